@@ -1,0 +1,24 @@
+// Bundles the embedded stdio demo servers into dist-servers/*.mjs so each spawn starts one prebuilt file
+// (no TypeScript loader at spawn time; cold start is what the isolation lab measures).
+import { build } from "esbuild";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const entries = { calendar: "lib/servers/calendar-stdio.ts" };
+
+const started = Date.now();
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+  outdir: path.join(root, "dist-servers"),
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  minify: true,
+  legalComments: "none",
+  logLevel: "warning",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);
