@@ -41,10 +41,10 @@ const CREATE_EVENT_OUTPUT = {
 } as const;
 
 const WHEN_SCHEMA = {
-  type: "object",
-  properties: { startsAt: { type: "string", format: "date-time" } },
+  type: "object" as const,
+  properties: { startsAt: { type: "string" as const, format: "date-time" as const } },
   required: ["startsAt"],
-} as const;
+};
 
 function encodeState(state: { title: string }): string {
   return Buffer.from(JSON.stringify(state), "utf8").toString("base64");
