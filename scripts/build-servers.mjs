@@ -1,12 +1,19 @@
 // Bundles the embedded stdio demo servers into dist-servers/*.mjs so each spawn starts one prebuilt file
 // (no TypeScript loader at spawn time; cold start is what the isolation lab measures).
-import { build } from "esbuild";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const entries = { calendar: "lib/servers/calendar-stdio.ts" };
 
+let build;
+try {
+  ({ build } = await import("esbuild"));
+} catch {
+  // Production installs without dev dependencies cannot bundle; the bridge then says how to build.
+  console.warn("esbuild is not installed: skipped bundling dist-servers/ (run `npm install` with dev dependencies).");
+  process.exit(0);
+}
 const started = Date.now();
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),

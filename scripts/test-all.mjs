@@ -1,0 +1,54 @@
+// `npm test`: every tier, in order, on a fresh machine. Installs Debian's Chromium for the e2e tier when it can.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+function run(label, cmd, args) {
+  const started = Date.now();
+  console.log(`\n=== ${label}: ${[cmd, ...args].join(" ")}`);
+  const r = spawnSync(cmd, args, { stdio: "inherit", env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`=== ${label}: ${r.status === 0 ? "ok" : "FAILED"} in ${seconds} s`);
+  return r.status === 0;
+}
+
+function ensureChromium() {
+  if (existsSync(chromium)) return true;
+  const isRoot = process.getuid?.() === 0;
+  const hasApt = existsSync("/usr/bin/apt-get");
+  if (!hasApt || (!isRoot && !existsSync("/usr/bin/sudo"))) {
+    console.error(`Chromium not found at ${chromium} and it cannot be installed here: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH) and re-run npm test.`);
+    return false;
+  }
+  const sudo = isRoot ? [] : ["sudo", "-n"];
+  const apt = (args) => spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), ...args], {
+    stdio: "inherit",
+    env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  console.log(`Chromium not found at ${chromium}: installing Debian's chromium package…`);
+  if (apt(["update"]).status !== 0 || apt(["install", "-y", "--no-install-recommends", "chromium"]).status !== 0 || !existsSync(chromium)) {
+    console.error(`Could not install Chromium: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH) and re-run npm test.`);
+    return false;
+  }
+  return true;
+}
+
+const results = [];
+const tier = (label, cmd, args) => results.push([label, run(label, cmd, args)]);
+
+tier("build embedded servers", "node", ["scripts/build-servers.mjs"]);
+tier("lint", "npx", ["eslint", "."]);
+tier("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
+tier("unit + integration (vitest)", "npx", ["vitest", "run"]);
+const built = run("next build", "npx", ["next", "build"]);
+results.push(["next build", built]);
+if (built && ensureChromium()) tier("e2e (real Chromium)", "node", ["tests/e2e/run.mjs"]);
+else results.push(["e2e (real Chromium)", false]);
+
+console.log("\n=== summary");
+for (const [label, ok] of results) console.log(`${ok ? "ok    " : "FAILED"} ${label}`);
+const failed = results.filter(([, ok]) => !ok).length;
+console.log(failed === 0 ? "all tiers passed" : `${failed} tier(s) failed`);
+process.exit(failed === 0 ? 0 : 1);
