@@ -61,13 +61,28 @@ export const ProcessRequestSchema = z.object({
   target: TargetSchema,
 });
 
-/** One thing that crossed the wire (or happened to the process), in arrival order. `t` = ms since the send began. */
+/**
+ * One thing that crossed the wire (or happened to the process), in arrival order. `t` = ms since the send began;
+ * events marked `unsolicited` arrived between sends and carry a negative `t` (how long before this send).
+ */
 export type WireEvent =
+  /** The line written to the process's stdin; the bridge appends exactly one "\n" after `text`. */
   | { t: number; kind: "stdin"; text: string }
-  | { t: number; kind: "stdout"; text: string; frame?: unknown; parseError?: string; unsolicited?: boolean }
+  | {
+      t: number;
+      kind: "stdout";
+      /** One stdout line without its "\n" (decoded as UTF-8; invalid bytes become U+FFFD, see invalidUtf8). */
+      text: string;
+      frame?: unknown;
+      parseError?: string;
+      unsolicited?: boolean;
+      /** The bytes so far of a line that has no "\n" yet (shown at a timeout or exit), or a line cut at the size limit. */
+      partial?: boolean;
+      invalidUtf8?: boolean;
+    }
   | { t: number; kind: "stderr"; text: string; unsolicited?: boolean }
   | { t: number; kind: "spawn"; pid: number; argv: string[]; cwd?: string }
-  | { t: number; kind: "exit"; pid: number; code: number | null; signal: string | null }
+  | { t: number; kind: "exit"; pid: number; code: number | null; signal: string | null; unsolicited?: boolean }
   | {
       t: number;
       kind: "http-request";
@@ -76,8 +91,11 @@ export type WireEvent =
       headers: [string, string][];
       /** Names of headers the bridge added because the frame implied them. */
       added: string[];
+      /** Names of headers the HTTP transport itself needs (Host, Content-Length, Connection); also in `headers`. */
+      transport?: string[];
       body: string;
     }
+  /** `headers` as received: original case and order, repeated headers kept. */
   | { t: number; kind: "http-response"; status: number; statusText: string; headers: [string, string][] }
   | { t: number; kind: "sse-event"; event?: string; id?: string; data: string; frame?: unknown; parseError?: string }
   | { t: number; kind: "http-body"; text: string; frame?: unknown; parseError?: string; truncated?: boolean }
@@ -132,6 +150,14 @@ export interface ProcessStatus {
   startedAt?: number;
   exit?: { code: number | null; signal: string | null };
   stderrTail: string[];
+  /** The command could not be started (ENOENT, EACCES, bad cwd …). */
+  spawnError?: string;
+  /** stderr lines older than the ring kept (LIMITS.stderrRingLines). */
+  stderrDropped?: number;
+  /** The most recent send that got no reply in time; the process stayed up and a late reply shows as unsolicited. */
+  lastTimeout?: { at: number; id: unknown };
+  /** For a demo server spawned to serve HTTP (server-everything streamableHttp): where it listens. */
+  url?: string;
 }
 
 /** Stable key for a target (one kept-up process per key). */

@@ -1,0 +1,11 @@
+import { CancelRequestSchema } from "@/lib/bridge/contract";
+import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { cancel } from "@/lib/bridge/server/send";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Cancels an in-flight send; replies { ok: true, value: { cancelled } } (false when it already finished). */
+export async function POST(req: Request): Promise<Response> {
+  return handleBridgeCall(req, CancelRequestSchema, async ({ sendId }) => ({ cancelled: cancel(sendId) }));
+}

@@ -1,0 +1,20 @@
+import { SendRequestSchema } from "@/lib/bridge/contract";
+import { baseUrlOf, handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { cancel, send } from "@/lib/bridge/server/send";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/** Delivers one frame; replies { ok: true, value: Exchange }. */
+export async function POST(req: Request): Promise<Response> {
+  return handleBridgeCall(req, SendRequestSchema, async (input) => {
+    // The page went away (reload, closed tab): cancel rather than leave the exchange running.
+    const onAbort = () => cancel(input.sendId);
+    req.signal.addEventListener("abort", onAbort, { once: true });
+    try {
+      return await send(input, { baseUrl: baseUrlOf(req) });
+    } finally {
+      req.signal.removeEventListener("abort", onAbort);
+    }
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * Browser side of the bridge: typed calls to /api/bridge/* carrying the per-launch token in a header
+ * (never in the URL). Every failure comes back as a BridgeReply value; nothing throws. No React.
+ */
+import { TOKEN_HEADER, type BridgeReply, type Exchange, type ProcessStatus, type SendRequest, type Target } from "./contract";
+
+export interface BridgeClientOptions {
+  token: string;
+  /** Prefix for the routes; "" (same origin) in the page. */
+  baseUrl?: string;
+  fetch?: typeof fetch;
+}
+
+export interface BridgeClient {
+  send(req: SendRequest): Promise<BridgeReply<Exchange>>;
+  cancel(sendId: string): Promise<BridgeReply<{ cancelled: boolean }>>;
+  process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
+}
+
+function isReply(value: unknown): value is BridgeReply<unknown> {
+  return value !== null && typeof value === "object" && typeof (value as { ok?: unknown }).ok === "boolean";
+}
+
+export function createBridgeClient(options: BridgeClientOptions | string): BridgeClient {
+  const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = typeof options === "string" ? { token: options } : options;
+
+  async function call<T>(path: string, body: unknown): Promise<BridgeReply<T>> {
+    let res: Response;
+    try {
+      res = await fetchImpl(`${baseUrl}/api/bridge/${path}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      return { ok: false, kind: "internal", message: `could not reach the bridge: ${(e as Error).message}` };
+    }
+    let payload: unknown;
+    try {
+      payload = await res.json();
+    } catch {
+      return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} without a JSON body` };
+    }
+    if (!isReply(payload)) return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} with an unexpected body` };
+    return payload as BridgeReply<T>;
+  }
+
+  return {
+    send: (req) => call<Exchange>("send", req),
+    cancel: (sendId) => call<{ cancelled: boolean }>("cancel", { sendId }),
+    process: (action, target) => call<ProcessStatus>("process", { action, target }),
+  };
+}

@@ -1,0 +1,96 @@
+/**
+ * The embedded demo servers over Streamable HTTP: the calendar through createMcpHandler (2026-07-28 plus
+ * the stateless legacy fallback). Served by app/api/demo/[server] inside the playground, and by
+ * startDemoHttpServer() on an ephemeral loopback port for the CLI and the integration tests.
+ * Importable by the CLI (no `server-only`).
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { createCalendarServer } from "@/lib/servers/calendar";
+import { checkPageHeaders } from "./guards";
+
+let calendarHandler: McpHttpHandler | undefined;
+
+export function demoHandler(name: string): McpHttpHandler | undefined {
+  if (name !== "calendar") return undefined;
+  calendarHandler ??= createMcpHandler(() => createCalendarServer());
+  return calendarHandler;
+}
+
+function jsonError(status: number, kind: string, message: string): Response {
+  return Response.json({ ok: false, kind, message }, { status });
+}
+
+/** Host/Origin guard (DNS rebinding), then the demo's MCP handler; unknown names get a 404 JSON error. */
+export async function serveDemo(req: Request, name: string): Promise<Response> {
+  const refused = checkPageHeaders(req.headers);
+  if (refused) return jsonError(refused.status, refused.kind, refused.message);
+  const handler = demoHandler(name);
+  if (!handler) {
+    const message =
+      name === "everything"
+        ? "server-everything is not served here: over HTTP the bridge runs it as its own process (target demo everything/http)"
+        : `unknown demo server ${JSON.stringify(name)}; served here: calendar`;
+    return jsonError(404, "bad-request", message);
+  }
+  try {
+    return await handler.fetch(req);
+  } catch (e) {
+    return jsonError(500, "internal", `the demo server failed: ${(e as Error).message}`);
+  }
+}
+
+export interface DemoHttpServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Serves one demo on http://127.0.0.1:<free port>/mcp with plain node:http (for the CLI and tests). */
+export function startDemoHttpServer(name: string): Promise<DemoHttpServer> {
+  const server = http.createServer(async (req, res) => {
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const headers = new Headers();
+      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
+      const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
+        method: req.method,
+        headers,
+        body: hasBody ? Buffer.concat(chunks) : undefined,
+      });
+      const response = await serveDemo(request, name);
+      const outHeaders: string[] = [];
+      response.headers.forEach((value, key) => outHeaders.push(key, value));
+      if (response.statusText) res.writeHead(response.status, response.statusText, outHeaders);
+      else res.writeHead(response.status, outHeaders);
+      if (!response.body) return res.end();
+      const reader = response.body.getReader();
+      res.on("close", () => void reader.cancel().catch(() => {}));
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        res.write(value);
+      }
+      res.end();
+    } catch (e) {
+      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
+      res.end(JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }));
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as AddressInfo;
+      resolve({
+        url: `http://127.0.0.1:${port}/mcp`,
+        close: () =>
+          new Promise<void>((done) => {
+            server.closeAllConnections();
+            server.close(() => done());
+          }),
+      });
+    });
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * Turns a target into something the transports can use: demo presets become concrete command lines or URLs.
+ * server-everything over HTTP is a process the bridge spawns (kept up, one per playground) with its listen
+ * forced onto 127.0.0.1. Importable by the CLI (no `server-only`).
+ */
+import { existsSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { targetKey, type FailureKind, type Target } from "../contract";
+import { LIMITS } from "./limits";
+import { acquireKept, closeProcess, keptProcess, type StdioProcess, type StdioSpec } from "./stdio";
+
+export interface ResolveContext {
+  /** Where this playground serves HTTP (e.g. http://127.0.0.1:3000); the calendar lives at /api/demo/calendar. */
+  baseUrl?: string;
+}
+
+export type Resolved =
+  | { ok: true; transport: "stdio"; spec: StdioSpec }
+  | { ok: true; transport: "http"; url: string; notes: string[] }
+  | { ok: false; failure: FailureKind; message: string };
+
+/** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
+export function repoRoot(): string {
+  return process.env.PLAYGROUND_ROOT ?? process.cwd();
+}
+
+export function calendarStdioArgv(): string[] {
+  return [process.execPath, path.join(repoRoot(), "dist-servers", "calendar.mjs")];
+}
+
+export function everythingEntry(): string {
+  return path.join(repoRoot(), "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
+}
+
+export function calendarHttpUrl(baseUrl: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/api/demo/calendar`;
+}
+
+export async function resolveTarget(target: Target, ctx: ResolveContext): Promise<Resolved> {
+  const key = targetKey(target);
+  switch (target.kind) {
+    case "stdio":
+      return { ok: true, transport: "stdio", spec: { key, argv: [target.command, ...target.args], cwd: target.cwd, env: target.env } };
+    case "http":
+      return { ok: true, transport: "http", url: target.url, notes: [] };
+    case "demo":
+      break;
+  }
+  if (target.server === "calendar") {
+    if (target.transport === "stdio") {
+      const argv = calendarStdioArgv();
+      if (!existsSync(argv[1])) {
+        return { ok: false, failure: "spawn", message: `the calendar's stdio build ${argv[1]} is missing: run \`node scripts/build-servers.mjs\`` };
+      }
+      return { ok: true, transport: "stdio", spec: { key, argv } };
+    }
+    const baseUrl = ctx.baseUrl ?? (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined);
+    if (!baseUrl) return { ok: false, failure: "refused", message: "the calendar over HTTP is served by the playground itself, but its URL is unknown (no base URL)" };
+    return { ok: true, transport: "http", url: calendarHttpUrl(baseUrl), notes: [] };
+  }
+  if (!existsSync(everythingEntry())) {
+    return { ok: false, failure: "spawn", message: `server-everything is not installed (${everythingEntry()} is missing): run \`npm install\`` };
+  }
+  if (target.transport === "stdio") {
+    return { ok: true, transport: "stdio", spec: { key, argv: [process.execPath, everythingEntry(), "stdio"] } };
+  }
+  const started = await ensureEverythingHttp();
+  if (!started.ok) return started;
+  return { ok: true, transport: "http", url: started.url, notes: started.note ? [started.note] : [] };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// server-everything over Streamable HTTP: one kept-up process listening on a free loopback port.
+
+export const EVERYTHING_HTTP_KEY = targetKey({ kind: "demo", server: "everything", transport: "http" });
+
+const g = globalThis as typeof globalThis & { __playgroundEverythingStart?: Promise<EverythingStart> };
+
+type EverythingStart = { ok: true; url: string; note?: string } | { ok: false; failure: FailureKind; message: string };
+
+export function everythingHttpProcess(): StdioProcess | undefined {
+  return keptProcess(EVERYTHING_HTTP_KEY);
+}
+
+/** Starts server-everything streamableHttp if it is not running; concurrent callers share one start. */
+export function ensureEverythingHttp(): Promise<EverythingStart> {
+  const running = everythingHttpProcess();
+  if (running?.running && running.url) return Promise.resolve({ ok: true, url: running.url });
+  g.__playgroundEverythingStart ??= startEverythingHttp().finally(() => {
+    g.__playgroundEverythingStart = undefined;
+  });
+  return g.__playgroundEverythingStart;
+}
+
+/** A port that is free right now (the kernel picks it; we close and hand it to the server). */
+export function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: "127.0.0.1" });
+    socket.once("connect", () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once("error", () => resolve(false));
+  });
+}
+
+async function startEverythingHttp(): Promise<EverythingStart> {
+  // A process without a URL never finished starting: replace it rather than guess its port.
+  await closeProcess(EVERYTHING_HTTP_KEY);
+  const port = await freeLoopbackPort();
+  const preload = path.join(repoRoot(), "scripts", "force-loopback.mjs");
+  const spec: StdioSpec = {
+    key: EVERYTHING_HTTP_KEY,
+    argv: [process.execPath, "--import", preload, everythingEntry(), "streamableHttp"],
+    env: { PORT: String(port), PLAYGROUND_EXIT_WITH_PARENT: "1" },
+  };
+  const acquired = acquireKept(spec, { keepBacklog: false });
+  if (!acquired.ok) return { ok: false, failure: "refused", message: acquired.message };
+  const proc = acquired.proc;
+  const t0 = performance.now();
+  if (!(await proc.ready)) return { ok: false, failure: "spawn", message: proc.spawnError! };
+  let exited = false;
+  void proc.closed.then(() => (exited = true));
+  const deadline = t0 + LIMITS.demoHttpStartTimeoutMs;
+  // It prints "… listening on port N" on stderr; polling the port is the same signal without parsing text.
+  while (!(await accepts(port))) {
+    if (exited) {
+      const how = proc.exit?.signal ? `was killed by ${proc.exit.signal}` : `exited with code ${proc.exit?.code}`;
+      return { ok: false, failure: "exit", message: `server-everything (streamableHttp) ${how} before listening; stderr: ${proc.stderrTail.join(" | ") || "(empty)"}` };
+    }
+    if (performance.now() > deadline) {
+      await proc.terminate(LIMITS.killGraceMs);
+      return { ok: false, failure: "timeout", message: `server-everything (streamableHttp) was not listening on 127.0.0.1:${port} after ${LIMITS.demoHttpStartTimeoutMs} ms` };
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  proc.url = `http://127.0.0.1:${port}/mcp`;
+  const ms = Math.round(performance.now() - t0);
+  return { ok: true, url: proc.url, note: `started server-everything streamableHttp (pid ${proc.pid}) on 127.0.0.1:${port}; listening after ${ms} ms` };
+}

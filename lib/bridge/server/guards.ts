@@ -1,0 +1,110 @@
+/**
+ * Who may talk to the bridge. The bridge spawns processes, so an unguarded route is remote code execution
+ * (MCP Inspector CVE-2025-49596). Checks, in order: Host (DNS rebinding), Origin (cross-site pages), token.
+ */
+import { TOKEN_HEADER, type BridgeErrorKind } from "../contract";
+import { checkToken } from "./token";
+
+export interface GuardFailure {
+  ok: false;
+  kind: BridgeErrorKind;
+  message: string;
+  status: number;
+}
+
+export const STATUS_OF_KIND: Record<BridgeErrorKind, number> = {
+  unauthorized: 401,
+  "forbidden-origin": 403,
+  "forbidden-host": 403,
+  "bad-request": 400,
+  "too-large": 413,
+  refused: 403,
+  internal: 500,
+};
+
+export function guardFailure(kind: BridgeErrorKind, message: string): GuardFailure {
+  return { ok: false, kind, message, status: STATUS_OF_KIND[kind] };
+}
+
+/** Hostnames that can only be reached from this machine. Any port: the app may run on 3000, 3100, … */
+export const LOOPBACK_HOSTNAMES = ["127.0.0.1", "localhost", "[::1]"] as const;
+
+function envList(name: string): string[] {
+  return (process.env[name] ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** Splits a Host header into hostname and port; null when it is not of the form hostname[:port]. */
+export function parseHost(host: string): { hostname: string; port?: string } | null {
+  const m = /^(\[[0-9a-f:.]+\]|[^\s:/[\]@]+)(?::(\d{1,5}))?$/i.exec(host.trim());
+  if (!m) return null;
+  return { hostname: m[1].toLowerCase(), port: m[2] };
+}
+
+export function checkHost(host: string | null): GuardFailure | null {
+  if (!host) return guardFailure("forbidden-host", "the request has no Host header; refused (DNS-rebinding defence)");
+  const parsed = parseHost(host);
+  const allowed = envList("PLAYGROUND_ALLOWED_HOSTS");
+  if (parsed) {
+    if ((LOOPBACK_HOSTNAMES as readonly string[]).includes(parsed.hostname)) return null;
+    const full = parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname;
+    if (allowed.includes(full) || allowed.includes(parsed.hostname)) return null;
+  }
+  return guardFailure(
+    "forbidden-host",
+    `Host ${JSON.stringify(host)} is not a loopback name the playground answers to (127.0.0.1, localhost, [::1]); ` +
+      "refused as a DNS-rebinding defence. Set PLAYGROUND_ALLOWED_HOSTS (comma list) to allow another name.",
+  );
+}
+
+function portOf(protocol: string, port: string | undefined): string {
+  return port || (protocol === "https:" ? "443" : "80");
+}
+
+/**
+ * No Origin: a non-browser client (the CLI, curl, the bridge calling the demo route) — allowed, the token
+ * still applies. Otherwise the page must be ours: a loopback origin on the same port as the request's Host,
+ * the exact Host itself (for PLAYGROUND_ALLOWED_HOSTS names), or an entry of PLAYGROUND_ALLOWED_ORIGINS.
+ */
+export function checkOrigin(origin: string | null, host: string | null): GuardFailure | null {
+  if (origin === null) return null;
+  const refuse = guardFailure(
+    "forbidden-origin",
+    `Origin ${JSON.stringify(origin)} may not call the playground: only its own pages may ` +
+      `(e.g. http://${host ?? "127.0.0.1:3000"}). Set PLAYGROUND_ALLOWED_ORIGINS (comma list) to allow another origin.`,
+  );
+  if (envList("PLAYGROUND_ALLOWED_ORIGINS").includes(origin.toLowerCase())) return null;
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return refuse; // includes the opaque origin "null" (sandboxed frames, file: pages)
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return refuse;
+  const parsedHost = host ? parseHost(host) : null;
+  if (!parsedHost) return refuse;
+  if (url.host.toLowerCase() === host!.trim().toLowerCase()) return null;
+  const loopback = (LOOPBACK_HOSTNAMES as readonly string[]).includes(url.hostname.toLowerCase());
+  if (loopback && portOf(url.protocol, url.port) === portOf("http:", parsedHost.port)) return null;
+  return refuse;
+}
+
+/** For the page that carries the token, and for the demo MCP route: Host and Origin only. */
+export function checkPageHeaders(headers: Headers): GuardFailure | null {
+  const host = headers.get("host");
+  return checkHost(host) ?? checkOrigin(headers.get("origin"), host);
+}
+
+/** Every bridge route: Host, then Origin, then the per-launch token. */
+export function guardRequest(req: Request): GuardFailure | null {
+  const pageCheck = checkPageHeaders(req.headers);
+  if (pageCheck) return pageCheck;
+  const token = req.headers.get(TOKEN_HEADER);
+  if (!token) {
+    return guardFailure("unauthorized", `missing ${TOKEN_HEADER} header: bridge calls need the per-launch token (the page sends it; scripts set PLAYGROUND_TOKEN)`);
+  }
+  if (!checkToken(token)) return guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
+  return null;
+}

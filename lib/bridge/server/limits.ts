@@ -1,0 +1,46 @@
+/**
+ * Every resource limit the bridge enforces, in one place (the README's "Limits" section mirrors this).
+ * Importable by the Next routes, the CLI and the tests (no `server-only`).
+ */
+
+const MiB = 1024 * 1024;
+
+export const LIMITS = {
+  /** Largest frame the bridge delivers (UTF-8 bytes). Larger frames fail with "size" before anything is sent. */
+  maxFrameBytes: 4 * MiB,
+  /** Largest bridge request body (JSON-encoded send request; escaping can double a frame's size). */
+  maxRequestBodyBytes: 16 * MiB,
+  /**
+   * Longest single stdout line. A server that writes more without a newline has broken stdio framing:
+   * the exchange fails with "framing" and the process is killed (its buffer would otherwise grow without bound).
+   */
+  maxStdoutLineBytes: 8 * MiB,
+  /** Total reply bytes accepted in one exchange (stdout lines, or an HTTP body / SSE stream). Over it: "size". */
+  maxReplyBytesPerExchange: 16 * MiB,
+  /** Per-send timeout when the request names none. */
+  defaultTimeoutMs: 10_000,
+  /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
+  maxTimeoutMs: 600_000,
+  /** Kept-up stdio processes at once (one per target); a further target is refused until one is closed. */
+  maxKeptUpProcesses: 16,
+  /** stderr lines remembered per process (a ring: older lines are dropped, the count of dropped lines kept). */
+  stderrRingLines: 200,
+  /** stderr lines added to one exchange's events; more are counted in a note (the ring still keeps the tail). */
+  maxStderrEventsPerExchange: 1_000,
+  /** A single stderr line longer than this is cut (the ring must stay small even if a server floods one line). */
+  maxStderrLineChars: 8 * 1024,
+  /** After a notification (no reply expected) keep listening this long, so immediate reactions are shown. */
+  notificationGraceMs: 300,
+  /** Fresh-process mode: after the reply, wait this long for the process to exit on stdin EOF before SIGTERM, and again before SIGKILL. */
+  freshKillGraceMs: 500,
+  /** Closing a kept-up process or shutting down: SIGTERM, then SIGKILL after this long. */
+  killGraceMs: 1_000,
+  /** Sends in flight at once across all targets; more are refused (each may hold a process and 16 MiB). */
+  maxConcurrentSends: 32,
+  /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
+  maxUnsolicitedEvents: 500,
+  /** A demo server spawned for HTTP (server-everything streamableHttp) must be listening within this long. */
+  demoHttpStartTimeoutMs: 15_000,
+  /** Body excerpt shown in an http-status failure message. */
+  bodyExcerptChars: 500,
+} as const;

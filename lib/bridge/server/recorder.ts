@@ -1,0 +1,66 @@
+/**
+ * Builds one Exchange record: every event in arrival order with its time since the send began, the frames
+ * received, and the outcome. Shared by the stdio and HTTP paths so both produce the same shape.
+ */
+import { performance } from "node:perf_hooks";
+import type { Exchange, ExchangeOutcome, WireEvent } from "../contract";
+
+/** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */
+export type WireEventInput = WireEvent extends infer E ? (E extends WireEvent ? Omit<E, "t"> & { at?: number } : never) : never;
+
+export interface ExchangeInit {
+  sendId: string;
+  targetLabel: string;
+  transport: "stdio" | "http";
+  sent: string;
+  sentFrame?: unknown;
+  timeoutMs: number;
+}
+
+export class ExchangeRecorder {
+  readonly startedAt = Date.now();
+  readonly t0 = performance.now();
+  readonly events: WireEvent[] = [];
+  readonly received: unknown[] = [];
+  process?: Exchange["process"];
+  http?: Exchange["http"];
+
+  constructor(readonly init: ExchangeInit) {}
+
+  /** Milliseconds since the send began, to 0.1 ms. Events that arrived before the send are negative. */
+  elapsed(at: number = performance.now()): number {
+    return Math.round((at - this.t0) * 10) / 10;
+  }
+
+  add(input: WireEventInput): void {
+    const { at, ...rest } = input;
+    this.events.push({ ...rest, t: this.elapsed(at) } as WireEvent);
+  }
+
+  note(text: string): void {
+    this.add({ kind: "note", text });
+  }
+
+  finish(outcome: ExchangeOutcome): Exchange {
+    const exchange: Exchange = {
+      sendId: this.init.sendId,
+      startedAt: this.startedAt,
+      durationMs: this.elapsed(),
+      targetLabel: this.init.targetLabel,
+      transport: this.init.transport,
+      sent: this.init.sent,
+      received: this.received,
+      outcome,
+      events: this.events,
+      timeoutMs: this.init.timeoutMs,
+    };
+    if (this.init.sentFrame !== undefined) exchange.sentFrame = this.init.sentFrame;
+    if (this.process) exchange.process = this.process;
+    if (this.http) exchange.http = this.http;
+    return exchange;
+  }
+}
+
+export function failure(failureKind: Extract<ExchangeOutcome, { kind: "failure" }>["failure"], message: string, stderrTail?: string[]): ExchangeOutcome {
+  return stderrTail && stderrTail.length > 0 ? { kind: "failure", failure: failureKind, message, stderrTail } : { kind: "failure", failure: failureKind, message };
+}

@@ -1,0 +1,61 @@
+import "server-only";
+/**
+ * What every bridge route does around its one call: guard (Host, Origin, token) → read the body with a
+ * size limit → validate it with the contract's schema → run → reply `{ ok, value }` or `{ ok: false, kind,
+ * message }` with the mapped status. Never a bare 500 with a stack.
+ */
+import { readRequestBody } from "@modelcontextprotocol/server";
+import type { z } from "zod";
+import type { BridgeErrorKind, BridgeReply } from "../contract";
+import { BridgeError } from "./errors";
+import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
+import { LIMITS } from "./limits";
+
+export function jsonReply(reply: BridgeReply<unknown>, status = 200): Response {
+  return Response.json(reply, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind]): Response {
+  return jsonReply({ ok: false, kind, message }, status);
+}
+
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join(".") : "(body)"}: ${issue.message}`)
+    .join("; ");
+}
+
+export async function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+  const refused = guardRequest(req);
+  if (refused) return failReply(refused.kind, refused.message);
+  let text: string;
+  try {
+    const body = await readRequestBody(req, LIMITS.maxRequestBodyBytes);
+    if (body.tooLarge) return failReply("too-large", `the request body exceeds ${LIMITS.maxRequestBodyBytes} bytes`);
+    text = body.text;
+  } catch (e) {
+    return failReply("bad-request", `could not read the request body: ${(e as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    return failReply("bad-request", `the request body is not JSON: ${(e as Error).message}`);
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) return failReply("bad-request", `invalid request: ${describeIssues(parsed.error)}`);
+  try {
+    return jsonReply({ ok: true, value: await run(parsed.data) });
+  } catch (e) {
+    if (e instanceof BridgeError) return failReply(e.kind, e.message);
+    console.error("bridge route failed", e);
+    return failReply("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
+  }
+}
+
+/** This server's own loopback URL (the embedded calendar's HTTP endpoint lives under it). Host is already guarded. */
+export function baseUrlOf(req: Request): string {
+  const port = parseHost(req.headers.get("host") ?? "")?.port ?? process.env.PORT ?? "80";
+  return `http://127.0.0.1:${port}`;
+}

@@ -1,0 +1,101 @@
+/**
+ * Human output of the CLI, written the way the chapter writes traces:
+ *   → method {params}      what was sent
+ *   ← {result}             what came back (← error {…} for errors, ← method {params} for server messages)
+ * plus transport facts (HTTP status, stderr, non-JSON stdout) indented beneath. Pure.
+ */
+import type { Exchange } from "@/lib/bridge/contract";
+import type { ProbeVerdict } from "@/lib/protocol/era";
+
+const MAX_LINE = 400;
+
+function clip(text: string): string {
+  return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length} chars; --json shows all)` : text;
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value) ?? String(value);
+}
+
+function asObject(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+export function sentLine(exchange: Exchange): string {
+  const frame = asObject(exchange.sentFrame);
+  if (frame && typeof frame.method === "string") {
+    return clip(`→ ${frame.method}${frame.params === undefined ? "" : ` ${json(frame.params)}`}`);
+  }
+  return clip(`→ ${exchange.sent}`);
+}
+
+export function receivedLine(frame: unknown): string {
+  const obj = asObject(frame);
+  if (!obj) return clip(`← ${json(frame)}`);
+  if (typeof obj.method === "string") {
+    const id = "id" in obj ? ` (request id ${json(obj.id)})` : "";
+    return clip(`← ${obj.method}${obj.params === undefined ? "" : ` ${json(obj.params)}`}${id}`);
+  }
+  if ("error" in obj) return clip(`← error ${json(obj.error)}`);
+  if ("result" in obj) return clip(`← ${json(obj.result)}`);
+  return clip(`← ${json(frame)}`);
+}
+
+export function formatExchange(exchange: Exchange): string[] {
+  const lines = [sentLine(exchange)];
+  for (const event of exchange.events) {
+    switch (event.kind) {
+      case "stdout":
+        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        else lines.push(clip(`  stdout (not JSON${event.partial ? ", no newline" : ""}): ${event.text}`));
+        break;
+      case "stderr":
+        lines.push(clip(`  stderr: ${event.text}`));
+        break;
+      case "http-response":
+        lines.push(`  HTTP ${event.status}${event.statusText ? ` ${event.statusText}` : ""}${exchange.http?.contentType ? ` (${exchange.http.contentType})` : ""}`);
+        break;
+      case "http-body":
+        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        else if (event.text) lines.push(clip(`  body: ${event.text}`));
+        break;
+      case "sse-event":
+        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        else if (event.data === "") lines.push(`  SSE priming event${event.id ? ` (id ${event.id})` : ""}`);
+        else lines.push(clip(`  SSE data (not JSON): ${event.data}`));
+        break;
+      case "note":
+        lines.push(clip(`  note: ${event.text}`));
+        break;
+      case "spawn":
+        lines.push(`  spawned pid ${event.pid}: ${event.argv.join(" ")}`);
+        break;
+      case "exit":
+        lines.push(`  pid ${event.pid} exited (${event.signal ?? `code ${event.code}`})`);
+        break;
+      case "stdin":
+      case "http-request":
+        break;
+    }
+  }
+  const { outcome } = exchange;
+  if (outcome.kind === "failure") {
+    lines.push(`✗ ${outcome.failure}: ${outcome.message}`);
+    for (const line of outcome.stderrTail ?? []) lines.push(clip(`  stderr tail: ${line}`));
+  } else if (outcome.kind === "notification") {
+    lines.push(`  (${outcome.note})`);
+  }
+  if (exchange.http?.sessionId) lines.push(`  Mcp-Session-Id: ${exchange.http.sessionId}`);
+  lines.push(`  ${exchange.durationMs} ms`);
+  return lines;
+}
+
+export function formatVerdict(verdict: ProbeVerdict): string[] {
+  const lines: string[] = [];
+  for (const step of verdict.steps) {
+    lines.push(step.label);
+    lines.push(...formatExchange(step.exchange));
+  }
+  lines.push(`verdict: ${verdict.era}${verdict.version ? ` (${verdict.version})` : ""}: ${verdict.reason}`);
+  return lines;
+}

@@ -1,0 +1,163 @@
+/**
+ * The playground's command line, over the same lib/ the UI uses (no HTTP server in between):
+ *   npm run cli -- probe <target> [--json]
+ *   npm run cli -- send <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
+ * Exit codes: 0 success, 1 the exchange failed (or the probe found nothing), 2 usage error.
+ * Every process it started is ended before it exits.
+ */
+import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { TargetSchema, type Target } from "@/lib/bridge/contract";
+import { BridgeError } from "@/lib/bridge/server/errors";
+import { send, type SendContext } from "@/lib/bridge/server/send";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { LIMITS } from "@/lib/bridge/server/limits";
+import { runEraProbe } from "@/lib/protocol/era";
+import { splitCommandLine } from "./command-line";
+import { formatExchange, formatVerdict } from "./format";
+
+const USAGE = `usage:
+  npm run cli -- probe <target> [--json] [--timeout <ms>]
+  npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
+
+target (exactly one):
+  --stdio "<command line>" [--cwd <dir>] [--env NAME=value]…   spawn a stdio server (no shell is involved)
+  --url <url> [--header "Name: value"]…                         a Streamable HTTP endpoint
+  --demo calendar|everything [--http]                            an embedded demo server (stdio unless --http)
+
+  --frame -        reads the frame from stdin
+  --json           prints the exchange record (or the probe verdict) as JSON
+  --insist         sends a frame that is not JSON anyway
+  --fresh          stdio: a new process for this message, ended afterwards`;
+
+class UsageError extends Error {}
+
+const OPTIONS = {
+  stdio: { type: "string" },
+  url: { type: "string" },
+  demo: { type: "string" },
+  http: { type: "boolean", default: false },
+  cwd: { type: "string" },
+  env: { type: "string", multiple: true },
+  header: { type: "string", multiple: true },
+  frame: { type: "string" },
+  timeout: { type: "string" },
+  json: { type: "boolean", default: false },
+  insist: { type: "boolean", default: false },
+  fresh: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+let demoServer: DemoHttpServer | undefined;
+
+function pairs(list: string[] | undefined, separator: string, what: string): Record<string, string> | undefined {
+  if (!list || list.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    const at = item.indexOf(separator);
+    if (at <= 0) throw new UsageError(`${what} ${JSON.stringify(item)} must look like NAME${separator.trim()}value`);
+    out[item.slice(0, at).trim()] = item.slice(at + separator.length).trim();
+  }
+  return out;
+}
+
+async function buildTarget(values: Values): Promise<{ target: Target; ctx: SendContext }> {
+  const chosen = (["stdio", "url", "demo"] as const).filter((k) => values[k] !== undefined);
+  if (chosen.length !== 1) throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
+  let candidate: unknown;
+  const ctx: SendContext = {};
+  if (values.stdio !== undefined) {
+    const split = splitCommandLine(values.stdio);
+    if (!split.ok) throw new UsageError(`--stdio: ${split.error}`);
+    const [command, ...args] = split.argv;
+    candidate = { kind: "stdio", command, args, ...(values.cwd ? { cwd: values.cwd } : {}), ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
+  } else if (values.url !== undefined) {
+    candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
+  } else {
+    const server = values.demo;
+    if (server !== "calendar" && server !== "everything") throw new UsageError(`--demo must be calendar or everything, not ${JSON.stringify(server)}`);
+    candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
+    if (server === "calendar" && values.http) {
+      // The calendar's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
+      demoServer = await startDemoHttpServer("calendar");
+      ctx.baseUrl = new URL(demoServer.url).origin;
+    }
+  }
+  const parsed = TargetSchema.safeParse(candidate);
+  if (!parsed.success) throw new UsageError(`bad target: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return { target: parsed.data, ctx };
+}
+
+function timeoutOf(values: Values): number {
+  if (values.timeout === undefined) return LIMITS.defaultTimeoutMs;
+  const ms = Number(values.timeout);
+  if (!Number.isInteger(ms) || ms < 100 || ms > LIMITS.maxTimeoutMs) throw new UsageError(`--timeout must be a whole number of ms between 100 and ${LIMITS.maxTimeoutMs}`);
+  return ms;
+}
+
+function print(lines: string[]): void {
+  process.stdout.write(lines.join("\n") + "\n");
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === "help" || command === "--help" || command === "-h") {
+    print([USAGE]);
+    return command === undefined ? 2 : 0;
+  }
+  if (command !== "probe" && command !== "send") throw new UsageError(`unknown command ${JSON.stringify(command)}: use probe or send`);
+  let values: Values;
+  try {
+    values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) {
+    print([USAGE]);
+    return 0;
+  }
+  const timeoutMs = timeoutOf(values);
+  const { target, ctx } = await buildTarget(values);
+  const processMode = values.fresh ? "fresh" : "keep";
+  let counter = 0;
+
+  if (command === "send") {
+    if (values.frame === undefined) throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
+    const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
+    const exchange = await send({ sendId: `cli-${++counter}`, target, frame, insist: values.insist, timeoutMs, processMode }, ctx);
+    print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
+    return exchange.outcome.kind === "failure" ? 1 : 0;
+  }
+
+  if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
+  // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
+  const overHttp = target.kind === "http" || (target.kind === "demo" && target.transport === "http");
+  const verdict = await runEraProbe((frameText, extra) =>
+    send({ sendId: `cli-probe-${++counter}`, target, frame: frameText, insist: false, timeoutMs, processMode, ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
+  );
+  print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
+  return verdict.era === "unreachable" ? 1 : 0;
+}
+
+async function cleanup(): Promise<void> {
+  await shutdownAll();
+  await demoServer?.close();
+}
+
+main(process.argv.slice(2))
+  .catch((e: unknown) => {
+    if (e instanceof UsageError || e instanceof BridgeError) {
+      process.stderr.write(`error: ${e.message}\n(npm run cli -- --help shows the usage)\n`);
+      return 2;
+    }
+    process.stderr.write(`internal error: ${(e as Error).stack ?? String(e)}\n`);
+    return 1;
+  })
+  .then(async (code) => {
+    await cleanup();
+    // Exit explicitly: keep-alive sockets or stdin must not hold the CLI open once its work is done.
+    process.exit(code);
+  });
