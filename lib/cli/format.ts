@@ -1,44 +1,22 @@
 /**
  * Human output of the CLI, written the way the chapter writes traces:
  *   → method {params}      what was sent
- *   ← {result}             what came back (← error {…} for errors, ← method {params} for server messages)
- * plus transport facts (HTTP status, stderr, non-JSON stdout) indented beneath. Pure.
+ *   ← {result}             what came back (← error -32601 …, ← notification …, ← request … for server messages)
+ * plus transport facts (HTTP status, stderr, non-JSON stdout) indented beneath, in arrival order. Pure.
  */
 import type { Exchange } from "@/lib/bridge/contract";
 import type { ProbeVerdict } from "@/lib/protocol/era";
+import { receivedLine as traceReceived, sentLine as traceSent } from "@/lib/protocol/trace";
+
+// The →/← lines come from lib/protocol/trace (the same lines the UI's timeline shows); this file adds the
+// transport facts a terminal user needs beneath them.
+const sentLine = (exchange: Exchange) => clip(traceSent(exchange).text);
+const receivedLine = (frame: unknown) => clip(traceReceived(frame).text);
 
 const MAX_LINE = 400;
 
 function clip(text: string): string {
   return text.length > MAX_LINE ? `${text.slice(0, MAX_LINE)}… (${text.length} chars; --json shows all)` : text;
-}
-
-function json(value: unknown): string {
-  return JSON.stringify(value) ?? String(value);
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
-
-export function sentLine(exchange: Exchange): string {
-  const frame = asObject(exchange.sentFrame);
-  if (frame && typeof frame.method === "string") {
-    return clip(`→ ${frame.method}${frame.params === undefined ? "" : ` ${json(frame.params)}`}`);
-  }
-  return clip(`→ ${exchange.sent}`);
-}
-
-export function receivedLine(frame: unknown): string {
-  const obj = asObject(frame);
-  if (!obj) return clip(`← ${json(frame)}`);
-  if (typeof obj.method === "string") {
-    const id = "id" in obj ? ` (request id ${json(obj.id)})` : "";
-    return clip(`← ${obj.method}${obj.params === undefined ? "" : ` ${json(obj.params)}`}${id}`);
-  }
-  if ("error" in obj) return clip(`← error ${json(obj.error)}`);
-  if ("result" in obj) return clip(`← ${json(obj.result)}`);
-  return clip(`← ${json(frame)}`);
 }
 
 export function formatExchange(exchange: Exchange): string[] {

@@ -46,21 +46,24 @@ export interface DemoHttpServer {
   close(): Promise<void>;
 }
 
-/** Serves one demo on http://127.0.0.1:<free port>/mcp with plain node:http (for the CLI and tests). */
-export function startDemoHttpServer(name: string): Promise<DemoHttpServer> {
-  const server = http.createServer(async (req, res) => {
+/** Adapts a fetch-style handler to node:http (what Next does for route handlers), streaming the body. */
+export function toNodeListener(handler: (req: Request) => Promise<Response>): http.RequestListener {
+  return async (req, res) => {
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const headers = new Headers();
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
+      const controller = new AbortController();
+      res.on("close", () => controller.abort());
       const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
         method: req.method,
         headers,
         body: hasBody ? Buffer.concat(chunks) : undefined,
+        signal: controller.signal,
       });
-      const response = await serveDemo(request, name);
+      const response = await handler(request);
       const outHeaders: string[] = [];
       response.headers.forEach((value, key) => outHeaders.push(key, value));
       if (response.statusText) res.writeHead(response.status, response.statusText, outHeaders);
@@ -78,13 +81,18 @@ export function startDemoHttpServer(name: string): Promise<DemoHttpServer> {
       if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
       res.end(JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }));
     }
-  });
+  };
+}
+
+/** Listens on 127.0.0.1:<free port>; resolves with the base URL and a close() that drops open connections. */
+export function listenOnLoopback(listener: http.RequestListener): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = http.createServer(listener);
   return new Promise((resolve, reject) => {
     server.once("error", reject);
     server.listen(0, "127.0.0.1", () => {
       const { port } = server.address() as AddressInfo;
       resolve({
-        url: `http://127.0.0.1:${port}/mcp`,
+        origin: `http://127.0.0.1:${port}`,
         close: () =>
           new Promise<void>((done) => {
             server.closeAllConnections();
@@ -93,4 +101,10 @@ export function startDemoHttpServer(name: string): Promise<DemoHttpServer> {
       });
     });
   });
+}
+
+/** Serves one demo on http://127.0.0.1:<free port>/mcp with plain node:http (for the CLI and tests). */
+export async function startDemoHttpServer(name: string): Promise<DemoHttpServer> {
+  const { origin, close } = await listenOnLoopback(toNodeListener((req) => serveDemo(req, name)));
+  return { url: `${origin}/mcp`, close };
 }

@@ -49,7 +49,7 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
   }
   if (!parsed.ok) {
     if (!req.insist) return rec.finish(failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`));
-    rec.note(`the frame is not JSON (${parsed.error}); sent as written because you insisted`);
+    rec.note(`${parsed.error}; sent as written because you insisted`);
   }
   if (transport === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
     rec.note("per-send headers apply to HTTP targets only; ignored over stdio");

@@ -540,6 +540,17 @@ function describeAwaiting(awaiting: Awaiting): string {
   }
 }
 
+function timeoutHead(awaiting: Awaiting, ms: number): string {
+  switch (awaiting.kind) {
+    case "id":
+      return `no response with id ${JSON.stringify(awaiting.id)} within ${ms} ms`;
+    case "batch":
+      return `no responses to the batch (ids ${awaiting.ids.map((id) => JSON.stringify(id)).join(", ")}) within ${ms} ms`;
+    default:
+      return `no reply within ${ms} ms (the frame has no usable id, so only an error with id null could answer it)`;
+  }
+}
+
 /** Sends over stdio; the recorder collects every event and the returned outcome closes the exchange. */
 export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioSendOptions): Promise<ExchangeOutcome> {
   const rec = opts.recorder;
@@ -564,7 +575,7 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
   if (spawned) rec.add({ kind: "spawn", at: proc.spawnedAt, pid: proc.pid!, argv: proc.argv, ...(proc.cwd ? { cwd: proc.cwd } : {}) });
   rec.process = { pid: proc.pid!, fresh };
 
-  const outcome = await exchangeWith(proc, frameText, opts);
+  const outcome = await exchangeWith(proc, frameText, opts, spawned);
 
   if (fresh) {
     // The message is answered: let the process end on stdin EOF, then make sure it is gone.
@@ -610,13 +621,20 @@ function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean
   }
 }
 
-function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOptions): Promise<ExchangeOutcome> {
+function describeExit(proc: StdioProcess): string {
+  const exit = proc.exit;
+  if (!exit) return `the process (pid ${proc.pid}) closed its stdin`;
+  return `the process (pid ${proc.pid}) ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}`;
+}
+
+/** `spawned`: the process was started for this exchange, so what it said before the write is not unsolicited. */
+function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOptions, spawned: boolean): Promise<ExchangeOutcome> {
   const rec = opts.recorder;
   const awaiting = awaitingFor(opts.parsed);
 
   const backlog = proc.takeBacklog();
   if (backlog.dropped > 0) rec.note(`${backlog.dropped} earlier unsolicited events were dropped (only the last ${LIMITS.maxUnsolicitedEvents} are kept)`);
-  for (const event of backlog.events) record(rec, event, true);
+  for (const event of backlog.events) record(rec, event, !spawned);
 
   return new Promise<ExchangeOutcome>((resolve) => {
     let settled = false;
@@ -649,9 +667,8 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       record(rec, event, false);
       if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
       if (event.kind === "exit") {
-        const how = event.signal ? `was killed by ${event.signal}` : `exited with code ${event.code}`;
         const what = awaiting.kind === "grace" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
-        return settle(failure("exit", `the process (pid ${event.pid}) ${how} ${what}`, proc.stderrTail));
+        return settle(failure("exit", `${describeExit(proc)} ${what}`, proc.stderrTail));
       }
       if (event.kind !== "stdout") return;
       replyBytes += event.bytes + 1;
@@ -699,6 +716,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     if (opts.signal.aborted) return onAbort();
     opts.signal.addEventListener("abort", onAbort);
 
+    if (backlog.events.some((event) => event.kind === "exit")) {
+      return settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail));
+    }
+
     const newlines = frameText.split("\n").length - 1;
     if (newlines > 0) {
       rec.note(
@@ -706,7 +727,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       );
     }
     if (!proc.writeLine(frameText)) {
-      return settle(failure("exit", `the process (pid ${proc.pid}) no longer accepts input on stdin`, proc.stderrTail));
+      // Gone before the write (e.g. it exits at start-up): wait briefly for its exit status to name it.
+      void settlesWithin(proc.closed, 500).then(() => settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail)));
+      return;
     }
     rec.add({ kind: "stdin", text: frameText });
 
@@ -721,7 +744,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         rec.add({ kind: "stdout", text, partial: true, parseError: `no newline yet after ${pending} bytes`, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
       }
       if (awaiting.kind === "id") proc.lastTimeout = { at: Date.now(), id: awaiting.id };
-      const parts = [`no ${describeAwaiting(awaiting).replace(/^an? /, "")} within ${opts.timeoutMs} ms`];
+      const parts = [timeoutHead(awaiting, opts.timeoutMs)];
       if (nonJsonLines > 0) parts.push(`stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`);
       if (pending > 0) parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
       if (opts.processMode === "keep") parts.push(`the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`);

@@ -1,0 +1,130 @@
+/**
+ * The CLI as a user runs it (node --import tsx lib/cli/main.ts …): chapter-style output, exit codes, and no
+ * process left behind — also when it is interrupted.
+ */
+import { spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { FIXTURES, ROOT, waitUntilGone } from "./helpers";
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function cli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c) => (stdout += c));
+    child.stderr.on("data", (c) => (stderr += c));
+    if (child.pid) onSpawn?.(child.pid);
+    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+/** pids the CLI reported starting ("spawned pid N", "started server-everything … (pid N)"). */
+function reportedPids(output: string): number[] {
+  return [...output.matchAll(/(?:spawned pid |\(pid )(\d+)/g)].map((m) => Number(m[1]));
+}
+
+function pidsWithArg(marker: string): number[] {
+  const pids: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(marker)) pids.push(Number(entry));
+    } catch {
+      // exited meanwhile
+    }
+  }
+  return pids;
+}
+
+const echoPid = path.join(FIXTURES, "echo-pid.mjs");
+
+describe("npm run cli -- probe", () => {
+  it("probe --demo everything shows -32601, then initialize answered 2025-11-25, and ends the server", async () => {
+    const run = await cli(["probe", "--demo", "everything"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("→ server/discover");
+    expect(run.stdout).toContain("← error -32601 Method not found");
+    expect(run.stdout).toMatch(/→ initialize \{"protocolVersion":"2026-07-28"/);
+    expect(run.stdout).toMatch(/← \{"protocolVersion":"2025-11-25"/);
+    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
+    const pids = reportedPids(run.stdout);
+    expect(pids).toHaveLength(1);
+    expect(await waitUntilGone(pids)).toEqual([]);
+  });
+
+  it("probe --demo everything --http takes the HTTP path (400 Server not initialized) and ends the server", async () => {
+    const run = await cli(["probe", "--demo", "everything", "--http"]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("HTTP 400 Bad Request");
+    expect(run.stdout).toContain("SSE priming event");
+    expect(run.stdout).toMatch(/Mcp-Session-Id: [0-9a-f-]{36}/);
+    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
+    const pids = reportedPids(run.stdout);
+    expect(pids).toHaveLength(1);
+    expect(await waitUntilGone(pids)).toEqual([]);
+  });
+
+  it("probe --demo calendar --json prints the modern verdict as JSON", async () => {
+    const run = await cli(["probe", "--demo", "calendar", "--json"]);
+    expect(run.code).toBe(0);
+    const verdict = JSON.parse(run.stdout);
+    expect(verdict).toMatchObject({ era: "modern", version: "2026-07-28" });
+    expect(verdict.steps[0].exchange.transport).toBe("stdio");
+  });
+});
+
+describe("npm run cli -- send", () => {
+  it("send --stdio delivers the frame and prints the chapter-style trace", async () => {
+    const run = await cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}']);
+    expect(run.code).toBe(0);
+    const [pid] = reportedPids(run.stdout);
+    expect(run.stdout).toContain("→ ping");
+    expect(run.stdout).toContain(`← {"pid":${pid}}`);
+    expect(await waitUntilGone([pid])).toEqual([]);
+  });
+
+  it("send --json prints the exchange record", async () => {
+    const run = await cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', "--json"]);
+    expect(run.code).toBe(0);
+    const exchange = JSON.parse(run.stdout);
+    expect(exchange.events.map((e: { kind: string }) => e.kind)).toEqual(["spawn", "stdin", "stdout"]);
+    expect(exchange.outcome.kind).toBe("response");
+  });
+
+  it("a failed exchange exits 1 and names the failure", async () => {
+    const run = await cli(["send", "--stdio", "definitely-not-a-command-4242", "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}']);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/✗ spawn: could not start `definitely-not-a-command-4242`/);
+  });
+
+  it("a usage error exits 2 with a one-line message", async () => {
+    const run = await cli(["send", "--frame", "{}"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split("\n")[0]).toBe("error: name a target: --stdio, --url or --demo");
+  });
+
+  it("an interrupted CLI (Ctrl-C) still ends the server it started", async () => {
+    const marker = `cli-sigint-${process.pid}-${Date.now()}`;
+    let cliPid = 0;
+    const running = cli(["send", "--stdio", `${process.execPath} ${echoPid} ${marker}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"slow"}', "--timeout", "60000"], (pid) => (cliPid = pid));
+    let server: number[] = [];
+    for (let i = 0; i < 200 && server.length === 0; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      server = pidsWithArg(marker);
+    }
+    expect(server).toHaveLength(1);
+    process.kill(cliPid, "SIGINT");
+    const run = await running;
+    expect(run.signal).toBe("SIGINT");
+    expect(await waitUntilGone(server)).toEqual([]);
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Shared by the integration tests: send through the real bridge (no HTTP in between), remember every pid
+ * the bridge started, and prove at the end of a file that none of them is still alive.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect } from "vitest";
+import { SendRequestSchema, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
+import { send, type SendContext } from "@/lib/bridge/server/send";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+
+export const ROOT = path.resolve(__dirname, "..", "..");
+export const FIXTURES = path.join(ROOT, "tests", "fixtures");
+
+export const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "mcp-playground-tests", version: "0.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+};
+
+const seenPids = new Set<number>();
+let counter = 0;
+
+export function fixture(name: string, ...args: string[]): Target {
+  return { kind: "stdio", command: process.execPath, args: [path.join(FIXTURES, name), ...args] };
+}
+
+export function trackPid(pid: number | undefined): void {
+  if (pid !== undefined) seenPids.add(pid);
+}
+
+export function nextSendId(): string {
+  return `it-${process.pid}-${++counter}`;
+}
+
+export async function sendFrame(target: Target, frame: string | object, extra: Partial<SendRequest> = {}, ctx: SendContext = {}): Promise<Exchange> {
+  const request = SendRequestSchema.parse({
+    sendId: nextSendId(),
+    target,
+    frame: typeof frame === "string" ? frame : JSON.stringify(frame),
+    ...extra,
+  });
+  const exchange = await send(request, ctx);
+  recordPids(exchange);
+  return exchange;
+}
+
+export function recordPids(exchange: Exchange): void {
+  trackPid(exchange.process?.pid);
+  for (const event of exchange.events) if (event.kind === "spawn") trackPid(event.pid);
+  for (const frame of exchange.received) {
+    const result = (frame as { result?: { pid?: unknown; childPid?: unknown } }).result;
+    if (typeof result?.pid === "number") trackPid(result.pid);
+    if (typeof result?.childPid === "number") trackPid(result.childPid);
+  }
+}
+
+/** Alive = exists and is not a zombie (a reparented grandchild may linger as one if PID 1 does not reap). */
+export function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2)[0] !== "Z";
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch (e) {
+      return (e as NodeJS.ErrnoException).code === "EPERM";
+    }
+  }
+}
+
+export async function waitUntilGone(pids: number[], ms = 3_000): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let alive = pids.filter(isAlive);
+  while (alive.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 25));
+    alive = alive.filter(isAlive);
+  }
+  return alive;
+}
+
+/** afterAll of every integration file: end what the bridge started, then prove nothing survived. */
+export async function endAllAndAssertNoneAlive(): Promise<void> {
+  await shutdownAll();
+  const pids = [...seenPids];
+  expect(pids.length).toBeGreaterThan(0);
+  expect(await waitUntilGone(pids), "processes still alive after shutdown").toEqual([]);
+}
+
+export function request(id: number | string, method: string, params?: Record<string, unknown>): Record<string, unknown> {
+  return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+}
