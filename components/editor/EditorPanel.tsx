@@ -1,0 +1,60 @@
+"use client";
+import { useState } from "react";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading } from "../ui";
+import { EditorToolbar } from "./EditorToolbar";
+import { EnvelopePanel } from "./EnvelopePanel";
+import { LazyEditor, type EditorMarker } from "./LazyEditor";
+import { SendProblem } from "./SendProblem";
+
+function MarkerSummary({ markers }: { markers: EditorMarker[] }) {
+  const n = markers.length;
+  return (
+    <details className="text-xs" data-testid="marker-count" data-count={n}>
+      <summary className={`cursor-pointer ${n ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"}`}>
+        {n === 0 ? "no problems: a valid 2026-07-28 client message" : `${n} problem${n === 1 ? "" : "s"}`}
+      </summary>
+      <ul className="mt-1 space-y-0.5 font-mono">
+        {markers.map((m, i) => (
+          <li key={i}>
+            {m.line}:{m.column} {m.severity} — {m.message}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Left column: the frame, exactly as it will be sent, and the actions that write it. */
+export function EditorPanel(props: PanelProps & { dark: boolean }) {
+  const { state, dispatch, commands, dark } = props;
+  const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  return (
+    <section className="flex min-h-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
+      <PanelHeading
+        title="Frame — sent exactly as written"
+        subtitle="Over stdio, valid JSON goes on one line (stdio is newline-delimited). Checked against the 2026-07-28 client schema from the MCP SDK."
+      />
+      <EditorToolbar state={state} dispatch={dispatch} commands={commands} />
+      {state.editorNotice ? (
+        <div role="status" data-testid="editor-notice" className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          <span className="flex-1">{state.editorNotice}</span>
+          <Button onClick={() => dispatch({ type: "editor/dismissNotice" })}>Dismiss</Button>
+        </div>
+      ) : null}
+      <SendProblem state={state} dispatch={dispatch} commands={commands} />
+      <div className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 dark:border-slate-700" data-testid="editor">
+        <LazyEditor
+          value={state.editor.text}
+          valueVersion={state.editor.version}
+          onChange={(text) => dispatch({ type: "editor/userEdit", text })}
+          onSubmit={() => void commands.send()}
+          onMarkers={setMarkers}
+          dark={dark}
+        />
+      </div>
+      <MarkerSummary markers={markers} />
+      <EnvelopePanel state={state} dispatch={dispatch} />
+    </section>
+  );
+}

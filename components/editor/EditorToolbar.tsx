@@ -1,0 +1,75 @@
+"use client";
+import { TEMPLATES } from "@/lib/protocol/templates";
+import { selectPending, selectTarget } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+import { Button, inputClass } from "../ui";
+
+const GROUPS = [
+  { era: "modern", label: "2026-07-28 (with the _meta envelope)" },
+  { era: "legacy", label: "legacy handshake era" },
+] as const;
+
+export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
+  const pending = selectPending(state);
+  const latest = pending[pending.length - 1];
+  const view = selectTarget(state);
+  return (
+    <div className="flex flex-wrap items-center gap-2" data-testid="editor-toolbar">
+      <select
+        aria-label="Insert a template"
+        data-testid="template-select"
+        className={inputClass}
+        value=""
+        onChange={(e) => e.target.value && dispatch({ type: "editor/template", templateId: e.target.value })}
+      >
+        <option value="">Template… (next id {state.nextId})</option>
+        {GROUPS.map((g) => (
+          <optgroup key={g.era} label={g.label}>
+            {TEMPLATES.filter((t) => t.era === g.era).map((t) => (
+              <option key={t.id} value={t.id} title={t.hint}>
+                {t.label}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      <Button data-testid="add-meta" onClick={() => dispatch({ type: "editor/addEnvelope" })} title="Put the 2026-07-28 envelope (from the envelope settings below) into params._meta">
+        Add _meta envelope
+      </Button>
+      <Button data-testid="remove-meta" onClick={() => dispatch({ type: "editor/removeEnvelope" })} title="Take the envelope out, to see how a 2026-07-28 server rejects the frame (-32602)">
+        Remove _meta
+      </Button>
+      <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+        timeout
+        <input
+          data-testid="timeout-input"
+          type="number"
+          min={100}
+          max={600000}
+          step={500}
+          className={`${inputClass} w-24`}
+          value={state.timeoutMs}
+          onChange={(e) => {
+            const ms = Math.round(Number(e.target.value));
+            if (Number.isFinite(ms) && ms >= 100 && ms <= 600000) dispatch({ type: "timeout/set", ms });
+          }}
+        />
+        ms
+      </label>
+      {view.kind === "ready" && view.transport === "stdio" ? (
+        <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen.">
+          <input type="checkbox" data-testid="stdio-one-line" checked={state.stdioOneLine} onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })} />
+          stdio: send JSON on one line
+        </label>
+      ) : null}
+      <div className="ml-auto flex items-center gap-2">
+        <Button tone="danger" data-testid="cancel-send" disabled={!latest} onClick={() => latest && void commands.cancel(latest.sendId)} title="Cancel the newest in-flight request">
+          Cancel
+        </Button>
+        <Button tone="primary" data-testid="send" onClick={() => void commands.send()} title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)">
+          Send <span className="opacity-75">Ctrl+Enter</span>
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+"use client";
+import { ALL_VERSIONS } from "@/lib/protocol/versions";
+import { capabilitiesFrom, type EnvelopeSettings } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+import { inputClass } from "../ui";
+
+const CAPS: { key: keyof EnvelopeSettings["caps"]; label: string }[] = [
+  { key: "elicitationForm", label: "elicitation.form" },
+  { key: "elicitationUrl", label: "elicitation.url" },
+  { key: "sampling", label: "sampling" },
+  { key: "roots", label: "roots" },
+];
+
+/** The capabilities panel: what "Add _meta envelope", the templates and the era probe declare. */
+export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">) {
+  const s = state.envelope;
+  const set = (patch: Partial<EnvelopeSettings>) => dispatch({ type: "envelope/set", patch });
+  const caps = capabilitiesFrom(s);
+  return (
+    <details className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="envelope-panel">
+      <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-200">
+        Envelope settings — what “Add _meta envelope”, the templates and the probe declare
+      </summary>
+      <div className="mt-2 grid gap-2 sm:grid-cols-2">
+        <label className="flex items-center gap-2">
+          protocolVersion
+          <input list="known-versions" className={`${inputClass} w-32`} value={s.protocolVersion} onChange={(e) => set({ protocolVersion: e.target.value })} />
+          <datalist id="known-versions">
+            {ALL_VERSIONS.map((v) => (
+              <option key={v} value={v} />
+            ))}
+          </datalist>
+        </label>
+        <fieldset className="flex flex-wrap items-center gap-3" disabled={s.rawCapabilities.trim() !== ""}>
+          <legend className="sr-only">clientCapabilities</legend>
+          {CAPS.map((c) => (
+            <label key={c.key} className="flex items-center gap-1">
+              <input type="checkbox" checked={s.caps[c.key]} onChange={(e) => set({ caps: { ...s.caps, [c.key]: e.target.checked } })} />
+              {c.label}
+            </label>
+          ))}
+        </fieldset>
+        <label className="flex flex-col gap-1 sm:col-span-2">
+          clientCapabilities as raw JSON (overrides the checkboxes when not empty)
+          <input className={`${inputClass} font-mono`} placeholder='{"elicitation":{"form":{}}}' value={s.rawCapabilities} onChange={(e) => set({ rawCapabilities: e.target.value })} />
+        </label>
+        <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
+          <label className="flex items-center gap-1">
+            <input type="checkbox" checked={s.includeClientInfo} onChange={(e) => set({ includeClientInfo: e.target.checked })} />
+            clientInfo
+          </label>
+          <input aria-label="clientInfo name" className={`${inputClass} w-36`} value={s.clientInfo.name} disabled={!s.includeClientInfo} onChange={(e) => set({ clientInfo: { ...s.clientInfo, name: e.target.value } })} />
+          <input aria-label="clientInfo version" className={`${inputClass} w-20`} value={s.clientInfo.version} disabled={!s.includeClientInfo} onChange={(e) => set({ clientInfo: { ...s.clientInfo, version: e.target.value } })} />
+        </div>
+        <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
+          {caps.ok ? `declares clientCapabilities ${JSON.stringify(caps.value)}` : caps.error}
+        </p>
+      </div>
+    </details>
+  );
+}

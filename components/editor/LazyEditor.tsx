@@ -1,0 +1,11 @@
+"use client";
+/** Loads Monaco only in the browser, after the page shell is interactive (ssr:false needs a client component). */
+import dynamic from "next/dynamic";
+import type { JsonRpcEditorProps } from "./JsonRpcEditor";
+
+export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
+
+export const LazyEditor = dynamic<JsonRpcEditorProps>(() => import("./JsonRpcEditor"), {
+  ssr: false,
+  loading: () => <div className="p-4 text-sm text-slate-500">Loading the editor…</div>,
+});

@@ -1,0 +1,38 @@
+/**
+ * Monaco, fully offline (toolchain.md §3 recipe A): the lean ESM entry bundled by Next, the JSON language
+ * service, workers from node_modules — never the loader's default CDN. Client-only; imported by
+ * JsonRpcEditor.tsx, which tells @monaco-editor/react to use this instance before any editor mounts.
+ */
+import * as monaco from "monaco-editor/editor";
+import "monaco-editor/features/register.all";
+import { jsonDefaults } from "monaco-editor/languages/features/json/register";
+import frameSchema from "@/lib/protocol/schema/client-frame.schema.json";
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: import("monaco-editor/editor").Environment;
+  }
+}
+
+self.MonacoEnvironment = {
+  getWorker(_moduleId: string, label: string) {
+    // getWorker is consulted for every label, json included (toolchain.md §9.7).
+    if (label === "json") {
+      return new Worker(new URL("monaco-editor/languages/features/json/json.worker.js", import.meta.url), { type: "module" });
+    }
+    return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), { type: "module" });
+  },
+};
+
+/** Markers and completion for "any 2026-07-28 client message" (generated from the SDK's zod schemas). */
+jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  allowComments: false,
+  comments: "error",
+  trailingCommas: "error",
+  schemaValidation: "warning",
+  enableSchemaRequest: false,
+  schemas: [{ uri: "inmemory://mcp-playground/client-frame.schema.json", fileMatch: ["*"], schema: frameSchema }],
+});
+
+export { monaco };

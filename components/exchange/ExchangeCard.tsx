@@ -1,0 +1,75 @@
+"use client";
+import { useState } from "react";
+import { traceLines } from "@/lib/protocol/trace";
+import { entryBadge, type TimelineEntry } from "@/lib/session";
+import { Button } from "../ui";
+import { Badge } from "./Badge";
+import { TraceBlock } from "./TraceBlock";
+import { WireView } from "./WireView";
+
+function Meta({ children }: { children: React.ReactNode }) {
+  return <span className="text-slate-500 dark:text-slate-400">{children}</span>;
+}
+
+function pendingLines(entry: TimelineEntry) {
+  return traceLines({ sent: entry.sentText, received: [], timeoutMs: entry.timeoutMs, outcome: { kind: "notification", note: "" } }).slice(0, 1);
+}
+
+/** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
+export function ExchangeCard({ entry, onCancel }: { entry: TimelineEntry; onCancel: (sendId: string) => void }) {
+  const [foldMeta, setFoldMeta] = useState(true);
+  const [wire, setWire] = useState(false);
+  const badge = entryBadge(entry);
+  const { phase } = entry;
+  const exchange = phase.status === "done" ? phase.exchange : null;
+  const lines = exchange ? traceLines(exchange, { foldMeta }) : pendingLines(entry);
+  const stderrTail = exchange?.outcome.kind === "failure" ? exchange.outcome.stderrTail : undefined;
+  return (
+    <article data-testid="exchange-card" data-seq={entry.seq} data-status={badge.kind} className="space-y-1.5 rounded border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+      <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+        <span className="font-mono font-semibold text-slate-800 dark:text-slate-100">#{entry.seq}</span>
+        {entry.label ? <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">{entry.label}</span> : null}
+        <Meta>{entry.targetLabel}</Meta>
+        <Meta>· {entry.transport === "http" ? "Streamable HTTP" : "stdio"}</Meta>
+        {exchange ? <Meta>· {Math.round(exchange.durationMs)} ms</Meta> : null}
+        <Meta>· timeout {entry.timeoutMs} ms</Meta>
+        {exchange?.http ? <Meta>· HTTP {exchange.http.status}</Meta> : null}
+        {exchange?.process ? <Meta>· pid {exchange.process.pid}{exchange.process.fresh ? " (fresh)" : ""}</Meta> : null}
+        <Badge badge={badge} />
+        {entry.oneLined ? (
+          <span data-testid="one-line-tag" title="stdio is newline-delimited: whitespace between JSON tokens was removed; the Wire view shows the exact line" className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+            joined onto one line for stdio
+          </span>
+        ) : null}
+        {entry.notJson ? <span data-testid="not-json-tag" className="rounded bg-red-100 px-1.5 py-0.5 text-[11px] font-semibold text-red-800 dark:bg-red-900 dark:text-red-200">not JSON (sent on insistence)</span> : null}
+        <span className="ml-auto flex gap-1">
+          {phase.status === "pending" ? <Button tone="danger" onClick={() => onCancel(entry.sendId)}>Cancel</Button> : null}
+          {exchange ? (
+            <>
+              <Button data-testid="toggle-meta" aria-pressed={!foldMeta} onClick={() => setFoldMeta(!foldMeta)} title="Show or fold the _meta objects">
+                {foldMeta ? "show _meta" : "fold _meta"}
+              </Button>
+              <Button data-testid="toggle-wire" aria-pressed={wire} onClick={() => setWire(!wire)} title="Everything that crossed the wire, in order">
+                Wire
+              </Button>
+            </>
+          ) : null}
+        </span>
+      </header>
+      <TraceBlock lines={lines} />
+      {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
+      {phase.status === "bridge-error" ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          The bridge did not deliver this frame ({phase.kind}): {phase.message}
+        </p>
+      ) : null}
+      {stderrTail && stderrTail.length > 0 ? (
+        <div className="text-xs">
+          <p className="text-slate-500">stderr tail of the server:</p>
+          <pre className="whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">{stderrTail.join("\n")}</pre>
+        </div>
+      ) : null}
+      {exchange && wire ? <WireView exchange={exchange} perSendHeaders={Object.keys(entry.sendHeaders ?? {})} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,35 @@
+"use client";
+import { useEffect, useRef } from "react";
+import { selectTarget } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading } from "../ui";
+import { ExchangeCard } from "./ExchangeCard";
+
+/** Every exchange, oldest first (read top to bottom like the chapter's traces); scrolls to the newest. */
+export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
+  const { entries } = state;
+  const view = selectTarget(state);
+  const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [entries.length]);
+  return (
+    <section className="flex flex-col gap-2" aria-label="Timeline" data-testid="timeline">
+      <PanelHeading title="Timeline — every exchange, oldest first" subtitle="→ what was sent · ← what came back · ✕ what went wrong. Wire shows every byte.">
+        <Button data-testid="clear-timeline" disabled={entries.length === 0} onClick={() => dispatch({ type: "timeline/clear" })}>
+          Clear
+        </Button>
+      </PanelHeading>
+      {entries.length === 0 ? (
+        <p data-testid="timeline-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          Press Ctrl+Enter to send the frame on the left to {where}. Start with server/discover.
+        </p>
+      ) : null}
+      {entries.map((entry) => (
+        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} />
+      ))}
+      <div ref={end} />
+    </section>
+  );
+}

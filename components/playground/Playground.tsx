@@ -1,0 +1,45 @@
+"use client";
+/** Composition root: wires the session to the panels. Keep logic out of here (it lives in lib/session). */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { EditorPanel } from "../editor/EditorPanel";
+import { TargetBar } from "../target/TargetBar";
+import { Header } from "./Header";
+import { PanelTabs } from "./PanelTabs";
+import { useSession } from "./useSession";
+
+const noSubscribe = () => () => {};
+
+export function Playground({ token }: { token: string }) {
+  const { state, dispatch, commands } = useSession(token);
+  // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const [dark, setDark] = useState(false);
+
+  useEffect(() => {
+    document.documentElement.classList.toggle("dark", dark);
+  }, [dark]);
+
+  // Ctrl/Cmd+Enter sends from anywhere on the page (inside the editor, Monaco's own keybinding handles it).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
+      if (e.target instanceof Element && e.target.closest(".monaco-editor")) return;
+      e.preventDefault();
+      void commands.send();
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [commands]);
+
+  const panelProps = { state, dispatch, commands };
+  return (
+    <div className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen" data-testid="playground" data-hydrated={hydrated ? "true" : "false"}>
+      <Header dark={dark} onToggleDark={() => setDark(!dark)} />
+      <TargetBar {...panelProps} />
+      <main className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-2">
+        <EditorPanel {...panelProps} dark={dark} />
+        <PanelTabs {...panelProps} />
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+"use client";
+/**
+ * The only React glue for session state: a plain-TS store (lib/session) read through useSyncExternalStore,
+ * plus the commands that talk to the bridge. Everything else about the session is pure and unit-tested.
+ */
+import { useEffect, useState, useSyncExternalStore } from "react";
+import type { BridgeClient } from "@/lib/bridge/client";
+import { createCommands, createStore, type Action, type BridgeClientLike, type Commands, type SessionState } from "@/lib/session";
+
+export interface Session {
+  state: SessionState;
+  dispatch: (action: Action) => void;
+  commands: Commands;
+}
+
+/** The bridge client (and the zod contract it imports) loads after first paint, like Monaco: not in first-load JS. */
+function lazyBridgeClient(token: string): BridgeClientLike & { preload(): void } {
+  let client: Promise<BridgeClient> | null = null;
+  const get = () => (client ??= import("@/lib/bridge/client").then((m) => m.createBridgeClient({ token })));
+  return {
+    preload: () => void get(),
+    send: async (req) => (await get()).send(req),
+    cancel: async (sendId) => (await get()).cancel(sendId),
+    process: async (action, target) => (await get()).process(action, target),
+  };
+}
+
+export function useSession(token: string): Session {
+  const [runtime] = useState(() => {
+    const store = createStore();
+    const client = lazyBridgeClient(token);
+    return { store, client, commands: createCommands(store, { client }) };
+  });
+  useEffect(() => runtime.client.preload(), [runtime]);
+  const state = useSyncExternalStore(runtime.store.subscribe, runtime.store.getState, runtime.store.getState);
+  return { state, dispatch: runtime.store.dispatch, commands: runtime.commands };
+}

@@ -1,0 +1,59 @@
+"use client";
+import { useState } from "react";
+import type { ProcessStatus } from "@/lib/bridge/contract";
+import type { Commands, ProcessView } from "@/lib/session";
+import { Button } from "../ui";
+
+function describe(value: ProcessStatus): string {
+  if (value.spawnError) return `could not start: ${value.spawnError}`;
+  if (value.running && value.url) return `pid ${value.pid} · running · serving ${value.url}`;
+  if (value.running) return `pid ${value.pid} · running`;
+  if (value.exit) return `${value.pid ? `pid ${value.pid} · ` : ""}exited (${value.exit.signal ? `signal ${value.exit.signal}` : `code ${value.exit.code}`})`;
+  return "not running — the next Send starts it";
+}
+
+function statusOf(view: ProcessView | undefined): { text: string; value?: ProcessStatus; state: string } {
+  if (!view) return { text: "not started — nothing runs until you press Send or Probe era", state: "idle" };
+  if (view.status === "error") return { text: `could not read the process status: ${view.message}`, state: "error" };
+  const value = view.status === "known" ? view.value : view.last;
+  if (!value) return { text: "checking…", state: "loading" };
+  return { text: describe(value), value, state: value.running ? "running" : "exited" };
+}
+
+/** The kept-up stdio process of the current target: one per target, alive across sends. */
+export function ProcessPanel({ view, commands }: { view: ProcessView | undefined; commands: Commands }) {
+  const [showStderr, setShowStderr] = useState(false);
+  const status = statusOf(view);
+  const tail = status.value?.stderrTail ?? [];
+  return (
+    <div className="flex flex-col gap-1 text-xs" data-testid="process-panel" data-status={status.state}>
+      <div className="flex flex-wrap items-center gap-2">
+        <span className="text-slate-600 dark:text-slate-300">Server process:</span>
+        <span data-testid="process-status" className="font-mono">{status.text}</span>
+        {status.value?.argv ? <span className="font-mono text-slate-500">{JSON.stringify(status.value.argv)}</span> : null}
+        <Button data-testid="process-restart" onClick={() => void commands.process("restart")} title="End the process and start a fresh one">
+          Restart
+        </Button>
+        <Button data-testid="process-close" onClick={() => void commands.process("close")} disabled={!status.value?.running} title="End the process; the next Send starts a new one">
+          Close
+        </Button>
+        <Button
+          data-testid="process-stderr"
+          aria-pressed={showStderr}
+          onClick={() => {
+            if (!showStderr) void commands.process("status");
+            setShowStderr(!showStderr);
+          }}
+        >
+          {showStderr ? "hide stderr" : "stderr"}
+        </Button>
+      </div>
+      {showStderr ? (
+        <pre data-testid="stderr-tail" className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">
+          {status.value?.stderrDropped ? `(${status.value.stderrDropped} older lines dropped)\n` : ""}
+          {tail.length ? tail.join("\n") : "(nothing on stderr yet)"}
+        </pre>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+"use client";
+import { PRESETS, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+import { Button, inputClass } from "../ui";
+import { CustomHttpForm, CustomStdioForm } from "./CustomTargetForm";
+import { ProcessPanel } from "./ProcessPanel";
+import { SessionChip, VerdictBadge } from "./VerdictBadge";
+
+/** Which server the frame goes to, what the probe said about it, and its process. */
+export function TargetBar({ state, dispatch, commands }: PanelProps) {
+  const view = selectTarget(state);
+  const key = view.kind === "ready" ? view.key : null;
+  const verdict = key ? state.verdicts[key] : undefined;
+  const session = key ? state.sessions[key] : undefined;
+  return (
+    <section aria-label="Target" data-testid="target-bar" className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label className="flex items-center gap-2 font-semibold text-slate-800 dark:text-slate-100">
+          Target
+          <select data-testid="target-select" className={inputClass} value={state.preset} onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}>
+            {PRESETS.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        {view.kind === "ready" ? (
+          <code data-testid="target-label" className="text-slate-600 dark:text-slate-300">{view.label}</code>
+        ) : (
+          <span data-testid="target-problem" className="text-amber-700 dark:text-amber-300">{view.problem}</span>
+        )}
+        <Button data-testid="probe" disabled={view.kind !== "ready" || verdict?.status === "running"} onClick={() => void commands.probe()} title="server/discover first; on anything but a modern answer, fall back to initialize">
+          Probe era
+        </Button>
+        <VerdictBadge verdict={verdict} />
+        {session && key ? <SessionChip session={session} onForget={() => dispatch({ type: "session/forget", targetKey: key })} /> : null}
+      </div>
+      {state.preset === "custom-stdio" ? <CustomStdioForm state={state} dispatch={dispatch} /> : null}
+      {state.preset === "custom-http" ? <CustomHttpForm state={state} dispatch={dispatch} /> : null}
+      {view.kind === "ready" && targetHasProcess(view.target) ? <ProcessPanel view={state.processes[view.key]} commands={commands} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,162 @@
+/**
+ * What the buttons do: each command reads the store, talks to the bridge client and dispatches what happened.
+ * No React here; the client is injected so tests can pass a fake.
+ */
+import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "../bridge/contract";
+import { runEraProbe } from "../protocol/era";
+import { capabilitiesFrom } from "./envelope";
+import { oneLine } from "./one-line";
+import { selectSendHeaders, selectTarget, targetHasProcess } from "./selectors";
+import type { Store } from "./store";
+
+export interface BridgeClientLike {
+  send(req: SendRequest): Promise<BridgeReply<Exchange>>;
+  cancel(sendId: string): Promise<BridgeReply<unknown>>;
+  process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
+}
+
+export interface CommandDeps {
+  client: BridgeClientLike;
+  now?: () => number;
+  newSendId?: () => string;
+}
+
+export type ProcessAction = "status" | "restart" | "close";
+
+function defaultSendId(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+
+export function createCommands(store: Store, deps: CommandDeps) {
+  const now = deps.now ?? Date.now;
+  const newSendId = deps.newSendId ?? defaultSendId;
+  const { client } = deps;
+
+  async function refreshProcess(target: Target, key: string, action: ProcessAction = "status"): Promise<void> {
+    const reqSeq = store.getState().processSeq + 1;
+    store.dispatch({ type: "process/requested", targetKey: key, reqSeq });
+    try {
+      const reply = await client.process(action, target);
+      if (reply.ok) store.dispatch({ type: "process/result", targetKey: key, reqSeq, value: reply.value });
+      else store.dispatch({ type: "process/error", targetKey: key, reqSeq, message: `${reply.kind}: ${reply.message}` });
+    } catch (e) {
+      store.dispatch({ type: "process/error", targetKey: key, reqSeq, message: `could not reach the bridge (${(e as Error).message})` });
+    }
+  }
+
+  /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
+  async function deliver(text: string, opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean }): Promise<Exchange | null> {
+    const state = store.getState();
+    const view = selectTarget(state);
+    if (view.kind !== "ready") return null;
+    const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
+    const seq = state.seq + 1;
+    const sendId = newSendId();
+    store.dispatch({
+      type: "send/started",
+      seq,
+      sendId,
+      label: opts.label,
+      targetKey: view.key,
+      targetLabel: view.label,
+      transport: view.transport,
+      timeoutMs: state.timeoutMs,
+      sentText: frame,
+      notJson: opts.notJson,
+      oneLined: frame !== text,
+      sendHeaders: opts.headers ?? null,
+      startedAt: now(),
+    });
+    let exchange: Exchange | null = null;
+    try {
+      const reply = await client.send({ sendId, target: view.target, frame, insist: opts.insist, timeoutMs: state.timeoutMs, ...(opts.headers ? { headers: opts.headers } : {}) });
+      if (reply.ok) {
+        exchange = reply.value;
+        store.dispatch({ type: "send/finished", seq, exchange });
+      } else {
+        store.dispatch({ type: "send/failed", seq, kind: reply.kind, message: reply.message });
+      }
+    } catch (e) {
+      store.dispatch({ type: "send/failed", seq, kind: "network", message: `could not reach the bridge (${(e as Error).message}); is the playground server still running?` });
+    }
+    if (targetHasProcess(view.target)) void refreshProcess(view.target, view.key);
+    return exchange;
+  }
+
+  return {
+    /** Send the editor text as written. Text that is not JSON goes out only with insist. */
+    async send(opts: { insist?: boolean } = {}): Promise<void> {
+      const state = store.getState();
+      const view = selectTarget(state);
+      if (view.kind !== "ready") {
+        store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
+        return;
+      }
+      const text = state.editor.text;
+      let notJson = false;
+      try {
+        JSON.parse(text);
+      } catch (e) {
+        notJson = true;
+        if (!opts.insist) {
+          const message = `The frame is not JSON: ${(e as Error).message}. Fix it, or press "Send anyway" to deliver it exactly as written (the server's parse error is worth seeing too).`;
+          store.dispatch({ type: "send/blocked", problem: { kind: "not-json", message } });
+          return;
+        }
+      }
+      await deliver(text, { label: null, headers: selectSendHeaders(state, view.key, text), insist: notJson, notJson });
+    },
+
+    async cancel(sendId: string): Promise<void> {
+      try {
+        await client.cancel(sendId);
+      } catch {
+        // The send itself reports what happened; a failed cancel changes nothing on screen.
+      }
+    },
+
+    /** server/discover → verdict, falling back to initialize; every step lands in the timeline. */
+    async probe(): Promise<void> {
+      const state = store.getState();
+      const view = selectTarget(state);
+      if (view.kind !== "ready") {
+        store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
+        return;
+      }
+      store.dispatch({ type: "probe/started", targetKey: view.key });
+      const caps = capabilitiesFrom(state.envelope);
+      let step = 0;
+      try {
+        const verdict = await runEraProbe(
+          async (frameText, extra) => {
+            step += 1;
+            const what = (extra?.label ?? "").replace(/^probe:\s*/, "");
+            const exchange = await deliver(frameText, { label: `probe step ${step}: ${what}`, headers: extra?.headers, insist: false, notJson: false });
+            if (!exchange) throw new Error(`the bridge did not deliver probe step ${step} (${what}); see the timeline`);
+            return exchange;
+          },
+          { preferredVersion: state.envelope.protocolVersion, clientCapabilities: caps.ok ? caps.value : {} },
+        );
+        const session = view.transport === "http" && verdict.sessionId ? { sessionId: verdict.sessionId, protocolVersion: verdict.version } : undefined;
+        store.dispatch({
+          type: "probe/finished",
+          targetKey: view.key,
+          verdict: { status: "done", era: verdict.era, version: verdict.version, reason: verdict.reason },
+          session,
+        });
+      } catch (e) {
+        store.dispatch({ type: "probe/failed", targetKey: view.key, message: (e as Error).message });
+      }
+    },
+
+    /** status / restart / close of the current target's kept-up process (stdio, or server-everything over HTTP). */
+    async process(action: ProcessAction): Promise<void> {
+      const view = selectTarget(store.getState());
+      if (view.kind !== "ready" || !targetHasProcess(view.target)) return;
+      await refreshProcess(view.target, view.key, action);
+    },
+  };
+}
+
+export type Commands = ReturnType<typeof createCommands>;

@@ -1,0 +1,199 @@
+/** The one place session state changes. Pure: (state, action) → state. */
+import type { BridgeErrorKind, Exchange, ProcessStatus } from "../bridge/contract";
+import { addEnvelope, removeEnvelope } from "../protocol/meta";
+import { templateById } from "../protocol/templates";
+import { envelopeFrom, type EnvelopeSettings } from "./envelope";
+import type { PresetId } from "./presets";
+import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./state";
+
+export type Action =
+  | { type: "target/choose"; preset: PresetId }
+  | { type: "target/customStdio"; patch: Partial<SessionState["customStdio"]> }
+  | { type: "target/customHttp"; patch: Partial<SessionState["customHttp"]> }
+  | { type: "editor/userEdit"; text: string }
+  | { type: "editor/replace"; text: string }
+  | { type: "editor/template"; templateId: string }
+  | { type: "editor/addEnvelope" }
+  | { type: "editor/removeEnvelope" }
+  | { type: "editor/dismissNotice" }
+  | { type: "envelope/set"; patch: Partial<EnvelopeSettings> }
+  | { type: "timeout/set"; ms: number }
+  | { type: "stdioOneLine/set"; on: boolean }
+  | { type: "send/blocked"; problem: NonNullable<SessionState["sendProblem"]> }
+  | { type: "send/dismissProblem" }
+  | {
+      type: "send/started";
+      seq: number;
+      sendId: string;
+      label: string | null;
+      targetKey: string;
+      targetLabel: string;
+      transport: "stdio" | "http";
+      timeoutMs: number;
+      sentText: string;
+      notJson: boolean;
+      oneLined: boolean;
+      sendHeaders: Record<string, string> | null;
+      startedAt: number;
+    }
+  | { type: "send/finished"; seq: number; exchange: Exchange }
+  | { type: "send/failed"; seq: number; kind: BridgeErrorKind | "network"; message: string }
+  | { type: "timeline/clear" }
+  | { type: "probe/started"; targetKey: string }
+  | { type: "probe/finished"; targetKey: string; verdict: Extract<VerdictState, { status: "done" }>; session?: HttpSession }
+  | { type: "probe/failed"; targetKey: string; message: string }
+  | { type: "session/forget"; targetKey: string }
+  | { type: "process/requested"; targetKey: string; reqSeq: number }
+  | { type: "process/result"; targetKey: string; reqSeq: number; value: ProcessStatus }
+  | { type: "process/error"; targetKey: string; reqSeq: number; message: string };
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A sent request (a frame with a method and an id) moves nextId past its id. */
+function bumpNextId(nextId: number, sentText: string): number {
+  const frame = obj(parseJson(sentText));
+  if (!frame || typeof frame.method !== "string" || !("id" in frame)) return nextId;
+  const id = frame.id;
+  return typeof id === "number" && Number.isInteger(id) && id >= nextId ? id + 1 : nextId + 1;
+}
+
+/** A legacy HTTP initialize reply mints a session: remember its id and the negotiated version. */
+function sessionFrom(exchange: Exchange): HttpSession | undefined {
+  if (exchange.transport !== "http" || !exchange.http?.sessionId) return undefined;
+  const sent = obj(exchange.sentFrame ?? parseJson(exchange.sent));
+  if (sent?.method !== "initialize") return undefined;
+  const result = exchange.outcome.kind === "response" ? obj(obj(exchange.outcome.frame)?.result) : undefined;
+  const version = typeof result?.protocolVersion === "string" ? result.protocolVersion : undefined;
+  return { sessionId: exchange.http.sessionId, protocolVersion: version };
+}
+
+function editorEdit(state: SessionState, edit: { ok: true; text: string } | { ok: false; error: string }): SessionState {
+  if (!edit.ok) return { ...state, editorNotice: edit.error };
+  return { ...state, editor: { text: edit.text, version: state.editor.version + 1 }, editorNotice: null };
+}
+
+function updateEntry(state: SessionState, seq: number, phase: TimelineEntry["phase"]): SessionState | null {
+  const index = state.entries.findIndex((e) => e.seq === seq && e.phase.status === "pending");
+  if (index < 0) return null; // stale: cleared, or already settled
+  const entries = state.entries.slice();
+  entries[index] = { ...entries[index], phase };
+  return { ...state, entries };
+}
+
+export function reducer(state: SessionState, action: Action): SessionState {
+  switch (action.type) {
+    case "target/choose":
+      return { ...state, preset: action.preset, sendProblem: null };
+    case "target/customStdio":
+      return { ...state, customStdio: { ...state.customStdio, ...action.patch }, sendProblem: null };
+    case "target/customHttp":
+      return { ...state, customHttp: { ...state.customHttp, ...action.patch }, sendProblem: null };
+
+    case "editor/userEdit":
+      return action.text === state.editor.text ? state : { ...state, editor: { ...state.editor, text: action.text }, sendProblem: null };
+    case "editor/replace":
+      return editorEdit(state, { ok: true, text: action.text });
+    case "editor/template": {
+      const template = templateById(action.templateId);
+      if (!template) return { ...state, editorNotice: `No template named ${action.templateId}.` };
+      if (template.era === "legacy") return editorEdit(state, { ok: true, text: template.build({ id: state.nextId }) });
+      const envelope = envelopeFrom(state.envelope);
+      if (!envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
+      return editorEdit(state, { ok: true, text: template.build({ id: state.nextId, envelope: envelope.value }) });
+    }
+    case "editor/addEnvelope": {
+      const envelope = envelopeFrom(state.envelope);
+      if (!envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
+      return editorEdit(state, addEnvelope(state.editor.text, envelope.value));
+    }
+    case "editor/removeEnvelope":
+      return editorEdit(state, removeEnvelope(state.editor.text));
+    case "editor/dismissNotice":
+      return { ...state, editorNotice: null };
+
+    case "envelope/set":
+      return { ...state, envelope: { ...state.envelope, ...action.patch } };
+    case "timeout/set":
+      return { ...state, timeoutMs: action.ms };
+    case "stdioOneLine/set":
+      return { ...state, stdioOneLine: action.on };
+
+    case "send/blocked":
+      return { ...state, sendProblem: action.problem };
+    case "send/dismissProblem":
+      return { ...state, sendProblem: null };
+    case "send/started": {
+      const { type: _type, startedAt, ...rest } = action;
+      void _type;
+      const entry: TimelineEntry = { ...rest, phase: { status: "pending", startedAt } };
+      return {
+        ...state,
+        seq: Math.max(state.seq, action.seq),
+        entries: [...state.entries, entry],
+        nextId: bumpNextId(state.nextId, action.sentText),
+        sendProblem: null,
+      };
+    }
+    case "send/finished": {
+      const next = updateEntry(state, action.seq, { status: "done", exchange: action.exchange });
+      if (!next) return state;
+      const session = sessionFrom(action.exchange);
+      if (!session) return next;
+      const key = next.entries.find((e) => e.seq === action.seq)!.targetKey;
+      return { ...next, sessions: { ...next.sessions, [key]: session } };
+    }
+    case "send/failed":
+      return updateEntry(state, action.seq, { status: "bridge-error", kind: action.kind, message: action.message }) ?? state;
+    case "timeline/clear":
+      return { ...state, entries: [] };
+
+    case "probe/started": {
+      const { [action.targetKey]: _forgotten, ...sessions } = state.sessions;
+      void _forgotten;
+      return { ...state, sessions, verdicts: { ...state.verdicts, [action.targetKey]: { status: "running" } } };
+    }
+    case "probe/finished":
+      return {
+        ...state,
+        verdicts: { ...state.verdicts, [action.targetKey]: action.verdict },
+        sessions: action.session ? { ...state.sessions, [action.targetKey]: action.session } : state.sessions,
+      };
+    case "probe/failed":
+      return { ...state, verdicts: { ...state.verdicts, [action.targetKey]: { status: "error", message: action.message } } };
+    case "session/forget": {
+      const { [action.targetKey]: _gone, ...sessions } = state.sessions;
+      void _gone;
+      return { ...state, sessions };
+    }
+
+    case "process/requested": {
+      const current = state.processes[action.targetKey];
+      const last = current?.status === "known" ? current.value : current?.status === "loading" ? current.last : undefined;
+      return {
+        ...state,
+        processSeq: Math.max(state.processSeq, action.reqSeq),
+        processes: { ...state.processes, [action.targetKey]: { status: "loading", reqSeq: action.reqSeq, ...(last ? { last } : {}) } },
+      };
+    }
+    case "process/result":
+    case "process/error": {
+      const current = state.processes[action.targetKey];
+      if (current && current.reqSeq > action.reqSeq) return state; // a newer query is on its way: drop the stale reply
+      const view =
+        action.type === "process/result"
+          ? ({ status: "known", reqSeq: action.reqSeq, value: action.value } as const)
+          : ({ status: "error", reqSeq: action.reqSeq, message: action.message } as const);
+      return { ...state, processes: { ...state.processes, [action.targetKey]: view } };
+    }
+  }
+}

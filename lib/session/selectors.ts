@@ -1,0 +1,183 @@
+/** Pure views of the session state: components render what these return and decide nothing themselves. */
+import type { Exchange, Target } from "../bridge/contract";
+import { errorCodeName } from "../protocol/errors";
+import { splitCommandLine } from "./argv";
+import { presetById } from "./presets";
+import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
+
+export type TargetView =
+  | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
+  | { kind: "incomplete"; problem: string };
+
+function rows(list: KeyValue[]): Record<string, string> | undefined {
+  const filled = list.filter((r) => r.key.trim() !== "");
+  return filled.length ? Object.fromEntries(filled.map((r) => [r.key.trim(), r.value])) : undefined;
+}
+
+/**
+ * The session's own key and label for a target. Deliberately not contract.ts's targetKey/targetLabel: that module
+ * builds zod schemas at import time, and importing it would put zod into the page's first-load JavaScript.
+ * The key only has to be stable within the page (it indexes verdicts, sessions and process views).
+ */
+export function targetIdentity(target: Target): { key: string; label: string } {
+  switch (target.kind) {
+    case "demo":
+      return { key: `demo:${target.server}:${target.transport}`, label: `${target.server} (${target.transport === "stdio" ? "stdio" : "Streamable HTTP"})` };
+    case "stdio":
+      return { key: `stdio:${JSON.stringify([target.command, target.args, target.cwd ?? "", target.env ?? {}])}`, label: [target.command, ...target.args].join(" ") };
+    case "http":
+      return { key: `http:${target.url}`, label: target.url };
+  }
+}
+
+function ready(target: Target): TargetView {
+  const { key, label } = targetIdentity(target);
+  return { kind: "ready", target, key, label, transport: target.kind === "http" ? "http" : target.kind === "stdio" ? "stdio" : target.transport };
+}
+
+export function selectTarget(state: SessionState): TargetView {
+  const preset = presetById(state.preset);
+  if (preset.target) return ready(preset.target);
+  if (preset.id === "custom-stdio") {
+    const split = splitCommandLine(state.customStdio.commandLine);
+    if (!split.ok) return { kind: "incomplete", problem: split.error };
+    const [command, ...args] = split.argv;
+    const cwd = state.customStdio.cwd.trim() || undefined;
+    return ready({ kind: "stdio", command, args, ...(cwd ? { cwd } : {}), ...(rows(state.customStdio.env) ? { env: rows(state.customStdio.env) } : {}) });
+  }
+  const url = state.customHttp.url.trim();
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return { kind: "incomplete", problem: "Type an http:// or https:// URL of a Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp" };
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { kind: "incomplete", problem: "The URL must start with http:// or https://." };
+  const headers = rows(state.customHttp.headers);
+  return ready({ kind: "http", url, ...(headers ? { headers } : {}) });
+}
+
+/** Targets with a process the bridge keeps up: stdio commands, and server-everything serving HTTP. */
+export function targetHasProcess(target: Target): boolean {
+  return target.kind === "stdio" || (target.kind === "demo" && (target.transport === "stdio" || target.server === "everything"));
+}
+
+/** Per-send headers: a remembered legacy session rides along, except on a new initialize. */
+export function selectSendHeaders(state: SessionState, key: string, frameText: string): Record<string, string> | undefined {
+  const session = state.sessions[key];
+  if (!session) return undefined;
+  if (/"method"\s*:\s*"initialize"/.test(frameText)) return undefined;
+  return { "Mcp-Session-Id": session.sessionId, ...(session.protocolVersion ? { "MCP-Protocol-Version": session.protocolVersion } : {}) };
+}
+
+export function selectSession(state: SessionState, key: string): HttpSession | undefined {
+  return state.sessions[key];
+}
+
+export function selectVerdict(state: SessionState, key: string): VerdictState | undefined {
+  return state.verdicts[key];
+}
+
+export function selectProcess(state: SessionState, key: string): ProcessView | undefined {
+  return state.processes[key];
+}
+
+export function selectPending(state: SessionState): TimelineEntry[] {
+  return state.entries.filter((e) => e.phase.status === "pending");
+}
+
+export type OutcomeBadge =
+  | { kind: "pending"; text: string }
+  | { kind: "response"; text: string }
+  | { kind: "error"; code: number; text: string }
+  | { kind: "notification"; text: string }
+  | { kind: "failure"; failure: string; text: string }
+  | { kind: "bridge-error"; text: string };
+
+export function outcomeBadge(exchange: Exchange): OutcomeBadge {
+  const { outcome } = exchange;
+  if (outcome.kind === "notification") return { kind: "notification", text: "notification · no reply" };
+  if (outcome.kind === "failure") return { kind: "failure", failure: outcome.failure, text: `failure · ${outcome.failure}` };
+  const error = (outcome.frame as { error?: { code?: unknown } } | null)?.error;
+  if (error && typeof error.code === "number") return { kind: "error", code: error.code, text: `error ${error.code} ${errorCodeName(error.code)}` };
+  return { kind: "response", text: "response" };
+}
+
+export function entryBadge(entry: TimelineEntry): OutcomeBadge {
+  switch (entry.phase.status) {
+    case "pending":
+      return { kind: "pending", text: "in flight…" };
+    case "bridge-error":
+      return { kind: "bridge-error", text: `bridge refused · ${entry.phase.kind}` };
+    case "done":
+      return outcomeBadge(entry.phase.exchange);
+  }
+}
+
+/** One row of the Wire view, in arrival order, with what the UI must flag about it. */
+export type WireRow =
+  | { kind: "stdin"; t: number; text: string }
+  | { kind: "stdout"; t: number; text: string; isFrame: boolean; parseError?: string; unsolicited: boolean; partial: boolean; invalidUtf8: boolean }
+  | { kind: "stderr"; t: number; text: string; unsolicited: boolean }
+  | { kind: "spawn"; t: number; pid: number; argv: string[]; cwd?: string }
+  | { kind: "exit"; t: number; pid: number; how: string; unsolicited: boolean }
+  | { kind: "http-request"; t: number; requestLine: string; headers: { name: string; value: string; added: boolean; transport: boolean; perSend: boolean }[]; body: string }
+  | { kind: "http-response"; t: number; statusLine: string; headers: { name: string; value: string }[] }
+  | { kind: "sse-event"; t: number; event?: string; id?: string; data: string; priming: boolean; parseError?: string }
+  | { kind: "http-body"; t: number; text: string; isFrame: boolean; truncated: boolean }
+  | { kind: "note"; t: number; text: string };
+
+/** `perSend`: names of the headers the playground asked for on this send (a remembered legacy session). */
+export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] {
+  const asked = new Set(perSend.map((n) => n.toLowerCase()));
+  return exchange.events.map((e): WireRow => {
+    switch (e.kind) {
+      case "stdin":
+        return { kind: "stdin", t: e.t, text: e.text };
+      case "stdout":
+        return {
+          kind: "stdout",
+          t: e.t,
+          text: e.text,
+          isFrame: e.frame !== undefined && !e.parseError,
+          parseError: e.parseError,
+          unsolicited: !!e.unsolicited,
+          partial: !!e.partial,
+          invalidUtf8: !!e.invalidUtf8,
+        };
+      case "stderr":
+        return { kind: "stderr", t: e.t, text: e.text, unsolicited: !!e.unsolicited };
+      case "spawn":
+        return { kind: "spawn", t: e.t, pid: e.pid, argv: e.argv, cwd: e.cwd };
+      case "exit":
+        return { kind: "exit", t: e.t, pid: e.pid, how: e.signal ? `signal ${e.signal}` : `code ${e.code}`, unsolicited: !!e.unsolicited };
+      case "http-request": {
+        const added = new Set(e.added.map((n) => n.toLowerCase()));
+        const transport = new Set((e.transport ?? []).map((n) => n.toLowerCase()));
+        return {
+          kind: "http-request",
+          t: e.t,
+          requestLine: `${e.method} ${e.url}`,
+          headers: e.headers.map(([name, value]) => {
+            const lower = name.toLowerCase();
+            return { name, value, added: added.has(lower), transport: transport.has(lower), perSend: asked.has(lower) };
+          }),
+          body: e.body,
+        };
+      }
+      case "http-response":
+        return { kind: "http-response", t: e.t, statusLine: `HTTP ${e.status} ${e.statusText}`.trimEnd(), headers: e.headers.map(([name, value]) => ({ name, value })) };
+      case "sse-event":
+        return { kind: "sse-event", t: e.t, event: e.event, id: e.id, data: e.data, priming: e.data === "", parseError: e.parseError };
+      case "http-body":
+        return { kind: "http-body", t: e.t, text: e.text, isFrame: e.frame !== undefined && !e.parseError, truncated: !!e.truncated };
+      case "note":
+        return { kind: "note", t: e.t, text: e.text };
+    }
+  });
+}
+
+/** "legacy — server/discover answered -32601 …" */
+export function verdictText(verdict: Extract<VerdictState, { status: "done" }>): string {
+  return `${verdict.era}${verdict.version ? ` (${verdict.version})` : ""} — ${verdict.reason}`;
+}

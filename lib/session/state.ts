@@ -1,0 +1,100 @@
+/** What the playground holds between renders: plain data, no React. */
+import type { BridgeErrorKind, Exchange, ProcessStatus } from "../bridge/contract";
+import { defaultFrame } from "../protocol/templates";
+import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
+import { DEFAULT_PRESET, type PresetId } from "./presets";
+
+export interface KeyValue {
+  key: string;
+  value: string;
+}
+
+/** One card of the timeline. `seq` orders cards and matches replies to sends (stale replies are dropped). */
+export interface TimelineEntry {
+  seq: number;
+  sendId: string;
+  /** e.g. "probe step 1: server/discover (2026-07-28)"; null for a plain send. */
+  label: string | null;
+  targetKey: string;
+  targetLabel: string;
+  transport: "stdio" | "http";
+  timeoutMs: number;
+  sentText: string;
+  /** The text was not JSON and the user pressed "Send anyway". */
+  notJson: boolean;
+  /** The editor text was joined onto one line for stdio (sentText is that line). */
+  oneLined: boolean;
+  /** Headers the playground asked the bridge to add for this send (a remembered legacy session). */
+  sendHeaders: Record<string, string> | null;
+  phase:
+    | { status: "pending"; startedAt: number }
+    | { status: "done"; exchange: Exchange }
+    | { status: "bridge-error"; kind: BridgeErrorKind | "network"; message: string };
+}
+
+export type VerdictState =
+  | { status: "running" }
+  | { status: "done"; era: "modern" | "modern-wrong-version" | "legacy" | "unreachable"; version?: string; reason: string }
+  | { status: "error"; message: string };
+
+/** A legacy Streamable HTTP session minted by `initialize` (Mcp-Session-Id + the negotiated version). */
+export interface HttpSession {
+  sessionId: string;
+  protocolVersion?: string;
+}
+
+export type ProcessView =
+  | { status: "loading"; reqSeq: number; last?: ProcessStatus }
+  | { status: "known"; reqSeq: number; value: ProcessStatus }
+  | { status: "error"; reqSeq: number; message: string };
+
+export interface SessionState {
+  preset: PresetId;
+  customStdio: { commandLine: string; cwd: string; env: KeyValue[] };
+  customHttp: { url: string; headers: KeyValue[] };
+  /** `version` changes only on programmatic edits (templates, envelope actions), never on typing. */
+  editor: { text: string; version: number };
+  /** Shown under the toolbar when an editor action could not be applied. */
+  editorNotice: string | null;
+  /** Id the next template gets; bumped after each request is sent. */
+  nextId: number;
+  timeoutMs: number;
+  envelope: EnvelopeSettings;
+  /** Last sequence number handed out to a send (the card's #). */
+  seq: number;
+  /** Last sequence number handed out to a process query (stale status replies are dropped). */
+  processSeq: number;
+  /** stdio is newline-delimited: send valid JSON on one line (whitespace outside strings removed). */
+  stdioOneLine: boolean;
+  /** Oldest first. */
+  entries: TimelineEntry[];
+  /** Why the last Send did not go out (the text is not JSON, the target form is incomplete). */
+  sendProblem: { kind: "not-json" | "target"; message: string } | null;
+  verdicts: Record<string, VerdictState>;
+  sessions: Record<string, HttpSession>;
+  processes: Record<string, ProcessView>;
+}
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export function initialState(): SessionState {
+  const envelope = envelopeFrom(DEFAULT_ENVELOPE_SETTINGS);
+  return {
+    preset: DEFAULT_PRESET,
+    customStdio: { commandLine: "", cwd: "", env: [] },
+    customHttp: { url: "http://127.0.0.1:3001/mcp", headers: [] },
+    editor: { text: defaultFrame(1, envelope.ok ? envelope.value : undefined), version: 0 },
+    editorNotice: null,
+    nextId: 1,
+    timeoutMs: DEFAULT_TIMEOUT_MS,
+    envelope: DEFAULT_ENVELOPE_SETTINGS,
+    seq: 0,
+    processSeq: 0,
+    stdioOneLine: true,
+    entries: [],
+    sendProblem: null,
+    verdicts: {},
+    sessions: {},
+    processes: {},
+  };
+}

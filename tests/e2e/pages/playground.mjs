@@ -1,0 +1,96 @@
+// Page object for the playground: tests speak in user actions; selectors live here (the data-testid contract).
+export class PlaygroundPage {
+  constructor(page, base) {
+    this.page = page;
+    this.base = base;
+  }
+
+  tid(id) {
+    return this.page.locator(`[data-testid="${id}"]`);
+  }
+
+  async open() {
+    await this.page.goto(this.base + "/");
+    await this.page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await this.page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+  }
+
+  /** The editor's text as Monaco renders it (all lines of a short frame are visible). */
+  async editorText() {
+    return (await this.page.locator('[data-testid="editor"] .view-lines').innerText()).replace(/\u00a0/g, " ");
+  }
+
+  async setEditorText(text) {
+    await this.page.locator('[data-testid="editor"] .monaco-editor').click();
+    await this.page.keyboard.press("ControlOrMeta+a");
+    await this.page.keyboard.press("Delete");
+    await this.page.keyboard.insertText(text);
+  }
+
+  async pressCtrlEnterInEditor() {
+    await this.page.locator('[data-testid="editor"] .monaco-editor').click();
+    await this.page.keyboard.press("Control+Enter");
+  }
+
+  async chooseTarget(presetId) {
+    await this.tid("target-select").selectOption(presetId);
+  }
+
+  async chooseTemplate(templateId) {
+    await this.tid("template-select").selectOption(templateId);
+  }
+
+  async send() {
+    await this.tid("send").click();
+  }
+
+  cards() {
+    return this.tid("exchange-card");
+  }
+
+  card(seq) {
+    return this.page.locator(`[data-testid="exchange-card"][data-seq="${seq}"]`);
+  }
+
+  /** Waits until card #seq has settled and returns its status (response, error, notification, failure, …). */
+  async settled(seq, timeout = 20_000) {
+    const card = this.card(seq);
+    await card.waitFor({ timeout });
+    await this.page.waitForFunction((s) => {
+      const el = document.querySelector(`[data-testid="exchange-card"][data-seq="${s}"]`);
+      return el && el.getAttribute("data-status") !== "pending";
+    }, seq, { timeout });
+    return card.getAttribute("data-status");
+  }
+
+  async traceText(seq) {
+    return this.card(seq).locator('[data-testid="trace"]').innerText();
+  }
+
+  async openWire(seq) {
+    await this.card(seq).locator('[data-testid="toggle-wire"]').click();
+    return this.card(seq).locator('[data-testid="wire-view"]');
+  }
+
+  async markerCount() {
+    return Number(await this.tid("marker-count").getAttribute("data-count"));
+  }
+
+  /** Waits until the marker count is zero ("none") or at least one ("some"). */
+  async waitForMarkers(which, timeout = 10_000) {
+    await this.page.waitForFunction(
+      (w) => {
+        const n = Number(document.querySelector('[data-testid="marker-count"]')?.getAttribute("data-count"));
+        return w === "none" ? n === 0 : n > 0;
+      },
+      which,
+      { timeout },
+    );
+  }
+
+  async probe() {
+    await this.tid("probe").click();
+    await this.page.waitForSelector('[data-testid="verdict"][data-status="done"], [data-testid="verdict"][data-status="error"]', { timeout: 40_000 });
+    return this.tid("verdict");
+  }
+}

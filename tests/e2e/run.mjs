@@ -1,0 +1,272 @@
+// End-to-end tests in real Chromium against `next start` (assumes `next build` ran; builds once if not).
+// Every case is named after the rule it proves. Prints "N passed, N failed" and exits non-zero on failure.
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, ROOT, startServer } from "./harness.mjs";
+import { PlaygroundPage } from "./pages/playground.mjs";
+
+requireChromium();
+ensureBuilt();
+
+const SCREENSHOT = path.join(ROOT, "tests/e2e/screenshots/playground.png");
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+function assert(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+const cases = [];
+const test = (name, fn) => cases.push({ name, fn });
+
+// ---- the page ----------------------------------------------------------------------------------------------
+
+test("the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL", async ({ pg, ctx, token }) => {
+  await pg.open();
+  assert((await pg.tid("timeline-empty").innerText()).includes("Press Ctrl+Enter"), "the empty timeline should invite the first send");
+  assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
+  const leaked = ctx.urls.filter((u) => u.includes(token));
+  assert(leaked.length === 0, `the token appeared in a URL: ${leaked[0]}`);
+});
+
+test("the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems)", async ({ pg }) => {
+  await pg.open();
+  const text = await pg.editorText();
+  assert(text.includes('"method": "server/discover"'), `editor text: ${text}`);
+  assert(text.includes("io.modelcontextprotocol/protocolVersion"), "the frame should carry the envelope");
+  await pg.waitForMarkers("none");
+});
+
+test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28", async ({ pg, page }) => {
+  await pg.open();
+  await pg.pressCtrlEnterInEditor();
+  const status = await pg.settled(1);
+  assert(status === "response", `card #1 status ${status}`);
+  const trace = await pg.traceText(1);
+  assert(trace.includes("→ server/discover") && trace.includes("supportedVersions") && trace.includes("2026-07-28"), `trace: ${trace}`);
+  await pg.openWire(1);
+  mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT });
+});
+
+test("tools/list without _meta (Remove _meta) is flagged in the editor and answered -32602 once the connection is modern", async ({ pg, page }) => {
+  await pg.open();
+  // A fresh process: serveStdio settles the connection's era on the first request that is not server/discover.
+  await pg.tid("process-restart").click();
+  await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+  await pg.chooseTemplate("tools/list");
+  assert((await pg.editorText()).includes('"method": "tools/list"'), "the template should replace the editor text");
+  await pg.send();
+  assert((await pg.settled(1)) === "response", `the enveloped tools/list should be answered: ${await pg.traceText(1)}`);
+  await pg.tid("remove-meta").click();
+  assert(!(await pg.editorText()).includes("_meta"), "Remove _meta should take the envelope out");
+  await pg.waitForMarkers("some");
+  await pg.send();
+  const status = await pg.settled(2);
+  const trace = await pg.traceText(2);
+  assert(status === "error" && trace.includes("← error -32602"), `status ${status}, trace: ${trace}`);
+});
+
+test("ids increment: after a send, the next template gets the next id", async ({ pg }) => {
+  await pg.open();
+  await pg.send();
+  await pg.settled(1);
+  await pg.chooseTemplate("tools/list");
+  assert((await pg.editorText()).includes('"id": 2'), `editor: ${await pg.editorText()}`);
+});
+
+test("the Wire view shows the exact stdin line and server-everything's stderr line", async ({ pg }) => {
+  await pg.open();
+  await pg.chooseTarget("everything-stdio");
+  const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  await pg.setEditorText(frame);
+  await pg.send();
+  await pg.settled(1, 30_000);
+  const wire = await pg.openWire(1);
+  const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText();
+  assert(stdin.includes(frame), `stdin row: ${stdin}`);
+  const stderr = await wire.locator('[data-testid="wire-row"][data-kind="stderr"]').allInnerTexts();
+  assert(stderr.some((l) => l.includes("Starting default (STDIO) server...")), `stderr rows: ${stderr.join(" | ")}`);
+  assert((await wire.locator('[data-testid="wire-row"][data-kind="spawn"]').count()) === 1, "the first send spawns the process (spawn row with pid)");
+});
+
+test("Probe era against server-everything (stdio) shows -32601, then initialize answered 2025-11-25, and a legacy verdict", async ({ pg }) => {
+  await pg.open();
+  await pg.chooseTarget("everything-stdio");
+  const verdict = await pg.probe();
+  const text = await verdict.innerText();
+  assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${text}`);
+  assert(text.includes("-32601") && text.includes("2025-11-25"), `verdict: ${text}`);
+  const step1 = await pg.traceText(1);
+  assert(step1.includes("← error -32601 Method not found"), `step 1: ${step1}`);
+  assert((await pg.card(1).locator('[data-testid="exchange-label"]').innerText()).startsWith("probe step 1: server/discover"), "step 1 label");
+  const step2 = await pg.traceText(2);
+  assert(step2.includes("→ initialize") && step2.includes('"protocolVersion":"2025-11-25"'), `step 2: ${step2}`);
+});
+
+test("calendar over Streamable HTTP: the Wire view marks the headers the bridge added (Mcp-Method)", async ({ pg }) => {
+  await pg.open();
+  await pg.chooseTarget("calendar-http");
+  await pg.send();
+  const status = await pg.settled(1);
+  assert(status === "response", `status ${status}: ${await pg.traceText(1)}`);
+  const wire = await pg.openWire(1);
+  const added = await wire.locator('[data-testid="wire-header"][data-added="true"]').allInnerTexts();
+  assert(added.some((h) => /^mcp-method: server\/discover/i.test(h) && h.includes("added by bridge (implied by the frame)")), `added headers: ${added.join(" | ")}`);
+  assert((await wire.locator('[data-testid="wire-row"][data-kind="http-response"]').count()) === 1, "one HTTP response row");
+});
+
+test("a frame that is not JSON shows the parse error and is sent only after Send anyway", async ({ pg }) => {
+  await pg.open();
+  await pg.tid("timeout-input").fill("2000");
+  await pg.setEditorText('{"jsonrpc": "2.0", oops');
+  await pg.send();
+  const problem = await pg.tid("send-problem").innerText();
+  assert(problem.includes("not JSON"), `problem: ${problem}`);
+  assert((await pg.cards().count()) === 0, "nothing may be sent before the user insists");
+  await pg.tid("send-anyway").click();
+  await pg.settled(1);
+  assert((await pg.card(1).innerText()).includes("timeout 2000 ms"), "the card shows the timeout used");
+  assert((await pg.card(1).locator('[data-testid="not-json-tag"]').innerText()).includes("not JSON (sent on insistence)"), "the card is marked");
+});
+
+test("server strings render as text: an echoed <img onerror> creates no element and runs nothing", async ({ pg, page }) => {
+  await pg.open();
+  await pg.chooseTarget("everything-stdio");
+  const payload = "<img src=x onerror=window.__xss=1><b>bold</b>";
+  await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { message: payload } } }));
+  await pg.send();
+  await pg.settled(1, 30_000);
+  const trace = await pg.traceText(1);
+  assert(trace.includes("<img src=x onerror=window.__xss=1>"), `the payload should be shown as text: ${trace}`);
+  await pg.openWire(1);
+  assert((await page.locator('[data-testid="timeline"] img, [data-testid="timeline"] b').count()) === 0, "server text became HTML elements");
+  assert((await page.evaluate(() => window.__xss)) === undefined, "the payload ran");
+});
+
+test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({ pg }) => {
+  await pg.open();
+  await pg.chooseTarget("everything-stdio");
+  await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } } }));
+  await pg.send();
+  await pg.card(1).waitFor();
+  assert((await pg.card(1).getAttribute("data-status")) === "pending", "the request should be in flight");
+  await pg.page.waitForTimeout(300);
+  await pg.tid("cancel-send").click();
+  const status = await pg.settled(1, 10_000);
+  const trace = await pg.traceText(1);
+  assert(status === "failure" && trace.includes("✕ cancelled"), `status ${status}: ${trace}`);
+  const wire = await pg.openWire(1);
+  const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').allInnerTexts();
+  assert(stdin.some((l) => l.includes("notifications/cancelled") && l.includes('"requestId":31')), `stdin rows: ${stdin.join(" | ")}`);
+});
+
+test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({ pg }) => {
+  await pg.open();
+  await pg.chooseTarget("everything-http");
+  const verdict = await pg.probe();
+  assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${await verdict.innerText()}`);
+  const chip = await pg.tid("http-session").innerText();
+  assert(/Mcp-Session-Id\s+[0-9a-f-]{36}/.test(chip) && chip.includes("2025-11-25"), `session chip: ${chip}`);
+  await pg.chooseTemplate("tools/list (legacy)");
+  await pg.send();
+  const seq = await pg.cards().count();
+  assert((await pg.settled(seq, 30_000)) === "response", `tools/list in the session: ${await pg.traceText(seq)}`);
+  const headers = await (await pg.openWire(seq)).locator('[data-testid="wire-header"]').allInnerTexts();
+  assert(headers.some((h) => /^Mcp-Session-Id: [0-9a-f-]{36}/i.test(h) && h.includes("remembered legacy session")), `request headers: ${headers.join(" | ")}`);
+  await pg.tid("forget-session").click();
+  assert((await pg.tid("http-session").count()) === 0, "forget session removes it");
+});
+
+// ---- the guards (plain HTTP with explicit headers) --------------------------------------------------------
+
+const sendBody = JSON.stringify({ sendId: "e2e-guard", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } }) });
+
+async function bridgeCall(srv, headers) {
+  const r = await httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/send", headers: { "content-type": "application/json", ...headers }, body: sendBody });
+  let json = null;
+  try {
+    json = JSON.parse(r.text);
+  } catch {
+    /* not JSON */
+  }
+  return { status: r.status, json };
+}
+
+test("a bridge call without the token is refused with 401 {ok:false, kind:unauthorized}", async ({ srv }) => {
+  const r = await bridgeCall(srv, {});
+  assert(r.status === 401 && r.json?.ok === false && r.json?.kind === "unauthorized", `got ${r.status} ${JSON.stringify(r.json)}`);
+});
+
+test("a bridge call from a foreign Origin is refused with 403 even with the right token", async ({ srv, token }) => {
+  const r = await bridgeCall(srv, { "x-playground-token": token, origin: "http://evil.example" });
+  assert(r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-origin", `got ${r.status} ${JSON.stringify(r.json)}`);
+});
+
+test("a bridge call with a foreign Host (DNS rebinding) is refused with 403 even with the right token", async ({ srv, token }) => {
+  const r = await bridgeCall(srv, { "x-playground-token": token, Host: `evil.example:${srv.port}` });
+  assert(r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-host", `got ${r.status} ${JSON.stringify(r.json)}`);
+});
+
+test("the token from the page is accepted by the bridge (so the refusals above are about the headers)", async ({ srv, token }) => {
+  const r = await bridgeCall(srv, { "x-playground-token": token });
+  assert(r.status === 200 && r.json?.ok === true, `got ${r.status} ${JSON.stringify(r.json)?.slice(0, 300)}`);
+});
+
+test("the page itself refuses a foreign Host and does not hand out the token", async ({ srv, token }) => {
+  const r = await httpRequest({ port: srv.port, path: "/", headers: { Host: "evil.example" } });
+  assert(r.text.includes("refused"), `status ${r.status}, body does not say refused`);
+  assert(!r.text.includes(token), "the refusal page leaked the token");
+  assert(!r.text.includes('data-testid="playground"'), "the playground was rendered for a foreign Host");
+});
+
+// ---- runner ------------------------------------------------------------------------------------------------
+
+async function pageToken(srv) {
+  const r = await httpRequest({ port: srv.port, path: "/" });
+  const m = /token\\?"\s*:\s*\\?"([0-9a-f]{32,})/.exec(r.text);
+  if (!m) throw new Error("could not find the token in the page (the page must pass it to the Playground as a prop)");
+  return m[1];
+}
+
+const failures = [];
+let passed = 0;
+const srv = await startServer();
+let browser;
+try {
+  browser = await launchBrowser();
+  const token = await pageToken(srv);
+  for (const c of cases) {
+    const ctx = await guardedContext(browser);
+    const page = await ctx.context.newPage();
+    const consoleErrors = [];
+    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+    page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
+    const started = Date.now();
+    try {
+      await c.fn({ pg: new PlaygroundPage(page, srv.base), page, ctx, srv, token });
+      assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
+      assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join(" | ")}`);
+      passed++;
+      console.log(`ok   ${c.name} (${Date.now() - started} ms)`);
+    } catch (e) {
+      failures.push(`${c.name}: ${e.message.split("\n")[0]}`);
+      console.log(`FAIL ${c.name}\n     ${e.message}`);
+      await page.screenshot({ path: path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`) }).catch(() => {});
+    } finally {
+      await ctx.context.close();
+    }
+  }
+} catch (e) {
+  failures.push(`harness: ${e.message}`);
+  console.log(srv.log());
+} finally {
+  await browser?.close();
+  srv.stop();
+}
+
+console.log(`\n${passed} passed, ${failures.length} failed`);
+for (const f of failures) console.log(`  ✕ ${f}`);
+process.exit(failures.length === 0 ? 0 : 1);
