@@ -7,7 +7,7 @@ import path from "node:path";
 import { expect } from "vitest";
 import { SendRequestSchema, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
 import { send, type SendContext } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const FIXTURES = path.join(ROOT, "tests", "fixtures");
@@ -83,6 +83,7 @@ export async function waitUntilGone(pids: number[], ms = 3_000): Promise<number[
 /** afterAll of every integration file: end what the bridge started, then prove nothing survived. */
 export async function endAllAndAssertNoneAlive(): Promise<void> {
   await shutdownAll();
+  expect(livePids(), "the bridge still counts live processes").toEqual([]);
   const pids = [...seenPids];
   expect(pids.length).toBeGreaterThan(0);
   expect(await waitUntilGone(pids), "processes still alive after shutdown").toEqual([]);

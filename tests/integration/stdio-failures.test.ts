@@ -148,6 +148,18 @@ describe("process modes and control", () => {
     expect(restarted.pid).not.toBe(c.process?.pid);
   });
 
+  it("a kept-up process that died between sends is replaced, and its exit shows as unsolicited", async () => {
+    const target = fixture("echo-pid.mjs", "quits");
+    const first = await sendFrame(target, request(1, "quit"));
+    await new Promise((r) => setTimeout(r, 300));
+    const second = await sendFrame(target, request(2, "ping"));
+    const kinds = second.events.map((e) => e.kind);
+    expect(kinds.slice(0, 2)).toEqual(["exit", "spawn"]);
+    expect(second.events[0]).toMatchObject({ kind: "exit", pid: first.process?.pid, code: 5, unsolicited: true });
+    expect(second.process?.pid).not.toBe(first.process?.pid);
+    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+  });
+
   it("fresh mode spawns a process per message and ends it after the reply", async () => {
     const target = fixture("echo-pid.mjs", "fresh");
     const a = await sendFrame(target, request(1, "ping"), { processMode: "fresh" });

@@ -51,7 +51,8 @@ export class ExchangeRecorder {
       sent: this.init.sent,
       received: this.received,
       outcome,
-      events: this.events,
+      // Events recorded late but stamped with their arrival (spawn, backlog) take their place in time.
+      events: [...this.events].sort((a, b) => a.t - b.t),
       timeoutMs: this.init.timeoutMs,
     };
     if (this.init.sentFrame !== undefined) exchange.sentFrame = this.init.sentFrame;

@@ -600,9 +600,9 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
 function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean): void {
   switch (event.kind) {
     case "stdout": {
-      const { bytes: _bytes, kind, at, ...rest } = event;
-      void _bytes;
-      rec.add({ kind, at, ...rest, ...(unsolicited ? { unsolicited } : {}) });
+      const { bytes, ...line } = event; // bytes only feeds the per-exchange size limit
+      void bytes;
+      rec.add(unsolicited ? { ...line, unsolicited } : line);
       if (event.frame !== undefined) rec.received.push(event.frame);
       return;
     }
@@ -634,7 +634,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
 
   const backlog = proc.takeBacklog();
   if (backlog.dropped > 0) rec.note(`${backlog.dropped} earlier unsolicited events were dropped (only the last ${LIMITS.maxUnsolicitedEvents} are kept)`);
-  for (const event of backlog.events) record(rec, event, !spawned);
+  // Output of a process this exchange started is part of it; anything older (a previous process's exit, a
+  // late reply between sends) is unsolicited.
+  for (const event of backlog.events) record(rec, event, !spawned || event.at < proc.spawnedAt);
 
   return new Promise<ExchangeOutcome>((resolve) => {
     let settled = false;
@@ -716,7 +718,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     if (opts.signal.aborted) return onAbort();
     opts.signal.addEventListener("abort", onAbort);
 
-    if (backlog.events.some((event) => event.kind === "exit")) {
+    if (backlog.events.some((event) => event.kind === "exit" && event.pid === proc.pid)) {
       return settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail));
     }
 
