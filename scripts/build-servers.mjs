@@ -4,7 +4,11 @@ import { fileURLToPath } from "node:url";
 import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const entries = { calendar: "lib/servers/calendar-stdio.ts" };
+const entries = {
+  calendar: "lib/servers/calendar-stdio.ts",
+  "calendar-handles": "lib/servers/calendar-handles-stdio.ts",
+  http: "lib/servers/http-entry.ts",
+};
 
 let build;
 try {

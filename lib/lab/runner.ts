@@ -1,0 +1,197 @@
+/**
+ * Runs a lab script under one condition and computes its verdicts from the frames. Pure: the condition's
+ * transport is a `send` function supplied by the caller (the bridge on the server, a scripted peer in tests).
+ */
+import type { Exchange } from "../bridge/contract";
+import { buildStepFrame, readPath, type LabScript, type StepRecord, type VerdictRule } from "./script";
+
+export type LabSend = (frameText: string, step: { stepId: string; index: number }) => Promise<Exchange>;
+
+export interface StepResult {
+  stepId: string;
+  label: string;
+  status: "ok" | "failed" | "skipped";
+  /** Why the step failed or was skipped (unresolved reference, spawn failure, timeout, …). */
+  reason?: string;
+  frameText?: string;
+  exchange?: Exchange;
+  /** "A", "B", … in order of first appearance of each process id; undefined over HTTP. */
+  lane?: string;
+  pid?: number;
+  spawnToFirstByteMs?: number;
+  summary: string;
+}
+
+export interface Verdict {
+  rule: VerdictRule["kind"];
+  outcome: "survived" | "broken" | "kept" | "lost" | "undetermined";
+  text: string;
+}
+
+export interface LabRun {
+  steps: StepResult[];
+  verdicts: Verdict[];
+  /** Distinct processes the run used, in lane order. */
+  lanes: { lane: string; pid: number }[];
+  durationMs: number;
+  stoppedEarly?: string;
+}
+
+export interface RunOptions {
+  /** Stop at the first failed step (default) or carry on and mark dependants unresolved. */
+  stopOnError?: boolean;
+  /** Run-time bound; steps not started in time are skipped with the reason. */
+  maxRunMs?: number;
+  now?: () => number;
+  firstId?: number;
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+/** One line on what a reply was, for the step row and the column diff. */
+export function summarizeExchange(exchange: Exchange): string {
+  const { outcome } = exchange;
+  if (outcome.kind === "failure") return `${outcome.failure}: ${outcome.message}`;
+  if (outcome.kind === "notification") return "notification (no reply expected)";
+  const frame = obj(outcome.frame);
+  const error = obj(frame?.error);
+  if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
+  const result = obj(frame?.result);
+  if (!result) return "reply without result or error";
+  if (result.resultType === "input_required") {
+    const keys = Object.keys(obj(result.inputRequests) ?? {});
+    const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
+    return `input_required${keys.length ? ` (${keys.join(", ")})` : ""}${state}`;
+  }
+  const content = Array.isArray(result.content) ? result.content : [];
+  const text = content.map((c) => obj(c)?.text).find((t) => typeof t === "string") as string | undefined;
+  if (text) return `complete: ${text}`;
+  const contents = Array.isArray(result.contents) ? result.contents : [];
+  const body = obj(contents[0])?.text;
+  if (typeof body === "string") {
+    try {
+      const parsed = JSON.parse(body);
+      if (Array.isArray(parsed)) return `complete: ${parsed.length} item${parsed.length === 1 ? "" : "s"}`;
+    } catch {
+      /* not JSON text: fall through to the generic summary */
+    }
+  }
+  return `complete (${String(result.resultType ?? "no resultType")})`;
+}
+
+export async function runLabScript(script: LabScript, send: LabSend, opts: RunOptions = {}): Promise<LabRun> {
+  const now = opts.now ?? (() => Date.now());
+  const started = now();
+  const stopOnError = opts.stopOnError ?? true;
+  const records: Record<string, StepRecord> = {};
+  const steps: StepResult[] = [];
+  const lanes: { lane: string; pid: number }[] = [];
+  let nextId = opts.firstId ?? 1;
+  let stoppedEarly: string | undefined;
+
+  const laneOf = (pid: number | undefined) => {
+    if (pid === undefined) return undefined;
+    let lane = lanes.find((l) => l.pid === pid);
+    if (!lane) lanes.push((lane = { lane: String.fromCharCode(65 + lanes.length), pid }));
+    return lane.lane;
+  };
+
+  for (const [index, step] of script.steps.entries()) {
+    if (stoppedEarly) {
+      steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: stoppedEarly, summary: "not run" });
+      continue;
+    }
+    if (opts.maxRunMs !== undefined && now() - started > opts.maxRunMs) {
+      stoppedEarly = `the run exceeded its ${opts.maxRunMs} ms bound`;
+      steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: stoppedEarly, summary: "not run" });
+      continue;
+    }
+    const built = buildStepFrame(step, records, nextId++);
+    if (!built.ok) {
+      steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: `unresolved: ${built.error}`, summary: "not run" });
+      if (stopOnError) stoppedEarly = `step ${step.id} could not be built`;
+      continue;
+    }
+    const frameText = JSON.stringify(built.value);
+    const exchange = await send(frameText, { stepId: step.id, index });
+    const response = exchange.outcome.kind === "response" ? obj(exchange.outcome.frame) : undefined;
+    records[step.id] = { request: built.value, response };
+    const failed = exchange.outcome.kind === "failure";
+    const pid = exchange.process?.pid;
+    steps.push({
+      stepId: step.id,
+      label: step.label,
+      status: failed ? "failed" : "ok",
+      reason: failed && exchange.outcome.kind === "failure" ? exchange.outcome.message : undefined,
+      frameText,
+      exchange,
+      pid,
+      lane: laneOf(pid),
+      spawnToFirstByteMs: exchange.process?.spawnToFirstByteMs,
+      summary: summarizeExchange(exchange),
+    });
+    if (failed && stopOnError) stoppedEarly = `step ${step.id} failed`;
+  }
+
+  const verdicts = script.verdicts.map((rule) => judge(rule, records, steps));
+  return { steps, verdicts, lanes, durationMs: now() - started, stoppedEarly };
+}
+
+function where(a: StepResult | undefined, b: StepResult | undefined): string {
+  if (a?.pid !== undefined && b?.pid !== undefined) {
+    return a.pid === b.pid ? `in the same process (pid ${a.pid})` : `in another process (pid ${a.pid} → pid ${b.pid})`;
+  }
+  return "through a separate request";
+}
+
+export function judge(rule: VerdictRule, records: Record<string, StepRecord>, steps: StepResult[]): Verdict {
+  const step = (id: string) => steps.find((s) => s.stepId === id);
+  if (rule.kind === "continuation") {
+    const started = obj(records[rule.start]?.response?.result);
+    if (started?.resultType !== "input_required") {
+      return { rule: rule.kind, outcome: "undetermined", text: `no continuation to carry: step ${rule.start} did not answer input_required` };
+    }
+    const finish = records[rule.finish];
+    const sentState = obj(finish?.request?.params)?.requestState;
+    const finished = obj(finish?.response?.result);
+    const placement = where(step(rule.start), step(rule.finish));
+    if (finished && finished.resultType !== "input_required") {
+      const echoed = sentState === started.requestState ? "its requestState" : "a retry";
+      return { rule: rule.kind, outcome: "survived", text: `continuation survived: step ${rule.finish} finished the round trip step ${rule.start} started, ${placement}, carried by ${echoed}` };
+    }
+    return { rule: rule.kind, outcome: "broken", text: `continuation broken: step ${rule.finish} did not complete the round trip step ${rule.start} started (${step(rule.finish)?.summary ?? "not run"})` };
+  }
+  const created = readPath(records, rule.createdId);
+  const list = readPath(records, rule.list);
+  if (!created.ok || !list.ok || !Array.isArray(list.value)) {
+    const why = !created.ok ? created.error : !list.ok ? list.error : `${rule.list} is not a list`;
+    return { rule: rule.kind, outcome: "undetermined", text: `state undetermined: ${why}` };
+  }
+  const items = list.value as unknown[];
+  const ids = items.map((item) => obj(item)?.[rule.idField]);
+  const placement = where(step(rule.writer), step(rule.reader));
+  const n = `${items.length} ${items.length === 1 ? "entry" : "entries"}`;
+  return ids.includes(created.value)
+    ? { rule: rule.kind, outcome: "kept", text: `state kept: step ${rule.reader} lists ${String(created.value)} (${n}), written ${placement}` }
+    : { rule: rule.kind, outcome: "lost", text: `state lost: step ${rule.reader} shows ${n}, step ${rule.writer} created ${String(created.value)} — read ${placement}` };
+}
+
+export interface DiffRow {
+  stepId: string;
+  label: string;
+  cells: { condition: string; summary: string; lane?: string }[];
+  differs: boolean;
+}
+
+/** Step-by-step comparison of the same script run under several conditions. */
+export function diffRuns(runs: { condition: string; run: LabRun }[]): DiffRow[] {
+  const first = runs[0]?.run.steps ?? [];
+  return first.map((s, i) => {
+    const cells = runs.map(({ condition, run }) => ({ condition, summary: run.steps[i]?.summary ?? "not run", lane: run.steps[i]?.lane }));
+    // Process ids and request ids differ by nature; compare what the server answered.
+    const norm = (t: string) => t.replace(/pid \d+/g, "pid");
+    return { stepId: s.stepId, label: s.label, cells, differs: new Set(cells.map((c) => norm(c.summary))).size > 1 };
+  });
+}

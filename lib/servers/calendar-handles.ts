@@ -1,0 +1,147 @@
+/**
+ * The chapter's prescribed fix for the isolation experiment: state behind an explicit handle.
+ * open_calendar mints an opaque, high-entropy handle; create_event and list_events take it as an ordinary
+ * argument; events live in files that outlive the process. A handle is a name, not a permission: a real
+ * server would also check that this caller may use it on every call.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { McpServer, fromJsonSchema, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
+import type { CalendarEvent } from "./calendar";
+
+const HANDLE_TTL_MS = 60 * 60 * 1000;
+
+interface StoredCalendar {
+  expiresAt: number;
+  events: CalendarEvent[];
+}
+
+function storeDir(): string {
+  const dir = process.env.CALENDAR_STORE_DIR || path.join(tmpdir(), "mcp-playground-calendars");
+  mkdirSync(dir, { recursive: true });
+  return dir;
+}
+
+/** Files are named by a digest of the handle, so a handle can never steer the path. */
+function fileOf(handle: string): string {
+  return path.join(storeDir(), `${createHash("sha256").update(handle).digest("hex")}.json`);
+}
+
+function save(handle: string, calendar: StoredCalendar): void {
+  const file = fileOf(handle);
+  writeFileSync(`${file}.tmp`, JSON.stringify(calendar));
+  renameSync(`${file}.tmp`, file); // atomic: a concurrent reader never sees half a file
+}
+
+type Loaded = { ok: true; calendar: StoredCalendar } | { ok: false; message: string };
+
+function load(handle: string): Loaded {
+  let calendar: StoredCalendar;
+  try {
+    calendar = JSON.parse(readFileSync(fileOf(handle), "utf8"));
+  } catch {
+    return { ok: false, message: `Unknown calendar handle "${handle}". Call open_calendar to get one, then pass it as the calendar argument.` };
+  }
+  if (Date.now() > calendar.expiresAt) {
+    return { ok: false, message: `Calendar handle "${handle}" expired at ${new Date(calendar.expiresAt).toISOString()}. Call open_calendar for a new one.` };
+  }
+  return { ok: true, calendar };
+}
+
+const fail = (message: string) => ({ content: [{ type: "text" as const, text: message }], isError: true });
+
+const WHEN_SCHEMA = {
+  type: "object" as const,
+  properties: { startsAt: { type: "string" as const, format: "date-time" as const } },
+  required: ["startsAt"],
+};
+
+export function createHandleCalendarServer(): McpServer {
+  const server = new McpServer(
+    { name: "calendar-handles", version: "1.0.0", title: "Calendar with explicit handles" },
+    {
+      capabilities: { tools: {} },
+      instructions: "Call open_calendar once, keep the handle it returns, and pass it as `calendar` to every other tool.",
+      cacheHints: { "server/discover": { ttlMs: 300_000, cacheScope: "public" }, "tools/list": { ttlMs: 300_000, cacheScope: "public" } },
+    },
+  );
+
+  server.registerTool(
+    "open_calendar",
+    {
+      description: "Open a new calendar (seeded with this week's events) and return its handle. Pass the handle to the other tools.",
+      inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} }),
+      outputSchema: fromJsonSchema<{ calendar: string; expiresAt: string }>({
+        type: "object",
+        properties: { calendar: { type: "string" }, expiresAt: { type: "string" } },
+        required: ["calendar", "expiresAt"],
+      }),
+    },
+    async () => {
+      const handle = `cal_${randomBytes(16).toString("base64url")}`;
+      const expiresAt = Date.now() + HANDLE_TTL_MS;
+      save(handle, {
+        expiresAt,
+        events: [
+          { id: "e1", title: "Standup", startsAt: "2026-09-07T09:00:00Z" },
+          { id: "e2", title: "Design review", startsAt: "2026-09-09T15:00:00Z" },
+        ],
+      });
+      const out = { calendar: handle, expiresAt: new Date(expiresAt).toISOString() };
+      return { content: [{ type: "text", text: `Opened calendar ${handle}` }], structuredContent: out };
+    },
+  );
+
+  server.registerTool(
+    "create_event",
+    {
+      description: "Create an event in the calendar named by its handle.",
+      inputSchema: fromJsonSchema<{ calendar: string; title: string; startsAt?: string }>({
+        type: "object",
+        properties: {
+          calendar: { type: "string", description: "The handle from open_calendar." },
+          title: { type: "string", description: "Event title." },
+          startsAt: { type: "string", format: "date-time", description: "Start, ISO 8601 UTC." },
+        },
+        required: ["calendar", "title"],
+      }),
+    },
+    async (args, ctx) => {
+      const loaded = load(args.calendar);
+      if (!loaded.ok) return fail(loaded.message);
+      const startsAt = args.startsAt ?? acceptedContent<{ startsAt?: string }>(ctx.mcpReq.inputResponses, "when")?.startsAt;
+      if (!startsAt) {
+        return inputRequired({
+          inputRequests: { when: inputRequired.elicit({ message: `When should "${args.title}" start?`, requestedSchema: WHEN_SCHEMA }) },
+          requestState: Buffer.from(JSON.stringify({ title: args.title }), "utf8").toString("base64"),
+        });
+      }
+      const event: CalendarEvent = { id: `e${loaded.calendar.events.length + 1}`, title: args.title, startsAt };
+      loaded.calendar.events.push(event);
+      save(args.calendar, loaded.calendar);
+      return { content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}` }], structuredContent: { ...event } };
+    },
+  );
+
+  server.registerTool(
+    "list_events",
+    {
+      description: "List the events of the calendar named by its handle.",
+      inputSchema: fromJsonSchema<{ calendar: string }>({
+        type: "object",
+        properties: { calendar: { type: "string", description: "The handle from open_calendar." } },
+        required: ["calendar"],
+      }),
+    },
+    async (args) => {
+      const loaded = load(args.calendar);
+      if (!loaded.ok) return fail(loaded.message);
+      const { events } = loaded.calendar;
+      return { content: [{ type: "text", text: JSON.stringify(events) }], structuredContent: { events } };
+    },
+  );
+
+  return server;
+}
