@@ -1,8 +1,18 @@
 /** The built-in experiments, kept as JSON files so they read as the public script format. */
 import chapterIsolation from "./chapter-isolation.json";
 import explicitHandle from "./explicit-handle.json";
+import eraComparison from "./era-comparison.json";
+import type { ConditionId } from "../conditions";
 
-export const BUILT_IN_SCRIPTS = [
-  { id: "chapter-isolation", script: chapterIsolation as unknown },
-  { id: "explicit-handle", script: explicitHandle as unknown },
-] as const;
+export interface BuiltInScript {
+  id: string;
+  script: unknown;
+  /** The conditions the experiment is meant to be compared under. */
+  conditions: ConditionId[];
+}
+
+export const BUILT_IN_SCRIPTS: BuiltInScript[] = [
+  { id: "chapter-isolation", script: chapterIsolation, conditions: ["stdio-one-process", "stdio-fresh-process"] },
+  { id: "explicit-handle", script: explicitHandle, conditions: ["stdio-one-process", "stdio-fresh-process"] },
+  { id: "era-comparison", script: eraComparison, conditions: ["stdio-one-process", "stdio-legacy-session"] },
+];

@@ -1,0 +1,64 @@
+/**
+ * What differs on the wire between two runs of the same script (e.g. modern vs legacy): per step, the
+ * envelope, the HTTP headers that carry protocol meaning, and the session id. Pure.
+ */
+import type { Exchange } from "../bridge/contract";
+import type { LabRun } from "./runner";
+
+const PROTOCOL_HEADERS = ["mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id"];
+
+export interface WireFacts {
+  method?: string;
+  envelope: string;
+  headers: Record<string, string>;
+  sessionId?: string;
+}
+
+function obj(v: unknown): Record<string, unknown> | undefined {
+  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
+}
+
+export function wireFacts(exchange: Exchange | undefined, frameText: string | undefined): WireFacts {
+  let frame: Record<string, unknown> | undefined;
+  try {
+    frame = frameText ? obj(JSON.parse(frameText)) : undefined;
+  } catch {
+    frame = undefined;
+  }
+  const meta = obj(obj(frame?.params)?._meta);
+  const version = meta?.["io.modelcontextprotocol/protocolVersion"];
+  const envelope = meta ? `_meta ${typeof version === "string" ? version : "without protocolVersion"}` : "no _meta";
+  const headers: Record<string, string> = {};
+  for (const event of exchange?.events ?? []) {
+    if (event.kind !== "http-request") continue;
+    for (const [name, value] of event.headers) if (PROTOCOL_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
+  }
+  return { method: typeof frame?.method === "string" ? frame.method : undefined, envelope, headers, sessionId: exchange?.http?.sessionId };
+}
+
+export interface WireDiffRow {
+  left: { stepId: string; facts: WireFacts } | undefined;
+  right: { stepId: string; facts: WireFacts } | undefined;
+  differences: string[];
+}
+
+/** Aligns steps by id (the legacy script adds initialize steps, shown against nothing). */
+export function wireDiff(left: LabRun, right: LabRun): WireDiffRow[] {
+  const ids = [...new Set([...right.steps.map((s) => s.stepId), ...left.steps.map((s) => s.stepId)])];
+  return ids.map((id) => {
+    const l = left.steps.find((s) => s.stepId === id);
+    const r = right.steps.find((s) => s.stepId === id);
+    const lf = l && wireFacts(l.exchange, l.frameText);
+    const rf = r && wireFacts(r.exchange, r.frameText);
+    const differences: string[] = [];
+    if (!lf || !rf) differences.push(`${id} is sent only in the ${lf ? "left" : "right"} run`);
+    else {
+      if (lf.envelope !== rf.envelope) differences.push(`envelope: ${lf.envelope} vs ${rf.envelope}`);
+      for (const h of PROTOCOL_HEADERS) {
+        if ((lf.headers[h] ?? "") !== (rf.headers[h] ?? "")) differences.push(`${h}: ${lf.headers[h] ?? "absent"} vs ${rf.headers[h] ?? "absent"}`);
+      }
+      if ((lf.sessionId ?? "") !== (rf.sessionId ?? "")) differences.push(`session id: ${lf.sessionId ?? "none"} vs ${rf.sessionId ?? "none"}`);
+    }
+    return { left: l && lf ? { stepId: id, facts: lf } : undefined, right: r && rf ? { stepId: id, facts: rf } : undefined, differences };
+  });
+}
