@@ -7,7 +7,7 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { TargetSchema, type Target } from "@/lib/bridge/contract";
+import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
@@ -24,7 +24,7 @@ const USAGE = `usage:
 target (exactly one):
   --stdio "<command line>" [--cwd <dir>] [--env NAME=value]…   spawn a stdio server (no shell is involved)
   --url <url> [--header "Name: value"]…                         a Streamable HTTP endpoint
-  --demo calendar|everything [--http]                            an embedded demo server (stdio unless --http)
+  --demo <name> [--http]                                         an embedded demo server (stdio unless --http): ${DEMO_SERVERS.join(", ")}
 
   --frame -        reads the frame from stdin
   --json           prints the exchange record (or the probe verdict) as JSON
@@ -78,11 +78,11 @@ async function buildTarget(values: Values): Promise<{ target: Target; ctx: SendC
     candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
   } else {
     const server = values.demo;
-    if (server !== "calendar" && server !== "everything") throw new UsageError(`--demo must be calendar or everything, not ${JSON.stringify(server)}`);
+    if (!(DEMO_SERVERS as readonly string[]).includes(server ?? "")) throw new UsageError(`--demo must be one of ${DEMO_SERVERS.join(", ")}, not ${JSON.stringify(server)}`);
     candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
-    if (server === "calendar" && values.http) {
-      // The calendar's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
-      demoServer = await startDemoHttpServer("calendar");
+    if (server !== "everything" && values.http) {
+      // An embedded server's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
+      demoServer = await startDemoHttpServer(server as DemoServer);
       ctx.baseUrl = new URL(demoServer.url).origin;
     }
   }

@@ -6,13 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
-import { createCalendarServer } from "./calendar";
-import { createHandleCalendarServer } from "./calendar-handles";
+import { EMBEDDED_SERVERS } from "./registry";
 
-const FACTORIES: Record<string, () => McpServer> = {
-  calendar: createCalendarServer,
-  "calendar-handles": createHandleCalendarServer,
-};
+const FACTORIES: Record<string, () => McpServer> = Object.fromEntries(Object.entries(EMBEDDED_SERVERS).map(([name, s]) => [name, s.factory]));
 
 const [name = "calendar", portArg = "0"] = process.argv.slice(2);
 const factory = FACTORIES[name];

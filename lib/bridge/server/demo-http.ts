@@ -7,15 +7,17 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { createCalendarServer } from "@/lib/servers/calendar";
+import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/servers/registry";
 import { checkPageHeaders } from "./guards";
 
-let calendarHandler: McpHttpHandler | undefined;
+const handlers = new Map<string, McpHttpHandler>();
 
 export function demoHandler(name: string): McpHttpHandler | undefined {
-  if (name !== "calendar") return undefined;
-  calendarHandler ??= createMcpHandler(() => createCalendarServer());
-  return calendarHandler;
+  const server = embeddedServer(name);
+  if (!server) return undefined;
+  let handler = handlers.get(name);
+  if (!handler) handlers.set(name, (handler = createMcpHandler(server.factory)));
+  return handler;
 }
 
 function jsonError(status: number, kind: string, message: string): Response {
@@ -31,7 +33,7 @@ export async function serveDemo(req: Request, name: string): Promise<Response> {
     const message =
       name === "everything"
         ? "server-everything is not served here: over HTTP the bridge runs it as its own process (target demo everything/http)"
-        : `unknown demo server ${JSON.stringify(name)}; served here: calendar`;
+        : `unknown demo server ${JSON.stringify(name)}; served here: ${Object.keys(EMBEDDED_SERVERS).join(", ")}`;
     return jsonError(404, "bad-request", message);
   }
   try {

@@ -26,16 +26,25 @@ export function repoRoot(): string {
   return process.env.PLAYGROUND_ROOT ?? process.cwd();
 }
 
+/** An embedded server's bundled stdio entry (scripts/build-servers.mjs writes dist-servers/<name>.mjs). */
+export function embeddedStdioArgv(name: string): string[] {
+  return [process.execPath, path.join(repoRoot(), "dist-servers", `${name}.mjs`)];
+}
+
 export function calendarStdioArgv(): string[] {
-  return [process.execPath, path.join(repoRoot(), "dist-servers", "calendar.mjs")];
+  return embeddedStdioArgv("calendar");
 }
 
 export function everythingEntry(): string {
   return path.join(repoRoot(), "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
 }
 
+export function embeddedHttpUrl(baseUrl: string, name: string): string {
+  return `${baseUrl.replace(/\/+$/, "")}/api/demo/${name}`;
+}
+
 export function calendarHttpUrl(baseUrl: string): string {
-  return `${baseUrl.replace(/\/+$/, "")}/api/demo/calendar`;
+  return embeddedHttpUrl(baseUrl, "calendar");
 }
 
 export async function resolveTarget(target: Target, ctx: ResolveContext): Promise<Resolved> {
@@ -48,17 +57,18 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
     case "demo":
       break;
   }
-  if (target.server === "calendar") {
+  if (target.server !== "everything") {
+    const name = target.server;
     if (target.transport === "stdio") {
-      const argv = calendarStdioArgv();
+      const argv = embeddedStdioArgv(name);
       if (!existsSync(argv[1])) {
-        return { ok: false, failure: "spawn", message: `the calendar's stdio build ${argv[1]} is missing: run \`node scripts/build-servers.mjs\`` };
+        return { ok: false, failure: "spawn", message: `the ${name} server's stdio build ${argv[1]} is missing: run \`node scripts/build-servers.mjs\`` };
       }
       return { ok: true, transport: "stdio", spec: { key, argv } };
     }
     const baseUrl = ctx.baseUrl ?? (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined);
-    if (!baseUrl) return { ok: false, failure: "refused", message: "the calendar over HTTP is served by the playground itself, but its URL is unknown (no base URL)" };
-    return { ok: true, transport: "http", url: calendarHttpUrl(baseUrl), notes: [] };
+    if (!baseUrl) return { ok: false, failure: "refused", message: `the ${name} server over HTTP is served by the playground itself, but its URL is unknown (no base URL)` };
+    return { ok: true, transport: "http", url: embeddedHttpUrl(baseUrl, name), notes: [] };
   }
   if (!existsSync(everythingEntry())) {
     return { ok: false, failure: "spawn", message: `server-everything is not installed (${everythingEntry()} is missing): run \`npm install\`` };

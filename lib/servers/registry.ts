@@ -1,0 +1,22 @@
+/**
+ * The servers the playground embeds, by the name used in demo targets (DEMO_SERVERS in the contract).
+ * Each is served over stdio from its bundle dist-servers/<name>.mjs (scripts/build-servers.mjs) and over
+ * Streamable HTTP at /api/demo/<name>. server-everything is not here: it is an installed package.
+ */
+import type { McpServer } from "@modelcontextprotocol/server";
+import { createCalendarServer } from "./calendar";
+import { createHandleCalendarServer } from "./calendar-handles";
+
+export interface EmbeddedServer {
+  title: string;
+  factory: () => McpServer;
+}
+
+export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
+  calendar: { title: "the chapter's calendar (module-level events)", factory: createCalendarServer },
+  "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
+};
+
+export function embeddedServer(name: string): EmbeddedServer | undefined {
+  return Object.hasOwn(EMBEDDED_SERVERS, name) ? EMBEDDED_SERVERS[name] : undefined;
+}
