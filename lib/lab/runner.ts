@@ -185,13 +185,17 @@ export interface DiffRow {
   differs: boolean;
 }
 
-/** Step-by-step comparison of the same script run under several conditions. */
+/** Step-by-step comparison of the same script run under several conditions, aligned by step id. */
 export function diffRuns(runs: { condition: string; run: LabRun }[]): DiffRow[] {
-  const first = runs[0]?.run.steps ?? [];
-  return first.map((s, i) => {
-    const cells = runs.map(({ condition, run }) => ({ condition, summary: run.steps[i]?.summary ?? "not run", lane: run.steps[i]?.lane }));
-    // Process ids and request ids differ by nature; compare what the server answered.
-    const norm = (t: string) => t.replace(/pid \d+/g, "pid");
-    return { stepId: s.stepId, label: s.label, cells, differs: new Set(cells.map((c) => norm(c.summary))).size > 1 };
+  const order: { stepId: string; label: string }[] = [];
+  for (const { run } of runs) for (const s of run.steps) if (!order.some((o) => o.stepId === s.stepId)) order.push({ stepId: s.stepId, label: s.label });
+  // Process ids differ by nature; compare what the server answered.
+  const norm = (t: string) => t.replace(/pid \d+/g, "pid");
+  return order.map(({ stepId, label }) => {
+    const cells = runs.map(({ condition, run }) => {
+      const step = run.steps.find((s) => s.stepId === stepId);
+      return { condition, summary: step?.summary ?? "not in this run", lane: step?.lane };
+    });
+    return { stepId, label, cells, differs: new Set(cells.map((c) => norm(c.summary))).size > 1 };
   });
 }

@@ -1,0 +1,64 @@
+/**
+ * Standalone Streamable HTTP instances of an embedded server (dist-servers/http.mjs), started for one lab run
+ * and ended with it. Each is its own process group on a free 127.0.0.1 port; stop() kills the group.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { existsSync } from "node:fs";
+import { repoRoot } from "@/lib/bridge/server/demo";
+import { minimalEnv } from "@/lib/bridge/server/stdio";
+
+export interface HttpInstance {
+  pid: number;
+  url: string;
+  stop(): Promise<void>;
+}
+
+const START_TIMEOUT_MS = 5_000;
+
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    /* already gone */
+  }
+}
+
+export function startHttpInstance(server: string): Promise<HttpInstance> {
+  const entry = path.join(repoRoot(), "dist-servers", "http.mjs");
+  if (!existsSync(entry)) return Promise.reject(new Error(`${entry} is missing: run \`node scripts/build-servers.mjs\``));
+  const child = spawn(process.execPath, [entry, server, "0"], { env: minimalEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "ignore", "pipe"], detached: true });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const stop = async () => {
+    child.stdin?.end();
+    killGroup(child, "SIGTERM");
+    const timer = setTimeout(() => killGroup(child, "SIGKILL"), 1_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return new Promise((resolve, reject) => {
+    let stderr = "";
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`the ${server} HTTP instance did not report its URL within ${START_TIMEOUT_MS} ms; stderr: ${stderr.slice(-300)}`));
+    }, START_TIMEOUT_MS);
+    child.once("error", (e) => {
+      clearTimeout(timer);
+      reject(new Error(`could not start the ${server} HTTP instance: ${e.message}`));
+    });
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`the ${server} HTTP instance exited at start (code ${code}, signal ${signal}); stderr: ${stderr.slice(-300)}`));
+    });
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => {
+      stderr += chunk;
+      const match = /listening on (http:\/\/127\.0\.0\.1:\d+\/mcp)/.exec(stderr);
+      if (match && child.pid !== undefined) {
+        clearTimeout(timer);
+        resolve({ pid: child.pid, url: match[1], stop });
+      }
+    });
+  });
+}
