@@ -16,6 +16,7 @@ import { LIMITS } from "@/lib/bridge/server/limits";
 import { runEraProbe } from "@/lib/protocol/era";
 import { splitCommandLine } from "./command-line";
 import { formatExchange, formatVerdict } from "./format";
+import { COMMANDS } from "./commands";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
@@ -105,10 +106,20 @@ function print(lines: string[]): void {
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
-    print([USAGE]);
+    const more = await Promise.all(Object.values(COMMANDS).map(async (load) => `  ${(await load()).usage}`));
+    print([USAGE, "", "more commands:", ...more]);
     return command === undefined ? 2 : 0;
   }
-  if (command !== "probe" && command !== "send") throw new UsageError(`unknown command ${JSON.stringify(command)}: use probe or send`);
+  const external = COMMANDS[command];
+  if (external) {
+    try {
+      return await (await external()).run(rest);
+    } catch (e) {
+      if (e instanceof BridgeError) throw e;
+      throw new UsageError((e as Error).message);
+    }
+  }
+  if (command !== "probe" && command !== "send") throw new UsageError(`unknown command ${JSON.stringify(command)}: use ${["probe", "send", ...Object.keys(COMMANDS)].join(", ")}`);
   let values: Values;
   try {
     values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values;

@@ -1,0 +1,12 @@
+/**
+ * Subcommands beyond probe/send, each in its own module exporting `run(argv) → exit code`. Adding one is one
+ * line here; main.ts dispatches to it, prints its usage line, and ends every process afterwards.
+ */
+export interface CliCommand {
+  usage: string;
+  run: (argv: string[]) => Promise<number>;
+}
+
+export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
+  lab: () => import("./lab").then((m) => m.command),
+};
