@@ -39,6 +39,24 @@ test("the editor opens holding a well-formed server/discover frame with the _met
   await pg.waitForMarkers("none");
 });
 
+test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names complete", async ({ pg, page }) => {
+  await pg.open();
+  await pg.setEditorText('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
+  await pg.waitForMarkers("some");
+  const summary = await pg.tid("marker-count").innerText();
+  assert(summary.startsWith("2 problems"), `marker summary: ${summary}`);
+  await page.locator('[data-testid="marker-count"] summary').click();
+  const list = await pg.tid("marker-count").innerText();
+  assert(list.includes('Value must be "2.0"') && list.includes('Missing property "_meta"'), `markers: ${list}`);
+  await pg.setEditorText('{"jsonrpc":"2.0","id":1,"method":""}');
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("ArrowLeft");
+  await page.keyboard.press("Control+Space");
+  await page.waitForSelector(".suggest-widget .monaco-list-row", { timeout: 10_000 });
+  const suggestions = await page.locator(".suggest-widget .monaco-list-rows").innerText();
+  assert(suggestions.includes("server/discover") && suggestions.includes("subscriptions/listen"), `suggestions: ${suggestions}`);
+});
+
 test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28", async ({ pg, page }) => {
   await pg.open();
   await pg.pressCtrlEnterInEditor();
