@@ -22,6 +22,7 @@ function lazyBridgeClient(token: string): BridgeClientLike & { preload(): void }
     send: async (req) => (await get()).send(req),
     cancel: async (sendId) => (await get()).cancel(sendId),
     process: async (action, target) => (await get()).process(action, target),
+    post: async (route, body) => (await get()).post(route, body),
   };
 }
 

@@ -15,6 +15,8 @@ export interface BridgeClient {
   send(req: SendRequest): Promise<BridgeReply<Exchange>>;
   cancel(sendId: string): Promise<BridgeReply<{ cancelled: boolean }>>;
   process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
+  /** Any other guarded API route under /api/ (e.g. "lab/run", "tokens/bill"), with the token header. */
+  post<T>(route: string, body: unknown): Promise<BridgeReply<T>>;
 }
 
 function isReply(value: unknown): value is BridgeReply<unknown> {
@@ -25,9 +27,13 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
   const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = typeof options === "string" ? { token: options } : options;
 
   async function call<T>(path: string, body: unknown): Promise<BridgeReply<T>> {
+    return post<T>(`bridge/${path}`, body);
+  }
+
+  async function post<T>(route: string, body: unknown): Promise<BridgeReply<T>> {
     let res: Response;
     try {
-      res = await fetchImpl(`${baseUrl}/api/bridge/${path}`, {
+      res = await fetchImpl(`${baseUrl}/api/${route.replace(/^\/+/, "")}`, {
         method: "POST",
         headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
         body: JSON.stringify(body),
@@ -49,5 +55,6 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
     send: (req) => call<Exchange>("send", req),
     cancel: (sendId) => call<{ cancelled: boolean }>("cancel", { sendId }),
     process: (action, target) => call<ProcessStatus>("process", { action, target }),
+    post,
   };
 }

@@ -13,6 +13,7 @@ export interface BridgeClientLike {
   send(req: SendRequest): Promise<BridgeReply<Exchange>>;
   cancel(sendId: string): Promise<BridgeReply<unknown>>;
   process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
+  post<T>(route: string, body: unknown): Promise<BridgeReply<T>>;
 }
 
 export interface CommandDeps {
@@ -147,6 +148,32 @@ export function createCommands(store: Store, deps: CommandDeps) {
         });
       } catch (e) {
         store.dispatch({ type: "probe/failed", targetKey: view.key, message: (e as Error).message });
+      }
+    },
+
+    /**
+     * For panels: deliver a frame they composed (catalogue fetch, checks, MRTR retry…) to the current target,
+     * visibly — it lands in the timeline like any other send, labelled. Resolves with the exchange, or null
+     * when the target is incomplete or the bridge refused (the timeline card says why).
+     */
+    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string> }): Promise<Exchange | null> {
+      const state = store.getState();
+      const view = selectTarget(state);
+      if (view.kind !== "ready") {
+        store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
+        return null;
+      }
+      const remembered = selectSendHeaders(state, view.key, text);
+      const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
+      return deliver(text, { label: opts.label, headers, insist: false, notJson: false });
+    },
+
+    /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */
+    async api<T>(route: string, body: unknown): Promise<BridgeReply<T>> {
+      try {
+        return await client.post<T>(route, body);
+      } catch (e) {
+        return { ok: false, kind: "internal", message: `could not reach the playground server (${(e as Error).message})` };
       }
     },
 

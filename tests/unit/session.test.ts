@@ -170,6 +170,7 @@ describe("stdio frames go out on one line", () => {
       send: async (req) => (frames.push(req.frame), { ok: true, value: exchange({ sent: req.frame }) }),
       cancel: async () => ({ ok: true, value: null }),
       process: async () => ({ ok: true, value: { running: true, stderrTail: [] } }),
+      post: async () => ({ ok: false, kind: "internal", message: "not used" }),
     };
     await createCommands(store, { client }).send({ insist });
     return { frame: frames[0], entry: store.getState().entries[0] };
@@ -223,6 +224,9 @@ describe("commands", () => {
       async send(req) {
         sent.push(req);
         return replies[sent.length - 1](req);
+      },
+      async post() {
+        return { ok: false, kind: "internal", message: "not used" };
       },
       async cancel() {
         return { ok: true, value: null };
