@@ -1,6 +1,7 @@
 // End-to-end tests in real Chromium against `next start` (assumes `next build` ran; builds once if not).
 // Every case is named after the rule it proves. Prints "N passed, N failed" and exits non-zero on failure.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readdirSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import path from "node:path";
 import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, ROOT, startServer } from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
@@ -239,6 +240,18 @@ test("the page itself refuses a foreign Host and does not hand out the token", a
   assert(!r.text.includes(token), "the refusal page leaked the token");
   assert(!r.text.includes('data-testid="playground"'), "the playground was rendered for a foreign Host");
 });
+
+// ---- feature cases: every tests/e2e/cases/<topic>.mjs exports register({ test, assert, ENVELOPE }) -----------
+
+const CASES_DIR = path.join(ROOT, "tests/e2e/cases");
+for (const file of readdirSync(CASES_DIR).filter((f) => f.endsWith(".mjs")).sort()) {
+  const mod = await import(pathToFileURL(path.join(CASES_DIR, file)).href);
+  mod.register({ test, assert, ENVELOPE });
+}
+
+// Run only the cases whose name contains E2E_ONLY (handy while building one feature).
+const only = process.env.E2E_ONLY;
+if (only) cases.splice(0, cases.length, ...cases.filter((c) => c.name.includes(only)));
 
 // ---- runner ------------------------------------------------------------------------------------------------
 
