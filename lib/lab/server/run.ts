@@ -8,33 +8,11 @@ import { resolveTarget } from "@/lib/bridge/server/demo";
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { controlProcess, send, type SendContext } from "@/lib/bridge/server/send";
 import { CONDITIONS, LAB_LIMITS, toLegacyScript, type ConditionId } from "../conditions";
-import { diffRuns, runLabScript, type DiffRow, type LabRun, type LabSend } from "../runner";
+import { diffRuns, runLabScript, type LabRun, type LabSend } from "../runner";
+import type { LabColumn, LabReport } from "../report";
 import { parseLabScript, type LabScript } from "../script";
-import { wireDiff, type WireDiffRow } from "../wire-diff";
+import { wireDiff } from "../wire-diff";
 import { startHttpInstance, type HttpInstance } from "./instances";
-
-export interface LabColumn {
-  condition: ConditionId;
-  label: string;
-  explain: string;
-  run?: LabRun;
-  /** Why the column could not run at all (e.g. an HTTP-only target under a stdio condition). */
-  error?: string;
-  /** HTTP instances the column started, so the page can show their pids. */
-  instances?: { pid: number; url: string }[];
-}
-
-export interface LabReport {
-  title: string;
-  description: string;
-  columns: LabColumn[];
-  diff: DiffRow[];
-  /** Modern vs legacy wire differences, when both a modern and a legacy column ran. */
-  wire?: { left: ConditionId; right: ConditionId; rows: WireDiffRow[] };
-  limits: typeof LAB_LIMITS;
-  durationMs: number;
-}
-
 
 type Column = { target: Target; processMode: "keep" | "fresh"; script: LabScript; instances: HttpInstance[]; cleanup: () => Promise<void> };
 

@@ -1,0 +1,49 @@
+/** Where the columns disagree, step by step; and for modern vs legacy, what differed on the wire. */
+import type { LabReport } from "@/lib/lab/report";
+
+export function LabDiff({ report }: { report: LabReport }) {
+  if (report.columns.length < 2) return null;
+  return (
+    <section className="flex flex-col gap-2 text-xs" data-testid="lab-diff">
+      <h3 className="text-sm font-semibold">Diff — what each step answered under each condition</h3>
+      <table className="w-full border-collapse">
+        <thead>
+          <tr className="text-left">
+            <th className="border-b p-1">step</th>
+            {report.diff[0]?.cells.map((c) => (
+              <th key={c.condition} className="border-b p-1">
+                {c.condition}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {report.diff.map((row) => (
+            <tr key={row.stepId} className={row.differs ? "bg-amber-50 dark:bg-amber-950" : ""} data-testid="lab-diff-row" data-differs={row.differs}>
+              <td className="p-1 align-top font-medium">{row.stepId}</td>
+              {row.cells.map((c) => (
+                <td key={c.condition} className="break-all p-1 align-top font-mono">
+                  {c.summary}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {report.wire ? (
+        <>
+          <h3 className="text-sm font-semibold">Wire diff — modern vs legacy</h3>
+          <ul className="list-disc pl-5" data-testid="lab-wire-diff">
+            {report.wire.rows
+              .filter((r) => r.differences.length > 0)
+              .map((r) => (
+                <li key={(r.left ?? r.right)!.stepId}>
+                  <span className="font-medium">{(r.left ?? r.right)!.stepId}</span>: {r.differences.join("; ")}
+                </li>
+              ))}
+          </ul>
+        </>
+      ) : null}
+    </section>
+  );
+}

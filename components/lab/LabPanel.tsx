@@ -1,0 +1,104 @@
+"use client";
+/**
+ * The experiments lab: pick or edit a script, choose conditions, run — one column per condition, verdicts
+ * computed from the frames, and a diff. Runs only on an explicit click (the lab spawns processes).
+ */
+import { useState } from "react";
+import type { BridgeReply } from "@/lib/bridge/contract";
+import { CONDITIONS, CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
+import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+import { parseLabScript } from "@/lib/lab/script";
+import type { LabReport } from "@/lib/lab/report";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading, inputClass } from "../ui";
+import { LabColumnView } from "./LabColumnView";
+import { LabDiff } from "./LabDiff";
+
+const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+
+type RunState = { status: "idle" } | { status: "running" } | { status: "done"; report: LabReport } | { status: "error"; message: string };
+
+export function LabPanel({ commands }: PanelProps) {
+  const [scriptId, setScriptId] = useState(BUILT_IN_SCRIPTS[0].id);
+  const [text, setText] = useState(pretty(BUILT_IN_SCRIPTS[0].script));
+  const [conditions, setConditions] = useState<ConditionId[]>([...BUILT_IN_SCRIPTS[0].conditions]);
+  const [run, setRun] = useState<RunState>({ status: "idle" });
+  const parsed = parseLabScript(text);
+
+  const choose = (id: string) => {
+    const builtIn = BUILT_IN_SCRIPTS.find((s) => s.id === id);
+    if (!builtIn) return;
+    setScriptId(id);
+    setText(pretty(builtIn.script));
+    setConditions([...builtIn.conditions]);
+    setRun({ status: "idle" });
+  };
+  const toggle = (id: ConditionId) => setConditions((cs) => (cs.includes(id) ? cs.filter((c) => c !== id) : [...cs, id]));
+  const start = async () => {
+    if (!parsed.ok) return;
+    setRun({ status: "running" });
+    const reply: BridgeReply<LabReport> = await commands.api<LabReport>("lab/run", { script: parsed.script, conditions });
+    setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+  };
+
+  return (
+    <section className="flex flex-col gap-3" aria-label="Lab" data-testid="lab">
+      <PanelHeading
+        title="Lab — the same script under different conditions, side by side"
+        subtitle="Does the continuation survive a new process? Does the state? Every verdict is computed from the frames."
+      >
+        <select aria-label="Experiment" data-testid="lab-script" className={inputClass} value={scriptId} onChange={(e) => choose(e.target.value)}>
+          {BUILT_IN_SCRIPTS.map((s) => (
+            <option key={s.id} value={s.id}>
+              {(s.script as { title: string }).title}
+            </option>
+          ))}
+        </select>
+        <Button tone="primary" data-testid="lab-run" disabled={!parsed.ok || conditions.length === 0 || run.status === "running"} onClick={() => void start()}>
+          {run.status === "running" ? "Running…" : "Run experiment"}
+        </Button>
+      </PanelHeading>
+      {parsed.ok ? <p className="text-xs text-slate-600 dark:text-slate-300">{parsed.script.description}</p> : null}
+      <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
+        <legend className="mb-1 font-medium">Conditions (one column each)</legend>
+        {CONDITION_IDS.map((id) => (
+          <label key={id} className="flex items-center gap-1" title={CONDITIONS[id].explain}>
+            <input type="checkbox" checked={conditions.includes(id)} onChange={() => toggle(id)} data-testid={`lab-condition-${id}`} />
+            {CONDITIONS[id].label}
+          </label>
+        ))}
+      </fieldset>
+      <details className="text-xs">
+        <summary className="cursor-pointer">Script (JSON, format mcp-playground/lab-script@1) — edit it and run again</summary>
+        <textarea
+          aria-label="Lab script"
+          data-testid="lab-script-text"
+          spellCheck={false}
+          className={`${inputClass} mt-1 h-64 w-full font-mono`}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+        {!parsed.ok ? <p className="text-red-700 dark:text-red-300" data-testid="lab-script-error">{parsed.error}</p> : null}
+      </details>
+      <p className="text-xs text-slate-500">
+        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most {LAB_LIMITS.maxConditions} columns; every process the lab starts is ended when its column finishes.
+      </p>
+      {run.status === "idle" ? (
+        <p className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300" data-testid="lab-empty">
+          Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words what survived.
+        </p>
+      ) : null}
+      {run.status === "error" ? <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">The lab could not run: {run.message}</p> : null}
+      {run.status === "done" ? (
+        <>
+          <div className="grid gap-3 xl:grid-cols-2">
+            {run.report.columns.map((column) => (
+              <LabColumnView key={column.condition} column={column} />
+            ))}
+          </div>
+          <LabDiff report={run.report} />
+        </>
+      ) : null}
+    </section>
+  );
+}
