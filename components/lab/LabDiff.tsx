@@ -36,11 +36,14 @@ export function LabDiff({ report }: { report: LabReport }) {
           <ul className="list-disc pl-5" data-testid="lab-wire-diff">
             {report.wire.rows
               .filter((r) => r.differences.length > 0)
-              .map((r) => (
-                <li key={(r.left ?? r.right)!.stepId}>
-                  <span className="font-medium">{(r.left ?? r.right)!.stepId}</span>: {r.differences.join("; ")}
-                </li>
-              ))}
+              .map((r) => {
+                const stepId = r.left?.stepId ?? r.right?.stepId ?? "?";
+                return (
+                  <li key={stepId}>
+                    <span className="font-medium">{stepId}</span>: {r.differences.join("; ")}
+                  </li>
+                );
+              })}
           </ul>
         </>
       ) : null}

@@ -6,6 +6,7 @@
  */
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
+import { LabPanel } from "../lab/LabPanel";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
@@ -16,4 +17,5 @@ export interface PanelEntry {
 
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
+  { id: "lab", label: "Lab", Component: LabPanel },
 ];
