@@ -1,0 +1,44 @@
+// The experiments lab: the chapter's isolation experiment in one click, and the explicit-handle fix.
+import { execFileSync } from "node:child_process";
+
+async function runExperiment(pg, page, scriptId) {
+  await pg.open();
+  await pg.tid("tab-lab").click();
+  await pg.tid("lab-script").selectOption(scriptId);
+  await pg.tid("lab-run").click();
+  await page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 60_000 });
+  const column = pg.tid("lab-column-stdio-fresh-process");
+  const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
+  const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
+  return { lanes, verdicts, column };
+}
+
+function pidsAlive(pids) {
+  const table = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" }).split("\n").map((l) => Number(l.trim()));
+  return pids.filter((p) => table.includes(p));
+}
+
+export function register({ test, assert }) {
+  test("lab: the chapter's experiment in one click shows three process lanes with distinct pids and the state-lost verdict", async ({ pg, page }) => {
+    const { lanes, verdicts, column } = await runExperiment(pg, page, "chapter-isolation");
+    const pids = lanes.map((l) => Number(/pid (\d+)/.exec(l)?.[1]));
+    assert(lanes.length === 3 && new Set(pids).size === 3, `lanes: ${lanes.join(" | ")}`);
+    assert(lanes[0].startsWith("process A") && lanes[2].startsWith("process C"), `lanes: ${lanes.join(" | ")}`);
+    const steps = await column.locator('[data-testid="lab-step"]').allInnerTexts();
+    assert(steps[0].includes("eyJ0aXRsZSI6IkRlbnRpc3QifQ=="), `step A: ${steps[0]}`);
+    assert(steps[1].includes("Created e3: Dentist at 2026-09-10T08:30:00Z"), `step B: ${steps[1]}`);
+    assert(verdicts.some((v) => v.startsWith("continuation survived")), `verdicts: ${verdicts.join(" | ")}`);
+    assert(verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")), `verdicts: ${verdicts.join(" | ")}`);
+    const kept = await pg.tid("lab-column-stdio-one-process").locator('[data-testid="lab-verdict"]').allInnerTexts();
+    assert(kept.some((v) => v.startsWith("state kept")), `one-process verdicts: ${kept.join(" | ")}`);
+    const differing = await page.locator('[data-testid="lab-diff-row"][data-differs="true"]').count();
+    assert(differing === 1, `the diff should mark exactly step C, marked ${differing}`);
+    assert(pidsAlive(pids).length === 0, `lab processes still alive: ${pidsAlive(pids).join(", ")}`);
+  });
+
+  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({ pg, page }) => {
+    const { lanes, verdicts } = await runExperiment(pg, page, "explicit-handle");
+    assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
+    assert(verdicts.some((v) => v.startsWith("state kept: step C lists e3")), `verdicts: ${verdicts.join(" | ")}`);
+  });
+}
