@@ -236,7 +236,7 @@ test("the token from the page is accepted by the bridge (so the refusals above a
 
 test("the page itself refuses a foreign Host and does not hand out the token", async ({ srv, token }) => {
   const r = await httpRequest({ port: srv.port, path: "/", headers: { Host: "evil.example" } });
-  assert(r.text.includes("refused"), `status ${r.status}, body does not say refused`);
+  assert(r.status === 403 && r.text.includes("refused"), `status ${r.status}, body ${r.text.slice(0, 200)}`);
   assert(!r.text.includes(token), "the refusal page leaked the token");
   assert(!r.text.includes('data-testid="playground"'), "the playground was rendered for a foreign Host");
 });

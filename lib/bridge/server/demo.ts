@@ -28,7 +28,7 @@ export function repoRoot(): string {
 
 /** An embedded server's bundled stdio entry (scripts/build-servers.mjs writes dist-servers/<name>.mjs). */
 export function embeddedStdioArgv(name: string): string[] {
-  return [process.execPath, path.join(repoRoot(), "dist-servers", `${name}.mjs`)];
+  return [process.execPath, path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers", `${name}.mjs`)];
 }
 
 export function calendarStdioArgv(): string[] {

@@ -1,0 +1,17 @@
+/**
+ * DNS-rebinding guard in front of every page and route: a request whose Host is not loopback (or whose Origin is
+ * a foreign page) is refused with 403 before anything renders — the page carries the launch token. Bridge
+ * routes check the token themselves as well (lib/bridge/server/guards.ts).
+ */
+import { NextResponse, type NextRequest } from "next/server";
+import { checkPageHeaders } from "@/lib/bridge/server/guards";
+
+export function proxy(req: NextRequest): NextResponse {
+  const refused = checkPageHeaders(req.headers);
+  if (!refused) return NextResponse.next();
+  const body = { ok: false, kind: refused.kind, message: `refused: ${refused.message}` };
+  return NextResponse.json(body, { status: refused.status, headers: { "Cache-Control": "no-store" } });
+}
+
+// Static build assets carry no secret; everything else (pages, /api/*) is guarded.
+export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };
