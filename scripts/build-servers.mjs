@@ -8,6 +8,8 @@ const entries = {
   calendar: "lib/servers/calendar-stdio.ts",
   "calendar-handles": "lib/servers/calendar-handles-stdio.ts",
   http: "lib/servers/http-entry.ts",
+  "calendar-hardened": "lib/servers/calendar-hardened-stdio.ts",
+  "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
 };
 
 let build;

@@ -8,7 +8,7 @@ import { z } from "zod";
 export const TOKEN_HEADER = "x-playground-token";
 
 /** Embedded servers the playground ships with. */
-export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles"] as const;
+export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles", "calendar-hardened", "mrtr-scenarios"] as const;
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 
 const headerMap = z.record(z.string(), z.string());

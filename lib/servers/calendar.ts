@@ -5,7 +5,7 @@
  * EVENTS is deliberately module-level state: the isolation experiment shows that a fresh process
  * loses it (module-level state is connection state). Do not "fix" it here.
  */
-import { McpServer, fromJsonSchema, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
+import { McpServer, fromJsonSchema, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
 
 export interface CalendarEvent {
   id: string;
@@ -46,14 +46,54 @@ const WHEN_SCHEMA = {
   required: ["startsAt"],
 };
 
-function encodeState(state: { title: string }): string {
+/** The half-built create_event call carried in requestState. */
+export interface PendingEvent {
+  title: string;
+}
+
+/**
+ * How the calendar seals and reads its requestState. The default is the chapter's: plain base64 JSON, which
+ * the server trusts (so a tampered state changes the event — see calendar-hardened.ts for the protected one).
+ */
+export interface CalendarStateCodec {
+  mint(state: PendingEvent, args: Record<string, unknown>, ctx: ServerContext): Promise<string> | string;
+  /** The state the retry carried, already verified by `verify` when there is one. */
+  read(args: Record<string, unknown>, ctx: ServerContext): PendingEvent | undefined;
+  /** Runs before the handler on every round that carries requestState; throwing rejects it (-32602). */
+  verify?: (state: string, ctx: ServerContext) => unknown;
+}
+
+export interface CalendarOptions {
+  name?: string;
+  title?: string;
+  stateCodec?: CalendarStateCodec;
+}
+
+function encodeState(state: PendingEvent): string {
   return Buffer.from(JSON.stringify(state), "utf8").toString("base64");
 }
 
-export function createCalendarServer(): McpServer {
+/** The chapter's naive codec: base64 JSON, decoded and trusted as is. */
+export const NAIVE_STATE_CODEC: CalendarStateCodec = {
+  mint: (state) => encodeState(state),
+  read: (_args, ctx) => {
+    const raw = ctx.mcpReq.requestState<string>();
+    if (typeof raw !== "string") return undefined;
+    try {
+      const decoded = JSON.parse(Buffer.from(raw, "base64").toString("utf8")) as Partial<PendingEvent>;
+      return typeof decoded?.title === "string" ? { title: decoded.title } : undefined;
+    } catch {
+      return undefined;
+    }
+  },
+};
+
+export function createCalendarServer(options: CalendarOptions = {}): McpServer {
+  const codec = options.stateCodec ?? NAIVE_STATE_CODEC;
   const server = new McpServer(
-    { name: "calendar", version: "1.0.0", title: "Chapter calendar" },
+    { name: options.name ?? "calendar", version: "1.0.0", title: options.title ?? "Chapter calendar" },
     {
+      ...(codec.verify ? { requestState: { verify: codec.verify } } : {}),
       capabilities: { tools: {}, resources: {}, prompts: {} },
       instructions: CALENDAR_INSTRUCTIONS,
       cacheHints: {
@@ -111,10 +151,12 @@ export function createCalendarServer(): McpServer {
           inputRequests: {
             when: inputRequired.elicit({ message: `When should "${args.title}" start?`, requestedSchema: WHEN_SCHEMA }),
           },
-          requestState: encodeState({ title: args.title }),
+          requestState: await codec.mint({ title: args.title }, args, ctx),
         });
       }
-      const event: CalendarEvent = { id: `e${EVENTS.length + 1}`, title: args.title, startsAt };
+      // The retry finishes the call the state describes: that is why the state must be trustworthy.
+      const title = codec.read(args, ctx)?.title ?? args.title;
+      const event: CalendarEvent = { id: `e${EVENTS.length + 1}`, title, startsAt };
       EVENTS.push(event);
       return {
         content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}` }],
