@@ -17,10 +17,12 @@ import { runEraProbe } from "@/lib/protocol/era";
 import { splitCommandLine } from "./command-line";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
+import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
   npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
+                     [--answers answers.json [--max-rounds N]]
 
 target (exactly one):
   --stdio "<command line>" [--cwd <dir>] [--env NAME=value]…   spawn a stdio server (no shell is involved)
@@ -30,7 +32,10 @@ target (exactly one):
   --frame -        reads the frame from stdin
   --json           prints the exchange record (or the probe verdict) as JSON
   --insist         sends a frame that is not JSON anyway
-  --fresh          stdio: a new process for this message, ended afterwards`;
+  --fresh          stdio: a new process for this message, ended afterwards
+  --answers <file> multi round-trip: answer every input_required round from the file (an object keyed like
+                   inputRequests, or a list with one such object per retry) and retry until the result is
+                   complete or --max-rounds (default 5) is reached; prints every round with its verdicts`;
 
 class UsageError extends Error {}
 
@@ -47,6 +52,8 @@ const OPTIONS = {
   json: { type: "boolean", default: false },
   insist: { type: "boolean", default: false },
   fresh: { type: "boolean", default: false },
+  answers: { type: "string" },
+  "max-rounds": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -138,6 +145,10 @@ async function main(argv: string[]): Promise<number> {
   if (command === "send") {
     if (values.frame === undefined) throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
     const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
+    if (values.answers !== undefined) {
+      return sendWithAnswers({ target, ctx, frame, answersPath: values.answers, maxRounds: values["max-rounds"], timeoutMs, processMode, insist: values.insist, json: values.json });
+    }
+    if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
     const exchange = await send({ sendId: `cli-${++counter}`, target, frame, insist: values.insist, timeoutMs, processMode }, ctx);
     print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
     return exchange.outcome.kind === "failure" ? 1 : 0;
@@ -160,7 +171,7 @@ async function cleanup(): Promise<void> {
 
 main(process.argv.slice(2))
   .catch((e: unknown) => {
-    if (e instanceof UsageError || e instanceof BridgeError) {
+    if (e instanceof UsageError || e instanceof BridgeError || e instanceof AnswersUsageError) {
       process.stderr.write(`error: ${e.message}\n(npm run cli -- --help shows the usage)\n`);
       return 2;
     }

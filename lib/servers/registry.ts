@@ -6,6 +6,8 @@
 import type { McpServer } from "@modelcontextprotocol/server";
 import { createCalendarServer } from "./calendar";
 import { createHandleCalendarServer } from "./calendar-handles";
+import { createHardenedCalendarServer } from "./calendar-hardened";
+import { createMrtrScenarioServer } from "./mrtr-scenarios";
 
 export interface EmbeddedServer {
   title: string;
@@ -15,6 +17,8 @@ export interface EmbeddedServer {
 export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
   calendar: { title: "the chapter's calendar (module-level events)", factory: createCalendarServer },
   "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
+  "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
+  "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },
 };
 
 export function embeddedServer(name: string): EmbeddedServer | undefined {

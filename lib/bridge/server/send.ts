@@ -88,8 +88,8 @@ export function cancel(sendId: string): boolean {
 export async function controlProcess(action: "status" | "restart" | "close", target: Target, ctx: SendContext = {}): Promise<ProcessStatus> {
   if (target.kind === "http") throw new BridgeError("bad-request", "an HTTP target has no process the playground controls");
   if (target.kind === "demo" && target.transport === "http") {
-    if (target.server === "calendar") {
-      throw new BridgeError("bad-request", "the calendar over HTTP runs inside the playground server; it has no process of its own");
+    if (target.server !== "everything") {
+      throw new BridgeError("bad-request", `the ${target.server} server over HTTP runs inside the playground server; it has no process of its own`);
     }
     if (action === "status") return everythingHttpProcess()?.status() ?? { running: false, stderrTail: [] };
     if (action === "close") return closeProcess(EVERYTHING_HTTP_KEY);

@@ -11,3 +11,4 @@ export * from "./rules";
 export * from "./conversation";
 export * from "./diagram";
 export * from "./drive";
+export * from "./report";

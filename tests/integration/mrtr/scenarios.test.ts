@@ -1,12 +1,12 @@
 // Every embedded MRTR scenario, driven with the pure MRTR code against the real servers over stdio (the bundled
 // dist-servers/*.mjs) and over Streamable HTTP (the same factories behind createMcpHandler on loopback).
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { createCalendarServer } from "@/lib/servers/calendar";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import type { DemoServer } from "@/lib/bridge/contract";
 import { createHardenedCalendarServer } from "@/lib/servers/calendar-hardened";
-import { createMrtrScenarioServer } from "@/lib/servers/mrtr-scenarios";
 import { declareAndResend, departures, driveRoundTrip, explainMissingCapability, firstText, groupConversations, type Answers } from "@/lib/protocol/mrtr";
-import { httpTransport, stdioTransport, type TestTransport } from "./transports";
+import { customHttpTransport, httpTransport, stdioTransport, type TestTransport } from "./transports";
 
 const ALL_CAPS = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
@@ -17,13 +17,6 @@ function call(id: number, name: string, args: Record<string, unknown> = {}, caps
   return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta, name, arguments: args, ...extra } });
 }
 
-type Server = "calendar" | "calendar-hardened" | "mrtr-scenarios";
-const FACTORIES: Record<Server, () => ReturnType<typeof createCalendarServer>> = {
-  calendar: () => createCalendarServer(),
-  "calendar-hardened": () => createHardenedCalendarServer(),
-  "mrtr-scenarios": () => createMrtrScenarioServer(),
-};
-
 const open: TestTransport[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((t) => t.close()));
@@ -32,13 +25,14 @@ afterEach(async () => {
 beforeAll(() => {
   execFileSync(process.execPath, ["scripts/build-servers.mjs"], { stdio: "ignore" });
 });
+afterAll(() => shutdownAll());
 
 const transports = {
-  stdio: async (server: Server) => stdioTransport(server),
-  http: async (server: Server) => httpTransport(server, FACTORIES[server]),
+  stdio: async (server: DemoServer) => stdioTransport(server),
+  http: async (server: DemoServer) => httpTransport(server),
 };
 
-async function connect(kind: keyof typeof transports, server: Server) {
+async function connect(kind: keyof typeof transports, server: DemoServer) {
   const t = await transports[kind](server);
   open.push(t);
   return t;
@@ -171,9 +165,12 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
 describe("statelessness and expiry", () => {
   it("stdio: a fresh process finishes the round trip another process started (the chapter's process A / process B)", async () => {
     const t = stdioTransport("calendar", "fresh");
+    open.push(t);
     const { report, c } = await drive(t, call(1, "create_event", { title: "Dentist" }), WHEN);
     expect(report.outcome).toBe("complete");
     expect(firstText(c.rounds[1].result)).toBe("Created e3: Dentist at 2026-09-10T08:30:00Z");
+    const pids = report.exchanges.map((e) => e.process?.fresh && e.process.pid);
+    expect(pids.every(Boolean) && pids[0] !== pids[1]).toBe(true);
   });
 
   it("stdio: the hardened calendar's state verifies in a fresh process too (the key is not per-process)", async () => {
@@ -182,7 +179,7 @@ describe("statelessness and expiry", () => {
   });
 
   it("HTTP: an expired hardened requestState is rejected", async () => {
-    const t = await httpTransport("calendar-hardened", () => createHardenedCalendarServer({ ttlSeconds: -1 }));
+    const t = await customHttpTransport(() => createHardenedCalendarServer({ ttlSeconds: -1 }));
     open.push(t);
     const { end } = await drive(t, call(1, "create_event", { title: "Dentist" }), WHEN);
     expect(end.error).toMatchObject({ code: -32602, message: "Invalid or expired requestState" });
