@@ -12,3 +12,4 @@ export * from "./conversation";
 export * from "./diagram";
 export * from "./drive";
 export * from "./report";
+export * from "./answers";
