@@ -36,7 +36,8 @@ export function initialDrafts(view: InputRequiredView): Record<string, Draft> {
 }
 
 export type DraftResult =
-  | { ok: true; response: unknown }
+  /** `omit`: nothing to send for this key (an unknown kind left blank); the rule check will mark it. */
+  | { ok: true; response: unknown; omit?: boolean }
   /** `fields` holds per-field messages for a form. */
   | { ok: false; problem: string; fields?: Record<string, string> };
 
@@ -59,7 +60,7 @@ export function responseOf(request: InputRequestView, draft: Draft): DraftResult
     const problems = rootProblems(rows);
     return problems.length ? { ok: false, problem: problems.join(" ") } : { ok: true, response: rootsReply(rows) };
   }
-  if (draft.json.trim() === "") return { ok: false, problem: "write the response as JSON (the playground does not know this kind)." };
+  if (draft.json.trim() === "") return { ok: true, response: undefined, omit: true };
   try {
     return { ok: true, response: JSON.parse(draft.json) };
   } catch (e) {
@@ -75,8 +76,8 @@ export function responsesOf(view: InputRequiredView, drafts: Record<string, Draf
   const problems: Record<string, DraftResult & { ok: false }> = {};
   for (const request of view.requests) {
     const result = responseOf(request, drafts[request.key] ?? initialDraft(request));
-    if (result.ok) responses[request.key] = result.response;
-    else problems[request.key] = result;
+    if (result.ok && !result.omit) responses[request.key] = result.response;
+    else if (!result.ok) problems[request.key] = result;
   }
   return Object.keys(problems).length ? { ok: false, problems } : { ok: true, responses };
 }

@@ -46,3 +46,14 @@ export function nextId(original: unknown, used: unknown[], round: number): numbe
 export function composeRetry(request: unknown, result: unknown, responses: Record<string, unknown>, usedIds: unknown[], round: number): JsonObject {
   return buildRetry({ request, result, responses, id: nextId(idOf(request), usedIds, round) });
 }
+
+/**
+ * The retry for a conversation's last round, with an id that is new to the conversation and not below
+ * `floorId` (the editor's next template id), so it collides with nothing the session has sent.
+ */
+export function retryForConversation(rounds: { request: unknown; result?: unknown; id: unknown; index: number }[], responses: Record<string, unknown>, floorId?: number): JsonObject {
+  const last = rounds[rounds.length - 1];
+  const used = rounds.map((r) => r.id);
+  if (floorId !== undefined) used.push(floorId - 1);
+  return buildRetry({ request: last.request, result: last.result, responses, id: nextId(idOf(rounds[0].request), used, last.index) });
+}

@@ -74,3 +74,12 @@ describe("drafts become input responses", () => {
     expect(DEPRECATED_KINDS.roots.sep).toBe("SEP-2577");
   });
 });
+
+describe("an unknown request kind does not block the retry", () => {
+  it("left blank, it is left out of inputResponses; written, it is sent as written", () => {
+    const odd = readInputRequired({ resultType: "input_required", inputRequests: { p: { method: "ping" } } }, { method: "tools/call", declared: {} });
+    expect(responsesOf(odd, initialDrafts(odd))).toEqual({ ok: true, responses: {} });
+    expect(responsesOf(odd, { p: { kind: "unknown", json: '{"pong":true}' } })).toEqual({ ok: true, responses: { p: { pong: true } } });
+    expect(responsesOf(odd, { p: { kind: "unknown", json: "{" } }).ok).toBe(false);
+  });
+});

@@ -76,3 +76,13 @@ describe("client rules on a hand-edited retry", () => {
     expect(departures(all)).toEqual([]);
   });
 });
+
+describe("retry for a conversation in the playground session", () => {
+  it("takes an id above both the conversation's ids and the session's next template id", async () => {
+    const { retryForConversation } = await import("@/lib/protocol/mrtr");
+    const rounds = [{ request: firstRequest, result: inputRequiredResult, id: 1, index: 1 }];
+    expect(retryForConversation(rounds, answer, 2).id).toBe(2);
+    expect(retryForConversation(rounds, answer, 9).id).toBe(9);
+    expect(retryForConversation(rounds, answer).id).toBe(2);
+  });
+});
