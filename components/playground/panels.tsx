@@ -7,6 +7,7 @@
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { LabPanel } from "../lab/LabPanel";
+import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
@@ -18,4 +19,5 @@ export interface PanelEntry {
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
   { id: "lab", label: "Lab", Component: LabPanel },
+  { id: "mrtr", label: "MRTR", Component: MrtrPanel },
 ];

@@ -6,6 +6,10 @@ export type PresetId =
   | "calendar-http"
   | "everything-stdio"
   | "everything-http"
+  | "calendar-hardened-stdio"
+  | "calendar-hardened-http"
+  | "mrtr-scenarios-stdio"
+  | "mrtr-scenarios-http"
   | "custom-stdio"
   | "custom-http";
 
@@ -21,6 +25,10 @@ export const PRESETS: readonly TargetPreset[] = [
   { id: "calendar-http", label: "calendar · Streamable HTTP", target: { kind: "demo", server: "calendar", transport: "http" } },
   { id: "everything-stdio", label: "server-everything · stdio", target: { kind: "demo", server: "everything", transport: "stdio" } },
   { id: "everything-http", label: "server-everything · Streamable HTTP", target: { kind: "demo", server: "everything", transport: "http" } },
+  { id: "calendar-hardened-stdio", label: "calendar, HMAC-protected requestState · stdio", target: { kind: "demo", server: "calendar-hardened", transport: "stdio" } },
+  { id: "calendar-hardened-http", label: "calendar, HMAC-protected requestState · Streamable HTTP", target: { kind: "demo", server: "calendar-hardened", transport: "http" } },
+  { id: "mrtr-scenarios-stdio", label: "MRTR scenarios · stdio", target: { kind: "demo", server: "mrtr-scenarios", transport: "stdio" } },
+  { id: "mrtr-scenarios-http", label: "MRTR scenarios · Streamable HTTP", target: { kind: "demo", server: "mrtr-scenarios", transport: "http" } },
   { id: "custom-stdio", label: "Custom stdio command…" },
   { id: "custom-http", label: "Custom HTTP URL…" },
 ];

@@ -1,0 +1,80 @@
+"use client";
+/**
+ * The open round: each input request rendered by its kind, answered by the user, then "Compose retry" puts the
+ * retry frame (new id, same params, inputResponses, requestState verbatim) into the editor for review.
+ */
+import { useState } from "react";
+import { formatFrame } from "@/lib/protocol/meta";
+import { initialDrafts, responseOf, responsesOf, retryForConversation, type Conversation, type Draft, type InputRequiredView, type Round } from "@/lib/protocol/mrtr";
+import { Button } from "../ui";
+import type { ConversationActions } from "./ConversationView";
+import { FormRequest } from "./FormRequest";
+import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";
+import { UrlRequest } from "./UrlRequest";
+
+export function AnswerRound({ conversation, round, view, actions }: { conversation: Conversation; round: Round; view: InputRequiredView; actions: ConversationActions }) {
+  const [drafts, setDrafts] = useState<Record<string, Draft>>(() => initialDrafts(view));
+  const [composed, setComposed] = useState<string | null>(null);
+  const all = responsesOf(view, drafts);
+  const set = (key: string) => (draft: Draft) => {
+    setDrafts((d) => ({ ...d, [key]: draft }));
+    setComposed(null);
+  };
+
+  const compose = () => {
+    if (!all.ok) return;
+    const retry = retryForConversation(conversation.rounds, all.responses, actions.nextId);
+    actions.putInEditor(formatFrame(retry));
+    setComposed(`Retry with id ${JSON.stringify(retry.id)} is in the editor: review it, edit anything (even break the rules), then Send.`);
+  };
+
+  return (
+    <div data-testid="mrtr-answer" data-round={round.index} className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
+      <p className="text-xs text-slate-700 dark:text-slate-200">
+        Round {round.index} answered <code>input_required</code>
+        {view.hasInputRequests ? `: the server asks for ${view.requests.length} input${view.requests.length === 1 ? "" : "s"}.` : " with requestState only: retry when ready."}
+      </p>
+      {view.requestState !== undefined ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300">
+          requestState (opaque: the retry must echo it byte for byte):{" "}
+          <code data-testid="mrtr-request-state" className="break-all rounded bg-white px-1 dark:bg-slate-900">
+            {view.requestState}
+          </code>
+        </p>
+      ) : (
+        <p className="text-xs text-slate-600 dark:text-slate-300">No requestState: the retry must not carry one.</p>
+      )}
+      {view.requests.map((request) => {
+        const draft = drafts[request.key];
+        const result = responseOf(request, draft);
+        const common = { k: request.key, problem: result.ok ? null : result.problem };
+        return (
+          <div key={request.key} data-testid="mrtr-request" data-key={request.key} data-kind={request.kind} data-answered={result.ok ? "true" : "false"} className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+            {request.kind === "elicitation-form" && draft.kind === "form" ? (
+              <FormRequest {...common} request={request} draft={draft} fields={result.ok ? undefined : result.fields} onChange={set(request.key)} />
+            ) : request.kind === "elicitation-url" && draft.kind === "url" ? (
+              <UrlRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
+            ) : request.kind === "sampling" && draft.kind === "sampling" ? (
+              <SamplingRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
+            ) : request.kind === "roots" && draft.kind === "roots" ? (
+              <RootsRequest {...common} draft={draft} onChange={set(request.key)} />
+            ) : draft.kind === "unknown" ? (
+              <UnknownRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
+            ) : null}
+          </div>
+        );
+      })}
+      <div className="flex flex-wrap items-center gap-2">
+        <Button tone="primary" data-testid="mrtr-compose-retry" disabled={!all.ok} onClick={compose}>
+          Compose retry
+        </Button>
+        {!all.ok ? <span className="text-xs text-slate-500">Answer every request first ({Object.keys(all.problems).join(", ")}).</span> : null}
+        {composed ? (
+          <span data-testid="mrtr-composed" className="text-xs text-emerald-700 dark:text-emerald-300">
+            {composed}
+          </span>
+        ) : null}
+      </div>
+    </div>
+  );
+}

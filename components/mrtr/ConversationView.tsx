@@ -1,0 +1,72 @@
+"use client";
+/** One conversation: status, the open round's answers, -32021 help, rule marks per round, and the diagram. */
+import { canComposeRetry, diagramOf, explainMissingCapability, type Conversation } from "@/lib/protocol/mrtr";
+import { AnswerRound } from "./AnswerRound";
+import { MissingCapability } from "./MissingCapability";
+import { RoundRules } from "./RuleList";
+import { SequenceDiagram } from "./SequenceDiagram";
+
+export interface ConversationActions {
+  /** The session's next template id: a composed retry takes an id at or above it. */
+  nextId: number;
+  putInEditor(text: string): void;
+  /** Declare capabilities in the envelope panel, so later templates carry them too. */
+  declare(required: Record<string, unknown>): void;
+  send(): void;
+}
+
+const STATUS_TONE: Record<Conversation["status"], string> = {
+  complete: "text-emerald-700 dark:text-emerald-300",
+  "awaiting-input": "text-amber-700 dark:text-amber-300",
+  "round-limit": "text-red-700 dark:text-red-300",
+  error: "text-red-700 dark:text-red-300",
+  failure: "text-red-700 dark:text-red-300",
+};
+
+export function ConversationView({ conversation: c, roundLimit, initiallyOpen, actions }: { conversation: Conversation; roundLimit: number; initiallyOpen: boolean; actions: ConversationActions }) {
+  const end = c.rounds[c.rounds.length - 1];
+  const composable = canComposeRetry(c, roundLimit);
+  const missing = end.kind === "error" ? explainMissingCapability(end.error) : undefined;
+  const diagram = diagramOf(c);
+  return (
+    <details
+      open={initiallyOpen}
+      data-testid="mrtr-conversation"
+      data-status={c.status}
+      data-rounds={c.rounds.length}
+      className="rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
+      <summary className="cursor-pointer text-xs">
+        <span className="font-mono font-semibold">
+          {c.method}
+          {c.target ? ` ${c.target}` : ""}
+        </span>{" "}
+        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} · {Math.round(c.totalMs)} ms ·{" "}
+        <span data-testid="mrtr-status" className={STATUS_TONE[c.status]}>
+          {c.statusText}
+        </span>
+        {c.overLimit ? <span className="ml-1 text-red-700 dark:text-red-300">(past the round limit of {roundLimit}: sent by hand)</span> : null}
+      </summary>
+      <div className="mt-2 flex flex-col gap-3">
+        {c.rounds.map((r) => (
+          <RoundRules key={r.sendId} round={r} />
+        ))}
+        {end.kind === "input_required" && composable.ok && end.view ? (
+          <AnswerRound key={end.sendId} conversation={c} round={end} view={end.view} actions={actions} />
+        ) : null}
+        {c.status === "round-limit" ? (
+          <p data-testid="mrtr-limit-reached" className="rounded bg-red-50 p-2 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+            {c.statusText} The server may keep asking forever (the spec sets no limit; clients must).
+          </p>
+        ) : null}
+        {missing ? <MissingCapability explanation={missing} request={end.request} actions={actions} /> : null}
+        <SequenceDiagram diagram={diagram} />
+        {c.status === "complete" ? (
+          <p className="text-xs">
+            Final result: <span data-testid="mrtr-final" className="font-mono">{diagram.final}</span>
+          </p>
+        ) : null}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,8 @@
+"use client";
+/** The MRTR tab loads after first paint (it brings zod and the SDK's schemas), like the editor and the bridge client. */
+import dynamic from "next/dynamic";
+
+export const MrtrPanel = dynamic(() => import("./MrtrPanel").then((m) => m.MrtrPanel), {
+  ssr: false,
+  loading: () => <p className="text-xs text-slate-500">Loading the MRTR studio…</p>,
+});

@@ -1,0 +1,71 @@
+"use client";
+/**
+ * The MRTR tab: every multi round-trip conversation of the session (newest first), with the input requests of
+ * an open round rendered by kind, "Compose retry" into the editor, rule marks, and the sequence diagram.
+ */
+import { useMemo, useState } from "react";
+import { DEFAULT_ROUND_LIMIT, explainMissingCapability, groupConversations, isMultiRound, MAX_ROUND_LIMIT, type Conversation } from "@/lib/protocol/mrtr";
+import type { PanelProps } from "../playground/types";
+import { inputClass, PanelHeading } from "../ui";
+import { ConversationView, type ConversationActions } from "./ConversationView";
+
+function worthShowing(c: Conversation): boolean {
+  const end = c.rounds[c.rounds.length - 1];
+  return isMultiRound(c) || (end.kind === "error" && explainMissingCapability(end.error) !== undefined);
+}
+
+export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
+  const [roundLimit, setRoundLimit] = useState(DEFAULT_ROUND_LIMIT);
+  const exchanges = useMemo(() => state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : [])), [state.entries]);
+  const conversations = useMemo(() => groupConversations(exchanges, { roundLimit }).filter(worthShowing).reverse(), [exchanges, roundLimit]);
+  const actions: ConversationActions = {
+    nextId: state.nextId,
+    putInEditor: (text) => dispatch({ type: "editor/replace", text }),
+    declare: (required) => {
+      const caps = { ...state.envelope.caps };
+      const elicitation = (required.elicitation ?? undefined) as Record<string, unknown> | undefined;
+      if (elicitation) {
+        if ("url" in elicitation) caps.elicitationUrl = true;
+        if ("form" in elicitation || Object.keys(elicitation).length === 0) caps.elicitationForm = true;
+      }
+      if ("sampling" in required) caps.sampling = true;
+      if ("roots" in required) caps.roots = true;
+      dispatch({ type: "envelope/set", patch: { caps } });
+    },
+    send: () => void commands.send(),
+  };
+  return (
+    <section className="flex flex-col gap-3" aria-label="MRTR" data-testid="mrtr-panel">
+      <PanelHeading
+        title="MRTR — multi round-trip requests"
+        subtitle="When a reply is input_required, answer it here, compose the retry into the editor, edit anything, send. Every round of one call is one conversation."
+      >
+        <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
+          Round limit
+          <input
+            type="number"
+            min={1}
+            max={MAX_ROUND_LIMIT}
+            value={roundLimit}
+            data-testid="mrtr-round-limit"
+            className={`${inputClass} w-16`}
+            onChange={(e) => {
+              const n = Math.round(Number(e.target.value));
+              if (Number.isFinite(n)) setRoundLimit(Math.min(MAX_ROUND_LIMIT, Math.max(1, n)));
+            }}
+          />
+        </label>
+      </PanelHeading>
+      {conversations.length === 0 ? (
+        <p data-testid="mrtr-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without <code>startsAt</code>: the server answers{" "}
+          <code>input_required</code> and asks for the date. The MRTR scenarios server has URL mode, several inputs at once, a server that asks again,
+          and one that never finishes.
+        </p>
+      ) : null}
+      {conversations.map((c, i) => (
+        <ConversationView key={c.id} conversation={c} roundLimit={roundLimit} initiallyOpen={i === 0} actions={actions} />
+      ))}
+    </section>
+  );
+}

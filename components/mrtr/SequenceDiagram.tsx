@@ -1,0 +1,92 @@
+/**
+ * The conversation as a sequence diagram drawn with CSS grid: one column per lane (user, client, server), one
+ * arrow per message, solid for requests and dashed for replies (as the spec's diagrams draw them), round
+ * numbers and timings. Labels are text, wrapped, never HTML.
+ */
+import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
+
+const LANE_TITLE: Record<Lane, string> = { user: "User", client: "Client (playground)", server: "Server" };
+
+const TONE: Record<DiagramStep["tone"], string> = {
+  request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",
+  retry: "border-blue-700 text-blue-900 dark:border-blue-300 dark:text-blue-100",
+  input_required: "border-dashed border-amber-600 text-amber-900 dark:text-amber-200",
+  complete: "border-dashed border-emerald-600 text-emerald-900 dark:text-emerald-200",
+  error: "border-dashed border-red-600 text-red-800 dark:text-red-300",
+  failure: "border-dashed border-red-600 text-red-800 dark:text-red-300",
+  ask: "border-dotted border-violet-600 text-violet-900 dark:text-violet-200",
+  answer: "border-dotted border-violet-600 text-violet-900 dark:text-violet-200",
+};
+
+function ms(n: number | undefined): string {
+  if (n === undefined) return "";
+  return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
+}
+
+function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
+  const a = lanes.indexOf(step.from);
+  const b = lanes.indexOf(step.to);
+  const rightward = b > a;
+  // Half-columns: lane i's centre is grid line 2i+2, so an arrow between lanes spans exactly centre to centre.
+  const column = `${2 * Math.min(a, b) + 2} / ${2 * Math.max(a, b) + 2}`;
+  const timing = step.tone === "answer" ? (step.ms !== undefined ? `user took ${ms(step.ms)}` : "") : ms(step.ms);
+  return (
+    <div
+      className="grid items-end py-1"
+      style={{ gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` }}
+      data-testid="mrtr-step"
+      data-round={step.round}
+      data-from={step.from}
+      data-to={step.to}
+      data-tone={step.tone}
+    >
+      <div style={{ gridColumn: column }} className={`px-1 ${TONE[step.tone]}`}>
+        <p className="break-words text-center text-[11px] leading-tight">
+          {step.label}
+          {timing ? <span className="ml-1 text-slate-500">({timing})</span> : null}
+        </p>
+        {step.departures.length ? (
+          <p data-testid="mrtr-step-departures" className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300">
+            ✗ breaks {step.departures.length} client rule{step.departures.length === 1 ? "" : "s"}
+          </p>
+        ) : null}
+        <div className={`relative mt-0.5 h-0 border-t-2 ${TONE[step.tone]}`}>
+          <span className={`absolute -top-[7px] text-[10px] leading-none ${rightward ? "-right-1" : "-left-1"}`}>{rightward ? "▶" : "◀"}</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
+  const { lanes, steps } = diagram;
+  const rounds = new Set(steps.map((s) => s.round)).size;
+  const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
+  return (
+    <figure data-testid="mrtr-diagram" data-rounds={rounds} data-lanes={lanes.join(",")} className="rounded border border-slate-200 p-2 dark:border-slate-700">
+      <div className="grid" style={cols}>
+        {lanes.map((lane, i) => (
+          <div key={lane} style={{ gridColumn: `${2 * i + 1} / span 2` }} className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200">
+            {LANE_TITLE[lane]}
+          </div>
+        ))}
+      </div>
+      <div className="relative">
+        {lanes.map((lane, i) => (
+          <div key={lane} aria-hidden className="absolute bottom-0 top-0 w-px bg-slate-300 dark:bg-slate-600" style={{ left: `${((i + 0.5) / lanes.length) * 100}%` }} />
+        ))}
+        {steps.map((step, i) => (
+          <div key={i}>
+            {i === 0 || steps[i - 1].round !== step.round ? (
+              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-500">round {step.round}</p>
+            ) : null}
+            <Arrow step={step} lanes={lanes} />
+          </div>
+        ))}
+      </div>
+      <figcaption className="mt-1 text-[11px] text-slate-500">
+        {rounds} round{rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,60 @@
+"use client";
+/**
+ * elicitation/create, URL mode: the full URL, untruncated, with its host highlighted. It is never fetched or
+ * framed; it opens only on the user's click, in a new tab without opener or referrer. Then "I finished",
+ * Decline or Cancel ("accept" means the user went there, not that the server is done: the retry tells).
+ */
+import { isOpenable, type Draft, type InputRequestView } from "@/lib/protocol/mrtr";
+import { ElicitActions, Problem } from "./ElicitActions";
+
+type UrlDraft = Extract<Draft, { kind: "url" }>;
+type UrlView = Extract<InputRequestView, { kind: "elicitation-url" }>;
+
+export function UrlRequest({ k, request, draft, problem, onChange }: { k: string; request: UrlView; draft: UrlDraft; problem: string | null; onChange(d: Draft): void }) {
+  const { url } = request;
+  const host = url.hostname ?? "";
+  const at = host ? url.href.indexOf(host) : -1;
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-xs text-slate-500">
+        <code>{k}</code> · elicitation/create (URL mode) · the server asks you to visit a page it controls:
+      </p>
+      <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm">
+        {request.message}
+      </p>
+      <p data-testid="mrtr-url" className="break-all rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
+        {at >= 0 ? (
+          <>
+            {url.href.slice(0, at)}
+            <strong className="text-blue-800 dark:text-blue-300">{host}</strong>
+            {url.href.slice(at + host.length)}
+          </>
+        ) : (
+          url.href
+        )}
+      </p>
+      {url.warnings.map((w) => (
+        <p key={w} className="text-xs text-red-700 dark:text-red-300">
+          ⚠ {w}
+        </p>
+      ))}
+      {isOpenable(url) ? (
+        <a
+          href={url.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid={`mrtr-open-url-${k}`}
+          onClick={() => onChange({ ...draft, opened: true })}
+          className="w-fit rounded border border-blue-300 px-2.5 py-1 text-xs font-medium text-blue-800 hover:bg-blue-50 dark:border-blue-700 dark:text-blue-200"
+        >
+          Open {host} in a new tab
+        </a>
+      ) : null}
+      <p className="text-[11px] text-slate-500">
+        The playground never loads this page itself. {draft.opened ? "You opened it; come back and say how it went." : "Nothing has been opened."}
+      </p>
+      <ElicitActions k={k} chosen={draft.action} acceptLabel="I finished" onChoose={(action) => onChange({ ...draft, action })} />
+      <Problem text={draft.action ? problem : null} />
+    </div>
+  );
+}
