@@ -32,7 +32,10 @@ function checkState(prevResult: Record<string, unknown>, retry: unknown): RuleVe
   }
   if (!sent.present) return verdict("client.echo-state", false, `the retry leaves out requestState (the server gave ${preview(given)}).`);
   if (sent.value === given) return verdict("client.echo-state", true, "requestState is echoed byte for byte.");
-  return verdict("client.echo-state", false, `requestState differs from what the server gave: sent ${preview(sent.value)}, given ${preview(given)}.`);
+  const text = typeof sent.value === "string" ? sent.value : JSON.stringify(sent.value) ?? "";
+  let at = 0;
+  while (at < text.length && at < given.length && text[at] === given[at]) at += 1;
+  return verdict("client.echo-state", false, `requestState differs from what the server gave, first at character ${at + 1}: sent ${preview(sent.value)}, given ${preview(given)}.`);
 }
 
 function checkSameRequest(original: unknown, retry: unknown): RuleVerdict[] {

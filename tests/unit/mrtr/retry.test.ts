@@ -86,3 +86,15 @@ describe("retry for a conversation in the playground session", () => {
     expect(retryForConversation(rounds, answer).id).toBe(2);
   });
 });
+
+describe("the echo-state mark says where the sent requestState first differs", () => {
+  it.each([
+    ["eyJ1aXRsZSI6IkRlbnRpc3QifQ==", 4],
+    ["eyJ0aXRsZSI6IkRlbnRpc3QifQ=", 28],
+    ["XeyJ0aXRsZSI6IkRlbnRpc3QifQ==", 1],
+  ])("sent %s → character %i", (sent, at) => {
+    const ctx = { original: firstRequest, previous: { request: firstRequest, result: inputRequiredResult }, priorIds: [1] };
+    const [mark] = departures(checkRetry(ctx, { ...retryRequest, params: { ...retryRequest.params, requestState: sent } }));
+    expect(mark.detail).toContain(`first at character ${at}:`);
+  });
+});
