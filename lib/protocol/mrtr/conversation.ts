@@ -152,7 +152,7 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
       const prev = last(into.rounds)!;
       round = roundOf(ex, into.rounds.length + 1);
       round.waitedMs = Math.max(0, round.startedAt - (prev.startedAt + prev.durationMs));
-      const ctx = { original: into.rounds[0].request, previous: { request: prev.request, result: prev.result }, priorIds: into.rounds.map((r) => r.id) };
+      const ctx = { original: into.rounds[0].request, previous: { request: prev.request, result: prev.result }, priorIds: into.rounds.map((r) => r.id), previousView: prev.view };
       round.clientVerdicts = checkRetry(ctx, request);
       into.rounds.push(round);
       finish(into, roundLimit);

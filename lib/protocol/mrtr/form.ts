@@ -57,6 +57,17 @@ const ALLOWED_TOP_LEVEL = new Set(["$schema", "type", "properties", "required"])
 
 type Shape = { name: string; schema: z.ZodObject };
 
+// Building a zod schema costs far more than using one: keep the strict variants and per-form schemas.
+const strictSchemas = new Map<z.ZodObject, z.ZodObject>();
+function strictOf(schema: z.ZodObject): z.ZodObject {
+  let strict = strictSchemas.get(schema);
+  if (!strict) strictSchemas.set(schema, (strict = schema.strict()));
+  return strict;
+}
+// Keyed by the fields' JSON: the same requestedSchema read again (every re-render, every round) reuses its schema.
+const contentSchemas = new Map<string, z.ZodType<Record<string, unknown>>>();
+const MAX_CACHED_FORMS = 200;
+
 /** Picks which of the allowed shapes a property is trying to be, from its discriminating keywords. */
 function shapeOf(def: JsonObject): Shape | undefined {
   const items = asObject(def.items);
@@ -147,7 +158,7 @@ export function formModelOf(requestedSchema: unknown): FormModel {
       issues.push({ key, message: `property "${key}" is not a valid ${shape.name} schema: ${describeIssues(loose.error.issues)}.` });
       continue;
     }
-    const strict = shape.schema.strict().safeParse(def);
+    const strict = strictOf(shape.schema).safeParse(def);
     if (!strict.success) issues.push({ key, message: `property "${key}" (${shape.name}): ${describeIssues(strict.error.issues)} — ignored by the form.` });
     fields.push(stripUndefined(fieldFrom(key, def, required.includes(key), shape.name)));
   }
@@ -211,9 +222,15 @@ function fieldSchema(f: FormField): z.ZodType {
 
 /** The zod schema accepted content must satisfy: required fields present, every value valid. */
 export function contentSchema(model: FormModel): z.ZodType<Record<string, unknown>> {
+  const key = JSON.stringify(model.fields);
+  const cached = contentSchemas.get(key);
+  if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
   for (const f of model.fields) shape[f.key] = f.required ? fieldSchema(f) : fieldSchema(f).optional();
-  return z.object(shape) as unknown as z.ZodType<Record<string, unknown>>;
+  const schema = z.object(shape) as unknown as z.ZodType<Record<string, unknown>>;
+  if (contentSchemas.size >= MAX_CACHED_FORMS) contentSchemas.delete(contentSchemas.keys().next().value!);
+  contentSchemas.set(key, schema);
+  return schema;
 }
 
 export type ContentCheck = { ok: true; content: Record<string, string | number | boolean | string[]> } | { ok: false; errors: Record<string, string> };

@@ -4,7 +4,7 @@
  * the id reused; responses missing or extra; a response that does not fit its request; a changed call.
  */
 import { verdict, type RuleVerdict } from "./catalog";
-import { readInputRequired } from "./parse";
+import { readInputRequired, type InputRequiredView } from "./parse";
 import { checkResponse } from "./responses";
 import { asObject, canonicalJson, declaredCapabilities, has, idOf, methodOf, paramsOf, requestStateOf, requestTarget, salientParams, sameId } from "./shapes";
 
@@ -15,6 +15,8 @@ export interface RetryContext {
   previous: { request: unknown; result: unknown };
   /** Ids of every request sent so far in this conversation. */
   priorIds: unknown[];
+  /** The previous result already read (saves reading it again). */
+  previousView?: InputRequiredView;
 }
 
 function preview(value: unknown, max = 60): string {
@@ -67,7 +69,7 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
   verdicts.push(checkState(prevResult, retry));
   verdicts.push(...checkSameRequest(ctx.original, retry));
 
-  const view = readInputRequired(prevResult, { method: methodOf(ctx.previous.request), declared: declaredCapabilities(ctx.previous.request) });
+  const view = ctx.previousView ?? readInputRequired(prevResult, { method: methodOf(ctx.previous.request), declared: declaredCapabilities(ctx.previous.request) });
   const responses = asObject(paramsOf(retry)?.inputResponses);
   const asked = view.requests.map((r) => r.key);
   if (view.hasInputRequests) {
