@@ -95,7 +95,8 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
     : undefined;
   if (!schema) return out;
   const expected = request.kind === "sampling" ? "CreateMessageResult" : request.kind === "roots" ? "ListRootsResult" : "ElicitResult";
-  const problem = zodProblems(schema, response) ?? (asObject(response) && "resultType" in asObject(response)! ? "resultType does not belong inside inputResponses." : undefined);
+  const carriesResultType = asObject(response)?.resultType !== undefined;
+  const problem = zodProblems(schema, response) ?? (carriesResultType ? "resultType does not belong inside inputResponses." : undefined);
   out.push(verdict("client.response-shape", !problem, problem ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}` : `inputResponses["${key}"] is a ${expected}.`, key));
   const res = asObject(response);
   if (request.kind === "elicitation-form" && res?.action === "accept") {
