@@ -98,7 +98,10 @@ export function parsePayloadJson(json: string, source: "link" | "file"): { ok: t
     value = JSON.parse(json);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    const cut = /end of (json )?(data|input)|unterminated/i.test(message) ? (source === "link" ? "; the link was probably cut off" : "; the file is incomplete") : "";
+    // V8 says "Unexpected end of JSON input" or names a position at the very end when the text stops early.
+    const at = /position (\d+)/.exec(message);
+    const endsEarly = /end of (json )?(data|input)/i.test(message) || (at !== null && Number(at[1]) >= json.trimEnd().length);
+    const cut = endsEarly ? (source === "link" ? "; the link was probably cut off" : "; the file is incomplete") : "";
     return { ok: false, reason: `the state is not valid JSON (${message.slice(0, 120)})${cut}` };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the state must be a JSON object" };

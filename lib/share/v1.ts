@@ -180,7 +180,7 @@ function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): Compac
     return c;
   }
   const text = textOf(e);
-  if (text !== undefined && "frame" in e) {
+  if (text !== undefined && (e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body")) {
     const derived = derivedFrame(text);
     const c = { ...e } as CompactEvent & { frame?: unknown; raw?: true };
     if (e.frame === undefined) {
