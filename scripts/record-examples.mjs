@@ -2,15 +2,18 @@
 // lib/share/examples/<id>.json in link format v1. Each example checks, at record time, that the server said what
 // the chapter says it says; a mismatch fails the script instead of committing a wrong example.
 //
-//   node --import tsx scripts/record-examples.mjs            (after `node scripts/build-servers.mjs`)
+//   node --import tsx scripts/record-examples.mjs [id…]      (from the repository root, after `node scripts/build-servers.mjs`)
 //
-// Until lib/bridge/server/send.ts is on main this drives the servers with scripts/lib/stdio-driver.ts.
+// It drives the servers through the bridge's own send() (lib/bridge/server/send.ts), so an example is exactly the
+// Exchange record the playground shows. Only the spawn argv is normalized ("node", paths relative to the
+// repository) so the committed examples do not carry this machine's paths.
 import { writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
-import { StdioDriver } from "./lib/stdio-driver.ts";
+import { send, controlProcess } from "../lib/bridge/server/send.ts";
+import { shutdownAll } from "../lib/bridge/server/stdio.ts";
 import { recordExchange } from "../lib/share/state.ts";
 import { toPayloadV1, defaultShareState } from "../lib/share/v1.ts";
 
@@ -19,13 +22,6 @@ const outDir = path.join(root, "lib/share/examples");
 
 const CALENDAR = { kind: "demo", server: "calendar", transport: "stdio" };
 const EVERYTHING = { kind: "demo", server: "everything", transport: "stdio" };
-const SERVERS = {
-  calendar: { spec: { argv: [process.execPath, "dist-servers/calendar.mjs"], cwd: root }, shown: ["node", "dist-servers/calendar.mjs"] },
-  everything: {
-    spec: { argv: [process.execPath, "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"], cwd: root },
-    shown: ["node", "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "stdio"],
-  },
-};
 
 const V = "2026-07-28";
 const FORM = { elicitation: { form: {} } };
@@ -60,7 +56,6 @@ const EXAMPLES = [
     title: "A bare tools/list, served by a legacy server with no handshake",
     about:
       "The chapter's first command: one tools/list line, no initialize, no _meta. The reference server (server-everything 2026.8.31, a legacy server) answers it anyway with its catalogue. Under 2026-07-28 this request is invalid and a compliant server must reject it with -32602; a legacy server serving an era-ambiguous method is exactly the risk the spec's probe-first rule exists for.",
-    server: "everything",
     target: EVERYTHING,
     capabilities: {},
     steps: [
@@ -79,7 +74,6 @@ const EXAMPLES = [
     title: "The full modern tools/list, _meta envelope and all",
     about:
       "A correct 2026-07-28 request carries its protocol version and client capabilities in params._meta, every time. The chapter shows the envelope in full once; here it is against the embedded calendar server, which answers with resultType and cache hints (ttlMs, cacheScope).",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -97,7 +91,6 @@ const EXAMPLES = [
     title: "server/discover against the reference server: -32601, then initialize",
     about:
       "The probe a modern client must run first. server-everything does not know server/discover (-32601 Method not found), which the compatibility rule reads as \"legacy\": fall back to the initialize handshake. Asked for 2026-07-28, the server answers 2025-11-25.",
-    server: "everything",
     target: EVERYTHING,
     capabilities: {},
     steps: [
@@ -120,7 +113,6 @@ const EXAMPLES = [
     title: "-32602: a request without the _meta envelope",
     about:
       "The same bare tools/list that the legacy server served, sent to a 2026-07-28 server on a connection that has already made a modern request. Each request must carry io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in _meta; without them the server answers -32602 Invalid params. (The calendar is dual-era, built on SDK v2: the first request on a connection decides its era, so as the very first message a claim-less tools/list is served as a legacy request.)",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -143,7 +135,6 @@ const EXAMPLES = [
     title: "-32021: the tool needs a capability the client did not declare",
     about:
       "create_event without a date needs to ask the human (elicitation). This request declares no client capabilities, so the server may not ask: it answers -32021 MissingRequiredClientCapability and names what is missing in data.requiredCapabilities.",
-    server: "calendar",
     target: CALENDAR,
     capabilities: {},
     steps: [
@@ -159,7 +150,6 @@ const EXAMPLES = [
     title: "-32022: a protocol version the server does not speak",
     about:
       "The envelope names 2025-11-25, a legacy revision, inside a modern request. The server answers -32022 UnsupportedProtocolVersion and lists the versions it does speak in data.supported, so the client can retry with one of them.",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     protocolVersion: "2025-11-25",
@@ -176,7 +166,6 @@ const EXAMPLES = [
     title: "One calendar, three primitives: resource, prompt, tool",
     about:
       "The same calendar exposed three ways, one per primitive, split by who decides: the application attaches the resource (resources/read calendar://week, cacheable), the human picks the prompt (prompts/get prepare_week), the model calls the tool (tools/call create_event).",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -203,7 +192,6 @@ const EXAMPLES = [
     title: "The Dentist round trip: input_required, then a retry that completes",
     about:
       "Multi round-trip requests (MRTR): create_event without a date does not make the server send a request of its own. It answers resultType \"input_required\" with an elicitation form and an opaque requestState. The client asks the human, then re-sends the original call with a new id, inputResponses and the echoed requestState, and the call completes.",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -233,7 +221,6 @@ const EXAMPLES = [
     title: "Three processes: B finishes what A started, C has lost the event",
     about:
       "Each message runs in a fresh process of the calendar server. Process B, which never saw the question, completes the round trip process A started, because requestState carries the continuation. Process C reads the calendar and the created event is gone: the toy server keeps its events in a module-level array, and module-level state is connection state.",
-    server: "calendar",
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -274,7 +261,6 @@ const EXAMPLES = [
     title: "The token bill of the reference server's catalogue",
     about:
       "What connecting one server costs before it is used: every tool's name, description and inputSchema goes into the prompt on every turn, plus the server's instructions. server-everything after a full handshake with empty client capabilities, counted with o200k_base the way the chapter counts (each definition written like Python's json.dumps).",
-    server: "everything",
     target: EVERYTHING,
     capabilities: {},
     era: "legacy",
@@ -308,21 +294,28 @@ const EXAMPLES = [
   },
 ];
 
+/** Paths of this machine → what any checkout would show. */
+function normalizeArgv(argv) {
+  return argv.map((a, i) => (i === 0 && a === process.execPath ? "node" : a.startsWith(root + path.sep) ? path.relative(root, a) : a));
+}
+
+let sendCounter = 0;
 async function record(example) {
-  const server = SERVERS[example.server];
-  const driver = new StdioDriver(example.target, server.spec, server.shown);
+  // A fresh process per example: the calendar's events and a connection's era must not leak between examples.
+  await controlProcess("close", example.target);
   const exchanges = [];
   const recorded = [];
   try {
     for (const step of example.steps) {
       const text = typeof step.frame === "function" ? step.frame(exchanges) : step.frame;
-      const x = await driver.send(text, { fresh: step.fresh });
+      const x = await send({ sendId: `record-${++sendCounter}`, target: example.target, frame: text, insist: false, timeoutMs: 10_000, processMode: step.fresh ? "fresh" : "keep" });
+      x.events = x.events.map((e) => (e.kind === "spawn" ? { ...e, argv: normalizeArgv(e.argv), ...(e.cwd ? { cwd: path.relative(root, e.cwd) || "." } : {}) } : e));
       step.check?.(x, exchanges);
       exchanges.push(x);
       recorded.push(recordExchange(x, { label: step.label, verdicts: step.verdicts?.(x, exchanges) }));
     }
   } finally {
-    await driver.close();
+    await controlProcess("close", example.target);
   }
   const state = {
     ...defaultShareState(),
@@ -347,3 +340,4 @@ for (const example of EXAMPLES) {
   writeFileSync(path.join(outDir, `${example.id}.json`), JSON.stringify(out, null, 2) + "\n");
   console.log(`recorded ${example.id} (${example.steps.length} exchange${example.steps.length === 1 ? "" : "s"}) in ${Date.now() - started} ms`);
 }
+await shutdownAll();

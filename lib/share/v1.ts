@@ -140,13 +140,6 @@ export type PayloadV1 = z.infer<typeof PayloadV1Schema>;
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** stdio delivers one line: the sent text itself, or its compact JSON form when it spans lines. */
-export function stdinLine(sent: string): string {
-  if (!/[\r\n]/.test(sent)) return `${sent}\n`;
-  const parsed = parseJson(sent);
-  return `${parsed.ok ? JSON.stringify(parsed.value) : sent}\n`;
-}
-
 /** The frame a line or SSE data parses to, when it is a JSON object or array. */
 function derivedFrame(text: string): unknown {
   const parsed = parseJson(text);
@@ -172,7 +165,8 @@ function defaultTransport(target: Target): "stdio" | "http" {
 // ---------- compaction (encode) ----------
 
 function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): CompactEvent {
-  if (e.kind === "stdin") return e.text === stdinLine(x.sent) ? { t: e.t, kind: "stdin" } : e;
+  // The bridge writes `sent` itself to stdin (and appends the "\n"); only a different line is stored.
+  if (e.kind === "stdin") return e.text === x.sent ? { t: e.t, kind: "stdin" } : e;
   if (e.kind === "http-request") {
     const c: CompactEvent = { ...e };
     if (e.body === x.sent) delete c.body;
@@ -222,7 +216,7 @@ export function toPayloadV1(state: ShareState): PayloadV1 {
 // ---------- expansion (decode) ----------
 
 function expandEvent(c: CompactEvent, sent: string, target: Target): WireEvent {
-  if (c.kind === "stdin") return { t: c.t, kind: "stdin", text: c.text ?? stdinLine(sent) };
+  if (c.kind === "stdin") return { t: c.t, kind: "stdin", text: c.text ?? sent };
   if (c.kind === "http-request") {
     const { url, body, ...rest } = c;
     return { ...rest, url: url ?? (target.kind === "http" ? target.url : ""), body: body ?? sent };
