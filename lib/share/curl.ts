@@ -5,13 +5,12 @@
  * nothing in a frame or a header can reach the shell as syntax. Pure.
  */
 import type { WireEvent } from "../bridge/contract";
+import { encodeHeaderValue, impliedHeaders, withExplicitHeaders, type HeaderList } from "../protocol/http-headers";
 import { parseJson } from "./state";
 
-export type HeaderList = [string, string][];
+export type { HeaderList };
 
-const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 const TCHAR_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const BASE64_SENTINEL = /^=\?base64\?.*\?=$/;
 
 /** POSIX single quotes: the only character needing care is ' itself, written as '\''. */
 export function shellQuote(arg: string): string {
@@ -21,16 +20,6 @@ export function shellQuote(arg: string): string {
 
 function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-/** SEP-2243: plain when visible ASCII with no edge whitespace (and not sentinel-shaped), else =?base64?…?=. */
-export function encodeHeaderValue(value: string): string {
-  const plain = value === "" || (/^[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?$/.test(value) && !BASE64_SENTINEL.test(value));
-  if (plain) return value;
-  const bytes = new TextEncoder().encode(value);
-  let binary = "";
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return `=?base64?${btoa(binary)}?=`;
 }
 
 /** A tool as tools/list describes it; only the inputSchema matters here. */
@@ -70,26 +59,19 @@ export function paramHeaders(args: unknown, inputSchema: unknown): { headers: He
   return { headers, notes };
 }
 
-/** The headers a frame implies on Streamable HTTP (digest "Request metadata headers"). */
+/**
+ * The headers a frame implies on Streamable HTTP: lib/protocol/http-headers.ts (Accept, Content-Type,
+ * MCP-Protocol-Version, Mcp-Method, Mcp-Name), plus Mcp-Param-* when the tool's inputSchema is known.
+ */
 export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { headers: HeaderList; notes: string[] } {
-  const headers: HeaderList = [
-    ["Accept", "application/json, text/event-stream"],
-    ["Content-Type", "application/json"],
-  ];
-  const notes: string[] = [];
   const parsed = parseJson(frameText);
-  const frame = parsed.ok && isObject(parsed.value) ? parsed.value : undefined;
-  if (!frame || typeof frame.method !== "string") {
-    notes.push("the frame names no method: only Accept and Content-Type apply");
-    return { headers, notes };
-  }
-  const params = isObject(frame.params) ? frame.params : {};
-  const version = isObject(params._meta) ? params._meta[PROTOCOL_VERSION_KEY] : undefined;
-  if (typeof version === "string") headers.push(["MCP-Protocol-Version", encodeHeaderValue(version)]);
-  headers.push(["Mcp-Method", encodeHeaderValue(frame.method)]);
-  const source = frame.method === "resources/read" ? "uri" : frame.method === "tools/call" || frame.method === "prompts/get" ? "name" : frame.method.startsWith("tasks/") ? "taskId" : undefined;
-  if (source && typeof params[source] === "string") headers.push(["Mcp-Name", encodeHeaderValue(params[source] as string)]);
-  if (frame.method === "tools/call" && typeof params.name === "string") {
+  const frame = parsed.ok ? parsed.value : undefined;
+  const implied = impliedHeaders(frame);
+  const headers: HeaderList = [...implied.headers];
+  const notes = [...implied.notes];
+  if (!isObject(frame) || typeof frame.method !== "string") notes.push("the frame names no method: only Accept and Content-Type apply");
+  const params = isObject(frame) && isObject(frame.params) ? frame.params : {};
+  if (isObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
     const tool = tools.find((t) => t.name === params.name);
     if (tool) {
       const p = paramHeaders(params.arguments, tool.inputSchema);
@@ -100,11 +82,6 @@ export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { he
     }
   }
   return { headers, notes };
-}
-
-function withExtra(headers: HeaderList, extra: HeaderList): HeaderList {
-  const out = headers.filter(([name]) => !extra.some(([e]) => e.toLowerCase() === name.toLowerCase()));
-  return [...out, ...extra];
 }
 
 function render(url: string, headers: HeaderList, body: string): string {
@@ -124,7 +101,8 @@ export interface CurlOptions {
 /** A curl command for a frame not yet sent (or re-sent): implied headers + the user's. */
 export function curlForFrame(url: string, frameText: string, options: CurlOptions = {}): { command: string; notes: string[] } {
   const { headers, notes } = requiredHeaders(frameText, options.tools);
-  return { command: render(url, withExtra(headers, options.extraHeaders ?? []), frameText), notes };
+  const merged = withExplicitHeaders({ headers, added: [], notes }, options.extraHeaders ?? []);
+  return { command: render(url, merged.headers, frameText), notes };
 }
 
 /** A curl command for a recorded request: exactly the headers and body that went out. */

@@ -7,36 +7,9 @@
  * Each exchange is a fenced block (the fence grows past any backtick run in the content, so nothing a server
  * sends can close it early), followed by its verdicts. Pure.
  */
-import type { Exchange } from "../bridge/contract";
+import { traceLines } from "../protocol/trace";
 import type { ShareState, Verdict } from "./state";
 import { toExchange } from "./state";
-
-// TODO(rebase): replace arrowLines with traceLines from lib/protocol/trace.ts once the UI foundation lands it.
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-function compact(value: unknown, fold: boolean): string {
-  const folded = fold && isObject(value) && "_meta" in value ? { ...value, _meta: "\u0000fold" } : value;
-  return (JSON.stringify(folded) ?? String(value)).split('"\\u0000fold"').join("{…}");
-}
-
-function arrowLines(x: Exchange, fold: boolean): string[] {
-  const lines: string[] = [];
-  const sent = x.sentFrame;
-  if (sent === undefined) lines.push(`→ (not JSON) ${x.sent}`);
-  else if (isObject(sent) && typeof sent.method === "string") lines.push(`→ ${sent.method}${"params" in sent ? ` ${compact(sent.params, fold)}` : ""}`);
-  else lines.push(`→ ${JSON.stringify(sent)}`);
-  for (const f of x.received) {
-    if (isObject(f) && "result" in f) lines.push(`← ${compact(f.result, fold)}`);
-    else if (isObject(f) && isObject(f.error)) lines.push(`← error ${String(f.error.code)} ${String(f.error.message ?? "")}${f.error.data === undefined ? "" : ` ${JSON.stringify(f.error.data)}`}`);
-    else if (isObject(f) && typeof f.method === "string") lines.push(`← ${"id" in f ? "request" : "notification"} ${f.method}${"params" in f ? ` ${compact(f.params, fold)}` : ""}`);
-    else lines.push(`← ${JSON.stringify(f)}`);
-  }
-  if (x.outcome.kind === "notification") lines.push("· no response expected (notification)");
-  if (x.outcome.kind === "failure") lines.push(x.outcome.failure === "timeout" ? `✕ timeout after ${x.timeoutMs} ms` : `✕ ${x.outcome.failure}: ${x.outcome.message}`);
-  return lines;
-}
 
 const MARK: Record<Verdict["level"], string> = { pass: "✓", fail: "✗", warn: "!", info: "·" };
 
@@ -74,7 +47,7 @@ export function markdownTranscript(state: ShareState, opts: { foldMeta?: boolean
     const x = toExchange(recorded, i);
     const title = recorded.label ? ` ${inline(recorded.label)}` : "";
     out.push(`## ${i + 1}.${title} (${inline(recorded.targetLabel)}, ${recorded.durationMs} ms)`, "");
-    out.push(fence(arrowLines(x, opts.foldMeta ?? true).join("\n")), "");
+    out.push(fence(traceLines(x, { foldMeta: opts.foldMeta ?? true }).map((l) => l.text).join("\n")), "");
     for (const v of recorded.verdicts ?? []) out.push(`- ${MARK[v.level]} ${inline(v.text)}`);
     if (recorded.verdicts?.length) out.push("");
   });
