@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ExampleCard } from "@/components/share/ExampleCard";
 import { galleryCards } from "@/lib/share/gallery";
 
@@ -14,9 +15,9 @@ export default async function ExamplesPage() {
         <p className="text-sm text-slate-600 dark:text-slate-300">
           Every trace in “MCP by the spec: what a server really is”, recorded from the real servers. A link opens the recorded exchange and sends nothing; press Run live there to send it again.
         </p>
-        <a href="/" className="ml-auto text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+        <Link href="/" className="ml-auto text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
           back to the playground
-        </a>
+        </Link>
       </header>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (

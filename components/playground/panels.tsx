@@ -4,6 +4,7 @@
  *
  *   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
  */
+import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { LabPanel } from "../lab/LabPanel";
@@ -18,4 +19,5 @@ export interface PanelEntry {
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
   { id: "lab", label: "Lab", Component: LabPanel },
+  { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
 ];

@@ -70,3 +70,17 @@ export function withEnvValues(target: Target, values: Record<string, string>): T
   void _previous;
   return Object.keys(env).length > 0 ? { ...rest, env } : rest;
 }
+
+/** Sends the plan's frames in order through the page's sendFrame; stops at the first one the bridge refuses. */
+export async function runLivePlan(
+  plan: LivePlan,
+  sendFrame: (text: string, opts: { label: string; processMode: "keep" | "fresh" }) => Promise<unknown | null>,
+): Promise<number> {
+  let sent = 0;
+  for (const step of plan.steps) {
+    const exchange = await sendFrame(step.frame, { label: `live · ${step.label ?? "replay"}`, processMode: step.processMode });
+    if (exchange === null) break;
+    sent++;
+  }
+  return sent;
+}
