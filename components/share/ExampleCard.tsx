@@ -7,6 +7,11 @@ export function ExampleCard({ card }: { card: GalleryCard }) {
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{card.title}</h2>
       <p className="font-mono text-xs text-violet-700 dark:text-violet-300">{card.firstRequest}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{card.about}</p>
+      {card.conclusion ? (
+        <p data-testid="example-conclusion" data-level={card.conclusion.level} className="rounded bg-slate-50 p-1.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+          {card.conclusion.text}
+        </p>
+      ) : null}
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against {card.runsAgainst} · link {card.linkChars.toLocaleString("en-US")} characters
       </p>

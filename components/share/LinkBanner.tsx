@@ -7,6 +7,9 @@ import type { ShareState } from "@/lib/share/state";
 import { Button } from "../ui";
 import { RunLiveDialog } from "./RunLiveDialog";
 
+const MARK = { pass: "✓", fail: "✗", warn: "!", info: "·" } as const;
+const TONE = { pass: "text-emerald-800 dark:text-emerald-300", fail: "text-red-800 dark:text-red-300", warn: "text-amber-800 dark:text-amber-300", info: "" } as const;
+
 function targetWords(t: Target): string {
   if (t.kind === "demo") return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
   if (t.kind === "http") return t.url;
@@ -42,6 +45,20 @@ export function LinkBanner({ share, source, migratedFrom, running, onRunLive, on
       </div>
       {share.title ? <p data-testid="link-title" className="text-sm font-semibold">{share.title}</p> : null}
       {share.about ? <p data-testid="link-about">{share.about}</p> : null}
+      {share.exchanges.some((x) => x.verdicts?.length) ? (
+        <ol data-testid="link-verdicts" className="ml-5 list-decimal space-y-0.5">
+          {share.exchanges.map((x, i) => (
+            <li key={i}>
+              {x.label ? <span className="font-medium">{x.label}: </span> : null}
+              {(x.verdicts ?? []).map((v, j) => (
+                <span key={j} data-testid="link-verdict" data-level={v.level} className={`${TONE[v.level]} mr-2`}>
+                  {MARK[v.level]} {v.text}
+                </span>
+              ))}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       {confirmation ? <p data-testid="link-stdio-note">This link names a command to run on your machine. It is not the active target; Run live shows the full command and asks before anything is started.</p> : null}
       {share.omitted.length > 0 ? (
         <details data-testid="link-omitted">

@@ -1,7 +1,7 @@
 /** What the /examples page shows per example: derived from the recorded state, pure. */
 import { encodeShareFragment } from "./codec";
 import { EXAMPLES, type GalleryExample } from "./examples";
-import type { ShareState } from "./state";
+import type { ShareState, Verdict } from "./state";
 
 export interface GalleryCard {
   id: string;
@@ -15,6 +15,8 @@ export interface GalleryCard {
   runsAgainst: string;
   /** The first request of the example in the chapter's arrow style, e.g. "→ tools/call create_event". */
   firstRequest: string;
+  /** The example's conclusion: the last verdict recorded (e.g. the token total, "the event is gone"). */
+  conclusion?: Verdict;
 }
 
 export function describeTarget(state: ShareState): string {
@@ -40,6 +42,10 @@ function firstRequest(state: ShareState): string {
   }
 }
 
+function conclusion(state: ShareState): Verdict | undefined {
+  return state.exchanges.flatMap((x) => x.verdicts ?? []).at(-1);
+}
+
 export async function galleryCard(example: GalleryExample): Promise<GalleryCard> {
   const { fragment } = await encodeShareFragment(example.state);
   return {
@@ -51,6 +57,7 @@ export async function galleryCard(example: GalleryExample): Promise<GalleryCard>
     exchangeCount: example.state.exchanges.length,
     runsAgainst: describeTarget(example.state),
     firstRequest: firstRequest(example.state),
+    ...(conclusion(example.state) ? { conclusion: conclusion(example.state) } : {}),
   };
 }
 
