@@ -17,7 +17,8 @@ function targetUrl(state: SessionState): { url: string; headers: [string, string
   const extra = Object.entries(selectSendHeaders(state, view.key, state.editor.text) ?? {});
   if (t.kind === "http") return { url: t.url, headers: [...Object.entries(t.headers ?? {}), ...extra] };
   if (t.kind === "demo" && t.transport === "http") {
-    if (t.server === "calendar") return { url: `${window.location.origin}/api/demo/calendar`, headers: extra };
+    // Embedded servers answer inside the playground at /api/demo/<name>; server-everything is its own process.
+    if (t.server !== "everything") return { url: `${window.location.origin}/api/demo/${t.server}`, headers: extra };
     const known = state.processes[view.key];
     const url = known?.status === "known" ? known.value.url : undefined;
     return url ? { url, headers: extra } : { problem: "server-everything's port is known after the first send or probe" };

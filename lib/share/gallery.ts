@@ -23,7 +23,7 @@ export function describeTarget(state: ShareState): string {
   const t = state.target;
   switch (t.kind) {
     case "demo":
-      return `the embedded ${t.server === "calendar" ? "calendar" : "server-everything"} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
+      return `the embedded ${t.server === "everything" ? "server-everything" : t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
     case "stdio":
       return `the stdio command ${[t.command, ...t.args].join(" ")}`;
     case "http":
