@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { exampleById } from "@/lib/share/examples";
-import { livePlan, spawnConfirmation, withEnvValues } from "@/lib/share/live";
+import { livePlan, runLivePlan, spawnConfirmation, withEnvValues } from "@/lib/share/live";
 import { defaultShareState } from "@/lib/share/v1";
 
 describe("Run live: what an explicit click would send", () => {
@@ -13,6 +13,17 @@ describe("Run live: what an explicit click would send", () => {
 
   it("a kept-process example stays in one process", () => {
     expect(livePlan(exampleById("dentist-mrtr")!.state).steps.map((s) => s.processMode)).toEqual(["keep", "keep"]);
+  });
+
+  it("runLivePlan sends each frame in order with its label and process mode, and stops at the first refusal", async () => {
+    const calls: [string, string, string][] = [];
+    const plan = livePlan(exampleById("isolation-abc")!.state);
+    const sent = await runLivePlan(plan, async (text, opts) => {
+      calls.push([JSON.parse(text).id, opts.label, opts.processMode]);
+      return calls.length === 2 ? null : {};
+    });
+    expect(sent).toBe(1);
+    expect(calls).toEqual([[1, "live · process A", "fresh"], [2, "live · process B", "fresh"]]);
   });
 
   it("with nothing recorded, the editor text is what runs", () => {
