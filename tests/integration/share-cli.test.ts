@@ -1,4 +1,4 @@
-/** `link` CLI subcommand, run as a real process (the command module itself, so the test does not depend on other commands). */
+/** `npm run cli -- link …`, run as a real process through the CLI entry (lib/cli/main.ts). */
 import { describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
@@ -8,8 +8,7 @@ import { exampleById } from "@/lib/share/examples";
 import { exportSessionFile } from "@/lib/share/session-file";
 
 function cli(...args: string[]) {
-  const script = `const m = await import(${JSON.stringify(path.resolve("lib/cli/commands/link.ts"))}); process.exit(await m.run(process.argv.slice(1)));`;
-  const r = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script, ...args], { encoding: "utf8", timeout: 30_000 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "link", ...args], { encoding: "utf8", timeout: 30_000 });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
