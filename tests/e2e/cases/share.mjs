@@ -140,11 +140,27 @@ export function register({ test, assert }) {
           verdicts: [{ level: "fail", text: MARKUP }],
         },
         { sent: "{}", durationMs: 1, outcome: { kind: "failure", failure: "exit", message: MARKUP, stderrTail: [MARKUP] }, events: [] },
+        {
+          label: MARKUP,
+          transport: "stdio",
+          sent: MARKUP,
+          durationMs: 2,
+          process: { pid: 1, fresh: true, exit: { code: 1, signal: MARKUP.slice(0, 60) } },
+          events: [
+            { t: 0, kind: "spawn", pid: 1, argv: [MARKUP, MARKUP], cwd: MARKUP },
+            { t: 1, kind: "stdin", text: MARKUP },
+            { t: 2, kind: "stdout", text: MARKUP, parseError: MARKUP },
+            { t: 3, kind: "stdout", text: stdout, unsolicited: true },
+            { t: 4, kind: "http-body", text: MARKUP, truncated: true },
+            { t: 5, kind: "exit", pid: 1, code: null, signal: MARKUP.slice(0, 60) },
+          ],
+          verdicts: [{ level: "warn", text: MARKUP }],
+        },
       ],
     };
     await sp.openLink("/" + fragmentOf(hostile));
     assert((await sp.tid("link-title").innerText()) === MARKUP, "the title is shown as text");
-    for (let seq = 1; seq <= 2; seq++) await sp.openWire(seq);
+    for (let seq = 1; seq <= 3; seq++) await sp.openWire(seq);
     await page.locator('[data-testid="link-omitted"] summary').click();
     assert((await sp.traceText(1)).includes(MARKUP.slice(0, 20)), "the frame is shown as text");
     const injected = await page.evaluate(() => ({
