@@ -2,6 +2,7 @@
 /** Composition root: wires the session to the panels. Keep logic out of here (it lives in lib/session). */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { EditorPanel } from "../editor/EditorPanel";
+import { ShareBar } from "../share/ShareBar";
 import { TargetBar } from "../target/TargetBar";
 import { Header } from "./Header";
 import { PanelTabs } from "./PanelTabs";
@@ -35,6 +36,7 @@ export function Playground({ token }: { token: string }) {
   return (
     <div className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen" data-testid="playground" data-hydrated={hydrated ? "true" : "false"}>
       <Header dark={dark} onToggleDark={() => setDark(!dark)} />
+      <ShareBar {...panelProps} token={token} />
       <TargetBar {...panelProps} />
       <main className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-2">
         <EditorPanel {...panelProps} dark={dark} />

@@ -4,6 +4,7 @@
  *
  *   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
  */
+import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { LabPanel } from "../lab/LabPanel";
@@ -20,4 +21,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
   { id: "lab", label: "Lab", Component: LabPanel },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
+  { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
 ];

@@ -47,7 +47,10 @@ export function createCommands(store: Store, deps: CommandDeps) {
   }
 
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
-  async function deliver(text: string, opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean }): Promise<Exchange | null> {
+  async function deliver(
+    text: string,
+    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; processMode?: "keep" | "fresh" },
+  ): Promise<Exchange | null> {
     const state = store.getState();
     const view = selectTarget(state);
     if (view.kind !== "ready") return null;
@@ -71,7 +74,15 @@ export function createCommands(store: Store, deps: CommandDeps) {
     });
     let exchange: Exchange | null = null;
     try {
-      const reply = await client.send({ sendId, target: view.target, frame, insist: opts.insist, timeoutMs: state.timeoutMs, ...(opts.headers ? { headers: opts.headers } : {}) });
+      const reply = await client.send({
+        sendId,
+        target: view.target,
+        frame,
+        insist: opts.insist,
+        timeoutMs: state.timeoutMs,
+        ...(opts.headers ? { headers: opts.headers } : {}),
+        ...(opts.processMode ? { processMode: opts.processMode } : {}),
+      });
       if (reply.ok) {
         exchange = reply.value;
         store.dispatch({ type: "send/finished", seq, exchange });
@@ -156,7 +167,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
      * visibly — it lands in the timeline like any other send, labelled. Resolves with the exchange, or null
      * when the target is incomplete or the bridge refused (the timeline card says why).
      */
-    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string> }): Promise<Exchange | null> {
+    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string>; processMode?: "keep" | "fresh" }): Promise<Exchange | null> {
       const state = store.getState();
       const view = selectTarget(state);
       if (view.kind !== "ready") {
@@ -165,7 +176,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       }
       const remembered = selectSendHeaders(state, view.key, text);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
-      return deliver(text, { label: opts.label, headers, insist: false, notJson: false });
+      return deliver(text, { label: opts.label, headers, insist: false, notJson: false, ...(opts.processMode ? { processMode: opts.processMode } : {}) });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

@@ -45,7 +45,9 @@ export type Action =
   | { type: "session/forget"; targetKey: string }
   | { type: "process/requested"; targetKey: string; reqSeq: number }
   | { type: "process/result"; targetKey: string; reqSeq: number; value: ProcessStatus }
-  | { type: "process/error"; targetKey: string; reqSeq: number; message: string };
+  | { type: "process/error"; targetKey: string; reqSeq: number; message: string }
+  /** Replaces the whole session (opening a share link or a session file: lib/share/session-adapter.ts). */
+  | { type: "session/load"; state: SessionState };
 
 function obj(v: unknown): Record<string, unknown> | undefined {
   return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
@@ -185,6 +187,9 @@ export function reducer(state: SessionState, action: Action): SessionState {
         processes: { ...state.processes, [action.targetKey]: { status: "loading", reqSeq: action.reqSeq, ...(last ? { last } : {}) } },
       };
     }
+    case "session/load":
+      return action.state;
+
     case "process/result":
     case "process/error": {
       const current = state.processes[action.targetKey];

@@ -9,4 +9,5 @@ export interface CliCommand {
 
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   lab: () => import("./lab").then((m) => m.command),
+  link: () => import("./link").then((m) => m.command),
 };

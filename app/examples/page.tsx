@@ -1,0 +1,29 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ExampleCard } from "@/components/share/ExampleCard";
+import { galleryCards } from "@/lib/share/gallery";
+
+export const metadata: Metadata = { title: "Examples — MCP Playground" };
+
+/** The gallery: every wire trace of the chapter, recorded from real servers; each card is a share link. */
+export default async function ExamplesPage() {
+  const cards = await galleryCards();
+  return (
+    <main className="mx-auto flex max-w-6xl flex-col gap-4 p-4" data-testid="examples-page">
+      <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+        <h1 className="text-lg font-bold">Examples from the chapter</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">
+          Every trace in “MCP by the spec: what a server really is”, recorded from the real servers. A link opens the recorded exchange and sends nothing; press Run live there to send it again.
+        </p>
+        <Link href="/" className="ml-auto text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+          back to the playground
+        </Link>
+      </header>
+      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {cards.map((card) => (
+          <ExampleCard key={card.id} card={card} />
+        ))}
+      </div>
+    </main>
+  );
+}

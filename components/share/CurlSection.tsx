@@ -1,0 +1,85 @@
+"use client";
+/** Copy as curl: the editor's frame for the current HTTP target, or a recorded HTTP request exactly as sent. */
+import { useState } from "react";
+import type { WireEvent } from "@/lib/bridge/contract";
+import { selectSendHeaders, selectTarget, type SessionState } from "@/lib/session";
+import { curlForFrame, curlForRecordedRequest, type ToolLike } from "@/lib/share/curl";
+import { Button } from "../ui";
+import { copyText } from "./download";
+
+type HttpRequestEvent = Extract<WireEvent, { kind: "http-request" }>;
+
+/** The URL the current target answers on, as seen from this browser. */
+function targetUrl(state: SessionState): { url: string; headers: [string, string][] } | { problem: string } {
+  const view = selectTarget(state);
+  if (view.kind !== "ready") return { problem: view.problem };
+  const t = view.target;
+  const extra = Object.entries(selectSendHeaders(state, view.key, state.editor.text) ?? {});
+  if (t.kind === "http") return { url: t.url, headers: [...Object.entries(t.headers ?? {}), ...extra] };
+  if (t.kind === "demo" && t.transport === "http") {
+    // Embedded servers answer inside the playground at /api/demo/<name>; server-everything is its own process.
+    if (t.server !== "everything") return { url: `${window.location.origin}/api/demo/${t.server}`, headers: extra };
+    const known = state.processes[view.key];
+    const url = known?.status === "known" ? known.value.url : undefined;
+    return url ? { url, headers: extra } : { problem: "server-everything's port is known after the first send or probe" };
+  }
+  return { problem: "curl speaks HTTP: choose a Streamable HTTP target (stdio frames go to a process's stdin)" };
+}
+
+/** The tools of the latest tools/list answer, for Mcp-Param-* headers. */
+function latestTools(state: SessionState): ToolLike[] {
+  for (const e of [...state.entries].reverse()) {
+    if (e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response") continue;
+    const tools = (e.phase.exchange.outcome.frame as { result?: { tools?: unknown } } | null)?.result?.tools;
+    if (Array.isArray(tools)) return tools as ToolLike[];
+  }
+  return [];
+}
+
+export function CurlSection({ state }: { state: SessionState }) {
+  const [shown, setShown] = useState<{ command: string; notes: string[]; what: string } | null>(null);
+  const [copied, setCopied] = useState<string | null>(null);
+  const where = targetUrl(state);
+  const recorded = state.entries.flatMap((e) => {
+    const event = e.phase.status === "done" ? e.phase.exchange.events.find((ev): ev is HttpRequestEvent => ev.kind === "http-request") : undefined;
+    return event ? [{ seq: e.seq, event }] : [];
+  });
+
+  async function show(command: string, notes: string[], what: string) {
+    setShown({ command, notes, what });
+    setCopied((await copyText(command)) ? what : null);
+  }
+
+  return (
+    <section className="flex flex-col gap-2 text-xs" data-testid="curl-section">
+      <h3 className="font-semibold">Copy as curl</h3>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button data-testid="curl-editor" disabled={"problem" in where} onClick={() => {
+            if (!("url" in where)) return;
+            const curl = curlForFrame(where.url, state.editor.text, { extraHeaders: where.headers, tools: latestTools(state) });
+            void show(curl.command, curl.notes, "the editor's frame");
+          }}>
+          The editor&apos;s frame
+        </Button>
+        {"problem" in where ? <span className="text-slate-500">{where.problem}</span> : null}
+        {recorded.map(({ seq, event }) => (
+          <Button key={seq} data-testid="curl-recorded" data-seq={seq} onClick={() => void show(curlForRecordedRequest(event), [], `request #${seq}`)}>
+            #{seq} as sent
+          </Button>
+        ))}
+      </div>
+      {shown ? (
+        <div>
+          <p className="text-slate-500">
+            {shown.what}
+            {copied === shown.what ? " — copied" : ""}: every argument is single-quoted for a POSIX shell.
+          </p>
+          <pre data-testid="curl-command" className="overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">{shown.command}</pre>
+          {shown.notes.map((n, i) => (
+            <p key={i} className="text-amber-700 dark:text-amber-300">{n}</p>
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+"use client";
+/** Before a command from a link is spawned: the full argv, the cwd and the env keys, and an explicit Run. */
+import { useState } from "react";
+import type { Target } from "@/lib/bridge/contract";
+import { withEnvValues, type SpawnConfirmation } from "@/lib/share/live";
+import { Button, inputClass } from "../ui";
+import { Dialog } from "./Dialog";
+
+export function RunLiveDialog({ target, confirmation, onCancel, onConfirm }: {
+  target: Extract<Target, { kind: "stdio" }>;
+  confirmation: SpawnConfirmation;
+  onCancel: () => void;
+  onConfirm: (target: Target) => void;
+}) {
+  const [values, setValues] = useState<Record<string, string>>({});
+  return (
+    <Dialog
+      title="Run this command on your machine?"
+      testId="run-live-dialog"
+      onClose={onCancel}
+      footer={
+        <Button tone="danger" data-testid="run-live-confirm" onClick={() => onConfirm(withEnvValues(target, values))}>
+          Start it and send the frames
+        </Button>
+      }
+    >
+      <p>The link asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you trust who sent you the link.</p>
+      <div>
+        <p className="text-xs font-semibold">argv ({confirmation.argv.length} arguments)</p>
+        <ol data-testid="run-live-argv" className="ml-6 list-decimal font-mono text-xs">
+          {confirmation.argv.map((arg, i) => (
+            <li key={i} className="break-all">
+              {JSON.stringify(arg)}
+            </li>
+          ))}
+        </ol>
+      </div>
+      <p className="text-xs">
+        <span className="font-semibold">cwd</span> <code data-testid="run-live-cwd">{confirmation.cwd ?? "(the playground's directory)"}</code>
+      </p>
+      <div className="text-xs">
+        <p className="font-semibold">env keys {confirmation.envKeys.length === 0 ? "(none)" : ""}</p>
+        {confirmation.envKeys.map((key) => (
+          <label key={key} className="flex items-center gap-2" data-testid="run-live-env">
+            <code className="w-48 truncate">{key}</code>
+            <input
+              className={`${inputClass} flex-1 font-mono`}
+              placeholder={confirmation.envKeysWithoutValue.includes(key) ? "value left out of the link; type it or leave it unset" : ""}
+              value={values[key] ?? ""}
+              onChange={(e) => setValues({ ...values, [key]: e.target.value })}
+            />
+          </label>
+        ))}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,59 @@
+"use client";
+/**
+ * Above the editor: the Share button, the Examples link, and, when the page holds a state from a link or a
+ * file, the banner that says nothing was sent (or why a link could not be loaded).
+ */
+import { useState } from "react";
+import type { Target } from "@/lib/bridge/contract";
+import { livePlan, runLivePlan } from "@/lib/share/live";
+import { withTarget } from "@/lib/share/session-adapter";
+import type { PanelProps } from "../playground/types";
+import { Button } from "../ui";
+import { rememberSecret } from "./known-secrets";
+import { LinkBanner } from "./LinkBanner";
+import { ShareButton } from "./ShareButton";
+import { useSharedLink } from "./useSharedLink";
+import { setViewer, useViewer } from "./viewer-store";
+
+export function ShareBar({ state, dispatch, commands, token }: PanelProps & { token: string }) {
+  rememberSecret(token);
+  useSharedLink(state, dispatch);
+  const viewer = useViewer();
+  const [running, setRunning] = useState(false);
+
+  async function runLive(target: Target) {
+    if (viewer.kind !== "open") return;
+    setRunning(true);
+    try {
+      // Only now does the link's target become the session's target (after the confirmation for a command).
+      dispatch({ type: "session/load", state: withTarget(state, target) });
+      await runLivePlan(livePlan(viewer.share), (text, opts) => commands.sendFrame(text, opts));
+    } finally {
+      setRunning(false);
+    }
+  }
+
+  const carry = viewer.kind === "open" ? { title: viewer.share.title, about: viewer.share.about, omitted: viewer.share.omitted } : undefined;
+  return (
+    <div className="flex flex-col gap-2" data-testid="share-bar">
+      <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
+        <a href="/examples" data-testid="examples-link" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+          Examples from the chapter
+        </a>
+        <ShareButton state={state} token={token} carry={carry} />
+      </div>
+      {viewer.kind === "loading" ? <p className="text-xs text-slate-500" data-testid="link-loading">Opening the link…</p> : null}
+      {viewer.kind === "error" ? (
+        <div role="alert" data-testid="link-error" className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+          <span className="flex-1">
+            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The playground opened with its default page instead.
+          </span>
+          <Button onClick={() => setViewer({ kind: "none" })}>Dismiss</Button>
+        </div>
+      ) : null}
+      {viewer.kind === "open" ? (
+        <LinkBanner share={viewer.share} source={viewer.source} migratedFrom={viewer.migratedFrom} running={running} onRunLive={(t) => void runLive(t)} onClose={() => setViewer({ kind: "none" })} />
+      ) : null}
+    </div>
+  );
+}

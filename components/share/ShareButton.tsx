@@ -1,0 +1,81 @@
+"use client";
+/**
+ * Share: one click puts the session into the URL fragment (nothing reaches a server), copies the link, and
+ * opens a dialog listing what was left out. The share code loads on the click, not with the page.
+ */
+import { useState } from "react";
+import type { SessionState } from "@/lib/session";
+import { LINK_WARN_CHARS } from "@/lib/share/limits";
+import { Button, inputClass } from "../ui";
+import { Dialog } from "./Dialog";
+
+type Result = { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean } | { kind: "error"; message: string };
+
+export function ShareButton({ state, token, carry }: { state: SessionState; token: string; carry?: { title?: string; about?: string; omitted: string[] } }) {
+  const [result, setResult] = useState<Result | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function share() {
+    setBusy(true);
+    try {
+      const [{ shareFromSession }, { encodeShareFragment, withFragment }] = await Promise.all([import("@/lib/share/session-adapter"), import("@/lib/share/codec")]);
+      const current = shareFromSession(state);
+      if (!current.ok) return setResult({ kind: "error", message: current.error });
+      const link = await encodeShareFragment({ ...current.value, ...(carry?.title ? { title: carry.title } : {}), ...(carry?.about ? { about: carry.about } : {}), omitted: carry?.omitted ?? [] }, { knownSecrets: [token] });
+      const url = withFragment(window.location.href, link.fragment);
+      window.history.replaceState(null, "", link.fragment);
+      let copied = false;
+      try {
+        await navigator.clipboard.writeText(url);
+        copied = true;
+      } catch {
+        // No clipboard permission (or not a secure context): the dialog shows the link to copy by hand.
+      }
+      setResult({ kind: "ok", url, chars: link.fragment.length, omitted: link.omitted, copied });
+    } catch (e) {
+      setResult({ kind: "error", message: e instanceof Error ? e.message : String(e) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <Button tone="primary" data-testid="share" disabled={busy} onClick={() => void share()} title="Put this session (editor, target, capabilities, recorded exchanges) into a link; secrets are left out">
+        Share link
+      </Button>
+      {result ? (
+        <Dialog title={result.kind === "ok" ? (result.copied ? "Link copied" : "Your link") : "Could not make a link"} testId="share-dialog" onClose={() => setResult(null)}>
+          {result.kind === "error" ? (
+            <p role="alert" data-testid="share-error">{result.message}</p>
+          ) : (
+            <>
+              <p className="text-xs">
+                {result.copied ? "The link is on your clipboard. " : "Copy the link below. "}
+                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the recorded exchanges without anything being sent.
+              </p>
+              <input data-testid="share-url" readOnly className={`${inputClass} w-full font-mono`} value={result.url} onFocus={(e) => e.target.select()} />
+              <p className="text-xs" data-testid="share-length" data-chars={result.chars}>
+                {result.chars.toLocaleString("en-US")} characters{result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long; export a session file instead" : ""}
+              </p>
+              {result.omitted.length === 0 ? (
+                <p className="text-xs" data-testid="share-nothing-omitted">Nothing was left out: the session held no secrets.</p>
+              ) : (
+                <div className="text-xs" data-testid="share-omitted">
+                  <p className="font-semibold">Left out of the link (never shared):</p>
+                  <ul className="ml-4 list-disc">
+                    {result.omitted.map((line, i) => (
+                      <li key={i} data-testid="share-omitted-item">
+                        {line}
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
+            </>
+          )}
+        </Dialog>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+"use client";
+/**
+ * Opens the link in location.hash once on load (and again when the hash changes): decode in the browser,
+ * load the recorded state into the session, show the banner. It never calls the bridge. The share code
+ * (zod schemas, DEFLATE) loads only when there is a fragment, so plain visits do not pay for it.
+ */
+import { useEffect, useRef } from "react";
+import { initialState, type Action, type SessionState } from "@/lib/session";
+import { setViewer } from "./viewer-store";
+
+/** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
+function baseFrom(current: SessionState): SessionState {
+  const base = initialState();
+  return { ...base, editor: { ...base.editor, version: current.editor.version }, seq: current.seq, processSeq: current.processSeq };
+}
+
+async function open(hash: string, dispatch: (action: Action) => void, current: () => SessionState): Promise<void> {
+  if (hash === "" || hash === "#") return;
+  setViewer({ kind: "loading" });
+  try {
+    const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([import("@/lib/share/codec"), import("@/lib/share/session-adapter")]);
+    const decoded = await decodeShareFragment(hash);
+    if (decoded.kind === "none") return setViewer({ kind: "none" });
+    if (decoded.kind === "error") return setViewer({ kind: "error", source: "link", reason: decoded.reason });
+    dispatch({ type: "session/load", state: sessionFromShare(decoded.state, baseFrom(current())) });
+    setViewer({ kind: "open", source: "link", share: decoded.state, version: decoded.version, ...(decoded.migratedFrom !== undefined ? { migratedFrom: decoded.migratedFrom } : {}) });
+  } catch (e) {
+    // Whatever went wrong, the page stays the default page and says why.
+    setViewer({ kind: "error", source: "link", reason: `it could not be read (${e instanceof Error ? e.message : String(e)})` });
+  }
+}
+
+export function useSharedLink(state: SessionState, dispatch: (action: Action) => void): void {
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+  useEffect(() => {
+    const current = () => latest.current;
+    void open(window.location.hash, dispatch, current);
+    const onHash = () => void open(window.location.hash, dispatch, current);
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [dispatch]);
+}

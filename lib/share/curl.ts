@@ -1,0 +1,112 @@
+/**
+ * "Copy as curl" for Streamable HTTP frames: a POSIX-shell command line that sends the same bytes with every
+ * header the 2026-07-28 transport requires (Accept, Content-Type, MCP-Protocol-Version, Mcp-Method, Mcp-Name,
+ * Mcp-Param-*), or exactly the headers a recorded request carried. Every argument is single-quoted, so
+ * nothing in a frame or a header can reach the shell as syntax. Pure.
+ */
+import type { WireEvent } from "../bridge/contract";
+import { encodeHeaderValue, impliedHeaders, withExplicitHeaders, type HeaderList } from "../protocol/http-headers";
+import { parseJson } from "./state";
+
+export type { HeaderList };
+
+const TCHAR_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+/** POSIX single quotes: the only character needing care is ' itself, written as '\''. */
+export function shellQuote(arg: string): string {
+  if (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(arg)) return arg;
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** A tool as tools/list describes it; only the inputSchema matters here. */
+export interface ToolLike {
+  name: string;
+  inputSchema?: unknown;
+}
+
+/**
+ * Mcp-Param-{Name} headers for a tools/call: each argument whose schema property carries x-mcp-header, reached
+ * from the root through `properties` only, of type string, integer or boolean, present and not null.
+ */
+export function paramHeaders(args: unknown, inputSchema: unknown): { headers: HeaderList; notes: string[] } {
+  const headers: HeaderList = [];
+  const notes: string[] = [];
+  const seen = new Set<string>();
+  const walk = (schema: unknown, value: unknown, path: string) => {
+    if (!isObject(schema) || !isObject(schema.properties)) return;
+    for (const [key, prop] of Object.entries(schema.properties)) {
+      if (!isObject(prop)) continue;
+      const here = path ? `${path}.${key}` : key;
+      const inner = isObject(value) ? value[key] : undefined;
+      const name = prop["x-mcp-header"];
+      if (name !== undefined) {
+        if (typeof name !== "string" || !TCHAR_TOKEN.test(name)) notes.push(`x-mcp-header on ${here} is not a valid header name: ignored`);
+        else if (seen.has(name.toLowerCase())) notes.push(`x-mcp-header "${name}" appears twice: ignored`);
+        else if (!["string", "integer", "boolean"].includes(String(prop.type))) notes.push(`x-mcp-header on ${here} (type ${String(prop.type)}) must be string, integer or boolean: ignored`);
+        else {
+          seen.add(name.toLowerCase());
+          if (inner !== undefined && inner !== null) headers.push([`Mcp-Param-${name}`, encodeHeaderValue(String(inner))]);
+        }
+      }
+      walk(prop, inner, here);
+    }
+  };
+  walk(inputSchema, args, "");
+  return { headers, notes };
+}
+
+/**
+ * The headers a frame implies on Streamable HTTP: lib/protocol/http-headers.ts (Accept, Content-Type,
+ * MCP-Protocol-Version, Mcp-Method, Mcp-Name), plus Mcp-Param-* when the tool's inputSchema is known.
+ */
+export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { headers: HeaderList; notes: string[] } {
+  const parsed = parseJson(frameText);
+  const frame = parsed.ok ? parsed.value : undefined;
+  const implied = impliedHeaders(frame);
+  const headers: HeaderList = [...implied.headers];
+  const notes = [...implied.notes];
+  if (!isObject(frame) || typeof frame.method !== "string") notes.push("the frame names no method: only Accept and Content-Type apply");
+  const params = isObject(frame) && isObject(frame.params) ? frame.params : {};
+  if (isObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
+    const tool = tools.find((t) => t.name === params.name);
+    if (tool) {
+      const p = paramHeaders(params.arguments, tool.inputSchema);
+      headers.push(...p.headers);
+      notes.push(...p.notes);
+    } else if (tools.length === 0) {
+      notes.push("no tools/list seen yet: Mcp-Param-* headers (x-mcp-header arguments) could not be derived");
+    }
+  }
+  return { headers, notes };
+}
+
+function render(url: string, headers: HeaderList, body: string): string {
+  const lines = [`curl -sS -X POST ${shellQuote(url)}`];
+  for (const [name, value] of headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
+  lines.push(`--data-raw ${shellQuote(body)}`);
+  return lines.join(" \\\n  ");
+}
+
+export interface CurlOptions {
+  /** Headers the user set on the target or the send (they replace implied headers of the same name). */
+  extraHeaders?: HeaderList;
+  /** The last tools/list result, for Mcp-Param-* headers. */
+  tools?: ToolLike[];
+}
+
+/** A curl command for a frame not yet sent (or re-sent): implied headers + the user's. */
+export function curlForFrame(url: string, frameText: string, options: CurlOptions = {}): { command: string; notes: string[] } {
+  const { headers, notes } = requiredHeaders(frameText, options.tools);
+  const merged = withExplicitHeaders({ headers, added: [], notes }, options.extraHeaders ?? []);
+  return { command: render(url, merged.headers, frameText), notes };
+}
+
+/** A curl command for a recorded request: exactly the headers and body that went out. */
+export function curlForRecordedRequest(event: Extract<WireEvent, { kind: "http-request" }>): string {
+  const skip = new Set(["content-length", "host", "connection"]);
+  return render(event.url, event.headers.filter(([n]) => !skip.has(n.toLowerCase())), event.body);
+}

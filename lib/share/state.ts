@@ -1,0 +1,87 @@
+/**
+ * What a share link, a session file and a gallery example hold: the playground's state plus the exchanges it
+ * recorded, trimmed to what a viewer needs. Pure.
+ */
+import type { Exchange, Target } from "../bridge/contract";
+
+export type EraMode = "auto" | "modern" | "legacy";
+
+/** A judgement attached to an exchange (era verdict, check result, a note from the example's author). */
+export interface Verdict {
+  level: "pass" | "fail" | "warn" | "info";
+  text: string;
+}
+
+/**
+ * An exchange as a link stores it: the bridge's record without the per-send id, the wall-clock start and the
+ * parsed copy of `sent` (all three are rebuilt by `toExchange`), plus an optional label and verdicts.
+ */
+export type RecordedExchange = Omit<Exchange, "sendId" | "startedAt" | "sentFrame"> & {
+  /** Shown above the exchange, e.g. "process A" or "probe: server/discover". */
+  label?: string;
+  verdicts?: Verdict[];
+};
+
+export interface ShareState {
+  /** Gallery examples and shared lessons carry a title and a short explanation. */
+  title?: string;
+  about?: string;
+  target: Target;
+  /** The editor text exactly as the sharer left it. */
+  editor: string;
+  /** The client capabilities the playground declares in `_meta` (and in initialize for legacy servers). */
+  capabilities: Record<string, unknown>;
+  /** The protocol version the envelope names. */
+  protocolVersion: string;
+  /** How the playground picks the era: probe (auto) or forced. */
+  era: EraMode;
+  exchanges: RecordedExchange[];
+  /** What the sharer's encoder left out (secrets), so whoever opens the link knows what is missing. */
+  omitted: string[];
+}
+
+/** Timings are kept to 0.1 ms: finer digits are noise and cost link characters. */
+function roundMs(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** Trims a bridge exchange to what a link keeps. */
+export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[] } = {}): RecordedExchange {
+  const { sendId: _sendId, startedAt: _startedAt, sentFrame: _sentFrame, ...rest } = exchange;
+  void _sendId;
+  void _startedAt;
+  void _sentFrame;
+  const recorded: RecordedExchange = {
+    ...rest,
+    durationMs: roundMs(exchange.durationMs),
+    events: exchange.events.map((e) => ({ ...e, t: roundMs(e.t) })),
+  };
+  if (exchange.process) {
+    recorded.process = { ...exchange.process };
+    if (exchange.process.spawnToFirstByteMs !== undefined) recorded.process.spawnToFirstByteMs = roundMs(exchange.process.spawnToFirstByteMs);
+  }
+  if (extra.label !== undefined) recorded.label = extra.label;
+  if (extra.verdicts && extra.verdicts.length > 0) recorded.verdicts = extra.verdicts;
+  return recorded;
+}
+
+/** Parses `sent` the way the bridge does for `sentFrame`; undefined when it is not JSON. Never evaluates. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Rebuilds a bridge-shaped exchange for the viewer (the timeline components take Exchange). */
+export function toExchange(recorded: RecordedExchange, index: number): Exchange & { label?: string; verdicts?: Verdict[] } {
+  const parsed = parseJson(recorded.sent);
+  const exchange: Exchange & { label?: string; verdicts?: Verdict[] } = {
+    ...recorded,
+    sendId: `link-${index + 1}`,
+    startedAt: 0,
+  };
+  if (parsed.ok) exchange.sentFrame = parsed.value;
+  return exchange;
+}

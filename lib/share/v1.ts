@@ -1,0 +1,263 @@
+/**
+ * Link format v1: the JSON inside `#v=1&s=…` (and inside a session file). Public and frozen — the defaults
+ * and derivation rules below are part of the format (docs/link-format.md); changing any of them means v2.
+ *
+ * A payload stores only what differs from the defaults and drops what the decoder can rebuild exactly:
+ * the encoder omits a field only after checking that the decoder's derivation gives back the same value.
+ * Pure.
+ */
+import { z } from "zod";
+import { TargetSchema, targetLabel, type Target, type WireEvent, type ExchangeOutcome } from "../bridge/contract";
+import { SHARE_LIMITS } from "./limits";
+import { parseJson, type RecordedExchange, type ShareState } from "./state";
+
+// ---------- v1 defaults (frozen) ----------
+
+const V1_DEFAULT_CAPABILITIES = { elicitation: { form: {} } };
+
+export const V1_DEFAULTS = {
+  target: { kind: "demo", server: "calendar", transport: "stdio" } as Target,
+  editor: JSON.stringify(
+    {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": V1_DEFAULT_CAPABILITIES,
+          "io.modelcontextprotocol/clientInfo": { name: "mcp-playground", version: "0.1.0" },
+        },
+      },
+    },
+    null,
+    2,
+  ),
+  capabilities: V1_DEFAULT_CAPABILITIES as Record<string, unknown>,
+  protocolVersion: "2026-07-28",
+  era: "auto" as const,
+  timeoutMs: 10_000,
+};
+
+export function defaultShareState(): ShareState {
+  return {
+    target: structuredClone(V1_DEFAULTS.target),
+    editor: V1_DEFAULTS.editor,
+    capabilities: structuredClone(V1_DEFAULTS.capabilities),
+    protocolVersion: V1_DEFAULTS.protocolVersion,
+    era: V1_DEFAULTS.era,
+    exchanges: [],
+    omitted: [],
+  };
+}
+
+// ---------- schema ----------
+
+const L = SHARE_LIMITS;
+const str = z.string().max(L.maxStringChars);
+const ms = z.number().finite();
+const headerList = z.array(z.tuple([z.string().max(8192), z.string().max(65_536)])).max(L.maxMapEntries);
+
+const SafeTargetSchema = TargetSchema.superRefine((t, ctx) => {
+  if (t.kind === "http" && !/^https?:\/\//i.test(t.url)) ctx.addIssue({ code: "custom", message: "an HTTP target's URL must start with http:// or https://", path: ["url"] });
+  const maps = t.kind === "stdio" ? { env: t.env } : t.kind === "http" ? { headers: t.headers } : {};
+  for (const [field, map] of Object.entries(maps)) {
+    if (map && Object.keys(map).length > L.maxMapEntries) ctx.addIssue({ code: "custom", message: `more than ${L.maxMapEntries} entries`, path: [field] });
+  }
+});
+
+const framed = { frame: z.unknown().optional(), parseError: str.optional(), raw: z.literal(true).optional() };
+
+const CompactEventSchema = z.discriminatedUnion("kind", [
+  z.object({ t: ms, kind: z.literal("stdin"), text: str.optional() }),
+  z.object({ t: ms, kind: z.literal("stdout"), text: str, unsolicited: z.boolean().optional(), ...framed }),
+  z.object({ t: ms, kind: z.literal("stderr"), text: str, unsolicited: z.boolean().optional() }),
+  z.object({ t: ms, kind: z.literal("spawn"), pid: z.number().int(), argv: z.array(z.string().max(65_536)).max(L.maxMapEntries), cwd: z.string().max(4096).optional() }),
+  z.object({ t: ms, kind: z.literal("exit"), pid: z.number().int(), code: z.number().int().nullable(), signal: z.string().max(64).nullable() }),
+  z.object({
+    t: ms,
+    kind: z.literal("http-request"),
+    method: z.string().max(32),
+    url: z.string().max(8192).optional(),
+    headers: headerList,
+    added: z.array(z.string().max(256)).max(L.maxMapEntries),
+    body: str.optional(),
+  }),
+  z.object({ t: ms, kind: z.literal("http-response"), status: z.number().int(), statusText: z.string().max(1024), headers: headerList }),
+  z.object({ t: ms, kind: z.literal("sse-event"), event: z.string().max(1024).optional(), id: z.string().max(1024).optional(), data: str, ...framed }),
+  z.object({ t: ms, kind: z.literal("http-body"), text: str, truncated: z.boolean().optional(), ...framed }),
+  z.object({ t: ms, kind: z.literal("note"), text: str }),
+]);
+export type CompactEvent = z.infer<typeof CompactEventSchema>;
+
+const FAILURES = ["spawn", "exit", "framing", "timeout", "http-status", "network", "size", "cancelled", "not-json", "refused"] as const;
+
+const OutcomeSchema = z.discriminatedUnion("kind", [
+  z.object({ kind: z.literal("response"), frame: z.unknown() }),
+  z.object({ kind: z.literal("notification"), note: str }),
+  z.object({ kind: z.literal("failure"), failure: z.enum(FAILURES), message: str, stderrTail: z.array(str).max(L.maxMapEntries).optional() }),
+]);
+
+const VerdictSchema = z.object({ level: z.enum(["pass", "fail", "warn", "info"]), text: z.string().max(4096) });
+
+const PayloadExchangeSchema = z.object({
+  label: z.string().max(512).optional(),
+  transport: z.enum(["stdio", "http"]).optional(),
+  targetLabel: z.string().max(8192).optional(),
+  sent: str,
+  received: z.array(z.unknown()).max(L.maxEventsPerExchange).optional(),
+  outcome: OutcomeSchema.optional(),
+  events: z.array(CompactEventSchema).max(L.maxEventsPerExchange).optional(),
+  durationMs: ms,
+  timeoutMs: z.number().int().positive().optional(),
+  process: z
+    .object({
+      pid: z.number().int(),
+      fresh: z.boolean(),
+      spawnToFirstByteMs: ms.optional(),
+      exit: z.object({ code: z.number().int().nullable(), signal: z.string().max(64).nullable() }).optional(),
+    })
+    .optional(),
+  http: z.object({ status: z.number().int(), sessionId: z.string().max(1024).optional(), contentType: z.string().max(1024).optional() }).optional(),
+  verdicts: z.array(VerdictSchema).max(L.maxVerdicts).optional(),
+});
+export type PayloadExchange = z.infer<typeof PayloadExchangeSchema>;
+
+export const PayloadV1Schema = z.object({
+  title: z.string().max(512).optional(),
+  about: z.string().max(8192).optional(),
+  target: SafeTargetSchema.optional(),
+  editor: str.optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  protocolVersion: z.string().max(64).optional(),
+  era: z.enum(["auto", "modern", "legacy"]).optional(),
+  exchanges: z.array(PayloadExchangeSchema).max(L.maxExchanges).optional(),
+  omitted: z.array(z.string().max(1024)).max(L.maxMapEntries).optional(),
+});
+export type PayloadV1 = z.infer<typeof PayloadV1Schema>;
+
+// ---------- derivation rules (shared by encoder and decoder) ----------
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The frame a line or SSE data parses to, when it is a JSON object or array. */
+function derivedFrame(text: string): unknown {
+  const parsed = parseJson(text);
+  return parsed.ok && parsed.value !== null && typeof parsed.value === "object" ? parsed.value : undefined;
+}
+
+function textOf(e: WireEvent): string | undefined {
+  if (e.kind === "stdout" || e.kind === "http-body") return e.text;
+  if (e.kind === "sse-event") return e.data;
+  return undefined;
+}
+
+function framesFrom(events: WireEvent[]): unknown[] {
+  const out: unknown[] = [];
+  for (const e of events) if ((e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined) out.push(e.frame);
+  return out;
+}
+
+function defaultTransport(target: Target): "stdio" | "http" {
+  return target.kind === "http" ? "http" : target.kind === "stdio" ? "stdio" : target.transport;
+}
+
+// ---------- compaction (encode) ----------
+
+function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): CompactEvent {
+  // The bridge writes `sent` itself to stdin (and appends the "\n"); only a different line is stored.
+  if (e.kind === "stdin") return e.text === x.sent ? { t: e.t, kind: "stdin" } : e;
+  if (e.kind === "http-request") {
+    const c: CompactEvent = { ...e };
+    if (e.body === x.sent) delete c.body;
+    if (target.kind === "http" && e.url === target.url) delete c.url;
+    return c;
+  }
+  const text = textOf(e);
+  if (text !== undefined && (e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body")) {
+    const derived = derivedFrame(text);
+    const c = { ...e } as CompactEvent & { frame?: unknown; raw?: true };
+    if (e.frame === undefined) {
+      delete c.frame;
+      if (derived !== undefined) c.raw = true;
+    } else if (same(e.frame, derived)) delete c.frame;
+    return c;
+  }
+  return e as CompactEvent;
+}
+
+function compactExchange(x: RecordedExchange, target: Target): PayloadExchange {
+  const out: PayloadExchange = { ...x, events: x.events.map((e) => compactEvent(e, x, target)) };
+  if (x.transport === defaultTransport(target)) delete out.transport;
+  if (x.targetLabel === targetLabel(target)) delete out.targetLabel;
+  if (x.timeoutMs === V1_DEFAULTS.timeoutMs) delete out.timeoutMs;
+  if (out.events!.length === 0) delete out.events;
+  const derivedReceived = framesFrom(x.events);
+  if (same(x.received, derivedReceived)) delete out.received;
+  const last = x.received[x.received.length - 1];
+  if (x.received.length > 0 && same(x.outcome, { kind: "response", frame: last })) delete out.outcome;
+  return out;
+}
+
+export function toPayloadV1(state: ShareState): PayloadV1 {
+  const p: PayloadV1 = {};
+  if (state.title) p.title = state.title;
+  if (state.about) p.about = state.about;
+  if (!same(state.target, V1_DEFAULTS.target)) p.target = state.target;
+  if (state.editor !== V1_DEFAULTS.editor) p.editor = state.editor;
+  if (!same(state.capabilities, V1_DEFAULTS.capabilities)) p.capabilities = state.capabilities;
+  if (state.protocolVersion !== V1_DEFAULTS.protocolVersion) p.protocolVersion = state.protocolVersion;
+  if (state.era !== V1_DEFAULTS.era) p.era = state.era;
+  if (state.exchanges.length > 0) p.exchanges = state.exchanges.map((x) => compactExchange(x, state.target));
+  if (state.omitted.length > 0) p.omitted = state.omitted;
+  return p;
+}
+
+// ---------- expansion (decode) ----------
+
+function expandEvent(c: CompactEvent, sent: string, target: Target): WireEvent {
+  if (c.kind === "stdin") return { t: c.t, kind: "stdin", text: c.text ?? sent };
+  if (c.kind === "http-request") {
+    const { url, body, ...rest } = c;
+    return { ...rest, url: url ?? (target.kind === "http" ? target.url : ""), body: body ?? sent };
+  }
+  if (c.kind === "stdout" || c.kind === "sse-event" || c.kind === "http-body") {
+    const { raw, ...rest } = c;
+    if (rest.frame !== undefined || raw) return rest as WireEvent;
+    const frame = derivedFrame(c.kind === "sse-event" ? c.data : c.text);
+    return (frame === undefined ? rest : { ...rest, frame }) as WireEvent;
+  }
+  return c as WireEvent;
+}
+
+function expandExchange(c: PayloadExchange, target: Target): RecordedExchange {
+  const events = (c.events ?? []).map((e) => expandEvent(e, c.sent, target));
+  const received = c.received ?? framesFrom(events);
+  const outcome: ExchangeOutcome = (c.outcome as ExchangeOutcome | undefined) ?? { kind: "response", frame: received[received.length - 1] };
+  const x: RecordedExchange = {
+    ...c,
+    transport: c.transport ?? defaultTransport(target),
+    targetLabel: c.targetLabel ?? targetLabel(target),
+    received,
+    outcome,
+    events,
+    timeoutMs: c.timeoutMs ?? V1_DEFAULTS.timeoutMs,
+  };
+  return x;
+}
+
+export function fromPayloadV1(p: PayloadV1): ShareState {
+  const target = (p.target as Target | undefined) ?? structuredClone(V1_DEFAULTS.target);
+  const state: ShareState = {
+    target,
+    editor: p.editor ?? V1_DEFAULTS.editor,
+    capabilities: p.capabilities ?? structuredClone(V1_DEFAULTS.capabilities),
+    protocolVersion: p.protocolVersion ?? V1_DEFAULTS.protocolVersion,
+    era: p.era ?? V1_DEFAULTS.era,
+    exchanges: (p.exchanges ?? []).map((x) => expandExchange(x, target)),
+    omitted: p.omitted ?? [],
+  };
+  if (p.title) state.title = p.title;
+  if (p.about) state.about = p.about;
+  return state;
+}
