@@ -7,7 +7,6 @@
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
-import { LabPanel } from "../lab/LabPanel";
 import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
 import type { PanelProps } from "./types";
 
@@ -19,7 +18,8 @@ export interface PanelEntry {
 
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
-  { id: "lab", label: "Lab", Component: LabPanel },
+  // Lab loads on first open: it brings zod (script validation) that the first screen does not need.
+  { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
 ];
