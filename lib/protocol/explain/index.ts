@@ -6,3 +6,5 @@ export { DEPRECATED_AND_REMOVED, LIFECYCLE, lifecycleBadge, lifecycleSentence, t
 export { REF, specUrl } from "./refs";
 export { METHODS, type MethodInfo } from "./vocabulary";
 export * from "./types";
+export { dateTranscript, type DatedFeature, type DatingReason, type TranscriptDating } from "./dating";
+export { extractEvidence, type Extracted } from "./extract";
