@@ -1,7 +1,7 @@
 /** `_meta` objects and capability objects (digest §1.3, §1.4, §1.5). */
 import { closest } from "./edit-distance";
 import { REF } from "./refs";
-import { asObject, join, Sink, typeName, type Json } from "./sink";
+import { asObject, join, Sink, typeName } from "./sink";
 import { ALL_VERSIONS, MODERN_VERSION, eraOfVersion } from "../versions";
 import {
   CLIENT_CAPABILITIES,
@@ -84,6 +84,11 @@ function unknownMetaKey(sink: Sink, path: string, key: string, known: string[], 
     return;
   }
   const unprefixed = known.filter((k) => !k.includes("/"));
+  const sameName = known.find((k) => k.endsWith(`/${key}`));
+  if (sameName) {
+    sink.add(path, `"${key}" lacks its prefix: the reserved key is "${sameName}"; did you mean "${sameName}"?`, REF.metaReserved, "error");
+    return;
+  }
   const guess = closest(key, unprefixed) ?? closest(key, known.map((k) => k.slice(k.indexOf("/") + 1)));
   if (guess) {
     const full = known.find((k) => k === guess || k.endsWith(`/${guess}`)) ?? guess;

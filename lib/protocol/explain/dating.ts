@@ -243,7 +243,8 @@ export function dateTranscript(text: string): TranscriptDating {
       ...(narrowed ? {} : namedInWindow.length === 0 ? { note: "the named versions fall outside what the features allow" } : {}),
     });
   }
-  return { revisions, summary: summarize(binding, findings.filter((f) => !fits(f)), lower, upperExclusive, revisions), reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found };
+  const summary = summarize(binding, findings.filter((f) => !fits(f)), lower, upperExclusive, revisions, narrowed ? namedInWindow : []);
+  return { revisions, summary, reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found };
 }
 
 function dedupe(findings: Finding[]): Finding[] {
@@ -267,7 +268,7 @@ function names(fs: Finding[]): string {
   return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
 }
 
-function summarize(binding: Finding[], outvoted: Finding[], lower: Revision, upper: Revision | undefined, revisions: string[]): string {
+function summarize(binding: Finding[], outvoted: Finding[], lower: Revision, upper: Revision | undefined, revisions: string[], narrowedTo: string[]): string {
   const range = revisions.length === 1 ? revisions[0] : `${revisions[0]} to ${revisions[revisions.length - 1]}`;
   const parts: string[] = [];
   const newest = binding.filter((f) => f.from === lower && lower !== REVISIONS[0]);
@@ -277,6 +278,7 @@ function summarize(binding: Finding[], outvoted: Finding[], lower: Revision, upp
     parts.push(`uses ${names(binding.filter((f) => f.until === upper))}: ${last} or earlier`);
   }
   if (parts.length === 0) parts.push(`uses only features every revision has`);
+  if (narrowedTo.length > 0) parts.push(`names ${narrowedTo.join(", ")} itself`);
   const tail = outvoted.length > 0 ? `; also shows ${names(outvoted)} (a legacy fallback or quotation)` : "";
   return `${parts.join("; ")} → fits ${range}${tail}.`;
 }
