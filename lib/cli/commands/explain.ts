@@ -12,7 +12,7 @@ import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, typ
 export const EXPLAIN_USAGE = `usage:
   npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <method>]
                          [--transport stdio|http] [--era modern|legacy|unknown]
-  npm run cli -- explain --file <path> [...]        reads the frame from a file (- = stdin)
+  npm run cli -- explain --file <path> [...]        reads the frame from a file (--frame - or --file - = stdin)
   npm run cli -- explain --code=<code> | --status <http status> [--request-method <method>] [--json]
   (a negative code needs the = form: --code=-32601)`;
 
@@ -76,7 +76,8 @@ export async function run(argv: string[]): Promise<number> {
       process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
       return 0;
     }
-    const text = values.frame ?? (values.file === "-" ? readFileSync(0, "utf8") : readFileSync(values.file!, "utf8"));
+    const fromStdin = values.frame === "-" || values.file === "-";
+    const text = fromStdin ? readFileSync(0, "utf8") : values.frame ?? readFileSync(values.file!, "utf8");
     const context: ExplainContext = {
       direction: oneOf(values.direction, ["sent", "received"] as const, "--direction"),
       requestMethod,

@@ -66,6 +66,12 @@ function annotateComplete(sink: Sink, result: Json, path: string, method: string
   const all: Fields = { ...RESULT_BASE, ...fields };
   const skip = ["resultType", "_meta"];
   if (method === "initialize") skip.push(...Object.keys(RESULT_BASE));
+  // A result without resultType comes from an earlier revision: it cannot owe 2026-07-28's cache hints.
+  const legacy = result.resultType === undefined;
+  if (legacy && info?.cacheable) {
+    skip.push("ttlMs", "cacheScope");
+    if (!("ttlMs" in result)) sink.add(path, "No ttlMs/cacheScope: servers before 2026-07-28 send no cache hints, so a client treats the result as stale at once (ttlMs 0).", REF.caching);
+  }
   sink.fields(result, path, all, `the ${method} result`, info?.specRef ?? REF.resultType, skip);
   if (info?.cacheable) checkCacheHints(sink, result, path);
   if ((method === "server/discover" || method === "initialize") && result.capabilities !== undefined) {
