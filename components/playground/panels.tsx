@@ -7,6 +7,8 @@
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { LabPanel } from "../lab/LabPanel";
+import { DatePanel } from "../explain/DatePanel";
+import { WhoDecidesPanel } from "../explain/WhoDecidesPanel";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
@@ -18,4 +20,6 @@ export interface PanelEntry {
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
   { id: "lab", label: "Lab", Component: LabPanel },
+  { id: "date", label: "Date a transcript", Component: DatePanel },
+  { id: "who", label: "Who decides", Component: WhoDecidesPanel },
 ];

@@ -8,3 +8,6 @@ export { METHODS, type MethodInfo } from "./vocabulary";
 export * from "./types";
 export { dateTranscript, type DatedFeature, type DatingReason, type TranscriptDating } from "./dating";
 export { extractEvidence, type Extracted } from "./extract";
+export { annotatedLines, type AnnotatedLine } from "./lines";
+export { errorCardsOf, explainExchange, serverEraOf, transcriptFromExchanges, type ExplainedExchange, type ExplainedFrame } from "./exchange";
+export { whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup, type WhoDecides } from "./who-decides";
