@@ -15,22 +15,24 @@ function SpecRef({ specRef }: { specRef: string }) {
   );
 }
 
-function Note({ a }: { a: Annotation }) {
+function Note({ a, lineKey }: { a: Annotation; lineKey?: string }) {
+  // The key is already printed on the line above; "key: …" would say it twice.
+  const text = lineKey && a.text.startsWith(`${lineKey}: `) ? a.text.slice(lineKey.length + 2) : a.text;
   return (
     <li data-testid="annotation" data-level={a.level} data-path={a.path} className="flex flex-wrap items-baseline gap-x-1.5 font-sans">
       <LevelBadge annotation={a} />
-      <span className="text-slate-800 dark:text-slate-100">{a.text}</span>
+      <span className="text-slate-800 dark:text-slate-100">{text}</span>
       <SpecRef specRef={a.specRef} />
     </li>
   );
 }
 
 /** The frame as JSON lines, each key's explanations directly beneath it. Server text is rendered as text only. */
-export function AnnotatedFrame({ frame, annotations, testId = "annotated-frame" }: { frame: unknown; annotations: Annotation[]; testId?: string }) {
+export function AnnotatedFrame({ frame, annotations, testId = "annotated-frame", className = "" }: { frame: unknown; annotations: Annotation[]; testId?: string; className?: string }) {
   const lines = annotatedLines(frame, annotations);
   const counts = levelCounts(annotations);
   return (
-    <div data-testid={testId} data-errors={counts.error} data-deprecated={counts.deprecated} data-removed={counts.removed} className="space-y-0.5">
+    <div data-testid={testId} data-errors={counts.error} data-deprecated={counts.deprecated} data-removed={counts.removed} className={`space-y-0.5 ${className}`}>
       <p className="text-[11px] text-slate-500 dark:text-slate-400">
         {annotations.length} notes · {counts.error} error · {counts.deprecated} deprecated · {counts.removed} removed
       </p>
@@ -41,7 +43,7 @@ export function AnnotatedFrame({ frame, annotations, testId = "annotated-frame" 
             {line.annotations.length > 0 ? (
               <ul className="mb-1 ml-3 space-y-0.5 border-l-2 border-blue-200 pl-2 dark:border-blue-800">
                 {line.annotations.map((a, j) => (
-                  <Note key={j} a={a} />
+                  <Note key={j} a={a} lineKey={line.key} />
                 ))}
               </ul>
             ) : null}

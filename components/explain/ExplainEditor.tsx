@@ -37,7 +37,7 @@ export function ExplainEditor({ state }: { state: SessionState }) {
           </span>
         ) : null}
       </div>
-      {open ? <AnnotatedFrame frame={frame} annotations={annotations} testId="editor-annotations" /> : null}
+      {open ? <AnnotatedFrame frame={frame} annotations={annotations} testId="editor-annotations" className="max-h-[50vh] overflow-auto" /> : null}
     </div>
   );
 }

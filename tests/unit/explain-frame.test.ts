@@ -254,6 +254,12 @@ describe("results: resultType, cache hints and per-method fields", () => {
     expect(levels(explain(res({ tools: [] }), { requestMethod: "tools/list", serverEra: "legacy" }), "result.resultType")).toEqual(["info"]);
   });
 
+  it("a legacy list result owes no cache hints: info saying the client treats it as stale at once", () => {
+    const out = explain(res({ tools: [] }), { requestMethod: "tools/list", serverEra: "legacy" });
+    expect(errors(out)).toEqual([]);
+    expect(at(out, "result").some((a) => a.text.includes("treats the result as stale at once (ttlMs 0)"))).toBe(true);
+  });
+
   it("an unknown resultType must be considered invalid", () => {
     expect(levels(explain(res({ resultType: "partial" })), "result.resultType")).toEqual(["error"]);
   });

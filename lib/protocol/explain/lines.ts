@@ -11,6 +11,8 @@ export interface AnnotatedLine {
   text: string;
   /** The annotated place this line shows, or null for closing brackets. */
   path: string | null;
+  /** The object key this line starts with, if any (the UI drops a repeated "key: " from its notes). */
+  key?: string;
   annotations: Annotation[];
 }
 
@@ -48,23 +50,24 @@ export function annotatedLines(value: unknown, annotations: Annotation[]): Annot
   const map = byPath(value, annotations);
   const hasInside = (path: string) => [...map.keys()].some((p) => p === path || (path === "" ? p !== "" : p.startsWith(`${path}.`)));
   const out: AnnotatedLine[] = [];
-  const emit = (v: unknown, path: string, depth: number, label: string, comma: string) => {
+  const emit = (v: unknown, path: string, depth: number, key: string | undefined, comma: string) => {
+    const label = key === undefined ? "" : `${JSON.stringify(key)}: `;
+    const keyed = key === undefined ? {} : { key };
     const own = map.get(path) ?? [];
     const container = v !== null && typeof v === "object";
     const entries = container ? (Array.isArray(v) ? v.map((x, i) => [i, x] as const) : Object.entries(v)) : [];
     const foldable = !container || entries.length === 0 || !entries.some(([k]) => hasInside(joinPath(path, k)));
     if (foldable) {
-      out.push({ depth, text: clip(`${label}${JSON.stringify(v)}`) + comma, path, annotations: own });
+      out.push({ depth, text: clip(`${label}${JSON.stringify(v)}`) + comma, path, annotations: own, ...keyed });
       return;
     }
     const [open, close] = Array.isArray(v) ? ["[", "]"] : ["{", "}"];
-    out.push({ depth, text: `${label}${open}`, path, annotations: own });
+    out.push({ depth, text: `${label}${open}`, path, annotations: own, ...keyed });
     entries.forEach(([k, x], i) => {
-      const childLabel = Array.isArray(v) ? "" : `${JSON.stringify(k)}: `;
-      emit(x, joinPath(path, k), depth + 1, childLabel, i < entries.length - 1 ? "," : "");
+      emit(x, joinPath(path, k), depth + 1, Array.isArray(v) ? undefined : String(k), i < entries.length - 1 ? "," : "");
     });
     out.push({ depth, text: `${close}${comma}`, path: null, annotations: [] });
   };
-  emit(value, "", 0, "", "");
+  emit(value, "", 0, undefined, "");
   return out;
 }
