@@ -1,7 +1,7 @@
 "use client";
 import { useState } from "react";
-import { whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/protocol/explain";
-import { selectTarget } from "@/lib/session";
+import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/protocol/explain";
+import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 
@@ -50,14 +50,28 @@ function Group({ group, untrusted, onTemplate }: { group: PrimitiveGroup; untrus
 }
 
 /** The catalogue by who controls each primitive, from the list results already in the timeline. */
-export function WhoDecidesPanel({ state, dispatch }: PanelProps) {
+export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
   const [trusted, setTrusted] = useState(false);
+  const [fetching, setFetching] = useState(false);
+  const [runs, setRuns] = useState(0);
+  const envelope = envelopeFrom(state.envelope);
+  const fetchCatalogue = async () => {
+    if (!envelope.ok) return;
+    setFetching(true);
+    setRuns(runs + 1);
+    // One after another, each visible in the timeline like any other send.
+    for (const { frame, label } of catalogueFrames(envelope.value, runs + 1)) await commands.sendFrame(frame, { label });
+    setFetching(false);
+  };
   const view = selectTarget(state);
   const exchanges = state.entries.flatMap((e) => (e.phase.status === "done" && view.kind === "ready" && e.targetKey === view.key ? [e.phase.exchange] : []));
   const who = whoDecides(exchanges, { trusted });
   return (
     <section className="flex flex-col gap-2 text-xs" aria-label="Who decides" data-testid="who-decides">
       <PanelHeading title={`Who decides${who.server ? ` — ${who.server}` : ""}`} subtitle={`Three primitives, three answers to "who makes this happen" (${WHO_DECIDES_REF}).`}>
+        <Button tone="primary" data-testid="fetch-catalogue" disabled={fetching || !envelope.ok || view.kind !== "ready"} onClick={() => void fetchCatalogue()} title="Send server/discover and the three list requests (they appear in the timeline)">
+          {fetching ? "Fetching…" : "Fetch the catalogue"}
+        </Button>
         <label className="flex items-center gap-1">
           <input type="checkbox" data-testid="trust-server" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} />
           I trust this server

@@ -10,4 +10,4 @@ export { dateTranscript, type DatedFeature, type DatingReason, type TranscriptDa
 export { extractEvidence, type Extracted } from "./extract";
 export { annotatedLines, type AnnotatedLine } from "./lines";
 export { errorCardsOf, explainExchange, serverEraOf, transcriptFromExchanges, type ExplainedExchange, type ExplainedFrame } from "./exchange";
-export { whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup, type WhoDecides } from "./who-decides";
+export { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup, type WhoDecides } from "./who-decides";

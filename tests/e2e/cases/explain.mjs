@@ -1,4 +1,4 @@
-// e2e cases of issue 10 (explain the wire). Registered in run.mjs with one line.
+// e2e cases of issue 10 (explain the wire); run.mjs discovers this file.
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
@@ -106,11 +106,10 @@ export function register({ test, assert }) {
   test("Who decides: tools → the model, resources → the application, prompts → the user; server text untrusted until trusted", async ({ pg, page }) => {
     const x = new ExplainPage(pg);
     await pg.open();
-    for (const t of ["server/discover", "tools/list", "resources/list", "prompts/list"]) {
-      const status = await x.sendTemplate(t);
-      assert(status === "response", `${t}: ${status}`);
-    }
     await x.openTab("who");
+    assert((await pg.tid("who-tools").innerText()).includes("Not fetched yet"), "nothing is listed before fetching");
+    await x.fetchCatalogue();
+    assert((await pg.cards().count()) === 5, "the five requests are in the timeline like any other send");
     const decides = await Promise.all(["tools", "resources", "prompts"].map((p) => pg.tid(`who-${p}`).getAttribute("data-decides")));
     assert(JSON.stringify(decides) === JSON.stringify(["the model", "the application", "the user"]), `decides: ${decides}`);
     assert((await pg.tid("who-tools").innerText()).includes("create_event"), "the calendar's tool is listed");

@@ -48,11 +48,9 @@ export class ExplainPage {
     return result;
   }
 
-  /** Sends one template and waits for its card to settle; returns the card's status. */
-  async sendTemplate(templateId) {
-    await this.pg.chooseTemplate(templateId);
-    await this.pg.send();
-    const seq = await this.pg.cards().count();
-    return this.pg.settled(seq, 30_000);
+  /** Presses "Fetch the catalogue" in the Who decides tab and waits until the five requests have settled. */
+  async fetchCatalogue() {
+    await this.pg.tid("fetch-catalogue").click();
+    await this.page.waitForFunction(() => document.querySelector('[data-testid="fetch-catalogue"]')?.textContent === "Fetch the catalogue" && document.querySelectorAll('[data-testid="exchange-card"]').length === 5, null, { timeout: 30_000 });
   }
 }
