@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { dateTranscript, extractEvidence } from "@/lib/protocol/explain";
+import { MAX_TRANSCRIPT_CHARS } from "@/lib/protocol/explain/dating";
 import { repairJson } from "@/lib/protocol/explain/extract";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/explain", name), "utf8");
@@ -158,6 +159,18 @@ describe("extraction rules", () => {
     expect(items.map((x) => x.kind)).toEqual(["header", "header", "http-request", "http-status", "sse"]);
     expect(items[1]).toMatchObject({ name: "MCP-Protocol-Version", value: "2025-06-18" });
     expect(items[2]).toMatchObject({ method: "POST", target: "/mcp" });
+  });
+
+  it("a valid object nested up to six failed levels deep is found; deeper garbage is not searched", () => {
+    const wrap = (depth: number) => `${"{ x ".repeat(depth)}{"jsonrpc":"2.0","id":1,"method":"ping"}${" }".repeat(depth)}`;
+    expect(extractEvidence(wrap(6)).filter((x) => x.kind === "json")).toHaveLength(1);
+    expect(extractEvidence(wrap(7)).filter((x) => x.kind === "json")).toHaveLength(0);
+  });
+
+  it("a text beyond the size limit is refused with a clear summary, not ground through", () => {
+    const d = dateTranscript("{".repeat(MAX_TRANSCRIPT_CHARS + 1));
+    expect(d.revisions).toEqual([]);
+    expect(d.summary).toContain("the dating reads at most 1,000,000");
   });
 
   it("invalid code around a valid object still yields the object; empty {} and [] are skipped", () => {

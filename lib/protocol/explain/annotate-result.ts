@@ -81,9 +81,6 @@ function annotateComplete(sink: Sink, result: Json, path: string, method: string
     checkVersion(sink, join(path, "protocolVersion"), result.protocolVersion);
   }
   if (method === "initialize") sink.lifecycle(path, "initialize", "The answer to initialize: the server speaks a legacy revision.");
-  if (typeof result.instructions === "string") {
-    sink.add(join(path, "instructions"), "Server-written text that a host may put in the model's prompt: untrusted unless the server is trusted.", REF.discover);
-  }
   if (method === "tools/list" && Array.isArray(result.tools)) {
     sink.add(join(path, "tools"), `${result.tools.length} tool(s): the model decides when to call them; their descriptions and annotations are server-written and untrusted unless the server is trusted.`, REF.tools);
   }

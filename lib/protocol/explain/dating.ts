@@ -203,7 +203,14 @@ function windowOf(f: Finding): Revision[] {
   return REVISIONS.filter((r) => idx(r) >= idx(f.from) && (f.until === undefined || idx(r) < idx(f.until)));
 }
 
+/** Beyond this the tolerant extraction gets slow (seconds); a transcript is rarely a tenth of it. */
+export const MAX_TRANSCRIPT_CHARS = 1_000_000;
+
 export function dateTranscript(text: string): TranscriptDating {
+  if (text.length > MAX_TRANSCRIPT_CHARS) {
+    const summary = `The text is ${text.length.toLocaleString("en-US")} characters; the dating reads at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-US")}. Paste the part with the frames.`;
+    return { revisions: [], summary, reasons: [], deprecatedOrRemoved: [], namedVersions: [], found: { json: 0, headers: 0, http: 0, sse: 0 } };
+  }
   const items = extractEvidence(text);
   const named = new Set<string>();
   const findings: Finding[] = [];

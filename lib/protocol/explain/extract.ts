@@ -6,7 +6,7 @@
  *    lines) and JSON.parse it. If that fails, repair and retry once: strings wrapped across lines for a page are
  *    joined (newline + indentation dropped), placeholders "…" / "..." inside {} or [] become empty, a bare
  *    placeholder value becomes null, trailing commas go, bare JS identifiers used as keys get quoted. A span that still fails is skipped and scanning resumes one character later (so a valid
- *    object nested in invalid code is still found). Only non-empty objects and arrays count.
+ *    object nested up to six levels deep in invalid code is still found). Only non-empty objects and arrays count.
  * 2. Chapter-style arrows: a line starting with → -> => >> (sent) or ← <- <= << (received). "→ method {params}"
  *    becomes the request {jsonrpc, method, params}; "← {…}" whose object is a bare result (no jsonrpc, result,
  *    error or method) becomes {jsonrpc, result: {…}} answering the last "→" method.
@@ -76,13 +76,22 @@ export function isMcpHeader(name: string): boolean {
   return MCP_HEADERS.includes(n) || n.startsWith("mcp-param-");
 }
 
+/** How many enclosing spans that failed to parse a start may sit in and still be tried. */
+const MAX_FAILED_NESTING = 6;
+
 const SENT_ARROW = /^\s*(?:→|->|=>|>>)\s*/;
 const RECEIVED_ARROW = /^\s*(?:←|<-|<=|<<)\s*/;
 const METHOD_TOKEN = /^([a-z][A-Za-z0-9_]*(?:\/[A-Za-z0-9_]+)+|ping|initialize)\b/;
 
-/** Finds the end (exclusive) of a balanced JSON-ish span starting at `start`, or -1. */
-function balancedEnd(text: string, start: number): number {
-  const stack: string[] = [];
+/**
+ * Finds the end (exclusive) of a balanced JSON-ish span starting at `start`, or -1. One scan also settles every
+ * bracket it passes outside strings (its match, or -1 when it never closes), so a text full of openers is
+ * scanned once rather than once per opener. `cache` carries those answers between calls.
+ */
+function balancedEnd(text: string, start: number, cache: Map<number, number>): number {
+  const known = cache.get(start);
+  if (known !== undefined) return known;
+  const stack: number[] = [];
   let inString = false;
   for (let i = start; i < text.length; i++) {
     const c = text[i];
@@ -92,12 +101,15 @@ function balancedEnd(text: string, start: number): number {
       continue;
     }
     if (c === "\"") inString = true;
-    else if (c === "{" || c === "[") stack.push(c === "{" ? "}" : "]");
+    else if (c === "{" || c === "[") stack.push(i);
     else if (c === "}" || c === "]") {
-      if (stack.pop() !== c) return -1;
+      const open = stack.pop();
+      if (open === undefined || (text[open] === "{") !== (c === "}")) return -1;
+      cache.set(open, i + 1);
       if (stack.length === 0) return i + 1;
     }
   }
+  for (const open of stack) cache.set(open, -1);
   return -1;
 }
 
@@ -194,6 +206,10 @@ export function extractEvidence(text: string): Extracted[] {
     collectLineEvidence(raw, i + 1, out);
   });
 
+  const spans = new Map<number, number>();
+  // Ends of the failed spans that enclose the current position: a valid object nested in code is still found,
+  // but only a few failed levels deep, so deeply nested garbage costs linear, not quadratic, time.
+  const failedAround: number[] = [];
   let i = 0;
   while (i < text.length) {
     const c = text[i];
@@ -201,9 +217,11 @@ export function extractEvidence(text: string): Extracted[] {
       i++;
       continue;
     }
-    const end = balancedEnd(text, i);
+    while (failedAround.length > 0 && failedAround[failedAround.length - 1] <= i) failedAround.pop();
+    const end = failedAround.length <= MAX_FAILED_NESTING ? balancedEnd(text, i, spans) : -1;
     const parsed = end > 0 ? parseSpan(text.slice(i, end)) : undefined;
     if (!parsed || parsed.value === null || typeof parsed.value !== "object" || isEmpty(parsed.value)) {
+      if (end > 0) failedAround.push(end);
       i++;
       continue;
     }

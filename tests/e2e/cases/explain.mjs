@@ -18,7 +18,7 @@ const SAMPLING_INPUT_REQUEST = JSON.stringify({
 });
 
 export function register({ test, assert }) {
-  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference", async ({ pg }) => {
+  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference", async ({ pg, page }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     await pg.send();
@@ -35,7 +35,8 @@ export function register({ test, assert }) {
     const link = view.locator('a[href="https://modelcontextprotocol.io/specification/2026-07-28/server/discover"]').first();
     assert((await link.getAttribute("rel"))?.includes("noopener"), "spec links open with noopener");
     mkdirSync(SHOTS, { recursive: true });
-    await pg.card(1).screenshot({ path: path.join(SHOTS, "explain-card.png") });
+    await view.locator('[data-testid="explained-frame"][data-role="received"]').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(SHOTS, "explain-card.png") });
   });
 
   test("a sampling input request written in the editor carries 'deprecated since 2026-07-28 (SEP-2577)'", async ({ pg, page }) => {
