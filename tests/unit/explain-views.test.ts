@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { annotatedLines, dateTranscript, errorCardsOf, explainExchange, explainFrame, serverEraOf, transcriptFromExchanges, whoDecides } from "@/lib/protocol/explain";
+import { annotatedLines, dateTranscript, errorCardsOf, explainExchange, explainFrame, explainHeaders, serverEraOf, transcriptFromExchanges, whoDecides } from "@/lib/protocol/explain";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = {}): Exchange {
@@ -117,5 +117,51 @@ describe("who decides", () => {
     expect(whoDecides([...exchanges, newer], { trusted: false }).groups[0].items).toEqual([]);
     const mrtr = list("tools/list", { resultType: "input_required", requestState: "s" });
     expect(whoDecides([...exchanges, mrtr], { trusted: false }).groups[0].items).toHaveLength(1);
+  });
+});
+
+describe("HTTP headers are explained like fields", () => {
+  const frame = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: buildEnvelope(), name: "create_event", arguments: {} } };
+  it.each([
+    ["Mcp-Session-Id", "abc", "removed", "removed in 2026-07-28"],
+    ["Last-Event-ID", "42", "removed", "removed in 2026-07-28"],
+    ["Mcp-Method", "tools/call", "info", undefined],
+    ["Mcp-Name", "create_event", "info", undefined],
+    ["Mcp-Name", "other_tool", "error", undefined],
+    ["MCP-Protocol-Version", "2025-11-25", "error", undefined],
+    ["Accept", "application/json", "error", undefined],
+    ["Accept", "application/json, text/event-stream", "info", undefined],
+  ])("request header %s: %s → %s", (name, value, level, badge) => {
+    const out = explainHeaders([[name, value]], { side: "request", httpMethod: "POST", frame });
+    const a = out.find((x) => x.path === name)!;
+    expect(a.level).toBe(level);
+    expect(a.badge).toBe(badge);
+  });
+
+  it("a request without the mirrored headers this frame needs is an error naming -32020", () => {
+    const out = explainHeaders([["Accept", "application/json, text/event-stream"]], { side: "request", httpMethod: "POST", frame });
+    expect(out.filter((a) => a.level === "error").map((a) => a.text)).toEqual([
+      expect.stringContaining("lacks mcp-protocol-version"),
+      expect.stringContaining("lacks mcp-method"),
+      expect.stringContaining("lacks mcp-name"),
+    ]);
+  });
+
+  it("a GET is the removed GET stream; to a legacy server it is info with the badge", () => {
+    expect(explainHeaders([], { side: "request", httpMethod: "GET" })[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
+    expect(explainHeaders([], { side: "request", httpMethod: "GET", serverEra: "legacy" })[0]).toMatchObject({ level: "info", badge: "removed in 2026-07-28" });
+  });
+
+  it("an HTTP exchange's explanation includes its request and response headers", () => {
+    const ex = exchange(frame, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", content: [] } }], {
+      transport: "http",
+      events: [
+        { t: 0, kind: "http-request", method: "POST", url: "http://127.0.0.1:1/mcp", headers: [["Mcp-Session-Id", "s"]], added: [], body: "" },
+        { t: 1, kind: "http-response", status: 200, statusText: "OK", headers: [["Content-Type", "text/event-stream"]] },
+      ],
+    });
+    const { frames } = explainExchange(ex);
+    expect(frames.map((f) => f.label)).toEqual(["→ sent", "→ HTTP POST headers", "← HTTP 200 headers", "← reply"]);
+    expect(frames[1].annotations.find((a) => a.path === "Mcp-Session-Id")?.badge).toBe("removed in 2026-07-28");
   });
 });

@@ -13,7 +13,7 @@ export const EXPLAIN_USAGE = `usage:
   npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <method>]
                          [--transport stdio|http] [--era modern|legacy|unknown]
   npm run cli -- explain --file <path> [...]        reads the frame from a file (--frame - or --file - = stdin)
-  npm run cli -- explain --code=<code> | --status <http status> [--request-method <method>] [--json]
+  npm run cli -- explain --code=<code> | --status <http status> [--request-method <method>] [--http-method GET|POST|DELETE] [--json]
   (a negative code needs the = form: --code=-32601)`;
 
 const OPTIONS = {
@@ -23,6 +23,7 @@ const OPTIONS = {
   status: { type: "string" },
   direction: { type: "string" },
   "request-method": { type: "string" },
+  "http-method": { type: "string" },
   transport: { type: "string" },
   era: { type: "string" },
   json: { type: "boolean", default: false },
@@ -72,7 +73,7 @@ export async function run(argv: string[]): Promise<number> {
     if (values.code !== undefined || values.status !== undefined) {
       const card = values.code !== undefined
         ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
-        : explainHttpStatus(integer(values.status!, "--status"), { requestMethod });
+        : explainHttpStatus(integer(values.status!, "--status"), { requestMethod, httpMethod: values["http-method"]?.toUpperCase() });
       process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
       return 0;
     }

@@ -6,6 +6,7 @@
 import type { Exchange } from "../../bridge/contract";
 import { explainFrame } from "./annotate";
 import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
+import { explainHeaders } from "./headers";
 import type { Annotation, ServerEra } from "./types";
 
 export interface ExplainedFrame {
@@ -46,12 +47,29 @@ export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unkn
   const sentId = isObj(sent) ? sent.id : undefined;
   const base = { transport: exchange.transport, serverEra } as const;
   const frames: ExplainedFrame[] = [{ role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) }];
+  frames.push(...headerFrames(exchange, sent, serverEra));
   for (const frame of exchange.received) {
     const isReply = isObj(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
     const label = isReply ? "← reply" : methodOf(frame) && isObj(frame) && "id" in frame ? "← server request" : methodOf(frame) ? "← notification" : "← frame";
     frames.push({ role: "received", label, frame, annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }) });
   }
   return { frames, cards: errorCardsOf(exchange) };
+}
+
+/** The HTTP request and response headers as two more "frames" (names as keys), explained like fields. */
+function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): ExplainedFrame[] {
+  const out: ExplainedFrame[] = [];
+  for (const e of exchange.events) {
+    if (e.kind === "http-request") {
+      const frame = Object.fromEntries(e.headers);
+      const annotations = explainHeaders(e.headers, { side: "request", httpMethod: e.method, frame: sent, serverEra, direction: "sent", transport: "http" });
+      out.push({ role: "sent", label: `→ HTTP ${e.method} headers`, frame, annotations });
+    } else if (e.kind === "http-response") {
+      const annotations = explainHeaders(e.headers, { side: "response", serverEra, direction: "received", transport: "http" });
+      out.push({ role: "received", label: `← HTTP ${e.status} headers`, frame: Object.fromEntries(e.headers), annotations });
+    }
+  }
+  return out;
 }
 
 /** Cards for the error reply (its code, read against the request) and for a non-2xx HTTP status. */

@@ -11,3 +11,4 @@ export { extractEvidence, type Extracted } from "./extract";
 export { annotatedLines, type AnnotatedLine } from "./lines";
 export { errorCardsOf, explainExchange, serverEraOf, transcriptFromExchanges, type ExplainedExchange, type ExplainedFrame } from "./exchange";
 export { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup, type WhoDecides } from "./who-decides";
+export { explainHeaders, type HeaderContext } from "./headers";
