@@ -2,6 +2,7 @@
 import { useState } from "react";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
+import { ExplainEditor } from "../explain/ExplainEditor";
 import { EditorToolbar } from "./EditorToolbar";
 import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
@@ -54,6 +55,7 @@ export function EditorPanel(props: PanelProps & { dark: boolean }) {
         />
       </div>
       <MarkerSummary markers={markers} />
+      <ExplainEditor state={state} />
       <EnvelopePanel state={state} dispatch={dispatch} />
     </section>
   );

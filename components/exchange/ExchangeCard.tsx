@@ -1,7 +1,10 @@
 "use client";
 import { useState } from "react";
+import { errorCardsOf, type ServerEra } from "@/lib/protocol/explain";
 import { traceLines } from "@/lib/protocol/trace";
 import { entryBadge, type TimelineEntry } from "@/lib/session";
+import { ErrorCards } from "../explain/ErrorCards";
+import { ExplainExchange } from "../explain/ExplainExchange";
 import { Button } from "../ui";
 import { Badge } from "./Badge";
 import { TraceBlock } from "./TraceBlock";
@@ -16,9 +19,10 @@ function pendingLines(entry: TimelineEntry) {
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
-export function ExchangeCard({ entry, onCancel }: { entry: TimelineEntry; onCancel: (sendId: string) => void }) {
+export function ExchangeCard({ entry, onCancel, era = "unknown" }: { entry: TimelineEntry; onCancel: (sendId: string) => void; era?: ServerEra }) {
   const [foldMeta, setFoldMeta] = useState(true);
   const [wire, setWire] = useState(false);
+  const [explain, setExplain] = useState(false);
   const badge = entryBadge(entry);
   const { phase } = entry;
   const exchange = phase.status === "done" ? phase.exchange : null;
@@ -52,11 +56,16 @@ export function ExchangeCard({ entry, onCancel }: { entry: TimelineEntry; onCanc
               <Button data-testid="toggle-wire" aria-pressed={wire} onClick={() => setWire(!wire)} title="Everything that crossed the wire, in order">
                 Wire
               </Button>
+              <Button data-testid="toggle-explain" aria-pressed={explain} onClick={() => setExplain(!explain)} title="What every field of these frames means, whether it is current, and where the spec says so">
+                Explain
+              </Button>
             </>
           ) : null}
         </span>
       </header>
       <TraceBlock lines={lines} />
+      {exchange ? <ErrorCards cards={errorCardsOf(exchange)} /> : null}
+      {exchange && explain ? <ExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
       {phase.status === "bridge-error" ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">

@@ -1,9 +1,15 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { selectTarget } from "@/lib/session";
+import { serverEraOf } from "@/lib/protocol/explain";
+import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 import { ExchangeCard } from "./ExchangeCard";
+
+function eraOf(state: PanelProps["state"], key: string) {
+  const verdict = selectVerdict(state, key);
+  return serverEraOf(verdict?.status === "done" ? verdict.era : undefined);
+}
 
 /** Every exchange, oldest first (read top to bottom like the chapter's traces); scrolls to the newest. */
 export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
@@ -27,7 +33,7 @@ export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {entries.map((entry) => (
-        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} />
+        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} />
       ))}
       <div ref={end} />
     </section>

@@ -22,4 +22,6 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
+  { id: "date", label: "Date a transcript", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
+  { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },
 ];

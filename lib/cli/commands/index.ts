@@ -10,4 +10,6 @@ export interface CliCommand {
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   lab: () => import("./lab").then((m) => m.command),
   link: () => import("./link").then((m) => m.command),
+  explain: () => import("./explain").then((m) => m.command),
+  date: () => import("./date").then((m) => m.command),
 };

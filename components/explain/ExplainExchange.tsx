@@ -1,0 +1,22 @@
+"use client";
+import type { Exchange } from "@/lib/bridge/contract";
+import { explainExchange, type ServerEra } from "@/lib/protocol/explain";
+import { AnnotatedFrame } from "./AnnotatedFrame";
+
+/** Every frame of one exchange, annotated in place (opened from a timeline card's Explain button). */
+export function ExplainExchange({ exchange, era }: { exchange: Exchange; era: ServerEra }) {
+  const { frames } = explainExchange(exchange, era);
+  return (
+    <div data-testid="explain-exchange" className="space-y-2 rounded border border-blue-200 p-1.5 dark:border-blue-900">
+      {frames.map((f, i) => (
+        <section key={i} data-testid="explained-frame" data-role={f.role} className="space-y-0.5">
+          <h3 className="text-xs font-semibold text-slate-700 dark:text-slate-200">{f.label}</h3>
+          <AnnotatedFrame frame={f.frame} annotations={f.annotations} />
+        </section>
+      ))}
+      {era === "unknown" ? (
+        <p className="text-[11px] text-slate-500">The server&apos;s era is not probed yet: removed features are judged against 2026-07-28. Probe era to explain legacy servers on their own terms.</p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * npm run cli -- date --file transcript.txt [--json]     (--file - reads stdin; --text '<text>' takes it inline)
+ * Says which protocol revisions a transcript fits, why, and what in it is deprecated or removed. Starts no process.
+ */
+import { readFileSync } from "node:fs";
+import type { CliCommand } from "./index";
+import { parseArgs } from "node:util";
+import { dateTranscript, type TranscriptDating } from "@/lib/protocol/explain";
+
+export const DATE_USAGE = `usage:
+  npm run cli -- date --file <transcript.txt> [--json]    (--file - reads stdin)
+  npm run cli -- date --text '<transcript text>' [--json]`;
+
+const OPTIONS = {
+  file: { type: "string" },
+  text: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+export function formatDating(d: TranscriptDating): string[] {
+  const lines = [`revisions: ${d.revisions.length > 0 ? d.revisions.join(", ") : "(none)"}`, `summary:   ${d.summary}`];
+  if (d.reasons.length > 0) lines.push("reasons:");
+  for (const r of d.reasons) lines.push(`  - ${r.feature} → ${r.revisions.join(", ")}${r.note ? ` (${r.note})` : ""}`, `      ${r.evidence}`);
+  if (d.deprecatedOrRemoved.length > 0) lines.push("deprecated or removed as of 2026-07-28:");
+  for (const f of d.deprecatedOrRemoved) lines.push(`  - [${f.badge}] ${f.feature}: ${f.text}`);
+  return lines;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    process.stderr.write(`error: ${(e as Error).message}\n${DATE_USAGE}\n`);
+    return 2;
+  }
+  if (values.help) {
+    process.stdout.write(`${DATE_USAGE}\n`);
+    return 0;
+  }
+  if ((values.file === undefined) === (values.text === undefined)) {
+    process.stderr.write(`error: give exactly one of --file or --text\n${DATE_USAGE}\n`);
+    return 2;
+  }
+  let text: string;
+  try {
+    text = values.text ?? readFileSync(values.file === "-" ? 0 : values.file!, "utf8");
+  } catch (e) {
+    process.stderr.write(`error: cannot read ${values.file}: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const dating = dateTranscript(text);
+  process.stdout.write(values.json ? `${JSON.stringify(dating, null, 2)}\n` : `${formatDating(dating).join("\n")}\n`);
+  return 0;
+}
+
+export const command: CliCommand = {
+  usage: "npm run cli -- date --file <transcript.txt> [--json]     which protocol revisions a transcript fits, and why",
+  run,
+};

@@ -1,0 +1,99 @@
+/**
+ * npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <m>]
+ *                        [--transport stdio|http] [--era modern|legacy|unknown]
+ * npm run cli -- explain --code <json-rpc code> | --status <http status> [--request-method <m>] [--json]
+ * Annotates a frame (or explains an error code / HTTP status) with the same lib the UI uses. Starts no process.
+ */
+import { readFileSync } from "node:fs";
+import type { CliCommand } from "./index";
+import { parseArgs } from "node:util";
+import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, type ErrorCard, type ExplainContext } from "@/lib/protocol/explain";
+
+export const EXPLAIN_USAGE = `usage:
+  npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <method>]
+                         [--transport stdio|http] [--era modern|legacy|unknown]
+  npm run cli -- explain --file <path> [...]        reads the frame from a file (--frame - or --file - = stdin)
+  npm run cli -- explain --code=<code> | --status <http status> [--request-method <method>] [--http-method GET|POST|DELETE] [--json]
+  (a negative code needs the = form: --code=-32601)`;
+
+const OPTIONS = {
+  frame: { type: "string" },
+  file: { type: "string" },
+  code: { type: "string" },
+  status: { type: "string" },
+  direction: { type: "string" },
+  "request-method": { type: "string" },
+  "http-method": { type: "string" },
+  transport: { type: "string" },
+  era: { type: "string" },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+function fail(message: string): number {
+  process.stderr.write(`error: ${message}\n${EXPLAIN_USAGE}\n`);
+  return 2;
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
+  if (value === undefined) return undefined;
+  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${flag} must be one of ${allowed.join(", ")}, not ${JSON.stringify(value)}`);
+  return value as T;
+}
+
+export function formatAnnotations(annotations: Annotation[]): string[] {
+  return annotations.map((a) => `${a.level.padEnd(10)} ${a.path || "(frame)"}  ${a.text}  [${a.specRef}]${a.badge ? `  {${a.badge}}` : ""}`);
+}
+
+function formatCard(card: ErrorCard): string[] {
+  return [`${card.title}${card.badge ? `  {${card.badge}}` : ""}`, `  means: ${card.meaning}`, `  next:  ${card.next}`, `  spec:  ${card.specRef}`];
+}
+
+function integer(value: string, flag: string): number {
+  const n = Number(value);
+  if (!Number.isInteger(n)) throw new Error(`${flag} must be an integer, not ${JSON.stringify(value)}`);
+  return n;
+}
+
+export async function run(argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`${EXPLAIN_USAGE}\n`);
+    return 0;
+  }
+  try {
+    const requestMethod = values["request-method"];
+    const sources = [values.frame, values.file, values.code, values.status].filter((v) => v !== undefined);
+    if (sources.length !== 1) return fail(sources.length === 0 ? "give --frame, --file, --code or --status" : "give only one of --frame, --file, --code, --status");
+    if (values.code !== undefined || values.status !== undefined) {
+      const card = values.code !== undefined
+        ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
+        : explainHttpStatus(integer(values.status!, "--status"), { requestMethod, httpMethod: values["http-method"]?.toUpperCase() });
+      process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
+      return 0;
+    }
+    const fromStdin = values.frame === "-" || values.file === "-";
+    const text = fromStdin ? readFileSync(0, "utf8") : values.frame ?? readFileSync(values.file!, "utf8");
+    const context: ExplainContext = {
+      direction: oneOf(values.direction, ["sent", "received"] as const, "--direction"),
+      requestMethod,
+      transport: oneOf(values.transport, ["stdio", "http"] as const, "--transport"),
+      serverEra: oneOf(values.era, ["modern", "legacy", "unknown"] as const, "--era"),
+    };
+    const annotations = explainFrame(text.trim(), context);
+    process.stdout.write(values.json ? `${JSON.stringify({ annotations }, null, 2)}\n` : `${formatAnnotations(annotations).join("\n")}\n`);
+    return 0;
+  } catch (e) {
+    return fail((e as Error).message);
+  }
+}
+
+export const command: CliCommand = {
+  usage: "npm run cli -- explain --frame '<frame text>' [--json]   annotate every field of a frame (explain --help for more)",
+  run,
+};

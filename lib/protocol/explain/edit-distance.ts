@@ -1,0 +1,51 @@
+/**
+ * Edit distance for "did you mean": optimal string alignment (Levenshtein plus adjacent transposition, so
+ * "protocolVerison" is one edit from "protocolVersion"). No maintained edit-distance library is a direct
+ * dependency of the app, and this is twenty lines.
+ */
+export function editDistance(a: string, b: string): number {
+  if (a === b) return 0;
+  if (a.length === 0) return b.length;
+  if (b.length === 0) return a.length;
+  // Three rolling rows: two back is needed for transpositions.
+  let prev2: number[] = new Array(b.length + 1).fill(0);
+  let prev: number[] = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur: number[] = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      cur.push(d);
+    }
+    prev2 = prev;
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** How far off a word may be and still count as a misspelling of a candidate. */
+export function typoBudget(word: string): number {
+  if (word.length <= 3) return 1;
+  if (word.length <= 7) return 2;
+  return 3;
+}
+
+/**
+ * The closest candidate within the typo budget, compared case-insensitively (a pure case difference is
+ * distance 1, so "ResultType" suggests "resultType"); ties go to the earlier candidate.
+ */
+export function closest(word: string, candidates: Iterable<string>): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  const lower = word.toLowerCase();
+  for (const c of candidates) {
+    if (c === word) return undefined;
+    const d = c.toLowerCase() === lower ? 1 : editDistance(lower, c.toLowerCase());
+    if (d < bestDistance) {
+      best = c;
+      bestDistance = d;
+    }
+  }
+  return bestDistance <= typoBudget(word) ? best : undefined;
+}

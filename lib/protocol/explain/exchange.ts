@@ -1,0 +1,117 @@
+/**
+ * Explaining a recorded exchange: the frame that was sent, every frame that came back (each with the context it
+ * needs: direction, the request's method, transport, the server's era), and the error cards of error replies
+ * and non-2xx HTTP statuses. Also turns exchanges into a transcript the dating tab can read.
+ */
+import type { Exchange } from "../../bridge/contract";
+import { explainFrame } from "./annotate";
+import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
+import { explainHeaders } from "./headers";
+import type { Annotation, ServerEra } from "./types";
+
+export interface ExplainedFrame {
+  role: "sent" | "received";
+  /** "→ sent", "← reply", "← notification", "← server request". */
+  label: string;
+  frame: unknown;
+  annotations: Annotation[];
+}
+
+export interface ExplainedExchange {
+  frames: ExplainedFrame[];
+  cards: ErrorCard[];
+}
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+
+/** The era the probe found, as the explainer's context wants it. */
+export function serverEraOf(verdictEra: string | undefined): ServerEra {
+  if (verdictEra === "modern" || verdictEra === "modern-wrong-version") return "modern";
+  if (verdictEra === "legacy") return "legacy";
+  return "unknown";
+}
+
+function methodOf(frame: unknown): string | undefined {
+  return isObj(frame) && typeof frame.method === "string" ? frame.method : undefined;
+}
+
+function sentFrame(exchange: Exchange): unknown {
+  if (exchange.sentFrame !== undefined) return exchange.sentFrame;
+  return exchange.sent;
+}
+
+export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unknown"): ExplainedExchange {
+  const sent = sentFrame(exchange);
+  const requestMethod = methodOf(sent);
+  const sentId = isObj(sent) ? sent.id : undefined;
+  const base = { transport: exchange.transport, serverEra } as const;
+  const frames: ExplainedFrame[] = [{ role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) }];
+  frames.push(...headerFrames(exchange, sent, serverEra));
+  for (const frame of exchange.received) {
+    const isReply = isObj(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
+    const label = isReply ? "← reply" : methodOf(frame) && isObj(frame) && "id" in frame ? "← server request" : methodOf(frame) ? "← notification" : "← frame";
+    frames.push({ role: "received", label, frame, annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }) });
+  }
+  return { frames, cards: errorCardsOf(exchange) };
+}
+
+/** The HTTP request and response headers as two more "frames" (names as keys), explained like fields. */
+function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): ExplainedFrame[] {
+  const out: ExplainedFrame[] = [];
+  for (const e of exchange.events) {
+    if (e.kind === "http-request") {
+      const frame = Object.fromEntries(e.headers);
+      const annotations = explainHeaders(e.headers, { side: "request", httpMethod: e.method, frame: sent, serverEra, direction: "sent", transport: "http" });
+      out.push({ role: "sent", label: `→ HTTP ${e.method} headers`, frame, annotations });
+    } else if (e.kind === "http-response") {
+      const annotations = explainHeaders(e.headers, { side: "response", serverEra, direction: "received", transport: "http" });
+      out.push({ role: "received", label: `← HTTP ${e.status} headers`, frame: Object.fromEntries(e.headers), annotations });
+    }
+  }
+  return out;
+}
+
+/** Cards for the error reply (its code, read against the request) and for a non-2xx HTTP status. */
+export function errorCardsOf(exchange: Exchange): ErrorCard[] {
+  const sent = sentFrame(exchange);
+  const requestMethod = methodOf(sent);
+  const sentId = isObj(sent) ? sent.id : undefined;
+  const cards: ErrorCard[] = [];
+  for (const frame of exchange.received) {
+    if (isObj(frame) && isObj(frame.error) && typeof frame.error.code === "number" && (frame.id === sentId || frame.id === undefined || frame.id === null)) {
+      cards.push(explainErrorCode(frame.error.code, { requestMethod, httpStatus: exchange.http?.status }));
+    }
+  }
+  const status = exchange.http?.status;
+  if (status !== undefined && (status < 200 || status >= 300)) {
+    const reply = exchange.received.find((f) => isObj(f) && isObj(f.error));
+    const bodyCode = isObj(reply) && isObj(reply.error) && typeof reply.error.code === "number" ? reply.error.code : undefined;
+    const httpRequest = exchange.events.find((e) => e.kind === "http-request");
+    const hadSessionId = httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
+    cards.push(explainHttpStatus(status, { requestMethod, bodyCode, hadSessionId, httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined, wasNotification: sentId === undefined }));
+  }
+  return cards;
+}
+
+/** One line per frame, in the chapter's arrow style, for the dating tab ("date this session"). */
+export function transcriptFromExchanges(exchanges: Exchange[]): string {
+  const lines: string[] = [];
+  for (const ex of exchanges) {
+    const request = ex.events.find((e) => e.kind === "http-request");
+    if (request?.kind === "http-request") {
+      lines.push(`${request.method} ${new URL(request.url).pathname} HTTP/1.1`);
+      // Credentials stay out of the transcript; their presence is all the dating needs.
+      for (const [k, v] of request.headers) lines.push(`${k}: ${k.toLowerCase() === "authorization" ? "(redacted)" : v}`);
+    }
+    lines.push(`→ ${ex.sent.replace(/\s*\n\s*/g, " ")}`);
+    const response = ex.events.find((e) => e.kind === "http-response");
+    if (response?.kind === "http-response") {
+      lines.push(`HTTP/1.1 ${response.status} ${response.statusText}`);
+      for (const [k, v] of response.headers) lines.push(`${k}: ${v}`);
+    }
+    for (const frame of ex.received) lines.push(`← ${JSON.stringify(frame)}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,162 @@
+/**
+ * What 2026-07-28 deprecated and what it removed, with dates and SEPs (digest §0, §12; spec deprecated.mdx and
+ * changelog.mdx of 2026-07-28, 2025-11-25, 2025-06-18). Deprecated = still in the spec, do not adopt;
+ * removed = gone from the revision (a legacy server may still speak it).
+ */
+import { REF } from "./refs";
+import type { Revision } from "./types";
+
+export type LifecycleId =
+  | "roots"
+  | "sampling"
+  | "logging"
+  | "dcr"
+  | "includeContext"
+  | "httpSse"
+  | "initialize"
+  | "ping"
+  | "loggingSetLevel"
+  | "resourcesSubscribe"
+  | "rootsListChanged"
+  | "elicitationComplete"
+  | "elicitationId"
+  | "urlElicitationRequired"
+  | "resourceNotFound32002"
+  | "coreTasks"
+  | "sessions"
+  | "lastEventId"
+  | "getStream"
+  | "serverRequests"
+  | "batching";
+
+export interface LifecycleEntry {
+  id: LifecycleId;
+  /** What it is, for a sentence: "Sampling (sampling/createMessage)". */
+  feature: string;
+  status: "deprecated" | "removed";
+  /** The revision that deprecated or removed it. */
+  since: Revision;
+  /** The change proposal that did it, if the changelog names one. */
+  sep?: string;
+  /** What to use instead. */
+  migration: string;
+  /** For deprecations: when removal may happen, as the registry words it. */
+  earliestRemoval?: string;
+  /** The revision that introduced it (for dating transcripts). */
+  introduced: Revision;
+  specRef: string;
+}
+
+const SEP_2577 = "SEP-2577";
+const SEP_2596 = "SEP-2596";
+const SEP_2575 = "SEP-2575";
+const AFTER_A_YEAR = "the first revision released on or after 2027-07-28";
+
+export const LIFECYCLE: Record<LifecycleId, LifecycleEntry> = {
+  roots: {
+    id: "roots", feature: "Roots (roots/list, the roots capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    migration: "pass directories or files as tool parameters, resource URIs or server configuration",
+    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+  },
+  sampling: {
+    id: "sampling", feature: "Sampling (sampling/createMessage, the sampling capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    migration: "call an LLM provider's API directly from the server",
+    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+  },
+  logging: {
+    id: "logging", feature: "Logging (notifications/message, io.modelcontextprotocol/logLevel, the logging capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    migration: "log to stderr on stdio, use OpenTelemetry otherwise",
+    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+  },
+  dcr: {
+    id: "dcr", feature: "OAuth Dynamic Client Registration", status: "deprecated", since: "2026-07-28", sep: "PR #2858",
+    migration: "Client ID Metadata Documents", earliestRemoval: AFTER_A_YEAR, introduced: "2025-03-26", specRef: REF.deprecated,
+  },
+  includeContext: {
+    id: "includeContext", feature: "includeContext \"thisServer\" / \"allServers\" in sampling", status: "deprecated", since: "2025-11-25", sep: SEP_2596,
+    migration: "omit includeContext or use \"none\"", earliestRemoval: "no later than Sampling itself", introduced: "2024-11-05", specRef: REF.deprecated,
+  },
+  httpSse: {
+    id: "httpSse", feature: "the HTTP+SSE transport (GET stream with an endpoint event, POST to the announced URL)", status: "deprecated", since: "2025-03-26", sep: SEP_2596,
+    migration: "Streamable HTTP", earliestRemoval: "three months after SEP-2596 reaches Final", introduced: "2024-11-05", specRef: REF.deprecated,
+  },
+  initialize: {
+    id: "initialize", feature: "the initialize / notifications/initialized handshake", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "put protocolVersion and clientCapabilities in every request's params._meta; call server/discover for identity and capabilities",
+    introduced: "2024-11-05", specRef: REF.changelog,
+  },
+  ping: {
+    id: "ping", feature: "ping", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "send server/discover (or any cheap request) to see whether the server answers", introduced: "2024-11-05", specRef: REF.changelog,
+  },
+  loggingSetLevel: {
+    id: "loggingSetLevel", feature: "logging/setLevel", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)", introduced: "2024-11-05", specRef: REF.changelog,
+  },
+  resourcesSubscribe: {
+    id: "resourcesSubscribe", feature: "resources/subscribe and resources/unsubscribe", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "open subscriptions/listen with notifications.resourceSubscriptions", introduced: "2024-11-05", specRef: REF.changelog,
+  },
+  rootsListChanged: {
+    id: "rootsListChanged", feature: "notifications/roots/list_changed", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "none: roots travel as an input request on each call (and Roots itself is deprecated)", introduced: "2024-11-05", specRef: REF.changelog,
+  },
+  elicitationComplete: {
+    id: "elicitationComplete", feature: "notifications/elicitation/complete", status: "removed", since: "2026-07-28",
+    migration: "retry the original request; the server answers complete or asks again", introduced: "2025-11-25", specRef: REF.changelog,
+  },
+  elicitationId: {
+    id: "elicitationId", feature: "elicitationId in URL-mode elicitation", status: "removed", since: "2026-07-28",
+    migration: "the server keeps its own correlation id inside requestState", introduced: "2025-11-25", specRef: REF.changelog,
+  },
+  urlElicitationRequired: {
+    id: "urlElicitationRequired", feature: "error -32042 (URL elicitation required)", status: "removed", since: "2026-07-28",
+    migration: "the server answers input_required with a url-mode elicitation/create input request", introduced: "2025-11-25", specRef: REF.errors,
+  },
+  resourceNotFound32002: {
+    id: "resourceNotFound32002", feature: "error -32002 for a missing resource", status: "removed", since: "2026-07-28",
+    migration: "servers answer -32602 with data.uri; clients still accept -32002 from old servers", introduced: "2024-11-05", specRef: REF.resources,
+  },
+  coreTasks: {
+    id: "coreTasks", feature: "tasks in the core protocol (the tasks capability, tasks/list, tasks/result, notifications/tasks/status)", status: "removed", since: "2026-07-28", sep: "SEP-2663",
+    migration: "the io.modelcontextprotocol/tasks extension: tasks/get polling, tasks/update, tasks/cancel", introduced: "2025-11-25", specRef: REF.tasks,
+  },
+  sessions: {
+    id: "sessions", feature: "protocol sessions (the Mcp-Session-Id header, DELETE to end a session)", status: "removed", since: "2026-07-28", sep: "SEP-2567",
+    migration: "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments", introduced: "2025-03-26", specRef: REF.changelog,
+  },
+  lastEventId: {
+    id: "lastEventId", feature: "SSE resumability (the Last-Event-ID header, SSE event ids)", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "a broken stream loses the request: re-issue it with a new id", introduced: "2025-03-26", specRef: REF.changelog,
+  },
+  getStream: {
+    id: "getStream", feature: "the HTTP GET stream for server-initiated messages", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    migration: "subscriptions/listen, a POST whose SSE response stays open", introduced: "2025-03-26", specRef: REF.changelog,
+  },
+  serverRequests: {
+    id: "serverRequests", feature: "JSON-RPC requests sent by the server (and responses sent by the client)", status: "removed", since: "2026-07-28", sep: "SEP-2322",
+    migration: "Multi Round-Trip Requests: the server answers input_required with inputRequests; the client retries with inputResponses",
+    introduced: "2024-11-05", specRef: REF.mrtr,
+  },
+  batching: {
+    id: "batching", feature: "JSON-RPC batching (an array of messages in one write)", status: "removed", since: "2025-06-18", sep: "PR #416",
+    migration: "send each message on its own line or POST", introduced: "2025-03-26", specRef: REF.batching,
+  },
+};
+
+/** "deprecated since 2026-07-28 (SEP-2577)" or "removed in 2026-07-28". */
+export function lifecycleBadge(entry: LifecycleEntry): string {
+  return entry.status === "deprecated" ? `deprecated since ${entry.since}${entry.sep ? ` (${entry.sep})` : ""}` : `removed in ${entry.since}`;
+}
+
+/** One sentence on status and migration, to append to a field's explanation. */
+export function lifecycleSentence(entry: LifecycleEntry): string {
+  const by = entry.sep ? ` (${entry.sep})` : "";
+  if (entry.status === "deprecated") {
+    const removal = entry.earliestRemoval ? `; earliest removal: ${entry.earliestRemoval}` : "";
+    return `Deprecated since ${entry.since}${by}: ${entry.feature} still works, but new code should not adopt it; instead: ${entry.migration}${removal}.`;
+  }
+  return `Removed in ${entry.since}${by}: ${entry.feature}; instead: ${entry.migration}.`;
+}
+
+export const DEPRECATED_AND_REMOVED: LifecycleEntry[] = Object.values(LIFECYCLE);

@@ -1,0 +1,120 @@
+/**
+ * "Who decides": the server's catalogue grouped by who controls each primitive (spec server/index.mdx):
+ * tools — the model calls them; resources — the application attaches them; prompts — the user picks them.
+ * Everything the server wrote about itself (descriptions, titles, tool annotations, instructions) is marked
+ * untrusted unless the user says they trust this server (spec index.mdx, security principles).
+ */
+import type { Exchange } from "../../bridge/contract";
+
+export interface CatalogueItem {
+  name: string;
+  /** Server-written display name. */
+  title?: string;
+  /** Server-written description. */
+  description?: string;
+  /** What identifies it beyond its name: a URI, a URI template, argument names. */
+  detail?: string;
+  /** Tool annotations, as the server declared them (hints, never guarantees). */
+  hints: string[];
+}
+
+export interface PrimitiveGroup {
+  primitive: "tools" | "resources" | "prompts";
+  decides: "the model" | "the application" | "the user";
+  why: string;
+  /** The template that fetches this list into the editor. */
+  templateId: string;
+  /** Whether the timeline holds an answer to the list request for this target. */
+  fetched: boolean;
+  items: CatalogueItem[];
+}
+
+export interface WhoDecides {
+  server?: string;
+  instructions?: string;
+  groups: PrimitiveGroup[];
+  /** How to read server-written text, given the user's trust setting. */
+  trustNote: string;
+  untrusted: boolean;
+}
+
+export const WHO_DECIDES_REF = "§10 · server/index.mdx";
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === "string" ? v : undefined);
+
+/** The newest successful result for each method, newest exchange last in the input. */
+function latestResults(exchanges: Exchange[]): Map<string, Obj> {
+  const found = new Map<string, Obj>();
+  for (const ex of exchanges) {
+    const method = isObj(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
+    if (!method || ex.outcome.kind !== "response") continue;
+    const frame = ex.outcome.frame;
+    if (isObj(frame) && isObj(frame.result) && frame.result.resultType !== "input_required") found.set(method, frame.result);
+  }
+  return found;
+}
+
+function items(list: unknown, detail: (o: Obj) => string | undefined, hints: (o: Obj) => string[] = () => []): CatalogueItem[] {
+  if (!Array.isArray(list)) return [];
+  return list.filter(isObj).map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
+}
+
+const HINTS: [string, string][] = [
+  ["readOnlyHint", "read-only"],
+  ["destructiveHint", "destructive"],
+  ["idempotentHint", "idempotent"],
+  ["openWorldHint", "open world"],
+];
+
+function toolHints(tool: Obj): string[] {
+  const a = isObj(tool.annotations) ? tool.annotations : undefined;
+  if (!a) return [];
+  return HINTS.filter(([k]) => typeof a[k] === "boolean").map(([k, label]) => `${a[k] ? "" : "not "}${label}`);
+}
+
+export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): WhoDecides {
+  const results = latestResults(exchanges);
+  const identity = results.get("server/discover") ?? results.get("initialize");
+  const serverInfo = identity ? (isObj(identity.serverInfo) ? identity.serverInfo : isObj(identity._meta) && isObj(identity._meta["io.modelcontextprotocol/serverInfo"]) ? identity._meta["io.modelcontextprotocol/serverInfo"] : undefined) : undefined;
+  const tools = results.get("tools/list");
+  const resources = results.get("resources/list");
+  const templates = results.get("resources/templates/list");
+  const prompts = results.get("prompts/list");
+  const groups: PrimitiveGroup[] = [
+    {
+      primitive: "tools", decides: "the model", templateId: "tools/list", fetched: !!tools,
+      why: "Model-controlled: the model decides to call a tool while it works; the host should let a human see the inputs and deny the call.",
+      items: items(tools?.tools, (t) => (isObj(t.inputSchema) && isObj(t.inputSchema.properties) ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}` : undefined), toolHints),
+    },
+    {
+      primitive: "resources", decides: "the application", templateId: "resources/list", fetched: !!resources || !!templates,
+      why: "Application-controlled: the host application decides which resources to attach as context (e.g. a picker or its own heuristics).",
+      items: [...items(resources?.resources, (r) => str(r.uri)), ...items(templates?.resourceTemplates, (r) => str(r.uriTemplate))],
+    },
+    {
+      primitive: "prompts", decides: "the user", templateId: "prompts/list", fetched: !!prompts,
+      why: "User-controlled: a human picks a prompt on purpose, e.g. as a slash command, and fills in its arguments.",
+      items: items(prompts?.prompts, (p) => (Array.isArray(p.arguments) ? `arguments: ${p.arguments.filter(isObj).map((a) => `${str(a.name)}${a.required ? "" : "?"}`).join(", ") || "none"}` : undefined)),
+    },
+  ];
+  const untrusted = !opts.trusted;
+  return {
+    server: serverInfo ? [str(serverInfo.title) ?? str(serverInfo.name), str(serverInfo.version)].filter(Boolean).join(" ") : undefined,
+    instructions: identity ? str(identity.instructions) : undefined,
+    groups,
+    untrusted,
+    trustNote: untrusted
+      ? "Titles, descriptions, tool annotations and instructions are written by the server's author and reach the model's prompt: treat them as untrusted unless you trust this server."
+      : "You marked this server as trusted: its descriptions and annotations are taken at its word. Hosts should still ask before a tool call.",
+  };
+}
+
+/** The requests that fill the view, one line each (stdio-safe), with ids that cannot clash with the editor's. */
+export function catalogueFrames(envelope: Record<string, unknown>, run: number): { label: string; frame: string }[] {
+  return ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"].map((method) => ({
+    label: `who decides: ${method}`,
+    frame: JSON.stringify({ jsonrpc: "2.0", id: `who-${run}-${method}`, method, params: { _meta: envelope } }),
+  }));
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { closest, editDistance, typoBudget } from "@/lib/protocol/explain/edit-distance";
+
+describe("edit distance (optimal string alignment)", () => {
+  it.each([
+    ["", "", 0],
+    ["abc", "", 3],
+    ["", "abc", 3],
+    ["kitten", "sitting", 3],
+    ["protocolVerison", "protocolVersion", 1], // adjacent transposition counts once
+    ["argumnets", "arguments", 1],
+    ["elicitaton", "elicitation", 1],
+    ["jsonrcp", "jsonrpc", 1],
+    ["flaw", "lawn", 2],
+    ["same", "same", 0],
+  ])("distance(%j, %j) = %i", (a, b, d) => {
+    expect(editDistance(a, b)).toBe(d);
+    expect(editDistance(b, a)).toBe(d);
+  });
+});
+
+describe("did-you-mean picks the closest known word within the typo budget", () => {
+  const keys = ["jsonrpc", "id", "method", "params", "result", "error"];
+  it.each([
+    ["parms", keys, "params"],
+    ["mehtod", keys, "method"],
+    ["Result", keys, "result"], // case only
+    ["resutl", keys, "result"],
+    ["completely-different", keys, undefined],
+    ["params", keys, undefined], // already a known key
+    ["xyz", ["id"], undefined],
+  ])("closest(%j) = %j", (word, candidates, expected) => {
+    expect(closest(word as string, candidates as string[])).toBe(expected);
+  });
+
+  it("the budget grows with the word: 1 for ≤3 letters, 2 for ≤7, 3 beyond", () => {
+    expect([typoBudget("id"), typoBudget("method"), typoBudget("clientCapabilities")]).toEqual([1, 2, 3]);
+  });
+});
