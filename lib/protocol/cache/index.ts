@@ -12,3 +12,4 @@ export * from "./describe";
 export * from "./gateway";
 export { canonicalJson } from "./json";
 export * from "./badge";
+export * from "./audit";
