@@ -13,3 +13,4 @@ export * from "./gateway";
 export { canonicalJson } from "./json";
 export * from "./badge";
 export * from "./audit";
+export * from "./local";
