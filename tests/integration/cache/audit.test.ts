@@ -5,15 +5,16 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
 import { auditCacheHints, type AuditSend } from "@/lib/protocol/cache";
 
-afterAll(() => shutdownAll());
+afterAll(() => endAllAndAssertNoneAlive());
 let n = 0;
 
 function via(target: Target): AuditSend {
   return async (frame) => {
     const exchange = await send({ sendId: `audit-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" });
+    recordPids(exchange);
     return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: JSON.stringify(exchange.outcome) };
   };
 }

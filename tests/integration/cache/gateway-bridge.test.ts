@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
 import { EMPTY_CACHE, invalidate, lookup, partitionFor, replayAsUsers, store, ANONYMOUS, type GatewaySend } from "@/lib/protocol/cache";
 import { targetKey } from "@/lib/bridge/contract";
 import { buildEnvelope } from "@/lib/protocol/meta";
@@ -20,8 +20,8 @@ beforeAll(async () => {
   baseUrl = new URL(demo.url).origin;
 });
 afterAll(async () => {
-  await shutdownAll();
   await demo.close();
+  await endAllAndAssertNoneAlive();
 });
 
 const httpCalendar: Target = { kind: "demo", server: "calendar", transport: "http" };
@@ -34,6 +34,7 @@ let n = 0;
 function bridgeSend(target: Target, seen: { user: string; authorization?: string }[]): GatewaySend {
   return async (frame, user) => {
     const exchange = await send({ sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } }, { baseUrl });
+    recordPids(exchange);
     const request = exchange.events.find((e) => e.kind === "http-request");
     seen.push({ user: user.name, authorization: request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined });
     return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId } : { ok: false, message: JSON.stringify(exchange.outcome) };
@@ -72,6 +73,7 @@ describe("client cache against the calendar over stdio", () => {
     const key = targetKey(target);
     const partition = partitionFor(key, read(1));
     const first = await send({ sendId: `cc-${++n}`, target, frame: JSON.stringify(read(1)), insist: false, timeoutMs: 10_000, processMode: "keep" });
+    recordPids(first);
     const t = Date.now();
     const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? first.outcome.frame : null, { partition, auth: ANONYMOUS, now: t });
     expect(stored).toMatchObject({ stored: true, entry: { ttlMs: 60000, scope: "private" } });

@@ -10,15 +10,15 @@ import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/de
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { beginListen, runListen, type ListenEnd } from "@/lib/bridge/server/listen";
 import { cancel, send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { buildEnvelope } from "@/lib/protocol/meta";
+import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
 
 const M = buildEnvelope();
 const SUB = "io.modelcontextprotocol/subscriptionId";
 let demo: DemoHttpServer | undefined;
 afterAll(async () => {
-  await shutdownAll();
   await demo?.close();
+  await endAllAndAssertNoneAlive();
 });
 
 function listenFrame(id: string | number, notifications: Record<string, unknown>) {
@@ -32,6 +32,7 @@ function startListen(target: Target, listenId: string, frame: string, ctx: { bas
   const req = ListenRequestSchema.parse({ listenId, target, frame, ackTimeoutMs: 5000 });
   const done: Promise<ListenEnd> = runListen(req, ctx, (line) => {
     lines.push(line);
+    if (line.kind === "event" && line.event.kind === "spawn") trackPid(line.event.pid);
     for (const w of waiters.splice(0)) {
       if (w.test(line)) w.resolve();
       else waiters.push(w);
@@ -52,7 +53,10 @@ const isMethod = (method: string) => (l: ListenLine) => l.kind === "event" && "f
 
 function createEvent(target: Target, id: number, ctx: { baseUrl?: string } = {}) {
   const frame = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta: M, name: "create_event", arguments: { title: `Event ${id}`, startsAt: "2026-09-10T08:30:00Z" } } });
-  return send({ sendId: `create-${id}-${target.kind}-${"transport" in target ? target.transport : ""}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" }, ctx);
+  return send({ sendId: `create-${id}-${target.kind}-${"transport" in target ? target.transport : ""}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" }, ctx).then((exchange) => {
+    recordPids(exchange);
+    return exchange;
+  });
 }
 
 describe.each(["stdio", "http"] as const)("listen over %s against the calendar", (transport) => {
