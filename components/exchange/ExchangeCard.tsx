@@ -6,6 +6,8 @@ import { Button } from "../ui";
 import { Badge } from "./Badge";
 import { TraceBlock } from "./TraceBlock";
 import { WireView } from "./WireView";
+import { ExchangeCacheBadge } from "../cache/ExchangeCacheBadge";
+import type { CacheRuntime } from "@/lib/session/cache-runtime";
 
 function Meta({ children }: { children: React.ReactNode }) {
   return <span className="text-slate-500 dark:text-slate-400">{children}</span>;
@@ -16,7 +18,7 @@ function pendingLines(entry: TimelineEntry) {
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
-export function ExchangeCard({ entry, onCancel }: { entry: TimelineEntry; onCancel: (sendId: string) => void }) {
+export function ExchangeCard({ entry, onCancel, cache }: { entry: TimelineEntry; onCancel: (sendId: string) => void; cache?: CacheRuntime }) {
   const [foldMeta, setFoldMeta] = useState(true);
   const [wire, setWire] = useState(false);
   const badge = entryBadge(entry);
@@ -57,6 +59,7 @@ export function ExchangeCard({ entry, onCancel }: { entry: TimelineEntry; onCanc
         </span>
       </header>
       <TraceBlock lines={lines} />
+      <ExchangeCacheBadge entry={entry} cache={cache} />
       {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
       {phase.status === "bridge-error" ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">

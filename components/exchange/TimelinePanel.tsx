@@ -6,7 +6,7 @@ import { Button, PanelHeading } from "../ui";
 import { ExchangeCard } from "./ExchangeCard";
 
 /** Every exchange, oldest first (read top to bottom like the chapter's traces); scrolls to the newest. */
-export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
+export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
   const { entries } = state;
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
@@ -27,7 +27,7 @@ export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {entries.map((entry) => (
-        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} />
+        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} cache={cache} />
       ))}
       <div ref={end} />
     </section>

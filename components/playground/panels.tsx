@@ -8,6 +8,7 @@ import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
+import { CachePanel } from "../cache/CachePanel";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
@@ -22,4 +23,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
+  { id: "cache", label: "Cache", Component: CachePanel },
 ];

@@ -45,7 +45,8 @@ export interface GatewayView {
   cache: CacheState;
   users: GatewayUser[];
   running: boolean;
-  lastRun?: { frameText: string; targetLabel: string; steps: GatewayStep[] };
+  /** `run` counts replays, so a reader can tell a new result from the previous one. */
+  lastRun?: { run: number; frameText: string; targetLabel: string; steps: GatewayStep[] };
   error?: string;
 }
 
@@ -106,7 +107,7 @@ function observe(state: CacheSessionState, exchange: Exchange, targetKey: string
   const events: CacheLogEvent[] = [];
   let cache = state.cache;
   if (exchange.outcome.kind === "response" && method !== undefined && !Array.isArray(exchange.outcome.frame)) {
-    const out = store(cache, sent, exchange.outcome.frame, { partition: partitionFor(targetKey, sent), auth, now });
+    const out = store(cache, sent, exchange.outcome.frame, { partition: partitionFor(targetKey, sent), auth, now }, exchange.sendId);
     cache = out.state;
     if (out.stored) events.push({ kind: "stored", at: now, sendId: exchange.sendId, keyLabel: out.entry.keyLabel, scope: out.entry.scope, ttlMs: out.entry.ttlMs });
     else if (isCacheableMethod(method)) events.push({ kind: "not-stored", at: now, sendId: exchange.sendId, method, explanation: out.explanation });
@@ -175,7 +176,7 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
     case "gateway/started":
       return { ...state, gateway: { ...state.gateway, running: true, error: undefined } };
     case "gateway/finished":
-      return { ...state, gateway: { ...state.gateway, running: false, cache: action.cache, lastRun: { frameText: action.frameText, targetLabel: action.targetLabel, steps: action.steps } } };
+      return { ...state, gateway: { ...state.gateway, running: false, cache: action.cache, lastRun: { run: (state.gateway.lastRun?.run ?? 0) + 1, frameText: action.frameText, targetLabel: action.targetLabel, steps: action.steps } } };
     case "gateway/failed":
       return { ...state, gateway: { ...state.gateway, running: false, error: action.message } };
     case "gateway/clear":
