@@ -5,6 +5,7 @@ import { SCOPE_RULES } from "@/lib/protocol/cache";
 import type { CacheRuntime } from "@/lib/session/cache-runtime";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
+import { AuditSection } from "./AuditSection";
 import { CacheEntries } from "./CacheEntries";
 import { CacheLog } from "./CacheLog";
 import { GatewaySection } from "./GatewaySection";
@@ -48,6 +49,11 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
           <ViolationLines violations={violations} />
         </section>
       ) : null}
+      <AuditSection
+        audit={cache.audit}
+        disabled={notReady}
+        onRun={() => view.kind === "ready" && void runtime.audit(commands.sendFrame, { targetLabel: view.label, ...(envelope.ok ? { envelope: envelope.value } : {}) })}
+      />
       <ListenSection
         sessions={cache.listens}
         disabled={notReady}

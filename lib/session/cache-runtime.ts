@@ -5,7 +5,8 @@
  */
 import type { Exchange, Target } from "../bridge/contract";
 import type { ListenLine, ListenRequest } from "../bridge/listen-contract";
-import { authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "../protocol/cache";
+import type { Envelope } from "../protocol/meta";
+import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "../protocol/cache";
 import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./cache-state";
 
 export interface CacheHookContext {
@@ -126,6 +127,25 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
 
     async closeListen(listenId: string): Promise<void> {
       await streams.get(listenId)?.close();
+    },
+
+    /** Every cacheable method once (lists page by page), each request visible in the timeline as "cache audit". */
+    async audit(sendFrame: SendFrame, input: { targetLabel: string; envelope?: Envelope }): Promise<void> {
+      store.dispatch({ type: "audit/started", targetLabel: input.targetLabel });
+      try {
+        const report = await auditCacheHints(
+          async (text) => {
+            const method = (parse(text) as { method?: string } | undefined)?.method ?? "?";
+            const exchange = await sendFrame(text, { label: `cache audit: ${method}`, noCache: true });
+            if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
+            return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
+          },
+          input.envelope ? { envelope: input.envelope } : {},
+        );
+        store.dispatch({ type: "audit/finished", report });
+      } catch (e) {
+        store.dispatch({ type: "audit/failed", message: (e as Error).message });
+      }
     },
 
     /** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */

@@ -7,6 +7,7 @@ import type { Exchange, WireEvent } from "../bridge/contract";
 import type { ListenEndReason, ListenLine } from "../bridge/listen-contract";
 import {
   EMPTY_CACHE,
+  type AuditReport,
   invalidate,
   isCacheableMethod,
   markServed,
@@ -57,6 +58,8 @@ export interface CacheSessionState {
   log: CacheLogEvent[];
   gateway: GatewayView;
   listens: ListenSession[];
+  /** "Check this server's cache hints": every cacheable method once. */
+  audit: { running: boolean; targetLabel?: string; report?: AuditReport; error?: string };
 }
 
 export const LOG_LIMIT = 200;
@@ -68,7 +71,7 @@ export const DEFAULT_GATEWAY_USERS: GatewayUser[] = [
 ];
 
 export function initialCacheState(): CacheSessionState {
-  return { enabled: false, cache: EMPTY_CACHE, log: [], gateway: { cache: EMPTY_CACHE, users: DEFAULT_GATEWAY_USERS, running: false }, listens: [] };
+  return { enabled: false, cache: EMPTY_CACHE, log: [], gateway: { cache: EMPTY_CACHE, users: DEFAULT_GATEWAY_USERS, running: false }, listens: [], audit: { running: false } };
 }
 
 export type CacheAction =
@@ -84,7 +87,10 @@ export type CacheAction =
   | { type: "gateway/clear" }
   | { type: "listen/opened"; listenId: string; targetKey: string; targetLabel: string; frameText: string }
   | { type: "listen/line"; listenId: string; line: ListenLine; now: number }
-  | { type: "listen/forget"; listenId: string };
+  | { type: "listen/forget"; listenId: string }
+  | { type: "audit/started"; targetLabel: string }
+  | { type: "audit/finished"; report: AuditReport }
+  | { type: "audit/failed"; message: string };
 
 function log(state: CacheSessionState, ...events: CacheLogEvent[]): CacheLogEvent[] {
   return [...state.log, ...events].slice(-LOG_LIMIT);
@@ -191,6 +197,12 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
       return onListenLine(state, action.listenId, action.line, action.now);
     case "listen/forget":
       return { ...state, listens: state.listens.filter((l) => l.listenId !== action.listenId) };
+    case "audit/started":
+      return { ...state, audit: { running: true, targetLabel: action.targetLabel } };
+    case "audit/finished":
+      return { ...state, audit: { ...state.audit, running: false, report: action.report } };
+    case "audit/failed":
+      return { ...state, audit: { ...state.audit, running: false, error: action.message } };
   }
 }
 

@@ -106,4 +106,24 @@ export function register({ test, assert }) {
     await pg.tid("gateway").scrollIntoViewIfNeeded();
     await pg.page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache-gateway.png") });
   });
+
+  test("a server author checks every cacheable method: the calendar is clean, the bad-hints fixture is flagged rule by rule", async ({ pg, page }) => {
+    await pg.open();
+    const cache = new CachePage(pg);
+    await cache.openTab();
+    const calendar = await cache.audit();
+    assert(calendar.summary.includes("0 errors, 0 warnings"), `calendar: ${calendar.summary}`);
+    assert(calendar.rows.length === 6, `six methods asked: ${JSON.stringify(calendar.rows)}`);
+
+    await pg.chooseTarget("custom-stdio");
+    await pg.tid("custom-command").fill(`node ${path.join(root, "tests/fixtures/cache/bad-hints-server.mjs")}`);
+    const bad = await cache.audit();
+    assert(bad.summary.includes("5 errors, 1 warning"), `fixture: ${bad.summary}`);
+    const flagged = bad.rows.flatMap((r) => r.rules.map((rule) => `${r.method}:${rule}`));
+    for (const want of ["server/discover:hints-required-scope", "tools/list:scope-uniform-across-pages", "prompts/list:hints-required-ttl", "resources/list:ttl-not-negative", "resources/read:ttl-integer", "resources/read:scope-enum"]) {
+      assert(flagged.includes(want), `${want} should be flagged; got ${flagged.join(", ")}`);
+    }
+    await pg.tid("cache-audit").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache-audit.png") });
+  });
 }

@@ -74,4 +74,19 @@ export class CachePage {
     }
     return out;
   }
+
+  /** Runs "Check all cacheable methods" and returns the summary text and [{method, violations: [rule]}]. */
+  async audit() {
+    await this.pg.tid("cache-audit-run").click();
+    await this.pg.tid("cache-audit-summary").waitFor({ timeout: 30_000 });
+    await this.page.waitForSelector('[data-testid="cache-audit-run"]:not([disabled])', { timeout: 30_000 });
+    const rows = this.page.locator('[data-testid="cache-audit-row"]');
+    const out = [];
+    for (let i = 0; i < (await rows.count()); i++) {
+      const row = rows.nth(i);
+      const rules = await row.locator('[data-testid="cache-violation"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
+      out.push({ method: await row.getAttribute("data-method"), rules });
+    }
+    return { summary: await this.pg.tid("cache-audit-summary").innerText(), rows: out };
+  }
 }

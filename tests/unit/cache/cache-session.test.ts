@@ -103,3 +103,13 @@ describe("listen streams in the cache tab", () => {
     expect(cacheReducer(state, ev(ack))).toBe(state);
   });
 });
+
+describe("the hints check in the cache tab", () => {
+  it("started → finished keeps the report and the target it was run against; a failure says why", () => {
+    const report = { rows: [], errors: 2, warnings: 1 };
+    const done = run([{ type: "audit/started", targetLabel: "calendar (stdio)" }, { type: "audit/finished", report }]);
+    expect(done.audit).toEqual({ running: false, targetLabel: "calendar (stdio)", report });
+    expect(run([{ type: "audit/started", targetLabel: "x" }, { type: "audit/failed", message: "boom" }]).audit).toMatchObject({ running: false, error: "boom" });
+  });
+});
+
