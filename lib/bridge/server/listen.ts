@@ -17,6 +17,12 @@ import { ExchangeRecorder, type WireEventInput } from "./recorder";
 import { registerCancellable } from "./send";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
 
+/** Listen streams open at once across all targets (each holds a request, a socket or a claim on a process). */
+export const MAX_OPEN_LISTENS = 8;
+
+const g = globalThis as typeof globalThis & { __playgroundListens?: Set<string> };
+const openListens = (g.__playgroundListens ??= new Set());
+
 export interface ListenEnd {
   reason: ListenEndReason;
   message: string;
@@ -58,8 +64,19 @@ export function beginListen(req: ParsedListenRequest): ListenHandle {
   if (subscriptionId === undefined) throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
+  if (openListens.size >= MAX_OPEN_LISTENS) throw new BridgeError("refused", `${MAX_OPEN_LISTENS} listen streams are already open; close one first`);
   const controller = new AbortController();
-  return { subscriptionId, headers: upstream.headers, controller, unregister: registerCancellable(req.listenId, controller) };
+  const unregister = registerCancellable(req.listenId, controller);
+  openListens.add(req.listenId);
+  return {
+    subscriptionId,
+    headers: upstream.headers,
+    controller,
+    unregister: () => {
+      openListens.delete(req.listenId);
+      unregister();
+    },
+  };
 }
 
 /** Runs one listen stream to its end, handing each line to `emit`. `signal` (or a cancel by listenId) closes it. */
