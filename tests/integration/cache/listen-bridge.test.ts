@@ -139,7 +139,7 @@ describe("listen edge cases", () => {
     await streams[0].done;
     const handle = beginListen(extra);
     handle.unregister();
-    for (const [i, s] of streams.entries()) if (i > 0) cancel(`cap-${i}`);
+    for (let i = 1; i < streams.length; i++) cancel(`cap-${i}`);
     await Promise.all(streams.map((s) => s.done));
   });
 
