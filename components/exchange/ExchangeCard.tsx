@@ -9,6 +9,8 @@ import { Button } from "../ui";
 import { Badge } from "./Badge";
 import { TraceBlock } from "./TraceBlock";
 import { WireView } from "./WireView";
+import { ExchangeCacheBadge } from "../cache/ExchangeCacheBadge";
+import type { CacheRuntime } from "@/lib/session/cache-runtime";
 
 function Meta({ children }: { children: React.ReactNode }) {
   return <span className="text-slate-500 dark:text-slate-400">{children}</span>;
@@ -19,7 +21,7 @@ function pendingLines(entry: TimelineEntry) {
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
-export function ExchangeCard({ entry, onCancel, era = "unknown" }: { entry: TimelineEntry; onCancel: (sendId: string) => void; era?: ServerEra }) {
+export function ExchangeCard({ entry, onCancel, era = "unknown", cache }: { entry: TimelineEntry; onCancel: (sendId: string) => void; era?: ServerEra; cache?: CacheRuntime }) {
   const [foldMeta, setFoldMeta] = useState(true);
   const [wire, setWire] = useState(false);
   const [explain, setExplain] = useState(false);
@@ -64,6 +66,7 @@ export function ExchangeCard({ entry, onCancel, era = "unknown" }: { entry: Time
         </span>
       </header>
       <TraceBlock lines={lines} />
+      <ExchangeCacheBadge entry={entry} cache={cache} />
       {exchange ? <ErrorCards cards={errorCardsOf(exchange)} /> : null}
       {exchange && explain ? <ExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}

@@ -12,7 +12,7 @@ function eraOf(state: PanelProps["state"], key: string) {
 }
 
 /** Every exchange, oldest first (read top to bottom like the chapter's traces); scrolls to the newest. */
-export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
+export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
   const { entries } = state;
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
@@ -33,7 +33,7 @@ export function TimelinePanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {entries.map((entry) => (
-        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} />
+        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} cache={cache} />
       ))}
       <div ref={end} />
     </section>

@@ -11,7 +11,7 @@ import { useSession } from "./useSession";
 const noSubscribe = () => () => {};
 
 export function Playground({ token }: { token: string }) {
-  const { state, dispatch, commands } = useSession(token);
+  const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
   const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
   const [dark, setDark] = useState(false);
@@ -32,7 +32,7 @@ export function Playground({ token }: { token: string }) {
     return () => window.removeEventListener("keydown", onKey);
   }, [commands]);
 
-  const panelProps = { state, dispatch, commands };
+  const panelProps = { state, dispatch, commands, cache };
   return (
     <div className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen" data-testid="playground" data-hydrated={hydrated ? "true" : "false"}>
       <Header dark={dark} onToggleDark={() => setDark(!dark)} />

@@ -6,11 +6,14 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { BridgeClient } from "@/lib/bridge/client";
 import { createCommands, createStore, type Action, type BridgeClientLike, type Commands, type SessionState } from "@/lib/session";
+import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import { createPageCacheRuntime } from "../cache/runtime";
 
 export interface Session {
   state: SessionState;
   dispatch: (action: Action) => void;
   commands: Commands;
+  cache: CacheRuntime;
 }
 
 /** The bridge client (and the zod contract it imports) loads after first paint, like Monaco: not in first-load JS. */
@@ -30,9 +33,10 @@ export function useSession(token: string): Session {
   const [runtime] = useState(() => {
     const store = createStore();
     const client = lazyBridgeClient(token);
-    return { store, client, commands: createCommands(store, { client }) };
+    const cache = createPageCacheRuntime(token);
+    return { store, client, cache, commands: createCommands(store, { client, cache: cache.hooks }) };
   });
   useEffect(() => runtime.client.preload(), [runtime]);
   const state = useSyncExternalStore(runtime.store.subscribe, runtime.store.getState, runtime.store.getState);
-  return { state, dispatch: runtime.store.dispatch, commands: runtime.commands };
+  return { state, dispatch: runtime.store.dispatch, commands: runtime.commands, cache: runtime.cache };
 }

@@ -137,6 +137,8 @@ export interface Exchange {
   timeoutMs: number;
   process?: { pid: number; fresh: boolean; spawnToFirstByteMs?: number; exit?: { code: number | null; signal: string | null } };
   http?: { status: number; sessionId?: string; contentType?: string };
+  /** Set when no bridge was involved: the client cache answered locally (nothing crossed the wire). */
+  local?: { kind: "cache"; entryId: string; keyLabel: string; ageMs: number; receivedAt: number };
 }
 
 export type BridgeErrorKind = "unauthorized" | "forbidden-origin" | "forbidden-host" | "bad-request" | "too-large" | "refused" | "internal";

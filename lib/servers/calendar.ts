@@ -21,6 +21,9 @@ const SEED: CalendarEvent[] = [
 /** Module-level on purpose (see the header comment). Reset only by a new process. */
 const EVENTS: CalendarEvent[] = SEED.map((e) => ({ ...e }));
 
+/** The one resource; create_event changes it, so it is the one a listen stream can subscribe to. */
+export const WEEK_URI = "calendar://week";
+
 export const CALENDAR_INSTRUCTIONS =
   "A toy calendar exposed three ways: read calendar://week (resource, the app attaches it), " +
   "run prepare_week (prompt, the human picks it), call create_event (tool, the model calls it).";
@@ -67,6 +70,12 @@ export interface CalendarOptions {
   name?: string;
   title?: string;
   stateCodec?: CalendarStateCodec;
+  /**
+   * Called after create_event wrote to EVENTS. The serving entry turns it into
+   * notifications/resources/updated for WEEK_URI on open subscriptions/listen streams (stdio: the pinned
+   * instance's sendResourceUpdated, which serveStdio routes onto subscriptions; HTTP: the handler's notify).
+   */
+  onWeekUpdated?: (server: McpServer) => void;
 }
 
 function encodeState(state: PendingEvent): string {
@@ -88,13 +97,22 @@ export const NAIVE_STATE_CODEC: CalendarStateCodec = {
   },
 };
 
+/**
+ * The factory both serving entries (serveStdio, createMcpHandler) take: modern instances get `announce` as
+ * their onWeekUpdated hook; legacy ones get none, so a legacy connection is served exactly as before.
+ */
+export function calendarFactory(announce: (server: McpServer) => void, base: CalendarOptions = {}): (ctx: { era: "modern" | "legacy" }) => McpServer {
+  return ({ era }) => createCalendarServer(era === "modern" ? { ...base, onWeekUpdated: announce } : base);
+}
+
 export function createCalendarServer(options: CalendarOptions = {}): McpServer {
   const codec = options.stateCodec ?? NAIVE_STATE_CODEC;
   const server = new McpServer(
     { name: options.name ?? "calendar", version: "1.0.0", title: options.title ?? "Chapter calendar" },
     {
       ...(codec.verify ? { requestState: { verify: codec.verify } } : {}),
-      capabilities: { tools: {}, resources: {}, prompts: {} },
+      // subscribe is advertised only when the serving entry can deliver resources/updated (modern listen streams).
+      capabilities: { tools: {}, resources: options.onWeekUpdated ? { subscribe: true } : {}, prompts: {} },
       instructions: CALENDAR_INSTRUCTIONS,
       cacheHints: {
         "server/discover": { ttlMs: 300_000, cacheScope: "public" },
@@ -158,6 +176,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
       const title = codec.read(args, ctx)?.title ?? args.title;
       const event: CalendarEvent = { id: `e${EVENTS.length + 1}`, title, startsAt };
       EVENTS.push(event);
+      options.onWeekUpdated?.(server);
       return {
         content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}` }],
         structuredContent: { ...event },

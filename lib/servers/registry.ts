@@ -3,8 +3,8 @@
  * Each is served over stdio from its bundle dist-servers/<name>.mjs (scripts/build-servers.mjs) and over
  * Streamable HTTP at /api/demo/<name>. server-everything is not here: it is an installed package.
  */
-import type { McpServer } from "@modelcontextprotocol/server";
-import { createCalendarServer } from "./calendar";
+import type { McpServer, McpServerFactory, ServerNotifier } from "@modelcontextprotocol/server";
+import { calendarFactory, createCalendarServer, WEEK_URI } from "./calendar";
 import { createHandleCalendarServer } from "./calendar-handles";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 import { createMrtrScenarioServer } from "./mrtr-scenarios";
@@ -12,10 +12,16 @@ import { createMrtrScenarioServer } from "./mrtr-scenarios";
 export interface EmbeddedServer {
   title: string;
   factory: () => McpServer;
+  /** For an HTTP handler whose listen bus (`notify`) should carry this server's change notifications. */
+  listenFactory?: (notify: () => ServerNotifier) => McpServerFactory;
 }
 
 export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
-  calendar: { title: "the chapter's calendar (module-level events)", factory: createCalendarServer },
+  calendar: {
+    title: "the chapter's calendar (module-level events)",
+    factory: createCalendarServer,
+    listenFactory: (notify) => calendarFactory(() => notify().resourceUpdated(WEEK_URI)),
+  },
   "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
   "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
   "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },

@@ -8,6 +8,7 @@ import { capabilitiesFrom } from "./envelope";
 import { oneLine } from "./one-line";
 import { selectSendHeaders, selectTarget, targetHasProcess } from "./selectors";
 import type { Store } from "./store";
+import type { CacheHooks } from "./cache-runtime";
 
 export interface BridgeClientLike {
   send(req: SendRequest): Promise<BridgeReply<Exchange>>;
@@ -20,6 +21,8 @@ export interface CommandDeps {
   client: BridgeClientLike;
   now?: () => number;
   newSendId?: () => string;
+  /** The client cache (Cache tab): may answer a plain send locally, and sees every real exchange. */
+  cache?: CacheHooks;
 }
 
 export type ProcessAction = "status" | "restart" | "close";
@@ -49,7 +52,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
     text: string,
-    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; processMode?: "keep" | "fresh" },
+    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; processMode?: "keep" | "fresh"; noCache?: boolean },
   ): Promise<Exchange | null> {
     const state = store.getState();
     const view = selectTarget(state);
@@ -72,6 +75,14 @@ export function createCommands(store: Store, deps: CommandDeps) {
       sendHeaders: opts.headers ?? null,
       startedAt: now(),
     });
+    const upstreamHeaders = { ...(view.target.kind === "http" ? view.target.headers : {}), ...opts.headers };
+    const cacheCtx = { sendId, frameText: frame, targetKey: view.key, targetLabel: view.label, transport: view.transport, timeoutMs: state.timeoutMs, headers: upstreamHeaders };
+    // Only a plain user send may be answered locally: probe and gateway steps must reach the server.
+    const local = opts.label === null && !opts.noCache && !opts.notJson ? (deps.cache?.answer(cacheCtx) ?? null) : null;
+    if (local) {
+      store.dispatch({ type: "send/finished", seq, exchange: local });
+      return local;
+    }
     let exchange: Exchange | null = null;
     try {
       const reply = await client.send({
@@ -86,6 +97,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       if (reply.ok) {
         exchange = reply.value;
         store.dispatch({ type: "send/finished", seq, exchange });
+        if (!opts.noCache) deps.cache?.observe(exchange, cacheCtx);
       } else {
         store.dispatch({ type: "send/failed", seq, kind: reply.kind, message: reply.message });
       }
@@ -167,7 +179,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
      * visibly — it lands in the timeline like any other send, labelled. Resolves with the exchange, or null
      * when the target is incomplete or the bridge refused (the timeline card says why).
      */
-    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string>; processMode?: "keep" | "fresh" }): Promise<Exchange | null> {
+    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string>; processMode?: "keep" | "fresh"; noCache?: boolean }): Promise<Exchange | null> {
       const state = store.getState();
       const view = selectTarget(state);
       if (view.kind !== "ready") {
@@ -176,7 +188,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       }
       const remembered = selectSendHeaders(state, view.key, text);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
-      return deliver(text, { label: opts.label, headers, insist: false, notJson: false, ...(opts.processMode ? { processMode: opts.processMode } : {}) });
+      return deliver(text, { label: opts.label, headers, insist: false, notJson: false, noCache: opts.noCache, ...(opts.processMode ? { processMode: opts.processMode } : {}) });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

@@ -16,7 +16,11 @@ export function demoHandler(name: string): McpHttpHandler | undefined {
   const server = embeddedServer(name);
   if (!server) return undefined;
   let handler = handlers.get(name);
-  if (!handler) handlers.set(name, (handler = createMcpHandler(server.factory)));
+  if (!handler) {
+    // A server that announces changes publishes them on this handler's listen bus (subscriptions/listen).
+    const factory = server.listenFactory ? server.listenFactory(() => handlers.get(name)!.notify) : server.factory;
+    handlers.set(name, (handler = createMcpHandler(factory)));
+  }
   return handler;
 }
 

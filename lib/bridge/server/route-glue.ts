@@ -26,27 +26,34 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-export async function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+/** Guard, read and validate a bridge call's body: the input, or the error reply to send as is. */
+export async function parseBridgeCall<S extends z.ZodType>(req: Request, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: Response }> {
   const refused = guardRequest(req);
-  if (refused) return failReply(refused.kind, refused.message);
+  if (refused) return { ok: false, reply: failReply(refused.kind, refused.message) };
   let text: string;
   try {
     const body = await readRequestBody(req, LIMITS.maxRequestBodyBytes);
-    if (body.tooLarge) return failReply("too-large", `the request body exceeds ${LIMITS.maxRequestBodyBytes} bytes`);
+    if (body.tooLarge) return { ok: false, reply: failReply("too-large", `the request body exceeds ${LIMITS.maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
-    return failReply("bad-request", `could not read the request body: ${(e as Error).message}`);
+    return { ok: false, reply: failReply("bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return failReply("bad-request", `the request body is not JSON: ${(e as Error).message}`);
+    return { ok: false, reply: failReply("bad-request", `the request body is not JSON: ${(e as Error).message}`) };
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return failReply("bad-request", `invalid request: ${describeIssues(parsed.error)}`);
+  if (!parsed.success) return { ok: false, reply: failReply("bad-request", `invalid request: ${describeIssues(parsed.error)}`) };
+  return { ok: true, input: parsed.data };
+}
+
+export async function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+  const call = await parseBridgeCall(req, schema);
+  if (!call.ok) return call.reply;
   try {
-    return jsonReply({ ok: true, value: await run(parsed.data) });
+    return jsonReply({ ok: true, value: await run(call.input) });
   } catch (e) {
     if (e instanceof BridgeError) return failReply(e.kind, e.message);
     console.error("bridge route failed", e);

@@ -76,6 +76,15 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
   }
 }
 
+/** Long-lived requests (subscriptions/listen) register here, so POST /api/bridge/cancel ends them too. */
+export function registerCancellable(id: string, controller: AbortController): () => void {
+  if (inFlight.has(id)) throw new BridgeError("bad-request", `a send or listen with id ${JSON.stringify(id)} is already in flight; use a new id`);
+  inFlight.set(id, controller);
+  return () => {
+    if (inFlight.get(id) === controller) inFlight.delete(id);
+  };
+}
+
 /** Cancels an in-flight send (stdio: notifications/cancelled; HTTP: closes the stream). False if none. */
 export function cancel(sendId: string): boolean {
   const controller = inFlight.get(sendId);

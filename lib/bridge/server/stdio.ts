@@ -25,7 +25,7 @@ export interface StdioSpec {
 }
 
 /** What a process reports to whoever is listening; `at` is performance.now() at arrival. */
-type ProcessEvent =
+export type ProcessEvent =
   | { kind: "stdout"; at: number; text: string; bytes: number; frame?: unknown; parseError?: string; partial?: boolean; invalidUtf8?: boolean }
   | { kind: "stderr"; at: number; text: string }
   | { kind: "exit"; at: number; pid: number; code: number | null; signal: string | null }
@@ -34,6 +34,8 @@ type ProcessEvent =
   | { kind: "fatal"; at: number; message: string };
 
 type Listener = (event: ProcessEvent) => void;
+/** Returns true when the event belongs to the claimant (a long-lived request such as subscriptions/listen). */
+type Claim = (event: ProcessEvent) => boolean;
 
 // Only what a server needs to run: no secrets from the host's environment leak into arbitrary commands.
 // TMPDIR and LANG are kept because npx/npm need a temp dir and servers print non-ASCII text.
@@ -97,6 +99,7 @@ export class StdioProcess {
   readonly closed: Promise<void>;
 
   private readonly listeners = new Set<Listener>();
+  private readonly claims = new Set<Claim>();
   private stdoutChunks: Buffer[] = [];
   private stdoutPending = 0;
   private stderrPartial = "";
@@ -205,6 +208,15 @@ export class StdioProcess {
     return () => this.listeners.delete(listener);
   }
 
+  /**
+   * A long-lived request (subscriptions/listen) sees every event first and keeps the ones that are its own
+   * (frames tagged with its subscription id): those reach neither the exchange in flight nor the backlog.
+   */
+  claim(claim: Claim): () => void {
+    this.claims.add(claim);
+    return () => this.claims.delete(claim);
+  }
+
   takeBacklog(): { events: ProcessEvent[]; dropped: number } {
     const taken = { events: this.backlog, dropped: this.backlogDropped };
     this.backlog = [];
@@ -213,6 +225,7 @@ export class StdioProcess {
   }
 
   private emit(event: ProcessEvent): void {
+    for (const claim of [...this.claims]) if (claim(event)) return;
     if (this.listeners.size > 0) {
       for (const listener of [...this.listeners]) listener(event);
       return;

@@ -1,0 +1,59 @@
+"use client";
+import { entryRows } from "@/lib/session/cache-selectors";
+import type { CacheState } from "@/lib/protocol/cache";
+import { Button } from "../ui";
+import { useNow } from "./useNow";
+
+/** The cached entries with their age and state, live. */
+export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string) => void; testid?: string; names?: Record<string, string> }) {
+  const { cache, onRemove, testid = "cache-entries", names } = props;
+  // Ages keep counting while anything is listed.
+  const now = useNow(cache.entries.length > 0 ? Infinity : 0);
+  const rows = entryRows(cache, now, names);
+  if (rows.length === 0) return <p data-testid={`${testid}-empty`} className="text-xs text-slate-500">Nothing cached yet. Send resources/read, tools/list or server/discover.</p>;
+  return (
+    <table data-testid={testid} className="w-full table-fixed text-left text-[11px]">
+      <thead className="text-slate-500">
+        <tr>
+          <th className="w-[34%] font-medium">key</th>
+          <th className="w-[14%] font-medium">scope · owner</th>
+          <th className="w-[9%] font-medium">ttl</th>
+          <th className="w-[8%] font-medium">age</th>
+          <th className="w-[6%] font-medium">hits</th>
+          <th className="font-medium">state</th>
+          {onRemove ? <th className="w-[7%]" /> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.id} data-testid="cache-entry" data-key={r.keyLabel} data-state={r.freshness.state} data-scope={r.scope} className="border-t border-slate-100 align-top dark:border-slate-800">
+            <td className="break-all font-mono">
+              {r.keyLabel}
+              <div className="font-sans text-slate-500">{r.target}</div>
+            </td>
+            <td>
+              {r.scope}
+              <div className="break-all text-slate-500">{r.owner}</div>
+            </td>
+            <td>{r.ttlText}</td>
+            <td>{r.age}</td>
+            <td>{r.hits}</td>
+            <td data-testid="entry-state" className={r.freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-500"}>
+              <span className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700" aria-hidden="true">
+                <span className="absolute inset-y-0 left-0 bg-emerald-500" style={{ width: `${Math.round(r.freshness.fraction * 100)}%` }} />
+              </span>
+              {r.freshness.text}
+            </td>
+            {onRemove ? (
+              <td>
+                <Button className="px-1.5 py-0" onClick={() => onRemove(r.id)} title="Drop this entry">
+                  drop
+                </Button>
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,75 @@
+"use client";
+import { envelopeFrom, selectTarget } from "@/lib/session";
+import { listenFrameText, violationRows } from "@/lib/session/cache-selectors";
+import { SCOPE_RULES } from "@/lib/protocol/cache";
+import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading } from "../ui";
+import { AuditSection } from "./AuditSection";
+import { CacheEntries } from "./CacheEntries";
+import { CacheLog } from "./CacheLog";
+import { GatewaySection } from "./GatewaySection";
+import { ListenSection } from "./ListenSection";
+import { ViolationLines } from "./Violations";
+import { useCacheState } from "./useCache";
+
+/** The Cache tab: the client cache (on/off), its entries, the gateway view, listen streams and violations. */
+export function CachePanel(props: PanelProps) {
+  if (!props.cache) return <p className="text-xs text-slate-500">The cache runtime is not wired into this page.</p>;
+  return <CacheTab {...props} cache={props.cache} />;
+}
+
+function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: CacheRuntime }) {
+  const cache = useCacheState(runtime);
+  const view = selectTarget(state);
+  const notReady = view.kind === "ready" ? null : `Choose a target first: ${view.problem}`;
+  const envelope = envelopeFrom(state.envelope);
+  const violations = violationRows(cache);
+  return (
+    <section data-testid="cache-panel" aria-label="Cache" className="flex flex-col gap-3">
+      <PanelHeading title="Cache — ttlMs and cacheScope at work" subtitle="Every cacheable answer is kept here with its own clock; with the client cache on, a fresh one answers locally and nothing goes on the wire.">
+        <label className="flex items-center gap-1 text-xs font-medium">
+          <input type="checkbox" data-testid="cache-toggle" data-enabled={cache.enabled ? "true" : "false"} checked={cache.enabled} onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })} />
+          Client cache {cache.enabled ? "on" : "off"}
+        </label>
+        <Button data-testid="cache-clear" disabled={cache.cache.entries.length === 0} onClick={() => runtime.store.dispatch({ type: "cache/clear" })}>
+          Clear
+        </Button>
+      </PanelHeading>
+      <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
+        <li>ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and input_required answers are never cached.</li>
+        <li data-testid="scope-rule-public">{SCOPE_RULES.public}</li>
+        <li data-testid="scope-rule-private">{SCOPE_RULES.private}</li>
+      </ul>
+      <CacheEntries cache={cache.cache} onRemove={(entryId) => runtime.store.dispatch({ type: "cache/remove", entryId })} />
+      <CacheLog log={cache.log} />
+      {violations.length > 0 ? (
+        <section data-testid="cache-violations" aria-label="Violations" className="space-y-1">
+          <h3 className="text-xs font-semibold">Violations ({violations.length})</h3>
+          <ViolationLines violations={violations} />
+        </section>
+      ) : null}
+      <AuditSection
+        audit={cache.audit}
+        disabled={notReady}
+        onRun={() => view.kind === "ready" && void runtime.audit(commands.sendFrame, { targetLabel: view.label, ...(envelope.ok ? { envelope: envelope.value } : {}) })}
+      />
+      <ListenSection
+        sessions={cache.listens}
+        disabled={notReady}
+        makeFrame={(id, filter) => listenFrameText(id, filter, envelope.ok ? envelope.value : undefined)}
+        onOpen={(frameText) => view.kind === "ready" && runtime.openListen({ target: view.target, targetKey: view.key, targetLabel: view.label, frameText })}
+        onClose={(listenId) => void runtime.closeListen(listenId)}
+      />
+      <GatewaySection
+        cache={cache}
+        runtime={runtime}
+        disabled={notReady}
+        onReplay={() =>
+          view.kind === "ready" &&
+          void runtime.replayAsUsers(commands.sendFrame, { frameText: state.editor.text, targetKey: view.key, targetLabel: view.label, overHttp: view.transport === "http" })
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+"use client";
+import { useState } from "react";
+import type { ListenSession } from "@/lib/session/cache-state";
+import type { SubscriptionFilter } from "@/lib/protocol/listen";
+import { Button, inputClass } from "../ui";
+
+const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][] = [
+  ["toolsListChanged", "tools list_changed"],
+  ["promptsListChanged", "prompts list_changed"],
+  ["resourcesListChanged", "resources list_changed"],
+];
+
+function Stream({ session, onClose }: { session: ListenSession; onClose: () => void }) {
+  const ack = session.view?.acked;
+  return (
+    <li data-testid="listen-stream" data-status={session.status} className="space-y-1 rounded bg-slate-50 p-2 text-xs dark:bg-slate-800">
+      <div className="flex flex-wrap items-center gap-2">
+        <code className="font-semibold">{String(session.view?.listenId ?? session.listenId)}</code>
+        <span className="text-slate-500">{session.targetLabel}</span>
+        <span data-testid="listen-status" className="rounded bg-slate-200 px-1.5 text-[11px] dark:bg-slate-700">
+          {session.status === "ended" ? `ended: ${session.end?.reason ?? session.view?.status}` : session.status}
+        </span>
+        {session.status !== "ended" ? (
+          <Button tone="danger" data-testid="listen-close" className="ml-auto" onClick={onClose}>
+            Close stream
+          </Button>
+        ) : null}
+      </div>
+      {ack ? <p className="text-[11px] text-slate-600 dark:text-slate-300">acknowledged: <code>{JSON.stringify(ack)}</code>{session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}</p> : null}
+      {session.end ? <p className="text-[11px] text-slate-500">{session.end.message}</p> : null}
+      <ol className="space-y-0.5">
+        {session.notifications.map((n, i) => (
+          <li key={i} data-testid="listen-notification" className="text-[11px]">
+            <code>{JSON.stringify(n.frame)}</code>
+            <span data-testid="listen-invalidated" className="text-violet-700 dark:text-violet-300">
+              {" "}→ {n.invalidated.length > 0 ? `made stale: ${n.invalidated.join(", ")}` : "no cached entry was fresh for it"}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </li>
+  );
+}
+
+/** Open a subscriptions/listen stream and watch its notifications invalidate cached entries as they arrive. */
+export function ListenSection(props: { sessions: ListenSession[]; disabled: string | null; makeFrame: (id: string, filter: SubscriptionFilter) => string; onOpen: (frameText: string) => void; onClose: (listenId: string) => void }) {
+  const [filter, setFilter] = useState<SubscriptionFilter>({ toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ["calendar://week"] });
+  const [uris, setUris] = useState("calendar://week");
+  const id = `listen-${props.sessions.length + 1}`;
+  const frame = props.makeFrame(id, { ...filter, resourceSubscriptions: uris.split(",") });
+  return (
+    <section data-testid="listen" aria-label="Listen stream" className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+      <h3 className="text-xs font-semibold">subscriptions/listen — notifications that invalidate</h3>
+      <div className="flex flex-wrap items-center gap-3 text-xs">
+        {FLAGS.map(([key, label]) => (
+          <label key={key} className="flex items-center gap-1">
+            <input type="checkbox" checked={filter[key] === true} onChange={(e) => setFilter({ ...filter, [key]: e.target.checked })} />
+            {label}
+          </label>
+        ))}
+        <label className="flex items-center gap-1">
+          resources/updated for
+          <input data-testid="listen-uris" className={`${inputClass} w-44 font-mono`} value={uris} onChange={(e) => setUris(e.target.value)} aria-label="Resource URIs, comma-separated" />
+        </label>
+        <Button tone="primary" data-testid="listen-open" disabled={props.disabled !== null} title={props.disabled ?? undefined} onClick={() => props.onOpen(frame)}>
+          Open listen stream
+        </Button>
+      </div>
+      <details className="text-[11px]">
+        <summary className="cursor-pointer text-slate-500">the frame that will be sent</summary>
+        <pre data-testid="listen-frame" className="whitespace-pre-wrap break-all font-mono">{frame}</pre>
+      </details>
+      {props.disabled ? <p className="text-[11px] text-slate-500">{props.disabled}</p> : null}
+      <ul className="space-y-1">
+        {[...props.sessions].reverse().map((s) => (
+          <Stream key={s.listenId} session={s} onClose={() => props.onClose(s.listenId)} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import type { CacheViolation } from "@/lib/protocol/cache";
+
+const LEVEL = {
+  error: "text-red-700 dark:text-red-300",
+  warning: "text-amber-700 dark:text-amber-300",
+} as const;
+
+/** Violations with the rule they break; every string from the server is rendered as text. */
+export function ViolationLines({ violations }: { violations: { rule: string; level: "error" | "warning"; message: string; spec: string }[] | CacheViolation[] }) {
+  if (violations.length === 0) return null;
+  return (
+    <ul className="space-y-0.5">
+      {violations.map((v, i) => (
+        <li key={i} data-testid="cache-violation" data-rule={v.rule} data-level={v.level} className={`text-[11px] ${LEVEL[v.level]}`}>
+          <span className="font-semibold">{v.level === "error" ? "✕" : "!"} {v.rule}</span>: {v.message} <span className="text-slate-500">({v.spec})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

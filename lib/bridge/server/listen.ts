@@ -1,0 +1,209 @@
+/**
+ * The bridge's streaming variant for subscriptions/listen (digest §8.1). Over HTTP the listen POST's SSE
+ * response stays open: sendHttp already records it event by event, so a recorder that forwards each event
+ * as it is added turns it into a stream. Over stdio the listen request stays in flight on the kept-up
+ * process and claims the stdout frames that carry its subscription id (they reach neither other exchanges
+ * nor the backlog); closing it writes notifications/cancelled. Importable by the CLI and the tests.
+ */
+import { targetLabel, type WireEvent } from "../contract";
+import type { ListenEndReason, ListenLine, ParsedListenRequest } from "../listen-contract";
+import { parseFrame } from "@/lib/protocol/jsonrpc";
+import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";
+import { resolveTarget, type ResolveContext } from "./demo";
+import { BridgeError } from "./errors";
+import { checkUpstreamHeaders } from "./headers";
+import { sendHttp } from "./http";
+import { ExchangeRecorder, type WireEventInput } from "./recorder";
+import { registerCancellable } from "./send";
+import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
+
+/** Listen streams open at once across all targets (each holds a request, a socket or a claim on a process). */
+export const MAX_OPEN_LISTENS = 8;
+
+const g = globalThis as typeof globalThis & { __playgroundListens?: Set<string> };
+const openListens = (g.__playgroundListens ??= new Set());
+
+export interface ListenEnd {
+  reason: ListenEndReason;
+  message: string;
+}
+
+/** An ExchangeRecorder that hands every event to `sink` the moment it is recorded. */
+class StreamingRecorder extends ExchangeRecorder {
+  constructor(
+    init: ConstructorParameters<typeof ExchangeRecorder>[0],
+    private readonly sink: (event: WireEvent) => void,
+  ) {
+    super(init);
+  }
+  override add(input: WireEventInput): void {
+    super.add(input);
+    this.sink(this.events[this.events.length - 1]);
+  }
+}
+
+function transportOf(target: ParsedListenRequest["target"]): "stdio" | "http" {
+  return target.kind === "demo" ? target.transport : target.kind;
+}
+
+interface ListenHandle {
+  subscriptionId: string | number;
+  headers: [string, string][];
+  controller: AbortController;
+  unregister: () => void;
+}
+
+/**
+ * Checks that can refuse the call before any stream starts (they become a plain JSON error reply), and the
+ * registration that lets POST /api/bridge/cancel end the stream.
+ */
+export function beginListen(req: ParsedListenRequest): ListenHandle {
+  const parsed = parseFrame(req.frame);
+  if (!parsed.ok) throw new BridgeError("bad-request", `the listen frame is not JSON: ${parsed.error}`);
+  const subscriptionId = listenIdOf(parsed.value);
+  if (subscriptionId === undefined) throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
+  const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
+  if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
+  if (openListens.size >= MAX_OPEN_LISTENS) throw new BridgeError("refused", `${MAX_OPEN_LISTENS} listen streams are already open; close one first`);
+  const controller = new AbortController();
+  const unregister = registerCancellable(req.listenId, controller);
+  openListens.add(req.listenId);
+  return {
+    subscriptionId,
+    headers: upstream.headers,
+    controller,
+    unregister: () => {
+      openListens.delete(req.listenId);
+      unregister();
+    },
+  };
+}
+
+/** Runs one listen stream to its end, handing each line to `emit`. `signal` (or a cancel by listenId) closes it. */
+export async function runListen(req: ParsedListenRequest, ctx: ResolveContext, emit: (line: ListenLine) => void, signal?: AbortSignal, handle = beginListen(req)): Promise<ListenEnd> {
+  const { subscriptionId, headers, controller } = handle;
+  const onOuterAbort = () => controller.abort();
+  signal?.addEventListener("abort", onOuterAbort, { once: true });
+  const transport = transportOf(req.target);
+  const rec = new StreamingRecorder(
+    { sendId: req.listenId, targetLabel: targetLabel(req.target), transport, sent: req.frame, timeoutMs: req.maxDurationMs },
+    (event) => emit({ kind: "event", event }),
+  );
+  emit({ kind: "open", listenId: req.listenId, subscriptionId, startedAt: rec.startedAt, targetLabel: targetLabel(req.target), transport });
+  try {
+    if (signal?.aborted) return { reason: "closed-by-user", message: "closed before it opened" };
+    const resolved = await resolveTarget(req.target, ctx);
+    if (!resolved.ok) return { reason: "failure", message: resolved.message };
+    if (resolved.transport === "stdio") return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
+    for (const note of resolved.notes) rec.note(note);
+    return await listenHttp(resolved.url, headers, req, rec, controller.signal);
+  } finally {
+    signal?.removeEventListener("abort", onOuterAbort);
+    handle.unregister();
+  }
+}
+
+async function listenHttp(url: string, headers: [string, string][], req: ParsedListenRequest, rec: StreamingRecorder, signal: AbortSignal): Promise<ListenEnd> {
+  const parsed = parseFrame(req.frame);
+  const outcome = await sendHttp({ url, headers }, req.frame, { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.maxDurationMs, signal });
+  switch (outcome.kind) {
+    case "response": {
+      const isError = outcome.frame !== null && typeof outcome.frame === "object" && "error" in outcome.frame;
+      return isError ? { reason: "error-response", message: "the server answered the listen request with an error" } : { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" };
+    }
+    case "notification":
+      return { reason: "transport-closed", message: outcome.note };
+    case "failure":
+      if (outcome.failure === "cancelled") return { reason: "closed-by-user", message: "closed by the user: the bridge closed the SSE stream" };
+      if (outcome.failure === "timeout") return { reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms` };
+      if (outcome.failure === "framing") return { reason: "transport-closed", message: outcome.message };
+      return { reason: "failure", message: outcome.message };
+  }
+}
+
+function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string | number, rec: StreamingRecorder, signal: AbortSignal): Promise<ListenEnd> {
+  const acquired = acquireKept(spec);
+  if (!acquired.ok) return Promise.resolve({ reason: "failure", message: acquired.message });
+  const proc = acquired.proc;
+  return proc.ready.then((started) => {
+    if (!started) return { reason: "failure" as const, message: proc.spawnError ?? "the process did not start" };
+    if (acquired.spawned) rec.add({ kind: "spawn", at: proc.spawnedAt, pid: proc.pid!, argv: proc.argv, ...(proc.cwd ? { cwd: proc.cwd } : {}) });
+    return new Promise<ListenEnd>((resolve) => {
+      let done = false;
+      let heard = false;
+      const cancelFrame = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: listenId, reason: "The user closed the listen stream" } });
+      const finish = (end: ListenEnd) => {
+        if (done) return;
+        done = true;
+        release();
+        clearTimeout(ackTimer);
+        clearTimeout(limitTimer);
+        signal.removeEventListener("abort", onAbort);
+        resolve(end);
+      };
+      const sendCancel = () => {
+        if (proc.writeLine(cancelFrame)) rec.add({ kind: "stdin", text: cancelFrame });
+      };
+      const release = proc.claim((event: ProcessEvent) => {
+        if (done) return false;
+        if (event.kind === "exit") {
+          rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal });
+          finish({ reason: "transport-closed", message: `the process (pid ${event.pid}) ended; a listen stream must be opened again after a restart` });
+          return false; // the exchange in flight (if any) must see the exit too
+        }
+        if (event.kind !== "stdout" || event.frame === undefined) return false;
+        const kind = classifyListenFrame(event.frame, listenId);
+        if (kind === "foreign") return false;
+        heard = true;
+        rec.add({ kind: "stdout", at: event.at, text: event.text, frame: event.frame });
+        rec.received.push(event.frame);
+        if (kind === "closed") finish({ reason: "closed-by-server", message: "the server ended the stream with the listen request's result" });
+        if (kind === "error") finish({ reason: "error-response", message: "the server answered the listen request with an error" });
+        if (kind === "cancelled") finish({ reason: "cancelled-by-server", message: "the server sent notifications/cancelled for the listen request" });
+        return true;
+      });
+      const onAbort = () => {
+        sendCancel();
+        finish({ reason: "closed-by-user", message: `closed by the user: sent notifications/cancelled for ${JSON.stringify(listenId)}` });
+      };
+      const ackTimer = setTimeout(() => {
+        if (!heard) rec.note(`no frame of this subscription after ${req.ackTimeoutMs} ms (the acknowledgement must come first); still listening`);
+      }, req.ackTimeoutMs);
+      const limitTimer = setTimeout(() => {
+        sendCancel();
+        finish({ reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms; sent notifications/cancelled` });
+      }, req.maxDurationMs);
+      if (signal.aborted) return onAbort();
+      signal.addEventListener("abort", onAbort);
+      if (!proc.writeLine(req.frame)) return finish({ reason: "failure", message: `the process (pid ${proc.pid}) no longer accepts input on stdin` });
+      rec.add({ kind: "stdin", text: req.frame });
+    });
+  });
+}
+
+/** The NDJSON response of POST /api/bridge/listen. Throws BridgeError (before streaming) for a bad call. */
+export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal): ReadableStream<Uint8Array> {
+  const handle = beginListen(req);
+  const encoder = new TextEncoder();
+  const aborter = new AbortController();
+  signal.addEventListener("abort", () => aborter.abort(), { once: true });
+  return new ReadableStream<Uint8Array>({
+    start(stream) {
+      const started = Date.now();
+      let open = true;
+      const emit = (line: ListenLine) => {
+        if (open) stream.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+      };
+      runListen(req, ctx, emit, aborter.signal, handle)
+        .catch((e: unknown): ListenEnd => ({ reason: "failure", message: e instanceof Error ? e.message : String(e) }))
+        .then((end) => {
+          emit({ kind: "end", ...end, durationMs: Date.now() - started });
+          open = false;
+          stream.close();
+        });
+    },
+    cancel() {
+      aborter.abort(); // the browser went away: end the subscription too
+    },
+  });
+}

@@ -1,0 +1,42 @@
+/**
+ * A local answer as an exchange record: the client cache answered, nothing went on the wire. The timeline
+ * shows it like any exchange, with no wire events but one note saying so, and `local` set.
+ */
+import type { Exchange } from "../../bridge/contract";
+import { humanAge } from "./describe";
+import { answerFromCache, type CacheEntry } from "./store";
+
+export interface LocalAnswerInit {
+  sendId: string;
+  sentText: string;
+  sentFrame: unknown;
+  requestId: string | number;
+  entry: CacheEntry;
+  ageMs: number;
+  now: number;
+  targetLabel: string;
+  transport: "stdio" | "http";
+  timeoutMs: number;
+}
+
+export function servedFromCacheText(ageMs: number): string {
+  return `served from cache, age ${humanAge(ageMs)}`;
+}
+
+export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: NonNullable<Exchange["local"]> } {
+  const frame = answerFromCache(init.entry, init.requestId);
+  return {
+    sendId: init.sendId,
+    startedAt: init.now,
+    durationMs: 0,
+    targetLabel: init.targetLabel,
+    transport: init.transport,
+    sent: init.sentText,
+    sentFrame: init.sentFrame,
+    received: [frame],
+    outcome: { kind: "response", frame },
+    events: [{ t: 0, kind: "note", text: `${servedFromCacheText(init.ageMs)} (${init.entry.keyLabel}, ${init.entry.scope}): nothing was sent to the server` }],
+    timeoutMs: init.timeoutMs,
+    local: { kind: "cache", entryId: init.entry.id, keyLabel: init.entry.keyLabel, ageMs: init.ageMs, receivedAt: init.entry.receivedAt },
+  };
+}

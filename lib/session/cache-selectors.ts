@@ -1,0 +1,104 @@
+/** Pure views of the Cache tab and of the timeline badge: components render these, deciding nothing. */
+import type { Exchange } from "../bridge/contract";
+import { buildEnvelope, type Envelope } from "../protocol/meta";
+import { authContextOf, cacheBadge, freshnessAt, humanAge, humanDuration, SCOPE_RULES, servedFromCacheText, type CacheBadge, type CacheEntry, type CacheState, type CacheViolation, type Freshness } from "../protocol/cache";
+import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
+import type { CacheSessionState } from "./cache-state";
+import type { TimelineEntry } from "./state";
+
+export type ExchangeCacheView =
+  | { kind: "none" }
+  | { kind: "served"; text: string; keyLabel: string; receivedAt: number; ttlMs: number; badge: CacheBadge }
+  | { kind: "badge"; badge: Exclude<CacheBadge, { kind: "none" }> };
+
+/** The cache view of one timeline card: "served from cache" for local answers, else the hints badge. */
+export function exchangeCacheView(entry: TimelineEntry): ExchangeCacheView {
+  if (entry.phase.status !== "done") return { kind: "none" };
+  const exchange: Exchange = entry.phase.exchange;
+  if (exchange.outcome.kind !== "response" || Array.isArray(exchange.outcome.frame)) return { kind: "none" };
+  if (exchange.local) {
+    const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.local.receivedAt);
+    const ttlMs = badge.kind === "cacheable" ? badge.ttlMs : 0;
+    return { kind: "served", text: servedFromCacheText(exchange.local.ageMs), keyLabel: exchange.local.keyLabel, receivedAt: exchange.local.receivedAt, ttlMs, badge };
+  }
+  const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.startedAt + exchange.durationMs);
+  return badge.kind === "none" ? { kind: "none" } : { kind: "badge", badge };
+}
+
+export interface FreshnessView {
+  state: "fresh" | "stale";
+  /** 0..1 of the bar still filled. */
+  fraction: number;
+  text: string;
+}
+
+export function freshnessView(clock: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } }, now: number): FreshnessView {
+  const f: Freshness = freshnessAt(clock, now);
+  if (f.state === "fresh") return { state: "fresh", fraction: f.fraction, text: `fresh · ${humanDuration(Math.ceil(f.remainingMs / 1000) * 1000)} left` };
+  const why = f.why === "invalidated" ? `made stale by ${f.by}` : f.why === "ttl-zero" ? "stale on arrival (ttl 0)" : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
+  return { state: "stale", fraction: 0, text: `stale · ${why}` };
+}
+
+export interface EntryRow {
+  id: string;
+  keyLabel: string;
+  target: string;
+  scope: "public" | "private";
+  owner: string;
+  ttlText: string;
+  age: string;
+  hits: number;
+  freshness: FreshnessView;
+}
+
+/** Names for authorization contexts (the gateway's users), so rows say "alice", not a hash. */
+export function ownerNames(users: { name: string; authorization: string }[]): Record<string, string> {
+  return Object.fromEntries(users.map((u) => [authContextOf(u.authorization).id, u.name]));
+}
+
+export function entryRows(cache: CacheState, now: number, names: Record<string, string> = {}): EntryRow[] {
+  return cache.entries.map((e: CacheEntry) => ({
+    id: e.id,
+    keyLabel: e.keyLabel,
+    target: e.partition.replace(/#.*$/, "").replace(/^demo:/, ""),
+    scope: e.scope,
+    owner: e.scope === "private" ? (names[e.auth.id] ?? e.auth.label) : "shared",
+    ttlText: e.hints.ttl.kind === "valid" || e.hints.ttl.kind === "non-integer" ? humanDuration(e.ttlMs) : `0 (${e.hints.ttl.kind})`,
+    age: humanAge(Math.max(0, now - e.receivedAt)),
+    hits: e.hits,
+    freshness: freshnessView(e, now),
+  }));
+}
+
+export interface ViolationRow {
+  key: string;
+  method: string;
+  rule: string;
+  level: "error" | "warning";
+  message: string;
+  spec: string;
+}
+
+/** Every flagged break, newest first: cache-hint violations from exchanges and listen-stream rule breaks. */
+export function violationRows(state: CacheSessionState): ViolationRow[] {
+  const fromLog = state.log.flatMap((e, i) =>
+    e.kind === "violations" ? e.violations.map((v: CacheViolation, j) => ({ key: `log-${i}-${j}`, method: e.method, rule: v.rule, level: v.level, message: v.message, spec: v.spec })) : [],
+  );
+  const fromListens = state.listens.flatMap((l) =>
+    (l.view?.problems ?? []).map((p: ListenProblem, j) => ({ key: `${l.listenId}-${j}`, method: "subscriptions/listen", rule: p.rule, level: "error" as const, message: p.message, spec: "subscriptions.mdx (digest §8.1, checks 37/38)" })),
+  );
+  return [...fromLog, ...fromListens].reverse();
+}
+
+export const SCOPE_SENTENCES = SCOPE_RULES;
+
+/** A subscriptions/listen frame for the filter the user ticked, with the session's envelope. */
+export function listenFrameText(id: string, filter: SubscriptionFilter, envelope: Envelope = buildEnvelope()): string {
+  const notifications: SubscriptionFilter = {};
+  if (filter.toolsListChanged) notifications.toolsListChanged = true;
+  if (filter.promptsListChanged) notifications.promptsListChanged = true;
+  if (filter.resourcesListChanged) notifications.resourcesListChanged = true;
+  const uris = (filter.resourceSubscriptions ?? []).map((u) => u.trim()).filter(Boolean);
+  if (uris.length > 0) notifications.resourceSubscriptions = uris;
+  return JSON.stringify({ jsonrpc: "2.0", id, method: "subscriptions/listen", params: { _meta: envelope, notifications } });
+}
