@@ -1,0 +1,49 @@
+/**
+ * The knobs of a bill and their defaults, in one isomorphic module (the page's selectors, the route's schema
+ * and the CLI's flags all read it; none of it loads a tokenizer).
+ */
+import { LAYOUTS, type Layout } from "./serialize";
+
+export const ENCODINGS = ["o200k_base", "cl100k_base"] as const;
+export type Encoding = (typeof ENCODINGS)[number];
+
+export const ENCODING_LABELS: Record<Encoding, string> = {
+  o200k_base: "o200k_base (GPT-4o family; the chapter's)",
+  cl100k_base: "cl100k_base (GPT-4 / GPT-3.5)",
+};
+
+export function isEncoding(value: string): value is Encoding {
+  return (ENCODINGS as readonly string[]).includes(value);
+}
+
+/**
+ * Which part of each tool definition is counted as "in the prompt".
+ * - `prompt`: {name, description, inputSchema} in that order — what providers render into the prompt and
+ *   what the chapter counts;
+ * - `whole`: the definition exactly as received (title, outputSchema, annotations, execution, icons, _meta…).
+ */
+export const FIELD_SETS = ["prompt", "whole"] as const;
+export type FieldSet = (typeof FIELD_SETS)[number];
+
+export const FIELD_SET_LABELS: Record<FieldSet, string> = {
+  prompt: "name + description + inputSchema (what a provider renders; the chapter's)",
+  whole: "the whole definition as received",
+};
+
+export function isFieldSet(value: string): value is FieldSet {
+  return (FIELD_SETS as readonly string[]).includes(value);
+}
+
+export interface BillOptions {
+  encoding: Encoding;
+  layout: Layout;
+  fieldSet: FieldSet;
+}
+
+/** The chapter's choices: the table comes out unchanged with these. */
+export const DEFAULT_BILL_OPTIONS: BillOptions = { encoding: "o200k_base", layout: "python", fieldSet: "prompt" };
+
+/** "N servers like this one, W-token window": the chapter's five servers; a 200K window is common today. */
+export const DEFAULT_FLEET = { servers: 5, window: 200_000 } as const;
+
+export { LAYOUTS, type Layout };
