@@ -88,7 +88,10 @@ function race(name, catalogue, encoder, runs) {
     t = performance.now();
     encoder.encode(wholeText, [], []);
     const w = performance.now() - t;
-    if (i >= 3) bill.push(b), bare.push(e), whole.push(w); // first runs warm the JIT
+    if (i < 3) continue; // the first runs warm the JIT
+    bill.push(b);
+    bare.push(e);
+    whole.push(w);
   }
   const mb = median(bill), me = median(bare), mw = median(whole);
   console.log(`\n${name}: ${result.tools} tools, ${result.bytes.toLocaleString("en-US")} bytes, ${result.totalTokens.toLocaleString("en-US")} tokens in all; the bill encodes ${texts.length} texts, ${chars.toLocaleString("en-US")} chars (median of ${runs} runs)`);
