@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { billCatalogue, billTool, countedView, fleetCost, fleetSentence, formatShare, type Counter } from "@/lib/tokens/bill";
 import { catalogueTools, checkCatalogue, replaceInstructions, replaceTool, type Catalogue } from "@/lib/tokens/catalogue";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
+import { billDelta, formatDelta, parseToolEdit } from "@/lib/tokens/whatif";
 
 const chars: Counter = (text) => text.length;
 const py = DEFAULT_BILL_OPTIONS; // python layout, prompt fields
@@ -107,5 +108,21 @@ describe("fleet: N servers like this one in a W-token window", () => {
     expect(() => fleetCost(1, 0, 100)).toThrow("the number of servers must be a whole number of at least 1, not 0");
     expect(() => fleetCost(1, 2.5, 100)).toThrow("not 2.5");
     expect(() => fleetCost(1, 1, 0)).toThrow("the window must be a whole number of tokens of at least 1, not 0");
+  });
+});
+
+describe("what if: parsing an edit and the difference it makes", () => {
+  it("an edit must be a JSON object, and the error says what is wrong", () => {
+    expect(parseToolEdit('{"name": "x"}')).toEqual({ ok: true, tool: { name: "x" } });
+    expect(parseToolEdit("[1]")).toMatchObject({ ok: false, error: expect.stringContaining("a tool definition is a JSON object") });
+    expect(parseToolEdit("{name")).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON: /) });
+  });
+  it("billDelta reports what changed, per tool and in total", () => {
+    const before = billCatalogue(catalogue, chars, py);
+    const after = billCatalogue(replaceTool(catalogue, 1, { ...long, description: "short" }), chars, py);
+    const d = billDelta(before, after);
+    expect([d.totalTokens, d.toolsTokens, d.instructionsTokens, d.bytes]).toEqual([-7, -7, 0, -7]);
+    expect([...d.perTool]).toEqual([[1, -7]]);
+    expect([formatDelta(-7), formatDelta(1200), formatDelta(0)]).toEqual(["−7", "+1,200", "±0"]);
   });
 });
