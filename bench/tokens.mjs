@@ -37,16 +37,18 @@ const { billCatalogue } = await import("../lib/tokens/bill.ts");
 const { loadEncoder, counterOf } = await import("../lib/tokens/encoders.ts");
 const { fetchCatalogue } = await import("../lib/tokens/fetch.ts");
 const { DEFAULT_BILL_OPTIONS } = await import("../lib/tokens/options.ts");
-const { startStdio, EVERYTHING } = await import("../tests/fixtures/tokens/stdio-sender.ts");
+const { send } = await import("../lib/bridge/server/send.ts");
+const { shutdownAll } = await import("../lib/bridge/server/stdio.ts");
 
 async function referenceCatalogue() {
-  const session = startStdio(EVERYTHING[0], [...EVERYTHING[1]]);
+  const target = { kind: "demo", server: "everything", transport: "stdio" };
+  let n = 0;
   try {
-    const fetched = await fetchCatalogue(session.send, { handshake: "legacy" });
+    const fetched = await fetchCatalogue((frame) => send({ sendId: `bench-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" }), { handshake: "legacy" });
     if (!fetched.ok) throw new Error(fetched.message);
     return fetched.catalogue;
   } finally {
-    await session.close();
+    await shutdownAll();
   }
 }
 
@@ -95,9 +97,10 @@ function race(name, catalogue, encoder, runs) {
   }
   const mb = median(bill), me = median(bare), mw = median(whole);
   console.log(`\n${name}: ${result.tools} tools, ${result.bytes.toLocaleString("en-US")} bytes, ${result.totalTokens.toLocaleString("en-US")} tokens in all; the bill encodes ${texts.length} texts, ${chars.toLocaleString("en-US")} chars (median of ${runs} runs)`);
-  console.log(`  billCatalogue                              ${fmt(mb)}`);
-  console.log(`  bare encode of the same ${texts.length} texts        ${fmt(me)}   ratio bill/bare = ${(mb / me).toFixed(2)}`);
-  console.log(`  bare encode of the whole-array text alone  ${fmt(mw)}   (the per-tool and per-field split costs ${(mb / mw).toFixed(1)}x that)`);
+  const row = (label, ms, note = "") => console.log(`  ${label.padEnd(44)} ${fmt(ms).padStart(10)}${note}`);
+  row("billCatalogue", mb);
+  row(`bare encode of the same ${texts.length} texts`, me, `   ratio bill/bare = ${(mb / me).toFixed(2)}`);
+  row("bare encode of the whole-array text alone", mw, `   (the per-tool and per-field split costs ${(mb / mw).toFixed(1)}x that)`);
 }
 
 const runs = arg("--runs", 30);

@@ -40,7 +40,8 @@ const SHORT: Record<ToolField, string> = {
 
 export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }): string {
   const n = formatTokens;
-  const width = Math.max(30, ...bill.perTool.map((t) => t.name.length));
+  const totalLabel = "one server, connected, before it is used";
+  const width = Math.max(totalLabel.length, ...bill.perTool.map((t) => t.name.length));
   const pad = (s: string, w: number) => s.padEnd(w);
   const num = (v: number | undefined, w = 7) => (v === undefined ? "-" : n(v)).padStart(w);
   const fields = TOOL_FIELDS.filter((f) => bill.perTool.some((t) => t.fields[f] !== undefined));
@@ -54,9 +55,9 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
     lines.push(`${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}`);
   }
   lines.push("");
-  lines.push(`${pad(`${bill.tools} tool definitions, whole array`, width)} ${num(bill.toolsTokens)}   (sum of the per-tool counts: ${n(bill.sumOfPerTool)})`);
+  lines.push(`${pad(`${bill.tools} tool definition${bill.tools === 1 ? "" : "s"}, whole array`, width)} ${num(bill.toolsTokens)}   (sum of the per-tool counts: ${n(bill.sumOfPerTool)})`);
   lines.push(`${pad("server instructions", width)} ${bill.hasInstructions ? num(bill.instructionsTokens) : "   none"}`);
-  lines.push(`${pad("one server, connected, before it is used", width)} ${num(bill.totalTokens)}`);
+  lines.push(`${pad(totalLabel, width)} ${num(bill.totalTokens)}`);
   lines.push("");
   lines.push(fleetSentence(fleetCost(bill.totalTokens, fleet.servers, fleet.window)));
   lines.push("Fields in parentheses are billed but not counted in the tool's tokens; struct = keys, braces and separators (tokens minus counted fields).");

@@ -10,9 +10,8 @@ import { HANDSHAKES, checkCatalogue, type Catalogue } from "./catalogue";
 import { loadCounter } from "./encoders";
 import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS, LAYOUTS } from "./options";
 
+/** The body itself is capped by the bridge's route glue (LIMITS.maxRequestBodyBytes, 16 MiB; 1,000 tools ≈ 0.6 MB). */
 export const TOKENS_LIMITS = {
-  /** Largest request body: a 1,000-tool catalogue is about 0.6 MB; this leaves room for very large ones. */
-  maxRequestBytes: 16 * 1024 * 1024,
   maxPages: 1000,
   maxTools: 20_000,
 } as const;
@@ -44,6 +43,7 @@ export const BillRequestSchema = z.object({
     .default(DEFAULT_BILL_OPTIONS),
 });
 export type BillRequest = z.input<typeof BillRequestSchema>;
+export type ParsedBillRequest = z.output<typeof BillRequestSchema>;
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -51,15 +51,20 @@ function describeIssue(error: z.ZodError): string {
   return `${where}: ${issue.message}`;
 }
 
-/** Validates and bills; every problem comes back as a value the route can send as is. */
+/** Validates and bills; every problem comes back as a value. */
 export async function billRequest(body: unknown): Promise<BridgeReply<Bill>> {
   const parsed = BillRequestSchema.safeParse(body);
   if (!parsed.success) return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
-  const catalogue: Catalogue = parsed.data.catalogue;
+  return billParsedRequest(parsed.data);
+}
+
+/** Bills a request that already matched the schema (the route's glue parsed it). */
+export async function billParsedRequest(request: ParsedBillRequest): Promise<BridgeReply<Bill>> {
+  const catalogue: Catalogue = request.catalogue;
   const problem = checkCatalogue(catalogue);
   if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
   const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
   if (tools > TOKENS_LIMITS.maxTools) return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
-  const count = await loadCounter(parsed.data.options.encoding);
-  return { ok: true, value: billCatalogue(catalogue, count, parsed.data.options) };
+  const count = await loadCounter(request.options.encoding);
+  return { ok: true, value: billCatalogue(catalogue, count, request.options) };
 }

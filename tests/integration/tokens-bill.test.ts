@@ -8,21 +8,19 @@ import { loadCounter } from "@/lib/tokens/encoders";
 import { fetchCatalogue, type FetchOptions } from "@/lib/tokens/fetch";
 import { describeMeasured } from "@/lib/tokens/measured";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
-import { CALENDAR, EVERYTHING, startStdio, type StdioSession } from "../fixtures/tokens/stdio-sender";
+import type { Target } from "@/lib/bridge/contract";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { CALENDAR, EVERYTHING, PAGED, bridgeSender } from "../fixtures/tokens/bridge-sender";
 
 let count: Counter;
-let session: StdioSession | undefined;
 beforeAll(async () => {
   count = await loadCounter("o200k_base");
 });
-afterEach(async () => {
-  await session?.close();
-  session = undefined;
-});
+// The bridge keeps one process per target: end them, so every test starts from a server that heard nothing.
+afterEach(() => shutdownAll());
 
-async function bill(server: readonly [string, readonly string[]], opts: FetchOptions, options = DEFAULT_BILL_OPTIONS) {
-  session = startStdio(server[0], [...server[1]]);
-  const fetched = await fetchCatalogue(session.send, { transport: "stdio", ...opts });
+async function bill(target: Target, opts: FetchOptions, options = DEFAULT_BILL_OPTIONS) {
+  const fetched = await fetchCatalogue(bridgeSender(target), { transport: "stdio", ...opts });
   if (!fetched.ok) throw new Error(fetched.message);
   return { bill: billCatalogue(fetched.catalogue, count, options), fetched };
 }
@@ -100,15 +98,12 @@ describe("the embedded calendar (a 2026-07-28 server)", () => {
   });
 
   it("a forced modern handshake against the legacy reference server fails with a clear reason", async () => {
-    session = startStdio(EVERYTHING[0], [...EVERYTHING[1]]);
-    const fetched = await fetchCatalogue(session.send, { handshake: "modern" });
+    const fetched = await fetchCatalogue(bridgeSender(EVERYTHING), { handshake: "modern" });
     expect(fetched).toMatchObject({ ok: false, message: "server/discover answered -32601 Method not found: not a 2026-07-28 server; try --handshake auto or legacy" });
   });
 });
 
 describe("tools/list pagination (a paginating fixture server)", () => {
-  const PAGED = (...flags: string[]) => [process.execPath, ["tests/fixtures/tokens/paged-server.mjs", ...flags]] as const;
-
   it("follows every nextCursor and bills all pages; bytes add up over pages", async () => {
     const { bill: b, fetched } = await bill(PAGED("--pages", "3"), { handshake: "legacy" });
     expect(b.tools).toBe(6);
@@ -127,15 +122,31 @@ describe("tools/list pagination (a paginating fixture server)", () => {
   });
 
   it("a server that hands out the same cursor twice is stopped, and says so", async () => {
-    session = startStdio(process.execPath, ["tests/fixtures/tokens/paged-server.mjs", "--loop"]);
-    const fetched = await fetchCatalogue(session.send, { handshake: "legacy" });
+    const fetched = await fetchCatalogue(bridgeSender(PAGED("--loop")), { handshake: "legacy" });
     expect(fetched).toMatchObject({ ok: false, message: 'tools/list returned the cursor "page-1" a second time; stopped (it would loop)' });
   });
 
   it("a server that never stops paginating is stopped at maxPages", async () => {
-    session = startStdio(process.execPath, ["tests/fixtures/tokens/paged-server.mjs", "--endless"]);
-    const fetched = await fetchCatalogue(session.send, { handshake: "legacy", maxPages: 5 });
+    const fetched = await fetchCatalogue(bridgeSender(PAGED("--endless")), { handshake: "legacy", maxPages: 5 });
     expect(fetched).toMatchObject({ ok: false, message: "tools/list still returned a nextCursor after 5 pages; stopped" });
     expect(fetched.steps.filter((s) => s.label.startsWith("catalogue")).length).toBe(5);
+  });
+});
+
+describe("server-everything over Streamable HTTP (the bridge spawns it on a loopback port)", () => {
+  const HTTP: Target = { kind: "demo", server: "everything", transport: "http" };
+
+  it("the legacy handshake carries the session id to every tools/list; the same 13 tools, 7,663 bytes, 1,619 tokens", async () => {
+    const { bill: b, fetched } = await bill(HTTP, { handshake: "legacy", transport: "http" });
+    expect([b.tools, b.bytes, b.toolsTokens, b.totalTokens]).toEqual([13, 7663, 1307, 1619]);
+    const list = fetched.steps.find((s) => s.label === "catalogue: tools/list")!.exchange;
+    const request = list.events.find((e) => e.kind === "http-request");
+    expect(request && request.kind === "http-request" && request.headers.some(([k]) => k.toLowerCase() === "mcp-session-id")).toBe(true);
+  });
+
+  it("with no handshake the HTTP server refuses to list anything, and the error says what to try", async () => {
+    const fetched = await fetchCatalogue(bridgeSender(HTTP), { handshake: "none" });
+    expect(fetched.ok).toBe(false);
+    if (!fetched.ok) expect(fetched.message).toBe("tools/list answered HTTP 400, -32000 Bad Request: Server not initialized. With no handshake some servers refuse to list anything; try --handshake auto or legacy.");
   });
 });

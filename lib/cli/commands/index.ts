@@ -10,4 +10,5 @@ export interface CliCommand {
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   lab: () => import("./lab").then((m) => m.command),
   link: () => import("./link").then((m) => m.command),
+  tokens: () => import("./tokens").then((m) => m.command),
 };
