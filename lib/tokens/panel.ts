@@ -22,6 +22,8 @@ export type WhatIfSubject = { kind: "tool"; index: number } | { kind: "instructi
 export interface PanelState {
   options: BillOptions;
   handshake: Handshake;
+  /** Client capabilities to declare, as typed (JSON object); validated by selectCapabilities. The chapter's: {}. */
+  capsText: string;
   /** As typed; validated by selectFleet. */
   fleet: { servers: string; window: string };
   fetch: { status: "idle" } | { status: "running"; targetLabel: string } | { status: "failed"; message: string } | { status: "done" };
@@ -35,6 +37,7 @@ export interface PanelState {
 export type PanelAction =
   | { type: "options/set"; patch: Partial<BillOptions> }
   | { type: "handshake/set"; handshake: Handshake }
+  | { type: "caps/set"; text: string }
   | { type: "fleet/set"; servers?: string; window?: string }
   | { type: "fetch/started"; targetLabel: string }
   | { type: "fetch/finished"; targetKey: string; targetLabel: string; catalogue: Catalogue }
@@ -51,6 +54,7 @@ export function initialPanelState(): PanelState {
   return {
     options: DEFAULT_BILL_OPTIONS,
     handshake: "auto",
+    capsText: "{}",
     fleet: { servers: String(DEFAULT_FLEET.servers), window: String(DEFAULT_FLEET.window) },
     fetch: { status: "idle" },
     bills: { current: { status: "none" }, baseline: { status: "none" } },
@@ -86,6 +90,8 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return { ...state, options: { ...state.options, ...action.patch } };
     case "handshake/set":
       return { ...state, handshake: action.handshake };
+    case "caps/set":
+      return { ...state, capsText: action.text };
     case "fleet/set":
       return { ...state, fleet: { servers: action.servers ?? state.fleet.servers, window: action.window ?? state.fleet.window } };
     case "fetch/started":
@@ -135,4 +141,17 @@ export function selectFleet(state: PanelState): FleetInput {
   if (!Number.isInteger(servers) || servers < 1 || servers > 10_000) return { ok: false, error: "N must be a whole number from 1 to 10,000" };
   if (!Number.isInteger(window) || window < 1 || window > 100_000_000) return { ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" };
   return { ok: true, servers, window };
+}
+
+export type CapabilitiesInput = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
+
+export function selectCapabilities(state: PanelState): CapabilitiesInput {
+  let value: unknown;
+  try {
+    value = JSON.parse(state.capsText);
+  } catch (e) {
+    return { ok: false, error: `The capabilities are not JSON (${(e as Error).message}); {} declares none.` };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' };
+  return { ok: true, value: value as Record<string, unknown> };
 }

@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { billCatalogue, type Bill } from "@/lib/tokens/bill";
 import { catalogueTools, type Catalogue } from "@/lib/tokens/catalogue";
-import { initialPanelState, isEdited, panelReducer, selectFleet, slotBill, type PanelAction, type PanelState } from "@/lib/tokens/panel";
+import { initialPanelState, isEdited, panelReducer, selectCapabilities, selectFleet, slotBill, type PanelAction, type PanelState } from "@/lib/tokens/panel";
 
 const catalogue: Catalogue = { pages: [{ tools: [{ name: "a", description: "first", inputSchema: {} }, { name: "b", description: "second", inputSchema: {} }] }], instructions: "hi" };
 const bill = (c: Catalogue): Bill => billCatalogue(c, (t) => t.length);
@@ -72,5 +72,17 @@ describe("panel: N and W", () => {
   it("refuses what is not a whole number in range, saying which", () => {
     expect(fleet("0", "1000")).toEqual({ ok: false, error: "N must be a whole number from 1 to 10,000" });
     expect(fleet("2", "lots")).toEqual({ ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" });
+  });
+});
+
+describe("panel: declared capabilities", () => {
+  const caps = (text: string) => selectCapabilities(run({ type: "caps/set", text }));
+  it("default {} (the chapter's), and any JSON object", () => {
+    expect(selectCapabilities(initialPanelState())).toEqual({ ok: true, value: {} });
+    expect(caps('{"roots":{}}')).toEqual({ ok: true, value: { roots: {} } });
+  });
+  it("refuses text that is not a JSON object, saying why", () => {
+    expect(caps("[]")).toEqual({ ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' });
+    expect(caps("{")).toMatchObject({ ok: false, error: expect.stringMatching(/^The capabilities are not JSON/) });
   });
 });
