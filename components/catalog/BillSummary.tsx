@@ -32,7 +32,7 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
   const from = bill.measured?.instructionsFrom ? `, from ${bill.measured.instructionsFrom}` : "";
   return (
     <div data-testid="bill-summary" className="flex flex-col gap-1 rounded border border-slate-200 p-3 font-mono text-xs dark:border-slate-700">
-      <Line label={<><span data-testid="bill-tool-count" data-value={bill.tools}>{bill.tools}</span> tool definitions ({FIELD_SET_LABELS[bill.options.fieldSet].split(" (")[0]})</>} value={bill.toolsTokens} testId="bill-tools-tokens" delta={delta?.toolsTokens} />
+      <Line label={<><span data-testid="bill-tool-count" data-value={bill.tools}>{bill.tools}</span> tool definitions ({FIELD_SET_LABELS[bill.options.fieldSet]})</>} value={bill.toolsTokens} testId="bill-tools-tokens" delta={delta?.toolsTokens} />
       {cheapest && cheapest !== costliest ? <Line label={<span className="pl-4">cheapest tool, {cheapest.name}</span>} value={cheapest.tokens} testId="bill-cheapest" /> : null}
       {costliest ? <Line label={<span className="pl-4">costliest tool, {costliest.name}</span>} value={costliest.tokens} testId="bill-costliest" /> : null}
       <Line label={<span className="pl-4 text-slate-500">sum of the per-tool counts (the total above counts the whole array at once)</span>} value={bill.sumOfPerTool} testId="bill-sum" />

@@ -29,7 +29,7 @@ export function CataloguePanel(props: PanelProps) {
       </PanelHeading>
       <p className="text-xs text-slate-500 dark:text-slate-400">
         {view.kind === "ready"
-          ? `Fetch talks to ${view.label}: a kept-up process is restarted first, so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
+          ? `Fetch talks to ${view.label}: a kept-up process is restarted first (and a remembered HTTP session forgotten), so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
           : view.problem}
       </p>
       <CatalogueControls state={state} dispatch={dispatch} />

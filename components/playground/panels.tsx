@@ -22,4 +22,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
+  { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../catalog/CataloguePanel").then((m) => m.CataloguePanel), { ssr: false }) },
 ];

@@ -8,8 +8,13 @@ export const ENCODINGS = ["o200k_base", "cl100k_base"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
 export const ENCODING_LABELS: Record<Encoding, string> = {
-  o200k_base: "o200k_base (GPT-4o family; the chapter's)",
-  cl100k_base: "cl100k_base (GPT-4 / GPT-3.5)",
+  o200k_base: "o200k_base (the chapter's)",
+  cl100k_base: "cl100k_base",
+};
+
+export const ENCODING_DESCRIPTIONS: Record<Encoding, string> = {
+  o200k_base: "o200k_base, the GPT-4o family's tokenizer",
+  cl100k_base: "cl100k_base, the GPT-4 / GPT-3.5 tokenizer",
 };
 
 export function isEncoding(value: string): value is Encoding {
@@ -26,8 +31,25 @@ export const FIELD_SETS = ["prompt", "whole"] as const;
 export type FieldSet = (typeof FIELD_SETS)[number];
 
 export const FIELD_SET_LABELS: Record<FieldSet, string> = {
-  prompt: "name + description + inputSchema (what a provider renders; the chapter's)",
-  whole: "the whole definition as received",
+  prompt: "name + description + inputSchema",
+  whole: "the whole definition",
+};
+
+export const FIELD_SET_DESCRIPTIONS: Record<FieldSet, string> = {
+  prompt: "each tool's {name, description, inputSchema}, what a provider renders into the prompt (the chapter's)",
+  whole: "each tool's definition exactly as received (title, outputSchema, annotations, execution, _meta… included)",
+};
+
+export const LAYOUT_LABELS: Record<Layout, string> = {
+  python: "json.dumps (the chapter's)",
+  "python-unicode": "json.dumps, ensure_ascii=False",
+  compact: "compact JSON",
+};
+
+export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {
+  python: 'Python\'s json.dumps defaults: ", " and ": ", keys in received order, non-ASCII escaped as \\uXXXX',
+  "python-unicode": 'Python\'s json.dumps(ensure_ascii=False): ", " and ": ", non-ASCII text kept as is',
+  compact: "JSON.stringify: no spaces, as a JSON-RPC frame carries it",
 };
 
 export function isFieldSet(value: string): value is FieldSet {

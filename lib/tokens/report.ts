@@ -4,7 +4,7 @@
  */
 import { fleetCost, fleetSentence, formatTokens, TOOL_FIELDS, type Bill, type ToolField } from "./bill";
 import { describeMeasured } from "./measured";
-import { LAYOUT_LABELS } from "./serialize";
+import { LAYOUT_DESCRIPTIONS } from "./options";
 
 export interface BillJson {
   tools: number;
@@ -47,7 +47,7 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
   const fields = TOOL_FIELDS.filter((f) => bill.perTool.some((t) => t.fields[f] !== undefined));
   const counted = (f: ToolField) => bill.perTool.some((t) => t.counted.includes(f));
   const lines: string[] = [];
-  lines.push(`${bill.tools} tools in ${bill.pages} page${bill.pages === 1 ? "" : "s"}, ${n(bill.bytes)} bytes; ${bill.options.encoding}, ${LAYOUT_LABELS[bill.options.layout]}`);
+  lines.push(`${bill.tools} tools in ${bill.pages} page${bill.pages === 1 ? "" : "s"}, ${n(bill.bytes)} bytes; ${bill.options.encoding}; ${LAYOUT_DESCRIPTIONS[bill.options.layout]}`);
   for (const line of describeMeasured(bill.measured, bill.tools)) lines.push(`  ${line}`);
   lines.push("");
   lines.push(`${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`);

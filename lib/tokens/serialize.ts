@@ -19,12 +19,6 @@
 export const LAYOUTS = ["compact", "python", "python-unicode"] as const;
 export type Layout = (typeof LAYOUTS)[number];
 
-export const LAYOUT_LABELS: Record<Layout, string> = {
-  compact: "compact JSON (JSON.stringify)",
-  python: "Python json.dumps (\", \" and \": \", ensure_ascii) — the chapter's layout",
-  "python-unicode": "Python json.dumps(ensure_ascii=False)",
-};
-
 export function isLayout(value: string): value is Layout {
   return (LAYOUTS as readonly string[]).includes(value);
 }
