@@ -2,7 +2,7 @@
  * The chapter's token table, reproduced against the real reference server over stdio, and the truth it
  * missed (no handshake: 12 tools). Also the embedded calendar, a 2026-07-28 server.
  */
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { billCatalogue, fleetCost, fleetSentence, type Bill, type Counter } from "@/lib/tokens/bill";
 import { loadCounter } from "@/lib/tokens/encoders";
 import { fetchCatalogue, type FetchOptions } from "@/lib/tokens/fetch";
@@ -11,6 +11,7 @@ import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import type { Target } from "@/lib/bridge/contract";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { CALENDAR, EVERYTHING, PAGED, bridgeSender } from "../fixtures/tokens/bridge-sender";
+import { endAllAndAssertNoneAlive } from "./helpers";
 
 let count: Counter;
 beforeAll(async () => {
@@ -18,6 +19,7 @@ beforeAll(async () => {
 });
 // The bridge keeps one process per target: end them, so every test starts from a server that heard nothing.
 afterEach(() => shutdownAll());
+afterAll(() => endAllAndAssertNoneAlive());
 
 async function bill(target: Target, opts: FetchOptions, options = DEFAULT_BILL_OPTIONS) {
   const fetched = await fetchCatalogue(bridgeSender(target), { transport: "stdio", ...opts });
