@@ -8,8 +8,8 @@ const HEADINGS: Record<ToolField, [short: string, full: string]> = {
   title: ["title", "title"],
   description: ["descr.", "description"],
   inputSchema: ["input", "inputSchema"],
-  outputSchema: ["output", "outputSchema"],
-  annotations: ["annot.", "annotations"],
+  outputSchema: ["out", "outputSchema"],
+  annotations: ["ann.", "annotations"],
   other: ["other", "other keys (execution, icons, _meta …)"],
 };
 

@@ -21,6 +21,8 @@ const HANDSHAKE_DESCRIPTIONS: Record<Handshake, string> = {
   none: "tools/list before any handshake (the instructions are read afterwards)",
 };
 
+const COMPACT_FIELD_SET_LABELS = Object.fromEntries(FIELD_SETS.map((f) => [f, FIELD_SET_LABELS[f].replace(/ \+ /g, "+")])) as typeof FIELD_SET_LABELS;
+
 function Select<T extends string>({ label, value, options, labels, onChange, testId }: { label: string; value: T; options: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void; testId: string }) {
   return (
     <label className="flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-300">
@@ -47,7 +49,7 @@ export function CatalogueControls({ state, dispatch }: { state: PanelState; disp
         </label>
         <Select label="Encoding" testId="catalog-encoding" value={encoding} options={ENCODINGS} labels={ENCODING_LABELS} onChange={(v) => set({ encoding: v })} />
         <Select label="Serialization" testId="catalog-layout" value={layout} options={LAYOUTS} labels={LAYOUT_LABELS} onChange={(v) => set({ layout: v })} />
-        <Select label="Counted per tool" testId="catalog-fields" value={fieldSet} options={FIELD_SETS} labels={FIELD_SET_LABELS} onChange={(v) => set({ fieldSet: v })} />
+        <Select label="Counted per tool" testId="catalog-fields" value={fieldSet} options={FIELD_SETS} labels={COMPACT_FIELD_SET_LABELS} onChange={(v) => set({ fieldSet: v })} />
       </div>
       <p data-testid="catalog-counting" className="text-xs text-slate-500 dark:text-slate-400">
         Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as {LAYOUT_DESCRIPTIONS[layout]}, with{" "}
