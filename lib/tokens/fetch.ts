@@ -91,7 +91,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
   let session: Session;
   if (requested === "none") {
     const pages = await listPages({ modern: false, headers: {} });
-    if (typeof pages === "string") return fail(`${pages}. With no handshake some servers refuse to list anything; try --handshake auto or legacy.`);
+    if (typeof pages === "string") return fail(`${pages}. With no handshake some servers refuse to list anything; try the auto or legacy handshake.`);
     // Only now, with the catalogue in hand, ask for the instructions (and the era), without completing a handshake.
     const verdict = await runEraProbe(send, { clientCapabilities: capabilities, nextId, completeHandshake: false });
     steps.push(...verdict.steps.map((s) => ({ ...s, label: s.label.replace(/^probe:/, "instructions:") })));
@@ -120,7 +120,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     const reply = await step(`handshake: server/discover (${MODERN_VERSION})`, frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }));
     if (reply.kind !== "result") {
       const what = reply.kind === "error" ? `answered ${reply.code} ${reply.message}` : reply.why;
-      return fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try --handshake auto or legacy`);
+      return fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try the auto or legacy handshake`);
     }
     Object.assign(measured, { handshake: "modern", era: "modern", protocolVersion: MODERN_VERSION });
     learn(reply.result, "server/discover");

@@ -101,7 +101,7 @@ describe("the embedded calendar (a 2026-07-28 server)", () => {
 
   it("a forced modern handshake against the legacy reference server fails with a clear reason", async () => {
     const fetched = await fetchCatalogue(bridgeSender(EVERYTHING), { handshake: "modern" });
-    expect(fetched).toMatchObject({ ok: false, message: "server/discover answered -32601 Method not found: not a 2026-07-28 server; try --handshake auto or legacy" });
+    expect(fetched).toMatchObject({ ok: false, message: "server/discover answered -32601 Method not found: not a 2026-07-28 server; try the auto or legacy handshake" });
   });
 });
 
@@ -149,6 +149,6 @@ describe("server-everything over Streamable HTTP (the bridge spawns it on a loop
   it("with no handshake the HTTP server refuses to list anything, and the error says what to try", async () => {
     const fetched = await fetchCatalogue(bridgeSender(HTTP), { handshake: "none" });
     expect(fetched.ok).toBe(false);
-    if (!fetched.ok) expect(fetched.message).toBe("tools/list answered HTTP 400, -32000 Bad Request: Server not initialized. With no handshake some servers refuse to list anything; try --handshake auto or legacy.");
+    if (!fetched.ok) expect(fetched.message).toBe("tools/list answered HTTP 400, -32000 Bad Request: Server not initialized. With no handshake some servers refuse to list anything; try the auto or legacy handshake.");
   });
 });
