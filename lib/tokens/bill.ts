@@ -68,8 +68,8 @@ function fieldValues(tool: JsonObject): [ToolField, unknown][] {
   return Object.keys(rest).length > 0 ? [...named, ["other", rest]] : named;
 }
 
-export function billTool(tool: JsonObject, index: number, count: Counter, options: BillOptions): ToolBill {
-  const tokens = count(serialize(countedView(tool, options.fieldSet), options.layout));
+export function billTool(tool: JsonObject, index: number, count: Counter, options: BillOptions, viewText = serialize(countedView(tool, options.fieldSet), options.layout)): ToolBill {
+  const tokens = count(viewText);
   const fields: Partial<Record<ToolField, number>> = {};
   const counted: ToolField[] = [];
   for (const [field, value] of fieldValues(tool)) {
@@ -86,8 +86,10 @@ export function catalogueBytes(catalogue: Catalogue): number {
 
 export function billCatalogue(catalogue: Catalogue, count: Counter, options: BillOptions = DEFAULT_BILL_OPTIONS): Bill {
   const tools = catalogueTools(catalogue);
-  const perTool = tools.map((tool, i) => billTool(tool, i, count, options)).sort((a, b) => b.tokens - a.tokens || a.index - b.index);
-  const toolsTokens = count(serialize(tools.map((t) => countedView(t, options.fieldSet)), options.layout));
+  const viewTexts = tools.map((t) => serialize(countedView(t, options.fieldSet), options.layout));
+  const perTool = tools.map((tool, i) => billTool(tool, i, count, options, viewTexts[i])).sort((a, b) => b.tokens - a.tokens || a.index - b.index);
+  // The whole array is its items joined as each layout joins array items: the same text as serializing it again.
+  const toolsTokens = count(`[${viewTexts.join(options.layout === "compact" ? "," : ", ")}]`);
   const hasInstructions = typeof catalogue.instructions === "string";
   const instructionsTokens = hasInstructions ? count(catalogue.instructions!) : 0;
   return {

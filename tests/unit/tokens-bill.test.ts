@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { billCatalogue, billTool, countedView, fleetCost, fleetSentence, formatShare, type Counter } from "@/lib/tokens/bill";
 import { catalogueTools, checkCatalogue, replaceInstructions, replaceTool, type Catalogue } from "@/lib/tokens/catalogue";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
+import { serialize } from "@/lib/tokens/serialize";
 import { billDelta, formatDelta, parseToolEdit } from "@/lib/tokens/whatif";
 
 const chars: Counter = (text) => text.length;
@@ -125,4 +126,15 @@ describe("what if: parsing an edit and the difference it makes", () => {
     expect([...d.perTool]).toEqual([[1, -7]]);
     expect([formatDelta(-7), formatDelta(1200), formatDelta(0)]).toEqual(["−7", "+1,200", "±0"]);
   });
+});
+
+describe("billCatalogue: the whole-array text is exactly the serialized array, in every layout", () => {
+  for (const layout of ["python", "python-unicode", "compact"] as const) {
+    it(layout, () => {
+      const seen: string[] = [];
+      billCatalogue(catalogue, (t) => (seen.push(t), 0), { ...py, layout });
+      const views = catalogueTools(catalogue).map((t) => countedView(t, "prompt"));
+      expect(seen).toContain(serialize(views, layout));
+    });
+  }
 });
