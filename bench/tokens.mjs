@@ -10,13 +10,15 @@ const arg = (name, fallback) => (process.argv.includes(name) ? Number(process.ar
 
 if (process.argv.includes("--load-once")) {
   // One fresh process: how long until the first count is possible.
+  const c0 = process.cpuUsage();
   const t0 = performance.now();
   const { loadEncoder } = await import("../lib/tokens/encoders.ts");
   const enc = await loadEncoder(process.argv.includes("--cl100k") ? "cl100k_base" : "o200k_base");
   const t1 = performance.now();
+  const c1 = process.cpuUsage(c0);
   enc.encode("hello world");
   const t2 = performance.now();
-  console.log(JSON.stringify({ loadMs: t1 - t0, firstEncodeMs: t2 - t1, heapMB: process.memoryUsage().heapUsed / 2 ** 20 }));
+  console.log(JSON.stringify({ loadMs: t1 - t0, loadCpuMs: (c1.user + c1.system) / 1000, firstEncodeMs: t2 - t1, heapMB: process.memoryUsage().heapUsed / 2 ** 20 }));
   process.exit(0);
 }
 
@@ -30,7 +32,7 @@ function loads(flag, n) {
     if (r.status !== 0) throw new Error(r.stderr);
     rows.push(JSON.parse(r.stdout.trim().split("\n").at(-1)));
   }
-  return { loadMs: median(rows.map((r) => r.loadMs)), firstEncodeMs: median(rows.map((r) => r.firstEncodeMs)), heapMB: median(rows.map((r) => r.heapMB)) };
+  return { loadMs: median(rows.map((r) => r.loadMs)), loadCpuMs: median(rows.map((r) => r.loadCpuMs)), firstEncodeMs: median(rows.map((r) => r.firstEncodeMs)), heapMB: median(rows.map((r) => r.heapMB)) };
 }
 
 const { billCatalogue } = await import("../lib/tokens/bill.ts");
@@ -72,35 +74,45 @@ function syntheticCatalogue(n = 1000) {
   return { pages: [{ tools }], instructions: sentence(300) };
 }
 
+/** Wall and CPU time (user + system) of one call; CPU time is what to read on a busy machine. */
+function timed(fn) {
+  const c = process.cpuUsage();
+  const t = performance.now();
+  const value = fn();
+  const wall = performance.now() - t;
+  const cpu = process.cpuUsage(c);
+  return { value, wall, cpu: (cpu.user + cpu.system) / 1000 };
+}
+
 function race(name, catalogue, encoder, runs) {
   const count = counterOf(encoder);
   const texts = [];
   billCatalogue(catalogue, (t) => (texts.push(t), 0), DEFAULT_BILL_OPTIONS);
   const chars = texts.reduce((s, t) => s + t.length, 0);
-  const wholeText = texts[texts.length - 2] ?? texts[0]; // the whole-array text is encoded just before the instructions
-  const bill = [], bare = [], whole = [];
+  const wholeText = texts.filter((t) => t.startsWith("[")).sort((x, y) => y.length - x.length)[0]; // the whole array
+  const m = { bill: { wall: [], cpu: [] }, bare: { wall: [], cpu: [] }, whole: { wall: [], cpu: [] } };
   let result;
   for (let i = 0; i < runs + 3; i++) {
-    let t = performance.now();
-    result = billCatalogue(catalogue, count, DEFAULT_BILL_OPTIONS);
-    const b = performance.now() - t;
-    t = performance.now();
-    for (const text of texts) encoder.encode(text, [], []);
-    const e = performance.now() - t;
-    t = performance.now();
-    encoder.encode(wholeText, [], []);
-    const w = performance.now() - t;
+    const b = timed(() => billCatalogue(catalogue, count, DEFAULT_BILL_OPTIONS));
+    const e = timed(() => {
+      for (const text of texts) encoder.encode(text, [], []);
+    });
+    const w = timed(() => encoder.encode(wholeText, [], []));
+    result = b.value;
     if (i < 3) continue; // the first runs warm the JIT
-    bill.push(b);
-    bare.push(e);
-    whole.push(w);
+    for (const [k, r] of [["bill", b], ["bare", e], ["whole", w]]) {
+      m[k].wall.push(r.wall);
+      m[k].cpu.push(r.cpu);
+    }
   }
-  const mb = median(bill), me = median(bare), mw = median(whole);
+  const med = (k) => ({ wall: median(m[k].wall), cpu: median(m[k].cpu) });
+  const [mb, me, mw] = [med("bill"), med("bare"), med("whole")];
   console.log(`\n${name}: ${result.tools} tools, ${result.bytes.toLocaleString("en-US")} bytes, ${result.totalTokens.toLocaleString("en-US")} tokens in all; the bill encodes ${texts.length} texts, ${chars.toLocaleString("en-US")} chars (median of ${runs} runs)`);
-  const row = (label, ms, note = "") => console.log(`  ${label.padEnd(44)} ${fmt(ms).padStart(10)}${note}`);
+  console.log(`  ${"".padEnd(44)} ${"CPU".padStart(10)} ${"wall".padStart(10)}`);
+  const row = (label, v, note = "") => console.log(`  ${label.padEnd(44)} ${fmt(v.cpu).padStart(10)} ${fmt(v.wall).padStart(10)}${note}`);
   row("billCatalogue", mb);
-  row(`bare encode of the same ${texts.length} texts`, me, `   ratio bill/bare = ${(mb / me).toFixed(2)}`);
-  row("bare encode of the whole-array text alone", mw, `   (the per-tool and per-field split costs ${(mb / mw).toFixed(1)}x that)`);
+  row(`bare encode of the same ${texts.length} texts`, me, `   bill/bare = ${(mb.cpu / me.cpu).toFixed(2)} (CPU), ${(mb.wall / me.wall).toFixed(2)} (wall)`);
+  row("bare encode of the whole-array text alone", mw, `   per-tool and per-field split: ${(mb.cpu / mw.cpu).toFixed(1)}x (CPU)`);
 }
 
 const runs = arg("--runs", 30);
@@ -108,7 +120,9 @@ const { readFileSync } = await import("node:fs");
 const tiktokenVersion = JSON.parse(readFileSync(new URL("../node_modules/js-tiktoken/package.json", import.meta.url), "utf8")).version;
 console.log(`node ${process.version}, js-tiktoken ${tiktokenVersion}`);
 const o200 = loads(null, 7), cl100 = loads("--cl100k", 5);
-console.log(`encoder load in a fresh process (import + new Tiktoken), median of 7 / 5: o200k_base ${fmt(o200.loadMs)} (first encode ${fmt(o200.firstEncodeMs)}, heap ${o200.heapMB.toFixed(0)} MB); cl100k_base ${fmt(cl100.loadMs)}`);
+console.log(`encoder load in a fresh process (import + new Tiktoken), median of 7 / 5:`);
+console.log(`  o200k_base  ${fmt(o200.loadMs)} wall, ${fmt(o200.loadCpuMs)} CPU (first encode ${fmt(o200.firstEncodeMs)}, heap ${o200.heapMB.toFixed(0)} MB)`);
+console.log(`  cl100k_base ${fmt(cl100.loadMs)} wall, ${fmt(cl100.loadCpuMs)} CPU`);
 const encoder = await loadEncoder("o200k_base");
 race("reference catalogue (server-everything, legacy handshake)", await referenceCatalogue(), encoder, runs * 3);
 race("synthetic catalogue", syntheticCatalogue(1000), encoder, runs);
