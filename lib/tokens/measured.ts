@@ -35,7 +35,9 @@ export function describeMeasured(measured: Measured | undefined, toolCount: numb
   if (measured.requested === "auto") lines.push(`The era was probed (server/discover first): ${measured.era}.`);
   lines.push(
     `Declared client capabilities: ${caps}. A server may add tools for what a client can do` +
-      (measured.serverInfo?.name === EVERYTHING ? " — server-everything lists 14 with roots, elicitation or sampling and 19 with all of them." : "."),
+      (measured.serverInfo?.name === EVERYTHING
+        ? " — server-everything lists 13 tools with {}, 14 with roots, sampling or elicitation, 15 with elicitation form and url, 19 with all of them plus tasks."
+        : "."),
   );
   return lines;
 }
