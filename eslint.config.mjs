@@ -40,6 +40,7 @@ export default defineConfig([
         patterns: [
           { group: ["@monaco-editor/react", "monaco-editor", "monaco-editor/*"], message: "Only components/editor/ may import Monaco." },
           { group: ["@/lib/bridge/server/*", "@/lib/servers/*"], message: "Server-only modules stay out of components." },
+          { group: ["@/lib/tokens/encoders", "@/lib/tokens/request", "js-tiktoken", "js-tiktoken/*"], allowTypeImports: true, message: "The tokenizer's rank files stay on the server: bill through /api/tokens (commands.api(\"tokens\", …))." },
         ],
       }],
     },

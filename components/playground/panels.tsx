@@ -25,4 +25,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "date", label: "Date a transcript", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
   { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },
   { id: "cache", label: "Cache", Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }) },
+  { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../catalog/CataloguePanel").then((m) => m.CataloguePanel), { ssr: false }) },
 ];

@@ -7,16 +7,12 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
 import { BridgeError } from "@/lib/bridge/server/errors";
-import { send, type SendContext } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { send } from "@/lib/bridge/server/send";
 import { runEraProbe } from "@/lib/protocol/era";
-import { splitCommandLine } from "./command-line";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, isHttpTarget, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 
 const USAGE = `usage:
@@ -24,10 +20,7 @@ const USAGE = `usage:
   npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
                      [--answers answers.json [--max-rounds N]]
 
-target (exactly one):
-  --stdio "<command line>" [--cwd <dir>] [--env NAME=value]…   spawn a stdio server (no shell is involved)
-  --url <url> [--header "Name: value"]…                         a Streamable HTTP endpoint
-  --demo <name> [--http]                                         an embedded demo server (stdio unless --http): ${DEMO_SERVERS.join(", ")}
+${TARGET_USAGE}
 
   --frame -        reads the frame from stdin
   --json           prints the exchange record (or the probe verdict) as JSON
@@ -37,18 +30,9 @@ target (exactly one):
                    inputRequests, or a list with one such object per retry) and retry until the result is
                    complete or --max-rounds (default 5) is reached; prints every round with its verdicts`;
 
-class UsageError extends Error {}
-
 const OPTIONS = {
-  stdio: { type: "string" },
-  url: { type: "string" },
-  demo: { type: "string" },
-  http: { type: "boolean", default: false },
-  cwd: { type: "string" },
-  env: { type: "string", multiple: true },
-  header: { type: "string", multiple: true },
+  ...TARGET_OPTIONS,
   frame: { type: "string" },
-  timeout: { type: "string" },
   json: { type: "boolean", default: false },
   insist: { type: "boolean", default: false },
   fresh: { type: "boolean", default: false },
@@ -58,53 +42,6 @@ const OPTIONS = {
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
-
-let demoServer: DemoHttpServer | undefined;
-
-function pairs(list: string[] | undefined, separator: string, what: string): Record<string, string> | undefined {
-  if (!list || list.length === 0) return undefined;
-  const out: Record<string, string> = {};
-  for (const item of list) {
-    const at = item.indexOf(separator);
-    if (at <= 0) throw new UsageError(`${what} ${JSON.stringify(item)} must look like NAME${separator.trim()}value`);
-    out[item.slice(0, at).trim()] = item.slice(at + separator.length).trim();
-  }
-  return out;
-}
-
-async function buildTarget(values: Values): Promise<{ target: Target; ctx: SendContext }> {
-  const chosen = (["stdio", "url", "demo"] as const).filter((k) => values[k] !== undefined);
-  if (chosen.length !== 1) throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
-  let candidate: unknown;
-  const ctx: SendContext = {};
-  if (values.stdio !== undefined) {
-    const split = splitCommandLine(values.stdio);
-    if (!split.ok) throw new UsageError(`--stdio: ${split.error}`);
-    const [command, ...args] = split.argv;
-    candidate = { kind: "stdio", command, args, ...(values.cwd ? { cwd: values.cwd } : {}), ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
-  } else if (values.url !== undefined) {
-    candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
-  } else {
-    const server = values.demo;
-    if (!(DEMO_SERVERS as readonly string[]).includes(server ?? "")) throw new UsageError(`--demo must be one of ${DEMO_SERVERS.join(", ")}, not ${JSON.stringify(server)}`);
-    candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
-    if (server !== "everything" && values.http) {
-      // An embedded server's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
-      demoServer = await startDemoHttpServer(server as DemoServer);
-      ctx.baseUrl = new URL(demoServer.url).origin;
-    }
-  }
-  const parsed = TargetSchema.safeParse(candidate);
-  if (!parsed.success) throw new UsageError(`bad target: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
-  return { target: parsed.data, ctx };
-}
-
-function timeoutOf(values: Values): number {
-  if (values.timeout === undefined) return LIMITS.defaultTimeoutMs;
-  const ms = Number(values.timeout);
-  if (!Number.isInteger(ms) || ms < 100 || ms > LIMITS.maxTimeoutMs) throw new UsageError(`--timeout must be a whole number of ms between 100 and ${LIMITS.maxTimeoutMs}`);
-  return ms;
-}
 
 function print(lines: string[]): void {
   process.stdout.write(lines.join("\n") + "\n");
@@ -156,17 +93,12 @@ async function main(argv: string[]): Promise<number> {
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
   // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
-  const overHttp = target.kind === "http" || (target.kind === "demo" && target.transport === "http");
+  const overHttp = isHttpTarget(target);
   const verdict = await runEraProbe((frameText, extra) =>
     send({ sendId: `cli-probe-${++counter}`, target, frame: frameText, insist: false, timeoutMs, processMode, ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
   );
   print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
   return verdict.era === "unreachable" ? 1 : 0;
-}
-
-async function cleanup(): Promise<void> {
-  await shutdownAll();
-  await demoServer?.close();
 }
 
 main(process.argv.slice(2))
@@ -179,7 +111,7 @@ main(process.argv.slice(2))
     return 1;
   })
   .then(async (code) => {
-    await cleanup();
+    await cleanupTargets();
     // Exit explicitly: keep-alive sockets or stdin must not hold the CLI open once its work is done.
     process.exit(code);
   });

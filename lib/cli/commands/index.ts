@@ -12,4 +12,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   link: () => import("./link").then((m) => m.command),
   explain: () => import("./explain").then((m) => m.command),
   date: () => import("./date").then((m) => m.command),
+  tokens: () => import("./tokens").then((m) => m.command),
 };

@@ -1,0 +1,18 @@
+import { BridgeError } from "@/lib/bridge/server/errors";
+import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { BillRequestSchema, billParsedRequest } from "@/lib/tokens/request";
+
+export const runtime = "nodejs";
+export const dynamic = "force-dynamic";
+
+/**
+ * Bills a catalogue the page fetched (or edited): replies { ok: true, value: Bill }. Counting happens here so
+ * the tokenizer's rank file never ships to the page; guarded like every bridge route (Host, Origin, token).
+ */
+export async function POST(req: Request): Promise<Response> {
+  return handleBridgeCall(req, BillRequestSchema, async (input) => {
+    const reply = await billParsedRequest(input);
+    if (!reply.ok) throw new BridgeError(reply.kind, reply.message);
+    return reply.value;
+  });
+}

@@ -1,0 +1,57 @@
+"use client";
+/** The chapter's little table, for this catalogue, plus "N servers like this one" with N and W adjustable. */
+import type { ReactNode } from "react";
+import { fleetCost, fleetSentence, formatTokens, type Bill } from "@/lib/tokens/bill";
+import { FIELD_SET_LABELS } from "@/lib/tokens/options";
+import type { FleetInput } from "@/lib/tokens/panel";
+import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
+import { inputClass } from "../ui";
+
+function Line({ label, value, testId, delta, strong }: { label: ReactNode; value: number; testId: string; delta?: number; strong?: boolean }) {
+  return (
+    <div className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-300 pt-1 font-semibold dark:border-slate-600" : ""}`}>
+      <span>{label}</span>
+      <span className="tabular-nums">
+        <span data-testid={testId} data-value={value}>{formatTokens(value)}</span>
+        {delta ? <span className="ml-1 text-xs font-normal text-slate-500">({formatDelta(delta)})</span> : null}
+      </span>
+    </div>
+  );
+}
+
+export interface FleetProps {
+  servers: string;
+  window: string;
+  input: FleetInput;
+  onChange: (patch: { servers?: string; window?: string }) => void;
+}
+
+export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDelta; fleet: FleetProps }) {
+  const cheapest = bill.perTool.at(-1);
+  const costliest = bill.perTool[0];
+  const from = bill.measured?.instructionsFrom ? `, from ${bill.measured.instructionsFrom}` : "";
+  return (
+    <div data-testid="bill-summary" className="flex flex-col gap-1 rounded border border-slate-200 p-3 font-mono text-xs dark:border-slate-700">
+      <Line label={<><span data-testid="bill-tool-count" data-value={bill.tools}>{bill.tools}</span> tool definitions ({FIELD_SET_LABELS[bill.options.fieldSet]})</>} value={bill.toolsTokens} testId="bill-tools-tokens" delta={delta?.toolsTokens} />
+      {cheapest && cheapest !== costliest ? <Line label={<span className="pl-4">cheapest tool, {cheapest.name}</span>} value={cheapest.tokens} testId="bill-cheapest" /> : null}
+      {costliest ? <Line label={<span className="pl-4">costliest tool, {costliest.name}</span>} value={costliest.tokens} testId="bill-costliest" /> : null}
+      <Line label={<span className="pl-4 text-slate-500">sum of the per-tool counts (the total above counts the whole array at once)</span>} value={bill.sumOfPerTool} testId="bill-sum" />
+      {bill.hasInstructions ? <Line label={`server instructions${from}`} value={bill.instructionsTokens} testId="bill-instructions" delta={delta?.instructionsTokens} /> : <p className="text-slate-500">the server gave no instructions</p>}
+      <Line label="one server, connected, before it is used" value={bill.totalTokens} testId="bill-total" delta={delta?.totalTokens} strong />
+      <p className="text-slate-500">
+        catalogue bytes: <span data-testid="bill-bytes" data-value={bill.bytes}>{formatTokens(bill.bytes)}</span> (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) · {bill.options.encoding} · {bill.options.layout}
+      </p>
+      <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
+        <label className="flex items-center gap-1">
+          N <input data-testid="fleet-servers" aria-label="number of servers" className={`${inputClass} w-16`} inputMode="numeric" value={fleet.servers} onChange={(e) => fleet.onChange({ servers: e.target.value })} />
+        </label>
+        <label className="flex items-center gap-1">
+          W <input data-testid="fleet-window" aria-label="context window in tokens" className={`${inputClass} w-24`} inputMode="numeric" value={fleet.window} onChange={(e) => fleet.onChange({ window: e.target.value })} />
+        </label>
+        <span data-testid="bill-fleet" className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}>
+          {fleet.input.ok ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window)) : fleet.input.error}
+        </span>
+      </div>
+    </div>
+  );
+}

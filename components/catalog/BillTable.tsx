@@ -1,0 +1,68 @@
+"use client";
+/** Per tool, costliest first: total tokens (with a bar), each field's tokens, and what the structure adds. */
+import { TOOL_FIELDS, formatTokens, type Bill, type ToolField } from "@/lib/tokens/bill";
+import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
+
+const HEADINGS: Record<ToolField, [short: string, full: string]> = {
+  name: ["name", "name"],
+  title: ["title", "title"],
+  description: ["descr.", "description"],
+  inputSchema: ["input", "inputSchema"],
+  outputSchema: ["out", "outputSchema"],
+  annotations: ["ann.", "annotations"],
+  other: ["other", "other keys (execution, icons, _meta …)"],
+};
+
+export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDelta; onEdit: (index: number) => void }) {
+  const fields = TOOL_FIELDS.filter((f) => bill.perTool.some((t) => t.fields[f] !== undefined));
+  const counted = new Set(bill.perTool.flatMap((t) => t.counted));
+  const max = Math.max(1, ...bill.perTool.map((t) => t.tokens));
+  const cell = "px-1 py-0.5 text-right";
+  return (
+    <table data-testid="bill-table" className="w-full table-fixed border-collapse text-xs tabular-nums">
+      <colgroup>
+        <col className="w-[34%]" />
+        <col className="w-16" />
+        {fields.map((f) => <col key={f} />)}
+        <col />
+      </colgroup>
+      <thead>
+        <tr className="border-b border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400">
+          <th className="py-1 text-left font-medium">tool (click to edit)</th>
+          <th className={`${cell} font-medium`}>tokens</th>
+          {fields.map((f) => (
+            <th key={f} className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-400"}`} title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}>
+              {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
+            </th>
+          ))}
+          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">struct</th>
+        </tr>
+      </thead>
+      <tbody>
+        {bill.perTool.map((t) => {
+          const d = delta?.perTool.get(t.index);
+          return (
+            <tr key={t.index} data-testid="bill-row" data-tool={t.name} data-tokens={t.tokens} className="border-b border-slate-100 align-top dark:border-slate-800">
+              <td className="py-0.5 pr-1">
+                <button type="button" data-testid="bill-edit" title={`${t.name} — edit it in the what-if editor`} className="block w-full truncate text-left font-mono text-blue-800 hover:underline dark:text-blue-300" onClick={() => onEdit(t.index)}>
+                  {t.name}
+                </button>
+                <div className="mt-0.5 h-1 rounded bg-blue-500/60" style={{ width: `${Math.max(1, (100 * t.tokens) / max)}%` }} />
+              </td>
+              <td className={`${cell} font-semibold`}>
+                {formatTokens(t.tokens)}
+                {d ? <div className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}>{formatDelta(d)}</div> : null}
+              </td>
+              {fields.map((f) => (
+                <td key={f} className={`${cell} ${t.counted.includes(f) ? "" : "text-slate-400"}`}>
+                  {t.fields[f] === undefined ? "–" : formatTokens(t.fields[f])}
+                </td>
+              ))}
+              <td className={`${cell} text-slate-500`}>{t.structure}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,58 @@
+"use client";
+/** The Catalogue tab: what the current target's tools and instructions cost in every prompt. */
+import { slotBill, isEdited, selectFleet } from "@/lib/tokens/panel";
+import { billDelta } from "@/lib/tokens/whatif";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading } from "../ui";
+import { BillSummary } from "./BillSummary";
+import { BillTable } from "./BillTable";
+import { CatalogueControls } from "./CatalogueControls";
+import { HowCounted, MeasuredNote, SecurityNote } from "./Notes";
+import { useCatalogue } from "./useCatalogue";
+import { WhatIfEditor } from "./WhatIfEditor";
+
+export function CataloguePanel(props: PanelProps) {
+  const { state, dispatch, fetch, view } = useCatalogue(props);
+  const bill = slotBill(state.bills.current);
+  const edited = isEdited(state);
+  const baseline = edited ? slotBill(state.bills.baseline) : undefined;
+  const sameOptions = bill && baseline && JSON.stringify(baseline.options) === JSON.stringify(bill.options);
+  const delta = bill && baseline && sameOptions ? billDelta(baseline, bill) : undefined;
+  const running = state.fetch.status === "running";
+  const billing = state.bills.current.status === "pending";
+  return (
+    <section className="flex flex-col gap-3" aria-label="Catalogue" data-testid="catalog-panel" data-status={running ? "fetching" : billing ? "billing" : bill ? "billed" : "empty"}>
+      <PanelHeading title="Catalogue — what this server costs in every prompt" subtitle="tools/list (every page) and the instructions, counted with js-tiktoken on the playground's server">
+        <Button tone="primary" data-testid="catalog-fetch" disabled={view.kind !== "ready" || running} onClick={() => void fetch()}>
+          {running ? "Fetching…" : "Fetch catalogue"}
+        </Button>
+      </PanelHeading>
+      <p className="text-xs text-slate-500 dark:text-slate-400">
+        {view.kind === "ready"
+          ? `Fetch talks to ${view.label}: a kept-up process is restarted first (and a remembered HTTP session forgotten), so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
+          : view.problem}
+      </p>
+      <CatalogueControls state={state} dispatch={dispatch} />
+      {state.fetch.status === "failed" ? <p data-testid="catalog-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not fetch the catalogue: {state.fetch.message}</p> : null}
+      {state.bills.current.status === "failed" ? <p data-testid="bill-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not bill it: {state.bills.current.message}</p> : null}
+      {bill ? (
+        <>
+          <MeasuredNote bill={bill} sourceLabel={state.source?.targetLabel} currentLabel={view.kind === "ready" ? view.label : undefined} />
+          <BillSummary
+            bill={bill}
+            delta={delta}
+            fleet={{ ...state.fleet, input: selectFleet(state), onChange: (patch) => dispatch({ type: "fleet/set", ...patch }) }}
+          />
+          <HowCounted />
+          <BillTable bill={bill} delta={delta} onEdit={(index) => dispatch({ type: "whatif/select", subject: { kind: "tool", index } })} />
+          <WhatIfEditor state={state} dispatch={dispatch} edited={edited} />
+        </>
+      ) : (
+        <p data-testid="catalog-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          {running ? "Fetching the catalogue…" : "Press Fetch catalogue to bill the target's tools and instructions. With server-everything and the defaults you get the chapter's table: 13 tools, 1,307 tokens, 312 for the instructions, 1,619 in all."}
+        </p>
+      )}
+      <SecurityNote />
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+"use client";
+/**
+ * The Catalogue panel's only React glue: a pure reducer (lib/tokens/panel), the fetch (every exchange goes
+ * through commands.sendFrame, so it lands on the timeline), and the bill requests to /api/tokens (commands.api).
+ */
+import { useCallback, useEffect, useReducer, useRef } from "react";
+import { selectTarget, targetHasProcess } from "@/lib/session";
+import type { Bill } from "@/lib/tokens/bill";
+import type { Catalogue } from "@/lib/tokens/catalogue";
+import { fetchCatalogue } from "@/lib/tokens/fetch";
+import { initialPanelState, isEdited, panelReducer, selectCapabilities, type BillWhich, type PanelAction } from "@/lib/tokens/panel";
+import type { BillOptions } from "@/lib/tokens/options";
+import type { BillRequest } from "@/lib/tokens/request";
+import type { PanelProps } from "../playground/types";
+
+/** Debounce for bill requests while the user flips selectors or applies edits in quick succession. */
+const BILL_DELAY_MS = 120;
+
+type Api = PanelProps["commands"]["api"];
+
+/** Bills `catalogue` on the server whenever it or the options change; a reply to an older request is dropped. */
+function useBill(which: BillWhich, catalogue: Catalogue | undefined, options: BillOptions, api: Api, dispatch: (action: PanelAction) => void, seqRef: { current: number }) {
+  useEffect(() => {
+    if (!catalogue) return;
+    const seq = ++seqRef.current;
+    dispatch({ type: "bill/requested", which, seq });
+    const timer = setTimeout(async () => {
+      const body: BillRequest = { catalogue, options };
+      const reply = await api<Bill>("tokens", body);
+      if (reply.ok) dispatch({ type: "bill/finished", which, seq, bill: reply.value });
+      else dispatch({ type: "bill/failed", which, seq, message: `${reply.kind}: ${reply.message}` });
+    }, BILL_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [which, catalogue, options, api, dispatch, seqRef]);
+}
+
+export function useCatalogue({ state: session, dispatch: sessionDispatch, commands }: PanelProps) {
+  const [state, dispatch] = useReducer(panelReducer, undefined, initialPanelState);
+  const seq = useRef(0);
+  const view = selectTarget(session);
+
+  const fetch = useCallback(async () => {
+    if (view.kind !== "ready") return;
+    const caps = selectCapabilities(state);
+    if (!caps.ok) return dispatch({ type: "fetch/failed", message: caps.error });
+    dispatch({ type: "fetch/started", targetLabel: view.label });
+    // Measure from a server that has heard nothing yet (the catalogue depends on the handshake), and let no
+    // remembered legacy session ride along on the fetch's requests.
+    if (view.transport === "http") sessionDispatch({ type: "session/forget", targetKey: view.key });
+    if (targetHasProcess(view.target)) await commands.process("restart");
+    try {
+      const result = await fetchCatalogue(
+        async (frame, extra) => {
+          const exchange = await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers });
+          if (!exchange) throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the timeline`);
+          return exchange;
+        },
+        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label },
+      );
+      if (result.ok) dispatch({ type: "fetch/finished", targetKey: view.key, targetLabel: view.label, catalogue: result.catalogue });
+      else dispatch({ type: "fetch/failed", message: result.message });
+    } catch (e) {
+      dispatch({ type: "fetch/failed", message: (e as Error).message });
+    }
+  }, [view, state, commands, sessionDispatch]);
+
+  useBill("current", state.catalogue, state.options, commands.api, dispatch, seq);
+  // The fetched catalogue's bill is only needed to compare an edited one against.
+  useBill("baseline", isEdited(state) ? state.source?.original : undefined, state.options, commands.api, dispatch, seq);
+
+  return { state, dispatch, fetch, view };
+}

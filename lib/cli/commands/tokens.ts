@@ -1,0 +1,107 @@
+/**
+ * npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding …] [--layout …] [--json]
+ * Fetches the target's catalogue (every tools/list page, plus the instructions) and prints its token bill.
+ * Exit codes: 0 billed, 1 the catalogue could not be fetched, 2 usage error.
+ */
+import { parseArgs } from "node:util";
+import { send } from "@/lib/bridge/server/send";
+import { billCatalogue, fleetCost } from "@/lib/tokens/bill";
+import { isHandshake } from "@/lib/tokens/catalogue";
+import { loadCounter } from "@/lib/tokens/encoders";
+import { fetchCatalogue } from "@/lib/tokens/fetch";
+import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillOptions } from "@/lib/tokens/options";
+import { billToJson, billToText } from "@/lib/tokens/report";
+import { isLayout } from "@/lib/tokens/serialize";
+import { formatExchange } from "../format";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, isHttpTarget, timeoutOf } from "../target";
+import type { CliCommand } from "./index";
+
+const USAGE_LINE = "npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding o200k_base|cl100k_base] [--layout python|compact|python-unicode] [--fields prompt|whole] [--json]";
+
+const USAGE = `usage: npm run cli -- tokens <target> [options]
+
+  --handshake auto|none|legacy|modern   how to ask (default auto: server/discover, falling back to initialize)
+  --caps '<json>'                       client capabilities to declare (default {}; the catalogue may change with them)
+  --encoding o200k_base|cl100k_base     default o200k_base
+  --layout python|compact|python-unicode  default python (json.dumps, the chapter's)
+  --fields prompt|whole                 prompt = name + description + inputSchema (default); whole = as received
+  --servers N --window W                "N servers like this one … of a W-token window" (default 5, 200000)
+  --trace                               print every exchange before the bill
+  --json                                tools, bytes, toolsTokens, sumOfPerTool, perTool, instructionsTokens, totalTokens, measured
+
+${TARGET_USAGE}`;
+
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  handshake: { type: "string", default: "auto" },
+  caps: { type: "string", default: "{}" },
+  encoding: { type: "string", default: DEFAULT_BILL_OPTIONS.encoding },
+  layout: { type: "string", default: DEFAULT_BILL_OPTIONS.layout },
+  fields: { type: "string", default: DEFAULT_BILL_OPTIONS.fieldSet },
+  servers: { type: "string", default: String(DEFAULT_FLEET.servers) },
+  window: { type: "string", default: String(DEFAULT_FLEET.window) },
+  trace: { type: "boolean", default: false },
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+function wholeNumber(text: string, flag: string): number {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
+  return n;
+}
+
+function capabilities(text: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--caps is not JSON: ${(e as Error).message}`);
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError("--caps must be a JSON object, e.g. '{}' or '{\"roots\":{}}'");
+  return value as Record<string, unknown>;
+}
+
+async function run(argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(USAGE + "\n");
+    return 0;
+  }
+  const { handshake, encoding, layout, fields } = values;
+  if (!isHandshake(handshake)) throw new UsageError(`--handshake must be auto, none, legacy or modern, not ${JSON.stringify(handshake)}`);
+  if (!isEncoding(encoding)) throw new UsageError(`--encoding must be o200k_base or cl100k_base, not ${JSON.stringify(encoding)}`);
+  if (!isLayout(layout)) throw new UsageError(`--layout must be python, compact or python-unicode, not ${JSON.stringify(layout)}`);
+  if (!isFieldSet(fields)) throw new UsageError(`--fields must be prompt or whole, not ${JSON.stringify(fields)}`);
+  const fleet = { servers: wholeNumber(values.servers, "--servers"), window: wholeNumber(values.window, "--window") };
+  const clientCapabilities = capabilities(values.caps);
+  const timeoutMs = timeoutOf(values);
+  const { target, ctx } = await buildTarget(values);
+  const overHttp = isHttpTarget(target);
+  const counter = loadCounter(encoding); // loads while the server answers
+
+  let n = 0;
+  const fetched = await fetchCatalogue(
+    (frame, extra) => send({ sendId: `cli-tokens-${++n}`, target, frame, insist: false, timeoutMs, processMode: "keep", ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
+    { handshake, clientCapabilities, transport: overHttp ? "http" : "stdio", target: values.stdio ?? values.url ?? `demo ${values.demo}` },
+  );
+  if (values.trace) {
+    for (const step of fetched.steps) process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
+  }
+  if (!fetched.ok) {
+    process.stderr.write(`error: could not fetch the catalogue: ${fetched.message}\n${values.trace ? "" : "(--trace shows every exchange)\n"}`);
+    return 1;
+  }
+  const options: BillOptions = { encoding, layout, fieldSet: fields };
+  const bill = billCatalogue(fetched.catalogue, await counter, options);
+  const out = values.json ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2) : billToText(bill, fleet);
+  process.stdout.write(out + "\n");
+  return 0;
+}
+
+export const command: CliCommand = { usage: USAGE_LINE, run };

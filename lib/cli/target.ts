@@ -1,0 +1,96 @@
+/**
+ * Target flags shared by every CLI command (--stdio / --url / --demo …), turned into a bridge Target plus the
+ * send context; and the cleanup every command relies on (no process outlives the CLI).
+ */
+import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { LIMITS } from "@/lib/bridge/server/limits";
+import type { SendContext } from "@/lib/bridge/server/send";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { splitCommandLine } from "./command-line";
+
+export class UsageError extends Error {}
+
+export const TARGET_USAGE = `target (exactly one):
+  --stdio "<command line>" [--cwd <dir>] [--env NAME=value]…   spawn a stdio server (no shell is involved)
+  --url <url> [--header "Name: value"]…                         a Streamable HTTP endpoint
+  --demo <name> [--http]                                         an embedded demo server (stdio unless --http): ${DEMO_SERVERS.join(", ")}`;
+
+export const TARGET_OPTIONS = {
+  stdio: { type: "string" },
+  url: { type: "string" },
+  demo: { type: "string" },
+  http: { type: "boolean", default: false },
+  cwd: { type: "string" },
+  env: { type: "string", multiple: true },
+  header: { type: "string", multiple: true },
+  timeout: { type: "string" },
+} as const;
+
+export interface TargetValues {
+  stdio?: string;
+  url?: string;
+  demo?: string;
+  http?: boolean;
+  cwd?: string;
+  env?: string[];
+  header?: string[];
+  timeout?: string;
+}
+
+let demoServer: DemoHttpServer | undefined;
+
+function pairs(list: string[] | undefined, separator: string, what: string): Record<string, string> | undefined {
+  if (!list || list.length === 0) return undefined;
+  const out: Record<string, string> = {};
+  for (const item of list) {
+    const at = item.indexOf(separator);
+    if (at <= 0) throw new UsageError(`${what} ${JSON.stringify(item)} must look like NAME${separator.trim()}value`);
+    out[item.slice(0, at).trim()] = item.slice(at + separator.length).trim();
+  }
+  return out;
+}
+
+export async function buildTarget(values: TargetValues): Promise<{ target: Target; ctx: SendContext }> {
+  const chosen = (["stdio", "url", "demo"] as const).filter((k) => values[k] !== undefined);
+  if (chosen.length !== 1) throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
+  let candidate: unknown;
+  const ctx: SendContext = {};
+  if (values.stdio !== undefined) {
+    const split = splitCommandLine(values.stdio);
+    if (!split.ok) throw new UsageError(`--stdio: ${split.error}`);
+    const [command, ...args] = split.argv;
+    candidate = { kind: "stdio", command, args, ...(values.cwd ? { cwd: values.cwd } : {}), ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
+  } else if (values.url !== undefined) {
+    candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
+  } else {
+    const server = values.demo;
+    if (!(DEMO_SERVERS as readonly string[]).includes(server ?? "")) throw new UsageError(`--demo must be one of ${DEMO_SERVERS.join(", ")}, not ${JSON.stringify(server)}`);
+    candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
+    if (server !== "everything" && values.http) {
+      // An embedded server's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
+      demoServer = await startDemoHttpServer(server as DemoServer);
+      ctx.baseUrl = new URL(demoServer.url).origin;
+    }
+  }
+  const parsed = TargetSchema.safeParse(candidate);
+  if (!parsed.success) throw new UsageError(`bad target: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  return { target: parsed.data, ctx };
+}
+
+export function timeoutOf(values: TargetValues): number {
+  if (values.timeout === undefined) return LIMITS.defaultTimeoutMs;
+  const ms = Number(values.timeout);
+  if (!Number.isInteger(ms) || ms < 100 || ms > LIMITS.maxTimeoutMs) throw new UsageError(`--timeout must be a whole number of ms between 100 and ${LIMITS.maxTimeoutMs}`);
+  return ms;
+}
+
+export function isHttpTarget(target: Target): boolean {
+  return target.kind === "http" || (target.kind === "demo" && target.transport === "http");
+}
+
+/** Ends every process and server the CLI started. */
+export async function cleanupTargets(): Promise<void> {
+  await shutdownAll();
+  await demoServer?.close();
+}

@@ -1,0 +1,36 @@
+/**
+ * The tokenizers. Building one costs about half a second and 100 MB (the o200k rank file alone is 2.3 MB),
+ * so each is built once per process, kept on globalThis (Next may hold several module instances of this file:
+ * instrumentation, each route bundle), and only ever imported on the server or in the CLI — never by a
+ * component (eslint keeps it out of components/), so the rank files never reach the page.
+ */
+import { Tiktoken } from "js-tiktoken/lite";
+import type { Counter } from "./bill";
+import type { Encoding } from "./options";
+
+type Cache = Partial<Record<Encoding, Promise<Tiktoken>>>;
+const store = globalThis as typeof globalThis & { __mcpPlaygroundEncoders?: Cache };
+
+async function build(encoding: Encoding): Promise<Tiktoken> {
+  const ranks = encoding === "o200k_base" ? await import("js-tiktoken/ranks/o200k_base") : await import("js-tiktoken/ranks/cl100k_base");
+  return new Tiktoken(ranks.default);
+}
+
+export function loadEncoder(encoding: Encoding): Promise<Tiktoken> {
+  const cache = (store.__mcpPlaygroundEncoders ??= {});
+  const pending = (cache[encoding] ??= build(encoding));
+  pending.catch(() => delete cache[encoding]); // a failed load may be retried
+  return pending;
+}
+
+/**
+ * Text from a server is counted as ordinary text: a description that contains "<|endoftext|>" is that many
+ * characters, not a special token (js-tiktoken would otherwise throw on it, as Python's tiktoken does).
+ */
+export function counterOf(encoder: Tiktoken): Counter {
+  return (text) => encoder.encode(text, [], []).length;
+}
+
+export async function loadCounter(encoding: Encoding): Promise<Counter> {
+  return counterOf(await loadEncoder(encoding));
+}

@@ -1,0 +1,144 @@
+/**
+ * Reads a server's catalogue through a `send` function (the bridge, the CLI's sender, a test's): the handshake
+ * the caller chose, then tools/list following every nextCursor, and the instructions from server/discover or
+ * initialize. Every exchange is returned as a step, so the UI can put it on the timeline: nothing is hidden.
+ */
+import { readReply, runEraProbe, type ProbeSend, type ProbeStep } from "../protocol/era";
+import { buildEnvelope, META_KEYS } from "../protocol/meta";
+import { LEGACY_VERSIONS, MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { checkPage, type Catalogue, type Handshake, type JsonObject, type Measured } from "./catalogue";
+
+export interface FetchOptions {
+  handshake?: Handshake;
+  /** Declared in initialize, or in every request's _meta (modern). The chapter's figures: {}. */
+  clientCapabilities?: JsonObject;
+  /** A server that keeps handing out cursors is stopped here. */
+  maxPages?: number;
+  nextId?: () => number | string;
+  transport?: "stdio" | "http";
+  target?: string;
+}
+
+export type FetchResult =
+  | { ok: true; catalogue: Catalogue; steps: ProbeStep[] }
+  | { ok: false; message: string; steps: ProbeStep[] };
+
+export const DEFAULT_MAX_PAGES = 1000;
+
+type Session = { modern: boolean; version?: string; headers: Record<string, string> };
+
+const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
+
+function frameText(id: number | string, method: string, params?: JsonObject): string {
+  return JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+}
+
+function serverInfoOf(result: JsonObject | undefined): Measured["serverInfo"] {
+  const info = result && (isObject(result.serverInfo) ? result.serverInfo : isObject(result._meta) ? result._meta[META_KEYS.serverInfo] : undefined);
+  if (!isObject(info)) return undefined;
+  return { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined };
+}
+
+export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): Promise<FetchResult> {
+  let counter = 0;
+  const nextId = opts.nextId ?? (() => ++counter);
+  const requested = opts.handshake ?? "auto";
+  const capabilities = opts.clientCapabilities ?? {};
+  const maxPages = opts.maxPages ?? DEFAULT_MAX_PAGES;
+  const steps: ProbeStep[] = [];
+  const fail = (message: string): FetchResult => ({ ok: false, message, steps });
+  const step = async (label: string, text: string, headers?: Record<string, string>) => {
+    const exchange = await send(text, { headers, label });
+    steps.push({ label, exchange });
+    return readReply(exchange);
+  };
+
+  const measured: Measured = { requested, handshake: "none", era: "unknown", capabilities, transport: opts.transport, target: opts.target };
+  let instructions: string | undefined;
+  const learn = (result: JsonObject | undefined, from: "server/discover" | "initialize") => {
+    measured.serverInfo = serverInfoOf(result) ?? measured.serverInfo;
+    if (typeof result?.instructions === "string") {
+      instructions = result.instructions;
+      measured.instructionsFrom = from;
+    }
+  };
+
+  async function listPages(session: Session): Promise<JsonObject[] | string> {
+    const pages: JsonObject[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (;;) {
+      if (pages.length >= maxPages) return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
+      const params: JsonObject | undefined = session.modern
+        ? { _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }), ...(cursor !== undefined ? { cursor } : {}) }
+        : cursor !== undefined ? { cursor } : undefined;
+      const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
+      const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
+      if (reply.kind === "error") return `tools/list answered ${reply.httpStatus && reply.httpStatus !== 200 ? `HTTP ${reply.httpStatus}, ` : ""}${reply.code} ${reply.message}`;
+      if (reply.kind === "none") return `tools/list ${reply.why}`;
+      const problem = checkPage(reply.result, pages.length + 1);
+      if (problem) return problem;
+      pages.push(reply.result);
+      const next = reply.result.nextCursor;
+      if (next === undefined || next === null || next === "") return pages;
+      if (typeof next !== "string") return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(next).slice(0, 80)}`;
+      if (seen.has(next)) return `tools/list returned the cursor ${JSON.stringify(next).slice(0, 80)} a second time; stopped (it would loop)`;
+      seen.add(next);
+      cursor = next;
+    }
+  }
+
+  let session: Session;
+  if (requested === "none") {
+    const pages = await listPages({ modern: false, headers: {} });
+    if (typeof pages === "string") return fail(`${pages}. With no handshake some servers refuse to list anything; try the auto or legacy handshake.`);
+    // Only now, with the catalogue in hand, ask for the instructions (and the era), without completing a handshake.
+    const verdict = await runEraProbe(send, { clientCapabilities: capabilities, nextId, completeHandshake: false });
+    steps.push(...verdict.steps.map((s) => ({ ...s, label: s.label.replace(/^probe:/, "instructions:") })));
+    if (verdict.era !== "unreachable") {
+      measured.era = verdict.era === "legacy" ? "legacy" : "modern";
+      measured.protocolVersion = verdict.version;
+      learn(verdict.result, verdict.era === "legacy" ? "initialize" : "server/discover");
+    }
+    return { ok: true, catalogue: { pages, instructions, measured }, steps };
+  }
+
+  if (requested === "legacy") {
+    const asked = LEGACY_VERSIONS[0];
+    const init = await step(`handshake: initialize (asks for ${asked})`, frameText(nextId(), "initialize", { protocolVersion: asked, capabilities, clientInfo: { ...PLAYGROUND_CLIENT_INFO } }));
+    if (init.kind !== "result") return fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
+    const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
+    const headers: Record<string, string> = {};
+    const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
+    if (sessionId) headers["Mcp-Session-Id"] = sessionId;
+    if (version) headers["MCP-Protocol-Version"] = version;
+    await step("handshake: notifications/initialized", JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), headers);
+    Object.assign(measured, { handshake: "legacy", era: "legacy", protocolVersion: version });
+    learn(init.result, "initialize");
+    session = { modern: false, version, headers };
+  } else if (requested === "modern") {
+    const reply = await step(`handshake: server/discover (${MODERN_VERSION})`, frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }));
+    if (reply.kind !== "result") {
+      const what = reply.kind === "error" ? `answered ${reply.code} ${reply.message}` : reply.why;
+      return fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try the auto or legacy handshake`);
+    }
+    Object.assign(measured, { handshake: "modern", era: "modern", protocolVersion: MODERN_VERSION });
+    learn(reply.result, "server/discover");
+    session = { modern: true, version: MODERN_VERSION, headers: {} };
+  } else {
+    const verdict = await runEraProbe(send, { clientCapabilities: capabilities, nextId });
+    steps.push(...verdict.steps);
+    if (verdict.era === "unreachable" || (verdict.era !== "legacy" && !verdict.result)) return fail(verdict.reason);
+    const modern = verdict.era !== "legacy";
+    Object.assign(measured, { handshake: modern ? "modern" : "legacy", era: modern ? "modern" : "legacy", protocolVersion: verdict.version });
+    learn(verdict.result, modern ? "server/discover" : "initialize");
+    const headers: Record<string, string> = {};
+    if (verdict.sessionId) headers["Mcp-Session-Id"] = verdict.sessionId;
+    if (!modern && verdict.version) headers["MCP-Protocol-Version"] = verdict.version;
+    session = { modern, version: verdict.version, headers };
+  }
+
+  const pages = await listPages(session);
+  if (typeof pages === "string") return fail(pages);
+  return { ok: true, catalogue: { pages, instructions, measured }, steps };
+}

@@ -1,0 +1,70 @@
+/**
+ * POST /api/tokens: the browser posts the catalogue it fetched (or edited) and gets the bill back, so the
+ * tokenizer's rank file (about 1 MB gzipped) stays on the server. The schema is shared by the route, the
+ * page's client and the tests.
+ */
+import { z } from "zod";
+import type { BridgeReply } from "../bridge/contract";
+import { billCatalogue, type Bill } from "./bill";
+import { HANDSHAKES, checkCatalogue, type Catalogue } from "./catalogue";
+import { loadCounter } from "./encoders";
+import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS, LAYOUTS } from "./options";
+
+/** The body itself is capped by the bridge's route glue (LIMITS.maxRequestBodyBytes, 16 MiB; 1,000 tools ≈ 0.6 MB). */
+export const TOKENS_LIMITS = {
+  maxPages: 1000,
+  maxTools: 20_000,
+} as const;
+
+const MeasuredSchema = z.object({
+  requested: z.enum(HANDSHAKES),
+  handshake: z.enum(["none", "legacy", "modern"]),
+  era: z.enum(["modern", "legacy", "unknown"]),
+  protocolVersion: z.string().max(100).optional(),
+  capabilities: z.record(z.string(), z.unknown()),
+  serverInfo: z.object({ name: z.string().max(1000).optional(), version: z.string().max(1000).optional() }).optional(),
+  instructionsFrom: z.enum(["server/discover", "initialize"]).optional(),
+  transport: z.enum(["stdio", "http"]).optional(),
+  target: z.string().max(10_000).optional(),
+});
+
+export const BillRequestSchema = z.object({
+  catalogue: z.object({
+    pages: z.array(z.record(z.string(), z.unknown())).max(TOKENS_LIMITS.maxPages),
+    instructions: z.string().optional(),
+    measured: MeasuredSchema.optional(),
+  }),
+  options: z
+    .object({
+      encoding: z.enum(ENCODINGS).default(DEFAULT_BILL_OPTIONS.encoding),
+      layout: z.enum(LAYOUTS).default(DEFAULT_BILL_OPTIONS.layout),
+      fieldSet: z.enum(FIELD_SETS).default(DEFAULT_BILL_OPTIONS.fieldSet),
+    })
+    .default(DEFAULT_BILL_OPTIONS),
+});
+export type BillRequest = z.input<typeof BillRequestSchema>;
+export type ParsedBillRequest = z.output<typeof BillRequestSchema>;
+
+function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  const where = issue.path.length > 0 ? issue.path.join(".") : "the body";
+  return `${where}: ${issue.message}`;
+}
+
+/** Validates and bills; every problem comes back as a value. */
+export async function billRequest(body: unknown): Promise<BridgeReply<Bill>> {
+  const parsed = BillRequestSchema.safeParse(body);
+  if (!parsed.success) return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
+  return billParsedRequest(parsed.data);
+}
+
+/** Bills a request that already matched the schema (the route's glue parsed it). */
+export async function billParsedRequest(request: ParsedBillRequest): Promise<BridgeReply<Bill>> {
+  const catalogue: Catalogue = request.catalogue;
+  const problem = checkCatalogue(catalogue);
+  if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
+  const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
+  if (tools > TOKENS_LIMITS.maxTools) return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
+  const count = await loadCounter(request.options.encoding);
+  return { ok: true, value: billCatalogue(catalogue, count, request.options) };
+}
