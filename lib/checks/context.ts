@@ -1,0 +1,282 @@
+/**
+ * What a check gets to work with: frame builders with fresh ids, the envelope, memoised discover / list /
+ * MRTR probes shared by the run, every exchange seen so far, and verdict helpers whose evidence is the set of
+ * exchanges the check sent or relied on. Pure: all I/O goes through the injected send.
+ */
+import type { Exchange } from "../bridge/contract";
+import { META_KEYS } from "../protocol/meta";
+import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { answerInputRequests, promptArguments, synthesize } from "./synthesize";
+import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
+import { obj, replyOf, sendIds, type Json, type Reply } from "./wire";
+
+export interface EnvelopeOptions {
+  version?: string;
+  capabilities?: Json;
+  logLevel?: string;
+  progressToken?: string | number;
+  /** Leave required keys out, to test the -32602 answer. */
+  drop?: ("protocolVersion" | "clientCapabilities")[];
+}
+
+export type RequestOptions = CheckSendOptions & {
+  /** null sends params without _meta; an object replaces the default envelope. */
+  meta?: Json | null;
+  envelope?: EnvelopeOptions;
+};
+
+export const LIST_METHODS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
+export type ListMethod = (typeof LIST_METHODS)[number];
+export const LIST_KEY: Record<ListMethod, string> = {
+  "tools/list": "tools",
+  "prompts/list": "prompts",
+  "resources/list": "resources",
+  "resources/templates/list": "resourceTemplates",
+};
+/** The capability that gates each list method. */
+export const LIST_CAPABILITY: Record<ListMethod, string> = {
+  "tools/list": "tools",
+  "prompts/list": "prompts",
+  "resources/list": "resources",
+  "resources/templates/list": "resources",
+};
+
+/** Every input-request kind declared: what a client that can answer anything sends. */
+export const FULL_CAPABILITIES: Json = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+
+export interface DiscoverInfo {
+  reply: Reply;
+  result?: Json;
+  capabilities: Json;
+  supportedVersions: string[];
+}
+
+export interface ListInfo {
+  method: ListMethod;
+  items: Json[];
+  pages: Reply[];
+  /** Set when a page was not a result (the list stops there). */
+  failure?: Reply;
+  truncated: boolean;
+}
+
+/** A request found to answer input_required, and that first answer. */
+export interface MrtrProbe {
+  method: "tools/call" | "prompts/get" | "resources/read";
+  /** The params without _meta (name/arguments or uri). */
+  params: Json;
+  label: string;
+  first: Reply & { kind: "result" };
+}
+
+const MAX_PAGES = 20;
+const MAX_MRTR_PROBES = 6;
+
+/** State shared by all checks of one run. */
+export class RunState {
+  readonly observed: Exchange[] = [];
+  private memo = new Map<string, Promise<unknown>>();
+  constructor(
+    readonly send: CheckSend,
+    readonly base: CheckContextBase,
+  ) {}
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    let p = this.memo.get(key) as Promise<T> | undefined;
+    if (!p) {
+      p = make();
+      this.memo.set(key, p);
+    }
+    return p;
+  }
+}
+
+export class CheckContext implements CheckContextBase {
+  readonly transport: "stdio" | "http";
+  readonly version: string;
+  readonly options: CheckContextBase["options"];
+  private counter = 0;
+  private touched: Exchange[] = [];
+
+  constructor(
+    private readonly run: RunState,
+    readonly checkId: string,
+  ) {
+    this.transport = run.base.transport;
+    this.version = run.base.version;
+    this.options = run.base.options;
+  }
+
+  nextId(): string {
+    this.counter += 1;
+    return `${this.checkId}-${this.counter}`;
+  }
+
+  envelope(o: EnvelopeOptions = {}): Json {
+    const env: Json = {};
+    if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
+    env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
+    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = o.capabilities ?? {};
+    if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
+    if (o.progressToken !== undefined) env.progressToken = o.progressToken;
+    return env;
+  }
+
+  /** Sends text as is; every exchange is recorded for the run and as this check's evidence. */
+  async raw(text: string, opts: CheckSendOptions = {}): Promise<Exchange> {
+    const exchange = await this.run.send(text, { timeoutMs: this.options.timeoutMs, ...opts, label: opts.label ?? `${this.checkId}` });
+    this.run.observed.push(exchange);
+    this.touched.push(exchange);
+    return exchange;
+  }
+
+  frame(method: string, params: Json = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
+    const meta = opts.meta === null ? undefined : opts.meta ?? this.envelope(opts.envelope);
+    const p = meta === undefined ? params : { _meta: meta, ...params };
+    return JSON.stringify({ jsonrpc: "2.0", id, method, params: p });
+  }
+
+  async request(method: string, params: Json = {}, opts: RequestOptions = {}): Promise<Reply> {
+    return replyOf(await this.raw(this.frame(method, params, opts), { label: `${this.checkId} ${method}`, ...opts }));
+  }
+
+  async notify(method: string, params: Json = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
+    return this.raw(JSON.stringify({ jsonrpc: "2.0", method, params }), { label: `${this.checkId} ${method}`, ...opts });
+  }
+
+  /** Adds exchanges another check produced (memoised lists, the MRTR probe) to this check's evidence. */
+  cite(...items: (Reply | Exchange | undefined)[]): void {
+    for (const x of items) {
+      if (!x) continue;
+      const ex = "sendId" in x ? x : x.exchange;
+      if (!this.touched.includes(ex)) this.touched.push(ex);
+    }
+  }
+
+  /** Memoises work shared by several checks of the run (the first caller's exchanges carry it). */
+  once<T>(key: string, make: () => Promise<T>): Promise<T> {
+    return this.run.once(key, make);
+  }
+
+  observed(): readonly Exchange[] {
+    return this.run.observed;
+  }
+
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
+  /** The sendIds this check sent or relied on so far. */
+  evidence(): string[] {
+    return sendIds(...this.touched);
+  }
+
+  private verdict(status: Verdict["status"], detail: string, level?: Level): Verdict {
+    return { status, detail, evidence: sendIds(...this.touched), ...(level ? { level } : {}) };
+  }
+  pass(detail: string, level?: Level): Verdict {
+    return this.verdict("pass", detail, level);
+  }
+  fail(detail: string, level?: Level): Verdict {
+    return this.verdict("fail", detail, level);
+  }
+  warn(detail: string, level?: Level): Verdict {
+    return this.verdict("warn", detail, level);
+  }
+  skip(detail: string): Verdict {
+    return this.verdict("skip", detail);
+  }
+
+  // ---- memoised probes shared by the run ----
+
+  async discover(): Promise<DiscoverInfo> {
+    const info = await this.run.once("discover", async () => {
+      const reply = await this.request("server/discover", {}, { label: `${this.checkId} server/discover` });
+      const result = reply.kind === "result" ? reply.result : undefined;
+      const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
+      return { reply, result, capabilities: obj(result?.capabilities) ?? {}, supportedVersions: versions } satisfies DiscoverInfo;
+    });
+    this.cite(info.reply);
+    return info;
+  }
+
+  /** Whether server/discover declared the capability (e.g. "prompts"). */
+  async declares(capability: string): Promise<boolean> {
+    return obj((await this.discover()).capabilities[capability]) !== undefined;
+  }
+
+  /** All pages of a list, following nextCursor (at most 20 pages); memoised for the run. */
+  async list(method: ListMethod): Promise<ListInfo> {
+    const info = await this.run.once(`list:${method}`, () => this.fetchList(method));
+    this.cite(...info.pages);
+    return info;
+  }
+
+  /** All pages of a list, fetched now (not memoised): to compare answers across sends or processes. */
+  async fetchList(method: ListMethod, opts: RequestOptions = {}): Promise<ListInfo> {
+    const pages: Reply[] = [];
+    const items: Json[] = [];
+    let cursor: string | undefined;
+    for (let i = 0; i < MAX_PAGES; i++) {
+      const reply = await this.request(method, cursor === undefined ? {} : { cursor }, opts);
+      pages.push(reply);
+      if (reply.kind !== "result") return { method, items, pages, failure: reply, truncated: false };
+      const page = reply.result[LIST_KEY[method]];
+      if (Array.isArray(page)) for (const it of page) if (obj(it)) items.push(it as Json);
+      const next = reply.result.nextCursor;
+      if (typeof next !== "string") return { method, items, pages, truncated: false };
+      cursor = next;
+    }
+    return { method, items, pages, truncated: true };
+  }
+
+  /** Sends text as is and reads the answer. */
+  async rawRequest(text: string, opts: CheckSendOptions = {}): Promise<Reply> {
+    return replyOf(await this.raw(text, opts));
+  }
+
+  /** Tools the policy lets the suite call (read-only: annotations.readOnlyHint === true). */
+  async callableTools(): Promise<Json[]> {
+    if (this.options.toolCalls === "none" || !(await this.declares("tools"))) return [];
+    const { items } = await this.list("tools/list");
+    if (this.options.toolCalls === "all") return items;
+    return items.filter((t) => obj(t.annotations)?.readOnlyHint === true);
+  }
+
+  toolArguments(tool: Json): Json {
+    return (obj(synthesize(obj(tool.inputSchema) ?? { type: "object" })) ?? {}) as Json;
+  }
+
+  /** Finds a request that answers input_required: prompts and resources first (no side effects), then tools. */
+  async mrtr(): Promise<MrtrProbe | undefined> {
+    const probe = await this.run.once("mrtr", async () => {
+      const candidates: Omit<MrtrProbe, "first">[] = [];
+      if (await this.declares("prompts")) {
+        for (const p of (await this.list("prompts/list")).items.slice(0, MAX_MRTR_PROBES)) {
+          if (typeof p.name === "string") candidates.push({ method: "prompts/get", params: { name: p.name, arguments: promptArguments(p) }, label: `prompt ${p.name}` });
+        }
+      }
+      if (await this.declares("resources")) {
+        for (const r of (await this.list("resources/list")).items.slice(0, MAX_MRTR_PROBES)) {
+          if (typeof r.uri === "string") candidates.push({ method: "resources/read", params: { uri: r.uri }, label: `resource ${r.uri}` });
+        }
+      }
+      for (const t of (await this.callableTools()).slice(0, MAX_MRTR_PROBES)) {
+        if (typeof t.name === "string") candidates.push({ method: "tools/call", params: { name: t.name, arguments: this.toolArguments(t) }, label: `tool ${t.name}` });
+      }
+      for (const c of candidates) {
+        const first = await this.request(c.method, c.params, { envelope: { capabilities: FULL_CAPABILITIES } });
+        if (first.kind === "result" && first.result.resultType === "input_required") return { ...c, first } as MrtrProbe;
+      }
+      return undefined;
+    });
+    if (probe) this.cite(probe.first);
+    return probe;
+  }
+
+  /** Retry params for an MRTR answer: same method params, the suite's answers and the exact requestState. */
+  retryParams(probe: MrtrProbe, changes: { inputResponses?: Json; requestState?: string | null } = {}): Json {
+    const inputResponses = changes.inputResponses ?? answerInputRequests(probe.first.result.inputRequests);
+    const state = changes.requestState === undefined ? probe.first.result.requestState : changes.requestState;
+    return { ...probe.params, inputResponses, ...(typeof state === "string" ? { requestState: state } : {}) };
+  }
+}

@@ -1,0 +1,25 @@
+/** Every implemented check, in digest §14 order. C59 ("stderr tolerated") is a client rule and not checked. */
+import { DISCOVERY_CHECKS } from "./checks/discovery";
+import { HTTP_CHECKS } from "./checks/http";
+import { MRTR_CHECKS } from "./checks/mrtr";
+import { NOTIFICATION_CHECKS } from "./checks/notifications";
+import { RESULT_CHECKS } from "./checks/results";
+import { STDIO_CHECKS } from "./checks/stdio";
+import type { CheckDef } from "./define";
+
+export const ALL_CHECKS: readonly CheckDef[] = [
+  ...DISCOVERY_CHECKS,
+  ...RESULT_CHECKS,
+  ...MRTR_CHECKS,
+  ...NOTIFICATION_CHECKS,
+  ...HTTP_CHECKS,
+  ...STDIO_CHECKS,
+].sort((a, b) => a.id.localeCompare(b.id));
+
+export function checkById(id: string): CheckDef | undefined {
+  return ALL_CHECKS.find((c) => c.id === id.toUpperCase());
+}
+
+export function checksFor(transport: "stdio" | "http"): CheckDef[] {
+  return ALL_CHECKS.filter((c) => c.transports === "both" || c.transports === transport);
+}

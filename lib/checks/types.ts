@@ -1,0 +1,119 @@
+/**
+ * The shapes of the conformance suite (digest §14): a check, its verdict, the send function the runner is
+ * given, and the report. Pure: the UI, the CLI and the tests share these.
+ */
+import type { Exchange } from "../bridge/contract";
+
+export type Level = "MUST" | "SHOULD" | "MAY";
+export type Status = "pass" | "fail" | "warn" | "skip";
+export type TransportScope = "stdio" | "http" | "both";
+
+/** What one check concluded. `evidence` names the exchanges (sendIds) that prove it. */
+export interface Verdict {
+  status: Status;
+  /** One sentence; for a failure it also says how to fix it. */
+  detail: string;
+  evidence: string[];
+  /**
+   * The keyword that applies to this outcome when a check covers rules of different strength
+   * (C17: order SHOULD be deterministic, contents MUST NOT vary). Defaults to the check's level.
+   */
+  level?: Level;
+}
+
+/** Where the rule is written: the digest section and the page of the normative text. */
+export interface SpecRef {
+  section: string;
+  /** Path under docs/specification/2026-07-28/ of modelcontextprotocol/modelcontextprotocol. */
+  path: string;
+}
+
+/** HTTP-level control the ordinary bridge send does not give (mirrors SendRequest.http). */
+export interface HttpControl {
+  method?: "POST" | "GET" | "DELETE";
+  /** Implied headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Accept, Content-Type) to leave out. */
+  omitImplied?: string[];
+  /** An Origin header to send, to test DNS-rebinding protection. */
+  origin?: string;
+}
+
+export interface CheckSendOptions {
+  /** Shown in the timeline next to the exchange, e.g. "C07 missing clientCapabilities". */
+  label?: string;
+  /** HTTP: extra headers; a header of the same name as an implied one replaces it. */
+  headers?: Record<string, string>;
+  http?: HttpControl;
+  /** stdio: "fresh" runs this one message on a new process (statelessness, startup output, EOF). */
+  processMode?: "keep" | "fresh";
+  timeoutMs?: number;
+  /** Send text that is not a single JSON object (a batch, for C62). */
+  insist?: boolean;
+}
+
+/** Delivers one frame the way the bridge does and returns the exchange record. */
+export type CheckSend = (frameText: string, options: CheckSendOptions) => Promise<Exchange>;
+
+/** Which tools the suite may call. Calls can have side effects, so the default is read-only tools only. */
+export type ToolCallPolicy = "none" | "read-only" | "all";
+
+export interface RunOptions {
+  /** Run only these check ids (the era probe still runs first). */
+  only?: string[];
+  toolCalls?: ToolCallPolicy;
+  /** Per-send timeout for ordinary requests. */
+  timeoutMs?: number;
+  /** How long a subscriptions/listen stream is watched before the suite lets it go. */
+  listenWindowMs?: number;
+  /** Called as each check starts and finishes, so a panel can show progress. */
+  onProgress?: (event: { id: string; phase: "start" } | { id: string; phase: "done"; result: CheckResult }) => void;
+}
+
+export interface CheckContextBase {
+  transport: "stdio" | "http";
+  /** The 2026-07-28-era version the probe settled on. */
+  version: string;
+  options: Required<Pick<RunOptions, "toolCalls" | "timeoutMs" | "listenWindowMs">>;
+}
+
+export interface CheckResult {
+  id: string;
+  title: string;
+  level: Level;
+  status: Status;
+  specRef: string;
+  spec: SpecRef;
+  transports: TransportScope;
+  detail: string;
+  evidence: string[];
+  durationMs: number;
+}
+
+/** What a legacy (initialize-handshake) server gets instead of a wall of failures. */
+export interface EraReport {
+  /** The revision the server answered initialize with, e.g. "2025-11-25". */
+  revision?: string;
+  serverInfo?: { name?: string; version?: string };
+  /** What a modern-only (2026-07-28) client meets when it talks to this server. */
+  modernClientSees: string;
+  /** The era-ambiguity check: does it serve a request that came without a handshake? */
+  ambiguity: { status: "warn" | "pass" | "skip"; detail: string; evidence: string[] };
+  advice: string;
+  evidence: string[];
+}
+
+export interface CheckReport {
+  target: string;
+  transport: "stdio" | "http";
+  era: "modern" | "modern-wrong-version" | "legacy" | "unreachable";
+  version?: string;
+  /** Why the probe decided the era (one sentence), and its exchanges. */
+  probe: { reason: string; evidence: string[] };
+  checks: CheckResult[];
+  eraReport?: EraReport;
+  passed: number;
+  failed: number;
+  warned: number;
+  skipped: number;
+  /** Failed checks whose level is MUST: the CLI exits non-zero when this is above zero. */
+  mustFailed: number;
+}
