@@ -50,6 +50,17 @@ export const SendRequestSchema = z.object({
   processMode: z.enum(["keep", "fresh"]).default("keep"),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */
   headers: headerMap.optional(),
+  /**
+   * HTTP only: control the ordinary send does not give, for conformance checks — another method (GET/DELETE
+   * have no body), implied headers left out (e.g. Mcp-Method; case-insensitive), and an Origin header.
+   */
+  http: z
+    .object({
+      method: z.enum(["POST", "GET", "DELETE"]).optional(),
+      omitImplied: z.array(z.string().min(1).max(100)).max(16).optional(),
+      origin: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/, "an Origin is visible ASCII without spaces").optional(),
+    })
+    .optional(),
 });
 export type SendRequest = z.input<typeof SendRequestSchema>;
 export type ParsedSendRequest = z.output<typeof SendRequestSchema>;

@@ -242,8 +242,9 @@ export class CheckContext implements CheckContextBase {
     return items.filter((t) => obj(t.annotations)?.readOnlyHint === true);
   }
 
-  toolArguments(tool: Json): Json {
-    return (obj(synthesize(obj(tool.inputSchema) ?? { type: "object" })) ?? {}) as Json;
+  /** Arguments for a tool: required properties only, or (`all`) every property, optional ones included. */
+  toolArguments(tool: Json, all = false): Json {
+    return (obj(synthesize(obj(tool.inputSchema) ?? { type: "object" }, 0, all)) ?? {}) as Json;
   }
 
   /** Finds a request that answers input_required: prompts and resources first (no side effects), then tools. */

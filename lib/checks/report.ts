@@ -73,7 +73,9 @@ export function toJunit(report: CheckReport): string {
 const MARK: Record<CheckResult["status"], string> = { pass: "PASS", fail: "FAIL", warn: "WARN", skip: "SKIP" };
 
 export function toText(report: CheckReport): string {
-  const lines = [`Target: ${report.target} (${report.transport})`, `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`];
+  const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
+  const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
+  const lines = [`Target: ${target}`, `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`];
   if (report.eraReport) {
     const er = report.eraReport;
     lines.push(
@@ -86,6 +88,7 @@ export function toText(report: CheckReport): string {
   }
   if (report.checks.length) lines.push("");
   for (const r of report.checks) lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.detail}`, `     ${r.specRef}`);
-  lines.push("", `${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped`);
+  if (report.era === "legacy" || report.era === "unreachable") lines.push("", "Not a 2026-07-28 server: the checks did not run.");
+  else lines.push("", `${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped`);
   return lines.join("\n");
 }

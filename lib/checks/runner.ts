@@ -5,7 +5,7 @@
  */
 import { runEraProbe } from "../protocol/era";
 import { MODERN_VERSION } from "../protocol/versions";
-import { CheckContext, RunState } from "./context";
+import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, type CheckDef } from "./define";
 import { buildEraReport } from "./era-report";
 import { ALL_CHECKS } from "./registry";
@@ -74,6 +74,10 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).
   state.observed.push(...verdict.steps.map((s) => s.exchange));
 
+  // Read the catalog first, as a client would after the probe: the checks share it, and a dual-era stdio server
+  // decides a process's era by its first ordinary request, which should be a well-formed 2026-07-28 one.
+  await readCatalog(state);
+
   const selected = selectChecks(target.transport, runOptions.only);
   const ordered = [...selected.filter((c) => !c.aggregate), ...selected.filter((c) => c.aggregate)];
   const results: CheckResult[] = [];
@@ -85,6 +89,12 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
   return { ...base, era: verdict.era, version: verdict.version ?? MODERN_VERSION, checks: results, ...summarize(results) };
+}
+
+async function readCatalog(state: RunState): Promise<void> {
+  const ctx = new CheckContext(state, "catalog");
+  await ctx.discover();
+  for (const method of LIST_METHODS) if (await ctx.declares(LIST_CAPABILITY[method])) await ctx.list(method);
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

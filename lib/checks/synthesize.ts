@@ -41,7 +41,7 @@ function numberFor(schema: Json, integer: boolean): number {
 }
 
 /** A value that satisfies `schema` as far as the common keywords go. */
-export function synthesize(schema: unknown, depth = 0): unknown {
+export function synthesize(schema: unknown, depth = 0, all = false): unknown {
   const s = obj(schema);
   if (!s || depth > MAX_DEPTH) return null;
   if ("const" in s) return s.const;
@@ -51,10 +51,10 @@ export function synthesize(schema: unknown, depth = 0): unknown {
   const example = first<unknown>(s.examples);
   if (example !== undefined) return example;
   const alt = first<unknown>(s.oneOf) ?? first<unknown>(s.anyOf);
-  if (alt !== undefined) return synthesize(alt, depth + 1);
+  if (alt !== undefined) return synthesize(alt, depth + 1, all);
   if (Array.isArray(s.allOf)) {
     return s.allOf.reduce<unknown>((acc, part) => {
-      const v = synthesize(part, depth + 1);
+      const v = synthesize(part, depth + 1, all);
       return obj(acc) && obj(v) ? { ...(acc as Json), ...(v as Json) } : v ?? acc;
     }, undefined);
   }
@@ -72,19 +72,20 @@ export function synthesize(schema: unknown, depth = 0): unknown {
       return null;
     case "array": {
       const min = typeof s.minItems === "number" ? s.minItems : 0;
-      return Array.from({ length: min }, () => synthesize(s.items, depth + 1));
+      return Array.from({ length: min }, () => synthesize(s.items, depth + 1, all));
     }
     case "object":
     default:
-      return synthesizeObject(s, depth);
+      return synthesizeObject(s, depth, all);
   }
 }
 
-function synthesizeObject(s: Json, depth: number): Json {
+function synthesizeObject(s: Json, depth: number, all = false): Json {
   const props = obj(s.properties) ?? {};
   const required = Array.isArray(s.required) ? s.required.filter((k): k is string => typeof k === "string") : [];
+  const keys = all ? [...new Set([...required, ...Object.keys(props)])] : required;
   const out: Json = {};
-  for (const key of required) out[key] = synthesize(props[key] ?? {}, depth + 1);
+  for (const key of keys) out[key] = synthesize(props[key] ?? {}, depth + 1, all);
   return out;
 }
 

@@ -8,9 +8,9 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { createParser } from "eventsource-parser";
-import type { ExchangeOutcome } from "../contract";
+import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
 import { batchRequestIds, classifyFrame, isResponseTo, parseFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
-import { impliedHeaders, withExplicitHeaders, type HeaderList } from "@/lib/protocol/http-headers";
+import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
 import { LIMITS } from "./limits";
 import { failure, type ExchangeRecorder } from "./recorder";
 
@@ -25,6 +25,22 @@ export interface HttpSendOptions {
   parsed?: Extract<ParsedFrame, { ok: true }>;
   timeoutMs: number;
   signal: AbortSignal;
+  /** Conformance checks: another method, implied headers left out, an Origin (SendRequest.http). */
+  control?: HttpControl;
+}
+
+export type HttpControl = NonNullable<ParsedSendRequest["http"]>;
+
+/** The headers the frame implies, minus those the send asked to leave out (and Content-Type without a body). */
+function impliedFor(parsed: HttpSendOptions["parsed"], control: HttpControl | undefined, hasBody: boolean): ImpliedHeaders {
+  const implied = impliedHeaders(parsed?.value);
+  const omit = new Set((control?.omitImplied ?? []).map((n) => n.toLowerCase()));
+  if (!hasBody) omit.add("content-type");
+  if (omit.size === 0) return implied;
+  const keep = (name: string) => !omit.has(name.toLowerCase());
+  const left = implied.added.filter((n) => !keep(n));
+  const notes = left.length ? [...implied.notes, `left out on request: ${left.join(", ")}`] : implied.notes;
+  return { headers: implied.headers.filter(([n]) => keep(n)), added: implied.added.filter(keep), notes };
 }
 
 type Awaiting = { kind: "id"; id: unknown } | { kind: "batch"; ids: unknown[] } | { kind: "null-id"; id?: unknown } | { kind: "none" };
@@ -114,19 +130,25 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     return Promise.resolve(failure("refused", `only http: and https: URLs can be Streamable HTTP endpoints, not ${url.protocol}`));
   }
-  const awaiting = awaitingFor(opts.parsed);
-  const implied = withExplicitHeaders(impliedHeaders(opts.parsed?.value), spec.headers);
+  const method = opts.control?.method ?? "POST";
+  const hasBody = method === "POST";
+  // GET and DELETE carry no JSON-RPC message, so no reply to one is awaited: the status is the answer.
+  const awaiting: Awaiting = hasBody ? awaitingFor(opts.parsed) : { kind: "none" };
+  const implied = withExplicitHeaders(impliedFor(opts.parsed, opts.control, hasBody), spec.headers);
   for (const note of implied.notes) rec.note(note);
-  const body = Buffer.from(frameText, "utf8");
-  const headers: HeaderList = [["Host", url.host], ...implied.headers, ["Content-Length", String(body.length)], ["Connection", "keep-alive"]];
+  const body = Buffer.from(hasBody ? frameText : "", "utf8");
+  const origin: HeaderList = opts.control?.origin ? [["Origin", opts.control.origin]] : [];
+  if (origin.length) rec.note(`Origin: ${opts.control!.origin} sent on request (a DNS-rebinding check)`);
+  const length: HeaderList = hasBody ? [["Content-Length", String(body.length)]] : [];
+  const headers: HeaderList = [["Host", url.host], ...implied.headers, ...origin, ...length, ["Connection", "keep-alive"]];
   rec.add({
     kind: "http-request",
-    method: "POST",
+    method,
     url: url.href,
     headers,
     added: implied.added,
-    transport: ["Host", "Content-Length", "Connection"],
-    body: frameText,
+    transport: ["Host", ...(hasBody ? ["Content-Length"] : []), "Connection"],
+    body: hasBody ? frameText : "",
   });
 
   return new Promise<ExchangeOutcome>((resolve) => {
@@ -145,7 +167,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     };
 
     const client = url.protocol === "https:" ? https : http;
-    const req = client.request(url, { method: "POST", headers: headers.flat() });
+    const req = client.request(url, { method, headers: headers.flat() });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (settled) return;
       if (response) settle(failure("network", `${describeNetworkError(url, err)} while reading the response body`));

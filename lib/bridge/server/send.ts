@@ -47,13 +47,16 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
   if (frameBytes > LIMITS.maxFrameBytes) {
     return rec.finish(failure("size", `the frame is ${frameBytes} bytes; the bridge sends at most ${LIMITS.maxFrameBytes} bytes; nothing was sent`));
   }
-  if (!parsed.ok) {
+  // GET and DELETE (conformance checks) carry no body, so the frame text is not sent and need not be JSON.
+  const bodiless = req.http?.method === "GET" || req.http?.method === "DELETE";
+  if (!parsed.ok && !bodiless) {
     if (!req.insist) return rec.finish(failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`));
     rec.note(`${parsed.error}; sent as written because you insisted`);
   }
   if (transport === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
     rec.note("per-send headers apply to HTTP targets only; ignored over stdio");
   }
+  if (transport === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
   if (inFlight.size >= LIMITS.maxConcurrentSends) {
     return rec.finish(failure("refused", `${LIMITS.maxConcurrentSends} sends are already in flight; wait for one to finish`));
   }
@@ -70,7 +73,7 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
     for (const note of resolved.notes) rec.note(note);
     if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");
     // Target headers were checked with the per-send ones above (upstream.headers holds both, in order).
-    return rec.finish(await sendHttp({ url: resolved.url, headers: upstream.headers }, req.frame, common));
+    return rec.finish(await sendHttp({ url: resolved.url, headers: upstream.headers }, req.frame, { ...common, control: req.http }));
   } finally {
     inFlight.delete(req.sendId);
   }

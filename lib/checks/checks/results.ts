@@ -268,7 +268,7 @@ export const RESULT_CHECKS: CheckDef[] = [
       const unjudged: string[] = [];
       for (const tool of tools.slice(0, 5)) {
         const name = String(tool.name);
-        const reply = await ctx.request("tools/call", { name, arguments: ctx.toolArguments(tool) });
+        const reply = await ctx.request("tools/call", { name, arguments: ctx.toolArguments(tool, true) });
         if (reply.kind !== "result" || reply.result.resultType !== "complete" || reply.result.isError === true) {
           unjudged.push(`${name}: ${reply.kind === "result" && reply.result.isError === true ? "isError result" : describeReply(reply)}`);
           continue;

@@ -13,4 +13,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   explain: () => import("./explain").then((m) => m.command),
   date: () => import("./date").then((m) => m.command),
   tokens: () => import("./tokens").then((m) => m.command),
+  check: () => import("./check").then((m) => m.command),
 };

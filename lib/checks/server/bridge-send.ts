@@ -1,0 +1,28 @@
+/**
+ * Node-only: the suite's send over the real bridge (lib/bridge/server/send), for the CLI and the integration
+ * tests. The browser runs the same suite through lib/bridge/client instead, so its checks land in the timeline.
+ */
+import { SendRequestSchema, type Exchange, type Target } from "@/lib/bridge/contract";
+import { send, type SendContext } from "@/lib/bridge/server/send";
+import type { CheckSend } from "../types";
+
+export function bridgeCheckSend(target: Target, ctx: SendContext = {}, onExchange?: (exchange: Exchange, label?: string) => void): CheckSend {
+  const overHttp = target.kind === "http" || (target.kind === "demo" && target.transport === "http");
+  const prefix = `check-${Date.now().toString(36)}`;
+  let counter = 0;
+  return async (frame, opts) => {
+    const request = SendRequestSchema.parse({
+      sendId: `${prefix}-${++counter}`,
+      target,
+      frame,
+      insist: opts.insist ?? false,
+      timeoutMs: opts.timeoutMs ?? 10_000,
+      processMode: opts.processMode ?? "keep",
+      ...(overHttp && opts.headers ? { headers: opts.headers } : {}),
+      ...(overHttp && opts.http ? { http: opts.http } : {}),
+    });
+    const exchange = await send(request, ctx);
+    onExchange?.(exchange, opts.label);
+    return exchange;
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * npm run cli -- check <target> [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07]
+ *   [--timeout <ms>] [--listen-window <ms>] [--verbose]
+ * Runs the 2026-07-28 conformance suite (lib/checks) through the bridge. Exit codes: 0 every MUST passed,
+ * 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error.
+ */
+import { writeFileSync } from "node:fs";
+import { parseArgs } from "node:util";
+import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { runChecks } from "@/lib/checks/runner";
+import { checkById } from "@/lib/checks/registry";
+import type { ToolCallPolicy } from "@/lib/checks/types";
+import { targetLabel } from "@/lib/bridge/contract";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, isHttpTarget, timeoutOf } from "../target";
+import type { CliCommand } from "./index";
+
+const USAGE =
+  'npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--verbose]';
+
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  json: { type: "boolean", default: false },
+  junit: { type: "string" },
+  "call-tools": { type: "string", default: "read-only" },
+  only: { type: "string" },
+  "listen-window": { type: "string" },
+  verbose: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
+
+export const command: CliCommand = { usage: USAGE, run };
+
+export async function run(argv: string[]): Promise<number> {
+  let values;
+  try {
+    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  if (values.help) {
+    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error\n`);
+    return 0;
+  }
+  const toolCalls = values["call-tools"] as ToolCallPolicy;
+  if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
+  const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
+  const unknown = only?.filter((id) => !checkById(id));
+  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C62; C59 is a client rule)`);
+  const listenWindowMs = values["listen-window"] === undefined ? undefined : timeoutOf({ timeout: values["listen-window"] });
+  const timeoutMs = timeoutOf(values);
+
+  const { target, ctx } = await buildTarget(values);
+  const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
+  const send = bridgeCheckSend(target, ctx, (ex, label) => log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`));
+  const report = await runChecks(
+    { send, transport: isHttpTarget(target) ? "http" : "stdio", label: targetLabel(target) },
+    {
+      toolCalls,
+      only,
+      timeoutMs,
+      listenWindowMs,
+      onProgress: (p) => (p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`)),
+    },
+  );
+  if (values.junit) writeFileSync(values.junit, toJunit(report));
+  process.stdout.write(`${values.json ? JSON.stringify(toCliJson(report), null, 2) : toText(report)}\n`);
+  return exitCodeOf(report);
+}
