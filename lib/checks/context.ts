@@ -6,6 +6,8 @@
 import type { Exchange } from "../bridge/contract";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { encodeHeaderValue } from "../protocol/http-headers";
+import { headerParams } from "./header-annotations";
 import { answerInputRequests, promptArguments, synthesize } from "./synthesize";
 import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
 import { obj, replyOf, sendIds, type Json, type Reply } from "./wire";
@@ -23,6 +25,11 @@ export type RequestOptions = CheckSendOptions & {
   /** null sends params without _meta; an object replaces the default envelope. */
   meta?: Json | null;
   envelope?: EnvelopeOptions;
+  /**
+   * HTTP tools/call: add the Mcp-Param-* headers the tool's x-mcp-header annotations ask for, as a conforming
+   * client must (default true); C51 turns it off to send them wrong on purpose.
+   */
+  paramHeaders?: boolean;
 };
 
 export const LIST_METHODS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
@@ -136,7 +143,26 @@ export class CheckContext implements CheckContextBase {
   }
 
   async request(method: string, params: Json = {}, opts: RequestOptions = {}): Promise<Reply> {
-    return replyOf(await this.raw(this.frame(method, params, opts), { label: `${this.checkId} ${method}`, ...opts }));
+    let send: RequestOptions = opts;
+    if (method === "tools/call" && this.transport === "http" && opts.paramHeaders !== false) {
+      const headers = await this.paramHeadersFor(params);
+      if (Object.keys(headers).length) send = { ...opts, headers: { ...headers, ...opts.headers } };
+    }
+    return replyOf(await this.raw(this.frame(method, params, send), { label: `${this.checkId} ${method}`, ...send }));
+  }
+
+  /** Mcp-Param-{Name} for each annotated argument that is present and not null (SEP-2243 value encoding). */
+  private async paramHeadersFor(params: Json): Promise<Record<string, string>> {
+    const { items } = await this.run.once(`list:tools/list`, () => this.fetchList("tools/list"));
+    const tool = items.find((t) => t.name === params.name);
+    const out: Record<string, string> = {};
+    for (const p of headerParams(obj(tool?.inputSchema))) {
+      let value: unknown = params.arguments;
+      for (const key of p.path) value = obj(value)?.[key];
+      if (value === undefined || value === null) continue;
+      out[`Mcp-Param-${p.header}`] = encodeHeaderValue(String(value));
+    }
+    return out;
   }
 
   async notify(method: string, params: Json = {}, opts: CheckSendOptions = {}): Promise<Exchange> {

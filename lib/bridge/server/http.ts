@@ -213,6 +213,17 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     function readSse(res: IncomingMessage, tooBig: () => void) {
       const decoder = new TextDecoder();
       let events = 0;
+      // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
+      let reply: unknown;
+      const drainThenSettle = (frame: unknown) => {
+        reply = frame;
+        clearTimeout(timer);
+        setTimeout(() => {
+          if (settled) return;
+          rec.note(`the server kept the SSE stream open after the reply; the bridge closed it after ${LIMITS.notificationGraceMs} ms`);
+          settle({ kind: "response", frame });
+        }, LIMITS.notificationGraceMs);
+      };
       const batchAnswers = new Map<string, unknown>();
       const parser = createParser({
         onEvent(event) {
@@ -225,7 +236,8 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
           if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
           rec.add({ ...base, frame: parsed.value });
           rec.received.push(parsed.value);
-          if (answers(awaiting, parsed.value)) return settle({ kind: "response", frame: parsed.value });
+          if (reply !== undefined) return; // a trailing event after the reply: recorded, nothing more to decide
+          if (answers(awaiting, parsed.value)) return drainThenSettle(parsed.value);
           if (awaiting.kind === "batch" && classifyFrame(parsed.value) === "response") {
             const id = (parsed.value as { id: unknown }).id;
             if (awaiting.ids.some((want) => sameId(want, id))) batchAnswers.set(JSON.stringify(id), parsed.value);
@@ -250,6 +262,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         parser.feed(decoder.decode());
         parser.reset({ consume: true });
         if (settled) return;
+        if (reply !== undefined) return settle({ kind: "response", frame: reply });
         if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)}; the SSE stream ended after ${events} events` });
         const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
         if (!ok) return settle(failure("http-status", `${statusLine(res)}: an SSE stream with ${events} events and no reply`));

@@ -129,7 +129,8 @@ export const HTTP_CHECKS: CheckDef[] = [
     const header = `Mcp-Param-${param.header}`;
     const value = param.type === "integer" ? 7 : param.type === "boolean" ? true : "playground-region";
     const args = setPath(ctx.toolArguments(tool), param.path, value);
-    const call = (a: Json, opts: CheckSendOptions, what: string) => ctx.request("tools/call", { name: tool.name, arguments: a }, { ...opts, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` });
+    const call = (a: Json, opts: CheckSendOptions, what: string) =>
+      ctx.request("tools/call", { name: tool.name, arguments: a }, { ...opts, paramHeaders: false, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` });
     const good = await call(args, { headers: { [header]: String(value) } }, `${header}: ${value}`);
     if (isErrorCode(good, -32020)) return ctx.fail(`With a correct ${header}: ${String(value)} the call answered -32020; accept matching values.`);
     const missing = await call(args, {}, `no ${header}`);

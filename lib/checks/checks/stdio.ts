@@ -51,7 +51,7 @@ export const STDIO_CHECKS: CheckDef[] = [
   check("C62", "A JSON array (batch) is not processed as a batch", "MAY", async (ctx) => {
     const ids = [ctx.nextId(), ctx.nextId()];
     const batch = JSON.stringify(ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ctx.envelope() } })));
-    const ex = await ctx.raw(batch, { label: `${ctx.checkId} a batch of two tools/list`, processMode: "fresh", insist: true, timeoutMs: Math.min(2000, ctx.options.timeoutMs) });
+    const ex = await ctx.raw(batch, { label: `${ctx.checkId} a batch of two tools/list`, processMode: "fresh", insist: true, timeoutMs: Math.min(1000, ctx.options.timeoutMs) });
     const frames = serverFrames(ex).map((f) => f.frame);
     const processed = frames.some((f) => Array.isArray(f) || ids.includes(String(obj(f)?.id)));
     if (processed) return ctx.warn("The batch was processed (answers for its members came back); 2026-07-28 has no batching — answer -32600 or ignore arrays.");
