@@ -1,0 +1,66 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { exitCodeOf } from "@/lib/checks/report";
+import { FAST, noProcessLeft, runOn } from "./run-suite";
+
+const mustFailures = (report: Awaited<ReturnType<typeof runOn>>) => report.checks.filter((c) => c.level === "MUST" && c.status === "fail");
+
+describe("the embedded calendar is held to every MUST", () => {
+  it("over Streamable HTTP (the app's /api/demo/calendar handler, Origin guard included): no MUST fails", async () => {
+    const server = await startDemoHttpServer("calendar");
+    try {
+      const report = await runOn({ kind: "demo", server: "calendar", transport: "http" }, "http", { ...FAST, toolCalls: "all" }, { baseUrl: new URL(server.url).origin });
+      expect(report.era).toBe("modern");
+      expect(mustFailures(report).map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
+      // The MRTR checks really ran: create_event answers input_required without startsAt.
+      expect(report.checks.find((c) => c.id === "C28")?.status).toBe("pass");
+      expect(exitCodeOf(report)).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("over stdio: every MUST passes except C04/C05 — the SDK's serveStdio pins the version per process (fix proposed to calendar-stdio.ts)", async () => {
+    try {
+      const report = await runOn({ kind: "demo", server: "calendar", transport: "stdio" }, "stdio", { ...FAST, toolCalls: "all" });
+      expect(report.era).toBe("modern");
+      const failed = mustFailures(report);
+      expect(failed.map((c) => c.id)).toEqual(["C04", "C05"]);
+      for (const c of failed) expect(c.detail).toContain("On a fresh process it answers -32022, but on the process that already served 2026-07-28 requests");
+    } finally {
+      await shutdownAll();
+    }
+  });
+});
+
+describe("server-everything (legacy) gets an era report, not a crash", () => {
+  it("over stdio: legacy 2025-11-25, -32601 to server/discover, and the era-ambiguity warning (it serves tools/list with no handshake)", async () => {
+    try {
+      const report = await runOn({ kind: "demo", server: "everything", transport: "stdio" }, "stdio");
+      expect(report.era).toBe("legacy");
+      expect(report.checks).toEqual([]);
+      expect(report.eraReport?.revision).toBe("2025-11-25");
+      expect(report.eraReport?.modernClientSees).toContain("-32601");
+      expect(report.eraReport?.ambiguity.status).toBe("warn");
+      expect(exitCodeOf(report)).toBe(2);
+    } finally {
+      await shutdownAll();
+    }
+  });
+
+  it("over Streamable HTTP: legacy, and no ambiguity (it refuses requests without a session)", async () => {
+    try {
+      const report = await runOn({ kind: "demo", server: "everything", transport: "http" }, "http");
+      expect(report.era).toBe("legacy");
+      expect(report.eraReport?.modernClientSees).toContain("HTTP 400");
+      expect(report.eraReport?.ambiguity.status).toBe("pass");
+    } finally {
+      await shutdownAll();
+    }
+  }, 60_000);
+});
+
+afterAll(() => {
+  expect(noProcessLeft()).toEqual([]);
+});

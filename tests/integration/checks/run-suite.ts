@@ -1,0 +1,49 @@
+/** Runs the suite through the real bridge against a target; the fixture servers' entry points. */
+import path from "node:path";
+import type { Target } from "@/lib/bridge/contract";
+import type { SendContext } from "@/lib/bridge/server/send";
+import { shutdownAll, livePids } from "@/lib/bridge/server/stdio";
+import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { runChecks } from "@/lib/checks/runner";
+import type { CheckReport, RunOptions } from "@/lib/checks/types";
+import { startHttp } from "@/tests/fixtures/checks/http.mjs";
+
+export const ROOT = path.resolve(__dirname, "..", "..", "..");
+export const FIXTURE_STDIO = path.join(ROOT, "tests", "fixtures", "checks", "stdio.mjs");
+
+/** Short windows keep the suite quick; they change nothing a conformant server does. */
+export const FAST: RunOptions = { listenWindowMs: 300, timeoutMs: 5000 };
+
+export function fixtureStdio(violation?: string): Target {
+  return { kind: "stdio", command: process.execPath, args: [FIXTURE_STDIO, ...(violation ? ["--violate", violation] : [])] };
+}
+
+export async function runOn(target: Target, transport: "stdio" | "http", options: RunOptions = FAST, ctx: SendContext = {}): Promise<CheckReport> {
+  return runChecks({ send: bridgeCheckSend(target, ctx), transport, label: JSON.stringify(target) }, options);
+}
+
+/** Runs the suite against the fixture with one violation (or none) and ends every process and server after. */
+export async function runFixture(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
+  if (transport === "stdio") {
+    try {
+      return await runOn(fixtureStdio(violation), "stdio");
+    } finally {
+      await shutdownAll();
+    }
+  }
+  const server = await startHttp({ violation });
+  try {
+    return await runOn({ kind: "http", url: server.url }, "http");
+  } finally {
+    await server.close();
+  }
+}
+
+/** The checks that did not pass or skip: what a violation must limit to exactly one. */
+export function complaints(report: CheckReport): string[] {
+  return report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id} ${c.status}: ${c.detail}`);
+}
+
+export function noProcessLeft(): number[] {
+  return livePids();
+}

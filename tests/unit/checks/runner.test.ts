@@ -1,0 +1,112 @@
+import { describe, expect, it } from "vitest";
+import { ALL_CHECKS } from "@/lib/checks/registry";
+import { exitCodeOf, toCliJson, toJunit } from "@/lib/checks/report";
+import { runChecks } from "@/lib/checks/runner";
+import type { CheckReport } from "@/lib/checks/types";
+import { peer, type Script } from "./peer";
+
+const legacyStdio: Script = (frame) => {
+  if (frame.method === "server/discover") return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
+  if (frame.method === "initialize") return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "1.2.3" } } }] };
+  if (frame.method === "tools/list") return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }] };
+  return { frames: [] };
+};
+
+describe("the runner", () => {
+  it("covers at least 50 of the digest's 62 checks, each with a spec reference and a level", () => {
+    expect(ALL_CHECKS.length).toBeGreaterThanOrEqual(50);
+    for (const c of ALL_CHECKS) {
+      expect(c.id).toMatch(/^C\d\d$/);
+      expect(["MUST", "SHOULD", "MAY"]).toContain(c.level);
+      expect(c.spec.section).toMatch(/^§\d/);
+      expect(c.spec.path).toMatch(/\.mdx$/);
+    }
+    expect(new Set(ALL_CHECKS.map((c) => c.id)).size).toBe(ALL_CHECKS.length);
+  });
+
+  it("probes first, reads the catalog, runs the stdio checks of a conformant server and they all pass or skip", async () => {
+    const p = peer("stdio");
+    const report = await runChecks({ send: p.send, transport: "stdio", label: "peer" }, { listenWindowMs: 50 });
+    expect(p.sent[0].frame.method).toBe("server/discover");
+    expect(p.sent[0].opts.label).toBe("probe: server/discover (2026-07-28)");
+    expect(report.era).toBe("modern");
+    expect(report.checks.every((c) => c.transports !== "http")).toBe(true);
+    expect(report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
+    expect(report.checks.map((c) => c.id)).toEqual([...report.checks.map((c) => c.id)].sort());
+  });
+
+  it("--only runs just the named checks, reports progress, and a check that throws becomes a warning, not a crash", async () => {
+    const events: string[] = [];
+    const p = peer("http", (frame, opts, fallback) => {
+      if (opts.label?.startsWith("C09")) throw new Error("socket closed");
+      return fallback();
+    });
+    const report = await runChecks({ send: p.send, transport: "http", label: "peer" }, { only: ["c09", "C01"], onProgress: (e) => events.push(`${e.id}:${e.phase}`) });
+    expect(report.checks.map((c) => c.id)).toEqual(["C01", "C09"]);
+    expect(events).toEqual(["C01:start", "C01:done", "C09:start", "C09:done"]);
+    expect(report.checks[1]).toMatchObject({ status: "warn", detail: "The check could not finish: socket closed" });
+  });
+
+  it("a legacy server gets the era report (revision, what a modern client sees, the era-ambiguity warning) and no checks", async () => {
+    const p = peer("stdio", legacyStdio);
+    const report = await runChecks({ send: p.send, transport: "stdio", label: "old" });
+    expect(report.era).toBe("legacy");
+    expect(report.checks).toEqual([]);
+    expect(report.eraReport?.revision).toBe("2025-06-18");
+    expect(report.eraReport?.serverInfo).toEqual({ name: "old", version: "1.2.3" });
+    expect(report.eraReport?.modernClientSees).toContain('server/discover answered error -32601 "Method not found"');
+    expect(report.eraReport?.ambiguity.status).toBe("warn");
+    expect(report.eraReport?.ambiguity.detail).toContain("with no handshake (1 tools, no resultType, on a fresh process)");
+    const last = p.sent.at(-1)!;
+    expect(last.frame.method).toBe("tools/list");
+    expect(last.opts.processMode).toBe("fresh");
+    expect(exitCodeOf(report)).toBe(2);
+  });
+
+  it("a legacy server that refuses requests before initialize passes the era-ambiguity check", async () => {
+    const p = peer("stdio", (frame, opts, fallback) =>
+      frame.method === "tools/list" ? { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32000, message: "Server not initialized" } }] } : legacyStdio(frame, opts, fallback),
+    );
+    const report = await runChecks({ send: p.send, transport: "stdio", label: "old" });
+    expect(report.eraReport?.ambiguity).toMatchObject({ status: "pass" });
+    expect(report.eraReport?.ambiguity.detail).toContain("Server not initialized");
+  });
+});
+
+describe("report forms", () => {
+  const report: CheckReport = {
+    target: "node server.js <dev>",
+    transport: "stdio",
+    era: "modern",
+    version: "2026-07-28",
+    probe: { reason: "ok", evidence: ["s1"] },
+    checks: [
+      { id: "C06", title: "t6", level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx", spec: { section: "§1.4", path: "basic/index.mdx" }, transports: "both", detail: 'Got "x" & <y>', evidence: ["s2"], durationMs: 12 },
+      { id: "C18", title: "t18", level: "SHOULD", status: "fail", specRef: "r", spec: { section: "§10.5", path: "p.mdx" }, transports: "both", detail: "d", evidence: [], durationMs: 1 },
+      { id: "C22", title: "t22", level: "MUST", status: "skip", specRef: "r", spec: { section: "§10.1", path: "p.mdx" }, transports: "both", detail: "no tool", evidence: [], durationMs: 0 },
+    ],
+    passed: 0,
+    failed: 2,
+    warned: 0,
+    skipped: 1,
+    mustFailed: 1,
+  };
+
+  it("the CLI JSON has the documented shape", () => {
+    const json = toCliJson(report);
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(["target", "era", "checks", "passed", "failed", "warned", "skipped"]));
+    expect(json.checks[0]).toEqual({ id: "C06", title: "t6", level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx", detail: 'Got "x" & <y>' });
+  });
+
+  it("JUnit escapes server text and marks failures and skips", () => {
+    const xml = toJunit(report);
+    expect(xml).toContain('<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">');
+    expect(xml).toContain('<skipped message="no tool"/>');
+    expect(xml).toContain('testsuite name="MCP 2026-07-28 conformance: node server.js &lt;dev&gt;" tests="3" failures="2" skipped="1"');
+  });
+
+  it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0)", () => {
+    expect(exitCodeOf(report)).toBe(1);
+    expect(exitCodeOf({ ...report, mustFailed: 0 })).toBe(0);
+  });
+});
