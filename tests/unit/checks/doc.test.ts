@@ -1,0 +1,17 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ALL_CHECKS } from "@/lib/checks/registry";
+import { MATRIX } from "@/tests/integration/checks/fixture-matrix";
+import { checksTable } from "./doc-table";
+
+describe("docs/checks.md", () => {
+  it("its check → fixture table is the one the registry and the fixture matrix give (run scripts/gen-checks-doc.ts)", () => {
+    const doc = readFileSync("docs/checks.md", "utf8");
+    expect(doc).toContain(`<!-- checks-table:start -->\n${checksTable()}\n<!-- checks-table:end -->`);
+  });
+
+  it("every implemented check but C57 is proved by a violating fixture", () => {
+    const proved = new Set(MATRIX.map((r) => r.id));
+    expect(ALL_CHECKS.map((c) => c.id).filter((id) => !proved.has(id))).toEqual(["C57"]);
+  });
+});
