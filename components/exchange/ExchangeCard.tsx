@@ -21,7 +21,20 @@ function pendingLines(entry: TimelineEntry) {
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
-export function ExchangeCard({ entry, onCancel, era = "unknown", cache }: { entry: TimelineEntry; onCancel: (sendId: string) => void; era?: ServerEra; cache?: CacheRuntime }) {
+export function ExchangeCard({
+  entry,
+  onCancel,
+  era = "unknown",
+  cache,
+  focused = false,
+}: {
+  entry: TimelineEntry;
+  onCancel: (sendId: string) => void;
+  era?: ServerEra;
+  cache?: CacheRuntime;
+  /** Another panel asked to show this exchange (a check's evidence). */
+  focused?: boolean;
+}) {
   const [foldMeta, setFoldMeta] = useState(true);
   const [wire, setWire] = useState(false);
   const [explain, setExplain] = useState(false);
@@ -31,7 +44,14 @@ export function ExchangeCard({ entry, onCancel, era = "unknown", cache }: { entr
   const lines = exchange ? traceLines(exchange, { foldMeta }) : pendingLines(entry);
   const stderrTail = exchange?.outcome.kind === "failure" ? exchange.outcome.stderrTail : undefined;
   return (
-    <article data-testid="exchange-card" data-seq={entry.seq} data-status={badge.kind} className="space-y-1.5 rounded border border-slate-200 bg-white p-2 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <article
+      data-testid="exchange-card"
+      data-seq={entry.seq}
+      data-send-id={entry.sendId}
+      data-status={badge.kind}
+      data-focused={focused ? "true" : undefined}
+      className={`space-y-1.5 rounded border bg-white p-2 shadow-sm dark:bg-slate-900 ${focused ? "border-amber-500 ring-2 ring-amber-400" : "border-slate-200 dark:border-slate-700"}`}
+    >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span className="font-mono font-semibold text-slate-800 dark:text-slate-100">#{entry.seq}</span>
         {entry.label ? <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">{entry.label}</span> : null}

@@ -17,11 +17,19 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
   const end = useRef<HTMLDivElement>(null);
+  const section = useRef<HTMLElement>(null);
+  const focus = state.focus;
   useEffect(() => {
-    end.current?.scrollIntoView?.({ block: "nearest" });
-  }, [entries.length]);
+    if (!focus) end.current?.scrollIntoView?.({ block: "nearest" });
+  }, [entries.length, focus]);
+  // A panel asked to show one exchange: scroll to its card (the card marks itself).
+  useEffect(() => {
+    if (!focus) return;
+    const card = section.current?.querySelector(`[data-send-id="${CSS.escape(focus.sendId)}"]`);
+    card?.scrollIntoView?.({ block: "center" });
+  }, [focus]);
   return (
-    <section className="flex flex-col gap-2" aria-label="Timeline" data-testid="timeline">
+    <section ref={section} className="flex flex-col gap-2" aria-label="Timeline" data-testid="timeline">
       <PanelHeading title="Timeline — every exchange, oldest first" subtitle="→ what was sent · ← what came back · ✕ what went wrong. Wire shows every byte.">
         <Button data-testid="clear-timeline" disabled={entries.length === 0} onClick={() => dispatch({ type: "timeline/clear" })}>
           Clear
@@ -33,7 +41,7 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
         </p>
       ) : null}
       {entries.map((entry) => (
-        <ExchangeCard key={entry.seq} entry={entry} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} cache={cache} />
+        <ExchangeCard key={entry.seq} entry={entry} focused={focus?.sendId === entry.sendId} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} cache={cache} />
       ))}
       <div ref={end} />
     </section>

@@ -6,6 +6,13 @@ import type { PanelProps } from "./types";
 /** Tabs over the panel registry; inactive panels stay mounted (hidden) so they keep their local state. */
 export function PanelTabs(props: PanelProps) {
   const [active, setActive] = useState(PANELS[0].id);
+  // Another panel asked to show an exchange (e.g. a check's evidence): bring the timeline forward.
+  const focusNonce = props.state.focus?.nonce;
+  const [seenNonce, setSeenNonce] = useState(focusNonce);
+  if (focusNonce !== seenNonce) {
+    setSeenNonce(focusNonce);
+    if (focusNonce !== undefined) setActive("timeline");
+  }
   return (
     <div className="flex min-h-0 flex-col gap-2">
       <div role="tablist" aria-label="Panels" className="flex gap-1 border-b border-slate-200 dark:border-slate-700">

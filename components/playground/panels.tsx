@@ -26,4 +26,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },
   { id: "cache", label: "Cache", Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }) },
   { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../catalog/CataloguePanel").then((m) => m.CataloguePanel), { ssr: false }) },
+  { id: "checks", label: "Checks", Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }) },
 ];

@@ -27,6 +27,13 @@ export interface CommandDeps {
 
 export type ProcessAction = "status" | "restart" | "close";
 
+/** What a panel may set on a send besides the frame (the conformance checks need all of it). */
+export interface SendExtras {
+  processMode?: SendRequest["processMode"];
+  timeoutMs?: number;
+  http?: SendRequest["http"];
+}
+
 function defaultSendId(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
@@ -52,7 +59,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
     text: string,
-    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; processMode?: "keep" | "fresh"; noCache?: boolean },
+    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean } & SendExtras,
   ): Promise<Exchange | null> {
     const state = store.getState();
     const view = selectTarget(state);
@@ -60,6 +67,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
     const seq = state.seq + 1;
     const sendId = newSendId();
+    const timeoutMs = opts.timeoutMs ?? state.timeoutMs;
     store.dispatch({
       type: "send/started",
       seq,
@@ -68,7 +76,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       targetKey: view.key,
       targetLabel: view.label,
       transport: view.transport,
-      timeoutMs: state.timeoutMs,
+      timeoutMs,
       sentText: frame,
       notJson: opts.notJson,
       oneLined: frame !== text,
@@ -76,7 +84,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       startedAt: now(),
     });
     const upstreamHeaders = { ...(view.target.kind === "http" ? view.target.headers : {}), ...opts.headers };
-    const cacheCtx = { sendId, frameText: frame, targetKey: view.key, targetLabel: view.label, transport: view.transport, timeoutMs: state.timeoutMs, headers: upstreamHeaders };
+    const cacheCtx = { sendId, frameText: frame, targetKey: view.key, targetLabel: view.label, transport: view.transport, timeoutMs, headers: upstreamHeaders };
     // Only a plain user send may be answered locally: probe and gateway steps must reach the server.
     const local = opts.label === null && !opts.noCache && !opts.notJson ? (deps.cache?.answer(cacheCtx) ?? null) : null;
     if (local) {
@@ -90,9 +98,10 @@ export function createCommands(store: Store, deps: CommandDeps) {
         target: view.target,
         frame,
         insist: opts.insist,
-        timeoutMs: state.timeoutMs,
+        timeoutMs,
         ...(opts.headers ? { headers: opts.headers } : {}),
         ...(opts.processMode ? { processMode: opts.processMode } : {}),
+        ...(opts.http ? { http: opts.http } : {}),
       });
       if (reply.ok) {
         exchange = reply.value;
@@ -179,16 +188,21 @@ export function createCommands(store: Store, deps: CommandDeps) {
      * visibly — it lands in the timeline like any other send, labelled. Resolves with the exchange, or null
      * when the target is incomplete or the bridge refused (the timeline card says why).
      */
-    async sendFrame(text: string, opts: { label: string; headers?: Record<string, string>; processMode?: "keep" | "fresh"; noCache?: boolean }): Promise<Exchange | null> {
+    async sendFrame(
+      text: string,
+      opts: { label: string; headers?: Record<string, string>; noCache?: boolean; insist?: boolean; rememberedSession?: boolean } & SendExtras,
+    ): Promise<Exchange | null> {
       const state = store.getState();
       const view = selectTarget(state);
       if (view.kind !== "ready") {
         store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
         return null;
       }
-      const remembered = selectSendHeaders(state, view.key, text);
+      // Checks compose every header themselves: they turn the remembered legacy session off.
+      const remembered = opts.rememberedSession === false ? undefined : selectSendHeaders(state, view.key, text);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
-      return deliver(text, { label: opts.label, headers, insist: false, notJson: false, noCache: opts.noCache, ...(opts.processMode ? { processMode: opts.processMode } : {}) });
+      const { label, insist = false, noCache, processMode, timeoutMs, http } = opts;
+      return deliver(text, { label, headers, insist, notJson: false, noCache, processMode, timeoutMs, http });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

@@ -39,6 +39,7 @@ export type Action =
   | { type: "send/finished"; seq: number; exchange: Exchange }
   | { type: "send/failed"; seq: number; kind: BridgeErrorKind | "network"; message: string }
   | { type: "timeline/clear" }
+  | { type: "timeline/focus"; sendId: string }
   | { type: "probe/started"; targetKey: string }
   | { type: "probe/finished"; targetKey: string; verdict: Extract<VerdictState, { status: "done" }>; session?: HttpSession }
   | { type: "probe/failed"; targetKey: string; message: string }
@@ -157,7 +158,9 @@ export function reducer(state: SessionState, action: Action): SessionState {
     case "send/failed":
       return updateEntry(state, action.seq, { status: "bridge-error", kind: action.kind, message: action.message }) ?? state;
     case "timeline/clear":
-      return { ...state, entries: [] };
+      return { ...state, entries: [], focus: null };
+    case "timeline/focus":
+      return { ...state, focus: { sendId: action.sendId, nonce: (state.focus?.nonce ?? 0) + 1 } };
 
     case "probe/started": {
       const { [action.targetKey]: _forgotten, ...sessions } = state.sessions;

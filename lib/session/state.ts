@@ -73,6 +73,8 @@ export interface SessionState {
   verdicts: Record<string, VerdictState>;
   sessions: Record<string, HttpSession>;
   processes: Record<string, ProcessView>;
+  /** An exchange another panel asked to show (a check's evidence): the timeline opens, scrolls to it and marks it. */
+  focus: { sendId: string; nonce: number } | null;
 }
 
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -96,5 +98,6 @@ export function initialState(): SessionState {
     verdicts: {},
     sessions: {},
     processes: {},
+    focus: null,
   };
 }

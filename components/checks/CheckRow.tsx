@@ -1,0 +1,45 @@
+"use client";
+import { specUrl } from "@/lib/checks/define";
+import type { RowView } from "@/lib/checks/panel";
+import { Button } from "../ui";
+
+const STATUS_STYLE: Record<string, string> = {
+  pass: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200",
+  fail: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-200",
+  warn: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
+  skip: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300",
+  running: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-200",
+  waiting: "bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500",
+};
+
+/** One check: status, level, rule, and — once run — the sentence on what was found, its spec page and frames. */
+export function CheckRow({ row, links, busy, onRerun, onShow }: { row: RowView; links: { sendId: string; seq: number }[]; busy: boolean; onRerun: () => void; onShow: (sendId: string) => void }) {
+  const status = row.state === "done" ? row.result.status : row.state;
+  return (
+    <li data-testid="check-row" data-check-id={row.id} data-status={status} data-level={row.level} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>{status}</span>
+        <span className="font-mono font-semibold">{row.id}</span>
+        <span className={`rounded px-1 font-mono text-[11px] ${row.level === "MUST" ? "bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900" : "border border-slate-300 dark:border-slate-600"}`}>{row.level}</span>
+        <span className="flex-1 text-slate-800 dark:text-slate-100">{row.title}</span>
+        <Button data-testid="check-rerun" disabled={busy} onClick={onRerun} title="Run this check again (after the era probe)">
+          Re-run
+        </Button>
+      </div>
+      {row.state === "done" ? (
+        <div className="mt-1 space-y-1 pl-[4.5rem]">
+          <p data-testid="check-detail" className="text-slate-700 dark:text-slate-200">{row.result.detail}</p>
+          <p className="flex flex-wrap items-center gap-x-2 text-slate-500 dark:text-slate-400">
+            <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">{row.result.specRef}</a>
+            {links.length ? <span>· frames:</span> : null}
+            {links.map((l) => (
+              <button key={l.sendId} type="button" data-testid="check-evidence" data-send-id={l.sendId} className="font-mono text-blue-700 underline dark:text-blue-300" onClick={() => onShow(l.sendId)} title="Show this exchange in the timeline">
+                #{l.seq}
+              </button>
+            ))}
+          </p>
+        </div>
+      ) : null}
+    </li>
+  );
+}

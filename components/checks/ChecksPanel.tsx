@@ -1,0 +1,90 @@
+"use client";
+/** The Checks tab: run the 2026-07-28 conformance suite against the current target, in the timeline. */
+import { useState } from "react";
+import { countsOf, evidenceLinks, rowsOf } from "@/lib/checks/panel";
+import type { ToolCallPolicy } from "@/lib/checks/types";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading, inputClass } from "../ui";
+import { CheckRow } from "./CheckRow";
+import { EraReportCard } from "./EraReportCard";
+import { useChecks } from "./useChecks";
+
+const POLICIES: { id: ToolCallPolicy; label: string }[] = [
+  { id: "read-only", label: "call read-only tools only" },
+  { id: "all", label: "call every tool (side effects!)" },
+  { id: "none", label: "call no tools" },
+];
+
+export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
+  const { checks, run, policy, setPolicy, view } = useChecks({ state, commands });
+  const [problemsOnly, setProblemsOnly] = useState(false);
+  const transport = view.kind === "ready" ? view.transport : "stdio";
+  const rows = rowsOf(checks, transport);
+  const counts = countsOf(rows);
+  const running = checks.phase === "running";
+  const report = checks.report;
+  const legacy = report?.era === "legacy" || report?.era === "unreachable";
+  const stale = checks.targetKey !== undefined && view.kind === "ready" && checks.targetKey !== view.key;
+  const shown = problemsOnly ? rows.filter((r) => r.state !== "done" || r.result.status === "fail" || r.result.status === "warn") : rows;
+
+  return (
+    <section className="flex flex-col gap-2" aria-label="Checks" data-testid="checks-panel" data-phase={checks.phase}>
+      <PanelHeading title="Checks — is this a correct 2026-07-28 server?" subtitle="Each check is a few ordinary exchanges (see the timeline); a failed MUST is what CI would reject.">
+        <select data-testid="checks-policy" className={inputClass} value={policy} onChange={(e) => setPolicy(e.target.value as ToolCallPolicy)} aria-label="Which tools the checks may call">
+          {POLICIES.map((p) => (
+            <option key={p.id} value={p.id}>{p.label}</option>
+          ))}
+        </select>
+        <Button tone="primary" data-testid="checks-run" disabled={running || view.kind !== "ready"} onClick={() => void run()}>
+          {running ? `Running ${checks.current ?? "the probe"}…` : "Run all checks"}
+        </Button>
+      </PanelHeading>
+
+      {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
+      {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}
+      {checks.phase === "error" ? <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">The run stopped: {checks.error}</p> : null}
+
+      {report ? (
+        <p data-testid="checks-era" data-era={report.era} className="text-xs text-slate-600 dark:text-slate-300">
+          Era: <span className="font-semibold">{report.era}</span>
+          {report.version ? ` (${report.version})` : ""} — {report.probe.reason}
+        </p>
+      ) : null}
+      {report?.eraReport ? <EraReportCard report={report.eraReport} version={report.version} /> : null}
+
+      {!legacy && (report || running) ? (
+        <>
+          <div data-testid="checks-summary" data-passed={counts.pass} data-failed={counts.fail} data-warned={counts.warn} data-skipped={counts.skip} className="flex flex-wrap items-center gap-3 text-xs">
+            <span className="text-emerald-700 dark:text-emerald-300">{counts.pass} passed</span>
+            <span className="text-red-700 dark:text-red-300">{counts.fail} failed ({counts.mustFailed} MUST)</span>
+            <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
+            <span className="text-slate-500">{counts.skip} skipped</span>
+            <label className="ml-auto flex items-center gap-1">
+              <input type="checkbox" data-testid="checks-problems-only" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
+              failures and warnings only
+            </label>
+          </div>
+          <ol className="flex flex-col gap-1">
+            {shown.map((row) => (
+              <CheckRow
+                key={row.id}
+                row={row}
+                busy={running || view.kind !== "ready"}
+                links={row.state === "done" ? evidenceLinks(row.result.evidence, state.entries) : []}
+                onRerun={() => void run([row.id])}
+                onShow={(sendId) => dispatch({ type: "timeline/focus", sendId })}
+              />
+            ))}
+          </ol>
+        </>
+      ) : null}
+
+      {checks.phase === "idle" ? (
+        <p data-testid="checks-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against {view.kind === "ready" ? view.label : "the target above"}: the era probe first, then every rule of
+          the digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,36 @@
+"use client";
+/** React glue for the Checks panel: runs lib/checks through the session's sendFrame and reduces its progress. */
+import { useCallback, useReducer, useState } from "react";
+import { INITIAL_CHECKS, checksReducer, sessionSend } from "@/lib/checks/panel";
+import { runChecks, selectChecks } from "@/lib/checks/runner";
+import type { ToolCallPolicy } from "@/lib/checks/types";
+import { selectTarget } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+
+export function useChecks({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
+  const [policyChoice, setPolicy] = useState<ToolCallPolicy | null>(null);
+  const view = selectTarget(state);
+  // Embedded demo servers are ours: their tools may be called. Anything else: read-only tools only.
+  const policy: ToolCallPolicy = policyChoice ?? (state.preset.startsWith("custom") ? "read-only" : "all");
+
+  const run = useCallback(
+    async (only?: string[]) => {
+      if (view.kind !== "ready") return;
+      const ids = only ?? selectChecks(view.transport).map((c) => c.id);
+      dispatch({ type: "run/started", targetKey: view.key, targetLabel: view.label, ids });
+      try {
+        const report = await runChecks(
+          { send: sessionSend(commands.sendFrame), transport: view.transport, label: view.label },
+          { only, toolCalls: policy, onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
+        );
+        dispatch({ type: "run/finished", report, only });
+      } catch (e) {
+        dispatch({ type: "run/failed", message: (e as Error).message });
+      }
+    },
+    [view, commands, policy],
+  );
+
+  return { checks, run, policy, setPolicy, view };
+}

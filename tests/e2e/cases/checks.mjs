@@ -1,0 +1,49 @@
+// e2e cases for the Checks tab: the suite runs from the panel, visibly, against real servers.
+import path from "node:path";
+import { ROOT } from "../harness.mjs";
+import { ChecksPage } from "../pages/checks.mjs";
+
+export function register({ test, assert }) {
+  test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("custom-stdio");
+    await pg.tid("custom-command").fill("node tests/fixtures/checks/stdio.mjs --violate C07");
+    const checks = new ChecksPage(page);
+    await checks.open();
+    const phase = await checks.runAll();
+    assert(phase === "done", `the run ended ${phase}: ${await checks.tid("checks-error").innerText().catch(() => "")}`);
+    assert((await checks.idsWithStatus("fail")).join() === "C07", `failing checks: ${await checks.idsWithStatus("fail")}`);
+    assert((await checks.idsWithStatus("warn")).length === 0, `warnings: ${await checks.idsWithStatus("warn")}`);
+    const row = checks.row("C07");
+    assert((await row.getAttribute("data-level")) === "MUST", "C07 is a MUST");
+    const detail = await row.locator('[data-testid="check-detail"]').innerText();
+    assert(detail.includes("without clientCapabilities was served"), `detail: ${detail}`);
+    const summary = await checks.summary();
+    assert(summary.failed === 1 && summary.passed >= 40, `summary: ${JSON.stringify(summary)}`);
+    await checks.tid("checks-problems-only").check();
+    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/checks.png") });
+
+    const card = await checks.showEvidence("C07");
+    assert((await pg.tid("tab-timeline").getAttribute("aria-selected")) === "true", "the timeline tab should open");
+    const label = await card.locator('[data-testid="exchange-label"]').innerText();
+    const trace = await card.locator('[data-testid="trace"]').innerText();
+    assert(label.startsWith("check C07"), `label: ${label}`);
+    assert(trace.includes("→ tools/list"), `the evidence should be the tools/list: ${trace}`);
+    await card.locator('[data-testid="toggle-wire"]').click();
+    const wire = await card.locator('[data-testid="wire-view"]').innerText();
+    assert(wire.includes("io.modelcontextprotocol/protocolVersion") && !wire.includes("io.modelcontextprotocol/clientCapabilities"), `the stdin line should lack clientCapabilities: ${wire}`);
+  });
+
+  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, not a wall of failures", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("everything-stdio");
+    const checks = new ChecksPage(page);
+    await checks.open();
+    assert((await checks.runAll()) === "done", "the run should finish");
+    const era = checks.tid("checks-era-report");
+    const text = await era.innerText();
+    assert(text.includes("legacy server (2025-11-25)") && text.includes("-32601"), `era report: ${text}`);
+    assert((await checks.tid("checks-era-ambiguity").getAttribute("data-status")) === "warn", "server-everything serves tools/list without a handshake");
+    assert((await page.locator('[data-testid="check-row"]').count()) === 0, "no check rows for a legacy server");
+  });
+}
