@@ -37,12 +37,12 @@ async function unsupportedVersion(ctx: CheckContext, method: "server/discover" |
 }
 
 /** C06–C08: a request missing a required envelope key is malformed (-32602, HTTP 400; AMBIG-1 allows -32020 when a header disagrees). */
-async function missingEnvelope(ctx: CheckContext, what: string, params: Record<string, unknown>, ambiguousHeader: boolean): Promise<Verdict> {
+async function missingEnvelope(ctx: CheckContext, what: string, params: Record<string, unknown>, ambiguousHeader: boolean, missing: string): Promise<Verdict> {
   const frame = JSON.stringify({ jsonrpc: "2.0", id: ctx.nextId(), method: "tools/list", params });
   // On HTTP the headers are still sent (the bridge cannot derive MCP-Protocol-Version from a body that lacks it).
   const headers = ctx.transport === "http" ? { "MCP-Protocol-Version": ctx.version } : undefined;
   const reply = replyOf(await ctx.raw(frame, { label: `${ctx.checkId} tools/list ${what}`, headers }));
-  const fix = `reject requests whose _meta lacks io.modelcontextprotocol/protocolVersion or io.modelcontextprotocol/clientCapabilities with -32602${ctx.transport === "http" ? " and HTTP 400" : ""}.`;
+  const fix = `reject a request without ${missing} with -32602${ctx.transport === "http" ? " and HTTP 400" : ""} (the envelope's protocolVersion and clientCapabilities are both required).`;
   if (ambiguousHeader && ctx.transport === "http" && isErrorCode(reply, -32020) && !wrongStatus(reply, 400)) {
     return ctx.pass(
       `Answered -32020 with HTTP 400 — ambiguous in the spec (AMBIG-1): basic/index.mdx asks for -32602, the header-validation rule allows -32020 because MCP-Protocol-Version has no body counterpart; -32602 is preferred.`,
@@ -142,7 +142,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     spec: { section: "§1.4", path: SPEC.base },
     transports: "both",
     era: "2026-07-28",
-    run: (ctx) => missingEnvelope(ctx, "without _meta", {}, true),
+    run: (ctx) => missingEnvelope(ctx, "without _meta", {}, true, "params._meta"),
   },
   {
     id: "C07",
@@ -151,7 +151,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     spec: { section: "§1.4", path: SPEC.base },
     transports: "both",
     era: "2026-07-28",
-    run: (ctx) => missingEnvelope(ctx, "without clientCapabilities", { _meta: ctx.envelope({ drop: ["clientCapabilities"] }) }, false),
+    run: (ctx) => missingEnvelope(ctx, "without clientCapabilities", { _meta: ctx.envelope({ drop: ["clientCapabilities"] }) }, false, "_meta io.modelcontextprotocol/clientCapabilities"),
   },
   {
     id: "C08",
@@ -160,7 +160,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     spec: { section: "§1.4", path: SPEC.base },
     transports: "both",
     era: "2026-07-28",
-    run: (ctx) => missingEnvelope(ctx, "without protocolVersion", { _meta: ctx.envelope({ drop: ["protocolVersion"] }) }, true),
+    run: (ctx) => missingEnvelope(ctx, "without protocolVersion", { _meta: ctx.envelope({ drop: ["protocolVersion"] }) }, true, "_meta io.modelcontextprotocol/protocolVersion"),
   },
   {
     id: "C09",
