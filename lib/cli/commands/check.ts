@@ -1,6 +1,7 @@
 /**
  * npm run cli -- check <target> [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07]
  *   [--timeout <ms>] [--listen-window <ms>] [--verbose]
+ * --call-tools defaults to read-only (tools annotated readOnlyHint), and to all for the embedded --demo servers.
  * Runs the 2026-07-28 conformance suite (lib/checks) through the bridge. Exit codes: 0 every MUST passed,
  * 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error.
  */
@@ -22,7 +23,7 @@ const OPTIONS = {
   ...TARGET_OPTIONS,
   json: { type: "boolean", default: false },
   junit: { type: "string" },
-  "call-tools": { type: "string", default: "read-only" },
+  "call-tools": { type: "string" },
   only: { type: "string" },
   "listen-window": { type: "string" },
   verbose: { type: "boolean", default: false },
@@ -44,7 +45,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error\n`);
     return 0;
   }
-  const toolCalls = values["call-tools"] as ToolCallPolicy;
+  // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
+  const toolCalls = (values["call-tools"] ?? (values.demo !== undefined ? "all" : "read-only")) as ToolCallPolicy;
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
   const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !checkById(id));

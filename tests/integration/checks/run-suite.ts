@@ -12,7 +12,7 @@ export const ROOT = path.resolve(__dirname, "..", "..", "..");
 export const FIXTURE_STDIO = path.join(ROOT, "tests", "fixtures", "checks", "stdio.mjs");
 
 /** Short windows keep the suite quick; they change nothing a conformant server does. */
-export const FAST: RunOptions = { listenWindowMs: 300, timeoutMs: 5000 };
+export const FAST: RunOptions = { listenWindowMs: 400, timeoutMs: 5000 };
 
 export function fixtureStdio(violation?: string): Target {
   return { kind: "stdio", command: process.execPath, args: [FIXTURE_STDIO, ...(violation ? ["--violate", violation] : [])] };
