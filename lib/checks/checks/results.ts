@@ -1,5 +1,4 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
-import { AjvJsonSchemaValidator } from "@modelcontextprotocol/client/validators/ajv";
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, type CheckDef } from "../define";
 import { headerAnnotationProblems } from "../header-annotations";
@@ -37,9 +36,12 @@ function compareLists(a: ListInfo, b: ListInfo): "same" | "order" | "contents" {
   return ka.every((k, i) => k === kb[i]) ? "same" : "order";
 }
 
-let validator: AjvJsonSchemaValidator | undefined;
-function validate(schema: Json, value: unknown): string | undefined {
-  validator ??= new AjvJsonSchemaValidator();
+type Validator = InstanceType<typeof import("@modelcontextprotocol/client/validators/ajv").AjvJsonSchemaValidator>;
+let validator: Validator | undefined;
+
+/** Ajv loads only when C22 has something to validate (it stays out of the page's first-load JavaScript). */
+async function validate(schema: Json, value: unknown): Promise<string | undefined> {
+  validator ??= new (await import("@modelcontextprotocol/client/validators/ajv")).AjvJsonSchemaValidator();
   try {
     const r = validator.getValidator(schema as never)(value);
     return r.valid ? undefined : r.errorMessage;
@@ -273,7 +275,7 @@ export const RESULT_CHECKS: CheckDef[] = [
           unjudged.push(`${name}: ${reply.kind === "result" && reply.result.isError === true ? "isError result" : describeReply(reply)}`);
           continue;
         }
-        const problem = validate(obj(tool.outputSchema)!, reply.result.structuredContent);
+        const problem = await validate(obj(tool.outputSchema)!, reply.result.structuredContent);
         if (reply.result.structuredContent === undefined) return ctx.fail(`${name} declares an outputSchema but returned no structuredContent; return structuredContent that conforms to it.`);
         if (problem) return ctx.fail(`${name}'s structuredContent does not match its outputSchema (${truncate(problem, 160)}); fix the value or the schema.`);
         const texts = (Array.isArray(reply.result.content) ? reply.result.content : []).map(obj).filter((c) => c?.type === "text");
