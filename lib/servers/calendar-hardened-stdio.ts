@@ -1,5 +1,5 @@
 /** stdio entry of the hardened calendar (HMAC-protected requestState). Bundled by scripts/build-servers.mjs. */
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveEmbeddedStdio } from "./serve-stdio";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 
-serveStdio(() => createHardenedCalendarServer());
+serveEmbeddedStdio(() => createHardenedCalendarServer());

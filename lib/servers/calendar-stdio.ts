@@ -1,7 +1,7 @@
 /** stdio entry of the calendar demo server. Bundled by scripts/build-servers.mjs so a spawn loads one file. */
-import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { serveEmbeddedStdio } from "./serve-stdio";
 import { calendarFactory, WEEK_URI } from "./calendar";
 
 // serveStdio routes the pinned modern instance's resources/updated onto the open subscriptions/listen streams
 // that asked for calendar://week (and drops it when none did).
-serveStdio(calendarFactory((server) => void server.server.sendResourceUpdated({ uri: WEEK_URI }).catch(() => {})));
+serveEmbeddedStdio(calendarFactory((server) => void server.server.sendResourceUpdated({ uri: WEEK_URI }).catch(() => {})));

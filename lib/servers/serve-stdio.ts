@@ -1,0 +1,43 @@
+/**
+ * How every embedded server is served over stdio: the SDK's era-aware serveStdio, plus a per-request protocol
+ * version check. serveStdio (SDK 2.4.0) checks `io.modelcontextprotocol/protocolVersion` only until the process
+ * has served its first ordinary request; after that a request naming an unknown version would be served.
+ * 2026-07-28 says each request is judged on its own (-32022 with data.supported), so we check every one.
+ */
+import type { McpServerFactory } from "@modelcontextprotocol/server";
+import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
+
+export const MODERN_VERSIONS = ["2026-07-28"];
+const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
+
+type Incoming = { id?: unknown; method?: unknown; params?: { _meta?: Record<string, unknown> } };
+
+/** A stdio transport that answers -32022 itself for a request naming a version no embedded server speaks. */
+function versionCheckedTransport(): StdioServerTransport {
+  const inner = new StdioServerTransport();
+  // serveStdio installs its handler by assigning onmessage; wrap whatever it assigns.
+  return new Proxy(inner, {
+    set(target, prop, value) {
+      if (prop !== "onmessage" || typeof value !== "function") return Reflect.set(target, prop, value);
+      target.onmessage = (message) => {
+        const m = message as Incoming;
+        const version = m.params?._meta?.[PROTOCOL_VERSION_KEY];
+        const isRequest = (typeof m.id === "string" || typeof m.id === "number") && typeof m.method === "string";
+        if (isRequest && typeof version === "string" && !MODERN_VERSIONS.includes(version)) {
+          void target.send({
+            jsonrpc: "2.0",
+            id: m.id as string | number,
+            error: { code: -32022, message: `Unsupported protocol version: ${version}`, data: { supported: MODERN_VERSIONS, requested: version } },
+          });
+          return;
+        }
+        value(message);
+      };
+      return true;
+    },
+  });
+}
+
+export function serveEmbeddedStdio(factory: McpServerFactory): void {
+  serveStdio(factory, { transport: versionCheckedTransport() });
+}
