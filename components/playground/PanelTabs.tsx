@@ -15,7 +15,7 @@ export function PanelTabs(props: PanelProps) {
   }
   return (
     <div className="flex min-h-0 flex-col gap-2">
-      <div role="tablist" aria-label="Panels" className="flex gap-1 border-b border-slate-200 dark:border-slate-700">
+      <div role="tablist" aria-label="Panels" className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
         {PANELS.map((p) => (
           <button
             key={p.id}
@@ -26,7 +26,7 @@ export function PanelTabs(props: PanelProps) {
             aria-controls={`panel-${p.id}`}
             data-testid={`tab-${p.id}`}
             onClick={() => setActive(p.id)}
-            className={`-mb-px border-b-2 px-3 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"}`}
+            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"}`}
           >
             {p.label}
           </button>
