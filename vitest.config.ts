@@ -9,5 +9,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Integration tests spawn real servers; two cores do not like many at once.
     fileParallelism: false,
+    // After everything: the process table must hold nothing this checkout started.
+    globalSetup: ["tests/leftover-processes.global.ts"],
   },
 });

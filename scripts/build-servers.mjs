@@ -10,6 +10,8 @@ const entries = {
   http: "lib/servers/http-entry.ts",
   "calendar-hardened": "lib/servers/calendar-hardened-stdio.ts",
   "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
+  // The bridge's routes without Next's pipeline, for scripts/serve.mjs (npm run start:fast / start:hosted).
+  bridge: "scripts/bridge-entry.ts",
 };
 
 let build;
@@ -33,5 +35,9 @@ await build({
   legalComments: "none",
   logLevel: "warning",
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  // `server-only` throws outside a React Server build; the bridge bundle is server code by construction.
+  alias: { "server-only": path.join(root, "scripts", "empty-module.mjs") },
+  // Installed packages the bridge spawns or that ship native parts stay outside the bundle.
+  external: ["@modelcontextprotocol/server-everything"],
 });
 console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);

@@ -152,7 +152,16 @@ export interface Exchange {
   local?: { kind: "cache"; entryId: string; keyLabel: string; ageMs: number; receivedAt: number };
 }
 
-export type BridgeErrorKind = "unauthorized" | "forbidden-origin" | "forbidden-host" | "bad-request" | "too-large" | "refused" | "internal";
+export type BridgeErrorKind =
+  | "unauthorized"
+  | "forbidden-origin"
+  | "forbidden-host"
+  | "bad-request"
+  | "too-large"
+  | "refused"
+  /** Hosted mode: this client made too many calls, or has too many in flight (HTTP 429 with Retry-After). */
+  | "rate-limited"
+  | "internal";
 
 export type BridgeReply<T> = { ok: true; value: T } | { ok: false; kind: BridgeErrorKind; message: string };
 

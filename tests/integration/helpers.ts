@@ -4,6 +4,8 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import v8 from "node:v8";
+import { runInNewContext } from "node:vm";
 import { expect } from "vitest";
 import { SendRequestSchema, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
 import { send, type SendContext } from "@/lib/bridge/server/send";
@@ -91,4 +93,37 @@ export async function endAllAndAssertNoneAlive(): Promise<void> {
 
 export function request(id: number | string, method: string, params?: Record<string, unknown>): Record<string, unknown> {
   return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
+}
+
+export interface MemorySample {
+  heapUsedMiB: number;
+  /** Buffers outside the JS heap (chunks of replies, lines). */
+  arrayBuffersMiB: number;
+  rssMiB: number;
+}
+
+/** Memory after a full garbage collection (gc is exposed at run time, no flag needed on the command line). */
+export function memoryAfterGc(): MemorySample {
+  v8.setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  gc();
+  gc();
+  const m = process.memoryUsage();
+  const mib = (n: number) => Math.round((n / 1024 / 1024) * 10) / 10;
+  return { heapUsedMiB: mib(m.heapUsed), arrayBuffersMiB: mib(m.arrayBuffers), rssMiB: mib(m.rss) };
+}
+
+/**
+ * Call in beforeAll; the returned check (call in afterAll) asserts that the heap and buffers are back near
+ * where they started once everything hostile has been sent, and logs the figures for the report.
+ */
+export function trackMemory(label: string, allowedGrowthMiB = 8): () => MemorySample {
+  const start = memoryAfterGc();
+  return () => {
+    const end = memoryAfterGc();
+    console.log(`memory ${label}: start ${JSON.stringify(start)} end ${JSON.stringify(end)}`);
+    expect(end.heapUsedMiB - start.heapUsedMiB, "heap growth (MiB) after GC").toBeLessThan(allowedGrowthMiB);
+    expect(end.arrayBuffersMiB - start.arrayBuffersMiB, "buffer growth (MiB) after GC").toBeLessThan(allowedGrowthMiB);
+    return end;
+  };
 }

@@ -3,10 +3,9 @@
  * an ephemeral loopback port, the way Next mounts them: guards, status codes and the full in-app path
  * bridge → /api/demo/calendar. (`server-only` is a marker package that throws outside React Server builds.)
  */
-import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TOKEN_HEADER, type BridgeReply, type Exchange } from "@/lib/bridge/contract";
-import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
+import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, fixture, recordPids, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
@@ -14,56 +13,22 @@ vi.mock("server-only", () => ({}));
 const TOKEN = "route-test-token";
 let origin = "";
 let port = 0;
-let close: () => Promise<void>;
+let app: AppRoutes;
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  const send = await import("@/app/api/bridge/send/route");
-  const cancel = await import("@/app/api/bridge/cancel/route");
-  const processRoute = await import("@/app/api/bridge/process/route");
-  const demo = await import("@/app/api/demo/[server]/route");
-  const routes: Record<string, (req: Request) => Promise<Response>> = {
-    "POST /api/bridge/send": send.POST,
-    "POST /api/bridge/cancel": cancel.POST,
-    "POST /api/bridge/process": processRoute.POST,
-  };
-  const server = await listenOnLoopback(
-    toNodeListener(async (req) => {
-      const url = new URL(req.url);
-      const demoMatch = /^\/api\/demo\/([^/]+)$/.exec(url.pathname);
-      if (demoMatch) {
-        const ctx = { params: Promise.resolve({ server: demoMatch[1] }) };
-        const method = req.method as "GET" | "POST" | "DELETE";
-        return demo[method](req, ctx);
-      }
-      const route = routes[`${req.method} ${url.pathname}`];
-      return route ? route(req) : new Response("not found", { status: 404 });
-    }),
-  );
-  origin = server.origin;
-  port = Number(new URL(origin).port);
-  close = server.close;
+  app = await startAppRoutes();
+  origin = app.origin;
+  port = app.port;
 });
 
 afterAll(async () => {
-  await close();
+  await app.close();
   vi.unstubAllEnvs();
   await endAllAndAssertNoneAlive();
 });
 
-/** A raw POST (node:http, so Host can be forged like a DNS-rebinding page would). */
-function post(path: string, body: string | object, headers: Record<string, string> = {}): Promise<{ status: number; json: BridgeReply<unknown> & Record<string, unknown> }> {
-  const text = typeof body === "string" ? body : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
-    });
-    req.on("error", reject);
-    req.end(text);
-  });
-}
+const post = (path: string, body: string | object, headers: Record<string, string> = {}) => app.post(path, body, headers);
 
 const auth = () => ({ [TOKEN_HEADER]: TOKEN });
 const sendBody = (over: Record<string, unknown> = {}) => ({

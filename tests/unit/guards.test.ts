@@ -126,4 +126,7 @@ describe("only allow-listed headers go upstream", () => {
   it("target headers come first, per-send headers after", () => {
     expect(checkUpstreamHeaders({ "X-A": "1" }, { "X-B": "2" })).toEqual({ ok: true, headers: [["X-A", "1"], ["X-B", "2"]] });
   });
+  it("a CR/LF in a per-send value is refused like one in a target header", () => {
+    expect(checkUpstreamHeaders(undefined, { "Mcp-Session-Id": "abc\r\nAuthorization: Bearer x" })).toEqual({ ok: false, message: expect.stringMatching(/carriage return \(CR\) \(header injection\)/) });
+  });
 });

@@ -62,8 +62,13 @@ export function toNodeListener(handler: (req: Request) => Promise<Response>): ht
       for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
       const hasBody = req.method !== "GET" && req.method !== "HEAD";
       const controller = new AbortController();
-      res.on("close", () => controller.abort());
-      const request = new Request(`http://${req.headers.host ?? "127.0.0.1"}${req.url ?? "/"}`, {
+      // Only a peer that went away mid-reply aborts the handler (an abort also costs a DOMException per call).
+      res.on("close", () => {
+        if (!res.writableFinished) controller.abort();
+      });
+      // The URL's authority is fixed: a hostile Host ("a@b", "[::1].x") must reach the Host guard as a header,
+      // not break URL parsing first. Handlers read Host from the headers, as under Next.
+      const request = new Request(`http://127.0.0.1${req.url?.startsWith("/") ? req.url : "/"}`, {
         method: req.method,
         headers,
         body: hasBody ? Buffer.concat(chunks) : undefined,
@@ -72,8 +77,14 @@ export function toNodeListener(handler: (req: Request) => Promise<Response>): ht
       const response = await handler(request);
       const outHeaders: string[] = [];
       response.headers.forEach((value, key) => outHeaders.push(key, value));
+      // A whole JSON reply (every bridge answer) goes out in one write with its length: no chunked framing,
+      // no second packet for the terminator, no stream reader hops. Streams (SSE, NDJSON) are piped as they come.
+      const whole = response.body !== null && /^application\/json\b/i.test(response.headers.get("content-type") ?? "");
+      const body = whole ? Buffer.from(await response.arrayBuffer()) : undefined;
+      if (body) outHeaders.push("content-length", String(body.length));
       if (response.statusText) res.writeHead(response.status, response.statusText, outHeaders);
       else res.writeHead(response.status, outHeaders);
+      if (body) return res.end(body);
       if (!response.body) return res.end();
       const reader = response.body.getReader();
       res.on("close", () => void reader.cancel().catch(() => {}));

@@ -8,8 +8,11 @@ import net from "node:net";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { targetKey, type FailureKind, type Target } from "../contract";
+import { embeddedStdioArgv, everythingEntry, everythingStdioArgv, repoRoot } from "./embedded";
 import { LIMITS } from "./limits";
 import { acquireKept, closeProcess, keptProcess, type StdioProcess, type StdioSpec } from "./stdio";
+
+export { embeddedStdioArgv, everythingEntry, repoRoot } from "./embedded";
 
 export interface ResolveContext {
   /** Where this playground serves HTTP (e.g. http://127.0.0.1:3000); the calendar lives at /api/demo/calendar. */
@@ -21,22 +24,8 @@ export type Resolved =
   | { ok: true; transport: "http"; url: string; notes: string[] }
   | { ok: false; failure: FailureKind; message: string };
 
-/** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
-export function repoRoot(): string {
-  return process.env.PLAYGROUND_ROOT ?? process.cwd();
-}
-
-/** An embedded server's bundled stdio entry (scripts/build-servers.mjs writes dist-servers/<name>.mjs). */
-export function embeddedStdioArgv(name: string): string[] {
-  return [process.execPath, path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers", `${name}.mjs`)];
-}
-
 export function calendarStdioArgv(): string[] {
   return embeddedStdioArgv("calendar");
-}
-
-export function everythingEntry(): string {
-  return path.join(repoRoot(), "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
 }
 
 export function embeddedHttpUrl(baseUrl: string, name: string): string {
@@ -74,7 +63,7 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
     return { ok: false, failure: "spawn", message: `server-everything is not installed (${everythingEntry()} is missing): run \`npm install\`` };
   }
   if (target.transport === "stdio") {
-    return { ok: true, transport: "stdio", spec: { key, argv: [process.execPath, everythingEntry(), "stdio"] } };
+    return { ok: true, transport: "stdio", spec: { key, argv: everythingStdioArgv() } };
   }
   const started = await ensureEverythingHttp();
   if (!started.ok) return started;

@@ -19,6 +19,7 @@ export const STATUS_OF_KIND: Record<BridgeErrorKind, number> = {
   "bad-request": 400,
   "too-large": 413,
   refused: 403,
+  "rate-limited": 429,
   internal: 500,
 };
 

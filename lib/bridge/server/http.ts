@@ -9,15 +9,20 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { createParser } from "eventsource-parser";
 import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
-import { batchRequestIds, classifyFrame, isResponseTo, parseFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { batchRequestIds, classifyFrame, isResponseTo, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
+import { pinnedLookup, type PinnedAddress } from "./address-guard";
 import { LIMITS } from "./limits";
+import { describeRedirect } from "./policy";
 import { failure, type ExchangeRecorder } from "./recorder";
 
 export interface HttpSpec {
   url: string;
   /** Already checked by checkUpstreamHeaders (target headers first, then per-send headers). */
   headers: HeaderList;
+  /** Hosted mode: connect to this address (checked by the SSRF guard), never to a fresh DNS answer. */
+  pinned?: PinnedAddress;
 }
 
 export interface HttpSendOptions {
@@ -167,7 +172,8 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     };
 
     const client = url.protocol === "https:" ? https : http;
-    const req = client.request(url, { method, headers: headers.flat() });
+    // Host and the TLS server name stay the URL's name; only the socket goes to the pinned address.
+    const req = client.request(url, { method, headers: headers.flat(), ...(spec.pinned ? { lookup: pinnedLookup(spec.pinned) } : {}) });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (settled) return;
       if (response) settle(failure("network", `${describeNetworkError(url, err)} while reading the response body`));
@@ -232,10 +238,10 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
           const base = { kind: "sse-event" as const, data: event.data, ...(event.event !== undefined ? { event: event.event } : {}), ...(event.id !== undefined ? { id: event.id } : {}) };
           // An empty data field is a priming event (it only carries an id for resumption): shown, not parsed.
           if (event.data === "") return rec.add(base);
-          const parsed = parseFrame(event.data);
+          const parsed = parseFrameWithin(event.data, LIMITS.maxFrameDepth);
           if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
           rec.add({ ...base, frame: parsed.value });
-          rec.received.push(parsed.value);
+          rec.receive(parsed.value);
           if (reply !== undefined) return; // a trailing event after the reply: recorded, nothing more to decide
           if (answers(awaiting, parsed.value)) return drainThenSettle(parsed.value);
           if (awaiting.kind === "batch" && classifyFrame(parsed.value) === "response") {
@@ -251,15 +257,21 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
           if (!settled) rec.note(`SSE: ${error.message}`);
         },
       });
+      // Bytes after the last line break are held here and fed to the parser only once a break arrives: the
+      // parser rescans its unfinished line on every feed, so a 16 MiB line fed chunk by chunk costs seconds.
+      let unbroken: Buffer[] = [];
       res.on("data", (chunk: Buffer) => {
         if (settled) return;
         bodyBytes += chunk.length;
         if (bodyBytes > LIMITS.maxReplyBytesPerExchange) return tooBig();
-        parser.feed(decoder.decode(chunk, { stream: true }));
+        if (chunk.indexOf(0x0a) === -1 && chunk.indexOf(0x0d) === -1) return void unbroken.push(chunk);
+        const bytes = unbroken.length > 0 ? Buffer.concat([...unbroken, chunk]) : chunk;
+        unbroken = [];
+        parser.feed(decoder.decode(bytes, { stream: true }));
       });
       res.on("end", () => {
         if (settled) return;
-        parser.feed(decoder.decode());
+        parser.feed(decoder.decode(Buffer.concat(unbroken)));
         parser.reset({ consume: true });
         if (settled) return;
         if (reply !== undefined) return settle({ kind: "response", frame: reply });
@@ -276,7 +288,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         if (settled) return;
         bodyBytes += chunk.length;
         if (bodyBytes > LIMITS.maxReplyBytesPerExchange) {
-          const head = Buffer.concat(chunks).toString("utf8", 0, 4096);
+          const head = Buffer.concat(chunks, Math.min(4096, bodyBytes - chunk.length)).toString("utf8");
           rec.add({ kind: "http-body", text: head, truncated: true });
           return tooBig();
         }
@@ -290,19 +302,20 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         let frame: unknown;
         let isFrame = false;
         if (text !== "") {
-          const parsed = parseFrame(text);
+          const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
           if (parsed.ok) {
             frame = parsed.value;
             rec.add({ kind: "http-body", text, frame });
             isFrame = looksLikeJsonRpc(frame);
-            if (isFrame) rec.received.push(frame);
+            if (isFrame) rec.receive(frame);
           } else {
             rec.add({ kind: "http-body", text, parseError: parsed.error });
           }
         }
         if (status >= 300 && status < 400) {
           const location = res.headers.location;
-          return settle(failure("http-status", `${statusLine(res)}${location ? ` → Location: ${location}` : ""} (the bridge does not follow redirects)`));
+          const verdict = location ? describeRedirect(location, url.href) : "";
+          return settle(failure("http-status", `${statusLine(res)}${location ? ` → Location: ${location}` : ""} (the bridge does not follow redirects${verdict})`));
         }
         if (isFrame) {
           if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with a JSON-RPC body` });

@@ -17,6 +17,11 @@ export const LIMITS = {
   maxStdoutLineBytes: 8 * MiB,
   /** Total reply bytes accepted in one exchange (stdout lines, or an HTTP body / SSE stream). Over it: "size". */
   maxReplyBytesPerExchange: 16 * MiB,
+  /**
+   * Events (and, separately, frames) one exchange records; beyond it they are counted in a closing note, not
+   * kept. A server writing 16 MiB of tiny lines would otherwise become millions of objects in memory.
+   */
+  maxEventsPerExchange: 5_000,
   /** Per-send timeout when the request names none. */
   defaultTimeoutMs: 10_000,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
@@ -35,12 +40,42 @@ export const LIMITS = {
   freshKillGraceMs: 500,
   /** Closing a kept-up process or shutting down: SIGTERM, then SIGKILL after this long. */
   killGraceMs: 1_000,
-  /** Sends in flight at once across all targets; more are refused (each may hold a process and 16 MiB). */
+  /** Sends in flight at once across all targets (each may hold a process and 16 MiB); more wait in a queue. */
   maxConcurrentSends: 32,
+  /** Sends waiting for a free slot; one more is refused at once ("refused", nothing sent). */
+  maxQueuedSends: 256,
+  /** Longest a send waits in the queue for a slot (its own timeout starts once it has one); then "refused". */
+  maxQueueWaitMs: 30_000,
+  /**
+   * Deepest JSON nesting the bridge parses (frames sent and received). Deeper text is still delivered and
+   * shown byte for byte, but as text: parsing and re-serializing it would overflow the stack (~4,000 levels).
+   */
+  maxFrameDepth: 512,
   /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
   maxUnsolicitedEvents: 500,
   /** A demo server spawned for HTTP (server-everything streamableHttp) must be listening within this long. */
   demoHttpStartTimeoutMs: 15_000,
   /** Body excerpt shown in an http-status failure message. */
   bodyExcerptChars: 500,
+} as const;
+
+/** Hosted mode only (PLAYGROUND_MODE=hosted; lib/bridge/server/policy.ts). Per client = token holder + remote address. */
+export const HOSTED_LIMITS = {
+  /** Bridge calls a client may make in a burst. */
+  clientBurst: 20,
+  /** Sustained bridge calls per second per client (the bucket refills at this rate). */
+  clientRefillPerSecond: 2,
+  /** Bridge calls of one client in flight at once. */
+  clientMaxConcurrent: 4,
+  /** Clients remembered at once (idle ones are forgotten first), so the table's memory is bounded. */
+  maxTrackedClients: 10_000,
+  /**
+   * Largest frame in hosted mode (a hand-written frame is a few KiB). The in-app calendar keeps what it is sent
+   * (module-level state, on purpose), so a small cap also bounds how fast one client can grow the app's memory.
+   */
+  maxFrameBytes: 64 * 1024,
+  /** Largest bridge request body in hosted mode (a 64 KiB frame, JSON-escaped, with room to spare). */
+  maxRequestBodyBytes: 1024 * 1024,
+  /** DNS answer for an HTTP target's host name must arrive within this long. */
+  resolveTimeoutMs: 5_000,
 } as const;

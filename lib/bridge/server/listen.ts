@@ -7,12 +7,15 @@
  */
 import { targetLabel, type WireEvent } from "../contract";
 import type { ListenEndReason, ListenLine, ParsedListenRequest } from "../listen-contract";
-import { parseFrame } from "@/lib/protocol/jsonrpc";
+import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";
+import type { PinnedAddress } from "./address-guard";
 import { resolveTarget, type ResolveContext } from "./demo";
 import { BridgeError } from "./errors";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
+import { LIMITS } from "./limits";
+import { admitTarget, isHosted } from "./policy";
 import { ExchangeRecorder, type WireEventInput } from "./recorder";
 import { registerCancellable } from "./send";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
@@ -58,13 +61,17 @@ interface ListenHandle {
  * registration that lets POST /api/bridge/cancel end the stream.
  */
 export function beginListen(req: ParsedListenRequest): ListenHandle {
-  const parsed = parseFrame(req.frame);
+  const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   if (!parsed.ok) throw new BridgeError("bad-request", `the listen frame is not JSON: ${parsed.error}`);
   const subscriptionId = listenIdOf(parsed.value);
   if (subscriptionId === undefined) throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
   if (openListens.size >= MAX_OPEN_LISTENS) throw new BridgeError("refused", `${MAX_OPEN_LISTENS} listen streams are already open; close one first`);
+  if (isHosted() && transportOf(req.target) === "stdio") {
+    // A stdio listen needs a process kept up beyond this request, which hosted mode does not keep.
+    throw new BridgeError("refused", "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)");
+  }
   const controller = new AbortController();
   const unregister = registerCancellable(req.listenId, controller);
   openListens.add(req.listenId);
@@ -92,20 +99,23 @@ export async function runListen(req: ParsedListenRequest, ctx: ResolveContext, e
   emit({ kind: "open", listenId: req.listenId, subscriptionId, startedAt: rec.startedAt, targetLabel: targetLabel(req.target), transport });
   try {
     if (signal?.aborted) return { reason: "closed-by-user", message: "closed before it opened" };
+    // Hosted mode: the same SSRF guard and pinned address as a send (lib/bridge/server/policy.ts).
+    const admission = await admitTarget(req.target);
+    if (!admission.ok) return { reason: "failure", message: `${admission.message}; nothing was sent` };
     const resolved = await resolveTarget(req.target, ctx);
     if (!resolved.ok) return { reason: "failure", message: resolved.message };
     if (resolved.transport === "stdio") return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
-    for (const note of resolved.notes) rec.note(note);
-    return await listenHttp(resolved.url, headers, req, rec, controller.signal);
+    for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
+    return await listenHttp(resolved.url, headers, req, rec, controller.signal, admission.pinned);
   } finally {
     signal?.removeEventListener("abort", onOuterAbort);
     handle.unregister();
   }
 }
 
-async function listenHttp(url: string, headers: [string, string][], req: ParsedListenRequest, rec: StreamingRecorder, signal: AbortSignal): Promise<ListenEnd> {
-  const parsed = parseFrame(req.frame);
-  const outcome = await sendHttp({ url, headers }, req.frame, { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.maxDurationMs, signal });
+async function listenHttp(url: string, headers: [string, string][], req: ParsedListenRequest, rec: StreamingRecorder, signal: AbortSignal, pinned?: PinnedAddress): Promise<ListenEnd> {
+  const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
+  const outcome = await sendHttp({ url, headers, ...(pinned ? { pinned } : {}) }, req.frame, { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.maxDurationMs, signal });
   switch (outcome.kind) {
     case "response": {
       const isError = outcome.frame !== null && typeof outcome.frame === "object" && "error" in outcome.frame;
@@ -156,7 +166,7 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
         if (kind === "foreign") return false;
         heard = true;
         rec.add({ kind: "stdout", at: event.at, text: event.text, frame: event.frame });
-        rec.received.push(event.frame);
+        rec.receive(event.frame);
         if (kind === "closed") finish({ reason: "closed-by-server", message: "the server ended the stream with the listen request's result" });
         if (kind === "error") finish({ reason: "error-response", message: "the server answered the listen request with an error" });
         if (kind === "cancelled") finish({ reason: "cancelled-by-server", message: "the server sent notifications/cancelled for the listen request" });
@@ -182,7 +192,7 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
 }
 
 /** The NDJSON response of POST /api/bridge/listen. Throws BridgeError (before streaming) for a bad call. */
-export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal): ReadableStream<Uint8Array> {
+export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal, onEnd: () => void = () => {}): ReadableStream<Uint8Array> {
   const handle = beginListen(req);
   const encoder = new TextEncoder();
   const aborter = new AbortController();
@@ -200,6 +210,7 @@ export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, si
           emit({ kind: "end", ...end, durationMs: Date.now() - started });
           open = false;
           stream.close();
+          onEnd();
         });
     },
     cancel() {

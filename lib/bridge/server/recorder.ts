@@ -4,6 +4,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Exchange, ExchangeOutcome, WireEvent } from "../contract";
+import { LIMITS } from "./limits";
 
 /** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */
 export type WireEventInput = WireEvent extends infer E ? (E extends WireEvent ? Omit<E, "t"> & { at?: number } : never) : never;
@@ -24,6 +25,9 @@ export class ExchangeRecorder {
   readonly received: unknown[] = [];
   process?: Exchange["process"];
   http?: Exchange["http"];
+  /** Events and frames past LIMITS.maxEventsPerExchange: counted, not kept (a flood must not exhaust memory). */
+  droppedEvents = 0;
+  droppedFrames = 0;
 
   constructor(readonly init: ExchangeInit) {}
 
@@ -33,8 +37,18 @@ export class ExchangeRecorder {
   }
 
   add(input: WireEventInput): void {
+    if (this.events.length >= LIMITS.maxEventsPerExchange) {
+      this.droppedEvents++;
+      return;
+    }
     const { at, ...rest } = input;
     this.events.push({ ...rest, t: this.elapsed(at) } as WireEvent);
+  }
+
+  /** A JSON-RPC frame that arrived (the reply itself is also kept in the outcome). */
+  receive(frame: unknown): void {
+    if (this.received.length >= LIMITS.maxEventsPerExchange) this.droppedFrames++;
+    else this.received.push(frame);
   }
 
   note(text: string): void {
@@ -42,6 +56,14 @@ export class ExchangeRecorder {
   }
 
   finish(outcome: ExchangeOutcome): Exchange {
+    if (this.droppedEvents > 0 || this.droppedFrames > 0) {
+      // Pushed past the cap on purpose: the reader must learn what is missing.
+      this.events.push({
+        kind: "note",
+        t: this.elapsed(),
+        text: `${this.droppedEvents} further events and ${this.droppedFrames} further frames were not recorded (an exchange keeps at most ${LIMITS.maxEventsPerExchange} of each)`,
+      });
+    }
     const exchange: Exchange = {
       sendId: this.init.sendId,
       startedAt: this.startedAt,

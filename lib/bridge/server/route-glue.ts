@@ -9,14 +9,14 @@ import type { z } from "zod";
 import type { BridgeErrorKind, BridgeReply } from "../contract";
 import { BridgeError } from "./errors";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
-import { LIMITS } from "./limits";
+import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
-export function jsonReply(reply: BridgeReply<unknown>, status = 200): Response {
-  return Response.json(reply, { status, headers: { "Cache-Control": "no-store" } });
+export function jsonReply(reply: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): Response {
+  return Response.json(reply, { status, headers: { "Cache-Control": "no-store", ...extra } });
 }
 
-export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind]): Response {
-  return jsonReply({ ok: false, kind, message }, status);
+export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): Response {
+  return jsonReply({ ok: false, kind, message }, status, extra);
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -26,14 +26,32 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-/** Guard, read and validate a bridge call's body: the input, or the error reply to send as is. */
-export async function parseBridgeCall<S extends z.ZodType>(req: Request, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: Response }> {
+/**
+ * Guard, admit (hosted mode's per-client limits), read and validate a bridge call's body: the input and the
+ * `release` to call when the call is over (for a stream: when it ends), or the error reply to send as is.
+ */
+export async function parseBridgeCall<S extends z.ZodType>(
+  req: Request,
+  schema: S,
+): Promise<{ ok: true; input: z.output<S>; release: () => void } | { ok: false; reply: Response }> {
   const refused = guardRequest(req);
   if (refused) return { ok: false, reply: failReply(refused.kind, refused.message) };
+  const admitted = admitClient(req.headers);
+  if (!admitted.ok) return { ok: false, reply: failReply("rate-limited", admitted.message, undefined, { "Retry-After": String(admitted.retryAfterSeconds) }) };
+  const body = await readBody(req, schema);
+  if (!body.ok) {
+    admitted.release();
+    return body;
+  }
+  return { ...body, release: admitted.release };
+}
+
+async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: Response }> {
   let text: string;
   try {
-    const body = await readRequestBody(req, LIMITS.maxRequestBodyBytes);
-    if (body.tooLarge) return { ok: false, reply: failReply("too-large", `the request body exceeds ${LIMITS.maxRequestBodyBytes} bytes`) };
+    const { maxRequestBodyBytes } = sizeLimits();
+    const body = await readRequestBody(req, maxRequestBodyBytes);
+    if (body.tooLarge) return { ok: false, reply: failReply("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
     return { ok: false, reply: failReply("bad-request", `could not read the request body: ${(e as Error).message}`) };
@@ -58,11 +76,17 @@ export async function handleBridgeCall<S extends z.ZodType>(req: Request, schema
     if (e instanceof BridgeError) return failReply(e.kind, e.message);
     console.error("bridge route failed", e);
     return failReply("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
+  } finally {
+    call.release();
   }
 }
 
-/** This server's own loopback URL (the embedded calendar's HTTP endpoint lives under it). Host is already guarded. */
+/**
+ * This server's own loopback URL (the embedded calendar's HTTP endpoint lives under it). Host is already
+ * guarded. Hosted mode never trusts Host for it (a load balancer's public name): the app's own port only.
+ */
 export function baseUrlOf(req: Request): string {
+  if (isHosted()) return selfBaseUrl() ?? "http://127.0.0.1:3000";
   const port = parseHost(req.headers.get("host") ?? "")?.port ?? process.env.PORT ?? "80";
   return `http://127.0.0.1:${port}`;
 }

@@ -6,21 +6,83 @@
  * failure outcome. Only a request the bridge cannot act on (bad upstream headers, duplicate sendId) throws
  * a BridgeError.
  */
-import { targetLabel, type Exchange, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
-import { parseFrame } from "@/lib/protocol/jsonrpc";
+import { performance } from "node:perf_hooks";
+import { targetLabel, type Exchange, type ExchangeOutcome, type FailureKind, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
+import type { HeaderList } from "@/lib/protocol/http-headers";
+import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { BridgeError } from "./errors";
+import { frameHint } from "./frame-hints";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
 import { ExchangeRecorder, failure } from "./recorder";
 import { resolveTarget, ensureEverythingHttp, everythingHttpProcess, EVERYTHING_HTTP_KEY, type ResolveContext } from "./demo";
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
+import type { Resolver } from "./address-guard";
+import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
 
-export type SendContext = ResolveContext;
+export interface SendContext extends ResolveContext {
+  /** URLs of processes the bridge started for this request (the lab's HTTP instances): admitted in hosted mode. */
+  trustedUrls?: readonly string[];
+  /** DNS resolver for the hosted-mode SSRF guard (tests inject one). */
+  resolve?: Resolver;
+  /** Notes the caller adds to the exchange (e.g. how hosted mode changed the request). */
+  notes?: readonly string[];
+}
 
 // Shared across route bundles (send and cancel are separate routes, possibly separate module instances).
-const g = globalThis as typeof globalThis & { __playgroundInFlight?: Map<string, AbortController> };
+const g = globalThis as typeof globalThis & { __playgroundInFlight?: Map<string, AbortController>; __playgroundSlots?: SendSlots };
 const inFlight = (g.__playgroundInFlight ??= new Map());
+
+/** At most LIMITS.maxConcurrentSends sends run; the next LIMITS.maxQueuedSends wait in arrival order. */
+interface SendSlots {
+  running: number;
+  waiting: (() => void)[];
+}
+const slots: SendSlots = (g.__playgroundSlots ??= { running: 0, waiting: [] });
+
+type SlotResult = { ok: true; waitedMs: number } | { ok: false; failure: FailureKind; message: string };
+
+function acquireSlot(signal: AbortSignal): Promise<SlotResult> | SlotResult {
+  if (slots.running < LIMITS.maxConcurrentSends) {
+    slots.running++;
+    return { ok: true, waitedMs: 0 };
+  }
+  if (slots.waiting.length >= LIMITS.maxQueuedSends) {
+    return { ok: false, failure: "refused", message: `the bridge is at capacity (${LIMITS.maxConcurrentSends} sends in flight, ${LIMITS.maxQueuedSends} waiting); nothing was sent, try again shortly` };
+  }
+  const queuedAt = performance.now();
+  return new Promise((resolve) => {
+    const finish = (result: SlotResult) => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", onAbort);
+      const at = slots.waiting.indexOf(grant);
+      if (at !== -1) slots.waiting.splice(at, 1);
+      resolve(result);
+    };
+    // A freed slot is handed over directly (running stays the same), so nobody can overtake the queue.
+    const grant = () => finish({ ok: true, waitedMs: Math.round(performance.now() - queuedAt) });
+    const onAbort = () => finish({ ok: false, failure: "cancelled", message: "cancelled by the user while waiting for a free bridge slot; nothing was sent" });
+    const timer = setTimeout(
+      () => finish({ ok: false, failure: "refused", message: `no free bridge slot within ${LIMITS.maxQueueWaitMs} ms (${LIMITS.maxConcurrentSends} sends in flight); nothing was sent` }),
+      LIMITS.maxQueueWaitMs,
+    );
+    signal.addEventListener("abort", onAbort, { once: true });
+    slots.waiting.push(grant);
+  });
+}
+
+function releaseSlot(): void {
+  const next = slots.waiting.shift();
+  if (next) next();
+  else slots.running--;
+}
+
+/** Sends running and waiting right now (for the load test and status pages). */
+export function sendLoad(): { running: number; waiting: number } {
+  return { running: slots.running, waiting: slots.waiting.length };
+}
 
 function transportOf(target: Target): "stdio" | "http" {
   if (target.kind === "demo") return target.transport;
@@ -28,24 +90,36 @@ function transportOf(target: Target): "stdio" | "http" {
 }
 
 export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promise<Exchange> {
-  const transport = transportOf(req.target);
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
   if (inFlight.has(req.sendId)) throw new BridgeError("bad-request", `a send with sendId ${JSON.stringify(req.sendId)} is already in flight; use a new sendId`);
+  // Registered before the first await, so a duplicate sendId is caught and a cancel finds it at every step.
+  const controller = new AbortController();
+  inFlight.set(req.sendId, controller);
+  try {
+    return await admitAndDeliver(req, ctx, upstream.headers, controller.signal);
+  } finally {
+    inFlight.delete(req.sendId);
+  }
+}
 
-  const parsed = parseFrame(req.frame);
+async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers: HeaderList, signal: AbortSignal): Promise<Exchange> {
+  const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   const rec = new ExchangeRecorder({
     sendId: req.sendId,
     targetLabel: targetLabel(req.target),
-    transport,
+    transport: transportOf(req.target),
     sent: req.frame,
     ...(parsed.ok ? { sentFrame: parsed.value } : {}),
     timeoutMs: req.timeoutMs,
   });
+  for (const note of ctx.notes ?? []) rec.note(note);
 
   const frameBytes = Buffer.byteLength(req.frame, "utf8");
-  if (frameBytes > LIMITS.maxFrameBytes) {
-    return rec.finish(failure("size", `the frame is ${frameBytes} bytes; the bridge sends at most ${LIMITS.maxFrameBytes} bytes; nothing was sent`));
+  const { maxFrameBytes } = sizeLimits();
+  if (frameBytes > maxFrameBytes) {
+    const mode = isHosted() ? " in hosted mode" : "";
+    return rec.finish(failure("size", `the frame is ${frameBytes} bytes; the bridge sends at most ${maxFrameBytes} bytes${mode}; nothing was sent`));
   }
   // GET and DELETE (conformance checks) carry no body, so the frame text is not sent and need not be JSON.
   const bodiless = req.http?.method === "GET" || req.http?.method === "DELETE";
@@ -53,30 +127,44 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
     if (!req.insist) return rec.finish(failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`));
     rec.note(`${parsed.error}; sent as written because you insisted`);
   }
-  if (transport === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
+  if (transportOf(req.target) === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
     rec.note("per-send headers apply to HTTP targets only; ignored over stdio");
   }
-  if (transport === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
-  if (inFlight.size >= LIMITS.maxConcurrentSends) {
-    return rec.finish(failure("refused", `${LIMITS.maxConcurrentSends} sends are already in flight; wait for one to finish`));
-  }
+  if (transportOf(req.target) === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
+  const admission = await admitTarget(req.target, ctx);
+  if (!admission.ok) return rec.finish(failure("refused", `${admission.message}; nothing was sent`));
+  const hint = frameHint(parsed);
+  if (hint) rec.note(hint);
 
-  const controller = new AbortController();
-  inFlight.set(req.sendId, controller);
+  const slot = await acquireSlot(signal);
+  if (!slot.ok) return rec.finish(failure(slot.failure, slot.message));
   try {
-    const resolved = await resolveTarget(req.target, ctx);
-    if (!resolved.ok) return rec.finish(failure(resolved.failure, resolved.message));
-    const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, signal: controller.signal };
-    if (resolved.transport === "stdio") {
-      return rec.finish(await sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode }));
-    }
-    for (const note of resolved.notes) rec.note(note);
-    if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");
-    // Target headers were checked with the per-send ones above (upstream.headers holds both, in order).
-    return rec.finish(await sendHttp({ url: resolved.url, headers: upstream.headers }, req.frame, { ...common, control: req.http }));
+    if (slot.waitedMs > 0) rec.note(`waited ${slot.waitedMs} ms for a free bridge slot (${LIMITS.maxConcurrentSends} sends run at once)`);
+    const outcome = await deliver(req, ctx, rec, parsed, headers, admission, signal);
+    if (hint && outcome.kind === "failure" && outcome.failure === "timeout") outcome.message += `; ${hint}`;
+    return rec.finish(outcome);
   } finally {
-    inFlight.delete(req.sendId);
+    releaseSlot();
   }
+}
+
+async function deliver(
+  req: ParsedSendRequest,
+  ctx: SendContext,
+  rec: ExchangeRecorder,
+  parsed: ParsedFrame,
+  headers: HeaderList,
+  admission: Extract<Admission, { ok: true }>,
+  signal: AbortSignal,
+): Promise<ExchangeOutcome> {
+  const resolved = await resolveTarget(req.target, ctx);
+  if (!resolved.ok) return failure(resolved.failure, resolved.message);
+  const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, signal };
+  if (resolved.transport === "stdio") return sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode });
+  for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
+  if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");
+  // Target headers were checked with the per-send ones above (`headers` holds both, in order).
+  return sendHttp({ url: resolved.url, headers, ...(admission.pinned ? { pinned: admission.pinned } : {}) }, req.frame, { ...common, control: req.http });
 }
 
 /** Long-lived requests (subscriptions/listen) register here, so POST /api/bridge/cancel ends them too. */

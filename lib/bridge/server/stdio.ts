@@ -11,8 +11,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ExchangeOutcome, ProcessStatus } from "../contract";
-import { batchRequestIds, classifyFrame, isResponseTo, parseFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { batchRequestIds, classifyFrame, isResponseTo, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { LIMITS } from "./limits";
+import { spawnRefusal } from "./policy";
 import { failure, type ExchangeRecorder } from "./recorder";
 
 export interface StdioSpec {
@@ -117,6 +119,9 @@ export class StdioProcess {
   }
 
   private start(spec: StdioSpec): Promise<boolean> {
+    // The last gate: whatever path led here, hosted mode starts only the embedded servers.
+    const refusal = spawnRefusal(spec.argv, spec.env, spec.cwd);
+    if (refusal) return Promise.resolve(this.failToStart(refusal));
     if (spec.cwd) {
       let isDir = false;
       try {
@@ -147,9 +152,13 @@ export class StdioProcess {
     child.stderr?.on("data", (chunk: string) => this.onStderr(chunk));
 
     let exitTimer: NodeJS.Timeout | undefined;
+    let finished = false;
     const finishClose = () => {
       if (exitTimer) clearTimeout(exitTimer);
-      if (this.exit === undefined || this.spawnError !== undefined) return;
+      if (finished || this.exit === undefined || this.spawnError !== undefined) return;
+      finished = true;
+      // The leader is gone: whatever it forked and left behind goes too (it may hold our pipes open).
+      this.signalGroup("SIGKILL");
       this.flushPartials();
       this.emit({ kind: "exit", at: performance.now(), pid: this.pid ?? -1, code: this.exit.code, signal: this.exit.signal });
       this.resolveClosed();
@@ -263,7 +272,7 @@ export class StdioProcess {
 
   private emitStdoutLine(bytes: Uint8Array, partial: boolean): void {
     const { text, invalidUtf8 } = decodeLine(bytes);
-    const parsed = parseFrame(text);
+    const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
     const event: Extract<ProcessEvent, { kind: "stdout" }> = { kind: "stdout", at: performance.now(), text, bytes: bytes.length };
     if (parsed.ok) event.frame = parsed.value;
     else event.parseError = text === "" ? "empty line" : parsed.error;
@@ -580,7 +589,8 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
   }
   const fresh = opts.processMode === "fresh";
 
-  const started = await proc.ready;
+  // A pid means the OS has started the process: write at once instead of waiting a turn for 'spawn'.
+  const started = proc.pid !== undefined && proc.spawnError === undefined ? true : await proc.ready;
   if (!started) {
     rec.note(proc.spawnError!);
     return failure("spawn", proc.spawnError!);
@@ -616,7 +626,7 @@ function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean
       const { bytes, ...line } = event; // bytes only feeds the per-exchange size limit
       void bytes;
       rec.add(unsolicited ? { ...line, unsolicited } : line);
-      if (event.frame !== undefined) rec.received.push(event.frame);
+      if (event.frame !== undefined) rec.receive(event.frame);
       return;
     }
     case "stderr":

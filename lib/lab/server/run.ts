@@ -97,7 +97,9 @@ export async function runLab(input: { script: unknown; conditions: ConditionId[]
       continue;
     }
     try {
-      const run = await runLabScript(column.script, columnSend(column, ctx, `lab-${runId}-${condition}`), { maxRunMs: LAB_LIMITS.maxRunMs });
+      // The column's own HTTP instances are loopback processes the lab started: hosted mode admits exactly those.
+      const columnCtx = { ...ctx, trustedUrls: column.instances.map((x) => x.url) };
+      const run = await runLabScript(column.script, columnSend(column, columnCtx, `lab-${runId}-${condition}`), { maxRunMs: LAB_LIMITS.maxRunMs });
       columns.push({ condition, label, explain, run, instances: column.instances.map(({ pid, url }) => ({ pid, url })) });
     } finally {
       await column.cleanup();

@@ -14,9 +14,11 @@ export async function POST(req: Request): Promise<Response> {
   const call = await parseBridgeCall(req, ListenRequestSchema);
   if (!call.ok) return call.reply;
   try {
-    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal);
+    // The client's in-flight slot (hosted mode) is held until the stream ends.
+    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal, call.release);
     return new Response(body, { headers: { "Content-Type": LISTEN_CONTENT_TYPE, "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
   } catch (e) {
+    call.release();
     if (e instanceof BridgeError) return failReply(e.kind, e.message);
     return failReply("internal", `the listen stream could not start: ${(e as Error).message}`);
   }

@@ -1,4 +1,5 @@
 import { SendRequestSchema } from "@/lib/bridge/contract";
+import { forMode } from "@/lib/bridge/server/policy";
 import { baseUrlOf, handleBridgeCall } from "@/lib/bridge/server/route-glue";
 import { cancel, send } from "@/lib/bridge/server/send";
 
@@ -12,7 +13,9 @@ export async function POST(req: Request): Promise<Response> {
     const onAbort = () => cancel(input.sendId);
     req.signal.addEventListener("abort", onAbort, { once: true });
     try {
-      return await send(input, { baseUrl: baseUrlOf(req) });
+      // Hosted mode keeps no process between requests: stdio runs fresh (the exchange says so).
+      const { req: request, notes } = forMode(input);
+      return await send(request, { baseUrl: baseUrlOf(req), notes });
     } finally {
       req.signal.removeEventListener("abort", onAbort);
     }

@@ -1,0 +1,218 @@
+// Pieces of `npm run bench`: statistics, a minimal direct stdio JSON-RPC client, a keep-alive HTTP client for
+// the bridge route, bare spawn-to-first-response, and `next start` on a free loopback port.
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** What the bridge gives a server (lib/bridge/server/stdio.ts minimalEnv): the same for the direct contender. */
+export function leanEnv(extra = {}) {
+  const env = {};
+  for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) if (process.env[name] !== undefined) env[name] = process.env[name];
+  return { ...env, ...extra };
+}
+
+export function stats(samples) {
+  const xs = [...samples].sort((a, b) => a - b);
+  const at = (p) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
+  const r = (n) => Math.round(n * 1000) / 1000;
+  return { n: xs.length, median: r(at(50)), p10: r(at(10)), p90: r(at(90)), p99: r(at(99)), min: r(xs[0]), max: r(xs.at(-1)) };
+}
+
+export const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "mcp-playground-bench", version: "0.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+export const toolsList = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ENVELOPE } });
+
+/** A minimal newline-delimited JSON-RPC client over a kept-up process (what the anchor measured). */
+export function directStdioClient(argv) {
+  const child = spawn(argv[0], argv.slice(1), { env: leanEnv(), stdio: ["pipe", "pipe", "ignore"], detached: true });
+  const waiters = new Map();
+  let pending = "";
+  child.stdout.setEncoding("utf8");
+  child.stdout.on("data", (chunk) => {
+    pending += chunk;
+    for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
+      const line = pending.slice(0, nl);
+      pending = pending.slice(nl + 1);
+      const msg = JSON.parse(line);
+      waiters.get(msg.id)?.(msg);
+      waiters.delete(msg.id);
+    }
+  });
+  return {
+    call(id, frame) {
+      return new Promise((resolve) => {
+        waiters.set(id, resolve);
+        child.stdin.write(frame + "\n");
+      });
+    },
+    close() {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+      return new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
+    },
+  };
+}
+
+/** bench/relay-floor.mjs in its own process: the minimal relay an HTTP bridge cannot beat. */
+export async function startRelayFloor(argv) {
+  const child = spawn(process.execPath, [path.join(ROOT, "bench", "relay-floor.mjs"), ...argv], { env: leanEnv(), stdio: ["pipe", "pipe", "inherit"], detached: true });
+  const port = await new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.stdout.once("data", (d) => resolve(Number(String(d).trim())));
+  });
+  return {
+    port,
+    call: async (frame) => {
+      const t0 = performance.now();
+      const text = await new Promise((resolve, reject) => {
+        const req = http.request({ host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "Content-Length": Buffer.byteLength(frame) } }, (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (c) => (body += c));
+          res.on("end", () => resolve(body));
+        });
+        req.on("error", reject);
+        req.end(frame);
+      });
+      if (!JSON.parse(text).result) throw new Error(`relay floor: ${text.slice(0, 200)}`);
+      return performance.now() - t0;
+    },
+    close: () => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+      return new Promise((r) => (child.exitCode !== null || child.signalCode !== null ? r() : child.once("exit", r)));
+    },
+  };
+}
+
+/** Spawn → write one request → first response line; the process is then killed. Milliseconds. */
+export function bareSpawnToFirstResponse(argv, frame) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const child = spawn(argv[0], argv.slice(1), { env: leanEnv(), stdio: ["pipe", "pipe", "ignore"], detached: true });
+    let out = "";
+    child.once("error", reject);
+    child.stdout.setEncoding("utf8");
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      if (!out.includes("\n")) return;
+      const ms = performance.now() - t0;
+      child.once("exit", () => resolve(ms));
+      process.kill(-child.pid, "SIGKILL");
+    });
+    child.stdin.write(frame + "\n");
+  });
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+
+/**
+ * POST JSON with keep-alive, asking for compression as a browser's fetch does; resolves with the parsed
+ * reply and the time until it was fully read, decoded and parsed.
+ */
+export function postJson(port, urlPath, body, headers = {}) {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const req = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: urlPath,
+        method: "POST",
+        agent,
+        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Accept-Encoding": "gzip, deflate, br", ...headers },
+      },
+      (res) => {
+        const chunks = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => {
+          const raw = Buffer.concat(chunks);
+          const encoding = res.headers["content-encoding"];
+          const bytes = encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "deflate" ? zlib.inflateSync(raw) : raw;
+          const json = JSON.parse(bytes.toString("utf8"));
+          resolve({ ms: performance.now() - t0, status: res.statusCode, json });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(text);
+  });
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The app on a free loopback port in its own process group, with a known bridge token: `next start`
+ * (server "next") or scripts/serve.mjs (server "fast": bridge routes without Next's pipeline).
+ */
+export async function startApp({ token, server = "next", extraEnv = {}, nodeArgs = [] }) {
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no .next build: run `npx next build` first (npm run bench does)");
+  const port = await freePort();
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, ...extraEnv };
+  const entry = server === "fast" ? ["scripts/serve.mjs", "--port", String(port)] : ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const exited = new Promise((r) => child.once("exit", r));
+  const stop = async () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* gone */
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        /* gone */
+      }
+    }, 3000);
+    await exited;
+    clearTimeout(timer);
+  };
+  const started = performance.now();
+  while (performance.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`${server} server exited (${child.exitCode}):\n${log}`);
+    const up = await new Promise((resolve) => {
+      const req = http.get({ host: "127.0.0.1", port, path: "/icon.svg" }, (res) => (res.resume(), resolve(true)));
+      req.on("error", () => resolve(false));
+    });
+    if (up) return { port, pid: child.pid, base: `http://127.0.0.1:${port}`, stop, log: () => log };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  await stop();
+  throw new Error(`${server} server did not answer within 60 s:\n${log}`);
+}

@@ -1,0 +1,294 @@
+// `npm run bench`: the playground's figures, measured side by side in one run, each a median over many runs
+// with its spread (p10–p90). Writes bench/results.json and the table in bench/README.md.
+//   1. bridge overhead: tools/list through POST /api/bridge/send of `next start` (kept-up stdio target) vs a
+//      direct stdio client to the same server binary, interleaved
+//   2. fresh-process mode: per-message time through the route vs bare spawn-to-first-response, interleaved
+//   3. token bill (when lib/tokens exists)
+//   4. page: first-load JS gzipped, navigation → editor ready in headless Chromium
+//   5. load: tests/integration/load.test.ts at full size (200 sends, 20 fresh processes)
+// Flags: --quick (fewer samples), --out <file> (results elsewhere, README untouched), --skip-page, --skip-load.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const outArg = args.indexOf("--out");
+const OUT = outArg !== -1 ? path.resolve(args[outArg + 1]) : path.join(ROOT, "bench", "results.json");
+const QUICK = flag("--quick");
+const N_RTT = QUICK ? 100 : 500;
+const N_FRESH = QUICK ? 10 : 40;
+const N_PAGE = QUICK ? 3 : 9;
+const TOKEN = "bench-token-" + Math.random().toString(36).slice(2);
+const auth = { "x-playground-token": TOKEN };
+
+const log = (...a) => console.log("[bench]", ...a);
+const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
+
+function ensureBuilds() {
+  const steps = [["node", ["scripts/build-servers.mjs"]]];
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || flag("--rebuild")) steps.push(["npx", ["next", "build"]]);
+  for (const [cmd, argv] of steps) {
+    log(`${cmd} ${argv.join(" ")}`);
+    const r = spawnSync(cmd, argv, { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed`);
+  }
+}
+
+const SERVERS = {
+  calendar: { target: { kind: "demo", server: "calendar", transport: "stdio" }, argv: [process.execPath, path.join(ROOT, "dist-servers", "calendar.mjs")] },
+  everything: {
+    target: { kind: "demo", server: "everything", transport: "stdio" },
+    argv: [process.execPath, path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), "stdio"],
+  },
+};
+
+/** A bare loopback HTTP round trip in this process: the physical floor's HTTP part. */
+async function loopbackHttpRoundTrip(n) {
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on("end", () => res.end('{"ok":true}'));
+  });
+  await new Promise((r) => server.listen(0, "127.0.0.1", r));
+  const { port } = server.address();
+  const samples = [];
+  for (let i = 0; i < n + 50; i++) {
+    const { ms } = await postJson(port, "/", { i });
+    if (i >= 50) samples.push(ms);
+  }
+  server.close();
+  return stats(samples);
+}
+
+async function bridgeOverhead(apps, name) {
+  const { target, argv } = SERVERS[name];
+  const direct = directStdioClient(argv);
+  const floor = await startRelayFloor(argv);
+  let id = 0;
+  const internal = { next: [], fast: [] };
+  const viaBridge = (which) => async () => {
+    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `b-${name}-${++id}`, target, frame: toolsList(id) }, auth);
+    if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`bridge send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
+    internal[which].push(r.json.value.durationMs);
+    return r.ms;
+  };
+  const viaDirect = async () => {
+    const t0 = performance.now();
+    const reply = await direct.call(++id, toolsList(id));
+    if (!reply.result) throw new Error(`direct call failed: ${JSON.stringify(reply).slice(0, 300)}`);
+    return performance.now() - t0;
+  };
+  /** Next's own per-request floor: the cheapest bridge route (cancel of nothing), no process involved. */
+  const nextFloor = async () => (await postJson(apps.next.port, "/api/bridge/cancel", { sendId: "none" }, auth)).ms;
+  const relay = () => floor.call(toolsList(++id));
+  const contenders = { direct: viaDirect, relay, next: viaBridge("next"), nextFloor, ...(apps.fast ? { fast: viaBridge("fast") } : {}) };
+  const samples = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
+  const order = Object.keys(contenders);
+  for (let i = 0; i < 50; i++) for (const k of order) await contenders[k]();
+  internal.next.length = 0;
+  internal.fast.length = 0;
+  for (let i = 0; i < N_RTT; i++) {
+    // Interleaved, rotating who goes first, so drift (GC, other load) hits every contender alike.
+    for (let j = 0; j < order.length; j++) {
+      const k = order[(i + j) % order.length];
+      samples[k].push(await contenders[k]());
+    }
+  }
+  await direct.close();
+  await floor.close();
+  const d = stats(samples.direct);
+  const r = stats(samples.relay);
+  const out = { direct: d, relayFloor: { roundTrip: r, addedMs: round(r.median - d.median, 3), ratio: round(r.median / d.median, 2) }, nextTrivialRoute: stats(samples.nextFloor) };
+  for (const which of apps.fast ? ["next", "fast"] : ["next"]) {
+    const s = stats(samples[which]);
+    out[which] = {
+      roundTrip: s,
+      bridgeInternalMs: stats(internal[which]),
+      addedMs: round(s.median - d.median, 3),
+      ratio: round(s.median / d.median, 2),
+      ratioToRelayFloor: round(s.median / r.median, 2),
+    };
+  }
+  return out;
+}
+
+async function freshProcess(apps) {
+  const { target, argv } = SERVERS.calendar;
+  const servers = Object.keys(apps).filter((k) => apps[k]);
+  const bare = [];
+  const per = Object.fromEntries(servers.map((k) => [k, { route: [], internal: [], toReply: [], spawnCall: [] }]));
+  let id = 0;
+  const routeOnce = async (which) => {
+    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth);
+    if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`fresh send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
+    const ex = r.json.value;
+    const spawnAt = ex.events.find((e) => e.kind === "spawn")?.t ?? NaN;
+    const stdinAt = ex.events.find((e) => e.kind === "stdin")?.t ?? NaN;
+    return {
+      ms: r.ms,
+      internal: ex.durationMs,
+      // The reply line's arrival from the start of the send (the spawn is part of it), as the bare client counts.
+      toReply: ex.events.find((e) => e.kind === "stdout" && e.frame?.id === id)?.t ?? NaN,
+      // How long spawn() itself blocked the bridge process (forking a big process costs more than a small one).
+      spawnCall: stdinAt - spawnAt,
+    };
+  };
+  for (let i = 0; i < 3; i++) {
+    await bareSpawnToFirstResponse(argv, toolsList(0));
+    for (const k of servers) await routeOnce(k);
+  }
+  const order = ["bare", ...servers];
+  for (let i = 0; i < N_FRESH; i++) {
+    for (let j = 0; j < order.length; j++) {
+      const k = order[(i + j) % order.length];
+      if (k === "bare") bare.push(await bareSpawnToFirstResponse(argv, toolsList(0)));
+      else {
+        const r = await routeOnce(k);
+        per[k].route.push(r.ms);
+        per[k].internal.push(r.internal);
+        per[k].toReply.push(r.toReply);
+        per[k].spawnCall.push(r.spawnCall);
+      }
+    }
+  }
+  const b = stats(bare);
+  const out = { bareSpawnToFirstResponse: b };
+  for (const k of servers) {
+    const reply = stats(per[k].toReply);
+    const route = stats(per[k].route);
+    out[k] = {
+      sendToReplyMs: reply,
+      perMessageViaRoute: route,
+      bridgeDurationMs: stats(per[k].internal),
+      spawnCallMs: stats(per[k].spawnCall),
+      ratioToReply: round(reply.median / b.median, 3),
+      ratioWholeMessage: round(route.median / b.median, 3),
+    };
+  }
+  return out;
+}
+
+async function page(app) {
+  if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
+  const { launchBrowser, guardedContext } = await import("../tests/e2e/harness.mjs");
+  const html = await new Promise((resolve, reject) =>
+    http.get({ host: "127.0.0.1", port: app.port, path: "/" }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve(text));
+    }).on("error", reject),
+  );
+  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
+  let raw = 0;
+  let gz = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(app.base + src)).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body).length;
+  }
+  const browser = await launchBrowser();
+  const editorReady = [];
+  const hydrated = [];
+  let foreign = 0;
+  let afterEditorJs = 0;
+  try {
+    for (let i = 0; i < N_PAGE + 1; i++) {
+      const ctx = await guardedContext(browser);
+      const p = await ctx.context.newPage();
+      await p.goto(app.base + "/");
+      await p.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+      const h = await p.evaluate(() => performance.now());
+      await p.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+      const e = await p.evaluate(() => performance.now());
+      afterEditorJs = await p.evaluate(() => performance.getEntriesByType("resource").filter((x) => /\.js(\?|$)/.test(x.name)).reduce((s, x) => s + x.encodedBodySize, 0));
+      foreign += ctx.foreign.length;
+      await ctx.context.close();
+      if (i === 0) continue; // the first load warms next start's caches
+      hydrated.push(h);
+      editorReady.push(e);
+    }
+  } finally {
+    await browser.close();
+  }
+  return {
+    firstLoadJs: { files: scripts.length, rawKB: round(raw / 1024, 1), gzipKB: round(gz / 1024, 1) },
+    jsTransferredByEditorReadyKB: round(afterEditorJs / 1024, 1),
+    navigationToHydratedMs: stats(hydrated),
+    navigationToEditorReadyMs: stats(editorReady),
+    requestsLeavingLoopback: foreign,
+  };
+}
+
+function load() {
+  const report = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-load-")), "load.json");
+  const r = spawnSync("npx", ["vitest", "run", "tests/integration/load.test.ts"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, LOAD_SENDS: "200", LOAD_FRESH: "20", LOAD_REPORT: report },
+  });
+  if (r.status !== 0 || !existsSync(report)) return { failed: `load test exited with ${r.status}` };
+  return JSON.parse(readFileSync(report, "utf8"));
+}
+
+function tokens() {
+  if (existsSync(path.join(ROOT, "lib", "tokens"))) return { todo: "lib/tokens exists: wire its bill into bench/run.mjs (reference catalogue + 1,000-tool synthetic vs bare js-tiktoken)" };
+  return { todo: "lib/tokens is not on main yet: no token-bill figure (not estimated)" };
+}
+
+async function main() {
+  if (!flag("--no-build")) ensureBuilds();
+  const results = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    samples: { roundTrips: N_RTT, fresh: N_FRESH, pageLoads: N_PAGE },
+  };
+  log("starting next start and scripts/serve.mjs");
+  const app = await startApp({ token: TOKEN, server: "next" });
+  // A checkout without scripts/serve.mjs (e.g. measuring an older commit) has no fast path to compare.
+  const fast = existsSync(path.join(ROOT, "scripts", "serve.mjs")) ? await startApp({ token: TOKEN, server: "fast" }) : undefined;
+  try {
+    log("loopback HTTP round trip (floor)");
+    results.loopbackHttpRoundTripMs = await loopbackHttpRoundTrip(N_RTT);
+    results.bridgeOverhead = {};
+    for (const name of Object.keys(SERVERS)) {
+      log(`bridge overhead: ${name}`);
+      results.bridgeOverhead[name] = await bridgeOverhead({ next: app, fast }, name);
+    }
+    log("fresh-process mode");
+    results.freshProcess = await freshProcess({ next: app, fast });
+    results.tokenBill = tokens();
+    if (!flag("--skip-page")) {
+      log("page weight and editor ready");
+      results.page = await page(app);
+    }
+  } finally {
+    await app.stop();
+    await fast?.stop();
+  }
+  if (!flag("--skip-load")) {
+    log("load test (full size)");
+    results.load = load();
+  }
+  writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
+  log(`wrote ${path.relative(ROOT, OUT)}`);
+  if (outArg === -1) {
+    const { renderTable } = await import("./table.mjs");
+    const readme = path.join(ROOT, "bench", "README.md");
+    const text = readFileSync(readme, "utf8");
+    const table = renderTable(results);
+    writeFileSync(readme, text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, `<!-- results:start -->\n${table}\n<!-- results:end -->`));
+    log("updated bench/README.md");
+  }
+  console.log(JSON.stringify(results, null, 2));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,85 @@
+/**
+ * The app's route handlers (app/api/bridge/*, app/api/demo/[server], app/api/lab/run) mounted on plain
+ * node:http on an ephemeral loopback port, the way Next mounts them. A test file that uses it must
+ * `vi.mock("server-only", () => ({}))` (a marker package that throws outside React Server builds).
+ */
+import http from "node:http";
+import type { BridgeReply } from "@/lib/bridge/contract";
+import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+
+export interface AppRoutes {
+  origin: string;
+  port: number;
+  close(): Promise<void>;
+  /** A raw POST (node:http, so Host can be forged like a DNS-rebinding page would; body may be chunked). */
+  post(path: string, body: string | object, headers?: Record<string, string>, options?: { chunked?: boolean }): Promise<PostResult>;
+  /** A POST whose reply is read as text (the listen route's NDJSON). */
+  postText(path: string, body: object, headers?: Record<string, string>): Promise<{ status: number; text: string }>;
+}
+
+export interface PostResult {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  json: BridgeReply<unknown> & Record<string, unknown>;
+}
+
+export async function startAppRoutes(): Promise<AppRoutes> {
+  const send = await import("@/app/api/bridge/send/route");
+  const cancel = await import("@/app/api/bridge/cancel/route");
+  const listen = await import("@/app/api/bridge/listen/route");
+  const processRoute = await import("@/app/api/bridge/process/route");
+  const lab = await import("@/app/api/lab/run/route");
+  const demo = await import("@/app/api/demo/[server]/route");
+  const routes: Record<string, (req: Request) => Promise<Response>> = {
+    "POST /api/bridge/send": send.POST,
+    "POST /api/bridge/cancel": cancel.POST,
+    "POST /api/bridge/listen": listen.POST,
+    "POST /api/bridge/process": processRoute.POST,
+    "POST /api/lab/run": lab.POST,
+  };
+  const server = await listenOnLoopback(
+    toNodeListener(async (req) => {
+      const url = new URL(req.url);
+      const demoMatch = /^\/api\/demo\/([^/]+)$/.exec(url.pathname);
+      if (demoMatch) {
+        const ctx = { params: Promise.resolve({ server: demoMatch[1] }) };
+        const method = req.method as "GET" | "POST" | "DELETE";
+        return demo[method](req, ctx);
+      }
+      const route = routes[`${req.method} ${url.pathname}`];
+      return route ? route(req) : new Response("not found", { status: 404 });
+    }),
+  );
+  const origin = server.origin;
+  const post: AppRoutes["post"] = (path, body, headers = {}, options = {}) => {
+    const text = typeof body === "string" ? body : JSON.stringify(body);
+    const lengthHeader: Record<string, string | number> = options.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": Buffer.byteLength(text) };
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...lengthHeader, ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+      });
+      req.on("error", reject);
+      if (options.chunked) {
+        // Many small writes, no Content-Length: the size limit must not rely on the header.
+        const step = 1024 * 1024;
+        for (let i = 0; i < text.length; i += step) req.write(text.slice(i, i + step));
+        req.end();
+      } else req.end(text);
+    });
+  };
+  const postText: AppRoutes["postText"] = (path, body, headers = {}) => {
+    const text = JSON.stringify(body);
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+      });
+      req.on("error", reject);
+      req.end(text);
+    });
+  };
+  return { origin, port: Number(new URL(origin).port), close: server.close, post, postText };
+}
