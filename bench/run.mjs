@@ -237,8 +237,10 @@ function load() {
 }
 
 function tokens() {
-  if (existsSync(path.join(ROOT, "lib", "tokens"))) return { todo: "lib/tokens exists: wire its bill into bench/run.mjs (reference catalogue + 1,000-tool synthetic vs bare js-tiktoken)" };
-  return { todo: "lib/tokens is not on main yet: no token-bill figure (not estimated)" };
+  if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts"))) return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
+  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", env: process.env });
+  if (r.status !== 0) return { failed: `bench/tokens.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
+  return JSON.parse(r.stdout.trim().split("\n").at(-1));
 }
 
 async function main() {

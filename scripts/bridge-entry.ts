@@ -1,6 +1,7 @@
 /**
- * The bridge's HTTP API (the same route handlers as app/api/bridge/*, app/api/lab/run, app/api/demo/[server])
- * as one plain node:http listener, bundled by scripts/build-servers.mjs into dist-servers/bridge.mjs.
+ * The bridge's HTTP API (the same route handlers as app/api/bridge/*, app/api/lab/run, app/api/tokens and
+ * app/api/demo/[server]) as one plain node:http listener, bundled by scripts/build-servers.mjs into
+ * dist-servers/bridge.mjs.
  * scripts/serve.mjs answers those paths with it and hands every other path to Next: a bridge call then skips
  * Next's per-request pipeline, which costs several milliseconds per call (bench/README.md), while the guards,
  * limits and handlers are exactly the ones the routes run.
@@ -12,6 +13,7 @@ import * as processRoute from "@/app/api/bridge/process/route";
 import * as send from "@/app/api/bridge/send/route";
 import * as demo from "@/app/api/demo/[server]/route";
 import * as lab from "@/app/api/lab/run/route";
+import * as tokens from "@/app/api/tokens/route";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 
 export { stampPeer } from "@/lib/bridge/server/peer";
@@ -22,6 +24,7 @@ const ROUTES: Record<string, (req: Request) => Promise<Response>> = {
   "POST /api/bridge/listen": listen.POST,
   "POST /api/bridge/process": processRoute.POST,
   "POST /api/lab/run": lab.POST,
+  "POST /api/tokens": tokens.POST,
 };
 const DEMO_METHODS = new Set(["GET", "POST", "DELETE"]);
 const DEMO_PATH = /^\/api\/demo\/([^/?#]+)$/;

@@ -38,6 +38,7 @@ await build({
   // `server-only` throws outside a React Server build; the bridge bundle is server code by construction.
   alias: { "server-only": path.join(root, "scripts", "empty-module.mjs") },
   // Installed packages the bridge spawns or that ship native parts stay outside the bundle.
-  external: ["@modelcontextprotocol/server-everything"],
+  // js-tiktoken's rank files (megabytes) load from node_modules when the tokens route first needs them.
+  external: ["@modelcontextprotocol/server-everything", "js-tiktoken"],
 });
 console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);

@@ -29,6 +29,7 @@ export async function startAppRoutes(): Promise<AppRoutes> {
   const listen = await import("@/app/api/bridge/listen/route");
   const processRoute = await import("@/app/api/bridge/process/route");
   const lab = await import("@/app/api/lab/run/route");
+  const tokens = await import("@/app/api/tokens/route");
   const demo = await import("@/app/api/demo/[server]/route");
   const routes: Record<string, (req: Request) => Promise<Response>> = {
     "POST /api/bridge/send": send.POST,
@@ -36,6 +37,7 @@ export async function startAppRoutes(): Promise<AppRoutes> {
     "POST /api/bridge/listen": listen.POST,
     "POST /api/bridge/process": processRoute.POST,
     "POST /api/lab/run": lab.POST,
+    "POST /api/tokens": tokens.POST,
   };
   const server = await listenOnLoopback(
     toNodeListener(async (req) => {
