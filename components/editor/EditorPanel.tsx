@@ -1,12 +1,15 @@
 "use client";
+import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
-import { ExplainEditor } from "../explain/ExplainEditor";
 import { EditorToolbar } from "./EditorToolbar";
 import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
 import { SendProblem } from "./SendProblem";
+
+// The explainer's tables load after first paint (they are large and only needed on click).
+const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
 
 function MarkerSummary({ markers }: { markers: EditorMarker[] }) {
   const n = markers.length;

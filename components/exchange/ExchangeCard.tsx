@@ -1,10 +1,9 @@
 "use client";
 import { useState } from "react";
-import { errorCardsOf, type ServerEra } from "@/lib/protocol/explain";
+import type { ServerEra } from "@/lib/protocol/explain/types";
 import { traceLines } from "@/lib/protocol/trace";
 import { entryBadge, type TimelineEntry } from "@/lib/session";
-import { ErrorCards } from "../explain/ErrorCards";
-import { ExplainExchange } from "../explain/ExplainExchange";
+import { LazyErrorCards, LazyExplainExchange } from "../explain/LazyExchangeExplain";
 import { Button } from "../ui";
 import { Badge } from "./Badge";
 import { TraceBlock } from "./TraceBlock";
@@ -87,8 +86,8 @@ export function ExchangeCard({
       </header>
       <TraceBlock lines={lines} />
       <ExchangeCacheBadge entry={entry} cache={cache} />
-      {exchange ? <ErrorCards cards={errorCardsOf(exchange)} /> : null}
-      {exchange && explain ? <ExplainExchange exchange={exchange} era={era} /> : null}
+      {exchange ? <LazyErrorCards exchange={exchange} /> : null}
+      {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
       {phase.status === "bridge-error" ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300">

@@ -25,12 +25,7 @@ export interface ExplainedExchange {
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 
-/** The era the probe found, as the explainer's context wants it. */
-export function serverEraOf(verdictEra: string | undefined): ServerEra {
-  if (verdictEra === "modern" || verdictEra === "modern-wrong-version") return "modern";
-  if (verdictEra === "legacy") return "legacy";
-  return "unknown";
-}
+export { serverEraOf } from "./server-era";
 
 function methodOf(frame: unknown): string | undefined {
   return isObj(frame) && typeof frame.method === "string" ? frame.method : undefined;

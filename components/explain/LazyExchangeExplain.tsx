@@ -1,0 +1,24 @@
+"use client";
+/**
+ * The explainer's tables (every method, key, error and deprecation) are large; the timeline loads them after
+ * first paint instead of in the page's first-load JavaScript.
+ */
+import dynamic from "next/dynamic";
+import type { Exchange } from "@/lib/bridge/contract";
+import type { ServerEra } from "@/lib/protocol/explain/types";
+
+export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
+  () =>
+    Promise.all([import("./ErrorCards"), import("@/lib/protocol/explain/exchange")]).then(([cards, lib]) => {
+      function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
+        return <cards.ErrorCards cards={lib.errorCardsOf(exchange)} />;
+      }
+      return ErrorCardsFor;
+    }),
+  { ssr: false },
+);
+
+export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra }>(() => import("./ExplainExchange").then((m) => m.ExplainExchange), {
+  ssr: false,
+  loading: () => <p className="text-xs text-slate-500">Loading the explanations…</p>,
+});
