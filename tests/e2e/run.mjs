@@ -255,6 +255,20 @@ if (only) cases.splice(0, cases.length, ...cases.filter((c) => c.name.includes(o
 
 // ---- runner ------------------------------------------------------------------------------------------------
 
+// Cases save screenshots under tests/e2e/screenshots/ (the README shows some). A test run must not rewrite tracked
+// files, so they land in test-results/screenshots/ unless E2E_UPDATE_SCREENSHOTS=1 asks to refresh the committed ones.
+const SHOT_DIR = path.join(ROOT, "tests/e2e/screenshots");
+function keepCommittedScreenshots(page) {
+  if (process.env.E2E_UPDATE_SCREENSHOTS === "1") return;
+  const take = page.screenshot.bind(page);
+  page.screenshot = (opts = {}) => {
+    if (!opts.path || !path.resolve(opts.path).startsWith(SHOT_DIR)) return take(opts);
+    const target = path.join(ROOT, "test-results/screenshots", path.relative(SHOT_DIR, path.resolve(opts.path)));
+    mkdirSync(path.dirname(target), { recursive: true });
+    return take({ ...opts, path: target });
+  };
+}
+
 async function pageToken(srv) {
   const r = await httpRequest({ port: srv.port, path: "/" });
   const m = /token\\?"\s*:\s*\\?"([0-9a-f]{32,})/.exec(r.text);
@@ -272,6 +286,7 @@ try {
   for (const c of cases) {
     const ctx = await guardedContext(browser);
     const page = await ctx.context.newPage();
+    keepCommittedScreenshots(page);
     const consoleErrors = [];
     page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
     page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
