@@ -3,7 +3,7 @@
  * The experiments lab: pick or edit a script, choose conditions, run — one column per condition, verdicts
  * computed from the frames, and a diff. Runs only on an explicit click (the lab spawns processes).
  */
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { CONDITIONS, CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
@@ -24,6 +24,30 @@ export function LabPanel({ commands }: PanelProps) {
   const [conditions, setConditions] = useState<ConditionId[]>([...BUILT_IN_SCRIPTS[0].conditions]);
   const [run, setRun] = useState<RunState>({ status: "idle" });
   const parsed = parseLabScript(text);
+  const [fromLink, setFromLink] = useState<{ kind: "ok" } | { kind: "error"; reason: string } | null>(null);
+  const [shareLink, setShareLink] = useState<string | null>(null);
+
+  // An experiment link loads the script and its conditions; it never runs them (a link never acts).
+  useEffect(() => {
+    if (!window.location.hash.startsWith("#lab=")) return;
+    void import("@/lib/lab/link").then(async ({ decodeLabFragment }) => {
+      const decoded = await decodeLabFragment(window.location.hash);
+      if (decoded.kind === "ok") {
+        setText(pretty(decoded.script));
+        setConditions(decoded.conditions);
+        setScriptId("");
+        setFromLink({ kind: "ok" });
+      } else if (decoded.kind === "error") setFromLink({ kind: "error", reason: decoded.reason });
+    });
+  }, []);
+
+  const copyLink = async () => {
+    if (!parsed.ok) return;
+    const { encodeLabFragment } = await import("@/lib/lab/link");
+    const link = `${window.location.origin}${window.location.pathname}#${await encodeLabFragment(parsed.script, conditions)}`;
+    setShareLink(link);
+    await navigator.clipboard?.writeText(link).catch(() => {});
+  };
 
   const choose = (id: string) => {
     const builtIn = BUILT_IN_SCRIPTS.find((s) => s.id === id);
@@ -48,16 +72,33 @@ export function LabPanel({ commands }: PanelProps) {
         subtitle="Does the continuation survive a new process? Does the state? Every verdict is computed from the frames."
       >
         <select aria-label="Experiment" data-testid="lab-script" className={inputClass} value={scriptId} onChange={(e) => choose(e.target.value)}>
+          {scriptId === "" ? <option value="">(from a link or edited)</option> : null}
           {BUILT_IN_SCRIPTS.map((s) => (
             <option key={s.id} value={s.id}>
               {(s.script as { title: string }).title}
             </option>
           ))}
         </select>
+        <Button data-testid="lab-copy-link" disabled={!parsed.ok} onClick={() => void copyLink()} title="A link that opens this script and these conditions in the Lab tab (it does not run them)">
+          Copy experiment link
+        </Button>
         <Button tone="primary" data-testid="lab-run" disabled={!parsed.ok || conditions.length === 0 || run.status === "running"} onClick={() => void start()}>
           {run.status === "running" ? "Running…" : "Run experiment"}
         </Button>
       </PanelHeading>
+      {fromLink?.kind === "ok" ? (
+        <p className="rounded border border-blue-300 bg-blue-50 p-2 text-xs text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200" data-testid="lab-from-link">
+          Opened from a link — nothing has run. Read the script below, then press “Run experiment” to run it.
+        </p>
+      ) : null}
+      {fromLink?.kind === "error" ? (
+        <p className="text-xs text-red-700 dark:text-red-300" data-testid="lab-link-error">
+          Could not load this experiment link: {fromLink.reason}
+        </p>
+      ) : null}
+      {shareLink ? (
+        <input readOnly aria-label="Experiment link" data-testid="lab-link" className={`${inputClass} w-full font-mono`} value={shareLink} onFocus={(e) => e.target.select()} />
+      ) : null}
       {parsed.ok ? <p className="text-xs text-slate-600 dark:text-slate-300">{parsed.script.description}</p> : null}
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
         <legend className="mb-1 font-medium">Conditions (one column each)</legend>

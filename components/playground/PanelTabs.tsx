@@ -1,11 +1,16 @@
 "use client";
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
 
+const noSubscribe = () => () => {};
+
 /** Tabs over the panel registry; inactive panels stay mounted (hidden) so they keep their local state. */
 export function PanelTabs(props: PanelProps) {
-  const [active, setActive] = useState(PANELS[0].id);
+  // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
+  const linkTab = useSyncExternalStore(noSubscribe, () => (window.location.hash.startsWith("#lab=") ? "lab" : null), () => null);
+  const [chosen, setActive] = useState<string | null>(null);
+  const active = chosen ?? linkTab ?? PANELS[0].id;
   // Another panel asked to show an exchange (e.g. a check's evidence): bring the timeline forward.
   const focusNonce = props.state.focus?.nonce;
   const [seenNonce, setSeenNonce] = useState(focusNonce);

@@ -16,6 +16,8 @@ function baseFrom(current: SessionState): SessionState {
 
 async function open(hash: string, dispatch: (action: Action) => void, current: () => SessionState): Promise<void> {
   if (hash === "" || hash === "#") return;
+  // An experiment link (#lab=…) is opened by the Lab tab, not as a session.
+  if (hash.replace(/^#/, "").startsWith("lab=")) return;
   setViewer({ kind: "loading" });
   try {
     const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([import("@/lib/share/codec"), import("@/lib/share/session-adapter")]);

@@ -19,6 +19,7 @@ function pidsAlive(pids) {
 }
 
 export function register({ test, assert }) {
+  registerLinks({ test, assert });
   test("lab: the chapter's experiment in one click shows three process lanes with distinct pids and the state-lost verdict", async ({ pg, page }) => {
     const { lanes, verdicts, column } = await runExperiment(pg, page, "chapter-isolation");
     const pids = lanes.map((l) => Number(/pid (\d+)/.exec(l)?.[1]));
@@ -40,5 +41,25 @@ export function register({ test, assert }) {
     const { lanes, verdicts } = await runExperiment(pg, page, "explicit-handle");
     assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
     assert(verdicts.some((v) => v.startsWith("state kept: step C lists e3")), `verdicts: ${verdicts.join(" | ")}`);
+  });
+}
+
+export function registerLinks({ test, assert }) {
+  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({ pg, page, ctx }) => {
+    await pg.open();
+    await pg.tid("tab-lab").click();
+    await pg.tid("lab-script").selectOption("explicit-handle");
+    await pg.tid("lab-copy-link").click();
+    const link = await pg.tid("lab-link").inputValue();
+    assert(/#lab=[A-Za-z0-9_-]+$/.test(link), `link: ${link}`);
+    const other = await ctx.context.newPage();
+    await other.goto(link);
+    await other.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
+    const script = await other.locator('[data-testid="lab-script-text"]').inputValue();
+    assert(script.includes('"title": "The fix: an explicit handle"'), "the linked script should be loaded");
+    assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
+    await other.waitForTimeout(1000);
+    const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes("calendar-handles.mjs"));
+    assert(running.length === 0, `a link spawned: ${running.join(" | ")}`);
   });
 }
