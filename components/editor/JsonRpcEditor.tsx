@@ -24,6 +24,9 @@ export interface JsonRpcEditorProps {
   onSubmit(): void;
   onMarkers?(markers: EditorMarker[]): void;
   dark?: boolean;
+  /** Model path: "frame.json" (default) gets the 2026-07-28 frame schema; any other path is plain JSON. */
+  path?: string;
+  ariaLabel?: string;
 }
 
 type CodeEditor = Parameters<OnMount>[0];
@@ -68,7 +71,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
       height="100%"
       defaultLanguage="json"
       defaultValue={initialValue}
-      path="frame.json"
+      path={props.path ?? "frame.json"}
       theme={props.dark ? "vs-dark" : "vs"}
       loading={<div className="p-4 text-sm text-slate-500">Loading the editor…</div>}
       options={{
@@ -80,7 +83,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         wordWrap: "on",
         fixedOverflowWidgets: true,
         renderLineHighlight: "none",
-        ariaLabel: "JSON-RPC frame editor",
+        ariaLabel: props.ariaLabel ?? "JSON-RPC frame editor",
       }}
       onMount={onMount}
       onChange={(value) => {

@@ -32,7 +32,8 @@ jsonDefaults.setDiagnosticsOptions({
   trailingCommas: "error",
   schemaValidation: "warning",
   enableSchemaRequest: false,
-  schemas: [{ uri: "inmemory://mcp-playground/client-frame.schema.json", fileMatch: ["*"], schema: frameSchema }],
+  // Only the frame editor's model (path frame.json): other editors, such as the lab's script, are plain JSON.
+  schemas: [{ uri: "inmemory://mcp-playground/client-frame.schema.json", fileMatch: ["frame.json"], schema: frameSchema }],
 });
 
 export { monaco };

@@ -10,6 +10,7 @@ import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { parseLabScript } from "@/lib/lab/script";
 import type { LabReport } from "@/lib/lab/report";
 import type { PanelProps } from "../playground/types";
+import { LazyEditor } from "../editor/LazyEditor";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { LabColumnView } from "./LabColumnView";
 import { LabDiff } from "./LabDiff";
@@ -21,6 +22,12 @@ type RunState = { status: "idle" } | { status: "running" } | { status: "done"; r
 export function LabPanel({ commands }: PanelProps) {
   const [scriptId, setScriptId] = useState(BUILT_IN_SCRIPTS[0].id);
   const [text, setText] = useState(pretty(BUILT_IN_SCRIPTS[0].script));
+  // Bumped on programmatic replacements (another experiment, a link) so the editor rewrites its model.
+  const [textVersion, setTextVersion] = useState(0);
+  const replaceText = (next: string) => {
+    setText(next);
+    setTextVersion((v) => v + 1);
+  };
   const [conditions, setConditions] = useState<ConditionId[]>([...BUILT_IN_SCRIPTS[0].conditions]);
   const [run, setRun] = useState<RunState>({ status: "idle" });
   const parsed = parseLabScript(text);
@@ -33,7 +40,7 @@ export function LabPanel({ commands }: PanelProps) {
     void import("@/lib/lab/link").then(async ({ decodeLabFragment }) => {
       const decoded = await decodeLabFragment(window.location.hash);
       if (decoded.kind === "ok") {
-        setText(pretty(decoded.script));
+        replaceText(pretty(decoded.script));
         setConditions(decoded.conditions);
         setScriptId("");
         setFromLink({ kind: "ok" });
@@ -53,7 +60,7 @@ export function LabPanel({ commands }: PanelProps) {
     const builtIn = BUILT_IN_SCRIPTS.find((s) => s.id === id);
     if (!builtIn) return;
     setScriptId(id);
-    setText(pretty(builtIn.script));
+    replaceText(pretty(builtIn.script));
     setConditions([...builtIn.conditions]);
     setRun({ status: "idle" });
   };
@@ -111,14 +118,9 @@ export function LabPanel({ commands }: PanelProps) {
       </fieldset>
       <details className="text-xs">
         <summary className="cursor-pointer">Script (JSON, format mcp-playground/lab-script@1) — edit it and run again</summary>
-        <textarea
-          aria-label="Lab script"
-          data-testid="lab-script-text"
-          spellCheck={false}
-          className={`${inputClass} mt-1 h-64 w-full font-mono`}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
+        <div className="mt-1 h-72 overflow-hidden rounded border border-slate-300 dark:border-slate-600" data-testid="lab-script-editor">
+          <LazyEditor value={text} valueVersion={textVersion} onChange={setText} onSubmit={() => void start()} path="lab-script.json" ariaLabel="Lab script editor" />
+        </div>
         {!parsed.ok ? <p className="text-red-700 dark:text-red-300" data-testid="lab-script-error">{parsed.error}</p> : null}
       </details>
       <p className="text-xs text-slate-500">

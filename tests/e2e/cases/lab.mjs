@@ -55,8 +55,13 @@ export function registerLinks({ test, assert }) {
     const other = await ctx.context.newPage();
     await other.goto(link);
     await other.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
-    const script = await other.locator('[data-testid="lab-script-text"]').inputValue();
-    assert(script.includes('"title": "The fix: an explicit handle"'), "the linked script should be loaded");
+    const lab = await other.locator('[data-testid="lab"]').innerText();
+    assert(lab.includes("whose state lives behind an opaque handle"), `the linked script should be loaded: ${lab.slice(0, 400)}`);
+    // The script is editable in Monaco (plain JSON there: the frame schema applies only to the frame editor).
+    await other.locator('[data-testid="lab"] summary').first().click();
+    await other.waitForSelector('[data-testid="lab-script-editor"] .monaco-editor .view-lines', { timeout: 30_000 });
+    const shown = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();
+    assert(shown.includes("mcp-playground/lab-script@1"), `the editor should show the script: ${shown.slice(0, 200)}`);
     assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
     await other.waitForTimeout(1000);
     const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes("calendar-handles.mjs"));
