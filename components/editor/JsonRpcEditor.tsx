@@ -61,7 +61,9 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
 
   const onMount: OnMount = (ed, m) => {
     editorRef.current = ed;
-    ed.addCommand(m.KeyMod.CtrlCmd | m.KeyCode.Enter, () => latest.current.onSubmit());
+    // addAction, not addCommand: Monaco's addCommand keybindings are global, so with two editors on the page
+    // (the frame and the lab script) the last one mounted would take every Ctrl+Enter.
+    ed.addAction({ id: "playground.submit", label: "Send", keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => latest.current.onSubmit() });
     // The text may have been replaced while Monaco was loading.
     if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
   };

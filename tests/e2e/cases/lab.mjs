@@ -45,7 +45,7 @@ export function register({ test, assert }) {
 }
 
 export function registerLinks({ test, assert }) {
-  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({ pg, page, ctx }) => {
+  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({ pg, ctx }) => {
     await pg.open();
     await pg.tid("tab-lab").click();
     await pg.tid("lab-script").selectOption("explicit-handle");
@@ -60,8 +60,13 @@ export function registerLinks({ test, assert }) {
     // The script is editable in Monaco (plain JSON there: the frame schema applies only to the frame editor).
     await other.locator('[data-testid="lab"] summary').first().click();
     await other.waitForSelector('[data-testid="lab-script-editor"] .monaco-editor .view-lines', { timeout: 30_000 });
-    const shown = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();
-    assert(shown.includes("mcp-playground/lab-script@1"), `the editor should show the script: ${shown.slice(0, 200)}`);
+    // The editor lays itself out after the <details> opens; wait until the script's lines are drawn.
+    const shown = await other
+      .waitForFunction(() => document.querySelector('[data-testid="lab-script-editor"] .view-lines')?.textContent?.includes("lab-script@1"), null, { timeout: 10_000 })
+      .then(() => true)
+      .catch(() => false);
+    const text = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();
+    assert(shown, `the editor should show the script: ${text.slice(0, 200)}`);
     assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
     await other.waitForTimeout(1000);
     const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes("calendar-handles.mjs"));
