@@ -9,7 +9,8 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import { createParser } from "eventsource-parser";
 import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
-import { batchRequestIds, classifyFrame, isResponseTo, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { awaitingFor, answersSingle, type Awaiting } from "@/lib/protocol/awaiting";
+import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
 import { pinnedLookup, type PinnedAddress } from "./address-guard";
@@ -48,36 +49,8 @@ function impliedFor(parsed: HttpSendOptions["parsed"], control: HttpControl | un
   return { headers: implied.headers.filter(([n]) => keep(n)), added: implied.added.filter(keep), notes };
 }
 
-type Awaiting = { kind: "id"; id: unknown } | { kind: "batch"; ids: unknown[] } | { kind: "null-id"; id?: unknown } | { kind: "none" };
-
-function awaitingFor(parsed: HttpSendOptions["parsed"]): Awaiting {
-  if (!parsed) return { kind: "null-id" };
-  switch (parsed.kind) {
-    case "request":
-      return { kind: "id", id: parsed.id };
-    case "batch": {
-      const ids = batchRequestIds(parsed.value);
-      return ids.length > 0 ? { kind: "batch", ids } : { kind: "none" };
-    }
-    case "notification":
-    case "response":
-      return { kind: "none" };
-    case "other":
-      return parsed.id === undefined ? { kind: "null-id" } : { kind: "null-id", id: parsed.id };
-  }
-}
-
 function answers(awaiting: Awaiting, frame: unknown): boolean {
-  switch (awaiting.kind) {
-    case "id":
-      return isResponseTo(frame, awaiting.id);
-    case "null-id":
-      return isResponseTo(frame, null) || (awaiting.id !== undefined && isResponseTo(frame, awaiting.id));
-    case "batch":
-      return Array.isArray(frame);
-    case "none":
-      return false;
-  }
+  return awaiting.kind === "batch" ? Array.isArray(frame) : answersSingle(awaiting, frame);
 }
 
 /** A body that is a JSON-RPC message (or batch) rather than some other JSON (`{"error":"nope"}`). */

@@ -11,7 +11,8 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ExchangeOutcome, ProcessStatus } from "../contract";
-import { batchRequestIds, classifyFrame, isResponseTo, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { answersSingle, awaitingFor, describeAwaiting, type Awaiting } from "@/lib/protocol/awaiting";
+import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { LIMITS } from "./limits";
 import { spawnRefusal } from "./policy";
@@ -524,44 +525,6 @@ export interface StdioSendOptions {
   signal: AbortSignal;
 }
 
-type Awaiting =
-  | { kind: "id"; id: unknown }
-  | { kind: "batch"; ids: unknown[] }
-  /** Not JSON, or JSON without a usable id: the first reply with id null (a parse/invalid-request error). */
-  | { kind: "null-id"; id?: unknown }
-  /** A notification or a response to the server: nothing comes back; listen for a grace period. */
-  | { kind: "grace" };
-
-function awaitingFor(parsed: StdioSendOptions["parsed"]): Awaiting {
-  if (!parsed) return { kind: "null-id" };
-  switch (parsed.kind) {
-    case "request":
-      return { kind: "id", id: parsed.id };
-    case "batch": {
-      const ids = batchRequestIds(parsed.value);
-      return ids.length > 0 ? { kind: "batch", ids } : { kind: "grace" };
-    }
-    case "notification":
-    case "response":
-      return { kind: "grace" };
-    case "other":
-      return parsed.id === undefined ? { kind: "null-id" } : { kind: "null-id", id: parsed.id };
-  }
-}
-
-function describeAwaiting(awaiting: Awaiting): string {
-  switch (awaiting.kind) {
-    case "id":
-      return `a response with id ${JSON.stringify(awaiting.id)}`;
-    case "batch":
-      return `responses to the batch (ids ${awaiting.ids.map((id) => JSON.stringify(id)).join(", ")})`;
-    case "null-id":
-      return "a reply (the frame has no usable id, so an error with id null was expected)";
-    case "grace":
-      return "nothing";
-  }
-}
-
 function timeoutHead(awaiting: Awaiting, ms: number): string {
   switch (awaiting.kind) {
     case "id":
@@ -692,7 +655,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       record(rec, event, false);
       if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
       if (event.kind === "exit") {
-        const what = awaiting.kind === "grace" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
+        const what = awaiting.kind === "none" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
         return settle(failure("exit", `${describeExit(proc)} ${what}`, proc.stderrTail));
       }
       if (event.kind !== "stdout") return;
@@ -707,10 +670,8 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       const frame = event.frame;
       switch (awaiting.kind) {
         case "id":
-          if (isResponseTo(frame, awaiting.id)) settle({ kind: "response", frame });
-          return;
         case "null-id":
-          if (isResponseTo(frame, null) || (awaiting.id !== undefined && isResponseTo(frame, awaiting.id))) settle({ kind: "response", frame });
+          if (answersSingle(awaiting, frame)) settle({ kind: "response", frame });
           return;
         case "batch": {
           if (Array.isArray(frame)) return settle({ kind: "response", frame });
@@ -721,7 +682,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
           }
           return;
         }
-        case "grace":
+        case "none":
           return;
       }
     };
@@ -758,7 +719,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     }
     rec.add({ kind: "stdin", text: frameText });
 
-    if (awaiting.kind === "grace") {
+    if (awaiting.kind === "none") {
       timer = setTimeout(() => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }), LIMITS.notificationGraceMs);
       return;
     }
