@@ -16,7 +16,7 @@ export interface Session {
   cache: CacheRuntime;
 }
 
-/** The bridge client (and the zod contract it imports) loads after first paint, like Monaco: not in first-load JS. */
+/** The bridge client loads after first paint, like Monaco: the first screen needs no network code. */
 function lazyBridgeClient(token: string): BridgeClientLike & { preload(): void } {
   let client: Promise<BridgeClient> | null = null;
   const get = () => (client ??= import("@/lib/bridge/client").then((m) => m.createBridgeClient({ token })));

@@ -2,7 +2,8 @@
  * Browser side of the bridge: typed calls to /api/bridge/* carrying the per-launch token in a header
  * (never in the URL). Every failure comes back as a BridgeReply value; nothing throws. No React.
  */
-import { TOKEN_HEADER, type BridgeReply, type Exchange, type ProcessStatus, type SendRequest, type Target } from "./contract";
+import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "./contract";
+import { TOKEN_HEADER } from "./target";
 
 export interface BridgeClientOptions {
   token: string;

@@ -4,12 +4,12 @@
  * The exchange record is also what share links, the lab and the checks store, so change it additively.
  */
 import { z } from "zod";
+import { DEMO_SERVERS } from "./target";
 
-export const TOKEN_HEADER = "x-playground-token";
+// Zod-free pieces (token header, demo names, target key/label) live in ./target so the page can use them without zod.
+export { DEMO_SERVERS, TOKEN_HEADER, targetKey, targetLabel, type DemoServer } from "./target";
 
-/** Embedded servers the playground ships with. */
-export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles", "calendar-hardened", "mrtr-scenarios"] as const;
-export type DemoServer = (typeof DEMO_SERVERS)[number];
+
 
 const headerMap = z.record(z.string(), z.string());
 
@@ -180,27 +180,4 @@ export interface ProcessStatus {
   lastTimeout?: { at: number; id: unknown };
   /** For a demo server spawned to serve HTTP (server-everything streamableHttp): where it listens. */
   url?: string;
-}
-
-/** Stable key for a target (one kept-up process per key). */
-export function targetKey(target: Target): string {
-  switch (target.kind) {
-    case "demo":
-      return `demo:${target.server}:${target.transport}`;
-    case "stdio":
-      return `stdio:${JSON.stringify([target.command, target.args, target.cwd ?? "", target.env ?? {}])}`;
-    case "http":
-      return `http:${target.url}`;
-  }
-}
-
-export function targetLabel(target: Target): string {
-  switch (target.kind) {
-    case "demo":
-      return `${target.server} (${target.transport === "stdio" ? "stdio" : "Streamable HTTP"})`;
-    case "stdio":
-      return [target.command, ...target.args].join(" ");
-    case "http":
-      return target.url;
-  }
 }

@@ -2,7 +2,7 @@
  * Browser side of the listen stream: POST /api/bridge/listen, read its NDJSON lines as they come, and close
  * it through POST /api/bridge/cancel (so over stdio the bridge sends notifications/cancelled first). No React.
  */
-import { TOKEN_HEADER } from "./contract";
+import { TOKEN_HEADER } from "./target";
 import type { ListenLine, ListenRequest } from "./listen-contract";
 
 export type ListenEndLine = Extract<ListenLine, { kind: "end" }>;

@@ -1,5 +1,6 @@
 /** Pure views of the session state: components render what these return and decide nothing themselves. */
 import type { Exchange, Target } from "../bridge/contract";
+import { targetKey, targetLabel } from "../bridge/target";
 import { errorCodeName } from "../protocol/errors";
 import { splitCommandLine } from "./argv";
 import { presetById } from "./presets";
@@ -14,20 +15,9 @@ function rows(list: KeyValue[]): Record<string, string> | undefined {
   return filled.length ? Object.fromEntries(filled.map((r) => [r.key.trim(), r.value])) : undefined;
 }
 
-/**
- * The session's own key and label for a target. Deliberately not contract.ts's targetKey/targetLabel: that module
- * builds zod schemas at import time, and importing it would put zod into the page's first-load JavaScript.
- * The key only has to be stable within the page (it indexes verdicts, sessions and process views).
- */
+/** Key and label of a target, from the zod-free half of the contract (kept out of first-load JS). */
 export function targetIdentity(target: Target): { key: string; label: string } {
-  switch (target.kind) {
-    case "demo":
-      return { key: `demo:${target.server}:${target.transport}`, label: `${target.server} (${target.transport === "stdio" ? "stdio" : "Streamable HTTP"})` };
-    case "stdio":
-      return { key: `stdio:${JSON.stringify([target.command, target.args, target.cwd ?? "", target.env ?? {}])}`, label: [target.command, ...target.args].join(" ") };
-    case "http":
-      return { key: `http:${target.url}`, label: target.url };
-  }
+  return { key: targetKey(target), label: targetLabel(target) };
 }
 
 function ready(target: Target): TargetView {

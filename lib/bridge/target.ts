@@ -1,0 +1,34 @@
+/**
+ * The zod-free half of the bridge contract: the token header, the embedded server names, and how a target is
+ * keyed and labelled. The page imports these without loading zod; contract.ts re-exports them. Pure.
+ */
+import type { Target } from "./contract";
+
+export const TOKEN_HEADER = "x-playground-token";
+
+/** Embedded servers the playground ships with. */
+export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles", "calendar-hardened", "mrtr-scenarios"] as const;
+export type DemoServer = (typeof DEMO_SERVERS)[number];
+
+/** Stable key for a target (one kept-up process per key). */
+export function targetKey(target: Target): string {
+  switch (target.kind) {
+    case "demo":
+      return `demo:${target.server}:${target.transport}`;
+    case "stdio":
+      return `stdio:${JSON.stringify([target.command, target.args, target.cwd ?? "", target.env ?? {}])}`;
+    case "http":
+      return `http:${target.url}`;
+  }
+}
+
+export function targetLabel(target: Target): string {
+  switch (target.kind) {
+    case "demo":
+      return `${target.server} (${target.transport === "stdio" ? "stdio" : "Streamable HTTP"})`;
+    case "stdio":
+      return [target.command, ...target.args].join(" ");
+    case "http":
+      return target.url;
+  }
+}
