@@ -4,34 +4,71 @@ import nextTs from "eslint-config-next/typescript";
 
 // lib/ holds pure logic shared by the UI, the CLI and the tests: keep React, Next and Node out of it
 // (except lib/<topic>/server/**, the node-only side of a topic, and lib/bridge/server, lib/servers, lib/cli).
-const pureLib = ["lib/protocol/**", "lib/session/**", "lib/share/**", "lib/tokens/**", "lib/checks/**", "lib/lab/**"];
+// Inside lib/ the layers point one way: each pure folder may import only the folders listed for it (and itself).
+// The protocol layer is the floor; the CLI (lib/cli) is the roof and may import everything.
+const LAYERS = {
+  protocol: [],
+  explain: ["protocol"],
+  bridge: ["protocol"], // the browser-side half: contract, target, clients (lib/bridge/server has its own rule)
+  session: ["protocol", "bridge"],
+  cache: ["protocol", "bridge", "session"],
+  share: ["protocol", "bridge", "session", "explain"],
+  checks: ["protocol", "bridge"],
+  lab: ["protocol", "bridge", "share"],
+  tokens: ["protocol", "bridge"],
+};
+const LIB_FOLDERS = [...Object.keys(LAYERS), "cli", "servers"];
 
-export default defineConfig([
-  ...nextVitals,
-  ...nextTs,
-  {
-    files: pureLib,
+// An import of lib/<folder>, written "@/lib/<folder>/…" or relatively ("../<folder>/…", "../../<folder>/…").
+const importOf = (folders) => `^(@/lib/|(\\.\\./)+)(${folders.join("|")})(/|$)`;
+
+const noUiNoApp = [
+  { group: ["react", "react-dom", "react/*"], message: "lib/ pure modules must not import React." },
+  { group: ["next", "next/*"], message: "lib/ pure modules must not import Next." },
+  { group: ["@/components/*", "@/app/*"], message: "lib/ never imports components or app." },
+];
+const noNode = { group: ["node:*"], message: "lib/ pure modules (and the browser side of lib/bridge) must not import Node built-ins." };
+
+function layerBlock(folder, allowed) {
+  const above = LIB_FOLDERS.filter((f) => f !== folder && !allowed.includes(f));
+  return {
+    files: [`lib/${folder}/**`],
     // <topic>/server/ folders hold the node-only glue of a pure module (spawning, files, crypto).
     ignores: ["lib/*/server/**"],
     rules: {
       "no-restricted-imports": ["error", {
         patterns: [
-          { group: ["react", "react-dom", "react/*"], message: "lib/ pure modules must not import React." },
-          { group: ["next", "next/*"], message: "lib/ pure modules must not import Next." },
-          { group: ["node:*"], message: "lib/ pure modules must not import Node built-ins." },
-          { group: ["@/components/*", "@/app/*"], message: "lib/ never imports components or app." },
+          ...noUiNoApp,
+          noNode,
+          { regex: importOf(above), message: `lib/${folder} may import only lib/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs LAYERS).` },
+          { regex: "(^|/)server(/|$)", message: `lib/${folder} is browser-safe: node-only server modules stay out of it.` },
+        ],
+      }],
+    },
+  };
+}
+
+export default defineConfig([
+  ...nextVitals,
+  ...nextTs,
+  ...Object.entries(LAYERS).map(([folder, allowed]) => layerBlock(folder, allowed)),
+  {
+    // The node-only side of each topic: Node is fine, the UI and the CLI are not.
+    files: ["lib/*/server/**"],
+    rules: {
+      "no-restricted-imports": ["error", {
+        patterns: [
+          ...noUiNoApp,
+          { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." },
         ],
       }],
     },
   },
   {
-    files: ["lib/**"],
+    files: ["lib/cli/**", "lib/servers/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [{ group: ["@/components/*", "@/app/*"], message: "lib/ never imports components or app." }],
-      }],
+      "no-restricted-imports": ["error", { patterns: noUiNoApp }],
     },
-    ignores: pureLib,
   },
   {
     files: ["components/**"],

@@ -16,7 +16,7 @@ function Meta({ children }: { children: React.ReactNode }) {
 }
 
 function pendingLines(entry: TimelineEntry) {
-  return traceLines({ sent: entry.sentText, received: [], timeoutMs: entry.timeoutMs, outcome: { kind: "notification", note: "" } }).slice(0, 1);
+  return traceLines({ sent: entry.sent, received: [], timeoutMs: entry.timeoutMs, outcome: { kind: "notification", note: "" } }).slice(0, 1);
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */

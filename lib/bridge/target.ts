@@ -1,7 +1,8 @@
 /**
  * The zod-free half of the bridge contract: the token header, the embedded server names, and how a target is
- * keyed and labelled. The page imports these without loading zod; contract.ts re-exports them. Pure.
+ * keyed, labelled and carried. The page imports these without loading zod; contract.ts re-exports them. Pure.
  */
+import type { Transport } from "../protocol/exchange";
 import type { Target } from "./contract";
 
 export const TOKEN_HEADER = "x-playground-token";
@@ -31,4 +32,9 @@ export function targetLabel(target: Target): string {
     case "http":
       return target.url;
   }
+}
+
+/** The wire a target speaks: a demo server's chosen transport, or the kind of a custom target. */
+export function targetTransport(target: Target): Transport {
+  return target.kind === "demo" ? target.transport : target.kind;
 }

@@ -12,7 +12,8 @@ import { send } from "@/lib/bridge/server/send";
 import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, isHttpTarget, timeoutOf } from "./target";
+import { targetTransport } from "@/lib/bridge/target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 
 const USAGE = `usage:
@@ -93,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
   // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
-  const overHttp = isHttpTarget(target);
+  const overHttp = targetTransport(target) === "http";
   const verdict = await runEraProbe((frameText, extra) =>
     send({ sendId: `cli-probe-${++counter}`, target, frame: frameText, insist: false, timeoutMs, processMode, ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
   );

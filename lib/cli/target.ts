@@ -85,10 +85,6 @@ export function timeoutOf(values: TargetValues): number {
   return ms;
 }
 
-export function isHttpTarget(target: Target): boolean {
-  return target.kind === "http" || (target.kind === "demo" && target.transport === "http");
-}
-
 /** Ends every process and server the CLI started. */
 export async function cleanupTargets(): Promise<void> {
   await shutdownAll();

@@ -3,7 +3,7 @@
  * means modern, anything else (commonly -32601, -32602, HTTP 400 "Server not initialized", or silence)
  * means legacy → initialize + notifications/initialized. Pure: the caller supplies `send`.
  */
-import type { Exchange } from "../bridge/contract";
+import type { Exchange } from "./exchange";
 import { errorCodeName, isModernErrorCode } from "./errors";
 import { buildEnvelope } from "./meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO, eraOfVersion } from "./versions";

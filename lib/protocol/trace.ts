@@ -11,7 +11,7 @@
  * bytes). `_meta` at the top of params / result is folded to `{…}` unless `foldMeta: false`.
  * Pure: the output is plain text that the UI renders as text — never as HTML.
  */
-import type { Exchange } from "../bridge/contract";
+import type { Exchange } from "./exchange";
 
 export type TraceLineKind = "send" | "result" | "error" | "notification" | "server-request" | "other" | "failure" | "info";
 

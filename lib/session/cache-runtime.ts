@@ -3,19 +3,15 @@
  * real exchange), the listen streams, and the gateway replay. No React: useCache() adapts the store, and
  * the bridge's listen client is injected (the page loads it lazily, tests pass the real one).
  */
-import type { Exchange, Target } from "../bridge/contract";
+import type { Exchange, SendHead, Target } from "../bridge/contract";
 import type { ListenLine, ListenRequest } from "../bridge/listen-contract";
 import type { Envelope } from "../protocol/meta";
 import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "../protocol/cache";
 import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./cache-state";
 
-export interface CacheHookContext {
-  sendId: string;
-  frameText: string;
+/** The send head of the send the cache sees, with the target's key and its upstream headers. */
+export interface CacheHookContext extends SendHead {
   targetKey: string;
-  targetLabel: string;
-  transport: "stdio" | "http";
-  timeoutMs: number;
   /** Every header this send carries upstream (target headers, then per-send ones): Authorization keys private entries. */
   headers?: Record<string, string>;
 }
@@ -78,22 +74,18 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
   const hooks: CacheHooks = {
     answer(ctx) {
       if (!store.getState().enabled) return null;
-      const frame = parse(ctx.frameText);
+      const frame = parse(ctx.sent);
       const auth = authContextFromHeaders(ctx.headers);
       const at = now();
       const look = lookup(store.getState().cache, frame, { partition: partitionFor(ctx.targetKey, frame), auth, now: at });
       if (look.kind !== "hit") return null;
       const exchange = localAnswerExchange({
-        sendId: ctx.sendId,
-        sentText: ctx.frameText,
+        ...ctx,
         sentFrame: frame,
         requestId: (frame as { id: string | number }).id,
         entry: look.entry,
         ageMs: look.ageMs,
         now: at,
-        targetLabel: ctx.targetLabel,
-        transport: ctx.transport,
-        timeoutMs: ctx.timeoutMs,
       });
       store.dispatch({ type: "cache/served", sendId: ctx.sendId, entryId: look.entry.id, keyLabel: look.entry.keyLabel, ageMs: look.ageMs, now: at });
       return exchange;

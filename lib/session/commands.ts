@@ -2,13 +2,13 @@
  * What the buttons do: each command reads the store, talks to the bridge client and dispatches what happened.
  * No React here; the client is injected so tests can pass a fake.
  */
-import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "../bridge/contract";
+import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendRequest, Target } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
 import { capabilitiesFrom } from "./envelope";
 import { oneLine } from "./one-line";
 import { selectSendHeaders, selectTarget, targetHasProcess } from "./selectors";
 import type { Store } from "./store";
-import type { CacheHooks } from "./cache-runtime";
+import type { CacheHookContext, CacheHooks } from "./cache-runtime";
 
 export interface BridgeClientLike {
   send(req: SendRequest): Promise<BridgeReply<Exchange>>;
@@ -37,7 +37,6 @@ export interface SendExtras {
 function defaultSendId(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
-
 
 export function createCommands(store: Store, deps: CommandDeps) {
   const now = deps.now ?? Date.now;
@@ -68,23 +67,20 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const seq = state.seq + 1;
     const sendId = newSendId();
     const timeoutMs = opts.timeoutMs ?? state.timeoutMs;
+    const head: SendHead = { sendId, targetLabel: view.label, transport: view.transport, timeoutMs, sent: frame };
     store.dispatch({
       type: "send/started",
+      ...head,
       seq,
-      sendId,
       label: opts.label,
       targetKey: view.key,
-      targetLabel: view.label,
-      transport: view.transport,
-      timeoutMs,
-      sentText: frame,
       notJson: opts.notJson,
       oneLined: frame !== text,
       sendHeaders: opts.headers ?? null,
       startedAt: now(),
     });
     const upstreamHeaders = { ...(view.target.kind === "http" ? view.target.headers : {}), ...opts.headers };
-    const cacheCtx = { sendId, frameText: frame, targetKey: view.key, targetLabel: view.label, transport: view.transport, timeoutMs, headers: upstreamHeaders };
+    const cacheCtx: CacheHookContext = { ...head, targetKey: view.key, headers: upstreamHeaders };
     // Only a plain user send may be answered locally: probe and gateway steps must reach the server.
     const local = opts.label === null && !opts.noCache && !opts.notJson ? (deps.cache?.answer(cacheCtx) ?? null) : null;
     if (local) {

@@ -21,21 +21,8 @@ export type Action =
   | { type: "stdioOneLine/set"; on: boolean }
   | { type: "send/blocked"; problem: NonNullable<SessionState["sendProblem"]> }
   | { type: "send/dismissProblem" }
-  | {
-      type: "send/started";
-      seq: number;
-      sendId: string;
-      label: string | null;
-      targetKey: string;
-      targetLabel: string;
-      transport: "stdio" | "http";
-      timeoutMs: number;
-      sentText: string;
-      notJson: boolean;
-      oneLined: boolean;
-      sendHeaders: Record<string, string> | null;
-      startedAt: number;
-    }
+  /** A timeline entry before its phase: the card appears pending from `startedAt`. */
+  | ({ type: "send/started"; startedAt: number } & Omit<TimelineEntry, "phase">)
   | { type: "send/finished"; seq: number; exchange: Exchange }
   | { type: "send/failed"; seq: number; kind: BridgeErrorKind | "network"; message: string }
   | { type: "timeline/clear" }
@@ -63,8 +50,8 @@ function parseJson(text: string): unknown {
 }
 
 /** A sent request (a frame with a method and an id) moves nextId past its id. */
-function bumpNextId(nextId: number, sentText: string): number {
-  const frame = obj(parseJson(sentText));
+function bumpNextId(nextId: number, sent: string): number {
+  const frame = obj(parseJson(sent));
   if (!frame || typeof frame.method !== "string" || !("id" in frame)) return nextId;
   const id = frame.id;
   return typeof id === "number" && Number.isInteger(id) && id >= nextId ? id + 1 : nextId + 1;
@@ -143,7 +130,7 @@ export function reducer(state: SessionState, action: Action): SessionState {
         ...state,
         seq: Math.max(state.seq, action.seq),
         entries: [...state.entries, entry],
-        nextId: bumpNextId(state.nextId, action.sentText),
+        nextId: bumpNextId(state.nextId, action.sent),
         sendProblem: null,
       };
     }

@@ -1,6 +1,6 @@
 /** Pure views of the session state: components render what these return and decide nothing themselves. */
 import type { Exchange, Target } from "../bridge/contract";
-import { targetKey, targetLabel } from "../bridge/target";
+import { targetKey, targetLabel, targetTransport } from "../bridge/target";
 import { errorCodeName } from "../protocol/errors";
 import { splitCommandLine } from "./argv";
 import { presetById } from "./presets";
@@ -15,14 +15,8 @@ function rows(list: KeyValue[]): Record<string, string> | undefined {
   return filled.length ? Object.fromEntries(filled.map((r) => [r.key.trim(), r.value])) : undefined;
 }
 
-/** Key and label of a target, from the zod-free half of the contract (kept out of first-load JS). */
-export function targetIdentity(target: Target): { key: string; label: string } {
-  return { key: targetKey(target), label: targetLabel(target) };
-}
-
 function ready(target: Target): TargetView {
-  const { key, label } = targetIdentity(target);
-  return { kind: "ready", target, key, label, transport: target.kind === "http" ? "http" : target.kind === "stdio" ? "stdio" : target.transport };
+  return { kind: "ready", target, key: targetKey(target), label: targetLabel(target), transport: targetTransport(target) };
 }
 
 export function selectTarget(state: SessionState): TargetView {

@@ -1,5 +1,5 @@
 /** What the playground holds between renders: plain data, no React. */
-import type { BridgeErrorKind, Exchange, ProcessStatus } from "../bridge/contract";
+import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead } from "../bridge/contract";
 import { defaultFrame } from "../protocol/templates";
 import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
 import { DEFAULT_PRESET, type PresetId } from "./presets";
@@ -9,20 +9,18 @@ export interface KeyValue {
   value: string;
 }
 
-/** One card of the timeline. `seq` orders cards and matches replies to sends (stale replies are dropped). */
-export interface TimelineEntry {
+/**
+ * One card of the timeline: the send head (id, target label, transport, timeout, the frame text as `sent`) plus
+ * what the page knows about it. `seq` orders cards and matches replies to sends (stale replies are dropped).
+ */
+export interface TimelineEntry extends SendHead {
   seq: number;
-  sendId: string;
   /** e.g. "probe step 1: server/discover (2026-07-28)"; null for a plain send. */
   label: string | null;
   targetKey: string;
-  targetLabel: string;
-  transport: "stdio" | "http";
-  timeoutMs: number;
-  sentText: string;
   /** The text was not JSON and the user pressed "Send anyway". */
   notJson: boolean;
-  /** The editor text was joined onto one line for stdio (sentText is that line). */
+  /** The editor text was joined onto one line for stdio (`sent` is that line). */
   oneLined: boolean;
   /** Headers the playground asked the bridge to add for this send (a remembered legacy session). */
   sendHeaders: Record<string, string> | null;

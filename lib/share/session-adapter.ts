@@ -8,7 +8,8 @@
 import type { Target } from "../bridge/contract";
 import { capabilitiesFrom, type EnvelopeSettings } from "../session/envelope";
 import { PRESETS, type PresetId } from "../session/presets";
-import { selectTarget, targetIdentity } from "../session/selectors";
+import { targetKey } from "../bridge/target";
+import { selectTarget } from "../session/selectors";
 import type { SessionState, TimelineEntry } from "../session/state";
 import { parseJson, recordExchange, toExchange, type ShareState } from "./state";
 
@@ -101,16 +102,15 @@ function nextIdAfter(share: ShareState, current: number): number {
  * the link's target unless that target is a stdio command (which waits for the Run live confirmation).
  */
 export function sessionFromShare(share: ShareState, base: SessionState): SessionState {
-  const identity = targetIdentity(share.target);
   const entries: TimelineEntry[] = share.exchanges.map((x, i) => ({
     seq: i + 1,
     sendId: `link-${i + 1}`,
     label: x.label ? `recorded · ${x.label}` : "recorded",
-    targetKey: identity.key,
+    targetKey: targetKey(share.target),
     targetLabel: x.targetLabel,
     transport: x.transport,
     timeoutMs: x.timeoutMs,
-    sentText: x.sent,
+    sent: x.sent,
     notJson: !parseJson(x.sent).ok,
     oneLined: false,
     sendHeaders: null,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { targetKey, targetLabel, type BridgeReply, type Exchange, type ProcessStatus, type SendRequest, type Target } from "@/lib/bridge/contract";
+import { type BridgeReply, type Exchange, type ProcessStatus, type SendRequest } from "@/lib/bridge/contract";
 import {
   createCommands,
   createStore,
@@ -9,13 +9,12 @@ import {
   selectTarget,
   oneLine,
   splitCommandLine,
-  targetIdentity,
   type Action,
   type BridgeClientLike,
   type SessionState,
 } from "@/lib/session";
 
-const started = (seq: number, sentText: string, extra: Partial<Extract<Action, { type: "send/started" }>> = {}): Action => ({
+const started = (seq: number, sent: string, extra: Partial<Extract<Action, { type: "send/started" }>> = {}): Action => ({
   type: "send/started",
   seq,
   sendId: `s${seq}`,
@@ -24,7 +23,7 @@ const started = (seq: number, sentText: string, extra: Partial<Extract<Action, {
   targetLabel: "calendar (stdio)",
   transport: "stdio",
   timeoutMs: 10000,
-  sentText,
+  sent,
   notJson: false,
   oneLined: false,
   sendHeaders: null,
@@ -195,16 +194,6 @@ describe("stdio frames go out on one line", () => {
 });
 
 describe("custom targets", () => {
-  it("the session's zod-free target identity agrees with the bridge contract's targetKey/targetLabel", () => {
-    const targets: Target[] = [
-      { kind: "demo", server: "calendar", transport: "stdio" },
-      { kind: "demo", server: "everything", transport: "http" },
-      { kind: "stdio", command: "npx", args: ["-y", "x"], cwd: "/tmp", env: { A: "1" } },
-      { kind: "http", url: "http://127.0.0.1:3001/mcp" },
-    ];
-    for (const t of targets) expect(targetIdentity(t)).toEqual({ key: targetKey(t), label: targetLabel(t) });
-  });
-
   it("splits a command line like a shell would for plain words and quotes", () => {
     expect(splitCommandLine(`node "my server.js" --name 'a b' x\\ y`)).toEqual({ ok: true, argv: ["node", "my server.js", "--name", "a b", "x y"] });
     expect(splitCommandLine(`node "open`).ok).toBe(false);

@@ -5,7 +5,7 @@
  * process and claims the stdout frames that carry its subscription id (they reach neither other exchanges
  * nor the backlog); closing it writes notifications/cancelled. Importable by the CLI and the tests.
  */
-import { targetLabel, type WireEvent } from "../contract";
+import { targetLabel, targetTransport, type WireEvent } from "../contract";
 import type { ListenEndReason, ListenLine, ParsedListenRequest } from "../listen-contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";
@@ -45,10 +45,6 @@ class StreamingRecorder extends ExchangeRecorder {
   }
 }
 
-function transportOf(target: ParsedListenRequest["target"]): "stdio" | "http" {
-  return target.kind === "demo" ? target.transport : target.kind;
-}
-
 interface ListenHandle {
   subscriptionId: string | number;
   headers: [string, string][];
@@ -68,7 +64,7 @@ export function beginListen(req: ParsedListenRequest): ListenHandle {
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
   if (openListens.size >= MAX_OPEN_LISTENS) throw new BridgeError("refused", `${MAX_OPEN_LISTENS} listen streams are already open; close one first`);
-  if (isHosted() && transportOf(req.target) === "stdio") {
+  if (isHosted() && targetTransport(req.target) === "stdio") {
     // A stdio listen needs a process kept up beyond this request, which hosted mode does not keep.
     throw new BridgeError("refused", "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)");
   }
@@ -91,7 +87,7 @@ export async function runListen(req: ParsedListenRequest, ctx: ResolveContext, e
   const { subscriptionId, headers, controller } = handle;
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener("abort", onOuterAbort, { once: true });
-  const transport = transportOf(req.target);
+  const transport = targetTransport(req.target);
   const rec = new StreamingRecorder(
     { sendId: req.listenId, targetLabel: targetLabel(req.target), transport, sent: req.frame, timeoutMs: req.maxDurationMs },
     (event) => emit({ kind: "event", event }),

@@ -3,19 +3,14 @@
  * received, and the outcome. Shared by the stdio and HTTP paths so both produce the same shape.
  */
 import { performance } from "node:perf_hooks";
-import type { Exchange, ExchangeOutcome, WireEvent } from "../contract";
+import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "../contract";
 import { LIMITS } from "./limits";
 
 /** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */
 export type WireEventInput = WireEvent extends infer E ? (E extends WireEvent ? Omit<E, "t"> & { at?: number } : never) : never;
 
-export interface ExchangeInit {
-  sendId: string;
-  targetLabel: string;
-  transport: "stdio" | "http";
-  sent: string;
+export interface ExchangeInit extends SendHead {
   sentFrame?: unknown;
-  timeoutMs: number;
 }
 
 export class ExchangeRecorder {

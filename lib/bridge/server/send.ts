@@ -7,7 +7,7 @@
  * a BridgeError.
  */
 import { performance } from "node:perf_hooks";
-import { targetLabel, type Exchange, type ExchangeOutcome, type FailureKind, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
+import { targetLabel, targetTransport, type Exchange, type ExchangeOutcome, type FailureKind, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
@@ -84,11 +84,6 @@ export function sendLoad(): { running: number; waiting: number } {
   return { running: slots.running, waiting: slots.waiting.length };
 }
 
-function transportOf(target: Target): "stdio" | "http" {
-  if (target.kind === "demo") return target.transport;
-  return target.kind;
-}
-
 export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promise<Exchange> {
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
@@ -108,7 +103,7 @@ async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers
   const rec = new ExchangeRecorder({
     sendId: req.sendId,
     targetLabel: targetLabel(req.target),
-    transport: transportOf(req.target),
+    transport: targetTransport(req.target),
     sent: req.frame,
     ...(parsed.ok ? { sentFrame: parsed.value } : {}),
     timeoutMs: req.timeoutMs,
@@ -127,10 +122,10 @@ async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers
     if (!req.insist) return rec.finish(failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`));
     rec.note(`${parsed.error}; sent as written because you insisted`);
   }
-  if (transportOf(req.target) === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
+  if (targetTransport(req.target) === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
     rec.note("per-send headers apply to HTTP targets only; ignored over stdio");
   }
-  if (transportOf(req.target) === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
+  if (targetTransport(req.target) === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
   const admission = await admitTarget(req.target, ctx);
   if (!admission.ok) return rec.finish(failure("refused", `${admission.message}; nothing was sent`));
   const hint = frameHint(parsed);

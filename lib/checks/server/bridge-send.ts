@@ -2,12 +2,12 @@
  * Node-only: the suite's send over the real bridge (lib/bridge/server/send), for the CLI and the integration
  * tests. The browser runs the same suite through lib/bridge/client instead, so its checks land in the timeline.
  */
-import { SendRequestSchema, type Exchange, type Target } from "@/lib/bridge/contract";
+import { SendRequestSchema, targetTransport, type Exchange, type Target } from "@/lib/bridge/contract";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import type { CheckSend } from "../types";
 
 export function bridgeCheckSend(target: Target, ctx: SendContext = {}, onExchange?: (exchange: Exchange, label?: string) => void): CheckSend {
-  const overHttp = target.kind === "http" || (target.kind === "demo" && target.transport === "http");
+  const overHttp = targetTransport(target) === "http";
   const prefix = `check-${Date.now().toString(36)}`;
   let counter = 0;
   return async (frame, opts) => {

@@ -12,8 +12,8 @@ import { exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
 import { runChecks } from "@/lib/checks/runner";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
-import { targetLabel } from "@/lib/bridge/contract";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, isHttpTarget, timeoutOf } from "../target";
+import { targetLabel, targetTransport } from "@/lib/bridge/contract";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
 
 const USAGE =
@@ -61,7 +61,7 @@ export async function run(argv: string[]): Promise<number> {
   const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
   const send = bridgeCheckSend(target, ctx, (ex, label) => log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`));
   const report = await runChecks(
-    { send, transport: isHttpTarget(target) ? "http" : "stdio", label: targetLabel(target) },
+    { send, transport: targetTransport(target), label: targetLabel(target) },
     {
       toolCalls,
       only,

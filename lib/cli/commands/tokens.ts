@@ -13,7 +13,8 @@ import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillO
 import { billToJson, billToText } from "@/lib/tokens/report";
 import { isLayout } from "@/lib/tokens/serialize";
 import { formatExchange } from "../format";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, isHttpTarget, timeoutOf } from "../target";
+import { targetTransport } from "@/lib/bridge/target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
 
 const USAGE_LINE = "npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding o200k_base|cl100k_base] [--layout python|compact|python-unicode] [--fields prompt|whole] [--json]";
@@ -82,7 +83,7 @@ async function run(argv: string[]): Promise<number> {
   const clientCapabilities = capabilities(values.caps);
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
-  const overHttp = isHttpTarget(target);
+  const overHttp = targetTransport(target) === "http";
   const counter = loadCounter(encoding); // loads while the server answers
 
   let n = 0;

@@ -2,21 +2,16 @@
  * A local answer as an exchange record: the client cache answered, nothing went on the wire. The timeline
  * shows it like any exchange, with no wire events but one note saying so, and `local` set.
  */
-import type { Exchange } from "../../bridge/contract";
+import type { Exchange, SendHead } from "../exchange";
 import { humanAge } from "./describe";
 import { answerFromCache, type CacheEntry } from "./store";
 
-export interface LocalAnswerInit {
-  sendId: string;
-  sentText: string;
+export interface LocalAnswerInit extends SendHead {
   sentFrame: unknown;
   requestId: string | number;
   entry: CacheEntry;
   ageMs: number;
   now: number;
-  targetLabel: string;
-  transport: "stdio" | "http";
-  timeoutMs: number;
 }
 
 export function servedFromCacheText(ageMs: number): string {
@@ -31,7 +26,7 @@ export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: 
     durationMs: 0,
     targetLabel: init.targetLabel,
     transport: init.transport,
-    sent: init.sentText,
+    sent: init.sent,
     sentFrame: init.sentFrame,
     received: [frame],
     outcome: { kind: "response", frame },

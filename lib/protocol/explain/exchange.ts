@@ -3,7 +3,7 @@
  * needs: direction, the request's method, transport, the server's era), and the error cards of error replies
  * and non-2xx HTTP statuses. Also turns exchanges into a transcript the dating tab can read.
  */
-import type { Exchange } from "../../bridge/contract";
+import type { Exchange } from "../exchange";
 import { explainFrame } from "./annotate";
 import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
 import { explainHeaders } from "./headers";

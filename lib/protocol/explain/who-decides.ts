@@ -4,7 +4,7 @@
  * Everything the server wrote about itself (descriptions, titles, tool annotations, instructions) is marked
  * untrusted unless the user says they trust this server (spec index.mdx, security principles).
  */
-import type { Exchange } from "../../bridge/contract";
+import type { Exchange } from "../exchange";
 
 export interface CatalogueItem {
   name: string;

@@ -11,7 +11,7 @@ const T0 = 1_700_000_000_000;
 
 function card(sent: unknown, reply: unknown, extra: Partial<Exchange> = {}): TimelineEntry {
   const exchange: Exchange = { sendId: "s", startedAt: T0, durationMs: 10, targetLabel: "c", transport: "stdio", sent: "", sentFrame: sent, received: [reply], outcome: { kind: "response", frame: reply }, events: [], timeoutMs: 1, ...extra };
-  return { seq: 1, sendId: "s", label: null, targetKey: "k", targetLabel: "c", transport: "stdio", timeoutMs: 1, sentText: "", notJson: false, phase: { status: "done", exchange } } as unknown as TimelineEntry;
+  return { seq: 1, sendId: "s", label: null, targetKey: "k", targetLabel: "c", transport: "stdio", timeoutMs: 1, sent: "", notJson: false, phase: { status: "done", exchange } } as unknown as TimelineEntry;
 }
 
 describe("freshness in words", () => {

@@ -48,7 +48,7 @@ describe("cache tab reducer", () => {
   it("a local answer is never observed again (it would reset the entry's clock)", () => {
     const state = run([observed(exchange(readWeek, hinted(60000, "private")))]);
     const entry = state.cache.entries[0];
-    const local = localAnswerExchange({ sendId: "s2", sentText: "{}", sentFrame: readWeek, requestId: 2, entry, ageMs: 5000, now: T0 + 5000, targetLabel: "c", transport: "stdio", timeoutMs: 1 });
+    const local = localAnswerExchange({ sendId: "s2", sent: "{}", sentFrame: readWeek, requestId: 2, entry, ageMs: 5000, now: T0 + 5000, targetLabel: "c", transport: "stdio", timeoutMs: 1 });
     const after = run([observed(local, T0 + 5000)], state);
     expect(after).toBe(state);
     expect(local.events).toEqual([{ t: 0, kind: "note", text: "served from cache, age 5 s (resources/read uri=calendar://week, private): nothing was sent to the server" }]);

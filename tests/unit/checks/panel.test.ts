@@ -72,7 +72,7 @@ describe("checks through the session: visible in the timeline, with the control 
   it("sendFrame carries processMode, timeoutMs and http, labels the card, and can leave a remembered legacy session out", async () => {
     const store = createStore();
     store.dispatch({ type: "target/choose", preset: "calendar-http" });
-    store.dispatch({ type: "send/started", seq: 1, sendId: "old", label: null, targetKey: "demo:calendar:http", targetLabel: "c", transport: "http", timeoutMs: 1, sentText: "{}", notJson: false, oneLined: false, sendHeaders: null, startedAt: 0 });
+    store.dispatch({ type: "send/started", seq: 1, sendId: "old", label: null, targetKey: "demo:calendar:http", targetLabel: "c", transport: "http", timeoutMs: 1, sent: "{}", notJson: false, oneLined: false, sendHeaders: null, startedAt: 0 });
     const { client, sent } = fake();
     const commands = createCommands(store, { client });
     // A legacy session remembered for this target (as after an initialize).
