@@ -11,7 +11,7 @@ import zlib from "node:zlib";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** What the bridge gives a server (lib/bridge/server/stdio.ts minimalEnv): the same for the direct contender. */
+/** What the bridge gives a server (lib/bridge/server/stdio/spawn.ts minimalEnv): the same for the direct contender. */
 export function leanEnv(extra = {}) {
   const env = {};
   for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) if (process.env[name] !== undefined) env[name] = process.env[name];

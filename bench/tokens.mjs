@@ -40,7 +40,7 @@ const { loadEncoder, counterOf } = await import("../lib/tokens/encoders.ts");
 const { fetchCatalogue } = await import("../lib/tokens/fetch.ts");
 const { DEFAULT_BILL_OPTIONS } = await import("../lib/tokens/options.ts");
 const { send } = await import("../lib/bridge/server/send.ts");
-const { shutdownAll } = await import("../lib/bridge/server/stdio.ts");
+const { shutdownAll } = await import("../lib/bridge/server/stdio/index.ts");
 
 async function referenceCatalogue() {
   const target = { kind: "demo", server: "everything", transport: "stdio" };

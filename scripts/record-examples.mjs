@@ -13,7 +13,7 @@ import { fileURLToPath } from "node:url";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
 import { send, controlProcess } from "../lib/bridge/server/send.ts";
-import { shutdownAll } from "../lib/bridge/server/stdio.ts";
+import { shutdownAll } from "../lib/bridge/server/stdio/index.ts";
 import { recordExchange } from "../lib/share/state.ts";
 import { toPayloadV1, defaultShareState } from "../lib/share/v1.ts";
 

@@ -58,7 +58,7 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   process.once(signal, () => {
     server.close();
     server.closeAllConnections();
-    // The bridge's exit hooks (lib/bridge/server/stdio.ts) end every process it started.
+    // The bridge's exit hooks (lib/bridge/server/stdio/registry.ts) end every process it started.
     process.exit(0);
   });
 }

@@ -3,19 +3,17 @@
  * record the exact request head, the response status and raw headers, and the body (one JSON document or
  * each SSE event). node:http is used rather than fetch so the wire view shows exactly what was sent (fetch
  * adds User-Agent, Accept-Language, Sec-Fetch-Mode … of its own) and response headers keep their case and
- * order. Redirects are never followed. Importable by the CLI (no `server-only`).
+ * order. Redirects are never followed. This module owns the request head, the timeout and settling; reading
+ * the body (SSE or whole, under the size cap) is ./http-body. Importable by the CLI (no `server-only`).
  */
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import { createParser } from "eventsource-parser";
 import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
-import { awaitingFor, answersSingle, type Awaiting } from "@/lib/protocol/awaiting";
-import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
-import { parseFrameWithin } from "@/lib/protocol/json-depth";
+import { awaitingFor, type Awaiting } from "@/lib/protocol/awaiting";
+import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
 import { pinnedLookup, type PinnedAddress } from "./address-guard";
-import { LIMITS } from "./limits";
-import { describeRedirect } from "./policy";
+import { mediaType, readSse, readWhole, statusLine, type BodyCount, type BodyReading } from "./http-body";
 import { failure, type ExchangeRecorder } from "./recorder";
 
 export interface HttpSpec {
@@ -47,30 +45,6 @@ function impliedFor(parsed: HttpSendOptions["parsed"], control: HttpControl | un
   const left = implied.added.filter((n) => !keep(n));
   const notes = left.length ? [...implied.notes, `left out on request: ${left.join(", ")}`] : implied.notes;
   return { headers: implied.headers.filter(([n]) => keep(n)), added: implied.added.filter(keep), notes };
-}
-
-function answers(awaiting: Awaiting, frame: unknown): boolean {
-  return awaiting.kind === "batch" ? Array.isArray(frame) : answersSingle(awaiting, frame);
-}
-
-/** A body that is a JSON-RPC message (or batch) rather than some other JSON (`{"error":"nope"}`). */
-function looksLikeJsonRpc(frame: unknown): boolean {
-  const kind = classifyFrame(frame);
-  if (kind !== "other") return true;
-  return frame !== null && typeof frame === "object" && "jsonrpc" in frame;
-}
-
-function statusLine(res: IncomingMessage): string {
-  return `HTTP ${res.statusCode} ${res.statusMessage ?? ""}`.trim();
-}
-
-function excerpt(text: string): string {
-  const oneLine = text.replace(/\s+/g, " ").trim();
-  return oneLine.length > LIMITS.bodyExcerptChars ? `${oneLine.slice(0, LIMITS.bodyExcerptChars)}…` : oneLine;
-}
-
-function mediaType(contentType: string | undefined): string {
-  return (contentType ?? "").split(";")[0].trim().toLowerCase();
 }
 
 export function describeNetworkError(url: URL, err: NodeJS.ErrnoException): string {
@@ -114,10 +88,10 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
   const awaiting: Awaiting = hasBody ? awaitingFor(opts.parsed) : { kind: "none" };
   const implied = withExplicitHeaders(impliedFor(opts.parsed, opts.control, hasBody), spec.headers);
   for (const note of implied.notes) rec.note(note);
-  const body = Buffer.from(hasBody ? frameText : "", "utf8");
+  const payload = Buffer.from(hasBody ? frameText : "", "utf8");
   const origin: HeaderList = opts.control?.origin ? [["Origin", opts.control.origin]] : [];
   if (origin.length) rec.note(`Origin: ${opts.control!.origin} sent on request (a DNS-rebinding check)`);
-  const length: HeaderList = hasBody ? [["Content-Length", String(body.length)]] : [];
+  const length: HeaderList = hasBody ? [["Content-Length", String(payload.length)]] : [];
   const headers: HeaderList = [["Host", url.host], ...implied.headers, ...origin, ...length, ["Connection", "keep-alive"]];
   rec.add({
     kind: "http-request",
@@ -132,7 +106,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
   return new Promise<ExchangeOutcome>((resolve) => {
     let settled = false;
     let response: IncomingMessage | undefined;
-    let bodyBytes = 0;
+    const body: BodyCount = { bytes: 0 };
     const settle = (outcome: ExchangeOutcome) => {
       if (settled) return;
       settled = true;
@@ -154,7 +128,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     });
 
     const timer = setTimeout(() => {
-      const where = response ? ` (${statusLine(response)} arrived, ${bodyBytes} body bytes so far)` : " (no HTTP response yet)";
+      const where = response ? ` (${statusLine(response)} arrived, ${body.bytes} body bytes so far)` : " (no HTTP response yet)";
       const awaited = awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : "";
       settle(failure("timeout", `no reply${awaited} from ${url.href} within ${opts.timeoutMs} ms${where}`));
     }, opts.timeoutMs);
@@ -184,131 +158,11 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
       const encoding = res.headers["content-encoding"];
       if (encoding && encoding !== "identity") rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
 
-      const tooBig = () => settle(failure("size", `the reply exceeded ${LIMITS.maxReplyBytesPerExchange} bytes; the bridge stopped reading`));
-      if (mediaType(contentType) === "text/event-stream") readSse(res, tooBig);
-      else readWhole(res, tooBig);
+      const reading: BodyReading = { rec, awaiting, url, body, isSettled: () => settled, settle, stopTimer: () => clearTimeout(timer) };
+      if (mediaType(contentType) === "text/event-stream") readSse(res, reading);
+      else readWhole(res, reading);
     });
 
-    function readSse(res: IncomingMessage, tooBig: () => void) {
-      const decoder = new TextDecoder();
-      let events = 0;
-      // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
-      let reply: unknown;
-      const drainThenSettle = (frame: unknown) => {
-        reply = frame;
-        clearTimeout(timer);
-        setTimeout(() => {
-          if (settled) return;
-          rec.note(`the server kept the SSE stream open after the reply; the bridge closed it after ${LIMITS.notificationGraceMs} ms`);
-          settle({ kind: "response", frame });
-        }, LIMITS.notificationGraceMs);
-      };
-      const batchAnswers = new Map<string, unknown>();
-      const parser = createParser({
-        onEvent(event) {
-          if (settled) return;
-          events++;
-          const base = { kind: "sse-event" as const, data: event.data, ...(event.event !== undefined ? { event: event.event } : {}), ...(event.id !== undefined ? { id: event.id } : {}) };
-          // An empty data field is a priming event (it only carries an id for resumption): shown, not parsed.
-          if (event.data === "") return rec.add(base);
-          const parsed = parseFrameWithin(event.data, LIMITS.maxFrameDepth);
-          if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
-          rec.add({ ...base, frame: parsed.value });
-          rec.receive(parsed.value);
-          if (reply !== undefined) return; // a trailing event after the reply: recorded, nothing more to decide
-          if (answers(awaiting, parsed.value)) return drainThenSettle(parsed.value);
-          if (awaiting.kind === "batch" && classifyFrame(parsed.value) === "response") {
-            const id = (parsed.value as { id: unknown }).id;
-            if (awaiting.ids.some((want) => sameId(want, id))) batchAnswers.set(JSON.stringify(id), parsed.value);
-            if (batchAnswers.size === awaiting.ids.length) settle({ kind: "response", frame: [...batchAnswers.values()] });
-          }
-        },
-        onComment(comment) {
-          if (!settled) rec.note(`SSE comment: ${comment}`);
-        },
-        onError(error) {
-          if (!settled) rec.note(`SSE: ${error.message}`);
-        },
-      });
-      // Bytes after the last line break are held here and fed to the parser only once a break arrives: the
-      // parser rescans its unfinished line on every feed, so a 16 MiB line fed chunk by chunk costs seconds.
-      let unbroken: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => {
-        if (settled) return;
-        bodyBytes += chunk.length;
-        if (bodyBytes > LIMITS.maxReplyBytesPerExchange) return tooBig();
-        if (chunk.indexOf(0x0a) === -1 && chunk.indexOf(0x0d) === -1) return void unbroken.push(chunk);
-        const bytes = unbroken.length > 0 ? Buffer.concat([...unbroken, chunk]) : chunk;
-        unbroken = [];
-        parser.feed(decoder.decode(bytes, { stream: true }));
-      });
-      res.on("end", () => {
-        if (settled) return;
-        parser.feed(decoder.decode(Buffer.concat(unbroken)));
-        parser.reset({ consume: true });
-        if (settled) return;
-        if (reply !== undefined) return settle({ kind: "response", frame: reply });
-        if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)}; the SSE stream ended after ${events} events` });
-        const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
-        if (!ok) return settle(failure("http-status", `${statusLine(res)}: an SSE stream with ${events} events and no reply`));
-        settle(failure("framing", `the SSE stream ended after ${events} event${events === 1 ? "" : "s"} without a reply${awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : ""}`));
-      });
-    }
-
-    function readWhole(res: IncomingMessage, tooBig: () => void) {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => {
-        if (settled) return;
-        bodyBytes += chunk.length;
-        if (bodyBytes > LIMITS.maxReplyBytesPerExchange) {
-          const head = Buffer.concat(chunks, Math.min(4096, bodyBytes - chunk.length)).toString("utf8");
-          rec.add({ kind: "http-body", text: head, truncated: true });
-          return tooBig();
-        }
-        chunks.push(chunk);
-      });
-      res.on("end", () => {
-        if (settled) return;
-        const text = Buffer.concat(chunks).toString("utf8");
-        const status = res.statusCode ?? 0;
-        const ok = status >= 200 && status < 300;
-        let frame: unknown;
-        let isFrame = false;
-        if (text !== "") {
-          const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
-          if (parsed.ok) {
-            frame = parsed.value;
-            rec.add({ kind: "http-body", text, frame });
-            isFrame = looksLikeJsonRpc(frame);
-            if (isFrame) rec.receive(frame);
-          } else {
-            rec.add({ kind: "http-body", text, parseError: parsed.error });
-          }
-        }
-        if (status >= 300 && status < 400) {
-          const location = res.headers.location;
-          const verdict = location ? describeRedirect(location, url.href) : "";
-          return settle(failure("http-status", `${statusLine(res)}${location ? ` → Location: ${location}` : ""} (the bridge does not follow redirects${verdict})`));
-        }
-        if (isFrame) {
-          if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with a JSON-RPC body` });
-          if (awaiting.kind !== "none" && !answers(awaiting, frame) && classifyFrame(frame) === "response") {
-            rec.note(`the reply's id ${JSON.stringify((frame as { id: unknown }).id)} is not the request's id${awaiting.kind === "id" ? ` ${JSON.stringify(awaiting.id)}` : ""}`);
-          }
-          return settle({ kind: "response", frame });
-        }
-        if (text === "") {
-          if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with an empty body` });
-          if (ok) return settle(failure("http-status", `${statusLine(res)} with an empty body: no reply to the request on this POST`));
-          return settle(failure("http-status", `${statusLine(res)} with an empty body`));
-        }
-        if (!ok) return settle(failure("http-status", `${statusLine(res)}: ${excerpt(text)}`));
-        if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)} with a body that is not JSON-RPC` });
-        const type = mediaType(res.headers["content-type"]) || "no Content-Type";
-        settle(failure("framing", `${statusLine(res)} (${type}) carried no JSON-RPC reply: ${excerpt(text)}`));
-      });
-    }
-
-    req.end(body);
+    req.end(payload);
   });
 }

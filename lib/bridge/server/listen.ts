@@ -17,7 +17,7 @@ import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
 import { admitTarget, isHosted } from "./policy";
 import { ExchangeRecorder, type WireEventInput } from "./recorder";
-import { registerCancellable } from "./send";
+import { registerCancellable } from "./in-flight";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
 
 /** Listen streams open at once across all targets (each holds a request, a socket or a claim on a process). */

@@ -6,13 +6,13 @@
  * failure outcome. Only a request the bridge cannot act on (bad upstream headers, duplicate sendId) throws
  * a BridgeError.
  */
-import { performance } from "node:perf_hooks";
-import { targetLabel, targetTransport, type Exchange, type ExchangeOutcome, type FailureKind, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
+import { targetLabel, targetTransport, type Exchange, type ExchangeOutcome, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { BridgeError } from "./errors";
 import { frameHint } from "./frame-hints";
+import { acquireSlot, registerSend, releaseSlot } from "./in-flight";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
@@ -21,6 +21,9 @@ import { resolveTarget, ensureEverythingHttp, everythingHttpProcess, EVERYTHING_
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
 import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
+
+// Re-exported: the send route, the CLI and the tests know them from here.
+export { cancel, sendLoad } from "./in-flight";
 
 export interface SendContext extends ResolveContext {
   /** URLs of processes the bridge started for this request (the lab's HTTP instances): admitted in hosted mode. */
@@ -31,70 +34,16 @@ export interface SendContext extends ResolveContext {
   notes?: readonly string[];
 }
 
-// Shared across route bundles (send and cancel are separate routes, possibly separate module instances).
-const g = globalThis as typeof globalThis & { __playgroundInFlight?: Map<string, AbortController>; __playgroundSlots?: SendSlots };
-const inFlight = (g.__playgroundInFlight ??= new Map());
-
-/** At most LIMITS.maxConcurrentSends sends run; the next LIMITS.maxQueuedSends wait in arrival order. */
-interface SendSlots {
-  running: number;
-  waiting: (() => void)[];
-}
-const slots: SendSlots = (g.__playgroundSlots ??= { running: 0, waiting: [] });
-
-type SlotResult = { ok: true; waitedMs: number } | { ok: false; failure: FailureKind; message: string };
-
-function acquireSlot(signal: AbortSignal): Promise<SlotResult> | SlotResult {
-  if (slots.running < LIMITS.maxConcurrentSends) {
-    slots.running++;
-    return { ok: true, waitedMs: 0 };
-  }
-  if (slots.waiting.length >= LIMITS.maxQueuedSends) {
-    return { ok: false, failure: "refused", message: `the bridge is at capacity (${LIMITS.maxConcurrentSends} sends in flight, ${LIMITS.maxQueuedSends} waiting); nothing was sent, try again shortly` };
-  }
-  const queuedAt = performance.now();
-  return new Promise((resolve) => {
-    const finish = (result: SlotResult) => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", onAbort);
-      const at = slots.waiting.indexOf(grant);
-      if (at !== -1) slots.waiting.splice(at, 1);
-      resolve(result);
-    };
-    // A freed slot is handed over directly (running stays the same), so nobody can overtake the queue.
-    const grant = () => finish({ ok: true, waitedMs: Math.round(performance.now() - queuedAt) });
-    const onAbort = () => finish({ ok: false, failure: "cancelled", message: "cancelled by the user while waiting for a free bridge slot; nothing was sent" });
-    const timer = setTimeout(
-      () => finish({ ok: false, failure: "refused", message: `no free bridge slot within ${LIMITS.maxQueueWaitMs} ms (${LIMITS.maxConcurrentSends} sends in flight); nothing was sent` }),
-      LIMITS.maxQueueWaitMs,
-    );
-    signal.addEventListener("abort", onAbort, { once: true });
-    slots.waiting.push(grant);
-  });
-}
-
-function releaseSlot(): void {
-  const next = slots.waiting.shift();
-  if (next) next();
-  else slots.running--;
-}
-
-/** Sends running and waiting right now (for the load test and status pages). */
-export function sendLoad(): { running: number; waiting: number } {
-  return { running: slots.running, waiting: slots.waiting.length };
-}
-
 export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promise<Exchange> {
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
-  if (inFlight.has(req.sendId)) throw new BridgeError("bad-request", `a send with sendId ${JSON.stringify(req.sendId)} is already in flight; use a new sendId`);
   // Registered before the first await, so a duplicate sendId is caught and a cancel finds it at every step.
   const controller = new AbortController();
-  inFlight.set(req.sendId, controller);
+  const unregister = registerSend(req.sendId, controller);
   try {
     return await admitAndDeliver(req, ctx, upstream.headers, controller.signal);
   } finally {
-    inFlight.delete(req.sendId);
+    unregister();
   }
 }
 
@@ -160,23 +109,6 @@ async function deliver(
   if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");
   // Target headers were checked with the per-send ones above (`headers` holds both, in order).
   return sendHttp({ url: resolved.url, headers, ...(admission.pinned ? { pinned: admission.pinned } : {}) }, req.frame, { ...common, control: req.http });
-}
-
-/** Long-lived requests (subscriptions/listen) register here, so POST /api/bridge/cancel ends them too. */
-export function registerCancellable(id: string, controller: AbortController): () => void {
-  if (inFlight.has(id)) throw new BridgeError("bad-request", `a send or listen with id ${JSON.stringify(id)} is already in flight; use a new id`);
-  inFlight.set(id, controller);
-  return () => {
-    if (inFlight.get(id) === controller) inFlight.delete(id);
-  };
-}
-
-/** Cancels an in-flight send (stdio: notifications/cancelled; HTTP: closes the stream). False if none. */
-export function cancel(sendId: string): boolean {
-  const controller = inFlight.get(sendId);
-  if (!controller) return false;
-  controller.abort();
-  return true;
 }
 
 /** Status / restart / close of the process behind a target (stdio targets and server-everything over HTTP). */

@@ -1,6 +1,6 @@
 import { CancelRequestSchema } from "@/lib/bridge/contract";
 import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
-import { cancel } from "@/lib/bridge/server/send";
+import { cancel } from "@/lib/bridge/server/in-flight";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";

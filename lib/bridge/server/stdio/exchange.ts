@@ -1,0 +1,236 @@
+/**
+ * One exchange over stdio: write one frame + "\n" to a process's stdin and record every stdout line (frames
+ * and non-frames), every stderr line and the exit, until the reply to the sent id arrives. "keep" mode uses
+ * the registry's kept-up process for the target; "fresh" mode spawns one for this message and ends it.
+ * Importable by the CLI.
+ */
+import type { ExchangeOutcome } from "../../contract";
+import { answersSingle, awaitingFor, describeAwaiting, type Awaiting } from "@/lib/protocol/awaiting";
+import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
+import { LIMITS } from "../limits";
+import { failure, type ExchangeRecorder } from "../recorder";
+import { settlesWithin, StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
+import { acquireKept, track } from "./registry";
+
+export interface StdioSendOptions {
+  recorder: ExchangeRecorder;
+  /** The parse of the frame (undefined when it is not JSON and the user insisted). */
+  parsed?: Extract<ParsedFrame, { ok: true }>;
+  timeoutMs: number;
+  processMode: "keep" | "fresh";
+  signal: AbortSignal;
+}
+
+function timeoutHead(awaiting: Awaiting, ms: number): string {
+  switch (awaiting.kind) {
+    case "id":
+      return `no response with id ${JSON.stringify(awaiting.id)} within ${ms} ms`;
+    case "batch":
+      return `no responses to the batch (ids ${awaiting.ids.map((id) => JSON.stringify(id)).join(", ")}) within ${ms} ms`;
+    default:
+      return `no reply within ${ms} ms (the frame has no usable id, so only an error with id null could answer it)`;
+  }
+}
+
+/** Sends over stdio; the recorder collects every event and the returned outcome closes the exchange. */
+export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioSendOptions): Promise<ExchangeOutcome> {
+  const rec = opts.recorder;
+  let proc: StdioProcess;
+  let spawned: boolean;
+  if (opts.processMode === "fresh") {
+    proc = track(new StdioProcess(spec));
+    spawned = true;
+  } else {
+    const acquired = acquireKept(spec);
+    if (!acquired.ok) return failure("refused", acquired.message);
+    proc = acquired.proc;
+    spawned = acquired.spawned;
+  }
+  const fresh = opts.processMode === "fresh";
+
+  // A pid means the OS has started the process: write at once instead of waiting a turn for 'spawn'.
+  const started = proc.pid !== undefined && proc.spawnError === undefined ? true : await proc.ready;
+  if (!started) {
+    rec.note(proc.spawnError!);
+    return failure("spawn", proc.spawnError!);
+  }
+  if (spawned) rec.add({ kind: "spawn", at: proc.spawnedAt, pid: proc.pid!, argv: proc.argv, ...(proc.cwd ? { cwd: proc.cwd } : {}) });
+  rec.process = { pid: proc.pid!, fresh };
+
+  const outcome = await exchangeWith(proc, frameText, opts, spawned);
+
+  if (fresh) {
+    // The message is answered: let the process end on stdin EOF, then make sure it is gone.
+    proc.endStdin();
+    const detach = proc.listen((event) => record(rec, event, false));
+    if (!(await settlesWithin(proc.closed, LIMITS.freshKillGraceMs))) {
+      proc.signalGroup("SIGTERM");
+      if (!(await settlesWithin(proc.closed, LIMITS.freshKillGraceMs))) {
+        proc.signalGroup("SIGKILL");
+        await settlesWithin(proc.closed, 2_000);
+      }
+    } else {
+      proc.signalGroup("SIGKILL"); // leader gone: stragglers in its group go too
+    }
+    detach();
+  }
+  if (spawned && proc.firstStdoutAt !== undefined) rec.process.spawnToFirstByteMs = Math.round((proc.firstStdoutAt - proc.spawnedAt) * 10) / 10;
+  if (proc.exit && !proc.running) rec.process.exit = { ...proc.exit };
+  return outcome;
+}
+
+function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean): void {
+  switch (event.kind) {
+    case "stdout": {
+      const { bytes, ...line } = event; // bytes only feeds the per-exchange size limit
+      void bytes;
+      rec.add(unsolicited ? { ...line, unsolicited } : line);
+      if (event.frame !== undefined) rec.receive(event.frame);
+      return;
+    }
+    case "stderr":
+      rec.add({ kind: "stderr", at: event.at, text: event.text, ...(unsolicited ? { unsolicited } : {}) });
+      return;
+    case "exit":
+      rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal, ...(unsolicited ? { unsolicited } : {}) });
+      return;
+    case "note":
+      rec.add({ kind: "note", at: event.at, text: event.text });
+      return;
+    case "fatal":
+      rec.add({ kind: "note", at: event.at, text: event.message });
+      return;
+  }
+}
+
+function describeExit(proc: StdioProcess): string {
+  const exit = proc.exit;
+  if (!exit) return `the process (pid ${proc.pid}) closed its stdin`;
+  return `the process (pid ${proc.pid}) ${exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`}`;
+}
+
+/** `spawned`: the process was started for this exchange, so what it said before the write is not unsolicited. */
+function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOptions, spawned: boolean): Promise<ExchangeOutcome> {
+  const rec = opts.recorder;
+  const awaiting = awaitingFor(opts.parsed);
+
+  const backlog = proc.takeBacklog();
+  if (backlog.dropped > 0) rec.note(`${backlog.dropped} earlier unsolicited events were dropped (only the last ${LIMITS.maxUnsolicitedEvents} are kept)`);
+  // Output of a process this exchange started is part of it; anything older (a previous process's exit, a
+  // late reply between sends) is unsolicited.
+  for (const event of backlog.events) record(rec, event, !spawned || event.at < proc.spawnedAt);
+
+  return new Promise<ExchangeOutcome>((resolve) => {
+    let settled = false;
+    let replyBytes = 0;
+    let nonJsonLines = 0;
+    let stderrShown = 0;
+    let stderrHidden = 0;
+    const batchAnswers = new Map<string, unknown>();
+    let timer: NodeJS.Timeout | undefined;
+
+    const settle = (outcome: ExchangeOutcome) => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      detach();
+      opts.signal.removeEventListener("abort", onAbort);
+      if (stderrHidden > 0) rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
+      resolve(outcome);
+    };
+
+    const onEvent = (event: ProcessEvent) => {
+      if (settled) return;
+      if (event.kind === "stderr") {
+        if (stderrShown >= LIMITS.maxStderrEventsPerExchange) {
+          stderrHidden++;
+          return;
+        }
+        stderrShown++;
+      }
+      record(rec, event, false);
+      if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
+      if (event.kind === "exit") {
+        const what = awaiting.kind === "none" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
+        return settle(failure("exit", `${describeExit(proc)} ${what}`, proc.stderrTail));
+      }
+      if (event.kind !== "stdout") return;
+      replyBytes += event.bytes + 1;
+      if (replyBytes > LIMITS.maxReplyBytesPerExchange) {
+        return settle(failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`));
+      }
+      if (event.frame === undefined) {
+        nonJsonLines++;
+        return;
+      }
+      const frame = event.frame;
+      switch (awaiting.kind) {
+        case "id":
+        case "null-id":
+          if (answersSingle(awaiting, frame)) settle({ kind: "response", frame });
+          return;
+        case "batch": {
+          if (Array.isArray(frame)) return settle({ kind: "response", frame });
+          if (classifyFrame(frame) === "response") {
+            const id = (frame as { id: unknown }).id;
+            if (awaiting.ids.some((want) => sameId(want, id))) batchAnswers.set(JSON.stringify(id), frame);
+            if (batchAnswers.size === awaiting.ids.length) settle({ kind: "response", frame: [...batchAnswers.values()] });
+          }
+          return;
+        }
+        case "none":
+          return;
+      }
+    };
+    const detach = proc.listen(onEvent);
+
+    const onAbort = () => {
+      if (settled) return;
+      const requestId = awaiting.kind === "id" ? awaiting.id : undefined;
+      if (requestId !== undefined) {
+        const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "User cancelled" } });
+        if (proc.writeLine(cancel)) rec.add({ kind: "stdin", text: cancel });
+        settle(failure("cancelled", `cancelled by the user; sent notifications/cancelled for request ${JSON.stringify(requestId)}`));
+      } else {
+        settle(failure("cancelled", "cancelled by the user"));
+      }
+    };
+    if (opts.signal.aborted) return onAbort();
+    opts.signal.addEventListener("abort", onAbort);
+
+    if (backlog.events.some((event) => event.kind === "exit" && event.pid === proc.pid)) {
+      return settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail));
+    }
+
+    const newlines = frameText.split("\n").length - 1;
+    if (newlines > 0) {
+      rec.note(
+        `the frame contains ${newlines} newline${newlines > 1 ? "s" : ""}: stdio messages are delimited by \\n, so the server reads it as ${newlines + 1} separate lines. Send it on one line to keep it one message.`,
+      );
+    }
+    if (!proc.writeLine(frameText)) {
+      // Gone before the write (e.g. it exits at start-up): wait briefly for its exit status to name it.
+      void settlesWithin(proc.closed, 500).then(() => settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail)));
+      return;
+    }
+    rec.add({ kind: "stdin", text: frameText });
+
+    if (awaiting.kind === "none") {
+      timer = setTimeout(() => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }), LIMITS.notificationGraceMs);
+      return;
+    }
+    timer = setTimeout(() => {
+      const pending = proc.pendingStdoutBytes;
+      if (pending > 0) {
+        const { text, invalidUtf8 } = proc.pendingStdoutText();
+        rec.add({ kind: "stdout", text, partial: true, parseError: `no newline yet after ${pending} bytes`, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
+      }
+      if (awaiting.kind === "id") proc.lastTimeout = { at: Date.now(), id: awaiting.id };
+      const parts = [timeoutHead(awaiting, opts.timeoutMs)];
+      if (nonJsonLines > 0) parts.push(`stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`);
+      if (pending > 0) parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
+      if (opts.processMode === "keep") parts.push(`the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`);
+      settle(failure(nonJsonLines > 0 ? "framing" : "timeout", parts.join("; "), proc.stderrTail));
+    }, opts.timeoutMs);
+  });
+}

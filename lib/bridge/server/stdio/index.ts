@@ -1,0 +1,9 @@
+/**
+ * The stdio transport, split by concern: ./spawn (lean env), ./process (one process and its line framing),
+ * ./registry (kept-up processes, tracking, exit hooks), ./exchange (one send over a process). This index
+ * keeps `@/lib/bridge/server/stdio` the one import path for the routes, the CLI, the lab and the tests.
+ */
+export { minimalEnv } from "./spawn";
+export { StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
+export { acquireKept, closeProcess, keptProcess, livePids, processStatus, restartProcess, shutdownAll, track, type Acquired } from "./registry";
+export { sendStdio, type StdioSendOptions } from "./exchange";

@@ -1,0 +1,373 @@
+/**
+ * One stdio server process: spawn it with a lean environment in its own process group, frame its stdout
+ * into lines (decoding, parsing, cutting a line that breaks framing), ring its stderr, and hand every event
+ * to whoever listens (an exchange, a listen claim) or keep it as backlog for the next exchange.
+ * Tracking (the set of live processes, exit hooks) belongs to ./registry. Importable by the CLI.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { statSync } from "node:fs";
+import { performance } from "node:perf_hooks";
+import type { ProcessStatus } from "../../contract";
+import { parseFrameWithin } from "@/lib/protocol/json-depth";
+import { LIMITS } from "../limits";
+import { spawnRefusal } from "../policy";
+import { describeSpawnError, minimalEnv } from "./spawn";
+
+export interface StdioSpec {
+  /** Registry key (targetKey of the target). */
+  key: string;
+  argv: string[];
+  cwd?: string;
+  /** Added to the minimal environment (PATH, HOME, …). */
+  env?: Record<string, string>;
+}
+
+/** What a process reports to whoever is listening; `at` is performance.now() at arrival. */
+export type ProcessEvent =
+  | { kind: "stdout"; at: number; text: string; bytes: number; frame?: unknown; parseError?: string; partial?: boolean; invalidUtf8?: boolean }
+  | { kind: "stderr"; at: number; text: string }
+  | { kind: "exit"; at: number; pid: number; code: number | null; signal: string | null }
+  | { kind: "note"; at: number; text: string }
+  /** stdout broke framing (a line over the size limit): the process is being killed. */
+  | { kind: "fatal"; at: number; message: string };
+
+type Listener = (event: ProcessEvent) => void;
+/** Returns true when the event belongs to the claimant (a long-lived request such as subscriptions/listen). */
+type Claim = (event: ProcessEvent) => boolean;
+
+const utf8Strict = new TextDecoder("utf-8", { fatal: true });
+const utf8Lenient = new TextDecoder("utf-8");
+
+function decodeLine(bytes: Uint8Array): { text: string; invalidUtf8: boolean } {
+  try {
+    return { text: utf8Strict.decode(bytes), invalidUtf8: false };
+  } catch {
+    return { text: utf8Lenient.decode(bytes), invalidUtf8: true };
+  }
+}
+
+export class StdioProcess {
+  readonly argv: string[];
+  readonly cwd?: string;
+  readonly startedAt = Date.now();
+  readonly spawnedAt = performance.now();
+  child?: ChildProcess;
+  pid?: number;
+  firstStdoutAt?: number;
+  exit?: { code: number | null; signal: string | null };
+  spawnError?: string;
+  lastTimeout?: { at: number; id: unknown };
+  /** Set for demo HTTP servers: where the process listens. */
+  url?: string;
+  readonly stderrRing: string[] = [];
+  stderrDropped = 0;
+  /** Events that arrived while nobody listened; handed to the next exchange as unsolicited. */
+  backlog: ProcessEvent[] = [];
+  backlogDropped = 0;
+  /** Resolves once the process has started (true) or failed to start (false). */
+  readonly ready: Promise<boolean>;
+  /** Resolves once the process has exited and its output is flushed. */
+  readonly closed: Promise<void>;
+
+  private readonly listeners = new Set<Listener>();
+  private readonly claims = new Set<Claim>();
+  private stdoutChunks: Buffer[] = [];
+  private stdoutPending = 0;
+  private stderrPartial = "";
+  private stderrSkipToNewline = false;
+  private framingBroken = false;
+  private resolveClosed!: () => void;
+
+  constructor(spec: StdioSpec, readonly options: { keepBacklog: boolean } = { keepBacklog: true }) {
+    this.argv = spec.argv;
+    this.cwd = spec.cwd;
+    this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
+    this.ready = this.start(spec);
+  }
+
+  private start(spec: StdioSpec): Promise<boolean> {
+    // The last gate: whatever path led here, hosted mode starts only the embedded servers.
+    const refusal = spawnRefusal(spec.argv, spec.env, spec.cwd);
+    if (refusal) return Promise.resolve(this.failToStart(refusal));
+    if (spec.cwd) {
+      let isDir = false;
+      try {
+        isDir = statSync(spec.cwd).isDirectory();
+      } catch {
+        // reported below
+      }
+      if (!isDir) return Promise.resolve(this.failToStart(`could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`));
+    }
+    let child: ChildProcess;
+    try {
+      child = spawn(spec.argv[0], spec.argv.slice(1), {
+        cwd: spec.cwd,
+        env: minimalEnv(spec.env) as NodeJS.ProcessEnv,
+        stdio: ["pipe", "pipe", "pipe"],
+        detached: true, // own process group: closing kills the whole tree, and the host's Ctrl-C does not race us
+        windowsHide: true,
+      });
+    } catch (e) {
+      return Promise.resolve(this.failToStart(describeSpawnError(spec.argv, spec.cwd, e as NodeJS.ErrnoException)));
+    }
+    this.child = child;
+    this.pid = child.pid;
+    // A write to a process that has gone away fails with EPIPE; that is reported by the exit, never a crash.
+    child.stdin?.on("error", (err) => this.emit({ kind: "note", at: performance.now(), text: `stdin: ${err.message}` }));
+    child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    child.stderr?.setEncoding("utf8");
+    child.stderr?.on("data", (chunk: string) => this.onStderr(chunk));
+
+    let exitTimer: NodeJS.Timeout | undefined;
+    let finished = false;
+    const finishClose = () => {
+      if (exitTimer) clearTimeout(exitTimer);
+      if (finished || this.exit === undefined || this.spawnError !== undefined) return;
+      finished = true;
+      // The leader is gone: whatever it forked and left behind goes too (it may hold our pipes open).
+      this.signalGroup("SIGKILL");
+      this.flushPartials();
+      this.emit({ kind: "exit", at: performance.now(), pid: this.pid ?? -1, code: this.exit.code, signal: this.exit.signal });
+      this.resolveClosed();
+    };
+    child.on("exit", (code, signal) => {
+      this.exit = { code, signal };
+      // 'close' follows once stdout/stderr end; a grandchild holding the pipes open could delay it forever.
+      exitTimer = setTimeout(finishClose, 200);
+    });
+    child.on("close", () => {
+      if (this.exit === undefined) this.exit = { code: child.exitCode, signal: child.signalCode };
+      finishClose();
+    });
+
+    return new Promise<boolean>((resolve) => {
+      child.once("spawn", () => resolve(true));
+      child.once("error", (err: NodeJS.ErrnoException) => {
+        if (this.pid === undefined || err.code === "ENOENT" || err.code === "EACCES") {
+          this.spawnError = describeSpawnError(spec.argv, spec.cwd, err);
+          this.exit ??= { code: null, signal: null };
+          this.resolveClosed();
+          resolve(false);
+        } else {
+          this.emit({ kind: "note", at: performance.now(), text: `process error: ${err.message}` });
+        }
+      });
+    });
+  }
+
+  private failToStart(message: string): boolean {
+    this.spawnError = message;
+    this.exit = { code: null, signal: null };
+    this.resolveClosed();
+    return false;
+  }
+
+  get running(): boolean {
+    return this.spawnError === undefined && this.exit === undefined && this.pid !== undefined;
+  }
+
+  get stderrTail(): string[] {
+    return this.stderrRing.slice(-20);
+  }
+
+  /** Bytes of stdout received after the last newline. */
+  get pendingStdoutBytes(): number {
+    return this.stdoutPending;
+  }
+
+  pendingStdoutText(): { text: string; invalidUtf8: boolean } {
+    return decodeLine(Buffer.concat(this.stdoutChunks));
+  }
+
+  listen(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * A long-lived request (subscriptions/listen) sees every event first and keeps the ones that are its own
+   * (frames tagged with its subscription id): those reach neither the exchange in flight nor the backlog.
+   */
+  claim(claim: Claim): () => void {
+    this.claims.add(claim);
+    return () => this.claims.delete(claim);
+  }
+
+  takeBacklog(): { events: ProcessEvent[]; dropped: number } {
+    const taken = { events: this.backlog, dropped: this.backlogDropped };
+    this.backlog = [];
+    this.backlogDropped = 0;
+    return taken;
+  }
+
+  private emit(event: ProcessEvent): void {
+    for (const claim of [...this.claims]) if (claim(event)) return;
+    if (this.listeners.size > 0) {
+      for (const listener of [...this.listeners]) listener(event);
+      return;
+    }
+    if (!this.options.keepBacklog) return;
+    this.backlog.push(event);
+    if (this.backlog.length > LIMITS.maxUnsolicitedEvents) {
+      this.backlog.shift();
+      this.backlogDropped++;
+    }
+  }
+
+  private onStdout(chunk: Buffer): void {
+    this.firstStdoutAt ??= performance.now();
+    if (this.framingBroken) return;
+    let start = 0;
+    for (;;) {
+      const newline = chunk.indexOf(0x0a, start);
+      if (newline === -1) {
+        if (start < chunk.length) {
+          this.stdoutChunks.push(chunk.subarray(start));
+          this.stdoutPending += chunk.length - start;
+        }
+        if (this.stdoutPending > LIMITS.maxStdoutLineBytes) this.breakFraming();
+        return;
+      }
+      const piece = chunk.subarray(start, newline);
+      const line = this.stdoutChunks.length > 0 ? Buffer.concat([...this.stdoutChunks, piece]) : piece;
+      this.stdoutChunks = [];
+      this.stdoutPending = 0;
+      this.emitStdoutLine(line, false);
+      start = newline + 1;
+    }
+  }
+
+  private emitStdoutLine(bytes: Uint8Array, partial: boolean): void {
+    const { text, invalidUtf8 } = decodeLine(bytes);
+    const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
+    const event: Extract<ProcessEvent, { kind: "stdout" }> = { kind: "stdout", at: performance.now(), text, bytes: bytes.length };
+    if (parsed.ok) event.frame = parsed.value;
+    else event.parseError = text === "" ? "empty line" : parsed.error;
+    if (partial) event.partial = true;
+    if (invalidUtf8) event.invalidUtf8 = true;
+    this.emit(event);
+  }
+
+  private breakFraming(): void {
+    this.framingBroken = true;
+    const head = Buffer.concat(this.stdoutChunks).subarray(0, 4096);
+    const size = this.stdoutPending;
+    this.stdoutChunks = [];
+    this.stdoutPending = 0;
+    this.emit({ kind: "stdout", at: performance.now(), text: decodeLine(head).text, bytes: size, partial: true, parseError: `line cut: ${size} bytes without a newline` });
+    this.emit({
+      kind: "fatal",
+      at: performance.now(),
+      message: `stdout sent more than ${LIMITS.maxStdoutLineBytes} bytes without a newline: stdio framing is broken (each message must be one line ending in \\n); the process was killed`,
+    });
+    void this.terminate(LIMITS.killGraceMs);
+  }
+
+  private onStderr(chunk: string): void {
+    let text = this.stderrPartial + chunk;
+    let newline = text.indexOf("\n");
+    while (newline !== -1) {
+      const line = text.slice(0, newline).replace(/\r$/, "");
+      if (this.stderrSkipToNewline) this.stderrSkipToNewline = false;
+      else this.pushStderr(line);
+      text = text.slice(newline + 1);
+      newline = text.indexOf("\n");
+    }
+    if (text.length > LIMITS.maxStderrLineChars) {
+      if (!this.stderrSkipToNewline) this.pushStderr(text);
+      this.stderrSkipToNewline = true;
+      text = "";
+    }
+    this.stderrPartial = text;
+  }
+
+  private pushStderr(line: string): void {
+    const cut = line.length > LIMITS.maxStderrLineChars ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)` : line;
+    this.stderrRing.push(cut);
+    if (this.stderrRing.length > LIMITS.stderrRingLines) {
+      this.stderrRing.shift();
+      this.stderrDropped++;
+    }
+    this.emit({ kind: "stderr", at: performance.now(), text: cut });
+  }
+
+  private flushPartials(): void {
+    if (this.stdoutPending > 0) {
+      const bytes = Buffer.concat(this.stdoutChunks);
+      this.stdoutChunks = [];
+      this.stdoutPending = 0;
+      this.emitStdoutLine(bytes, true);
+    }
+    if (this.stderrPartial) {
+      if (!this.stderrSkipToNewline) this.pushStderr(this.stderrPartial);
+      this.stderrPartial = "";
+    }
+  }
+
+  /** Writes one line to stdin; false when stdin is gone (the process exited or closed it). */
+  writeLine(text: string): boolean {
+    const stdin = this.child?.stdin;
+    if (!stdin || stdin.destroyed || !stdin.writable) return false;
+    stdin.write(text + "\n");
+    return true;
+  }
+
+  endStdin(): void {
+    const stdin = this.child?.stdin;
+    if (stdin && !stdin.destroyed) stdin.end();
+  }
+
+  /** Signals the whole process group (falls back to the child alone if the group is gone). */
+  signalGroup(signal: NodeJS.Signals): void {
+    if (this.pid === undefined) return;
+    try {
+      process.kill(-this.pid, signal);
+    } catch {
+      try {
+        this.child?.kill(signal);
+      } catch {
+        // already gone
+      }
+    }
+  }
+
+  /** SIGTERM the group, SIGKILL it after `graceMs`; resolves when the leader has exited. */
+  async terminate(graceMs: number): Promise<void> {
+    if (this.pid === undefined || this.spawnError) return;
+    if (this.exit !== undefined) {
+      this.signalGroup("SIGKILL"); // stragglers in the group (e.g. the node under npx) go too
+      await this.closed;
+      return;
+    }
+    this.signalGroup("SIGTERM");
+    if (await settlesWithin(this.closed, graceMs)) {
+      this.signalGroup("SIGKILL");
+      return;
+    }
+    this.signalGroup("SIGKILL");
+    await settlesWithin(this.closed, 2_000);
+  }
+
+  status(): ProcessStatus {
+    const status: ProcessStatus = { running: this.running, argv: this.argv, startedAt: this.startedAt, stderrTail: [...this.stderrRing] };
+    if (this.pid !== undefined) status.pid = this.pid;
+    if (this.exit && !this.spawnError) status.exit = { ...this.exit };
+    if (this.spawnError) status.spawnError = this.spawnError;
+    if (this.stderrDropped) status.stderrDropped = this.stderrDropped;
+    if (this.lastTimeout) status.lastTimeout = this.lastTimeout;
+    if (this.url) status.url = this.url;
+    return status;
+  }
+}
+
+
+/** True when `promise` settles within `ms`. */
+export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    promise.then(() => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
