@@ -51,6 +51,13 @@ export const LIMITS = {
    * shown byte for byte, but as text: parsing and re-serializing it would overflow the stack (~4,000 levels).
    */
   maxFrameDepth: 512,
+  /** Listen streams open at once across all targets (each holds a request, a socket or a claim on a process). */
+  maxOpenListens: 8,
+  /**
+   * NDJSON bytes of one listen stream waiting for the page to read them; past it the bridge ends the stream
+   * ("limit"): a page that stopped reading must not make the bridge buffer a server's flood.
+   */
+  maxListenBacklogBytes: 4 * MiB,
   /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
   maxUnsolicitedEvents: 500,
   /** A demo server spawned for HTTP (server-everything streamableHttp) must be listening within this long. */
@@ -76,6 +83,10 @@ export const HOSTED_LIMITS = {
   maxFrameBytes: 64 * 1024,
   /** Largest bridge request body in hosted mode (a 64 KiB frame, JSON-escaped, with room to spare). */
   maxRequestBodyBytes: 1024 * 1024,
+  /** Listen streams one client may hold open at once (of the instance's LIMITS.maxOpenListens). */
+  clientMaxOpenListens: 2,
+  /** Longest a listen stream stays open in hosted mode (a longer maxDurationMs is shortened, with a note). */
+  maxListenDurationMs: 10 * 60_000,
   /** DNS answer for an HTTP target's host name must arrive within this long. */
   resolveTimeoutMs: 5_000,
 } as const;

@@ -14,25 +14,32 @@ import { resolveTarget, type ResolveContext } from "./demo";
 import { BridgeError } from "./errors";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
-import { LIMITS } from "./limits";
+import { HOSTED_LIMITS, LIMITS } from "./limits";
 import { admitTarget, isHosted } from "./policy";
 import { ExchangeRecorder, type WireEventInput } from "./recorder";
 import { registerCancellable } from "./in-flight";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
 
-/** Listen streams open at once across all targets (each holds a request, a socket or a claim on a process). */
-export const MAX_OPEN_LISTENS = 8;
+/** Open listen streams: listenId → the hosted client holding it ("" in local mode). */
+const g = globalThis as typeof globalThis & { __playgroundOpenListens?: Map<string, string> };
+const openListens = (g.__playgroundOpenListens ??= new Map());
 
-const g = globalThis as typeof globalThis & { __playgroundListens?: Set<string> };
-const openListens = (g.__playgroundListens ??= new Set());
+/** Listen streams open right now (all clients). */
+export function openListenCount(): number {
+  return openListens.size;
+}
 
 export interface ListenEnd {
   reason: ListenEndReason;
   message: string;
 }
 
-/** An ExchangeRecorder that hands every event to `sink` the moment it is recorded. */
-class StreamingRecorder extends ExchangeRecorder {
+/**
+ * An ExchangeRecorder that hands every event to `sink` the moment it arrives and keeps none: a stream has no
+ * finished Exchange to build, and it may run far past LIMITS.maxEventsPerExchange (the page keeps its own tail).
+ */
+export class StreamingRecorder extends ExchangeRecorder {
+  forwarded = 0;
   constructor(
     init: ConstructorParameters<typeof ExchangeRecorder>[0],
     private readonly sink: (event: WireEvent) => void,
@@ -40,13 +47,19 @@ class StreamingRecorder extends ExchangeRecorder {
     super(init);
   }
   override add(input: WireEventInput): void {
-    super.add(input);
-    this.sink(this.events[this.events.length - 1]);
+    const { at, ...rest } = input;
+    this.forwarded++;
+    this.sink({ ...rest, t: this.elapsed(at) } as WireEvent);
+  }
+  override receive(frame: unknown): void {
+    void frame; // it rides in its event; nothing is kept
   }
 }
 
 interface ListenHandle {
   subscriptionId: string | number;
+  /** The stream's longest life: the request's, shortened in hosted mode (HOSTED_LIMITS.maxListenDurationMs). */
+  maxDurationMs: number;
   headers: [string, string][];
   controller: AbortController;
   unregister: () => void;
@@ -56,23 +69,34 @@ interface ListenHandle {
  * Checks that can refuse the call before any stream starts (they become a plain JSON error reply), and the
  * registration that lets POST /api/bridge/cancel end the stream.
  */
-export function beginListen(req: ParsedListenRequest): ListenHandle {
+export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHandle {
   const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   if (!parsed.ok) throw new BridgeError("bad-request", `the listen frame is not JSON: ${parsed.error}`);
   const subscriptionId = listenIdOf(parsed.value);
   if (subscriptionId === undefined) throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
-  if (openListens.size >= MAX_OPEN_LISTENS) throw new BridgeError("refused", `${MAX_OPEN_LISTENS} listen streams are already open; close one first`);
-  if (isHosted() && targetTransport(req.target) === "stdio") {
+  const hosted = isHosted();
+  if (hosted && targetTransport(req.target) === "stdio") {
     // A stdio listen needs a process kept up beyond this request, which hosted mode does not keep.
     throw new BridgeError("refused", "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)");
   }
+  if (openListens.size >= LIMITS.maxOpenListens) throw new BridgeError("refused", `${LIMITS.maxOpenListens} listen streams are already open; close one first`);
+  if (hosted) {
+    // Two clients must not be able to hold every stream of the instance.
+    const mine = [...openListens.values()].filter((key) => key === clientKey).length;
+    if (mine >= HOSTED_LIMITS.clientMaxOpenListens) {
+      throw new BridgeError("rate-limited", `you already have ${mine} listen streams open; hosted mode allows ${HOSTED_LIMITS.clientMaxOpenListens} per client: close one first`);
+    }
+  }
+  // Hosted mode: shorter streams, so a held slot comes back (the end line then names the shorter limit).
+  const maxDurationMs = hosted ? Math.min(req.maxDurationMs, HOSTED_LIMITS.maxListenDurationMs) : req.maxDurationMs;
   const controller = new AbortController();
   const unregister = registerCancellable(req.listenId, controller);
-  openListens.add(req.listenId);
+  openListens.set(req.listenId, clientKey);
   return {
     subscriptionId,
+    maxDurationMs,
     headers: upstream.headers,
     controller,
     unregister: () => {
@@ -83,8 +107,9 @@ export function beginListen(req: ParsedListenRequest): ListenHandle {
 }
 
 /** Runs one listen stream to its end, handing each line to `emit`. `signal` (or a cancel by listenId) closes it. */
-export async function runListen(req: ParsedListenRequest, ctx: ResolveContext, emit: (line: ListenLine) => void, signal?: AbortSignal, handle = beginListen(req)): Promise<ListenEnd> {
+export async function runListen(asked: ParsedListenRequest, ctx: ResolveContext, emit: (line: ListenLine) => void, signal?: AbortSignal, handle = beginListen(asked)): Promise<ListenEnd> {
   const { subscriptionId, headers, controller } = handle;
+  const req = { ...asked, maxDurationMs: handle.maxDurationMs };
   const onOuterAbort = () => controller.abort();
   signal?.addEventListener("abort", onOuterAbort, { once: true });
   const transport = targetTransport(req.target);
@@ -162,7 +187,6 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
         if (kind === "foreign") return false;
         heard = true;
         rec.add({ kind: "stdout", at: event.at, text: event.text, frame: event.frame });
-        rec.receive(event.frame);
         if (kind === "closed") finish({ reason: "closed-by-server", message: "the server ended the stream with the listen request's result" });
         if (kind === "error") finish({ reason: "error-response", message: "the server answered the listen request with an error" });
         if (kind === "cancelled") finish({ reason: "cancelled-by-server", message: "the server sent notifications/cancelled for the listen request" });
@@ -187,30 +211,57 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
   });
 }
 
-/** The NDJSON response of POST /api/bridge/listen. Throws BridgeError (before streaming) for a bad call. */
-export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal, onEnd: () => void = () => {}): ReadableStream<Uint8Array> {
-  const handle = beginListen(req);
+/**
+ * The NDJSON response of POST /api/bridge/listen. Throws BridgeError (before streaming) for a bad call.
+ * `onEnd` (the client's in-flight slot) runs exactly once however the stream ends, also when the page went
+ * away first: nothing is enqueued on a cancelled stream (that throws, and the release would never run).
+ */
+export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal, onEnd: () => void = () => {}, clientKey = ""): ReadableStream<Uint8Array> {
+  const handle = beginListen(req, clientKey);
   const encoder = new TextEncoder();
   const aborter = new AbortController();
-  signal.addEventListener("abort", () => aborter.abort(), { once: true });
-  return new ReadableStream<Uint8Array>({
-    start(stream) {
-      const started = Date.now();
-      let open = true;
-      const emit = (line: ListenLine) => {
-        if (open) stream.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
-      };
-      runListen(req, ctx, emit, aborter.signal, handle)
-        .catch((e: unknown): ListenEnd => ({ reason: "failure", message: e instanceof Error ? e.message : String(e) }))
-        .then((end) => {
-          emit({ kind: "end", ...end, durationMs: Date.now() - started });
-          open = false;
-          stream.close();
-          onEnd();
-        });
+  const onSignal = () => aborter.abort();
+  signal.addEventListener("abort", onSignal, { once: true });
+  let open = true;
+  let limited: ListenEnd | undefined;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(stream) {
+        const started = Date.now();
+        const emit = (line: ListenLine) => {
+          if (!open) return;
+          try {
+            stream.enqueue(encoder.encode(JSON.stringify(line) + "\n"));
+          } catch {
+            open = false; // closed under us: end the subscription too
+            aborter.abort();
+            return;
+          }
+          if (line.kind !== "end" && (stream.desiredSize ?? 0) < -LIMITS.maxListenBacklogBytes && !limited) {
+            limited = { reason: "limit", message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it` };
+            aborter.abort();
+          }
+        };
+        runListen(req, ctx, emit, aborter.signal, handle)
+          .catch((e: unknown): ListenEnd => ({ reason: "failure", message: e instanceof Error ? e.message : String(e) }))
+          .then((end) => {
+            emit({ kind: "end", ...(limited ?? end), durationMs: Date.now() - started });
+            if (open) {
+              open = false;
+              stream.close();
+            }
+          })
+          .catch(() => {})
+          .finally(() => {
+            signal.removeEventListener("abort", onSignal);
+            onEnd();
+          });
+      },
+      cancel() {
+        open = false;
+        aborter.abort(); // the browser went away: end the subscription too
+      },
     },
-    cancel() {
-      aborter.abort(); // the browser went away: end the subscription too
-    },
-  });
+    new ByteLengthQueuingStrategy({ highWaterMark: 64 * 1024 }),
+  );
 }

@@ -8,7 +8,8 @@ import type { Target } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { BridgeError } from "@/lib/bridge/server/errors";
-import { beginListen, MAX_OPEN_LISTENS, runListen, type ListenEnd } from "@/lib/bridge/server/listen";
+import { LIMITS } from "@/lib/bridge/server/limits";
+import { beginListen, runListen, type ListenEnd } from "@/lib/bridge/server/listen";
 import { cancel, send } from "@/lib/bridge/server/send";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
@@ -129,9 +130,9 @@ describe("listen edge cases", () => {
     expect(() => beginListen(req)).toThrow(message);
   });
 
-  it(`at most MAX_OPEN_LISTENS streams are open at once; the next is refused until one closes`, async () => {
+  it(`at most LIMITS.maxOpenListens streams are open at once; the next is refused until one closes`, async () => {
     const target: Target = { kind: "demo", server: "calendar", transport: "stdio" };
-    const streams = Array.from({ length: MAX_OPEN_LISTENS }, (_, i) => startListen(target, `cap-${i}`, listenFrame(`cap-${i}`, { resourceSubscriptions: ["calendar://week"] })));
+    const streams = Array.from({ length: LIMITS.maxOpenListens }, (_, i) => startListen(target, `cap-${i}`, listenFrame(`cap-${i}`, { resourceSubscriptions: ["calendar://week"] })));
     await Promise.all(streams.map((s) => s.until(isMethod("notifications/subscriptions/acknowledged"))));
     const extra = ListenRequestSchema.parse({ listenId: "cap-extra", target, frame: listenFrame("x", {}) });
     expect(() => beginListen(extra)).toThrow(/already open/);

@@ -1,6 +1,7 @@
 import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "@/lib/bridge/listen-contract";
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { listenResponse } from "@/lib/bridge/server/listen";
+import { clientKeyOf, isHosted } from "@/lib/bridge/server/policy";
 import { baseUrlOf, failReply, parseBridgeCall } from "@/lib/bridge/server/route-glue";
 
 export const runtime = "nodejs";
@@ -14,8 +15,8 @@ export async function POST(req: Request): Promise<Response> {
   const call = await parseBridgeCall(req, ListenRequestSchema);
   if (!call.ok) return call.reply;
   try {
-    // The client's in-flight slot (hosted mode) is held until the stream ends.
-    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal, call.release);
+    // The client's in-flight slot (hosted mode) is held until the stream ends; its listen quota counts this stream.
+    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal, call.release, isHosted() ? clientKeyOf(req.headers) : "");
     return new Response(body, { headers: { "Content-Type": LISTEN_CONTENT_TYPE, "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
   } catch (e) {
     call.release();

@@ -1,0 +1,177 @@
+/**
+ * Listen streams under attack (issue 13, findings 4, 7 and 9), through the app's routes and real sockets:
+ * a page that goes away mid-stream gives its client's slot back, one client cannot hold the instance's
+ * streams, hosted streams are shorter, and a stream past the per-exchange event cap keeps forwarding.
+ */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { TOKEN_HEADER } from "@/lib/bridge/contract";
+import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
+import { LIMITS } from "@/lib/bridge/server/limits";
+import { beginListen, openListenCount, runListen } from "@/lib/bridge/server/listen";
+import { livePids } from "@/lib/bridge/server/stdio";
+import { startAppRoutes, type AppRoutes } from "./app-routes";
+import { ENVELOPE, ROOT, request } from "./helpers";
+
+vi.mock("server-only", () => ({}));
+
+const TOKEN = "listen-abuse-token";
+let app: AppRoutes;
+let clientNo = 0;
+
+beforeAll(async () => {
+  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
+  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
+  app = await startAppRoutes();
+});
+afterAll(async () => {
+  await app.close();
+  vi.unstubAllEnvs();
+  expect(openListenCount()).toBe(0);
+  expect(livePids(), "these streams spawn nothing").toEqual([]);
+});
+
+function hosted() {
+  vi.stubEnv("PORT", String(app.port));
+  vi.stubEnv("PLAYGROUND_MODE", "hosted");
+  // The test client stands behind one trusted proxy (app-routes stamps the loopback peer): X-Forwarded-For names it.
+  vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
+}
+function local() {
+  vi.stubEnv("PLAYGROUND_MODE", "");
+}
+
+function client(): Record<string, string> {
+  return { [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": `203.0.113.${++clientNo}` };
+}
+
+const calendarHttp = { kind: "demo", server: "calendar", transport: "http" };
+const listenFrame = JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE, notifications: { resourceSubscriptions: ["calendar://week"] } }));
+
+/** A listen POST on a real socket: its NDJSON lines as they come, and destroy() to go away like a closed tab. */
+function rawListen(body: object, headers: Record<string, string>) {
+  const lines: ListenLine[] = [];
+  let status = 0;
+  let wake: (() => void) | undefined;
+  const text = JSON.stringify(body);
+  const req = http.request(`${app.origin}/api/bridge/listen`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } });
+  const done = new Promise<void>((resolve) => {
+    req.on("response", (res) => {
+      status = res.statusCode ?? 0;
+      let buffer = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        for (let i = buffer.indexOf("\n"); i >= 0; i = buffer.indexOf("\n")) {
+          lines.push(JSON.parse(buffer.slice(0, i)) as ListenLine);
+          buffer = buffer.slice(i + 1);
+        }
+        wake?.();
+      });
+      res.on("close", () => resolve());
+      res.on("error", () => resolve());
+    });
+    req.on("error", () => resolve());
+  });
+  req.end(text);
+  const until = async (test: (l: ListenLine) => boolean) => {
+    const deadline = Date.now() + 10_000;
+    while (!lines.some(test)) {
+      if (Date.now() > deadline) throw new Error(`timed out (status ${status}); lines: ${JSON.stringify(lines).slice(0, 2000)}`);
+      await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
+    }
+  };
+  return { lines, done, until, status: () => status, destroy: () => req.destroy() };
+}
+
+const acknowledged = (l: ListenLine) => l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
+
+async function allListensClosed() {
+  const deadline = Date.now() + 10_000;
+  while (openListenCount() > 0) {
+    if (Date.now() > deadline) throw new Error(`${openListenCount()} listen streams still open`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  // The stream's own end (and the slot's release) follows its unregistering within a tick or two.
+  await new Promise((r) => setTimeout(r, 100));
+}
+
+describe("hosted mode: listen streams whose page went away", () => {
+  beforeAll(hosted);
+
+  it("a closed tab gives its client's in-flight slot back: after four aborted listen connections the client is still admitted", async () => {
+    const me = client();
+    for (let i = 0; i < 4; i++) {
+      const stream = rawListen({ listenId: `tab-${i}`, target: calendarHttp, frame: listenFrame }, me);
+      await stream.until(acknowledged);
+      stream.destroy(); // the tab closes: the socket goes away mid-stream
+      await stream.done;
+      await allListensClosed();
+    }
+    const after = await app.post("/api/bridge/cancel", { sendId: "after-tabs" }, me);
+    expect(after.status).toBe(200);
+    expect(after.json).toMatchObject({ ok: true });
+  });
+});
+
+describe("hosted mode: listen quota and duration", () => {
+  beforeAll(hosted);
+
+  it(`one client holds at most ${2} listen streams; the next is refused (429) while another client still opens one`, async () => {
+    const me = client();
+    const a = rawListen({ listenId: "quota-a", target: calendarHttp, frame: listenFrame }, me);
+    const b = rawListen({ listenId: "quota-b", target: calendarHttp, frame: listenFrame }, me);
+    await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
+    const third = await app.post("/api/bridge/listen", { listenId: "quota-c", target: calendarHttp, frame: listenFrame }, me);
+    expect(third.status).toBe(429);
+    expect(third.json).toMatchObject({ ok: false, kind: "rate-limited", message: "you already have 2 listen streams open; hosted mode allows 2 per client: close one first" });
+    const other = rawListen({ listenId: "quota-other", target: calendarHttp, frame: listenFrame }, client());
+    await other.until(acknowledged);
+    for (const s of [a, b, other]) s.destroy();
+    await allListensClosed();
+  });
+
+  it("a hosted listen stream lasts at most 10 minutes, whatever maxDurationMs asks", () => {
+    const handle = beginListen(ListenRequestSchema.parse({ listenId: "long", target: calendarHttp, frame: listenFrame, maxDurationMs: 3_600_000 }), "someone");
+    handle.unregister();
+    expect(handle.maxDurationMs).toBe(600_000);
+    local();
+    const localHandle = beginListen(ListenRequestSchema.parse({ listenId: "long-local", target: calendarHttp, frame: listenFrame, maxDurationMs: 3_600_000 }));
+    localHandle.unregister();
+    expect(localHandle.maxDurationMs).toBe(3_600_000);
+  });
+});
+
+describe("a listen stream past the per-exchange event cap", () => {
+  beforeAll(local);
+
+  it("forwards every new event once: nothing repeats, nothing past the cap is dropped", async () => {
+    const count = LIMITS.maxEventsPerExchange + 200;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        let out = "";
+        for (let n = 0; n < count; n++) out += `data: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: n } })}\n\n`;
+        out += `data: ${JSON.stringify({ jsonrpc: "2.0", id: "sub", result: {} })}\n\n`;
+        res.end(out);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const lines: ListenLine[] = [];
+      const req = ListenRequestSchema.parse({ listenId: "past-cap", target: { kind: "http", url }, frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })) });
+      const end = await runListen(req, {}, (line) => lines.push(line));
+      expect(end.reason).toBe("closed-by-server");
+      const seen = lines.flatMap((l) => (l.kind === "event" && l.event.kind === "sse-event" ? [l.event.frame as { params?: { data: number } }] : []));
+      const numbers = seen.flatMap((f) => (f.params ? [f.params.data] : []));
+      expect(numbers.length).toBe(count);
+      expect(numbers).toEqual(Array.from({ length: count }, (_, n) => n));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+});
