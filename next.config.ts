@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import { FRAME_HEADERS } from "./lib/bridge/server/frame-headers";
 
 const nextConfig: NextConfig = {
   // The bridge and demo servers only ever answer on loopback; dev HMR must accept the same.
@@ -6,6 +7,10 @@ const nextConfig: NextConfig = {
   poweredByHeader: false,
   devIndicators: false,
   serverExternalPackages: ["@modelcontextprotocol/server-everything"],
+  // Every page, route and asset: nothing may frame the playground (scripts/serve.mjs sends the same).
+  async headers() {
+    return [{ source: "/:path*", headers: Object.entries(FRAME_HEADERS).map(([key, value]) => ({ key, value })) }];
+  },
 };
 
 export default nextConfig;

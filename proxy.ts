@@ -4,13 +4,14 @@
  * routes check the token themselves as well (lib/bridge/server/guards.ts).
  */
 import { NextResponse, type NextRequest } from "next/server";
+import { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
 import { checkPageHeaders } from "@/lib/bridge/server/guards";
 
 export function proxy(req: NextRequest): NextResponse {
   const refused = checkPageHeaders(req.headers);
   if (!refused) return NextResponse.next();
   const body = { ok: false, kind: refused.kind, message: `refused: ${refused.message}` };
-  return NextResponse.json(body, { status: refused.status, headers: { "Cache-Control": "no-store" } });
+  return NextResponse.json(body, { status: refused.status, headers: { "Cache-Control": "no-store", ...FRAME_HEADERS } });
 }
 
 // Static build assets carry no secret; everything else (pages, /api/*) is guarded.

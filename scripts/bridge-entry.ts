@@ -17,6 +17,7 @@ import * as tokens from "@/app/api/tokens/route";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 
 export { stampPeer } from "@/lib/bridge/server/peer";
+export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
 
 const ROUTES: Record<string, (req: Request) => Promise<Response>> = {
   "POST /api/bridge/send": send.POST,

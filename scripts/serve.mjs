@@ -40,7 +40,7 @@ if (hosted) {
   if (!process.env.PLAYGROUND_TOKEN) console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
 }
 
-const { handleBridgeRequest, stampPeer } = await import(pathToFileURL(bridgeBundle).href);
+const { handleBridgeRequest, stampPeer, FRAME_HEADERS } = await import(pathToFileURL(bridgeBundle).href);
 const next = (await import("next")).default;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
@@ -48,6 +48,8 @@ const handleByNext = app.getRequestHandler();
 
 const server = http.createServer((req, res) => {
   stampPeer(req);
+  // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
+  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
   if (handleBridgeRequest(req, res)) return;
   void handleByNext(req, res);
 });

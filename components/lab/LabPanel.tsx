@@ -4,13 +4,15 @@
  * computed from the frames, and a diff. Runs only on an explicit click (the lab spawns processes).
  */
 import { useEffect, useState } from "react";
-import type { BridgeReply } from "@/lib/bridge/contract";
+import type { BridgeReply, Target } from "@/lib/bridge/contract";
 import { CONDITIONS, CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
-import { parseLabScript } from "@/lib/lab/script";
+import { parseLabScript, type LabScript } from "@/lib/lab/script";
+import { spawnConfirmation } from "@/lib/share/live";
 import type { LabReport } from "@/lib/lab/report";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
+import { RunLiveDialog } from "../share/RunLiveDialog";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { LabColumnView } from "./LabColumnView";
 import { LabDiff } from "./LabDiff";
@@ -65,12 +67,23 @@ export function LabPanel({ commands }: PanelProps) {
     setRun({ status: "idle" });
   };
   const toggle = (id: ConditionId) => setConditions((cs) => (cs.includes(id) ? cs.filter((c) => c !== id) : [...cs, id]));
-  const start = async () => {
-    if (!parsed.ok) return;
+  // A script whose target is a command (not an embedded server) — from a link or edited — runs only after the
+  // user has seen its argv, cwd and env keys and confirmed; the confirmed command is remembered until it changes.
+  const [confirming, setConfirming] = useState<Extract<Target, { kind: "stdio" }> | null>(null);
+  const [approved, setApproved] = useState<{ key: string; target: Target } | null>(null);
+  const runScript = async (script: LabScript) => {
     setRun({ status: "running" });
-    const reply: BridgeReply<LabReport> = await commands.api<LabReport>("lab/run", { script: parsed.script, conditions });
+    const reply: BridgeReply<LabReport> = await commands.api<LabReport>("lab/run", { script, conditions });
     setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
   };
+  const start = async () => {
+    if (!parsed.ok || run.status === "running") return;
+    const { target } = parsed.script;
+    if (target.kind !== "stdio") return runScript(parsed.script);
+    if (approved?.key === JSON.stringify(target)) return runScript({ ...parsed.script, target: approved.target });
+    setConfirming(target);
+  };
+  const confirmation = confirming ? spawnConfirmation(confirming) : null;
 
   return (
     <section className="flex flex-col gap-3" aria-label="Lab" data-testid="lab">
@@ -102,6 +115,20 @@ export function LabPanel({ commands }: PanelProps) {
         <p className="text-xs text-red-700 dark:text-red-300" data-testid="lab-link-error">
           Could not load this experiment link: {fromLink.reason}
         </p>
+      ) : null}
+      {confirming && confirmation ? (
+        <RunLiveDialog
+          target={confirming}
+          confirmation={confirmation}
+          asker="This experiment"
+          confirmLabel="Start it and run the experiment"
+          onCancel={() => setConfirming(null)}
+          onConfirm={(target) => {
+            setConfirming(null);
+            setApproved({ key: JSON.stringify(confirming), target });
+            if (parsed.ok) void runScript({ ...parsed.script, target });
+          }}
+        />
       ) : null}
       {shareLink ? (
         <input readOnly aria-label="Experiment link" data-testid="lab-link" className={`${inputClass} w-full font-mono`} value={shareLink} onFocus={(e) => e.target.select()} />

@@ -6,11 +6,14 @@ import { withEnvValues, type SpawnConfirmation } from "@/lib/share/live";
 import { Button, inputClass } from "../ui";
 import { Dialog } from "./Dialog";
 
-export function RunLiveDialog({ target, confirmation, onCancel, onConfirm }: {
+export function RunLiveDialog({ target, confirmation, onCancel, onConfirm, asker = "The link", confirmLabel = "Start it and send the frames" }: {
   target: Extract<Target, { kind: "stdio" }>;
   confirmation: SpawnConfirmation;
   onCancel: () => void;
   onConfirm: (target: Target) => void;
+  /** Who asks for the command, as the intro sentence's subject ("The link", "This experiment"). */
+  asker?: string;
+  confirmLabel?: string;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
   return (
@@ -20,11 +23,11 @@ export function RunLiveDialog({ target, confirmation, onCancel, onConfirm }: {
       onClose={onCancel}
       footer={
         <Button tone="danger" data-testid="run-live-confirm" onClick={() => onConfirm(withEnvValues(target, values))}>
-          Start it and send the frames
+          {confirmLabel}
         </Button>
       }
     >
-      <p>The link asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you trust who sent you the link.</p>
+      <p>{asker} asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you trust who wrote it.</p>
       <div>
         <p className="text-xs font-semibold">argv ({confirmation.argv.length} arguments)</p>
         <ol data-testid="run-live-argv" className="ml-6 list-decimal font-mono text-xs">

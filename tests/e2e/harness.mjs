@@ -53,12 +53,18 @@ export function httpRequest({ port, method = "GET", path: p = "/", headers = {},
   });
 }
 
-/** `next start` detached (own process group) with no PLAYGROUND_TOKEN: the page carries the token. */
-export async function startServer() {
+const SERVERS = {
+  next: (port) => ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)],
+  // What `npm start` serves: pages through Next, bridge routes direct.
+  fast: (port) => ["scripts/serve.mjs", "--port", String(port)],
+};
+
+/** `next start` (or the fast server) detached (own process group) with no PLAYGROUND_TOKEN: it makes its own. */
+export async function startServer({ server = "next" } = {}) {
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.PLAYGROUND_TOKEN;
-  const child = spawn(process.execPath, ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)], {
+  const child = spawn(process.execPath, SERVERS[server](port), {
     cwd: ROOT,
     env,
     detached: true,
@@ -76,7 +82,7 @@ export async function startServer() {
     }
   };
   while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log}`);
     try {
       const r = await httpRequest({ port, path: "/" });
       if (r.status === 200) return { port, base: `http://127.0.0.1:${port}`, stop, log: () => log, readyMs: Date.now() - started };
@@ -86,7 +92,7 @@ export async function startServer() {
     await new Promise((r) => setTimeout(r, 150));
   }
   stop();
-  throw new Error(`next start did not answer within 60 s:\n${log}`);
+  throw new Error(`${server} server did not answer within 60 s:\n${log}`);
 }
 
 export const CHROMIUM_ARGS = [

@@ -15,6 +15,12 @@ export class PlaygroundPage {
     await this.page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
   }
 
+  /** Opens a path (e.g. "/#lab=…") and waits for hydration only (a link may open another tab than the editor). */
+  async openPath(path) {
+    await this.page.goto(this.base + path);
+    await this.page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+  }
+
   /** The editor's text as Monaco renders it (all lines of a short frame are visible). */
   async editorText() {
     return (await this.page.locator('[data-testid="editor"] .view-lines').innerText()).replace(/\u00a0/g, " ");
