@@ -10,6 +10,7 @@ const entries = {
   http: "lib/servers/http-entry.ts",
   "calendar-hardened": "lib/servers/calendar-hardened-stdio.ts",
   "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
+  tasks: "lib/servers/tasks-stdio.ts",
   // The bridge's routes without Next's pipeline, for scripts/serve.mjs (npm run start:fast / start:hosted).
   bridge: "scripts/bridge-entry.ts",
 };

@@ -8,6 +8,7 @@ import { calendarFactory, createCalendarServer, WEEK_URI } from "./calendar";
 import { createHandleCalendarServer } from "./calendar-handles";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 import { createMrtrScenarioServer } from "./mrtr-scenarios";
+import { createTasksServer } from "./tasks";
 
 export interface EmbeddedServer {
   title: string;
@@ -25,6 +26,7 @@ export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
   "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
   "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
   "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },
+  tasks: { title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)", factory: createTasksServer },
 };
 
 export function embeddedServer(name: string): EmbeddedServer | undefined {

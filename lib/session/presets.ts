@@ -10,6 +10,8 @@ export type PresetId =
   | "calendar-hardened-http"
   | "mrtr-scenarios-stdio"
   | "mrtr-scenarios-http"
+  | "tasks-stdio"
+  | "tasks-http"
   | "custom-stdio"
   | "custom-http";
 
@@ -29,6 +31,8 @@ export const PRESETS: readonly TargetPreset[] = [
   { id: "calendar-hardened-http", label: "calendar, HMAC-protected requestState · Streamable HTTP", target: { kind: "demo", server: "calendar-hardened", transport: "http" } },
   { id: "mrtr-scenarios-stdio", label: "MRTR scenarios · stdio", target: { kind: "demo", server: "mrtr-scenarios", transport: "stdio" } },
   { id: "mrtr-scenarios-http", label: "MRTR scenarios · Streamable HTTP", target: { kind: "demo", server: "mrtr-scenarios", transport: "http" } },
+  { id: "tasks-stdio", label: "tasks (long-running tools) · stdio", target: { kind: "demo", server: "tasks", transport: "stdio" } },
+  { id: "tasks-http", label: "tasks (long-running tools) · Streamable HTTP", target: { kind: "demo", server: "tasks", transport: "http" } },
   { id: "custom-stdio", label: "Custom stdio command…" },
   { id: "custom-http", label: "Custom HTTP URL…" },
 ];

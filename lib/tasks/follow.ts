@@ -1,0 +1,263 @@
+/**
+ * Follows one task from its tools/call to a terminal state on the 2026 extension wire: polls tasks/get at the
+ * server's pollIntervalMs (or the user's bounded override), answers mid-task input with tasks/update (once per key,
+ * however many polls repeat it), sends tasks/cancel on request, and records every exchange. The transport, the
+ * clock and the sleep are injected, so the same driver runs in the CLI, the page and the unit tests. Pure.
+ */
+import { readInputRequired, type InputRequestView } from "@/lib/protocol/mrtr";
+import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "./frames";
+import { isLegalMove, whyMoved, type Move, type Via } from "./machine";
+import { pollDelay, type PollDelay } from "./schedule";
+import { asObject, isTerminal, readTask, TASK_RESULT_TYPE, type Json, type TaskStatus, type TaskView } from "./shapes";
+
+/** The parts of a bridge Exchange the driver reads. */
+export interface ExchangeLike {
+  outcome: { kind: "response"; frame: unknown } | { kind: "notification"; note: string } | { kind: "failure"; failure: string; message: string };
+  received?: unknown[];
+  events?: { kind: string; headers?: [string, string][] }[];
+}
+
+export interface TaskExchange {
+  method: string;
+  atMs: number;
+  via: Via;
+  sent: Json;
+  response?: unknown;
+  /** The request headers over HTTP (Mcp-Method, Mcp-Name, …). */
+  headers?: [string, string][];
+  failure?: string;
+}
+
+export interface Poll {
+  atMs: number;
+  status: TaskStatus | "error";
+  delay?: PollDelay;
+}
+
+export type FollowOutcome = "completed" | "failed" | "cancelled" | "not-a-task" | "error" | "missing-answer" | "poll-limit" | "stopped";
+
+export interface TaskTrack {
+  tool: string;
+  taskId?: string;
+  task?: TaskView;
+  moves: Move[];
+  polls: Poll[];
+  exchanges: TaskExchange[];
+  /** inputRequests keys seen so far (deduplicated across polls) and those already answered. */
+  seenKeys: string[];
+  answeredKeys: string[];
+  /** Input requests waiting for the user, keyed once however many polls repeat them. */
+  pending: InputRequestView[];
+  problems: string[];
+  cancelSent: boolean;
+  outcome?: FollowOutcome;
+  message?: string;
+  result?: Json;
+}
+
+export interface FollowDeps {
+  send(frame: Json): Promise<ExchangeLike>;
+  sleep(ms: number, signal: AbortSignal): Promise<void>;
+  now(): number;
+  /** Called on every change of the track (a fresh copy). */
+  onUpdate?(track: TaskTrack): void;
+}
+
+export interface FollowOptions {
+  tool: string;
+  arguments?: Json;
+  /** Declared client capabilities; the extension is added. */
+  caps?: Json;
+  /** Answers keyed like inputRequests (the CLI's --answers); without one, pending input waits for answer(). */
+  answers?: Json;
+  /** Stop with "missing-answer" instead of waiting when an input has no answer (the CLI). */
+  failOnMissingAnswer?: boolean;
+  overridePollMs?: number;
+  maxPolls?: number;
+  firstId?: number;
+  /** Resume an existing task instead of creating one. */
+  resumeTaskId?: string;
+}
+
+export interface TaskFollower {
+  run(): Promise<TaskTrack>;
+  /** Sends tasks/update with these responses at once (keys not pending are dropped). */
+  answer(responses: Json): void;
+  /** Sends tasks/cancel at once and keeps polling to show what the server does with it. */
+  cancel(): void;
+  /** Stops polling (the task goes on at the server). */
+  stop(): void;
+  setOverridePollMs(ms: number | undefined): void;
+}
+
+export const DEFAULT_MAX_POLLS = 400;
+
+function responseOf(ex: ExchangeLike): { result?: Json; error?: Json; failure?: string } {
+  if (ex.outcome.kind === "failure") return { failure: `${ex.outcome.failure}: ${ex.outcome.message}` };
+  if (ex.outcome.kind !== "response") return { failure: "no response" };
+  const frame = asObject(ex.outcome.frame) ?? {};
+  const error = asObject(frame.error);
+  if (error) return { error };
+  return { result: asObject(frame.result) ?? {} };
+}
+
+function headersOf(ex: ExchangeLike): [string, string][] | undefined {
+  return ex.events?.find((e) => e.kind === "http-request")?.headers;
+}
+
+export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollower {
+  const caps = withTasksExtension(opts.caps ?? {});
+  const maxPolls = opts.maxPolls ?? DEFAULT_MAX_POLLS;
+  let nextId = opts.firstId ?? 1;
+  let override = opts.overridePollMs;
+  let wake = new AbortController();
+  let stopped = false;
+  let cancelWanted = false;
+  const queued: Json[] = [];
+  const track: TaskTrack = { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
+  const publish = () => deps.onUpdate?.(structuredClone(track));
+
+  async function exchange(frame: Json, via: Via) {
+    const atMs = deps.now();
+    const ex = await deps.send(frame);
+    const r = responseOf(ex);
+    const record: TaskExchange = { method: String(frame.method), atMs, via, sent: frame };
+    if (ex.outcome.kind === "response") record.response = ex.outcome.frame;
+    const headers = headersOf(ex);
+    if (headers) record.headers = headers;
+    if (r.failure) record.failure = r.failure;
+    track.exchanges.push(record);
+    return { ...r, atMs };
+  }
+
+  function observe(value: Json, atMs: number, via: Via) {
+    const read = readTask(value);
+    for (const p of read.problems) if (!track.problems.includes(p)) track.problems.push(p);
+    if (!read.ok) return;
+    const task = read.task;
+    const from = track.task?.status ?? null;
+    if (from !== task.status) track.moves.push({ from, to: task.status, atMs, via, why: whyMoved(from, task, via), legal: isLegalMove(from, task.status) });
+    track.task = task;
+    if (task.status === "input_required" && task.inputRequests) {
+      const view = readInputRequired({ inputRequests: task.inputRequests }, { declared: caps });
+      for (const r of view.requests) if (!track.seenKeys.includes(r.key)) track.seenKeys.push(r.key);
+      track.pending = view.requests.filter((r) => !track.answeredKeys.includes(r.key));
+    } else {
+      track.pending = [];
+    }
+    if (task.status === "completed") track.result = task.result;
+  }
+
+  function finish(outcome: FollowOutcome, message: string) {
+    track.outcome = outcome;
+    track.message = message;
+    publish();
+    return track;
+  }
+
+  async function sendUpdate(responses: Json) {
+    const keys = Object.keys(responses).filter((k) => track.pending.some((p) => p.key === k));
+    if (!track.taskId || keys.length === 0) return;
+    const body = Object.fromEntries(keys.map((k) => [k, responses[k]]));
+    const r = await exchange(updateTaskFrame(nextId++, track.taskId, body, caps), "update");
+    if (!r.error && !r.failure) {
+      track.answeredKeys.push(...keys);
+      track.pending = track.pending.filter((p) => !keys.includes(p.key));
+    } else {
+      track.problems.push(`tasks/update was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`);
+    }
+    publish();
+  }
+
+  async function run(): Promise<TaskTrack> {
+    if (opts.resumeTaskId) {
+      track.taskId = opts.resumeTaskId;
+    } else {
+      const created = await exchange(taskCallFrame(nextId++, opts.tool, opts.arguments ?? {}, caps), "created");
+      if (created.failure) return finish("error", `tools/call failed: ${created.failure}`);
+      if (created.error) return finish("error", `tools/call answered error ${String(created.error.code)}: ${String(created.error.message)}`);
+      const result = created.result ?? {};
+      if (result.resultType !== TASK_RESULT_TYPE) {
+        track.result = result;
+        return finish("not-a-task", `tools/call answered resultType ${JSON.stringify(result.resultType)}, not "task": the server chose not to make a task.`);
+      }
+      track.taskId = typeof result.taskId === "string" ? result.taskId : undefined;
+      observe(result, created.atMs, "created");
+      publish();
+      if (!track.taskId) return finish("error", "the CreateTaskResult has no taskId");
+    }
+    while (!stopped) {
+      if (track.task && isTerminal(track.task.status)) return finish(track.task.status as FollowOutcome, track.moves[track.moves.length - 1]?.why ?? track.task.status);
+      if (cancelWanted && !track.cancelSent) {
+        track.cancelSent = true;
+        const r = await exchange(cancelTaskFrame(nextId++, track.taskId!, caps), "cancel");
+        if (r.error || r.failure) track.problems.push(`tasks/cancel was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`);
+        publish();
+      }
+      while (queued.length) await sendUpdate(queued.shift()!);
+      if (track.pending.length && opts.answers) {
+        const have = track.pending.filter((p) => opts.answers![p.key] !== undefined);
+        if (have.length) await sendUpdate(Object.fromEntries(have.map((p) => [p.key, opts.answers![p.key]])));
+      }
+      if (track.pending.length && opts.failOnMissingAnswer) return finish("missing-answer", `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`);
+      if (track.polls.length >= maxPolls) return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
+      const delay = pollDelay(track.task?.pollIntervalMs, override);
+      try {
+        await deps.sleep(delay.delayMs, wake.signal);
+      } catch {
+        // woken early: an answer or a cancel to send, or stop()
+      }
+      if (wake.signal.aborted) wake = new AbortController();
+      if (stopped) break;
+      if (queued.length || (cancelWanted && !track.cancelSent)) continue;
+      const polled = await exchange(getTaskFrame(nextId++, track.taskId!, caps), "poll");
+      if (polled.failure || polled.error) {
+        track.polls.push({ atMs: polled.atMs, status: "error", delay });
+        return finish("error", `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`);
+      }
+      if (polled.result?.resultType !== "complete") track.problems.push(`tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`);
+      observe(polled.result ?? {}, polled.atMs, "poll");
+      track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
+      publish();
+    }
+    return finish("stopped", "stopped polling; the task goes on at the server");
+  }
+
+  return {
+    run,
+    answer(responses) {
+      queued.push(responses);
+      wake.abort();
+    },
+    cancel() {
+      cancelWanted = true;
+      wake.abort();
+    },
+    stop() {
+      stopped = true;
+      wake.abort();
+    },
+    setOverridePollMs(ms) {
+      override = ms;
+    },
+  };
+}
+
+/** The CLI's --json shape: { taskId, pollIntervalMs, states, polls, frames, result }, times relative to the start. */
+export function followReport(track: TaskTrack, startMs: number) {
+  return {
+    tool: track.tool,
+    taskId: track.taskId ?? null,
+    outcome: track.outcome ?? null,
+    message: track.message ?? null,
+    pollIntervalMs: track.task?.pollIntervalMs ?? null,
+    states: track.moves.map((m) => m.to),
+    moves: track.moves.map((m) => ({ from: m.from, to: m.to, atMs: m.atMs - startMs, via: m.via, why: m.why, legal: m.legal })),
+    polls: track.polls.map((p) => ({ atMs: p.atMs - startMs, status: p.status })),
+    answeredKeys: track.answeredKeys,
+    frames: track.exchanges.map((e) => ({ method: e.method, via: e.via, atMs: e.atMs - startMs, sent: e.sent, ...(e.headers ? { headers: e.headers } : {}), response: e.response ?? null, ...(e.failure ? { failure: e.failure } : {}) })),
+    result: track.result ?? null,
+    error: track.task?.error ?? null,
+    problems: track.problems,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * When to poll next (ext-tasks: clients SHOULD respect pollIntervalMs, which MAY change over a task's life) and
+ * how long a task has left to live (createdAt + ttlMs). The user may override the interval, never below the
+ * floor. Pure: the clock is a parameter.
+ */
+import type { TaskView } from "./shapes";
+
+export const MIN_POLL_MS = 250;
+export const DEFAULT_POLL_MS = 1000;
+export const MAX_POLL_MS = 60_000;
+
+export interface PollDelay {
+  delayMs: number;
+  source: "server" | "override" | "default";
+  /** Set when the requested interval was outside [MIN_POLL_MS, MAX_POLL_MS] and was bounded. */
+  boundedFrom?: number;
+}
+
+function bounded(ms: number): number {
+  return Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, Math.round(ms)));
+}
+
+export function pollDelay(serverMs: number | undefined, overrideMs?: number): PollDelay {
+  const pick = (ms: number, source: PollDelay["source"]): PollDelay => {
+    const delayMs = bounded(ms);
+    return delayMs === ms ? { delayMs, source } : { delayMs, source, boundedFrom: ms };
+  };
+  if (overrideMs !== undefined && Number.isFinite(overrideMs)) return pick(overrideMs, "override");
+  if (serverMs !== undefined && Number.isFinite(serverMs) && serverMs > 0) return pick(serverMs, "server");
+  return { delayMs: DEFAULT_POLL_MS, source: "default" };
+}
+
+/** Milliseconds until createdAt + ttlMs (negative once past), or null for an unlimited or unreadable task. */
+export function ttlRemainingMs(task: Pick<TaskView, "createdAt" | "ttlMs">, nowMs: number): number | null {
+  if (task.ttlMs === null) return null;
+  const created = Date.parse(task.createdAt);
+  if (Number.isNaN(created)) return null;
+  return created + task.ttlMs - nowMs;
+}
+
+/** "4 m 05 s" style countdown text; "expired" once past. */
+export function formatRemaining(ms: number | null): string {
+  if (ms === null) return "no time limit (ttlMs null)";
+  if (ms <= 0) return "expired";
+  const s = Math.ceil(ms / 1000);
+  const m = Math.floor(s / 60);
+  return m > 0 ? `${m} m ${String(s % 60).padStart(2, "0")} s` : `${s} s`;
+}
