@@ -1,0 +1,53 @@
+// `npm run cli -- task …` against the real tasks demo server, as a user runs it.
+import { describe, expect, it } from "vitest";
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+const ROOT = path.resolve(import.meta.dirname, "../../..");
+const DIR = mkdtempSync(path.join(tmpdir(), "tasks-cli-"));
+const YES = path.join(DIR, "yes.json");
+writeFileSync(YES, JSON.stringify({ confirm: { action: "accept", content: { confirmed: true } } }));
+
+function cli(args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 90_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("task", () => {
+  it.each([[[] as string[]], [["--http"]]])("follows confirm_booking to completed and prints the --json report (%o)", (extra) => {
+    const r = cli(["task", "--demo", "tasks", ...extra, "--tool", "confirm_booking", "--arguments", '{"room":"Lab 3"}', "--answers", YES, "--json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ outcome: "completed", pollIntervalMs: 500, states: ["working", "input_required", "working", "completed"], answeredKeys: ["confirm"] });
+    expect(report.taskId).toMatch(/^tsk1\./);
+    expect(report.polls.length).toBeGreaterThanOrEqual(3);
+    expect(report.polls.every((p: { atMs: number; status: string }) => typeof p.atMs === "number" && typeof p.status === "string")).toBe(true);
+    expect(report.frames.map((f: { method: string }) => f.method).filter((m: string) => m !== "tasks/get")).toEqual(["tools/call", "tasks/update"]);
+    expect(report.result).toMatchObject({ isError: false, structuredContent: { room: "Lab 3", booked: true } });
+    const get = report.frames.find((f: { method: string }) => f.method === "tasks/get");
+    if (extra.length) expect(get.headers).toContainEqual(["Mcp-Name", report.taskId]);
+    else expect(get.headers).toBeUndefined();
+  });
+
+  it("prints each state change with why it moved, and exits 1 when the task failed", () => {
+    const r = cli(["task", "--demo", "tasks", "--tool", "flaky_export"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(/working → failed {2}Failed with a JSON-RPC error -32603: Export backend unavailable \(simulated failure\)\./);
+  });
+
+  it("stops with exit 1 when --answers has nothing for the input the task asks", () => {
+    const r = cli(["task", "--demo", "tasks", "--tool", "confirm_booking"]);
+    expect(r.code).toBe(1);
+    expect(r.stdout.trim().split("\n").at(-1)).toBe("missing-answer: no answer for confirm (give it in --answers, keyed like inputRequests)");
+  });
+
+  it("refuses bad flags with exit 2 and a specific message", () => {
+    expect(cli(["task", "--demo", "tasks"]).stderr).toContain("name the tool: --tool <name>");
+    const bad = cli(["task", "--demo", "tasks", "--tool", "slow_report", "--poll-ms", "5"]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("--poll-ms must be a whole number from 250 to 60000");
+  });
+});
