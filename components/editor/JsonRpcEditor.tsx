@@ -6,7 +6,8 @@
  */
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
-import { monaco } from "./monaco-local";
+import { monaco, tabFocus } from "./monaco-local";
+import { EditorKeyboardHint } from "./EditorKeyboardHint";
 
 loader.config({ monaco });
 
@@ -42,6 +43,8 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   const applying = useRef(false);
   const latest = useRef(props);
   const [initialValue] = useState(props.value);
+  const [focused, setFocused] = useState(false);
+  const [tabMovesFocus, setTabMovesFocus] = useState(false);
 
   useEffect(() => {
     latest.current = props;
@@ -66,34 +69,64 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     ed.addAction({ id: "playground.submit", label: "Send", keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => latest.current.onSubmit() });
     // The text may have been replaced while Monaco was loading.
     if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
+    ed.onDidFocusEditorText(() => setFocused(true));
+    ed.onDidBlurEditorText(() => setFocused(false));
+    // Ctrl+M (Monaco's own "Tab moves focus" toggle) is page-wide; show its current state.
+    setTabMovesFocus(tabFocus.get());
+    const watch = tabFocus.onChange(setTabMovesFocus);
+    ed.onDidDispose(() => watch.dispose());
+    releaseTabAfterEscape(ed.getContainerDomNode());
   };
 
   return (
-    <Editor
-      height="100%"
-      defaultLanguage="json"
-      defaultValue={initialValue}
-      path={props.path ?? "frame.json"}
-      theme={props.dark ? "vs-dark" : "vs"}
-      loading={<div className="p-4 text-sm text-slate-500">Loading the editor…</div>}
-      options={{
-        minimap: { enabled: false },
-        fontSize: 13,
-        scrollBeyondLastLine: false,
-        automaticLayout: true,
-        tabSize: 2,
-        wordWrap: "on",
-        fixedOverflowWidgets: true,
-        renderLineHighlight: "none",
-        ariaLabel: props.ariaLabel ?? "JSON-RPC frame editor",
-      }}
-      onMount={onMount}
-      onChange={(value) => {
-        if (!applying.current) latest.current.onChange(value ?? "");
-      }}
-      onValidate={(markers) =>
-        latest.current.onMarkers?.(markers.map((mk) => ({ severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn })))
-      }
-    />
+    <div className="relative h-full">
+      <Editor
+        height="100%"
+        defaultLanguage="json"
+        defaultValue={initialValue}
+        path={props.path ?? "frame.json"}
+        theme={props.dark ? "vs-dark" : "vs"}
+        loading={<div className="p-4 text-sm text-slate-500">Loading the editor…</div>}
+        options={{
+          minimap: { enabled: false },
+          fontSize: 13,
+          scrollBeyondLastLine: false,
+          automaticLayout: true,
+          tabSize: 2,
+          wordWrap: "on",
+          fixedOverflowWidgets: true,
+          renderLineHighlight: "none",
+          ariaLabel: `${props.ariaLabel ?? "JSON-RPC frame editor"}. Escape then Tab leaves the editor.`,
+        }}
+        onMount={onMount}
+        onChange={(value) => {
+          if (!applying.current) latest.current.onChange(value ?? "");
+        }}
+        onValidate={(markers) =>
+          latest.current.onMarkers?.(markers.map((mk) => ({ severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn })))
+        }
+      />
+      {focused ? <EditorKeyboardHint tabMovesFocus={tabMovesFocus} /> : null}
+    </div>
   );
+}
+
+/**
+ * Escape then Tab (or Shift+Tab) leaves the editor, as in CodeMirror: the Tab after an Escape is kept from Monaco
+ * (capture phase on its container) so the browser moves focus and the text is untouched.
+ */
+function releaseTabAfterEscape(container: HTMLElement) {
+  let armed = false;
+  container.addEventListener(
+    "keydown",
+    (e) => {
+      if (e.key === "Escape") armed = true;
+      else if (e.key === "Tab" && armed && !e.ctrlKey && !e.altKey && !e.metaKey) {
+        armed = false;
+        e.stopPropagation();
+      } else if (!["Shift", "Control", "Alt", "Meta"].includes(e.key)) armed = false;
+    },
+    true,
+  );
+  container.addEventListener("focusout", () => (armed = false));
 }

@@ -7,6 +7,9 @@ import * as monaco from "monaco-editor/editor";
 import "monaco-editor/features/register.all";
 import { jsonDefaults } from "monaco-editor/languages/features/json/register";
 import frameSchema from "@/lib/protocol/schema/client-frame.schema.json";
+// Monaco's page-wide "Tab moves focus" switch (what Ctrl+M toggles). It has no public getter, so this reads the
+// one module the editor itself uses (monaco-editor is pinned exactly; see monaco-tab-focus.d.ts).
+import { TabFocus } from "monaco-editor/editor/browser/config/tabFocus";
 
 declare global {
   interface Window {
@@ -35,5 +38,11 @@ jsonDefaults.setDiagnosticsOptions({
   // Only the frame editor's model (path frame.json): other editors, such as the lab's script, are plain JSON.
   schemas: [{ uri: "inmemory://mcp-playground/client-frame.schema.json", fileMatch: ["frame.json"], schema: frameSchema }],
 });
+
+/** Whether Tab moves focus instead of indenting (Ctrl+M), and a way to hear when that changes. */
+export const tabFocus = {
+  get: (): boolean => TabFocus.getTabFocusMode(),
+  onChange: (listener: (on: boolean) => void): { dispose(): void } => TabFocus.onDidChangeTabFocus(listener),
+};
 
 export { monaco };

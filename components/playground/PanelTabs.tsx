@@ -1,16 +1,37 @@
 "use client";
-import { useState, useSyncExternalStore } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
 
 const noSubscribe = () => () => {};
+const SHOW_PANEL = "playground:show-panel";
 
-/** Tabs over the panel registry; inactive panels stay mounted (hidden) so they keep their local state. */
+/** Brings a panel forward and moves keyboard focus into it (the "Skip to timeline" link uses this). */
+export function showPanel(id: string) {
+  window.dispatchEvent(new CustomEvent<string>(SHOW_PANEL, { detail: id }));
+}
+
+/** The tab a key press in the tab strip moves to (WAI-ARIA tabs: arrows wrap, Home/End jump), or null. */
+function tabAfterKey(key: string, current: number, count: number): number | null {
+  if (key === "ArrowRight") return (current + 1) % count;
+  if (key === "ArrowLeft") return (current - 1 + count) % count;
+  if (key === "Home") return 0;
+  if (key === "End") return count - 1;
+  return null;
+}
+
+/**
+ * Tabs over the panel registry, following the WAI-ARIA tabs pattern: one tab stop (roving tabindex), arrows and
+ * Home/End move between tabs and show the panel at once. Inactive panels stay mounted (hidden) so they keep
+ * their local state.
+ */
 export function PanelTabs(props: PanelProps) {
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
   const linkTab = useSyncExternalStore(noSubscribe, () => (window.location.hash.startsWith("#lab=") ? "lab" : null), () => null);
   const [chosen, setActive] = useState<string | null>(null);
   const active = chosen ?? linkTab ?? PANELS[0].id;
+  const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const [focusPanel, setFocusPanel] = useState<{ id: string } | null>(null);
   // Another panel asked to show an exchange (e.g. a check's evidence): bring the timeline forward.
   const focusNonce = props.state.focus?.nonce;
   const [seenNonce, setSeenNonce] = useState(focusNonce);
@@ -18,27 +39,55 @@ export function PanelTabs(props: PanelProps) {
     setSeenNonce(focusNonce);
     if (focusNonce !== undefined) setActive("timeline");
   }
+
+  useEffect(() => {
+    const onShow = (e: Event) => {
+      const id = (e as CustomEvent<string>).detail;
+      setActive(id);
+      setFocusPanel({ id });
+    };
+    window.addEventListener(SHOW_PANEL, onShow);
+    return () => window.removeEventListener(SHOW_PANEL, onShow);
+  }, []);
+  // Focus moves once the panel is visible (it was hidden during the click).
+  useEffect(() => {
+    if (focusPanel) document.getElementById(`panel-${focusPanel.id}`)?.focus();
+  }, [focusPanel]);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    const next = tabAfterKey(e.key, PANELS.findIndex((p) => p.id === active), PANELS.length);
+    if (next === null) return;
+    e.preventDefault();
+    setActive(PANELS[next].id);
+    tabs.current[PANELS[next].id]?.focus();
+  };
+
   return (
-    <div className="flex min-h-0 flex-col gap-2">
-      <div role="tablist" aria-label="Panels" className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
+    <div className="flex min-h-0 min-w-0 flex-col gap-2">
+      <div role="tablist" aria-label="Panels" onKeyDown={onKeyDown} className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
         {PANELS.map((p) => (
           <button
             key={p.id}
+            ref={(el) => {
+              tabs.current[p.id] = el;
+            }}
             role="tab"
             type="button"
             id={`tab-${p.id}`}
             aria-selected={p.id === active}
             aria-controls={`panel-${p.id}`}
+            tabIndex={p.id === active ? 0 : -1}
             data-testid={`tab-${p.id}`}
             onClick={() => setActive(p.id)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200"}`}
+            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
           >
             {p.label}
           </button>
         ))}
       </div>
       {PANELS.map(({ id, Component }) => (
-        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} hidden={id !== active} className="min-h-0 flex-1 overflow-auto pr-1">
+        // tabIndex 0: the panel scrolls, so keyboard users must be able to reach it to scroll it.
+        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} tabIndex={0} hidden={id !== active} className="min-h-0 flex-1 overflow-auto pr-1">
           <Component {...props} />
         </div>
       ))}

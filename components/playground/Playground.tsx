@@ -5,7 +5,7 @@ import { EditorPanel } from "../editor/EditorPanel";
 import { ShareBar } from "../share/ShareBar";
 import { TargetBar } from "../target/TargetBar";
 import { Header } from "./Header";
-import { PanelTabs } from "./PanelTabs";
+import { PanelTabs, showPanel } from "./PanelTabs";
 import { useSession } from "./useSession";
 
 const noSubscribe = () => () => {};
@@ -35,6 +35,18 @@ export function Playground({ token }: { token: string }) {
   const panelProps = { state, dispatch, commands, cache };
   return (
     <div className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen" data-testid="playground" data-hydrated={hydrated ? "true" : "false"}>
+      <a
+        href="#panel-timeline"
+        data-testid="skip-to-timeline"
+        onClick={(e) => {
+          // No hash change: the fragment carries share links.
+          e.preventDefault();
+          showPanel("timeline");
+        }}
+        className="sr-only rounded bg-blue-700 px-3 py-1.5 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50"
+      >
+        Skip to timeline
+      </a>
       <Header dark={dark} onToggleDark={() => setDark(!dark)} />
       <ShareBar {...panelProps} token={token} />
       <TargetBar {...panelProps} />

@@ -2,19 +2,41 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "../ui";
 
-/** A modal dialog (native <dialog>): Escape and the Close button dismiss it; focus moves into it. */
+// What had focus before a dialog opened, even if the opener lost it meanwhile (a button disabled while busy).
+let lastFocused: Element | null = null;
+if (typeof document !== "undefined") document.addEventListener("focusin", (e) => (lastFocused = e.target instanceof Element && !e.target.closest("dialog") ? e.target : lastFocused));
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * A modal dialog (native <dialog>): Escape and the Close button dismiss it; focus moves into it, Tab cycles
+ * inside it, and focus goes back to what had it before (the dialog unmounts, so the browser cannot do that).
+ */
 export function Dialog({ title, testId, onClose, children, footer }: { title: string; testId: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
+    const opener = document.activeElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
     if (el && !el.open) el.showModal?.();
-    return () => el?.close?.();
+    return () => {
+      el?.close?.();
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
   }, []);
   return (
     <dialog
       ref={ref}
       data-testid={testId}
       aria-label={title}
+      onKeyDown={(e) => {
+        if (e.key !== "Tab") return;
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null);
+        const edge = e.shiftKey ? items[0] : items[items.length - 1];
+        if (items.length && document.activeElement === edge) {
+          e.preventDefault();
+          (e.shiftKey ? items[items.length - 1] : items[0]).focus();
+        }
+      }}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

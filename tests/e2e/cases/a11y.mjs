@@ -1,0 +1,114 @@
+// Accessibility (issue 16): keyboard-only use, the theme, the live region, and the axe-core gate.
+import { A11yPage } from "../pages/a11y.mjs";
+
+export function register({ test, assert }) {
+  test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    const before = await pg.editorText();
+    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    const hint = pg.tid("editor-keyboard-hint");
+    await hint.waitFor();
+    assert((await hint.innerText()).includes("Esc then Tab leaves the editor"), `hint: ${await hint.innerText()}`);
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Tab");
+    let f = await a11y.focused();
+    assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Tab: ${JSON.stringify(f)}`);
+    assert((await hint.count()) === 0, "the hint shows only while the editor has focus");
+    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await page.keyboard.press("Escape");
+    await page.keyboard.press("Shift+Tab");
+    f = await a11y.focused();
+    assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Shift+Tab: ${JSON.stringify(f)}`);
+    assert((await pg.editorText()) === before, `the editor's text changed:\n${await pg.editorText()}`);
+  });
+
+  test("keyboard: Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    const before = await pg.editorText();
+    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await page.keyboard.press("Control+m");
+    await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
+    assert((await pg.tid("editor-keyboard-hint").innerText()).startsWith("Tab moves focus"), "the hint says Tab moves focus");
+    await page.keyboard.press("Tab");
+    const f = await a11y.focused();
+    assert(!f.inEditor, `focus after Ctrl+M, Tab: ${JSON.stringify(f)}`);
+    assert((await pg.editorText()) === before, "Ctrl+M and Tab changed the text");
+    // Back to indenting: Ctrl+M again, and Tab inserts two spaces (the trap is a choice, not a bug).
+    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await page.keyboard.press("Control+m");
+    await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="false"]');
+    await page.keyboard.press("Tab");
+    assert((await pg.editorText()) !== before, "with Tab focus mode off, Tab indents");
+  });
+
+  test("keyboard: the tab strip is one tab stop; arrows, Home and End move through every tab and show its panel", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    const ids = await a11y.tabIds();
+    assert(ids.length >= 9, `tabs: ${ids.join(",")}`);
+    const stops = await page.locator('[role="tab"][tabindex="0"]').count();
+    assert(stops === 1, `tab stops in the strip: ${stops}`);
+    await pg.tid(`tab-${ids[0]}`).focus();
+    for (let i = 1; i <= ids.length; i++) {
+      await page.keyboard.press("ArrowRight");
+      const want = ids[i % ids.length];
+      const f = await a11y.focused();
+      assert(f.id === `tab-${want}`, `ArrowRight #${i}: focus on ${f.id}, wanted tab-${want}`);
+      assert((await pg.tid(`tab-${want}`).getAttribute("aria-selected")) === "true", `${want} should be selected`);
+      assert(await page.locator(`#panel-${want}`).isVisible(), `panel ${want} should show`);
+      assert((await page.locator('[role="tab"][tabindex="0"]').getAttribute("id")) === `tab-${want}`, "the single tab stop follows the selection");
+    }
+    await page.keyboard.press("End");
+    assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "End goes to the last tab");
+    await page.keyboard.press("Home");
+    assert((await a11y.focused()).id === `tab-${ids[0]}`, "Home goes to the first tab");
+    await page.keyboard.press("ArrowLeft");
+    assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "ArrowLeft wraps to the last tab");
+    for (const id of ids) {
+      const panel = page.locator(`#panel-${id}`);
+      assert((await panel.getAttribute("role")) === "tabpanel" && (await panel.getAttribute("aria-labelledby")) === `tab-${id}`, `panel ${id} labelling`);
+      assert((await pg.tid(`tab-${id}`).getAttribute("aria-controls")) === `panel-${id}`, `tab ${id} aria-controls`);
+    }
+  });
+
+  test("keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    await page.keyboard.press("Tab");
+    const f = await a11y.focused();
+    assert(f.testid === "skip-to-timeline", `first Tab stop: ${JSON.stringify(f)}`);
+    assert(await pg.tid("skip-to-timeline").isVisible(), "the skip link is visible when focused");
+    // Another tab is in front: the link must bring the timeline forward.
+    await page.evaluate(() => document.querySelector('[data-testid="tab-cache"]').click());
+    await pg.tid("skip-to-timeline").focus();
+    await page.keyboard.press("Enter");
+    await page.waitForFunction(() => document.activeElement?.id === "panel-timeline");
+    assert(await pg.tid("timeline").isVisible(), "the timeline shows");
+    assert(!page.url().includes("#"), `the skip link must not change the fragment (it carries share links): ${page.url()}`);
+  });
+
+  test("keyboard: Ctrl+Enter sends from anywhere, e.g. with focus on a tab", async ({ pg, page }) => {
+    await pg.open();
+    await pg.tid("tab-timeline").focus();
+    await page.keyboard.press("Control+Enter");
+    assert((await pg.settled(1)) === "response", "Ctrl+Enter on a tab should send the frame");
+  });
+
+  test("keyboard: a dialog keeps Tab inside while open and gives focus back to its opener when closed", async ({ pg, page }) => {
+    await pg.open();
+    await pg.tid("share").focus();
+    await page.keyboard.press("Enter");
+    await pg.tid("share-dialog").waitFor();
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press(i % 3 === 2 ? "Shift+Tab" : "Tab");
+      const inside = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="share-dialog"]'));
+      assert(inside, `Tab #${i + 1} left the dialog`);
+    }
+    await page.keyboard.press("Escape");
+    await pg.tid("share-dialog").waitFor({ state: "detached" });
+    const back = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+    assert(back === "share", `focus after closing: ${back}`);
+  });
+}

@@ -1,0 +1,59 @@
+// Page object for accessibility checks: axe-core (injected from node_modules by @axe-core/playwright; nothing is
+// fetched), the tab strip, the theme choice and the live region.
+import { AxeBuilder } from "@axe-core/playwright";
+
+export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
+
+export class A11yPage {
+  constructor(pg) {
+    this.pg = pg;
+    this.page = pg.page;
+  }
+
+  /** Every violation axe finds on the page as it is now (WCAG 2.1 A and AA rules), as short readable lines. */
+  async axe(where) {
+    const result = await new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).analyze();
+    return result.violations.map((v) => ({
+      where,
+      id: v.id,
+      impact: v.impact,
+      nodes: v.nodes.length,
+      line: `${where}: ${v.impact} ${v.id} ×${v.nodes.length} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => `${n.target.join(" ")}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`)
+        .join("; ")}`,
+    }));
+  }
+
+  async tabIds() {
+    return this.page.locator('[role="tablist"] [role="tab"]').evaluateAll((tabs) => tabs.map((t) => t.id.replace(/^tab-/, "")));
+  }
+
+  /** Opens a tab by clicking it and waits until its (lazily loaded) panel has content. */
+  async openTab(id) {
+    await this.pg.tid(`tab-${id}`).click();
+    await this.page.waitForFunction((p) => {
+      const panel = document.getElementById(`panel-${p}`);
+      return panel && !panel.hidden && panel.childElementCount > 0 && !panel.textContent.includes("Loading the editor");
+    }, id, { timeout: 20_000 });
+  }
+
+  focused() {
+    return this.page.evaluate(() => {
+      const el = document.activeElement;
+      return { testid: el?.getAttribute("data-testid") ?? null, id: el?.id ?? "", role: el?.getAttribute("role") ?? null, tag: el?.tagName ?? null, inEditor: !!el?.closest(".monaco-editor") };
+    });
+  }
+
+  isDark() {
+    return this.page.evaluate(() => document.documentElement.classList.contains("dark"));
+  }
+
+  async chooseTheme(choice) {
+    await this.pg.tid(`theme-${choice}`).check();
+  }
+
+  liveRegion() {
+    return this.pg.tid("announcer");
+  }
+}
