@@ -7,7 +7,7 @@ import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/de
 import { LIMITS } from "@/lib/bridge/server/limits";
 import type { SendContext } from "@/lib/bridge/server/send";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
-import { splitCommandLine } from "./command-line";
+import { splitCommandLine } from "@/lib/bridge/command-line";
 
 export class UsageError extends Error {}
 

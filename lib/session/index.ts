@@ -5,5 +5,5 @@ export * from "./store";
 export * from "./commands";
 export * from "./presets";
 export * from "./envelope";
-export * from "./argv";
+export { splitCommandLine, type SplitResult } from "../bridge/command-line";
 export * from "./one-line";

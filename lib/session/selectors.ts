@@ -2,7 +2,7 @@
 import type { Exchange, Target } from "../bridge/contract";
 import { targetKey, targetLabel, targetTransport } from "../bridge/target";
 import { errorCodeName } from "../protocol/errors";
-import { splitCommandLine } from "./argv";
+import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
 

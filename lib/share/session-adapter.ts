@@ -41,7 +41,7 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
   };
 }
 
-/** A command line that lib/session/argv.ts splits back into exactly `argv`. */
+/** A command line that lib/bridge/command-line.ts splits back into exactly `argv`. */
 export function joinCommandLine(argv: string[]): string {
   return argv.map((a) => (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
 }

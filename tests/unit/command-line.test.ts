@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { splitCommandLine } from "@/lib/cli/command-line";
+import { splitCommandLine } from "@/lib/bridge/command-line";
+import { initialState, reducer, selectTarget } from "@/lib/session";
 
 describe("splitting a --stdio command line into argv (no shell involved)", () => {
   const rows: { rule: string; line: string; argv?: string[]; error?: RegExp }[] = [
@@ -27,4 +28,22 @@ describe("splitting a --stdio command line into argv (no shell involved)", () =>
       }
     });
   }
+});
+
+describe("the page's custom stdio target splits its command line with the same splitter as the CLI", () => {
+  const pageProblem = (commandLine: string) => {
+    let state = reducer(initialState(), { type: "target/choose", preset: "custom-stdio" });
+    state = reducer(state, { type: "target/customStdio", patch: { commandLine } });
+    return selectTarget(state);
+  };
+
+  it("a pipe typed on the page is refused with the CLI's message, not passed on as arguments", () => {
+    const cli = splitCommandLine("node a.js | tee x");
+    expect(cli.ok).toBe(false);
+    expect(pageProblem("node a.js | tee x")).toEqual({ kind: "incomplete", problem: cli.ok ? "" : cli.error });
+  });
+
+  it("an escaped dollar inside double quotes is a dollar on the page too", () => {
+    expect(pageProblem('echo "a\\$b"')).toMatchObject({ kind: "ready", target: { kind: "stdio", command: "echo", args: ["a$b"] } });
+  });
 });

@@ -2,7 +2,8 @@
  * Splits a command line typed by a person ("npx -y @scope/server --flag 'a b'") into argv, the way a POSIX
  * shell would split words — and nothing more: the bridge spawns without a shell, so there are no variables,
  * globs, pipes or redirections to expand. Quoting: '…' literal; "…" with \" \\ \$ \` escapes; a backslash
- * outside quotes escapes the next character. Pure (the UI's target picker can use it too).
+ * outside quotes escapes the next character. Pure and zod-free: the page's custom stdio form and the CLI's --stdio
+ * both use it, so a line is refused (or split) the same way in both.
  *
  * Why not shell-quote: its parse() also expands $VARS from an env object and returns operator objects for
  * | > ; &&, which we would have to reject anyway; the word-splitting part is these ~50 lines, tested.
@@ -72,6 +73,6 @@ export function splitCommandLine(line: string): SplitResult {
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
-  if (argv.length === 0) return { ok: false, error: "the command line is empty" };
+  if (argv.length === 0) return { ok: false, error: "the command line is empty: type one, e.g. npx -y @modelcontextprotocol/server-everything stdio" };
   return { ok: true, argv };
 }
