@@ -10,11 +10,11 @@ import { encodeHeaderValue } from "../protocol/http-headers";
 import { headerParams } from "./header-annotations";
 import { answerInputRequests, promptArguments, synthesize } from "./synthesize";
 import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
-import { obj, replyOf, sendIds, type Json, type Reply } from "./wire";
+import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
 export interface EnvelopeOptions {
   version?: string;
-  capabilities?: Json;
+  capabilities?: JsonObject;
   logLevel?: string;
   progressToken?: string | number;
   /** Leave required keys out, to test the -32602 answer. */
@@ -23,7 +23,7 @@ export interface EnvelopeOptions {
 
 export type RequestOptions = CheckSendOptions & {
   /** null sends params without _meta; an object replaces the default envelope. */
-  meta?: Json | null;
+  meta?: JsonObject | null;
   envelope?: EnvelopeOptions;
   /**
    * HTTP tools/call: add the Mcp-Param-* headers the tool's x-mcp-header annotations ask for, as a conforming
@@ -49,18 +49,18 @@ export const LIST_CAPABILITY: Record<ListMethod, string> = {
 };
 
 /** Every input-request kind declared: what a client that can answer anything sends. */
-export const FULL_CAPABILITIES: Json = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
+export const FULL_CAPABILITIES: JsonObject = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 
 export interface DiscoverInfo {
   reply: Reply;
-  result?: Json;
-  capabilities: Json;
+  result?: JsonObject;
+  capabilities: JsonObject;
   supportedVersions: string[];
 }
 
 export interface ListInfo {
   method: ListMethod;
-  items: Json[];
+  items: JsonObject[];
   pages: Reply[];
   /** Set when a page was not a result (the list stops there). */
   failure?: Reply;
@@ -71,7 +71,7 @@ export interface ListInfo {
 export interface MrtrProbe {
   method: "tools/call" | "prompts/get" | "resources/read";
   /** The params without _meta (name/arguments or uri). */
-  params: Json;
+  params: JsonObject;
   label: string;
   first: Reply & { kind: "result" };
 }
@@ -118,8 +118,8 @@ export class CheckContext implements CheckContextBase {
     return `${this.checkId}-${this.counter}`;
   }
 
-  envelope(o: EnvelopeOptions = {}): Json {
-    const env: Json = {};
+  envelope(o: EnvelopeOptions = {}): JsonObject {
+    const env: JsonObject = {};
     if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
     env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
     if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = o.capabilities ?? {};
@@ -136,13 +136,13 @@ export class CheckContext implements CheckContextBase {
     return exchange;
   }
 
-  frame(method: string, params: Json = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
+  frame(method: string, params: JsonObject = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
     const meta = opts.meta === null ? undefined : opts.meta ?? this.envelope(opts.envelope);
     const p = meta === undefined ? params : { _meta: meta, ...params };
     return JSON.stringify({ jsonrpc: "2.0", id, method, params: p });
   }
 
-  async request(method: string, params: Json = {}, opts: RequestOptions = {}): Promise<Reply> {
+  async request(method: string, params: JsonObject = {}, opts: RequestOptions = {}): Promise<Reply> {
     let send: RequestOptions = opts;
     if (method === "tools/call" && this.transport === "http" && opts.paramHeaders !== false) {
       const headers = await this.paramHeadersFor(params);
@@ -152,20 +152,20 @@ export class CheckContext implements CheckContextBase {
   }
 
   /** Mcp-Param-{Name} for each annotated argument that is present and not null (SEP-2243 value encoding). */
-  private async paramHeadersFor(params: Json): Promise<Record<string, string>> {
+  private async paramHeadersFor(params: JsonObject): Promise<Record<string, string>> {
     const { items } = await this.run.once(`list:tools/list`, () => this.fetchList("tools/list"));
     const tool = items.find((t) => t.name === params.name);
     const out: Record<string, string> = {};
-    for (const p of headerParams(obj(tool?.inputSchema))) {
+    for (const p of headerParams(asObject(tool?.inputSchema))) {
       let value: unknown = params.arguments;
-      for (const key of p.path) value = obj(value)?.[key];
+      for (const key of p.path) value = asObject(value)?.[key];
       if (value === undefined || value === null) continue;
       out[`Mcp-Param-${p.header}`] = encodeHeaderValue(String(value));
     }
     return out;
   }
 
-  async notify(method: string, params: Json = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
+  async notify(method: string, params: JsonObject = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
     return this.raw(JSON.stringify({ jsonrpc: "2.0", method, params }), { label: `${this.checkId} ${method}`, ...opts });
   }
 
@@ -219,7 +219,7 @@ export class CheckContext implements CheckContextBase {
       const reply = await this.request("server/discover", {}, { label: `${this.checkId} server/discover` });
       const result = reply.kind === "result" ? reply.result : undefined;
       const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
-      return { reply, result, capabilities: obj(result?.capabilities) ?? {}, supportedVersions: versions } satisfies DiscoverInfo;
+      return { reply, result, capabilities: asObject(result?.capabilities) ?? {}, supportedVersions: versions } satisfies DiscoverInfo;
     });
     this.cite(info.reply);
     return info;
@@ -227,7 +227,7 @@ export class CheckContext implements CheckContextBase {
 
   /** Whether server/discover declared the capability (e.g. "prompts"). */
   async declares(capability: string): Promise<boolean> {
-    return obj((await this.discover()).capabilities[capability]) !== undefined;
+    return asObject((await this.discover()).capabilities[capability]) !== undefined;
   }
 
   /** All pages of a list, following nextCursor (at most 20 pages); memoised for the run. */
@@ -240,14 +240,14 @@ export class CheckContext implements CheckContextBase {
   /** All pages of a list, fetched now (not memoised): to compare answers across sends or processes. */
   async fetchList(method: ListMethod, opts: RequestOptions = {}): Promise<ListInfo> {
     const pages: Reply[] = [];
-    const items: Json[] = [];
+    const items: JsonObject[] = [];
     let cursor: string | undefined;
     for (let i = 0; i < MAX_PAGES; i++) {
       const reply = await this.request(method, cursor === undefined ? {} : { cursor }, opts);
       pages.push(reply);
       if (reply.kind !== "result") return { method, items, pages, failure: reply, truncated: false };
       const page = reply.result[LIST_KEY[method]];
-      if (Array.isArray(page)) for (const it of page) if (obj(it)) items.push(it as Json);
+      if (Array.isArray(page)) for (const it of page) if (asObject(it)) items.push(it as JsonObject);
       const next = reply.result.nextCursor;
       if (typeof next !== "string") return { method, items, pages, truncated: false };
       cursor = next;
@@ -261,16 +261,16 @@ export class CheckContext implements CheckContextBase {
   }
 
   /** Tools the policy lets the suite call (read-only: annotations.readOnlyHint === true). */
-  async callableTools(): Promise<Json[]> {
+  async callableTools(): Promise<JsonObject[]> {
     if (this.options.toolCalls === "none" || !(await this.declares("tools"))) return [];
     const { items } = await this.list("tools/list");
     if (this.options.toolCalls === "all") return items;
-    return items.filter((t) => obj(t.annotations)?.readOnlyHint === true);
+    return items.filter((t) => asObject(t.annotations)?.readOnlyHint === true);
   }
 
   /** Arguments for a tool: required properties only, or (`all`) every property, optional ones included. */
-  toolArguments(tool: Json, all = false): Json {
-    return (obj(synthesize(obj(tool.inputSchema) ?? { type: "object" }, 0, all)) ?? {}) as Json;
+  toolArguments(tool: JsonObject, all = false): JsonObject {
+    return (asObject(synthesize(asObject(tool.inputSchema) ?? { type: "object" }, 0, all)) ?? {}) as JsonObject;
   }
 
   /** Finds a request that answers input_required: prompts and resources first (no side effects), then tools. */
@@ -301,7 +301,7 @@ export class CheckContext implements CheckContextBase {
   }
 
   /** Retry params for an MRTR answer: same method params, the suite's answers and the exact requestState. */
-  retryParams(probe: MrtrProbe, changes: { inputResponses?: Json; requestState?: string | null } = {}): Json {
+  retryParams(probe: MrtrProbe, changes: { inputResponses?: JsonObject; requestState?: string | null } = {}): JsonObject {
     const inputResponses = changes.inputResponses ?? answerInputRequests(probe.first.result.inputRequests);
     const state = changes.requestState === undefined ? probe.first.result.requestState : changes.requestState;
     return { ...probe.params, inputResponses, ...(typeof state === "string" ? { requestState: state } : {}) };

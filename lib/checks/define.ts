@@ -1,7 +1,7 @@
 /** How a check is declared, and small judgement helpers shared by the check modules. Pure. */
 import type { CheckContext } from "./context";
 import type { Level, SpecRef, TransportScope, Verdict } from "./types";
-import { describeReply, obj, type Reply } from "./wire";
+import { describeReply, asObject, type Reply } from "./wire";
 
 export interface CheckDef {
   /** The digest §14 number, e.g. "C07". */
@@ -91,5 +91,5 @@ export function cacheHintProblems(result: Record<string, unknown>): { errors: st
 export const AMBIG6 = "ambiguous in the spec (AMBIG-6): schema.ts types ttlMs as a number, schema.json and caching.mdx as an integer";
 
 export function errorData(reply: Reply): Record<string, unknown> | undefined {
-  return reply.kind === "error" ? obj(reply.data) : undefined;
+  return reply.kind === "error" ? asObject(reply.data) : undefined;
 }

@@ -6,7 +6,7 @@ import type { Exchange } from "../bridge/contract";
 import type { ProbeVerdict } from "../protocol/era";
 import { buildEnvelope } from "../protocol/meta";
 import type { CheckSend, EraReport } from "./types";
-import { describeReply, obj, replyOf, sendIds } from "./wire";
+import { describeReply, asObject, replyOf, sendIds } from "./wire";
 
 const ADVICE =
   "To serve 2026-07-28, answer server/discover and per-request _meta (with @modelcontextprotocol/server 2.x: serveStdio() or createMcpHandler(), which keep serving legacy clients too), then run the checks again.";
@@ -14,7 +14,7 @@ const ADVICE =
 export async function buildEraReport(send: CheckSend, transport: "stdio" | "http", verdict: ProbeVerdict, timeoutMs: number): Promise<EraReport> {
   const [first] = verdict.steps;
   const firstReply = first ? replyOf(first.exchange) : undefined;
-  const info = obj(verdict.result?.serverInfo);
+  const info = asObject(verdict.result?.serverInfo);
   const modernClientSees = firstReply
     ? `server/discover answered ${describeReply(firstReply)}: a 2026-07-28-only client stops there and cannot use this server; a dual-era client falls back to initialize and speaks ${verdict.version ?? "a legacy revision"}.`
     : "No probe exchange was recorded.";

@@ -3,7 +3,7 @@
  * are valid. A conforming HTTP client drops a tool with an invalid one; the suite reports those (C23) and uses
  * the valid ones to test Mcp-Param-* enforcement (C51). Pure.
  */
-import { obj, type Json } from "./wire";
+import { asObject, type JsonObject } from "./wire";
 
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
@@ -13,17 +13,17 @@ interface Occurrence {
   header: unknown;
   /** Keys from the schema root to the annotated schema. */
   path: string[];
-  schema: Json;
+  schema: JsonObject;
 }
 
 function walk(schema: unknown, path: string[], out: Occurrence[], depth: number): void {
-  const s = obj(schema);
+  const s = asObject(schema);
   if (!s || depth > 32) return;
   if ("x-mcp-header" in s) out.push({ header: s["x-mcp-header"], path, schema: s });
   for (const [k, v] of Object.entries(s)) {
     if (k === "x-mcp-header") continue;
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, [...path, k, String(i)], out, depth + 1));
-    else if (obj(v)) walk(v, [...path, k], out, depth + 1);
+    else if (asObject(v)) walk(v, [...path, k], out, depth + 1);
   }
 }
 
@@ -38,7 +38,7 @@ function propertyPath(path: string[]): string[] | undefined {
   return names;
 }
 
-function typeProblem(schema: Json): string | undefined {
+function typeProblem(schema: JsonObject): string | undefined {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== "null");
   if (types.length !== 1 || !HEADER_TYPES.includes(String(types[0]))) {
     return `is on a property of type ${JSON.stringify(schema.type ?? "(none)")} (only string, integer or boolean)`;
@@ -53,7 +53,7 @@ export interface HeaderParam {
   type: string;
 }
 
-function analyse(inputSchema: Json | undefined): { problems: string[]; params: HeaderParam[] } {
+function analyse(inputSchema: JsonObject | undefined): { problems: string[]; params: HeaderParam[] } {
   const found: Occurrence[] = [];
   walk(inputSchema, [], found, 0);
   const problems: string[] = [];
@@ -93,12 +93,12 @@ function analyse(inputSchema: Json | undefined): { problems: string[]; params: H
   return { problems, params };
 }
 
-export function headerAnnotationProblems(inputSchema: Json | undefined): string[] {
+export function headerAnnotationProblems(inputSchema: JsonObject | undefined): string[] {
   return analyse(inputSchema).problems;
 }
 
 /** Valid annotations of a tool whose annotations are all valid (a client drops the tool otherwise). */
-export function headerParams(inputSchema: Json | undefined): HeaderParam[] {
+export function headerParams(inputSchema: JsonObject | undefined): HeaderParam[] {
   const { problems, params } = analyse(inputSchema);
   return problems.length ? [] : params;
 }

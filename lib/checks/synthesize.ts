@@ -3,7 +3,7 @@
  * the suite gives to MRTR input requests. Pure. Only what a schema requires is filled in, preferring the
  * schema's own default / const / enum / examples so the server sees values it declared itself.
  */
-import { obj, type Json } from "./wire";
+import { asObject, type JsonObject } from "./wire";
 
 const MAX_DEPTH = 6;
 
@@ -11,7 +11,7 @@ function first<T>(values: unknown): T | undefined {
   return Array.isArray(values) && values.length > 0 ? (values[0] as T) : undefined;
 }
 
-function stringFor(schema: Json): string {
+function stringFor(schema: JsonObject): string {
   switch (schema.format) {
     case "date-time":
       return "2026-09-10T08:30:00Z";
@@ -32,7 +32,7 @@ function stringFor(schema: Json): string {
   return base.length >= min ? base : base.padEnd(min, "x");
 }
 
-function numberFor(schema: Json, integer: boolean): number {
+function numberFor(schema: JsonObject, integer: boolean): number {
   const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
   const max = typeof schema.maximum === "number" ? schema.maximum : undefined;
   let n = min ?? (max !== undefined ? Math.min(1, max) : 1);
@@ -42,7 +42,7 @@ function numberFor(schema: Json, integer: boolean): number {
 
 /** A value that satisfies `schema` as far as the common keywords go. */
 export function synthesize(schema: unknown, depth = 0, all = false): unknown {
-  const s = obj(schema);
+  const s = asObject(schema);
   if (!s || depth > MAX_DEPTH) return null;
   if ("const" in s) return s.const;
   if ("default" in s) return s.default;
@@ -55,7 +55,7 @@ export function synthesize(schema: unknown, depth = 0, all = false): unknown {
   if (Array.isArray(s.allOf)) {
     return s.allOf.reduce<unknown>((acc, part) => {
       const v = synthesize(part, depth + 1, all);
-      return obj(acc) && obj(v) ? { ...(acc as Json), ...(v as Json) } : v ?? acc;
+      return asObject(acc) && asObject(v) ? { ...(acc as JsonObject), ...(v as JsonObject) } : v ?? acc;
     }, undefined);
   }
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
@@ -80,21 +80,21 @@ export function synthesize(schema: unknown, depth = 0, all = false): unknown {
   }
 }
 
-function synthesizeObject(s: Json, depth: number, all = false): Json {
-  const props = obj(s.properties) ?? {};
+function synthesizeObject(s: JsonObject, depth: number, all = false): JsonObject {
+  const props = asObject(s.properties) ?? {};
   const required = Array.isArray(s.required) ? s.required.filter((k): k is string => typeof k === "string") : [];
   const keys = all ? [...new Set([...required, ...Object.keys(props)])] : required;
-  const out: Json = {};
+  const out: JsonObject = {};
   for (const key of keys) out[key] = synthesize(props[key] ?? {}, depth + 1, all);
   return out;
 }
 
 /** Arguments for a prompt: every required argument gets a short string. */
-export function promptArguments(prompt: Json): Record<string, string> {
+export function promptArguments(prompt: JsonObject): Record<string, string> {
   const args = Array.isArray(prompt.arguments) ? prompt.arguments : [];
   const out: Record<string, string> = {};
   for (const a of args) {
-    const arg = obj(a);
+    const arg = asObject(a);
     if (arg && typeof arg.name === "string" && arg.required === true) out[arg.name] = "playground";
   }
   return out;
@@ -102,10 +102,10 @@ export function promptArguments(prompt: Json): Record<string, string> {
 
 /** The client capability an input request needs (digest §6.2). */
 export function capabilityFor(inputRequest: unknown): "elicitation" | "elicitation.url" | "sampling" | "roots" | undefined {
-  const r = obj(inputRequest);
+  const r = asObject(inputRequest);
   switch (r?.method) {
     case "elicitation/create":
-      return obj(r.params)?.mode === "url" ? "elicitation.url" : "elicitation";
+      return asObject(r.params)?.mode === "url" ? "elicitation.url" : "elicitation";
     case "sampling/createMessage":
       return "sampling";
     case "roots/list":
@@ -116,20 +116,20 @@ export function capabilityFor(inputRequest: unknown): "elicitation" | "elicitati
 }
 
 /** Whether `caps` (a request's clientCapabilities) declares what `need` names. */
-export function declares(caps: Json, need: NonNullable<ReturnType<typeof capabilityFor>>): boolean {
-  if (need === "elicitation.url") return !!obj(obj(caps.elicitation)?.url);
-  return !!obj(caps[need]);
+export function declares(caps: JsonObject, need: NonNullable<ReturnType<typeof capabilityFor>>): boolean {
+  if (need === "elicitation.url") return !!asObject(asObject(caps.elicitation)?.url);
+  return !!asObject(caps[need]);
 }
 
 /** The suite's answer to each input request it knows how to answer; unknown kinds are left out. */
-export function answerInputRequests(inputRequests: unknown): Json {
-  const out: Json = {};
-  for (const [key, value] of Object.entries(obj(inputRequests) ?? {})) {
-    const r = obj(value);
-    const params = obj(r?.params) ?? {};
+export function answerInputRequests(inputRequests: unknown): JsonObject {
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(asObject(inputRequests) ?? {})) {
+    const r = asObject(value);
+    const params = asObject(r?.params) ?? {};
     switch (r?.method) {
       case "elicitation/create":
-        out[key] = params.mode === "url" ? { action: "accept" } : { action: "accept", content: synthesizeObject(obj(params.requestedSchema) ?? {}, 0) };
+        out[key] = params.mode === "url" ? { action: "accept" } : { action: "accept", content: synthesizeObject(asObject(params.requestedSchema) ?? {}, 0) };
         break;
       case "sampling/createMessage":
         out[key] = { role: "assistant", content: { type: "text", text: "An answer from the playground's conformance suite." }, model: "mcp-playground", stopReason: "endTurn" };

@@ -4,37 +4,12 @@
  * status and headers. Pure.
  */
 import type { Exchange, WireEvent } from "../bridge/contract";
+import { asObject, type JsonObject } from "../protocol/json";
+import type { Reply } from "../protocol/reply";
 
-export type Json = Record<string, unknown>;
-
-export function obj(value: unknown): Json | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
-}
-
-export type Reply =
-  | { kind: "result"; result: Json; exchange: Exchange; status?: number }
-  | { kind: "error"; code: number; message: string; data?: unknown; exchange: Exchange; status?: number }
-  | { kind: "none"; why: string; exchange: Exchange; status?: number };
-
-/** The answer to the request that the exchange carried. */
-export function replyOf(exchange: Exchange): Reply {
-  const status = exchange.http?.status;
-  const { outcome } = exchange;
-  if (outcome.kind === "response") {
-    const frame = obj(outcome.frame);
-    const result = obj(frame?.result);
-    if (result) return { kind: "result", result, exchange, status };
-    const error = obj(frame?.error);
-    if (error && typeof error.code === "number") {
-      return { kind: "error", code: error.code, message: String(error.message ?? ""), data: error.data, exchange, status };
-    }
-    return { kind: "none", why: "the reply was neither a result nor an error", exchange, status };
-  }
-  if (outcome.kind === "notification") return { kind: "none", why: "no reply was expected (notification)", exchange, status };
-  if (outcome.failure === "timeout") return { kind: "none", why: `no answer within ${exchange.timeoutMs} ms`, exchange, status };
-  const body = status !== undefined ? `HTTP ${status}: ` : "";
-  return { kind: "none", why: `${body}${outcome.failure} — ${outcome.message}`, exchange, status };
-}
+export { asObject, type JsonObject };
+// The reply reader is the protocol layer's (the era probe reads replies the same way).
+export { replyOf, type Reply } from "../protocol/reply";
 
 /** "result", "error -32602 …", "no answer …", with the HTTP status when there is one: for details. */
 export function describeReply(reply: Reply): string {
@@ -77,10 +52,10 @@ export function serverFrames(exchange: Exchange): ServerFrame[] {
 }
 
 /** The frame the client sent, parsed (undefined when not JSON). */
-export function sentFrame(exchange: Exchange): Json | undefined {
-  if (exchange.sentFrame !== undefined) return obj(exchange.sentFrame);
+export function sentFrame(exchange: Exchange): JsonObject | undefined {
+  if (exchange.sentFrame !== undefined) return asObject(exchange.sentFrame);
   try {
-    return obj(JSON.parse(exchange.sent));
+    return asObject(JSON.parse(exchange.sent));
   } catch {
     return undefined;
   }
@@ -91,8 +66,8 @@ export function sentMethod(exchange: Exchange): string | undefined {
   return typeof m === "string" ? m : undefined;
 }
 
-export function sentMeta(exchange: Exchange): Json | undefined {
-  return obj(obj(sentFrame(exchange)?.params)?._meta);
+export function sentMeta(exchange: Exchange): JsonObject | undefined {
+  return asObject(asObject(sentFrame(exchange)?.params)?._meta);
 }
 
 /** Response headers (lower-cased names) of an HTTP exchange. */
@@ -105,18 +80,18 @@ export function responseHeaders(exchange: Exchange): Map<string, string> {
 }
 
 export function isRequestFrame(f: unknown): boolean {
-  const o = obj(f);
+  const o = asObject(f);
   return !!o && typeof o.method === "string" && "id" in o;
 }
 
-export function isNotificationFrame(f: unknown, method?: string): f is Json {
-  const o = obj(f);
+export function isNotificationFrame(f: unknown, method?: string): f is JsonObject {
+  const o = asObject(f);
   return !!o && typeof o.method === "string" && !("id" in o) && (method === undefined || o.method === method);
 }
 
 /** The id of the frame if it is a response (result or error). */
 export function responseId(f: unknown): unknown {
-  const o = obj(f);
+  const o = asObject(f);
   return o && !("method" in o) && ("result" in o || "error" in o) ? o.id : undefined;
 }
 

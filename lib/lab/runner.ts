@@ -4,6 +4,7 @@
  */
 import type { Exchange } from "../bridge/contract";
 import { buildStepFrame, readPath, type LabScript, type StepRecord, type VerdictRule } from "./script";
+import { asObject } from "../protocol/json";
 
 export type LabSend = (frameText: string, step: { stepId: string; index: number }) => Promise<Exchange>;
 
@@ -46,30 +47,26 @@ export interface RunOptions {
   firstId?: number;
 }
 
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 /** One line on what a reply was, for the step row and the column diff. */
 export function summarizeExchange(exchange: Exchange): string {
   const { outcome } = exchange;
   if (outcome.kind === "failure") return `${outcome.failure}: ${outcome.message}`;
   if (outcome.kind === "notification") return "notification (no reply expected)";
-  const frame = obj(outcome.frame);
-  const error = obj(frame?.error);
+  const frame = asObject(outcome.frame);
+  const error = asObject(frame?.error);
   if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
-  const result = obj(frame?.result);
+  const result = asObject(frame?.result);
   if (!result) return "reply without result or error";
   if (result.resultType === "input_required") {
-    const keys = Object.keys(obj(result.inputRequests) ?? {});
+    const keys = Object.keys(asObject(result.inputRequests) ?? {});
     const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
     return `input_required${keys.length ? ` (${keys.join(", ")})` : ""}${state}`;
   }
   const content = Array.isArray(result.content) ? result.content : [];
-  const text = content.map((c) => obj(c)?.text).find((t) => typeof t === "string") as string | undefined;
+  const text = content.map((c) => asObject(c)?.text).find((t) => typeof t === "string") as string | undefined;
   if (text) return `complete: ${text}`;
   const contents = Array.isArray(result.contents) ? result.contents : [];
-  const body = obj(contents[0])?.text;
+  const body = asObject(contents[0])?.text;
   if (typeof body === "string") {
     try {
       const parsed = JSON.parse(body);
@@ -116,7 +113,7 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
     }
     const frameText = JSON.stringify(built.value);
     const exchange = await send(frameText, { stepId: step.id, index });
-    const response = exchange.outcome.kind === "response" ? obj(exchange.outcome.frame) : undefined;
+    const response = exchange.outcome.kind === "response" ? asObject(exchange.outcome.frame) : undefined;
     records[step.id] = { request: built.value, response };
     const failed = exchange.outcome.kind === "failure";
     const pid = exchange.process?.pid;
@@ -149,13 +146,13 @@ function where(a: StepResult | undefined, b: StepResult | undefined): string {
 export function judge(rule: VerdictRule, records: Record<string, StepRecord>, steps: StepResult[]): Verdict {
   const step = (id: string) => steps.find((s) => s.stepId === id);
   if (rule.kind === "continuation") {
-    const started = obj(records[rule.start]?.response?.result);
+    const started = asObject(records[rule.start]?.response?.result);
     if (started?.resultType !== "input_required") {
       return { rule: rule.kind, outcome: "undetermined", text: `no continuation to carry: step ${rule.start} did not answer input_required` };
     }
     const finish = records[rule.finish];
-    const sentState = obj(finish?.request?.params)?.requestState;
-    const finished = obj(finish?.response?.result);
+    const sentState = asObject(finish?.request?.params)?.requestState;
+    const finished = asObject(finish?.response?.result);
     const placement = where(step(rule.start), step(rule.finish));
     if (finished && finished.resultType !== "input_required") {
       const echoed = sentState === started.requestState ? "its requestState" : "a retry";
@@ -170,7 +167,7 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
     return { rule: rule.kind, outcome: "undetermined", text: `state undetermined: ${why}` };
   }
   const items = list.value as unknown[];
-  const ids = items.map((item) => obj(item)?.[rule.idField]);
+  const ids = items.map((item) => asObject(item)?.[rule.idField]);
   const placement = where(step(rule.writer), step(rule.reader));
   const n = `${items.length} ${items.length === 1 ? "entry" : "entries"}`;
   return ids.includes(created.value)

@@ -4,6 +4,7 @@
  */
 import type { Exchange } from "../bridge/contract";
 import type { LabRun } from "./runner";
+import { asObject } from "../protocol/json";
 
 const PROTOCOL_HEADERS = ["mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id"];
 
@@ -14,18 +15,14 @@ export interface WireFacts {
   sessionId?: string;
 }
 
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
 export function wireFacts(exchange: Exchange | undefined, frameText: string | undefined): WireFacts {
   let frame: Record<string, unknown> | undefined;
   try {
-    frame = frameText ? obj(JSON.parse(frameText)) : undefined;
+    frame = frameText ? asObject(JSON.parse(frameText)) : undefined;
   } catch {
     frame = undefined;
   }
-  const meta = obj(obj(frame?.params)?._meta);
+  const meta = asObject(asObject(frame?.params)?._meta);
   const version = meta?.["io.modelcontextprotocol/protocolVersion"];
   const envelope = meta ? `_meta ${typeof version === "string" ? version : "without protocolVersion"}` : "no _meta";
   const headers: Record<string, string> = {};

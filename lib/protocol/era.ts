@@ -7,6 +7,8 @@ import type { Exchange } from "./exchange";
 import { errorCodeName, isModernErrorCode } from "./errors";
 import { buildEnvelope } from "./meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO, eraOfVersion } from "./versions";
+import { asObject } from "./json";
+import { replyOf, type Reply } from "./reply";
 
 export type ProbeSend = (frameText: string, extra?: { headers?: Record<string, string>; label?: string }) => Promise<Exchange>;
 
@@ -36,40 +38,18 @@ export interface ProbeOptions {
   completeHandshake?: boolean;
 }
 
-type Reply =
-  | { kind: "result"; result: Record<string, unknown> }
-  | { kind: "error"; code: number; message: string; data?: unknown; httpStatus?: number }
-  | { kind: "none"; why: string; fatal: boolean };
-
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-/** What the server said, reduced to result / error / nothing. */
+/** The shared reader, in the probe's words: a missing answer is told as "got no answer …" / "failed (…)". */
 export function readReply(exchange: Exchange): Reply {
+  const reply = replyOf(exchange);
   const { outcome } = exchange;
-  if (outcome.kind === "response") {
-    const frame = obj(outcome.frame);
-    const result = obj(frame?.result);
-    if (result) return { kind: "result", result };
-    const error = obj(frame?.error);
-    if (error && typeof error.code === "number") {
-      return { kind: "error", code: error.code, message: String(error.message ?? ""), data: error.data, httpStatus: exchange.http?.status };
-    }
-    return { kind: "none", why: "the reply was neither a result nor an error", fatal: false };
-  }
-  if (outcome.kind === "notification") return { kind: "none", why: "no reply (the frame was a notification)", fatal: false };
-  const fatal = outcome.failure === "spawn" || outcome.failure === "network" || outcome.failure === "refused" || outcome.failure === "cancelled";
-  const exited = outcome.failure === "exit";
-  const why =
-    outcome.failure === "timeout"
-      ? `got no answer within ${exchange.timeoutMs} ms`
-      : `failed (${outcome.failure}: ${outcome.message})`;
-  return { kind: "none", why, fatal: fatal || exited };
+  if (reply.kind !== "none" || outcome.kind === "response") return reply;
+  if (outcome.kind === "notification") return { ...reply, why: "no reply (the frame was a notification)" };
+  const why = outcome.failure === "timeout" ? `got no answer within ${exchange.timeoutMs} ms` : `failed (${outcome.failure}: ${outcome.message})`;
+  return { ...reply, why };
 }
 
 function describeError(r: Extract<Reply, { kind: "error" }>): string {
-  const http = r.httpStatus && r.httpStatus !== 200 ? `HTTP ${r.httpStatus}, ` : "";
+  const http = r.status && r.status !== 200 ? `HTTP ${r.status}, ` : "";
   return `${http}${r.code} ${r.message || errorCodeName(r.code)}`;
 }
 
@@ -98,7 +78,7 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     return { era: "modern", version, reason: `server/discover answered supportedVersions ${JSON.stringify(supported)}: a 2026-07-28-era server.`, steps, result: first.result };
   }
   if (first.kind === "error" && first.code === -32022) {
-    const data = obj(first.data);
+    const data = asObject(first.data);
     const supported = Array.isArray(data?.supported) ? (data!.supported as string[]) : [];
     const modern = supported.find((v) => eraOfVersion(v) === "modern");
     if (modern) {

@@ -5,6 +5,7 @@
  * Mcp-Param-{Name} (tool arguments marked x-mcp-header) needs the tool's inputSchema and is not derived here.
  */
 import { META_KEYS } from "./meta";
+import { asObject } from "./json";
 
 export type HeaderList = [string, string][];
 
@@ -48,10 +49,6 @@ function base64Utf8(value: string): string {
 /** SEP-2243 value encoding: plain when safe, else `=?base64?{Base64 of UTF-8}?=`. */
 export function encodeHeaderValue(value: string): string {
   return isPlainHeaderValue(value) ? value : `=?base64?${base64Utf8(value)}?=`;
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 export function impliedHeaders(frame: unknown): ImpliedHeaders {

@@ -5,6 +5,7 @@
  * Nothing here rejects a frame for being a bad JSON-RPC message: the playground delivers wrong ids, missing
  * fields and odd shapes on purpose. Only "is it JSON at all" is an error, and that error says where.
  */
+import { asObject, type JsonObject } from "./json";
 
 export type FrameKind = "request" | "notification" | "response" | "batch" | "other";
 
@@ -25,12 +26,6 @@ export type ParsedFrame =
       method?: string;
     }
   | { ok: false; error: string; position?: JsonErrorPosition };
-
-type JsonObject = Record<string, unknown>;
-
-function asObject(value: unknown): JsonObject | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-}
 
 function has(obj: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);

@@ -5,12 +5,7 @@
  * foldListen(), the tests check both.
  */
 import { META_KEYS } from "./meta";
-
-type JsonObject = Record<string, unknown>;
-
-function asObject(value: unknown): JsonObject | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-}
+import { asObject } from "./json";
 
 /** Ids compare by value and JSON type ("1" is not 1): the subscription id echoes the listen id verbatim. */
 function sameId(a: unknown, b: unknown): boolean {

@@ -3,6 +3,7 @@
  * Pure: used by the editor action "Add _meta envelope", templates, the probe and the checks.
  */
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "./versions";
+import { asObject } from "./json";
 
 export const META_KEYS = {
   protocolVersion: "io.modelcontextprotocol/protocolVersion",
@@ -36,10 +37,6 @@ export function buildEnvelope(input: EnvelopeInput = {}): Envelope {
 }
 
 type EditResult = { ok: true; text: string } | { ok: false; error: string };
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-}
 
 function parseForEdit(text: string): { ok: true; frame: Record<string, unknown> } | { ok: false; error: string } {
   let value: unknown;

@@ -12,6 +12,7 @@
  * Pure: the output is plain text that the UI renders as text — never as HTML.
  */
 import type { Exchange } from "./exchange";
+import { isJsonObject } from "./json";
 
 export type TraceLineKind = "send" | "result" | "error" | "notification" | "server-request" | "other" | "failure" | "info";
 
@@ -30,13 +31,9 @@ export type TraceInput = Pick<Exchange, "sent" | "received" | "outcome" | "timeo
 const FOLD_MARK = "\u0000fold\u0000";
 const FOLDED = "{…}";
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
 /** Compact JSON with a top-level `_meta` member folded to `{…}` (key order kept). */
 export function compactJson(value: unknown, foldMeta = true): string {
-  const folded = foldMeta && isObject(value) && "_meta" in value ? { ...value, _meta: FOLD_MARK } : value;
+  const folded = foldMeta && isJsonObject(value) && "_meta" in value ? { ...value, _meta: FOLD_MARK } : value;
   const text = JSON.stringify(folded);
   if (text === undefined) return String(value);
   return foldMeta ? text.split(JSON.stringify(FOLD_MARK)).join(FOLDED) : text;
@@ -57,7 +54,7 @@ export function sentLine(input: TraceInput, opts: TraceOptions = {}): TraceLine 
   const parsed = parseSent(input);
   if (!parsed.ok) return { kind: "send", text: `→ (not JSON) ${input.sent}` };
   const frame = parsed.frame;
-  if (isObject(frame) && typeof frame.method === "string") {
+  if (isJsonObject(frame) && typeof frame.method === "string") {
     const params = "params" in frame ? ` ${compactJson(frame.params, fold)}` : "";
     return { kind: "send", text: `→ ${frame.method}${params}` };
   }
@@ -67,9 +64,9 @@ export function sentLine(input: TraceInput, opts: TraceOptions = {}): TraceLine 
 /** One received frame as a trace line. */
 export function receivedLine(frame: unknown, opts: TraceOptions = {}): TraceLine {
   const fold = opts.foldMeta ?? true;
-  if (isObject(frame)) {
+  if (isJsonObject(frame)) {
     if ("result" in frame) return { kind: "result", text: `← ${compactJson(frame.result, fold)}` };
-    if (isObject(frame.error)) {
+    if (isJsonObject(frame.error)) {
       const { code, message, data } = frame.error;
       const tail = data === undefined ? "" : ` ${compactJson(data, false)}`;
       return { kind: "error", text: `← error ${String(code)} ${String(message ?? "")}${tail}`.trimEnd() };

@@ -8,6 +8,7 @@ import type { ListenLine, ListenRequest } from "../bridge/listen-contract";
 import type { Envelope } from "../protocol/meta";
 import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "../protocol/cache";
 import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./cache-state";
+import { tryParseJson } from "../protocol/json";
 
 /** The send head of the send the cache sees, with the target's key and its upstream headers. */
 export interface CacheHookContext extends SendHead {
@@ -57,14 +58,6 @@ export function createCacheStore(initial: CacheSessionState = initialCacheState(
   };
 }
 
-function parse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: () => number }) {
   const now = deps.now ?? Date.now;
   const store = createCacheStore();
@@ -74,7 +67,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
   const hooks: CacheHooks = {
     answer(ctx) {
       if (!store.getState().enabled) return null;
-      const frame = parse(ctx.sent);
+      const frame = tryParseJson(ctx.sent);
       const auth = authContextFromHeaders(ctx.headers);
       const at = now();
       const look = lookup(store.getState().cache, frame, { partition: partitionFor(ctx.targetKey, frame), auth, now: at });
@@ -127,7 +120,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
       try {
         const report = await auditCacheHints(
           async (text) => {
-            const method = (parse(text) as { method?: string } | undefined)?.method ?? "?";
+            const method = (tryParseJson(text) as { method?: string } | undefined)?.method ?? "?";
             const exchange = await sendFrame(text, { label: `cache audit: ${method}`, noCache: true });
             if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
             return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
@@ -142,7 +135,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
 
     /** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */
     async replayAsUsers(sendFrame: SendFrame, input: { frameText: string; targetKey: string; targetLabel: string; overHttp: boolean }): Promise<void> {
-      if (parse(input.frameText) === undefined) {
+      if (tryParseJson(input.frameText) === undefined) {
         store.dispatch({ type: "gateway/failed", message: "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list." });
         return;
       }

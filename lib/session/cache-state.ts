@@ -21,6 +21,7 @@ import {
   type GatewayUser,
 } from "../protocol/cache";
 import { foldListen, openListen, type ListenView } from "../protocol/listen";
+import { tryParseJson } from "../protocol/json";
 
 export type CacheLogEvent =
   | { kind: "stored"; at: number; sendId: string; keyLabel: string; scope: string; ttlMs: number }
@@ -188,7 +189,7 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
     case "gateway/clear":
       return { ...state, gateway: { ...state.gateway, cache: EMPTY_CACHE, lastRun: undefined, error: undefined } };
     case "listen/opened": {
-      const frame = safeParse(action.frameText);
+      const frame = tryParseJson(action.frameText);
       const view = openListen(frame);
       const session: ListenSession = { listenId: action.listenId, targetKey: action.targetKey, targetLabel: action.targetLabel, frameText: action.frameText, status: "connecting", events: [], notifications: [], ...(view && { view }) };
       return { ...state, listens: [...state.listens.filter((l) => l.listenId !== action.listenId), session] };
@@ -206,10 +207,3 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
   }
 }
 
-function safeParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}

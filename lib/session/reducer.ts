@@ -5,6 +5,7 @@ import { templateById } from "../protocol/templates";
 import { envelopeFrom, type EnvelopeSettings } from "./envelope";
 import type { PresetId } from "./presets";
 import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./state";
+import { asObject, tryParseJson } from "../protocol/json";
 
 export type Action =
   | { type: "target/choose"; preset: PresetId }
@@ -37,21 +38,9 @@ export type Action =
   /** Replaces the whole session (opening a share link or a session file: lib/share/session-adapter.ts). */
   | { type: "session/load"; state: SessionState };
 
-function obj(v: unknown): Record<string, unknown> | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
 /** A sent request (a frame with a method and an id) moves nextId past its id. */
 function bumpNextId(nextId: number, sent: string): number {
-  const frame = obj(parseJson(sent));
+  const frame = asObject(tryParseJson(sent));
   if (!frame || typeof frame.method !== "string" || !("id" in frame)) return nextId;
   const id = frame.id;
   return typeof id === "number" && Number.isInteger(id) && id >= nextId ? id + 1 : nextId + 1;
@@ -60,9 +49,9 @@ function bumpNextId(nextId: number, sent: string): number {
 /** A legacy HTTP initialize reply mints a session: remember its id and the negotiated version. */
 function sessionFrom(exchange: Exchange): HttpSession | undefined {
   if (exchange.transport !== "http" || !exchange.http?.sessionId) return undefined;
-  const sent = obj(exchange.sentFrame ?? parseJson(exchange.sent));
+  const sent = asObject(exchange.sentFrame ?? tryParseJson(exchange.sent));
   if (sent?.method !== "initialize") return undefined;
-  const result = exchange.outcome.kind === "response" ? obj(obj(exchange.outcome.frame)?.result) : undefined;
+  const result = exchange.outcome.kind === "response" ? asObject(asObject(exchange.outcome.frame)?.result) : undefined;
   const version = typeof result?.protocolVersion === "string" ? result.protocolVersion : undefined;
   return { sessionId: exchange.http.sessionId, protocolVersion: version };
 }

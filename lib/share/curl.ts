@@ -7,6 +7,7 @@
 import type { WireEvent } from "../bridge/contract";
 import { encodeHeaderValue, impliedHeaders, withExplicitHeaders, type HeaderList } from "../protocol/http-headers";
 import { parseJson } from "./state";
+import { isJsonObject } from "../protocol/json";
 
 export type { HeaderList };
 
@@ -16,10 +17,6 @@ const TCHAR_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 export function shellQuote(arg: string): string {
   if (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(arg)) return arg;
   return `'${arg.replace(/'/g, `'\\''`)}'`;
-}
-
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
 /** A tool as tools/list describes it; only the inputSchema matters here. */
@@ -37,11 +34,11 @@ export function paramHeaders(args: unknown, inputSchema: unknown): { headers: He
   const notes: string[] = [];
   const seen = new Set<string>();
   const walk = (schema: unknown, value: unknown, path: string) => {
-    if (!isObject(schema) || !isObject(schema.properties)) return;
+    if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return;
     for (const [key, prop] of Object.entries(schema.properties)) {
-      if (!isObject(prop)) continue;
+      if (!isJsonObject(prop)) continue;
       const here = path ? `${path}.${key}` : key;
-      const inner = isObject(value) ? value[key] : undefined;
+      const inner = isJsonObject(value) ? value[key] : undefined;
       const name = prop["x-mcp-header"];
       if (name !== undefined) {
         if (typeof name !== "string" || !TCHAR_TOKEN.test(name)) notes.push(`x-mcp-header on ${here} is not a valid header name: ignored`);
@@ -69,9 +66,9 @@ export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { he
   const implied = impliedHeaders(frame);
   const headers: HeaderList = [...implied.headers];
   const notes = [...implied.notes];
-  if (!isObject(frame) || typeof frame.method !== "string") notes.push("the frame names no method: only Accept and Content-Type apply");
-  const params = isObject(frame) && isObject(frame.params) ? frame.params : {};
-  if (isObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
+  if (!isJsonObject(frame) || typeof frame.method !== "string") notes.push("the frame names no method: only Accept and Content-Type apply");
+  const params = isJsonObject(frame) && isJsonObject(frame.params) ? frame.params : {};
+  if (isJsonObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
     const tool = tools.find((t) => t.name === params.name);
     if (tool) {
       const p = paramHeaders(params.arguments, tool.inputSchema);

@@ -12,6 +12,7 @@
  * for the user to pick. Pure.
  */
 import { TargetSchema, type Target } from "../bridge/contract";
+import { isJsonObject } from "../protocol/json";
 
 export interface ImportedServer {
   name: string;
@@ -63,10 +64,6 @@ export function stripJsonc(text: string): string {
   });
 }
 
-function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 function parseLoose(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
   const cleaned = stripJsonc(text).trim();
   if (cleaned === "") return { ok: false, reason: "paste an mcpServers block or one server entry" };
@@ -86,7 +83,7 @@ const PLACEHOLDER = /\$\{[^}]*\}/;
 
 function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined | string {
   if (value === undefined) return undefined;
-  if (!isObject(value)) return `${what} must be an object of name → value`;
+  if (!isJsonObject(value)) return `${what} must be an object of name → value`;
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === "string") out[k] = v;
@@ -100,7 +97,7 @@ function stringMap(value: unknown, what: string, warnings: string[]): Record<str
 }
 
 function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: string[] } | { ok: false; reason: string } {
-  if (!isObject(entry)) return { ok: false, reason: "the entry must be an object" };
+  if (!isJsonObject(entry)) return { ok: false, reason: "the entry must be an object" };
   const warnings: string[] = [];
   const type = typeof entry.type === "string" ? entry.type.toLowerCase() : undefined;
   const url = entry.url ?? entry.serverUrl ?? entry.httpUrl;
@@ -142,13 +139,13 @@ export function importMcpServers(text: string): ImportResult {
   const parsed = parseLoose(text);
   if (!parsed.ok) return parsed;
   const root = parsed.value;
-  if (!isObject(root)) return { ok: false, reason: "expected a JSON object: an mcpServers block or one server entry" };
+  if (!isJsonObject(root)) return { ok: false, reason: "expected a JSON object: an mcpServers block or one server entry" };
 
   let entries: [string, unknown][];
   if (looksLikeEntry(root)) entries = [[typeof root.name === "string" ? root.name : "imported server", root]];
   else {
-    const block = root.mcpServers ?? root.servers ?? (isObject(root.mcp) ? (root.mcp as Record<string, unknown>).servers : undefined) ?? root;
-    if (!isObject(block)) return { ok: false, reason: "mcpServers must be an object of name → server entry" };
+    const block = root.mcpServers ?? root.servers ?? (isJsonObject(root.mcp) ? (root.mcp as Record<string, unknown>).servers : undefined) ?? root;
+    if (!isJsonObject(block)) return { ok: false, reason: "mcpServers must be an object of name → server entry" };
     entries = Object.entries(block);
   }
   const servers: ImportedServer[] = [];

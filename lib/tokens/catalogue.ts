@@ -3,8 +3,9 @@
  * what crossed the wire), the instructions, and a record of how it was obtained — the catalogue changes with
  * the handshake and the declared client capabilities, so a bill without that record is not reproducible.
  */
+import { isJsonObject, type JsonObject } from "../protocol/json";
 
-export type JsonObject = Record<string, unknown>;
+export type { JsonObject };
 
 /** How the catalogue was asked for: `auto` probes (server/discover, falling back to initialize). */
 export const HANDSHAKES = ["auto", "none", "legacy", "modern"] as const;
@@ -39,10 +40,6 @@ export interface Catalogue {
   measured?: Measured;
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
 /** The tools of every page, in order (checkCatalogue has made sure every page has a tools array of objects). */
 export function catalogueTools(catalogue: Catalogue): JsonObject[] {
   return catalogue.pages.flatMap((page) => page.tools as JsonObject[]);
@@ -51,9 +48,9 @@ export function catalogueTools(catalogue: Catalogue): JsonObject[] {
 /** Why a tools/list result cannot be billed, or null when it can. */
 export function checkPage(page: unknown, pageNumber: number): string | null {
   const where = `tools/list page ${pageNumber}`;
-  if (!isObject(page)) return `${where} is not a JSON object`;
+  if (!isJsonObject(page)) return `${where} is not a JSON object`;
   if (!Array.isArray(page.tools)) return `${where} has no "tools" array`;
-  const bad = page.tools.findIndex((t) => !isObject(t));
+  const bad = page.tools.findIndex((t) => !isJsonObject(t));
   if (bad >= 0) return `${where}: tools[${bad}] is ${JSON.stringify(page.tools[bad])?.slice(0, 80)}, not a tool object`;
   return null;
 }

@@ -6,7 +6,8 @@
 import { readReply, runEraProbe, type ProbeSend, type ProbeStep } from "../protocol/era";
 import { buildEnvelope, META_KEYS } from "../protocol/meta";
 import { LEGACY_VERSIONS, MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
-import { checkPage, type Catalogue, type Handshake, type JsonObject, type Measured } from "./catalogue";
+import { checkPage, type Catalogue, type Handshake, type Measured } from "./catalogue";
+import { isJsonObject, type JsonObject } from "../protocol/json";
 
 export interface FetchOptions {
   handshake?: Handshake;
@@ -27,15 +28,13 @@ export const DEFAULT_MAX_PAGES = 1000;
 
 type Session = { modern: boolean; version?: string; headers: Record<string, string> };
 
-const isObject = (v: unknown): v is JsonObject => v !== null && typeof v === "object" && !Array.isArray(v);
-
 function frameText(id: number | string, method: string, params?: JsonObject): string {
   return JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
 }
 
 function serverInfoOf(result: JsonObject | undefined): Measured["serverInfo"] {
-  const info = result && (isObject(result.serverInfo) ? result.serverInfo : isObject(result._meta) ? result._meta[META_KEYS.serverInfo] : undefined);
-  if (!isObject(info)) return undefined;
+  const info = result && (isJsonObject(result.serverInfo) ? result.serverInfo : isJsonObject(result._meta) ? result._meta[META_KEYS.serverInfo] : undefined);
+  if (!isJsonObject(info)) return undefined;
   return { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined };
 }
 
@@ -74,7 +73,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
         : cursor !== undefined ? { cursor } : undefined;
       const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
       const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
-      if (reply.kind === "error") return `tools/list answered ${reply.httpStatus && reply.httpStatus !== 200 ? `HTTP ${reply.httpStatus}, ` : ""}${reply.code} ${reply.message}`;
+      if (reply.kind === "error") return `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
       if (reply.kind === "none") return `tools/list ${reply.why}`;
       const problem = checkPage(reply.result, pages.length + 1);
       if (problem) return problem;

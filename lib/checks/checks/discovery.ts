@@ -2,7 +2,7 @@
 import type { CheckContext } from "../context";
 import { SPEC, cacheHintProblems, errorData, expectError, isErrorCode, wrongStatus, AMBIG6, type CheckDef } from "../define";
 import type { Verdict } from "../types";
-import { describeReply, obj, replyOf, type Reply } from "../wire";
+import { describeReply, asObject, replyOf, type Reply } from "../wire";
 
 const BOGUS_VERSION = "1900-01-01";
 
@@ -81,9 +81,9 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
       if (result.resultType !== "complete") problems.push(`resultType is ${JSON.stringify(result.resultType)}`);
       const sv = result.supportedVersions;
       if (!Array.isArray(sv) || sv.length === 0 || !sv.every((v) => typeof v === "string")) problems.push("supportedVersions is not a non-empty string array");
-      if (!obj(result.capabilities)) problems.push("capabilities is not an object");
+      if (!asObject(result.capabilities)) problems.push("capabilities is not an object");
       if (problems.length) return ctx.fail(`${problems.join("; ")}; ${fix}`);
-      return ctx.pass(`supportedVersions ${JSON.stringify(sv)}, capabilities ${Object.keys(obj(result.capabilities)!).join(", ") || "(none)"}.`);
+      return ctx.pass(`supportedVersions ${JSON.stringify(sv)}, capabilities ${Object.keys(asObject(result.capabilities)!).join(", ") || "(none)"}.`);
     },
   },
   {
@@ -112,7 +112,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     async run(ctx) {
       const { reply, result } = await ctx.discover();
       if (!result) return ctx.skip(`server/discover answered ${describeReply(reply)} (see C01).`);
-      const info = obj(obj(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
+      const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
       if (info && typeof info.name === "string" && typeof info.version === "string") return ctx.pass(`serverInfo ${info.name} ${info.version}.`);
       return ctx.fail('result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.');
     },
@@ -244,5 +244,5 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
 ];
 
 function declaredIn(result: Record<string, unknown>, capability: string): boolean {
-  return obj(obj(result.capabilities)?.[capability]) !== undefined;
+  return asObject(asObject(result.capabilities)?.[capability]) !== undefined;
 }

@@ -4,7 +4,7 @@ import { SPEC, isErrorCode, wrongStatus, type CheckDef } from "../define";
 import { headerParams } from "../header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
-import { describeReply, obj, responseHeaders, sentFrame, type Json, type Reply } from "../wire";
+import { describeReply, asObject, responseHeaders, sentFrame, type JsonObject, type Reply } from "../wire";
 
 const HEADER_FIX = "validate the request headers against the body and answer 400 with -32020 on any missing or mismatched one.";
 
@@ -28,7 +28,7 @@ function listRequest(ctx: CheckContext, opts: CheckSendOptions, what: string): P
 
 interface NamedTarget {
   method: "resources/read" | "prompts/get" | "tools/call";
-  params: Json;
+  params: JsonObject;
   name: string;
 }
 
@@ -123,13 +123,13 @@ export const HTTP_CHECKS: CheckDef[] = [
   ),
   check("C51", "Mcp-Param-* headers are enforced for x-mcp-header arguments", "MUST", async (ctx) => {
     const tools = await ctx.callableTools();
-    const tool = tools.find((x) => headerParams(obj(x.inputSchema)).length > 0);
+    const tool = tools.find((x) => headerParams(asObject(x.inputSchema)).length > 0);
     if (!tool) return ctx.skip(`No callable tool has a valid x-mcp-header argument (tool calls: ${ctx.options.toolCalls}).`);
-    const [param] = headerParams(obj(tool.inputSchema));
+    const [param] = headerParams(asObject(tool.inputSchema));
     const header = `Mcp-Param-${param.header}`;
     const value = param.type === "integer" ? 7 : param.type === "boolean" ? true : "playground-region";
     const args = setPath(ctx.toolArguments(tool), param.path, value);
-    const call = (a: Json, opts: CheckSendOptions, what: string) =>
+    const call = (a: JsonObject, opts: CheckSendOptions, what: string) =>
       ctx.request("tools/call", { name: tool.name, arguments: a }, { ...opts, paramHeaders: false, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` });
     const good = await call(args, { headers: { [header]: String(value) } }, `${header}: ${value}`);
     if (isErrorCode(good, -32020)) return ctx.fail(`With a correct ${header}: ${String(value)} the call answered -32020; accept matching values.`);
@@ -218,14 +218,14 @@ export const HTTP_CHECKS: CheckDef[] = [
   },
 ];
 
-function setPath(args: Json, path: string[], value: unknown): Json {
-  const root: Json = { ...args };
+function setPath(args: JsonObject, path: string[], value: unknown): JsonObject {
+  const root: JsonObject = { ...args };
   let cur = root;
   for (const [i, key] of path.entries()) {
     if (i === path.length - 1) cur[key] = value;
     else {
-      cur[key] = { ...(obj(cur[key]) ?? {}) };
-      cur = cur[key] as Json;
+      cur[key] = { ...(asObject(cur[key]) ?? {}) };
+      cur = cur[key] as JsonObject;
     }
   }
   return root;

@@ -4,18 +4,18 @@ import { FULL_CAPABILITIES, type CheckContext, type MrtrProbe } from "../context
 import { SPEC, errorData, wrongStatus, type CheckDef } from "../define";
 import { capabilityFor, declares } from "../synthesize";
 import type { Verdict } from "../types";
-import { describeReply, obj, replyOf, sentFrame, sentMeta, serverFrames, type Json } from "../wire";
+import { describeReply, asObject, replyOf, sentFrame, sentMeta, serverFrames, type JsonObject } from "../wire";
 
 const MRTR_METHODS = ["tools/call", "prompts/get", "resources/read"];
 const INPUT_METHODS = ["elicitation/create", "sampling/createMessage", "roots/list"];
 
 /** Every input_required result observed in the run, with the request that got it. */
-function inputRequiredResults(exchanges: readonly Exchange[]): { ex: Exchange; method: string; result: Json; caps: Json }[] {
-  const out: { ex: Exchange; method: string; result: Json; caps: Json }[] = [];
+function inputRequiredResults(exchanges: readonly Exchange[]): { ex: Exchange; method: string; result: JsonObject; caps: JsonObject }[] {
+  const out: { ex: Exchange; method: string; result: JsonObject; caps: JsonObject }[] = [];
   for (const ex of exchanges) {
     const reply = replyOf(ex);
     if (reply.kind !== "result" || reply.result.resultType !== "input_required") continue;
-    const caps = obj(sentMeta(ex)?.["io.modelcontextprotocol/clientCapabilities"]) ?? {};
+    const caps = asObject(sentMeta(ex)?.["io.modelcontextprotocol/clientCapabilities"]) ?? {};
     out.push({ ex, method: String(sentFrame(ex)?.method), result: reply.result, caps });
   }
   return out;
@@ -36,7 +36,7 @@ export function tamper(state: string): string {
   return `${state.slice(0, i)}${swap}${state.slice(i + 1)}`;
 }
 
-function retry(ctx: CheckContext, probe: MrtrProbe, params: Json, fresh: boolean) {
+function retry(ctx: CheckContext, probe: MrtrProbe, params: JsonObject, fresh: boolean) {
   return ctx.request(probe.method, params, { envelope: { capabilities: FULL_CAPABILITIES }, processMode: fresh ? "fresh" : "keep" });
 }
 
@@ -77,11 +77,11 @@ export const MRTR_CHECKS: CheckDef[] = [
       const problems: string[] = [];
       const hints: string[] = [];
       for (const { ex, method, result } of all) {
-        const requests = obj(result.inputRequests);
+        const requests = asObject(result.inputRequests);
         const hasRequests = requests !== undefined && Object.keys(requests).length > 0;
         if (!hasRequests && typeof result.requestState !== "string") problems.push(`${method}: neither inputRequests nor requestState`);
         for (const [key, value] of Object.entries(requests ?? {})) {
-          const m = obj(value)?.method;
+          const m = asObject(value)?.method;
           if (!INPUT_METHODS.includes(String(m))) problems.push(`${method}: inputRequests.${key}.method is ${JSON.stringify(m)}`);
         }
         if ("ttlMs" in result || "cacheScope" in result) hints.push(method);
@@ -106,17 +106,17 @@ export const MRTR_CHECKS: CheckDef[] = [
       const fix = "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
       if (reply.kind === "error") {
         if (reply.code !== -32021) return ctx.fail(`${probe.label} with no declared capabilities answered ${describeReply(reply)}; ${fix}`);
-        if (!obj(errorData(reply)?.requiredCapabilities)) return ctx.fail(`-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`);
+        if (!asObject(errorData(reply)?.requiredCapabilities)) return ctx.fail(`-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`);
         const status = wrongStatus(reply, 400);
         if (status) return ctx.fail(`-32021 with ${status}; ${fix}`);
-      } else if (reply.kind === "result" && reply.result.resultType === "input_required" && Object.keys(obj(reply.result.inputRequests) ?? {}).length) {
-        return ctx.fail(`${probe.label} asked for ${Object.keys(obj(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`);
+      } else if (reply.kind === "result" && reply.result.resultType === "input_required" && Object.keys(asObject(reply.result.inputRequests) ?? {}).length) {
+        return ctx.fail(`${probe.label} asked for ${Object.keys(asObject(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`);
       } else if (reply.kind === "none") {
         return ctx.fail(`${probe.label} with no declared capabilities got ${describeReply(reply)}; ${fix}`);
       }
       // The whole run: no input request needs a top-level capability its request left out (url mode is C27's rule).
       for (const { ex, method, result, caps } of inputRequiredResults(ctx.observed())) {
-        for (const [key, value] of Object.entries(obj(result.inputRequests) ?? {})) {
+        for (const [key, value] of Object.entries(asObject(result.inputRequests) ?? {})) {
           const need = capabilityFor(value);
           if (need && need !== "elicitation.url" && !declares(caps, need)) {
             ctx.cite(ex);
@@ -139,7 +139,7 @@ export const MRTR_CHECKS: CheckDef[] = [
       if (!probe) return noProbe(ctx);
       await ctx.request(probe.method, probe.params, { envelope: { capabilities: { elicitation: {} } } });
       for (const { ex, method, result, caps } of inputRequiredResults(ctx.observed())) {
-        for (const [key, value] of Object.entries(obj(result.inputRequests) ?? {})) {
+        for (const [key, value] of Object.entries(asObject(result.inputRequests) ?? {})) {
           if (capabilityFor(value) === "elicitation.url" && !declares(caps, "elicitation.url")) {
             ctx.cite(ex);
             return ctx.fail(`${method} asked for ${key} in URL mode though the request declared elicitation without url (form only); fall back to form mode or answer -32021.`);
@@ -175,7 +175,7 @@ export const MRTR_CHECKS: CheckDef[] = [
     async run(ctx) {
       const probe = await ctx.mrtr();
       if (!probe) return noProbe(ctx);
-      if (!Object.keys(obj(probe.first.result.inputRequests) ?? {}).length) return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
+      if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length) return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { inputResponses: {} }), false);
       if (reply.kind === "result") return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
       return ctx.fail(`With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`);
@@ -193,7 +193,7 @@ export const MRTR_CHECKS: CheckDef[] = [
       if (!probe) return noProbe(ctx);
       const base = ctx.retryParams(probe);
       const plain = await retry(ctx, probe, base, false);
-      const extra = await retry(ctx, probe, { ...base, inputResponses: { ...obj(base.inputResponses), playground_extra: { action: "accept" } } }, false);
+      const extra = await retry(ctx, probe, { ...base, inputResponses: { ...asObject(base.inputResponses), playground_extra: { action: "accept" } } }, false);
       if (plain.kind === extra.kind) return ctx.pass(`With and without an extra playground_extra answer the retry answered ${describeReply(extra)}.`);
       return ctx.fail(`Without the extra key: ${describeReply(plain)}; with it: ${describeReply(extra)}; ignore inputResponses keys you did not ask for.`);
     },
@@ -233,7 +233,7 @@ export const MRTR_CHECKS: CheckDef[] = [
       for (const ex of ctx.observed()) {
         const sse = serverFrames(ex).filter((f) => f.via === "sse");
         if (!sse.length) continue;
-        const idx = sse.findIndex((f) => obj(obj(f.frame)?.result)?.resultType === "input_required");
+        const idx = sse.findIndex((f) => asObject(asObject(f.frame)?.result)?.resultType === "input_required");
         if (idx < 0) continue;
         streamed += 1;
         if (idx !== sse.length - 1) {

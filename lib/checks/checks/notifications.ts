@@ -3,7 +3,7 @@ import type { Exchange } from "../../bridge/contract";
 import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, type CheckDef } from "../define";
-import { describeReply, isNotificationFrame, isRequestFrame, obj, replyOf, responseHeaders, responseId, sentFrame, sentMeta, serverFrames, type Json, type ServerFrame } from "../wire";
+import { describeReply, isNotificationFrame, isRequestFrame, asObject, replyOf, responseHeaders, responseId, sentFrame, sentMeta, serverFrames, type JsonObject, type ServerFrame } from "../wire";
 
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 const FILTER_METHOD: Record<string, string> = {
@@ -24,13 +24,13 @@ function ownFrames(ex: Exchange): { frames: ServerFrame[]; responseAt: number } 
 }
 
 function subscriptionIdOf(frame: unknown): unknown {
-  return obj(obj(obj(frame)?.params)?._meta)?.[META_KEYS.subscriptionId];
+  return asObject(asObject(asObject(frame)?.params)?._meta)?.[META_KEYS.subscriptionId];
 }
 
 /** A few requests the run may repeat with extra _meta keys: lists, and one callable tool. */
 async function sampleRequests(ctx: CheckContext, meta: { logLevel?: string; progressToken?: string }): Promise<Exchange[]> {
   const out: Exchange[] = [];
-  const send = async (method: string, params: Json = {}) => {
+  const send = async (method: string, params: JsonObject = {}) => {
     const r = await ctx.request(method, params, { envelope: meta });
     out.push(r.exchange);
   };
@@ -49,7 +49,7 @@ interface Listen {
 }
 
 /** Opens subscriptions/listen, watches it for the window, then lets it go (stdio: notifications/cancelled). */
-async function listen(ctx: CheckContext, filter: Json): Promise<Listen> {
+async function listen(ctx: CheckContext, filter: JsonObject): Promise<Listen> {
   const id = ctx.nextId();
   const exchange = await ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), {
     label: `${ctx.checkId} subscriptions/listen (watched ${ctx.options.listenWindowMs} ms)`,
@@ -64,12 +64,12 @@ async function listen(ctx: CheckContext, filter: Json): Promise<Listen> {
 }
 
 /** Which subscription filters the server's capabilities make meaningful. */
-async function listenFilter(ctx: CheckContext): Promise<Json | undefined> {
+async function listenFilter(ctx: CheckContext): Promise<JsonObject | undefined> {
   const caps = (await ctx.discover()).capabilities;
-  const filter: Json = {};
-  if (obj(caps.tools)?.listChanged === true) filter.toolsListChanged = true;
-  if (obj(caps.prompts)?.listChanged === true) filter.promptsListChanged = true;
-  if (obj(caps.resources)?.listChanged === true) filter.resourcesListChanged = true;
+  const filter: JsonObject = {};
+  if (asObject(caps.tools)?.listChanged === true) filter.toolsListChanged = true;
+  if (asObject(caps.prompts)?.listChanged === true) filter.promptsListChanged = true;
+  if (asObject(caps.resources)?.listChanged === true) filter.resourcesListChanged = true;
   return Object.keys(filter).length ? filter : undefined;
 }
 
@@ -134,7 +134,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
         for (const [i, f] of frames.entries()) {
           if (!isNotificationFrame(f.frame, "notifications/message")) continue;
           count += 1;
-          const level = obj(f.frame.params)?.level;
+          const level = asObject(f.frame.params)?.level;
           const method = String(sentFrame(ex)?.method);
           if (!declared) return ctx.fail(`${method} got log messages but server/discover declares no logging capability; declare logging or stop emitting them.`);
           if (responseAt >= 0 && i > responseAt) return ctx.fail(`${method} got a notifications/message after its response; logs belong before the final response on that request's stream.`);
@@ -163,7 +163,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
         for (const [i, f] of frames.entries()) {
           if (!isNotificationFrame(f.frame, "notifications/progress")) continue;
           count += 1;
-          const p = obj(f.frame.params) ?? {};
+          const p = asObject(f.frame.params) ?? {};
           const method = String(sentFrame(ex)?.method);
           if (p.progressToken !== token) return ctx.fail(`${method} got progress for token ${JSON.stringify(p.progressToken)} instead of ${JSON.stringify(token)}; echo the request's progressToken.`);
           if (typeof p.progress !== "number" || p.progress <= last) return ctx.fail(`${method}: progress went from ${last} to ${JSON.stringify(p.progress)}; each notification must increase it.`);
@@ -173,7 +173,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
       }
       // Late progress shows up as frames left over before the next exchange.
       const after = await ctx.request("server/discover");
-      const late = serverFrames(after.exchange).find((f) => f.unsolicited && isNotificationFrame(f.frame, "notifications/progress") && obj(f.frame.params)?.progressToken === token);
+      const late = serverFrames(after.exchange).find((f) => f.unsolicited && isNotificationFrame(f.frame, "notifications/progress") && asObject(f.frame.params)?.progressToken === token);
       if (late) return ctx.fail("Progress for a completed request arrived later; stop sending progress once the response is out.");
       if (!count) return ctx.pass(`No progress was sent for ${exchanges.length} requests with a progressToken (servers may send none).`);
       return ctx.pass(`${count} progress notification(s), all with the request's token, increasing, before the response.`);
@@ -194,7 +194,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
       if (failed) return failed;
       const firstTagged = l.frames.find((f) => subscriptionIdOf(f.frame) === l.id);
       if (!firstTagged) return ctx.fail(`No notifications/subscriptions/acknowledged tagged ${JSON.stringify(l.id)} within ${ctx.options.listenWindowMs} ms; acknowledge a listen request immediately.`);
-      const ack = obj(firstTagged.frame)!;
+      const ack = asObject(firstTagged.frame)!;
       if (ack.method !== "notifications/subscriptions/acknowledged") return ctx.fail(`The first message of the subscription was ${String(ack.method)}, not the acknowledgement; send notifications/subscriptions/acknowledged before anything else.`);
       if (ctx.transport === "http") {
         const earlier = l.frames.slice(0, l.ackIndex);
@@ -202,7 +202,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
         const type = responseHeaders(l.exchange).get("content-type") ?? "";
         if (!type.startsWith("text/event-stream")) return ctx.fail(`The listen response is ${type || "without Content-Type"}; answer subscriptions/listen with a text/event-stream that stays open.`);
       }
-      const honoured = obj(obj(ack.params)?.notifications) ?? {};
+      const honoured = asObject(asObject(ack.params)?.notifications) ?? {};
       const extra = Object.keys(honoured).filter((k) => honoured[k] === true && filter[k] !== true);
       if (extra.length) return ctx.fail(`The acknowledgement lists ${extra.join(", ")}, which was not requested; acknowledge a subset of the request's filter.`);
       return ctx.pass(`Acknowledged first, tagged ${JSON.stringify(l.id)}, honouring ${Object.keys(honoured).join(", ") || "nothing"}.`);
@@ -223,11 +223,11 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
       const failed = listenError(ctx, l);
       if (failed) return failed;
       if (l.ackIndex < 0) return ctx.skip("No acknowledgement arrived (see C37); nothing to judge.");
-      const honoured = obj(obj(obj(l.frames[l.ackIndex].frame)?.params)?.notifications) ?? {};
+      const honoured = asObject(asObject(asObject(l.frames[l.ackIndex].frame)?.params)?.notifications) ?? {};
       const allowed = honoured[only] === true ? [FILTER_METHOD[only]] : [];
       const after = l.frames.slice(l.ackIndex + 1).filter((f) => isNotificationFrame(f.frame));
       for (const f of after) {
-        const n = obj(f.frame)!;
+        const n = asObject(f.frame)!;
         const method = String(n.method);
         const sub = subscriptionIdOf(n);
         const onStream = ctx.transport === "http" || sub === l.id;
@@ -269,7 +269,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
       if (ack.at >= cancelAt) return ctx.skip("The acknowledgement arrived only after the cancel was written (a race); cannot judge.");
       const late = frames.filter((f) => related(f) && f.at > cancelAt + CANCEL_RACE_MS);
       const notifications = late.filter((f) => isNotificationFrame(f.frame));
-      if (notifications.length) return ctx.fail(`${String(obj(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`);
+      if (notifications.length) return ctx.fail(`${String(asObject(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`);
       if (late.some((f) => responseId(f.frame) === id)) return ctx.pass("A response followed the cancel (tolerated as a race; servers SHOULD not respond), nothing else.");
       return ctx.pass("Nothing more was sent for the cancelled subscriptions/listen request.");
     },
@@ -289,7 +289,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
         const req = serverFrames(ex).find((f) => isRequestFrame(f.frame));
         if (req) {
           ctx.cite(ex);
-          return ctx.fail(`The server sent a ${String(obj(req.frame)?.method)} request; 2026-07-28 servers MUST NOT send requests — ask through input_required instead.`);
+          return ctx.fail(`The server sent a ${String(asObject(req.frame)?.method)} request; 2026-07-28 servers MUST NOT send requests — ask through input_required instead.`);
         }
       }
       return ctx.pass(`No server-to-client request in ${ctx.observed().length} exchanges.`);

@@ -2,7 +2,8 @@
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, type CheckDef } from "../define";
 import { headerAnnotationProblems } from "../header-annotations";
-import { describeReply, obj, replyOf, sentFrame, sentMeta, truncate, type Json } from "../wire";
+import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
+import { canonicalJson } from "../../protocol/json";
 
 const CORE_RESULT_TYPES = ["complete", "input_required"];
 const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
@@ -13,15 +14,7 @@ async function declaredLists(ctx: CheckContext): Promise<ListMethod[]> {
   return out;
 }
 
-/** Stable JSON (sorted keys) so two answers compare by content, not key order. */
-export function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  const o = obj(value);
-  if (o) return `{${Object.keys(o).sort().map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`).join(",")}}`;
-  return JSON.stringify(value);
-}
-
-function itemKey(method: ListMethod, item: Json): string {
+function itemKey(method: ListMethod, item: JsonObject): string {
   const key = method === "resources/list" ? item.uri : method === "resources/templates/list" ? item.uriTemplate : item.name;
   return String(key);
 }
@@ -30,8 +23,8 @@ function itemKey(method: ListMethod, item: Json): string {
 function compareLists(a: ListInfo, b: ListInfo): "same" | "order" | "contents" {
   const ka = a.items.map((i) => itemKey(a.method, i));
   const kb = b.items.map((i) => itemKey(b.method, i));
-  const ca = a.items.map(canonical).sort();
-  const cb = b.items.map(canonical).sort();
+  const ca = a.items.map(canonicalJson).sort();
+  const cb = b.items.map(canonicalJson).sort();
   if (ca.length !== cb.length || ca.some((v, i) => v !== cb[i])) return "contents";
   return ka.every((k, i) => k === kb[i]) ? "same" : "order";
 }
@@ -40,7 +33,7 @@ type Validator = InstanceType<typeof import("@modelcontextprotocol/client/valida
 let validator: Validator | undefined;
 
 /** Ajv loads only when C22 has something to validate (it stays out of the page's first-load JavaScript). */
-async function validate(schema: Json, value: unknown): Promise<string | undefined> {
+async function validate(schema: JsonObject, value: unknown): Promise<string | undefined> {
   validator ??= new (await import("@modelcontextprotocol/client/validators/ajv")).AjvJsonSchemaValidator();
   try {
     const r = validator.getValidator(schema as never)(value);
@@ -71,7 +64,7 @@ export const RESULT_CHECKS: CheckDef[] = [
         if (reply.kind !== "result") continue;
         seen += 1;
         const rt = reply.result.resultType;
-        const tasks = obj(obj(obj(meta["io.modelcontextprotocol/clientCapabilities"])?.extensions)?.[TASKS_EXTENSION]) !== undefined;
+        const tasks = asObject(asObject(asObject(meta["io.modelcontextprotocol/clientCapabilities"])?.extensions)?.[TASKS_EXTENSION]) !== undefined;
         if (typeof rt === "string" && (CORE_RESULT_TYPES.includes(rt) || (rt === "task" && tasks))) continue;
         ctx.cite(ex);
         bad.push(`${String(sentFrame(ex)?.method)} → resultType ${rt === undefined ? "missing" : JSON.stringify(rt)}`);
@@ -261,7 +254,7 @@ export const RESULT_CHECKS: CheckDef[] = [
     transports: "both",
     era: "2026-07-28",
     async run(ctx) {
-      const tools = (await ctx.callableTools()).filter((t) => obj(t.outputSchema));
+      const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));
       if (!tools.length) {
         return ctx.skip(`No tool with an outputSchema that this run may call (tool calls: ${ctx.options.toolCalls}; only tools annotated readOnlyHint are called unless you allow all).`);
       }
@@ -275,13 +268,13 @@ export const RESULT_CHECKS: CheckDef[] = [
           unjudged.push(`${name}: ${reply.kind === "result" && reply.result.isError === true ? "isError result" : describeReply(reply)}`);
           continue;
         }
-        const problem = await validate(obj(tool.outputSchema)!, reply.result.structuredContent);
+        const problem = await validate(asObject(tool.outputSchema)!, reply.result.structuredContent);
         if (reply.result.structuredContent === undefined) return ctx.fail(`${name} declares an outputSchema but returned no structuredContent; return structuredContent that conforms to it.`);
         if (problem) return ctx.fail(`${name}'s structuredContent does not match its outputSchema (${truncate(problem, 160)}); fix the value or the schema.`);
-        const texts = (Array.isArray(reply.result.content) ? reply.result.content : []).map(obj).filter((c) => c?.type === "text");
+        const texts = (Array.isArray(reply.result.content) ? reply.result.content : []).map(asObject).filter((c) => c?.type === "text");
         const mirrored = texts.some((c) => {
           try {
-            return canonical(JSON.parse(String(c!.text))) === canonical(reply.result.structuredContent);
+            return canonicalJson(JSON.parse(String(c!.text))) === canonicalJson(reply.result.structuredContent);
           } catch {
             return false;
           }
@@ -304,7 +297,7 @@ export const RESULT_CHECKS: CheckDef[] = [
     async run(ctx) {
       if (!(await ctx.declares("tools"))) return ctx.skip("The server declares no tools capability.");
       const { items } = await ctx.list("tools/list");
-      const problems = items.flatMap((t) => headerAnnotationProblems(obj(t.inputSchema)).map((p) => `${String(t.name)}: ${p}`));
+      const problems = items.flatMap((t) => headerAnnotationProblems(asObject(t.inputSchema)).map((p) => `${String(t.name)}: ${p}`));
       const annotated = items.filter((t) => JSON.stringify(t.inputSchema ?? {}).includes('"x-mcp-header"')).length;
       if (!problems.length) return ctx.pass(annotated ? `${annotated} tool(s) use x-mcp-header, all valid.` : "No tool uses x-mcp-header.");
       const detail = `${problems.slice(0, 3).join("; ")}; a conforming HTTP client MUST drop these tools — fix the annotation (a token name on a string/integer/boolean property reached through properties only).`;

@@ -1,6 +1,6 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
 import { SPEC, type CheckDef } from "../define";
-import { describeReply, obj, serverFrames, truncate } from "../wire";
+import { describeReply, asObject, serverFrames, truncate } from "../wire";
 
 function check(id: string, title: string, level: CheckDef["level"], run: CheckDef["run"], aggregate = false): CheckDef {
   return { id, title, level, spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio", era: "2026-07-28", run, ...(aggregate ? { aggregate } : {}) };
@@ -22,7 +22,7 @@ export const STDIO_CHECKS: CheckDef[] = [
           if (e.kind === "stderr") stderr += 1;
           if (e.kind !== "stdout" || e.text.trim() === "") continue;
           lines += 1;
-          const f = obj(e.frame);
+          const f = asObject(e.frame);
           const problem = e.parseError !== undefined || e.frame === undefined ? "is not JSON" : !f ? "is JSON but not an object" : f.jsonrpc !== "2.0" ? 'has no "jsonrpc":"2.0"' : undefined;
           if (problem) {
             ctx.cite(ex);
@@ -53,9 +53,9 @@ export const STDIO_CHECKS: CheckDef[] = [
     const batch = JSON.stringify(ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ctx.envelope() } })));
     const ex = await ctx.raw(batch, { label: `${ctx.checkId} a batch of two tools/list`, processMode: "fresh", insist: true, timeoutMs: Math.min(1000, ctx.options.timeoutMs) });
     const frames = serverFrames(ex).map((f) => f.frame);
-    const processed = frames.some((f) => Array.isArray(f) || ids.includes(String(obj(f)?.id)));
+    const processed = frames.some((f) => Array.isArray(f) || ids.includes(String(asObject(f)?.id)));
     if (processed) return ctx.warn("The batch was processed (answers for its members came back); 2026-07-28 has no batching — answer -32600 or ignore arrays.");
-    const err = frames.map(obj).find((f) => obj(f?.error));
-    return ctx.pass(err ? `Rejected with error ${String(obj(err!.error)?.code)}.` : "No answer: the array was not processed.");
+    const err = frames.map(asObject).find((f) => asObject(f?.error));
+    return ctx.pass(err ? `Rejected with error ${String(asObject(err!.error)?.code)}.` : "No answer: the array was not processed.");
   }),
 ];

@@ -6,7 +6,7 @@
 import { buildEnvelope, type Envelope } from "../meta";
 import { cacheBadge, type CacheBadge } from "./badge";
 import { ANONYMOUS } from "./auth";
-import { asObject } from "./json";
+import { asObject } from "../json";
 import { EMPTY_CACHE, partitionFor, store, type CacheState } from "./store";
 import type { CacheViolation } from "./violations";
 

@@ -9,7 +9,7 @@ import { requestCacheability, responseCacheability, type NotCacheableReason } fr
 import { freshnessAt, type Clocked, type Freshness } from "./freshness";
 import { readHints, type CacheScope, type HintReading } from "./hints";
 import { invalidationTarget, targetMatches } from "./invalidation";
-import { asObject, type JsonObject } from "./json";
+import { asObject, type JsonObject } from "../json";
 import { isPaginatedMethod, type CacheableMethod } from "./methods";
 import { hintViolations, pageScopeViolation, type CacheViolation } from "./violations";
 

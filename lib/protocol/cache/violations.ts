@@ -7,7 +7,7 @@ import { eraOfVersion } from "../versions";
 import { envelopeVersion } from "../meta";
 import { resultTypeOf } from "./cacheability";
 import { readScope, readTtl, type CacheScope } from "./hints";
-import { asObject } from "./json";
+import { asObject } from "../json";
 import { isCacheableMethod } from "./methods";
 
 export type CacheRuleId =

@@ -1,11 +1,11 @@
 /** Results: resultType, MRTR (input_required), cache hints, per-method fields (digest §1.2, §3, §6, §7, §10). */
 import { annotateCapabilities, annotateMeta, checkVersion } from "./annotate-meta";
 import { REF } from "./refs";
-import { asObject, join, Sink, typeName, type Json } from "./sink";
+import { asObject, join, Sink, typeName, type JsonObject } from "./sink";
 import { INPUT_REQUIRED_FIELDS, METHODS, RESULT_BASE, TASK_RESULT_FIELDS, type Fields } from "./vocabulary";
 
 /** Guess which request a result answers from its shape (used when the caller does not say). */
-export function inferResultMethod(result: Json): string | undefined {
+export function inferResultMethod(result: JsonObject): string | undefined {
   if ("supportedVersions" in result) return "server/discover";
   if ("protocolVersion" in result && "serverInfo" in result) return "initialize";
   if ("tools" in result) return "tools/list";
@@ -51,7 +51,7 @@ export function annotateResult(sink: Sink, value: unknown, path: string): void {
   annotateComplete(sink, result, path, method, info?.result);
 }
 
-function annotateComplete(sink: Sink, result: Json, path: string, method: string | undefined, fields: Fields | undefined): void {
+function annotateComplete(sink: Sink, result: JsonObject, path: string, method: string | undefined, fields: Fields | undefined): void {
   const info = method ? METHODS[method] : undefined;
   if (!fields) {
     const others = Object.keys(result).filter((k) => k !== "resultType" && k !== "_meta");
@@ -89,7 +89,7 @@ function annotateComplete(sink: Sink, result: Json, path: string, method: string
   }
 }
 
-function checkCacheHints(sink: Sink, result: Json, path: string): void {
+function checkCacheHints(sink: Sink, result: JsonObject, path: string): void {
   const ttl = result.ttlMs;
   if (ttl !== undefined) {
     if (typeof ttl !== "number" || ttl < 0) sink.add(join(path, "ttlMs"), `ttlMs must be a number ≥ 0; ${JSON.stringify(ttl)} should be treated as 0.`, REF.caching, "error");
@@ -108,7 +108,7 @@ function humanMs(ms: number): string {
   return `${+(ms / 1000).toFixed(2)} s`;
 }
 
-function annotateInputRequired(sink: Sink, result: Json, path: string, method: string | undefined): void {
+function annotateInputRequired(sink: Sink, result: JsonObject, path: string, method: string | undefined): void {
   sink.add(join(path, "resultType"), "\"input_required\": not an answer yet. The server needs input first; retry the same request with a new id, inputResponses and the echoed requestState.", REF.mrtr);
   if (method && !METHODS[method]?.mrtr) {
     sink.add(path, `input_required is only allowed on tools/call, prompts/get and resources/read, not on ${method}.`, REF.mrtrWhere, "error");
@@ -169,7 +169,7 @@ export function annotateInputRequest(sink: Sink, value: unknown, path: string, k
 }
 
 /** params of elicitation/create and sampling/createMessage, wherever they appear. */
-export function annotateInputParams(sink: Sink, method: string, params: Json, path: string): void {
+export function annotateInputParams(sink: Sink, method: string, params: JsonObject, path: string): void {
   const info = METHODS[method];
   if (!info) return;
   sink.fields(params, path, { ...info.params, _meta: { text: "Optional metadata of the input request.", specRef: REF.metaReserved } }, `${method} params`, info.specRef);
@@ -185,7 +185,7 @@ export function annotateInputParams(sink: Sink, method: string, params: Json, pa
   }
 }
 
-function annotateTask(sink: Sink, result: Json, path: string, method: string | undefined): void {
+function annotateTask(sink: Sink, result: JsonObject, path: string, method: string | undefined): void {
   sink.add(join(path, "resultType"), "\"task\": the tasks extension's CreateTaskResult; the work continues in the background, poll it with tasks/get.", REF.tasks);
   if (method && method !== "tools/call") sink.add(path, `Only tools/call may answer with a task, not ${method}.`, REF.tasks, "error");
   sink.fields(result, path, TASK_RESULT_FIELDS, "a CreateTaskResult", REF.tasks, ["resultType", "_meta"]);

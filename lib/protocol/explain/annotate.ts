@@ -9,7 +9,7 @@ import { annotateInputParams, annotateResult } from "./annotate-result";
 import { closest } from "./edit-distance";
 import { LIFECYCLE } from "./lifecycle";
 import { REF } from "./refs";
-import { asObject, join, Sink, typeName, type Json } from "./sink";
+import { asObject, join, Sink, typeName, type JsonObject } from "./sink";
 import type { Annotation, ExplainContext } from "./types";
 import { FRAME_KEYS, LOG_LEVELS, METHOD_NAMES, METHODS, type MethodInfo } from "./vocabulary";
 
@@ -60,7 +60,7 @@ function inDocumentOrder(value: unknown, annotations: Annotation[]): Annotation[
 
 type Kind = "request" | "notification" | "result" | "error" | "invalid";
 
-function kindOf(msg: Json): Kind {
+function kindOf(msg: JsonObject): Kind {
   if ("method" in msg) return "id" in msg ? "request" : "notification";
   if ("result" in msg) return "result";
   if ("error" in msg) return "error";
@@ -89,7 +89,7 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   }
 }
 
-function summarize(sink: Sink, msg: Json, kind: Kind, root: string): void {
+function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void {
   switch (kind) {
     case "request":
       sink.add(root, "A request (method + id): the receiver must answer with a result or an error carrying the same id.", REF.jsonrpc);
@@ -116,7 +116,7 @@ function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: bool
   else sink.add(path, "JSON-RPC 2.0: every MCP message says so, on every transport.", REF.jsonrpc);
 }
 
-function annotateId(sink: Sink, msg: Json, kind: Kind, root: string): void {
+function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void {
   const path = join(root, "id");
   const id = msg.id;
   if (kind === "notification" || kind === "invalid") return;
@@ -136,7 +136,7 @@ function annotateId(sink: Sink, msg: Json, kind: Kind, root: string): void {
   sink.add(path, `Echoes the id of the request it answers (${JSON.stringify(id)}).`, REF.jsonrpc);
 }
 
-function annotateMethodFrame(sink: Sink, msg: Json, kind: "request" | "notification", root: string): void {
+function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "notification", root: string): void {
   const path = join(root, "method");
   const method = msg.method;
   if (typeof method !== "string") {

@@ -11,6 +11,7 @@ import { extractEvidence, type Extracted, type ExtractedJson } from "./extract";
 import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "./lifecycle";
 import { REVISIONS, type Revision } from "./types";
 import { METHODS } from "./vocabulary";
+import { isJsonObject, type JsonObject } from "../json";
 
 export interface DatingReason {
   feature: string;
@@ -62,9 +63,6 @@ function snippet(text: string, line: number): string {
   return `line ${line}: ${flat.length > 100 ? `${flat.slice(0, 97)}…` : flat}`;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
 /** Collects findings from one extracted JSON value. */
 function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
   const found: Finding[] = [];
@@ -73,7 +71,7 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
     found.push({ feature, evidence: ev, line: item.line, from, until, lifecycle });
 
   const root = item.value;
-  if (Array.isArray(root) && root.length > 0 && root.every((m) => isObj(m) && m.jsonrpc === "2.0")) {
+  if (Array.isArray(root) && root.length > 0 && root.every((m) => isJsonObject(m) && m.jsonrpc === "2.0")) {
     add("a JSON-RPC batch (array of messages)", "2025-03-26", "2025-06-18", "batching");
   }
 
@@ -82,7 +80,7 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
       v.forEach((x) => visit(x, parentKey, grandKey));
       return;
     }
-    if (!isObj(v)) return;
+    if (!isJsonObject(v)) return;
     messageFindings(v, parentKey, grandKey === "inputRequests" || parentKey === "inputRequests", item, add, named);
     keyFindings(v, parentKey, add, named);
     for (const [k, child] of Object.entries(v)) visit(child, k, parentKey);
@@ -93,7 +91,7 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
 
 type Add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) => void;
 
-function messageFindings(o: Obj, parentKey: string | undefined, inInputRequests: boolean, item: ExtractedJson, add: Add, named: Set<string>): void {
+function messageFindings(o: JsonObject, parentKey: string | undefined, inInputRequests: boolean, item: ExtractedJson, add: Add, named: Set<string>): void {
   const method = o.method;
   if (typeof method !== "string") return;
   const info = METHODS[method];
@@ -113,7 +111,7 @@ function messageFindings(o: Obj, parentKey: string | undefined, inInputRequests:
   const from = method === "tasks/get" || method === "tasks/cancel" ? "2025-11-25" : info.introduced;
   if (method === "ping" && item.direction === "received" && hasId) add("ping sent by the server", "2024-11-05", MODERN, "serverRequests");
   add(method, from, removed, info.lifecycle);
-  const params = isObj(o.params) ? o.params : undefined;
+  const params = isJsonObject(o.params) ? o.params : undefined;
   if (method === "initialize" && typeof params?.protocolVersion === "string") named.add(params.protocolVersion);
   if (method === "notifications/progress" && params && "message" in params) add("a progress notification with message", "2025-03-26");
   if (method === "completion/complete" && params && "context" in params) add("completion/complete with context", "2025-06-18");
@@ -121,7 +119,7 @@ function messageFindings(o: Obj, parentKey: string | undefined, inInputRequests:
 
 const TOOL_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
 
-function keyFindings(o: Obj, parentKey: string | undefined, add: Add, named: Set<string>): void {
+function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, named: Set<string>): void {
   const version = o["io.modelcontextprotocol/protocolVersion"];
   if (typeof version === "string") {
     named.add(version);
@@ -149,11 +147,11 @@ function keyFindings(o: Obj, parentKey: string | undefined, add: Add, named: Set
   if ("registration_endpoint" in o || ("redirect_uris" in o && "client_name" in o)) add("OAuth Dynamic Client Registration", "2025-03-26", undefined, "dcr");
   if (parentKey === "serverInfo" && "title" in o) add("a title in serverInfo", "2025-06-18");
   if (parentKey === "result" && typeof o.protocolVersion === "string" && "serverInfo" in o) named.add(o.protocolVersion);
-  if ((parentKey === "capabilities" || parentKey === "io.modelcontextprotocol/clientCapabilities") && isObj(o)) capabilityFindings(o, add);
+  if ((parentKey === "capabilities" || parentKey === "io.modelcontextprotocol/clientCapabilities") && isJsonObject(o)) capabilityFindings(o, add);
   if (parentKey === "error" && typeof o.code === "number") errorFindings(o.code, add);
 }
 
-function capabilityFindings(caps: Obj, add: Add): void {
+function capabilityFindings(caps: JsonObject, add: Add): void {
   if ("completions" in caps) add("the completions capability", "2025-03-26");
   if ("elicitation" in caps) add("the elicitation capability", "2025-06-18");
   if ("tasks" in caps) add("the core tasks capability (2025-11-25)", "2025-11-25", MODERN, "coreTasks");
@@ -161,7 +159,7 @@ function capabilityFindings(caps: Obj, add: Add): void {
   if ("sampling" in caps) add("the sampling capability", "2024-11-05", undefined, "sampling");
   if ("roots" in caps) add("the roots capability", "2024-11-05", undefined, "roots");
   if ("logging" in caps) add("the logging capability", "2024-11-05", undefined, "logging");
-  if (isObj(caps.roots) && "listChanged" in caps.roots) add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
+  if (isJsonObject(caps.roots) && "listChanged" in caps.roots) add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
 }
 
 function errorFindings(code: number, add: Add): void {

@@ -8,6 +8,7 @@ import { explainFrame } from "./annotate";
 import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
 import { explainHeaders } from "./headers";
 import type { Annotation, ServerEra } from "./types";
+import { isJsonObject } from "../json";
 
 export interface ExplainedFrame {
   role: "sent" | "received";
@@ -22,13 +23,10 @@ export interface ExplainedExchange {
   cards: ErrorCard[];
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
-
 export { serverEraOf } from "./server-era";
 
 function methodOf(frame: unknown): string | undefined {
-  return isObj(frame) && typeof frame.method === "string" ? frame.method : undefined;
+  return isJsonObject(frame) && typeof frame.method === "string" ? frame.method : undefined;
 }
 
 function sentFrame(exchange: Exchange): unknown {
@@ -39,13 +37,13 @@ function sentFrame(exchange: Exchange): unknown {
 export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unknown"): ExplainedExchange {
   const sent = sentFrame(exchange);
   const requestMethod = methodOf(sent);
-  const sentId = isObj(sent) ? sent.id : undefined;
+  const sentId = isJsonObject(sent) ? sent.id : undefined;
   const base = { transport: exchange.transport, serverEra } as const;
   const frames: ExplainedFrame[] = [{ role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) }];
   frames.push(...headerFrames(exchange, sent, serverEra));
   for (const frame of exchange.received) {
-    const isReply = isObj(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
-    const label = isReply ? "← reply" : methodOf(frame) && isObj(frame) && "id" in frame ? "← server request" : methodOf(frame) ? "← notification" : "← frame";
+    const isReply = isJsonObject(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
+    const label = isReply ? "← reply" : methodOf(frame) && isJsonObject(frame) && "id" in frame ? "← server request" : methodOf(frame) ? "← notification" : "← frame";
     frames.push({ role: "received", label, frame, annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }) });
   }
   return { frames, cards: errorCardsOf(exchange) };
@@ -71,17 +69,17 @@ function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): 
 export function errorCardsOf(exchange: Exchange): ErrorCard[] {
   const sent = sentFrame(exchange);
   const requestMethod = methodOf(sent);
-  const sentId = isObj(sent) ? sent.id : undefined;
+  const sentId = isJsonObject(sent) ? sent.id : undefined;
   const cards: ErrorCard[] = [];
   for (const frame of exchange.received) {
-    if (isObj(frame) && isObj(frame.error) && typeof frame.error.code === "number" && (frame.id === sentId || frame.id === undefined || frame.id === null)) {
+    if (isJsonObject(frame) && isJsonObject(frame.error) && typeof frame.error.code === "number" && (frame.id === sentId || frame.id === undefined || frame.id === null)) {
       cards.push(explainErrorCode(frame.error.code, { requestMethod, httpStatus: exchange.http?.status }));
     }
   }
   const status = exchange.http?.status;
   if (status !== undefined && (status < 200 || status >= 300)) {
-    const reply = exchange.received.find((f) => isObj(f) && isObj(f.error));
-    const bodyCode = isObj(reply) && isObj(reply.error) && typeof reply.error.code === "number" ? reply.error.code : undefined;
+    const reply = exchange.received.find((f) => isJsonObject(f) && isJsonObject(f.error));
+    const bodyCode = isJsonObject(reply) && isJsonObject(reply.error) && typeof reply.error.code === "number" ? reply.error.code : undefined;
     const httpRequest = exchange.events.find((e) => e.kind === "http-request");
     const hadSessionId = httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
     cards.push(explainHttpStatus(status, { requestMethod, bodyCode, hadSessionId, httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined, wasNotification: sentId === undefined }));

@@ -4,11 +4,8 @@ import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "
 import type { Annotation, AnnotationLevel, ExplainContext } from "./types";
 import type { FieldInfo, Fields } from "./vocabulary";
 
-export type Json = Record<string, unknown>;
-
-export function asObject(v: unknown): Json | undefined {
-  return v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : undefined;
-}
+import { asObject, type JsonObject } from "../json";
+export { asObject, type JsonObject };
 
 export function join(path: string, key: string | number): string {
   return path === "" ? String(key) : `${path}.${key}`;
@@ -67,7 +64,7 @@ export class Sink {
   }
 
   /** Annotate every key of `obj` against `fields`, and report required ones that are missing. */
-  fields(obj: Json, path: string, fields: Fields, where: string, specRef: string, skip: string[] = []): void {
+  fields(obj: JsonObject, path: string, fields: Fields, where: string, specRef: string, skip: string[] = []): void {
     for (const key of Object.keys(obj)) {
       if (skip.includes(key)) continue;
       const info = fields[key];

@@ -5,6 +5,7 @@
  * untrusted unless the user says they trust this server (spec index.mdx, security principles).
  */
 import type { Exchange } from "../exchange";
+import { isJsonObject, type JsonObject } from "../json";
 
 export interface CatalogueItem {
   name: string;
@@ -40,25 +41,23 @@ export interface WhoDecides {
 
 export const WHO_DECIDES_REF = "§10 · server/index.mdx";
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => v !== null && typeof v === "object" && !Array.isArray(v);
 const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 
 /** The newest successful result for each method, newest exchange last in the input. */
-function latestResults(exchanges: Exchange[]): Map<string, Obj> {
-  const found = new Map<string, Obj>();
+function latestResults(exchanges: Exchange[]): Map<string, JsonObject> {
+  const found = new Map<string, JsonObject>();
   for (const ex of exchanges) {
-    const method = isObj(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
+    const method = isJsonObject(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
     if (!method || ex.outcome.kind !== "response") continue;
     const frame = ex.outcome.frame;
-    if (isObj(frame) && isObj(frame.result) && frame.result.resultType !== "input_required") found.set(method, frame.result);
+    if (isJsonObject(frame) && isJsonObject(frame.result) && frame.result.resultType !== "input_required") found.set(method, frame.result);
   }
   return found;
 }
 
-function items(list: unknown, detail: (o: Obj) => string | undefined, hints: (o: Obj) => string[] = () => []): CatalogueItem[] {
+function items(list: unknown, detail: (o: JsonObject) => string | undefined, hints: (o: JsonObject) => string[] = () => []): CatalogueItem[] {
   if (!Array.isArray(list)) return [];
-  return list.filter(isObj).map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
+  return list.filter(isJsonObject).map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
 }
 
 const HINTS: [string, string][] = [
@@ -68,8 +67,8 @@ const HINTS: [string, string][] = [
   ["openWorldHint", "open world"],
 ];
 
-function toolHints(tool: Obj): string[] {
-  const a = isObj(tool.annotations) ? tool.annotations : undefined;
+function toolHints(tool: JsonObject): string[] {
+  const a = isJsonObject(tool.annotations) ? tool.annotations : undefined;
   if (!a) return [];
   return HINTS.filter(([k]) => typeof a[k] === "boolean").map(([k, label]) => `${a[k] ? "" : "not "}${label}`);
 }
@@ -77,7 +76,7 @@ function toolHints(tool: Obj): string[] {
 export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): WhoDecides {
   const results = latestResults(exchanges);
   const identity = results.get("server/discover") ?? results.get("initialize");
-  const serverInfo = identity ? (isObj(identity.serverInfo) ? identity.serverInfo : isObj(identity._meta) && isObj(identity._meta["io.modelcontextprotocol/serverInfo"]) ? identity._meta["io.modelcontextprotocol/serverInfo"] : undefined) : undefined;
+  const serverInfo = identity ? (isJsonObject(identity.serverInfo) ? identity.serverInfo : isJsonObject(identity._meta) && isJsonObject(identity._meta["io.modelcontextprotocol/serverInfo"]) ? identity._meta["io.modelcontextprotocol/serverInfo"] : undefined) : undefined;
   const tools = results.get("tools/list");
   const resources = results.get("resources/list");
   const templates = results.get("resources/templates/list");
@@ -86,7 +85,7 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
     {
       primitive: "tools", decides: "the model", templateId: "tools/list", fetched: !!tools,
       why: "Model-controlled: the model decides to call a tool while it works; the host should let a human see the inputs and deny the call.",
-      items: items(tools?.tools, (t) => (isObj(t.inputSchema) && isObj(t.inputSchema.properties) ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}` : undefined), toolHints),
+      items: items(tools?.tools, (t) => (isJsonObject(t.inputSchema) && isJsonObject(t.inputSchema.properties) ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}` : undefined), toolHints),
     },
     {
       primitive: "resources", decides: "the application", templateId: "resources/list", fetched: !!resources || !!templates,
@@ -96,7 +95,7 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
     {
       primitive: "prompts", decides: "the user", templateId: "prompts/list", fetched: !!prompts,
       why: "User-controlled: a human picks a prompt on purpose, e.g. as a slash command, and fills in its arguments.",
-      items: items(prompts?.prompts, (p) => (Array.isArray(p.arguments) ? `arguments: ${p.arguments.filter(isObj).map((a) => `${str(a.name)}${a.required ? "" : "?"}`).join(", ") || "none"}` : undefined)),
+      items: items(prompts?.prompts, (p) => (Array.isArray(p.arguments) ? `arguments: ${p.arguments.filter(isJsonObject).map((a) => `${str(a.name)}${a.required ? "" : "?"}`).join(", ") || "none"}` : undefined)),
     },
   ];
   const untrusted = !opts.trusted;

@@ -17,11 +17,9 @@ export const RETRY_PARAM_KEYS = ["_meta", "inputResponses", "requestState"] as c
 
 export const CLIENT_CAPABILITIES_KEY = "io.modelcontextprotocol/clientCapabilities";
 
-export type JsonObject = Record<string, unknown>;
-
-export function asObject(value: unknown): JsonObject | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as JsonObject) : undefined;
-}
+// The JSON helpers are the protocol layer's (../json); MRTR modules import them from here with the MRTR shapes.
+import { asObject, canonicalJson, type JsonObject } from "../json";
+export { asObject, canonicalJson, type JsonObject };
 
 export function has(obj: JsonObject, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
@@ -29,17 +27,6 @@ export function has(obj: JsonObject, key: string): boolean {
 
 export function isMrtrMethod(method: unknown): method is MrtrMethod {
   return typeof method === "string" && (MRTR_METHODS as readonly string[]).includes(method);
-}
-
-/** JSON text with object keys sorted, so two values that mean the same compare equal. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const obj = asObject(value);
-  if (obj) {
-    const keys = Object.keys(obj).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(obj[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "undefined";
 }
 
 /** JSON-RPC ids compare by value and type: 1 and "1" differ. */

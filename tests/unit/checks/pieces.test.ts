@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { tamper } from "@/lib/checks/checks/mrtr";
-import { canonical } from "@/lib/checks/checks/results";
+import { canonicalJson as canonical } from "@/lib/protocol/json";
 import { base64Utf8 } from "@/lib/checks/checks/http";
 import { cacheHintProblems } from "@/lib/checks/define";
 import { headerAnnotationProblems, headerParams } from "@/lib/checks/header-annotations";
