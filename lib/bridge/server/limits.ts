@@ -22,6 +22,11 @@ export const LIMITS = {
    * kept. A server writing 16 MiB of tiny lines would otherwise become millions of objects in memory.
    */
   maxEventsPerExchange: 5_000,
+  /**
+   * What one exchange record keeps (texts, and the frames parsed from them, counted twice: in the event and in
+   * `received`). It bounds the bridge's JSON reply; past it, a line keeps its first 4,096 characters only.
+   */
+  maxRecordedBytesPerExchange: 48 * MiB,
   /** Per-send timeout when the request names none. */
   defaultTimeoutMs: 10_000,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
@@ -58,8 +63,18 @@ export const LIMITS = {
    * ("limit"): a page that stopped reading must not make the bridge buffer a server's flood.
    */
   maxListenBacklogBytes: 4 * MiB,
+  /**
+   * Bytes written to a process's stdin that it has not read yet. A process that does not read would otherwise
+   * make the bridge buffer every frame sent to it; past this, a send is refused (nothing is written).
+   */
+  maxStdinPendingBytes: 4 * MiB,
   /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
   maxUnsolicitedEvents: 500,
+  /**
+   * ... and up to this many bytes (stdout lines and stderr text, oldest dropped first). What is kept counts
+   * toward the next exchange's reply limit (maxReplyBytesPerExchange).
+   */
+  maxUnsolicitedBytes: 8 * MiB,
   /** A demo server spawned for HTTP (server-everything streamableHttp) must be listening within this long. */
   demoHttpStartTimeoutMs: 15_000,
   /** Body excerpt shown in an http-status failure message. */

@@ -23,6 +23,10 @@ export class ExchangeRecorder {
   /** Events and frames past LIMITS.maxEventsPerExchange: counted, not kept (a flood must not exhaust memory). */
   droppedEvents = 0;
   droppedFrames = 0;
+  /** Estimated bytes kept (see keptSize) and events cut to their head past LIMITS.maxRecordedBytesPerExchange. */
+  keptBytes = 0;
+  cutEvents = 0;
+  private lastAddCut = false;
 
   constructor(readonly init: ExchangeInit) {}
 
@@ -37,11 +41,21 @@ export class ExchangeRecorder {
       return;
     }
     const { at, ...rest } = input;
-    this.events.push({ ...rest, t: this.elapsed(at) } as WireEvent);
+    let event = { ...rest, t: this.elapsed(at) } as WireEvent;
+    const size = keptSize(event);
+    this.lastAddCut = this.keptBytes + size > LIMITS.maxRecordedBytesPerExchange;
+    if (this.lastAddCut) {
+      event = cutToHead(event);
+      this.cutEvents++;
+    }
+    this.keptBytes += this.lastAddCut ? keptSize(event) : size;
+    this.events.push(event);
   }
 
   /** A JSON-RPC frame that arrived (the reply itself is also kept in the outcome). */
   receive(frame: unknown): void {
+    // The event this frame came in (added just before) was cut to its head: the frame is not kept here either.
+    if (this.lastAddCut) return;
     if (this.received.length >= LIMITS.maxEventsPerExchange) this.droppedFrames++;
     else this.received.push(frame);
   }
@@ -51,6 +65,13 @@ export class ExchangeRecorder {
   }
 
   finish(outcome: ExchangeOutcome): Exchange {
+    if (this.cutEvents > 0) {
+      this.events.push({
+        kind: "note",
+        t: this.elapsed(),
+        text: `${this.cutEvents} events kept only their first ${CUT_HEAD_CHARS} characters, and no frame: an exchange record keeps at most ${LIMITS.maxRecordedBytesPerExchange} bytes of text and frames`,
+      });
+    }
     if (this.droppedEvents > 0 || this.droppedFrames > 0) {
       // Pushed past the cap on purpose: the reader must learn what is missing.
       this.events.push({
@@ -76,6 +97,41 @@ export class ExchangeRecorder {
     if (this.process) exchange.process = this.process;
     if (this.http) exchange.http = this.http;
     return exchange;
+  }
+}
+
+const CUT_HEAD_CHARS = 4096;
+
+/** The text an event carries (a line, an SSE data field, a body); a parsed frame doubles it, `received` again. */
+function keptSize(event: WireEvent): number {
+  const text = "text" in event ? event.text : "data" in event ? event.data : "body" in event ? event.body : "";
+  return text.length * ("frame" in event && event.frame !== undefined ? 3 : 1) + 64;
+}
+
+function cutToHead(event: WireEvent): WireEvent {
+  const cut = (text: string) => `cut: only the first ${CUT_HEAD_CHARS} of ${text.length} characters are kept (the exchange record is full)`;
+  switch (event.kind) {
+    case "stdout": {
+      const { frame, ...rest } = event;
+      void frame;
+      return { ...rest, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text) };
+    }
+    case "sse-event": {
+      const { frame, ...rest } = event;
+      void frame;
+      return { ...rest, data: event.data.slice(0, CUT_HEAD_CHARS), parseError: cut(event.data) };
+    }
+    case "http-body": {
+      const { frame, ...rest } = event;
+      void frame;
+      return { ...rest, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text), truncated: true };
+    }
+    case "stderr":
+    case "stdin":
+    case "note":
+      return { ...event, text: event.text.slice(0, CUT_HEAD_CHARS) };
+    default:
+      return event;
   }
 }
 

@@ -115,14 +115,17 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
   const awaiting = awaitingFor(opts.parsed);
 
   const backlog = proc.takeBacklog();
-  if (backlog.dropped > 0) rec.note(`${backlog.dropped} earlier unsolicited events were dropped (only the last ${LIMITS.maxUnsolicitedEvents} are kept)`);
+  if (backlog.dropped > 0) {
+    rec.note(`${backlog.dropped} earlier unsolicited events were dropped (between sends the bridge keeps the last ${LIMITS.maxUnsolicitedEvents} events, at most ${LIMITS.maxUnsolicitedBytes} bytes)`);
+  }
   // Output of a process this exchange started is part of it; anything older (a previous process's exit, a
   // late reply between sends) is unsolicited.
   for (const event of backlog.events) record(rec, event, !spawned || event.at < proc.spawnedAt);
 
   return new Promise<ExchangeOutcome>((resolve) => {
     let settled = false;
-    let replyBytes = 0;
+    // What the process wrote between sends is handed to this exchange, so it counts toward its reply limit.
+    let replyBytes = backlog.events.reduce((n, event) => n + (event.kind === "stdout" ? event.bytes + 1 : 0), 0);
     let nonJsonLines = 0;
     let stderrShown = 0;
     let stderrHidden = 0;
@@ -206,6 +209,16 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     if (newlines > 0) {
       rec.note(
         `the frame contains ${newlines} newline${newlines > 1 ? "s" : ""}: stdio messages are delimited by \\n, so the server reads it as ${newlines + 1} separate lines. Send it on one line to keep it one message.`,
+      );
+    }
+    const unread = proc.stdinPendingBytes;
+    if (unread >= LIMITS.maxStdinPendingBytes) {
+      return settle(
+        failure(
+          "refused",
+          `the process (pid ${proc.pid}) has not read the last ${unread} bytes the bridge wrote to its stdin (it does not read, or reads slowly); the bridge queues at most ${LIMITS.maxStdinPendingBytes} bytes for a process, so nothing was sent`,
+          proc.stderrTail,
+        ),
       );
     }
     if (!proc.writeLine(frameText)) {

@@ -31,6 +31,20 @@ export type ProcessEvent =
   /** stdout broke framing (a line over the size limit): the process is being killed. */
   | { kind: "fatal"; at: number; message: string };
 
+/** Events kept while nobody listened, with how many were dropped and the bytes of what is kept. */
+export interface Backlog {
+  events: ProcessEvent[];
+  dropped: number;
+  bytes: number;
+}
+
+/** Bytes an event holds in a backlog: its line or its text (other events are small). */
+function heldBytes(event: ProcessEvent): number {
+  if (event.kind === "stdout") return event.bytes + 1;
+  if (event.kind === "stderr") return event.text.length + 1;
+  return 64;
+}
+
 type Listener = (event: ProcessEvent) => void;
 /** Returns true when the event belongs to the claimant (a long-lived request such as subscriptions/listen). */
 type Claim = (event: ProcessEvent) => boolean;
@@ -62,8 +76,9 @@ export class StdioProcess {
   readonly stderrRing: string[] = [];
   stderrDropped = 0;
   /** Events that arrived while nobody listened; handed to the next exchange as unsolicited. */
-  backlog: ProcessEvent[] = [];
-  backlogDropped = 0;
+  private backlog: ProcessEvent[] = [];
+  private backlogDropped = 0;
+  private backlogBytes = 0;
   /** Resolves once the process has started (true) or failed to start (false). */
   readonly ready: Promise<boolean>;
   /** Resolves once the process has exited and its output is flushed. */
@@ -193,11 +208,19 @@ export class StdioProcess {
     return () => this.claims.delete(claim);
   }
 
-  takeBacklog(): { events: ProcessEvent[]; dropped: number } {
-    const taken = { events: this.backlog, dropped: this.backlogDropped };
+  takeBacklog(): Backlog {
+    const taken = { events: this.backlog, dropped: this.backlogDropped, bytes: this.backlogBytes };
     this.backlog = [];
     this.backlogDropped = 0;
+    this.backlogBytes = 0;
     return taken;
+  }
+
+  /** What a previous process of the same target said before it died belongs to this one's next exchange. */
+  inheritBacklog(taken: Backlog): void {
+    this.backlog.unshift(...taken.events);
+    this.backlogDropped += taken.dropped;
+    this.backlogBytes += taken.bytes;
   }
 
   private emit(event: ProcessEvent): void {
@@ -208,8 +231,10 @@ export class StdioProcess {
     }
     if (!this.options.keepBacklog) return;
     this.backlog.push(event);
-    if (this.backlog.length > LIMITS.maxUnsolicitedEvents) {
-      this.backlog.shift();
+    this.backlogBytes += heldBytes(event);
+    // Bounded by count and by bytes: a few huge lines between sends must not pile up (60 × 7 MiB did).
+    while (this.backlog.length > LIMITS.maxUnsolicitedEvents || (this.backlogBytes > LIMITS.maxUnsolicitedBytes && this.backlog.length > 1)) {
+      this.backlogBytes -= heldBytes(this.backlog.shift()!);
       this.backlogDropped++;
     }
   }
@@ -310,6 +335,11 @@ export class StdioProcess {
     if (!stdin || stdin.destroyed || !stdin.writable) return false;
     stdin.write(text + "\n");
     return true;
+  }
+
+  /** Bytes written to stdin that the process has not read yet (they wait in the bridge's buffer). */
+  get stdinPendingBytes(): number {
+    return this.child?.stdin?.writableLength ?? 0;
   }
 
   endStdin(): void {

@@ -2,11 +2,13 @@
  * The registry of stdio processes: the kept-up process per target key, every process the bridge started
  * (kept and fresh), and the host-exit hooks that end them all. Next may load route bundles as separate
  * module instances: the registry lives on globalThis so the send, process and cancel routes see the same
- * processes. Every StdioProcess is created through `track`, so the process module never imports this one.
+ * processes. Every StdioProcess is created through `track`, so the process module never imports this one;
+ * `track` also tells the watchdog (./watchdog), which ends the children if the bridge dies without its hooks.
  */
 import type { ProcessStatus } from "../../contract";
 import { LIMITS } from "../limits";
 import { StdioProcess, type StdioSpec } from "./process";
+import { forgetGroup, watchGroup } from "./watchdog";
 
 interface Registry {
   kept: Map<string, StdioProcess>;
@@ -32,7 +34,12 @@ function registry(): Registry {
 export function track(proc: StdioProcess): StdioProcess {
   const all = registry().all;
   all.add(proc);
-  void proc.closed.then(() => all.delete(proc));
+  const pid = proc.pid;
+  if (pid !== undefined) watchGroup(pid, livePids);
+  void proc.closed.then(() => {
+    all.delete(proc);
+    if (pid !== undefined) forgetGroup(pid);
+  });
   return proc;
 }
 
@@ -88,9 +95,7 @@ export function acquireKept(spec: StdioSpec, options?: { keepBacklog: boolean })
   const proc = track(new StdioProcess(spec, options));
   if (existing) {
     // What the previous process said before it died (its exit, last stderr) belongs to the next exchange.
-    const { events, dropped } = existing.takeBacklog();
-    proc.backlog.push(...events);
-    proc.backlogDropped += dropped;
+    proc.inheritBacklog(existing.takeBacklog());
   }
   reg.kept.set(spec.key, proc);
   return { ok: true, proc, spawned: true };

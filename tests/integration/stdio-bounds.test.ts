@@ -1,0 +1,69 @@
+/**
+ * The stdio bridge under abuse that costs memory or time rather than correctness (issue 13: 6, 8, 11, 14):
+ * floods of tiny lines, output between sends, reused request ids, a process that never reads, and a bridge
+ * that dies holding kept-up children.
+ */
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Exchange, WireEvent } from "@/lib/bridge/contract";
+import { LIMITS } from "@/lib/bridge/server/limits";
+import { endAllAndAssertNoneAlive, FIXTURES, fixture, isAlive, request, ROOT, sendFrame, trackPid, waitUntilGone } from "./helpers";
+
+afterAll(endAllAndAssertNoneAlive);
+
+const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) => events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const notes = (ex: Exchange) => ofKind(ex.events, "note").map((n) => n.text).join("\n");
+
+describe("stdin backpressure (finding 14)", () => {
+  it("a process that never reads its stdin gets at most a few MiB queued; the next send is refused with a clear message", async () => {
+    const target = fixture("never-reads.mjs");
+    const pad = "a".repeat(1024 * 1024);
+    const outcomes: Exchange["outcome"][] = [];
+    for (let i = 0; i < 8; i++) {
+      const ex = await sendFrame(target, { jsonrpc: "2.0", method: "notifications/pad", params: { pad } });
+      trackPid(ex.process?.pid);
+      outcomes.push(ex.outcome);
+    }
+    const refused = outcomes.findIndex((o) => o.kind === "failure");
+    expect(refused, "some send is refused once the pipe is full").toBeGreaterThan(0);
+    expect(outcomes[refused]).toMatchObject({ kind: "failure", failure: "refused" });
+    if (outcomes[refused].kind === "failure") expect(outcomes[refused].message).toMatch(/has not read .* stdin.*nothing was sent/);
+  });
+});
+
+describe("output between sends (finding 8)", () => {
+  it("output between sends is bounded by bytes and counts toward the reply limit; the next reply is kept", async () => {
+    const target = fixture("spew-between.mjs", "6", "7");
+    const first = await sendFrame(target, request(1, "spew"));
+    expect(first.outcome).toMatchObject({ kind: "response" });
+    // 6 lines of 7 MiB written while no exchange is open
+    const deadline = Date.now() + 20_000;
+    const { controlProcess } = await import("@/lib/bridge/server/send");
+    while (!(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const second = await sendFrame(target, request(2, "ping"));
+    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    const unsolicited = ofKind(second.events, "stdout").filter((e) => e.unsolicited);
+    const kept = unsolicited.reduce((n, e) => n + e.text.length, 0);
+    expect(kept, "bytes of between-sends output kept").toBeLessThanOrEqual(LIMITS.maxUnsolicitedBytes);
+    expect(notes(second)).toMatch(/earlier unsolicited events were dropped/);
+    expect(JSON.stringify(second).length).toBeLessThan(LIMITS.maxUnsolicitedBytes + LIMITS.maxReplyBytesPerExchange);
+  });
+
+  it("a bridge killed with SIGKILL takes its kept-up children with it (watchdog)", async () => {
+    const holder = spawn(process.execPath, ["--import", "tsx", path.join(FIXTURES, "bridge-holder.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const childPid = await new Promise<number>((resolve, reject) => {
+      let out = "";
+      holder.stdout!.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        if (out.includes("\n")) resolve(Number(out.trim()));
+      });
+      holder.once("exit", (code) => reject(new Error(`the holder exited early (code ${code})`)));
+    });
+    expect(isAlive(childPid)).toBe(true);
+    holder.kill("SIGKILL");
+    const left = await waitUntilGone([childPid], 5_000);
+    if (left.length > 0) process.kill(childPid, "SIGKILL"); // leave nothing behind even when the test fails
+    expect(left, "kept-up child still alive after its bridge was SIGKILLed").toEqual([]);
+  });
+});
