@@ -16,7 +16,7 @@ import * as lab from "@/app/api/lab/run/route";
 import * as tokens from "@/app/api/tokens/route";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 
-export { stampPeer } from "@/lib/bridge/server/peer";
+export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
 export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
 
 const ROUTES: Record<string, (req: Request) => Promise<Response>> = {

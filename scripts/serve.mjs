@@ -5,8 +5,9 @@
 // Options: --hosted, --host <address>, --port <n>. Requires `npm run build`.
 // It also records who is calling: the TCP peer goes into x-playground-peer (overwriting whatever a client sent)
 // and is appended to X-Forwarded-For, so hosted mode's per-client limits see an address a client cannot forge.
+// Its server limits (lib/bridge/server/limits.ts HTTP_SERVER_LIMITS): headers within 10 s, the whole request within
+// 30 s, idle keep-alive 5 s, 4,096 connections; hosted mode without a trusted proxy: 64 connections per address.
 import { existsSync } from "node:fs";
-import http from "node:http";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -22,7 +23,6 @@ const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (hosted) process.env.PLAYGROUND_MODE = "hosted";
 // The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/bridge/server/policy.ts selfBaseUrl).
 process.env.PORT = String(port);
-process.env.PLAYGROUND_PEER_HEADER_SET = "1";
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 
 function fail(message) {
@@ -40,19 +40,21 @@ if (hosted) {
   if (!process.env.PLAYGROUND_TOKEN) console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
 }
 
-const { handleBridgeRequest, stampPeer, FRAME_HEADERS } = await import(pathToFileURL(bridgeBundle).href);
+const { handleBridgeRequest, createPlaygroundServer, FRAME_HEADERS } = await import(pathToFileURL(bridgeBundle).href);
 const next = (await import("next")).default;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handleByNext = app.getRequestHandler();
 
-const server = http.createServer((req, res) => {
-  stampPeer(req);
-  // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
-  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
-  if (handleBridgeRequest(req, res)) return;
-  void handleByNext(req, res);
-});
+const server = createPlaygroundServer(
+  (req, res) => {
+    // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
+    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    if (handleBridgeRequest(req, res)) return;
+    void handleByNext(req, res);
+  },
+  { hosted },
+);
 server.listen(port, host, () => {
   console.log(`MCP Playground (${hosted ? "hosted" : "local"} mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });

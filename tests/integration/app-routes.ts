@@ -6,6 +6,7 @@
 import http from "node:http";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { stampPeer } from "@/lib/bridge/server/peer";
 
 export interface AppRoutes {
   origin: string;
@@ -39,19 +40,22 @@ export async function startAppRoutes(): Promise<AppRoutes> {
     "POST /api/lab/run": lab.POST,
     "POST /api/tokens": tokens.POST,
   };
-  const server = await listenOnLoopback(
-    toNodeListener(async (req) => {
-      const url = new URL(req.url);
-      const demoMatch = /^\/api\/demo\/([^/]+)$/.exec(url.pathname);
-      if (demoMatch) {
-        const ctx = { params: Promise.resolve({ server: demoMatch[1] }) };
-        const method = req.method as "GET" | "POST" | "DELETE";
-        return demo[method](req, ctx);
-      }
-      const route = routes[`${req.method} ${url.pathname}`];
-      return route ? route(req) : new Response("not found", { status: 404 });
-    }),
-  );
+  // As scripts/serve.mjs does: every request carries its TCP peer (hosted tests name clients behind a trusted proxy).
+  const handle = toNodeListener(async (req) => {
+    const url = new URL(req.url);
+    const demoMatch = /^\/api\/demo\/([^/]+)$/.exec(url.pathname);
+    if (demoMatch) {
+      const ctx = { params: Promise.resolve({ server: demoMatch[1] }) };
+      const method = req.method as "GET" | "POST" | "DELETE";
+      return demo[method](req, ctx);
+    }
+    const route = routes[`${req.method} ${url.pathname}`];
+    return route ? route(req) : new Response("not found", { status: 404 });
+  });
+  const server = await listenOnLoopback((req, res) => {
+    stampPeer(req);
+    return handle(req, res);
+  });
   const origin = server.origin;
   const post: AppRoutes["post"] = (path, body, headers = {}, options = {}) => {
     const text = typeof body === "string" ? body : JSON.stringify(body);

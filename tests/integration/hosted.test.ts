@@ -28,6 +28,8 @@ beforeAll(async () => {
   app = await startAppRoutes();
   vi.stubEnv("PORT", String(app.port));
   vi.stubEnv("PLAYGROUND_MODE", "hosted");
+  // Each client stands behind one trusted proxy (app-routes stamps the loopback peer): X-Forwarded-For names it.
+  vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
   hostile = await startHostileHttp();
 });
 afterAll(async () => {

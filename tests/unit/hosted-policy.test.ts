@@ -11,12 +11,14 @@ import { embeddedStdioArgv, everythingStdioArgv } from "@/lib/bridge/server/embe
 import { checkUpstreamHeaders } from "@/lib/bridge/server/headers";
 import {
   PEER_HEADER,
+  PEER_PROOF_HEADER,
   admitHttpUrl,
   admitTarget,
   clientKeyOf,
   describeRedirect,
   forMode,
   isSelfDemoUrl,
+  peerProof,
   playgroundMode,
   processControlRefusal,
   remoteAddressOf,
@@ -242,20 +244,31 @@ describe("local mode keeps the baseline", () => {
 
 describe("who a client is", () => {
   afterEach(() => vi.unstubAllEnvs());
-  it("under start:hosted the peer header set by the server is the address, whatever X-Forwarded-For says", () => {
-    vi.stubEnv("PLAYGROUND_PEER_HEADER_SET", "1");
-    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "203.0.113.7", "x-forwarded-for": "1.2.3.4, 203.0.113.7" }))).toBe("203.0.113.7");
+  /** Headers as the serving process leaves them: the stamped peer, its proof, and the peer appended to X-Forwarded-For. */
+  const stamped = (peer: string, forwarded?: string) => new Headers({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: peerProof(), "x-forwarded-for": forwarded ? `${forwarded}, ${peer}` : peer });
+
+  it("the peer the serving process stamped is the address, whatever X-Forwarded-For says", () => {
+    expect(remoteAddressOf(stamped("203.0.113.7", "1.2.3.4"))).toBe("203.0.113.7");
   });
-  it("behind N trusted proxies the client is N entries left of the peer", () => {
-    vi.stubEnv("PLAYGROUND_PEER_HEADER_SET", "1");
+  it("behind N trusted proxies (PLAYGROUND_TRUSTED_PROXIES=N) the client is N entries left of the peer", () => {
     vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
-    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.4, 10.0.0.2" }))).toBe("198.51.100.4");
+    expect(remoteAddressOf(stamped("10.0.0.2", "6.6.6.6, 198.51.100.4"))).toBe("198.51.100.4");
+    vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "2");
+    expect(remoteAddressOf(stamped("10.0.0.2", "6.6.6.6, 198.51.100.4"))).toBe("6.6.6.6");
   });
-  it("the peer header is ignored unless start:hosted set it (a client could send one)", () => {
-    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", "x-forwarded-for": "198.51.100.4" }))).toBe("198.51.100.4");
+  it("X-Forwarded-For alone is never believed: a request no server stamped has the address \"unknown\"", () => {
+    expect(remoteAddressOf(new Headers({ "x-forwarded-for": "198.51.100.4" }))).toBe("unknown");
+    vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
+    expect(remoteAddressOf(new Headers({ "x-forwarded-for": "198.51.100.4, 10.0.0.2" }))).toBe("unknown");
+  });
+  it("a peer header without this process's proof is ignored (a client could send one)", () => {
+    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", "x-forwarded-for": "198.51.100.4" }))).toBe("unknown");
+    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", [PEER_PROOF_HEADER]: "guess" }))).toBe("unknown");
   });
   it("the key is the token holder plus the address; the token itself is not in it", () => {
-    const key = clientKeyOf(new Headers({ [TOKEN_HEADER]: "secret-token", "x-forwarded-for": "198.51.100.4" }));
+    const headers = stamped("198.51.100.4");
+    headers.set(TOKEN_HEADER, "secret-token");
+    const key = clientKeyOf(headers);
     expect(key).toMatch(/^[0-9a-f]{16}@198\.51\.100\.4$/);
     expect(key).not.toContain("secret-token");
   });

@@ -105,3 +105,25 @@ export const HOSTED_LIMITS = {
   /** DNS answer for an HTTP target's host name must arrive within this long. */
   resolveTimeoutMs: 5_000,
 } as const;
+
+/**
+ * The playground's own HTTP server (scripts/serve.mjs; lib/bridge/server/http-server.ts). Slow clients cannot keep
+ * a connection without finishing their request, and in hosted mode one address cannot hold all connections.
+ */
+export const HTTP_SERVER_LIMITS = {
+  /** The request line and headers must arrive within this long (Node's default is 60 s), else 408 and close. */
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included, must arrive within this long (a response may stream for longer). */
+  requestTimeoutMs: 30_000,
+  /** An idle kept-alive connection is closed after this long. */
+  keepAliveTimeoutMs: 5_000,
+  /** How often Node checks the two timeouts above (its default, 30 s, would let a slow client stay 40 s). */
+  connectionsCheckingIntervalMs: 1_000,
+  /** Open connections at once; a further one is closed at once (bounded sockets and memory). */
+  maxConnections: 4_096,
+  /**
+   * Hosted mode, no trusted proxy in front: open connections of one remote address; a further one is closed at
+   * once, so one address cannot hold the server's connections (behind a proxy, the proxy's own limits apply).
+   */
+  maxConnectionsPerAddress: 64,
+} as const;

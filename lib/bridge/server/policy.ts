@@ -9,7 +9,7 @@
  * instance behind a load balancer can serve any request. Any other non-empty PLAYGROUND_MODE value is
  * treated as hosted (fail closed). Importable by the CLI.
  */
-import { createHash } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "../contract";
 import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } from "./address-guard";
 import { ClientLimiter, type ClientAdmission } from "./client-limits";
@@ -171,23 +171,48 @@ export function clientLimiter(): ClientLimiter {
   return g.__playgroundClientLimiter;
 }
 
-/** Header the start:hosted server sets to the TCP peer address (it overwrites whatever a client sent). */
+/** Header the serving process sets to the TCP peer address (peer.ts stampPeer; it overwrites whatever a client sent). */
 export const PEER_HEADER = "x-playground-peer";
+/** Sent with PEER_HEADER: a random value that never leaves this process, so a client cannot write a peer itself. */
+export const PEER_PROOF_HEADER = "x-playground-peer-proof";
+
+const gp = globalThis as typeof globalThis & { __playgroundPeerProof?: string };
+
+/** This process's proof (shared by the Next routes and the bridge bundle through globalThis). */
+export function peerProof(): string {
+  return (gp.__playgroundPeerProof ??= randomBytes(24).toString("base64url"));
+}
+
+/** PLAYGROUND_TRUSTED_PROXIES: how many proxies in front append to X-Forwarded-For (default 0: none is read). */
+export function trustedProxies(): number {
+  const hops = Number.parseInt(process.env.PLAYGROUND_TRUSTED_PROXIES ?? "0", 10);
+  return Number.isFinite(hops) && hops > 0 ? Math.min(hops, 16) : 0;
+}
+
+function provenPeer(headers: Headers): string | undefined {
+  const peer = headers.get(PEER_HEADER);
+  const proof = Buffer.from(headers.get(PEER_PROOF_HEADER) ?? "");
+  const expected = Buffer.from(peerProof());
+  return peer && proof.length === expected.length && timingSafeEqual(proof, expected) ? peer : undefined;
+}
 
 /**
- * The remote address. Under start:hosted the peer header is authoritative and X-Forwarded-For ends with the
- * peer; with PLAYGROUND_TRUSTED_PROXIES=N (load balancers in front), the client is N entries further left.
+ * The remote address: the TCP peer as the serving process recorded it (stampPeer, run by scripts/serve.mjs and,
+ * under `next start`, by instrumentation.ts). X-Forwarded-For is read only when PLAYGROUND_TRUSTED_PROXIES=N says N
+ * proxies append to it: the client is then N entries left of the peer. A request nobody stamped has no address
+ * anyone can vouch for: "unknown" (forwarding headers are never believed on their own).
  */
 export function remoteAddressOf(headers: Headers): string {
+  const peer = provenPeer(headers);
+  if (peer === undefined) return "unknown";
+  const hops = trustedProxies();
+  if (hops === 0) return peer;
+  // stampPeer appended the peer, so the chain ends with it.
   const forwarded = (headers.get("x-forwarded-for") ?? "")
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const hops = Math.max(0, Number.parseInt(process.env.PLAYGROUND_TRUSTED_PROXIES ?? "0", 10) || 0);
-  const peer = process.env.PLAYGROUND_PEER_HEADER_SET === "1" ? headers.get(PEER_HEADER) : null;
-  if (hops === 0) return peer ?? forwarded.at(-1) ?? "unknown";
-  if (forwarded.length === 0) return peer ?? "unknown";
-  return forwarded[Math.max(0, forwarded.length - 1 - hops)];
+  return forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? peer;
 }
 
 export function clientKeyOf(headers: Headers): string {
