@@ -5,13 +5,16 @@
  * server would also check that this caller may use it on every call.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync, renameSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { McpServer, fromJsonSchema, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
 import type { CalendarEvent } from "./calendar";
+import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
 
 const HANDLE_TTL_MS = 60 * 60 * 1000;
+/** Calendars kept on disk at once; opening one more first removes expired ones, then the least recently written. */
+export const MAX_STORED_CALENDARS = 1_000;
 
 interface StoredCalendar {
   expiresAt: number;
@@ -33,6 +36,32 @@ function save(handle: string, calendar: StoredCalendar): void {
   const file = fileOf(handle);
   writeFileSync(`${file}.tmp`, JSON.stringify(calendar));
   renameSync(`${file}.tmp`, file); // atomic: a concurrent reader never sees half a file
+}
+
+/** Bounded disk: expired calendars go, and past MAX_STORED_CALENDARS the least recently written ones too. */
+function makeRoomForOne(): void {
+  const dir = storeDir();
+  const now = Date.now();
+  const files: { file: string; at: number }[] = [];
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".json")) continue;
+    const file = path.join(dir, name);
+    try {
+      const at = statSync(file).mtimeMs;
+      if (now - at > HANDLE_TTL_MS) unlinkSync(file); // written last over an hour ago: expired (every write is a save)
+      else files.push({ file, at });
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  files.sort((a, b) => a.at - b.at);
+  for (const { file } of files.slice(0, Math.max(0, files.length - MAX_STORED_CALENDARS + 1))) {
+    try {
+      unlinkSync(file);
+    } catch {
+      /* removed meanwhile */
+    }
+  }
 }
 
 type Loaded = { ok: true; calendar: StoredCalendar } | { ok: false; message: string };
@@ -82,6 +111,7 @@ export function createHandleCalendarServer(): McpServer {
     async () => {
       const handle = `cal_${randomBytes(16).toString("base64url")}`;
       const expiresAt = Date.now() + HANDLE_TTL_MS;
+      makeRoomForOne();
       save(handle, {
         expiresAt,
         events: [
@@ -118,10 +148,13 @@ export function createHandleCalendarServer(): McpServer {
           requestState: Buffer.from(JSON.stringify({ title: args.title }), "utf8").toString("base64"),
         });
       }
-      const event: CalendarEvent = { id: `e${loaded.calendar.events.length + 1}`, title: args.title, startsAt };
-      loaded.calendar.events.push(event);
+      const refused = eventRefusal(args.title, startsAt);
+      if (refused) return fail(refused);
+      const last = loaded.calendar.events.at(-1);
+      const event: CalendarEvent = { id: `e${Math.max(loaded.calendar.events.length, Number(last?.id.slice(1)) || 0) + 1}`, title: args.title, startsAt };
+      const dropped = keepBounded(loaded.calendar.events, event);
       save(args.calendar, loaded.calendar);
-      return { content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}` }], structuredContent: { ...event } };
+      return { content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }], structuredContent: { ...event } };
     },
   );
 

@@ -6,6 +6,7 @@
  * loses it (module-level state is connection state). Do not "fix" it here.
  */
 import { McpServer, fromJsonSchema, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
+import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
 
 export interface CalendarEvent {
   id: string;
@@ -18,8 +19,9 @@ const SEED: CalendarEvent[] = [
   { id: "e2", title: "Design review", startsAt: "2026-09-09T15:00:00Z" },
 ];
 
-/** Module-level on purpose (see the header comment). Reset only by a new process. */
+/** Module-level on purpose (see the header comment). Reset only by a new process; bounded (calendar-bounds.ts). */
 const EVENTS: CalendarEvent[] = SEED.map((e) => ({ ...e }));
+let nextEventNo = SEED.length + 1;
 
 /** The one resource; create_event changes it, so it is the one a listen stream can subscribe to. */
 export const WEEK_URI = "calendar://week";
@@ -174,11 +176,13 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
       }
       // The retry finishes the call the state describes: that is why the state must be trustworthy.
       const title = codec.read(args, ctx)?.title ?? args.title;
-      const event: CalendarEvent = { id: `e${EVENTS.length + 1}`, title, startsAt };
-      EVENTS.push(event);
+      const refused = eventRefusal(title, startsAt);
+      if (refused) return { content: [{ type: "text", text: refused }], isError: true };
+      const event: CalendarEvent = { id: `e${nextEventNo++}`, title, startsAt };
+      const dropped = keepBounded(EVENTS, event);
       options.onWeekUpdated?.(server);
       return {
-        content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}` }],
+        content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }],
         structuredContent: { ...event },
         isError: false,
       };

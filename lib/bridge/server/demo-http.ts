@@ -6,9 +6,10 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { createMcpHandler, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { createMcpHandler, readRequestBody, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/servers/registry";
 import { checkPageHeaders } from "./guards";
+import { admitClient, isOwnLoopbackCall, sizeLimits } from "./policy";
 
 const handlers = new Map<string, McpHttpHandler>();
 
@@ -24,11 +25,59 @@ export function demoHandler(name: string): McpHttpHandler | undefined {
   return handler;
 }
 
-function jsonError(status: number, kind: string, message: string): Response {
-  return Response.json({ ok: false, kind, message }, { status });
+function jsonError(status: number, kind: string, message: string, headers: Record<string, string> = {}): Response {
+  return Response.json({ ok: false, kind, message }, { status, headers });
 }
 
-/** Host/Origin guard (DNS rebinding), then the demo's MCP handler; unknown names get a 404 JSON error. */
+/** The body as text when it fits in the mode's frame limit (counted while reading, whatever Content-Length says). */
+async function boundedBody(req: Request): Promise<{ ok: true; request: Request } | { ok: false; reply: Response }> {
+  if (req.method !== "POST") return { ok: true, request: req };
+  const { maxFrameBytes } = sizeLimits();
+  let body: Awaited<ReturnType<typeof readRequestBody>>;
+  try {
+    body = await readRequestBody(req, maxFrameBytes);
+  } catch (e) {
+    return { ok: false, reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`) };
+  }
+  if (body.tooLarge) return { ok: false, reply: jsonError(413, "too-large", `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`) };
+  const headers = new Headers(req.headers);
+  headers.delete("content-length");
+  return { ok: true, request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }) };
+}
+
+/** The response, with `release` run once its body is over (a listen's SSE stream holds the slot until it ends). */
+function releasingWhenDone(res: Response, release: () => void): Response {
+  if (!res.body) {
+    release();
+    return res;
+  }
+  const reader = res.body.getReader();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(stream) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) {
+          release();
+          stream.close();
+        } else stream.enqueue(value);
+      } catch (e) {
+        release();
+        stream.error(e);
+      }
+    },
+    cancel(reason) {
+      release();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: res.status, statusText: res.statusText, headers: res.headers });
+}
+
+/**
+ * Host/Origin guard (DNS rebinding), hosted mode's per-client admission (a direct call is a client like any
+ * other; the bridge's own loopback call was admitted at /api/bridge/*), the mode's frame limit on the body, then
+ * the demo's MCP handler; unknown names get a 404 JSON error.
+ */
 export async function serveDemo(req: Request, name: string): Promise<Response> {
   const refused = checkPageHeaders(req.headers);
   if (refused) return jsonError(refused.status, refused.kind, refused.message);
@@ -40,9 +89,17 @@ export async function serveDemo(req: Request, name: string): Promise<Response> {
         : `unknown demo server ${JSON.stringify(name)}; served here: ${Object.keys(EMBEDDED_SERVERS).join(", ")}`;
     return jsonError(404, "bad-request", message);
   }
+  const admitted = isOwnLoopbackCall(req.headers) ? { ok: true as const, release: () => {} } : admitClient(req.headers);
+  if (!admitted.ok) return jsonError(429, "rate-limited", admitted.message, { "Retry-After": String(admitted.retryAfterSeconds) });
   try {
-    return await handler.fetch(req);
+    const bounded = await boundedBody(req);
+    if (!bounded.ok) {
+      admitted.release();
+      return bounded.reply;
+    }
+    return releasingWhenDone(await handler.fetch(bounded.request), admitted.release);
   } catch (e) {
+    admitted.release();
     return jsonError(500, "internal", `the demo server failed: ${(e as Error).message}`);
   }
 }

@@ -215,6 +215,17 @@ export function remoteAddressOf(headers: Headers): string {
   return forwarded[Math.max(0, forwarded.length - 1 - hops)] ?? peer;
 }
 
+/**
+ * The bridge calling the app's own /api/demo/* (lib/bridge/server/demo.ts resolves the calendar over HTTP to
+ * 127.0.0.1:$PORT): a proven loopback peer with nothing forwarded. That call was admitted (and charged to its
+ * client) at /api/bridge/*; charging it again would make every client share one loopback bucket.
+ */
+export function isOwnLoopbackCall(headers: Headers): boolean {
+  const peer = provenPeer(headers);
+  if (peer === undefined || !/^(127\.|::1$|::ffff:127\.)/.test(peer)) return false;
+  return (headers.get("x-forwarded-for") ?? "").trim() === peer;
+}
+
 export function clientKeyOf(headers: Headers): string {
   const token = headers.get(TOKEN_HEADER) ?? "";
   const holder = createHash("sha256").update(token).digest("hex").slice(0, 16);

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { existsSync } from "node:fs";
 import { repoRoot } from "@/lib/bridge/server/demo";
+import { LAB_LIMITS } from "../conditions";
 import { minimalEnv } from "@/lib/bridge/server/stdio";
 
 export interface HttpInstance {
@@ -16,6 +17,44 @@ export interface HttpInstance {
 
 const START_TIMEOUT_MS = 5_000;
 
+/** HTTP instances running (or starting) for every lab run of this process together. */
+const g = globalThis as typeof globalThis & { __playgroundLabInstances?: { running: number } };
+const live = (g.__playgroundLabInstances ??= { running: 0 });
+
+export function runningHttpInstances(): number {
+  return live.running;
+}
+
+export interface InstanceSlots {
+  /** Hands one reserved slot to a process (startHttpInstance); false when none is left. */
+  take(): boolean;
+  /** Gives back the slots no process took. */
+  free(): void;
+}
+
+/**
+ * Claims `count` of the LAB_LIMITS.maxProcessesAtOnce instance slots at once (all or none, so two runs cannot each
+ * hold half of what they need), or says why not.
+ */
+export function reserveHttpInstances(count: number): { ok: true; slots: InstanceSlots } | { ok: false; message: string } {
+  const max = LAB_LIMITS.maxProcessesAtOnce;
+  if (live.running + count > max) {
+    return { ok: false, message: `the lab runs at most ${max} HTTP instances at once across all runs, and ${live.running} are running; this column needs ${count}: run it again when another run has ended` };
+  }
+  live.running += count;
+  let left = count;
+  return {
+    ok: true,
+    slots: {
+      take: () => (left > 0 ? (left--, true) : false),
+      free: () => {
+        live.running -= left;
+        left = 0;
+      },
+    },
+  };
+}
+
 function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   try {
@@ -25,11 +64,21 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-export function startHttpInstance(server: string): Promise<HttpInstance> {
+/** Starts one instance in one of `slots`; the slot is given back once the process is gone. */
+export function startHttpInstance(server: string, slots: InstanceSlots): Promise<HttpInstance> {
   const entry = path.join(repoRoot(), "dist-servers", "http.mjs");
   if (!existsSync(entry)) return Promise.reject(new Error(`${entry} is missing: run \`node scripts/build-servers.mjs\``));
+  if (!slots.take()) return Promise.reject(new Error(`no lab instance slot was reserved for this ${server} instance`));
   const child = spawn(process.execPath, [entry, server, "0"], { env: minimalEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "ignore", "pipe"], detached: true });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  // The slot counts the process, not the run: it is free only once the process is gone (or never started).
+  let counted = true;
+  const giveBack = () => {
+    if (counted) live.running -= 1;
+    counted = false;
+  };
+  child.once("exit", giveBack);
+  child.once("error", giveBack);
   const stop = async () => {
     child.stdin?.end();
     killGroup(child, "SIGTERM");

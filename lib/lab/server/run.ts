@@ -12,7 +12,7 @@ import { diffRuns, runLabScript, type LabRun, type LabSend } from "../runner";
 import type { LabColumn, LabReport } from "../report";
 import { parseLabScript, type LabScript } from "../script";
 import { wireDiff } from "../wire-diff";
-import { startHttpInstance, type HttpInstance } from "./instances";
+import { reserveHttpInstances, startHttpInstance, type HttpInstance } from "./instances";
 
 type Column = { target: Target; processMode: "keep" | "fresh"; script: LabScript; instances: HttpInstance[]; cleanup: () => Promise<void> };
 
@@ -43,12 +43,17 @@ async function prepare(condition: ConditionId, script: LabScript, ctx: SendConte
   }
   if (script.target.server === "everything") return "the lab starts HTTP instances of the embedded servers only; server-everything is a separate package";
   const count = condition === "http-two-instances" ? 2 : 1;
+  // LAB_LIMITS.maxProcessesAtOnce holds for every run of this process together, not per run.
+  const reserved = reserveHttpInstances(count);
+  if (!reserved.ok) return reserved.message;
   const instances: HttpInstance[] = [];
   try {
-    for (let i = 0; i < count; i++) instances.push(await startHttpInstance(script.target.server));
+    for (let i = 0; i < count; i++) instances.push(await startHttpInstance(script.target.server, reserved.slots));
   } catch (e) {
     await Promise.all(instances.map((x) => x.stop()));
     return (e as Error).message;
+  } finally {
+    reserved.slots.free();
   }
   const cleanup = async () => void (await Promise.all(instances.map((x) => x.stop())));
   return { target: { kind: "http", url: instances[0].url }, processMode: "keep", script: columnScript, instances, cleanup };
