@@ -1,6 +1,6 @@
 "use client";
-import type { AuditRow } from "@/lib/protocol/cache";
-import type { CacheSessionState } from "@/lib/session/cache-state";
+import type { AuditRow } from "@/lib/cache/rules";
+import type { CacheSessionState } from "@/lib/cache/state";
 import { Button } from "../ui";
 import { ViolationLines } from "./Violations";
 

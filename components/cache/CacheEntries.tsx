@@ -1,6 +1,6 @@
 "use client";
-import { entryRows } from "@/lib/session/cache-selectors";
-import type { CacheState } from "@/lib/protocol/cache";
+import { entryRows } from "@/lib/cache/selectors";
+import type { CacheState } from "@/lib/cache/rules";
 import { Button } from "../ui";
 import { useNow } from "./useNow";
 

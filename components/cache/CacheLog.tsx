@@ -1,5 +1,5 @@
-import type { CacheLogEvent } from "@/lib/session/cache-state";
-import { humanAge, humanDuration } from "@/lib/protocol/cache";
+import type { CacheLogEvent } from "@/lib/cache/state";
+import { humanAge, humanDuration } from "@/lib/cache/rules";
 
 function line(e: CacheLogEvent): string {
   switch (e.kind) {

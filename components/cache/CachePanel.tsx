@@ -1,8 +1,8 @@
 "use client";
 import { envelopeFrom, selectTarget } from "@/lib/session";
-import { listenFrameText, violationRows } from "@/lib/session/cache-selectors";
-import { SCOPE_RULES } from "@/lib/protocol/cache";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import { listenFrameText, violationRows } from "@/lib/cache/selectors";
+import { SCOPE_RULES } from "@/lib/cache/rules";
+import type { CacheRuntime } from "@/lib/cache/runtime";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 import { AuditSection } from "./AuditSection";

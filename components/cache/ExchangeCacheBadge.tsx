@@ -1,8 +1,8 @@
 "use client";
 import { useSyncExternalStore } from "react";
-import { exchangeCacheView } from "@/lib/session/cache-selectors";
+import { exchangeCacheView } from "@/lib/cache/selectors";
 import type { TimelineEntry } from "@/lib/session";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import type { CacheRuntime } from "@/lib/cache/runtime";
 import { FreshnessBar } from "./FreshnessBar";
 import { ViolationLines } from "./Violations";
 

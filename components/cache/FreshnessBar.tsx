@@ -1,5 +1,5 @@
 "use client";
-import { freshnessView } from "@/lib/session/cache-selectors";
+import { freshnessView } from "@/lib/cache/selectors";
 import { useNow } from "./useNow";
 
 /** A bar that empties from receipt to expiry, live; stale entries show why. */

@@ -1,7 +1,7 @@
 "use client";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
-import { ownerNames } from "@/lib/session/cache-selectors";
-import type { CacheSessionState } from "@/lib/session/cache-state";
+import type { CacheRuntime } from "@/lib/cache/runtime";
+import { ownerNames } from "@/lib/cache/selectors";
+import type { CacheSessionState } from "@/lib/cache/state";
 import { Button, inputClass } from "../ui";
 import { CacheEntries } from "./CacheEntries";
 

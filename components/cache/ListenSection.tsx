@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import type { ListenSession } from "@/lib/session/cache-state";
+import type { ListenSession } from "@/lib/cache/state";
 import type { SubscriptionFilter } from "@/lib/protocol/listen";
 import { Button, inputClass } from "../ui";
 

@@ -1,4 +1,4 @@
-import type { CacheViolation } from "@/lib/protocol/cache";
+import type { CacheViolation } from "@/lib/cache/rules";
 
 const LEVEL = {
   error: "text-red-700 dark:text-red-300",

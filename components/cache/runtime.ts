@@ -3,7 +3,7 @@
  * bridge client: it stays out of the first-load JavaScript.
  */
 import type { ListenLine, ListenRequest } from "@/lib/bridge/listen-contract";
-import { createCacheRuntime, type CacheRuntime, type ListenStreamLike } from "@/lib/session/cache-runtime";
+import { createCacheRuntime, type CacheRuntime, type ListenStreamLike } from "@/lib/cache/runtime";
 
 export function createPageCacheRuntime(token: string): CacheRuntime {
   const openStream = (req: ListenRequest, onLine: (line: ListenLine) => void): ListenStreamLike => {

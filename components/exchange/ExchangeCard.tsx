@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import type { ServerEra } from "@/lib/protocol/explain/types";
+import type { ServerEra } from "@/lib/explain/types";
 import { traceLines } from "@/lib/protocol/trace";
 import { entryBadge, type TimelineEntry } from "@/lib/session";
 import { LazyErrorCards, LazyExplainExchange } from "../explain/LazyExchangeExplain";
@@ -9,7 +9,7 @@ import { Badge } from "./Badge";
 import { TraceBlock } from "./TraceBlock";
 import { WireView } from "./WireView";
 import { ExchangeCacheBadge } from "../cache/ExchangeCacheBadge";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import type { CacheRuntime } from "@/lib/cache/runtime";
 
 function Meta({ children }: { children: React.ReactNode }) {
   return <span className="text-slate-500 dark:text-slate-400">{children}</span>;

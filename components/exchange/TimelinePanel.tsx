@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef } from "react";
-import { serverEraOf } from "@/lib/protocol/explain/server-era";
+import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";

@@ -1,5 +1,5 @@
 "use client";
-import { annotatedLines, specUrl, type Annotation } from "@/lib/protocol/explain";
+import { annotatedLines, specUrl, type Annotation } from "@/lib/explain";
 import { LevelBadge, levelCounts } from "./LevelBadge";
 
 function SpecRef({ specRef }: { specRef: string }) {

@@ -1,6 +1,6 @@
 "use client";
 import { useMemo, useState } from "react";
-import { dateTranscript, REVISIONS, transcriptFromExchanges } from "@/lib/protocol/explain";
+import { dateTranscript, REVISIONS, transcriptFromExchanges } from "@/lib/explain";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 import { LevelBadge } from "./LevelBadge";

@@ -1,4 +1,4 @@
-import type { ErrorCard } from "@/lib/protocol/explain";
+import type { ErrorCard } from "@/lib/explain";
 import { LevelBadge } from "./LevelBadge";
 
 /** What an error code or HTTP status means in 2026-07-28, and what to do next. */

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { explainFrame, serverEraOf } from "@/lib/protocol/explain";
+import { explainFrame, serverEraOf } from "@/lib/explain";
 import { selectTarget, selectVerdict, type SessionState } from "@/lib/session";
 import { Button } from "../ui";
 import { AnnotatedFrame } from "./AnnotatedFrame";

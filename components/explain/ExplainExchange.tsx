@@ -1,6 +1,6 @@
 "use client";
 import type { Exchange } from "@/lib/bridge/contract";
-import { explainExchange, type ServerEra } from "@/lib/protocol/explain";
+import { explainExchange, type ServerEra } from "@/lib/explain";
 import { AnnotatedFrame } from "./AnnotatedFrame";
 
 /** Every frame of one exchange, annotated in place (opened from a timeline card's Explain button). */

@@ -5,11 +5,11 @@
  */
 import dynamic from "next/dynamic";
 import type { Exchange } from "@/lib/bridge/contract";
-import type { ServerEra } from "@/lib/protocol/explain/types";
+import type { ServerEra } from "@/lib/explain/types";
 
 export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
   () =>
-    Promise.all([import("./ErrorCards"), import("@/lib/protocol/explain/exchange")]).then(([cards, lib]) => {
+    Promise.all([import("./ErrorCards"), import("@/lib/explain/exchange")]).then(([cards, lib]) => {
       function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
         return <cards.ErrorCards cards={lib.errorCardsOf(exchange)} />;
       }

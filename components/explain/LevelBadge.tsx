@@ -1,4 +1,4 @@
-import type { Annotation, AnnotationLevel } from "@/lib/protocol/explain";
+import type { Annotation, AnnotationLevel } from "@/lib/explain";
 
 const STYLE: Record<AnnotationLevel, string> = {
   info: "bg-slate-100 text-slate-700 dark:bg-slate-800 dark:text-slate-200",

@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/protocol/explain";
+import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
 import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";

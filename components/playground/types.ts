@@ -1,5 +1,5 @@
 import type { Action, Commands, SessionState } from "@/lib/session";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import type { CacheRuntime } from "@/lib/cache/runtime";
 
 /** What every panel receives: the state to render, and the two ways to change it. */
 export interface PanelProps {

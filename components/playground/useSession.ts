@@ -6,7 +6,7 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { BridgeClient } from "@/lib/bridge/client";
 import { createCommands, createStore, type Action, type BridgeClientLike, type Commands, type SessionState } from "@/lib/session";
-import type { CacheRuntime } from "@/lib/session/cache-runtime";
+import type { CacheRuntime } from "@/lib/cache/runtime";
 import { createPageCacheRuntime } from "../cache/runtime";
 
 export interface Session {

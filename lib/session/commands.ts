@@ -8,13 +8,25 @@ import { capabilitiesFrom } from "./envelope";
 import { oneLine } from "./one-line";
 import { selectSendHeaders, selectTarget, targetHasProcess } from "./selectors";
 import type { Store } from "./store";
-import type { CacheHookContext, CacheHooks } from "./cache-runtime";
 
 export interface BridgeClientLike {
   send(req: SendRequest): Promise<BridgeReply<Exchange>>;
   cancel(sendId: string): Promise<BridgeReply<unknown>>;
   process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
   post<T>(route: string, body: unknown): Promise<BridgeReply<T>>;
+}
+
+/** The send head of the send the cache sees, with the target's key and its upstream headers. */
+export interface CacheHookContext extends SendHead {
+  targetKey: string;
+  /** Every header this send carries upstream (target headers, then per-send ones): Authorization keys private entries. */
+  headers?: Record<string, string>;
+}
+
+/** What the session's deliver() calls (lib/cache/runtime.ts implements it): a local answer (or null to go to the server), and every real exchange. */
+export interface CacheHooks {
+  answer(ctx: CacheHookContext): Exchange | null;
+  observe(exchange: Exchange, ctx: CacheHookContext): void;
 }
 
 export interface CommandDeps {

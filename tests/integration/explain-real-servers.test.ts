@@ -6,7 +6,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, Target } from "@/lib/bridge/contract";
-import { dateTranscript, explainFrame, type Annotation, type ExplainContext } from "@/lib/protocol/explain";
+import { dateTranscript, explainFrame, type Annotation, type ExplainContext } from "@/lib/explain";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { endAllAndAssertNoneAlive, request, sendFrame } from "./helpers";

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { dateTranscript, extractEvidence } from "@/lib/protocol/explain";
-import { MAX_TRANSCRIPT_CHARS } from "@/lib/protocol/explain/dating";
-import { repairJson } from "@/lib/protocol/explain/extract";
+import { dateTranscript, extractEvidence } from "@/lib/explain";
+import { MAX_TRANSCRIPT_CHARS } from "@/lib/explain/dating";
+import { repairJson } from "@/lib/explain/extract";
 
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/explain", name), "utf8");
 const badges = (d: ReturnType<typeof dateTranscript>) => d.deprecatedOrRemoved.map((f) => `${f.feature} | ${f.badge}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closest, editDistance, typoBudget } from "@/lib/protocol/explain/edit-distance";
+import { closest, editDistance, typoBudget } from "@/lib/explain/edit-distance";
 
 describe("edit distance (optimal string alignment)", () => {
   it.each([

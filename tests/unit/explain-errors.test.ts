@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ERROR_CODES, errorCodeRange, isModernErrorCode } from "@/lib/protocol/errors";
-import { explainErrorCode, explainHttpStatus, specUrl } from "@/lib/protocol/explain";
+import { explainErrorCode, explainHttpStatus, specUrl } from "@/lib/explain";
 
 describe("every error code the playground knows has a meaning, a next step and a spec reference", () => {
   it.each(Object.values(ERROR_CODES).map((e) => [e.code, e] as const))("%i", (code, info) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { explainFrame, type Annotation, type ExplainContext } from "@/lib/protocol/explain";
+import { explainFrame, type Annotation, type ExplainContext } from "@/lib/explain";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { TEMPLATES } from "@/lib/protocol/templates";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { annotatedLines, dateTranscript, errorCardsOf, explainExchange, explainFrame, explainHeaders, serverEraOf, transcriptFromExchanges, whoDecides } from "@/lib/protocol/explain";
+import { annotatedLines, dateTranscript, errorCardsOf, explainExchange, explainFrame, explainHeaders, serverEraOf, transcriptFromExchanges, whoDecides } from "@/lib/explain";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = {}): Exchange {

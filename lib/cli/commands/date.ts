@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./index";
 import { parseArgs } from "node:util";
-import { dateTranscript, type TranscriptDating } from "@/lib/protocol/explain";
+import { dateTranscript, type TranscriptDating } from "@/lib/explain";
 
 export const DATE_USAGE = `usage:
   npm run cli -- date --file <transcript.txt> [--json]    (--file - reads stdin)

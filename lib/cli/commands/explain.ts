@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./index";
 import { parseArgs } from "node:util";
-import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, type ErrorCard, type ExplainContext } from "@/lib/protocol/explain";
+import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, type ErrorCard, type ExplainContext } from "@/lib/explain";
 
 export const EXPLAIN_USAGE = `usage:
   npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <method>]

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/bridge/server/send";
 import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
-import { auditCacheHints, type AuditSend } from "@/lib/protocol/cache";
+import { auditCacheHints, type AuditSend } from "@/lib/cache/rules";
 
 afterAll(() => endAllAndAssertNoneAlive());
 let n = 0;

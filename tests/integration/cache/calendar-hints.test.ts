@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { buildEnvelope } from "@/lib/protocol/meta";
-import { cacheBadge, hintViolations } from "@/lib/protocol/cache";
+import { cacheBadge, hintViolations } from "@/lib/cache/rules";
 import { LinePeer } from "./line-peer";
 
 const M = buildEnvelope();

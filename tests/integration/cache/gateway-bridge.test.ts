@@ -8,7 +8,7 @@ import type { Target } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { send } from "@/lib/bridge/server/send";
 import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
-import { EMPTY_CACHE, invalidate, lookup, partitionFor, replayAsUsers, store, ANONYMOUS, type GatewaySend } from "@/lib/protocol/cache";
+import { EMPTY_CACHE, invalidate, lookup, partitionFor, replayAsUsers, store, ANONYMOUS, type GatewaySend } from "@/lib/cache/rules";
 import { targetKey } from "@/lib/bridge/contract";
 import { buildEnvelope } from "@/lib/protocol/meta";
 

@@ -11,7 +11,7 @@ import { runListen } from "@/lib/bridge/server/listen";
 import { cancel, send } from "@/lib/bridge/server/send";
 import { templateById } from "@/lib/protocol/templates";
 import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
-import { createCacheRuntime, type OpenListenStream } from "@/lib/session/cache-runtime";
+import { createCacheRuntime, type OpenListenStream } from "@/lib/cache/runtime";
 import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
 
 let demo: DemoHttpServer;

@@ -23,8 +23,8 @@ import {
   scopeRule,
   invalidationTarget,
   uriCovers,
-} from "@/lib/protocol/cache";
-import { sha256Hex } from "@/lib/protocol/cache/sha256";
+} from "@/lib/cache/rules";
+import { sha256Hex } from "@/lib/cache/rules/sha256";
 import { hinted, M, req, res } from "./frames";
 
 describe("§7 cacheable methods: only the complete results of six methods", () => {

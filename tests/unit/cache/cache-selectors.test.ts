@@ -1,9 +1,9 @@
 /** What the badge and the Cache tab say, from the same pure views the components render. */
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { authContextOf, EMPTY_CACHE, store } from "@/lib/protocol/cache";
-import { entryRows, exchangeCacheView, freshnessView, listenFrameText, ownerNames, violationRows } from "@/lib/session/cache-selectors";
-import { initialCacheState } from "@/lib/session/cache-state";
+import { authContextOf, EMPTY_CACHE, store } from "@/lib/cache/rules";
+import { entryRows, exchangeCacheView, freshnessView, listenFrameText, ownerNames, violationRows } from "@/lib/cache/selectors";
+import { initialCacheState } from "@/lib/cache/state";
 import type { TimelineEntry } from "@/lib/session";
 import { hinted, req, res } from "./frames";
 

@@ -1,8 +1,8 @@
 /** The Cache tab's reducer: what an exchange, a local answer and a listen stream do to the client cache. */
 import { describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
-import { ANONYMOUS, localAnswerExchange, lookup, partitionFor } from "@/lib/protocol/cache";
-import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "@/lib/session/cache-state";
+import { ANONYMOUS, localAnswerExchange, lookup, partitionFor } from "@/lib/cache/rules";
+import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "@/lib/cache/state";
 import { hinted, req, res, TARGET } from "./frames";
 
 const T0 = 1_700_000_000_000;

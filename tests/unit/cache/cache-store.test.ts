@@ -15,7 +15,7 @@ import {
   store,
   type CacheState,
   type GatewaySend,
-} from "@/lib/protocol/cache";
+} from "@/lib/cache/rules";
 import { hinted, OTHER_TARGET, req, res, TARGET } from "./frames";
 
 const T0 = 1_700_000_000_000;

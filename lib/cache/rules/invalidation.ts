@@ -3,7 +3,7 @@
  * for the matching list (every page), resources/updated for reads of that uri. A resources/list_changed
  * also covers resources/templates/list: the spec has no separate templates notification.
  */
-import { asObject } from "../json";
+import { asObject } from "../../protocol/json";
 import type { CacheableMethod } from "./methods";
 
 export interface InvalidationTarget {

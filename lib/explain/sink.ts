@@ -4,7 +4,7 @@ import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "
 import type { Annotation, AnnotationLevel, ExplainContext } from "./types";
 import type { FieldInfo, Fields } from "./vocabulary";
 
-import { asObject, type JsonObject } from "../json";
+import { asObject, type JsonObject } from "../protocol/json";
 export { asObject, type JsonObject };
 
 export function join(path: string, key: string | number): string {

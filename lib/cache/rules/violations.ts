@@ -3,11 +3,11 @@
  * 2, 14, 15, 16, 25). MUST-level breaks are errors; AMBIG-6 (non-integer ttlMs) and the descriptive
  * "input_required carries no caching hints" are warnings.
  */
-import { eraOfVersion } from "../versions";
-import { envelopeVersion } from "../meta";
+import { eraOfVersion } from "../../protocol/versions";
+import { envelopeVersion } from "../../protocol/meta";
 import { resultTypeOf } from "./cacheability";
 import { readScope, readTtl, type CacheScope } from "./hints";
-import { asObject } from "../json";
+import { asObject } from "../../protocol/json";
 import { isCacheableMethod } from "./methods";
 
 export type CacheRuleId =

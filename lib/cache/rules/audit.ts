@@ -3,10 +3,10 @@
  * page by page, resources/read for the first listed resource) and reports each answer's hints in words
  * with the violations, including different scopes across the pages of one list. Pure: `send` is injected.
  */
-import { buildEnvelope, type Envelope } from "../meta";
+import { buildEnvelope, type Envelope } from "../../protocol/meta";
 import { cacheBadge, type CacheBadge } from "./badge";
 import { ANONYMOUS } from "./auth";
-import { asObject } from "../json";
+import { asObject } from "../../protocol/json";
 import { EMPTY_CACHE, partitionFor, store, type CacheState } from "./store";
 import type { CacheViolation } from "./violations";
 

@@ -10,7 +10,7 @@ export * from "./invalidation";
 export * from "./store";
 export * from "./describe";
 export * from "./gateway";
-export { canonicalJson } from "../json";
+export { canonicalJson } from "../../protocol/json";
 export * from "./badge";
 export * from "./audit";
 export * from "./local";

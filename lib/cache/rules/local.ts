@@ -2,7 +2,7 @@
  * A local answer as an exchange record: the client cache answered, nothing went on the wire. The timeline
  * shows it like any exchange, with no wire events but one note saying so, and `local` set.
  */
-import type { Exchange, SendHead } from "../exchange";
+import type { Exchange, SendHead } from "../../protocol/exchange";
 import { humanAge } from "./describe";
 import { answerFromCache, type CacheEntry } from "./store";
 

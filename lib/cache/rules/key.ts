@@ -6,7 +6,7 @@
  * store.ts; the authorization context keys private entries, see auth.ts.)
  * MRTR retry fields (inputResponses, requestState) never reach a key: such requests are never cached.
  */
-import { asObject, canonicalJson, type JsonObject } from "../json";
+import { asObject, canonicalJson, type JsonObject } from "../../protocol/json";
 
 const NOT_IN_KEY = new Set(["_meta", "inputResponses", "requestState"]);
 

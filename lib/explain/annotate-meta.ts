@@ -2,7 +2,7 @@
 import { closest } from "./edit-distance";
 import { REF } from "./refs";
 import { asObject, join, Sink, typeName } from "./sink";
-import { ALL_VERSIONS, MODERN_VERSION, eraOfVersion } from "../versions";
+import { ALL_VERSIONS, MODERN_VERSION, eraOfVersion } from "../protocol/versions";
 import {
   CLIENT_CAPABILITIES,
   LEGACY_META,

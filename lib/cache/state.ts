@@ -19,7 +19,7 @@ import {
   type CacheViolation,
   type GatewayStep,
   type GatewayUser,
-} from "../protocol/cache";
+} from "./rules";
 import { foldListen, openListen, type ListenView } from "../protocol/listen";
 import { tryParseJson } from "../protocol/json";
 

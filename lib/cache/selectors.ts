@@ -1,10 +1,10 @@
 /** Pure views of the Cache tab and of the timeline badge: components render these, deciding nothing. */
 import type { Exchange } from "../bridge/contract";
 import { buildEnvelope, type Envelope } from "../protocol/meta";
-import { authContextOf, cacheBadge, freshnessAt, humanAge, humanDuration, SCOPE_RULES, servedFromCacheText, type CacheBadge, type CacheEntry, type CacheState, type CacheViolation, type Freshness } from "../protocol/cache";
+import { authContextOf, cacheBadge, freshnessAt, humanAge, humanDuration, SCOPE_RULES, servedFromCacheText, type CacheBadge, type CacheEntry, type CacheState, type CacheViolation, type Freshness } from "./rules";
 import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
-import type { CacheSessionState } from "./cache-state";
-import type { TimelineEntry } from "./state";
+import type { CacheSessionState } from "./state";
+import type { TimelineEntry } from "../session/state";
 
 export type ExchangeCacheView =
   | { kind: "none" }

@@ -2,7 +2,7 @@
  * Error cards: what an error code or an HTTP status means in 2026-07-28 and what to do next (digest §2.3, §2.5,
  * §4, §9.2). Pure; used by explainFrame for error replies, by the UI's error card and by the CLI.
  */
-import { ERROR_CODES, errorCodeRange, isModernErrorCode } from "../errors";
+import { ERROR_CODES, errorCodeRange, isModernErrorCode } from "../protocol/errors";
 import { LIFECYCLE, lifecycleBadge } from "./lifecycle";
 import { REF } from "./refs";
 import type { AnnotationLevel } from "./types";

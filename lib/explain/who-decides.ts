@@ -4,8 +4,8 @@
  * Everything the server wrote about itself (descriptions, titles, tool annotations, instructions) is marked
  * untrusted unless the user says they trust this server (spec index.mdx, security principles).
  */
-import type { Exchange } from "../exchange";
-import { isJsonObject, type JsonObject } from "../json";
+import type { Exchange } from "../protocol/exchange";
+import { isJsonObject, type JsonObject } from "../protocol/json";
 
 export interface CatalogueItem {
   name: string;

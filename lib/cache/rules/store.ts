@@ -3,13 +3,13 @@
  * before a send, store after a reply, invalidate on a notification. Entries live in a partition — one
  * target and one protocol version — and private entries belong to one authorization context.
  */
-import { envelopeVersion } from "../meta";
+import { envelopeVersion } from "../../protocol/meta";
 import type { AuthContext } from "./auth";
 import { requestCacheability, responseCacheability, type NotCacheableReason } from "./cacheability";
 import { freshnessAt, type Clocked, type Freshness } from "./freshness";
 import { readHints, type CacheScope, type HintReading } from "./hints";
 import { invalidationTarget, targetMatches } from "./invalidation";
-import { asObject, type JsonObject } from "../json";
+import { asObject, type JsonObject } from "../../protocol/json";
 import { isPaginatedMethod, type CacheableMethod } from "./methods";
 import { hintViolations, pageScopeViolation, type CacheViolation } from "./violations";
 

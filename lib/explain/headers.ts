@@ -3,7 +3,7 @@
  * requires (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*), checked against the frame they mirror, and
  * the removed ones (Mcp-Session-Id, Last-Event-ID) with their badges. Paths are the header names.
  */
-import { impliedHeaders, type HeaderList } from "../http-headers";
+import { impliedHeaders, type HeaderList } from "../protocol/http-headers";
 import { REF } from "./refs";
 import { Sink } from "./sink";
 import type { Annotation, ExplainContext } from "./types";

@@ -3,25 +3,14 @@
  * real exchange), the listen streams, and the gateway replay. No React: useCache() adapts the store, and
  * the bridge's listen client is injected (the page loads it lazily, tests pass the real one).
  */
-import type { Exchange, SendHead, Target } from "../bridge/contract";
+import type { Exchange, Target } from "../bridge/contract";
 import type { ListenLine, ListenRequest } from "../bridge/listen-contract";
 import type { Envelope } from "../protocol/meta";
-import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "../protocol/cache";
-import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./cache-state";
+import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "./rules";
+import type { CacheHooks } from "../session/commands";
+import { createReducerStore, type ReducerStore } from "../session/store";
+import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./state";
 import { tryParseJson } from "../protocol/json";
-
-/** The send head of the send the cache sees, with the target's key and its upstream headers. */
-export interface CacheHookContext extends SendHead {
-  targetKey: string;
-  /** Every header this send carries upstream (target headers, then per-send ones): Authorization keys private entries. */
-  headers?: Record<string, string>;
-}
-
-/** What the session's deliver() calls: a local answer (or null to go to the server), and every real exchange. */
-export interface CacheHooks {
-  answer(ctx: CacheHookContext): Exchange | null;
-  observe(exchange: Exchange, ctx: CacheHookContext): void;
-}
 
 export interface ListenStreamLike {
   /** The end line (also when the bridge refused before streaming, which sends no lines at all). */
@@ -34,28 +23,10 @@ export type OpenListenStream = (req: ListenRequest, onLine: (line: ListenLine) =
 /** The session's sendFrame(), as the gateway uses it: every upstream fetch lands in the timeline, labelled. */
 export type SendFrame = (text: string, opts: { label: string; headers?: Record<string, string>; noCache?: boolean }) => Promise<Exchange | null>;
 
-export interface CacheStore {
-  getState(): CacheSessionState;
-  dispatch(action: CacheAction): void;
-  subscribe(listener: () => void): () => void;
-}
+export type CacheStore = ReducerStore<CacheSessionState, CacheAction>;
 
 export function createCacheStore(initial: CacheSessionState = initialCacheState()): CacheStore {
-  let state = initial;
-  const listeners = new Set<() => void>();
-  return {
-    getState: () => state,
-    dispatch(action) {
-      const next = cacheReducer(state, action);
-      if (next === state) return;
-      state = next;
-      for (const l of listeners) l();
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-  };
+  return createReducerStore(cacheReducer, initial);
 }
 
 export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: () => number }) {

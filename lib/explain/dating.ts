@@ -11,7 +11,7 @@ import { extractEvidence, type Extracted, type ExtractedJson } from "./extract";
 import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "./lifecycle";
 import { REVISIONS, type Revision } from "./types";
 import { METHODS } from "./vocabulary";
-import { isJsonObject, type JsonObject } from "../json";
+import { isJsonObject, type JsonObject } from "../protocol/json";
 
 export interface DatingReason {
   feature: string;

@@ -3,7 +3,7 @@
  * client should act on: ttlMs 0, absent (legacy) or negative ⇒ immediately stale; a scope we cannot read
  * ⇒ private, the only choice that never leaks a user's data across authorization contexts.
  */
-import { asObject } from "../json";
+import { asObject } from "../../protocol/json";
 
 export type TtlReading =
   | { kind: "valid"; raw: number }

@@ -6,7 +6,7 @@
 import { NOT_CACHEABLE_EXPLANATION, responseCacheability, type NotCacheableReason } from "./cacheability";
 import { badgeText, describeTtl, humanDuration, scopeRule } from "./describe";
 import { readHints, type HintReading } from "./hints";
-import { asObject } from "../json";
+import { asObject } from "../../protocol/json";
 import { isCacheableMethod } from "./methods";
 import { hintViolations, type CacheViolation } from "./violations";
 

@@ -3,7 +3,7 @@
  * Only complete results of the six cacheable methods; never the results of MRTR retries (requests carrying
  * inputResponses or requestState), never input_required (or any other non-complete) results, never errors.
  */
-import { asObject, type JsonObject } from "../json";
+import { asObject, type JsonObject } from "../../protocol/json";
 import { cacheKey, keyLabel } from "./key";
 import { isCacheableMethod, type CacheableMethod } from "./methods";
 

@@ -3,12 +3,12 @@
  * needs: direction, the request's method, transport, the server's era), and the error cards of error replies
  * and non-2xx HTTP statuses. Also turns exchanges into a transcript the dating tab can read.
  */
-import type { Exchange } from "../exchange";
+import type { Exchange } from "../protocol/exchange";
 import { explainFrame } from "./annotate";
 import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
 import { explainHeaders } from "./headers";
 import type { Annotation, ServerEra } from "./types";
-import { isJsonObject } from "../json";
+import { isJsonObject } from "../protocol/json";
 
 export interface ExplainedFrame {
   role: "sent" | "received";
