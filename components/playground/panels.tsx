@@ -27,4 +27,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "cache", label: "Cache", Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }) },
   { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../catalog/CataloguePanel").then((m) => m.CataloguePanel), { ssr: false }) },
   { id: "checks", label: "Checks", Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }) },
+  { id: "tasks", label: "Tasks", Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }) },
 ];

@@ -75,6 +75,10 @@ export interface FollowOptions {
   overridePollMs?: number;
   maxPolls?: number;
   firstId?: number;
+  /** String ids `${idPrefix}${n}`, so several followers can share one connection without id clashes. */
+  idPrefix?: string;
+  /** false sends the tools/call without the extension (to see the -32021). Default true. */
+  declareExtension?: boolean;
   /** Resume an existing task instead of creating one. */
   resumeTaskId?: string;
 }
@@ -106,9 +110,10 @@ function headersOf(ex: ExchangeLike): [string, string][] | undefined {
 }
 
 export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollower {
-  const caps = withTasksExtension(opts.caps ?? {});
+  const caps = opts.declareExtension === false ? (opts.caps ?? {}) : withTasksExtension(opts.caps ?? {});
   const maxPolls = opts.maxPolls ?? DEFAULT_MAX_POLLS;
-  let nextId = opts.firstId ?? 1;
+  let counter = opts.firstId ?? 1;
+  const newId = () => (opts.idPrefix === undefined ? counter++ : `${opts.idPrefix}${counter++}`);
   let override = opts.overridePollMs;
   let wake = new AbortController();
   let stopped = false;
@@ -159,7 +164,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     const keys = Object.keys(responses).filter((k) => track.pending.some((p) => p.key === k));
     if (!track.taskId || keys.length === 0) return;
     const body = Object.fromEntries(keys.map((k) => [k, responses[k]]));
-    const r = await exchange(updateTaskFrame(nextId++, track.taskId, body, caps), "update");
+    const r = await exchange(updateTaskFrame(newId(), track.taskId, body, caps), "update");
     if (!r.error && !r.failure) {
       track.answeredKeys.push(...keys);
       track.pending = track.pending.filter((p) => !keys.includes(p.key));
@@ -173,7 +178,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     if (opts.resumeTaskId) {
       track.taskId = opts.resumeTaskId;
     } else {
-      const created = await exchange(taskCallFrame(nextId++, opts.tool, opts.arguments ?? {}, caps), "created");
+      const created = await exchange(taskCallFrame(newId(), opts.tool, opts.arguments ?? {}, caps), "created");
       if (created.failure) return finish("error", `tools/call failed: ${created.failure}`);
       if (created.error) return finish("error", `tools/call answered error ${String(created.error.code)}: ${String(created.error.message)}`);
       const result = created.result ?? {};
@@ -190,7 +195,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (track.task && isTerminal(track.task.status)) return finish(track.task.status as FollowOutcome, track.moves[track.moves.length - 1]?.why ?? track.task.status);
       if (cancelWanted && !track.cancelSent) {
         track.cancelSent = true;
-        const r = await exchange(cancelTaskFrame(nextId++, track.taskId!, caps), "cancel");
+        const r = await exchange(cancelTaskFrame(newId(), track.taskId!, caps), "cancel");
         if (r.error || r.failure) track.problems.push(`tasks/cancel was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`);
         publish();
       }
@@ -210,7 +215,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (wake.signal.aborted) wake = new AbortController();
       if (stopped) break;
       if (queued.length || (cancelWanted && !track.cancelSent)) continue;
-      const polled = await exchange(getTaskFrame(nextId++, track.taskId!, caps), "poll");
+      const polled = await exchange(getTaskFrame(newId(), track.taskId!, caps), "poll");
       if (polled.failure || polled.error) {
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
         return finish("error", `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`);

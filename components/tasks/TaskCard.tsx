@@ -1,0 +1,124 @@
+"use client";
+/** One task: its state diagram, why it moved, its fields (statusMessage, times, ttl countdown), input, polls, end. */
+import { useEffect, useState } from "react";
+import { formatFrame } from "@/lib/protocol/meta";
+import { formatRemaining, isTerminal, MIN_POLL_MS, ttlRemainingMs } from "@/lib/tasks";
+import { Button, inputClass } from "../ui";
+import { PendingInput } from "./PendingInput";
+import { PollTimeline } from "./PollTimeline";
+import { StateDiagram } from "./StateDiagram";
+import type { TaskControls, TaskEntry } from "./useTasks";
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [active]);
+  return now;
+}
+
+export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: TaskControls }) {
+  const { track } = entry;
+  const task = track.task;
+  const terminal = task ? isTerminal(task.status) : false;
+  const now = useNow(task !== undefined);
+  const remaining = task ? ttlRemainingMs(task, now) : null;
+  const [override, setOverride] = useState("");
+  const askedInPolls = track.polls.filter((p) => p.status === "input_required").length + (track.moves[0]?.to === "input_required" ? 1 : 0);
+  return (
+    <article data-testid="task-card" data-task-key={entry.key} data-status={task?.status ?? "none"} data-outcome={track.outcome ?? ""} className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div className="text-sm">
+          <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-500">on {entry.targetLabel}</span>
+          {track.taskId ? (
+            <span className="block max-w-full truncate text-[11px] text-slate-500" title={track.taskId}>
+              taskId <code data-testid="task-id">{track.taskId}</code>
+            </span>
+          ) : null}
+        </div>
+        <div className="flex items-center gap-2">
+          <label className="flex items-center gap-1 text-[11px] text-slate-600 dark:text-slate-300" title={`Poll at this interval instead of the server's pollIntervalMs (at least ${MIN_POLL_MS} ms).`}>
+            poll every
+            <input
+              type="number"
+              min={MIN_POLL_MS}
+              step={50}
+              placeholder={String(task?.pollIntervalMs ?? "server")}
+              value={override}
+              data-testid="task-poll-override"
+              className={`${inputClass} w-20`}
+              onChange={(e) => {
+                setOverride(e.target.value);
+                const n = Number(e.target.value);
+                controls.setOverride(entry.key, e.target.value.trim() === "" || !Number.isFinite(n) ? undefined : n);
+              }}
+            />
+            ms
+          </label>
+          <Button tone="danger" data-testid="task-cancel" disabled={!entry.running || !track.taskId || terminal || track.cancelSent} onClick={() => controls.cancel(entry.key)}>
+            {track.cancelSent ? "Cancel sent" : "Cancel (tasks/cancel)"}
+          </Button>
+          <Button data-testid="task-stop" disabled={!entry.running} onClick={() => controls.stop(entry.key)} title="Stop polling; the task goes on at the server.">
+            Stop polling
+          </Button>
+        </div>
+      </header>
+      <div className="flex flex-wrap gap-3">
+        <StateDiagram current={task?.status} moves={track.moves} />
+        {task ? (
+          <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+            <dt className="text-slate-500">status</dt>
+            <dd>
+              <code data-testid="task-status">{task.status}</code>
+            </dd>
+            <dt className="text-slate-500">statusMessage</dt>
+            <dd data-testid="task-status-message" className="whitespace-pre-wrap">
+              {task.statusMessage ?? "—"}
+            </dd>
+            <dt className="text-slate-500">createdAt</dt>
+            <dd>{task.createdAt}</dd>
+            <dt className="text-slate-500">lastUpdatedAt</dt>
+            <dd>{task.lastUpdatedAt ?? "—"}</dd>
+            <dt className="text-slate-500">ttlMs</dt>
+            <dd data-testid="task-ttl">
+              {task.ttlMs === null ? "null" : task.ttlMs} · {remaining !== null && remaining > 0 ? `gone in ${formatRemaining(remaining)}` : formatRemaining(remaining)}
+            </dd>
+            <dt className="text-slate-500">pollIntervalMs</dt>
+            <dd>{task.pollIntervalMs ?? "— (the client picks)"}</dd>
+          </dl>
+        ) : null}
+      </div>
+      {track.moves.length ? (
+        <ol className="flex flex-col gap-0.5 text-xs" aria-label="Why the task moved">
+          {track.moves.map((m, i) => (
+            <li key={i} data-testid="task-move" data-to={m.to} className={m.legal ? "" : "text-red-700 dark:text-red-300"}>
+              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong> <span className="text-slate-500">({m.via})</span> {m.why}
+            </li>
+          ))}
+        </ol>
+      ) : null}
+      {track.pending.length && entry.running ? (
+        <PendingInput key={track.pending.map((p) => p.key).join(",")} pending={track.pending} askedInPolls={Math.max(1, askedInPolls)} onAnswer={(r) => controls.answer(entry.key, r)} />
+      ) : null}
+      <PollTimeline exchanges={track.exchanges} polls={track.polls} startedAt={entry.startedAt} />
+      {track.problems.length ? (
+        <ul data-testid="task-problems" className="list-disc pl-5 text-xs text-red-700 dark:text-red-300">
+          {track.problems.map((p, i) => (
+            <li key={i}>{p}</li>
+          ))}
+        </ul>
+      ) : null}
+      {track.outcome ? (
+        <div data-testid="task-outcome" className="text-xs">
+          <p>
+            <strong>{track.outcome}</strong>: {track.message}
+          </p>
+          {track.result ? <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{formatFrame(track.result)}</pre> : null}
+          {task?.error ? <pre className="whitespace-pre-wrap break-all bg-red-50 p-1 text-[11px] dark:bg-red-950/40">{formatFrame(task.error)}</pre> : null}
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+"use client";
+/**
+ * The Tasks view's followers: one per started task, each polling through the session's sendFrame (so every poll
+ * is a visible, labelled exchange in the timeline) and bound to the target it started on. Several run at once;
+ * the panel stays mounted when hidden, so they keep going while the user sends other frames.
+ */
+import { useCallback, useEffect, useRef, useState } from "react";
+import type { Commands, SessionState } from "@/lib/session";
+import { capabilitiesFrom } from "@/lib/session/envelope";
+import { selectTarget } from "@/lib/session/selectors";
+import { createFollower, type ExchangeLike, type Json, type TaskFollower, type TaskTrack } from "@/lib/tasks";
+
+export interface TaskEntry {
+  key: string;
+  tool: string;
+  targetLabel: string;
+  startedAt: number;
+  track: TaskTrack;
+  running: boolean;
+}
+
+export interface TaskControls {
+  answer(key: string, responses: Json): void;
+  cancel(key: string): void;
+  stop(key: string): void;
+  setOverride(key: string, ms: number | undefined): void;
+}
+
+export interface StartOptions {
+  tool: string;
+  arguments: Json;
+  overridePollMs?: number;
+  declareExtension: boolean;
+}
+
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal.aborted) return reject(new Error("woken"));
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => {
+      clearTimeout(timer);
+      reject(new Error("woken"));
+    });
+  });
+}
+
+const failure = (message: string): ExchangeLike => ({ outcome: { kind: "failure", failure: "refused", message } });
+
+export function useTasks(state: SessionState, commands: Commands) {
+  const [entries, setEntries] = useState<TaskEntry[]>([]);
+  const followers = useRef(new Map<string, TaskFollower>());
+  const stateRef = useRef(state);
+  const counter = useRef(0);
+  useEffect(() => {
+    stateRef.current = state;
+  });
+  useEffect(() => {
+    const map = followers.current;
+    return () => map.forEach((f) => f.stop());
+  }, []);
+
+  const patch = useCallback((key: string, change: Partial<TaskEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e))), []);
+
+  const start = useCallback(
+    (opts: StartOptions): string | null => {
+      const view = selectTarget(stateRef.current);
+      if (view.kind !== "ready") return view.problem;
+      const caps = capabilitiesFrom(stateRef.current.envelope);
+      if (!caps.ok) return caps.error;
+      const key = `t${++counter.current}`;
+      const send = async (frame: Json): Promise<ExchangeLike> => {
+        const now = selectTarget(stateRef.current);
+        // A task lives on the server it was created on: never poll another target with its id.
+        if (now.kind !== "ready" || now.key !== view.key) return failure(`the target changed (this task lives on ${view.label}); switch back to keep following it`);
+        const ex = await commands.sendFrame(JSON.stringify(frame), { label: `task ${key} ${opts.tool}: ${String(frame.method)}`, noCache: true });
+        return ex ?? failure("the bridge did not deliver it (see the timeline)");
+      };
+      const follower = createFollower(
+        { send, sleep, now: Date.now, onUpdate: (track) => patch(key, { track }) },
+        { tool: opts.tool, arguments: opts.arguments, caps: caps.value, overridePollMs: opts.overridePollMs, idPrefix: `${key}-`, declareExtension: opts.declareExtension },
+      );
+      followers.current.set(key, follower);
+      const entry: TaskEntry = {
+        key,
+        tool: opts.tool,
+        targetLabel: view.label,
+        startedAt: Date.now(),
+        running: true,
+        track: { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false },
+      };
+      setEntries((list) => [entry, ...list]);
+      void follower.run().then((track) => patch(key, { track, running: false }));
+      return null;
+    },
+    [commands, patch],
+  );
+
+  const controls: TaskControls = {
+    answer: (key, responses) => followers.current.get(key)?.answer(responses),
+    cancel: (key) => followers.current.get(key)?.cancel(),
+    stop: (key) => followers.current.get(key)?.stop(),
+    setOverride: (key, ms) => followers.current.get(key)?.setOverridePollMs(ms),
+  };
+  return { entries, start, controls };
+}
