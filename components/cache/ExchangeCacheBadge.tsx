@@ -38,7 +38,13 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
         <span data-testid="cache-summary" className={`${chip} ${badge.hints.effectiveScope === "public" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"}`}>
           {badge.summary}
         </span>
-        <FreshnessBar receivedAt={badge.receivedAt} ttlMs={badge.ttlMs} invalidated={invalidated} />
+        {view.recorded ? (
+          <span data-testid="freshness" data-state="recorded" className="text-slate-500 dark:text-slate-400">
+            {view.recorded}
+          </span>
+        ) : (
+          <FreshnessBar receivedAt={badge.receivedAt} ttlMs={badge.ttlMs} invalidated={invalidated} />
+        )}
         <span className="text-slate-500 dark:text-slate-400">
           key <code data-testid="cache-key">{badge.keyLabel}</code>
         </span>

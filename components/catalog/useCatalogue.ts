@@ -34,6 +34,12 @@ function useBill(which: BillWhich, catalogue: Catalogue | undefined, options: Bi
   }, [which, catalogue, options, api, dispatch, seqRef]);
 }
 
+/** "catalogue-1", "catalogue-2", … for one fetch. */
+function catalogueIds(): () => string {
+  let n = 0;
+  return () => `catalogue-${++n}`;
+}
+
 export function useCatalogue({ state: session, dispatch: sessionDispatch, commands }: PanelProps) {
   const [state, dispatch] = useReducer(panelReducer, undefined, initialPanelState);
   const seq = useRef(0);
@@ -55,7 +61,8 @@ export function useCatalogue({ state: session, dispatch: sessionDispatch, comman
           if (!exchange) throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the timeline`);
           return exchange;
         },
-        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label },
+        // Its own id range: the catalogue does not consume the editor's counter.
+        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label, nextId: catalogueIds() },
       );
       if (result.ok) dispatch({ type: "fetch/finished", targetKey: view.key, targetLabel: view.label, catalogue: result.catalogue });
       else dispatch({ type: "fetch/failed", message: result.message });

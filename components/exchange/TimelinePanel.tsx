@@ -4,6 +4,7 @@ import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
+import { useFollowNewest } from "../timeline/scroll/useFollowNewest";
 import { ExchangeCard } from "./ExchangeCard";
 
 function eraOf(state: PanelProps["state"], key: string) {
@@ -11,17 +12,14 @@ function eraOf(state: PanelProps["state"], key: string) {
   return serverEraOf(verdict?.status === "done" ? verdict.era : undefined);
 }
 
-/** Every exchange, oldest first (read top to bottom like the chapter's traces); scrolls to the newest. */
+/** Every exchange, oldest first (read top to bottom like the chapter's traces); keeps the newest in view after a send. */
 export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
   const { entries } = state;
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
-  const end = useRef<HTMLDivElement>(null);
   const section = useRef<HTMLElement>(null);
   const focus = state.focus;
-  useEffect(() => {
-    if (!focus) end.current?.scrollIntoView?.({ block: "nearest" });
-  }, [entries.length, focus]);
+  const { unseen, showNewest } = useFollowNewest(section, entries);
   // A panel asked to show one exchange: scroll to its card (the card marks itself).
   useEffect(() => {
     if (!focus) return;
@@ -43,7 +41,11 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
       {entries.map((entry) => (
         <ExchangeCard key={entry.seq} entry={entry} focused={focus?.sendId === entry.sendId} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} cache={cache} />
       ))}
-      <div ref={end} />
+      {unseen ? (
+        <Button tone="primary" data-testid="show-newest" className="sticky bottom-2 self-end shadow" onClick={showNewest} title="A newer exchange arrived below while you were reading; nothing moved">
+          newest ↓
+        </Button>
+      ) : null}
     </section>
   );
 }

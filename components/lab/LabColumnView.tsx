@@ -1,4 +1,4 @@
-/** One condition's column: its process lanes, its steps, and its verdicts in plain words. */
+/** One condition's column: its process lanes, and its steps — verdicts first, in plain words. */
 import type { LabColumn } from "@/lib/lab/report";
 
 const OUTCOME_TONE: Record<string, string> = {
@@ -20,6 +20,11 @@ export function LabColumnView({ column }: { column: LabColumn }) {
       {column.error ? <p className="text-xs text-red-700 dark:text-red-300">Could not run: {column.error}</p> : null}
       {run ? (
         <>
+          {run.verdicts.map((verdict, i) => (
+            <p key={i} className={`rounded border p-1.5 text-xs font-medium ${OUTCOME_TONE[verdict.outcome]}`} data-testid="lab-verdict" data-outcome={verdict.outcome}>
+              {verdict.text}
+            </p>
+          ))}
           <div className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes">
             {run.lanes.length === 0 ? <span className="text-slate-500">no process ids (HTTP to one server)</span> : null}
             {run.lanes.map((lane) => (
@@ -46,11 +51,6 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               </li>
             ))}
           </ol>
-          {run.verdicts.map((verdict, i) => (
-            <p key={i} className={`rounded border p-1.5 text-xs font-medium ${OUTCOME_TONE[verdict.outcome]}`} data-testid="lab-verdict" data-outcome={verdict.outcome}>
-              {verdict.text}
-            </p>
-          ))}
         </>
       ) : null}
     </article>

@@ -133,6 +133,18 @@ export function LabPanel({ commands }: PanelProps) {
       {shareLink ? (
         <input readOnly aria-label="Experiment link" data-testid="lab-link" className={`${inputClass} w-full font-mono`} value={shareLink} onFocus={(e) => e.target.select()} />
       ) : null}
+      {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
+      {run.status === "error" ? <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">The lab could not run: {run.message}</p> : null}
+      {run.status === "done" ? (
+        <>
+          <div className="grid gap-3 xl:grid-cols-2">
+            {run.report.columns.map((column) => (
+              <LabColumnView key={column.condition} column={column} />
+            ))}
+          </div>
+          <LabDiff report={run.report} />
+        </>
+      ) : null}
       {parsed.ok ? <p className="text-xs text-slate-600 dark:text-slate-300">{parsed.script.description}</p> : null}
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
         <legend className="mb-1 font-medium">Conditions (one column each)</legend>
@@ -157,17 +169,6 @@ export function LabPanel({ commands }: PanelProps) {
         <p className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300" data-testid="lab-empty">
           Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words what survived.
         </p>
-      ) : null}
-      {run.status === "error" ? <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">The lab could not run: {run.message}</p> : null}
-      {run.status === "done" ? (
-        <>
-          <div className="grid gap-3 xl:grid-cols-2">
-            {run.report.columns.map((column) => (
-              <LabColumnView key={column.condition} column={column} />
-            ))}
-          </div>
-          <LabDiff report={run.report} />
-        </>
       ) : null}
     </section>
   );

@@ -41,7 +41,7 @@ export function ConversationView({ conversation: c, roundLimit, initiallyOpen, a
           {c.method}
           {c.target ? ` ${c.target}` : ""}
         </span>{" "}
-        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} · {Math.round(c.totalMs)} ms ·{" "}
+        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} · <span data-testid="mrtr-total" title="The rounds added up: time on the wire, not your time answering">{Math.round(c.totalMs)} ms</span> ·{" "}
         <span data-testid="mrtr-status" className={STATUS_TONE[c.status]}>
           {c.statusText}
         </span>

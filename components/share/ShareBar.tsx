@@ -3,9 +3,10 @@
  * Above the editor: the Share button, the Examples link, and, when the page holds a state from a link or a
  * file, the banner that says nothing was sent (or why a link could not be loaded).
  */
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
-import { livePlan, runLivePlan } from "@/lib/share/live";
+import { targetKey } from "@/lib/bridge/target";
+import { livePlan, runLivePlan, type LiveResult } from "@/lib/share/live";
 import { withTarget } from "@/lib/share/session-adapter";
 import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
@@ -20,15 +21,28 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
   useSharedLink(state, dispatch);
   const viewer = useViewer();
   const [running, setRunning] = useState(false);
+  // What Run live did for the share on screen (a new link starts over).
+  const [result, setResult] = useState<{ share: unknown; value: LiveResult } | null>(null);
+  const shown = viewer.kind === "open" && result?.share === viewer.share ? result.value : null;
 
-  async function runLive(target: Target) {
-    if (viewer.kind !== "open") return;
+  // A double click must not send the frames twice: the ref flips before React re-renders the button.
+  const busy = useRef(false);
+
+  async function runLive(confirmed: Map<string, Target>) {
+    if (viewer.kind !== "open" || busy.current) return;
+    busy.current = true;
+    const share = viewer.share;
+    const plan = livePlan(share);
+    const confirmedTarget = (t: Target) => confirmed.get(targetKey(t)) ?? t;
     setRunning(true);
     try {
       // Only now does the link's target become the session's target (after the confirmation for a command).
-      dispatch({ type: "session/load", state: withTarget(state, target) });
-      await runLivePlan(livePlan(viewer.share), (text, opts) => commands.sendFrame(text, opts));
+      // A command from the link becomes the form's target only once confirmed.
+      if (plan.target.kind !== "stdio" || confirmed.has(targetKey(plan.target))) dispatch({ type: "session/load", state: withTarget(state, confirmedTarget(plan.target)) });
+      const value = await runLivePlan(plan, (text, opts) => commands.sendFrame(text, opts), confirmedTarget);
+      setResult({ share, value });
     } finally {
+      busy.current = false;
       setRunning(false);
     }
   }
@@ -52,7 +66,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         </div>
       ) : null}
       {viewer.kind === "open" ? (
-        <LinkBanner share={viewer.share} source={viewer.source} migratedFrom={viewer.migratedFrom} running={running} onRunLive={(t) => void runLive(t)} onClose={() => setViewer({ kind: "none" })} />
+        <LinkBanner share={viewer.share} source={viewer.source} migratedFrom={viewer.migratedFrom} running={running} result={shown} onRunLive={(confirmed) => void runLive(confirmed)} onClose={() => setViewer({ kind: "none" })} />
       ) : null}
     </div>
   );

@@ -9,7 +9,17 @@ import type { TimelineEntry } from "../session/state";
 export type ExchangeCacheView =
   | { kind: "none" }
   | { kind: "served"; text: string; keyLabel: string; receivedAt: number; ttlMs: number; badge: CacheBadge }
-  | { kind: "badge"; badge: Exclude<CacheBadge, { kind: "none" }> };
+  | { kind: "badge"; badge: Exclude<CacheBadge, { kind: "none" }>; recorded?: string };
+
+/** Cards opened from a link or restored from the saved session: their freshness is history, not a live clock. */
+const RECORDED = /^(link|saved)-/;
+
+/** "recorded 30 Nov 2026, 22:41 · was fresh for 5 min", or "recorded — freshness not tracked" (older links). */
+export function recordedFreshnessText(startedAt: number, ttlMs: number): string {
+  if (!(startedAt > 0)) return "recorded — freshness not tracked";
+  const when = new Date(startedAt).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  return `recorded ${when} UTC · ${ttlMs > 0 ? `was fresh for ${humanDuration(ttlMs)}` : "stale on arrival (ttl 0)"}`;
+}
 
 /** The cache view of one timeline card: "served from cache" for local answers, else the hints badge. */
 export function exchangeCacheView(entry: TimelineEntry): ExchangeCacheView {
@@ -22,7 +32,9 @@ export function exchangeCacheView(entry: TimelineEntry): ExchangeCacheView {
     return { kind: "served", text: servedFromCacheText(exchange.local.ageMs), keyLabel: exchange.local.keyLabel, receivedAt: exchange.local.receivedAt, ttlMs, badge };
   }
   const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.startedAt + exchange.durationMs);
-  return badge.kind === "none" ? { kind: "none" } : { kind: "badge", badge };
+  if (badge.kind === "none") return { kind: "none" };
+  const recorded = RECORDED.test(entry.sendId) || !(exchange.startedAt > 0);
+  return recorded && badge.kind === "cacheable" ? { kind: "badge", badge, recorded: recordedFreshnessText(exchange.startedAt, badge.ttlMs) } : { kind: "badge", badge };
 }
 
 export interface FreshnessView {

@@ -6,7 +6,7 @@ import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendRequest, Targe
 import { runEraProbe } from "../protocol/era";
 import { capabilitiesFrom } from "./envelope";
 import { oneLine } from "./one-line";
-import { selectSendHeaders, selectTarget, targetHasProcess } from "./selectors";
+import { selectSendHeaders, selectTarget, targetHasProcess, targetView, type TargetView } from "./selectors";
 import type { Store } from "./store";
 
 export interface BridgeClientLike {
@@ -70,10 +70,10 @@ export function createCommands(store: Store, deps: CommandDeps) {
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
     text: string,
-    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean } & SendExtras,
+    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean; view?: TargetView } & SendExtras,
   ): Promise<Exchange | null> {
     const state = store.getState();
-    const view = selectTarget(state);
+    const view = opts.view ?? selectTarget(state);
     if (view.kind !== "ready") return null;
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
     const seq = state.seq + 1;
@@ -86,6 +86,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       seq,
       label: opts.label,
       targetKey: view.key,
+        target: view.target,
       notJson: opts.notJson,
       oneLined: frame !== text,
       sendHeaders: opts.headers ?? null,
@@ -198,10 +199,11 @@ export function createCommands(store: Store, deps: CommandDeps) {
      */
     async sendFrame(
       text: string,
-      opts: { label: string; headers?: Record<string, string>; noCache?: boolean; insist?: boolean; rememberedSession?: boolean } & SendExtras,
+      opts: { label: string; headers?: Record<string, string>; noCache?: boolean; insist?: boolean; rememberedSession?: boolean; target?: Target } & SendExtras,
     ): Promise<Exchange | null> {
       const state = store.getState();
-      const view = selectTarget(state);
+      // A replayed link sends each frame to the target it was recorded against, not the one in the form.
+      const view = opts.target ? targetView(opts.target) : selectTarget(state);
       if (view.kind !== "ready") {
         store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
         return null;
@@ -210,7 +212,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       const remembered = opts.rememberedSession === false ? undefined : selectSendHeaders(state, view.key, text);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
       const { label, insist = false, noCache, processMode, timeoutMs, http } = opts;
-      return deliver(text, { label, headers, insist, notJson: false, noCache, processMode, timeoutMs, http });
+      return deliver(text, { label, headers, insist, notJson: false, noCache, processMode, timeoutMs, http, view });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

@@ -15,6 +15,11 @@ function rows(list: KeyValue[]): Record<string, string> | undefined {
   return filled.length ? Object.fromEntries(filled.map((r) => [r.key.trim(), r.value])) : undefined;
 }
 
+/** The view of a given target (a replayed frame's own target), always ready. */
+export function targetView(target: Target): Extract<TargetView, { kind: "ready" }> {
+  return ready(target) as Extract<TargetView, { kind: "ready" }>;
+}
+
 function ready(target: Target): TargetView {
   return { kind: "ready", target, key: targetKey(target), label: targetLabel(target), transport: targetTransport(target) };
 }

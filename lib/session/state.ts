@@ -1,5 +1,5 @@
 /** What the playground holds between renders: plain data, no React. */
-import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead } from "../bridge/contract";
+import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead, Target } from "../bridge/contract";
 import { defaultFrame } from "../protocol/templates";
 import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
 import { DEFAULT_PRESET, type PresetId } from "./presets";
@@ -18,6 +18,8 @@ export interface TimelineEntry extends SendHead {
   /** e.g. "probe step 1: server/discover (2026-07-28)"; null for a plain send. */
   label: string | null;
   targetKey: string;
+  /** The target it went to (a share link replays each frame to its own target); absent for older saves. */
+  target?: Target;
   /** The text was not JSON and the user pressed "Send anyway". */
   notJson: boolean;
   /** The editor text was joined onto one line for stdio (`sent` is that line). */

@@ -1,10 +1,28 @@
 /**
- * "Run live" for a state opened from a link: what would be sent, in order, and what the user must see and
- * confirm first. Nothing here sends anything; the page does, after the explicit click (and, for a stdio
- * command, the confirmation). Pure.
+ * "Run live" for a state opened from a link: what would be sent, in order and to which target, and what the
+ * user must see and confirm first. Nothing here sends anything; the page does, after the explicit click (and,
+ * for a stdio command, the confirmation). Pure.
  */
 import type { Target } from "../bridge/contract";
-import type { ShareState } from "./state";
+import { DEMO_SERVERS, targetKey, targetLabel } from "../bridge/target";
+import type { RecordedExchange, ShareState } from "./state";
+
+/** Where a recorded exchange was sent: its own target, or (older links) the one its label names. */
+export type ExchangeTarget = { ok: true; target: Target } | { ok: false; reason: string };
+
+export function exchangeTarget(x: RecordedExchange, share: ShareState): ExchangeTarget {
+  if (x.target) return { ok: true, target: x.target };
+  if (x.targetLabel === targetLabel(share.target)) return { ok: true, target: share.target };
+  // Links made before each exchange kept its target: the embedded servers and plain URLs are named exactly.
+  for (const server of DEMO_SERVERS) {
+    for (const transport of ["stdio", "http"] as const) {
+      const demo: Target = { kind: "demo", server, transport };
+      if (targetLabel(demo) === x.targetLabel) return { ok: true, target: demo };
+    }
+  }
+  if (/^https?:\/\/\S+$/i.test(x.targetLabel)) return { ok: true, target: { kind: "http", url: x.targetLabel } };
+  return { ok: false, reason: `recorded against "${x.targetLabel}", which this link does not describe well enough to start` };
+}
 
 export interface LiveStep {
   /** The frame text exactly as recorded. */
@@ -13,25 +31,41 @@ export interface LiveStep {
   processMode: "keep" | "fresh";
   timeoutMs: number;
   label?: string;
+  /** 1-based position among the recorded exchanges (the card's #). */
+  index: number;
+  /** Where this frame goes; null when it cannot be sent from here (then `skip` says why). */
+  target: Target | null;
+  skip?: string;
 }
 
 export interface LivePlan {
+  /** The state's own target (the form shows it after the run). */
   target: Target;
   steps: LiveStep[];
+  /** The distinct targets the sendable steps reach, in first-use order. */
+  targets: Target[];
 }
 
-/** Re-sends every recorded exchange in order; with none recorded, the editor text once. */
+/** Re-sends every recorded exchange in order, each to its own target; with none recorded, the editor text once. */
 export function livePlan(state: ShareState): LivePlan {
   const steps: LiveStep[] =
     state.exchanges.length > 0
-      ? state.exchanges.map((x) => ({
-          frame: x.sent,
-          processMode: x.process?.fresh ? "fresh" : "keep",
-          timeoutMs: x.timeoutMs,
-          ...(x.label ? { label: x.label } : {}),
-        }))
-      : [{ frame: state.editor, processMode: "keep", timeoutMs: 10_000 }];
-  return { target: state.target, steps };
+      ? state.exchanges.map((x, i) => {
+          const where = exchangeTarget(x, state);
+          return {
+            frame: x.sent,
+            processMode: x.process?.fresh ? "fresh" : "keep",
+            timeoutMs: x.timeoutMs,
+            ...(x.label ? { label: x.label } : {}),
+            index: i + 1,
+            target: where.ok ? where.target : null,
+            ...(where.ok ? {} : { skip: where.reason }),
+          };
+        })
+      : [{ frame: state.editor, processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }];
+  const targets: Target[] = [];
+  for (const step of steps) if (step.target && !targets.some((t) => targetKey(t) === targetKey(step.target!))) targets.push(step.target);
+  return { target: state.target, steps, targets };
 }
 
 /** What the confirmation dialog shows before a command from a link is spawned. */
@@ -58,6 +92,11 @@ export function spawnConfirmation(target: Target): SpawnConfirmation | null {
   };
 }
 
+/** The stdio commands a plan would start (each needs the user's confirmation first). */
+export function commandsToConfirm(plan: LivePlan): Extract<Target, { kind: "stdio" }>[] {
+  return plan.targets.filter((t): t is Extract<Target, { kind: "stdio" }> => t.kind === "stdio");
+}
+
 /** The target to run, with env values the user typed in the confirmation dialog (empty ones dropped). */
 export function withEnvValues(target: Target, values: Record<string, string>): Target {
   if (target.kind !== "stdio") return target;
@@ -71,16 +110,43 @@ export function withEnvValues(target: Target, values: Record<string, string>): T
   return Object.keys(env).length > 0 ? { ...rest, env } : rest;
 }
 
-/** Sends the plan's frames in order through the page's sendFrame; stops at the first one the bridge refuses. */
+/** What a run did, for the banner: "Run live: 7 frames sent, 2 targets". */
+export interface LiveResult {
+  sent: number;
+  targets: number;
+  skipped: number;
+  /** Set when the bridge refused a frame and the run stopped there. */
+  stoppedAt?: number;
+}
+
+/**
+ * Sends the plan's frames in order, each to its own target (`confirmed` maps a link's stdio command to the one
+ * the user confirmed, with any env values typed in); skips the frames that cannot be sent from here; stops at
+ * the first frame the bridge refuses.
+ */
 export async function runLivePlan(
   plan: LivePlan,
-  sendFrame: (text: string, opts: { label: string; processMode: "keep" | "fresh" }) => Promise<unknown | null>,
-): Promise<number> {
+  sendFrame: (text: string, opts: { label: string; processMode: "keep" | "fresh"; target: Target }) => Promise<unknown | null>,
+  confirmed: (target: Target) => Target = (t) => t,
+): Promise<LiveResult> {
   let sent = 0;
+  const reached = new Set<string>();
+  const skipped = plan.steps.filter((s) => !s.target).length;
   for (const step of plan.steps) {
-    const exchange = await sendFrame(step.frame, { label: `live · ${step.label ?? "replay"}`, processMode: step.processMode });
-    if (exchange === null) break;
+    if (!step.target) continue;
+    const target = confirmed(step.target);
+    const exchange = await sendFrame(step.frame, { label: `live · ${step.label ?? `replay of #${step.index}`}`, processMode: step.processMode, target });
+    if (exchange === null) return { sent, targets: reached.size, skipped, stoppedAt: step.index };
     sent++;
+    reached.add(targetKey(target));
   }
-  return sent;
+  return { sent, targets: reached.size, skipped };
+}
+
+/** The banner line after a run. */
+export function liveResultText(r: LiveResult): string {
+  const frames = `${r.sent} frame${r.sent === 1 ? "" : "s"} sent, ${r.targets} target${r.targets === 1 ? "" : "s"}`;
+  const skipped = r.skipped > 0 ? ` · ${r.skipped} not sent (no target here)` : "";
+  const stopped = r.stoppedAt !== undefined ? ` · stopped at #${r.stoppedAt}: the bridge did not deliver it (see the timeline)` : "";
+  return `Run live: ${frames}${skipped}${stopped}`;
 }

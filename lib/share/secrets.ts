@@ -151,6 +151,7 @@ function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
 function stripExchange(x: RecordedExchange, index: number, c: Collector): RecordedExchange {
   const where = `exchange ${index + 1}`;
   const next: RecordedExchange = { ...x, events: x.events.map((e) => stripEvent(e, where, c)) };
+  if (x.target) next.target = stripTarget(x.target, c);
   if (x.http?.sessionId) {
     c.note(`${where}: the Mcp-Session-Id the server minted`, x.http.sessionId);
     next.http = { ...x.http, sessionId: LEFT_OUT };

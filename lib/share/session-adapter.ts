@@ -11,7 +11,14 @@ import { PRESETS, type PresetId } from "../session/presets";
 import { targetKey } from "../bridge/target";
 import { selectTarget } from "../session/selectors";
 import type { SessionState, TimelineEntry } from "../session/state";
-import { parseJson, recordExchange, toExchange, type ShareState } from "./state";
+import { exchangeTarget } from "./live";
+import { parseJson, recordExchange, toExchange, type RecordedExchange, type ShareState } from "./state";
+
+/** A card's target key (and target, when known): a link recorded against two servers shows two. */
+function entryTarget(x: RecordedExchange, share: ShareState): { targetKey: string; target?: Target } {
+  const where = exchangeTarget(x, share);
+  return where.ok ? { targetKey: targetKey(where.target), target: where.target } : { targetKey: `unknown:${x.targetLabel}` };
+}
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
 
@@ -25,7 +32,9 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
     if (e.phase.status !== "done") return [];
     // Cards opened from a link carry "recorded · <label>"; sharing them again keeps the original label.
     const label = e.label?.replace(/^recorded( · |$)/, "") || undefined;
-    return [recordExchange(e.phase.exchange, label ? { label } : {})];
+    // Each exchange keeps its own target where it differs from the session's (B1: a link against two servers).
+    const own = e.target && targetKey(e.target) !== view.key ? { target: e.target } : {};
+    return [recordExchange(e.phase.exchange, { ...(label ? { label } : {}), ...own })];
   });
   return {
     ok: true,
@@ -101,12 +110,13 @@ function nextIdAfter(share: ShareState, current: number): number {
  * The session a link opens: its editor text, envelope and recorded exchanges (as finished timeline cards), on
  * the link's target unless that target is a stdio command (which waits for the Run live confirmation).
  */
-export function sessionFromShare(share: ShareState, base: SessionState): SessionState {
+export function sessionFromShare(share: ShareState, base: SessionState, opts: { sendIdPrefix?: "link" | "saved" } = {}): SessionState {
+  const prefix = opts.sendIdPrefix ?? "link";
   const entries: TimelineEntry[] = share.exchanges.map((x, i) => ({
     seq: i + 1,
-    sendId: `link-${i + 1}`,
+    sendId: `${prefix}-${i + 1}`,
     label: x.label ? `recorded · ${x.label}` : "recorded",
-    targetKey: targetKey(share.target),
+    ...entryTarget(x, share),
     targetLabel: x.targetLabel,
     transport: x.transport,
     timeoutMs: x.timeoutMs,
@@ -114,7 +124,7 @@ export function sessionFromShare(share: ShareState, base: SessionState): Session
     notJson: !parseJson(x.sent).ok,
     oneLined: false,
     sendHeaders: null,
-    phase: { status: "done", exchange: toExchange(x, i) },
+    phase: { status: "done", exchange: { ...toExchange(x, i), sendId: `${prefix}-${i + 1}` } },
   }));
   const session: SessionState = {
     ...base,

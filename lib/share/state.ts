@@ -13,13 +13,17 @@ export interface Verdict {
 }
 
 /**
- * An exchange as a link stores it: the bridge's record without the per-send id, the wall-clock start and the
- * parsed copy of `sent` (all three are rebuilt by `toExchange`), plus an optional label and verdicts.
+ * An exchange as a link stores it: the bridge's record without the per-send id and the parsed copy of `sent`
+ * (both rebuilt by `toExchange`), plus an optional label and verdicts, the target it was sent to, and when.
  */
 export type RecordedExchange = Omit<Exchange, "sendId" | "startedAt" | "sentFrame"> & {
   /** Shown above the exchange, e.g. "process A" or "probe: server/discover". */
   label?: string;
   verdicts?: Verdict[];
+  /** The target this exchange was sent to; absent = the state's target (and in links made before it was kept). */
+  target?: Target;
+  /** Wall-clock ms epoch at which it was sent; absent in links made before it was kept (freshness unknown). */
+  startedAt?: number;
 };
 
 export interface ShareState {
@@ -46,10 +50,9 @@ function roundMs(n: number): number {
 }
 
 /** Trims a bridge exchange to what a link keeps. */
-export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[] } = {}): RecordedExchange {
-  const { sendId: _sendId, startedAt: _startedAt, sentFrame: _sentFrame, ...rest } = exchange;
+export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[]; target?: Target } = {}): RecordedExchange {
+  const { sendId: _sendId, sentFrame: _sentFrame, ...rest } = exchange;
   void _sendId;
-  void _startedAt;
   void _sentFrame;
   const recorded: RecordedExchange = {
     ...rest,
@@ -62,6 +65,9 @@ export function recordExchange(exchange: Exchange, extra: { label?: string; verd
   }
   if (extra.label !== undefined) recorded.label = extra.label;
   if (extra.verdicts && extra.verdicts.length > 0) recorded.verdicts = extra.verdicts;
+  if (extra.target) recorded.target = extra.target;
+  // 0 is how a viewer marks "time unknown" (an exchange opened from an older link): keep it unknown.
+  if (!(exchange.startedAt > 0)) delete recorded.startedAt;
   return recorded;
 }
 
@@ -77,10 +83,13 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 /** Rebuilds a bridge-shaped exchange for the viewer (the timeline components take Exchange). */
 export function toExchange(recorded: RecordedExchange, index: number): Exchange & { label?: string; verdicts?: Verdict[] } {
   const parsed = parseJson(recorded.sent);
+  const { target: _target, ...rest } = recorded;
+  void _target;
   const exchange: Exchange & { label?: string; verdicts?: Verdict[] } = {
-    ...recorded,
+    ...rest,
     sendId: `link-${index + 1}`,
-    startedAt: 0,
+    // 0 = not recorded (older links): views say "freshness not tracked" instead of counting from 1970.
+    startedAt: recorded.startedAt ?? 0,
   };
   if (parsed.ok) exchange.sentFrame = parsed.value;
   return exchange;

@@ -120,6 +120,10 @@ const PayloadExchangeSchema = z.object({
     .optional(),
   http: z.object({ status: z.number().int(), sessionId: z.string().max(1024).optional(), contentType: z.string().max(1024).optional() }).optional(),
   verdicts: z.array(VerdictSchema).max(L.maxVerdicts).optional(),
+  /** Added in place (optional, v1 stays readable both ways): the exchange's own target when it differs. */
+  target: SafeTargetSchema.optional(),
+  /** Added in place: wall-clock ms epoch of the send (absent = unknown, e.g. links made before). */
+  startedAt: z.number().finite().nonnegative().optional(),
 });
 export type PayloadExchange = z.infer<typeof PayloadExchangeSchema>;
 
@@ -186,8 +190,11 @@ function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): Compac
   return e as CompactEvent;
 }
 
-function compactExchange(x: RecordedExchange, target: Target): PayloadExchange {
+function compactExchange(x: RecordedExchange, stateTarget: Target): PayloadExchange {
+  // Derivations use the exchange's own target; it is stored only when it differs from the state's.
+  const target = x.target ?? stateTarget;
   const out: PayloadExchange = { ...x, events: x.events.map((e) => compactEvent(e, x, target)) };
+  if (x.target && same(x.target, stateTarget)) delete out.target;
   if (x.transport === defaultTransport(target)) delete out.transport;
   if (x.targetLabel === targetLabel(target)) delete out.targetLabel;
   if (x.timeoutMs === V1_DEFAULTS.timeoutMs) delete out.timeoutMs;
@@ -230,7 +237,8 @@ function expandEvent(c: CompactEvent, sent: string, target: Target): WireEvent {
   return c as WireEvent;
 }
 
-function expandExchange(c: PayloadExchange, target: Target): RecordedExchange {
+function expandExchange(c: PayloadExchange, stateTarget: Target): RecordedExchange {
+  const target = (c.target as Target | undefined) ?? stateTarget;
   const events = (c.events ?? []).map((e) => expandEvent(e, c.sent, target));
   const received = c.received ?? framesFrom(events);
   const outcome: ExchangeOutcome = (c.outcome as ExchangeOutcome | undefined) ?? { kind: "response", frame: received[received.length - 1] };

@@ -1,3 +1,4 @@
+import type { Target } from "@/lib/bridge/contract";
 import { describe, expect, it } from "vitest";
 import LZString from "lz-string";
 import { decodeShareFragment, encodeShareFragment, linkErrorMessage, parseFragment, withFragment } from "@/lib/share/codec";
@@ -217,5 +218,40 @@ describe("bounded decompressors", () => {
     const full = LZString.compressToEncodedURIComponent("a fairly long editor text ".repeat(20));
     const r = inflateLz(full.slice(0, full.length - 5), 1e6);
     expect(r.ok).toBe(false);
+  });
+});
+
+describe("each recorded exchange keeps its target and when it was sent (B1, B2)", () => {
+  it("a per-exchange target that differs from the link's survives the round trip; one that matches is not stored", async () => {
+    const { encodeShareFragment, decodeShareFragment } = await import("@/lib/share/codec");
+    const base = exampleById("dentist-mrtr")!.state;
+    const everything: Target = { kind: "demo", server: "everything", transport: "stdio" };
+    const state: ShareState = {
+      ...base,
+      exchanges: [
+        { ...base.exchanges[0], target: base.target, startedAt: 1_790_000_000_000 },
+        { ...base.exchanges[1], target: everything, targetLabel: "everything (stdio)" },
+      ],
+    };
+    const encoded = await encodeShareFragment(state);
+    const decoded = await decodeShareFragment(encoded.fragment);
+    expect(decoded.kind).toBe("ok");
+    if (decoded.kind !== "ok") return;
+    expect(decoded.state.exchanges[0].target).toBeUndefined();
+    expect(decoded.state.exchanges[0].startedAt).toBe(1_790_000_000_000);
+    expect(decoded.state.exchanges[1].target).toEqual(everything);
+    expect(toExchange(decoded.state.exchanges[0], 0).startedAt).toBe(1_790_000_000_000);
+    expect(toExchange(decoded.state.exchanges[1], 1).startedAt).toBe(0);
+  });
+
+  it("a per-exchange target loses its secrets exactly like the link's target", async () => {
+    const { stripSecrets } = await import("@/lib/share/secrets");
+    const base = exampleById("dentist-mrtr")!.state;
+    const tool: Target = { kind: "stdio", command: "node", args: ["s.js", "--api-key", "sk-123456789"], env: { SECRET_TOKEN: "abcdefghij" } };
+    const out = stripSecrets({ ...base, exchanges: [{ ...base.exchanges[0], target: tool }] });
+    const kept = out.state.exchanges[0].target as Extract<Target, { kind: "stdio" }>;
+    expect(kept.args).toEqual(["s.js", "--api-key", ""]);
+    expect(kept.env).toEqual({ SECRET_TOKEN: "" });
+    expect(JSON.stringify(out.state)).not.toContain("sk-123456789");
   });
 });

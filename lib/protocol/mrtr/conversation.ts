@@ -56,7 +56,10 @@ export interface Conversation {
   status: ConversationStatus;
   /** A sentence for the status line (e.g. why it stopped). */
   statusText: string;
-  /** First request to last reply, ms. */
+  /**
+   * The sum of the rounds' durations, ms: time on the wire, not the user's time answering between rounds (and
+   * recorded exchanges from older links have no start time to subtract).
+   */
   totalMs: number;
   /** True when more rounds were sent than the limit allows (the user sent them by hand). */
   overLimit: boolean;
@@ -107,7 +110,7 @@ function continues(open: Conversation[], request: unknown): Conversation | undef
 
 function finish(c: Conversation, roundLimit: number): Conversation {
   const end = last(c.rounds)!;
-  c.totalMs = end.startedAt + end.durationMs - c.rounds[0].startedAt;
+  c.totalMs = c.rounds.reduce((sum, r) => sum + r.durationMs, 0);
   c.overLimit = c.rounds.length > roundLimit;
   const n = c.rounds.length;
   const rounds = `${n} round${n === 1 ? "" : "s"}`;

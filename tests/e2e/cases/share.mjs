@@ -77,7 +77,7 @@ export function register({ test, assert }) {
     const recorded = EXAMPLES.find((e) => e.id === "modern-tools-list").payload.exchanges[0];
     const sp = new SharePage(page, srv.base);
     try {
-      await sp.openLink("/" + fragmentOf({ target, editor: frame, exchanges: [{ ...recorded, targetLabel: `node calendar.mjs ${marker}` }] }));
+      await sp.openLink("/" + fragmentOf({ target, editor: frame, exchanges: [{ ...recorded, target }] }));
       assert(!ps().includes(marker), "the command ran on load");
       assert((await sp.tid("link-stdio-note").count()) === 1, "the banner says the command waits for confirmation");
       assert(!(await sp.tid("target-label").innerText()).includes(marker), "the link's command must not become the active target");
