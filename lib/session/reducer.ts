@@ -1,5 +1,5 @@
 /** The one place session state changes. Pure: (state, action) → state. */
-import type { BridgeErrorKind, Exchange, ProcessStatus, Target } from "../bridge/contract";
+import type { BridgeErrorKind, Exchange, ProcessStatus } from "../bridge/contract";
 import { addEnvelope, removeEnvelope } from "../protocol/meta";
 import { templateById } from "../protocol/templates";
 import { envelopeFrom, type EnvelopeSettings } from "./envelope";
