@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { groupConversations } from "@/lib/protocol/mrtr";
-import { exchangeCacheView, recordedFreshnessText } from "@/lib/session/cache-selectors";
+import { exchangeCacheView, recordedFreshnessText } from "@/lib/cache/selectors";
 import { sessionFromShare } from "@/lib/share/session-adapter";
 import { exampleById } from "@/lib/share/examples";
 import { initialState } from "@/lib/session";
