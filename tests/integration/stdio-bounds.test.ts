@@ -4,6 +4,8 @@
  * that dies holding kept-up children.
  */
 import { spawn } from "node:child_process";
+import http from "node:http";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
@@ -65,5 +67,42 @@ describe("output between sends (finding 8)", () => {
     const left = await waitUntilGone([childPid], 5_000);
     if (left.length > 0) process.kill(childPid, "SIGKILL"); // leave nothing behind even when the test fails
     expect(left, "kept-up child still alive after its bridge was SIGKILLed").toEqual([]);
+  });
+});
+
+describe("floods of tiny lines (finding 6)", () => {
+  it("a reply behind 3.4 million non-JSON lines is found and kept: lines past the event cap are counted, not parsed or recorded", async () => {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    const ex = await sendFrame(fixture("junk-then-reply.mjs", "3400000"), request(1, "ping"), { timeoutMs: 10_000 });
+    delay.disable();
+    console.log(`event loop during a 3.4 M line flood: max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, exchange ${ex.durationMs} ms`);
+    expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { flooded: 3_400_000 } } });
+    expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 2); // + what was counted, what was dropped
+    expect(notes(ex)).toMatch(/stdout lines past the record cap were counted, not parsed/);
+  });
+
+  it("a reply behind a million tiny SSE events is found and kept: events past the cap are counted, not parsed", async () => {
+    const server = http.createServer(async (_req, res) => {
+      res.writeHead(200, { "Content-Type": "text/event-stream" });
+      const block = "data: x\n\n".repeat(10_000);
+      for (let i = 0; i < 100; i++) if (!res.write(block)) await new Promise((r) => res.once("drain", r));
+      res.end(`data: ${JSON.stringify({ jsonrpc: "2.0", id: 1, result: { flooded: 1_000_000 } })}\n\n`);
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const { port } = server.address() as { port: number };
+      const ex = await sendFrame({ kind: "http", url: `http://127.0.0.1:${port}/mcp` }, request(1, "ping"), { timeoutMs: 20_000 });
+      expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1 } });
+      expect(notes(ex)).toMatch(/SSE events past the record cap were counted, not parsed/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("a flood of JSON-looking lines past the line budget ends the exchange with size, naming the budget", async () => {
+    const ex = await sendFrame(fixture("junk-then-reply.mjs", "3000000", "{}"), request(1, "ping"), { timeoutMs: 20_000 });
+    expect(ex.outcome).toMatchObject({ kind: "failure", failure: "size" });
+    if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(new RegExp(`more than ${LIMITS.maxParsedLinesPastCap} lines`));
   });
 });

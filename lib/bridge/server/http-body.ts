@@ -28,6 +28,14 @@ export interface BodyReading {
   settle(outcome: ExchangeOutcome): void;
   /** The reply has arrived: the request's timeout no longer applies (a short drain grace follows). */
   stopTimer(): void;
+  /** Set by the reader: notes on what it skipped, added however the exchange ends (reply, timeout, cancel). */
+  beforeSettle?: () => void;
+}
+
+/** Text that may be a JSON-RPC frame: its first non-blank character is { or [. */
+function mayBeFrameText(text: string): boolean {
+  const first = /\S/.exec(text);
+  return first !== null && (first[0] === "{" || first[0] === "[");
 }
 
 function tooLarge(reading: BodyReading): void {
@@ -64,6 +72,11 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
   const tooBig = () => tooLarge(reading);
   const decoder = new TextDecoder();
   let events = 0;
+  let skipped = 0;
+  let parsedPastCap = 0;
+  reading.beforeSettle = () => {
+    if (skipped > 0) rec.note(`${skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`, true);
+  };
   // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
   let reply: unknown;
   const drainThenSettle = (frame: unknown) => {
@@ -80,18 +93,26 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
     onEvent(event) {
       if (reading.isSettled()) return;
       events++;
+      if (rec.droppedEvents > 0) {
+        // The record is full: an event that cannot be a frame is only counted (a flood of tiny events must cost
+        // next to nothing each); one that may be is still parsed, so the reply is found, up to a budget.
+        if (!mayBeFrameText(event.data)) return void skipped++;
+        if (++parsedPastCap > LIMITS.maxParsedLinesPastCap) {
+          return settle(failure("size", `the server sent more than ${LIMITS.maxParsedLinesPastCap} SSE events that may be frames after this exchange's first ${LIMITS.maxEventsPerExchange} events, without the reply; the bridge stopped reading`));
+        }
+      }
       const base = { kind: "sse-event" as const, data: event.data, ...(event.event !== undefined ? { event: event.event } : {}), ...(event.id !== undefined ? { id: event.id } : {}) };
       // An empty data field is a priming event (it only carries an id for resumption): shown, not parsed.
       if (event.data === "") return rec.add(base);
       const parsed = parseFrameWithin(event.data, LIMITS.maxFrameDepth);
       if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
+      const batchPart = awaiting.kind === "batch" && classifyFrame(parsed.value) === "response" && awaiting.ids.some((want) => sameId(want, (parsed.value as { id: unknown }).id));
       rec.add({ ...base, frame: parsed.value });
       rec.receive(parsed.value);
       if (reply !== undefined) return; // a trailing event after the reply: recorded, nothing more to decide
       if (answers(awaiting, parsed.value)) return drainThenSettle(parsed.value);
-      if (awaiting.kind === "batch" && classifyFrame(parsed.value) === "response") {
-        const id = (parsed.value as { id: unknown }).id;
-        if (awaiting.ids.some((want) => sameId(want, id))) batchAnswers.set(JSON.stringify(id), parsed.value);
+      if (batchPart) {
+        batchAnswers.set(JSON.stringify((parsed.value as { id: unknown }).id), parsed.value);
         if (batchAnswers.size === awaiting.ids.length) settle({ kind: "response", frame: [...batchAnswers.values()] });
       }
     },

@@ -107,10 +107,12 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     let settled = false;
     let response: IncomingMessage | undefined;
     const body: BodyCount = { bytes: 0 };
+    let reading: BodyReading | undefined;
     const settle = (outcome: ExchangeOutcome) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
+      reading?.beforeSettle?.();
       opts.signal.removeEventListener("abort", onAbort);
       // Closing our side ends a stream the server keeps open (SSE) and frees the socket on failures.
       if (response && !response.complete) response.destroy();
@@ -158,7 +160,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
       const encoding = res.headers["content-encoding"];
       if (encoding && encoding !== "identity") rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
 
-      const reading: BodyReading = { rec, awaiting, url, body, isSettled: () => settled, settle, stopTimer: () => clearTimeout(timer) };
+      reading = { rec, awaiting, url, body, isSettled: () => settled, settle, stopTimer: () => clearTimeout(timer) };
       if (mediaType(contentType) === "text/event-stream") readSse(res, reading);
       else readWhole(res, reading);
     });

@@ -27,6 +27,12 @@ export const LIMITS = {
    * `received`). It bounds the bridge's JSON reply; past it, a line keeps its first 4,096 characters only.
    */
   maxRecordedBytesPerExchange: 48 * MiB,
+  /**
+   * Past maxEventsPerExchange, lines (or SSE events) that cannot be a frame (the first character is not { or [)
+   * are only counted; ones that may be a frame are still parsed, so the reply is found, up to this many. Then
+   * "size": a flood of tiny frames must not hold the event loop.
+   */
+  maxParsedLinesPastCap: 200_000,
   /** Per-send timeout when the request names none. */
   defaultTimeoutMs: 10_000,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */

@@ -35,8 +35,9 @@ export class ExchangeRecorder {
     return Math.round((at - this.t0) * 10) / 10;
   }
 
-  add(input: WireEventInput): void {
-    if (this.events.length >= LIMITS.maxEventsPerExchange) {
+  /** `always`: kept even past the event cap (a note that says what the record lacks). */
+  add(input: WireEventInput, always = false): void {
+    if (this.events.length >= LIMITS.maxEventsPerExchange && !always) {
       this.droppedEvents++;
       return;
     }
@@ -60,8 +61,9 @@ export class ExchangeRecorder {
     else this.received.push(frame);
   }
 
-  note(text: string): void {
-    this.add({ kind: "note", text });
+  /** `always`: a note that explains what the record lacks is kept even past the event cap. */
+  note(text: string, always = false): void {
+    this.add({ kind: "note", text }, always);
   }
 
   finish(outcome: ExchangeOutcome): Exchange {

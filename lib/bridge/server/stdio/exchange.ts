@@ -88,6 +88,8 @@ function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean
       if (event.frame !== undefined) rec.receive(event.frame);
       return;
     }
+    case "skipped":
+      return; // counted by the exchange, never recorded
     case "stderr":
       rec.add({ kind: "stderr", at: event.at, text: event.text, ...(unsolicited ? { unsolicited } : {}) });
       return;
@@ -127,6 +129,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     // What the process wrote between sends is handed to this exchange, so it counts toward its reply limit.
     let replyBytes = backlog.events.reduce((n, event) => n + (event.kind === "stdout" ? event.bytes + 1 : 0), 0);
     let nonJsonLines = 0;
+    let skimming = false;
+    let skippedLines = 0;
+    let parsedPastCap = 0;
+    const tooManyBytes = () => failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`);
     let stderrShown = 0;
     let stderrHidden = 0;
     const batchAnswers = new Map<string, unknown>();
@@ -138,12 +144,28 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       if (timer) clearTimeout(timer);
       detach();
       opts.signal.removeEventListener("abort", onAbort);
+      if (skippedLines > 0) rec.note(`${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`, true);
       if (stderrHidden > 0) rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
       resolve(outcome);
     };
 
+    /** The frame answers the request (or one request of the batch). */
+    const answers = (frame: unknown): boolean => {
+      if (awaiting.kind === "id" || awaiting.kind === "null-id") return answersSingle(awaiting, frame);
+      if (awaiting.kind !== "batch") return false;
+      if (Array.isArray(frame)) return true;
+      return classifyFrame(frame) === "response" && awaiting.ids.some((want) => sameId(want, (frame as { id: unknown }).id));
+    };
+
     const onEvent = (event: ProcessEvent) => {
       if (settled) return;
+      if (event.kind === "skipped") {
+        skippedLines += event.lines;
+        nonJsonLines += event.lines;
+        replyBytes += event.bytes + event.lines;
+        if (replyBytes > LIMITS.maxReplyBytesPerExchange) return settle(tooManyBytes());
+        return;
+      }
       if (event.kind === "stderr") {
         if (stderrShown >= LIMITS.maxStderrEventsPerExchange) {
           stderrHidden++;
@@ -151,6 +173,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         }
         stderrShown++;
       }
+      const answer = event.kind === "stdout" && event.frame !== undefined && answers(event.frame);
       record(rec, event, false);
       if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
       if (event.kind === "exit") {
@@ -159,31 +182,29 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       }
       if (event.kind !== "stdout") return;
       replyBytes += event.bytes + 1;
-      if (replyBytes > LIMITS.maxReplyBytesPerExchange) {
-        return settle(failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`));
+      if (replyBytes > LIMITS.maxReplyBytesPerExchange) return settle(tooManyBytes());
+      if (skimming && !answer && ++parsedPastCap > LIMITS.maxParsedLinesPastCap) {
+        return settle(
+          failure(
+            "size",
+            `the server wrote more than ${LIMITS.maxParsedLinesPastCap} lines that may be frames after this exchange's first ${LIMITS.maxEventsPerExchange} events, without the reply; the bridge stopped reading them`,
+          ),
+        );
+      }
+      if (!skimming && rec.droppedEvents > 0) {
+        // The record is full: from now on lines that cannot be a frame are only counted (see skimFor).
+        skimming = true;
+        proc.skimFor(onEvent);
       }
       if (event.frame === undefined) {
         nonJsonLines++;
         return;
       }
+      if (!answer) return;
       const frame = event.frame;
-      switch (awaiting.kind) {
-        case "id":
-        case "null-id":
-          if (answersSingle(awaiting, frame)) settle({ kind: "response", frame });
-          return;
-        case "batch": {
-          if (Array.isArray(frame)) return settle({ kind: "response", frame });
-          if (classifyFrame(frame) === "response") {
-            const id = (frame as { id: unknown }).id;
-            if (awaiting.ids.some((want) => sameId(want, id))) batchAnswers.set(JSON.stringify(id), frame);
-            if (batchAnswers.size === awaiting.ids.length) settle({ kind: "response", frame: [...batchAnswers.values()] });
-          }
-          return;
-        }
-        case "none":
-          return;
-      }
+      if (awaiting.kind !== "batch" || Array.isArray(frame)) return settle({ kind: "response", frame });
+      batchAnswers.set(JSON.stringify((frame as { id: unknown }).id), frame);
+      if (batchAnswers.size === awaiting.ids.length) settle({ kind: "response", frame: [...batchAnswers.values()] });
     };
     const detach = proc.listen(onEvent);
 

@@ -28,6 +28,8 @@ export type ProcessEvent =
   | { kind: "stderr"; at: number; text: string }
   | { kind: "exit"; at: number; pid: number; code: number | null; signal: string | null }
   | { kind: "note"; at: number; text: string }
+  /** Lines counted but not decoded (see skimFor): none of them can be a frame. */
+  | { kind: "skipped"; at: number; lines: number; bytes: number }
   /** stdout broke framing (a line over the size limit): the process is being killed. */
   | { kind: "fatal"; at: number; message: string };
 
@@ -36,6 +38,16 @@ export interface Backlog {
   events: ProcessEvent[];
   dropped: number;
   bytes: number;
+}
+
+/** The line buf[start, end) may be a JSON-RPC frame: its first non-blank byte is { or [. */
+function mayBeFrame(buf: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const byte = buf[i];
+    if (byte === 0x20 || byte === 0x09 || byte === 0x0d) continue;
+    return byte === 0x7b || byte === 0x5b;
+  }
+  return false;
 }
 
 /** Bytes an event holds in a backlog: its line or its text (other events are small). */
@@ -86,6 +98,7 @@ export class StdioProcess {
 
   private readonly listeners = new Set<Listener>();
   private readonly claims = new Set<Claim>();
+  private readonly skimmers = new Set<Listener>();
   private stdoutChunks: Buffer[] = [];
   private stdoutPending = 0;
   private stderrPartial = "";
@@ -196,7 +209,18 @@ export class StdioProcess {
 
   listen(listener: Listener): () => void {
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      this.skimmers.delete(listener);
+    };
+  }
+
+  /**
+   * The listener keeps no more lines (its record is full): once every listener says so, lines that cannot be a
+   * frame (the first character is not { or [) are counted in a "skipped" event instead of decoded and parsed.
+   */
+  skimFor(listener: Listener): void {
+    if (this.listeners.has(listener)) this.skimmers.add(listener);
   }
 
   /**
@@ -242,24 +266,39 @@ export class StdioProcess {
   private onStdout(chunk: Buffer): void {
     this.firstStdoutAt ??= performance.now();
     if (this.framingBroken) return;
+    const skimming = this.skimming();
+    let skippedLines = 0;
+    let skippedBytes = 0;
     let start = 0;
     for (;;) {
       const newline = chunk.indexOf(0x0a, start);
-      if (newline === -1) {
-        if (start < chunk.length) {
-          this.stdoutChunks.push(chunk.subarray(start));
-          this.stdoutPending += chunk.length - start;
-        }
-        if (this.stdoutPending > LIMITS.maxStdoutLineBytes) this.breakFraming();
-        return;
+      if (newline === -1) break;
+      if (skimming && this.stdoutChunks.length === 0 && !mayBeFrame(chunk, start, newline)) {
+        // Counted, not decoded or parsed: a flood of tiny lines must cost next to nothing per line.
+        skippedLines++;
+        skippedBytes += newline - start;
+      } else {
+        const piece = chunk.subarray(start, newline);
+        const line = this.stdoutChunks.length > 0 ? Buffer.concat([...this.stdoutChunks, piece]) : piece;
+        this.stdoutChunks = [];
+        this.stdoutPending = 0;
+        this.emitStdoutLine(line, false);
       }
-      const piece = chunk.subarray(start, newline);
-      const line = this.stdoutChunks.length > 0 ? Buffer.concat([...this.stdoutChunks, piece]) : piece;
-      this.stdoutChunks = [];
-      this.stdoutPending = 0;
-      this.emitStdoutLine(line, false);
       start = newline + 1;
     }
+    if (skippedLines > 0) this.emit({ kind: "skipped", at: performance.now(), lines: skippedLines, bytes: skippedBytes });
+    if (start < chunk.length) {
+      this.stdoutChunks.push(chunk.subarray(start));
+      this.stdoutPending += chunk.length - start;
+    }
+    if (this.stdoutPending > LIMITS.maxStdoutLineBytes) this.breakFraming();
+  }
+
+  /** Every listener has asked for skimming (its record is full), and there is one at least. */
+  private skimming(): boolean {
+    if (this.listeners.size === 0) return false;
+    for (const listener of this.listeners) if (!this.skimmers.has(listener)) return false;
+    return true;
   }
 
   private emitStdoutLine(bytes: Uint8Array, partial: boolean): void {
