@@ -13,6 +13,8 @@ const entries = {
   tasks: "lib/servers/tasks-stdio.ts",
   // The bridge's routes without Next's pipeline, for scripts/serve.mjs (npm run start:fast / start:hosted).
   bridge: "scripts/bridge-entry.ts",
+  // The token counter's worker thread (lib/tokens/server/counting.ts): billing never runs on a request thread.
+  "tokens-worker": "lib/tokens/server/worker.ts",
 };
 
 let build;

@@ -6,6 +6,7 @@
  */
 import { Tiktoken } from "js-tiktoken/lite";
 import type { Counter } from "./bill";
+import { boundedCounter } from "./bpe";
 import type { Encoding } from "./options";
 
 type Cache = Partial<Record<Encoding, Promise<Tiktoken>>>;
@@ -26,9 +27,11 @@ export function loadEncoder(encoding: Encoding): Promise<Tiktoken> {
 /**
  * Text from a server is counted as ordinary text: a description that contains "<|endoftext|>" is that many
  * characters, not a special token (js-tiktoken would otherwise throw on it, as Python's tiktoken does).
+ * The count is encode(text, [], []).length, computed in O(n log n) (lib/tokens/bpe.ts): js-tiktoken's own
+ * merge is quadratic in a long word. Requests bill through lib/tokens/server/counting.ts (a worker thread), not here.
  */
 export function counterOf(encoder: Tiktoken): Counter {
-  return (text) => encoder.encode(text, [], []).length;
+  return boundedCounter(encoder);
 }
 
 export async function loadCounter(encoding: Encoding): Promise<Counter> {

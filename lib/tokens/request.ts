@@ -5,12 +5,15 @@
  */
 import { z } from "zod";
 import type { BridgeReply } from "../bridge/contract";
-import { billCatalogue, type Bill } from "./bill";
+import type { Bill } from "./bill";
 import { HANDSHAKES, checkCatalogue, type Catalogue } from "./catalogue";
-import { loadCounter } from "./encoders";
+import { CountError, billBounded } from "./server/counting";
 import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS, LAYOUTS } from "./options";
 
-/** The body itself is capped by the bridge's route glue (LIMITS.maxRequestBodyBytes, 16 MiB; 1,000 tools ≈ 0.6 MB). */
+/**
+ * The body itself is capped by the bridge's route glue (LIMITS.maxRequestBodyBytes, 16 MiB; 1,000 tools ≈ 0.6 MB),
+ * the characters counted by lib/tokens/server/counting.ts (LIMITS.maxTokensChars, smaller in hosted mode).
+ */
 export const TOKENS_LIMITS = {
   maxPages: 1000,
   maxTools: 20_000,
@@ -65,6 +68,10 @@ export async function billParsedRequest(request: ParsedBillRequest): Promise<Bri
   if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
   const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
   if (tools > TOKENS_LIMITS.maxTools) return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
-  const count = await loadCounter(request.options.encoding);
-  return { ok: true, value: billCatalogue(catalogue, count, request.options) };
+  try {
+    return { ok: true, value: await billBounded(catalogue, request.options) };
+  } catch (e) {
+    if (e instanceof CountError) return { ok: false, kind: e.kind, message: e.message };
+    throw e;
+  }
 }

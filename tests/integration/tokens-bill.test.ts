@@ -4,10 +4,12 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { billCatalogue, fleetCost, fleetSentence, type Bill, type Counter } from "@/lib/tokens/bill";
-import { loadCounter } from "@/lib/tokens/encoders";
+import { boundedCounter } from "@/lib/tokens/bpe";
+import { loadCounter, loadEncoder } from "@/lib/tokens/encoders";
 import { fetchCatalogue, type FetchOptions } from "@/lib/tokens/fetch";
 import { describeMeasured } from "@/lib/tokens/measured";
-import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
+import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS } from "@/lib/tokens/options";
+import { LAYOUTS } from "@/lib/tokens/serialize";
 import type { Target } from "@/lib/bridge/contract";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { CALENDAR, EVERYTHING, PAGED, bridgeSender } from "../fixtures/tokens/bridge-sender";
@@ -152,3 +154,25 @@ describe("server-everything over Streamable HTTP (the bridge spawns it on a loop
     if (!fetched.ok) expect(fetched.message).toBe("tools/list answered HTTP 400, -32000 Bad Request: Server not initialized. With no handshake some servers refuse to list anything; try the auto or legacy handshake.");
   });
 });
+
+describe("the bounded counter (lib/tokens/bpe.ts) is exact on real catalogues", () => {
+  it("every text a bill counts — the chapter's catalogue, the no-handshake one, the calendar's — in every encoding, layout and field set: the same count as js-tiktoken's encode", async () => {
+    const catalogues = [(await bill(EVERYTHING, { handshake: "legacy" })).fetched.catalogue, (await bill(EVERYTHING, { handshake: "none" })).fetched.catalogue, (await bill(CALENDAR, {})).fetched.catalogue];
+    let texts = 0;
+    const mismatches: string[] = [];
+    for (const encoding of ENCODINGS) {
+      const encoder = await loadEncoder(encoding);
+      const bounded = boundedCounter(encoder);
+      const checked: Counter = (text) => {
+        texts++;
+        const n = bounded(text);
+        if (n !== encoder.encode(text, [], []).length) mismatches.push(`${encoding}: ${text.slice(0, 80)}`);
+        return n;
+      };
+      for (const catalogue of catalogues) for (const layout of LAYOUTS) for (const fieldSet of FIELD_SETS) billCatalogue(catalogue, checked, { encoding, layout, fieldSet });
+    }
+    expect(mismatches).toEqual([]);
+    expect(texts).toBeGreaterThan(1000);
+  });
+});
+

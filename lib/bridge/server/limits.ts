@@ -85,6 +85,17 @@ export const LIMITS = {
   demoHttpStartTimeoutMs: 15_000,
   /** Body excerpt shown in an http-status failure message. */
   bodyExcerptChars: 500,
+  /**
+   * Token counting (/api/tokens, `cli tokens`): characters of one catalogue (its pages as JSON plus the
+   * instructions). A real catalogue is a few KiB to a few hundred KiB (server-everything: 7.7 KiB).
+   */
+  maxTokensChars: 4_000_000,
+  /** One bill is counted on a worker thread; past this long the worker is stopped and the request fails. */
+  tokensDeadlineMs: 60_000,
+  /** Worker threads counting at once (each holds its tokenizers, ~100 MB); more bills wait for one. */
+  tokenWorkers: 2,
+  /** Bills waiting for a worker; one more is refused at once. */
+  maxQueuedBills: 32,
 } as const;
 
 /** Hosted mode only (PLAYGROUND_MODE=hosted; lib/bridge/server/policy.ts). Per client = token holder + remote address. */
@@ -110,6 +121,10 @@ export const HOSTED_LIMITS = {
   maxListenDurationMs: 10 * 60_000,
   /** DNS answer for an HTTP target's host name must arrive within this long. */
   resolveTimeoutMs: 5_000,
+  /** Characters of one catalogue /api/tokens bills in hosted mode (LIMITS.maxTokensChars locally). */
+  maxTokensChars: 400_000,
+  /** A hosted bill's counting deadline (LIMITS.tokensDeadlineMs locally). */
+  tokensDeadlineMs: 10_000,
 } as const;
 
 /**

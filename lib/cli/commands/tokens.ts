@@ -1,13 +1,13 @@
 /**
  * npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding …] [--layout …] [--json]
  * Fetches the target's catalogue (every tools/list page, plus the instructions) and prints its token bill.
- * Exit codes: 0 billed, 1 the catalogue could not be fetched, 2 usage error.
+ * Exit codes: 0 billed, 1 the catalogue could not be fetched or billed, 2 usage error.
  */
 import { parseArgs } from "node:util";
 import { send } from "@/lib/bridge/server/send";
-import { billCatalogue, fleetCost } from "@/lib/tokens/bill";
+import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
-import { loadCounter } from "@/lib/tokens/encoders";
+import { CountError, billBounded } from "@/lib/tokens/server/counting";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillOptions } from "@/lib/tokens/options";
 import { billToJson, billToText } from "@/lib/tokens/report";
@@ -84,7 +84,6 @@ async function run(argv: string[]): Promise<number> {
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
   const overHttp = targetTransport(target) === "http";
-  const counter = loadCounter(encoding); // loads while the server answers
 
   let n = 0;
   const fetched = await fetchCatalogue(
@@ -99,7 +98,14 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const options: BillOptions = { encoding, layout, fieldSet: fields };
-  const bill = billCatalogue(fetched.catalogue, await counter, options);
+  let bill;
+  try {
+    bill = await billBounded(fetched.catalogue, options); // the same bounded path as /api/tokens
+  } catch (e) {
+    if (!(e instanceof CountError)) throw e;
+    process.stderr.write(`error: could not bill the catalogue: ${e.message}\n`);
+    return 1;
+  }
   const out = values.json ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2) : billToText(bill, fleet);
   process.stdout.write(out + "\n");
   return 0;

@@ -1,0 +1,127 @@
+/**
+ * Bills a catalogue off the request thread, with bounded work: the route (/api/tokens) and the CLI
+ * (`cli tokens`) both come here. The catalogue's size is checked first (characters, smaller in hosted mode),
+ * then it is counted on a worker thread (dist-servers/tokens-worker.mjs, lib/tokens/server/worker.ts) with a
+ * deadline; past it the worker is stopped and the caller gets a clear error. Other requests never wait on
+ * a count: at most LIMITS.tokenWorkers bills run at once, a few more wait in a bounded queue.
+ */
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import { repoRoot } from "../../bridge/server/embedded";
+import { HOSTED_LIMITS, LIMITS } from "../../bridge/server/limits";
+import { isHosted } from "../../bridge/server/policy";
+import type { Bill } from "../bill";
+import type { Catalogue } from "../catalogue";
+import type { BillOptions } from "../options";
+import type { CountJob, CountResult } from "./worker";
+
+/** Why a bill was not counted: `too-large` (size or deadline), `refused` (queue full), `internal`. */
+export class CountError extends Error {
+  constructor(
+    readonly kind: "too-large" | "refused" | "internal",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function tokensLimits(): { maxChars: number; deadlineMs: number } {
+  return isHosted() ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs } : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs };
+}
+
+/** Characters a bill would count: each page as JSON, plus the instructions. Stops adding once past `max`. */
+export function catalogueChars(catalogue: Catalogue, max = Infinity): number {
+  let chars = catalogue.instructions?.length ?? 0;
+  for (const page of catalogue.pages) {
+    if (chars > max) break;
+    chars += JSON.stringify(page).length;
+  }
+  return chars;
+}
+
+function workerFile(): string {
+  return path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers", "tokens-worker.mjs");
+}
+
+interface Pending {
+  job: CountJob;
+  deadlineMs: number;
+  resolve(bill: Bill): void;
+  reject(error: CountError): void;
+}
+
+interface Slot {
+  worker: Worker;
+  running?: { pending: Pending; timer: NodeJS.Timeout };
+}
+
+const slots: Slot[] = [];
+const queue: Pending[] = [];
+let nextId = 0;
+
+function finish(slot: Slot, settle: (pending: Pending) => void): void {
+  const running = slot.running;
+  if (!running) return;
+  clearTimeout(running.timer);
+  slot.running = undefined;
+  slot.worker.unref(); // an idle counter never keeps the CLI (or a test) alive
+  settle(running.pending);
+  pump();
+}
+
+function discard(slot: Slot): void {
+  const i = slots.indexOf(slot);
+  if (i !== -1) slots.splice(i, 1);
+  void slot.worker.terminate();
+}
+
+function startSlot(): Slot {
+  const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+  const slot: Slot = { worker };
+  worker.on("message", (result: CountResult) => {
+    if (slot.running?.pending.job.id !== result.id) return;
+    finish(slot, (p) => (result.ok ? p.resolve(result.bill) : p.reject(new CountError("internal", `counting failed: ${result.message}`))));
+  });
+  worker.on("error", (e) => {
+    discard(slot);
+    const outOfMemory = (e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
+    finish(slot, (p) => p.reject(outOfMemory ? new CountError("too-large", "counting this catalogue needed more memory than the counter may use; bill a smaller catalogue") : new CountError("internal", `the token counter failed: ${e.message}`)));
+  });
+  worker.on("exit", () => {
+    discard(slot);
+    finish(slot, (p) => p.reject(new CountError("internal", "the token counter stopped unexpectedly")));
+  });
+  slots.push(slot);
+  return slot;
+}
+
+function pump(): void {
+  while (queue.length > 0) {
+    const slot = slots.find((s) => !s.running) ?? (slots.length < LIMITS.tokenWorkers ? startSlot() : undefined);
+    if (!slot) return;
+    const pending = queue.shift()!;
+    const timer = setTimeout(() => {
+      discard(slot); // terminate() stops even a tight loop; the next bill starts a fresh worker
+      finish(slot, (p) => p.reject(new CountError("too-large", `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`)));
+    }, pending.deadlineMs);
+    timer.unref();
+    slot.running = { pending, timer };
+    slot.worker.ref();
+    slot.worker.postMessage(pending.job);
+  }
+}
+
+/** Bills on a worker thread, within the mode's size limit and deadline (tests pass their own); failures are CountErrors. */
+export async function billBounded(catalogue: Catalogue, options: BillOptions, limits = tokensLimits()): Promise<Bill> {
+  const { maxChars, deadlineMs } = limits;
+  if (catalogueChars(catalogue, maxChars) > maxChars) {
+    throw new CountError("too-large", `the catalogue has more than ${maxChars.toLocaleString("en-US")} characters; the playground counts at most that many${isHosted() ? " in hosted mode" : ""}`);
+  }
+  if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("refused", "the token counter is busy (too many bills waiting); try again in a moment");
+  if (!existsSync(workerFile())) throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
+  return new Promise((resolve, reject) => {
+    queue.push({ job: { id: ++nextId, catalogue, options }, deadlineMs, resolve, reject });
+    pump();
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * The token counter's worker thread (bundled by scripts/build-servers.mjs into dist-servers/tokens-worker.mjs;
+ * lib/tokens/server/counting.ts starts it). Billing runs here, never on the thread that answers requests, so a
+ * costly catalogue delays nobody else and can be stopped at its deadline.
+ */
+import { parentPort } from "node:worker_threads";
+import { billCatalogue, type Bill, type Counter } from "../bill";
+import { boundedCounter } from "../bpe";
+import type { Catalogue } from "../catalogue";
+import { loadEncoder } from "../encoders";
+import type { BillOptions, Encoding } from "../options";
+
+export interface CountJob {
+  id: number;
+  catalogue: Catalogue;
+  options: BillOptions;
+}
+
+export type CountResult = { id: number; ok: true; bill: Bill } | { id: number; ok: false; message: string };
+
+const counters = new Map<Encoding, Promise<Counter>>();
+
+function counterFor(encoding: Encoding): Promise<Counter> {
+  let counter = counters.get(encoding);
+  if (!counter) counters.set(encoding, (counter = loadEncoder(encoding).then(boundedCounter)));
+  return counter;
+}
+
+parentPort?.on("message", async (job: CountJob) => {
+  let result: CountResult;
+  try {
+    const count = await counterFor(job.options.encoding);
+    result = { id: job.id, ok: true, bill: billCatalogue(job.catalogue, count, job.options) };
+  } catch (e) {
+    result = { id: job.id, ok: false, message: (e as Error).message ?? String(e) };
+  }
+  parentPort!.postMessage(result);
+});
