@@ -74,6 +74,11 @@ export const LIMITS = {
    * make the bridge buffer every frame sent to it; past this, a send is refused (nothing is written).
    */
   maxStdinPendingBytes: 4 * MiB,
+  /**
+   * Deepest JSON nesting of a bridge request body (a lab step's frame is an object inside the body, so a little
+   * more than maxFrameDepth). Checked on the text before JSON.parse: deeper is a 400, never a stack overflow.
+   */
+  maxRequestBodyDepth: 528,
   /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
   maxUnsolicitedEvents: 500,
   /**

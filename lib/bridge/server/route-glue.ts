@@ -7,7 +7,9 @@ import "server-only";
 import { readRequestBody } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { BridgeErrorKind, BridgeReply } from "../contract";
+import { nestsDeeperThan } from "../../protocol/json-depth";
 import { BridgeError } from "./errors";
+import { LIMITS } from "./limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
@@ -55,6 +57,10 @@ async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<{
     text = body.text;
   } catch (e) {
     return { ok: false, reply: failReply("bad-request", `could not read the request body: ${(e as Error).message}`) };
+  }
+  // Anything recursive downstream (zod, a serializer, structuredClone) would overflow the stack on deeper JSON.
+  if (nestsDeeperThan(text, LIMITS.maxRequestBodyDepth)) {
+    return { ok: false, reply: failReply("bad-request", `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`) };
   }
   let json: unknown;
   try {
