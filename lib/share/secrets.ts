@@ -6,13 +6,16 @@
  *   header whose name suggests a secret (token, secret, password, key, auth, session, credential, signature…) or
  *   whose value starts with an auth scheme (Bearer, Basic, Token…);
  * - stdio env: every value (keys stay, so the confirmation dialog can show them);
- * - URLs: user:password@ and query parameters whose names suggest a secret;
- * - argv: the value of a flag whose name suggests a secret (--api-key X, --token=X);
- * - every other occurrence of a removed value (or of a caller-supplied secret such as the playground token)
- *   anywhere else in the state, frames and wire text included.
+ * - URLs: user:password@ and query parameters whose names suggest a secret or whose values look like a token;
+ * - argv, and command text inside an argument (`sh -c "…"`): the value of a flag whose name suggests a secret
+ *   (--api-key X, --token=X), `NAME=value` when NAME suggests a secret (API_KEY=…), and token-shaped values;
+ * - values shaped like well-known credentials (sk-…, ghp_…, xoxb-…, AKIA…, JWTs) anywhere, in any header;
+ * - each exchange's target label, rebuilt from the stripped target (or stripped like a URL or a command line);
+ * - every other occurrence of a removed value, raw and percent-decoded/encoded (or of a caller-supplied secret
+ *   such as the playground token) anywhere else in the state, frames and wire text included.
  * Pure.
  */
-import { TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
+import { TOKEN_HEADER, targetLabel, type Target, type WireEvent } from "../bridge/contract";
 import type { RecordedExchange, ShareState } from "./state";
 
 export const LEFT_OUT = "[left out of the link]";
@@ -25,8 +28,39 @@ const KEY_WORD = /(^|[^a-z])keys?($|[^a-z])/i;
 
 const AUTH_SCHEME_VALUE = /^\s*(bearer|basic|token|digest|negotiate|apikey|api-key)\s+\S/i;
 
-/** Values shorter than this are not hunted for elsewhere in the state: "1" or "true" would match everywhere. */
+/**
+ * Values shorter than this are not hunted for elsewhere in the state ("1" or "true" would match everywhere):
+ * an env value, which is removed whether or not it is a secret. A value removed because it *is* a secret
+ * (a password, a secret flag's value) is hunted down from MIN_SECRET_SCRUB_LENGTH on ("k123"); shorter ones
+ * are still removed where they stand, labels included.
+ */
 const MIN_SCRUB_LENGTH = 8;
+const MIN_SECRET_SCRUB_LENGTH = 4;
+
+/** Shapes of well-known credentials: removed wherever they appear, whatever names them. */
+const TOKEN_SHAPES = [
+  /\bsk-[A-Za-z0-9_-]{10,}/g, // OpenAI, Anthropic (sk-proj-…, sk-ant-…)
+  /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}/g, // Stripe
+  /\bgh[pousr]_[A-Za-z0-9]{16,}/g, // GitHub
+  /\bgithub_pat_[A-Za-z0-9_]{16,}/g,
+  /\bglpat-[A-Za-z0-9_-]{16,}/g, // GitLab
+  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack
+  /\bhf_[A-Za-z0-9]{16,}/g, // Hugging Face
+  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
+  /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API key
+  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
+];
+
+export function looksLikeToken(value: string): boolean {
+  return TOKEN_SHAPES.some((shape) => value.match(shape) !== null);
+}
+
+/** `NAME=value` (optionally `export NAME=…`) at the start of a word, in argv or in command text. */
+const ASSIGNMENT = /(^|[\s;&|(`])(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|[^\s;&|'"`)]+)/g;
+/** `--flag value` or `--flag=value` inside command text. */
+const FLAG_IN_TEXT = /(^|[\s;&|(`])(--?[A-Za-z0-9][\w.-]*)(?:=|\s+)("[^"]*"|'[^']*'|[^\s;&|'"`)-][^\s;&|'"`)]*)/g;
+
+const unquote = (v: string) => (/^(["']).*\1$/s.test(v) ? v.slice(1, -1) : v);
 
 export function nameSuggestsSecret(name: string): boolean {
   const spaced = name.replace(/[_.]/g, "-");
@@ -34,7 +68,7 @@ export function nameSuggestsSecret(name: string): boolean {
 }
 
 export function isSensitiveHeader(name: string, value = ""): boolean {
-  return ALWAYS_SENSITIVE_HEADERS.has(name.toLowerCase()) || nameSuggestsSecret(name) || AUTH_SCHEME_VALUE.test(value);
+  return ALWAYS_SENSITIVE_HEADERS.has(name.toLowerCase()) || nameSuggestsSecret(name) || AUTH_SCHEME_VALUE.test(value) || looksLikeToken(value);
 }
 
 export interface StripOptions {
@@ -48,13 +82,50 @@ export interface Stripped {
   omitted: string[];
 }
 
+function safeDecode(value: string): string {
+  try {
+    return decodeURIComponent(value.replace(/\+/g, " "));
+  } catch {
+    return value;
+  }
+}
+
 class Collector {
   readonly omitted: string[] = [];
   readonly values = new Set<string>();
-  note(line: string, value?: string) {
+  /** `secret`: the value was removed because it is one (so short values count, in every spelling). */
+  note(line: string, value?: string, secret = true) {
     if (!this.omitted.includes(line)) this.omitted.push(line);
-    if (value !== undefined && value.length >= MIN_SCRUB_LENGTH) this.values.add(value);
+    if (value === undefined) return;
+    const min = secret ? MIN_SECRET_SCRUB_LENGTH : MIN_SCRUB_LENGTH;
+    const forms = secret ? [value, safeDecode(value), decodeURIComponentSafe(value), encodeURIComponent(value)] : [value];
+    for (const form of forms) if (form.length >= min) this.values.add(form);
   }
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/**
+ * Secrets inside free text (one argv element, an `sh -c` script, a header value, a label): token shapes,
+ * `NAME=value` with a secret NAME, `--secret-flag value`. Each is noted and replaced.
+ */
+function stripText(text: string, where: string, c: Collector): string {
+  let out = text;
+  const remove = (value: string, line: string) => {
+    if (value === "" || value === LEFT_OUT) return;
+    c.note(line, value);
+    out = out.split(value).join(LEFT_OUT);
+  };
+  for (const shape of TOKEN_SHAPES) for (const m of text.matchAll(shape)) remove(m[0], `${where}: a value shaped like an API token`);
+  for (const m of text.matchAll(ASSIGNMENT)) if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
+  for (const m of text.matchAll(FLAG_IN_TEXT)) if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
+  return out;
 }
 
 function stripUrl(raw: string, where: string, c: Collector): string {
@@ -66,14 +137,22 @@ function stripUrl(raw: string, where: string, c: Collector): string {
   }
   let changed = false;
   if (url.username || url.password) {
-    c.note(`${where}: the user name and password in the URL`, url.password ? decodeURIComponent(url.password) : undefined);
+    c.note(`${where}: the user name and password in the URL`, url.password || undefined); // raw; note() adds the decoded form
     url.username = "";
     url.password = "";
     changed = true;
   }
-  for (const name of [...url.searchParams.keys()]) {
-    if (nameSuggestsSecret(name)) {
-      c.note(`${where}: the query parameter "${name}"`, url.searchParams.get(name) ?? undefined);
+  // Raw (as written) values too: `?key=a%2Bb` must not survive as "a%2Bb" when "a+b" is removed.
+  const rawValues = new Map<string, string[]>();
+  for (const pair of url.search.slice(1).split("&")) {
+    const eq = pair.indexOf("=");
+    if (eq > 0) rawValues.set(safeDecode(pair.slice(0, eq)), [...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []), pair.slice(eq + 1)]);
+  }
+  for (const name of [...new Set(url.searchParams.keys())]) {
+    const values = url.searchParams.getAll(name);
+    if (nameSuggestsSecret(name) || values.some(looksLikeToken)) {
+      const line = `${where}: the query parameter "${name}"`;
+      for (const value of [...values, ...(rawValues.get(name) ?? [])]) c.note(line, value);
       url.searchParams.delete(name);
       changed = true;
     }
@@ -81,9 +160,9 @@ function stripUrl(raw: string, where: string, c: Collector): string {
   return changed ? url.toString() : raw;
 }
 
-/** argv: `--api-key X` and `--token=X` keep the flag, lose the value. */
+/** argv: `--api-key X` and `--token=X` keep the flag, lose the value; each element is also searched as text. */
 function stripArgv(argv: string[], where: string, c: Collector): string[] {
-  const out = [...argv];
+  const out = argv.map((arg) => stripText(arg, where, c));
   for (let i = 0; i < out.length; i++) {
     const flag = /^(--?[A-Za-z0-9][\w.-]*)(=(.*))?$/s.exec(out[i]);
     if (!flag || !nameSuggestsSecret(flag[1].replace(/^-+/, ""))) continue;
@@ -91,7 +170,7 @@ function stripArgv(argv: string[], where: string, c: Collector): string[] {
       if (flag[3] === "") continue;
       c.note(`${where}: the value of ${flag[1]}`, flag[3]);
       out[i] = `${flag[1]}=`;
-    } else if (i + 1 < out.length && !out[i + 1].startsWith("-")) {
+    } else if (i + 1 < out.length && !out[i + 1].startsWith("-") && out[i + 1] !== LEFT_OUT) {
       c.note(`${where}: the value of ${flag[1]}`, out[i + 1]);
       out[i + 1] = "";
       i++;
@@ -108,7 +187,7 @@ function stripTarget(target: Target, c: Collector): Target {
       const next: Target = { ...target, args: stripArgv(target.args, "command", c) };
       if (target.env) {
         next.env = Object.fromEntries(Object.keys(target.env).map((k) => [k, ""]));
-        for (const [k, v] of Object.entries(target.env)) if (v !== "") c.note(`env ${k}: its value (env values are never shared; the key is kept)`, v);
+        for (const [k, v] of Object.entries(target.env)) if (v !== "") c.note(`env ${k}: its value (env values are never shared; the key is kept)`, v, nameSuggestsSecret(k) || looksLikeToken(v));
       }
       return next;
     }
@@ -148,10 +227,22 @@ function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
   }
 }
 
-function stripExchange(x: RecordedExchange, index: number, c: Collector): RecordedExchange {
+/**
+ * An exchange's target label: the stripped target's own label when it was recorded against the shared target,
+ * otherwise stripped as what it is (a URL, or a command line joined with spaces).
+ */
+function stripLabel(label: string, target: { original: Target; stripped: Target }, where: string, c: Collector): string {
+  if (label === targetLabel(target.original)) return targetLabel(target.stripped);
+  if (/^https?:\/\//i.test(label)) return stripText(stripUrl(label, where, c), where, c);
+  return stripArgv(label.split(" "), where, c).join(" ");
+}
+
+function stripExchange(x: RecordedExchange, index: number, target: { original: Target; stripped: Target }, c: Collector): RecordedExchange {
   const where = `exchange ${index + 1}`;
-  const next: RecordedExchange = { ...x, events: x.events.map((e) => stripEvent(e, where, c)) };
-  if (x.target) next.target = stripTarget(x.target, c);
+  // An exchange may carry its own target (a link replays each frame to it): its label follows that one.
+  const own = x.target ? { original: x.target, stripped: stripTarget(x.target, c) } : target;
+  const next: RecordedExchange = { ...x, targetLabel: stripLabel(x.targetLabel, own, `${where} (target)`, c), events: x.events.map((e) => stripEvent(e, where, c)) };
+  if (x.target) next.target = own.stripped;
   if (x.http?.sessionId) {
     c.note(`${where}: the Mcp-Session-Id the server minted`, x.http.sessionId);
     next.http = { ...x.http, sessionId: LEFT_OUT };
@@ -159,7 +250,7 @@ function stripExchange(x: RecordedExchange, index: number, c: Collector): Record
   return next;
 }
 
-/** Replaces every occurrence of each value in every string of a JSON-like value (keys included). */
+/** Replaces every occurrence of each value, and every token-shaped value, in every string of a JSON-like value (keys included). */
 function scrub<T>(value: T, secrets: string[], count: { n: number }): T {
   const fix = (s: string): string => {
     let out = s;
@@ -168,6 +259,12 @@ function scrub<T>(value: T, secrets: string[], count: { n: number }): T {
         count.n += out.split(secret).length - 1;
         out = out.split(secret).join(LEFT_OUT);
       }
+    }
+    for (const shape of TOKEN_SHAPES) {
+      out = out.replace(shape, () => {
+        count.n++;
+        return LEFT_OUT;
+      });
     }
     return out;
   };
@@ -182,10 +279,11 @@ function scrub<T>(value: T, secrets: string[], count: { n: number }): T {
 
 export function stripSecrets(state: ShareState, options: StripOptions = {}): Stripped {
   const c = new Collector();
+  const target = { original: state.target, stripped: stripTarget(state.target, c) };
   const structural: ShareState = {
     ...state,
-    target: stripTarget(state.target, c),
-    exchanges: state.exchanges.map((x, i) => stripExchange(x, i, c)),
+    target: target.stripped,
+    exchanges: state.exchanges.map((x, i) => stripExchange(x, i, target, c)),
   };
   for (const s of options.knownSecrets ?? []) if (s.length > 0) c.values.add(s);
   // Longest first, so a secret that contains another is replaced whole.

@@ -1,9 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { targetLabel } from "@/lib/bridge/contract";
 import { encodeShareFragment } from "@/lib/share/codec";
 import { inflateFromLink } from "@/lib/share/deflate";
 import { exampleById } from "@/lib/share/examples";
 import { LEFT_OUT, isSensitiveHeader, nameSuggestsSecret, stripSecrets } from "@/lib/share/secrets";
+import { exportSessionFile } from "@/lib/share/session-file";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
+import { markdownTranscript } from "@/lib/share/transcript";
 import { defaultShareState } from "@/lib/share/v1";
 
 const base = (over: Partial<ShareState>): ShareState => ({ ...defaultShareState(), ...over });
@@ -145,5 +148,65 @@ describe("a shared link never holds secrets", () => {
     const { decodeShareFragment } = await import("@/lib/share/codec");
     const r = await decodeShareFragment(fragment);
     expect(r.kind === "ok" && r.state.omitted).toEqual(["env API_KEY: its value (env values are never shared; the key is kept)"]);
+  });
+});
+
+describe("issue 13, finding 10: no secret survives in a link, a session file or a transcript (exchange labels included)", () => {
+  const recordedFor = (label: string): RecordedExchange => ({
+    targetLabel: label,
+    transport: "http",
+    sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    received: [],
+    outcome: { kind: "notification", note: "" },
+    durationMs: 1,
+    timeoutMs: 10_000,
+    events: [],
+  });
+  const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
+  const rows: { rule: string; state: ShareState; secrets: string[] }[] = [
+    { rule: "a password in the URL (https://admin:hunter2@…)", state: withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp" }), secrets: ["hunter2"] },
+    { rule: "a percent-encoded password, raw and decoded", state: withTarget({ kind: "http", url: "https://admin:p%40ss%2Fw0rd@mcp.example.com/mcp" }), secrets: ["p%40ss%2Fw0rd", "p@ss/w0rd"] },
+    { rule: "a short secret query parameter (?key=abc123)", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?key=abc123&page=2" }), secrets: ["abc123"] },
+    { rule: "an encoded query value, raw and decoded (?token=a%2Bb%3Dc9)", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?token=a%2Bb%3Dc9" }), secrets: ["a%2Bb%3Dc9", "a+b=c9"] },
+    { rule: "a short value after a secret flag (--api-key k123)", state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "--api-key", "k123"] }), secrets: ["k123"] },
+    { rule: "an sk-… key as a bare argument", state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "sk-proj-Abc123Def456Ghi789"] }), secrets: ["sk-proj-Abc123Def456Ghi789"] },
+    { rule: "a ghp_… token after an innocent flag", state: withTarget({ kind: "stdio", command: "gh-mcp", args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"] }), secrets: ["ghp_1234567890abcdefghijABCDEFGHIJ123456"] },
+    { rule: "KEY=… in argv (env API_KEY=short node …)", state: withTarget({ kind: "stdio", command: "env", args: ["API_KEY=short1", "node", "server.js"] }), secrets: ["short1"] },
+    {
+      rule: "KEY=… and a secret flag inside an sh -c string",
+      state: withTarget({ kind: "stdio", command: "sh", args: ["-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"] }),
+      secrets: ["abc123xyz", "t0k3n"],
+    },
+    { rule: "an opaque header name carrying a token-shaped value", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp", headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" } }), secrets: ["sk-ant-api03-abcdefghijklmnop"] },
+    {
+      rule: "an exchange recorded against another target: its label is stripped too",
+      state: base({ exchanges: [recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"), recordedFor("node s.js --password pw1")] }),
+      secrets: ["s3cr", "zz99", "pw1"],
+    },
+  ];
+  for (const row of rows) {
+    it(row.rule, async () => {
+      const outputs = {
+        link: await linkText(row.state),
+        "session file": exportSessionFile(row.state).text,
+        transcript: markdownTranscript(row.state),
+      };
+      for (const [where, text] of Object.entries(outputs)) for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
+      const { state: out } = stripSecrets(row.state);
+      expect(out.exchanges.length).toBe(row.state.exchanges.length);
+    });
+  }
+
+  it("a label is rebuilt from the stripped target: what the viewer reads matches the stripped target exactly", () => {
+    const { state: out } = stripSecrets(withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp?key=abc123&page=2" }));
+    expect(out.exchanges[0].targetLabel).toBe("https://mcp.example.com/mcp?page=2");
+    expect(out.exchanges[0].targetLabel).toBe(targetLabel(out.target));
+  });
+
+  it("token shapes in frames, stderr and the editor are left out too", async () => {
+    const key = "sk-proj-Zz9Yy8Xx7Ww6Vv5Uu4";
+    const x = { ...recordedFor("calendar (stdio)"), sent: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask","arguments":{"key":"${key}"}}}`, events: [{ t: 1, kind: "stderr" as const, text: `using ${key}` }] };
+    const text = await linkText(base({ editor: `{"k":"${key}"}`, exchanges: [x] }));
+    expect(text).not.toContain(key);
   });
 });
