@@ -5,9 +5,10 @@
  *   ← {"resultType":"input_required",…}
  *
  * Each exchange is a fenced block (the fence grows past any backtick run in the content, so nothing a server
- * sends can close it early), followed by its verdicts. Pure.
+ * sends can close it early), followed by its verdicts. Secrets are stripped first, as for a link. Pure.
  */
 import { traceLines } from "../protocol/trace";
+import { stripSecrets, type StripOptions } from "./secrets";
 import type { ShareState, Verdict } from "./state";
 import { toExchange } from "./state";
 
@@ -19,9 +20,24 @@ function fence(body: string): string {
   return `${ticks}text\n${body}\n${ticks}`;
 }
 
-/** Markdown-inert text for headings and list items: no HTML, no link or emphasis syntax takes effect. */
+/**
+ * Markdown-inert text for headings and list items: no HTML, no link or emphasis syntax takes effect, and no
+ * GFM autolink forms (scheme://, www., user@host) — a renderer would turn those into links.
+ */
 function inline(text: string): string {
-  return text.replace(/\r?\n/g, " ").replace(/([\\`*_[\]<>#|!])/g, "\\$1");
+  return text
+    .replace(/\r?\n/g, " ")
+    .replace(/([\\`*_[\]<>#|!@~])/g, "\\$1")
+    .replace(/:\/\//g, "\\://")
+    .replace(/\b(www)\./gi, "$1\\.");
+}
+
+/** An inline code span that no backtick run inside can close (CommonMark: a longer fence, padded). */
+function codeSpan(text: string): string {
+  const flat = text.replace(/\r?\n/g, " ");
+  const ticks = "`".repeat(Math.max(0, ...[...flat.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = flat.startsWith("`") || flat.endsWith("`") ? " " : "";
+  return `${ticks}${pad}${flat}${pad}${ticks}`;
 }
 
 function describeTarget(state: ShareState): string {
@@ -36,11 +52,12 @@ function describeTarget(state: ShareState): string {
   }
 }
 
-export function markdownTranscript(state: ShareState, opts: { foldMeta?: boolean } = {}): string {
+export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolean } & StripOptions = {}): string {
+  const state = stripSecrets(shared, { knownSecrets: opts.knownSecrets }).state;
   const out: string[] = [`# ${inline(state.title ?? "MCP Playground session")}`, ""];
   if (state.about) out.push(inline(state.about), "");
   out.push(`- Target: ${inline(describeTarget(state))}`);
-  out.push(`- Era: ${state.era}; protocol version ${inline(state.protocolVersion)}; declared capabilities \`${JSON.stringify(state.capabilities)}\``);
+  out.push(`- Era: ${state.era}; protocol version ${inline(state.protocolVersion)}; declared capabilities ${codeSpan(JSON.stringify(state.capabilities))}`);
   if (state.omitted.length > 0) out.push(`- Left out when shared: ${state.omitted.map(inline).join("; ")}`);
   out.push("");
   state.exchanges.forEach((recorded, i) => {
