@@ -1,13 +1,10 @@
 /**
  * POST /api/tokens: the browser posts the catalogue it fetched (or edited) and gets the bill back, so the
  * tokenizer's rank file (about 1 MB gzipped) stays on the server. The schema is shared by the route, the
- * page's client and the tests.
+ * page's client and the tests; the billing itself is lib/tokens/server/bill-request.ts.
  */
 import { z } from "zod";
-import type { BridgeReply } from "../bridge/contract";
-import type { Bill } from "./bill";
-import { HANDSHAKES, checkCatalogue, type Catalogue } from "./catalogue";
-import { CountError, billBounded } from "./server/counting";
+import { HANDSHAKES } from "./catalogue";
 import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS, LAYOUTS } from "./options";
 
 /**
@@ -47,31 +44,3 @@ export const BillRequestSchema = z.object({
 });
 export type BillRequest = z.input<typeof BillRequestSchema>;
 export type ParsedBillRequest = z.output<typeof BillRequestSchema>;
-
-function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const where = issue.path.length > 0 ? issue.path.join(".") : "the body";
-  return `${where}: ${issue.message}`;
-}
-
-/** Validates and bills; every problem comes back as a value. */
-export async function billRequest(body: unknown): Promise<BridgeReply<Bill>> {
-  const parsed = BillRequestSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
-  return billParsedRequest(parsed.data);
-}
-
-/** Bills a request that already matched the schema (the route's glue parsed it). */
-export async function billParsedRequest(request: ParsedBillRequest): Promise<BridgeReply<Bill>> {
-  const catalogue: Catalogue = request.catalogue;
-  const problem = checkCatalogue(catalogue);
-  if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
-  const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
-  if (tools > TOKENS_LIMITS.maxTools) return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
-  try {
-    return { ok: true, value: await billBounded(catalogue, request.options) };
-  } catch (e) {
-    if (e instanceof CountError) return { ok: false, kind: e.kind, message: e.message };
-    throw e;
-  }
-}

@@ -1,6 +1,7 @@
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
-import { BillRequestSchema, billParsedRequest } from "@/lib/tokens/request";
+import { BillRequestSchema } from "@/lib/tokens/request";
+import { billParsedRequest } from "@/lib/tokens/server/bill-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
