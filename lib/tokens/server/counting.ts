@@ -13,8 +13,8 @@ import { HOSTED_LIMITS, LIMITS } from "../../bridge/server/limits";
 import { isHosted } from "../../bridge/server/policy";
 import type { Bill } from "../bill";
 import type { Catalogue } from "../catalogue";
-import type { BillOptions } from "../options";
-import type { CountJob, CountResult } from "./worker";
+import type { BillOptions, Encoding } from "../options";
+import type { CountJob, CountResult, WarmJob } from "./worker";
 
 /** Why a bill was not counted: `too-large` (size or deadline), `refused` (queue full), `internal`. */
 export class CountError extends Error {
@@ -78,6 +78,7 @@ function discard(slot: Slot): void {
 
 function startSlot(): Slot {
   const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
+  worker.unref(); // idle until a bill runs (then ref'd): an idle counter never keeps the CLI or a test alive
   const slot: Slot = { worker };
   worker.on("message", (result: CountResult) => {
     if (slot.running?.pending.job.id !== result.id) return;
@@ -110,6 +111,13 @@ function pump(): void {
     slot.worker.ref();
     slot.worker.postMessage(pending.job);
   }
+}
+
+/** Starts a counting worker (if none runs) and has it load an encoding, so the first bill does not wait for it. */
+export function warmTokenCounter(encoding: Encoding): void {
+  if (slots.length > 0 || !existsSync(workerFile())) return;
+  const warm: WarmJob = { warm: encoding };
+  startSlot().worker.postMessage(warm);
 }
 
 /** Bills on a worker thread, within the mode's size limit and deadline (tests pass their own); failures are CountErrors. */

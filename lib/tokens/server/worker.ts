@@ -16,6 +16,11 @@ export interface CountJob {
   options: BillOptions;
 }
 
+/** Load an encoding ahead of the first bill (no reply). */
+export interface WarmJob {
+  warm: Encoding;
+}
+
 export type CountResult = { id: number; ok: true; bill: Bill } | { id: number; ok: false; message: string };
 
 const counters = new Map<Encoding, Promise<Counter>>();
@@ -26,7 +31,11 @@ function counterFor(encoding: Encoding): Promise<Counter> {
   return counter;
 }
 
-parentPort?.on("message", async (job: CountJob) => {
+parentPort?.on("message", async (job: CountJob | WarmJob) => {
+  if ("warm" in job) {
+    void counterFor(job.warm).catch(() => {}); // a failed load is retried by the first bill, which reports it
+    return;
+  }
   let result: CountResult;
   try {
     const count = await counterFor(job.options.encoding);
