@@ -183,6 +183,11 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
       state: base({ exchanges: [recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"), recordedFor("node s.js --password pw1")] }),
       secrets: ["s3cr", "zz99", "pw1"],
     },
+    {
+      rule: "an exchange carrying its own target (replayed to it): the target and its label are stripped",
+      state: base({ exchanges: [{ ...recordedFor("https://carol:pa55@own.example/mcp?api_key=q1w2"), target: { kind: "http", url: "https://carol:pa55@own.example/mcp?api_key=q1w2" } }] }),
+      secrets: ["pa55", "q1w2"],
+    },
   ];
   for (const row of rows) {
     it(row.rule, async () => {
