@@ -11,66 +11,11 @@ import type { ProcessStatus } from "../../contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { LIMITS } from "../limits";
 import { spawnRefusal } from "../policy";
+import { heldBytes, type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
+import { decodeLine, mayBeFrame } from "./lines";
 import { describeSpawnError, minimalEnv } from "./spawn";
 
-export interface StdioSpec {
-  /** Registry key (targetKey of the target). */
-  key: string;
-  argv: string[];
-  cwd?: string;
-  /** Added to the minimal environment (PATH, HOME, …). */
-  env?: Record<string, string>;
-}
-
-/** What a process reports to whoever is listening; `at` is performance.now() at arrival. */
-export type ProcessEvent =
-  | { kind: "stdout"; at: number; text: string; bytes: number; frame?: unknown; parseError?: string; partial?: boolean; invalidUtf8?: boolean }
-  | { kind: "stderr"; at: number; text: string }
-  | { kind: "exit"; at: number; pid: number; code: number | null; signal: string | null }
-  | { kind: "note"; at: number; text: string }
-  /** Lines counted but not decoded (see skimFor): none of them can be a frame. */
-  | { kind: "skipped"; at: number; lines: number; bytes: number }
-  /** stdout broke framing (a line over the size limit): the process is being killed. */
-  | { kind: "fatal"; at: number; message: string };
-
-/** Events kept while nobody listened, with how many were dropped and the bytes of what is kept. */
-export interface Backlog {
-  events: ProcessEvent[];
-  dropped: number;
-  bytes: number;
-}
-
-/** The line buf[start, end) may be a JSON-RPC frame: its first non-blank byte is { or [. */
-function mayBeFrame(buf: Buffer, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const byte = buf[i];
-    if (byte === 0x20 || byte === 0x09 || byte === 0x0d) continue;
-    return byte === 0x7b || byte === 0x5b;
-  }
-  return false;
-}
-
-/** Bytes an event holds in a backlog: its line or its text (other events are small). */
-function heldBytes(event: ProcessEvent): number {
-  if (event.kind === "stdout") return event.bytes + 1;
-  if (event.kind === "stderr") return event.text.length + 1;
-  return 64;
-}
-
-type Listener = (event: ProcessEvent) => void;
-/** Returns true when the event belongs to the claimant (a long-lived request such as subscriptions/listen). */
-type Claim = (event: ProcessEvent) => boolean;
-
-const utf8Strict = new TextDecoder("utf-8", { fatal: true });
-const utf8Lenient = new TextDecoder("utf-8");
-
-function decodeLine(bytes: Uint8Array): { text: string; invalidUtf8: boolean } {
-  try {
-    return { text: utf8Strict.decode(bytes), invalidUtf8: false };
-  } catch {
-    return { text: utf8Lenient.decode(bytes), invalidUtf8: true };
-  }
-}
+export type { Backlog, ProcessEvent, StdioSpec } from "./events";
 
 export class StdioProcess {
   readonly argv: string[];
