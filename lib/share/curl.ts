@@ -14,9 +14,13 @@ export type { HeaderList };
 const TCHAR_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** POSIX single quotes: the only character needing care is ' itself, written as '\''. */
+function singleQuoted(arg: string): string {
+  return `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
 export function shellQuote(arg: string): string {
   if (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(arg)) return arg;
-  return `'${arg.replace(/'/g, `'\\''`)}'`;
+  return singleQuoted(arg);
 }
 
 /** A tool as tools/list describes it; only the inputSchema matters here. */
@@ -82,7 +86,8 @@ export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { he
 }
 
 function render(url: string, headers: HeaderList, body: string): string {
-  const lines = [`curl -sS -X POST ${shellQuote(url)}`];
+  // A recorded URL is data from a link: as a bare argument "-o/tmp/x" would be an option. --url takes it as a value.
+  const lines = [`curl -sS -X POST --url ${singleQuoted(url)}`];
   for (const [name, value] of headers) lines.push(`-H ${shellQuote(`${name}: ${value}`)}`);
   lines.push(`--data-raw ${shellQuote(body)}`);
   return lines.join(" \\\n  ");

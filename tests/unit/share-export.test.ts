@@ -136,6 +136,19 @@ describe("copy as curl", () => {
     expect(argv).toContain("X-Note: a'b");
   });
 
+  it.each([
+    ["an option as the URL", "-o/tmp/pwned"],
+    ["an option with a space", "--output /tmp/pwned"],
+    ["a config file", "-K/etc/passwd"],
+    ["a URL followed by an option", "http://127.0.0.1:9/mcp -o /tmp/pwned"],
+  ])("a recorded URL is never read as a curl option (%s): it goes in as --url '<url>'", (_label, url) => {
+    const command = curlForRecordedRequest({ t: 0, kind: "http-request", method: "POST", url, headers: [], added: [], body: "{}" });
+    expect(command.split(" \\\n")[0]).toBe(`curl -sS -X POST --url '${url}'`);
+    const printed = execFileSync("sh", ["-c", `printargs() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${command.replace(/^curl/, "printargs")}`]).toString();
+    const argv = printed.split("\0").slice(0, -1);
+    expect(argv.slice(0, 5)).toEqual(["-sS", "-X", "POST", "--url", url]);
+  });
+
   it("a recorded request is replayed with exactly its headers (minus Host/Content-Length)", () => {
     const cmd = curlForRecordedRequest({
       t: 0,
@@ -146,7 +159,7 @@ describe("copy as curl", () => {
       added: [],
       body: "{}",
     });
-    expect(cmd).toBe("curl -sS -X POST http://127.0.0.1:3000/api/demo/calendar \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Mcp-Method: tools/list' \\\n  --data-raw '{}'");
+    expect(cmd).toBe("curl -sS -X POST --url 'http://127.0.0.1:3000/api/demo/calendar' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Mcp-Method: tools/list' \\\n  --data-raw '{}'");
   });
 });
 
