@@ -39,13 +39,16 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   let best: string | undefined;
   let bestDistance = Infinity;
   const lower = word.toLowerCase();
+  const budget = typoBudget(word);
   for (const c of candidates) {
     if (c === word) return undefined;
+    // The distance is at least the length difference: a long server string is never compared cell by cell.
+    if (Math.abs(c.length - word.length) > budget) continue;
     const d = c.toLowerCase() === lower ? 1 : editDistance(lower, c.toLowerCase());
     if (d < bestDistance) {
       best = c;
       bestDistance = d;
     }
   }
-  return bestDistance <= typoBudget(word) ? best : undefined;
+  return bestDistance <= budget ? best : undefined;
 }

@@ -37,3 +37,11 @@ describe("did-you-mean picks the closest known word within the typo budget", () 
     expect([typoBudget("id"), typoBudget("method"), typoBudget("clientCapabilities")]).toEqual([1, 2, 3]);
   });
 });
+
+describe("did-you-mean on hostile server text is bounded", () => {
+  it("a 2,000,000-character method name is not compared letter by letter with every candidate (no suggestion, at once)", () => {
+    const candidates = Array.from({ length: 60 }, (_, i) => `notifications/method-${i}`);
+    // Before: 2,000,000 × 24 × 60 cell updates (minutes of one core); a distance never beats the length difference.
+    expect(closest("x".repeat(2_000_000), candidates)).toBeUndefined();
+  }, 30_000);
+});
