@@ -26,7 +26,7 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
   async function markdown(how: "download" | "copy") {
     const share = current();
     if (!share.ok) return setNote({ text: share.error });
-    const text = markdownTranscript(share.value);
+    const text = markdownTranscript(share.value, { knownSecrets: knownSecrets() });
     if (how === "download") downloadText("mcp-transcript.md", text, "text/markdown");
     else setNote({ text: (await copyText(text)) ? "Transcript copied." : "The clipboard is not available here; use Download." });
   }
