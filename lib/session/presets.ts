@@ -1,19 +1,12 @@
-/** The targets the target bar offers. Presets are embedded servers; the last two are user-defined. */
+/**
+ * The targets the target bar offers: every embedded server (DEMO_SERVERS) over stdio and over Streamable HTTP,
+ * then the two user-defined ones. Derived, so a new embedded server needs only its title here (tsc insists).
+ */
 import type { Target } from "../bridge/contract";
+import { DEMO_SERVERS, type DemoServer } from "../bridge/target";
+import type { Transport } from "../protocol/exchange";
 
-export type PresetId =
-  | "calendar-stdio"
-  | "calendar-http"
-  | "everything-stdio"
-  | "everything-http"
-  | "calendar-hardened-stdio"
-  | "calendar-hardened-http"
-  | "mrtr-scenarios-stdio"
-  | "mrtr-scenarios-http"
-  | "tasks-stdio"
-  | "tasks-http"
-  | "custom-stdio"
-  | "custom-http";
+export type PresetId = `${DemoServer}-${Transport}` | "custom-stdio" | "custom-http";
 
 export interface TargetPreset {
   id: PresetId;
@@ -22,17 +15,26 @@ export interface TargetPreset {
   target?: Target;
 }
 
+/** How the target bar names each embedded server. */
+const DEMO_TITLES: Record<DemoServer, string> = {
+  calendar: "calendar",
+  everything: "server-everything",
+  "calendar-handles": "calendar with explicit handles",
+  "calendar-hardened": "calendar, HMAC-protected requestState",
+  "mrtr-scenarios": "MRTR scenarios",
+  tasks: "tasks (long-running tools)",
+};
+
+const TRANSPORT_NAMES: Record<Transport, string> = { stdio: "stdio", http: "Streamable HTTP" };
+
 export const PRESETS: readonly TargetPreset[] = [
-  { id: "calendar-stdio", label: "calendar · stdio", target: { kind: "demo", server: "calendar", transport: "stdio" } },
-  { id: "calendar-http", label: "calendar · Streamable HTTP", target: { kind: "demo", server: "calendar", transport: "http" } },
-  { id: "everything-stdio", label: "server-everything · stdio", target: { kind: "demo", server: "everything", transport: "stdio" } },
-  { id: "everything-http", label: "server-everything · Streamable HTTP", target: { kind: "demo", server: "everything", transport: "http" } },
-  { id: "calendar-hardened-stdio", label: "calendar, HMAC-protected requestState · stdio", target: { kind: "demo", server: "calendar-hardened", transport: "stdio" } },
-  { id: "calendar-hardened-http", label: "calendar, HMAC-protected requestState · Streamable HTTP", target: { kind: "demo", server: "calendar-hardened", transport: "http" } },
-  { id: "mrtr-scenarios-stdio", label: "MRTR scenarios · stdio", target: { kind: "demo", server: "mrtr-scenarios", transport: "stdio" } },
-  { id: "mrtr-scenarios-http", label: "MRTR scenarios · Streamable HTTP", target: { kind: "demo", server: "mrtr-scenarios", transport: "http" } },
-  { id: "tasks-stdio", label: "tasks (long-running tools) · stdio", target: { kind: "demo", server: "tasks", transport: "stdio" } },
-  { id: "tasks-http", label: "tasks (long-running tools) · Streamable HTTP", target: { kind: "demo", server: "tasks", transport: "http" } },
+  ...DEMO_SERVERS.flatMap((server) =>
+    (["stdio", "http"] as const).map((transport) => ({
+      id: `${server}-${transport}` as const,
+      label: `${DEMO_TITLES[server]} · ${TRANSPORT_NAMES[transport]}`,
+      target: { kind: "demo", server, transport } satisfies Target,
+    })),
+  ),
   { id: "custom-stdio", label: "Custom stdio command…" },
   { id: "custom-http", label: "Custom HTTP URL…" },
 ];
