@@ -1,4 +1,5 @@
 "use client";
+import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
@@ -44,14 +45,14 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         <input
           data-testid="timeout-input"
           type="number"
-          min={100}
-          max={600000}
+          min={SEND_TIMEOUT_MS.min}
+          max={SEND_TIMEOUT_MS.max}
           step={500}
           className={`${inputClass} w-24`}
           value={state.timeoutMs}
           onChange={(e) => {
             const ms = Math.round(Number(e.target.value));
-            if (Number.isFinite(ms) && ms >= 100 && ms <= 600000) dispatch({ type: "timeout/set", ms });
+            if (Number.isFinite(ms) && ms >= SEND_TIMEOUT_MS.min && ms <= SEND_TIMEOUT_MS.max) dispatch({ type: "timeout/set", ms });
           }}
         />
         ms

@@ -4,6 +4,7 @@
  * The exchange record is also what share links, the lab and the checks store, so change it additively.
  */
 import { z } from "zod";
+import { SEND_TIMEOUT_MS } from "./limits";
 import { DEMO_SERVERS } from "./target";
 
 // Zod-free pieces (token header, demo names, target key/label/transport) live in ./target so the page can use them
@@ -45,7 +46,7 @@ export const SendRequestSchema = z.object({
   frame: z.string().max(16 * 1024 * 1024),
   /** A frame that is not JSON is only sent when the user insists. */
   insist: z.boolean().default(false),
-  timeoutMs: z.number().int().min(100).max(600_000).default(10_000),
+  timeoutMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).default(SEND_TIMEOUT_MS.default),
   /** stdio: "keep" reuses the target's process; "fresh" spawns one for this message and ends it after. */
   processMode: z.enum(["keep", "fresh"]).default("keep"),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */

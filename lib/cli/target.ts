@@ -4,7 +4,7 @@
  */
 import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import type { SendContext } from "@/lib/bridge/server/send";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
@@ -79,9 +79,9 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
 }
 
 export function timeoutOf(values: TargetValues): number {
-  if (values.timeout === undefined) return LIMITS.defaultTimeoutMs;
+  if (values.timeout === undefined) return SEND_TIMEOUT_MS.default;
   const ms = Number(values.timeout);
-  if (!Number.isInteger(ms) || ms < 100 || ms > LIMITS.maxTimeoutMs) throw new UsageError(`--timeout must be a whole number of ms between 100 and ${LIMITS.maxTimeoutMs}`);
+  if (!Number.isInteger(ms) || ms < SEND_TIMEOUT_MS.min || ms > SEND_TIMEOUT_MS.max) throw new UsageError(`--timeout must be a whole number of ms between ${SEND_TIMEOUT_MS.min} and ${SEND_TIMEOUT_MS.max}`);
   return ms;
 }
 

@@ -1,5 +1,6 @@
 /** What the playground holds between renders: plain data, no React. */
 import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead, Target } from "../bridge/contract";
+import { SEND_TIMEOUT_MS } from "../bridge/limits";
 import { defaultFrame } from "../protocol/templates";
 import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
 import { DEFAULT_PRESET, type PresetId } from "./presets";
@@ -77,7 +78,7 @@ export interface SessionState {
   focus: { sendId: string; nonce: number } | null;
 }
 
-export const DEFAULT_TIMEOUT_MS = 10_000;
+export const DEFAULT_TIMEOUT_MS = SEND_TIMEOUT_MS.default;
 
 export function initialState(): SessionState {
   const envelope = envelopeFrom(DEFAULT_ENVELOPE_SETTINGS);

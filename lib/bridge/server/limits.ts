@@ -3,6 +3,8 @@
  * Importable by the Next routes, the CLI and the tests (no `server-only`).
  */
 
+import { SEND_TIMEOUT_MS } from "../limits";
+
 const MiB = 1024 * 1024;
 
 export const LIMITS = {
@@ -33,10 +35,10 @@ export const LIMITS = {
    * "size": a flood of tiny frames must not hold the event loop.
    */
   maxParsedLinesPastCap: 200_000,
-  /** Per-send timeout when the request names none. */
-  defaultTimeoutMs: 10_000,
+  /** Per-send timeout when the request names none (browser-safe bounds: lib/bridge/limits.ts). */
+  defaultTimeoutMs: SEND_TIMEOUT_MS.default,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
-  maxTimeoutMs: 600_000,
+  maxTimeoutMs: SEND_TIMEOUT_MS.max,
   /** Kept-up stdio processes at once (one per target); a further target is refused until one is closed. */
   maxKeptUpProcesses: 16,
   /** stderr lines remembered per process (a ring: older lines are dropped, the count of dropped lines kept). */

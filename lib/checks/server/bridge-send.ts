@@ -3,6 +3,7 @@
  * tests. The browser runs the same suite through lib/bridge/client instead, so its checks land in the timeline.
  */
 import { SendRequestSchema, targetTransport, type Exchange, type Target } from "@/lib/bridge/contract";
+import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import type { CheckSend } from "../types";
 
@@ -16,7 +17,7 @@ export function bridgeCheckSend(target: Target, ctx: SendContext = {}, onExchang
       target,
       frame,
       insist: opts.insist ?? false,
-      timeoutMs: opts.timeoutMs ?? 10_000,
+      timeoutMs: opts.timeoutMs ?? SEND_TIMEOUT_MS.default,
       processMode: opts.processMode ?? "keep",
       ...(overHttp && opts.headers ? { headers: opts.headers } : {}),
       ...(overHttp && opts.http ? { http: opts.http } : {}),
