@@ -1,5 +1,5 @@
 /**
- * The app's route handlers (app/api/bridge/*, app/api/demo/[server], app/api/lab/run) mounted on plain
+ * The app's route handlers (the table in scripts/bridge-routes.ts, the one the fast server uses) mounted on plain
  * node:http on an ephemeral loopback port, the way Next mounts them. A test file that uses it must
  * `vi.mock("server-only", () => ({}))` (a marker package that throws outside React Server builds).
  */
@@ -25,31 +25,11 @@ export interface PostResult {
 }
 
 export async function startAppRoutes(): Promise<AppRoutes> {
-  const send = await import("@/app/api/bridge/send/route");
-  const cancel = await import("@/app/api/bridge/cancel/route");
-  const listen = await import("@/app/api/bridge/listen/route");
-  const processRoute = await import("@/app/api/bridge/process/route");
-  const lab = await import("@/app/api/lab/run/route");
-  const tokens = await import("@/app/api/tokens/route");
-  const demo = await import("@/app/api/demo/[server]/route");
-  const routes: Record<string, (req: Request) => Promise<Response>> = {
-    "POST /api/bridge/send": send.POST,
-    "POST /api/bridge/cancel": cancel.POST,
-    "POST /api/bridge/listen": listen.POST,
-    "POST /api/bridge/process": processRoute.POST,
-    "POST /api/lab/run": lab.POST,
-    "POST /api/tokens": tokens.POST,
-  };
+  // Imported here, not at the top: the routes read the environment a test stubs first.
+  const { bridgeRoute } = await import("@/scripts/bridge-routes");
   // As scripts/serve.mjs does: every request carries its TCP peer (hosted tests name clients behind a trusted proxy).
   const handle = toNodeListener(async (req) => {
-    const url = new URL(req.url);
-    const demoMatch = /^\/api\/demo\/([^/]+)$/.exec(url.pathname);
-    if (demoMatch) {
-      const ctx = { params: Promise.resolve({ server: demoMatch[1] }) };
-      const method = req.method as "GET" | "POST" | "DELETE";
-      return demo[method](req, ctx);
-    }
-    const route = routes[`${req.method} ${url.pathname}`];
+    const route = bridgeRoute(req.method, new URL(req.url).pathname);
     return route ? route(req) : new Response("not found", { status: 404 });
   });
   const server = await listenOnLoopback((req, res) => {

@@ -19,20 +19,10 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  const listen = await import("@/app/api/bridge/listen/route");
-  const send = await import("@/app/api/bridge/send/route");
-  const cancel = await import("@/app/api/bridge/cancel/route");
-  const demo = await import("@/app/api/demo/[server]/route");
-  const routes: Record<string, (req: Request) => Promise<Response>> = {
-    "/api/bridge/listen": listen.POST,
-    "/api/bridge/send": send.POST,
-    "/api/bridge/cancel": cancel.POST,
-  };
+  const { bridgeRoute } = await import("@/scripts/bridge-routes");
   const server = await listenOnLoopback(
     toNodeListener(async (req) => {
-      const url = new URL(req.url);
-      if (url.pathname === "/api/demo/calendar") return demo.POST(req, { params: Promise.resolve({ server: "calendar" }) });
-      const route = req.method === "POST" ? routes[url.pathname] : undefined;
+      const route = bridgeRoute(req.method, new URL(req.url).pathname);
       return route ? route(req) : new Response("not found", { status: 404 });
     }),
   );
