@@ -28,6 +28,11 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
       </div>
       {ack ? <p className="text-[11px] text-slate-600 dark:text-slate-300">acknowledged: <code>{JSON.stringify(ack)}</code>{session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}</p> : null}
       {session.end ? <p className="text-[11px] text-slate-500">{session.end.message}</p> : null}
+      {session.notificationsNotKept ? (
+        <p data-testid="listen-not-kept" className="text-[11px] text-slate-500">
+          {session.notificationsNotKept} earlier notifications are not listed (the newest {session.notifications.length} are)
+        </p>
+      ) : null}
       <ol className="space-y-0.5">
         {session.notifications.map((n, i) => (
           <li key={i} data-testid="listen-notification" className="text-[11px]">

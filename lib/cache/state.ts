@@ -38,8 +38,10 @@ export interface ListenSession {
   status: "connecting" | "open" | "ended";
   view?: ListenView;
   events: WireEvent[];
-  /** Notifications of the subscription (not the ack), with the entries each made stale. */
+  /** Notifications of the subscription (not the ack), with the entries each made stale: the newest LISTEN_EVENT_LIMIT. */
   notifications: { at: number; frame: unknown; invalidated: string[] }[];
+  /** Notifications that arrived but are no longer listed (the oldest go first). */
+  notificationsNotKept?: number;
   end?: { reason: ListenEndReason; message: string };
 }
 
@@ -152,7 +154,9 @@ function onListenLine(state: CacheSessionState, listenId: string, line: ListenLi
         cache = inv.state;
         gatewayCache = invalidate(gatewayCache, session.targetKey, frame, now).state;
         const keyLabels = inv.invalidated.map((e) => e.keyLabel);
-        next = { ...next, notifications: [...next.notifications, { at: now, frame, invalidated: keyLabels }] };
+        const notifications = [...next.notifications, { at: now, frame, invalidated: keyLabels }];
+        const over = Math.max(0, notifications.length - LISTEN_EVENT_LIMIT);
+        next = { ...next, notifications: notifications.slice(over), ...(over > 0 && { notificationsNotKept: (next.notificationsNotKept ?? 0) + over }) };
         if (keyLabels.length > 0) events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels, source: "listen" });
       }
     }

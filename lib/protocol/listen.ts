@@ -103,10 +103,17 @@ export interface ListenView {
   status: "opening" | "open" | "closed-by-server" | "error" | "cancelled-by-server";
   acked?: SubscriptionFilter;
   ackDiff?: { dropped: string[]; added: string[] };
+  /** The newest LISTEN_VIEW_LIMIT notifications (a stream may run for thousands). */
   notifications: unknown[];
+  /** Notifications that arrived but are no longer kept (the oldest go first). */
+  notificationsNotKept?: number;
   closing?: unknown;
+  /** The newest LISTEN_VIEW_LIMIT problems. */
   problems: ListenProblem[];
 }
+
+/** What a ListenView keeps of a long stream (the page folds every frame it is sent). */
+export const LISTEN_VIEW_LIMIT = 500;
 
 export function openListen(listenFrame: unknown): ListenView | undefined {
   const listenId = listenIdOf(listenFrame);
@@ -135,7 +142,10 @@ export function foldListen(view: ListenView, frame: unknown): ListenView {
       } else if (!requestedByFilter(frame, view.acked ?? view.requested)) {
         problems.push({ rule: "requested-types-only", message: `${String(method)} was not requested (or not acknowledged) on this stream.` });
       }
-      return { ...view, notifications: [...view.notifications, frame], problems };
+      const notifications = [...view.notifications, frame];
+      const over = Math.max(0, notifications.length - LISTEN_VIEW_LIMIT);
+      const kept = { ...view, notifications: notifications.slice(over), problems: problems.slice(-LISTEN_VIEW_LIMIT) };
+      return over > 0 ? { ...kept, notificationsNotKept: (view.notificationsNotKept ?? 0) + over } : kept;
     }
     case "closed":
       return { ...view, status: "closed-by-server", closing: frame };

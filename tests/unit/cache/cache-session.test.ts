@@ -2,7 +2,8 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
 import { ANONYMOUS, localAnswerExchange, lookup, partitionFor } from "@/lib/cache/rules";
-import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "@/lib/cache/state";
+import { cacheReducer, initialCacheState, LISTEN_EVENT_LIMIT, type CacheAction, type CacheSessionState } from "@/lib/cache/state";
+import { LISTEN_VIEW_LIMIT } from "@/lib/protocol/listen";
 import { hinted, req, res, TARGET } from "./frames";
 
 const T0 = 1_700_000_000_000;
@@ -89,6 +90,21 @@ describe("listen streams in the cache tab", () => {
     expect(lookup(state.cache, readWeek, { partition: partitionFor(TARGET, readWeek), auth: ANONYMOUS, now: T0 + 51 }).kind).toBe("stale");
     state = run([{ type: "listen/line", listenId: "L", line: { kind: "end", reason: "closed-by-user", message: "bye", durationMs: 60 }, now: T0 + 60 }], state);
     expect(state.listens[0]).toMatchObject({ status: "ended", end: { reason: "closed-by-user" } });
+  });
+
+  it("a long stream keeps the newest LISTEN_EVENT_LIMIT notifications and counts the ones it no longer lists", () => {
+    let state = run([{ type: "listen/opened", listenId: "L", targetKey: TARGET, targetLabel: "calendar", frameText: listenText }]);
+    state = run([ev(ack, 1)], state);
+    const count = LISTEN_EVENT_LIMIT + 25;
+    const many = Array.from({ length: count }, (_, i) => ev({ ...updated, params: { ...updated.params, n: i } }, 2 + i));
+    state = run(many, state);
+    const session = state.listens[0];
+    expect(session.notifications).toHaveLength(LISTEN_EVENT_LIMIT);
+    expect(session.notificationsNotKept).toBe(25);
+    expect((session.notifications[0].frame as { params: { n: number } }).params.n).toBe(25);
+    expect((session.notifications.at(-1)!.frame as { params: { n: number } }).params.n).toBe(count - 1);
+    expect(session.view?.notifications).toHaveLength(LISTEN_VIEW_LIMIT);
+    expect(session.view?.notificationsNotKept).toBe(count - LISTEN_VIEW_LIMIT);
   });
 
   it("the stdin/http-request events of the stream are kept but do not fold into the view", () => {
