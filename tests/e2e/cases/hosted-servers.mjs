@@ -1,0 +1,156 @@
+// Hosted mode on the real servers (issue 13: findings 4, 5, 13 and slow-loris): `next start` and `start:hosted`
+// (scripts/serve.mjs --hosted) started here with PLAYGROUND_MODE=hosted, attacked over real sockets.
+import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import { ROOT, httpRequest } from "../harness.mjs";
+
+const TOKEN = "e2e-hosted-token";
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once("error", reject);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+/** `which` = "next" (next start) or "serve" (scripts/serve.mjs --hosted); its own process group, ended by stop(). */
+async function startHosted(which) {
+  const port = await freePort();
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_MODE: "hosted", PLAYGROUND_TOKEN: TOKEN, PORT: String(port), HOST: "127.0.0.1" };
+  delete env.PLAYGROUND_TRUSTED_PROXIES;
+  const argv = which === "next" ? ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)] : ["scripts/serve.mjs", "--hosted"];
+  const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const stop = () => {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      /* already gone */
+    }
+  };
+  const started = Date.now();
+  while (Date.now() - started < 60_000) {
+    if (child.exitCode !== null) throw new Error(`${which} exited with code ${child.exitCode}:\n${log}`);
+    try {
+      if ((await httpRequest({ port, path: "/" })).status === 200) return { port, pid: child.pid, stop, log: () => log };
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  stop();
+  throw new Error(`${which} did not answer within 60 s:\n${log}`);
+}
+
+function post(port, path, body, headers = {}) {
+  const text = typeof body === "string" ? body : JSON.stringify(body);
+  return httpRequest({ port, method: "POST", path, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers }, body: text });
+}
+
+const rssMiB = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
+
+export function register({ test, assert }) {
+  for (const which of ["next", "serve"]) {
+    test(`hosted mode (${which === "next" ? "next start" : "start:hosted"}): a forged X-Forwarded-For does not make a new client; the burst runs out`, async () => {
+      const srv = await startHosted(which);
+      try {
+        const statuses = [];
+        for (let i = 0; i < 60 && !statuses.includes(429); i++) {
+          const r = await post(srv.port, "/api/bridge/cancel", { sendId: `forged-${i}` }, { "x-playground-token": TOKEN, "X-Forwarded-For": `198.51.100.${i}`, "x-playground-peer": `203.0.113.${i}` });
+          statuses.push(r.status);
+        }
+        assert(statuses.slice(0, 20).every((s) => s === 200), `the first 20 calls should pass: ${statuses.join(" ")}`);
+        assert(statuses.includes(429), `60 calls with 60 forged addresses were never limited: ${statuses.join(" ")}`);
+      } finally {
+        srv.stop();
+      }
+    });
+  }
+
+  test("start:hosted: 3.9 MiB titles posted straight to /api/demo/calendar are refused and the instance does not grow", async () => {
+    const srv = await startHosted("serve");
+    try {
+      const title = "x".repeat(Math.round(3.9 * 1024 * 1024));
+      const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_event", arguments: { title, startsAt: "2026-09-10T08:30:00Z" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} } } });
+      const headers = { Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "create_event" };
+      const before = rssMiB(srv.pid);
+      const statuses = new Set();
+      for (let i = 0; i < 40; i++) statuses.add((await post(srv.port, "/api/demo/calendar", frame, headers)).status);
+      await new Promise((r) => setTimeout(r, 1_000));
+      const after = rssMiB(srv.pid);
+      console.log(`     RSS ${before} MiB → ${after} MiB after 40 × 3.9 MiB direct create_event posts (statuses ${[...statuses].join(", ")})`);
+      assert([...statuses].every((s) => s === 413 || s === 429), `every oversized post should be refused: ${[...statuses].join(", ")}`);
+      assert(after - before < 100, `the instance grew from ${before} to ${after} MiB`);
+    } finally {
+      srv.stop();
+    }
+  });
+
+  test("start:hosted: four listen tabs closed mid-stream leave their client admitted", async () => {
+    const srv = await startHosted("serve");
+    try {
+      const listenFrame = JSON.stringify({ jsonrpc: "2.0", id: "sub", method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} } } });
+      for (let i = 0; i < 4; i++) {
+        const body = JSON.stringify({ listenId: `tab-${i}`, target: { kind: "demo", server: "calendar", transport: "http" }, frame: listenFrame });
+        await new Promise((resolve, reject) => {
+          const req = http.request({ host: "127.0.0.1", port: srv.port, method: "POST", path: "/api/bridge/listen", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "x-playground-token": TOKEN } }, (res) => {
+            let text = "";
+            res.setEncoding("utf8");
+            res.on("data", (c) => {
+              text += c;
+              if (text.includes("notifications/subscriptions/acknowledged")) {
+                req.destroy(); // the tab closes mid-stream
+                resolve();
+              }
+            });
+            res.on("end", () => reject(new Error(`the stream ended before its acknowledgement: ${text.slice(0, 500)}`)));
+          });
+          req.on("error", () => {});
+          req.end(body);
+        });
+        await new Promise((r) => setTimeout(r, 300));
+      }
+      const after = await post(srv.port, "/api/bridge/cancel", { sendId: "after-tabs" }, { "x-playground-token": TOKEN });
+      assert(after.status === 200, `after four closed tabs the client got ${after.status}: ${after.text}`);
+    } finally {
+      srv.stop();
+    }
+  });
+
+  test("start:hosted: a slow-loris from one address is cut off (408) and does not starve the page", async () => {
+    const srv = await startHosted("serve");
+    const sockets = [];
+    try {
+      const closed = [];
+      for (let i = 0; i < 100; i++) {
+        const socket = net.connect({ port: srv.port, host: "127.0.0.1", localAddress: "127.0.0.2" });
+        sockets.push(socket);
+        let got = "";
+        socket.setEncoding("utf8");
+        socket.on("data", (d) => (got += d));
+        socket.on("error", () => {});
+        socket.on("connect", () => socket.write("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "));
+        const drip = setInterval(() => socket.writable && socket.write("a"), 500);
+        closed.push(new Promise((resolve) => socket.on("close", () => (clearInterval(drip), resolve(got)))));
+      }
+      await new Promise((r) => setTimeout(r, 1_000));
+      const page = await httpRequest({ port: srv.port, path: "/" });
+      assert(page.status === 200, `the page answered ${page.status} during the slow-loris`);
+      const answers = await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(() => r(null), 15_000))]);
+      assert(answers !== null, "slow connections were still open 15 s later (headers timeout is 10 s)");
+      const timedOut = answers.filter((a) => a.startsWith("HTTP/1.1 408")).length;
+      assert(timedOut === 64 && answers.length - timedOut === 36, `expected 64 answered 408 and 36 refused at once; got ${timedOut} 408s of ${answers.length}`);
+    } finally {
+      for (const s of sockets) s.destroy();
+      srv.stop();
+    }
+  });
+}
