@@ -5,6 +5,7 @@ import { MRTR_CHECKS } from "./checks/mrtr";
 import { NOTIFICATION_CHECKS } from "./checks/notifications";
 import { RESULT_CHECKS } from "./checks/results";
 import { STDIO_CHECKS } from "./checks/stdio";
+import { TASK_CHECKS } from "./checks/tasks";
 import type { CheckDef } from "./define";
 
 export const ALL_CHECKS: readonly CheckDef[] = [
@@ -14,6 +15,7 @@ export const ALL_CHECKS: readonly CheckDef[] = [
   ...NOTIFICATION_CHECKS,
   ...HTTP_CHECKS,
   ...STDIO_CHECKS,
+  ...TASK_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 export function checkById(id: string): CheckDef | undefined {

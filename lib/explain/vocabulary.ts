@@ -50,6 +50,19 @@ const listed = (what: string, ref: string): Fields => ({
   cacheScope,
 });
 
+export const TASK_RESULT_FIELDS: Fields = {
+  taskId: { text: "The task's id: poll it with tasks/get.", required: true, specRef: REF.tasks },
+  status: { text: "working, input_required, completed, cancelled or failed.", required: true, specRef: REF.tasks },
+  statusMessage: { text: "A human-readable status line.", specRef: REF.tasks },
+  createdAt: { text: "When the task was created (ISO 8601).", required: true, specRef: REF.tasks },
+  lastUpdatedAt: { text: "When the task last changed (ISO 8601).", required: true, specRef: REF.tasks },
+  ttlMs: { text: "How long the server keeps the task after creation, in ms (null = unlimited).", required: true, specRef: REF.tasks },
+  pollIntervalMs: { text: "How often the server suggests polling tasks/get.", specRef: REF.tasks },
+  result: { text: "A completed task's result, in the original call's result shape.", specRef: REF.tasks },
+  error: { text: "A failed task's JSON-RPC error object.", specRef: REF.tasks },
+  inputRequests: { text: "Input the task needs: answer with tasks/update, not by retrying.", specRef: REF.tasks },
+};
+
 const M: MethodInfo[] = [
   // ── client requests of the core ──
   {
@@ -134,16 +147,22 @@ const M: MethodInfo[] = [
     method: "tasks/get", kind: "request", from: "client", introduced: "2025-11-25", specRef: REF.tasks, extension: "io.modelcontextprotocol/tasks",
     text: "Polls a task created by a tools/call that answered resultType \"task\" (tasks extension).",
     params: { taskId: { text: "The task's id from the CreateTaskResult (mirrored in Mcp-Name on HTTP).", required: true, specRef: REF.tasks } },
+    // A DetailedTask: the task's fields at the top level, resultType "complete".
+    result: TASK_RESULT_FIELDS,
   },
   {
     method: "tasks/update", kind: "request", from: "client", introduced: "2026-07-28", specRef: REF.tasks, extension: "io.modelcontextprotocol/tasks",
     text: "Answers a task's pending input requests (tasks extension).",
     params: { taskId: { text: "The task being answered.", required: true, specRef: REF.tasks }, inputResponses: { text: "Answers keyed like the task's inputRequests.", required: true, specRef: REF.tasks } },
+    // An empty acknowledgement: the task's new state is read with tasks/get.
+    result: {},
   },
   {
     method: "tasks/cancel", kind: "request", from: "client", introduced: "2025-11-25", specRef: REF.tasks, extension: "io.modelcontextprotocol/tasks",
     text: "Asks the server to stop a task; cooperative (tasks extension).",
     params: { taskId: { text: "The task to cancel.", required: true, specRef: REF.tasks } },
+    // An empty acknowledgement (the 2025-11-25 wire answered the task itself).
+    result: {},
   },
   // ── notifications of the core ──
   {
@@ -289,6 +308,7 @@ const M: MethodInfo[] = [
   },
 ];
 
+
 export const METHODS: Record<string, MethodInfo> = Object.fromEntries(M.map((m) => [m.method, m]));
 export const METHOD_NAMES = M.map((m) => m.method);
 
@@ -303,18 +323,6 @@ export const INPUT_REQUIRED_FIELDS: Fields = {
   requestState: { text: "Opaque continuation state: echo it exactly on the retry; the client must not parse or change it.", specRef: REF.mrtr },
 };
 
-export const TASK_RESULT_FIELDS: Fields = {
-  taskId: { text: "The task's id: poll it with tasks/get.", required: true, specRef: REF.tasks },
-  status: { text: "working, input_required, completed, cancelled or failed.", required: true, specRef: REF.tasks },
-  statusMessage: { text: "A human-readable status line.", specRef: REF.tasks },
-  createdAt: { text: "When the task was created (ISO 8601).", required: true, specRef: REF.tasks },
-  lastUpdatedAt: { text: "When the task last changed (ISO 8601).", required: true, specRef: REF.tasks },
-  ttlMs: { text: "How long the server keeps the task after creation, in ms (null = unlimited).", required: true, specRef: REF.tasks },
-  pollIntervalMs: { text: "How often the server suggests polling tasks/get.", specRef: REF.tasks },
-  result: { text: "A completed task's result, in the original call's result shape.", specRef: REF.tasks },
-  error: { text: "A failed task's JSON-RPC error object.", specRef: REF.tasks },
-  inputRequests: { text: "Input the task needs: answer with tasks/update, not by retrying.", specRef: REF.tasks },
-};
 
 /** params._meta of a request (RequestMetaObject). */
 export const REQUEST_META: Fields = {

@@ -171,7 +171,7 @@ function registerTools(server: McpServer) {
   }
 }
 
-async function callTool(params: Record<string, unknown>, ctx: ServerContext): Promise<Record<string, unknown>> {
+export async function callTool(params: Record<string, unknown>, ctx: ServerContext): Promise<Record<string, unknown>> {
   const tool = String(params.name);
   if (!Object.hasOwn(TOOLS, tool)) throw invalid(`Unknown tool: ${tool}`);
   const args = asObject(params.arguments) ?? {};
@@ -205,16 +205,19 @@ async function callTool(params: Record<string, unknown>, ctx: ServerContext): Pr
   return { task: legacyTask(taskId, resolved), content: [] };
 }
 
+/** tasks/get: the extension's DetailedTask, or the 2025-11-25 Task on the legacy era. */
+export function getTask(taskId: string, ctx: ServerContext): Record<string, unknown> {
+  const resolved = resolve(taskId);
+  return declaredCapabilities(ctx) ? detailedTask(taskId, resolved) : legacyTask(taskId, resolved);
+}
+
 function registerTaskMethods(server: McpServer) {
   const low = server.server;
   low.setRequestHandler("tools/call", (request, ctx) => callTool(request.params as Record<string, unknown>, ctx) as never);
 
   const byId = z.looseObject({ taskId: z.string() });
   const loose = z.looseObject({});
-  low.setRequestHandler("tasks/get", { params: byId, result: loose }, async (params, ctx) => {
-    const resolved = resolve(params.taskId);
-    return (declaredCapabilities(ctx) ? detailedTask(params.taskId, resolved) : legacyTask(params.taskId, resolved)) as never;
-  });
+  low.setRequestHandler("tasks/get", { params: byId, result: loose }, async (params, ctx) => getTask(params.taskId, ctx) as never);
 
   low.setRequestHandler("tasks/update", { params: byId, result: loose }, async (params, ctx) => {
     // The SDK lifts inputResponses out of every request's params (the MRTR machinery); read them back from there.

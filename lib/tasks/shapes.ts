@@ -2,6 +2,8 @@
  * The vocabulary of the Tasks extension (`io.modelcontextprotocol/tasks`, ext-tasks tasks.mdx) and of the
  * 2025-11-25 task wire it replaced, and a reader that judges a task object from either wire. Pure.
  */
+import { asObject, type JsonObject } from "@/lib/protocol/json";
+
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
 export const TASK_STATUSES = ["working", "input_required", "completed", "failed", "cancelled"] as const;
@@ -17,7 +19,8 @@ export const TASK_RESULT_TYPE = "task";
 export const MISSING_CAPABILITY = -32021;
 export const INVALID_PARAMS = -32602;
 
-export type Json = Record<string, unknown>;
+export type Json = JsonObject;
+export { asObject };
 
 /** One task as either wire describes it, normalised to the extension's field names. */
 export interface TaskView {
@@ -33,10 +36,6 @@ export interface TaskView {
   result?: Json;
   error?: Json;
   inputRequests?: Json;
-}
-
-export function asObject(value: unknown): Json | undefined {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : undefined;
 }
 
 export function isTaskStatus(value: unknown): value is TaskStatus {
