@@ -14,5 +14,6 @@ export function proxy(req: NextRequest): NextResponse {
   return NextResponse.json(body, { status: refused.status, headers: { "Cache-Control": "no-store", ...FRAME_HEADERS } });
 }
 
-// Static build assets carry no secret; everything else (pages, /api/*) is guarded.
-export const config = { matcher: ["/((?!_next/static|_next/image).*)"] };
+// Static build assets carry no secret, and a balancer's probes (/api/health, /api/ready, /api/metrics: see
+// lib/bridge/server/probe-routes.ts) come with the balancer's own Host; everything else (pages, /api/*) is guarded.
+export const config = { matcher: ["/((?!_next/static|_next/image|api/health|api/ready|api/metrics).*)"] };

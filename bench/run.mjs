@@ -6,7 +6,7 @@
 //   3. token bill (when lib/tokens exists)
 //   4. page: first-load JS gzipped, navigation → editor ready in headless Chromium
 //   5. load: tests/integration/load.test.ts at full size (200 sends, 20 fresh processes)
-// Flags: --quick (fewer samples), --out <file> (results elsewhere, README untouched), --skip-page, --skip-load.
+// Flags: --quick (fewer samples), --out <file> (results elsewhere, README untouched), --skip-page, --skip-load, --skip-class.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -236,6 +236,21 @@ function load() {
   return JSON.parse(readFileSync(report, "utf8"));
 }
 
+/** bench/observe.ts: what metrics and the per-call log line add to one bridge call, in microseconds. */
+function observeCost() {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/observe.ts", ...(QUICK ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", env: process.env });
+  if (r.status !== 0) return { failed: `bench/observe.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
+  return JSON.parse(r.stderr.trim().split("\n").at(-1));
+}
+
+/** tests/class/run.ts at full size: 60 students, 3 hosted instances behind nginx, a rolling restart under load. */
+function classSize() {
+  const report = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-class-")), "class.json");
+  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/class/run.ts", "--students", "60", "--instances", "3", "--report", report], { cwd: ROOT, stdio: "inherit", env: process.env });
+  if (r.status !== 0 || !existsSync(report)) return { failed: `class test exited with ${r.status}` };
+  return JSON.parse(readFileSync(report, "utf8"));
+}
+
 function tokens() {
   if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts"))) return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
   const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", env: process.env });
@@ -265,6 +280,7 @@ async function main() {
     log("fresh-process mode");
     results.freshProcess = await freshProcess({ next: app, fast });
     results.tokenBill = tokens();
+    results.observabilityCost = observeCost();
     if (!flag("--skip-page")) {
       log("page weight and editor ready");
       results.page = await page(app);
@@ -276,6 +292,10 @@ async function main() {
   if (!flag("--skip-load")) {
     log("load test (full size)");
     results.load = load();
+  }
+  if (!flag("--skip-class")) {
+    log("class behind nginx (60 students, 3 instances, rolling restart)");
+    results.classSize = classSize();
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
   log(`wrote ${path.relative(ROOT, OUT)}`);

@@ -4,25 +4,52 @@
  * dist-servers/bridge.mjs.
  * scripts/serve.mjs answers those paths with it and hands every other path to Next: a bridge call then skips
  * Next's per-request pipeline, which costs several milliseconds per call (bench/README.md), while the guards,
- * limits and handlers are exactly the ones the routes run.
+ * limits and handlers are exactly the ones the routes run. It also answers a host's probes and metrics, and
+ * observes every bridge call (lib/bridge/server/observe.ts).
  */
 import type http from "node:http";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
+import { observed, registerLiveGauges } from "@/lib/bridge/server/observe";
+import { healthResponse, metricsResponse, readyResponse } from "@/lib/bridge/server/probe-routes";
+import { sendLoad } from "@/lib/bridge/server/send";
+import { livePids } from "@/lib/bridge/server/stdio";
 import { bridgeRoute } from "./bridge-routes";
 
 export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
+export { stampPeer } from "@/lib/bridge/server/peer";
+export { SELF_PEER, setSelfSocket } from "@/lib/bridge/server/self-socket";
 export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
+export { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";
+
+registerLiveGauges({ sendsRunning: () => sendLoad().running, sendsWaiting: () => sendLoad().waiting, childProcesses: () => livePids().length });
+
+/** For hosts, not users: answered without the bridge guards (lib/bridge/server/probe-routes.ts) and not counted as calls. */
+const HOST_ROUTES: Record<string, (req: Request) => Response | Promise<Response>> = {
+  "GET /api/health": healthResponse,
+  "GET /api/ready": readyResponse,
+  "GET /api/metrics": metricsResponse,
+};
 
 function pathOf(url: string | undefined): string {
   const q = (url ?? "/").search(/[?#]/);
   return q === -1 ? (url ?? "/") : (url ?? "/").slice(0, q);
 }
 
-const listener = toNodeListener(async (req) => bridgeRoute(req.method, new URL(req.url).pathname)!(req));
+/** The metrics' route label: one label for every embedded server, so the label set stays bounded. */
+const routeLabel = (method: string, pathname: string) => (pathname.startsWith("/api/demo/") ? `${method} /api/demo/*` : `${method} ${pathname}`);
+
+const listener = toNodeListener(async (req) => {
+  const pathname = new URL(req.url).pathname;
+  const hostRoute = HOST_ROUTES[`${req.method} ${pathname}`];
+  if (hostRoute) return hostRoute(req);
+  return observed(routeLabel(req.method, pathname), bridgeRoute(req.method, pathname)!)(req);
+});
 
 /** Answers the request when it is a bridge path; false when Next should. */
 export function handleBridgeRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
-  if (!bridgeRoute(req.method ?? "GET", pathOf(req.url))) return false;
+  const method = req.method ?? "GET";
+  const pathname = pathOf(req.url);
+  if (!(`${method} ${pathname}` in HOST_ROUTES) && !bridgeRoute(method, pathname)) return false;
   void listener(req, res);
   return true;
 }

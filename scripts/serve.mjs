@@ -7,7 +7,9 @@
 // and is appended to X-Forwarded-For, so hosted mode's per-client limits see an address a client cannot forge.
 // Its server limits (lib/bridge/server/limits.ts HTTP_SERVER_LIMITS): headers within 10 s, the whole request within
 // 30 s, idle keep-alive 5 s, 4,096 connections; hosted mode without a trusted proxy: 64 connections per address.
-import { existsSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import http from "node:http";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -40,29 +42,62 @@ if (hosted) {
   if (!process.env.PLAYGROUND_TOKEN) console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
 }
 
-const { handleBridgeRequest, createPlaygroundServer, FRAME_HEADERS } = await import(pathToFileURL(bridgeBundle).href);
+const bridge = await import(pathToFileURL(bridgeBundle).href);
+const { handleBridgeRequest, createPlaygroundServer, FRAME_HEADERS } = bridge;
+bridge.markStarting();
 const next = (await import("next")).default;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handleByNext = app.getRequestHandler();
 
-const server = createPlaygroundServer(
-  (req, res) => {
-    // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
-    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
-    if (handleBridgeRequest(req, res)) return;
-    void handleByNext(req, res);
-  },
-  { hosted },
-);
+function answer(req, res) {
+  // In flight from arrival until the reply is written (or the connection drops): what a drain waits for.
+  bridge.callStarted();
+  res.once("close", bridge.callEnded);
+  // A draining instance winds its keep-alive connections down, so the balancer's next call opens a new one elsewhere.
+  if (bridge.isDraining()) res.setHeader("Connection", "close");
+  // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
+  for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+  if (handleBridgeRequest(req, res)) return;
+  void handleByNext(req, res);
+}
+const server = createPlaygroundServer(answer, { hosted });
+// The bridge reaches its own embedded servers over a private Unix socket (lib/bridge/server/self-socket.ts), so
+// the TCP port can close while a drain lets the sends in flight finish.
+const selfDir = mkdtempSync(path.join(tmpdir(), "mcp-playground-"));
+const selfSocket = path.join(selfDir, "self.sock");
+const selfServer = http.createServer((req, res) => {
+  bridge.stampPeer(req, bridge.SELF_PEER);
+  answer(req, res);
+});
+selfServer.listen(selfSocket, () => {
+  chmodSync(selfSocket, 0o600);
+  bridge.setSelfSocket(selfSocket);
+});
+process.on("exit", () => rmSync(selfDir, { recursive: true, force: true }));
 server.listen(port, host, () => {
+  bridge.markReady();
   console.log(`MCP Playground (${hosted ? "hosted" : "local"} mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.once(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    // The bridge's exit hooks (lib/bridge/server/stdio/registry.ts) end every process it started.
-    process.exit(0);
-  });
+// Graceful shutdown (lib/bridge/server/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
+// reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
+// stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
+// finish (bounded; they still reach the embedded servers over the private socket), close what is left and exit 0;
+// the bridge's exit hooks (lib/bridge/server/stdio/registry.ts) end every process it started. A second signal
+// exits at once.
+const { graceMs, timeoutMs } = bridge.drainSettings(hosted);
+async function drainAndExit(signal) {
+  if (bridge.isDraining()) process.exit(0);
+  bridge.beginDrain();
+  console.log(`${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`);
+  if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
+  server.close();
+  server.closeIdleConnections();
+  const idle = await bridge.whenIdle(timeoutMs);
+  console.log(idle ? "drained: no call in flight; exiting" : `drain timed out with ${bridge.callsInFlight()} call(s) in flight; exiting`);
+  server.closeAllConnections();
+  selfServer.close();
+  selfServer.closeAllConnections();
+  process.exit(0);
 }
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void drainAndExit(signal));

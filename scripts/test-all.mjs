@@ -14,12 +14,13 @@ function run(label, cmd, args) {
   return r.status === 0;
 }
 
-function ensureChromium() {
-  if (existsSync(chromium)) return true;
+/** A Debian package's binary, installed with apt-get when missing and when this user can. */
+function ensureDebian(binary, pkg, why) {
+  if (existsSync(binary)) return true;
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync("/usr/bin/apt-get");
   if (!hasApt || (!isRoot && !existsSync("/usr/bin/sudo"))) {
-    console.error(`Chromium not found at ${chromium} and it cannot be installed here: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH) and re-run npm test.`);
+    console.error(`${pkg} not found at ${binary} and it cannot be installed here: run \`sudo apt-get install -y ${pkg}\` and re-run npm test (${why}).`);
     return false;
   }
   const sudo = isRoot ? [] : ["sudo", "-n"];
@@ -27,13 +28,16 @@ function ensureChromium() {
     stdio: "inherit",
     env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
   });
-  console.log(`Chromium not found at ${chromium}: installing Debian's chromium package…`);
-  if (apt(["update"]).status !== 0 || apt(["install", "-y", "--no-install-recommends", "chromium"]).status !== 0 || !existsSync(chromium)) {
-    console.error(`Could not install Chromium: run \`sudo apt-get install -y chromium\` (or set CHROMIUM_PATH) and re-run npm test.`);
+  console.log(`${pkg} not found at ${binary}: installing Debian's ${pkg} package (${why})…`);
+  if (apt(["update"]).status !== 0 || apt(["install", "-y", "--no-install-recommends", pkg]).status !== 0 || !existsSync(binary)) {
+    console.error(`Could not install ${pkg}: run \`sudo apt-get install -y ${pkg}\` and re-run npm test.`);
     return false;
   }
   return true;
 }
+const ensureChromium = () => ensureDebian(chromium, "chromium", "the e2e tier drives it; or set CHROMIUM_PATH");
+const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p)) ?? "/usr/sbin/nginx";
+const ensureNginx = () => ensureDebian(nginx, "nginx", "the class test runs the app behind it");
 
 const results = [];
 const tier = (label, cmd, args) => results.push([label, run(label, cmd, args)]);
@@ -46,6 +50,9 @@ const built = run("next build", "npx", ["next", "build"]);
 results.push(["next build", built]);
 if (built && ensureChromium()) tier("e2e (real Chromium)", "node", ["tests/e2e/run.mjs"]);
 else results.push(["e2e (real Chromium)", false]);
+// A small class behind Debian's nginx with a rolling restart (npm run bench runs a full one).
+if (built && ensureNginx()) tier("class behind nginx", "node", ["--import", "tsx", "tests/class/run.ts", "--students", "12", "--instances", "3"]);
+else results.push(["class behind nginx", false]);
 
 console.log("\n=== summary");
 for (const [label, ok] of results) console.log(`${ok ? "ok    " : "FAILED"} ${label}`);

@@ -15,6 +15,7 @@ import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeade
 import { pinnedLookup, type PinnedAddress } from "./address-guard";
 import { mediaType, readSse, readWhole, statusLine, type BodyCount, type BodyReading } from "./http-body";
 import { failure, type ExchangeRecorder } from "./recorder";
+import { selfSocketFor } from "./self-socket";
 
 export interface HttpSpec {
   url: string;
@@ -122,7 +123,9 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
 
     const client = url.protocol === "https:" ? https : http;
     // Host and the TLS server name stay the URL's name; only the socket goes to the pinned address.
-    const req = client.request(url, { method, headers: headers.flat(), ...(spec.pinned ? { lookup: pinnedLookup(spec.pinned) } : {}) });
+    // A call to this instance's own embedded servers goes over its private socket (self-socket.ts), same bytes.
+    const socket = selfSocketFor(url) ?? (spec.pinned ? { lookup: pinnedLookup(spec.pinned) } : {});
+    const req = client.request(url, { method, headers: headers.flat(), ...socket });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (settled) return;
       if (response) settle(failure("network", `${describeNetworkError(url, err)} while reading the response body`));

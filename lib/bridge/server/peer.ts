@@ -13,11 +13,10 @@ import { PEER_HEADER, PEER_PROOF_HEADER, peerProof } from "./policy";
 const STAMPED = Symbol.for("playground.peerStamped");
 type Stampable = http.IncomingMessage & { [STAMPED]?: true };
 
-export function stampPeer(req: http.IncomingMessage): void {
+export function stampPeer(req: http.IncomingMessage, peer = req.socket.remoteAddress ?? "unknown"): void {
   // Once per request: a second stamp would append the peer twice and shift the trusted-proxy count.
   if ((req as Stampable)[STAMPED]) return;
   (req as Stampable)[STAMPED] = true;
-  const peer = req.socket.remoteAddress ?? "unknown";
   const forwarded = req.headers["x-forwarded-for"];
   const chain = forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${peer}` : peer;
   const proof = peerProof();

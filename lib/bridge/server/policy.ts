@@ -15,6 +15,7 @@ import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } f
 import { ClientLimiter, type ClientAdmission } from "./client-limits";
 import { embeddedStdioArgv, everythingStdioArgv } from "./embedded";
 import { HOSTED_LIMITS, LIMITS } from "./limits";
+import { SELF_PEER } from "./self-socket";
 
 export type PlaygroundMode = "local" | "hosted";
 
@@ -222,6 +223,8 @@ export function remoteAddressOf(headers: Headers): string {
  */
 export function isOwnLoopbackCall(headers: Headers): boolean {
   const peer = provenPeer(headers);
+  // Arrived on the private self socket (self-socket.ts): a file only this process can open.
+  if (peer === SELF_PEER) return true;
   if (peer === undefined || !/^(127\.|::1$|::ffff:127\.)/.test(peer)) return false;
   return (headers.get("x-forwarded-for") ?? "").trim() === peer;
 }

@@ -11,6 +11,7 @@ import { nestsDeeperThan } from "../../protocol/json-depth";
 import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
+import { noteCall } from "./observe";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
 export function jsonReply(reply: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): Response {
@@ -18,6 +19,7 @@ export function jsonReply(reply: BridgeReply<unknown>, status = 200, extra: Reco
 }
 
 export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): Response {
+  noteCall({ outcome: kind });
   return jsonReply({ ok: false, kind, message }, status, extra);
 }
 
@@ -45,7 +47,15 @@ export async function parseBridgeCall<S extends z.ZodType>(
     admitted.release();
     return body;
   }
+  noteCall({ targetKind: targetKindOf(body.input) });
   return { ...body, release: admitted.release };
+}
+
+/** "stdio", "http", "demo-stdio", … for the call's log line; never the command or URL itself. */
+function targetKindOf(input: unknown): string | undefined {
+  const target = (input as { target?: { kind?: unknown; transport?: unknown } } | null)?.target;
+  if (typeof target?.kind !== "string") return undefined;
+  return typeof target.transport === "string" ? `${target.kind}-${target.transport}` : target.kind;
 }
 
 async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: Response }> {

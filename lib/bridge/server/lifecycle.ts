@@ -1,0 +1,104 @@
+/**
+ * The instance's life as a load balancer sees it: starting → ready → draining. `GET /api/ready` answers 503
+ * unless ready; `GET /api/health` answers 200 while the process is alive. On SIGTERM (scripts/serve.mjs) the
+ * instance turns not-ready at once, keeps serving for DRAIN.graceMs so balancers stop routing to it, stops
+ * accepting connections, waits (at most DRAIN.timeoutMs) for the calls in flight, ends its children, exits 0.
+ * The Kubernetes manifests' terminationGracePeriodSeconds is checked against these numbers by a test.
+ */
+
+export type Phase = "starting" | "ready" | "draining";
+
+/** Milliseconds; each can be overridden by the environment (PLAYGROUND_DRAIN_GRACE_MS, PLAYGROUND_DRAIN_TIMEOUT_MS). */
+export const DRAIN = {
+  /**
+   * How long a draining hosted instance keeps serving while balancers notice it is not ready (the manifests'
+   * readiness probe: every 2 s, one failure). Local mode has no balancer: Ctrl+C goes straight to the wait.
+   */
+  graceMs: 5_000,
+  /** How long it waits for calls in flight after it stopped accepting connections (a send's own timeout is 10 s). */
+  timeoutMs: 20_000,
+} as const;
+
+function envMs(name: string, fallback: number): number {
+  const value = Number(process.env[name]);
+  return Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+export function drainSettings(hosted: boolean): { graceMs: number; timeoutMs: number } {
+  return { graceMs: envMs("PLAYGROUND_DRAIN_GRACE_MS", hosted ? DRAIN.graceMs : 0), timeoutMs: envMs("PLAYGROUND_DRAIN_TIMEOUT_MS", DRAIN.timeoutMs) };
+}
+
+interface LifeState {
+  phase: Phase;
+  inFlight: number;
+  idleWaiters: (() => void)[];
+}
+
+// Shared by every module instance in the process (Next's route bundles and dist-servers/bridge.mjs).
+const g = globalThis as typeof globalThis & { __playgroundLife?: LifeState };
+// A process that never calls markReady (next start, the CLI, tests) is ready from the start.
+const life: LifeState = (g.__playgroundLife ??= { phase: "ready", inFlight: 0, idleWaiters: [] });
+
+export function phase(): Phase {
+  return life.phase;
+}
+
+export function markStarting(): void {
+  life.phase = "starting";
+}
+
+export function markReady(): void {
+  if (life.phase !== "draining") life.phase = "ready";
+}
+
+/** Not ready from now on; there is no way back (the process is about to exit). */
+export function beginDrain(): void {
+  life.phase = "draining";
+}
+
+export function isDraining(): boolean {
+  return life.phase === "draining";
+}
+
+/**
+ * HTTP requests being answered right now, counted by scripts/serve.mjs from arrival until the reply is fully
+ * written (a drain that stopped at "handler returned" would cut a long reply off mid-body).
+ */
+export function callsInFlight(): number {
+  return life.inFlight;
+}
+
+export function callStarted(): void {
+  life.inFlight++;
+}
+
+export function callEnded(): void {
+  life.inFlight = Math.max(0, life.inFlight - 1);
+  if (life.inFlight === 0) for (const wake of life.idleWaiters.splice(0)) wake();
+}
+
+/** Resolves true when no call is in flight, false when timeoutMs passed first. */
+export function whenIdle(timeoutMs: number): Promise<boolean> {
+  if (life.inFlight === 0) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const wake = () => {
+      clearTimeout(timer);
+      resolve(true);
+    };
+    const timer = setTimeout(() => {
+      const at = life.idleWaiters.indexOf(wake);
+      if (at !== -1) life.idleWaiters.splice(at, 1);
+      resolve(false);
+    }, timeoutMs);
+    life.idleWaiters.push(wake);
+  });
+}
+
+/** The bodies of the two probe routes: nothing about targets, clients or the build. */
+export function healthBody(): { status: "alive" } {
+  return { status: "alive" };
+}
+
+export function readiness(): { status: number; body: { status: Phase } } {
+  return { status: life.phase === "ready" ? 200 : 503, body: { status: life.phase } };
+}

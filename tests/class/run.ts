@@ -1,0 +1,317 @@
+/**
+ * A class on a real balancer: N hosted instances (scripts/serve.mjs --hosted) behind Debian's nginx running
+ * deploy/nginx/playground.conf (the file users copy; only its ports are swapped for free ones), and S students,
+ * each from their own loopback address, doing what the chapter does: server/discover, tools/list, the MRTR
+ * round trip (create_event → input_required → retry with requestState) and a lab run. Then the same load again
+ * while every instance in turn is stopped with SIGTERM and started again (a rolling restart).
+ * Passes only with zero failed calls, every instance exiting 0 on SIGTERM, and no process left behind.
+ *
+ *   node --import tsx tests/class/run.ts [--students 12] [--instances 3] [--report file.json]
+ * `npm test` runs a small class; `npm run bench` a full one (60 students). Needs `npm run build` and nginx.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const { values } = parseArgs({ options: { students: { type: "string", default: "12" }, instances: { type: "string", default: "3" }, report: { type: "string" } } });
+const STUDENTS = Number(values.students);
+const INSTANCES = Number(values.instances);
+const TOKEN = "class-test-token";
+const NGINX = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p));
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "class-test-student", version: "0.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+};
+const CALENDAR = { kind: "demo", server: "calendar", transport: "http" };
+const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } };
+
+function fail(message: string): never {
+  console.error(`class test: ${message}`);
+  process.exit(1);
+}
+if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "bridge.mjs"))) fail("no production build: run `npm run build` first");
+if (!NGINX) fail("nginx not found: `apt-get install -y nginx` (npm test installs it when it can)");
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Reply {
+  status: number;
+  json: { ok?: boolean; value?: unknown; message?: string } | null;
+}
+function request(port: number, method: string, pathname: string, body?: unknown, agent?: http.Agent): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const data = body === undefined ? undefined : JSON.stringify(body);
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: pathname, agent, headers: { "content-type": "application/json", "x-playground-token": TOKEN } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          let json = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: the status says enough */
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+      },
+    );
+    req.setTimeout(60_000, () => req.destroy(new Error("no reply within 60 s")));
+    req.on("error", reject);
+    req.end(data);
+  });
+}
+
+// ---- instances
+interface Instance {
+  port: number;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output: () => string;
+}
+async function startInstance(port: number): Promise<Instance> {
+  const child = spawn(process.execPath, ["scripts/serve.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: ROOT,
+    env: { ...process.env, PLAYGROUND_TOKEN: TOKEN, PLAYGROUND_TRUSTED_PROXIES: "1", PLAYGROUND_DRAIN_GRACE_MS: "1000", PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off", PLAYGROUND_NO_OPEN: "1" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout!.on("data", (c) => (output += c));
+  child.stderr!.on("data", (c) => (output += c));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // Next's start takes a few seconds, more on a busy machine: up to 120 s before giving up.
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) fail(`instance on port ${port} exited at start:\n${output}`);
+    const ready = await request(port, "GET", "/api/ready").catch(() => null);
+    if (ready?.status === 200) return { port, child, exited, output: () => output };
+    await sleep(100);
+  }
+  fail(`instance on port ${port} was not ready within 120 s:\n${output}`);
+}
+
+// ---- nginx, from the committed config
+function startNginx(listenPort: number, ports: number[]): { child: ChildProcess; dir: string } {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "playground-nginx-"));
+  chmodSync(dir, 0o777);
+  let conf = readFileSync(path.join(ROOT, "deploy/nginx/playground.conf"), "utf8");
+  // The committed file names three instances on 3001-3003: each becomes a test instance, or goes when there are fewer.
+  const upstreams = [3001, 3002, 3003].map((p) => new RegExp(`^(\\s*server 127\\.0\\.0\\.1:)${p}( .*)$`, "m"));
+  const swaps: [RegExp | string, string][] = [["listen 8080;", `listen 127.0.0.1:${listenPort};`], ...upstreams.map((re, i): [RegExp, string] => [re, i < ports.length ? `$1${ports[i]}$2` : ""])];
+  for (const [from, to] of swaps) {
+    if (typeof from === "string" ? !conf.includes(from) : !from.test(conf)) fail(`deploy/nginx/playground.conf no longer contains ${String(from)}: update tests/class/run.ts`);
+    conf = conf.replace(from, to);
+  }
+  if (ports.length > 3) fail("the committed nginx config names three instances; run with --instances 3 or fewer");
+  writeFileSync(path.join(dir, "playground.conf"), conf);
+  const temp = (name: string) => `${name}_temp_path ${dir}/${name};`;
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    [
+      "daemon off;",
+      "worker_processes 1;",
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      "events { worker_connections 4096; }",
+      `http { access_log off; ${["client_body", "proxy", "fastcgi", "uwsgi", "scgi"].map(temp).join(" ")} include ${dir}/playground.conf; }`,
+    ].join("\n"),
+  );
+  const check = spawnSync(NGINX!, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
+  if (check.status !== 0) fail(`nginx -t refused the config:\n${check.stderr}`);
+  const child = spawn(NGINX!, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  return { child, dir };
+}
+
+// ---- students
+interface Call {
+  what: string;
+  ms: number;
+  ok: boolean;
+  detail?: string;
+}
+const exchangeOf = (r: Reply) => (r.json?.ok ? (r.json.value as { outcome: { kind: string; frame?: unknown; message?: string } }) : undefined);
+
+class Student {
+  readonly agent: http.Agent;
+  calls: Call[] = [];
+  private n = 0;
+  constructor(
+    readonly index: number,
+    private readonly port: number,
+  ) {
+    this.agent = new http.Agent({ keepAlive: true, localAddress: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}` });
+  }
+  private async call(what: string, pathname: string, body: unknown, judge: (r: Reply) => string | null): Promise<Reply | undefined> {
+    const t0 = performance.now();
+    try {
+      const r = await request(this.port, "POST", pathname, body, this.agent);
+      const problem = judge(r);
+      this.calls.push({ what, ms: performance.now() - t0, ok: problem === null, detail: problem ?? undefined });
+      return r;
+    } catch (e) {
+      this.calls.push({ what, ms: performance.now() - t0, ok: false, detail: (e as Error).message });
+      return undefined;
+    }
+  }
+  private send(what: string, frame: object, judge: (reply: Record<string, unknown>) => string | null) {
+    const sendId = `s${this.index}-${++this.n}`;
+    return this.call(what, "/api/bridge/send", { sendId, target: CALENDAR, frame: JSON.stringify(frame) }, (r) => {
+      const exchange = exchangeOf(r);
+      if (!exchange) return `HTTP ${r.status}: ${r.json?.message ?? "no JSON"}`;
+      const reply = exchange.outcome.kind === "response" ? (exchange.outcome.frame as Record<string, unknown>) : undefined;
+      if (!reply) return `no reply frame (${exchange.outcome.kind}: ${exchange.outcome.message ?? ""})`;
+      return judge(reply);
+    });
+  }
+  async lesson(): Promise<void> {
+    const id = () => this.n + 1;
+    await this.send("server/discover", { jsonrpc: "2.0", id: id(), method: "server/discover", params: { _meta: ENVELOPE } }, (r) =>
+      JSON.stringify(r.result ?? {}).includes("2026-07-28") ? null : `unexpected discover reply ${JSON.stringify(r).slice(0, 200)}`,
+    );
+    await this.send("tools/list", { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } }, (r) =>
+      JSON.stringify(r.result ?? {}).includes("create_event") ? null : `unexpected tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
+    );
+    const ask = { name: "create_event", arguments: { title: "Dentist" } };
+    let requestState: unknown;
+    await this.send("MRTR round 1", { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask } }, (r) => {
+      const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
+      requestState = result?.requestState;
+      return result?.resultType === "input_required" && typeof requestState === "string" ? null : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
+    });
+    if (typeof requestState !== "string") return;
+    await this.send("MRTR round 2", { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState } }, (r) =>
+      /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {})) ? null : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
+    );
+    const script = BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script;
+    await this.call("lab run", "/api/lab/run", { script, conditions: ["stdio-fresh-process"] }, (r) => (r.json?.ok ? null : `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`));
+  }
+}
+
+const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const round = (n: number) => Math.round(n * 10) / 10;
+function summary(calls: Call[], wallMs: number) {
+  const ms = calls.map((c) => c.ms).sort((a, b) => a - b);
+  const failures = calls.filter((c) => !c.ok);
+  return {
+    calls: calls.length,
+    failed: failures.length,
+    firstFailures: failures.slice(0, 5).map((c) => `${c.what}: ${c.detail}`),
+    wallMs: round(wallMs),
+    p50Ms: round(percentile(ms, 50)),
+    p99Ms: round(percentile(ms, 99)),
+  };
+}
+
+function descendants(pid: number): number[] {
+  const out = spawnSync("ps", ["-eo", "pid,ppid"], { encoding: "utf8" }).stdout;
+  const rows = out.split("\n").slice(1).map((l) => l.trim().split(/\s+/).map(Number)).filter((r) => r.length === 2);
+  const found: number[] = [];
+  const walk = (p: number) => rows.filter(([, ppid]) => ppid === p).forEach(([child]) => (found.push(child), walk(child)));
+  walk(pid);
+  return found;
+}
+function fromThisCheckout(pids: number[]): number[] {
+  return pids.filter((pid) => {
+    try {
+      return readlinkSync(`/proc/${pid}/cwd`).startsWith(ROOT);
+    } catch {
+      return false;
+    }
+  });
+}
+
+// ---- the run
+const nginxPort = await freePort();
+const ports: number[] = [];
+for (let i = 0; i < INSTANCES; i++) ports.push(await freePort());
+const instances = await Promise.all(ports.map(startInstance));
+const nginx = startNginx(nginxPort, ports);
+const everyPid = new Set<number>(instances.map((i) => i.child.pid!));
+const problems: string[] = [];
+const report: Record<string, unknown> = { instances: INSTANCES, students: STUDENTS };
+try {
+  for (let i = 0; i < 100 && (await request(nginxPort, "GET", "/api/health").catch(() => null))?.status !== 200; i++) await sleep(100);
+
+  // Wave 1: the whole class does the lesson once, at the same time.
+  const class1 = Array.from({ length: STUDENTS }, (_, i) => new Student(i, nginxPort));
+  let t0 = performance.now();
+  await Promise.all(class1.map((s) => s.lesson()));
+  report.wave = summary(class1.flatMap((s) => s.calls), performance.now() - t0);
+
+  // Wave 2: the lesson on a loop while every instance in turn is stopped (SIGTERM, drains) and started again.
+  const class2 = Array.from({ length: STUDENTS }, (_, i) => new Student(i, nginxPort));
+  let stop = false;
+  const loops = class2.map(async (s) => {
+    while (!stop) {
+      await s.lesson();
+      await sleep(300);
+    }
+  });
+  t0 = performance.now();
+  const restarts: { port: number; exitCode: number | null; downMs: number }[] = [];
+  for (let i = 0; i < instances.length; i++) {
+    await sleep(1_000);
+    const old = instances[i];
+    const stoppedAt = performance.now();
+    old.child.kill("SIGTERM");
+    const exitCode = await old.exited;
+    instances[i] = await startInstance(old.port);
+    everyPid.add(instances[i].child.pid!);
+    restarts.push({ port: old.port, exitCode, downMs: round(performance.now() - stoppedAt) });
+    if (exitCode !== 0) problems.push(`instance on port ${old.port} exited ${exitCode} on SIGTERM (expected 0)`);
+    if (/drain timed out/.test(old.output())) problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
+  }
+  await sleep(1_000);
+  stop = true;
+  await Promise.all(loops);
+  report.rollingRestart = { ...summary(class2.flatMap((s) => s.calls), performance.now() - t0), restarts };
+  for (const s of [...class1, ...class2]) s.agent.destroy();
+
+  for (const [name, part] of [["wave", report.wave], ["rolling restart", report.rollingRestart]] as const) {
+    const { failed, firstFailures } = part as { failed: number; firstFailures: string[] };
+    if (failed > 0) problems.push(`${name}: ${failed} failed call(s): ${firstFailures.join(" | ")}`);
+  }
+} finally {
+  const children = instances.flatMap((i) => descendants(i.child.pid!));
+  for (const i of instances) i.child.kill("SIGTERM");
+  const codes = await Promise.all(instances.map((i) => i.exited));
+  nginx.child.kill("SIGQUIT");
+  await new Promise((r) => (nginx.child.exitCode !== null ? r(null) : nginx.child.once("exit", r)));
+  await sleep(300);
+  const left = fromThisCheckout([...everyPid, ...children]).filter((pid) => {
+    try {
+      process.kill(pid, 0);
+      return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+    } catch {
+      return false;
+    }
+  });
+  if (left.length > 0) problems.push(`processes left behind: ${left.join(", ")}`);
+  if (codes.some((c) => c !== 0)) problems.push(`final SIGTERM exit codes: ${codes.join(", ")} (expected 0)`);
+  if (problems.length > 0) problems.push(`nginx error.log:\n${readFileSync(path.join(nginx.dir, "error.log"), "utf8").split("\n").filter((l) => /\[error\]/.test(l)).slice(0, 6).join("\n")}`);
+  rmSync(nginx.dir, { recursive: true, force: true });
+}
+
+report.studentsPerInstance = round(STUDENTS / INSTANCES);
+console.log(`class: ${JSON.stringify(report, null, 2)}`);
+if (values.report) writeFileSync(values.report, JSON.stringify(report, null, 2));
+if (problems.length > 0) fail(problems.join("\n"));
+console.log(`class test passed: ${STUDENTS} students, ${INSTANCES} instances behind nginx, a rolling restart, no failed call, nothing left running`);

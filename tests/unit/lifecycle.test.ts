@@ -1,0 +1,46 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, markReady, markStarting, readiness, whenIdle } from "@/lib/bridge/server/lifecycle";
+
+
+describe("an instance's life as a balancer sees it", () => {
+  afterEach(() => {
+    const life = (globalThis as { __playgroundLife?: { phase: string; inFlight: number } }).__playgroundLife!;
+    life.phase = "ready";
+    life.inFlight = 0;
+  });
+
+  it("is not ready while starting, ready after markReady, and never ready again once draining", () => {
+    markStarting();
+    expect(readiness()).toEqual({ status: 503, body: { status: "starting" } });
+    markReady();
+    expect(readiness()).toEqual({ status: 200, body: { status: "ready" } });
+    beginDrain();
+    markReady();
+    expect(readiness()).toEqual({ status: 503, body: { status: "draining" } });
+  });
+
+  it("whenIdle waits for the calls in flight, and gives up after its bound", async () => {
+    callStarted();
+    callStarted();
+    expect(callsInFlight()).toBe(2);
+    const idle = whenIdle(5_000);
+    callEnded();
+    callEnded();
+    await expect(idle).resolves.toBe(true);
+    callStarted();
+    await expect(whenIdle(20)).resolves.toBe(false);
+    callEnded();
+    await expect(whenIdle(20)).resolves.toBe(true);
+  });
+
+  it("drains with a grace period in hosted mode only; the environment can change both bounds", () => {
+    expect(drainSettings(true)).toEqual({ graceMs: 5_000, timeoutMs: 20_000 });
+    expect(drainSettings(false)).toEqual({ graceMs: 0, timeoutMs: 20_000 });
+    process.env.PLAYGROUND_DRAIN_GRACE_MS = "1500";
+    try {
+      expect(drainSettings(false).graceMs).toBe(1_500);
+    } finally {
+      delete process.env.PLAYGROUND_DRAIN_GRACE_MS;
+    }
+  });
+});
