@@ -82,6 +82,8 @@ function request(port: number, method: string, pathname: string, body?: unknown,
 }
 
 // ---- instances
+const stopping = new Set<ChildProcess>();
+const unexpectedExits: string[] = [];
 interface Instance {
   port: number;
   child: ChildProcess;
@@ -98,6 +100,10 @@ async function startInstance(port: number): Promise<Instance> {
   child.stdout!.on("data", (c) => (output += c));
   child.stderr!.on("data", (c) => (output += c));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  // An instance that dies on its own (not by our SIGTERM) is a failure whatever the calls said.
+  child.once("exit", (code, signal) => {
+    if (!stopping.has(child)) unexpectedExits.push(`instance on port ${port} exited by itself (code ${code}, signal ${signal}):\n${output.slice(-3000)}`);
+  });
   // Next's start takes a few seconds, more on a busy machine: up to 120 s before giving up.
   for (let i = 0; i < 1200; i++) {
     if (child.exitCode !== null) fail(`instance on port ${port} exited at start:\n${output}`);
@@ -271,6 +277,7 @@ try {
     await sleep(1_000);
     const old = instances[i];
     const stoppedAt = performance.now();
+    stopping.add(old.child);
     old.child.kill("SIGTERM");
     const exitCode = await old.exited;
     instances[i] = await startInstance(old.port);
@@ -291,7 +298,10 @@ try {
   }
 } finally {
   const children = instances.flatMap((i) => descendants(i.child.pid!));
-  for (const i of instances) i.child.kill("SIGTERM");
+  for (const i of instances) {
+    stopping.add(i.child);
+    i.child.kill("SIGTERM");
+  }
   const codes = await Promise.all(instances.map((i) => i.exited));
   nginx.child.kill("SIGQUIT");
   await new Promise((r) => (nginx.child.exitCode !== null ? r(null) : nginx.child.once("exit", r)));
@@ -304,6 +314,7 @@ try {
       return false;
     }
   });
+  problems.push(...unexpectedExits);
   if (left.length > 0) problems.push(`processes left behind: ${left.join(", ")}`);
   if (codes.some((c) => c !== 0)) problems.push(`final SIGTERM exit codes: ${codes.join(", ")} (expected 0)`);
   if (problems.length > 0) problems.push(`nginx error.log:\n${readFileSync(path.join(nginx.dir, "error.log"), "utf8").split("\n").filter((l) => /\[error\]/.test(l)).slice(0, 6).join("\n")}`);
