@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
-import { beginListen, openListenCount, runListen } from "@/lib/bridge/server/listen";
+import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/bridge/server/listen";
 import { livePids } from "@/lib/bridge/server/stdio";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, ROOT, request } from "./helpers";
@@ -169,6 +169,36 @@ describe("a listen stream past the per-exchange event cap", () => {
       const numbers = seen.flatMap((f) => (f.params ? [f.params.data] : []));
       expect(numbers.length).toBe(count);
       expect(numbers).toEqual(Array.from({ length: count }, (_, n) => n));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
+  it(`a page that stops reading has its stream ended ("limit") once ${LIMITS.maxListenBacklogBytes} bytes wait, not buffered without bound`, async () => {
+    const event = `data: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "y".repeat(1000) } })}\n\n`;
+    const server = http.createServer((req, res) => {
+      req.resume();
+      req.on("end", () => {
+        res.writeHead(200, { "Content-Type": "text/event-stream" });
+        // 8 MiB of events, more than the backlog allows and less than the exchange's reply limit.
+        const chunk = event.repeat(64);
+        for (let i = 0; i < Math.ceil((8 * 1024 * 1024) / chunk.length); i++) res.write(chunk);
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
+      const req = ListenRequestSchema.parse({ listenId: "slow-page", target: { kind: "http", url }, frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })) });
+      let ended = false;
+      const body = listenResponse(req, {}, new AbortController().signal, () => (ended = true));
+      const deadline = Date.now() + 20_000;
+      while (!ended && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50)); // nobody reads meanwhile
+      expect(ended).toBe(true);
+      const text = await new Response(body).text();
+      const last = JSON.parse(text.trimEnd().split("\n").at(-1)!) as ListenLine;
+      expect(last).toMatchObject({ kind: "end", reason: "limit", message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it` });
+      expect(text.length).toBeLessThan(LIMITS.maxListenBacklogBytes + 1024 * 1024);
     } finally {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
