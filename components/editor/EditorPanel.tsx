@@ -30,8 +30,8 @@ function MarkerSummary({ markers }: { markers: EditorMarker[] }) {
 }
 
 /** Left column: the frame, exactly as it will be sent, and the actions that write it. */
-export function EditorPanel(props: PanelProps & { dark: boolean }) {
-  const { state, dispatch, commands, dark } = props;
+export function EditorPanel(props: PanelProps) {
+  const { state, dispatch, commands } = props;
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   return (
     <section className="flex min-h-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
@@ -54,7 +54,6 @@ export function EditorPanel(props: PanelProps & { dark: boolean }) {
           onChange={(text) => dispatch({ type: "editor/userEdit", text })}
           onSubmit={() => void commands.send()}
           onMarkers={setMarkers}
-          dark={dark}
         />
       </div>
       <MarkerSummary markers={markers} />

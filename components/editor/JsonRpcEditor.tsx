@@ -6,6 +6,7 @@
  */
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
+import { useDarkTheme } from "../theme/theme-store";
 import { monaco, tabFocus } from "./monaco-local";
 import { EditorKeyboardHint } from "./EditorKeyboardHint";
 
@@ -24,7 +25,6 @@ export interface JsonRpcEditorProps {
   onChange(text: string): void;
   onSubmit(): void;
   onMarkers?(markers: EditorMarker[]): void;
-  dark?: boolean;
   /** Model path: "frame.json" (default) gets the 2026-07-28 frame schema; any other path is plain JSON. */
   path?: string;
   ariaLabel?: string;
@@ -43,6 +43,8 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   const applying = useRef(false);
   const latest = useRef(props);
   const [initialValue] = useState(props.value);
+  // Monaco's theme is page-wide: every editor follows the page's theme, never a prop of one of them.
+  const dark = useDarkTheme();
   const [focused, setFocused] = useState(false);
   const [tabMovesFocus, setTabMovesFocus] = useState(false);
 
@@ -85,7 +87,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         defaultLanguage="json"
         defaultValue={initialValue}
         path={props.path ?? "frame.json"}
-        theme={props.dark ? "vs-dark" : "vs"}
+        theme={dark ? "vs-dark" : "vs"}
         loading={<div className="p-4 text-sm text-slate-500">Loading the editor…</div>}
         options={{
           minimap: { enabled: false },

@@ -90,7 +90,7 @@ export function ExchangeCard({
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
       {phase.status === "bridge-error" ? (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+        <p className="text-xs text-red-700 dark:text-red-300">
           The bridge did not deliver this frame ({phase.kind}): {phase.message}
         </p>
       ) : null}

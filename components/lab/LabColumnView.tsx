@@ -25,14 +25,14 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               {verdict.text}
             </p>
           ))}
-          <div className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes">
-            {run.lanes.length === 0 ? <span className="text-slate-500">no process ids (HTTP to one server)</span> : null}
+          {run.lanes.length === 0 ? <p className="text-xs text-slate-500">no process ids (HTTP to one server)</p> : null}
+          <ul className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes" aria-label="Process lanes">
             {run.lanes.map((lane) => (
-              <span key={lane.pid} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800" data-testid="lab-lane">
+              <li key={lane.pid} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800" data-testid="lab-lane">
                 process {lane.lane} · pid {lane.pid}
-              </span>
+              </li>
             ))}
-          </div>
+          </ul>
           <ol className="flex flex-col gap-1 text-xs">
             {run.steps.map((step) => (
               <li key={step.stepId} className="rounded bg-slate-50 p-1.5 dark:bg-slate-900" data-testid="lab-step" data-status={step.status}>

@@ -58,20 +58,40 @@ function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
   );
 }
 
+/** The same steps as a list, for screen readers (the arrows' direction is otherwise only drawn). */
+function StepList({ steps }: { steps: DiagramStep[] }) {
+  return (
+    <ol className="sr-only" data-testid="mrtr-diagram-steps">
+      {steps.map((step, i) => {
+        const timing = ms(step.ms);
+        const breaks = step.departures.length ? `; breaks ${step.departures.length} client rule${step.departures.length === 1 ? "" : "s"}` : "";
+        return (
+          <li key={i}>
+            Round {step.round}: {LANE_TITLE[step.from]} to {LANE_TITLE[step.to]}: {step.label}
+            {timing ? ` (${step.tone === "answer" ? "user took " : ""}${timing})` : ""}
+            {breaks}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
   const { lanes, steps } = diagram;
   const rounds = new Set(steps.map((s) => s.round)).size;
   const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
   return (
     <figure data-testid="mrtr-diagram" data-rounds={rounds} data-lanes={lanes.join(",")} className="rounded border border-slate-200 p-2 dark:border-slate-700">
-      <div className="grid" style={cols}>
+      <StepList steps={steps} />
+      <div className="grid" style={cols} aria-hidden>
         {lanes.map((lane, i) => (
           <div key={lane} style={{ gridColumn: `${2 * i + 1} / span 2` }} className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200">
             {LANE_TITLE[lane]}
           </div>
         ))}
       </div>
-      <div className="relative">
+      <div className="relative" aria-hidden>
         {lanes.map((lane, i) => (
           <div key={lane} aria-hidden className="absolute bottom-0 top-0 w-px bg-slate-300 dark:bg-slate-600" style={{ left: `${((i + 0.5) / lanes.length) * 100}%` }} />
         ))}

@@ -1,6 +1,7 @@
 "use client";
 /** Composition root: wires the session to the panels. Keep logic out of here (it lives in lib/session). */
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useSyncExternalStore } from "react";
+import { Announcer } from "../a11y/Announcer";
 import { EditorPanel } from "../editor/EditorPanel";
 import { ShareBar } from "../share/ShareBar";
 import { TargetBar } from "../target/TargetBar";
@@ -14,12 +15,6 @@ export function Playground({ token }: { token: string }) {
   const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
   const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
-  const [dark, setDark] = useState(false);
-
-  useEffect(() => {
-    document.documentElement.classList.toggle("dark", dark);
-  }, [dark]);
-
   // Ctrl/Cmd+Enter sends from anywhere on the page (inside the editor, Monaco's own keybinding handles it).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -47,13 +42,14 @@ export function Playground({ token }: { token: string }) {
       >
         Skip to timeline
       </a>
-      <Header dark={dark} onToggleDark={() => setDark(!dark)} />
+      <Header />
       <ShareBar {...panelProps} token={token} />
       <TargetBar {...panelProps} />
       <main className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-2">
-        <EditorPanel {...panelProps} dark={dark} />
+        <EditorPanel {...panelProps} />
         <PanelTabs {...panelProps} />
       </main>
+      <Announcer state={state} />
     </div>
   );
 }

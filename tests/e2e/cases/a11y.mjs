@@ -111,4 +111,73 @@ export function register({ test, assert }) {
     const back = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
     assert(back === "share", `focus after closing: ${back}`);
   });
+
+  test("theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await page.emulateMedia({ colorScheme: "dark" });
+    await pg.open();
+    assert(await a11y.isDark(), "system dark: the page should be dark");
+    assert((await pg.tid("theme-choice").getAttribute("data-choice")) === "system", "the default choice is System");
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor.vs-dark');
+    await page.emulateMedia({ colorScheme: "light" });
+    await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor.vs');
+  });
+
+  test("theme: the Dark choice survives a reload, overrides a light system, and is on <html> before <body> is parsed (no flash)", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await page.emulateMedia({ colorScheme: "light" });
+    // Records <html>'s class the moment <body> is inserted, i.e. before anything could paint.
+    await page.addInitScript(() => {
+      new MutationObserver((_, obs) => {
+        if (!document.body) return;
+        window.__classAtBody = document.documentElement.className;
+        obs.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await pg.open();
+    assert(!(await a11y.isDark()), "light system, no choice: light");
+    await a11y.chooseTheme("dark");
+    assert(await a11y.isDark(), "choosing Dark makes the page dark");
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    const atBody = await page.evaluate(() => window.__classAtBody);
+    assert(/\bdark\b/.test(atBody ?? ""), `<html> class when <body> appeared: ${atBody}`);
+    assert((await pg.tid("theme-choice").getAttribute("data-choice")) === "dark", "the choice is remembered");
+    assert(await pg.tid("theme-dark").isChecked(), "the Dark radio is checked after the reload");
+    await a11y.chooseTheme("system");
+    assert(!(await a11y.isDark()), "back to System: light again");
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    assert(!(await a11y.isDark()), "System is remembered too");
+  });
+
+  test("screen readers: one polite live region says, once and in one short sentence, that a reply arrived, the probe's verdict, and an error", async ({ pg, page }) => {
+    await pg.open();
+    // The page's own regions (Monaco's and Next's route announcer are theirs, outside the playground's markup).
+    const regions = await page
+      .locator('[data-testid="playground"] :is([aria-live], [role=status], [role=alert], [role=log]):not(.monaco-aria-container *)')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute("role")}/${e.getAttribute("aria-live")}`));
+    assert(regions.length === 1 && regions[0] === "status/polite", `live regions on a fresh page: ${regions.join(", ")}`);
+    // Everything the region says, in order (each sentence is a new node in it).
+    await page.evaluate(() => {
+      window.__heard = [];
+      new MutationObserver(() => window.__heard.push(document.querySelector('[data-testid="announcer"]').textContent.trim())).observe(document.querySelector('[data-testid="announcer"]'), { childList: true });
+    });
+    const heard = () => page.evaluate(() => window.__heard);
+    const waitHeard = (prefix) => page.waitForFunction((p) => window.__heard.some((t) => t.includes(p)), prefix, { timeout: 40_000 });
+    await pg.send();
+    await pg.settled(1);
+    await waitHeard("Reply to #1");
+    const verdict = await pg.probe();
+    await waitHeard(`Probe verdict: ${await verdict.getAttribute("data-era")}`);
+    await pg.setEditorText('{"jsonrpc": "2.0", oops');
+    await pg.send();
+    await waitHeard("Not sent:");
+    const all = await heard();
+    assert(all.filter((t) => t === "Reply to #1 server/discover: response.").length === 1, `the reply is said once: ${all.join(" | ")}`);
+    assert(all.filter((t) => t.includes("Probe verdict")).length === 1, `the verdict is said once: ${all.join(" | ")}`);
+    const error = all.find((t) => t.startsWith("Not sent:"));
+    assert(error.includes("not JSON") && error.length < 200, `the error, in one short sentence: ${error}`);
+  });
 }

@@ -50,7 +50,9 @@ export class A11yPage {
   }
 
   async chooseTheme(choice) {
-    await this.pg.tid(`theme-${choice}`).check();
+    // The radio is visually hidden inside its label (a segmented control): click what a person clicks.
+    await this.page.locator(`label:has([data-testid="theme-${choice}"])`).click();
+    await this.page.waitForSelector(`[data-testid="theme-choice"][data-choice="${choice}"]`);
   }
 
   liveRegion() {

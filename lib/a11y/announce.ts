@@ -1,0 +1,46 @@
+/**
+ * What the page's single polite live region says when the session changes: one short sentence per event
+ * (a reply arrived, a probe concluded, something went wrong) — never the whole card. No React here.
+ */
+import { entryBadge, type SessionState, type TimelineEntry } from "@/lib/session";
+
+type Slice = Pick<SessionState, "entries" | "verdicts" | "sendProblem">;
+
+/** The method of a sent frame, from its first 2 KB (frames can be large; this is only a label). */
+function methodOf(entry: TimelineEntry): string {
+  if (entry.label) return entry.label;
+  const m = /"method"\s*:\s*"([^"\\]{1,80})"/.exec(entry.sent.slice(0, 2048));
+  return m ? m[1] : "frame";
+}
+
+/** The first line of a message, cut to a sentence's length (the card holds the rest). */
+function brief(message: string): string {
+  const line = message.split("\n", 1)[0].trim();
+  return line.length > 160 ? `${line.slice(0, 157)}…` : line;
+}
+
+function settledSentence(entry: TimelineEntry): string {
+  const badge = entryBadge(entry);
+  const what = `#${entry.seq} ${methodOf(entry)}`;
+  if (badge.kind === "response") return `Reply to ${what}: response.`;
+  if (badge.kind === "notification") return `${what} sent (a notification gets no reply).`;
+  return `${what} ended with ${badge.text}.`;
+}
+
+/** Sentences for what changed from `prev` to `next`, in the order they happened on screen. */
+export function announcements(prev: Slice, next: Slice): string[] {
+  const out: string[] = [];
+  const before = new Map(prev.entries.map((e) => [e.sendId, e.phase.status]));
+  for (const entry of next.entries) {
+    const was = before.get(entry.sendId);
+    // Only sends seen in flight: entries that arrive settled (a loaded link or file) are not news.
+    if (was === "pending" && entry.phase.status !== "pending") out.push(settledSentence(entry));
+  }
+  for (const [key, verdict] of Object.entries(next.verdicts)) {
+    if (prev.verdicts[key] === verdict) continue;
+    if (verdict.status === "done") out.push(`Probe verdict: ${verdict.era}${verdict.version ? ` (${verdict.version})` : ""}.`);
+    else if (verdict.status === "error") out.push(`Probe failed: ${brief(verdict.message)}`);
+  }
+  if (next.sendProblem && next.sendProblem !== prev.sendProblem) out.push(`Not sent: ${brief(next.sendProblem.message)}`);
+  return out;
+}

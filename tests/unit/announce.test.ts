@@ -1,0 +1,80 @@
+import { describe, expect, it } from "vitest";
+import type { Exchange } from "@/lib/bridge/contract";
+import { announcements } from "@/lib/a11y/announce";
+import { initialState, reducer, type Action, type SessionState } from "@/lib/session";
+
+const started = (seq: number, sentText: string): Action => ({
+  type: "send/started",
+  seq,
+  sendId: `s${seq}`,
+  label: null,
+  targetKey: "demo:calendar:stdio",
+  targetLabel: "calendar (stdio)",
+  transport: "stdio",
+  timeoutMs: 10000,
+  sent: sentText,
+  notJson: false,
+  oneLined: false,
+  sendHeaders: null,
+  startedAt: 0,
+});
+
+const exchange = (outcome: Exchange["outcome"]): Exchange => ({
+  sendId: "s1",
+  startedAt: 0,
+  durationMs: 3,
+  targetLabel: "calendar (stdio)",
+  transport: "stdio",
+  sent: "",
+  received: [],
+  outcome,
+  events: [],
+  timeoutMs: 10000,
+});
+
+/** Every sentence the live region would say while these actions happen one by one. */
+function spoken(actions: Action[], from: SessionState = initialState()): string[] {
+  const said: string[] = [];
+  actions.reduce((prev, action) => {
+    const next = reducer(prev, action);
+    said.push(...announcements(prev, next));
+    return next;
+  }, from);
+  return said;
+}
+
+describe("the live region's sentences", () => {
+  it("a reply arriving is announced once, as one short sentence naming the request", () => {
+    const said = spoken([started(1, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'), { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } }) }]);
+    expect(said).toEqual(["Reply to #1 tools/list: response."]);
+  });
+
+  it("an error reply, a failure and a bridge refusal say what went wrong", () => {
+    const said = spoken([
+      started(1, '{"method":"tools/list"}'),
+      started(2, '{"method":"tools/call"}'),
+      started(3, '{"method":"ping"}'),
+      { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad" } } }) },
+      { type: "send/finished", seq: 2, exchange: exchange({ kind: "failure", failure: "timeout" } as Exchange["outcome"]) },
+      { type: "send/failed", seq: 3, kind: "network", message: "offline" },
+    ]);
+    expect(said).toEqual(["#1 tools/list ended with error -32602 Invalid params.", "#2 tools/call ended with failure · timeout.", "#3 ping ended with bridge refused · network."]);
+  });
+
+  it("nothing is said when a send starts, or when settled exchanges are loaded from a link", () => {
+    const settled = reducer(reducer(initialState(), started(1, '{"method":"ping"}')), { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: {} }) });
+    expect(spoken([started(1, "{}")])).toEqual([]);
+    expect(spoken([{ type: "session/load", state: settled }])).toEqual([]);
+  });
+
+  it("a probe verdict and a probe failure are announced; so is a send that was refused before leaving", () => {
+    const said = spoken([
+      { type: "probe/started", targetKey: "k" },
+      { type: "probe/finished", targetKey: "k", verdict: { status: "done", era: "legacy", version: "2025-11-25", reason: "a long reason" } },
+      { type: "probe/started", targetKey: "k" },
+      { type: "probe/failed", targetKey: "k", message: "connection refused" },
+      { type: "send/blocked", problem: { kind: "not-json", message: "The frame is not JSON." } },
+    ]);
+    expect(said).toEqual(["Probe verdict: legacy (2025-11-25).", "Probe failed: connection refused", "Not sent: The frame is not JSON."]);
+  });
+});
