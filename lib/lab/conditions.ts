@@ -51,6 +51,10 @@ export const LAB_LIMITS = {
 
 function withoutMeta(step: LabStep): LabStep {
   if (!("frame" in step)) return step;
+  if (step.legacyFrame) {
+    const { legacyFrame, ...rest } = step;
+    return { ...rest, frame: legacyFrame };
+  }
   const params = step.frame.params;
   if (!params || typeof params !== "object" || Array.isArray(params)) return step;
   const rest = Object.fromEntries(Object.entries(params).filter(([k]) => k !== "_meta"));

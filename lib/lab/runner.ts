@@ -45,6 +45,8 @@ export interface RunOptions {
   maxRunMs?: number;
   now?: () => number;
   firstId?: number;
+  /** How a step's waitMs is spent (injected by tests). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /** One line on what a reply was, for the step row and the column diff. */
@@ -57,6 +59,12 @@ export function summarizeExchange(exchange: Exchange): string {
   if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
   const result = asObject(frame?.result);
   if (!result) return "reply without result or error";
+  // Tasks: the 2026 CreateTaskResult / tasks/get answer, or the 2025 CreateTaskResult {task}.
+  const task = result.resultType === "task" || typeof result.taskId === "string" ? result : asObject(result.task);
+  if (task && typeof task.status === "string") {
+    const inline = asObject(task.result) ? ", result inline" : "";
+    return `task ${task.status}${typeof task.statusMessage === "string" ? `: ${task.statusMessage}` : ""}${inline}`;
+  }
   if (result.resultType === "input_required") {
     const keys = Object.keys(asObject(result.inputRequests) ?? {});
     const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
@@ -105,6 +113,7 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
       steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: stoppedEarly, summary: "not run" });
       continue;
     }
+    if ("waitMs" in step && step.waitMs) await (opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(step.waitMs);
     const built = buildStepFrame(step, records, nextId++);
     if (!built.ok) {
       steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: `unresolved: ${built.error}`, summary: "not run" });

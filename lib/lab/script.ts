@@ -15,6 +15,10 @@ const FrameStep = z.object({
   label: z.string().max(200),
   /** The frame to send; string values may hold {{step.path}} references to earlier replies. */
   frame: z.record(z.string(), json),
+  /** This step's frame under the legacy-era conditions, when the 2025 wire spells it differently (e.g. tasks). */
+  legacyFrame: z.record(z.string(), json).optional(),
+  /** Pause before sending, e.g. to let a task finish before the next poll. */
+  waitMs: z.number().int().min(0).max(10_000).optional(),
 });
 
 const RetryStep = z.object({

@@ -13,6 +13,16 @@ export interface WireFacts {
   envelope: string;
   headers: Record<string, string>;
   sessionId?: string;
+  /** Top-level params keys (without _meta) and result keys (a 2025 CreateTaskResult's `task` keys as task.*). */
+  paramKeys: string[];
+  resultKeys: string[];
+}
+
+function resultKeysOf(exchange: Exchange | undefined): string[] {
+  const result = exchange?.outcome.kind === "response" ? asObject(asObject(exchange.outcome.frame)?.result) : undefined;
+  if (!result) return [];
+  const task = asObject(result.task);
+  return [...Object.keys(result).filter((k) => k !== "_meta"), ...(task ? Object.keys(task).map((k) => `task.${k}`) : [])].sort();
 }
 
 export function wireFacts(exchange: Exchange | undefined, frameText: string | undefined): WireFacts {
@@ -30,7 +40,8 @@ export function wireFacts(exchange: Exchange | undefined, frameText: string | un
     if (event.kind !== "http-request") continue;
     for (const [name, value] of event.headers) if (PROTOCOL_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
-  return { method: typeof frame?.method === "string" ? frame.method : undefined, envelope, headers, sessionId: exchange?.http?.sessionId };
+  const paramKeys = Object.keys(asObject(frame?.params) ?? {}).filter((k) => k !== "_meta").sort();
+  return { method: typeof frame?.method === "string" ? frame.method : undefined, envelope, headers, sessionId: exchange?.http?.sessionId, paramKeys, resultKeys: resultKeysOf(exchange) };
 }
 
 export interface WireDiffRow {
@@ -50,7 +61,16 @@ export function wireDiff(left: LabRun, right: LabRun): WireDiffRow[] {
     const differences: string[] = [];
     if (!lf || !rf) differences.push(`${id} is sent only in the ${lf ? "left" : "right"} run`);
     else {
+      if (lf.method !== rf.method) differences.push(`method: ${lf.method ?? "none"} vs ${rf.method ?? "none"}`);
       if (lf.envelope !== rf.envelope) differences.push(`envelope: ${lf.envelope} vs ${rf.envelope}`);
+      const onlyIn = (a: string[], b: string[]) => a.filter((k) => !b.includes(k));
+      const fields = (what: string, a: string[], b: string[]) => {
+        const left = onlyIn(a, b);
+        const right = onlyIn(b, a);
+        if (left.length || right.length) differences.push(`${what}: ${left.length ? `only left ${left.join(", ")}` : ""}${left.length && right.length ? "; " : ""}${right.length ? `only right ${right.join(", ")}` : ""}`);
+      };
+      fields("params", lf.paramKeys, rf.paramKeys);
+      fields("result fields", lf.resultKeys, rf.resultKeys);
       for (const h of PROTOCOL_HEADERS) {
         if ((lf.headers[h] ?? "") !== (rf.headers[h] ?? "")) differences.push(`${h}: ${lf.headers[h] ?? "absent"} vs ${rf.headers[h] ?? "absent"}`);
       }
