@@ -84,6 +84,7 @@ export function ExchangeCard({
           ) : null}
         </span>
       </header>
+      {exchange?.idReuse ? <p data-testid="exchange-id-reuse" className="text-xs text-amber-700 dark:text-amber-300">⚠ {exchange.idReuse}</p> : null}
       <TraceBlock lines={lines} />
       <ExchangeCacheBadge entry={entry} cache={cache} />
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}

@@ -90,6 +90,8 @@ export interface Exchange extends SendHead {
   events: WireEvent[];
   process?: { pid: number; fresh: boolean; spawnToFirstByteMs?: number; exit?: { code: number | null; signal: string | null } };
   http?: { status: number; sessionId?: string; contentType?: string };
+  /** The request id was reused while another request with it could still be answered: which reply is whose is ambiguous (in words). */
+  idReuse?: string;
   /** Set when no bridge was involved: the client cache answered locally (nothing crossed the wire). */
   local?: { kind: "cache"; entryId: string; keyLabel: string; ageMs: number; receivedAt: number };
 }

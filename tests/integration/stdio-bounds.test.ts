@@ -106,3 +106,27 @@ describe("floods of tiny lines (finding 6)", () => {
     if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(new RegExp(`more than ${LIMITS.maxParsedLinesPastCap} lines`));
   });
 });
+
+describe("reused request ids (finding 11)", () => {
+  it("a late reply to a timed-out id goes to that request, not to the next request reusing the id; the reuse is marked", async () => {
+    const target = fixture("delayed-echo.mjs", "late");
+    const first = await sendFrame(target, request(1, "slow", { delayMs: 1000 }), { timeoutMs: 300 });
+    expect(first.outcome).toMatchObject({ kind: "failure", failure: "timeout" });
+    const second = await sendFrame(target, request(1, "slower", { delayMs: 1500 }), { timeoutMs: 5_000 });
+    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { delayMs: 1500 } } });
+    expect(notes(second)).toMatch(/id 1 is reused/);
+    expect(notes(second)).toMatch(/a reply with id 1 arrived .* handed to the earlier request/);
+  });
+
+  it("two requests in flight with the same id get one reply each, in send order, and both cards say so", async () => {
+    const target = fixture("delayed-echo.mjs", "two-tabs");
+    await sendFrame(target, request(0, "warm-up")); // the process is up before the two race
+    const [fast, slow] = await Promise.all([sendFrame(target, request(5, "a", { delayMs: 300 })), sendFrame(target, request(5, "b", { delayMs: 900 }))]);
+    expect(fast.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 300 } } });
+    expect(slow.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 900 } } });
+    expect(notes(slow)).toMatch(/id 5 is reused/);
+    expect(notes(fast)).toMatch(/id 5 was reused by a later request/);
+    expect(slow.idReuse).toMatch(/id 5 is reused/); // the card shows it (data-testid exchange-id-reuse)
+    expect(fast.idReuse).toMatch(/id 5 was reused/);
+  });
+});

@@ -81,6 +81,13 @@ export const LIMITS = {
    * more than maxFrameDepth). Checked on the text before JSON.parse: deeper is a 400, never a stack overflow.
    */
   maxRequestBodyDepth: 528,
+  /**
+   * A request that timed out (or was cancelled) still owns a late reply with its id for this long: a later
+   * request reusing the id gets the next reply, not that one (replies to a reused id go out in send order).
+   */
+  lateReplyWindowMs: 60_000,
+  /** Request ids remembered per process as outstanding (the oldest is forgotten first). */
+  maxOutstandingIds: 1_000,
   /** Events that arrive between sends are kept for the next exchange, up to this many (oldest dropped). */
   maxUnsolicitedEvents: 500,
   /**

@@ -20,6 +20,7 @@ export class ExchangeRecorder {
   readonly received: unknown[] = [];
   process?: Exchange["process"];
   http?: Exchange["http"];
+  idReuse?: string;
   /** Events and frames past LIMITS.maxEventsPerExchange: counted, not kept (a flood must not exhaust memory). */
   droppedEvents = 0;
   droppedFrames = 0;
@@ -98,6 +99,7 @@ export class ExchangeRecorder {
     if (this.init.sentFrame !== undefined) exchange.sentFrame = this.init.sentFrame;
     if (this.process) exchange.process = this.process;
     if (this.http) exchange.http = this.http;
+    if (this.idReuse) exchange.idReuse = this.idReuse;
     return exchange;
   }
 }

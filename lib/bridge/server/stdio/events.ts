@@ -2,6 +2,7 @@
  * What a stdio process reports and is started from: the spec, the events it hands to whoever listens, and the
  * backlog it keeps while nobody does. Types only, plus the size of a held event.
  */
+import type { IdClaim } from "./outstanding";
 
 export interface StdioSpec {
   /** Registry key (targetKey of the target). */
@@ -14,7 +15,18 @@ export interface StdioSpec {
 
 /** What a process reports to whoever is listening; `at` is performance.now() at arrival. */
 export type ProcessEvent =
-  | { kind: "stdout"; at: number; text: string; bytes: number; frame?: unknown; parseError?: string; partial?: boolean; invalidUtf8?: boolean }
+  | {
+      kind: "stdout";
+      at: number;
+      text: string;
+      bytes: number;
+      frame?: unknown;
+      parseError?: string;
+      partial?: boolean;
+      invalidUtf8?: boolean;
+      /** A response: the outstanding request it was handed to (see ./outstanding), if any waited for its id. */
+      owner?: IdClaim;
+    }
   | { kind: "stderr"; at: number; text: string }
   | { kind: "exit"; at: number; pid: number; code: number | null; signal: string | null }
   | { kind: "note"; at: number; text: string }

@@ -10,6 +10,7 @@ import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc"
 import { LIMITS } from "../limits";
 import { failure, type ExchangeRecorder } from "../recorder";
 import { settlesWithin, StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
+import type { IdClaim } from "./outstanding";
 import { acquireKept, track } from "./registry";
 
 export interface StdioSendOptions {
@@ -82,8 +83,9 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
 function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean): void {
   switch (event.kind) {
     case "stdout": {
-      const { bytes, ...line } = event; // bytes only feeds the per-exchange size limit
+      const { bytes, owner, ...line } = event; // bytes feed the per-exchange size limit; owner, the matching
       void bytes;
+      void owner;
       rec.add(unsolicited ? { ...line, unsolicited } : line);
       if (event.frame !== undefined) rec.receive(event.frame);
       return;
@@ -144,13 +146,30 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       if (timer) clearTimeout(timer);
       detach();
       opts.signal.removeEventListener("abort", onAbort);
+      if (idClaim) {
+        // Without its reply the request still owns a late one for a while; a later reuse of the id waits its turn.
+        if (outcome.kind !== "response") proc.outstanding.abandon(idClaim);
+        if (idClaim.reusedBy > 0) {
+          rec.idReuse ??= `id ${JSON.stringify(idClaim.id)} was reused by a later request to this process while this one waited: a reply cannot say which request it answers, so replies to a reused id are handed out in send order`;
+          rec.note(rec.idReuse, true);
+        }
+      }
       if (skippedLines > 0) rec.note(`${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`, true);
       if (stderrHidden > 0) rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
       resolve(outcome);
     };
 
     /** The frame answers the request (or one request of the batch). */
-    const answers = (frame: unknown): boolean => {
+    let idClaim: IdClaim | undefined;
+    const answers = (frame: unknown, owner?: IdClaim): boolean => {
+      if (awaiting.kind === "id" && answersSingle(awaiting, frame) && owner !== undefined && owner !== idClaim) {
+        const sent = new Date(owner.sentAt).toISOString().slice(11, 23);
+        rec.note(
+          `a reply with id ${JSON.stringify(awaiting.id)} arrived but was handed to the earlier request with the same id (sent at ${sent}${owner.abandonedUntil ? ", since timed out or cancelled" : ""}): replies to a reused id go out in send order`,
+          true,
+        );
+        return false;
+      }
       if (awaiting.kind === "id" || awaiting.kind === "null-id") return answersSingle(awaiting, frame);
       if (awaiting.kind !== "batch") return false;
       if (Array.isArray(frame)) return true;
@@ -173,7 +192,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         }
         stderrShown++;
       }
-      const answer = event.kind === "stdout" && event.frame !== undefined && answers(event.frame);
+      const answer = event.kind === "stdout" && event.frame !== undefined && answers(event.frame, event.owner);
       record(rec, event, false);
       if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
       if (event.kind === "exit") {
@@ -241,6 +260,15 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
           proc.stderrTail,
         ),
       );
+    }
+    if (awaiting.kind === "id") {
+      const { claim, earlier } = proc.outstanding.open(awaiting.id);
+      idClaim = claim;
+      if (earlier.length > 0) {
+        const id = JSON.stringify(awaiting.id);
+        rec.idReuse = `id ${id} is reused: ${earlier.length} earlier request${earlier.length > 1 ? "s" : ""} with id ${id} to this process may still be answered (in flight, or timed out within the last ${LIMITS.lateReplyWindowMs / 1000} s). A reply cannot say which request it answers, so the first goes to the earliest request; use a fresh id to be sure`;
+        rec.note(rec.idReuse);
+      }
     }
     if (!proc.writeLine(frameText)) {
       // Gone before the write (e.g. it exits at start-up): wait briefly for its exit status to name it.

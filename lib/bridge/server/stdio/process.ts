@@ -9,10 +9,12 @@ import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import type { ProcessStatus } from "../../contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
+import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
 import { spawnRefusal } from "../policy";
 import { heldBytes, type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
 import { decodeLine, mayBeFrame } from "./lines";
+import { OutstandingIds } from "./outstanding";
 import { describeSpawnError, minimalEnv } from "./spawn";
 
 export type { Backlog, ProcessEvent, StdioSpec } from "./events";
@@ -28,6 +30,8 @@ export class StdioProcess {
   exit?: { code: number | null; signal: string | null };
   spawnError?: string;
   lastTimeout?: { at: number; id: unknown };
+  /** Request ids written and not yet answered (exchanges open and abandon them). */
+  readonly outstanding = new OutstandingIds();
   /** Set for demo HTTP servers: where the process listens. */
   url?: string;
   readonly stderrRing: string[] = [];
@@ -250,7 +254,11 @@ export class StdioProcess {
     const { text, invalidUtf8 } = decodeLine(bytes);
     const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
     const event: Extract<ProcessEvent, { kind: "stdout" }> = { kind: "stdout", at: performance.now(), text, bytes: bytes.length };
-    if (parsed.ok) event.frame = parsed.value;
+    if (parsed.ok) {
+      event.frame = parsed.value;
+      // A reply goes to the oldest request still waiting for its id (a reused id has more than one).
+      if (this.outstanding.size > 0 && classifyFrame(parsed.value) === "response") event.owner = this.outstanding.take((parsed.value as { id: unknown }).id);
+    }
     else event.parseError = text === "" ? "empty line" : parsed.error;
     if (partial) event.partial = true;
     if (invalidUtf8) event.invalidUtf8 = true;
