@@ -97,23 +97,20 @@ export function evidenceLinks(sendIds: string[], entries: readonly { sendId: str
 /** The shape of commands.sendFrame in lib/session (kept structural so lib/checks does not depend on it). */
 export type SendFrame = (
   text: string,
-  opts: { label: string; headers?: Record<string, string>; noCache?: boolean; insist?: boolean; rememberedSession?: boolean; processMode?: "keep" | "fresh"; timeoutMs?: number; http?: CheckSendOptions["http"] },
+  opts: { label: string; noCache?: boolean; rememberedSession?: boolean } & Omit<CheckSendOptions, "label">,
 ) => Promise<Exchange | null>;
 
 /** The suite's send through the session: every frame lands in the timeline, labelled "check …". */
 export function sessionSend(sendFrame: SendFrame): CheckSend {
   return async (text, opts) => {
+    const { label, ...options } = opts;
     const exchange = await sendFrame(text, {
-      label: `check ${opts.label ?? ""}`.trim(),
-      headers: opts.headers,
-      insist: opts.insist,
+      ...options,
+      label: `check ${label ?? ""}`.trim(),
       // The checks compose every header themselves; a remembered legacy session would skew them.
       rememberedSession: false,
       // Their deliberately odd requests must not feed the client cache (nor be answered from it).
       noCache: true,
-      processMode: opts.processMode,
-      timeoutMs: opts.timeoutMs,
-      http: opts.http,
     });
     if (!exchange) throw new Error("the bridge did not deliver a frame of the check (its timeline card says why)");
     return exchange;

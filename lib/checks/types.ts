@@ -2,7 +2,7 @@
  * The shapes of the conformance suite (digest §14): a check, its verdict, the send function the runner is
  * given, and the report. Pure: the UI, the CLI and the tests share these.
  */
-import type { Exchange } from "../bridge/contract";
+import type { Exchange, SendOptions } from "../bridge/contract";
 
 export type Level = "MUST" | "SHOULD" | "MAY";
 export type Status = "pass" | "fail" | "warn" | "skip";
@@ -28,26 +28,16 @@ export interface SpecRef {
   path: string;
 }
 
-/** HTTP-level control the ordinary bridge send does not give (mirrors SendRequest.http). */
-export interface HttpControl {
-  method?: "POST" | "GET" | "DELETE";
-  /** Implied headers (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Accept, Content-Type) to leave out. */
-  omitImplied?: string[];
-  /** An Origin header to send, to test DNS-rebinding protection. */
-  origin?: string;
-}
+/** HTTP-level control the ordinary bridge send does not give: another method, implied headers left out, an Origin. */
+export type HttpControl = NonNullable<SendOptions["http"]>;
 
-export interface CheckSendOptions {
+/**
+ * The bridge's send options as they are (headers: HTTP extras that replace implied ones of the same name;
+ * processMode "fresh": statelessness, startup output, EOF; insist: a batch for C62), plus the timeline label.
+ */
+export interface CheckSendOptions extends SendOptions {
   /** Shown in the timeline next to the exchange, e.g. "C07 missing clientCapabilities". */
   label?: string;
-  /** HTTP: extra headers; a header of the same name as an implied one replaces it. */
-  headers?: Record<string, string>;
-  http?: HttpControl;
-  /** stdio: "fresh" runs this one message on a new process (statelessness, startup output, EOF). */
-  processMode?: "keep" | "fresh";
-  timeoutMs?: number;
-  /** Send text that is not a single JSON object (a batch, for C62). */
-  insist?: boolean;
 }
 
 /** Delivers one frame the way the bridge does and returns the exchange record. */

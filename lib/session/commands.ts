@@ -2,7 +2,7 @@
  * What the buttons do: each command reads the store, talks to the bridge client and dispatches what happened.
  * No React here; the client is injected so tests can pass a fake.
  */
-import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendRequest, Target } from "../bridge/contract";
+import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendOptions, SendRequest, Target } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
 import { capabilitiesFrom } from "./envelope";
 import { oneLine } from "./one-line";
@@ -39,11 +39,12 @@ export interface CommandDeps {
 
 export type ProcessAction = "status" | "restart" | "close";
 
-/** What a panel may set on a send besides the frame (the conformance checks need all of it). */
-export interface SendExtras {
-  processMode?: SendRequest["processMode"];
-  timeoutMs?: number;
-  http?: SendRequest["http"];
+/** What a panel may set on a send besides the frame (the conformance checks need all of it); the session itself decides insist and headers. */
+export type SendExtras = Omit<SendOptions, "insist" | "headers">;
+
+/** The options that are set, so the request carries no `undefined` members. */
+function setOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 function defaultSendId(): string {
@@ -78,6 +79,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
     const seq = state.seq + 1;
     const sendId = newSendId();
+    const { label: _label, headers: _headers, insist: _insist, notJson: _notJson, noCache: _noCache, view: _view, ...extras } = opts;
     const timeoutMs = opts.timeoutMs ?? state.timeoutMs;
     const head: SendHead = { sendId, targetLabel: view.label, transport: view.transport, timeoutMs, sent: frame };
     store.dispatch({
@@ -107,10 +109,9 @@ export function createCommands(store: Store, deps: CommandDeps) {
         target: view.target,
         frame,
         insist: opts.insist,
-        timeoutMs,
         ...(opts.headers ? { headers: opts.headers } : {}),
-        ...(opts.processMode ? { processMode: opts.processMode } : {}),
-        ...(opts.http ? { http: opts.http } : {}),
+        ...setOnly(extras),
+        timeoutMs,
       });
       if (reply.ok) {
         exchange = reply.value;
@@ -211,8 +212,8 @@ export function createCommands(store: Store, deps: CommandDeps) {
       // Checks compose every header themselves: they turn the remembered legacy session off.
       const remembered = opts.rememberedSession === false ? undefined : selectSendHeaders(state, view.key, text);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
-      const { label, insist = false, noCache, processMode, timeoutMs, http } = opts;
-      return deliver(text, { label, headers, insist, notJson: false, noCache, processMode, timeoutMs, http, view });
+      const { label, insist = false, noCache, rememberedSession, target, headers: asked, ...extras } = opts;
+      return deliver(text, { ...extras, label, headers, insist, notJson: false, noCache, view });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

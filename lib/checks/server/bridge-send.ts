@@ -12,15 +12,16 @@ export function bridgeCheckSend(target: Target, ctx: SendContext = {}, onExchang
   const prefix = `check-${Date.now().toString(36)}`;
   let counter = 0;
   return async (frame, opts) => {
+    // HTTP-only options stay off a stdio send (the bridge would only note that it ignored them).
+    const { label, headers, http, ...options } = opts;
     const request = SendRequestSchema.parse({
+      ...options,
       sendId: `${prefix}-${++counter}`,
       target,
       frame,
-      insist: opts.insist ?? false,
       timeoutMs: opts.timeoutMs ?? SEND_TIMEOUT_MS.default,
-      processMode: opts.processMode ?? "keep",
-      ...(overHttp && opts.headers ? { headers: opts.headers } : {}),
-      ...(overHttp && opts.http ? { http: opts.http } : {}),
+      ...(overHttp && headers ? { headers } : {}),
+      ...(overHttp && http ? { http } : {}),
     });
     const exchange = await send(request, ctx);
     onExchange?.(exchange, opts.label);
