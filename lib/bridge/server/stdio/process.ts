@@ -13,7 +13,7 @@ import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
 import { spawnRefusal } from "../policy";
 import { heldBytes, type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
-import { decodeLine, mayBeFrame } from "./lines";
+import { decodeLine, mayBeFrame, StderrLines } from "./lines";
 import { OutstandingIds } from "./outstanding";
 import { describeSpawnError, minimalEnv } from "./spawn";
 
@@ -50,8 +50,7 @@ export class StdioProcess {
   private readonly skimmers = new Set<Listener>();
   private stdoutChunks: Buffer[] = [];
   private stdoutPending = 0;
-  private stderrPartial = "";
-  private stderrSkipToNewline = false;
+  private readonly stderrLines = new StderrLines((line) => this.pushStderr(line));
   private framingBroken = false;
   private resolveClosed!: () => void;
 
@@ -93,7 +92,7 @@ export class StdioProcess {
     child.stdin?.on("error", (err) => this.emit({ kind: "note", at: performance.now(), text: `stdin: ${err.message}` }));
     child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
     child.stderr?.setEncoding("utf8");
-    child.stderr?.on("data", (chunk: string) => this.onStderr(chunk));
+    child.stderr?.on("data", (chunk: string) => this.stderrLines.push(chunk));
 
     let exitTimer: NodeJS.Timeout | undefined;
     let finished = false;
@@ -280,24 +279,6 @@ export class StdioProcess {
     void this.terminate(LIMITS.killGraceMs);
   }
 
-  private onStderr(chunk: string): void {
-    let text = this.stderrPartial + chunk;
-    let newline = text.indexOf("\n");
-    while (newline !== -1) {
-      const line = text.slice(0, newline).replace(/\r$/, "");
-      if (this.stderrSkipToNewline) this.stderrSkipToNewline = false;
-      else this.pushStderr(line);
-      text = text.slice(newline + 1);
-      newline = text.indexOf("\n");
-    }
-    if (text.length > LIMITS.maxStderrLineChars) {
-      if (!this.stderrSkipToNewline) this.pushStderr(text);
-      this.stderrSkipToNewline = true;
-      text = "";
-    }
-    this.stderrPartial = text;
-  }
-
   private pushStderr(line: string): void {
     const cut = line.length > LIMITS.maxStderrLineChars ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)` : line;
     this.stderrRing.push(cut);
@@ -315,10 +296,7 @@ export class StdioProcess {
       this.stdoutPending = 0;
       this.emitStdoutLine(bytes, true);
     }
-    if (this.stderrPartial) {
-      if (!this.stderrSkipToNewline) this.pushStderr(this.stderrPartial);
-      this.stderrPartial = "";
-    }
+    this.stderrLines.flush();
   }
 
   /** Writes one line to stdin; false when stdin is gone (the process exited or closed it). */
