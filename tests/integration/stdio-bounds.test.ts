@@ -100,6 +100,22 @@ describe("floods of tiny lines (finding 6)", () => {
     }
   });
 
+  it("between sends, past the 500 held events, lines that cannot be a frame are only counted; a frame after them still arrives", async () => {
+    const target = fixture("junk-between.mjs", "1000000");
+    await sendFrame(target, request(1, "junk"));
+    const { controlProcess } = await import("@/lib/bridge/server/send");
+    const deadline = Date.now() + 30_000;
+    while (!(await controlProcess("status", target)).stderrTail.includes("junk done") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    const next = await sendFrame(target, request(2, "ping"));
+    expect(next.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    const held = ofKind(next.events, "stdout").filter((e) => e.unsolicited);
+    // The first lines are held (a later junk line is counted, not decoded, so it cannot push them out) …
+    expect(held[0].text).toBe("junk 0");
+    // … and the frame that followed the junk is not lost.
+    expect(held.some((e) => (e.frame as { params?: { data?: string } } | undefined)?.params?.data === "after the junk")).toBe(true);
+    expect(notes(next)).toMatch(/\d{6} earlier unsolicited events were dropped/);
+  });
+
   it("a flood of JSON-looking lines past the line budget ends the exchange with size, naming the budget", async () => {
     const ex = await sendFrame(fixture("junk-then-reply.mjs", "3000000", "{}"), request(1, "ping"), { timeoutMs: 20_000 });
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "size" });

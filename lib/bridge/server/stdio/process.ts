@@ -202,6 +202,7 @@ export class StdioProcess {
       return;
     }
     if (!this.options.keepBacklog) return;
+    if (event.kind === "skipped") return void (this.backlogDropped += event.lines);
     this.backlog.push(event);
     this.backlogBytes += heldBytes(event);
     // Bounded by count and by bytes: a few huge lines between sends must not pile up (60 × 7 MiB did).
@@ -242,9 +243,10 @@ export class StdioProcess {
     if (this.stdoutPending > LIMITS.maxStdoutLineBytes) this.breakFraming();
   }
 
-  /** Every listener has asked for skimming (its record is full), and there is one at least. */
+  /** Every listener has asked for skimming (its record is full), or nobody listens and nothing more is kept. */
   private skimming(): boolean {
-    if (this.listeners.size === 0) return false;
+    // Between sends: once the backlog is full, a junk line would only push out an older one; count it instead.
+    if (this.listeners.size === 0) return !this.options.keepBacklog || this.backlog.length >= LIMITS.maxUnsolicitedEvents;
     for (const listener of this.listeners) if (!this.skimmers.has(listener)) return false;
     return true;
   }
