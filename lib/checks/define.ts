@@ -18,6 +18,27 @@ export interface CheckDef {
   run(ctx: CheckContext): Promise<Verdict>;
 }
 
+/** A check as its module writes it: only what differs from the module's defaults (a section, another page, transports). */
+export type CheckInput = Omit<CheckDef, "spec" | "transports" | "era"> & { section?: string; spec?: SpecRef; transports?: TransportScope };
+
+/**
+ * A module's checks with what they share filled in: the spec page (and section, unless a check names its own),
+ * the transports ("both" unless said), and the era every check here belongs to.
+ */
+export function defineChecks(defaults: { spec: SpecRef; transports?: TransportScope }, checks: CheckInput[]): CheckDef[] {
+  return checks.map(({ section, spec, transports, ...check }) => ({
+    ...check,
+    spec: spec ?? (section ? { ...defaults.spec, section } : defaults.spec),
+    transports: transports ?? defaults.transports ?? "both",
+    era: "2026-07-28",
+  }));
+}
+
+/** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
+export function check(id: string, title: string, level: Level, run: CheckDef["run"], aggregate = false): CheckInput {
+  return { id, title, level, run, ...(aggregate ? { aggregate } : {}) };
+}
+
 export function specRefText(spec: SpecRef): string {
   return `digest ${spec.section} · spec/${spec.path}`;
 }

@@ -1,6 +1,6 @@
 /** Digest §14 A: discovery and versioning (C01–C12). */
 import type { CheckContext } from "../context";
-import { SPEC, cacheHintProblems, errorData, expectError, isErrorCode, wrongStatus, AMBIG6, type CheckDef } from "../define";
+import { SPEC, cacheHintProblems, errorData, expectError, isErrorCode, wrongStatus, AMBIG6, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
 import { describeReply, asObject, replyOf, type Reply } from "../wire";
 
@@ -65,14 +65,12 @@ const GATED: { capability: string; method: string; params: Record<string, unknow
   { capability: "completions", method: "completion/complete", params: { ref: { type: "ref/prompt", name: "playground" }, argument: { name: "x", value: "" } } },
 ];
 
-export const DISCOVERY_CHECKS: CheckDef[] = [
+export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1.4", path: SPEC.base }, transports: "both" }, [
   {
     id: "C01",
     title: "server/discover answers with resultType, supportedVersions and capabilities",
     level: "MUST",
     spec: { section: "§3", path: SPEC.versioning },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const { reply, result } = await ctx.discover();
       const fix = 'implement server/discover returning resultType "complete", a non-empty supportedVersions string array and a capabilities object.';
@@ -91,8 +89,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "server/discover carries cache hints (ttlMs, cacheScope)",
     level: "MUST",
     spec: { section: "§7", path: SPEC.caching },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const { reply, result } = await ctx.discover();
       if (!result) return ctx.skip(`server/discover answered ${describeReply(reply)} (see C01).`);
@@ -106,9 +102,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     id: "C03",
     title: "Results name the server in _meta serverInfo",
     level: "SHOULD",
-    spec: { section: "§1.4", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const { reply, result } = await ctx.discover();
       if (!result) return ctx.skip(`server/discover answered ${describeReply(reply)} (see C01).`);
@@ -122,8 +115,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "An unsupported version on server/discover gets -32022",
     level: "MUST",
     spec: { section: "§2.2", path: SPEC.versioning },
-    transports: "both",
-    era: "2026-07-28",
     run: (ctx) => unsupportedVersion(ctx, "server/discover"),
   },
   {
@@ -131,35 +122,24 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "An unsupported version on an ordinary method gets -32022",
     level: "MUST",
     spec: { section: "§2.2", path: SPEC.versioning },
-    transports: "both",
-    era: "2026-07-28",
     run: (ctx) => unsupportedVersion(ctx, "tools/list"),
   },
   {
     id: "C06",
     title: "A request without _meta is rejected with -32602",
     level: "MUST",
-    spec: { section: "§1.4", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     run: (ctx) => missingEnvelope(ctx, "without _meta", {}, true, "params._meta"),
   },
   {
     id: "C07",
     title: "A request without clientCapabilities is rejected with -32602",
     level: "MUST",
-    spec: { section: "§1.4", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     run: (ctx) => missingEnvelope(ctx, "without clientCapabilities", { _meta: ctx.envelope({ drop: ["clientCapabilities"] }) }, false, "_meta io.modelcontextprotocol/clientCapabilities"),
   },
   {
     id: "C08",
     title: "A request without protocolVersion in _meta is rejected with -32602",
     level: "MUST",
-    spec: { section: "§1.4", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     run: (ctx) => missingEnvelope(ctx, "without protocolVersion", { _meta: ctx.envelope({ drop: ["protocolVersion"] }) }, true, "_meta io.modelcontextprotocol/protocolVersion"),
   },
   {
@@ -167,8 +147,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "An unknown method gets -32601 (HTTP 404)",
     level: "MUST",
     spec: { section: "§4", path: SPEC.http },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const reply = await ctx.request("playground/nonexistent");
       return expectError(ctx, reply, -32601, 404, `answer unknown methods with -32601${ctx.transport === "http" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`);
@@ -179,8 +157,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "Methods removed in 2026-07-28 (ping, logging/setLevel, resources/subscribe) are not served",
     level: "MUST",
     spec: { section: "§12", path: SPEC.versioning },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const served: string[] = [];
       const otherCodes: string[] = [];
@@ -199,8 +175,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "A method whose capability is not declared gets -32601",
     level: "SHOULD",
     spec: { section: "§4", path: SPEC.completion },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const { result } = await ctx.discover();
       if (!result) return ctx.skip("server/discover did not answer (see C01).");
@@ -220,8 +194,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
     title: "A legacy initialize gets an answer that names the supported versions",
     level: "SHOULD",
     spec: { section: "§2.2", path: SPEC.versioning },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const { supportedVersions } = await ctx.discover();
       const frame = JSON.stringify({ jsonrpc: "2.0", id: ctx.nextId(), method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy-client", version: "1" } } });
@@ -241,7 +213,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = [
       return ctx.pass(`initialize answered ${describeReply(reply)} naming ${named.join(", ")}${status ? ` (${status})` : ""}.`);
     },
   },
-];
+]);
 
 function declaredIn(result: Record<string, unknown>, capability: string): boolean {
   return asObject(asObject(result.capabilities)?.[capability]) !== undefined;

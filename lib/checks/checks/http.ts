@@ -1,6 +1,6 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C57). HTTP targets only. */
 import type { CheckContext } from "../context";
-import { SPEC, isErrorCode, wrongStatus, type CheckDef } from "../define";
+import { SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
 import { headerParams } from "../header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
@@ -64,11 +64,7 @@ function named(ctx: CheckContext, t: NamedTarget, opts: CheckSendOptions, what: 
   return ctx.request(t.method, t.params, { ...opts, label: `${ctx.checkId} ${t.method} (${what})` });
 }
 
-function check(id: string, title: string, level: CheckDef["level"], run: CheckDef["run"], aggregate = false): CheckDef {
-  return { id, title, level, spec: { section: "§9.2", path: SPEC.http }, transports: "http", era: "2026-07-28", run, ...(aggregate ? { aggregate } : {}) };
-}
-
-export const HTTP_CHECKS: CheckDef[] = [
+export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", path: SPEC.http }, transports: "http" }, [
   check("C41", "A missing MCP-Protocol-Version header gets 400 + -32020", "MUST", async (ctx) => {
     const reply = await listRequest(ctx, { http: { omitImplied: ["MCP-Protocol-Version"] } }, "no MCP-Protocol-Version");
     if (isErrorCode(reply, -32020) && !wrongStatus(reply, 400)) return ctx.pass("Without MCP-Protocol-Version: HTTP 400 with -32020.");
@@ -204,8 +200,6 @@ export const HTTP_CHECKS: CheckDef[] = [
     title: "A protected server answers 401 with a resource_metadata challenge",
     level: "MUST",
     spec: { section: "§13", path: SPEC.authorization },
-    transports: "http",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       const denied = ctx.observed().find((ex) => ex.http?.status === 401);
@@ -216,7 +210,7 @@ export const HTTP_CHECKS: CheckDef[] = [
       return ctx.fail(`401 with WWW-Authenticate ${JSON.stringify(challenge)}; send Bearer resource_metadata="<URL of your Protected Resource Metadata>" so clients can discover the authorization server.`);
     },
   },
-];
+]);
 
 function setPath(args: JsonObject, path: string[], value: unknown): JsonObject {
   const root: JsonObject = { ...args };

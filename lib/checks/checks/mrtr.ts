@@ -1,7 +1,7 @@
 /** Digest §14 C: multi round-trip requests (C24–C32). */
 import type { Exchange } from "../../bridge/contract";
 import { FULL_CAPABILITIES, type CheckContext, type MrtrProbe } from "../context";
-import { SPEC, errorData, wrongStatus, type CheckDef } from "../define";
+import { SPEC, errorData, wrongStatus, defineChecks, type CheckDef } from "../define";
 import { capabilityFor, declares } from "../synthesize";
 import type { Verdict } from "../types";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, serverFrames, type JsonObject } from "../wire";
@@ -27,6 +27,14 @@ function noProbe(ctx: CheckContext): Verdict {
   );
 }
 
+/** The prelude most MRTR checks share: find a request that answers input_required, or skip saying why not. */
+function withMrtrProbe(run: (ctx: CheckContext, probe: MrtrProbe) => Promise<Verdict>): CheckDef["run"] {
+  return async (ctx) => {
+    const probe = await ctx.mrtr();
+    return probe ? run(ctx, probe) : noProbe(ctx);
+  };
+}
+
 /** Replaces one base64url/base64 character in the middle, keeping the alphabet. */
 export function tamper(state: string): string {
   if (!state.length) return "x";
@@ -40,14 +48,11 @@ function retry(ctx: CheckContext, probe: MrtrProbe, params: JsonObject, fresh: b
   return ctx.request(probe.method, params, { envelope: { capabilities: FULL_CAPABILITIES }, processMode: fresh ? "fresh" : "keep" });
 }
 
-export const MRTR_CHECKS: CheckDef[] = [
+export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", path: SPEC.mrtr }, transports: "both" }, [
   {
     id: "C24",
     title: "input_required appears only on tools/call, prompts/get and resources/read",
     level: "MUST",
-    spec: { section: "§6", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       await ctx.mrtr();
@@ -66,9 +71,7 @@ export const MRTR_CHECKS: CheckDef[] = [
     id: "C25",
     title: "InputRequiredResult is well formed",
     level: "MUST",
-    spec: { section: "§6.1", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
+    section: "§6.1",
     aggregate: true,
     async run(ctx) {
       await ctx.mrtr();
@@ -96,12 +99,8 @@ export const MRTR_CHECKS: CheckDef[] = [
     id: "C26",
     title: "Input the client did not declare is never requested (-32021 instead)",
     level: "MUST",
-    spec: { section: "§6.2", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    section: "§6.2",
+    run: withMrtrProbe(async (ctx, probe) => {
       const reply = await ctx.request(probe.method, probe.params, { envelope: { capabilities: {} } });
       const fix = "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
       if (reply.kind === "error") {
@@ -125,18 +124,14 @@ export const MRTR_CHECKS: CheckDef[] = [
         }
       }
       return ctx.pass(`With no capabilities declared, ${probe.label} answered ${describeReply(reply)}${reply.kind === "error" ? ` naming ${JSON.stringify(errorData(reply)?.requiredCapabilities)}` : ""}.`);
-    },
+    }),
   },
   {
     id: "C27",
     title: "URL-mode elicitation only when elicitation.url is declared",
     level: "MUST",
     spec: { section: "§11", path: SPEC.elicitation },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    run: withMrtrProbe(async (ctx, probe) => {
       await ctx.request(probe.method, probe.params, { envelope: { capabilities: { elicitation: {} } } });
       for (const { ex, method, result, caps } of inputRequiredResults(ctx.observed())) {
         for (const [key, value] of Object.entries(asObject(result.inputRequests) ?? {})) {
@@ -147,67 +142,47 @@ export const MRTR_CHECKS: CheckDef[] = [
         }
       }
       return ctx.pass(`With elicitation {} (form only) declared, ${probe.label} requested no URL-mode input.`);
-    },
+    }),
   },
   {
     id: "C28",
     title: "A retry with the answers completes statelessly (new id, fresh process)",
     level: "MUST",
-    spec: { section: "§6", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    run: withMrtrProbe(async (ctx, probe) => {
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
       const where = ctx.transport === "stdio" ? "on a fresh process" : "as a new request";
       if (reply.kind === "result") return ctx.pass(`The retry ${where} with inputResponses and the exact requestState answered ${describeReply(reply)}.`);
       return ctx.fail(`The retry ${where} answered ${describeReply(reply)}; keep everything the retry needs in requestState (or the request), not in connection or process memory.`);
-    },
+    }),
   },
   {
     id: "C29",
     title: "A retry without the answers asks again instead of failing",
     level: "SHOULD",
-    spec: { section: "§6", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    run: withMrtrProbe(async (ctx, probe) => {
       if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length) return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { inputResponses: {} }), false);
       if (reply.kind === "result") return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
       return ctx.fail(`With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`);
-    },
+    }),
   },
   {
     id: "C30",
     title: "Unknown extra inputResponses keys are ignored",
     level: "SHOULD",
-    spec: { section: "§6", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    run: withMrtrProbe(async (ctx, probe) => {
       const base = ctx.retryParams(probe);
       const plain = await retry(ctx, probe, base, false);
       const extra = await retry(ctx, probe, { ...base, inputResponses: { ...asObject(base.inputResponses), playground_extra: { action: "accept" } } }, false);
       if (plain.kind === extra.kind) return ctx.pass(`With and without an extra playground_extra answer the retry answered ${describeReply(extra)}.`);
       return ctx.fail(`Without the extra key: ${describeReply(plain)}; with it: ${describeReply(extra)}; ignore inputResponses keys you did not ask for.`);
-    },
+    }),
   },
   {
     id: "C31",
     title: "A tampered requestState is not trusted",
     level: "MUST",
-    spec: { section: "§6", path: SPEC.mrtr },
-    transports: "both",
-    era: "2026-07-28",
-    async run(ctx) {
-      const probe = await ctx.mrtr();
-      if (!probe) return noProbe(ctx);
+    run: withMrtrProbe(async (ctx, probe) => {
       const state = probe.first.result.requestState;
       if (typeof state !== "string") return ctx.skip("The input_required carried no requestState.");
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { requestState: tamper(state) }), false);
@@ -217,7 +192,7 @@ export const MRTR_CHECKS: CheckDef[] = [
       return ctx.warn(
         `A requestState with one character changed was answered ${describeReply(reply)}: fine only if the state carries nothing that affects authorization, resources or business logic (then this rule does not apply); otherwise sign it and reject tampering.`,
       );
-    },
+    }),
   },
   {
     id: "C32",
@@ -225,7 +200,6 @@ export const MRTR_CHECKS: CheckDef[] = [
     level: "SHOULD",
     spec: { section: "§9.2", path: SPEC.http },
     transports: "http",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       await ctx.mrtr();
@@ -247,5 +221,5 @@ export const MRTR_CHECKS: CheckDef[] = [
       return ctx.pass(`${streamed} input_required result(s) over SSE, each the last message of its stream.`);
     },
   },
-];
+]);
 

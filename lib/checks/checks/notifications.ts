@@ -2,7 +2,7 @@
 import type { Exchange } from "../../bridge/contract";
 import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
-import { SPEC, isErrorCode, type CheckDef } from "../define";
+import { SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
 import { describeReply, isNotificationFrame, isRequestFrame, asObject, replyOf, responseHeaders, responseId, sentFrame, sentMeta, serverFrames, type JsonObject, type ServerFrame } from "../wire";
 
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -79,14 +79,11 @@ function listenError(ctx: CheckContext, l: Listen) {
   return undefined;
 }
 
-export const NOTIFICATION_CHECKS: CheckDef[] = [
+export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§8.4", path: SPEC.logging }, transports: "both" }, [
   {
     id: "C33",
     title: "No notifications/message without a logLevel in the request",
     level: "MUST",
-    spec: { section: "§8.4", path: SPEC.logging },
-    transports: "both",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       await sampleRequests(ctx, {});
@@ -108,9 +105,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     id: "C34",
     title: "An unknown logLevel gets -32602",
     level: "SHOULD",
-    spec: { section: "§8.4", path: SPEC.logging },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const method = (await ctx.declares("tools")) ? "tools/list" : "server/discover";
       const reply = await ctx.request(method, {}, { envelope: { logLevel: "verbose" } });
@@ -122,9 +116,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     id: "C35",
     title: "Log messages stay request-scoped, at or above the requested level, from a server that declares logging",
     level: "MUST",
-    spec: { section: "§8.4", path: SPEC.logging },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const exchanges = await sampleRequests(ctx, { logLevel: "debug" });
       const declared = await ctx.declares("logging");
@@ -151,8 +142,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     title: "Progress uses the request's token, increases, and stops with the response",
     level: "MUST",
     spec: { section: "§8.2", path: SPEC.progress },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const token = `${ctx.checkId}-progress`;
       const exchanges = await sampleRequests(ctx, { progressToken: token });
@@ -184,8 +173,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     title: "subscriptions/listen is acknowledged first",
     level: "MUST",
     spec: { section: "§8.1", path: SPEC.subscriptions },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const filter = await listenFilter(ctx);
       if (!filter) return ctx.skip("The server declares no listChanged capability: nothing to subscribe to.");
@@ -213,8 +200,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     title: "Listen notifications are tagged with the subscription id and match the filter",
     level: "MUST",
     spec: { section: "§8.1", path: SPEC.subscriptions },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const full = await listenFilter(ctx);
       if (!full) return ctx.skip("The server declares no listChanged capability: nothing to subscribe to.");
@@ -248,7 +233,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     level: "MUST",
     spec: { section: "§8.3", path: SPEC.cancellation },
     transports: "stdio",
-    era: "2026-07-28",
     async run(ctx) {
       const filter = await listenFilter(ctx);
       if (!filter) return ctx.skip("The server declares no listChanged capability: no long-lived request to cancel.");
@@ -279,8 +263,6 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
     title: "The server never sends JSON-RPC requests",
     level: "MUST",
     spec: { section: "§1.1", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       await sampleRequests(ctx, {});
@@ -295,4 +277,4 @@ export const NOTIFICATION_CHECKS: CheckDef[] = [
       return ctx.pass(`No server-to-client request in ${ctx.observed().length} exchanges.`);
     },
   },
-];
+]);

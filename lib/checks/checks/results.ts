@@ -1,6 +1,6 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
-import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, type CheckDef } from "../define";
+import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, defineChecks, type CheckDef } from "../define";
 import { headerAnnotationProblems } from "../header-annotations";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
 import { canonicalJson } from "../../protocol/json";
@@ -43,14 +43,12 @@ async function validate(schema: JsonObject, value: unknown): Promise<string | un
   }
 }
 
-export const RESULT_CHECKS: CheckDef[] = [
+export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", path: SPEC.caching }, transports: "both" }, [
   {
     id: "C13",
     title: "Every result carries resultType",
     level: "MUST",
     spec: { section: "§1.2", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     aggregate: true,
     async run(ctx) {
       await ctx.discover();
@@ -77,9 +75,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     id: "C14",
     title: "List results carry cache hints",
     level: "MUST",
-    spec: { section: "§7", path: SPEC.caching },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const methods = await declaredLists(ctx);
       if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
@@ -107,9 +102,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     id: "C15",
     title: "resources/read results carry cache hints",
     level: "MUST",
-    spec: { section: "§7", path: SPEC.caching },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       if (!(await ctx.declares("resources"))) return ctx.skip("The server declares no resources capability.");
       const { items } = await ctx.list("resources/list");
@@ -132,9 +124,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     id: "C16",
     title: "All pages of a list use the same cacheScope",
     level: "MUST",
-    spec: { section: "§7", path: SPEC.caching },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const methods = await declaredLists(ctx);
       if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
@@ -154,8 +143,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "List results do not vary between requests or connections; tools/list order is deterministic",
     level: "MUST",
     spec: { section: "§5", path: SPEC.base },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const methods = (await declaredLists(ctx)).filter((m) => m !== "resources/templates/list");
       if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
@@ -189,8 +176,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "An invalid cursor gets -32602",
     level: "SHOULD",
     spec: { section: "§10.5", path: SPEC.pagination },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const [method] = await declaredLists(ctx);
       if (!method) return ctx.skip("The server declares no paginated list.");
@@ -204,8 +189,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "An unknown tool is a JSON-RPC error, not an isError result",
     level: "SHOULD",
     spec: { section: "§10.1", path: SPEC.tools },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       if (!(await ctx.declares("tools"))) return ctx.skip("The server declares no tools capability.");
       const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
@@ -218,8 +201,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "A missing resource gets -32602 (not -32002, not empty contents)",
     level: "MUST",
     spec: { section: "§10.2", path: SPEC.resources },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       if (!(await ctx.declares("resources"))) return ctx.skip("The server declares no resources capability.");
       const uri = "file:///playground/does-not-exist";
@@ -237,8 +218,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "An unknown prompt gets -32602",
     level: "SHOULD",
     spec: { section: "§10.3", path: SPEC.prompts },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       if (!(await ctx.declares("prompts"))) return ctx.skip("The server declares no prompts capability.");
       const reply = await ctx.request("prompts/get", { name: "no_such_prompt" });
@@ -251,8 +230,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "structuredContent conforms to the tool's outputSchema (and is mirrored as text)",
     level: "MUST",
     spec: { section: "§10.1", path: SPEC.tools },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));
       if (!tools.length) {
@@ -292,8 +269,6 @@ export const RESULT_CHECKS: CheckDef[] = [
     title: "x-mcp-header annotations are valid (else HTTP clients must drop the tool)",
     level: "SHOULD",
     spec: { section: "§9.2", path: SPEC.http },
-    transports: "both",
-    era: "2026-07-28",
     async run(ctx) {
       if (!(await ctx.declares("tools"))) return ctx.skip("The server declares no tools capability.");
       const { items } = await ctx.list("tools/list");
@@ -304,4 +279,4 @@ export const RESULT_CHECKS: CheckDef[] = [
       return ctx.transport === "http" ? ctx.fail(detail) : ctx.warn(`stdio clients may ignore the annotation, but over HTTP: ${detail}`);
     },
   },
-];
+]);

@@ -1,12 +1,8 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
-import { SPEC, type CheckDef } from "../define";
+import { SPEC, check, defineChecks, type CheckDef } from "../define";
 import { describeReply, asObject, serverFrames, truncate } from "../wire";
 
-function check(id: string, title: string, level: CheckDef["level"], run: CheckDef["run"], aggregate = false): CheckDef {
-  return { id, title, level, spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio", era: "2026-07-28", run, ...(aggregate ? { aggregate } : {}) };
-}
-
-export const STDIO_CHECKS: CheckDef[] = [
+export const STDIO_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio" }, [
   check(
     "C58",
     "stdout carries only JSON-RPC messages, one per line (stderr is fine)",
@@ -58,4 +54,4 @@ export const STDIO_CHECKS: CheckDef[] = [
     const err = frames.map(asObject).find((f) => asObject(f?.error));
     return ctx.pass(err ? `Rejected with error ${String(asObject(err!.error)?.code)}.` : "No answer: the array was not processed.");
   }),
-];
+]);
