@@ -18,7 +18,7 @@ const { observed } = await import("../lib/bridge/server/observe");
 const sink = new Writable({ write: (_c, _e, done) => done() });
 process.stdout.write = sink.write.bind(sink) as typeof process.stdout.write;
 
-const handler = async (_req: Request) => new Response("{}", { status: 200 });
+const handler = async () => new Response("{}", { status: 200 });
 const wrapped = observed("POST /bench", handler);
 const req = new Request("http://127.0.0.1/bench", { method: "POST" });
 

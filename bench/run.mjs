@@ -6,7 +6,8 @@
 //   3. token bill (when lib/tokens exists)
 //   4. page: first-load JS gzipped, navigation → editor ready in headless Chromium
 //   5. load: tests/integration/load.test.ts at full size (200 sends, 20 fresh processes)
-// Flags: --quick (fewer samples), --out <file> (results elsewhere, README untouched), --skip-page, --skip-load, --skip-class.
+//   Beside ours, the peer: MCP Inspector 2.12.0 (bench/inspector.mjs, installed on demand into a temp folder).
+// Flags: --quick (fewer samples), --skip-peer, --out <file> (results elsewhere, README untouched), --skip-page, --skip-load, --skip-class.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -14,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
 
 const args = process.argv.slice(2);
@@ -65,10 +67,13 @@ async function loopbackHttpRoundTrip(n) {
   return stats(samples);
 }
 
-async function bridgeOverhead(apps, name) {
+async function bridgeOverhead(apps, name, peer) {
   const { target, argv } = SERVERS[name];
   const direct = directStdioClient(argv);
   const floor = await startRelayFloor(argv);
+  // The peer keeps its own process of the same server; its web client would initialize a legacy server first.
+  const inspector = peer ? await startInspector(peer.dir, argv) : undefined;
+  if (inspector) await inspector.send({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } });
   let id = 0;
   const internal = { next: [], fast: [] };
   const viaBridge = (which) => async () => {
@@ -86,7 +91,12 @@ async function bridgeOverhead(apps, name) {
   /** Next's own per-request floor: the cheapest bridge route (cancel of nothing), no process involved. */
   const nextFloor = async () => (await postJson(apps.next.port, "/api/bridge/cancel", { sendId: "none" }, auth)).ms;
   const relay = () => floor.call(toolsList(++id));
-  const contenders = { direct: viaDirect, relay, next: viaBridge("next"), nextFloor, ...(apps.fast ? { fast: viaBridge("fast") } : {}) };
+  const viaInspector = async () => {
+    const { ms, reply } = await inspector.send(JSON.parse(toolsList(++id)));
+    if (!reply.result) throw new Error(`Inspector call failed: ${JSON.stringify(reply).slice(0, 300)}`);
+    return ms;
+  };
+  const contenders = { direct: viaDirect, relay, next: viaBridge("next"), nextFloor, ...(apps.fast ? { fast: viaBridge("fast") } : {}), ...(inspector ? { inspector: viaInspector } : {}) };
   const samples = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
   const order = Object.keys(contenders);
   for (let i = 0; i < 50; i++) for (const k of order) await contenders[k]();
@@ -101,6 +111,7 @@ async function bridgeOverhead(apps, name) {
   }
   await direct.close();
   await floor.close();
+  await inspector?.close();
   const d = stats(samples.direct);
   const r = stats(samples.relay);
   const out = { direct: d, relayFloor: { roundTrip: r, addedMs: round(r.median - d.median, 3), ratio: round(r.median / d.median, 2) }, nextTrivialRoute: stats(samples.nextFloor) };
@@ -114,7 +125,47 @@ async function bridgeOverhead(apps, name) {
       ratioToRelayFloor: round(s.median / r.median, 2),
     };
   }
+  if (inspector) {
+    const s = stats(samples.inspector);
+    out.inspector = { version: INSPECTOR_VERSION, roundTrip: s, addedMs: round(s.median - d.median, 3), ratio: round(s.median / d.median, 2) };
+    for (const which of ["next", "fast"]) if (out[which]) out[which].vsInspector = round(out[which].roundTrip.median / s.median, 2);
+  }
   return out;
+}
+
+/** Inspector's page, cold browser context each load: navigation → its first interactive screen (the server list). */
+async function inspectorPage(peer) {
+  if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
+  const { launchBrowser, guardedContext } = await import("../tests/e2e/harness.mjs");
+  const inspector = await startInspector(peer.dir, SERVERS.everything.argv);
+  const index = await (await fetch(`http://127.0.0.1:${inspector.port}/`)).text();
+  let raw = 0;
+  let gz = 0;
+  const scripts = [...new Set([...index.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(`http://127.0.0.1:${inspector.port}${src}`)).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body).length;
+  }
+  const browser = await launchBrowser();
+  const interactive = [];
+  let foreign = 0;
+  try {
+    for (let i = 0; i < N_PAGE + 1; i++) {
+      const ctx = await guardedContext(browser);
+      const p = await ctx.context.newPage();
+      await p.goto(inspector.pageUrl);
+      await p.getByRole("button", { name: "Add Servers" }).waitFor({ state: "visible", timeout: 30_000 });
+      const t = await p.evaluate(() => performance.now());
+      foreign += ctx.foreign.length;
+      await ctx.context.close();
+      if (i > 0) interactive.push(t);
+    }
+  } finally {
+    await browser.close();
+    await inspector.close();
+  }
+  return { version: INSPECTOR_VERSION, firstLoadJs: { files: scripts.length, rawKB: round(raw / 1024, 1), gzipKB: round(gz / 1024, 1) }, navigationToInteractiveMs: stats(interactive), requestsLeavingLoopbackBlocked: foreign };
 }
 
 async function freshProcess(apps) {
@@ -272,10 +323,13 @@ async function main() {
   try {
     log("loopback HTTP round trip (floor)");
     results.loopbackHttpRoundTripMs = await loopbackHttpRoundTrip(N_RTT);
+    const peer = flag("--skip-peer") ? { unavailable: "--skip-peer" } : ensureInspector();
+    results.peer = { name: "@modelcontextprotocol/inspector", version: INSPECTOR_VERSION, ...(peer.unavailable ? { unavailable: peer.unavailable } : {}) };
+    if (peer.unavailable) log(`peer not measured: ${peer.unavailable}`);
     results.bridgeOverhead = {};
     for (const name of Object.keys(SERVERS)) {
-      log(`bridge overhead: ${name}`);
-      results.bridgeOverhead[name] = await bridgeOverhead({ next: app, fast }, name);
+      log(`bridge overhead: ${name}${name === "everything" && !peer.unavailable ? " (with Inspector)" : ""}`);
+      results.bridgeOverhead[name] = await bridgeOverhead({ next: app, fast }, name, name === "everything" && !peer.unavailable ? peer : undefined);
     }
     log("fresh-process mode");
     results.freshProcess = await freshProcess({ next: app, fast });
@@ -284,6 +338,10 @@ async function main() {
     if (!flag("--skip-page")) {
       log("page weight and editor ready");
       results.page = await page(app);
+      if (!peer.unavailable) {
+        log("Inspector's page");
+        results.peerPage = await inspectorPage(peer);
+      }
     }
   } finally {
     await app.stop();

@@ -13,6 +13,10 @@ export function renderTable(r) {
     if (o.fast) row(`tools/list, ${name}: POST /api/bridge/send via scripts/serve.mjs (npm run start:fast)`, `${ms(o.fast.roundTrip)} → +${o.fast.addedMs} ms, **${o.fast.ratio}×** (${o.fast.ratioToRelayFloor ?? "–"}× the floor)`, "≤ 1.5×");
     row(`… of which inside the bridge (exchange.durationMs), ${name}`, `next ${o.next.bridgeInternalMs.median} ms${o.fast ? `, fast ${o.fast.bridgeInternalMs.median} ms` : ""}`, "");
     row(`Next's own floor: POST /api/bridge/cancel (no process), ${name} run`, ms(o.nextTrivialRoute), "");
+    if (o.inspector) {
+      row(`tools/list, ${name}: **MCP Inspector ${o.inspector.version}** backend (POST /api/mcp/send until the reply is on its events stream)`, `${ms(o.inspector.roundTrip)} → +${o.inspector.addedMs} ms, **${o.inspector.ratio}×**`, "");
+      row(`… ours ÷ Inspector's, ${name}`, `next start ${o.next.vsInspector}×${o.fast ? `, serve.mjs **${o.fast.vsInspector}×**` : ""}`, "< 1×");
+    }
   }
   if (r.loopbackHttpRoundTripMs) row("bare loopback HTTP round trip (the floor's HTTP part)", ms(r.loopbackHttpRoundTripMs), "");
   const f = r.freshProcess;
@@ -44,6 +48,13 @@ export function renderTable(r) {
     row("navigation → page hydrated", ms(p.navigationToHydratedMs), "");
     row("requests leaving 127.0.0.1", String(p.requestsLeavingLoopback), "0");
   } else if (p?.skipped) row("page", `skipped: ${p.skipped}`, "");
+  const pp = r.peerPage;
+  if (pp && !pp.skipped) {
+    row(`**MCP Inspector ${pp.version}** page: first-load JS, gzipped`, `${pp.firstLoadJs.gzipKB} KB in ${pp.firstLoadJs.files} files (${pp.firstLoadJs.rawKB} KB raw)`, "");
+    row(`**MCP Inspector ${pp.version}** page: navigation → first interactive screen (server list)`, ms(pp.navigationToInteractiveMs), "");
+    if (p?.navigationToEditorReadyMs) row("… ours (editor ready) ÷ Inspector's (first interactive screen)", `${Math.round((p.navigationToEditorReadyMs.median / pp.navigationToInteractiveMs.median) * 100) / 100}×`, "≤ 1×");
+  }
+  if (r.peer?.unavailable) row("MCP Inspector (peer)", `not measured: ${r.peer.unavailable}`, "");
   const l = r.load;
   if (l?.http) {
     row(

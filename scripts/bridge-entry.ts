@@ -16,7 +16,7 @@ import { livePids } from "@/lib/bridge/server/stdio";
 import { bridgeRoute } from "./bridge-routes";
 
 export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
-export { stampPeer } from "@/lib/bridge/server/peer";
+export { stampPeer, stampsItself } from "@/lib/bridge/server/peer";
 export { SELF_PEER, setSelfSocket } from "@/lib/bridge/server/self-socket";
 export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
 export { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";

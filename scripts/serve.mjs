@@ -70,6 +70,8 @@ const selfServer = http.createServer((req, res) => {
   bridge.stampPeer(req, bridge.SELF_PEER);
   answer(req, res);
 });
+// Next's instrumentation stamps every server's requests with the TCP peer; this one says "self" instead.
+bridge.stampsItself(selfServer);
 selfServer.listen(selfSocket, () => {
   chmodSync(selfSocket, 0o600);
   bridge.setSelfSocket(selfSocket);

@@ -33,6 +33,12 @@ export function stampPeer(req: http.IncomingMessage, peer = req.socket.remoteAdd
 }
 
 const g = globalThis as typeof globalThis & { __playgroundPeerStamping?: boolean };
+const STAMPS_ITSELF = Symbol.for("playground.stampsItself");
+
+/** A server that stamps its requests itself (serve.mjs's private self socket: peer SELF_PEER), skipped below. */
+export function stampsItself(server: http.Server): void {
+  (server as http.Server & { [STAMPS_ITSELF]?: true })[STAMPS_ITSELF] = true;
+}
 
 /**
  * For servers the playground does not create itself (`next start`): every http.Server of this process stamps
@@ -44,7 +50,8 @@ export function stampPeerOnEveryRequest(): void {
   g.__playgroundPeerStamping = true;
   const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
   http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    if (event === "request" && args[0] instanceof http.IncomingMessage) stampPeer(args[0]);
+    const own = (this as http.Server & { [STAMPS_ITSELF]?: true })[STAMPS_ITSELF];
+    if (event === "request" && args[0] instanceof http.IncomingMessage && !own) stampPeer(args[0]);
     return emit.call(this, event, ...args);
   } as typeof http.Server.prototype.emit;
 }
