@@ -60,9 +60,15 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
           <Button tone="danger" data-testid="task-cancel" disabled={!entry.running || !track.taskId || terminal || track.cancelSent} onClick={() => controls.cancel(entry.key)}>
             {track.cancelSent ? "Cancel sent" : "Cancel (tasks/cancel)"}
           </Button>
-          <Button data-testid="task-stop" disabled={!entry.running} onClick={() => controls.stop(entry.key)} title="Stop polling; the task goes on at the server.">
-            Stop polling
-          </Button>
+          {entry.running || terminal || !track.taskId ? (
+            <Button data-testid="task-stop" disabled={!entry.running} onClick={() => controls.stop(entry.key)} title="Stop polling; the task goes on at the server.">
+              Stop polling
+            </Button>
+          ) : (
+            <Button data-testid="task-resume" onClick={() => controls.resume(track.taskId!, entry.tool)} title="Poll this task id again: the server keeps its state behind the id.">
+              Resume polling
+            </Button>
+          )}
         </div>
       </header>
       <div className="flex flex-wrap gap-3">

@@ -3,9 +3,12 @@
  * The Tasks tab: start a tool call as a task on the current target and watch it move through its states, several
  * at once, while other sends go on. Every poll is a labelled exchange in the timeline too.
  */
-import { useState } from "react";
+import { useMemo, useState } from "react";
+import { recordedTasks } from "@/lib/tasks";
+import { selectTarget } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass, PanelHeading } from "../ui";
+import { RecordedTasks } from "./RecordedTasks";
 import { TaskCard } from "./TaskCard";
 import { useTasks } from "./useTasks";
 
@@ -17,7 +20,10 @@ const DEMO_TOOLS: [string, string][] = [
 ];
 
 export function TasksPanel({ state, commands }: PanelProps) {
-  const { entries, start, controls } = useTasks(state, commands);
+  const { entries, start, resume, controls } = useTasks(state, commands);
+  const followed = new Set(entries.map((e) => e.track.taskId));
+  const recorded = useMemo(() => recordedTasks(state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []))), [state.entries]).filter((t) => !followed.has(t.taskId));
+  const target = selectTarget(state);
   const [tool, setTool] = useState("slow_report");
   const [args, setArgs] = useState("{}");
   const [declare, setDeclare] = useState(true);
@@ -77,6 +83,7 @@ export function TasksPanel({ state, commands }: PanelProps) {
           {problem}
         </p>
       ) : null}
+      <RecordedTasks tasks={recorded} currentLabel={target.kind === "ready" ? target.label : null} onResume={(t) => setProblem(resume(t.taskId, t.tool ?? "?"))} />
       {entries.length === 0 ? (
         <p data-testid="tasks-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
           No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and complete, <code>confirm_booking</code> to answer

@@ -20,6 +20,7 @@ export interface TaskEntry {
 }
 
 export interface TaskControls {
+  resume(taskId: string, tool: string): void;
   answer(key: string, responses: Json): void;
   cancel(key: string): void;
   stop(key: string): void;
@@ -31,6 +32,8 @@ export interface StartOptions {
   arguments: Json;
   overridePollMs?: number;
   declareExtension: boolean;
+  /** Follow a task created earlier (a card stopped, a link or a session file) instead of creating one. */
+  resumeTaskId?: string;
 }
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -77,7 +80,15 @@ export function useTasks(state: SessionState, commands: Commands) {
       };
       const follower = createFollower(
         { send, sleep, now: Date.now, onUpdate: (track) => patch(key, { track }) },
-        { tool: opts.tool, arguments: opts.arguments, caps: caps.value, overridePollMs: opts.overridePollMs, idPrefix: `${key}-`, declareExtension: opts.declareExtension },
+        {
+          tool: opts.tool,
+          arguments: opts.arguments,
+          caps: caps.value,
+          overridePollMs: opts.overridePollMs,
+          idPrefix: `${key}-`,
+          declareExtension: opts.declareExtension,
+          resumeTaskId: opts.resumeTaskId,
+        },
       );
       followers.current.set(key, follower);
       const entry: TaskEntry = {
@@ -86,7 +97,7 @@ export function useTasks(state: SessionState, commands: Commands) {
         targetLabel: view.label,
         startedAt: Date.now(),
         running: true,
-        track: { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false },
+        track: { tool: opts.tool, taskId: opts.resumeTaskId, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false },
       };
       setEntries((list) => [entry, ...list]);
       void follower.run().then((track) => patch(key, { track, running: false }));
@@ -96,10 +107,12 @@ export function useTasks(state: SessionState, commands: Commands) {
   );
 
   const controls: TaskControls = {
+    resume: (taskId, tool) => void start({ tool, arguments: {}, declareExtension: true, resumeTaskId: taskId }),
     answer: (key, responses) => followers.current.get(key)?.answer(responses),
     cancel: (key) => followers.current.get(key)?.cancel(),
     stop: (key) => followers.current.get(key)?.stop(),
     setOverride: (key, ms) => followers.current.get(key)?.setOverridePollMs(ms),
   };
-  return { entries, start, controls };
+  const resume = useCallback((taskId: string, tool: string) => start({ tool, arguments: {}, declareExtension: true, resumeTaskId: taskId }), [start]);
+  return { entries, start, resume, controls };
 }

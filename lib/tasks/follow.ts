@@ -208,7 +208,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (track.polls.length >= maxPolls) return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
       const delay = pollDelay(track.task?.pollIntervalMs, override);
       try {
-        await deps.sleep(delay.delayMs, wake.signal);
+        // A resumed task is polled at once: nothing says how long to wait until its first answer.
+        if (track.task) await deps.sleep(delay.delayMs, wake.signal);
       } catch {
         // woken early: an answer or a cancel to send, or stop()
       }

@@ -4,3 +4,4 @@ export * from "./machine";
 export * from "./schedule";
 export * from "./frames";
 export * from "./follow";
+export * from "./recorded";

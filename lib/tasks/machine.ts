@@ -43,7 +43,8 @@ function errorText(error: Record<string, unknown> | undefined): string {
 /** Why a task moved from `from` to `task.status`, in a sentence. */
 export function whyMoved(from: TaskStatus | null, task: TaskView, via: Via): string {
   const said = task.statusMessage ? ` Server says: “${task.statusMessage}”.` : "";
-  if (from === null) return `Created: tools/call answered resultType "task" with status ${task.status}.${said}`;
+  if (from === null && via === "created") return `Created: tools/call answered resultType "task" with status ${task.status}.${said}`;
+  if (from === null) return `Resumed by id: tasks/get says ${task.status} (the state lives behind the task id, not in this page).${said}`;
   if (!isLegalMove(from, task.status)) return `Moved ${from} → ${task.status}, which the state machine does not allow (${from} is terminal).${said}`;
   switch (task.status) {
     case "input_required": {

@@ -51,4 +51,23 @@ export function register({ test, assert }) {
     const said = await longImport.locator('[data-testid="task-status-message"]').innerText();
     assert(/^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/.test(said), `statusMessage: ${said}`);
   });
+
+  test("Tasks: a task created from the editor is listed from the session's exchanges (as links and session files carry it) and Resume follows it to completed", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("tasks-stdio");
+    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } };
+    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } } }));
+    await pg.send();
+    await pg.settled(1);
+    await pg.tid("tab-tasks").click();
+    const recorded = page.locator('[data-testid="task-recorded"]');
+    await recorded.first().waitFor({ timeout: 10_000 });
+    assert((await recorded.first().getAttribute("data-status")) === "working", "last seen working (the CreateTaskResult)");
+    await recorded.first().locator('[data-testid="task-recorded-resume"]').click();
+    const card = page.locator('[data-testid="task-card"]').first();
+    await card.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    assert((await page.locator('[data-testid="task-recorded"]').count()) === 0, "a followed task is not listed twice");
+    const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => e.dataset.to));
+    assert(moves.at(-1) === "completed", `moves: ${moves.join()}`);
+  });
 }

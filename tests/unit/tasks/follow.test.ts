@@ -99,4 +99,12 @@ describe("following a task", () => {
     expect(track.moves.every((m) => m.legal)).toBe(true);
     expect(track.outcome).toBe("cancelled");
   });
+
+  it("resumes a task by id (a link, a session file, a stopped card): tasks/get at once, no new tools/call", async () => {
+    const { deps, sent } = fakeServer((_m, _p, now) => ({ result: { resultType: "complete", ...(now >= 600 ? task("completed", now, { result: {} }) : task("working", now)) } }));
+    const track = await createFollower(deps, { tool: "slow_report", resumeTaskId: "T" }).run();
+    expect(sent.map((s) => `${s.method}@${s.at}`)).toEqual(["tasks/get@0", "tasks/get@300", "tasks/get@600"]);
+    expect(track.moves[0]).toMatchObject({ from: null, to: "working", via: "poll" });
+    expect(track.outcome).toBe("completed");
+  });
 });
