@@ -28,7 +28,10 @@ export function CheckRow({ row, links, busy, onRerun, onShow }: { row: RowView; 
       </div>
       {row.state === "done" ? (
         <div className="mt-1 space-y-1 pl-[4.5rem]">
-          <p data-testid="check-detail" className="text-slate-700 dark:text-slate-200">{row.result.detail}</p>
+          <p data-testid="check-detail" data-blocked={row.result.blocked ? "true" : undefined} className="text-slate-700 dark:text-slate-200">
+            {row.result.blocked ? <span className="font-semibold">Could not run: </span> : null}
+            {row.result.detail}
+          </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-500 dark:text-slate-400">
             <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">{row.result.specRef}</a>
             {links.length ? <span>· frames:</span> : null}

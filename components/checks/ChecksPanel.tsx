@@ -50,6 +50,17 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           {report.version ? ` (${report.version})` : ""} — {report.probe.reason}
         </p>
       ) : null}
+      {report && !running ? (
+        <p data-testid="checks-score" data-score={report.score} className="text-sm">
+          Score: <span className="font-semibold">{report.score}/100</span>{" "}
+          <span className="text-xs text-slate-500 dark:text-slate-400">(MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run count as 0)</span>
+        </p>
+      ) : null}
+      {report?.discoveryFailure ? (
+        <p data-testid="checks-discovery-failure" className="text-xs text-red-700 dark:text-red-300">
+          Discovery is broken ({report.discoveryFailure}); the other checks ran with the envelope alone.
+        </p>
+      ) : null}
       {report?.eraReport ? <EraReportCard report={report.eraReport} version={report.version} /> : null}
 
       {!legacy && (report || running) ? (

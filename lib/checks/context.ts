@@ -82,6 +82,8 @@ const MAX_MRTR_PROBES = 6;
 /** State shared by all checks of one run. */
 export class RunState {
   readonly observed: Exchange[] = [];
+  /** server/discover is broken: a capability counts as declared when its list answers (lib/checks/runner.ts). */
+  inferCapabilities = false;
   private memo = new Map<string, Promise<unknown>>();
   constructor(
     readonly send: CheckSend,
@@ -208,8 +210,13 @@ export class CheckContext implements CheckContextBase {
   warn(detail: string, level?: Level): Verdict {
     return this.verdict("warn", detail, level);
   }
+  /** The feature is absent: the check does not apply (it leaves the score). */
   skip(detail: string): Verdict {
     return this.verdict("skip", detail);
+  }
+  /** A precondition broke (see the check named in the detail): the check could not run (it stays in the score). */
+  blocked(detail: string): Verdict {
+    return { ...this.verdict("skip", detail), blocked: true };
   }
 
   // ---- memoised probes shared by the run ----
@@ -227,7 +234,15 @@ export class CheckContext implements CheckContextBase {
 
   /** Whether server/discover declared the capability (e.g. "prompts"). */
   async declares(capability: string): Promise<boolean> {
-    return asObject((await this.discover()).capabilities[capability]) !== undefined;
+    const info = await this.discover();
+    if (info.result || !this.run.inferCapabilities) return asObject(info.capabilities[capability]) !== undefined;
+    const method = LIST_METHODS.find((m) => LIST_CAPABILITY[m] === capability);
+    return method !== undefined && !(await this.list(method)).failure;
+  }
+
+  /** Discovery is broken, so only the list capabilities are known (inferred); the others are unknown, not absent. */
+  async capabilitiesUnknown(): Promise<boolean> {
+    return this.run.inferCapabilities && !(await this.discover()).result;
   }
 
   /** All pages of a list, following nextCursor (at most 20 pages); memoised for the run. */

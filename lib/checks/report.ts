@@ -1,7 +1,9 @@
 /** Counting, and the report's three outward forms: CLI JSON, JUnit XML (for CI), plain text. Pure. */
+import { LEVEL_WEIGHT, STATUS_CREDIT, scoreOf } from "./score";
 import type { CheckReport, CheckResult } from "./types";
 
-export function summarize(results: readonly CheckResult[]): Pick<CheckReport, "passed" | "failed" | "warned" | "skipped" | "mustFailed"> {
+/** The counts and the score of a 2026-07-28 run (a legacy or unreachable target scores 0: see reportScore). */
+export function summarize(results: readonly CheckResult[]): Pick<CheckReport, "passed" | "failed" | "warned" | "skipped" | "mustFailed" | "score"> {
   const count = (s: CheckResult["status"]) => results.filter((r) => r.status === s).length;
   return {
     passed: count("pass"),
@@ -9,6 +11,7 @@ export function summarize(results: readonly CheckResult[]): Pick<CheckReport, "p
     warned: count("warn"),
     skipped: count("skip"),
     mustFailed: results.filter((r) => r.status === "fail" && r.level === "MUST").length,
+    score: scoreOf(results),
   };
 }
 
@@ -25,7 +28,9 @@ export function toCliJson(report: CheckReport) {
     era: report.era,
     version: report.version,
     probe: report.probe.reason,
-    checks: report.checks.map(({ id, title, level, status, specRef, detail }) => ({ id, title, level, status, specRef, detail })),
+    ...(report.discoveryFailure ? { discoveryFailure: report.discoveryFailure } : {}),
+    score: report.score,
+    checks: report.checks.map(({ id, title, level, status, specRef, detail, blocked }) => ({ id, title, level, status, ...(blocked ? { blocked } : {}), specRef, detail })),
     passed: report.passed,
     failed: report.failed,
     warned: report.warned,
@@ -54,20 +59,37 @@ export function toJunit(report: CheckReport): string {
     const time = (r.durationMs / 1000).toFixed(3);
     const open = `    <testcase classname="${xml(r.id)}" name="${xml(name)}" time="${time}">`;
     if (r.status === "fail") cases.push(`${open}<failure message="${xml(r.detail)}">${xml(`${r.specRef}\nevidence: ${r.evidence.join(", ")}`)}</failure></testcase>`);
-    else if (r.status === "skip") cases.push(`${open}<skipped message="${xml(r.detail)}"/></testcase>`);
+    else if (r.status === "skip") cases.push(`${open}<skipped message="${xml(`${r.blocked ? "could not run: " : ""}${r.detail}`)}"/></testcase>`);
     else cases.push(`${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}`)}</system-out></testcase>`);
   }
   const failures = report.failed + (report.era === "legacy" || report.era === "unreachable" ? 1 : 0);
   const tests = cases.length;
+  const properties = [
+    ["score", String(report.score)],
+    ["score.formula", scoreFormula()],
+    ["era", report.era],
+    ["mustFailed", String(report.mustFailed)],
+    ...(report.discoveryFailure ? [["discoveryFailure", report.discoveryFailure]] : []),
+  ].map(([name, value]) => `      <property name="${xml(name)}" value="${xml(value)}"/>`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites name="mcp-playground check" tests="${tests}" failures="${failures}" skipped="${report.skipped}">`,
     `  <testsuite name="${xml(suiteName)}" tests="${tests}" failures="${failures}" skipped="${report.skipped}">`,
+    "    <properties>",
+    ...properties,
+    "    </properties>",
     ...cases,
     "  </testsuite>",
     "</testsuites>",
     "",
   ].join("\n");
+}
+
+/** The formula in one line (JUnit property, text report). */
+export function scoreFormula(): string {
+  const w = LEVEL_WEIGHT;
+  const c = STATUS_CREDIT;
+  return `100 × Σ weight × credit / Σ weight; weight MUST ${w.MUST}, SHOULD ${w.SHOULD}, MAY ${w.MAY}; credit pass ${c.pass}, warn ${c.warn}, fail ${c.fail}, could not run ${c.blocked}; checks that do not apply are left out`;
 }
 
 const MARK: Record<CheckResult["status"], string> = { pass: "PASS", fail: "FAIL", warn: "WARN", skip: "SKIP" };
@@ -76,6 +98,7 @@ export function toText(report: CheckReport): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
   const lines = [`Target: ${target}`, `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`];
+  if (report.discoveryFailure) lines.push(`Discovery is broken (${report.discoveryFailure}); the other checks ran with the envelope alone.`);
   if (report.eraReport) {
     const er = report.eraReport;
     lines.push(
@@ -87,8 +110,10 @@ export function toText(report: CheckReport): string {
     );
   }
   if (report.checks.length) lines.push("");
-  for (const r of report.checks) lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.detail}`, `     ${r.specRef}`);
-  if (report.era === "legacy" || report.era === "unreachable") lines.push("", "Not a 2026-07-28 server: the checks did not run.");
-  else lines.push("", `${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped`);
+  for (const r of report.checks) lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specRef}`);
+  // The counts stay the last line (scripts read it); the score comes just before.
+  lines.push("", `Score: ${report.score}/100 (${scoreFormula()})`);
+  if (report.era === "legacy" || report.era === "unreachable") lines.push("Not a 2026-07-28 server: the checks did not run.");
+  else lines.push(`${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped`);
   return lines.join("\n");
 }

@@ -4,14 +4,18 @@
  * goes through the injected send, so in the UI each one is an ordinary exchange in the timeline. Pure.
  */
 import { runEraProbe } from "../protocol/era";
-import { MODERN_VERSION } from "../protocol/versions";
+import { isModernErrorCode } from "../protocol/errors";
+import { META_KEYS } from "../protocol/meta";
+import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, type CheckDef } from "./define";
 import { buildEraReport } from "./era-report";
 import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
 import type { CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
-import { sendIds } from "./wire";
+import { describeReply, replyOf, sendIds } from "./wire";
+import { reportScore } from "./score";
+import type { Exchange } from "../bridge/contract";
 
 export interface RunTarget {
   send: CheckSend;
@@ -47,6 +51,7 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
     detail: verdict.detail,
     evidence: verdict.evidence,
     durationMs: Date.now() - started,
+    ...(verdict.blocked ? { blocked: true } : {}),
   };
 }
 
@@ -62,17 +67,36 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   if (verdict.era === "legacy") {
     const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
-    return { ...base, era: "legacy", checks: [], eraReport, ...summarize([]) };
+    return { ...base, era: "legacy", checks: [], eraReport, ...summarize([]), score: 0 };
   }
-  if (verdict.era === "unreachable") return { ...base, era: "unreachable", checks: [], ...summarize([]) };
+  const version = verdict.version ?? MODERN_VERSION;
+  let discoveryFailure: string | undefined;
+  const extra: Exchange[] = [];
+  if (verdict.era === "unreachable") {
+    // Neither discover nor initialize worked. A server that still serves an ordinary enveloped request is a
+    // modern server whose discovery is broken: check it anyway (digest §2.4 makes discover optional to call).
+    const fatal = verdict.steps.some((s) => {
+      const reply = replyOf(s.exchange);
+      return reply.kind === "none" && reply.fatal;
+    });
+    const answered = fatal ? undefined : await envelopeProbe(target, version, options.timeoutMs);
+    if (!answered) return { ...base, era: "unreachable", checks: [], ...summarize([]), score: 0 };
+    extra.push(answered.exchange);
+    discoveryFailure = `server/discover ${describeReply(replyOf(verdict.steps[0].exchange))}`;
+    base.probe = {
+      reason: `${discoveryFailure}, yet ${answered.method} with the 2026-07-28 envelope answered ${describeReply(replyOf(answered.exchange))}: a modern server with broken discovery.`,
+      evidence: [...base.probe.evidence, ...sendIds(answered.exchange)],
+    };
+  }
 
   const state = new RunState(target.send, {
     transport: target.transport,
-    version: verdict.version ?? MODERN_VERSION,
+    version,
     options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
   });
+  state.inferCapabilities = discoveryFailure !== undefined;
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).
-  state.observed.push(...verdict.steps.map((s) => s.exchange));
+  state.observed.push(...verdict.steps.map((s) => s.exchange), ...extra);
 
   // Read the catalog first, as a client would after the probe: the checks share it, and a dual-era stdio server
   // decides a process's era by its first ordinary request, which should be a well-formed 2026-07-28 one.
@@ -88,7 +112,21 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     options.onProgress?.({ id: check.id, phase: "done", result });
   }
   results.sort((a, b) => a.id.localeCompare(b.id));
-  return { ...base, era: verdict.era, version: verdict.version ?? MODERN_VERSION, checks: results, ...summarize(results) };
+  const era = verdict.era === "unreachable" ? "modern" : verdict.era;
+  const report: CheckReport = { ...base, era, version, ...(discoveryFailure ? { discoveryFailure } : {}), checks: results, ...summarize(results) };
+  return { ...report, score: reportScore(report) };
+}
+
+/** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */
+async function envelopeProbe(target: RunTarget, version: string, timeoutMs: number): Promise<{ method: string; exchange: Exchange } | undefined> {
+  for (const method of LIST_METHODS) {
+    const params = { _meta: { [META_KEYS.protocolVersion]: version, [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO }, [META_KEYS.clientCapabilities]: {} } };
+    const exchange = await target.send(JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }), { label: `probe: ${method} with the envelope (discovery failed)`, timeoutMs });
+    const reply = replyOf(exchange);
+    if (reply.kind === "none" && reply.fatal) return undefined;
+    if (reply.kind === "result" || (reply.kind === "error" && isModernErrorCode(reply.code))) return { method, exchange };
+  }
+  return undefined;
 }
 
 async function readCatalog(state: RunState): Promise<void> {

@@ -19,6 +19,11 @@ export interface Verdict {
    * (C17: order SHOULD be deterministic, contents MUST NOT vary). Defaults to the check's level.
    */
   level?: Level;
+  /**
+   * A skip because a precondition broke (no discover answer, no acknowledgement), not because the feature is
+   * absent: the check could not run, so it stays in the score's denominator (lib/checks/score.ts).
+   */
+  blocked?: boolean;
 }
 
 /** Where the rule is written: the digest section and the page of the normative text. */
@@ -76,6 +81,8 @@ export interface CheckResult {
   detail: string;
   evidence: string[];
   durationMs: number;
+  /** Skipped because it could not run (see Verdict.blocked). */
+  blocked?: boolean;
 }
 
 /** What a legacy (initialize-handshake) server gets instead of a wall of failures. */
@@ -98,6 +105,11 @@ export interface CheckReport {
   version?: string;
   /** Why the probe decided the era (one sentence), and its exchanges. */
   probe: { reason: string; evidence: string[] };
+  /**
+   * Set when server/discover failed but the server answered an ordinary request with the envelope: a modern
+   * server with broken discovery, checked anyway (the discovery checks fail with this reason).
+   */
+  discoveryFailure?: string;
   checks: CheckResult[];
   eraReport?: EraReport;
   passed: number;
@@ -106,4 +118,6 @@ export interface CheckReport {
   skipped: number;
   /** Failed checks whose level is MUST: the CLI exits non-zero when this is above zero. */
   mustFailed: number;
+  /** 0–100 (lib/checks/score.ts). */
+  score: number;
 }

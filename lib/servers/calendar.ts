@@ -7,6 +7,7 @@
  */
 import { McpServer, fromJsonSchema, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
 import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
+import { rejectForeignCursors } from "./cursors";
 
 export interface CalendarEvent {
   id: string;
@@ -125,6 +126,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
       },
     },
   );
+  rejectForeignCursors(server);
 
   server.registerResource(
     "week",

@@ -91,7 +91,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     spec: { section: "§7", path: SPEC.caching },
     async run(ctx) {
       const { reply, result } = await ctx.discover();
-      if (!result) return ctx.skip(`server/discover answered ${describeReply(reply)} (see C01).`);
+      if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
       const { errors, ambiguous } = cacheHintProblems(result);
       if (errors.length) return ctx.fail(`${errors.join("; ")}; add ttlMs (integer >= 0) and cacheScope ("public" or "private") to the DiscoverResult.`);
       if (ambiguous.length) return ctx.warn(`${ambiguous.join("; ")} — ${AMBIG6}; send an integer.`);
@@ -104,7 +104,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     level: "SHOULD",
     async run(ctx) {
       const { reply, result } = await ctx.discover();
-      if (!result) return ctx.skip(`server/discover answered ${describeReply(reply)} (see C01).`);
+      if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
       const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
       if (info && typeof info.name === "string" && typeof info.version === "string") return ctx.pass(`serverInfo ${info.name} ${info.version}.`);
       return ctx.fail('result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.');
@@ -177,7 +177,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     spec: { section: "§4", path: SPEC.completion },
     async run(ctx) {
       const { result } = await ctx.discover();
-      if (!result) return ctx.skip("server/discover did not answer (see C01).");
+      if (!result) return ctx.blocked("server/discover did not answer (see C01).");
       const undeclared = GATED.filter((g) => !declaredIn(result, g.capability));
       if (undeclared.length === 0) return ctx.skip("The server declares prompts, resources, tools and completions: no gated method to try.");
       const bad: string[] = [];

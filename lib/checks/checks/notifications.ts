@@ -127,6 +127,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
           count += 1;
           const level = asObject(f.frame.params)?.level;
           const method = String(sentFrame(ex)?.method);
+          if (!declared && (await ctx.capabilitiesUnknown())) return ctx.blocked("Log messages arrived, but server/discover did not answer (see C01), so whether logging is declared is unknown.");
           if (!declared) return ctx.fail(`${method} got log messages but server/discover declares no logging capability; declare logging or stop emitting them.`);
           if (responseAt >= 0 && i > responseAt) return ctx.fail(`${method} got a notifications/message after its response; logs belong before the final response on that request's stream.`);
           if (subscriptionIdOf(f.frame) !== undefined) return ctx.fail(`A request's log message carried a subscriptionId; log messages are never sent on a listen stream.`);
@@ -207,7 +208,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       const l = await listen(ctx, { [only]: true });
       const failed = listenError(ctx, l);
       if (failed) return failed;
-      if (l.ackIndex < 0) return ctx.skip("No acknowledgement arrived (see C37); nothing to judge.");
+      if (l.ackIndex < 0) return ctx.blocked("No acknowledgement arrived (see C37); nothing to judge.");
       const honoured = asObject(asObject(asObject(l.frames[l.ackIndex].frame)?.params)?.notifications) ?? {};
       const allowed = honoured[only] === true ? [FILTER_METHOD[only]] : [];
       const after = l.frames.slice(l.ackIndex + 1).filter((f) => isNotificationFrame(f.frame));
@@ -249,8 +250,8 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       const frames = [...serverFrames(listenEx), ...serverFrames(cancel), ...serverFrames(flush.exchange)];
       const related = (f: ServerFrame) => responseId(f.frame) === id || subscriptionIdOf(f.frame) === id;
       const ack = frames.find((f) => related(f) && isNotificationFrame(f.frame, "notifications/subscriptions/acknowledged"));
-      if (!ack) return ctx.skip(`No acknowledgement arrived for the listen request (see C37); nothing was in flight to cancel.`);
-      if (ack.at >= cancelAt) return ctx.skip("The acknowledgement arrived only after the cancel was written (a race); cannot judge.");
+      if (!ack) return ctx.blocked(`No acknowledgement arrived for the listen request (see C37); nothing was in flight to cancel.`);
+      if (ack.at >= cancelAt) return ctx.blocked("The acknowledgement arrived only after the cancel was written (a race); cannot judge.");
       const late = frames.filter((f) => related(f) && f.at > cancelAt + CANCEL_RACE_MS);
       const notifications = late.filter((f) => isNotificationFrame(f.frame));
       if (notifications.length) return ctx.fail(`${String(asObject(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`);

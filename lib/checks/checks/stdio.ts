@@ -33,7 +33,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.1",
   check("C60", "The server exits when stdin closes", "SHOULD", async (ctx) => {
     const reply = await ctx.request("server/discover", {}, { processMode: "fresh", label: `${ctx.checkId} server/discover (fresh process, then stdin closes)` });
     const exit = reply.exchange.events.find((e) => e.kind === "exit");
-    if (!exit || exit.kind !== "exit") return ctx.skip("The exchange recorded no process exit, so the shutdown could not be observed.");
+    if (!exit || exit.kind !== "exit") return ctx.blocked("The exchange recorded no process exit, so the shutdown could not be observed.");
     const answeredAt = reply.exchange.events.filter((e) => e.kind === "stdout").at(-1)?.t ?? 0;
     if (exit.signal) return ctx.fail(`The process did not exit after stdin closed and was ended with ${exit.signal}; exit promptly on stdin EOF.`);
     return ctx.pass(`Exited with code ${exit.code} ${Math.max(0, Math.round(exit.t - answeredAt))} ms after its last answer, once stdin closed.`);

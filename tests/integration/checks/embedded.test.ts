@@ -5,14 +5,24 @@ import { exitCodeOf } from "@/lib/checks/report";
 import { FAST, noProcessLeft, runOn } from "./run-suite";
 
 const mustFailures = (report: Awaited<ReturnType<typeof runOn>>) => report.checks.filter((c) => c.level === "MUST" && c.status === "fail");
+/**
+ * What the calendar may be told besides passes and skips, because the MRTR chapter's own trace requires it:
+ * C22 — create_event's content is the one sentence the chapter shows ("Created e3: …"), not also the JSON mirror
+ * (tests/integration/cache/calendar-hints.test.ts pins that trace); C31 — the plain calendar's requestState is
+ * deliberately unsigned for the chapter's "tamper" step (calendar-hardened is the fixed one).
+ */
+const CHAPTER_WARNINGS = ["C22 fail", "C31 warn"];
+const notPassed = (report: Awaited<ReturnType<typeof runOn>>) => report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id} ${c.status}`);
 
-describe("the embedded calendar is held to every MUST", () => {
-  it("over Streamable HTTP (the app's /api/demo/calendar handler, Origin guard included): no MUST fails", async () => {
+describe("the embedded calendar is held to every check, SHOULDs included", () => {
+  it("over Streamable HTTP (the app's /api/demo/calendar handler, Origin guard included): nothing fails", async () => {
     const server = await startDemoHttpServer("calendar");
     try {
       const report = await runOn({ kind: "demo", server: "calendar", transport: "http" }, "http", { ...FAST, toolCalls: "all" }, { baseUrl: new URL(server.url).origin });
       expect(report.era).toBe("modern");
       expect(mustFailures(report).map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
+      // SHOULDs included: an invalid cursor is rejected with -32602 (C18).
+      expect(notPassed(report)).toEqual(CHAPTER_WARNINGS);
       // The MRTR checks really ran: create_event answers input_required without startsAt.
       expect(report.checks.find((c) => c.id === "C28")?.status).toBe("pass");
       expect(exitCodeOf(report)).toBe(0);
@@ -21,12 +31,13 @@ describe("the embedded calendar is held to every MUST", () => {
     }
   });
 
-  it("over stdio: every MUST passes (lib/servers/serve-stdio.ts checks the version of every request, which serveStdio alone does not)", async () => {
+  it("over stdio: nothing fails (lib/servers/serve-stdio.ts checks the version of every request, which serveStdio alone does not)", async () => {
     try {
       const report = await runOn({ kind: "demo", server: "calendar", transport: "stdio" }, "stdio", { ...FAST, toolCalls: "all" });
       expect(report.era).toBe("modern");
       const failed = mustFailures(report);
       expect(failed.map((c) => c.id)).toEqual([]);
+      expect(notPassed(report)).toEqual(CHAPTER_WARNINGS);
     } finally {
       await shutdownAll();
     }

@@ -8,7 +8,7 @@ const result = (id: string, status: CheckResult["status"], level: CheckResult["l
   id, title: id, level, status, specRef: "r", spec: { section: "§1", path: "p.mdx" }, transports: "both", detail: `${id} ${status}`, evidence: [`send-${id}`], durationMs: 1,
 });
 const report = (checks: CheckResult[], era: CheckReport["era"] = "modern"): CheckReport => ({
-  target: "t", transport: "stdio", era, probe: { reason: "r", evidence: [] }, checks, passed: checks.filter((c) => c.status === "pass").length, failed: checks.filter((c) => c.status === "fail").length, warned: 0, skipped: 0, mustFailed: 0,
+  target: "t", transport: "stdio", era, probe: { reason: "r", evidence: [] }, checks, passed: checks.filter((c) => c.status === "pass").length, failed: checks.filter((c) => c.status === "fail").length, warned: 0, skipped: 0, mustFailed: 0, score: 0,
 });
 const reduce = (actions: Parameters<typeof checksReducer>[1][], from: ChecksState = INITIAL_CHECKS) => actions.reduce(checksReducer, from);
 

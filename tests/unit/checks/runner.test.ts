@@ -91,6 +91,7 @@ describe("report forms", () => {
     warned: 0,
     skipped: 1,
     mustFailed: 1,
+    score: 0,
   };
 
   it("the CLI JSON has the documented shape", () => {
@@ -104,6 +105,14 @@ describe("report forms", () => {
     expect(xml).toContain('<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">');
     expect(xml).toContain('<skipped message="no tool"/>');
     expect(xml).toContain('testsuite name="MCP 2026-07-28 conformance: node server.js &lt;dev&gt;" tests="3" failures="2" skipped="1"');
+  });
+
+  it("the score reaches CI: --json has score, JUnit has it as a <property> with the formula", () => {
+    expect(toCliJson(report).score).toBe(0);
+    const xml = toJunit({ ...report, score: 42 });
+    expect(xml).toContain('<property name="score" value="42"/>');
+    expect(xml).toMatch(/<property name="score.formula" value="100 × Σ weight × credit \/ Σ weight; weight MUST 10, SHOULD 3, MAY 1;/);
+    expect(xml.indexOf("<properties>")).toBeLessThan(xml.indexOf("<testcase"));
   });
 
   it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0)", () => {
