@@ -14,7 +14,7 @@ import { isHosted } from "../../bridge/server/policy";
 import type { Bill } from "../bill";
 import type { Catalogue } from "../catalogue";
 import type { BillOptions, Encoding } from "../options";
-import type { CountJob, CountResult, WarmJob } from "./worker";
+import type { CountJob, CountResult, CountStarted, WarmJob } from "./worker";
 
 /** Why a bill was not counted: `too-large` (size or deadline), `refused` (queue full), `internal`. */
 export class CountError extends Error {
@@ -56,9 +56,25 @@ interface Slot {
   running?: { pending: Pending; timer: NodeJS.Timeout };
 }
 
-const slots: Slot[] = [];
-const queue: Pending[] = [];
-let nextId = 0;
+/** Next may hold several instances of this module (instrumentation, each route bundle): one pool per process. */
+const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: { slots: Slot[]; queue: Pending[]; nextId: number } }).__mcpPlaygroundTokenPool ??= {
+  slots: [],
+  queue: [],
+  nextId: 0,
+});
+const { slots, queue } = pool;
+
+/** A worker that has not loaded its tokenizer by then is stopped (the deadline counts only the counting). */
+const LOAD_TIMEOUT_MS = 60_000;
+
+function stopAfter(slot: Slot, ms: number, why: (p: Pending) => string): NodeJS.Timeout {
+  const timer = setTimeout(() => {
+    discard(slot); // terminate() stops even a tight loop; the next bill starts a fresh worker
+    finish(slot, (p) => p.reject(new CountError("too-large", why(p))));
+  }, ms);
+  timer.unref();
+  return timer;
+}
 
 function finish(slot: Slot, settle: (pending: Pending) => void): void {
   const running = slot.running;
@@ -80,8 +96,14 @@ function startSlot(): Slot {
   const worker = new Worker(workerFile(), { resourceLimits: { maxOldGenerationSizeMb: 1024 } });
   worker.unref(); // idle until a bill runs (then ref'd): an idle counter never keeps the CLI or a test alive
   const slot: Slot = { worker };
-  worker.on("message", (result: CountResult) => {
-    if (slot.running?.pending.job.id !== result.id) return;
+  worker.on("message", (result: CountResult | CountStarted) => {
+    const running = slot.running;
+    if (running?.pending.job.id !== result.id) return;
+    if ("started" in result) {
+      clearTimeout(running.timer);
+      running.timer = stopAfter(slot, running.pending.deadlineMs, (p) => `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`);
+      return;
+    }
     finish(slot, (p) => (result.ok ? p.resolve(result.bill) : p.reject(new CountError("internal", `counting failed: ${result.message}`))));
   });
   worker.on("error", (e) => {
@@ -102,11 +124,7 @@ function pump(): void {
     const slot = slots.find((s) => !s.running) ?? (slots.length < LIMITS.tokenWorkers ? startSlot() : undefined);
     if (!slot) return;
     const pending = queue.shift()!;
-    const timer = setTimeout(() => {
-      discard(slot); // terminate() stops even a tight loop; the next bill starts a fresh worker
-      finish(slot, (p) => p.reject(new CountError("too-large", `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`)));
-    }, pending.deadlineMs);
-    timer.unref();
+    const timer = stopAfter(slot, LOAD_TIMEOUT_MS, () => `the token counter did not load its tokenizer within ${LOAD_TIMEOUT_MS / 1000} s; try again`);
     slot.running = { pending, timer };
     slot.worker.ref();
     slot.worker.postMessage(pending.job);
@@ -129,7 +147,7 @@ export async function billBounded(catalogue: Catalogue, options: BillOptions, li
   if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("refused", "the token counter is busy (too many bills waiting); try again in a moment");
   if (!existsSync(workerFile())) throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
   return new Promise((resolve, reject) => {
-    queue.push({ job: { id: ++nextId, catalogue, options }, deadlineMs, resolve, reject });
+    queue.push({ job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject });
     pump();
   });
 }

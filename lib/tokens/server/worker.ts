@@ -21,6 +21,12 @@ export interface WarmJob {
   warm: Encoding;
 }
 
+/** Sent once the tokenizer is loaded and counting begins: the deadline starts here. */
+export interface CountStarted {
+  id: number;
+  started: true;
+}
+
 export type CountResult = { id: number; ok: true; bill: Bill } | { id: number; ok: false; message: string };
 
 const counters = new Map<Encoding, Promise<Counter>>();
@@ -39,6 +45,7 @@ parentPort?.on("message", async (job: CountJob | WarmJob) => {
   let result: CountResult;
   try {
     const count = await counterFor(job.options.encoding);
+    parentPort!.postMessage({ id: job.id, started: true } satisfies CountStarted);
     result = { id: job.id, ok: true, bill: billCatalogue(job.catalogue, count, job.options) };
   } catch (e) {
     result = { id: job.id, ok: false, message: (e as Error).message ?? String(e) };
