@@ -7,7 +7,7 @@ import { parseArgs } from "node:util";
 import { send } from "@/lib/bridge/server/send";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
-import { CountError, billBounded } from "@/lib/tokens/server/counting";
+import { CountError, billBounded, warmTokenCounter } from "@/lib/tokens/server/counting";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillOptions } from "@/lib/tokens/options";
 import { billToJson, billToText } from "@/lib/tokens/report";
@@ -84,6 +84,7 @@ async function run(argv: string[]): Promise<number> {
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
   const overHttp = targetTransport(target) === "http";
+  warmTokenCounter(encoding); // the counter loads its tokenizer while the server answers
 
   let n = 0;
   const fetched = await fetchCatalogue(

@@ -3,7 +3,8 @@
  * (`cli tokens`) both come here. The catalogue's size is checked first (characters, smaller in hosted mode),
  * then it is counted on a worker thread (dist-servers/tokens-worker.mjs, lib/tokens/server/worker.ts) with a
  * deadline; past it the worker is stopped and the caller gets a clear error. Other requests never wait on
- * a count: at most LIMITS.tokenWorkers bills run at once, a few more wait in a bounded queue.
+ * a count: at most LIMITS.tokenWorkers bills run at once (a second worker starts when a bill has waited
+ * SPILL_AFTER_MS for the first), a few more wait in a bounded queue.
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
@@ -45,6 +46,7 @@ function workerFile(): string {
 }
 
 interface Pending {
+  queuedAt: number;
   job: CountJob;
   deadlineMs: number;
   resolve(bill: Bill): void;
@@ -57,15 +59,23 @@ interface Slot {
 }
 
 /** Next may hold several instances of this module (instrumentation, each route bundle): one pool per process. */
-const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: { slots: Slot[]; queue: Pending[]; nextId: number } }).__mcpPlaygroundTokenPool ??= {
-  slots: [],
-  queue: [],
-  nextId: 0,
-});
+interface Pool {
+  slots: Slot[];
+  queue: Pending[];
+  nextId: number;
+  repump?: NodeJS.Timeout;
+}
+const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: Pool }).__mcpPlaygroundTokenPool ??= { slots: [], queue: [], nextId: 0 });
 const { slots, queue } = pool;
 
 /** A worker that has not loaded its tokenizer by then is stopped (the deadline counts only the counting). */
 const LOAD_TIMEOUT_MS = 60_000;
+/**
+ * A bill waits this long for the busy (warm) worker before another worker is started: ordinary bills take
+ * milliseconds, and a cold worker needs a second or more to load its tokenizer. Past it, a costly bill no
+ * longer holds up the others.
+ */
+const SPILL_AFTER_MS = 250;
 
 function stopAfter(slot: Slot, ms: number, why: (p: Pending) => string): NodeJS.Timeout {
   const timer = setTimeout(() => {
@@ -121,7 +131,18 @@ function startSlot(): Slot {
 
 function pump(): void {
   while (queue.length > 0) {
-    const slot = slots.find((s) => !s.running) ?? (slots.length < LIMITS.tokenWorkers ? startSlot() : undefined);
+    let slot = slots.find((s) => !s.running);
+    if (!slot && slots.length < LIMITS.tokenWorkers) {
+      const waited = Date.now() - queue[0].queuedAt;
+      if (slots.length === 0 || waited >= SPILL_AFTER_MS) slot = startSlot();
+      else if (!pool.repump) {
+        pool.repump = setTimeout(() => {
+          pool.repump = undefined;
+          pump();
+        }, SPILL_AFTER_MS - waited);
+        pool.repump.unref();
+      }
+    }
     if (!slot) return;
     const pending = queue.shift()!;
     const timer = stopAfter(slot, LOAD_TIMEOUT_MS, () => `the token counter did not load its tokenizer within ${LOAD_TIMEOUT_MS / 1000} s; try again`);
@@ -147,7 +168,7 @@ export async function billBounded(catalogue: Catalogue, options: BillOptions, li
   if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("refused", "the token counter is busy (too many bills waiting); try again in a moment");
   if (!existsSync(workerFile())) throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
   return new Promise((resolve, reject) => {
-    queue.push({ job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject });
+    queue.push({ queuedAt: Date.now(), job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject });
     pump();
   });
 }
