@@ -65,6 +65,7 @@ export function summarizeExchange(exchange: Exchange): string {
     const inline = asObject(task.result) ? ", result inline" : "";
     return `task ${task.status}${typeof task.statusMessage === "string" ? `: ${task.statusMessage}` : ""}${inline}`;
   }
+  if (Array.isArray(result.tasks)) return `complete: ${result.tasks.length} task${result.tasks.length === 1 ? "" : "s"} listed (tasks/list, 2025-11-25 only)`;
   if (result.resultType === "input_required") {
     const keys = Object.keys(asObject(result.inputRequests) ?? {});
     const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
