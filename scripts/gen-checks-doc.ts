@@ -2,7 +2,7 @@
 //   node --import tsx scripts/gen-checks-doc.ts
 // tests/unit/checks/doc.test.ts fails when the committed table drifts from them.
 import { readFileSync, writeFileSync } from "node:fs";
-import { checksTable } from "../tests/unit/checks/doc-table";
+import { checksTable } from "../lib/checks/doc";
 
 const file = "docs/checks.md";
 const doc = readFileSync(file, "utf8");

@@ -1,9 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS } from "@/lib/checks/registry";
-import { MATRIX } from "@/tests/integration/checks/fixture-matrix";
-import { TASK_VIOLATIONS } from "@/tests/fixtures/tasks/broken";
-import { checksTable } from "./doc-table";
+import { MATRIX, TASK_VIOLATIONS, checksTable } from "@/lib/checks/doc";
 
 describe("docs/checks.md", () => {
   it("its check → fixture table is the one the registry and the fixture matrix give (run scripts/gen-checks-doc.ts)", () => {

@@ -1,0 +1,53 @@
+/**
+ * What docs/checks.md says about the suite: which violating fixture proves each check (the fixture matrix, run
+ * by tests/integration/checks/fixtures.test.ts; the task violations, by tests/integration/tasks/checks.test.ts)
+ * and the check → fixture table rendered from it. scripts/gen-checks-doc.ts writes the table; the doc test
+ * compares it. Pure: it names the fixtures, it does not import them.
+ */
+import { specRefText } from "./define";
+import { ALL_CHECKS } from "./registry";
+
+export interface MatrixRow {
+  /** The check the violation breaks (and the fixture's --violate value). */
+  id: string;
+  transport: "stdio" | "http";
+  /** "fail" for a broken rule; "warn" where the suite can only flag it (informational rules, AMBIG-22). */
+  expect: "fail" | "warn";
+}
+
+const http = (ids: string[]): MatrixRow[] => ids.map((id) => ({ id, transport: "http", expect: "fail" }));
+const stdio = (ids: string[]): MatrixRow[] => ids.map((id) => ({ id, transport: "stdio", expect: "fail" }));
+
+export const MATRIX: MatrixRow[] = [
+  // Rules for both transports: proved over HTTP (an in-process server, fast), the stdio-specific paths over stdio too.
+  ...http(["C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23"]),
+  ...http(["C24", "C25", "C26", "C27", "C29", "C30"]),
+  { id: "C31", transport: "http", expect: "warn" },
+  { id: "C32", transport: "http", expect: "warn" },
+  ...http(["C33", "C34", "C35", "C36", "C37", "C38", "C40"]),
+  ...http(["C41", "C42", "C43", "C44", "C45", "C46", "C47", "C48", "C49", "C50", "C51", "C52", "C53", "C54", "C55", "C56"]),
+  ...stdio(["C04", "C06", "C37", "C40"]),
+  ...stdio(["C28", "C39", "C58", "C60", "C61"]),
+  { id: "C62", transport: "stdio", expect: "warn" },
+];
+
+/** The task checks the tasks demo server can be made to break, one at a time (tests/fixtures/tasks/broken.ts). */
+export const TASK_VIOLATIONS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09"] as const;
+export type TaskViolation = (typeof TASK_VIOLATIONS)[number];
+
+const NOT_PROVED: Record<string, string> = {
+  C57: "— (judged only when a server answers 401; the fixture needs no authorization)",
+};
+
+export function checksTable(): string {
+  const rows = ["| Check | Level | Transport | Rule | Spec | Proved by (fixture → expected verdict) |", "| --- | --- | --- | --- | --- | --- |"];
+  for (const c of ALL_CHECKS) {
+    const proofs = MATRIX.filter((r) => r.id === c.id).map((r) => `\`${r.transport === "stdio" ? "stdio.mjs" : "http.mjs"} --violate ${r.id}\` → ${r.expect}`);
+    // The task checks are proved by the tasks demo server with one rule broken (tests/integration/tasks/checks.test.ts).
+    if ((TASK_VIOLATIONS as readonly string[]).includes(c.id)) proofs.push(`\`tasks/broken.ts ${c.id}\` (http) → fail`);
+    const proved = proofs.length ? proofs.join("<br>") : NOT_PROVED[c.id] ?? "—";
+    rows.push(`| ${c.id} | ${c.level} | ${c.transports} | ${c.title.replace(/\|/g, "\\|")} | ${specRefText(c.spec)} | ${proved} |`);
+  }
+  rows.push("| C59 | — | stdio | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |");
+  return rows.join("\n");
+}
