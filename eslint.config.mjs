@@ -10,13 +10,15 @@ const LAYERS = {
   protocol: [],
   explain: ["protocol"],
   "cache/rules": ["protocol"], // the §7 rules, pure; the cache's state and runtime sit above the session
+  tasks: ["protocol"], // the tasks extension's pure shapes, state machine and follower
   bridge: ["protocol"], // the browser-side half: contract, target, clients (lib/bridge/server has its own rule)
   session: ["protocol", "bridge"],
   cache: ["protocol", "bridge", "session"],
   share: ["protocol", "bridge", "session"],
-  checks: ["protocol", "bridge"],
+  checks: ["protocol", "bridge", "tasks"],
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
+  a11y: ["protocol", "bridge", "session"],
 };
 const LIB_FOLDERS = [...Object.keys(LAYERS).filter((k) => !k.includes("/")), "cli", "servers"];
 
