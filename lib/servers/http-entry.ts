@@ -32,7 +32,9 @@ async function serve(req: IncomingMessage, res: ServerResponse, origin: string):
     res.writeHead(404, { "content-type": "text/plain" }).end("MCP endpoint is /mcp\n");
     return;
   }
-  const response = await handler.fetch(await toWebRequest(req, origin));
+  const request = await toWebRequest(req, origin);
+  const besideListen = request.method === "POST" ? EMBEDDED_SERVERS[name].serveBeside : undefined;
+  const response = (besideListen && besideListen(await request.clone().text(), request.signal)) || (await handler.fetch(request));
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (response.body) Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
   else res.end();

@@ -9,12 +9,15 @@ import { createHandleCalendarServer } from "./calendar-handles";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 import { createMrtrScenarioServer } from "./mrtr-scenarios";
 import { createTasksServer } from "./tasks";
+import { serveTaskListenHttp } from "./tasks-listen";
 
 export interface EmbeddedServer {
   title: string;
   factory: () => McpServer;
   /** For an HTTP handler whose listen bus (`notify`) should carry this server's change notifications. */
   listenFactory?: (notify: () => ServerNotifier) => McpServerFactory;
+  /** A POST body the SDK's handler cannot serve (the tasks' listen with taskIds): its response, else undefined. */
+  serveBeside?: (body: string, signal: AbortSignal) => Response | undefined;
 }
 
 export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
@@ -26,7 +29,7 @@ export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
   "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
   "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
   "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },
-  tasks: { title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)", factory: createTasksServer },
+  tasks: { title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)", factory: createTasksServer, serveBeside: serveTaskListenHttp },
 };
 
 export function embeddedServer(name: string): EmbeddedServer | undefined {

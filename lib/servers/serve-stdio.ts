@@ -12,8 +12,11 @@ const PROTOCOL_VERSION_KEY = "io.modelcontextprotocol/protocolVersion";
 
 type Incoming = { id?: unknown; method?: unknown; params?: { _meta?: Record<string, unknown> } };
 
+/** Takes a message serveStdio cannot serve (the tasks server's listen with taskIds); true when it did. */
+export type StdioInterceptor = (message: unknown, send: (frame: Record<string, unknown>) => void) => boolean;
+
 /** A stdio transport that answers -32022 itself for a request naming a version no embedded server speaks. */
-function versionCheckedTransport(): StdioServerTransport {
+function versionCheckedTransport(intercept?: StdioInterceptor): StdioServerTransport {
   const inner = new StdioServerTransport();
   // serveStdio installs its handler by assigning onmessage; wrap whatever it assigns.
   return new Proxy(inner, {
@@ -31,6 +34,7 @@ function versionCheckedTransport(): StdioServerTransport {
           });
           return;
         }
+        if (intercept?.(message, (frame) => void target.send(frame as never).catch(() => {}))) return;
         value(message);
       };
       return true;
@@ -38,6 +42,6 @@ function versionCheckedTransport(): StdioServerTransport {
   });
 }
 
-export function serveEmbeddedStdio(factory: McpServerFactory): void {
-  serveStdio(factory, { transport: versionCheckedTransport() });
+export function serveEmbeddedStdio(factory: McpServerFactory, intercept?: StdioInterceptor): void {
+  serveStdio(factory, { transport: versionCheckedTransport(intercept) });
 }

@@ -77,7 +77,7 @@ function declaredCapabilities(ctx: ServerContext): Record<string, unknown> | und
   return envelope ? (asObject(envelope[CLIENT_CAPABILITIES]) ?? {}) : undefined;
 }
 
-function declaresTasks(caps: Record<string, unknown>): boolean {
+export function declaresTasks(caps: Record<string, unknown>): boolean {
   return asObject(asObject(caps.extensions)?.[TASKS_EXTENSION]) !== undefined;
 }
 
@@ -89,13 +89,13 @@ export function missingTasksExtension(tool: string): ProtocolError {
   );
 }
 
-interface Resolved {
+export interface Resolved {
   seed: TaskSeed;
   snapshot: TaskSnapshot;
 }
 
 /** The task behind an id now, or the -32602 the extension prescribes for an unknown or expired one. */
-function resolve(taskId: unknown, now = Date.now()): Resolved {
+export function resolve(taskId: unknown, now = Date.now()): Resolved {
   const seed = openTaskId(taskId);
   if (!seed || !TIMELINES[seed.tool]) throw invalid("Failed to retrieve task: Task not found");
   if (now > seed.createdAtMs + seed.ttlMs) throw invalid("Failed to retrieve task: Task has expired");

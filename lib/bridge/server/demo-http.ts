@@ -30,7 +30,7 @@ function jsonError(status: number, kind: string, message: string, headers: Recor
 }
 
 /** The body as text when it fits in the mode's frame limit (counted while reading, whatever Content-Length says). */
-async function boundedBody(req: Request): Promise<{ ok: true; request: Request } | { ok: false; reply: Response }> {
+async function boundedBody(req: Request): Promise<{ ok: true; request: Request; text?: string } | { ok: false; reply: Response }> {
   if (req.method !== "POST") return { ok: true, request: req };
   const { maxFrameBytes } = sizeLimits();
   let body: Awaited<ReturnType<typeof readRequestBody>>;
@@ -42,7 +42,7 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request }
   if (body.tooLarge) return { ok: false, reply: jsonError(413, "too-large", `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`) };
   const headers = new Headers(req.headers);
   headers.delete("content-length");
-  return { ok: true, request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }) };
+  return { ok: true, text: body.text, request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }) };
 }
 
 /** The response, with `release` run once its body is over (a listen's SSE stream holds the slot until it ends). */
@@ -97,7 +97,8 @@ export async function serveDemo(req: Request, name: string): Promise<Response> {
       admitted.release();
       return bounded.reply;
     }
-    return releasingWhenDone(await handler.fetch(bounded.request), admitted.release);
+    const beside = bounded.text === undefined ? undefined : embeddedServer(name)?.serveBeside?.(bounded.text, req.signal);
+    return releasingWhenDone(beside ?? (await handler.fetch(bounded.request)), admitted.release);
   } catch (e) {
     admitted.release();
     return jsonError(500, "internal", `the demo server failed: ${(e as Error).message}`);
