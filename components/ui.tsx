@@ -6,7 +6,7 @@ export function PanelHeading({ title, subtitle, children }: { title: string; sub
     <div className="flex flex-wrap items-baseline justify-between gap-2">
       <div>
         <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{title}</h2>
-        {subtitle ? <p className="text-xs text-slate-500 dark:text-slate-400">{subtitle}</p> : null}
+        {subtitle ? <p className="text-xs text-slate-600 dark:text-slate-400">{subtitle}</p> : null}
       </div>
       {children ? <div className="flex flex-wrap items-center gap-2">{children}</div> : null}
     </div>

@@ -15,7 +15,7 @@ import { useCacheState } from "./useCache";
 
 /** The Cache tab: the client cache (on/off), its entries, the gateway view, listen streams and violations. */
 export function CachePanel(props: PanelProps) {
-  if (!props.cache) return <p className="text-xs text-slate-500">The cache runtime is not wired into this page.</p>;
+  if (!props.cache) return <p className="text-xs text-slate-600 dark:text-slate-400">The cache runtime is not wired into this page.</p>;
   return <CacheTab {...props} cache={props.cache} />;
 }
 

@@ -39,13 +39,13 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
           {badge.summary}
         </span>
         {view.recorded ? (
-          <span data-testid="freshness" data-state="recorded" className="text-slate-500 dark:text-slate-400">
+          <span data-testid="freshness" data-state="recorded" className="text-slate-600 dark:text-slate-400">
             {view.recorded}
           </span>
         ) : (
           <FreshnessBar receivedAt={badge.receivedAt} ttlMs={badge.ttlMs} invalidated={invalidated} />
         )}
-        <span className="text-slate-500 dark:text-slate-400">
+        <span className="text-slate-600 dark:text-slate-400">
           key <code data-testid="cache-key">{badge.keyLabel}</code>
         </span>
       </div>

@@ -11,7 +11,7 @@ export function FreshnessBar({ receivedAt, ttlMs, invalidated }: { receivedAt: n
       <span className="relative inline-block h-1.5 w-20 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
         <span className="absolute inset-y-0 left-0 bg-emerald-500 transition-[width] duration-500" style={{ width: `${Math.round(view.fraction * 100)}%` }} />
       </span>
-      <span className={view.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-500 dark:text-slate-400"}>{view.text}</span>
+      <span className={view.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}>{view.text}</span>
     </span>
   );
 }

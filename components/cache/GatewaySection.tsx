@@ -30,7 +30,7 @@ export function GatewaySection({ cache, runtime, onReplay, disabled }: { cache: 
           Empty gateway cache
         </Button>
       </div>
-      {disabled ? <p className="text-[11px] text-slate-500">{disabled}</p> : null}
+      {disabled ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{disabled}</p> : null}
       {gateway.error ? <p role="alert" className="text-xs text-red-700 dark:text-red-300">{gateway.error}</p> : null}
       {gateway.lastRun ? (
         <ol data-testid="gateway-steps" data-run={gateway.lastRun.run} className="space-y-1 text-xs">

@@ -16,7 +16,7 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
     <li data-testid="listen-stream" data-status={session.status} className="space-y-1 rounded bg-slate-50 p-2 text-xs dark:bg-slate-800">
       <div className="flex flex-wrap items-center gap-2">
         <code className="font-semibold">{String(session.view?.listenId ?? session.listenId)}</code>
-        <span className="text-slate-500">{session.targetLabel}</span>
+        <span className="text-slate-600 dark:text-slate-400">{session.targetLabel}</span>
         <span data-testid="listen-status" className="rounded bg-slate-200 px-1.5 text-[11px] dark:bg-slate-700">
           {session.status === "ended" ? `ended: ${session.end?.reason ?? session.view?.status}` : session.status}
         </span>
@@ -27,9 +27,9 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
         ) : null}
       </div>
       {ack ? <p className="text-[11px] text-slate-600 dark:text-slate-300">acknowledged: <code>{JSON.stringify(ack)}</code>{session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}</p> : null}
-      {session.end ? <p className="text-[11px] text-slate-500">{session.end.message}</p> : null}
+      {session.end ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{session.end.message}</p> : null}
       {session.notificationsNotKept ? (
-        <p data-testid="listen-not-kept" className="text-[11px] text-slate-500">
+        <p data-testid="listen-not-kept" className="text-[11px] text-slate-600 dark:text-slate-400">
           {session.notificationsNotKept} earlier notifications are not listed (the newest {session.notifications.length} are)
         </p>
       ) : null}
@@ -72,10 +72,10 @@ export function ListenSection(props: { sessions: ListenSession[]; disabled: stri
         </Button>
       </div>
       <details className="text-[11px]">
-        <summary className="cursor-pointer text-slate-500">the frame that will be sent</summary>
+        <summary className="cursor-pointer text-slate-600 dark:text-slate-400">the frame that will be sent</summary>
         <pre data-testid="listen-frame" className="whitespace-pre-wrap break-all font-mono">{frame}</pre>
       </details>
-      {props.disabled ? <p className="text-[11px] text-slate-500">{props.disabled}</p> : null}
+      {props.disabled ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{props.disabled}</p> : null}
       <ul className="space-y-1">
         {[...props.sessions].reverse().map((s) => (
           <Stream key={s.listenId} session={s} onClose={() => props.onClose(s.listenId)} />

@@ -12,7 +12,7 @@ export function ViolationLines({ violations }: { violations: { rule: string; lev
     <ul className="space-y-0.5">
       {violations.map((v, i) => (
         <li key={i} data-testid="cache-violation" data-rule={v.rule} data-level={v.level} className={`text-[11px] ${LEVEL[v.level]}`}>
-          <span className="font-semibold">{v.level === "error" ? "✕" : "!"} {v.rule}</span>: {v.message} <span className="text-slate-500">({v.spec})</span>
+          <span className="font-semibold">{v.level === "error" ? "✕" : "!"} {v.rule}</span>: {v.message} <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
         </li>
       ))}
     </ul>

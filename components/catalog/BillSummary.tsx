@@ -13,7 +13,7 @@ function Line({ label, value, testId, delta, strong }: { label: ReactNode; value
       <span>{label}</span>
       <span className="tabular-nums">
         <span data-testid={testId} data-value={value}>{formatTokens(value)}</span>
-        {delta ? <span className="ml-1 text-xs font-normal text-slate-500">({formatDelta(delta)})</span> : null}
+        {delta ? <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">({formatDelta(delta)})</span> : null}
       </span>
     </div>
   );
@@ -35,10 +35,10 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
       <Line label={<><span data-testid="bill-tool-count" data-value={bill.tools}>{bill.tools}</span> tool definitions ({FIELD_SET_LABELS[bill.options.fieldSet]})</>} value={bill.toolsTokens} testId="bill-tools-tokens" delta={delta?.toolsTokens} />
       {cheapest && cheapest !== costliest ? <Line label={<span className="pl-4">cheapest tool, {cheapest.name}</span>} value={cheapest.tokens} testId="bill-cheapest" /> : null}
       {costliest ? <Line label={<span className="pl-4">costliest tool, {costliest.name}</span>} value={costliest.tokens} testId="bill-costliest" /> : null}
-      <Line label={<span className="pl-4 text-slate-500">sum of the per-tool counts (the total above counts the whole array at once)</span>} value={bill.sumOfPerTool} testId="bill-sum" />
-      {bill.hasInstructions ? <Line label={`server instructions${from}`} value={bill.instructionsTokens} testId="bill-instructions" delta={delta?.instructionsTokens} /> : <p className="text-slate-500">the server gave no instructions</p>}
+      <Line label={<span className="pl-4 text-slate-600 dark:text-slate-400">sum of the per-tool counts (the total above counts the whole array at once)</span>} value={bill.sumOfPerTool} testId="bill-sum" />
+      {bill.hasInstructions ? <Line label={`server instructions${from}`} value={bill.instructionsTokens} testId="bill-instructions" delta={delta?.instructionsTokens} /> : <p className="text-slate-600 dark:text-slate-400">the server gave no instructions</p>}
       <Line label="one server, connected, before it is used" value={bill.totalTokens} testId="bill-total" delta={delta?.totalTokens} strong />
-      <p className="text-slate-500">
+      <p className="text-slate-600 dark:text-slate-400">
         catalogue bytes: <span data-testid="bill-bytes" data-value={bill.bytes}>{formatTokens(bill.bytes)}</span> (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) · {bill.options.encoding} · {bill.options.layout}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">

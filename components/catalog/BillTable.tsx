@@ -27,11 +27,11 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         <col />
       </colgroup>
       <thead>
-        <tr className="border-b border-slate-300 text-slate-500 dark:border-slate-600 dark:text-slate-400">
+        <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
           <th className="py-1 text-left font-medium">tool (click to edit)</th>
           <th className={`${cell} font-medium`}>tokens</th>
           {fields.map((f) => (
-            <th key={f} className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-400"}`} title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}>
+            <th key={f} className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`} title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}>
               {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
             </th>
           ))}
@@ -54,11 +54,11 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
                 {d ? <div className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}>{formatDelta(d)}</div> : null}
               </td>
               {fields.map((f) => (
-                <td key={f} className={`${cell} ${t.counted.includes(f) ? "" : "text-slate-400"}`}>
+                <td key={f} className={`${cell} ${t.counted.includes(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}>
                   {t.fields[f] === undefined ? "–" : formatTokens(t.fields[f])}
                 </td>
               ))}
-              <td className={`${cell} text-slate-500`}>{t.structure}</td>
+              <td className={`${cell} text-slate-600 dark:text-slate-400`}>{t.structure}</td>
             </tr>
           );
         })}

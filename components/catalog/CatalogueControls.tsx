@@ -51,7 +51,7 @@ export function CatalogueControls({ state, dispatch }: { state: PanelState; disp
         <Select label="Serialization" testId="catalog-layout" value={layout} options={LAYOUTS} labels={LAYOUT_LABELS} onChange={(v) => set({ layout: v })} />
         <Select label="Counted per tool" testId="catalog-fields" value={fieldSet} options={FIELD_SETS} labels={COMPACT_FIELD_SET_LABELS} onChange={(v) => set({ fieldSet: v })} />
       </div>
-      <p data-testid="catalog-counting" className="text-xs text-slate-500 dark:text-slate-400">
+      <p data-testid="catalog-counting" className="text-xs text-slate-600 dark:text-slate-400">
         Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as {LAYOUT_DESCRIPTIONS[layout]}, with{" "}
         {ENCODING_DESCRIPTIONS[encoding]}.
       </p>

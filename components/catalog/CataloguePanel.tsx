@@ -27,7 +27,7 @@ export function CataloguePanel(props: PanelProps) {
           {running ? "Fetching…" : "Fetch catalogue"}
         </Button>
       </PanelHeading>
-      <p className="text-xs text-slate-500 dark:text-slate-400">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         {view.kind === "ready"
           ? `Fetch talks to ${view.label}: a kept-up process is restarted first (and a remembered HTTP session forgotten), so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
           : view.problem}

@@ -39,7 +39,7 @@ export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; d
           onChange={(e) => dispatch({ type: "whatif/text", text: e.target.value })}
         />
       ) : (
-        <p className="text-xs text-slate-500">Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits stay in this page; the server is not touched.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits stay in this page; the server is not touched.</p>
       )}
       {error ? <p data-testid="whatif-error" role="alert" className="text-xs text-red-700 dark:text-red-400">{error}</p> : null}
     </div>

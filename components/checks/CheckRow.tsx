@@ -9,7 +9,7 @@ const STATUS_STYLE: Record<string, string> = {
   warn: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   skip: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300",
   running: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-200",
-  waiting: "bg-slate-50 text-slate-400 dark:bg-slate-900 dark:text-slate-500",
+  waiting: "bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-400",
 };
 
 /** One check: status, level, rule, and — once run — the sentence on what was found, its spec page and frames. */
@@ -32,7 +32,7 @@ export function CheckRow({ row, links, busy, onRerun, onShow }: { row: RowView; 
             {row.result.blocked ? <span className="font-semibold">Could not run: </span> : null}
             {row.result.detail}
           </p>
-          <p className="flex flex-wrap items-center gap-x-2 text-slate-500 dark:text-slate-400">
+          <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
             <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">{row.result.specRef}</a>
             {links.length ? <span>· frames:</span> : null}
             {links.map((l) => (

@@ -69,7 +69,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
             <span className="text-emerald-700 dark:text-emerald-300">{counts.pass} passed</span>
             <span className="text-red-700 dark:text-red-300">{counts.fail} failed ({counts.mustFailed} MUST)</span>
             <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
-            <span className="text-slate-500">{counts.skip} skipped</span>
+            <span className="text-slate-600 dark:text-slate-400">{counts.skip} skipped</span>
             <label className="ml-auto flex items-center gap-1">
               <input type="checkbox" data-testid="checks-problems-only" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
               failures and warnings only

@@ -34,7 +34,7 @@ export function EditorPanel(props: PanelProps) {
   const { state, dispatch, commands } = props;
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   return (
-    <section className="flex min-h-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
+    <section className="flex min-h-0 min-w-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
       <PanelHeading
         title="Frame — sent exactly as written"
         subtitle="Over stdio, valid JSON goes on one line (stdio is newline-delimited). Checked against the 2026-07-28 client schema from the MCP SDK."

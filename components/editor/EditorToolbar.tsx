@@ -68,7 +68,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
           Cancel
         </Button>
         <Button tone="primary" data-testid="send" onClick={() => void commands.send()} title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)">
-          Send <span className="opacity-75">Ctrl+Enter</span>
+          Send <span className="font-normal">Ctrl+Enter</span>
         </Button>
       </div>
     </div>

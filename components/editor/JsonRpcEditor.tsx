@@ -88,7 +88,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         defaultValue={initialValue}
         path={props.path ?? "frame.json"}
         theme={dark ? "vs-dark" : "vs"}
-        loading={<div className="p-4 text-sm text-slate-500">Loading the editor…</div>}
+        loading={<div className="p-4 text-sm text-slate-600 dark:text-slate-400">Loading the editor…</div>}
         options={{
           minimap: { enabled: false },
           fontSize: 13,

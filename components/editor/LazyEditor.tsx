@@ -7,5 +7,5 @@ export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
 
 export const LazyEditor = dynamic<JsonRpcEditorProps>(() => import("./JsonRpcEditor"), {
   ssr: false,
-  loading: () => <div className="p-4 text-sm text-slate-500">Loading the editor…</div>,
+  loading: () => <div className="p-4 text-sm text-slate-600 dark:text-slate-400">Loading the editor…</div>,
 });

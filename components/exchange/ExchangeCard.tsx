@@ -12,7 +12,7 @@ import { ExchangeCacheBadge } from "../cache/ExchangeCacheBadge";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 
 function Meta({ children }: { children: React.ReactNode }) {
-  return <span className="text-slate-500 dark:text-slate-400">{children}</span>;
+  return <span className="text-slate-600 dark:text-slate-400">{children}</span>;
 }
 
 function pendingLines(entry: TimelineEntry) {
@@ -89,7 +89,7 @@ export function ExchangeCard({
       <ExchangeCacheBadge entry={entry} cache={cache} />
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
-      {phase.status === "pending" ? <p className="text-xs text-slate-500">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
+      {phase.status === "pending" ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
       {phase.status === "bridge-error" ? (
         <p className="text-xs text-red-700 dark:text-red-300">
           The bridge did not deliver this frame ({phase.kind}): {phase.message}
@@ -97,7 +97,7 @@ export function ExchangeCard({
       ) : null}
       {stderrTail && stderrTail.length > 0 ? (
         <div className="text-xs">
-          <p className="text-slate-500">stderr tail of the server:</p>
+          <p className="text-slate-600 dark:text-slate-400">stderr tail of the server:</p>
           <pre className="whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">{stderrTail.join("\n")}</pre>
         </div>
       ) : null}

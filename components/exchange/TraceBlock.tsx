@@ -8,7 +8,7 @@ const COLOR: Record<TraceLine["kind"], string> = {
   "server-request": "text-violet-800 dark:text-violet-300",
   other: "text-slate-700 dark:text-slate-300",
   failure: "text-red-700 dark:text-red-300",
-  info: "text-slate-500 dark:text-slate-400",
+  info: "text-slate-600 dark:text-slate-400",
 };
 
 /** The chapter-style trace. Every server string is rendered as React text, never as HTML. */

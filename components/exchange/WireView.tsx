@@ -40,9 +40,9 @@ function Row({ row }: { row: WireRow }) {
     case "stderr":
       return <div><span className={`${tag} text-amber-700 dark:text-amber-300`}>stderr</span>{row.text}{row.unsolicited ? <Flag>arrived between sends</Flag> : null}</div>;
     case "spawn":
-      return <div><span className={`${tag} text-slate-500`}>spawn</span>pid {row.pid}: {JSON.stringify(row.argv)}{row.cwd ? ` in ${row.cwd}` : ""}</div>;
+      return <div><span className={`${tag} text-slate-600 dark:text-slate-400`}>spawn</span>pid {row.pid}: {JSON.stringify(row.argv)}{row.cwd ? ` in ${row.cwd}` : ""}</div>;
     case "exit":
-      return <div><span className={`${tag} text-slate-500`}>exit</span>pid {row.pid} ended with {row.how}{row.unsolicited ? <Flag>between sends</Flag> : null}</div>;
+      return <div><span className={`${tag} text-slate-600 dark:text-slate-400`}>exit</span>pid {row.pid} ended with {row.how}{row.unsolicited ? <Flag>between sends</Flag> : null}</div>;
     case "http-request":
       return (
         <div>
@@ -64,7 +64,7 @@ function Row({ row }: { row: WireRow }) {
           <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>SSE event</span>
           {row.event ? `event: ${row.event} ` : ""}
           {row.id ? `id: ${row.id} ` : ""}
-          {row.priming ? <span className="text-slate-500">(empty priming event: no data, skipped)</span> : `data: ${row.data}`}
+          {row.priming ? <span className="text-slate-600 dark:text-slate-400">(empty priming event: no data, skipped)</span> : `data: ${row.data}`}
           {row.parseError ? <Flag>{`not a JSON-RPC frame (${row.parseError})`}</Flag> : null}
         </div>
       );
@@ -77,7 +77,7 @@ function Row({ row }: { row: WireRow }) {
         </div>
       );
     case "note":
-      return <div className="text-slate-500"><span className={tag}>note</span>{row.text}</div>;
+      return <div className="text-slate-600 dark:text-slate-400"><span className={tag}>note</span>{row.text}</div>;
   }
 }
 
@@ -86,10 +86,10 @@ export function WireView({ exchange, perSendHeaders }: { exchange: Exchange; per
   const rows = wireRows(exchange, perSendHeaders);
   return (
     <div data-testid="wire-view" className="overflow-x-auto rounded border border-slate-200 bg-white p-2 font-mono text-[11px] leading-relaxed dark:border-slate-700 dark:bg-slate-950">
-      {rows.length === 0 ? <p className="text-slate-500">The bridge recorded no wire events.</p> : null}
+      {rows.length === 0 ? <p className="text-slate-600 dark:text-slate-400">The bridge recorded no wire events.</p> : null}
       {rows.map((row, i) => (
         <div key={i} data-testid="wire-row" data-kind={row.kind} className="flex gap-2 whitespace-pre-wrap break-all">
-          <span className="w-16 shrink-0 text-right text-slate-400">+{Number.isInteger(row.t) ? row.t : row.t.toFixed(1)} ms</span>
+          <span className="w-16 shrink-0 text-right text-slate-600 dark:text-slate-400">+{Number.isInteger(row.t) ? row.t : row.t.toFixed(1)} ms</span>
           <div className="min-w-0 flex-1">
             <Row row={row} />
           </div>

@@ -4,7 +4,7 @@ import { LevelBadge, levelCounts } from "./LevelBadge";
 
 function SpecRef({ specRef }: { specRef: string }) {
   const url = specUrl(specRef);
-  const cls = "whitespace-nowrap text-[10px] text-slate-500 dark:text-slate-400";
+  const cls = "whitespace-nowrap text-[10px] text-slate-600 dark:text-slate-400";
   // A link the user may follow; the app itself never fetches it.
   return url ? (
     <a href={url} target="_blank" rel="noopener noreferrer" className={`${cls} underline decoration-dotted hover:text-blue-700`} title={`Open ${specRef} in the specification`}>
@@ -33,7 +33,7 @@ export function AnnotatedFrame({ frame, annotations, testId = "annotated-frame",
   const counts = levelCounts(annotations);
   return (
     <div data-testid={testId} data-errors={counts.error} data-deprecated={counts.deprecated} data-removed={counts.removed} className={`space-y-0.5 ${className}`}>
-      <p className="text-[11px] text-slate-500 dark:text-slate-400">
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">
         {annotations.length} notes · {counts.error} error · {counts.deprecated} deprecated · {counts.removed} removed
       </p>
       <ol className="overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-[11px] leading-snug dark:bg-slate-950">

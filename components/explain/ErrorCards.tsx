@@ -11,7 +11,7 @@ export function ErrorCards({ cards }: { cards: ErrorCard[] }) {
           <p className="flex flex-wrap items-center gap-1.5 font-semibold text-amber-950 dark:text-amber-100">
             <span data-testid="error-card-title">{card.title}</span>
             <LevelBadge annotation={card} />
-            <span className="font-normal text-[10px] text-slate-500">{card.specRef}</span>
+            <span className="font-normal text-[10px] text-slate-600 dark:text-slate-400">{card.specRef}</span>
           </p>
           <p data-testid="error-card-meaning" className="text-slate-800 dark:text-slate-100">{card.meaning}</p>
           <p className="text-slate-700 dark:text-slate-200">

@@ -32,7 +32,7 @@ export function ExplainEditor({ state }: { state: SessionState }) {
           {open ? "Hide explanation" : "Explain this frame"}
         </Button>
         {open ? (
-          <span className="text-slate-500 dark:text-slate-400">
+          <span className="text-slate-600 dark:text-slate-400">
             read as {reply ? "a server reply" : "what the client sends"} · server era {era}
           </span>
         ) : null}

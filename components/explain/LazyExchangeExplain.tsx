@@ -20,5 +20,5 @@ export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
 
 export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra }>(() => import("./ExplainExchange").then((m) => m.ExplainExchange), {
   ssr: false,
-  loading: () => <p className="text-xs text-slate-500">Loading the explanations…</p>,
+  loading: () => <p className="text-xs text-slate-600 dark:text-slate-400">Loading the explanations…</p>,
 });

@@ -20,7 +20,7 @@ function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) 
       <p className="flex flex-wrap items-baseline gap-1.5">
         <span className="font-mono font-semibold">{item.name}</span>
         {item.title ? <ServerText text={item.title} untrusted={untrusted} /> : null}
-        {item.detail ? <span className="font-mono text-[11px] text-slate-500">{item.detail}</span> : null}
+        {item.detail ? <span className="font-mono text-[11px] text-slate-600 dark:text-slate-400">{item.detail}</span> : null}
         {item.hints.map((h) => (
           <span key={h} title="A hint the server declared about itself" className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800">{untrusted ? `claims ${h}` : h}</span>
         ))}
@@ -38,9 +38,9 @@ function Group({ group, untrusted, onTemplate }: { group: PrimitiveGroup; untrus
       </h3>
       <p className="text-[11px] text-slate-600 dark:text-slate-300">{group.why}</p>
       {group.fetched ? (
-        group.items.length > 0 ? <ul className="mt-1 text-xs">{group.items.map((i) => <Item key={`${i.name}${i.detail ?? ""}`} item={i} untrusted={untrusted} />)}</ul> : <p className="text-xs text-slate-500">The server lists none.</p>
+        group.items.length > 0 ? <ul className="mt-1 text-xs">{group.items.map((i) => <Item key={`${i.name}${i.detail ?? ""}`} item={i} untrusted={untrusted} />)}</ul> : <p className="text-xs text-slate-600 dark:text-slate-400">The server lists none.</p>
       ) : (
-        <p className="mt-1 flex items-center gap-2 text-xs text-slate-500">
+        <p className="mt-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
           Not fetched yet.
           <Button onClick={() => onTemplate(group.templateId)}>Put {group.templateId} in the editor</Button>
         </p>

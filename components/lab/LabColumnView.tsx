@@ -15,7 +15,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
     <article className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700" data-testid={`lab-column-${column.condition}`}>
       <header>
         <h3 className="text-sm font-semibold">{column.label}</h3>
-        <p className="text-xs text-slate-500">{column.explain}</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{column.explain}</p>
       </header>
       {column.error ? <p className="text-xs text-red-700 dark:text-red-300">Could not run: {column.error}</p> : null}
       {run ? (
@@ -25,7 +25,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               {verdict.text}
             </p>
           ))}
-          {run.lanes.length === 0 ? <p className="text-xs text-slate-500">no process ids (HTTP to one server)</p> : null}
+          {run.lanes.length === 0 ? <p className="text-xs text-slate-600 dark:text-slate-400">no process ids (HTTP to one server)</p> : null}
           <ul className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes" aria-label="Process lanes">
             {run.lanes.map((lane) => (
               <li key={lane.pid} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800" data-testid="lab-lane">
@@ -40,7 +40,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
                   <span className="font-medium">
                     {step.stepId} · {step.label}
                   </span>
-                  <span className="text-slate-500">
+                  <span className="text-slate-600 dark:text-slate-400">
                     {step.lane ? `process ${step.lane} (pid ${step.pid})` : null}
                     {step.spawnToFirstByteMs !== undefined ? ` · spawn→first byte ${Math.round(step.spawnToFirstByteMs)} ms` : null}
                     {step.exchange?.process?.exit ? ` · exit ${step.exchange.process.exit.code ?? step.exchange.process.exit.signal}` : null}

@@ -162,7 +162,7 @@ export function LabPanel({ commands }: PanelProps) {
         </div>
         {!parsed.ok ? <p className="text-red-700 dark:text-red-300" data-testid="lab-script-error">{parsed.error}</p> : null}
       </details>
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most {LAB_LIMITS.maxConditions} columns; every process the lab starts is ended when its column finishes.
       </p>
       {run.status === "idle" ? (

@@ -68,7 +68,7 @@ export function AnswerRound({ conversation, round, view, actions }: { conversati
         <Button tone="primary" data-testid="mrtr-compose-retry" disabled={!all.ok} onClick={compose}>
           Compose retry
         </Button>
-        {!all.ok ? <span className="text-xs text-slate-500">Answer every request first ({Object.keys(all.problems).join(", ")}).</span> : null}
+        {!all.ok ? <span className="text-xs text-slate-600 dark:text-slate-400">Answer every request first ({Object.keys(all.problems).join(", ")}).</span> : null}
         {composed ? (
           <span data-testid="mrtr-composed" className="text-xs text-emerald-700 dark:text-emerald-300">
             {composed}

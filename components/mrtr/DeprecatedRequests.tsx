@@ -32,12 +32,12 @@ export function SamplingRequest({ k, request, draft, problem, onChange }: { k: s
   const system = typeof request.params.systemPrompt === "string" ? request.params.systemPrompt : null;
   return (
     <div className="flex flex-col gap-2">
-      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <code>{k}</code> · sampling/createMessage · you are the model <Deprecated kind="sampling" />
       </p>
       {system ? <p className="text-xs text-slate-600 dark:text-slate-300">system: {system}</p> : null}
       <pre className="whitespace-pre-wrap rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{messagesText(request.params) || "(no messages)"}</pre>
-      <p className="text-[11px] text-slate-500">maxTokens {String(request.params.maxTokens ?? "?")}</p>
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">maxTokens {String(request.params.maxTokens ?? "?")}</p>
       <textarea data-testid={`mrtr-sampling-text-${k}`} className={`${inputClass} min-h-12`} placeholder="The assistant's reply" value={draft.text} onChange={(e) => onChange({ ...draft, text: e.target.value })} />
       <div className="flex flex-wrap gap-2 text-xs">
         <label className="flex items-center gap-1">
@@ -51,7 +51,7 @@ export function SamplingRequest({ k, request, draft, problem, onChange }: { k: s
             ))}
           </select>
         </label>
-        <span className="text-slate-500">role: assistant</span>
+        <span className="text-slate-600 dark:text-slate-400">role: assistant</span>
       </div>
       <Problem text={problem} />
     </div>
@@ -63,7 +63,7 @@ export function RootsRequest({ k, draft, problem, onChange }: { k: string; draft
   const update = (i: number, patch: Partial<{ uri: string; name: string }>) => onChange({ ...draft, roots: draft.roots.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <div className="flex flex-col gap-2">
-      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-500">
+      <p className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
         <code>{k}</code> · roots/list · which folders the server may see <Deprecated kind="roots" />
       </p>
       {draft.roots.map((r, i) => (

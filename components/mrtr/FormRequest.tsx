@@ -61,7 +61,7 @@ function constraint(field: FormField): string {
 export function FormRequest({ k, request, draft, fields, problem, onChange }: { k: string; request: FormView; draft: FormDraft; fields?: Record<string, string>; problem: string | null; onChange(d: Draft): void }) {
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         <code>{k}</code> · elicitation/create (form) · the server asks:
       </p>
       <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm text-slate-900 dark:text-slate-100">
@@ -81,12 +81,12 @@ export function FormRequest({ k, request, draft, fields, problem, onChange }: { 
             <div key={field.key} className="contents">
               <label htmlFor={id} className="text-xs text-slate-700 dark:text-slate-300">
                 {field.label}
-                {field.required ? <span className="text-red-600"> *</span> : null}
-                <span className="block text-[10px] text-slate-500">{constraint(field)}</span>
+                {field.required ? <span className="text-red-700 dark:text-red-300"> *</span> : null}
+                <span className="block text-[10px] text-slate-600 dark:text-slate-400">{constraint(field)}</span>
               </label>
               <div>
                 <FieldInput field={field} id={id} value={draft.values[field.key]} onChange={(v) => onChange({ ...draft, values: { ...draft.values, [field.key]: v } })} />
-                {field.description ? <span className="block text-[10px] text-slate-500">{field.description}</span> : null}
+                {field.description ? <span className="block text-[10px] text-slate-600 dark:text-slate-400">{field.description}</span> : null}
                 {fields?.[field.key] ? (
                   <span data-testid={`mrtr-error-${k}-${field.key}`} className="block text-xs text-red-700 dark:text-red-300">
                     {fields[field.key]}

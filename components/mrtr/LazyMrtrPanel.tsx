@@ -4,5 +4,5 @@ import dynamic from "next/dynamic";
 
 export const MrtrPanel = dynamic(() => import("./MrtrPanel").then((m) => m.MrtrPanel), {
   ssr: false,
-  loading: () => <p className="text-xs text-slate-500">Loading the MRTR studio…</p>,
+  loading: () => <p className="text-xs text-slate-600 dark:text-slate-400">Loading the MRTR studio…</p>,
 });

@@ -18,7 +18,7 @@ function Group({ rule, items, side }: { rule: MrtrRuleId; items: RuleVerdict[]; 
       <span className="font-semibold">
         {info ? "·" : "✗"} {r.level}
       </span>{" "}
-      {r.text} <span className="text-[10px] text-slate-500">({r.spec})</span>
+      {r.text} <span className="text-[10px] text-slate-600 dark:text-slate-400">({r.spec})</span>
       <ul className="list-disc pl-5 text-slate-700 dark:text-slate-300">
         {items.map((v, i) => (
           <li key={i}>{v.detail}</li>

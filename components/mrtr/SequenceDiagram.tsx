@@ -43,7 +43,7 @@ function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
       <div style={{ gridColumn: column }} className={`px-1 ${TONE[step.tone]}`}>
         <p className="break-words text-center text-[11px] leading-tight">
           {step.label}
-          {timing ? <span className="ml-1 text-slate-500">({timing})</span> : null}
+          {timing ? <span className="ml-1 text-slate-600 dark:text-slate-400">({timing})</span> : null}
         </p>
         {step.departures.length ? (
           <p data-testid="mrtr-step-departures" className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300">
@@ -98,13 +98,13 @@ export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
         {steps.map((step, i) => (
           <div key={i}>
             {i === 0 || steps[i - 1].round !== step.round ? (
-              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-500">round {step.round}</p>
+              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">round {step.round}</p>
             ) : null}
             <Arrow step={step} lanes={lanes} />
           </div>
         ))}
       </div>
-      <figcaption className="mt-1 text-[11px] text-slate-500">
+      <figcaption className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
         {rounds} round{rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
       </figcaption>
     </figure>

@@ -16,7 +16,7 @@ export function UrlRequest({ k, request, draft, problem, onChange }: { k: string
   const at = host ? url.href.indexOf(host) : -1;
   return (
     <div className="flex flex-col gap-2">
-      <p className="text-xs text-slate-500">
+      <p className="text-xs text-slate-600 dark:text-slate-400">
         <code>{k}</code> · elicitation/create (URL mode) · the server asks you to visit a page it controls:
       </p>
       <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm">
@@ -50,7 +50,7 @@ export function UrlRequest({ k, request, draft, problem, onChange }: { k: string
           Open {host} in a new tab
         </a>
       ) : null}
-      <p className="text-[11px] text-slate-500">
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">
         The playground never loads this page itself. {draft.opened ? "You opened it; come back and say how it went." : "Nothing has been opened."}
       </p>
       <ElicitActions k={k} chosen={draft.action} acceptLabel="I finished" onChoose={(action) => onChange({ ...draft, action })} />

@@ -61,7 +61,7 @@ export function CurlSection({ state }: { state: SessionState }) {
           }}>
           The editor&apos;s frame
         </Button>
-        {"problem" in where ? <span className="text-slate-500">{where.problem}</span> : null}
+        {"problem" in where ? <span className="text-slate-600 dark:text-slate-400">{where.problem}</span> : null}
         {recorded.map(({ seq, event }) => (
           <Button key={seq} data-testid="curl-recorded" data-seq={seq} onClick={() => void show(curlForRecordedRequest(event), [], `request #${seq}`)}>
             #{seq} as sent
@@ -70,7 +70,7 @@ export function CurlSection({ state }: { state: SessionState }) {
       </div>
       {shown ? (
         <div>
-          <p className="text-slate-500">
+          <p className="text-slate-600 dark:text-slate-400">
             {shown.what}
             {copied === shown.what ? " — copied" : ""}: every argument is single-quoted for a POSIX shell.
           </p>

@@ -20,7 +20,7 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
   return (
     <section className="flex flex-col gap-2 text-xs" data-testid="import-config-section">
       <h3 className="font-semibold">Import a target from an mcpServers config</h3>
-      <p className="text-slate-500">Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is started: pick a server to make it the target, then Send.</p>
+      <p className="text-slate-600 dark:text-slate-400">Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is started: pick a server to make it the target, then Send.</p>
       <textarea data-testid="config-input" className={`${inputClass} h-28 font-mono`} value={text} onChange={(e) => setText(e.target.value)} placeholder={'{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything", "stdio"]}}}'} />
       <div>
         <Button data-testid="config-read" onClick={() => { setUsed(null); setResult(importMcpServers(text)); }}>Read config</Button>

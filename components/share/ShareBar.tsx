@@ -56,7 +56,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         </a>
         <ShareButton state={state} token={token} carry={carry} />
       </div>
-      {viewer.kind === "loading" ? <p className="text-xs text-slate-500" data-testid="link-loading">Opening the link…</p> : null}
+      {viewer.kind === "loading" ? <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">Opening the link…</p> : null}
       {viewer.kind === "error" ? (
         <div role="alert" data-testid="link-error" className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
           <span className="flex-1">

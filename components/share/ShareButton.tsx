@@ -54,7 +54,7 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
                 {result.copied ? "The link is on your clipboard. " : "Copy the link below. "}
                 It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the recorded exchanges without anything being sent.
               </p>
-              <input data-testid="share-url" readOnly className={`${inputClass} w-full font-mono`} value={result.url} onFocus={(e) => e.target.select()} />
+              <input data-testid="share-url" aria-label="Share link" readOnly className={`${inputClass} w-full font-mono`} value={result.url} onFocus={(e) => e.target.select()} />
               <p className="text-xs" data-testid="share-length" data-chars={result.chars}>
                 {result.chars.toLocaleString("en-US")} characters{result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long; export a session file instead" : ""}
               </p>

@@ -30,7 +30,7 @@ export function ProcessPanel({ view, commands }: { view: ProcessView | undefined
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-600 dark:text-slate-300">Server process:</span>
         <span data-testid="process-status" className="font-mono">{status.text}</span>
-        {status.value?.argv ? <span className="font-mono text-slate-500">{JSON.stringify(status.value.argv)}</span> : null}
+        {status.value?.argv ? <span className="font-mono text-slate-600 dark:text-slate-400">{JSON.stringify(status.value.argv)}</span> : null}
         <Button data-testid="process-restart" onClick={() => void commands.process("restart")} title="End the process and start a fresh one">
           Restart
         </Button>

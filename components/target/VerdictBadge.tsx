@@ -12,7 +12,7 @@ const ERA_STYLE: Record<string, string> = {
 /** What the era probe concluded, and why. */
 export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined }) {
   if (!verdict) return null;
-  if (verdict.status === "running") return <span data-testid="verdict" data-status="running" className="text-xs text-slate-500">probing…</span>;
+  if (verdict.status === "running") return <span data-testid="verdict" data-status="running" className="text-xs text-slate-600 dark:text-slate-400">probing…</span>;
   if (verdict.status === "error") {
     return <span data-testid="verdict" data-status="error" className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE.unreachable}`}>probe failed: {verdict.message}</span>;
   }
@@ -27,9 +27,9 @@ export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined })
 export function SessionChip({ session, onForget }: { session: HttpSession; onForget: () => void }) {
   return (
     <span data-testid="http-session" className="flex items-center gap-1 rounded border border-slate-300 px-2 py-0.5 text-xs dark:border-slate-600">
-      <span className="text-slate-500">Mcp-Session-Id</span>
+      <span className="text-slate-600 dark:text-slate-400">Mcp-Session-Id</span>
       <code>{session.sessionId}</code>
-      {session.protocolVersion ? <span className="text-slate-500">· MCP-Protocol-Version {session.protocolVersion}</span> : null}
+      {session.protocolVersion ? <span className="text-slate-600 dark:text-slate-400">· MCP-Protocol-Version {session.protocolVersion}</span> : null}
       <Button data-testid="forget-session" onClick={onForget}>
         forget session
       </Button>

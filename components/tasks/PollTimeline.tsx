@@ -52,7 +52,7 @@ export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskE
                   <summary className="cursor-pointer">
                     <code>+{e.atMs - startedAt} ms</code> <code>{e.method}</code> → {statusOf(e)}
                     {delay ? (
-                      <span className="text-slate-500">
+                      <span className="text-slate-600 dark:text-slate-400">
                         {" "}
                         · waited {delay.delayMs} ms ({delay.source === "server" ? "server's pollIntervalMs" : delay.source === "override" ? "your override" : "default"}
                         {delay.boundedFrom !== undefined ? `, bounded from ${delay.boundedFrom}` : ""})

@@ -31,9 +31,9 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
     <article data-testid="task-card" data-task-key={entry.key} data-status={task?.status ?? "none"} data-outcome={track.outcome ?? ""} className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700">
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm">
-          <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-500">on {entry.targetLabel}</span>
+          <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
           {track.taskId ? (
-            <span className="block max-w-full truncate text-[11px] text-slate-500" title={track.taskId}>
+            <span className="block max-w-full truncate text-[11px] text-slate-600 dark:text-slate-400" title={track.taskId}>
               taskId <code data-testid="task-id">{track.taskId}</code>
             </span>
           ) : null}
@@ -75,23 +75,23 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
         <StateDiagram current={task?.status} moves={track.moves} />
         {task ? (
           <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
-            <dt className="text-slate-500">status</dt>
+            <dt className="text-slate-600 dark:text-slate-400">status</dt>
             <dd>
               <code data-testid="task-status">{task.status}</code>
             </dd>
-            <dt className="text-slate-500">statusMessage</dt>
+            <dt className="text-slate-600 dark:text-slate-400">statusMessage</dt>
             <dd data-testid="task-status-message" className="whitespace-pre-wrap">
               {task.statusMessage ?? "—"}
             </dd>
-            <dt className="text-slate-500">createdAt</dt>
+            <dt className="text-slate-600 dark:text-slate-400">createdAt</dt>
             <dd>{task.createdAt}</dd>
-            <dt className="text-slate-500">lastUpdatedAt</dt>
+            <dt className="text-slate-600 dark:text-slate-400">lastUpdatedAt</dt>
             <dd>{task.lastUpdatedAt ?? "—"}</dd>
-            <dt className="text-slate-500">ttlMs</dt>
+            <dt className="text-slate-600 dark:text-slate-400">ttlMs</dt>
             <dd data-testid="task-ttl">
               {task.ttlMs === null ? "null" : task.ttlMs} · {remaining !== null && remaining > 0 ? `gone in ${formatRemaining(remaining)}` : formatRemaining(remaining)}
             </dd>
-            <dt className="text-slate-500">pollIntervalMs</dt>
+            <dt className="text-slate-600 dark:text-slate-400">pollIntervalMs</dt>
             <dd>{task.pollIntervalMs ?? "— (the client picks)"}</dd>
           </dl>
         ) : null}
@@ -100,7 +100,7 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
         <ol className="flex flex-col gap-0.5 text-xs" aria-label="Why the task moved">
           {track.moves.map((m, i) => (
             <li key={i} data-testid="task-move" data-to={m.to} className={m.legal ? "" : "text-red-700 dark:text-red-300"}>
-              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong> <span className="text-slate-500">({m.via})</span> {m.why}
+              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong> <span className="text-slate-600 dark:text-slate-400">({m.via})</span> {m.why}
             </li>
           ))}
         </ol>

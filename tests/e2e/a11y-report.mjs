@@ -1,6 +1,6 @@
 // Lists every axe-core violation (any impact) on the page and on every tab, light and dark, after one send.
 // The a11y e2e case gates on serious/critical ones; this prints the full picture for the record.
-// Usage (after next build): node tests/e2e/a11y-report.mjs
+// Usage (after next build): node tests/e2e/a11y-report.mjs   (A11Y_ALL=1 lists every node, not the first three)
 import { ensureBuilt, guardedContext, launchBrowser, requireChromium, startServer } from "./harness.mjs";
 import { A11yPage } from "./pages/a11y.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
@@ -28,7 +28,7 @@ try {
       all.push(...(await a11y.axe(`${scheme} · ${id}`)));
     }
   }
-  for (const v of all) console.log(v.line);
+  for (const v of all) console.log(process.env.A11Y_ALL ? `${v.where}: ${v.impact} ${v.id}\n    ${v.details.join("\n    ")}` : v.line);
   const by = {};
   for (const v of all) by[`${v.impact} ${v.id}`] = (by[`${v.impact} ${v.id}`] ?? 0) + v.nodes;
   console.log("\nsummary (impact rule: nodes over all tabs and themes)");

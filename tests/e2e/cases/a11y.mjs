@@ -1,7 +1,9 @@
 // Accessibility (issue 16): keyboard-only use, the theme, the live region, and the axe-core gate.
+import { ROOT } from "../harness.mjs";
 import { A11yPage } from "../pages/a11y.mjs";
+import { SharePage, fragmentOf } from "../pages/share.mjs";
 
-export function register({ test, assert }) {
+export function register({ test, assert, ENVELOPE }) {
   test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({ pg, page }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
@@ -179,5 +181,83 @@ export function register({ test, assert }) {
     assert(all.filter((t) => t.includes("Probe verdict")).length === 1, `the verdict is said once: ${all.join(" | ")}`);
     const error = all.find((t) => t.startsWith("Not sent:"));
     assert(error.includes("not JSON") && error.length < 200, `the error, in one short sentence: ${error}`);
+  });
+
+  test("zoom: at 800 px wide and at 200% zoom (720 CSS px) no tab scrolls the page sideways", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    await pg.send();
+    await pg.settled(1);
+    const wide = [];
+    for (const size of [{ width: 800, height: 700 }, { width: 720, height: 450 }]) {
+      await page.setViewportSize(size);
+      for (const id of await a11y.tabIds()) {
+        await a11y.openTab(id);
+        const over = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+        if (over > 0) wide.push(`${size.width}px · ${id}: ${over}px too wide`);
+      }
+    }
+    assert(wide.length === 0, wide.join("; "));
+  });
+  test("motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly", async ({ pg, page }) => {
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await pg.open();
+    await pg.send();
+    await pg.settled(1);
+    const bar = pg.card(1).locator('[data-testid="freshness"] span span').first();
+    await bar.waitFor({ state: "attached" });
+    const motion = await bar.evaluate((el) => ({ transition: getComputedStyle(el).transitionDuration, scroll: getComputedStyle(document.documentElement).scrollBehavior }));
+    assert(parseFloat(motion.transition) < 0.001, `bar transition: ${motion.transition}`);
+    assert(motion.scroll === "auto", `scroll-behavior: ${motion.scroll}`);
+  });
+
+  test("axe gate: no serious or critical WCAG 2.1 A/AA violation on the page or any tab, light and dark, after a send and a probe, nor in the dialogs", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    await pg.open();
+    await pg.send();
+    await pg.settled(1);
+    await pg.probe();
+    const found = [];
+    const check = async (where) => found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+      for (const id of await a11y.tabIds()) {
+        await a11y.openTab(id);
+        await check(`${scheme} · ${id}`);
+      }
+      await a11y.openTab("timeline");
+      await pg.openWire(1);
+      await check(`${scheme} · timeline with the Wire view open`);
+      await pg.openWire(1);
+      await pg.tid("share").click();
+      await pg.tid("share-dialog").waitFor();
+      await check(`${scheme} · share dialog`);
+      await page.keyboard.press("Escape");
+      await pg.tid("share-dialog").waitFor({ state: "detached" });
+    }
+    assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
+  });
+
+  test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, or the Run-this-command dialog, light and dark", async ({ pg, page }) => {
+    const a11y = new A11yPage(pg);
+    const sp = new SharePage(page, pg.base);
+    const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } });
+    const target = { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs"], cwd: ROOT, env: { API_KEY: "" } };
+    const found = [];
+    const check = async (where) => found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(pg.base + "/examples");
+      await page.waitForSelector('[data-testid="example-card"]');
+      await check(`${scheme} · /examples`);
+      await sp.openLink("/" + fragmentOf({ target, editor: frame, exchanges: [] }));
+      await check(`${scheme} · shared link banner`);
+      await sp.tid("run-live").click();
+      await sp.tid("run-live-dialog").waitFor();
+      await check(`${scheme} · run-live dialog`);
+      await sp.tid("run-live-dialog-close").click();
+    }
+    assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
 }

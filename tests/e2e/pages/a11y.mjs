@@ -18,6 +18,7 @@ export class A11yPage {
       id: v.id,
       impact: v.impact,
       nodes: v.nodes.length,
+      details: v.nodes.map((n) => `${n.target.join(" ")} :: ${n.html.slice(0, 160)}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`),
       line: `${where}: ${v.impact} ${v.id} ×${v.nodes.length} — ${v.nodes
         .slice(0, 3)
         .map((n) => `${n.target.join(" ")}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`)
