@@ -43,7 +43,12 @@ export interface TranscriptDating {
   namedVersions: string[];
   /** How much was found: JSON values, headers, HTTP and SSE lines. */
   found: { json: number; headers: number; http: number; sse: number };
+  /** Which task wire the transcript speaks, when it shows tasks: the 2026 extension, 2025-11-25's core tasks, or both. */
+  tasks?: { wire: TaskWire; text: string };
 }
+
+/** "extension": io.modelcontextprotocol/tasks (2026-07-28); "core": the tasks of the 2025-11-25 core protocol. */
+export type TaskWire = "extension" | "core" | "both";
 
 interface Finding {
   feature: string;
@@ -53,6 +58,8 @@ interface Finding {
   /** First revision that no longer has it (exclusive upper bound). */
   until?: Revision;
   lifecycle?: LifecycleId;
+  /** Set for evidence only one task wire has. */
+  taskWire?: "extension" | "core";
 }
 
 const idx = (r: Revision) => REVISIONS.indexOf(r);
@@ -67,8 +74,7 @@ function snippet(text: string, line: number): string {
 function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
   const found: Finding[] = [];
   const ev = snippet(item.text, item.line);
-  const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
-    found.push({ feature, evidence: ev, line: item.line, from, until, lifecycle });
+  const add: Add = (feature, from, until, lifecycle, taskWire) => found.push({ feature, evidence: ev, line: item.line, from, until, lifecycle, ...(taskWire ? { taskWire } : {}) });
 
   const root = item.value;
   if (Array.isArray(root) && root.length > 0 && root.every((m) => isJsonObject(m) && m.jsonrpc === "2.0")) {
@@ -89,7 +95,16 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
   return found;
 }
 
-type Add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) => void;
+type Add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId, taskWire?: "extension" | "core") => void;
+
+/** Methods only one task wire has (tasks/get and tasks/cancel are on both). */
+const TASK_METHOD_WIRE: Record<string, "extension" | "core"> = {
+  "tasks/update": "extension",
+  "notifications/tasks": "extension",
+  "tasks/list": "core",
+  "tasks/result": "core",
+  "notifications/tasks/status": "core",
+};
 
 function messageFindings(o: JsonObject, parentKey: string | undefined, inInputRequests: boolean, item: ExtractedJson, add: Add, named: Set<string>): void {
   const method = o.method;
@@ -110,7 +125,7 @@ function messageFindings(o: JsonObject, parentKey: string | undefined, inInputRe
   const removed = info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" ? LIFECYCLE[info.lifecycle].since : undefined;
   const from = method === "tasks/get" || method === "tasks/cancel" ? "2025-11-25" : info.introduced;
   if (method === "ping" && item.direction === "received" && hasId) add("ping sent by the server", "2024-11-05", MODERN, "serverRequests");
-  add(method, from, removed, info.lifecycle);
+  add(method, from, removed, info.lifecycle, TASK_METHOD_WIRE[method]);
   const params = isJsonObject(o.params) ? o.params : undefined;
   if (method === "initialize" && typeof params?.protocolVersion === "string") named.add(params.protocolVersion);
   if (method === "notifications/progress" && params && "message" in params) add("a progress notification with message", "2025-03-26");
@@ -129,8 +144,10 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
   if ("io.modelcontextprotocol/logLevel" in o) add("io.modelcontextprotocol/logLevel in _meta", MODERN, undefined, "logging");
   if ("io.modelcontextprotocol/serverInfo" in o) add("serverInfo in result _meta", MODERN);
   if ("io.modelcontextprotocol/subscriptionId" in o) add("io.modelcontextprotocol/subscriptionId", MODERN);
-  if ("io.modelcontextprotocol/related-task" in o) add("io.modelcontextprotocol/related-task (core tasks)", "2025-11-25", MODERN, "coreTasks");
-  if (typeof o.resultType === "string") add(`resultType "${o.resultType}"`, MODERN);
+  if ("io.modelcontextprotocol/related-task" in o) add("io.modelcontextprotocol/related-task (core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+  if (o.resultType === "task") add(`resultType "task" (a CreateTaskResult of the tasks extension)`, MODERN, undefined, undefined, "extension");
+  else if (typeof o.resultType === "string") add(`resultType "${o.resultType}"`, MODERN);
+  taskFindings(o, parentKey, add);
   if ("inputRequests" in o || "inputResponses" in o) add("Multi Round-Trip Requests (inputRequests / inputResponses)", MODERN);
   else if ("requestState" in o) add("requestState (MRTR)", MODERN);
   if ("ttlMs" in o && "cacheScope" in o) add("cache hints ttlMs + cacheScope", MODERN);
@@ -154,12 +171,29 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
 function capabilityFindings(caps: JsonObject, add: Add): void {
   if ("completions" in caps) add("the completions capability", "2025-03-26");
   if ("elicitation" in caps) add("the elicitation capability", "2025-06-18");
-  if ("tasks" in caps) add("the core tasks capability (2025-11-25)", "2025-11-25", MODERN, "coreTasks");
+  if ("tasks" in caps) add("the core tasks capability (2025-11-25)", "2025-11-25", MODERN, "coreTasks", "core");
   if ("extensions" in caps) add("capabilities.extensions", MODERN);
+  if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/tasks" in caps.extensions) add("the io.modelcontextprotocol/tasks extension declared", MODERN, undefined, undefined, "extension");
   if ("sampling" in caps) add("the sampling capability", "2024-11-05", undefined, "sampling");
   if ("roots" in caps) add("the roots capability", "2024-11-05", undefined, "roots");
   if ("logging" in caps) add("the logging capability", "2024-11-05", undefined, "logging");
   if (isJsonObject(caps.roots) && "listChanged" in caps.roots) add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
+}
+
+/**
+ * A task object (taskId + status: a CreateTaskResult, a tasks/get result, notifications/tasks params, or the 2025
+ * `task`) names its times differently on each wire: ttlMs/pollIntervalMs in the extension, ttl/pollInterval in the
+ * 2025-11-25 core. statusMessage is on both. A tools/call asking for a task with params.task is 2025's way.
+ */
+function taskFindings(o: JsonObject, parentKey: string | undefined, add: Add): void {
+  if (typeof o.taskId === "string" && typeof o.status === "string") {
+    if ("ttlMs" in o || "pollIntervalMs" in o) add("task fields ttlMs / pollIntervalMs (tasks extension)", MODERN, undefined, undefined, "extension");
+    if ("ttl" in o || "pollInterval" in o) add("task fields ttl / pollInterval (2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+    if ("statusMessage" in o) add("a task statusMessage", "2025-11-25");
+    if (o.status === "completed" && isJsonObject(o.result)) add("a task's result inline (tasks extension; 2025-11-25 needed tasks/result)", MODERN, undefined, undefined, "extension");
+  }
+  if (parentKey === "params" && typeof o.name === "string" && isJsonObject(o.task)) add("a task-augmented tools/call (params.task, 2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+  if (parentKey === "notifications" && "taskIds" in o) add("subscriptions/listen with taskIds (tasks extension push)", MODERN, undefined, undefined, "extension");
 }
 
 function errorFindings(code: number, add: Add): void {
@@ -248,8 +282,20 @@ export function dateTranscript(text: string): TranscriptDating {
       ...(narrowed ? {} : namedInWindow.length === 0 ? { note: "the named versions fall outside what the features allow" } : {}),
     });
   }
-  const summary = summarize(binding, findings.filter((f) => !fits(f)), lower, upperExclusive, revisions, narrowed ? namedInWindow : []);
-  return { revisions, summary, reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found };
+  const tasks = taskWireOf(findings);
+  const summary = summarize(binding, findings.filter((f) => !fits(f)), lower, upperExclusive, revisions, narrowed ? namedInWindow : []) + (tasks ? ` ${tasks.text}` : "");
+  return { revisions, summary, reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found, ...(tasks ? { tasks } : {}) };
+}
+
+function taskWireOf(findings: Finding[]): TranscriptDating["tasks"] {
+  const ext = findings.filter((f) => f.taskWire === "extension");
+  const core = findings.filter((f) => f.taskWire === "core");
+  if (ext.length && core.length) {
+    return { wire: "both", text: `Tasks on both wires: the 2025-11-25 core tasks (${names(core)}) and the 2026-07-28 io.modelcontextprotocol/tasks extension (${names(ext)}).` };
+  }
+  if (ext.length) return { wire: "extension", text: `Tasks: the io.modelcontextprotocol/tasks extension of 2026-07-28 (${names(ext)}).` };
+  if (core.length) return { wire: "core", text: `Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 (${names(core)}).` };
+  return undefined;
 }
 
 function dedupe(findings: Finding[]): Finding[] {
