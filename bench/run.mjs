@@ -136,7 +136,7 @@ async function bridgeOverhead(apps, name, peer) {
 /** Inspector's page, cold browser context each load: navigation → its first interactive screen (the server list). */
 async function inspectorPage(peer) {
   if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext } = await import("../tests/e2e/harness.mjs");
+  const { launchBrowser, guardedContext } = await import("../scripts/local-app.mjs");
   const inspector = await startInspector(peer.dir, SERVERS.everything.argv);
   const index = await (await fetch(`http://127.0.0.1:${inspector.port}/`)).text();
   let raw = 0;
@@ -226,7 +226,7 @@ async function freshProcess(apps) {
 
 async function page(app) {
   if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext } = await import("../tests/e2e/harness.mjs");
+  const { launchBrowser, guardedContext } = await import("../scripts/local-app.mjs");
   const html = await new Promise((resolve, reject) =>
     http.get({ host: "127.0.0.1", port: app.port, path: "/" }, (res) => {
       let text = "";

@@ -4,20 +4,9 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { ROOT, httpRequest } from "../harness.mjs";
+import { ROOT, freePort, httpRequest } from "../harness.mjs";
 
 const TOKEN = "e2e-hosted-token";
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 /** `which` = "next" (next start) or "serve" (scripts/serve.mjs --hosted); its own process group, ended by stop(). */
 async function startHosted(which) {

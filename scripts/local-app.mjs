@@ -1,0 +1,75 @@
+// Local-app plumbing shared by the e2e tests (tests/e2e/harness.mjs) and the benchmarks (bench/): a free loopback
+// port, raw HTTP with explicit headers, and Debian Chromium with a network guard. Plain node + playwright-core.
+import { existsSync } from "node:fs";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+export const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export function requireChromium() {
+  if (existsSync(CHROMIUM)) return;
+  console.error(`Chromium not found at ${CHROMIUM} — install it with: sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** Raw HTTP with exactly the headers given (fetch would not let us forge Host). */
+export function httpRequest({ port, method = "GET", path: p = "/", headers = {}, body }) {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port, method, path: p, headers, setHost: !("Host" in headers || "host" in headers) }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    });
+    req.on("error", reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export function launchBrowser() {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+}
+
+const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+
+/** A context whose every request to a non-loopback host is recorded and aborted (workers included). */
+export async function guardedContext(browser, options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  const foreign = [];
+  const urls = [];
+  await context.route("**/*", (route) => {
+    const url = new URL(route.request().url());
+    urls.push(url.href);
+    if (LOOPBACK.has(url.hostname) || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    foreign.push(url.href);
+    return route.abort();
+  });
+  return { context, foreign, urls };
+}
