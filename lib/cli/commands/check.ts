@@ -6,7 +6,6 @@
  * 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
 import { exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
 import { runChecks } from "@/lib/checks/runner";
@@ -15,6 +14,7 @@ import type { ToolCallPolicy } from "@/lib/checks/types";
 import { targetLabel, targetTransport } from "@/lib/bridge/contract";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
+import { parseOptions } from "../args";
 
 const USAGE =
   'npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--verbose]';
@@ -35,16 +35,8 @@ const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
 export const command: CliCommand = { usage: USAGE, run };
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error\n`);
-    return 0;
-  }
+  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`);
+  if (!values) return 0;
   // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
   const toolCalls = (values["call-tools"] ?? (values.demo !== undefined ? "all" : "read-only")) as ToolCallPolicy;
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);

@@ -7,7 +7,6 @@
  * --json prints { taskId, pollIntervalMs, states, polls: [{ atMs, status }], frames, result, … } (frames carry their
  * HTTP request headers over HTTP). Exit 0 when the task completed, 1 for failed/cancelled/any other end, 2 usage.
  */
-import { parseArgs } from "node:util";
 import type { Exchange } from "@/lib/bridge/contract";
 import { send } from "@/lib/bridge/server/send";
 import { createFollower, followReport, MAX_POLL_MS, MIN_POLL_MS, type Json, type TaskTrack } from "@/lib/tasks";
@@ -15,6 +14,7 @@ import { asObject } from "@/lib/tasks/shapes";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import { AnswersUsageError, readAnswers } from "./mrtr";
 import type { CliCommand } from "./index";
+import { parseOptions } from "../args";
 
 const USAGE =
   "npm run cli -- task (--demo tasks [--http] | --stdio \"<command line>\" | --url <url>) --tool <name> [--arguments '<json>'] [--answers <file>] [--poll-ms <n>] [--max-polls <n>] [--json]";
@@ -56,16 +56,8 @@ function line(track: TaskTrack, startMs: number): string | undefined {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 the task completed, 1 it failed, was cancelled or could not be followed, 2 a usage error\n`);
-    return 0;
-  }
+  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 the task completed, 1 it failed, was cancelled or could not be followed, 2 a usage error`);
+  if (!values) return 0;
   if (!values.tool) throw new UsageError("name the tool: --tool <name> (the tasks demo has slow_report, confirm_booking, flaky_export, long_import)");
   let args: Json = {};
   if (values.arguments !== undefined) {

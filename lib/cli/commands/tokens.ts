@@ -3,7 +3,6 @@
  * Fetches the target's catalogue (every tools/list page, plus the instructions) and prints its token bill.
  * Exit codes: 0 billed, 1 the catalogue could not be fetched or billed, 2 usage error.
  */
-import { parseArgs } from "node:util";
 import { send } from "@/lib/bridge/server/send";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
@@ -16,6 +15,7 @@ import { formatExchange } from "../format";
 import { targetTransport } from "@/lib/bridge/target";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
+import { parseOptions } from "../args";
 
 const USAGE_LINE = "npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding o200k_base|cl100k_base] [--layout python|compact|python-unicode] [--fields prompt|whole] [--json]";
 
@@ -64,16 +64,8 @@ function capabilities(text: string): Record<string, unknown> {
 }
 
 async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(USAGE + "\n");
-    return 0;
-  }
+  const values = parseOptions(argv, OPTIONS, USAGE);
+  if (!values) return 0;
   const { handshake, encoding, layout, fields } = values;
   if (!isHandshake(handshake)) throw new UsageError(`--handshake must be auto, none, legacy or modern, not ${JSON.stringify(handshake)}`);
   if (!isEncoding(encoding)) throw new UsageError(`--encoding must be o200k_base or cl100k_base, not ${JSON.stringify(encoding)}`);
