@@ -15,4 +15,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   tokens: () => import("./tokens").then((m) => m.command),
   check: () => import("./check").then((m) => m.command),
   task: () => import("./task").then((m) => m.command),
+  auth: () => import("./auth").then((m) => m.command),
 };

@@ -1,0 +1,56 @@
+/** The shapes of an authorization run: what the CLI prints as JSON and the Auth view renders. Secrets are masked before they get here. */
+export interface RawRequest {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface HttpAttempt {
+  request: RawRequest;
+  response?: RawResponse;
+  /** Why no response came (network error, refused by the SSRF guard). */
+  error?: string;
+}
+
+export type StepStatus = "ok" | "warn" | "fail" | "skipped";
+
+export interface AuthStep {
+  name: string;
+  status: StepStatus;
+  /** The step's main exchange (the one that decided it); every try is in `attempts`. */
+  request?: RawRequest;
+  response?: RawResponse;
+  attempts?: HttpAttempt[];
+  /** One sentence: what happened and why it matters. */
+  detail: string;
+  specRef: string;
+  /** Decoded, non-secret facts worth showing (JWT claims, chosen scope, issuer…). */
+  facts?: Record<string, unknown>;
+}
+
+export type FindingLevel = "error" | "warning" | "info";
+
+export interface AuthFinding {
+  code: string;
+  level: FindingLevel;
+  detail: string;
+  specRef: string;
+}
+
+export type AuthOutcome = "authenticated" | "needs-user" | "failed";
+
+export interface AuthRun {
+  target: string;
+  steps: AuthStep[];
+  findings: AuthFinding[];
+  outcome: AuthOutcome;
+  /** When the run stops for a person: the URL to open (no secret in it: PKCE sends only the challenge). */
+  authorizationUrl?: string;
+}

@@ -1,0 +1,203 @@
+/**
+ * The embedded authorization server: oidc-provider 9 on its own loopback listener, keys generated at start.
+ * Authorization code + PKCE S256 only (public clients must use PKCE; the library supports S256 alone),
+ * resource indicators (RFC 8707) minting audience-bound JWT access tokens, `iss` in every authorization
+ * response (RFC 9207), refresh tokens, scopes calendar.read / calendar.write, one pre-registered public client,
+ * dynamic registration left on (the 2026-07-28 spec deprecates it; the flow shows it as such), and a demo
+ * user with a server-rendered, escaped login and consent page.
+ *
+ * Its own listener rather than a Next route: oidc-provider is a Koa app that owns its routing, cookies and
+ * redirects, and its issuer must be a stable origin; a loopback port started on first use gives both, in the
+ * CLI, the tests and the app alike. State lives in the library's in-memory adapter: one process, one AS.
+ */
+import http from "node:http";
+import { generateKeyPairSync, randomBytes } from "node:crypto";
+import type { AddressInfo } from "node:net";
+import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+
+export const DEMO_USER = { login: "student", password: "calendar", accountId: "student-1", name: "Demo Student" } as const;
+export const DEMO_CLIENT_ID = "mcp-playground-demo";
+/** Loopback redirect URIs: native clients may use any port on these (RFC 8252 §7.3). */
+export const DEMO_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://localhost/callback"];
+export const CALENDAR_SCOPES = ["calendar.read", "calendar.write"] as const;
+
+export interface DemoAuthorizationServer {
+  issuer: string;
+  close(): Promise<void>;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem}label{display:block;margin:.6rem 0}
+input[type=text],input[type=password]{width:100%;padding:.4rem}button{padding:.5rem 1rem;margin-top:.8rem}code{background:#eee;padding:0 .2rem}</style>
+</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+async function readForm(req: http.IncomingMessage, limit = 8192): Promise<URLSearchParams> {
+  let size = 0;
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new Error("form too large");
+    chunks.push(chunk as Buffer);
+  }
+  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+}
+
+function sendHtml(res: http.ServerResponse, status: number, html: string): void {
+  res.writeHead(status, {
+    "content-type": "text/html; charset=utf-8",
+    "cache-control": "no-store",
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+  });
+  res.end(html);
+}
+
+/** resource URL → what the AS mints for it; set by the protected servers before any token is asked for. */
+export type ResourceRegistry = Map<string, { scopes: readonly string[]; name: string }>;
+
+async function interaction(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+  const url = new URL(req.url ?? "/", "http://127.0.0.1");
+  const [, , uid, action] = url.pathname.split("/");
+  const details = await provider.interactionDetails(req, res);
+  if (details.uid !== uid) return sendHtml(res, 400, page("Wrong interaction", "<p>This page does not belong to the current sign-in.</p>"));
+  const action0 = `/interaction/${escapeHtml(uid)}`;
+  const { prompt, params } = details;
+  const client = await provider.Client.find(String(params.client_id));
+  const clientName = client?.clientName ?? String(params.client_id);
+
+  if (req.method === "GET") {
+    if (prompt.name === "login") {
+      return sendHtml(
+        res,
+        200,
+        page(
+          "Sign in to the demo authorization server",
+          `<p><strong>${escapeHtml(clientName)}</strong> wants to reach a protected MCP server for you.</p>
+<p>Demo user: <code>${DEMO_USER.login}</code>, password <code>${DEMO_USER.password}</code>.</p>
+<form method="post" action="${action0}/login" data-testid="auth-login-form">
+<label>User <input type="text" name="login" autocomplete="username" required data-testid="auth-login-user"></label>
+<label>Password <input type="password" name="password" autocomplete="current-password" required data-testid="auth-login-password"></label>
+<button type="submit" data-testid="auth-login-submit">Sign in</button></form>`,
+        ),
+      );
+    }
+    const missing = (prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
+    const items = Object.entries(missing)
+      .map(([resource, scopes]) => `<li>${escapeHtml(resource)}: ${scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}</li>`)
+      .join("");
+    return sendHtml(
+      res,
+      200,
+      page(
+        "Allow access?",
+        `<p><strong>${escapeHtml(clientName)}</strong> asks for:</p><ul>${items || "<li>(nothing new)</li>"}</ul>
+<form method="post" action="${action0}/confirm"><button type="submit" data-testid="auth-consent-allow">Allow</button></form>
+<form method="post" action="${action0}/abort"><button type="submit" data-testid="auth-consent-deny">Deny</button></form>`,
+      ),
+    );
+  }
+  if (req.method !== "POST") return sendHtml(res, 405, page("Method not allowed", ""));
+  const form = await readForm(req);
+  if (action === "login") {
+    if (form.get("login") !== DEMO_USER.login || form.get("password") !== DEMO_USER.password) {
+      return sendHtml(res, 401, page("Sign-in failed", `<p>Wrong user or password. <a href="${action0}">Try again</a>.</p>`));
+    }
+    return void (await provider.interactionFinished(req, res, { login: { accountId: DEMO_USER.accountId } }, { mergeWithLastSubmission: false }));
+  }
+  if (action === "confirm") {
+    const accountId = details.session?.accountId;
+    if (!accountId) return sendHtml(res, 400, page("Not signed in", ""));
+    const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(params.client_id) });
+    if (!grant) return sendHtml(res, 400, page("Grant expired", ""));
+    const d = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(" "));
+    if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
+    for (const [resource, scopes] of Object.entries(d.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(" "));
+    const grantId = await grant.save();
+    return void (await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true }));
+  }
+  if (action === "abort") {
+    return void (await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The user denied access." }, { mergeWithLastSubmission: false }));
+  }
+  sendHtml(res, 404, page("Not found", ""));
+}
+
+/** Starts the authorization server on 127.0.0.1:<free port>. `resources` may gain entries after start. */
+export async function startDemoAuthorizationServer(resources: ResourceRegistry): Promise<DemoAuthorizationServer> {
+  const server = http.createServer();
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const jwk = { ...privateKey.export({ format: "jwk" }), kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" };
+
+  const configuration: Configuration = {
+    clients: [
+      {
+        client_id: DEMO_CLIENT_ID,
+        client_name: "MCP Playground (demo client)",
+        application_type: "native",
+        token_endpoint_auth_method: "none",
+        redirect_uris: DEMO_REDIRECT_URIS,
+        grant_types: ["authorization_code", "refresh_token"],
+        response_types: ["code"],
+      },
+    ],
+    jwks: { keys: [jwk as never] },
+    cookies: { keys: [randomBytes(32).toString("base64url")] },
+    findAccount: async (_ctx, sub) => (sub === DEMO_USER.accountId ? { accountId: sub, claims: async () => ({ sub, name: DEMO_USER.name }) } : undefined),
+    interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
+    pkce: { required: () => true },
+    responseTypes: ["code"],
+    issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed("refresh_token"),
+    ttl: { AccessToken: 600, AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, RefreshToken: 3600 },
+    features: {
+      devInteractions: { enabled: false },
+      registration: { enabled: true },
+      revocation: { enabled: true },
+      resourceIndicators: {
+        enabled: true,
+        defaultResource: async (_ctx, _client, oneOf) => oneOf ?? undefined!,
+        useGrantedResource: async () => true,
+        getResourceServerInfo: async (_ctx, indicator) => {
+          const known = resources.get(indicator);
+          if (!known) throw new oidcErrors.InvalidTarget(`unknown resource ${indicator}`);
+          return { scope: known.scopes.join(" "), audience: indicator, accessTokenFormat: "jwt", accessTokenTTL: 600, jwt: { sign: { alg: "RS256" } } };
+        },
+      },
+    },
+    // Errors render as escaped text, never the request's own HTML.
+    renderError: async (ctx: KoaContextWithOIDC, out) => {
+      ctx.type = "html";
+      ctx.body = page("Authorization error", `<p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ""))}</p>`);
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  const callback = provider.callback();
+  server.on("request", (req, res) => {
+    if (req.url?.startsWith("/interaction/")) {
+      interaction(provider, req, res).catch((e) => {
+        if (!res.headersSent) sendHtml(res, 400, page("Sign-in problem", `<p>${escapeHtml((e as Error).message)}</p>`));
+        else res.end();
+      });
+      return;
+    }
+    callback(req, res);
+  });
+  return {
+    issuer,
+    close: () =>
+      new Promise<void>((done) => {
+        server.closeAllConnections();
+        server.close(() => done());
+      }),
+  };
+}

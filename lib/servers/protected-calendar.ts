@@ -1,0 +1,118 @@
+/**
+ * The chapter's calendar behind bearer auth (an OAuth 2.1 resource server, SDK v2 handler behind it), plus
+ * the audience lesson's two neighbours, all on one loopback listener next to the embedded authorization server:
+ *   /calendar/mcp  validates issuer, audience (its own URL), expiry and scope; create_event needs calendar.write
+ *   /second/mcp    the same software at another resource URL: a calendar token is refused (wrong audience)
+ *   /naive/mcp     accepts any bearer token, even in the query string — why the audience rule exists
+ * Each publishes RFC 9728 metadata at the path-aware well-known URL. Importable by the CLI and the tests.
+ */
+import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
+import { demoHandler, listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { CALENDAR_SCOPES, startDemoAuthorizationServer, type ResourceRegistry } from "./protected-auth-server";
+
+export type ProtectedKind = "calendar" | "second" | "naive";
+const KINDS: ProtectedKind[] = ["calendar", "second", "naive"];
+
+export interface ProtectedDemo {
+  issuer: string;
+  urls: Record<ProtectedKind, string>;
+  close(): Promise<void>;
+}
+
+const PRM_PREFIX = "/.well-known/oauth-protected-resource";
+
+function challenge(prmUrl: string, scope: string, error?: { code: string; description: string }): string {
+  const parts = [`resource_metadata="${prmUrl}"`, `scope="${scope}"`];
+  if (error) parts.push(`error="${error.code}"`, `error_description="${error.description.replace(/["\\]/g, "")}"`);
+  return `Bearer ${parts.join(", ")}`;
+}
+
+function refuse(status: number, prmUrl: string, scope: string, error?: { code: string; description: string }): Response {
+  return Response.json(
+    { error: error?.code ?? "unauthorized", error_description: error?.description ?? "This MCP server needs a bearer token." },
+    { status, headers: { "WWW-Authenticate": challenge(prmUrl, scope, error) } },
+  );
+}
+
+/** Does this JSON-RPC body call a tool that writes? (create_event is the calendar's one write.) */
+function needsWrite(body: string): boolean {
+  try {
+    const frame = JSON.parse(body) as { method?: unknown; params?: { name?: unknown } };
+    return frame.method === "tools/call" && frame.params?.name === "create_event";
+  } catch {
+    return false;
+  }
+}
+
+function bearerOf(req: Request, url: URL, kind: ProtectedKind): string | undefined {
+  const header = req.headers.get("authorization");
+  const m = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (m) return m[1];
+  // Only the naive server reads a token from the query string (the spec forbids it: URLs end up in logs).
+  return kind === "naive" ? (url.searchParams.get("access_token") ?? undefined) : undefined;
+}
+
+export async function startProtectedDemo(): Promise<ProtectedDemo> {
+  const resources: ResourceRegistry = new Map();
+  const as = await startDemoAuthorizationServer(resources);
+  const jwks = createRemoteJWKSet(new URL(`${as.issuer}/jwks`));
+  let origin = "";
+  const resourceUrl = (kind: ProtectedKind) => `${origin}/${kind}/mcp`;
+  const prmUrl = (kind: ProtectedKind) => `${origin}${PRM_PREFIX}/${kind}/mcp`;
+
+  async function handle(req: Request): Promise<Response> {
+    // toNodeListener fixes the authority to 127.0.0.1 (no port): only the path and query are read from it.
+    const url = new URL(req.url);
+    if (url.pathname.startsWith(PRM_PREFIX + "/")) {
+      const kind = KINDS.find((k) => url.pathname === `${PRM_PREFIX}/${k}/mcp`);
+      if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
+      return Response.json({
+        resource: resourceUrl(kind),
+        authorization_servers: [as.issuer],
+        scopes_supported: [...CALENDAR_SCOPES],
+        bearer_methods_supported: ["header"],
+        resource_name: kind === "calendar" ? "The chapter's calendar (protected)" : kind === "second" ? "A second protected server" : "A naive server (accepts any token)",
+      });
+    }
+    const kind = KINDS.find((k) => url.pathname === `/${k}/mcp`);
+    if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
+    const token = bearerOf(req, url, kind);
+    if (!token) return refuse(401, prmUrl(kind), "calendar.read");
+    let scopes: string[] = [];
+    if (kind !== "naive") {
+      try {
+        const { payload } = await jwtVerify(token, jwks, { issuer: as.issuer, audience: resourceUrl(kind), typ: "at+jwt" });
+        scopes = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
+      } catch (e) {
+        const description =
+          e instanceof joseErrors.JWTClaimValidationFailed && e.claim === "aud"
+            ? `this token was issued for another audience, not ${resourceUrl(kind)}`
+            : e instanceof joseErrors.JWTExpired
+              ? "the token has expired"
+              : `the token is not valid here (${(e as Error).message})`;
+        return refuse(401, prmUrl(kind), "calendar.read", { code: "invalid_token", description });
+      }
+      if (!scopes.includes("calendar.read")) return refuse(403, prmUrl(kind), "calendar.read", { code: "insufficient_scope", description: "calendar.read is needed" });
+    }
+    const body = req.method === "POST" ? await req.text() : undefined;
+    if (kind !== "naive" && body !== undefined && needsWrite(body) && !scopes.includes("calendar.write")) {
+      return refuse(403, prmUrl(kind), CALENDAR_SCOPES.join(" "), { code: "insufficient_scope", description: "create_event needs calendar.write" });
+    }
+    const headers = new Headers(req.headers);
+    headers.delete("authorization");
+    headers.delete("content-length");
+    return demoHandler("calendar")!.fetch(new Request(req.url, { method: req.method, headers, body, signal: req.signal }));
+  }
+
+  const listener = await listenOnLoopback(toNodeListener(handle));
+  origin = listener.origin;
+  for (const kind of KINDS) resources.set(resourceUrl(kind), { scopes: CALENDAR_SCOPES, name: kind });
+  return {
+    issuer: as.issuer,
+    urls: { calendar: resourceUrl("calendar"), second: resourceUrl("second"), naive: resourceUrl("naive") },
+    close: async () => {
+      await listener.close();
+      await as.close();
+    },
+  };
+}

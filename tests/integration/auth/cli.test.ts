@@ -1,0 +1,39 @@
+/** `npm run cli -- auth`: the JSON shape, the exit code rule (1 on any error finding) and no secret on stdout. */
+import { spawnSync } from "node:child_process";
+import { describe, expect, it } from "vitest";
+
+function cli(...args: string[]) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", ...args], { encoding: "utf8", timeout: 90_000 });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe("cli auth", () => {
+  it("--demo calendar-protected --json completes headlessly and ends with an authenticated tools/list (exit 0)", () => {
+    const r = cli("--demo", "calendar-protected", "--json");
+    expect(r.status).toBe(0);
+    const run = JSON.parse(r.stdout);
+    expect(Object.keys(run)).toEqual(["target", "steps", "findings", "outcome"]);
+    expect(run.outcome).toBe("authenticated");
+    expect(run.findings).toEqual([]);
+    for (const s of run.steps) expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "status", "detail", "specRef"]));
+    const last = run.steps.at(-1);
+    expect(last.name).toBe("refresh");
+    expect(last.attempts.at(-1).request.body).toContain('"method": "tools/list"');
+    expect(last.attempts.at(-1).response.status).toBe(200);
+    // Every bearer value on stdout is masked.
+    expect(r.stdout).not.toMatch(/Bearer eyJ[A-Za-z0-9_-]{20,}/);
+    expect(r.stdout).not.toMatch(/"access_token": "eyJ[A-Za-z0-9_-]{20,}/);
+  });
+
+  it("--demo naive-protected exits 1: its findings are errors", () => {
+    const r = cli("--demo", "naive-protected", "--json");
+    expect(r.status).toBe(1);
+    expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toEqual(["TOKEN_IN_QUERY_ACCEPTED", "INVALID_TOKEN_ACCEPTED"]);
+  });
+
+  it("a usage error exits 2 and says what is wrong", () => {
+    const r = cli("--url", "file:///etc/passwd");
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain("--url must be an http(s) MCP endpoint");
+  });
+});
