@@ -19,6 +19,7 @@ const LAYERS = {
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],
+  auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
 };
 const LIB_FOLDERS = [...Object.keys(LAYERS).filter((k) => !k.includes("/")), "cli", "servers"];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { bearerChallenge, parseWwwAuthenticate } from "@/lib/auth/www-authenticate";
-import { asMetadataCandidates, canonicalResource, prmCandidates } from "@/lib/auth/flow";
+import { asMetadataCandidates, canonicalResource, prmCandidates } from "@/lib/auth/discovery";
 import { maskBody, maskHeaders, maskUrl } from "@/lib/auth/mask";
 
 describe("WWW-Authenticate parsing (RFC 9110 §11.6.1)", () => {

@@ -6,9 +6,9 @@
  */
 import { parseArgs } from "node:util";
 import type { CliCommand } from "./index";
-import { runAuthFlow } from "@/lib/auth/flow";
-import { audienceLesson } from "@/lib/auth/audience";
-import { demoUserAgent } from "@/lib/auth/demo-login";
+import { runAuthFlow } from "@/lib/auth/server/flow";
+import { audienceLesson } from "@/lib/auth/server/audience";
+import { demoUserAgent } from "@/lib/auth/server/demo-login";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import type { AuthRun } from "@/lib/auth/types";
 

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
-import { runAuthFlow } from "@/lib/auth/flow";
+import { runAuthFlow } from "@/lib/auth/server/flow";
 
 type Routes = (origin: string) => Record<string, () => Response>;
 const open: Array<() => Promise<void>> = [];

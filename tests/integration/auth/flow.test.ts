@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
 import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
-import { runAuthFlow, type AuthSession } from "@/lib/auth/flow";
-import { demoUserAgent } from "@/lib/auth/demo-login";
-import { audienceLesson } from "@/lib/auth/audience";
+import { runAuthFlow, type AuthSession } from "@/lib/auth/server/flow";
+import { demoUserAgent } from "@/lib/auth/server/demo-login";
+import { audienceLesson } from "@/lib/auth/server/audience";
 import { bearerChallenge } from "@/lib/auth/www-authenticate";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";

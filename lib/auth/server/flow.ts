@@ -6,14 +6,14 @@
  * In hosted mode every request passes the SSRF guard first. Pure logic: no React, no process state.
  */
 import * as oauth from "oauth4webapi";
-import { decodeJwt } from "jose";
 import { admitHttpUrl, isHosted } from "@/lib/bridge/server/policy";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
-import { bearerChallenge } from "./www-authenticate";
-import { finding, type FindingCode } from "./findings";
-import { maskBody, maskHeaders, maskUrl } from "./mask";
-import type { AuthFinding, AuthRun, AuthStep, HttpAttempt, RawResponse, StepStatus } from "./types";
+import { bearerChallenge } from "../www-authenticate";
+import { finding, type FindingCode } from "../findings";
+import { maskBody, maskHeaders, maskUrl } from "../mask";
+import { asMetadataCandidates, canonicalResource, isLoopback, prmCandidates, sameResource, tokenClaims } from "../discovery";
+import type { AuthFinding, AuthRun, AuthStep, HttpAttempt, RawResponse, StepStatus } from "../types";
 
 const AUTHZ = "2026-07-28 basic/authorization";
 const DISCOVERY = "2026-07-28 basic/authorization/authorization-server-discovery";
@@ -49,63 +49,6 @@ type Frame = Record<string, unknown>;
 
 function mcpFrame(method: string, params: Frame = {}, id: number = 1): Frame {
   return { jsonrpc: "2.0", id, method, params: { ...params, _meta: buildEnvelope() } };
-}
-
-function isLoopback(url: URL): boolean {
-  return url.hostname === "127.0.0.1" || url.hostname === "localhost" || url.hostname === "[::1]";
-}
-
-/** The canonical resource URI (RFC 8707 §2): lowercase scheme and host, no fragment. */
-export function canonicalResource(href: string): string {
-  const url = new URL(href);
-  url.hash = "";
-  let out = `${url.protocol}//${url.host}${url.pathname}${url.search}`.replace(/^[^:]+:\/\/[^/]+/, (m) => m.toLowerCase());
-  if (url.pathname === "/" && !url.search) out = out.slice(0, -1);
-  return out;
-}
-
-function sameResource(a: string, b: string): boolean {
-  try {
-    return canonicalResource(a).replace(/\/$/, "") === canonicalResource(b).replace(/\/$/, "");
-  } catch {
-    return false;
-  }
-}
-
-/** The spec's PRM URL order: the challenge's URL, then the path-aware well-known URL, then the root one. */
-export function prmCandidates(target: string, fromHeader?: string): string[] {
-  const url = new URL(target);
-  const list: string[] = [];
-  if (fromHeader) list.push(fromHeader);
-  const path = url.pathname.replace(/\/$/, "");
-  if (path) list.push(`${url.origin}/.well-known/oauth-protected-resource${path}`);
-  list.push(`${url.origin}/.well-known/oauth-protected-resource`);
-  return [...new Set(list)];
-}
-
-/** The spec's AS metadata URL order, path-aware (OAuth 2.0 first, then the two OpenID Connect forms). */
-export function asMetadataCandidates(issuer: string): string[] {
-  const url = new URL(issuer);
-  const path = url.pathname.replace(/\/$/, "");
-  if (!path) return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
-  return [
-    `${url.origin}/.well-known/oauth-authorization-server${path}`,
-    `${url.origin}/.well-known/openid-configuration${path}`,
-    `${url.origin}${path}/.well-known/openid-configuration`,
-  ];
-}
-
-/** The non-secret claims of a JWT access token, or undefined when it is opaque. */
-export function tokenClaims(token: string): Record<string, unknown> | undefined {
-  try {
-    const claims = decodeJwt(token);
-    const pick: Record<string, unknown> = {};
-    for (const k of ["iss", "aud", "scope", "exp", "iat", "client_id", "sub"]) if (claims[k] !== undefined) pick[k] = claims[k];
-    if (typeof claims.exp === "number") pick.expiresAt = new Date(claims.exp * 1000).toISOString();
-    return pick;
-  } catch {
-    return undefined;
-  }
 }
 
 class Http {

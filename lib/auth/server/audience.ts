@@ -5,10 +5,10 @@
  */
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
-import { finding } from "./findings";
-import { maskHeaders, maskBody } from "./mask";
-import { tokenClaims } from "./flow";
-import type { AuthFinding, AuthStep } from "./types";
+import { finding } from "../findings";
+import { maskHeaders, maskBody } from "../mask";
+import { tokenClaims } from "../discovery";
+import type { AuthFinding, AuthStep } from "../types";
 
 export interface AudienceTarget {
   label: string;
