@@ -10,6 +10,7 @@ import { createMcpHandler, readRequestBody, type McpHttpHandler } from "@modelco
 import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/servers/registry";
 import { checkPageHeaders } from "./guards";
 import { admitClient, isOwnLoopbackCall, sizeLimits } from "./policy";
+import { stashRequestBody, stashedReplyText, stashedRequestBody } from "./whole-bodies";
 
 const handlers = new Map<string, McpHttpHandler>();
 
@@ -35,7 +36,8 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
   const { maxFrameBytes } = sizeLimits();
   let body: Awaited<ReturnType<typeof readRequestBody>>;
   try {
-    body = await readRequestBody(req, maxFrameBytes);
+    const stashed = stashedRequestBody(req);
+    body = stashed ? { tooLarge: stashed.length > maxFrameBytes, text: stashed.toString("utf8") } : await readRequestBody(req, maxFrameBytes);
   } catch (e) {
     return { ok: false, reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
@@ -126,23 +128,27 @@ export function toNodeListener(handler: (req: Request) => Promise<Response>): ht
       });
       // The URL's authority is fixed: a hostile Host ("a@b", "[::1].x") must reach the Host guard as a header,
       // not break URL parsing first. Handlers read Host from the headers, as under Next.
+      const body = hasBody ? Buffer.concat(chunks) : undefined;
       const request = new Request(`http://127.0.0.1${req.url?.startsWith("/") ? req.url : "/"}`, {
         method: req.method,
         headers,
-        body: hasBody ? Buffer.concat(chunks) : undefined,
+        body,
         signal: controller.signal,
       });
+      if (body) stashRequestBody(request, body);
       const response = await handler(request);
       const outHeaders: string[] = [];
       response.headers.forEach((value, key) => outHeaders.push(key, value));
       // A whole JSON reply (every bridge answer) goes out in one write with its length: no chunked framing,
       // no second packet for the terminator, no stream reader hops. Streams (SSE, NDJSON) are piped as they come.
-      const whole = response.body !== null && /^application\/json\b/i.test(response.headers.get("content-type") ?? "");
-      const body = whole ? Buffer.from(await response.arrayBuffer()) : undefined;
-      if (body) outHeaders.push("content-length", String(body.length));
+      // A reply built by wholeJsonResponse hands over its text: no read back through its body stream.
+      const stashed = stashedReplyText(response);
+      const whole = stashed !== undefined || (response.body !== null && /^application\/json\b/i.test(response.headers.get("content-type") ?? ""));
+      const replyBody = stashed !== undefined ? Buffer.from(stashed, "utf8") : whole ? Buffer.from(await response.arrayBuffer()) : undefined;
+      if (replyBody) outHeaders.push("content-length", String(replyBody.length));
       if (response.statusText) res.writeHead(response.status, response.statusText, outHeaders);
       else res.writeHead(response.status, outHeaders);
-      if (body) return res.end(body);
+      if (replyBody) return res.end(replyBody);
       if (!response.body) return res.end();
       const reader = response.body.getReader();
       res.on("close", () => void reader.cancel().catch(() => {}));

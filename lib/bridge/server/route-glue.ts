@@ -12,10 +12,11 @@ import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { noteCall } from "./observe";
+import { stashedRequestBody, wholeJsonResponse } from "./whole-bodies";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
 export function jsonReply(reply: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): Response {
-  return Response.json(reply, { status, headers: { "Cache-Control": "no-store", ...extra } });
+  return wholeJsonResponse(JSON.stringify(reply), { status, headers: { "Cache-Control": "no-store", ...extra } });
 }
 
 export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): Response {
@@ -62,7 +63,9 @@ async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<{
   let text: string;
   try {
     const { maxRequestBodyBytes } = sizeLimits();
-    const body = await readRequestBody(req, maxRequestBodyBytes);
+    // The node:http adapter has the body whole already: same limit, no second read through a stream.
+    const stashed = stashedRequestBody(req);
+    const body = stashed ? { tooLarge: stashed.length > maxRequestBodyBytes, text: stashed.toString("utf8") } : await readRequestBody(req, maxRequestBodyBytes);
     if (body.tooLarge) return { ok: false, reply: failReply("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
