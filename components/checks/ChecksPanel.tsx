@@ -6,8 +6,10 @@ import type { ToolCallPolicy } from "@/lib/checks/types";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { CheckRow } from "./CheckRow";
+import { DoctorCard } from "./DoctorCard";
 import { EraReportCard } from "./EraReportCard";
 import { useChecks } from "./useChecks";
+import { useDoctor } from "./useDoctor";
 
 const POLICIES: { id: ToolCallPolicy; label: string }[] = [
   { id: "read-only", label: "call read-only tools only" },
@@ -18,6 +20,7 @@ const POLICIES: { id: ToolCallPolicy; label: string }[] = [
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const { checks, run, policy, setPolicy, view } = useChecks({ state, commands });
   const [problemsOnly, setProblemsOnly] = useState(false);
+  const { doctor, diagnose } = useDoctor({ state, commands });
   const transport = view.kind === "ready" ? view.transport : "stdio";
   const rows = rowsOf(checks, transport);
   const counts = countsOf(rows);
@@ -38,10 +41,20 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <Button tone="primary" data-testid="checks-run" disabled={running || view.kind !== "ready"} onClick={() => void run()}>
           {running ? `Running ${checks.current ?? "the probe"}…` : "Run all checks"}
         </Button>
+        <Button
+          data-testid="doctor-run"
+          disabled={doctor.phase === "running" || running || view.kind !== "ready"}
+          onClick={() => void diagnose()}
+          title="Spawn or connect → server/discover → initialize fallback → the lists; stops at the first broken step and says what to do"
+        >
+          {doctor.phase === "running" ? "Diagnosing…" : "Diagnose connection"}
+        </Button>
       </PanelHeading>
 
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}
+      {doctor.phase === "done" ? <DoctorCard diagnosis={doctor.diagnosis} /> : null}
+      {doctor.phase === "error" ? <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">The diagnosis stopped: {doctor.message}</p> : null}
       {checks.phase === "error" ? <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">The run stopped: {checks.error}</p> : null}
 
       {report ? (

@@ -47,6 +47,12 @@ export const SendRequestSchema = z.object({
   /** A frame that is not JSON is only sent when the user insists. */
   insist: z.boolean().default(false),
   timeoutMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).default(SEND_TIMEOUT_MS.default),
+  /**
+   * A notifications/progress for the request's progressToken restarts its timeout (progress.mdx, "Timeouts"),
+   * up to maxTotalMs from the send (default: 10 × timeoutMs, at most SEND_TIMEOUT_MS.max). On unless false.
+   */
+  progressReset: z.boolean().optional(),
+  maxTotalMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).optional(),
   /** stdio: "keep" reuses the target's process; "fresh" spawns one for this message and ends it after. */
   processMode: z.enum(["keep", "fresh"]).default("keep"),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */

@@ -100,19 +100,19 @@ export type SendFrame = (
   opts: { label: string; noCache?: boolean; rememberedSession?: boolean } & Omit<CheckSendOptions, "label">,
 ) => Promise<Exchange | null>;
 
-/** The suite's send through the session: every frame lands in the timeline, labelled "check …". */
-export function sessionSend(sendFrame: SendFrame): CheckSend {
+/** The suite's send through the session: every frame lands in the timeline, labelled "check …" (or `prefix …`). */
+export function sessionSend(sendFrame: SendFrame, prefix = "check"): CheckSend {
   return async (text, opts) => {
     const { label, ...options } = opts;
     const exchange = await sendFrame(text, {
       ...options,
-      label: `check ${label ?? ""}`.trim(),
+      label: `${prefix} ${label ?? ""}`.trim(),
       // The checks compose every header themselves; a remembered legacy session would skew them.
       rememberedSession: false,
       // Their deliberately odd requests must not feed the client cache (nor be answered from it).
       noCache: true,
     });
-    if (!exchange) throw new Error("the bridge did not deliver a frame of the check (its timeline card says why)");
+    if (!exchange) throw new Error(`the bridge did not deliver a frame of the ${prefix || "diagnosis"} (its timeline card says why)`);
     return exchange;
   };
 }

@@ -1,13 +1,14 @@
 /**
  * The playground's command line, over the same lib/ the UI uses (no HTTP server in between):
  *   npm run cli -- probe <target> [--json]
- *   npm run cli -- send <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
+ *   npm run cli -- send <target> --frame '<frame text>' [--timeout <ms>] [--no-progress-reset] [--max-total <ms>] [--json] [--insist] [--fresh]
  * Exit codes: 0 success, 1 the exchange failed (or the probe found nothing), 2 usage error.
  * Every process it started is ended before it exits.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BridgeError } from "@/lib/bridge/server/errors";
+import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { send } from "@/lib/bridge/server/send";
 import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
@@ -18,8 +19,8 @@ import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
-  npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--json] [--insist] [--fresh]
-                     [--answers answers.json [--max-rounds N]]
+  npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--no-progress-reset] [--max-total <ms>]
+                     [--json] [--insist] [--fresh] [--answers answers.json [--max-rounds N]]
 
 ${TARGET_USAGE}
 
@@ -27,6 +28,9 @@ ${TARGET_USAGE}
   --json           prints the exchange record (or the probe verdict) as JSON
   --insist         sends a frame that is not JSON anyway
   --fresh          stdio: a new process for this message, ended afterwards
+  --no-progress-reset  a notifications/progress for the request's progressToken does not restart --timeout
+                   (by default it does, as progress.mdx allows)
+  --max-total <ms> the most progress may extend a request, from the send (default 10 × --timeout)
   --answers <file> multi round-trip: answer every input_required round from the file (an object keyed like
                    inputRequests, or a list with one such object per retry) and retry until the result is
                    complete or --max-rounds (default 5) is reached; prints every round with its verdicts`;
@@ -39,10 +43,24 @@ const OPTIONS = {
   fresh: { type: "boolean", default: false },
   answers: { type: "string" },
   "max-rounds": { type: "string" },
+  "no-progress-reset": { type: "boolean", default: false },
+  "max-total": { type: "string" },
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
+
+/** --no-progress-reset / --max-total <ms> → the send's progressReset / maxTotalMs. */
+function progressOptions(values: Values, timeoutMs: number): { progressReset?: boolean; maxTotalMs?: number } {
+  const out: { progressReset?: boolean; maxTotalMs?: number } = {};
+  if (values["no-progress-reset"]) out.progressReset = false;
+  if (values["max-total"] !== undefined) {
+    const ms = Number(values["max-total"]);
+    if (!Number.isInteger(ms) || ms < timeoutMs || ms > SEND_TIMEOUT_MS.max) throw new UsageError(`--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`);
+    out.maxTotalMs = ms;
+  }
+  return out;
+}
 
 function print(lines: string[]): void {
   process.stdout.write(lines.join("\n") + "\n");
@@ -87,7 +105,8 @@ async function main(argv: string[]): Promise<number> {
       return sendWithAnswers({ target, ctx, frame, answersPath: values.answers, maxRounds: values["max-rounds"], timeoutMs, processMode, insist: values.insist, json: values.json });
     }
     if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
-    const exchange = await send({ sendId: `cli-${++counter}`, target, frame, insist: values.insist, timeoutMs, processMode }, ctx);
+    const progress = progressOptions(values, timeoutMs);
+    const exchange = await send({ sendId: `cli-${++counter}`, target, frame, insist: values.insist, timeoutMs, processMode, ...progress }, ctx);
     print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
     return exchange.outcome.kind === "failure" ? 1 : 0;
   }

@@ -28,6 +28,8 @@ export interface BodyReading {
   settle(outcome: ExchangeOutcome): void;
   /** The reply has arrived: the request's timeout no longer applies (a short drain grace follows). */
   stopTimer(): void;
+  /** Every frame of an SSE stream, as it arrives (progress for the request's token restarts the timeout). */
+  onFrame?: (frame: unknown) => void;
   /** Set by the reader: notes on what it skipped, added however the exchange ends (reply, timeout, cancel). */
   beforeSettle?: () => void;
 }
@@ -109,6 +111,7 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
       const batchPart = awaiting.kind === "batch" && classifyFrame(parsed.value) === "response" && awaiting.ids.some((want) => sameId(want, (parsed.value as { id: unknown }).id));
       rec.add({ ...base, frame: parsed.value });
       rec.receive(parsed.value);
+      reading.onFrame?.(parsed.value);
       if (reply !== undefined) return; // a trailing event after the reply: recorded, nothing more to decide
       if (answers(awaiting, parsed.value)) return drainThenSettle(parsed.value);
       if (batchPart) {

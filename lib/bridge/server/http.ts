@@ -6,6 +6,7 @@
  * order. Redirects are never followed. This module owns the request head, the timeout and settling; reading
  * the body (SSE or whole, under the size cap) is ./http-body. Importable by the CLI (no `server-only`).
  */
+import { ProgressDeadline, progressTokenOf, type ProgressPolicy } from "./progress-deadline";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
@@ -29,6 +30,8 @@ export interface HttpSendOptions {
   recorder: ExchangeRecorder;
   parsed?: Extract<ParsedFrame, { ok: true }>;
   timeoutMs: number;
+  /** Progress for the request's token restarts the timeout (lib/bridge/server/progress-deadline.ts). */
+  progress?: ProgressPolicy;
   signal: AbortSignal;
   /** Conformance checks: another method, implied headers left out, an Origin (SendRequest.http). */
   control?: HttpControl;
@@ -112,7 +115,9 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     const settle = (outcome: ExchangeOutcome) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      deadline.stop();
+      const extended = deadline.summary();
+      if (extended) rec.note(extended, true);
       reading?.beforeSettle?.();
       opts.signal.removeEventListener("abort", onAbort);
       // Closing our side ends a stream the server keeps open (SSE) and frees the socket on failures.
@@ -132,11 +137,13 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
       else settle(failure("network", describeNetworkError(url, err)));
     });
 
-    const timer = setTimeout(() => {
+    const deadline = new ProgressDeadline(opts.timeoutMs, progressTokenOf(opts.parsed?.value), opts.progress, () => {
       const where = response ? ` (${statusLine(response)} arrived, ${body.bytes} body bytes so far)` : " (no HTTP response yet)";
       const awaited = awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : "";
-      settle(failure("timeout", `no reply${awaited} from ${url.href} within ${opts.timeoutMs} ms${where}`));
-    }, opts.timeoutMs);
+      const capped = deadline.capped ? `; progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms` : "";
+      settle(failure("timeout", `no reply${awaited} from ${url.href} within ${opts.timeoutMs} ms${where}${capped}`));
+    });
+    deadline.start();
 
     const onAbort = () => {
       rec.note("cancelled by the user: the bridge closed the HTTP request/stream");
@@ -163,7 +170,18 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
       const encoding = res.headers["content-encoding"];
       if (encoding && encoding !== "identity") rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
 
-      reading = { rec, awaiting, url, body, isSettled: () => settled, settle, stopTimer: () => clearTimeout(timer) };
+      reading = {
+        rec,
+        awaiting,
+        url,
+        body,
+        isSettled: () => settled,
+        settle,
+        stopTimer: () => deadline.stop(),
+        onFrame: (frame) => {
+          if (deadline.observe(frame) && deadline.extensions === 1) rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
+        },
+      };
       if (mediaType(contentType) === "text/event-stream") readSse(res, reading);
       else readWhole(res, reading);
     });

@@ -16,6 +16,7 @@ import { acquireSlot, registerSend, releaseSlot } from "./in-flight";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
+import { SEND_TIMEOUT_MS } from "../limits";
 import { ExchangeRecorder, failure } from "./recorder";
 import { resolveTarget, ensureEverythingHttp, everythingHttpProcess, EVERYTHING_HTTP_KEY, type ResolveContext } from "./demo";
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
@@ -103,7 +104,8 @@ async function deliver(
 ): Promise<ExchangeOutcome> {
   const resolved = await resolveTarget(req.target, ctx);
   if (!resolved.ok) return failure(resolved.failure, resolved.message);
-  const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, signal };
+  const progress = { reset: req.progressReset !== false, maxTotalMs: req.maxTotalMs ?? Math.min(10 * req.timeoutMs, SEND_TIMEOUT_MS.max) };
+  const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, progress, signal };
   if (resolved.transport === "stdio") return sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode });
   for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
   if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");

@@ -14,6 +14,7 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   date: () => import("./date").then((m) => m.command),
   tokens: () => import("./tokens").then((m) => m.command),
   check: () => import("./check").then((m) => m.command),
+  doctor: () => import("./doctor").then((m) => m.command),
   task: () => import("./task").then((m) => m.command),
   auth: () => import("./auth").then((m) => m.command),
 };

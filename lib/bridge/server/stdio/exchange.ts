@@ -11,6 +11,7 @@ import { LIMITS } from "../limits";
 import { failure, type ExchangeRecorder } from "../recorder";
 import { settlesWithin, StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
 import type { IdClaim } from "./outstanding";
+import { ProgressDeadline, progressTokenOf, type ProgressPolicy } from "../progress-deadline";
 import { acquireKept, track } from "./registry";
 
 export interface StdioSendOptions {
@@ -18,6 +19,8 @@ export interface StdioSendOptions {
   /** The parse of the frame (undefined when it is not JSON and the user insisted). */
   parsed?: Extract<ParsedFrame, { ok: true }>;
   timeoutMs: number;
+  /** Progress for the request's token restarts the timeout (lib/bridge/server/progress-deadline.ts). */
+  progress?: ProgressPolicy;
   processMode: "keep" | "fresh";
   signal: AbortSignal;
 }
@@ -139,11 +142,15 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     let stderrHidden = 0;
     const batchAnswers = new Map<string, unknown>();
     let timer: NodeJS.Timeout | undefined;
+    let deadline: ProgressDeadline | undefined = undefined; // set once the frame is written (settle may run before)
 
     const settle = (outcome: ExchangeOutcome) => {
       if (settled) return;
       settled = true;
       if (timer) clearTimeout(timer);
+      deadline?.stop();
+      const extended = deadline?.summary();
+      if (extended) rec.note(extended, true);
       detach();
       opts.signal.removeEventListener("abort", onAbort);
       if (idClaim) {
@@ -219,6 +226,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         nonJsonLines++;
         return;
       }
+      if (deadline?.observe(event.frame) && deadline.extensions === 1) rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
       if (!answer) return;
       const frame = event.frame;
       if (awaiting.kind !== "batch" || Array.isArray(frame)) return settle({ kind: "response", frame });
@@ -281,7 +289,7 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       timer = setTimeout(() => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }), LIMITS.notificationGraceMs);
       return;
     }
-    timer = setTimeout(() => {
+    deadline = new ProgressDeadline(opts.timeoutMs, progressTokenOf(opts.parsed?.value), opts.progress, () => {
       const pending = proc.pendingStdoutBytes;
       if (pending > 0) {
         const { text, invalidUtf8 } = proc.pendingStdoutText();
@@ -292,7 +300,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       if (nonJsonLines > 0) parts.push(`stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`);
       if (pending > 0) parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
       if (opts.processMode === "keep") parts.push(`the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`);
+      if (deadline?.capped) parts.push(`progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms`);
       settle(failure(nonJsonLines > 0 ? "framing" : "timeout", parts.join("; "), proc.stderrTail));
-    }, opts.timeoutMs);
+    });
+    deadline.start();
   });
 }

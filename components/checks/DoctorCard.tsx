@@ -1,0 +1,28 @@
+"use client";
+/** The connection doctor's answer: each rung tried, the broken one with what happened and what to do. */
+import type { Diagnosis } from "@/lib/doctor/ladder";
+
+export function DoctorCard({ diagnosis }: { diagnosis: Diagnosis }) {
+  const healthy = !diagnosis.brokenAt;
+  return (
+    <div
+      data-testid="doctor-result"
+      data-broken-at={diagnosis.brokenAt ?? ""}
+      className={`rounded border p-2 text-xs ${healthy ? "border-emerald-300 dark:border-emerald-700" : "border-red-300 dark:border-red-700"}`}
+    >
+      <p className="font-semibold">{diagnosis.summary}</p>
+      <ol className="mt-1 space-y-1">
+        {diagnosis.rungs.map((r, i) => (
+          <li key={i} data-testid="doctor-rung" data-rung={r.rung} data-ok={r.ok ? "true" : "false"} data-problem={r.problem ?? ""}>
+            <span className={r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"}>{r.ok ? "OK" : "BROKEN"}</span> <span className="font-mono">{r.rung}</span>: {r.detail}
+            {r.advice ? (
+              <p data-testid="doctor-advice" className="pl-4 text-slate-700 dark:text-slate-200">
+                What to do: {r.advice}
+              </p>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
