@@ -25,7 +25,7 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "date", label: "Date a transcript", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
   { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },
   { id: "cache", label: "Cache", Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }) },
-  { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../catalog/CataloguePanel").then((m) => m.CataloguePanel), { ssr: false }) },
+  { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel), { ssr: false }) },
   { id: "checks", label: "Checks", Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }) },
   { id: "tasks", label: "Tasks", Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }) },
 ];

@@ -1,4 +1,4 @@
-// Page object for the Catalogue tab (the data-testid contract of components/catalog/).
+// Page object for the Catalogue tab (the data-testid contract of components/tokens/).
 export class CataloguePage {
   constructor(pg) {
     this.pg = pg;

@@ -36,7 +36,7 @@ function Select<T extends string>({ label, value, options, labels, onChange, tes
   );
 }
 
-export function CatalogueControls({ state, dispatch }: { state: PanelState; dispatch: (a: PanelAction) => void }) {
+export function TokensControls({ state, dispatch }: { state: PanelState; dispatch: (a: PanelAction) => void }) {
   const set = (patch: Partial<BillOptions>) => dispatch({ type: "options/set", patch });
   const { encoding, layout, fieldSet } = state.options;
   return (

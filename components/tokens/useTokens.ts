@@ -40,7 +40,7 @@ function catalogueIds(): () => string {
   return () => `catalogue-${++n}`;
 }
 
-export function useCatalogue({ state: session, dispatch: sessionDispatch, commands }: PanelProps) {
+export function useTokens({ state: session, dispatch: sessionDispatch, commands }: PanelProps) {
   const [state, dispatch] = useReducer(panelReducer, undefined, initialPanelState);
   const seq = useRef(0);
   const view = selectTarget(session);

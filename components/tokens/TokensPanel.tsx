@@ -6,13 +6,13 @@ import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 import { BillSummary } from "./BillSummary";
 import { BillTable } from "./BillTable";
-import { CatalogueControls } from "./CatalogueControls";
+import { TokensControls } from "./TokensControls";
 import { HowCounted, MeasuredNote, SecurityNote } from "./Notes";
-import { useCatalogue } from "./useCatalogue";
+import { useTokens } from "./useTokens";
 import { WhatIfEditor } from "./WhatIfEditor";
 
-export function CataloguePanel(props: PanelProps) {
-  const { state, dispatch, fetch, view } = useCatalogue(props);
+export function TokensPanel(props: PanelProps) {
+  const { state, dispatch, fetch, view } = useTokens(props);
   const bill = slotBill(state.bills.current);
   const edited = isEdited(state);
   const baseline = edited ? slotBill(state.bills.baseline) : undefined;
@@ -32,7 +32,7 @@ export function CataloguePanel(props: PanelProps) {
           ? `Fetch talks to ${view.label}: a kept-up process is restarted first (and a remembered HTTP session forgotten), so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
           : view.problem}
       </p>
-      <CatalogueControls state={state} dispatch={dispatch} />
+      <TokensControls state={state} dispatch={dispatch} />
       {state.fetch.status === "failed" ? <p data-testid="catalog-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not fetch the catalogue: {state.fetch.message}</p> : null}
       {state.bills.current.status === "failed" ? <p data-testid="bill-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not bill it: {state.bills.current.message}</p> : null}
       {bill ? (
