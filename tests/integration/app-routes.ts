@@ -4,9 +4,11 @@
  * `vi.mock("server-only", () => ({}))` (a marker package that throws outside React Server builds).
  */
 import http from "node:http";
+import { vi } from "vitest";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
 import { stampPeer } from "@/lib/bridge/server/peer";
+import { ROOT } from "./helpers";
 
 export interface AppRoutes {
   origin: string;
@@ -22,6 +24,23 @@ export interface PostResult {
   status: number;
   headers: http.IncomingHttpHeaders;
   json: BridgeReply<unknown> & Record<string, unknown>;
+}
+
+/**
+ * The routes with the launch token and the repo root in the environment (what most route tests need); close()
+ * also restores the environment, including what the test stubbed after the start.
+ */
+export async function startAppRoutesAs(token: string): Promise<AppRoutes> {
+  vi.stubEnv("PLAYGROUND_TOKEN", token);
+  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
+  const app = await startAppRoutes();
+  return {
+    ...app,
+    async close() {
+      await app.close();
+      vi.unstubAllEnvs();
+    },
+  };
 }
 
 export async function startAppRoutes(): Promise<AppRoutes> {

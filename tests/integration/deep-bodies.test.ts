@@ -7,21 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { CONDITION_IDS } from "@/lib/lab/conditions";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
-import { ROOT } from "./helpers";
+import { startAppRoutesAs, type AppRoutes } from "./app-routes";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "deep-bodies-token";
 let app: AppRoutes;
 beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
-  app = await startAppRoutes();
+  app = await startAppRoutesAs(TOKEN);
 });
 afterAll(async () => {
   await app.close();
-  vi.unstubAllEnvs();
 });
 
 /** JSON text whose `hole` (a quoted placeholder) is replaced by arrays nested `depth` levels deep. */

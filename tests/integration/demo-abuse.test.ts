@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/bridge/server/stdio";
 import { CALENDAR_BOUNDS } from "@/lib/servers/calendar-bounds";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
-import { ENVELOPE, ROOT, request } from "./helpers";
+import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
@@ -18,14 +18,11 @@ let app: AppRoutes;
 let clientNo = 0;
 
 beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
-  app = await startAppRoutes();
+  app = await startAppRoutesAs(TOKEN);
   vi.stubEnv("PORT", String(app.port));
 });
 afterAll(async () => {
   await app.close();
-  vi.unstubAllEnvs();
   expect(livePids(), "these calls spawn nothing").toEqual([]);
 });
 

@@ -12,8 +12,8 @@ import { ExchangeRecorder } from "@/lib/bridge/server/recorder";
 import { send } from "@/lib/bridge/server/send";
 import { livePids } from "@/lib/bridge/server/stdio";
 import { startHostileHttp } from "../fixtures/hostile-http";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
-import { ENVELOPE, FIXTURES, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
+import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { ENVELOPE, FIXTURES, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
@@ -23,9 +23,7 @@ let hostile: Awaited<ReturnType<typeof startHostileHttp>>;
 let clientNo = 0;
 
 beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
-  app = await startAppRoutes();
+  app = await startAppRoutesAs(TOKEN);
   vi.stubEnv("PORT", String(app.port));
   vi.stubEnv("PLAYGROUND_MODE", "hosted");
   // Each client stands behind one trusted proxy (app-routes stamps the loopback peer): X-Forwarded-For names it.
@@ -35,7 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await hostile.close();
   await app.close();
-  vi.unstubAllEnvs();
   await endAllAndAssertNoneAlive();
 });
 

@@ -11,8 +11,8 @@ import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contra
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/bridge/server/listen";
 import { livePids } from "@/lib/bridge/server/stdio";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
-import { ENVELOPE, ROOT, request } from "./helpers";
+import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
@@ -21,13 +21,10 @@ let app: AppRoutes;
 let clientNo = 0;
 
 beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
-  app = await startAppRoutes();
+  app = await startAppRoutesAs(TOKEN);
 });
 afterAll(async () => {
   await app.close();
-  vi.unstubAllEnvs();
   expect(openListenCount()).toBe(0);
   expect(livePids(), "these streams spawn nothing").toEqual([]);
 });

@@ -11,8 +11,7 @@ import { boundedCounter } from "@/lib/tokens/bpe";
 import { loadEncoder } from "@/lib/tokens/encoders";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { billBounded } from "@/lib/tokens/server/counting";
-import { startAppRoutes, type AppRoutes, type PostResult } from "./app-routes";
-import { ROOT } from "./helpers";
+import { startAppRoutesAs, type AppRoutes, type PostResult } from "./app-routes";
 
 vi.mock("server-only", () => ({}));
 
@@ -20,13 +19,10 @@ const TOKEN = "tokens-hostile-token";
 let app: AppRoutes;
 
 beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ROOT", ROOT);
-  app = await startAppRoutes();
+  app = await startAppRoutesAs(TOKEN);
 });
 afterAll(async () => {
   await app.close();
-  vi.unstubAllEnvs();
 });
 
 const headers = { [TOKEN_HEADER]: TOKEN };
