@@ -57,6 +57,28 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         />
         ms
       </label>
+      <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="A notifications/progress for the request's progressToken restarts the timeout (the spec MAY), up to the maximum total (its SHOULD)">
+        <input type="checkbox" data-testid="progress-reset" checked={state.progressReset !== false} onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })} />
+        progress resets it, max
+        <input
+          data-testid="max-total-input"
+          type="number"
+          min={SEND_TIMEOUT_MS.min}
+          max={SEND_TIMEOUT_MS.max}
+          step={1000}
+          placeholder={String(Math.min(10 * state.timeoutMs, SEND_TIMEOUT_MS.max))}
+          aria-label="Maximum total time in ms (empty: 10 × the timeout)"
+          className={`${inputClass} w-24`}
+          disabled={state.progressReset === false}
+          value={state.maxTotalMs ?? ""}
+          onChange={(e) => {
+            if (e.target.value === "") return dispatch({ type: "progress/set", maxTotalMs: null });
+            const ms = Math.round(Number(e.target.value));
+            if (Number.isFinite(ms) && ms >= SEND_TIMEOUT_MS.min && ms <= SEND_TIMEOUT_MS.max) dispatch({ type: "progress/set", maxTotalMs: ms });
+          }}
+        />
+        ms
+      </label>
       {view.kind === "ready" && view.transport === "stdio" ? (
         <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen.">
           <input type="checkbox" data-testid="stdio-one-line" checked={state.stdioOneLine} onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })} />

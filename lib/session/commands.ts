@@ -110,6 +110,9 @@ export function createCommands(store: Store, deps: CommandDeps) {
         frame,
         insist: opts.insist,
         ...(opts.headers ? { headers: opts.headers } : {}),
+        // The page's progress setting, unless the caller chose (docs/timeouts.md).
+        ...(state.progressReset === false ? { progressReset: false } : {}),
+        ...(state.maxTotalMs && state.maxTotalMs >= timeoutMs ? { maxTotalMs: state.maxTotalMs } : {}),
         ...setOnly(extras),
         timeoutMs,
       });

@@ -19,6 +19,7 @@ export type Action =
   | { type: "editor/dismissNotice" }
   | { type: "envelope/set"; patch: Partial<EnvelopeSettings> }
   | { type: "timeout/set"; ms: number }
+  | { type: "progress/set"; reset?: boolean; maxTotalMs?: number | null }
   | { type: "stdioOneLine/set"; on: boolean }
   | { type: "send/blocked"; problem: NonNullable<SessionState["sendProblem"]> }
   | { type: "send/dismissProblem" }
@@ -104,6 +105,12 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...state, envelope: { ...state.envelope, ...action.patch } };
     case "timeout/set":
       return { ...state, timeoutMs: action.ms };
+    case "progress/set":
+      return {
+        ...state,
+        ...(action.reset !== undefined ? { progressReset: action.reset } : {}),
+        ...(action.maxTotalMs !== undefined ? { maxTotalMs: action.maxTotalMs } : {}),
+      };
     case "stdioOneLine/set":
       return { ...state, stdioOneLine: action.on };
 

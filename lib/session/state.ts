@@ -60,6 +60,12 @@ export interface SessionState {
   /** Id the next template gets; bumped after each request is sent. */
   nextId: number;
   timeoutMs: number;
+  /**
+   * notifications/progress for a request's progressToken restarts its timeout (on unless false), up to maxTotalMs
+   * from the send (null: the bridge's default, 10 × the timeout). docs/timeouts.md.
+   */
+  progressReset?: boolean;
+  maxTotalMs?: number | null;
   envelope: EnvelopeSettings;
   /** Last sequence number handed out to a send (the card's #). */
   seq: number;
