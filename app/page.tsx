@@ -1,13 +1,18 @@
 import { headers } from "next/headers";
 import { Playground } from "@/components/playground/Playground";
-import { checkPageHeaders } from "@/lib/bridge/server/guards";
+import { CleanAddress } from "@/components/signin/CleanAddress";
+import { SignIn } from "@/components/signin/SignIn";
+import { checkPageHeaders, isSignedIn } from "@/lib/bridge/server/guards";
+import { isHosted } from "@/lib/bridge/server/policy";
+import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
 import { getLaunchToken } from "@/lib/bridge/server/token";
 
-// The page carries the per-launch token, so it is rendered per request and guarded like the bridge.
+// Who may see the playground depends on the request (Host, sign-in cookie): rendered per request.
 export const dynamic = "force-dynamic";
 
-export default async function Page() {
-  const refusal = checkPageHeaders(await headers());
+export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const h = await headers();
+  const refusal = checkPageHeaders(h);
   if (refusal) {
     return (
       <main data-testid="page-refused" data-kind={refusal.kind} className="mx-auto max-w-xl p-8 text-sm">
@@ -17,5 +22,17 @@ export default async function Page() {
       </main>
     );
   }
-  return <Playground token={getLaunchToken()} />;
+  // Hosted mode: the page carries the token as before; the hosted guards (fixed commands, SSRF, limits) protect it.
+  if (isHosted()) return <Playground token={getLaunchToken()} />;
+  // Local mode: the token never reaches the page; a signed-in browser's bridge calls carry the sign-in cookie.
+  if (isSignedIn(h)) {
+    return (
+      <>
+        <CleanAddress />
+        <Playground token="" />
+      </>
+    );
+  }
+  const site = h.get("sec-fetch-site");
+  return <SignIn failed={(await searchParams)[SIGN_IN_MARK] === "failed"} renavigate={site === "cross-site" || site === "same-site"} origin={`http://${h.get("host") ?? "127.0.0.1:3000"}`} />;
 }

@@ -164,7 +164,7 @@ export function postJson(port, urlPath, body, headers = {}) {
 export async function startApp({ token, server = "next", extraEnv = {}, nodeArgs = [] }) {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no .next build: run `npx next build` first (npm run bench does)");
   const port = await freePort();
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, ...extraEnv };
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, PLAYGROUND_OPEN: "0", ...extraEnv };
   const entry = server === "fast" ? ["scripts/serve.mjs", "--port", String(port)] : ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)];
   const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: ROOT,

@@ -226,9 +226,12 @@ async function freshProcess(apps) {
 
 async function page(app) {
   if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext } = await import("../scripts/local-app.mjs");
+  const { launchBrowser, guardedContext, signIn, cookieHeader } = await import("../scripts/local-app.mjs");
+  // Sign in once with the launch URL, as a user does; every cold load below starts with that cookie.
+  const browser = await launchBrowser();
+  const storageState = await signIn(browser, { launchUrl: `${app.base}/?token=${TOKEN}` });
   const html = await new Promise((resolve, reject) =>
-    http.get({ host: "127.0.0.1", port: app.port, path: "/" }, (res) => {
+    http.get({ host: "127.0.0.1", port: app.port, path: "/", headers: { cookie: cookieHeader(storageState) } }, (res) => {
       let text = "";
       res.setEncoding("utf8");
       res.on("data", (c) => (text += c));
@@ -243,14 +246,13 @@ async function page(app) {
     raw += body.length;
     gz += gzipSync(body).length;
   }
-  const browser = await launchBrowser();
   const editorReady = [];
   const hydrated = [];
   let foreign = 0;
   let afterEditorJs = 0;
   try {
     for (let i = 0; i < N_PAGE + 1; i++) {
-      const ctx = await guardedContext(browser);
+      const ctx = await guardedContext(browser, { storageState });
       const p = await ctx.context.newPage();
       await p.goto(app.base + "/");
       await p.waitForSelector('[data-testid="playground"][data-hydrated="true"]');

@@ -73,3 +73,21 @@ export async function guardedContext(browser, options = {}) {
   });
   return { context, foreign, urls };
 }
+
+/** Signs a browser in the way a user does, by opening the launch URL; the cookies, for newContext({ storageState }). */
+export async function signIn(browser, { launchUrl }) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(launchUrl);
+    await page.waitForSelector('[data-testid="playground"]', { timeout: 30_000 });
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** The Cookie header a signed-in browser sends (for raw HTTP checks). */
+export function cookieHeader(storageState) {
+  return storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+}

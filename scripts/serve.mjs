@@ -2,21 +2,24 @@
 // the same handlers as app/api/**) answered directly, without Next's per-request pipeline.
 //   npm run start:fast                       local mode on 127.0.0.1:3000
 //   npm run start:hosted                     PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
-// Options: --hosted, --host <address>, --port <n>. Requires `npm run build`.
+// Options: --hosted, --host <address>, --port <n>, --no-open. Requires a build (`npm start` builds when needed:
+// scripts/start.mjs). Local mode prints the launch URL that signs a browser in, and opens it (scripts/launch.mjs).
 // It also records who is calling: the TCP peer goes into x-playground-peer (overwriting whatever a client sent)
 // and is appended to X-Forwarded-For, so hosted mode's per-client limits see an address a client cannot forge.
 // Its server limits (lib/bridge/server/limits.ts HTTP_SERVER_LIMITS): headers within 10 s, the whole request within
 // 30 s, idle keep-alive 5 s, 4,096 connections; hosted mode without a trusted proxy: 64 connections per address.
+import { randomBytes } from "node:crypto";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { announce } from "./launch.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
-  options: { hosted: { type: "boolean", default: false }, host: { type: "string" }, port: { type: "string" } },
+  options: { hosted: { type: "boolean", default: false }, host: { type: "string" }, port: { type: "string" }, "no-open": { type: "boolean", default: false } },
 });
 
 const hosted = values.hosted || /^hosted$/i.test(process.env.PLAYGROUND_MODE ?? "");
@@ -41,6 +44,9 @@ if (hosted) {
   if (!process.env.PLAYGROUND_ALLOWED_HOSTS) console.warn("hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).");
   if (!process.env.PLAYGROUND_TOKEN) console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
 }
+
+// One token for the bridge bundle and Next (both read PLAYGROUND_TOKEN); the launch URL carries it.
+process.env.PLAYGROUND_TOKEN ||= randomBytes(32).toString("hex");
 
 const bridge = await import(pathToFileURL(bridgeBundle).href);
 const { handleBridgeRequest, createPlaygroundServer, FRAME_HEADERS } = bridge;
@@ -79,7 +85,7 @@ selfServer.listen(selfSocket, () => {
 process.on("exit", () => rmSync(selfDir, { recursive: true, force: true }));
 server.listen(port, host, () => {
   bridge.markReady();
-  console.log(`MCP Playground (${hosted ? "hosted" : "local"} mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+  void announce({ host, port, token: process.env.PLAYGROUND_TOKEN, hosted, noOpenFlag: values["no-open"], label: "production build" });
 });
 // Graceful shutdown (lib/bridge/server/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
 // reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then

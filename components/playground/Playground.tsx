@@ -11,6 +11,7 @@ import { useSession } from "./useSession";
 
 const noSubscribe = () => () => {};
 
+/** token: the bridge token (hosted mode's page carries it), or "" when the browser's sign-in cookie authenticates. */
 export function Playground({ token }: { token: string }) {
   const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".

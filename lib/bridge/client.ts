@@ -1,11 +1,13 @@
 /**
  * Browser side of the bridge: typed calls to /api/bridge/* carrying the per-launch token in a header
- * (never in the URL). Every failure comes back as a BridgeReply value; nothing throws. No React.
+ * (never in the URL), or — a signed-in local page, token "" — only the sign-in cookie the browser adds itself.
+ * Every failure comes back as a BridgeReply value; nothing throws. No React.
  */
 import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "./contract";
 import { TOKEN_HEADER } from "./target";
 
 export interface BridgeClientOptions {
+  /** "" sends no token header: the browser's sign-in cookie authenticates (local mode's page). */
   token: string;
   /** Prefix for the routes; "" (same origin) in the page. */
   baseUrl?: string;
@@ -36,7 +38,7 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
     try {
       res = await fetchImpl(`${baseUrl}/api/${route.replace(/^\/+/, "")}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", [TOKEN_HEADER]: token },
+        headers: { "Content-Type": "application/json", ...(token ? { [TOKEN_HEADER]: token } : {}) },
         body: JSON.stringify(body),
       });
     } catch (e) {

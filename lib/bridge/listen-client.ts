@@ -14,6 +14,7 @@ export interface ListenStream {
 }
 
 export interface ListenClientOptions {
+  /** "" sends no token header: the browser's sign-in cookie authenticates (local mode's page). */
   token: string;
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -26,7 +27,7 @@ function ended(message: string, reason: ListenEndLine["reason"] = "failure"): Li
 export function openListenStream(options: ListenClientOptions, req: ListenRequest, onLine: (line: ListenLine) => void): ListenStream {
   const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = options;
   const aborter = new AbortController();
-  const headers = { "Content-Type": "application/json", [TOKEN_HEADER]: token };
+  const headers = { "Content-Type": "application/json", ...(token ? { [TOKEN_HEADER]: token } : {}) };
 
   async function read(): Promise<ListenEndLine> {
     let res: Response;

@@ -1,12 +1,12 @@
 // Shared by run.mjs and measure.mjs: build once and start `next start` (or the fast server) on a free loopback
-// port; the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
+// port, with the launch URL it prints (signIn opens it); the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ROOT, freePort, httpRequest } from "../../scripts/local-app.mjs";
 
 // The plumbing the benchmarks use too lives in scripts/local-app.mjs.
-export { CHROMIUM, CHROMIUM_ARGS, ROOT, freePort, guardedContext, httpRequest, launchBrowser, requireChromium } from "../../scripts/local-app.mjs";
+export { CHROMIUM, CHROMIUM_ARGS, ROOT, cookieHeader, freePort, guardedContext, httpRequest, launchBrowser, requireChromium, signIn } from "../../scripts/local-app.mjs";
 
 export function ensureBuilt() {
   if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
@@ -29,6 +29,7 @@ export async function startServer({ server = "next" } = {}) {
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.PLAYGROUND_TOKEN;
+  env.PLAYGROUND_OPEN = "0"; // never a real browser window from a test
   const child = spawn(process.execPath, SERVERS[server](port), {
     cwd: ROOT,
     env,
@@ -50,13 +51,21 @@ export async function startServer({ server = "next" } = {}) {
     if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log}`);
     try {
       const r = await httpRequest({ port, path: "/" });
-      if (r.status === 200) return { port, base: `http://127.0.0.1:${port}`, stop, log: () => log, readyMs: Date.now() - started };
+      // The server prints the launch URL that signs a browser in (instrumentation.ts / scripts/launch.mjs).
+      const launch = LAUNCH_URL.exec(log);
+      if (r.status === 200 && launch) {
+        const launchUrl = launch[0];
+        const token = new URL(launchUrl).searchParams.get("token");
+        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log: () => log, readyMs: Date.now() - started };
+      }
     } catch {
       /* not listening yet */
     }
     await new Promise((r) => setTimeout(r, 150));
   }
   stop();
-  throw new Error(`${server} server did not answer within 60 s:\n${log}`);
+  throw new Error(`${server} server did not answer (or print its launch URL) within 60 s:\n${log}`);
 }
+
+const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
 

@@ -2,7 +2,7 @@
 // median of 5 cold loads), JS gzipped before Monaco loads, total JS, and requests leaving 127.0.0.1.
 // Usage (after next build): node tests/e2e/measure.mjs
 import { gzipSync } from "node:zlib";
-import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, startServer } from "./harness.mjs";
+import { cookieHeader, ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -14,7 +14,9 @@ const srv = await startServer();
 const browser = await launchBrowser();
 try {
   // JS the HTML asks for: everything that loads before the lazy editor chunk is requested.
-  const html = (await httpRequest({ port: srv.port, path: "/" })).text;
+  // Signed in once with the launch URL the server printed; every cold load starts with that cookie.
+  const storageState = await signIn(browser, srv);
+  const html = (await httpRequest({ port: srv.port, path: "/", headers: { cookie: cookieHeader(storageState) } })).text;
   const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
   let raw = 0;
   let gz = 0;
@@ -27,7 +29,7 @@ try {
   const runs = [];
   let foreign = [];
   for (let i = 0; i < 5; i++) {
-    const ctx = await guardedContext(browser);
+    const ctx = await guardedContext(browser, { storageState });
     const page = await ctx.context.newPage();
     await page.goto(srv.base + "/");
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');

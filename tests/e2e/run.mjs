@@ -3,7 +3,7 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, ROOT, startServer } from "./harness.mjs";
+import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, ROOT, signIn, startServer } from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 
 requireChromium();
@@ -229,7 +229,7 @@ test("a bridge call with a foreign Host (DNS rebinding) is refused with 403 even
   assert(r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-host", `got ${r.status} ${JSON.stringify(r.json)}`);
 });
 
-test("the token from the page is accepted by the bridge (so the refusals above are about the headers)", async ({ srv, token }) => {
+test("the token from the launch URL is accepted by the bridge (so the refusals above are about the headers)", async ({ srv, token }) => {
   const r = await bridgeCall(srv, { "x-playground-token": token });
   assert(r.status === 200 && r.json?.ok === true, `got ${r.status} ${JSON.stringify(r.json)?.slice(0, 300)}`);
 });
@@ -269,22 +269,18 @@ function keepCommittedScreenshots(page) {
   };
 }
 
-async function pageToken(srv) {
-  const r = await httpRequest({ port: srv.port, path: "/" });
-  const m = /token\\?"\s*:\s*\\?"([0-9a-f]{32,})/.exec(r.text);
-  if (!m) throw new Error("could not find the token in the page (the page must pass it to the Playground as a prop)");
-  return m[1];
-}
-
 const failures = [];
 let passed = 0;
 const srv = await startServer();
 let browser;
 try {
   browser = await launchBrowser();
-  const token = await pageToken(srv);
+  // The token the server printed in its launch URL (scripts use it in the header); every case's browser context
+  // starts signed in the way a user signs in, by having opened that URL (tests/e2e/cases/signin.mjs tests it).
+  const token = srv.token;
+  const storageState = await signIn(browser, srv);
   for (const c of cases) {
-    const ctx = await guardedContext(browser);
+    const ctx = await guardedContext(browser, { storageState });
     const page = await ctx.context.newPage();
     keepCommittedScreenshots(page);
     const consoleErrors = [];
@@ -292,7 +288,7 @@ try {
     page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
     const started = Date.now();
     try {
-      await c.fn({ pg: new PlaygroundPage(page, srv.base), page, ctx, srv, token });
+      await c.fn({ pg: new PlaygroundPage(page, srv.base), page, ctx, srv, token, storageState });
       assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
       assert(consoleErrors.length === 0, `console errors: ${consoleErrors.join(" | ")}`);
       passed++;

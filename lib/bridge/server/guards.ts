@@ -1,9 +1,10 @@
 /**
  * Who may talk to the bridge. The bridge spawns processes, so an unguarded route is remote code execution
- * (MCP Inspector CVE-2025-49596). Checks, in order: Host (DNS rebinding), Origin (cross-site pages), token.
+ * (MCP Inspector CVE-2025-49596). Checks, in order: Host (DNS rebinding), Origin (cross-site pages), then the
+ * token header (scripts, the CLI, hosted pages) or the sign-in cookie (a browser that opened the launch URL).
  */
 import { TOKEN_HEADER, type BridgeErrorKind } from "../contract";
-import { checkToken } from "./token";
+import { checkSessionCookie, checkToken } from "./token";
 
 export interface GuardFailure {
   ok: false;
@@ -98,14 +99,28 @@ export function checkPageHeaders(headers: Headers): GuardFailure | null {
   return checkHost(host) ?? checkOrigin(headers.get("origin"), host);
 }
 
-/** Every bridge route: Host, then Origin, then the per-launch token. */
+/**
+ * A browser signed in with the launch URL: its sign-in cookie for this port. SameSite=Strict already keeps the
+ * cookie off cross-site requests; Sec-Fetch-Site (when the browser sends it) must also say the request came
+ * from our own origin or from the user (a typed address), so another port's page on this host (same site,
+ * another origin) cannot ride on it either — the Origin guard refuses its POSTs in any case.
+ */
+export function isSignedIn(headers: Headers): boolean {
+  const site = headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return false;
+  return checkSessionCookie(headers.get("cookie"), parseHost(headers.get("host") ?? "")?.port);
+}
+
+/** Every bridge route: Host, then Origin, then the per-launch token (header) or the sign-in cookie. */
 export function guardRequest(req: Request): GuardFailure | null {
   const pageCheck = checkPageHeaders(req.headers);
   if (pageCheck) return pageCheck;
   const token = req.headers.get(TOKEN_HEADER);
-  if (!token) {
-    return guardFailure("unauthorized", `missing ${TOKEN_HEADER} header: bridge calls need the per-launch token (the page sends it; scripts set PLAYGROUND_TOKEN)`);
-  }
-  if (!checkToken(token)) return guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
-  return null;
+  if (token) return checkToken(token) ? null : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
+  if (isSignedIn(req.headers)) return null;
+  return guardFailure(
+    "unauthorized",
+    `missing ${TOKEN_HEADER} header and no sign-in cookie: a browser signs in by opening the launch URL the playground ` +
+      `printed (http://127.0.0.1:<port>/?token=…); scripts send the header (PLAYGROUND_TOKEN)`,
+  );
 }

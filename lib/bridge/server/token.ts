@@ -1,8 +1,12 @@
 /**
- * The per-launch bridge token. Every bridge call must carry it in the x-playground-token header; the page
- * receives it from the server component, scripts set PLAYGROUND_TOKEN. Never put it in a URL.
+ * The per-launch bridge token and the sign-in cookie derived from it.
+ * - Scripts and the CLI send the token in the x-playground-token header (PLAYGROUND_TOKEN).
+ * - A browser signs in once with the launch URL `/?token=<token>` (printed by the run command): the answer sets
+ *   an HttpOnly, SameSite=Strict session cookie and the page never holds the token (local mode), so another
+ *   user of the machine cannot read it from `GET /`. Hosted mode's page still carries it (its guards protect it).
+ * The token never goes in any other URL.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
 // Next may load each route bundle as its own module instance: keep the token on globalThis so all agree.
 const store = globalThis as typeof globalThis & { __playgroundLaunchToken?: string };
@@ -15,9 +19,40 @@ export function getLaunchToken(): string {
 }
 
 /** Constant-time comparison; hashing first makes both sides the same length, so length leaks nothing either. */
+function sameSecret(expected: string, given: string): boolean {
+  return timingSafeEqual(createHash("sha256").update(expected).digest(), createHash("sha256").update(given).digest());
+}
+
 export function checkToken(headerValue: string | null | undefined): boolean {
   if (!headerValue) return false;
-  const expected = createHash("sha256").update(getLaunchToken()).digest();
-  const given = createHash("sha256").update(headerValue).digest();
-  return timingSafeEqual(expected, given);
+  return sameSecret(getLaunchToken(), headerValue);
+}
+
+/**
+ * One cookie per port: cookies ignore ports, so two playgrounds on 127.0.0.1:3000 and :3100 must not overwrite
+ * each other's sign-in (Jupyter names its cookie after the port for the same reason).
+ */
+export function sessionCookieName(port: string | undefined): string {
+  return `mcp-playground-${/^\d{1,5}$/.test(port ?? "") ? port : "80"}`;
+}
+
+/** The cookie holds a value derived from the token, not the token: a stolen cookie is no header token. */
+export function sessionCookieValue(): string {
+  return createHmac("sha256", getLaunchToken()).update("mcp-playground sign-in cookie").digest("base64url");
+}
+
+export function sessionCookieHeader(port: string | undefined): string {
+  return `${sessionCookieName(port)}=${sessionCookieValue()}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+/** Does the Cookie header carry this launch's sign-in cookie for this port? */
+export function checkSessionCookie(cookieHeader: string | null | undefined, port: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  const name = sessionCookieName(port);
+  for (const part of cookieHeader.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
+    if (sameSecret(sessionCookieValue(), part.slice(eq + 1).trim())) return true;
+  }
+  return false;
 }

@@ -1,0 +1,76 @@
+// The run commands' last step (scripts/serve.mjs, scripts/dev.mjs): print the launch URL that signs a browser in,
+// and open it in the default browser when that makes sense (as Jupyter does).
+// The browser is handed a private file (0600, in a 0700 folder) that forwards to the URL, never the URL itself:
+// a command line is visible to every user of the machine (ps), and the token is what keeps them out.
+import { spawn } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** The URL a browser should open: loopback as the server was bound (a wildcard bind is reached on 127.0.0.1). */
+export function launchUrl(host, port, token) {
+  const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}/?token=${encodeURIComponent(token)}`;
+}
+
+/** Why the browser is not opened, or null when it should be. Never in CI or tests, never without a terminal. */
+export function whyNotOpen({ noOpenFlag = false, env = process.env, isTTY = process.stdout.isTTY, platform = process.platform } = {}) {
+  if (noOpenFlag || /^(0|false|no)$/i.test(env.PLAYGROUND_OPEN ?? "")) return "disabled (--no-open / PLAYGROUND_OPEN=0)";
+  if (env.CI) return "CI is set";
+  if (!isTTY) return "not started from a terminal";
+  if (platform === "linux" && !env.DISPLAY && !env.WAYLAND_DISPLAY) return "no graphical display (DISPLAY is unset)";
+  return null;
+}
+
+const OPENERS = { darwin: ["open"], win32: ["cmd", "/c", "start", '""'] };
+
+/** A file only this user can read (0600 in a 0700 folder) that forwards the browser to url; removed at exit. */
+export function writeForwardingFile(url) {
+  const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-playground-"));
+  const file = path.join(dir, "open.html");
+  const attr = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+  writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${attr}"><title>MCP Playground</title><p><a href="${attr}">Open the MCP Playground</a></p>\n`, { mode: 0o600 });
+  // The browser reads the file once; it goes when the playground stops.
+  process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+  return file;
+}
+
+/** Opens a forwarding file in the default browser; resolves with an error message or null. */
+function openInBrowser(url) {
+  const file = writeForwardingFile(url);
+  const [cmd, ...args] = OPENERS[process.platform] ?? ["xdg-open"];
+  return new Promise((resolve) => {
+    let child;
+    try {
+      child = spawn(cmd, [...args, process.platform === "win32" ? file : pathToFileURL(file).href], { stdio: "ignore", detached: process.platform !== "win32" });
+    } catch (e) {
+      resolve(e.message);
+      return;
+    }
+    child.once("error", (e) => resolve(`${cmd}: ${e.message}`));
+    child.once("spawn", () => {
+      child.unref();
+      resolve(null);
+    });
+  });
+}
+
+/** Prints how to open the playground (and opens it when it can). Hosted mode prints no token: its page carries it. */
+export async function announce({ host, port, token, hosted, noOpenFlag, label }) {
+  const base = launchUrl(host, port, "").replace(/\/\?token=$/, "");
+  if (hosted) {
+    console.log(`MCP Playground (${label}, hosted mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
+    return;
+  }
+  const url = launchUrl(host, port, token);
+  console.log(`MCP Playground (${label}) on ${base}\n`);
+  console.log(`  Open this URL to sign in (it holds this launch's token; keep it to yourself):\n\n    ${url}\n`);
+  const why = whyNotOpen({ noOpenFlag });
+  if (why) {
+    console.log(`  Not opening a browser: ${why}. A session link (${base}/#s=…) works once this browser is signed in.`);
+    return;
+  }
+  const failed = await openInBrowser(url);
+  console.log(failed ? `  Could not open a browser (${failed}): open the URL above.` : "  Opening it in your default browser (PLAYGROUND_OPEN=0 or --no-open turns this off).");
+}

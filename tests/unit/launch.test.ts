@@ -1,0 +1,25 @@
+/** The run commands' launch step (scripts/launch.mjs): the URL it prints, and when it opens a browser. */
+import { describe, expect, it } from "vitest";
+// @ts-expect-error a plain .mjs script without types
+import { launchUrl, whyNotOpen } from "../../scripts/launch.mjs";
+
+describe("the launch URL", () => {
+  it("is http://<loopback>:<port>/?token=<token>, a wildcard bind shown as 127.0.0.1, IPv6 in brackets", () => {
+    expect(launchUrl("127.0.0.1", 3000, "abc")).toBe("http://127.0.0.1:3000/?token=abc");
+    expect(launchUrl("0.0.0.0", 3100, "abc")).toBe("http://127.0.0.1:3100/?token=abc");
+    expect(launchUrl("::1", 3000, "abc")).toBe("http://[::1]:3000/?token=abc");
+  });
+});
+
+describe("the browser opens only for a person at a terminal", () => {
+  const desktop = { env: { DISPLAY: ":0" }, isTTY: true, platform: "linux" };
+  it("opens from a terminal with a display", () => expect(whyNotOpen(desktop)).toBeNull());
+  it("never in CI", () => expect(whyNotOpen({ ...desktop, env: { DISPLAY: ":0", CI: "true" } })).toMatch(/CI/));
+  it("never when the output is not a terminal (tests, services)", () => expect(whyNotOpen({ ...desktop, isTTY: false })).toMatch(/terminal/));
+  it("never when turned off by PLAYGROUND_OPEN=0 or --no-open", () => {
+    expect(whyNotOpen({ ...desktop, env: { DISPLAY: ":0", PLAYGROUND_OPEN: "0" } })).toMatch(/disabled/);
+    expect(whyNotOpen({ ...desktop, noOpenFlag: true })).toMatch(/disabled/);
+  });
+  it("never on a Linux box without a display (ssh)", () => expect(whyNotOpen({ ...desktop, env: {} })).toMatch(/display/));
+  it("macOS needs no DISPLAY", () => expect(whyNotOpen({ ...desktop, env: {}, platform: "darwin" })).toBeNull());
+});
