@@ -31,7 +31,7 @@ COPY --from=build /app/package.json /app/next.config.ts ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist-servers ./dist-servers
-COPY --from=build /app/scripts/serve.mjs ./scripts/serve.mjs
+COPY --from=build /app/scripts/serve.mjs /app/scripts/launch.mjs ./scripts/
 RUN mkdir -p /app/.next/cache && chown node:node /app/.next/cache
 USER node
 EXPOSE 3000

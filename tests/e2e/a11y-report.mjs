@@ -1,7 +1,7 @@
 // Lists every axe-core violation (any impact) on the page and on every tab, light and dark, after one send.
 // The a11y e2e case gates on serious/critical ones; this prints the full picture for the record.
 // Usage (after next build): node tests/e2e/a11y-report.mjs   (A11Y_ALL=1 lists every node, not the first three)
-import { ensureBuilt, guardedContext, launchBrowser, requireChromium, startServer } from "./harness.mjs";
+import { ensureBuilt, guardedContext, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
 import { A11yPage } from "./pages/a11y.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 
@@ -11,7 +11,7 @@ ensureBuilt();
 const srv = await startServer();
 const browser = await launchBrowser();
 try {
-  const ctx = await guardedContext(browser);
+  const ctx = await guardedContext(browser, { storageState: await signIn(browser, srv) });
   const page = await ctx.context.newPage();
   const pg = new PlaygroundPage(page, srv.base);
   const a11y = new A11yPage(pg);
