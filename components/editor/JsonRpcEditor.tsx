@@ -28,6 +28,15 @@ export interface JsonRpcEditorProps {
   /** Model path: "frame.json" (default) gets the 2026-07-28 frame schema; any other path is plain JSON. */
   path?: string;
   ariaLabel?: string;
+  /** Set by LazyEditor while the plain frame is showing: Monaco starts from baseText and takes over from it. */
+  takeOver?: MonacoTakeOver;
+}
+
+/** The plain frame's hand-over: the text Monaco starts from, the selection to keep, and "Monaco is ready". */
+export interface MonacoTakeOver {
+  baseText: string;
+  selection(): { start: number; end: number; focused: boolean } | null;
+  done(): void;
 }
 
 type CodeEditor = Parameters<OnMount>[0];
@@ -42,7 +51,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   const editorRef = useRef<CodeEditor | null>(null);
   const applying = useRef(false);
   const latest = useRef(props);
-  const [initialValue] = useState(props.value);
+  const [initialValue] = useState(props.takeOver?.baseText ?? props.value);
   // Monaco's theme is page-wide: every editor follows the page's theme, never a prop of one of them.
   const dark = useDarkTheme();
   const [focused, setFocused] = useState(false);
@@ -69,8 +78,25 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     // addAction, not addCommand: Monaco's addCommand keybindings are global, so with two editors on the page
     // (the frame and the lab script) the last one mounted would take every Ctrl+Enter.
     ed.addAction({ id: "playground.submit", label: "Send", keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => latest.current.onSubmit() });
-    // The text may have been replaced while Monaco was loading.
-    if (ed.getValue() !== latest.current.value) ed.setValue(latest.current.value);
+    // The text may have changed while Monaco was loading (typed in the plain frame, or replaced): applied as one
+    // undoable edit, then the plain frame's selection and focus carry over.
+    const model = ed.getModel();
+    if (model && model.getValue() !== latest.current.value) {
+      applying.current = true;
+      ed.pushUndoStop();
+      ed.executeEdits("playground", [{ range: model.getFullModelRange(), text: latest.current.value }]);
+      ed.pushUndoStop();
+      applying.current = false;
+    }
+    const handed = latest.current.takeOver?.selection();
+    if (model && handed) {
+      const from = model.getPositionAt(handed.start);
+      const to = model.getPositionAt(handed.end);
+      ed.setSelection(new m.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
+      ed.revealPositionInCenterIfOutsideViewport(to);
+      if (handed.focused) ed.focus();
+    }
+    latest.current.takeOver?.done();
     ed.onDidFocusEditorText(() => setFocused(true));
     ed.onDidBlurEditorText(() => setFocused(false));
     // Ctrl+M (Monaco's own "Tab moves focus" toggle) is page-wide; show its current state.

@@ -1,11 +1,69 @@
 "use client";
-/** Loads Monaco only in the browser, after the page shell is interactive (ssr:false needs a client component). */
-import dynamic from "next/dynamic";
-import type { JsonRpcEditorProps } from "./JsonRpcEditor";
+/**
+ * The frame editor, usable from first paint: the server renders the frame as highlighted, plain-text-editable
+ * PlainFrame; Monaco (fetched as soon as this module runs, in parallel with hydration) is laid over it when
+ * ready and takes over in place with the same text (the plain edits as one undoable edit), selection and focus.
+ */
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
+import type { JsonRpcEditorProps, MonacoTakeOver } from "./JsonRpcEditor";
+import { PlainFrame } from "./PlainFrame";
 
 export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
 
-export const LazyEditor = dynamic<JsonRpcEditorProps>(() => import("./JsonRpcEditor"), {
-  ssr: false,
-  loading: () => <div className="p-4 text-sm text-slate-600 dark:text-slate-400">Loading the editor…</div>,
-});
+type EditorModule = { default: ComponentType<JsonRpcEditorProps> };
+let editorModule: Promise<EditorModule> | undefined;
+const loadEditor = () => (editorModule ??= import("./JsonRpcEditor"));
+// Start fetching Monaco while React hydrates the page, not after.
+if (typeof window !== "undefined") void loadEditor().catch(() => {});
+
+const noSubscribe = () => () => {};
+
+export function LazyEditor(props: JsonRpcEditorProps) {
+  const [Editor, setEditor] = useState<ComponentType<JsonRpcEditorProps> | null>(null);
+  const [ready, setReady] = useState(false);
+  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const plain = useRef<HTMLTextAreaElement>(null);
+  // What Monaco is created with: the text as last set by the app (not by typing), so undo in Monaco can step
+  // back over what was typed before it arrived.
+  const [base, setBase] = useState({ version: props.valueVersion, text: props.value });
+  if (!ready && base.version !== props.valueVersion) setBase({ version: props.valueVersion, text: props.value });
+
+  useEffect(() => {
+    let live = true;
+    loadEditor().then(
+      (m) => live && setEditor(() => m.default),
+      () => {}, // stays plain text: still readable, editable and sendable
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const takeOver = useMemo<MonacoTakeOver>(
+    () => ({
+      baseText: base.text,
+      selection: () => {
+        const ta = plain.current;
+        return ta ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta } : null;
+      },
+      done: () => setReady(true),
+    }),
+    [base.text],
+  );
+
+  return (
+    <div className="relative h-full" data-editor={ready ? "monaco" : "plain"}>
+      {Editor ? (
+        // Mounted under the plain frame until it is ready, so nothing moves when it takes over.
+        <div className="absolute inset-0">
+          <Editor {...props} takeOver={ready ? undefined : takeOver} />
+        </div>
+      ) : null}
+      {!ready ? (
+        <div className="absolute inset-0 z-10">
+          <PlainFrame ref={plain} value={props.value} onChange={props.onChange} onSubmit={props.onSubmit} ariaLabel={props.ariaLabel ?? "JSON-RPC frame editor"} editable={hydrated} />
+        </div>
+      ) : null}
+    </div>
+  );
+}

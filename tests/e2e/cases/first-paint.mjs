@@ -1,0 +1,87 @@
+// Issue 17 item 3: the frame is readable from the server's HTML, editable and sendable before Monaco arrives,
+// and Monaco takes over in place without losing text, selection, focus or undo.
+
+/** Holds back every script that carries Monaco until release() is called; the rest is served at once. */
+async function holdMonaco(page) {
+  const held = [];
+  let released = false;
+  await page.route("**/_next/static/**/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    const serve = () => route.fulfill({ response, body });
+    if (!released && body.includes("MonacoEnvironment")) held.push(serve);
+    else await serve();
+  });
+  const seen = [];
+  page.on("request", (r) => r.url().endsWith(".js") && seen.push(r.url().split("/").pop()));
+  return {
+    held: () => held.length,
+    /** Waits until Monaco's script has been requested and held (it is fetched in parallel with hydration). */
+    async whenHeld(timeout = 30_000) {
+      const deadline = Date.now() + timeout;
+      while (held.length === 0) {
+        if (Date.now() > deadline) throw new Error(`Monaco's script was never requested; scripts: ${seen.join(", ")}`);
+        await page.waitForTimeout(50);
+      }
+    },
+    release: async () => {
+      released = true;
+      await Promise.all(held.splice(0).map((serve) => serve()));
+    },
+  };
+}
+
+const box = (page) => page.locator('[data-testid="editor"]').evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
+
+export function register({ test, assert }) {
+  test("the frame is in the server's HTML, readable, editable and sent with Ctrl+Enter before Monaco loads; Monaco then takes over keeping text, selection, focus and undo, with no layout shift", async ({ pg, page }) => {
+    const monaco = await holdMonaco(page);
+    const sends = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
+    });
+    const html = await (await page.goto(pg.base + "/")).text();
+    assert(/data-testid="editor-plain-text"[^>]*>[^<]*server\/discover/.test(html), "the server-rendered page should carry the frame text in the plain editor");
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+
+    const plain = page.locator('[data-testid="editor"] [data-testid="editor-plain-text"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="editor"] [data-testid="editor-plain-text"]')?.readOnly === false);
+    await monaco.whenHeld();
+    assert((await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0, "Monaco must not be there yet");
+    assert((await page.locator('[data-testid="editor-plain"] pre span').count()) > 5, "the plain frame should be highlighted");
+    const before = await box(page);
+
+    // Edit as a user would: select the method name and type over it.
+    const original = await plain.inputValue();
+    const at = original.indexOf("server/discover");
+    await plain.focus();
+    await plain.evaluate((el, [from, to]) => el.setSelectionRange(from, to), [at, at + "server/discover".length]);
+    await page.keyboard.type("tools/list");
+    const edited = await plain.inputValue();
+    assert(edited === original.replace("server/discover", "tools/list"), `edited text: ${edited}`);
+    await page.keyboard.press("Control+Enter");
+    assert((await pg.settled(1, 30_000)) === "response", "the send from the plain frame should get a response");
+    // Over stdio the page sends valid JSON on one line: the same frame.
+    assert(sends.length === 1 && JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(edited)), `sent: ${JSON.stringify(sends.map((s) => s.frame))}`);
+    assert((await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0, "Monaco was still held back while sending");
+
+    // Select "tools/list" again and let Monaco arrive.
+    await plain.focus();
+    await plain.evaluate((el, [from, to]) => el.setSelectionRange(from, to), [at, at + "tools/list".length]);
+    await monaco.release();
+    await page.waitForSelector('[data-testid="editor"] [data-editor="monaco"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    assert((await page.locator('[data-testid="editor"] [data-testid="editor-plain"]').count()) === 0, "the plain frame should be gone once Monaco took over");
+    assert((await pg.editorText()).includes('"method": "tools/list"'), `Monaco's text: ${await pg.editorText()}`);
+    assert((await box(page)) === before, `the editor moved or resized: ${before} → ${await box(page)}`);
+
+    // Focus and selection carried over: typing replaces exactly the selected method name.
+    await page.keyboard.type("ping");
+    assert((await pg.editorText()).includes('"method": "ping"'), `after typing over the selection: ${await pg.editorText()}`);
+    // Undo steps back over the typing, then over everything typed before Monaco arrived, as one edit.
+    await page.keyboard.press("Control+z");
+    await page.waitForFunction(() => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes("tools/list"));
+    await page.keyboard.press("Control+z");
+    await page.waitForFunction(() => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes("server/discover"));
+  });
+
+}
