@@ -1,5 +1,8 @@
 // Bundles the embedded stdio demo servers into dist-servers/*.mjs so each spawn starts one prebuilt file
 // (no TypeScript loader at spawn time; cold start is what the isolation lab measures).
+import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -26,22 +29,62 @@ try {
   process.exit(0);
 }
 const started = Date.now();
-await build({
-  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
-  outdir: path.join(root, "dist-servers"),
-  outExtension: { ".js": ".mjs" },
+const common = {
   bundle: true,
   platform: "node",
-  format: "esm",
   target: "node20",
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   // `server-only` throws outside a React Server build; the bridge bundle is server code by construction.
   alias: { "server-only": path.join(root, "scripts", "empty-module.mjs") },
+};
+await build({
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
+  outdir: path.join(root, "dist-servers"),
+  outExtension: { ".js": ".mjs" },
+  ...common,
+  format: "esm",
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
   // Installed packages the bridge spawns or that ship native parts stay outside the bundle.
   // js-tiktoken's rank files (megabytes) load from node_modules when the tokens route first needs them.
   external: ["@modelcontextprotocol/server-everything", "js-tiktoken"],
 });
 console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);
+
+// V8 startup snapshots of the stdio servers: a spawn then deserializes the loaded modules (the SDK's schemas are
+// built at module load) instead of compiling and running them, several times faster (bench/cold-start.mjs).
+// A blob loads only in the Node that built it, so its name carries the version; lib/bridge/server/embedded.ts
+// uses it when it matches and the .mjs bundle otherwise. PLAYGROUND_NO_SNAPSHOT=1 skips this step.
+const SNAPSHOTTED = ["calendar", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks"];
+const outdir = path.join(root, "dist-servers");
+// Blobs another Node built are of no use here.
+for (const file of readdirSync(outdir)) if (/\.blob(\.key)?$/.test(file) && !file.includes(`.${process.version}-${process.arch}.blob`)) rmSync(path.join(outdir, file));
+if (!process.env.PLAYGROUND_NO_SNAPSHOT) {
+  const snapStarted = Date.now();
+  const workdir = path.join(outdir, "snapshot-src");
+  mkdirSync(workdir, { recursive: true });
+  // --build-snapshot takes one CommonJS script.
+  await build({ ...common, entryPoints: Object.fromEntries(SNAPSHOTTED.map((name) => [name, path.join(root, entries[name])])), outdir: workdir, outExtension: { ".js": ".cjs" }, format: "cjs" });
+  const built = [];
+  for (const name of SNAPSHOTTED) {
+    const blob = path.join(outdir, `${name}.${process.version}-${process.arch}.blob`);
+    // A blob of the very same bundle is kept (tests rebuild the servers often; a snapshot takes seconds).
+    const key = createHash("sha256").update(readFileSync(path.join(workdir, `${name}.cjs`))).digest("hex");
+    if (existsSync(blob) && existsSync(`${blob}.key`) && readFileSync(`${blob}.key`, "utf8") === key) {
+      built.push(name);
+      continue;
+    }
+    rmSync(`${blob}.key`, { force: true });
+    const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", path.join(workdir, `${name}.cjs`)], { cwd: workdir, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    if (r.status === 0) {
+      writeFileSync(`${blob}.key`, key);
+      built.push(name);
+    } else {
+      rmSync(blob, { force: true });
+      console.warn(`no startup snapshot for ${name} (it starts from its bundle instead): ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-3).join(" ")}`);
+    }
+  }
+  rmSync(workdir, { recursive: true, force: true });
+  console.log(`built startup snapshots (${built.join(", ") || "none"}) for Node ${process.version} in ${Date.now() - snapStarted} ms`);
+}

@@ -4,6 +4,7 @@
  * has served its first ordinary request; after that a request naming an unknown version would be served.
  * 2026-07-28 says each request is judged on its own (-32022 with data.supported), so we check every one.
  */
+import { startupSnapshot } from "node:v8";
 import type { McpServerFactory } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
@@ -43,5 +44,9 @@ function versionCheckedTransport(intercept?: StdioInterceptor): StdioServerTrans
 }
 
 export function serveEmbeddedStdio(factory: McpServerFactory, intercept?: StdioInterceptor): void {
-  serveStdio(factory, { transport: versionCheckedTransport(intercept) });
+  const serve = () => serveStdio(factory, { transport: versionCheckedTransport(intercept) });
+  // Built into a V8 startup snapshot (scripts/build-servers.mjs): the loaded modules and their schemas are in the
+  // snapshot, and serving starts when a spawned process deserializes it.
+  if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(serve);
+  else serve();
 }

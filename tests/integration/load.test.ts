@@ -10,9 +10,11 @@
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
+import { embeddedStdioArgv } from "@/lib/bridge/server/embedded";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { sendLoad } from "@/lib/bridge/server/send";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
@@ -100,7 +102,8 @@ describe(`load: ${SENDS} concurrent sends, ${FRESH} concurrent fresh processes`,
     const pids = results.map((r) => r.exchange?.process?.pid).filter((p): p is number => p !== undefined);
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
     const spawnToFirstByte = results.map((r) => r.exchange?.process?.spawnToFirstByteMs ?? NaN).sort((a, b) => a - b);
-    const leftover = runningFromProcessTable("dist-servers/calendar.mjs");
+    // The calendar's command line as the bridge spawns it (its startup snapshot, or its bundle).
+    const leftover = runningFromProcessTable(path.relative(ROOT, embeddedStdioArgv("calendar").at(-1)!));
     report.fresh = {
       wallMs: round(wallMs),
       p50Ms: round(percentile(ms, 50)),

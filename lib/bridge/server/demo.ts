@@ -50,8 +50,8 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
     const name = target.server;
     if (target.transport === "stdio") {
       const argv = embeddedStdioArgv(name);
-      if (!existsSync(argv[1])) {
-        return { ok: false, failure: "spawn", message: `the ${name} server's stdio build ${argv[1]} is missing: run \`node scripts/build-servers.mjs\`` };
+      if (!existsSync(argv.at(-1)!)) {
+        return { ok: false, failure: "spawn", message: `the ${name} server's stdio build ${argv.at(-1)} is missing: run \`node scripts/build-servers.mjs\`` };
       }
       return { ok: true, transport: "stdio", spec: { key, argv } };
     }
