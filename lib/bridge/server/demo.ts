@@ -49,7 +49,8 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
   if (target.server !== "everything") {
     const name = target.server;
     if (target.transport === "stdio") {
-      const argv = embeddedStdioArgv(name);
+      let argv = embeddedStdioArgv(name);
+      if (!existsSync(argv.at(-1)!)) argv = embeddedStdioArgv(name, { fresh: true });
       if (!existsSync(argv.at(-1)!)) {
         return { ok: false, failure: "spawn", message: `the ${name} server's stdio build ${argv.at(-1)} is missing: run \`node scripts/build-servers.mjs\`` };
       }

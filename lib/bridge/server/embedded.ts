@@ -15,12 +15,18 @@ export function repoRoot(): string {
  * for this very Node (a blob only loads in the Node that built it, hence the version in its name), which starts
  * several times faster; else its bundle dist-servers/<name>.mjs. The file to check for is always the last word.
  */
-export function embeddedStdioArgv(name: string): string[] {
+export function embeddedStdioArgv(name: string, { fresh = false } = {}): string[] {
   const dir = path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers");
+  const known = chosen.get(dir + name);
+  // Chosen once (it is on every send's path); `fresh` chooses again, e.g. when the chosen file has gone.
+  if (known && !fresh) return [...known];
   const blob = path.join(dir, snapshotBlobName(name));
-  if (existsSync(blob)) return [process.execPath, "--snapshot-blob", blob];
-  return [process.execPath, path.join(dir, `${name}.mjs`)];
+  const argv = existsSync(blob) ? [process.execPath, "--snapshot-blob", blob] : [process.execPath, path.join(dir, `${name}.mjs`)];
+  chosen.set(dir + name, argv);
+  return argv;
 }
+
+const chosen = new Map<string, string[]>();
 
 /** dist-servers/<name>.<node version>-<arch>.blob: also written by scripts/build-servers.mjs. */
 export function snapshotBlobName(name: string): string {
