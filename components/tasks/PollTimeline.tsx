@@ -12,9 +12,11 @@ const DOT: Record<string, string> = {
   "tasks/get": "bg-blue-500",
   "tasks/update": "bg-amber-500",
   "tasks/cancel": "bg-red-500",
+  "notifications/tasks": "bg-violet-600",
 };
 
 function statusOf(e: TaskExchange): string {
+  if (e.via === "push") return `pushed: ${String((e.sent.params as { status?: unknown } | undefined)?.status ?? "?")}`;
   const frame = e.response as { result?: { status?: unknown; resultType?: unknown }; error?: { code?: unknown } } | undefined;
   if (e.failure) return `failed to deliver: ${e.failure}`;
   if (frame?.error) return `error ${String(frame.error.code)}`;
@@ -54,7 +56,7 @@ export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskE
                     {delay ? (
                       <span className="text-slate-600 dark:text-slate-400">
                         {" "}
-                        · waited {delay.delayMs} ms ({delay.source === "server" ? "server's pollIntervalMs" : delay.source === "override" ? "your override" : "default"}
+                        · waited {delay.delayMs} ms ({delay.source === "server" ? "server's pollIntervalMs" : delay.source === "override" ? "your override" : delay.source === "push" ? "relaxed: push is on" : "default"}
                         {delay.boundedFrom !== undefined ? `, bounded from ${delay.boundedFrom}` : ""})
                       </span>
                     ) : null}
@@ -63,7 +65,7 @@ export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskE
                   {e.headers ? (
                     <pre className="whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{e.headers.map(([k, v]) => `${k}: ${v}`).join("\n")}</pre>
                   ) : null}
-                  <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{e.failure ?? formatFrame(e.response)}</pre>
+                  {e.via === "push" ? null : <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{e.failure ?? formatFrame(e.response)}</pre>}
                 </details>
               </li>
             );

@@ -36,9 +36,21 @@ function edgePath(from: TaskStatus, to: TaskStatus): string {
   return `M${a.x + W / 2},${a.y} L${b.x - W / 2},${b.y}`;
 }
 
+/** Where an edge's "pushed" label goes: the middle of its line, or the control point side of an arc. */
+function edgeMiddle(from: TaskStatus, to: TaskStatus): { x: number; y: number } {
+  const a = POS[from];
+  const b = POS[to];
+  if ((from === "working" && to === "input_required") || (from === "input_required" && to === "working")) {
+    const bend = from === "working" ? -12 : 12;
+    return { x: (a.x + b.x) / 2 + bend, y: (a.y + b.y) / 2 + bend };
+  }
+  return { x: (a.x + W / 2 + b.x - W / 2) / 2, y: (a.y + b.y) / 2 - 3 };
+}
+
 export function StateDiagram({ current, moves }: { current: TaskStatus | undefined; moves: Move[] }) {
   const visits = (s: TaskStatus) => moves.filter((m) => m.to === s).length;
   const taken = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to);
+  const pushed = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to && m.via === "push");
   const last = moves[moves.length - 1];
   return (
     <svg viewBox="0 0 400 150" role="img" aria-label={`Task state diagram; current state ${current ?? "not created"}`} data-testid="task-diagram" className="w-full max-w-md">
@@ -55,11 +67,20 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
             d={edgePath(from, to)}
             data-testid={`task-edge-${from}-${to}`}
             data-taken={taken(from, to) ? "true" : "false"}
+            data-pushed={pushed(from, to) ? "true" : "false"}
             markerEnd="url(#task-arrow)"
             className={`fill-none ${isLast ? "stroke-blue-500" : taken(from, to) ? "stroke-slate-600 dark:stroke-slate-300" : "stroke-slate-300 dark:stroke-slate-700"}`}
             strokeWidth={isLast ? 2.5 : taken(from, to) ? 1.5 : 1}
             strokeDasharray={taken(from, to) ? undefined : "3 3"}
           />
+        );
+      })}
+      {EDGES.filter(([from, to]) => pushed(from, to)).map(([from, to]) => {
+        const { x, y } = edgeMiddle(from, to);
+        return (
+          <text key={`pushed-${from}-${to}`} x={x} y={y} textAnchor="middle" data-testid={`task-edge-pushed-${from}-${to}`} className="fill-violet-700 text-[9px] font-semibold dark:fill-violet-300">
+            pushed
+          </text>
         );
       })}
       {TASK_STATUSES.map((s) => {

@@ -4,12 +4,13 @@
  * at once, while other sends go on. Every poll is a labelled exchange in the timeline too.
  */
 import { useMemo, useState } from "react";
-import { recordedTasks } from "@/lib/tasks";
+import { recordedTasks, RELAXED_POLL_MS } from "@/lib/tasks";
 import { selectTarget } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass, PanelHeading } from "../ui";
 import { RecordedTasks } from "./RecordedTasks";
 import { TaskCard } from "./TaskCard";
+import { useTaskPush } from "./useTaskPush";
 import { useTasks } from "./useTasks";
 
 const DEMO_TOOLS: [string, string][] = [
@@ -19,8 +20,10 @@ const DEMO_TOOLS: [string, string][] = [
   ["long_import", "30 s of work: cancel it"],
 ];
 
-export function TasksPanel({ state, commands }: PanelProps) {
-  const { entries, start, resume, controls } = useTasks(state, commands);
+export function TasksPanel({ state, commands, cache }: PanelProps) {
+  const { entries, start, resume, controls, push } = useTasks(state, commands);
+  const [pushOn, setPushOn] = useState(false);
+  const pushStatus = useTaskPush(pushOn, entries, state, cache, push);
   const followed = new Set(entries.map((e) => e.track.taskId));
   const recorded = useMemo(() => recordedTasks(state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []))), [state.entries]).filter((t) => !followed.has(t.taskId));
   const target = selectTarget(state);
@@ -77,6 +80,21 @@ export function TasksPanel({ state, commands }: PanelProps) {
         <Button tone="primary" data-testid="task-start" onClick={onStart}>
           Call as a task
         </Button>
+        <label className="flex items-center gap-1" title={`Open subscriptions/listen with notifications.taskIds for the tasks shown: each change arrives as notifications/tasks. Polls then wait ${RELAXED_POLL_MS / 1000} s or more (a safety net).`}>
+          <input type="checkbox" role="switch" aria-checked={pushOn} checked={pushOn} data-testid="task-push" onChange={(e) => setPushOn(e.target.checked)} />
+          Push (<code>subscriptions/listen</code> <code>taskIds</code>)
+        </label>
+        <span data-testid="task-push-status" data-state={pushStatus.state} className="text-slate-600 dark:text-slate-300" aria-live="polite">
+          {pushStatus.state === "off"
+            ? "polling only"
+            : pushStatus.state === "listening"
+              ? `listening: the ack names ${pushStatus.acked.length} task${pushStatus.acked.length === 1 ? "" : "s"}, ${pushStatus.pushes} pushed so far; polls relaxed`
+              : pushStatus.state === "opening"
+                ? "opening the listen stream…"
+                : pushStatus.state === "ended"
+                  ? `stream ended (${pushStatus.message ?? "?"})`
+                  : `waiting: ${pushStatus.message ?? "start a task"}`}
+        </span>
       </div>
       {problem ? (
         <p data-testid="task-start-problem" className="text-xs text-red-700 dark:text-red-300">

@@ -4,7 +4,7 @@
  * is a visible, labelled exchange in the timeline) and bound to the target it started on. Several run at once;
  * the panel stays mounted when hidden, so they keep going while the user sends other frames.
  */
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Commands, SessionState } from "@/lib/session";
 import { capabilitiesFrom } from "@/lib/session/envelope";
 import { selectTarget } from "@/lib/session/selectors";
@@ -53,9 +53,11 @@ export function useTasks(state: SessionState, commands: Commands) {
   const [entries, setEntries] = useState<TaskEntry[]>([]);
   const followers = useRef(new Map<string, TaskFollower>());
   const stateRef = useRef(state);
+  const entriesRef = useRef(entries);
   const counter = useRef(0);
   useEffect(() => {
     stateRef.current = state;
+    entriesRef.current = entries;
   });
   useEffect(() => {
     const map = followers.current;
@@ -114,5 +116,17 @@ export function useTasks(state: SessionState, commands: Commands) {
     setOverride: (key, ms) => followers.current.get(key)?.setOverridePollMs(ms),
   };
   const resume = useCallback((taskId: string, tool: string) => start({ tool, arguments: {}, declareExtension: true, resumeTaskId: taskId }), [start]);
-  return { entries, start, resume, controls };
+  /** Push (useTaskPush): hands a notifications/tasks to the followers of that task; marks the pushed ones relaxed. */
+  const push = useMemo(
+    () => ({
+      deliver(taskId: string, task: Json) {
+        for (const e of entriesRef.current) if (e.running && e.track.taskId === taskId) followers.current.get(e.key)?.pushed(task);
+      },
+      setPushed(taskIds: readonly string[]) {
+        for (const e of entriesRef.current) followers.current.get(e.key)?.setPushing(e.track.taskId !== undefined && taskIds.includes(e.track.taskId));
+      },
+    }),
+    [],
+  );
+  return { entries, start, resume, controls, push };
 }

@@ -62,6 +62,8 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
   return {
     store,
     hooks,
+    /** A bare listen stream through the bridge (the Tasks view's push), outside the cache's own listens. */
+    openStream: deps.openStream,
 
     /** Opens a subscriptions/listen stream through the bridge; its notifications invalidate entries as they arrive. */
     openListen(input: { target: Target; targetKey: string; targetLabel: string; frameText: string; headers?: Record<string, string> }): string {

@@ -7,6 +7,7 @@
 import { readInputRequired, type InputRequestView } from "@/lib/protocol/mrtr";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "./frames";
 import { isLegalMove, whyMoved, type Move, type Via } from "./machine";
+import { relaxedPollDelay } from "./push";
 import { pollDelay, type PollDelay } from "./schedule";
 import { asObject, isTerminal, readTask, TASK_RESULT_TYPE, type Json, type TaskStatus, type TaskView } from "./shapes";
 
@@ -92,6 +93,10 @@ export interface TaskFollower {
   /** Stops polling (the task goes on at the server). */
   stop(): void;
   setOverridePollMs(ms: number | undefined): void;
+  /** A notifications/tasks for this task arrived on a listen stream (its params: the full task). */
+  pushed(task: Json): void;
+  /** While a listen stream's ack names this task, polls are relaxed (push.ts). */
+  setPushing(on: boolean): void;
 }
 
 export const DEFAULT_MAX_POLLS = 400;
@@ -118,6 +123,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
   let wake = new AbortController();
   let stopped = false;
   let cancelWanted = false;
+  let pushing = false;
   const queued: Json[] = [];
   const track: TaskTrack = { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
   const publish = () => deps.onUpdate?.(structuredClone(track));
@@ -206,7 +212,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       }
       if (track.pending.length && opts.failOnMissingAnswer) return finish("missing-answer", `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`);
       if (track.polls.length >= maxPolls) return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
-      const delay = pollDelay(track.task?.pollIntervalMs, override);
+      const usual = pollDelay(track.task?.pollIntervalMs, override);
+      const delay = pushing ? relaxedPollDelay(usual) : usual;
       try {
         // A resumed task is polled at once: nothing says how long to wait until its first answer.
         if (track.task) await deps.sleep(delay.delayMs, wake.signal);
@@ -215,7 +222,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       }
       if (wake.signal.aborted) wake = new AbortController();
       if (stopped) break;
-      if (queued.length || (cancelWanted && !track.cancelSent)) continue;
+      // Woken by an answer, a cancel, or a push that ended the task: nothing to poll for.
+      if (queued.length || (cancelWanted && !track.cancelSent) || (track.task && isTerminal(track.task.status))) continue;
       const polled = await exchange(getTaskFrame(newId(), track.taskId!, caps), "poll");
       if (polled.failure || polled.error) {
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
@@ -245,6 +253,18 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     },
     setOverridePollMs(ms) {
       override = ms;
+    },
+    pushed(task) {
+      if (stopped || !track.taskId || task.taskId !== track.taskId || (track.task && isTerminal(track.task.status))) return;
+      const atMs = deps.now();
+      track.exchanges.push({ method: "notifications/tasks", atMs, via: "push", sent: { jsonrpc: "2.0", method: "notifications/tasks", params: task } });
+      observe(task, atMs, "push");
+      publish();
+      if (track.task && isTerminal(track.task.status)) wake.abort();
+    },
+    setPushing(on) {
+      if (pushing && !on) wake.abort(); // back to the usual schedule at once
+      pushing = on;
     },
   };
 }

@@ -5,3 +5,4 @@ export * from "./schedule";
 export * from "./frames";
 export * from "./follow";
 export * from "./recorded";
+export * from "./push";

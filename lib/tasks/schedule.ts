@@ -11,7 +11,8 @@ export const MAX_POLL_MS = 60_000;
 
 export interface PollDelay {
   delayMs: number;
-  source: "server" | "override" | "default";
+  /** "push": relaxed while a listen stream pushes this task (push.ts). */
+  source: "server" | "override" | "default" | "push";
   /** Set when the requested interval was outside [MIN_POLL_MS, MAX_POLL_MS] and was bounded. */
   boundedFrom?: number;
 }

@@ -70,4 +70,31 @@ export function register({ test, assert }) {
     const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => e.dataset.to));
     assert(moves.at(-1) === "completed", `moves: ${moves.join()}`);
   });
+
+  test("Tasks: Push on — subscriptions/listen with taskIds; confirm_booking's moves arrive as notifications/tasks, marked pushed on the diagram, polls relaxed", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("tasks-http");
+    await pg.tid("tab-tasks").click();
+    const panel = page.locator('[data-testid="tasks-panel"]');
+    await panel.locator('[data-testid="task-push"]').check();
+    assert((await panel.locator('[data-testid="task-push-status"]').getAttribute("data-state")) === "idle", "no task yet: nothing to listen to");
+    await panel.locator('[data-testid="task-tool"]').fill("confirm_booking");
+    await panel.locator('[data-testid="task-start"]').click();
+    await panel.locator('[data-testid="task-push-status"][data-state="listening"]').waitFor({ timeout: 20_000 });
+    const card = panel.locator('[data-testid="task-card"]').first();
+    // Asked mid-task: the question arrives by push (polls wait 5 s while the ack names the task).
+    await card.locator('[data-testid="task-move"][data-to="input_required"][data-via="push"]').waitFor({ timeout: 20_000 });
+    assert((await card.locator('[data-testid="task-edge-pushed-working-input_required"]').count()) === 1, "the pushed edge is marked on the diagram");
+    await card.locator('[data-testid="mrtr-accept-confirm"]').click();
+    await card.locator('[data-testid="task-send-update"]').click();
+    await card.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => `${e.dataset.to}:${e.dataset.via}`));
+    assert(moves.join() === "working:created,input_required:push,working:push,completed:push", `moves: ${moves.join()}`);
+    const pushed = await card.locator('[data-testid="task-move-pushed"]').count();
+    assert(pushed === 3, `pushed badges: ${pushed}`);
+    const methods = await card.locator('[data-testid="task-exchange"]').evaluateAll((els) => els.map((e) => e.dataset.method));
+    assert(methods.filter((m) => m === "tasks/get").length <= 2, `few polls while pushed: ${methods.join()}`);
+    const outcome = await card.locator('[data-testid="task-outcome"]').innerText();
+    assert(outcome.includes("Booked") && outcome.includes("notifications/tasks"), `outcome: ${outcome}`);
+  });
 }
