@@ -99,8 +99,16 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       {track.moves.length ? (
         <ol className="flex flex-col gap-0.5 text-xs" aria-label="Why the task moved">
           {track.moves.map((m, i) => (
-            <li key={i} data-testid="task-move" data-to={m.to} className={m.legal ? "" : "text-red-700 dark:text-red-300"}>
-              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong> <span className="text-slate-600 dark:text-slate-400">({m.via})</span> {m.why}
+            <li key={i} data-testid="task-move" data-to={m.to} data-via={m.via} className={m.legal ? "" : "text-red-700 dark:text-red-300"}>
+              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong>{" "}
+              {m.via === "push" ? (
+                <span data-testid="task-move-pushed" className="rounded bg-violet-100 px-1 text-violet-900 dark:bg-violet-900 dark:text-violet-100">
+                  pushed (notifications/tasks)
+                </span>
+              ) : (
+                <span className="text-slate-600 dark:text-slate-400">({m.via})</span>
+              )}{" "}
+              {m.why}
             </li>
           ))}
         </ol>
