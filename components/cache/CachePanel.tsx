@@ -30,7 +30,7 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
       <PanelHeading title="Cache — ttlMs and cacheScope at work" subtitle="Every cacheable answer is kept here with its own clock; with the client cache on, a fresh one answers locally and nothing goes on the wire.">
         <label className="flex items-center gap-1 text-xs font-medium">
           <input type="checkbox" data-testid="cache-toggle" data-enabled={cache.enabled ? "true" : "false"} checked={cache.enabled} onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })} />
-          Client cache {cache.enabled ? "on" : "off"}
+          Answer fresh requests from the client cache {cache.enabled ? "(on)" : "(off)"}
         </label>
         <Button data-testid="cache-clear" disabled={cache.cache.entries.length === 0} onClick={() => runtime.store.dispatch({ type: "cache/clear" })}>
           Clear

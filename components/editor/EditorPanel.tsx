@@ -7,6 +7,7 @@ import { EditorToolbar } from "./EditorToolbar";
 import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
 import { SendProblem } from "./SendProblem";
+import { selectCheckedEra } from "@/lib/session/target-templates";
 
 // The explainer's tables load after first paint (they are large and only needed on click).
 const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
@@ -33,11 +34,12 @@ function MarkerSummary({ markers }: { markers: EditorMarker[] }) {
 export function EditorPanel(props: PanelProps) {
   const { state, dispatch, commands } = props;
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  const era = selectCheckedEra(state);
   return (
     <section className="flex min-h-0 min-w-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
       <PanelHeading
         title="Frame — sent exactly as written"
-        subtitle="Over stdio, valid JSON goes on one line (stdio is newline-delimited). Checked against the 2026-07-28 client schema from the MCP SDK."
+        subtitle={`Over stdio, valid JSON goes on one line (stdio is newline-delimited). ${era === "legacy" ? "Checked against the legacy era (2025-11-25): the target answered as a legacy server, so no _meta envelope is expected." : "Checked against the 2026-07-28 client schema from the MCP SDK."}`}
       />
       <EditorToolbar state={state} dispatch={dispatch} commands={commands} />
       {state.editorNotice ? (
@@ -54,6 +56,7 @@ export function EditorPanel(props: PanelProps) {
           onChange={(text) => dispatch({ type: "editor/userEdit", text })}
           onSubmit={() => void commands.send()}
           onMarkers={setMarkers}
+          schemaEra={era}
         />
       </div>
       <MarkerSummary markers={markers} />

@@ -2,18 +2,17 @@
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
+import { templateMenu } from "@/lib/session/target-templates";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 
-const GROUPS = [
-  { era: "modern", label: "2026-07-28 (with the _meta envelope)" },
-  { era: "legacy", label: "legacy handshake era" },
-] as const;
 
 export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const pending = selectPending(state);
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
+  const ready = view.kind === "ready" ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") } : null;
+  const groups = templateMenu(state.entries, ready, view.kind === "ready" ? view.label : "", TEMPLATES);
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="editor-toolbar">
       <select
@@ -24,9 +23,9 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         onChange={(e) => e.target.value && dispatch({ type: "editor/template", templateId: e.target.value })}
       >
         <option value="">Template… (next id {state.nextId})</option>
-        {GROUPS.map((g) => (
-          <optgroup key={g.era} label={g.label}>
-            {TEMPLATES.filter((t) => t.era === g.era).map((t) => (
+        {groups.map((g) => (
+          <optgroup key={g.label} label={g.label}>
+            {g.options.map((t) => (
               <option key={t.id} value={t.id} title={t.hint}>
                 {t.label}
               </option>
@@ -82,7 +81,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
       {view.kind === "ready" && view.transport === "stdio" ? (
         <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen.">
           <input type="checkbox" data-testid="stdio-one-line" checked={state.stdioOneLine} onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })} />
-          stdio: send JSON on one line
+          Join JSON onto one line for stdio
         </label>
       ) : null}
       <div className="ml-auto flex items-center gap-2">

@@ -7,7 +7,7 @@
 import Editor, { loader, type OnMount } from "@monaco-editor/react";
 import { useEffect, useRef, useState } from "react";
 import { useDarkTheme } from "../theme/theme-store";
-import { monaco, tabFocus } from "./monaco-local";
+import { monaco, setFrameSchemaEra, tabFocus } from "./monaco-local";
 import { EditorKeyboardHint } from "./EditorKeyboardHint";
 
 loader.config({ monaco });
@@ -28,6 +28,8 @@ export interface JsonRpcEditorProps {
   /** Model path: "frame.json" (default) gets the 2026-07-28 frame schema; any other path is plain JSON. */
   path?: string;
   ariaLabel?: string;
+  /** The era the frame editor (frame.json) checks against: a legacy target expects no `_meta` envelope. */
+  schemaEra?: "modern" | "legacy";
   /** Set by LazyEditor while the plain frame is showing: Monaco starts from baseText and takes over from it. */
   takeOver?: MonacoTakeOver;
 }
@@ -60,6 +62,11 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   useEffect(() => {
     latest.current = props;
   });
+
+  const schemaEra = props.schemaEra;
+  useEffect(() => {
+    if (schemaEra) setFrameSchemaEra(schemaEra);
+  }, [schemaEra]);
 
   useEffect(() => {
     const ed = editorRef.current;

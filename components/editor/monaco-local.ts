@@ -27,17 +27,36 @@ self.MonacoEnvironment = {
   },
 };
 
-/** Markers and completion for "any 2026-07-28 client message" (generated from the SDK's zod schemas). */
-jsonDefaults.setDiagnosticsOptions({
-  validate: true,
-  allowComments: false,
-  comments: "error",
-  trailingCommas: "error",
-  schemaValidation: "warning",
-  enableSchemaRequest: false,
-  // Only the frame editor's model (path frame.json): other editors, such as the lab's script, are plain JSON.
-  schemas: [{ uri: "inmemory://mcp-playground/client-frame.schema.json", fileMatch: ["frame.json"], schema: frameSchema }],
-});
+/**
+ * A legacy (2025-11-25) server expects frames without the envelope: the same schema with `_meta` (and the params
+ * that exist only to carry it) no longer required.
+ */
+function withoutEnvelopeRequirement(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutEnvelopeRequirement);
+  if (schema === null || typeof schema !== "object") return schema;
+  return Object.fromEntries(
+    Object.entries(schema).map(([k, v]) => [k, k === "required" && Array.isArray(v) ? v.filter((r) => r !== "_meta" && r !== "params") : withoutEnvelopeRequirement(v)]),
+  );
+}
+const legacyFrameSchema = withoutEnvelopeRequirement(frameSchema);
+
+/**
+ * Markers and completion for "any client message" (generated from the SDK's zod schemas), checked against the
+ * era of the target: 2026-07-28 by default, the legacy era once the target is known to be legacy.
+ */
+export function setFrameSchemaEra(era: "modern" | "legacy"): void {
+  jsonDefaults.setDiagnosticsOptions({
+    validate: true,
+    allowComments: false,
+    comments: "error",
+    trailingCommas: "error",
+    schemaValidation: "warning",
+    enableSchemaRequest: false,
+    // Only the frame editor's model (path frame.json): other editors, such as the lab's script, are plain JSON.
+    schemas: [{ uri: `inmemory://mcp-playground/client-frame-${era}.schema.json`, fileMatch: ["frame.json"], schema: era === "legacy" ? legacyFrameSchema : frameSchema }],
+  });
+}
+setFrameSchemaEra("modern");
 
 /** Whether Tab moves focus instead of indenting (Ctrl+M), and a way to hear when that changes. */
 export const tabFocus = {

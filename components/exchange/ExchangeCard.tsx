@@ -6,6 +6,10 @@ import { entryBadge, type TimelineEntry } from "@/lib/session";
 import { LazyErrorCards, LazyExplainExchange } from "../explain/LazyExchangeExplain";
 import { Button } from "../ui";
 import { Badge } from "./Badge";
+import { FIRST_RUN_REASON, FIRST_RUN_TIMEOUT_MS, downloadsOnFirstRun } from "@/lib/session/first-run";
+import { rpcIdText } from "@/lib/session/ids";
+import { InputRequiredPointer } from "./InputRequiredPointer";
+import { PrettyView } from "./PrettyView";
 import { TraceBlock } from "./TraceBlock";
 import { WireView } from "./WireView";
 import { ExchangeCacheBadge } from "../cache/ExchangeCacheBadge";
@@ -35,6 +39,8 @@ export function ExchangeCard({
   focused?: boolean;
 }) {
   const [foldMeta, setFoldMeta] = useState(true);
+  const [pretty, setPretty] = useState(false);
+  const rpcId = rpcIdText(entry.sent);
   const [wire, setWire] = useState(false);
   const [explain, setExplain] = useState(false);
   const badge = entryBadge(entry);
@@ -53,11 +59,19 @@ export function ExchangeCard({
     >
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span className="font-mono font-semibold text-slate-800 dark:text-slate-100">#{entry.seq}</span>
+        {rpcId !== undefined ? (
+          <span data-testid="exchange-rpc-id" title="The JSON-RPC id of the frame (# is the card's place in the timeline)" className="font-mono text-slate-600 dark:text-slate-300">
+            id {rpcId}
+          </span>
+        ) : null}
         {entry.label ? <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">{entry.label}</span> : null}
         <Meta>{entry.targetLabel}</Meta>
         <Meta>· {entry.transport === "http" ? "Streamable HTTP" : "stdio"}</Meta>
         {exchange ? <Meta>· {Math.round(exchange.durationMs)} ms</Meta> : null}
-        <Meta>· timeout {entry.timeoutMs} ms</Meta>
+        <Meta>
+          · timeout {entry.timeoutMs} ms
+          {entry.timeoutMs === FIRST_RUN_TIMEOUT_MS && downloadsOnFirstRun(entry.target) ? <span data-testid="first-run-note"> ({FIRST_RUN_REASON})</span> : null}
+        </Meta>
         {exchange?.http ? <Meta>· HTTP {exchange.http.status}</Meta> : null}
         {exchange?.process ? <Meta>· pid {exchange.process.pid}{exchange.process.fresh ? " (fresh)" : ""}</Meta> : null}
         <Badge badge={badge} />
@@ -77,6 +91,9 @@ export function ExchangeCard({
               <Button data-testid="toggle-wire" aria-pressed={wire} onClick={() => setWire(!wire)} title="Everything that crossed the wire, in order">
                 Wire
               </Button>
+              <Button data-testid="toggle-pretty" aria-pressed={pretty} onClick={() => setPretty(!pretty)} title="Indented JSON, one member per line; JSON a server put inside a string is shown decoded">
+                Pretty
+              </Button>
               <Button data-testid="toggle-explain" aria-pressed={explain} onClick={() => setExplain(!explain)} title="What every field of these frames means, whether it is current, and where the spec says so">
                 Explain
               </Button>
@@ -85,7 +102,8 @@ export function ExchangeCard({
         </span>
       </header>
       {exchange?.idReuse ? <p data-testid="exchange-id-reuse" className="text-xs text-amber-700 dark:text-amber-300">⚠ {exchange.idReuse}</p> : null}
-      <TraceBlock lines={lines} />
+      {exchange && pretty ? <PrettyView exchange={exchange} foldMeta={foldMeta} /> : <TraceBlock lines={lines} />}
+      {exchange ? <InputRequiredPointer exchange={exchange} /> : null}
       <ExchangeCacheBadge entry={entry} cache={cache} />
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}

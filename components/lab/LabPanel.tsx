@@ -10,6 +10,7 @@ import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { parseLabScript, type LabScript } from "@/lib/lab/script";
 import { spawnConfirmation } from "@/lib/share/live";
 import type { LabReport } from "@/lib/lab/report";
+import { restoreLab, saveLab, SAVED_LAB_KEY, type SavedLab } from "@/lib/lab/persist";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
 import { RunLiveDialog } from "../share/RunLiveDialog";
@@ -35,6 +36,30 @@ export function LabPanel({ commands }: PanelProps) {
   const parsed = parseLabScript(text);
   const [fromLink, setFromLink] = useState<{ kind: "ok" } | { kind: "error"; reason: string } | null>(null);
   const [shareLink, setShareLink] = useState<string | null>(null);
+
+  // The last result comes back after a reload (unless an experiment link opens instead).
+  const [restoredAt, setRestoredAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (window.location.hash.startsWith("#lab=")) return;
+    let saved: SavedLab | null = null;
+    try {
+      const text = window.localStorage.getItem(SAVED_LAB_KEY);
+      saved = text ? restoreLab(text) : null;
+    } catch {
+      saved = null; // storage disabled
+    }
+    if (!saved) return;
+    const { report, scriptText, conditions: savedConditions, savedAt } = saved;
+    // After mount (like a link's script), so the first render matches the server's.
+    void Promise.resolve().then(() => {
+      setScriptId(BUILT_IN_SCRIPTS.find((s) => pretty(s.script) === scriptText)?.id ?? "");
+      setText(scriptText);
+      setTextVersion((v) => v + 1);
+      setConditions(savedConditions.filter((c): c is ConditionId => (CONDITION_IDS as readonly string[]).includes(c)));
+      setRun({ status: "done", report });
+      setRestoredAt(savedAt);
+    });
+  }, []);
 
   // An experiment link loads the script and its conditions; it never runs them (a link never acts).
   useEffect(() => {
@@ -75,6 +100,16 @@ export function LabPanel({ commands }: PanelProps) {
     setRun({ status: "running" });
     const reply: BridgeReply<LabReport> = await commands.api<LabReport>("lab/run", { script, conditions });
     setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+    setRestoredAt(null);
+    if (reply.ok) {
+      const saved = saveLab({ scriptText: text, conditions, report: reply.value, now: Date.now() });
+      try {
+        if (saved) window.localStorage.setItem(SAVED_LAB_KEY, saved);
+        else window.localStorage.removeItem(SAVED_LAB_KEY);
+      } catch {
+        // storage full or disabled: the result is on screen, it is just not kept
+      }
+    }
   };
   const start = async () => {
     if (!parsed.ok || run.status === "running") return;
@@ -135,6 +170,11 @@ export function LabPanel({ commands }: PanelProps) {
       ) : null}
       {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
       {run.status === "error" ? <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">The lab could not run: {run.message}</p> : null}
+      {run.status === "done" && restoredAt !== null ? (
+        <p data-testid="lab-restored" className="text-xs text-slate-500">
+          The result of your last run (saved {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the reload — nothing ran now.
+        </p>
+      ) : null}
       {run.status === "done" ? (
         <>
           <div className="grid gap-3 xl:grid-cols-2">

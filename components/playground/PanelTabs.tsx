@@ -82,6 +82,7 @@ export function PanelTabs(props: PanelProps) {
             className={`-mb-px whitespace-nowrap border-b-2 px-2 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
           >
             {p.label}
+            {p.Badge ? <p.Badge {...props} /> : null}
           </button>
         ))}
       </div>

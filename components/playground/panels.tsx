@@ -8,19 +8,22 @@ import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
+import { MrtrBadge } from "../mrtr/MrtrBadge";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
   id: string;
   label: string;
   Component: ComponentType<PanelProps>;
+  /** A count on the tab (e.g. MRTR conversations waiting for an answer); renders nothing when there is none. */
+  Badge?: ComponentType<PanelProps>;
 }
 
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
   // Lab loads on first open: it brings zod (script validation) that the first screen does not need.
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
-  { id: "mrtr", label: "MRTR", Component: MrtrPanel },
+  { id: "mrtr", label: "MRTR", Component: MrtrPanel, Badge: MrtrBadge },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
   { id: "date", label: "Date a transcript", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
   { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },

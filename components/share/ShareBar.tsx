@@ -12,13 +12,16 @@ import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
 import { rememberSecret } from "./known-secrets";
 import { LinkBanner } from "./LinkBanner";
+import { SavedSessionNotice } from "./SavedSessionNotice";
 import { ShareButton } from "./ShareButton";
+import { useSavedSession } from "./useSavedSession";
 import { useSharedLink } from "./useSharedLink";
 import { setViewer, useViewer } from "./viewer-store";
 
 export function ShareBar({ state, dispatch, commands, token }: PanelProps & { token: string }) {
   rememberSecret(token);
   useSharedLink(state, dispatch);
+  const saved = useSavedSession(state, dispatch);
   const viewer = useViewer();
   const [running, setRunning] = useState(false);
   // What Run live did for the share on screen (a new link starts over).
@@ -54,8 +57,12 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         <a href="/examples" data-testid="examples-link" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
           Examples from the chapter
         </a>
+        <Button data-testid="start-fresh-bar" onClick={saved.startFresh} title="Forget the saved session: an empty timeline and the default frame (processes the bridge holds keep running; end them in the target bar)">
+          Start fresh
+        </Button>
         <ShareButton state={state} token={token} carry={carry} />
       </div>
+      <SavedSessionNotice notice={saved.notice} onStartFresh={saved.startFresh} onDismiss={saved.dismiss} />
       {viewer.kind === "loading" ? <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">Opening the link…</p> : null}
       {viewer.kind === "error" ? (
         <div role="alert" data-testid="link-error" className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">

@@ -1,5 +1,5 @@
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { ProcessStatus } from "@/lib/bridge/contract";
 import type { Commands, ProcessView } from "@/lib/session";
 import { Button } from "../ui";
@@ -21,8 +21,14 @@ function statusOf(view: ProcessView | undefined): { text: string; value?: Proces
 }
 
 /** The kept-up stdio process of the current target: one per target, alive across sends. */
-export function ProcessPanel({ view, commands }: { view: ProcessView | undefined; commands: Commands }) {
+export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView | undefined; commands: Commands; targetKey: string }) {
   const [showStderr, setShowStderr] = useState(false);
+  // The bridge may still hold a process from before a reload (B8): ask it, rather than assume "not started".
+  // Debounced: a custom command line changes the target on every keystroke.
+  useEffect(() => {
+    const timer = setTimeout(() => void commands.process("status"), 400);
+    return () => clearTimeout(timer);
+  }, [commands, targetKey]);
   const status = statusOf(view);
   const tail = status.value?.stderrTail ?? [];
   return (

@@ -38,7 +38,7 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
       </div>
       {state.preset === "custom-stdio" ? <CustomStdioForm state={state} dispatch={dispatch} /> : null}
       {state.preset === "custom-http" ? <CustomHttpForm state={state} dispatch={dispatch} /> : null}
-      {view.kind === "ready" && targetHasProcess(view.target) ? <ProcessPanel view={state.processes[view.key]} commands={commands} /> : null}
+      {view.kind === "ready" && targetHasProcess(view.target) ? <ProcessPanel view={state.processes[view.key]} commands={commands} targetKey={view.key} /> : null}
     </section>
   );
 }

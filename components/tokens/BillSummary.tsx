@@ -43,11 +43,12 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
         <label className="flex items-center gap-1">
-          N <input data-testid="fleet-servers" aria-label="number of servers" className={`${inputClass} w-16`} inputMode="numeric" value={fleet.servers} onChange={(e) => fleet.onChange({ servers: e.target.value })} />
+          <span title="How many servers like this one the client connects to at once">N servers</span> <input data-testid="fleet-servers" aria-label="number of servers" className={`${inputClass} w-16`} inputMode="numeric" value={fleet.servers} onChange={(e) => fleet.onChange({ servers: e.target.value })} />
         </label>
         <label className="flex items-center gap-1">
-          W <input data-testid="fleet-window" aria-label="context window in tokens" className={`${inputClass} w-24`} inputMode="numeric" value={fleet.window} onChange={(e) => fleet.onChange({ window: e.target.value })} />
+          <span title="The model's context window, in tokens: what share of it the catalogues take before any question">W context window</span> <input data-testid="fleet-window" aria-label="context window in tokens" className={`${inputClass} w-24`} inputMode="numeric" value={fleet.window} onChange={(e) => fleet.onChange({ window: e.target.value })} />
         </label>
+        <span className="basis-full text-xs text-slate-500 dark:text-slate-400">N = servers connected at once, W = the model&apos;s context window in tokens:</span>
         <span data-testid="bill-fleet" className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}>
           {fleet.input.ok ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window)) : fleet.input.error}
         </span>

@@ -26,6 +26,9 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         {fields.map((f) => <col key={f} />)}
         <col />
       </colgroup>
+      <caption className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400" data-testid="bill-columns-explained">
+        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. = annotations, other = execution, icons, _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s tokens; structure = keys, braces and separators.
+      </caption>
       <thead>
         <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
           <th className="py-1 text-left font-medium">tool (click to edit)</th>
@@ -35,7 +38,7 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
               {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
             </th>
           ))}
-          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">struct</th>
+          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">structure</th>
         </tr>
       </thead>
       <tbody>

@@ -20,6 +20,8 @@ export interface FrameTemplate {
   kind: "request" | "notification";
   /** One line on what the frame asks for, shown in the template menu. */
   hint: string;
+  /** Names the calendar's own tools, prompts or resources: offered only when the target is a calendar. */
+  calendar?: boolean;
   build(opts: TemplateOptions): string;
 }
 
@@ -38,25 +40,29 @@ function modernRequest(method: string, label: string, hint: string, params: Para
   };
 }
 
+function calendarOnly(t: FrameTemplate): FrameTemplate {
+  return { ...t, calendar: true };
+}
+
 export const TEMPLATES: FrameTemplate[] = [
   modernRequest("server/discover", "server/discover", "Ask which versions, capabilities and instructions the server has."),
   modernRequest("tools/list", "tools/list", "List the tools (cacheable: ttlMs, cacheScope)."),
-  modernRequest("tools/call", "tools/call create_event", "Call a tool; leave out startsAt to get input_required.", () => ({
+  calendarOnly(modernRequest("tools/call", "tools/call create_event", "Call a tool; leave out startsAt to get input_required.", () => ({
     name: "create_event",
     arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
-  })),
+  }))),
   modernRequest("prompts/list", "prompts/list", "List the prompts."),
-  modernRequest("prompts/get", "prompts/get prepare_week", "Render a prompt with arguments.", () => ({
+  calendarOnly(modernRequest("prompts/get", "prompts/get prepare_week", "Render a prompt with arguments.", () => ({
     name: "prepare_week",
     arguments: { focus: "deep work" },
-  })),
+  }))),
   modernRequest("resources/list", "resources/list", "List the resources."),
   modernRequest("resources/templates/list", "resources/templates/list", "List the resource templates."),
-  modernRequest("resources/read", "resources/read calendar://week", "Read a resource (cacheable).", () => ({ uri: "calendar://week" })),
-  modernRequest("completion/complete", "completion/complete", "Ask for argument completions.", () => ({
+  calendarOnly(modernRequest("resources/read", "resources/read calendar://week", "Read a resource (cacheable).", () => ({ uri: "calendar://week" }))),
+  calendarOnly(modernRequest("completion/complete", "completion/complete", "Ask for argument completions.", () => ({
     ref: { type: "ref/prompt", name: "prepare_week" },
     argument: { name: "focus", value: "de" },
-  })),
+  }))),
   modernRequest("subscriptions/listen", "subscriptions/listen", "Open a long-lived stream of list-changed notifications.", () => ({
     notifications: { toolsListChanged: true, resourcesListChanged: true },
   })),

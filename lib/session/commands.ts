@@ -5,6 +5,7 @@
 import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendOptions, SendRequest, Target } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
 import { capabilitiesFrom } from "./envelope";
+import { sendTimeoutMs } from "./first-run";
 import { oneLine } from "./one-line";
 import { selectSendHeaders, selectTarget, targetHasProcess, targetView, type TargetView } from "./selectors";
 import type { Store } from "./store";
@@ -80,7 +81,8 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const seq = state.seq + 1;
     const sendId = newSendId();
     const { label: _label, headers: _headers, insist: _insist, notJson: _notJson, noCache: _noCache, view: _view, ...extras } = opts;
-    const timeoutMs = opts.timeoutMs ?? state.timeoutMs;
+    const ranBefore = state.entries.some((e) => e.targetKey === view.key && e.phase.status === "done");
+    const timeoutMs = opts.timeoutMs ?? sendTimeoutMs(view.target, state.timeoutMs, ranBefore);
     const head: SendHead = { sendId, targetLabel: view.label, transport: view.transport, timeoutMs, sent: frame };
     store.dispatch({
       type: "send/started",

@@ -6,6 +6,9 @@ import { envelopeFrom, type EnvelopeSettings } from "./envelope";
 import type { PresetId } from "./presets";
 import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./state";
 import { asObject, tryParseJson } from "../protocol/json";
+import { requestIdOf, withRequestId } from "./ids";
+import { selectTarget } from "./selectors";
+import { buildDerived, DERIVED_PREFIX, targetTemplates } from "./target-templates";
 
 export type Action =
   | { type: "target/choose"; preset: PresetId }
@@ -70,6 +73,18 @@ function updateEntry(state: SessionState, seq: number, phase: TimelineEntry["pha
   return { ...state, entries };
 }
 
+/** A template built from the current target's last tools/list, resources/list or prompts/list. */
+function derivedTemplate(state: SessionState, templateId: string): SessionState {
+  const view = selectTarget(state);
+  const template = view.kind === "ready" ? targetTemplates(state.entries, view.key).find((t) => t.id === templateId) : undefined;
+  if (!template || view.kind !== "ready") return { ...state, editorNotice: "That template came from an earlier list of this target; list again to get it back." };
+  const verdict = state.verdicts[view.key];
+  const legacy = verdict?.status === "done" && verdict.era === "legacy";
+  const envelope = envelopeFrom(state.envelope);
+  if (!legacy && !envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
+  return editorEdit(state, { ok: true, text: buildDerived(template, state.nextId, { legacy, envelope: envelope.ok ? envelope.value : undefined }) });
+}
+
 export function reducer(state: SessionState, action: Action): SessionState {
   switch (action.type) {
     case "target/choose":
@@ -84,6 +99,7 @@ export function reducer(state: SessionState, action: Action): SessionState {
     case "editor/replace":
       return editorEdit(state, { ok: true, text: action.text });
     case "editor/template": {
+      if (action.templateId.startsWith(DERIVED_PREFIX)) return derivedTemplate(state, action.templateId);
       const template = templateById(action.templateId);
       if (!template) return { ...state, editorNotice: `No template named ${action.templateId}.` };
       if (template.era === "legacy") return editorEdit(state, { ok: true, text: template.build({ id: state.nextId }) });
@@ -122,12 +138,19 @@ export function reducer(state: SessionState, action: Action): SessionState {
       const { type: _type, startedAt, ...rest } = action;
       void _type;
       const entry: TimelineEntry = { ...rest, phase: { status: "pending", startedAt } };
+      // Only the user's own sends use the editor's counter (probes, checks and panels have their own ids); after
+      // one, the editor moves on to the next id, so re-sending the same id is a deliberate edit.
+      const own = action.label === null;
+      const nextId = own ? bumpNextId(state.nextId, action.sent) : state.nextId;
+      const sentId = own ? requestIdOf(action.sent) : undefined;
+      const moved = sentId !== undefined && sentId !== nextId ? withRequestId(state.editor.text, sentId, nextId) : null;
       return {
         ...state,
         seq: Math.max(state.seq, action.seq),
         entries: [...state.entries, entry],
-        nextId: bumpNextId(state.nextId, action.sent),
+        nextId,
         sendProblem: null,
+        ...(moved ? { editor: { text: moved, version: state.editor.version + 1 } } : {}),
       };
     }
     case "send/finished": {

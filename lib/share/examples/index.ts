@@ -3,6 +3,8 @@
  * scripts/record-examples.mjs and stored in link format v1. Each loads through the same validator as a link,
  * so a bad example fails at import (and in the unit tests), never in a student's browser. Pure.
  */
+import { formatFrame } from "../../protocol/meta";
+import { tryParseJson } from "../../protocol/json";
 import { stateFromPayload } from "../codec";
 import type { ShareState } from "../state";
 import legacyBareToolsList from "./legacy-bare-tools-list.json";
@@ -40,7 +42,10 @@ const RECORDED: { id: string; payload: unknown }[] = [
 function load(recorded: { id: string; payload: unknown }): GalleryExample {
   const r = stateFromPayload(1, recorded.payload);
   if (!r.ok) throw new Error(`example ${recorded.id} does not load: ${r.reason}`);
-  return { id: recorded.id, title: r.state.title ?? recorded.id, about: r.state.about ?? "", state: r.state };
+  // The editor shows the example's frame formatted (two-space JSON), not as the one line stdio needs.
+  const parsed = r.state.editor.includes("\n") ? undefined : tryParseJson(r.state.editor);
+  const state = parsed !== undefined ? { ...r.state, editor: formatFrame(parsed) } : r.state;
+  return { id: recorded.id, title: state.title ?? recorded.id, about: state.about ?? "", state };
 }
 
 export const EXAMPLES: readonly GalleryExample[] = RECORDED.map(load);

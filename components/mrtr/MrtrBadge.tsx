@@ -1,0 +1,28 @@
+"use client";
+/** On the MRTR tab: how many conversations wait for the user's answer (the MRTR library loads only when one may). */
+import { useEffect, useState } from "react";
+import { anyInputRequired } from "@/lib/session/mrtr-pointer";
+import type { PanelProps } from "../playground/types";
+
+export function MrtrBadge({ state }: PanelProps) {
+  const maybe = anyInputRequired(state.entries);
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    if (!maybe) return;
+    let live = true;
+    void import("@/lib/protocol/mrtr").then(({ groupConversations }) => {
+      const exchanges = state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []));
+      if (live) setCount(groupConversations(exchanges).filter((c) => c.status === "awaiting-input").length);
+    });
+    return () => {
+      live = false;
+    };
+  }, [maybe, state.entries]);
+  const shown = maybe ? count : 0;
+  if (shown === 0) return null;
+  return (
+    <span data-testid="mrtr-waiting" title={`${shown} conversation${shown === 1 ? "" : "s"} waiting for your answer`} className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] font-bold text-white">
+      {shown}
+    </span>
+  );
+}

@@ -1,0 +1,89 @@
+"use client";
+/**
+ * A reload keeps the session: restore what lib/session/persist.ts saved on the last visit (unless the page opens a
+ * link, which wins), then save after every change, debounced. Secrets are left out as in links (the launch token
+ * and every other known secret included). The notice says what came back, and "Start fresh" forgets it.
+ */
+import { useEffect, useRef, useState } from "react";
+import { initialState, type Action, type SessionState } from "@/lib/session";
+import { restoreSession, saveSession, SAVED_SESSION_KEY } from "@/lib/share/persist";
+import { knownSecrets } from "./known-secrets";
+
+const SAVE_DEBOUNCE_MS = 700;
+
+export type SavedNotice =
+  | { kind: "none" }
+  | { kind: "restored"; exchanges: number; savedAt: number; dropped: number; omitted: string[] }
+  | { kind: "unreadable"; reason: string }
+  | { kind: "not-saved"; reason: string };
+
+/** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
+export function freshFrom(current: SessionState): SessionState {
+  const base = initialState();
+  return { ...base, editor: { ...base.editor, version: current.editor.version + 1 }, seq: current.seq, processSeq: current.processSeq };
+}
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: the session simply is not kept
+  }
+}
+
+/** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab link (#lab=…) does not. */
+function opensLink(hash: string): boolean {
+  const h = hash.replace(/^#/, "");
+  return h !== "" && !h.startsWith("lab=");
+}
+
+export function useSavedSession(state: SessionState, dispatch: (action: Action) => void) {
+  const [notice, setNotice] = useState<SavedNotice>({ kind: "none" });
+  // Nothing is saved before the saved session had its chance to come back (the default page would overwrite it).
+  const restored = useRef(false);
+  const latest = useRef(state);
+  useEffect(() => {
+    latest.current = state;
+  });
+
+  useEffect(() => {
+    const store = storage();
+    const text = store?.getItem(SAVED_SESSION_KEY);
+    if (store && text && !opensLink(window.location.hash)) {
+      const back = restoreSession(text, freshFrom(latest.current));
+      if (back.ok) {
+        dispatch({ type: "session/load", state: back.state });
+        setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
+      } else {
+        setNotice({ kind: "unreadable", reason: back.reason });
+        restored.current = true;
+        return; // keep the unreadable save until the user chooses Start fresh: nothing is lost silently
+      }
+    }
+    restored.current = true;
+  }, [dispatch]);
+
+  const pending = state.entries.some((e) => e.phase.status === "pending");
+  useEffect(() => {
+    if (!restored.current || pending || notice.kind === "unreadable") return;
+    const timer = setTimeout(() => {
+      const store = storage();
+      if (!store) return;
+      const saved = saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
+      try {
+        if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
+        else setNotice({ kind: "not-saved", reason: saved.reason });
+      } catch (e) {
+        setNotice({ kind: "not-saved", reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` });
+      }
+    }, SAVE_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [state, pending, notice.kind]);
+
+  const startFresh = () => {
+    storage()?.removeItem(SAVED_SESSION_KEY);
+    dispatch({ type: "session/load", state: freshFrom(latest.current) });
+    setNotice({ kind: "none" });
+  };
+  return { notice, startFresh, dismiss: () => setNotice({ kind: "none" }) };
+}

@@ -1,0 +1,129 @@
+/**
+ * Templates that follow the target: after a tools/list, resources/list or prompts/list reached the current target
+ * (typed in the editor, or sent by a probe or a panel), the template menu offers `tools/call <name>` per tool with
+ * arguments sketched from its inputSchema (required fields, typed placeholders), `resources/read <uri>` and
+ * `prompts/get <name>`. Pure: built from the timeline.
+ */
+import type { Envelope } from "../protocol/meta";
+import type { FrameTemplate } from "../protocol/templates";
+import { buildEnvelope, formatFrame } from "../protocol/meta";
+import { asObject, tryParseJson, type JsonObject } from "../protocol/json";
+import { selectTarget } from "./selectors";
+import type { SessionState, TimelineEntry } from "./state";
+
+export interface DerivedTemplate {
+  /** "target:tools/call:create_event" — the reducer builds it from the same timeline. */
+  id: string;
+  label: string;
+  method: "tools/call" | "resources/read" | "prompts/get";
+  hint: string;
+  params: JsonObject;
+}
+
+export const DERIVED_PREFIX = "target:";
+/** A long list is cut: the menu stays usable. */
+const MAX_PER_KIND = 50;
+
+/** A typed placeholder for one property: the schema's default or first enum value, else an empty value of its type. */
+export function placeholderFor(schema: JsonObject | undefined, name: string): unknown {
+  if (!schema) return `<${name}>`;
+  if ("default" in schema) return schema.default;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
+  switch (type) {
+    case "integer":
+    case "number":
+      return typeof schema.minimum === "number" ? schema.minimum : 0;
+    case "boolean":
+      return false;
+    case "array":
+      return [];
+    case "object":
+      return sketchArguments(schema);
+    case "string":
+      if (schema.format === "date-time") return "2026-09-10T08:30:00Z";
+      if (schema.format === "date") return "2026-09-10";
+      if (schema.format === "uri") return "https://example.com/";
+      return `<${name}>`;
+    default:
+      return `<${name}>`;
+  }
+}
+
+/** The required properties of an object schema, each with a typed placeholder. */
+export function sketchArguments(schema: JsonObject | undefined): JsonObject {
+  const properties = asObject(schema?.properties) ?? {};
+  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).filter((k): k is string => typeof k === "string") : [];
+  return Object.fromEntries(required.map((name) => [name, placeholderFor(asObject(properties[name]), name)]));
+}
+
+/** The latest successful result of `method` on this target, from the timeline (newest first). */
+function latestResult(entries: TimelineEntry[], targetKey: string, method: string): JsonObject | undefined {
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const e = entries[i];
+    if (e.targetKey !== targetKey || e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response") continue;
+    if (asObject(tryParseJson(e.sent))?.method !== method) continue;
+    const result = asObject(asObject(e.phase.exchange.outcome.frame)?.result);
+    if (result) return result;
+  }
+  return undefined;
+}
+
+function named(list: unknown): JsonObject[] {
+  return (Array.isArray(list) ? list : []).map(asObject).filter((x): x is JsonObject => x !== undefined).slice(0, MAX_PER_KIND);
+}
+
+export function targetTemplates(entries: TimelineEntry[], targetKey: string): DerivedTemplate[] {
+  const out: DerivedTemplate[] = [];
+  for (const tool of named(latestResult(entries, targetKey, "tools/list")?.tools)) {
+    if (typeof tool.name !== "string") continue;
+    const args = sketchArguments(asObject(tool.inputSchema));
+    out.push({ id: `${DERIVED_PREFIX}tools/call:${tool.name}`, label: `tools/call ${tool.name}`, method: "tools/call", hint: typeof tool.description === "string" ? tool.description : "", params: { name: tool.name, arguments: args } });
+  }
+  for (const resource of named(latestResult(entries, targetKey, "resources/list")?.resources)) {
+    if (typeof resource.uri !== "string") continue;
+    out.push({ id: `${DERIVED_PREFIX}resources/read:${resource.uri}`, label: `resources/read ${resource.uri}`, method: "resources/read", hint: typeof resource.name === "string" ? resource.name : "", params: { uri: resource.uri } });
+  }
+  for (const prompt of named(latestResult(entries, targetKey, "prompts/list")?.prompts)) {
+    if (typeof prompt.name !== "string") continue;
+    const args = named(prompt.arguments).filter((a) => a.required === true && typeof a.name === "string");
+    const params: JsonObject = { name: prompt.name, ...(args.length ? { arguments: Object.fromEntries(args.map((a) => [a.name as string, `<${a.name as string}>`])) } : {}) };
+    out.push({ id: `${DERIVED_PREFIX}prompts/get:${prompt.name}`, label: `prompts/get ${prompt.name}`, method: "prompts/get", hint: typeof prompt.description === "string" ? prompt.description : "", params });
+  }
+  return out;
+}
+
+/**
+ * The frame text of a derived template: with the envelope for a modern target, without `_meta` for a legacy one
+ * (a legacy server expects no envelope).
+ */
+export function buildDerived(template: DerivedTemplate, id: number, era: { legacy: boolean; envelope?: Envelope }): string {
+  const params = era.legacy ? template.params : { _meta: era.envelope ?? buildEnvelope(), ...template.params };
+  return formatFrame({ jsonrpc: "2.0", id, method: template.method, params });
+}
+
+export interface TemplateMenuGroup {
+  label: string;
+  options: { id: string; label: string; hint: string }[];
+}
+
+/**
+ * The template menu for the current target: what its own lists offered first, then the spec's frames. The
+ * calendar's named frames (create_event, prepare_week, calendar://week) appear only for a calendar target.
+ */
+export function templateMenu(entries: TimelineEntry[], target: { key: string; isCalendar: boolean } | null, targetLabel: string, templates: readonly FrameTemplate[]): TemplateMenuGroup[] {
+  const groups: TemplateMenuGroup[] = [];
+  const derived = target ? targetTemplates(entries, target.key) : [];
+  if (derived.length) groups.push({ label: `from ${targetLabel}'s own lists`, options: derived.map(({ id, label, hint }) => ({ id, label, hint })) });
+  const offered = templates.filter((t) => !t.calendar || target?.isCalendar);
+  groups.push({ label: "2026-07-28 (with the _meta envelope)", options: offered.filter((t) => t.era === "modern").map(({ id, label, hint }) => ({ id, label, hint })) });
+  groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(({ id, label, hint }) => ({ id, label, hint })) });
+  return groups;
+}
+
+/** The era the editor checks the frame against: legacy once the current target answered the probe as legacy. */
+export function selectCheckedEra(state: SessionState): "modern" | "legacy" {
+  const view = selectTarget(state);
+  const verdict = view.kind === "ready" ? state.verdicts[view.key] : undefined;
+  return verdict?.status === "done" && verdict.era === "legacy" ? "legacy" : "modern";
+}

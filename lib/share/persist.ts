@@ -1,0 +1,106 @@
+/**
+ * A reload keeps the session: the timeline, the editor text, the target and the envelope are saved in the
+ * browser (localStorage) and restored on the next visit. MRTR conversations come back with the timeline (they
+ * are derived from it). Pure: the page passes the storage in.
+ *
+ * The saved value is a session file (lib/share/session-file.ts) inside a small versioned wrapper, so secrets are
+ * left out exactly as in links (lib/share/secrets.ts: env values, credential headers, secret argv values, the
+ * playground token) and the embedded state migrates like any old link or file.
+ *
+ *   { "format": "mcp-playground/saved-session", "version": 1, "savedAt": 1790000000000,
+ *     "preset": "custom-stdio", "session": { …session file… }, "dropped": 0 }
+ */
+import { exportSessionFile, importSessionFile } from "./session-file";
+import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
+import { PRESETS, type PresetId } from "../session/presets";
+import { initialState, type SessionState } from "../session/state";
+
+export const SAVED_SESSION_KEY = "mcp-playground/session";
+export const SAVED_SESSION_FORMAT = "mcp-playground/saved-session";
+export const SAVED_SESSION_VERSION = 1;
+/** localStorage holds about 5 M UTF-16 characters per origin; the session takes at most this many. */
+export const SAVED_SESSION_MAX_CHARS = 2_000_000;
+
+export interface SavedSession {
+  format: typeof SAVED_SESSION_FORMAT;
+  version: number;
+  savedAt: number;
+  preset: PresetId;
+  /** The session file text's object (format mcp-playground-session, its own version). */
+  session: unknown;
+  /** How many of the oldest exchanges were left out to stay under the size bound. */
+  dropped: number;
+}
+
+export type SaveResult = { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
+
+/** The session as the text to store, oldest exchanges dropped until it fits; secrets stripped as in links. */
+export function saveSession(session: SessionState, opts: { now: number; knownSecrets?: string[]; maxChars?: number }): SaveResult {
+  const max = opts.maxChars ?? SAVED_SESSION_MAX_CHARS;
+  // An incomplete target form (a half-typed command) is saved as the default target; the editor and timeline still are.
+  const share = shareFromSession(session);
+  const usable = share.ok ? share : shareFromSession({ ...session, preset: initialState().preset });
+  if (!usable.ok) return { ok: false, reason: usable.error };
+  let exchanges = usable.value.exchanges;
+  for (;;) {
+    const file = exportSessionFile({ ...usable.value, exchanges }, { knownSecrets: opts.knownSecrets, now: new Date(opts.now) });
+    const saved: SavedSession = {
+      format: SAVED_SESSION_FORMAT,
+      version: SAVED_SESSION_VERSION,
+      savedAt: opts.now,
+      preset: share.ok ? session.preset : initialState().preset,
+      session: JSON.parse(file.text) as unknown,
+      dropped: usable.value.exchanges.length - exchanges.length,
+    };
+    const text = JSON.stringify(saved);
+    if (text.length <= max) return { ok: true, text, exchanges: exchanges.length, dropped: saved.dropped, omitted: file.omitted };
+    if (exchanges.length === 0) return { ok: false, reason: `the session is larger than ${max.toLocaleString("en-US")} characters even without its exchanges` };
+    // Drop the oldest quarter (at least one) and try again: bounded, a few passes at most.
+    exchanges = exchanges.slice(Math.max(1, Math.floor(exchanges.length / 4)));
+  }
+}
+
+export type Restored = { ok: true; state: SessionState; savedAt: number; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
+
+/** Older wrapper versions → the current one. Version 1 is the first; a new field or shape adds a step here. */
+export type Migrations = Record<number, (old: Record<string, unknown>) => Record<string, unknown>>;
+const MIGRATIONS: Migrations = {};
+
+/** The stored text → a session (on `base`, keeping its counters), or why it cannot be used. Never throws. */
+export function restoreSession(text: string, base: SessionState, migrations: Migrations = MIGRATIONS): Restored {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: "the saved session is not valid JSON" };
+  }
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the saved session is not an object" };
+  let saved = value as Record<string, unknown>;
+  if (saved.format !== SAVED_SESSION_FORMAT) return { ok: false, reason: `not a saved session (format ${JSON.stringify(saved.format)})` };
+  if (typeof saved.version !== "number" || !Number.isInteger(saved.version) || saved.version < 0) return { ok: false, reason: "its version must be a whole number" };
+  let version: number = saved.version;
+  if (version > SAVED_SESSION_VERSION) return { ok: false, reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}` };
+  while (version < SAVED_SESSION_VERSION) {
+    const step = migrations[version];
+    if (!step) return { ok: false, reason: `no migration from v${version}` };
+    saved = step(saved);
+    // Each step must move the version forward: a broken step cannot loop.
+    if (typeof saved.version !== "number" || saved.version <= version) return { ok: false, reason: `the migration from v${version} did not advance the version` };
+    version = saved.version;
+  }
+  const file = importSessionFile(JSON.stringify(saved.session ?? null));
+  if (!file.ok) return { ok: false, reason: file.reason };
+  let state = sessionFromShare(file.state, base, { sendIdPrefix: "saved" });
+  // The user's own target comes back (a link's command waits for confirmation; this one the user typed here).
+  state = withTarget(state, file.state.target);
+  const preset = PRESETS.find((p) => p.id === saved.preset);
+  if (preset?.target) state = { ...state, preset: preset.id };
+  return {
+    ok: true,
+    state,
+    savedAt: typeof saved.savedAt === "number" ? saved.savedAt : 0,
+    exchanges: file.state.exchanges.length,
+    dropped: typeof saved.dropped === "number" ? saved.dropped : 0,
+    omitted: file.state.omitted,
+  };
+}

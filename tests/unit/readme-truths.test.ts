@@ -1,0 +1,21 @@
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import { ALL_CHECKS, checksFor } from "@/lib/checks/registry";
+import { PRESETS } from "@/lib/session/presets";
+
+const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+
+describe("the README's counts and target list match the app", () => {
+  it("says how many checks exist and how many apply over each transport", () => {
+    expect(README).toContain(`${ALL_CHECKS.length} of the 62 numbered checks`);
+    expect(README).toContain(`${checksFor("stdio").length} apply over stdio, ${checksFor("http").length} over Streamable HTTP`);
+  });
+
+  it("every embedded server the README names as a target is in the Target menu", () => {
+    const row = README.split("\n").find((l) => l.startsWith("| **Targets** |"))!;
+    for (const server of ["calendar-hardened", "calendar-handles", "mrtr-scenarios", "tasks"]) {
+      expect(row).toContain(`**${server}**`);
+      expect(PRESETS.some((p) => p.target?.kind === "demo" && p.target.server === server)).toBe(true);
+    }
+  });
+});
