@@ -24,8 +24,10 @@ function statusOf(view: ProcessView | undefined): { text: string; value?: Proces
 export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView | undefined; commands: Commands; targetKey: string }) {
   const [showStderr, setShowStderr] = useState(false);
   // The bridge may still hold a process from before a reload (B8): ask it, rather than assume "not started".
-  // Debounced: a custom command line changes the target on every keystroke.
+  // Debounced: a custom command line changes the target on every keystroke. A page opened from a link calls no
+  // bridge until the user acts (the link's promise), so it is not asked there.
   useEffect(() => {
+    if (window.location.hash.length > 1) return;
     const timer = setTimeout(() => void commands.process("status"), 400);
     return () => clearTimeout(timer);
   }, [commands, targetKey]);

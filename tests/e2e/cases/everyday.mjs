@@ -3,6 +3,9 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
+
+/** Screenshots of what each rule looks like (test-results/screenshots/ unless E2E_UPDATE_SCREENSHOTS=1). */
+const shot = (page, name) => page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-${name}.png`) });
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 
 const ENV = {
@@ -52,6 +55,7 @@ async function sendAndSettle(pg, seq) {
 }
 
 export function register({ test, assert }) {
+  registerReloadAndReading({ test, assert });
   // ---- 1. the page stays where the user is --------------------------------------------------------------
   for (const [name, size] of [["1440×900", WIDE], ["800×700", NARROW]]) {
     test(`nothing scrolls on load at ${name} (B3)`, async ({ pg, page }) => {
@@ -59,6 +63,7 @@ export function register({ test, assert }) {
       await pg.open();
       await page.waitForTimeout(800);
       const at = await page.evaluate(() => ({ y: window.scrollY, panel: document.getElementById("panel-timeline").scrollTop }));
+      await shot(page, `load-${size.width}`);
       assert(at.y === 0 && at.panel === 0, `scrolled on load: ${JSON.stringify(at)}`);
     });
 
@@ -71,6 +76,7 @@ export function register({ test, assert }) {
         if (size === NARROW) assert(!p.panelScrolls, "on a narrow window the window scrolls, not the panel");
       }
       const p = await newestCardPlacement(page);
+      await shot(page, `after-sends-${size.width}`);
       assert(size === WIDE ? p.panelTop > 0 && p.scrollY === 0 : p.scrollY > 0, `what scrolled: ${JSON.stringify(p)}`);
     });
   }
@@ -84,6 +90,7 @@ export function register({ test, assert }) {
     await page.waitForTimeout(300);
     await sendAndSettle(pg, 5);
     await pg.tid("show-newest").waitFor({ timeout: 5000 });
+    await shot(page, "newest-button");
     await page.waitForTimeout(500);
     const top = await page.locator("#panel-timeline").evaluate((el) => el.scrollTop);
     assert(top === 0, `the reader was moved to scrollTop ${top}`);
@@ -118,11 +125,13 @@ export function register({ test, assert }) {
     const cards = await sp.cards().allInnerTexts();
     assert(cards[1].includes("everything (stdio)") && cards[0].includes("calendar (stdio)"), "cards keep their targets");
     assert(sends.length === 0, "opening a link sends nothing");
+    await shot(page, "link-before");
     // A double click must not send the frames twice.
     await sp.tid("run-live").dblclick();
     await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, { timeout: 60_000 });
     assert((await sp.tid("link-banner-notice").innerText()) === "Run live: 3 frames sent, 2 targets", `banner after: ${await sp.tid("link-banner-notice").innerText()}`);
     assert(await sp.tid("run-live").isDisabled(), "Run live cannot be pressed again");
+    await shot(page, "link-after");
     assert(sends.length === 3, `bridge sends: ${sends.length}`);
     assert(JSON.stringify(sends.map((s) => s.target)) === JSON.stringify([CALENDAR, EVERYTHING, EVERYTHING]), `targets reached: ${JSON.stringify(sends.map((s) => s.target))}`);
     assert(sends[1].frame === bareList, "the frame goes out as recorded");
@@ -165,6 +174,7 @@ export function register({ test, assert }) {
     await sp.openLink(href);
     const texts = await page.locator('[data-testid="freshness"]').allInnerTexts();
     assert(texts.length > 0 && texts.every((t) => t === "recorded — freshness not tracked"), `freshness: ${texts.join(" | ")}`);
+    await shot(page, "recorded-badge");
   });
 
   test("a shared live exchange keeps when it was received: the opened link says 'recorded <date> · was fresh for'", async ({ pg, page, srv }) => {
@@ -191,5 +201,149 @@ export function register({ test, assert }) {
     await sp.tid("tab-mrtr").click();
     const total = await sp.tid("mrtr-total").first().innerText();
     assert(total === `${sum} ms`, `total ${total}, rounds add up to ${sum} ms`);
+  });
+}
+
+const MODERN_ENV = { ...ENV, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
+
+/** Waits until the debounced save has written the session (the page saves ~0.7 s after the last change). */
+async function waitSaved(page, predicate = "true") {
+  await page.waitForFunction(`(() => { const t = localStorage.getItem("mcp-playground/session"); if (!t) return false; const s = JSON.parse(t); return ${predicate}; })()`, null, { timeout: 10_000 });
+}
+
+function registerReloadAndReading({ test, assert }) {
+  // ---- 4. a reload keeps the session ------------------------------------------------------------------------
+  test("a reload keeps the session: timeline, editor and target come back (nothing re-sent), the process line shows the process the bridge still holds; Start fresh forgets it", async ({ pg, page }) => {
+    await pg.open();
+    await pg.send();
+    await pg.settled(1, 30_000);
+    await pg.chooseTemplate("tools/list");
+    await pg.send();
+    await pg.settled(2, 30_000);
+    await pg.setEditorText('{"jsonrpc":"2.0","id":7,"method":"prompts/list","params":{}}');
+    await waitSaved(page, "(s.session.state.exchanges || []).length === 2 && (s.session.state.editor || '').includes('prompts/list')");
+    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+    const pid = (await pg.tid("process-status").innerText()).match(/pid (\d+)/)?.[1];
+    const sends = recordSends(page);
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.tid("saved-session-notice").waitFor({ timeout: 10_000 });
+    const notice = await pg.tid("saved-session-notice").innerText();
+    assert(notice.includes("2 exchanges") && notice.includes("nothing was re-sent"), `notice: ${notice}`);
+    await shot(page, "restored");
+    assert((await pg.cards().count()) === 2, `cards after reload: ${await pg.cards().count()}`);
+    assert((await pg.traceText(2)).includes("→ tools/list"), "card #2 is the tools/list exchange");
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    assert((await pg.editorText()).includes("prompts/list"), `editor after reload: ${await pg.editorText()}`);
+    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 10_000 });
+    assert((await pg.tid("process-status").innerText()).includes(`pid ${pid}`), `process line: ${await pg.tid("process-status").innerText()} (was pid ${pid})`);
+    assert(sends.length === 0, `a reload sent ${sends.length} frame(s)`);
+    await pg.tid("start-fresh").click();
+    await pg.tid("timeline-empty").waitFor();
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await page.waitForTimeout(1000);
+    assert((await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0, "after Start fresh a reload starts empty");
+  });
+
+  test("a reload keeps the Lab's last result, verdicts first, and says nothing ran", async ({ pg, page }) => {
+    await pg.open();
+    await pg.tid("tab-lab").click();
+    await pg.tid("lab-run").click();
+    await page.waitForSelector('[data-testid="lab-verdict"]', { timeout: 60_000 });
+    const before = await page.locator('[data-testid="lab-verdict"]').allInnerTexts();
+    await page.waitForTimeout(300);
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.tid("tab-lab").click();
+    await pg.tid("lab-restored").waitFor({ timeout: 20_000 });
+    const after = await page.locator('[data-testid="lab-verdict"]').allInnerTexts();
+    assert(JSON.stringify(after) === JSON.stringify(before), `verdicts after reload: ${after.join(" | ")}`);
+    // Verdicts first: each column shows its verdict above its steps.
+    const order = await page.locator('[data-testid^="lab-column-"]').first().evaluate((col) => {
+      const v = col.querySelector('[data-testid="lab-verdict"]');
+      const s = col.querySelector('[data-testid="lab-step"]');
+      return v && s ? v.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+    });
+    assert(order !== 0, "the verdict comes before the steps");
+  });
+
+  // ---- 5. readable replies ---------------------------------------------------------------------------------
+  test("the pretty view indents the reply and shows JSON a server put in a string decoded, marked; example links put a formatted frame in the editor", async ({ page, srv }) => {
+    const sp = new SharePage(page, srv.base);
+    await sp.cutBridge();
+    const href = (await sp.galleryLinks()).find((l) => l.id === "calendar-three-ways").href;
+    await sp.openLink(href);
+    // By its number: once the pretty view replaces the trace, the card's text changes.
+    const seq = await sp.page.locator('[data-testid="exchange-card"]').filter({ hasText: "→ resources/read" }).first().getAttribute("data-seq");
+    const readCard = sp.card(seq);
+    assert((await readCard.locator('[data-testid="trace"]').count()) === 1, "the one-line trace is the default");
+    await readCard.locator('[data-testid="toggle-pretty"]').click();
+    const pretty = readCard.locator('[data-testid="pretty-view"]');
+    await pretty.waitFor();
+    assert((await pretty.locator('[data-testid="pretty-decoded"]').count()) >= 1, "the JSON inside resources/read text is marked as decoded");
+    const text = await pretty.innerText();
+    await readCard.scrollIntoViewIfNeeded();
+    await shot(page, "pretty");
+    assert(text.includes('"title": "Standup"') && !text.includes('\\"title\\"'), `pretty text: ${text.slice(0, 400)}`);
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    const editor = await sp.editorText();
+    assert(editor.includes('"jsonrpc": "2.0"'), `example frame formatted in the editor: ${editor.slice(0, 200)}`);
+  });
+
+  // ---- 6. where to answer ------------------------------------------------------------------------------------
+  test("an input_required card names the requested inputs and points to MRTR; the MRTR tab counts the conversation waiting", async ({ pg, page }) => {
+    await pg.open();
+    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } } }));
+    await pg.send();
+    await pg.settled(1, 30_000);
+    const line = await pg.card(1).locator('[data-testid="input-required-line"]').innerText();
+    assert(line.includes("startsAt (date-time, required)"), `requested inputs: ${line}`);
+    await page.waitForSelector('[data-testid="mrtr-waiting"]', { timeout: 10_000 });
+    await shot(page, "input-required");
+    assert((await pg.tid("mrtr-waiting").innerText()) === "1", "one conversation waits for the user");
+    await pg.card(1).locator('[data-testid="answer-in-mrtr"]').click();
+    assert((await pg.tid("tab-mrtr").getAttribute("aria-selected")) === "true", "Answer in MRTR → opens the MRTR tab");
+  });
+
+  // ---- 7. templates that follow the target -------------------------------------------------------------
+  test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("everything-stdio");
+    await pg.probe();
+    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list", params: {} }));
+    await pg.send();
+    await pg.settled(3, 30_000);
+    const options = await pg.tid("template-select").locator("option").allInnerTexts();
+    assert(options.includes("tools/call echo"), `templates: ${options.join(" | ")}`);
+    assert(!options.includes("tools/call create_event") && !options.includes("prompts/get prepare_week"), "no calendar templates for server-everything");
+    await pg.tid("template-select").selectOption({ label: "tools/call echo" });
+    const text = await pg.editorText();
+    assert(text.includes('"name": "echo"') && text.includes('"message": "<message>"') && !text.includes("_meta"), `derived template: ${text}`);
+    const subtitle = await pg.tid("editor-panel").locator("p").first().innerText();
+    assert(subtitle.includes("legacy era"), `editor says which era it checks: ${subtitle}`);
+    await pg.waitForMarkers("none");
+  });
+
+  // ---- 8. ids ------------------------------------------------------------------------------------------------
+  test("after Send the editor's id advances and the card shows the JSON-RPC id next to its number", async ({ pg }) => {
+    await pg.open();
+    await pg.send();
+    await pg.settled(1, 30_000);
+    assert((await pg.card(1).locator('[data-testid="exchange-rpc-id"]').innerText()) === "id 1", "card #1 shows id 1");
+    assert((await pg.editorText()).includes('"id": 2'), `editor after Send: ${await pg.editorText()}`);
+  });
+
+  // ---- 9. small truths ---------------------------------------------------------------------------------------
+  test("an npx command gets the longer first-run timeout and the card says why", async ({ pg, page }) => {
+    await pg.open();
+    await pg.chooseTarget("custom-stdio");
+    await pg.tid("custom-command").fill("npx --version");
+    await pg.send();
+    await pg.card(1).waitFor({ timeout: 20_000 });
+    const note = await pg.card(1).locator('[data-testid="first-run-note"]').innerText();
+    assert(note.includes("first run may download the package"), `note: ${note}`);
+    assert((await pg.card(1).innerText()).includes("timeout 120000 ms"), "the longer timeout is shown");
+    await pg.settled(1, 60_000);
   });
 }
