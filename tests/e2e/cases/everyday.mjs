@@ -307,7 +307,7 @@ function registerReloadAndReading({ test, assert }) {
   });
 
   // ---- 7. templates that follow the target -------------------------------------------------------------
-  test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({ pg, page }) => {
+  test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({ pg }) => {
     await pg.open();
     await pg.chooseTarget("everything-stdio");
     await pg.probe();
@@ -335,7 +335,7 @@ function registerReloadAndReading({ test, assert }) {
   });
 
   // ---- 9. small truths ---------------------------------------------------------------------------------------
-  test("an npx command gets the longer first-run timeout and the card says why", async ({ pg, page }) => {
+  test("an npx command gets the longer first-run timeout and the card says why", async ({ pg }) => {
     await pg.open();
     await pg.chooseTarget("custom-stdio");
     await pg.tid("custom-command").fill("npx --version");
