@@ -82,6 +82,8 @@ function request(port: number, method: string, pathname: string, body?: unknown,
 }
 
 // ---- instances
+// nginx does not probe, so a short grace is enough; the wait for calls in flight is generous (still bounded)
+// because on a busy two-core machine a lab run can take many seconds, and cutting it off would lose the call.
 const stopping = new Set<ChildProcess>();
 const unexpectedExits: string[] = [];
 interface Instance {
@@ -93,7 +95,7 @@ interface Instance {
 async function startInstance(port: number): Promise<Instance> {
   const child = spawn(process.execPath, ["scripts/serve.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...process.env, PLAYGROUND_TOKEN: TOKEN, PLAYGROUND_TRUSTED_PROXIES: "1", PLAYGROUND_DRAIN_GRACE_MS: "1000", PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off", PLAYGROUND_NO_OPEN: "1" },
+    env: { ...process.env, PLAYGROUND_TOKEN: TOKEN, PLAYGROUND_TRUSTED_PROXIES: "1", PLAYGROUND_DRAIN_GRACE_MS: "1000", PLAYGROUND_DRAIN_TIMEOUT_MS: "60000", PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off", PLAYGROUND_NO_OPEN: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
