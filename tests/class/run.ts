@@ -148,6 +148,18 @@ function startNginx(listenPort: number, ports: number[]): { child: ChildProcess;
   return { child, dir };
 }
 
+/** Marks one upstream `down` (or back up) in the running config and reloads nginx gracefully (SIGHUP). */
+async function setUpstreamDown(nginx: { child: ChildProcess; dir: string }, port: number, down: boolean): Promise<void> {
+  const file = path.join(nginx.dir, "playground.conf");
+  const line = new RegExp(`^(\\s*server 127\\.0\\.0\\.1:${port}\\b[^;]*?)( down)?;$`, "m");
+  const conf = readFileSync(file, "utf8");
+  if (!line.test(conf)) fail(`no upstream line for port ${port} in the nginx config`);
+  writeFileSync(file, conf.replace(line, (_m, head: string) => `${head}${down ? " down" : ""};`));
+  nginx.child.kill("SIGHUP");
+  // New workers take the config within milliseconds; old ones finish what they carry.
+  await sleep(500);
+}
+
 // ---- students
 interface Call {
   what: string;
@@ -279,11 +291,15 @@ try {
     await sleep(1_000);
     const old = instances[i];
     const stoppedAt = performance.now();
+    // nginx does not probe: take the instance out of rotation first, as README's rolling-restart steps say
+    // (closing a listening socket resets connections still in its backlog, and nginx never replays a POST).
+    await setUpstreamDown(nginx, old.port, true);
     stopping.add(old.child);
     old.child.kill("SIGTERM");
     const exitCode = await old.exited;
     instances[i] = await startInstance(old.port);
     everyPid.add(instances[i].child.pid!);
+    await setUpstreamDown(nginx, old.port, false);
     restarts.push({ port: old.port, exitCode, downMs: round(performance.now() - stoppedAt) });
     if (exitCode !== 0) problems.push(`instance on port ${old.port} exited ${exitCode} on SIGTERM (expected 0)`);
     if (/drain timed out/.test(old.output())) problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
