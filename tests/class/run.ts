@@ -177,7 +177,9 @@ class Student {
     readonly index: number,
     private readonly port: number,
   ) {
-    this.agent = new http.Agent({ keepAlive: true, localAddress: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}` });
+    // A connection per call: a reused keep-alive connection that nginx closes during its graceful reload would
+    // fail a POST here, where a browser retries it on a new connection (it had no response byte yet).
+    this.agent = new http.Agent({ keepAlive: false, localAddress: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}` });
   }
   private async call(what: string, pathname: string, body: unknown, judge: (r: Reply) => string | null): Promise<Reply | undefined> {
     const t0 = performance.now();
