@@ -4,7 +4,9 @@
  * first, then every change of a named task's status or statusMessage arrives as notifications/tasks carrying the
  * full task; a task not named is never pushed; the stream ends gracefully once every named task is terminal.
  */
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
+import { once } from "node:events";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
@@ -141,6 +143,44 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     if (transport === "stdio") {
       const stdin = stream.lines.flatMap((l) => (l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : []));
       expect(stdin.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: "c" } });
+    }
+  }, 20_000);
+});
+
+describe("the standalone HTTP process (dist-servers/http.mjs, the Lab's instances)", () => {
+  it("serves the task listen beside the SDK's handler too: ack, pushes, graceful end", async () => {
+    const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], { stdio: ["pipe", "ignore", "pipe"] });
+    trackPid(child.pid);
+    try {
+      let err = "";
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL: ${err}`)), 10_000);
+        child.stderr!.on("data", (d: Buffer) => {
+          err += d.toString();
+          const m = /listening on (\S+)/.exec(err);
+          if (!m) return;
+          clearTimeout(timer);
+          resolve(m[1]);
+        });
+      });
+      const post = (body: object, name?: string) =>
+        fetch(url, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Method": String((body as { method: string }).method), "MCP-Protocol-Version": "2026-07-28", ...(name ? { "Mcp-Name": name } : {}) },
+          body: JSON.stringify(body),
+        });
+      const reply = await (await post(taskCallFrame(1, "slow_report", { steps: 1 }, EXT), "slow_report")).text();
+      const taskId = (JSON.parse(reply.startsWith("{") ? reply : reply.split("\n").find((l) => l.startsWith("data: "))!.slice(6)) as Frame).result?.taskId;
+      expect(taskId, reply).toEqual(expect.any(String));
+      const res = await post(listenTasksFrame("h", [taskId as string], EXT));
+      expect(res.headers.get("content-type")).toBe("text/event-stream");
+      const frames = (await res.text()).split("\n").flatMap((l) => (l.startsWith("data: ") ? [JSON.parse(l.slice(6)) as Frame] : []));
+      expect(frames[0]).toMatchObject({ method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: [taskId] } } });
+      expect(frames.filter((f) => f.method === "notifications/tasks").at(-1)?.params).toMatchObject({ taskId, status: "completed" });
+      expect(frames.at(-1)).toMatchObject({ id: "h", result: { resultType: "complete" } });
+    } finally {
+      child.stdin!.end();
+      await once(child, "exit");
     }
   }, 20_000);
 });
