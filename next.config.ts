@@ -6,7 +6,8 @@ const nextConfig: NextConfig = {
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   poweredByHeader: false,
   devIndicators: false,
-  serverExternalPackages: ["@modelcontextprotocol/server-everything"],
+  // oidc-provider (the embedded authorization server, a Koa app) runs as published, not rebundled.
+  serverExternalPackages: ["@modelcontextprotocol/server-everything", "oidc-provider"],
   // Every page, route and asset: nothing may frame the playground (scripts/serve.mjs sends the same).
   async headers() {
     return [{ source: "/:path*", headers: Object.entries(FRAME_HEADERS).map(([key, value]) => ({ key, value })) }];

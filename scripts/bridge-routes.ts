@@ -11,6 +11,7 @@ import * as send from "@/app/api/bridge/send/route";
 import * as demo from "@/app/api/demo/[server]/route";
 import * as lab from "@/app/api/lab/run/route";
 import * as tokens from "@/app/api/tokens/route";
+import * as auth from "@/app/api/auth/run/route";
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -21,6 +22,7 @@ const ROUTES: Record<string, Handler> = {
   "POST /api/bridge/process": processRoute.POST,
   "POST /api/lab/run": lab.POST,
   "POST /api/tokens": tokens.POST,
+  "POST /api/auth/run": auth.POST,
 };
 
 /** app/api/demo/[server]: the embedded servers' Streamable HTTP endpoints. */

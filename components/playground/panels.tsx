@@ -31,4 +31,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel), { ssr: false }) },
   { id: "checks", label: "Checks", Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }) },
   { id: "tasks", label: "Tasks", Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }) },
+  { id: "auth", label: "Auth", Component: dynamic(() => import("../auth/AuthPanel").then((m) => m.AuthPanel), { ssr: false }) },
 ];

@@ -29,7 +29,10 @@ export function demoUserAgent(redirectUri: string, opts: { deny?: boolean } = {}
       }
       const html = await res.text();
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
-      if (!res.ok || !action) throw new Error(`the demo sign-in stopped at ${res.status} on ${new URL(url).pathname}`);
+      if (!res.ok || !action) {
+        const said = /<p>([\s\S]{0,300}?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]*>/g, "") ?? "";
+        throw new Error(`the demo sign-in stopped at ${res.status} on ${new URL(url).pathname}${said ? `: ${said}` : ""}`);
+      }
       const form = new URLSearchParams();
       let target = action;
       if (action.endsWith("/login")) {

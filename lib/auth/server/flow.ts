@@ -32,8 +32,8 @@ export interface AuthFlowOptions {
   login?: (authorizationUrl: string) => Promise<string | null>;
   /** A request needing more scope than the first token has (the step-up lesson), sent after tools/list. */
   stepUpFrame?: Record<string, unknown>;
-  /** URLs reached even in hosted mode (the playground's own embedded servers). */
-  trustedUrls?: string[];
+  /** Origins reached even in hosted mode: the playground's own embedded demo servers on loopback, nothing else. */
+  trustedOrigins?: string[];
   timeoutMs?: number;
 }
 
@@ -63,7 +63,8 @@ class Http {
       request: { method, url: maskUrl(href), headers: maskHeaders(headers), body: maskBody(requestBody, headers.get("content-type") ?? "") },
     };
     into.push(attempt);
-    const admitted = isHosted() ? await admitHttpUrl(href, { trustedUrls: this.opts.trustedUrls }) : { ok: true as const };
+    const trusted = this.opts.trustedOrigins?.includes(new URL(href).origin) ?? false;
+    const admitted = isHosted() && !trusted ? await admitHttpUrl(href) : { ok: true as const };
     if (!admitted.ok) {
       attempt.error = `refused before sending: ${admitted.message}`;
       return {};

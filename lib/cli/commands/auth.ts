@@ -7,12 +7,9 @@
 import { parseArgs } from "node:util";
 import type { CliCommand } from "./index";
 import { runAuthFlow } from "@/lib/auth/server/flow";
-import { audienceLesson } from "@/lib/auth/server/audience";
-import { demoUserAgent } from "@/lib/auth/server/demo-login";
-import { buildEnvelope } from "@/lib/protocol/meta";
+import { runAuthDemo } from "@/lib/auth/server/demo";
+import { AUTH_DEMOS as DEMOS, type AuthDemo } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
-
-export const DEMOS = ["calendar-protected", "second-protected", "naive-protected", "audience-lesson"] as const;
 
 export const AUTH_USAGE = `usage:
   npm run cli -- auth --demo <${DEMOS.join("|")}> [--scope <scopes>] [--json]
@@ -43,43 +40,6 @@ export function formatRun(run: AuthRun): string[] {
   lines.push("", `outcome: ${run.outcome}`);
   if (run.authorizationUrl) lines.push(`open this URL to sign in: ${run.authorizationUrl}`);
   return lines;
-}
-
-const CREATE_EVENT = {
-  jsonrpc: "2.0",
-  id: 2,
-  method: "tools/call",
-  params: { name: "create_event", arguments: { title: "Auth lesson", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() },
-};
-
-async function runDemo(demo: (typeof DEMOS)[number], scope?: string): Promise<AuthRun> {
-  const { startProtectedDemo } = await import("@/lib/servers/protected-calendar");
-  const { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } = await import("@/lib/servers/protected-auth-server");
-  const servers = await startProtectedDemo();
-  try {
-    const kind = demo === "second-protected" ? "second" : demo === "naive-protected" ? "naive" : "calendar";
-    const session = await runAuthFlow({
-      target: servers.urls[kind],
-      scope,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri: DEMO_REDIRECT_URIS[0],
-      login: demoUserAgent(DEMO_REDIRECT_URIS[0]),
-      stepUpFrame: kind === "calendar" ? CREATE_EVENT : undefined,
-      trustedUrls: [],
-    });
-    if (demo === "audience-lesson" && session.accessToken) {
-      const lesson = await audienceLesson(session.accessToken, [
-        { label: "the calendar (the token's audience)", url: servers.urls.calendar },
-        { label: "a second protected server", url: servers.urls.second },
-        { label: "a naive server", url: servers.urls.naive },
-      ]);
-      session.run.steps.push(...lesson.steps);
-      session.run.findings.push(...lesson.findings);
-    }
-    return session.run;
-  } finally {
-    await servers.close();
-  }
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -115,7 +75,7 @@ export async function run(argv: string[]): Promise<number> {
     }
   }
   const result = values.demo
-    ? await runDemo(values.demo as (typeof DEMOS)[number], values.scope)
+    ? await runAuthDemo(values.demo as AuthDemo, values.scope)
     : (await runAuthFlow({ target: values.url!, scope: values.scope, clientId: values["client-id"], redirectUri: values["redirect-uri"] })).run;
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRun(result).join("\n")}\n`);
   return result.outcome === "failed" || result.findings.some((f) => f.level === "error") ? 1 : 0;

@@ -1,0 +1,120 @@
+/**
+ * The Auth view: runs the 2026-07-28 authorization flow on the server (POST /api/auth/run) and shows every step
+ * as a visible exchange in an Auth lane (client → MCP server / authorization server), with its raw HTTP, one
+ * sentence and spec section, then the findings. The run lives in this component's state only: it is never put
+ * in the session, share links or exports, and its secrets were masked on the server before it got here.
+ */
+"use client";
+import { useState } from "react";
+import type { BridgeReply } from "@/lib/bridge/contract";
+import { AUTH_DEMOS, type AuthDemo } from "@/lib/auth/request";
+import type { AuthRun } from "@/lib/auth/types";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelHeading, inputClass } from "../ui";
+import { AuthStepView } from "./AuthStepView";
+
+const DEMO_LABELS: Record<AuthDemo, string> = {
+  "calendar-protected": "Protected calendar (full flow, step-up, refresh)",
+  "audience-lesson": "The audience lesson (one token, three servers)",
+  "second-protected": "Second protected server",
+  "naive-protected": "Naive server (accepts any token)",
+};
+
+type RunState = { status: "idle" } | { status: "running" } | { status: "done"; run: AuthRun } | { status: "error"; message: string };
+
+const OUTCOME_TEXT: Record<AuthRun["outcome"], string> = {
+  authenticated: "authenticated",
+  "needs-user": "needs a person to sign in",
+  failed: "failed",
+};
+
+export function AuthPanel({ commands }: PanelProps) {
+  const [source, setSource] = useState<AuthDemo | "url">("calendar-protected");
+  const [url, setUrl] = useState("");
+  const [scope, setScope] = useState("");
+  const [state, setState] = useState<RunState>({ status: "idle" });
+
+  const start = async () => {
+    setState({ status: "running" });
+    const body = { ...(source === "url" ? { url: url.trim() } : { demo: source }), ...(scope.trim() ? { scope: scope.trim() } : {}) };
+    const reply: BridgeReply<AuthRun> = await commands.api<AuthRun>("auth/run", body);
+    setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+  };
+  const run = state.status === "done" ? state.run : undefined;
+  const mcpOrigin = run ? new URL(run.target).origin : "";
+  const authUrl = run?.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) ? run.authorizationUrl : undefined;
+
+  return (
+    <section className="flex flex-col gap-3" aria-label="Authorization" data-testid="auth">
+      <PanelHeading
+        title="Authorization, step by step"
+        subtitle="401 → protected resource metadata → authorization server metadata → registration → PKCE → sign-in → token → authenticated request. Tokens stay on the server, masked here."
+      >
+        <select aria-label="What to authorize against" data-testid="auth-source" className={inputClass} value={source} onChange={(e) => setSource(e.target.value as AuthDemo | "url")}>
+          {AUTH_DEMOS.map((d) => (
+            <option key={d} value={d}>
+              {DEMO_LABELS[d]}
+            </option>
+          ))}
+          <option value="url">My server (URL)…</option>
+        </select>
+        {source === "url" ? (
+          <input aria-label="MCP endpoint URL" data-testid="auth-url" className={inputClass} placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
+        ) : null}
+        <input aria-label="Scopes (optional)" data-testid="auth-scope" className={inputClass} placeholder="scopes (optional)" value={scope} onChange={(e) => setScope(e.target.value)} />
+        <Button tone="primary" data-testid="auth-run" disabled={state.status === "running" || (source === "url" && !url.trim())} onClick={() => void start()}>
+          {state.status === "running" ? "Running…" : "Run the flow"}
+        </Button>
+      </PanelHeading>
+      {source !== "url" ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          The demo starts a real authorization server (oidc-provider) and protected servers on loopback; the demo user (student / calendar) signs in and
+          consents over HTTP, so every step below is a real exchange.
+        </p>
+      ) : (
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          For your server the run judges discovery and registration, then stops where a person must sign in at your authorization server.
+        </p>
+      )}
+      {state.status === "error" ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300" data-testid="auth-error">
+          {state.message}
+        </p>
+      ) : null}
+      {run ? (
+        <div className="flex flex-col gap-2" data-testid="auth-result">
+          <p className="text-sm" data-testid="auth-outcome" data-outcome={run.outcome}>
+            Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
+          </p>
+          {authUrl ? (
+            <p className="text-xs">
+              Sign in here (opens a new tab):{" "}
+              <a href={authUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 underline dark:text-blue-300" data-testid="auth-authorization-url">
+                {authUrl}
+              </a>
+            </p>
+          ) : null}
+          <ol className="flex flex-col gap-1" data-testid="auth-steps">
+            {run.steps.map((s, i) => (
+              <AuthStepView key={i} step={s} mcpOrigin={mcpOrigin} />
+            ))}
+          </ol>
+          <h3 className="mt-2 text-xs font-semibold">Findings</h3>
+          {run.findings.length === 0 ? (
+            <p className="text-xs" data-testid="auth-findings-none">
+              None: every step followed the spec.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-1" data-testid="auth-findings">
+              {run.findings.map((f, i) => (
+                <li key={i} className="text-xs" data-testid="auth-finding" data-code={f.code} data-level={f.level}>
+                  <strong>[{f.level}] {f.code}</strong>: {f.detail} <span className="text-slate-500">({f.specRef})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      ) : null}
+    </section>
+  );
+}

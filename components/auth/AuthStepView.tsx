@@ -1,0 +1,75 @@
+/** One step of an authorization run: its lane (who the client talks to), verdict, sentence, spec section and raw HTTP (as text). */
+import type { AuthStep, HttpAttempt } from "@/lib/auth/types";
+
+const MARK: Record<AuthStep["status"], string> = { ok: "✔", warn: "!", fail: "✘", skipped: "·" };
+const TONE: Record<AuthStep["status"], string> = {
+  ok: "text-green-700 dark:text-green-300",
+  warn: "text-amber-700 dark:text-amber-300",
+  fail: "text-red-700 dark:text-red-300",
+  skipped: "text-slate-500",
+};
+
+function laneOf(step: AuthStep, mcpOrigin: string): string {
+  const url = step.request?.url;
+  if (!url) return "client";
+  try {
+    return new URL(url).origin === mcpOrigin ? "client → MCP server" : step.name.includes("authorization request") ? "client → browser → authorization server" : "client → authorization server";
+  } catch {
+    return "client";
+  }
+}
+
+function headerLines(headers: Record<string, string>): string {
+  return Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join("\n");
+}
+
+function Raw({ attempt }: { attempt: HttpAttempt }) {
+  const { request, response, error } = attempt;
+  const text = [
+    `${request.method} ${request.url}`,
+    headerLines(request.headers),
+    request.body ? `\n${request.body}` : "",
+    "",
+    response ? `← ${response.status}\n${headerLines(response.headers)}${response.body ? `\n\n${response.body}` : ""}` : `← ${error ?? "(not sent: the browser's part)"}`,
+  ]
+    .filter((l) => l !== "")
+    .join("\n");
+  return <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">{text}</pre>;
+}
+
+export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: string }) {
+  const attempts: HttpAttempt[] = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
+  return (
+    <li className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="auth-step" data-step={step.name} data-status={step.status}>
+      <div className="flex flex-wrap items-baseline gap-2">
+        <span className={`font-bold ${TONE[step.status]}`} aria-label={step.status}>
+          {MARK[step.status]}
+        </span>
+        <span className="font-semibold">{step.name}</span>
+        <span className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-900 dark:text-violet-100" title="Auth lane">
+          Auth · {laneOf(step, mcpOrigin)}
+        </span>
+      </div>
+      <p className="mt-1">{step.detail}</p>
+      <p className="text-[11px] text-slate-500">{step.specRef}</p>
+      {step.facts ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer">Decoded facts</summary>
+          <pre className="overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">{JSON.stringify(step.facts, null, 2)}</pre>
+        </details>
+      ) : null}
+      {attempts.length ? (
+        <details className="mt-1">
+          <summary className="cursor-pointer">Raw HTTP ({attempts.length === 1 ? "1 exchange" : `${attempts.length} attempts`})</summary>
+          <div className="flex flex-col gap-1">
+            {attempts.map((a, i) => (
+              <Raw key={i} attempt={a} />
+            ))}
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}
