@@ -2,6 +2,7 @@
 /** The Checks tab: run the 2026-07-28 conformance suite against the current target, in the timeline. */
 import { useState } from "react";
 import { countsOf, evidenceLinks, rowsOf } from "@/lib/checks/panel";
+import { emulationText } from "@/lib/checks/report";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
@@ -17,8 +18,14 @@ const POLICIES: { id: ToolCallPolicy; label: string }[] = [
   { id: "none", label: "call no tools" },
 ];
 
+const EMULATION_SWITCHES: { key: "noMrtr" | "omitParamHeaders" | "firstPageOnly"; label: string; title: string }[] = [
+  { key: "noMrtr", label: "no MRTR support", title: "Declare no input capability (elicitation, sampling, roots) on any request" },
+  { key: "omitParamHeaders", label: "no Mcp-Param-* headers", title: "HTTP: do not mirror x-mcp-header arguments as Mcp-Param-* headers" },
+  { key: "firstPageOnly", label: "first page of lists only", title: "Do not follow nextCursor" },
+];
+
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
-  const { checks, run, policy, setPolicy, view } = useChecks({ state, commands });
+  const { checks, run, policy, setPolicy, emulate, setEmulate, view } = useChecks({ state, commands });
   const [problemsOnly, setProblemsOnly] = useState(false);
   const { doctor, diagnose } = useDoctor({ state, commands });
   const transport = view.kind === "ready" ? view.transport : "stdio";
@@ -51,6 +58,20 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         </Button>
       </PanelHeading>
 
+      <fieldset data-testid="checks-emulation" className="flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-300">
+        <legend className="sr-only">Client emulation</legend>
+        <span>Check as a client with:</span>
+        {EMULATION_SWITCHES.map((s) => (
+          <label key={s.key} className="flex items-center gap-1" title={s.title}>
+            <input type="checkbox" data-testid={`emulate-${s.key}`} checked={emulate[s.key] === true} onChange={(e) => setEmulate({ ...emulate, [s.key]: e.target.checked })} />
+            {s.label}
+          </label>
+        ))}
+        <label className="flex items-center gap-1" title="The one protocol version the client speaks (empty: the playground's)">
+          version pinned to
+          <input data-testid="emulate-pin-version" className={`${inputClass} w-28`} placeholder="2026-07-28" value={emulate.pinVersion ?? ""} onChange={(e) => setEmulate({ ...emulate, pinVersion: e.target.value.trim() || undefined })} />
+        </label>
+      </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}
       {doctor.phase === "done" ? <DoctorCard diagnosis={doctor.diagnosis} /> : null}
@@ -67,6 +88,11 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <p data-testid="checks-score" data-score={report.score} className="text-sm">
           Score: <span className="font-semibold">{report.score}/100</span>{" "}
           <span className="text-xs text-slate-500 dark:text-slate-400">(MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run count as 0)</span>
+        </p>
+      ) : null}
+      {report?.emulate ? (
+        <p data-testid="checks-emulated" className="text-xs text-slate-600 dark:text-slate-300">
+          Emulating a client: {emulationText(report.emulate)}.
         </p>
       ) : null}
       {report?.discoveryFailure ? (

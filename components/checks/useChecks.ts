@@ -3,13 +3,14 @@
 import { useCallback, useReducer, useState } from "react";
 import { INITIAL_CHECKS, checksReducer, sessionSend } from "@/lib/checks/panel";
 import { runChecks, selectChecks } from "@/lib/checks/runner";
-import type { ToolCallPolicy } from "@/lib/checks/types";
+import type { Emulation, ToolCallPolicy } from "@/lib/checks/types";
 import { selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 
 export function useChecks({ state, commands }: Pick<PanelProps, "state" | "commands">) {
   const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
   const [policyChoice, setPolicy] = useState<ToolCallPolicy | null>(null);
+  const [emulate, setEmulate] = useState<Emulation>({});
   const view = selectTarget(state);
   // Embedded demo servers are ours: their tools may be called. Anything else: read-only tools only.
   const policy: ToolCallPolicy = policyChoice ?? (state.preset.startsWith("custom") ? "read-only" : "all");
@@ -22,15 +23,15 @@ export function useChecks({ state, commands }: Pick<PanelProps, "state" | "comma
       try {
         const report = await runChecks(
           { send: sessionSend(commands.sendFrame), transport: view.transport, label: view.label },
-          { only, toolCalls: policy, onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
+          { only, toolCalls: policy, emulate, onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
         );
         dispatch({ type: "run/finished", report, only });
       } catch (e) {
         dispatch({ type: "run/failed", message: (e as Error).message });
       }
     },
-    [view, commands, policy],
+    [view, commands, policy, emulate],
   );
 
-  return { checks, run, policy, setPolicy, view };
+  return { checks, run, policy, setPolicy, emulate, setEmulate, view };
 }

@@ -115,6 +115,13 @@ export class CheckContext implements CheckContextBase {
     this.options = run.base.options;
   }
 
+  /** A client without MRTR support declares no input capability, whatever the check would have declared. */
+  private emulated(capabilities: JsonObject): JsonObject {
+    if (!this.run.base.emulate?.noMrtr) return capabilities;
+    const { elicitation: _e, sampling: _s, roots: _r, ...rest } = capabilities;
+    return rest;
+  }
+
   nextId(): string {
     this.counter += 1;
     return `${this.checkId}-${this.counter}`;
@@ -124,7 +131,7 @@ export class CheckContext implements CheckContextBase {
     const env: JsonObject = {};
     if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
     env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
-    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = o.capabilities ?? {};
+    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = this.emulated(o.capabilities ?? {});
     if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
     if (o.progressToken !== undefined) env.progressToken = o.progressToken;
     return env;
@@ -146,7 +153,7 @@ export class CheckContext implements CheckContextBase {
 
   async request(method: string, params: JsonObject = {}, opts: RequestOptions = {}): Promise<Reply> {
     let send: RequestOptions = opts;
-    if (method === "tools/call" && this.transport === "http" && opts.paramHeaders !== false) {
+    if (method === "tools/call" && this.transport === "http" && opts.paramHeaders !== false && !this.run.base.emulate?.omitParamHeaders) {
       const headers = await this.paramHeadersFor(params);
       if (Object.keys(headers).length) send = { ...opts, headers: { ...headers, ...opts.headers } };
     }
@@ -257,7 +264,8 @@ export class CheckContext implements CheckContextBase {
     const pages: Reply[] = [];
     const items: JsonObject[] = [];
     let cursor: string | undefined;
-    for (let i = 0; i < MAX_PAGES; i++) {
+    const pageLimit = this.run.base.emulate?.firstPageOnly ? 1 : MAX_PAGES;
+    for (let i = 0; i < pageLimit; i++) {
       const reply = await this.request(method, cursor === undefined ? {} : { cursor }, opts);
       pages.push(reply);
       if (reply.kind !== "result") return { method, items, pages, failure: reply, truncated: false };

@@ -29,6 +29,7 @@ export function toCliJson(report: CheckReport) {
     version: report.version,
     probe: report.probe.reason,
     ...(report.discoveryFailure ? { discoveryFailure: report.discoveryFailure } : {}),
+    ...(report.emulate ? { emulate: report.emulate } : {}),
     score: report.score,
     checks: report.checks.map(({ id, title, level, status, specRef, detail, blocked }) => ({ id, title, level, status, ...(blocked ? { blocked } : {}), specRef, detail })),
     passed: report.passed,
@@ -85,6 +86,16 @@ export function toJunit(report: CheckReport): string {
   ].join("\n");
 }
 
+/** The emulation in words, e.g. "no MRTR support, first page of lists only". */
+export function emulationText(e: NonNullable<CheckReport["emulate"]>): string {
+  const parts: string[] = [];
+  if (e.noMrtr) parts.push("no MRTR support (no input capabilities declared)");
+  if (e.omitParamHeaders) parts.push("Mcp-Param-* headers omitted");
+  if (e.firstPageOnly) parts.push("first page of lists only");
+  if (e.pinVersion) parts.push(`protocol version pinned to ${e.pinVersion}`);
+  return parts.join(", ");
+}
+
 /** The formula in one line (JUnit property, text report). */
 export function scoreFormula(): string {
   const w = LEVEL_WEIGHT;
@@ -98,6 +109,7 @@ export function toText(report: CheckReport): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
   const lines = [`Target: ${target}`, `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`];
+  if (report.emulate) lines.push(`Emulating a client: ${emulationText(report.emulate)}.`);
   if (report.discoveryFailure) lines.push(`Discovery is broken (${report.discoveryFailure}); the other checks ran with the envelope alone.`);
   if (report.eraReport) {
     const er = report.eraReport;

@@ -60,10 +60,11 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   let probeCount = 0;
   const verdict = await runEraProbe(
     (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
-    { nextId: () => `probe-${++probeCount}` },
+    { nextId: () => `probe-${++probeCount}`, ...(runOptions.emulate?.pinVersion ? { preferredVersion: runOptions.emulate.pinVersion } : {}) },
   );
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
-  const base = { target: target.label, transport: target.transport, version: verdict.version, probe };
+  const emulate = runOptions.emulate && Object.values(runOptions.emulate).some(Boolean) ? runOptions.emulate : undefined;
+  const base = { target: target.label, transport: target.transport, version: verdict.version, probe, ...(emulate ? { emulate } : {}) };
 
   if (verdict.era === "legacy") {
     const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
@@ -93,6 +94,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     transport: target.transport,
     version,
     options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
+    ...(emulate ? { emulate } : {}),
   });
   state.inferCapabilities = discoveryFailure !== undefined;
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).

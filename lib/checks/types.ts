@@ -51,7 +51,23 @@ export type CheckSend = (frameText: string, options: CheckSendOptions) => Promis
 /** Which tools the suite may call. Calls can have side effects, so the default is read-only tools only. */
 export type ToolCallPolicy = "none" | "read-only" | "all";
 
+/**
+ * Client emulation: how a less capable client talks to the server, honoured by every check (issue 20). The
+ * checks then judge what such a client gets, so a server author sees their server through its eyes.
+ */
+export interface Emulation {
+  /** No MRTR support: no input capabilities (elicitation, sampling, roots) are ever declared. */
+  noMrtr?: boolean;
+  /** HTTP: Mcp-Param-* headers are not mirrored for x-mcp-header arguments (SEP-2243). */
+  omitParamHeaders?: boolean;
+  /** Lists are read to their first page only (nextCursor is not followed). */
+  firstPageOnly?: boolean;
+  /** The one protocol version the client speaks (the probe asks for it; the run uses it). */
+  pinVersion?: string;
+}
+
 export interface RunOptions {
+  emulate?: Emulation;
   /** Run only these check ids (the era probe still runs first). */
   only?: string[];
   toolCalls?: ToolCallPolicy;
@@ -68,6 +84,7 @@ export interface CheckContextBase {
   /** The 2026-07-28-era version the probe settled on. */
   version: string;
   options: Required<Pick<RunOptions, "toolCalls" | "timeoutMs" | "listenWindowMs">>;
+  emulate?: Emulation;
 }
 
 export interface CheckResult {
@@ -105,6 +122,8 @@ export interface CheckReport {
   version?: string;
   /** Why the probe decided the era (one sentence), and its exchanges. */
   probe: { reason: string; evidence: string[] };
+  /** The client emulation the run used, when any. */
+  emulate?: Emulation;
   /**
    * Set when server/discover failed but the server answered an ordinary request with the envelope: a modern
    * server with broken discovery, checked anyway (the discovery checks fail with this reason).
