@@ -8,12 +8,17 @@ import { parseArgs } from "node:util";
 import type { CliCommand } from "./index";
 import { runAuthFlow } from "@/lib/auth/server/flow";
 import { runAuthDemo } from "@/lib/auth/server/demo";
+import { startLoopbackCallback } from "@/lib/auth/server/loopback-callback";
 import { AUTH_DEMOS as DEMOS, type AuthDemo } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
 
 export const AUTH_USAGE = `usage:
   npm run cli -- auth --demo <${DEMOS.join("|")}> [--scope <scopes>] [--json]
-  npm run cli -- auth --url <mcp endpoint> [--scope <scopes>] [--client-id <id>] [--redirect-uri <uri>] [--json]`;
+  npm run cli -- auth --url <mcp endpoint> [--scope <scopes>] [--client-id <id>] [--redirect-uri <uri>] [--open [--wait <s>]] [--json]
+
+  --open    finish the flow with a real sign-in: the authorization URL is printed on stderr (open it yourself; nothing
+            is launched through a shell) and the callback is awaited on http://127.0.0.1:<free port>/callback
+            (--wait seconds, default 300)`;
 
 const OPTIONS = {
   demo: { type: "string" },
@@ -21,6 +26,8 @@ const OPTIONS = {
   scope: { type: "string" },
   "client-id": { type: "string" },
   "redirect-uri": { type: "string" },
+  open: { type: "boolean", default: false },
+  wait: { type: "string" },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -40,6 +47,20 @@ export function formatRun(run: AuthRun): string[] {
   lines.push("", `outcome: ${run.outcome}`);
   if (run.authorizationUrl) lines.push(`open this URL to sign in: ${run.authorizationUrl}`);
   return lines;
+}
+
+/** --open: a person signs in in their browser; the callback comes back to a one-shot loopback listener. */
+async function runWithSignIn(url: string, scope: string | undefined, clientId: string | undefined, waitSeconds: number): Promise<AuthRun> {
+  const callback = await startLoopbackCallback();
+  try {
+    const login = async (authorizationUrl: string) => {
+      process.stderr.write(`open this URL in your browser to sign in (waiting ${waitSeconds} s for the callback on ${callback.redirectUri}):\n${authorizationUrl}\n`);
+      return callback.next(waitSeconds * 1000);
+    };
+    return (await runAuthFlow({ target: url, scope, clientId, redirectUri: callback.redirectUri, login })).run;
+  } finally {
+    await callback.close();
+  }
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -74,9 +95,20 @@ export async function run(argv: string[]): Promise<number> {
       return 2;
     }
   }
+  const waitSeconds = values.wait === undefined ? 300 : Number(values.wait);
+  if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > 3600) {
+    process.stderr.write(`error: --wait must be a whole number of seconds from 1 to 3600, got ${JSON.stringify(values.wait)}\n`);
+    return 2;
+  }
+  if (values.open && (values.demo !== undefined || values["redirect-uri"] !== undefined)) {
+    process.stderr.write("error: --open goes with --url and chooses its own loopback redirect URI\n");
+    return 2;
+  }
   const result = values.demo
     ? await runAuthDemo(values.demo as AuthDemo, values.scope)
-    : (await runAuthFlow({ target: values.url!, scope: values.scope, clientId: values["client-id"], redirectUri: values["redirect-uri"] })).run;
+    : values.open
+      ? await runWithSignIn(values.url!, values.scope, values["client-id"], waitSeconds)
+      : (await runAuthFlow({ target: values.url!, scope: values.scope, clientId: values["client-id"], redirectUri: values["redirect-uri"] })).run;
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRun(result).join("\n")}\n`);
   return result.outcome === "failed" || result.findings.some((f) => f.level === "error") ? 1 : 0;
 }

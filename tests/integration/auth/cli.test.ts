@@ -37,3 +37,41 @@ describe("cli auth", () => {
     expect(r.stderr).toContain("--url must be an http(s) MCP endpoint");
   });
 });
+
+describe("cli auth --url … --open", () => {
+  it("prints the authorization URL, waits for the browser's callback on a loopback port, and ends authenticated", async () => {
+    const { spawn } = await import("node:child_process");
+    const { startProtectedDemo } = await import("@/lib/servers/protected-calendar");
+    const { demoUserAgent } = await import("@/lib/auth/server/demo-login");
+    const demo = await startProtectedDemo();
+    try {
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", "--url", demo.urls.calendar, "--client-id", "mcp-playground-demo", "--open", "--wait", "60", "--json"], {
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (d) => (stdout += d));
+      const authUrl = await new Promise<string>((resolve, reject) => {
+        child.stderr.on("data", (d) => {
+          stderr += d;
+          const m = /^(http:\/\/127\.0\.0\.1:\d+\/auth\?\S+)$/m.exec(stderr);
+          if (m) resolve(m[1]);
+        });
+        child.on("exit", () => reject(new Error(`exited early: ${stderr}`)));
+      });
+      const redirectUri = new URL(authUrl).searchParams.get("redirect_uri")!;
+      expect(redirectUri).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+      // The "browser": sign in as the demo user, then follow the redirect to the CLI's loopback listener.
+      const callback = await demoUserAgent(redirectUri)(authUrl);
+      const landed = await fetch(callback!);
+      expect(await landed.text()).toContain("You can close this tab");
+      const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+      expect(code).toBe(0);
+      const run = JSON.parse(stdout);
+      expect(run.outcome).toBe("authenticated");
+      expect(stdout).not.toContain(new URL(callback!).searchParams.get("code")!);
+    } finally {
+      await demo.close();
+    }
+  });
+});
