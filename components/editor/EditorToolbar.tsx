@@ -1,4 +1,5 @@
 "use client";
+import { useState } from "react";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
@@ -6,21 +7,28 @@ import { templateMenu } from "@/lib/session/target-templates";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 
-
 export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const pending = selectPending(state);
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
   const ready = view.kind === "ready" ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") } : null;
   const groups = templateMenu(state.entries, ready, view.kind === "ready" ? view.label : "", TEMPLATES);
+  // The menu shows the template just inserted while it has focus, so the arrow keys (which change a closed
+  // <select> as they move) step through the templates instead of snapping back to the first; leaving it
+  // puts the "Template…" prompt back, so the same template can be chosen again for a fresh id.
+  const [chosen, setChosen] = useState("");
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="editor-toolbar">
       <select
         aria-label="Insert a template"
         data-testid="template-select"
         className={inputClass}
-        value=""
-        onChange={(e) => e.target.value && dispatch({ type: "editor/template", templateId: e.target.value })}
+        value={chosen}
+        onChange={(e) => {
+          setChosen(e.target.value);
+          if (e.target.value) dispatch({ type: "editor/template", templateId: e.target.value });
+        }}
+        onBlur={() => setChosen("")}
       >
         <option value="">Template… (next id {state.nextId})</option>
         {groups.map((g) => (
