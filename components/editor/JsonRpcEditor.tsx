@@ -102,7 +102,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
       ed.setSelection(new m.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
       ed.revealPositionInCenterIfOutsideViewport(to);
       if (handed.focused) ed.focus();
-    }
+    } else if (model) ed.setPosition({ lineNumber: 1, column: 1 });
     latest.current.takeOver?.done();
     ed.onDidFocusEditorText(() => setFocused(true));
     ed.onDidBlurEditorText(() => setFocused(false));

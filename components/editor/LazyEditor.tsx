@@ -44,7 +44,8 @@ export function LazyEditor(props: JsonRpcEditorProps) {
       baseText: base.text,
       selection: () => {
         const ta = plain.current;
-        return ta ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta } : null;
+        // Only a selection the user made: an untouched textarea's caret sits at the end of its text.
+        return ta && ta.dataset.touched === "true" ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta } : null;
       },
       done: () => setReady(true),
     }),

@@ -51,6 +51,7 @@ export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(funct
           readOnly={!editable}
           value={value}
           onChange={(e) => onChange(e.target.value)}
+          onFocus={(e) => (e.currentTarget.dataset.touched = "true")}
           onKeyDown={(e) => {
             if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
               e.preventDefault();
