@@ -33,8 +33,11 @@ const ENVELOPE = {
 const CALENDAR = { kind: "demo", server: "calendar", transport: "http" };
 const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } };
 
+/** Every process this run started: a failure ends them all before it exits (nothing may outlive the test). */
+const children = new Set<ChildProcess>();
 function fail(message: string): never {
   console.error(`class test: ${message}`);
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   process.exit(1);
 }
 if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "bridge.mjs"))) fail("no production build: run `npm run build` first");
@@ -98,6 +101,7 @@ async function startInstance(port: number): Promise<Instance> {
     env: { ...process.env, PLAYGROUND_TOKEN: TOKEN, PLAYGROUND_TRUSTED_PROXIES: "1", PLAYGROUND_DRAIN_GRACE_MS: "1000", PLAYGROUND_DRAIN_TIMEOUT_MS: "60000", PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off", PLAYGROUND_NO_OPEN: "1" },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
   child.stderr!.on("data", (c) => (output += c));
@@ -145,6 +149,7 @@ function startNginx(listenPort: number, ports: number[]): { child: ChildProcess;
   const check = spawnSync(NGINX!, ["-t", "-q", "-p", dir, "-c", path.join(dir, "nginx.conf")], { encoding: "utf8" });
   if (check.status !== 0) fail(`nginx -t refused the config:\n${check.stderr}`);
   const child = spawn(NGINX!, ["-p", dir, "-c", path.join(dir, "nginx.conf")], { stdio: "ignore" });
+  children.add(child);
   return { child, dir };
 }
 
