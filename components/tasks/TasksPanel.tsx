@@ -84,7 +84,7 @@ export function TasksPanel({ state, commands, cache }: PanelProps) {
           <input type="checkbox" role="switch" aria-checked={pushOn} checked={pushOn} data-testid="task-push" onChange={(e) => setPushOn(e.target.checked)} />
           Push (<code>subscriptions/listen</code> <code>taskIds</code>)
         </label>
-        <span data-testid="task-push-status" data-state={pushStatus.state} className="text-slate-600 dark:text-slate-300" aria-live="polite">
+        <span data-testid="task-push-status" data-state={pushStatus.state} className="text-slate-600 dark:text-slate-300">
           {pushStatus.state === "off"
             ? "polling only"
             : pushStatus.state === "listening"
