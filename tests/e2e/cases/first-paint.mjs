@@ -40,7 +40,8 @@ export function register({ test, assert }) {
     page.on("request", (r) => {
       if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
     });
-    const html = await (await page.goto(pg.base + "/")).text();
+    // Monaco is preloaded and held back, and a pending preload delays "load": wait for the document only.
+    const html = await (await page.goto(pg.base + "/", { waitUntil: "domcontentloaded" })).text();
     assert(/data-testid="editor-plain-text"[^>]*>[^<]*server\/discover/.test(html), "the server-rendered page should carry the frame text in the plain editor");
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
 
