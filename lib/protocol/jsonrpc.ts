@@ -181,18 +181,27 @@ export function locateJsonError(text: string): { offset: number; reason: string 
     return { offset: start, reason: "this string is never closed" };
   };
 
+  /** Steps over a bracket: into a container (push) or out of one (pop). */
+  const enter = (bracket: "{" | "[") => {
+    stack.push(bracket);
+    i++;
+    expect = bracket === "{" ? "key-or-}" : "value-or-]";
+  };
+  const leave = () => {
+    stack.pop();
+    i++;
+    expect = "after-value";
+  };
+  /** Only whitespace since the last comma means the comma trails before `closer`. */
+  const trailingComma = (closer: string): { offset: number; reason: string } | null =>
+    lastComma >= 0 && text.slice(lastComma + 1, i).trim() === ""
+      ? { offset: lastComma, reason: `trailing comma before '${closer}' (JSON does not allow it)` }
+      : null;
+
   const scanValue = (): { offset: number; reason: string } | null => {
     const ch = text[i];
-    if (ch === "{") {
-      stack.push("{");
-      i++;
-      expect = "key-or-}";
-      return null;
-    }
-    if (ch === "[") {
-      stack.push("[");
-      i++;
-      expect = "value-or-]";
+    if (ch === "{" || ch === "[") {
+      enter(ch);
       return null;
     }
     expect = "after-value";
@@ -230,32 +239,26 @@ export function locateJsonError(text: string): { offset: number; reason: string 
     switch (expect) {
       case "value-or-]":
         if (ch === "]") {
-          stack.pop();
-          i++;
-          expect = "after-value";
+          leave();
           continue;
         }
       // falls through: any other character must start a value
       case "value": {
-        if ((ch === "]" || ch === "}") && lastComma >= 0 && text.slice(lastComma + 1, i).trim() === "") {
-          return { offset: lastComma, reason: `trailing comma before '${ch}' (JSON does not allow it)` };
-        }
+        const trailing = ch === "]" || ch === "}" ? trailingComma(ch) : null;
+        if (trailing) return trailing;
         const err = scanValue();
         if (err) return err;
         continue;
       }
       case "key-or-}":
         if (ch === "}") {
-          stack.pop();
-          i++;
-          expect = "after-value";
+          leave();
           continue;
         }
       // falls through: any other character must start a key
       case "key": {
-        if (ch === "}" && lastComma >= 0 && text.slice(lastComma + 1, i).trim() === "") {
-          return { offset: lastComma, reason: "trailing comma before '}' (JSON does not allow it)" };
-        }
+        const trailing = ch === "}" ? trailingComma(ch) : null;
+        if (trailing) return trailing;
         if (ch !== '"') {
           return { offset: i, reason: ch === "'" ? "property names need double quotes, not single quotes" : `expected a double-quoted property name but found ${show(text, i)}` };
         }
@@ -277,9 +280,7 @@ export function locateJsonError(text: string): { offset: number; reason: string 
           continue;
         }
         if ((top === "[" && ch === "]") || (top === "{" && ch === "}")) {
-          stack.pop();
-          i++;
-          expect = "after-value";
+          leave();
           continue;
         }
         return {
