@@ -4,7 +4,7 @@
  * `vi.mock("server-only", () => ({}))` (a marker package that throws outside React Server builds).
  */
 import http from "node:http";
-import { vi } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
 import { stampPeer } from "@/lib/bridge/server/peer";
@@ -40,6 +40,36 @@ export async function startAppRoutesAs(token: string): Promise<AppRoutes> {
       await app.close();
       vi.unstubAllEnvs();
     },
+  };
+}
+
+/**
+ * The routes for a whole test file, started as startAppRoutesAs(token) before its tests and closed after them;
+ * then `afterClose` runs (what the file proves once they are closed). The returned object forwards to them.
+ */
+export function appRoutesForFile(token: string, afterClose?: () => unknown): AppRoutes {
+  let app: AppRoutes | undefined;
+  beforeAll(async () => {
+    app = await startAppRoutesAs(token);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await afterClose?.();
+  });
+  const running = (): AppRoutes => {
+    if (!app) throw new Error("the routes start in beforeAll");
+    return app;
+  };
+  return {
+    get origin() {
+      return running().origin;
+    },
+    get port() {
+      return running().port;
+    },
+    close: () => running().close(),
+    post: (...args) => running().post(...args),
+    postText: (...args) => running().postText(...args),
   };
 }
 

@@ -3,22 +3,16 @@
  * reason), on every route — never a 500 from a stack overflow somewhere downstream (zod, a serializer,
  * structuredClone). The depth is checked on the text, before JSON.parse.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { CONDITION_IDS } from "@/lib/lab/conditions";
-import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { appRoutesForFile } from "./app-routes";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "deep-bodies-token";
-let app: AppRoutes;
-beforeAll(async () => {
-  app = await startAppRoutesAs(TOKEN);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = appRoutesForFile(TOKEN);
 
 /** JSON text whose `hole` (a quoted placeholder) is replaced by arrays nested `depth` levels deep. */
 function nested(template: object, depth: number): string {

@@ -4,26 +4,21 @@
  * bridge's own loopback calls are not charged twice, and the calendar keeps a bounded amount whoever writes to it.
  */
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/bridge/server/stdio";
 import { CALENDAR_BOUNDS } from "@/lib/servers/calendar-bounds";
-import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "demo-abuse-token";
-let app: AppRoutes;
 let clientNo = 0;
 
-beforeAll(async () => {
-  app = await startAppRoutesAs(TOKEN);
+const app = appRoutesForFile(TOKEN, () => expect(livePids(), "these calls spawn nothing").toEqual([]));
+beforeAll(() => {
   vi.stubEnv("PORT", String(app.port));
-});
-afterAll(async () => {
-  await app.close();
-  expect(livePids(), "these calls spawn nothing").toEqual([]);
 });
 
 function hosted() {

@@ -3,26 +3,17 @@
  * that almost look local, bodies that lie about their size, targets the contract does not know, and header
  * injection. Each is refused with its own kind and status, before anything is spawned or sent.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/bridge/server/stdio";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
+import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "hostile-calls-token-0123456789abcdef";
-let app: AppRoutes;
-beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  app = await startAppRoutes();
-});
-afterAll(async () => {
-  await app.close();
-  vi.unstubAllEnvs();
-  // Nothing in this file may have started a process.
-  expect(livePids()).toEqual([]);
-});
+// Nothing in this file may have started a process.
+const app = appRoutesForFile(TOKEN, () => expect(livePids()).toEqual([]));
 
 const spawnAttempt = () => ({
   sendId: `hc-${Math.random().toString(36).slice(2)}`,

@@ -5,26 +5,21 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/bridge/server/listen";
 import { livePids } from "@/lib/bridge/server/stdio";
-import { startAppRoutesAs, type AppRoutes } from "./app-routes";
+import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "listen-abuse-token";
-let app: AppRoutes;
 let clientNo = 0;
 
-beforeAll(async () => {
-  app = await startAppRoutesAs(TOKEN);
-});
-afterAll(async () => {
-  await app.close();
+const app = appRoutesForFile(TOKEN, () => {
   expect(openListenCount()).toBe(0);
   expect(livePids(), "these streams spawn nothing").toEqual([]);
 });

@@ -12,12 +12,12 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { embeddedStdioArgv } from "@/lib/bridge/server/embedded";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { sendLoad } from "@/lib/bridge/server/send";
-import { startAppRoutes, type AppRoutes } from "./app-routes";
+import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
@@ -25,16 +25,9 @@ vi.mock("server-only", () => ({}));
 const SENDS = Number(process.env.LOAD_SENDS ?? 50);
 const FRESH = Number(process.env.LOAD_FRESH ?? 5);
 const TOKEN = "load-test-token";
-let app: AppRoutes;
 const report: Record<string, unknown> = { sends: SENDS, freshRuns: FRESH, maxConcurrentSends: LIMITS.maxConcurrentSends };
 
-beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  app = await startAppRoutes();
-});
-afterAll(async () => {
-  await app.close();
-  vi.unstubAllEnvs();
+const app = appRoutesForFile(TOKEN, async () => {
   await endAllAndAssertNoneAlive();
   if (process.env.LOAD_REPORT) writeFileSync(process.env.LOAD_REPORT, JSON.stringify(report, null, 2));
   console.log(`load: ${JSON.stringify(report)}`);

@@ -4,26 +4,19 @@
  * Now it is counted on a worker thread, in O(n log n), within a size cap and a deadline; meanwhile the
  * request thread answers everybody else. Asserted by completion order, not by wall-clock thresholds.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import type { Bill } from "@/lib/tokens/bill";
 import { boundedCounter } from "@/lib/tokens/bpe";
 import { loadEncoder } from "@/lib/tokens/encoders";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { billBounded } from "@/lib/tokens/server/counting";
-import { startAppRoutesAs, type AppRoutes, type PostResult } from "./app-routes";
+import { appRoutesForFile, type PostResult } from "./app-routes";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "tokens-hostile-token";
-let app: AppRoutes;
-
-beforeAll(async () => {
-  app = await startAppRoutesAs(TOKEN);
-});
-afterAll(async () => {
-  await app.close();
-});
+const app = appRoutesForFile(TOKEN);
 
 const headers = { [TOKEN_HEADER]: TOKEN };
 const catalogueWith = (description: string) => ({ catalogue: { pages: [{ tools: [{ name: "hostile", description, inputSchema: { type: "object" } }] }] } });

@@ -3,22 +3,14 @@
  * token (tokens stay on the server; only masks reach the page), a bad request is refused with the reason,
  * and in hosted mode a user-supplied URL passes the SSRF guard (a loopback URL is refused before any request).
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { startAppRoutes, type AppRoutes } from "../app-routes";
+import { appRoutesForFile } from "../app-routes";
 
 vi.mock("server-only", () => ({}));
 
 const TOKEN = "auth-route-token";
-let app: AppRoutes;
-beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  app = await startAppRoutes();
-});
-afterAll(async () => {
-  await app.close();
-  vi.unstubAllEnvs();
-});
+const app = appRoutesForFile(TOKEN);
 
 describe("POST /api/auth/run", () => {
   it("the calendar demo ends authenticated and the reply holds no bearer value, code or verifier in the clear", async () => {
