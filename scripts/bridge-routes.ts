@@ -12,6 +12,7 @@ import * as demo from "@/app/api/demo/[server]/route";
 import * as lab from "@/app/api/lab/run/route";
 import * as tokens from "@/app/api/tokens/route";
 import * as auth from "@/app/api/auth/run/route";
+import * as authCallback from "@/app/api/auth/callback/route";
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -23,6 +24,8 @@ const ROUTES: Record<string, Handler> = {
   "POST /api/lab/run": lab.POST,
   "POST /api/tokens": tokens.POST,
   "POST /api/auth/run": auth.POST,
+  "GET /api/auth/callback": authCallback.GET,
+  "POST /api/auth/callback": authCallback.POST,
 };
 
 /** app/api/demo/[server]: the embedded servers' Streamable HTTP endpoints. */

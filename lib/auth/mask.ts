@@ -34,7 +34,8 @@ export function maskBody(body: string | undefined, contentType = ""): string | u
       /* not JSON: fall through to form handling */
     }
   }
-  if (/x-www-form-urlencoded/i.test(contentType)) {
+  // A form body is masked even when its Content-Type is missing or wrong: it is still on the wire.
+  if (/x-www-form-urlencoded/i.test(contentType) || /^[\w.~%-]+=\S*$/.test(trimmed)) {
     // Masks stay readable (not percent-encoded); every other value keeps its wire form.
     return body
       .split("&")

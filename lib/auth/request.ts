@@ -1,8 +1,17 @@
-/** What POST /api/auth/run accepts: one of the embedded demos, or an MCP endpoint to judge (it stops at needs-user). */
+/** What POST /api/auth/run and POST /api/auth/callback accept. */
 import { z } from "zod";
 
 export const AUTH_DEMOS = ["calendar-protected", "second-protected", "naive-protected", "audience-lesson"] as const;
 export type AuthDemo = (typeof AUTH_DEMOS)[number];
+
+/** Who signs in: the demo user over HTTP (headless, the default; demos only) or the person in a new browser tab. */
+export const AUTH_LOGINS = ["headless", "browser"] as const;
+
+/** The playground's callback page: the redirect URI a browser sign-in registers (`<origin>/api/auth/callback`). */
+export const AUTH_CALLBACK_PATH = "/api/auth/callback";
+
+/** The channel the callback tab hands its URL to the tab that started the sign-in (same origin, memory only). */
+export const AUTH_CALLBACK_CHANNEL = "mcp-playground-auth-callback";
 
 export const AuthRunRequestSchema = z
   .object({
@@ -14,7 +23,20 @@ export const AuthRunRequestSchema = z
       .optional(),
     scope: z.string().max(512).optional(),
     clientId: z.string().max(512).optional(),
+    login: z.enum(AUTH_LOGINS).optional(),
   })
   .strict()
   .refine((r) => (r.demo === undefined) !== (r.url === undefined), "give exactly one of demo or url");
 export type AuthRunRequest = z.output<typeof AuthRunRequestSchema>;
+
+/** The page hands the callback tab's URL (code, state, iss) to the paused flow it started. */
+export const AuthCallbackRequestSchema = z
+  .object({
+    flowId: z.string().min(8).max(64),
+    callbackUrl: z
+      .string()
+      .max(8192)
+      .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u) && new URL(u).pathname === AUTH_CALLBACK_PATH, `callbackUrl must be the playground's ${AUTH_CALLBACK_PATH}`),
+  })
+  .strict();
+export type AuthCallbackRequest = z.output<typeof AuthCallbackRequestSchema>;

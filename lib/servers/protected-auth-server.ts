@@ -17,8 +17,11 @@ import Provider, { errors as oidcErrors, type Configuration, type KoaContextWith
 
 export const DEMO_USER = { login: "student", password: "calendar", accountId: "student-1", name: "Demo Student" } as const;
 export const DEMO_CLIENT_ID = "mcp-playground-demo";
-/** Loopback redirect URIs: native clients may use any port on these (RFC 8252 §7.3). */
-export const DEMO_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://localhost/callback"];
+/**
+ * Loopback redirect URIs: native clients may use any port on these (RFC 8252 §7.3). /callback is the CLI's
+ * one-shot listener; /api/auth/callback is the playground's callback page (a person's sign-in in a browser tab).
+ */
+export const DEMO_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://localhost/callback", "http://127.0.0.1/api/auth/callback", "http://localhost/api/auth/callback"];
 export const CALENDAR_SCOPES = ["calendar.read", "calendar.write"] as const;
 
 export interface DemoAuthorizationServer {

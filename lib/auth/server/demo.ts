@@ -1,10 +1,11 @@
 /**
- * The auth demos, one run each: the embedded authorization server and the protected servers start on loopback
- * (keys generated for the run), the flow runs with the demo user's login and consent driven over HTTP, and
- * everything is closed again. No state outlives the call, so any instance can serve it (no shared store needed).
- * Used by `cli auth --demo` and POST /api/auth/run.
+ * The auth demos: the embedded authorization server and the protected servers start on loopback (keys generated
+ * for the run) and the flow runs against them. Headless (`cli auth --demo`, POST /api/auth/run by default): the
+ * demo user's login and consent are driven over HTTP and everything is closed before the call returns, so no
+ * state outlives it and any instance can serve it. In a browser tab (login: "browser"): the servers stay up while
+ * the person signs in (./browser-flow), and close when the flow ends or expires.
  */
-import { startProtectedDemo } from "@/lib/servers/protected-calendar";
+import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
 import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import type { AuthDemo } from "../request";
@@ -12,6 +13,8 @@ import type { AuthRun } from "../types";
 import { audienceLesson } from "./audience";
 import { demoUserAgent } from "./demo-login";
 import { runAuthFlow } from "./flow";
+import type { AuthFlowOptions, AuthSession } from "./flow-context";
+import { startBrowserFlow, type BrowserRun } from "./browser-flow";
 
 const CREATE_EVENT = {
   jsonrpc: "2.0",
@@ -20,31 +23,49 @@ const CREATE_EVENT = {
   params: { name: "create_event", arguments: { title: "Auth lesson", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() },
 };
 
+function demoOptions(demo: AuthDemo, servers: ProtectedDemo, scope: string | undefined, redirectUri: string): AuthFlowOptions {
+  const kind = demo === "second-protected" ? "second" : demo === "naive-protected" ? "naive" : "calendar";
+  return {
+    target: servers.urls[kind],
+    scope,
+    clientId: DEMO_CLIENT_ID,
+    redirectUri,
+    stepUpFrame: kind === "calendar" ? CREATE_EVENT : undefined,
+    trustedOrigins: [new URL(servers.issuer).origin, new URL(servers.urls.calendar).origin],
+  };
+}
+
+/** The audience lesson's three verdicts, appended to the run (only for that demo, only with a token). */
+async function afterRun(demo: AuthDemo, servers: ProtectedDemo, session: AuthSession): Promise<void> {
+  if (demo !== "audience-lesson" || !session.accessToken) return;
+  const lesson = await audienceLesson(session.accessToken, [
+    { label: "the calendar (the token's audience)", url: servers.urls.calendar },
+    { label: "a second protected server", url: servers.urls.second },
+    { label: "a naive server", url: servers.urls.naive },
+  ]);
+  session.run.steps.push(...lesson.steps);
+  session.run.findings.push(...lesson.findings);
+}
+
 /** Starts the demo servers, runs the flow with the demo user's sign-in driven over HTTP, and closes them. */
 export async function runAuthDemo(demo: AuthDemo, scope?: string): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   try {
-    const kind = demo === "second-protected" ? "second" : demo === "naive-protected" ? "naive" : "calendar";
-    const session = await runAuthFlow({
-      target: servers.urls[kind],
-      scope,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri: DEMO_REDIRECT_URIS[0],
-      login: demoUserAgent(DEMO_REDIRECT_URIS[0]),
-      stepUpFrame: kind === "calendar" ? CREATE_EVENT : undefined,
-      trustedOrigins: [new URL(servers.issuer).origin, new URL(servers.urls.calendar).origin],
-    });
-    if (demo === "audience-lesson" && session.accessToken) {
-      const lesson = await audienceLesson(session.accessToken, [
-        { label: "the calendar (the token's audience)", url: servers.urls.calendar },
-        { label: "a second protected server", url: servers.urls.second },
-        { label: "a naive server", url: servers.urls.naive },
-      ]);
-      session.run.steps.push(...lesson.steps);
-      session.run.findings.push(...lesson.findings);
-    }
+    const redirectUri = DEMO_REDIRECT_URIS[0];
+    const session = await runAuthFlow({ ...demoOptions(demo, servers, scope, redirectUri), login: demoUserAgent(redirectUri) });
+    await afterRun(demo, servers, session);
     return session.run;
   } finally {
     await servers.close();
   }
+}
+
+/** The same demo with the person signing in in a browser tab; `callbackUrl` is the playground's callback page. */
+export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string): Promise<BrowserRun> {
+  const servers = await startProtectedDemo();
+  return startBrowserFlow({
+    ...demoOptions(demo, servers, scope, callbackUrl),
+    onFinished: (session) => afterRun(demo, servers, session),
+    release: () => servers.close(),
+  });
 }

@@ -1,11 +1,39 @@
-/** One Auth-view request: a demo run (headless sign-in), or a judged discovery of the user's endpoint (stops at needs-user). */
-import type { AuthRunRequest } from "../request";
-import type { AuthRun } from "../types";
-import { runAuthDemo } from "./demo";
+/**
+ * One Auth-view request: a demo run with the demo user's sign-in driven over HTTP (headless), a sign-in by the
+ * person in a browser tab (login: "browser", the demos or the user's own endpoint), or a judged discovery of the
+ * user's endpoint that stops at needs-user.
+ */
+import { BridgeError } from "@/lib/bridge/server/errors";
+import { isHosted } from "@/lib/bridge/server/policy";
+import type { AuthCallbackRequest, AuthRunRequest } from "../request";
+import { continueBrowserFlow, startBrowserFlow, type BrowserRun } from "./browser-flow";
+import { runAuthDemo, startBrowserDemo } from "./demo";
 import { runAuthFlow } from "./flow";
 
-export async function runAuthRequest(input: AuthRunRequest): Promise<AuthRun> {
+export interface AuthRunContext {
+  /** The playground's callback page as the person's browser reaches it (the redirect URI of a browser sign-in). */
+  callbackUrl: string;
+}
+
+export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext): Promise<BrowserRun> {
+  if (input.login === "browser") {
+    if (!ctx) throw new BridgeError("bad-request", "a browser sign-in needs the playground's callback address");
+    if (input.demo) {
+      if (isHosted()) {
+        throw new BridgeError(
+          "refused",
+          "hosted mode: the embedded authorization server listens on the server's own loopback address, which your browser cannot reach; run the demo headless (the demo user signs in over HTTP) or run the playground locally",
+        );
+      }
+      return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl);
+    }
+    return startBrowserFlow({ target: input.url!, scope: input.scope, clientId: input.clientId, redirectUri: ctx.callbackUrl });
+  }
   if (input.demo) return runAuthDemo(input.demo, input.scope);
   // No login callback here: the page cannot hand a person's sign-in back to this request, so it stops at needs-user.
   return (await runAuthFlow({ target: input.url!, scope: input.scope, clientId: input.clientId })).run;
+}
+
+export function continueAuthRequest(input: AuthCallbackRequest): Promise<BrowserRun> {
+  return continueBrowserFlow(input.flowId, input.callbackUrl);
 }

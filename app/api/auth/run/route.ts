@@ -1,14 +1,21 @@
 import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
-import { AuthRunRequestSchema } from "@/lib/auth/request";
+import { AUTH_CALLBACK_PATH, AuthRunRequestSchema } from "@/lib/auth/request";
 import { runAuthRequest } from "@/lib/auth/server/run-request";
 
 export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
+/** The callback page as the person's browser reaches it: the calling page's origin (already guarded), else its Host. */
+function callbackUrlOf(req: Request): string {
+  const origin = req.headers.get("origin") ?? `http://${req.headers.get("host") ?? "127.0.0.1"}`;
+  return new URL(AUTH_CALLBACK_PATH, origin).href;
+}
+
 /**
  * Runs the authorization flow step by step and replies { ok: true, value: AuthRun } — every exchange with its
- * secrets already masked; the tokens themselves never leave the server. Guarded like every bridge route.
+ * secrets already masked; the tokens themselves never leave the server. With login "browser" the run pauses
+ * where the person signs in (value.flowId, value.authorizationUrl). Guarded like every bridge route.
  */
 export async function POST(req: Request): Promise<Response> {
-  return handleBridgeCall(req, AuthRunRequestSchema, runAuthRequest);
+  return handleBridgeCall(req, AuthRunRequestSchema, (input) => runAuthRequest(input, { callbackUrl: callbackUrlOf(req) }));
 }

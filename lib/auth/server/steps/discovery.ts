@@ -1,0 +1,153 @@
+/**
+ * Steps 1-3 of the flow: the unauthenticated request and its WWW-Authenticate challenge, protected resource
+ * metadata (every URL of the spec's order tried and recorded), and authorization server metadata (OAuth and OIDC
+ * forms, path-aware, exact issuer match, S256 required). Each returns what the next step needs, or the ended run.
+ */
+import type * as oauth from "oauth4webapi";
+import { bearerChallenge } from "../../www-authenticate";
+import { asMetadataCandidates, canonicalResource, isLoopback, prmCandidates, sameResource } from "../../discovery";
+import type { HttpAttempt, StepStatus } from "../../types";
+import { parseJson } from "../flow-http";
+import { AUTHZ, DISCOVERY, type AuthSession, type FlowContext } from "../flow-context";
+
+export type Stop = { stop: AuthSession };
+type Challenge = NonNullable<ReturnType<typeof bearerChallenge>>;
+
+function insecure(href: string): boolean {
+  const url = new URL(href);
+  return url.protocol === "http:" && !isLoopback(url);
+}
+
+/** 1. The unauthenticated request: a 401 with a Bearer challenge is what a protected server must answer. */
+export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Challenge | null }> {
+  const attempts: HttpAttempt[] = [];
+  const first = await ctx.mcp(attempts, ctx.listFrame);
+  const name = "unauthenticated request";
+  if (!first.response) {
+    ctx.step(name, "fail", `The MCP endpoint did not answer: ${attempts[0].error}.`, `${AUTHZ} §Authorization Flow Steps`, attempts);
+    return { stop: ctx.done("failed") };
+  }
+  if (first.response.status !== 401) {
+    const ok = first.response.ok;
+    const detail = ok
+      ? `The server answered ${first.response.status} without a token: it does not ask for authorization.`
+      : `The server answered ${first.response.status}, not 401: a protected MCP server signals a missing token with 401 and WWW-Authenticate.`;
+    ctx.step(name, ok ? "ok" : "fail", detail, `${AUTHZ} §Protocol Requirements`, attempts);
+    if (!ok) return { stop: ctx.done("failed") };
+    ctx.raise("AUTH_NOT_REQUIRED", "the endpoint answered a request without a token");
+    return { stop: ctx.done("authenticated") };
+  }
+  const header = first.response.headers.get("www-authenticate");
+  const challenge = bearerChallenge(header);
+  ctx.step(
+    name,
+    challenge ? "ok" : "fail",
+    challenge
+      ? `401 with a Bearer challenge: resource_metadata ${challenge.resource_metadata ? `points to ${challenge.resource_metadata}` : "is absent"}, scope ${challenge.scope ? `"${challenge.scope}"` : "is absent"}.`
+      : `401 without a Bearer challenge in WWW-Authenticate${header ? ` (got ${JSON.stringify(header.slice(0, 120))})` : ""}.`,
+    `${DISCOVERY} §Protected Resource Metadata Discovery`,
+    attempts,
+    { challenge: challenge ?? null },
+  );
+  if (!challenge) ctx.raise("NOT_A_BEARER_CHALLENGE", "the 401 carries no WWW-Authenticate: Bearer challenge");
+  if (challenge && !challenge.scope) ctx.raise("NO_SCOPE_IN_CHALLENGE", "the 401 challenge names no scope; the client falls back to scopes_supported");
+  return { challenge: challenge ?? null };
+}
+
+export interface ResourceMetadata {
+  issuer: string;
+  scopesSupported: string[];
+}
+
+/** 2. Protected resource metadata (RFC 9728): the header's URL, then the path-aware and root well-known URLs. */
+export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | null): Promise<Stop | ResourceMetadata> {
+  const attempts: HttpAttempt[] = [];
+  const candidates = prmCandidates(ctx.target, challenge?.resource_metadata);
+  let prm: Record<string, unknown> | undefined;
+  let prmUrl: string | undefined;
+  for (const candidate of candidates) {
+    const { response, text } = await ctx.http.exchange(attempts, candidate, { headers: { Accept: "application/json" } });
+    prm = response?.ok ? parseJson(text) : undefined;
+    if (prm) {
+      prmUrl = candidate;
+      break;
+    }
+  }
+  const name = "protected resource metadata";
+  const specRef = `${DISCOVERY} §Protected Resource Metadata Discovery`;
+  if (!challenge?.resource_metadata && prm) ctx.raise("AUTH_REQUIRED_BUT_NOT_ADVERTISED", `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`);
+  if (!prm) {
+    ctx.raise("PRM_NOT_FOUND", `no protected resource metadata at ${candidates.join(", ")}`);
+    ctx.step(name, "fail", "No URL of the discovery order returned RFC 9728 metadata, so the client cannot learn which authorization server to use.", specRef, attempts);
+    return { stop: ctx.done("failed") };
+  }
+  const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers.filter((s): s is string => typeof s === "string") : [];
+  const resource = typeof prm.resource === "string" ? prm.resource : undefined;
+  let status: StepStatus = "ok";
+  if (!resource || !sameResource(resource, ctx.target)) {
+    ctx.raise("PRM_RESOURCE_MISMATCH", `metadata resource ${JSON.stringify(resource ?? null)} is not this endpoint ${canonicalResource(ctx.target)}`);
+    status = "fail";
+  }
+  if (servers.length === 0) {
+    ctx.raise("PRM_NO_AUTHORIZATION_SERVERS", "authorization_servers is missing or empty");
+    status = "fail";
+  }
+  const scopesSupported = Array.isArray(prm.scopes_supported) ? prm.scopes_supported.filter((s): s is string => typeof s === "string") : [];
+  ctx.step(
+    name,
+    status,
+    status === "ok"
+      ? `Found at ${prmUrl} after ${attempts.length} attempt(s): resource matches, authorization server ${servers[0]}.`
+      : "The metadata was found but cannot be used as is (see the findings).",
+    `${specRef} (RFC 9728)`,
+    attempts,
+    { resource, authorization_servers: servers, scopes_supported: scopesSupported },
+  );
+  return status === "fail" ? { stop: ctx.done("failed") } : { issuer: servers[0], scopesSupported };
+}
+
+/** 3. Authorization server metadata: the first document whose issuer is exactly the one looked up; S256 required. */
+export async function serverMetadata(ctx: FlowContext, issuer: string): Promise<Stop | { as: oauth.AuthorizationServer }> {
+  const attempts: HttpAttempt[] = [];
+  let as: oauth.AuthorizationServer | undefined;
+  for (const candidate of asMetadataCandidates(issuer)) {
+    const { response, text } = await ctx.http.exchange(attempts, candidate, { headers: { Accept: "application/json" } });
+    const doc = response?.ok ? parseJson(text) : undefined;
+    if (!doc) continue;
+    if (doc.issuer !== issuer) {
+      ctx.raise("AS_ISSUER_MISMATCH", `${candidate} says issuer ${JSON.stringify(doc.issuer)}, but the metadata was looked up for ${JSON.stringify(issuer)} (they must be identical)`);
+      continue;
+    }
+    as = doc as unknown as oauth.AuthorizationServer;
+    break;
+  }
+  const name = "authorization server metadata";
+  const specRef = `${DISCOVERY} §Authorization Server Metadata Discovery`;
+  if (!as) {
+    if (!ctx.has("AS_ISSUER_MISMATCH")) ctx.raise("AS_METADATA_NOT_FOUND", `no authorization server metadata for ${issuer}`);
+    ctx.step(name, "fail", "No discovery URL returned usable metadata for this issuer (OAuth 2.0 and OpenID Connect forms tried in order).", specRef, attempts);
+    return { stop: ctx.done("failed") };
+  }
+  const s256 = Array.isArray(as.code_challenge_methods_supported) && as.code_challenge_methods_supported.includes("S256");
+  if (!s256) ctx.raise("PKCE_S256_NOT_ADVERTISED", `code_challenge_methods_supported is ${JSON.stringify(as.code_challenge_methods_supported ?? null)}; a client MUST refuse to proceed without S256`);
+  if (!as.authorization_response_iss_parameter_supported) ctx.raise("ISS_PARAMETER_NOT_SUPPORTED", "the authorization server does not advertise iss in authorization responses (RFC 9207)");
+  for (const key of ["authorization_endpoint", "token_endpoint"] as const) {
+    if (typeof as[key] === "string" && insecure(as[key]!)) ctx.raise("INSECURE_ENDPOINT", `${key} ${as[key]} is not HTTPS`);
+  }
+  ctx.step(
+    name,
+    s256 ? "ok" : "fail",
+    s256 ? `Issuer ${issuer} matches exactly, PKCE S256 is supported.` : "The authorization server does not advertise PKCE S256, so the flow stops here.",
+    specRef,
+    attempts,
+    {
+      issuer: as.issuer,
+      code_challenge_methods_supported: as.code_challenge_methods_supported ?? null,
+      authorization_response_iss_parameter_supported: as.authorization_response_iss_parameter_supported ?? false,
+      client_id_metadata_document_supported: (as as Record<string, unknown>).client_id_metadata_document_supported ?? false,
+      registration_endpoint: as.registration_endpoint ?? null,
+      token_endpoint_auth_methods_supported: as.token_endpoint_auth_methods_supported ?? null,
+    },
+  );
+  return s256 ? { as } : { stop: ctx.done("failed") };
+}

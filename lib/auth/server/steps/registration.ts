@@ -1,0 +1,60 @@
+/**
+ * Step 4, registration, in the spec's priority order: a pre-registered client ID, then a client ID metadata
+ * document (needs an HTTPS URL the authorization server can fetch, which a run on loopback cannot host), then
+ * dynamic client registration (deprecated in 2026-07-28, shown as such).
+ */
+import * as oauth from "oauth4webapi";
+import type { HttpAttempt } from "../../types";
+import { REGISTRATION, type FlowContext } from "../flow-context";
+import type { Stop } from "./discovery";
+
+/** oauth4webapi refuses plain http unless told; only loopback endpoints (the embedded server, local tests) get it. */
+export type InsecureAllowance = { [oauth.allowInsecureRequests]: boolean };
+
+export async function register(ctx: FlowContext, as: oauth.AuthorizationServer, redirectUri: string, allowInsecure: InsecureAllowance): Promise<Stop | { client: oauth.Client }> {
+  const attempts: HttpAttempt[] = [];
+  const name = "registration";
+  const cimd = (as as Record<string, unknown>).client_id_metadata_document_supported === true;
+  const { clientId } = ctx.opts;
+  if (clientId) {
+    ctx.step(name, "ok", `Pre-registered client ${clientId} (the first choice when the client already has one for this issuer).`, `${REGISTRATION} §Pre-registration`, attempts, {
+      method: "pre-registered",
+      client_id: clientId,
+    });
+    return { client: { client_id: clientId, token_endpoint_auth_method: "none" } };
+  }
+  if (!as.registration_endpoint) {
+    ctx.raise(
+      "NO_REGISTRATION_PATH",
+      cimd
+        ? "the AS accepts only client ID metadata documents: give --client-id with the HTTPS URL of your client's metadata document"
+        : "no client ID given, no client ID metadata document support and no registration_endpoint: the client cannot get a client_id",
+    );
+    ctx.step(name, "fail", "There is no way for this client to obtain a client_id (see the finding).", `${REGISTRATION} §Registration priority`, attempts);
+    return { stop: ctx.done("failed") };
+  }
+  const metadata = {
+    client_name: "MCP Playground",
+    application_type: "native",
+    redirect_uris: [redirectUri],
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+    token_endpoint_auth_method: "none",
+  };
+  const specRef = `${REGISTRATION} §Dynamic Client Registration`;
+  try {
+    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, { ...allowInsecure, [oauth.customFetch]: ctx.http.customFetch(attempts) });
+    const registered = await oauth.processDynamicClientRegistrationResponse(response);
+    ctx.raise("DCR_DEPRECATED", "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents");
+    const why = cimd ? "this AS also accepts client ID metadata documents, which need an HTTPS URL this run cannot host" : "the AS offers no client ID metadata documents";
+    ctx.step(name, "warn", `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`, specRef, attempts, {
+      method: "dynamic (deprecated)",
+      client_id: registered.client_id,
+    });
+    return { client: { client_id: registered.client_id, token_endpoint_auth_method: "none" } };
+  } catch (e) {
+    ctx.raise("NO_REGISTRATION_PATH", `dynamic registration failed: ${(e as Error).message}`);
+    ctx.step(name, "fail", `Dynamic client registration failed: ${(e as Error).message}.`, specRef, attempts);
+    return { stop: ctx.done("failed") };
+  }
+}
