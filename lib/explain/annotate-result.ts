@@ -2,7 +2,8 @@
 import { annotateCapabilities, annotateMeta, checkVersion } from "./annotate-meta";
 import { REF } from "./refs";
 import { asObject, join, Sink, typeName, type JsonObject } from "./sink";
-import { INPUT_REQUIRED_FIELDS, METHODS, RESULT_BASE, TASK_RESULT_FIELDS, type Fields } from "./vocabulary";
+import { METHODS } from "./methods";
+import { INPUT_REQUIRED_FIELDS, RESULT_BASE, TASK_RESULT_FIELDS, type Fields } from "./vocabulary";
 
 /** Guess which request a result answers from its shape (used when the caller does not say). */
 export function inferResultMethod(result: JsonObject): string | undefined {

@@ -11,7 +11,8 @@ import { LIFECYCLE } from "./lifecycle";
 import { REF } from "./refs";
 import { asObject, join, Sink, typeName, type JsonObject } from "./sink";
 import type { Annotation, ExplainContext } from "./types";
-import { FRAME_KEYS, LOG_LEVELS, METHOD_NAMES, METHODS, type MethodInfo } from "./vocabulary";
+import { METHOD_NAMES, METHODS, type MethodInfo } from "./methods";
+import { FRAME_KEYS, LOG_LEVELS } from "./vocabulary";
 
 export function explainFrame(frame: unknown, context: ExplainContext = {}): Annotation[] {
   const sink = new Sink(context);

@@ -10,7 +10,7 @@
 import { extractEvidence, type Extracted, type ExtractedJson } from "./extract";
 import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "./lifecycle";
 import { REVISIONS, type Revision } from "./types";
-import { METHODS } from "./vocabulary";
+import { METHODS } from "./methods";
 import { isJsonObject, type JsonObject } from "../protocol/json";
 
 export interface DatingReason {

@@ -4,7 +4,7 @@ export { explainErrorCode, explainHttpStatus, type ErrorCard, type ErrorContext,
 export { closest, editDistance } from "./edit-distance";
 export { DEPRECATED_AND_REMOVED, LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleEntry, type LifecycleId } from "./lifecycle";
 export { REF, specUrl } from "./refs";
-export { METHODS, type MethodInfo } from "./vocabulary";
+export { METHODS, type MethodInfo } from "./methods";
 export * from "./types";
 export { dateTranscript, type DatedFeature, type DatingReason, type TranscriptDating } from "./dating";
 export { extractEvidence, type Extracted } from "./extract";

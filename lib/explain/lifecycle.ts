@@ -6,29 +6,6 @@
 import { REF } from "./refs";
 import type { Revision } from "./types";
 
-export type LifecycleId =
-  | "roots"
-  | "sampling"
-  | "logging"
-  | "dcr"
-  | "includeContext"
-  | "httpSse"
-  | "initialize"
-  | "ping"
-  | "loggingSetLevel"
-  | "resourcesSubscribe"
-  | "rootsListChanged"
-  | "elicitationComplete"
-  | "elicitationId"
-  | "urlElicitationRequired"
-  | "resourceNotFound32002"
-  | "coreTasks"
-  | "sessions"
-  | "lastEventId"
-  | "getStream"
-  | "serverRequests"
-  | "batching";
-
 export interface LifecycleEntry {
   id: LifecycleId;
   /** What it is, for a sentence: "Sampling (sampling/createMessage)". */
@@ -52,97 +29,165 @@ const SEP_2596 = "SEP-2596";
 const SEP_2575 = "SEP-2575";
 const AFTER_A_YEAR = "the first revision released on or after 2027-07-28";
 
-export const LIFECYCLE: Record<LifecycleId, LifecycleEntry> = {
+/** A row: since defaults to 2026-07-28 and specRef to its group's page. */
+type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> &
+  Partial<Pick<LifecycleEntry, "since" | "specRef">>;
+
+const DEPRECATED = {
   roots: {
-    id: "roots", feature: "Roots (roots/list, the roots capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    feature: "Roots (roots/list, the roots capability)",
+    sep: SEP_2577,
     migration: "pass directories or files as tool parameters, resource URIs or server configuration",
-    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+    earliestRemoval: AFTER_A_YEAR,
+    introduced: "2024-11-05",
   },
   sampling: {
-    id: "sampling", feature: "Sampling (sampling/createMessage, the sampling capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    feature: "Sampling (sampling/createMessage, the sampling capability)",
+    sep: SEP_2577,
     migration: "call an LLM provider's API directly from the server",
-    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+    earliestRemoval: AFTER_A_YEAR,
+    introduced: "2024-11-05",
   },
   logging: {
-    id: "logging", feature: "Logging (notifications/message, io.modelcontextprotocol/logLevel, the logging capability)", status: "deprecated", since: "2026-07-28", sep: SEP_2577,
+    feature: "Logging (notifications/message, io.modelcontextprotocol/logLevel, the logging capability)",
+    sep: SEP_2577,
     migration: "log to stderr on stdio, use OpenTelemetry otherwise",
-    earliestRemoval: AFTER_A_YEAR, introduced: "2024-11-05", specRef: REF.deprecated,
+    earliestRemoval: AFTER_A_YEAR,
+    introduced: "2024-11-05",
   },
   dcr: {
-    id: "dcr", feature: "OAuth Dynamic Client Registration", status: "deprecated", since: "2026-07-28", sep: "PR #2858",
-    migration: "Client ID Metadata Documents", earliestRemoval: AFTER_A_YEAR, introduced: "2025-03-26", specRef: REF.deprecated,
+    feature: "OAuth Dynamic Client Registration",
+    sep: "PR #2858",
+    migration: "Client ID Metadata Documents",
+    earliestRemoval: AFTER_A_YEAR,
+    introduced: "2025-03-26",
   },
   includeContext: {
-    id: "includeContext", feature: "includeContext \"thisServer\" / \"allServers\" in sampling", status: "deprecated", since: "2025-11-25", sep: SEP_2596,
-    migration: "omit includeContext or use \"none\"", earliestRemoval: "no later than Sampling itself", introduced: "2024-11-05", specRef: REF.deprecated,
+    feature: "includeContext \"thisServer\" / \"allServers\" in sampling",
+    since: "2025-11-25",
+    sep: SEP_2596,
+    migration: "omit includeContext or use \"none\"",
+    earliestRemoval: "no later than Sampling itself",
+    introduced: "2024-11-05",
   },
   httpSse: {
-    id: "httpSse", feature: "the HTTP+SSE transport (GET stream with an endpoint event, POST to the announced URL)", status: "deprecated", since: "2025-03-26", sep: SEP_2596,
-    migration: "Streamable HTTP", earliestRemoval: "three months after SEP-2596 reaches Final", introduced: "2024-11-05", specRef: REF.deprecated,
+    feature: "the HTTP+SSE transport (GET stream with an endpoint event, POST to the announced URL)",
+    since: "2025-03-26",
+    sep: SEP_2596,
+    migration: "Streamable HTTP",
+    earliestRemoval: "three months after SEP-2596 reaches Final",
+    introduced: "2024-11-05",
   },
+} satisfies Record<string, LifecycleRow>;
+
+const REMOVED = {
   initialize: {
-    id: "initialize", feature: "the initialize / notifications/initialized handshake", status: "removed", since: "2026-07-28", sep: SEP_2575,
+    feature: "the initialize / notifications/initialized handshake",
+    sep: SEP_2575,
     migration: "put protocolVersion and clientCapabilities in every request's params._meta; call server/discover for identity and capabilities",
-    introduced: "2024-11-05", specRef: REF.changelog,
+    introduced: "2024-11-05",
   },
   ping: {
-    id: "ping", feature: "ping", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "send server/discover (or any cheap request) to see whether the server answers", introduced: "2024-11-05", specRef: REF.changelog,
+    feature: "ping",
+    sep: SEP_2575,
+    migration: "send server/discover (or any cheap request) to see whether the server answers",
+    introduced: "2024-11-05",
   },
   loggingSetLevel: {
-    id: "loggingSetLevel", feature: "logging/setLevel", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)", introduced: "2024-11-05", specRef: REF.changelog,
+    feature: "logging/setLevel",
+    sep: SEP_2575,
+    migration: "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)",
+    introduced: "2024-11-05",
   },
   resourcesSubscribe: {
-    id: "resourcesSubscribe", feature: "resources/subscribe and resources/unsubscribe", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "open subscriptions/listen with notifications.resourceSubscriptions", introduced: "2024-11-05", specRef: REF.changelog,
+    feature: "resources/subscribe and resources/unsubscribe",
+    sep: SEP_2575,
+    migration: "open subscriptions/listen with notifications.resourceSubscriptions",
+    introduced: "2024-11-05",
   },
   rootsListChanged: {
-    id: "rootsListChanged", feature: "notifications/roots/list_changed", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "none: roots travel as an input request on each call (and Roots itself is deprecated)", introduced: "2024-11-05", specRef: REF.changelog,
+    feature: "notifications/roots/list_changed",
+    sep: SEP_2575,
+    migration: "none: roots travel as an input request on each call (and Roots itself is deprecated)",
+    introduced: "2024-11-05",
   },
   elicitationComplete: {
-    id: "elicitationComplete", feature: "notifications/elicitation/complete", status: "removed", since: "2026-07-28",
-    migration: "retry the original request; the server answers complete or asks again", introduced: "2025-11-25", specRef: REF.changelog,
+    feature: "notifications/elicitation/complete",
+    migration: "retry the original request; the server answers complete or asks again",
+    introduced: "2025-11-25",
   },
   elicitationId: {
-    id: "elicitationId", feature: "elicitationId in URL-mode elicitation", status: "removed", since: "2026-07-28",
-    migration: "the server keeps its own correlation id inside requestState", introduced: "2025-11-25", specRef: REF.changelog,
+    feature: "elicitationId in URL-mode elicitation",
+    migration: "the server keeps its own correlation id inside requestState",
+    introduced: "2025-11-25",
   },
   urlElicitationRequired: {
-    id: "urlElicitationRequired", feature: "error -32042 (URL elicitation required)", status: "removed", since: "2026-07-28",
-    migration: "the server answers input_required with a url-mode elicitation/create input request", introduced: "2025-11-25", specRef: REF.errors,
+    feature: "error -32042 (URL elicitation required)",
+    migration: "the server answers input_required with a url-mode elicitation/create input request",
+    introduced: "2025-11-25",
+    specRef: REF.errors,
   },
   resourceNotFound32002: {
-    id: "resourceNotFound32002", feature: "error -32002 for a missing resource", status: "removed", since: "2026-07-28",
-    migration: "servers answer -32602 with data.uri; clients still accept -32002 from old servers", introduced: "2024-11-05", specRef: REF.resources,
+    feature: "error -32002 for a missing resource",
+    migration: "servers answer -32602 with data.uri; clients still accept -32002 from old servers",
+    introduced: "2024-11-05",
+    specRef: REF.resources,
   },
   coreTasks: {
-    id: "coreTasks", feature: "tasks in the core protocol (the tasks capability, tasks/list, tasks/result, notifications/tasks/status)", status: "removed", since: "2026-07-28", sep: "SEP-2663",
-    migration: "the io.modelcontextprotocol/tasks extension: tasks/get polling, tasks/update, tasks/cancel", introduced: "2025-11-25", specRef: REF.tasks,
+    feature: "tasks in the core protocol (the tasks capability, tasks/list, tasks/result, notifications/tasks/status)",
+    sep: "SEP-2663",
+    migration: "the io.modelcontextprotocol/tasks extension: tasks/get polling, tasks/update, tasks/cancel",
+    introduced: "2025-11-25",
+    specRef: REF.tasks,
   },
   sessions: {
-    id: "sessions", feature: "protocol sessions (the Mcp-Session-Id header, DELETE to end a session)", status: "removed", since: "2026-07-28", sep: "SEP-2567",
-    migration: "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments", introduced: "2025-03-26", specRef: REF.changelog,
+    feature: "protocol sessions (the Mcp-Session-Id header, DELETE to end a session)",
+    sep: "SEP-2567",
+    migration: "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments",
+    introduced: "2025-03-26",
   },
   lastEventId: {
-    id: "lastEventId", feature: "SSE resumability (the Last-Event-ID header, SSE event ids)", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "a broken stream loses the request: re-issue it with a new id", introduced: "2025-03-26", specRef: REF.changelog,
+    feature: "SSE resumability (the Last-Event-ID header, SSE event ids)",
+    sep: SEP_2575,
+    migration: "a broken stream loses the request: re-issue it with a new id",
+    introduced: "2025-03-26",
   },
   getStream: {
-    id: "getStream", feature: "the HTTP GET stream for server-initiated messages", status: "removed", since: "2026-07-28", sep: SEP_2575,
-    migration: "subscriptions/listen, a POST whose SSE response stays open", introduced: "2025-03-26", specRef: REF.changelog,
+    feature: "the HTTP GET stream for server-initiated messages",
+    sep: SEP_2575,
+    migration: "subscriptions/listen, a POST whose SSE response stays open",
+    introduced: "2025-03-26",
   },
   serverRequests: {
-    id: "serverRequests", feature: "JSON-RPC requests sent by the server (and responses sent by the client)", status: "removed", since: "2026-07-28", sep: "SEP-2322",
+    feature: "JSON-RPC requests sent by the server (and responses sent by the client)",
+    sep: "SEP-2322",
     migration: "Multi Round-Trip Requests: the server answers input_required with inputRequests; the client retries with inputResponses",
-    introduced: "2024-11-05", specRef: REF.mrtr,
+    introduced: "2024-11-05",
+    specRef: REF.mrtr,
   },
   batching: {
-    id: "batching", feature: "JSON-RPC batching (an array of messages in one write)", status: "removed", since: "2025-06-18", sep: "PR #416",
-    migration: "send each message on its own line or POST", introduced: "2025-03-26", specRef: REF.batching,
+    feature: "JSON-RPC batching (an array of messages in one write)",
+    since: "2025-06-18",
+    sep: "PR #416",
+    migration: "send each message on its own line or POST",
+    introduced: "2025-03-26",
+    specRef: REF.batching,
   },
-};
+} satisfies Record<string, LifecycleRow>;
+
+export type LifecycleId = keyof typeof DEPRECATED | keyof typeof REMOVED;
+
+function entries(status: LifecycleEntry["status"], rows: Record<string, LifecycleRow>, specRef: string) {
+  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [
+    id,
+    { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row },
+  ]);
+}
+
+export const LIFECYCLE = Object.fromEntries([
+  ...entries("deprecated", DEPRECATED, REF.deprecated),
+  ...entries("removed", REMOVED, REF.changelog),
+]) as Record<LifecycleId, LifecycleEntry>;
 
 /** "deprecated since 2026-07-28 (SEP-2577)" or "removed in 2026-07-28". */
 export function lifecycleBadge(entry: LifecycleEntry): string {
