@@ -1,60 +1,61 @@
-// Cold start of the embedded stdio servers: spawn → first reply line on stdout, against bare `node -e ""`
-// (spawn → exit), interleaved in one run. `node bench/cold-start.mjs [--n 15] [--json]`.
+// Cold start of the embedded stdio servers: spawn → the reply to a first `tools/list` on stdout (what a fresh-process
+// send waits for; `ping` is gone in 2026-07-28), against bare `node -e ""` (spawn → exit), interleaved in one run.
+//   node bench/cold-start.mjs [--n 15] [--json] [--before <dir>]
+// --before measures the blobs and bundles of another dist-servers/ folder in the same run (before/after figures).
+// Importable: coldStart({ n, before }) → { bare: stats, servers: { "<name> (snapshot|bundle)[ before]": { ...stats, overBare } } }.
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { ROOT, bareSpawnToFirstResponse, leanEnv, stats, toolsList } from "./lib.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { values } = parseArgs({ options: { n: { type: "string", default: "15" }, json: { type: "boolean", default: false } } });
-const N = Number(values.n);
-// A lean environment, as the bridge spawns them (an inherited NODE_EXTRA_CA_CERTS alone adds ~40 ms).
-const env = { PATH: process.env.PATH ?? "" };
-const PING = `${JSON.stringify({ jsonrpc: "2.0", id: 1, method: "ping", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } })}\n`;
+export const COLD_START_SERVERS = ["calendar", "tasks", "mrtr-scenarios"];
 
-/** Each server from its bundle, and from its startup snapshot when scripts/build-servers.mjs built one for this Node. */
-function contendersOf(name) {
-  const out = { [`${name} (bundle)`]: [path.join(root, "dist-servers", `${name}.mjs`)] };
-  const blob = path.join(root, "dist-servers", `${name}.${process.version}-${process.arch}.blob`);
-  if (existsSync(blob)) out[`${name} (snapshot)`] = ["--snapshot-blob", blob];
+/** Each server from its startup snapshot (when built for this Node) and from its bundle, as the bridge starts them. */
+function contendersOf(dir, name, suffix) {
+  const out = {};
+  const blob = path.join(dir, `${name}.${process.version}-${process.arch}.blob`);
+  if (existsSync(blob)) out[`${name} (snapshot)${suffix}`] = [process.execPath, "--snapshot-blob", blob];
+  out[`${name} (bundle)${suffix}`] = [process.execPath, path.join(dir, `${name}.mjs`)];
   return out;
 }
 
+/** Spawn → exit of `node -e ""`: the floor every Node process pays. */
 function timeBare() {
   const t0 = performance.now();
-  const child = spawn(process.execPath, ["-e", ""], { env, stdio: "ignore" });
+  const child = spawn(process.execPath, ["-e", ""], { env: leanEnv(), stdio: "ignore" });
   return new Promise((resolve) => child.on("exit", () => resolve(performance.now() - t0)));
 }
 
-function timeServer(argv) {
-  const t0 = performance.now();
-  const child = spawn(process.execPath, argv, { env, stdio: ["pipe", "pipe", "ignore"] });
-  child.stdin.write(PING);
-  return new Promise((resolve, reject) => {
-    let buf = "";
-    child.stdout.on("data", (d) => {
-      buf += d;
-      if (!buf.includes("\n")) return;
-      const ms = performance.now() - t0;
-      child.kill();
-      resolve(ms);
-    });
-    child.on("exit", () => reject(new Error(`${argv.join(" ")} exited before replying: ${buf}`)));
-  });
+export async function coldStart({ n = 15, before } = {}) {
+  const servers = {};
+  for (const name of COLD_START_SERVERS) {
+    Object.assign(servers, contendersOf(path.join(ROOT, "dist-servers"), name, ""));
+    if (before) Object.assign(servers, contendersOf(before, name, " before"));
+  }
+  const order = ["bare", ...Object.keys(servers)];
+  const times = Object.fromEntries(order.map((k) => [k, []]));
+  for (let i = 0; i < n + 2; i++) {
+    // Interleaved, rotating who goes first, so load from other processes hits every contender alike.
+    for (let j = 0; j < order.length; j++) {
+      const k = order[(i + j) % order.length];
+      const ms = k === "bare" ? await timeBare() : await bareSpawnToFirstResponse(servers[k], toolsList(1));
+      if (i >= 2) times[k].push(ms); // the first two rounds warm the file cache
+    }
+  }
+  const bare = stats(times.bare);
+  const ratio = (ms) => Math.round((ms / bare.median) * 100) / 100;
+  return { bare, servers: Object.fromEntries(Object.keys(servers).map((k) => [k, { ...stats(times[k]), overBare: ratio(stats(times[k]).median) }])) };
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const servers = { ...contendersOf("calendar"), ...contendersOf("tasks") };
-const times = { bare: [], ...Object.fromEntries(Object.keys(servers).map((n) => [n, []])) };
-for (let i = 0; i < N + 2; i++) {
-  // Interleaved, so load from other processes hits every contender alike.
-  const round = { bare: await timeBare() };
-  for (const [n, argv] of Object.entries(servers)) round[n] = await timeServer(argv);
-  if (i < 2) continue; // warm-up: the file cache
-  for (const [k, v] of Object.entries(round)) times[k].push(v);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { values } = parseArgs({ options: { n: { type: "string", default: "15" }, json: { type: "boolean", default: false }, before: { type: "string" } } });
+  const result = await coldStart({ n: Number(values.n), before: values.before && path.resolve(values.before) });
+  if (values.json) console.log(JSON.stringify(result));
+  else {
+    const line = (k, s, over) => console.log(`${k.padEnd(32)} ${String(Math.round(s.median)).padStart(5)} ms (p10-p90 ${Math.round(s.p10)}-${Math.round(s.p90)})  ${over}× bare node`);
+    line("bare node -e \"\"", result.bare, 1);
+    for (const [k, s] of Object.entries(result.servers)) line(k, s, s.overBare);
+  }
 }
-const bare = median(times.bare);
-const result = Object.fromEntries(Object.entries(times).map(([k, v]) => [k, { medianMs: Math.round(median(v)), overBare: Math.round((median(v) / bare) * 100) / 100 }]));
-if (values.json) console.log(JSON.stringify(result));
-else for (const [k, v] of Object.entries(result)) console.log(`${k.padEnd(20)} ${String(v.medianMs).padStart(6)} ms  ${v.overBare}× bare node`);

@@ -52,8 +52,9 @@ await build({
 });
 console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);
 
-// V8 startup snapshots of the stdio servers: a spawn then deserializes the loaded modules (the SDK's schemas are
-// built at module load) instead of compiling and running them, several times faster (bench/cold-start.mjs).
+// V8 startup snapshots of the stdio servers: a spawn then deserializes the loaded modules, the SDK's wire schemas and
+// the compiled tool-schema validators (lib/servers/serve-stdio.ts serves read-only requests in memory while the
+// snapshot is built) instead of building them, several times faster (bench/cold-start.mjs).
 // A blob loads only in the Node that built it, so its name carries the version; lib/bridge/server/embedded.ts
 // uses it when it matches and the .mjs bundle otherwise. PLAYGROUND_NO_SNAPSHOT=1 skips this step.
 const SNAPSHOTTED = ["calendar", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks"];

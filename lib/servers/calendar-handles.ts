@@ -8,7 +8,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { McpServer, fromJsonSchema, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
+import { jsonSchemaOnce } from "./json-schema";
 import type { CalendarEvent } from "./calendar";
 import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
 
@@ -101,8 +102,8 @@ export function createHandleCalendarServer(): McpServer {
     "open_calendar",
     {
       description: "Open a new calendar (seeded with this week's events) and return its handle. Pass the handle to the other tools.",
-      inputSchema: fromJsonSchema<Record<string, never>>({ type: "object", properties: {} }),
-      outputSchema: fromJsonSchema<{ calendar: string; expiresAt: string }>({
+      inputSchema: jsonSchemaOnce<Record<string, never>>({ type: "object", properties: {} }),
+      outputSchema: jsonSchemaOnce<{ calendar: string; expiresAt: string }>({
         type: "object",
         properties: { calendar: { type: "string" }, expiresAt: { type: "string" } },
         required: ["calendar", "expiresAt"],
@@ -128,7 +129,7 @@ export function createHandleCalendarServer(): McpServer {
     "create_event",
     {
       description: "Create an event in the calendar named by its handle.",
-      inputSchema: fromJsonSchema<{ calendar: string; title: string; startsAt?: string }>({
+      inputSchema: jsonSchemaOnce<{ calendar: string; title: string; startsAt?: string }>({
         type: "object",
         properties: {
           calendar: { type: "string", description: "The handle from open_calendar." },
@@ -162,7 +163,7 @@ export function createHandleCalendarServer(): McpServer {
     "list_events",
     {
       description: "List the events of the calendar named by its handle.",
-      inputSchema: fromJsonSchema<{ calendar: string }>({
+      inputSchema: jsonSchemaOnce<{ calendar: string }>({
         type: "object",
         properties: { calendar: { type: "string", description: "The handle from open_calendar." } },
         required: ["calendar"],

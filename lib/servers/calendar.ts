@@ -5,7 +5,8 @@
  * EVENTS is deliberately module-level state: the isolation experiment shows that a fresh process
  * loses it (module-level state is connection state). Do not "fix" it here.
  */
-import { McpServer, fromJsonSchema, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
+import { McpServer, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
+import { jsonSchemaOnce } from "./json-schema";
 import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
 import { rejectForeignCursors } from "./cursors";
 
@@ -141,7 +142,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
     "prepare_week",
     {
       description: "Read the week and draft a plan.",
-      argsSchema: fromJsonSchema<{ focus?: string }>({
+      argsSchema: jsonSchemaOnce<{ focus?: string }>({
         type: "object",
         properties: { focus: { type: "string", description: "What the week should favour." } },
       }),
@@ -161,8 +162,8 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
     "create_event",
     {
       description: "Create a calendar event. Writes to the calendar.",
-      inputSchema: fromJsonSchema<{ title: string; startsAt?: string }>(CREATE_EVENT_INPUT),
-      outputSchema: fromJsonSchema<CalendarEvent>(CREATE_EVENT_OUTPUT),
+      inputSchema: jsonSchemaOnce<{ title: string; startsAt?: string }>(CREATE_EVENT_INPUT),
+      outputSchema: jsonSchemaOnce<CalendarEvent>(CREATE_EVENT_OUTPUT),
     },
     async (args, ctx) => {
       const answered = acceptedContent<{ startsAt?: string }>(ctx.mcpReq.inputResponses, "when");

@@ -14,12 +14,12 @@ import {
   CLIENT_CAPABILITIES_META_KEY,
   McpServer,
   acceptedContent,
-  fromJsonSchema,
   inputRequired,
   inputResponse,
   type InputRequests,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { jsonSchemaOnce } from "./json-schema";
 
 export const MRTR_SCENARIOS_INSTRUCTIONS =
   "Multi round-trip scenarios for the MRTR studio: connect_account (URL mode), plan_trip (form + sampling + roots " +
@@ -170,7 +170,7 @@ function registerOutsideTools(server: McpServer) {
   const nameSchema = { type: "object" as const, properties: { name: { type: "string" as const, title: "Your name", minLength: 1 } }, required: ["name"] };
   server.registerPrompt(
     "introduce",
-    { description: "A greeting prompt that asks for your name first (input_required on prompts/get).", argsSchema: fromJsonSchema<{ tone?: string }>({ type: "object", properties: { tone: { type: "string" } } }) },
+    { description: "A greeting prompt that asks for your name first (input_required on prompts/get).", argsSchema: jsonSchemaOnce<{ tone?: string }>({ type: "object", properties: { tone: { type: "string" } } }) },
     async (args, ctx) => {
       const name = acceptedContent<{ name?: string }>(ctx.mcpReq.inputResponses, "who")?.name;
       if (!name) return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "Who is introducing themselves?", requestedSchema: nameSchema }) } });

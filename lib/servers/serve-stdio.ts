@@ -4,8 +4,10 @@
  * has served its first ordinary request; after that a request naming an unknown version would be served.
  * 2026-07-28 says each request is judged on its own (-32022 with data.supported), so we check every one.
  */
+import { Socket } from "node:net";
+import { PassThrough } from "node:stream";
 import { startupSnapshot } from "node:v8";
-import type { McpServerFactory } from "@modelcontextprotocol/server";
+import { preloadSchemas, type McpServerFactory } from "@modelcontextprotocol/server";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 export const MODERN_VERSIONS = ["2026-07-28"];
@@ -17,8 +19,7 @@ type Incoming = { id?: unknown; method?: unknown; params?: { _meta?: Record<stri
 export type StdioInterceptor = (message: unknown, send: (frame: Record<string, unknown>) => void) => boolean;
 
 /** A stdio transport that answers -32022 itself for a request naming a version no embedded server speaks. */
-function versionCheckedTransport(intercept?: StdioInterceptor): StdioServerTransport {
-  const inner = new StdioServerTransport();
+function versionCheckedTransport(intercept?: StdioInterceptor, inner = new StdioServerTransport()): StdioServerTransport {
   // serveStdio installs its handler by assigning onmessage; wrap whatever it assigns.
   return new Proxy(inner, {
     set(target, prop, value) {
@@ -45,8 +46,42 @@ function versionCheckedTransport(intercept?: StdioInterceptor): StdioServerTrans
 
 export function serveEmbeddedStdio(factory: McpServerFactory, intercept?: StdioInterceptor): void {
   const serve = () => serveStdio(factory, { transport: versionCheckedTransport(intercept) });
-  // Built into a V8 startup snapshot (scripts/build-servers.mjs): the loaded modules and their schemas are in the
-  // snapshot, and serving starts when a spawned process deserializes it.
-  if (startupSnapshot.isBuildingSnapshot()) startupSnapshot.setDeserializeMainFunction(serve);
-  else serve();
+  if (!startupSnapshot.isBuildingSnapshot()) return void serve();
+  // Built into a V8 startup snapshot (scripts/build-servers.mjs): serving starts when a spawned process
+  // deserializes it. What the first request would build lazily (the SDK's wire schemas, the tool schemas'
+  // validators, compiled code on the read path) is built now, so the snapshot carries it.
+  startupSnapshot.setDeserializeMainFunction(serve);
+  preloadSchemas();
+  // process.stdin/stdout load node:net for pipes (how the bridge spawns us): loaded here, it is in the snapshot.
+  if (typeof Socket !== "function") throw new Error("node:net did not load");
+  void warmUp(factory, intercept);
+}
+
+const meta = { [PROTOCOL_VERSION_KEY]: MODERN_VERSIONS[0], "io.modelcontextprotocol/clientCapabilities": {} };
+/** Read-only requests (nothing a server keeps changes), once per era, as a client's first send would be. */
+const WARM_UP: Record<string, unknown>[][] = [
+  ["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list"].map((method) => ({ method, params: { _meta: meta } })),
+  [
+    { method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "warm-up", version: "0" } } },
+    { method: "tools/list" },
+  ],
+];
+
+/** Serves the warm-up requests over in-memory streams, one connection per era, each closed after its replies. */
+async function warmUp(factory: McpServerFactory, intercept?: StdioInterceptor): Promise<void> {
+  for (const requests of WARM_UP) {
+    const input = new PassThrough();
+    const output = new PassThrough();
+    const handle = serveStdio(factory, { transport: versionCheckedTransport(intercept, new StdioServerTransport(input, output)) });
+    let replies = 0;
+    const answered = new Promise<void>((resolve) =>
+      output.on("data", (chunk: Buffer) => {
+        replies += chunk.toString().split("\n").length - 1;
+        if (replies >= requests.length) resolve();
+      }),
+    );
+    requests.forEach((request, id) => input.write(`${JSON.stringify({ jsonrpc: "2.0", id, ...request })}\n`));
+    await answered;
+    await handle.close();
+  }
 }

@@ -15,7 +15,8 @@
  *   flaky_export     fails after 1.5 s with a JSON-RPC error (status failed, error inline)
  *   long_import      imports for ~30 s; the one to cancel (takes effect at the next 500 ms step)
  */
-import { McpServer, ProtocolError, fromJsonSchema, type ServerContext } from "@modelcontextprotocol/server";
+import { McpServer, ProtocolError, type ServerContext } from "@modelcontextprotocol/server";
+import { jsonSchemaOnce } from "./json-schema";
 import { z } from "zod";
 import { INVALID_PARAMS, MISSING_CAPABILITY, TASKS_EXTENSION, asObject, isTerminal } from "@/lib/tasks/shapes";
 import { MAX_ARGS_BYTES, mintTaskId, openTaskId, pruneStaleEvents, readEvents, writeEvents, type TaskSeed } from "./tasks-ids";
@@ -163,7 +164,7 @@ function registerTools(server: McpServer) {
       name,
       {
         description: spec.description,
-        inputSchema: fromJsonSchema<Record<string, unknown>>({ type: "object", properties: spec.properties, additionalProperties: false }),
+        inputSchema: jsonSchemaOnce<Record<string, unknown>>({ type: "object", properties: spec.properties, additionalProperties: false }),
       },
       // Never reached: tools/call is answered by callTool below (registerTool gives us tools/list).
       async () => ({ content: [{ type: "text" as const, text: `${name} runs as a task` }], isError: true }),
