@@ -1,11 +1,12 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import { announcements } from "@/lib/a11y/announce";
+import { announcements, onSay } from "@/lib/a11y/announce";
 import type { SessionState } from "@/lib/session";
 
 /**
  * The page's ONE polite live region: screen readers hear a short sentence when a reply arrives, a probe
- * concludes or a send is refused — not the whole card. Each sentence is a new node, so a repeat is heard too.
+ * concludes, a send is refused, or a panel says something (`say`: a Lab run, a Catalogue bill) — not the whole
+ * card. Each sentence is a new node, so a repeat is heard too.
  */
 export function Announcer({ state }: { state: SessionState }) {
   const prev = useRef(state);
@@ -15,6 +16,7 @@ export function Announcer({ state }: { state: SessionState }) {
     prev.current = state;
     if (lines.length) setSaid((s) => ({ n: s.n + 1, text: lines.join(" ") }));
   }, [state]);
+  useEffect(() => onSay((text) => setSaid((s) => ({ n: s.n + 1, text }))), []);
   return (
     <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer" data-count={said.n}>
       {said.text ? <p key={said.n}>{said.text}</p> : null}

@@ -9,8 +9,9 @@ import { CONDITIONS, CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/l
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { parseLabScript, type LabScript } from "@/lib/lab/script";
 import { spawnConfirmation } from "@/lib/share/live";
-import type { LabReport } from "@/lib/lab/report";
+import { labFailedSentence, labSentence, type LabReport } from "@/lib/lab/report";
 import { restoreLab, saveLab, SAVED_LAB_KEY, type SavedLab } from "@/lib/lab/persist";
+import { say } from "@/lib/a11y/announce";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
 import { RunLiveDialog } from "../share/RunLiveDialog";
@@ -99,8 +100,10 @@ export function LabPanel({ commands }: PanelProps) {
   const runScript = async (script: LabScript) => {
     setRun({ status: "running" });
     const reply: BridgeReply<LabReport> = await commands.api<LabReport>("lab/run", { script, conditions });
-    setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+    const message = reply.ok ? "" : `${reply.kind}: ${reply.message}`;
+    setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message });
     setRestoredAt(null);
+    say(reply.ok ? labSentence(reply.value) : labFailedSentence(message));
     if (reply.ok) {
       const saved = saveLab({ scriptText: text, conditions, report: reply.value, now: Date.now() });
       try {

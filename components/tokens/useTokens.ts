@@ -4,8 +4,9 @@
  * through commands.sendFrame, so it lands on the timeline), and the bill requests to /api/tokens (commands.api).
  */
 import { useCallback, useEffect, useReducer, useRef } from "react";
+import { say } from "@/lib/a11y/announce";
 import { selectTarget, targetHasProcess } from "@/lib/session";
-import type { Bill } from "@/lib/tokens/bill";
+import { billSentence, type Bill } from "@/lib/tokens/bill";
 import type { Catalogue } from "@/lib/tokens/catalogue";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { initialPanelState, isEdited, panelReducer, selectCapabilities, type BillWhich, type PanelAction } from "@/lib/tokens/panel";
@@ -24,13 +25,20 @@ function useBill(which: BillWhich, catalogue: Catalogue | undefined, options: Bi
     if (!catalogue) return;
     const seq = ++seqRef.current;
     dispatch({ type: "bill/requested", which, seq });
+    let current = true;
     const timer = setTimeout(async () => {
       const body: BillRequest = { catalogue, options };
       const reply = await api<Bill>("tokens", body);
-      if (reply.ok) dispatch({ type: "bill/finished", which, seq, bill: reply.value });
-      else dispatch({ type: "bill/failed", which, seq, message: `${reply.kind}: ${reply.message}` });
+      if (reply.ok) {
+        dispatch({ type: "bill/finished", which, seq, bill: reply.value });
+        // The bill the panel shows is heard (a baseline, only compared against, is not); a superseded one is dropped.
+        if (which === "current" && current) say(billSentence(reply.value));
+      } else dispatch({ type: "bill/failed", which, seq, message: `${reply.kind}: ${reply.message}` });
     }, BILL_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
   }, [which, catalogue, options, api, dispatch, seqRef]);
 }
 

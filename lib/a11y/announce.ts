@@ -1,6 +1,8 @@
 /**
- * What the page's single polite live region says when the session changes: one short sentence per event
- * (a reply arrived, a probe concluded, something went wrong) — never the whole card. No React here.
+ * What the page's single polite live region says: one short sentence per event (a reply arrived, a probe
+ * concluded, something went wrong, a Lab experiment or a Catalogue bill finished) — never the whole card.
+ * Session events are derived from state; panels with their own state hand their sentence to `say` (the Lab's
+ * lib/lab/report.ts labSentence, the Catalogue's lib/tokens/bill.ts billSentence). No React here.
  */
 import { entryBadge, type SessionState, type TimelineEntry } from "@/lib/session";
 
@@ -43,4 +45,18 @@ export function announcements(prev: Slice, next: Slice): string[] {
   }
   if (next.sendProblem && next.sendProblem !== prev.sendProblem) out.push(`Not sent: ${brief(next.sendProblem.message)}`);
   return out;
+}
+
+// The page's one live region listens here for sentences from panels that keep their own state (Lab, Catalogue).
+const listeners = new Set<(sentence: string) => void>();
+
+/** Hands one sentence to the live region (a no-op when none is mounted). */
+export function say(sentence: string): void {
+  for (const listener of listeners) listener(sentence);
+}
+
+/** The live region's subscription; returns the unsubscribe. */
+export function onSay(listener: (sentence: string) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

@@ -139,3 +139,10 @@ export function fleetSentence(fleet: Fleet): string {
   const overflow = fleet.share > 1 ? " — more than the whole window" : "";
   return `${who} ${formatTokens(fleet.tokens)} tokens of every turn, ${formatShare(fleet.share)} of a ${formatTokens(fleet.window)}-token window${overflow}.`;
 }
+
+/** For the live region: "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312." */
+export function billSentence(bill: Bill): string {
+  const parts = [`${bill.tools} tool${bill.tools === 1 ? "" : "s"} ${formatTokens(bill.toolsTokens)}`];
+  if (bill.hasInstructions) parts.push(`instructions ${formatTokens(bill.instructionsTokens)}`);
+  return `Catalogue bill: ${formatTokens(bill.totalTokens)} tokens — ${parts.join(", ")}.`;
+}

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { announcements } from "@/lib/a11y/announce";
+import { announcements, onSay, say } from "@/lib/a11y/announce";
+import { labFailedSentence, labSentence, type LabReport } from "@/lib/lab/report";
+import { billSentence, type Bill } from "@/lib/tokens/bill";
 import { initialState, reducer, type Action, type SessionState } from "@/lib/session";
 
 const started = (seq: number, sentText: string): Action => ({
@@ -76,5 +78,48 @@ describe("the live region's sentences", () => {
       { type: "send/blocked", problem: { kind: "not-json", message: "The frame is not JSON." } },
     ]);
     expect(said).toEqual(["Probe verdict: legacy (2025-11-25).", "Probe failed: connection refused", "Not sent: The frame is not JSON."]);
+  });
+});
+
+describe("the live region's sentences for panels with their own state", () => {
+  const column = (condition: string, label: string, verdicts: string[], pids: number[]) => ({
+    condition,
+    label,
+    explain: "",
+    run: { steps: [], verdicts: verdicts.map((text) => ({ rule: "state", outcome: "lost", text })), lanes: pids.map((pid, i) => ({ lane: String.fromCharCode(65 + i), pid })), durationMs: 1 },
+  });
+
+  it("a finished experiment is one sentence: each column's verdict heads and its process count", () => {
+    const report = {
+      title: "t",
+      description: "",
+      diff: [],
+      limits: {},
+      durationMs: 5,
+      columns: [
+        column("stdio-one-process", "stdio · one process", ["continuation survived: step B …", "state kept: step C lists e3 (3)"], [11]),
+        column("stdio-fresh-process", "stdio · a fresh process", ["continuation survived: step B …", "state lost: step C shows 2 entries"], [12, 13, 14]),
+        { condition: "http-balanced", label: "HTTP · two instances", explain: "", error: "HTTP only" },
+      ],
+    } as unknown as LabReport;
+    expect(labSentence(report)).toBe(
+      "Experiment finished: stdio · one process: continuation survived, state kept, 1 process; stdio · a fresh process: continuation survived, state lost, 3 processes; HTTP · two instances: could not run.",
+    );
+    expect(labFailedSentence("bad-request: the script has no steps\nmore")).toBe("Experiment could not run: bad-request: the script has no steps");
+  });
+
+  it("a finished catalogue bill says the total and its parts, with thousands separators", () => {
+    const bill = { tools: 13, toolsTokens: 1307, instructionsTokens: 312, hasInstructions: true, totalTokens: 1619 } as Bill;
+    expect(billSentence(bill)).toBe("Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.");
+    expect(billSentence({ ...bill, tools: 1, toolsTokens: 40, instructionsTokens: 0, hasInstructions: false, totalTokens: 40 })).toBe("Catalogue bill: 40 tokens — 1 tool 40.");
+  });
+
+  it("say reaches every listening region once, and not after it unsubscribes", () => {
+    const heard: string[] = [];
+    const stop = onSay((s) => heard.push(s));
+    say("one");
+    stop();
+    say("two");
+    expect(heard).toEqual(["one"]);
   });
 });

@@ -260,4 +260,21 @@ export function register({ test, assert, ENVELOPE }) {
     }
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
+
+  test("axe gate: the sign-in page (no cookie), and its wrong-token state, has no WCAG 2.1 A/AA violation at all, light and dark", async ({ pg, page, ctx, srv }) => {
+    const a11y = new A11yPage(pg);
+    await ctx.context.clearCookies();
+    const found = [];
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const [where, address] of [["sign-in page", "/"], ["sign-in page after a wrong token", "/?signin=failed"]]) {
+        await page.goto(srv.base + address);
+        await page.waitForSelector('[data-testid="signin"][data-hydrated="true"]');
+        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+        if (address.includes("failed")) await pg.tid("signin-failed").waitFor();
+        found.push(...(await a11y.axe(`${scheme} · ${where}`)));
+      }
+    }
+    assert(found.length === 0, `${found.length} violation(s):\n${found.map((v) => v.line).join("\n")}`);
+  });
 }

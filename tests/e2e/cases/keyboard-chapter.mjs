@@ -227,9 +227,10 @@ export function register({ test, assert }) {
     assert(steps.length >= 6, `the diagram as a list of steps: ${steps.join(" | ")}`);
   });
 
-  test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict", async ({ pg, page }) => {
+  test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({ pg, page }) => {
     const k = new Keys(pg);
     await pg.open();
+    const live = await listen(page);
     await k.openTab("lab");
     await k.choose("lab-script", "chapter-isolation");
     await k.press("lab-run");
@@ -241,11 +242,15 @@ export function register({ test, assert }) {
     const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
     assert(verdicts.some((v) => v.startsWith("continuation survived")), `verdicts: ${verdicts.join(" | ")}`);
     assert(verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")), `verdicts: ${verdicts.join(" | ")}`);
+    await live.waitFor("Experiment finished:");
+    const said = (await live.heard()).filter((h) => h.startsWith("Experiment finished:"));
+    assert(said.length === 1 && said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"), `the live region said: ${said.join(" | ")}`);
   });
 
-  test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619", async ({ pg, page }) => {
+  test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({ pg, page }) => {
     const k = new Keys(pg);
     await pg.open();
+    const live = await listen(page);
     await k.choose("target-select", "everything-stdio");
     await k.openTab("catalog");
     await k.choose("catalog-handshake", "legacy");
@@ -256,5 +261,8 @@ export function register({ test, assert }) {
     for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"]) shown[id] = (await pg.tid(id).innerText()).trim();
     const want = { "bill-tools-tokens": "1,307", "bill-cheapest": "52", "bill-costliest": "235", "bill-instructions": "312", "bill-total": "1,619" };
     assert(JSON.stringify(shown) === JSON.stringify(want), `shown ${JSON.stringify(shown)}`);
+    await live.waitFor("Catalogue bill:");
+    const said = (await live.heard()).filter((h) => h.startsWith("Catalogue bill:"));
+    assert(said.length === 1 && said[0] === "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.", `the live region said: ${said.join(" | ")}`);
   });
 }
