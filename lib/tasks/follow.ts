@@ -124,6 +124,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
   let stopped = false;
   let cancelWanted = false;
   let pushing = false;
+  // A push brought input to answer: go round the loop once without polling.
+  let pushedInput = false;
   const queued: Json[] = [];
   const track: TaskTrack = { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
   const publish = () => deps.onUpdate?.(structuredClone(track));
@@ -223,7 +225,10 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (wake.signal.aborted) wake = new AbortController();
       if (stopped) break;
       // Woken by an answer, a cancel, or a push that ended the task: nothing to poll for.
-      if (queued.length || (cancelWanted && !track.cancelSent) || (track.task && isTerminal(track.task.status))) continue;
+      if (queued.length || pushedInput || (cancelWanted && !track.cancelSent) || (track.task && isTerminal(track.task.status))) {
+        pushedInput = false;
+        continue;
+      }
       const polled = await exchange(getTaskFrame(newId(), track.taskId!, caps), "poll");
       if (polled.failure || polled.error) {
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
@@ -261,6 +266,10 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       observe(task, atMs, "push");
       publish();
       if (track.task && isTerminal(track.task.status)) wake.abort();
+      else if (track.pending.length && (opts.answers || opts.failOnMissingAnswer)) {
+        pushedInput = true;
+        wake.abort();
+      }
     },
     setPushing(on) {
       if (pushing && !on) wake.abort(); // back to the usual schedule at once

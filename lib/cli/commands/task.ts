@@ -1,11 +1,13 @@
 /**
  * npm run cli -- task (--demo tasks [--http] | --stdio … | --url …) --tool <name> [--arguments '<json>']
- *   [--answers <file>] [--poll-ms <n>] [--max-polls <n>] [--json]
+ *   [--answers <file>] [--poll-ms <n>] [--max-polls <n>] [--push] [--json]
  * Calls the tool declaring io.modelcontextprotocol/tasks and follows the task to a terminal state: polls tasks/get
  * at the server's pollIntervalMs (or --poll-ms, never below the floor), answers mid-task input from --answers
  * (keyed like inputRequests, the format of `send --answers`) with tasks/update, prints every state change.
+ * --push also opens subscriptions/listen with notifications.taskIds and takes each notifications/tasks as it comes
+ * (polls slow to a safety net; a server without push is said in one line and polling goes on: ../task-push.ts).
  * --json prints { taskId, pollIntervalMs, states, polls: [{ atMs, status }], frames, result, … } (frames carry their
- * HTTP request headers over HTTP). Exit 0 when the task completed, 1 for failed/cancelled/any other end, 2 usage.
+ * HTTP request headers over HTTP; with --push, `push: { state, notifications, message }`). Exit 0 when the task completed, 1 for failed/cancelled/any other end, 2 usage.
  */
 import type { Exchange } from "@/lib/bridge/contract";
 import { send } from "@/lib/bridge/server/send";
@@ -15,9 +17,10 @@ import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from
 import { AnswersUsageError, readAnswers } from "./mrtr";
 import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
+import { startTaskPush, type TaskPush } from "../task-push";
 
 const USAGE =
-  "npm run cli -- task (--demo tasks [--http] | --stdio \"<command line>\" | --url <url>) --tool <name> [--arguments '<json>'] [--answers <file>] [--poll-ms <n>] [--max-polls <n>] [--json]";
+  "npm run cli -- task (--demo tasks [--http] | --stdio \"<command line>\" | --url <url>) --tool <name> [--arguments '<json>'] [--answers <file>] [--poll-ms <n>] [--max-polls <n>] [--push] [--json]";
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -26,6 +29,7 @@ const OPTIONS = {
   answers: { type: "string" },
   "poll-ms": { type: "string" },
   "max-polls": { type: "string" },
+  push: { type: "boolean", default: false },
   json: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -52,7 +56,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 function line(track: TaskTrack, startMs: number): string | undefined {
   const m = track.moves[track.moves.length - 1];
   if (!m) return undefined;
-  return `+${String(m.atMs - startMs).padStart(6)} ms  ${m.from ?? "(new)"} → ${m.to}  ${m.why}`;
+  return `+${String(m.atMs - startMs).padStart(6)} ms  ${m.from ?? "(new)"} → ${m.to}  ${m.why}${m.via === "push" ? "  (by push: notifications/tasks)" : ""}`;
 }
 
 export async function run(argv: string[]): Promise<number> {
@@ -87,30 +91,37 @@ export async function run(argv: string[]): Promise<number> {
 
   let counter = 0;
   const startMs = Date.now();
+  const caps: Json = { elicitation: { form: {} } };
+  let push: TaskPush | undefined;
+  const say = (text: string) => {
+    if (!values.json) process.stdout.write(`${text}\n`);
+  };
   const follower = createFollower(
     {
       send: (frame) => send({ sendId: `cli-task-${++counter}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs, processMode: "keep" }, ctx) as Promise<Exchange>,
       sleep,
       now: Date.now,
       onUpdate: (track) => {
+        if (values.push && !push && track.taskId) push = startTaskPush({ target, ctx, taskId: track.taskId, caps, follower, say });
         if (values.json) return;
         const text = line(track, startMs);
         if (text && text !== lastLine) process.stdout.write(`${(lastLine = text)}\n`);
       },
     },
-    { tool: values.tool, arguments: args, caps: { elicitation: { form: {} } }, answers, failOnMissingAnswer: true, overridePollMs, maxPolls },
+    { tool: values.tool, arguments: args, caps, answers, failOnMissingAnswer: true, overridePollMs, maxPolls },
   );
   let lastLine: string | undefined;
   const stop = () => follower.stop();
   process.once("SIGINT", stop);
   const track = await follower.run();
   process.off("SIGINT", stop);
-  const report = followReport(track, startMs);
+  const pushed = await push?.close();
+  const report = { ...followReport(track, startMs), ...(pushed ? { push: pushed } : {}) };
   if (values.json) {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     if (track.taskId) process.stdout.write(`taskId ${track.taskId}\n`);
-    process.stdout.write(`${report.polls.length} poll(s) of tasks/get${report.pollIntervalMs ? ` (pollIntervalMs ${report.pollIntervalMs}${overridePollMs ? `, overridden to ${overridePollMs}` : ""})` : ""}\n`);
+    process.stdout.write(`${report.polls.length} poll(s) of tasks/get${report.pollIntervalMs ? ` (pollIntervalMs ${report.pollIntervalMs}${overridePollMs ? `, overridden to ${overridePollMs}` : ""})` : ""}${pushed ? `; ${pushed.notifications} notifications/tasks by push (push ${pushed.state}: ${pushed.message})` : ""}\n`);
     for (const p of track.problems) process.stdout.write(`problem: ${p}\n`);
     const text = asObject(track.result)?.content;
     const first = Array.isArray(text) ? (text.find((c) => asObject(c)?.type === "text") as { text?: string } | undefined)?.text : undefined;

@@ -44,6 +44,28 @@ describe("task", () => {
     expect(r.stdout.trim().split("\n").at(-1)).toBe("missing-answer: no answer for confirm (give it in --answers, keyed like inputRequests)");
   });
 
+  it.each([[[] as string[]], [["--http"]]])("--push follows confirm_booking by notifications/tasks on subscriptions/listen with taskIds (%o)", (extra) => {
+    const r = cli(["task", "--demo", "tasks", ...extra, "--tool", "confirm_booking", "--answers", YES, "--push", "--json"]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const report = JSON.parse(r.stdout);
+    expect(report).toMatchObject({ outcome: "completed", states: ["working", "input_required", "working", "completed"], answeredKeys: ["confirm"], push: { state: "ended" } });
+    // Every move after the creation came by push; polls slowed to the safety net (a handful at most, not one per 500 ms).
+    expect(report.moves.slice(1).map((m: { via: string }) => m.via)).toEqual(["push", "push", "push"]);
+    expect(report.push.notifications).toBeGreaterThanOrEqual(3);
+    expect(report.polls.length).toBeLessThanOrEqual(3);
+    expect(report.frames.filter((f: { via: string }) => f.via === "push").every((f: { method: string }) => f.method === "notifications/tasks")).toBe(true);
+  });
+
+  it("--push against a server that does not push tasks says so in one line and follows the task by polling", () => {
+    const r = cli(["task", "--stdio", "node --import tsx tests/fixtures/tasks/no-push-stdio.ts", "--tool", "slow_report", "--push"]);
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split("\n");
+    expect(lines).toContain("push: the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it; following by polling tasks/get");
+    expect(lines.find((l) => l.includes("→ completed"))).toContain("inline in tasks/get");
+    expect(lines.at(-1)).toMatch(/^completed: /);
+  });
+
   it("refuses bad flags with exit 2 and a specific message", () => {
     expect(cli(["task", "--demo", "tasks"]).stderr).toContain("name the tool: --tool <name>");
     const bad = cli(["task", "--demo", "tasks", "--tool", "slow_report", "--poll-ms", "5"]);

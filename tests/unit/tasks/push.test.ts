@@ -73,6 +73,19 @@ describe("a follower with push", () => {
     expect(track.exchanges.filter((e) => e.via === "push").map((e) => e.method)).toEqual(["notifications/tasks", "notifications/tasks"]);
   });
 
+  it("a pushed input_required with an answer at hand is answered at once with tasks/update, not after another poll", async () => {
+    const h = harness();
+    const f = createFollower(h.deps, { tool: "confirm_booking", answers: { confirm: { action: "accept", content: { confirmed: true } } } });
+    void f.run();
+    await h.tick();
+    f.setPushing(true);
+    f.pushed({ ...task("input_required", { inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } } }) });
+    await h.tick();
+    await h.tick();
+    expect(h.sent).toEqual(["tools/call", "tasks/update"]);
+    f.stop();
+  });
+
   it("ignores a push for another task id", async () => {
     const h = harness();
     const f = createFollower(h.deps, { tool: "slow_report" });
