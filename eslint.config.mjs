@@ -15,7 +15,7 @@ const LAYERS = {
   session: ["protocol", "bridge"],
   cache: ["protocol", "bridge", "session"],
   share: ["protocol", "bridge", "session"],
-  checks: ["protocol", "bridge", "tasks"],
+  checks: ["protocol", "bridge", "tasks", "auth"], // auth: the judgement the authorization checks read (types)
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],

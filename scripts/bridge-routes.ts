@@ -13,6 +13,7 @@ import * as lab from "@/app/api/lab/run/route";
 import * as tokens from "@/app/api/tokens/route";
 import * as auth from "@/app/api/auth/run/route";
 import * as authCallback from "@/app/api/auth/callback/route";
+import * as authCheck from "@/app/api/auth/check/route";
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -26,6 +27,7 @@ const ROUTES: Record<string, Handler> = {
   "POST /api/auth/run": auth.POST,
   "GET /api/auth/callback": authCallback.GET,
   "POST /api/auth/callback": authCallback.POST,
+  "POST /api/auth/check": authCheck.POST,
 };
 
 /** app/api/demo/[server]: the embedded servers' Streamable HTTP endpoints. */

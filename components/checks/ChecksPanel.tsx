@@ -33,9 +33,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const counts = countsOf(rows);
   const running = checks.phase === "running";
   const report = checks.report;
-  const legacy = report?.era === "legacy" || report?.era === "unreachable";
+  // A protected server without a token is unreachable for the protocol checks, yet its authorization checks ran.
+  const legacy = report?.era === "legacy" || (report?.era === "unreachable" && report.checks.length === 0);
   const stale = checks.targetKey !== undefined && view.kind === "ready" && checks.targetKey !== view.key;
-  const shown = problemsOnly ? rows.filter((r) => r.state !== "done" || r.result.status === "fail" || r.result.status === "warn") : rows;
+  // Unreachable yet with results: a protected server, of which only the authorization checks ran.
+  const ran = report?.era === "unreachable" && !running ? rows.filter((r) => r.state === "done") : rows;
+  const shown = problemsOnly ? ran.filter((r) => r.state !== "done" || r.result.status === "fail" || r.result.status === "warn") : ran;
 
   return (
     <section className="flex flex-col gap-2" aria-label="Checks" data-testid="checks-panel" data-phase={checks.phase}>

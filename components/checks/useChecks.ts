@@ -5,7 +5,18 @@ import { INITIAL_CHECKS, checksReducer, sessionSend } from "@/lib/checks/panel";
 import { runChecks, selectChecks } from "@/lib/checks/runner";
 import type { Emulation, ToolCallPolicy } from "@/lib/checks/types";
 import { selectTarget } from "@/lib/session";
+import type { AuthJudgement } from "@/lib/auth/types";
+import type { Target } from "@/lib/bridge/contract";
 import type { PanelProps } from "../playground/types";
+
+/** An http(s) URL target's authorization, judged on the server (POST /api/auth/check) for C57 and A01–A10. */
+function authorizationOf(target: Target, commands: PanelProps["commands"]): (() => Promise<AuthJudgement | undefined>) | undefined {
+  if (target.kind !== "http") return undefined;
+  return async () => {
+    const reply = await commands.api<AuthJudgement>("auth/check", { url: target.url });
+    return reply.ok ? reply.value : undefined;
+  };
+}
 
 export function useChecks({ state, commands }: Pick<PanelProps, "state" | "commands">) {
   const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
@@ -23,7 +34,7 @@ export function useChecks({ state, commands }: Pick<PanelProps, "state" | "comma
       try {
         const report = await runChecks(
           { send: sessionSend(commands.sendFrame), transport: view.transport, label: view.label },
-          { only, toolCalls: policy, emulate, onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
+          { only, toolCalls: policy, emulate, authorization: authorizationOf(view.target, commands), onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
         );
         dispatch({ type: "run/finished", report, only });
       } catch (e) {

@@ -15,6 +15,7 @@ export const FINDINGS = {
   AUTH_REQUIRED_BUT_NOT_ADVERTISED: { level: "warning", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery` },
   NO_SCOPE_IN_CHALLENGE: { level: "info", specRef: `${AUTHZ} §Scope Selection Strategy` },
   PRM_NOT_FOUND: { level: "error", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 9728)` },
+  PRM_NOT_AT_WELL_KNOWN: { level: "warning", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 9728 §3.1)` },
   PRM_RESOURCE_MISMATCH: { level: "error", specRef: `${AUTHZ} §Canonical Server URI (RFC 9728 §3.3)` },
   PRM_NO_AUTHORIZATION_SERVERS: { level: "error", specRef: `${DISCOVERY} §Authorization Server Location` },
   AS_METADATA_NOT_FOUND: { level: "error", specRef: `${DISCOVERY} §Authorization Server Metadata Discovery` },

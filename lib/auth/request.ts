@@ -1,4 +1,4 @@
-/** What POST /api/auth/run and POST /api/auth/callback accept. */
+/** What POST /api/auth/run, /api/auth/callback and /api/auth/check accept. */
 import { z } from "zod";
 
 export const AUTH_DEMOS = ["calendar-protected", "second-protected", "naive-protected", "audience-lesson"] as const;
@@ -13,14 +13,15 @@ export const AUTH_CALLBACK_PATH = "/api/auth/callback";
 /** The channel the callback tab hands its URL to the tab that started the sign-in (same origin, memory only). */
 export const AUTH_CALLBACK_CHANNEL = "mcp-playground-auth-callback";
 
+const McpEndpointUrl = z
+  .string()
+  .max(2048)
+  .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), "url must be an http(s) MCP endpoint");
+
 export const AuthRunRequestSchema = z
   .object({
     demo: z.enum(AUTH_DEMOS).optional(),
-    url: z
-      .string()
-      .max(2048)
-      .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), "url must be an http(s) MCP endpoint")
-      .optional(),
+    url: McpEndpointUrl.optional(),
     scope: z.string().max(512).optional(),
     clientId: z.string().max(512).optional(),
     login: z.enum(AUTH_LOGINS).optional(),
@@ -40,3 +41,6 @@ export const AuthCallbackRequestSchema = z
   })
   .strict();
 export type AuthCallbackRequest = z.output<typeof AuthCallbackRequestSchema>;
+
+/** What POST /api/auth/check accepts: an MCP endpoint the Checks tab judges from outside (no sign-in, no registration). */
+export const AuthCheckRequestSchema = z.object({ url: McpEndpointUrl }).strict();

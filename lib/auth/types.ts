@@ -54,3 +54,18 @@ export interface AuthRun {
   /** When the run stops for a person: the URL to open (no secret in it: PKCE sends only the challenge). */
   authorizationUrl?: string;
 }
+
+/** What the authorization checks judge (lib/checks/checks/auth.ts), each reached only when its precondition held. */
+export type JudgedAspect = "challenge" | "prm" | "prm-doc" | "path-aware" | "as" | "as-doc" | "forged" | "query" | "audience";
+
+/**
+ * A protected server judged from outside, without a person's sign-in (lib/auth/server/judge.ts): the discovery
+ * steps and findings of the flow, plus the token-handling probes a caller could afford (tokens it was given).
+ */
+export interface AuthJudgement {
+  target: string;
+  /** The unauthenticated request's HTTP status (undefined: no answer); only 401 makes the checks apply. */
+  status?: number;
+  run: AuthRun;
+  reached: JudgedAspect[];
+}

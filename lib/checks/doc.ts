@@ -35,9 +35,23 @@ export const MATRIX: MatrixRow[] = [
 export const TASK_VIOLATIONS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09"] as const;
 export type TaskViolation = (typeof TASK_VIOLATIONS)[number];
 
-const NOT_PROVED: Record<string, string> = {
-  C57: "— (judged only when a server answers 401; the fixture needs no authorization)",
-};
+/**
+ * The authorization checks, proved by tests/integration/checks/auth.test.ts: a small server per metadata mistake
+ * (tests/fixtures/auth/metadata.ts) and, for the token rules, the embedded naive server (`check --demo naive-protected`).
+ */
+export const AUTH_PROOFS: { id: string; fixture: string }[] = [
+  { id: "C57", fixture: "auth/metadata.ts basic-challenge-no-metadata" },
+  { id: "A01", fixture: "auth/metadata.ts basic-challenge-no-metadata" },
+  { id: "A02", fixture: "auth/metadata.ts challenge-without-resource-metadata" },
+  { id: "A03", fixture: "auth/metadata.ts metadata-only-at-challenge-url" },
+  { id: "A04", fixture: "auth/metadata.ts resource-mismatch" },
+  { id: "A05", fixture: "auth/metadata.ts issuer-trailing-slash" },
+  { id: "A06", fixture: "auth/metadata.ts no-s256" },
+  { id: "A07", fixture: "auth/metadata.ts no-registration-path" },
+  { id: "A08", fixture: "auth/metadata.ts accepts-any-token" },
+  { id: "A09", fixture: "--demo naive-protected" },
+  { id: "A10", fixture: "--demo naive-protected" },
+];
 
 export function checksTable(): string {
   const rows = ["| Check | Level | Transport | Rule | Spec | Proved by (fixture → expected verdict) |", "| --- | --- | --- | --- | --- | --- |"];
@@ -45,7 +59,8 @@ export function checksTable(): string {
     const proofs = MATRIX.filter((r) => r.id === c.id).map((r) => `\`${r.transport === "stdio" ? "stdio.mjs" : "http.mjs"} --violate ${r.id}\` → ${r.expect}`);
     // The task checks are proved by the tasks demo server with one rule broken (tests/integration/tasks/checks.test.ts).
     if ((TASK_VIOLATIONS as readonly string[]).includes(c.id)) proofs.push(`\`tasks/broken.ts ${c.id}\` (http) → fail`);
-    const proved = proofs.length ? proofs.join("<br>") : NOT_PROVED[c.id] ?? "—";
+    for (const p of AUTH_PROOFS.filter((r) => r.id === c.id)) proofs.push(`\`${p.fixture}\` (http) → fail`);
+    const proved = proofs.length ? proofs.join("<br>") : "—";
     rows.push(`| ${c.id} | ${c.level} | ${c.transports} | ${c.title.replace(/\|/g, "\\|")} | ${specRefText(c.spec)} | ${proved} |`);
   }
   rows.push("| C59 | — | stdio | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |");

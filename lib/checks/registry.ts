@@ -1,4 +1,5 @@
 /** Every implemented check, in digest §14 order. C59 ("stderr tolerated") is a client rule and not checked. */
+import { AUTH_CHECKS } from "./checks/auth";
 import { DISCOVERY_CHECKS } from "./checks/discovery";
 import { HTTP_CHECKS } from "./checks/http";
 import { MRTR_CHECKS } from "./checks/mrtr";
@@ -16,6 +17,7 @@ export const ALL_CHECKS: readonly CheckDef[] = [
   ...HTTP_CHECKS,
   ...STDIO_CHECKS,
   ...TASK_CHECKS,
+  ...AUTH_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 export function checkById(id: string): CheckDef | undefined {

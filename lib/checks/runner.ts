@@ -15,6 +15,8 @@ import { summarize } from "./report";
 import type { CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
 import { describeReply, replyOf, sendIds } from "./wire";
 import { reportScore } from "./score";
+import { AUTH_CHECK_IDS, seedAuthorization } from "./checks/auth";
+import type { ProbeStep } from "../protocol/era";
 import type { Exchange } from "../bridge/contract";
 
 export interface RunTarget {
@@ -80,6 +82,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
       const reply = replyOf(s.exchange);
       return reply.kind === "none" && reply.fatal;
     });
+    if (verdict.steps[0]?.exchange.http?.status === 401) return protectedReport(target, runOptions, { ...base, version }, verdict.steps, options);
     const answered = fatal ? undefined : await envelopeProbe(target, version, options.timeoutMs);
     if (!answered) return { ...base, era: "unreachable", checks: [], ...summarize([]), score: 0 };
     extra.push(answered.exchange);
@@ -97,6 +100,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     ...(emulate ? { emulate } : {}),
   });
   state.inferCapabilities = discoveryFailure !== undefined;
+  seedAuthorization(state, runOptions.authorization);
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).
   state.observed.push(...verdict.steps.map((s) => s.exchange), ...extra);
 
@@ -117,6 +121,20 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
   const report: CheckReport = { ...base, era, version, ...(discoveryFailure ? { discoveryFailure } : {}), checks: results, ...summarize(results) };
   return { ...report, score: reportScore(report) };
+}
+
+/**
+ * A server that answers 401 to the probe: without a token only the authorization rules can run. The protocol
+ * checks did not run, so the era stays unreachable (score 0, exit 2), and the reason says how to give a token.
+ */
+async function protectedReport(target: RunTarget, runOptions: RunOptions, base: Omit<CheckReport, "era" | "checks" | keyof ReturnType<typeof summarize>>, steps: ProbeStep[], options: RunState["base"]["options"]): Promise<CheckReport> {
+  const state = new RunState(target.send, { transport: target.transport, version: base.version ?? MODERN_VERSION, options });
+  state.observed.push(...steps.map((s) => s.exchange));
+  seedAuthorization(state, runOptions.authorization);
+  const checks: CheckResult[] = [];
+  for (const check of selectChecks(target.transport, runOptions.only).filter((c) => AUTH_CHECK_IDS.includes(c.id))) checks.push(await runCheck(check, state));
+  const reason = `The server answered 401: it is protected. The authorization checks ran; the protocol checks need a token (CLI: --header "Authorization: Bearer <token>"; the Auth tab shows how to get one).`;
+  return { ...base, probe: { ...base.probe, reason }, era: "unreachable", checks, ...summarize(checks), score: 0 };
 }
 
 /** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */

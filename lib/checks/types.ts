@@ -3,6 +3,7 @@
  * given, and the report. Pure: the UI, the CLI and the tests share these.
  */
 import type { Exchange, SendOptions } from "../bridge/contract";
+import type { AuthJudgement } from "../auth/types";
 
 export type Level = "MUST" | "SHOULD" | "MAY";
 export type Status = "pass" | "fail" | "warn" | "skip";
@@ -68,6 +69,8 @@ export interface Emulation {
 
 export interface RunOptions {
   emulate?: Emulation;
+  /** HTTP URL targets: judges the server's authorization from outside (lib/auth), for C57 and A01–A10. */
+  authorization?: () => Promise<AuthJudgement | undefined>;
   /** Run only these check ids (the era probe still runs first). */
   only?: string[];
   toolCalls?: ToolCallPolicy;

@@ -1,4 +1,4 @@
-/** Digest §14 E: Streamable HTTP headers and status codes (C41–C57). HTTP targets only. */
+/** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
 import { headerParams } from "../header-annotations";
@@ -195,21 +195,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
     },
     true,
   ),
-  {
-    id: "C57",
-    title: "A protected server answers 401 with a resource_metadata challenge",
-    level: "MUST",
-    spec: { section: "§13", path: SPEC.authorization },
-    aggregate: true,
-    async run(ctx) {
-      const denied = ctx.observed().find((ex) => ex.http?.status === 401);
-      if (!denied) return ctx.skip("No request of this run got 401: the server did not ask for authorization (Protected Resource Metadata is not fetched by the suite).");
-      ctx.cite(denied);
-      const challenge = responseHeaders(denied).get("www-authenticate") ?? "";
-      if (/^Bearer\b/i.test(challenge) && /resource_metadata="[^"]+"/i.test(challenge)) return ctx.pass(`401 with WWW-Authenticate: ${challenge}.`);
-      return ctx.fail(`401 with WWW-Authenticate ${JSON.stringify(challenge)}; send Bearer resource_metadata="<URL of your Protected Resource Metadata>" so clients can discover the authorization server.`);
-    },
-  },
 ]);
 
 function setPath(args: JsonObject, path: string[], value: unknown): JsonObject {

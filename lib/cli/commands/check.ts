@@ -12,7 +12,8 @@ import { runChecks } from "@/lib/checks/runner";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import { targetLabel, targetTransport } from "@/lib/bridge/contract";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, timeoutOf } from "../target";
+import { PROTECTED_DEMO_USAGE, checkTarget } from "../auth-target";
 import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 
@@ -40,21 +41,21 @@ const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
 export const command: CliCommand = { usage: USAGE, run };
 
 export async function run(argv: string[]): Promise<number> {
-  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`);
+  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`);
   if (!values) return 0;
   // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
   const toolCalls = (values["call-tools"] ?? (values.demo !== undefined ? "all" : "read-only")) as ToolCallPolicy;
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
   const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !checkById(id));
-  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C62 and the task checks T01…T09; C59 is a client rule)`);
+  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C62, the task checks T01…T09 and the authorization checks A01…A10; C59 is a client rule)`);
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (listenWindowMs !== undefined && (!Number.isInteger(listenWindowMs) || listenWindowMs < 100 || listenWindowMs > 60_000)) {
     throw new UsageError("--listen-window must be a whole number of ms between 100 and 60000");
   }
   const timeoutMs = timeoutOf(values);
 
-  const { target, ctx } = await buildTarget(values);
+  const { target, ctx, authorization, close } = await checkTarget(values, timeoutMs);
   const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
   const send = bridgeCheckSend(target, ctx, (ex, label) => log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`));
   const report = await runChecks(
@@ -70,9 +71,10 @@ export async function run(argv: string[]): Promise<number> {
         firstPageOnly: values["first-page-only"],
         ...(values["pin-version"] ? { pinVersion: values["pin-version"] } : {}),
       },
+      authorization,
       onProgress: (p) => (p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`)),
     },
-  );
+  ).finally(close);
   if (values.junit) writeFileSync(values.junit, toJunit(report));
   process.stdout.write(`${values.json ? JSON.stringify(toCliJson(report), null, 2) : toText(report)}\n`);
   return exitCodeOf(report);

@@ -3,39 +3,19 @@
  * the discovery order: every attempt recorded, path-aware URLs before root ones.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
 import { runAuthFlow } from "@/lib/auth/server/flow";
+import { challenge401, goodAs, json, prmFor, serveRoutes, type Routes } from "@/tests/fixtures/auth/metadata";
 
-type Routes = (origin: string) => Record<string, () => Response>;
 const open: Array<() => Promise<void>> = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((close) => close()));
 });
 
 async function fixture(routes: Routes): Promise<string> {
-  let origin = "";
-  const listener = await listenOnLoopback(
-    toNodeListener(async (req) => {
-      const route = routes(origin)[new URL(req.url).pathname];
-      return route ? route() : new Response("not found", { status: 404 });
-    }),
-  );
-  origin = listener.origin;
-  open.push(listener.close);
-  return `${origin}/mcp`;
+  const server = await serveRoutes(routes);
+  open.push(server.close);
+  return server.url;
 }
-
-const challenge401 = (value: string) => () => new Response("{}", { status: 401, headers: { "WWW-Authenticate": value, "content-type": "application/json" } });
-const json = (value: unknown) => () => Response.json(value);
-const goodAs = (issuer: string, extra: Record<string, unknown> = {}) => ({
-  issuer,
-  authorization_endpoint: `${issuer}/authorize`,
-  token_endpoint: `${issuer}/token`,
-  code_challenge_methods_supported: ["S256"],
-  authorization_response_iss_parameter_supported: true,
-  ...extra,
-});
-const prmFor = (origin: string, extra: Record<string, unknown> = {}) => ({ resource: `${origin}/mcp`, authorization_servers: [origin], ...extra });
 
 async function codes(routes: Routes): Promise<{ codes: string[]; levels: Record<string, string>; steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"] }> {
   const target = await fixture(routes);

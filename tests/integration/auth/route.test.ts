@@ -2,9 +2,12 @@
  * POST /api/auth/run through the app's route table: the demo flow ends authenticated, its reply carries no
  * token (tokens stay on the server; only masks reach the page), a bad request is refused with the reason,
  * and in hosted mode a user-supplied URL passes the SSRF guard (a loopback URL is refused before any request).
+ * POST /api/auth/check (the Checks tab's judgement): a protected fixture judged from outside, nothing registered.
  */
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
+import type { AuthJudgement } from "@/lib/auth/types";
+import { AUTH_FIXTURES, serveRoutes } from "@/tests/fixtures/auth/metadata";
 import { appRoutesForFile } from "../app-routes";
 
 vi.mock("server-only", () => ({}));
@@ -48,5 +51,28 @@ describe("POST /api/auth/run", () => {
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");
     }
+  });
+});
+
+describe("POST /api/auth/check", () => {
+  it("judges a server that accepts any token: 401, every discovery aspect reached, INVALID_TOKEN_ACCEPTED, no registration request", async () => {
+    const server = await serveRoutes(AUTH_FIXTURES["accepts-any-token"]);
+    try {
+      const { status, json } = await app.post("/api/auth/check", { url: server.url }, { [TOKEN_HEADER]: TOKEN });
+      expect(status).toBe(200);
+      const j = (json as { value: AuthJudgement }).value;
+      expect(j.status).toBe(401);
+      expect(j.reached).toEqual(["challenge", "forged", "prm", "path-aware", "prm-doc", "as", "as-doc"]);
+      expect(j.run.findings.map((f) => f.code)).toEqual(["INVALID_TOKEN_ACCEPTED"]);
+      expect(j.run.steps.map((s) => s.name)).toEqual(["unauthenticated request", "protected resource metadata", "authorization server metadata", "token handling probes"]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("refuses a URL that is not http(s) with the reason", async () => {
+    const { status, json } = await app.post("/api/auth/check", { url: "file:///etc/passwd" }, { [TOKEN_HEADER]: TOKEN });
+    expect(status).toBe(400);
+    expect(JSON.stringify(json)).toMatch(/http\(s\) MCP endpoint/);
   });
 });
