@@ -52,7 +52,7 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
       <AuditSection
         audit={cache.audit}
         disabled={notReady}
-        onRun={() => view.kind === "ready" && void runtime.audit(commands.sendFrame, { targetLabel: view.label, ...(envelope.ok ? { envelope: envelope.value } : {}) })}
+        onRun={() => view.kind === "ready" && void runtime.audit(commands.sendFrame, { targetLabel: view.label, firstPageOnly: state.envelope.emulate?.firstPageOnly === true, ...(envelope.ok ? { envelope: envelope.value } : {}) })}
       />
       <ListenSection
         sessions={cache.listens}

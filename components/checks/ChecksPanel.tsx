@@ -2,7 +2,8 @@
 /** The Checks tab: run the 2026-07-28 conformance suite against the current target, in the timeline. */
 import { useState } from "react";
 import { countsOf, evidenceLinks, rowsOf } from "@/lib/checks/panel";
-import { emulationText } from "@/lib/checks/report";
+import { emulationText } from "@/lib/protocol/emulation";
+import { EmulationFields } from "../editor/EmulationFields";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
@@ -16,12 +17,6 @@ const POLICIES: { id: ToolCallPolicy; label: string }[] = [
   { id: "read-only", label: "call read-only tools only" },
   { id: "all", label: "call every tool (side effects!)" },
   { id: "none", label: "call no tools" },
-];
-
-const EMULATION_SWITCHES: { key: "noMrtr" | "omitParamHeaders" | "firstPageOnly"; label: string; title: string }[] = [
-  { key: "noMrtr", label: "no MRTR support", title: "Declare no input capability (elicitation, sampling, roots) on any request" },
-  { key: "omitParamHeaders", label: "no Mcp-Param-* headers", title: "HTTP: do not mirror x-mcp-header arguments as Mcp-Param-* headers" },
-  { key: "firstPageOnly", label: "first page of lists only", title: "Do not follow nextCursor" },
 ];
 
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
@@ -64,16 +59,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       <fieldset data-testid="checks-emulation" className="flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-300">
         <legend className="sr-only">Client emulation</legend>
         <span>Check as a client with:</span>
-        {EMULATION_SWITCHES.map((s) => (
-          <label key={s.key} className="flex items-center gap-1" title={s.title}>
-            <input type="checkbox" data-testid={`emulate-${s.key}`} checked={emulate[s.key] === true} onChange={(e) => setEmulate({ ...emulate, [s.key]: e.target.checked })} />
-            {s.label}
-          </label>
-        ))}
-        <label className="flex items-center gap-1" title="The one protocol version the client speaks (empty: the playground's)">
-          version pinned to
-          <input data-testid="emulate-pin-version" className={`${inputClass} w-28`} placeholder="2026-07-28" value={emulate.pinVersion ?? ""} onChange={(e) => setEmulate({ ...emulate, pinVersion: e.target.value.trim() || undefined })} />
-        </label>
+        <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}

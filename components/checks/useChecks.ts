@@ -1,6 +1,6 @@
 "use client";
 /** React glue for the Checks panel: runs lib/checks through the session's sendFrame and reduces its progress. */
-import { useCallback, useReducer, useState } from "react";
+import { useCallback, useMemo, useReducer, useState } from "react";
 import { INITIAL_CHECKS, checksReducer, sessionSend } from "@/lib/checks/panel";
 import { runChecks, selectChecks } from "@/lib/checks/runner";
 import type { Emulation, ToolCallPolicy } from "@/lib/checks/types";
@@ -21,7 +21,9 @@ function authorizationOf(target: Target, commands: PanelProps["commands"]): (() 
 export function useChecks({ state, commands }: Pick<PanelProps, "state" | "commands">) {
   const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
   const [policyChoice, setPolicy] = useState<ToolCallPolicy | null>(null);
-  const [emulate, setEmulate] = useState<Emulation>({});
+  // The envelope settings' emulation until the tab chooses its own (the suite then talks as that client).
+  const [emulateChoice, setEmulate] = useState<Emulation | null>(null);
+  const emulate: Emulation = useMemo(() => emulateChoice ?? state.envelope.emulate ?? {}, [emulateChoice, state.envelope.emulate]);
   const view = selectTarget(state);
   // Embedded demo servers are ours: their tools may be called. Anything else: read-only tools only.
   const policy: ToolCallPolicy = policyChoice ?? (state.preset.startsWith("custom") ? "read-only" : "all");

@@ -49,40 +49,20 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
       </Button>
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         timeout
-        <input
-          data-testid="timeout-input"
-          type="number"
-          min={SEND_TIMEOUT_MS.min}
-          max={SEND_TIMEOUT_MS.max}
-          step={500}
-          className={`${inputClass} w-24`}
-          value={state.timeoutMs}
-          onChange={(e) => {
-            const ms = Math.round(Number(e.target.value));
-            if (Number.isFinite(ms) && ms >= SEND_TIMEOUT_MS.min && ms <= SEND_TIMEOUT_MS.max) dispatch({ type: "timeout/set", ms });
-          }}
-        />
+        <MsInput testId="timeout-input" step={500} value={state.timeoutMs} onMs={(ms) => ms !== null && dispatch({ type: "timeout/set", ms })} />
         ms
       </label>
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="A notifications/progress for the request's progressToken restarts the timeout (the spec MAY), up to the maximum total (its SHOULD)">
         <input type="checkbox" data-testid="progress-reset" checked={state.progressReset !== false} onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })} />
         progress resets it, max
-        <input
-          data-testid="max-total-input"
-          type="number"
-          min={SEND_TIMEOUT_MS.min}
-          max={SEND_TIMEOUT_MS.max}
+        <MsInput
+          testId="max-total-input"
           step={1000}
           placeholder={String(Math.min(10 * state.timeoutMs, SEND_TIMEOUT_MS.max))}
-          aria-label="Maximum total time in ms (empty: 10 × the timeout)"
-          className={`${inputClass} w-24`}
+          label="Maximum total time in ms (empty: 10 × the timeout)"
           disabled={state.progressReset === false}
           value={state.maxTotalMs ?? ""}
-          onChange={(e) => {
-            if (e.target.value === "") return dispatch({ type: "progress/set", maxTotalMs: null });
-            const ms = Math.round(Number(e.target.value));
-            if (Number.isFinite(ms) && ms >= SEND_TIMEOUT_MS.min && ms <= SEND_TIMEOUT_MS.max) dispatch({ type: "progress/set", maxTotalMs: ms });
-          }}
+          onMs={(ms) => dispatch({ type: "progress/set", maxTotalMs: ms })}
         />
         ms
       </label>
@@ -101,5 +81,28 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A millisecond field within the bridge's send limits: out-of-range typing is ignored, empty is null. */
+function MsInput(props: { testId: string; step: number; value: number | ""; onMs: (ms: number | null) => void; placeholder?: string; label?: string; disabled?: boolean }) {
+  return (
+    <input
+      data-testid={props.testId}
+      type="number"
+      min={SEND_TIMEOUT_MS.min}
+      max={SEND_TIMEOUT_MS.max}
+      step={props.step}
+      placeholder={props.placeholder}
+      aria-label={props.label}
+      className={`${inputClass} w-24`}
+      disabled={props.disabled}
+      value={props.value}
+      onChange={(e) => {
+        if (e.target.value === "") return props.onMs(null);
+        const ms = Math.round(Number(e.target.value));
+        if (Number.isFinite(ms) && ms >= SEND_TIMEOUT_MS.min && ms <= SEND_TIMEOUT_MS.max) props.onMs(ms);
+      }}
+    />
   );
 }

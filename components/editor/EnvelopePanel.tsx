@@ -1,6 +1,8 @@
 "use client";
 import { ALL_VERSIONS } from "@/lib/protocol/versions";
-import { capabilitiesFrom, type EnvelopeSettings } from "@/lib/session";
+import { activeEmulation, emulationText } from "@/lib/protocol/emulation";
+import { envelopeInputFrom, type EnvelopeSettings } from "@/lib/session";
+import { EmulationFields } from "./EmulationFields";
 import type { PanelProps } from "../playground/types";
 import { inputClass } from "../ui";
 
@@ -15,7 +17,8 @@ const CAPS: { key: keyof EnvelopeSettings["caps"]; label: string }[] = [
 export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">) {
   const s = state.envelope;
   const set = (patch: Partial<EnvelopeSettings>) => dispatch({ type: "envelope/set", patch });
-  const caps = capabilitiesFrom(s);
+  const input = envelopeInputFrom(s);
+  const emulating = activeEmulation(s.emulate);
   return (
     <details className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="envelope-panel">
       <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-200">
@@ -53,8 +56,15 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
           <input aria-label="clientInfo version" className={`${inputClass} w-20`} value={s.clientInfo.version} disabled={!s.includeClientInfo} onChange={(e) => set({ clientInfo: { ...s.clientInfo, version: e.target.value } })} />
         </div>
         <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
-          {caps.ok ? `declares clientCapabilities ${JSON.stringify(caps.value)}` : caps.error}
+          {input.ok ? `declares clientCapabilities ${JSON.stringify(input.value.clientCapabilities)}` : input.error}
         </p>
+        <fieldset data-testid="envelope-emulation" className="flex flex-col gap-1 rounded border border-slate-200 p-2 sm:col-span-2 dark:border-slate-700">
+          <legend className="px-1 font-medium text-slate-700 dark:text-slate-200">Client emulation — every Send and probe behaves like a less capable client</legend>
+          <EmulationFields value={s.emulate ?? {}} onChange={(emulate) => set({ emulate })} testIdPrefix="envelope-emulate" explain />
+          <p data-testid="envelope-emulation-summary" className={emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"}>
+            {emulating ? `Emulating: ${emulationText(emulating)}.` : "Off: the playground behaves as a full 2026-07-28 client."}
+          </p>
+        </fieldset>
       </div>
     </details>
   );

@@ -80,6 +80,12 @@ export function ExchangeCard({
             joined onto one line for stdio
           </span>
         ) : null}
+        {entry.emulation ? (
+          <span data-testid="emulation-tag" title={entry.emulation.changes.join("\n") || "nothing in this frame needed changing"} className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+            emulating: {entry.emulation.text}
+            {entry.emulation.changes.length ? ` — ${entry.emulation.changes.join("; ")}` : ""}
+          </span>
+        ) : null}
         {entry.notJson ? <span data-testid="not-json-tag" className="rounded bg-red-100 px-1.5 py-0.5 text-[11px] font-semibold text-red-800 dark:bg-red-900 dark:text-red-200">not JSON (sent on insistence)</span> : null}
         <span className="ml-auto flex gap-1">
           {phase.status === "pending" ? <Button tone="danger" onClick={() => onCancel(entry.sendId)}>Cancel</Button> : null}

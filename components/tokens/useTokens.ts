@@ -53,6 +53,7 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
   const seq = useRef(0);
   const view = selectTarget(session);
 
+  const firstPageOnly = session.envelope.emulate?.firstPageOnly === true;
   const fetch = useCallback(async () => {
     if (view.kind !== "ready") return;
     const caps = selectCapabilities(state);
@@ -70,14 +71,14 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
           return exchange;
         },
         // Its own id range: the catalogue does not consume the editor's counter.
-        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label, nextId: catalogueIds() },
+        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label, nextId: catalogueIds(), firstPageOnly },
       );
       if (result.ok) dispatch({ type: "fetch/finished", targetKey: view.key, targetLabel: view.label, catalogue: result.catalogue });
       else dispatch({ type: "fetch/failed", message: result.message });
     } catch (e) {
       dispatch({ type: "fetch/failed", message: (e as Error).message });
     }
-  }, [view, state, commands, sessionDispatch]);
+  }, [view, state, commands, sessionDispatch, firstPageOnly]);
 
   useBill("current", state.catalogue, state.options, commands.api, dispatch, seq);
   // The fetched catalogue's bill is only needed to compare an edited one against.

@@ -88,7 +88,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     },
 
     /** Every cacheable method once (lists page by page), each request visible in the timeline as "cache audit". */
-    async audit(sendFrame: SendFrame, input: { targetLabel: string; envelope?: Envelope }): Promise<void> {
+    async audit(sendFrame: SendFrame, input: { targetLabel: string; envelope?: Envelope; firstPageOnly?: boolean }): Promise<void> {
       store.dispatch({ type: "audit/started", targetLabel: input.targetLabel });
       try {
         const report = await auditCacheHints(
@@ -98,7 +98,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
             if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
             return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
           },
-          input.envelope ? { envelope: input.envelope } : {},
+          { ...(input.envelope ? { envelope: input.envelope } : {}), ...(input.firstPageOnly ? { maxPages: 1 } : {}) },
         );
         store.dispatch({ type: "audit/finished", report });
       } catch (e) {

@@ -4,11 +4,12 @@
  * exchanges the check sent or relied on. Pure: all I/O goes through the injected send.
  */
 import type { Exchange } from "../bridge/contract";
+import { emulatedCapabilities } from "../protocol/emulation";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
-import { encodeHeaderValue } from "../protocol/http-headers";
-import { headerParams } from "./header-annotations";
-import { answerInputRequests, promptArguments, synthesize } from "./synthesize";
+import { paramHeaders } from "../protocol/http-headers";
+import { synthesize } from "./synthesize";
+import { fetchDiscover, fetchPages, findMrtr, LIST_CAPABILITY, LIST_METHODS, retryParams, type DiscoverInfo, type ListInfo, type ListMethod, type MrtrProbe } from "./probes";
 import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
 import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
@@ -32,52 +33,7 @@ export type RequestOptions = CheckSendOptions & {
   paramHeaders?: boolean;
 };
 
-export const LIST_METHODS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
-export type ListMethod = (typeof LIST_METHODS)[number];
-export const LIST_KEY: Record<ListMethod, string> = {
-  "tools/list": "tools",
-  "prompts/list": "prompts",
-  "resources/list": "resources",
-  "resources/templates/list": "resourceTemplates",
-};
-/** The capability that gates each list method. */
-export const LIST_CAPABILITY: Record<ListMethod, string> = {
-  "tools/list": "tools",
-  "prompts/list": "prompts",
-  "resources/list": "resources",
-  "resources/templates/list": "resources",
-};
-
-/** Every input-request kind declared: what a client that can answer anything sends. */
-export const FULL_CAPABILITIES: JsonObject = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
-
-export interface DiscoverInfo {
-  reply: Reply;
-  result?: JsonObject;
-  capabilities: JsonObject;
-  supportedVersions: string[];
-}
-
-export interface ListInfo {
-  method: ListMethod;
-  items: JsonObject[];
-  pages: Reply[];
-  /** Set when a page was not a result (the list stops there). */
-  failure?: Reply;
-  truncated: boolean;
-}
-
-/** A request found to answer input_required, and that first answer. */
-export interface MrtrProbe {
-  method: "tools/call" | "prompts/get" | "resources/read";
-  /** The params without _meta (name/arguments or uri). */
-  params: JsonObject;
-  label: string;
-  first: Reply & { kind: "result" };
-}
-
-const MAX_PAGES = 20;
-const MAX_MRTR_PROBES = 6;
+export { FULL_CAPABILITIES, LIST_CAPABILITY, LIST_METHODS, type DiscoverInfo, type ListInfo, type ListMethod, type MrtrProbe } from "./probes";
 
 /** State shared by all checks of one run. */
 export class RunState {
@@ -115,13 +71,6 @@ export class CheckContext implements CheckContextBase {
     this.options = run.base.options;
   }
 
-  /** A client without MRTR support declares no input capability, whatever the check would have declared. */
-  private emulated(capabilities: JsonObject): JsonObject {
-    if (!this.run.base.emulate?.noMrtr) return capabilities;
-    const { elicitation: _e, sampling: _s, roots: _r, ...rest } = capabilities;
-    return rest;
-  }
-
   nextId(): string {
     this.counter += 1;
     return `${this.checkId}-${this.counter}`;
@@ -131,7 +80,7 @@ export class CheckContext implements CheckContextBase {
     const env: JsonObject = {};
     if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
     env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
-    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = this.emulated(o.capabilities ?? {});
+    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = emulatedCapabilities(o.capabilities ?? {}, this.run.base.emulate);
     if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
     if (o.progressToken !== undefined) env.progressToken = o.progressToken;
     return env;
@@ -160,18 +109,11 @@ export class CheckContext implements CheckContextBase {
     return replyOf(await this.raw(this.frame(method, params, send), { label: `${this.checkId} ${method}`, ...send }));
   }
 
-  /** Mcp-Param-{Name} for each annotated argument that is present and not null (SEP-2243 value encoding). */
+  /** Mcp-Param-{Name} for each annotated argument that is present and not null (lib/protocol/http-headers.ts). */
   private async paramHeadersFor(params: JsonObject): Promise<Record<string, string>> {
     const { items } = await this.run.once(`list:tools/list`, () => this.fetchList("tools/list"));
     const tool = items.find((t) => t.name === params.name);
-    const out: Record<string, string> = {};
-    for (const p of headerParams(asObject(tool?.inputSchema))) {
-      let value: unknown = params.arguments;
-      for (const key of p.path) value = asObject(value)?.[key];
-      if (value === undefined || value === null) continue;
-      out[`Mcp-Param-${p.header}`] = encodeHeaderValue(String(value));
-    }
-    return out;
+    return tool ? Object.fromEntries(paramHeaders(params.arguments, tool.inputSchema).headers) : {};
   }
 
   async notify(method: string, params: JsonObject = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
@@ -226,15 +168,10 @@ export class CheckContext implements CheckContextBase {
     return { ...this.verdict("skip", detail), blocked: true };
   }
 
-  // ---- memoised probes shared by the run ----
+  // ---- memoised probes shared by the run (lib/checks/probes.ts) ----
 
   async discover(): Promise<DiscoverInfo> {
-    const info = await this.run.once("discover", async () => {
-      const reply = await this.request("server/discover", {}, { label: `${this.checkId} server/discover` });
-      const result = reply.kind === "result" ? reply.result : undefined;
-      const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
-      return { reply, result, capabilities: asObject(result?.capabilities) ?? {}, supportedVersions: versions } satisfies DiscoverInfo;
-    });
+    const info = await this.run.once("discover", () => fetchDiscover(this));
     this.cite(info.reply);
     return info;
   }
@@ -252,7 +189,7 @@ export class CheckContext implements CheckContextBase {
     return this.run.inferCapabilities && !(await this.discover()).result;
   }
 
-  /** All pages of a list, following nextCursor (at most 20 pages); memoised for the run. */
+  /** All pages of a list, following nextCursor (at most 20 pages, one when emulating); memoised for the run. */
   async list(method: ListMethod): Promise<ListInfo> {
     const info = await this.run.once(`list:${method}`, () => this.fetchList(method));
     this.cite(...info.pages);
@@ -260,22 +197,8 @@ export class CheckContext implements CheckContextBase {
   }
 
   /** All pages of a list, fetched now (not memoised): to compare answers across sends or processes. */
-  async fetchList(method: ListMethod, opts: RequestOptions = {}): Promise<ListInfo> {
-    const pages: Reply[] = [];
-    const items: JsonObject[] = [];
-    let cursor: string | undefined;
-    const pageLimit = this.run.base.emulate?.firstPageOnly ? 1 : MAX_PAGES;
-    for (let i = 0; i < pageLimit; i++) {
-      const reply = await this.request(method, cursor === undefined ? {} : { cursor }, opts);
-      pages.push(reply);
-      if (reply.kind !== "result") return { method, items, pages, failure: reply, truncated: false };
-      const page = reply.result[LIST_KEY[method]];
-      if (Array.isArray(page)) for (const it of page) if (asObject(it)) items.push(it as JsonObject);
-      const next = reply.result.nextCursor;
-      if (typeof next !== "string") return { method, items, pages, truncated: false };
-      cursor = next;
-    }
-    return { method, items, pages, truncated: true };
+  fetchList(method: ListMethod, opts: RequestOptions = {}): Promise<ListInfo> {
+    return fetchPages(this, method, opts, this.run.base.emulate?.firstPageOnly ? 1 : undefined);
   }
 
   /** Sends text as is and reads the answer. */
@@ -298,35 +221,13 @@ export class CheckContext implements CheckContextBase {
 
   /** Finds a request that answers input_required: prompts and resources first (no side effects), then tools. */
   async mrtr(): Promise<MrtrProbe | undefined> {
-    const probe = await this.run.once("mrtr", async () => {
-      const candidates: Omit<MrtrProbe, "first">[] = [];
-      if (await this.declares("prompts")) {
-        for (const p of (await this.list("prompts/list")).items.slice(0, MAX_MRTR_PROBES)) {
-          if (typeof p.name === "string") candidates.push({ method: "prompts/get", params: { name: p.name, arguments: promptArguments(p) }, label: `prompt ${p.name}` });
-        }
-      }
-      if (await this.declares("resources")) {
-        for (const r of (await this.list("resources/list")).items.slice(0, MAX_MRTR_PROBES)) {
-          if (typeof r.uri === "string") candidates.push({ method: "resources/read", params: { uri: r.uri }, label: `resource ${r.uri}` });
-        }
-      }
-      for (const t of (await this.callableTools()).slice(0, MAX_MRTR_PROBES)) {
-        if (typeof t.name === "string") candidates.push({ method: "tools/call", params: { name: t.name, arguments: this.toolArguments(t) }, label: `tool ${t.name}` });
-      }
-      for (const c of candidates) {
-        const first = await this.request(c.method, c.params, { envelope: { capabilities: FULL_CAPABILITIES } });
-        if (first.kind === "result" && first.result.resultType === "input_required") return { ...c, first } as MrtrProbe;
-      }
-      return undefined;
-    });
+    const probe = await this.run.once("mrtr", () => findMrtr(this));
     if (probe) this.cite(probe.first);
     return probe;
   }
 
   /** Retry params for an MRTR answer: same method params, the suite's answers and the exact requestState. */
   retryParams(probe: MrtrProbe, changes: { inputResponses?: JsonObject; requestState?: string | null } = {}): JsonObject {
-    const inputResponses = changes.inputResponses ?? answerInputRequests(probe.first.result.inputRequests);
-    const state = changes.requestState === undefined ? probe.first.result.requestState : changes.requestState;
-    return { ...probe.params, inputResponses, ...(typeof state === "string" ? { requestState: state } : {}) };
+    return retryParams(probe, changes);
   }
 }

@@ -1,6 +1,9 @@
 /** Counting, and the report's three outward forms: CLI JSON, JUnit XML (for CI), plain text. Pure. */
 import { LEVEL_WEIGHT, STATUS_CREDIT, scoreOf } from "./score";
 import type { CheckReport, CheckResult } from "./types";
+import { emulationText } from "../protocol/emulation";
+
+export { emulationText };
 
 /** The counts and the score of a 2026-07-28 run (a legacy or unreachable target scores 0: see reportScore). */
 export function summarize(results: readonly CheckResult[]): Pick<CheckReport, "passed" | "failed" | "warned" | "skipped" | "mustFailed" | "score"> {
@@ -84,16 +87,6 @@ export function toJunit(report: CheckReport): string {
     "</testsuites>",
     "",
   ].join("\n");
-}
-
-/** The emulation in words, e.g. "no MRTR support, first page of lists only". */
-export function emulationText(e: NonNullable<CheckReport["emulate"]>): string {
-  const parts: string[] = [];
-  if (e.noMrtr) parts.push("no MRTR support (no input capabilities declared)");
-  if (e.omitParamHeaders) parts.push("Mcp-Param-* headers omitted");
-  if (e.firstPageOnly) parts.push("first page of lists only");
-  if (e.pinVersion) parts.push(`protocol version pinned to ${e.pinVersion}`);
-  return parts.join(", ");
 }
 
 /** The formula in one line (JUnit property, text report). */

@@ -3,6 +3,7 @@
  * digest order (checks that judge the whole run last), or — for a legacy server — the era report. Every frame
  * goes through the injected send, so in the UI each one is an ordinary exchange in the timeline. Pure.
  */
+import { activeEmulation } from "../protocol/emulation";
 import { runEraProbe } from "../protocol/era";
 import { isModernErrorCode } from "../protocol/errors";
 import { META_KEYS } from "../protocol/meta";
@@ -60,12 +61,12 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
 export async function runChecks(target: RunTarget, runOptions: RunOptions = {}): Promise<CheckReport> {
   const options = { ...DEFAULT_RUN_OPTIONS, ...stripUndefined(runOptions) };
   let probeCount = 0;
+  const emulate = activeEmulation(runOptions.emulate);
   const verdict = await runEraProbe(
     (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
-    { nextId: () => `probe-${++probeCount}`, ...(runOptions.emulate?.pinVersion ? { preferredVersion: runOptions.emulate.pinVersion } : {}) },
+    { nextId: () => `probe-${++probeCount}`, ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion } : {}) },
   );
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
-  const emulate = runOptions.emulate && Object.values(runOptions.emulate).some(Boolean) ? runOptions.emulate : undefined;
   const base = { target: target.label, transport: target.transport, version: verdict.version, probe, ...(emulate ? { emulate } : {}) };
 
   if (verdict.era === "legacy") {

@@ -52,20 +52,9 @@ export type CheckSend = (frameText: string, options: CheckSendOptions) => Promis
 /** Which tools the suite may call. Calls can have side effects, so the default is read-only tools only. */
 export type ToolCallPolicy = "none" | "read-only" | "all";
 
-/**
- * Client emulation: how a less capable client talks to the server, honoured by every check (issue 20). The
- * checks then judge what such a client gets, so a server author sees their server through its eyes.
- */
-export interface Emulation {
-  /** No MRTR support: no input capabilities (elicitation, sampling, roots) are ever declared. */
-  noMrtr?: boolean;
-  /** HTTP: Mcp-Param-* headers are not mirrored for x-mcp-header arguments (SEP-2243). */
-  omitParamHeaders?: boolean;
-  /** Lists are read to their first page only (nextCursor is not followed). */
-  firstPageOnly?: boolean;
-  /** The one protocol version the client speaks (the probe asks for it; the run uses it). */
-  pinVersion?: string;
-}
+/** Client emulation (issue 20): one home, lib/protocol/emulation.ts, shared with the page and the CLI. */
+export type { Emulation } from "../protocol/emulation";
+import type { Emulation } from "../protocol/emulation";
 
 export interface RunOptions {
   emulate?: Emulation;

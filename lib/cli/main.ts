@@ -2,6 +2,7 @@
  * The playground's command line, over the same lib/ the UI uses (no HTTP server in between):
  *   npm run cli -- probe <target> [--json]
  *   npm run cli -- send <target> --frame '<frame text>' [--timeout <ms>] [--no-progress-reset] [--max-total <ms>] [--json] [--insist] [--fresh]
+ *                       [--no-mrtr] [--omit-param-headers] [--first-page-only] [--pin-version <v>]
  * Exit codes: 0 success, 1 the exchange failed (or the probe found nothing), 2 usage error.
  * Every process it started is ended before it exits.
  */
@@ -16,11 +17,14 @@ import { COMMANDS } from "./commands";
 import { targetTransport } from "@/lib/bridge/target";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
+import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, paramHeadersFor } from "./emulation";
+import { emulateFrame, emulationText } from "@/lib/protocol/emulation";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
   npm run cli -- send  <target> --frame '<frame text>' [--timeout <ms>] [--no-progress-reset] [--max-total <ms>]
                      [--json] [--insist] [--fresh] [--answers answers.json [--max-rounds N]]
+                     ${EMULATION_USAGE}
 
 ${TARGET_USAGE}
 
@@ -33,7 +37,11 @@ ${TARGET_USAGE}
   --max-total <ms> the most progress may extend a request, from the send (default 10 × --timeout)
   --answers <file> multi round-trip: answer every input_required round from the file (an object keyed like
                    inputRequests, or a list with one such object per retry) and retry until the result is
-                   complete or --max-rounds (default 5) is reached; prints every round with its verdicts`;
+                   complete or --max-rounds (default 5) is reached; prints every round with its verdicts
+
+client emulation (send; check has the same flags), each change is reported on stderr:
+${EMULATION_HELP}
+  (without --omit-param-headers, an HTTP tools/call first reads tools/list to mirror x-mcp-header arguments)`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -45,6 +53,7 @@ const OPTIONS = {
   "max-rounds": { type: "string" },
   "no-progress-reset": { type: "boolean", default: false },
   "max-total": { type: "string" },
+  ...EMULATION_OPTIONS,
   help: { type: "boolean", short: "h", default: false },
 } as const;
 
@@ -106,7 +115,23 @@ async function main(argv: string[]): Promise<number> {
     }
     if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
     const progress = progressOptions(values, timeoutMs);
-    const exchange = await send({ sendId: `cli-${++counter}`, target, frame, insist: values.insist, timeoutMs, processMode, ...progress }, ctx);
+    const emulate = emulationOf(values);
+    const emulated = values.insist ? { text: frame, changes: [] } : emulateFrame(frame, emulate);
+    const notes = [...emulated.changes];
+    let headers: Record<string, string> = {};
+    if (targetTransport(target) === "http") {
+      const listSend = (text: string) => send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
+      const derived = await paramHeadersFor(emulated.text, listSend, emulate?.firstPageOnly === true);
+      if (emulate?.omitParamHeaders && Object.keys(derived.headers).length) notes.push(`Mcp-Param-* headers omitted: ${Object.keys(derived.headers).join(", ")}`);
+      else if (derived.note) notes.push(derived.note);
+      if (!emulate?.omitParamHeaders) headers = derived.headers;
+    }
+    if (emulate) process.stderr.write(`emulating a client: ${emulationText(emulate)}\n`);
+    for (const note of notes) process.stderr.write(`  ${note}\n`);
+    const exchange = await send(
+      { sendId: `cli-${++counter}`, target, frame: emulated.text, insist: values.insist, timeoutMs, processMode, ...progress, ...(Object.keys(headers).length ? { headers } : {}) },
+      ctx,
+    );
     print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
     return exchange.outcome.kind === "failure" ? 1 : 0;
   }

@@ -36,6 +36,8 @@ export interface ProbeOptions {
   nextId?: () => number | string;
   /** Send notifications/initialized after a legacy initialize (default true). */
   completeHandshake?: boolean;
+  /** The client speaks preferredVersion only (client emulation): a -32022 is the end, not a retry. */
+  pinned?: boolean;
 }
 
 /** The shared reader, in the probe's words: a missing answer is told as "got no answer …" / "failed (…)". */
@@ -81,6 +83,9 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     const data = asObject(first.data);
     const supported = Array.isArray(data?.supported) ? (data!.supported as string[]) : [];
     const modern = supported.find((v) => eraOfVersion(v) === "modern");
+    if (opts.pinned) {
+      return { era: "modern-wrong-version", reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); the client is pinned to ${preferred}, so it tries no other version.`, steps };
+    }
     if (modern) {
       const retry = await discover(modern);
       if (retry.kind === "result") {

@@ -2,9 +2,11 @@
  * The HTTP headers a frame implies on Streamable HTTP (digest "Request metadata headers", SEP-2243).
  * The bridge never rewrites the body; it adds these headers and shows that it did. Pure.
  *
- * Mcp-Param-{Name} (tool arguments marked x-mcp-header) needs the tool's inputSchema and is not derived here.
+ * Mcp-Param-{Name} (tool arguments marked x-mcp-header) needs the tool's inputSchema: paramHeaders below, which
+ * the page's sends (from the last tools/list seen) and "Copy as curl" use.
  */
 import { META_KEYS } from "./meta";
+import { headerAnnotationProblems, headerParams } from "./header-annotations";
 import { asObject } from "./json";
 
 export type HeaderList = [string, string][];
@@ -105,4 +107,27 @@ export function withExplicitHeaders(implied: ImpliedHeaders, ...explicitSets: He
   }
   headers.push(...explicit.values());
   return { headers, added, notes: implied.notes };
+}
+
+/** A tool as tools/list describes it; only the inputSchema matters here. */
+export interface ToolLike {
+  name: string;
+  inputSchema?: unknown;
+}
+
+/**
+ * Mcp-Param-{Name} headers for a tools/call: each argument whose schema property carries x-mcp-header, reached
+ * from the root through `properties` only, of type string, integer or boolean, present and not null.
+ */
+export function paramHeaders(args: unknown, inputSchema: unknown): { headers: HeaderList; notes: string[] } {
+  const schema = asObject(inputSchema);
+  // One invalid annotation makes the whole tool invalid for an HTTP client (SEP-2243): no header is derived.
+  const notes = headerAnnotationProblems(schema).map((p) => `${p}: a conforming HTTP client drops this tool, so no Mcp-Param-* header`);
+  const headers: HeaderList = [];
+  for (const p of headerParams(schema)) {
+    let value: unknown = args;
+    for (const key of p.path) value = asObject(value)?.[key];
+    if (value !== undefined && value !== null) headers.push([`Mcp-Param-${p.header}`, encodeHeaderValue(String(value))]);
+  }
+  return { headers, notes };
 }

@@ -4,10 +4,13 @@
  */
 import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendOptions, SendRequest, Target } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
-import { capabilitiesFrom } from "./envelope";
+import { activeEmulation } from "../protocol/emulation";
+import { envelopeInputFrom } from "./envelope";
+import { emulatedSend } from "./emulated-send";
 import { sendTimeoutMs } from "./first-run";
 import { oneLine } from "./one-line";
 import { selectSendHeaders, selectTarget, targetHasProcess, targetView, type TargetView } from "./selectors";
+import type { TimelineEntry } from "./state";
 import type { Store } from "./store";
 
 export interface BridgeClientLike {
@@ -72,7 +75,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
     text: string,
-    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean; view?: TargetView } & SendExtras,
+    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean; view?: TargetView; emulation?: TimelineEntry["emulation"] } & SendExtras,
   ): Promise<Exchange | null> {
     const state = store.getState();
     const view = opts.view ?? selectTarget(state);
@@ -80,7 +83,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
     const seq = state.seq + 1;
     const sendId = newSendId();
-    const { label: _label, headers: _headers, insist: _insist, notJson: _notJson, noCache: _noCache, view: _view, ...extras } = opts;
+    const { label: _label, headers: _headers, insist: _insist, notJson: _notJson, noCache: _noCache, view: _view, emulation, ...extras } = opts;
     const ranBefore = state.entries.some((e) => e.targetKey === view.key && e.phase.status === "done");
     const timeoutMs = opts.timeoutMs ?? sendTimeoutMs(view.target, state.timeoutMs, ranBefore);
     const head: SendHead = { sendId, targetLabel: view.label, transport: view.transport, timeoutMs, sent: frame };
@@ -90,10 +93,11 @@ export function createCommands(store: Store, deps: CommandDeps) {
       seq,
       label: opts.label,
       targetKey: view.key,
-        target: view.target,
+      target: view.target,
       notJson: opts.notJson,
       oneLined: frame !== text,
       sendHeaders: opts.headers ?? null,
+      ...(emulation ? { emulation } : {}),
       startedAt: now(),
     });
     const upstreamHeaders = { ...(view.target.kind === "http" ? view.target.headers : {}), ...opts.headers };
@@ -153,7 +157,8 @@ export function createCommands(store: Store, deps: CommandDeps) {
           return;
         }
       }
-      await deliver(text, { label: null, headers: selectSendHeaders(state, view.key, text), insist: notJson, notJson });
+      const plan = emulatedSend(state, view, text, notJson);
+      await deliver(plan.text, { label: null, headers: plan.headers, insist: notJson, notJson, emulation: plan.emulation });
     },
 
     async cancel(sendId: string): Promise<void> {
@@ -173,7 +178,9 @@ export function createCommands(store: Store, deps: CommandDeps) {
         return;
       }
       store.dispatch({ type: "probe/started", targetKey: view.key });
-      const caps = capabilitiesFrom(state.envelope);
+      // The probe speaks as the envelope's client: its capabilities (none for input without MRTR), its pinned version.
+      const input = envelopeInputFrom(state.envelope);
+      const pin = activeEmulation(state.envelope.emulate)?.pinVersion;
       let step = 0;
       try {
         const verdict = await runEraProbe(
@@ -184,7 +191,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
             if (!exchange) throw new Error(`the bridge did not deliver probe step ${step} (${what}); see the timeline`);
             return exchange;
           },
-          { preferredVersion: state.envelope.protocolVersion, clientCapabilities: caps.ok ? caps.value : {} },
+          { preferredVersion: pin ?? state.envelope.protocolVersion, pinned: pin !== undefined, clientCapabilities: input.ok ? input.value.clientCapabilities : {} },
         );
         const session = view.transport === "http" && verdict.sessionId ? { sessionId: verdict.sessionId, protocolVersion: verdict.version } : undefined;
         store.dispatch({

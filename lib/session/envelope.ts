@@ -1,4 +1,5 @@
 /** The capabilities panel: what "Add _meta envelope", the templates and the probe declare. */
+import { emulatedCapabilities, type Emulation } from "../protocol/emulation";
 import { buildEnvelope, type Envelope, type EnvelopeInput } from "../protocol/meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 
@@ -9,6 +10,8 @@ export interface EnvelopeSettings {
   rawCapabilities: string;
   includeClientInfo: boolean;
   clientInfo: { name: string; version: string };
+  /** Client emulation for ordinary sends (lib/protocol/emulation.ts); absent in older saves = none. */
+  emulate?: Emulation;
 }
 
 export const DEFAULT_ENVELOPE_SETTINGS: EnvelopeSettings = {
@@ -17,6 +20,7 @@ export const DEFAULT_ENVELOPE_SETTINGS: EnvelopeSettings = {
   rawCapabilities: "",
   includeClientInfo: true,
   clientInfo: { ...PLAYGROUND_CLIENT_INFO },
+  emulate: {},
 };
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -49,8 +53,9 @@ export function envelopeInputFrom(settings: EnvelopeSettings): Checked<EnvelopeI
   return {
     ok: true,
     value: {
-      protocolVersion: settings.protocolVersion.trim() || MODERN_VERSION,
-      clientCapabilities: caps.value,
+      // An emulated client names its pinned version and declares no input capability without MRTR support.
+      protocolVersion: settings.emulate?.pinVersion?.trim() || settings.protocolVersion.trim() || MODERN_VERSION,
+      clientCapabilities: emulatedCapabilities(caps.value, settings.emulate),
       clientInfo: settings.includeClientInfo ? { ...settings.clientInfo } : null,
     },
   };

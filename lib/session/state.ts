@@ -25,8 +25,10 @@ export interface TimelineEntry extends SendHead {
   notJson: boolean;
   /** The editor text was joined onto one line for stdio (`sent` is that line). */
   oneLined: boolean;
-  /** Headers the playground asked the bridge to add for this send (a remembered legacy session). */
+  /** Headers the playground asked the bridge to add for this send (a remembered legacy session, Mcp-Param-*). */
   sendHeaders: Record<string, string> | null;
+  /** The client emulation this send went out under (envelope settings), and what it changed in the frame. */
+  emulation?: { text: string; changes: string[] };
   phase:
     | { status: "pending"; startedAt: number }
     | { status: "done"; exchange: Exchange }

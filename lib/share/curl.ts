@@ -5,13 +5,12 @@
  * nothing in a frame or a header can reach the shell as syntax. Pure.
  */
 import type { WireEvent } from "../bridge/contract";
-import { encodeHeaderValue, impliedHeaders, withExplicitHeaders, type HeaderList } from "../protocol/http-headers";
+import { impliedHeaders, paramHeaders, withExplicitHeaders, type HeaderList, type ToolLike } from "../protocol/http-headers";
 import { parseJson } from "./state";
 import { isJsonObject } from "../protocol/json";
 
-export type { HeaderList };
-
-const TCHAR_TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+export { paramHeaders };
+export type { HeaderList, ToolLike };
 
 /** POSIX single quotes: the only character needing care is ' itself, written as '\''. */
 function singleQuoted(arg: string): string {
@@ -21,43 +20,6 @@ function singleQuoted(arg: string): string {
 export function shellQuote(arg: string): string {
   if (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(arg)) return arg;
   return singleQuoted(arg);
-}
-
-/** A tool as tools/list describes it; only the inputSchema matters here. */
-export interface ToolLike {
-  name: string;
-  inputSchema?: unknown;
-}
-
-/**
- * Mcp-Param-{Name} headers for a tools/call: each argument whose schema property carries x-mcp-header, reached
- * from the root through `properties` only, of type string, integer or boolean, present and not null.
- */
-export function paramHeaders(args: unknown, inputSchema: unknown): { headers: HeaderList; notes: string[] } {
-  const headers: HeaderList = [];
-  const notes: string[] = [];
-  const seen = new Set<string>();
-  const walk = (schema: unknown, value: unknown, path: string) => {
-    if (!isJsonObject(schema) || !isJsonObject(schema.properties)) return;
-    for (const [key, prop] of Object.entries(schema.properties)) {
-      if (!isJsonObject(prop)) continue;
-      const here = path ? `${path}.${key}` : key;
-      const inner = isJsonObject(value) ? value[key] : undefined;
-      const name = prop["x-mcp-header"];
-      if (name !== undefined) {
-        if (typeof name !== "string" || !TCHAR_TOKEN.test(name)) notes.push(`x-mcp-header on ${here} is not a valid header name: ignored`);
-        else if (seen.has(name.toLowerCase())) notes.push(`x-mcp-header "${name}" appears twice: ignored`);
-        else if (!["string", "integer", "boolean"].includes(String(prop.type))) notes.push(`x-mcp-header on ${here} (type ${String(prop.type)}) must be string, integer or boolean: ignored`);
-        else {
-          seen.add(name.toLowerCase());
-          if (inner !== undefined && inner !== null) headers.push([`Mcp-Param-${name}`, encodeHeaderValue(String(inner))]);
-        }
-      }
-      walk(prop, inner, here);
-    }
-  };
-  walk(inputSchema, args, "");
-  return { headers, notes };
 }
 
 /**

@@ -6,6 +6,7 @@
  * Send, Probe nor Restart can spawn what a link chose without that confirmation.
  */
 import type { Target } from "../bridge/contract";
+import { activeEmulation } from "../protocol/emulation";
 import { capabilitiesFrom, type EnvelopeSettings } from "../session/envelope";
 import { PRESETS, type PresetId } from "../session/presets";
 import { targetKey } from "../bridge/target";
@@ -44,6 +45,7 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
       capabilities: caps.value,
       protocolVersion: session.envelope.protocolVersion,
       era: "auto",
+      ...(activeEmulation(session.envelope.emulate) ? { emulate: activeEmulation(session.envelope.emulate) } : {}),
       exchanges,
       omitted: [],
     },
@@ -71,7 +73,7 @@ function envelopeFor(share: ShareState, base: EnvelopeSettings): EnvelopeSetting
   caps.roots = JSON.stringify(c.roots) === "{}";
   const fromBoxes = capabilitiesFrom({ ...base, caps, rawCapabilities: "" });
   const exact = fromBoxes.ok && JSON.stringify(fromBoxes.value) === JSON.stringify(c);
-  return { ...base, protocolVersion: share.protocolVersion, caps: exact ? caps : base.caps, rawCapabilities: exact ? "" : JSON.stringify(c) };
+  return { ...base, protocolVersion: share.protocolVersion, caps: exact ? caps : base.caps, rawCapabilities: exact ? "" : JSON.stringify(c), emulate: share.emulate ?? {} };
 }
 
 /** Applies a target to the session's target form (used on open for safe targets, and after confirmation). */

@@ -3,6 +3,7 @@
  * recorded, trimmed to what a viewer needs. Pure.
  */
 import type { Exchange, Target } from "../bridge/contract";
+import type { Emulation } from "../protocol/emulation";
 
 export type EraMode = "auto" | "modern" | "legacy";
 
@@ -39,6 +40,8 @@ export interface ShareState {
   protocolVersion: string;
   /** How the playground picks the era: probe (auto) or forced. */
   era: EraMode;
+  /** Client emulation of the envelope settings (lib/protocol/emulation.ts); absent = none. */
+  emulate?: Emulation;
   exchanges: RecordedExchange[];
   /** What the sharer's encoder left out (secrets), so whoever opens the link knows what is missing. */
   omitted: string[];

@@ -135,6 +135,10 @@ export const PayloadV1Schema = z.object({
   capabilities: z.record(z.string(), z.unknown()).optional(),
   protocolVersion: z.string().max(64).optional(),
   era: z.enum(["auto", "modern", "legacy"]).optional(),
+  /** Added in place (optional): the envelope settings' client emulation. */
+  emulate: z
+    .object({ noMrtr: z.boolean().optional(), omitParamHeaders: z.boolean().optional(), firstPageOnly: z.boolean().optional(), pinVersion: z.string().max(64).optional() })
+    .optional(),
   exchanges: z.array(PayloadExchangeSchema).max(L.maxExchanges).optional(),
   omitted: z.array(z.string().max(1024)).max(L.maxMapEntries).optional(),
 });
@@ -215,6 +219,7 @@ export function toPayloadV1(state: ShareState): PayloadV1 {
   if (!same(state.capabilities, V1_DEFAULTS.capabilities)) p.capabilities = state.capabilities;
   if (state.protocolVersion !== V1_DEFAULTS.protocolVersion) p.protocolVersion = state.protocolVersion;
   if (state.era !== V1_DEFAULTS.era) p.era = state.era;
+  if (state.emulate) p.emulate = state.emulate;
   if (state.exchanges.length > 0) p.exchanges = state.exchanges.map((x) => compactExchange(x, state.target));
   if (state.omitted.length > 0) p.omitted = state.omitted;
   return p;
@@ -265,6 +270,7 @@ export function fromPayloadV1(p: PayloadV1): ShareState {
     exchanges: (p.exchanges ?? []).map((x) => expandExchange(x, target)),
     omitted: p.omitted ?? [],
   };
+  if (p.emulate) state.emulate = p.emulate;
   if (p.title) state.title = p.title;
   if (p.about) state.about = p.about;
   return state;

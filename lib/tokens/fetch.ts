@@ -15,6 +15,8 @@ export interface FetchOptions {
   clientCapabilities?: JsonObject;
   /** A server that keeps handing out cursors is stopped here. */
   maxPages?: number;
+  /** Client emulation: the first page is the catalogue (nextCursor is not followed). */
+  firstPageOnly?: boolean;
   nextId?: () => number | string;
   transport?: "stdio" | "http";
   target?: string;
@@ -78,6 +80,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
       const problem = checkPage(reply.result, pages.length + 1);
       if (problem) return problem;
       pages.push(reply.result);
+      if (opts.firstPageOnly) return pages;
       const next = reply.result.nextCursor;
       if (next === undefined || next === null || next === "") return pages;
       if (typeof next !== "string") return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(next).slice(0, 80)}`;

@@ -1,7 +1,7 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
-import { headerParams } from "../header-annotations";
+import { headerParams } from "../../protocol/header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
 import { describeReply, asObject, responseHeaders, sentFrame, type JsonObject, type Reply } from "../wire";

@@ -1,7 +1,7 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, defineChecks, type CheckDef } from "../define";
-import { headerAnnotationProblems } from "../header-annotations";
+import { headerAnnotationProblems } from "../../protocol/header-annotations";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
 import { canonicalJson } from "../../protocol/json";
 

@@ -16,9 +16,10 @@ import { TARGET_OPTIONS, TARGET_USAGE, UsageError, timeoutOf } from "../target";
 import { PROTECTED_DEMO_USAGE, checkTarget } from "../auth-target";
 import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
+import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
 const USAGE =
-  'npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--no-mrtr] [--omit-param-headers] [--first-page-only] [--pin-version <v>] [--verbose]';
+  `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -27,11 +28,8 @@ const OPTIONS = {
   "call-tools": { type: "string" },
   only: { type: "string" },
   "listen-window": { type: "string" },
-  // Client emulation (lib/checks/types.ts Emulation): the checks talk as that client would.
-  "no-mrtr": { type: "boolean", default: false },
-  "omit-param-headers": { type: "boolean", default: false },
-  "first-page-only": { type: "boolean", default: false },
-  "pin-version": { type: "string" },
+  // Client emulation (lib/protocol/emulation.ts): the checks talk as that client would.
+  ...EMULATION_OPTIONS,
   verbose: { type: "boolean", default: false },
   help: { type: "boolean", short: "h", default: false },
 } as const;
@@ -65,12 +63,7 @@ export async function run(argv: string[]): Promise<number> {
       only,
       timeoutMs,
       listenWindowMs,
-      emulate: {
-        noMrtr: values["no-mrtr"],
-        omitParamHeaders: values["omit-param-headers"],
-        firstPageOnly: values["first-page-only"],
-        ...(values["pin-version"] ? { pinVersion: values["pin-version"] } : {}),
-      },
+      emulate: emulationOf(values),
       authorization,
       onProgress: (p) => (p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`)),
     },

@@ -1,21 +1,10 @@
 /** npm run cli -- check, as CI runs it: exit codes, the JSON shape, the JUnit file, and no process left. */
-import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURE_STDIO, ROOT } from "./run-suite";
+import { FIXTURE_STDIO, cli } from "./run-suite";
 
-function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Processes whose argv contains `marker` (the fixture ignores the extra argument; it only tags the process). */
 function alive(marker: string): number[] {

@@ -3,7 +3,7 @@ import { tamper } from "@/lib/checks/checks/mrtr";
 import { canonicalJson as canonical } from "@/lib/protocol/json";
 import { base64Utf8 } from "@/lib/checks/checks/http";
 import { cacheHintProblems } from "@/lib/checks/define";
-import { headerAnnotationProblems, headerParams } from "@/lib/checks/header-annotations";
+import { headerAnnotationProblems, headerParams } from "@/lib/protocol/header-annotations";
 import { answerInputRequests, capabilityFor, declares, synthesize } from "@/lib/checks/synthesize";
 
 describe("synthesize: arguments the server declared itself", () => {

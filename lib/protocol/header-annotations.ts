@@ -3,7 +3,7 @@
  * are valid. A conforming HTTP client drops a tool with an invalid one; the suite reports those (C23) and uses
  * the valid ones to test Mcp-Param-* enforcement (C51). Pure.
  */
-import { asObject, type JsonObject } from "./wire";
+import { asObject, type JsonObject } from "./json";
 
 /** RFC 9110 token characters. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
