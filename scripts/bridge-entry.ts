@@ -8,12 +8,13 @@
  * observes every bridge call (lib/bridge/server/observe.ts).
  */
 import type http from "node:http";
+import { fromNode, writeJsonReply, type JsonReply } from "@/lib/bridge/server/call-request";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 import { observed, registerLiveGauges } from "@/lib/bridge/server/observe";
 import { healthResponse, metricsResponse, readyResponse } from "@/lib/bridge/server/probe-routes";
 import { sendLoad } from "@/lib/bridge/server/send";
 import { livePids } from "@/lib/bridge/server/stdio";
-import { bridgeRoute } from "./bridge-routes";
+import { bridgeJsonCall, bridgeRoute } from "./bridge-routes";
 
 export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
 export { stampPeer, stampsItself } from "@/lib/bridge/server/peer";
@@ -45,10 +46,40 @@ const listener = toNodeListener(async (req) => {
   return observed(routeLabel(req.method, pathname), bridgeRoute(req.method, pathname)!)(req);
 });
 
+type JsonListener = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<JsonReply>;
+const jsonListeners = new Map<string, JsonListener>();
+
+/**
+ * A JSON route (send, cancel, process, …) answered on node:http directly, observed like the others: no WHATWG
+ * Request, Headers, body stream or Response per call (lib/bridge/server/call-request.ts).
+ */
+function jsonListener(method: string, pathname: string): JsonListener | undefined {
+  const key = `${method} ${pathname}`;
+  const known = jsonListeners.get(key);
+  if (known) return known;
+  const call = bridgeJsonCall(method, pathname);
+  if (!call) return undefined;
+  const listener = observed(routeLabel(method, pathname), async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const reply = await call(fromNode(req, res));
+    writeJsonReply(res, reply);
+    return reply;
+  });
+  jsonListeners.set(key, listener);
+  return listener;
+}
+
 /** Answers the request when it is a bridge path; false when Next should. */
 export function handleBridgeRequest(req: http.IncomingMessage, res: http.ServerResponse): boolean {
   const method = req.method ?? "GET";
   const pathname = pathOf(req.url);
+  const json = jsonListener(method, pathname);
+  if (json) {
+    json(req, res).catch((e: unknown) => {
+      if (!res.headersSent) writeJsonReply(res, { status: 500, headers: {}, text: JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }) });
+      else res.destroy();
+    });
+    return true;
+  }
   if (!(`${method} ${pathname}` in HOST_ROUTES) && !bridgeRoute(method, pathname)) return false;
   void listener(req, res);
   return true;

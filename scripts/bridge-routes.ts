@@ -15,7 +15,9 @@ import * as auth from "@/app/api/auth/run/route";
 import * as authCallback from "@/app/api/auth/callback/route";
 import * as authCheck from "@/app/api/auth/check/route";
 
-type Handler = (req: Request) => Promise<Response>;
+import type { JsonCall } from "@/lib/bridge/server/route-glue";
+
+type Handler = ((req: Request) => Promise<Response>) & { jsonCall?: JsonCall };
 
 const ROUTES: Record<string, Handler> = {
   "POST /api/bridge/send": send.POST,
@@ -33,6 +35,11 @@ const ROUTES: Record<string, Handler> = {
 /** app/api/demo/[server]: the embedded servers' Streamable HTTP endpoints. */
 const DEMO_PATH = /^\/api\/demo\/([^/?#]+)$/;
 const DEMO_METHODS = new Set(["GET", "POST", "DELETE"]);
+
+/** The route's whole-JSON call when it has one (jsonRoute): the fast server runs it on node:http directly. */
+export function bridgeJsonCall(method: string, pathname: string): JsonCall | undefined {
+  return ROUTES[`${method} ${pathname}`]?.jsonCall;
+}
 
 /** The handler for a method and path (no query), or undefined when the path is not the bridge's (Next answers it). */
 export function bridgeRoute(method: string, pathname: string): Handler | undefined {

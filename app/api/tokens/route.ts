@@ -1,5 +1,5 @@
 import { BridgeError } from "@/lib/bridge/server/errors";
-import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { jsonRoute } from "@/lib/bridge/server/route-glue";
 import { BillRequestSchema } from "@/lib/tokens/request";
 import { billParsedRequest } from "@/lib/tokens/server/bill-request";
 
@@ -10,10 +10,8 @@ export const dynamic = "force-dynamic";
  * Bills a catalogue the page fetched (or edited): replies { ok: true, value: Bill }. Counting happens here so
  * the tokenizer's rank file never ships to the page; guarded like every bridge route (Host, Origin, token).
  */
-export async function POST(req: Request): Promise<Response> {
-  return handleBridgeCall(req, BillRequestSchema, async (input) => {
-    const reply = await billParsedRequest(input);
-    if (!reply.ok) throw new BridgeError(reply.kind, reply.message);
-    return reply.value;
-  });
-}
+export const POST = jsonRoute(BillRequestSchema, async (input) => {
+  const reply = await billParsedRequest(input);
+  if (!reply.ok) throw new BridgeError(reply.kind, reply.message);
+  return reply.value;
+});

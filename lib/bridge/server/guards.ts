@@ -4,6 +4,7 @@
  * token header (scripts, the CLI, hosted pages) or the sign-in cookie (a browser that opened the launch URL).
  */
 import { TOKEN_HEADER, type BridgeErrorKind } from "../contract";
+import type { HeaderReader } from "./call-request";
 import { checkSessionCookie, checkToken } from "./token";
 
 export interface GuardFailure {
@@ -38,19 +39,26 @@ function envList(name: string): string[] {
     .filter(Boolean);
 }
 
+type ParsedHost = { readonly hostname: string; readonly port?: string };
+// Every call reads the same Host several times (guards, sign-in cookie, base URL): the last answer is kept.
+let lastHost: { host: string; parsed: ParsedHost | null } | undefined;
+
 /** Splits a Host header into hostname and port; null when it is not of the form hostname[:port]. */
-export function parseHost(host: string): { hostname: string; port?: string } | null {
+export function parseHost(host: string): ParsedHost | null {
+  if (lastHost?.host === host) return lastHost.parsed;
   const m = /^(\[[0-9a-f:.]+\]|[^\s:/[\]@]+)(?::(\d{1,5}))?$/i.exec(host.trim());
-  if (!m) return null;
-  return { hostname: m[1].toLowerCase(), port: m[2] };
+  const parsed = m ? { hostname: m[1].toLowerCase(), port: m[2] } : null;
+  lastHost = { host, parsed };
+  return parsed;
 }
 
 export function checkHost(host: string | null): GuardFailure | null {
   if (!host) return guardFailure("forbidden-host", "the request has no Host header; refused (DNS-rebinding defence)");
   const parsed = parseHost(host);
-  const allowed = envList("PLAYGROUND_ALLOWED_HOSTS");
   if (parsed) {
     if ((LOOPBACK_HOSTNAMES as readonly string[]).includes(parsed.hostname)) return null;
+    // Read only when the name is not loopback (the environment is read per call, so a change applies at once).
+    const allowed = envList("PLAYGROUND_ALLOWED_HOSTS");
     const full = parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname;
     if (allowed.includes(full) || allowed.includes(parsed.hostname)) return null;
   }
@@ -71,30 +79,33 @@ function portOf(protocol: string, port: string | undefined): string {
  * the exact Host itself (for PLAYGROUND_ALLOWED_HOSTS names), or an entry of PLAYGROUND_ALLOWED_ORIGINS.
  */
 export function checkOrigin(origin: string | null, host: string | null): GuardFailure | null {
-  if (origin === null) return null;
-  const refuse = guardFailure(
+  if (origin === null || isOwnOrigin(origin, host)) return null;
+  if (envList("PLAYGROUND_ALLOWED_ORIGINS").includes(origin.toLowerCase())) return null;
+  return guardFailure(
     "forbidden-origin",
     `Origin ${JSON.stringify(origin)} may not call the playground: only its own pages may ` +
       `(e.g. http://${host ?? "127.0.0.1:3000"}). Set PLAYGROUND_ALLOWED_ORIGINS (comma list) to allow another origin.`,
   );
-  if (envList("PLAYGROUND_ALLOWED_ORIGINS").includes(origin.toLowerCase())) return null;
+}
+
+/** The request's own Host, or a loopback origin on its port. The opaque origin "null" is not a URL: never ours. */
+function isOwnOrigin(origin: string, host: string | null): boolean {
   let url: URL;
   try {
     url = new URL(origin);
   } catch {
-    return refuse; // includes the opaque origin "null" (sandboxed frames, file: pages)
+    return false;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return refuse;
+  if (url.protocol !== "http:" && url.protocol !== "https:") return false;
   const parsedHost = host ? parseHost(host) : null;
-  if (!parsedHost) return refuse;
-  if (url.host.toLowerCase() === host!.trim().toLowerCase()) return null;
+  if (!parsedHost) return false;
+  if (url.host.toLowerCase() === host!.trim().toLowerCase()) return true;
   const loopback = (LOOPBACK_HOSTNAMES as readonly string[]).includes(url.hostname.toLowerCase());
-  if (loopback && portOf(url.protocol, url.port) === portOf("http:", parsedHost.port)) return null;
-  return refuse;
+  return loopback && portOf(url.protocol, url.port) === portOf("http:", parsedHost.port);
 }
 
 /** For the page that carries the token, and for the demo MCP route: Host and Origin only. */
-export function checkPageHeaders(headers: Headers): GuardFailure | null {
+export function checkPageHeaders(headers: HeaderReader): GuardFailure | null {
   const host = headers.get("host");
   return checkHost(host) ?? checkOrigin(headers.get("origin"), host);
 }
@@ -105,14 +116,14 @@ export function checkPageHeaders(headers: Headers): GuardFailure | null {
  * from our own origin or from the user (a typed address), so another port's page on this host (same site,
  * another origin) cannot ride on it either — the Origin guard refuses its POSTs in any case.
  */
-export function isSignedIn(headers: Headers): boolean {
+export function isSignedIn(headers: HeaderReader): boolean {
   const site = headers.get("sec-fetch-site");
   if (site !== null && site !== "same-origin" && site !== "none") return false;
   return checkSessionCookie(headers.get("cookie"), parseHost(headers.get("host") ?? "")?.port);
 }
 
 /** Every bridge route: Host, then Origin, then the per-launch token (header) or the sign-in cookie. */
-export function guardRequest(req: Request): GuardFailure | null {
+export function guardRequest(req: { headers: HeaderReader }): GuardFailure | null {
   const pageCheck = checkPageHeaders(req.headers);
   if (pageCheck) return pageCheck;
   const token = req.headers.get(TOKEN_HEADER);

@@ -107,7 +107,7 @@ function finish(note: CallNote, status: number, startedAt: number): void {
 }
 
 /** Wraps a route handler: times it, counts it by outcome and logs it. */
-export function observed<Rest extends unknown[]>(route: string, handler: (req: Request, ...rest: Rest) => Promise<Response>): (req: Request, ...rest: Rest) => Promise<Response> {
+export function observed<Req, Rest extends unknown[], Res extends { status: number }>(route: string, handler: (req: Req, ...rest: Rest) => Promise<Res>): (req: Req, ...rest: Rest) => Promise<Res> {
   return async (req, ...rest) => {
     const note: CallNote = { route };
     const startedAt = performance.now();

@@ -11,6 +11,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "../contract";
+import type { HeaderReader } from "./call-request";
 import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } from "./address-guard";
 import { ClientLimiter, type ClientAdmission } from "./client-limits";
 import { embeddedStdioArgv, everythingStdioArgv } from "./embedded";
@@ -190,7 +191,7 @@ export function trustedProxies(): number {
   return Number.isFinite(hops) && hops > 0 ? Math.min(hops, 16) : 0;
 }
 
-function provenPeer(headers: Headers): string | undefined {
+function provenPeer(headers: HeaderReader): string | undefined {
   const peer = headers.get(PEER_HEADER);
   const proof = Buffer.from(headers.get(PEER_PROOF_HEADER) ?? "");
   const expected = Buffer.from(peerProof());
@@ -203,7 +204,7 @@ function provenPeer(headers: Headers): string | undefined {
  * proxies append to it: the client is then N entries left of the peer. A request nobody stamped has no address
  * anyone can vouch for: "unknown" (forwarding headers are never believed on their own).
  */
-export function remoteAddressOf(headers: Headers): string {
+export function remoteAddressOf(headers: HeaderReader): string {
   const peer = provenPeer(headers);
   if (peer === undefined) return "unknown";
   const hops = trustedProxies();
@@ -221,7 +222,7 @@ export function remoteAddressOf(headers: Headers): string {
  * 127.0.0.1:$PORT): a proven loopback peer with nothing forwarded. That call was admitted (and charged to its
  * client) at /api/bridge/*; charging it again would make every client share one loopback bucket.
  */
-export function isOwnLoopbackCall(headers: Headers): boolean {
+export function isOwnLoopbackCall(headers: HeaderReader): boolean {
   const peer = provenPeer(headers);
   // Arrived on the private self socket (self-socket.ts): a file only this process can open.
   if (peer === SELF_PEER) return true;
@@ -229,14 +230,14 @@ export function isOwnLoopbackCall(headers: Headers): boolean {
   return (headers.get("x-forwarded-for") ?? "").trim() === peer;
 }
 
-export function clientKeyOf(headers: Headers): string {
+export function clientKeyOf(headers: HeaderReader): string {
   const token = headers.get(TOKEN_HEADER) ?? "";
   const holder = createHash("sha256").update(token).digest("hex").slice(0, 16);
   return `${holder}@${remoteAddressOf(headers)}`;
 }
 
 /** Local mode: always admitted. Hosted: one token and one in-flight slot of this client's bucket. */
-export function admitClient(headers: Headers): ClientAdmission {
+export function admitClient(headers: HeaderReader): ClientAdmission {
   if (!isHosted()) return { ok: true, release: () => {} };
   return clientLimiter().admit(clientKeyOf(headers));
 }

@@ -2,26 +2,31 @@ import "server-only";
 /**
  * What every bridge route does around its one call: guard (Host, Origin, token) → read the body with a
  * size limit → validate it with the contract's schema → run → reply `{ ok, value }` or `{ ok: false, kind,
- * message }` with the mapped status. Never a bare 500 with a stack.
+ * message }` with the mapped status. Never a bare 500 with a stack. A route made with jsonRoute answers Next
+ * (its WHATWG handler) and carries the same call for the fast server (`jsonCall`, run on node:http directly by
+ * scripts/bridge-entry.ts): one definition, two carriers, the same guards (./call-request.ts).
  */
-import { readRequestBody } from "@modelcontextprotocol/server";
 import type { z } from "zod";
 import type { BridgeErrorKind, BridgeReply } from "../contract";
 import { nestsDeeperThan } from "../../protocol/json-depth";
+import { fromRequest, toResponse, type CallRequest, type HeaderReader, type JsonReply } from "./call-request";
 import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { noteCall } from "./observe";
-import { stashedRequestBody, wholeJsonResponse } from "./whole-bodies";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
-export function jsonReply(reply: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): Response {
-  return wholeJsonResponse(JSON.stringify(reply), { status, headers: { "Cache-Control": "no-store", ...extra } });
+function reply(body: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): JsonReply {
+  return { status, headers: { "Cache-Control": "no-store", ...extra }, text: JSON.stringify(body) };
+}
+
+function refusal(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): JsonReply {
+  noteCall({ outcome: kind });
+  return reply({ ok: false, kind, message }, status, extra);
 }
 
 export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): Response {
-  noteCall({ outcome: kind });
-  return jsonReply({ ok: false, kind, message }, status, extra);
+  return toResponse(refusal(kind, message, status, extra));
 }
 
 function describeIssues(error: z.ZodError): string {
@@ -31,25 +36,30 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
+type ParsedCall<S extends z.ZodType, R> = { ok: true; input: z.output<S>; release: () => void } | { ok: false; reply: R };
+
 /**
  * Guard, admit (hosted mode's per-client limits), read and validate a bridge call's body: the input and the
  * `release` to call when the call is over (for a stream: when it ends), or the error reply to send as is.
  */
-export async function parseBridgeCall<S extends z.ZodType>(
-  req: Request,
-  schema: S,
-): Promise<{ ok: true; input: z.output<S>; release: () => void } | { ok: false; reply: Response }> {
-  const refused = guardRequest(req);
-  if (refused) return { ok: false, reply: failReply(refused.kind, refused.message) };
-  const admitted = admitClient(req.headers);
-  if (!admitted.ok) return { ok: false, reply: failReply("rate-limited", admitted.message, undefined, { "Retry-After": String(admitted.retryAfterSeconds) }) };
-  const body = await readBody(req, schema);
+async function parseCall<S extends z.ZodType>(call: CallRequest, schema: S): Promise<ParsedCall<S, JsonReply>> {
+  const refused = guardRequest(call);
+  if (refused) return { ok: false, reply: refusal(refused.kind, refused.message) };
+  const admitted = admitClient(call.headers);
+  if (!admitted.ok) return { ok: false, reply: refusal("rate-limited", admitted.message, undefined, { "Retry-After": String(admitted.retryAfterSeconds) }) };
+  const body = await readBody(call, schema);
   if (!body.ok) {
     admitted.release();
     return body;
   }
   noteCall({ targetKind: targetKindOf(body.input) });
   return { ...body, release: admitted.release };
+}
+
+/** parseCall for a route that answers a stream (the listen route): its error replies as Responses. */
+export async function parseBridgeCall<S extends z.ZodType>(req: Request, schema: S): Promise<ParsedCall<S, Response>> {
+  const call = await parseCall(fromRequest(req), schema);
+  return call.ok ? call : { ok: false, reply: toResponse(call.reply) };
 }
 
 /** "stdio", "http", "demo-stdio", … for the call's log line; never the command or URL itself. */
@@ -59,52 +69,64 @@ function targetKindOf(input: unknown): string | undefined {
   return typeof target.transport === "string" ? `${target.kind}-${target.transport}` : target.kind;
 }
 
-async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: Response }> {
+async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: JsonReply }> {
   let text: string;
   try {
     const { maxRequestBodyBytes } = sizeLimits();
-    // The node:http adapter has the body whole already: same limit, no second read through a stream.
-    const stashed = stashedRequestBody(req);
-    const body = stashed ? { tooLarge: stashed.length > maxRequestBodyBytes, text: stashed.toString("utf8") } : await readRequestBody(req, maxRequestBodyBytes);
-    if (body.tooLarge) return { ok: false, reply: failReply("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
+    const body = await call.body(maxRequestBodyBytes);
+    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
-    return { ok: false, reply: failReply("bad-request", `could not read the request body: ${(e as Error).message}`) };
+    return { ok: false, reply: refusal("bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
   // Anything recursive downstream (zod, a serializer, structuredClone) would overflow the stack on deeper JSON.
   if (nestsDeeperThan(text, LIMITS.maxRequestBodyDepth)) {
-    return { ok: false, reply: failReply("bad-request", `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`) };
+    return { ok: false, reply: refusal("bad-request", `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`) };
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    return { ok: false, reply: failReply("bad-request", `the request body is not JSON: ${(e as Error).message}`) };
+    return { ok: false, reply: refusal("bad-request", `the request body is not JSON: ${(e as Error).message}`) };
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, reply: failReply("bad-request", `invalid request: ${describeIssues(parsed.error)}`) };
+  if (!parsed.success) return { ok: false, reply: refusal("bad-request", `invalid request: ${describeIssues(parsed.error)}`) };
   return { ok: true, input: parsed.data };
 }
 
-export async function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
-  const call = await parseBridgeCall(req, schema);
-  if (!call.ok) return call.reply;
-  try {
-    return jsonReply({ ok: true, value: await run(call.input) });
-  } catch (e) {
-    if (e instanceof BridgeError) return failReply(e.kind, e.message);
-    console.error("bridge route failed", e);
-    return failReply("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
-  } finally {
-    call.release();
-  }
+/** A whole-JSON bridge call, carried by either server (./call-request.ts). */
+export type JsonCall = (call: CallRequest) => Promise<JsonReply>;
+/** Next's route handler, with the same call for the fast server beside it. */
+export type JsonRoute = ((req: Request) => Promise<Response>) & { jsonCall: JsonCall };
+
+/** A bridge route that answers one JSON reply: `run` gets the validated input and the call (headers, signal). */
+export function jsonRoute<S extends z.ZodType>(schema: S, run: (input: z.output<S>, call: CallRequest) => Promise<unknown>): JsonRoute {
+  const jsonCall: JsonCall = async (call) => {
+    const parsed = await parseCall(call, schema);
+    if (!parsed.ok) return parsed.reply;
+    try {
+      return reply({ ok: true, value: await run(parsed.input, call) });
+    } catch (e) {
+      if (e instanceof BridgeError) return refusal(e.kind, e.message);
+      console.error("bridge route failed", e);
+      return refusal("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
+    } finally {
+      parsed.release();
+    }
+  };
+  return Object.assign(async (req: Request) => toResponse(await jsonCall(fromRequest(req))), { jsonCall });
+}
+
+/** One call of a JSON route written around its Request. Prefer jsonRoute: the fast server then runs it without one. */
+export function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
+  return jsonRoute(schema, run)(req);
 }
 
 /**
  * This server's own loopback URL (the embedded calendar's HTTP endpoint lives under it). Host is already
  * guarded. Hosted mode never trusts Host for it (a load balancer's public name): the app's own port only.
  */
-export function baseUrlOf(req: Request): string {
+export function baseUrlOf(req: { headers: HeaderReader }): string {
   if (isHosted()) return selfBaseUrl() ?? "http://127.0.0.1:3000";
   const port = parseHost(req.headers.get("host") ?? "")?.port ?? process.env.PORT ?? "80";
   return `http://127.0.0.1:${port}`;

@@ -18,14 +18,28 @@ export function getLaunchToken(): string {
   return store.__playgroundLaunchToken;
 }
 
+const sha256 = (text: string) => createHash("sha256").update(text).digest();
+
+/** A function of the launch token, computed once per token (it is on every bridge call's path). */
+function perToken<T>(derive: (token: string) => T): () => T {
+  let last: { token: string; value: T } | undefined;
+  return () => {
+    const token = getLaunchToken();
+    if (last?.token !== token) last = { token, value: derive(token) };
+    return last.value;
+  };
+}
+
+const expectedTokenDigest = perToken(sha256);
+
 /** Constant-time comparison; hashing first makes both sides the same length, so length leaks nothing either. */
-function sameSecret(expected: string, given: string): boolean {
-  return timingSafeEqual(createHash("sha256").update(expected).digest(), createHash("sha256").update(given).digest());
+function sameSecret(expectedDigest: Buffer, given: string): boolean {
+  return timingSafeEqual(expectedDigest, sha256(given));
 }
 
 export function checkToken(headerValue: string | null | undefined): boolean {
   if (!headerValue) return false;
-  return sameSecret(getLaunchToken(), headerValue);
+  return sameSecret(expectedTokenDigest(), headerValue);
 }
 
 /**
@@ -37,9 +51,8 @@ export function sessionCookieName(port: string | undefined): string {
 }
 
 /** The cookie holds a value derived from the token, not the token: a stolen cookie is no header token. */
-export function sessionCookieValue(): string {
-  return createHmac("sha256", getLaunchToken()).update("mcp-playground sign-in cookie").digest("base64url");
-}
+export const sessionCookieValue: () => string = perToken((token) => createHmac("sha256", token).update("mcp-playground sign-in cookie").digest("base64url"));
+const sessionCookieDigest = perToken(() => sha256(sessionCookieValue()));
 
 export function sessionCookieHeader(port: string | undefined): string {
   return `${sessionCookieName(port)}=${sessionCookieValue()}; Path=/; HttpOnly; SameSite=Strict`;
@@ -52,7 +65,7 @@ export function checkSessionCookie(cookieHeader: string | null | undefined, port
   for (const part of cookieHeader.split(";")) {
     const eq = part.indexOf("=");
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    if (sameSecret(sessionCookieValue(), part.slice(eq + 1).trim())) return true;
+    if (sameSecret(sessionCookieDigest(), part.slice(eq + 1).trim())) return true;
   }
   return false;
 }

@@ -1,4 +1,4 @@
-import { failReply, handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { failReply, jsonRoute } from "@/lib/bridge/server/route-glue";
 import { checkPageHeaders } from "@/lib/bridge/server/guards";
 import { AuthCallbackRequestSchema } from "@/lib/auth/request";
 import { continueAuthRequest } from "@/lib/auth/server/run-request";
@@ -20,6 +20,4 @@ export async function GET(req: Request): Promise<Response> {
  * POST { flowId, callbackUrl }: the starting tab hands the callback over; the paused flow checks state and iss,
  * exchanges the code and goes on. Guarded like every bridge route (Host, Origin, token or sign-in cookie).
  */
-export async function POST(req: Request): Promise<Response> {
-  return handleBridgeCall(req, AuthCallbackRequestSchema, continueAuthRequest);
-}
+export const POST = jsonRoute(AuthCallbackRequestSchema, (input) => continueAuthRequest(input));

@@ -1,4 +1,5 @@
-import { handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import type { HeaderReader } from "@/lib/bridge/server/call-request";
+import { jsonRoute } from "@/lib/bridge/server/route-glue";
 import { AUTH_CALLBACK_PATH, AuthRunRequestSchema } from "@/lib/auth/request";
 import { runAuthRequest } from "@/lib/auth/server/run-request";
 
@@ -6,7 +7,7 @@ export const runtime = "nodejs";
 export const dynamic = "force-dynamic";
 
 /** The callback page as the person's browser reaches it: the calling page's origin (already guarded), else its Host. */
-function callbackUrlOf(req: Request): string {
+function callbackUrlOf(req: { headers: HeaderReader }): string {
   const origin = req.headers.get("origin") ?? `http://${req.headers.get("host") ?? "127.0.0.1"}`;
   return new URL(AUTH_CALLBACK_PATH, origin).href;
 }
@@ -16,6 +17,4 @@ function callbackUrlOf(req: Request): string {
  * secrets already masked; the tokens themselves never leave the server. With login "browser" the run pauses
  * where the person signs in (value.flowId, value.authorizationUrl). Guarded like every bridge route.
  */
-export async function POST(req: Request): Promise<Response> {
-  return handleBridgeCall(req, AuthRunRequestSchema, (input) => runAuthRequest(input, { callbackUrl: callbackUrlOf(req) }));
-}
+export const POST = jsonRoute(AuthRunRequestSchema, (input, call) => runAuthRequest(input, { callbackUrl: callbackUrlOf(call) }));

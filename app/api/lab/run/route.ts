@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { baseUrlOf, handleBridgeCall } from "@/lib/bridge/server/route-glue";
+import { baseUrlOf, jsonRoute } from "@/lib/bridge/server/route-glue";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
 import { runLab } from "@/lib/lab/server/run";
 
@@ -13,6 +13,4 @@ const LabRunSchema = z.object({
 });
 
 /** Runs a lab script under each condition; replies { ok: true, value: LabReport }. Spawns only on this explicit call. */
-export async function POST(req: Request): Promise<Response> {
-  return handleBridgeCall(req, LabRunSchema, (input) => runLab(input, { baseUrl: baseUrlOf(req) }));
-}
+export const POST = jsonRoute(LabRunSchema, (input, call) => runLab(input, { baseUrl: baseUrlOf(call) }));
