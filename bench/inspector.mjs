@@ -10,7 +10,8 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createParser } from "eventsource-parser";
-import { freePort, leanEnv } from "./lib.mjs";
+import { freePort } from "../scripts/local-app.mjs";
+import { leanEnv } from "./lib.mjs";
 
 export const INSPECTOR_VERSION = "2.12.0";
 const DIR = path.join(os.tmpdir(), "mcp-playground-bench", `inspector-${INSPECTOR_VERSION}`);

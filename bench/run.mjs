@@ -1,13 +1,16 @@
-// `npm run bench`: the playground's figures, measured side by side in one run, each a median over many runs
-// with its spread (p10–p90). Writes bench/results.json and the table in bench/README.md.
-//   1. bridge overhead: tools/list through POST /api/bridge/send of `next start` (kept-up stdio target) vs a
-//      direct stdio client to the same server binary, interleaved
+// `npm run bench`: the playground's figures, measured side by side with MCP Inspector's in one run, each a median
+// over many runs with its spread (p10–p90). Writes bench/results.json and the tables in bench/README.md.
+//   1. bridge overhead: tools/list through POST /api/bridge/send of `npm start` (scripts/serve.mjs) and of
+//      `next start` (kept-up stdio target) vs a direct stdio client to the same server binary, a minimal relay and
+//      Inspector's backend, interleaved
 //   2. fresh-process mode: per-message time through the route vs bare spawn-to-first-response, interleaved
 //   3. token bill (when lib/tokens exists)
 //   4. page: first-load JS gzipped, navigation → editor ready in headless Chromium
 //   5. load: tests/integration/load.test.ts at full size (200 sends, 20 fresh processes)
 //   Beside ours, the peer: MCP Inspector 2.12.0 (bench/inspector.mjs, installed on demand into a temp folder).
-// Flags: --quick (fewer samples), --skip-peer, --out <file> (results elsewhere, README untouched), --skip-page, --skip-load, --skip-class.
+//   6. cold start of the embedded stdio servers vs bare node (bench/cold-start.mjs)
+// Flags: --quick (fewer samples), --skip-peer, --out <file> (results elsewhere, README untouched), --skip-page,
+// --skip-load, --skip-class, --skip-cold, --no-build.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -15,6 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { coldStart } from "./cold-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
 
@@ -42,8 +46,14 @@ function ensureBuilds() {
   }
 }
 
+// The command line the bridge itself runs (lib/bridge/server/embedded.ts): the startup snapshot when one was
+// built for this Node, else the bundle, so the direct and bare contenders start the very same program.
+const calendarBlob = path.join(ROOT, "dist-servers", `calendar.${process.version}-${process.arch}.blob`);
 const SERVERS = {
-  calendar: { target: { kind: "demo", server: "calendar", transport: "stdio" }, argv: [process.execPath, path.join(ROOT, "dist-servers", "calendar.mjs")] },
+  calendar: {
+    target: { kind: "demo", server: "calendar", transport: "stdio" },
+    argv: existsSync(calendarBlob) ? [process.execPath, "--snapshot-blob", calendarBlob] : [process.execPath, path.join(ROOT, "dist-servers", "calendar.mjs")],
+  },
   everything: {
     target: { kind: "demo", server: "everything", transport: "stdio" },
     argv: [process.execPath, path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), "stdio"],
@@ -315,7 +325,7 @@ async function main() {
   if (!flag("--no-build")) ensureBuilds();
   const results = {
     when: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}` },
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: { start: round(os.loadavg()[0]) } },
     samples: { roundTrips: N_RTT, fresh: N_FRESH, pageLoads: N_PAGE },
   };
   log("starting next start and scripts/serve.mjs");
@@ -349,6 +359,11 @@ async function main() {
     await app.stop();
     await fast?.stop();
   }
+  if (!flag("--skip-cold")) {
+    log("cold start of the embedded stdio servers");
+    results.coldStart = await coldStart({ n: QUICK ? 5 : 15 }).catch((e) => ({ failed: String(e.message ?? e) }));
+  }
+  results.machine.loadAverage.end = round(os.loadavg()[0]);
   if (!flag("--skip-load")) {
     log("load test (full size)");
     results.load = load();

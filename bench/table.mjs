@@ -1,23 +1,30 @@
 // Renders bench/results.json as the Markdown table in bench/README.md.
 const ms = (s) => (s ? `${s.median} ms (p10 ${s.p10} – p90 ${s.p90}, n=${s.n})` : "—");
 
+const spread = (s) => `${s.p10}–${s.p90} ms`;
+
+/** The side-by-side block: each contender's round trip, its ratio over the direct client and over Inspector's. */
+function sideBySide(name, o) {
+  const lines = [`**tools/list to ${name}** (kept-up stdio process; n=${o.direct.n} each, interleaved)`, "", "| contender | median | p10–p90 | over direct | ÷ Inspector |", "| --- | --- | --- | --- | --- |"];
+  const add = (label, s, ratio, vs, bold = false) => {
+    const b = (text) => (bold ? `**${text}**` : text);
+    lines.push(`| ${label} | ${b(`${s.median} ms`)} | ${spread(s)} | ${b(`${ratio}×`)} | ${vs === undefined ? "" : b(`${vs}×`)} |`);
+  };
+  add("direct stdio client (no bridge: the floor)", o.direct, "1.00");
+  if (o.relayFloor) add("minimal relay process (bench/relay-floor.mjs: HTTP in, stdio out, nothing else)", o.relayFloor.roundTrip, o.relayFloor.ratio);
+  if (o.inspector) add(`MCP Inspector ${o.inspector.version} backend (send, reply on its events stream)`, o.inspector.roundTrip, o.inspector.ratio, "1.00");
+  if (o.fast) add("**ours, `npm start`** (scripts/serve.mjs: bridge routes on node:http)", o.fast.roundTrip, o.fast.ratio, o.fast.vsInspector, true);
+  add("ours through `next start` (Next's route pipeline)", o.next.roundTrip, o.next.ratio, o.next.vsInspector);
+  lines.push("", `Inside the bridge (exchange.durationMs): ${o.fast ? `npm start ${o.fast.bridgeInternalMs.median} ms, ` : ""}next start ${o.next.bridgeInternalMs.median} ms. Next's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.`, "");
+  return lines.join("\n");
+}
+
 export function renderTable(r) {
+  const blocks = Object.entries(r.bridgeOverhead ?? {}).map(([name, o]) => sideBySide(name, o));
   const rows = [];
   const row = (...cells) => rows.push(`| ${cells.join(" | ")} |`);
   row("figure", "measured", "target");
   row("---", "---", "---");
-  for (const [name, o] of Object.entries(r.bridgeOverhead ?? {})) {
-    row(`tools/list, ${name}: direct stdio client (kept-up process)`, ms(o.direct), "");
-    if (o.relayFloor) row(`tools/list, ${name}: minimal relay process (bench/relay-floor.mjs: HTTP in, stdio out, nothing else) — the floor`, `${ms(o.relayFloor.roundTrip)} → +${o.relayFloor.addedMs} ms, **${o.relayFloor.ratio}×**`, "");
-    row(`tools/list, ${name}: POST /api/bridge/send via \`next start\``, `${ms(o.next.roundTrip)} → +${o.next.addedMs} ms, **${o.next.ratio}×** (${o.next.ratioToRelayFloor ?? "–"}× the floor)`, "≤ 1.5×");
-    if (o.fast) row(`tools/list, ${name}: POST /api/bridge/send via scripts/serve.mjs (npm run start:fast)`, `${ms(o.fast.roundTrip)} → +${o.fast.addedMs} ms, **${o.fast.ratio}×** (${o.fast.ratioToRelayFloor ?? "–"}× the floor)`, "≤ 1.5×");
-    row(`… of which inside the bridge (exchange.durationMs), ${name}`, `next ${o.next.bridgeInternalMs.median} ms${o.fast ? `, fast ${o.fast.bridgeInternalMs.median} ms` : ""}`, "");
-    row(`Next's own floor: POST /api/bridge/cancel (no process), ${name} run`, ms(o.nextTrivialRoute), "");
-    if (o.inspector) {
-      row(`tools/list, ${name}: **MCP Inspector ${o.inspector.version}** backend (POST /api/mcp/send until the reply is on its events stream)`, `${ms(o.inspector.roundTrip)} → +${o.inspector.addedMs} ms, **${o.inspector.ratio}×**`, "");
-      row(`… ours ÷ Inspector's, ${name}`, `next start ${o.next.vsInspector}×${o.fast ? `, serve.mjs **${o.fast.vsInspector}×**` : ""}`, "< 1×");
-    }
-  }
   if (r.loopbackHttpRoundTripMs) row("bare loopback HTTP round trip (the floor's HTTP part)", ms(r.loopbackHttpRoundTripMs), "");
   const f = r.freshProcess;
   if (f) {
@@ -67,5 +74,12 @@ export function renderTable(r) {
     row(`load: ${l.freshRuns} concurrent fresh-process runs`, `p50 ${l.fresh.p50Ms} ms, p99 ${l.fresh.p99Ms} ms, errors ${l.fresh.errors}, leftover processes ${l.fresh.leftoverProcesses}`, "0 errors, 0 left");
   }
   if (l?.failed) row("load", l.failed, "");
-  return `Measured ${r.when} on ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}.\n\n${rows.join("\n")}`;
+  const c = r.coldStart;
+  if (c?.bare) {
+    row("cold start: bare `node -e \"\"` (spawn → exit)", ms(c.bare), "");
+    for (const [name, s] of Object.entries(c.servers)) row(`cold start: ${name}, spawn → first tools/list reply`, `${ms(s)} → **${s.overBare}×** bare`, "≤ 2.5×");
+  } else if (c?.failed) row("cold start", c.failed, "");
+  const load = r.machine.loadAverage;
+  const loadNote = load ? ` Load average (1 min) ${load.start} at the start, ${load.end} at the end (2 cores shared with other work: compare ratios within the run, not milliseconds across runs).` : "";
+  return `Measured ${r.when} on ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}.${loadNote}\n\n${blocks.join("\n")}\n${rows.join("\n")}`;
 }
