@@ -2,50 +2,27 @@
  * The CLI as a user runs it (node --import tsx lib/cli/main.ts …): chapter-style output, exit codes, and no
  * process left behind — also when it is interrupted.
  */
-import { spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, ROOT, waitUntilGone } from "./helpers";
+import { pidsWithArg, runCli, type CliRun } from "../helpers/cli";
+import { FIXTURES, waitUntilGone } from "./helpers";
 
-interface Run {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], onSpawn?: (pid: number) => void): Promise<Run> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    if (child.pid) onSpawn?.(child.pid);
-    child.on("close", (code, signal) => resolve({ code, signal, stdout, stderr }));
-  });
-}
+const cli = (args: string[], onSpawn?: (pid: number) => void) => runCli(args, { onSpawn });
 
 /** pids the CLI reported starting ("spawned pid N", "started server-everything … (pid N)"). */
 function reportedPids(output: string): number[] {
   return [...output.matchAll(/(?:spawned pid |\(pid )(\d+)/g)].map((m) => Number(m[1]));
 }
 
-function pidsWithArg(marker: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(marker)) pids.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return pids;
-}
-
 const echoPid = path.join(FIXTURES, "echo-pid.mjs");
+
+/** The probe's last line names the legacy era, and the one server it reported starting is gone. */
+async function expectLegacyVerdictAndServerEnded(run: CliRun): Promise<void> {
+    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
+    const pids = reportedPids(run.stdout);
+    expect(pids).toHaveLength(1);
+    expect(await waitUntilGone(pids)).toEqual([]);
+}
 
 describe("npm run cli -- probe", () => {
   it("probe --demo everything shows -32601, then initialize answered 2025-11-25, and ends the server", async () => {
@@ -55,10 +32,7 @@ describe("npm run cli -- probe", () => {
     expect(run.stdout).toContain("← error -32601 Method not found");
     expect(run.stdout).toMatch(/→ initialize \{"protocolVersion":"2026-07-28"/);
     expect(run.stdout).toMatch(/← \{"protocolVersion":"2025-11-25"/);
-    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
-    const pids = reportedPids(run.stdout);
-    expect(pids).toHaveLength(1);
-    expect(await waitUntilGone(pids)).toEqual([]);
+    await expectLegacyVerdictAndServerEnded(run);
   });
 
   it("probe --demo everything --http takes the HTTP path (400 Server not initialized) and ends the server", async () => {
@@ -67,10 +41,7 @@ describe("npm run cli -- probe", () => {
     expect(run.stdout).toContain("HTTP 400 Bad Request");
     expect(run.stdout).toContain("SSE priming event");
     expect(run.stdout).toMatch(/Mcp-Session-Id: [0-9a-f-]{36}/);
-    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
-    const pids = reportedPids(run.stdout);
-    expect(pids).toHaveLength(1);
-    expect(await waitUntilGone(pids)).toEqual([]);
+    await expectLegacyVerdictAndServerEnded(run);
   });
 
   it("probe --demo calendar --json prints the modern verdict as JSON", async () => {

@@ -2,22 +2,12 @@
  * `npm run cli -- explain` and `npm run cli -- date` as a user runs them (node --import tsx lib/cli/main.ts …):
  * JSON fields, human output and exit codes. Neither command starts a process.
  */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { FIXTURES, ROOT } from "./helpers";
+import { runCli } from "../helpers/cli";
+import { FIXTURES } from "./helpers";
 
-function cli(args: string[], stdin?: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.stdin.end(stdin ?? "");
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const cli = (args: string[], stdin = "") => runCli(args, { stdin });
 
 const SET_LEVEL = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "logging/setLevel", params: { level: "debug" } });
 const SAMPLING = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { resultType: "input_required", inputRequests: { q: { method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } } }, requestState: "s" } });

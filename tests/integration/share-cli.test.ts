@@ -1,16 +1,13 @@
 /** `npm run cli -- link …`, run as a real process through the CLI entry (lib/cli/main.ts). */
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { runCliSync } from "../helpers/cli";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { exampleById } from "@/lib/share/examples";
 import { exportSessionFile } from "@/lib/share/session-file";
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "link", ...args], { encoding: "utf8", timeout: 30_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runCliSync(["link", ...args], 30_000);
 
 describe("npm run cli -- link", () => {
   it("examples prints every gallery example with its link length, and each link decodes back to the transcript", () => {

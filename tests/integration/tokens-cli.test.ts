@@ -1,13 +1,10 @@
 /** `npm run cli -- tokens …` as a user runs it: a real CLI process, a real server behind --stdio. */
-import { spawnSync } from "node:child_process";
+import { runCliSync } from "../helpers/cli";
 import { describe, expect, it } from "vitest";
 
 const EVERYTHING_CMD = `${process.execPath} node_modules/@modelcontextprotocol/server-everything/dist/index.js stdio`;
 
-function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "tokens", ...args], { encoding: "utf8", timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (...args: string[]) => runCliSync(["tokens", ...args], 60_000);
 
 describe("cli tokens --json", () => {
   it("after the legacy handshake: the chapter's 13 tools, 7,663 bytes, 1,307 (sum 1,305), 52 … 235, 312, 1,619", () => {

@@ -1,24 +1,10 @@
 /** npm run cli -- check, as CI runs it: exit codes, the JSON shape, the JUnit file, and no process left. */
-import { mkdtempSync, readFileSync, readdirSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { pidsWithArg as alive } from "../../helpers/cli";
 import { FIXTURE_STDIO, cli } from "./run-suite";
-
-
-/** Processes whose argv contains `marker` (the fixture ignores the extra argument; it only tags the process). */
-function alive(marker: string): number[] {
-  const pids: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0").includes(marker)) pids.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return pids;
-}
 
 const fixture = (violation: string | undefined, marker: string) => `node ${FIXTURE_STDIO}${violation ? ` --violate ${violation}` : ""} --tag ${marker}`;
 

@@ -1,5 +1,4 @@
 /** Runs the suite through the real bridge against a target; the fixture servers' entry points. */
-import { spawn } from "node:child_process";
 import path from "node:path";
 import type { Target } from "@/lib/bridge/contract";
 import type { SendContext } from "@/lib/bridge/server/send";
@@ -50,13 +49,4 @@ export function noProcessLeft(): number[] {
 }
 
 /** `npm run cli -- …` as a user runs it (node --import tsx lib/cli/main.ts), collecting stdout and stderr. */
-export function cli(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (c) => (stdout += c));
-    child.stderr.on("data", (c) => (stderr += c));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+export { runCli as cli } from "../../helpers/cli";

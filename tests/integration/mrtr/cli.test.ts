@@ -1,11 +1,10 @@
 // `npm run cli -- send … --answers answers.json --json` against the real embedded servers, as a user runs it.
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { runCliSync } from "../../helpers/cli";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const DIR = mkdtempSync(path.join(tmpdir(), "mrtr-cli-"));
 
 function answersFile(name: string, value: unknown): string {
@@ -14,10 +13,7 @@ function answersFile(name: string, value: unknown): string {
   return file;
 }
 
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (args: string[]) => runCliSync(args, 60_000);
 
 const frame = (name: string, args: Record<string, unknown>, caps: Record<string, unknown> = { elicitation: { form: {} } }) =>
   JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps }, name, arguments: args } });

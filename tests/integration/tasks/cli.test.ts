@@ -1,19 +1,15 @@
 // `npm run cli -- task …` against the real tasks demo server, as a user runs it.
 import { describe, expect, it } from "vitest";
-import { spawnSync } from "node:child_process";
+import { runCliSync } from "../../helpers/cli";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
-const ROOT = path.resolve(import.meta.dirname, "../../..");
 const DIR = mkdtempSync(path.join(tmpdir(), "tasks-cli-"));
 const YES = path.join(DIR, "yes.json");
 writeFileSync(YES, JSON.stringify({ confirm: { action: "accept", content: { confirmed: true } } }));
 
-function cli(args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", ...args], { cwd: ROOT, encoding: "utf8", timeout: 90_000 });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (args: string[]) => runCliSync(args, 90_000);
 
 describe("task", () => {
   it.each([[[] as string[]], [["--http"]]])("follows confirm_booking to completed and prints the --json report (%o)", (extra) => {
