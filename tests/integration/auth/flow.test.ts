@@ -143,32 +143,27 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
     expect(denied.run.steps.some((s) => s.name === "token")).toBe(false);
   });
 
-  it("a callback whose iss is not the recorded issuer is rejected before the token request (RFC 9207)", async () => {
-    const forged = await runAuthFlow({
+  /** The calendar flow, with the demo user's callback changed in one parameter before it reaches the client. */
+  const runWithForgedCallback = (param: string, value: string) =>
+    runAuthFlow({
       target: demo.urls.calendar,
       clientId: DEMO_CLIENT_ID,
       redirectUri,
       login: async (u) => {
         const cb = new URL((await demoUserAgent(redirectUri)(u))!);
-        cb.searchParams.set("iss", "https://evil.example");
+        cb.searchParams.set(param, value);
         return cb.href;
       },
     });
+
+  it("a callback whose iss is not the recorded issuer is rejected before the token request (RFC 9207)", async () => {
+    const forged = await runWithForgedCallback("iss", "https://evil.example");
     expect(forged.run.findings.map((f) => f.code)).toEqual(["ISS_MISMATCH"]);
     expect(forged.run.steps.some((s) => s.name === "token")).toBe(false);
   });
 
   it("a callback with another state is rejected (STATE_MISMATCH)", async () => {
-    const forged = await runAuthFlow({
-      target: demo.urls.calendar,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri,
-      login: async (u) => {
-        const cb = new URL((await demoUserAgent(redirectUri)(u))!);
-        cb.searchParams.set("state", "someone-elses-state");
-        return cb.href;
-      },
-    });
+    const forged = await runWithForgedCallback("state", "someone-elses-state");
     expect(forged.run.findings.map((f) => f.code)).toEqual(["STATE_MISMATCH"]);
   });
 
