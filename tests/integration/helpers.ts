@@ -6,8 +6,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
-import { expect } from "vitest";
-import { SendRequestSchema, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
+import { afterAll, beforeAll, expect } from "vitest";
+import { SendRequestSchema, type DemoServer, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
 
@@ -57,6 +58,16 @@ export function recordPids(exchange: Exchange): void {
   }
 }
 
+/** The pid still takes signal 0 (a zombie does too: the stricter check, for a process this test must have reaped). */
+export function answersSignal(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Alive = exists and is not a zombie (a reparented grandchild may linger as one if PID 1 does not reap). */
 export function isAlive(pid: number): boolean {
   try {
@@ -89,6 +100,27 @@ export async function endAllAndAssertNoneAlive(): Promise<void> {
   const pids = [...seenPids];
   expect(pids.length).toBeGreaterThan(0);
   expect(await waitUntilGone(pids), "processes still alive after shutdown").toEqual([]);
+}
+
+/**
+ * An embedded demo over Streamable HTTP for a whole test file: started before its tests, closed after them, then
+ * every process the file started is proven ended. `baseUrl` (its origin) is what a send's context needs.
+ */
+export function demoHttpForFile(server: DemoServer): { readonly baseUrl: string } {
+  let demo: DemoHttpServer | undefined;
+  beforeAll(async () => {
+    demo = await startDemoHttpServer(server);
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await endAllAndAssertNoneAlive();
+  });
+  return {
+    get baseUrl() {
+      if (!demo) throw new Error("the demo server starts in beforeAll");
+      return new URL(demo.url).origin;
+    },
+  };
 }
 
 export function request(id: number | string, method: string, params?: Record<string, unknown>): Record<string, unknown> {

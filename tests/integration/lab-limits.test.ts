@@ -8,16 +8,9 @@ import { LAB_LIMITS } from "@/lib/lab/conditions";
 import { runningHttpInstances } from "@/lib/lab/server/instances";
 import { runLab } from "@/lib/lab/server/run";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+import { answersSignal as alive } from "./helpers";
 
 const script = BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script;
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 afterAll(async () => {
   await shutdownAll();

@@ -3,18 +3,11 @@ import { execFileSync } from "node:child_process";
 import { runLab } from "@/lib/lab/server/run";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
+import { answersSignal as alive } from "./helpers";
 
 const script = (id: string) => BUILT_IN_SCRIPTS.find((s) => s.id === id)!.script;
 const seen: number[] = [];
 const remember = (pids: (number | undefined)[]) => seen.push(...pids.filter((p): p is number => p !== undefined));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 afterAll(async () => {
   await shutdownAll();

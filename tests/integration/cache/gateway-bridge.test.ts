@@ -3,26 +3,16 @@
  * upstream fetch is a real send (over HTTP with the user's Authorization header, or over stdio), and the
  * cache decides from the hints the server actually sent.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { send } from "@/lib/bridge/server/send";
-import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
+import { demoHttpForFile, recordPids } from "../helpers";
 import { EMPTY_CACHE, invalidate, lookup, partitionFor, replayAsUsers, store, ANONYMOUS, type GatewaySend } from "@/lib/cache/rules";
 import { targetKey } from "@/lib/bridge/contract";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 const M = buildEnvelope();
-let demo: DemoHttpServer;
-let baseUrl: string;
-beforeAll(async () => {
-  demo = await startDemoHttpServer("calendar");
-  baseUrl = new URL(demo.url).origin;
-});
-afterAll(async () => {
-  await demo.close();
-  await endAllAndAssertNoneAlive();
-});
+const calendarHttp = demoHttpForFile("calendar");
 
 const httpCalendar: Target = { kind: "demo", server: "calendar", transport: "http" };
 const users = [
@@ -33,7 +23,7 @@ let n = 0;
 
 function bridgeSend(target: Target, seen: { user: string; authorization?: string }[]): GatewaySend {
   return async (frame, user) => {
-    const exchange = await send({ sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } }, { baseUrl });
+    const exchange = await send({ sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } }, { baseUrl: calendarHttp.baseUrl });
     recordPids(exchange);
     const request = exchange.events.find((e) => e.kind === "http-request");
     seen.push({ user: user.name, authorization: request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined });

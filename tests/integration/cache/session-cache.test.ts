@@ -3,31 +3,21 @@
  * answered locally, a listen stream's resources/updated makes it stale, the next read goes out; the gateway
  * replay goes upstream per user with their Authorization header.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SendRequestSchema } from "@/lib/bridge/contract";
 import { ListenRequestSchema } from "@/lib/bridge/listen-contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { runListen } from "@/lib/bridge/server/listen";
 import { cancel, send } from "@/lib/bridge/server/send";
 import { templateById } from "@/lib/protocol/templates";
 import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
 import { createCacheRuntime, type OpenListenStream } from "@/lib/cache/runtime";
-import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
+import { demoHttpForFile, recordPids, trackPid } from "../helpers";
 
-let demo: DemoHttpServer;
-let baseUrl = "";
-beforeAll(async () => {
-  demo = await startDemoHttpServer("calendar");
-  baseUrl = new URL(demo.url).origin;
-});
-afterAll(async () => {
-  await demo.close();
-  await endAllAndAssertNoneAlive();
-});
+const calendarHttp = demoHttpForFile("calendar");
 
 const client: BridgeClientLike = {
   send: async (req) => {
-    const exchange = await send(SendRequestSchema.parse(req), { baseUrl });
+    const exchange = await send(SendRequestSchema.parse(req), { baseUrl: calendarHttp.baseUrl });
     recordPids(exchange);
     return { ok: true, value: exchange };
   },
@@ -40,7 +30,7 @@ const openStream: OpenListenStream = (req, onLine) => {
   const parsed = ListenRequestSchema.parse(req);
   const started = Date.now();
   // What listenResponse does for the page: every line, then the end line.
-  const done = runListen(parsed, { baseUrl }, (line) => {
+  const done = runListen(parsed, { baseUrl: calendarHttp.baseUrl }, (line) => {
     if (line.kind === "event" && line.event.kind === "spawn") trackPid(line.event.pid);
     onLine(line);
   }).then((end) => {

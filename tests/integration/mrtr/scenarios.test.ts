@@ -1,12 +1,9 @@
 // Every embedded MRTR scenario, driven with the pure MRTR code against the real servers over stdio (the bundled
 // dist-servers/*.mjs) and over Streamable HTTP (the same factories behind createMcpHandler on loopback).
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
-import type { DemoServer } from "@/lib/bridge/contract";
+import { describe, expect, it } from "vitest";
 import { createHardenedCalendarServer } from "@/lib/servers/calendar-hardened";
 import { declareAndResend, departures, driveRoundTrip, explainMissingCapability, firstText, groupConversations, type Answers } from "@/lib/protocol/mrtr";
-import { customHttpTransport, httpTransport, stdioTransport, type TestTransport } from "./transports";
+import { customHttpTransport, stdioTransport, transportsForFile, type TestTransport } from "./transports";
 
 const ALL_CAPS = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
@@ -17,26 +14,7 @@ function call(id: number, name: string, args: Record<string, unknown> = {}, caps
   return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta, name, arguments: args, ...extra } });
 }
 
-const open: TestTransport[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((t) => t.close()));
-});
-
-beforeAll(() => {
-  execFileSync(process.execPath, ["scripts/build-servers.mjs"], { stdio: "ignore" });
-});
-afterAll(() => shutdownAll());
-
-const transports = {
-  stdio: async (server: DemoServer) => stdioTransport(server),
-  http: async (server: DemoServer) => httpTransport(server),
-};
-
-async function connect(kind: keyof typeof transports, server: DemoServer) {
-  const t = await transports[kind](server);
-  open.push(t);
-  return t;
-}
+const { open, connect } = transportsForFile();
 
 async function drive(t: TestTransport, first: string, answers: Answers, roundLimit = 5) {
   const report = await driveRoundTrip(first, (text) => t.send(text), { roundLimit, answers });

@@ -2,11 +2,14 @@
 // stdio (dist-servers/<name>.mjs, kept up or a fresh process per message) and over Streamable HTTP (the
 // /api/demo/<name> handler, mounted on a loopback port by startDemoHttpServer). A server with custom options
 // (the hardened calendar with an expiry in the past) is mounted with createMcpHandler directly.
+import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import type { DemoServer, Exchange, Target } from "@/lib/bridge/contract";
 import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { controlProcess, send, type SendContext } from "@/lib/bridge/server/send";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { afterAll, afterEach, beforeAll } from "vitest";
 
 export interface TestTransport {
   label: string;
@@ -52,4 +55,25 @@ export async function customHttpTransport(factory: () => McpServer): Promise<Tes
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
   });
+}
+
+/**
+ * For a whole test file: the embedded servers are built before its tests, every transport in `open` is closed
+ * after each test, and kept processes end after the file. connect() opens a kept stdio or an HTTP transport.
+ */
+export function transportsForFile() {
+  const open: TestTransport[] = [];
+  beforeAll(() => {
+    execFileSync(process.execPath, ["scripts/build-servers.mjs"], { stdio: "ignore" });
+  });
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((t) => t.close()));
+  });
+  afterAll(() => shutdownAll());
+  async function connect(kind: "stdio" | "http", server: DemoServer): Promise<TestTransport> {
+    const t = kind === "stdio" ? stdioTransport(server) : await httpTransport(server);
+    open.push(t);
+    return t;
+  }
+  return { open, connect };
 }

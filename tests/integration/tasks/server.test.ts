@@ -1,38 +1,21 @@
 // The tasks demo server over stdio (dist-servers/tasks.mjs through the bridge) and Streamable HTTP (the
 // /api/demo/tasks handler on loopback), driven by the same follower the CLI and the Tasks view use.
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { execFileSync, spawn } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
 import readline from "node:readline";
 import path from "node:path";
 import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { createFollower, getTaskFrame, taskCallFrame, withTasksExtension, type FollowOptions, type TaskTrack } from "@/lib/tasks";
 import { buildEnvelope } from "@/lib/protocol/meta";
-import { httpTransport, stdioTransport, type TestTransport } from "../mrtr/transports";
+import { stdioTransport, transportsForFile, type TestTransport } from "../mrtr/transports";
 
 const FORM = { elicitation: { form: {} } };
 const EXT = withTasksExtension(FORM);
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 
-const open: TestTransport[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((t) => t.close()));
-});
-beforeAll(() => {
-  execFileSync(process.execPath, ["scripts/build-servers.mjs"], { stdio: "ignore" });
-});
-afterAll(() => shutdownAll());
-
-const transports = {
-  stdio: async () => stdioTransport("tasks"),
-  http: async () => httpTransport("tasks"),
-};
-
-async function connect(kind: keyof typeof transports) {
-  const t = await transports[kind]();
-  open.push(t);
-  return t;
-}
+const transports = transportsForFile();
+const open = transports.open;
+const connect = (kind: "stdio" | "http") => transports.connect(kind, "tasks");
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
