@@ -4,22 +4,9 @@ import { announcements, onSay, say } from "@/lib/a11y/announce";
 import { labFailedSentence, labSentence, type LabReport } from "@/lib/lab/report";
 import { billSentence, type Bill } from "@/lib/tokens/bill";
 import { initialState, reducer, type Action, type SessionState } from "@/lib/session";
+import { sendStarted } from "../helpers/session";
 
-const started = (seq: number, sentText: string): Action => ({
-  type: "send/started",
-  seq,
-  sendId: `s${seq}`,
-  label: null,
-  targetKey: "demo:calendar:stdio",
-  targetLabel: "calendar (stdio)",
-  transport: "stdio",
-  timeoutMs: 10000,
-  sent: sentText,
-  notJson: false,
-  oneLined: false,
-  sendHeaders: null,
-  startedAt: 0,
-});
+const started = (seq: number, sentText: string) => sendStarted(seq, sentText);
 
 const exchange = (outcome: Exchange["outcome"]): Exchange => ({
   sendId: "s1",

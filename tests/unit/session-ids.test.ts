@@ -1,22 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { requestIdOf, withRequestId } from "@/lib/session/ids";
-import { initialState, reducer, type Action } from "@/lib/session";
+import { initialState, reducer } from "@/lib/session";
+import { sendStarted } from "../helpers/session";
 
-const started = (sentText: string, label: string | null): Action => ({
-  type: "send/started",
-  seq: 1,
-  sendId: "s1",
-  label,
-  targetKey: "demo:calendar:stdio",
-  targetLabel: "calendar (stdio)",
-  transport: "stdio",
-  timeoutMs: 10_000,
-  sent: sentText,
-  notJson: false,
-  oneLined: true,
-  sendHeaders: null,
-  startedAt: 1,
-});
+const started = (sentText: string, label: string | null) => sendStarted(1, sentText, { label, oneLined: true, startedAt: 1 });
 
 describe("ids that make sense (point 8)", () => {
   it("moves only the top-level id, keeping the text's formatting (an id inside params stays)", () => {

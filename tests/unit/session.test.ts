@@ -13,23 +13,8 @@ import {
   type BridgeClientLike,
   type SessionState,
 } from "@/lib/session";
+import { recordingClient, sendStarted as started } from "../helpers/session";
 
-const started = (seq: number, sent: string, extra: Partial<Extract<Action, { type: "send/started" }>> = {}): Action => ({
-  type: "send/started",
-  seq,
-  sendId: `s${seq}`,
-  label: null,
-  targetKey: "demo:calendar:stdio",
-  targetLabel: "calendar (stdio)",
-  transport: "stdio",
-  timeoutMs: 10000,
-  sent,
-  notJson: false,
-  oneLined: false,
-  sendHeaders: null,
-  startedAt: 0,
-  ...extra,
-});
 
 function exchange(over: Partial<Exchange> = {}): Exchange {
   return {
@@ -207,25 +192,7 @@ describe("custom targets", () => {
 });
 
 describe("commands", () => {
-  function fakeClient(replies: ((req: SendRequest) => BridgeReply<Exchange>)[]) {
-    const sent: SendRequest[] = [];
-    const client: BridgeClientLike = {
-      async send(req) {
-        sent.push(req);
-        return replies[sent.length - 1](req);
-      },
-      async post() {
-        return { ok: false, kind: "internal", message: "not used" };
-      },
-      async cancel() {
-        return { ok: true, value: null };
-      },
-      async process() {
-        return { ok: true, value: { running: true, pid: 7, stderrTail: [] } };
-      },
-    };
-    return { client, sent };
-  }
+  const fakeClient = (replies: ((req: SendRequest) => BridgeReply<Exchange>)[]) => recordingClient((req, n) => replies[n](req));
 
   it("text that is not JSON is not sent without insistence, and is marked when sent anyway", async () => {
     const store = createStore();

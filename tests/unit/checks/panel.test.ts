@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BridgeReply, Exchange, SendRequest } from "@/lib/bridge/contract";
 import { INITIAL_CHECKS, checksReducer, countsOf, evidenceLinks, rowsOf, sessionSend, type ChecksState } from "@/lib/checks/panel";
 import type { CheckReport, CheckResult } from "@/lib/checks/types";
-import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
+import { createCommands, createStore } from "@/lib/session";
+import { deliveredOver, recordingClient } from "../../helpers/session";
 
 const result = (id: string, status: CheckResult["status"], level: CheckResult["level"] = "MUST"): CheckResult => ({
   id, title: id, level, status, specRef: "r", spec: { section: "§1", path: "p.mdx" }, transports: "both", detail: `${id} ${status}`, evidence: [`send-${id}`], durationMs: 1,
@@ -55,19 +55,7 @@ describe("the Checks panel's state", () => {
 });
 
 describe("checks through the session: visible in the timeline, with the control they need", () => {
-  function fake() {
-    const sent: SendRequest[] = [];
-    const client: BridgeClientLike = {
-      async send(req): Promise<BridgeReply<Exchange>> {
-        sent.push(req);
-        return { ok: true, value: { sendId: req.sendId, startedAt: 0, durationMs: 1, targetLabel: "t", transport: "http", sent: req.frame, received: [], outcome: { kind: "notification", note: "" }, events: [], timeoutMs: req.timeoutMs ?? 1 } };
-      },
-      async post() { return { ok: false, kind: "internal", message: "unused" }; },
-      async cancel() { return { ok: true, value: null }; },
-      async process() { return { ok: true, value: { running: true, stderrTail: [] } }; },
-    };
-    return { client, sent };
-  }
+  const fake = () => recordingClient(deliveredOver("http"));
 
   it("sendFrame carries processMode, timeoutMs and http, labels the card, and can leave a remembered legacy session out", async () => {
     const store = createStore();

@@ -1,26 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { BridgeReply, Exchange, SendRequest } from "@/lib/bridge/contract";
-import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
+import { createCommands, createStore } from "@/lib/session";
+import { deliveredOver, recordingClient } from "../../helpers/session";
 
-function fake() {
-  const sent: SendRequest[] = [];
-  const client: BridgeClientLike = {
-    async send(req): Promise<BridgeReply<Exchange>> {
-      sent.push(req);
-      return { ok: true, value: { sendId: req.sendId, startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent: req.frame, received: [], outcome: { kind: "notification", note: "" }, events: [], timeoutMs: req.timeoutMs ?? 1 } };
-    },
-    async post() {
-      return { ok: false, kind: "internal", message: "unused" };
-    },
-    async cancel() {
-      return { ok: true, value: null };
-    },
-    async process() {
-      return { ok: true, value: { running: true, stderrTail: [] } };
-    },
-  };
-  return { client, sent };
-}
+const fake = () => recordingClient(deliveredOver("stdio"));
 
 describe("the page's progress setting reaches the bridge (docs/timeouts.md)", () => {
   it("by default nothing is sent (the bridge resets on progress, max 10 × the timeout); turned off, progressReset false; a max total, maxTotalMs", async () => {
