@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { checkHost, checkOrigin, checkPageHeaders, guardRequest, parseHost } from "@/lib/bridge/server/guards";
 import { checkUpstreamHeaders } from "@/lib/bridge/server/headers";
 import { checkToken, getLaunchToken } from "@/lib/bridge/server/token";
+import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "t".repeat(64);
 
@@ -10,12 +11,7 @@ function bridgeRequest(headers: Record<string, string>): Request {
   return new Request("http://127.0.0.1:3000/api/bridge/send", { method: "POST", headers, body: "{}" });
 }
 
-beforeEach(() => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ALLOWED_HOSTS", "");
-  vi.stubEnv("PLAYGROUND_ALLOWED_ORIGINS", "");
-});
-afterEach(() => vi.unstubAllEnvs());
+localLaunchForEachTest(TOKEN);
 
 describe("guardRequest: Host, then Origin, then token", () => {
   const good = { host: "127.0.0.1:3000", [TOKEN_HEADER]: TOKEN };

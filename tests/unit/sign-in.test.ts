@@ -3,11 +3,12 @@
  * token, one per port), the token leaves the address bar, and the cookie is never enough on its own: the Host and
  * Origin guards still apply, and another site's request is refused.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { guardRequest } from "@/lib/bridge/server/guards";
 import { signInResponse } from "@/lib/bridge/server/sign-in";
 import { sessionCookieName, sessionCookieValue } from "@/lib/bridge/server/token";
+import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "f".repeat(64);
 const HOST = "127.0.0.1:3000";
@@ -15,12 +16,7 @@ const HOST = "127.0.0.1:3000";
 const bridge = (headers: Record<string, string>) => guardRequest(new Request(`http://${HOST}/api/bridge/send`, { method: "POST", headers: { host: HOST, ...headers }, body: "{}" }));
 const cookie = () => `other=1; ${sessionCookieName("3000")}=${sessionCookieValue()}`;
 
-beforeEach(() => {
-  vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  vi.stubEnv("PLAYGROUND_ALLOWED_HOSTS", "");
-  vi.stubEnv("PLAYGROUND_ALLOWED_ORIGINS", "");
-});
-afterEach(() => vi.unstubAllEnvs());
+localLaunchForEachTest(TOKEN);
 
 describe("bridge calls: the token header or the sign-in cookie", () => {
   it("a bridge call with neither cookie nor header is refused 401 and says how to sign in", () => {
