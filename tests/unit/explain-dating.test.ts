@@ -8,6 +8,34 @@ import { repairJson } from "@/lib/explain/extract";
 const fixture = (name: string) => readFileSync(join(import.meta.dirname, "../fixtures/explain", name), "utf8");
 const badges = (d: ReturnType<typeof dateTranscript>) => d.deprecatedOrRemoved.map((f) => `${f.feature} | ${f.badge}`);
 
+/** What each revision's transcript teaches: badges it must show (among others). */
+const TEACHES: Record<string, string[]> = {
+  "2024-11-05-http-sse.txt": [
+    "the HTTP+SSE transport (GET stream + endpoint event) | deprecated since 2025-03-26 (SEP-2596)",
+    "initialize | removed in 2026-07-28",
+    "ping | removed in 2026-07-28",
+    "resources/subscribe | removed in 2026-07-28",
+    "logging/setLevel | removed in 2026-07-28",
+    "sampling/createMessage sent by the server as a JSON-RPC request | removed in 2026-07-28",
+    "includeContext \"thisServer\" | deprecated since 2025-11-25 (SEP-2596)",
+    "the sampling capability | deprecated since 2026-07-28 (SEP-2577)",
+    "the roots capability | deprecated since 2026-07-28 (SEP-2577)",
+    "the logging capability | deprecated since 2026-07-28 (SEP-2577)",
+  ],
+  "2025-03-26-streamable.txt": [
+    "a JSON-RPC batch (array of messages) | removed in 2025-06-18",
+    "the Mcp-Session-Id header | removed in 2026-07-28",
+    "an HTTP GET stream | removed in 2026-07-28",
+    "the Last-Event-ID header | removed in 2026-07-28",
+  ],
+  "2025-11-25-url-elicitation.txt": [
+    "error -32042 (URL elicitation required) | removed in 2026-07-28",
+    "elicitationId (URL elicitation, 2025-11-25) | removed in 2026-07-28",
+    "notifications/elicitation/complete | removed in 2026-07-28",
+    "the core tasks capability (2025-11-25) | removed in 2026-07-28",
+  ],
+};
+
 describe("transcripts written in each revision's style are dated to that revision", () => {
   it.each([
     ["2024-11-05-http-sse.txt", ["2024-11-05"]],
@@ -25,18 +53,7 @@ describe("transcripts written in each revision's style are dated to that revisio
 describe("why: reasons and the deprecated/removed features each transcript teaches", () => {
   it("2024-11-05: HTTP+SSE (deprecated since 2025-03-26), initialize, ping, subscribe, setLevel, server-sent sampling", () => {
     const d = dateTranscript(fixture("2024-11-05-http-sse.txt"));
-    expect(badges(d)).toEqual(expect.arrayContaining([
-      "the HTTP+SSE transport (GET stream + endpoint event) | deprecated since 2025-03-26 (SEP-2596)",
-      "initialize | removed in 2026-07-28",
-      "ping | removed in 2026-07-28",
-      "resources/subscribe | removed in 2026-07-28",
-      "logging/setLevel | removed in 2026-07-28",
-      "sampling/createMessage sent by the server as a JSON-RPC request | removed in 2026-07-28",
-      "includeContext \"thisServer\" | deprecated since 2025-11-25 (SEP-2596)",
-      "the sampling capability | deprecated since 2026-07-28 (SEP-2577)",
-      "the roots capability | deprecated since 2026-07-28 (SEP-2577)",
-      "the logging capability | deprecated since 2026-07-28 (SEP-2577)",
-    ]));
+    expect(badges(d)).toEqual(expect.arrayContaining(TEACHES["2024-11-05-http-sse.txt"]));
     expect(d.namedVersions).toEqual(["2024-11-05"]);
     expect(d.summary).toContain("names 2024-11-05 itself");
   });
@@ -44,12 +61,7 @@ describe("why: reasons and the deprecated/removed features each transcript teach
   it("2025-03-26: batching bounds it above (removed in 2025-06-18); sessions, GET stream and Last-Event-ID are removed now", () => {
     const d = dateTranscript(fixture("2025-03-26-streamable.txt"));
     expect(d.reasons.find((r) => r.feature.startsWith("a JSON-RPC batch"))?.revisions).toEqual(["2025-03-26"]);
-    expect(badges(d)).toEqual(expect.arrayContaining([
-      "a JSON-RPC batch (array of messages) | removed in 2025-06-18",
-      "the Mcp-Session-Id header | removed in 2026-07-28",
-      "an HTTP GET stream | removed in 2026-07-28",
-      "the Last-Event-ID header | removed in 2026-07-28",
-    ]));
+    expect(badges(d)).toEqual(expect.arrayContaining(TEACHES["2025-03-26-streamable.txt"]));
   });
 
   it("2025-06-18: elicitation as a server request and the MCP-Protocol-Version header", () => {
@@ -65,12 +77,7 @@ describe("why: reasons and the deprecated/removed features each transcript teach
 
   it("2025-11-25: -32042, elicitationId, elicitation/complete and core tasks are removed in 2026-07-28", () => {
     const d = dateTranscript(fixture("2025-11-25-url-elicitation.txt"));
-    expect(badges(d)).toEqual(expect.arrayContaining([
-      "error -32042 (URL elicitation required) | removed in 2026-07-28",
-      "elicitationId (URL elicitation, 2025-11-25) | removed in 2026-07-28",
-      "notifications/elicitation/complete | removed in 2026-07-28",
-      "the core tasks capability (2025-11-25) | removed in 2026-07-28",
-    ]));
+    expect(badges(d)).toEqual(expect.arrayContaining(TEACHES["2025-11-25-url-elicitation.txt"]));
   });
 
   it("2026-07-28: only the sampling input request is flagged (deprecated, SEP-2577)", () => {
