@@ -1,8 +1,10 @@
 /**
  * The Auth view: runs the 2026-07-28 authorization flow on the server (POST /api/auth/run) and shows every step
  * as a visible exchange in an Auth lane (client → MCP server / authorization server), with its raw HTTP, one
- * sentence and spec section, then the findings. The run lives in this component's state only: it is never put
- * in the session, share links or exports, and its secrets were masked on the server before it got here.
+ * sentence and spec section, then the findings. Who signs in: the person, in a new tab (the run pauses; the
+ * callback tab hands its URL back through useCallbackHandoff and POST /api/auth/callback continues the run), or
+ * the demo user over HTTP (headless). The run lives in this component's state only: it is never put in the
+ * session, share links or exports, and its secrets were masked on the server before it got here.
  */
 "use client";
 import { useState } from "react";
@@ -12,6 +14,8 @@ import type { AuthRun } from "@/lib/auth/types";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { AuthStepView } from "./AuthStepView";
+import { SignInPrompt } from "./SignInPrompt";
+import { useCallbackHandoff } from "./useCallbackHandoff";
 
 const DEMO_LABELS: Record<AuthDemo, string> = {
   "calendar-protected": "Protected calendar (full flow, step-up, refresh)",
@@ -20,7 +24,8 @@ const DEMO_LABELS: Record<AuthDemo, string> = {
   "naive-protected": "Naive server (accepts any token)",
 };
 
-type RunState = { status: "idle" } | { status: "running" } | { status: "done"; run: AuthRun } | { status: "error"; message: string };
+type RunState = { status: "idle" } | { status: "running"; run?: AuthRun } | { status: "done"; run: AuthRun } | { status: "error"; message: string };
+type Login = "browser" | "headless";
 
 const OUTCOME_TEXT: Record<AuthRun["outcome"], string> = {
   authenticated: "authenticated",
@@ -32,17 +37,25 @@ export function AuthPanel({ commands }: PanelProps) {
   const [source, setSource] = useState<AuthDemo | "url">("calendar-protected");
   const [url, setUrl] = useState("");
   const [scope, setScope] = useState("");
+  const [clientId, setClientId] = useState("");
+  const [login, setLogin] = useState<Login>("browser");
   const [state, setState] = useState<RunState>({ status: "idle" });
 
+  const settle = (reply: BridgeReply<AuthRun>) => setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
   const start = async () => {
     setState({ status: "running" });
-    const body = { ...(source === "url" ? { url: url.trim() } : { demo: source }), ...(scope.trim() ? { scope: scope.trim() } : {}) };
-    const reply: BridgeReply<AuthRun> = await commands.api<AuthRun>("auth/run", body);
-    setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+    const target = source === "url" ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) } : { demo: source };
+    settle(await commands.api<AuthRun>("auth/run", { ...target, ...(scope.trim() ? { scope: scope.trim() } : {}), ...(login === "browser" ? { login } : {}) }));
   };
-  const run = state.status === "done" ? state.run : undefined;
+  const run = state.status === "done" || state.status === "running" ? state.run : undefined;
   const mcpOrigin = run ? new URL(run.target).origin : "";
   const authUrl = run?.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) ? run.authorizationUrl : undefined;
+  const waiting = state.status === "done" && run?.flowId ? run : undefined;
+  useCallbackHandoff(waiting?.authorizationUrl, (callbackUrl) => {
+    if (!waiting) return;
+    setState({ status: "running", run: waiting });
+    void commands.api<AuthRun>("auth/callback", { flowId: waiting.flowId, callbackUrl }).then(settle);
+  });
 
   return (
     <section className="flex flex-col gap-3" aria-label="Authorization" data-testid="auth">
@@ -61,21 +74,26 @@ export function AuthPanel({ commands }: PanelProps) {
         {source === "url" ? (
           <input aria-label="MCP endpoint URL" data-testid="auth-url" className={inputClass} placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
         ) : null}
+        {source === "url" ? (
+          <input aria-label="Client ID (optional)" data-testid="auth-client-id" className={inputClass} placeholder="client ID (optional)" value={clientId} onChange={(e) => setClientId(e.target.value)} />
+        ) : null}
+        <select aria-label="Who signs in" data-testid="auth-login-mode" className={inputClass} value={login} onChange={(e) => setLogin(e.target.value as Login)}>
+          <option value="browser">I sign in, in a new tab</option>
+          <option value="headless">{source === "url" ? "Nobody: judge discovery only" : "The demo user, headless (over HTTP)"}</option>
+        </select>
         <input aria-label="Scopes (optional)" data-testid="auth-scope" className={inputClass} placeholder="scopes (optional)" value={scope} onChange={(e) => setScope(e.target.value)} />
         <Button tone="primary" data-testid="auth-run" disabled={state.status === "running" || (source === "url" && !url.trim())} onClick={() => void start()}>
-          {state.status === "running" ? "Running…" : "Run the flow"}
+          {state.status === "running" ? "Running…" : waiting ? "Start over" : "Run the flow"}
         </Button>
       </PanelHeading>
-      {source !== "url" ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          The demo starts a real authorization server (oidc-provider) and protected servers on loopback; the demo user (student / calendar) signs in and
-          consents over HTTP, so every step below is a real exchange.
-        </p>
-      ) : (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          For your server the run judges discovery and registration, then stops where a person must sign in at your authorization server.
-        </p>
-      )}
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        {source !== "url"
+          ? "The demo starts a real authorization server (oidc-provider) and protected servers on loopback; every step below is a real exchange."
+          : "For your server the run judges discovery and registration, then waits for you to sign in at your authorization server (or stops there)."}{" "}
+        {login === "browser"
+          ? "You sign in and consent in a new tab; this view goes on when the authorization server sends that tab back."
+          : "Nobody opens a tab: the demo user signs in and consents over HTTP."}
+      </p>
       {state.status === "error" ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300" data-testid="auth-error">
           {state.message}
@@ -86,14 +104,7 @@ export function AuthPanel({ commands }: PanelProps) {
           <p className="text-sm" data-testid="auth-outcome" data-outcome={run.outcome}>
             Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
           </p>
-          {authUrl ? (
-            <p className="text-xs">
-              Sign in here (opens a new tab):{" "}
-              <a href={authUrl} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 underline dark:text-blue-300" data-testid="auth-authorization-url">
-                {authUrl}
-              </a>
-            </p>
-          ) : null}
+          {authUrl && state.status === "done" ? <SignInPrompt authorizationUrl={authUrl} stepUp={run.steps.some((s) => s.name === "step-up challenge")} demo={source !== "url"} /> : null}
           <ol className="flex flex-col gap-1" data-testid="auth-steps">
             {run.steps.map((s, i) => (
               <AuthStepView key={i} step={s} mcpOrigin={mcpOrigin} />

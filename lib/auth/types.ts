@@ -53,6 +53,8 @@ export interface AuthRun {
   outcome: AuthOutcome;
   /** When the run stops for a person: the URL to open (no secret in it: PKCE sends only the challenge). */
   authorizationUrl?: string;
+  /** While the run waits for a person's sign-in in a browser tab: what the page continues it with (POST /api/auth/callback). */
+  flowId?: string;
 }
 
 /** What the authorization checks judge (lib/checks/checks/auth.ts), each reached only when its precondition held. */

@@ -14,8 +14,9 @@ import http from "node:http";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import { DEMO_USER } from "@/lib/auth/demo-user";
 
-export const DEMO_USER = { login: "student", password: "calendar", accountId: "student-1", name: "Demo Student" } as const;
+export { DEMO_USER };
 export const DEMO_CLIENT_ID = "mcp-playground-demo";
 /**
  * Loopback redirect URIs: native clients may use any port on these (RFC 8252 §7.3). /callback is the CLI's
@@ -52,11 +53,16 @@ async function readForm(req: http.IncomingMessage, limit = 8192): Promise<URLSea
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-function sendHtml(res: http.ServerResponse, status: number, html: string): void {
+/**
+ * `redirectTo`: the client's redirect URI (already checked against its registration by oidc-provider). Browsers
+ * apply form-action to the redirects after a form POST too, and Allow ends in a redirect to the client's callback.
+ */
+function sendHtml(res: http.ServerResponse, status: number, html: string, redirectTo?: unknown): void {
+  const callbackOrigin = typeof redirectTo === "string" && URL.canParse(redirectTo) ? ` ${new URL(redirectTo).origin}` : "";
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    "content-security-policy": `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'${callbackOrigin}`,
   });
   res.end(html);
 }
@@ -88,6 +94,7 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
 <label>Password <input type="password" name="password" autocomplete="current-password" required data-testid="auth-login-password"></label>
 <button type="submit" data-testid="auth-login-submit">Sign in</button></form>`,
         ),
+        params.redirect_uri,
       );
     }
     const missing = (prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
@@ -103,6 +110,7 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
 <form method="post" action="${action0}/confirm"><button type="submit" data-testid="auth-consent-allow">Allow</button></form>
 <form method="post" action="${action0}/abort"><button type="submit" data-testid="auth-consent-deny">Deny</button></form>`,
       ),
+      params.redirect_uri,
     );
   }
   if (req.method !== "POST") return sendHtml(res, 405, page("Method not allowed", ""));

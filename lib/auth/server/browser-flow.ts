@@ -18,9 +18,6 @@ import { runAuthFlow } from "./flow";
 export const FLOW_TTL_MS = 10 * 60_000;
 const MAX_FLOWS = 8;
 
-/** What the page gets: the run so far; `flowId` while the flow waits for the person's callback. */
-export type BrowserRun = AuthRun & { flowId?: string };
-
 interface Waiting {
   authorizationUrl: string;
   deliver(callbackUrl: string | null): void;
@@ -56,14 +53,14 @@ function rearm(flow: PausedFlow): void {
   };
 }
 
-function view(flow: PausedFlow): BrowserRun {
+function view(flow: PausedFlow): AuthRun {
   if (flow.finished) return flow.finished;
   const { record, waiting } = flow;
   return { ...record, steps: [...record.steps], findings: [...record.findings], outcome: "needs-user", authorizationUrl: waiting?.authorizationUrl, flowId: flow.id };
 }
 
 /** Starts the flow and answers when it first needs the person (or ended without them). */
-export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<BrowserRun> {
+export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRun> {
   if (flows.size >= MAX_FLOWS) {
     const oldest = flows.values().next().value as PausedFlow;
     oldest.waiting?.deliver(null);
@@ -104,7 +101,7 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<Browse
 }
 
 /** The person's callback URL, handed over by the page that started the flow: the flow goes on to its next pause or end. */
-export async function continueBrowserFlow(flowId: string, callbackUrl: string): Promise<BrowserRun> {
+export async function continueBrowserFlow(flowId: string, callbackUrl: string): Promise<AuthRun> {
   const flow = flows.get(flowId);
   if (!flow) {
     throw new BridgeError("bad-request", "no sign-in in progress with this id: it finished, was replaced, expired after 10 minutes, or the playground restarted; start it again from the Auth tab");

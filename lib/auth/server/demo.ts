@@ -14,7 +14,7 @@ import { audienceLesson } from "./audience";
 import { demoUserAgent } from "./demo-login";
 import { runAuthFlow } from "./flow";
 import type { AuthFlowOptions, AuthSession } from "./flow-context";
-import { startBrowserFlow, type BrowserRun } from "./browser-flow";
+import { startBrowserFlow } from "./browser-flow";
 
 const CREATE_EVENT = {
   jsonrpc: "2.0",
@@ -61,7 +61,7 @@ export async function runAuthDemo(demo: AuthDemo, scope?: string): Promise<AuthR
 }
 
 /** The same demo with the person signing in in a browser tab; `callbackUrl` is the playground's callback page. */
-export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string): Promise<BrowserRun> {
+export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   return startBrowserFlow({
     ...demoOptions(demo, servers, scope, callbackUrl),

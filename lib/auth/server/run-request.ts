@@ -6,7 +6,8 @@
 import { BridgeError } from "@/lib/bridge/server/errors";
 import { isHosted } from "@/lib/bridge/server/policy";
 import type { AuthCallbackRequest, AuthRunRequest } from "../request";
-import { continueBrowserFlow, startBrowserFlow, type BrowserRun } from "./browser-flow";
+import type { AuthRun } from "../types";
+import { continueBrowserFlow, startBrowserFlow } from "./browser-flow";
 import { runAuthDemo, startBrowserDemo } from "./demo";
 import { runAuthFlow } from "./flow";
 
@@ -15,7 +16,7 @@ export interface AuthRunContext {
   callbackUrl: string;
 }
 
-export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext): Promise<BrowserRun> {
+export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext): Promise<AuthRun> {
   if (input.login === "browser") {
     if (!ctx) throw new BridgeError("bad-request", "a browser sign-in needs the playground's callback address");
     if (input.demo) {
@@ -34,6 +35,6 @@ export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext
   return (await runAuthFlow({ target: input.url!, scope: input.scope, clientId: input.clientId })).run;
 }
 
-export function continueAuthRequest(input: AuthCallbackRequest): Promise<BrowserRun> {
+export function continueAuthRequest(input: AuthCallbackRequest): Promise<AuthRun> {
   return continueBrowserFlow(input.flowId, input.callbackUrl);
 }

@@ -9,6 +9,7 @@ export function register({ test, assert }) {
     await pg.tid("tab-auth").click();
     const panel = page.locator('[data-testid="auth"]');
     await panel.locator('[data-testid="auth-source"]').selectOption("calendar-protected");
+    await panel.locator('[data-testid="auth-login-mode"]').selectOption("headless");
     await panel.locator('[data-testid="auth-run"]').click();
     await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 60_000 });
     const steps = await panel.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));

@@ -136,6 +136,17 @@ describe("a person's sign-in in a browser tab", () => {
     expect(step(after, "token")?.status).toBe("ok");
   });
 
+  it("hosted mode: a browser sign-in at the embedded authorization server is refused, saying why (a remote browser cannot reach its loopback)", async () => {
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    try {
+      const { status, json } = await app.post("/api/auth/run", { demo: "calendar-protected", login: "browser" }, { [TOKEN_HEADER]: TOKEN });
+      expect(status).toBe(403);
+      expect(String(json.message)).toContain("your browser cannot reach");
+    } finally {
+      vi.stubEnv("PLAYGROUND_MODE", "");
+    }
+  });
+
   it("GET /api/auth/callback answers the hand-off page, echoing nothing from the address, under a script-hash CSP; a foreign Host is refused", async () => {
     const page = await get("/api/auth/callback?code=SECRET-CODE-123&state=s&iss=x");
     expect(page.status).toBe(200);
