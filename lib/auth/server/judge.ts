@@ -5,14 +5,13 @@
  * token of the server's own (sent in the query string) and a token for another audience of the same
  * authorization server. Every request passes the SSRF guard in hosted mode, like the flow's.
  */
-import { admitHttpUrl, isHosted } from "@/lib/bridge/server/policy";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
 import { prmCandidates } from "../discovery";
 import { finding } from "../findings";
-import { maskHeaders, maskUrl } from "../mask";
 import type { AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "../types";
 import { runAuthFlow } from "./flow";
+import { FlowHttp } from "./flow-http";
 
 export interface JudgeOptions {
   target: string;
@@ -89,26 +88,13 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
 
 const served2xx = (status: number) => status >= 200 && status < 300;
 
-/** One recorded request; its status, or 0 when it got none (refused by the guard, network error, timeout). */
+/**
+ * One recorded request; its status, or 0 when it got none (refused by the guard, network error, timeout). The
+ * flow's own recorder: in hosted mode the SSRF guard, and the connection pinned to the address it checked.
+ */
 async function send(into: HttpAttempt[], opts: JudgeOptions, href: string, init: RequestInit): Promise<number> {
-  const headers = new Headers(init.headers);
-  const attempt: HttpAttempt = { request: { method: init.method ?? "GET", url: maskUrl(href), headers: maskHeaders(headers) } };
-  into.push(attempt);
-  const trusted = opts.trustedOrigins?.includes(new URL(href).origin) ?? false;
-  const admitted = isHosted() && !trusted ? await admitHttpUrl(href) : { ok: true as const };
-  if (!admitted.ok) {
-    attempt.error = `refused before sending: ${admitted.message}`;
-    return 0;
-  }
-  try {
-    const res = await fetch(href, { ...init, headers, redirect: "manual", signal: AbortSignal.timeout(opts.timeoutMs ?? 10_000) });
-    await res.body?.cancel();
-    attempt.response = { status: res.status, headers: maskHeaders(res.headers) };
-    return res.status;
-  } catch (e) {
-    attempt.error = `no answer: ${(e as Error).message}`;
-    return 0;
-  }
+  const { response } = await new FlowHttp(opts).exchange(into, href, init);
+  return response?.status ?? 0;
 }
 
 function mcp(into: HttpAttempt[], opts: JudgeOptions, token: string | undefined, href = opts.target): Promise<number> {
