@@ -347,7 +347,12 @@ async function main() {
     results.freshProcess = await freshProcess({ next: app, fast });
     results.tokenBill = tokens();
     results.observabilityCost = observeCost();
-    if (!flag("--skip-page")) {
+    // bench/page.mjs (ours on the fast server vs Inspector's page, interleaved cold loads) when this checkout has it.
+    const pageBench = existsSync(path.join(ROOT, "bench", "page.mjs")) ? (await import("./page.mjs")).pageBench : undefined;
+    if (!flag("--skip-page") && pageBench && fast) {
+      log("pages side by side: ours (npm start) and Inspector's, cold Chromium");
+      results.pages = await pageBench({ app: fast, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({ failed: String(e.message ?? e) }));
+    } else if (!flag("--skip-page")) {
       log("page weight and editor ready");
       results.page = await page(app);
       if (!peer.unavailable) {

@@ -19,8 +19,25 @@ function sideBySide(name, o) {
   return lines.join("\n");
 }
 
+/** bench/page.mjs's result: ours (frame usable, Monaco ready) against Inspector's first interactive screen. */
+function pagesSideBySide(p) {
+  if (p.failed) return `**Pages**: not measured (${p.failed})\n`;
+  const first = p.inspector.firstInteractiveMs;
+  const over = (s) => (first ? `${Math.round((s.median / first.median) * 100) / 100}×` : "");
+  const lines = [`**Pages in cold Chromium** (${p.loads} cold loads each, interleaved; ours on \`npm start\`'s server)`, "", "| | median | p10–p90 | ÷ Inspector's first interactive | aim |", "| --- | --- | --- | --- | --- |"];
+  lines.push(`| ours: frame usable (readable, editable, sendable) | **${p.ours.frameUsableMs.median} ms** | ${spread(p.ours.frameUsableMs)} | **${over(p.ours.frameUsableMs)}** | ≤ ${p.aims.frameUsableOverInspector.aim}× |`);
+  lines.push(`| ours: Monaco ready | ${p.ours.monacoReadyMs.median} ms | ${spread(p.ours.monacoReadyMs)} | ${over(p.ours.monacoReadyMs)} | ≤ ${p.aims.monacoReadyOverInspector.aim}× |`);
+  if (first) lines.push(`| MCP Inspector ${p.inspector.version}: first interactive screen | ${first.median} ms | ${spread(first)} | 1.00× | |`);
+  else lines.push(`| MCP Inspector ${p.inspector.version} | not measured: ${p.inspector.unavailable} | | | |`);
+  const js = (f) => `${f.gzipKB} KB gzip in ${f.files} files`;
+  lines.push(`| first-load JS | ours ${js(p.ours.firstLoadJs)}${p.inspector.firstLoadJs ? `; Inspector ${js(p.inspector.firstLoadJs)}` : ""} | | | ≤ ${p.aims.firstLoadJsGzipKB.aim} KB |`);
+  lines.push("", `Requests leaving 127.0.0.1: ours ${p.ours.requestsLeavingLoopback}, Inspector ${p.inspector.requestsLeavingLoopback ?? "n/a"}.`, "");
+  return lines.join("\n");
+}
+
 export function renderTable(r) {
   const blocks = Object.entries(r.bridgeOverhead ?? {}).map(([name, o]) => sideBySide(name, o));
+  if (r.pages) blocks.push(pagesSideBySide(r.pages));
   const rows = [];
   const row = (...cells) => rows.push(`| ${cells.join(" | ")} |`);
   row("figure", "measured", "target");
