@@ -30,13 +30,13 @@ export interface JsonRpcEditorProps {
   ariaLabel?: string;
   /** The era the frame editor (frame.json) checks against: a legacy target expects no `_meta` envelope. */
   schemaEra?: "modern" | "legacy";
-  /** Set by LazyEditor while the plain frame is showing: Monaco starts from baseText and takes over from it. */
+  /** Set by LazyEditor while the plain frame is showing: Monaco replays its history and takes over from it. */
   takeOver?: MonacoTakeOver;
 }
 
-/** The plain frame's hand-over: the text Monaco starts from, the selection to keep, and "Monaco is ready". */
+/** The plain frame's hand-over: the texts before the current one (oldest first), the selection, "Monaco is ready". */
 export interface MonacoTakeOver {
-  baseText: string;
+  history: string[];
   selection(): { start: number; end: number; focused: boolean } | null;
   done(): void;
 }
@@ -53,7 +53,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   const editorRef = useRef<CodeEditor | null>(null);
   const applying = useRef(false);
   const latest = useRef(props);
-  const [initialValue] = useState(props.takeOver?.baseText ?? props.value);
+  const [initialValue] = useState(props.takeOver?.history[0] ?? props.value);
   // Monaco's theme is page-wide: every editor follows the page's theme, never a prop of one of them.
   const dark = useDarkTheme();
   const [focused, setFocused] = useState(false);
@@ -85,13 +85,14 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     // addAction, not addCommand: Monaco's addCommand keybindings are global, so with two editors on the page
     // (the frame and the lab script) the last one mounted would take every Ctrl+Enter.
     ed.addAction({ id: "playground.submit", label: "Send", keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => latest.current.onSubmit() });
-    // The text may have changed while Monaco was loading (typed in the plain frame, or replaced): applied as one
-    // undoable edit, then the plain frame's selection and focus carry over.
+    // The text may have changed while Monaco was loading (typed in the plain frame, or replaced by the page): each
+    // step is replayed as an undoable edit, then the plain frame's selection and focus carry over.
     const model = ed.getModel();
-    if (model && model.getValue() !== latest.current.value) {
+    for (const text of [...(latest.current.takeOver?.history.slice(1) ?? []), latest.current.value]) {
+      if (!model || model.getValue() === text) continue;
       applying.current = true;
       ed.pushUndoStop();
-      ed.executeEdits("playground", [{ range: model.getFullModelRange(), text: latest.current.value }]);
+      ed.executeEdits("playground", [{ range: model.getFullModelRange(), text }]);
       ed.pushUndoStop();
       applying.current = false;
     }

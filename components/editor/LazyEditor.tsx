@@ -2,7 +2,8 @@
 /**
  * The frame editor, usable from first paint: the server renders the frame as highlighted, plain-text-editable
  * PlainFrame; Monaco (fetched as soon as this module runs, in parallel with hydration) is laid over it when
- * ready and takes over in place with the same text (the plain edits as one undoable edit), selection and focus.
+ * ready and takes over in place with the same text, selection, focus and undo history (the page's changes and the
+ * plain edits before each, as undoable edits).
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
 import type { JsonRpcEditorProps, MonacoTakeOver } from "./JsonRpcEditor";
@@ -17,16 +18,21 @@ const loadEditor = () => (editorModule ??= import("./JsonRpcEditor"));
 if (typeof window !== "undefined") void loadEditor().catch(() => {});
 
 const noSubscribe = () => () => {};
+/** Undo steps kept from before Monaco (each a whole frame): enough for any real first minute, bounded. */
+const MAX_REPLAYED = 20;
 
 export function LazyEditor(props: JsonRpcEditorProps) {
   const [Editor, setEditor] = useState<ComponentType<JsonRpcEditorProps> | null>(null);
   const [ready, setReady] = useState(false);
   const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
   const plain = useRef<HTMLTextAreaElement>(null);
-  // What Monaco is created with: the text as last set by the app (not by typing), so undo in Monaco can step
-  // back over what was typed before it arrived.
-  const [base, setBase] = useState({ version: props.valueVersion, text: props.value });
-  if (!ready && base.version !== props.valueVersion) setBase({ version: props.valueVersion, text: props.value });
+  // The texts Monaco replays as its undo history before it takes over: the frame as first rendered, then at each
+  // change the page made before Monaco arrived, what had been typed just before it and the page's text.
+  const [history, setHistory] = useState({ version: props.valueVersion, texts: [props.value], typed: props.value });
+  if (!ready && history.version !== props.valueVersion) {
+    const texts = [...history.texts, history.typed, props.value].filter((t, i, all) => i === 0 || t !== all[i - 1]);
+    setHistory({ version: props.valueVersion, texts: texts.slice(-MAX_REPLAYED), typed: props.value });
+  } else if (!ready && history.typed !== props.value) setHistory({ ...history, typed: props.value });
 
   useEffect(() => {
     let live = true;
@@ -41,7 +47,7 @@ export function LazyEditor(props: JsonRpcEditorProps) {
 
   const takeOver = useMemo<MonacoTakeOver>(
     () => ({
-      baseText: base.text,
+      history: history.texts,
       selection: () => {
         const ta = plain.current;
         // Only a selection the user made: an untouched textarea's caret sits at the end of its text.
@@ -49,7 +55,7 @@ export function LazyEditor(props: JsonRpcEditorProps) {
       },
       done: () => setReady(true),
     }),
-    [base.text],
+    [history.texts],
   );
 
   return (

@@ -101,6 +101,14 @@ export function register({ test, assert }) {
     };
     assert(await undoUntil('"prompts/list"', 2), `undo should bring back the text typed before Monaco: ${await pg.editorText()}`);
     assert(await undoUntil('"tools/list"', 2), `undo should reach the frame as the page last set it: ${await pg.editorText()}`);
+    // A change the page made before Monaco loaded does not cut Monaco's undo short: undo steps on past it, to what was
+    // typed before it (the sent frame, id 1) and then to the frame as the server rendered it.
+    await page.keyboard.press("Control+z");
+    const idOne = () => /"id":\s1,/.test(document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") ?? "");
+    await page.waitForFunction(idOne, null, { timeout: 3_000 }).catch(() => {});
+    const typedBefore = await pg.editorText();
+    assert(typedBefore.includes('"id": 1') && typedBefore.includes('"tools/list"'), `undo should reach what was typed before the page advanced the id: ${typedBefore}`);
+    assert(await undoUntil('"server/discover"', 2), `undo should reach the frame the server rendered: ${await pg.editorText()}`);
   });
 
 }
