@@ -7,7 +7,8 @@
  * session, share links or exports, and its secrets were masked on the server before it got here.
  */
 "use client";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { onAuthPrefill, takePendingAuthUrl } from "./open-auth";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { AUTH_DEMOS, type AuthDemo } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
@@ -34,8 +35,18 @@ const OUTCOME_TEXT: Record<AuthRun["outcome"], string> = {
 };
 
 export function AuthPanel({ commands }: PanelProps) {
-  const [source, setSource] = useState<AuthDemo | "url">("calendar-protected");
-  const [url, setUrl] = useState("");
+  // A 401 elsewhere (doctor, error card) may have asked for this server: it starts as "My server (URL)".
+  const [prefill] = useState(takePendingAuthUrl);
+  const [source, setSource] = useState<AuthDemo | "url">(prefill ? "url" : "calendar-protected");
+  const [url, setUrl] = useState(prefill ?? "");
+  useEffect(
+    () =>
+      onAuthPrefill((next) => {
+        setSource("url");
+        setUrl(next);
+      }),
+    [],
+  );
   const [scope, setScope] = useState("");
   const [clientId, setClientId] = useState("");
   const [login, setLogin] = useState<Login>("browser");

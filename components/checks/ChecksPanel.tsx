@@ -63,7 +63,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}
-      {doctor.phase === "done" ? <DoctorCard diagnosis={doctor.diagnosis} /> : null}
+      {doctor.phase === "done" ? <DoctorCard diagnosis={doctor.diagnosis} httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined} /> : null}
       {doctor.phase === "error" ? <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">The diagnosis stopped: {doctor.message}</p> : null}
       {checks.phase === "error" ? <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">The run stopped: {checks.error}</p> : null}
 

@@ -1,8 +1,11 @@
 "use client";
 /** The connection doctor's answer: each rung tried, the broken one with what happened and what to do. */
 import type { Diagnosis } from "@/lib/doctor/ladder";
+import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
+import { Button } from "../ui";
 
-export function DoctorCard({ diagnosis }: { diagnosis: Diagnosis }) {
+/** `httpUrl`: the target's URL when it is a custom HTTP one (a 401 then offers the Auth tab with it filled in). */
+export function DoctorCard({ diagnosis, httpUrl }: { diagnosis: Diagnosis; httpUrl?: string }) {
   const healthy = !diagnosis.brokenAt;
   return (
     <div
@@ -19,6 +22,11 @@ export function DoctorCard({ diagnosis }: { diagnosis: Diagnosis }) {
               <p data-testid="doctor-advice" className="pl-4 text-slate-700 dark:text-slate-200">
                 What to do: {r.advice}
               </p>
+            ) : null}
+            {r.problem === "http-401" ? (
+              <Button data-testid="doctor-open-auth" className="ml-4" onClick={() => openAuthFor(httpUrl)}>
+                {OPEN_AUTH_LABEL}
+              </Button>
             ) : null}
           </li>
         ))}

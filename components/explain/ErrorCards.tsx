@@ -1,8 +1,10 @@
 import type { ErrorCard } from "@/lib/explain";
 import { LevelBadge } from "./LevelBadge";
+import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
+import { Button } from "../ui";
 
 /** What an error code or HTTP status means in 2026-07-28, and what to do next. */
-export function ErrorCards({ cards }: { cards: ErrorCard[] }) {
+export function ErrorCards({ cards, url }: { cards: ErrorCard[]; url?: string }) {
   if (cards.length === 0) return null;
   return (
     <div className="space-y-1">
@@ -18,6 +20,11 @@ export function ErrorCards({ cards }: { cards: ErrorCard[] }) {
             <span className="font-semibold">Next: </span>
             {card.next}
           </p>
+          {card.opens === "auth" ? (
+            <Button data-testid="error-card-open-auth" onClick={() => openAuthFor(url)} title={url ? `The Auth tab, with ${url} as the server` : "The Auth tab"}>
+              {OPEN_AUTH_LABEL}
+            </Button>
+          ) : null}
         </div>
       ))}
     </div>

@@ -11,7 +11,8 @@ export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
   () =>
     Promise.all([import("./ErrorCards"), import("@/lib/explain/exchange")]).then(([cards, lib]) => {
       function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
-        return <cards.ErrorCards cards={lib.errorCardsOf(exchange)} />;
+        const request = exchange.events.find((e) => e.kind === "http-request");
+        return <cards.ErrorCards cards={lib.errorCardsOf(exchange)} url={request?.kind === "http-request" ? request.url : undefined} />;
       }
       return ErrorCardsFor;
     }),

@@ -20,11 +20,11 @@ const stdio = (ids: string[]): MatrixRow[] => ids.map((id) => ({ id, transport: 
 
 export const MATRIX: MatrixRow[] = [
   // Rules for both transports: proved over HTTP (an in-process server, fast), the stdio-specific paths over stdio too.
-  ...http(["C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23"]),
+  ...http(["C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C63", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23"]),
   ...http(["C24", "C25", "C26", "C27", "C29", "C30"]),
   { id: "C31", transport: "http", expect: "warn" },
   { id: "C32", transport: "http", expect: "warn" },
-  ...http(["C33", "C34", "C35", "C36", "C37", "C38", "C40"]),
+  ...http(["C33", "C34", "C35", "C36", "C37", "C38", "C64", "C40"]),
   ...http(["C41", "C42", "C43", "C44", "C45", "C46", "C47", "C48", "C49", "C50", "C51", "C52", "C53", "C54", "C55", "C56"]),
   ...stdio(["C04", "C06", "C37", "C40"]),
   ...stdio(["C28", "C39", "C58", "C60", "C61"]),
@@ -32,7 +32,7 @@ export const MATRIX: MatrixRow[] = [
 ];
 
 /** The task checks the tasks demo server can be made to break, one at a time (tests/fixtures/tasks/broken.ts). */
-export const TASK_VIOLATIONS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09"] as const;
+export const TASK_VIOLATIONS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10"] as const;
 export type TaskViolation = (typeof TASK_VIOLATIONS)[number];
 
 /**

@@ -134,7 +134,7 @@ function httpStatusFinding(status: number | undefined, message: string, rung: Ru
     case 415:
       return fail("http-415", `HTTP 415 Unsupported Media Type${said}.`, "The server rejected Content-Type: application/json: MCP requests are JSON bodies.");
     case 401:
-      return fail("http-401", `HTTP 401 Unauthorized${said}: the server wants credentials.`, 'Add an authorization header (--header "Authorization: Bearer <token>", or the Headers field in the target bar); a server that follows MCP authorization also names its Protected Resource Metadata in WWW-Authenticate.');
+      return fail("http-401", `HTTP 401 Unauthorized${said}: the server wants credentials.`, 'Add an authorization header (--header "Authorization: Bearer <token>", or the Headers field in the target bar); a server that follows MCP authorization also names its Protected Resource Metadata in WWW-Authenticate, and the Auth tab (or npm run cli -- auth --url <url>) runs that flow step by step.');
     case 403:
       return fail("http-403", `HTTP 403 Forbidden${said}.`, "Often an Origin/Host check (DNS-rebinding protection): allow the playground's origin in the server's allow-list, or the credentials lack a permission.");
     default:

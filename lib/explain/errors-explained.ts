@@ -15,6 +15,8 @@ export interface ErrorCard {
   specRef: string;
   level: AnnotationLevel;
   badge?: string;
+  /** A view of the playground that does the next step (a 401: the Auth tab runs the authorization flow). */
+  opens?: "auth";
 }
 
 export interface ErrorContext {
@@ -114,7 +116,7 @@ export function explainHttpStatus(status: number, ctx: HttpStatusContext = {}): 
       if (ctx.bodyCode === -32602) return card("400 with -32602: a modern server saying a required _meta field is missing (or a header-mirrored field disagrees).", "Add io.modelcontextprotocol/protocolVersion and clientCapabilities to params._meta.", "error", REF.metaReserved);
       return card("400 without a recognised modern error (-32020/-32021/-32022) in the body: the signature of a legacy server, e.g. 'Server not initialized' or a missing session.", "Fall back to the legacy handshake (initialize over a session), or check the body for what the server disliked.", "error", REF.httpProbe);
     case 401:
-      return card("The server wants authorization: an OAuth bearer token, discovered via the WWW-Authenticate header's resource_metadata. It says nothing about the server's era.", "Do the authorization flow first, then send again with Authorization: Bearer <token>.", "error", REF.auth);
+      return { ...card("The server wants authorization: an OAuth bearer token, discovered via the WWW-Authenticate header's resource_metadata. It says nothing about the server's era.", "Do the authorization flow first (the Auth tab runs it step by step), then send again with Authorization: Bearer <token>.", "error", REF.auth), opens: "auth" };
     case 403:
       return card("Forbidden: the server refused this Origin (DNS-rebinding defence) or the token lacks a scope (see WWW-Authenticate: insufficient_scope).", "Send from an allowed origin (the bridge forwards none by default), or re-authorize with the challenged scopes.", "error");
     case 404:

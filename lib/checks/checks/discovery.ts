@@ -58,6 +58,17 @@ const REMOVED: { method: string; params: Record<string, unknown> }[] = [
   { method: "resources/subscribe", params: { uri: "file:///playground/removed-method-check" } },
 ];
 
+/** The removed methods' answers, asked once per run (C10 judges "not served", C63 the exact code). */
+async function removedReplies(ctx: CheckContext): Promise<{ method: string; reply: Reply }[]> {
+  const replies = await ctx.once("removed-methods", async () => {
+    const out: { method: string; reply: Reply }[] = [];
+    for (const { method, params } of REMOVED) out.push({ method, reply: await ctx.request(method, params) });
+    return out;
+  });
+  ctx.cite(...replies.map((r) => r.reply));
+  return replies;
+}
+
 const GATED: { capability: string; method: string; params: Record<string, unknown> }[] = [
   { capability: "prompts", method: "prompts/list", params: {} },
   { capability: "resources", method: "resources/list", params: {} },
@@ -160,14 +171,32 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     async run(ctx) {
       const served: string[] = [];
       const otherCodes: string[] = [];
-      for (const { method, params } of REMOVED) {
-        const reply = await ctx.request(method, params);
+      for (const { method, reply } of await removedReplies(ctx)) {
         if (reply.kind === "result") served.push(method);
         else if (!isErrorCode(reply, -32601)) otherCodes.push(`${method}: ${describeReply(reply)}`);
       }
       if (served.length) return ctx.fail(`${served.join(", ")} answered with a result to a 2026-07-28 request; remove the handlers for modern requests (they are unknown methods now: -32601).`);
-      if (otherCodes.length) return ctx.pass(`Not served; ${otherCodes.join("; ")} (the unknown-method code itself is C09's rule).`);
+      if (otherCodes.length) return ctx.pass(`Not served; ${otherCodes.join("; ")} (the exact code is C63's rule).`);
       return ctx.pass("ping, logging/setLevel and resources/subscribe all answered -32601.");
+    },
+  },
+  {
+    id: "C63",
+    title: "Removed methods answer -32601 (HTTP 404), like any unknown method",
+    level: "MUST",
+    spec: { section: "§12", path: SPEC.versioning },
+    async run(ctx) {
+      const wrong: string[] = [];
+      const refused = (await removedReplies(ctx)).filter((r) => r.reply.kind !== "result"); // a result is C10's failure
+      if (!refused.length) return ctx.skip("Every removed method was served (see C10): no answer to judge.");
+      for (const { method, reply } of refused) {
+        const badStatus = wrongStatus(reply, 404);
+        if (!isErrorCode(reply, -32601) || badStatus) wrong.push(`${method}: ${describeReply(reply)}`);
+      }
+      if (wrong.length) {
+        return ctx.fail(`${wrong.join("; ")}. A removed method is an unknown method in 2026-07-28: answer -32601${ctx.transport === "http" ? " with HTTP 404" : ""}, so a client can tell it from a bad request.`);
+      }
+      return ctx.pass(`${refused.map((r) => r.method).join(", ")} answered -32601${ctx.transport === "http" ? " (HTTP 404)" : ""}.`);
     },
   },
   {

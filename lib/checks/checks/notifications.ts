@@ -63,6 +63,17 @@ async function listen(ctx: CheckContext, filter: JsonObject): Promise<Listen> {
   return { id, exchange, frames, ackIndex };
 }
 
+const NOTHING_TO_LISTEN = "The server declares no listChanged capability: nothing to subscribe to.";
+
+/** One listen with every filter the server declares, watched once for the run (C37 judges its start, C64 its end). */
+async function fullListen(ctx: CheckContext): Promise<{ l: Listen; filter: JsonObject } | undefined> {
+  const filter = await listenFilter(ctx);
+  if (!filter) return undefined;
+  const l = await ctx.once("listen:full", () => listen(ctx, filter));
+  ctx.cite(l.exchange);
+  return { l, filter };
+}
+
 /** Which subscription filters the server's capabilities make meaningful. */
 async function listenFilter(ctx: CheckContext): Promise<JsonObject | undefined> {
   const caps = (await ctx.discover()).capabilities;
@@ -175,9 +186,9 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
     level: "MUST",
     spec: { section: "§8.1", path: SPEC.subscriptions },
     async run(ctx) {
-      const filter = await listenFilter(ctx);
-      if (!filter) return ctx.skip("The server declares no listChanged capability: nothing to subscribe to.");
-      const l = await listen(ctx, filter);
+      const full = await fullListen(ctx);
+      if (!full) return ctx.skip(NOTHING_TO_LISTEN);
+      const { l, filter } = full;
       const failed = listenError(ctx, l);
       if (failed) return failed;
       const firstTagged = l.frames.find((f) => subscriptionIdOf(f.frame) === l.id);
@@ -226,6 +237,30 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       const seen = after.filter((f) => subscriptionIdOf(f.frame) === l.id).length;
       if (!seen) return ctx.pass(`Only the acknowledgement arrived in the ${ctx.options.listenWindowMs} ms window (no change happened to report).`);
       return ctx.pass(`${seen} notification(s) after the acknowledgement, all tagged ${JSON.stringify(l.id)} and of the requested type.`);
+    },
+  },
+  {
+    id: "C64",
+    title: "A listen stream the server ends closes with a complete result tagged with the subscription id",
+    level: "SHOULD",
+    spec: { section: "§8.1", path: SPEC.subscriptions },
+    async run(ctx) {
+      const full = await fullListen(ctx);
+      if (!full) return ctx.skip(NOTHING_TO_LISTEN);
+      const { l } = full;
+      const { outcome } = l.exchange;
+      // Only the server can end a subscription gracefully; one still open at the end of the window has nothing to judge.
+      if (outcome.kind === "failure" && outcome.failure === "timeout") return ctx.skip(`The server kept the subscription open for the ${ctx.options.listenWindowMs} ms window: no server-initiated end to judge.`);
+      const reply = replyOf(l.exchange);
+      if (reply.kind === "error") return ctx.skip(`subscriptions/listen answered ${describeReply(reply)} (C37 judges a refused listen).`);
+      if (reply.kind !== "result") {
+        return ctx.fail(`The server ended the listen stream without a result (${describeReply(reply)}); end a subscription with {"resultType":"complete","_meta":{"${META_KEYS.subscriptionId}":${JSON.stringify(l.id)}}} so the client knows it was not cut off.`);
+      }
+      const problems: string[] = [];
+      if (reply.result.resultType !== "complete") problems.push(`resultType is ${JSON.stringify(reply.result.resultType)}`);
+      if (asObject(reply.result._meta)?.[META_KEYS.subscriptionId] !== l.id) problems.push(`_meta subscriptionId is ${JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null)}, not ${JSON.stringify(l.id)}`);
+      if (problems.length) return ctx.fail(`The closing result of the subscription: ${problems.join("; ")}; send {"resultType":"complete"} tagged with the listen request's id.`);
+      return ctx.pass(`The server ended the subscription with a complete result tagged ${JSON.stringify(l.id)}.`);
     },
   },
   {

@@ -1,5 +1,5 @@
 /**
- * The Tasks extension (io.modelcontextprotocol/tasks; ext-tasks tasks.mdx, digest §6.8): T01–T09. They run only
+ * The Tasks extension (io.modelcontextprotocol/tasks; ext-tasks tasks.mdx, digest §6.8): T01–T10. They run only
  * against a server that advertises the extension or makes a task when asked; a task is found by calling the
  * run's callable tools with the extension declared. Pure: all I/O through the context.
  */
@@ -203,5 +203,19 @@ export const TASK_CHECKS: CheckDef[] = [
       return ctx.fail(`${probe.tool}: the task was still input_required 6 s after tasks/update answered every key (${after ? describeReply(after) : "no poll"}); the answers were not taken.`);
     }
     return ctx.skip(`None of ${s.probes.map((p) => p.tool).join(", ")} asked for input within 4 s.`);
+  }),
+
+  check("T10", "A task-filtered subscriptions/listen without the extension gets -32021", "MUST", "both", async (ctx) => {
+    const s = await survey(ctx);
+    if (!s.advertised && !s.probes.length) return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
+    const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
+    const id = ctx.nextId();
+    const window = ctx.options.listenWindowMs;
+    const frame = ctx.frame("subscriptions/listen", { notifications: { taskIds: [taskId] } }, { envelope: { capabilities: FULL_CAPABILITIES } }, id);
+    const reply = await ctx.rawRequest(frame, { label: `${ctx.checkId} subscriptions/listen for tasks without the extension`, timeoutMs: window });
+    // A stream the server opened anyway is ended as a client ends it (stdio: cancel; HTTP: the bridge closed it).
+    if (ctx.transport === "stdio" && reply.kind === "none") await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check: listen refused expected" });
+    if (isErrorCode(reply, -32021)) return ctx.pass(`Answered ${describeReply(reply)}: task notifications need the extension declared.`);
+    return ctx.fail(`A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`);
   }),
 ];

@@ -46,7 +46,7 @@ export async function run(argv: string[]): Promise<number> {
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
   const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
   const unknown = only?.filter((id) => !checkById(id));
-  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C62, the task checks T01…T09 and the authorization checks A01…A10; C59 is a client rule)`);
+  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C64, the task checks T01…T10 and the authorization checks A01…A10; C59 is a client rule)`);
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (listenWindowMs !== undefined && (!Number.isInteger(listenWindowMs) || listenWindowMs < 100 || listenWindowMs > 60_000)) {
     throw new UsageError("--listen-window must be a whole number of ms between 100 and 60000");
