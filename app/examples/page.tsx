@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ExampleCard } from "@/components/share/ExampleCard";
+import { LessonCard } from "@/components/share/LessonCard";
+import { AUTH_LESSONS } from "@/lib/auth/lessons";
 import { galleryCards } from "@/lib/share/gallery";
 
 export const metadata: Metadata = { title: "Examples — MCP Playground" };
@@ -22,6 +24,12 @@ export default async function ExamplesPage() {
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {cards.map((card) => (
           <ExampleCard key={card.id} card={card} />
+        ))}
+      </div>
+      <h2 className="text-base font-bold">Run live: authorization</h2>
+      <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
+        {AUTH_LESSONS.map((lesson) => (
+          <LessonCard key={lesson.demo} lesson={lesson} />
         ))}
       </div>
     </main>

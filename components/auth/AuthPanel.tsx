@@ -17,6 +17,10 @@ import { Button, PanelHeading, inputClass } from "../ui";
 import { AuthStepView } from "./AuthStepView";
 import { SignInPrompt } from "./SignInPrompt";
 import { useCallbackHandoff } from "./useCallbackHandoff";
+import { AudienceVerdicts } from "./AudienceVerdicts";
+import { useLessonLink } from "./useLessonLink";
+import { SequenceDiagram } from "../mrtr/SequenceDiagram";
+import { authDiagram } from "@/lib/auth/diagram";
 
 const DEMO_LABELS: Record<AuthDemo, string> = {
   "calendar-protected": "Protected calendar (full flow, step-up, refresh)",
@@ -58,6 +62,13 @@ export function AuthPanel({ commands }: PanelProps) {
     const target = source === "url" ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) } : { demo: source };
     settle(await commands.api<AuthRun>("auth/run", { ...target, ...(scope.trim() ? { scope: scope.trim() } : {}), ...(login === "browser" ? { login } : {}) }));
   };
+  // The gallery's lesson card: the demo user signs in headlessly, so the lesson runs in one click.
+  useLessonLink((demo) => {
+    setSource(demo);
+    setLogin("headless");
+    setState({ status: "running" });
+    void commands.api<AuthRun>("auth/run", { demo }).then(settle);
+  });
   const run = state.status === "done" || state.status === "running" ? state.run : undefined;
   const mcpOrigin = run ? new URL(run.target).origin : "";
   const authUrl = run?.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) ? run.authorizationUrl : undefined;
@@ -116,6 +127,8 @@ export function AuthPanel({ commands }: PanelProps) {
             Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
           </p>
           {authUrl && state.status === "done" ? <SignInPrompt authorizationUrl={authUrl} stepUp={run.steps.some((s) => s.name === "step-up challenge")} demo={source !== "url"} /> : null}
+          <AudienceVerdicts run={run} />
+          <SequenceDiagram diagram={authDiagram(run)} testId="auth" />
           <ol className="flex flex-col gap-1" data-testid="auth-steps">
             {run.steps.map((s, i) => (
               <AuthStepView key={i} step={s} mcpOrigin={mcpOrigin} />

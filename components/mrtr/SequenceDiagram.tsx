@@ -1,11 +1,12 @@
 /**
- * The conversation as a sequence diagram drawn with CSS grid: one column per lane (user, client, server), one
- * arrow per message, solid for requests and dashed for replies (as the spec's diagrams draw them), round
- * numbers and timings. Labels are text, wrapped, never HTML.
+ * A conversation as a sequence diagram drawn with CSS grid: one column per lane (user, client, server, and the
+ * authorization server for the Auth view), one arrow per message, solid for requests and dashed for replies (as
+ * the spec's diagrams draw them), round (or step) numbers and timings. Labels are text, wrapped, never HTML.
+ * `testId` names the data-testids ("mrtr" for MRTR conversations, "auth" for the Auth lane).
  */
 import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
 
-const LANE_TITLE: Record<Lane, string> = { user: "User", client: "Client (playground)", server: "Server" };
+const LANE_TITLE: Record<Lane, string> = { user: "User", client: "Client (playground)", server: "Server", auth: "Authorization server" };
 
 const TONE: Record<DiagramStep["tone"], string> = {
   request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",
@@ -23,7 +24,7 @@ function ms(n: number | undefined): string {
   return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
 }
 
-function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
+function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; testId: string }) {
   const a = lanes.indexOf(step.from);
   const b = lanes.indexOf(step.to);
   const rightward = b > a;
@@ -34,7 +35,7 @@ function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
     <div
       className="grid items-end py-1"
       style={{ gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` }}
-      data-testid="mrtr-step"
+      data-testid={`${testId}-step`}
       data-round={step.round}
       data-from={step.from}
       data-to={step.to}
@@ -46,7 +47,7 @@ function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
           {timing ? <span className="ml-1 text-slate-600 dark:text-slate-400">({timing})</span> : null}
         </p>
         {step.departures.length ? (
-          <p data-testid="mrtr-step-departures" className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300">
+          <p data-testid={`${testId}-step-departures`} className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300">
             ✗ breaks {step.departures.length} client rule{step.departures.length === 1 ? "" : "s"}
           </p>
         ) : null}
@@ -59,15 +60,15 @@ function Arrow({ step, lanes }: { step: DiagramStep; lanes: Lane[] }) {
 }
 
 /** The same steps as a list, for screen readers (the arrows' direction is otherwise only drawn). */
-function StepList({ steps }: { steps: DiagramStep[] }) {
+function StepList({ steps, group, testId }: { steps: DiagramStep[]; group: (n: number) => string; testId: string }) {
   return (
-    <ol className="sr-only" data-testid="mrtr-diagram-steps">
+    <ol className="sr-only" data-testid={`${testId}-diagram-steps`}>
       {steps.map((step, i) => {
         const timing = ms(step.ms);
         const breaks = step.departures.length ? `; breaks ${step.departures.length} client rule${step.departures.length === 1 ? "" : "s"}` : "";
         return (
           <li key={i}>
-            Round {step.round}: {LANE_TITLE[step.from]} to {LANE_TITLE[step.to]}: {step.label}
+            {group(step.round)}: {LANE_TITLE[step.from]} to {LANE_TITLE[step.to]}: {step.label}
             {timing ? ` (${step.tone === "answer" ? "user took " : ""}${timing})` : ""}
             {breaks}
           </li>
@@ -77,13 +78,14 @@ function StepList({ steps }: { steps: DiagramStep[] }) {
   );
 }
 
-export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
-  const { lanes, steps } = diagram;
+export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram; testId?: string }) {
+  const { lanes, steps, unit = "round", titles } = diagram;
   const rounds = new Set(steps.map((s) => s.round)).size;
+  const group = (n: number) => `${unit === "step" ? "Step" : "Round"} ${n}${titles?.[n] ? ` (${titles[n]})` : ""}`;
   const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
   return (
-    <figure data-testid="mrtr-diagram" data-rounds={rounds} data-lanes={lanes.join(",")} className="rounded border border-slate-200 p-2 dark:border-slate-700">
-      <StepList steps={steps} />
+    <figure data-testid={`${testId}-diagram`} data-rounds={rounds} data-lanes={lanes.join(",")} className="rounded border border-slate-200 p-2 dark:border-slate-700">
+      <StepList steps={steps} group={group} testId={testId} />
       <div className="grid" style={cols} aria-hidden>
         {lanes.map((lane, i) => (
           <div key={lane} style={{ gridColumn: `${2 * i + 1} / span 2` }} className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200">
@@ -98,14 +100,14 @@ export function SequenceDiagram({ diagram }: { diagram: Diagram }) {
         {steps.map((step, i) => (
           <div key={i}>
             {i === 0 || steps[i - 1].round !== step.round ? (
-              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">round {step.round}</p>
+              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{group(step.round)}</p>
             ) : null}
-            <Arrow step={step} lanes={lanes} />
+            <Arrow step={step} lanes={lanes} testId={testId} />
           </div>
         ))}
       </div>
       <figcaption className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
-        {rounds} round{rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
+        {rounds} {unit}{rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
       </figcaption>
     </figure>
   );

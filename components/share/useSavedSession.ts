@@ -4,6 +4,7 @@
  * link, which wins), then save after every change, debounced. Secrets are left out as in links (the launch token
  * and every other known secret included). The notice says what came back, and "Start fresh" forgets it.
  */
+import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef, useState } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
 import { restoreSession, saveSession, SAVED_SESSION_KEY } from "@/lib/share/persist";
@@ -34,7 +35,7 @@ function storage(): Storage | null {
 /** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab link (#lab=…) does not. */
 function opensLink(hash: string): boolean {
   const h = hash.replace(/^#/, "");
-  return h !== "" && !h.startsWith("lab=");
+  return h !== "" && !h.startsWith("lab=") && !h.startsWith(LESSON_FRAGMENT);
 }
 
 export function useSavedSession(state: SessionState, dispatch: (action: Action) => void) {

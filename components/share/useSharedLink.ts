@@ -4,6 +4,7 @@
  * load the recorded state into the session, show the banner. It never calls the bridge. The share code
  * (zod schemas, DEFLATE) loads only when there is a fragment, so plain visits do not pay for it.
  */
+import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
 import { setViewer } from "./viewer-store";
@@ -18,6 +19,8 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
   if (hash === "" || hash === "#") return;
   // An experiment link (#lab=…) is opened by the Lab tab, not as a session.
   if (hash.replace(/^#/, "").startsWith("lab=")) return;
+  // A lesson (#auth=…) is run by the Auth tab.
+  if (hash.replace(/^#/, "").startsWith(LESSON_FRAGMENT)) return;
   setViewer({ kind: "loading" });
   try {
     const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([import("@/lib/share/codec"), import("@/lib/share/session-adapter")]);

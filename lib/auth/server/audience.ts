@@ -9,6 +9,7 @@ import { finding } from "../findings";
 import { maskHeaders, maskBody } from "../mask";
 import { tokenClaims } from "../discovery";
 import type { AuthFinding, AuthStep } from "../types";
+import { AUDIENCE_WORDS, audienceVerdict } from "../audience-verdict";
 
 export interface AudienceTarget {
   label: string;
@@ -28,21 +29,16 @@ export async function audienceLesson(token: string, targets: AudienceTarget[]): 
     const text = (await res.text()).slice(0, 64 * 1024);
     const ownAudience = JSON.stringify(aud) === JSON.stringify(t.url) || (Array.isArray(aud) && aud.includes(t.url));
     const accepted = res.ok;
-    const verdict = ownAudience
-      ? accepted
-        ? `accepted: the token was issued for ${t.url}`
-        : `refused its own token (${res.status})`
-      : accepted
-        ? `ACCEPTED a token issued for ${JSON.stringify(aud)}: this server does not check the audience, so a token meant for another server works here — and a server that took it could pass it on`
-        : `refused (${res.status}): the token was issued for ${JSON.stringify(aud)}, not for this server`;
+    const verdict = audienceVerdict(ownAudience, accepted);
     if (!ownAudience && accepted) findings.push(finding("AUDIENCE_NOT_ENFORCED", `${t.label} (${t.url}) accepted a token whose aud is ${JSON.stringify(aud)}`));
     steps.push({
       name: `audience: ${t.label}`,
       status: ownAudience === accepted ? "ok" : "fail",
-      detail: verdict,
+      detail: `${AUDIENCE_WORDS[verdict].words} (${res.status}): ${AUDIENCE_WORDS[verdict].why}`,
       specRef: "2026-07-28 basic/authorization §Token Audience Binding and Validation",
       request: { method: "POST", url: t.url, headers: maskHeaders(headers), body },
       response: { status: res.status, headers: maskHeaders(res.headers), body: maskBody(text, res.headers.get("content-type") ?? "") },
+      facts: { verdict, aud: aud ?? null },
     });
   }
   return { steps, findings };

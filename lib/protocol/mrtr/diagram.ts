@@ -7,7 +7,8 @@ import type { Conversation, Round } from "./conversation";
 import type { InputRequestView } from "./parse";
 import { asObject, paramsOf } from "./shapes";
 
-export type Lane = "user" | "client" | "server";
+/** "auth": the authorization server, drawn by the Auth view's lane (lib/auth/diagram.ts). */
+export type Lane = "user" | "client" | "server" | "auth";
 export type StepTone = "request" | "retry" | "input_required" | "complete" | "error" | "failure" | "ask" | "answer";
 
 export interface DiagramStep {
@@ -27,6 +28,9 @@ export interface Diagram {
   steps: DiagramStep[];
   /** One line for the final result (or why there is none). */
   final: string;
+  /** What a group of arrows is called (default "round"); `titles` names each group by its number. */
+  unit?: "round" | "step";
+  titles?: Record<number, string>;
 }
 
 const KIND_LABEL: Record<InputRequestView["kind"], string> = {

@@ -1,0 +1,83 @@
+/**
+ * An authorization run as a sequence diagram, the Auth lane: client ↔ protected MCP server ↔ authorization
+ * server, and the user when a person signs in. One group of arrows per step, one arrow per HTTP request and one
+ * per answer (every attempt of discovery shown). Pure data; components/mrtr/SequenceDiagram draws it and lists
+ * the same steps as text.
+ */
+import type { Diagram, DiagramStep, Lane, StepTone } from "../protocol/mrtr/diagram";
+import type { AuthRun, AuthStep, HttpAttempt } from "./types";
+
+function originOf(href: string): string {
+  try {
+    return new URL(href).origin;
+  } catch {
+    return "";
+  }
+}
+
+function pathOf(href: string): string {
+  try {
+    const url = new URL(href);
+    return url.pathname + (url.search.length > 60 ? "?…" : url.search);
+  } catch {
+    return href.slice(0, 80);
+  }
+}
+
+function requestLabel(a: HttpAttempt): string {
+  const bearer = Object.entries(a.request.headers).some(([k, v]) => k.toLowerCase() === "authorization" && /^bearer /i.test(v));
+  return `${a.request.method} ${pathOf(a.request.url)}${bearer ? " + Bearer token" : ""}`;
+}
+
+function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
+  if (!a.response) return { round, from, to: "client", tone: "failure", label: a.error ?? "no answer", departures: [] };
+  const { status, headers } = a.response;
+  const challenge = Object.entries(headers).find(([k]) => k.toLowerCase() === "www-authenticate")?.[1];
+  const tone: StepTone = status >= 400 ? "error" : "complete";
+  return { round, from, to: "client", tone, label: `${status}${challenge ? ` WWW-Authenticate: ${challenge.slice(0, 100)}` : ""}`, departures: [] };
+}
+
+/** The user's part: the URL opened in a tab, the sign-in and consent, the redirect back to the client. */
+function userArrows(step: AuthStep, round: number): DiagramStep[] {
+  if (step.status === "skipped") return [{ round, from: "client", to: "user", tone: "ask", label: "open the authorization URL and sign in (a person must)", departures: [] }];
+  return [
+    { round, from: "client", to: "user", tone: "ask", label: "open the authorization URL", departures: [] },
+    { round, from: "user", to: "auth", tone: "answer", label: "sign in and consent", departures: [] },
+    { round, from: "auth", to: "user", tone: "answer", label: "redirect to the callback with code, state, iss", departures: [] },
+  ];
+}
+
+export function authDiagram(run: AuthRun): Diagram {
+  const mcpOrigin = originOf(run.target);
+  const steps: DiagramStep[] = [];
+  const titles: Record<number, string> = {};
+  let user = false;
+  run.steps.forEach((step, i) => {
+    const round = i + 1;
+    titles[round] = step.name;
+    if (step.name.endsWith("login and consent")) {
+      user = true;
+      steps.push(...userArrows(step, round));
+      return;
+    }
+    if (step.name.endsWith("callback")) {
+      user = true;
+      steps.push({ round, from: "user", to: "client", tone: step.status === "fail" ? "error" : "answer", label: "callback: state and iss checked", departures: [] });
+      return;
+    }
+    const attempts = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
+    for (const a of attempts) {
+      const lane: Lane = originOf(a.request.url) === mcpOrigin ? "server" : "auth";
+      // The authorization request travels through the browser: drawn, never sent by the client itself.
+      if (step.name.endsWith("authorization request")) {
+        steps.push({ round, from: "client", to: lane, tone: "request", label: `authorization request (via the browser): ${pathOf(a.request.url).split("?")[0]} with PKCE S256, state, resource`, departures: [] });
+        continue;
+      }
+      steps.push({ round, from: "client", to: lane, tone: "request", label: requestLabel(a), departures: [] });
+      steps.push(replyArrow(a, round, lane));
+    }
+  });
+  const used = new Set(steps.flatMap((s) => [s.from, s.to]));
+  const lanes = (["user", "client", "server", "auth"] as Lane[]).filter((l) => l === "client" || (l === "user" ? user : used.has(l)));
+  return { lanes, steps, final: `outcome: ${run.outcome}`, unit: "step", titles };
+}

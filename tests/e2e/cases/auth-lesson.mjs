@@ -1,0 +1,35 @@
+// End-to-end case of the audience lesson (issue 18 point 3): one click on the gallery's lesson card runs it in the
+// Auth tab — the same calendar token sent to the calendar, the second server and the naive one, with the three
+// verdicts in words — and the run is drawn in the Auth lane of the sequence diagram, with its text alternative.
+const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
+
+export function register({ test, assert }) {
+  test("Auth lesson: one click in the gallery runs the audience lesson; three verdicts in words and the Auth lane", async ({ pg, page }) => {
+    await page.goto(pg.base + "/examples");
+    await page.locator('[data-testid="lesson-card"][data-lesson="audience-lesson"] [data-testid="lesson-run"]').click();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    const panel = page.locator('[data-testid="auth"]');
+    await panel.waitFor({ state: "visible", timeout: 30_000 });
+    await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 90_000 });
+
+    const verdicts = await panel.locator('[data-testid="audience-verdict"]').evaluateAll((els) => els.map((e) => [e.dataset.verdict, e.textContent]));
+    assert(JSON.stringify(verdicts.map((v) => v[0])) === JSON.stringify(["accepted", "refused-wrong-audience", "accepted-wrongly"]), `verdicts ${JSON.stringify(verdicts)}`);
+    assert(/accepted \(200\)/.test(verdicts[0][1]), `the calendar: ${verdicts[0][1]}`);
+    assert(/refused: wrong audience \(401\)/.test(verdicts[1][1]), `the second server: ${verdicts[1][1]}`);
+    assert(/accepted though it should not be \(200\).*MUST NOT pass a token on/.test(verdicts[2][1]), `the naive server: ${verdicts[2][1]}`);
+
+    const lane = panel.locator('[data-testid="auth-diagram"]');
+    assert((await lane.getAttribute("data-lanes")) === "user,client,server,auth", `lanes ${await lane.getAttribute("data-lanes")}`);
+    const arrows = await lane.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.from}>${e.dataset.to}`));
+    for (const hop of ["client>server", "server>client", "client>auth", "auth>client", "client>user", "user>auth"]) assert(arrows.includes(hop), `arrow ${hop} in ${arrows.length} arrows`);
+    const said = await lane.locator('[data-testid="auth-diagram-steps"] li').allTextContents();
+    assert(said.length === arrows.length, `the text alternative lists every arrow (${said.length} of ${arrows.length})`);
+    assert(said.some((t) => /^Step 1 \(unauthenticated request\): Client \(playground\) to Server: POST \/calendar\/mcp$/.test(t)), `first step said: ${said[0]}`);
+    assert(said.some((t) => /Step \d+ \(audience: a naive server\): Server to Client \(playground\): 200/.test(t)), "the naive server's 200 is said");
+
+    const everything = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+    assert(!JWT.test(everything), "no JWT anywhere in the page, its storage or its URL");
+    assert(!(await page.evaluate(() => location.hash)).includes("auth="), "the lesson fragment is gone: a reload does not run it again");
+    await page.screenshot({ path: "tests/e2e/screenshots/auth-lesson.png", fullPage: false });
+  });
+}
