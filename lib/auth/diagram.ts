@@ -6,6 +6,7 @@
  */
 import type { Diagram, DiagramStep, Lane, StepTone } from "../protocol/mrtr/diagram";
 import type { AuthRun, AuthStep, HttpAttempt } from "./types";
+import { bearerChallenge } from "./www-authenticate";
 
 function originOf(href: string): string {
   try {
@@ -29,12 +30,20 @@ function requestLabel(a: HttpAttempt): string {
   return `${a.request.method} ${pathOf(a.request.url)}${bearer ? " + Bearer token" : ""}`;
 }
 
+/** A challenge in a few words: its parameter names, and the error's value (the URLs are in the step's raw HTTP). */
+function challengeText(header: string): string {
+  const bearer = bearerChallenge(header);
+  if (!bearer) return `WWW-Authenticate: ${header.slice(0, 60)}`;
+  const params = Object.keys(bearer).map((k) => (k === "error" ? `error=${bearer.error}` : k));
+  return `Bearer challenge${params.length ? ` (${params.join(", ")})` : ""}`;
+}
+
 function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
   if (!a.response) return { round, from, to: "client", tone: "failure", label: a.error ?? "no answer", departures: [] };
   const { status, headers } = a.response;
   const challenge = Object.entries(headers).find(([k]) => k.toLowerCase() === "www-authenticate")?.[1];
   const tone: StepTone = status >= 400 ? "error" : "complete";
-  return { round, from, to: "client", tone, label: `${status}${challenge ? ` WWW-Authenticate: ${challenge.slice(0, 100)}` : ""}`, departures: [] };
+  return { round, from, to: "client", tone, label: `${status}${challenge ? ` ${challengeText(challenge)}` : ""}`, departures: [] };
 }
 
 /** The user's part: the URL opened in a tab, the sign-in and consent, the redirect back to the client. */

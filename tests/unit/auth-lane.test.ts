@@ -14,7 +14,7 @@ const AS = "http://127.0.0.1:5000";
 const get = (url: string, status: number, headers: Record<string, string> = {}): HttpAttempt => ({ request: { method: "GET", url, headers: {} }, response: { status, headers } });
 const post = (url: string, status: number, bearer: boolean): HttpAttempt => ({
   request: { method: "POST", url, headers: bearer ? { authorization: "Bearer eyJh…(812 chars, masked)" } : {} },
-  response: { status, headers: status === 401 ? { "www-authenticate": `Bearer resource_metadata="${MCP}/.well-known/oauth-protected-resource/calendar/mcp"` } : {} },
+  response: { status, headers: status === 401 ? { "www-authenticate": `Bearer resource_metadata="${MCP}/.well-known/oauth-protected-resource/calendar/mcp"${bearer ? ', error="invalid_token"' : ""}` } : {} },
 });
 const step = (name: string, attempts: HttpAttempt[], status: "ok" | "skipped" = "ok") => ({ name, status, detail: "", specRef: "", attempts, request: attempts[0]?.request, response: attempts[0]?.response });
 
@@ -47,7 +47,7 @@ describe("the Auth lane", () => {
     const arrows = d.steps.map((s) => `${s.round} ${s.from}→${s.to} ${s.tone}: ${s.label}`);
     expect(arrows).toEqual([
       "1 client→server request: POST /calendar/mcp",
-      `1 server→client error: 401 WWW-Authenticate: Bearer resource_metadata="${MCP}/.well-known/oauth-protected-resource/calendar/mcp"`,
+      "1 server→client error: 401 Bearer challenge (resource_metadata)",
       "2 client→server request: GET /.well-known/oauth-protected-resource/calendar/mcp",
       "2 server→client complete: 200",
       "3 client→auth request: GET /.well-known/oauth-authorization-server",
@@ -62,7 +62,7 @@ describe("the Auth lane", () => {
       "7 client→auth request: POST /token",
       "7 auth→client complete: 200",
       "8 client→server request: POST /second/mcp + Bearer token",
-      "8 server→client error: 401 WWW-Authenticate: Bearer resource_metadata=\"http://127.0.0.1:4000/.well-known/oauth-protected-resource/calendar/mcp\"",
+      "8 server→client error: 401 Bearer challenge (resource_metadata, error=invalid_token)",
     ]);
   });
 
