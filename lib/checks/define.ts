@@ -19,19 +19,31 @@ export interface CheckDef {
 }
 
 /** A check as its module writes it: only what differs from the module's defaults (a section, another page, transports). */
-export type CheckInput = Omit<CheckDef, "spec" | "transports" | "era"> & { section?: string; spec?: SpecRef; transports?: TransportScope };
+export type CheckInput = Omit<CheckDef, "spec" | "transports" | "era"> & {
+  section?: string;
+  spec?: SpecRef;
+  transports?: TransportScope;
+  /** The server capability the rule is about: without it the check is skipped. */
+  needs?: string;
+};
 
 /**
  * A module's checks with what they share filled in: the spec page (and section, unless a check names its own),
- * the transports ("both" unless said), and the era every check here belongs to.
+ * the transports ("both" unless said), the era every check here belongs to, and the skip when a needed capability
+ * is not declared.
  */
 export function defineChecks(defaults: { spec: SpecRef; transports?: TransportScope }, checks: CheckInput[]): CheckDef[] {
-  return checks.map(({ section, spec, transports, ...check }) => ({
+  return checks.map(({ section, spec, transports, needs, ...check }) => ({
     ...check,
+    ...(needs && { run: skipUnlessDeclared(needs, check.run) }),
     spec: spec ?? (section ? { ...defaults.spec, section } : defaults.spec),
     transports: transports ?? defaults.transports ?? "both",
     era: "2026-07-28",
   }));
+}
+
+function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef["run"] {
+  return async (ctx) => ((await ctx.declares(capability)) ? run(ctx) : ctx.skip(`The server declares no ${capability} capability.`));
 }
 
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */

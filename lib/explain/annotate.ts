@@ -90,25 +90,22 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   }
 }
 
+/** What each kind of message is, in one sentence. */
+const KIND_SUMMARY: Partial<Record<Kind, string>> = {
+  request: "A request (method + id): the receiver must answer with a result or an error carrying the same id.",
+  notification: "A notification (method, no id): the receiver must not answer it.",
+  result: "A result response: answers the request with the same id.",
+  error: "An error response: the request with this id failed at the protocol level.",
+};
+
 function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void {
-  switch (kind) {
-    case "request":
-      sink.add(root, "A request (method + id): the receiver must answer with a result or an error carrying the same id.", REF.jsonrpc);
-      return;
-    case "notification":
-      sink.add(root, "A notification (method, no id): the receiver must not answer it.", REF.jsonrpc);
-      return;
-    case "result":
-      sink.add(root, "A result response: answers the request with the same id.", REF.jsonrpc);
-      return;
-    case "error":
-      sink.add(root, "An error response: the request with this id failed at the protocol level.", REF.jsonrpc);
-      return;
-    default: {
-      const guess = Object.keys(msg).map((k) => closest(k, ["method", "result", "error"])).find(Boolean);
-      sink.add(root, `Neither a request (method), a result nor an error${guess ? `; did you mean "${guess}"?` : "."} A server answers -32600 Invalid request.`, REF.jsonrpc, "error");
-    }
+  const summary = KIND_SUMMARY[kind];
+  if (summary) {
+    sink.add(root, summary, REF.jsonrpc);
+    return;
   }
+  const guess = Object.keys(msg).map((k) => closest(k, ["method", "result", "error"])).find(Boolean);
+  sink.add(root, `Neither a request (method), a result nor an error${guess ? `; did you mean "${guess}"?` : "."} A server answers -32600 Invalid request.`, REF.jsonrpc, "error");
 }
 
 function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: boolean): void {

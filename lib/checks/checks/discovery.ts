@@ -2,7 +2,7 @@
 import type { CheckContext } from "../context";
 import { SPEC, cacheHintProblems, errorData, expectError, isErrorCode, wrongStatus, AMBIG6, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
-import { describeReply, asObject, replyOf, type Reply } from "../wire";
+import { describeReply, asObject, replyOf, type JsonObject, type Reply } from "../wire";
 
 const BOGUS_VERSION = "1900-01-01";
 
@@ -76,6 +76,15 @@ const GATED: { capability: string; method: string; params: Record<string, unknow
   { capability: "completions", method: "completion/complete", params: { ref: { type: "ref/prompt", name: "playground" }, argument: { name: "x", value: "" } } },
 ];
 
+/** A check that reads the DiscoverResult: blocked when server/discover did not answer (C01 says why). */
+const readingDiscover =
+  (judge: (ctx: CheckContext, result: JsonObject) => Verdict | Promise<Verdict>) =>
+  async (ctx: CheckContext): Promise<Verdict> => {
+    const { reply, result } = await ctx.discover();
+    if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
+    return judge(ctx, result);
+  };
+
 export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1.4", path: SPEC.base }, transports: "both" }, [
   {
     id: "C01",
@@ -100,26 +109,22 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     title: "server/discover carries cache hints (ttlMs, cacheScope)",
     level: "MUST",
     spec: { section: "§7", path: SPEC.caching },
-    async run(ctx) {
-      const { reply, result } = await ctx.discover();
-      if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
+    run: readingDiscover((ctx, result) => {
       const { errors, ambiguous } = cacheHintProblems(result);
       if (errors.length) return ctx.fail(`${errors.join("; ")}; add ttlMs (integer >= 0) and cacheScope ("public" or "private") to the DiscoverResult.`);
       if (ambiguous.length) return ctx.warn(`${ambiguous.join("; ")} — ${AMBIG6}; send an integer.`);
       return ctx.pass(`ttlMs ${result.ttlMs}, cacheScope ${JSON.stringify(result.cacheScope)}.`);
-    },
+    }),
   },
   {
     id: "C03",
     title: "Results name the server in _meta serverInfo",
     level: "SHOULD",
-    async run(ctx) {
-      const { reply, result } = await ctx.discover();
-      if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
+    run: readingDiscover((ctx, result) => {
       const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
       if (info && typeof info.name === "string" && typeof info.version === "string") return ctx.pass(`serverInfo ${info.name} ${info.version}.`);
       return ctx.fail('result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.');
-    },
+    }),
   },
   {
     id: "C04",
@@ -204,9 +209,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     title: "A method whose capability is not declared gets -32601",
     level: "SHOULD",
     spec: { section: "§4", path: SPEC.completion },
-    async run(ctx) {
-      const { result } = await ctx.discover();
-      if (!result) return ctx.blocked("server/discover did not answer (see C01).");
+    run: readingDiscover(async (ctx, result) => {
       const undeclared = GATED.filter((g) => !declaredIn(result, g.capability));
       if (undeclared.length === 0) return ctx.skip("The server declares prompts, resources, tools and completions: no gated method to try.");
       const bad: string[] = [];
@@ -216,7 +219,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
       }
       if (bad.length) return ctx.fail(`${bad.join("; ")}; either declare the capability in server/discover or answer -32601.`);
       return ctx.pass(`${undeclared.map((g) => g.method).join(", ")} answered -32601, matching the undeclared capabilities.`);
-    },
+    }),
   },
   {
     id: "C12",

@@ -1,6 +1,7 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, defineChecks, type CheckDef } from "../define";
+import type { Verdict } from "../types";
 import { headerAnnotationProblems } from "../../protocol/header-annotations";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
 import { canonicalJson } from "../../protocol/json";
@@ -13,6 +14,15 @@ async function declaredLists(ctx: CheckContext): Promise<ListMethod[]> {
   for (const m of LIST_METHODS) if (await ctx.declares(LIST_CAPABILITY[m])) out.push(m);
   return out;
 }
+
+/** A check over the declared list methods (those `keep` keeps): skipped when there is none. */
+const overDeclaredLists =
+  (judge: (ctx: CheckContext, methods: ListMethod[]) => Promise<Verdict>, keep: (m: ListMethod) => boolean = () => true) =>
+  async (ctx: CheckContext): Promise<Verdict> => {
+    const methods = (await declaredLists(ctx)).filter(keep);
+    if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
+    return judge(ctx, methods);
+  };
 
 function itemKey(method: ListMethod, item: JsonObject): string {
   const key = method === "resources/list" ? item.uri : method === "resources/templates/list" ? item.uriTemplate : item.name;
@@ -75,9 +85,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     id: "C14",
     title: "List results carry cache hints",
     level: "MUST",
-    async run(ctx) {
-      const methods = await declaredLists(ctx);
-      if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
+    run: overDeclaredLists(async (ctx, methods) => {
       const bad: string[] = [];
       const ambiguous: string[] = [];
       for (const m of methods) {
@@ -96,14 +104,14 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
       if (bad.length) return ctx.fail(`${bad.join("; ")}; every complete list result needs ttlMs (integer >= 0) and cacheScope.`);
       if (ambiguous.length) return ctx.warn(`${ambiguous.join("; ")} — ${AMBIG6}.`);
       return ctx.pass(`${methods.join(", ")} carry ttlMs and cacheScope.`);
-    },
+    }),
   },
   {
     id: "C15",
     title: "resources/read results carry cache hints",
     level: "MUST",
+    needs: "resources",
     async run(ctx) {
-      if (!(await ctx.declares("resources"))) return ctx.skip("The server declares no resources capability.");
       const { items } = await ctx.list("resources/list");
       const uris = items.map((r) => r.uri).filter((u): u is string => typeof u === "string").slice(0, 3);
       if (!uris.length) return ctx.skip("resources/list returned no resource to read.");
@@ -124,9 +132,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     id: "C16",
     title: "All pages of a list use the same cacheScope",
     level: "MUST",
-    async run(ctx) {
-      const methods = await declaredLists(ctx);
-      if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
+    run: overDeclaredLists(async (ctx, methods) => {
       const notes: string[] = [];
       for (const m of methods) {
         const info = await ctx.list(m);
@@ -136,16 +142,14 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
         notes.push(`${m} ${info.pages.length} page${info.pages.length === 1 ? "" : "s"}${info.truncated ? " (stopped at 20)" : ""}`);
       }
       return ctx.pass(`One cacheScope per list (${notes.join(", ")}).`);
-    },
+    }),
   },
   {
     id: "C17",
     title: "List results do not vary between requests or connections; tools/list order is deterministic",
     level: "MUST",
     spec: { section: "§5", path: SPEC.base },
-    async run(ctx) {
-      const methods = (await declaredLists(ctx)).filter((m) => m !== "resources/templates/list");
-      if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
+    run: overDeclaredLists(async (ctx, methods) => {
       const notes: string[] = [];
       let orderOnly: string | undefined;
       for (const m of methods) {
@@ -169,7 +173,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
       }
       if (orderOnly) return ctx.fail(`tools/list returned the same tools in a different order on ${orderOnly}; sort the list so its order is deterministic.`, "SHOULD");
       return ctx.pass(`${methods.join(", ")} answered identically on repeat${ctx.transport === "stdio" ? " and on a fresh process" : ""}${notes.length ? `; ${notes.join("; ")}` : ""}.`);
-    },
+    }, (m) => m !== "resources/templates/list"),
   },
   {
     id: "C18",
@@ -189,8 +193,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "An unknown tool is a JSON-RPC error, not an isError result",
     level: "SHOULD",
     spec: { section: "§10.1", path: SPEC.tools },
+    needs: "tools",
     async run(ctx) {
-      if (!(await ctx.declares("tools"))) return ctx.skip("The server declares no tools capability.");
       const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
       if (reply.kind === "error") return ctx.pass(`Answered ${describeReply(reply)}${reply.code === -32602 ? "" : " (the spec's example uses -32602)"}.`);
       return ctx.fail(`Calling an unknown tool answered ${describeReply(reply)}; unknown tools are protocol errors (-32602), isError is for failures inside a tool.`);
@@ -201,8 +205,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "A missing resource gets -32602 (not -32002, not empty contents)",
     level: "MUST",
     spec: { section: "§10.2", path: SPEC.resources },
+    needs: "resources",
     async run(ctx) {
-      if (!(await ctx.declares("resources"))) return ctx.skip("The server declares no resources capability.");
       const uri = "file:///playground/does-not-exist";
       const reply = await ctx.request("resources/read", { uri });
       if (isErrorCode(reply, -32602)) return ctx.pass(`resources/read ${uri} answered -32602.`);
@@ -218,8 +222,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "An unknown prompt gets -32602",
     level: "SHOULD",
     spec: { section: "§10.3", path: SPEC.prompts },
+    needs: "prompts",
     async run(ctx) {
-      if (!(await ctx.declares("prompts"))) return ctx.skip("The server declares no prompts capability.");
       const reply = await ctx.request("prompts/get", { name: "no_such_prompt" });
       if (isErrorCode(reply, -32602)) return ctx.pass("prompts/get no_such_prompt answered -32602.");
       return ctx.fail(`prompts/get no_such_prompt answered ${describeReply(reply)}; answer -32602 for an unknown prompt.`);
@@ -269,8 +273,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "x-mcp-header annotations are valid (else HTTP clients must drop the tool)",
     level: "SHOULD",
     spec: { section: "§9.2", path: SPEC.http },
+    needs: "tools",
     async run(ctx) {
-      if (!(await ctx.declares("tools"))) return ctx.skip("The server declares no tools capability.");
       const { items } = await ctx.list("tools/list");
       const problems = items.flatMap((t) => headerAnnotationProblems(asObject(t.inputSchema)).map((p) => `${String(t.name)}: ${p}`));
       const annotated = items.filter((t) => JSON.stringify(t.inputSchema ?? {}).includes('"x-mcp-header"')).length;
