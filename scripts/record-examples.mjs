@@ -50,6 +50,17 @@ let encoder;
 const tokens = (text) => (encoder ??= new Tiktoken(o200k_base)).encode(text).length;
 
 /** Each step: a frame (text, or a function of the previous exchanges), optional label, fresh process, verdicts. */
+/** The Dentist round trip: the call without a date, and its retry answering the form with the echoed requestState. */
+const dentistCall = (id, caps = FORM) => frame(id, "tools/call", { _meta: meta(caps), name: "create_event", arguments: { title: "Dentist" } });
+const dentistRetry = (prev) =>
+  frame(2, "tools/call", {
+    _meta: meta(FORM),
+    name: "create_event",
+    arguments: { title: "Dentist" },
+    inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
+    requestState: result(prev[0]).requestState,
+  });
+
 const EXAMPLES = [
   {
     id: "legacy-bare-tools-list",
@@ -139,7 +150,7 @@ const EXAMPLES = [
     capabilities: {},
     steps: [
       {
-        frame: frame(1, "tools/call", { _meta: meta({}), name: "create_event", arguments: { title: "Dentist" } }),
+        frame: dentistCall(1, {}),
         check: (x) => expect(error(x)?.code === -32021 && error(x).data?.requiredCapabilities?.elicitation, "-32021 naming elicitation"),
         verdicts: (x) => [{ level: "pass", text: `-32021, requiredCapabilities ${JSON.stringify(error(x).data.requiredCapabilities)}: declare it in _meta and retry.` }],
       },
@@ -197,20 +208,13 @@ const EXAMPLES = [
     steps: [
       {
         label: "round 1",
-        frame: frame(1, "tools/call", { _meta: meta(FORM), name: "create_event", arguments: { title: "Dentist" } }),
+        frame: dentistCall(1),
         check: (x) => expect(result(x)?.resultType === "input_required" && result(x).inputRequests?.when, "input_required asking 'when'"),
         verdicts: (x) => [{ level: "info", text: `input_required: the server asks for ${Object.keys(result(x).inputRequests).join(", ")} and carries requestState ${result(x).requestState}.` }],
       },
       {
         label: "round 2 (retry)",
-        frame: (prev) =>
-          frame(2, "tools/call", {
-            _meta: meta(FORM),
-            name: "create_event",
-            arguments: { title: "Dentist" },
-            inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
-            requestState: result(prev[0]).requestState,
-          }),
+        frame: dentistRetry,
         check: (x) => expect(result(x)?.resultType === "complete" && result(x).content?.[0]?.text === "Created e3: Dentist at 2026-09-10T08:30:00Z", "complete: Created e3"),
         verdicts: () => [{ level: "pass", text: "complete: the retry carried inputResponses and the echoed requestState." }],
       },
@@ -227,21 +231,14 @@ const EXAMPLES = [
       {
         label: "process A",
         fresh: true,
-        frame: frame(1, "tools/call", { _meta: meta(FORM), name: "create_event", arguments: { title: "Dentist" } }),
+        frame: dentistCall(1),
         check: (x) => expect(result(x)?.resultType === "input_required", "A: input_required"),
         verdicts: (x) => [{ level: "info", text: `input_required; requestState ${result(x).requestState}` }],
       },
       {
         label: "process B",
         fresh: true,
-        frame: (prev) =>
-          frame(2, "tools/call", {
-            _meta: meta(FORM),
-            name: "create_event",
-            arguments: { title: "Dentist" },
-            inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
-            requestState: result(prev[0]).requestState,
-          }),
+        frame: dentistRetry,
         check: (x) => expect(result(x)?.resultType === "complete", "B: complete"),
         verdicts: (x) => [{ level: "pass", text: `complete in a process that never saw the question: "${result(x).content[0].text}"` }],
       },
