@@ -13,6 +13,33 @@ export function PanelHeading({ title, subtitle, children }: { title: string; sub
   );
 }
 
+/** A tab's body: a labelled section that opens with its heading (`actions` go beside the title). */
+export function PanelSection({
+  label,
+  title,
+  subtitle,
+  actions,
+  gap = "gap-3",
+  children,
+  ...data
+}: {
+  label: string;
+  title: string;
+  subtitle?: string;
+  actions?: ReactNode;
+  gap?: "gap-2" | "gap-3" | "gap-4";
+  children?: ReactNode;
+} & { [attribute: `data-${string}`]: string | undefined }) {
+  return (
+    <section className={`flex flex-col ${gap}`} aria-label={label} {...data}>
+      <PanelHeading title={title} subtitle={subtitle}>
+        {actions}
+      </PanelHeading>
+      {children}
+    </section>
+  );
+}
+
 type Tone = "primary" | "neutral" | "danger";
 
 const TONES: Record<Tone, string> = {

@@ -1,8 +1,9 @@
 "use client";
 import { useMemo, useState } from "react";
 import { dateTranscript, REVISIONS, transcriptFromExchanges } from "@/lib/explain";
+import { doneExchanges } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelHeading } from "../ui";
+import { Button, PanelSection } from "../ui";
 import { LevelBadge } from "./LevelBadge";
 
 const PLACEHOLDER = `Paste a transcript or an article's snippets, e.g.
@@ -14,17 +15,25 @@ Mcp-Session-Id: 1868a90c-3c2d-4a8f-9e60-43a5a2e4e4b5`;
 export function DatePanel({ state }: PanelProps) {
   const [text, setText] = useState("");
   const dating = useMemo(() => (text.trim() ? dateTranscript(text) : null), [text]);
-  const exchanges = state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []));
+  const exchanges = doneExchanges(state.entries);
   return (
-    <section className="flex flex-col gap-2" aria-label="Date a transcript" data-testid="date-panel">
-      <PanelHeading title="Date a transcript" subtitle="Frames, → / ← trace lines, HTTP headers and SSE lines count as evidence; prose does not.">
-        <Button data-testid="date-use-timeline" disabled={exchanges.length === 0} onClick={() => setText(transcriptFromExchanges(exchanges))}>
-          Use this timeline
-        </Button>
-        <Button data-testid="date-clear" disabled={!text} onClick={() => setText("")}>
-          Clear
-        </Button>
-      </PanelHeading>
+    <PanelSection
+      label="Date a transcript"
+      data-testid="date-panel"
+      gap="gap-2"
+      title="Date a transcript"
+      subtitle="Frames, → / ← trace lines, HTTP headers and SSE lines count as evidence; prose does not."
+      actions={
+        <>
+          <Button data-testid="date-use-timeline" disabled={exchanges.length === 0} onClick={() => setText(transcriptFromExchanges(exchanges))}>
+            Use this timeline
+          </Button>
+          <Button data-testid="date-clear" disabled={!text} onClick={() => setText("")}>
+            Clear
+          </Button>
+        </>
+      }
+    >
       <textarea
         data-testid="date-input"
         aria-label="Transcript to date"
@@ -74,6 +83,6 @@ export function DatePanel({ state }: PanelProps) {
           </details>
         </div>
       ) : null}
-    </section>
+    </PanelSection>
   );
 }

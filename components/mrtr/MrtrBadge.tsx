@@ -2,6 +2,7 @@
 /** On the MRTR tab: how many conversations wait for the user's answer (the MRTR library loads only when one may). */
 import { useEffect, useState } from "react";
 import { anyInputRequired } from "@/lib/session/mrtr-pointer";
+import { doneExchanges } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 
 export function MrtrBadge({ state }: PanelProps) {
@@ -11,7 +12,7 @@ export function MrtrBadge({ state }: PanelProps) {
     if (!maybe) return;
     let live = true;
     void import("@/lib/protocol/mrtr").then(({ groupConversations }) => {
-      const exchanges = state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []));
+      const exchanges = doneExchanges(state.entries);
       if (live) setCount(groupConversations(exchanges).filter((c) => c.status === "awaiting-input").length);
     });
     return () => {

@@ -5,8 +5,9 @@
  */
 import { useMemo, useState } from "react";
 import { DEFAULT_ROUND_LIMIT, explainMissingCapability, groupConversations, isMultiRound, MAX_ROUND_LIMIT, type Conversation } from "@/lib/protocol/mrtr";
+import { doneExchanges } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
-import { inputClass, PanelHeading } from "../ui";
+import { inputClass, PanelSection } from "../ui";
 import { ConversationView, type ConversationActions } from "./ConversationView";
 
 function worthShowing(c: Conversation): boolean {
@@ -16,7 +17,7 @@ function worthShowing(c: Conversation): boolean {
 
 export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
   const [roundLimit, setRoundLimit] = useState(DEFAULT_ROUND_LIMIT);
-  const exchanges = useMemo(() => state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : [])), [state.entries]);
+  const exchanges = useMemo(() => doneExchanges(state.entries), [state.entries]);
   const conversations = useMemo(() => groupConversations(exchanges, { roundLimit }).filter(worthShowing).reverse(), [exchanges, roundLimit]);
   const actions: ConversationActions = {
     nextId: state.nextId,
@@ -35,11 +36,12 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
     send: () => void commands.send(),
   };
   return (
-    <section className="flex flex-col gap-3" aria-label="MRTR" data-testid="mrtr-panel">
-      <PanelHeading
-        title="MRTR — multi round-trip requests"
-        subtitle="When a reply is input_required, answer it here, compose the retry into the editor, edit anything, send. Every round of one call is one conversation."
-      >
+    <PanelSection
+      label="MRTR"
+      data-testid="mrtr-panel"
+      title="MRTR — multi round-trip requests"
+      subtitle="When a reply is input_required, answer it here, compose the retry into the editor, edit anything, send. Every round of one call is one conversation."
+      actions={
         <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
           Round limit
           <input
@@ -55,7 +57,8 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
             }}
           />
         </label>
-      </PanelHeading>
+      }
+    >
       {conversations.length === 0 ? (
         <p data-testid="mrtr-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
           No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without <code>startsAt</code>: the server answers{" "}
@@ -66,6 +69,6 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
       {conversations.map((c, i) => (
         <ConversationView key={c.id} conversation={c} roundLimit={roundLimit} initiallyOpen={i === 0} actions={actions} />
       ))}
-    </section>
+    </PanelSection>
   );
 }

@@ -1,18 +1,23 @@
 "use client";
 /** The "Share & export" tab: session files, the Markdown transcript, copy as curl, targets from a config. */
 import type { PanelProps } from "../playground/types";
-import { PanelHeading } from "../ui";
+import { PanelSection } from "../ui";
 import { CurlSection } from "./CurlSection";
 import { ImportConfigSection } from "./ImportConfigSection";
 import { SessionFileSection } from "./SessionFileSection";
 
 export default function SharePanel({ state, dispatch }: PanelProps) {
   return (
-    <section className="flex flex-col gap-4" aria-label="Share and export" data-testid="share-panel">
-      <PanelHeading title="Share & export" subtitle="Links and files never hold secrets: credentials, env values and the playground token are left out, and you are told what." />
+    <PanelSection
+      label="Share and export"
+      data-testid="share-panel"
+      gap="gap-4"
+      title="Share & export"
+      subtitle="Links and files never hold secrets: credentials, env values and the playground token are left out, and you are told what."
+    >
       <SessionFileSection state={state} dispatch={dispatch} />
       <CurlSection state={state} />
       <ImportConfigSection state={state} dispatch={dispatch} />
-    </section>
+    </PanelSection>
   );
 }

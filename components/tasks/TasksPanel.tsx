@@ -5,9 +5,9 @@
  */
 import { useMemo, useState } from "react";
 import { recordedTasks, RELAXED_POLL_MS } from "@/lib/tasks";
-import { selectTarget } from "@/lib/session/selectors";
+import { doneExchanges, selectTarget } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
-import { Button, inputClass, PanelHeading } from "../ui";
+import { Button, inputClass, PanelSection } from "../ui";
 import { RecordedTasks } from "./RecordedTasks";
 import { TaskCard } from "./TaskCard";
 import { useTaskPush } from "./useTaskPush";
@@ -25,7 +25,7 @@ export function TasksPanel({ state, commands, cache }: PanelProps) {
   const [pushOn, setPushOn] = useState(false);
   const pushStatus = useTaskPush(pushOn, entries, state, cache, push);
   const followed = new Set(entries.map((e) => e.track.taskId));
-  const recorded = useMemo(() => recordedTasks(state.entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []))), [state.entries]).filter((t) => !followed.has(t.taskId));
+  const recorded = useMemo(() => recordedTasks(doneExchanges(state.entries)), [state.entries]).filter((t) => !followed.has(t.taskId));
   const target = selectTarget(state);
   const [tool, setTool] = useState("slow_report");
   const [args, setArgs] = useState("{}");
@@ -52,11 +52,12 @@ export function TasksPanel({ state, commands, cache }: PanelProps) {
   };
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Tasks" data-testid="tasks-panel">
-      <PanelHeading
-        title="Tasks — long-running tool calls"
-        subtitle="2026-07-28 moved tasks into the io.modelcontextprotocol/tasks extension: tools/call answers resultType task, the client polls tasks/get at pollIntervalMs, answers mid-task input with tasks/update and cancels with tasks/cancel. Pick the tasks preset to try it."
-      />
+    <PanelSection
+      label="Tasks"
+      data-testid="tasks-panel"
+      title="Tasks — long-running tool calls"
+      subtitle="2026-07-28 moved tasks into the io.modelcontextprotocol/tasks extension: tools/call answers resultType task, the client polls tasks/get at pollIntervalMs, answers mid-task input with tasks/update and cancels with tasks/cancel. Pick the tasks preset to try it."
+    >
       <div className="flex flex-wrap items-end gap-2 text-xs">
         <label className="flex flex-col gap-0.5">
           Tool
@@ -111,6 +112,6 @@ export function TasksPanel({ state, commands, cache }: PanelProps) {
       {entries.map((entry) => (
         <TaskCard key={entry.key} entry={entry} controls={controls} />
       ))}
-    </section>
+    </PanelSection>
   );
 }

@@ -71,6 +71,11 @@ export function selectProcess(state: SessionState, key: string): ProcessView | u
   return state.processes[key];
 }
 
+/** The exchanges that finished, oldest first. */
+export function doneExchanges(entries: TimelineEntry[]): Exchange[] {
+  return entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []));
+}
+
 export function selectPending(state: SessionState): TimelineEntry[] {
   return state.entries.filter((e) => e.phase.status === "pending");
 }
