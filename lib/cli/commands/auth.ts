@@ -4,8 +4,8 @@
  * servers on loopback and drives the demo user's login and consent over HTTP; --url judges a server's discovery
  * and stops at needs-user with the authorization URL. Exit 1 when the run failed or any finding is an error.
  */
-import { parseArgs } from "node:util";
 import type { CliCommand } from "./index";
+import { JSON_AND_HELP, parseOwnOptions, SWITCH, textOptions, usageFailure } from "../args";
 import { runAuthFlow } from "@/lib/auth/server/flow";
 import { runAuthDemo } from "@/lib/auth/server/demo";
 import { startLoopbackCallback } from "@/lib/auth/server/loopback-callback";
@@ -21,15 +21,9 @@ export const AUTH_USAGE = `usage:
             (--wait seconds, default 300)`;
 
 const OPTIONS = {
-  demo: { type: "string" },
-  url: { type: "string" },
-  scope: { type: "string" },
-  "client-id": { type: "string" },
-  "redirect-uri": { type: "string" },
-  open: { type: "boolean", default: false },
-  wait: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+  ...textOptions("demo", "url", "scope", "client-id", "redirect-uri", "wait"),
+  open: SWITCH,
+  ...JSON_AND_HELP,
 } as const;
 
 const MARK = { ok: "✔", warn: "!", fail: "✘", skipped: "·" } as const;
@@ -64,20 +58,10 @@ async function runWithSignIn(url: string, scope: string | undefined, clientId: s
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n${AUTH_USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${AUTH_USAGE}\n`);
-    return 0;
-  }
+  const values = parseOwnOptions(argv, OPTIONS, AUTH_USAGE);
+  if (typeof values === "number") return values;
   if ((values.demo === undefined) === (values.url === undefined)) {
-    process.stderr.write(`error: give exactly one of --demo or --url\n${AUTH_USAGE}\n`);
-    return 2;
+    return usageFailure("give exactly one of --demo or --url", AUTH_USAGE);
   }
   if (values.demo !== undefined && !(DEMOS as readonly string[]).includes(values.demo)) {
     process.stderr.write(`error: unknown demo ${JSON.stringify(values.demo)}; choose one of: ${DEMOS.join(", ")}\n`);

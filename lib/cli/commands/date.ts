@@ -4,19 +4,14 @@
  */
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./index";
-import { parseArgs } from "node:util";
+import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
 import { dateTranscript, type TranscriptDating } from "@/lib/explain";
 
 export const DATE_USAGE = `usage:
   npm run cli -- date --file <transcript.txt> [--json]    (--file - reads stdin)
   npm run cli -- date --text '<transcript text>' [--json]`;
 
-const OPTIONS = {
-  file: { type: "string" },
-  text: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+const OPTIONS = { ...textOptions("file", "text"), ...JSON_AND_HELP } as const;
 
 export function formatDating(d: TranscriptDating): string[] {
   const lines = [`revisions: ${d.revisions.length > 0 ? d.revisions.join(", ") : "(none)"}`, `summary:   ${d.summary}`];
@@ -28,20 +23,10 @@ export function formatDating(d: TranscriptDating): string[] {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    process.stderr.write(`error: ${(e as Error).message}\n${DATE_USAGE}\n`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(`${DATE_USAGE}\n`);
-    return 0;
-  }
+  const values = parseOwnOptions(argv, OPTIONS, DATE_USAGE);
+  if (typeof values === "number") return values;
   if ((values.file === undefined) === (values.text === undefined)) {
-    process.stderr.write(`error: give exactly one of --file or --text\n${DATE_USAGE}\n`);
-    return 2;
+    return usageFailure("give exactly one of --file or --text", DATE_USAGE);
   }
   let text: string;
   try {

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./index";
-import { parseArgs } from "node:util";
+import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
 import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, type ErrorCard, type ExplainContext } from "@/lib/explain";
 
 export const EXPLAIN_USAGE = `usage:
@@ -17,23 +17,11 @@ export const EXPLAIN_USAGE = `usage:
   (a negative code needs the = form: --code=-32601)`;
 
 const OPTIONS = {
-  frame: { type: "string" },
-  file: { type: "string" },
-  code: { type: "string" },
-  status: { type: "string" },
-  direction: { type: "string" },
-  "request-method": { type: "string" },
-  "http-method": { type: "string" },
-  transport: { type: "string" },
-  era: { type: "string" },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+  ...textOptions("frame", "file", "code", "status", "direction", "request-method", "http-method", "transport", "era"),
+  ...JSON_AND_HELP,
 } as const;
 
-function fail(message: string): number {
-  process.stderr.write(`error: ${message}\n${EXPLAIN_USAGE}\n`);
-  return 2;
-}
+const fail = (message: string): number => usageFailure(message, EXPLAIN_USAGE);
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
   if (value === undefined) return undefined;
@@ -56,16 +44,8 @@ function integer(value: string, flag: string): number {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  let values;
-  try {
-    values = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: false }).values;
-  } catch (e) {
-    return fail((e as Error).message);
-  }
-  if (values.help) {
-    process.stdout.write(`${EXPLAIN_USAGE}\n`);
-    return 0;
-  }
+  const values = parseOwnOptions(argv, OPTIONS, EXPLAIN_USAGE);
+  if (typeof values === "number") return values;
   try {
     const requestMethod = values["request-method"];
     const sources = [values.frame, values.file, values.code, values.status].filter((v) => v !== undefined);

@@ -16,7 +16,7 @@ import { asObject } from "@/lib/tasks/shapes";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import { AnswersUsageError, readAnswers } from "./mrtr";
 import type { CliCommand } from "./index";
-import { parseOptions } from "../args";
+import { JSON_AND_HELP, parseOptions, SWITCH, textOptions } from "../args";
 import { startTaskPush, type TaskPush } from "../task-push";
 
 const USAGE =
@@ -24,14 +24,9 @@ const USAGE =
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
-  tool: { type: "string" },
-  arguments: { type: "string" },
-  answers: { type: "string" },
-  "poll-ms": { type: "string" },
-  "max-polls": { type: "string" },
-  push: { type: "boolean", default: false },
-  json: { type: "boolean", default: false },
-  help: { type: "boolean", short: "h", default: false },
+  ...textOptions("tool", "arguments", "answers", "poll-ms", "max-polls"),
+  push: SWITCH,
+  ...JSON_AND_HELP,
 } as const;
 
 export const command: CliCommand = { usage: USAGE, run };
