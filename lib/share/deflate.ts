@@ -7,6 +7,8 @@
  * stream is cancelled as soon as it passes `maxBytes` (DEFLATE expands up to ~1000×), and the bytes must be
  * valid UTF-8. Pure: web globals only (Blob, CompressionStream, TextEncoder), which Node ≥ 18 also has.
  */
+import { readBounded } from "../protocol/bounded-read";
+
 const BASE64URL = /^[A-Za-z0-9_-]*$/;
 
 function toBase64url(bytes: Uint8Array): string {
@@ -44,19 +46,9 @@ export async function inflateFromLink(payload: string, maxBytes: number): Promis
   if (!bytes) return { ok: false, reason: "the compressed state has an impossible length; the link was probably cut off" };
 
   const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks: Uint8Array[] = [];
-  let total = 0;
+  let joined: Uint8Array | null;
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.length;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => {});
-        return { ok: false, reason: `the state decompresses to more than ${maxBytes.toLocaleString("en-US")} bytes, over the limit for a link` };
-      }
-      chunks.push(value);
-    }
+    joined = await readBounded(reader, maxBytes);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (/end of (file|stream|data)|unexpected end|incomplete|truncat/i.test(message)) {
@@ -64,12 +56,7 @@ export async function inflateFromLink(payload: string, maxBytes: number): Promis
     }
     return { ok: false, reason: `the compressed state is corrupt (${message.slice(0, 80)}); the link was edited or mangled` };
   }
-  const joined = new Uint8Array(total);
-  let at = 0;
-  for (const c of chunks) {
-    joined.set(c, at);
-    at += c.length;
-  }
+  if (!joined) return { ok: false, reason: `the state decompresses to more than ${maxBytes.toLocaleString("en-US")} bytes, over the limit for a link` };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(joined) };
   } catch {

@@ -7,6 +7,7 @@
  * even when the launch URL came from another site (a file:// opener, a terminal). A wrong token goes back to
  * the sign-in page with ?signin=failed. Runs in proxy.ts, after the Host/Origin guards.
  */
+import { readBounded } from "../../protocol/bounded-read";
 import { FRAME_HEADERS } from "./frame-headers";
 import { parseHost } from "./guards";
 import { SIGN_IN_MARK, SIGN_IN_PARAM } from "../sign-in-url";
@@ -19,19 +20,8 @@ const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer"
 async function readSmallForm(req: Request): Promise<URLSearchParams | null> {
   const reader = req.body?.getReader();
   if (!reader) return new URLSearchParams();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_FORM_BYTES) {
-      await reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
+  const bytes = await readBounded(reader, MAX_FORM_BYTES);
+  return bytes && new URLSearchParams(Buffer.from(bytes).toString("utf8"));
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
