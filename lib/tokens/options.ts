@@ -7,15 +7,22 @@ import { LAYOUTS, type Layout } from "./serialize";
 export const ENCODINGS = ["o200k_base", "cl100k_base"] as const;
 export type Encoding = (typeof ENCODINGS)[number];
 
-export const ENCODING_LABELS: Record<Encoding, string> = {
-  o200k_base: "o200k_base (the chapter's)",
-  cl100k_base: "cl100k_base",
-};
+/** A knob's choices, each as [short label for the selector, description for the sentence under it]. */
+type Choices<K extends string> = Record<K, [label: string, description: string]>;
 
-export const ENCODING_DESCRIPTIONS: Record<Encoding, string> = {
-  o200k_base: "o200k_base, the GPT-4o family's tokenizer",
-  cl100k_base: "cl100k_base, the GPT-4 / GPT-3.5 tokenizer",
+const labelsOf = <K extends string>(choices: Choices<K>) => mapChoices(choices, ([label]) => label);
+const descriptionsOf = <K extends string>(choices: Choices<K>) => mapChoices(choices, ([, description]) => description);
+function mapChoices<K extends string>(choices: Choices<K>, pick: (c: [string, string]) => string): Record<K, string> {
+  const picked = Object.entries<[string, string]>(choices).map(([k, c]) => [k, pick(c)]);
+  return Object.fromEntries(picked) as Record<K, string>;
+}
+
+const ENCODING_CHOICES: Choices<Encoding> = {
+  o200k_base: ["o200k_base (the chapter's)", "o200k_base, the GPT-4o family's tokenizer"],
+  cl100k_base: ["cl100k_base", "cl100k_base, the GPT-4 / GPT-3.5 tokenizer"],
 };
+export const ENCODING_LABELS = labelsOf(ENCODING_CHOICES);
+export const ENCODING_DESCRIPTIONS = descriptionsOf(ENCODING_CHOICES);
 
 export function isEncoding(value: string): value is Encoding {
   return (ENCODINGS as readonly string[]).includes(value);
@@ -30,27 +37,32 @@ export function isEncoding(value: string): value is Encoding {
 export const FIELD_SETS = ["prompt", "whole"] as const;
 export type FieldSet = (typeof FIELD_SETS)[number];
 
-export const FIELD_SET_LABELS: Record<FieldSet, string> = {
-  prompt: "name + description + inputSchema",
-  whole: "the whole definition",
+const FIELD_SET_CHOICES: Choices<FieldSet> = {
+  prompt: [
+    "name + description + inputSchema",
+    "each tool's {name, description, inputSchema}, what a provider renders into the prompt (the chapter's)",
+  ],
+  whole: [
+    "the whole definition",
+    "each tool's definition exactly as received (title, outputSchema, annotations, execution, _meta… included)",
+  ],
 };
+export const FIELD_SET_LABELS = labelsOf(FIELD_SET_CHOICES);
+export const FIELD_SET_DESCRIPTIONS = descriptionsOf(FIELD_SET_CHOICES);
 
-export const FIELD_SET_DESCRIPTIONS: Record<FieldSet, string> = {
-  prompt: "each tool's {name, description, inputSchema}, what a provider renders into the prompt (the chapter's)",
-  whole: "each tool's definition exactly as received (title, outputSchema, annotations, execution, _meta… included)",
+const LAYOUT_CHOICES: Choices<Layout> = {
+  python: [
+    "json.dumps (the chapter's)",
+    'Python\'s json.dumps defaults: ", " and ": ", keys in received order, non-ASCII escaped as \\uXXXX',
+  ],
+  "python-unicode": [
+    "json.dumps, ensure_ascii=False",
+    'Python\'s json.dumps(ensure_ascii=False): ", " and ": ", non-ASCII text kept as is',
+  ],
+  compact: ["compact JSON", "JSON.stringify: no spaces, as a JSON-RPC frame carries it"],
 };
-
-export const LAYOUT_LABELS: Record<Layout, string> = {
-  python: "json.dumps (the chapter's)",
-  "python-unicode": "json.dumps, ensure_ascii=False",
-  compact: "compact JSON",
-};
-
-export const LAYOUT_DESCRIPTIONS: Record<Layout, string> = {
-  python: 'Python\'s json.dumps defaults: ", " and ": ", keys in received order, non-ASCII escaped as \\uXXXX',
-  "python-unicode": 'Python\'s json.dumps(ensure_ascii=False): ", " and ": ", non-ASCII text kept as is',
-  compact: "JSON.stringify: no spaces, as a JSON-RPC frame carries it",
-};
+export const LAYOUT_LABELS = labelsOf(LAYOUT_CHOICES);
+export const LAYOUT_DESCRIPTIONS = descriptionsOf(LAYOUT_CHOICES);
 
 export function isFieldSet(value: string): value is FieldSet {
   return (FIELD_SETS as readonly string[]).includes(value);
