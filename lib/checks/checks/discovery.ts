@@ -191,9 +191,9 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     level: "MUST",
     spec: { section: "§12", path: SPEC.versioning },
     async run(ctx) {
-      const wrong: string[] = [];
       const refused = (await removedReplies(ctx)).filter((r) => r.reply.kind !== "result"); // a result is C10's failure
       if (!refused.length) return ctx.skip("Every removed method was served (see C10): no answer to judge.");
+      const wrong: string[] = [];
       for (const { method, reply } of refused) {
         const badStatus = wrongStatus(reply, 404);
         if (!isErrorCode(reply, -32601) || badStatus) wrong.push(`${method}: ${describeReply(reply)}`);

@@ -3,6 +3,7 @@ import type { Exchange } from "../../bridge/contract";
 import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
+import type { Verdict } from "../types";
 import { describeReply, isNotificationFrame, isRequestFrame, asObject, replyOf, responseHeaders, responseId, sentFrame, sentMeta, serverFrames, type JsonObject, type ServerFrame } from "../wire";
 
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -73,6 +74,14 @@ async function fullListen(ctx: CheckContext): Promise<{ l: Listen; filter: JsonO
   ctx.cite(l.exchange);
   return { l, filter };
 }
+
+/** A check on the run's full listen stream (see fullListen): skipped when the server declares no listChanged. */
+const onFullListen =
+  (judge: (ctx: CheckContext, l: Listen, filter: JsonObject) => Verdict) =>
+  async (ctx: CheckContext): Promise<Verdict> => {
+    const full = await fullListen(ctx);
+    return full ? judge(ctx, full.l, full.filter) : ctx.skip(NOTHING_TO_LISTEN);
+  };
 
 /** Which subscription filters the server's capabilities make meaningful. */
 async function listenFilter(ctx: CheckContext): Promise<JsonObject | undefined> {
@@ -185,10 +194,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
     title: "subscriptions/listen is acknowledged first",
     level: "MUST",
     spec: { section: "§8.1", path: SPEC.subscriptions },
-    async run(ctx) {
-      const full = await fullListen(ctx);
-      if (!full) return ctx.skip(NOTHING_TO_LISTEN);
-      const { l, filter } = full;
+    run: onFullListen((ctx, l, filter) => {
       const failed = listenError(ctx, l);
       if (failed) return failed;
       const firstTagged = l.frames.find((f) => subscriptionIdOf(f.frame) === l.id);
@@ -205,7 +211,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       const extra = Object.keys(honoured).filter((k) => honoured[k] === true && filter[k] !== true);
       if (extra.length) return ctx.fail(`The acknowledgement lists ${extra.join(", ")}, which was not requested; acknowledge a subset of the request's filter.`);
       return ctx.pass(`Acknowledged first, tagged ${JSON.stringify(l.id)}, honouring ${Object.keys(honoured).join(", ") || "nothing"}.`);
-    },
+    }),
   },
   {
     id: "C38",
@@ -214,7 +220,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
     spec: { section: "§8.1", path: SPEC.subscriptions },
     async run(ctx) {
       const full = await listenFilter(ctx);
-      if (!full) return ctx.skip("The server declares no listChanged capability: nothing to subscribe to.");
+      if (!full) return ctx.skip(NOTHING_TO_LISTEN);
       const [only] = Object.keys(full); // one type, so anything else on the stream is a filtering error
       const l = await listen(ctx, { [only]: true });
       const failed = listenError(ctx, l);
@@ -244,10 +250,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
     title: "A listen stream the server ends closes with a complete result tagged with the subscription id",
     level: "SHOULD",
     spec: { section: "§8.1", path: SPEC.subscriptions },
-    async run(ctx) {
-      const full = await fullListen(ctx);
-      if (!full) return ctx.skip(NOTHING_TO_LISTEN);
-      const { l } = full;
+    run: onFullListen((ctx, l) => {
       const { outcome } = l.exchange;
       // Only the server can end a subscription gracefully; one still open at the end of the window has nothing to judge.
       if (outcome.kind === "failure" && outcome.failure === "timeout") return ctx.skip(`The server kept the subscription open for the ${ctx.options.listenWindowMs} ms window: no server-initiated end to judge.`);
@@ -261,7 +264,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       if (asObject(reply.result._meta)?.[META_KEYS.subscriptionId] !== l.id) problems.push(`_meta subscriptionId is ${JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null)}, not ${JSON.stringify(l.id)}`);
       if (problems.length) return ctx.fail(`The closing result of the subscription: ${problems.join("; ")}; send {"resultType":"complete"} tagged with the listen request's id.`);
       return ctx.pass(`The server ended the subscription with a complete result tagged ${JSON.stringify(l.id)}.`);
-    },
+    }),
   },
   {
     id: "C39",
