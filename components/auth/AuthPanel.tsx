@@ -143,7 +143,7 @@ export function AuthPanel({ commands }: PanelProps) {
             <ul className="flex flex-col gap-1" data-testid="auth-findings">
               {run.findings.map((f, i) => (
                 <li key={i} className="text-xs" data-testid="auth-finding" data-code={f.code} data-level={f.level}>
-                  <strong>[{f.level}] {f.code}</strong>: {f.detail} <span className="text-slate-500">({f.specRef})</span>
+                  <strong>[{f.level}] {f.code}</strong>: {f.detail} <span className="text-slate-600 dark:text-slate-400">({f.specRef})</span>
                 </li>
               ))}
             </ul>

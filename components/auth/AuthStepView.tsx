@@ -6,7 +6,7 @@ const TONE: Record<AuthStep["status"], string> = {
   ok: "text-green-700 dark:text-green-300",
   warn: "text-amber-700 dark:text-amber-300",
   fail: "text-red-700 dark:text-red-300",
-  skipped: "text-slate-500",
+  skipped: "text-slate-600 dark:text-slate-400",
 };
 
 function laneOf(step: AuthStep, mcpOrigin: string): string {
@@ -53,7 +53,7 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
         </span>
       </div>
       <p className="mt-1">{step.detail}</p>
-      <p className="text-[11px] text-slate-500">{step.specRef}</p>
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">{step.specRef}</p>
       {step.facts ? (
         <details className="mt-1">
           <summary className="cursor-pointer">Decoded facts</summary>

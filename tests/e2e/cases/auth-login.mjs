@@ -4,6 +4,7 @@
 // authenticated request), asks again for the step-up consent, and ends authenticated after refresh. No token,
 // code or verifier reaches the page, a share link or an exported session file.
 import { readFileSync } from "node:fs";
+import { A11yPage } from "../pages/a11y.mjs";
 import { SharePage, payloadOf } from "../pages/share.mjs";
 
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
@@ -47,6 +48,8 @@ export function register({ test, assert }) {
     await panel.locator('[data-testid="auth-run"]').click();
     await panel.locator('[data-testid="auth-outcome"][data-outcome="needs-user"]').waitFor({ timeout: 60_000 });
     assert((await panel.locator('[data-testid="auth-demo-credentials"]').innerText()).includes("student"), "the demo user is shown on screen");
+    const serious = (await new A11yPage(sp).axe("the waiting sign-in")).filter((v) => v.impact === "serious" || v.impact === "critical");
+    assert(serious.length === 0, `axe: ${serious.map((v) => v.line).join(" | ")}`);
 
     await signInInNewTab(page, panel, assert);
     // The first consent covers calendar.read; create_event answers 403 insufficient_scope: consent again (step-up).
