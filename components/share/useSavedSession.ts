@@ -7,8 +7,10 @@
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef, useState } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
-import { restoreSession, saveSession, SAVED_SESSION_KEY } from "@/lib/share/persist";
 import { knownSecrets } from "./known-secrets";
+
+// Session files and their schemas (zod) are a third of the page's JavaScript: fetched after first paint, not before.
+const persist = () => import("@/lib/share/persist");
 
 const SAVE_DEBOUNCE_MS = 700;
 
@@ -48,28 +50,32 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
   });
 
   useEffect(() => {
-    const store = storage();
-    const text = store?.getItem(SAVED_SESSION_KEY);
-    if (store && text && !opensLink(window.location.hash)) {
-      const back = restoreSession(text, freshFrom(latest.current));
-      if (back.ok) {
-        dispatch({ type: "session/load", state: back.state });
-        setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
-      } else {
-        setNotice({ kind: "unreadable", reason: back.reason });
-        restored.current = true;
-        return; // keep the unreadable save until the user chooses Start fresh: nothing is lost silently
+    let live = true;
+    void persist().then(({ restoreSession, SAVED_SESSION_KEY }) => {
+      if (!live) return;
+      const store = storage();
+      const text = store?.getItem(SAVED_SESSION_KEY);
+      if (store && text && !opensLink(window.location.hash)) {
+        const back = restoreSession(text, freshFrom(latest.current));
+        if (back.ok) {
+          dispatch({ type: "session/load", state: back.state });
+          setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
+        } else setNotice({ kind: "unreadable", reason: back.reason }); // kept until the user chooses Start fresh: nothing is lost silently
       }
-    }
-    restored.current = true;
+      restored.current = true;
+    });
+    return () => {
+      live = false;
+    };
   }, [dispatch]);
 
   const pending = state.entries.some((e) => e.phase.status === "pending");
   useEffect(() => {
     if (!restored.current || pending || notice.kind === "unreadable") return;
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       const store = storage();
       if (!store) return;
+      const { saveSession, SAVED_SESSION_KEY } = await persist();
       const saved = saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
       try {
         if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
@@ -82,7 +88,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
   }, [state, pending, notice.kind]);
 
   const startFresh = () => {
-    storage()?.removeItem(SAVED_SESSION_KEY);
+    void persist().then(({ SAVED_SESSION_KEY }) => storage()?.removeItem(SAVED_SESSION_KEY));
     dispatch({ type: "session/load", state: freshFrom(latest.current) });
     setNotice({ kind: "none" });
   };
