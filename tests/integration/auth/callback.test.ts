@@ -9,6 +9,7 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { demoUserAgent } from "@/lib/auth/server/demo-login";
+import { startProtectedDemo } from "@/lib/servers/protected-calendar";
 import type { AuthStep } from "@/lib/auth/types";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
 
@@ -134,6 +135,25 @@ describe("a person's sign-in in a browser tab", () => {
     // The flow still waits for its real callback.
     const { run: after } = await call("/api/auth/callback", { flowId: run.flowId, callbackUrl: landed });
     expect(step(after, "token")?.status).toBe("ok");
+  });
+
+  it("your own server (a URL, no client ID): the client registers the playground's callback dynamically and the sign-in ends with a token", async () => {
+    const servers = await startProtectedDemo();
+    try {
+      const { run } = await call("/api/auth/run", { url: servers.urls.calendar, login: "browser" });
+      expect(run.outcome).toBe("needs-user");
+      const registration = step(run, "registration")!;
+      expect(registration.status).toBe("warn");
+      expect(registration.request?.body).toContain(callbackPrefix);
+      expect(new URL(run.authorizationUrl!).searchParams.get("redirect_uri")).toBe(callbackPrefix);
+      const landed = (await demoUserAgent(callbackPrefix)(run.authorizationUrl!))!;
+      const { run: after } = await call("/api/auth/callback", { flowId: run.flowId, callbackUrl: landed });
+      expect(step(after, "token")?.status).toBe("ok");
+      expect(step(after, "authenticated request")?.status).toBe("ok");
+      expect(after.findings.map((f) => f.code)).toEqual(["DCR_DEPRECATED"]);
+    } finally {
+      await servers.close();
+    }
   });
 
   it("hosted mode: a browser sign-in at the embedded authorization server is refused, saying why (a remote browser cannot reach its loopback)", async () => {
