@@ -35,7 +35,7 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
     const label = e.label?.replace(/^recorded( · |$)/, "") || undefined;
     // Each exchange keeps its own target where it differs from the session's (B1: a link against two servers).
     const own = e.target && targetKey(e.target) !== view.key ? { target: e.target } : {};
-    return [recordExchange(e.phase.exchange, { ...(label ? { label } : {}), ...own })];
+    return [recordExchange(e.phase.exchange, { ...(label ? { label } : {}), ...own, ...(e.emulation ? { emulation: e.emulation } : {}) })];
   });
   return {
     ok: true,
@@ -126,6 +126,7 @@ export function sessionFromShare(share: ShareState, base: SessionState, opts: { 
     notJson: !parseJson(x.sent).ok,
     oneLined: false,
     sendHeaders: null,
+    ...(x.emulation ? { emulation: x.emulation } : {}),
     phase: { status: "done", exchange: { ...toExchange(x, i), sendId: `${prefix}-${i + 1}` } },
   }));
   const session: SessionState = {

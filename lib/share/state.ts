@@ -25,6 +25,8 @@ export type RecordedExchange = Omit<Exchange, "sendId" | "startedAt" | "sentFram
   target?: Target;
   /** Wall-clock ms epoch at which it was sent; absent in links made before it was kept (freshness unknown). */
   startedAt?: number;
+  /** The client emulation it was sent under (the card says so), and what that changed in the frame. */
+  emulation?: { text: string; changes: string[] };
 };
 
 export interface ShareState {
@@ -53,7 +55,7 @@ function roundMs(n: number): number {
 }
 
 /** Trims a bridge exchange to what a link keeps. */
-export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[]; target?: Target } = {}): RecordedExchange {
+export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[]; target?: Target; emulation?: RecordedExchange["emulation"] } = {}): RecordedExchange {
   const { sendId: _sendId, sentFrame: _sentFrame, ...rest } = exchange;
   void _sendId;
   void _sentFrame;
@@ -69,6 +71,7 @@ export function recordExchange(exchange: Exchange, extra: { label?: string; verd
   if (extra.label !== undefined) recorded.label = extra.label;
   if (extra.verdicts && extra.verdicts.length > 0) recorded.verdicts = extra.verdicts;
   if (extra.target) recorded.target = extra.target;
+  if (extra.emulation) recorded.emulation = extra.emulation;
   // 0 is how a viewer marks "time unknown" (an exchange opened from an older link): keep it unknown.
   if (!(exchange.startedAt > 0)) delete recorded.startedAt;
   return recorded;

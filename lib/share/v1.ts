@@ -124,6 +124,8 @@ const PayloadExchangeSchema = z.object({
   target: SafeTargetSchema.optional(),
   /** Added in place: wall-clock ms epoch of the send (absent = unknown, e.g. links made before). */
   startedAt: z.number().finite().nonnegative().optional(),
+  /** Added in place: the client emulation the exchange was sent under. */
+  emulation: z.object({ text: z.string().max(512), changes: z.array(z.string().max(1024)).max(16) }).optional(),
 });
 export type PayloadExchange = z.infer<typeof PayloadExchangeSchema>;
 

@@ -2,7 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { activeEmulation, emulateFrame, emulationText } from "@/lib/protocol/emulation";
 import { restoreSession, saveSession } from "@/lib/share/persist";
+import type { Exchange } from "@/lib/bridge/contract";
 import { envelopeInputFrom, initialState, reducer } from "@/lib/session";
+import { sendStarted } from "../helpers/session";
 
 const CAPS = "io.modelcontextprotocol/clientCapabilities";
 const VERSION = "io.modelcontextprotocol/protocolVersion";
@@ -46,5 +48,18 @@ describe("client emulation", () => {
     expect(restored.state.envelope.emulate).toEqual({ noMrtr: true, omitParamHeaders: true, pinVersion: "2026-07-28" });
     // The checkboxes survive too: the emulation is stored beside them, not folded into the capabilities.
     expect(restored.state.envelope.caps.elicitationForm).toBe(true);
+  });
+
+  it("a card sent under emulation still says so after a reload", () => {
+    const emulation = { text: "no MRTR support (no input capabilities declared)", changes: ["no MRTR support: took elicitation out of clientCapabilities"] };
+    const sent = frame({ [VERSION]: "2026-07-28", [CAPS]: {} });
+    const exchange: Exchange = { sendId: "s1", startedAt: 1, durationMs: 3, targetLabel: "calendar (stdio)", transport: "stdio", sent, received: [], outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } }, events: [], timeoutMs: 10000 };
+    let state = reducer(initialState(), sendStarted(1, sent, { emulation }));
+    state = reducer(state, { type: "send/finished", seq: 1, exchange });
+    const saved = saveSession(state, { now: 2 });
+    if (!saved.ok) throw new Error(saved.reason);
+    const restored = restoreSession(saved.text, initialState());
+    if (!restored.ok) throw new Error(restored.reason);
+    expect(restored.state.entries[0].emulation).toEqual(emulation);
   });
 });
