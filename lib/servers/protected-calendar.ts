@@ -76,6 +76,9 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
     }
     const kind = KINDS.find((k) => url.pathname === `/${k}/mcp`);
     if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
+    // DNS-rebinding defence (streamable HTTP): a browser page of another origin gets 403 before auth is judged.
+    const from = req.headers.get("origin");
+    if (from !== null && from !== origin) return Response.json({ error: "forbidden", error_description: `Origin ${from} is not allowed` }, { status: 403 });
     const token = bearerOf(req, url, kind);
     if (!token) return refuse(401, prmUrl(kind), "calendar.read");
     let scopes: string[] = [];
