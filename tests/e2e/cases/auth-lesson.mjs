@@ -1,9 +1,12 @@
 // End-to-end case of the audience lesson (issue 18 point 3): one click on the gallery's lesson card runs it in the
 // Auth tab — the same calendar token sent to the calendar, the second server and the naive one, with the three
 // verdicts in words — and the run is drawn in the Auth lane of the sequence diagram, with its text alternative.
+// And the authorization checks in the Checks tab (point 6), against a protected server of the user's.
+import { createServer } from "node:http";
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 export function register({ test, assert }) {
+  registerChecks({ test, assert });
   test("Auth lesson: one click in the gallery runs the audience lesson; three verdicts in words and the Auth lane", async ({ pg, page }) => {
     await page.goto(pg.base + "/examples");
     await page.locator('[data-testid="lesson-card"][data-lesson="audience-lesson"] [data-testid="lesson-run"]').click();
@@ -31,5 +34,46 @@ export function register({ test, assert }) {
     assert(!JWT.test(everything), "no JWT anywhere in the page, its storage or its URL");
     assert(!(await page.evaluate(() => location.hash)).includes("auth="), "the lesson fragment is gone: a reload does not run it again");
     await page.screenshot({ path: "tests/e2e/screenshots/auth-lesson.png", fullPage: false });
+  });
+}
+
+// A protected server of the user's (a small loopback server: 401 with a Bearer challenge, its metadata, an
+// authorization server's metadata without S256): the Checks tab judges its authorization through the playground
+// server and shows only those rules, with the reason the protocol checks did not run.
+
+function protectedServer() {
+  const server = createServer((req, res) => {
+    const origin = `http://127.0.0.1:${server.address().port}`;
+    const json = (status, body, headers = {}) => {
+      res.writeHead(status, { "content-type": "application/json", ...headers });
+      res.end(JSON.stringify(body));
+    };
+    if (req.url === "/.well-known/oauth-protected-resource/mcp") return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+    if (req.url === "/.well-known/oauth-authorization-server") return json(200, { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, client_id_metadata_document_supported: true });
+    if (req.url === "/mcp") return json(401, { error: "unauthorized" }, { "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="read"` });
+    json(404, { error: "not_found" });
+  });
+  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+}
+
+function registerChecks({ test, assert }) {
+  test("Auth checks: the Checks tab judges a protected server's authorization (401): A06 fails without S256, the protocol checks wait for a token", async ({ pg, page }) => {
+    const server = await protectedServer();
+    try {
+      await pg.open();
+      await pg.chooseTarget("custom-http");
+      await pg.tid("custom-url").fill(`http://127.0.0.1:${server.address().port}/mcp`);
+      await pg.tid("tab-checks").click();
+      await pg.tid("checks-run").click();
+      await page.waitForSelector('[data-testid="checks-panel"][data-phase="done"]', { timeout: 60_000 });
+      const rows = await page.locator('[data-testid="check-row"]').evaluateAll((els) => els.map((e) => `${e.dataset.checkId}:${e.dataset.status}`));
+      assert(JSON.stringify(rows) === JSON.stringify(["A01:pass", "A02:pass", "A03:pass", "A04:pass", "A05:pass", "A06:fail", "A07:pass", "A08:pass", "A09:skip", "A10:skip", "C57:pass"]), `rows ${rows.join(" ")}`);
+      const era = await pg.tid("checks-era").innerText();
+      assert(/answered 401: it is protected/.test(era), `era line: ${era}`);
+      const a06 = await page.locator('[data-testid="check-row"][data-check-id="A06"] [data-testid="check-detail"]').innerText();
+      assert(/PKCE_S256_NOT_ADVERTISED.*Fix: advertise code_challenge_methods_supported/.test(a06), `A06 says: ${a06}`);
+    } finally {
+      server.close();
+    }
   });
 }
