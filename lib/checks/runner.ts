@@ -64,7 +64,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const emulate = activeEmulation(runOptions.emulate);
   const verdict = await runEraProbe(
     (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
-    { nextId: () => `probe-${++probeCount}`, ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion } : {}) },
+    { nextId: () => `probe-${++probeCount}`, ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}) },
   );
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
   const base = { target: target.label, transport: target.transport, version: verdict.version, probe, ...(emulate ? { emulate } : {}) };
@@ -73,7 +73,8 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
     return { ...base, era: "legacy", checks: [], eraReport, ...summarize([]), score: 0 };
   }
-  const version = verdict.version ?? MODERN_VERSION;
+  // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
+  const version = emulate?.pinVersion ?? verdict.version ?? MODERN_VERSION;
   let discoveryFailure: string | undefined;
   const extra: Exchange[] = [];
   if (verdict.era === "unreachable") {

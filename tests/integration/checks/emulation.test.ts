@@ -50,11 +50,15 @@ describe("client emulation, honoured by the checks", () => {
     expect(headers.filter((n) => /^mcp-param-/i.test(n))).toEqual([]);
   }, 60_000);
 
-  it("a pinned protocol version the server does not speak: the probe asks for it and the report names the pin", async () => {
+  it("a pinned protocol version the server does not speak: the probe asks for it alone, the checks speak it, and the report names the pin", async () => {
     const { report, frames } = await run({ pinVersion: "2099-01-01" });
     expect(frames[0].params?._meta?.["io.modelcontextprotocol/protocolVersion"]).toBe("2099-01-01");
     expect(report.probe.reason).toMatch(/-32022/);
     expect(toText(report)).toContain("protocol version pinned to 2099-01-01");
+    // No retry with the server's version: every server/discover of the run names the pin (or C04's made-up one).
+    const versions = frames.filter((f) => f.method === "server/discover").map((f) => f.params?._meta?.["io.modelcontextprotocol/protocolVersion"]);
+    expect(versions).not.toContain("2026-07-28");
+    expect(versions.filter((v) => v === "2099-01-01").length).toBeGreaterThan(1);
   }, 60_000);
 });
 
