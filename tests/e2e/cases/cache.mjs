@@ -115,8 +115,7 @@ export function register({ test, assert }) {
     assert(calendar.summary.includes("0 errors, 0 warnings"), `calendar: ${calendar.summary}`);
     assert(calendar.rows.length === 6, `six methods asked: ${JSON.stringify(calendar.rows)}`);
 
-    await pg.chooseTarget("custom-stdio");
-    await pg.tid("custom-command").fill(`node ${path.join(root, "tests/fixtures/cache/bad-hints-server.mjs")}`);
+    await pg.chooseCustomStdio(`node ${path.join(root, "tests/fixtures/cache/bad-hints-server.mjs")}`);
     const bad = await cache.audit();
     assert(bad.summary.includes("5 errors, 1 warning"), `fixture: ${bad.summary}`);
     const flagged = bad.rows.flatMap((r) => r.rules.map((rule) => `${r.method}:${rule}`));

@@ -5,9 +5,7 @@ import { CataloguePage } from "../pages/catalog.mjs";
 
 export function register({ test, assert }) {
   test("Catalogue: the calendar is billed as a 2026-07-28 server, and every fetch exchange is on the timeline", async ({ pg }) => {
-    await pg.open();
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg);
     await cat.fetch();
     const rows = await cat.rows();
     assert(rows.some(([name, tokens]) => name === "create_event" && tokens > 0), `rows: ${JSON.stringify(rows)}`);
@@ -20,10 +18,7 @@ export function register({ test, assert }) {
   });
 
   test("Catalogue: server-everything after the legacy handshake gives the chapter's table — 13, 7,663 B, 1,307, 52, 235, 312, 1,619", async ({ pg }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.setHandshake("legacy");
     await cat.fetch();
     const got = {};
@@ -38,10 +33,7 @@ export function register({ test, assert }) {
   });
 
   test("Catalogue: with no handshake server-everything lists 12 tools (1,155 tokens) and the panel says why", async ({ pg }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.setHandshake("none");
     await cat.fetch();
     assert((await cat.figure("bill-tool-count")) === 12 && (await cat.figure("bill-tools-tokens")) === 1155, `12 / 1155 expected`);
@@ -50,10 +42,7 @@ export function register({ test, assert }) {
   });
 
   test("Catalogue: what if — a shorter description lowers the bill, the change is shown, and reset brings 1,307 back", async ({ pg }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.fetch();
     const box = await cat.editTool("gzip-file-as-resource");
     const tool = JSON.parse(await box.inputValue());
@@ -71,10 +60,7 @@ export function register({ test, assert }) {
   });
 
   test("Catalogue: N and W change the arithmetic; cl100k_base and compact JSON re-bill on the server", async ({ pg }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.fetch();
     await pg.tid("fleet-servers").fill("10");
     await pg.tid("fleet-window").fill("128000");
@@ -91,9 +77,7 @@ export function register({ test, assert }) {
     page.on("response", async (r) => {
       if (/javascript|json/.test(r.headers()["content-type"] ?? "")) bodies.push(r.text().catch(() => ""));
     });
-    await pg.open();
-    const cat = new CataloguePage(pg);
-    await cat.open();
+    const cat = await CataloguePage.openOn(pg);
     await cat.fetch();
     const texts = await Promise.all(bodies);
     assert(texts.length > 0, "no responses seen");

@@ -5,11 +5,7 @@ import { ChecksPage } from "../pages/checks.mjs";
 
 export function register({ test, assert }) {
   test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({ pg, page }) => {
-    await pg.open();
-    await pg.chooseTarget("custom-stdio");
-    await pg.tid("custom-command").fill("node tests/fixtures/checks/stdio.mjs --violate C07");
-    const checks = new ChecksPage(page);
-    await checks.open();
+    const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
     const phase = await checks.runAll();
     if (phase !== "done") assert(false, `the run ended ${phase}: ${await checks.tid("checks-error").innerText()}`);
     assert((await checks.idsWithStatus("fail")).join() === "C07", `failing checks: ${await checks.idsWithStatus("fail")}`);

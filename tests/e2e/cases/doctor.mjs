@@ -3,11 +3,7 @@ import { ChecksPage } from "../pages/checks.mjs";
 
 export function register({ test, assert }) {
   test("Doctor: Diagnose on a server that exits at start says the connect step broke, with the exit code, the stderr tail and what to do", async ({ pg, page }) => {
-    await pg.open();
-    await pg.chooseTarget("custom-stdio");
-    await pg.tid("custom-command").fill("node tests/fixtures/exit-at-start.mjs");
-    const checks = new ChecksPage(page);
-    await checks.open();
+    const checks = await ChecksPage.openOn(pg, "node tests/fixtures/exit-at-start.mjs");
     await checks.tid("doctor-run").click();
     const result = checks.tid("doctor-result");
     await result.waitFor({ timeout: 30_000 });

@@ -337,8 +337,7 @@ function registerReloadAndReading({ test, assert }) {
   // ---- 9. small truths ---------------------------------------------------------------------------------------
   test("an npx command gets the longer first-run timeout and the card says why", async ({ pg }) => {
     await pg.open();
-    await pg.chooseTarget("custom-stdio");
-    await pg.tid("custom-command").fill("npx --version");
+    await pg.chooseCustomStdio("npx --version");
     await pg.send();
     await pg.card(1).waitFor({ timeout: 20_000 });
     const note = await pg.card(1).locator('[data-testid="first-run-note"]').innerText();

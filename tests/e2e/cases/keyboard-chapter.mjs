@@ -102,6 +102,13 @@ async function listen(page) {
   };
 }
 
+/** The playground opened for keys only, with every sentence of its live region recorded. */
+async function openListening(pg, page) {
+  const k = new Keys(pg);
+  await pg.open();
+  return { k, live: await listen(page) };
+}
+
 /** A fresh server process for the current target (the calendar decides a connection's era on its first request). */
 async function restartByKeys(k) {
   await k.press("process-restart");
@@ -110,9 +117,7 @@ async function restartByKeys(k) {
 
 export function register({ test, assert }) {
   test("keyboard chapter: Template → tools/list and Send answer the enveloped list; Remove _meta and Send get -32602, each reply heard in the live region", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/list");
     assert((await pg.editorText()).includes('"method": "tools/list"'), `the template should be in the editor: ${await pg.editorText()}`);
@@ -130,9 +135,7 @@ export function register({ test, assert }) {
   });
 
   test("keyboard chapter: on server-everything Probe era is heard as legacy (2025-11-25), the legacy tools/list is served, and the Checks tab warns about it", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     await k.choose("target-select", "everything-stdio");
     await k.press("probe");
     await page.waitForSelector('[data-testid="verdict"][data-status="done"]', { timeout: LONG });
@@ -154,9 +157,7 @@ export function register({ test, assert }) {
   });
 
   test("keyboard chapter: one calendar three ways — resources/read, prompts/get and tools/call templates, each sent and heard", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     const sends = [
       ["resources/read", "resources/read", "calendar://week"],
       ["prompts/get", "prompts/get", "prepare_week"],
@@ -174,9 +175,7 @@ export function register({ test, assert }) {
   });
 
   test("keyboard chapter: the Dentist round trip — startsAt deleted in the editor by keyboard, input_required, the MRTR form by Tab, Compose retry, Created e3", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/call");
     // Delete the startsAt line with keys inside Monaco. The template ends with arguments' last property, startsAt,
@@ -228,9 +227,7 @@ export function register({ test, assert }) {
   });
 
   test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     await k.openTab("lab");
     await k.choose("lab-script", "chapter-isolation");
     await k.press("lab-run");
@@ -248,9 +245,7 @@ export function register({ test, assert }) {
   });
 
   test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({ pg, page }) => {
-    const k = new Keys(pg);
-    await pg.open();
-    const live = await listen(page);
+    const { k, live } = await openListening(pg, page);
     await k.choose("target-select", "everything-stdio");
     await k.openTab("catalog");
     await k.choose("catalog-handshake", "legacy");

@@ -1,15 +1,12 @@
 // End-to-end cases of the Tasks view (issue 19), in real Chromium against the embedded tasks server.
+import { TasksPage, answerConfirm, waitForTaskState } from "../pages/tasks.mjs";
+
 export function register({ test, assert }) {
   test("Tasks: confirm_booking through the diagram — working, input_required answered with tasks/update (not a retry), working, completed", async ({ pg, page }) => {
-    await pg.open();
-    await pg.chooseTarget("tasks-stdio");
-    await pg.tid("tab-tasks").click();
-    const panel = page.locator('[data-testid="tasks-panel"]');
-    await panel.locator('[data-testid="task-tool"]').fill("confirm_booking");
-    await panel.locator('[data-testid="task-arguments"]').fill('{"room": "Lab 3"}');
-    await panel.locator('[data-testid="task-start"]').click();
-    const card = panel.locator('[data-testid="task-card"]').first();
-    await card.locator('[data-testid="task-state-input_required"][data-current="true"]').waitFor({ timeout: 20_000 });
+    const tasks = await TasksPage.openOn(pg, "tasks-stdio");
+    await tasks.start("confirm_booking", '{"room": "Lab 3"}');
+    const card = tasks.card();
+    await waitForTaskState(card, "input_required");
     const message = await card.locator('[data-testid="mrtr-message"]').innerText();
     assert(message === "Book Lab 3 on 2026-09-10?", `question: ${message}`);
     const why = await card.locator('[data-testid="task-move"][data-to="input_required"]').innerText();
@@ -17,9 +14,8 @@ export function register({ test, assert }) {
     // Polling goes on while the question waits; it is shown once however many polls repeat it.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="task-card"] [data-testid="task-exchange"][data-method="tasks/get"]').length >= 3, null, { timeout: 20_000 });
     assert((await card.locator('[data-testid="task-input-request"]').count()) === 1, "one question, however many polls");
-    await card.locator('[data-testid="mrtr-accept-confirm"]').click();
-    await card.locator('[data-testid="task-send-update"]').click();
-    await card.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    await answerConfirm(card);
+    await waitForTaskState(card, "completed");
     const states = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => e.dataset.to));
     assert(states.join() === "working,input_required,working,completed", `moves: ${states.join()}`);
     const methods = await card.locator('[data-testid="task-exchange"]').evaluateAll((els) => els.map((e) => e.dataset.method));
@@ -33,21 +29,15 @@ export function register({ test, assert }) {
     assert(labels.includes("confirm_booking: tasks/get"), "polls are labelled in the timeline");
   });
 
-  test("Tasks: two tasks at once — long_import cancelled with tasks/cancel while slow_report completes", async ({ pg, page }) => {
-    await pg.open();
-    await pg.chooseTarget("tasks-stdio");
-    await pg.tid("tab-tasks").click();
-    const panel = page.locator('[data-testid="tasks-panel"]');
-    await panel.locator('[data-testid="task-tool"]').fill("long_import");
-    await panel.locator('[data-testid="task-start"]').click();
-    await panel.locator('[data-testid="task-tool"]').fill("slow_report");
-    await panel.locator('[data-testid="task-start"]').click();
-    const longImport = panel.locator('[data-testid="task-card"]').nth(1);
-    await longImport.locator('[data-testid="task-state-working"][data-current="true"]').waitFor({ timeout: 20_000 });
+  test("Tasks: two tasks at once — long_import cancelled with tasks/cancel while slow_report completes", async ({ pg }) => {
+    const tasks = await TasksPage.openOn(pg, "tasks-stdio");
+    await tasks.start("long_import");
+    await tasks.start("slow_report");
+    const longImport = tasks.card(1);
+    await waitForTaskState(longImport, "working");
     await longImport.locator('[data-testid="task-cancel"]').click();
-    await longImport.locator('[data-testid="task-state-cancelled"][data-current="true"]').waitFor({ timeout: 20_000 });
-    const slow = panel.locator('[data-testid="task-card"]').nth(0);
-    await slow.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    await waitForTaskState(longImport, "cancelled");
+    await waitForTaskState(tasks.card(0), "completed");
     const said = await longImport.locator('[data-testid="task-status-message"]').innerText();
     assert(/^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/.test(said), `statusMessage: ${said}`);
   });
@@ -64,29 +54,24 @@ export function register({ test, assert }) {
     await recorded.first().waitFor({ timeout: 10_000 });
     assert((await recorded.first().getAttribute("data-status")) === "working", "last seen working (the CreateTaskResult)");
     await recorded.first().locator('[data-testid="task-recorded-resume"]').click();
-    const card = page.locator('[data-testid="task-card"]').first();
-    await card.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    const card = new TasksPage(pg).card();
+    await waitForTaskState(card, "completed");
     assert((await page.locator('[data-testid="task-recorded"]').count()) === 0, "a followed task is not listed twice");
     const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => e.dataset.to));
     assert(moves.at(-1) === "completed", `moves: ${moves.join()}`);
   });
 
-  test("Tasks: Push on — subscriptions/listen with taskIds; confirm_booking's moves arrive as notifications/tasks, marked pushed on the diagram, polls relaxed", async ({ pg, page }) => {
-    await pg.open();
-    await pg.chooseTarget("tasks-http");
-    await pg.tid("tab-tasks").click();
-    const panel = page.locator('[data-testid="tasks-panel"]');
-    await panel.locator('[data-testid="task-push"]').check();
-    assert((await panel.locator('[data-testid="task-push-status"]').getAttribute("data-state")) === "idle", "no task yet: nothing to listen to");
-    await panel.locator('[data-testid="task-tool"]').fill("confirm_booking");
-    await panel.locator('[data-testid="task-start"]').click();
-    await panel.locator('[data-testid="task-push-status"][data-state="listening"]').waitFor({ timeout: 20_000 });
-    const card = panel.locator('[data-testid="task-card"]').first();
+  test("Tasks: Push on — subscriptions/listen with taskIds; confirm_booking's moves arrive as notifications/tasks, marked pushed on the diagram, polls relaxed", async ({ pg }) => {
+    const tasks = await TasksPage.openOn(pg, "tasks-http");
+    await tasks.tid("task-push").check();
+    assert((await tasks.tid("task-push-status").getAttribute("data-state")) === "idle", "no task yet: nothing to listen to");
+    await tasks.start("confirm_booking");
+    await tasks.panel.locator('[data-testid="task-push-status"][data-state="listening"]').waitFor({ timeout: 20_000 });
+    const card = tasks.card();
     // Asked mid-task (by a poll or a push: the ack may come after the first poll on a loaded machine).
-    await card.locator('[data-testid="task-state-input_required"][data-current="true"]').waitFor({ timeout: 20_000 });
-    await card.locator('[data-testid="mrtr-accept-confirm"]').click();
-    await card.locator('[data-testid="task-send-update"]').click();
-    await card.locator('[data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 20_000 });
+    await waitForTaskState(card, "input_required");
+    await answerConfirm(card);
+    await waitForTaskState(card, "completed");
     // After the answer, polls wait 5 s while pushed: the booking's 1 s of work and its completion arrive by push.
     const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => `${e.dataset.to}:${e.dataset.via}`));
     assert(moves.slice(-2).join() === "working:push,completed:push", `moves: ${moves.join()}`);

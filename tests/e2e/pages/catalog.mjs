@@ -1,17 +1,9 @@
 // Page object for the Catalogue tab (the data-testid contract of components/tokens/).
-export class CataloguePage {
+import { TabPage } from "./tab.mjs";
+
+export class CataloguePage extends TabPage {
   constructor(pg) {
-    this.pg = pg;
-    this.page = pg.page;
-  }
-
-  tid(id) {
-    return this.pg.tid(id);
-  }
-
-  async open() {
-    await this.tid("tab-catalog").click();
-    await this.tid("catalog-panel").waitFor();
+    super(pg, "catalog", "catalog-panel");
   }
 
   async setHandshake(handshake) {

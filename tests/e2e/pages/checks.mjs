@@ -4,6 +4,15 @@ export class ChecksPage {
     this.page = page;
   }
 
+  /** The playground opened on a custom stdio server that runs `command`, with its Checks tab open. */
+  static async openOn(pg, command) {
+    await pg.open();
+    await pg.chooseCustomStdio(command);
+    const checks = new ChecksPage(pg.page);
+    await checks.open();
+    return checks;
+  }
+
   tid(id) {
     return this.page.locator(`[data-testid="${id}"]`);
   }

@@ -1,17 +1,9 @@
 // Page object for the MRTR studio (the MRTR tab): tests speak in user actions; selectors live here.
-export class MrtrStudio {
+import { TabPage } from "./tab.mjs";
+
+export class MrtrStudio extends TabPage {
   constructor(pg) {
-    this.pg = pg;
-    this.page = pg.page;
-  }
-
-  tid(id) {
-    return this.pg.tid(id);
-  }
-
-  async open() {
-    await this.tid("tab-mrtr").click();
-    await this.tid("mrtr-panel").waitFor({ timeout: 20_000 });
+    super(pg, "mrtr", "mrtr-panel", 20_000);
   }
 
   /** The newest conversation (they are listed newest first). */

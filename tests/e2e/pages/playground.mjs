@@ -42,6 +42,12 @@ export class PlaygroundPage {
     await this.tid("target-select").selectOption(presetId);
   }
 
+  /** A custom stdio target that runs `command`. */
+  async chooseCustomStdio(command) {
+    await this.chooseTarget("custom-stdio");
+    await this.tid("custom-command").fill(command);
+  }
+
   async chooseTemplate(templateId) {
     await this.tid("template-select").selectOption(templateId);
   }
