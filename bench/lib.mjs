@@ -6,17 +6,13 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { freePort } from "../scripts/local-app.mjs";
+import { freePort, spawnApp } from "../scripts/local-app.mjs";
+import { leanEnv, onLines } from "./stdio.mjs";
 import zlib from "node:zlib";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
-/** What the bridge gives a server (lib/bridge/server/stdio/spawn.ts minimalEnv): the same for the direct contender. */
-export function leanEnv(extra = {}) {
-  const env = {};
-  for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) if (process.env[name] !== undefined) env[name] = process.env[name];
-  return { ...env, ...extra };
-}
+export { leanEnv } from "./stdio.mjs";
 
 export function stats(samples) {
   const xs = [...samples].sort((a, b) => a - b);
@@ -37,17 +33,10 @@ export const toolsList = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "t
 export function directStdioClient(argv) {
   const child = spawn(argv[0], argv.slice(1), { env: leanEnv(), stdio: ["pipe", "pipe", "ignore"], detached: true });
   const waiters = new Map();
-  let pending = "";
-  child.stdout.setEncoding("utf8");
-  child.stdout.on("data", (chunk) => {
-    pending += chunk;
-    for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
-      const line = pending.slice(0, nl);
-      pending = pending.slice(nl + 1);
-      const msg = JSON.parse(line);
-      waiters.get(msg.id)?.(msg);
-      waiters.delete(msg.id);
-    }
+  onLines(child.stdout, (line) => {
+    const msg = JSON.parse(line);
+    waiters.get(msg.id)?.(msg);
+    waiters.delete(msg.id);
   });
   return {
     call(id, frame) {
@@ -165,43 +154,24 @@ export async function startApp({ token, server = "next", extraEnv = {}, nodeArgs
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no .next build: run `npx next build` first (npm run bench does)");
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, PLAYGROUND_OPEN: "0", ...extraEnv };
-  const entry = server === "fast" ? ["scripts/serve.mjs", "--port", String(port)] : ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const { child, log, signalGroup } = spawnApp({ server, port, env, nodeArgs });
   const exited = new Promise((r) => child.once("exit", r));
   const stop = async () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      /* gone */
-    }
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, "SIGKILL");
-      } catch {
-        /* gone */
-      }
-    }, 3000);
+    signalGroup("SIGTERM");
+    const timer = setTimeout(() => signalGroup("SIGKILL"), 3000);
     await exited;
     clearTimeout(timer);
   };
   const started = performance.now();
   while (performance.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`${server} server exited (${child.exitCode}):\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${server} server exited (${child.exitCode}):\n${log()}`);
     const up = await new Promise((resolve) => {
       const req = http.get({ host: "127.0.0.1", port, path: "/icon.svg" }, (res) => (res.resume(), resolve(true)));
       req.on("error", () => resolve(false));
     });
-    if (up) return { port, pid: child.pid, base: `http://127.0.0.1:${port}`, stop, log: () => log };
+    if (up) return { port, pid: child.pid, base: `http://127.0.0.1:${port}`, stop, log };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();
-  throw new Error(`${server} server did not answer within 60 s:\n${log}`);
+  throw new Error(`${server} server did not answer within 60 s:\n${log()}`);
 }

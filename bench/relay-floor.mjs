@@ -3,22 +3,12 @@
 // Usage: node bench/relay-floor.mjs <server argv…>  (prints its port on stdout)
 import { spawn } from "node:child_process";
 import http from "node:http";
+import { leanEnv, onLines } from "./stdio.mjs";
 
 const [command, ...args] = process.argv.slice(2);
-const env = {};
-for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) if (process.env[name] !== undefined) env[name] = process.env[name];
-const child = spawn(command, args, { env, stdio: ["pipe", "pipe", "ignore"] });
+const child = spawn(command, args, { env: leanEnv(), stdio: ["pipe", "pipe", "ignore"] });
 const waiting = [];
-let pending = "";
-child.stdout.setEncoding("utf8");
-child.stdout.on("data", (chunk) => {
-  pending += chunk;
-  for (let nl = pending.indexOf("\n"); nl !== -1; nl = pending.indexOf("\n")) {
-    const line = pending.slice(0, nl);
-    pending = pending.slice(nl + 1);
-    waiting.shift()?.(line);
-  }
-});
+onLines(child.stdout, (line) => waiting.shift()?.(line));
 const server = http.createServer((req, res) => {
   const chunks = [];
   req.on("data", (c) => chunks.push(c));

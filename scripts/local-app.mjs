@@ -1,5 +1,7 @@
 // Local-app plumbing shared by the e2e tests (tests/e2e/harness.mjs) and the benchmarks (bench/): a free loopback
-// port, raw HTTP with explicit headers, and Debian Chromium with a network guard. Plain node + playwright-core.
+// port, the app started in its own process group, raw HTTP with explicit headers, and Debian Chromium with a network
+// guard. Plain node + playwright-core.
+import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
@@ -25,6 +27,31 @@ export function freePort() {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/** How each server serves the app on a port: `next start`, or scripts/serve.mjs (what `npm start` serves: pages through Next, bridge routes direct). */
+const APP_SERVERS = {
+  next: (port) => ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)],
+  fast: (port) => ["scripts/serve.mjs", "--port", String(port)],
+};
+
+/**
+ * The app's `server` ("next" or "fast") on `port` with `env`, detached in a process group of its own so that
+ * signalGroup reaches everything it started; log() is all it has printed so far.
+ */
+export function spawnApp({ server, port, env, nodeArgs = [] }) {
+  const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal);
+    } catch {
+      /* already gone */
+    }
+  };
+  return { child, log: () => log, signalGroup };
 }
 
 /** Raw HTTP with exactly the headers given (fetch would not let us forge Host). */

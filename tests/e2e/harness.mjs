@@ -1,9 +1,9 @@
 // Shared by run.mjs and measure.mjs: build once and start `next start` (or the fast server) on a free loopback
 // port, with the launch URL it prints (signIn opens it); the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { ROOT, freePort, httpRequest } from "../../scripts/local-app.mjs";
+import { ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.mjs";
 
 // The plumbing the benchmarks use too lives in scripts/local-app.mjs.
 export { CHROMIUM, CHROMIUM_ARGS, ROOT, cookieHeader, freePort, guardedContext, httpRequest, launchBrowser, requireChromium, signIn } from "../../scripts/local-app.mjs";
@@ -18,45 +18,25 @@ export function ensureBuilt() {
   }
 }
 
-const SERVERS = {
-  next: (port) => ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)],
-  // What `npm start` serves: pages through Next, bridge routes direct.
-  fast: (port) => ["scripts/serve.mjs", "--port", String(port)],
-};
-
 /** `next start` (or the fast server) detached (own process group) with no PLAYGROUND_TOKEN: it makes its own. */
 export async function startServer({ server = "next" } = {}) {
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.PLAYGROUND_TOKEN;
   env.PLAYGROUND_OPEN = "0"; // never a real browser window from a test
-  const child = spawn(process.execPath, SERVERS[server](port), {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const { child, log, signalGroup } = spawnApp({ server, port, env });
   const started = Date.now();
-  const stop = () => {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      /* already gone */
-    }
-  };
+  const stop = () => signalGroup("SIGTERM");
   while (Date.now() - started < 60_000) {
-    if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log}`);
+    if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log()}`);
     try {
       const r = await httpRequest({ port, path: "/" });
       // The server prints the launch URL that signs a browser in (instrumentation.ts / scripts/launch.mjs).
-      const launch = LAUNCH_URL.exec(log);
+      const launch = LAUNCH_URL.exec(log());
       if (r.status === 200 && launch) {
         const launchUrl = launch[0];
         const token = new URL(launchUrl).searchParams.get("token");
-        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log: () => log, readyMs: Date.now() - started };
+        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log, readyMs: Date.now() - started };
       }
     } catch {
       /* not listening yet */
@@ -64,7 +44,7 @@ export async function startServer({ server = "next" } = {}) {
     await new Promise((r) => setTimeout(r, 150));
   }
   stop();
-  throw new Error(`${server} server did not answer (or print its launch URL) within 60 s:\n${log}`);
+  throw new Error(`${server} server did not answer (or print its launch URL) within 60 s:\n${log()}`);
 }
 
 const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
