@@ -17,7 +17,6 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { gzipSync } from "node:zlib";
 import { coldStart } from "./cold-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
@@ -146,17 +145,10 @@ async function bridgeOverhead(apps, name, peer) {
 /** Inspector's page, cold browser context each load: navigation → its first interactive screen (the server list). */
 async function inspectorPage(peer) {
   if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext } = await import("../scripts/local-app.mjs");
+  const { launchBrowser, guardedContext, firstLoadJs } = await import("../scripts/local-app.mjs");
   const inspector = await startInspector(peer.dir, SERVERS.everything.argv);
   const index = await (await fetch(`http://127.0.0.1:${inspector.port}/`)).text();
-  let raw = 0;
-  let gz = 0;
-  const scripts = [...new Set([...index.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
-  for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(`http://127.0.0.1:${inspector.port}${src}`)).arrayBuffer());
-    raw += body.length;
-    gz += gzipSync(body).length;
-  }
+  const js = await firstLoadJs(`http://127.0.0.1:${inspector.port}`, index);
   const browser = await launchBrowser();
   const interactive = [];
   let foreign = 0;
@@ -175,7 +167,7 @@ async function inspectorPage(peer) {
     await browser.close();
     await inspector.close();
   }
-  return { version: INSPECTOR_VERSION, firstLoadJs: { files: scripts.length, rawKB: round(raw / 1024, 1), gzipKB: round(gz / 1024, 1) }, navigationToInteractiveMs: stats(interactive), requestsLeavingLoopbackBlocked: foreign };
+  return { version: INSPECTOR_VERSION, firstLoadJs: { files: js.files, rawKB: round(js.raw / 1024, 1), gzipKB: round(js.gz / 1024, 1) }, navigationToInteractiveMs: stats(interactive), requestsLeavingLoopbackBlocked: foreign };
 }
 
 async function freshProcess(apps) {
@@ -236,7 +228,7 @@ async function freshProcess(apps) {
 
 async function page(app) {
   if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext, signIn, cookieHeader } = await import("../scripts/local-app.mjs");
+  const { launchBrowser, signIn, cookieHeader, firstLoadJs, coldLoad } = await import("../scripts/local-app.mjs");
   // Sign in once with the launch URL, as a user does; every cold load below starts with that cookie.
   const browser = await launchBrowser();
   const storageState = await signIn(browser, { launchUrl: `${app.base}/?token=${TOKEN}` });
@@ -248,39 +240,25 @@ async function page(app) {
       res.on("end", () => resolve(text));
     }).on("error", reject),
   );
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
-  let raw = 0;
-  let gz = 0;
-  for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(app.base + src)).arrayBuffer());
-    raw += body.length;
-    gz += gzipSync(body).length;
-  }
+  const js = await firstLoadJs(app.base, html);
   const editorReady = [];
   const hydrated = [];
   let foreign = 0;
   let afterEditorJs = 0;
   try {
     for (let i = 0; i < N_PAGE + 1; i++) {
-      const ctx = await guardedContext(browser, { storageState });
-      const p = await ctx.context.newPage();
-      await p.goto(app.base + "/");
-      await p.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-      const h = await p.evaluate(() => performance.now());
-      await p.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
-      const e = await p.evaluate(() => performance.now());
-      afterEditorJs = await p.evaluate(() => performance.getEntriesByType("resource").filter((x) => /\.js(\?|$)/.test(x.name)).reduce((s, x) => s + x.encodedBodySize, 0));
-      foreign += ctx.foreign.length;
-      await ctx.context.close();
+      const load = await coldLoad(browser, app.base, storageState);
+      afterEditorJs = load.jsBytes;
+      foreign += load.foreign.length;
       if (i === 0) continue; // the first load warms next start's caches
-      hydrated.push(h);
-      editorReady.push(e);
+      hydrated.push(load.hydratedMs);
+      editorReady.push(load.editorReadyMs);
     }
   } finally {
     await browser.close();
   }
   return {
-    firstLoadJs: { files: scripts.length, rawKB: round(raw / 1024, 1), gzipKB: round(gz / 1024, 1) },
+    firstLoadJs: { files: js.files, rawKB: round(js.raw / 1024, 1), gzipKB: round(js.gz / 1024, 1) },
     jsTransferredByEditorReadyKB: round(afterEditorJs / 1024, 1),
     navigationToHydratedMs: stats(hydrated),
     navigationToEditorReadyMs: stats(editorReady),

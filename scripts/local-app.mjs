@@ -7,6 +7,7 @@ import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -99,6 +100,39 @@ export async function guardedContext(browser, options = {}) {
     return route.abort();
   });
   return { context, foreign, urls };
+}
+
+/** The scripts a page's `html` loads before anything lazy (fetched from `base`): how many, and their bytes raw and gzipped. */
+export async function firstLoadJs(base, html) {
+  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
+  let raw = 0;
+  let gz = 0;
+  for (const src of scripts) {
+    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    raw += body.length;
+    gz += gzipSync(body).length;
+  }
+  return { files: scripts.length, raw, gz };
+}
+
+/**
+ * One cold load of the playground at `base` in a fresh guarded context: ms from navigation to the hydrated shell
+ * and to the editor ready, the JS bytes transferred by then, and the requests that tried to leave loopback.
+ */
+export async function coldLoad(browser, base, storageState) {
+  const ctx = await guardedContext(browser, { storageState });
+  try {
+    const page = await ctx.context.newPage();
+    await page.goto(base + "/");
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    const hydratedMs = await page.evaluate(() => performance.now());
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    const editorReadyMs = await page.evaluate(() => performance.now());
+    const jsBytes = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).reduce((sum, e) => sum + e.encodedBodySize, 0));
+    return { hydratedMs, editorReadyMs, jsBytes, foreign: ctx.foreign };
+  } finally {
+    await ctx.context.close();
+  }
 }
 
 /** Signs a browser in the way a user does, by opening the launch URL; the cookies, for newContext({ storageState }). */

@@ -1,8 +1,8 @@
 // Measures what the issue asks us to report: first screen interactive (navigationStart → editor visible,
 // median of 5 cold loads), JS gzipped before Monaco loads, total JS, and requests leaving 127.0.0.1.
 // Usage (after next build): node tests/e2e/measure.mjs
-import { gzipSync } from "node:zlib";
-import { cookieHeader, ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
+import { coldLoad, firstLoadJs } from "../../scripts/local-app.mjs";
+import { cookieHeader, ensureBuilt, httpRequest, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -17,39 +17,19 @@ try {
   // Signed in once with the launch URL the server printed; every cold load starts with that cookie.
   const storageState = await signIn(browser, srv);
   const html = (await httpRequest({ port: srv.port, path: "/", headers: { cookie: cookieHeader(storageState) } })).text;
-  const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
-  let raw = 0;
-  let gz = 0;
-  for (const src of scripts) {
-    const body = await fetch(srv.base + src).then((r) => r.arrayBuffer());
-    raw += body.byteLength;
-    gz += gzipSync(Buffer.from(body)).byteLength;
-  }
+  const { files, raw, gz } = await firstLoadJs(srv.base, html);
 
   const runs = [];
   let foreign = [];
   for (let i = 0; i < 5; i++) {
-    const ctx = await guardedContext(browser, { storageState });
-    const page = await ctx.context.newPage();
-    await page.goto(srv.base + "/");
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-    const hydrated = await page.evaluate(() => performance.now());
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
-    const editor = await page.evaluate(() => performance.now());
-    const js = await page.evaluate(() =>
-      performance
-        .getEntriesByType("resource")
-        .filter((e) => /\.js(\?|$)/.test(e.name))
-        .reduce((sum, e) => sum + e.encodedBodySize, 0),
-    );
-    runs.push({ hydrated, editor, js });
-    foreign = foreign.concat(ctx.foreign);
-    await ctx.context.close();
+    const load = await coldLoad(browser, srv.base, storageState);
+    runs.push({ hydrated: load.hydratedMs, editor: load.editorReadyMs, js: load.jsBytes });
+    foreign = foreign.concat(load.foreign);
   }
   console.log(JSON.stringify({
     firstScreenInteractiveMs: { median: Math.round(median(runs.map((r) => r.editor))), runs: runs.map((r) => Math.round(r.editor)) },
     shellHydratedMs: { median: Math.round(median(runs.map((r) => r.hydrated))) },
-    jsBeforeMonaco: { files: scripts.length, raw: kb(raw), gzip: kb(gz) },
+    jsBeforeMonaco: { files, raw: kb(raw), gzip: kb(gz) },
     jsAfterEditorReady: { encodedBody: kb(median(runs.map((r) => r.js))) },
     requestsLeaving127: foreign.length,
     nextStartReadyMs: srv.readyMs,
