@@ -75,10 +75,22 @@ describe("HTTP failures are named", () => {
     expect(failureOf(ex)).toMatchObject({ failure: "cancelled" });
   });
 
-  it("a redirect is not followed; it is reported with its Location", async () => {
-    const ex = await sendFrame(target("/redirect"), frame);
-    expect(failureOf(ex)).toMatchObject({ failure: "http-status", message: "HTTP 307 Temporary Redirect → Location: http://elsewhere.example/mcp (the bridge does not follow redirects)" });
-  });
+  // Failures whose whole story is their kind and message.
+  const SAID: { rule: string; path: string; failure: string; message: string }[] = [
+    {
+      rule: "a redirect is not followed; it is reported with its Location",
+      path: "/redirect",
+      failure: "http-status",
+      message: "HTTP 307 Temporary Redirect → Location: http://elsewhere.example/mcp (the bridge does not follow redirects)",
+    },
+    { rule: "an SSE stream that ends without the response is a framing failure", path: "/sse-ends-early", failure: "framing", message: "the SSE stream ended after 1 event without a reply to id 1" },
+  ];
+  for (const { rule, path, failure, message } of SAID) {
+    it(rule, async () => {
+      const ex = await sendFrame(target(path), frame);
+      expect(failureOf(ex)).toMatchObject({ failure, message });
+    });
+  }
 
   it("a non-2xx answer without a JSON-RPC body is http-status with a body excerpt", async () => {
     const ex = await sendFrame(target("/html-500"), frame);
@@ -100,11 +112,6 @@ describe("HTTP failures are named", () => {
     expect(failureOf(ex).message).toMatch(/HTTP 200 OK arrived/);
     expect(ex.received).toEqual([{ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }]);
     expect(ex.events.some((e) => e.kind === "note" && e.text === "SSE comment: keep-alive")).toBe(true);
-  });
-
-  it("an SSE stream that ends without the response is a framing failure", async () => {
-    const ex = await sendFrame(target("/sse-ends-early"), frame);
-    expect(failureOf(ex)).toMatchObject({ failure: "framing", message: "the SSE stream ended after 1 event without a reply to id 1" });
   });
 
   it("a 2xx JSON body that is not JSON-RPC is a framing failure", async () => {
