@@ -7,6 +7,15 @@ const CONTENT: [string, string][] = [
   ["Content-Type", "application/json"],
 ];
 
+/** Rows for requests without an envelope whose target travels in Mcp-Name: [rule, method, params, the header's value]. */
+function namesInMcpName(rows: [string, string, Record<string, unknown>, string][]) {
+  return rows.map(([rule, method, params, name]) => ({
+    rule,
+    frame: { jsonrpc: "2.0", id: 2, method, params },
+    headers: [...CONTENT, ["Mcp-Method", method], ["Mcp-Name", name]] as [string, string][],
+  }));
+}
+
 describe("the headers a frame implies on Streamable HTTP", () => {
   const rows: { rule: string; frame: unknown; headers: [string, string][] }[] = [
     {
@@ -34,26 +43,12 @@ describe("the headers a frame implies on Streamable HTTP", () => {
       frame: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: META, name: "create_event", arguments: {} } },
       headers: [...CONTENT, ["MCP-Protocol-Version", "2026-07-28"], ["Mcp-Method", "tools/call"], ["Mcp-Name", "create_event"]],
     },
-    {
-      rule: "prompts/get names the prompt in Mcp-Name",
-      frame: { jsonrpc: "2.0", id: 2, method: "prompts/get", params: { name: "prepare_week" } },
-      headers: [...CONTENT, ["Mcp-Method", "prompts/get"], ["Mcp-Name", "prepare_week"]],
-    },
-    {
-      rule: "resources/read names the URI in Mcp-Name",
-      frame: { jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: "calendar://week" } },
-      headers: [...CONTENT, ["Mcp-Method", "resources/read"], ["Mcp-Name", "calendar://week"]],
-    },
-    {
-      rule: "tasks/* names the task id in Mcp-Name (Tasks extension)",
-      frame: { jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "t-1" } },
-      headers: [...CONTENT, ["Mcp-Method", "tasks/get"], ["Mcp-Name", "t-1"]],
-    },
-    {
-      rule: "a non-ASCII name travels Base64-encoded",
-      frame: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "Hello, 世界" } },
-      headers: [...CONTENT, ["Mcp-Method", "tools/call"], ["Mcp-Name", "=?base64?SGVsbG8sIOS4lueVjA==?=" ]],
-    },
+    ...namesInMcpName([
+      ["prompts/get names the prompt in Mcp-Name", "prompts/get", { name: "prepare_week" }, "prepare_week"],
+      ["resources/read names the URI in Mcp-Name", "resources/read", { uri: "calendar://week" }, "calendar://week"],
+      ["tasks/* names the task id in Mcp-Name (Tasks extension)", "tasks/get", { taskId: "t-1" }, "t-1"],
+      ["a non-ASCII name travels Base64-encoded", "tools/call", { name: "Hello, 世界" }, "=?base64?SGVsbG8sIOS4lueVjA==?="],
+    ]),
     {
       rule: "a batch names no method",
       frame: [{ jsonrpc: "2.0", id: 1, method: "tools/list" }],
