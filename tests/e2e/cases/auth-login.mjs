@@ -5,6 +5,7 @@
 // code or verifier reaches the page, a share link or an exported session file.
 import { readFileSync } from "node:fs";
 import { A11yPage } from "../pages/a11y.mjs";
+import { AuthPage } from "../pages/auth.mjs";
 import { SharePage, payloadOf } from "../pages/share.mjs";
 
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
@@ -40,13 +41,9 @@ export function register({ test, assert }) {
     page.context().on("request", (r) => {
       if (r.url().includes("/api/auth/callback?")) codes.push(new URL(r.url()).searchParams.get("code"));
     });
-    await sp.open();
-    await sp.tid("tab-auth").click();
-    const panel = page.locator('[data-testid="auth"]');
-    await panel.locator('[data-testid="auth-source"]').selectOption("calendar-protected");
-    await panel.locator('[data-testid="auth-login-mode"]').selectOption("browser");
-    await panel.locator('[data-testid="auth-run"]').click();
-    await panel.locator('[data-testid="auth-outcome"][data-outcome="needs-user"]').waitFor({ timeout: 60_000 });
+    const auth = await AuthPage.openOn(sp);
+    const panel = auth.panel;
+    await auth.run("calendar-protected", "browser", "needs-user");
     assert((await panel.locator('[data-testid="auth-demo-credentials"]').innerText()).includes("student"), "the demo user is shown on screen");
     const serious = (await new A11yPage(sp).axe("the waiting sign-in")).filter((v) => v.impact === "serious" || v.impact === "critical");
     assert(serious.length === 0, `axe: ${serious.map((v) => v.line).join(" | ")}`);

@@ -1,17 +1,15 @@
 // End-to-end case of the Auth view (issue 18): the protected calendar's flow runs against the embedded
 // authorization server and ends authenticated; no token ever reaches the page (DOM, storage), so none can reach
 // a share link, session file or export.
+import { AuthPage } from "../pages/auth.mjs";
+
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 export function register({ test, assert }) {
   test("Auth: the protected calendar's flow ends authenticated, step by step, with step-up and refresh; no token reaches the page", async ({ pg, page }) => {
-    await pg.open();
-    await pg.tid("tab-auth").click();
-    const panel = page.locator('[data-testid="auth"]');
-    await panel.locator('[data-testid="auth-source"]').selectOption("calendar-protected");
-    await panel.locator('[data-testid="auth-login-mode"]').selectOption("headless");
-    await panel.locator('[data-testid="auth-run"]').click();
-    await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 60_000 });
+    const auth = await AuthPage.openOn(pg);
+    const panel = auth.panel;
+    await auth.run("calendar-protected", "headless", "authenticated");
     const steps = await panel.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
     for (const name of ["unauthenticated request", "protected resource metadata", "authorization server metadata", "callback", "token", "step-up retry", "refresh"]) {
       assert(steps.includes(`${name}:ok`), `step ${name} ok in ${steps.join(", ")}`);

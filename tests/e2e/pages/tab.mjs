@@ -4,8 +4,8 @@ export class TabPage {
   constructor(pg, tab, panel, openTimeoutMs) {
     this.pg = pg;
     this.page = pg.page;
-    this.tab = tab;
-    this.panel = panel;
+    this.tabId = `tab-${tab}`;
+    this.panelId = panel;
     this.openTimeoutMs = openTimeoutMs;
   }
 
@@ -23,7 +23,7 @@ export class TabPage {
   }
 
   async open() {
-    await this.tid(`tab-${this.tab}`).click();
-    await this.tid(this.panel).waitFor(this.openTimeoutMs ? { timeout: this.openTimeoutMs } : undefined);
+    await this.tid(this.tabId).click();
+    await this.tid(this.panelId).waitFor(this.openTimeoutMs ? { timeout: this.openTimeoutMs } : undefined);
   }
 }
