@@ -90,6 +90,13 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
     expect(exchange.http?.status).toBe(400);
     expect(response(exchange).error?.code).toBe(-32020);
     expect(entry.emulation?.changes).toEqual(["Mcp-Param-* headers omitted: Mcp-Param-Region"]);
+
+    // The embedded calendar marks no argument x-mcp-header: such a client loses nothing there, and the card says so.
+    const calendar = session("calendar", { omitParamHeaders: true });
+    await calendar.sendFrame("tools/list", {});
+    const made = await calendar.sendFrame("tools/call", { name: "create_event", arguments: { title: "Retro", startsAt: "2026-09-08T10:00:00Z" } });
+    expect(response(made.exchange).result?.isError).toBe(false);
+    expect(made.entry.emulation).toEqual({ text: "Mcp-Param-* headers omitted", changes: [] });
   }, 30_000);
 
   it("first page of lists only: the catalogue fetch and the cache audit send no cursor", async () => {
