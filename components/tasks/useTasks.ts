@@ -8,7 +8,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Commands, SessionState } from "@/lib/session";
 import { capabilitiesFrom } from "@/lib/session/envelope";
 import { selectTarget } from "@/lib/session/selectors";
-import { createFollower, type ExchangeLike, type Json, type TaskFollower, type TaskTrack } from "@/lib/tasks";
+import { createFollower, emptyTrack, type ExchangeLike, type Json, type TaskFollower, type TaskTrack } from "@/lib/tasks";
 
 export interface TaskEntry {
   key: string;
@@ -99,7 +99,7 @@ export function useTasks(state: SessionState, commands: Commands) {
         targetLabel: view.label,
         startedAt: Date.now(),
         running: true,
-        track: { tool: opts.tool, taskId: opts.resumeTaskId, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false },
+        track: { ...emptyTrack(opts.tool), taskId: opts.resumeTaskId },
       };
       setEntries((list) => [entry, ...list]);
       void follower.run().then((track) => patch(key, { track, running: false }));

@@ -47,13 +47,18 @@ function firstNonFrame(exchange: Exchange): string | undefined {
   return undefined;
 }
 
+/** Builds the failed findings of one rung, each citing the same evidence. */
+function failing(rung: Rung, evidence: string[]) {
+  return (problem: string, detail: string, advice: string): Finding => ({ rung, ok: false, problem, detail, advice, evidence });
+}
+
 /**
  * Diagnoses the exchange of a ladder step that did not get a JSON-RPC reply (or got one over an HTTP status that
  * says the endpoint is wrong). Returns undefined when there is a reply to judge instead.
  */
 export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | undefined {
   const evidence = [exchange.sendId];
-  const fail = (problem: string, detail: string, advice: string): Finding => ({ rung, ok: false, problem, detail, advice, evidence });
+  const fail = failing(rung, evidence);
   const outcome = exchange.outcome;
   const status = exchange.http?.status;
   const reply = replyOf(exchange);
@@ -122,7 +127,7 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
 }
 
 function httpStatusFinding(status: number | undefined, message: string, rung: Rung, evidence: string[]): Finding {
-  const fail = (problem: string, detail: string, advice: string): Finding => ({ rung, ok: false, problem, detail, advice, evidence });
+  const fail = failing(rung, evidence);
   const said = message ? ` (${message})` : "";
   switch (status) {
     case 404:

@@ -114,6 +114,11 @@ function headersOf(ex: ExchangeLike): [string, string][] | undefined {
   return ex.events?.find((e) => e.kind === "http-request")?.headers;
 }
 
+/** A track before anything has happened. */
+export function emptyTrack(tool: string): TaskTrack {
+  return { tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
+}
+
 export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollower {
   const caps = opts.declareExtension === false ? (opts.caps ?? {}) : withTasksExtension(opts.caps ?? {});
   const maxPolls = opts.maxPolls ?? DEFAULT_MAX_POLLS;
@@ -127,7 +132,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
   // A push brought input to answer: go round the loop once without polling.
   let pushedInput = false;
   const queued: Json[] = [];
-  const track: TaskTrack = { tool: opts.tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
+  const track = emptyTrack(opts.tool);
   const publish = () => deps.onUpdate?.(structuredClone(track));
 
   async function exchange(frame: Json, via: Via) {
