@@ -27,8 +27,16 @@ function messagesText(params: Record<string, unknown>): string {
     .join("\n");
 }
 
-type SamplingDraft = Extract<Draft, { kind: "sampling" }>;
-export function SamplingRequest({ k, request, draft, problem, onChange }: { k: string; request: InputRequestView; draft: SamplingDraft; problem: string | null; onChange(d: Draft): void }) {
+/** What each editor of one input request gets: its key, its draft (of one kind) and the problem to show. */
+interface RequestEditorProps<K extends Draft["kind"]> {
+  k: string;
+  request: InputRequestView;
+  draft: Extract<Draft, { kind: K }>;
+  problem: string | null;
+  onChange(d: Draft): void;
+}
+
+export function SamplingRequest({ k, request, draft, problem, onChange }: RequestEditorProps<"sampling">) {
   const system = typeof request.params.systemPrompt === "string" ? request.params.systemPrompt : null;
   return (
     <div className="flex flex-col gap-2">
@@ -58,8 +66,7 @@ export function SamplingRequest({ k, request, draft, problem, onChange }: { k: s
   );
 }
 
-type RootsDraft = Extract<Draft, { kind: "roots" }>;
-export function RootsRequest({ k, draft, problem, onChange }: { k: string; draft: RootsDraft; problem: string | null; onChange(d: Draft): void }) {
+export function RootsRequest({ k, draft, problem, onChange }: Omit<RequestEditorProps<"roots">, "request">) {
   const update = (i: number, patch: Partial<{ uri: string; name: string }>) => onChange({ ...draft, roots: draft.roots.map((r, j) => (j === i ? { ...r, ...patch } : r)) });
   return (
     <div className="flex flex-col gap-2">
@@ -81,8 +88,7 @@ export function RootsRequest({ k, draft, problem, onChange }: { k: string; draft
   );
 }
 
-type UnknownDraft = Extract<Draft, { kind: "unknown" }>;
-export function UnknownRequest({ k, request, draft, problem, onChange }: { k: string; request: InputRequestView; draft: UnknownDraft; problem: string | null; onChange(d: Draft): void }) {
+export function UnknownRequest({ k, request, draft, problem, onChange }: RequestEditorProps<"unknown">) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-red-700 dark:text-red-300">

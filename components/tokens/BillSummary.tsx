@@ -26,6 +26,18 @@ export interface FleetProps {
   onChange: (patch: { servers?: string; window?: string }) => void;
 }
 
+/** The fleet's two numbers, each a labelled numeric field. */
+const FLEET_FIELDS = [
+  { key: "servers", label: "N servers", title: "How many servers like this one the client connects to at once", aria: "number of servers", width: "w-16" },
+  {
+    key: "window",
+    label: "W context window",
+    title: "The model's context window, in tokens: what share of it the catalogues take before any question",
+    aria: "context window in tokens",
+    width: "w-24",
+  },
+] as const;
+
 export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDelta; fleet: FleetProps }) {
   const cheapest = bill.perTool.at(-1);
   const costliest = bill.perTool[0];
@@ -42,12 +54,11 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
         catalogue bytes: <span data-testid="bill-bytes" data-value={bill.bytes}>{formatTokens(bill.bytes)}</span> (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) · {bill.options.encoding} · {bill.options.layout}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
-        <label className="flex items-center gap-1">
-          <span title="How many servers like this one the client connects to at once">N servers</span> <input data-testid="fleet-servers" aria-label="number of servers" className={`${inputClass} w-16`} inputMode="numeric" value={fleet.servers} onChange={(e) => fleet.onChange({ servers: e.target.value })} />
-        </label>
-        <label className="flex items-center gap-1">
-          <span title="The model's context window, in tokens: what share of it the catalogues take before any question">W context window</span> <input data-testid="fleet-window" aria-label="context window in tokens" className={`${inputClass} w-24`} inputMode="numeric" value={fleet.window} onChange={(e) => fleet.onChange({ window: e.target.value })} />
-        </label>
+        {FLEET_FIELDS.map((f) => (
+          <label key={f.key} className="flex items-center gap-1">
+            <span title={f.title}>{f.label}</span> <input data-testid={`fleet-${f.key}`} aria-label={f.aria} className={`${inputClass} ${f.width}`} inputMode="numeric" value={fleet[f.key]} onChange={(e) => fleet.onChange({ [f.key]: e.target.value })} />
+          </label>
+        ))}
         <span className="basis-full text-xs text-slate-500 dark:text-slate-400">N = servers connected at once, W = the model&apos;s context window in tokens:</span>
         <span data-testid="bill-fleet" className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}>
           {fleet.input.ok ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window)) : fleet.input.error}

@@ -74,6 +74,12 @@ async function follow(ctx: CheckContext, taskId: string, done: (r: Reply) => boo
 const terminal = (r: Reply) => r.kind === "result" && ["completed", "failed", "cancelled"].includes(String(r.result.status));
 
 /** Skip unless the server makes tasks (or advertises the extension, for the checks that only need that). */
+/** The probe's tool called with every capability but the tasks extension. */
+function callWithoutExtension(ctx: CheckContext, probe: TaskProbe) {
+  const label = `${ctx.checkId} ${probe.tool} without the extension`;
+  return ctx.request("tools/call", { name: probe.tool, arguments: probe.args }, { envelope: { capabilities: FULL_CAPABILITIES }, label });
+}
+
 async function withProbe(ctx: CheckContext, run: (probe: TaskProbe, s: Survey) => Promise<Verdict>): Promise<Verdict> {
   const s = await survey(ctx);
   const probe = s.probes[0];
@@ -103,7 +109,7 @@ export const TASK_CHECKS: CheckDef[] = [
 
   check("T02", 'resultType "task" only when the request declared the extension', "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
-      const reply = await ctx.request("tools/call", { name: probe.tool, arguments: probe.args }, { envelope: { capabilities: FULL_CAPABILITIES }, label: `${ctx.checkId} ${probe.tool} without the extension` });
+      const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType === "task") return ctx.fail(`${probe.tool} answered resultType "task" to a request that did not declare ${TASKS_EXTENSION}; answer the result, or -32021.`);
       return ctx.pass(`Without the extension ${probe.tool} answered ${describeReply(reply)}, not a task.`);
     }),
@@ -111,7 +117,7 @@ export const TASK_CHECKS: CheckDef[] = [
 
   check("T03", "A call that needs a task, made without the extension, gets -32021 naming it", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
-      const reply = await ctx.request("tools/call", { name: probe.tool, arguments: probe.args }, { envelope: { capabilities: FULL_CAPABILITIES }, label: `${ctx.checkId} ${probe.tool} without the extension` });
+      const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType !== "task") return ctx.skip(`${probe.tool} can run without a task (it answered ${describeReply(reply)}), so no -32021 is due.`);
       if (!isErrorCode(reply, -32021)) return ctx.fail(`${probe.tool} without the extension answered ${describeReply(reply)}; a server that cannot serve it without a task answers -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"].`);
       const named = obj(obj(obj(reply.data)?.requiredCapabilities)?.extensions)?.[TASKS_EXTENSION] !== undefined;
