@@ -17,7 +17,7 @@
  */
 import { McpServer, ProtocolError, type ServerContext } from "@modelcontextprotocol/server";
 import { jsonSchemaOnce } from "./json-schema";
-import { z } from "zod";
+import * as z from "zod/v4";
 import { INVALID_PARAMS, MISSING_CAPABILITY, TASKS_EXTENSION, asObject, isTerminal } from "@/lib/tasks/shapes";
 import { MAX_ARGS_BYTES, mintTaskId, openTaskId, pruneStaleEvents, readEvents, writeEvents, type TaskSeed } from "./tasks-ids";
 import { CONFIRM_KEY, DEFAULT_TTL_MS, TIMELINES, type TaskSnapshot } from "./tasks-timeline";
