@@ -2,7 +2,7 @@
  * The conditions a lab script can run under, one column each. Pure descriptions plus the script transforms
  * they need; the server-side runner (lib/lab/server/run.ts) turns them into bridge sends.
  */
-import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { initializeParams } from "../protocol/versions";
 import type { LabScript, LabStep } from "./script";
 
 export const CONDITIONS = {
@@ -70,7 +70,7 @@ export function toLegacyScript(script: LabScript, capabilities: Record<string, u
     {
       id: "initialize",
       label: "initialize (the legacy handshake)",
-      frame: { method: "initialize", params: { protocolVersion: "2025-11-25", capabilities, clientInfo: { ...PLAYGROUND_CLIENT_INFO } } },
+      frame: { method: "initialize", params: initializeParams("2025-11-25", capabilities) },
     },
     { id: "initialized", label: "notifications/initialized", frame: { jsonrpc: "2.0", method: "notifications/initialized" } },
   ];

@@ -6,7 +6,7 @@
 import type { Exchange } from "./exchange";
 import { errorCodeName, isModernErrorCode } from "./errors";
 import { buildEnvelope } from "./meta";
-import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO, eraOfVersion } from "./versions";
+import { MODERN_VERSION, eraOfVersion, initializeParams } from "./versions";
 import { asObject } from "./json";
 import { replyOf, type Reply } from "./reply";
 
@@ -110,7 +110,7 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   async function legacyFallback(why: string, askFor: string): Promise<ProbeVerdict> {
     const init = await step(
       `probe: initialize (asks for ${askFor})`,
-      frame(nextId(), "initialize", { protocolVersion: askFor, capabilities, clientInfo: { ...PLAYGROUND_CLIENT_INFO } }),
+      frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
     );
     if (init.kind !== "result") {
       const what = init.kind === "error" ? `answered ${describeError(init)}` : init.why;

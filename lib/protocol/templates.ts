@@ -4,7 +4,7 @@
  * works against the default target as written.
  */
 import { buildEnvelope, formatFrame, type Envelope } from "./meta";
-import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "./versions";
+import { initializeParams, MODERN_VERSION } from "./versions";
 
 export interface TemplateOptions {
   id: number | string;
@@ -92,7 +92,7 @@ export const TEMPLATES: FrameTemplate[] = [
         jsonrpc: "2.0",
         id,
         method: "initialize",
-        params: { protocolVersion: MODERN_VERSION, capabilities: {}, clientInfo: { ...PLAYGROUND_CLIENT_INFO } },
+        params: initializeParams(MODERN_VERSION, {}),
       }),
   },
   {

@@ -13,3 +13,8 @@ export function eraOfVersion(version: string): Era | "unknown" {
 
 /** The name the playground reports itself as, in clientInfo and initialize. */
 export const PLAYGROUND_CLIENT_INFO = { name: "mcp-playground", version: "0.1.0" } as const;
+
+/** The params of a legacy initialize from the playground, asking for `protocolVersion`. */
+export function initializeParams(protocolVersion: string, capabilities: Record<string, unknown>) {
+  return { protocolVersion, capabilities, clientInfo: { ...PLAYGROUND_CLIENT_INFO } };
+}

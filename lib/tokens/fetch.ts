@@ -5,7 +5,7 @@
  */
 import { readReply, runEraProbe, type ProbeSend, type ProbeStep } from "../protocol/era";
 import { buildEnvelope, META_KEYS } from "../protocol/meta";
-import { LEGACY_VERSIONS, MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { initializeParams, LEGACY_VERSIONS, MODERN_VERSION } from "../protocol/versions";
 import { checkPage, type Catalogue, type Handshake, type Measured } from "./catalogue";
 import { isJsonObject, type JsonObject } from "../protocol/json";
 
@@ -107,7 +107,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
 
   if (requested === "legacy") {
     const asked = LEGACY_VERSIONS[0];
-    const init = await step(`handshake: initialize (asks for ${asked})`, frameText(nextId(), "initialize", { protocolVersion: asked, capabilities, clientInfo: { ...PLAYGROUND_CLIENT_INFO } }));
+    const init = await step(`handshake: initialize (asks for ${asked})`, frameText(nextId(), "initialize", initializeParams(asked, capabilities)));
     if (init.kind !== "result") return fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
     const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
     const headers: Record<string, string> = {};
