@@ -33,6 +33,13 @@ const TOKEN = "bench-token-" + Math.random().toString(36).slice(2);
 const auth = { "x-playground-token": TOKEN };
 
 const log = (...a) => console.log("[bench]", ...a);
+
+/** A sample that never settles fails the run with what it was, instead of hanging it. */
+function within(ms, what, promise) {
+  let timer;
+  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 function ensureBuilds() {
@@ -177,7 +184,7 @@ async function freshProcess(apps) {
   const per = Object.fromEntries(servers.map((k) => [k, { route: [], internal: [], toReply: [], spawnCall: [] }]));
   let id = 0;
   const routeOnce = async (which) => {
-    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth);
+    const r = await within(60_000, `fresh-process send via ${which}`, postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth));
     if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`fresh send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
     const ex = r.json.value;
     const spawnAt = ex.events.find((e) => e.kind === "spawn")?.t ?? NaN;
@@ -192,14 +199,14 @@ async function freshProcess(apps) {
     };
   };
   for (let i = 0; i < 3; i++) {
-    await bareSpawnToFirstResponse(argv, toolsList(0));
+    await within(60_000, "bare spawn → first response (warm-up)", bareSpawnToFirstResponse(argv, toolsList(0)));
     for (const k of servers) await routeOnce(k);
   }
   const order = ["bare", ...servers];
   for (let i = 0; i < N_FRESH; i++) {
     for (let j = 0; j < order.length; j++) {
       const k = order[(i + j) % order.length];
-      if (k === "bare") bare.push(await bareSpawnToFirstResponse(argv, toolsList(0)));
+      if (k === "bare") bare.push(await within(60_000, "bare spawn → first response", bareSpawnToFirstResponse(argv, toolsList(0))));
       else {
         const r = await routeOnce(k);
         per[k].route.push(r.ms);
@@ -354,6 +361,11 @@ async function main() {
   if (!flag("--skip-class")) {
     log("class behind nginx (60 students, 3 instances, rolling restart)");
     results.classSize = classSize();
+  }
+  // A long section skipped this time keeps the previous run's figures, marked with that run's date.
+  const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : {};
+  for (const [key, skip] of [["load", "--skip-load"], ["classSize", "--skip-class"]]) {
+    if (flag(skip) && previous[key]) results[key] = { ...previous[key], carriedFrom: previous[key].carriedFrom ?? previous.when };
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
   log(`wrote ${path.relative(ROOT, OUT)}`);

@@ -80,15 +80,16 @@ export function renderTable(r) {
   }
   if (r.peer?.unavailable) row("MCP Inspector (peer)", `not measured: ${r.peer.unavailable}`, "");
   const l = r.load;
+  const carried = l?.carriedFrom ? ` (from the run of ${l.carriedFrom.slice(0, 10)}; not re-run)` : "";
   if (l?.http) {
     row(
-      `load: ${l.sends} concurrent sends → in-app HTTP calendar`,
+      `load: ${l.sends} concurrent sends → in-app HTTP calendar${carried}`,
       `${l.http.throughputPerSecond}/s, p50 ${l.http.p50Ms} ms, p99 ${l.http.p99Ms} ms, errors ${l.http.errors}, ${l.http.queued} queued (peak ${l.http.peakRunning} running)`,
       "0 errors",
     );
   }
   if (l?.fresh) {
-    row(`load: ${l.freshRuns} concurrent fresh-process runs`, `p50 ${l.fresh.p50Ms} ms, p99 ${l.fresh.p99Ms} ms, errors ${l.fresh.errors}, leftover processes ${l.fresh.leftoverProcesses}`, "0 errors, 0 left");
+    row(`load: ${l.freshRuns} concurrent fresh-process runs${carried}`, `p50 ${l.fresh.p50Ms} ms, p99 ${l.fresh.p99Ms} ms, errors ${l.fresh.errors}, leftover processes ${l.fresh.leftoverProcesses}`, "0 errors, 0 left");
   }
   if (l?.failed) row("load", l.failed, "");
   const c = r.coldStart;
