@@ -10,7 +10,8 @@
 //   Beside ours, the peer: MCP Inspector 2.12.0 (bench/inspector.mjs, installed on demand into a temp folder).
 //   6. cold start of the embedded stdio servers vs bare node (bench/cold-start.mjs)
 // Flags: --quick (fewer samples), --skip-peer, --out <file> (results elsewhere, README untouched), --skip-page,
-// --skip-load, --skip-class, --skip-cold, --no-build.
+// --skip-load, --skip-class, --skip-cold, --skip-tokens, --no-build (a skipped load, class or token section keeps
+// the previous run's figures, marked with that run's date).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -19,6 +20,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { coldStart } from "./cold-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
+import { pageBench } from "./page.mjs";
 import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
 
 const args = process.argv.slice(2);
@@ -149,34 +151,6 @@ async function bridgeOverhead(apps, name, peer) {
   return out;
 }
 
-/** Inspector's page, cold browser context each load: navigation → its first interactive screen (the server list). */
-async function inspectorPage(peer) {
-  if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, guardedContext, firstLoadJs } = await import("../scripts/local-app.mjs");
-  const inspector = await startInspector(peer.dir, SERVERS.everything.argv);
-  const index = await (await fetch(`http://127.0.0.1:${inspector.port}/`)).text();
-  const js = await firstLoadJs(`http://127.0.0.1:${inspector.port}`, index);
-  const browser = await launchBrowser();
-  const interactive = [];
-  let foreign = 0;
-  try {
-    for (let i = 0; i < N_PAGE + 1; i++) {
-      const ctx = await guardedContext(browser);
-      const p = await ctx.context.newPage();
-      await p.goto(inspector.pageUrl);
-      await p.getByRole("button", { name: "Add Servers" }).waitFor({ state: "visible", timeout: 30_000 });
-      const t = await p.evaluate(() => performance.now());
-      foreign += ctx.foreign.length;
-      await ctx.context.close();
-      if (i > 0) interactive.push(t);
-    }
-  } finally {
-    await browser.close();
-    await inspector.close();
-  }
-  return { version: INSPECTOR_VERSION, firstLoadJs: { files: js.files, rawKB: round(js.raw / 1024, 1), gzipKB: round(js.gz / 1024, 1) }, navigationToInteractiveMs: stats(interactive), requestsLeavingLoopbackBlocked: foreign };
-}
-
 async function freshProcess(apps) {
   const { target, argv } = SERVERS.calendar;
   const servers = Object.keys(apps).filter((k) => apps[k]);
@@ -231,46 +205,6 @@ async function freshProcess(apps) {
     };
   }
   return out;
-}
-
-async function page(app) {
-  if (!existsSync(process.env.CHROMIUM_PATH || "/usr/bin/chromium")) return { skipped: "no Chromium at /usr/bin/chromium" };
-  const { launchBrowser, signIn, cookieHeader, firstLoadJs, coldLoad } = await import("../scripts/local-app.mjs");
-  // Sign in once with the launch URL, as a user does; every cold load below starts with that cookie.
-  const browser = await launchBrowser();
-  const storageState = await signIn(browser, { launchUrl: `${app.base}/?token=${TOKEN}` });
-  const html = await new Promise((resolve, reject) =>
-    http.get({ host: "127.0.0.1", port: app.port, path: "/", headers: { cookie: cookieHeader(storageState) } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve(text));
-    }).on("error", reject),
-  );
-  const js = await firstLoadJs(app.base, html);
-  const editorReady = [];
-  const hydrated = [];
-  let foreign = 0;
-  let afterEditorJs = 0;
-  try {
-    for (let i = 0; i < N_PAGE + 1; i++) {
-      const load = await coldLoad(browser, app.base, storageState);
-      afterEditorJs = load.jsBytes;
-      foreign += load.foreign.length;
-      if (i === 0) continue; // the first load warms next start's caches
-      hydrated.push(load.hydratedMs);
-      editorReady.push(load.editorReadyMs);
-    }
-  } finally {
-    await browser.close();
-  }
-  return {
-    firstLoadJs: { files: js.files, rawKB: round(js.raw / 1024, 1), gzipKB: round(js.gz / 1024, 1) },
-    jsTransferredByEditorReadyKB: round(afterEditorJs / 1024, 1),
-    navigationToHydratedMs: stats(hydrated),
-    navigationToEditorReadyMs: stats(editorReady),
-    requestsLeavingLoopback: foreign,
-  };
 }
 
 function load() {
@@ -330,20 +264,13 @@ async function main() {
     }
     log("fresh-process mode");
     results.freshProcess = await freshProcess({ next: app, fast });
-    results.tokenBill = tokens();
-    results.observabilityCost = observeCost();
-    // bench/page.mjs (ours on the fast server vs Inspector's page, interleaved cold loads) when this checkout has it.
-    const pageBench = existsSync(path.join(ROOT, "bench", "page.mjs")) ? (await import("./page.mjs")).pageBench : undefined;
-    if (!flag("--skip-page") && pageBench && fast) {
-      log("pages side by side: ours (npm start) and Inspector's, cold Chromium");
+    if (!flag("--skip-tokens")) {
+      results.tokenBill = tokens();
+      results.observabilityCost = observeCost();
+    }
+    if (!flag("--skip-page") && fast) {
+      log("pages side by side: ours (npm start) and Inspector's, cold Chromium (bench/page.mjs)");
       results.pages = await pageBench({ app: fast, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({ failed: String(e.message ?? e) }));
-    } else if (!flag("--skip-page")) {
-      log("page weight and editor ready");
-      results.page = await page(app);
-      if (!peer.unavailable) {
-        log("Inspector's page");
-        results.peerPage = await inspectorPage(peer);
-      }
     }
   } finally {
     await app.stop();
@@ -364,7 +291,7 @@ async function main() {
   }
   // A long section skipped this time keeps the previous run's figures, marked with that run's date.
   const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : {};
-  for (const [key, skip] of [["load", "--skip-load"], ["classSize", "--skip-class"]]) {
+  for (const [key, skip] of [["load", "--skip-load"], ["classSize", "--skip-class"], ["tokenBill", "--skip-tokens"], ["observabilityCost", "--skip-tokens"]]) {
     if (flag(skip) && previous[key]) results[key] = { ...previous[key], carriedFrom: previous[key].carriedFrom ?? previous.when };
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
