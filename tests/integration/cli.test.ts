@@ -15,6 +15,8 @@ function reportedPids(output: string): number[] {
 }
 
 const echoPid = path.join(FIXTURES, "echo-pid.mjs");
+/** `send` of a ping to the echo-pid fixture over stdio, with `flags` after. */
+const pingEchoPid = (...flags: string[]) => cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', ...flags]);
 
 /** The probe's last line names the legacy era, and the one server it reported starting is gone. */
 async function expectLegacyVerdictAndServerEnded(run: CliRun): Promise<void> {
@@ -55,7 +57,7 @@ describe("npm run cli -- probe", () => {
 
 describe("npm run cli -- send", () => {
   it("send --stdio delivers the frame and prints the chapter-style trace", async () => {
-    const run = await cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}']);
+    const run = await pingEchoPid();
     expect(run.code).toBe(0);
     const [pid] = reportedPids(run.stdout);
     expect(run.stdout).toContain("→ ping");
@@ -64,7 +66,7 @@ describe("npm run cli -- send", () => {
   });
 
   it("send --json prints the exchange record", async () => {
-    const run = await cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', "--json"]);
+    const run = await pingEchoPid("--json");
     expect(run.code).toBe(0);
     const exchange = JSON.parse(run.stdout);
     expect(exchange.events.map((e: { kind: string }) => e.kind)).toEqual(["spawn", "stdin", "stdout"]);

@@ -32,10 +32,14 @@ function bridgeSend(target: Target, seen: { user: string; authorization?: string
 }
 
 describe("gateway view against the calendar over HTTP", () => {
+  /** The gateway replays `frame` for each user against the calendar over HTTP; `seen` records who went upstream. */
+  const replayOverHttp = (frame: string, seen: { user: string; authorization?: string }[]) =>
+    replayAsUsers(EMPTY_CACHE, frame, users, targetKey(httpCalendar), bridgeSend(httpCalendar, seen), Date.now);
+
   it("tools/list (300000 public) is fetched for alice and served to bob from the shared cache", async () => {
     const seen: { user: string; authorization?: string }[] = [];
     const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: M } });
-    const out = await replayAsUsers(EMPTY_CACHE, frame, users, targetKey(httpCalendar), bridgeSend(httpCalendar, seen), Date.now);
+    const out = await replayOverHttp(frame, seen);
     expect(seen).toEqual([{ user: "alice", authorization: "Bearer alice-token" }]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "served-from-shared-cache"]);
     expect(out.steps[1].entry?.scope).toBe("public");
@@ -44,7 +48,7 @@ describe("gateway view against the calendar over HTTP", () => {
   it("resources/read calendar://week (60000 private) is fetched for each user; bob never gets alice's copy", async () => {
     const seen: { user: string; authorization?: string }[] = [];
     const frame = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "resources/read", params: { _meta: M, uri: "calendar://week" } });
-    const out = await replayAsUsers(EMPTY_CACHE, frame, users, targetKey(httpCalendar), bridgeSend(httpCalendar, seen), Date.now);
+    const out = await replayOverHttp(frame, seen);
     expect(seen.map((s) => s.authorization)).toEqual(["Bearer alice-token", "Bearer bob-token"]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "fetched-upstream"]);
     expect(out.steps[1].explanation).toMatch(/private to alice/);

@@ -10,10 +10,12 @@ const YES = path.join(DIR, "yes.json");
 writeFileSync(YES, JSON.stringify({ confirm: { action: "accept", content: { confirmed: true } } }));
 
 const cli = (args: string[]) => runCliSync(args, 90_000);
+/** `task` against the embedded tasks server (`extra` picks the transport) with `tool` and the flags after it. */
+const task = (extra: string[], tool: string, ...flags: string[]) => cli(["task", "--demo", "tasks", ...extra, "--tool", tool, ...flags]);
 
 describe("task", () => {
   it.each([[[] as string[]], [["--http"]]])("follows confirm_booking to completed and prints the --json report (%o)", (extra) => {
-    const r = cli(["task", "--demo", "tasks", ...extra, "--tool", "confirm_booking", "--arguments", '{"room":"Lab 3"}', "--answers", YES, "--json"]);
+    const r = task(extra, "confirm_booking", "--arguments", '{"room":"Lab 3"}', "--answers", YES, "--json");
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -29,19 +31,19 @@ describe("task", () => {
   });
 
   it("prints each state change with why it moved, and exits 1 when the task failed", () => {
-    const r = cli(["task", "--demo", "tasks", "--tool", "flaky_export"]);
+    const r = task([], "flaky_export");
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/working → failed {2}Failed with a JSON-RPC error -32603: Export backend unavailable \(simulated failure\)\./);
   });
 
   it("stops with exit 1 when --answers has nothing for the input the task asks", () => {
-    const r = cli(["task", "--demo", "tasks", "--tool", "confirm_booking"]);
+    const r = task([], "confirm_booking");
     expect(r.code).toBe(1);
     expect(r.stdout.trim().split("\n").at(-1)).toBe("missing-answer: no answer for confirm (give it in --answers, keyed like inputRequests)");
   });
 
   it.each([[[] as string[]], [["--http"]]])("--push follows confirm_booking by notifications/tasks on subscriptions/listen with taskIds (%o)", (extra) => {
-    const r = cli(["task", "--demo", "tasks", ...extra, "--tool", "confirm_booking", "--answers", YES, "--push", "--json"]);
+    const r = task(extra, "confirm_booking", "--answers", YES, "--push", "--json");
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
@@ -64,7 +66,7 @@ describe("task", () => {
 
   it("refuses bad flags with exit 2 and a specific message", () => {
     expect(cli(["task", "--demo", "tasks"]).stderr).toContain("name the tool: --tool <name>");
-    const bad = cli(["task", "--demo", "tasks", "--tool", "slow_report", "--poll-ms", "5"]);
+    const bad = task([], "slow_report", "--poll-ms", "5");
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--poll-ms must be a whole number from 250 to 60000");
   });
