@@ -89,6 +89,9 @@ describe("the retry step (MRTR client rules)", () => {
 });
 
 /** A calendar that behaves like the chapter's toy server, run in `pids` (one per message when fresh). */
+/** The exchange a lab send returns for the text `sent` that ended with `outcome` (one stdio send of 1 ms). */
+const exchangeOf = (sent: string, outcome: ExchangeOutcome, over: Partial<Exchange> = {}): Exchange => ({ sendId: "s", startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent, received: [], outcome, events: [], timeoutMs: 1000, ...over });
+
 function toyCalendar(fresh: boolean): LabSend {
   let pid = 100;
   let events = 2;
@@ -100,7 +103,7 @@ function toyCalendar(fresh: boolean): LabSend {
     if (frame.method === "tools/call" && !frame.params.inputResponses) outcome = respond({ resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" });
     else if (frame.method === "tools/call") { events += 1; outcome = respond({ resultType: "complete", content: [{ type: "text", text: `Created e${events}: Dentist at 2026-09-10T08:30:00Z` }], structuredContent: { id: `e${events}` } }); }
     else outcome = respond({ resultType: "complete", contents: [{ text: JSON.stringify(Array.from({ length: events }, (_, i) => ({ id: `e${i + 1}` }))) }] });
-    const exchange: Exchange = { sendId: "s", startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent: text, received: [], outcome, events: [], timeoutMs: 1000, process: { pid, fresh } };
+    const exchange = exchangeOf(text, outcome, { process: { pid, fresh } });
     return exchange;
   };
 }
@@ -130,7 +133,7 @@ describe("verdicts are computed from the frames", () => {
   });
 
   it("a failed step stops the run and later steps say why they were skipped", async () => {
-    const send: LabSend = async (text) => ({ sendId: "s", startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent: text, received: [], outcome: { kind: "failure", failure: "spawn", message: "could not start node" }, events: [], timeoutMs: 1000 });
+    const send: LabSend = async (text) => exchangeOf(text, { kind: "failure", failure: "spawn", message: "could not start node" });
     const run = await runLabScript(chapter() as LabScript, send);
     expect(run.steps.map((s) => s.status)).toEqual(["failed", "skipped", "skipped"]);
     expect(run.steps[1].reason).toBe("step A failed");
