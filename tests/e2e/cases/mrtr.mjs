@@ -10,6 +10,10 @@ const call = (id, name, args, caps = { elicitation: { form: {} } }, extra = {}) 
   JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta: meta(caps), name, arguments: args, ...extra } });
 
 /** A fresh server process for the chosen target, so the calendar starts with e1 and e2 (the next event is e3). */
+/** The Dentist's retry (request `id`) with the chapter's answer and the given requestState. */
+const dentistRetry = (id, requestState) =>
+  call(id, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }, { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState });
+
 async function freshProcess(pg, preset) {
   if (preset) await pg.chooseTarget(preset);
   await pg.tid("process-restart").click();
@@ -80,7 +84,7 @@ export function register({ test, assert }) {
     const m = new MrtrStudio(pg);
     await dentistUpToRetry(pg, m);
     const forged = Buffer.from(JSON.stringify({ title: "Hacked" })).toString("base64");
-    await pg.setEditorText(call(2, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }, { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState: forged }));
+    await pg.setEditorText(dentistRetry(2, forged));
     const r = await sendAndSettle(pg, 2);
     assert(r.status === "response" && r.trace.includes("Created e3: Hacked at 2026-09-10T08:30:00Z"), `the naive server should trust the forged state: ${r.trace}`);
     await m.open();
@@ -99,7 +103,7 @@ export function register({ test, assert }) {
     const state = await m.requestState();
     assert(state.startsWith("v1."), `an HMAC-sealed state: ${state}`);
     const flipped = state.slice(0, 12) + (state[12] === "A" ? "B" : "A") + state.slice(13);
-    await pg.setEditorText(call(2, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }, { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState: flipped }));
+    await pg.setEditorText(dentistRetry(2, flipped));
     const r = await sendAndSettle(pg, 2);
     assert(r.status === "error" && r.trace.includes("-32602") && r.trace.includes("Invalid or expired requestState"), `rejected: ${r.trace}`);
     await m.open();
@@ -107,7 +111,7 @@ export function register({ test, assert }) {
     assert((await c.locator('[data-testid="mrtr-status"]').innerText()).includes("-32602"), "the conversation ends in the error");
     assert((await m.departures()).join() === "client.echo-state", `departures: ${await m.departures()}`);
     // The honest retry, composed again from the same round, still completes.
-    await pg.setEditorText(call(3, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }, { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState: state }));
+    await pg.setEditorText(dentistRetry(3, state));
     const honest = await sendAndSettle(pg, 3);
     assert(honest.trace.includes("Created e3: Dentist at 2026-09-10T08:30:00Z"), `honest retry: ${honest.trace}`);
   });
