@@ -7,9 +7,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../.
 
 export function register({ test, assert }) {
   test("client cache on: a fresh calendar://week read re-sent is served from cache with nothing on the wire", async ({ pg }) => {
-    await pg.open();
-    const cache = new CachePage(pg);
-    await cache.enable();
+    const cache = await CachePage.openWithCacheOn(pg);
     await pg.chooseTemplate("resources/read");
     await pg.send();
     assert((await pg.settled(1)) === "response", `first read: ${await pg.traceText(1)}`);
@@ -51,9 +49,7 @@ export function register({ test, assert }) {
   });
 
   test("a listen stream's resources/updated makes the cached read stale at once, and the next read goes out", async ({ pg, page }) => {
-    await pg.open();
-    const cache = new CachePage(pg);
-    await cache.enable();
+    const cache = await CachePage.openWithCacheOn(pg);
     await pg.chooseTemplate("resources/read");
     await pg.send();
     await pg.settled(1);

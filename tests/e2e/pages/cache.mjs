@@ -5,6 +5,14 @@ export class CachePage {
     this.page = pg.page;
   }
 
+  /** The playground opened with the client cache switched on. */
+  static async openWithCacheOn(pg) {
+    await pg.open();
+    const cache = new CachePage(pg);
+    await cache.enable();
+    return cache;
+  }
+
   async openTab() {
     await this.pg.tid("tab-cache").click();
     await this.pg.tid("cache-panel").waitFor();
