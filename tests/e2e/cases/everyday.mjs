@@ -169,9 +169,7 @@ export function register({ test, assert }) {
   // ---- 3. recorded times are real ------------------------------------------------------------------------
   test("a gallery example's cache badge says 'recorded — freshness not tracked', never an age from 1970 (B2)", async ({ page, srv }) => {
     const sp = new SharePage(page, srv.base);
-    await sp.cutBridge();
-    const href = (await sp.galleryLinks()).find((l) => l.id === "calendar-three-ways").href;
-    await sp.openLink(href);
+    await sp.openExampleOffline("calendar-three-ways");
     const texts = await page.locator('[data-testid="freshness"]').allInnerTexts();
     assert(texts.length > 0 && texts.every((t) => t === "recorded — freshness not tracked"), `freshness: ${texts.join(" | ")}`);
     await shot(page, "recorded-badge");
@@ -271,9 +269,7 @@ function registerReloadAndReading({ test, assert }) {
   // ---- 5. readable replies ---------------------------------------------------------------------------------
   test("the pretty view indents the reply and shows JSON a server put in a string decoded, marked; example links put a formatted frame in the editor", async ({ page, srv }) => {
     const sp = new SharePage(page, srv.base);
-    await sp.cutBridge();
-    const href = (await sp.galleryLinks()).find((l) => l.id === "calendar-three-ways").href;
-    await sp.openLink(href);
+    await sp.openExampleOffline("calendar-three-ways");
     // By its number: once the pretty view replaces the trace, the card's text changes.
     const seq = await sp.page.locator('[data-testid="exchange-card"]').filter({ hasText: "→ resources/read" }).first().getAttribute("data-seq");
     const readCard = sp.card(seq);

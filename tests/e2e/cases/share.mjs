@@ -48,9 +48,7 @@ export function register({ test, assert }) {
   for (const example of EXAMPLES) {
     test(`gallery link opens with the bridge unreachable and shows the recorded exchange: ${example.id}`, async ({ page, srv }) => {
       const sp = new SharePage(page, srv.base);
-      await sp.cutBridge();
-      const href = (await sp.galleryLinks()).find((l) => l.id === example.id).href;
-      await sp.openLink(href);
+      await sp.openExampleOffline(example.id);
       const notice = await sp.tid("link-banner-notice").innerText();
       assert(notice === "Opened from a link — nothing has been sent", `banner: ${notice}`);
       assert((await sp.tid("link-title").innerText()) === example.payload.title, "the example's title is shown");

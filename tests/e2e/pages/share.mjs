@@ -31,6 +31,13 @@ export class SharePage extends PlaygroundPage {
     await this.page.waitForSelector('[data-testid="link-banner"], [data-testid="link-error"]', { timeout: 20_000 });
   }
 
+  /** With the bridge cut, opens the gallery example `id` by its link. */
+  async openExampleOffline(id) {
+    await this.cutBridge();
+    const href = (await this.galleryLinks()).find((l) => l.id === id).href;
+    await this.openLink(href);
+  }
+
   banner() {
     return this.tid("link-banner");
   }
