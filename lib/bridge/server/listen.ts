@@ -158,7 +158,7 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
   const proc = acquired.proc;
   return proc.ready.then((started) => {
     if (!started) return { reason: "failure" as const, message: proc.spawnError ?? "the process did not start" };
-    if (acquired.spawned) rec.add({ kind: "spawn", at: proc.spawnedAt, pid: proc.pid!, argv: proc.argv, ...(proc.cwd ? { cwd: proc.cwd } : {}) });
+    if (acquired.spawned) rec.add(proc.spawnEvent());
     return new Promise<ListenEnd>((resolve) => {
       let done = false;
       let heard = false;

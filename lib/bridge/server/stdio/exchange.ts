@@ -58,7 +58,7 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
     rec.note(proc.spawnError!);
     return failure("spawn", proc.spawnError!);
   }
-  if (spawned) rec.add({ kind: "spawn", at: proc.spawnedAt, pid: proc.pid!, argv: proc.argv, ...(proc.cwd ? { cwd: proc.cwd } : {}) });
+  if (spawned) rec.add(proc.spawnEvent());
   rec.process = { pid: proc.pid!, fresh };
 
   const outcome = await exchangeWith(proc, frameText, opts, spawned);

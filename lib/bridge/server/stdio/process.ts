@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import type { ProcessStatus } from "../../contract";
+import type { ProcessStatus, WireEvent } from "../../contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
@@ -38,6 +38,11 @@ export class StdioProcess {
   stderrDropped = 0;
   /** Events that arrived while nobody listened; handed to the next exchange as unsolicited. */
   private backlog: ProcessEvent[] = [];
+
+  /** The spawn event a recording shows for this process. */
+  spawnEvent(): Omit<Extract<WireEvent, { kind: "spawn" }>, "t"> & { at: number } {
+    return { kind: "spawn", at: this.spawnedAt, pid: this.pid!, argv: this.argv, ...(this.cwd ? { cwd: this.cwd } : {}) };
+  }
   private backlogDropped = 0;
   private backlogBytes = 0;
   /** Resolves once the process has started (true) or failed to start (false). */
