@@ -23,7 +23,7 @@ export function CacheLog({ log }: { log: CacheLogEvent[] }) {
     <ol data-testid="cache-log" className="max-h-40 space-y-0.5 overflow-auto text-[11px] text-slate-700 dark:text-slate-300">
       {[...log].reverse().map((e, i) => (
         <li key={log.length - i} data-testid="cache-log-line" data-kind={e.kind}>
-          <span className="text-slate-600 dark:text-slate-400">{new Date(e.at).toLocaleTimeString()}</span> {line(e)}
+          <span className="text-slate-600 dark:text-slate-400">{new Date(e.at).toLocaleTimeString("en-GB")}</span> {line(e)}
         </li>
       ))}
     </ol>

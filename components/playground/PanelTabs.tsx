@@ -64,7 +64,7 @@ export function PanelTabs(props: PanelProps) {
 
   return (
     <div className="flex min-h-0 min-w-0 flex-col gap-2">
-      <div role="tablist" aria-label="Panels" onKeyDown={onKeyDown} className="flex flex-wrap gap-x-1 border-b border-slate-200 dark:border-slate-700">
+      <div role="tablist" aria-label="Panels" onKeyDown={onKeyDown} className="flex flex-wrap border-b border-slate-200 dark:border-slate-700">
         {PANELS.map((p) => (
           <button
             key={p.id}
@@ -79,7 +79,7 @@ export function PanelTabs(props: PanelProps) {
             tabIndex={p.id === active ? 0 : -1}
             data-testid={`tab-${p.id}`}
             onClick={() => setActive(p.id)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-2 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
+            className={`-mb-px whitespace-nowrap border-b-2 px-1 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
           >
             {p.label}
             {p.Badge ? <p.Badge {...props} /> : null}

@@ -58,8 +58,11 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
       if (store && text && !opensLink(window.location.hash)) {
         const back = restoreSession(text, freshFrom(latest.current));
         if (back.ok) {
-          dispatch({ type: "session/load", state: back.state });
-          setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
+          // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
+          if (!back.unchanged) {
+            dispatch({ type: "session/load", state: back.state });
+            setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
+          }
         } else setNotice({ kind: "unreadable", reason: back.reason }); // kept until the user chooses Start fresh: nothing is lost silently
       }
       restored.current = true;

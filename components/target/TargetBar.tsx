@@ -15,9 +15,10 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
   return (
     <section aria-label="Target" data-testid="target-bar" className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label className="flex items-center gap-2 font-semibold text-slate-800 dark:text-slate-100">
+        {/* min-w-0: the longest preset name must not push a phone-width page sideways; the select shrinks instead. */}
+        <label className="flex min-w-0 max-w-full items-center gap-2 font-semibold text-slate-800 dark:text-slate-100">
           Target
-          <select data-testid="target-select" className={inputClass} value={state.preset} onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}>
+          <select data-testid="target-select" className={`${inputClass} min-w-0 max-w-full`} value={state.preset} onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}>
             {PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}

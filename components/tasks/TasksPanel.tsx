@@ -20,7 +20,7 @@ const DEMO_TOOLS: [string, string][] = [
   ["long_import", "30 s of work: cancel it"],
 ];
 
-export function TasksPanel({ state, commands, cache }: PanelProps) {
+export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
   const { entries, start, resume, controls, push } = useTasks(state, commands);
   const [pushOn, setPushOn] = useState(false);
   const pushStatus = useTaskPush(pushOn, entries, state, cache, push);
@@ -107,6 +107,14 @@ export function TasksPanel({ state, commands, cache }: PanelProps) {
         <p data-testid="tasks-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
           No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and complete, <code>confirm_booking</code> to answer
           one mid-flight, <code>flaky_export</code> to see one fail, or <code>long_import</code> to cancel one.
+          {state.preset.startsWith("tasks-") ? null : (
+            <>
+              {" "}
+              <Button data-testid="tasks-use-preset" onClick={() => dispatch({ type: "target/choose", preset: "tasks-stdio" })}>
+                Use the tasks server (stdio)
+              </Button>
+            </>
+          )}
         </p>
       ) : null}
       {entries.map((entry) => (

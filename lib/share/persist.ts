@@ -60,7 +60,18 @@ export function saveSession(session: SessionState, opts: { now: number; knownSec
   }
 }
 
-export type Restored = { ok: true; state: SessionState; savedAt: number; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
+export type Restored =
+  | {
+      ok: true;
+      state: SessionState;
+      savedAt: number;
+      exchanges: number;
+      dropped: number;
+      omitted: string[];
+      /** Nothing the user did is in it (no exchange; `base`'s frame, target and envelope): nothing to say "restored" about. */
+      unchanged: boolean;
+    }
+  | { ok: false; reason: string };
 
 /** Older wrapper versions → the current one. Version 1 is the first; a new field or shape adds a step here. */
 export type Migrations = Record<number, (old: Record<string, unknown>) => Record<string, unknown>>;
@@ -102,5 +113,7 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
     exchanges: file.state.exchanges.length,
     dropped: typeof saved.dropped === "number" ? saved.dropped : 0,
     omitted: file.state.omitted,
+    unchanged:
+      file.state.exchanges.length === 0 && state.editor.text === base.editor.text && state.preset === base.preset && JSON.stringify(state.envelope) === JSON.stringify(base.envelope),
   };
 }

@@ -30,6 +30,18 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     expect(back.state.preset).toBe("calendar-http");
   });
 
+  it("a session the user never touched (no exchange, the default frame and target) restores as unchanged, so the page says nothing", () => {
+    const untouched = saveSession(initialState(), { now: NOW });
+    const edited = saveSession(reducer(initialState(), { type: "editor/userEdit", text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }), { now: NOW });
+    const otherTarget = saveSession({ ...initialState(), preset: "calendar-http" }, { now: NOW });
+    const withExchanges = saveSession(withExample("dentist-mrtr"), { now: NOW });
+    const unchanged = (saved: typeof untouched) => {
+      const back = saved.ok ? restoreSession(saved.text, initialState()) : saved;
+      return back.ok ? back.unchanged : back.reason;
+    };
+    expect([untouched, edited, otherTarget, withExchanges].map(unchanged)).toEqual([true, false, false, false]);
+  });
+
   it("leaves secrets out exactly as a link does: env values, secret argv values and the playground token", () => {
     let session = reducer(initialState(), { type: "target/choose", preset: "custom-stdio" });
     session = reducer(session, { type: "target/customStdio", patch: { commandLine: "node srv.js --api-key sk-live-123456", env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijkl" }] } });

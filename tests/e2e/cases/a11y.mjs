@@ -183,13 +183,13 @@ export function register({ test, assert, ENVELOPE }) {
     assert(error.includes("not JSON") && error.length < 200, `the error, in one short sentence: ${error}`);
   });
 
-  test("zoom: at 800 px wide and at 200% zoom (720 CSS px) no tab scrolls the page sideways", async ({ pg, page }) => {
+  test("zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways", async ({ pg, page }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     await pg.send();
     await pg.settled(1);
     const wide = [];
-    for (const size of [{ width: 800, height: 700 }, { width: 720, height: 450 }]) {
+    for (const size of [{ width: 800, height: 700 }, { width: 720, height: 450 }, { width: 390, height: 844 }]) {
       await page.setViewportSize(size);
       for (const id of await a11y.tabIds()) {
         await a11y.openTab(id);
@@ -199,6 +199,17 @@ export function register({ test, assert, ENVELOPE }) {
     }
     assert(wide.length === 0, wide.join("; "));
   });
+  test("layout: at 1440×900 every tab of the strip fits on one row, also with the MRTR tab's waiting badge", async ({ pg, page }) => {
+    await pg.open();
+    const meta = { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
+    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } } }));
+    await pg.send();
+    await pg.settled(1, 30_000);
+    await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
+    const rows = await page.locator('[role="tablist"] [role="tab"]').evaluateAll((tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
+    assert(rows.length === 1, `the tabs sit on ${rows.length} rows (tops ${rows.join(", ")})`);
+  });
+
   test("motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly", async ({ pg, page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await pg.open();

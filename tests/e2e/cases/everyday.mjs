@@ -244,6 +244,15 @@ function registerReloadAndReading({ test, assert }) {
     assert((await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0, "after Start fresh a reload starts empty");
   });
 
+  test("a reload of a page nobody touched says nothing about a restored session (there is nothing to restore)", async ({ pg, page }) => {
+    await pg.open();
+    await waitSaved(page);
+    await page.reload();
+    await pg.open();
+    await page.waitForTimeout(1000);
+    assert((await pg.tid("saved-session-notice").count()) === 0, `notice: ${await pg.tid("saved-session-notice").innerText().catch(() => "")}`);
+  });
+
   test("a reload keeps the Lab's last result, verdicts first, and says nothing ran", async ({ pg, page }) => {
     await pg.open();
     await pg.tid("tab-lab").click();

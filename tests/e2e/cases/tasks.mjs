@@ -82,4 +82,14 @@ export function register({ test, assert }) {
     const outcome = await card.locator('[data-testid="task-outcome"]').innerText();
     assert(outcome.includes("Booked") && outcome.includes("notifications/tasks"), `outcome: ${outcome}`);
   });
+
+  test("Tasks: on another target the empty Tasks tab offers the tasks server in one click, and a task then works", async ({ pg, page }) => {
+    await pg.open();
+    await pg.tid("tab-tasks").click();
+    await pg.tid("tasks-use-preset").click();
+    assert((await pg.tid("target-select").inputValue()) === "tasks-stdio", `target: ${await pg.tid("target-select").inputValue()}`);
+    assert((await pg.tid("tasks-use-preset").count()) === 0, "the offer goes once the tasks server is the target");
+    await pg.tid("task-start").click();
+    await page.locator('[data-testid="task-card"] [data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 40_000 });
+  });
 }
