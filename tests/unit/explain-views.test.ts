@@ -11,6 +11,9 @@ function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = 
   };
 }
 
+/** The http-request event of a POST to the loopback test server with `headers` (added none, empty body). */
+const postTo127 = (headers: [string, string][]) => ({ t: 0, kind: "http-request" as const, method: "POST", url: "http://127.0.0.1:1/mcp", headers, added: [], body: "" });
+
 describe("annotated lines put each note on the line of its key", () => {
   const frame = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, cursor: "c" } };
   const lines = annotatedLines(frame, explainFrame(frame));
@@ -57,7 +60,7 @@ describe("explaining a recorded exchange", () => {
     const ex = exchange({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} }, [], {
       transport: "http",
       http: { status: 404 },
-      events: [{ t: 0, kind: "http-request", method: "POST", url: "http://127.0.0.1:1/mcp", headers: [["Mcp-Session-Id", "abc"]], added: [], body: "" }],
+      events: [postTo127([["Mcp-Session-Id", "abc"]])],
     });
     expect(errorCardsOf(ex)).toEqual([expect.objectContaining({ title: "HTTP 404 Not Found", level: "removed", badge: "removed in 2026-07-28" })]);
   });
@@ -77,7 +80,7 @@ describe("explaining a recorded exchange", () => {
     const text = transcriptFromExchanges([
       exchange({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } }, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" } }], {
         transport: "http",
-        events: [{ t: 0, kind: "http-request", method: "POST", url: "http://127.0.0.1:1/mcp", headers: [["Authorization", "Bearer secret"], ["Mcp-Method", "server/discover"]], added: [], body: "" }],
+        events: [postTo127([["Authorization", "Bearer secret"], ["Mcp-Method", "server/discover"]])],
       }),
     ]);
     expect(text).toContain("Authorization: (redacted)");
@@ -156,7 +159,7 @@ describe("HTTP headers are explained like fields", () => {
     const ex = exchange(frame, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", content: [] } }], {
       transport: "http",
       events: [
-        { t: 0, kind: "http-request", method: "POST", url: "http://127.0.0.1:1/mcp", headers: [["Mcp-Session-Id", "s"]], added: [], body: "" },
+        postTo127([["Mcp-Session-Id", "s"]]),
         { t: 1, kind: "http-response", status: 200, statusText: "OK", headers: [["Content-Type", "text/event-stream"]] },
       ],
     });

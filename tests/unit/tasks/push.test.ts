@@ -5,6 +5,8 @@ import { createFollower, readPushFrame, RELAXED_POLL_MS, type ExchangeLike } fro
 
 const SUB = "io.modelcontextprotocol/subscriptionId";
 const task = (status: string, extra: Record<string, unknown> = {}) => ({ taskId: "T", status, createdAt: "2026-09-10T08:00:00Z", lastUpdatedAt: "2026-09-10T08:00:00Z", ttlMs: 60000, pollIntervalMs: 500, ...extra });
+/** The pushed task asking its confirm question (an elicitation form) — what the tests push mid-task. */
+const confirmAsked = () => ({ ...task("input_required", { inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } } }) });
 
 describe("reading a task listen stream", () => {
   it.each([
@@ -61,7 +63,7 @@ describe("a follower with push", () => {
     await h.tick();
     expect(h.sleeps.at(-1)).toBe(RELAXED_POLL_MS);
     h.setNow(1200);
-    f.pushed({ ...task("input_required", { inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } } }) });
+    f.pushed(confirmAsked());
     h.setNow(1800);
     f.pushed(task("completed", { result: { content: [], isError: false } }));
     const track = await done;
@@ -79,7 +81,7 @@ describe("a follower with push", () => {
     void f.run();
     await h.tick();
     f.setPushing(true);
-    f.pushed({ ...task("input_required", { inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } } }) });
+    f.pushed(confirmAsked());
     await h.tick();
     await h.tick();
     expect(h.sent).toEqual(["tools/call", "tasks/update"]);
