@@ -4,6 +4,13 @@ import { z } from "zod";
 export const AUTH_DEMOS = ["calendar-protected", "second-protected", "naive-protected", "audience-lesson"] as const;
 export type AuthDemo = (typeof AUTH_DEMOS)[number];
 
+/**
+ * How a demo's client gets its client_id: its client ID metadata document (the 2026-07-28 default, hosted by the
+ * demo on HTTPS loopback), the AS's pre-registered demo client, or dynamic registration (deprecated).
+ */
+export const AUTH_REGISTRATIONS = ["cimd", "preregistered", "dcr"] as const;
+export type AuthRegistration = (typeof AUTH_REGISTRATIONS)[number];
+
 /** Who signs in: the demo user over HTTP (headless, the default; demos only) or the person in a new browser tab. */
 export const AUTH_LOGINS = ["headless", "browser"] as const;
 
@@ -24,6 +31,7 @@ export const AuthRunRequestSchema = z
     url: McpEndpointUrl.optional(),
     scope: z.string().max(512).optional(),
     clientId: z.string().max(512).optional(),
+    registration: z.enum(AUTH_REGISTRATIONS).optional(),
     login: z.enum(AUTH_LOGINS).optional(),
   })
   .strict()

@@ -3,14 +3,16 @@
  * Authorization code + PKCE S256 only (public clients must use PKCE; the library supports S256 alone),
  * resource indicators (RFC 8707) minting audience-bound JWT access tokens, `iss` in every authorization
  * response (RFC 9207), refresh tokens, scopes calendar.read / calendar.write, one pre-registered public client,
- * dynamic registration left on (the 2026-07-28 spec deprecates it; the flow shows it as such), and a demo
- * user with a server-rendered, escaped login and consent page.
+ * client ID metadata documents (the 2026-07-28 default; fetched only from the playground's own HTTPS loopback
+ * host, see ./client-metadata-host), dynamic registration left on (the 2026-07-28 spec deprecates it; the flow
+ * shows it as such), and a demo user with a server-rendered, escaped login and consent page.
  *
  * Its own listener rather than a Next route: oidc-provider is a Koa app that owns its routing, cookies and
  * redirects, and its issuer must be a stable origin; a loopback port started on first use gives both, in the
  * CLI, the tests and the app alike. State lives in the library's in-memory adapter: one process, one AS.
  */
 import http from "node:http";
+import https from "node:https";
 import { generateKeyPairSync, randomBytes } from "node:crypto";
 import type { AddressInfo } from "node:net";
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
@@ -24,6 +26,55 @@ export const DEMO_CLIENT_ID = "mcp-playground-demo";
  */
 export const DEMO_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://localhost/callback", "http://127.0.0.1/api/auth/callback", "http://localhost/api/auth/callback"];
 export const CALENDAR_SCOPES = ["calendar.read", "calendar.write"] as const;
+
+/** The playground's client ID metadata document: the pre-registered client's metadata, with its URL as client_id. */
+export function demoClientMetadataDocument(clientId: string): Record<string, unknown> {
+  return {
+    client_id: clientId,
+    client_name: "MCP Playground (client ID metadata document)",
+    application_type: "native",
+    token_endpoint_auth_method: "none",
+    redirect_uris: DEMO_REDIRECT_URIS,
+    grant_types: ["authorization_code", "refresh_token"],
+    response_types: ["code"],
+  };
+}
+
+/** The one origin whose client ID metadata documents this AS fetches, and the certificate it trusts there. */
+export interface TrustedMetadataHost {
+  origin: string;
+  ca: string;
+}
+
+const DOCUMENT_LIMIT = 16 * 1024;
+
+/**
+ * oidc-provider's `fetch` for client ID metadata documents: allowFetch has already limited the URL to the
+ * trusted host's origin; this GETs it over TLS trusting only that host's certificate, bounded in time and size.
+ */
+function fetchFromTrustedHost(host: TrustedMetadataHost) {
+  return (url: URL | string, options: { signal?: AbortSignal; headers?: Headers }): Promise<Response> =>
+    new Promise((resolve, reject) => {
+      const target = new URL(String(url));
+      if (target.origin !== host.origin) return reject(new Error(`refusing to fetch ${target.origin}`));
+      const req = https.get(target, { ca: host.ca, signal: options.signal, headers: { accept: "application/json" } }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on("data", (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > DOCUMENT_LIMIT) return req.destroy(new Error("client metadata document too large"));
+          chunks.push(chunk);
+        });
+        res.on("end", () => {
+          const headers = new Headers();
+          for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
+          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 502, headers }));
+        });
+        res.on("error", reject);
+      });
+      req.on("error", reject);
+    });
+}
 
 export interface DemoAuthorizationServer {
   issuer: string;
@@ -139,8 +190,11 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   sendHtml(res, 404, page("Not found", ""));
 }
 
-/** Starts the authorization server on 127.0.0.1:<free port>. `resources` may gain entries after start. */
-export async function startDemoAuthorizationServer(resources: ResourceRegistry): Promise<DemoAuthorizationServer> {
+/**
+ * Starts the authorization server on 127.0.0.1:<free port>. `resources` may gain entries after start. With
+ * `metadataHost` it accepts client ID metadata documents, fetched from that origin only (no SSRF from the AS).
+ */
+export async function startDemoAuthorizationServer(resources: ResourceRegistry, metadataHost?: TrustedMetadataHost): Promise<DemoAuthorizationServer> {
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -173,6 +227,12 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry):
     features: {
       devInteractions: { enabled: false },
       registration: { enabled: true },
+      clientIdMetadataDocument: {
+        enabled: metadataHost !== undefined,
+        ack: "draft-02",
+        allowFetch: async (_ctx, clientId) => metadataHost !== undefined && new URL(clientId).origin === metadataHost.origin,
+        allowClient: async () => true,
+      },
       revocation: { enabled: true },
       resourceIndicators: {
         enabled: true,
@@ -185,6 +245,7 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry):
         },
       },
     },
+    ...(metadataHost && { fetch: fetchFromTrustedHost(metadataHost) as Configuration["fetch"] }),
     // Errors render as escaped text, never the request's own HTML.
     renderError: async (ctx: KoaContextWithOIDC, out) => {
       ctx.type = "html";

@@ -8,7 +8,8 @@
  */
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { demoHandler, listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
-import { CALENDAR_SCOPES, startDemoAuthorizationServer, type ResourceRegistry } from "./protected-auth-server";
+import { CALENDAR_SCOPES, demoClientMetadataDocument, startDemoAuthorizationServer, type ResourceRegistry } from "./protected-auth-server";
+import { startClientMetadataHost, type ClientMetadataHost } from "./client-metadata-host";
 
 export type ProtectedKind = "calendar" | "second" | "naive";
 const KINDS: ProtectedKind[] = ["calendar", "second", "naive"];
@@ -16,6 +17,8 @@ const KINDS: ProtectedKind[] = ["calendar", "second", "naive"];
 export interface ProtectedDemo {
   issuer: string;
   urls: Record<ProtectedKind, string>;
+  /** The playground's client ID metadata document on its HTTPS loopback host (the one the AS may fetch). */
+  clientMetadata: ClientMetadataHost;
   close(): Promise<void>;
 }
 
@@ -54,7 +57,11 @@ function bearerOf(req: Request, url: URL, kind: ProtectedKind): string | undefin
 
 export async function startProtectedDemo(): Promise<ProtectedDemo> {
   const resources: ResourceRegistry = new Map();
-  const as = await startDemoAuthorizationServer(resources);
+  const clientMetadata = await startClientMetadataHost(demoClientMetadataDocument);
+  const as = await startDemoAuthorizationServer(resources, clientMetadata).catch(async (e) => {
+    await clientMetadata.close();
+    throw e;
+  });
   const jwks = createRemoteJWKSet(new URL(`${as.issuer}/jwks`));
   let origin = "";
   const resourceUrl = (kind: ProtectedKind) => `${origin}/${kind}/mcp`;
@@ -113,9 +120,11 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
   return {
     issuer: as.issuer,
     urls: { calendar: resourceUrl("calendar"), second: resourceUrl("second"), naive: resourceUrl("naive") },
+    clientMetadata,
     close: async () => {
       await listener.close();
       await as.close();
+      await clientMetadata.close();
     },
   };
 }

@@ -8,7 +8,7 @@
 import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
 import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
 import { buildEnvelope } from "@/lib/protocol/meta";
-import type { AuthDemo } from "../request";
+import type { AuthDemo, AuthRegistration } from "../request";
 import type { AuthRun } from "../types";
 import { audienceLesson } from "./audience";
 import { demoUserAgent } from "./demo-login";
@@ -23,12 +23,19 @@ const CREATE_EVENT = {
   params: { name: "create_event", arguments: { title: "Auth lesson", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() },
 };
 
-function demoOptions(demo: AuthDemo, servers: ProtectedDemo, scope: string | undefined, redirectUri: string): AuthFlowOptions {
+/** The registration choice as flow options: a pre-registered id, the hosted document, or neither (DCR). */
+function registrationOptions(servers: ProtectedDemo, registration: AuthRegistration): Pick<AuthFlowOptions, "clientId" | "clientMetadataDocument"> {
+  if (registration === "preregistered") return { clientId: DEMO_CLIENT_ID };
+  if (registration === "dcr") return {};
+  return { clientMetadataDocument: { url: servers.clientMetadata.clientId, document: servers.clientMetadata.document } };
+}
+
+function demoOptions(demo: AuthDemo, servers: ProtectedDemo, scope: string | undefined, redirectUri: string, registration: AuthRegistration): AuthFlowOptions {
   const kind = demo === "second-protected" ? "second" : demo === "naive-protected" ? "naive" : "calendar";
   return {
     target: servers.urls[kind],
     scope,
-    clientId: DEMO_CLIENT_ID,
+    ...registrationOptions(servers, registration),
     redirectUri,
     stepUpFrame: kind === "calendar" ? CREATE_EVENT : undefined,
     trustedOrigins: [new URL(servers.issuer).origin, new URL(servers.urls.calendar).origin],
@@ -48,11 +55,11 @@ async function afterRun(demo: AuthDemo, servers: ProtectedDemo, session: AuthSes
 }
 
 /** Starts the demo servers, runs the flow with the demo user's sign-in driven over HTTP, and closes them. */
-export async function runAuthDemo(demo: AuthDemo, scope?: string): Promise<AuthRun> {
+export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: AuthRegistration = "cimd"): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   try {
     const redirectUri = DEMO_REDIRECT_URIS[0];
-    const session = await runAuthFlow({ ...demoOptions(demo, servers, scope, redirectUri), login: demoUserAgent(redirectUri) });
+    const session = await runAuthFlow({ ...demoOptions(demo, servers, scope, redirectUri, registration), login: demoUserAgent(redirectUri) });
     await afterRun(demo, servers, session);
     return session.run;
   } finally {
@@ -61,10 +68,10 @@ export async function runAuthDemo(demo: AuthDemo, scope?: string): Promise<AuthR
 }
 
 /** The same demo with the person signing in in a browser tab; `callbackUrl` is the playground's callback page. */
-export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string): Promise<AuthRun> {
+export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string, registration: AuthRegistration = "cimd"): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   return startBrowserFlow({
-    ...demoOptions(demo, servers, scope, callbackUrl),
+    ...demoOptions(demo, servers, scope, callbackUrl, registration),
     onFinished: (session) => afterRun(demo, servers, session),
     release: () => servers.close(),
   });

@@ -20,6 +20,8 @@ export interface AuthFlowOptions extends FlowHttpOptions {
   scope?: string;
   /** A pre-registered client ID (the first registration choice). */
   clientId?: string;
+  /** The client's own hosted metadata document (its HTTPS URL is the client_id), used when the AS supports them. */
+  clientMetadataDocument?: { url: string; document: Record<string, unknown> };
   redirectUri?: string;
   /** The user's part: open the authorization URL, return the callback URL it ended on (null: a person must do it). */
   login?: (authorizationUrl: string) => Promise<string | null>;

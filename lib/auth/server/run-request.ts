@@ -26,11 +26,11 @@ export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext
           "hosted mode: the embedded authorization server listens on the server's own loopback address, which your browser cannot reach; run the demo headless (the demo user signs in over HTTP) or run the playground locally",
         );
       }
-      return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl);
+      return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl, input.registration);
     }
     return startBrowserFlow({ target: input.url!, scope: input.scope, clientId: input.clientId, redirectUri: ctx.callbackUrl });
   }
-  if (input.demo) return runAuthDemo(input.demo, input.scope);
+  if (input.demo) return runAuthDemo(input.demo, input.scope, input.registration);
   // No login callback here: the page cannot hand a person's sign-in back to this request, so it stops at needs-user.
   return (await runAuthFlow({ target: input.url!, scope: input.scope, clientId: input.clientId })).run;
 }

@@ -1,5 +1,5 @@
 /**
- * npm run cli -- auth (--demo calendar-protected | --url <mcp endpoint>) [--scope …] [--client-id …] [--json]
+ * npm run cli -- auth (--demo calendar-protected [--registration cimd|preregistered|dcr] | --url <mcp endpoint>) [--scope …] [--client-id …] [--json]
  * Runs the MCP authorization flow step by step. --demo starts the embedded authorization server and protected
  * servers on loopback and drives the demo user's login and consent over HTTP; --url judges a server's discovery
  * and stops at needs-user with the authorization URL. Exit 1 when the run failed or any finding is an error.
@@ -9,19 +9,21 @@ import { JSON_AND_HELP, parseOwnOptions, SWITCH, textOptions, usageFailure } fro
 import { runAuthFlow } from "@/lib/auth/server/flow";
 import { runAuthDemo } from "@/lib/auth/server/demo";
 import { startLoopbackCallback } from "@/lib/auth/server/loopback-callback";
-import { AUTH_DEMOS as DEMOS, type AuthDemo } from "@/lib/auth/request";
+import { AUTH_DEMOS as DEMOS, AUTH_REGISTRATIONS, type AuthDemo, type AuthRegistration } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
 
 export const AUTH_USAGE = `usage:
-  npm run cli -- auth --demo <${DEMOS.join("|")}> [--scope <scopes>] [--json]
+  npm run cli -- auth --demo <${DEMOS.join("|")}> [--registration <${AUTH_REGISTRATIONS.join("|")}>] [--scope <scopes>] [--json]
   npm run cli -- auth --url <mcp endpoint> [--scope <scopes>] [--client-id <id>] [--redirect-uri <uri>] [--open [--wait <s>]] [--json]
 
+  --registration  how the demo's client gets its client_id: cimd (default: its client ID metadata document, hosted
+            on HTTPS loopback and fetched by the AS), preregistered (mcp-playground-demo) or dcr (deprecated)
   --open    finish the flow with a real sign-in: the authorization URL is printed on stderr (open it yourself; nothing
             is launched through a shell) and the callback is awaited on http://127.0.0.1:<free port>/callback
             (--wait seconds, default 300)`;
 
 const OPTIONS = {
-  ...textOptions("demo", "url", "scope", "client-id", "redirect-uri", "wait"),
+  ...textOptions("demo", "registration", "url", "scope", "client-id", "redirect-uri", "wait"),
   open: SWITCH,
   ...JSON_AND_HELP,
 } as const;
@@ -67,6 +69,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`error: unknown demo ${JSON.stringify(values.demo)}; choose one of: ${DEMOS.join(", ")}\n`);
     return 2;
   }
+  if (values.registration !== undefined && (values.demo === undefined || !(AUTH_REGISTRATIONS as readonly string[]).includes(values.registration))) {
+    process.stderr.write(`error: --registration goes with --demo and is one of: ${AUTH_REGISTRATIONS.join(", ")}\n`);
+    return 2;
+  }
   if (values.url !== undefined) {
     let url: URL | undefined;
     try {
@@ -89,7 +95,7 @@ export async function run(argv: string[]): Promise<number> {
     return 2;
   }
   const result = values.demo
-    ? await runAuthDemo(values.demo as AuthDemo, values.scope)
+    ? await runAuthDemo(values.demo as AuthDemo, values.scope, values.registration as AuthRegistration | undefined)
     : values.open
       ? await runWithSignIn(values.url!, values.scope, values["client-id"], waitSeconds)
       : (await runAuthFlow({ target: values.url!, scope: values.scope, clientId: values["client-id"], redirectUri: values["redirect-uri"] })).run;

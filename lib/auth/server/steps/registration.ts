@@ -1,7 +1,7 @@
 /**
  * Step 4, registration, in the spec's priority order: a pre-registered client ID, then a client ID metadata
- * document (needs an HTTPS URL the authorization server can fetch, which a run on loopback cannot host), then
- * dynamic client registration (deprecated in 2026-07-28, shown as such).
+ * document (the client's HTTPS URL is its client_id; the AS fetches the document from it: the embedded demo hosts
+ * one), then dynamic client registration (deprecated in 2026-07-28, shown as such).
  */
 import * as oauth from "oauth4webapi";
 import type { HttpAttempt } from "../../types";
@@ -15,13 +15,24 @@ export async function register(ctx: FlowContext, as: oauth.AuthorizationServer, 
   const attempts: HttpAttempt[] = [];
   const name = "registration";
   const cimd = (as as Record<string, unknown>).client_id_metadata_document_supported === true;
-  const { clientId } = ctx.opts;
+  const { clientId, clientMetadataDocument } = ctx.opts;
   if (clientId) {
     ctx.step(name, "ok", `Pre-registered client ${clientId} (the first choice when the client already has one for this issuer).`, `${REGISTRATION} §Pre-registration`, attempts, {
       method: "pre-registered",
       client_id: clientId,
     });
     return { client: { client_id: clientId, token_endpoint_auth_method: "none" } };
+  }
+  if (cimd && clientMetadataDocument) {
+    ctx.step(
+      name,
+      "ok",
+      `Client ID metadata document: the client_id is the URL ${clientMetadataDocument.url}; the authorization server fetches the document there when the client first appears (the 2026-07-28 default).`,
+      `${REGISTRATION} §Client ID Metadata Documents`,
+      attempts,
+      { method: "client ID metadata document", client_id: clientMetadataDocument.url, document: clientMetadataDocument.document },
+    );
+    return { client: { client_id: clientMetadataDocument.url, token_endpoint_auth_method: "none" } };
   }
   if (!as.registration_endpoint) {
     ctx.raise(
@@ -46,7 +57,7 @@ export async function register(ctx: FlowContext, as: oauth.AuthorizationServer, 
     const response = await oauth.dynamicClientRegistrationRequest(as, metadata, { ...allowInsecure, [oauth.customFetch]: ctx.http.customFetch(attempts) });
     const registered = await oauth.processDynamicClientRegistrationResponse(response);
     ctx.raise("DCR_DEPRECATED", "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents");
-    const why = cimd ? "this AS also accepts client ID metadata documents, which need an HTTPS URL this run cannot host" : "the AS offers no client ID metadata documents";
+    const why = cimd ? "this AS also accepts client ID metadata documents, but this client has no hosted document for it" : "the AS offers no client ID metadata documents";
     ctx.step(name, "warn", `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`, specRef, attempts, {
       method: "dynamic (deprecated)",
       client_id: registered.client_id,
