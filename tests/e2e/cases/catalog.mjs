@@ -51,7 +51,10 @@ export function register({ test, assert }) {
     await pg.tid("whatif-apply").click();
     const after = await cat.waitFigure("bill-tools-tokens", "<", 1307);
     assert((await pg.tid("whatif-edited").count()) === 1, "the panel says the catalogue is edited");
-    const row = await pg.page.locator('[data-testid="bill-row"][data-tool="gzip-file-as-resource"]').innerText();
+    // The new bill can paint a frame before its row's change does: wait for the change, then judge it.
+    const rowLocator = pg.page.locator('[data-testid="bill-row"][data-tool="gzip-file-as-resource"]');
+    await rowLocator.filter({ hasText: /[−+]\d+/ }).waitFor({ timeout: 10_000 }).catch(() => {});
+    const row = await rowLocator.innerText();
     assert(/−\d+/.test(row), `the row should show a negative change: ${row}`);
     assert(after < 1307, `tools tokens after the edit: ${after}`);
     await cat.screenshot(path.join(ROOT, "test-results/catalogue-whatif.png"));
