@@ -37,20 +37,28 @@ function layerBlock(folder, allowed) {
   const top = folder.split("/")[0];
   const above = LIB_FOLDERS.filter((f) => f !== top && !allowed.includes(f));
   // A sub-folder with its own entry (cache/rules) is held to that entry instead.
-  const nested = Object.keys(LAYERS).filter((k) => k.startsWith(`${folder}/`)).map((k) => `lib/${k}/**`);
+  const nested = Object.keys(LAYERS)
+    .filter((k) => k.startsWith(`${folder}/`))
+    .map((k) => `lib/${k}/**`);
   return {
     files: [`lib/${folder}/**`],
     // <topic>/server/ folders hold the node-only glue of a pure module (spawning, files, crypto).
     ignores: ["lib/*/server/**", ...nested],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          ...noUiNoApp,
-          noNode,
-          { regex: importOf(above), message: `lib/${folder} may import only lib/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs LAYERS).` },
-          { regex: "(^|/)server(/|$)", message: `lib/${folder} is browser-safe: node-only server modules stay out of it.` },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...noUiNoApp,
+            noNode,
+            {
+              regex: importOf(above),
+              message: `lib/${folder} may import only lib/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs LAYERS).`,
+            },
+            { regex: "(^|/)server(/|$)", message: `lib/${folder} is browser-safe: node-only server modules stay out of it.` },
+          ],
+        },
+      ],
     },
   };
 }
@@ -67,12 +75,12 @@ export default defineConfig([
     // The node-only side of each topic: Node is fine, the UI and the CLI are not.
     files: ["lib/*/server/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          ...noUiNoApp,
-          { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [...noUiNoApp, { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." }],
+        },
+      ],
     },
   },
   {
@@ -84,13 +92,20 @@ export default defineConfig([
   {
     files: ["components/**"],
     rules: {
-      "no-restricted-imports": ["error", {
-        patterns: [
-          { group: ["@monaco-editor/react", "monaco-editor", "monaco-editor/*"], message: "Only components/editor/ may import Monaco." },
-          { group: ["@/lib/bridge/server/*", "@/lib/servers/*"], message: "Server-only modules stay out of components." },
-          { group: ["@/lib/tokens/encoders", "@/lib/tokens/request", "js-tiktoken", "js-tiktoken/*"], allowTypeImports: true, message: "The tokenizer's rank files stay on the server: bill through /api/tokens (commands.api(\"tokens\", …))." },
-        ],
-      }],
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["@monaco-editor/react", "monaco-editor", "monaco-editor/*"], message: "Only components/editor/ may import Monaco." },
+            { group: ["@/lib/bridge/server/*", "@/lib/servers/*"], message: "Server-only modules stay out of components." },
+            {
+              group: ["@/lib/tokens/encoders", "@/lib/tokens/request", "js-tiktoken", "js-tiktoken/*"],
+              allowTypeImports: true,
+              message: 'The tokenizer\'s rank files stay on the server: bill through /api/tokens (commands.api("tokens", …)).',
+            },
+          ],
+        },
+      ],
     },
     ignores: ["components/editor/**"],
   },

@@ -34,5 +34,11 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
     );
   }
   const site = h.get("sec-fetch-site");
-  return <SignIn failed={(await searchParams)[SIGN_IN_MARK] === "failed"} renavigate={site === "cross-site" || site === "same-site"} origin={`http://${h.get("host") ?? "127.0.0.1:3000"}`} />;
+  return (
+    <SignIn
+      failed={(await searchParams)[SIGN_IN_MARK] === "failed"}
+      renavigate={site === "cross-site" || site === "same-site"}
+      origin={`http://${h.get("host") ?? "127.0.0.1:3000"}`}
+    />
+  );
 }

@@ -54,8 +54,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await coldStart({ n: Number(values.n), before: values.before && path.resolve(values.before) });
   if (values.json) console.log(JSON.stringify(result));
   else {
-    const line = (k, s, over) => console.log(`${k.padEnd(32)} ${String(Math.round(s.median)).padStart(5)} ms (p10-p90 ${Math.round(s.p10)}-${Math.round(s.p90)})  ${over}× bare node`);
-    line("bare node -e \"\"", result.bare, 1);
+    const line = (k, s, over) =>
+      console.log(`${k.padEnd(32)} ${String(Math.round(s.median)).padStart(5)} ms (p10-p90 ${Math.round(s.p10)}-${Math.round(s.p90)})  ${over}× bare node`);
+    line('bare node -e ""', result.bare, 1);
     for (const [k, s] of Object.entries(result.servers)) line(k, s, s.overBare);
   }
 }

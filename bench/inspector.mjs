@@ -22,9 +22,14 @@ export function ensureInspector() {
   if (existsSync(path.join(PKG, "package.json"))) return { dir: PKG };
   mkdirSync(DIR, { recursive: true });
   writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ name: "bench-peer", private: true }));
-  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`], { cwd: DIR, encoding: "utf8" });
+  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`], {
+    cwd: DIR,
+    encoding: "utf8",
+  });
   if (r.status !== 0 || !existsSync(path.join(PKG, "package.json"))) {
-    return { unavailable: `could not install @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${DIR}: ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-2).join(" ")}` };
+    return {
+      unavailable: `could not install @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${DIR}: ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-2).join(" ")}`,
+    };
   }
   return { dir: PKG };
 }
@@ -33,7 +38,14 @@ function request(port, method, urlPath, token, body, agent) {
   const text = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path: urlPath, agent, headers: { "x-mcp-remote-auth": `Bearer ${token}`, ...(text ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) } : {}) } },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: urlPath,
+        agent,
+        headers: { "x-mcp-remote-auth": `Bearer ${token}`, ...(text ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) } : {}) },
+      },
       (res) => {
         let out = "";
         res.setEncoding("utf8");
@@ -54,7 +66,14 @@ export async function startInspector(dir, argv) {
   const port = await freePort();
   const token = "bench-inspector-" + Math.random().toString(36).slice(2);
   const child = spawn(process.execPath, [path.join(dir, "clients", "web", "build", "index.js")], {
-    env: leanEnv({ CLIENT_PORT: String(port), MCP_PROXY_AUTH_TOKEN: token, MCP_AUTO_OPEN_ENABLED: "false", MCP_INSPECTOR_SECRET_STORE: "memory", MCP_SANDBOX_PORT: String(await freePort()), MCP_STORAGE_DIR: path.join(DIR, "storage") }),
+    env: leanEnv({
+      CLIENT_PORT: String(port),
+      MCP_PROXY_AUTH_TOKEN: token,
+      MCP_AUTO_OPEN_ENABLED: "false",
+      MCP_INSPECTOR_SECRET_STORE: "memory",
+      MCP_SANDBOX_PORT: String(await freePort()),
+      MCP_STORAGE_DIR: path.join(DIR, "storage"),
+    }),
     stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
@@ -91,11 +110,14 @@ export async function startInspector(dir, argv) {
       },
     });
     await new Promise((resolve, reject) => {
-      const req = http.request({ host: "127.0.0.1", port, path: `/api/mcp/events?sessionId=${sessionId}`, headers: { "x-mcp-remote-auth": `Bearer ${token}` } }, (res) => {
-        res.setEncoding("utf8");
-        res.on("data", (c) => parser.feed(c));
-        resolve();
-      });
+      const req = http.request(
+        { host: "127.0.0.1", port, path: `/api/mcp/events?sessionId=${sessionId}`, headers: { "x-mcp-remote-auth": `Bearer ${token}` } },
+        (res) => {
+          res.setEncoding("utf8");
+          res.on("data", (c) => parser.feed(c));
+          resolve();
+        },
+      );
       req.on("error", reject);
       req.end();
     });

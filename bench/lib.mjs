@@ -58,7 +58,11 @@ export function directStdioClient(argv) {
 
 /** bench/relay-floor.mjs in its own process: the minimal relay an HTTP bridge cannot beat. */
 export async function startRelayFloor(argv) {
-  const child = spawn(process.execPath, [path.join(ROOT, "bench", "relay-floor.mjs"), ...argv], { env: leanEnv(), stdio: ["pipe", "pipe", "inherit"], detached: true });
+  const child = spawn(process.execPath, [path.join(ROOT, "bench", "relay-floor.mjs"), ...argv], {
+    env: leanEnv(),
+    stdio: ["pipe", "pipe", "inherit"],
+    detached: true,
+  });
   const port = await new Promise((resolve, reject) => {
     child.once("error", reject);
     child.stdout.once("data", (d) => resolve(Number(String(d).trim())));
@@ -68,12 +72,15 @@ export async function startRelayFloor(argv) {
     call: async (frame) => {
       const t0 = performance.now();
       const text = await new Promise((resolve, reject) => {
-        const req = http.request({ host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "Content-Length": Buffer.byteLength(frame) } }, (res) => {
-          let body = "";
-          res.setEncoding("utf8");
-          res.on("data", (c) => (body += c));
-          res.on("end", () => resolve(body));
-        });
+        const req = http.request(
+          { host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "Content-Length": Buffer.byteLength(frame) } },
+          (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (c) => (body += c));
+            res.on("end", () => resolve(body));
+          },
+        );
         req.on("error", reject);
         req.end(frame);
       });
@@ -135,7 +142,14 @@ export function postJson(port, urlPath, body, headers = {}) {
         res.on("end", () => {
           const raw = Buffer.concat(chunks);
           const encoding = res.headers["content-encoding"];
-          const bytes = encoding === "gzip" ? zlib.gunzipSync(raw) : encoding === "br" ? zlib.brotliDecompressSync(raw) : encoding === "deflate" ? zlib.inflateSync(raw) : raw;
+          const bytes =
+            encoding === "gzip"
+              ? zlib.gunzipSync(raw)
+              : encoding === "br"
+                ? zlib.brotliDecompressSync(raw)
+                : encoding === "deflate"
+                  ? zlib.inflateSync(raw)
+                  : raw;
           const json = JSON.parse(bytes.toString("utf8"));
           resolve({ ms: performance.now() - t0, status: res.statusCode, json });
         });

@@ -41,5 +41,11 @@ for (let round = 0; round < ROUNDS; round++) {
   }
   await new Promise((r) => setImmediate(r)); // let the deferred log writes run
 }
-const result = { bareMicros: median(bare), observedMicros: median(observedCalls), overheadMicros: median(observedCalls) - median(bare), rounds: ROUNDS, callsPerRound: PER_ROUND };
+const result = {
+  bareMicros: median(bare),
+  observedMicros: median(observedCalls),
+  overheadMicros: median(observedCalls) - median(bare),
+  rounds: ROUNDS,
+  callsPerRound: PER_ROUND,
+};
 process.stderr.write(`${JSON.stringify(result)}\n`);

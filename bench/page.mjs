@@ -54,7 +54,14 @@ const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
 async function firstLoadJs(base, headers = {}) {
   const html = (await httpRequest({ port: Number(new URL(base).port), path: "/", headers })).text;
   // noModule scripts (Next's legacy polyfills) are never fetched by a browser that runs modules.
-  const scripts = [...new Set([...html.matchAll(/<script([^>]+)>/g)].filter((m) => !/\bnoModule\b/i.test(m[1])).map((m) => /src="([^"]+\.js)"/.exec(m[1])?.[1]).filter(Boolean))];
+  const scripts = [
+    ...new Set(
+      [...html.matchAll(/<script([^>]+)>/g)]
+        .filter((m) => !/\bnoModule\b/i.test(m[1]))
+        .map((m) => /src="([^"]+\.js)"/.exec(m[1])?.[1])
+        .filter(Boolean),
+    ),
+  ];
   let raw = 0;
   let gz = 0;
   for (const src of scripts) {
@@ -79,7 +86,13 @@ async function load(browser, url, marks, storageState) {
     await page.goto(url);
     await page.waitForFunction((n) => Object.keys(window.__benchMarks ?? {}).length === n, Object.keys(marks).length, { timeout: 60_000, polling: 50 });
     const stamped = await page.evaluate(() => window.__benchMarks);
-    const jsKB = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).reduce((s, e) => s + e.encodedBodySize, 0) / 1024);
+    const jsKB = await page.evaluate(
+      () =>
+        performance
+          .getEntriesByType("resource")
+          .filter((e) => /\.js(\?|$)/.test(e.name))
+          .reduce((s, e) => s + e.encodedBodySize, 0) / 1024,
+    );
     return { ...stamped, jsKB, foreign };
   } finally {
     await context.close();
@@ -105,9 +118,19 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
     app = ownApp = await startApp({ token, server: "fast" });
   }
   peer ??= ensureInspector();
-  const inspector = peer.unavailable ? undefined : await startInspector(peer.dir, [process.execPath, path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), "stdio"]);
+  const inspector = peer.unavailable
+    ? undefined
+    : await startInspector(peer.dir, [
+        process.execPath,
+        path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"),
+        "stdio",
+      ]);
   const deadPort = await freePort();
-  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${deadPort}`, "--proxy-bypass-list=127.0.0.1;localhost;[::1]"] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [...CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${deadPort}`, "--proxy-bypass-list=127.0.0.1;localhost;[::1]"],
+  });
   try {
     // Signed in once with the launch URL, as a user is; every cold load starts with that cookie.
     const signIn = await browser.newContext();
@@ -140,8 +163,16 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
     const aim = (value, limit) => ({ aim: limit, value, met: value === null ? null : value <= limit });
     if (inspector) {
       const first = stats(runs.inspector.map((r) => r.firstInteractive));
-      result.inspector = { version: INSPECTOR_VERSION, firstLoadJs: await firstLoadJs(`http://127.0.0.1:${inspector.port}`), firstInteractiveMs: first, requestsLeavingLoopback: runs.inspector.reduce((s, r) => s + r.foreign.length, 0) };
-      result.ratios = { frameUsableOverInspector: round(ours.frameUsableMs.median / first.median, 2), monacoReadyOverInspector: round(ours.monacoReadyMs.median / first.median, 2) };
+      result.inspector = {
+        version: INSPECTOR_VERSION,
+        firstLoadJs: await firstLoadJs(`http://127.0.0.1:${inspector.port}`),
+        firstInteractiveMs: first,
+        requestsLeavingLoopback: runs.inspector.reduce((s, r) => s + r.foreign.length, 0),
+      };
+      result.ratios = {
+        frameUsableOverInspector: round(ours.frameUsableMs.median / first.median, 2),
+        monacoReadyOverInspector: round(ours.monacoReadyMs.median / first.median, 2),
+      };
     } else result.inspector = { version: INSPECTOR_VERSION, unavailable: peer.unavailable };
     result.aims = {
       frameUsableOverInspector: aim(result.ratios?.frameUsableOverInspector ?? null, PAGE_AIMS.frameUsableOverInspector),
@@ -167,9 +198,14 @@ export function formatPageBench(r) {
   ];
   if (r.inspector.unavailable) lines.push(`Inspector ${r.inspector.version}: not measured (${r.inspector.unavailable})`);
   else {
-    lines.push(`Inspector ${r.inspector.version}:`, `  first interactive     ${s(r.inspector.firstInteractiveMs)}`, `  first-load JS         ${r.inspector.firstLoadJs.gzipKB} KB gzip (${r.inspector.firstLoadJs.files} files)`);
+    lines.push(
+      `Inspector ${r.inspector.version}:`,
+      `  first interactive     ${s(r.inspector.firstInteractiveMs)}`,
+      `  first-load JS         ${r.inspector.firstLoadJs.gzipKB} KB gzip (${r.inspector.firstLoadJs.files} files)`,
+    );
   }
-  for (const [name, a] of Object.entries(r.aims)) lines.push(`aim ${name.padEnd(26)} ${a.value ?? "n/a"} (≤ ${a.aim}) ${a.met === null ? "not measured" : a.met ? "met" : "MISSED"}`);
+  for (const [name, a] of Object.entries(r.aims))
+    lines.push(`aim ${name.padEnd(26)} ${a.value ?? "n/a"} (≤ ${a.aim}) ${a.met === null ? "not measured" : a.met ? "met" : "MISSED"}`);
   lines.push(`requests leaving loopback: ours ${r.ours.requestsLeavingLoopback}, Inspector ${r.inspector.requestsLeavingLoopback ?? "n/a"}`);
   return lines.join("\n");
 }

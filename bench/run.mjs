@@ -91,7 +91,13 @@ async function bridgeOverhead(apps, name, peer) {
   const floor = await startRelayFloor(argv);
   // The peer keeps its own process of the same server; its web client would initialize a legacy server first.
   const inspector = peer ? await startInspector(peer.dir, argv) : undefined;
-  if (inspector) await inspector.send({ jsonrpc: "2.0", id: "init", method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } } });
+  if (inspector)
+    await inspector.send({
+      jsonrpc: "2.0",
+      id: "init",
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "0" } },
+    });
   let id = 0;
   const internal = { next: [], fast: [] };
   const viaBridge = (which) => async () => {
@@ -114,7 +120,14 @@ async function bridgeOverhead(apps, name, peer) {
     if (!reply.result) throw new Error(`Inspector call failed: ${JSON.stringify(reply).slice(0, 300)}`);
     return ms;
   };
-  const contenders = { direct: viaDirect, relay, next: viaBridge("next"), nextFloor, ...(apps.fast ? { fast: viaBridge("fast") } : {}), ...(inspector ? { inspector: viaInspector } : {}) };
+  const contenders = {
+    direct: viaDirect,
+    relay,
+    next: viaBridge("next"),
+    nextFloor,
+    ...(apps.fast ? { fast: viaBridge("fast") } : {}),
+    ...(inspector ? { inspector: viaInspector } : {}),
+  };
   const samples = Object.fromEntries(Object.keys(contenders).map((k) => [k, []]));
   const order = Object.keys(contenders);
   for (let i = 0; i < 50; i++) for (const k of order) await contenders[k]();
@@ -132,7 +145,11 @@ async function bridgeOverhead(apps, name, peer) {
   await inspector?.close();
   const d = stats(samples.direct);
   const r = stats(samples.relay);
-  const out = { direct: d, relayFloor: { roundTrip: r, addedMs: round(r.median - d.median, 3), ratio: round(r.median / d.median, 2) }, nextTrivialRoute: stats(samples.nextFloor) };
+  const out = {
+    direct: d,
+    relayFloor: { roundTrip: r, addedMs: round(r.median - d.median, 3), ratio: round(r.median / d.median, 2) },
+    nextTrivialRoute: stats(samples.nextFloor),
+  };
   for (const which of apps.fast ? ["next", "fast"] : ["next"]) {
     const s = stats(samples[which]);
     out[which] = {
@@ -158,7 +175,11 @@ async function freshProcess(apps) {
   const per = Object.fromEntries(servers.map((k) => [k, { route: [], internal: [], toReply: [], spawnCall: [] }]));
   let id = 0;
   const routeOnce = async (which) => {
-    const r = await within(60_000, `fresh-process send via ${which}`, postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth));
+    const r = await within(
+      60_000,
+      `fresh-process send via ${which}`,
+      postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth),
+    );
     if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`fresh send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
     const ex = r.json.value;
     const spawnAt = ex.events.find((e) => e.kind === "spawn")?.t ?? NaN;
@@ -220,7 +241,11 @@ function load() {
 
 /** bench/observe.ts: what metrics and the per-call log line add to one bridge call, in microseconds. */
 function observeCost() {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/observe.ts", ...(QUICK ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", env: process.env });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/observe.ts", ...(QUICK ? ["--quick"] : [])], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: process.env,
+  });
   if (r.status !== 0) return { failed: `bench/observe.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
   return JSON.parse(r.stderr.trim().split("\n").at(-1));
 }
@@ -228,14 +253,22 @@ function observeCost() {
 /** tests/class/run.ts at full size: 60 students, 3 hosted instances behind nginx, a rolling restart under load. */
 function classSize() {
   const report = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-class-")), "class.json");
-  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/class/run.ts", "--students", "60", "--instances", "3", "--report", report], { cwd: ROOT, stdio: "inherit", env: process.env });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/class/run.ts", "--students", "60", "--instances", "3", "--report", report], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: process.env,
+  });
   if (r.status !== 0 || !existsSync(report)) return { failed: `class test exited with ${r.status}` };
   return JSON.parse(readFileSync(report, "utf8"));
 }
 
 function tokens() {
   if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts"))) return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
-  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], { cwd: ROOT, encoding: "utf8", env: process.env });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], {
+    cwd: ROOT,
+    encoding: "utf8",
+    env: process.env,
+  });
   if (r.status !== 0) return { failed: `bench/tokens.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
   return JSON.parse(r.stdout.trim().split("\n").at(-1));
 }
@@ -244,7 +277,13 @@ async function main() {
   if (!flag("--no-build")) ensureBuilds();
   const results = {
     when: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, node: process.version, platform: `${os.platform()} ${os.release()}`, loadAverage: { start: round(os.loadavg()[0]) } },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      loadAverage: { start: round(os.loadavg()[0]) },
+    },
     samples: { roundTrips: N_RTT, fresh: N_FRESH, pageLoads: N_PAGE },
   };
   log("starting next start and scripts/serve.mjs");
@@ -291,7 +330,12 @@ async function main() {
   }
   // A long section skipped this time keeps the previous run's figures, marked with that run's date.
   const previous = existsSync(OUT) ? JSON.parse(readFileSync(OUT, "utf8")) : {};
-  for (const [key, skip] of [["load", "--skip-load"], ["classSize", "--skip-class"], ["tokenBill", "--skip-tokens"], ["observabilityCost", "--skip-tokens"]]) {
+  for (const [key, skip] of [
+    ["load", "--skip-load"],
+    ["classSize", "--skip-class"],
+    ["tokenBill", "--skip-tokens"],
+    ["observabilityCost", "--skip-tokens"],
+  ]) {
     if (flag(skip) && previous[key]) results[key] = { ...previous[key], carriedFrom: previous[key].carriedFrom ?? previous.when };
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");

@@ -5,7 +5,12 @@ const spread = (s) => `${s.p10}–${s.p90} ms`;
 
 /** The side-by-side block: each contender's round trip, its ratio over the direct client and over Inspector's. */
 function sideBySide(name, o) {
-  const lines = [`**tools/list to ${name}** (kept-up stdio process; n=${o.direct.n} each, interleaved)`, "", "| contender | median | p10–p90 | over direct | ÷ Inspector |", "| --- | --- | --- | --- | --- |"];
+  const lines = [
+    `**tools/list to ${name}** (kept-up stdio process; n=${o.direct.n} each, interleaved)`,
+    "",
+    "| contender | median | p10–p90 | over direct | ÷ Inspector |",
+    "| --- | --- | --- | --- | --- |",
+  ];
   const add = (label, s, ratio, vs, bold = false) => {
     const b = (text) => (bold ? `**${text}**` : text);
     lines.push(`| ${label} | ${b(`${s.median} ms`)} | ${spread(s)} | ${b(`${ratio}×`)} | ${vs === undefined ? "" : b(`${vs}×`)} |`);
@@ -15,7 +20,11 @@ function sideBySide(name, o) {
   if (o.inspector) add(`MCP Inspector ${o.inspector.version} backend (send, reply on its events stream)`, o.inspector.roundTrip, o.inspector.ratio, "1.00");
   if (o.fast) add("**ours, `npm start`** (scripts/serve.mjs: bridge routes on node:http)", o.fast.roundTrip, o.fast.ratio, o.fast.vsInspector, true);
   add("ours through `next start` (Next's route pipeline)", o.next.roundTrip, o.next.ratio, o.next.vsInspector);
-  lines.push("", `Inside the bridge (exchange.durationMs): ${o.fast ? `npm start ${o.fast.bridgeInternalMs.median} ms, ` : ""}next start ${o.next.bridgeInternalMs.median} ms. Next's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.`, "");
+  lines.push(
+    "",
+    `Inside the bridge (exchange.durationMs): ${o.fast ? `npm start ${o.fast.bridgeInternalMs.median} ms, ` : ""}next start ${o.next.bridgeInternalMs.median} ms. Next's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.`,
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -24,13 +33,24 @@ function pagesSideBySide(p) {
   if (p.failed) return `**Pages**: not measured (${p.failed})\n`;
   const first = p.inspector.firstInteractiveMs;
   const over = (s) => (first ? `${Math.round((s.median / first.median) * 100) / 100}×` : "");
-  const lines = [`**Pages in cold Chromium** (${p.loads} cold loads each, interleaved; ours on \`npm start\`'s server)`, "", "| | median | p10–p90 | ÷ Inspector's first interactive | aim |", "| --- | --- | --- | --- | --- |"];
-  lines.push(`| ours: frame usable (readable, editable, sendable) | **${p.ours.frameUsableMs.median} ms** | ${spread(p.ours.frameUsableMs)} | **${over(p.ours.frameUsableMs)}** | ≤ ${p.aims.frameUsableOverInspector.aim}× |`);
-  lines.push(`| ours: Monaco ready | ${p.ours.monacoReadyMs.median} ms | ${spread(p.ours.monacoReadyMs)} | ${over(p.ours.monacoReadyMs)} | ≤ ${p.aims.monacoReadyOverInspector.aim}× |`);
+  const lines = [
+    `**Pages in cold Chromium** (${p.loads} cold loads each, interleaved; ours on \`npm start\`'s server)`,
+    "",
+    "| | median | p10–p90 | ÷ Inspector's first interactive | aim |",
+    "| --- | --- | --- | --- | --- |",
+  ];
+  lines.push(
+    `| ours: frame usable (readable, editable, sendable) | **${p.ours.frameUsableMs.median} ms** | ${spread(p.ours.frameUsableMs)} | **${over(p.ours.frameUsableMs)}** | ≤ ${p.aims.frameUsableOverInspector.aim}× |`,
+  );
+  lines.push(
+    `| ours: Monaco ready | ${p.ours.monacoReadyMs.median} ms | ${spread(p.ours.monacoReadyMs)} | ${over(p.ours.monacoReadyMs)} | ≤ ${p.aims.monacoReadyOverInspector.aim}× |`,
+  );
   if (first) lines.push(`| MCP Inspector ${p.inspector.version}: first interactive screen | ${first.median} ms | ${spread(first)} | 1.00× | |`);
   else lines.push(`| MCP Inspector ${p.inspector.version} | not measured: ${p.inspector.unavailable} | | | |`);
   const js = (f) => `${f.gzipKB} KB gzip in ${f.files} files`;
-  lines.push(`| first-load JS | ours ${js(p.ours.firstLoadJs)}${p.inspector.firstLoadJs ? `; Inspector ${js(p.inspector.firstLoadJs)}` : ""} | | | ≤ ${p.aims.firstLoadJsGzipKB.aim} KB |`);
+  lines.push(
+    `| first-load JS | ours ${js(p.ours.firstLoadJs)}${p.inspector.firstLoadJs ? `; Inspector ${js(p.inspector.firstLoadJs)}` : ""} | | | ≤ ${p.aims.firstLoadJsGzipKB.aim} KB |`,
+  );
   lines.push("", `Requests leaving 127.0.0.1: ours ${p.ours.requestsLeavingLoopback}, Inspector ${p.inspector.requestsLeavingLoopback ?? "n/a"}.`, "");
   return lines.join("\n");
 }
@@ -51,7 +71,11 @@ export function renderTable(r) {
       if (!o) continue;
       const via = k === "next" ? "`next start`" : "serve.mjs";
       row(`fresh-process send via ${via}: bridge start → reply line`, `${ms(o.sendToReplyMs)} → **${o.ratioToReply}×** bare`, "≤ 1.05×");
-      row(`fresh-process send via ${via}: whole message (until the process exited on stdin EOF)`, `${ms(o.perMessageViaRoute)} → ${o.ratioWholeMessage}× bare`, "");
+      row(
+        `fresh-process send via ${via}: whole message (until the process exited on stdin EOF)`,
+        `${ms(o.perMessageViaRoute)} → ${o.ratioWholeMessage}× bare`,
+        "",
+      );
       row(`… spawn() blocking the bridge process via ${via}`, ms(o.spawnCallMs), "");
     }
   }
@@ -60,8 +84,15 @@ export function renderTable(r) {
   for (const name of ["reference", "synthetic1000"]) {
     const o = t?.[name];
     if (!o) continue;
-    const label = name === "reference" ? `reference catalogue (server-everything, ${o.tools} tools, ${o.totalTokens} tokens)` : `synthetic catalogue (${o.tools} tools, ${o.totalTokens} tokens)`;
-    row(`token bill, ${label}${t.carriedFrom ? ` (from the run of ${t.carriedFrom.slice(0, 10)}; not re-run)` : ""}`, `${ms(o.billMs)} → **${o.ratio}×** a bare encode of the same ${o.textsEncodedByTheBill} texts (${ms(o.bareEncodeSameTextsMs)})`, "≤ 1.1×");
+    const label =
+      name === "reference"
+        ? `reference catalogue (server-everything, ${o.tools} tools, ${o.totalTokens} tokens)`
+        : `synthetic catalogue (${o.tools} tools, ${o.totalTokens} tokens)`;
+    row(
+      `token bill, ${label}${t.carriedFrom ? ` (from the run of ${t.carriedFrom.slice(0, 10)}; not re-run)` : ""}`,
+      `${ms(o.billMs)} → **${o.ratio}×** a bare encode of the same ${o.textsEncodedByTheBill} texts (${ms(o.bareEncodeSameTextsMs)})`,
+      "≤ 1.1×",
+    );
     row(`… the same bill vs encoding only the prompt text (no per-field breakdown)`, `${o.ratioToPromptOnly}× (${ms(o.bareEncodePromptOnlyMs)})`, "");
   }
   if (t?.encoderLoadMs !== undefined) row("token bill: loading the o200k_base encoder (once per process)", `${t.encoderLoadMs} ms`, "");
@@ -76,15 +107,22 @@ export function renderTable(r) {
     );
   }
   if (l?.fresh) {
-    row(`load: ${l.freshRuns} concurrent fresh-process runs${carried}`, `p50 ${l.fresh.p50Ms} ms, p99 ${l.fresh.p99Ms} ms, errors ${l.fresh.errors}, leftover processes ${l.fresh.leftoverProcesses}`, "0 errors, 0 left");
+    row(
+      `load: ${l.freshRuns} concurrent fresh-process runs${carried}`,
+      `p50 ${l.fresh.p50Ms} ms, p99 ${l.fresh.p99Ms} ms, errors ${l.fresh.errors}, leftover processes ${l.fresh.leftoverProcesses}`,
+      "0 errors, 0 left",
+    );
   }
   if (l?.failed) row("load", l.failed, "");
   const c = r.coldStart;
   if (c?.bare) {
-    row("cold start: bare `node -e \"\"` (spawn → exit)", ms(c.bare), "");
-    for (const [name, s] of Object.entries(c.servers)) row(`cold start: ${name}, spawn → first tools/list reply`, `${ms(s)} → **${s.overBare}×** bare`, "≤ 2.5×");
+    row('cold start: bare `node -e ""` (spawn → exit)', ms(c.bare), "");
+    for (const [name, s] of Object.entries(c.servers))
+      row(`cold start: ${name}, spawn → first tools/list reply`, `${ms(s)} → **${s.overBare}×** bare`, "≤ 2.5×");
   } else if (c?.failed) row("cold start", c.failed, "");
   const load = r.machine.loadAverage;
-  const loadNote = load ? ` Load average (1 min) ${load.start} at the start, ${load.end} at the end (2 cores shared with other work: compare ratios within the run, not milliseconds across runs).` : "";
+  const loadNote = load
+    ? ` Load average (1 min) ${load.start} at the start, ${load.end} at the end (2 cores shared with other work: compare ratios within the run, not milliseconds across runs).`
+    : "";
   return `Measured ${r.when} on ${r.machine.cpus} × ${r.machine.cpuModel}, Node ${r.machine.node}.${loadNote}\n\n${blocks.join("\n")}\n${rows.join("\n")}`;
 }

@@ -25,12 +25,15 @@ const QUICK = process.argv.includes("--quick");
 async function referenceCatalogue(): Promise<Catalogue> {
   let n = 0;
   const target = { kind: "demo" as const, server: "everything" as const, transport: "stdio" as const };
-  const fetched = await fetchCatalogue((frame) => send({ sendId: `bench-tokens-${++n}`, target, frame, insist: false, timeoutMs: 20_000, processMode: "keep" }), {
-    handshake: "legacy",
-    clientCapabilities: {},
-    transport: "stdio",
-    target: "demo everything",
-  });
+  const fetched = await fetchCatalogue(
+    (frame) => send({ sendId: `bench-tokens-${++n}`, target, frame, insist: false, timeoutMs: 20_000, processMode: "keep" }),
+    {
+      handshake: "legacy",
+      clientCapabilities: {},
+      transport: "stdio",
+      target: "demo everything",
+    },
+  );
   if (!fetched.ok) throw new Error(`could not fetch the reference catalogue: ${fetched.message}`);
   return fetched.catalogue;
 }
@@ -79,7 +82,11 @@ async function main() {
   const count = counterOf(encoder);
   const catalogues = { reference: await referenceCatalogue(), synthetic1000: syntheticCatalogue(1000) };
   await shutdownAll();
-  const out: Record<string, unknown> = { encoding: DEFAULT_BILL_OPTIONS.encoding, layout: DEFAULT_BILL_OPTIONS.layout, encoderLoadMs: Math.round(encoderLoadMs) };
+  const out: Record<string, unknown> = {
+    encoding: DEFAULT_BILL_OPTIONS.encoding,
+    layout: DEFAULT_BILL_OPTIONS.layout,
+    encoderLoadMs: Math.round(encoderLoadMs),
+  };
   for (const [name, catalogue] of Object.entries(catalogues)) {
     const sameTexts = textsBilled(catalogue, count);
     const prompt = promptTexts(catalogue);
@@ -102,10 +109,11 @@ async function main() {
     };
     const order = Object.keys(contenders) as (keyof typeof contenders)[];
     for (let i = 0; i < 5; i++) for (const k of order) contenders[k]();
-    for (let i = 0; i < runs; i++) for (let j = 0; j < order.length; j++) {
-      const k = order[(i + j) % order.length];
-      samples[k].push(contenders[k]());
-    }
+    for (let i = 0; i < runs; i++)
+      for (let j = 0; j < order.length; j++) {
+        const k = order[(i + j) % order.length];
+        samples[k].push(contenders[k]());
+      }
     const b = stats(samples.bill);
     const e = stats(samples.bare);
     const p = stats(samples.prompt);

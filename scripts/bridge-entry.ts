@@ -75,7 +75,8 @@ export function handleBridgeRequest(req: http.IncomingMessage, res: http.ServerR
   const json = jsonListener(method, pathname);
   if (json) {
     json(req, res).catch((e: unknown) => {
-      if (!res.headersSent) writeJsonReply(res, { status: 500, headers: {}, text: JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }) });
+      if (!res.headersSent)
+        writeJsonReply(res, { status: 500, headers: {}, text: JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }) });
       else res.destroy();
     });
     return true;

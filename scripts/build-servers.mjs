@@ -60,30 +60,45 @@ console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-
 const SNAPSHOTTED = ["calendar", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks"];
 const outdir = path.join(root, "dist-servers");
 // Blobs another Node built are of no use here.
-for (const file of readdirSync(outdir)) if (/\.blob(\.key)?$/.test(file) && !file.includes(`.${process.version}-${process.arch}.blob`)) rmSync(path.join(outdir, file));
+for (const file of readdirSync(outdir))
+  if (/\.blob(\.key)?$/.test(file) && !file.includes(`.${process.version}-${process.arch}.blob`)) rmSync(path.join(outdir, file));
 if (!process.env.PLAYGROUND_NO_SNAPSHOT) {
   const snapStarted = Date.now();
   const workdir = path.join(outdir, "snapshot-src");
   mkdirSync(workdir, { recursive: true });
   // --build-snapshot takes one CommonJS script.
-  await build({ ...common, entryPoints: Object.fromEntries(SNAPSHOTTED.map((name) => [name, path.join(root, entries[name])])), outdir: workdir, outExtension: { ".js": ".cjs" }, format: "cjs" });
+  await build({
+    ...common,
+    entryPoints: Object.fromEntries(SNAPSHOTTED.map((name) => [name, path.join(root, entries[name])])),
+    outdir: workdir,
+    outExtension: { ".js": ".cjs" },
+    format: "cjs",
+  });
   const built = [];
   for (const name of SNAPSHOTTED) {
     const blob = path.join(outdir, `${name}.${process.version}-${process.arch}.blob`);
     // A blob of the very same bundle is kept (tests rebuild the servers often; a snapshot takes seconds).
-    const key = createHash("sha256").update(readFileSync(path.join(workdir, `${name}.cjs`))).digest("hex");
+    const key = createHash("sha256")
+      .update(readFileSync(path.join(workdir, `${name}.cjs`)))
+      .digest("hex");
     if (existsSync(blob) && existsSync(`${blob}.key`) && readFileSync(`${blob}.key`, "utf8") === key) {
       built.push(name);
       continue;
     }
     rmSync(`${blob}.key`, { force: true });
-    const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", path.join(workdir, `${name}.cjs`)], { cwd: workdir, encoding: "utf8", env: { PATH: process.env.PATH ?? "" } });
+    const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", path.join(workdir, `${name}.cjs`)], {
+      cwd: workdir,
+      encoding: "utf8",
+      env: { PATH: process.env.PATH ?? "" },
+    });
     if (r.status === 0) {
       writeFileSync(`${blob}.key`, key);
       built.push(name);
     } else {
       rmSync(blob, { force: true });
-      console.warn(`no startup snapshot for ${name} (it starts from its bundle instead): ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-3).join(" ")}`);
+      console.warn(
+        `no startup snapshot for ${name} (it starts from its bundle instead): ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-3).join(" ")}`,
+      );
     }
   }
   rmSync(workdir, { recursive: true, force: true });

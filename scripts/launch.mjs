@@ -30,7 +30,11 @@ export function writeForwardingFile(url) {
   const dir = mkdtempSync(path.join(os.tmpdir(), "mcp-playground-"));
   const file = path.join(dir, "open.html");
   const attr = url.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
-  writeFileSync(file, `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${attr}"><title>MCP Playground</title><p><a href="${attr}">Open the MCP Playground</a></p>\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=${attr}"><title>MCP Playground</title><p><a href="${attr}">Open the MCP Playground</a></p>\n`,
+    { mode: 0o600 },
+  );
   // The browser reads the file once; it goes when the playground stops.
   process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
   return file;
@@ -43,7 +47,10 @@ function openInBrowser(url) {
   return new Promise((resolve) => {
     let child;
     try {
-      child = spawn(cmd, [...args, process.platform === "win32" ? file : pathToFileURL(file).href], { stdio: "ignore", detached: process.platform !== "win32" });
+      child = spawn(cmd, [...args, process.platform === "win32" ? file : pathToFileURL(file).href], {
+        stdio: "ignore",
+        detached: process.platform !== "win32",
+      });
     } catch (e) {
       resolve(e.message);
       return;
@@ -72,5 +79,9 @@ export async function announce({ host, port, token, hosted, noOpenFlag, label })
     return;
   }
   const failed = await openInBrowser(url);
-  console.log(failed ? `  Could not open a browser (${failed}): open the URL above.` : "  Opening it in your default browser (PLAYGROUND_OPEN=0 or --no-open turns this off).");
+  console.log(
+    failed
+      ? `  Could not open a browser (${failed}): open the URL above.`
+      : "  Opening it in your default browser (PLAYGROUND_OPEN=0 or --no-open turns this off).",
+  );
 }

@@ -128,7 +128,12 @@ export async function coldLoad(browser, base, storageState) {
     const hydratedMs = await page.evaluate(() => performance.now());
     await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
     const editorReadyMs = await page.evaluate(() => performance.now());
-    const jsBytes = await page.evaluate(() => performance.getEntriesByType("resource").filter((e) => /\.js(\?|$)/.test(e.name)).reduce((sum, e) => sum + e.encodedBodySize, 0));
+    const jsBytes = await page.evaluate(() =>
+      performance
+        .getEntriesByType("resource")
+        .filter((e) => /\.js(\?|$)/.test(e.name))
+        .reduce((sum, e) => sum + e.encodedBodySize, 0),
+    );
     return { hydratedMs, editorReadyMs, jsBytes, foreign: ctx.foreign };
   } finally {
     await ctx.context.close();

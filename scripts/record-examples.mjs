@@ -32,8 +32,8 @@ const meta = (caps, clientInfo = PLAYGROUND, version = V) => ({
   ...(clientInfo ? { "io.modelcontextprotocol/clientInfo": clientInfo } : {}),
 });
 const frame = (id, method, params) => JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-const result = (x) => x.outcome.kind === "response" ? x.outcome.frame.result : undefined;
-const error = (x) => x.outcome.kind === "response" ? x.outcome.frame.error : undefined;
+const result = (x) => (x.outcome.kind === "response" ? x.outcome.frame.result : undefined);
+const error = (x) => (x.outcome.kind === "response" ? x.outcome.frame.error : undefined);
 
 function expect(cond, what) {
   if (!cond) throw new Error(`recorded exchange does not match the chapter: ${what}`);
@@ -45,7 +45,12 @@ const pyDumps = (v) =>
     ? JSON.stringify(v)
     : Array.isArray(v)
       ? "[" + v.map(pyDumps).join(", ") + "]"
-      : "{" + Object.keys(v).filter((k) => v[k] !== undefined).map((k) => JSON.stringify(k) + ": " + pyDumps(v[k])).join(", ") + "}";
+      : "{" +
+        Object.keys(v)
+          .filter((k) => v[k] !== undefined)
+          .map((k) => JSON.stringify(k) + ": " + pyDumps(v[k]))
+          .join(", ") +
+        "}";
 let encoder;
 const tokens = (text) => (encoder ??= new Tiktoken(o200k_base)).encode(text).length;
 
@@ -92,7 +97,10 @@ const EXAMPLES = [
         frame: frame(2, "tools/list", { _meta: meta(FORM, { name: "bare-hands", version: "0.0.1" }) }),
         check: (x) => expect(result(x)?.resultType === "complete" && result(x).tools[0].name === "create_event", "complete tools/list with create_event"),
         verdicts: (x) => [
-          { level: "pass", text: `resultType "${result(x).resultType}", ${result(x).tools.length} tool, ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".` },
+          {
+            level: "pass",
+            text: `resultType "${result(x).resultType}", ${result(x).tools.length} tool, ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".`,
+          },
         ],
       },
     ],
@@ -101,7 +109,7 @@ const EXAMPLES = [
     id: "discover-legacy-fallback",
     title: "server/discover against the reference server: -32601, then initialize",
     about:
-      "The probe a modern client must run first. server-everything does not know server/discover (-32601 Method not found), which the compatibility rule reads as \"legacy\": fall back to the initialize handshake. Asked for 2026-07-28, the server answers 2025-11-25.",
+      'The probe a modern client must run first. server-everything does not know server/discover (-32601 Method not found), which the compatibility rule reads as "legacy": fall back to the initialize handshake. Asked for 2026-07-28, the server answers 2025-11-25.',
     target: EVERYTHING,
     capabilities: {},
     steps: [
@@ -109,13 +117,17 @@ const EXAMPLES = [
         label: "probe: server/discover",
         frame: frame(1, "server/discover", { _meta: meta({}, null) }),
         check: (x) => expect(error(x)?.code === -32601, "-32601 on server/discover"),
-        verdicts: () => [{ level: "info", text: "-32601 Method not found: not a DiscoverResult and not a modern error, so a legacy server. Fall back to initialize." }],
+        verdicts: () => [
+          { level: "info", text: "-32601 Method not found: not a DiscoverResult and not a modern error, so a legacy server. Fall back to initialize." },
+        ],
       },
       {
         label: "fallback: initialize",
         frame: frame(1, "initialize", { protocolVersion: V, capabilities: {}, clientInfo: { name: "bare-hands", version: "0.0.1" } }),
         check: (x) => expect(result(x)?.protocolVersion === "2025-11-25", "initialize answers 2025-11-25"),
-        verdicts: (x) => [{ level: "warn", text: `Asked for ${V}, answered ${result(x).protocolVersion}: the reference server does not implement the current revision.` }],
+        verdicts: (x) => [
+          { level: "warn", text: `Asked for ${V}, answered ${result(x).protocolVersion}: the reference server does not implement the current revision.` },
+        ],
       },
     ],
   },
@@ -131,7 +143,7 @@ const EXAMPLES = [
         label: "a modern request first",
         frame: frame(1, "tools/list", { _meta: meta(FORM) }),
         check: (x) => expect(result(x)?.resultType === "complete", "modern tools/list result"),
-        verdicts: () => [{ level: "info", text: "A request with the envelope: answered with resultType \"complete\"; this connection now speaks 2026-07-28." }],
+        verdicts: () => [{ level: "info", text: 'A request with the envelope: answered with resultType "complete"; this connection now speaks 2026-07-28.' }],
       },
       {
         label: "tools/list without _meta",
@@ -152,7 +164,9 @@ const EXAMPLES = [
       {
         frame: dentistCall(1, {}),
         check: (x) => expect(error(x)?.code === -32021 && error(x).data?.requiredCapabilities?.elicitation, "-32021 naming elicitation"),
-        verdicts: (x) => [{ level: "pass", text: `-32021, requiredCapabilities ${JSON.stringify(error(x).data.requiredCapabilities)}: declare it in _meta and retry.` }],
+        verdicts: (x) => [
+          { level: "pass", text: `-32021, requiredCapabilities ${JSON.stringify(error(x).data.requiredCapabilities)}: declare it in _meta and retry.` },
+        ],
       },
     ],
   },
@@ -184,7 +198,9 @@ const EXAMPLES = [
         label: "resource (the application decides)",
         frame: frame(1, "resources/read", { _meta: meta(FORM), uri: "calendar://week" }),
         check: (x) => expect(result(x)?.contents?.[0]?.uri === "calendar://week", "calendar://week contents"),
-        verdicts: (x) => [{ level: "info", text: `${JSON.parse(result(x).contents[0].text).length} events; ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".` }],
+        verdicts: (x) => [
+          { level: "info", text: `${JSON.parse(result(x).contents[0].text).length} events; ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".` },
+        ],
       },
       {
         label: "prompt (the human decides)",
@@ -202,7 +218,7 @@ const EXAMPLES = [
     id: "dentist-mrtr",
     title: "The Dentist round trip: input_required, then a retry that completes",
     about:
-      "Multi round-trip requests (MRTR): create_event without a date does not make the server send a request of its own. It answers resultType \"input_required\" with an elicitation form and an opaque requestState. The client asks the human, then re-sends the original call with a new id, inputResponses and the echoed requestState, and the call completes.",
+      'Multi round-trip requests (MRTR): create_event without a date does not make the server send a request of its own. It answers resultType "input_required" with an elicitation form and an opaque requestState. The client asks the human, then re-sends the original call with a new id, inputResponses and the echoed requestState, and the call completes.',
     target: CALENDAR,
     capabilities: FORM,
     steps: [
@@ -210,12 +226,21 @@ const EXAMPLES = [
         label: "round 1",
         frame: dentistCall(1),
         check: (x) => expect(result(x)?.resultType === "input_required" && result(x).inputRequests?.when, "input_required asking 'when'"),
-        verdicts: (x) => [{ level: "info", text: `input_required: the server asks for ${Object.keys(result(x).inputRequests).join(", ")} and carries requestState ${result(x).requestState}.` }],
+        verdicts: (x) => [
+          {
+            level: "info",
+            text: `input_required: the server asks for ${Object.keys(result(x).inputRequests).join(", ")} and carries requestState ${result(x).requestState}.`,
+          },
+        ],
       },
       {
         label: "round 2 (retry)",
         frame: dentistRetry,
-        check: (x) => expect(result(x)?.resultType === "complete" && result(x).content?.[0]?.text === "Created e3: Dentist at 2026-09-10T08:30:00Z", "complete: Created e3"),
+        check: (x) =>
+          expect(
+            result(x)?.resultType === "complete" && result(x).content?.[0]?.text === "Created e3: Dentist at 2026-09-10T08:30:00Z",
+            "complete: Created e3",
+          ),
         verdicts: () => [{ level: "pass", text: "complete: the retry carried inputResponses and the echoed requestState." }],
       },
     ],
@@ -248,7 +273,12 @@ const EXAMPLES = [
         frame: frame(3, "resources/read", { _meta: meta(FORM), uri: "calendar://week" }),
         check: (x) => expect(JSON.parse(result(x).contents[0].text).length === 2, "C: 2 events"),
         verdicts: (x) => [
-          { level: "fail", text: `events: ${JSON.parse(result(x).contents[0].text).length} (${JSON.parse(result(x).contents[0].text).map((e) => e.title).join(", ")}): the event B created is gone. Module-level state is connection state.` },
+          {
+            level: "fail",
+            text: `events: ${JSON.parse(result(x).contents[0].text).length} (${JSON.parse(result(x).contents[0].text)
+              .map((e) => e.title)
+              .join(", ")}): the event B created is gone. Module-level state is connection state.`,
+          },
         ],
       },
     ],
@@ -281,7 +311,10 @@ const EXAMPLES = [
           const instructions = tokens(result(prev[0]).instructions);
           const bytes = Buffer.byteLength(JSON.stringify(result(x).tools));
           return [
-            { level: "info", text: `${defs.length} tool definitions (name + description + inputSchema): ${total.toLocaleString("en-US")} tokens; the tools array is ${bytes.toLocaleString("en-US")} bytes.` },
+            {
+              level: "info",
+              text: `${defs.length} tool definitions (name + description + inputSchema): ${total.toLocaleString("en-US")} tokens; the tools array is ${bytes.toLocaleString("en-US")} bytes.`,
+            },
             { level: "info", text: `cheapest tool, ${per[0][0]}: ${per[0][1]} tokens; costliest, ${per.at(-1)[0]}: ${per.at(-1)[1]} tokens.` },
             { level: "warn", text: `one server, connected, before it is used: ${(total + instructions).toLocaleString("en-US")} tokens in every prompt.` },
           ];
@@ -305,8 +338,17 @@ async function record(example) {
   try {
     for (const step of example.steps) {
       const text = typeof step.frame === "function" ? step.frame(exchanges) : step.frame;
-      const x = await send({ sendId: `record-${++sendCounter}`, target: example.target, frame: text, insist: false, timeoutMs: 10_000, processMode: step.fresh ? "fresh" : "keep" });
-      x.events = x.events.map((e) => (e.kind === "spawn" ? { ...e, argv: normalizeArgv(e.argv), ...(e.cwd ? { cwd: path.relative(root, e.cwd) || "." } : {}) } : e));
+      const x = await send({
+        sendId: `record-${++sendCounter}`,
+        target: example.target,
+        frame: text,
+        insist: false,
+        timeoutMs: 10_000,
+        processMode: step.fresh ? "fresh" : "keep",
+      });
+      x.events = x.events.map((e) =>
+        e.kind === "spawn" ? { ...e, argv: normalizeArgv(e.argv), ...(e.cwd ? { cwd: path.relative(root, e.cwd) || "." } : {}) } : e,
+      );
       step.check?.(x, exchanges);
       exchanges.push(x);
       recorded.push(recordExchange(x, { label: step.label, verdicts: step.verdicts?.(x, exchanges) }));

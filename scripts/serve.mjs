@@ -41,8 +41,10 @@ if (!hosted && !["127.0.0.1", "::1", "localhost"].includes(host)) {
   fail(`local mode binds loopback only (it can spawn any command); refusing --host ${host}. Use --hosted for a shared deployment.`);
 }
 if (hosted) {
-  if (!process.env.PLAYGROUND_ALLOWED_HOSTS) console.warn("hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).");
-  if (!process.env.PLAYGROUND_TOKEN) console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
+  if (!process.env.PLAYGROUND_ALLOWED_HOSTS)
+    console.warn("hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).");
+  if (!process.env.PLAYGROUND_TOKEN)
+    console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
 }
 
 // One token for the bridge bundle and Next (both read PLAYGROUND_TOKEN); the launch URL carries it.

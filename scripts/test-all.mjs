@@ -24,10 +24,11 @@ function ensureDebian(binary, pkg, why) {
     return false;
   }
   const sudo = isRoot ? [] : ["sudo", "-n"];
-  const apt = (args) => spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), ...args], {
-    stdio: "inherit",
-    env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
-  });
+  const apt = (args) =>
+    spawnSync(sudo[0] ?? "apt-get", [...sudo.slice(1), ...(isRoot ? [] : ["apt-get"]), ...args], {
+      stdio: "inherit",
+      env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   console.log(`${pkg} not found at ${binary}: installing Debian's ${pkg} package (${why})…`);
   if (apt(["update"]).status !== 0 || apt(["install", "-y", "--no-install-recommends", pkg]).status !== 0 || !existsSync(binary)) {
     console.error(`Could not install ${pkg}: run \`sudo apt-get install -y ${pkg}\` and re-run npm test.`);
@@ -44,6 +45,7 @@ const tier = (label, cmd, args) => results.push([label, run(label, cmd, args)]);
 
 tier("build embedded servers", "node", ["scripts/build-servers.mjs"]);
 tier("lint", "npx", ["eslint", "."]);
+tier("format", "npx", ["prettier", "--check", "."]);
 tier("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
 tier("unit + integration (vitest)", "npx", ["vitest", "run"]);
 const built = run("next build", "npx", ["next", "build"]);

@@ -57,7 +57,9 @@ export default function setup(): () => Promise<void> {
     );
     if (leftovers.length > 0) {
       process.exitCode = 1; // vitest reports a teardown error but would still exit 0
-      throw new Error(`processes left running after the suite (from ps -eo pid,ppid,stat,args):\n${leftovers.map((r) => `  ${r.pid} ${r.ppid} ${r.stat} ${r.args}`).join("\n")}`);
+      throw new Error(
+        `processes left running after the suite (from ps -eo pid,ppid,stat,args):\n${leftovers.map((r) => `  ${r.pid} ${r.ppid} ${r.stat} ${r.args}`).join("\n")}`,
+      );
     }
     console.log(`process table after the suite: 0 processes left from ${root}`);
   };

@@ -24,7 +24,8 @@ export function AudienceVerdicts({ run }: { run: AuthRun }) {
       <ul className="mt-1 flex flex-col gap-1">
         {met.map((m) => (
           <li key={m.server} data-testid="audience-verdict" data-verdict={m.verdict}>
-            {m.server}: <strong className={TONE[m.verdict]}>{AUDIENCE_WORDS[m.verdict].words}</strong> ({m.status ?? "no answer"}) — {AUDIENCE_WORDS[m.verdict].why}
+            {m.server}: <strong className={TONE[m.verdict]}>{AUDIENCE_WORDS[m.verdict].words}</strong> ({m.status ?? "no answer"}) —{" "}
+            {AUDIENCE_WORDS[m.verdict].why}
           </li>
         ))}
       </ul>

@@ -56,7 +56,8 @@ export function AuthPanel({ commands }: PanelProps) {
   const [login, setLogin] = useState<Login>("browser");
   const [state, setState] = useState<RunState>({ status: "idle" });
 
-  const settle = (reply: BridgeReply<AuthRun>) => setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+  const settle = (reply: BridgeReply<AuthRun>) =>
+    setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
   const start = async () => {
     setState({ status: "running" });
     const target = source === "url" ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) } : { demo: source };
@@ -85,7 +86,13 @@ export function AuthPanel({ commands }: PanelProps) {
         title="Authorization, step by step"
         subtitle="401 → protected resource metadata → authorization server metadata → registration → PKCE → sign-in → token → authenticated request. Tokens stay on the server, masked here."
       >
-        <select aria-label="What to authorize against" data-testid="auth-source" className={inputClass} value={source} onChange={(e) => setSource(e.target.value as AuthDemo | "url")}>
+        <select
+          aria-label="What to authorize against"
+          data-testid="auth-source"
+          className={inputClass}
+          value={source}
+          onChange={(e) => setSource(e.target.value as AuthDemo | "url")}
+        >
           {AUTH_DEMOS.map((d) => (
             <option key={d} value={d}>
               {DEMO_LABELS[d]}
@@ -94,16 +101,43 @@ export function AuthPanel({ commands }: PanelProps) {
           <option value="url">My server (URL)…</option>
         </select>
         {source === "url" ? (
-          <input aria-label="MCP endpoint URL" data-testid="auth-url" className={inputClass} placeholder="https://example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} />
+          <input
+            aria-label="MCP endpoint URL"
+            data-testid="auth-url"
+            className={inputClass}
+            placeholder="https://example.com/mcp"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+          />
         ) : null}
         {source === "url" ? (
-          <input aria-label="Client ID (optional)" data-testid="auth-client-id" className={inputClass} placeholder="client ID (optional)" value={clientId} onChange={(e) => setClientId(e.target.value)} />
+          <input
+            aria-label="Client ID (optional)"
+            data-testid="auth-client-id"
+            className={inputClass}
+            placeholder="client ID (optional)"
+            value={clientId}
+            onChange={(e) => setClientId(e.target.value)}
+          />
         ) : null}
-        <select aria-label="Who signs in" data-testid="auth-login-mode" className={inputClass} value={login} onChange={(e) => setLogin(e.target.value as Login)}>
+        <select
+          aria-label="Who signs in"
+          data-testid="auth-login-mode"
+          className={inputClass}
+          value={login}
+          onChange={(e) => setLogin(e.target.value as Login)}
+        >
           <option value="browser">I sign in, in a new tab</option>
           <option value="headless">{source === "url" ? "Nobody: judge discovery only" : "The demo user, headless (over HTTP)"}</option>
         </select>
-        <input aria-label="Scopes (optional)" data-testid="auth-scope" className={inputClass} placeholder="scopes (optional)" value={scope} onChange={(e) => setScope(e.target.value)} />
+        <input
+          aria-label="Scopes (optional)"
+          data-testid="auth-scope"
+          className={inputClass}
+          placeholder="scopes (optional)"
+          value={scope}
+          onChange={(e) => setScope(e.target.value)}
+        />
         <Button tone="primary" data-testid="auth-run" disabled={state.status === "running" || (source === "url" && !url.trim())} onClick={() => void start()}>
           {state.status === "running" ? "Running…" : waiting ? "Start over" : "Run the flow"}
         </Button>
@@ -126,7 +160,9 @@ export function AuthPanel({ commands }: PanelProps) {
           <p className="text-sm" data-testid="auth-outcome" data-outcome={run.outcome}>
             Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
           </p>
-          {authUrl && state.status === "done" ? <SignInPrompt authorizationUrl={authUrl} stepUp={run.steps.some((s) => s.name === "step-up challenge")} demo={source !== "url"} /> : null}
+          {authUrl && state.status === "done" ? (
+            <SignInPrompt authorizationUrl={authUrl} stepUp={run.steps.some((s) => s.name === "step-up challenge")} demo={source !== "url"} />
+          ) : null}
           <AudienceVerdicts run={run} />
           <SequenceDiagram diagram={authDiagram(run)} testId="auth" />
           <ol className="flex flex-col gap-1" data-testid="auth-steps">
@@ -143,7 +179,10 @@ export function AuthPanel({ commands }: PanelProps) {
             <ul className="flex flex-col gap-1" data-testid="auth-findings">
               {run.findings.map((f, i) => (
                 <li key={i} className="text-xs" data-testid="auth-finding" data-code={f.code} data-level={f.level}>
-                  <strong>[{f.level}] {f.code}</strong>: {f.detail} <span className="text-slate-600 dark:text-slate-400">({f.specRef})</span>
+                  <strong>
+                    [{f.level}] {f.code}
+                  </strong>
+                  : {f.detail} <span className="text-slate-600 dark:text-slate-400">({f.specRef})</span>
                 </li>
               ))}
             </ul>

@@ -13,7 +13,11 @@ function laneOf(step: AuthStep, mcpOrigin: string): string {
   const url = step.request?.url;
   if (!url) return "client";
   try {
-    return new URL(url).origin === mcpOrigin ? "client → MCP server" : step.name.includes("authorization request") ? "client → browser → authorization server" : "client → authorization server";
+    return new URL(url).origin === mcpOrigin
+      ? "client → MCP server"
+      : step.name.includes("authorization request")
+        ? "client → browser → authorization server"
+        : "client → authorization server";
   } catch {
     return "client";
   }
@@ -32,7 +36,9 @@ function Raw({ attempt }: { attempt: HttpAttempt }) {
     headerLines(request.headers),
     request.body ? `\n${request.body}` : "",
     "",
-    response ? `← ${response.status}\n${headerLines(response.headers)}${response.body ? `\n\n${response.body}` : ""}` : `← ${error ?? "(not sent: the browser's part)"}`,
+    response
+      ? `← ${response.status}\n${headerLines(response.headers)}${response.body ? `\n\n${response.body}` : ""}`
+      : `← ${error ?? "(not sent: the browser's part)"}`,
   ]
     .filter((l) => l !== "")
     .join("\n");
@@ -57,7 +63,9 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
       {step.facts ? (
         <details className="mt-1">
           <summary className="cursor-pointer">Decoded facts</summary>
-          <pre className="overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">{JSON.stringify(step.facts, null, 2)}</pre>
+          <pre className="overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">
+            {JSON.stringify(step.facts, null, 2)}
+          </pre>
         </details>
       ) : null}
       {attempts.length ? (

@@ -8,7 +8,10 @@ import { DEMO_USER } from "@/lib/auth/demo-user";
 export function SignInPrompt({ authorizationUrl, stepUp, demo }: { authorizationUrl: string; stepUp: boolean; demo: boolean }) {
   const callback = typeof location === "undefined" ? AUTH_CALLBACK_PATH : `${location.origin}${AUTH_CALLBACK_PATH}`;
   return (
-    <div className="flex flex-col gap-1 rounded border border-violet-300 bg-violet-50 p-2 text-xs dark:border-violet-700 dark:bg-violet-950" data-testid="auth-signin">
+    <div
+      className="flex flex-col gap-1 rounded border border-violet-300 bg-violet-50 p-2 text-xs dark:border-violet-700 dark:bg-violet-950"
+      data-testid="auth-signin"
+    >
       <p>
         <a
           href={authorizationUrl}
@@ -27,8 +30,8 @@ export function SignInPrompt({ authorizationUrl, stepUp, demo }: { authorization
         </p>
       ) : (
         <p data-testid="auth-register-hint">
-          At your authorization server, register a public client (no secret, PKCE S256) with grant types authorization_code and refresh_token and
-          the redirect URI <code className="break-all">{callback}</code> — or leave the client ID empty if it offers dynamic registration.
+          At your authorization server, register a public client (no secret, PKCE S256) with grant types authorization_code and refresh_token and the redirect
+          URI <code className="break-all">{callback}</code> — or leave the client ID empty if it offers dynamic registration.
         </p>
       )}
       <details>

@@ -10,7 +10,12 @@ export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string)
   // Ages keep counting while anything is listed.
   const now = useNow(cache.entries.length > 0 ? Infinity : 0);
   const rows = entryRows(cache, now, names);
-  if (rows.length === 0) return <p data-testid={`${testid}-empty`} className="text-xs text-slate-600 dark:text-slate-400">Nothing cached yet. Send resources/read, tools/list or server/discover.</p>;
+  if (rows.length === 0)
+    return (
+      <p data-testid={`${testid}-empty`} className="text-xs text-slate-600 dark:text-slate-400">
+        Nothing cached yet. Send resources/read, tools/list or server/discover.
+      </p>
+    );
   return (
     <table data-testid={testid} className="w-full table-fixed text-left text-[11px]">
       <thead className="text-slate-600 dark:text-slate-400">
@@ -26,7 +31,14 @@ export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string)
       </thead>
       <tbody>
         {rows.map((r) => (
-          <tr key={r.id} data-testid="cache-entry" data-key={r.keyLabel} data-state={r.freshness.state} data-scope={r.scope} className="border-t border-slate-100 align-top dark:border-slate-800">
+          <tr
+            key={r.id}
+            data-testid="cache-entry"
+            data-key={r.keyLabel}
+            data-state={r.freshness.state}
+            data-scope={r.scope}
+            className="border-t border-slate-100 align-top dark:border-slate-800"
+          >
             <td className="break-all font-mono">
               {r.keyLabel}
               <div className="font-sans text-slate-600 dark:text-slate-400">{r.target}</div>
@@ -38,7 +50,10 @@ export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string)
             <td>{r.ttlText}</td>
             <td>{r.age}</td>
             <td>{r.hits}</td>
-            <td data-testid="entry-state" className={r.freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}>
+            <td
+              data-testid="entry-state"
+              className={r.freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}
+            >
               <span className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700" aria-hidden="true">
                 <span className="absolute inset-y-0 left-0 bg-emerald-500" style={{ width: `${Math.round(r.freshness.fraction * 100)}%` }} />
               </span>

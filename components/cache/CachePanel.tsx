@@ -27,9 +27,18 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
   const violations = violationRows(cache);
   return (
     <section data-testid="cache-panel" aria-label="Cache" className="flex flex-col gap-3">
-      <PanelHeading title="Cache — ttlMs and cacheScope at work" subtitle="Every cacheable answer is kept here with its own clock; with the client cache on, a fresh one answers locally and nothing goes on the wire.">
+      <PanelHeading
+        title="Cache — ttlMs and cacheScope at work"
+        subtitle="Every cacheable answer is kept here with its own clock; with the client cache on, a fresh one answers locally and nothing goes on the wire."
+      >
         <label className="flex items-center gap-1 text-xs font-medium">
-          <input type="checkbox" data-testid="cache-toggle" data-enabled={cache.enabled ? "true" : "false"} checked={cache.enabled} onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })} />
+          <input
+            type="checkbox"
+            data-testid="cache-toggle"
+            data-enabled={cache.enabled ? "true" : "false"}
+            checked={cache.enabled}
+            onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })}
+          />
           Answer fresh requests from the client cache {cache.enabled ? "(on)" : "(off)"}
         </label>
         <Button data-testid="cache-clear" disabled={cache.cache.entries.length === 0} onClick={() => runtime.store.dispatch({ type: "cache/clear" })}>
@@ -37,7 +46,9 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
         </Button>
       </PanelHeading>
       <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
-        <li>ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and input_required answers are never cached.</li>
+        <li>
+          ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and input_required answers are never cached.
+        </li>
         <li data-testid="scope-rule-public">{SCOPE_RULES.public}</li>
         <li data-testid="scope-rule-private">{SCOPE_RULES.private}</li>
       </ul>
@@ -52,7 +63,14 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
       <AuditSection
         audit={cache.audit}
         disabled={notReady}
-        onRun={() => view.kind === "ready" && void runtime.audit(commands.sendFrame, { targetLabel: view.label, firstPageOnly: state.envelope.emulate?.firstPageOnly === true, ...(envelope.ok ? { envelope: envelope.value } : {}) })}
+        onRun={() =>
+          view.kind === "ready" &&
+          void runtime.audit(commands.sendFrame, {
+            targetLabel: view.label,
+            firstPageOnly: state.envelope.emulate?.firstPageOnly === true,
+            ...(envelope.ok ? { envelope: envelope.value } : {}),
+          })
+        }
       />
       <ListenSection
         sessions={cache.listens}
@@ -67,7 +85,12 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
         disabled={notReady}
         onReplay={() =>
           view.kind === "ready" &&
-          void runtime.replayAsUsers(commands.sendFrame, { frameText: state.editor.text, targetKey: view.key, targetLabel: view.label, overHttp: view.transport === "http" })
+          void runtime.replayAsUsers(commands.sendFrame, {
+            frameText: state.editor.text,
+            targetKey: view.key,
+            targetLabel: view.label,
+            overHttp: view.transport === "http",
+          })
         }
       />
     </section>

@@ -18,7 +18,9 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
     return (
       <div data-testid="served-from-cache" className="flex flex-wrap items-center gap-2 rounded bg-violet-50 px-2 py-1 text-xs dark:bg-violet-950">
         <span className={`${chip} bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-100`}>{view.text}</span>
-        <span className="text-slate-600 dark:text-slate-300">nothing was sent: the client cache answered · key <code>{view.keyLabel}</code></span>
+        <span className="text-slate-600 dark:text-slate-300">
+          nothing was sent: the client cache answered · key <code>{view.keyLabel}</code>
+        </span>
         <FreshnessBar receivedAt={view.receivedAt} ttlMs={view.ttlMs} />
       </div>
     );
@@ -27,15 +29,24 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
   if (badge.kind === "not-cached") {
     return (
       <div data-testid="cache-badge" data-kind="not-cached" className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800">
-        <span className={`${chip} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>not cached</span> <span className="text-slate-600 dark:text-slate-300">{badge.explanation}</span>
+        <span className={`${chip} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>not cached</span>{" "}
+        <span className="text-slate-600 dark:text-slate-300">{badge.explanation}</span>
         <ViolationLines violations={badge.violations} />
       </div>
     );
   }
   return (
-    <div data-testid="cache-badge" data-kind="cacheable" data-scope={badge.hints.effectiveScope} className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800">
+    <div
+      data-testid="cache-badge"
+      data-kind="cacheable"
+      data-scope={badge.hints.effectiveScope}
+      className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800"
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <span data-testid="cache-summary" className={`${chip} ${badge.hints.effectiveScope === "public" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"}`}>
+        <span
+          data-testid="cache-summary"
+          className={`${chip} ${badge.hints.effectiveScope === "public" ? "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-100" : "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100"}`}
+        >
           {badge.summary}
         </span>
         {view.recorded ? (

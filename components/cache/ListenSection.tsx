@@ -26,7 +26,12 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
           </Button>
         ) : null}
       </div>
-      {ack ? <p className="text-[11px] text-slate-600 dark:text-slate-300">acknowledged: <code>{JSON.stringify(ack)}</code>{session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}</p> : null}
+      {ack ? (
+        <p className="text-[11px] text-slate-600 dark:text-slate-300">
+          acknowledged: <code>{JSON.stringify(ack)}</code>
+          {session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}
+        </p>
+      ) : null}
       {session.end ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{session.end.message}</p> : null}
       {session.notificationsNotKept ? (
         <p data-testid="listen-not-kept" className="text-[11px] text-slate-600 dark:text-slate-400">
@@ -38,7 +43,8 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
           <li key={i} data-testid="listen-notification" className="text-[11px]">
             <code>{JSON.stringify(n.frame)}</code>
             <span data-testid="listen-invalidated" className="text-violet-700 dark:text-violet-300">
-              {" "}→ {n.invalidated.length > 0 ? `made stale: ${n.invalidated.join(", ")}` : "no cached entry was fresh for it"}
+              {" "}
+              → {n.invalidated.length > 0 ? `made stale: ${n.invalidated.join(", ")}` : "no cached entry was fresh for it"}
             </span>
           </li>
         ))}
@@ -48,7 +54,13 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
 }
 
 /** Open a subscriptions/listen stream and watch its notifications invalidate cached entries as they arrive. */
-export function ListenSection(props: { sessions: ListenSession[]; disabled: string | null; makeFrame: (id: string, filter: SubscriptionFilter) => string; onOpen: (frameText: string) => void; onClose: (listenId: string) => void }) {
+export function ListenSection(props: {
+  sessions: ListenSession[];
+  disabled: string | null;
+  makeFrame: (id: string, filter: SubscriptionFilter) => string;
+  onOpen: (frameText: string) => void;
+  onClose: (listenId: string) => void;
+}) {
   const [filter, setFilter] = useState<SubscriptionFilter>({ toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ["calendar://week"] });
   const [uris, setUris] = useState("calendar://week");
   const id = `listen-${props.sessions.length + 1}`;
@@ -65,15 +77,29 @@ export function ListenSection(props: { sessions: ListenSession[]; disabled: stri
         ))}
         <label className="flex items-center gap-1">
           resources/updated for
-          <input data-testid="listen-uris" className={`${inputClass} w-44 font-mono`} value={uris} onChange={(e) => setUris(e.target.value)} aria-label="Resource URIs, comma-separated" />
+          <input
+            data-testid="listen-uris"
+            className={`${inputClass} w-44 font-mono`}
+            value={uris}
+            onChange={(e) => setUris(e.target.value)}
+            aria-label="Resource URIs, comma-separated"
+          />
         </label>
-        <Button tone="primary" data-testid="listen-open" disabled={props.disabled !== null} title={props.disabled ?? undefined} onClick={() => props.onOpen(frame)}>
+        <Button
+          tone="primary"
+          data-testid="listen-open"
+          disabled={props.disabled !== null}
+          title={props.disabled ?? undefined}
+          onClick={() => props.onOpen(frame)}
+        >
           Open listen stream
         </Button>
       </div>
       <details className="text-[11px]">
         <summary className="cursor-pointer text-slate-600 dark:text-slate-400">the frame that will be sent</summary>
-        <pre data-testid="listen-frame" className="whitespace-pre-wrap break-all font-mono">{frame}</pre>
+        <pre data-testid="listen-frame" className="whitespace-pre-wrap break-all font-mono">
+          {frame}
+        </pre>
       </details>
       {props.disabled ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{props.disabled}</p> : null}
       <ul className="space-y-1">

@@ -6,13 +6,20 @@ const LEVEL = {
 } as const;
 
 /** Violations with the rule they break; every string from the server is rendered as text. */
-export function ViolationLines({ violations }: { violations: { rule: string; level: "error" | "warning"; message: string; spec: string }[] | CacheViolation[] }) {
+export function ViolationLines({
+  violations,
+}: {
+  violations: { rule: string; level: "error" | "warning"; message: string; spec: string }[] | CacheViolation[];
+}) {
   if (violations.length === 0) return null;
   return (
     <ul className="space-y-0.5">
       {violations.map((v, i) => (
         <li key={i} data-testid="cache-violation" data-rule={v.rule} data-level={v.level} className={`text-[11px] ${LEVEL[v.level]}`}>
-          <span className="font-semibold">{v.level === "error" ? "✕" : "!"} {v.rule}</span>: {v.message} <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
+          <span className="font-semibold">
+            {v.level === "error" ? "✕" : "!"} {v.rule}
+          </span>
+          : {v.message} <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
         </li>
       ))}
     </ul>

@@ -13,14 +13,36 @@ const STATUS_STYLE: Record<string, string> = {
 };
 
 /** One check: status, level, rule, and — once run — the sentence on what was found, its spec page and frames. */
-export function CheckRow({ row, links, busy, onRerun, onShow }: { row: RowView; links: { sendId: string; seq: number }[]; busy: boolean; onRerun: () => void; onShow: (sendId: string) => void }) {
+export function CheckRow({
+  row,
+  links,
+  busy,
+  onRerun,
+  onShow,
+}: {
+  row: RowView;
+  links: { sendId: string; seq: number }[];
+  busy: boolean;
+  onRerun: () => void;
+  onShow: (sendId: string) => void;
+}) {
   const status = row.state === "done" ? row.result.status : row.state;
   return (
-    <li data-testid="check-row" data-check-id={row.id} data-status={status} data-level={row.level} className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
+    <li
+      data-testid="check-row"
+      data-check-id={row.id}
+      data-status={status}
+      data-level={row.level}
+      className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>{status}</span>
         <span className="font-mono font-semibold">{row.id}</span>
-        <span className={`rounded px-1 font-mono text-[11px] ${row.level === "MUST" ? "bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900" : "border border-slate-300 dark:border-slate-600"}`}>{row.level}</span>
+        <span
+          className={`rounded px-1 font-mono text-[11px] ${row.level === "MUST" ? "bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900" : "border border-slate-300 dark:border-slate-600"}`}
+        >
+          {row.level}
+        </span>
         <span className="flex-1 text-slate-800 dark:text-slate-100">{row.title}</span>
         <Button data-testid="check-rerun" disabled={busy} onClick={onRerun} title="Run this check again (after the era probe)">
           Re-run
@@ -33,10 +55,20 @@ export function CheckRow({ row, links, busy, onRerun, onShow }: { row: RowView; 
             {row.result.detail}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
-            <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">{row.result.specRef}</a>
+            <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">
+              {row.result.specRef}
+            </a>
             {links.length ? <span>· frames:</span> : null}
             {links.map((l) => (
-              <button key={l.sendId} type="button" data-testid="check-evidence" data-send-id={l.sendId} className="font-mono text-blue-700 underline dark:text-blue-300" onClick={() => onShow(l.sendId)} title="Show this exchange in the timeline">
+              <button
+                key={l.sendId}
+                type="button"
+                data-testid="check-evidence"
+                data-send-id={l.sendId}
+                className="font-mono text-blue-700 underline dark:text-blue-300"
+                onClick={() => onShow(l.sendId)}
+                title="Show this exchange in the timeline"
+              >
                 #{l.seq}
               </button>
             ))}

@@ -37,10 +37,21 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
 
   return (
     <section className="flex flex-col gap-2" aria-label="Checks" data-testid="checks-panel" data-phase={checks.phase}>
-      <PanelHeading title="Checks — is this a correct 2026-07-28 server?" subtitle="Each check is a few ordinary exchanges (see the timeline); a failed MUST is what CI would reject.">
-        <select data-testid="checks-policy" className={inputClass} value={policy} onChange={(e) => setPolicy(e.target.value as ToolCallPolicy)} aria-label="Which tools the checks may call">
+      <PanelHeading
+        title="Checks — is this a correct 2026-07-28 server?"
+        subtitle="Each check is a few ordinary exchanges (see the timeline); a failed MUST is what CI would reject."
+      >
+        <select
+          data-testid="checks-policy"
+          className={inputClass}
+          value={policy}
+          onChange={(e) => setPolicy(e.target.value as ToolCallPolicy)}
+          aria-label="Which tools the checks may call"
+        >
           {POLICIES.map((p) => (
-            <option key={p.id} value={p.id}>{p.label}</option>
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
           ))}
         </select>
         <Button tone="primary" data-testid="checks-run" disabled={running || view.kind !== "ready"} onClick={() => void run()}>
@@ -62,10 +73,24 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
-      {stale ? <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">These results are for {checks.targetLabel}; run again for the current target.</p> : null}
-      {doctor.phase === "done" ? <DoctorCard diagnosis={doctor.diagnosis} httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined} /> : null}
-      {doctor.phase === "error" ? <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">The diagnosis stopped: {doctor.message}</p> : null}
-      {checks.phase === "error" ? <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">The run stopped: {checks.error}</p> : null}
+      {stale ? (
+        <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">
+          These results are for {checks.targetLabel}; run again for the current target.
+        </p>
+      ) : null}
+      {doctor.phase === "done" ? (
+        <DoctorCard diagnosis={doctor.diagnosis} httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined} />
+      ) : null}
+      {doctor.phase === "error" ? (
+        <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">
+          The diagnosis stopped: {doctor.message}
+        </p>
+      ) : null}
+      {checks.phase === "error" ? (
+        <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">
+          The run stopped: {checks.error}
+        </p>
+      ) : null}
 
       {report ? (
         <p data-testid="checks-era" data-era={report.era} className="text-xs text-slate-600 dark:text-slate-300">
@@ -76,7 +101,9 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       {report && !running ? (
         <p data-testid="checks-score" data-score={report.score} className="text-sm">
           Score: <span className="font-semibold">{report.score}/100</span>{" "}
-          <span className="text-xs text-slate-500 dark:text-slate-400">(MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run count as 0)</span>
+          <span className="text-xs text-slate-500 dark:text-slate-400">
+            (MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run count as 0)
+          </span>
         </p>
       ) : null}
       {report?.emulate ? (
@@ -93,9 +120,18 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
 
       {!legacy && (report || running) ? (
         <>
-          <div data-testid="checks-summary" data-passed={counts.pass} data-failed={counts.fail} data-warned={counts.warn} data-skipped={counts.skip} className="flex flex-wrap items-center gap-3 text-xs">
+          <div
+            data-testid="checks-summary"
+            data-passed={counts.pass}
+            data-failed={counts.fail}
+            data-warned={counts.warn}
+            data-skipped={counts.skip}
+            className="flex flex-wrap items-center gap-3 text-xs"
+          >
             <span className="text-emerald-700 dark:text-emerald-300">{counts.pass} passed</span>
-            <span className="text-red-700 dark:text-red-300">{counts.fail} failed ({counts.mustFailed} MUST)</span>
+            <span className="text-red-700 dark:text-red-300">
+              {counts.fail} failed ({counts.mustFailed} MUST)
+            </span>
             <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
             <span className="text-slate-600 dark:text-slate-400">{counts.skip} skipped</span>
             <label className="ml-auto flex items-center gap-1">
@@ -119,9 +155,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
 
       {checks.phase === "idle" ? (
-        <p data-testid="checks-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against {view.kind === "ready" ? view.label : "the target above"}: the era probe first, then every rule of
-          the digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
+        <p
+          data-testid="checks-empty"
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
+          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against {view.kind === "ready" ? view.label : "the target above"}: the era probe
+          first, then every rule of the digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
         </p>
       ) : null}
     </section>

@@ -17,7 +17,8 @@ export function DoctorCard({ diagnosis, httpUrl }: { diagnosis: Diagnosis; httpU
       <ol className="mt-1 space-y-1">
         {diagnosis.rungs.map((r, i) => (
           <li key={i} data-testid="doctor-rung" data-rung={r.rung} data-ok={r.ok ? "true" : "false"} data-problem={r.problem ?? ""}>
-            <span className={r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"}>{r.ok ? "OK" : "BROKEN"}</span> <span className="font-mono">{r.rung}</span>: {r.detail}
+            <span className={r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"}>{r.ok ? "OK" : "BROKEN"}</span>{" "}
+            <span className="font-mono">{r.rung}</span>: {r.detail}
             {r.advice ? (
               <p data-testid="doctor-advice" className="pl-4 text-slate-700 dark:text-slate-200">
                 What to do: {r.advice}

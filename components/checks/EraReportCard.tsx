@@ -4,11 +4,17 @@ import type { EraReport } from "@/lib/checks/types";
 export function EraReportCard({ report, version }: { report: EraReport; version?: string }) {
   const who = report.serverInfo?.name ? `${report.serverInfo.name} ${report.serverInfo.version ?? ""}`.trim() : "This server";
   return (
-    <section data-testid="checks-era-report" className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-xs dark:border-amber-700 dark:bg-amber-950">
+    <section
+      data-testid="checks-era-report"
+      className="space-y-2 rounded border border-amber-300 bg-amber-50 p-3 text-xs dark:border-amber-700 dark:bg-amber-950"
+    >
       <h3 className="text-sm font-semibold text-amber-900 dark:text-amber-100">
         {who} is a legacy server ({report.revision ?? version ?? "unknown revision"}): the 2026-07-28 checks do not apply
       </h3>
-      <p><span className="font-semibold">What a modern client sees: </span>{report.modernClientSees}</p>
+      <p>
+        <span className="font-semibold">What a modern client sees: </span>
+        {report.modernClientSees}
+      </p>
       <p data-testid="checks-era-ambiguity" data-status={report.ambiguity.status}>
         <span className="font-semibold">Era ambiguity ({report.ambiguity.status}): </span>
         {report.ambiguity.detail}

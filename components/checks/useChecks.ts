@@ -36,7 +36,13 @@ export function useChecks({ state, commands }: Pick<PanelProps, "state" | "comma
       try {
         const report = await runChecks(
           { send: sessionSend(commands.sendFrame), transport: view.transport, label: view.label },
-          { only, toolCalls: policy, emulate, authorization: authorizationOf(view.target, commands), onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }) },
+          {
+            only,
+            toolCalls: policy,
+            emulate,
+            authorization: authorizationOf(view.target, commands),
+            onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }),
+          },
         );
         dispatch({ type: "run/finished", report, only });
       } catch (e) {

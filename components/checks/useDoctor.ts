@@ -17,7 +17,9 @@ export function useDoctor({ state, commands }: Pick<PanelProps, "state" | "comma
     try {
       // The doctor's labels already read "doctor …": no extra prefix.
       const send = sessionSend(commands.sendFrame, "");
-      const diagnosis = await runDoctor({ label: view.label, transport: view.transport }, (text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: o.timeoutMs }));
+      const diagnosis = await runDoctor({ label: view.label, transport: view.transport }, (text, o) =>
+        send(text, { label: o.label, headers: o.headers, timeoutMs: o.timeoutMs }),
+      );
       setDoctor({ phase: "done", diagnosis });
     } catch (e) {
       setDoctor({ phase: "error", message: (e as Error).message });

@@ -43,13 +43,20 @@ export function EditorPanel(props: PanelProps) {
       />
       <EditorToolbar state={state} dispatch={dispatch} commands={commands} />
       {state.editorNotice ? (
-        <div role="status" data-testid="editor-notice" className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          role="status"
+          data-testid="editor-notice"
+          className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           <span className="flex-1">{state.editorNotice}</span>
           <Button onClick={() => dispatch({ type: "editor/dismissNotice" })}>Dismiss</Button>
         </div>
       ) : null}
       <SendProblem state={state} dispatch={dispatch} commands={commands} />
-      <div className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 dark:border-slate-700" data-testid="editor">
+      <div
+        className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 dark:border-slate-700"
+        data-testid="editor"
+      >
         <LazyEditor
           value={state.editor.text}
           valueVersion={state.editor.version}

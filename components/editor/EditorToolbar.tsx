@@ -41,10 +41,18 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
           </optgroup>
         ))}
       </select>
-      <Button data-testid="add-meta" onClick={() => dispatch({ type: "editor/addEnvelope" })} title="Put the 2026-07-28 envelope (from the envelope settings below) into params._meta">
+      <Button
+        data-testid="add-meta"
+        onClick={() => dispatch({ type: "editor/addEnvelope" })}
+        title="Put the 2026-07-28 envelope (from the envelope settings below) into params._meta"
+      >
         Add _meta envelope
       </Button>
-      <Button data-testid="remove-meta" onClick={() => dispatch({ type: "editor/removeEnvelope" })} title="Take the envelope out, to see how a 2026-07-28 server rejects the frame (-32602)">
+      <Button
+        data-testid="remove-meta"
+        onClick={() => dispatch({ type: "editor/removeEnvelope" })}
+        title="Take the envelope out, to see how a 2026-07-28 server rejects the frame (-32602)"
+      >
         Remove _meta
       </Button>
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
@@ -52,8 +60,16 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         <MsInput testId="timeout-input" step={500} value={state.timeoutMs} onMs={(ms) => ms !== null && dispatch({ type: "timeout/set", ms })} />
         ms
       </label>
-      <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="A notifications/progress for the request's progressToken restarts the timeout (the spec MAY), up to the maximum total (its SHOULD)">
-        <input type="checkbox" data-testid="progress-reset" checked={state.progressReset !== false} onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })} />
+      <label
+        className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
+        title="A notifications/progress for the request's progressToken restarts the timeout (the spec MAY), up to the maximum total (its SHOULD)"
+      >
+        <input
+          type="checkbox"
+          data-testid="progress-reset"
+          checked={state.progressReset !== false}
+          onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })}
+        />
         progress resets it, max
         <MsInput
           testId="max-total-input"
@@ -67,13 +83,27 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         ms
       </label>
       {view.kind === "ready" && view.transport === "stdio" ? (
-        <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300" title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen.">
-          <input type="checkbox" data-testid="stdio-one-line" checked={state.stdioOneLine} onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })} />
+        <label
+          className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
+          title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen."
+        >
+          <input
+            type="checkbox"
+            data-testid="stdio-one-line"
+            checked={state.stdioOneLine}
+            onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })}
+          />
           Join JSON onto one line for stdio
         </label>
       ) : null}
       <div className="ml-auto flex items-center gap-2">
-        <Button tone="danger" data-testid="cancel-send" disabled={!latest} onClick={() => latest && void commands.cancel(latest.sendId)} title="Cancel the newest in-flight request">
+        <Button
+          tone="danger"
+          data-testid="cancel-send"
+          disabled={!latest}
+          onClick={() => latest && void commands.cancel(latest.sendId)}
+          title="Cancel the newest in-flight request"
+        >
           Cancel
         </Button>
         <Button tone="primary" data-testid="send" onClick={() => void commands.send()} title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)">
@@ -85,7 +115,15 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
 }
 
 /** A millisecond field within the bridge's send limits: out-of-range typing is ignored, empty is null. */
-function MsInput(props: { testId: string; step: number; value: number | ""; onMs: (ms: number | null) => void; placeholder?: string; label?: string; disabled?: boolean }) {
+function MsInput(props: {
+  testId: string;
+  step: number;
+  value: number | "";
+  onMs: (ms: number | null) => void;
+  placeholder?: string;
+  label?: string;
+  disabled?: boolean;
+}) {
   return (
     <input
       data-testid={props.testId}

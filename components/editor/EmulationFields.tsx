@@ -6,12 +6,28 @@ import { inputClass } from "../ui";
  * The client-emulation switches (lib/protocol/emulation.ts), each with what it does in words: in the envelope
  * settings (every ordinary send) and in the Checks tab (the suite). `testIdPrefix` keeps both sets addressable.
  */
-export function EmulationFields({ value, onChange, testIdPrefix, explain }: { value: Emulation; onChange: (next: Emulation) => void; testIdPrefix: string; explain: boolean }) {
+export function EmulationFields({
+  value,
+  onChange,
+  testIdPrefix,
+  explain,
+}: {
+  value: Emulation;
+  onChange: (next: Emulation) => void;
+  testIdPrefix: string;
+  explain: boolean;
+}) {
   return (
     <>
       {EMULATION_SWITCHES.map((s) => (
         <label key={s.key} className="flex items-start gap-1" title={s.does}>
-          <input type="checkbox" className="mt-0.5" data-testid={`${testIdPrefix}-${s.key}`} checked={value[s.key] === true} onChange={(e) => onChange({ ...value, [s.key]: e.target.checked })} />
+          <input
+            type="checkbox"
+            className="mt-0.5"
+            data-testid={`${testIdPrefix}-${s.key}`}
+            checked={value[s.key] === true}
+            onChange={(e) => onChange({ ...value, [s.key]: e.target.checked })}
+          />
           <span>
             {s.label}
             {explain ? <span className="text-slate-500 dark:text-slate-400"> — {s.does}</span> : null}

@@ -45,23 +45,45 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
         </fieldset>
         <label className="flex flex-col gap-1 sm:col-span-2">
           clientCapabilities as raw JSON (overrides the checkboxes when not empty)
-          <input className={`${inputClass} font-mono`} placeholder='{"elicitation":{"form":{}}}' value={s.rawCapabilities} onChange={(e) => set({ rawCapabilities: e.target.value })} />
+          <input
+            className={`${inputClass} font-mono`}
+            placeholder='{"elicitation":{"form":{}}}'
+            value={s.rawCapabilities}
+            onChange={(e) => set({ rawCapabilities: e.target.value })}
+          />
         </label>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="flex items-center gap-1">
             <input type="checkbox" checked={s.includeClientInfo} onChange={(e) => set({ includeClientInfo: e.target.checked })} />
             clientInfo
           </label>
-          <input aria-label="clientInfo name" className={`${inputClass} w-36`} value={s.clientInfo.name} disabled={!s.includeClientInfo} onChange={(e) => set({ clientInfo: { ...s.clientInfo, name: e.target.value } })} />
-          <input aria-label="clientInfo version" className={`${inputClass} w-20`} value={s.clientInfo.version} disabled={!s.includeClientInfo} onChange={(e) => set({ clientInfo: { ...s.clientInfo, version: e.target.value } })} />
+          <input
+            aria-label="clientInfo name"
+            className={`${inputClass} w-36`}
+            value={s.clientInfo.name}
+            disabled={!s.includeClientInfo}
+            onChange={(e) => set({ clientInfo: { ...s.clientInfo, name: e.target.value } })}
+          />
+          <input
+            aria-label="clientInfo version"
+            className={`${inputClass} w-20`}
+            value={s.clientInfo.version}
+            disabled={!s.includeClientInfo}
+            onChange={(e) => set({ clientInfo: { ...s.clientInfo, version: e.target.value } })}
+          />
         </div>
         <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
           {input.ok ? `declares clientCapabilities ${JSON.stringify(input.value.clientCapabilities)}` : input.error}
         </p>
         <fieldset data-testid="envelope-emulation" className="flex flex-col gap-1 rounded border border-slate-200 p-2 sm:col-span-2 dark:border-slate-700">
-          <legend className="px-1 font-medium text-slate-700 dark:text-slate-200">Client emulation — every Send and probe behaves like a less capable client</legend>
+          <legend className="px-1 font-medium text-slate-700 dark:text-slate-200">
+            Client emulation — every Send and probe behaves like a less capable client
+          </legend>
           <EmulationFields value={s.emulate ?? {}} onChange={(emulate) => set({ emulate })} testIdPrefix="envelope-emulate" explain />
-          <p data-testid="envelope-emulation-summary" className={emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"}>
+          <p
+            data-testid="envelope-emulation-summary"
+            className={emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"}
+          >
             {emulating ? `Emulating: ${emulationText(emulating)}.` : "Off: the playground behaves as a full 2026-07-28 client."}
           </p>
         </fieldset>

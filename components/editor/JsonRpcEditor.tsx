@@ -139,7 +139,9 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
           if (!applying.current) latest.current.onChange(value ?? "");
         }}
         onValidate={(markers) =>
-          latest.current.onMarkers?.(markers.map((mk) => ({ severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn })))
+          latest.current.onMarkers?.(
+            markers.map((mk) => ({ severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn })),
+          )
         }
       />
       {focused ? <EditorKeyboardHint tabMovesFocus={tabMovesFocus} /> : null}

@@ -24,7 +24,11 @@ const MAX_REPLAYED = 20;
 export function LazyEditor(props: JsonRpcEditorProps) {
   const [Editor, setEditor] = useState<ComponentType<JsonRpcEditorProps> | null>(null);
   const [ready, setReady] = useState(false);
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   const plain = useRef<HTMLTextAreaElement>(null);
   // The texts Monaco replays as its undo history before it takes over: the frame as first rendered, then at each
   // change the page made before Monaco arrived, what had been typed just before it and the page's text.
@@ -68,7 +72,14 @@ export function LazyEditor(props: JsonRpcEditorProps) {
       ) : null}
       {!ready ? (
         <div className="absolute inset-0 z-10">
-          <PlainFrame ref={plain} value={props.value} onChange={props.onChange} onSubmit={props.onSubmit} ariaLabel={props.ariaLabel ?? "JSON-RPC frame editor"} editable={hydrated} />
+          <PlainFrame
+            ref={plain}
+            value={props.value}
+            onChange={props.onChange}
+            onSubmit={props.onSubmit}
+            ariaLabel={props.ariaLabel ?? "JSON-RPC frame editor"}
+            editable={hydrated}
+          />
         </div>
       ) : null}
     </div>

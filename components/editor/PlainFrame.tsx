@@ -19,7 +19,8 @@ const TOKEN_CLASS: Record<JsonTokenKind, string> = {
 };
 
 // Same box for both layers: they must wrap at the same characters to stay aligned.
-const LAYER = "col-start-1 row-start-1 m-0 min-h-full whitespace-pre-wrap break-words border-0 p-0 pl-[26px] font-mono text-[13px] leading-[19px] [overflow-wrap:anywhere]";
+const LAYER =
+  "col-start-1 row-start-1 m-0 min-h-full whitespace-pre-wrap break-words border-0 p-0 pl-[26px] font-mono text-[13px] leading-[19px] [overflow-wrap:anywhere]";
 
 export interface PlainFrameProps {
   value: string;
@@ -36,7 +37,15 @@ export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(funct
     <div className="h-full overflow-auto bg-white py-1 dark:bg-[#1e1e1e]" data-testid="editor-plain">
       <div className="grid min-h-full">
         <pre aria-hidden="true" className={`${LAYER} text-slate-900 dark:text-slate-200`}>
-          {tokens.map((t, i) => (TOKEN_CLASS[t.kind] ? <span key={i} className={TOKEN_CLASS[t.kind]}>{t.text}</span> : t.text))}
+          {tokens.map((t, i) =>
+            TOKEN_CLASS[t.kind] ? (
+              <span key={i} className={TOKEN_CLASS[t.kind]}>
+                {t.text}
+              </span>
+            ) : (
+              t.text
+            ),
+          )}
           {/* A final newline needs a line to sit on, as in the textarea. */}
           {"\n "}
         </pre>

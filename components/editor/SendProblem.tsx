@@ -7,7 +7,11 @@ export function SendProblem({ state, dispatch, commands }: PanelProps) {
   const problem = state.sendProblem;
   if (!problem) return null;
   return (
-    <div data-testid="send-problem" data-kind={problem.kind} className="flex flex-wrap items-start gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      data-testid="send-problem"
+      data-kind={problem.kind}
+      className="flex flex-wrap items-start gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+    >
       <p className="min-w-0 flex-1 whitespace-pre-wrap">{problem.message}</p>
       {problem.kind === "not-json" ? (
         <Button data-testid="send-anyway" onClick={() => void commands.send({ insist: true })}>

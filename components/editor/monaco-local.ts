@@ -35,7 +35,10 @@ function withoutEnvelopeRequirement(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutEnvelopeRequirement);
   if (schema === null || typeof schema !== "object") return schema;
   return Object.fromEntries(
-    Object.entries(schema).map(([k, v]) => [k, k === "required" && Array.isArray(v) ? v.filter((r) => r !== "_meta" && r !== "params") : withoutEnvelopeRequirement(v)]),
+    Object.entries(schema).map(([k, v]) => [
+      k,
+      k === "required" && Array.isArray(v) ? v.filter((r) => r !== "_meta" && r !== "params") : withoutEnvelopeRequirement(v),
+    ]),
   );
 }
 const legacyFrameSchema = withoutEnvelopeRequirement(frameSchema);
@@ -53,7 +56,13 @@ export function setFrameSchemaEra(era: "modern" | "legacy"): void {
     schemaValidation: "warning",
     enableSchemaRequest: false,
     // Only the frame editor's model (path frame.json): other editors, such as the lab's script, are plain JSON.
-    schemas: [{ uri: `inmemory://mcp-playground/client-frame-${era}.schema.json`, fileMatch: ["frame.json"], schema: era === "legacy" ? legacyFrameSchema : frameSchema }],
+    schemas: [
+      {
+        uri: `inmemory://mcp-playground/client-frame-${era}.schema.json`,
+        fileMatch: ["frame.json"],
+        schema: era === "legacy" ? legacyFrameSchema : frameSchema,
+      },
+    ],
   });
 }
 setFrameSchemaEra("modern");

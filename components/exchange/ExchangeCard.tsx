@@ -60,35 +60,69 @@ export function ExchangeCard({
       <header className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
         <span className="font-mono font-semibold text-slate-800 dark:text-slate-100">#{entry.seq}</span>
         {rpcId !== undefined ? (
-          <span data-testid="exchange-rpc-id" title="The JSON-RPC id of the frame (# is the card's place in the timeline)" className="font-mono text-slate-600 dark:text-slate-300">
+          <span
+            data-testid="exchange-rpc-id"
+            title="The JSON-RPC id of the frame (# is the card's place in the timeline)"
+            className="font-mono text-slate-600 dark:text-slate-300"
+          >
             id {rpcId}
           </span>
         ) : null}
-        {entry.label ? <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">{entry.label}</span> : null}
+        {entry.label ? (
+          <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">
+            {entry.label}
+          </span>
+        ) : null}
         <Meta>{entry.targetLabel}</Meta>
         <Meta>· {entry.transport === "http" ? "Streamable HTTP" : "stdio"}</Meta>
         {exchange ? <Meta>· {Math.round(exchange.durationMs)} ms</Meta> : null}
         <Meta>
           · timeout {entry.timeoutMs} ms
-          {entry.timeoutMs === FIRST_RUN_TIMEOUT_MS && downloadsOnFirstRun(entry.target) ? <span data-testid="first-run-note"> ({FIRST_RUN_REASON})</span> : null}
+          {entry.timeoutMs === FIRST_RUN_TIMEOUT_MS && downloadsOnFirstRun(entry.target) ? (
+            <span data-testid="first-run-note"> ({FIRST_RUN_REASON})</span>
+          ) : null}
         </Meta>
         {exchange?.http ? <Meta>· HTTP {exchange.http.status}</Meta> : null}
-        {exchange?.process ? <Meta>· pid {exchange.process.pid}{exchange.process.fresh ? " (fresh)" : ""}</Meta> : null}
+        {exchange?.process ? (
+          <Meta>
+            · pid {exchange.process.pid}
+            {exchange.process.fresh ? " (fresh)" : ""}
+          </Meta>
+        ) : null}
         <Badge badge={badge} />
         {entry.oneLined ? (
-          <span data-testid="one-line-tag" title="stdio is newline-delimited: whitespace between JSON tokens was removed; the Wire view shows the exact line" className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-200">
+          <span
+            data-testid="one-line-tag"
+            title="stdio is newline-delimited: whitespace between JSON tokens was removed; the Wire view shows the exact line"
+            className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-200"
+          >
             joined onto one line for stdio
           </span>
         ) : null}
         {entry.emulation ? (
-          <span data-testid="emulation-tag" title={entry.emulation.changes.join("\n") || "nothing in this frame needed changing"} className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+          <span
+            data-testid="emulation-tag"
+            title={entry.emulation.changes.join("\n") || "nothing in this frame needed changing"}
+            className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+          >
             emulating: {entry.emulation.text}
             {entry.emulation.changes.length ? ` — ${entry.emulation.changes.join("; ")}` : ""}
           </span>
         ) : null}
-        {entry.notJson ? <span data-testid="not-json-tag" className="rounded bg-red-100 px-1.5 py-0.5 text-[11px] font-semibold text-red-800 dark:bg-red-900 dark:text-red-200">not JSON (sent on insistence)</span> : null}
+        {entry.notJson ? (
+          <span
+            data-testid="not-json-tag"
+            className="rounded bg-red-100 px-1.5 py-0.5 text-[11px] font-semibold text-red-800 dark:bg-red-900 dark:text-red-200"
+          >
+            not JSON (sent on insistence)
+          </span>
+        ) : null}
         <span className="ml-auto flex gap-1">
-          {phase.status === "pending" ? <Button tone="danger" onClick={() => onCancel(entry.sendId)}>Cancel</Button> : null}
+          {phase.status === "pending" ? (
+            <Button tone="danger" onClick={() => onCancel(entry.sendId)}>
+              Cancel
+            </Button>
+          ) : null}
           {exchange ? (
             <>
               <Button data-testid="toggle-meta" aria-pressed={!foldMeta} onClick={() => setFoldMeta(!foldMeta)} title="Show or fold the _meta objects">
@@ -97,23 +131,39 @@ export function ExchangeCard({
               <Button data-testid="toggle-wire" aria-pressed={wire} onClick={() => setWire(!wire)} title="Everything that crossed the wire, in order">
                 Wire
               </Button>
-              <Button data-testid="toggle-pretty" aria-pressed={pretty} onClick={() => setPretty(!pretty)} title="Indented JSON, one member per line; JSON a server put inside a string is shown decoded">
+              <Button
+                data-testid="toggle-pretty"
+                aria-pressed={pretty}
+                onClick={() => setPretty(!pretty)}
+                title="Indented JSON, one member per line; JSON a server put inside a string is shown decoded"
+              >
                 Pretty
               </Button>
-              <Button data-testid="toggle-explain" aria-pressed={explain} onClick={() => setExplain(!explain)} title="What every field of these frames means, whether it is current, and where the spec says so">
+              <Button
+                data-testid="toggle-explain"
+                aria-pressed={explain}
+                onClick={() => setExplain(!explain)}
+                title="What every field of these frames means, whether it is current, and where the spec says so"
+              >
                 Explain
               </Button>
             </>
           ) : null}
         </span>
       </header>
-      {exchange?.idReuse ? <p data-testid="exchange-id-reuse" className="text-xs text-amber-700 dark:text-amber-300">⚠ {exchange.idReuse}</p> : null}
+      {exchange?.idReuse ? (
+        <p data-testid="exchange-id-reuse" className="text-xs text-amber-700 dark:text-amber-300">
+          ⚠ {exchange.idReuse}
+        </p>
+      ) : null}
       {exchange && pretty ? <PrettyView exchange={exchange} foldMeta={foldMeta} /> : <TraceBlock lines={lines} />}
       {exchange ? <InputRequiredPointer exchange={exchange} /> : null}
       <ExchangeCacheBadge entry={entry} cache={cache} />
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
-      {phase.status === "pending" ? <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p> : null}
+      {phase.status === "pending" ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p>
+      ) : null}
       {phase.status === "bridge-error" ? (
         <p className="text-xs text-red-700 dark:text-red-300">
           The bridge did not deliver this frame ({phase.kind}): {phase.message}

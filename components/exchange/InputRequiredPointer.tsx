@@ -9,10 +9,20 @@ export function InputRequiredPointer({ exchange }: { exchange: Exchange }) {
   const result = inputRequiredResult(exchange);
   if (!result) return null;
   return (
-    <div data-testid="input-required-pointer" className="flex flex-wrap items-center gap-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+    <div
+      data-testid="input-required-pointer"
+      className="flex flex-wrap items-center gap-2 rounded bg-amber-50 px-2 py-1 text-xs text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+    >
       <span className="font-semibold">input required</span>
-      <span data-testid="input-required-line" className="min-w-0 flex-1 break-words">{requestedInputsLine(result)}</span>
-      <Button tone="primary" data-testid="answer-in-mrtr" onClick={() => showPanel("mrtr")} title="The MRTR tab shows the form, checks your answers and composes the retry">
+      <span data-testid="input-required-line" className="min-w-0 flex-1 break-words">
+        {requestedInputsLine(result)}
+      </span>
+      <Button
+        tone="primary"
+        data-testid="answer-in-mrtr"
+        onClick={() => showPanel("mrtr")}
+        title="The MRTR tab shows the form, checks your answers and composes the retry"
+      >
         Answer in MRTR →
       </Button>
     </div>

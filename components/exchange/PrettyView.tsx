@@ -15,7 +15,11 @@ function Frame({ title, value, foldMeta }: { title: string; value: unknown; fold
           <div key={i} className="whitespace-pre-wrap break-words" style={{ paddingLeft: `${l.depth * 2 + 2}ch`, textIndent: "-2ch" }}>
             {l.key !== undefined ? <span className="text-violet-800 dark:text-violet-300">{l.key}: </span> : null}
             {l.decoded ? (
-              <span data-testid="pretty-decoded" title="The server sent this as a string holding JSON; shown decoded" className="mr-1 rounded bg-amber-100 px-1 text-[10px] font-sans text-amber-900 dark:bg-amber-900 dark:text-amber-100">
+              <span
+                data-testid="pretty-decoded"
+                title="The server sent this as a string holding JSON; shown decoded"
+                className="mr-1 rounded bg-amber-100 px-1 text-[10px] font-sans text-amber-900 dark:bg-amber-900 dark:text-amber-100"
+              >
                 JSON in a string
               </span>
             ) : null}

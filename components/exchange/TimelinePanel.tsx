@@ -34,15 +34,31 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
         </Button>
       </PanelHeading>
       {entries.length === 0 ? (
-        <p data-testid="timeline-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+        <p
+          data-testid="timeline-empty"
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
           Press Ctrl+Enter to send the frame on the left to {where}. Start with server/discover.
         </p>
       ) : null}
       {entries.map((entry) => (
-        <ExchangeCard key={entry.seq} entry={entry} focused={focus?.sendId === entry.sendId} onCancel={(id) => void commands.cancel(id)} era={eraOf(state, entry.targetKey)} cache={cache} />
+        <ExchangeCard
+          key={entry.seq}
+          entry={entry}
+          focused={focus?.sendId === entry.sendId}
+          onCancel={(id) => void commands.cancel(id)}
+          era={eraOf(state, entry.targetKey)}
+          cache={cache}
+        />
       ))}
       {unseen ? (
-        <Button tone="primary" data-testid="show-newest" className="sticky bottom-2 self-end shadow" onClick={showNewest} title="A newer exchange arrived below while you were reading; nothing moved">
+        <Button
+          tone="primary"
+          data-testid="show-newest"
+          className="sticky bottom-2 self-end shadow"
+          onClick={showNewest}
+          title="A newer exchange arrived below while you were reading; nothing moved"
+        >
           newest ↓
         </Button>
       ) : null}

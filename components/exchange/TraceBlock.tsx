@@ -14,7 +14,10 @@ const COLOR: Record<TraceLine["kind"], string> = {
 /** The chapter-style trace. Every server string is rendered as React text, never as HTML. */
 export function TraceBlock({ lines }: { lines: TraceLine[] }) {
   return (
-    <pre data-testid="trace" className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs leading-relaxed dark:bg-slate-900">
+    <pre
+      data-testid="trace"
+      className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs leading-relaxed dark:bg-slate-900"
+    >
       {lines.map((line, i) => (
         <div key={i} data-kind={line.kind} className={COLOR[line.kind]}>
           {line.text}

@@ -9,9 +9,19 @@ function Headers({ list }: { list: { name: string; value: string; added?: boolea
       {list.map((h, i) => (
         <li key={i} data-testid="wire-header" data-added={h.added ? "true" : undefined}>
           {h.name}: {h.value}
-          {h.added ? <span className="ml-2 rounded bg-violet-100 px-1 text-[10px] text-violet-800 dark:bg-violet-900 dark:text-violet-200">added by bridge (implied by the frame)</span> : null}
-          {h.perSend ? <span className="ml-2 rounded bg-sky-100 px-1 text-[10px] text-sky-800 dark:bg-sky-900 dark:text-sky-200">sent by the playground (remembered legacy session)</span> : null}
-          {h.transport ? <span className="ml-2 rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">set by the HTTP transport</span> : null}
+          {h.added ? (
+            <span className="ml-2 rounded bg-violet-100 px-1 text-[10px] text-violet-800 dark:bg-violet-900 dark:text-violet-200">
+              added by bridge (implied by the frame)
+            </span>
+          ) : null}
+          {h.perSend ? (
+            <span className="ml-2 rounded bg-sky-100 px-1 text-[10px] text-sky-800 dark:bg-sky-900 dark:text-sky-200">
+              sent by the playground (remembered legacy session)
+            </span>
+          ) : null}
+          {h.transport ? (
+            <span className="ml-2 rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">set by the HTTP transport</span>
+          ) : null}
         </li>
       ))}
     </ul>
@@ -25,7 +35,12 @@ function Flag({ children }: { children: string }) {
 function Row({ row }: { row: WireRow }) {
   switch (row.kind) {
     case "stdin":
-      return <div><span className={`${tag} text-blue-700 dark:text-blue-300`}>stdin →</span>{row.text}</div>;
+      return (
+        <div>
+          <span className={`${tag} text-blue-700 dark:text-blue-300`}>stdin →</span>
+          {row.text}
+        </div>
+      );
     case "stdout":
       return (
         <div className={row.isFrame ? "" : "bg-red-50 dark:bg-red-950"}>
@@ -38,15 +53,34 @@ function Row({ row }: { row: WireRow }) {
         </div>
       );
     case "stderr":
-      return <div><span className={`${tag} text-amber-700 dark:text-amber-300`}>stderr</span>{row.text}{row.unsolicited ? <Flag>arrived between sends</Flag> : null}</div>;
+      return (
+        <div>
+          <span className={`${tag} text-amber-700 dark:text-amber-300`}>stderr</span>
+          {row.text}
+          {row.unsolicited ? <Flag>arrived between sends</Flag> : null}
+        </div>
+      );
     case "spawn":
-      return <div><span className={`${tag} text-slate-600 dark:text-slate-400`}>spawn</span>pid {row.pid}: {JSON.stringify(row.argv)}{row.cwd ? ` in ${row.cwd}` : ""}</div>;
+      return (
+        <div>
+          <span className={`${tag} text-slate-600 dark:text-slate-400`}>spawn</span>pid {row.pid}: {JSON.stringify(row.argv)}
+          {row.cwd ? ` in ${row.cwd}` : ""}
+        </div>
+      );
     case "exit":
-      return <div><span className={`${tag} text-slate-600 dark:text-slate-400`}>exit</span>pid {row.pid} ended with {row.how}{row.unsolicited ? <Flag>between sends</Flag> : null}</div>;
+      return (
+        <div>
+          <span className={`${tag} text-slate-600 dark:text-slate-400`}>exit</span>pid {row.pid} ended with {row.how}
+          {row.unsolicited ? <Flag>between sends</Flag> : null}
+        </div>
+      );
     case "http-request":
       return (
         <div>
-          <div><span className={`${tag} text-blue-700 dark:text-blue-300`}>request →</span>{row.requestLine}</div>
+          <div>
+            <span className={`${tag} text-blue-700 dark:text-blue-300`}>request →</span>
+            {row.requestLine}
+          </div>
           <Headers list={row.headers} />
           <div className="ml-24 text-blue-800 dark:text-blue-300">{row.body}</div>
         </div>
@@ -54,7 +88,10 @@ function Row({ row }: { row: WireRow }) {
     case "http-response":
       return (
         <div>
-          <div><span className={`${tag} text-emerald-700 dark:text-emerald-300`}>response ←</span>{row.statusLine}</div>
+          <div>
+            <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>response ←</span>
+            {row.statusLine}
+          </div>
           <Headers list={row.headers} />
         </div>
       );
@@ -77,7 +114,12 @@ function Row({ row }: { row: WireRow }) {
         </div>
       );
     case "note":
-      return <div className="text-slate-600 dark:text-slate-400"><span className={tag}>note</span>{row.text}</div>;
+      return (
+        <div className="text-slate-600 dark:text-slate-400">
+          <span className={tag}>note</span>
+          {row.text}
+        </div>
+      );
   }
 }
 
@@ -85,7 +127,10 @@ function Row({ row }: { row: WireRow }) {
 export function WireView({ exchange, perSendHeaders }: { exchange: Exchange; perSendHeaders?: string[] }) {
   const rows = wireRows(exchange, perSendHeaders);
   return (
-    <div data-testid="wire-view" className="overflow-x-auto rounded border border-slate-200 bg-white p-2 font-mono text-[11px] leading-relaxed dark:border-slate-700 dark:bg-slate-950">
+    <div
+      data-testid="wire-view"
+      className="overflow-x-auto rounded border border-slate-200 bg-white p-2 font-mono text-[11px] leading-relaxed dark:border-slate-700 dark:bg-slate-950"
+    >
       {rows.length === 0 ? <p className="text-slate-600 dark:text-slate-400">The bridge recorded no wire events.</p> : null}
       {rows.map((row, i) => (
         <div key={i} data-testid="wire-row" data-kind={row.kind} className="flex gap-2 whitespace-pre-wrap break-all">

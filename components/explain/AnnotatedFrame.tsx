@@ -7,7 +7,13 @@ function SpecRef({ specRef }: { specRef: string }) {
   const cls = "whitespace-nowrap text-[10px] text-slate-600 dark:text-slate-400";
   // A link the user may follow; the app itself never fetches it.
   return url ? (
-    <a href={url} target="_blank" rel="noopener noreferrer" className={`${cls} underline decoration-dotted hover:text-blue-700`} title={`Open ${specRef} in the specification`}>
+    <a
+      href={url}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={`${cls} underline decoration-dotted hover:text-blue-700`}
+      title={`Open ${specRef} in the specification`}
+    >
       {specRef}
     </a>
   ) : (
@@ -28,11 +34,27 @@ function Note({ a, lineKey }: { a: Annotation; lineKey?: string }) {
 }
 
 /** The frame as JSON lines, each key's explanations directly beneath it. Server text is rendered as text only. */
-export function AnnotatedFrame({ frame, annotations, testId = "annotated-frame", className = "" }: { frame: unknown; annotations: Annotation[]; testId?: string; className?: string }) {
+export function AnnotatedFrame({
+  frame,
+  annotations,
+  testId = "annotated-frame",
+  className = "",
+}: {
+  frame: unknown;
+  annotations: Annotation[];
+  testId?: string;
+  className?: string;
+}) {
   const lines = annotatedLines(frame, annotations);
   const counts = levelCounts(annotations);
   return (
-    <div data-testid={testId} data-errors={counts.error} data-deprecated={counts.deprecated} data-removed={counts.removed} className={`space-y-0.5 ${className}`}>
+    <div
+      data-testid={testId}
+      data-errors={counts.error}
+      data-deprecated={counts.deprecated}
+      data-removed={counts.removed}
+      className={`space-y-0.5 ${className}`}
+    >
       <p className="text-[11px] text-slate-600 dark:text-slate-400">
         {annotations.length} notes · {counts.error} error · {counts.deprecated} deprecated · {counts.removed} removed
       </p>

@@ -47,12 +47,19 @@ export function DatePanel({ state }: PanelProps) {
         <div className="space-y-2 text-xs" data-testid="date-result" data-revisions={dating.revisions.join(",")}>
           <div className="flex flex-wrap items-center gap-1" aria-label="Revisions">
             {REVISIONS.map((r) => (
-              <span key={r} data-testid="date-revision" data-fits={dating.revisions.includes(r)} className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-600 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}>
+              <span
+                key={r}
+                data-testid="date-revision"
+                data-fits={dating.revisions.includes(r)}
+                className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-600 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}
+              >
                 {r}
               </span>
             ))}
           </div>
-          <p data-testid="date-summary" className="text-slate-800 dark:text-slate-100">{dating.summary}</p>
+          <p data-testid="date-summary" className="text-slate-800 dark:text-slate-100">
+            {dating.summary}
+          </p>
           {dating.deprecatedOrRemoved.length > 0 ? (
             <div>
               <h3 className="font-semibold">Taught as current, but deprecated or removed now</h3>
@@ -73,7 +80,10 @@ export function DatePanel({ state }: PanelProps) {
               <tbody>
                 {dating.reasons.map((r) => (
                   <tr key={r.feature} data-testid="date-reason" className="border-t border-slate-200 align-top dark:border-slate-700">
-                    <td className="py-0.5 pr-2 font-medium">{r.feature}{r.note ? <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span> : null}</td>
+                    <td className="py-0.5 pr-2 font-medium">
+                      {r.feature}
+                      {r.note ? <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span> : null}
+                    </td>
                     <td className="py-0.5 pr-2 font-mono whitespace-nowrap">{r.revisions.join(" ")}</td>
                     <td className="py-0.5 break-all font-mono text-slate-600 dark:text-slate-400">{r.evidence}</td>
                   </tr>

@@ -12,7 +12,11 @@ export function LevelBadge({ annotation }: { annotation: Pick<Annotation, "level
   if (annotation.level === "info" && !annotation.badge) return null;
   const text = annotation.badge ?? annotation.level;
   return (
-    <span data-testid="level-badge" data-level={annotation.level} className={`whitespace-nowrap rounded px-1 py-px text-[10px] font-semibold ${STYLE[annotation.level]}`}>
+    <span
+      data-testid="level-badge"
+      data-level={annotation.level}
+      className={`whitespace-nowrap rounded px-1 py-px text-[10px] font-semibold ${STYLE[annotation.level]}`}
+    >
       {text}
     </span>
   );

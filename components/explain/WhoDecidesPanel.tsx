@@ -7,7 +7,15 @@ import { Button, PanelHeading } from "../ui";
 
 function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
   return (
-    <span data-testid="server-text" data-untrusted={untrusted} className={untrusted ? "rounded bg-orange-50 px-0.5 text-slate-800 ring-1 ring-orange-200 dark:bg-orange-950 dark:text-slate-100 dark:ring-orange-900" : "text-slate-800 dark:text-slate-100"}>
+    <span
+      data-testid="server-text"
+      data-untrusted={untrusted}
+      className={
+        untrusted
+          ? "rounded bg-orange-50 px-0.5 text-slate-800 ring-1 ring-orange-200 dark:bg-orange-950 dark:text-slate-100 dark:ring-orange-900"
+          : "text-slate-800 dark:text-slate-100"
+      }
+    >
       {untrusted ? <span className="mr-1 text-[10px] font-semibold uppercase text-orange-700 dark:text-orange-300">untrusted</span> : null}
       {text}
     </span>
@@ -22,10 +30,16 @@ function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) 
         {item.title ? <ServerText text={item.title} untrusted={untrusted} /> : null}
         {item.detail ? <span className="font-mono text-[11px] text-slate-600 dark:text-slate-400">{item.detail}</span> : null}
         {item.hints.map((h) => (
-          <span key={h} title="A hint the server declared about itself" className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800">{untrusted ? `claims ${h}` : h}</span>
+          <span key={h} title="A hint the server declared about itself" className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800">
+            {untrusted ? `claims ${h}` : h}
+          </span>
         ))}
       </p>
-      {item.description ? <p className="text-[11px]"><ServerText text={item.description} untrusted={untrusted} /></p> : null}
+      {item.description ? (
+        <p className="text-[11px]">
+          <ServerText text={item.description} untrusted={untrusted} />
+        </p>
+      ) : null}
     </li>
   );
 }
@@ -38,7 +52,15 @@ function Group({ group, untrusted, onTemplate }: { group: PrimitiveGroup; untrus
       </h3>
       <p className="text-[11px] text-slate-600 dark:text-slate-300">{group.why}</p>
       {group.fetched ? (
-        group.items.length > 0 ? <ul className="mt-1 text-xs">{group.items.map((i) => <Item key={`${i.name}${i.detail ?? ""}`} item={i} untrusted={untrusted} />)}</ul> : <p className="text-xs text-slate-600 dark:text-slate-400">The server lists none.</p>
+        group.items.length > 0 ? (
+          <ul className="mt-1 text-xs">
+            {group.items.map((i) => (
+              <Item key={`${i.name}${i.detail ?? ""}`} item={i} untrusted={untrusted} />
+            ))}
+          </ul>
+        ) : (
+          <p className="text-xs text-slate-600 dark:text-slate-400">The server lists none.</p>
+        )
       ) : (
         <p className="mt-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
           Not fetched yet.
@@ -68,16 +90,26 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
   const who = whoDecides(exchanges, { trusted });
   return (
     <section className="flex flex-col gap-2 text-xs" aria-label="Who decides" data-testid="who-decides">
-      <PanelHeading title={`Who decides${who.server ? ` — ${who.server}` : ""}`} subtitle={`Three primitives, three answers to "who makes this happen" (${WHO_DECIDES_REF}).`}>
-        <Button tone="primary" data-testid="fetch-catalogue" disabled={fetching || !envelope.ok || view.kind !== "ready"} onClick={() => void fetchCatalogue()} title="Send server/discover and the three list requests (they appear in the timeline)">
+      <PanelHeading
+        title={`Who decides${who.server ? ` — ${who.server}` : ""}`}
+        subtitle={`Three primitives, three answers to "who makes this happen" (${WHO_DECIDES_REF}).`}
+      >
+        <Button
+          tone="primary"
+          data-testid="fetch-catalogue"
+          disabled={fetching || !envelope.ok || view.kind !== "ready"}
+          onClick={() => void fetchCatalogue()}
+          title="Send server/discover and the three list requests (they appear in the timeline)"
+        >
           {fetching ? "Fetching…" : "Fetch the catalogue"}
         </Button>
         <label className="flex items-center gap-1">
-          <input type="checkbox" data-testid="trust-server" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} />
-          I trust this server
+          <input type="checkbox" data-testid="trust-server" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} />I trust this server
         </label>
       </PanelHeading>
-      <p data-testid="trust-note" className="text-[11px] text-slate-600 dark:text-slate-300">{who.trustNote}</p>
+      <p data-testid="trust-note" className="text-[11px] text-slate-600 dark:text-slate-300">
+        {who.trustNote}
+      </p>
       {who.instructions ? (
         <p>
           <span className="font-semibold">instructions (to the model): </span>

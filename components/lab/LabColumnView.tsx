@@ -21,7 +21,12 @@ export function LabColumnView({ column }: { column: LabColumn }) {
       {run ? (
         <>
           {run.verdicts.map((verdict, i) => (
-            <p key={i} className={`rounded border p-1.5 text-xs font-medium ${OUTCOME_TONE[verdict.outcome]}`} data-testid="lab-verdict" data-outcome={verdict.outcome}>
+            <p
+              key={i}
+              className={`rounded border p-1.5 text-xs font-medium ${OUTCOME_TONE[verdict.outcome]}`}
+              data-testid="lab-verdict"
+              data-outcome={verdict.outcome}
+            >
               {verdict.text}
             </p>
           ))}
@@ -47,7 +52,11 @@ export function LabColumnView({ column }: { column: LabColumn }) {
                   </span>
                 </div>
                 <div className="break-all font-mono">{step.summary}</div>
-                {step.reason && step.status !== "ok" ? <div className="text-red-700 dark:text-red-300">{step.status}: {step.reason}</div> : null}
+                {step.reason && step.status !== "ok" ? (
+                  <div className="text-red-700 dark:text-red-300">
+                    {step.status}: {step.reason}
+                  </div>
+                ) : null}
               </li>
             ))}
           </ol>

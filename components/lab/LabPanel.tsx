@@ -137,7 +137,12 @@ export function LabPanel({ commands }: PanelProps) {
             </option>
           ))}
         </select>
-        <Button data-testid="lab-copy-link" disabled={!parsed.ok} onClick={() => void copyLink()} title="A link that opens this script and these conditions in the Lab tab (it does not run them)">
+        <Button
+          data-testid="lab-copy-link"
+          disabled={!parsed.ok}
+          onClick={() => void copyLink()}
+          title="A link that opens this script and these conditions in the Lab tab (it does not run them)"
+        >
           Copy experiment link
         </Button>
         <Button tone="primary" data-testid="lab-run" disabled={!parsed.ok || conditions.length === 0 || run.status === "running"} onClick={() => void start()}>
@@ -145,7 +150,10 @@ export function LabPanel({ commands }: PanelProps) {
         </Button>
       </PanelHeading>
       {fromLink?.kind === "ok" ? (
-        <p className="rounded border border-blue-300 bg-blue-50 p-2 text-xs text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200" data-testid="lab-from-link">
+        <p
+          className="rounded border border-blue-300 bg-blue-50 p-2 text-xs text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200"
+          data-testid="lab-from-link"
+        >
           Opened from a link — nothing has run. Read the script below, then press “Run experiment” to run it.
         </p>
       ) : null}
@@ -169,13 +177,25 @@ export function LabPanel({ commands }: PanelProps) {
         />
       ) : null}
       {shareLink ? (
-        <input readOnly aria-label="Experiment link" data-testid="lab-link" className={`${inputClass} w-full font-mono`} value={shareLink} onFocus={(e) => e.target.select()} />
+        <input
+          readOnly
+          aria-label="Experiment link"
+          data-testid="lab-link"
+          className={`${inputClass} w-full font-mono`}
+          value={shareLink}
+          onFocus={(e) => e.target.select()}
+        />
       ) : null}
       {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
-      {run.status === "error" ? <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">The lab could not run: {run.message}</p> : null}
+      {run.status === "error" ? (
+        <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">
+          The lab could not run: {run.message}
+        </p>
+      ) : null}
       {run.status === "done" && restoredAt !== null ? (
         <p data-testid="lab-restored" className="text-xs text-slate-500">
-          The result of your last run (saved {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the reload — nothing ran now.
+          The result of your last run (saved {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the reload
+          — nothing ran now.
         </p>
       ) : null}
       {run.status === "done" ? (
@@ -201,15 +221,30 @@ export function LabPanel({ commands }: PanelProps) {
       <details className="text-xs">
         <summary className="cursor-pointer">Script (JSON, format mcp-playground/lab-script@1) — edit it and run again</summary>
         <div className="mt-1 h-72 overflow-hidden rounded border border-slate-300 dark:border-slate-600" data-testid="lab-script-editor">
-          <LazyEditor value={text} valueVersion={textVersion} onChange={setText} onSubmit={() => void start()} path="lab-script.json" ariaLabel="Lab script editor" />
+          <LazyEditor
+            value={text}
+            valueVersion={textVersion}
+            onChange={setText}
+            onSubmit={() => void start()}
+            path="lab-script.json"
+            ariaLabel="Lab script editor"
+          />
         </div>
-        {!parsed.ok ? <p className="text-red-700 dark:text-red-300" data-testid="lab-script-error">{parsed.error}</p> : null}
+        {!parsed.ok ? (
+          <p className="text-red-700 dark:text-red-300" data-testid="lab-script-error">
+            {parsed.error}
+          </p>
+        ) : null}
       </details>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most {LAB_LIMITS.maxConditions} columns; every process the lab starts is ended when its column finishes.
+        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most {LAB_LIMITS.maxConditions} columns; every
+        process the lab starts is ended when its column finishes.
       </p>
       {run.status === "idle" ? (
-        <p className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300" data-testid="lab-empty">
+        <p
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+          data-testid="lab-empty"
+        >
           Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words what survived.
         </p>
       ) : null}

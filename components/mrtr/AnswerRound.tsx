@@ -5,14 +5,33 @@
  */
 import { useState } from "react";
 import { formatFrame } from "@/lib/protocol/meta";
-import { initialDrafts, responseOf, responsesOf, retryForConversation, type Conversation, type Draft, type InputRequiredView, type Round } from "@/lib/protocol/mrtr";
+import {
+  initialDrafts,
+  responseOf,
+  responsesOf,
+  retryForConversation,
+  type Conversation,
+  type Draft,
+  type InputRequiredView,
+  type Round,
+} from "@/lib/protocol/mrtr";
 import { Button } from "../ui";
 import type { ConversationActions } from "./ConversationView";
 import { FormRequest } from "./FormRequest";
 import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";
 import { UrlRequest } from "./UrlRequest";
 
-export function AnswerRound({ conversation, round, view, actions }: { conversation: Conversation; round: Round; view: InputRequiredView; actions: ConversationActions }) {
+export function AnswerRound({
+  conversation,
+  round,
+  view,
+  actions,
+}: {
+  conversation: Conversation;
+  round: Round;
+  view: InputRequiredView;
+  actions: ConversationActions;
+}) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>(() => initialDrafts(view));
   const [composed, setComposed] = useState<string | null>(null);
   const all = responsesOf(view, drafts);
@@ -32,7 +51,9 @@ export function AnswerRound({ conversation, round, view, actions }: { conversati
     <div data-testid="mrtr-answer" data-round={round.index} className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
       <p className="text-xs text-slate-700 dark:text-slate-200">
         Round {round.index} answered <code>input_required</code>
-        {view.hasInputRequests ? `: the server asks for ${view.requests.length} input${view.requests.length === 1 ? "" : "s"}.` : " with requestState only: retry when ready."}
+        {view.hasInputRequests
+          ? `: the server asks for ${view.requests.length} input${view.requests.length === 1 ? "" : "s"}.`
+          : " with requestState only: retry when ready."}
       </p>
       {view.requestState !== undefined ? (
         <p className="text-xs text-slate-600 dark:text-slate-300">
@@ -49,7 +70,14 @@ export function AnswerRound({ conversation, round, view, actions }: { conversati
         const result = responseOf(request, draft);
         const common = { k: request.key, problem: result.ok ? null : result.problem };
         return (
-          <div key={request.key} data-testid="mrtr-request" data-key={request.key} data-kind={request.kind} data-answered={result.ok ? "true" : "false"} className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+          <div
+            key={request.key}
+            data-testid="mrtr-request"
+            data-key={request.key}
+            data-kind={request.kind}
+            data-answered={result.ok ? "true" : "false"}
+            className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+          >
             {request.kind === "elicitation-form" && draft.kind === "form" ? (
               <FormRequest {...common} request={request} draft={draft} fields={result.ok ? undefined : result.fields} onChange={set(request.key)} />
             ) : request.kind === "elicitation-url" && draft.kind === "url" ? (
@@ -68,7 +96,9 @@ export function AnswerRound({ conversation, round, view, actions }: { conversati
         <Button tone="primary" data-testid="mrtr-compose-retry" disabled={!all.ok} onClick={compose}>
           Compose retry
         </Button>
-        {!all.ok ? <span className="text-xs text-slate-600 dark:text-slate-400">Answer every request first ({Object.keys(all.problems).join(", ")}).</span> : null}
+        {!all.ok ? (
+          <span className="text-xs text-slate-600 dark:text-slate-400">Answer every request first ({Object.keys(all.problems).join(", ")}).</span>
+        ) : null}
         {composed ? (
           <span data-testid="mrtr-composed" className="text-xs text-emerald-700 dark:text-emerald-300">
             {composed}

@@ -23,7 +23,17 @@ const STATUS_TONE: Record<Conversation["status"], string> = {
   failure: "text-red-700 dark:text-red-300",
 };
 
-export function ConversationView({ conversation: c, roundLimit, initiallyOpen, actions }: { conversation: Conversation; roundLimit: number; initiallyOpen: boolean; actions: ConversationActions }) {
+export function ConversationView({
+  conversation: c,
+  roundLimit,
+  initiallyOpen,
+  actions,
+}: {
+  conversation: Conversation;
+  roundLimit: number;
+  initiallyOpen: boolean;
+  actions: ConversationActions;
+}) {
   const end = c.rounds[c.rounds.length - 1];
   const composable = canComposeRetry(c, roundLimit);
   const missing = end.kind === "error" ? explainMissingCapability(end.error) : undefined;
@@ -41,7 +51,11 @@ export function ConversationView({ conversation: c, roundLimit, initiallyOpen, a
           {c.method}
           {c.target ? ` ${c.target}` : ""}
         </span>{" "}
-        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} · <span data-testid="mrtr-total" title="The rounds added up: time on the wire, not your time answering">{Math.round(c.totalMs)} ms</span> ·{" "}
+        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} ·{" "}
+        <span data-testid="mrtr-total" title="The rounds added up: time on the wire, not your time answering">
+          {Math.round(c.totalMs)} ms
+        </span>{" "}
+        ·{" "}
         <span data-testid="mrtr-status" className={STATUS_TONE[c.status]}>
           {c.statusText}
         </span>
@@ -63,7 +77,10 @@ export function ConversationView({ conversation: c, roundLimit, initiallyOpen, a
         <SequenceDiagram diagram={diagram} />
         {c.status === "complete" ? (
           <p className="text-xs">
-            Final result: <span data-testid="mrtr-final" className="font-mono">{diagram.final}</span>
+            Final result:{" "}
+            <span data-testid="mrtr-final" className="font-mono">
+              {diagram.final}
+            </span>
           </p>
         ) : null}
       </div>

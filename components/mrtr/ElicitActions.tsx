@@ -3,7 +3,17 @@
 import type { ElicitAction } from "@/lib/protocol/mrtr";
 import { Button } from "../ui";
 
-export function ElicitActions({ k, chosen, acceptLabel = "Accept", onChoose }: { k: string; chosen: ElicitAction | null; acceptLabel?: string; onChoose(action: ElicitAction): void }) {
+export function ElicitActions({
+  k,
+  chosen,
+  acceptLabel = "Accept",
+  onChoose,
+}: {
+  k: string;
+  chosen: ElicitAction | null;
+  acceptLabel?: string;
+  onChoose(action: ElicitAction): void;
+}) {
   const labels: [ElicitAction, string][] = [
     ["accept", acceptLabel],
     ["decline", "Decline"],

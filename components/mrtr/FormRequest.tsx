@@ -15,7 +15,17 @@ function FieldInput({ field, value, id, onChange }: { field: FormField; value: F
     case "boolean":
       return <input type="checkbox" id={id} data-testid={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
     case "number":
-      return <input {...common} type="number" min={field.minimum} max={field.maximum} step={field.integer ? 1 : "any"} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <input
+          {...common}
+          type="number"
+          min={field.minimum}
+          max={field.maximum}
+          step={field.integer ? 1 : "any"}
+          value={String(value ?? "")}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     case "select":
       return (
         <select {...common} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)}>
@@ -33,7 +43,12 @@ function FieldInput({ field, value, id, onChange }: { field: FormField; value: F
         <span className="flex flex-wrap gap-3" data-testid={id}>
           {field.options.map((o) => (
             <label key={o.value} className="flex items-center gap-1 text-xs">
-              <input type="checkbox" data-testid={`${id}-${o.value}`} checked={chosen.includes(o.value)} onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))} />
+              <input
+                type="checkbox"
+                data-testid={`${id}-${o.value}`}
+                checked={chosen.includes(o.value)}
+                onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+              />
               {o.label}
             </label>
           ))}
@@ -42,7 +57,15 @@ function FieldInput({ field, value, id, onChange }: { field: FormField; value: F
     }
     default: {
       const type = field.format === "email" ? "email" : field.format === "uri" ? "url" : field.format === "date" ? "date" : "text";
-      return <input {...common} type={type} placeholder={field.format ? PLACEHOLDER[field.format] : undefined} value={String(value ?? "")} onChange={(e) => onChange(e.target.value)} />;
+      return (
+        <input
+          {...common}
+          type={type}
+          placeholder={field.format ? PLACEHOLDER[field.format] : undefined}
+          value={String(value ?? "")}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
     }
   }
 }
@@ -58,7 +81,21 @@ function constraint(field: FormField): string {
   return parts.join(", ");
 }
 
-export function FormRequest({ k, request, draft, fields, problem, onChange }: { k: string; request: FormView; draft: FormDraft; fields?: Record<string, string>; problem: string | null; onChange(d: Draft): void }) {
+export function FormRequest({
+  k,
+  request,
+  draft,
+  fields,
+  problem,
+  onChange,
+}: {
+  k: string;
+  request: FormView;
+  draft: FormDraft;
+  fields?: Record<string, string>;
+  problem: string | null;
+  onChange(d: Draft): void;
+}) {
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -85,7 +122,12 @@ export function FormRequest({ k, request, draft, fields, problem, onChange }: { 
                 <span className="block text-[10px] text-slate-600 dark:text-slate-400">{constraint(field)}</span>
               </label>
               <div>
-                <FieldInput field={field} id={id} value={draft.values[field.key]} onChange={(v) => onChange({ ...draft, values: { ...draft.values, [field.key]: v } })} />
+                <FieldInput
+                  field={field}
+                  id={id}
+                  value={draft.values[field.key]}
+                  onChange={(v) => onChange({ ...draft, values: { ...draft.values, [field.key]: v } })}
+                />
                 {field.description ? <span className="block text-[10px] text-slate-600 dark:text-slate-400">{field.description}</span> : null}
                 {fields?.[field.key] ? (
                   <span data-testid={`mrtr-error-${k}-${field.key}`} className="block text-xs text-red-700 dark:text-red-300">

@@ -5,7 +5,15 @@ import { declareAndResend, nextId, type MissingCapabilityExplanation } from "@/l
 import { Button } from "../ui";
 import type { ConversationActions } from "./ConversationView";
 
-export function MissingCapability({ explanation, request, actions }: { explanation: MissingCapabilityExplanation; request: unknown; actions: ConversationActions }) {
+export function MissingCapability({
+  explanation,
+  request,
+  actions,
+}: {
+  explanation: MissingCapabilityExplanation;
+  request: unknown;
+  actions: ConversationActions;
+}) {
   const resend = () => {
     const original = (request as { id?: unknown } | null)?.id;
     const fixed = declareAndResend(request, explanation.required, nextId(original, [original, actions.nextId - 1], 1));

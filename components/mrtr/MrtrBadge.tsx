@@ -22,7 +22,11 @@ export function MrtrBadge({ state }: PanelProps) {
   const shown = maybe ? count : 0;
   if (shown === 0) return null;
   return (
-    <span data-testid="mrtr-waiting" title={`${shown} conversation${shown === 1 ? "" : "s"} waiting for your answer`} className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] font-bold text-white">
+    <span
+      data-testid="mrtr-waiting"
+      title={`${shown} conversation${shown === 1 ? "" : "s"} waiting for your answer`}
+      className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] font-bold text-white"
+    >
       {shown}
     </span>
   );

@@ -60,10 +60,13 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
       }
     >
       {conversations.length === 0 ? (
-        <p data-testid="mrtr-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
+        <p
+          data-testid="mrtr-empty"
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
           No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without <code>startsAt</code>: the server answers{" "}
-          <code>input_required</code> and asks for the date. The MRTR scenarios server has URL mode, several inputs at once, a server that asks again,
-          and one that never finishes.
+          <code>input_required</code> and asks for the date. The MRTR scenarios server has URL mode, several inputs at once, a server that asks again, and one
+          that never finishes.
         </p>
       ) : null}
       {conversations.map((c, i) => (

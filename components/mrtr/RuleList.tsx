@@ -14,7 +14,11 @@ function Group({ rule, items, side }: { rule: MrtrRuleId; items: RuleVerdict[]; 
   const r = MRTR_RULES[rule];
   const info = r.level === "info";
   return (
-    <li data-testid={info ? "mrtr-note" : side === "server" ? "mrtr-violation" : "mrtr-departure"} data-rule={rule} className={info ? "text-slate-600 dark:text-slate-300" : "text-red-800 dark:text-red-300"}>
+    <li
+      data-testid={info ? "mrtr-note" : side === "server" ? "mrtr-violation" : "mrtr-departure"}
+      data-rule={rule}
+      className={info ? "text-slate-600 dark:text-slate-300" : "text-red-800 dark:text-red-300"}
+    >
       <span className="font-semibold">
         {info ? "·" : "✗"} {r.level}
       </span>{" "}

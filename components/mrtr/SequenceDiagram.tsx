@@ -84,7 +84,12 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
   const group = (n: number) => `${unit === "step" ? "Step" : "Round"} ${n}${titles?.[n] ? ` (${titles[n]})` : ""}`;
   const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
   return (
-    <figure data-testid={`${testId}-diagram`} data-rounds={rounds} data-lanes={lanes.join(",")} className="rounded border border-slate-200 p-2 dark:border-slate-700">
+    <figure
+      data-testid={`${testId}-diagram`}
+      data-rounds={rounds}
+      data-lanes={lanes.join(",")}
+      className="rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <StepList steps={steps} group={group} testId={testId} />
       <div className="grid" style={cols} aria-hidden>
         {lanes.map((lane, i) => (
@@ -95,7 +100,12 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
       </div>
       <div className="relative" aria-hidden>
         {lanes.map((lane, i) => (
-          <div key={lane} aria-hidden className="absolute bottom-0 top-0 w-px bg-slate-300 dark:bg-slate-600" style={{ left: `${((i + 0.5) / lanes.length) * 100}%` }} />
+          <div
+            key={lane}
+            aria-hidden
+            className="absolute bottom-0 top-0 w-px bg-slate-300 dark:bg-slate-600"
+            style={{ left: `${((i + 0.5) / lanes.length) * 100}%` }}
+          />
         ))}
         {steps.map((step, i) => (
           <div key={i}>
@@ -107,7 +117,8 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
         ))}
       </div>
       <figcaption className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
-        {rounds} {unit}{rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
+        {rounds} {unit}
+        {rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
       </figcaption>
     </figure>
   );

@@ -10,7 +10,19 @@ import { ElicitActions, Problem } from "./ElicitActions";
 type UrlDraft = Extract<Draft, { kind: "url" }>;
 type UrlView = Extract<InputRequestView, { kind: "elicitation-url" }>;
 
-export function UrlRequest({ k, request, draft, problem, onChange }: { k: string; request: UrlView; draft: UrlDraft; problem: string | null; onChange(d: Draft): void }) {
+export function UrlRequest({
+  k,
+  request,
+  draft,
+  problem,
+  onChange,
+}: {
+  k: string;
+  request: UrlView;
+  draft: UrlDraft;
+  problem: string | null;
+  onChange(d: Draft): void;
+}) {
   const { url } = request;
   const host = url.hostname ?? "";
   const at = host ? url.href.indexOf(host) : -1;

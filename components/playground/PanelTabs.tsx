@@ -27,7 +27,11 @@ function tabAfterKey(key: string, current: number, count: number): number | null
  */
 export function PanelTabs(props: PanelProps) {
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
-  const linkTab = useSyncExternalStore(noSubscribe, () => (window.location.hash.startsWith("#lab=") ? "lab" : null), () => null);
+  const linkTab = useSyncExternalStore(
+    noSubscribe,
+    () => (window.location.hash.startsWith("#lab=") ? "lab" : null),
+    () => null,
+  );
   const [chosen, setActive] = useState<string | null>(null);
   const active = chosen ?? linkTab ?? PANELS[0].id;
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -55,7 +59,11 @@ export function PanelTabs(props: PanelProps) {
   }, [focusPanel]);
 
   const onKeyDown = (e: KeyboardEvent) => {
-    const next = tabAfterKey(e.key, PANELS.findIndex((p) => p.id === active), PANELS.length);
+    const next = tabAfterKey(
+      e.key,
+      PANELS.findIndex((p) => p.id === active),
+      PANELS.length,
+    );
     if (next === null) return;
     e.preventDefault();
     setActive(PANELS[next].id);
@@ -88,7 +96,15 @@ export function PanelTabs(props: PanelProps) {
       </div>
       {PANELS.map(({ id, Component }) => (
         // tabIndex 0: the panel scrolls, so keyboard users must be able to reach it to scroll it.
-        <div key={id} role="tabpanel" id={`panel-${id}`} aria-labelledby={`tab-${id}`} tabIndex={0} hidden={id !== active} className="min-h-0 flex-1 overflow-auto pr-1">
+        <div
+          key={id}
+          role="tabpanel"
+          id={`panel-${id}`}
+          aria-labelledby={`tab-${id}`}
+          tabIndex={0}
+          hidden={id !== active}
+          className="min-h-0 flex-1 overflow-auto pr-1"
+        >
           <Component {...props} />
         </div>
       ))}

@@ -15,7 +15,11 @@ const noSubscribe = () => () => {};
 export function Playground({ token }: { token: string }) {
   const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
-  const hydrated = useSyncExternalStore(noSubscribe, () => true, () => false);
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
   // Ctrl/Cmd+Enter sends from anywhere on the page (inside the editor, Monaco's own keybinding handles it).
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {

@@ -54,11 +54,15 @@ export function CurlSection({ state }: { state: SessionState }) {
     <section className="flex flex-col gap-2 text-xs" data-testid="curl-section">
       <h3 className="font-semibold">Copy as curl</h3>
       <div className="flex flex-wrap items-center gap-2">
-        <Button data-testid="curl-editor" disabled={"problem" in where} onClick={() => {
+        <Button
+          data-testid="curl-editor"
+          disabled={"problem" in where}
+          onClick={() => {
             if (!("url" in where)) return;
             const curl = curlForFrame(where.url, state.editor.text, { extraHeaders: where.headers, tools: latestTools(state) });
             void show(curl.command, curl.notes, "the editor's frame");
-          }}>
+          }}
+        >
           The editor&apos;s frame
         </Button>
         {"problem" in where ? <span className="text-slate-600 dark:text-slate-400">{where.problem}</span> : null}
@@ -74,9 +78,13 @@ export function CurlSection({ state }: { state: SessionState }) {
             {shown.what}
             {copied === shown.what ? " — copied" : ""}: every argument is single-quoted for a POSIX shell.
           </p>
-          <pre data-testid="curl-command" className="overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">{shown.command}</pre>
+          <pre data-testid="curl-command" className="overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">
+            {shown.command}
+          </pre>
           {shown.notes.map((n, i) => (
-            <p key={i} className="text-amber-700 dark:text-amber-300">{n}</p>
+            <p key={i} className="text-amber-700 dark:text-amber-300">
+              {n}
+            </p>
           ))}
         </div>
       ) : null}

@@ -4,7 +4,8 @@ import { Button } from "../ui";
 
 // What had focus before a dialog opened, even if the opener lost it meanwhile (a button disabled while busy).
 let lastFocused: Element | null = null;
-if (typeof document !== "undefined") document.addEventListener("focusin", (e) => (lastFocused = e.target instanceof Element && !e.target.closest("dialog") ? e.target : lastFocused));
+if (typeof document !== "undefined")
+  document.addEventListener("focusin", (e) => (lastFocused = e.target instanceof Element && !e.target.closest("dialog") ? e.target : lastFocused));
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -12,7 +13,19 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
  * A modal dialog (native <dialog>): Escape and the Close button dismiss it; focus moves into it, Tab cycles
  * inside it, and focus goes back to what had it before (the dialog unmounts, so the browser cannot do that).
  */
-export function Dialog({ title, testId, onClose, children, footer }: { title: string; testId: string; onClose: () => void; children: ReactNode; footer?: ReactNode }) {
+export function Dialog({
+  title,
+  testId,
+  onClose,
+  children,
+  footer,
+}: {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;

@@ -3,20 +3,33 @@ import type { GalleryCard } from "@/lib/share/gallery";
 
 export function ExampleCard({ card }: { card: GalleryCard }) {
   return (
-    <article data-testid="example-card" data-example-id={card.id} className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700 dark:bg-slate-900">
+    <article
+      data-testid="example-card"
+      data-example-id={card.id}
+      className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+    >
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{card.title}</h2>
       <p className="font-mono text-xs text-violet-700 dark:text-violet-300">{card.firstRequest}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{card.about}</p>
       {card.conclusion ? (
-        <p data-testid="example-conclusion" data-level={card.conclusion.level} className="rounded bg-slate-50 p-1.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200">
+        <p
+          data-testid="example-conclusion"
+          data-level={card.conclusion.level}
+          className="rounded bg-slate-50 p-1.5 font-mono text-xs text-slate-800 dark:bg-slate-800 dark:text-slate-200"
+        >
           {card.conclusion.text}
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against {card.runsAgainst} · link {card.linkChars.toLocaleString("en-US")} characters
+        {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against {card.runsAgainst} · link{" "}
+        {card.linkChars.toLocaleString("en-US")} characters
       </p>
       <p className="mt-auto">
-        <a data-testid="example-link" href={card.href} className="inline-block rounded bg-blue-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-blue-700">
+        <a
+          data-testid="example-link"
+          href={card.href}
+          className="inline-block rounded bg-blue-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-blue-700"
+        >
           Open the recorded exchange
         </a>
       </p>

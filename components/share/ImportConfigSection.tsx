@@ -8,7 +8,8 @@ import { withTarget } from "@/lib/share/session-adapter";
 import { Button, inputClass } from "../ui";
 
 function describe(t: Target): string {
-  if (t.kind === "stdio") return `stdio: ${JSON.stringify([t.command, ...t.args])}${t.cwd ? ` in ${t.cwd}` : ""}${t.env ? ` · env ${Object.keys(t.env).join(", ")}` : ""}`;
+  if (t.kind === "stdio")
+    return `stdio: ${JSON.stringify([t.command, ...t.args])}${t.cwd ? ` in ${t.cwd}` : ""}${t.env ? ` · env ${Object.keys(t.env).join(", ")}` : ""}`;
   if (t.kind === "http") return `Streamable HTTP: ${t.url}${t.headers ? ` · headers ${Object.keys(t.headers).join(", ")}` : ""}`;
   return `${t.server} (${t.transport})`;
 }
@@ -20,28 +21,65 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
   return (
     <section className="flex flex-col gap-2 text-xs" data-testid="import-config-section">
       <h3 className="font-semibold">Import a target from an mcpServers config</h3>
-      <p className="text-slate-600 dark:text-slate-400">Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is started: pick a server to make it the target, then Send.</p>
-      <textarea data-testid="config-input" className={`${inputClass} h-28 font-mono`} value={text} onChange={(e) => setText(e.target.value)} placeholder={'{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything", "stdio"]}}}'} />
+      <p className="text-slate-600 dark:text-slate-400">
+        Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is started: pick a server to make it the target,
+        then Send.
+      </p>
+      <textarea
+        data-testid="config-input"
+        className={`${inputClass} h-28 font-mono`}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={'{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything", "stdio"]}}}'}
+      />
       <div>
-        <Button data-testid="config-read" onClick={() => { setUsed(null); setResult(importMcpServers(text)); }}>Read config</Button>
+        <Button
+          data-testid="config-read"
+          onClick={() => {
+            setUsed(null);
+            setResult(importMcpServers(text));
+          }}
+        >
+          Read config
+        </Button>
       </div>
-      {result && !result.ok ? <p role="alert" data-testid="config-error" className="text-red-700 dark:text-red-300">could not read this config: {result.reason}</p> : null}
+      {result && !result.ok ? (
+        <p role="alert" data-testid="config-error" className="text-red-700 dark:text-red-300">
+          could not read this config: {result.reason}
+        </p>
+      ) : null}
       {result?.ok ? (
         <ul className="flex flex-col gap-1" data-testid="config-servers">
           {result.servers.map((s) => (
-            <li key={s.name} data-testid="config-server" data-name={s.name} className="flex flex-wrap items-center gap-2 rounded border border-slate-200 p-1 dark:border-slate-700">
+            <li
+              key={s.name}
+              data-testid="config-server"
+              data-name={s.name}
+              className="flex flex-wrap items-center gap-2 rounded border border-slate-200 p-1 dark:border-slate-700"
+            >
               <strong>{s.name}</strong>
               <code className="break-all">{describe(s.target)}</code>
-              <Button className="ml-auto" data-testid="config-use" onClick={() => { dispatch({ type: "session/load", state: withTarget(state, s.target) }); setUsed(s.name); }}>
+              <Button
+                className="ml-auto"
+                data-testid="config-use"
+                onClick={() => {
+                  dispatch({ type: "session/load", state: withTarget(state, s.target) });
+                  setUsed(s.name);
+                }}
+              >
                 {used === s.name ? "in use" : "Use as target"}
               </Button>
               {s.warnings.map((w, i) => (
-                <p key={i} className="w-full text-amber-700 dark:text-amber-300">{w}</p>
+                <p key={i} className="w-full text-amber-700 dark:text-amber-300">
+                  {w}
+                </p>
               ))}
             </li>
           ))}
           {result.problems.map((p, i) => (
-            <li key={`p${i}`} className="text-red-700 dark:text-red-300">skipped {p}</li>
+            <li key={`p${i}`} className="text-red-700 dark:text-red-300">
+              skipped {p}
+            </li>
           ))}
         </ul>
       ) : null}

@@ -3,12 +3,22 @@ import { lessonHref, type AuthLesson } from "@/lib/auth/lessons";
 
 export function LessonCard({ lesson }: { lesson: AuthLesson }) {
   return (
-    <article data-testid="lesson-card" data-lesson={lesson.demo} className="flex flex-col gap-2 rounded border border-violet-300 bg-white p-3 shadow-sm dark:border-violet-700 dark:bg-slate-900">
+    <article
+      data-testid="lesson-card"
+      data-lesson={lesson.demo}
+      className="flex flex-col gap-2 rounded border border-violet-300 bg-white p-3 shadow-sm dark:border-violet-700 dark:bg-slate-900"
+    >
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{lesson.title}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{lesson.about}</p>
-      <p className="text-xs text-slate-600 dark:text-slate-400">runs live against the embedded authorization server and three protected servers · tokens stay on the server, masked</p>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        runs live against the embedded authorization server and three protected servers · tokens stay on the server, masked
+      </p>
       <p className="mt-auto">
-        <a data-testid="lesson-run" href={lessonHref(lesson.demo)} className="inline-block rounded bg-violet-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-violet-800">
+        <a
+          data-testid="lesson-run"
+          href={lessonHref(lesson.demo)}
+          className="inline-block rounded bg-violet-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-violet-800"
+        >
           Run the lesson
         </a>
       </p>

@@ -9,7 +9,12 @@ import { Button } from "../ui";
 import { RunLiveDialog } from "./RunLiveDialog";
 
 const MARK = { pass: "✓", fail: "✗", warn: "!", info: "·" } as const;
-const TONE = { pass: "text-emerald-800 dark:text-emerald-300", fail: "text-red-800 dark:text-red-300", warn: "text-amber-800 dark:text-amber-300", info: "" } as const;
+const TONE = {
+  pass: "text-emerald-800 dark:text-emerald-300",
+  fail: "text-red-800 dark:text-red-300",
+  warn: "text-amber-800 dark:text-amber-300",
+  info: "",
+} as const;
 
 function targetWords(t: Target): string {
   if (t.kind === "demo") return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
@@ -21,7 +26,15 @@ function listWords(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
 }
 
-export function LinkBanner({ share, source, migratedFrom, running, result, onRunLive, onClose }: {
+export function LinkBanner({
+  share,
+  source,
+  migratedFrom,
+  running,
+  result,
+  onRunLive,
+  onClose,
+}: {
   share: ShareState;
   source: "link" | "file";
   migratedFrom?: number;
@@ -48,13 +61,25 @@ export function LinkBanner({ share, source, migratedFrom, running, result, onRun
     } else setConfirming(done);
   };
   return (
-    <section data-testid="link-banner" data-source={source} aria-label="Opened from a link" className="flex flex-col gap-1 rounded border border-sky-300 bg-sky-50 p-2 text-xs text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100">
+    <section
+      data-testid="link-banner"
+      data-source={source}
+      aria-label="Opened from a link"
+      className="flex flex-col gap-1 rounded border border-sky-300 bg-sky-50 p-2 text-xs text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <strong data-testid="link-banner-notice">
-          {result ? liveResultText(result) : running ? "Run live: sending…" : source === "link" ? "Opened from a link — nothing has been sent" : "Opened from a session file — nothing has been sent"}
+          {result
+            ? liveResultText(result)
+            : running
+              ? "Run live: sending…"
+              : source === "link"
+                ? "Opened from a link — nothing has been sent"
+                : "Opened from a session file — nothing has been sent"}
         </strong>
         <span data-testid="link-targets">
-          · {count} recorded exchange{count === 1 ? "" : "s"} against {listWords(plan.targets.map(targetWords).concat(skipped.length ? ["a target this link does not describe"] : []))}
+          · {count} recorded exchange{count === 1 ? "" : "s"} against{" "}
+          {listWords(plan.targets.map(targetWords).concat(skipped.length ? ["a target this link does not describe"] : []))}
           {migratedFrom !== undefined ? ` · an older link (format v${migratedFrom}), read as v1` : ""}
         </span>
         <span className="ml-auto flex gap-1">
@@ -63,14 +88,28 @@ export function LinkBanner({ share, source, migratedFrom, running, result, onRun
             data-testid="run-live"
             disabled={running || result !== null || sendable === 0}
             onClick={() => start(new Map())}
-            title={result ? "Already sent: open the link again to run it once more" : "Send the recorded frames again, in order, each to the target it was recorded against"}
+            title={
+              result
+                ? "Already sent: open the link again to run it once more"
+                : "Send the recorded frames again, in order, each to the target it was recorded against"
+            }
           >
-            {running ? "Running…" : result ? "Sent ✓" : `Run live (${sendable} frame${sendable === 1 ? "" : "s"}${plan.targets.length > 1 ? `, ${plan.targets.length} targets` : ""})`}
+            {running
+              ? "Running…"
+              : result
+                ? "Sent ✓"
+                : `Run live (${sendable} frame${sendable === 1 ? "" : "s"}${plan.targets.length > 1 ? `, ${plan.targets.length} targets` : ""})`}
           </Button>
-          <Button data-testid="close-link" onClick={onClose}>Close</Button>
+          <Button data-testid="close-link" onClick={onClose}>
+            Close
+          </Button>
         </span>
       </div>
-      {share.title ? <p data-testid="link-title" className="text-sm font-semibold">{share.title}</p> : null}
+      {share.title ? (
+        <p data-testid="link-title" className="text-sm font-semibold">
+          {share.title}
+        </p>
+      ) : null}
       {share.about ? <p data-testid="link-about">{share.about}</p> : null}
       {share.exchanges.some((x) => x.verdicts?.length) ? (
         <ol data-testid="link-verdicts" className="ml-5 list-decimal space-y-0.5">
@@ -89,7 +128,16 @@ export function LinkBanner({ share, source, migratedFrom, running, result, onRun
       {plan.targets.length > 1 ? (
         <p data-testid="link-target-plan">
           Run live sends each frame to the target it was recorded against:{" "}
-          {plan.targets.map((t) => `#${plan.steps.filter((s) => s.target && targetKey(s.target) === targetKey(t)).map((s) => s.index).join(", #")} → ${targetWords(t)}`).join("; ")}.
+          {plan.targets
+            .map(
+              (t) =>
+                `#${plan.steps
+                  .filter((s) => s.target && targetKey(s.target) === targetKey(t))
+                  .map((s) => s.index)
+                  .join(", #")} → ${targetWords(t)}`,
+            )
+            .join("; ")}
+          .
         </p>
       ) : null}
       {skipped.length > 0 ? (
@@ -101,10 +149,17 @@ export function LinkBanner({ share, source, migratedFrom, running, result, onRun
           ))}
         </ul>
       ) : null}
-      {commands.length > 0 ? <p data-testid="link-stdio-note">This link names {commands.length === 1 ? "a command" : `${commands.length} commands`} to run on your machine. {commands.length === 1 ? "It is" : "They are"} not the active target; Run live shows the full command and asks before anything is started.</p> : null}
+      {commands.length > 0 ? (
+        <p data-testid="link-stdio-note">
+          This link names {commands.length === 1 ? "a command" : `${commands.length} commands`} to run on your machine.{" "}
+          {commands.length === 1 ? "It is" : "They are"} not the active target; Run live shows the full command and asks before anything is started.
+        </p>
+      ) : null}
       {share.omitted.length > 0 ? (
         <details data-testid="link-omitted">
-          <summary className="cursor-pointer">The sharer left {share.omitted.length} thing{share.omitted.length === 1 ? "" : "s"} out of the link</summary>
+          <summary className="cursor-pointer">
+            The sharer left {share.omitted.length} thing{share.omitted.length === 1 ? "" : "s"} out of the link
+          </summary>
           <ul className="ml-4 list-disc">
             {share.omitted.map((line, i) => (
               <li key={i}>{line}</li>

@@ -6,7 +6,14 @@ import { withEnvValues, type SpawnConfirmation } from "@/lib/share/live";
 import { Button, inputClass } from "../ui";
 import { Dialog } from "./Dialog";
 
-export function RunLiveDialog({ target, confirmation, onCancel, onConfirm, asker = "The link", confirmLabel = "Start it and send the frames" }: {
+export function RunLiveDialog({
+  target,
+  confirmation,
+  onCancel,
+  onConfirm,
+  asker = "The link",
+  confirmLabel = "Start it and send the frames",
+}: {
   target: Extract<Target, { kind: "stdio" }>;
   confirmation: SpawnConfirmation;
   onCancel: () => void;

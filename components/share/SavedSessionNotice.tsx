@@ -16,7 +16,11 @@ export function SavedSessionNotice({ notice, onStartFresh, onDismiss }: { notice
         ? `Your saved session could not be restored (${notice.reason}). It is kept until you choose Start fresh.`
         : `This session is not being saved: ${notice.reason}.`;
   return (
-    <div data-testid="saved-session-notice" data-kind={notice.kind} className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100">
+    <div
+      data-testid="saved-session-notice"
+      data-kind={notice.kind}
+      className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
+    >
       <span className="min-w-0 flex-1">{text}</span>
       <Button data-testid="start-fresh" onClick={onStartFresh} title="Forget the saved session and start with an empty timeline and the default frame">
         Start fresh

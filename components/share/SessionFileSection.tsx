@@ -37,7 +37,12 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
       setViewer({ kind: "error", source: "file", reason: r.reason });
       return setNote({ text: `could not import this file: ${r.reason}` });
     }
-    const base: SessionState = { ...initialState(), editor: { ...initialState().editor, version: state.editor.version }, seq: state.seq, processSeq: state.processSeq };
+    const base: SessionState = {
+      ...initialState(),
+      editor: { ...initialState().editor, version: state.editor.version },
+      seq: state.seq,
+      processSeq: state.processSeq,
+    };
     dispatch({ type: "session/load", state: sessionFromShare(r.state, base) });
     setViewer({ kind: "open", source: "file", share: r.state, version: r.version });
     setNote({ text: `Imported ${file.name}: ${r.state.exchanges.length} recorded exchanges. Nothing was sent.` });
@@ -47,13 +52,25 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     <section className="flex flex-col gap-2 text-xs" data-testid="session-file-section">
       <h3 className="font-semibold">Session file and transcript</h3>
       <div className="flex flex-wrap gap-2">
-        <Button data-testid="export-session" onClick={exportFile}>Export session file (.json)</Button>
+        <Button data-testid="export-session" onClick={exportFile}>
+          Export session file (.json)
+        </Button>
         <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
           Import session file…
-          <input data-testid="import-session" type="file" accept="application/json,.json" className="sr-only" onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])} />
+          <input
+            data-testid="import-session"
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
+          />
         </label>
-        <Button data-testid="export-markdown" onClick={() => void markdown("download")}>Download Markdown transcript</Button>
-        <Button data-testid="copy-markdown" onClick={() => void markdown("copy")}>Copy Markdown</Button>
+        <Button data-testid="export-markdown" onClick={() => void markdown("download")}>
+          Download Markdown transcript
+        </Button>
+        <Button data-testid="copy-markdown" onClick={() => void markdown("copy")}>
+          Copy Markdown
+        </Button>
       </div>
       {note ? (
         <div role="status" data-testid="session-file-note">

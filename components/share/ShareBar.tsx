@@ -41,7 +41,8 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
     try {
       // Only now does the link's target become the session's target (after the confirmation for a command).
       // A command from the link becomes the form's target only once confirmed.
-      if (plan.target.kind !== "stdio" || confirmed.has(targetKey(plan.target))) dispatch({ type: "session/load", state: withTarget(state, confirmedTarget(plan.target)) });
+      if (plan.target.kind !== "stdio" || confirmed.has(targetKey(plan.target)))
+        dispatch({ type: "session/load", state: withTarget(state, confirmedTarget(plan.target)) });
       const value = await runLivePlan(plan, (text, opts) => commands.sendFrame(text, opts), confirmedTarget);
       setResult({ share, value });
     } finally {
@@ -57,23 +58,44 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         <a href="/examples" data-testid="examples-link" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
           Examples from the chapter
         </a>
-        <Button data-testid="start-fresh-bar" onClick={saved.startFresh} title="Forget the saved session: an empty timeline and the default frame (processes the bridge holds keep running; end them in the target bar)">
+        <Button
+          data-testid="start-fresh-bar"
+          onClick={saved.startFresh}
+          title="Forget the saved session: an empty timeline and the default frame (processes the bridge holds keep running; end them in the target bar)"
+        >
           Start fresh
         </Button>
         <ShareButton state={state} token={token} carry={carry} />
       </div>
       <SavedSessionNotice notice={saved.notice} onStartFresh={saved.startFresh} onDismiss={saved.dismiss} />
-      {viewer.kind === "loading" ? <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">Opening the link…</p> : null}
+      {viewer.kind === "loading" ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">
+          Opening the link…
+        </p>
+      ) : null}
       {viewer.kind === "error" ? (
-        <div role="alert" data-testid="link-error" className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          data-testid="link-error"
+          className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <span className="flex-1">
-            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The playground opened with its default page instead.
+            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The playground opened with its default page
+            instead.
           </span>
           <Button onClick={() => setViewer({ kind: "none" })}>Dismiss</Button>
         </div>
       ) : null}
       {viewer.kind === "open" ? (
-        <LinkBanner share={viewer.share} source={viewer.source} migratedFrom={viewer.migratedFrom} running={running} result={shown} onRunLive={(confirmed) => void runLive(confirmed)} onClose={() => setViewer({ kind: "none" })} />
+        <LinkBanner
+          share={viewer.share}
+          source={viewer.source}
+          migratedFrom={viewer.migratedFrom}
+          running={running}
+          result={shown}
+          onRunLive={(confirmed) => void runLive(confirmed)}
+          onClose={() => setViewer({ kind: "none" })}
+        />
       ) : null}
     </div>
   );

@@ -18,10 +18,16 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
   async function share() {
     setBusy(true);
     try {
-      const [{ shareFromSession }, { encodeShareFragment, withFragment }] = await Promise.all([import("@/lib/share/session-adapter"), import("@/lib/share/codec")]);
+      const [{ shareFromSession }, { encodeShareFragment, withFragment }] = await Promise.all([
+        import("@/lib/share/session-adapter"),
+        import("@/lib/share/codec"),
+      ]);
       const current = shareFromSession(state);
       if (!current.ok) return setResult({ kind: "error", message: current.error });
-      const link = await encodeShareFragment({ ...current.value, ...(carry?.title ? { title: carry.title } : {}), ...(carry?.about ? { about: carry.about } : {}), omitted: carry?.omitted ?? [] }, { knownSecrets: [token] });
+      const link = await encodeShareFragment(
+        { ...current.value, ...(carry?.title ? { title: carry.title } : {}), ...(carry?.about ? { about: carry.about } : {}), omitted: carry?.omitted ?? [] },
+        { knownSecrets: [token] },
+      );
       const url = withFragment(window.location.href, link.fragment);
       window.history.replaceState(null, "", link.fragment);
       let copied = false;
@@ -41,25 +47,48 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
 
   return (
     <>
-      <Button tone="primary" data-testid="share" disabled={busy} onClick={() => void share()} title="Put this session (editor, target, capabilities, recorded exchanges) into a link; secrets are left out">
+      <Button
+        tone="primary"
+        data-testid="share"
+        disabled={busy}
+        onClick={() => void share()}
+        title="Put this session (editor, target, capabilities, recorded exchanges) into a link; secrets are left out"
+      >
         Share link
       </Button>
       {result ? (
-        <Dialog title={result.kind === "ok" ? (result.copied ? "Link copied" : "Your link") : "Could not make a link"} testId="share-dialog" onClose={() => setResult(null)}>
+        <Dialog
+          title={result.kind === "ok" ? (result.copied ? "Link copied" : "Your link") : "Could not make a link"}
+          testId="share-dialog"
+          onClose={() => setResult(null)}
+        >
           {result.kind === "error" ? (
-            <p role="alert" data-testid="share-error">{result.message}</p>
+            <p role="alert" data-testid="share-error">
+              {result.message}
+            </p>
           ) : (
             <>
               <p className="text-xs">
                 {result.copied ? "The link is on your clipboard. " : "Copy the link below. "}
-                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the recorded exchanges without anything being sent.
+                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the recorded exchanges without anything being
+                sent.
               </p>
-              <input data-testid="share-url" aria-label="Share link" readOnly className={`${inputClass} w-full font-mono`} value={result.url} onFocus={(e) => e.target.select()} />
+              <input
+                data-testid="share-url"
+                aria-label="Share link"
+                readOnly
+                className={`${inputClass} w-full font-mono`}
+                value={result.url}
+                onFocus={(e) => e.target.select()}
+              />
               <p className="text-xs" data-testid="share-length" data-chars={result.chars}>
-                {result.chars.toLocaleString("en-US")} characters{result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long; export a session file instead" : ""}
+                {result.chars.toLocaleString("en-US")} characters
+                {result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long; export a session file instead" : ""}
               </p>
               {result.omitted.length === 0 ? (
-                <p className="text-xs" data-testid="share-nothing-omitted">Nothing was left out: the session held no secrets.</p>
+                <p className="text-xs" data-testid="share-nothing-omitted">
+                  Nothing was left out: the session held no secrets.
+                </p>
               ) : (
                 <div className="text-xs" data-testid="share-omitted">
                   <p className="font-semibold">Left out of the link (never shared):</p>

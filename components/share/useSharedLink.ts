@@ -28,7 +28,13 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
     if (decoded.kind === "none") return setViewer({ kind: "none" });
     if (decoded.kind === "error") return setViewer({ kind: "error", source: "link", reason: decoded.reason });
     dispatch({ type: "session/load", state: sessionFromShare(decoded.state, baseFrom(current())) });
-    setViewer({ kind: "open", source: "link", share: decoded.state, version: decoded.version, ...(decoded.migratedFrom !== undefined ? { migratedFrom: decoded.migratedFrom } : {}) });
+    setViewer({
+      kind: "open",
+      source: "link",
+      share: decoded.state,
+      version: decoded.version,
+      ...(decoded.migratedFrom !== undefined ? { migratedFrom: decoded.migratedFrom } : {}),
+    });
   } catch (e) {
     // Whatever went wrong, the page stays the default page and says why.
     setViewer({ kind: "error", source: "link", reason: `it could not be read (${e instanceof Error ? e.message : String(e)})` });

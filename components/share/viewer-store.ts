@@ -27,5 +27,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useViewer(): Viewer {
-  return useSyncExternalStore(subscribe, () => current, () => current);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => current,
+  );
 }

@@ -3,7 +3,13 @@ import type { KeyValue } from "@/lib/session";
 import { Button, inputClass } from "../ui";
 
 /** Editable name/value rows (environment variables, HTTP headers). */
-export function KeyValueRows({ label, rows, onChange, keyPlaceholder, valuePlaceholder }: {
+export function KeyValueRows({
+  label,
+  rows,
+  onChange,
+  keyPlaceholder,
+  valuePlaceholder,
+}: {
   label: string;
   rows: KeyValue[];
   onChange: (rows: KeyValue[]) => void;
@@ -16,8 +22,20 @@ export function KeyValueRows({ label, rows, onChange, keyPlaceholder, valuePlace
       <legend className="mb-1 text-slate-600 dark:text-slate-300">{label}</legend>
       {rows.map((row, i) => (
         <div key={i} className="flex gap-1">
-          <input aria-label={`${label} name ${i + 1}`} className={`${inputClass} w-40 font-mono`} placeholder={keyPlaceholder} value={row.key} onChange={(e) => update(i, { key: e.target.value })} />
-          <input aria-label={`${label} value ${i + 1}`} className={`${inputClass} flex-1 font-mono`} placeholder={valuePlaceholder} value={row.value} onChange={(e) => update(i, { value: e.target.value })} />
+          <input
+            aria-label={`${label} name ${i + 1}`}
+            className={`${inputClass} w-40 font-mono`}
+            placeholder={keyPlaceholder}
+            value={row.key}
+            onChange={(e) => update(i, { key: e.target.value })}
+          />
+          <input
+            aria-label={`${label} value ${i + 1}`}
+            className={`${inputClass} flex-1 font-mono`}
+            placeholder={valuePlaceholder}
+            value={row.value}
+            onChange={(e) => update(i, { value: e.target.value })}
+          />
           <Button onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`remove ${label} row ${i + 1}`}>
             ✕
           </Button>

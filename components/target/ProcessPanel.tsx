@@ -37,12 +37,19 @@ export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView 
     <div className="flex flex-col gap-1 text-xs" data-testid="process-panel" data-status={status.state}>
       <div className="flex flex-wrap items-center gap-2">
         <span className="text-slate-600 dark:text-slate-300">Server process:</span>
-        <span data-testid="process-status" className="font-mono">{status.text}</span>
+        <span data-testid="process-status" className="font-mono">
+          {status.text}
+        </span>
         {status.value?.argv ? <span className="font-mono text-slate-600 dark:text-slate-400">{JSON.stringify(status.value.argv)}</span> : null}
         <Button data-testid="process-restart" onClick={() => void commands.process("restart")} title="End the process and start a fresh one">
           Restart
         </Button>
-        <Button data-testid="process-close" onClick={() => void commands.process("close")} disabled={!status.value?.running} title="End the process; the next Send starts a new one">
+        <Button
+          data-testid="process-close"
+          onClick={() => void commands.process("close")}
+          disabled={!status.value?.running}
+          title="End the process; the next Send starts a new one"
+        >
           Close
         </Button>
         <Button
@@ -57,7 +64,10 @@ export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView 
         </Button>
       </div>
       {showStderr ? (
-        <pre data-testid="stderr-tail" className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">
+        <pre
+          data-testid="stderr-tail"
+          className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950"
+        >
           {status.value?.stderrDropped ? `(${status.value.stderrDropped} older lines dropped)\n` : ""}
           {tail.length ? tail.join("\n") : "(nothing on stderr yet)"}
         </pre>

@@ -13,12 +13,21 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
   const verdict = key ? state.verdicts[key] : undefined;
   const session = key ? state.sessions[key] : undefined;
   return (
-    <section aria-label="Target" data-testid="target-bar" className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+    <section
+      aria-label="Target"
+      data-testid="target-bar"
+      className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+    >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {/* min-w-0: the longest preset name must not push a phone-width page sideways; the select shrinks instead. */}
         <label className="flex min-w-0 max-w-full items-center gap-2 font-semibold text-slate-800 dark:text-slate-100">
           Target
-          <select data-testid="target-select" className={`${inputClass} min-w-0 max-w-full`} value={state.preset} onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}>
+          <select
+            data-testid="target-select"
+            className={`${inputClass} min-w-0 max-w-full`}
+            value={state.preset}
+            onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}
+          >
             {PRESETS.map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
@@ -27,11 +36,20 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
           </select>
         </label>
         {view.kind === "ready" ? (
-          <code data-testid="target-label" className="text-slate-600 dark:text-slate-300">{view.label}</code>
+          <code data-testid="target-label" className="text-slate-600 dark:text-slate-300">
+            {view.label}
+          </code>
         ) : (
-          <span data-testid="target-problem" className="text-amber-700 dark:text-amber-300">{view.problem}</span>
+          <span data-testid="target-problem" className="text-amber-700 dark:text-amber-300">
+            {view.problem}
+          </span>
         )}
-        <Button data-testid="probe" disabled={view.kind !== "ready" || verdict?.status === "running"} onClick={() => void commands.probe()} title="server/discover first; on anything but a modern answer, fall back to initialize">
+        <Button
+          data-testid="probe"
+          disabled={view.kind !== "ready" || verdict?.status === "running"}
+          onClick={() => void commands.probe()}
+          title="server/discover first; on anything but a modern answer, fall back to initialize"
+        >
           Probe era
         </Button>
         <VerdictBadge verdict={verdict} />
@@ -39,7 +57,9 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
       </div>
       {state.preset === "custom-stdio" ? <CustomStdioForm state={state} dispatch={dispatch} /> : null}
       {state.preset === "custom-http" ? <CustomHttpForm state={state} dispatch={dispatch} /> : null}
-      {view.kind === "ready" && targetHasProcess(view.target) ? <ProcessPanel view={state.processes[view.key]} commands={commands} targetKey={view.key} /> : null}
+      {view.kind === "ready" && targetHasProcess(view.target) ? (
+        <ProcessPanel view={state.processes[view.key]} commands={commands} targetKey={view.key} />
+      ) : null}
     </section>
   );
 }

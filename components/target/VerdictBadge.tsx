@@ -12,9 +12,18 @@ const ERA_STYLE: Record<string, string> = {
 /** What the era probe concluded, and why. */
 export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined }) {
   if (!verdict) return null;
-  if (verdict.status === "running") return <span data-testid="verdict" data-status="running" className="text-xs text-slate-600 dark:text-slate-400">probing…</span>;
+  if (verdict.status === "running")
+    return (
+      <span data-testid="verdict" data-status="running" className="text-xs text-slate-600 dark:text-slate-400">
+        probing…
+      </span>
+    );
   if (verdict.status === "error") {
-    return <span data-testid="verdict" data-status="error" className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE.unreachable}`}>probe failed: {verdict.message}</span>;
+    return (
+      <span data-testid="verdict" data-status="error" className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE.unreachable}`}>
+        probe failed: {verdict.message}
+      </span>
+    );
   }
   return (
     <span data-testid="verdict" data-status="done" data-era={verdict.era} className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE[verdict.era]}`}>

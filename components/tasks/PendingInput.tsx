@@ -19,13 +19,19 @@ export function PendingInput({ pending, askedInPolls, onAnswer }: { pending: Inp
     <div data-testid="task-input" className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
       <p className="text-xs text-slate-700 dark:text-slate-200">
         The task is <code>input_required</code>. Answer below: the playground sends <code>tasks/update</code> with <code>inputResponses</code> keyed like{" "}
-        <code>inputRequests</code> — <strong>not a retry</strong> of the tools/call. Asked in {askedInPolls} poll{askedInPolls === 1 ? "" : "s"} so far, shown once.
+        <code>inputRequests</code> — <strong>not a retry</strong> of the tools/call. Asked in {askedInPolls} poll{askedInPolls === 1 ? "" : "s"} so far, shown
+        once.
       </p>
       {pending.map((request) => {
         const draft = draftOf(request);
         const result = responseOf(request, draft);
         return (
-          <div key={request.key} data-testid="task-input-request" data-key={request.key} className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900">
+          <div
+            key={request.key}
+            data-testid="task-input-request"
+            data-key={request.key}
+            className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+          >
             {request.kind === "elicitation-form" && draft.kind === "form" ? (
               <FormRequest
                 k={request.key}

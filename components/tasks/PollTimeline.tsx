@@ -56,16 +56,31 @@ export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskE
                     {delay ? (
                       <span className="text-slate-600 dark:text-slate-400">
                         {" "}
-                        · waited {delay.delayMs} ms ({delay.source === "server" ? "server's pollIntervalMs" : delay.source === "override" ? "your override" : delay.source === "push" ? "relaxed: push is on" : "default"}
+                        · waited {delay.delayMs} ms (
+                        {delay.source === "server"
+                          ? "server's pollIntervalMs"
+                          : delay.source === "override"
+                            ? "your override"
+                            : delay.source === "push"
+                              ? "relaxed: push is on"
+                              : "default"}
                         {delay.boundedFrom !== undefined ? `, bounded from ${delay.boundedFrom}` : ""})
                       </span>
                     ) : null}
                   </summary>
-                  <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{formatFrame(e.sent)}</pre>
+                  <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">
+                    {formatFrame(e.sent)}
+                  </pre>
                   {e.headers ? (
-                    <pre className="whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{e.headers.map(([k, v]) => `${k}: ${v}`).join("\n")}</pre>
+                    <pre className="whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">
+                      {e.headers.map(([k, v]) => `${k}: ${v}`).join("\n")}
+                    </pre>
                   ) : null}
-                  {e.via === "push" ? null : <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{e.failure ?? formatFrame(e.response)}</pre>}
+                  {e.via === "push" ? null : (
+                    <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">
+                      {e.failure ?? formatFrame(e.response)}
+                    </pre>
+                  )}
                 </details>
               </li>
             );

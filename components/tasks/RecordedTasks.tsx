@@ -16,7 +16,13 @@ export function RecordedTasks({ tasks, currentLabel, onResume }: { tasks: Record
         {tasks.map((t) => {
           const here = currentLabel === t.targetLabel;
           return (
-            <li key={t.taskId} data-testid="task-recorded" data-task-id={t.taskId} data-status={t.lastStatus ?? ""} className="flex flex-wrap items-center gap-2">
+            <li
+              key={t.taskId}
+              data-testid="task-recorded"
+              data-task-id={t.taskId}
+              data-status={t.lastStatus ?? ""}
+              className="flex flex-wrap items-center gap-2"
+            >
               <code>{t.tool ?? "?"}</code>
               <span className="max-w-[16rem] truncate text-slate-600 dark:text-slate-400" title={t.taskId}>
                 {t.taskId}

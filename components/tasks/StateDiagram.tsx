@@ -53,7 +53,13 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
   const pushed = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to && m.via === "push");
   const last = moves[moves.length - 1];
   return (
-    <svg viewBox="0 0 400 150" role="img" aria-label={`Task state diagram; current state ${current ?? "not created"}`} data-testid="task-diagram" className="w-full max-w-md">
+    <svg
+      viewBox="0 0 400 150"
+      role="img"
+      aria-label={`Task state diagram; current state ${current ?? "not created"}`}
+      data-testid="task-diagram"
+      className="w-full max-w-md"
+    >
       <defs>
         <marker id="task-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
           <path d="M0,0 L10,5 L0,10 z" className="fill-slate-400" />
@@ -78,7 +84,14 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
       {EDGES.filter(([from, to]) => pushed(from, to)).map(([from, to]) => {
         const { x, y } = edgeMiddle(from, to);
         return (
-          <text key={`pushed-${from}-${to}`} x={x} y={y} textAnchor="middle" data-testid={`task-edge-pushed-${from}-${to}`} className="fill-violet-700 text-[9px] font-semibold dark:fill-violet-300">
+          <text
+            key={`pushed-${from}-${to}`}
+            x={x}
+            y={y}
+            textAnchor="middle"
+            data-testid={`task-edge-pushed-${from}-${to}`}
+            className="fill-violet-700 text-[9px] font-semibold dark:fill-violet-300"
+          >
             pushed
           </text>
         );
@@ -95,7 +108,13 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
               width={W}
               height={H}
               rx={6}
-              className={lit ? LIT[s] : n > 0 ? "fill-slate-100 stroke-slate-500 dark:fill-slate-800" : "fill-white stroke-slate-300 dark:fill-slate-900 dark:stroke-slate-700"}
+              className={
+                lit
+                  ? LIT[s]
+                  : n > 0
+                    ? "fill-slate-100 stroke-slate-500 dark:fill-slate-800"
+                    : "fill-white stroke-slate-300 dark:fill-slate-900 dark:stroke-slate-700"
+              }
               strokeWidth={1}
             />
             <text x={x} y={y + 4} textAnchor="middle" className={`text-[11px] ${lit ? "fill-white font-semibold" : "fill-slate-700 dark:fill-slate-200"}`}>

@@ -28,7 +28,13 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
   const [override, setOverride] = useState("");
   const askedInPolls = track.polls.filter((p) => p.status === "input_required").length + (track.moves[0]?.to === "input_required" ? 1 : 0);
   return (
-    <article data-testid="task-card" data-task-key={entry.key} data-status={task?.status ?? "none"} data-outcome={track.outcome ?? ""} className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+    <article
+      data-testid="task-card"
+      data-task-key={entry.key}
+      data-status={task?.status ?? "none"}
+      data-outcome={track.outcome ?? ""}
+      className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="text-sm">
           <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
@@ -39,7 +45,10 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
           ) : null}
         </div>
         <div className="flex items-center gap-2">
-          <label className="flex items-center gap-1 text-[11px] text-slate-600 dark:text-slate-300" title={`Poll at this interval instead of the server's pollIntervalMs (at least ${MIN_POLL_MS} ms).`}>
+          <label
+            className="flex items-center gap-1 text-[11px] text-slate-600 dark:text-slate-300"
+            title={`Poll at this interval instead of the server's pollIntervalMs (at least ${MIN_POLL_MS} ms).`}
+          >
             poll every
             <input
               type="number"
@@ -57,15 +66,29 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
             />
             ms
           </label>
-          <Button tone="danger" data-testid="task-cancel" disabled={!entry.running || !track.taskId || terminal || track.cancelSent} onClick={() => controls.cancel(entry.key)}>
+          <Button
+            tone="danger"
+            data-testid="task-cancel"
+            disabled={!entry.running || !track.taskId || terminal || track.cancelSent}
+            onClick={() => controls.cancel(entry.key)}
+          >
             {track.cancelSent ? "Cancel sent" : "Cancel (tasks/cancel)"}
           </Button>
           {entry.running || terminal || !track.taskId ? (
-            <Button data-testid="task-stop" disabled={!entry.running} onClick={() => controls.stop(entry.key)} title="Stop polling; the task goes on at the server.">
+            <Button
+              data-testid="task-stop"
+              disabled={!entry.running}
+              onClick={() => controls.stop(entry.key)}
+              title="Stop polling; the task goes on at the server."
+            >
               Stop polling
             </Button>
           ) : (
-            <Button data-testid="task-resume" onClick={() => controls.resume(track.taskId!, entry.tool)} title="Poll this task id again: the server keeps its state behind the id.">
+            <Button
+              data-testid="task-resume"
+              onClick={() => controls.resume(track.taskId!, entry.tool)}
+              title="Poll this task id again: the server keeps its state behind the id."
+            >
               Resume polling
             </Button>
           )}
@@ -89,7 +112,8 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
             <dd>{task.lastUpdatedAt ?? "—"}</dd>
             <dt className="text-slate-600 dark:text-slate-400">ttlMs</dt>
             <dd data-testid="task-ttl">
-              {task.ttlMs === null ? "null" : task.ttlMs} · {remaining !== null && remaining > 0 ? `gone in ${formatRemaining(remaining)}` : formatRemaining(remaining)}
+              {task.ttlMs === null ? "null" : task.ttlMs} ·{" "}
+              {remaining !== null && remaining > 0 ? `gone in ${formatRemaining(remaining)}` : formatRemaining(remaining)}
             </dd>
             <dt className="text-slate-600 dark:text-slate-400">pollIntervalMs</dt>
             <dd>{task.pollIntervalMs ?? "— (the client picks)"}</dd>
@@ -114,7 +138,12 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
         </ol>
       ) : null}
       {track.pending.length && entry.running ? (
-        <PendingInput key={track.pending.map((p) => p.key).join(",")} pending={track.pending} askedInPolls={Math.max(1, askedInPolls)} onAnswer={(r) => controls.answer(entry.key, r)} />
+        <PendingInput
+          key={track.pending.map((p) => p.key).join(",")}
+          pending={track.pending}
+          askedInPolls={Math.max(1, askedInPolls)}
+          onAnswer={(r) => controls.answer(entry.key, r)}
+        />
       ) : null}
       <PollTimeline exchanges={track.exchanges} polls={track.polls} startedAt={entry.startedAt} />
       {track.problems.length ? (
@@ -129,7 +158,11 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
           <p>
             <strong>{track.outcome}</strong>: {track.message}
           </p>
-          {track.result ? <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">{formatFrame(track.result)}</pre> : null}
+          {track.result ? (
+            <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">
+              {formatFrame(track.result)}
+            </pre>
+          ) : null}
           {task?.error ? <pre className="whitespace-pre-wrap break-all bg-red-50 p-1 text-[11px] dark:bg-red-950/40">{formatFrame(task.error)}</pre> : null}
         </div>
       ) : null}

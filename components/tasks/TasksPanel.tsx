@@ -41,7 +41,7 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
       return;
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      setProblem("The arguments must be a JSON object, e.g. {\"steps\": 4}.");
+      setProblem('The arguments must be a JSON object, e.g. {"steps": 4}.');
       return;
     }
     if (!tool.trim()) {
@@ -81,7 +81,10 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
         <Button tone="primary" data-testid="task-start" onClick={onStart}>
           Call as a task
         </Button>
-        <label className="flex items-center gap-1" title={`Open subscriptions/listen with notifications.taskIds for the tasks shown: each change arrives as notifications/tasks. Polls then wait ${RELAXED_POLL_MS / 1000} s or more (a safety net).`}>
+        <label
+          className="flex items-center gap-1"
+          title={`Open subscriptions/listen with notifications.taskIds for the tasks shown: each change arrives as notifications/tasks. Polls then wait ${RELAXED_POLL_MS / 1000} s or more (a safety net).`}
+        >
           <input type="checkbox" role="switch" aria-checked={pushOn} checked={pushOn} data-testid="task-push" onChange={(e) => setPushOn(e.target.checked)} />
           Push (<code>subscriptions/listen</code> <code>taskIds</code>)
         </label>
@@ -102,11 +105,18 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
           {problem}
         </p>
       ) : null}
-      <RecordedTasks tasks={recorded} currentLabel={target.kind === "ready" ? target.label : null} onResume={(t) => setProblem(resume(t.taskId, t.tool ?? "?"))} />
+      <RecordedTasks
+        tasks={recorded}
+        currentLabel={target.kind === "ready" ? target.label : null}
+        onResume={(t) => setProblem(resume(t.taskId, t.tool ?? "?"))}
+      />
       {entries.length === 0 ? (
-        <p data-testid="tasks-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-          No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and complete, <code>confirm_booking</code> to answer
-          one mid-flight, <code>flaky_export</code> to see one fail, or <code>long_import</code> to cancel one.
+        <p
+          data-testid="tasks-empty"
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
+          No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and complete, <code>confirm_booking</code> to
+          answer one mid-flight, <code>flaky_export</code> to see one fail, or <code>long_import</code> to cancel one.
           {state.preset.startsWith("tasks-") ? null : (
             <>
               {" "}

@@ -33,7 +33,9 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
   const [status, setStreamStatus] = useState<PushStatus & { stream: string }>({ stream: "", state: "opening", acked: [], pushes: 0 });
   const view = selectTarget(state);
   const label = view.kind === "ready" ? view.label : null;
-  const watched = entries.filter((e) => e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status))).map((e) => e.track.taskId!);
+  const watched = entries
+    .filter((e) => e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status)))
+    .map((e) => e.track.taskId!);
   const key = [...new Set(watched)].sort().join("\n");
   const caps = capabilitiesFrom(state.envelope);
   const capsJson = caps.ok ? JSON.stringify(caps.value) : null;
@@ -46,7 +48,8 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
     if (!canOpen || !cache || now.kind !== "ready" || capsJson === null) return;
     const subscriptionId = `tasks-push-${++seq}`;
     const frame = listenTasksFrame(subscriptionId, key.split("\n"), withTasksExtension(JSON.parse(capsJson) as Json));
-    const setStatus = (change: (s: PushStatus) => PushStatus) => setStreamStatus((s) => ({ ...change(s.stream === streamKey ? s : { state: "opening", acked: [], pushes: 0 }), stream: streamKey }));
+    const setStatus = (change: (s: PushStatus) => PushStatus) =>
+      setStreamStatus((s) => ({ ...change(s.stream === streamKey ? s : { state: "opening", acked: [], pushes: 0 }), stream: streamKey }));
     let closed = false;
     const onLine = (line: ListenLine) => {
       if (closed || line.kind !== "event" || !("frame" in line.event)) return;
@@ -78,7 +81,13 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
   }, [canOpen, streamKey, cache, sink]);
 
   if (!enabled) return { state: "off", acked: [], pushes: 0 };
-  if (!canOpen) return { state: "idle", acked: [], pushes: 0, message: !cache ? "no bridge connection" : key === "" ? "no task going on this target" : "the envelope's capabilities are not valid JSON" };
+  if (!canOpen)
+    return {
+      state: "idle",
+      acked: [],
+      pushes: 0,
+      message: !cache ? "no bridge connection" : key === "" ? "no task going on this target" : "the envelope's capabilities are not valid JSON",
+    };
   if (status.stream !== streamKey) return { state: "opening", acked: [], pushes: 0 };
   return status;
 }

@@ -76,7 +76,8 @@ export function useTasks(state: SessionState, commands: Commands) {
       const send = async (frame: Json): Promise<ExchangeLike> => {
         const now = selectTarget(stateRef.current);
         // A task lives on the server it was created on: never poll another target with its id.
-        if (now.kind !== "ready" || now.key !== view.key) return failure(`the target changed (this task lives on ${view.label}); switch back to keep following it`);
+        if (now.kind !== "ready" || now.key !== view.key)
+          return failure(`the target changed (this task lives on ${view.label}); switch back to keep following it`);
         const ex = await commands.sendFrame(JSON.stringify(frame), { label: `task ${key} ${opts.tool}: ${String(frame.method)}`, noCache: true });
         return ex ?? failure("the bridge did not deliver it (see the timeline)");
       };

@@ -21,7 +21,15 @@ export function ThemeChoice() {
             data-testid={c === "dark" ? "dark-toggle" : undefined}
             className="cursor-pointer px-2 py-0.5 text-slate-700 has-checked:bg-slate-800 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-blue-600 dark:text-slate-200 dark:has-checked:bg-slate-200 dark:has-checked:text-slate-900"
           >
-            <input type="radio" name="theme" value={c} checked={choice === c} onChange={() => setThemeChoice(c)} className="sr-only" data-testid={`theme-${c}`} />
+            <input
+              type="radio"
+              name="theme"
+              value={c}
+              checked={choice === c}
+              onChange={() => setThemeChoice(c)}
+              className="sr-only"
+              data-testid={`theme-${c}`}
+            />
             {LABEL[c]}
           </label>
         ))}

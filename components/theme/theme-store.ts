@@ -64,5 +64,9 @@ export function useThemeChoice(): ThemeChoice {
 
 /** Whether the page is dark right now (the choice, or the system when the choice is "system"). */
 export function useDarkTheme(): boolean {
-  return useSyncExternalStore(subscribe, () => document.documentElement.classList.contains("dark"), () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => document.documentElement.classList.contains("dark"),
+    () => false,
+  );
 }

@@ -23,38 +23,61 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
       <colgroup>
         <col className="w-[34%]" />
         <col className="w-16" />
-        {fields.map((f) => <col key={f} />)}
+        {fields.map((f) => (
+          <col key={f} />
+        ))}
         <col />
       </colgroup>
       <caption className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400" data-testid="bill-columns-explained">
-        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. = annotations, other = execution, icons, _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s tokens; structure = keys, braces and separators.
+        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. = annotations, other = execution, icons,
+        _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s tokens; structure = keys, braces and separators.
       </caption>
       <thead>
         <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
           <th className="py-1 text-left font-medium">tool (click to edit)</th>
           <th className={`${cell} font-medium`}>tokens</th>
           {fields.map((f) => (
-            <th key={f} className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`} title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}>
+            <th
+              key={f}
+              className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}
+              title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}
+            >
               {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
             </th>
           ))}
-          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">structure</th>
+          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">
+            structure
+          </th>
         </tr>
       </thead>
       <tbody>
         {bill.perTool.map((t) => {
           const d = delta?.perTool.get(t.index);
           return (
-            <tr key={t.index} data-testid="bill-row" data-tool={t.name} data-tokens={t.tokens} className="border-b border-slate-100 align-top dark:border-slate-800">
+            <tr
+              key={t.index}
+              data-testid="bill-row"
+              data-tool={t.name}
+              data-tokens={t.tokens}
+              className="border-b border-slate-100 align-top dark:border-slate-800"
+            >
               <td className="py-0.5 pr-1">
-                <button type="button" data-testid="bill-edit" title={`${t.name} — edit it in the what-if editor`} className="block w-full truncate text-left font-mono text-blue-800 hover:underline dark:text-blue-300" onClick={() => onEdit(t.index)}>
+                <button
+                  type="button"
+                  data-testid="bill-edit"
+                  title={`${t.name} — edit it in the what-if editor`}
+                  className="block w-full truncate text-left font-mono text-blue-800 hover:underline dark:text-blue-300"
+                  onClick={() => onEdit(t.index)}
+                >
                   {t.name}
                 </button>
                 <div className="mt-0.5 h-1 rounded bg-blue-500/60" style={{ width: `${Math.max(1, (100 * t.tokens) / max)}%` }} />
               </td>
               <td className={`${cell} font-semibold`}>
                 {formatTokens(t.tokens)}
-                {d ? <div className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}>{formatDelta(d)}</div> : null}
+                {d ? (
+                  <div className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}>{formatDelta(d)}</div>
+                ) : null}
               </td>
               {fields.map((f) => (
                 <td key={f} className={`${cell} ${t.counted.includes(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}>

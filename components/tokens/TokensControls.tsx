@@ -2,7 +2,16 @@
 /** How to ask for the catalogue (handshake, declared capabilities) and how to count it (encoding, layout, fields). */
 import { HANDSHAKES, type Handshake } from "@/lib/tokens/catalogue";
 import {
-  ENCODINGS, ENCODING_DESCRIPTIONS, ENCODING_LABELS, FIELD_SETS, FIELD_SET_DESCRIPTIONS, FIELD_SET_LABELS, LAYOUTS, LAYOUT_DESCRIPTIONS, LAYOUT_LABELS, type BillOptions,
+  ENCODINGS,
+  ENCODING_DESCRIPTIONS,
+  ENCODING_LABELS,
+  FIELD_SETS,
+  FIELD_SET_DESCRIPTIONS,
+  FIELD_SET_LABELS,
+  LAYOUTS,
+  LAYOUT_DESCRIPTIONS,
+  LAYOUT_LABELS,
+  type BillOptions,
 } from "@/lib/tokens/options";
 import type { PanelAction, PanelState } from "@/lib/tokens/panel";
 import { inputClass } from "../ui";
@@ -23,13 +32,29 @@ const HANDSHAKE_DESCRIPTIONS: Record<Handshake, string> = {
 
 const COMPACT_FIELD_SET_LABELS = Object.fromEntries(FIELD_SETS.map((f) => [f, FIELD_SET_LABELS[f].replace(/ \+ /g, "+")])) as typeof FIELD_SET_LABELS;
 
-function Select<T extends string>({ label, value, options, labels, onChange, testId }: { label: string; value: T; options: readonly T[]; labels: Record<T, string>; onChange: (v: T) => void; testId: string }) {
+function Select<T extends string>({
+  label,
+  value,
+  options,
+  labels,
+  onChange,
+  testId,
+}: {
+  label: string;
+  value: T;
+  options: readonly T[];
+  labels: Record<T, string>;
+  onChange: (v: T) => void;
+  testId: string;
+}) {
   return (
     <label className="flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-300">
       {label}
       <select data-testid={testId} className={inputClass} value={value} onChange={(e) => onChange(e.target.value as T)}>
         {options.map((o) => (
-          <option key={o} value={o}>{labels[o]}</option>
+          <option key={o} value={o}>
+            {labels[o]}
+          </option>
         ))}
       </select>
     </label>
@@ -42,14 +67,41 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
   return (
     <div className="flex flex-col gap-1">
       <div className="grid gap-2 sm:grid-cols-3">
-        <Select label="Handshake" testId="catalog-handshake" value={state.handshake} options={HANDSHAKES} labels={HANDSHAKE_LABELS} onChange={(handshake) => dispatch({ type: "handshake/set", handshake })} />
+        <Select
+          label="Handshake"
+          testId="catalog-handshake"
+          value={state.handshake}
+          options={HANDSHAKES}
+          labels={HANDSHAKE_LABELS}
+          onChange={(handshake) => dispatch({ type: "handshake/set", handshake })}
+        />
         <label className="flex flex-col gap-0.5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
           Client capabilities to declare (the chapter: {"{}"})
-          <input data-testid="catalog-caps" className={`${inputClass} font-mono`} value={state.capsText} spellCheck={false} onChange={(e) => dispatch({ type: "caps/set", text: e.target.value })} />
+          <input
+            data-testid="catalog-caps"
+            className={`${inputClass} font-mono`}
+            value={state.capsText}
+            spellCheck={false}
+            onChange={(e) => dispatch({ type: "caps/set", text: e.target.value })}
+          />
         </label>
-        <Select label="Encoding" testId="catalog-encoding" value={encoding} options={ENCODINGS} labels={ENCODING_LABELS} onChange={(v) => set({ encoding: v })} />
+        <Select
+          label="Encoding"
+          testId="catalog-encoding"
+          value={encoding}
+          options={ENCODINGS}
+          labels={ENCODING_LABELS}
+          onChange={(v) => set({ encoding: v })}
+        />
         <Select label="Serialization" testId="catalog-layout" value={layout} options={LAYOUTS} labels={LAYOUT_LABELS} onChange={(v) => set({ layout: v })} />
-        <Select label="Counted per tool" testId="catalog-fields" value={fieldSet} options={FIELD_SETS} labels={COMPACT_FIELD_SET_LABELS} onChange={(v) => set({ fieldSet: v })} />
+        <Select
+          label="Counted per tool"
+          testId="catalog-fields"
+          value={fieldSet}
+          options={FIELD_SETS}
+          labels={COMPACT_FIELD_SET_LABELS}
+          onChange={(v) => set({ fieldSet: v })}
+        />
       </div>
       <p data-testid="catalog-counting" className="text-xs text-slate-600 dark:text-slate-400">
         Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as {LAYOUT_DESCRIPTIONS[layout]}, with{" "}

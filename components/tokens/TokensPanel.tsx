@@ -21,8 +21,16 @@ export function TokensPanel(props: PanelProps) {
   const running = state.fetch.status === "running";
   const billing = state.bills.current.status === "pending";
   return (
-    <section className="flex flex-col gap-3" aria-label="Catalogue" data-testid="catalog-panel" data-status={running ? "fetching" : billing ? "billing" : bill ? "billed" : "empty"}>
-      <PanelHeading title="Catalogue — what this server costs in every prompt" subtitle="tools/list (every page) and the instructions, counted with js-tiktoken on the playground's server">
+    <section
+      className="flex flex-col gap-3"
+      aria-label="Catalogue"
+      data-testid="catalog-panel"
+      data-status={running ? "fetching" : billing ? "billing" : bill ? "billed" : "empty"}
+    >
+      <PanelHeading
+        title="Catalogue — what this server costs in every prompt"
+        subtitle="tools/list (every page) and the instructions, counted with js-tiktoken on the playground's server"
+      >
         <Button tone="primary" data-testid="catalog-fetch" disabled={view.kind !== "ready" || running} onClick={() => void fetch()}>
           {running ? "Fetching…" : "Fetch catalogue"}
         </Button>
@@ -33,8 +41,16 @@ export function TokensPanel(props: PanelProps) {
           : view.problem}
       </p>
       <TokensControls state={state} dispatch={dispatch} />
-      {state.fetch.status === "failed" ? <p data-testid="catalog-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not fetch the catalogue: {state.fetch.message}</p> : null}
-      {state.bills.current.status === "failed" ? <p data-testid="bill-error" role="alert" className="text-xs text-red-700 dark:text-red-400">Could not bill it: {state.bills.current.message}</p> : null}
+      {state.fetch.status === "failed" ? (
+        <p data-testid="catalog-error" role="alert" className="text-xs text-red-700 dark:text-red-400">
+          Could not fetch the catalogue: {state.fetch.message}
+        </p>
+      ) : null}
+      {state.bills.current.status === "failed" ? (
+        <p data-testid="bill-error" role="alert" className="text-xs text-red-700 dark:text-red-400">
+          Could not bill it: {state.bills.current.message}
+        </p>
+      ) : null}
       {bill ? (
         <>
           <MeasuredNote bill={bill} sourceLabel={state.source?.targetLabel} currentLabel={view.kind === "ready" ? view.label : undefined} />
@@ -48,8 +64,13 @@ export function TokensPanel(props: PanelProps) {
           <WhatIfEditor state={state} dispatch={dispatch} edited={edited} />
         </>
       ) : (
-        <p data-testid="catalog-empty" className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300">
-          {running ? "Fetching the catalogue…" : "Press Fetch catalogue to bill the target's tools and instructions. With server-everything and the defaults you get the chapter's table: 13 tools, 1,307 tokens, 312 for the instructions, 1,619 in all."}
+        <p
+          data-testid="catalog-empty"
+          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+        >
+          {running
+            ? "Fetching the catalogue…"
+            : "Press Fetch catalogue to bill the target's tools and instructions. With server-everything and the defaults you get the chapter's table: 13 tools, 1,307 tokens, 312 for the instructions, 1,619 in all."}
         </p>
       )}
       <SecurityNote />

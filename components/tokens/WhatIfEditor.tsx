@@ -17,7 +17,9 @@ export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; d
         <select data-testid="whatif-subject" aria-label="what to edit" className={inputClass} value={value} onChange={(e) => choose(e.target.value)}>
           <option value="">choose a tool to edit</option>
           {tools.map((t, i) => (
-            <option key={i} value={String(i)}>{toolName(t, i)}</option>
+            <option key={i} value={String(i)}>
+              {toolName(t, i)}
+            </option>
           ))}
           {state.catalogue?.instructions !== undefined ? <option value="instructions">the server&apos;s instructions</option> : null}
         </select>
@@ -27,7 +29,11 @@ export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; d
         <Button data-testid="whatif-reset" disabled={!edited} onClick={() => dispatch({ type: "whatif/reset" })}>
           Back to the fetched catalogue
         </Button>
-        {edited ? <span data-testid="whatif-edited" className="text-amber-700 dark:text-amber-400">edited — the bill shows changes against the fetched catalogue</span> : null}
+        {edited ? (
+          <span data-testid="whatif-edited" className="text-amber-700 dark:text-amber-400">
+            edited — the bill shows changes against the fetched catalogue
+          </span>
+        ) : null}
       </div>
       {subject !== null ? (
         <textarea
@@ -39,9 +45,16 @@ export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; d
           onChange={(e) => dispatch({ type: "whatif/text", text: e.target.value })}
         />
       ) : (
-        <p className="text-xs text-slate-600 dark:text-slate-400">Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits stay in this page; the server is not touched.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits stay in this page; the server is not
+          touched.
+        </p>
       )}
-      {error ? <p data-testid="whatif-error" role="alert" className="text-xs text-red-700 dark:text-red-400">{error}</p> : null}
+      {error ? (
+        <p data-testid="whatif-error" role="alert" className="text-xs text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -20,7 +20,14 @@ const BILL_DELAY_MS = 120;
 type Api = PanelProps["commands"]["api"];
 
 /** Bills `catalogue` on the server whenever it or the options change; a reply to an older request is dropped. */
-function useBill(which: BillWhich, catalogue: Catalogue | undefined, options: BillOptions, api: Api, dispatch: (action: PanelAction) => void, seqRef: { current: number }) {
+function useBill(
+  which: BillWhich,
+  catalogue: Catalogue | undefined,
+  options: BillOptions,
+  api: Api,
+  dispatch: (action: PanelAction) => void,
+  seqRef: { current: number },
+) {
   useEffect(() => {
     if (!catalogue) return;
     const seq = ++seqRef.current;

@@ -48,7 +48,8 @@ function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
 
 /** The user's part: the URL opened in a tab, the sign-in and consent, the redirect back to the client. */
 function userArrows(step: AuthStep, round: number): DiagramStep[] {
-  if (step.status === "skipped") return [{ round, from: "client", to: "user", tone: "ask", label: "open the authorization URL and sign in (a person must)", departures: [] }];
+  if (step.status === "skipped")
+    return [{ round, from: "client", to: "user", tone: "ask", label: "open the authorization URL and sign in (a person must)", departures: [] }];
   return [
     { round, from: "client", to: "user", tone: "ask", label: "open the authorization URL", departures: [] },
     { round, from: "user", to: "auth", tone: "answer", label: "sign in and consent", departures: [] },
@@ -71,7 +72,14 @@ export function authDiagram(run: AuthRun): Diagram {
     }
     if (step.name.endsWith("callback")) {
       user = true;
-      steps.push({ round, from: "user", to: "client", tone: step.status === "fail" ? "error" : "answer", label: "callback: state and iss checked", departures: [] });
+      steps.push({
+        round,
+        from: "user",
+        to: "client",
+        tone: step.status === "fail" ? "error" : "answer",
+        label: "callback: state and iss checked",
+        departures: [],
+      });
       return;
     }
     const attempts = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
@@ -79,7 +87,14 @@ export function authDiagram(run: AuthRun): Diagram {
       const lane: Lane = originOf(a.request.url) === mcpOrigin ? "server" : "auth";
       // The authorization request travels through the browser: drawn, never sent by the client itself.
       if (step.name.endsWith("authorization request")) {
-        steps.push({ round, from: "client", to: lane, tone: "request", label: `authorization request (via the browser): ${pathOf(a.request.url).split("?")[0]} with PKCE S256, state, resource`, departures: [] });
+        steps.push({
+          round,
+          from: "client",
+          to: lane,
+          tone: "request",
+          label: `authorization request (via the browser): ${pathOf(a.request.url).split("?")[0]} with PKCE S256, state, resource`,
+          departures: [],
+        });
         continue;
       }
       steps.push({ round, from: "client", to: lane, tone: "request", label: requestLabel(a), departures: [] });

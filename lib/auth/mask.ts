@@ -42,7 +42,9 @@ export function maskBody(body: string | undefined, contentType = ""): string | u
       .map((pair) => {
         const eq = pair.indexOf("=");
         const name = decodeURIComponent(eq < 0 ? pair : pair.slice(0, eq));
-        return SECRET_FIELDS.includes(name) && eq >= 0 ? `${pair.slice(0, eq)}=${maskSecret(decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, " ")))}` : pair;
+        return SECRET_FIELDS.includes(name) && eq >= 0
+          ? `${pair.slice(0, eq)}=${maskSecret(decodeURIComponent(pair.slice(eq + 1).replace(/\+/g, " ")))}`
+          : pair;
       })
       .join("&");
   }

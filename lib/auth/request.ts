@@ -45,7 +45,10 @@ export const AuthCallbackRequestSchema = z
     callbackUrl: z
       .string()
       .max(8192)
-      .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u) && new URL(u).pathname === AUTH_CALLBACK_PATH, `callbackUrl must be the playground's ${AUTH_CALLBACK_PATH}`),
+      .refine(
+        (u) => /^https?:\/\//i.test(u) && URL.canParse(u) && new URL(u).pathname === AUTH_CALLBACK_PATH,
+        `callbackUrl must be the playground's ${AUTH_CALLBACK_PATH}`,
+      ),
   })
   .strict();
 export type AuthCallbackRequest = z.output<typeof AuthCallbackRequestSchema>;

@@ -65,7 +65,12 @@ export const SendRequestSchema = z.object({
     .object({
       method: z.enum(["POST", "GET", "DELETE"]).optional(),
       omitImplied: z.array(z.string().min(1).max(100)).max(16).optional(),
-      origin: z.string().min(1).max(2048).regex(/^[\x21-\x7e]+$/, "an Origin is visible ASCII without spaces").optional(),
+      origin: z
+        .string()
+        .min(1)
+        .max(2048)
+        .regex(/^[\x21-\x7e]+$/, "an Origin is visible ASCII without spaces")
+        .optional(),
     })
     .optional(),
 });

@@ -34,7 +34,10 @@ export function openListenStream(options: ListenClientOptions, req: ListenReques
     try {
       res = await fetchImpl(`${baseUrl}/api/bridge/listen`, { method: "POST", headers, body: JSON.stringify(req), signal: aborter.signal });
     } catch (e) {
-      return ended(aborter.signal.aborted ? "closed by the page" : `could not reach the bridge: ${(e as Error).message}`, aborter.signal.aborted ? "closed-by-user" : "failure");
+      return ended(
+        aborter.signal.aborted ? "closed by the page" : `could not reach the bridge: ${(e as Error).message}`,
+        aborter.signal.aborted ? "closed-by-user" : "failure",
+      );
     }
     if (!res.ok || !res.body || (res.headers.get("content-type") ?? "").startsWith("application/json")) {
       const reply = (await res.json().catch(() => null)) as { message?: string; kind?: string } | null;

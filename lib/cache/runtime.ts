@@ -69,9 +69,8 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     openListen(input: { target: Target; targetKey: string; targetLabel: string; frameText: string; headers?: Record<string, string> }): string {
       const listenId = `listen-${Date.now().toString(36)}-${++listenSeq}`;
       store.dispatch({ type: "listen/opened", listenId, targetKey: input.targetKey, targetLabel: input.targetLabel, frameText: input.frameText });
-      const stream = deps.openStream(
-        { listenId, target: input.target, frame: input.frameText, ...(input.headers ? { headers: input.headers } : {}) },
-        (line) => store.dispatch({ type: "listen/line", listenId, line, now: now() }),
+      const stream = deps.openStream({ listenId, target: input.target, frame: input.frameText, ...(input.headers ? { headers: input.headers } : {}) }, (line) =>
+        store.dispatch({ type: "listen/line", listenId, line, now: now() }),
       );
       streams.set(listenId, stream);
       void stream.done.then((end) => {
@@ -96,7 +95,9 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
             const method = (tryParseJson(text) as { method?: string } | undefined)?.method ?? "?";
             const exchange = await sendFrame(text, { label: `cache audit: ${method}`, noCache: true });
             if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
-            return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
+            return exchange.outcome.kind === "response"
+              ? { ok: true, response: exchange.outcome.frame }
+              : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
           },
           { ...(input.envelope ? { envelope: input.envelope } : {}), ...(input.firstPageOnly ? { maxPages: 1 } : {}) },
         );
@@ -109,7 +110,10 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     /** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */
     async replayAsUsers(sendFrame: SendFrame, input: { frameText: string; targetKey: string; targetLabel: string; overHttp: boolean }): Promise<void> {
       if (tryParseJson(input.frameText) === undefined) {
-        store.dispatch({ type: "gateway/failed", message: "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list." });
+        store.dispatch({
+          type: "gateway/failed",
+          message: "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list.",
+        });
         return;
       }
       store.dispatch({ type: "gateway/started" });

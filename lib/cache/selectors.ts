@@ -1,7 +1,20 @@
 /** Pure views of the Cache tab and of the timeline badge: components render these, deciding nothing. */
 import type { Exchange } from "../bridge/contract";
 import { buildEnvelope, type Envelope } from "../protocol/meta";
-import { authContextOf, cacheBadge, freshnessAt, humanAge, humanDuration, SCOPE_RULES, servedFromCacheText, type CacheBadge, type CacheEntry, type CacheState, type CacheViolation, type Freshness } from "./rules";
+import {
+  authContextOf,
+  cacheBadge,
+  freshnessAt,
+  humanAge,
+  humanDuration,
+  SCOPE_RULES,
+  servedFromCacheText,
+  type CacheBadge,
+  type CacheEntry,
+  type CacheState,
+  type CacheViolation,
+  type Freshness,
+} from "./rules";
 import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
 import type { CacheSessionState } from "./state";
 import type { TimelineEntry } from "../session/state";
@@ -17,7 +30,14 @@ const RECORDED = /^(link|saved)-/;
 /** "recorded 30 Nov 2026, 22:41 · was fresh for 5 min", or "recorded — freshness not tracked" (older links). */
 export function recordedFreshnessText(startedAt: number, ttlMs: number): string {
   if (!(startedAt > 0)) return "recorded — freshness not tracked";
-  const when = new Date(startedAt).toLocaleString("en-GB", { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZone: "UTC" });
+  const when = new Date(startedAt).toLocaleString("en-GB", {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  });
   return `recorded ${when} UTC · ${ttlMs > 0 ? `was fresh for ${humanDuration(ttlMs)}` : "stale on arrival (ttl 0)"}`;
 }
 
@@ -29,12 +49,21 @@ export function exchangeCacheView(entry: TimelineEntry): ExchangeCacheView {
   if (exchange.local) {
     const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.local.receivedAt);
     const ttlMs = badge.kind === "cacheable" ? badge.ttlMs : 0;
-    return { kind: "served", text: servedFromCacheText(exchange.local.ageMs), keyLabel: exchange.local.keyLabel, receivedAt: exchange.local.receivedAt, ttlMs, badge };
+    return {
+      kind: "served",
+      text: servedFromCacheText(exchange.local.ageMs),
+      keyLabel: exchange.local.keyLabel,
+      receivedAt: exchange.local.receivedAt,
+      ttlMs,
+      badge,
+    };
   }
   const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.startedAt + exchange.durationMs);
   if (badge.kind === "none") return { kind: "none" };
   const recorded = RECORDED.test(entry.sendId) || !(exchange.startedAt > 0);
-  return recorded && badge.kind === "cacheable" ? { kind: "badge", badge, recorded: recordedFreshnessText(exchange.startedAt, badge.ttlMs) } : { kind: "badge", badge };
+  return recorded && badge.kind === "cacheable"
+    ? { kind: "badge", badge, recorded: recordedFreshnessText(exchange.startedAt, badge.ttlMs) }
+    : { kind: "badge", badge };
 }
 
 export interface FreshnessView {
@@ -47,7 +76,8 @@ export interface FreshnessView {
 export function freshnessView(clock: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } }, now: number): FreshnessView {
   const f: Freshness = freshnessAt(clock, now);
   if (f.state === "fresh") return { state: "fresh", fraction: f.fraction, text: `fresh · ${humanDuration(Math.ceil(f.remainingMs / 1000) * 1000)} left` };
-  const why = f.why === "invalidated" ? `made stale by ${f.by}` : f.why === "ttl-zero" ? "stale on arrival (ttl 0)" : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
+  const why =
+    f.why === "invalidated" ? `made stale by ${f.by}` : f.why === "ttl-zero" ? "stale on arrival (ttl 0)" : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
   return { state: "stale", fraction: 0, text: `stale · ${why}` };
 }
 
@@ -94,10 +124,19 @@ export interface ViolationRow {
 /** Every flagged break, newest first: cache-hint violations from exchanges and listen-stream rule breaks. */
 export function violationRows(state: CacheSessionState): ViolationRow[] {
   const fromLog = state.log.flatMap((e, i) =>
-    e.kind === "violations" ? e.violations.map((v: CacheViolation, j) => ({ key: `log-${i}-${j}`, method: e.method, rule: v.rule, level: v.level, message: v.message, spec: v.spec })) : [],
+    e.kind === "violations"
+      ? e.violations.map((v: CacheViolation, j) => ({ key: `log-${i}-${j}`, method: e.method, rule: v.rule, level: v.level, message: v.message, spec: v.spec }))
+      : [],
   );
   const fromListens = state.listens.flatMap((l) =>
-    (l.view?.problems ?? []).map((p: ListenProblem, j) => ({ key: `${l.listenId}-${j}`, method: "subscriptions/listen", rule: p.rule, level: "error" as const, message: p.message, spec: "subscriptions.mdx (digest §8.1, checks 37/38)" })),
+    (l.view?.problems ?? []).map((p: ListenProblem, j) => ({
+      key: `${l.listenId}-${j}`,
+      method: "subscriptions/listen",
+      rule: p.rule,
+      level: "error" as const,
+      message: p.message,
+      spec: "subscriptions.mdx (digest §8.1, checks 37/38)",
+    })),
   );
   return [...fromLog, ...fromListens].reverse();
 }

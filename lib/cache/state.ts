@@ -74,7 +74,14 @@ export const DEFAULT_GATEWAY_USERS: GatewayUser[] = [
 ];
 
 export function initialCacheState(): CacheSessionState {
-  return { enabled: false, cache: EMPTY_CACHE, log: [], gateway: { cache: EMPTY_CACHE, users: DEFAULT_GATEWAY_USERS, running: false }, listens: [], audit: { running: false } };
+  return {
+    enabled: false,
+    cache: EMPTY_CACHE,
+    log: [],
+    gateway: { cache: EMPTY_CACHE, users: DEFAULT_GATEWAY_USERS, running: false },
+    listens: [],
+    audit: { running: false },
+  };
 }
 
 export type CacheAction =
@@ -118,7 +125,8 @@ function observe(state: CacheSessionState, exchange: Exchange, targetKey: string
   if (exchange.outcome.kind === "response" && method !== undefined && !Array.isArray(exchange.outcome.frame)) {
     const out = store(cache, sent, exchange.outcome.frame, { partition: partitionFor(targetKey, sent), auth, now }, exchange.sendId);
     cache = out.state;
-    if (out.stored) events.push({ kind: "stored", at: now, sendId: exchange.sendId, keyLabel: out.entry.keyLabel, scope: out.entry.scope, ttlMs: out.entry.ttlMs });
+    if (out.stored)
+      events.push({ kind: "stored", at: now, sendId: exchange.sendId, keyLabel: out.entry.keyLabel, scope: out.entry.scope, ttlMs: out.entry.ttlMs });
     else if (isCacheableMethod(method)) events.push({ kind: "not-stored", at: now, sendId: exchange.sendId, method, explanation: out.explanation });
     if (out.violations.length > 0) events.push({ kind: "violations", at: now, sendId: exchange.sendId, method, violations: out.violations });
   }
@@ -126,7 +134,8 @@ function observe(state: CacheSessionState, exchange: Exchange, targetKey: string
     if (!isNotification(frame)) continue;
     const inv = invalidate(cache, targetKey, frame, now);
     cache = inv.state;
-    if (inv.invalidated.length > 0) events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels: inv.invalidated.map((e) => e.keyLabel), source: "exchange" });
+    if (inv.invalidated.length > 0)
+      events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels: inv.invalidated.map((e) => e.keyLabel), source: "exchange" });
   }
   return events.length === 0 && cache === state.cache ? state : { ...state, cache, log: log(state, ...events) };
 }
@@ -187,7 +196,15 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
     case "gateway/started":
       return { ...state, gateway: { ...state.gateway, running: true, error: undefined } };
     case "gateway/finished":
-      return { ...state, gateway: { ...state.gateway, running: false, cache: action.cache, lastRun: { run: (state.gateway.lastRun?.run ?? 0) + 1, frameText: action.frameText, targetLabel: action.targetLabel, steps: action.steps } } };
+      return {
+        ...state,
+        gateway: {
+          ...state.gateway,
+          running: false,
+          cache: action.cache,
+          lastRun: { run: (state.gateway.lastRun?.run ?? 0) + 1, frameText: action.frameText, targetLabel: action.targetLabel, steps: action.steps },
+        },
+      };
     case "gateway/failed":
       return { ...state, gateway: { ...state.gateway, running: false, error: action.message } };
     case "gateway/clear":
@@ -195,7 +212,16 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
     case "listen/opened": {
       const frame = tryParseJson(action.frameText);
       const view = openListen(frame);
-      const session: ListenSession = { listenId: action.listenId, targetKey: action.targetKey, targetLabel: action.targetLabel, frameText: action.frameText, status: "connecting", events: [], notifications: [], ...(view && { view }) };
+      const session: ListenSession = {
+        listenId: action.listenId,
+        targetKey: action.targetKey,
+        targetLabel: action.targetLabel,
+        frameText: action.frameText,
+        status: "connecting",
+        events: [],
+        notifications: [],
+        ...(view && { view }),
+      };
       return { ...state, listens: [...state.listens.filter((l) => l.listenId !== action.listenId), session] };
     }
     case "listen/line":
@@ -210,4 +236,3 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
       return { ...state, audit: { ...state.audit, running: false, error: action.message } };
   }
 }
-

@@ -9,7 +9,18 @@ import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 import { paramHeaders } from "../protocol/http-headers";
 import { synthesize } from "./synthesize";
-import { fetchDiscover, fetchPages, findMrtr, LIST_CAPABILITY, LIST_METHODS, retryParams, type DiscoverInfo, type ListInfo, type ListMethod, type MrtrProbe } from "./probes";
+import {
+  fetchDiscover,
+  fetchPages,
+  findMrtr,
+  LIST_CAPABILITY,
+  LIST_METHODS,
+  retryParams,
+  type DiscoverInfo,
+  type ListInfo,
+  type ListMethod,
+  type MrtrProbe,
+} from "./probes";
 import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
 import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
@@ -95,7 +106,7 @@ export class CheckContext implements CheckContextBase {
   }
 
   frame(method: string, params: JsonObject = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
-    const meta = opts.meta === null ? undefined : opts.meta ?? this.envelope(opts.envelope);
+    const meta = opts.meta === null ? undefined : (opts.meta ?? this.envelope(opts.envelope));
     const p = meta === undefined ? params : { _meta: meta, ...params };
     return JSON.stringify({ jsonrpc: "2.0", id, method, params: p });
   }

@@ -58,7 +58,8 @@ export function specRefText(spec: SpecRef): string {
 /** The GitHub page of the normative text (a link only; nothing is fetched). */
 export function specUrl(spec: SpecRef): string {
   // Extension rules live in their own repository (ext-tasks: the Tasks extension's normative text).
-  if (spec.path.startsWith("ext-tasks:")) return `https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/${spec.path.slice("ext-tasks:".length)}`;
+  if (spec.path.startsWith("ext-tasks:"))
+    return `https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/${spec.path.slice("ext-tasks:".length)}`;
   return `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/${spec.path}`;
 }
 

@@ -20,7 +20,32 @@ const stdio = (ids: string[]): MatrixRow[] => ids.map((id) => ({ id, transport: 
 
 export const MATRIX: MatrixRow[] = [
   // Rules for both transports: proved over HTTP (an in-process server, fast), the stdio-specific paths over stdio too.
-  ...http(["C01", "C02", "C03", "C04", "C05", "C06", "C07", "C08", "C09", "C10", "C63", "C11", "C12", "C13", "C14", "C15", "C16", "C17", "C18", "C19", "C20", "C21", "C22", "C23"]),
+  ...http([
+    "C01",
+    "C02",
+    "C03",
+    "C04",
+    "C05",
+    "C06",
+    "C07",
+    "C08",
+    "C09",
+    "C10",
+    "C63",
+    "C11",
+    "C12",
+    "C13",
+    "C14",
+    "C15",
+    "C16",
+    "C17",
+    "C18",
+    "C19",
+    "C20",
+    "C21",
+    "C22",
+    "C23",
+  ]),
   ...http(["C24", "C25", "C26", "C27", "C29", "C30"]),
   { id: "C31", transport: "http", expect: "warn" },
   { id: "C32", transport: "http", expect: "warn" },
@@ -63,6 +88,8 @@ export function checksTable(): string {
     const proved = proofs.length ? proofs.join("<br>") : "—";
     rows.push(`| ${c.id} | ${c.level} | ${c.transports} | ${c.title.replace(/\|/g, "\\|")} | ${specRefText(c.spec)} | ${proved} |`);
   }
-  rows.push("| C59 | — | stdio | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |");
+  rows.push(
+    "| C59 | — | stdio | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |",
+  );
   return rows.join("\n");
 }

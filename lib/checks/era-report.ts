@@ -24,7 +24,12 @@ export async function buildEraReport(send: CheckSend, transport: "stdio" | "http
   let exchange: Exchange | undefined;
   let ambiguity: EraReport["ambiguity"];
   try {
-    exchange = await send(frame, { label: "era report: tools/list with no handshake", processMode: "fresh", timeoutMs, http: { omitImplied: ["Mcp-Session-Id"] } });
+    exchange = await send(frame, {
+      label: "era report: tools/list with no handshake",
+      processMode: "fresh",
+      timeoutMs,
+      http: { omitImplied: ["Mcp-Session-Id"] },
+    });
     const reply = replyOf(exchange);
     if (reply.kind === "result") {
       const tools = Array.isArray(reply.result.tools) ? reply.result.tools.length : 0;
@@ -48,7 +53,9 @@ export async function buildEraReport(send: CheckSend, transport: "stdio" | "http
   }
   return {
     revision: verdict.version,
-    serverInfo: info ? { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined } : undefined,
+    serverInfo: info
+      ? { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined }
+      : undefined,
     modernClientSees,
     ambiguity,
     advice: ADVICE,

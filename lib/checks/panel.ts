@@ -9,8 +9,7 @@ import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
 
 export type RowView =
-  | { id: string; title: string; level: Level; state: "waiting" | "running" }
-  | { id: string; title: string; level: Level; state: "done"; result: CheckResult };
+  { id: string; title: string; level: Level; state: "waiting" | "running" } | { id: string; title: string; level: Level; state: "done"; result: CheckResult };
 
 export interface ChecksState {
   phase: "idle" | "running" | "done" | "error";
@@ -55,7 +54,14 @@ export function checksReducer(state: ChecksState, action: ChecksAction): ChecksS
       const keep = state.targetKey === action.targetKey;
       // A re-run keeps the other rows; a full run starts from empty rows.
       const results = keep ? Object.fromEntries(Object.entries(state.results).filter(([id]) => !action.ids.includes(id))) : {};
-      return { phase: "running", targetKey: action.targetKey, targetLabel: action.targetLabel, running: action.ids, results, report: keep ? state.report : undefined };
+      return {
+        phase: "running",
+        targetKey: action.targetKey,
+        targetLabel: action.targetLabel,
+        running: action.ids,
+        results,
+        report: keep ? state.report : undefined,
+      };
     }
     case "check/started":
       return { ...state, current: action.id };
@@ -82,7 +88,13 @@ export function rowsOf(state: ChecksState, transport: "stdio" | "http"): RowView
 export function countsOf(rows: RowView[]): Record<Status, number> & { mustFailed: number } {
   const done = rows.filter((r): r is Extract<RowView, { state: "done" }> => r.state === "done");
   const count = (s: Status) => done.filter((r) => r.result.status === s).length;
-  return { pass: count("pass"), fail: count("fail"), warn: count("warn"), skip: count("skip"), mustFailed: done.filter((r) => r.result.status === "fail" && r.level === "MUST").length };
+  return {
+    pass: count("pass"),
+    fail: count("fail"),
+    warn: count("warn"),
+    skip: count("skip"),
+    mustFailed: done.filter((r) => r.result.status === "fail" && r.level === "MUST").length,
+  };
 }
 
 /** The timeline number (#seq) of each evidence exchange still in the timeline. */

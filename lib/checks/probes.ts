@@ -83,7 +83,8 @@ export async function findMrtr(ctx: CheckContext): Promise<MrtrProbe | undefined
   const candidates: Omit<MrtrProbe, "first">[] = [];
   if (await ctx.declares("prompts")) {
     for (const p of (await ctx.list("prompts/list")).items.slice(0, MAX_MRTR_PROBES)) {
-      if (typeof p.name === "string") candidates.push({ method: "prompts/get", params: { name: p.name, arguments: promptArguments(p) }, label: `prompt ${p.name}` });
+      if (typeof p.name === "string")
+        candidates.push({ method: "prompts/get", params: { name: p.name, arguments: promptArguments(p) }, label: `prompt ${p.name}` });
     }
   }
   if (await ctx.declares("resources")) {
@@ -92,7 +93,8 @@ export async function findMrtr(ctx: CheckContext): Promise<MrtrProbe | undefined
     }
   }
   for (const t of (await ctx.callableTools()).slice(0, MAX_MRTR_PROBES)) {
-    if (typeof t.name === "string") candidates.push({ method: "tools/call", params: { name: t.name, arguments: ctx.toolArguments(t) }, label: `tool ${t.name}` });
+    if (typeof t.name === "string")
+      candidates.push({ method: "tools/call", params: { name: t.name, arguments: ctx.toolArguments(t) }, label: `tool ${t.name}` });
   }
   for (const c of candidates) {
     const first = await ctx.request(c.method, c.params, { envelope: { capabilities: FULL_CAPABILITIES } });

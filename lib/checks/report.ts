@@ -34,7 +34,15 @@ export function toCliJson(report: CheckReport) {
     ...(report.discoveryFailure ? { discoveryFailure: report.discoveryFailure } : {}),
     ...(report.emulate ? { emulate: report.emulate } : {}),
     score: report.score,
-    checks: report.checks.map(({ id, title, level, status, specRef, detail, blocked }) => ({ id, title, level, status, ...(blocked ? { blocked } : {}), specRef, detail })),
+    checks: report.checks.map(({ id, title, level, status, specRef, detail, blocked }) => ({
+      id,
+      title,
+      level,
+      status,
+      ...(blocked ? { blocked } : {}),
+      specRef,
+      detail,
+    })),
     passed: report.passed,
     failed: report.failed,
     warned: report.warned,
@@ -45,7 +53,9 @@ export function toCliJson(report: CheckReport) {
 }
 
 function xml(text: string): string {
-  return text.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!).replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, "");
+  return text
+    .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!)
+    .replace(/[\x00-\x08\x0b\x0c\x0e-\x1f]/g, "");
 }
 
 /** JUnit XML: one testcase per check; fail → <failure>, skip → <skipped>, warn → passes with a note. */
@@ -54,7 +64,8 @@ export function toJunit(report: CheckReport): string {
   const cases: string[] = [];
   if (report.era === "legacy" || report.era === "unreachable") {
     const er = report.eraReport;
-    const message = report.era === "legacy" ? `legacy server (${report.version ?? "unknown revision"}): ${er?.modernClientSees ?? report.probe.reason}` : report.probe.reason;
+    const message =
+      report.era === "legacy" ? `legacy server (${report.version ?? "unknown revision"}): ${er?.modernClientSees ?? report.probe.reason}` : report.probe.reason;
     const body = er ? `${er.ambiguity.detail}\n${er.advice}` : report.probe.reason;
     cases.push(`    <testcase classname="era" name="server speaks 2026-07-28"><failure message="${xml(message)}">${xml(body)}</failure></testcase>`);
   }
@@ -62,7 +73,8 @@ export function toJunit(report: CheckReport): string {
     const name = `${r.id} [${r.level}] ${r.title}`;
     const time = (r.durationMs / 1000).toFixed(3);
     const open = `    <testcase classname="${xml(r.id)}" name="${xml(name)}" time="${time}">`;
-    if (r.status === "fail") cases.push(`${open}<failure message="${xml(r.detail)}">${xml(`${r.specRef}\nevidence: ${r.evidence.join(", ")}`)}</failure></testcase>`);
+    if (r.status === "fail")
+      cases.push(`${open}<failure message="${xml(r.detail)}">${xml(`${r.specRef}\nevidence: ${r.evidence.join(", ")}`)}</failure></testcase>`);
     else if (r.status === "skip") cases.push(`${open}<skipped message="${xml(`${r.blocked ? "could not run: " : ""}${r.detail}`)}"/></testcase>`);
     else cases.push(`${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}`)}</system-out></testcase>`);
   }
@@ -115,7 +127,8 @@ export function toText(report: CheckReport): string {
     );
   }
   if (report.checks.length) lines.push("");
-  for (const r of report.checks) lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specRef}`);
+  for (const r of report.checks)
+    lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specRef}`);
   // The counts stay the last line (scripts read it); the score comes just before.
   lines.push("", `Score: ${report.score}/100 (${scoreFormula()})`);
   if (report.era === "legacy" || report.era === "unreachable") lines.push("Not a 2026-07-28 server: the checks did not run.");

@@ -62,10 +62,10 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const options = { ...DEFAULT_RUN_OPTIONS, ...stripUndefined(runOptions) };
   let probeCount = 0;
   const emulate = activeEmulation(runOptions.emulate);
-  const verdict = await runEraProbe(
-    (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
-    { nextId: () => `probe-${++probeCount}`, ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}) },
-  );
+  const verdict = await runEraProbe((text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }), {
+    nextId: () => `probe-${++probeCount}`,
+    ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}),
+  });
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
   const base = { target: target.label, transport: target.transport, version: verdict.version, probe, ...(emulate ? { emulate } : {}) };
 
@@ -129,7 +129,13 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
  * A server that answers 401 to the probe: without a token only the authorization rules can run. The protocol
  * checks did not run, so the era stays unreachable (score 0, exit 2), and the reason says how to give a token.
  */
-async function protectedReport(target: RunTarget, runOptions: RunOptions, base: Omit<CheckReport, "era" | "checks" | keyof ReturnType<typeof summarize>>, steps: ProbeStep[], options: RunState["base"]["options"]): Promise<CheckReport> {
+async function protectedReport(
+  target: RunTarget,
+  runOptions: RunOptions,
+  base: Omit<CheckReport, "era" | "checks" | keyof ReturnType<typeof summarize>>,
+  steps: ProbeStep[],
+  options: RunState["base"]["options"],
+): Promise<CheckReport> {
   const state = new RunState(target.send, { transport: target.transport, version: base.version ?? MODERN_VERSION, options });
   state.observed.push(...steps.map((s) => s.exchange));
   seedAuthorization(state, runOptions.authorization);
@@ -142,8 +148,13 @@ async function protectedReport(target: RunTarget, runOptions: RunOptions, base: 
 /** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */
 async function envelopeProbe(target: RunTarget, version: string, timeoutMs: number): Promise<{ method: string; exchange: Exchange } | undefined> {
   for (const method of LIST_METHODS) {
-    const params = { _meta: { [META_KEYS.protocolVersion]: version, [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO }, [META_KEYS.clientCapabilities]: {} } };
-    const exchange = await target.send(JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }), { label: `probe: ${method} with the envelope (discovery failed)`, timeoutMs });
+    const params = {
+      _meta: { [META_KEYS.protocolVersion]: version, [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO }, [META_KEYS.clientCapabilities]: {} },
+    };
+    const exchange = await target.send(JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }), {
+      label: `probe: ${method} with the envelope (discovery failed)`,
+      timeoutMs,
+    });
     const reply = replyOf(exchange);
     if (reply.kind === "none" && reply.fatal) return undefined;
     if (reply.kind === "result" || (reply.kind === "error" && isModernErrorCode(reply.code))) return { method, exchange };

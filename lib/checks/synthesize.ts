@@ -55,7 +55,7 @@ export function synthesize(schema: unknown, depth = 0, all = false): unknown {
   if (Array.isArray(s.allOf)) {
     return s.allOf.reduce<unknown>((acc, part) => {
       const v = synthesize(part, depth + 1, all);
-      return asObject(acc) && asObject(v) ? { ...(acc as JsonObject), ...(v as JsonObject) } : v ?? acc;
+      return asObject(acc) && asObject(v) ? { ...(acc as JsonObject), ...(v as JsonObject) } : (v ?? acc);
     }, undefined);
   }
   const type = Array.isArray(s.type) ? s.type.find((t) => t !== "null") : s.type;
@@ -132,7 +132,12 @@ export function answerInputRequests(inputRequests: unknown): JsonObject {
         out[key] = params.mode === "url" ? { action: "accept" } : { action: "accept", content: synthesizeObject(asObject(params.requestedSchema) ?? {}, 0) };
         break;
       case "sampling/createMessage":
-        out[key] = { role: "assistant", content: { type: "text", text: "An answer from the playground's conformance suite." }, model: "mcp-playground", stopReason: "endTurn" };
+        out[key] = {
+          role: "assistant",
+          content: { type: "text", text: "An answer from the playground's conformance suite." },
+          model: "mcp-playground",
+          stopReason: "endTurn",
+        };
         break;
       case "roots/list":
         out[key] = { roots: [] };

@@ -22,10 +22,12 @@ export async function checkTarget(values: TargetValues, timeoutMs?: number): Pro
   if (values.demo !== undefined && PROTECTED.includes(values.demo)) {
     const { startProtectedCheckTarget } = await import("@/lib/auth/server/check-demo");
     const demo = await startProtectedCheckTarget(values.demo as "calendar-protected");
-    const built = await buildTarget({ ...values, demo: undefined, http: false, url: demo.url, header: [`Authorization: Bearer ${demo.ownToken}`] }).catch(async (e) => {
-      await demo.close();
-      throw e;
-    });
+    const built = await buildTarget({ ...values, demo: undefined, http: false, url: demo.url, header: [`Authorization: Bearer ${demo.ownToken}`] }).catch(
+      async (e) => {
+        await demo.close();
+        throw e;
+      },
+    );
     return { ...built, authorization: demo.authorization, close: demo.close };
   }
   const built = await buildTarget(values);

@@ -12,11 +12,19 @@ import type { Exchange } from "@/lib/bridge/contract";
 export const EMULATION_OPTIONS = {
   ...Object.fromEntries(EMULATION_SWITCHES.map((s) => [s.flag, { type: "boolean", default: false }])),
   [PIN_VERSION.flag]: { type: "string" },
-} as { "no-mrtr": { type: "boolean"; default: false }; "omit-param-headers": { type: "boolean"; default: false }; "first-page-only": { type: "boolean"; default: false }; "pin-version": { type: "string" } };
+} as {
+  "no-mrtr": { type: "boolean"; default: false };
+  "omit-param-headers": { type: "boolean"; default: false };
+  "first-page-only": { type: "boolean"; default: false };
+  "pin-version": { type: "string" };
+};
 
 export const EMULATION_USAGE = `[${EMULATION_SWITCHES.map((s) => `--${s.flag}`).join("] [")}] [--${PIN_VERSION.flag} <v>]`;
 
-export const EMULATION_HELP = [...EMULATION_SWITCHES.map((s) => `  --${s.flag.padEnd(18)} ${s.does}`), `  --${`${PIN_VERSION.flag} <v>`.padEnd(18)} ${PIN_VERSION.does}`].join("\n");
+export const EMULATION_HELP = [
+  ...EMULATION_SWITCHES.map((s) => `  --${s.flag.padEnd(18)} ${s.does}`),
+  `  --${`${PIN_VERSION.flag} <v>`.padEnd(18)} ${PIN_VERSION.does}`,
+].join("\n");
 
 type Flags = { [flag: string]: unknown };
 
@@ -36,7 +44,11 @@ const MAX_PAGES = 20;
  * envelope (every page, or the first only when emulating that), then the tool's x-mcp-header arguments.
  * Returns no headers (and says why) when the frame is not a modern tools/call or the tool is not listed.
  */
-export async function paramHeadersFor(frameText: string, send: (text: string) => Promise<Exchange>, firstPageOnly: boolean): Promise<{ headers: Record<string, string>; note?: string }> {
+export async function paramHeadersFor(
+  frameText: string,
+  send: (text: string) => Promise<Exchange>,
+  firstPageOnly: boolean,
+): Promise<{ headers: Record<string, string>; note?: string }> {
   let frame: unknown;
   try {
     frame = JSON.parse(frameText);

@@ -31,7 +31,9 @@ export function formatExchange(exchange: Exchange): string[] {
         lines.push(clip(`  stderr: ${event.text}`));
         break;
       case "http-response":
-        lines.push(`  HTTP ${event.status}${event.statusText ? ` ${event.statusText}` : ""}${exchange.http?.contentType ? ` (${exchange.http.contentType})` : ""}`);
+        lines.push(
+          `  HTTP ${event.status}${event.statusText ? ` ${event.statusText}` : ""}${exchange.http?.contentType ? ` (${exchange.http.contentType})` : ""}`,
+        );
         break;
       case "http-body":
         if (event.frame !== undefined) lines.push(receivedLine(event.frame));

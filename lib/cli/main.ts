@@ -65,7 +65,8 @@ function progressOptions(values: Values, timeoutMs: number): { progressReset?: b
   if (values["no-progress-reset"]) out.progressReset = false;
   if (values["max-total"] !== undefined) {
     const ms = Number(values["max-total"]);
-    if (!Number.isInteger(ms) || ms < timeoutMs || ms > SEND_TIMEOUT_MS.max) throw new UsageError(`--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`);
+    if (!Number.isInteger(ms) || ms < timeoutMs || ms > SEND_TIMEOUT_MS.max)
+      throw new UsageError(`--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`);
     out.maxTotalMs = ms;
   }
   return out;
@@ -91,7 +92,8 @@ async function main(argv: string[]): Promise<number> {
       throw new UsageError((e as Error).message);
     }
   }
-  if (command !== "probe" && command !== "send") throw new UsageError(`unknown command ${JSON.stringify(command)}: use ${["probe", "send", ...Object.keys(COMMANDS)].join(", ")}`);
+  if (command !== "probe" && command !== "send")
+    throw new UsageError(`unknown command ${JSON.stringify(command)}: use ${["probe", "send", ...Object.keys(COMMANDS)].join(", ")}`);
   let values: Values;
   try {
     values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values;
@@ -111,7 +113,17 @@ async function main(argv: string[]): Promise<number> {
     if (values.frame === undefined) throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
     const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
     if (values.answers !== undefined) {
-      return sendWithAnswers({ target, ctx, frame, answersPath: values.answers, maxRounds: values["max-rounds"], timeoutMs, processMode, insist: values.insist, json: values.json });
+      return sendWithAnswers({
+        target,
+        ctx,
+        frame,
+        answersPath: values.answers,
+        maxRounds: values["max-rounds"],
+        timeoutMs,
+        processMode,
+        insist: values.insist,
+        json: values.json,
+      });
     }
     if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
     const progress = progressOptions(values, timeoutMs);
@@ -122,14 +134,24 @@ async function main(argv: string[]): Promise<number> {
     if (targetTransport(target) === "http") {
       const listSend = (text: string) => send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
       const derived = await paramHeadersFor(emulated.text, listSend, emulate?.firstPageOnly === true);
-      if (emulate?.omitParamHeaders && Object.keys(derived.headers).length) notes.push(`Mcp-Param-* headers omitted: ${Object.keys(derived.headers).join(", ")}`);
+      if (emulate?.omitParamHeaders && Object.keys(derived.headers).length)
+        notes.push(`Mcp-Param-* headers omitted: ${Object.keys(derived.headers).join(", ")}`);
       else if (derived.note) notes.push(derived.note);
       if (!emulate?.omitParamHeaders) headers = derived.headers;
     }
     if (emulate) process.stderr.write(`emulating a client: ${emulationText(emulate)}\n`);
     for (const note of notes) process.stderr.write(`  ${note}\n`);
     const exchange = await send(
-      { sendId: `cli-${++counter}`, target, frame: emulated.text, insist: values.insist, timeoutMs, processMode, ...progress, ...(Object.keys(headers).length ? { headers } : {}) },
+      {
+        sendId: `cli-${++counter}`,
+        target,
+        frame: emulated.text,
+        insist: values.insist,
+        timeoutMs,
+        processMode,
+        ...progress,
+        ...(Object.keys(headers).length ? { headers } : {}),
+      },
       ctx,
     );
     print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
@@ -140,7 +162,18 @@ async function main(argv: string[]): Promise<number> {
   // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
   const overHttp = targetTransport(target) === "http";
   const verdict = await runEraProbe((frameText, extra) =>
-    send({ sendId: `cli-probe-${++counter}`, target, frame: frameText, insist: false, timeoutMs, processMode, ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
+    send(
+      {
+        sendId: `cli-probe-${++counter}`,
+        target,
+        frame: frameText,
+        insist: false,
+        timeoutMs,
+        processMode,
+        ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
+      },
+      ctx,
+    ),
   );
   print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
   return verdict.era === "unreachable" ? 1 : 0;

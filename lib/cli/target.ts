@@ -53,7 +53,8 @@ function pairs(list: string[] | undefined, separator: string, what: string): Rec
 
 export async function buildTarget(values: TargetValues): Promise<{ target: Target; ctx: SendContext }> {
   const chosen = (["stdio", "url", "demo"] as const).filter((k) => values[k] !== undefined);
-  if (chosen.length !== 1) throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
+  if (chosen.length !== 1)
+    throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
   let candidate: unknown;
   const ctx: SendContext = {};
   if (values.stdio !== undefined) {
@@ -65,7 +66,8 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
     candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
   } else {
     const server = values.demo;
-    if (!(DEMO_SERVERS as readonly string[]).includes(server ?? "")) throw new UsageError(`--demo must be one of ${DEMO_SERVERS.join(", ")}, not ${JSON.stringify(server)}`);
+    if (!(DEMO_SERVERS as readonly string[]).includes(server ?? ""))
+      throw new UsageError(`--demo must be one of ${DEMO_SERVERS.join(", ")}, not ${JSON.stringify(server)}`);
     candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
     if (server !== "everything" && values.http) {
       // An embedded server's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
@@ -81,7 +83,8 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
 export function timeoutOf(values: TargetValues): number {
   if (values.timeout === undefined) return SEND_TIMEOUT_MS.default;
   const ms = Number(values.timeout);
-  if (!Number.isInteger(ms) || ms < SEND_TIMEOUT_MS.min || ms > SEND_TIMEOUT_MS.max) throw new UsageError(`--timeout must be a whole number of ms between ${SEND_TIMEOUT_MS.min} and ${SEND_TIMEOUT_MS.max}`);
+  if (!Number.isInteger(ms) || ms < SEND_TIMEOUT_MS.min || ms > SEND_TIMEOUT_MS.max)
+    throw new UsageError(`--timeout must be a whole number of ms between ${SEND_TIMEOUT_MS.min} and ${SEND_TIMEOUT_MS.max}`);
   return ms;
 }
 

@@ -29,7 +29,14 @@ export interface TaskPush {
 }
 
 /** Opens the stream for `taskId`; `say` gets one line whenever push starts, falls back or ends. */
-export function startTaskPush(o: { target: Target; ctx: SendContext; taskId: string; caps: Json; follower: TaskFollower; say: (line: string) => void }): TaskPush {
+export function startTaskPush(o: {
+  target: Target;
+  ctx: SendContext;
+  taskId: string;
+  caps: Json;
+  follower: TaskFollower;
+  say: (line: string) => void;
+}): TaskPush {
   const listenId = `cli-task-push-${process.pid}-${Date.now()}`;
   const frame = listenTasksFrame(listenId, [o.taskId], withTasksExtension(o.caps));
   const summary: PushSummary = { state: "opening", notifications: 0, message: "waiting for the acknowledgement" };
@@ -46,11 +53,14 @@ export function startTaskPush(o: { target: Target; ctx: SendContext; taskId: str
     if (line.kind !== "event" || !("frame" in line.event)) return;
     const read = readPushFrame(line.event.frame, listenId);
     if (read?.kind === "ack") {
-      if (!read.taskIds.includes(o.taskId)) return fallBack("unsupported", "the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it");
+      if (!read.taskIds.includes(o.taskId))
+        return fallBack("unsupported", "the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it");
       clearTimeout(ackTimer);
       o.follower.setPushing(true);
       Object.assign(summary, { state: "listening", message: "acknowledged" });
-      o.say(`push: subscriptions/listen acknowledged this task in notifications.taskIds; tasks/get polls slow to one every ${RELAXED_POLL_MS / 1000} s or more as a safety net`);
+      o.say(
+        `push: subscriptions/listen acknowledged this task in notifications.taskIds; tasks/get polls slow to one every ${RELAXED_POLL_MS / 1000} s or more as a safety net`,
+      );
     } else if (read?.kind === "task" && read.taskId === o.taskId) {
       summary.notifications++;
       o.follower.pushed(read.task);

@@ -25,7 +25,10 @@ const TLS_WORDS: [RegExp, string][] = [
   [/expired/i, "the certificate has expired"],
   [/not yet valid/i, "the certificate is not valid yet (check the clocks)"],
   [/altnames|does not match|hostname/i, "the certificate was issued for another host name"],
-  [/unable to (get|verify) (local )?issuer|first certificate|unable to verify/i, "the server did not send its intermediate certificates, or they lead to an authority this machine does not trust"],
+  [
+    /unable to (get|verify) (local )?issuer|first certificate|unable to verify/i,
+    "the server did not send its intermediate certificates, or they lead to an authority this machine does not trust",
+  ],
   [/wrong version number|EPROTO|packet length too long/i, "the server does not speak TLS on this port (is the URL https: for an http: server?)"],
 ];
 
@@ -75,9 +78,14 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
     switch (failure) {
       case "spawn": {
         if (/ENOENT/.test(message)) {
-          return fail("spawn-enoent", message, "Install the command or give its full path; on Windows, npm's shims are `npx.cmd`/`node.cmd` — run `where npx` and use the .cmd path (docs/doctor.md).");
+          return fail(
+            "spawn-enoent",
+            message,
+            "Install the command or give its full path; on Windows, npm's shims are `npx.cmd`/`node.cmd` — run `where npx` and use the .cmd path (docs/doctor.md).",
+          );
         }
-        if (/EACCES/.test(message)) return fail("spawn-eacces", message, "Make it executable (`chmod +x <file>`), or start it through its interpreter (`node server.js`).");
+        if (/EACCES/.test(message))
+          return fail("spawn-eacces", message, "Make it executable (`chmod +x <file>`), or start it through its interpreter (`node server.js`).");
         return fail("spawn", message, "Run the same command line in a terminal to see why it does not start.");
       }
       case "exit": {
@@ -92,7 +100,11 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
         );
       }
       case "framing":
-        return fail("stdout-not-json", `stdout carried something that is not a JSON-RPC message (${message}).`, "On stdio, stdout is for newline-delimited JSON-RPC only: send logs and banners to stderr.");
+        return fail(
+          "stdout-not-json",
+          `stdout carried something that is not a JSON-RPC message (${message}).`,
+          "On stdio, stdout is for newline-delimited JSON-RPC only: send logs and banners to stderr.",
+        );
       case "not-json":
         return fail("not-json", message, "The frame the doctor sent was not JSON (a bug in the playground).");
       case "timeout":
@@ -106,7 +118,8 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
       case "network": {
         const tls = tlsInWords(message);
         if (tls) return fail("tls", `TLS failed: ${tls} (${message}).`, "Fix the certificate on the server, or use http:// for a local server without TLS.");
-        if (/does not resolve/.test(message)) return fail("dns", `${message}.`, "Check the spelling of the host name; for a server on this machine use 127.0.0.1.");
+        if (/does not resolve/.test(message))
+          return fail("dns", `${message}.`, "Check the spelling of the host name; for a server on this machine use 127.0.0.1.");
         if (/connection refused/.test(message)) return fail("refused", `${message}.`, "Start the server, and check the port it prints when it starts.");
         return fail("network", `${message}.`, "Check that the server is running and reachable from this machine.");
       }
@@ -121,7 +134,8 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
     }
   }
   // A JSON-RPC reply over an HTTP status that names the endpoint, not the method, as the problem.
-  if (status !== undefined && reply.kind !== "result" && [401, 403, 405, 406, 415].includes(status)) return httpStatusFinding(status, reply.kind === "error" ? reply.message : "", rung, evidence);
+  if (status !== undefined && reply.kind !== "result" && [401, 403, 405, 406, 415].includes(status))
+    return httpStatusFinding(status, reply.kind === "error" ? reply.message : "", rung, evidence);
   if (status === 404 && reply.kind === "none") return httpStatusFinding(status, "", rung, evidence);
   return undefined;
 }
@@ -131,18 +145,42 @@ function httpStatusFinding(status: number | undefined, message: string, rung: Ru
   const said = message ? ` (${message})` : "";
   switch (status) {
     case 404:
-      return fail("http-404", `HTTP 404 Not Found${said}: nothing is served at this path.`, "Most servers serve MCP at /mcp: try the URL ending in /mcp (e.g. http://127.0.0.1:3000/mcp).");
+      return fail(
+        "http-404",
+        `HTTP 404 Not Found${said}: nothing is served at this path.`,
+        "Most servers serve MCP at /mcp: try the URL ending in /mcp (e.g. http://127.0.0.1:3000/mcp).",
+      );
     case 405:
-      return fail("http-405", `HTTP 405 Method Not Allowed${said}: this path does not take POST.`, "Streamable HTTP takes POST at the MCP endpoint; this is probably another page of the site — check the path (often /mcp).");
+      return fail(
+        "http-405",
+        `HTTP 405 Method Not Allowed${said}: this path does not take POST.`,
+        "Streamable HTTP takes POST at the MCP endpoint; this is probably another page of the site — check the path (often /mcp).",
+      );
     case 406:
-      return fail("http-406", `HTTP 406 Not Acceptable${said}.`, "The server rejected the Accept header the playground sends (application/json, text/event-stream): it must accept both.");
+      return fail(
+        "http-406",
+        `HTTP 406 Not Acceptable${said}.`,
+        "The server rejected the Accept header the playground sends (application/json, text/event-stream): it must accept both.",
+      );
     case 415:
       return fail("http-415", `HTTP 415 Unsupported Media Type${said}.`, "The server rejected Content-Type: application/json: MCP requests are JSON bodies.");
     case 401:
-      return fail("http-401", `HTTP 401 Unauthorized${said}: the server wants credentials.`, 'Add an authorization header (--header "Authorization: Bearer <token>", or the Headers field in the target bar); a server that follows MCP authorization also names its Protected Resource Metadata in WWW-Authenticate, and the Auth tab (or npm run cli -- auth --url <url>) runs that flow step by step.');
+      return fail(
+        "http-401",
+        `HTTP 401 Unauthorized${said}: the server wants credentials.`,
+        'Add an authorization header (--header "Authorization: Bearer <token>", or the Headers field in the target bar); a server that follows MCP authorization also names its Protected Resource Metadata in WWW-Authenticate, and the Auth tab (or npm run cli -- auth --url <url>) runs that flow step by step.',
+      );
     case 403:
-      return fail("http-403", `HTTP 403 Forbidden${said}.`, "Often an Origin/Host check (DNS-rebinding protection): allow the playground's origin in the server's allow-list, or the credentials lack a permission.");
+      return fail(
+        "http-403",
+        `HTTP 403 Forbidden${said}.`,
+        "Often an Origin/Host check (DNS-rebinding protection): allow the playground's origin in the server's allow-list, or the credentials lack a permission.",
+      );
     default:
-      return fail(`http-${status ?? "status"}`, `HTTP ${status ?? "error"}${said}.`, "The server answered with an HTTP error and no JSON-RPC message; check its logs.");
+      return fail(
+        `http-${status ?? "status"}`,
+        `HTTP ${status ?? "error"}${said}.`,
+        "The server answered with an HTTP error and no JSON-RPC message; check its logs.",
+      );
   }
 }

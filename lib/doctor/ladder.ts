@@ -36,22 +36,40 @@ function describe(reply: Reply): string {
   return reply.why;
 }
 
-export async function runDoctor(target: { label: string; transport: "stdio" | "http" }, send: DoctorSend, opts: { timeoutMs?: number } = {}): Promise<Diagnosis> {
+export async function runDoctor(
+  target: { label: string; transport: "stdio" | "http" },
+  send: DoctorSend,
+  opts: { timeoutMs?: number } = {},
+): Promise<Diagnosis> {
   const rungs: Finding[] = [];
-  const done = (summary: string, extra: Partial<Diagnosis> = {}): Diagnosis => ({ target: target.label, transport: target.transport, rungs, summary, ...extra });
+  const done = (summary: string, extra: Partial<Diagnosis> = {}): Diagnosis => ({
+    target: target.label,
+    transport: target.transport,
+    rungs,
+    summary,
+    ...extra,
+  });
   const broken = (f: Finding): Diagnosis => {
     rungs.push(f);
     return done(`Broken at ${f.rung}: ${f.detail}`, { brokenAt: f.rung });
   };
 
   let n = 0;
-  const verdict = await runEraProbe((text, extra) => send(text, { label: `doctor ${extra?.label ?? ""}`.trim(), headers: extra?.headers, timeoutMs: opts.timeoutMs }), { nextId: () => `doctor-${++n}` });
+  const verdict = await runEraProbe(
+    (text, extra) => send(text, { label: `doctor ${extra?.label ?? ""}`.trim(), headers: extra?.headers, timeoutMs: opts.timeoutMs }),
+    { nextId: () => `doctor-${++n}` },
+  );
   const [first, second] = verdict.steps;
 
   // Rung 1: could the target be started or reached at all?
   const transportProblem = first && diagnoseTransport(first.exchange, "connect");
   if (transportProblem) return broken(transportProblem);
-  rungs.push({ rung: "connect", ok: true, detail: target.transport === "stdio" ? "The process started and answered on stdout." : "The endpoint answered over HTTP.", evidence: first ? [first.exchange.sendId] : [] });
+  rungs.push({
+    rung: "connect",
+    ok: true,
+    detail: target.transport === "stdio" ? "The process started and answered on stdout." : "The endpoint answered over HTTP.",
+    evidence: first ? [first.exchange.sendId] : [],
+  });
 
   // Rung 2: server/discover (2026-07-28), rung 3: initialize (legacy) when discover is not served.
   const discover = replyOf(first.exchange);
@@ -60,7 +78,12 @@ export async function runDoctor(target: { label: string; transport: "stdio" | "h
   } else {
     const notServed = `server/discover answered ${describe(discover)}`;
     if (verdict.era === "legacy") {
-      rungs.push({ rung: "server/discover", ok: true, detail: `${notServed}: not a 2026-07-28 server, so the doctor falls back to initialize.`, evidence: [first.exchange.sendId] });
+      rungs.push({
+        rung: "server/discover",
+        ok: true,
+        detail: `${notServed}: not a 2026-07-28 server, so the doctor falls back to initialize.`,
+        evidence: [first.exchange.sendId],
+      });
       rungs.push({ rung: "initialize", ok: true, detail: verdict.reason, evidence: verdict.steps.slice(1).map((s) => s.exchange.sendId) });
     } else {
       const initProblem = second && diagnoseTransport(second.exchange, "initialize");
@@ -70,7 +93,8 @@ export async function runDoctor(target: { label: string; transport: "stdio" | "h
         ok: false,
         problem: "no-handshake",
         detail: `${verdict.reason}`,
-        advice: "A 2026-07-28 server answers server/discover with supportedVersions and capabilities; a 2025 server answers initialize. Implement one of them (the SDKs do it for you).",
+        advice:
+          "A 2026-07-28 server answers server/discover with supportedVersions and capabilities; a 2025 server answers initialize. Implement one of them (the SDKs do it for you).",
         evidence: verdict.steps.map((s) => s.exchange.sendId),
       });
     }
@@ -86,7 +110,11 @@ export async function runDoctor(target: { label: string; transport: "stdio" | "h
   for (const { method, capability } of LISTS) {
     if (!asObject(capabilities[capability])) continue;
     const params = modern ? { _meta: buildEnvelope({ protocolVersion: verdict.version ?? "2026-07-28", clientCapabilities: {} }) } : {};
-    const exchange = await send(JSON.stringify({ jsonrpc: "2.0", id: `doctor-${++n}`, method, params }), { label: `doctor ${method}`, headers, timeoutMs: opts.timeoutMs });
+    const exchange = await send(JSON.stringify({ jsonrpc: "2.0", id: `doctor-${++n}`, method, params }), {
+      label: `doctor ${method}`,
+      headers,
+      timeoutMs: opts.timeoutMs,
+    });
     const problem = diagnoseTransport(exchange, "lists");
     if (problem) return broken({ ...problem, detail: `${method}: ${problem.detail}` });
     const reply = replyOf(exchange);
@@ -103,11 +131,19 @@ export async function runDoctor(target: { label: string; transport: "stdio" | "h
     }
     listed.push(`${items.length} ${capability}`);
   }
-  rungs.push({ rung: "lists", ok: true, detail: listed.length ? `Listed ${listed.join(", ")}.` : "The server declares no tools, prompts or resources.", evidence: [] });
-  return done(`Healthy: ${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.`, {
-    era: modern ? "modern" : "legacy",
-    version: verdict.version,
+  rungs.push({
+    rung: "lists",
+    ok: true,
+    detail: listed.length ? `Listed ${listed.join(", ")}.` : "The server declares no tools, prompts or resources.",
+    evidence: [],
   });
+  return done(
+    `Healthy: ${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.`,
+    {
+      era: modern ? "modern" : "legacy",
+      version: verdict.version,
+    },
+  );
 }
 
 /** The text form for the CLI. */

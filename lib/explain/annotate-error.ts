@@ -23,7 +23,8 @@ export function annotateError(sink: Sink, value: unknown, path: string): void {
     sink.add(join(path, "message"), "Free text for humans; the code, not the message, is what programs should act on.", REF.errors);
   }
   for (const key of Object.keys(error)) {
-    if (key !== "code" && key !== "message" && key !== "data") sink.unknownKey(join(path, key), key, "an error object", ["code", "message", "data"], REF.jsonrpc);
+    if (key !== "code" && key !== "message" && key !== "data")
+      sink.unknownKey(join(path, key), key, "an error object", ["code", "message", "data"], REF.jsonrpc);
   }
 }
 
@@ -34,14 +35,23 @@ function annotateData(sink: Sink, code: number, data: unknown, path: string): vo
     if (!Array.isArray(supported) || typeof obj?.requested !== "string") {
       sink.add(path, "-32022 must carry data {supported: string[], requested: string}.", REF.versioning, "error");
     } else {
-      sink.add(join(path, "supported"), `The versions this server speaks: ${supported.join(", ")}. Pick one you also speak and send the request again.`, REF.versioning);
+      sink.add(
+        join(path, "supported"),
+        `The versions this server speaks: ${supported.join(", ")}. Pick one you also speak and send the request again.`,
+        REF.versioning,
+      );
       sink.add(join(path, "requested"), `The version the request asked for (${obj!.requested}).`, REF.versioning);
     }
     return;
   }
   if (code === -32021) {
     if (!asObject(obj?.requiredCapabilities)) sink.add(path, "-32021 must carry data.requiredCapabilities (a ClientCapabilities object).", REF.errors, "error");
-    else sink.add(join(path, "requiredCapabilities"), `Declare these in the request's clientCapabilities: ${JSON.stringify(obj!.requiredCapabilities)}.`, REF.errors);
+    else
+      sink.add(
+        join(path, "requiredCapabilities"),
+        `Declare these in the request's clientCapabilities: ${JSON.stringify(obj!.requiredCapabilities)}.`,
+        REF.errors,
+      );
     return;
   }
   if (data === undefined) return;

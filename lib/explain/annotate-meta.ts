@@ -3,16 +3,7 @@ import { closest } from "./edit-distance";
 import { REF } from "./refs";
 import { asObject, join, Sink, typeName } from "./sink";
 import { ALL_VERSIONS, MODERN_VERSION, eraOfVersion } from "../protocol/versions";
-import {
-  CLIENT_CAPABILITIES,
-  LEGACY_META,
-  LOG_LEVELS,
-  NOTIFICATION_META,
-  REQUEST_META,
-  RESULT_META,
-  SERVER_CAPABILITIES,
-  type Fields,
-} from "./vocabulary";
+import { CLIENT_CAPABILITIES, LEGACY_META, LOG_LEVELS, NOTIFICATION_META, REQUEST_META, RESULT_META, SERVER_CAPABILITIES, type Fields } from "./vocabulary";
 
 const RESERVED_PREFIX = "io.modelcontextprotocol/";
 
@@ -37,7 +28,11 @@ export function annotateMeta(sink: Sink, meta: unknown, path: string, place: Met
   }
   const fields = PLACE_FIELDS[place];
   if (place === "request") {
-    sink.add(path, "_meta: the per-request envelope of 2026-07-28; protocolVersion and clientCapabilities are required in every request, clientInfo is recommended.", REF.metaReserved);
+    sink.add(
+      path,
+      "_meta: the per-request envelope of 2026-07-28; protocolVersion and clientCapabilities are required in every request, clientInfo is recommended.",
+      REF.metaReserved,
+    );
   }
   for (const [key, value] of Object.entries(obj)) {
     const p = join(path, key);
@@ -75,7 +70,12 @@ function unknownMetaKey(sink: Sink, path: string, key: string, known: string[], 
     if (guess) {
       sink.add(path, `"${key}" is not a reserved key of ${PLACE_NAME[place]}; did you mean "${RESERVED_PREFIX}${guess}"?`, REF.metaReserved, "error");
     } else {
-      sink.add(path, `"${key}" uses a prefix reserved for MCP but 2026-07-28 defines no such key (an official extension may); only the specification may define keys there.`, REF.metaKeys, "info");
+      sink.add(
+        path,
+        `"${key}" uses a prefix reserved for MCP but 2026-07-28 defines no such key (an official extension may); only the specification may define keys there.`,
+        REF.metaKeys,
+        "info",
+      );
     }
     return;
   }
@@ -89,7 +89,12 @@ function unknownMetaKey(sink: Sink, path: string, key: string, known: string[], 
     sink.add(path, `"${key}" lacks its prefix: the reserved key is "${sameName}"; did you mean "${sameName}"?`, REF.metaReserved, "error");
     return;
   }
-  const guess = closest(key, unprefixed) ?? closest(key, known.map((k) => k.slice(k.indexOf("/") + 1)));
+  const guess =
+    closest(key, unprefixed) ??
+    closest(
+      key,
+      known.map((k) => k.slice(k.indexOf("/") + 1)),
+    );
   if (guess) {
     const full = known.find((k) => k === guess || k.endsWith(`/${guess}`)) ?? guess;
     sink.add(path, `"${key}" is not a key of ${PLACE_NAME[place]}; did you mean "${full}"?`, REF.metaReserved, "error");
@@ -126,9 +131,18 @@ export function checkVersion(sink: Sink, path: string, value: unknown): void {
   const era = eraOfVersion(value);
   if (value === MODERN_VERSION) return;
   if (era === "legacy") {
-    sink.add(path, `${value} is a legacy revision: only a dual-era server accepts it in a _meta envelope; a modern-only server answers -32022 listing what it supports.`, REF.versioning);
+    sink.add(
+      path,
+      `${value} is a legacy revision: only a dual-era server accepts it in a _meta envelope; a modern-only server answers -32022 listing what it supports.`,
+      REF.versioning,
+    );
   } else if (!(ALL_VERSIONS as readonly string[]).includes(value)) {
-    sink.add(path, `"${value}" is not a published revision (${ALL_VERSIONS.join(", ")}); expect -32022 UnsupportedProtocolVersion with data.supported.`, REF.versioning, "error");
+    sink.add(
+      path,
+      `"${value}" is not a published revision (${ALL_VERSIONS.join(", ")}); expect -32022 UnsupportedProtocolVersion with data.supported.`,
+      REF.versioning,
+      "error",
+    );
   }
 }
 
@@ -154,7 +168,8 @@ export function annotateCapabilities(sink: Sink, value: unknown, path: string, s
   if (side === "client") {
     const elicitation = asObject(obj.elicitation);
     if (elicitation) {
-      if (Object.keys(elicitation).length === 0) sink.add(join(path, "elicitation"), "elicitation {} means form mode only (kept for backward compatibility).", REF.elicitation);
+      if (Object.keys(elicitation).length === 0)
+        sink.add(join(path, "elicitation"), "elicitation {} means form mode only (kept for backward compatibility).", REF.elicitation);
       for (const k of Object.keys(elicitation)) {
         if (k !== "form" && k !== "url") sink.unknownKey(join(join(path, "elicitation"), k), k, "the elicitation capability", ["form", "url"], REF.elicitation);
       }

@@ -33,9 +33,18 @@ export function annotateResult(sink: Sink, value: unknown, path: string): void {
 
   if (resultType === undefined) {
     if (legacyShape) {
-      sink.add(join(path, "resultType"), "No resultType: this server speaks a revision before 2026-07-28, and a client must treat the result as \"complete\".", REF.resultType);
+      sink.add(
+        join(path, "resultType"),
+        'No resultType: this server speaks a revision before 2026-07-28, and a client must treat the result as "complete".',
+        REF.resultType,
+      );
     } else {
-      sink.add(path, "The result lacks resultType, which every 2026-07-28 result must carry; a client treats its absence as \"complete\" from an older server.", REF.resultType, "error");
+      sink.add(
+        path,
+        'The result lacks resultType, which every 2026-07-28 result must carry; a client treats its absence as "complete" from an older server.',
+        REF.resultType,
+        "error",
+      );
     }
   }
   if (result._meta !== undefined) annotateMeta(sink, result._meta, join(path, "_meta"), "result");
@@ -43,11 +52,16 @@ export function annotateResult(sink: Sink, value: unknown, path: string): void {
   if (resultType === "input_required") return annotateInputRequired(sink, result, path, method);
   if (resultType === "task") return annotateTask(sink, result, path, method);
   if (resultType !== undefined && resultType !== "complete") {
-    sink.add(join(path, "resultType"), `resultType ${JSON.stringify(resultType)} is neither "complete" nor "input_required" nor an extension value the client declared ("task"): the client must consider the result invalid.`, REF.resultType, "error");
+    sink.add(
+      join(path, "resultType"),
+      `resultType ${JSON.stringify(resultType)} is neither "complete" nor "input_required" nor an extension value the client declared ("task"): the client must consider the result invalid.`,
+      REF.resultType,
+      "error",
+    );
     return;
   }
   if (resultType === "complete") {
-    sink.add(join(path, "resultType"), "\"complete\": the final answer to the request; no further rounds.", REF.resultType);
+    sink.add(join(path, "resultType"), '"complete": the final answer to the request; no further rounds.', REF.resultType);
   }
   annotateComplete(sink, result, path, method, info?.result);
 }
@@ -71,7 +85,12 @@ function annotateComplete(sink: Sink, result: JsonObject, path: string, method: 
   const legacy = result.resultType === undefined;
   if (legacy && info?.cacheable) {
     skip.push("ttlMs", "cacheScope");
-    if (!("ttlMs" in result)) sink.add(path, "No ttlMs/cacheScope: servers before 2026-07-28 send no cache hints, so a client treats the result as stale at once (ttlMs 0).", REF.caching);
+    if (!("ttlMs" in result))
+      sink.add(
+        path,
+        "No ttlMs/cacheScope: servers before 2026-07-28 send no cache hints, so a client treats the result as stale at once (ttlMs 0).",
+        REF.caching,
+      );
   }
   sink.fields(result, path, all, `the ${method} result`, info?.specRef ?? REF.resultType, skip);
   if (info?.cacheable) checkCacheHints(sink, result, path);
@@ -83,19 +102,34 @@ function annotateComplete(sink: Sink, result: JsonObject, path: string, method: 
   }
   if (method === "initialize") sink.lifecycle(path, "initialize", "The answer to initialize: the server speaks a legacy revision.");
   if (method === "tools/list" && Array.isArray(result.tools)) {
-    sink.add(join(path, "tools"), `${result.tools.length} tool(s): the model decides when to call them; their descriptions and annotations are server-written and untrusted unless the server is trusted.`, REF.tools);
+    sink.add(
+      join(path, "tools"),
+      `${result.tools.length} tool(s): the model decides when to call them; their descriptions and annotations are server-written and untrusted unless the server is trusted.`,
+      REF.tools,
+    );
   }
   if (method === "tools/call" && result.isError === true) {
-    sink.add(join(path, "isError"), "The tool failed while running (e.g. bad input values): give this result to the model so it can correct itself; it is not a JSON-RPC error.", REF.tools);
+    sink.add(
+      join(path, "isError"),
+      "The tool failed while running (e.g. bad input values): give this result to the model so it can correct itself; it is not a JSON-RPC error.",
+      REF.tools,
+    );
   }
 }
 
 function checkCacheHints(sink: Sink, result: JsonObject, path: string): void {
   const ttl = result.ttlMs;
   if (ttl !== undefined) {
-    if (typeof ttl !== "number" || ttl < 0) sink.add(join(path, "ttlMs"), `ttlMs must be a number ≥ 0; ${JSON.stringify(ttl)} should be treated as 0.`, REF.caching, "error");
-    else if (!Number.isInteger(ttl)) sink.add(join(path, "ttlMs"), "ttlMs should be an integer number of milliseconds (schema.json says integer).", REF.caching, "error");
-    else sink.add(join(path, "ttlMs"), ttl === 0 ? "0: stale at once; refetch on every access." : `Fresh for ${ttl} ms (${humanMs(ttl)}) after receipt; a hint, not a polling interval.`, REF.caching);
+    if (typeof ttl !== "number" || ttl < 0)
+      sink.add(join(path, "ttlMs"), `ttlMs must be a number ≥ 0; ${JSON.stringify(ttl)} should be treated as 0.`, REF.caching, "error");
+    else if (!Number.isInteger(ttl))
+      sink.add(join(path, "ttlMs"), "ttlMs should be an integer number of milliseconds (schema.json says integer).", REF.caching, "error");
+    else
+      sink.add(
+        join(path, "ttlMs"),
+        ttl === 0 ? "0: stale at once; refetch on every access." : `Fresh for ${ttl} ms (${humanMs(ttl)}) after receipt; a hint, not a polling interval.`,
+        REF.caching,
+      );
   }
   const scope = result.cacheScope;
   if (scope !== undefined && scope !== "public" && scope !== "private") {
@@ -110,7 +144,11 @@ function humanMs(ms: number): string {
 }
 
 function annotateInputRequired(sink: Sink, result: JsonObject, path: string, method: string | undefined): void {
-  sink.add(join(path, "resultType"), "\"input_required\": not an answer yet. The server needs input first; retry the same request with a new id, inputResponses and the echoed requestState.", REF.mrtr);
+  sink.add(
+    join(path, "resultType"),
+    '"input_required": not an answer yet. The server needs input first; retry the same request with a new id, inputResponses and the echoed requestState.',
+    REF.mrtr,
+  );
   if (method && !METHODS[method]?.mrtr) {
     sink.add(path, `input_required is only allowed on tools/call, prompts/get and resources/read, not on ${method}.`, REF.mrtrWhere, "error");
   }
@@ -133,7 +171,12 @@ function annotateInputRequired(sink: Sink, result: JsonObject, path: string, met
   }
   const requests = result.inputRequests;
   if (requests === undefined) {
-    if (typeof result.requestState === "string") sink.add(join(path, "requestState"), "State only, no questions (e.g. load shedding): the client may retry at once with just this requestState.", REF.mrtrClient);
+    if (typeof result.requestState === "string")
+      sink.add(
+        join(path, "requestState"),
+        "State only, no questions (e.g. load shedding): the client may retry at once with just this requestState.",
+        REF.mrtrClient,
+      );
     return;
   }
   const obj = asObject(requests);
@@ -173,11 +216,18 @@ export function annotateInputRequest(sink: Sink, value: unknown, path: string, k
 export function annotateInputParams(sink: Sink, method: string, params: JsonObject, path: string): void {
   const info = METHODS[method];
   if (!info) return;
-  sink.fields(params, path, { ...info.params, _meta: { text: "Optional metadata of the input request.", specRef: REF.metaReserved } }, `${method} params`, info.specRef);
+  sink.fields(
+    params,
+    path,
+    { ...info.params, _meta: { text: "Optional metadata of the input request.", specRef: REF.metaReserved } },
+    `${method} params`,
+    info.specRef,
+  );
   if (method === "elicitation/create") {
     const mode = params.mode ?? "form";
     if (mode === "url" && typeof params.url !== "string") sink.add(path, "URL mode needs a url.", REF.elicitation, "error");
-    if (mode === "form" && !asObject(params.requestedSchema)) sink.add(path, "Form mode needs a requestedSchema (a flat object schema).", REF.elicitation, "error");
+    if (mode === "form" && !asObject(params.requestedSchema))
+      sink.add(path, "Form mode needs a requestedSchema (a flat object schema).", REF.elicitation, "error");
     if (mode !== "form" && mode !== "url") sink.add(join(path, "mode"), `mode must be "form" or "url", not ${JSON.stringify(mode)}.`, REF.elicitation, "error");
   }
   if (method === "sampling/createMessage") {
@@ -187,7 +237,11 @@ export function annotateInputParams(sink: Sink, method: string, params: JsonObje
 }
 
 function annotateTask(sink: Sink, result: JsonObject, path: string, method: string | undefined): void {
-  sink.add(join(path, "resultType"), "\"task\": the tasks extension's CreateTaskResult; the work continues in the background, poll it with tasks/get.", REF.tasks);
+  sink.add(
+    join(path, "resultType"),
+    '"task": the tasks extension\'s CreateTaskResult; the work continues in the background, poll it with tasks/get.',
+    REF.tasks,
+  );
   if (method && method !== "tools/call") sink.add(path, `Only tools/call may answer with a task, not ${method}.`, REF.tasks, "error");
   sink.fields(result, path, TASK_RESULT_FIELDS, "a CreateTaskResult", REF.tasks, ["resultType", "_meta"]);
 }

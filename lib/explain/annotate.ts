@@ -56,7 +56,10 @@ function inDocumentOrder(value: unknown, annotations: Annotation[]): Annotation[
     }
     return best + 0.5;
   };
-  return annotations.map((a, i) => ({ a, i, r: rankOf(a.path) })).sort((x, y) => x.r - y.r || x.i - y.i).map((x) => x.a);
+  return annotations
+    .map((a, i) => ({ a, i, r: rankOf(a.path) }))
+    .sort((x, y) => x.r - y.r || x.i - y.i)
+    .map((x) => x.a);
 }
 
 type Kind = "request" | "notification" | "result" | "error" | "invalid";
@@ -84,7 +87,8 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   if (kind === "request" || kind === "notification") annotateMethodFrame(sink, msg, kind, root);
   if (kind === "result" || kind === "error") {
     if ("result" in msg && "error" in msg) sink.add(root, "A response carries result or error, never both.", REF.jsonrpc, "error");
-    if (sink.ctx.direction === "sent") sink.lifecycle(root, "serverRequests", "The client is sending a response, which only makes sense as an answer to a server-sent request.");
+    if (sink.ctx.direction === "sent")
+      sink.lifecycle(root, "serverRequests", "The client is sending a response, which only makes sense as an answer to a server-sent request.");
     if ("result" in msg) annotateResult(sink, msg.result, join(root, "result"));
     if ("error" in msg) annotateError(sink, msg.error, join(root, "error"));
   }
@@ -104,12 +108,19 @@ function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void 
     sink.add(root, summary, REF.jsonrpc);
     return;
   }
-  const guess = Object.keys(msg).map((k) => closest(k, ["method", "result", "error"])).find(Boolean);
-  sink.add(root, `Neither a request (method), a result nor an error${guess ? `; did you mean "${guess}"?` : "."} A server answers -32600 Invalid request.`, REF.jsonrpc, "error");
+  const guess = Object.keys(msg)
+    .map((k) => closest(k, ["method", "result", "error"]))
+    .find(Boolean);
+  sink.add(
+    root,
+    `Neither a request (method), a result nor an error${guess ? `; did you mean "${guess}"?` : "."} A server answers -32600 Invalid request.`,
+    REF.jsonrpc,
+    "error",
+  );
 }
 
 function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: boolean): void {
-  if (!present) sink.add(path, "jsonrpc is missing: every message must say \"jsonrpc\": \"2.0\" (expect -32600).", REF.jsonrpc, "error");
+  if (!present) sink.add(path, 'jsonrpc is missing: every message must say "jsonrpc": "2.0" (expect -32600).', REF.jsonrpc, "error");
   else if (value !== "2.0") sink.add(path, `jsonrpc must be exactly the string "2.0", not ${JSON.stringify(value)}.`, REF.jsonrpc, "error");
   else sink.add(path, "JSON-RPC 2.0: every MCP message says so, on every transport.", REF.jsonrpc);
 }
@@ -121,11 +132,16 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
   if (kind === "request") {
     if (id === null) return sink.add(path, "id must not be null in MCP: use a string or an integer.", REF.jsonrpc, "error");
     if (typeof id === "number" && !Number.isInteger(id)) return sink.add(path, "id should be a string or an integer, not a fraction.", REF.jsonrpc, "error");
-    if (typeof id !== "string" && typeof id !== "number") return sink.add(path, `id must be a string or an integer, not ${typeName(id)}.`, REF.jsonrpc, "error");
+    if (typeof id !== "string" && typeof id !== "number")
+      return sink.add(path, `id must be a string or an integer, not ${typeName(id)}.`, REF.jsonrpc, "error");
     const params = asObject(msg.params);
     const retry = params && ("inputResponses" in params || "requestState" in params);
     const tail = retry ? " This is an MRTR retry, so it must differ from the id of the round it answers." : " The reply echoes it.";
-    return sink.add(path, `Request id ${JSON.stringify(id)}: a string or integer, never null, unique among this sender's requests still in flight.${tail}`, REF.jsonrpc);
+    return sink.add(
+      path,
+      `Request id ${JSON.stringify(id)}: a string or integer, never null, unique among this sender's requests still in flight.${tail}`,
+      REF.jsonrpc,
+    );
   }
   if (!("id" in msg) || id === null) {
     if (kind === "error") return sink.add(path, "No usable id: allowed only when the request's own id could not be read (e.g. a parse error).", REF.jsonrpc);
@@ -144,8 +160,15 @@ function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "not
   const info = METHODS[method];
   if (!info) {
     const guess = closest(method, METHOD_NAMES);
-    if (guess) sink.add(path, `"${method}" is not an MCP method; did you mean "${guess}"? As written the server answers -32601 (HTTP 404).`, REF.errors, "error");
-    else sink.add(path, `"${method}" is not a method of 2026-07-28 (core or tasks extension); a server that does not know it answers -32601 (HTTP 404 on Streamable HTTP).`, REF.errors, "info");
+    if (guess)
+      sink.add(path, `"${method}" is not an MCP method; did you mean "${guess}"? As written the server answers -32601 (HTTP 404).`, REF.errors, "error");
+    else
+      sink.add(
+        path,
+        `"${method}" is not a method of 2026-07-28 (core or tasks extension); a server that does not know it answers -32601 (HTTP 404 on Streamable HTTP).`,
+        REF.errors,
+        "info",
+      );
     if (msg.params !== undefined) annotateParams(sink, msg.params, join(root, "params"), undefined, kind);
     return;
   }
@@ -162,7 +185,12 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
       if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
       return;
     }
-    sink.add(path, `${info.method} is something a server asks for; in 2026-07-28 it only appears inside a result's inputRequests, never as a frame of its own.`, REF.mrtrKinds, "error");
+    sink.add(
+      path,
+      `${info.method} is something a server asks for; in 2026-07-28 it only appears inside a result's inputRequests, never as a frame of its own.`,
+      REF.mrtrKinds,
+      "error",
+    );
     if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
     return;
   }
@@ -172,9 +200,14 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
   else sink.add(path, lead, info.specRef);
 
   if (info.kind !== kind) {
-    sink.add(path, info.kind === "request"
-      ? `${info.method} is a request: without an id the server treats it as a notification and never answers.`
-      : `${info.method} is a notification: it must not carry an id.`, REF.jsonrpc, "error");
+    sink.add(
+      path,
+      info.kind === "request"
+        ? `${info.method} is a request: without an id the server treats it as a notification and never answers.`
+        : `${info.method} is a notification: it must not carry an id.`,
+      REF.jsonrpc,
+      "error",
+    );
   }
   if (direction === "sent" && info.from === "server") {
     sink.add(path, `Only servers send ${info.method}; a client sending it is talking the wrong way round.`, info.specRef, "error");
@@ -191,8 +224,15 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
   // A request of the current core must carry the envelope; removed and server-side methods are judged elsewhere.
   const modernRequest = kind === "request" && !!info && info.kind !== "input" && !(info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed");
   if (!present || value === undefined) {
-    if (modernRequest) sink.add(path, "No params: a 2026-07-28 request needs params._meta with protocolVersion and clientCapabilities; a modern server answers -32602 (HTTP 400).", REF.metaReserved, "error");
-    else if (info && Object.values(info.params).some((f) => f.required)) sink.add(path, `${info.method} needs params (${requiredOf(info).join(", ")}).`, info.specRef, "error");
+    if (modernRequest)
+      sink.add(
+        path,
+        "No params: a 2026-07-28 request needs params._meta with protocolVersion and clientCapabilities; a modern server answers -32602 (HTTP 400).",
+        REF.metaReserved,
+        "error",
+      );
+    else if (info && Object.values(info.params).some((f) => f.required))
+      sink.add(path, `${info.method} needs params (${requiredOf(info).join(", ")}).`, info.specRef, "error");
     return;
   }
   const params = asObject(value);
@@ -201,7 +241,13 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
     return;
   }
   if ("_meta" in params) annotateMeta(sink, params._meta, join(path, "_meta"), kind === "request" ? "request" : "notification");
-  else if (modernRequest) sink.add(path, "params lacks _meta: every 2026-07-28 request carries protocolVersion and clientCapabilities there; a modern server answers -32602 (HTTP 400).", REF.metaReserved, "error");
+  else if (modernRequest)
+    sink.add(
+      path,
+      "params lacks _meta: every 2026-07-28 request carries protocolVersion and clientCapabilities there; a modern server answers -32602 (HTTP 400).",
+      REF.metaReserved,
+      "error",
+    );
   if (!info) return;
 
   if (info.kind === "input") {
@@ -228,7 +274,9 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
 }
 
 function requiredOf(info: MethodInfo): string[] {
-  return Object.entries(info.params).filter(([, f]) => f.required).map(([k]) => k);
+  return Object.entries(info.params)
+    .filter(([, f]) => f.required)
+    .map(([k]) => k);
 }
 
 const FILTER_KEYS: Record<string, string> = {
@@ -244,7 +292,8 @@ function annotateFilter(sink: Sink, value: unknown, path: string): void {
   if (!filter) return;
   for (const [key, v] of Object.entries(filter)) {
     const p = join(path, key);
-    if (FILTER_KEYS[key]) sink.add(p, `${key}: asks for ${FILTER_KEYS[key]}${v === false ? " (false: not asked)" : ""}.`, key === "taskIds" ? REF.tasks : REF.listen);
+    if (FILTER_KEYS[key])
+      sink.add(p, `${key}: asks for ${FILTER_KEYS[key]}${v === false ? " (false: not asked)" : ""}.`, key === "taskIds" ? REF.tasks : REF.listen);
     else sink.unknownKey(p, key, "the subscription filter", Object.keys(FILTER_KEYS), REF.listen);
   }
 }
@@ -262,13 +311,24 @@ function annotateInputResponses(sink: Sink, value: unknown, path: string): void 
       sink.add(p, `The answer to "${key}" must be an object (an ElicitResult, CreateMessageResult or ListRootsResult).`, REF.mrtrKinds, "error");
       continue;
     }
-    if ("resultType" in r) sink.add(join(p, "resultType"), "Input responses carry no resultType: they are plain ElicitResult / CreateMessageResult / ListRootsResult objects.", REF.mrtrKinds, "error");
+    if ("resultType" in r)
+      sink.add(
+        join(p, "resultType"),
+        "Input responses carry no resultType: they are plain ElicitResult / CreateMessageResult / ListRootsResult objects.",
+        REF.mrtrKinds,
+        "error",
+      );
     if ("action" in r) {
       const action = r.action;
       const ok = action === "accept" || action === "decline" || action === "cancel";
-      sink.add(p, ok
-        ? `The human's answer to "${key}": ${action}${action === "accept" ? ("content" in r ? ", with the form's values in content" : " (URL mode: consent to open the page, not completion)") : ""}.`
-        : `action must be "accept", "decline" or "cancel", not ${JSON.stringify(action)}.`, REF.elicitation, ok ? "info" : "error");
+      sink.add(
+        p,
+        ok
+          ? `The human's answer to "${key}": ${action}${action === "accept" ? ("content" in r ? ", with the form's values in content" : " (URL mode: consent to open the page, not completion)") : ""}.`
+          : `action must be "accept", "decline" or "cancel", not ${JSON.stringify(action)}.`,
+        REF.elicitation,
+        ok ? "info" : "error",
+      );
     } else if ("roots" in r) {
       sink.lifecycle(p, "roots", `The client's roots, answering "${key}".`);
     } else if ("role" in r && "content" in r) {

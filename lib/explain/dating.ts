@@ -74,7 +74,8 @@ function snippet(text: string, line: number): string {
 function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
   const found: Finding[] = [];
   const ev = snippet(item.text, item.line);
-  const add: Add = (feature, from, until, lifecycle, taskWire) => found.push({ feature, evidence: ev, line: item.line, from, until, lifecycle, ...(taskWire ? { taskWire } : {}) });
+  const add: Add = (feature, from, until, lifecycle, taskWire) =>
+    found.push({ feature, evidence: ev, line: item.line, from, until, lifecycle, ...(taskWire ? { taskWire } : {}) });
 
   const root = item.value;
   if (Array.isArray(root) && root.length > 0 && root.every((m) => isJsonObject(m) && m.jsonrpc === "2.0")) {
@@ -140,7 +141,8 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
     named.add(version);
     add("the per-request _meta envelope (io.modelcontextprotocol/protocolVersion)", MODERN);
   }
-  if ("io.modelcontextprotocol/clientCapabilities" in o && typeof version !== "string") add("the per-request _meta envelope (io.modelcontextprotocol/clientCapabilities)", MODERN);
+  if ("io.modelcontextprotocol/clientCapabilities" in o && typeof version !== "string")
+    add("the per-request _meta envelope (io.modelcontextprotocol/clientCapabilities)", MODERN);
   if ("io.modelcontextprotocol/logLevel" in o) add("io.modelcontextprotocol/logLevel in _meta", MODERN, undefined, "logging");
   if ("io.modelcontextprotocol/serverInfo" in o) add("serverInfo in result _meta", MODERN);
   if ("io.modelcontextprotocol/subscriptionId" in o) add("io.modelcontextprotocol/subscriptionId", MODERN);
@@ -160,7 +162,8 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
   if (o.type === "resource_link") add("resource_link content", "2025-06-18");
   if (o.mode === "url" && typeof o.url === "string") add("URL-mode elicitation", "2025-11-25");
   if (("tools" in o || "toolChoice" in o) && "maxTokens" in o) add("tool use in sampling (tools / toolChoice)", "2025-11-25", undefined, "sampling");
-  if (o.includeContext === "thisServer" || o.includeContext === "allServers") add(`includeContext "${o.includeContext}"`, "2024-11-05", undefined, "includeContext");
+  if (o.includeContext === "thisServer" || o.includeContext === "allServers")
+    add(`includeContext "${o.includeContext}"`, "2024-11-05", undefined, "includeContext");
   if ("registration_endpoint" in o || ("redirect_uris" in o && "client_name" in o)) add("OAuth Dynamic Client Registration", "2025-03-26", undefined, "dcr");
   if (parentKey === "serverInfo" && "title" in o) add("a title in serverInfo", "2025-06-18");
   if (parentKey === "result" && typeof o.protocolVersion === "string" && "serverInfo" in o) named.add(o.protocolVersion);
@@ -173,7 +176,8 @@ function capabilityFindings(caps: JsonObject, add: Add): void {
   if ("elicitation" in caps) add("the elicitation capability", "2025-06-18");
   if ("tasks" in caps) add("the core tasks capability (2025-11-25)", "2025-11-25", MODERN, "coreTasks", "core");
   if ("extensions" in caps) add("capabilities.extensions", MODERN);
-  if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/tasks" in caps.extensions) add("the io.modelcontextprotocol/tasks extension declared", MODERN, undefined, undefined, "extension");
+  if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/tasks" in caps.extensions)
+    add("the io.modelcontextprotocol/tasks extension declared", MODERN, undefined, undefined, "extension");
   if ("sampling" in caps) add("the sampling capability", "2024-11-05", undefined, "sampling");
   if ("roots" in caps) add("the roots capability", "2024-11-05", undefined, "roots");
   if ("logging" in caps) add("the logging capability", "2024-11-05", undefined, "logging");
@@ -190,10 +194,13 @@ function taskFindings(o: JsonObject, parentKey: string | undefined, add: Add): v
     if ("ttlMs" in o || "pollIntervalMs" in o) add("task fields ttlMs / pollIntervalMs (tasks extension)", MODERN, undefined, undefined, "extension");
     if ("ttl" in o || "pollInterval" in o) add("task fields ttl / pollInterval (2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
     if ("statusMessage" in o) add("a task statusMessage", "2025-11-25");
-    if (o.status === "completed" && isJsonObject(o.result)) add("a task's result inline (tasks extension; 2025-11-25 needed tasks/result)", MODERN, undefined, undefined, "extension");
+    if (o.status === "completed" && isJsonObject(o.result))
+      add("a task's result inline (tasks extension; 2025-11-25 needed tasks/result)", MODERN, undefined, undefined, "extension");
   }
-  if (parentKey === "params" && typeof o.name === "string" && isJsonObject(o.task)) add("a task-augmented tools/call (params.task, 2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
-  if (parentKey === "notifications" && "taskIds" in o) add("subscriptions/listen with taskIds (tasks extension push)", MODERN, undefined, undefined, "extension");
+  if (parentKey === "params" && typeof o.name === "string" && isJsonObject(o.task))
+    add("a task-augmented tools/call (params.task, 2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+  if (parentKey === "notifications" && "taskIds" in o)
+    add("subscriptions/listen with taskIds (tasks extension push)", MODERN, undefined, undefined, "extension");
 }
 
 function errorFindings(code: number, add: Add): void {
@@ -204,12 +211,16 @@ function errorFindings(code: number, add: Add): void {
 
 function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
   const found: Finding[] = [];
-  const httpSse = items.some((x) => (x.kind === "sse" && x.field === "event" && x.value === "endpoint") || (x.kind === "http-request" && /\/sse\b|\/messages\?session/i.test(x.target ?? "")));
+  const httpSse = items.some(
+    (x) =>
+      (x.kind === "sse" && x.field === "event" && x.value === "endpoint") || (x.kind === "http-request" && /\/sse\b|\/messages\?session/i.test(x.target ?? "")),
+  );
   for (const x of items) {
     if (x.kind === "header") {
       const n = x.name.toLowerCase();
       const ev = `line ${x.line}: ${x.name}: ${x.value}`;
-      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) => found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
+      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
+        found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
       if (n === "mcp-session-id") add("the Mcp-Session-Id header", "2025-03-26", MODERN, "sessions");
       else if (n === "last-event-id") add("the Last-Event-ID header", "2025-03-26", MODERN, "lastEventId");
       else if (n === "mcp-protocol-version") {
@@ -218,14 +229,18 @@ function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
       } else if (n === "mcp-method" || n === "mcp-name" || n.startsWith("mcp-param-")) add(`the ${x.name} header`, MODERN);
     } else if (x.kind === "http-request") {
       const ev = `line ${x.line}: ${x.text}`;
-      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) => found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
-      if (httpSse && (x.method === "GET" || /\/messages\?session/i.test(x.target ?? ""))) add("the HTTP+SSE transport (GET stream + endpoint event)", "2024-11-05", undefined, "httpSse");
+      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
+        found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
+      if (httpSse && (x.method === "GET" || /\/messages\?session/i.test(x.target ?? "")))
+        add("the HTTP+SSE transport (GET stream + endpoint event)", "2024-11-05", undefined, "httpSse");
       else if (x.method === "GET") add("an HTTP GET stream", "2025-03-26", MODERN, "getStream");
       else if (x.method === "DELETE") add("DELETE to end a session", "2025-03-26", MODERN, "sessions");
     } else if (x.kind === "sse") {
       const ev = `line ${x.line}: ${x.field}: ${x.value}`;
-      if (x.field === "event" && x.value === "endpoint") found.push({ feature: "the HTTP+SSE transport (endpoint event)", evidence: ev, line: x.line, from: "2024-11-05", lifecycle: "httpSse" });
-      if (x.field === "id" && !httpSse) found.push({ feature: "SSE event ids (resumability)", evidence: ev, line: x.line, from: "2025-03-26", until: MODERN, lifecycle: "lastEventId" });
+      if (x.field === "event" && x.value === "endpoint")
+        found.push({ feature: "the HTTP+SSE transport (endpoint event)", evidence: ev, line: x.line, from: "2024-11-05", lifecycle: "httpSse" });
+      if (x.field === "id" && !httpSse)
+        found.push({ feature: "SSE event ids (resumability)", evidence: ev, line: x.line, from: "2025-03-26", until: MODERN, lifecycle: "lastEventId" });
     }
   }
   return found;
@@ -256,7 +271,14 @@ export function dateTranscript(text: string): TranscriptDating {
   };
   const namedVersions = [...named].sort();
   if (findings.length === 0) {
-    return { revisions: [], summary: "No MCP frames, headers or transport lines found: nothing to date.", reasons: [], deprecatedOrRemoved: [], namedVersions, found };
+    return {
+      revisions: [],
+      summary: "No MCP frames, headers or transport lines found: nothing to date.",
+      reasons: [],
+      deprecatedOrRemoved: [],
+      namedVersions,
+      found,
+    };
   }
 
   // Lower bound: the newest feature's introduction. Older evidence that cannot coexist with it is outvoted.
@@ -283,7 +305,15 @@ export function dateTranscript(text: string): TranscriptDating {
     });
   }
   const tasks = taskWireOf(findings);
-  const summary = summarize(binding, findings.filter((f) => !fits(f)), lower, upperExclusive, revisions, narrowed ? namedInWindow : []) + (tasks ? ` ${tasks.text}` : "");
+  const summary =
+    summarize(
+      binding,
+      findings.filter((f) => !fits(f)),
+      lower,
+      upperExclusive,
+      revisions,
+      narrowed ? namedInWindow : [],
+    ) + (tasks ? ` ${tasks.text}` : "");
   return { revisions, summary, reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found, ...(tasks ? { tasks } : {}) };
 }
 
@@ -291,7 +321,10 @@ function taskWireOf(findings: Finding[]): TranscriptDating["tasks"] {
   const ext = findings.filter((f) => f.taskWire === "extension");
   const core = findings.filter((f) => f.taskWire === "core");
   if (ext.length && core.length) {
-    return { wire: "both", text: `Tasks on both wires: the 2025-11-25 core tasks (${names(core)}) and the 2026-07-28 io.modelcontextprotocol/tasks extension (${names(ext)}).` };
+    return {
+      wire: "both",
+      text: `Tasks on both wires: the 2025-11-25 core tasks (${names(core)}) and the 2026-07-28 io.modelcontextprotocol/tasks extension (${names(ext)}).`,
+    };
   }
   if (ext.length) return { wire: "extension", text: `Tasks: the io.modelcontextprotocol/tasks extension of 2026-07-28 (${names(ext)}).` };
   if (core.length) return { wire: "core", text: `Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 (${names(core)}).` };

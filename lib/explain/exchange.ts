@@ -43,8 +43,19 @@ export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unkn
   frames.push(...headerFrames(exchange, sent, serverEra));
   for (const frame of exchange.received) {
     const isReply = isJsonObject(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
-    const label = isReply ? "← reply" : methodOf(frame) && isJsonObject(frame) && "id" in frame ? "← server request" : methodOf(frame) ? "← notification" : "← frame";
-    frames.push({ role: "received", label, frame, annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }) });
+    const label = isReply
+      ? "← reply"
+      : methodOf(frame) && isJsonObject(frame) && "id" in frame
+        ? "← server request"
+        : methodOf(frame)
+          ? "← notification"
+          : "← frame";
+    frames.push({
+      role: "received",
+      label,
+      frame,
+      annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }),
+    });
   }
   return { frames, cards: errorCardsOf(exchange) };
 }
@@ -72,7 +83,12 @@ export function errorCardsOf(exchange: Exchange): ErrorCard[] {
   const sentId = isJsonObject(sent) ? sent.id : undefined;
   const cards: ErrorCard[] = [];
   for (const frame of exchange.received) {
-    if (isJsonObject(frame) && isJsonObject(frame.error) && typeof frame.error.code === "number" && (frame.id === sentId || frame.id === undefined || frame.id === null)) {
+    if (
+      isJsonObject(frame) &&
+      isJsonObject(frame.error) &&
+      typeof frame.error.code === "number" &&
+      (frame.id === sentId || frame.id === undefined || frame.id === null)
+    ) {
       cards.push(explainErrorCode(frame.error.code, { requestMethod, httpStatus: exchange.http?.status }));
     }
   }
@@ -82,7 +98,15 @@ export function errorCardsOf(exchange: Exchange): ErrorCard[] {
     const bodyCode = isJsonObject(reply) && isJsonObject(reply.error) && typeof reply.error.code === "number" ? reply.error.code : undefined;
     const httpRequest = exchange.events.find((e) => e.kind === "http-request");
     const hadSessionId = httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
-    cards.push(explainHttpStatus(status, { requestMethod, bodyCode, hadSessionId, httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined, wasNotification: sentId === undefined }));
+    cards.push(
+      explainHttpStatus(status, {
+        requestMethod,
+        bodyCode,
+        hadSessionId,
+        httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined,
+        wasNotification: sentId === undefined,
+      }),
+    );
   }
   return cards;
 }

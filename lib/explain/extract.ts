@@ -97,10 +97,10 @@ function balancedEnd(text: string, start: number, cache: Map<number, number>): n
     const c = text[i];
     if (inString) {
       if (c === "\\") i++;
-      else if (c === "\"") inString = false;
+      else if (c === '"') inString = false;
       continue;
     }
-    if (c === "\"") inString = true;
+    if (c === '"') inString = true;
     else if (c === "{" || c === "[") stack.push(i);
     else if (c === "}" || c === "]") {
       const open = stack.pop();
@@ -120,7 +120,7 @@ export function repairJson(span: string): string | undefined {
     .replace(/,\s*(?:…|\.\.\.)\s*([}\]])/g, "$1")
     .replace(/([{,]\s*)(?:…|\.\.\.)\s*,/g, "$1")
     .replace(/(:\s*)(?:…|\.\.\.)(\s*[,}\]])/g, "$1null$2")
-    .replace(/([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/g, "$1\"$2\"$3")
+    .replace(/([{,]\s*)([A-Za-z_$][\w$]*)(\s*:)/g, '$1"$2"$3')
     .replace(/,(\s*[}\]])/g, "$1");
   return repaired === span ? undefined : repaired;
 }
@@ -136,7 +136,7 @@ function joinWrappedStrings(span: string): string {
       i++;
       continue;
     }
-    if (c === "\"") inString = !inString;
+    if (c === '"') inString = !inString;
     if (inString && (c === "\n" || c === "\r")) {
       while (i + 1 < span.length && /\s/.test(span[i + 1])) i++;
       continue;

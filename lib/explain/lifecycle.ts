@@ -30,8 +30,7 @@ const SEP_2575 = "SEP-2575";
 const AFTER_A_YEAR = "the first revision released on or after 2027-07-28";
 
 /** A row: since defaults to 2026-07-28 and specRef to its group's page. */
-type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> &
-  Partial<Pick<LifecycleEntry, "since" | "specRef">>;
+type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> & Partial<Pick<LifecycleEntry, "since" | "specRef">>;
 
 const DEPRECATED = {
   roots: {
@@ -63,10 +62,10 @@ const DEPRECATED = {
     introduced: "2025-03-26",
   },
   includeContext: {
-    feature: "includeContext \"thisServer\" / \"allServers\" in sampling",
+    feature: 'includeContext "thisServer" / "allServers" in sampling',
     since: "2025-11-25",
     sep: SEP_2596,
-    migration: "omit includeContext or use \"none\"",
+    migration: 'omit includeContext or use "none"',
     earliestRemoval: "no later than Sampling itself",
     introduced: "2024-11-05",
   },
@@ -178,16 +177,13 @@ const REMOVED = {
 export type LifecycleId = keyof typeof DEPRECATED | keyof typeof REMOVED;
 
 function entries(status: LifecycleEntry["status"], rows: Record<string, LifecycleRow>, specRef: string) {
-  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [
-    id,
-    { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row },
-  ]);
+  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [id, { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row }]);
 }
 
-export const LIFECYCLE = Object.fromEntries([
-  ...entries("deprecated", DEPRECATED, REF.deprecated),
-  ...entries("removed", REMOVED, REF.changelog),
-]) as Record<LifecycleId, LifecycleEntry>;
+export const LIFECYCLE = Object.fromEntries([...entries("deprecated", DEPRECATED, REF.deprecated), ...entries("removed", REMOVED, REF.changelog)]) as Record<
+  LifecycleId,
+  LifecycleEntry
+>;
 
 /** "deprecated since 2026-07-28 (SEP-2577)" or "removed in 2026-07-28". */
 export function lifecycleBadge(entry: LifecycleEntry): string {

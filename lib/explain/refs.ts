@@ -50,7 +50,8 @@ const SPEC_SITE = "https://modelcontextprotocol.io/specification";
  * "§1.4 · basic/index.mdx" → …/2026-07-28/basic/index; "… (2025-11-25)" → that revision; schema.ts → schema.
  */
 export function specUrl(specRef: string): string | undefined {
-  const m = /·\s*([\w./-]+?)(?:\.mdx|\.ts)?(?:\s*\((\d{4}-\d{2}-\d{2})\))?$/.exec(specRef) ??
+  const m =
+    /·\s*([\w./-]+?)(?:\.mdx|\.ts)?(?:\s*\((\d{4}-\d{2}-\d{2})\))?$/.exec(specRef) ??
     /^([\w./-]+?)(?:\.mdx|\.ts)?(?:\s*\((\d{4}-\d{2}-\d{2})\))?$/.exec(specRef);
   if (!m) return undefined;
   const revision = m[2] ?? "2026-07-28";

@@ -57,7 +57,12 @@ export class Sink {
   unknownKey(path: string, key: string, where: string, known: Iterable<string>, specRef: string): void {
     const guess = closest(key, known);
     if (guess) {
-      this.add(path, `"${key}" is not a key of ${where}; did you mean "${guess}"? As written, the receiver ignores it and sees "${guess}" as missing.`, specRef, "error");
+      this.add(
+        path,
+        `"${key}" is not a key of ${where}; did you mean "${guess}"? As written, the receiver ignores it and sees "${guess}" as missing.`,
+        specRef,
+        "error",
+      );
     } else {
       this.add(path, `"${key}" is not defined for ${where} in 2026-07-28; receivers ignore keys they do not know.`, specRef, "info");
     }

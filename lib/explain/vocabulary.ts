@@ -40,22 +40,43 @@ export const TASK_RESULT_FIELDS: Fields = cite(REF.tasks, {
 
 /** Keys of a result every 2026-07-28 result may carry. */
 export const RESULT_BASE: Fields = {
-  resultType: { text: "What kind of result this is: \"complete\", \"input_required\", or an extension value such as \"task\".", required: true, specRef: REF.resultType },
+  resultType: {
+    text: 'What kind of result this is: "complete", "input_required", or an extension value such as "task".',
+    required: true,
+    specRef: REF.resultType,
+  },
   _meta: { text: "Result metadata: io.modelcontextprotocol/serverInfo (should), subscriptionId on a listen result.", specRef: REF.metaReserved },
 };
 
 export const INPUT_REQUIRED_FIELDS: Fields = {
-  inputRequests: { text: "What the server still needs, keyed by server-chosen names: each an elicitation/create, sampling/createMessage or roots/list request (no id).", specRef: REF.mrtr },
+  inputRequests: {
+    text: "What the server still needs, keyed by server-chosen names: each an elicitation/create, sampling/createMessage or roots/list request (no id).",
+    specRef: REF.mrtr,
+  },
   requestState: { text: "Opaque continuation state: echo it exactly on the retry; the client must not parse or change it.", specRef: REF.mrtr },
 };
 
-
 /** params._meta of a request (RequestMetaObject). */
 export const REQUEST_META: Fields = {
-  "io.modelcontextprotocol/protocolVersion": { text: "The protocol version of this one request; a server that does not speak it answers -32022 with data.supported (on HTTP it must equal the MCP-Protocol-Version header).", required: true, specRef: REF.metaReserved },
-  "io.modelcontextprotocol/clientCapabilities": { text: "What this client can do for this request ({} = nothing optional); the server must not remember it from earlier requests.", required: true, specRef: REF.metaReserved },
-  "io.modelcontextprotocol/clientInfo": { text: "The client's self-reported name and version: recommended (should), for display and logs, never for security decisions.", specRef: REF.metaReserved },
-  "io.modelcontextprotocol/logLevel": { text: "Opts this request into log notifications at or above this level; without it the server must send none.", specRef: REF.logging, lifecycle: "logging" },
+  "io.modelcontextprotocol/protocolVersion": {
+    text: "The protocol version of this one request; a server that does not speak it answers -32022 with data.supported (on HTTP it must equal the MCP-Protocol-Version header).",
+    required: true,
+    specRef: REF.metaReserved,
+  },
+  "io.modelcontextprotocol/clientCapabilities": {
+    text: "What this client can do for this request ({} = nothing optional); the server must not remember it from earlier requests.",
+    required: true,
+    specRef: REF.metaReserved,
+  },
+  "io.modelcontextprotocol/clientInfo": {
+    text: "The client's self-reported name and version: recommended (should), for display and logs, never for security decisions.",
+    specRef: REF.metaReserved,
+  },
+  "io.modelcontextprotocol/logLevel": {
+    text: "Opts this request into log notifications at or above this level; without it the server must send none.",
+    specRef: REF.logging,
+    lifecycle: "logging",
+  },
   progressToken: { text: "Opts this request into notifications/progress carrying this token (unique among active requests).", specRef: REF.progress },
   traceparent: { text: "W3C Trace Context: links this request to a distributed trace (OpenTelemetry).", specRef: REF.metaReserved },
   tracestate: { text: "W3C Trace Context vendor state that accompanies traceparent.", specRef: REF.metaReserved },
@@ -63,19 +84,33 @@ export const REQUEST_META: Fields = {
 };
 
 export const RESULT_META: Fields = {
-  "io.modelcontextprotocol/serverInfo": { text: "The server's self-reported name and version: recommended (should) on every result, for display only.", specRef: REF.metaReserved },
+  "io.modelcontextprotocol/serverInfo": {
+    text: "The server's self-reported name and version: recommended (should) on every result, for display only.",
+    specRef: REF.metaReserved,
+  },
   "io.modelcontextprotocol/subscriptionId": { text: "On the closing result of subscriptions/listen: the id of the listen request.", specRef: REF.listen },
-  traceparent: REQUEST_META.traceparent, tracestate: REQUEST_META.tracestate, baggage: REQUEST_META.baggage,
+  traceparent: REQUEST_META.traceparent,
+  tracestate: REQUEST_META.tracestate,
+  baggage: REQUEST_META.baggage,
 };
 
 export const NOTIFICATION_META: Fields = {
-  "io.modelcontextprotocol/subscriptionId": { text: "The JSON-RPC id of the subscriptions/listen request this notification belongs to (same JSON type); required on every listen-stream notification.", specRef: REF.listen },
-  traceparent: REQUEST_META.traceparent, tracestate: REQUEST_META.tracestate, baggage: REQUEST_META.baggage,
+  "io.modelcontextprotocol/subscriptionId": {
+    text: "The JSON-RPC id of the subscriptions/listen request this notification belongs to (same JSON type); required on every listen-stream notification.",
+    specRef: REF.listen,
+  },
+  traceparent: REQUEST_META.traceparent,
+  tracestate: REQUEST_META.tracestate,
+  baggage: REQUEST_META.baggage,
 };
 
 /** Reserved keys of earlier revisions that 2026-07-28 no longer defines. */
 export const LEGACY_META: Fields = {
-  "io.modelcontextprotocol/related-task": { text: "A 2025-11-25 core-tasks key relating a message to a task; the tasks extension of 2026-07-28 does not use it.", specRef: REF.tasks, lifecycle: "coreTasks" },
+  "io.modelcontextprotocol/related-task": {
+    text: "A 2025-11-25 core-tasks key relating a message to a task; the tasks extension of 2026-07-28 does not use it.",
+    specRef: REF.tasks,
+    lifecycle: "coreTasks",
+  },
 };
 
 export const CLIENT_CAPABILITIES: Fields = {
@@ -83,7 +118,10 @@ export const CLIENT_CAPABILITIES: Fields = {
   elicitation: { text: "The client can ask its human: {} or {form:{}} for forms, add url:{} for URL mode.", specRef: REF.elicitation },
   sampling: { text: "The client lets servers use its model (context and tools are sub-capabilities).", specRef: REF.sampling, lifecycle: "sampling" },
   roots: { text: "The client can list filesystem roots ({} in 2026-07-28; listChanged is gone).", specRef: REF.roots, lifecycle: "roots" },
-  extensions: { text: "Extensions this client supports for this request, keyed by extension id (e.g. io.modelcontextprotocol/tasks).", specRef: REF.capabilities },
+  extensions: {
+    text: "Extensions this client supports for this request, keyed by extension id (e.g. io.modelcontextprotocol/tasks).",
+    specRef: REF.capabilities,
+  },
   tasks: { text: "The 2025-11-25 core tasks capability.", specRef: REF.tasks, lifecycle: "coreTasks" },
 };
 

@@ -57,7 +57,9 @@ function latestResults(exchanges: Exchange[]): Map<string, JsonObject> {
 
 function items(list: unknown, detail: (o: JsonObject) => string | undefined, hints: (o: JsonObject) => string[] = () => []): CatalogueItem[] {
   if (!Array.isArray(list)) return [];
-  return list.filter(isJsonObject).map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
+  return list
+    .filter(isJsonObject)
+    .map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
 }
 
 const HINTS: [string, string][] = [
@@ -76,26 +78,57 @@ function toolHints(tool: JsonObject): string[] {
 export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): WhoDecides {
   const results = latestResults(exchanges);
   const identity = results.get("server/discover") ?? results.get("initialize");
-  const serverInfo = identity ? (isJsonObject(identity.serverInfo) ? identity.serverInfo : isJsonObject(identity._meta) && isJsonObject(identity._meta["io.modelcontextprotocol/serverInfo"]) ? identity._meta["io.modelcontextprotocol/serverInfo"] : undefined) : undefined;
+  const serverInfo = identity
+    ? isJsonObject(identity.serverInfo)
+      ? identity.serverInfo
+      : isJsonObject(identity._meta) && isJsonObject(identity._meta["io.modelcontextprotocol/serverInfo"])
+        ? identity._meta["io.modelcontextprotocol/serverInfo"]
+        : undefined
+    : undefined;
   const tools = results.get("tools/list");
   const resources = results.get("resources/list");
   const templates = results.get("resources/templates/list");
   const prompts = results.get("prompts/list");
   const groups: PrimitiveGroup[] = [
     {
-      primitive: "tools", decides: "the model", templateId: "tools/list", fetched: !!tools,
+      primitive: "tools",
+      decides: "the model",
+      templateId: "tools/list",
+      fetched: !!tools,
       why: "Model-controlled: the model decides to call a tool while it works; the host should let a human see the inputs and deny the call.",
-      items: items(tools?.tools, (t) => (isJsonObject(t.inputSchema) && isJsonObject(t.inputSchema.properties) ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}` : undefined), toolHints),
+      items: items(
+        tools?.tools,
+        (t) =>
+          isJsonObject(t.inputSchema) && isJsonObject(t.inputSchema.properties)
+            ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}`
+            : undefined,
+        toolHints,
+      ),
     },
     {
-      primitive: "resources", decides: "the application", templateId: "resources/list", fetched: !!resources || !!templates,
+      primitive: "resources",
+      decides: "the application",
+      templateId: "resources/list",
+      fetched: !!resources || !!templates,
       why: "Application-controlled: the host application decides which resources to attach as context (e.g. a picker or its own heuristics).",
       items: [...items(resources?.resources, (r) => str(r.uri)), ...items(templates?.resourceTemplates, (r) => str(r.uriTemplate))],
     },
     {
-      primitive: "prompts", decides: "the user", templateId: "prompts/list", fetched: !!prompts,
+      primitive: "prompts",
+      decides: "the user",
+      templateId: "prompts/list",
+      fetched: !!prompts,
       why: "User-controlled: a human picks a prompt on purpose, e.g. as a slash command, and fills in its arguments.",
-      items: items(prompts?.prompts, (p) => (Array.isArray(p.arguments) ? `arguments: ${p.arguments.filter(isJsonObject).map((a) => `${str(a.name)}${a.required ? "" : "?"}`).join(", ") || "none"}` : undefined)),
+      items: items(prompts?.prompts, (p) =>
+        Array.isArray(p.arguments)
+          ? `arguments: ${
+              p.arguments
+                .filter(isJsonObject)
+                .map((a) => `${str(a.name)}${a.required ? "" : "?"}`)
+                .join(", ") || "none"
+            }`
+          : undefined,
+      ),
     },
   ];
   const untrusted = !opts.trusted;

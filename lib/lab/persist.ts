@@ -20,7 +20,14 @@ export interface SavedLab {
 
 /** The text to store, or null when the result is too large to keep (then nothing is stored). */
 export function saveLab(input: { scriptText: string; conditions: string[]; report: LabReport; now: number }): string | null {
-  const saved: SavedLab = { format: "mcp-playground/lab-result", version: SAVED_LAB_VERSION, savedAt: input.now, scriptText: input.scriptText, conditions: input.conditions, report: input.report };
+  const saved: SavedLab = {
+    format: "mcp-playground/lab-result",
+    version: SAVED_LAB_VERSION,
+    savedAt: input.now,
+    scriptText: input.scriptText,
+    conditions: input.conditions,
+    report: input.report,
+  };
   const text = JSON.stringify(saved);
   return text.length <= SAVED_LAB_MAX_CHARS ? text : null;
 }

@@ -25,8 +25,6 @@ export interface LabReport {
   durationMs: number;
 }
 
-
-
 /** A sentence's worth of `text`: its first line, at most `max` characters. */
 const clip = (text: string, max: number) => {
   const line = text.split("\n", 1)[0].trim();

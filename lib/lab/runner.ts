@@ -166,9 +166,17 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
     const placement = where(step(rule.start), step(rule.finish));
     if (finished && finished.resultType !== "input_required") {
       const echoed = sentState === started.requestState ? "its requestState" : "a retry";
-      return { rule: rule.kind, outcome: "survived", text: `continuation survived: step ${rule.finish} finished the round trip step ${rule.start} started, ${placement}, carried by ${echoed}` };
+      return {
+        rule: rule.kind,
+        outcome: "survived",
+        text: `continuation survived: step ${rule.finish} finished the round trip step ${rule.start} started, ${placement}, carried by ${echoed}`,
+      };
     }
-    return { rule: rule.kind, outcome: "broken", text: `continuation broken: step ${rule.finish} did not complete the round trip step ${rule.start} started (${step(rule.finish)?.summary ?? "not run"})` };
+    return {
+      rule: rule.kind,
+      outcome: "broken",
+      text: `continuation broken: step ${rule.finish} did not complete the round trip step ${rule.start} started (${step(rule.finish)?.summary ?? "not run"})`,
+    };
   }
   const created = readPath(records, rule.createdId);
   const list = readPath(records, rule.list);
@@ -182,7 +190,11 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
   const n = `${items.length} ${items.length === 1 ? "entry" : "entries"}`;
   return ids.includes(created.value)
     ? { rule: rule.kind, outcome: "kept", text: `state kept: step ${rule.reader} lists ${String(created.value)} (${n}), written ${placement}` }
-    : { rule: rule.kind, outcome: "lost", text: `state lost: step ${rule.reader} shows ${n}, step ${rule.writer} created ${String(created.value)} — read ${placement}` };
+    : {
+        rule: rule.kind,
+        outcome: "lost",
+        text: `state lost: step ${rule.reader} shows ${n}, step ${rule.writer} created ${String(created.value)} — read ${placement}`,
+      };
 }
 
 export interface DiffRow {

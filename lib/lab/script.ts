@@ -103,7 +103,10 @@ const ANY_REF = /\{\{\s*([^{}]+?)\s*\}\}/g;
  */
 export function readPath(records: Record<string, StepRecord>, path: string): Resolved<unknown> {
   const [expr, ...pipes] = path.split("|").map((s) => s.trim());
-  const parts = expr.replace(/\[(\d+)\]/g, ".$1").split(".").filter(Boolean);
+  const parts = expr
+    .replace(/\[(\d+)\]/g, ".$1")
+    .split(".")
+    .filter(Boolean);
   const [stepId, root, ...rest] = parts;
   const record = records[stepId];
   if (!record) return { ok: false, error: `step "${stepId}" has not run` };
@@ -172,7 +175,10 @@ export function buildStepFrame(step: LabStep, records: Record<string, StepRecord
     const r = resolveRefs(step.frame, records);
     if (!r.ok) return r;
     const frame = r.value as Record<string, unknown>;
-    return { ok: true, value: "id" in frame || typeof frame.method !== "string" || frame.method.startsWith("notifications/") ? frame : { jsonrpc: "2.0", id, ...frame } };
+    return {
+      ok: true,
+      value: "id" in frame || typeof frame.method !== "string" || frame.method.startsWith("notifications/") ? frame : { jsonrpc: "2.0", id, ...frame },
+    };
   }
   const original = records[step.retryOf];
   if (!original?.request) return { ok: false, error: `step "${step.retryOf}" sent no request to retry` };

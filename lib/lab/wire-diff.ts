@@ -40,8 +40,17 @@ export function wireFacts(exchange: Exchange | undefined, frameText: string | un
     if (event.kind !== "http-request") continue;
     for (const [name, value] of event.headers) if (PROTOCOL_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
-  const paramKeys = Object.keys(asObject(frame?.params) ?? {}).filter((k) => k !== "_meta").sort();
-  return { method: typeof frame?.method === "string" ? frame.method : undefined, envelope, headers, sessionId: exchange?.http?.sessionId, paramKeys, resultKeys: resultKeysOf(exchange) };
+  const paramKeys = Object.keys(asObject(frame?.params) ?? {})
+    .filter((k) => k !== "_meta")
+    .sort();
+  return {
+    method: typeof frame?.method === "string" ? frame.method : undefined,
+    envelope,
+    headers,
+    sessionId: exchange?.http?.sessionId,
+    paramKeys,
+    resultKeys: resultKeysOf(exchange),
+  };
 }
 
 export interface WireDiffRow {
@@ -67,7 +76,10 @@ export function wireDiff(left: LabRun, right: LabRun): WireDiffRow[] {
       const fields = (what: string, a: string[], b: string[]) => {
         const left = onlyIn(a, b);
         const right = onlyIn(b, a);
-        if (left.length || right.length) differences.push(`${what}: ${left.length ? `only left ${left.join(", ")}` : ""}${left.length && right.length ? "; " : ""}${right.length ? `only right ${right.join(", ")}` : ""}`);
+        if (left.length || right.length)
+          differences.push(
+            `${what}: ${left.length ? `only left ${left.join(", ")}` : ""}${left.length && right.length ? "; " : ""}${right.length ? `only right ${right.join(", ")}` : ""}`,
+          );
       };
       fields("params", lf.paramKeys, rf.paramKeys);
       fields("result fields", lf.resultKeys, rf.resultKeys);

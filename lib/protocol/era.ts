@@ -71,27 +71,51 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     return readReply(exchange);
   };
   const discover = (version: string) =>
-    step(`probe: server/discover (${version})`, frame(nextId(), "server/discover", { _meta: buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) }));
+    step(
+      `probe: server/discover (${version})`,
+      frame(nextId(), "server/discover", { _meta: buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) }),
+    );
 
   const first = await discover(preferred);
   if (first.kind === "result") {
     const supported = Array.isArray(first.result.supportedVersions) ? (first.result.supportedVersions as string[]) : [];
-    const version = supported.includes(preferred) ? preferred : supported.find((v) => eraOfVersion(v) === "modern") ?? preferred;
-    return { era: "modern", version, reason: `server/discover answered supportedVersions ${JSON.stringify(supported)}: a 2026-07-28-era server.`, steps, result: first.result };
+    const version = supported.includes(preferred) ? preferred : (supported.find((v) => eraOfVersion(v) === "modern") ?? preferred);
+    return {
+      era: "modern",
+      version,
+      reason: `server/discover answered supportedVersions ${JSON.stringify(supported)}: a 2026-07-28-era server.`,
+      steps,
+      result: first.result,
+    };
   }
   if (first.kind === "error" && first.code === -32022) {
     const data = asObject(first.data);
     const supported = Array.isArray(data?.supported) ? (data!.supported as string[]) : [];
     const modern = supported.find((v) => eraOfVersion(v) === "modern");
     if (opts.pinned) {
-      return { era: "modern-wrong-version", reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); the client is pinned to ${preferred}, so it tries no other version.`, steps };
+      return {
+        era: "modern-wrong-version",
+        reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); the client is pinned to ${preferred}, so it tries no other version.`,
+        steps,
+      };
     }
     if (modern) {
       const retry = await discover(modern);
       if (retry.kind === "result") {
-        return { era: "modern-wrong-version", version: modern, reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); retried with ${modern} and it answered.`, steps, result: retry.result };
+        return {
+          era: "modern-wrong-version",
+          version: modern,
+          reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); retried with ${modern} and it answered.`,
+          steps,
+          result: retry.result,
+        };
       }
-      return { era: "modern-wrong-version", version: modern, reason: `server/discover answered -32022 (supported ${JSON.stringify(supported)}), but the retry with ${modern} did not succeed.`, steps };
+      return {
+        era: "modern-wrong-version",
+        version: modern,
+        reason: `server/discover answered -32022 (supported ${JSON.stringify(supported)}), but the retry with ${modern} did not succeed.`,
+        steps,
+      };
     }
     // AMBIG-3: the only mutual versions are legacy ones, and speaking them needs initialize.
     const legacy = supported[0];
@@ -99,7 +123,11 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     return legacyFallback(`server/discover answered -32022 listing only legacy versions ${JSON.stringify(supported)} (digest AMBIG-3)`, legacy);
   }
   if (first.kind === "error" && isModernErrorCode(first.code)) {
-    return { era: "modern", reason: `server/discover answered ${describeError(first)}: a modern error, so the server is modern — fix the request (headers or declared capabilities).`, steps };
+    return {
+      era: "modern",
+      reason: `server/discover answered ${describeError(first)}: a modern error, so the server is modern — fix the request (headers or declared capabilities).`,
+      steps,
+    };
   }
   if (first.kind === "none" && first.fatal) {
     return { era: "unreachable", reason: `server/discover ${first.why}.`, steps };
@@ -108,10 +136,7 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   return legacyFallback(why, preferred);
 
   async function legacyFallback(why: string, askFor: string): Promise<ProbeVerdict> {
-    const init = await step(
-      `probe: initialize (asks for ${askFor})`,
-      frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
-    );
+    const init = await step(`probe: initialize (asks for ${askFor})`, frame(nextId(), "initialize", initializeParams(askFor, capabilities)));
     if (init.kind !== "result") {
       const what = init.kind === "error" ? `answered ${describeError(init)}` : init.why;
       return { era: "unreachable", reason: `${why}; initialize ${what}: neither a modern nor a legacy server answered.`, steps };

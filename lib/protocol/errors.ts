@@ -30,13 +30,14 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32600,
     name: "Invalid request",
-    meaning: "The frame is JSON but not a valid JSON-RPC request (missing jsonrpc \"2.0\" or method, wrong types, or a batch array).",
-    next: "Send one object with jsonrpc \"2.0\", a string or integer id, and a method string.",
+    meaning: 'The frame is JSON but not a valid JSON-RPC request (missing jsonrpc "2.0" or method, wrong types, or a batch array).',
+    next: 'Send one object with jsonrpc "2.0", a string or integer id, and a method string.',
   },
   {
     code: -32601,
     name: "Method not found",
-    meaning: "The server does not know the method, or it is gated behind a capability the server did not advertise. On server/discover it means a legacy server: fall back to initialize.",
+    meaning:
+      "The server does not know the method, or it is gated behind a capability the server did not advertise. On server/discover it means a legacy server: fall back to initialize.",
     next: "Check the method's spelling and the server's capabilities; if it answered server/discover this way, the server is legacy (not broken): use initialize.",
     http: 404,
   },
@@ -61,7 +62,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32001,
     name: "Implementation-defined (legacy range)",
-    meaning: "In the legacy -32000..-32019 range: SDKs use it locally (TypeScript SDK v1: request timeout); pre-release 2026 drafts used it for HeaderMismatch.",
+    meaning:
+      "In the legacy -32000..-32019 range: SDKs use it locally (TypeScript SDK v1: request timeout); pre-release 2026 drafts used it for HeaderMismatch.",
     next: "Assume nothing about it: read the message, and if a server sends it for a header problem it implements a draft, not 2026-07-28 (-32020).",
   },
   {
@@ -119,9 +121,7 @@ const ROWS: ErrorCodeRow[] = [
   },
 ];
 
-export const ERROR_CODES: Record<number, ErrorCodeInfo> = Object.fromEntries(
-  ROWS.map((row) => [row.code, { modern: false, specRef: ERRORS_REF, ...row }]),
-);
+export const ERROR_CODES: Record<number, ErrorCodeInfo> = Object.fromEntries(ROWS.map((row) => [row.code, { modern: false, specRef: ERRORS_REF, ...row }]));
 
 export function errorCodeName(code: number): string {
   return ERROR_CODES[code]?.name ?? (code >= -32099 && code <= -32000 ? "server error" : "error");

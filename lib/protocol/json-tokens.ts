@@ -27,7 +27,20 @@ export function tokenizeJson(text: string): JsonToken[] {
       continue;
     }
     const [whole, str, num, kw, punct] = m;
-    const kind: JsonTokenKind = str !== undefined ? (isKey(text, SCANNER.lastIndex) ? "key" : "string") : num !== undefined ? "number" : kw !== undefined ? "keyword" : punct !== undefined ? "punctuation" : m[5] !== undefined ? "space" : "other";
+    const kind: JsonTokenKind =
+      str !== undefined
+        ? isKey(text, SCANNER.lastIndex)
+          ? "key"
+          : "string"
+        : num !== undefined
+          ? "number"
+          : kw !== undefined
+            ? "keyword"
+            : punct !== undefined
+              ? "punctuation"
+              : m[5] !== undefined
+                ? "space"
+                : "other";
     push(tokens, kind, whole);
   }
   return tokens;

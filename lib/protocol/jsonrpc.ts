@@ -233,7 +233,10 @@ export function locateJsonError(text: string): { offset: number; reason: string 
     if (i >= n) {
       if (stack.length === 0 && expect === "after-value") return null;
       if (stack.length === 0) return { offset: i, reason: "unexpected end of input: expected a value" };
-      return { offset: i, reason: `unexpected end of input: ${stack.length} unclosed ${stack[stack.length - 1] === "{" ? "'{'" : "'['"}${stack.length > 1 ? " (and more)" : ""}` };
+      return {
+        offset: i,
+        reason: `unexpected end of input: ${stack.length} unclosed ${stack[stack.length - 1] === "{" ? "'{'" : "'['"}${stack.length > 1 ? " (and more)" : ""}`,
+      };
     }
     const ch = text[i];
     switch (expect) {
@@ -260,7 +263,10 @@ export function locateJsonError(text: string): { offset: number; reason: string 
         const trailing = ch === "}" ? trailingComma(ch) : null;
         if (trailing) return trailing;
         if (ch !== '"') {
-          return { offset: i, reason: ch === "'" ? "property names need double quotes, not single quotes" : `expected a double-quoted property name but found ${show(text, i)}` };
+          return {
+            offset: i,
+            reason: ch === "'" ? "property names need double quotes, not single quotes" : `expected a double-quoted property name but found ${show(text, i)}`,
+          };
         }
         const err = scanString();
         if (err) return err;
@@ -285,7 +291,10 @@ export function locateJsonError(text: string): { offset: number; reason: string 
         }
         return {
           offset: i,
-          reason: top === "[" ? `expected ',' or ']' after an array element but found ${show(text, i)}` : `expected ',' or '}' after a property value but found ${show(text, i)}`,
+          reason:
+            top === "["
+              ? `expected ',' or ']' after an array element but found ${show(text, i)}`
+              : `expected ',' or '}' after a property value but found ${show(text, i)}`,
         };
       }
     }

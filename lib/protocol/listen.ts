@@ -131,12 +131,14 @@ export function foldListen(view: ListenView, frame: unknown): ListenView {
     case "ack": {
       const acked = filterOf(frame);
       const ackDiff = compareAck(view.requested, acked);
-      if (ackDiff.added.length > 0) problems.push({ rule: "ack-subset", message: `The acknowledgement honours what was not asked: ${ackDiff.added.join(", ")}.` });
+      if (ackDiff.added.length > 0)
+        problems.push({ rule: "ack-subset", message: `The acknowledgement honours what was not asked: ${ackDiff.added.join(", ")}.` });
       return { ...view, status: "open", acked, ackDiff, problems };
     }
     case "notification": {
       const method = asObject(frame)?.method;
-      if (view.status === "opening") problems.push({ rule: "ack-first", message: `${String(method)} arrived before notifications/subscriptions/acknowledged.` });
+      if (view.status === "opening")
+        problems.push({ rule: "ack-first", message: `${String(method)} arrived before notifications/subscriptions/acknowledged.` });
       if (method === "notifications/progress" || method === "notifications/message") {
         problems.push({ rule: "no-request-scoped-notifications", message: `${method} is request-scoped and never belongs on a listen stream.` });
       } else if (!requestedByFilter(frame, view.acked ?? view.requested)) {

@@ -50,7 +50,8 @@ export function prettyLines(value: unknown, opts: PrettyOptions = {}): { lines: 
 
   const walk = (v: unknown, depth: number, key: string | undefined, comma: string, decodeDepth: number, decoded = false): void => {
     if (truncated) return;
-    const head = (text: string, extra: Partial<PrettyLine> = {}) => push({ depth, ...(key !== undefined ? { key } : {}), text, ...(decoded ? { decoded } : {}), ...extra });
+    const head = (text: string, extra: Partial<PrettyLine> = {}) =>
+      push({ depth, ...(key !== undefined ? { key } : {}), text, ...(decoded ? { decoded } : {}), ...extra });
     if (typeof v === "string" && decodeDepth < PRETTY_LIMITS.maxDecodeDepth) {
       const inner = decodeJsonString(v);
       if (inner.ok) return walk(inner.value, depth, key, comma, decodeDepth + 1, true);

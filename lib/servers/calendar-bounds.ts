@@ -21,8 +21,10 @@ const sizeOf = (e: CalendarEvent) => e.id.length + e.title.length + e.startsAt.l
 
 /** Why this event cannot be kept, or null. */
 export function eventRefusal(title: string, startsAt: string): string | null {
-  if (title.length > CALENDAR_BOUNDS.maxTitleChars) return `The title is ${title.length} characters; this calendar keeps titles of at most ${CALENDAR_BOUNDS.maxTitleChars}. Nothing was created.`;
-  if (startsAt.length > CALENDAR_BOUNDS.maxStartsAtChars) return `startsAt is ${startsAt.length} characters; an ISO 8601 date-time is expected (at most ${CALENDAR_BOUNDS.maxStartsAtChars}). Nothing was created.`;
+  if (title.length > CALENDAR_BOUNDS.maxTitleChars)
+    return `The title is ${title.length} characters; this calendar keeps titles of at most ${CALENDAR_BOUNDS.maxTitleChars}. Nothing was created.`;
+  if (startsAt.length > CALENDAR_BOUNDS.maxStartsAtChars)
+    return `startsAt is ${startsAt.length} characters; an ISO 8601 date-time is expected (at most ${CALENDAR_BOUNDS.maxStartsAtChars}). Nothing was created.`;
   return null;
 }
 

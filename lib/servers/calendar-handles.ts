@@ -49,7 +49,8 @@ function makeRoomForOne(): void {
     const file = path.join(dir, name);
     try {
       const at = statSync(file).mtimeMs;
-      if (now - at > HANDLE_TTL_MS) unlinkSync(file); // written last over an hour ago: expired (every write is a save)
+      if (now - at > HANDLE_TTL_MS)
+        unlinkSync(file); // written last over an hour ago: expired (every write is a save)
       else files.push({ file, at });
     } catch {
       /* removed meanwhile */
@@ -155,7 +156,10 @@ export function createHandleCalendarServer(): McpServer {
       const event: CalendarEvent = { id: `e${Math.max(loaded.calendar.events.length, Number(last?.id.slice(1)) || 0) + 1}`, title: args.title, startsAt };
       const dropped = keepBounded(loaded.calendar.events, event);
       save(args.calendar, loaded.calendar);
-      return { content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }], structuredContent: { ...event } };
+      return {
+        content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }],
+        structuredContent: { ...event },
+      };
     },
   );
 

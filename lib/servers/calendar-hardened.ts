@@ -22,8 +22,15 @@ interface SealedEvent extends PendingEvent {
 
 /** Digest of the salient params: the tool and its arguments, in a stable key order. */
 export function callDigest(tool: string, args: Record<string, unknown>): string {
-  const sorted = Object.fromEntries(Object.keys(args).sort().map((k) => [k, args[k]]));
-  return createHash("sha256").update(JSON.stringify([tool, sorted])).digest("base64url").slice(0, 22);
+  const sorted = Object.fromEntries(
+    Object.keys(args)
+      .sort()
+      .map((k) => [k, args[k]]),
+  );
+  return createHash("sha256")
+    .update(JSON.stringify([tool, sorted]))
+    .digest("base64url")
+    .slice(0, 22);
 }
 
 export interface HardenedOptions {
@@ -44,7 +51,9 @@ export function hardenedStateCodec(opts: HardenedOptions = {}): CalendarStateCod
       const sealed = ctx.mcpReq.requestState<SealedEvent>();
       if (sealed === undefined) return undefined;
       if (sealed.call !== callDigest("create_event", args)) {
-        throw new ProtocolError(INVALID_PARAMS, "requestState was minted for a different call (tool or arguments changed)", { reason: "request_state_call_mismatch" });
+        throw new ProtocolError(INVALID_PARAMS, "requestState was minted for a different call (tool or arguments changed)", {
+          reason: "request_state_call_mismatch",
+        });
       }
       return { title: sealed.title };
     },

@@ -18,7 +18,8 @@ export function rejectForeignCursors(server: McpServer): void {
     if (!original) continue;
     inner.removeRequestHandler(method);
     inner.setRequestHandler(method, ((request: { params?: { cursor?: unknown } }, ctx: unknown) => {
-      if (request.params?.cursor !== undefined) throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: this server answers every list in one page and mints no cursors");
+      if (request.params?.cursor !== undefined)
+        throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: this server answers every list in one page and mints no cursors");
       return original(request, ctx);
     }) as never);
   }

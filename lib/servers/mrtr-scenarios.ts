@@ -61,7 +61,15 @@ const TRIP_SCHEMA = {
     departOn: { type: "string" as const, title: "Departure date", format: "date" as const },
     nights: { type: "integer" as const, title: "Nights", minimum: 1, maximum: 30, default: 3 },
     contact: { type: "string" as const, title: "Contact email", format: "email" as const },
-    cabin: { type: "string" as const, title: "Cabin", oneOf: [{ const: "economy", title: "Economy" }, { const: "business", title: "Business" }], default: "economy" },
+    cabin: {
+      type: "string" as const,
+      title: "Cabin",
+      oneOf: [
+        { const: "economy", title: "Economy" },
+        { const: "business", title: "Business" },
+      ],
+      default: "economy",
+    },
     interests: { type: "array" as const, title: "Interests", items: { type: "string" as const, enum: ["food", "museums", "hiking", "beaches"] }, maxItems: 3 },
     insurance: { type: "boolean" as const, title: "Travel insurance", default: false },
   },
@@ -123,12 +131,16 @@ function registerConnect(server: McpServer) {
         const id = flow ?? crypto.randomUUID().slice(0, 8);
         return inputRequired({
           inputRequests: {
-            sign_in: inputRequired.elicitUrl({ message: "Sign in to Example Photos in your browser to connect it. Come back here when you are done.", url: `${CONNECT_URL}?flow=${id}` }),
+            sign_in: inputRequired.elicitUrl({
+              message: "Sign in to Example Photos in your browser to connect it. Come back here when you are done.",
+              url: `${CONNECT_URL}?flow=${id}`,
+            }),
           },
           requestState: seal({ flow: id }),
         });
       }
-      if (answer.action === "accept") return text(`Connected photos.example.com (flow ${flow}). A real server would now check its own record that the sign-in finished.`);
+      if (answer.action === "accept")
+        return text(`Connected photos.example.com (flow ${flow}). A real server would now check its own record that the sign-in finished.`);
       return text(answer.action === "decline" ? "Not connected: you declined." : "Not connected: cancelled.");
     },
   );
@@ -136,53 +148,76 @@ function registerConnect(server: McpServer) {
 
 function registerDeleteDraft(server: McpServer) {
   const schema = { type: "object" as const, properties: { confirm: { type: "boolean" as const, title: "Delete the draft?" } }, required: ["confirm"] };
-  server.registerTool(
-    "delete_draft",
-    { description: "Delete the draft; asks for confirmation, and asks again while the answer is missing." },
-    async (ctx) => {
-      const asked = unseal<{ asked: number }>(ctx).asked ?? 0;
-      const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
-      if (answer.kind === "elicit" && answer.action !== "accept") return text("Kept the draft: you said no.");
-      const confirm = acceptedContent<{ confirm?: unknown }>(ctx.mcpReq.inputResponses, "confirm")?.confirm;
-      if (typeof confirm === "boolean") return text(confirm ? `Deleted the draft (asked ${asked} time(s)).` : "Kept the draft.");
-      const again = asked > 0 ? ` (asking again: attempt ${asked + 1}, the last retry had no usable answer)` : "";
-      return inputRequired({
-        inputRequests: { confirm: inputRequired.elicit({ message: `Really delete the draft?${again}`, requestedSchema: schema }) },
-        requestState: seal({ asked: asked + 1 }),
-      });
-    },
-  );
+  server.registerTool("delete_draft", { description: "Delete the draft; asks for confirmation, and asks again while the answer is missing." }, async (ctx) => {
+    const asked = unseal<{ asked: number }>(ctx).asked ?? 0;
+    const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
+    if (answer.kind === "elicit" && answer.action !== "accept") return text("Kept the draft: you said no.");
+    const confirm = acceptedContent<{ confirm?: unknown }>(ctx.mcpReq.inputResponses, "confirm")?.confirm;
+    if (typeof confirm === "boolean") return text(confirm ? `Deleted the draft (asked ${asked} time(s)).` : "Kept the draft.");
+    const again = asked > 0 ? ` (asking again: attempt ${asked + 1}, the last retry had no usable answer)` : "";
+    return inputRequired({
+      inputRequests: { confirm: inputRequired.elicit({ message: `Really delete the draft?${again}`, requestedSchema: schema }) },
+      requestState: seal({ asked: asked + 1 }),
+    });
+  });
 }
 
 function registerStateOnly(server: McpServer) {
-  server.registerTool("build_report", { description: "Builds a report in three steps, handing back only requestState between them (load shedding)." }, async (ctx) => {
-    const step = unseal<{ step: number }>(ctx).step ?? 0;
-    if (step >= 2) return text(`Report ready after ${step + 1} rounds.`);
-    return inputRequired({ requestState: seal({ step: step + 1, progress: `${Math.round(((step + 1) / 3) * 100)}%` }) });
-  });
-  server.registerTool("poll_forever", { description: "Never finishes: answers input_required on every round (the client's round limit must stop it)." }, async (ctx) => {
-    const round = unseal<{ round: number }>(ctx).round ?? 0;
-    return inputRequired({ requestState: seal({ round: round + 1 }) });
-  });
+  server.registerTool(
+    "build_report",
+    { description: "Builds a report in three steps, handing back only requestState between them (load shedding)." },
+    async (ctx) => {
+      const step = unseal<{ step: number }>(ctx).step ?? 0;
+      if (step >= 2) return text(`Report ready after ${step + 1} rounds.`);
+      return inputRequired({ requestState: seal({ step: step + 1, progress: `${Math.round(((step + 1) / 3) * 100)}%` }) });
+    },
+  );
+  server.registerTool(
+    "poll_forever",
+    { description: "Never finishes: answers input_required on every round (the client's round limit must stop it)." },
+    async (ctx) => {
+      const round = unseal<{ round: number }>(ctx).round ?? 0;
+      return inputRequired({ requestState: seal({ round: round + 1 }) });
+    },
+  );
 }
 
 function registerOutsideTools(server: McpServer) {
   const nameSchema = { type: "object" as const, properties: { name: { type: "string" as const, title: "Your name", minLength: 1 } }, required: ["name"] };
   server.registerPrompt(
     "introduce",
-    { description: "A greeting prompt that asks for your name first (input_required on prompts/get).", argsSchema: jsonSchemaOnce<{ tone?: string }>({ type: "object", properties: { tone: { type: "string" } } }) },
+    {
+      description: "A greeting prompt that asks for your name first (input_required on prompts/get).",
+      argsSchema: jsonSchemaOnce<{ tone?: string }>({ type: "object", properties: { tone: { type: "string" } } }),
+    },
     async (args, ctx) => {
       const name = acceptedContent<{ name?: string }>(ctx.mcpReq.inputResponses, "who")?.name;
-      if (!name) return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "Who is introducing themselves?", requestedSchema: nameSchema }) } });
-      return { description: "Introduce yourself.", messages: [{ role: "user", content: { type: "text", text: `Introduce ${name} in a ${args?.tone ?? "friendly"} tone.` } }] };
+      if (!name)
+        return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "Who is introducing themselves?", requestedSchema: nameSchema }) } });
+      return {
+        description: "Introduce yourself.",
+        messages: [{ role: "user", content: { type: "text", text: `Introduce ${name} in a ${args?.tone ?? "friendly"} tone.` } }],
+      };
     },
   );
-  const confirmSchema = { type: "object" as const, properties: { reveal: { type: "boolean" as const, title: "Show the note?", default: true } }, required: ["reveal"] };
-  server.registerResource("note", "vault://note", { description: "A note that asks before it is shown (input_required on resources/read).", mimeType: "text/plain" }, async (uri, ctx) => {
-    const reveal = acceptedContent<{ reveal?: boolean }>(ctx.mcpReq.inputResponses, "reveal")?.reveal;
-    if (reveal === undefined) return inputRequired({ inputRequests: { reveal: inputRequired.elicit({ message: "This note is private. Show it?", requestedSchema: confirmSchema }) } });
-    return { contents: [{ uri: uri.href, mimeType: "text/plain", text: reveal ? "The spare key is under the blue pot." : "(hidden)" }] };
-  });
+  const confirmSchema = {
+    type: "object" as const,
+    properties: { reveal: { type: "boolean" as const, title: "Show the note?", default: true } },
+    required: ["reveal"],
+  };
+  server.registerResource(
+    "note",
+    "vault://note",
+    { description: "A note that asks before it is shown (input_required on resources/read).", mimeType: "text/plain" },
+    async (uri, ctx) => {
+      const reveal = acceptedContent<{ reveal?: boolean }>(ctx.mcpReq.inputResponses, "reveal")?.reveal;
+      if (reveal === undefined)
+        return inputRequired({
+          inputRequests: { reveal: inputRequired.elicit({ message: "This note is private. Show it?", requestedSchema: confirmSchema }) },
+        });
+      return { contents: [{ uri: uri.href, mimeType: "text/plain", text: reveal ? "The spare key is under the blue pot." : "(hidden)" }] };
+    },
+  );
 }
 
 export function createMrtrScenarioServer(): McpServer {

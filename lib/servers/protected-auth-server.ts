@@ -24,7 +24,12 @@ export const DEMO_CLIENT_ID = "mcp-playground-demo";
  * Loopback redirect URIs: native clients may use any port on these (RFC 8252 §7.3). /callback is the CLI's
  * one-shot listener; /api/auth/callback is the playground's callback page (a person's sign-in in a browser tab).
  */
-export const DEMO_REDIRECT_URIS = ["http://127.0.0.1/callback", "http://localhost/callback", "http://127.0.0.1/api/auth/callback", "http://localhost/api/auth/callback"];
+export const DEMO_REDIRECT_URIS = [
+  "http://127.0.0.1/callback",
+  "http://localhost/callback",
+  "http://127.0.0.1/api/auth/callback",
+  "http://localhost/api/auth/callback",
+];
 export const CALENDAR_SCOPES = ["calendar.read", "calendar.write"] as const;
 
 /** The playground's client ID metadata document: the pre-registered client's metadata, with its URL as client_id. */
@@ -185,7 +190,12 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
     return void (await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true }));
   }
   if (action === "abort") {
-    return void (await provider.interactionFinished(req, res, { error: "access_denied", error_description: "The user denied access." }, { mergeWithLastSubmission: false }));
+    return void (await provider.interactionFinished(
+      req,
+      res,
+      { error: "access_denied", error_description: "The user denied access." },
+      { mergeWithLastSubmission: false },
+    ));
   }
   sendHtml(res, 404, page("Not found", ""));
 }

@@ -78,7 +78,8 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
         authorization_servers: [as.issuer],
         scopes_supported: [...CALENDAR_SCOPES],
         bearer_methods_supported: ["header"],
-        resource_name: kind === "calendar" ? "The chapter's calendar (protected)" : kind === "second" ? "A second protected server" : "A naive server (accepts any token)",
+        resource_name:
+          kind === "calendar" ? "The chapter's calendar (protected)" : kind === "second" ? "A second protected server" : "A naive server (accepts any token)",
       });
     }
     const kind = KINDS.find((k) => url.pathname === `/${k}/mcp`);
@@ -102,7 +103,8 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
               : `the token is not valid here (${(e as Error).message})`;
         return refuse(401, prmUrl(kind), "calendar.read", { code: "invalid_token", description });
       }
-      if (!scopes.includes("calendar.read")) return refuse(403, prmUrl(kind), "calendar.read", { code: "insufficient_scope", description: "calendar.read is needed" });
+      if (!scopes.includes("calendar.read"))
+        return refuse(403, prmUrl(kind), "calendar.read", { code: "insufficient_scope", description: "calendar.read is needed" });
     }
     const body = req.method === "POST" ? await req.text() : undefined;
     if (kind !== "naive" && body !== undefined && needsWrite(body) && !scopes.includes("calendar.write")) {

@@ -56,7 +56,10 @@ function mac(body: string): string {
 }
 
 export function mintTaskId(seed: TaskSeed): string {
-  const body = Buffer.from(JSON.stringify({ t: seed.tool, a: seed.args, c: seed.createdAtMs, l: seed.ttlMs, n: randomBytes(16).toString("base64url") }), "utf8").toString("base64url");
+  const body = Buffer.from(
+    JSON.stringify({ t: seed.tool, a: seed.args, c: seed.createdAtMs, l: seed.ttlMs, n: randomBytes(16).toString("base64url") }),
+    "utf8",
+  ).toString("base64url");
   return `${PREFIX}${body}.${mac(body)}`;
 }
 

@@ -51,8 +51,13 @@ export function planTaskListen(message: { id: Id; params: Frame }): TaskListenPl
     return { ok: false, reply: errorFrame(id, MISSING_CAPABILITY, e.message, e.data) };
   }
   const asked = asObject(params.notifications)?.taskIds;
-  if (!Array.isArray(asked) || asked.some((t) => typeof t !== "string")) return { ok: false, reply: errorFrame(id, INVALID_PARAMS, "notifications.taskIds must be an array of task id strings") };
-  if (asked.length > MAX_LISTEN_TASK_IDS) return { ok: false, reply: errorFrame(id, INVALID_PARAMS, `notifications.taskIds names ${asked.length} tasks; one stream watches at most ${MAX_LISTEN_TASK_IDS}`) };
+  if (!Array.isArray(asked) || asked.some((t) => typeof t !== "string"))
+    return { ok: false, reply: errorFrame(id, INVALID_PARAMS, "notifications.taskIds must be an array of task id strings") };
+  if (asked.length > MAX_LISTEN_TASK_IDS)
+    return {
+      ok: false,
+      reply: errorFrame(id, INVALID_PARAMS, `notifications.taskIds names ${asked.length} tasks; one stream watches at most ${MAX_LISTEN_TASK_IDS}`),
+    };
   const taskIds = [...new Set(asked as string[])].filter((taskId) => {
     try {
       resolve(taskId);
@@ -106,7 +111,11 @@ export function runTaskListen(plan: Extract<TaskListenPlan, { ok: true }>, emit:
     }
     if (live.size === 0) end(true);
   };
-  emit({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: plan.taskIds.length ? { taskIds: plan.taskIds } : {}, _meta: meta } });
+  emit({
+    jsonrpc: "2.0",
+    method: "notifications/subscriptions/acknowledged",
+    params: { notifications: plan.taskIds.length ? { taskIds: plan.taskIds } : {}, _meta: meta },
+  });
   tick();
   if (!ended) {
     timer = setInterval(tick, TICK_MS);
@@ -205,5 +214,8 @@ export function serveTaskListenHttp(body: string, signal: AbortSignal): Response
       stopAll();
     },
   });
-  return new Response(readable, { status: 200, headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" } });
+  return new Response(readable, {
+    status: 200,
+    headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
+  });
 }

@@ -25,7 +25,16 @@ const ASK_AFTER_MS = 1000;
 const BOOKING_MS = 1000;
 const FAIL_AFTER_MS = 1500;
 const ROWS_PER_STEP = 100;
-const SECTIONS = ["gathering sources", "counting rows", "grouping by region", "computing totals", "drawing charts", "writing the summary", "checking figures", "formatting tables"];
+const SECTIONS = [
+  "gathering sources",
+  "counting rows",
+  "grouping by region",
+  "computing totals",
+  "drawing charts",
+  "writing the summary",
+  "checking figures",
+  "formatting tables",
+];
 
 const text = (t: string, isError = false) => ({ content: [{ type: "text", text: t }], isError });
 const num = (v: unknown, fallback: number) => (typeof v === "number" ? v : fallback);
@@ -45,9 +54,21 @@ function withCancel(seed: TaskSeed, events: TaskEvents, now: number, endsAt: num
   if (requested === undefined) return running;
   const effective = cancelEffectiveAt(seed, requested);
   if (effective >= endsAt) return running; // the work finished before the cancel could take effect
-  if (now >= effective) return { status: "cancelled", statusMessage: `Cancelled by tasks/cancel: ${doneBy(effective)}`, lastUpdatedMs: effective, pollIntervalMs: running.pollIntervalMs };
+  if (now >= effective)
+    return {
+      status: "cancelled",
+      statusMessage: `Cancelled by tasks/cancel: ${doneBy(effective)}`,
+      lastUpdatedMs: effective,
+      pollIntervalMs: running.pollIntervalMs,
+    };
   if (running.status === "working" || running.status === "input_required") {
-    return { ...running, status: "working", inputRequests: undefined, statusMessage: "Cancellation requested: stopping after the current step", lastUpdatedMs: requested };
+    return {
+      ...running,
+      status: "working",
+      inputRequests: undefined,
+      statusMessage: "Cancellation requested: stopping after the current step",
+      lastUpdatedMs: requested,
+    };
   }
   return running;
 }
@@ -64,11 +85,19 @@ function slowReport(seed: TaskSeed, events: TaskEvents, now: number): TaskSnapsh
       statusMessage: `Report ready after ${steps} steps`,
       lastUpdatedMs: done,
       pollIntervalMs: poll,
-      result: { ...text(`Quarterly report: ${steps} sections, 1,284 rows summarised, 3 regions compared.`), structuredContent: { sections: steps, rows: 1284, regions: 3 } },
+      result: {
+        ...text(`Quarterly report: ${steps} sections, 1,284 rows summarised, 3 regions compared.`),
+        structuredContent: { sections: steps, rows: 1284, regions: 3 },
+      },
     };
   } else {
     const k = step(now);
-    running = { status: "working", statusMessage: `Step ${k} of ${steps}: ${SECTIONS[(k - 1) % SECTIONS.length]}`, lastUpdatedMs: seed.createdAtMs + (k - 1) * STEP_MS, pollIntervalMs: poll };
+    running = {
+      status: "working",
+      statusMessage: `Step ${k} of ${steps}: ${SECTIONS[(k - 1) % SECTIONS.length]}`,
+      lastUpdatedMs: seed.createdAtMs + (k - 1) * STEP_MS,
+      pollIntervalMs: poll,
+    };
   }
   return withCancel(seed, events, now, done, running, (at) => `stopped at step ${step(at - 1)} of ${steps}`);
 }
@@ -95,7 +124,11 @@ function confirmBooking(seed: TaskSeed, events: TaskEvents, now: number): TaskSn
           params: {
             mode: "form",
             message: `Book ${room} on ${date}?`,
-            requestedSchema: { type: "object", properties: { confirmed: { type: "boolean", title: "Confirm the booking", default: true } }, required: ["confirmed"] },
+            requestedSchema: {
+              type: "object",
+              properties: { confirmed: { type: "boolean", title: "Confirm the booking", default: true } },
+              required: ["confirmed"],
+            },
           },
         },
       },
@@ -107,8 +140,23 @@ function confirmBooking(seed: TaskSeed, events: TaskEvents, now: number): TaskSn
     const accepted = r.action === "accept" && (r.content as { confirmed?: unknown } | undefined)?.confirmed === true;
     // A declined booking is a tool outcome, not a JSON-RPC error: ext-tasks says `failed` is only for the latter.
     running = accepted
-      ? { status: "completed", statusMessage: `Booked ${room} on ${date}`, lastUpdatedMs: endsAt, pollIntervalMs: poll, result: { ...text(`Booked ${room} on ${date}. Reference BK-${seed.createdAtMs.toString(36).toUpperCase()}.`), structuredContent: { room, date, booked: true } } }
-      : { status: "completed", statusMessage: `Not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}`, lastUpdatedMs: endsAt, pollIntervalMs: poll, result: text(`${room} was not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}.`, true) };
+      ? {
+          status: "completed",
+          statusMessage: `Booked ${room} on ${date}`,
+          lastUpdatedMs: endsAt,
+          pollIntervalMs: poll,
+          result: {
+            ...text(`Booked ${room} on ${date}. Reference BK-${seed.createdAtMs.toString(36).toUpperCase()}.`),
+            structuredContent: { room, date, booked: true },
+          },
+        }
+      : {
+          status: "completed",
+          statusMessage: `Not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}`,
+          lastUpdatedMs: endsAt,
+          pollIntervalMs: poll,
+          result: text(`${room} was not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}.`, true),
+        };
   }
   return withCancel(seed, events, now, endsAt, running, () => `no booking was made`);
 }
@@ -137,8 +185,19 @@ function longImport(seed: TaskSeed, events: TaskEvents, now: number): TaskSnapsh
   const imported = (at: number) => Math.min(rows, Math.floor((at - seed.createdAtMs) / STEP_MS) * ROWS_PER_STEP);
   const running: TaskSnapshot =
     now >= done
-      ? { status: "completed", statusMessage: `Imported all ${rows} rows`, lastUpdatedMs: done, pollIntervalMs: poll, result: { ...text(`Imported ${rows} rows.`), structuredContent: { rows } } }
-      : { status: "working", statusMessage: `Imported ${imported(now)} of ${rows} rows`, lastUpdatedMs: seed.createdAtMs + Math.floor((now - seed.createdAtMs) / STEP_MS) * STEP_MS, pollIntervalMs: poll };
+      ? {
+          status: "completed",
+          statusMessage: `Imported all ${rows} rows`,
+          lastUpdatedMs: done,
+          pollIntervalMs: poll,
+          result: { ...text(`Imported ${rows} rows.`), structuredContent: { rows } },
+        }
+      : {
+          status: "working",
+          statusMessage: `Imported ${imported(now)} of ${rows} rows`,
+          lastUpdatedMs: seed.createdAtMs + Math.floor((now - seed.createdAtMs) / STEP_MS) * STEP_MS,
+          pollIntervalMs: poll,
+        };
   return withCancel(seed, events, now, done, running, (at) => `kept the ${imported(at)} of ${rows} rows imported so far`);
 }
 

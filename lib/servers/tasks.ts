@@ -43,7 +43,11 @@ const TOOLS: Record<string, ToolSpec> = {
   },
   confirm_booking: {
     description: "Books a room: after a second it asks you to confirm (input_required in tasks/get, answered with tasks/update).",
-    properties: { room: { type: "string", maxLength: 40, description: "Room name (default Room 101)." }, date: { type: "string", maxLength: 20, description: "Date (default 2026-09-10)." }, ttlSeconds: TTL_PROPERTY },
+    properties: {
+      room: { type: "string", maxLength: 40, description: "Room name (default Room 101)." },
+      date: { type: "string", maxLength: 20, description: "Date (default 2026-09-10)." },
+      ttlSeconds: TTL_PROPERTY,
+    },
   },
   flaky_export: {
     description: "Exports data and fails after 1.5 s with a JSON-RPC error: the task ends failed with the error inline.",
@@ -64,7 +68,8 @@ export function argumentProblem(tool: string, args: Record<string, unknown>): st
     if (v === undefined) continue;
     if (rule.type === "integer" && (typeof v !== "number" || !Number.isInteger(v) || v < (rule.minimum as number) || v > (rule.maximum as number)))
       return `${key} must be a whole number from ${rule.minimum} to ${rule.maximum}`;
-    if (rule.type === "string" && (typeof v !== "string" || v.length > ((rule.maximum as number) ?? (rule.maxLength as number) ?? 100))) return `${key} must be a string of at most ${rule.maxLength ?? 100} characters`;
+    if (rule.type === "string" && (typeof v !== "string" || v.length > ((rule.maximum as number) ?? (rule.maxLength as number) ?? 100)))
+      return `${key} must be a string of at most ${rule.maxLength ?? 100} characters`;
     if (rule.enum && !(rule.enum as unknown[]).includes(v)) return `${key} must be one of ${(rule.enum as string[]).join(", ")}`;
   }
   if (Buffer.byteLength(JSON.stringify(args)) > MAX_ARGS_BYTES) return `arguments must be at most ${MAX_ARGS_BYTES} bytes of JSON`;
@@ -83,11 +88,9 @@ export function declaresTasks(caps: Record<string, unknown>): boolean {
 }
 
 export function missingTasksExtension(tool: string): ProtocolError {
-  return new ProtocolError(
-    MISSING_CAPABILITY,
-    `${tool} runs as a task: declare the ${TASKS_EXTENSION} extension in clientCapabilities.extensions to call it`,
-    { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
-  );
+  return new ProtocolError(MISSING_CAPABILITY, `${tool} runs as a task: declare the ${TASKS_EXTENSION} extension in clientCapabilities.extensions to call it`, {
+    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+  });
 }
 
 export interface Resolved {
@@ -195,7 +198,15 @@ export async function callTool(params: Record<string, unknown>, ctx: ServerConte
   const taskParams = asObject(params.task);
   if (!taskParams) throw new ProtocolError(-32601, `${tool} must be called as a task on 2025-11-25: add "task": {} to params (its taskSupport is "required")`);
   if (tool === "confirm_booking") {
-    return { content: [{ type: "text", text: "confirm_booking needs the 2026-07-28 tasks extension (tasks/update); on 2025-11-25 its question would travel as a server-to-client request during tasks/result." }], isError: true };
+    return {
+      content: [
+        {
+          type: "text",
+          text: "confirm_booking needs the 2026-07-28 tasks extension (tasks/update); on 2025-11-25 its question would travel as a server-to-client request during tasks/result.",
+        },
+      ],
+      isError: true,
+    };
   }
   const ttl = typeof taskParams.ttl === "number" && Number.isInteger(taskParams.ttl) ? Math.min(Math.max(taskParams.ttl, 5000), 3_600_000) : ttlMs;
   const { taskId, resolved } = createTask(tool, args, ttl);
@@ -233,8 +244,14 @@ function registerTaskMethods(server: McpServer) {
     for (const [key, value] of Object.entries(inputResponses ?? {})) {
       if (!outstanding.includes(key) || events.answers?.[key]) continue;
       const response = asObject(value);
-      if (!response || !["accept", "decline", "cancel"].includes(String(response.action))) throw invalid(`inputResponses.${key} must be an elicitation result {action: accept|decline|cancel, content?}`);
-      if (seed.tool === "confirm_booking" && key === CONFIRM_KEY && response.action === "accept" && typeof asObject(response.content)?.confirmed !== "boolean") {
+      if (!response || !["accept", "decline", "cancel"].includes(String(response.action)))
+        throw invalid(`inputResponses.${key} must be an elicitation result {action: accept|decline|cancel, content?}`);
+      if (
+        seed.tool === "confirm_booking" &&
+        key === CONFIRM_KEY &&
+        response.action === "accept" &&
+        typeof asObject(response.content)?.confirmed !== "boolean"
+      ) {
         throw invalid(`inputResponses.${key}.content.confirmed must be a boolean`);
       }
       events.answers = { ...events.answers, [key]: { response, atMs: Date.now() } };
@@ -257,7 +274,8 @@ function registerTaskMethods(server: McpServer) {
 
   // 2025-11-25 only.
   low.setRequestHandler("tasks/list", { params: z.looseObject({}).optional(), result: loose }, async (_params, ctx) => {
-    if (declaredCapabilities(ctx)) throw new ProtocolError(-32601, "tasks/list is gone in 2026-07-28: the extension has no way to list tasks (keep the ids you were given)");
+    if (declaredCapabilities(ctx))
+      throw new ProtocolError(-32601, "tasks/list is gone in 2026-07-28: the extension has no way to list tasks (keep the ids you were given)");
     const tasks = legacyTaskIds.flatMap((id) => {
       try {
         return [legacyTask(id, resolve(id))];
@@ -269,7 +287,8 @@ function registerTaskMethods(server: McpServer) {
   });
 
   low.setRequestHandler("tasks/result", { params: byId, result: loose }, async (params, ctx) => {
-    if (declaredCapabilities(ctx)) throw new ProtocolError(-32601, "tasks/result is gone in 2026-07-28: a completed task carries its result inline in tasks/get");
+    if (declaredCapabilities(ctx))
+      throw new ProtocolError(-32601, "tasks/result is gone in 2026-07-28: a completed task carries its result inline in tasks/get");
     const deadline = Date.now() + LEGACY_RESULT_WAIT_MS;
     for (;;) {
       const resolved = resolve(params.taskId);

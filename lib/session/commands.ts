@@ -75,7 +75,15 @@ export function createCommands(store: Store, deps: CommandDeps) {
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
     text: string,
-    opts: { label: string | null; headers?: Record<string, string>; insist: boolean; notJson: boolean; noCache?: boolean; view?: TargetView; emulation?: TimelineEntry["emulation"] } & SendExtras,
+    opts: {
+      label: string | null;
+      headers?: Record<string, string>;
+      insist: boolean;
+      notJson: boolean;
+      noCache?: boolean;
+      view?: TargetView;
+      emulation?: TimelineEntry["emulation"];
+    } & SendExtras,
   ): Promise<Exchange | null> {
     const state = store.getState();
     const view = opts.view ?? selectTarget(state);
@@ -130,7 +138,12 @@ export function createCommands(store: Store, deps: CommandDeps) {
         store.dispatch({ type: "send/failed", seq, kind: reply.kind, message: reply.message });
       }
     } catch (e) {
-      store.dispatch({ type: "send/failed", seq, kind: "network", message: `could not reach the bridge (${(e as Error).message}); is the playground server still running?` });
+      store.dispatch({
+        type: "send/failed",
+        seq,
+        kind: "network",
+        message: `could not reach the bridge (${(e as Error).message}); is the playground server still running?`,
+      });
     }
     if (targetHasProcess(view.target)) void refreshProcess(view.target, view.key);
     return exchange;
@@ -191,7 +204,11 @@ export function createCommands(store: Store, deps: CommandDeps) {
             if (!exchange) throw new Error(`the bridge did not deliver probe step ${step} (${what}); see the timeline`);
             return exchange;
           },
-          { preferredVersion: pin ?? state.envelope.protocolVersion, pinned: pin !== undefined, clientCapabilities: input.ok ? input.value.clientCapabilities : {} },
+          {
+            preferredVersion: pin ?? state.envelope.protocolVersion,
+            pinned: pin !== undefined,
+            clientCapabilities: input.ok ? input.value.clientCapabilities : {},
+          },
         );
         const session = view.transport === "http" && verdict.sessionId ? { sessionId: verdict.sessionId, protocolVersion: verdict.version } : undefined;
         store.dispatch({

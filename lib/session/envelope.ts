@@ -30,7 +30,7 @@ export function capabilitiesFrom(settings: EnvelopeSettings): Checked<Record<str
     try {
       const value: unknown = JSON.parse(settings.rawCapabilities);
       if (value === null || typeof value !== "object" || Array.isArray(value)) {
-        return { ok: false, error: "The raw capabilities must be a JSON object, e.g. {\"elicitation\":{\"form\":{}}}." };
+        return { ok: false, error: 'The raw capabilities must be a JSON object, e.g. {"elicitation":{"form":{}}}.' };
       }
       return { ok: true, value: value as Record<string, unknown> };
     } catch (e) {

@@ -13,7 +13,10 @@ const DOWNLOADERS = new Set(["npx", "pnpx", "bunx", "uvx"]);
 /** A stdio command that fetches what it runs: npx, pnpx, bunx, uvx, `pnpm dlx`, `yarn dlx`. */
 export function downloadsOnFirstRun(target: Target | undefined): boolean {
   if (target?.kind !== "stdio") return false;
-  const base = target.command.split(/[\\/]/).pop()!.replace(/\.(cmd|exe)$/i, "");
+  const base = target.command
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/\.(cmd|exe)$/i, "");
   return DOWNLOADERS.has(base) || ((base === "pnpm" || base === "yarn") && target.args[0] === "dlx");
 }
 

@@ -77,7 +77,8 @@ function updateEntry(state: SessionState, seq: number, phase: TimelineEntry["pha
 function derivedTemplate(state: SessionState, templateId: string): SessionState {
   const view = selectTarget(state);
   const template = view.kind === "ready" ? targetTemplates(state.entries, view.key).find((t) => t.id === templateId) : undefined;
-  if (!template || view.kind !== "ready") return { ...state, editorNotice: "That template came from an earlier list of this target; list again to get it back." };
+  if (!template || view.kind !== "ready")
+    return { ...state, editorNotice: "That template came from an earlier list of this target; list again to get it back." };
   const verdict = state.verdicts[view.key];
   const legacy = verdict?.status === "done" && verdict.era === "legacy";
   const envelope = envelopeFrom(state.envelope);

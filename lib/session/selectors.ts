@@ -6,9 +6,7 @@ import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
 
-export type TargetView =
-  | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
-  | { kind: "incomplete"; problem: string };
+export type TargetView = { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" } | { kind: "incomplete"; problem: string };
 
 function rows(list: KeyValue[]): Record<string, string> | undefined {
   const filled = list.filter((r) => r.key.trim() !== "");
@@ -115,7 +113,13 @@ export type WireRow =
   | { kind: "stderr"; t: number; text: string; unsolicited: boolean }
   | { kind: "spawn"; t: number; pid: number; argv: string[]; cwd?: string }
   | { kind: "exit"; t: number; pid: number; how: string; unsolicited: boolean }
-  | { kind: "http-request"; t: number; requestLine: string; headers: { name: string; value: string; added: boolean; transport: boolean; perSend: boolean }[]; body: string }
+  | {
+      kind: "http-request";
+      t: number;
+      requestLine: string;
+      headers: { name: string; value: string; added: boolean; transport: boolean; perSend: boolean }[];
+      body: string;
+    }
   | { kind: "http-response"; t: number; statusLine: string; headers: { name: string; value: string }[] }
   | { kind: "sse-event"; t: number; event?: string; id?: string; data: string; priming: boolean; parseError?: string }
   | { kind: "http-body"; t: number; text: string; isFrame: boolean; truncated: boolean }
@@ -160,7 +164,12 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
         };
       }
       case "http-response":
-        return { kind: "http-response", t: e.t, statusLine: `HTTP ${e.status} ${e.statusText}`.trimEnd(), headers: e.headers.map(([name, value]) => ({ name, value })) };
+        return {
+          kind: "http-response",
+          t: e.t,
+          statusLine: `HTTP ${e.status} ${e.statusText}`.trimEnd(),
+          headers: e.headers.map(([name, value]) => ({ name, value })),
+        };
       case "sse-event":
         return { kind: "sse-event", t: e.t, event: e.event, id: e.id, data: e.data, priming: e.data === "", parseError: e.parseError };
       case "http-body":

@@ -70,7 +70,10 @@ function latestResult(entries: TimelineEntry[], targetKey: string, method: strin
 }
 
 function named(list: unknown): JsonObject[] {
-  return (Array.isArray(list) ? list : []).map(asObject).filter((x): x is JsonObject => x !== undefined).slice(0, MAX_PER_KIND);
+  return (Array.isArray(list) ? list : [])
+    .map(asObject)
+    .filter((x): x is JsonObject => x !== undefined)
+    .slice(0, MAX_PER_KIND);
 }
 
 export function targetTemplates(entries: TimelineEntry[], targetKey: string): DerivedTemplate[] {
@@ -78,17 +81,38 @@ export function targetTemplates(entries: TimelineEntry[], targetKey: string): De
   for (const tool of named(latestResult(entries, targetKey, "tools/list")?.tools)) {
     if (typeof tool.name !== "string") continue;
     const args = sketchArguments(asObject(tool.inputSchema));
-    out.push({ id: `${DERIVED_PREFIX}tools/call:${tool.name}`, label: `tools/call ${tool.name}`, method: "tools/call", hint: typeof tool.description === "string" ? tool.description : "", params: { name: tool.name, arguments: args } });
+    out.push({
+      id: `${DERIVED_PREFIX}tools/call:${tool.name}`,
+      label: `tools/call ${tool.name}`,
+      method: "tools/call",
+      hint: typeof tool.description === "string" ? tool.description : "",
+      params: { name: tool.name, arguments: args },
+    });
   }
   for (const resource of named(latestResult(entries, targetKey, "resources/list")?.resources)) {
     if (typeof resource.uri !== "string") continue;
-    out.push({ id: `${DERIVED_PREFIX}resources/read:${resource.uri}`, label: `resources/read ${resource.uri}`, method: "resources/read", hint: typeof resource.name === "string" ? resource.name : "", params: { uri: resource.uri } });
+    out.push({
+      id: `${DERIVED_PREFIX}resources/read:${resource.uri}`,
+      label: `resources/read ${resource.uri}`,
+      method: "resources/read",
+      hint: typeof resource.name === "string" ? resource.name : "",
+      params: { uri: resource.uri },
+    });
   }
   for (const prompt of named(latestResult(entries, targetKey, "prompts/list")?.prompts)) {
     if (typeof prompt.name !== "string") continue;
     const args = named(prompt.arguments).filter((a) => a.required === true && typeof a.name === "string");
-    const params: JsonObject = { name: prompt.name, ...(args.length ? { arguments: Object.fromEntries(args.map((a) => [a.name as string, `<${a.name as string}>`])) } : {}) };
-    out.push({ id: `${DERIVED_PREFIX}prompts/get:${prompt.name}`, label: `prompts/get ${prompt.name}`, method: "prompts/get", hint: typeof prompt.description === "string" ? prompt.description : "", params });
+    const params: JsonObject = {
+      name: prompt.name,
+      ...(args.length ? { arguments: Object.fromEntries(args.map((a) => [a.name as string, `<${a.name as string}>`])) } : {}),
+    };
+    out.push({
+      id: `${DERIVED_PREFIX}prompts/get:${prompt.name}`,
+      label: `prompts/get ${prompt.name}`,
+      method: "prompts/get",
+      hint: typeof prompt.description === "string" ? prompt.description : "",
+      params,
+    });
   }
   return out;
 }
@@ -111,12 +135,20 @@ export interface TemplateMenuGroup {
  * The template menu for the current target: what its own lists offered first, then the spec's frames. The
  * calendar's named frames (create_event, prepare_week, calendar://week) appear only for a calendar target.
  */
-export function templateMenu(entries: TimelineEntry[], target: { key: string; isCalendar: boolean } | null, targetLabel: string, templates: readonly FrameTemplate[]): TemplateMenuGroup[] {
+export function templateMenu(
+  entries: TimelineEntry[],
+  target: { key: string; isCalendar: boolean } | null,
+  targetLabel: string,
+  templates: readonly FrameTemplate[],
+): TemplateMenuGroup[] {
   const groups: TemplateMenuGroup[] = [];
   const derived = target ? targetTemplates(entries, target.key) : [];
   if (derived.length) groups.push({ label: `from ${targetLabel}'s own lists`, options: derived.map(({ id, label, hint }) => ({ id, label, hint })) });
   const offered = templates.filter((t) => !t.calendar || target?.isCalendar);
-  groups.push({ label: "2026-07-28 (with the _meta envelope)", options: offered.filter((t) => t.era === "modern").map(({ id, label, hint }) => ({ id, label, hint })) });
+  groups.push({
+    label: "2026-07-28 (with the _meta envelope)",
+    options: offered.filter((t) => t.era === "modern").map(({ id, label, hint }) => ({ id, label, hint })),
+  });
   groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(({ id, label, hint }) => ({ id, label, hint })) });
   return groups;
 }

@@ -92,7 +92,8 @@ function describeIssue(error: z.ZodError): string {
 
 /** JSON text (from a link or a session file) → validated JSON value, with a reason when it is not. */
 export function parsePayloadJson(json: string, source: "link" | "file"): { ok: true; value: unknown } | { ok: false; reason: string } {
-  if (json.length > SHARE_LIMITS.maxJsonChars) return { ok: false, reason: `the ${source} holds more than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters of state` };
+  if (json.length > SHARE_LIMITS.maxJsonChars)
+    return { ok: false, reason: `the ${source} holds more than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters of state` };
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -126,7 +127,9 @@ export function stateFromPayload(version: number, value: unknown): { ok: true; s
 
 export async function decodeShareFragment(fragment: string): Promise<DecodedLink> {
   if (fragment.length > SHARE_LIMITS.maxFragmentChars) {
-    return fail(`it is ${fragment.length.toLocaleString("en-US")} characters long, over the ${SHARE_LIMITS.maxFragmentChars.toLocaleString("en-US")}-character limit`);
+    return fail(
+      `it is ${fragment.length.toLocaleString("en-US")} characters long, over the ${SHARE_LIMITS.maxFragmentChars.toLocaleString("en-US")}-character limit`,
+    );
   }
   const split = parseFragment(fragment);
   if (!split.ok) return fail(split.reason);

@@ -72,5 +72,9 @@ export function curlForFrame(url: string, frameText: string, options: CurlOption
 /** A curl command for a recorded request: exactly the headers and body that went out. */
 export function curlForRecordedRequest(event: Extract<WireEvent, { kind: "http-request" }>): string {
   const skip = new Set(["content-length", "host", "connection"]);
-  return render(event.url, event.headers.filter(([n]) => !skip.has(n.toLowerCase())), event.body);
+  return render(
+    event.url,
+    event.headers.filter(([n]) => !skip.has(n.toLowerCase())),
+    event.body,
+  );
 }

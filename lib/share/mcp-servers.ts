@@ -112,12 +112,14 @@ function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: st
     if (typeof env === "string") return { ok: false, reason: env };
     if (entry.cwd !== undefined && typeof entry.cwd !== "string") return { ok: false, reason: "cwd must be a string" };
     const args = (entry.args as string[] | undefined) ?? [];
-    for (const a of [entry.command, ...args]) if (PLACEHOLDER.test(a)) warnings.push(`the command line contains ${a.match(PLACEHOLDER)![0]}, which the playground does not expand`);
+    for (const a of [entry.command, ...args])
+      if (PLACEHOLDER.test(a)) warnings.push(`the command line contains ${a.match(PLACEHOLDER)![0]}, which the playground does not expand`);
     if (entry.envFile !== undefined) warnings.push("envFile is not read: set the variables in env instead");
     candidate = { kind: "stdio", command: entry.command, args, ...(entry.cwd ? { cwd: entry.cwd } : {}), ...(env ? { env } : {}) };
   } else if (typeof url === "string") {
-    if (type === "sse") warnings.push("type \"sse\" is the HTTP+SSE transport removed from the spec; the playground tries the URL as Streamable HTTP");
-    else if (type !== undefined && type !== "http" && type !== "streamable-http" && type !== "streamablehttp") return { ok: false, reason: `type "${type}" is not one the playground can connect to (stdio, http, streamable-http)` };
+    if (type === "sse") warnings.push('type "sse" is the HTTP+SSE transport removed from the spec; the playground tries the URL as Streamable HTTP');
+    else if (type !== undefined && type !== "http" && type !== "streamable-http" && type !== "streamablehttp")
+      return { ok: false, reason: `type "${type}" is not one the playground can connect to (stdio, http, streamable-http)` };
     if (!/^https?:\/\//i.test(url)) return { ok: false, reason: `the URL ${JSON.stringify(url.slice(0, 80))} must start with http:// or https://` };
     const headers = stringMap(entry.headers, "header", warnings);
     if (typeof headers === "string") return { ok: false, reason: headers };
@@ -156,7 +158,7 @@ export function importMcpServers(text: string): ImportResult {
     else problems.push(`${name}: ${r.reason}`);
   }
   if (servers.length === 0) {
-    return { ok: false, reason: problems.length > 0 ? problems.join("; ") : "no servers found (expected {\"mcpServers\": {\"name\": {…}}})" };
+    return { ok: false, reason: problems.length > 0 ? problems.join("; ") : 'no servers found (expected {"mcpServers": {"name": {…}}})' };
   }
   return { ok: true, servers, problems };
 }

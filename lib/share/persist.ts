@@ -88,15 +88,18 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
   if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the saved session is not an object" };
   let saved = value as Record<string, unknown>;
   if (saved.format !== SAVED_SESSION_FORMAT) return { ok: false, reason: `not a saved session (format ${JSON.stringify(saved.format)})` };
-  if (typeof saved.version !== "number" || !Number.isInteger(saved.version) || saved.version < 0) return { ok: false, reason: "its version must be a whole number" };
+  if (typeof saved.version !== "number" || !Number.isInteger(saved.version) || saved.version < 0)
+    return { ok: false, reason: "its version must be a whole number" };
   let version: number = saved.version;
-  if (version > SAVED_SESSION_VERSION) return { ok: false, reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}` };
+  if (version > SAVED_SESSION_VERSION)
+    return { ok: false, reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}` };
   while (version < SAVED_SESSION_VERSION) {
     const step = migrations[version];
     if (!step) return { ok: false, reason: `no migration from v${version}` };
     saved = step(saved);
     // Each step must move the version forward: a broken step cannot loop.
-    if (typeof saved.version !== "number" || saved.version <= version) return { ok: false, reason: `the migration from v${version} did not advance the version` };
+    if (typeof saved.version !== "number" || saved.version <= version)
+      return { ok: false, reason: `the migration from v${version} did not advance the version` };
     version = saved.version;
   }
   const file = importSessionFile(JSON.stringify(saved.session ?? null));
@@ -114,6 +117,9 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
     dropped: typeof saved.dropped === "number" ? saved.dropped : 0,
     omitted: file.state.omitted,
     unchanged:
-      file.state.exchanges.length === 0 && state.editor.text === base.editor.text && state.preset === base.preset && JSON.stringify(state.envelope) === JSON.stringify(base.envelope),
+      file.state.exchanges.length === 0 &&
+      state.editor.text === base.editor.text &&
+      state.preset === base.preset &&
+      JSON.stringify(state.envelope) === JSON.stringify(base.envelope),
   };
 }

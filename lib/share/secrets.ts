@@ -187,7 +187,8 @@ function stripTarget(target: Target, c: Collector): Target {
       const next: Target = { ...target, args: stripArgv(target.args, "command", c) };
       if (target.env) {
         next.env = Object.fromEntries(Object.keys(target.env).map((k) => [k, ""]));
-        for (const [k, v] of Object.entries(target.env)) if (v !== "") c.note(`env ${k}: its value (env values are never shared; the key is kept)`, v, nameSuggestsSecret(k) || looksLikeToken(v));
+        for (const [k, v] of Object.entries(target.env))
+          if (v !== "") c.note(`env ${k}: its value (env values are never shared; the key is kept)`, v, nameSuggestsSecret(k) || looksLikeToken(v));
       }
       return next;
     }
@@ -241,7 +242,11 @@ function stripExchange(x: RecordedExchange, index: number, target: { original: T
   const where = `exchange ${index + 1}`;
   // An exchange may carry its own target (a link replays each frame to it): its label follows that one.
   const own = x.target ? { original: x.target, stripped: stripTarget(x.target, c) } : target;
-  const next: RecordedExchange = { ...x, targetLabel: stripLabel(x.targetLabel, own, `${where} (target)`, c), events: x.events.map((e) => stripEvent(e, where, c)) };
+  const next: RecordedExchange = {
+    ...x,
+    targetLabel: stripLabel(x.targetLabel, own, `${where} (target)`, c),
+    events: x.events.map((e) => stripEvent(e, where, c)),
+  };
   if (x.target) next.target = own.stripped;
   if (x.http?.sessionId) {
     c.note(`${where}: the Mcp-Session-Id the server minted`, x.http.sessionId);

@@ -61,7 +61,6 @@ function presetFor(target: Target): PresetId | undefined {
   return PRESETS.find((p) => p.target && JSON.stringify(p.target) === JSON.stringify(target))?.id;
 }
 
-
 /** Checkboxes when the capabilities are exactly what some combination of them declares, else the raw JSON. */
 function envelopeFor(share: ShareState, base: EnvelopeSettings): EnvelopeSettings {
   const caps = { elicitationForm: false, elicitationUrl: false, sampling: false, roots: false };
@@ -73,7 +72,13 @@ function envelopeFor(share: ShareState, base: EnvelopeSettings): EnvelopeSetting
   caps.roots = JSON.stringify(c.roots) === "{}";
   const fromBoxes = capabilitiesFrom({ ...base, caps, rawCapabilities: "" });
   const exact = fromBoxes.ok && JSON.stringify(fromBoxes.value) === JSON.stringify(c);
-  return { ...base, protocolVersion: share.protocolVersion, caps: exact ? caps : base.caps, rawCapabilities: exact ? "" : JSON.stringify(c), emulate: share.emulate ?? {} };
+  return {
+    ...base,
+    protocolVersion: share.protocolVersion,
+    caps: exact ? caps : base.caps,
+    rawCapabilities: exact ? "" : JSON.stringify(c),
+    emulate: share.emulate ?? {},
+  };
 }
 
 /** Applies a target to the session's target form (used on open for safe targets, and after confirmation). */
@@ -92,7 +97,11 @@ export function withTarget(session: SessionState, target: Target): SessionState 
     };
   }
   if (target.kind === "http") {
-    return { ...session, preset: "custom-http", customHttp: { url: target.url, headers: Object.entries(target.headers ?? {}).map(([key, value]) => ({ key, value })) } };
+    return {
+      ...session,
+      preset: "custom-http",
+      customHttp: { url: target.url, headers: Object.entries(target.headers ?? {}).map(([key, value]) => ({ key, value })) },
+    };
   }
   return session;
 }

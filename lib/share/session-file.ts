@@ -19,7 +19,13 @@ export interface ExportedSession {
 }
 
 function slug(text: string): string {
-  return text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 48) || "session";
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-|-$/g, "")
+      .slice(0, 48) || "session"
+  );
 }
 
 export function exportSessionFile(state: ShareState, options: StripOptions & { now?: Date } = {}): ExportedSession {
@@ -34,7 +40,8 @@ export type ImportedSession = { ok: true; state: ShareState; version: number } |
 
 /** Reads a session file's text. The caller shows `could not import this file: ${reason}` on failure. */
 export function importSessionFile(text: string): ImportedSession {
-  if (text.length > SHARE_LIMITS.maxJsonChars) return { ok: false, reason: `the file is larger than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters` };
+  if (text.length > SHARE_LIMITS.maxJsonChars)
+    return { ok: false, reason: `the file is larger than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters` };
   const parsed = parsePayloadJson(text.replace(/^\uFEFF/, ""), "file");
   if (!parsed.ok) return parsed;
   const file = parsed.value as Record<string, unknown>;
@@ -42,8 +49,10 @@ export function importSessionFile(text: string): ImportedSession {
     return { ok: false, reason: `it is not a playground session file (expected "format": "${SESSION_FORMAT}")` };
   }
   const version = file.version;
-  if (typeof version !== "number" || !Number.isInteger(version) || version < 1) return { ok: false, reason: `its "version" must be a whole number ≥ 1, not ${JSON.stringify(version)?.slice(0, 20)}` };
-  if (version > CURRENT_VERSION) return { ok: false, reason: `it was written by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}` };
+  if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
+    return { ok: false, reason: `its "version" must be a whole number ≥ 1, not ${JSON.stringify(version)?.slice(0, 20)}` };
+  if (version > CURRENT_VERSION)
+    return { ok: false, reason: `it was written by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}` };
   const state = stateFromPayload(version, file.state ?? {});
   return state.ok ? { ok: true, state: state.state, version } : state;
 }

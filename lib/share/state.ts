@@ -55,7 +55,10 @@ function roundMs(n: number): number {
 }
 
 /** Trims a bridge exchange to what a link keeps. */
-export function recordExchange(exchange: Exchange, extra: { label?: string; verdicts?: Verdict[]; target?: Target; emulation?: RecordedExchange["emulation"] } = {}): RecordedExchange {
+export function recordExchange(
+  exchange: Exchange,
+  extra: { label?: string; verdicts?: Verdict[]; target?: Target; emulation?: RecordedExchange["emulation"] } = {},
+): RecordedExchange {
   const { sendId: _sendId, sentFrame: _sentFrame, ...rest } = exchange;
   void _sendId;
   void _sentFrame;

@@ -64,7 +64,14 @@ export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolea
     const x = toExchange(recorded, i);
     const title = recorded.label ? ` ${inline(recorded.label)}` : "";
     out.push(`## ${i + 1}.${title} (${inline(recorded.targetLabel)}, ${recorded.durationMs} ms)`, "");
-    out.push(fence(traceLines(x, { foldMeta: opts.foldMeta ?? true }).map((l) => l.text).join("\n")), "");
+    out.push(
+      fence(
+        traceLines(x, { foldMeta: opts.foldMeta ?? true })
+          .map((l) => l.text)
+          .join("\n"),
+      ),
+      "",
+    );
     for (const v of recorded.verdicts ?? []) out.push(`- ${MARK[v.level]} ${inline(v.text)}`);
     if (recorded.verdicts?.length) out.push("");
   });

@@ -59,7 +59,8 @@ const ms = z.number().finite();
 const headerList = z.array(z.tuple([z.string().max(8192), z.string().max(65_536)])).max(L.maxMapEntries);
 
 const SafeTargetSchema = TargetSchema.superRefine((t, ctx) => {
-  if (t.kind === "http" && !/^https?:\/\//i.test(t.url)) ctx.addIssue({ code: "custom", message: "an HTTP target's URL must start with http:// or https://", path: ["url"] });
+  if (t.kind === "http" && !/^https?:\/\//i.test(t.url))
+    ctx.addIssue({ code: "custom", message: "an HTTP target's URL must start with http:// or https://", path: ["url"] });
   const maps = t.kind === "stdio" ? { env: t.env } : t.kind === "http" ? { headers: t.headers } : {};
   for (const [field, map] of Object.entries(maps)) {
     if (map && Object.keys(map).length > L.maxMapEntries) ctx.addIssue({ code: "custom", message: `more than ${L.maxMapEntries} entries`, path: [field] });
@@ -72,7 +73,13 @@ const CompactEventSchema = z.discriminatedUnion("kind", [
   z.object({ t: ms, kind: z.literal("stdin"), text: str.optional() }),
   z.object({ t: ms, kind: z.literal("stdout"), text: str, unsolicited: z.boolean().optional(), ...framed }),
   z.object({ t: ms, kind: z.literal("stderr"), text: str, unsolicited: z.boolean().optional() }),
-  z.object({ t: ms, kind: z.literal("spawn"), pid: z.number().int(), argv: z.array(z.string().max(65_536)).max(L.maxMapEntries), cwd: z.string().max(4096).optional() }),
+  z.object({
+    t: ms,
+    kind: z.literal("spawn"),
+    pid: z.number().int(),
+    argv: z.array(z.string().max(65_536)).max(L.maxMapEntries),
+    cwd: z.string().max(4096).optional(),
+  }),
   z.object({ t: ms, kind: z.literal("exit"), pid: z.number().int(), code: z.number().int().nullable(), signal: z.string().max(64).nullable() }),
   z.object({
     t: ms,
@@ -139,7 +146,12 @@ export const PayloadV1Schema = z.object({
   era: z.enum(["auto", "modern", "legacy"]).optional(),
   /** Added in place (optional): the envelope settings' client emulation. */
   emulate: z
-    .object({ noMrtr: z.boolean().optional(), omitParamHeaders: z.boolean().optional(), firstPageOnly: z.boolean().optional(), pinVersion: z.string().max(64).optional() })
+    .object({
+      noMrtr: z.boolean().optional(),
+      omitParamHeaders: z.boolean().optional(),
+      firstPageOnly: z.boolean().optional(),
+      pinVersion: z.string().max(64).optional(),
+    })
     .optional(),
   exchanges: z.array(PayloadExchangeSchema).max(L.maxExchanges).optional(),
   omitted: z.array(z.string().max(1024)).max(L.maxMapEntries).optional(),

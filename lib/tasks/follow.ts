@@ -205,7 +205,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (!track.taskId) return finish("error", "the CreateTaskResult has no taskId");
     }
     while (!stopped) {
-      if (track.task && isTerminal(track.task.status)) return finish(track.task.status as FollowOutcome, track.moves[track.moves.length - 1]?.why ?? track.task.status);
+      if (track.task && isTerminal(track.task.status))
+        return finish(track.task.status as FollowOutcome, track.moves[track.moves.length - 1]?.why ?? track.task.status);
       if (cancelWanted && !track.cancelSent) {
         track.cancelSent = true;
         const r = await exchange(cancelTaskFrame(newId(), track.taskId!, caps), "cancel");
@@ -217,7 +218,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
         const have = track.pending.filter((p) => opts.answers![p.key] !== undefined);
         if (have.length) await sendUpdate(Object.fromEntries(have.map((p) => [p.key, opts.answers![p.key]])));
       }
-      if (track.pending.length && opts.failOnMissingAnswer) return finish("missing-answer", `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`);
+      if (track.pending.length && opts.failOnMissingAnswer)
+        return finish("missing-answer", `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`);
       if (track.polls.length >= maxPolls) return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
       const usual = pollDelay(track.task?.pollIntervalMs, override);
       const delay = pushing ? relaxedPollDelay(usual) : usual;
@@ -239,7 +241,8 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
         return finish("error", `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`);
       }
-      if (polled.result?.resultType !== "complete") track.problems.push(`tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`);
+      if (polled.result?.resultType !== "complete")
+        track.problems.push(`tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`);
       observe(polled.result ?? {}, polled.atMs, "poll");
       track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
       publish();
@@ -295,7 +298,15 @@ export function followReport(track: TaskTrack, startMs: number) {
     moves: track.moves.map((m) => ({ from: m.from, to: m.to, atMs: m.atMs - startMs, via: m.via, why: m.why, legal: m.legal })),
     polls: track.polls.map((p) => ({ atMs: p.atMs - startMs, status: p.status })),
     answeredKeys: track.answeredKeys,
-    frames: track.exchanges.map((e) => ({ method: e.method, via: e.via, atMs: e.atMs - startMs, sent: e.sent, ...(e.headers ? { headers: e.headers } : {}), response: e.response ?? null, ...(e.failure ? { failure: e.failure } : {}) })),
+    frames: track.exchanges.map((e) => ({
+      method: e.method,
+      via: e.via,
+      atMs: e.atMs - startMs,
+      sent: e.sent,
+      ...(e.headers ? { headers: e.headers } : {}),
+      response: e.response ?? null,
+      ...(e.failure ? { failure: e.failure } : {}),
+    })),
     result: track.result ?? null,
     error: track.task?.error ?? null,
     problems: track.problems,

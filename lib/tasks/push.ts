@@ -17,10 +17,7 @@ export function relaxedPollDelay(usual: PollDelay): PollDelay {
 }
 
 export type PushFrame =
-  | { kind: "ack"; taskIds: string[] }
-  | { kind: "task"; taskId: string; task: Json }
-  | { kind: "closed" }
-  | { kind: "error"; message: string };
+  { kind: "ack"; taskIds: string[] } | { kind: "task"; taskId: string; task: Json } | { kind: "closed" } | { kind: "error"; message: string };
 
 /** One frame of the stream with subscription id `listenId`, or undefined for anything else. */
 export function readPushFrame(frame: unknown, listenId: string | number): PushFrame | undefined {

@@ -68,10 +68,13 @@ export function readTask(value: unknown, wire: Wire = "extension"): TaskRead {
   const pollKey = wire === "extension" ? "pollIntervalMs" : "pollInterval";
   const ttl = obj[ttlKey];
   if (wire === "extension" && !(ttlKey in obj)) problems.push("ttlMs is required (a number, or null for unlimited)");
-  if (ttl !== undefined && ttl !== null && !(typeof ttl === "number" && Number.isInteger(ttl) && ttl >= 0)) problems.push(`${ttlKey} must be a whole number of ms or null`);
+  if (ttl !== undefined && ttl !== null && !(typeof ttl === "number" && Number.isInteger(ttl) && ttl >= 0))
+    problems.push(`${ttlKey} must be a whole number of ms or null`);
   const poll = obj[pollKey];
-  if (poll !== undefined && !(typeof poll === "number" && Number.isInteger(poll) && poll > 0)) problems.push(`${pollKey} must be a positive whole number of ms`);
-  if (wire === "extension" && (typeof obj.lastUpdatedAt !== "string" || !ISO.test(obj.lastUpdatedAt))) problems.push("lastUpdatedAt must be an ISO 8601 timestamp");
+  if (poll !== undefined && !(typeof poll === "number" && Number.isInteger(poll) && poll > 0))
+    problems.push(`${pollKey} must be a positive whole number of ms`);
+  if (wire === "extension" && (typeof obj.lastUpdatedAt !== "string" || !ISO.test(obj.lastUpdatedAt)))
+    problems.push("lastUpdatedAt must be an ISO 8601 timestamp");
   if (obj.status === "completed" && wire === "extension" && !asObject(obj.result)) problems.push("a completed task carries its result inline (result)");
   if (obj.status === "failed" && wire === "extension" && !asObject(obj.error)) problems.push("a failed task carries the JSON-RPC error (error)");
   if (obj.status === "input_required" && wire === "extension" && !asObject(obj.inputRequests)) problems.push("an input_required task carries inputRequests");

@@ -68,7 +68,13 @@ function fieldValues(tool: JsonObject): [ToolField, unknown][] {
   return Object.keys(rest).length > 0 ? [...named, ["other", rest]] : named;
 }
 
-export function billTool(tool: JsonObject, index: number, count: Counter, options: BillOptions, viewText = serialize(countedView(tool, options.fieldSet), options.layout)): ToolBill {
+export function billTool(
+  tool: JsonObject,
+  index: number,
+  count: Counter,
+  options: BillOptions,
+  viewText = serialize(countedView(tool, options.fieldSet), options.layout),
+): ToolBill {
   const tokens = count(viewText);
   const fields: Partial<Record<ToolField, number>> = {};
   const counted: ToolField[] = [];

@@ -41,7 +41,7 @@ class PairHeap {
     this.rank.push(rank);
     this.start.push(start);
     this.end.push(end);
-    for (let i = this.rank.length - 1; i > 0; ) {
+    for (let i = this.rank.length - 1; i > 0;) {
       const parent = (i - 1) >> 1;
       if (!this.less(i, parent)) break;
       this.swap(i, parent);
@@ -57,7 +57,7 @@ class PairHeap {
     this.rank.pop();
     this.start.pop();
     this.end.pop();
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const l = 2 * i + 1;
       const r = l + 1;
       let min = i;
@@ -78,7 +78,8 @@ function countPiece(piece: Uint8Array, ranks: Map<string, number>, maxTokenBytes
   const n = piece.length;
   if (n <= 1) return n;
   if (n <= maxTokenBytes && ranks.has(piece.join(","))) return 1;
-  const rankOf = (start: number, end: number): number | undefined => (end - start > maxTokenBytes ? undefined : ranks.get(piece.subarray(start, end).join(",")));
+  const rankOf = (start: number, end: number): number | undefined =>
+    end - start > maxTokenBytes ? undefined : ranks.get(piece.subarray(start, end).join(","));
   // Parts are a linked list of start offsets: next[s] is where the part starting at s ends (n at the end).
   const next = new Int32Array(n);
   const prev = new Int32Array(n);

@@ -22,9 +22,7 @@ export interface FetchOptions {
   target?: string;
 }
 
-export type FetchResult =
-  | { ok: true; catalogue: Catalogue; steps: ProbeStep[] }
-  | { ok: false; message: string; steps: ProbeStep[] };
+export type FetchResult = { ok: true; catalogue: Catalogue; steps: ProbeStep[] } | { ok: false; message: string; steps: ProbeStep[] };
 
 export const DEFAULT_MAX_PAGES = 1000;
 
@@ -72,10 +70,13 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
       if (pages.length >= maxPages) return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
       const params: JsonObject | undefined = session.modern
         ? { _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }), ...(cursor !== undefined ? { cursor } : {}) }
-        : cursor !== undefined ? { cursor } : undefined;
+        : cursor !== undefined
+          ? { cursor }
+          : undefined;
       const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
       const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
-      if (reply.kind === "error") return `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
+      if (reply.kind === "error")
+        return `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
       if (reply.kind === "none") return `tools/list ${reply.why}`;
       const problem = checkPage(reply.result, pages.length + 1);
       if (problem) return problem;
@@ -119,7 +120,10 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     learn(init.result, "initialize");
     session = { modern: false, version, headers };
   } else if (requested === "modern") {
-    const reply = await step(`handshake: server/discover (${MODERN_VERSION})`, frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }));
+    const reply = await step(
+      `handshake: server/discover (${MODERN_VERSION})`,
+      frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }),
+    );
     if (reply.kind !== "result") {
       const what = reply.kind === "error" ? `answered ${reply.code} ${reply.message}` : reply.why;
       return fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try the auto or legacy handshake`);

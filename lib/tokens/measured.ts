@@ -9,7 +9,9 @@ const EVERYTHING = "mcp-servers/everything";
 export function describeMeasured(measured: Measured | undefined, toolCount: number): string[] {
   if (!measured) return ["Edited or pasted catalogue: how it was obtained is not known."];
   const caps = JSON.stringify(measured.capabilities);
-  const server = measured.serverInfo?.name ? `${measured.serverInfo.name}${measured.serverInfo.version ? ` ${measured.serverInfo.version}` : ""}` : "the server";
+  const server = measured.serverInfo?.name
+    ? `${measured.serverInfo.name}${measured.serverInfo.version ? ` ${measured.serverInfo.version}` : ""}`
+    : "the server";
   const lines: string[] = [];
   const via = measured.transport ? ` over ${measured.transport === "http" ? "Streamable HTTP" : "stdio"}` : "";
   if (measured.handshake === "none") {
@@ -23,12 +25,16 @@ export function describeMeasured(measured: Measured | undefined, toolCount: numb
         `That is why this catalogue has ${toolCount} tools and the chapter's has 13: server-everything registers simulate-research-query only after notifications/initialized.`,
       );
     }
-    if (measured.instructionsFrom) lines.push(`The instructions were read afterwards from ${measured.instructionsFrom} (${measured.era} era${measured.protocolVersion ? `, ${measured.protocolVersion}` : ""}); that handshake was not completed.`);
+    if (measured.instructionsFrom)
+      lines.push(
+        `The instructions were read afterwards from ${measured.instructionsFrom} (${measured.era} era${measured.protocolVersion ? `, ${measured.protocolVersion}` : ""}); that handshake was not completed.`,
+      );
   } else if (measured.handshake === "legacy") {
     lines.push(
       `Measured after a legacy handshake${via}: initialize declaring capabilities ${caps}, ${server} answered ${measured.protocolVersion ?? "without a protocolVersion"}, then notifications/initialized.`,
     );
-    if (measured.serverInfo?.name === EVERYTHING && toolCount === 13 && caps === "{}") lines.push("This is the catalogue the chapter measured (13 tools with empty capabilities).");
+    if (measured.serverInfo?.name === EVERYTHING && toolCount === 13 && caps === "{}")
+      lines.push("This is the catalogue the chapter measured (13 tools with empty capabilities).");
   } else {
     lines.push(`Measured as a 2026-07-28 client${via}: server/discover, then tools/list carrying the _meta envelope with clientCapabilities ${caps}.`);
   }

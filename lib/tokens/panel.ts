@@ -114,7 +114,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
     case "bill/failed": {
       const slot = state.bills[action.which];
       if (slot.status !== "pending" || slot.seq !== action.seq) return state; // a stale reply
-      const next: BillSlot = action.type === "bill/finished" ? { status: "done", seq: action.seq, bill: action.bill } : { status: "failed", seq: action.seq, message: action.message, ...(slot.last ? { last: slot.last } : {}) };
+      const next: BillSlot =
+        action.type === "bill/finished"
+          ? { status: "done", seq: action.seq, bill: action.bill }
+          : { status: "failed", seq: action.seq, message: action.message, ...(slot.last ? { last: slot.last } : {}) };
       return { ...state, bills: { ...state.bills, [action.which]: next } };
     }
     case "whatif/select":
@@ -125,7 +128,11 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return applyEdit(state);
     case "whatif/reset":
       if (!state.source) return state;
-      return { ...state, catalogue: state.source.original, whatIf: { ...state.whatIf, text: subjectText(state.source.original, state.whatIf.subject), error: null } };
+      return {
+        ...state,
+        catalogue: state.source.original,
+        whatIf: { ...state.whatIf, text: subjectText(state.source.original, state.whatIf.subject), error: null },
+      };
   }
 }
 
@@ -152,6 +159,7 @@ export function selectCapabilities(state: PanelState): CapabilitiesInput {
   } catch (e) {
     return { ok: false, error: `The capabilities are not JSON (${(e as Error).message}); {} declares none.` };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' };
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -35,7 +35,13 @@ export function billToJson(bill: Bill): BillJson {
 }
 
 const SHORT: Record<ToolField, string> = {
-  name: "name", title: "title", description: "descr", inputSchema: "input", outputSchema: "output", annotations: "annot", other: "other",
+  name: "name",
+  title: "title",
+  description: "descr",
+  inputSchema: "input",
+  outputSchema: "output",
+  annotations: "annot",
+  other: "other",
 };
 
 export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }): string {
@@ -47,15 +53,21 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
   const fields = TOOL_FIELDS.filter((f) => bill.perTool.some((t) => t.fields[f] !== undefined));
   const counted = (f: ToolField) => bill.perTool.some((t) => t.counted.includes(f));
   const lines: string[] = [];
-  lines.push(`${bill.tools} tools in ${bill.pages} page${bill.pages === 1 ? "" : "s"}, ${n(bill.bytes)} bytes; ${bill.options.encoding}; ${LAYOUT_DESCRIPTIONS[bill.options.layout]}`);
+  lines.push(
+    `${bill.tools} tools in ${bill.pages} page${bill.pages === 1 ? "" : "s"}, ${n(bill.bytes)} bytes; ${bill.options.encoding}; ${LAYOUT_DESCRIPTIONS[bill.options.layout]}`,
+  );
   for (const line of describeMeasured(bill.measured, bill.tools)) lines.push(`  ${line}`);
   lines.push("");
-  lines.push(`${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`);
+  lines.push(
+    `${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`,
+  );
   for (const t of bill.perTool) {
     lines.push(`${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}`);
   }
   lines.push("");
-  lines.push(`${pad(`${bill.tools} tool definition${bill.tools === 1 ? "" : "s"}, whole array`, width)} ${num(bill.toolsTokens)}   (sum of the per-tool counts: ${n(bill.sumOfPerTool)})`);
+  lines.push(
+    `${pad(`${bill.tools} tool definition${bill.tools === 1 ? "" : "s"}, whole array`, width)} ${num(bill.toolsTokens)}   (sum of the per-tool counts: ${n(bill.sumOfPerTool)})`,
+  );
   lines.push(`${pad("server instructions", width)} ${bill.hasInstructions ? num(bill.instructionsTokens) : "   none"}`);
   lines.push(`${pad(totalLabel, width)} ${num(bill.totalTokens)}`);
   lines.push("");

@@ -18,7 +18,8 @@ export function parseToolEdit(text: string): ToolEdit {
   } catch (e) {
     return { ok: false, error: `not JSON: ${(e as Error).message}` };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, error: "a tool definition is a JSON object ({\"name\": …, \"description\": …, \"inputSchema\": …})" };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, error: 'a tool definition is a JSON object ({"name": …, "description": …, "inputSchema": …})' };
   return { ok: true, tool: value as JsonObject };
 }
 

@@ -20,7 +20,9 @@ import { parseArgs } from "node:util";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
-const { values } = parseArgs({ options: { students: { type: "string", default: "12" }, instances: { type: "string", default: "3" }, report: { type: "string" } } });
+const { values } = parseArgs({
+  options: { students: { type: "string", default: "12" }, instances: { type: "string", default: "3" }, report: { type: "string" } },
+});
 const STUDENTS = Number(values.students);
 const INSTANCES = Number(values.instances);
 const TOKEN = "class-test-token";
@@ -40,7 +42,8 @@ function fail(message: string): never {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   process.exit(1);
 }
-if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "bridge.mjs"))) fail("no production build: run `npm run build` first");
+if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "bridge.mjs")))
+  fail("no production build: run `npm run build` first");
 if (!NGINX) fail("nginx not found: `apt-get install -y nginx` (npm test installs it when it can)");
 
 const freePort = () =>
@@ -98,7 +101,15 @@ interface Instance {
 async function startInstance(port: number): Promise<Instance> {
   const child = spawn(process.execPath, ["scripts/serve.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
     cwd: ROOT,
-    env: { ...process.env, PLAYGROUND_TOKEN: TOKEN, PLAYGROUND_TRUSTED_PROXIES: "1", PLAYGROUND_DRAIN_GRACE_MS: "1000", PLAYGROUND_DRAIN_TIMEOUT_MS: "60000", PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off", PLAYGROUND_NO_OPEN: "1" },
+    env: {
+      ...process.env,
+      PLAYGROUND_TOKEN: TOKEN,
+      PLAYGROUND_TRUSTED_PROXIES: "1",
+      PLAYGROUND_DRAIN_GRACE_MS: "1000",
+      PLAYGROUND_DRAIN_TIMEOUT_MS: "60000",
+      PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off",
+      PLAYGROUND_NO_OPEN: "1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.add(child);
@@ -127,9 +138,13 @@ function startNginx(listenPort: number, ports: number[]): { child: ChildProcess;
   let conf = readFileSync(path.join(ROOT, "deploy/nginx/playground.conf"), "utf8");
   // The committed file names three instances on 3001-3003: each becomes a test instance, or goes when there are fewer.
   const upstreams = [3001, 3002, 3003].map((p) => new RegExp(`^(\\s*server 127\\.0\\.0\\.1:)${p}( .*)$`, "m"));
-  const swaps: [RegExp | string, string][] = [["listen 8080;", `listen 127.0.0.1:${listenPort};`], ...upstreams.map((re, i): [RegExp, string] => [re, i < ports.length ? `$1${ports[i]}$2` : ""])];
+  const swaps: [RegExp | string, string][] = [
+    ["listen 8080;", `listen 127.0.0.1:${listenPort};`],
+    ...upstreams.map((re, i): [RegExp, string] => [re, i < ports.length ? `$1${ports[i]}$2` : ""]),
+  ];
   for (const [from, to] of swaps) {
-    if (typeof from === "string" ? !conf.includes(from) : !from.test(conf)) fail(`deploy/nginx/playground.conf no longer contains ${String(from)}: update tests/class/run.ts`);
+    if (typeof from === "string" ? !conf.includes(from) : !from.test(conf))
+      fail(`deploy/nginx/playground.conf no longer contains ${String(from)}: update tests/class/run.ts`);
     conf = conf.replace(from, to);
   }
   if (ports.length > 3) fail("the committed nginx config names three instances; run with --instances 3 or fewer");
@@ -159,7 +174,10 @@ async function setUpstreamDown(nginx: { child: ChildProcess; dir: string }, port
   const line = new RegExp(`^(\\s*server 127\\.0\\.0\\.1:${port}\\b[^;]*?)( down)?;$`, "m");
   const conf = readFileSync(file, "utf8");
   if (!line.test(conf)) fail(`no upstream line for port ${port} in the nginx config`);
-  writeFileSync(file, conf.replace(line, (_m, head: string) => `${head}${down ? " down" : ""};`));
+  writeFileSync(
+    file,
+    conf.replace(line, (_m, head: string) => `${head}${down ? " down" : ""};`),
+  );
   nginx.child.kill("SIGHUP");
   // New workers take the config within milliseconds; old ones finish what they carry.
   await sleep(500);
@@ -221,14 +239,23 @@ class Student {
     await this.send("MRTR round 1", { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask } }, (r) => {
       const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
       requestState = result?.requestState;
-      return result?.resultType === "input_required" && typeof requestState === "string" ? null : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
+      return result?.resultType === "input_required" && typeof requestState === "string"
+        ? null
+        : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
     });
     if (typeof requestState !== "string") return;
-    await this.send("MRTR round 2", { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState } }, (r) =>
-      /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {})) ? null : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
+    await this.send(
+      "MRTR round 2",
+      { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState } },
+      (r) =>
+        /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {}))
+          ? null
+          : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
     );
     const script = BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script;
-    await this.call("lab run", "/api/lab/run", { script, conditions: ["stdio-fresh-process"] }, (r) => (r.json?.ok ? null : `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`));
+    await this.call("lab run", "/api/lab/run", { script, conditions: ["stdio-fresh-process"] }, (r) =>
+      r.json?.ok ? null : `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`,
+    );
   }
 }
 
@@ -249,7 +276,11 @@ function summary(calls: Call[], wallMs: number) {
 
 function descendants(pid: number): number[] {
   const out = spawnSync("ps", ["-eo", "pid,ppid"], { encoding: "utf8" }).stdout;
-  const rows = out.split("\n").slice(1).map((l) => l.trim().split(/\s+/).map(Number)).filter((r) => r.length === 2);
+  const rows = out
+    .split("\n")
+    .slice(1)
+    .map((l) => l.trim().split(/\s+/).map(Number))
+    .filter((r) => r.length === 2);
   const found: number[] = [];
   const walk = (p: number) => rows.filter(([, ppid]) => ppid === p).forEach(([child]) => (found.push(child), walk(child)));
   walk(pid);
@@ -281,7 +312,10 @@ try {
   const class1 = Array.from({ length: STUDENTS }, (_, i) => new Student(i, nginxPort));
   let t0 = performance.now();
   await Promise.all(class1.map((s) => s.lesson()));
-  report.wave = summary(class1.flatMap((s) => s.calls), performance.now() - t0);
+  report.wave = summary(
+    class1.flatMap((s) => s.calls),
+    performance.now() - t0,
+  );
 
   // Wave 2: the lesson on a loop while every instance in turn is stopped (SIGTERM, drains) and started again.
   const class2 = Array.from({ length: STUDENTS }, (_, i) => new Student(i, nginxPort));
@@ -314,10 +348,19 @@ try {
   await sleep(1_000);
   stop = true;
   await Promise.all(loops);
-  report.rollingRestart = { ...summary(class2.flatMap((s) => s.calls), performance.now() - t0), restarts };
+  report.rollingRestart = {
+    ...summary(
+      class2.flatMap((s) => s.calls),
+      performance.now() - t0,
+    ),
+    restarts,
+  };
   for (const s of [...class1, ...class2]) s.agent.destroy();
 
-  for (const [name, part] of [["wave", report.wave], ["rolling restart", report.rollingRestart]] as const) {
+  for (const [name, part] of [
+    ["wave", report.wave],
+    ["rolling restart", report.rollingRestart],
+  ] as const) {
     const { failed, firstFailures } = part as { failed: number; firstFailures: string[] };
     if (failed > 0) problems.push(`${name}: ${failed} failed call(s): ${firstFailures.join(" | ")}`);
   }
@@ -342,7 +385,14 @@ try {
   problems.push(...unexpectedExits);
   if (left.length > 0) problems.push(`processes left behind: ${left.join(", ")}`);
   if (codes.some((c) => c !== 0)) problems.push(`final SIGTERM exit codes: ${codes.join(", ")} (expected 0)`);
-  if (problems.length > 0) problems.push(`nginx error.log:\n${readFileSync(path.join(nginx.dir, "error.log"), "utf8").split("\n").filter((l) => /\[error\]/.test(l)).slice(0, 6).join("\n")}`);
+  if (problems.length > 0)
+    problems.push(
+      `nginx error.log:\n${readFileSync(path.join(nginx.dir, "error.log"), "utf8")
+        .split("\n")
+        .filter((l) => /\[error\]/.test(l))
+        .slice(0, 6)
+        .join("\n")}`,
+    );
   rmSync(nginx.dir, { recursive: true, force: true });
 }
 

@@ -17,7 +17,8 @@ async function dentistRoundOne(pg) {
   // The template ends with startsAt and three closing braces: select from the end of the line above, delete.
   const keys = pg.page.keyboard;
   await pg.page.locator('[data-testid="editor"] .monaco-editor').click();
-  for (const key of ["Control+End", "ArrowUp", "ArrowUp", "ArrowUp", "End", "Shift+ArrowUp", "Shift+End", "Shift+ArrowLeft", "Delete", "Control+Home"]) await keys.press(key);
+  for (const key of ["Control+End", "ArrowUp", "ArrowUp", "ArrowUp", "End", "Shift+ArrowUp", "Shift+End", "Shift+ArrowLeft", "Delete", "Control+Home"])
+    await keys.press(key);
   if ((await pg.editorText()).includes("startsAt")) throw new Error(`startsAt is still in the frame: ${await pg.editorText()}`);
   await pg.send();
   if ((await pg.settled(1, 30_000)) !== "response") throw new Error(`round 1: ${await pg.traceText(1)}`);
@@ -25,35 +26,44 @@ async function dentistRoundOne(pg) {
 
 const SHOTS = {
   // The timeline after round 1: the input_required reply pointing to the MRTR tab, whose badge counts it.
-  playground: { viewport: { width: 1440, height: 900 }, async take(pg) {
-    await dentistRoundOne(pg);
-    await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
-    await pg.page.mouse.move(0, 0);
-    return pg.page.screenshot();
-  } },
-  lab: { viewport: { width: 1500, height: 1300 }, async take(pg) {
-    await pg.tid("tab-lab").click();
-    await pg.tid("lab-script").selectOption("chapter-isolation");
-    await pg.tid("lab-run").click();
-    await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 120_000 });
-    await pg.page.mouse.move(0, 0);
-    return pg.page.screenshot();
-  } },
-  mrtr: { viewport: { width: 1440, height: 900 }, async take(pg) {
-    const m = new MrtrStudio(pg);
-    await dentistRoundOne(pg);
-    await m.open();
-    await m.waitFor("awaiting-input", 1);
-    await m.fill("when", "startsAt", "2026-09-10T08:30:00Z");
-    await m.answer("when", "accept");
-    await m.compose();
-    await pg.tid("tab-timeline").click();
-    await pg.send();
-    await pg.settled(2, 30_000);
-    await m.open();
-    await m.waitFor("complete", 2);
-    return m.tid("mrtr-panel").screenshot();
-  } },
+  playground: {
+    viewport: { width: 1440, height: 900 },
+    async take(pg) {
+      await dentistRoundOne(pg);
+      await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  lab: {
+    viewport: { width: 1500, height: 1300 },
+    async take(pg) {
+      await pg.tid("tab-lab").click();
+      await pg.tid("lab-script").selectOption("chapter-isolation");
+      await pg.tid("lab-run").click();
+      await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 120_000 });
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  mrtr: {
+    viewport: { width: 1440, height: 900 },
+    async take(pg) {
+      const m = new MrtrStudio(pg);
+      await dentistRoundOne(pg);
+      await m.open();
+      await m.waitFor("awaiting-input", 1);
+      await m.fill("when", "startsAt", "2026-09-10T08:30:00Z");
+      await m.answer("when", "accept");
+      await m.compose();
+      await pg.tid("tab-timeline").click();
+      await pg.send();
+      await pg.settled(2, 30_000);
+      await m.open();
+      await m.waitFor("complete", 2);
+      return m.tid("mrtr-panel").screenshot();
+    },
+  },
 };
 
 async function small(png) {
@@ -74,7 +84,12 @@ try {
     const shot = SHOTS[name];
     if (!shot) throw new Error(`no screenshot called ${name}; choose from ${Object.keys(SHOTS).join(", ")}`);
     // The sign-in cookie only: no session saved by the sign-in page comes back.
-    const ctx = await guardedContext(browser, { storageState: { cookies: storageState.cookies, origins: [] }, viewport: shot.viewport, colorScheme: "light", reducedMotion: "reduce" });
+    const ctx = await guardedContext(browser, {
+      storageState: { cookies: storageState.cookies, origins: [] },
+      viewport: shot.viewport,
+      colorScheme: "light",
+      reducedMotion: "reduce",
+    });
     const pg = new PlaygroundPage(await ctx.context.newPage(), srv.base);
     await pg.open();
     const png = await small(

@@ -6,7 +6,18 @@ import path from "node:path";
 import { ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.mjs";
 
 // The plumbing the benchmarks use too lives in scripts/local-app.mjs.
-export { CHROMIUM, CHROMIUM_ARGS, ROOT, cookieHeader, freePort, guardedContext, httpRequest, launchBrowser, requireChromium, signIn } from "../../scripts/local-app.mjs";
+export {
+  CHROMIUM,
+  CHROMIUM_ARGS,
+  ROOT,
+  cookieHeader,
+  freePort,
+  guardedContext,
+  httpRequest,
+  launchBrowser,
+  requireChromium,
+  signIn,
+} from "../../scripts/local-app.mjs";
 
 export function ensureBuilt() {
   if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
@@ -48,4 +59,3 @@ export async function startServer({ server = "next" } = {}) {
 }
 
 const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
-

@@ -26,14 +26,20 @@ try {
     runs.push({ hydrated: load.hydratedMs, editor: load.editorReadyMs, js: load.jsBytes });
     foreign = foreign.concat(load.foreign);
   }
-  console.log(JSON.stringify({
-    firstScreenInteractiveMs: { median: Math.round(median(runs.map((r) => r.editor))), runs: runs.map((r) => Math.round(r.editor)) },
-    shellHydratedMs: { median: Math.round(median(runs.map((r) => r.hydrated))) },
-    jsBeforeMonaco: { files, raw: kb(raw), gzip: kb(gz) },
-    jsAfterEditorReady: { encodedBody: kb(median(runs.map((r) => r.js))) },
-    requestsLeaving127: foreign.length,
-    nextStartReadyMs: srv.readyMs,
-  }, null, 2));
+  console.log(
+    JSON.stringify(
+      {
+        firstScreenInteractiveMs: { median: Math.round(median(runs.map((r) => r.editor))), runs: runs.map((r) => Math.round(r.editor)) },
+        shellHydratedMs: { median: Math.round(median(runs.map((r) => r.hydrated))) },
+        jsBeforeMonaco: { files, raw: kb(raw), gzip: kb(gz) },
+        jsAfterEditorReady: { encodedBody: kb(median(runs.map((r) => r.js))) },
+        requestsLeaving127: foreign.length,
+        nextStartReadyMs: srv.readyMs,
+      },
+      null,
+      2,
+    ),
+  );
 } finally {
   await browser.close();
   srv.stop();

@@ -107,7 +107,10 @@ test("the Wire view shows the exact stdin line and server-everything's stderr li
   const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText();
   assert(stdin.includes(frame), `stdin row: ${stdin}`);
   const stderr = await wire.locator('[data-testid="wire-row"][data-kind="stderr"]').allInnerTexts();
-  assert(stderr.some((l) => l.includes("Starting default (STDIO) server...")), `stderr rows: ${stderr.join(" | ")}`);
+  assert(
+    stderr.some((l) => l.includes("Starting default (STDIO) server...")),
+    `stderr rows: ${stderr.join(" | ")}`,
+  );
   assert((await wire.locator('[data-testid="wire-row"][data-kind="spawn"]').count()) === 1, "the first send spawns the process (spawn row with pid)");
 });
 
@@ -133,7 +136,10 @@ test("calendar over Streamable HTTP: the Wire view marks the headers the bridge 
   assert(status === "response", `status ${status}: ${await pg.traceText(1)}`);
   const wire = await pg.openWire(1);
   const added = await wire.locator('[data-testid="wire-header"][data-added="true"]').allInnerTexts();
-  assert(added.some((h) => /^mcp-method: server\/discover/i.test(h) && h.includes("added by bridge (implied by the frame)")), `added headers: ${added.join(" | ")}`);
+  assert(
+    added.some((h) => /^mcp-method: server\/discover/i.test(h) && h.includes("added by bridge (implied by the frame)")),
+    `added headers: ${added.join(" | ")}`,
+  );
   assert((await wire.locator('[data-testid="wire-row"][data-kind="http-response"]').count()) === 1, "one HTTP response row");
 });
 
@@ -168,7 +174,9 @@ test("server strings render as text: an echoed <img onerror> creates no element 
 test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({ pg }) => {
   await pg.open();
   await pg.chooseTarget("everything-stdio");
-  await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } } }));
+  await pg.setEditorText(
+    JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } } }),
+  );
   await pg.send();
   await pg.card(1).waitFor();
   assert((await pg.card(1).getAttribute("data-status")) === "pending", "the request should be in flight");
@@ -179,7 +187,10 @@ test("Cancel stops an in-flight request: the card ends cancelled and stdio carri
   assert(status === "failure" && trace.includes("✕ cancelled"), `status ${status}: ${trace}`);
   const wire = await pg.openWire(1);
   const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').allInnerTexts();
-  assert(stdin.some((l) => l.includes("notifications/cancelled") && l.includes('"requestId":31')), `stdin rows: ${stdin.join(" | ")}`);
+  assert(
+    stdin.some((l) => l.includes("notifications/cancelled") && l.includes('"requestId":31')),
+    `stdin rows: ${stdin.join(" | ")}`,
+  );
 });
 
 test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({ pg }) => {
@@ -194,17 +205,30 @@ test("a legacy HTTP session from the probe is remembered, sent on the next reque
   const seq = await pg.cards().count();
   assert((await pg.settled(seq, 30_000)) === "response", `tools/list in the session: ${await pg.traceText(seq)}`);
   const headers = await (await pg.openWire(seq)).locator('[data-testid="wire-header"]').allInnerTexts();
-  assert(headers.some((h) => /^Mcp-Session-Id: [0-9a-f-]{36}/i.test(h) && h.includes("remembered legacy session")), `request headers: ${headers.join(" | ")}`);
+  assert(
+    headers.some((h) => /^Mcp-Session-Id: [0-9a-f-]{36}/i.test(h) && h.includes("remembered legacy session")),
+    `request headers: ${headers.join(" | ")}`,
+  );
   await pg.tid("forget-session").click();
   assert((await pg.tid("http-session").count()) === 0, "forget session removes it");
 });
 
 // ---- the guards (plain HTTP with explicit headers) --------------------------------------------------------
 
-const sendBody = JSON.stringify({ sendId: "e2e-guard", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } }) });
+const sendBody = JSON.stringify({
+  sendId: "e2e-guard",
+  target: { kind: "demo", server: "calendar", transport: "stdio" },
+  frame: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } }),
+});
 
 async function bridgeCall(srv, headers) {
-  const r = await httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/send", headers: { "content-type": "application/json", ...headers }, body: sendBody });
+  const r = await httpRequest({
+    port: srv.port,
+    method: "POST",
+    path: "/api/bridge/send",
+    headers: { "content-type": "application/json", ...headers },
+    body: sendBody,
+  });
   let json = null;
   try {
     json = JSON.parse(r.text);
@@ -244,7 +268,9 @@ test("the page itself refuses a foreign Host and does not hand out the token", a
 // ---- feature cases: every tests/e2e/cases/<topic>.mjs exports register({ test, assert, ENVELOPE }) -----------
 
 const CASES_DIR = path.join(ROOT, "tests/e2e/cases");
-for (const file of readdirSync(CASES_DIR).filter((f) => f.endsWith(".mjs")).sort()) {
+for (const file of readdirSync(CASES_DIR)
+  .filter((f) => f.endsWith(".mjs"))
+  .sort()) {
   const mod = await import(pathToFileURL(path.join(CASES_DIR, file)).href);
   mod.register({ test, assert, ENVELOPE });
 }

@@ -53,5 +53,16 @@ export const deliveredOver =
   (transport: Exchange["transport"]) =>
   (req: SendRequest): BridgeReply<Exchange> => ({
     ok: true,
-    value: { sendId: req.sendId, startedAt: 0, durationMs: 1, targetLabel: "t", transport, sent: req.frame, received: [], outcome: { kind: "notification", note: "" }, events: [], timeoutMs: req.timeoutMs ?? 1 },
+    value: {
+      sendId: req.sendId,
+      startedAt: 0,
+      durationMs: 1,
+      targetLabel: "t",
+      transport,
+      sent: req.frame,
+      received: [],
+      outcome: { kind: "notification", note: "" },
+      events: [],
+      timeoutMs: req.timeoutMs ?? 1,
+    },
   });

@@ -83,9 +83,9 @@ export async function startAppRoutes({ carrier = "next" }: { carrier?: "next" | 
         if (!fast(req, res)) res.writeHead(404).end("not found");
       }
     : toNodeListener(async (req) => {
-          const route = bridgeRoute(req.method, new URL(req.url).pathname);
-          return route ? route(req) : new Response("not found", { status: 404 });
-        });
+        const route = bridgeRoute(req.method, new URL(req.url).pathname);
+        return route ? route(req) : new Response("not found", { status: 404 });
+      });
   // As scripts/serve.mjs does: every request carries its TCP peer (hosted tests name clients behind a trusted proxy).
   const server = await listenOnLoopback((req, res) => {
     stampPeer(req);
@@ -113,11 +113,15 @@ export async function startAppRoutes({ carrier = "next" }: { carrier?: "next" | 
   const postText: AppRoutes["postText"] = (path, body, headers = {}) => {
     const text = JSON.stringify(body);
     return new Promise((resolve, reject) => {
-      const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-      });
+      const req = http.request(
+        `${origin}${path}`,
+        { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        },
+      );
       req.on("error", reject);
       req.end(text);
     });

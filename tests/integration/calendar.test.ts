@@ -41,14 +41,22 @@ describe("calendar over stdio", () => {
   it("create_event without startsAt asks for input (MRTR), and the retry creates e3", async () => {
     const call = { _meta: ENVELOPE, name: "create_event", arguments: { title: "Dentist" } };
     const first = await sendFrame(stdio, request(4, "tools/call", call));
-    const asked = resultOf(first) as { resultType: string; inputRequests: Record<string, { method: string; params: { message: string; mode: string } }>; requestState: string };
+    const asked = resultOf(first) as {
+      resultType: string;
+      inputRequests: Record<string, { method: string; params: { message: string; mode: string } }>;
+      requestState: string;
+    };
     expect(asked.resultType).toBe("input_required");
     expect(asked.inputRequests.when).toMatchObject({ method: "elicitation/create", params: { message: 'When should "Dentist" start?', mode: "form" } });
     expect(typeof asked.requestState).toBe("string");
 
     const retry = await sendFrame(
       stdio,
-      request(5, "tools/call", { ...call, inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState: asked.requestState }),
+      request(5, "tools/call", {
+        ...call,
+        inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
+        requestState: asked.requestState,
+      }),
     );
     const done = resultOf(retry) as { resultType: string; content: { text: string }[]; structuredContent: unknown };
     expect(done.resultType).toBe("complete");
@@ -77,7 +85,10 @@ describe("calendar over Streamable HTTP", () => {
     const first = await sendFrame(http(), request(2, "tools/call", call));
     expect(httpRequest(first).headers).toContainEqual(["Mcp-Name", "create_event"]);
     const { requestState } = resultOf(first) as { requestState: string };
-    const retry = await sendFrame(http(), request(3, "tools/call", { ...call, inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState }));
+    const retry = await sendFrame(
+      http(),
+      request(3, "tools/call", { ...call, inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState }),
+    );
     expect((resultOf(retry).content as { text: string }[])[0].text).toBe("Created e3: Dentist at 2026-09-10T08:30:00Z");
   });
 
@@ -103,7 +114,12 @@ describe("calendar over Streamable HTTP", () => {
   });
 
   it("the demo target resolves to /api/demo/calendar under the playground's base URL", async () => {
-    const ex = await sendFrame({ kind: "demo", server: "calendar", transport: "http" }, request(7, "server/discover", { _meta: ENVELOPE }), {}, { baseUrl: new URL(server.url).origin });
+    const ex = await sendFrame(
+      { kind: "demo", server: "calendar", transport: "http" },
+      request(7, "server/discover", { _meta: ENVELOPE }),
+      {},
+      { baseUrl: new URL(server.url).origin },
+    );
     expect(httpRequest(ex).url).toBe(`${new URL(server.url).origin}/api/demo/calendar`);
     expect(ex.targetLabel).toBe("calendar (Streamable HTTP)");
     expect(resultOf(ex).supportedVersions).toEqual(["2026-07-28"]);

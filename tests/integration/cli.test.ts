@@ -16,14 +16,15 @@ function reportedPids(output: string): number[] {
 
 const echoPid = path.join(FIXTURES, "echo-pid.mjs");
 /** `send` of a ping to the echo-pid fixture over stdio, with `flags` after. */
-const pingEchoPid = (...flags: string[]) => cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', ...flags]);
+const pingEchoPid = (...flags: string[]) =>
+  cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', ...flags]);
 
 /** The probe's last line names the legacy era, and the one server it reported starting is gone. */
 async function expectLegacyVerdictAndServerEnded(run: CliRun): Promise<void> {
-    expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
-    const pids = reportedPids(run.stdout);
-    expect(pids).toHaveLength(1);
-    expect(await waitUntilGone(pids)).toEqual([]);
+  expect(run.stdout).toMatch(/verdict: legacy \(2025-11-25\)/);
+  const pids = reportedPids(run.stdout);
+  expect(pids).toHaveLength(1);
+  expect(await waitUntilGone(pids)).toEqual([]);
 }
 
 describe("npm run cli -- probe", () => {
@@ -88,7 +89,10 @@ describe("npm run cli -- send", () => {
   it("an interrupted CLI (Ctrl-C) still ends the server it started", async () => {
     const marker = `cli-sigint-${process.pid}-${Date.now()}`;
     let cliPid = 0;
-    const running = cli(["send", "--stdio", `${process.execPath} ${echoPid} ${marker}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"slow"}', "--timeout", "60000"], (pid) => (cliPid = pid));
+    const running = cli(
+      ["send", "--stdio", `${process.execPath} ${echoPid} ${marker}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"slow"}', "--timeout", "60000"],
+      (pid) => (cliPid = pid),
+    );
     let server: number[] = [];
     for (let i = 0; i < 200 && server.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 50));

@@ -22,7 +22,13 @@ function nested(template: object, depth: number): string {
 const CALENDAR = { kind: "demo", server: "calendar", transport: "stdio" };
 const ROUTES: { route: string; template: object }[] = [
   { route: "/api/tokens", template: { catalogue: { pages: [{ tools: [{ name: "deep", inputSchema: "HOLE" }] }] } } },
-  { route: "/api/lab/run", template: { script: { target: CALENDAR, steps: [{ frame: { jsonrpc: "2.0", id: 1, method: "ping", params: { x: "HOLE" } } }] }, conditions: [CONDITION_IDS[0]] } },
+  {
+    route: "/api/lab/run",
+    template: {
+      script: { target: CALENDAR, steps: [{ frame: { jsonrpc: "2.0", id: 1, method: "ping", params: { x: "HOLE" } } }] },
+      conditions: [CONDITION_IDS[0]],
+    },
+  },
   { route: "/api/bridge/send", template: { sendId: "deep-1", target: CALENDAR, frame: "{}", extra: "HOLE" } },
   { route: "/api/bridge/cancel", template: { sendId: "deep-2", extra: "HOLE" } },
   { route: "/api/bridge/listen", template: { target: CALENDAR, extra: "HOLE" } },
@@ -34,7 +40,11 @@ describe("a body nested too deeply is refused with 400 and the reason, on every 
     for (const depth of [LIMITS.maxRequestBodyDepth + 1, 100_000]) {
       it(`${route}: ${depth.toLocaleString("en-US")} levels`, async () => {
         const { status, json } = await app.post(route, nested(template, depth), { [TOKEN_HEADER]: TOKEN });
-        expect(json).toEqual({ ok: false, kind: "bad-request", message: `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing` });
+        expect(json).toEqual({
+          ok: false,
+          kind: "bad-request",
+          message: `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`,
+        });
         expect(status).toBe(400);
       });
     }

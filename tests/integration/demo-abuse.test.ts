@@ -65,7 +65,14 @@ function direct(body: string, headers: Record<string, string> = {}): Promise<{ s
 async function weekTitles(): Promise<string[]> {
   const frame = JSON.stringify(request(99, "resources/read", { _meta: ENVELOPE, uri: "calendar://week" }));
   const { text } = await direct(frame, { "Mcp-Method": "resources/read", "Mcp-Name": "calendar://week", ...client() });
-  const json = JSON.parse(text.startsWith("{") ? text : text.split("\n").find((l) => l.startsWith("data: "))!.slice(6)) as { result: { contents: { text: string }[] } };
+  const json = JSON.parse(
+    text.startsWith("{")
+      ? text
+      : text
+          .split("\n")
+          .find((l) => l.startsWith("data: "))!
+          .slice(6),
+  ) as { result: { contents: { text: string }[] } };
   return (JSON.parse(json.result.contents[0].text) as { title: string }[]).map((e) => e.title);
 }
 
@@ -78,7 +85,11 @@ describe("hosted mode: a direct call to /api/demo/calendar", () => {
     expect(small.status).toBe(200);
     const huge = await direct(createFrame(2, "x".repeat(3.9 * 1024 * 1024)), me);
     expect(huge.status).toBe(413);
-    expect(JSON.parse(huge.text)).toEqual({ ok: false, kind: "too-large", message: "the request body exceeds 65536 bytes (the largest frame this mode accepts); nothing reached the demo server" });
+    expect(JSON.parse(huge.text)).toEqual({
+      ok: false,
+      kind: "too-large",
+      message: "the request body exceeds 65536 bytes (the largest frame this mode accepts); nothing reached the demo server",
+    });
     const titles = await weekTitles();
     expect(titles).toContain("Small and fine");
     expect(titles.some((t) => t.startsWith("xxx"))).toBe(false);
@@ -96,7 +107,11 @@ describe("hosted mode: a direct call to /api/demo/calendar", () => {
     }
     expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
     expect(refused?.headers["retry-after"]).toBeDefined();
-    expect(JSON.parse(refused!.text)).toMatchObject({ ok: false, kind: "rate-limited", message: expect.stringMatching(/too many calls: hosted mode allows bursts of 20/) });
+    expect(JSON.parse(refused!.text)).toMatchObject({
+      ok: false,
+      kind: "rate-limited",
+      message: expect.stringMatching(/too many calls: hosted mode allows bursts of 20/),
+    });
     expect((await direct(createFrame(41, "someone else"), client())).status).toBe(200);
   });
 
@@ -105,7 +120,11 @@ describe("hosted mode: a direct call to /api/demo/calendar", () => {
     for (let i = 0; i < 30; i++) {
       const { status, json } = await app.post(
         "/api/bridge/send",
-        { sendId: `own-${i}`, target: { kind: "demo", server: "calendar", transport: "http" }, frame: JSON.stringify(request(i, "tools/list", { _meta: ENVELOPE })) },
+        {
+          sendId: `own-${i}`,
+          target: { kind: "demo", server: "calendar", transport: "http" },
+          frame: JSON.stringify(request(i, "tools/list", { _meta: ENVELOPE })),
+        },
         { [TOKEN_HEADER]: TOKEN, ...clients[i % 3] },
       );
       expect(status).toBe(200);
@@ -121,7 +140,9 @@ describe("the calendar keeps a bounded amount (any mode)", () => {
     const { status, text } = await direct(createFrame(50, long));
     expect(status).toBe(200);
     expect(text).toContain(`"isError":true`);
-    expect(text).toContain(`The title is ${long.length} characters; this calendar keeps titles of at most ${CALENDAR_BOUNDS.maxTitleChars}. Nothing was created.`);
+    expect(text).toContain(
+      `The title is ${long.length} characters; this calendar keeps titles of at most ${CALENDAR_BOUNDS.maxTitleChars}. Nothing was created.`,
+    );
     expect(await weekTitles()).not.toContain(long);
   });
 });

@@ -16,7 +16,11 @@ const node = (file: string): Target => ({ kind: "stdio", command: process.execPa
 async function diagnose(target: Target, timeoutMs = 3000): Promise<Diagnosis> {
   const send = bridgeCheckSend(target);
   try {
-    return await runDoctor({ label: targetLabel(target), transport: targetTransport(target) }, (text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: o.timeoutMs ?? timeoutMs }), { timeoutMs });
+    return await runDoctor(
+      { label: targetLabel(target), transport: targetTransport(target) },
+      (text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: o.timeoutMs ?? timeoutMs }),
+      { timeoutMs },
+    );
   } finally {
     await shutdownAll();
   }

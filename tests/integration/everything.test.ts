@@ -40,7 +40,10 @@ describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)",
     expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(ofKind(ex, "note")[0].text).toMatch(/started server-everything streamableHttp \(pid \d+\) on 127\.0\.0\.1/);
     expect(ex.http?.status).toBe(400);
-    expect(ex.outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: Server not initialized" }, id: null } });
+    expect(ex.outcome).toEqual({
+      kind: "response",
+      frame: { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: Server not initialized" }, id: null },
+    });
   });
 
   it("initialize is answered over SSE with a priming event and an Mcp-Session-Id", async () => {

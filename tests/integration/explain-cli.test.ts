@@ -10,7 +10,15 @@ import { FIXTURES } from "./helpers";
 const cli = (args: string[], stdin = "") => runCli(args, { stdin });
 
 const SET_LEVEL = JSON.stringify({ jsonrpc: "2.0", id: 5, method: "logging/setLevel", params: { level: "debug" } });
-const SAMPLING = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { resultType: "input_required", inputRequests: { q: { method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } } }, requestState: "s" } });
+const SAMPLING = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  result: {
+    resultType: "input_required",
+    inputRequests: { q: { method: "sampling/createMessage", params: { messages: [], maxTokens: 10 } } },
+    requestState: "s",
+  },
+});
 
 describe("npm run cli -- explain", () => {
   it("--json prints annotations with path, text, specRef and level; logging/setLevel is removed in 2026-07-28", async () => {
@@ -24,12 +32,17 @@ describe("npm run cli -- explain", () => {
   it("a sampling input request carries the deprecated badge", async () => {
     const run = await cli(["explain", "--frame", SAMPLING, "--json", "--direction", "received", "--request-method", "tools/call"]);
     const { annotations } = JSON.parse(run.stdout) as { annotations: Record<string, string>[] };
-    expect(annotations.find((a) => a.path === "result.inputRequests.q")).toMatchObject({ level: "deprecated", badge: "deprecated since 2026-07-28 (SEP-2577)" });
+    expect(annotations.find((a) => a.path === "result.inputRequests.q")).toMatchObject({
+      level: "deprecated",
+      badge: "deprecated since 2026-07-28 (SEP-2577)",
+    });
   });
 
   it("human output puts level, path, text and spec reference on one line per annotation", async () => {
     const run = await cli(["explain", "--frame", SET_LEVEL]);
-    expect(run.stdout.split("\n")).toContainEqual(expect.stringMatching(/^removed\s+method\s+logging\/setLevel: .*\[§12 · changelog\.mdx\]\s+\{removed in 2026-07-28\}$/));
+    expect(run.stdout.split("\n")).toContainEqual(
+      expect.stringMatching(/^removed\s+method\s+logging\/setLevel: .*\[§12 · changelog\.mdx\]\s+\{removed in 2026-07-28\}$/),
+    );
   });
 
   it("--frame - reads stdin; --code and --status explain error codes and HTTP statuses", async () => {

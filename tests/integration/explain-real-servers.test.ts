@@ -46,7 +46,9 @@ describe("the modern calendar: every template's request and the server's real an
   });
 
   it("a create_event without a date: the real input_required is explained (elicitation, requestState, retry with a new id)", async () => {
-    const frame = JSON.stringify(request(50, "tools/call", { _meta: buildEnvelope({ clientCapabilities: { elicitation: {} } }), name: "create_event", arguments: { title: "Dentist" } }));
+    const frame = JSON.stringify(
+      request(50, "tools/call", { _meta: buildEnvelope({ clientCapabilities: { elicitation: {} } }), name: "create_event", arguments: { title: "Dentist" } }),
+    );
     const { received } = await exchange(calendar, frame, { serverEra: "modern" });
     expect(errors(received)).toEqual([]);
     expect(at(received, "result.resultType")[0].text).toContain("new id");
@@ -65,7 +67,7 @@ describe("the modern calendar: every template's request and the server's real an
     const frame = JSON.stringify(request(52, "logging/setLevel", { _meta: buildEnvelope(), level: "debug" }));
     const { sent, received } = await exchange(calendar, frame, { serverEra: "modern" });
     expect(at(sent, "method")[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
-    expect((received.find((a) => a.path === "error.code"))?.text).toContain("no longer exists in 2026-07-28");
+    expect(received.find((a) => a.path === "error.code")?.text).toContain("no longer exists in 2026-07-28");
   });
 
   it("the recorded calendar session dates to 2026-07-28 and names what it used", () => {
@@ -87,7 +89,9 @@ describe("server-everything (legacy): the probe answer and the handshake", () =>
   });
 
   it("initialize and tools/list on the legacy server: no errors, removed features labelled but right for this server", async () => {
-    const init = JSON.stringify(request(2, "initialize", { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "mcp-playground", version: "0.1.0" } }));
+    const init = JSON.stringify(
+      request(2, "initialize", { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "mcp-playground", version: "0.1.0" } }),
+    );
     const a = await exchange(everything, init, { serverEra: "legacy" });
     legacy.push(init, JSON.stringify(a.answer));
     expect(errors(a.sent)).toEqual([]);
@@ -100,7 +104,7 @@ describe("server-everything (legacy): the probe answer and the handshake", () =>
     const b = await exchange(everything, list, { serverEra: "legacy" });
     legacy.push(list, JSON.stringify(b.answer));
     expect(errors(b.received)).toEqual([]);
-    expect(at(b.received, "result.resultType")[0].text).toContain("treat the result as \"complete\"");
+    expect(at(b.received, "result.resultType")[0].text).toContain('treat the result as "complete"');
   });
 
   it("the legacy session alone dates to the version the server answered (2025-11-25)", () => {

@@ -37,7 +37,8 @@ const spawnAttempt = () => ({
 const cookieFor = (app: AppRoutes) => sessionCookieHeader(String(app.port)).split(";")[0];
 
 /** An answer with the carrier's own port written as <port> (messages quote the request's Host). */
-const portless = (app: AppRoutes, answer: { status: number | string; json: unknown }) => JSON.parse(JSON.stringify(answer).replaceAll(String(app.port), "<port>"));
+const portless = (app: AppRoutes, answer: { status: number | string; json: unknown }) =>
+  JSON.parse(JSON.stringify(answer).replaceAll(String(app.port), "<port>"));
 
 /** Both carriers' answers to the same call, status and JSON body. */
 async function both(path: string, body: (app: AppRoutes) => string | object, headers: (app: AppRoutes) => Record<string, string>) {
@@ -53,15 +54,47 @@ describe("the fast carrier refuses exactly as Next's does", () => {
   const rows: { rule: string; status: number; kind: string; headers: (app: AppRoutes) => Record<string, string>; body?: string }[] = [
     { rule: "no token and no sign-in cookie", status: 401, kind: "unauthorized", headers: () => ({}) },
     { rule: "a wrong token", status: 401, kind: "unauthorized", headers: () => ({ [TOKEN_HEADER]: `${TOKEN}x` }) },
-    { rule: "the sign-in cookie of another port", status: 401, kind: "unauthorized", headers: () => ({ Cookie: `mcp-playground-1=${cookieFor(carriers.next).split("=")[1]}` }) },
-    { rule: "the sign-in cookie on a cross-site request", status: 401, kind: "unauthorized", headers: (app) => ({ Cookie: cookieFor(app), "Sec-Fetch-Site": "cross-site" }) },
-    { rule: "a Host that is not loopback (DNS rebinding)", status: 403, kind: "forbidden-host", headers: () => ({ [TOKEN_HEADER]: TOKEN, Host: "evil.example:80" }) },
+    {
+      rule: "the sign-in cookie of another port",
+      status: 401,
+      kind: "unauthorized",
+      headers: () => ({ Cookie: `mcp-playground-1=${cookieFor(carriers.next).split("=")[1]}` }),
+    },
+    {
+      rule: "the sign-in cookie on a cross-site request",
+      status: 401,
+      kind: "unauthorized",
+      headers: (app) => ({ Cookie: cookieFor(app), "Sec-Fetch-Site": "cross-site" }),
+    },
+    {
+      rule: "a Host that is not loopback (DNS rebinding)",
+      status: 403,
+      kind: "forbidden-host",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN, Host: "evil.example:80" }),
+    },
     { rule: "a foreign Origin", status: 403, kind: "forbidden-origin", headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://evil.example" }) },
-    { rule: "a loopback Origin on another port", status: 403, kind: "forbidden-origin", headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://127.0.0.1:1" }) },
+    {
+      rule: "a loopback Origin on another port",
+      status: 403,
+      kind: "forbidden-origin",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://127.0.0.1:1" }),
+    },
     { rule: "the opaque Origin null", status: 403, kind: "forbidden-origin", headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "null" }) },
     { rule: "a body that is not JSON", status: 400, kind: "bad-request", headers: () => ({ [TOKEN_HEADER]: TOKEN }), body: "{not json" },
-    { rule: "a body that nests too deep", status: 400, kind: "bad-request", headers: () => ({ [TOKEN_HEADER]: TOKEN }), body: "[".repeat(600) + "]".repeat(600) },
-    { rule: "a body the contract does not accept", status: 400, kind: "bad-request", headers: () => ({ [TOKEN_HEADER]: TOKEN }), body: JSON.stringify({ sendId: "", target: { kind: "nope" }, frame: 1 }) },
+    {
+      rule: "a body that nests too deep",
+      status: 400,
+      kind: "bad-request",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
+      body: "[".repeat(600) + "]".repeat(600),
+    },
+    {
+      rule: "a body the contract does not accept",
+      status: 400,
+      kind: "bad-request",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
+      body: JSON.stringify({ sendId: "", target: { kind: "nope" }, frame: 1 }),
+    },
   ];
   for (const row of rows) {
     it(`${row.rule}: ${row.status} ${row.kind}, the same message`, async () => {
@@ -108,7 +141,11 @@ describe("the fast carrier refuses exactly as Next's does", () => {
 
 describe("the fast carrier accepts what Next's does", () => {
   it("a signed-in browser (cookie, same-origin) is let through", async () => {
-    const [viaNext, viaFast] = await both("/api/bridge/cancel", () => ({ sendId: "none" }), (app) => ({ Cookie: cookieFor(app), "Sec-Fetch-Site": "same-origin", Origin: app.origin }));
+    const [viaNext, viaFast] = await both(
+      "/api/bridge/cancel",
+      () => ({ sendId: "none" }),
+      (app) => ({ Cookie: cookieFor(app), "Sec-Fetch-Site": "same-origin", Origin: app.origin }),
+    );
     expect(viaNext).toEqual({ status: 200, json: { ok: true, value: { cancelled: false } } });
     expect(viaFast).toEqual(viaNext);
   });
@@ -116,7 +153,12 @@ describe("the fast carrier accepts what Next's does", () => {
   it("a send records the same wire events through both (spawn, stdin, stdout with the reply)", async () => {
     const kinds: string[][] = [];
     for (const app of [carriers.next, carriers.fast]) {
-      const body = { sendId: `fp-send-${app.port}`, target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: JSON.stringify(request(7, "tools/list", { _meta: ENVELOPE })), processMode: "fresh" };
+      const body = {
+        sendId: `fp-send-${app.port}`,
+        target: { kind: "demo", server: "calendar", transport: "stdio" },
+        frame: JSON.stringify(request(7, "tools/list", { _meta: ENVELOPE })),
+        processMode: "fresh",
+      };
       const { status, json, headers } = await app.post("/api/bridge/send", body, { [TOKEN_HEADER]: TOKEN });
       expect(status).toBe(200);
       expect(headers["content-type"]).toBe("application/json");
@@ -136,7 +178,9 @@ describe("the fast carrier accepts what Next's does", () => {
     const body = JSON.stringify({ sendId: "fp-gone", target: silent, frame: JSON.stringify(request(1, "ping")), processMode: "fresh", timeoutMs: 60_000 });
     await new Promise<void>((resolve) => {
       const socket = net.connect(app.port, "127.0.0.1", () => {
-        socket.write(`POST /api/bridge/send HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\n${TOKEN_HEADER}: ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
+        socket.write(
+          `POST /api/bridge/send HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\n${TOKEN_HEADER}: ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+        );
         setTimeout(() => (socket.destroy(), resolve()), 500);
       });
     });

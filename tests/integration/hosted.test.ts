@@ -54,7 +54,11 @@ const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) => ex.events
 describe("hosted mode: what runs", () => {
   it("an arbitrary command is refused before anything is spawned", async () => {
     const ex = await sendVia({ kind: "stdio", command: process.execPath, args: [`${FIXTURES}/echo-pid.mjs`] });
-    expect(ex.outcome).toMatchObject({ kind: "failure", failure: "refused", message: expect.stringMatching(/^hosted mode runs only the embedded servers.*arbitrary commands are refused.*nothing was sent$/) });
+    expect(ex.outcome).toMatchObject({
+      kind: "failure",
+      failure: "refused",
+      message: expect.stringMatching(/^hosted mode runs only the embedded servers.*arbitrary commands are refused.*nothing was sent$/),
+    });
     expect(ofKind(ex, "spawn")).toEqual([]);
     expect(ex.process).toBeUndefined();
   });
@@ -62,7 +66,9 @@ describe("hosted mode: what runs", () => {
   it("the embedded calendar over stdio answers, in a fresh process that is gone afterwards", async () => {
     const ex = await sendVia({ kind: "demo", server: "calendar", transport: "stdio" });
     expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { tools: expect.any(Array) } } });
-    expect(ofKind(ex, "note").map((n) => n.text)).toContain("hosted mode: every stdio message runs in a fresh process, ended after the reply (no process is kept between requests)");
+    expect(ofKind(ex, "note").map((n) => n.text)).toContain(
+      "hosted mode: every stdio message runs in a fresh process, ended after the reply (no process is kept between requests)",
+    );
     expect(ex.process).toMatchObject({ fresh: true });
     expect(isAlive(ex.process!.pid)).toBe(false);
     expect(livePids()).toEqual([]);
@@ -80,7 +86,11 @@ describe("hosted mode: what runs", () => {
   });
 
   it("process control is refused: nothing is kept to control (403)", async () => {
-    const { status, json } = await app.post("/api/bridge/process", { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } }, client());
+    const { status, json } = await app.post(
+      "/api/bridge/process",
+      { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } },
+      client(),
+    );
     expect(status).toBe(403);
     expect(json).toMatchObject({ ok: false, kind: "refused", message: expect.stringMatching(/keeps no processes between requests/) });
   });
@@ -88,7 +98,11 @@ describe("hosted mode: what runs", () => {
 
 describe("hosted mode: the SSRF guard", () => {
   const refusedRows: { rule: string; url: () => string; says: RegExp }[] = [
-    { rule: "the bridge's own send route (loopback) is refused", url: () => `http://127.0.0.1:${app.port}/api/bridge/send`, says: /127\.0\.0\.1 is a loopback address/ },
+    {
+      rule: "the bridge's own send route (loopback) is refused",
+      url: () => `http://127.0.0.1:${app.port}/api/bridge/send`,
+      says: /127\.0\.0\.1 is a loopback address/,
+    },
     { rule: "a loopback name is refused", url: () => `http://localhost:${app.port}/api/demo/calendar`, says: /localhost is a loopback name/ },
     { rule: "IPv6 loopback is refused", url: () => `http://[::1]:${app.port}/api/demo/calendar`, says: /::1 is a loopback address/ },
     { rule: "the cloud metadata address is refused", url: () => "http://169.254.169.254/latest/meta-data/", says: /instance-metadata service/ },
@@ -112,7 +126,9 @@ describe("hosted mode: the SSRF guard", () => {
     expect(ex.outcome).toMatchObject({
       kind: "failure",
       failure: "http-status",
-      message: expect.stringMatching(/^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects; following it would be refused in any case: 127\.0\.0\.1 is a loopback address/),
+      message: expect.stringMatching(
+        /^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects; following it would be refused in any case: 127\.0\.0\.1 is a loopback address/,
+      ),
     });
     expect(hostile.stats.canaryHits).toBe(0);
   });
@@ -120,7 +136,9 @@ describe("hosted mode: the SSRF guard", () => {
   it("a redirect to the metadata service is named as such", async () => {
     const url = hostile.url("/redirect-metadata");
     const ex = await send(SendRequestSchema.parse({ sendId: "hosted-redirect-md", target: { kind: "http", url }, frame }), { trustedUrls: [url] });
-    expect((ex.outcome as { message: string }).message).toMatch(/following it would be refused in any case: 169\.254\.169\.254 is the cloud instance-metadata service/);
+    expect((ex.outcome as { message: string }).message).toMatch(
+      /following it would be refused in any case: 169\.254\.169\.254 is the cloud instance-metadata service/,
+    );
   });
 
   it("the pinned address is where the socket goes; Host stays the name the user wrote (no second DNS lookup)", async () => {
@@ -136,11 +154,15 @@ describe("hosted mode: the SSRF guard", () => {
     try {
       // ".test" never resolves (RFC 6761): reaching the server proves the connection used the pinned address.
       const rec = new ExchangeRecorder({ sendId: "pin", targetLabel: "pin", transport: "http", sent: frame, timeoutMs: 5000 });
-      const outcome = await sendHttp({ url: `http://mcp.pinned.test:${port}/mcp`, headers: [], pinned: { hostname: "mcp.pinned.test", address: "127.0.0.1", family: 4 } }, frame, {
-        recorder: rec,
-        timeoutMs: 5000,
-        signal: new AbortController().signal,
-      });
+      const outcome = await sendHttp(
+        { url: `http://mcp.pinned.test:${port}/mcp`, headers: [], pinned: { hostname: "mcp.pinned.test", address: "127.0.0.1", family: 4 } },
+        frame,
+        {
+          recorder: rec,
+          timeoutMs: 5000,
+          signal: new AbortController().signal,
+        },
+      );
       expect(outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } });
       expect(seen).toEqual({ host: `mcp.pinned.test:${port}`, remote: "127.0.0.1" });
     } finally {
@@ -162,7 +184,11 @@ describe("hosted mode: per-client limits", () => {
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
     expect(last!.headers["retry-after"]).toBe("1");
-    expect(last!.json).toMatchObject({ ok: false, kind: "rate-limited", message: expect.stringMatching(/too many calls: hosted mode allows bursts of 20 and 2 per second/) });
+    expect(last!.json).toMatchObject({
+      ok: false,
+      kind: "rate-limited",
+      message: expect.stringMatching(/too many calls: hosted mode allows bursts of 20 and 2 per second/),
+    });
     expect((await app.post("/api/bridge/cancel", { sendId: "other" }, client())).status).toBe(200);
   });
 
@@ -171,7 +197,9 @@ describe("hosted mode: per-client limits", () => {
     // The SDK calendar drops a request with a fractional id without a word: each stays in flight for its timeout.
     const slow = { kind: "demo", server: "calendar", transport: "stdio" };
     const stuck = JSON.stringify({ jsonrpc: "2.0", id: 0.5, method: "tools/list", params: { _meta: ENVELOPE } });
-    const inFlight = Array.from({ length: 4 }, (_, i) => app.post("/api/bridge/send", sendBody(slow, { sendId: `stuck-${i}`, frame: stuck, timeoutMs: 1500 }), me));
+    const inFlight = Array.from({ length: 4 }, (_, i) =>
+      app.post("/api/bridge/send", sendBody(slow, { sendId: `stuck-${i}`, frame: stuck, timeoutMs: 1500 }), me),
+    );
     await new Promise((r) => setTimeout(r, 300));
     const fifth = await app.post("/api/bridge/send", sendBody(slow), me);
     expect(fifth.status).toBe(429);
@@ -183,9 +211,18 @@ describe("hosted mode: per-client limits", () => {
 
 describe("hosted mode: smaller sizes", () => {
   it("a frame over 64 KiB is refused in hosted mode, before anything is spawned", async () => {
-    const big = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_event", arguments: { title: "x".repeat(70 * 1024) }, _meta: ENVELOPE } });
+    const big = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "create_event", arguments: { title: "x".repeat(70 * 1024) }, _meta: ENVELOPE },
+    });
     const ex = await sendVia({ kind: "demo", server: "calendar", transport: "http" }, { frame: big });
-    expect(ex.outcome).toEqual({ kind: "failure", failure: "size", message: `the frame is ${big.length} bytes; the bridge sends at most 65536 bytes in hosted mode; nothing was sent` });
+    expect(ex.outcome).toEqual({
+      kind: "failure",
+      failure: "size",
+      message: `the frame is ${big.length} bytes; the bridge sends at most 65536 bytes in hosted mode; nothing was sent`,
+    });
     expect(ofKind(ex, "http-request")).toEqual([]);
   });
 
@@ -200,16 +237,27 @@ describe("hosted mode: listen streams", () => {
   const listenFrame = JSON.stringify(request("sub-1", "subscriptions/listen", { _meta: ENVELOPE }));
 
   it("a listen over stdio is refused before streaming: no process would outlive the request (403)", async () => {
-    const { status, json } = await app.post("/api/bridge/listen", { listenId: "hl-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: listenFrame }, client());
+    const { status, json } = await app.post(
+      "/api/bridge/listen",
+      { listenId: "hl-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: listenFrame },
+      client(),
+    );
     expect(status).toBe(403);
     expect(json).toMatchObject({ ok: false, kind: "refused", message: expect.stringMatching(/listen stream over stdio has nothing to listen to/) });
     expect(livePids()).toEqual([]);
   });
 
   it("a listen to the metadata address ends at once with the SSRF refusal, nothing sent", async () => {
-    const { status, text } = await app.postText("/api/bridge/listen", { listenId: "hl-2", target: { kind: "http", url: "http://169.254.169.254/mcp" }, frame: listenFrame }, client());
+    const { status, text } = await app.postText(
+      "/api/bridge/listen",
+      { listenId: "hl-2", target: { kind: "http", url: "http://169.254.169.254/mcp" }, frame: listenFrame },
+      client(),
+    );
     expect(status).toBe(200);
-    const lines = text.trim().split("\n").map((l) => JSON.parse(l) as { kind: string; reason?: string; message?: string; event?: { kind: string } });
+    const lines = text
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { kind: string; reason?: string; message?: string; event?: { kind: string } });
     expect(lines.map((l) => l.kind)).toEqual(["open", "end"]);
     expect(lines[1]).toMatchObject({ reason: "failure", message: expect.stringMatching(/instance-metadata service.*SSRF guard.*nothing was sent/) });
   });
@@ -217,7 +265,11 @@ describe("hosted mode: listen streams", () => {
   it("the client's in-flight slot is given back when a listen stream ends", async () => {
     const me = client();
     for (let i = 0; i < 6; i++) {
-      const { status } = await app.postText("/api/bridge/listen", { listenId: `hl-slot-${i}`, target: { kind: "http", url: "http://10.0.0.1/mcp" }, frame: listenFrame }, me);
+      const { status } = await app.postText(
+        "/api/bridge/listen",
+        { listenId: `hl-slot-${i}`, target: { kind: "http", url: "http://10.0.0.1/mcp" }, frame: listenFrame },
+        me,
+      );
       expect(status).toBe(200);
     }
   });

@@ -107,19 +107,31 @@ describe("header injection", () => {
   const frame = JSON.stringify(request(1, "server/discover", { _meta: ENVELOPE }));
 
   it("CR/LF in a target header value is refused (400)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "inj-1", target: calendarHttp({ "X-A": "1\r\nHost: evil.example" }), frame }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "inj-1", target: calendarHttp({ "X-A": "1\r\nHost: evil.example" }), frame },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(json.message).toBe("header X-A has a value that contains a carriage return (CR) (header injection); refused");
   });
 
   it("a lone LF in a per-send header is refused (400)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "inj-2", target: calendarHttp({}), frame, headers: { "Mcp-Session-Id": "a\nAuthorization: Bearer x" } }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "inj-2", target: calendarHttp({}), frame, headers: { "Mcp-Session-Id": "a\nAuthorization: Bearer x" } },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(json.message).toMatch(/line feed \(LF\) \(header injection\)/);
   });
 
   it("Authorization smuggled as a second header through a per-send value is refused (400)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "inj-3", target: calendarHttp({ Authorization: "Bearer mine" }), frame, headers: { "X-Note": "ok\r\nAuthorization: Bearer stolen" } }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "inj-3", target: calendarHttp({ Authorization: "Bearer mine" }), frame, headers: { "X-Note": "ok\r\nAuthorization: Bearer stolen" } },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(json.message).toBe("header X-Note has a value that contains a carriage return (CR) (header injection); refused");
   });
@@ -136,14 +148,22 @@ describe("header injection", () => {
   });
 
   it("Authorization in the target's own headers is sent (200)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "inj-4", target: calendarHttp({ Authorization: "Bearer mine" }), frame }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "inj-4", target: calendarHttp({ Authorization: "Bearer mine" }), frame },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(200);
     const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find((e) => e.kind === "http-request");
     expect(request?.headers).toContainEqual(["Authorization", "Bearer mine"]);
   });
 
   it("the bridge token may not be forwarded upstream under any spelling (400)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "inj-5", target: calendarHttp({ "X-Playground-Token": TOKEN }), frame }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "inj-5", target: calendarHttp({ "X-Playground-Token": TOKEN }), frame },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(json.message).toMatch(/never sent upstream/);
   });

@@ -37,20 +37,32 @@ describe("size and shape", () => {
     const { status, json } = await app.post("/api/bridge/send", { sendId: "ten-mb", target: echo, frame }, { [TOKEN_HEADER]: TOKEN });
     expect(status).toBe(200);
     const ex = (json as { value: Exchange }).value;
-    expect(ex.outcome).toEqual({ kind: "failure", failure: "size", message: `the frame is ${frame.length} bytes; the bridge sends at most ${LIMITS.maxFrameBytes} bytes; nothing was sent` });
+    expect(ex.outcome).toEqual({
+      kind: "failure",
+      failure: "size",
+      message: `the frame is ${frame.length} bytes; the bridge sends at most ${LIMITS.maxFrameBytes} bytes; nothing was sent`,
+    });
     expect(ex.process).toBeUndefined();
     expect(ofKind(ex, "spawn")).toEqual([]);
   });
 
   it("a frame nested 100,000 levels deep is not sent unless insisted, and says why", async () => {
     const ex = await sendFrame(echo, deep(100_000));
-    expect(ex.outcome).toMatchObject({ kind: "failure", failure: "not-json", message: expect.stringMatching(/nests deeper than 512 levels; kept as text.*nothing was sent/) });
+    expect(ex.outcome).toMatchObject({
+      kind: "failure",
+      failure: "not-json",
+      message: expect.stringMatching(/nests deeper than 512 levels; kept as text.*nothing was sent/),
+    });
     expect(ex.sentFrame).toBeUndefined();
   });
 
   it("an insisted deep frame is delivered byte for byte, and the exchange still serializes through the route", async () => {
     const frame = deep(100_000);
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "deep-insist", target: echo, frame, insist: true, timeoutMs: 500 }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "deep-insist", target: echo, frame, insist: true, timeoutMs: 500 },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(200);
     const ex = (json as { value: Exchange }).value;
     recordPids(ex);
@@ -79,7 +91,7 @@ describe("ids of every type", () => {
     });
   }
 
-  it("a reply with the same value but another type (1 vs \"1\") does not answer the request", async () => {
+  it('a reply with the same value but another type (1 vs "1") does not answer the request', async () => {
     const ex = await sendFrame(echo, { jsonrpc: "2.0", id: "1", method: "retype" });
     expect(ex.received).toEqual([
       { jsonrpc: "2.0", id: 1, result: { retyped: true } },
@@ -112,7 +124,9 @@ describe("batches and responses from the client", () => {
   });
 
   it("a batch to an MCP server that ignores it times out, saying MCP has no batches", async () => {
-    const ex = await sendFrame(calendar, [request(1, "tools/list", { _meta: ENVELOPE }), request(2, "server/discover", { _meta: ENVELOPE })], { timeoutMs: 800 });
+    const ex = await sendFrame(calendar, [request(1, "tools/list", { _meta: ENVELOPE }), request(2, "server/discover", { _meta: ENVELOPE })], {
+      timeoutMs: 800,
+    });
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "timeout", message: expect.stringMatching(/ids 1, 2.*MCP has no JSON-RPC batches/) });
   });
 

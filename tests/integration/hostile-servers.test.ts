@@ -67,7 +67,10 @@ describe("hostile stdio servers", () => {
     expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 1);
     expect(ex.received).toHaveLength(LIMITS.maxEventsPerExchange);
     const last = ex.events.at(-1)!;
-    expect(last).toMatchObject({ kind: "note", text: expect.stringMatching(/^\d+ further events and \d+ further frames were not recorded \(an exchange keeps at most 5000 of each\)$/) });
+    expect(last).toMatchObject({
+      kind: "note",
+      text: expect.stringMatching(/^\d+ further events and \d+ further frames were not recorded \(an exchange keeps at most 5000 of each\)$/),
+    });
   });
 
   it("a 20 MB stderr line without a newline is cut, and the reply still arrives", async () => {
@@ -83,7 +86,10 @@ describe("hostile stdio servers", () => {
 describe("hostile HTTP servers", () => {
   it("an SSE stream that never ends stops at the reply size limit and the bridge hangs up", async () => {
     const ex = await sendFrame({ kind: "http", url: hostile.url("/sse-forever") }, frame, { timeoutMs: 20_000 });
-    expect(failureOf(ex)).toMatchObject({ failure: "size", message: `the reply exceeded ${LIMITS.maxReplyBytesPerExchange} bytes; the bridge stopped reading` });
+    expect(failureOf(ex)).toMatchObject({
+      failure: "size",
+      message: `the reply exceeded ${LIMITS.maxReplyBytesPerExchange} bytes; the bridge stopped reading`,
+    });
     expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 1);
     await vi.waitFor(() => expect(hostile.stats.sseForever.closed).toBe(true));
     expect(hostile.stats.sseForever.bytes).toBeLessThan(LIMITS.maxReplyBytesPerExchange + 16 * MiB);
@@ -108,7 +114,10 @@ describe("hostile HTTP servers", () => {
 
   it("a redirect to a private address is reported, not followed: the address behind it is never contacted", async () => {
     const ex = await sendFrame({ kind: "http", url: hostile.url("/redirect-canary") }, frame);
-    expect(failureOf(ex)).toMatchObject({ failure: "http-status", message: expect.stringMatching(/^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects\)$/) });
+    expect(failureOf(ex)).toMatchObject({
+      failure: "http-status",
+      message: expect.stringMatching(/^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects\)$/),
+    });
     expect(hostile.stats.canaryHits).toBe(0);
   });
 });

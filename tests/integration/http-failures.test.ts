@@ -83,7 +83,12 @@ describe("HTTP failures are named", () => {
       failure: "http-status",
       message: "HTTP 307 Temporary Redirect → Location: http://elsewhere.example/mcp (the bridge does not follow redirects)",
     },
-    { rule: "an SSE stream that ends without the response is a framing failure", path: "/sse-ends-early", failure: "framing", message: "the SSE stream ended after 1 event without a reply to id 1" },
+    {
+      rule: "an SSE stream that ends without the response is a framing failure",
+      path: "/sse-ends-early",
+      failure: "framing",
+      message: "the SSE stream ended after 1 event without a reply to id 1",
+    },
   ];
   for (const { rule, path, failure, message } of SAID) {
     it(rule, async () => {
@@ -131,7 +136,16 @@ describe("what the bridge puts on the wire", () => {
     const ex = await sendFrame(target("/accepted"), frame, { headers: { Authorization: "Bearer abc" } });
     const recorded = ex.events.find((e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request")!;
     expect(seenHeaders["/accepted"]).toEqual(recorded.headers.flat());
-    expect(recorded.headers.map(([n]) => n)).toEqual(["Host", "Accept", "Content-Type", "MCP-Protocol-Version", "Mcp-Method", "Authorization", "Content-Length", "Connection"]);
+    expect(recorded.headers.map(([n]) => n)).toEqual([
+      "Host",
+      "Accept",
+      "Content-Type",
+      "MCP-Protocol-Version",
+      "Mcp-Method",
+      "Authorization",
+      "Content-Length",
+      "Connection",
+    ]);
     expect(recorded.transport).toEqual(["Host", "Content-Length", "Connection"]);
   });
 });

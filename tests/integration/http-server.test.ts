@@ -59,8 +59,19 @@ function get(port: number, from: string): Promise<{ status: number; body: string
 describe("the playground's HTTP server limits", () => {
   it("its limits are the ones limits.ts names: headers in 10 s, the request in 30 s, keep-alive 5 s, 4,096 connections", async () => {
     const { server } = await start({ hosted: true });
-    expect(HTTP_SERVER_LIMITS).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000, maxConnections: 4_096, maxConnectionsPerAddress: 64 });
-    expect({ headers: server.headersTimeout, request: server.requestTimeout, keepAlive: server.keepAliveTimeout, max: server.maxConnections }).toEqual({ headers: 10_000, request: 30_000, keepAlive: 5_000, max: 4_096 });
+    expect(HTTP_SERVER_LIMITS).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnections: 4_096,
+      maxConnectionsPerAddress: 64,
+    });
+    expect({ headers: server.headersTimeout, request: server.requestTimeout, keepAlive: server.keepAliveTimeout, max: server.maxConnections }).toEqual({
+      headers: 10_000,
+      request: 30_000,
+      keepAlive: 5_000,
+      max: 4_096,
+    });
   });
 
   it("a connection that never finishes its headers is answered 408 and closed after the headers timeout", async () => {

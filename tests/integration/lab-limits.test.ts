@@ -25,7 +25,9 @@ describe("lab HTTP instances across runs", () => {
     const columns = reports.map((r) => r.columns[0]);
     const refused = columns.filter((c) => c.error !== undefined);
     expect(refused.map((c) => c.error)).toEqual([
-      expect.stringMatching(/^the lab runs at most 4 HTTP instances at once across all runs, and 4 are running; this column needs 2: run it again when another run has ended$/),
+      expect.stringMatching(
+        /^the lab runs at most 4 HTTP instances at once across all runs, and 4 are running; this column needs 2: run it again when another run has ended$/,
+      ),
     ]);
     expect(columns.filter((c) => c.run !== undefined)).toHaveLength(2);
     expect(peak).toBeLessThanOrEqual(LAB_LIMITS.maxProcessesAtOnce);

@@ -96,7 +96,9 @@ describe("bad input and cleanup", () => {
 
   it("no process the lab started is alive after the runs (checked in the process table)", () => {
     expect(seen.length).toBeGreaterThan(10);
-    const table = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" }).split("\n").map((l) => Number(l.trim()));
+    const table = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" })
+      .split("\n")
+      .map((l) => Number(l.trim()));
     expect(seen.filter((pid) => table.includes(pid) && alive(pid))).toEqual([]);
   });
 });

@@ -47,7 +47,10 @@ function rawListen(body: object, headers: Record<string, string>) {
   let status = 0;
   let wake: (() => void) | undefined;
   const text = JSON.stringify(body);
-  const req = http.request(`${app.origin}/api/bridge/listen`, { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } });
+  const req = http.request(`${app.origin}/api/bridge/listen`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+  });
   const done = new Promise<void>((resolve) => {
     req.on("response", (res) => {
       status = res.statusCode ?? 0;
@@ -77,7 +80,8 @@ function rawListen(body: object, headers: Record<string, string>) {
   return { lines, done, until, status: () => status, destroy: () => req.destroy() };
 }
 
-const acknowledged = (l: ListenLine) => l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
+const acknowledged = (l: ListenLine) =>
+  l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
 
 async function allListensClosed() {
   const deadline = Date.now() + 10_000;
@@ -117,7 +121,11 @@ describe("hosted mode: listen quota and duration", () => {
     await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
     const third = await app.post("/api/bridge/listen", { listenId: "quota-c", target: calendarHttp, frame: listenFrame }, me);
     expect(third.status).toBe(429);
-    expect(third.json).toMatchObject({ ok: false, kind: "rate-limited", message: "you already have 2 listen streams open; hosted mode allows 2 per client: close one first" });
+    expect(third.json).toMatchObject({
+      ok: false,
+      kind: "rate-limited",
+      message: "you already have 2 listen streams open; hosted mode allows 2 per client: close one first",
+    });
     const other = rawListen({ listenId: "quota-other", target: calendarHttp, frame: listenFrame }, client());
     await other.until(acknowledged);
     for (const s of [a, b, other]) s.destroy();
@@ -145,7 +153,8 @@ describe("a listen stream past the per-exchange event cap", () => {
       req.on("end", () => {
         res.writeHead(200, { "Content-Type": "text/event-stream" });
         let out = "";
-        for (let n = 0; n < count; n++) out += `data: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: n } })}\n\n`;
+        for (let n = 0; n < count; n++)
+          out += `data: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: n } })}\n\n`;
         out += `data: ${JSON.stringify({ jsonrpc: "2.0", id: "sub", result: {} })}\n\n`;
         res.end(out);
       });
@@ -154,7 +163,11 @@ describe("a listen stream past the per-exchange event cap", () => {
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
       const lines: ListenLine[] = [];
-      const req = ListenRequestSchema.parse({ listenId: "past-cap", target: { kind: "http", url }, frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })) });
+      const req = ListenRequestSchema.parse({
+        listenId: "past-cap",
+        target: { kind: "http", url },
+        frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })),
+      });
       const end = await runListen(req, {}, (line) => lines.push(line));
       expect(end.reason).toBe("closed-by-server");
       const seen = lines.flatMap((l) => (l.kind === "event" && l.event.kind === "sse-event" ? [l.event.frame as { params?: { data: number } }] : []));
@@ -181,7 +194,11 @@ describe("a listen stream past the per-exchange event cap", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp`;
-      const req = ListenRequestSchema.parse({ listenId: "slow-page", target: { kind: "http", url }, frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })) });
+      const req = ListenRequestSchema.parse({
+        listenId: "slow-page",
+        target: { kind: "http", url },
+        frame: JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE })),
+      });
       let ended = false;
       const body = listenResponse(req, {}, new AbortController().signal, () => (ended = true));
       const deadline = Date.now() + 20_000;
@@ -189,7 +206,11 @@ describe("a listen stream past the per-exchange event cap", () => {
       expect(ended).toBe(true);
       const text = await new Response(body).text();
       const last = JSON.parse(text.trimEnd().split("\n").at(-1)!) as ListenLine;
-      expect(last).toMatchObject({ kind: "end", reason: "limit", message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it` });
+      expect(last).toMatchObject({
+        kind: "end",
+        reason: "limit",
+        message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it`,
+      });
       expect(text.length).toBeLessThan(LIMITS.maxListenBacklogBytes + 1024 * 1024);
     } finally {
       server.closeAllConnections();

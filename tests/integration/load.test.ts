@@ -87,7 +87,9 @@ describe(`load: ${SENDS} concurrent sends, ${FRESH} concurrent fresh processes`,
     const frame = JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE }));
     const target = { kind: "demo", server: "calendar", transport: "stdio" };
     const t0 = performance.now();
-    const results = await Promise.all(Array.from({ length: FRESH }, (_, i) => timedSend({ sendId: `fresh-${i}`, target, frame, processMode: "fresh", timeoutMs: 30_000 })));
+    const results = await Promise.all(
+      Array.from({ length: FRESH }, (_, i) => timedSend({ sendId: `fresh-${i}`, target, frame, processMode: "fresh", timeoutMs: 30_000 })),
+    );
     const wallMs = performance.now() - t0;
     results.forEach((r) => r.exchange && recordPids(r.exchange));
 

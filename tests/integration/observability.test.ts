@@ -66,7 +66,12 @@ describe("health and readiness for balancers", () => {
 describe("metrics and logs", () => {
   const frame = JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE }));
   const send = (sendId: string) =>
-    call("POST", "/api/bridge/send", { "content-type": "application/json", "x-playground-token": TOKEN }, JSON.stringify({ sendId, target: { kind: "demo", server: "calendar", transport: "http" }, frame }));
+    call(
+      "POST",
+      "/api/bridge/send",
+      { "content-type": "application/json", "x-playground-token": TOKEN },
+      JSON.stringify({ sendId, target: { kind: "demo", server: "calendar", transport: "http" }, frame }),
+    );
 
   it("GET /api/metrics refuses a scrape without the token, and one with a browser Origin", async () => {
     expect((await call("GET", "/api/metrics")).status).toBe(401);
@@ -83,7 +88,8 @@ describe("metrics and logs", () => {
     // The bridge called its own embedded calendar: that call is counted under the demo route.
     expect(r.text).toMatch(/^mcp_playground_calls_total\{route="POST \/api\/demo\/\*",outcome="ok"\} [1-9]\d*$/m);
     expect(r.text).toMatch(/^mcp_playground_call_duration_seconds_count\{route="POST \/api\/bridge\/send"\} [1-9]\d*$/m);
-    for (const gauge of ["requests_in_flight", "sends_in_flight", "send_queue_length", "child_processes", "draining"]) expect(r.text).toMatch(new RegExp(`^mcp_playground_${gauge} \\d+$`, "m"));
+    for (const gauge of ["requests_in_flight", "sends_in_flight", "send_queue_length", "child_processes", "draining"])
+      expect(r.text).toMatch(new RegExp(`^mcp_playground_${gauge} \\d+$`, "m"));
     expect(r.text).toMatch(/^# TYPE mcp_playground_rate_limited_total counter$/m);
   });
 

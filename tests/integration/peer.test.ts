@@ -14,7 +14,9 @@ import { PEER_HEADER, remoteAddressOf } from "@/lib/bridge/server/policy";
 let server: http.Server;
 let port = 0;
 beforeAll(async () => {
-  const listener = toNodeListener(async (req) => Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }));
+  const listener = toNodeListener(async (req) =>
+    Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }),
+  );
   server = http.createServer((req, res) => {
     stampPeer(req);
     void listener(req, res);
@@ -46,7 +48,11 @@ describe("the client address comes from the connection", () => {
     expect(await ask({ [PEER_HEADER]: "203.0.113.9" })).toMatchObject({ address: "127.0.0.1", peer: "127.0.0.1" });
   });
   it("a forged X-Forwarded-For is kept but the real peer is appended, and it is the peer that counts", async () => {
-    expect(await ask({ "X-Forwarded-For": "198.51.100.7", [PEER_HEADER]: "203.0.113.9" })).toEqual({ address: "127.0.0.1", forwarded: "198.51.100.7, 127.0.0.1", peer: "127.0.0.1" });
+    expect(await ask({ "X-Forwarded-For": "198.51.100.7", [PEER_HEADER]: "203.0.113.9" })).toEqual({
+      address: "127.0.0.1",
+      forwarded: "198.51.100.7, 127.0.0.1",
+      peer: "127.0.0.1",
+    });
   });
   it("repeated forged headers all go", async () => {
     // An array value sends the header line twice.
@@ -58,7 +64,9 @@ describe("under next start (a server the playground does not create)", () => {
   it("a forged X-Forwarded-For does not choose the client: every request of every http.Server is stamped first", async () => {
     stampPeerOnEveryRequest();
     // Like Next's own server: a plain listener that knows nothing of peers.
-    const listener = toNodeListener(async (req) => Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }));
+    const listener = toNodeListener(async (req) =>
+      Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }),
+    );
     const plain = http.createServer((req, res) => void listener(req, res));
     await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
     try {

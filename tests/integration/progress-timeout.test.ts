@@ -14,7 +14,12 @@ const call = (target: Target, token: string | number | undefined, extra: { timeo
   send({
     sendId: `progress-${++n}`,
     target,
-    frame: JSON.stringify({ jsonrpc: "2.0", id: n, method: "tools/call", params: { _meta: token === undefined ? {} : { progressToken: token }, name: "slow", arguments: {} } }),
+    frame: JSON.stringify({
+      jsonrpc: "2.0",
+      id: n,
+      method: "tools/call",
+      params: { _meta: token === undefined ? {} : { progressToken: token }, name: "slow", arguments: {} },
+    }),
     insist: false,
     processMode: "fresh",
     ...extra,
@@ -31,7 +36,13 @@ describe("progress keeps a slow request alive (stdio)", () => {
     const ex = await call(slow, "tok-1", { timeoutMs: 700 });
     expect(ex.outcome).toMatchObject({ kind: "response" });
     expect(notes(ex)).toContain("notifications/progress for this request's token restarted the 700 ms timeout (at most 7000 ms in all)");
-    expect(notes(ex).some((t) => /^progress extended the timeout [2-6] times \(each notifications\/progress for token "tok-1" restarted the 700 ms timeout; at most 7000 ms in all\)$/.test(t))).toBe(true);
+    expect(
+      notes(ex).some((t) =>
+        /^progress extended the timeout [2-6] times \(each notifications\/progress for token "tok-1" restarted the 700 ms timeout; at most 7000 ms in all\)$/.test(
+          t,
+        ),
+      ),
+    ).toBe(true);
   });
 
   it("progressReset false (--no-progress-reset): the same tool times out at 700 ms", async () => {
@@ -65,10 +76,14 @@ describe("progress keeps a slow request alive (Streamable HTTP, SSE)", () => {
         let i = 0;
         const tick = setInterval(() => {
           i += 1;
-          res.write(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: i } })}\n\n`);
+          res.write(
+            `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: token, progress: i } })}\n\n`,
+          );
           if (i === 6) {
             clearInterval(tick);
-            res.end(`event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { resultType: "complete", content: [], isError: false } })}\n\n`);
+            res.end(
+              `event: message\ndata: ${JSON.stringify({ jsonrpc: "2.0", id: msg.id, result: { resultType: "complete", content: [], isError: false } })}\n\n`,
+            );
           }
         }, 250);
         res.on("close", () => clearInterval(tick));

@@ -13,7 +13,10 @@ describe("npm run cli -- link", () => {
   it("examples prints every gallery example with its link length, and each link decodes back to the transcript", () => {
     const r = cli("examples", "--base", "http://127.0.0.1:3999/");
     expect(r.code).toBe(0);
-    const rows = r.stdout.trim().split("\n").map((l) => l.split("\t"));
+    const rows = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split("\t"));
     expect(rows.map((row) => row[0])).toContain("dentist-mrtr");
     const [, length, url] = rows.find((row) => row[0] === "dentist-mrtr")!;
     expect(url.startsWith("http://127.0.0.1:3999/#v=1&s=")).toBe(true);

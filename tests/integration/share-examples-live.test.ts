@@ -21,7 +21,14 @@ describe("gallery examples replay live with the recorded result", () => {
     await controlProcess("close", plan.target);
     try {
       for (const [i, step] of plan.steps.entries()) {
-        const live = await send({ sendId: `replay-${++n}`, target: plan.target, frame: step.frame, insist: false, timeoutMs: step.timeoutMs, processMode: step.processMode });
+        const live = await send({
+          sendId: `replay-${++n}`,
+          target: plan.target,
+          frame: step.frame,
+          insist: false,
+          timeoutMs: step.timeoutMs,
+          processMode: step.processMode,
+        });
         const recorded = example.state.exchanges[i];
         expect(live.outcome.kind, `${example.id} #${i + 1} outcome`).toBe(recorded.outcome.kind);
         expect(live.received, `${example.id} #${i + 1} frames`).toEqual(recorded.received);

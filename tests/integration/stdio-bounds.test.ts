@@ -15,7 +15,10 @@ import { endAllAndAssertNoneAlive, FIXTURES, fixture, isAlive, request, ROOT, se
 afterAll(endAllAndAssertNoneAlive);
 
 const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) => events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
-const notes = (ex: Exchange) => ofKind(ex.events, "note").map((n) => n.text).join("\n");
+const notes = (ex: Exchange) =>
+  ofKind(ex.events, "note")
+    .map((n) => n.text)
+    .join("\n");
 
 describe("stdin backpressure (finding 14)", () => {
   it("a process that never reads its stdin gets at most a few MiB queued; the next send is refused with a clear message", async () => {
@@ -42,7 +45,8 @@ describe("output between sends (finding 8)", () => {
     // 6 lines of 7 MiB written while no exchange is open
     const deadline = Date.now() + 20_000;
     const { controlProcess } = await import("@/lib/bridge/server/send");
-    while (!(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const second = await sendFrame(target, request(2, "ping"));
     expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
     const unsolicited = ofKind(second.events, "stdout").filter((e) => e.unsolicited);
@@ -76,7 +80,9 @@ describe("floods of tiny lines (finding 6)", () => {
     delay.enable();
     const ex = await sendFrame(fixture("junk-then-reply.mjs", "3400000"), request(1, "ping"), { timeoutMs: 10_000 });
     delay.disable();
-    console.log(`event loop during a 3.4 M line flood: max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, exchange ${ex.durationMs} ms`);
+    console.log(
+      `event loop during a 3.4 M line flood: max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, exchange ${ex.durationMs} ms`,
+    );
     expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { flooded: 3_400_000 } } });
     expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 2); // + what was counted, what was dropped
     expect(notes(ex)).toMatch(/stdout lines past the record cap were counted, not parsed/);

@@ -18,7 +18,11 @@ describe("stdio framing", () => {
     const ex = await sendFrame(fixture("noisy-stdout.mjs"), request(1, "ping"));
     expect(ex.outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { ok: true } } });
     const stdout = ofKind(ex.events, "stdout");
-    expect(stdout.map((e) => e.text)).toEqual(["server starting… (this log line is not JSON)", "handling ping", '{"jsonrpc":"2.0","id":1,"result":{"ok":true}}']);
+    expect(stdout.map((e) => e.text)).toEqual([
+      "server starting… (this log line is not JSON)",
+      "handling ping",
+      '{"jsonrpc":"2.0","id":1,"result":{"ok":true}}',
+    ]);
     expect(stdout[0].parseError).toMatch(/not JSON/);
     expect(stdout[0].unsolicited).toBeUndefined(); // said by the process this exchange started
     expect(ex.received).toEqual([{ jsonrpc: "2.0", id: 1, result: { ok: true } }]);
@@ -65,7 +69,11 @@ describe("stdio framing", () => {
   it("a frame with embedded newlines is written as is, with a note that stdio splits it", async () => {
     const ex = await sendFrame(fixture("echo-pid.mjs", "newlines"), JSON.stringify(request(1, "ping"), null, 2), { timeoutMs: 500 });
     expect(ofKind(ex.events, "stdin")[0].text).toContain("\n");
-    expect(ofKind(ex.events, "note").map((n) => n.text).join()).toMatch(/contains 4 newlines.*5 separate lines/);
+    expect(
+      ofKind(ex.events, "note")
+        .map((n) => n.text)
+        .join(),
+    ).toMatch(/contains 4 newlines.*5 separate lines/);
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "timeout" });
   });
 
@@ -103,7 +111,11 @@ describe("stdio process failures", () => {
     const ex = await sendFrame(target, request(1, "ping"));
     expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { flooded: 5000 } } });
     expect(ofKind(ex.events, "stderr").length).toBe(LIMITS.maxStderrEventsPerExchange);
-    expect(ofKind(ex.events, "note").map((n) => n.text).join()).toMatch(/4000 more stderr lines were not added/);
+    expect(
+      ofKind(ex.events, "note")
+        .map((n) => n.text)
+        .join(),
+    ).toMatch(/4000 more stderr lines were not added/);
     const status = await controlProcess("status", target);
     expect(status.stderrTail).toHaveLength(200);
     expect(status.stderrTail.at(-1)).toBe("log line 5000");

@@ -31,7 +31,7 @@ function tracked(order: string[], name: string, body: object): Promise<PostResul
 }
 
 describe("/api/tokens: a hostile catalogue never holds up another client", () => {
-  it("40,000 × \"a\" in one description gets its exact count, and another client is answered meanwhile", async () => {
+  it('40,000 × "a" in one description gets its exact count, and another client is answered meanwhile', async () => {
     const order: string[] = [];
     const hostile = tracked(order, "hostile", catalogueWith("a".repeat(40_000)));
     // The request thread stays free: timers keep firing and the other client's bill comes back.
@@ -61,8 +61,8 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
     expect(reply.status).toBe(200);
     // "a" × 8 is one o200k token; the opening quote joins the first a's.
     const bill = (reply.json as { value: Bill }).value;
-    expect(bill.perTool[0].fields.description).toBeGreaterThanOrEqual(1024 * 1024 / 8);
-    expect(bill.perTool[0].fields.description).toBeLessThanOrEqual(1024 * 1024 / 8 + 3);
+    expect(bill.perTool[0].fields.description).toBeGreaterThanOrEqual((1024 * 1024) / 8);
+    expect(bill.perTool[0].fields.description).toBeLessThanOrEqual((1024 * 1024) / 8 + 3);
   }, 120_000);
 
   it("hosted mode refuses a catalogue over its character cap at once (413), and says what the cap is", async () => {
@@ -74,7 +74,11 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
       expect(other.json).toMatchObject({ ok: true, value: { tools: 1 } });
       const reply = await hostile;
       expect(reply.status).toBe(413);
-      expect(reply.json).toEqual({ ok: false, kind: "too-large", message: "the catalogue has more than 400,000 characters; the playground counts at most that many in hosted mode" });
+      expect(reply.json).toEqual({
+        ok: false,
+        kind: "too-large",
+        message: "the catalogue has more than 400,000 characters; the playground counts at most that many in hosted mode",
+      });
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");
     }
@@ -92,4 +96,3 @@ describe("the counting deadline", () => {
     expect(next.perTool[0]).toMatchObject({ name: "echo", tokens: 26 });
   });
 });
-

@@ -34,7 +34,10 @@ function spoken(actions: Action[], from: SessionState = initialState()): string[
 
 describe("the live region's sentences", () => {
   it("a reply arriving is announced once, as one short sentence naming the request", () => {
-    const said = spoken([started(1, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'), { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } }) }]);
+    const said = spoken([
+      started(1, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
+      { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } }) },
+    ]);
     expect(said).toEqual(["Reply to #1 tools/list: response."]);
   });
 
@@ -47,11 +50,19 @@ describe("the live region's sentences", () => {
       { type: "send/finished", seq: 2, exchange: exchange({ kind: "failure", failure: "timeout" } as Exchange["outcome"]) },
       { type: "send/failed", seq: 3, kind: "network", message: "offline" },
     ]);
-    expect(said).toEqual(["#1 tools/list ended with error -32602 Invalid params.", "#2 tools/call ended with failure · timeout.", "#3 ping ended with bridge refused · network."]);
+    expect(said).toEqual([
+      "#1 tools/list ended with error -32602 Invalid params.",
+      "#2 tools/call ended with failure · timeout.",
+      "#3 ping ended with bridge refused · network.",
+    ]);
   });
 
   it("nothing is said when a send starts, or when settled exchanges are loaded from a link", () => {
-    const settled = reducer(reducer(initialState(), started(1, '{"method":"ping"}')), { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: {} }) });
+    const settled = reducer(reducer(initialState(), started(1, '{"method":"ping"}')), {
+      type: "send/finished",
+      seq: 1,
+      exchange: exchange({ kind: "response", frame: {} }),
+    });
     expect(spoken([started(1, "{}")])).toEqual([]);
     expect(spoken([{ type: "session/load", state: settled }])).toEqual([]);
   });
@@ -73,7 +84,12 @@ describe("the live region's sentences for panels with their own state", () => {
     condition,
     label,
     explain: "",
-    run: { steps: [], verdicts: verdicts.map((text) => ({ rule: "state", outcome: "lost", text })), lanes: pids.map((pid, i) => ({ lane: String.fromCharCode(65 + i), pid })), durationMs: 1 },
+    run: {
+      steps: [],
+      verdicts: verdicts.map((text) => ({ rule: "state", outcome: "lost", text })),
+      lanes: pids.map((pid, i) => ({ lane: String.fromCharCode(65 + i), pid })),
+      durationMs: 1,
+    },
   });
 
   it("a finished experiment is one sentence: each column's verdict heads and its process count", () => {
@@ -98,7 +114,9 @@ describe("the live region's sentences for panels with their own state", () => {
   it("a finished catalogue bill says the total and its parts, with thousands separators", () => {
     const bill = { tools: 13, toolsTokens: 1307, instructionsTokens: 312, hasInstructions: true, totalTokens: 1619 } as Bill;
     expect(billSentence(bill)).toBe("Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.");
-    expect(billSentence({ ...bill, tools: 1, toolsTokens: 40, instructionsTokens: 0, hasInstructions: false, totalTokens: 40 })).toBe("Catalogue bill: 40 tokens — 1 tool 40.");
+    expect(billSentence({ ...bill, tools: 1, toolsTokens: 40, instructionsTokens: 0, hasInstructions: false, totalTokens: 40 })).toBe(
+      "Catalogue bill: 40 tokens — 1 tool 40.",
+    );
   });
 
   it("say reaches every listening region once, and not after it unsubscribes", () => {

@@ -11,12 +11,31 @@ import type { AuthRun, HttpAttempt } from "@/lib/auth/types";
 
 const MCP = "http://127.0.0.1:4000";
 const AS = "http://127.0.0.1:5000";
-const get = (url: string, status: number, headers: Record<string, string> = {}): HttpAttempt => ({ request: { method: "GET", url, headers: {} }, response: { status, headers } });
+const get = (url: string, status: number, headers: Record<string, string> = {}): HttpAttempt => ({
+  request: { method: "GET", url, headers: {} },
+  response: { status, headers },
+});
 const post = (url: string, status: number, bearer: boolean): HttpAttempt => ({
   request: { method: "POST", url, headers: bearer ? { authorization: "Bearer eyJh…(812 chars, masked)" } : {} },
-  response: { status, headers: status === 401 ? { "www-authenticate": `Bearer resource_metadata="${MCP}/.well-known/oauth-protected-resource/calendar/mcp"${bearer ? ', error="invalid_token"' : ""}` } : {} },
+  response: {
+    status,
+    headers:
+      status === 401
+        ? {
+            "www-authenticate": `Bearer resource_metadata="${MCP}/.well-known/oauth-protected-resource/calendar/mcp"${bearer ? ', error="invalid_token"' : ""}`,
+          }
+        : {},
+  },
 });
-const step = (name: string, attempts: HttpAttempt[], status: "ok" | "skipped" = "ok") => ({ name, status, detail: "", specRef: "", attempts, request: attempts[0]?.request, response: attempts[0]?.response });
+const step = (name: string, attempts: HttpAttempt[], status: "ok" | "skipped" = "ok") => ({
+  name,
+  status,
+  detail: "",
+  specRef: "",
+  attempts,
+  request: attempts[0]?.request,
+  response: attempts[0]?.response,
+});
 
 const RUN: AuthRun = {
   target: `${MCP}/calendar/mcp`,
@@ -26,7 +45,9 @@ const RUN: AuthRun = {
     step("unauthenticated request", [post(`${MCP}/calendar/mcp`, 401, false)]),
     step("protected resource metadata", [get(`${MCP}/.well-known/oauth-protected-resource/calendar/mcp`, 200)]),
     step("authorization server metadata", [get(`${AS}/.well-known/oauth-authorization-server`, 404), get(`${AS}/.well-known/openid-configuration`, 200)]),
-    step("authorization request", [{ request: { method: "GET", url: `${AS}/auth?response_type=code&client_id=x&code_challenge=abc&state=s&resource=r`, headers: {} } }]),
+    step("authorization request", [
+      { request: { method: "GET", url: `${AS}/auth?response_type=code&client_id=x&code_challenge=abc&state=s&resource=r`, headers: {} } },
+    ]),
     step("login and consent", []),
     step("callback", []),
     step("token", [{ request: { method: "POST", url: `${AS}/token`, headers: {} }, response: { status: 200, headers: {} } }]),

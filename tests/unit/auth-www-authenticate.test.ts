@@ -5,7 +5,11 @@ import { maskBody, maskHeaders, maskUrl } from "@/lib/auth/mask";
 
 describe("WWW-Authenticate parsing (RFC 9110 §11.6.1)", () => {
   it("reads quoted and token values, case-insensitive names, escapes", () => {
-    expect(bearerChallenge('BEARER Resource_Metadata="https://x/.well-known/oauth-protected-resource/mcp", scope="a b", error=insufficient_scope, error_description="say \\"hi\\""')).toEqual({
+    expect(
+      bearerChallenge(
+        'BEARER Resource_Metadata="https://x/.well-known/oauth-protected-resource/mcp", scope="a b", error=insufficient_scope, error_description="say \\"hi\\""',
+      ),
+    ).toEqual({
       resource_metadata: "https://x/.well-known/oauth-protected-resource/mcp",
       scope: "a b",
       error: "insufficient_scope",
@@ -33,7 +37,10 @@ describe("discovery URL order", () => {
     ]);
   });
   it("authorization server metadata with and without a path", () => {
-    expect(asMetadataCandidates("https://a.example")).toEqual(["https://a.example/.well-known/oauth-authorization-server", "https://a.example/.well-known/openid-configuration"]);
+    expect(asMetadataCandidates("https://a.example")).toEqual([
+      "https://a.example/.well-known/oauth-authorization-server",
+      "https://a.example/.well-known/openid-configuration",
+    ]);
     expect(asMetadataCandidates("https://a.example/t1")).toEqual([
       "https://a.example/.well-known/oauth-authorization-server/t1",
       "https://a.example/.well-known/openid-configuration/t1",
@@ -51,7 +58,9 @@ describe("secrets are masked before they are recorded", () => {
     const secret = "eyJhbGciOiJSUzI1NiJ9.payload.signature";
     expect(maskHeaders({ Authorization: `Bearer ${secret}` }).Authorization).not.toContain(secret);
     expect(maskBody(JSON.stringify({ access_token: secret, token_type: "Bearer" }))).not.toContain(secret);
-    expect(maskBody(`grant_type=refresh_token&refresh_token=${secret}`, "application/x-www-form-urlencoded")).toBe(`grant_type=refresh_token&refresh_token=eyJh…(${secret.length} chars, masked)`);
+    expect(maskBody(`grant_type=refresh_token&refresh_token=${secret}`, "application/x-www-form-urlencoded")).toBe(
+      `grant_type=refresh_token&refresh_token=eyJh…(${secret.length} chars, masked)`,
+    );
     expect(maskUrl(`http://127.0.0.1/callback?code=${secret}&state=s`)).toBe(`http://127.0.0.1/callback?code=eyJh…(${secret.length} chars, masked)&state=s`);
   });
 });

@@ -30,7 +30,9 @@ describe("calendar bounds", () => {
   });
 
   it("a title or start that is too long is refused, saying which and by how much", () => {
-    expect(eventRefusal("t".repeat(1001), "2026-09-10T08:30:00Z")).toBe("The title is 1001 characters; this calendar keeps titles of at most 1000. Nothing was created.");
+    expect(eventRefusal("t".repeat(1001), "2026-09-10T08:30:00Z")).toBe(
+      "The title is 1001 characters; this calendar keeps titles of at most 1000. Nothing was created.",
+    );
     expect(eventRefusal("ok", "9".repeat(65))).toBe("startsAt is 65 characters; an ISO 8601 date-time is expected (at most 64). Nothing was created.");
     expect(eventRefusal("t".repeat(1000), "2026-09-10T08:30:00Z")).toBeNull();
   });

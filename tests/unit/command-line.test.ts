@@ -4,9 +4,13 @@ import { initialState, reducer, selectTarget } from "@/lib/session";
 
 describe("splitting a --stdio command line into argv (no shell involved)", () => {
   const rows: { rule: string; line: string; argv?: string[]; error?: RegExp }[] = [
-    { rule: "words split on whitespace", line: "npx -y  @modelcontextprotocol/server-everything stdio", argv: ["npx", "-y", "@modelcontextprotocol/server-everything", "stdio"] },
+    {
+      rule: "words split on whitespace",
+      line: "npx -y  @modelcontextprotocol/server-everything stdio",
+      argv: ["npx", "-y", "@modelcontextprotocol/server-everything", "stdio"],
+    },
     { rule: "single quotes keep everything literal", line: "node -e 'console.log(\"a b\")'", argv: ["node", "-e", 'console.log("a b")'] },
-    { rule: "double quotes allow \\\" and \\\\ escapes", line: 'echo "a \\"b\\" \\\\ c"', argv: ["echo", 'a "b" \\ c'] },
+    { rule: 'double quotes allow \\" and \\\\ escapes', line: 'echo "a \\"b\\" \\\\ c"', argv: ["echo", 'a "b" \\ c'] },
     { rule: "other backslashes inside double quotes stay", line: 'echo "a\\nb"', argv: ["echo", "a\\nb"] },
     { rule: "a backslash outside quotes escapes the next character", line: "echo a\\ b", argv: ["echo", "a b"] },
     { rule: "adjacent quoted parts join into one word", line: "echo a'b c'\"d\"", argv: ["echo", "ab cd"] },

@@ -50,7 +50,15 @@ function validate(doc: Record<string, unknown>): void {
 
 describe("deploy/k8s: every manifest is valid Kubernetes", () => {
   it("the kustomization lists a Deployment, Service, HPA, PodDisruptionBudget, NetworkPolicy and Ingress", () => {
-    expect(manifests.map((m) => m.doc.kind).sort()).toEqual(["Deployment", "HorizontalPodAutoscaler", "Ingress", "Namespace", "NetworkPolicy", "PodDisruptionBudget", "Service"]);
+    expect(manifests.map((m) => m.doc.kind).sort()).toEqual([
+      "Deployment",
+      "HorizontalPodAutoscaler",
+      "Ingress",
+      "Namespace",
+      "NetworkPolicy",
+      "PodDisruptionBudget",
+      "Service",
+    ]);
   });
 
   it.each(manifests.map((m) => [m.file, m.doc] as const))("%s validates against the Kubernetes schema", (_file, doc) => {
@@ -78,7 +86,9 @@ describe("deploy/k8s agrees with the app", () => {
   });
 
   it("the port is one number everywhere: PORT, containerPort, the probes' named port, the Service and the Ingress", () => {
-    const env = Object.fromEntries(container.env.filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]));
+    const env = Object.fromEntries(
+      container.env.filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]),
+    );
     expect(env.PORT).toBe("3000");
     expect(container.ports).toEqual([{ name: "http", containerPort: 3000, protocol: "TCP" }]);
     expect(container.readinessProbe.httpGet.port).toBe("http");

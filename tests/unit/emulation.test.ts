@@ -53,7 +53,18 @@ describe("client emulation", () => {
   it("a card sent under emulation still says so after a reload", () => {
     const emulation = { text: "no MRTR support (no input capabilities declared)", changes: ["no MRTR support: took elicitation out of clientCapabilities"] };
     const sent = frame({ [VERSION]: "2026-07-28", [CAPS]: {} });
-    const exchange: Exchange = { sendId: "s1", startedAt: 1, durationMs: 3, targetLabel: "calendar (stdio)", transport: "stdio", sent, received: [], outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } }, events: [], timeoutMs: 10000 };
+    const exchange: Exchange = {
+      sendId: "s1",
+      startedAt: 1,
+      durationMs: 3,
+      targetLabel: "calendar (stdio)",
+      transport: "stdio",
+      sent,
+      received: [],
+      outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } },
+      events: [],
+      timeoutMs: 10000,
+    };
     let state = reducer(initialState(), sendStarted(1, sent, { emulation }));
     state = reducer(state, { type: "send/finished", seq: 1, exchange });
     const saved = saveSession(state, { now: 2 });

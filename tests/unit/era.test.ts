@@ -3,22 +3,38 @@ import type { Exchange, ExchangeOutcome } from "@/lib/bridge/contract";
 import { runEraProbe, type ProbeSend } from "@/lib/protocol/era";
 
 /** A scripted peer: answers each probe step from a table, recording what was sent. */
-function scripted(replies: Array<(frame: { id?: unknown; method: string; params?: Record<string, unknown> }) => { outcome: ExchangeOutcome; status?: number; sessionId?: string }>) {
+function scripted(
+  replies: Array<
+    (frame: { id?: unknown; method: string; params?: Record<string, unknown> }) => { outcome: ExchangeOutcome; status?: number; sessionId?: string }
+  >,
+) {
   const sent: { text: string; headers?: Record<string, string> }[] = [];
   const send: ProbeSend = async (text, extra) => {
     sent.push({ text, headers: extra?.headers });
     const frame = JSON.parse(text);
     const reply = replies[sent.length - 1]?.(frame) ?? { outcome: { kind: "notification", note: "accepted" } as ExchangeOutcome };
     const exchange: Exchange = {
-      sendId: String(sent.length), startedAt: 0, durationMs: 1, targetLabel: "t", transport: reply.status ? "http" : "stdio",
-      sent: text, sentFrame: frame, received: [], outcome: reply.outcome, events: [], timeoutMs: 10_000,
+      sendId: String(sent.length),
+      startedAt: 0,
+      durationMs: 1,
+      targetLabel: "t",
+      transport: reply.status ? "http" : "stdio",
+      sent: text,
+      sentFrame: frame,
+      received: [],
+      outcome: reply.outcome,
+      events: [],
+      timeoutMs: 10_000,
       http: reply.status ? { status: reply.status, sessionId: reply.sessionId } : undefined,
     };
     return exchange;
   };
   return { send, sent };
 }
-const error = (id: unknown, code: number, message: string, data?: unknown): ExchangeOutcome => ({ kind: "response", frame: { jsonrpc: "2.0", id, error: { code, message, data } } });
+const error = (id: unknown, code: number, message: string, data?: unknown): ExchangeOutcome => ({
+  kind: "response",
+  frame: { jsonrpc: "2.0", id, error: { code, message, data } },
+});
 const result = (id: unknown, value: Record<string, unknown>): ExchangeOutcome => ({ kind: "response", frame: { jsonrpc: "2.0", id, result: value } });
 
 describe("era probe classification (digest §2.3)", () => {

@@ -72,7 +72,9 @@ describe("a transcript with tasks is dated by the task wire it speaks", () => {
   });
 
   it("the summary names the wire and the evidence for it", () => {
-    expect(dateTranscript(TRANSCRIPTS[0][1]).summary).toMatch(/Tasks: the io\.modelcontextprotocol\/tasks extension of 2026-07-28 \(.*resultType "task".*\)\.$/);
+    expect(dateTranscript(TRANSCRIPTS[0][1]).summary).toMatch(
+      /Tasks: the io\.modelcontextprotocol\/tasks extension of 2026-07-28 \(.*resultType "task".*\)\.$/,
+    );
     const core = dateTranscript(TRANSCRIPTS[3][1]);
     expect(core.summary).toMatch(/Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 \(.*params\.task.*\)\.$/);
     expect(core.deprecatedOrRemoved.map((f) => f.badge)).toContain("removed in 2026-07-28");

@@ -17,7 +17,7 @@ const TEACHES: Record<string, string[]> = {
     "resources/subscribe | removed in 2026-07-28",
     "logging/setLevel | removed in 2026-07-28",
     "sampling/createMessage sent by the server as a JSON-RPC request | removed in 2026-07-28",
-    "includeContext \"thisServer\" | deprecated since 2025-11-25 (SEP-2596)",
+    'includeContext "thisServer" | deprecated since 2025-11-25 (SEP-2596)',
     "the sampling capability | deprecated since 2026-07-28 (SEP-2577)",
     "the roots capability | deprecated since 2026-07-28 (SEP-2577)",
     "the logging capability | deprecated since 2026-07-28 (SEP-2577)",
@@ -66,12 +66,14 @@ describe("why: reasons and the deprecated/removed features each transcript teach
 
   it("2025-06-18: elicitation as a server request and the MCP-Protocol-Version header", () => {
     const d = dateTranscript(fixture("2025-06-18-elicitation.txt"));
-    expect(d.reasons.map((r) => r.feature)).toEqual(expect.arrayContaining([
-      "the MCP-Protocol-Version header",
-      "structured tool output (structuredContent / outputSchema)",
-      "resource_link content",
-      "elicitation/create sent by the server as a JSON-RPC request",
-    ]));
+    expect(d.reasons.map((r) => r.feature)).toEqual(
+      expect.arrayContaining([
+        "the MCP-Protocol-Version header",
+        "structured tool output (structuredContent / outputSchema)",
+        "resource_link content",
+        "elicitation/create sent by the server as a JSON-RPC request",
+      ]),
+    );
     expect(d.reasons.find((r) => r.feature === "elicitation/create sent by the server as a JSON-RPC request")?.revisions).toEqual(["2025-06-18", "2025-11-25"]);
   });
 
@@ -83,10 +85,12 @@ describe("why: reasons and the deprecated/removed features each transcript teach
   it("2026-07-28: only the sampling input request is flagged (deprecated, SEP-2577)", () => {
     const d = dateTranscript(fixture("2026-07-28-stateless.txt"));
     expect(badges(d)).toEqual(["sampling/createMessage as an MRTR input request | deprecated since 2026-07-28 (SEP-2577)"]);
-    expect(d.reasons.map((r) => r.feature)).toEqual(expect.arrayContaining(["the Mcp-Method header", "cache hints ttlMs + cacheScope", "server/discover", "subscriptions/listen"]));
+    expect(d.reasons.map((r) => r.feature)).toEqual(
+      expect.arrayContaining(["the Mcp-Method header", "cache hints ttlMs + cacheScope", "server/discover", "subscriptions/listen"]),
+    );
   });
 
-  it("initialize + Mcp-Session-Id: \"2025-11-25 or earlier\"", () => {
+  it('initialize + Mcp-Session-Id: "2025-11-25 or earlier"', () => {
     const d = dateTranscript(fixture("initialize-and-session.txt"));
     expect(d.summary).toContain("uses initialize and the Mcp-Session-Id header: 2025-11-25 or earlier");
   });
@@ -107,12 +111,14 @@ describe("the chapter's own traces date to 2026-07-28", () => {
     const init = d.reasons.find((r) => r.feature === "initialize");
     expect(init?.note).toContain("legacy fallback");
     expect(badges(d)).toContain("initialize | removed in 2026-07-28");
-    expect(d.reasons.map((r) => r.feature)).toEqual(expect.arrayContaining([
-      "server/discover",
-      "resultType \"input_required\"",
-      "elicitation/create as an MRTR input request",
-      "Multi Round-Trip Requests (inputRequests / inputResponses)",
-    ]));
+    expect(d.reasons.map((r) => r.feature)).toEqual(
+      expect.arrayContaining([
+        "server/discover",
+        'resultType "input_required"',
+        "elicitation/create as an MRTR input request",
+        "Multi Round-Trip Requests (inputRequests / inputResponses)",
+      ]),
+    );
     expect(d.found.json).toBe(15);
   });
 });
@@ -122,8 +128,19 @@ describe("the chapter's traces alone (tests/fixtures/explain/chapter-traces.txt)
     const text = fixture("chapter-traces.txt");
     const json = extractEvidence(text).filter((x) => x.kind === "json");
     expect(json).toHaveLength(15);
-    expect(json.filter((x) => x.kind === "json" && x.synthetic).map((x) => (x.kind === "json" ? x.requestMethod ?? (x.value as { method: string }).method : ""))).toEqual([
-      "resources/read", "resources/read", "prompts/get", "prompts/get", "tools/call", "tools/call", "tools/call", "tools/call", "tools/call", "tools/call",
+    expect(
+      json.filter((x) => x.kind === "json" && x.synthetic).map((x) => (x.kind === "json" ? (x.requestMethod ?? (x.value as { method: string }).method) : "")),
+    ).toEqual([
+      "resources/read",
+      "resources/read",
+      "prompts/get",
+      "prompts/get",
+      "tools/call",
+      "tools/call",
+      "tools/call",
+      "tools/call",
+      "tools/call",
+      "tools/call",
     ]);
     const d = dateTranscript(text);
     expect(d.revisions).toEqual(["2026-07-28"]);
@@ -133,30 +150,43 @@ describe("the chapter's traces alone (tests/fixtures/explain/chapter-traces.txt)
 
 describe("extraction rules", () => {
   it("'→ method {params}' becomes a request and '← {result}' a result answering it", () => {
-    const items = extractEvidence("→ resources/read  {\"uri\":\"calendar://week\"}\n← {\"resultType\":\"complete\",\"contents\":[]}");
+    const items = extractEvidence('→ resources/read  {"uri":"calendar://week"}\n← {"resultType":"complete","contents":[]}');
     expect(items).toEqual([
-      expect.objectContaining({ kind: "json", direction: "sent", synthetic: true, value: { jsonrpc: "2.0", method: "resources/read", params: { uri: "calendar://week" } } }),
-      expect.objectContaining({ kind: "json", direction: "received", synthetic: true, requestMethod: "resources/read", value: { jsonrpc: "2.0", result: { resultType: "complete", contents: [] } } }),
+      expect.objectContaining({
+        kind: "json",
+        direction: "sent",
+        synthetic: true,
+        value: { jsonrpc: "2.0", method: "resources/read", params: { uri: "calendar://week" } },
+      }),
+      expect.objectContaining({
+        kind: "json",
+        direction: "received",
+        synthetic: true,
+        requestMethod: "resources/read",
+        value: { jsonrpc: "2.0", result: { resultType: "complete", contents: [] } },
+      }),
     ]);
   });
 
   it("a JSON object spanning lines (wrapped for the page, even inside strings) is parsed", () => {
-    const [item] = extractEvidence("← {\"text\":\"[{\\\"id\\\":\\\"e1\\\",\n   \\\"title\\\":\\\"x\\\"}]\",\n \"ttlMs\":1}");
+    const [item] = extractEvidence('← {"text":"[{\\"id\\":\\"e1\\",\n   \\"title\\":\\"x\\"}]",\n "ttlMs":1}');
     expect(item).toMatchObject({ kind: "json", repaired: true });
-    expect((item as { value: { result: { text: string } } }).value.result.text).toBe("[{\"id\":\"e1\",\"title\":\"x\"}]");
+    expect((item as { value: { result: { text: string } } }).value.result.text).toBe('[{"id":"e1","title":"x"}]');
   });
 
   it.each([
-    ["{\"tasks\":{…},\"a\":1}", "{\"tasks\":{},\"a\":1}"],
-    ["{\"instructions\":…}", "{\"instructions\":null}"],
+    ['{"tasks":{…},"a":1}', '{"tasks":{},"a":1}'],
+    ['{"instructions":…}', '{"instructions":null}'],
     ["[1, 2, ...]", "[1, 2]"],
-    ["{ name: \"x\", required: [\"a\"], }", "{ \"name\": \"x\", \"required\": [\"a\"] }"],
+    ['{ name: "x", required: ["a"], }', '{ "name": "x", "required": ["a"] }'],
   ])("repairs %s → %s", (input, output) => {
     expect(repairJson(input)).toBe(output);
   });
 
   it("headers: MCP-relevant header lines and curl -H flags count, prose with colons does not", () => {
-    const items = extractEvidence("Mcp-Session-Id: abc\nNote: this is prose\ncurl -X POST http://h/mcp -H 'MCP-Protocol-Version: 2025-06-18'\nHTTP/1.1 202 Accepted\nevent: endpoint");
+    const items = extractEvidence(
+      "Mcp-Session-Id: abc\nNote: this is prose\ncurl -X POST http://h/mcp -H 'MCP-Protocol-Version: 2025-06-18'\nHTTP/1.1 202 Accepted\nevent: endpoint",
+    );
     expect(items.map((x) => x.kind)).toEqual(["header", "header", "http-request", "http-status", "sse"]);
     expect(items[1]).toMatchObject({ name: "MCP-Protocol-Version", value: "2025-06-18" });
     expect(items[2]).toMatchObject({ method: "POST", target: "/mcp" });
@@ -175,7 +205,7 @@ describe("extraction rules", () => {
   });
 
   it("invalid code around a valid object still yields the object; empty {} and [] are skipped", () => {
-    const items = extractEvidence("switch (x) { case 1: return ok({\"resultType\":\"complete\"}); } [] {}");
+    const items = extractEvidence('switch (x) { case 1: return ok({"resultType":"complete"}); } [] {}');
     expect(items).toEqual([expect.objectContaining({ value: { resultType: "complete" } })]);
   });
 });

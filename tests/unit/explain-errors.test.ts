@@ -17,7 +17,12 @@ describe("every error code the playground knows has a meaning, a next step and a
   });
 
   it("only -32020..-32022 prove a modern server", () => {
-    expect(Object.keys(ERROR_CODES).map(Number).filter(isModernErrorCode).sort((a, b) => a - b)).toEqual([-32022, -32021, -32020]);
+    expect(
+      Object.keys(ERROR_CODES)
+        .map(Number)
+        .filter(isModernErrorCode)
+        .sort((a, b) => a - b),
+    ).toEqual([-32022, -32021, -32020]);
   });
 
   it.each([

@@ -4,9 +4,18 @@ import { buildEnvelope } from "@/lib/protocol/meta";
 import { TEMPLATES } from "@/lib/protocol/templates";
 
 const M = buildEnvelope();
-const req = (method: string, params: Record<string, unknown> = {}, id: number | string = 1) => ({ jsonrpc: "2.0", id, method, params: { _meta: M, ...params } });
+const req = (method: string, params: Record<string, unknown> = {}, id: number | string = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  method,
+  params: { _meta: M, ...params },
+});
 const res = (result: Record<string, unknown>, id: number | string = 1) => ({ jsonrpc: "2.0", id, result });
-const err = (code: number, message = "m", data?: unknown, id: number | string | null = 1) => ({ jsonrpc: "2.0", id, error: data === undefined ? { code, message } : { code, message, data } });
+const err = (code: number, message = "m", data?: unknown, id: number | string | null = 1) => ({
+  jsonrpc: "2.0",
+  id,
+  error: data === undefined ? { code, message } : { code, message, data },
+});
 
 function at(annotations: Annotation[], path: string): Annotation[] {
   return annotations.filter((a) => a.path === path);
@@ -86,11 +95,11 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
   });
 
   it.each([
-    ["io.modelcontextprotocol/protocolVerison", "did you mean \"io.modelcontextprotocol/protocolVersion\"?"],
-    ["io.modelcontextprotocol/clientCapabilites", "did you mean \"io.modelcontextprotocol/clientCapabilities\"?"],
-    ["io.modelcontextprotocol/loglevel", "did you mean \"io.modelcontextprotocol/logLevel\"?"],
-    ["protocolVersion", "did you mean \"io.modelcontextprotocol/protocolVersion\"?"],
-    ["progresToken", "did you mean \"progressToken\"?"],
+    ["io.modelcontextprotocol/protocolVerison", 'did you mean "io.modelcontextprotocol/protocolVersion"?'],
+    ["io.modelcontextprotocol/clientCapabilites", 'did you mean "io.modelcontextprotocol/clientCapabilities"?'],
+    ["io.modelcontextprotocol/loglevel", 'did you mean "io.modelcontextprotocol/logLevel"?'],
+    ["protocolVersion", 'did you mean "io.modelcontextprotocol/protocolVersion"?'],
+    ["progresToken", 'did you mean "progressToken"?'],
   ])("misspelt key %s → %s", (key, phrase) => {
     const out = explain({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...M, [key]: "x" } } });
     const a = at(out, `params._meta.${key}`)[0];
@@ -105,9 +114,15 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
   });
 
   it("logLevel is deprecated with its date and SEP, and an unknown level is an error", () => {
-    const ok = at(explain(req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/logLevel": "info" } })), "params._meta.io.modelcontextprotocol/logLevel");
+    const ok = at(
+      explain(req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/logLevel": "info" } })),
+      "params._meta.io.modelcontextprotocol/logLevel",
+    );
     expect(ok.map((a) => [a.level, a.badge])).toEqual([["deprecated", "deprecated since 2026-07-28 (SEP-2577)"]]);
-    const bad = at(explain(req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/logLevel": "verbose" } })), "params._meta.io.modelcontextprotocol/logLevel");
+    const bad = at(
+      explain(req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/logLevel": "verbose" } })),
+      "params._meta.io.modelcontextprotocol/logLevel",
+    );
     expect(bad.map((a) => a.level)).toEqual(["deprecated", "error"]);
   });
 
@@ -126,23 +141,23 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
     const base = "params._meta.io.modelcontextprotocol/clientCapabilities";
     expect(at(out, `${base}.sampling`)[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
     expect(at(out, `${base}.roots`)[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
-    expect(at(out, `${base}.elicitaton`)[0].text).toContain("did you mean \"elicitation\"?");
+    expect(at(out, `${base}.elicitaton`)[0].text).toContain('did you mean "elicitation"?');
   });
 });
 
 describe("jsonrpc, id and method rules", () => {
   it.each([
     [{ id: 1, method: "tools/list", params: { _meta: M } }, "jsonrpc", "error", "missing"],
-    [{ jsonrpc: "1.0", id: 1, method: "tools/list", params: { _meta: M } }, "jsonrpc", "error", "exactly the string \"2.0\""],
+    [{ jsonrpc: "1.0", id: 1, method: "tools/list", params: { _meta: M } }, "jsonrpc", "error", 'exactly the string "2.0"'],
     [{ jsonrpc: "2.0", id: null, method: "tools/list", params: { _meta: M } }, "id", "error", "must not be null"],
     [{ jsonrpc: "2.0", id: 1.5, method: "tools/list", params: { _meta: M } }, "id", "error", "not a fraction"],
     [{ jsonrpc: "2.0", id: { a: 1 }, method: "tools/list", params: { _meta: M } }, "id", "error", "string or an integer"],
     [{ jsonrpc: "2.0", id: "abc", method: "tools/list", params: { _meta: M } }, "id", "info", "unique among this sender's requests still in flight"],
-    [{ jsonrpc: "2.0", id: 1, method: "tool/list", params: { _meta: M } }, "method", "error", "did you mean \"tools/list\"?"],
+    [{ jsonrpc: "2.0", id: 1, method: "tool/list", params: { _meta: M } }, "method", "error", 'did you mean "tools/list"?'],
     [{ jsonrpc: "2.0", id: 1, method: "playground/nonexistent", params: { _meta: M } }, "method", "info", "-32601 (HTTP 404"],
     [{ jsonrpc: "2.0", id: 1, method: "notifications/cancelled", params: { requestId: 1 } }, "method", "error", "must not carry an id"],
     [{ jsonrpc: "2.0", method: "tools/list", params: { _meta: M } }, "method", "error", "without an id"],
-    [{ jsonrpc: "2.0", id: 1, mehtod: "tools/list" }, "mehtod", "error", "did you mean \"method\"?"],
+    [{ jsonrpc: "2.0", id: 1, mehtod: "tools/list" }, "mehtod", "error", 'did you mean "method"?'],
     [{ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "x" }, result: {} }, "", "error", "never both"],
   ])("%j → %s is %s (%s)", (frame, path, level, phrase) => {
     const a = at(explain(frame), path).find((x) => x.text.includes(phrase));
@@ -156,7 +171,7 @@ describe("jsonrpc, id and method rules", () => {
   });
 
   it("text that is not JSON is one error annotation naming -32700", () => {
-    expect(explain("{\"jsonrpc\":")).toEqual([expect.objectContaining({ path: "", level: "error", text: expect.stringContaining("-32700") })]);
+    expect(explain('{"jsonrpc":')).toEqual([expect.objectContaining({ path: "", level: "error", text: expect.stringContaining("-32700") })]);
   });
 
   it("a batch array is removed since 2025-06-18, and each element is still explained", () => {
@@ -188,17 +203,19 @@ describe("params of core requests: known, required and misspelt", () => {
   });
 
   it("inputResponses entries are read by shape: elicitation answer, deprecated sampling and roots answers", () => {
-    const out = explain(req("tools/call", {
-      name: "t",
-      requestState: "s",
-      inputResponses: {
-        a: { action: "accept", content: { x: 1 } },
-        b: { role: "assistant", content: { type: "text", text: "Paris" }, model: "m" },
-        c: { roots: [{ uri: "file:///p" }] },
-        d: { action: "maybe" },
-        e: { resultType: "complete", action: "accept" },
-      },
-    }));
+    const out = explain(
+      req("tools/call", {
+        name: "t",
+        requestState: "s",
+        inputResponses: {
+          a: { action: "accept", content: { x: 1 } },
+          b: { role: "assistant", content: { type: "text", text: "Paris" }, model: "m" },
+          c: { roots: [{ uri: "file:///p" }] },
+          d: { action: "maybe" },
+          e: { resultType: "complete", action: "accept" },
+        },
+      }),
+    );
     expect(levels(out, "params.inputResponses.a")).toEqual(["info"]);
     expect(at(out, "params.inputResponses.b")[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
     expect(at(out, "params.inputResponses.c")[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
@@ -223,7 +240,7 @@ describe("results: resultType, cache hints and per-method fields", () => {
   ])("a complete %s result raises no error", (method, body) => {
     const out = explain(res({ resultType: "complete", ...body }), { direction: "received", requestMethod: method });
     expect(errors(out)).toEqual([]);
-    expect(at(out, "result.resultType")[0].text).toContain("\"complete\"");
+    expect(at(out, "result.resultType")[0].text).toContain('"complete"');
   });
 
   it.each([
@@ -271,7 +288,7 @@ describe("results: resultType, cache hints and per-method fields", () => {
 
   it("a misspelt result key gets a suggestion", () => {
     const out = explain(res({ resultType: "complete", tools: [], ttlMs: 1, cacheScope: "public", nextCurser: "x" }), { requestMethod: "tools/list" });
-    expect(at(out, "result.nextCurser")[0].text).toContain("did you mean \"nextCursor\"?");
+    expect(at(out, "result.nextCurser")[0].text).toContain('did you mean "nextCursor"?');
   });
 
   it("isError true is a tool execution error, explained as such, not a protocol error", () => {
@@ -280,7 +297,17 @@ describe("results: resultType, cache hints and per-method fields", () => {
   });
 
   it("serverInfo in result _meta is recommended; the server's instructions are untrusted", () => {
-    const out = explain(res({ resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: { logging: {} }, instructions: "Do X", ttlMs: 1, cacheScope: "public", _meta: { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } } }));
+    const out = explain(
+      res({
+        resultType: "complete",
+        supportedVersions: ["2026-07-28"],
+        capabilities: { logging: {} },
+        instructions: "Do X",
+        ttlMs: 1,
+        cacheScope: "public",
+        _meta: { "io.modelcontextprotocol/serverInfo": { name: "s", version: "1" } },
+      }),
+    );
     expect(at(out, "result._meta.io.modelcontextprotocol/serverInfo")[0].text).toContain("recommended");
     expect(at(out, "result.instructions").some((a) => a.text.includes("untrusted"))).toBe(true);
     expect(at(out, "result.capabilities.logging")[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
@@ -292,11 +319,14 @@ describe("MRTR: input_required, inputRequests, requestState", () => {
     res({ resultType: "input_required", ...(inputRequests ? { inputRequests } : {}), requestState: "c3RhdGU", ...extra });
 
   it("elicitation is current; sampling and roots input requests carry a deprecated badge with SEP-2577", () => {
-    const out = explain(inputRequired({
-      login: { method: "elicitation/create", params: { mode: "form", message: "Name?", requestedSchema: { type: "object", properties: {} } } },
-      capital: { method: "sampling/createMessage", params: { messages: [], maxTokens: 100 } },
-      roots: { method: "roots/list" },
-    }), { direction: "received", requestMethod: "tools/call" });
+    const out = explain(
+      inputRequired({
+        login: { method: "elicitation/create", params: { mode: "form", message: "Name?", requestedSchema: { type: "object", properties: {} } } },
+        capital: { method: "sampling/createMessage", params: { messages: [], maxTokens: 100 } },
+        roots: { method: "roots/list" },
+      }),
+      { direction: "received", requestMethod: "tools/call" },
+    );
     expect(errors(out)).toEqual([]);
     expect(levels(out, "result.inputRequests.login")).toEqual(["info"]);
     expect(at(out, "result.inputRequests.capital")[0]).toMatchObject({ level: "deprecated", badge: "deprecated since 2026-07-28 (SEP-2577)" });
@@ -345,8 +375,22 @@ describe("notifications of 2026-07-28", () => {
   it.each([
     [{ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 50, total: 100, message: "half" } }, "info"],
     [{ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } } }, "info"],
-    [{ jsonrpc: "2.0", method: "notifications/resources/updated", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, uri: "file:///x" } }, "info"],
-    [{ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, notifications: { toolsListChanged: true } } }, "info"],
+    [
+      {
+        jsonrpc: "2.0",
+        method: "notifications/resources/updated",
+        params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, uri: "file:///x" },
+      },
+      "info",
+    ],
+    [
+      {
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, notifications: { toolsListChanged: true } },
+      },
+      "info",
+    ],
     [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "error", logger: "db", data: { e: 1 } } }, "deprecated"],
     [{ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 10, reason: "user" } }, "info"],
   ])("%j: method is %s, no errors", (frame, level) => {
@@ -369,7 +413,11 @@ describe("notifications of 2026-07-28", () => {
 
 describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement", () => {
   it.each([
-    [{ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } }, "SEP-2575", "server/discover"],
+    [
+      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+      "SEP-2575",
+      "server/discover",
+    ],
     [{ jsonrpc: "2.0", method: "notifications/initialized" }, "SEP-2575", "params._meta"],
     [{ jsonrpc: "2.0", id: 1, method: "ping" }, "SEP-2575", "server/discover"],
     [{ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } }, "SEP-2575", "io.modelcontextprotocol/logLevel"],
@@ -387,13 +435,22 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   });
 
   it("logging/setLevel to a modern server says the server answers -32601 (HTTP 404)", () => {
-    const a = at(explain({ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } }, { direction: "sent", serverEra: "modern" }), "method")[0];
+    const a = at(
+      explain({ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } }, { direction: "sent", serverEra: "modern" }),
+      "method",
+    )[0];
     expect(a.level).toBe("removed");
     expect(a.text).toContain("-32601 (HTTP 404)");
   });
 
   it("initialize to a known legacy server is the right thing: level info, badge kept", () => {
-    const a = at(explain({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } }, { direction: "sent", serverEra: "legacy" }), "method")[0];
+    const a = at(
+      explain(
+        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+        { direction: "sent", serverEra: "legacy" },
+      ),
+      "method",
+    )[0];
     expect(a).toMatchObject({ level: "info", badge: "removed in 2026-07-28" });
     expect(a.text).toContain("legacy");
   });
@@ -413,14 +470,22 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   });
 
   it("an initialize result is explained field by field; its core tasks capability is removed (SEP-2663)", () => {
-    const out = explain(res({ protocolVersion: "2025-11-25", capabilities: { tasks: {}, tools: {} }, serverInfo: { name: "s", version: "1" } }), { direction: "received", requestMethod: "initialize" });
+    const out = explain(res({ protocolVersion: "2025-11-25", capabilities: { tasks: {}, tools: {} }, serverInfo: { name: "s", version: "1" } }), {
+      direction: "received",
+      requestMethod: "initialize",
+    });
     expect(at(out, "result.serverInfo")[0].text).toContain("io.modelcontextprotocol/serverInfo");
     expect(at(out, "result.capabilities.tasks")[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
     expect(levels(out, "result.resultType")).toEqual(["info"]);
   });
 
   it("legacy roots.listChanged in clientCapabilities is flagged as removed", () => {
-    const out = explain({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2024-11-05", capabilities: { roots: { listChanged: true } }, clientInfo: { name: "c", version: "1" } } });
+    const out = explain({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2024-11-05", capabilities: { roots: { listChanged: true } }, clientInfo: { name: "c", version: "1" } },
+    });
     expect(at(out, "params.capabilities.roots.listChanged")[0].level).toBe("removed");
   });
 });
@@ -441,7 +506,8 @@ describe("error replies", () => {
     [-32050, "error"],
     [12345, "error"],
   ])("code %i → %s, with what to do next", (code, level) => {
-    const data = code === -32022 ? { supported: ["2026-07-28"], requested: "1900-01-01" } : code === -32021 ? { requiredCapabilities: { elicitation: {} } } : undefined;
+    const data =
+      code === -32022 ? { supported: ["2026-07-28"], requested: "1900-01-01" } : code === -32021 ? { requiredCapabilities: { elicitation: {} } } : undefined;
     const a = at(explain(err(code, "m", data)), "error.code")[0];
     expect(a.level).toBe(level);
     expect(a.text).toContain("Next:");
@@ -463,7 +529,7 @@ describe("error replies", () => {
 
   it("-32021 explains which capabilities to declare", () => {
     const out = explain(err(-32021, "x", { requiredCapabilities: { elicitation: {} } }));
-    expect(at(out, "error.data.requiredCapabilities")[0].text).toContain("{\"elicitation\":{}}");
+    expect(at(out, "error.data.requiredCapabilities")[0].text).toContain('{"elicitation":{}}');
   });
 
   it("a resource-not-found -32602 explains data.uri", () => {
@@ -478,12 +544,100 @@ describe("error replies", () => {
 
 describe("the digest's §15 example messages explain without false errors", () => {
   const examples: [string, unknown, ExplainContext][] = [
-    ["discover request", { jsonrpc: "2.0", id: "discover-1", method: "server/discover", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "ExampleClient", version: "1.0.0" }, "io.modelcontextprotocol/clientCapabilities": {} } } }, { direction: "sent" }],
-    ["discover result", { jsonrpc: "2.0", id: "discover-1", result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: { tools: { listChanged: true }, resources: { subscribe: true, listChanged: true }, prompts: {}, completions: {}, extensions: { "io.modelcontextprotocol/tasks": {} } }, instructions: "This server provides weather and resource utilities.", ttlMs: 3600000, cacheScope: "public", _meta: { "io.modelcontextprotocol/serverInfo": { name: "ExampleServer", version: "1.0.0" } } } }, { direction: "received" }],
-    ["retry", { jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {}, url: {} }, sampling: {} } }, name: "get_weather", arguments: { location: "New York" }, inputResponses: { github_login: { action: "accept", content: { name: "octocat" } }, capital_of_france: { role: "assistant", content: { type: "text", text: "Paris." }, model: "claude-3-sonnet-20240307", stopReason: "endTurn" } }, requestState: "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0" } }, { direction: "sent" }],
-    ["final", { jsonrpc: "2.0", id: 2, result: { resultType: "complete", content: [{ type: "text", text: "{}" }], structuredContent: { temperature: 22.5 }, isError: false } }, { direction: "received" }],
-    ["listen close", { jsonrpc: "2.0", id: "listen-1", result: { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } } }, { direction: "received", requestMethod: "subscriptions/listen" }],
-    ["progress request", { jsonrpc: "2.0", id: 10, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, progressToken: "oivaizmir", "io.modelcontextprotocol/logLevel": "info" }, name: "build_simulation", arguments: { city: "Micropolis" } } }, { direction: "sent" }],
+    [
+      "discover request",
+      {
+        jsonrpc: "2.0",
+        id: "discover-1",
+        method: "server/discover",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "ExampleClient", version: "1.0.0" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      },
+      { direction: "sent" },
+    ],
+    [
+      "discover result",
+      {
+        jsonrpc: "2.0",
+        id: "discover-1",
+        result: {
+          resultType: "complete",
+          supportedVersions: ["2026-07-28"],
+          capabilities: {
+            tools: { listChanged: true },
+            resources: { subscribe: true, listChanged: true },
+            prompts: {},
+            completions: {},
+            extensions: { "io.modelcontextprotocol/tasks": {} },
+          },
+          instructions: "This server provides weather and resource utilities.",
+          ttlMs: 3600000,
+          cacheScope: "public",
+          _meta: { "io.modelcontextprotocol/serverInfo": { name: "ExampleServer", version: "1.0.0" } },
+        },
+      },
+      { direction: "received" },
+    ],
+    [
+      "retry",
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {}, url: {} }, sampling: {} },
+          },
+          name: "get_weather",
+          arguments: { location: "New York" },
+          inputResponses: {
+            github_login: { action: "accept", content: { name: "octocat" } },
+            capital_of_france: { role: "assistant", content: { type: "text", text: "Paris." }, model: "claude-3-sonnet-20240307", stopReason: "endTurn" },
+          },
+          requestState: "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0",
+        },
+      },
+      { direction: "sent" },
+    ],
+    [
+      "final",
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        result: { resultType: "complete", content: [{ type: "text", text: "{}" }], structuredContent: { temperature: 22.5 }, isError: false },
+      },
+      { direction: "received" },
+    ],
+    [
+      "listen close",
+      { jsonrpc: "2.0", id: "listen-1", result: { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } } },
+      { direction: "received", requestMethod: "subscriptions/listen" },
+    ],
+    [
+      "progress request",
+      {
+        jsonrpc: "2.0",
+        id: 10,
+        method: "tools/call",
+        params: {
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientCapabilities": {},
+            progressToken: "oivaizmir",
+            "io.modelcontextprotocol/logLevel": "info",
+          },
+          name: "build_simulation",
+          arguments: { city: "Micropolis" },
+        },
+      },
+      { direction: "sent" },
+    ],
   ];
   it.each(examples)("%s", (_name, frame, ctx) => {
     expect(errors(explain(frame, ctx))).toEqual([]);
@@ -492,7 +646,12 @@ describe("the digest's §15 example messages explain without false errors", () =
 
 describe("annotations come in document order", () => {
   it("jsonrpc before id before method before params, and missing-key notes beside their parent", () => {
-    const paths = explain({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, name: "t" } }).map((a) => a.path);
+    const paths = explain({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, name: "t" },
+    }).map((a) => a.path);
     const first = (p: string) => paths.indexOf(p);
     expect(first("")).toBe(0);
     expect(first("jsonrpc")).toBeLessThan(first("id"));

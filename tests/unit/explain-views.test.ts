@@ -1,18 +1,45 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { annotatedLines, dateTranscript, errorCardsOf, explainExchange, explainFrame, explainHeaders, serverEraOf, transcriptFromExchanges, whoDecides } from "@/lib/explain";
+import {
+  annotatedLines,
+  dateTranscript,
+  errorCardsOf,
+  explainExchange,
+  explainFrame,
+  explainHeaders,
+  serverEraOf,
+  transcriptFromExchanges,
+  whoDecides,
+} from "@/lib/explain";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = {}): Exchange {
   return {
-    sendId: "s", startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent: JSON.stringify(sent), sentFrame: sent,
-    received, outcome: received.length ? { kind: "response", frame: received[received.length - 1] } : { kind: "notification", note: "" },
-    events: [], timeoutMs: 1000, ...extra,
+    sendId: "s",
+    startedAt: 0,
+    durationMs: 1,
+    targetLabel: "t",
+    transport: "stdio",
+    sent: JSON.stringify(sent),
+    sentFrame: sent,
+    received,
+    outcome: received.length ? { kind: "response", frame: received[received.length - 1] } : { kind: "notification", note: "" },
+    events: [],
+    timeoutMs: 1000,
+    ...extra,
   };
 }
 
 /** The http-request event of a POST to the loopback test server with `headers` (added none, empty body). */
-const postTo127 = (headers: [string, string][]) => ({ t: 0, kind: "http-request" as const, method: "POST", url: "http://127.0.0.1:1/mcp", headers, added: [], body: "" });
+const postTo127 = (headers: [string, string][]) => ({
+  t: 0,
+  kind: "http-request" as const,
+  method: "POST",
+  url: "http://127.0.0.1:1/mcp",
+  headers,
+  added: [],
+  body: "",
+});
 
 describe("annotated lines put each note on the line of its key", () => {
   const frame = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, cursor: "c" } };
@@ -20,7 +47,7 @@ describe("annotated lines put each note on the line of its key", () => {
 
   it("keys get their own lines with their path and key; closing brackets have no path", () => {
     const method = lines.find((l) => l.path === "method")!;
-    expect(method).toMatchObject({ depth: 1, text: "\"method\": \"tools/list\",", key: "method" });
+    expect(method).toMatchObject({ depth: 1, text: '"method": "tools/list",', key: "method" });
     expect(lines[lines.length - 1]).toMatchObject({ text: "}", path: null });
   });
 
@@ -78,10 +105,19 @@ describe("explaining a recorded exchange", () => {
   it("a timeline becomes a transcript that dates itself, with credentials redacted", () => {
     const envelope = buildEnvelope();
     const text = transcriptFromExchanges([
-      exchange({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } }, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" } }], {
-        transport: "http",
-        events: [postTo127([["Authorization", "Bearer secret"], ["Mcp-Method", "server/discover"]])],
-      }),
+      exchange(
+        { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } },
+        [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" } }],
+        {
+          transport: "http",
+          events: [
+            postTo127([
+              ["Authorization", "Bearer secret"],
+              ["Mcp-Method", "server/discover"],
+            ]),
+          ],
+        },
+      ),
     ]);
     expect(text).toContain("Authorization: (redacted)");
     expect(text).not.toContain("secret");
@@ -90,10 +126,25 @@ describe("explaining a recorded exchange", () => {
 });
 
 describe("who decides", () => {
-  const list = (method: string, result: object) => exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } }]);
+  const list = (method: string, result: object) =>
+    exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } }]);
   const exchanges = [
-    list("server/discover", { supportedVersions: ["2026-07-28"], capabilities: {}, instructions: "Be nice", _meta: { "io.modelcontextprotocol/serverInfo": { name: "cal", title: "Calendar", version: "1.0.0" } } }),
-    list("tools/list", { tools: [{ name: "create_event", description: "Writes", inputSchema: { type: "object", properties: { title: {} } }, annotations: { readOnlyHint: false, destructiveHint: false } }] }),
+    list("server/discover", {
+      supportedVersions: ["2026-07-28"],
+      capabilities: {},
+      instructions: "Be nice",
+      _meta: { "io.modelcontextprotocol/serverInfo": { name: "cal", title: "Calendar", version: "1.0.0" } },
+    }),
+    list("tools/list", {
+      tools: [
+        {
+          name: "create_event",
+          description: "Writes",
+          inputSchema: { type: "object", properties: { title: {} } },
+          annotations: { readOnlyHint: false, destructiveHint: false },
+        },
+      ],
+    }),
     list("resources/list", { resources: [{ name: "week", uri: "calendar://week" }] }),
   ];
 
@@ -104,7 +155,12 @@ describe("who decides", () => {
       ["resources", "the application", true],
       ["prompts", "the user", false],
     ]);
-    expect(who.groups[0].items[0]).toMatchObject({ name: "create_event", description: "Writes", detail: "arguments: title", hints: ["not read-only", "not destructive"] });
+    expect(who.groups[0].items[0]).toMatchObject({
+      name: "create_event",
+      description: "Writes",
+      detail: "arguments: title",
+      hints: ["not read-only", "not destructive"],
+    });
     expect(who.groups[1].items[0].detail).toBe("calendar://week");
     expect(who.server).toBe("Calendar 1.0.0");
     expect(who.instructions).toBe("Be nice");

@@ -19,17 +19,46 @@ describe("guardRequest: Host, then Origin, then token", () => {
     { rule: "bridge accepts a loopback Host with the launch token and no Origin (the CLI, curl)", headers: good, kind: null },
     { rule: "bridge accepts the page's own origin", headers: { ...good, origin: "http://127.0.0.1:3000" }, kind: null },
     { rule: "bridge accepts localhost and 127.0.0.1 as the same page on the same port", headers: { ...good, origin: "http://localhost:3000" }, kind: null },
-    { rule: "bridge accepts any port (the app is not tied to 3000)", headers: { host: "localhost:3100", origin: "http://localhost:3100", [TOKEN_HEADER]: TOKEN }, kind: null },
+    {
+      rule: "bridge accepts any port (the app is not tied to 3000)",
+      headers: { host: "localhost:3100", origin: "http://localhost:3100", [TOKEN_HEADER]: TOKEN },
+      kind: null,
+    },
     { rule: "bridge accepts the IPv6 loopback", headers: { host: "[::1]:3000", origin: "http://[::1]:3000", [TOKEN_HEADER]: TOKEN }, kind: null },
-    { rule: "bridge refuses a request whose Host is not loopback (DNS rebinding)", headers: { ...good, host: "evil.example:3000" }, kind: "forbidden-host", status: 403 },
-    { rule: "bridge refuses a Host that only starts like a loopback name", headers: { ...good, host: "127.0.0.1.nip.io:3000" }, kind: "forbidden-host", status: 403 },
+    {
+      rule: "bridge refuses a request whose Host is not loopback (DNS rebinding)",
+      headers: { ...good, host: "evil.example:3000" },
+      kind: "forbidden-host",
+      status: 403,
+    },
+    {
+      rule: "bridge refuses a Host that only starts like a loopback name",
+      headers: { ...good, host: "127.0.0.1.nip.io:3000" },
+      kind: "forbidden-host",
+      status: 403,
+    },
     { rule: "bridge refuses a Host that ends in localhost", headers: { ...good, host: "localhost.evil.example" }, kind: "forbidden-host", status: 403 },
     { rule: "bridge refuses a foreign Origin even with the token", headers: { ...good, origin: "http://evil.example" }, kind: "forbidden-origin", status: 403 },
-    { rule: "bridge refuses a loopback page on another port (another local app)", headers: { ...good, origin: "http://127.0.0.1:8080" }, kind: "forbidden-origin", status: 403 },
-    { rule: "bridge refuses the opaque origin null (sandboxed frames, file: pages)", headers: { ...good, origin: "null" }, kind: "forbidden-origin", status: 403 },
+    {
+      rule: "bridge refuses a loopback page on another port (another local app)",
+      headers: { ...good, origin: "http://127.0.0.1:8080" },
+      kind: "forbidden-origin",
+      status: 403,
+    },
+    {
+      rule: "bridge refuses the opaque origin null (sandboxed frames, file: pages)",
+      headers: { ...good, origin: "null" },
+      kind: "forbidden-origin",
+      status: 403,
+    },
     { rule: "bridge refuses a call without the token", headers: { host: "127.0.0.1:3000" }, kind: "unauthorized", status: 401 },
     { rule: "bridge refuses a wrong token", headers: { ...good, [TOKEN_HEADER]: "nope" }, kind: "unauthorized", status: 401 },
-    { rule: "bridge checks Host before the token (a rebinding page learns nothing about the token)", headers: { host: "evil.example" }, kind: "forbidden-host", status: 403 },
+    {
+      rule: "bridge checks Host before the token (a rebinding page learns nothing about the token)",
+      headers: { host: "evil.example" },
+      kind: "forbidden-host",
+      status: 403,
+    },
   ];
   for (const row of rows) {
     it(row.rule, () => {
@@ -100,7 +129,18 @@ describe("the launch token", () => {
 
 describe("only allow-listed headers go upstream", () => {
   const rows: { rule: string; headers: Record<string, string>; ok: boolean; says?: RegExp }[] = [
-    { rule: "Authorization, session id and protocol headers may go upstream", headers: { Authorization: "Bearer x", "Mcp-Session-Id": "s", "MCP-Protocol-Version": "2025-11-25", "Mcp-Method": "m", "Mcp-Name": "n", "Last-Event-ID": "1" }, ok: true },
+    {
+      rule: "Authorization, session id and protocol headers may go upstream",
+      headers: {
+        Authorization: "Bearer x",
+        "Mcp-Session-Id": "s",
+        "MCP-Protocol-Version": "2025-11-25",
+        "Mcp-Method": "m",
+        "Mcp-Name": "n",
+        "Last-Event-ID": "1",
+      },
+      ok: true,
+    },
     { rule: "Mcp-Param-* and X-* may go upstream", headers: { "Mcp-Param-Region": "us", "X-Trace": "1" }, ok: true },
     { rule: "Accept may be overridden to show a server's 406", headers: { Accept: "application/json" }, ok: true },
     { rule: "Cookie may not go upstream", headers: { Cookie: "a=b" }, ok: false, says: /Cookie may not be sent upstream/ },
@@ -120,9 +160,18 @@ describe("only allow-listed headers go upstream", () => {
     });
   }
   it("target headers come first, per-send headers after", () => {
-    expect(checkUpstreamHeaders({ "X-A": "1" }, { "X-B": "2" })).toEqual({ ok: true, headers: [["X-A", "1"], ["X-B", "2"]] });
+    expect(checkUpstreamHeaders({ "X-A": "1" }, { "X-B": "2" })).toEqual({
+      ok: true,
+      headers: [
+        ["X-A", "1"],
+        ["X-B", "2"],
+      ],
+    });
   });
   it("a CR/LF in a per-send value is refused like one in a target header", () => {
-    expect(checkUpstreamHeaders(undefined, { "Mcp-Session-Id": "abc\r\nAuthorization: Bearer x" })).toEqual({ ok: false, message: expect.stringMatching(/carriage return \(CR\) \(header injection\)/) });
+    expect(checkUpstreamHeaders(undefined, { "Mcp-Session-Id": "abc\r\nAuthorization: Bearer x" })).toEqual({
+      ok: false,
+      message: expect.stringMatching(/carriage return \(CR\) \(header injection\)/),
+    });
   });
 });

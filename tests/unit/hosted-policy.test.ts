@@ -150,13 +150,37 @@ describe("hosted mode: what may run", () => {
     { rule: "the calendar over HTTP (served by the app) runs", target: demo("calendar", "http"), ok: true },
     { rule: "calendar-handles runs", target: demo("calendar-handles", "stdio"), ok: true },
     { rule: "server-everything over stdio is an embedded preset", target: demo("everything", "stdio"), ok: true },
-    { rule: "server-everything over HTTP is refused (a shared process with server-side sessions)", target: demo("everything", "http"), ok: false, says: /does not run server-everything over HTTP/ },
-    { rule: "an arbitrary command is refused", target: { kind: "stdio", command: "sh", args: ["-c", "id"] }, ok: false, says: /arbitrary commands are refused/ },
-    { rule: "node with another script is refused", target: { kind: "stdio", command: process.execPath, args: ["-e", "1"] }, ok: false, says: /arbitrary commands/ },
-    { rule: "the embedded command line spelled as a stdio target runs", target: { kind: "stdio", command: embeddedStdioArgv("calendar")[0], args: embeddedStdioArgv("calendar").slice(1) }, ok: true },
+    {
+      rule: "server-everything over HTTP is refused (a shared process with server-side sessions)",
+      target: demo("everything", "http"),
+      ok: false,
+      says: /does not run server-everything over HTTP/,
+    },
+    {
+      rule: "an arbitrary command is refused",
+      target: { kind: "stdio", command: "sh", args: ["-c", "id"] },
+      ok: false,
+      says: /arbitrary commands are refused/,
+    },
+    {
+      rule: "node with another script is refused",
+      target: { kind: "stdio", command: process.execPath, args: ["-e", "1"] },
+      ok: false,
+      says: /arbitrary commands/,
+    },
+    {
+      rule: "the embedded command line spelled as a stdio target runs",
+      target: { kind: "stdio", command: embeddedStdioArgv("calendar")[0], args: embeddedStdioArgv("calendar").slice(1) },
+      ok: true,
+    },
     {
       rule: "the embedded command line with NODE_OPTIONS is refused (that would be code)",
-      target: { kind: "stdio", command: embeddedStdioArgv("calendar")[0], args: embeddedStdioArgv("calendar").slice(1), env: { NODE_OPTIONS: "--import=data:text/javascript,1" } },
+      target: {
+        kind: "stdio",
+        command: embeddedStdioArgv("calendar")[0],
+        args: embeddedStdioArgv("calendar").slice(1),
+        env: { NODE_OPTIONS: "--import=data:text/javascript,1" },
+      },
       ok: false,
       says: /environment variables \(NODE_OPTIONS\)/,
     },
@@ -167,9 +191,19 @@ describe("hosted mode: what may run", () => {
       says: /working directory/,
     },
     { rule: "a private HTTP address is refused", target: { kind: "http", url: "http://10.0.0.8/mcp" }, ok: false, says: /RFC 1918/ },
-    { rule: "the app's own loopback port outside /api/demo is refused", target: { kind: "http", url: "http://127.0.0.1:4123/api/bridge/send" }, ok: false, says: /loopback/ },
+    {
+      rule: "the app's own loopback port outside /api/demo is refused",
+      target: { kind: "http", url: "http://127.0.0.1:4123/api/bridge/send" },
+      ok: false,
+      says: /loopback/,
+    },
     { rule: "the app's own demo URL is allowed", target: { kind: "http", url: "http://127.0.0.1:4123/api/demo/calendar" }, ok: true },
-    { rule: "a demo URL on another loopback port is refused", target: { kind: "http", url: "http://127.0.0.1:4124/api/demo/calendar" }, ok: false, says: /loopback/ },
+    {
+      rule: "a demo URL on another loopback port is refused",
+      target: { kind: "http", url: "http://127.0.0.1:4124/api/demo/calendar" },
+      ok: false,
+      says: /loopback/,
+    },
     { rule: "a file: URL is refused", target: { kind: "http", url: "file:///etc/passwd" }, ok: false, says: /only http: and https:/ },
   ];
   for (const row of rows) {
@@ -182,7 +216,13 @@ describe("hosted mode: what may run", () => {
 
   it("the demo URL allowance is exact: no query, no other server, no path tricks", () => {
     const yes = ["http://127.0.0.1:4123/api/demo/calendar", "http://127.0.0.1:4123/api/demo/calendar-handles", "http://127.0.0.1:4123/api/x/../demo/calendar"];
-    const no = ["http://127.0.0.1:4123/api/demo/calendar?x=1", "http://127.0.0.1:4123/api/demo/everything", "http://127.0.0.1:4123/api/demo/calendar/", "http://u:p@127.0.0.1:4123/api/demo/calendar", "http://localhost:4123/api/demo/calendar"];
+    const no = [
+      "http://127.0.0.1:4123/api/demo/calendar?x=1",
+      "http://127.0.0.1:4123/api/demo/everything",
+      "http://127.0.0.1:4123/api/demo/calendar/",
+      "http://u:p@127.0.0.1:4123/api/demo/calendar",
+      "http://localhost:4123/api/demo/calendar",
+    ];
     for (const href of yes) expect(isSelfDemoUrl(new URL(href)), href).toBe(true);
     for (const href of no) expect(isSelfDemoUrl(new URL(href)), href).toBe(false);
   });
@@ -208,7 +248,9 @@ describe("hosted mode: what may run", () => {
   });
 
   it("a redirect to a private address is described as refused", () => {
-    expect(describeRedirect("http://10.0.0.5/mcp", "https://mcp.example.org/mcp")).toMatch(/would be refused in any case: 10\.0\.0\.5 is a private network address/);
+    expect(describeRedirect("http://10.0.0.5/mcp", "https://mcp.example.org/mcp")).toMatch(
+      /would be refused in any case: 10\.0\.0\.5 is a private network address/,
+    );
     expect(describeRedirect("http://169.254.169.254/latest/meta-data/", "https://mcp.example.org/mcp")).toMatch(/instance-metadata/);
     expect(describeRedirect("/elsewhere", "http://127.0.0.1:9/mcp")).toMatch(/loopback/);
     expect(describeRedirect("https://other.example.org/mcp", "https://mcp.example.org/mcp")).toMatch(/addresses would have been checked first/);
@@ -245,7 +287,8 @@ describe("local mode keeps the baseline", () => {
 describe("who a client is", () => {
   afterEach(() => vi.unstubAllEnvs());
   /** Headers as the serving process leaves them: the stamped peer, its proof, and the peer appended to X-Forwarded-For. */
-  const stamped = (peer: string, forwarded?: string) => new Headers({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: peerProof(), "x-forwarded-for": forwarded ? `${forwarded}, ${peer}` : peer });
+  const stamped = (peer: string, forwarded?: string) =>
+    new Headers({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: peerProof(), "x-forwarded-for": forwarded ? `${forwarded}, ${peer}` : peer });
 
   it("the peer the serving process stamped is the address, whatever X-Forwarded-For says", () => {
     expect(remoteAddressOf(stamped("203.0.113.7", "1.2.3.4"))).toBe("203.0.113.7");
@@ -256,7 +299,7 @@ describe("who a client is", () => {
     vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "2");
     expect(remoteAddressOf(stamped("10.0.0.2", "6.6.6.6, 198.51.100.4"))).toBe("6.6.6.6");
   });
-  it("X-Forwarded-For alone is never believed: a request no server stamped has the address \"unknown\"", () => {
+  it('X-Forwarded-For alone is never believed: a request no server stamped has the address "unknown"', () => {
     expect(remoteAddressOf(new Headers({ "x-forwarded-for": "198.51.100.4" }))).toBe("unknown");
     vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
     expect(remoteAddressOf(new Headers({ "x-forwarded-for": "198.51.100.4, 10.0.0.2" }))).toBe("unknown");
@@ -286,7 +329,11 @@ describe("per-client token bucket and concurrency", () => {
       if (a.ok) a.release();
     }
     const refused = limiter.admit("c");
-    expect(refused).toEqual({ ok: false, retryAfterSeconds: 1, message: expect.stringMatching(/too many calls: hosted mode allows bursts of 3 and 1 per second/) });
+    expect(refused).toEqual({
+      ok: false,
+      retryAfterSeconds: 1,
+      message: expect.stringMatching(/too many calls: hosted mode allows bursts of 3 and 1 per second/),
+    });
     now.t += 1000;
     expect(limiter.admit("c").ok).toBe(true);
   });

@@ -5,11 +5,30 @@ describe("parseFrame classifies what the user wrote", () => {
   const rows: { rule: string; text: string; kind: string; id?: unknown; hasId: boolean; method?: string }[] = [
     { rule: "method + id is a request", text: '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', kind: "request", id: 1, hasId: true, method: "tools/list" },
     { rule: "a string id is kept as a string", text: '{"jsonrpc":"2.0","id":"a-1","method":"x"}', kind: "request", id: "a-1", hasId: true, method: "x" },
-    { rule: "an id of null still makes a request (the server decides if it is valid)", text: '{"jsonrpc":"2.0","id":null,"method":"x"}', kind: "request", id: null, hasId: true, method: "x" },
+    {
+      rule: "an id of null still makes a request (the server decides if it is valid)",
+      text: '{"jsonrpc":"2.0","id":null,"method":"x"}',
+      kind: "request",
+      id: null,
+      hasId: true,
+      method: "x",
+    },
     { rule: "an object id is kept as given", text: '{"jsonrpc":"2.0","id":{"a":1},"method":"x"}', kind: "request", id: { a: 1 }, hasId: true, method: "x" },
-    { rule: "method without id is a notification", text: '{"jsonrpc":"2.0","method":"notifications/initialized"}', kind: "notification", hasId: false, method: "notifications/initialized" },
+    {
+      rule: "method without id is a notification",
+      text: '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      kind: "notification",
+      hasId: false,
+      method: "notifications/initialized",
+    },
     { rule: "id + result is a response", text: '{"jsonrpc":"2.0","id":3,"result":{}}', kind: "response", id: 3, hasId: true },
-    { rule: "id + error is a response", text: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}', kind: "response", id: null, hasId: true },
+    {
+      rule: "id + error is a response",
+      text: '{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}',
+      kind: "response",
+      id: null,
+      hasId: true,
+    },
     { rule: "an array is a batch", text: '[{"jsonrpc":"2.0","id":1,"method":"a"}]', kind: "batch", hasId: false },
     { rule: "an empty array is still a batch (servers must reject it)", text: "[]", kind: "batch", hasId: false },
     { rule: "an object that is none of these is other", text: '{"jsonrpc":"2.0","id":5}', kind: "other", id: 5, hasId: true },
@@ -90,7 +109,8 @@ describe("parseFrame says where JSON is broken", () => {
         const at = rand(text.length + 1);
         const op = rand(3);
         const ch = alphabet[rand(alphabet.length)];
-        text = op === 0 ? text.slice(0, at) + ch + text.slice(at) : op === 1 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + ch + text.slice(at + 1);
+        text =
+          op === 0 ? text.slice(0, at) + ch + text.slice(at) : op === 1 ? text.slice(0, at) + text.slice(at + 1) : text.slice(0, at) + ch + text.slice(at + 1);
       }
       let valid = true;
       try {
@@ -118,9 +138,19 @@ describe("ids and responses", () => {
 
   const rows: { rule: string; frame: unknown; id: unknown; matches: boolean }[] = [
     { rule: "a result with the same number id answers the request", frame: { jsonrpc: "2.0", id: 1, result: {} }, id: 1, matches: true },
-    { rule: "an error with the same string id answers the request", frame: { jsonrpc: "2.0", id: "a", error: { code: 1, message: "" } }, id: "a", matches: true },
-    { rule: "1 and \"1\" are different ids", frame: { jsonrpc: "2.0", id: "1", result: {} }, id: 1, matches: false },
-    { rule: "a null-id error answers a request sent with id null", frame: { jsonrpc: "2.0", id: null, error: { code: -32700, message: "" } }, id: null, matches: true },
+    {
+      rule: "an error with the same string id answers the request",
+      frame: { jsonrpc: "2.0", id: "a", error: { code: 1, message: "" } },
+      id: "a",
+      matches: true,
+    },
+    { rule: '1 and "1" are different ids', frame: { jsonrpc: "2.0", id: "1", result: {} }, id: 1, matches: false },
+    {
+      rule: "a null-id error answers a request sent with id null",
+      frame: { jsonrpc: "2.0", id: null, error: { code: -32700, message: "" } },
+      id: null,
+      matches: true,
+    },
     { rule: "object ids compare by value", frame: { jsonrpc: "2.0", id: { a: 1 }, result: {} }, id: { a: 1 }, matches: true },
     { rule: "a server request with the same id is not a response", frame: { jsonrpc: "2.0", id: 1, method: "elicitation/create" }, id: 1, matches: false },
     { rule: "a notification is not a response", frame: { jsonrpc: "2.0", method: "notifications/message" }, id: 1, matches: false },

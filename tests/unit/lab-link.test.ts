@@ -31,7 +31,8 @@ describe("experiment links (#lab=…)", () => {
     let hash: string;
     if (typeof payload === "string" && payload.startsWith("#")) hash = payload;
     else if (payload === null) hash = `#lab=${await deflateToLink("{not json")}`;
-    else if (payload === "unknown-condition") hash = `#lab=${await deflateToLink(JSON.stringify({ script: BUILT_IN_SCRIPTS[0].script, conditions: ["rm -rf"] }))}`;
+    else if (payload === "unknown-condition")
+      hash = `#lab=${await deflateToLink(JSON.stringify({ script: BUILT_IN_SCRIPTS[0].script, conditions: ["rm -rf"] }))}`;
     else hash = `#lab=${await deflateToLink(JSON.stringify(payload))}`;
     const decoded = await decodeLabFragment(hash);
     expect(decoded.kind).toBe("error");

@@ -18,8 +18,32 @@ describe("lab script format", () => {
   it.each([
     ["not JSON", "{", /not JSON/],
     ["wrong format tag", { format: "x", title: "t", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [] }, /format/],
-    ["retry of a later step", { format: "mcp-playground/lab-script@1", title: "t", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [{ id: "A", label: "a", retryOf: "B" }, { id: "B", label: "b", frame: { method: "tools/list" } }] }, /not an earlier step/],
-    ["duplicate step id", { format: "mcp-playground/lab-script@1", title: "t", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [{ id: "A", label: "a", frame: {} }, { id: "A", label: "b", frame: {} }] }, /used twice/],
+    [
+      "retry of a later step",
+      {
+        format: "mcp-playground/lab-script@1",
+        title: "t",
+        target: { kind: "demo", server: "calendar", transport: "stdio" },
+        steps: [
+          { id: "A", label: "a", retryOf: "B" },
+          { id: "B", label: "b", frame: { method: "tools/list" } },
+        ],
+      },
+      /not an earlier step/,
+    ],
+    [
+      "duplicate step id",
+      {
+        format: "mcp-playground/lab-script@1",
+        title: "t",
+        target: { kind: "demo", server: "calendar", transport: "stdio" },
+        steps: [
+          { id: "A", label: "a", frame: {} },
+          { id: "A", label: "b", frame: {} },
+        ],
+      },
+      /used twice/,
+    ],
   ])("a script with %s is refused with the reason", (_l, input, message) => {
     const r = parseLabScript(input);
     expect(r.ok).toBe(false);
@@ -65,13 +89,23 @@ describe("the retry step (MRTR client rules)", () => {
   const A = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: {}, name: "create_event", arguments: { title: "Dentist" } } };
 
   it("uses a new id, the original method and params, inputResponses keyed like inputRequests, and requestState verbatim", () => {
-    const records = { A: { request: A, response: { result: { resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" } } } };
+    const records = {
+      A: { request: A, response: { result: { resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" } } },
+    };
     const r = buildStepFrame(script.steps[1], records, 2);
     expect(r).toEqual({
       ok: true,
       value: {
-        jsonrpc: "2.0", id: 2, method: "tools/call",
-        params: { _meta: {}, name: "create_event", arguments: { title: "Dentist" }, inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" },
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: {
+          _meta: {},
+          name: "create_event",
+          arguments: { title: "Dentist" },
+          inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
+          requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==",
+        },
       },
     });
   });
@@ -90,19 +124,41 @@ describe("the retry step (MRTR client rules)", () => {
 
 /** A calendar that behaves like the chapter's toy server, run in `pids` (one per message when fresh). */
 /** The exchange a lab send returns for the text `sent` that ended with `outcome` (one stdio send of 1 ms). */
-const exchangeOf = (sent: string, outcome: ExchangeOutcome, over: Partial<Exchange> = {}): Exchange => ({ sendId: "s", startedAt: 0, durationMs: 1, targetLabel: "t", transport: "stdio", sent, received: [], outcome, events: [], timeoutMs: 1000, ...over });
+const exchangeOf = (sent: string, outcome: ExchangeOutcome, over: Partial<Exchange> = {}): Exchange => ({
+  sendId: "s",
+  startedAt: 0,
+  durationMs: 1,
+  targetLabel: "t",
+  transport: "stdio",
+  sent,
+  received: [],
+  outcome,
+  events: [],
+  timeoutMs: 1000,
+  ...over,
+});
 
 function toyCalendar(fresh: boolean): LabSend {
   let pid = 100;
   let events = 2;
   return async (text) => {
     const frame = JSON.parse(text);
-    if (fresh) { pid += 1; events = 2; }
+    if (fresh) {
+      pid += 1;
+      events = 2;
+    }
     const respond = (result: unknown): ExchangeOutcome => ({ kind: "response", frame: { jsonrpc: "2.0", id: frame.id, result } });
     let outcome: ExchangeOutcome;
-    if (frame.method === "tools/call" && !frame.params.inputResponses) outcome = respond({ resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" });
-    else if (frame.method === "tools/call") { events += 1; outcome = respond({ resultType: "complete", content: [{ type: "text", text: `Created e${events}: Dentist at 2026-09-10T08:30:00Z` }], structuredContent: { id: `e${events}` } }); }
-    else outcome = respond({ resultType: "complete", contents: [{ text: JSON.stringify(Array.from({ length: events }, (_, i) => ({ id: `e${i + 1}` }))) }] });
+    if (frame.method === "tools/call" && !frame.params.inputResponses)
+      outcome = respond({ resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" });
+    else if (frame.method === "tools/call") {
+      events += 1;
+      outcome = respond({
+        resultType: "complete",
+        content: [{ type: "text", text: `Created e${events}: Dentist at 2026-09-10T08:30:00Z` }],
+        structuredContent: { id: `e${events}` },
+      });
+    } else outcome = respond({ resultType: "complete", contents: [{ text: JSON.stringify(Array.from({ length: events }, (_, i) => ({ id: `e${i + 1}` }))) }] });
     const exchange = exchangeOf(text, outcome, { process: { pid, fresh } });
     return exchange;
   };
@@ -113,7 +169,9 @@ describe("verdicts are computed from the frames", () => {
     const run = await runLabScript(chapter(), toyCalendar(true));
     expect(run.lanes.map((l) => l.lane)).toEqual(["A", "B", "C"]);
     expect(run.verdicts.map((v) => v.outcome)).toEqual(["survived", "lost"]);
-    expect(run.verdicts[0].text).toBe("continuation survived: step B finished the round trip step A started, in another process (pid 101 → pid 102), carried by its requestState");
+    expect(run.verdicts[0].text).toBe(
+      "continuation survived: step B finished the round trip step A started, in another process (pid 101 → pid 102), carried by its requestState",
+    );
     expect(run.verdicts[1].text).toBe("state lost: step C shows 2 entries, step B created e3 — read in another process (pid 102 → pid 103)");
   });
 
@@ -129,7 +187,11 @@ describe("verdicts are computed from the frames", () => {
       { condition: "one process", run: await runLabScript(chapter(), toyCalendar(false)) },
       { condition: "fresh process", run: await runLabScript(chapter(), toyCalendar(true)) },
     ]);
-    expect(rows.map((r) => [r.stepId, r.differs])).toEqual([["A", false], ["B", false], ["C", true]]);
+    expect(rows.map((r) => [r.stepId, r.differs])).toEqual([
+      ["A", false],
+      ["B", false],
+      ["C", true],
+    ]);
   });
 
   it("a failed step stops the run and later steps say why they were skipped", async () => {

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, markReady, markStarting, readiness, whenIdle } from "@/lib/bridge/server/lifecycle";
 
-
 describe("an instance's life as a balancer sees it", () => {
   afterEach(() => {
     const life = (globalThis as { __playgroundLife?: { phase: string; inFlight: number } }).__playgroundLife!;

@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { belongsToListen, classifyListenFrame, compareAck, foldListen, openListen, requestedByFilter } from "@/lib/protocol/listen";
 
 const SUB = "io.modelcontextprotocol/subscriptionId";
-const tagged = (method: string, id: string | number, params: Record<string, unknown> = {}) => ({ jsonrpc: "2.0", method, params: { ...params, _meta: { [SUB]: id } } });
+const tagged = (method: string, id: string | number, params: Record<string, unknown> = {}) => ({
+  jsonrpc: "2.0",
+  method,
+  params: { ...params, _meta: { [SUB]: id } },
+});
 const listen = (id: string | number, notifications: Record<string, unknown>) => ({
   jsonrpc: "2.0",
   id,
@@ -17,9 +21,13 @@ describe("demultiplexing: which frames belong to listen-1", () => {
     ["a tagged resources/updated", tagged("notifications/resources/updated", "listen-1", { uri: "calendar://week" }), "notification"],
     ["the closing result", { jsonrpc: "2.0", id: "listen-1", result: { resultType: "complete", _meta: { [SUB]: "listen-1" } } }, "closed"],
     ["an error answering the listen", { jsonrpc: "2.0", id: "listen-1", error: { code: -32601, message: "Method not found" } }, "error"],
-    ["notifications/cancelled naming it (server teardown, AMBIG-4)", { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "listen-1" } }, "cancelled"],
+    [
+      "notifications/cancelled naming it (server teardown, AMBIG-4)",
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: "listen-1" } },
+      "cancelled",
+    ],
     ["another subscription's notification", tagged("notifications/resources/updated", "listen-2", { uri: "x" }), "foreign"],
-    ["the same id with another JSON type (1 vs \"1\")", tagged("notifications/tools/list_changed", 1), "foreign"],
+    ['the same id with another JSON type (1 vs "1")', tagged("notifications/tools/list_changed", 1), "foreign"],
     ["an untagged notification", { jsonrpc: "2.0", method: "notifications/tools/list_changed" }, "foreign"],
     ["another request's response", { jsonrpc: "2.0", id: 2, result: {} }, "foreign"],
     ["a progress notification", { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "listen-1", progress: 1 } }, "foreign"],
@@ -68,8 +76,20 @@ describe("folding a stream: status and rule breaks", () => {
   it.each([
     ["a notification before the ack", [updated, ack], ["ack-first"]],
     ["a type that was not requested", [ack, tagged("notifications/tools/list_changed", "listen-1")], ["requested-types-only"]],
-    ["a progress notification on the stream", [ack, tagged("notifications/progress", "listen-1", { progressToken: 1, progress: 1 })], ["no-request-scoped-notifications"]],
-    ["an ack honouring more than asked", [tagged("notifications/subscriptions/acknowledged", "listen-1", { notifications: { toolsListChanged: true, resourceSubscriptions: ["calendar://week"] } })], ["ack-subset"]],
+    [
+      "a progress notification on the stream",
+      [ack, tagged("notifications/progress", "listen-1", { progressToken: 1, progress: 1 })],
+      ["no-request-scoped-notifications"],
+    ],
+    [
+      "an ack honouring more than asked",
+      [
+        tagged("notifications/subscriptions/acknowledged", "listen-1", {
+          notifications: { toolsListChanged: true, resourceSubscriptions: ["calendar://week"] },
+        }),
+      ],
+      ["ack-subset"],
+    ],
   ])("%s is flagged", (_l, frames, rules) => {
     expect(frames.reduce(foldListen, start()).problems.map((p) => p.rule)).toEqual(rules);
   });

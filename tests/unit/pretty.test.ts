@@ -7,12 +7,24 @@ describe("the pretty view of a reply: a table of tricky replies", () => {
   it.each([
     ["a plain object: one member per line, two spaces per level", { a: 1, b: [true, null] }, '{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}'],
     ["empty containers stay on one line", { a: {}, b: [] }, '{\n  "a": {},\n  "b": []\n}'],
-    ["resources/read text holding JSON is decoded and marked", { text: week }, '{\n  "text": ⟨JSON in a string⟩ [\n    {\n      "id": "e1",\n      "title": "Standup"\n    }\n  ]\n}'],
-    ["server-memory's pretty-printed JSON string is decoded too", { text: '[\n  {\n    "name": "x"\n  }\n]' }, '{\n  "text": ⟨JSON in a string⟩ [\n    {\n      "name": "x"\n    }\n  ]\n}'],
+    [
+      "resources/read text holding JSON is decoded and marked",
+      { text: week },
+      '{\n  "text": ⟨JSON in a string⟩ [\n    {\n      "id": "e1",\n      "title": "Standup"\n    }\n  ]\n}',
+    ],
+    [
+      "server-memory's pretty-printed JSON string is decoded too",
+      { text: '[\n  {\n    "name": "x"\n  }\n]' },
+      '{\n  "text": ⟨JSON in a string⟩ [\n    {\n      "name": "x"\n    }\n  ]\n}',
+    ],
     ["a string that is a bare number stays a string", { text: "123" }, '{\n  "text": "123"\n}'],
     ["a string that only looks like JSON stays a string", { text: "{not json}" }, '{\n  "text": "{not json}"\n}'],
     ["escapes and unicode are kept exactly", { s: 'line\n"q" ✓' }, '{\n  "s": "line\\n\\"q\\" ✓"\n}'],
-    ["JSON inside a string inside a string is decoded at both levels", { t: JSON.stringify({ u: JSON.stringify([1]) }) }, '{\n  "t": ⟨JSON in a string⟩ {\n    "u": ⟨JSON in a string⟩ [\n      1\n    ]\n  }\n}'],
+    [
+      "JSON inside a string inside a string is decoded at both levels",
+      { t: JSON.stringify({ u: JSON.stringify([1]) }) },
+      '{\n  "t": ⟨JSON in a string⟩ {\n    "u": ⟨JSON in a string⟩ [\n      1\n    ]\n  }\n}',
+    ],
     ["a top-level scalar", 42, "42"],
   ])("%s", (_what, value, text) => {
     expect(prettyText(value)).toBe(text);

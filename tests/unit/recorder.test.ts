@@ -17,7 +17,9 @@ describe("the exchange record (the bridge's JSON reply)", () => {
     const cut = exchange.events.filter((e: { parseError?: string }) => e.parseError?.startsWith("cut:"));
     expect(cut.length).toBeGreaterThan(0);
     expect(cut[0].frame).toBeUndefined();
-    expect(exchange.events.filter((e: { kind: string }) => e.kind === "note").map((e: { text: string }) => e.text)).toContainEqual(expect.stringMatching(/kept only their first 4096 characters, and no frame/));
+    expect(exchange.events.filter((e: { kind: string }) => e.kind === "note").map((e: { text: string }) => e.text)).toContainEqual(
+      expect.stringMatching(/kept only their first 4096 characters, and no frame/),
+    );
     expect(exchange.received.length).toBeLessThan(12);
   });
 });

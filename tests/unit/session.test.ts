@@ -15,7 +15,6 @@ import {
 } from "@/lib/session";
 import { recordingClient, sendStarted as started } from "../helpers/session";
 
-
 function exchange(over: Partial<Exchange> = {}): Exchange {
   return {
     sendId: "s1",
@@ -114,7 +113,10 @@ describe("session reducer", () => {
   });
 
   it("a modern (session-less) HTTP reply remembers nothing", () => {
-    const s = run([started(1, "{}", { transport: "http" }), { type: "send/finished", seq: 1, exchange: exchange({ transport: "http", http: { status: 200 } }) }]);
+    const s = run([
+      started(1, "{}", { transport: "http" }),
+      { type: "send/finished", seq: 1, exchange: exchange({ transport: "http", http: { status: 200 } }) },
+    ]);
     expect(s.sessions).toEqual({});
   });
 
@@ -186,7 +188,10 @@ describe("custom targets", () => {
   });
 
   it("a custom HTTP target needs an http(s) URL", () => {
-    const s = run([{ type: "target/choose", preset: "custom-http" }, { type: "target/customHttp", patch: { url: "ftp://x" } }]);
+    const s = run([
+      { type: "target/choose", preset: "custom-http" },
+      { type: "target/customHttp", patch: { url: "ftp://x" } },
+    ]);
     expect(selectTarget(s).kind).toBe("incomplete");
   });
 });
@@ -211,8 +216,23 @@ describe("commands", () => {
     const store = createStore();
     store.dispatch({ type: "target/choose", preset: "everything-http" });
     const { client, sent } = fakeClient([
-      () => ({ ok: true, value: exchange({ transport: "http", outcome: { kind: "response", frame: { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Bad Request: Server not initialized" } } }, http: { status: 400 } }) }),
-      (req) => ({ ok: true, value: exchange({ transport: "http", sent: req.frame, outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 2, result: { protocolVersion: "2025-11-25" } } }, http: { status: 200, sessionId: "sess-9" } }) }),
+      () => ({
+        ok: true,
+        value: exchange({
+          transport: "http",
+          outcome: { kind: "response", frame: { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Bad Request: Server not initialized" } } },
+          http: { status: 400 },
+        }),
+      }),
+      (req) => ({
+        ok: true,
+        value: exchange({
+          transport: "http",
+          sent: req.frame,
+          outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 2, result: { protocolVersion: "2025-11-25" } } },
+          http: { status: 200, sessionId: "sess-9" },
+        }),
+      }),
       () => ({ ok: true, value: exchange({ transport: "http", outcome: { kind: "notification", note: "202" }, http: { status: 202 } }) }),
     ]);
     await createCommands(store, { client }).probe();

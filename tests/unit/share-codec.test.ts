@@ -43,18 +43,32 @@ describe("link round trips", () => {
   const odd: RecordedExchange = {
     targetLabel: "a custom label",
     transport: "http",
-    sent: "{\n  \"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"tools/list\"\n}",
+    sent: '{\n  "jsonrpc": "2.0", "id": 7, "method": "tools/list"\n}',
     received: [{ jsonrpc: "2.0", method: "notifications/message" }],
     outcome: { kind: "failure", failure: "timeout", message: "no reply", stderrTail: ["boom"] },
     events: [
       { t: 0.1, kind: "stdin", text: "something else entirely\n" },
       { t: 1, kind: "stdout", text: "not json at all", parseError: "Unexpected token" },
-      { t: 2, kind: "stdout", text: "{\"a\":1}", unsolicited: true },
-      { t: 3, kind: "stdout", text: "{\"b\":2}", frame: { b: 3 } },
-      { t: 4, kind: "http-request", method: "POST", url: "http://127.0.0.1:9/mcp", headers: [["Accept", "application/json, text/event-stream"]], added: ["Accept"], body: "other body" },
+      { t: 2, kind: "stdout", text: '{"a":1}', unsolicited: true },
+      { t: 3, kind: "stdout", text: '{"b":2}', frame: { b: 3 } },
+      {
+        t: 4,
+        kind: "http-request",
+        method: "POST",
+        url: "http://127.0.0.1:9/mcp",
+        headers: [["Accept", "application/json, text/event-stream"]],
+        added: ["Accept"],
+        body: "other body",
+      },
       { t: 5, kind: "http-response", status: 200, statusText: "OK", headers: [["content-type", "text/event-stream"]] },
       { t: 6, kind: "sse-event", id: "1", data: "" },
-      { t: 7, kind: "sse-event", event: "message", data: "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\"}", frame: { jsonrpc: "2.0", method: "notifications/message" } },
+      {
+        t: 7,
+        kind: "sse-event",
+        event: "message",
+        data: '{"jsonrpc":"2.0","method":"notifications/message"}',
+        frame: { jsonrpc: "2.0", method: "notifications/message" },
+      },
       { t: 8, kind: "http-body", text: "[1,2]", truncated: true, frame: [1, 2] },
       { t: 9, kind: "note", text: "a note" },
       { t: 10, kind: "exit", pid: 5, code: null, signal: "SIGTERM" },
@@ -125,10 +139,14 @@ describe("a bad link is refused with a reason", () => {
     ["characters outside base64url", async () => "#v=1&s=ab<script>", /"<" at position 2 .*not in the link alphabet/],
     ["a broken %-escape", async () => "#v=1&s=%E0%A4%A", /broken %-escape/],
     ["a key given twice", async () => "#v=1&v=1&s=AAAA", /"v" part appears twice/],
-    ["a link cut in half", async () => {
-      const full = (await encodeShareFragment(exampleById("token-bill")!.state)).fragment;
-      return full.slice(0, Math.floor(full.length / 2));
-    }, /cut off/],
+    [
+      "a link cut in half",
+      async () => {
+        const full = (await encodeShareFragment(exampleById("token-bill")!.state)).fragment;
+        return full.slice(0, Math.floor(full.length / 2));
+      },
+      /cut off/,
+    ],
     ["a link longer than the hard limit", async () => "#v=1&s=" + "A".repeat(SHARE_LIMITS.maxFragmentChars), /over the 200,000-character limit/],
     ["a decompression bomb", async () => link(" ".repeat(SHARE_LIMITS.maxJsonChars + 10)), /more than 2,000,000 bytes/],
     ["corrupt DEFLATE data", async () => "#v=1&s=AQIDBAUGBw", /corrupt|cut off/],
@@ -193,13 +211,16 @@ describe("bounded decompressors", () => {
   it("the DEFLATE reader refuses bytes that are not UTF-8", async () => {
     const stream = new Blob([new Uint8Array([0xff, 0xfe, 0x00])]).stream().pipeThrough(new CompressionStream("deflate-raw"));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-    const b64 = btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const b64 = btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, "-")
+      .replace(/\//g, "_")
+      .replace(/=+$/, "");
     expect((await inflateFromLink(b64, 100)).ok).toBe(false);
   });
 
   it("the lz-string reader gives back exactly what lz-string wrote, for random text", () => {
     let seed = 7;
-    const rnd = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+    const rnd = (n: number) => (seed = (seed * 1103515245 + 12345) % 2 ** 31) % n;
     for (let k = 0; k < 300; k++) {
       let s = "";
       const len = rnd(2000);

@@ -25,7 +25,10 @@ describe("session files", () => {
   });
 
   it("secrets are stripped from the file as from a link", () => {
-    const state = { ...defaultShareState(), target: { kind: "http" as const, url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer file-secret-123" } } };
+    const state = {
+      ...defaultShareState(),
+      target: { kind: "http" as const, url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer file-secret-123" } },
+    };
     const file = exportSessionFile(state);
     expect(file.text).not.toContain("file-secret-123");
     expect(file.omitted).toEqual(["target header Authorization (credentials are never shared)"]);
@@ -75,7 +78,11 @@ describe("copy as curl", () => {
     jsonrpc: "2.0",
     id: 3,
     method: "tools/call",
-    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "get_weather", arguments: { location: "New York", region: "us-west1", units: null } },
+    params: {
+      _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+      name: "get_weather",
+      arguments: { location: "New York", region: "us-west1", units: null },
+    },
   });
   const weather = {
     name: "get_weather",
@@ -110,7 +117,10 @@ describe("copy as curl", () => {
   });
 
   it("x-mcp-header on a number property or with an invalid name is ignored, with a note", () => {
-    const r = paramHeaders({ n: 1.5, ok: true }, { properties: { n: { type: "number", "x-mcp-header": "N" }, ok: { type: "boolean", "x-mcp-header": "Bad Name" } } });
+    const r = paramHeaders(
+      { n: 1.5, ok: true },
+      { properties: { n: { type: "number", "x-mcp-header": "N" }, ok: { type: "boolean", "x-mcp-header": "Bad Name" } } },
+    );
     expect(r.headers).toEqual([]);
     expect(r.notes).toHaveLength(2);
   });
@@ -129,7 +139,10 @@ describe("copy as curl", () => {
     const nasty = `{"x":"it's $(echo pwned) \`id\` \\"q\\" \n second line; & | > <"}`;
     const { command } = curlForFrame("http://127.0.0.1:9/mcp?a=1&b=2", nasty, { extraHeaders: [["X-Note", "a'b"]] });
     // Replace curl with a printer of its argv; the shell parses the rest exactly as it would for curl.
-    const printed = execFileSync("sh", ["-c", `printargs() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${command.replace(/^curl/, "printargs")}`]).toString();
+    const printed = execFileSync("sh", [
+      "-c",
+      `printargs() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${command.replace(/^curl/, "printargs")}`,
+    ]).toString();
     const argv = printed.split("\0").slice(0, -1);
     expect(argv).toContain(nasty);
     expect(argv).toContain("http://127.0.0.1:9/mcp?a=1&b=2");
@@ -144,7 +157,10 @@ describe("copy as curl", () => {
   ])("a recorded URL is never read as a curl option (%s): it goes in as --url '<url>'", (_label, url) => {
     const command = curlForRecordedRequest({ t: 0, kind: "http-request", method: "POST", url, headers: [], added: [], body: "{}" });
     expect(command.split(" \\\n")[0]).toBe(`curl -sS -X POST --url '${url}'`);
-    const printed = execFileSync("sh", ["-c", `printargs() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${command.replace(/^curl/, "printargs")}`]).toString();
+    const printed = execFileSync("sh", [
+      "-c",
+      `printargs() { for a in "$@"; do printf '%s\\0' "$a"; done; }; ${command.replace(/^curl/, "printargs")}`,
+    ]).toString();
     const argv = printed.split("\0").slice(0, -1);
     expect(argv.slice(0, 5)).toEqual(["-sS", "-X", "POST", "--url", url]);
   });
@@ -155,11 +171,17 @@ describe("copy as curl", () => {
       kind: "http-request",
       method: "POST",
       url: "http://127.0.0.1:3000/api/demo/calendar",
-      headers: [["Accept", "application/json, text/event-stream"], ["Content-Length", "12"], ["Mcp-Method", "tools/list"]],
+      headers: [
+        ["Accept", "application/json, text/event-stream"],
+        ["Content-Length", "12"],
+        ["Mcp-Method", "tools/list"],
+      ],
       added: [],
       body: "{}",
     });
-    expect(cmd).toBe("curl -sS -X POST --url 'http://127.0.0.1:3000/api/demo/calendar' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Mcp-Method: tools/list' \\\n  --data-raw '{}'");
+    expect(cmd).toBe(
+      "curl -sS -X POST --url 'http://127.0.0.1:3000/api/demo/calendar' \\\n  -H 'Accept: application/json, text/event-stream' \\\n  -H 'Mcp-Method: tools/list' \\\n  --data-raw '{}'",
+    );
   });
 });
 
@@ -176,7 +198,10 @@ describe("import targets from an mcpServers block", () => {
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.servers.map((s) => [s.name, s.target])).toEqual([
-      ["everything", { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], cwd: "/tmp", env: { DEBUG: "1", PORT: "3001" } }],
+      [
+        "everything",
+        { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], cwd: "/tmp", env: { DEBUG: "1", PORT: "3001" } },
+      ],
       ["remote", { kind: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } }],
       ["typed", { kind: "http", url: "http://127.0.0.1:3000/api/demo/calendar" }],
     ]);

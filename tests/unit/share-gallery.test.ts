@@ -40,11 +40,15 @@ describe("the examples gallery", () => {
 
   it("a card states the example's conclusion: the token bill's total matches the chapter (1,619 tokens)", async () => {
     const cards = await galleryCards();
-    expect(cards.find((c) => c.id === "token-bill")!.conclusion).toEqual({ level: "warn", text: "one server, connected, before it is used: 1,619 tokens in every prompt." });
+    expect(cards.find((c) => c.id === "token-bill")!.conclusion).toEqual({
+      level: "warn",
+      text: "one server, connected, before it is used: 1,619 tokens in every prompt.",
+    });
     expect(cards.find((c) => c.id === "isolation-abc")!.conclusion?.text).toMatch(/^events: 2 \(Standup, Design review\): the event B created is gone/);
   });
 
   it("every recorded exchange of every example came back with a response (the traces are real answers)", () => {
-    for (const e of EXAMPLES) for (const x of e.state.exchanges) expect([e.id, x.outcome.kind]).toEqual([e.id, JSON.parse(x.sent).id === undefined ? "notification" : "response"]);
+    for (const e of EXAMPLES)
+      for (const x of e.state.exchanges) expect([e.id, x.outcome.kind]).toEqual([e.id, JSON.parse(x.sent).id === undefined ? "notification" : "response"]);
   });
 });

@@ -9,7 +9,11 @@ describe("Run live: what an explicit click would send", () => {
   it("re-sends every recorded frame in order, each in the process mode it was recorded in", () => {
     const plan = livePlan(exampleById("isolation-abc")!.state);
     expect(plan.target).toEqual({ kind: "demo", server: "calendar", transport: "stdio" });
-    expect(plan.steps.map((s) => [s.label, s.processMode])).toEqual([["process A", "fresh"], ["process B", "fresh"], ["process C", "fresh"]]);
+    expect(plan.steps.map((s) => [s.label, s.processMode])).toEqual([
+      ["process A", "fresh"],
+      ["process B", "fresh"],
+      ["process C", "fresh"],
+    ]);
     expect(plan.steps[1].frame).toBe(exampleById("isolation-abc")!.state.exchanges[1].sent);
   });
 
@@ -25,18 +29,27 @@ describe("Run live: what an explicit click would send", () => {
       return calls.length === 2 ? null : {};
     });
     expect(sent).toEqual({ sent: 1, targets: 1, skipped: 0, stoppedAt: 2 });
-    expect(calls).toEqual([[1, "live · process A", "fresh"], [2, "live · process B", "fresh"]]);
+    expect(calls).toEqual([
+      [1, "live · process A", "fresh"],
+      [2, "live · process B", "fresh"],
+    ]);
   });
 
   it("with nothing recorded, the editor text is what runs", () => {
-    const state = { ...defaultShareState(), editor: "{\"x\":1}" };
-    expect(livePlan(state).steps).toEqual([{ frame: "{\"x\":1}", processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }]);
+    const state = { ...defaultShareState(), editor: '{"x":1}' };
+    expect(livePlan(state).steps).toEqual([{ frame: '{"x":1}', processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }]);
   });
 });
 
 describe("a stdio command from a link is confirmed before it is spawned", () => {
   it("the confirmation shows the full argv, the cwd and every env key (values left out by the sharer are flagged)", () => {
-    const c = spawnConfirmation({ kind: "stdio", command: "npx", args: ["-y", "some-server", "--flag=a b"], cwd: "/tmp/x", env: { API_KEY: "", MODE: "fast" } });
+    const c = spawnConfirmation({
+      kind: "stdio",
+      command: "npx",
+      args: ["-y", "some-server", "--flag=a b"],
+      cwd: "/tmp/x",
+      env: { API_KEY: "", MODE: "fast" },
+    });
     expect(c).toEqual({ argv: ["npx", "-y", "some-server", "--flag=a b"], cwd: "/tmp/x", envKeys: ["API_KEY", "MODE"], envKeysWithoutValue: ["API_KEY"] });
   });
 
@@ -96,7 +109,11 @@ describe("a link recorded against several targets replays each frame to its own 
     const plan = livePlan(share([x(1, {}), x(2, { target: tool, targetLabel: "node my-server.js" }), x(3, { target: everything })]));
     expect(commandsToConfirm(plan)).toEqual([tool]);
     const to: Target[] = [];
-    const result = await runLivePlan(plan, async (_t, opts) => (to.push(opts.target), {}), (t) => (t.kind === "stdio" ? confirmedTool : t));
+    const result = await runLivePlan(
+      plan,
+      async (_t, opts) => (to.push(opts.target), {}),
+      (t) => (t.kind === "stdio" ? confirmedTool : t),
+    );
     expect(to).toEqual([calendar, confirmedTool, everything]);
     expect(liveResultText(result)).toBe("Run live: 3 frames sent, 3 targets");
   });

@@ -44,7 +44,10 @@ describe("a reload keeps the session (point 4): the saved format", () => {
 
   it("leaves secrets out exactly as a link does: env values, secret argv values and the playground token", () => {
     let session = reducer(initialState(), { type: "target/choose", preset: "custom-stdio" });
-    session = reducer(session, { type: "target/customStdio", patch: { commandLine: "node srv.js --api-key sk-live-123456", env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijkl" }] } });
+    session = reducer(session, {
+      type: "target/customStdio",
+      patch: { commandLine: "node srv.js --api-key sk-live-123456", env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijkl" }] },
+    });
     session = reducer(session, { type: "editor/userEdit", text: '{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"tok-0123456789abcdef"}}' });
     const saved = saveSession(session, { now: NOW, knownSecrets: ["tok-0123456789abcdef"] });
     expect(saved.ok).toBe(true);
@@ -99,7 +102,10 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     const migrated = restoreSession(JSON.stringify(v0), initialState(), steps);
     expect(migrated.ok).toBe(true);
     const newer = restoreSession(JSON.stringify({ ...JSON.parse(current.text), version: SAVED_SESSION_VERSION + 1 }), initialState());
-    expect(newer).toEqual({ ok: false, reason: `it was saved by a newer playground (v${SAVED_SESSION_VERSION + 1}); this one reads up to v${SAVED_SESSION_VERSION}` });
+    expect(newer).toEqual({
+      ok: false,
+      reason: `it was saved by a newer playground (v${SAVED_SESSION_VERSION + 1}); this one reads up to v${SAVED_SESSION_VERSION}`,
+    });
   });
 
   it.each([

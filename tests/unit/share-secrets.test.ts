@@ -109,16 +109,44 @@ describe("a shared link never holds secrets", () => {
       timeoutMs: 10_000,
       http: { status: 200, sessionId: "sess-0123456789" },
       events: [
-        { t: 0, kind: "http-request", method: "POST", url: "http://127.0.0.1:9/mcp", headers: [["Authorization", "Bearer wire-secret-1"], ["Mcp-Session-Id", "sess-0123456789"], ["Accept", "application/json"]], added: [], body: "{}" },
-        { t: 1, kind: "http-response", status: 200, statusText: "OK", headers: [["set-cookie", "sid=cookie-secret-2"], ["mcp-session-id", "sess-0123456789"]] },
+        {
+          t: 0,
+          kind: "http-request",
+          method: "POST",
+          url: "http://127.0.0.1:9/mcp",
+          headers: [
+            ["Authorization", "Bearer wire-secret-1"],
+            ["Mcp-Session-Id", "sess-0123456789"],
+            ["Accept", "application/json"],
+          ],
+          added: [],
+          body: "{}",
+        },
+        {
+          t: 1,
+          kind: "http-response",
+          status: 200,
+          statusText: "OK",
+          headers: [
+            ["set-cookie", "sid=cookie-secret-2"],
+            ["mcp-session-id", "sess-0123456789"],
+          ],
+        },
         { t: 2, kind: "stderr", text: "debug: using sess-0123456789" },
       ],
     };
     const state = base({ target: { kind: "http", url: "http://127.0.0.1:9/mcp" }, exchanges: [x] });
     const { state: out, omitted } = stripSecrets(state);
     const [req, res, err] = out.exchanges[0].events;
-    expect(req.kind === "http-request" && req.headers).toEqual([["Authorization", LEFT_OUT], ["Mcp-Session-Id", LEFT_OUT], ["Accept", "application/json"]]);
-    expect(res.kind === "http-response" && res.headers).toEqual([["set-cookie", LEFT_OUT], ["mcp-session-id", LEFT_OUT]]);
+    expect(req.kind === "http-request" && req.headers).toEqual([
+      ["Authorization", LEFT_OUT],
+      ["Mcp-Session-Id", LEFT_OUT],
+      ["Accept", "application/json"],
+    ]);
+    expect(res.kind === "http-response" && res.headers).toEqual([
+      ["set-cookie", LEFT_OUT],
+      ["mcp-session-id", LEFT_OUT],
+    ]);
     expect(err.kind === "stderr" && err.text).toBe(`debug: using ${LEFT_OUT}`);
     expect(out.exchanges[0].http?.sessionId).toBe(LEFT_OUT);
     expect(omitted).toContain("exchange 1 (request): the value of header Authorization");
@@ -164,20 +192,56 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
   });
   const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
   const rows: { rule: string; state: ShareState; secrets: string[] }[] = [
-    { rule: "a password in the URL (https://admin:hunter2@…)", state: withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp" }), secrets: ["hunter2"] },
-    { rule: "a percent-encoded password, raw and decoded", state: withTarget({ kind: "http", url: "https://admin:p%40ss%2Fw0rd@mcp.example.com/mcp" }), secrets: ["p%40ss%2Fw0rd", "p@ss/w0rd"] },
-    { rule: "a short secret query parameter (?key=abc123)", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?key=abc123&page=2" }), secrets: ["abc123"] },
-    { rule: "an encoded query value, raw and decoded (?token=a%2Bb%3Dc9)", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?token=a%2Bb%3Dc9" }), secrets: ["a%2Bb%3Dc9", "a+b=c9"] },
-    { rule: "a short value after a secret flag (--api-key k123)", state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "--api-key", "k123"] }), secrets: ["k123"] },
-    { rule: "an sk-… key as a bare argument", state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "sk-proj-Abc123Def456Ghi789"] }), secrets: ["sk-proj-Abc123Def456Ghi789"] },
-    { rule: "a ghp_… token after an innocent flag", state: withTarget({ kind: "stdio", command: "gh-mcp", args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"] }), secrets: ["ghp_1234567890abcdefghijABCDEFGHIJ123456"] },
-    { rule: "KEY=… in argv (env API_KEY=short node …)", state: withTarget({ kind: "stdio", command: "env", args: ["API_KEY=short1", "node", "server.js"] }), secrets: ["short1"] },
+    {
+      rule: "a password in the URL (https://admin:hunter2@…)",
+      state: withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp" }),
+      secrets: ["hunter2"],
+    },
+    {
+      rule: "a percent-encoded password, raw and decoded",
+      state: withTarget({ kind: "http", url: "https://admin:p%40ss%2Fw0rd@mcp.example.com/mcp" }),
+      secrets: ["p%40ss%2Fw0rd", "p@ss/w0rd"],
+    },
+    {
+      rule: "a short secret query parameter (?key=abc123)",
+      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?key=abc123&page=2" }),
+      secrets: ["abc123"],
+    },
+    {
+      rule: "an encoded query value, raw and decoded (?token=a%2Bb%3Dc9)",
+      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?token=a%2Bb%3Dc9" }),
+      secrets: ["a%2Bb%3Dc9", "a+b=c9"],
+    },
+    {
+      rule: "a short value after a secret flag (--api-key k123)",
+      state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "--api-key", "k123"] }),
+      secrets: ["k123"],
+    },
+    {
+      rule: "an sk-… key as a bare argument",
+      state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "sk-proj-Abc123Def456Ghi789"] }),
+      secrets: ["sk-proj-Abc123Def456Ghi789"],
+    },
+    {
+      rule: "a ghp_… token after an innocent flag",
+      state: withTarget({ kind: "stdio", command: "gh-mcp", args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"] }),
+      secrets: ["ghp_1234567890abcdefghijABCDEFGHIJ123456"],
+    },
+    {
+      rule: "KEY=… in argv (env API_KEY=short node …)",
+      state: withTarget({ kind: "stdio", command: "env", args: ["API_KEY=short1", "node", "server.js"] }),
+      secrets: ["short1"],
+    },
     {
       rule: "KEY=… and a secret flag inside an sh -c string",
       state: withTarget({ kind: "stdio", command: "sh", args: ["-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"] }),
       secrets: ["abc123xyz", "t0k3n"],
     },
-    { rule: "an opaque header name carrying a token-shaped value", state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp", headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" } }), secrets: ["sk-ant-api03-abcdefghijklmnop"] },
+    {
+      rule: "an opaque header name carrying a token-shaped value",
+      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp", headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" } }),
+      secrets: ["sk-ant-api03-abcdefghijklmnop"],
+    },
     {
       rule: "an exchange recorded against another target: its label is stripped too",
       state: base({ exchanges: [recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"), recordedFor("node s.js --password pw1")] }),
@@ -185,7 +249,14 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
     },
     {
       rule: "an exchange carrying its own target (replayed to it): the target and its label are stripped",
-      state: base({ exchanges: [{ ...recordedFor("https://carol:pa55@own.example/mcp?api_key=q1w2"), target: { kind: "http", url: "https://carol:pa55@own.example/mcp?api_key=q1w2" } }] }),
+      state: base({
+        exchanges: [
+          {
+            ...recordedFor("https://carol:pa55@own.example/mcp?api_key=q1w2"),
+            target: { kind: "http", url: "https://carol:pa55@own.example/mcp?api_key=q1w2" },
+          },
+        ],
+      }),
       secrets: ["pa55", "q1w2"],
     },
   ];
@@ -210,7 +281,11 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
 
   it("token shapes in frames, stderr and the editor are left out too", async () => {
     const key = "sk-proj-Zz9Yy8Xx7Ww6Vv5Uu4";
-    const x = { ...recordedFor("calendar (stdio)"), sent: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask","arguments":{"key":"${key}"}}}`, events: [{ t: 1, kind: "stderr" as const, text: `using ${key}` }] };
+    const x = {
+      ...recordedFor("calendar (stdio)"),
+      sent: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask","arguments":{"key":"${key}"}}}`,
+      events: [{ t: 1, kind: "stderr" as const, text: `using ${key}` }],
+    };
     const text = await linkText(base({ editor: `{"k":"${key}"}`, exchanges: [x] }));
     expect(text).not.toContain(key);
   });

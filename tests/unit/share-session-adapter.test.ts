@@ -18,10 +18,15 @@ describe("opening a link in the session", () => {
   });
 
   it("the editor text, protocol version and capabilities are the link's; the editor is told it was replaced", () => {
-    const share: ShareState = { ...defaultShareState(), editor: "{\"x\":1}", protocolVersion: "2025-11-25", capabilities: { sampling: {}, experimental: { a: 1 } } };
+    const share: ShareState = {
+      ...defaultShareState(),
+      editor: '{"x":1}',
+      protocolVersion: "2025-11-25",
+      capabilities: { sampling: {}, experimental: { a: 1 } },
+    };
     const base = initialState();
     const s = sessionFromShare(share, base);
-    expect(s.editor).toEqual({ text: "{\"x\":1}", version: base.editor.version + 1 });
+    expect(s.editor).toEqual({ text: '{"x":1}', version: base.editor.version + 1 });
     expect(s.envelope.protocolVersion).toBe("2025-11-25");
     expect(JSON.parse(s.envelope.rawCapabilities)).toEqual({ sampling: {}, experimental: { a: 1 } });
   });
@@ -52,13 +57,13 @@ describe("opening a link in the session", () => {
   });
 
   it("after confirmation, withTarget makes the command the target with exactly the argv, cwd and env shown", () => {
-    const target = { kind: "stdio" as const, command: "/usr/bin/node", args: ["a b.js", "it's", "", "--x=\"y\""], cwd: "/srv", env: { K: "v" } };
+    const target = { kind: "stdio" as const, command: "/usr/bin/node", args: ["a b.js", "it's", "", '--x="y"'], cwd: "/srv", env: { K: "v" } };
     const s = withTarget(initialState(), target);
     const view = selectTarget(s);
     expect(view.kind === "ready" && view.target).toEqual(target);
   });
 
-  it.each([[["node", "server.js"]], [["a b", "it's", "", "$(x)", "\\back", "\"q\""]]])("joinCommandLine splits back to the same argv: %j", (argv) => {
+  it.each([[["node", "server.js"]], [["a b", "it's", "", "$(x)", "\\back", '"q"']]])("joinCommandLine splits back to the same argv: %j", (argv) => {
     expect(splitCommandLine(joinCommandLine(argv))).toEqual({ ok: true, argv });
   });
 

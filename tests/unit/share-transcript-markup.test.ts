@@ -56,6 +56,8 @@ describe("the Markdown transcript renders server text as text, never as HTML", (
   it("the capabilities line still shows the capabilities exactly (as code)", async () => {
     const md = markdownTranscript(hostileState("`<img src=x onerror=alert(1)>`"));
     const html = await marked.parse(md, { gfm: true });
-    expect(html).toContain("<code>{&quot;`&lt;img src=x onerror=alert(1)&gt;`&quot;:{&quot;note&quot;:&quot;`&lt;img src=x onerror=alert(1)&gt;`&quot;}}</code>");
+    expect(html).toContain(
+      "<code>{&quot;`&lt;img src=x onerror=alert(1)&gt;`&quot;:{&quot;note&quot;:&quot;`&lt;img src=x onerror=alert(1)&gt;`&quot;}}</code>",
+    );
   });
 });

@@ -13,7 +13,8 @@ import { localLaunchForEachTest } from "../helpers/env";
 const TOKEN = "f".repeat(64);
 const HOST = "127.0.0.1:3000";
 
-const bridge = (headers: Record<string, string>) => guardRequest(new Request(`http://${HOST}/api/bridge/send`, { method: "POST", headers: { host: HOST, ...headers }, body: "{}" }));
+const bridge = (headers: Record<string, string>) =>
+  guardRequest(new Request(`http://${HOST}/api/bridge/send`, { method: "POST", headers: { host: HOST, ...headers }, body: "{}" }));
 const cookie = () => `other=1; ${sessionCookieName("3000")}=${sessionCookieValue()}`;
 
 localLaunchForEachTest(TOKEN);
@@ -28,16 +29,24 @@ describe("bridge calls: the token header or the sign-in cookie", () => {
     expect(bridge({ cookie: cookie(), origin: `http://${HOST}`, "sec-fetch-site": "same-origin" })).toBeNull();
   });
   it("the cookie alone from a cross-site Origin is still refused by the Origin guard", () => {
-    expect(bridge({ cookie: cookie(), origin: "http://evil.example", "sec-fetch-site": "cross-site" })).toMatchObject({ kind: "forbidden-origin", status: 403 });
+    expect(bridge({ cookie: cookie(), origin: "http://evil.example", "sec-fetch-site": "cross-site" })).toMatchObject({
+      kind: "forbidden-origin",
+      status: 403,
+    });
     // Same site, other port (another local app): Origin guard first, and Sec-Fetch-Site would refuse it too.
-    expect(bridge({ cookie: cookie(), origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" })).toMatchObject({ kind: "forbidden-origin", status: 403 });
+    expect(bridge({ cookie: cookie(), origin: "http://127.0.0.1:4000", "sec-fetch-site": "same-site" })).toMatchObject({
+      kind: "forbidden-origin",
+      status: 403,
+    });
     expect(bridge({ cookie: cookie(), "sec-fetch-site": "same-site" })).toMatchObject({ kind: "unauthorized", status: 401 });
   });
   it("the cookie is refused behind a foreign Host (DNS rebinding)", () => {
     expect(bridge({ cookie: cookie(), host: "evil.example:3000" })).toMatchObject({ kind: "forbidden-host", status: 403 });
   });
   it("the cookie is per port: 3000's sign-in does not open 3100", () => {
-    const other = guardRequest(new Request("http://127.0.0.1:3100/api/bridge/send", { method: "POST", headers: { host: "127.0.0.1:3100", cookie: cookie() }, body: "{}" }));
+    const other = guardRequest(
+      new Request("http://127.0.0.1:3100/api/bridge/send", { method: "POST", headers: { host: "127.0.0.1:3100", cookie: cookie() }, body: "{}" }),
+    );
     expect(other).toMatchObject({ kind: "unauthorized" });
   });
   it("the cookie holds no token, and the token as a cookie value is refused", () => {
@@ -68,7 +77,10 @@ describe("the launch URL signs the browser in and leaves the address bar clean",
     expect(res.headers.get("set-cookie")).toBeNull();
   });
   it("the sign-in form posts the token in the body, never the URL", async () => {
-    const post = (body: string) => signInResponse(new Request(`http://${HOST}/?signin=post`, { method: "POST", headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" }, body }));
+    const post = (body: string) =>
+      signInResponse(
+        new Request(`http://${HOST}/?signin=post`, { method: "POST", headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" }, body }),
+      );
     const ok = (await post(`token=${TOKEN}`))!;
     expect(ok.status).toBe(200);
     expect(ok.headers.get("set-cookie")).toContain("HttpOnly");
@@ -82,7 +94,9 @@ describe("the launch URL signs the browser in and leaves the address bar clean",
     expect(await signInResponse(new Request(`http://${HOST}/api/bridge/send?token=${TOKEN}`, { method: "POST", body: "{}" }))).toBeNull();
   });
   it("markup in the rest of the address cannot break out of the continuation script", async () => {
-    const res = (await signInResponse(new Request(`http://${HOST}/?token=${TOKEN}&q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E`, { headers: { host: HOST } })))!;
+    const res = (await signInResponse(
+      new Request(`http://${HOST}/?token=${TOKEN}&q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E`, { headers: { host: HOST } }),
+    ))!;
     const html = await res.text();
     expect(html.match(/<script>/g)).toHaveLength(1);
     expect(html).not.toMatch(/<\/script><script>alert/);

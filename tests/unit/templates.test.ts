@@ -3,8 +3,16 @@ import { TEMPLATES, defaultFrame } from "@/lib/protocol/templates";
 import { missingEnvelopeKeys } from "@/lib/protocol/meta";
 
 const CLIENT_REQUESTS_2026 = [
-  "server/discover", "completion/complete", "prompts/get", "prompts/list", "resources/list",
-  "resources/templates/list", "resources/read", "subscriptions/listen", "tools/call", "tools/list",
+  "server/discover",
+  "completion/complete",
+  "prompts/get",
+  "prompts/list",
+  "resources/list",
+  "resources/templates/list",
+  "resources/read",
+  "subscriptions/listen",
+  "tools/call",
+  "tools/list",
 ];
 
 describe("frame templates", () => {

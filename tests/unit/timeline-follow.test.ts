@@ -5,9 +5,30 @@ describe("the timeline follows the newest exchange unless an older one is being 
   const view = { top: 100, bottom: 500 };
   it.each([
     ["no cards", [], "follow"],
-    ["the newest card partly in view", [{ top: 0, bottom: 200 }, { top: 450, bottom: 700 }], "follow"],
-    ["an older card in view, the newest below", [{ top: 150, bottom: 400 }, { top: 600, bottom: 900 }], "reading"],
-    ["no card in view (the editor on a narrow window)", [{ top: 900, bottom: 1000 }, { top: 1000, bottom: 1200 }], "follow"],
+    [
+      "the newest card partly in view",
+      [
+        { top: 0, bottom: 200 },
+        { top: 450, bottom: 700 },
+      ],
+      "follow",
+    ],
+    [
+      "an older card in view, the newest below",
+      [
+        { top: 150, bottom: 400 },
+        { top: 600, bottom: 900 },
+      ],
+      "reading",
+    ],
+    [
+      "no card in view (the editor on a narrow window)",
+      [
+        { top: 900, bottom: 1000 },
+        { top: 1000, bottom: 1200 },
+      ],
+      "follow",
+    ],
   ] as const)("%s → %s", (_what, cards, mode) => {
     expect(followMode(view, [...cards])).toBe(mode);
   });

@@ -13,7 +13,15 @@ const chars: Counter = (text) => text.length;
 const py = DEFAULT_BILL_OPTIONS; // python layout, prompt fields
 
 const a = { name: "a", description: "dd", inputSchema: {} };
-const long = { name: "long", title: "T", description: "a longer one", inputSchema: { type: "object" }, outputSchema: { type: "object" }, annotations: { readOnlyHint: true }, execution: { taskSupport: "forbidden" } };
+const long = {
+  name: "long",
+  title: "T",
+  description: "a longer one",
+  inputSchema: { type: "object" },
+  outputSchema: { type: "object" },
+  annotations: { readOnlyHint: true },
+  execution: { taskSupport: "forbidden" },
+};
 const tie = { name: "b", description: "dd", inputSchema: {} };
 
 const catalogue: Catalogue = { pages: [{ tools: [a, long] }, { tools: [tie], nextCursor: "x" }], instructions: "be nice" };
@@ -32,7 +40,12 @@ describe("billTool: a tool's tokens, its fields, and the structure between them"
   it("fields outside the prompt view are billed but not counted in the tool's tokens", () => {
     const t = billTool(long, 1, chars, py);
     expect(t.counted).toEqual(["name", "description", "inputSchema"]);
-    expect(t.fields).toMatchObject({ title: 3, outputSchema: '{"type": "object"}'.length, annotations: '{"readOnlyHint": true}'.length, other: '{"execution": {"taskSupport": "forbidden"}}'.length });
+    expect(t.fields).toMatchObject({
+      title: 3,
+      outputSchema: '{"type": "object"}'.length,
+      annotations: '{"readOnlyHint": true}'.length,
+      other: '{"execution": {"taskSupport": "forbidden"}}'.length,
+    });
     expect(t.tokens).toBe('{"name": "long", "description": "a longer one", "inputSchema": {"type": "object"}}'.length);
   });
   it("fieldSet whole counts the definition as received, every field included", () => {
@@ -45,7 +58,11 @@ describe("billTool: a tool's tokens, its fields, and the structure between them"
 describe("billCatalogue: totals", () => {
   const b = billCatalogue(catalogue, chars, py);
   it("tools are sorted costliest first; ties keep the catalogue's order", () => {
-    expect(b.perTool.map((t) => [t.name, t.index])).toEqual([["long", 1], ["a", 0], ["b", 2]]);
+    expect(b.perTool.map((t) => [t.name, t.index])).toEqual([
+      ["long", 1],
+      ["a", 0],
+      ["b", 2],
+    ]);
   });
   it("toolsTokens counts the whole array at once; sumOfPerTool adds the tools (they differ by the brackets and separators)", () => {
     const views = catalogueTools(catalogue).map((t) => countedView(t, "prompt"));
@@ -100,7 +117,9 @@ describe("fleet: N servers like this one in a W-token window", () => {
   });
   it("says it in one sentence, singular for one server, and warns when the window overflows", () => {
     expect(fleetSentence(fleetCost(1619, 1, 128_000))).toBe("1 server like this one takes 1,619 tokens of every turn, 1.3% of a 128,000-token window.");
-    expect(fleetSentence(fleetCost(5000, 10, 8000))).toBe("10 servers like this one take 50,000 tokens of every turn, 625% of a 8,000-token window — more than the whole window.");
+    expect(fleetSentence(fleetCost(5000, 10, 8000))).toBe(
+      "10 servers like this one take 50,000 tokens of every turn, 625% of a 8,000-token window — more than the whole window.",
+    );
   });
   it("shows one decimal under 10% and none above", () => {
     expect([formatShare(0.04), formatShare(0.123)]).toEqual(["4.0%", "12%"]);

@@ -13,7 +13,13 @@ import { serialize } from "@/lib/tokens/serialize";
 const ORDINARY: [string, string][] = [
   ["English prose", "The quick brown fox jumps over the lazy dog. It's 12:45, isn't it? They'll see; we'd go."],
   ["a tool description", "Returns the events of a calendar between two dates (inclusive). Use ISO 8601 dates, e.g. 2026-07-28."],
-  ["a JSON schema, python layout", serialize({ type: "object", properties: { when: { type: "string", format: "date-time" }, n: { type: "integer", minimum: 1 } }, required: ["when"] }, "python")],
+  [
+    "a JSON schema, python layout",
+    serialize(
+      { type: "object", properties: { when: { type: "string", format: "date-time" }, n: { type: "integer", minimum: 1 } }, required: ["when"] },
+      "python",
+    ),
+  ],
   ["a JSON schema, compact", serialize({ type: "object", properties: { q: { type: "string", description: "Query – with an en dash ✓" } } }, "compact")],
   ["code", "function f(a, b) {\n  return a.map((x) => x * 2).filter(Boolean); // done\n}\n\n\tconst  y = `${a}`;"],
   ["numbers", "3.14159 2653589793 1,307 1e-05 -42 0x1F 100000000000"],
@@ -40,10 +46,12 @@ const LONG_WORDS: [string, string][] = [
 
 /** Deterministic pseudo-random text from an alphabet that exercises every branch of the pre-tokenizer. */
 function randomTexts(count: number): string[] {
-  const alphabet = ["a", "b", "e", "A", "Z", " ", "  ", "\n", "\t", ".", ",", "!", "'s", "0", "9", "é", "日", "🙂", "\"", "{", "}", "_", "-", "<|endoftext|>"];
+  const alphabet = ["a", "b", "e", "A", "Z", " ", "  ", "\n", "\t", ".", ",", "!", "'s", "0", "9", "é", "日", "🙂", '"', "{", "}", "_", "-", "<|endoftext|>"];
   let seed = 13;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-  return Array.from({ length: count }, () => Array.from({ length: 1 + Math.floor(next() * 120) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""));
+  return Array.from({ length: count }, () =>
+    Array.from({ length: 1 + Math.floor(next() * 120) }, () => alphabet[Math.floor(next() * alphabet.length)]).join(""),
+  );
 }
 
 const encoders = {} as Record<Encoding, Tiktoken>;
@@ -67,7 +75,7 @@ describe.each(ENCODINGS)("%s: the bounded counter counts exactly what js-tiktoke
 });
 
 describe("the bounded counter's work grows with the text, not with the square of a word", () => {
-  it("one word of 40,000 × \"a\" is counted (o200k_base: 8 a's per token)", () => {
+  it('one word of 40,000 × "a" is counted (o200k_base: 8 a\'s per token)', () => {
     expect(boundedCounter(encoders.o200k_base)("a".repeat(40_000))).toBe(5_000);
   });
 });

@@ -4,7 +4,17 @@ import { billCatalogue, type Bill } from "@/lib/tokens/bill";
 import { catalogueTools, type Catalogue } from "@/lib/tokens/catalogue";
 import { initialPanelState, isEdited, panelReducer, selectCapabilities, selectFleet, slotBill, type PanelAction, type PanelState } from "@/lib/tokens/panel";
 
-const catalogue: Catalogue = { pages: [{ tools: [{ name: "a", description: "first", inputSchema: {} }, { name: "b", description: "second", inputSchema: {} }] }], instructions: "hi" };
+const catalogue: Catalogue = {
+  pages: [
+    {
+      tools: [
+        { name: "a", description: "first", inputSchema: {} },
+        { name: "b", description: "second", inputSchema: {} },
+      ],
+    },
+  ],
+  instructions: "hi",
+};
 const bill = (c: Catalogue): Bill => billCatalogue(c, (t) => t.length);
 const run = (...actions: PanelAction[]) => actions.reduce(panelReducer, initialPanelState());
 const fetched: PanelAction = { type: "fetch/finished", targetKey: "demo:everything:stdio", targetLabel: "everything (stdio)", catalogue };
@@ -12,7 +22,11 @@ const fetched: PanelAction = { type: "fetch/finished", targetKey: "demo:everythi
 describe("panel: defaults are the chapter's", () => {
   it("o200k_base, python layout, prompt fields, auto handshake, 5 servers, 200,000-token window", () => {
     const s = initialPanelState();
-    expect([s.options, s.handshake, s.fleet]).toEqual([{ encoding: "o200k_base", layout: "python", fieldSet: "prompt" }, "auto", { servers: "5", window: "200000" }]);
+    expect([s.options, s.handshake, s.fleet]).toEqual([
+      { encoding: "o200k_base", layout: "python", fieldSet: "prompt" },
+      "auto",
+      { servers: "5", window: "200000" },
+    ]);
   });
 });
 
@@ -23,14 +37,25 @@ describe("panel: bills and stale replies", () => {
   });
   it("a reply to an older request is dropped, and the previous bill stays on screen while the new one is pending", () => {
     const first = bill(catalogue);
-    const s: PanelState = run(fetched, { type: "bill/requested", which: "current", seq: 1 }, { type: "bill/finished", which: "current", seq: 1, bill: first }, { type: "bill/requested", which: "current", seq: 2 });
+    const s: PanelState = run(
+      fetched,
+      { type: "bill/requested", which: "current", seq: 1 },
+      { type: "bill/finished", which: "current", seq: 1, bill: first },
+      { type: "bill/requested", which: "current", seq: 2 },
+    );
     const stale = panelReducer(s, { type: "bill/finished", which: "current", seq: 1, bill: bill({ pages: [{ tools: [] }] }) });
     expect(stale).toBe(s);
     expect(slotBill(s.bills.current)).toBe(first);
   });
   it("a failed bill says why and keeps the last good one", () => {
     const first = bill(catalogue);
-    const s = run(fetched, { type: "bill/requested", which: "current", seq: 1 }, { type: "bill/finished", which: "current", seq: 1, bill: first }, { type: "bill/requested", which: "current", seq: 2 }, { type: "bill/failed", which: "current", seq: 2, message: "boom" });
+    const s = run(
+      fetched,
+      { type: "bill/requested", which: "current", seq: 1 },
+      { type: "bill/finished", which: "current", seq: 1, bill: first },
+      { type: "bill/requested", which: "current", seq: 2 },
+      { type: "bill/failed", which: "current", seq: 2, message: "boom" },
+    );
     expect(s.bills.current).toMatchObject({ status: "failed", message: "boom", last: first });
   });
 });
@@ -41,7 +66,12 @@ describe("panel: what if", () => {
     expect(JSON.parse(s.whatIf.text)).toEqual({ name: "b", description: "second", inputSchema: {} });
   });
   it("applying an edit changes the catalogue (and only that tool); reset brings the fetched one back", () => {
-    let s = run(fetched, { type: "whatif/select", subject: { kind: "tool", index: 0 } }, { type: "whatif/text", text: '{"name":"a"}' }, { type: "whatif/apply" });
+    let s = run(
+      fetched,
+      { type: "whatif/select", subject: { kind: "tool", index: 0 } },
+      { type: "whatif/text", text: '{"name":"a"}' },
+      { type: "whatif/apply" },
+    );
     expect(catalogueTools(s.catalogue!)).toEqual([{ name: "a" }, { name: "b", description: "second", inputSchema: {} }]);
     expect(isEdited(s)).toBe(true);
     s = panelReducer(s, { type: "whatif/reset" });

@@ -24,7 +24,10 @@ describe("billRequest: a bad body is refused with the reason", () => {
 });
 
 describe("billRequest: a good body is billed with the chapter's defaults unless told otherwise", () => {
-  const catalogue = { pages: [{ tools: [{ name: "echo", description: "Echoes back the input", inputSchema: { type: "object" } }] }], instructions: "Be brief." };
+  const catalogue = {
+    pages: [{ tools: [{ name: "echo", description: "Echoes back the input", inputSchema: { type: "object" } }] }],
+    instructions: "Be brief.",
+  };
   it("defaults: o200k_base, python layout, prompt fields", async () => {
     const reply = await billRequest({ catalogue });
     expect(reply).toMatchObject({ ok: true, value: { options: { encoding: "o200k_base", layout: "python", fieldSet: "prompt" }, tools: 1 } });

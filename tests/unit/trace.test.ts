@@ -21,7 +21,11 @@ const rows: Row[] = [
   {
     rule: "unfolded _meta shows the whole envelope",
     foldMeta: false,
-    input: { sent: req("server/discover", { _meta: META }), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"] } }) },
+    input: {
+      sent: req("server/discover", { _meta: META }),
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"] } }),
+    },
     lines: [
       '→ server/discover {"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}',
       '← {"supportedVersions":["2026-07-28"]}',
@@ -29,17 +33,29 @@ const rows: Row[] = [
   },
   {
     rule: "result _meta (server identity) folds too, keeping key order",
-    input: { sent: req("server/discover", { _meta: META }), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"], _meta: { x: 1 }, resultType: "complete" } }) },
+    input: {
+      sent: req("server/discover", { _meta: META }),
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"], _meta: { x: 1 }, resultType: "complete" } }),
+    },
     lines: ['→ server/discover {"_meta":{…}}', '← {"supportedVersions":["2026-07-28"],"_meta":{…},"resultType":"complete"}'],
   },
   {
     rule: "an error response is ← error code message",
-    input: { sent: req("server/discover", { _meta: META }), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }) },
+    input: {
+      sent: req("server/discover", { _meta: META }),
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }),
+    },
     lines: ['→ server/discover {"_meta":{…}}', "← error -32601 Method not found"],
   },
   {
     rule: "error data is shown after the message",
-    input: { sent: req("tools/list", {}), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } } }) },
+    input: {
+      sent: req("tools/list", {}),
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } } }),
+    },
     lines: ["→ tools/list {}", '← error -32022 Unsupported {"supported":["2026-07-28"]}'],
   },
   {
@@ -83,12 +99,22 @@ const rows: Row[] = [
   },
   {
     rule: "other failures name their kind and message",
-    input: { sent: req("tools/list", {}), timeoutMs: 10000, received: [], outcome: { kind: "failure", failure: "exit", message: "process exited with code 1" } },
+    input: {
+      sent: req("tools/list", {}),
+      timeoutMs: 10000,
+      received: [],
+      outcome: { kind: "failure", failure: "exit", message: "process exited with code 1" },
+    },
     lines: ["→ tools/list {}", "✕ exit: process exited with code 1"],
   },
   {
     rule: "a sent notification expects no response",
-    input: { sent: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), timeoutMs: 10000, received: [], outcome: { kind: "notification", note: "" } },
+    input: {
+      sent: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      timeoutMs: 10000,
+      received: [],
+      outcome: { kind: "notification", note: "" },
+    },
     lines: ["→ notifications/initialized", "· no response expected (notification)"],
   },
   {
@@ -98,7 +124,12 @@ const rows: Row[] = [
   },
   {
     rule: "a response the bridge did not list in received is still shown",
-    input: { sent: req("tools/list", {}), timeoutMs: 10000, received: [], outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } } },
+    input: {
+      sent: req("tools/list", {}),
+      timeoutMs: 10000,
+      received: [],
+      outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } },
+    },
     lines: ["→ tools/list {}", '← {"tools":[]}'],
   },
 ];

@@ -56,7 +56,14 @@ function rearm(flow: PausedFlow): void {
 function view(flow: PausedFlow): AuthRun {
   if (flow.finished) return flow.finished;
   const { record, waiting } = flow;
-  return { ...record, steps: [...record.steps], findings: [...record.findings], outcome: "needs-user", authorizationUrl: waiting?.authorizationUrl, flowId: flow.id };
+  return {
+    ...record,
+    steps: [...record.steps],
+    findings: [...record.findings],
+    outcome: "needs-user",
+    authorizationUrl: waiting?.authorizationUrl,
+    flowId: flow.id,
+  };
 }
 
 /** Starts the flow and answers when it first needs the person (or ended without them). */
@@ -88,7 +95,11 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRu
       flow.finished = session.run;
     })
     .catch((e: Error) => {
-      flow.finished = { ...flow.record, outcome: "failed", steps: [...flow.record.steps, { name: "browser sign-in", status: "fail", detail: e.message, specRef: "" }] };
+      flow.finished = {
+        ...flow.record,
+        outcome: "failed",
+        steps: [...flow.record.steps, { name: "browser sign-in", status: "fail", detail: e.message, specRef: "" }],
+      };
     })
     .finally(async () => {
       clearTimeout(flow.timer);
@@ -104,7 +115,10 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRu
 export async function continueBrowserFlow(flowId: string, callbackUrl: string): Promise<AuthRun> {
   const flow = flows.get(flowId);
   if (!flow) {
-    throw new BridgeError("bad-request", "no sign-in in progress with this id: it finished, was replaced, expired after 10 minutes, or the playground restarted; start it again from the Auth tab");
+    throw new BridgeError(
+      "bad-request",
+      "no sign-in in progress with this id: it finished, was replaced, expired after 10 minutes, or the playground restarted; start it again from the Auth tab",
+    );
   }
   if (!flow.waiting) throw new BridgeError("bad-request", "this sign-in is not waiting for a callback (it is still working on the last one)");
   const settled = flow.next;

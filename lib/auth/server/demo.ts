@@ -68,7 +68,12 @@ export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: 
 }
 
 /** The same demo with the person signing in in a browser tab; `callbackUrl` is the playground's callback page. */
-export async function startBrowserDemo(demo: AuthDemo, scope: string | undefined, callbackUrl: string, registration: AuthRegistration = "cimd"): Promise<AuthRun> {
+export async function startBrowserDemo(
+  demo: AuthDemo,
+  scope: string | undefined,
+  callbackUrl: string,
+  registration: AuthRegistration = "cimd",
+): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   return startBrowserFlow({
     ...demoOptions(demo, servers, scope, callbackUrl, registration),

@@ -52,7 +52,13 @@ function readBounded(res: IncomingMessage, limit: number): Promise<string> {
 }
 
 /** One request over node:http(s), to `pinned` when given (Host stays the URL's name); no redirect is followed. */
-export function requestPinned(href: string, init: RequestInit, headers: Headers, timeoutMs: number, pinned?: PinnedAddress): Promise<{ res: IncomingMessage; text: string }> {
+export function requestPinned(
+  href: string,
+  init: RequestInit,
+  headers: Headers,
+  timeoutMs: number,
+  pinned?: PinnedAddress,
+): Promise<{ res: IncomingMessage; text: string }> {
   const url = new URL(href);
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {

@@ -36,7 +36,12 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
   const has = (code: string) => findings.some((f) => f.code === code);
   const step = (name: string) => steps.find((s) => s.name === name);
   const status = step("unauthenticated request")?.response?.status;
-  const judgement = (reached: JudgedAspect[]): AuthJudgement => ({ target: opts.target, ...(status !== undefined ? { status } : {}), run: { ...run, steps, findings }, reached });
+  const judgement = (reached: JudgedAspect[]): AuthJudgement => ({
+    target: opts.target,
+    ...(status !== undefined ? { status } : {}),
+    run: { ...run, steps, findings },
+    reached,
+  });
   if (status !== 401) return judgement([]);
 
   const reached: JudgedAspect[] = ["challenge", "forged"];
@@ -60,7 +65,12 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     reached.push("as-doc");
     const f = asStep.facts;
     if (!f.registration_endpoint && f.client_id_metadata_document_supported !== true) {
-      findings.push(finding("NO_REGISTRATION_PATH", "no client_id_metadata_document_supported and no registration_endpoint: only clients registered beforehand can sign in"));
+      findings.push(
+        finding(
+          "NO_REGISTRATION_PATH",
+          "no client_id_metadata_document_supported and no registration_endpoint: only clients registered beforehand can sign in",
+        ),
+      );
     }
   }
 
@@ -69,11 +79,13 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     reached.push("query");
     const inQuery = new URL(opts.target);
     inQuery.searchParams.set("access_token", opts.ownToken);
-    if (served2xx(await mcp(probes, opts, undefined, inQuery.href))) findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", "the server's own token was accepted from the query string"));
+    if (served2xx(await mcp(probes, opts, undefined, inQuery.href)))
+      findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", "the server's own token was accepted from the query string"));
   }
   if (opts.foreignToken) {
     reached.push("audience");
-    if (served2xx(await mcp(probes, opts, opts.foreignToken))) findings.push(finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"));
+    if (served2xx(await mcp(probes, opts, opts.foreignToken)))
+      findings.push(finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"));
   }
   const tokenStep: AuthStep = {
     name: "token handling probes",

@@ -21,7 +21,9 @@ export async function startLoopbackCallback(): Promise<LoopbackCallback> {
       res.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("not the callback\n");
       return;
     }
-    res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" }).end("Signed in: the command line has the callback. You can close this tab.\n");
+    res
+      .writeHead(200, { "content-type": "text/plain; charset=utf-8", "cache-control": "no-store" })
+      .end("Signed in: the command line has the callback. You can close this tab.\n");
     deliver(`${redirectUri}${url.search}`);
   });
   await new Promise<void>((resolve, reject) => {

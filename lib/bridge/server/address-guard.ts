@@ -52,7 +52,8 @@ export function classifyAddress(address: string): AddressVerdict {
   const range = ip.range();
   if (range !== "unicast") return { ok: false, reason: `${text} is ${RANGE_MEANING[range] ?? `a special-purpose address (${range})`}` };
   // ipaddr.js calls any unlisted IPv6 "unicast", including the deprecated ::a.b.c.d forms: only 2000::/3 is global.
-  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6)) return { ok: false, reason: `${text} is outside the global unicast range 2000::/3` };
+  if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6))
+    return { ok: false, reason: `${text} is outside the global unicast range 2000::/3` };
   return { ok: true };
 }
 
@@ -87,7 +88,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
 /** Resolves the URL's host once and checks every address; the first one is what the request is pinned to. */
 export async function checkDestination(url: URL, resolve: Resolver = systemResolver): Promise<Destination> {
   const hostname = url.hostname.replace(/^\[|\]$/g, "");
-  const refuse = (reason: string): Destination => ({ ok: false, message: `${reason}; hosted mode refuses it (SSRF guard): only public addresses can be reached` });
+  const refuse = (reason: string): Destination => ({
+    ok: false,
+    message: `${reason}; hosted mode refuses it (SSRF guard): only public addresses can be reached`,
+  });
   const literal = literalVerdict(hostname);
   if (literal && !literal.ok) return refuse(literal.reason);
   if (literal) {

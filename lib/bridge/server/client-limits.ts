@@ -70,7 +70,11 @@ export class ClientLimiter {
     const bucket = this.bucketOf(key);
     const { burst, refillPerSecond, maxConcurrent } = this.settings;
     if (bucket.inFlight >= maxConcurrent) {
-      return { ok: false, retryAfterSeconds: 1, message: `${maxConcurrent} of your calls are already in flight; wait for one to finish (hosted mode limits each client)` };
+      return {
+        ok: false,
+        retryAfterSeconds: 1,
+        message: `${maxConcurrent} of your calls are already in flight; wait for one to finish (hosted mode limits each client)`,
+      };
     }
     if (bucket.tokens < 1) {
       const retryAfterSeconds = Math.max(1, Math.ceil((1 - bucket.tokens) / refillPerSecond));

@@ -41,7 +41,15 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
   } catch (e) {
     return { ok: false, reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
-  if (body.tooLarge) return { ok: false, reply: jsonError(413, "too-large", `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`) };
+  if (body.tooLarge)
+    return {
+      ok: false,
+      reply: jsonError(
+        413,
+        "too-large",
+        `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`,
+      ),
+    };
   const headers = new Headers(req.headers);
   headers.delete("content-length");
   return { ok: true, text: body.text, request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }) };

@@ -57,7 +57,12 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
       return { ok: true, transport: "stdio", spec: { key, argv } };
     }
     const baseUrl = ctx.baseUrl ?? (process.env.PORT ? `http://127.0.0.1:${process.env.PORT}` : undefined);
-    if (!baseUrl) return { ok: false, failure: "refused", message: `the ${name} server over HTTP is served by the playground itself, but its URL is unknown (no base URL)` };
+    if (!baseUrl)
+      return {
+        ok: false,
+        failure: "refused",
+        message: `the ${name} server over HTTP is served by the playground itself, but its URL is unknown (no base URL)`,
+      };
     return { ok: true, transport: "http", url: embeddedHttpUrl(baseUrl, name), notes: [] };
   }
   if (!existsSync(everythingEntry())) {
@@ -139,11 +144,19 @@ async function startEverythingHttp(): Promise<EverythingStart> {
   while (!(await accepts(port))) {
     if (exited) {
       const how = proc.exit?.signal ? `was killed by ${proc.exit.signal}` : `exited with code ${proc.exit?.code}`;
-      return { ok: false, failure: "exit", message: `server-everything (streamableHttp) ${how} before listening; stderr: ${proc.stderrTail.join(" | ") || "(empty)"}` };
+      return {
+        ok: false,
+        failure: "exit",
+        message: `server-everything (streamableHttp) ${how} before listening; stderr: ${proc.stderrTail.join(" | ") || "(empty)"}`,
+      };
     }
     if (performance.now() > deadline) {
       await proc.terminate(LIMITS.killGraceMs);
-      return { ok: false, failure: "timeout", message: `server-everything (streamableHttp) was not listening on 127.0.0.1:${port} after ${LIMITS.demoHttpStartTimeoutMs} ms` };
+      return {
+        ok: false,
+        failure: "timeout",
+        message: `server-everything (streamableHttp) was not listening on 127.0.0.1:${port} after ${LIMITS.demoHttpStartTimeoutMs} ms`,
+      };
     }
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -41,7 +41,16 @@ export function isAllowedUpstreamHeader(name: string): boolean {
  * Hosted mode also refuses the headers that proxies use to vouch for a client's address or URL: the hosted
  * bridge must not lend its own address to a forged client address (servers that trust X-Forwarded-For).
  */
-const HOSTED_REFUSED = new Set(["x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip", "x-client-ip", "x-original-url", "x-rewrite-url"]);
+const HOSTED_REFUSED = new Set([
+  "x-forwarded-for",
+  "x-forwarded-host",
+  "x-forwarded-proto",
+  "x-forwarded-port",
+  "x-real-ip",
+  "x-client-ip",
+  "x-original-url",
+  "x-rewrite-url",
+]);
 
 function checkOne(name: string, value: string): string | null {
   const badName = describeChar(name);
@@ -57,7 +66,8 @@ function checkOne(name: string, value: string): string | null {
       "Mcp-Method, Mcp-Name, Mcp-Param-*, Last-Event-ID, Accept, Content-Type and X-*"
     );
   }
-  if (HOSTED_REFUSED.has(lower) && isHosted()) return `hosted mode does not forward ${name}: the bridge will not vouch for a client address or URL it did not see`;
+  if (HOSTED_REFUSED.has(lower) && isHosted())
+    return `hosted mode does not forward ${name}: the bridge will not vouch for a client address or URL it did not see`;
   if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) return `header ${name} has a control character in its value; refused`;
   if (/[^\x00-\xff]/.test(value)) return `header ${name} has characters outside Latin-1, which HTTP cannot carry; use the =?base64?…?= form`;
   return null;

@@ -77,7 +77,8 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
   let skipped = 0;
   let parsedPastCap = 0;
   reading.beforeSettle = () => {
-    if (skipped > 0) rec.note(`${skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`, true);
+    if (skipped > 0)
+      rec.note(`${skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`, true);
   };
   // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
   let reply: unknown;
@@ -100,15 +101,28 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
         // next to nothing each); one that may be is still parsed, so the reply is found, up to a budget.
         if (!mayBeFrameText(event.data)) return void skipped++;
         if (++parsedPastCap > LIMITS.maxParsedLinesPastCap) {
-          return settle(failure("size", `the server sent more than ${LIMITS.maxParsedLinesPastCap} SSE events that may be frames after this exchange's first ${LIMITS.maxEventsPerExchange} events, without the reply; the bridge stopped reading`));
+          return settle(
+            failure(
+              "size",
+              `the server sent more than ${LIMITS.maxParsedLinesPastCap} SSE events that may be frames after this exchange's first ${LIMITS.maxEventsPerExchange} events, without the reply; the bridge stopped reading`,
+            ),
+          );
         }
       }
-      const base = { kind: "sse-event" as const, data: event.data, ...(event.event !== undefined ? { event: event.event } : {}), ...(event.id !== undefined ? { id: event.id } : {}) };
+      const base = {
+        kind: "sse-event" as const,
+        data: event.data,
+        ...(event.event !== undefined ? { event: event.event } : {}),
+        ...(event.id !== undefined ? { id: event.id } : {}),
+      };
       // An empty data field is a priming event (it only carries an id for resumption): shown, not parsed.
       if (event.data === "") return rec.add(base);
       const parsed = parseFrameWithin(event.data, LIMITS.maxFrameDepth);
       if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
-      const batchPart = awaiting.kind === "batch" && classifyFrame(parsed.value) === "response" && awaiting.ids.some((want) => sameId(want, (parsed.value as { id: unknown }).id));
+      const batchPart =
+        awaiting.kind === "batch" &&
+        classifyFrame(parsed.value) === "response" &&
+        awaiting.ids.some((want) => sameId(want, (parsed.value as { id: unknown }).id));
       rec.add({ ...base, frame: parsed.value });
       rec.receive(parsed.value);
       reading.onFrame?.(parsed.value);
@@ -147,7 +161,12 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
     if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)}; the SSE stream ended after ${events} events` });
     const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
     if (!ok) return settle(failure("http-status", `${statusLine(res)}: an SSE stream with ${events} events and no reply`));
-    settle(failure("framing", `the SSE stream ended after ${events} event${events === 1 ? "" : "s"} without a reply${awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : ""}`));
+    settle(
+      failure(
+        "framing",
+        `the SSE stream ended after ${events} event${events === 1 ? "" : "s"} without a reply${awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : ""}`,
+      ),
+    );
   });
 }
 
@@ -192,7 +211,9 @@ export function readWhole(res: IncomingMessage, reading: BodyReading): void {
     if (isFrame) {
       if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with a JSON-RPC body` });
       if (awaiting.kind !== "none" && !answers(awaiting, frame) && classifyFrame(frame) === "response") {
-        rec.note(`the reply's id ${JSON.stringify((frame as { id: unknown }).id)} is not the request's id${awaiting.kind === "id" ? ` ${JSON.stringify(awaiting.id)}` : ""}`);
+        rec.note(
+          `the reply's id ${JSON.stringify((frame as { id: unknown }).id)} is not the request's id${awaiting.kind === "id" ? ` ${JSON.stringify(awaiting.id)}` : ""}`,
+        );
       }
       return settle({ kind: "response", frame });
     }

@@ -179,7 +179,10 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         settle,
         stopTimer: () => deadline.stop(),
         onFrame: (frame) => {
-          if (deadline.observe(frame) && deadline.extensions === 1) rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
+          if (deadline.observe(frame) && deadline.extensions === 1)
+            rec.note(
+              `notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`,
+            );
         },
       };
       if (mediaType(contentType) === "text/event-stream") readSse(res, reading);

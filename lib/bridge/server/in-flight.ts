@@ -27,7 +27,11 @@ export function acquireSlot(signal: AbortSignal): Promise<SlotResult> | SlotResu
     return { ok: true, waitedMs: 0 };
   }
   if (slots.waiting.length >= LIMITS.maxQueuedSends) {
-    return { ok: false, failure: "refused", message: `the bridge is at capacity (${LIMITS.maxConcurrentSends} sends in flight, ${LIMITS.maxQueuedSends} waiting); nothing was sent, try again shortly` };
+    return {
+      ok: false,
+      failure: "refused",
+      message: `the bridge is at capacity (${LIMITS.maxConcurrentSends} sends in flight, ${LIMITS.maxQueuedSends} waiting); nothing was sent, try again shortly`,
+    };
   }
   const queuedAt = performance.now();
   return new Promise((resolve) => {
@@ -42,7 +46,12 @@ export function acquireSlot(signal: AbortSignal): Promise<SlotResult> | SlotResu
     const grant = () => finish({ ok: true, waitedMs: Math.round(performance.now() - queuedAt) });
     const onAbort = () => finish({ ok: false, failure: "cancelled", message: "cancelled by the user while waiting for a free bridge slot; nothing was sent" });
     const timer = setTimeout(
-      () => finish({ ok: false, failure: "refused", message: `no free bridge slot within ${LIMITS.maxQueueWaitMs} ms (${LIMITS.maxConcurrentSends} sends in flight); nothing was sent` }),
+      () =>
+        finish({
+          ok: false,
+          failure: "refused",
+          message: `no free bridge slot within ${LIMITS.maxQueueWaitMs} ms (${LIMITS.maxConcurrentSends} sends in flight); nothing was sent`,
+        }),
       LIMITS.maxQueueWaitMs,
     );
     signal.addEventListener("abort", onAbort, { once: true });

@@ -73,20 +73,27 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
   const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   if (!parsed.ok) throw new BridgeError("bad-request", `the listen frame is not JSON: ${parsed.error}`);
   const subscriptionId = listenIdOf(parsed.value);
-  if (subscriptionId === undefined) throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
+  if (subscriptionId === undefined)
+    throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
   const hosted = isHosted();
   if (hosted && targetTransport(req.target) === "stdio") {
     // A stdio listen needs a process kept up beyond this request, which hosted mode does not keep.
-    throw new BridgeError("refused", "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)");
+    throw new BridgeError(
+      "refused",
+      "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)",
+    );
   }
   if (openListens.size >= LIMITS.maxOpenListens) throw new BridgeError("refused", `${LIMITS.maxOpenListens} listen streams are already open; close one first`);
   if (hosted) {
     // Two clients must not be able to hold every stream of the instance.
     const mine = [...openListens.values()].filter((key) => key === clientKey).length;
     if (mine >= HOSTED_LIMITS.clientMaxOpenListens) {
-      throw new BridgeError("rate-limited", `you already have ${mine} listen streams open; hosted mode allows ${HOSTED_LIMITS.clientMaxOpenListens} per client: close one first`);
+      throw new BridgeError(
+        "rate-limited",
+        `you already have ${mine} listen streams open; hosted mode allows ${HOSTED_LIMITS.clientMaxOpenListens} per client: close one first`,
+      );
     }
   }
   // Hosted mode: shorter streams, so a held slot comes back (the end line then names the shorter limit).
@@ -107,7 +114,13 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
 }
 
 /** Runs one listen stream to its end, handing each line to `emit`. `signal` (or a cancel by listenId) closes it. */
-export async function runListen(asked: ParsedListenRequest, ctx: ResolveContext, emit: (line: ListenLine) => void, signal?: AbortSignal, handle = beginListen(asked)): Promise<ListenEnd> {
+export async function runListen(
+  asked: ParsedListenRequest,
+  ctx: ResolveContext,
+  emit: (line: ListenLine) => void,
+  signal?: AbortSignal,
+  handle = beginListen(asked),
+): Promise<ListenEnd> {
   const { subscriptionId, headers, controller } = handle;
   const req = { ...asked, maxDurationMs: handle.maxDurationMs };
   const onOuterAbort = () => controller.abort();
@@ -134,13 +147,27 @@ export async function runListen(asked: ParsedListenRequest, ctx: ResolveContext,
   }
 }
 
-async function listenHttp(url: string, headers: [string, string][], req: ParsedListenRequest, rec: StreamingRecorder, signal: AbortSignal, pinned?: PinnedAddress): Promise<ListenEnd> {
+async function listenHttp(
+  url: string,
+  headers: [string, string][],
+  req: ParsedListenRequest,
+  rec: StreamingRecorder,
+  signal: AbortSignal,
+  pinned?: PinnedAddress,
+): Promise<ListenEnd> {
   const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
-  const outcome = await sendHttp({ url, headers, ...(pinned ? { pinned } : {}) }, req.frame, { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.maxDurationMs, signal });
+  const outcome = await sendHttp({ url, headers, ...(pinned ? { pinned } : {}) }, req.frame, {
+    recorder: rec,
+    parsed: parsed.ok ? parsed : undefined,
+    timeoutMs: req.maxDurationMs,
+    signal,
+  });
   switch (outcome.kind) {
     case "response": {
       const isError = outcome.frame !== null && typeof outcome.frame === "object" && "error" in outcome.frame;
-      return isError ? { reason: "error-response", message: "the server answered the listen request with an error" } : { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" };
+      return isError
+        ? { reason: "error-response", message: "the server answered the listen request with an error" }
+        : { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" };
     }
     case "notification":
       return { reason: "transport-closed", message: outcome.note };
@@ -162,7 +189,11 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
     return new Promise<ListenEnd>((resolve) => {
       let done = false;
       let heard = false;
-      const cancelFrame = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: listenId, reason: "The user closed the listen stream" } });
+      const cancelFrame = JSON.stringify({
+        jsonrpc: "2.0",
+        method: "notifications/cancelled",
+        params: { requestId: listenId, reason: "The user closed the listen stream" },
+      });
       const finish = (end: ListenEnd) => {
         if (done) return;
         done = true;
@@ -216,7 +247,13 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
  * `onEnd` (the client's in-flight slot) runs exactly once however the stream ends, also when the page went
  * away first: nothing is enqueued on a cancelled stream (that throws, and the release would never run).
  */
-export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, signal: AbortSignal, onEnd: () => void = () => {}, clientKey = ""): ReadableStream<Uint8Array> {
+export function listenResponse(
+  req: ParsedListenRequest,
+  ctx: ResolveContext,
+  signal: AbortSignal,
+  onEnd: () => void = () => {},
+  clientKey = "",
+): ReadableStream<Uint8Array> {
   const handle = beginListen(req, clientKey);
   const encoder = new TextEncoder();
   const aborter = new AbortController();
@@ -238,7 +275,10 @@ export function listenResponse(req: ParsedListenRequest, ctx: ResolveContext, si
             return;
           }
           if (line.kind !== "end" && (stream.desiredSize ?? 0) < -LIMITS.maxListenBacklogBytes && !limited) {
-            limited = { reason: "limit", message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it` };
+            limited = {
+              reason: "limit",
+              message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it`,
+            };
             aborter.abort();
           }
         };

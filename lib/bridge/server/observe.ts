@@ -32,7 +32,11 @@ export interface LiveGauges {
   childProcesses?: () => number;
 }
 
-const g = globalThis as typeof globalThis & { __playgroundMetrics?: Metrics; __playgroundLiveGauges?: LiveGauges; __playgroundCallNote?: AsyncLocalStorage<CallNote> };
+const g = globalThis as typeof globalThis & {
+  __playgroundMetrics?: Metrics;
+  __playgroundLiveGauges?: LiveGauges;
+  __playgroundCallNote?: AsyncLocalStorage<CallNote>;
+};
 const callNotes = (g.__playgroundCallNote ??= new AsyncLocalStorage<CallNote>());
 const live: LiveGauges = (g.__playgroundLiveGauges ??= {});
 
@@ -45,7 +49,12 @@ function createMetrics(): Metrics {
   // Node's own process metrics (CPU, memory, event-loop lag, handles), as every Node service exports them.
   collectDefaultMetrics({ register: registry });
   const prefix = "mcp_playground_";
-  const calls = new Counter({ name: `${prefix}calls_total`, help: "Bridge calls answered, by route and outcome", labelNames: ["route", "outcome"] as const, registers: [registry] });
+  const calls = new Counter({
+    name: `${prefix}calls_total`,
+    help: "Bridge calls answered, by route and outcome",
+    labelNames: ["route", "outcome"] as const,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: `${prefix}call_duration_seconds`,
     help: "Time from a bridge call's arrival to its reply (a listen stream: until it opened)",
@@ -53,7 +62,12 @@ function createMetrics(): Metrics {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
     registers: [registry],
   });
-  const rateLimited = new Counter({ name: `${prefix}rate_limited_total`, help: "Calls refused with 429 (per-client limits)", labelNames: ["route"] as const, registers: [registry] });
+  const rateLimited = new Counter({
+    name: `${prefix}rate_limited_total`,
+    help: "Calls refused with 429 (per-client limits)",
+    labelNames: ["route"] as const,
+    registers: [registry],
+  });
   const gauge = (name: string, help: string, read: () => number | undefined) =>
     new Gauge({
       name: `${prefix}${name}`,
@@ -101,13 +115,24 @@ function finish(note: CallNote, status: number, startedAt: number): void {
   metrics.duration.observe({ route: note.route }, seconds);
   if (status === 429) metrics.rateLimited.inc({ route: note.route });
   if (!logEnabled()) return;
-  const line = { at: new Date().toISOString(), msg: "bridge call", route: note.route, targetKind: note.targetKind ?? null, outcome, status, ms: Math.round(seconds * 10_000) / 10 };
+  const line = {
+    at: new Date().toISOString(),
+    msg: "bridge call",
+    route: note.route,
+    targetKind: note.targetKind ?? null,
+    outcome,
+    status,
+    ms: Math.round(seconds * 10_000) / 10,
+  };
   // After the reply: the write never delays the caller.
   setImmediate(() => process.stdout.write(`${JSON.stringify(line)}\n`));
 }
 
 /** Wraps a route handler: times it, counts it by outcome and logs it. */
-export function observed<Req, Rest extends unknown[], Res extends { status: number }>(route: string, handler: (req: Req, ...rest: Rest) => Promise<Res>): (req: Req, ...rest: Rest) => Promise<Res> {
+export function observed<Req, Rest extends unknown[], Res extends { status: number }>(
+  route: string,
+  handler: (req: Req, ...rest: Rest) => Promise<Res>,
+): (req: Req, ...rest: Rest) => Promise<Res> {
   return async (req, ...rest) => {
     const note: CallNote = { route };
     const startedAt = performance.now();

@@ -31,7 +31,9 @@ export function isHosted(): boolean {
 
 /** The size limits of the current mode (hosted mode's are smaller: HOSTED_LIMITS). */
 export function sizeLimits(): { maxFrameBytes: number; maxRequestBodyBytes: number } {
-  return isHosted() ? { maxFrameBytes: HOSTED_LIMITS.maxFrameBytes, maxRequestBodyBytes: HOSTED_LIMITS.maxRequestBodyBytes } : { maxFrameBytes: LIMITS.maxFrameBytes, maxRequestBodyBytes: LIMITS.maxRequestBodyBytes };
+  return isHosted()
+    ? { maxFrameBytes: HOSTED_LIMITS.maxFrameBytes, maxRequestBodyBytes: HOSTED_LIMITS.maxRequestBodyBytes }
+    : { maxFrameBytes: LIMITS.maxFrameBytes, maxRequestBodyBytes: LIMITS.maxRequestBodyBytes };
 }
 
 /** Servers the app itself serves at /api/demo/<name> (server-everything is a separate process). */
@@ -155,7 +157,9 @@ export function forMode(req: ParsedSendRequest): { req: ParsedSendRequest; notes
 }
 
 export function processControlRefusal(): string | null {
-  return isHosted() ? "hosted mode keeps no processes between requests (each stdio message runs in a fresh process), so there is none to show, restart or close" : null;
+  return isHosted()
+    ? "hosted mode keeps no processes between requests (each stdio message runs in a fresh process), so there is none to show, restart or close"
+    : null;
 }
 
 // ---------------------------------------------------------------------------------------------------------

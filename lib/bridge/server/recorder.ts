@@ -140,5 +140,7 @@ function cutToHead(event: WireEvent): WireEvent {
 }
 
 export function failure(failureKind: Extract<ExchangeOutcome, { kind: "failure" }>["failure"], message: string, stderrTail?: string[]): ExchangeOutcome {
-  return stderrTail && stderrTail.length > 0 ? { kind: "failure", failure: failureKind, message, stderrTail } : { kind: "failure", failure: failureKind, message };
+  return stderrTail && stderrTail.length > 0
+    ? { kind: "failure", failure: failureKind, message, stderrTail }
+    : { kind: "failure", failure: failureKind, message };
 }

@@ -75,7 +75,8 @@ async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers
   if (targetTransport(req.target) === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
     rec.note("per-send headers apply to HTTP targets only; ignored over stdio");
   }
-  if (targetTransport(req.target) === "stdio" && req.http) rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
+  if (targetTransport(req.target) === "stdio" && req.http)
+    rec.note("http controls (method, omitted headers, Origin) apply to HTTP targets only; ignored over stdio");
   const admission = await admitTarget(req.target, ctx);
   if (!admission.ok) return rec.finish(failure("refused", `${admission.message}; nothing was sent`));
   const hint = frameHint(parsed);

@@ -16,7 +16,10 @@ export type AuditSend = (frameText: string) => Promise<{ ok: true; response: unk
 export interface AuditRow {
   method: string;
   params: Record<string, unknown>;
-  outcome: { kind: "answered"; badge: CacheBadge; violations: CacheViolation[] } | { kind: "error"; code?: number; message: string } | { kind: "failed"; message: string };
+  outcome:
+    | { kind: "answered"; badge: CacheBadge; violations: CacheViolation[] }
+    | { kind: "error"; code?: number; message: string }
+    | { kind: "failed"; message: string };
 }
 
 export interface AuditReport {
@@ -45,7 +48,11 @@ export async function auditCacheHints(send: AuditSend, opts: { envelope?: Envelo
     const reply = asObject(sent.response);
     const error = asObject(reply?.error);
     if (error) {
-      rows.push({ method, params, outcome: { kind: "error", ...(typeof error.code === "number" && { code: error.code }), message: String(error.message ?? "") } });
+      rows.push({
+        method,
+        params,
+        outcome: { kind: "error", ...(typeof error.code === "number" && { code: error.code }), message: String(error.message ?? "") },
+      });
       return undefined;
     }
     // A scratch cache gives the cross-page scope check (a private context: nothing is shared here).

@@ -7,7 +7,8 @@ import { asObject, type JsonObject } from "../../protocol/json";
 import { cacheKey, keyLabel } from "./key";
 import { isCacheableMethod, type CacheableMethod } from "./methods";
 
-export type NotCacheableReason = "not-a-request" | "method-not-cacheable" | "mrtr-retry" | "error-response" | "not-a-result" | "input-required" | "not-complete";
+export type NotCacheableReason =
+  "not-a-request" | "method-not-cacheable" | "mrtr-retry" | "error-response" | "not-a-result" | "input-required" | "not-complete";
 
 export const NOT_CACHEABLE_EXPLANATION: Record<NotCacheableReason, string> = {
   "not-a-request": "Only requests (frames with a method and an id) can be answered from a cache.",
@@ -16,7 +17,7 @@ export const NOT_CACHEABLE_EXPLANATION: Record<NotCacheableReason, string> = {
   "error-response": "Errors are not cached.",
   "not-a-result": "The reply has no result object.",
   "input-required": "An input_required result is a question for this one call, not data: it is never cached.",
-  "not-complete": "Only resultType \"complete\" results are cacheable.",
+  "not-complete": 'Only resultType "complete" results are cacheable.',
 };
 
 export interface CacheableRequest {
@@ -55,9 +56,7 @@ export function requestCacheability(frame: unknown): RequestCacheability {
   return { ok: true, request };
 }
 
-export type ResponseCacheability =
-  | { ok: true; request: CacheableRequest; result: JsonObject }
-  | { ok: false; reason: NotCacheableReason; explanation: string };
+export type ResponseCacheability = { ok: true; request: CacheableRequest; result: JsonObject } | { ok: false; reason: NotCacheableReason; explanation: string };
 
 /** resultType absent ⇒ "complete" (servers of earlier revisions, digest §1.2). */
 export function resultTypeOf(result: JsonObject): string {

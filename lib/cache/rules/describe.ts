@@ -48,8 +48,7 @@ export function describeTtl(ttl: TtlReading): string {
 
 /** One sentence per scope on what a client and a shared gateway may do (digest §7 cacheScope). */
 export const SCOPE_RULES: Record<CacheScope, string> = {
-  public:
-    "Public: any client may reuse it until it goes stale, and a shared gateway may serve the same copy to every user, across authorization contexts.",
+  public: "Public: any client may reuse it until it goes stale, and a shared gateway may serve the same copy to every user, across authorization contexts.",
   private:
     "Private: a client may reuse it only under the same authorization, and a shared gateway must keep a separate copy per authorization context and never serve it to another user.",
 };

@@ -63,7 +63,8 @@ export async function replayAsUsers(
     const look = lookup(state, frame, { partition, auth, now: clock() });
     if (look.kind === "hit") {
       state = markServed(state, look.entry.id);
-      const owner = look.entry.auth.id === auth.id ? "this user's own earlier fetch" : `the copy fetched for ${names.get(look.entry.auth.id) ?? look.entry.auth.label}`;
+      const owner =
+        look.entry.auth.id === auth.id ? "this user's own earlier fetch" : `the copy fetched for ${names.get(look.entry.auth.id) ?? look.entry.auth.label}`;
       steps.push({
         user,
         auth,

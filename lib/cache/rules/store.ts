@@ -141,7 +141,11 @@ export function store(state: CacheState, requestFrame: unknown, responseFrame: u
   const rest = state.entries.filter((e) => !(e.key === entry.key && visibleTo(e, ctx.partition, ctx.auth)));
   if (isPaginatedMethod(entry.method)) {
     const pages = rest.filter((e) => e.method === entry.method && visibleTo(e, ctx.partition, ctx.auth));
-    const v = pageScopeViolation(entry.method, { cursor: entry.cursor ?? null, scope: entry.scope }, pages.map((p) => ({ cursor: p.cursor ?? null, scope: p.scope })));
+    const v = pageScopeViolation(
+      entry.method,
+      { cursor: entry.cursor ?? null, scope: entry.scope },
+      pages.map((p) => ({ cursor: p.cursor ?? null, scope: p.scope })),
+    );
     if (v) violations.push(v);
   }
   return { state: { entries: [...rest, entry], seq: state.seq + 1 }, stored: true, entry, violations };

@@ -29,14 +29,38 @@ export interface CacheViolation {
 }
 
 export const CACHE_RULES: Record<CacheRuleId, { level: "error" | "warning"; rule: string; spec: string }> = {
-  "hints-required-ttl": { level: "error", rule: "A complete result of a cacheable method MUST carry ttlMs.", spec: "caching.mdx; schema CacheableResult (digest §7, checks 2/14/15)" },
-  "hints-required-scope": { level: "error", rule: "A complete result of a cacheable method MUST carry cacheScope.", spec: "caching.mdx; schema CacheableResult (digest §7, checks 2/14/15)" },
-  "ttl-not-negative": { level: "error", rule: "Servers MUST send ttlMs >= 0 (a client ignores a negative value and treats it as 0).", spec: "caching.mdx (digest §7)" },
-  "ttl-integer": { level: "warning", rule: "ttlMs should be an integer (schema.json and caching.mdx say integer; schema.ts says number).", spec: "digest AMBIG-6" },
+  "hints-required-ttl": {
+    level: "error",
+    rule: "A complete result of a cacheable method MUST carry ttlMs.",
+    spec: "caching.mdx; schema CacheableResult (digest §7, checks 2/14/15)",
+  },
+  "hints-required-scope": {
+    level: "error",
+    rule: "A complete result of a cacheable method MUST carry cacheScope.",
+    spec: "caching.mdx; schema CacheableResult (digest §7, checks 2/14/15)",
+  },
+  "ttl-not-negative": {
+    level: "error",
+    rule: "Servers MUST send ttlMs >= 0 (a client ignores a negative value and treats it as 0).",
+    spec: "caching.mdx (digest §7)",
+  },
+  "ttl-integer": {
+    level: "warning",
+    rule: "ttlMs should be an integer (schema.json and caching.mdx say integer; schema.ts says number).",
+    spec: "digest AMBIG-6",
+  },
   "ttl-is-number": { level: "error", rule: "ttlMs is a number of milliseconds.", spec: "schema CacheableResult (digest §7)" },
-  "scope-enum": { level: "error", rule: "cacheScope is \"public\" or \"private\".", spec: "schema CacheableResult (digest §7)" },
-  "scope-uniform-across-pages": { level: "error", rule: "Servers MUST use the same cacheScope on all pages of one list.", spec: "caching.mdx Pagination (digest §7, check 16)" },
-  "no-hints-on-input-required": { level: "warning", rule: "An input_required result is not cacheable and carries no ttlMs/cacheScope.", spec: "mrtr.mdx (digest §6 rule 8, check 25)" },
+  "scope-enum": { level: "error", rule: 'cacheScope is "public" or "private".', spec: "schema CacheableResult (digest §7)" },
+  "scope-uniform-across-pages": {
+    level: "error",
+    rule: "Servers MUST use the same cacheScope on all pages of one list.",
+    spec: "caching.mdx Pagination (digest §7, check 16)",
+  },
+  "no-hints-on-input-required": {
+    level: "warning",
+    rule: "An input_required result is not cacheable and carries no ttlMs/cacheScope.",
+    spec: "mrtr.mdx (digest §6 rule 8, check 25)",
+  },
 };
 
 function violation(rule: CacheRuleId, detail: string): CacheViolation {
@@ -66,8 +90,10 @@ export function hintViolations(requestFrame: unknown, responseFrame: unknown): C
 
   const ttl = readTtl(result);
   const scope = readScope(result);
-  if (ttl.kind === "absent" && isModernRequest(requestFrame)) out.push(violation("hints-required-ttl", `${method} answered a 2026-07-28 request without ttlMs.`));
-  if (scope.kind === "absent" && isModernRequest(requestFrame)) out.push(violation("hints-required-scope", `${method} answered a 2026-07-28 request without cacheScope.`));
+  if (ttl.kind === "absent" && isModernRequest(requestFrame))
+    out.push(violation("hints-required-ttl", `${method} answered a 2026-07-28 request without ttlMs.`));
+  if (scope.kind === "absent" && isModernRequest(requestFrame))
+    out.push(violation("hints-required-scope", `${method} answered a 2026-07-28 request without cacheScope.`));
   if (ttl.kind === "negative") out.push(violation("ttl-not-negative", `ttlMs is ${ttl.raw}; treated as 0.`));
   if (ttl.kind === "non-integer") out.push(violation("ttl-integer", `ttlMs is ${ttl.raw}, not an integer.`));
   if (ttl.kind === "not-a-number") out.push(violation("ttl-is-number", `ttlMs is ${JSON.stringify(ttl.raw)}; treated as 0.`));

@@ -156,7 +156,8 @@ function judge(rule: AuthRule): CheckInput {
         return ctx.blocked("The server answered 401, but this run cannot judge authorization (it is judged for http(s) URL targets).");
       }
       if (j.status !== 401) return ctx.skip(`A request without a token answered ${j.status ?? "nothing"}, not 401: the server does not ask for authorization.`);
-      if (!j.reached.includes(rule.aspect)) return rule.needsToken ? ctx.skip(`Not judged: ${rule.needsToken}.`) : ctx.blocked("Not judged: an earlier step of discovery failed (see C57, A05).");
+      if (!j.reached.includes(rule.aspect))
+        return rule.needsToken ? ctx.skip(`Not judged: ${rule.needsToken}.`) : ctx.blocked("Not judged: an earlier step of discovery failed (see C57, A05).");
       const hits = j.run.findings.filter((f) => rule.codes.includes(f.code));
       if (hits.length === 0) return ctx.pass(rule.pass);
       return ctx.fail(`${hits.map((f) => `${f.code}: ${f.detail}`).join("; ")}. Fix: ${rule.fix}`);

@@ -123,7 +123,9 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     run: readingDiscover((ctx, result) => {
       const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
       if (info && typeof info.name === "string" && typeof info.version === "string") return ctx.pass(`serverInfo ${info.name} ${info.version}.`);
-      return ctx.fail('result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.');
+      return ctx.fail(
+        'result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.',
+      );
     }),
   },
   {
@@ -150,13 +152,27 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     id: "C07",
     title: "A request without clientCapabilities is rejected with -32602",
     level: "MUST",
-    run: (ctx) => missingEnvelope(ctx, "without clientCapabilities", { _meta: ctx.envelope({ drop: ["clientCapabilities"] }) }, false, "_meta io.modelcontextprotocol/clientCapabilities"),
+    run: (ctx) =>
+      missingEnvelope(
+        ctx,
+        "without clientCapabilities",
+        { _meta: ctx.envelope({ drop: ["clientCapabilities"] }) },
+        false,
+        "_meta io.modelcontextprotocol/clientCapabilities",
+      ),
   },
   {
     id: "C08",
     title: "A request without protocolVersion in _meta is rejected with -32602",
     level: "MUST",
-    run: (ctx) => missingEnvelope(ctx, "without protocolVersion", { _meta: ctx.envelope({ drop: ["protocolVersion"] }) }, true, "_meta io.modelcontextprotocol/protocolVersion"),
+    run: (ctx) =>
+      missingEnvelope(
+        ctx,
+        "without protocolVersion",
+        { _meta: ctx.envelope({ drop: ["protocolVersion"] }) },
+        true,
+        "_meta io.modelcontextprotocol/protocolVersion",
+      ),
   },
   {
     id: "C09",
@@ -165,7 +181,13 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     spec: { section: "§4", path: SPEC.http },
     async run(ctx) {
       const reply = await ctx.request("playground/nonexistent");
-      return expectError(ctx, reply, -32601, 404, `answer unknown methods with -32601${ctx.transport === "http" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`);
+      return expectError(
+        ctx,
+        reply,
+        -32601,
+        404,
+        `answer unknown methods with -32601${ctx.transport === "http" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`,
+      );
     },
   },
   {
@@ -180,7 +202,10 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
         if (reply.kind === "result") served.push(method);
         else if (!isErrorCode(reply, -32601)) otherCodes.push(`${method}: ${describeReply(reply)}`);
       }
-      if (served.length) return ctx.fail(`${served.join(", ")} answered with a result to a 2026-07-28 request; remove the handlers for modern requests (they are unknown methods now: -32601).`);
+      if (served.length)
+        return ctx.fail(
+          `${served.join(", ")} answered with a result to a 2026-07-28 request; remove the handlers for modern requests (they are unknown methods now: -32601).`,
+        );
       if (otherCodes.length) return ctx.pass(`Not served; ${otherCodes.join("; ")} (the exact code is C63's rule).`);
       return ctx.pass("ping, logging/setLevel and resources/subscribe all answered -32601.");
     },
@@ -199,7 +224,9 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
         if (!isErrorCode(reply, -32601) || badStatus) wrong.push(`${method}: ${describeReply(reply)}`);
       }
       if (wrong.length) {
-        return ctx.fail(`${wrong.join("; ")}. A removed method is an unknown method in 2026-07-28: answer -32601${ctx.transport === "http" ? " with HTTP 404" : ""}, so a client can tell it from a bad request.`);
+        return ctx.fail(
+          `${wrong.join("; ")}. A removed method is an unknown method in 2026-07-28: answer -32601${ctx.transport === "http" ? " with HTTP 404" : ""}, so a client can tell it from a bad request.`,
+        );
       }
       return ctx.pass(`${refused.map((r) => r.method).join(", ")} answered -32601${ctx.transport === "http" ? " (HTTP 404)" : ""}.`);
     },
@@ -228,20 +255,35 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     spec: { section: "§2.2", path: SPEC.versioning },
     async run(ctx) {
       const { supportedVersions } = await ctx.discover();
-      const frame = JSON.stringify({ jsonrpc: "2.0", id: ctx.nextId(), method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy-client", version: "1" } } });
+      const frame = JSON.stringify({
+        jsonrpc: "2.0",
+        id: ctx.nextId(),
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "legacy-client", version: "1" } },
+      });
       // Like a legacy client: a fresh stdio process; on HTTP no Mcp-Method / MCP-Protocol-Version headers.
       const reply = replyOf(
-        await ctx.raw(frame, { label: `${ctx.checkId} initialize (legacy client)`, processMode: "fresh", http: { omitImplied: ["Mcp-Method", "MCP-Protocol-Version", "Mcp-Name"] } }),
+        await ctx.raw(frame, {
+          label: `${ctx.checkId} initialize (legacy client)`,
+          processMode: "fresh",
+          http: { omitImplied: ["Mcp-Method", "MCP-Protocol-Version", "Mcp-Name"] },
+        }),
       );
       if (reply.kind === "result") {
         const v = reply.result.protocolVersion;
         return ctx.pass(`A dual-era server: initialize answered protocolVersion ${JSON.stringify(v)} (MAY).`, "MAY");
       }
-      if (reply.kind === "none") return ctx.fail(`initialize got ${describeReply(reply)}; answer legacy clients with an error that names the supported versions, their only diagnostic.`);
+      if (reply.kind === "none")
+        return ctx.fail(
+          `initialize got ${describeReply(reply)}; answer legacy clients with an error that names the supported versions, their only diagnostic.`,
+        );
       const text = `${reply.message} ${JSON.stringify(reply.data ?? "")}`;
       const named = (supportedVersions.length ? supportedVersions : [ctx.version]).filter((v) => text.includes(v));
       const status = wrongStatus(reply, 400);
-      if (!named.length) return ctx.fail(`initialize answered ${describeReply(reply)} without naming a supported version; put them (e.g. ${ctx.version}) in the message or data.`);
+      if (!named.length)
+        return ctx.fail(
+          `initialize answered ${describeReply(reply)} without naming a supported version; put them (e.g. ${ctx.version}) in the message or data.`,
+        );
       return ctx.pass(`initialize answered ${describeReply(reply)} naming ${named.join(", ")}${status ? ` (${status})` : ""}.`);
     },
   },

@@ -74,16 +74,28 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
     );
   }),
   check("C42", "MCP-Protocol-Version that disagrees with _meta gets 400 + -32020", "MUST", async (ctx) =>
-    expectMismatch(ctx, await listRequest(ctx, { headers: { "MCP-Protocol-Version": "2025-11-25" } }, "header 2025-11-25, body " + ctx.version), "Header 2025-11-25 with a 2026-07-28 body"),
+    expectMismatch(
+      ctx,
+      await listRequest(ctx, { headers: { "MCP-Protocol-Version": "2025-11-25" } }, "header 2025-11-25, body " + ctx.version),
+      "Header 2025-11-25 with a 2026-07-28 body",
+    ),
   ),
   check("C43", "A missing Mcp-Method header gets 400 + -32020", "MUST", async (ctx) =>
     expectMismatch(ctx, await listRequest(ctx, { http: { omitImplied: ["Mcp-Method"] } }, "no Mcp-Method"), "Without Mcp-Method"),
   ),
   check("C44", "Mcp-Method that disagrees with the body gets 400 + -32020", "MUST", async (ctx) =>
-    expectMismatch(ctx, await listRequest(ctx, { headers: { "Mcp-Method": "prompts/get" } }, "Mcp-Method prompts/get"), "Mcp-Method prompts/get on a tools/list body"),
+    expectMismatch(
+      ctx,
+      await listRequest(ctx, { headers: { "Mcp-Method": "prompts/get" } }, "Mcp-Method prompts/get"),
+      "Mcp-Method prompts/get on a tools/list body",
+    ),
   ),
   check("C45", "Mcp-Method values are case-sensitive", "MUST", async (ctx) =>
-    expectMismatch(ctx, await listRequest(ctx, { headers: { "Mcp-Method": "TOOLS/LIST" } }, "Mcp-Method TOOLS/LIST"), "Mcp-Method TOOLS/LIST on a tools/list body"),
+    expectMismatch(
+      ctx,
+      await listRequest(ctx, { headers: { "Mcp-Method": "TOOLS/LIST" } }, "Mcp-Method TOOLS/LIST"),
+      "Mcp-Method TOOLS/LIST on a tools/list body",
+    ),
   ),
   check("C46", "Header names are case-insensitive", "MUST", async (ctx) => {
     const spellings: [string, string][] = [
@@ -91,16 +103,29 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
       ["MCP-METHOD", "MCP-PROTOCOL-VERSION"],
     ];
     for (const [m, v] of spellings) {
-      const reply = await listRequest(ctx, { headers: { [m]: "tools/list", [v]: ctx.version }, http: { omitImplied: ["Mcp-Method", "MCP-Protocol-Version"] } }, `${m} / ${v}`);
-      if (reply.kind !== "result") return ctx.fail(`With headers spelled ${m} / ${v} the request answered ${describeReply(reply)}; compare header names case-insensitively.`);
+      const reply = await listRequest(
+        ctx,
+        { headers: { [m]: "tools/list", [v]: ctx.version }, http: { omitImplied: ["Mcp-Method", "MCP-Protocol-Version"] } },
+        `${m} / ${v}`,
+      );
+      if (reply.kind !== "result")
+        return ctx.fail(`With headers spelled ${m} / ${v} the request answered ${describeReply(reply)}; compare header names case-insensitively.`);
     }
     return ctx.pass("Lower-case and upper-case header names were both accepted.");
   }),
   check("C47", "A missing Mcp-Name header gets 400 + -32020", "MUST", (ctx) =>
-    withNamed(ctx, async (t) => expectMismatch(ctx, await named(ctx, t, { http: { omitImplied: ["Mcp-Name"] } }, "no Mcp-Name"), `${t.method} without Mcp-Name`)),
+    withNamed(ctx, async (t) =>
+      expectMismatch(ctx, await named(ctx, t, { http: { omitImplied: ["Mcp-Name"] } }, "no Mcp-Name"), `${t.method} without Mcp-Name`),
+    ),
   ),
   check("C48", "Mcp-Name that disagrees with the body gets 400 + -32020", "MUST", (ctx) =>
-    withNamed(ctx, async (t) => expectMismatch(ctx, await named(ctx, t, { headers: { "Mcp-Name": "playground-wrong-name" } }, "wrong Mcp-Name"), `${t.method} with Mcp-Name playground-wrong-name`)),
+    withNamed(ctx, async (t) =>
+      expectMismatch(
+        ctx,
+        await named(ctx, t, { headers: { "Mcp-Name": "playground-wrong-name" } }, "wrong Mcp-Name"),
+        `${t.method} with Mcp-Name playground-wrong-name`,
+      ),
+    ),
   ),
   check("C49", "A Base64-encoded Mcp-Name is decoded before comparing", "MUST", (ctx) =>
     withNamed(ctx, async (t) => {
@@ -126,21 +151,32 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
     const value = param.type === "integer" ? 7 : param.type === "boolean" ? true : "playground-region";
     const args = setPath(ctx.toolArguments(tool), param.path, value);
     const call = (a: JsonObject, opts: CheckSendOptions, what: string) =>
-      ctx.request("tools/call", { name: tool.name, arguments: a }, { ...opts, paramHeaders: false, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` });
+      ctx.request(
+        "tools/call",
+        { name: tool.name, arguments: a },
+        { ...opts, paramHeaders: false, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` },
+      );
     const good = await call(args, { headers: { [header]: String(value) } }, `${header}: ${value}`);
     if (isErrorCode(good, -32020)) return ctx.fail(`With a correct ${header}: ${String(value)} the call answered -32020; accept matching values.`);
     const missing = await call(args, {}, `no ${header}`);
-    if (!isErrorCode(missing, -32020) || wrongStatus(missing, 400)) return ctx.fail(`Without ${header} while arguments.${param.path.join(".")} is set: ${describeReply(missing)}; ${HEADER_FIX}`);
+    if (!isErrorCode(missing, -32020) || wrongStatus(missing, 400))
+      return ctx.fail(`Without ${header} while arguments.${param.path.join(".")} is set: ${describeReply(missing)}; ${HEADER_FIX}`);
     const wrong = await call(args, { headers: { [header]: param.type === "boolean" ? "false" : "9" } }, `wrong ${header}`);
-    if (!isErrorCode(wrong, -32020) || wrongStatus(wrong, 400)) return ctx.fail(`With a ${header} that disagrees with the argument: ${describeReply(wrong)}; ${HEADER_FIX}`);
+    if (!isErrorCode(wrong, -32020) || wrongStatus(wrong, 400))
+      return ctx.fail(`With a ${header} that disagrees with the argument: ${describeReply(wrong)}; ${HEADER_FIX}`);
     const absent = await call(setPath(ctx.toolArguments(tool), param.path, null), {}, `${param.path.join(".")}: null, no header`);
-    if (isErrorCode(absent, -32020)) return ctx.fail(`With arguments.${param.path.join(".")} null and no ${header} it answered -32020; a null or absent value needs no header.`);
+    if (isErrorCode(absent, -32020))
+      return ctx.fail(`With arguments.${param.path.join(".")} null and no ${header} it answered -32020; a null or absent value needs no header.`);
     return ctx.pass(`${String(tool.name)}: correct ${header} accepted, missing or wrong rejected with 400/-32020, null argument without header accepted.`);
   }),
   check("C52", "GET and DELETE get 405", "SHOULD", async (ctx) => {
     const bad: string[] = [];
     for (const method of ["GET", "DELETE"] as const) {
-      const ex = await ctx.raw("", { label: `${ctx.checkId} ${method} on the endpoint`, http: { method }, headers: method === "GET" ? { Accept: "text/event-stream" } : undefined });
+      const ex = await ctx.raw("", {
+        label: `${ctx.checkId} ${method} on the endpoint`,
+        http: { method },
+        headers: method === "GET" ? { Accept: "text/event-stream" } : undefined,
+      });
       const status = ex.http?.status;
       if (status !== 405) bad.push(`${method} answered ${status ?? ex.outcome.kind}`);
     }
@@ -158,17 +194,28 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
     return ctx.pass("The header was ignored and no response in this run carried Mcp-Session-Id.");
   }),
   check("C54", "A foreign Origin gets 403", "MUST", async (ctx) => {
-    const reply = await ctx.request("server/discover", {}, { http: { origin: "http://evil.example" }, label: `${ctx.checkId} server/discover (Origin: http://evil.example)` });
+    const reply = await ctx.request(
+      "server/discover",
+      {},
+      { http: { origin: "http://evil.example" }, label: `${ctx.checkId} server/discover (Origin: http://evil.example)` },
+    );
     if (reply.status === 403) return ctx.pass("Origin http://evil.example was refused with 403.");
-    return ctx.fail(`Origin http://evil.example got ${describeReply(reply)}; validate Origin on every request and answer 403 to origins you do not serve (DNS-rebinding defence).`);
+    return ctx.fail(
+      `Origin http://evil.example got ${describeReply(reply)}; validate Origin on every request and answer 403 to origins you do not serve (DNS-rebinding defence).`,
+    );
   }),
   check("C55", "A notification POST gets 202 with an empty body (or a 4xx)", "MUST", async (ctx) => {
     const ex = await ctx.notify("notifications/cancelled", { requestId: "playground-nope", reason: "playground check" });
     const status = ex.http?.status;
-    const body = ex.events.filter((e) => e.kind === "http-body" || e.kind === "sse-event").map((e) => ("text" in e ? e.text : e.data)).join("");
+    const body = ex.events
+      .filter((e) => e.kind === "http-body" || e.kind === "sse-event")
+      .map((e) => ("text" in e ? e.text : e.data))
+      .join("");
     if (status === 202 && body.trim() === "") return ctx.pass("Accepted with 202 and an empty body.");
     if (status !== undefined && status >= 400 && status < 500) return ctx.pass(`Not accepted: HTTP ${status} (allowed).`);
-    return ctx.fail(`A notification got HTTP ${status ?? "no status"}${body ? " with a body" : ""}; answer 202 Accepted with an empty body, or a 4xx when you do not accept it.`);
+    return ctx.fail(
+      `A notification got HTTP ${status ?? "no status"}${body ? " with a body" : ""}; answer 202 Accepted with an empty body, or a 4xx when you do not accept it.`,
+    );
   }),
   check(
     "C56",
@@ -190,7 +237,11 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
         }
         if (type.startsWith("text/event-stream") && headers.get("x-accel-buffering") !== "no") noBuffering.push(String(f.method));
       }
-      if (noBuffering.length) return ctx.fail(`SSE responses to ${[...new Set(noBuffering)].join(", ")} lack X-Accel-Buffering: no; send it so proxies do not buffer the stream.`, "SHOULD");
+      if (noBuffering.length)
+        return ctx.fail(
+          `SSE responses to ${[...new Set(noBuffering)].join(", ")} lack X-Accel-Buffering: no; send it so proxies do not buffer the stream.`,
+          "SHOULD",
+        );
       return ctx.pass("Every response body in this run was application/json or text/event-stream.");
     },
     true,

@@ -63,7 +63,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       }
       const wrong = inputRequiredResults(ctx.observed()).filter((r) => !MRTR_METHODS.includes(r.method));
       for (const w of wrong) ctx.cite(w.ex);
-      if (wrong.length) return ctx.fail(`${[...new Set(wrong.map((w) => w.method))].join(", ")} answered input_required; only tools/call, prompts/get and resources/read may — return the final result or an error.`);
+      if (wrong.length)
+        return ctx.fail(
+          `${[...new Set(wrong.map((w) => w.method))].join(", ")} answered input_required; only tools/call, prompts/get and resources/read may — return the final result or an error.`,
+        );
       return ctx.pass(`Every input_required in this run came from ${MRTR_METHODS.join(", ")} (${inputRequiredResults(ctx.observed()).length} seen).`);
     },
   },
@@ -90,7 +93,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         if ("ttlMs" in result || "cacheScope" in result) hints.push(method);
         if (problems.length || hints.length) ctx.cite(ex);
       }
-      if (problems.length) return ctx.fail(`${problems.slice(0, 3).join("; ")}; an InputRequiredResult needs inputRequests and/or requestState, each request one of ${INPUT_METHODS.join(", ")}.`);
+      if (problems.length)
+        return ctx.fail(
+          `${problems.slice(0, 3).join("; ")}; an InputRequiredResult needs inputRequests and/or requestState, each request one of ${INPUT_METHODS.join(", ")}.`,
+        );
       if (hints.length) return ctx.warn(`${hints.join(", ")} put ttlMs/cacheScope on an input_required result, which is not cacheable; leave them off.`);
       return ctx.pass(`${all.length} input_required result(s), all well formed.`);
     },
@@ -105,11 +111,14 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       const fix = "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
       if (reply.kind === "error") {
         if (reply.code !== -32021) return ctx.fail(`${probe.label} with no declared capabilities answered ${describeReply(reply)}; ${fix}`);
-        if (!asObject(errorData(reply)?.requiredCapabilities)) return ctx.fail(`-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`);
+        if (!asObject(errorData(reply)?.requiredCapabilities))
+          return ctx.fail(`-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`);
         const status = wrongStatus(reply, 400);
         if (status) return ctx.fail(`-32021 with ${status}; ${fix}`);
       } else if (reply.kind === "result" && reply.result.resultType === "input_required" && Object.keys(asObject(reply.result.inputRequests) ?? {}).length) {
-        return ctx.fail(`${probe.label} asked for ${Object.keys(asObject(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`);
+        return ctx.fail(
+          `${probe.label} asked for ${Object.keys(asObject(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`,
+        );
       } else if (reply.kind === "none") {
         return ctx.fail(`${probe.label} with no declared capabilities got ${describeReply(reply)}; ${fix}`);
       }
@@ -123,7 +132,9 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
           }
         }
       }
-      return ctx.pass(`With no capabilities declared, ${probe.label} answered ${describeReply(reply)}${reply.kind === "error" ? ` naming ${JSON.stringify(errorData(reply)?.requiredCapabilities)}` : ""}.`);
+      return ctx.pass(
+        `With no capabilities declared, ${probe.label} answered ${describeReply(reply)}${reply.kind === "error" ? ` naming ${JSON.stringify(errorData(reply)?.requiredCapabilities)}` : ""}.`,
+      );
     }),
   },
   {
@@ -137,7 +148,9 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         for (const [key, value] of Object.entries(asObject(result.inputRequests) ?? {})) {
           if (capabilityFor(value) === "elicitation.url" && !declares(caps, "elicitation.url")) {
             ctx.cite(ex);
-            return ctx.fail(`${method} asked for ${key} in URL mode though the request declared elicitation without url (form only); fall back to form mode or answer -32021.`);
+            return ctx.fail(
+              `${method} asked for ${key} in URL mode though the request declared elicitation without url (form only); fall back to form mode or answer -32021.`,
+            );
           }
         }
       }
@@ -152,7 +165,9 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
       const where = ctx.transport === "stdio" ? "on a fresh process" : "as a new request";
       if (reply.kind === "result") return ctx.pass(`The retry ${where} with inputResponses and the exact requestState answered ${describeReply(reply)}.`);
-      return ctx.fail(`The retry ${where} answered ${describeReply(reply)}; keep everything the retry needs in requestState (or the request), not in connection or process memory.`);
+      return ctx.fail(
+        `The retry ${where} answered ${describeReply(reply)}; keep everything the retry needs in requestState (or the request), not in connection or process memory.`,
+      );
     }),
   },
   {
@@ -160,7 +175,8 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     title: "A retry without the answers asks again instead of failing",
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
-      if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length) return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
+      if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length)
+        return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { inputResponses: {} }), false);
       if (reply.kind === "result") return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
       return ctx.fail(`With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`);
@@ -222,4 +238,3 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     },
   },
 ]);
-

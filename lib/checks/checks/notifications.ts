@@ -4,7 +4,20 @@ import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
-import { describeReply, isNotificationFrame, isRequestFrame, asObject, replyOf, responseHeaders, responseId, sentFrame, sentMeta, serverFrames, type JsonObject, type ServerFrame } from "../wire";
+import {
+  describeReply,
+  isNotificationFrame,
+  isRequestFrame,
+  asObject,
+  replyOf,
+  responseHeaders,
+  responseId,
+  sentFrame,
+  sentMeta,
+  serverFrames,
+  type JsonObject,
+  type ServerFrame,
+} from "../wire";
 
 const LOG_LEVELS = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 const FILTER_METHOD: Record<string, string> = {
@@ -95,7 +108,10 @@ async function listenFilter(ctx: CheckContext): Promise<JsonObject | undefined> 
 
 function listenError(ctx: CheckContext, l: Listen) {
   const reply = replyOf(l.exchange);
-  if (reply.kind === "error") return ctx.fail(`subscriptions/listen answered ${describeReply(reply)} although the server declares listChanged; serve subscriptions/listen or drop listChanged.`);
+  if (reply.kind === "error")
+    return ctx.fail(
+      `subscriptions/listen answered ${describeReply(reply)} although the server declares listChanged; serve subscriptions/listen or drop listChanged.`,
+    );
   return undefined;
 }
 
@@ -115,7 +131,9 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
         const log = ownFrames(ex).frames.find((f) => isNotificationFrame(f.frame, "notifications/message"));
         if (log) {
           ctx.cite(ex);
-          return ctx.fail(`${String(sentFrame(ex)?.method)} carried no io.modelcontextprotocol/logLevel but got notifications/message; log only when the request opts in (stdio servers can log to stderr).`);
+          return ctx.fail(
+            `${String(sentFrame(ex)?.method)} carried no io.modelcontextprotocol/logLevel but got notifications/message; log only when the request opts in (stdio servers can log to stderr).`,
+          );
         }
       }
       return ctx.pass(`None of the ${judged} requests without a logLevel got a notifications/message.`);
@@ -147,10 +165,14 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
           count += 1;
           const level = asObject(f.frame.params)?.level;
           const method = String(sentFrame(ex)?.method);
-          if (!declared && (await ctx.capabilitiesUnknown())) return ctx.blocked("Log messages arrived, but server/discover did not answer (see C01), so whether logging is declared is unknown.");
-          if (!declared) return ctx.fail(`${method} got log messages but server/discover declares no logging capability; declare logging or stop emitting them.`);
-          if (responseAt >= 0 && i > responseAt) return ctx.fail(`${method} got a notifications/message after its response; logs belong before the final response on that request's stream.`);
-          if (subscriptionIdOf(f.frame) !== undefined) return ctx.fail(`A request's log message carried a subscriptionId; log messages are never sent on a listen stream.`);
+          if (!declared && (await ctx.capabilitiesUnknown()))
+            return ctx.blocked("Log messages arrived, but server/discover did not answer (see C01), so whether logging is declared is unknown.");
+          if (!declared)
+            return ctx.fail(`${method} got log messages but server/discover declares no logging capability; declare logging or stop emitting them.`);
+          if (responseAt >= 0 && i > responseAt)
+            return ctx.fail(`${method} got a notifications/message after its response; logs belong before the final response on that request's stream.`);
+          if (subscriptionIdOf(f.frame) !== undefined)
+            return ctx.fail(`A request's log message carried a subscriptionId; log messages are never sent on a listen stream.`);
           if (!LOG_LEVELS.includes(String(level))) return ctx.fail(`A log message has level ${JSON.stringify(level)}; use one of ${LOG_LEVELS.join(", ")}.`);
         }
       }
@@ -175,15 +197,21 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
           count += 1;
           const p = asObject(f.frame.params) ?? {};
           const method = String(sentFrame(ex)?.method);
-          if (p.progressToken !== token) return ctx.fail(`${method} got progress for token ${JSON.stringify(p.progressToken)} instead of ${JSON.stringify(token)}; echo the request's progressToken.`);
-          if (typeof p.progress !== "number" || p.progress <= last) return ctx.fail(`${method}: progress went from ${last} to ${JSON.stringify(p.progress)}; each notification must increase it.`);
+          if (p.progressToken !== token)
+            return ctx.fail(
+              `${method} got progress for token ${JSON.stringify(p.progressToken)} instead of ${JSON.stringify(token)}; echo the request's progressToken.`,
+            );
+          if (typeof p.progress !== "number" || p.progress <= last)
+            return ctx.fail(`${method}: progress went from ${last} to ${JSON.stringify(p.progress)}; each notification must increase it.`);
           if (responseAt >= 0 && i > responseAt) return ctx.fail(`${method} got progress after its response; stop when the request completes.`);
           last = p.progress;
         }
       }
       // Late progress shows up as frames left over before the next exchange.
       const after = await ctx.request("server/discover");
-      const late = serverFrames(after.exchange).find((f) => f.unsolicited && isNotificationFrame(f.frame, "notifications/progress") && asObject(f.frame.params)?.progressToken === token);
+      const late = serverFrames(after.exchange).find(
+        (f) => f.unsolicited && isNotificationFrame(f.frame, "notifications/progress") && asObject(f.frame.params)?.progressToken === token,
+      );
       if (late) return ctx.fail("Progress for a completed request arrived later; stop sending progress once the response is out.");
       if (!count) return ctx.pass(`No progress was sent for ${exchanges.length} requests with a progressToken (servers may send none).`);
       return ctx.pass(`${count} progress notification(s), all with the request's token, increasing, before the response.`);
@@ -198,18 +226,27 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       const failed = listenError(ctx, l);
       if (failed) return failed;
       const firstTagged = l.frames.find((f) => subscriptionIdOf(f.frame) === l.id);
-      if (!firstTagged) return ctx.fail(`No notifications/subscriptions/acknowledged tagged ${JSON.stringify(l.id)} within ${ctx.options.listenWindowMs} ms; acknowledge a listen request immediately.`);
+      if (!firstTagged)
+        return ctx.fail(
+          `No notifications/subscriptions/acknowledged tagged ${JSON.stringify(l.id)} within ${ctx.options.listenWindowMs} ms; acknowledge a listen request immediately.`,
+        );
       const ack = asObject(firstTagged.frame)!;
-      if (ack.method !== "notifications/subscriptions/acknowledged") return ctx.fail(`The first message of the subscription was ${String(ack.method)}, not the acknowledgement; send notifications/subscriptions/acknowledged before anything else.`);
+      if (ack.method !== "notifications/subscriptions/acknowledged")
+        return ctx.fail(
+          `The first message of the subscription was ${String(ack.method)}, not the acknowledgement; send notifications/subscriptions/acknowledged before anything else.`,
+        );
       if (ctx.transport === "http") {
         const earlier = l.frames.slice(0, l.ackIndex);
-        if (earlier.length) return ctx.fail(`${earlier.length} message(s) came before the acknowledgement on the listen stream; the acknowledgement must be first.`);
+        if (earlier.length)
+          return ctx.fail(`${earlier.length} message(s) came before the acknowledgement on the listen stream; the acknowledgement must be first.`);
         const type = responseHeaders(l.exchange).get("content-type") ?? "";
-        if (!type.startsWith("text/event-stream")) return ctx.fail(`The listen response is ${type || "without Content-Type"}; answer subscriptions/listen with a text/event-stream that stays open.`);
+        if (!type.startsWith("text/event-stream"))
+          return ctx.fail(`The listen response is ${type || "without Content-Type"}; answer subscriptions/listen with a text/event-stream that stays open.`);
       }
       const honoured = asObject(asObject(ack.params)?.notifications) ?? {};
       const extra = Object.keys(honoured).filter((k) => honoured[k] === true && filter[k] !== true);
-      if (extra.length) return ctx.fail(`The acknowledgement lists ${extra.join(", ")}, which was not requested; acknowledge a subset of the request's filter.`);
+      if (extra.length)
+        return ctx.fail(`The acknowledgement lists ${extra.join(", ")}, which was not requested; acknowledge a subset of the request's filter.`);
       return ctx.pass(`Acknowledged first, tagged ${JSON.stringify(l.id)}, honouring ${Object.keys(honoured).join(", ") || "nothing"}.`);
     }),
   },
@@ -234,11 +271,16 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
         const method = String(n.method);
         const sub = subscriptionIdOf(n);
         const onStream = ctx.transport === "http" || sub === l.id;
-        if (STREAM_METHODS.includes(method) && sub === undefined) return ctx.fail(`${method} arrived without _meta subscriptionId; tag every listen notification with the listen request's id.`);
+        if (STREAM_METHODS.includes(method) && sub === undefined)
+          return ctx.fail(`${method} arrived without _meta subscriptionId; tag every listen notification with the listen request's id.`);
         if (!onStream) continue;
-        if (method === "notifications/progress" || method === "notifications/message") return ctx.fail(`${method} arrived on the listen stream; request-scoped notifications never go there.`);
+        if (method === "notifications/progress" || method === "notifications/message")
+          return ctx.fail(`${method} arrived on the listen stream; request-scoped notifications never go there.`);
         if (sub !== l.id) return ctx.fail(`${method} on the stream is tagged ${JSON.stringify(sub)}, not ${JSON.stringify(l.id)}.`);
-        if (!allowed.includes(method)) return ctx.fail(`${method} arrived although only ${only} was requested${allowed.length ? "" : " (and not acknowledged)"}; send only requested, acknowledged types.`);
+        if (!allowed.includes(method))
+          return ctx.fail(
+            `${method} arrived although only ${only} was requested${allowed.length ? "" : " (and not acknowledged)"}; send only requested, acknowledged types.`,
+          );
       }
       const seen = after.filter((f) => subscriptionIdOf(f.frame) === l.id).length;
       if (!seen) return ctx.pass(`Only the acknowledgement arrived in the ${ctx.options.listenWindowMs} ms window (no change happened to report).`);
@@ -253,16 +295,23 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
     run: onFullListen((ctx, l) => {
       const { outcome } = l.exchange;
       // Only the server can end a subscription gracefully; one still open at the end of the window has nothing to judge.
-      if (outcome.kind === "failure" && outcome.failure === "timeout") return ctx.skip(`The server kept the subscription open for the ${ctx.options.listenWindowMs} ms window: no server-initiated end to judge.`);
+      if (outcome.kind === "failure" && outcome.failure === "timeout")
+        return ctx.skip(`The server kept the subscription open for the ${ctx.options.listenWindowMs} ms window: no server-initiated end to judge.`);
       const reply = replyOf(l.exchange);
       if (reply.kind === "error") return ctx.skip(`subscriptions/listen answered ${describeReply(reply)} (C37 judges a refused listen).`);
       if (reply.kind !== "result") {
-        return ctx.fail(`The server ended the listen stream without a result (${describeReply(reply)}); end a subscription with {"resultType":"complete","_meta":{"${META_KEYS.subscriptionId}":${JSON.stringify(l.id)}}} so the client knows it was not cut off.`);
+        return ctx.fail(
+          `The server ended the listen stream without a result (${describeReply(reply)}); end a subscription with {"resultType":"complete","_meta":{"${META_KEYS.subscriptionId}":${JSON.stringify(l.id)}}} so the client knows it was not cut off.`,
+        );
       }
       const problems: string[] = [];
       if (reply.result.resultType !== "complete") problems.push(`resultType is ${JSON.stringify(reply.result.resultType)}`);
-      if (asObject(reply.result._meta)?.[META_KEYS.subscriptionId] !== l.id) problems.push(`_meta subscriptionId is ${JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null)}, not ${JSON.stringify(l.id)}`);
-      if (problems.length) return ctx.fail(`The closing result of the subscription: ${problems.join("; ")}; send {"resultType":"complete"} tagged with the listen request's id.`);
+      if (asObject(reply.result._meta)?.[META_KEYS.subscriptionId] !== l.id)
+        problems.push(
+          `_meta subscriptionId is ${JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null)}, not ${JSON.stringify(l.id)}`,
+        );
+      if (problems.length)
+        return ctx.fail(`The closing result of the subscription: ${problems.join("; ")}; send {"resultType":"complete"} tagged with the listen request's id.`);
       return ctx.pass(`The server ended the subscription with a complete result tagged ${JSON.stringify(l.id)}.`);
     }),
   },
@@ -277,7 +326,10 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       if (!filter) return ctx.skip("The server declares no listChanged capability: no long-lived request to cancel.");
       const id = ctx.nextId();
       const window = ctx.options.listenWindowMs;
-      const pending = ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), { label: `${ctx.checkId} subscriptions/listen (to be cancelled)`, timeoutMs: window });
+      const pending = ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), {
+        label: `${ctx.checkId} subscriptions/listen (to be cancelled)`,
+        timeoutMs: window,
+      });
       await ctx.sleep(Math.floor(window / 2));
       const cancel = await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check" });
       const listenEx = await pending;
@@ -292,8 +344,12 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
       if (ack.at >= cancelAt) return ctx.blocked("The acknowledgement arrived only after the cancel was written (a race); cannot judge.");
       const late = frames.filter((f) => related(f) && f.at > cancelAt + CANCEL_RACE_MS);
       const notifications = late.filter((f) => isNotificationFrame(f.frame));
-      if (notifications.length) return ctx.fail(`${String(asObject(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`);
-      if (late.some((f) => responseId(f.frame) === id)) return ctx.pass("A response followed the cancel (tolerated as a race; servers SHOULD not respond), nothing else.");
+      if (notifications.length)
+        return ctx.fail(
+          `${String(asObject(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`,
+        );
+      if (late.some((f) => responseId(f.frame) === id))
+        return ctx.pass("A response followed the cancel (tolerated as a race; servers SHOULD not respond), nothing else.");
       return ctx.pass("Nothing more was sent for the cancelled subscriptions/listen request.");
     },
   },
@@ -310,7 +366,9 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks({ spec: { section: "
         const req = serverFrames(ex).find((f) => isRequestFrame(f.frame));
         if (req) {
           ctx.cite(ex);
-          return ctx.fail(`The server sent a ${String(asObject(req.frame)?.method)} request; 2026-07-28 servers MUST NOT send requests — ask through input_required instead.`);
+          return ctx.fail(
+            `The server sent a ${String(asObject(req.frame)?.method)} request; 2026-07-28 servers MUST NOT send requests — ask through input_required instead.`,
+          );
         }
       }
       return ctx.pass(`No server-to-client request in ${ctx.observed().length} exchanges.`);

@@ -77,7 +77,10 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
         ctx.cite(ex);
         bad.push(`${String(sentFrame(ex)?.method)} → resultType ${rt === undefined ? "missing" : JSON.stringify(rt)}`);
       }
-      if (bad.length) return ctx.fail(`${bad.slice(0, 4).join("; ")}${bad.length > 4 ? ` (+${bad.length - 4} more)` : ""}; put resultType "complete" (or "input_required") on every result.`);
+      if (bad.length)
+        return ctx.fail(
+          `${bad.slice(0, 4).join("; ")}${bad.length > 4 ? ` (+${bad.length - 4} more)` : ""}; put resultType "complete" (or "input_required") on every result.`,
+        );
       return ctx.pass(`All ${seen} results to 2026-07-28 requests in this run carry a valid resultType.`);
     },
   },
@@ -113,15 +116,22 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     needs: "resources",
     async run(ctx) {
       const { items } = await ctx.list("resources/list");
-      const uris = items.map((r) => r.uri).filter((u): u is string => typeof u === "string").slice(0, 3);
+      const uris = items
+        .map((r) => r.uri)
+        .filter((u): u is string => typeof u === "string")
+        .slice(0, 3);
       if (!uris.length) return ctx.skip("resources/list returned no resource to read.");
       for (const uri of uris) {
         const reply = await ctx.request("resources/read", { uri });
         if (reply.kind !== "result") return ctx.fail(`resources/read ${uri} answered ${describeReply(reply)}; a listed resource must be readable.`);
         if (reply.result.resultType === "input_required") continue;
-        if (!Array.isArray(reply.result.contents)) return ctx.fail(`resources/read ${uri} has no contents array; return ReadResourceResult {contents, ttlMs, cacheScope}.`);
+        if (!Array.isArray(reply.result.contents))
+          return ctx.fail(`resources/read ${uri} has no contents array; return ReadResourceResult {contents, ttlMs, cacheScope}.`);
         const p = cacheHintProblems(reply.result);
-        if (p.errors.length) return ctx.fail(`resources/read ${uri}: ${p.errors.join("; ")}; add ttlMs and cacheScope to every complete read result (ambiguous examples aside, AMBIG-5: the schema requires them).`);
+        if (p.errors.length)
+          return ctx.fail(
+            `resources/read ${uri}: ${p.errors.join("; ")}; add ttlMs and cacheScope to every complete read result (ambiguous examples aside, AMBIG-5: the schema requires them).`,
+          );
         if (p.ambiguous.length) return ctx.warn(`resources/read ${uri}: ${p.ambiguous.join("; ")} — ${AMBIG6}.`);
         return ctx.pass(`resources/read ${uri}: ttlMs ${reply.result.ttlMs}, cacheScope ${JSON.stringify(reply.result.cacheScope)}.`);
       }
@@ -149,31 +159,39 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "List results do not vary between requests or connections; tools/list order is deterministic",
     level: "MUST",
     spec: { section: "§5", path: SPEC.base },
-    run: overDeclaredLists(async (ctx, methods) => {
-      const notes: string[] = [];
-      let orderOnly: string | undefined;
-      for (const m of methods) {
-        const first = await ctx.list(m);
-        if (first.failure) continue;
-        const again = await ctx.fetchList(m);
-        const variants: [string, ListInfo][] = [["a second request", again]];
-        if (ctx.transport === "stdio") {
-          const fresh = await ctx.fetchList(m, { processMode: "fresh" });
-          if (fresh.failure) notes.push(`${m} on a fresh process answered ${describeReply(fresh.failure)} (see C61)`);
-          else variants.push(["a fresh process", fresh]);
-        }
-        for (const [where, other] of variants) {
-          if (other.failure) continue;
-          const diff = compareLists(first, other);
-          if (diff === "contents") {
-            return ctx.fail(`${m} returned different items on ${where} (${first.items.length} vs ${other.items.length}); lists MUST NOT vary per connection or as a side effect of other requests.`);
+    run: overDeclaredLists(
+      async (ctx, methods) => {
+        const notes: string[] = [];
+        let orderOnly: string | undefined;
+        for (const m of methods) {
+          const first = await ctx.list(m);
+          if (first.failure) continue;
+          const again = await ctx.fetchList(m);
+          const variants: [string, ListInfo][] = [["a second request", again]];
+          if (ctx.transport === "stdio") {
+            const fresh = await ctx.fetchList(m, { processMode: "fresh" });
+            if (fresh.failure) notes.push(`${m} on a fresh process answered ${describeReply(fresh.failure)} (see C61)`);
+            else variants.push(["a fresh process", fresh]);
           }
-          if (diff === "order" && m === "tools/list") orderOnly = where;
+          for (const [where, other] of variants) {
+            if (other.failure) continue;
+            const diff = compareLists(first, other);
+            if (diff === "contents") {
+              return ctx.fail(
+                `${m} returned different items on ${where} (${first.items.length} vs ${other.items.length}); lists MUST NOT vary per connection or as a side effect of other requests.`,
+              );
+            }
+            if (diff === "order" && m === "tools/list") orderOnly = where;
+          }
         }
-      }
-      if (orderOnly) return ctx.fail(`tools/list returned the same tools in a different order on ${orderOnly}; sort the list so its order is deterministic.`, "SHOULD");
-      return ctx.pass(`${methods.join(", ")} answered identically on repeat${ctx.transport === "stdio" ? " and on a fresh process" : ""}${notes.length ? `; ${notes.join("; ")}` : ""}.`);
-    }, (m) => m !== "resources/templates/list"),
+        if (orderOnly)
+          return ctx.fail(`tools/list returned the same tools in a different order on ${orderOnly}; sort the list so its order is deterministic.`, "SHOULD");
+        return ctx.pass(
+          `${methods.join(", ")} answered identically on repeat${ctx.transport === "stdio" ? " and on a fresh process" : ""}${notes.length ? `; ${notes.join("; ")}` : ""}.`,
+        );
+      },
+      (m) => m !== "resources/templates/list",
+    ),
   },
   {
     id: "C18",
@@ -197,7 +215,9 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     async run(ctx) {
       const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
       if (reply.kind === "error") return ctx.pass(`Answered ${describeReply(reply)}${reply.code === -32602 ? "" : " (the spec's example uses -32602)"}.`);
-      return ctx.fail(`Calling an unknown tool answered ${describeReply(reply)}; unknown tools are protocol errors (-32602), isError is for failures inside a tool.`);
+      return ctx.fail(
+        `Calling an unknown tool answered ${describeReply(reply)}; unknown tools are protocol errors (-32602), isError is for failures inside a tool.`,
+      );
     },
   },
   {
@@ -237,7 +257,9 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     async run(ctx) {
       const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));
       if (!tools.length) {
-        return ctx.skip(`No tool with an outputSchema that this run may call (tool calls: ${ctx.options.toolCalls}; only tools annotated readOnlyHint are called unless you allow all).`);
+        return ctx.skip(
+          `No tool with an outputSchema that this run may call (tool calls: ${ctx.options.toolCalls}; only tools annotated readOnlyHint are called unless you allow all).`,
+        );
       }
       const judged: string[] = [];
       const noText: string[] = [];
@@ -250,7 +272,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
           continue;
         }
         const problem = await validate(asObject(tool.outputSchema)!, reply.result.structuredContent);
-        if (reply.result.structuredContent === undefined) return ctx.fail(`${name} declares an outputSchema but returned no structuredContent; return structuredContent that conforms to it.`);
+        if (reply.result.structuredContent === undefined)
+          return ctx.fail(`${name} declares an outputSchema but returned no structuredContent; return structuredContent that conforms to it.`);
         if (problem) return ctx.fail(`${name}'s structuredContent does not match its outputSchema (${truncate(problem, 160)}); fix the value or the schema.`);
         const texts = (Array.isArray(reply.result.content) ? reply.result.content : []).map(asObject).filter((c) => c?.type === "text");
         const mirrored = texts.some((c) => {
@@ -264,8 +287,14 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
         judged.push(name);
       }
       if (!judged.length) return ctx.skip(`No tool call produced a complete result to judge (${unjudged.join("; ")}).`);
-      if (noText.length) return ctx.fail(`${noText.join(", ")} returned conforming structuredContent but no TextContent with the same JSON; add one for clients that read only content.`, "SHOULD");
-      return ctx.pass(`${judged.join(", ")}: structuredContent conforms and is mirrored as text${unjudged.length ? ` (not judged: ${unjudged.join("; ")})` : ""}.`);
+      if (noText.length)
+        return ctx.fail(
+          `${noText.join(", ")} returned conforming structuredContent but no TextContent with the same JSON; add one for clients that read only content.`,
+          "SHOULD",
+        );
+      return ctx.pass(
+        `${judged.join(", ")}: structuredContent conforms and is mirrored as text${unjudged.length ? ` (not judged: ${unjudged.join("; ")})` : ""}.`,
+      );
     },
   },
   {

@@ -39,7 +39,11 @@ function survey(ctx: CheckContext): Promise<Survey> {
     for (const t of (await ctx.callableTools()).slice(0, MAX_TOOLS)) {
       if (typeof t.name !== "string") continue;
       const args = ctx.toolArguments(t);
-      const reply = await ctx.request("tools/call", { name: t.name, arguments: args }, { envelope: { capabilities: EXT_CAPS }, label: `tasks: ${t.name} with the extension declared` });
+      const reply = await ctx.request(
+        "tools/call",
+        { name: t.name, arguments: args },
+        { envelope: { capabilities: EXT_CAPS }, label: `tasks: ${t.name} with the extension declared` },
+      );
       calls.push({ tool: t.name, args, reply });
       if (reply.kind === "result" && reply.result.resultType === "task") probes.push({ tool: t.name, args, created: reply });
     }
@@ -101,16 +105,22 @@ function check(id: string, title: string, level: Level, transports: CheckDef["tr
 export const TASK_CHECKS: CheckDef[] = [
   check("T01", "A server that makes tasks advertises io.modelcontextprotocol/tasks in server/discover", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (s.advertised) return ctx.pass(`capabilities.extensions carries ${TASKS_EXTENSION}${s.probes.length ? ` and ${s.probes.map((p) => p.tool).join(", ")} made tasks` : ""}.`);
+    if (s.advertised)
+      return ctx.pass(
+        `capabilities.extensions carries ${TASKS_EXTENSION}${s.probes.length ? ` and ${s.probes.map((p) => p.tool).join(", ")} made tasks` : ""}.`,
+      );
     if (!s.probes.length) return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
     ctx.cite(s.probes[0].created);
-    return ctx.fail(`${s.probes[0].tool} answered resultType "task" but server/discover does not advertise ${TASKS_EXTENSION} in capabilities.extensions; add it.`);
+    return ctx.fail(
+      `${s.probes[0].tool} answered resultType "task" but server/discover does not advertise ${TASKS_EXTENSION} in capabilities.extensions; add it.`,
+    );
   }),
 
   check("T02", 'resultType "task" only when the request declared the extension', "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
-      if (reply.kind === "result" && reply.result.resultType === "task") return ctx.fail(`${probe.tool} answered resultType "task" to a request that did not declare ${TASKS_EXTENSION}; answer the result, or -32021.`);
+      if (reply.kind === "result" && reply.result.resultType === "task")
+        return ctx.fail(`${probe.tool} answered resultType "task" to a request that did not declare ${TASKS_EXTENSION}; answer the result, or -32021.`);
       return ctx.pass(`Without the extension ${probe.tool} answered ${describeReply(reply)}, not a task.`);
     }),
   ),
@@ -118,8 +128,12 @@ export const TASK_CHECKS: CheckDef[] = [
   check("T03", "A call that needs a task, made without the extension, gets -32021 naming it", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
-      if (reply.kind === "result" && reply.result.resultType !== "task") return ctx.skip(`${probe.tool} can run without a task (it answered ${describeReply(reply)}), so no -32021 is due.`);
-      if (!isErrorCode(reply, -32021)) return ctx.fail(`${probe.tool} without the extension answered ${describeReply(reply)}; a server that cannot serve it without a task answers -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"].`);
+      if (reply.kind === "result" && reply.result.resultType !== "task")
+        return ctx.skip(`${probe.tool} can run without a task (it answered ${describeReply(reply)}), so no -32021 is due.`);
+      if (!isErrorCode(reply, -32021))
+        return ctx.fail(
+          `${probe.tool} without the extension answered ${describeReply(reply)}; a server that cannot serve it without a task answers -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"].`,
+        );
       const named = obj(obj(obj(reply.data)?.requiredCapabilities)?.extensions)?.[TASKS_EXTENSION] !== undefined;
       if (!named) return ctx.fail(`-32021 came back but data.requiredCapabilities.extensions does not name ${TASKS_EXTENSION}.`);
       const badStatus = wrongStatus(reply, 400);
@@ -132,7 +146,10 @@ export const TASK_CHECKS: CheckDef[] = [
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const reply = await get(ctx, taskId, "right after creation");
-      if (reply.kind !== "result") return ctx.fail(`tasks/get right after the CreateTaskResult answered ${describeReply(reply)}; return CreateTaskResult only once tasks/get for it would resolve.`);
+      if (reply.kind !== "result")
+        return ctx.fail(
+          `tasks/get right after the CreateTaskResult answered ${describeReply(reply)}; return CreateTaskResult only once tasks/get for it would resolve.`,
+        );
       if (reply.result.taskId !== taskId) return ctx.fail(`tasks/get answered for taskId ${JSON.stringify(reply.result.taskId)}, not ${taskId}.`);
       return ctx.pass(`tasks/get resolved at once (status ${String(reply.result.status)}).`);
     }),
@@ -153,8 +170,13 @@ export const TASK_CHECKS: CheckDef[] = [
       }
       const last = replies[replies.length - 1];
       if (problems.size) return ctx.fail(`${[...problems].join("; ")}.`);
-      if (!last || !terminal(last)) return ctx.warn(`The task did not reach a terminal state within ${FOLLOW_BUDGET_MS / 1000} s (${replies.length} polls); every answer so far was well formed.`);
-      return ctx.pass(`${replies.length} poll(s), each a well-formed task; it ended ${String((last as Reply & { kind: "result" }).result.status)}${(last as Reply & { kind: "result" }).result.status === "completed" ? " with the result inline" : ""}.`);
+      if (!last || !terminal(last))
+        return ctx.warn(
+          `The task did not reach a terminal state within ${FOLLOW_BUDGET_MS / 1000} s (${replies.length} polls); every answer so far was well formed.`,
+        );
+      return ctx.pass(
+        `${replies.length} poll(s), each a well-formed task; it ended ${String((last as Reply & { kind: "result" }).result.status)}${(last as Reply & { kind: "result" }).result.status === "completed" ? " with the result inline" : ""}.`,
+      );
     }),
   ),
 
@@ -164,14 +186,18 @@ export const TASK_CHECKS: CheckDef[] = [
       const missing = await get(ctx, taskId, "no Mcp-Name", { http: { omitImplied: ["Mcp-Name"] } });
       const wrong = await get(ctx, taskId, "wrong Mcp-Name", { headers: { "Mcp-Name": "playground-wrong-task" } });
       const bad = [missing, wrong].filter((r) => !(isErrorCode(r, -32020) && !wrongStatus(r, 400)));
-      if (bad.length) return ctx.fail(`tasks/get ${bad.map((r) => (r === missing ? "without Mcp-Name" : "with Mcp-Name playground-wrong-task") + ` answered ${describeReply(r)}`).join("; ")}; the header must mirror params.taskId (routing affinity), mismatches get -32020.`);
+      if (bad.length)
+        return ctx.fail(
+          `tasks/get ${bad.map((r) => (r === missing ? "without Mcp-Name" : "with Mcp-Name playground-wrong-task") + ` answered ${describeReply(r)}`).join("; ")}; the header must mirror params.taskId (routing affinity), mismatches get -32020.`,
+        );
       return ctx.pass("Missing and wrong Mcp-Name were both refused with HTTP 400 and -32020.");
     }),
   ),
 
   check("T07", "tasks/get for an unknown task id gets -32602", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (!s.advertised && !s.probes.length) return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
+    if (!s.advertised && !s.probes.length)
+      return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
     const reply = await get(ctx, "playground-no-such-task", "unknown id");
     if (isErrorCode(reply, -32602)) return ctx.pass(`Unknown taskId answered ${describeReply(reply)}.`);
     return ctx.fail(`tasks/get for an unknown taskId answered ${describeReply(reply)}; it must be -32602 (Invalid params).`);
@@ -179,14 +205,21 @@ export const TASK_CHECKS: CheckDef[] = [
 
   check("T08", 'tasks/cancel is acknowledged with an empty result (resultType "complete")', "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
-      const created = await ctx.request("tools/call", { name: probe.tool, arguments: probe.args }, { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} a task to cancel` });
+      const created = await ctx.request(
+        "tools/call",
+        { name: probe.tool, arguments: probe.args },
+        { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} a task to cancel` },
+      );
       const taskId = taskIdOf(created);
-      if (!taskId || created.kind !== "result" || created.result.resultType !== "task") return ctx.fail(`A second call of ${probe.tool} answered ${describeReply(created)} instead of a task.`);
+      if (!taskId || created.kind !== "result" || created.result.resultType !== "task")
+        return ctx.fail(`A second call of ${probe.tool} answered ${describeReply(created)} instead of a task.`);
       const ack = await ctx.request("tasks/cancel", { taskId }, { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} tasks/cancel` });
       if (ack.kind !== "result") return ctx.fail(`tasks/cancel answered ${describeReply(ack)}; acknowledge with an empty result.`);
       const extra = Object.keys(ack.result).filter((k) => k !== "resultType" && k !== "_meta");
       if (ack.result.resultType !== "complete" || extra.length) {
-        return ctx.fail(`The ack carries ${extra.length ? extra.join(", ") : `resultType ${JSON.stringify(ack.result.resultType)}`}; it must be an empty result with resultType "complete" (the task is read with tasks/get).`);
+        return ctx.fail(
+          `The ack carries ${extra.length ? extra.join(", ") : `resultType ${JSON.stringify(ack.result.resultType)}`}; it must be an empty result with resultType "complete" (the task is read with tasks/get).`,
+        );
       }
       return ctx.pass('tasks/cancel answered an empty result with resultType "complete".');
     }),
@@ -196,32 +229,48 @@ export const TASK_CHECKS: CheckDef[] = [
     const s = await survey(ctx);
     if (!s.probes.length) return ctx.skip(`No tool of this run made a task (tool calls: ${ctx.options.toolCalls}).`);
     for (const probe of s.probes) {
-      const created = await ctx.request("tools/call", { name: probe.tool, arguments: probe.args }, { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} ${probe.tool}` });
+      const created = await ctx.request(
+        "tools/call",
+        { name: probe.tool, arguments: probe.args },
+        { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} ${probe.tool}` },
+      );
       const taskId = taskIdOf(created);
       if (!taskId) continue;
       const asking = (await follow(ctx, taskId, (r) => terminal(r) || (r.kind === "result" && r.result.status === "input_required"), 4000)).at(-1);
       if (!asking || asking.kind !== "result" || asking.result.status !== "input_required") continue;
       ctx.cite(asking);
-      const ack = await ctx.request("tasks/update", { taskId, inputResponses: answerInputRequests(asking.result.inputRequests) }, { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} tasks/update` });
-      if (ack.kind !== "result" || ack.result.resultType !== "complete") return ctx.fail(`tasks/update answered ${describeReply(ack)}; acknowledge with an empty result.`);
+      const ack = await ctx.request(
+        "tasks/update",
+        { taskId, inputResponses: answerInputRequests(asking.result.inputRequests) },
+        { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} tasks/update` },
+      );
+      if (ack.kind !== "result" || ack.result.resultType !== "complete")
+        return ctx.fail(`tasks/update answered ${describeReply(ack)}; acknowledge with an empty result.`);
       const after = (await follow(ctx, taskId, (r) => r.kind !== "result" || r.result.status !== "input_required", 6000)).at(-1);
-      if (after?.kind === "result" && after.result.status !== "input_required") return ctx.pass(`${probe.tool}: after tasks/update the task moved on to ${String(after.result.status)}.`);
-      return ctx.fail(`${probe.tool}: the task was still input_required 6 s after tasks/update answered every key (${after ? describeReply(after) : "no poll"}); the answers were not taken.`);
+      if (after?.kind === "result" && after.result.status !== "input_required")
+        return ctx.pass(`${probe.tool}: after tasks/update the task moved on to ${String(after.result.status)}.`);
+      return ctx.fail(
+        `${probe.tool}: the task was still input_required 6 s after tasks/update answered every key (${after ? describeReply(after) : "no poll"}); the answers were not taken.`,
+      );
     }
     return ctx.skip(`None of ${s.probes.map((p) => p.tool).join(", ")} asked for input within 4 s.`);
   }),
 
   check("T10", "A task-filtered subscriptions/listen without the extension gets -32021", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (!s.advertised && !s.probes.length) return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
+    if (!s.advertised && !s.probes.length)
+      return ctx.skip(`Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`);
     const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
     const id = ctx.nextId();
     const window = ctx.options.listenWindowMs;
     const frame = ctx.frame("subscriptions/listen", { notifications: { taskIds: [taskId] } }, { envelope: { capabilities: FULL_CAPABILITIES } }, id);
     const reply = await ctx.rawRequest(frame, { label: `${ctx.checkId} subscriptions/listen for tasks without the extension`, timeoutMs: window });
     // A stream the server opened anyway is ended as a client ends it (stdio: cancel; HTTP: the bridge closed it).
-    if (ctx.transport === "stdio" && reply.kind === "none") await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check: listen refused expected" });
+    if (ctx.transport === "stdio" && reply.kind === "none")
+      await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check: listen refused expected" });
     if (isErrorCode(reply, -32021)) return ctx.pass(`Answered ${describeReply(reply)}: task notifications need the extension declared.`);
-    return ctx.fail(`A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`);
+    return ctx.fail(
+      `A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`,
+    );
   }),
 ];

@@ -50,7 +50,9 @@ async function runWithSignIn(url: string, scope: string | undefined, clientId: s
   const callback = await startLoopbackCallback();
   try {
     const login = async (authorizationUrl: string) => {
-      process.stderr.write(`open this URL in your browser to sign in (waiting ${waitSeconds} s for the callback on ${callback.redirectUri}):\n${authorizationUrl}\n`);
+      process.stderr.write(
+        `open this URL in your browser to sign in (waiting ${waitSeconds} s for the callback on ${callback.redirectUri}):\n${authorizationUrl}\n`,
+      );
       return callback.next(waitSeconds * 1000);
     };
     return (await runAuthFlow({ target: url, scope, clientId, redirectUri: callback.redirectUri, login })).run;

@@ -18,8 +18,7 @@ import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
-const USAGE =
-  `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] ${EMULATION_USAGE} [--verbose]`;
+const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -39,14 +38,24 @@ const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
 export const command: CliCommand = { usage: USAGE, run };
 
 export async function run(argv: string[]): Promise<number> {
-  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`);
+  const values = parseOptions(
+    argv,
+    OPTIONS,
+    `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`,
+  );
   if (!values) return 0;
   // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
   const toolCalls = (values["call-tools"] ?? (values.demo !== undefined ? "all" : "read-only")) as ToolCallPolicy;
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
-  const only = values.only?.split(",").map((s) => s.trim()).filter(Boolean);
+  const only = values.only
+    ?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const unknown = only?.filter((id) => !checkById(id));
-  if (unknown?.length) throw new UsageError(`--only names unknown checks: ${unknown.join(", ")} (C01…C64, the task checks T01…T10 and the authorization checks A01…A10; C59 is a client rule)`);
+  if (unknown?.length)
+    throw new UsageError(
+      `--only names unknown checks: ${unknown.join(", ")} (C01…C64, the task checks T01…T10 and the authorization checks A01…A10; C59 is a client rule)`,
+    );
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (listenWindowMs !== undefined && (!Number.isInteger(listenWindowMs) || listenWindowMs < 100 || listenWindowMs > 60_000)) {
     throw new UsageError("--listen-window must be a whole number of ms between 100 and 60000");

@@ -10,7 +10,8 @@ import { diagnosisText, runDoctor } from "@/lib/doctor/ladder";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
 
-const USAGE = 'npm run cli -- doctor (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
+const USAGE =
+  'npm run cli -- doctor (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
 
 const OPTIONS = { ...TARGET_OPTIONS, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } as const;
 
@@ -35,7 +36,11 @@ export async function run(argv: string[]): Promise<number> {
   const { target, ctx } = await buildTarget(targetValues);
   const check = bridgeCheckSend(target, ctx);
   const timeoutMs = timeoutOf(values);
-  const diagnosis = await runDoctor({ label: targetLabel(target), transport: targetTransport(target) }, (text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs: opts.timeoutMs ?? timeoutMs }), { timeoutMs });
+  const diagnosis = await runDoctor(
+    { label: targetLabel(target), transport: targetTransport(target) },
+    (text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs: opts.timeoutMs ?? timeoutMs }),
+    { timeoutMs },
+  );
   process.stdout.write(`${values.json ? JSON.stringify(diagnosis, null, 2) : diagnosisText(diagnosis)}\n`);
   return diagnosis.brokenAt ? 1 : 0;
 }

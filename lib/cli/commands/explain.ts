@@ -49,16 +49,18 @@ export async function run(argv: string[]): Promise<number> {
   try {
     const requestMethod = values["request-method"];
     const sources = [values.frame, values.file, values.code, values.status].filter((v) => v !== undefined);
-    if (sources.length !== 1) return fail(sources.length === 0 ? "give --frame, --file, --code or --status" : "give only one of --frame, --file, --code, --status");
+    if (sources.length !== 1)
+      return fail(sources.length === 0 ? "give --frame, --file, --code or --status" : "give only one of --frame, --file, --code, --status");
     if (values.code !== undefined || values.status !== undefined) {
-      const card = values.code !== undefined
-        ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
-        : explainHttpStatus(integer(values.status!, "--status"), { requestMethod, httpMethod: values["http-method"]?.toUpperCase() });
+      const card =
+        values.code !== undefined
+          ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
+          : explainHttpStatus(integer(values.status!, "--status"), { requestMethod, httpMethod: values["http-method"]?.toUpperCase() });
       process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
       return 0;
     }
     const fromStdin = values.frame === "-" || values.file === "-";
-    const text = fromStdin ? readFileSync(0, "utf8") : values.frame ?? readFileSync(values.file!, "utf8");
+    const text = fromStdin ? readFileSync(0, "utf8") : (values.frame ?? readFileSync(values.file!, "utf8"));
     const context: ExplainContext = {
       direction: oneOf(values.direction, ["sent", "received"] as const, "--direction"),
       requestMethod,

@@ -16,7 +16,8 @@ const USAGE = `npm run cli -- lab <script.json | ${BUILT_IN_SCRIPTS.map((s) => s
 function loadScript(ref: string): { script: unknown; conditions?: ConditionId[] } {
   const builtIn = BUILT_IN_SCRIPTS.find((s) => s.id === ref);
   if (builtIn) return { script: builtIn.script, conditions: builtIn.conditions };
-  if (!existsSync(ref)) throw new Error(`no script file ${JSON.stringify(ref)} and no built-in script by that name (built-in: ${BUILT_IN_SCRIPTS.map((s) => s.id).join(", ")})`);
+  if (!existsSync(ref))
+    throw new Error(`no script file ${JSON.stringify(ref)} and no built-in script by that name (built-in: ${BUILT_IN_SCRIPTS.map((s) => s.id).join(", ")})`);
   return { script: readFileSync(ref, "utf8") };
 }
 
@@ -31,19 +32,27 @@ function human(report: LabReport): string[] {
     for (const step of column.run!.steps) {
       const where = step.pid !== undefined ? `process ${step.lane} (pid ${step.pid})` : "http";
       const spawn = step.spawnToFirstByteMs !== undefined ? `, spawn→first byte ${step.spawnToFirstByteMs.toFixed(0)} ms` : "";
-      lines.push(`  ${step.stepId.padEnd(10)} ${where}${spawn}: ${step.summary}${step.reason && step.status !== "ok" ? ` [${step.status}: ${step.reason}]` : ""}`);
+      lines.push(
+        `  ${step.stepId.padEnd(10)} ${where}${spawn}: ${step.summary}${step.reason && step.status !== "ok" ? ` [${step.status}: ${step.reason}]` : ""}`,
+      );
     }
     for (const verdict of column.run!.verdicts) lines.push(`  ⇒ ${verdict.text}`);
   }
   const differing = report.diff.filter((r) => r.differs);
-  if (report.columns.length > 1) lines.push("", differing.length ? `differs at: ${differing.map((r) => r.stepId).join(", ")}` : "every step answered the same under every condition");
+  if (report.columns.length > 1)
+    lines.push("", differing.length ? `differs at: ${differing.map((r) => r.stepId).join(", ")}` : "every step answered the same under every condition");
   return lines;
 }
 
 export const command: CliCommand = {
   usage: USAGE,
   async run(argv) {
-    const { values, positionals } = parseArgs({ args: argv, options: { conditions: { type: "string" }, json: { type: "boolean", default: false } }, allowPositionals: true, strict: true });
+    const { values, positionals } = parseArgs({
+      args: argv,
+      options: { conditions: { type: "string" }, json: { type: "boolean", default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
     if (positionals.length !== 1) throw new Error(`lab needs one script: ${USAGE}`);
     const { script, conditions: defaults } = loadScript(positionals[0]);
     const conditions = (values.conditions?.split(",").map((c) => c.trim()) ?? defaults ?? ["stdio-one-process", "stdio-fresh-process"]) as ConditionId[];

@@ -24,7 +24,12 @@ function out(text: string): void {
 export async function run(argv: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: { json: { type: "boolean", default: false }, base: { type: "string" }, help: { type: "boolean", short: "h", default: false } }, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: argv,
+      options: { json: { type: "boolean", default: false }, base: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (e) {
     process.stderr.write(`error: ${(e as Error).message}\nusage: ${USAGE}\n`);
     return 2;

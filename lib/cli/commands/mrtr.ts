@@ -55,7 +55,17 @@ export async function sendWithAnswers(opts: AnswersSendOptions): Promise<number>
   const roundLimit = roundLimitOf(opts.maxRounds);
   let counter = 0;
   const sendOne = (frame: string): Promise<Exchange> =>
-    send({ sendId: `cli-mrtr-${++counter}`, target: opts.target, frame, insist: opts.insist && counter === 1, timeoutMs: opts.timeoutMs, processMode: opts.processMode }, opts.ctx);
+    send(
+      {
+        sendId: `cli-mrtr-${++counter}`,
+        target: opts.target,
+        frame,
+        insist: opts.insist && counter === 1,
+        timeoutMs: opts.timeoutMs,
+        processMode: opts.processMode,
+      },
+      opts.ctx,
+    );
   const driven = await driveRoundTrip(opts.frame, sendOne, { roundLimit, answers });
   const report = roundTripReport(driven, roundLimit);
   if (opts.json) {

@@ -55,7 +55,11 @@ function line(track: TaskTrack, startMs: number): string | undefined {
 }
 
 export async function run(argv: string[]): Promise<number> {
-  const values = parseOptions(argv, OPTIONS, `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 the task completed, 1 it failed, was cancelled or could not be followed, 2 a usage error`);
+  const values = parseOptions(
+    argv,
+    OPTIONS,
+    `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 the task completed, 1 it failed, was cancelled or could not be followed, 2 a usage error`,
+  );
   if (!values) return 0;
   if (!values.tool) throw new UsageError("name the tool: --tool <name> (the tasks demo has slow_report, confirm_booking, flaky_export, long_import)");
   let args: Json = {};
@@ -93,7 +97,11 @@ export async function run(argv: string[]): Promise<number> {
   };
   const follower = createFollower(
     {
-      send: (frame) => send({ sendId: `cli-task-${++counter}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs, processMode: "keep" }, ctx) as Promise<Exchange>,
+      send: (frame) =>
+        send(
+          { sendId: `cli-task-${++counter}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs, processMode: "keep" },
+          ctx,
+        ) as Promise<Exchange>,
       sleep,
       now: Date.now,
       onUpdate: (track) => {
@@ -116,7 +124,9 @@ export async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   } else {
     if (track.taskId) process.stdout.write(`taskId ${track.taskId}\n`);
-    process.stdout.write(`${report.polls.length} poll(s) of tasks/get${report.pollIntervalMs ? ` (pollIntervalMs ${report.pollIntervalMs}${overridePollMs ? `, overridden to ${overridePollMs}` : ""})` : ""}${pushed ? `; ${pushed.notifications} notifications/tasks by push (push ${pushed.state}: ${pushed.message})` : ""}\n`);
+    process.stdout.write(
+      `${report.polls.length} poll(s) of tasks/get${report.pollIntervalMs ? ` (pollIntervalMs ${report.pollIntervalMs}${overridePollMs ? `, overridden to ${overridePollMs}` : ""})` : ""}${pushed ? `; ${pushed.notifications} notifications/tasks by push (push ${pushed.state}: ${pushed.message})` : ""}\n`,
+    );
     for (const p of track.problems) process.stdout.write(`problem: ${p}\n`);
     const text = asObject(track.result)?.content;
     const first = Array.isArray(text) ? (text.find((c) => asObject(c)?.type === "text") as { text?: string } | undefined)?.text : undefined;

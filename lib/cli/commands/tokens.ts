@@ -17,7 +17,8 @@ import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from
 import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 
-const USAGE_LINE = "npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding o200k_base|cl100k_base] [--layout python|compact|python-unicode] [--fields prompt|whole] [--json]";
+const USAGE_LINE =
+  "npm run cli -- tokens <target> [--handshake auto|none|legacy|modern] [--encoding o200k_base|cl100k_base] [--layout python|compact|python-unicode] [--fields prompt|whole] [--json]";
 
 const USAGE = `usage: npm run cli -- tokens <target> [options]
 
@@ -80,7 +81,19 @@ async function run(argv: string[]): Promise<number> {
 
   let n = 0;
   const fetched = await fetchCatalogue(
-    (frame, extra) => send({ sendId: `cli-tokens-${++n}`, target, frame, insist: false, timeoutMs, processMode: "keep", ...(overHttp && extra?.headers ? { headers: extra.headers } : {}) }, ctx),
+    (frame, extra) =>
+      send(
+        {
+          sendId: `cli-tokens-${++n}`,
+          target,
+          frame,
+          insist: false,
+          timeoutMs,
+          processMode: "keep",
+          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
+        },
+        ctx,
+      ),
     { handshake, clientCapabilities, transport: overHttp ? "http" : "stdio", target: values.stdio ?? values.url ?? `demo ${values.demo}` },
   );
   if (values.trace) {
@@ -99,7 +112,9 @@ async function run(argv: string[]): Promise<number> {
     process.stderr.write(`error: could not bill the catalogue: ${e.message}\n`);
     return 1;
   }
-  const out = values.json ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2) : billToText(bill, fleet);
+  const out = values.json
+    ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2)
+    : billToText(bill, fleet);
   process.stdout.write(out + "\n");
   return 0;
 }

@@ -39,7 +39,10 @@ export interface InstanceSlots {
 export function reserveHttpInstances(count: number): { ok: true; slots: InstanceSlots } | { ok: false; message: string } {
   const max = LAB_LIMITS.maxProcessesAtOnce;
   if (live.running + count > max) {
-    return { ok: false, message: `the lab runs at most ${max} HTTP instances at once across all runs, and ${live.running} are running; this column needs ${count}: run it again when another run has ended` };
+    return {
+      ok: false,
+      message: `the lab runs at most ${max} HTTP instances at once across all runs, and ${live.running} are running; this column needs ${count}: run it again when another run has ended`,
+    };
   }
   live.running += count;
   let left = count;

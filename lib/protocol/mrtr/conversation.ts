@@ -67,7 +67,16 @@ export interface Conversation {
 
 function roundOf(ex: ExchangeLike, index: number): Round {
   const request = ex.sentFrame;
-  const base = { index, sendId: ex.sendId, request, id: idOf(request), startedAt: ex.startedAt, durationMs: ex.durationMs, clientVerdicts: [], serverVerdicts: [] };
+  const base = {
+    index,
+    sendId: ex.sendId,
+    request,
+    id: idOf(request),
+    startedAt: ex.startedAt,
+    durationMs: ex.durationMs,
+    clientVerdicts: [],
+    serverVerdicts: [],
+  };
   if (ex.outcome.kind !== "response") {
     return { ...base, kind: "failure", failure: ex.outcome.kind === "failure" ? `${ex.outcome.failure}: ${ex.outcome.message}` : ex.outcome.note };
   }
@@ -155,7 +164,12 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
       const prev = last(into.rounds)!;
       round = roundOf(ex, into.rounds.length + 1);
       round.waitedMs = Math.max(0, round.startedAt - (prev.startedAt + prev.durationMs));
-      const ctx = { original: into.rounds[0].request, previous: { request: prev.request, result: prev.result }, priorIds: into.rounds.map((r) => r.id), previousView: prev.view };
+      const ctx = {
+        original: into.rounds[0].request,
+        previous: { request: prev.request, result: prev.result },
+        priorIds: into.rounds.map((r) => r.id),
+        previousView: prev.view,
+      };
       round.clientVerdicts = checkRetry(ctx, request);
       into.rounds.push(round);
       finish(into, roundLimit);
@@ -166,7 +180,16 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
         const owner = typeof state.value === "string" ? minted.get(state.value) : undefined;
         round.clientVerdicts = [owner ? foreignStateVerdict(request, `${owner.method} ${owner.target ?? ""}`.trim()) : unknownStateVerdict(request)];
       }
-      const c: Conversation = { id: ex.sendId, method: methodOf(request) ?? "?", target: requestTarget(request), rounds: [round], status: "complete", statusText: "", totalMs: 0, overLimit: false };
+      const c: Conversation = {
+        id: ex.sendId,
+        method: methodOf(request) ?? "?",
+        target: requestTarget(request),
+        rounds: [round],
+        status: "complete",
+        statusText: "",
+        totalMs: 0,
+        overLimit: false,
+      };
       conversations.push(finish(c, roundLimit));
     }
     const given = round.view?.requestState;
@@ -193,6 +216,7 @@ export function locate(conversations: Conversation[], sendId: string): { convers
 export function canComposeRetry(c: Conversation, roundLimit: number): { ok: true } | { ok: false; reason: string } {
   const end = last(c.rounds);
   if (end?.kind !== "input_required") return { ok: false, reason: "the last round did not answer input_required." };
-  if (c.rounds.length >= roundLimit) return { ok: false, reason: `the round limit (${roundLimit}) is reached: the server keeps answering input_required. Raise the limit to continue.` };
+  if (c.rounds.length >= roundLimit)
+    return { ok: false, reason: `the round limit (${roundLimit}) is reached: the server keeps answering input_required. Raise the limit to continue.` };
   return { ok: true };
 }

@@ -56,7 +56,13 @@ function requestLabel(c: Conversation, r: Round): string {
 
 export function firstText(result: unknown): string | undefined {
   const res = asObject(result);
-  const blocks = Array.isArray(res?.content) ? res.content : Array.isArray(res?.contents) ? res.contents : Array.isArray(res?.messages) ? res.messages.map((m) => asObject(m)?.content) : [];
+  const blocks = Array.isArray(res?.content)
+    ? res.content
+    : Array.isArray(res?.contents)
+      ? res.contents
+      : Array.isArray(res?.messages)
+        ? res.messages.map((m) => asObject(m)?.content)
+        : [];
   for (const b of blocks) {
     const text = asObject(b)?.text;
     if (typeof text === "string") return text;
@@ -104,6 +110,6 @@ export function diagramOf(c: Conversation): Diagram {
     }
   });
   const end = c.rounds[c.rounds.length - 1];
-  const final = end.kind === "complete" ? firstText(end.result) ?? "complete" : c.statusText;
+  const final = end.kind === "complete" ? (firstText(end.result) ?? "complete") : c.statusText;
   return { lanes: userLane ? ["user", "client", "server"] : ["client", "server"], steps, final };
 }

@@ -32,10 +32,17 @@ export interface DriveOptions {
 export function parseAnswers(value: unknown): { ok: true; answers: Answers } | { ok: false; error: string } {
   if (Array.isArray(value)) {
     const bad = value.findIndex((v) => !asObject(v));
-    return bad === -1 ? { ok: true, answers: value as Record<string, unknown>[] } : { ok: false, error: `answers[${bad}] is not an object keyed like inputRequests.` };
+    return bad === -1
+      ? { ok: true, answers: value as Record<string, unknown>[] }
+      : { ok: false, error: `answers[${bad}] is not an object keyed like inputRequests.` };
   }
   const obj = asObject(value);
-  return obj ? { ok: true, answers: obj } : { ok: false, error: 'answers must be an object keyed like inputRequests, e.g. {"when": {"action": "accept", "content": {…}}}, or a list of such objects.' };
+  return obj
+    ? { ok: true, answers: obj }
+    : {
+        ok: false,
+        error: 'answers must be an object keyed like inputRequests, e.g. {"when": {"action": "accept", "content": {…}}}, or a list of such objects.',
+      };
 }
 
 /** The responses for the retry after `round`, or which keys have no answer. */
@@ -48,17 +55,33 @@ export function answersFor(answers: Answers, round: Round): { ok: true; response
 }
 
 function describe(round: Round): string {
-  return round.view?.requests.map((r) => `"${r.key}" (${r.kind === "elicitation-form" ? "elicitation/create form" : r.kind === "elicitation-url" ? "elicitation/create url" : r.kind})`).join(", ") ?? "";
+  return (
+    round.view?.requests
+      .map(
+        (r) => `"${r.key}" (${r.kind === "elicitation-form" ? "elicitation/create form" : r.kind === "elicitation-url" ? "elicitation/create url" : r.kind})`,
+      )
+      .join(", ") ?? ""
+  );
 }
 
-export async function driveRoundTrip<E extends ExchangeLike>(firstFrame: string, send: (frameText: string) => Promise<E>, opts: DriveOptions): Promise<DriveReport<E>> {
+export async function driveRoundTrip<E extends ExchangeLike>(
+  firstFrame: string,
+  send: (frameText: string) => Promise<E>,
+  opts: DriveOptions,
+): Promise<DriveReport<E>> {
   const exchanges: E[] = [await send(firstFrame)];
   const firstId = exchanges[0].sendId;
   for (;;) {
     const groups = groupConversations(exchanges, { roundLimit: opts.roundLimit });
     const found = locate(groups, firstId);
     const conversation: Conversation = found?.conversation ?? {
-      id: firstId, method: "?", rounds: [], status: "complete", statusText: "not a multi round-trip request", totalMs: exchanges[0].durationMs, overLimit: false,
+      id: firstId,
+      method: "?",
+      rounds: [],
+      status: "complete",
+      statusText: "not a multi round-trip request",
+      totalMs: exchanges[0].durationMs,
+      overLimit: false,
     };
     const end = conversation.rounds[conversation.rounds.length - 1];
     const report = (outcome: DriveOutcome, message: string) => ({ outcome, message, exchanges, conversation });
@@ -67,9 +90,18 @@ export async function driveRoundTrip<E extends ExchangeLike>(firstFrame: string,
     if (conversation.status === "round-limit") return report("round-limit", conversation.statusText);
     const answered = answersFor(opts.answers, end);
     if (!answered.ok) {
-      return report("missing-answer", `stopped before round ${end.index + 1}: the answers have nothing for ${answered.missing.map((k) => `"${k}"`).join(", ")} (asked: ${describe(end)}).`);
+      return report(
+        "missing-answer",
+        `stopped before round ${end.index + 1}: the answers have nothing for ${answered.missing.map((k) => `"${k}"`).join(", ")} (asked: ${describe(end)}).`,
+      );
     }
-    const retry = composeRetry(end.request, end.result, answered.responses, conversation.rounds.map((r) => r.id), end.index);
+    const retry = composeRetry(
+      end.request,
+      end.result,
+      answered.responses,
+      conversation.rounds.map((r) => r.id),
+      end.index,
+    );
     exchanges.push(await send(JSON.stringify(retry)));
   }
 }

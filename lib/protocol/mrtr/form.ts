@@ -104,10 +104,20 @@ function fieldFrom(key: string, def: JsonObject, required: boolean, shapeName: s
       return { ...base, kind: "multiselect", options, minItems: num(def.minItems), maxItems: num(def.maxItems), default: def.default as string[] | undefined };
     }
     case "titled single-select":
-      return { ...base, kind: "select", options: (def.oneOf as JsonObject[]).map((o) => ({ value: String(o.const), label: String(o.title) })), default: def.default as string | undefined };
+      return {
+        ...base,
+        kind: "select",
+        options: (def.oneOf as JsonObject[]).map((o) => ({ value: String(o.const), label: String(o.title) })),
+        default: def.default as string | undefined,
+      };
     case "legacy titled enum": {
       const names = def.enumNames as string[];
-      return { ...base, kind: "select", options: (def.enum as string[]).map((v, i) => ({ value: v, label: names[i] ?? v })), default: def.default as string | undefined };
+      return {
+        ...base,
+        kind: "select",
+        options: (def.enum as string[]).map((v, i) => ({ value: v, label: names[i] ?? v })),
+        default: def.default as string | undefined,
+      };
     }
     case "single-select":
       return { ...base, kind: "select", options: (def.enum as string[]).map((v) => ({ value: v, label: v })), default: def.default as string | undefined };
@@ -187,11 +197,15 @@ const FORMAT_HINTS: Record<StringFormat, string> = {
 function stringSchema(f: Extract<FormField, { kind: "text" }>): z.ZodType {
   const msg = f.format ? { error: `Expected ${FORMAT_HINTS[f.format]}.` } : undefined;
   let s =
-    f.format === "email" ? z.email(msg)
-    : f.format === "uri" ? z.url(msg)
-    : f.format === "date" ? z.iso.date(msg)
-    : f.format === "date-time" ? z.iso.datetime({ offset: true, ...msg })
-    : z.string();
+    f.format === "email"
+      ? z.email(msg)
+      : f.format === "uri"
+        ? z.url(msg)
+        : f.format === "date"
+          ? z.iso.date(msg)
+          : f.format === "date-time"
+            ? z.iso.datetime({ offset: true, ...msg })
+            : z.string();
   if (f.minLength !== undefined) s = s.min(f.minLength, { error: `At least ${f.minLength} characters.` });
   if (f.maxLength !== undefined) s = s.max(f.maxLength, { error: `At most ${f.maxLength} characters.` });
   return s;

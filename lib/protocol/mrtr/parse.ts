@@ -40,7 +40,14 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
   const method = typeof entry.method === "string" ? entry.method : String(entry.method);
   const params = asObject(entry.params) ?? {};
   if (!(INPUT_REQUEST_METHODS as readonly string[]).includes(method)) {
-    verdicts.push(verdict("server.known-kind", false, `inputRequests["${key}"] has method ${JSON.stringify(entry.method)}, which is not elicitation/create, sampling/createMessage or roots/list.`, key));
+    verdicts.push(
+      verdict(
+        "server.known-kind",
+        false,
+        `inputRequests["${key}"] has method ${JSON.stringify(entry.method)}, which is not elicitation/create, sampling/createMessage or roots/list.`,
+        key,
+      ),
+    );
     return { key, kind: "unknown", method, params };
   }
   verdicts.push(verdict("server.known-kind", true, `inputRequests["${key}"] is ${method}.`, key));
@@ -50,14 +57,18 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
     verdict(
       "server.declared-capability",
       declared,
-      declared ? `${method} needs ${capabilityLabel(need)}, which the request declared.` : `${method} needs ${capabilityLabel(need)}, which the request did not declare.`,
+      declared
+        ? `${method} needs ${capabilityLabel(need)}, which the request declared.`
+        : `${method} needs ${capabilityLabel(need)}, which the request did not declare.`,
       key,
     ),
   );
   const message = typeof params.message === "string" ? params.message : "";
   if (method === "elicitation/create" && params.mode === "url") {
     const url = describeUrl(params.url);
-    verdicts.push(verdict("server.url-valid", url.valid, url.valid ? `url ${url.href} is a valid URL.` : `url ${JSON.stringify(params.url)} is not a valid URL.`, key));
+    verdicts.push(
+      verdict("server.url-valid", url.valid, url.valid ? `url ${url.href} is a valid URL.` : `url ${JSON.stringify(params.url)} is not a valid URL.`, key),
+    );
     return { key, kind: "elicitation-url", message, url, params };
   }
   if (method === "elicitation/create") {
@@ -76,7 +87,15 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
   const verdicts: RuleVerdict[] = [];
   if (ctx.method !== undefined) {
     const allowed = isMrtrMethod(ctx.method);
-    verdicts.push(verdict("server.allowed-method", allowed, allowed ? `${ctx.method} may carry input_required.` : `input_required came back for ${ctx.method}; only tools/call, prompts/get and resources/read may carry it.`));
+    verdicts.push(
+      verdict(
+        "server.allowed-method",
+        allowed,
+        allowed
+          ? `${ctx.method} may carry input_required.`
+          : `input_required came back for ${ctx.method}; only tools/call, prompts/get and resources/read may carry it.`,
+      ),
+    );
   }
   const hasRequests = has(res, "inputRequests") && res.inputRequests !== undefined;
   const hasState = has(res, "requestState") && res.requestState !== undefined;
@@ -84,7 +103,9 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
     verdict(
       "server.requests-or-state",
       hasRequests || hasState,
-      hasRequests || hasState ? `carries ${[hasRequests && "inputRequests", hasState && "requestState"].filter(Boolean).join(" and ")}.` : "carries neither inputRequests nor requestState.",
+      hasRequests || hasState
+        ? `carries ${[hasRequests && "inputRequests", hasState && "requestState"].filter(Boolean).join(" and ")}.`
+        : "carries neither inputRequests nor requestState.",
     ),
   );
   const requestsObj = asObject(res.inputRequests);
@@ -94,7 +115,11 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
     verdict(
       "server.request-shape",
       shapeOk,
-      shapeOk ? "inputRequests is an object and requestState a string." : [!stateOk && `requestState is ${typeof res.requestState}, not a string.`, hasRequests && !requestsObj && "inputRequests is not an object."].filter(Boolean).join(" "),
+      shapeOk
+        ? "inputRequests is an object and requestState a string."
+        : [!stateOk && `requestState is ${typeof res.requestState}, not a string.`, hasRequests && !requestsObj && "inputRequests is not an object."]
+            .filter(Boolean)
+            .join(" "),
     ),
   );
   const cacheKeys = ["ttlMs", "cacheScope"].filter((k) => has(res, k));

@@ -65,7 +65,7 @@ export function roundTripReport<E extends ExchangeLike>(report: DriveReport<E>, 
     };
   });
   const end = report.conversation.rounds[report.conversation.rounds.length - 1];
-  const final = end?.kind === "complete" ? firstText(end.result) : end?.kind === "error" ? asObject(end.error)?.message as string | undefined : undefined;
+  const final = end?.kind === "complete" ? firstText(end.result) : end?.kind === "error" ? (asObject(end.error)?.message as string | undefined) : undefined;
   return { outcome: report.outcome, message: report.message, roundLimit, rounds, ...(final !== undefined ? { final } : {}) };
 }
 

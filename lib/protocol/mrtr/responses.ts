@@ -89,15 +89,25 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
   const key = request.key;
   const out: RuleVerdict[] = [];
   const schema =
-    request.kind === "elicitation-form" || request.kind === "elicitation-url" ? ElicitResultSchema
-    : request.kind === "sampling" ? CreateMessageResultSchema
-    : request.kind === "roots" ? ListRootsResultSchema
-    : undefined;
+    request.kind === "elicitation-form" || request.kind === "elicitation-url"
+      ? ElicitResultSchema
+      : request.kind === "sampling"
+        ? CreateMessageResultSchema
+        : request.kind === "roots"
+          ? ListRootsResultSchema
+          : undefined;
   if (!schema) return out;
   const expected = request.kind === "sampling" ? "CreateMessageResult" : request.kind === "roots" ? "ListRootsResult" : "ElicitResult";
   const carriesResultType = asObject(response)?.resultType !== undefined;
   const problem = zodProblems(schema, response) ?? (carriesResultType ? "resultType does not belong inside inputResponses." : undefined);
-  out.push(verdict("client.response-shape", !problem, problem ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}` : `inputResponses["${key}"] is a ${expected}.`, key));
+  out.push(
+    verdict(
+      "client.response-shape",
+      !problem,
+      problem ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}` : `inputResponses["${key}"] is a ${expected}.`,
+      key,
+    ),
+  );
   const res = asObject(response);
   if (request.kind === "elicitation-form" && res?.action === "accept") {
     const check = validateContent(request.form, res.content ?? {});
@@ -105,7 +115,11 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
       verdict(
         "client.validate-content",
         check.ok,
-        check.ok ? `inputResponses["${key}"].content matches the requestedSchema.` : `inputResponses["${key}"].content does not match the requestedSchema: ${Object.entries(check.errors).map(([k, m]) => `${k || "(content)"}: ${m}`).join("; ")}`,
+        check.ok
+          ? `inputResponses["${key}"].content matches the requestedSchema.`
+          : `inputResponses["${key}"].content does not match the requestedSchema: ${Object.entries(check.errors)
+              .map(([k, m]) => `${k || "(content)"}: ${m}`)
+              .join("; ")}`,
         key,
       ),
     );

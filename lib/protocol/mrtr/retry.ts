@@ -51,7 +51,11 @@ export function composeRetry(request: unknown, result: unknown, responses: Recor
  * The retry for a conversation's last round, with an id that is new to the conversation and not below
  * `floorId` (the editor's next template id), so it collides with nothing the session has sent.
  */
-export function retryForConversation(rounds: { request: unknown; result?: unknown; id: unknown; index: number }[], responses: Record<string, unknown>, floorId?: number): JsonObject {
+export function retryForConversation(
+  rounds: { request: unknown; result?: unknown; id: unknown; index: number }[],
+  responses: Record<string, unknown>,
+  floorId?: number,
+): JsonObject {
   const last = rounds[rounds.length - 1];
   const used = rounds.map((r) => r.id);
   if (floorId !== undefined) used.push(floorId - 1);

@@ -20,7 +20,7 @@ export interface RetryContext {
 }
 
 function preview(value: unknown, max = 60): string {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = typeof value === "string" ? JSON.stringify(value) : (JSON.stringify(value) ?? String(value));
   return text.length > max ? `${text.slice(0, max)}…` : text;
 }
 
@@ -34,10 +34,14 @@ function checkState(prevResult: Record<string, unknown>, retry: unknown): RuleVe
   }
   if (!sent.present) return verdict("client.echo-state", false, `the retry leaves out requestState (the server gave ${preview(given)}).`);
   if (sent.value === given) return verdict("client.echo-state", true, "requestState is echoed byte for byte.");
-  const text = typeof sent.value === "string" ? sent.value : JSON.stringify(sent.value) ?? "";
+  const text = typeof sent.value === "string" ? sent.value : (JSON.stringify(sent.value) ?? "");
   let at = 0;
   while (at < text.length && at < given.length && text[at] === given[at]) at += 1;
-  return verdict("client.echo-state", false, `requestState differs from what the server gave, first at character ${at + 1}: sent ${preview(sent.value)}, given ${preview(given)}.`);
+  return verdict(
+    "client.echo-state",
+    false,
+    `requestState differs from what the server gave, first at character ${at + 1}: sent ${preview(sent.value)}, given ${preview(given)}.`,
+  );
 }
 
 function checkSameRequest(original: unknown, retry: unknown): RuleVerdict[] {
@@ -56,7 +60,15 @@ function checkSameRequest(original: unknown, retry: unknown): RuleVerdict[] {
     ];
   }
   const same = canonicalJson(salientParams(original)) === canonicalJson(salientParams(retry));
-  return [verdict("client.same-request", same, same ? "method and params repeat the original." : `params differ from the original: ${preview(salientParams(retry), 120)} instead of ${preview(salientParams(original), 120)}.`)];
+  return [
+    verdict(
+      "client.same-request",
+      same,
+      same
+        ? "method and params repeat the original."
+        : `params differ from the original: ${preview(salientParams(retry), 120)} instead of ${preview(salientParams(original), 120)}.`,
+    ),
+  ];
 }
 
 /** Every client-rule verdict for `retry` (passing ones included, so a report can show what was checked). */
@@ -64,12 +76,23 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
   const verdicts: RuleVerdict[] = [];
   const id = idOf(retry);
   const reused = ctx.priorIds.find((p) => sameId(p, id));
-  verdicts.push(verdict("client.new-id", reused === undefined && id !== undefined, reused !== undefined ? `id ${preview(id)} was already used in this conversation.` : id === undefined ? "the retry has no id." : `id ${preview(id)} is new.`));
+  verdicts.push(
+    verdict(
+      "client.new-id",
+      reused === undefined && id !== undefined,
+      reused !== undefined
+        ? `id ${preview(id)} was already used in this conversation.`
+        : id === undefined
+          ? "the retry has no id."
+          : `id ${preview(id)} is new.`,
+    ),
+  );
   const prevResult = asObject(ctx.previous.result) ?? {};
   verdicts.push(checkState(prevResult, retry));
   verdicts.push(...checkSameRequest(ctx.original, retry));
 
-  const view = ctx.previousView ?? readInputRequired(prevResult, { method: methodOf(ctx.previous.request), declared: declaredCapabilities(ctx.previous.request) });
+  const view =
+    ctx.previousView ?? readInputRequired(prevResult, { method: methodOf(ctx.previous.request), declared: declaredCapabilities(ctx.previous.request) });
   const responses = asObject(paramsOf(retry)?.inputResponses);
   const asked = view.requests.map((r) => r.key);
   if (view.hasInputRequests) {
@@ -78,12 +101,17 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
       verdict(
         "client.construct-inputs",
         missing.length === 0,
-        missing.length === 0 ? `inputResponses answers ${asked.map((k) => `"${k}"`).join(", ")}.` : responses ? `inputResponses lacks ${missing.map((k) => `"${k}"`).join(", ")}.` : "the retry has no inputResponses.",
+        missing.length === 0
+          ? `inputResponses answers ${asked.map((k) => `"${k}"`).join(", ")}.`
+          : responses
+            ? `inputResponses lacks ${missing.map((k) => `"${k}"`).join(", ")}.`
+            : "the retry has no inputResponses.",
       ),
     );
   }
   const extra = Object.keys(responses ?? {}).filter((k) => !asked.includes(k));
-  if (extra.length) verdicts.push(verdict("client.extra-responses", false, `inputResponses has keys the server did not ask for: ${extra.map((k) => `"${k}"`).join(", ")}.`));
+  if (extra.length)
+    verdicts.push(verdict("client.extra-responses", false, `inputResponses has keys the server did not ask for: ${extra.map((k) => `"${k}"`).join(", ")}.`));
   for (const request of view.requests) {
     if (responses && has(responses, request.key)) verdicts.push(...checkResponse(request, responses[request.key]));
   }

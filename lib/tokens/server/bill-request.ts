@@ -28,7 +28,8 @@ export async function billParsedRequest(request: ParsedBillRequest): Promise<Bri
   const problem = checkCatalogue(catalogue);
   if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
   const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
-  if (tools > TOKENS_LIMITS.maxTools) return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
+  if (tools > TOKENS_LIMITS.maxTools)
+    return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
   try {
     return { ok: true, value: await billBounded(catalogue, request.options) };
   } catch (e) {

@@ -28,7 +28,9 @@ export class CountError extends Error {
 }
 
 export function tokensLimits(): { maxChars: number; deadlineMs: number } {
-  return isHosted() ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs } : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs };
+  return isHosted()
+    ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs }
+    : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs };
 }
 
 /** Characters a bill would count: each page as JSON, plus the instructions. Stops adding once past `max`. */
@@ -111,7 +113,11 @@ function startSlot(): Slot {
     if (running?.pending.job.id !== result.id) return;
     if ("started" in result) {
       clearTimeout(running.timer);
-      running.timer = stopAfter(slot, running.pending.deadlineMs, (p) => `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`);
+      running.timer = stopAfter(
+        slot,
+        running.pending.deadlineMs,
+        (p) => `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`,
+      );
       return;
     }
     finish(slot, (p) => (result.ok ? p.resolve(result.bill) : p.reject(new CountError("internal", `counting failed: ${result.message}`))));
@@ -119,7 +125,13 @@ function startSlot(): Slot {
   worker.on("error", (e) => {
     discard(slot);
     const outOfMemory = (e as { code?: string }).code === "ERR_WORKER_OUT_OF_MEMORY";
-    finish(slot, (p) => p.reject(outOfMemory ? new CountError("too-large", "counting this catalogue needed more memory than the counter may use; bill a smaller catalogue") : new CountError("internal", `the token counter failed: ${e.message}`)));
+    finish(slot, (p) =>
+      p.reject(
+        outOfMemory
+          ? new CountError("too-large", "counting this catalogue needed more memory than the counter may use; bill a smaller catalogue")
+          : new CountError("internal", `the token counter failed: ${e.message}`),
+      ),
+    );
   });
   worker.on("exit", () => {
     discard(slot);
@@ -163,10 +175,14 @@ export function warmTokenCounter(encoding: Encoding): void {
 export async function billBounded(catalogue: Catalogue, options: BillOptions, limits = tokensLimits()): Promise<Bill> {
   const { maxChars, deadlineMs } = limits;
   if (catalogueChars(catalogue, maxChars) > maxChars) {
-    throw new CountError("too-large", `the catalogue has more than ${maxChars.toLocaleString("en-US")} characters; the playground counts at most that many${isHosted() ? " in hosted mode" : ""}`);
+    throw new CountError(
+      "too-large",
+      `the catalogue has more than ${maxChars.toLocaleString("en-US")} characters; the playground counts at most that many${isHosted() ? " in hosted mode" : ""}`,
+    );
   }
   if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("refused", "the token counter is busy (too many bills waiting); try again in a moment");
-  if (!existsSync(workerFile())) throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
+  if (!existsSync(workerFile()))
+    throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
   return new Promise((resolve, reject) => {
     queue.push({ queuedAt: Date.now(), job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject });
     pump();

@@ -154,7 +154,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert(!(await a11y.isDark()), "System is remembered too");
   });
 
-  test("screen readers: one polite live region says, once and in one short sentence, that a reply arrived, the probe's verdict, and an error", async ({ pg, page }) => {
+  test("screen readers: one polite live region says, once and in one short sentence, that a reply arrived, the probe's verdict, and an error", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     // The page's own regions (Monaco's and Next's route announcer are theirs, outside the playground's markup).
     const regions = await page
@@ -164,7 +167,10 @@ export function register({ test, assert, ENVELOPE }) {
     // Everything the region says, in order (each sentence is a new node in it).
     await page.evaluate(() => {
       window.__heard = [];
-      new MutationObserver(() => window.__heard.push(document.querySelector('[data-testid="announcer"]').textContent.trim())).observe(document.querySelector('[data-testid="announcer"]'), { childList: true });
+      new MutationObserver(() => window.__heard.push(document.querySelector('[data-testid="announcer"]').textContent.trim())).observe(
+        document.querySelector('[data-testid="announcer"]'),
+        { childList: true },
+      );
     });
     const heard = () => page.evaluate(() => window.__heard);
     const waitHeard = (prefix) => page.waitForFunction((p) => window.__heard.some((t) => t.includes(p)), prefix, { timeout: 40_000 });
@@ -189,7 +195,11 @@ export function register({ test, assert, ENVELOPE }) {
     await pg.send();
     await pg.settled(1);
     const wide = [];
-    for (const size of [{ width: 800, height: 700 }, { width: 720, height: 450 }, { width: 390, height: 844 }]) {
+    for (const size of [
+      { width: 800, height: 700 },
+      { width: 720, height: 450 },
+      { width: 390, height: 844 },
+    ]) {
       await page.setViewportSize(size);
       for (const id of await a11y.tabIds()) {
         await a11y.openTab(id);
@@ -202,11 +212,15 @@ export function register({ test, assert, ENVELOPE }) {
   test("layout: at 1440×900 every tab of the strip fits on one row, also with the MRTR tab's waiting badge", async ({ pg, page }) => {
     await pg.open();
     const meta = { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } } }));
+    await pg.setEditorText(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } } }),
+    );
     await pg.send();
     await pg.settled(1, 30_000);
     await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
-    const rows = await page.locator('[role="tablist"] [role="tab"]').evaluateAll((tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
+    const rows = await page
+      .locator('[role="tablist"] [role="tab"]')
+      .evaluateAll((tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
     assert(rows.length === 1, `the tabs sit on ${rows.length} rows (tops ${rows.join(", ")})`);
   });
 
@@ -217,12 +231,18 @@ export function register({ test, assert, ENVELOPE }) {
     await pg.settled(1);
     const bar = pg.card(1).locator('[data-testid="freshness"] span span').first();
     await bar.waitFor({ state: "attached" });
-    const motion = await bar.evaluate((el) => ({ transition: getComputedStyle(el).transitionDuration, scroll: getComputedStyle(document.documentElement).scrollBehavior }));
+    const motion = await bar.evaluate((el) => ({
+      transition: getComputedStyle(el).transitionDuration,
+      scroll: getComputedStyle(document.documentElement).scrollBehavior,
+    }));
     assert(parseFloat(motion.transition) < 0.001, `bar transition: ${motion.transition}`);
     assert(motion.scroll === "auto", `scroll-behavior: ${motion.scroll}`);
   });
 
-  test("axe gate: no serious or critical WCAG 2.1 A/AA violation on the page or any tab, light and dark, after a send and a probe, nor in the dialogs", async ({ pg, page }) => {
+  test("axe gate: no serious or critical WCAG 2.1 A/AA violation on the page or any tab, light and dark, after a send and a probe, nor in the dialogs", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     await pg.send();
@@ -250,7 +270,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
 
-  test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, or the Run-this-command dialog, light and dark", async ({ pg, page }) => {
+  test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, or the Run-this-command dialog, light and dark", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     const sp = new SharePage(page, pg.base);
     const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } });
@@ -272,13 +295,21 @@ export function register({ test, assert, ENVELOPE }) {
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
 
-  test("axe gate: the sign-in page (no cookie), and its wrong-token state, has no WCAG 2.1 A/AA violation at all, light and dark", async ({ pg, page, ctx, srv }) => {
+  test("axe gate: the sign-in page (no cookie), and its wrong-token state, has no WCAG 2.1 A/AA violation at all, light and dark", async ({
+    pg,
+    page,
+    ctx,
+    srv,
+  }) => {
     const a11y = new A11yPage(pg);
     await ctx.context.clearCookies();
     const found = [];
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });
-      for (const [where, address] of [["sign-in page", "/"], ["sign-in page after a wrong token", "/?signin=failed"]]) {
+      for (const [where, address] of [
+        ["sign-in page", "/"],
+        ["sign-in page after a wrong token", "/?signin=failed"],
+      ]) {
         await page.goto(srv.base + address);
         await page.waitForSelector('[data-testid="signin"][data-hydrated="true"]');
         await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");

@@ -27,14 +27,19 @@ async function signInInNewTab(page, panel, assert) {
     .locator('[data-testid="auth-callback-taken"]')
     .waitFor({ timeout: 20_000 })
     .catch(async (e) => {
-      throw new Error(`the callback tab did not hand over (${e.message.split("\n")[0]}); it shows ${tab.url()}: ${(await tab.locator("body").innerText()).slice(0, 300)}`);
+      throw new Error(
+        `the callback tab did not hand over (${e.message.split("\n")[0]}); it shows ${tab.url()}: ${(await tab.locator("body").innerText()).slice(0, 300)}`,
+      );
     });
   assert(new URL(tab.url()).search === "", `the callback page removed code and state from its address: ${tab.url()}`);
   await tab.close();
 }
 
 export function register({ test, assert }) {
-  test("Auth: Log in opens the consent page in a new tab; the demo user signs in there and the Auth view ends authenticated; no token, code or verifier reaches a share link or session file", async ({ page, srv }) => {
+  test("Auth: Log in opens the consent page in a new tab; the demo user signs in there and the Auth view ends authenticated; no token, code or verifier reaches a share link or session file", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     // The secrets of this sign-in: the codes the callback tabs carry (request events see redirects; routes do not).
     const codes = [];
@@ -70,7 +75,12 @@ export function register({ test, assert }) {
       for (const code of codes) assert(!text.includes(code), `an authorization code in ${where}`);
       assert(!/code_verifier=(?!\S*masked)[A-Za-z0-9_-]{20,}/.test(text), `a code verifier in ${where}`);
     };
-    leaks(await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href), "the page");
+    leaks(
+      await page.evaluate(
+        () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href,
+      ),
+      "the page",
+    );
     const { url } = await sp.share();
     leaks(url + JSON.stringify(payloadOf(url)), "the share link");
     await page.keyboard.press("Escape");

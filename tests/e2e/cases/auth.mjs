@@ -11,7 +11,15 @@ export function register({ test, assert }) {
     const panel = auth.panel;
     await auth.run("calendar-protected", "headless", "authenticated");
     const steps = await panel.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
-    for (const name of ["unauthenticated request", "protected resource metadata", "authorization server metadata", "callback", "token", "step-up retry", "refresh"]) {
+    for (const name of [
+      "unauthenticated request",
+      "protected resource metadata",
+      "authorization server metadata",
+      "callback",
+      "token",
+      "step-up retry",
+      "refresh",
+    ]) {
       assert(steps.includes(`${name}:ok`), `step ${name} ok in ${steps.join(", ")}`);
     }
     assert((await panel.locator('[data-testid="auth-findings-none"]').count()) === 1, "no findings");
@@ -20,7 +28,9 @@ export function register({ test, assert }) {
     await token.locator("summary", { hasText: "Raw HTTP" }).click();
     const raw = await token.innerText();
     assert(raw.includes("masked") && raw.includes("resource="), `token exchange shown masked: ${raw.slice(0, 200)}`);
-    const everything = await page.evaluate(() => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href);
+    const everything = await page.evaluate(
+      () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href,
+    );
     assert(!JWT.test(everything), "no JWT anywhere in the page, its storage or its URL");
   });
 }

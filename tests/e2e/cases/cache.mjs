@@ -65,7 +65,10 @@ export function register({ test, assert }) {
     assert((await cache.entry("resources/read uri=calendar://week").getAttribute("data-state")) === "stale", "the entry is stale before its ttl");
     await page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache.png"), fullPage: false });
     await cache.openTimeline();
-    assert((await cache.badge(1).locator('[data-testid="freshness"]').innerText()).includes("made stale by notifications/resources/updated"), "the card's bar shows the invalidation");
+    assert(
+      (await cache.badge(1).locator('[data-testid="freshness"]').innerText()).includes("made stale by notifications/resources/updated"),
+      "the card's bar shows the invalidation",
+    );
     await pg.chooseTemplate("resources/read");
     await pg.send();
     assert((await pg.settled(3)) === "response", `third: ${await pg.traceText(3)}`);
@@ -97,7 +100,10 @@ export function register({ test, assert }) {
     assert(labels.join(",") === "gateway: alice,gateway: bob,gateway: alice", `upstream fetches in the timeline: ${labels.join(",")}`);
     const wire = await pg.openWire(2);
     const headers = await wire.locator('[data-testid="wire-header"]').allInnerTexts();
-    assert(headers.some((h) => /^Authorization: Bearer bob-token/.test(h)), `bob's request carries his Authorization: ${headers.join(" | ")}`);
+    assert(
+      headers.some((h) => /^Authorization: Bearer bob-token/.test(h)),
+      `bob's request carries his Authorization: ${headers.join(" | ")}`,
+    );
     await cache.openTab();
     await pg.tid("gateway").scrollIntoViewIfNeeded();
     await pg.page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache-gateway.png") });
@@ -115,7 +121,14 @@ export function register({ test, assert }) {
     const bad = await cache.audit();
     assert(bad.summary.includes("5 errors, 1 warning"), `fixture: ${bad.summary}`);
     const flagged = bad.rows.flatMap((r) => r.rules.map((rule) => `${r.method}:${rule}`));
-    for (const want of ["server/discover:hints-required-scope", "tools/list:scope-uniform-across-pages", "prompts/list:hints-required-ttl", "resources/list:ttl-not-negative", "resources/read:ttl-integer", "resources/read:scope-enum"]) {
+    for (const want of [
+      "server/discover:hints-required-scope",
+      "tools/list:scope-uniform-across-pages",
+      "prompts/list:hints-required-ttl",
+      "resources/list:ttl-not-negative",
+      "resources/read:ttl-integer",
+      "resources/read:scope-enum",
+    ]) {
       assert(flagged.includes(want), `${want} should be flagged; got ${flagged.join(", ")}`);
     }
     await pg.tid("cache-audit").scrollIntoViewIfNeeded();

@@ -8,13 +8,22 @@ export function register({ test, assert }) {
     const cat = await CataloguePage.openOn(pg);
     await cat.fetch();
     const rows = await cat.rows();
-    assert(rows.some(([name, tokens]) => name === "create_event" && tokens > 0), `rows: ${JSON.stringify(rows)}`);
+    assert(
+      rows.some(([name, tokens]) => name === "create_event" && tokens > 0),
+      `rows: ${JSON.stringify(rows)}`,
+    );
     const note = await cat.measuredNote();
     assert(note.includes("2026-07-28") && note.includes("server/discover"), `note: ${note}`);
-    assert((await cat.figure("bill-total")) === (await cat.figure("bill-tools-tokens")) + (await cat.figure("bill-instructions")), "total = tools + instructions");
+    assert(
+      (await cat.figure("bill-total")) === (await cat.figure("bill-tools-tokens")) + (await cat.figure("bill-instructions")),
+      "total = tools + instructions",
+    );
     await pg.tid("tab-timeline").click();
     const labels = await pg.page.$$eval('[data-testid="exchange-label"]', (els) => els.map((e) => e.textContent));
-    assert(labels.some((l) => l.includes("server/discover")) && labels.some((l) => l.includes("catalogue: tools/list")), `timeline labels: ${labels.join(" | ")}`);
+    assert(
+      labels.some((l) => l.includes("server/discover")) && labels.some((l) => l.includes("catalogue: tools/list")),
+      `timeline labels: ${labels.join(" | ")}`,
+    );
   });
 
   test("Catalogue: server-everything after the legacy handshake gives the chapter's table — 13, 7,663 B, 1,307, 52, 235, 312, 1,619", async ({ pg }) => {
@@ -22,12 +31,25 @@ export function register({ test, assert }) {
     await cat.setHandshake("legacy");
     await cat.fetch();
     const got = {};
-    for (const id of ["bill-tool-count", "bill-bytes", "bill-tools-tokens", "bill-sum", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"]) got[id] = await cat.figure(id);
-    const want = { "bill-tool-count": 13, "bill-bytes": 7663, "bill-tools-tokens": 1307, "bill-sum": 1305, "bill-cheapest": 52, "bill-costliest": 235, "bill-instructions": 312, "bill-total": 1619 };
+    for (const id of ["bill-tool-count", "bill-bytes", "bill-tools-tokens", "bill-sum", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
+      got[id] = await cat.figure(id);
+    const want = {
+      "bill-tool-count": 13,
+      "bill-bytes": 7663,
+      "bill-tools-tokens": 1307,
+      "bill-sum": 1305,
+      "bill-cheapest": 52,
+      "bill-costliest": 235,
+      "bill-instructions": 312,
+      "bill-total": 1619,
+    };
     assert(JSON.stringify(got) === JSON.stringify(want), `got ${JSON.stringify(got)}`);
     const rows = await cat.rows();
     assert(rows[0][0] === "gzip-file-as-resource" && rows.at(-1)[0] === "get-tiny-image", `order: ${rows.map((r) => r[0]).join(", ")}`);
-    assert((await pg.tid("bill-fleet").innerText()) === "5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.", "fleet sentence");
+    assert(
+      (await pg.tid("bill-fleet").innerText()) === "5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.",
+      "fleet sentence",
+    );
     assert((await pg.tid("security-note").innerText()).includes("untrusted"), "the security note is beside the bill");
     await cat.screenshot(path.join(ROOT, "tests/e2e/screenshots/catalogue.png"));
   });
@@ -53,7 +75,10 @@ export function register({ test, assert }) {
     assert((await pg.tid("whatif-edited").count()) === 1, "the panel says the catalogue is edited");
     // The new bill can paint a frame before its row's change does: wait for the change, then judge it.
     const rowLocator = pg.page.locator('[data-testid="bill-row"][data-tool="gzip-file-as-resource"]');
-    await rowLocator.filter({ hasText: /[−+]\d+/ }).waitFor({ timeout: 10_000 }).catch(() => {});
+    await rowLocator
+      .filter({ hasText: /[−+]\d+/ })
+      .waitFor({ timeout: 10_000 })
+      .catch(() => {});
     const row = await rowLocator.innerText();
     assert(/−\d+/.test(row), `the row should show a negative change: ${row}`);
     assert(after < 1307, `tools tokens after the edit: ${after}`);
@@ -67,7 +92,10 @@ export function register({ test, assert }) {
     await cat.fetch();
     await pg.tid("fleet-servers").fill("10");
     await pg.tid("fleet-window").fill("128000");
-    assert((await pg.tid("bill-fleet").innerText()) === "10 servers like this one take 16,190 tokens of every turn, 13% of a 128,000-token window.", await pg.tid("bill-fleet").innerText());
+    assert(
+      (await pg.tid("bill-fleet").innerText()) === "10 servers like this one take 16,190 tokens of every turn, 13% of a 128,000-token window.",
+      await pg.tid("bill-fleet").innerText(),
+    );
     await pg.tid("catalog-layout").selectOption("compact");
     assert((await cat.waitFigure("bill-tools-tokens", "===", 1082)) === 1082, "compact o200k whole array");
     await pg.tid("catalog-encoding").selectOption("cl100k_base");
@@ -89,7 +117,8 @@ export function register({ test, assert }) {
 
   test("/api/tokens is guarded like the bridge: no token → 401, foreign Origin → 403", async ({ srv, token }) => {
     const body = JSON.stringify({ catalogue: { pages: [{ tools: [] }] } });
-    const post = (headers) => httpRequest({ port: srv.port, method: "POST", path: "/api/tokens", headers: { "content-type": "application/json", ...headers }, body });
+    const post = (headers) =>
+      httpRequest({ port: srv.port, method: "POST", path: "/api/tokens", headers: { "content-type": "application/json", ...headers }, body });
     const none = await post({});
     assert(none.status === 401 && JSON.parse(none.text).kind === "unauthorized", `no token: ${none.status} ${none.text}`);
     const foreign = await post({ "x-playground-token": token, origin: "http://evil.example" });

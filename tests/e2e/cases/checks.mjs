@@ -4,7 +4,10 @@ import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
 
 export function register({ test, assert }) {
-  test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({ pg, page }) => {
+  test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({
+    pg,
+    page,
+  }) => {
     const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
     const phase = await checks.runAll();
     if (phase !== "done") assert(false, `the run ended ${phase}: ${await checks.tid("checks-error").innerText()}`);
@@ -27,10 +30,16 @@ export function register({ test, assert }) {
     assert(trace.includes("→ tools/list"), `the evidence should be the tools/list: ${trace}`);
     await card.locator('[data-testid="toggle-wire"]').click();
     const wire = await card.locator('[data-testid="wire-view"]').innerText();
-    assert(wire.includes("io.modelcontextprotocol/protocolVersion") && !wire.includes("io.modelcontextprotocol/clientCapabilities"), `the stdin line should lack clientCapabilities: ${wire}`);
+    assert(
+      wire.includes("io.modelcontextprotocol/protocolVersion") && !wire.includes("io.modelcontextprotocol/clientCapabilities"),
+      `the stdin line should lack clientCapabilities: ${wire}`,
+    );
   });
 
-  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, not a wall of failures", async ({ pg, page }) => {
+  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, not a wall of failures", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.chooseTarget("everything-stdio");
     const checks = new ChecksPage(page);

@@ -2,7 +2,10 @@
 import { ChecksPage } from "../pages/checks.mjs";
 
 export function register({ test, assert }) {
-  test("Doctor: Diagnose on a server that exits at start says the connect step broke, with the exit code, the stderr tail and what to do", async ({ pg, page }) => {
+  test("Doctor: Diagnose on a server that exits at start says the connect step broke, with the exit code, the stderr tail and what to do", async ({
+    pg,
+    page,
+  }) => {
     const checks = await ChecksPage.openOn(pg, "node tests/fixtures/exit-at-start.mjs");
     await checks.tid("doctor-run").click();
     const result = checks.tid("doctor-result");

@@ -17,13 +17,23 @@ const CREATE_WITHOUT_DATE = JSON.stringify({
 function unauthorizedServer() {
   const server = http.createServer((req, res) => {
     req.resume();
-    res.writeHead(401, { "WWW-Authenticate": 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"', "Content-Type": "text/plain" }).end("unauthorized\n");
+    res
+      .writeHead(401, {
+        "WWW-Authenticate": 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
+        "Content-Type": "text/plain",
+      })
+      .end("unauthorized\n");
   });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}/mcp`, close: () => new Promise((r) => server.close(r)) })));
+  return new Promise((resolve) =>
+    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}/mcp`, close: () => new Promise((r) => server.close(r)) })),
+  );
 }
 
 export function register({ test, assert }) {
-  test("Emulation: 'no MRTR support' in the envelope settings sends create_event with no input capability, the card says so, and a reload keeps the switch", async ({ pg, page }) => {
+  test("Emulation: 'no MRTR support' in the envelope settings sends create_event with no input capability, the card says so, and a reload keeps the switch", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.tid("envelope-panel").locator("summary").click();
     await pg.tid("envelope-emulate-noMrtr").check();

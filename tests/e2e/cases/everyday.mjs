@@ -57,7 +57,10 @@ async function sendAndSettle(pg, seq) {
 export function register({ test, assert }) {
   registerReloadAndReading({ test, assert });
   // ---- 1. the page stays where the user is --------------------------------------------------------------
-  for (const [name, size] of [["1440×900", WIDE], ["800×700", NARROW]]) {
+  for (const [name, size] of [
+    ["1440×900", WIDE],
+    ["800×700", NARROW],
+  ]) {
     test(`nothing scrolls on load at ${name} (B3)`, async ({ pg, page }) => {
       await page.setViewportSize(size);
       await pg.open();
@@ -113,7 +116,10 @@ export function register({ test, assert }) {
     ],
   });
 
-  test("a link recorded against two servers: Run live sends each frame to its own target and the banner says so before and after (B1, B7)", async ({ page, srv }) => {
+  test("a link recorded against two servers: Run live sends each frame to its own target and the banner says so before and after (B1, B7)", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     const sends = recordSends(page);
     await sp.openLink("/" + twoTargets);
@@ -128,23 +134,42 @@ export function register({ test, assert }) {
     await shot(page, "link-before");
     // A double click must not send the frames twice.
     await sp.tid("run-live").dblclick();
-    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, { timeout: 60_000 });
-    assert((await sp.tid("link-banner-notice").innerText()) === "Run live: 3 frames sent, 2 targets", `banner after: ${await sp.tid("link-banner-notice").innerText()}`);
+    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, {
+      timeout: 60_000,
+    });
+    assert(
+      (await sp.tid("link-banner-notice").innerText()) === "Run live: 3 frames sent, 2 targets",
+      `banner after: ${await sp.tid("link-banner-notice").innerText()}`,
+    );
     assert(await sp.tid("run-live").isDisabled(), "Run live cannot be pressed again");
     await shot(page, "link-after");
     assert(sends.length === 3, `bridge sends: ${sends.length}`);
-    assert(JSON.stringify(sends.map((s) => s.target)) === JSON.stringify([CALENDAR, EVERYTHING, EVERYTHING]), `targets reached: ${JSON.stringify(sends.map((s) => s.target))}`);
+    assert(
+      JSON.stringify(sends.map((s) => s.target)) === JSON.stringify([CALENDAR, EVERYTHING, EVERYTHING]),
+      `targets reached: ${JSON.stringify(sends.map((s) => s.target))}`,
+    );
     assert(sends[1].frame === bareList, "the frame goes out as recorded");
   });
 
   test("a frame whose target a link does not describe is named before anything is sent, and is not sent", async ({ page, srv }) => {
     const sp = new SharePage(page, srv.base);
     const sends = recordSends(page);
-    await sp.openLink("/" + fragmentOf({ target: CALENDAR, exchanges: [{ sent: discover, durationMs: 10 }, { sent: bareList, durationMs: 10, targetLabel: "python server.py" }] }));
+    await sp.openLink(
+      "/" +
+        fragmentOf({
+          target: CALENDAR,
+          exchanges: [
+            { sent: discover, durationMs: 10 },
+            { sent: bareList, durationMs: 10, targetLabel: "python server.py" },
+          ],
+        }),
+    );
     const skipped = await sp.tid("link-skipped-frame").innerText();
     assert(skipped.startsWith("#2 will not be sent") && skipped.includes('"python server.py"'), `skip note: ${skipped}`);
     await sp.tid("run-live").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, { timeout: 30_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, {
+      timeout: 30_000,
+    });
     const after = await sp.tid("link-banner-notice").innerText();
     assert(after === "Run live: 1 frame sent, 1 target · 1 not sent (no target here)", `banner after: ${after}`);
     assert(sends.length === 1 && JSON.stringify(sends[0].target) === JSON.stringify(CALENDAR), `sends: ${JSON.stringify(sends.map((s) => s.target))}`);
@@ -206,12 +231,19 @@ const MODERN_ENV = { ...ENV, "io.modelcontextprotocol/clientCapabilities": { eli
 
 /** Waits until the debounced save has written the session (the page saves ~0.7 s after the last change). */
 async function waitSaved(page, predicate = "true") {
-  await page.waitForFunction(`(() => { const t = localStorage.getItem("mcp-playground/session"); if (!t) return false; const s = JSON.parse(t); return ${predicate}; })()`, null, { timeout: 10_000 });
+  await page.waitForFunction(
+    `(() => { const t = localStorage.getItem("mcp-playground/session"); if (!t) return false; const s = JSON.parse(t); return ${predicate}; })()`,
+    null,
+    { timeout: 10_000 },
+  );
 }
 
 function registerReloadAndReading({ test, assert }) {
   // ---- 4. a reload keeps the session ------------------------------------------------------------------------
-  test("a reload keeps the session: timeline, editor and target come back (nothing re-sent), the process line shows the process the bridge still holds; Start fresh forgets it", async ({ pg, page }) => {
+  test("a reload keeps the session: timeline, editor and target come back (nothing re-sent), the process line shows the process the bridge still holds; Start fresh forgets it", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.send();
     await pg.settled(1, 30_000);
@@ -250,7 +282,13 @@ function registerReloadAndReading({ test, assert }) {
     await page.reload();
     await pg.open();
     await page.waitForTimeout(1000);
-    assert((await pg.tid("saved-session-notice").count()) === 0, `notice: ${await pg.tid("saved-session-notice").innerText().catch(() => "")}`);
+    assert(
+      (await pg.tid("saved-session-notice").count()) === 0,
+      `notice: ${await pg
+        .tid("saved-session-notice")
+        .innerText()
+        .catch(() => "")}`,
+    );
   });
 
   test("a reload keeps the Lab's last result, verdicts first, and says nothing ran", async ({ pg, page }) => {
@@ -267,16 +305,22 @@ function registerReloadAndReading({ test, assert }) {
     const after = await page.locator('[data-testid="lab-verdict"]').allInnerTexts();
     assert(JSON.stringify(after) === JSON.stringify(before), `verdicts after reload: ${after.join(" | ")}`);
     // Verdicts first: each column shows its verdict above its steps.
-    const order = await page.locator('[data-testid^="lab-column-"]').first().evaluate((col) => {
-      const v = col.querySelector('[data-testid="lab-verdict"]');
-      const s = col.querySelector('[data-testid="lab-step"]');
-      return v && s ? v.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
-    });
+    const order = await page
+      .locator('[data-testid^="lab-column-"]')
+      .first()
+      .evaluate((col) => {
+        const v = col.querySelector('[data-testid="lab-verdict"]');
+        const s = col.querySelector('[data-testid="lab-step"]');
+        return v && s ? v.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING : 0;
+      });
     assert(order !== 0, "the verdict comes before the steps");
   });
 
   // ---- 5. readable replies ---------------------------------------------------------------------------------
-  test("the pretty view indents the reply and shows JSON a server put in a string decoded, marked; example links put a formatted frame in the editor", async ({ page, srv }) => {
+  test("the pretty view indents the reply and shows JSON a server put in a string decoded, marked; example links put a formatted frame in the editor", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.openExampleOffline("calendar-three-ways");
     // By its number: once the pretty view replaces the trace, the card's text changes.
@@ -299,7 +343,9 @@ function registerReloadAndReading({ test, assert }) {
   // ---- 6. where to answer ------------------------------------------------------------------------------------
   test("an input_required card names the requested inputs and points to MRTR; the MRTR tab counts the conversation waiting", async ({ pg, page }) => {
     await pg.open();
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } } }));
+    await pg.setEditorText(
+      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } } }),
+    );
     await pg.send();
     await pg.settled(1, 30_000);
     const line = await pg.card(1).locator('[data-testid="input-required-line"]').innerText();
@@ -312,7 +358,9 @@ function registerReloadAndReading({ test, assert }) {
   });
 
   // ---- 7. templates that follow the target -------------------------------------------------------------
-  test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({ pg }) => {
+  test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({
+    pg,
+  }) => {
     await pg.open();
     await pg.chooseTarget("everything-stdio");
     await pg.probe();

@@ -12,7 +12,12 @@ const SAMPLING_INPUT_REQUEST = JSON.stringify({
   id: 1,
   result: {
     resultType: "input_required",
-    inputRequests: { capital: { method: "sampling/createMessage", params: { messages: [{ role: "user", content: { type: "text", text: "Capital of France?" } }], maxTokens: 100 } } },
+    inputRequests: {
+      capital: {
+        method: "sampling/createMessage",
+        params: { messages: [{ role: "user", content: { type: "text", text: "Capital of France?" } }], maxTokens: 100 },
+      },
+    },
     requestState: "c3RhdGU",
   },
 });
@@ -31,7 +36,10 @@ export function register({ test, assert }) {
     const version = await x.annotationsAt(view, "params._meta.io.modelcontextprotocol/protocolVersion").first().innerText();
     assert(version.includes("-32022") && version.includes("§1.4 · basic/index.mdx"), `protocolVersion note: ${version}`);
     const ttl = await x.annotationsAt(view, "result.ttlMs").allInnerTexts();
-    assert(ttl.some((t) => t.includes("Freshness hint")), `ttlMs notes: ${ttl.join(" | ")}`);
+    assert(
+      ttl.some((t) => t.includes("Freshness hint")),
+      `ttlMs notes: ${ttl.join(" | ")}`,
+    );
     const link = view.locator('a[href="https://modelcontextprotocol.io/specification/2026-07-28/server/discover"]').first();
     assert((await link.getAttribute("rel"))?.includes("noopener"), "spec links open with noopener");
     mkdirSync(SHOTS, { recursive: true });
@@ -85,9 +93,9 @@ export function register({ test, assert }) {
     const x = new ExplainPage(pg);
     await pg.open();
     const pasted = [
-      'POST /mcp HTTP/1.1',
-      'MCP-Protocol-Version: 2025-06-18',
-      'Mcp-Session-Id: 0a1b2c',
+      "POST /mcp HTTP/1.1",
+      "MCP-Protocol-Version: 2025-06-18",
+      "Mcp-Session-Id: 0a1b2c",
       '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"elicitation":{}},"clientInfo":{"name":"demo","version":"1.0.0"}}}',
       '{"jsonrpc":"2.0","id":"srv-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}',
     ].join("\n");
@@ -121,6 +129,9 @@ export function register({ test, assert }) {
     await page.locator("#panel-who").screenshot({ path: path.join(SHOTS, "explain-who.png") });
     await pg.tid("trust-server").check();
     const after = await page.locator('#panel-who [data-testid="server-text"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-untrusted")));
-    assert(after.every((f) => f === "false"), `after trusting: ${after}`);
+    assert(
+      after.every((f) => f === "false"),
+      `after trusting: ${after}`,
+    );
   });
 }

@@ -34,7 +34,10 @@ async function holdMonaco(page) {
 const box = (page) => page.locator('[data-testid="editor"]').evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
 
 export function register({ test, assert }) {
-  test("the frame is in the server's HTML, readable, editable and sent with Ctrl+Enter before Monaco loads; Monaco then takes over keeping text, selection, focus and undo, with no layout shift", async ({ pg, page }) => {
+  test("the frame is in the server's HTML, readable, editable and sent with Ctrl+Enter before Monaco loads; Monaco then takes over keeping text, selection, focus and undo, with no layout shift", async ({
+    pg,
+    page,
+  }) => {
     const monaco = await holdMonaco(page);
     const sends = [];
     page.on("request", (r) => {
@@ -63,7 +66,10 @@ export function register({ test, assert }) {
     await page.keyboard.press("Control+Enter");
     assert((await pg.settled(1, 30_000)) === "response", "the send from the plain frame should get a response");
     // Over stdio the page sends valid JSON on one line: the same frame.
-    assert(sends.length === 1 && JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(edited)), `sent: ${JSON.stringify(sends.map((s) => s.frame))}`);
+    assert(
+      sends.length === 1 && JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(edited)),
+      `sent: ${JSON.stringify(sends.map((s) => s.frame))}`,
+    );
     assert((await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0, "Monaco was still held back while sending");
 
     // After the send the page replaced the frame (the id advanced): edit it once more in the plain frame, select the
@@ -77,7 +83,10 @@ export function register({ test, assert }) {
     // The reply may have changed the column around the editor (it grows the timeline, the era line, the id): the
     // take-over is judged against the box just before Monaco arrives.
     const beforeTakeover = await box(page);
-    assert(JSON.parse(beforeTakeover).x === JSON.parse(before).x && JSON.parse(beforeTakeover).width === JSON.parse(before).width, `the plain frame moved sideways while sending: ${before} → ${beforeTakeover}`);
+    assert(
+      JSON.parse(beforeTakeover).x === JSON.parse(before).x && JSON.parse(beforeTakeover).width === JSON.parse(before).width,
+      `the plain frame moved sideways while sending: ${before} → ${beforeTakeover}`,
+    );
     await monaco.release();
     await page.waitForSelector('[data-testid="editor"] [data-editor="monaco"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
     assert((await page.locator('[data-testid="editor"] [data-testid="editor-plain"]').count()) === 0, "the plain frame should be gone once Monaco took over");
@@ -94,7 +103,10 @@ export function register({ test, assert }) {
         await page.keyboard.press("Control+z");
         const hit = await page
           .waitForFunction((n) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes(n), needle, { timeout: 3_000 })
-          .then(() => true, () => false);
+          .then(
+            () => true,
+            () => false,
+          );
         if (hit) return true;
       }
       return false;
@@ -107,8 +119,10 @@ export function register({ test, assert }) {
     const idOne = () => /"id":\s1,/.test(document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") ?? "");
     await page.waitForFunction(idOne, null, { timeout: 3_000 }).catch(() => {});
     const typedBefore = await pg.editorText();
-    assert(typedBefore.includes('"id": 1') && typedBefore.includes('"tools/list"'), `undo should reach what was typed before the page advanced the id: ${typedBefore}`);
+    assert(
+      typedBefore.includes('"id": 1') && typedBefore.includes('"tools/list"'),
+      `undo should reach what was typed before the page advanced the id: ${typedBefore}`,
+    );
     assert(await undoUntil('"server/discover"', 2), `undo should reach the frame the server rendered: ${await pg.editorText()}`);
   });
-
 }

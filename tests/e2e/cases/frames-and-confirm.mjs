@@ -44,7 +44,12 @@ export function register({ test, assert }) {
     await page.goto(`data:text/html,<iframe id="f" src="${srv.base}/" width="800" height="600"></iframe>`);
     await page.waitForTimeout(1500);
     const frame = page.frames().find((f) => f.url().startsWith(srv.base));
-    const framed = frame ? await frame.locator('[data-testid="playground"], [data-testid="signin"]').count().catch(() => 0) : 0;
+    const framed = frame
+      ? await frame
+          .locator('[data-testid="playground"], [data-testid="signin"]')
+          .count()
+          .catch(() => 0)
+      : 0;
     assert(framed === 0, "the playground rendered inside a cross-site frame");
   });
 
@@ -83,7 +88,10 @@ export function register({ test, assert }) {
     await page.waitForSelector('[data-testid="lab-column-stdio-one-process"] [data-testid="lab-step"]', { timeout: 60_000 });
     assert(calls.filter((c) => c === "/api/lab/run").length === 1, `after confirmation the lab runs once: ${calls.join(", ")}`);
     const steps = await pg.tid("lab-column-stdio-one-process").locator('[data-testid="lab-step"]').allInnerTexts();
-    assert(steps.some((s) => s.includes("tools/list")), `the confirmed script ran: ${steps.join(" | ")}`);
+    assert(
+      steps.some((s) => s.includes("tools/list")),
+      `the confirmed script ran: ${steps.join(" | ")}`,
+    );
     // The confirmed command is remembered: running the same script again does not ask again.
     await pg.tid("lab-run").click();
     await page.waitForTimeout(300);

@@ -13,7 +13,8 @@ async function startHosted(which) {
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_MODE: "hosted", PLAYGROUND_TOKEN: TOKEN, PORT: String(port), HOST: "127.0.0.1" };
   delete env.PLAYGROUND_TRUSTED_PROXIES;
-  const argv = which === "next" ? ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)] : ["scripts/serve.mjs", "--hosted"];
+  const argv =
+    which === "next" ? ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)] : ["scripts/serve.mjs", "--hosted"];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -41,7 +42,13 @@ async function startHosted(which) {
 
 function post(port, path, body, headers = {}) {
   const text = typeof body === "string" ? body : JSON.stringify(body);
-  return httpRequest({ port, method: "POST", path, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers }, body: text });
+  return httpRequest({
+    port,
+    method: "POST",
+    path,
+    headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+    body: text,
+  });
 }
 
 const rssMiB = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
@@ -53,10 +60,18 @@ export function register({ test, assert }) {
       try {
         const statuses = [];
         for (let i = 0; i < 60 && !statuses.includes(429); i++) {
-          const r = await post(srv.port, "/api/bridge/cancel", { sendId: `forged-${i}` }, { "x-playground-token": TOKEN, "X-Forwarded-For": `198.51.100.${i}`, "x-playground-peer": `203.0.113.${i}` });
+          const r = await post(
+            srv.port,
+            "/api/bridge/cancel",
+            { sendId: `forged-${i}` },
+            { "x-playground-token": TOKEN, "X-Forwarded-For": `198.51.100.${i}`, "x-playground-peer": `203.0.113.${i}` },
+          );
           statuses.push(r.status);
         }
-        assert(statuses.slice(0, 20).every((s) => s === 200), `the first 20 calls should pass: ${statuses.join(" ")}`);
+        assert(
+          statuses.slice(0, 20).every((s) => s === 200),
+          `the first 20 calls should pass: ${statuses.join(" ")}`,
+        );
         assert(statuses.includes(429), `60 calls with 60 forged addresses were never limited: ${statuses.join(" ")}`);
       } finally {
         srv.stop();
@@ -68,18 +83,51 @@ export function register({ test, assert }) {
     const srv = await startHosted("serve");
     try {
       const title = "x".repeat(Math.round(3.9 * 1024 * 1024));
-      const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "create_event", arguments: { title, startsAt: "2026-09-10T08:30:00Z" }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} } } });
-      const headers = { Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "tools/call", "Mcp-Name": "create_event" };
+      const frame = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: {
+          name: "create_event",
+          arguments: { title, startsAt: "2026-09-10T08:30:00Z" },
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      });
+      const headers = {
+        Accept: "application/json, text/event-stream",
+        "MCP-Protocol-Version": "2026-07-28",
+        "Mcp-Method": "tools/call",
+        "Mcp-Name": "create_event",
+      };
       const before = rssMiB(srv.pid);
       const statuses = new Set();
       for (let i = 0; i < 40; i++) statuses.add((await post(srv.port, "/api/demo/calendar", frame, headers)).status);
       await new Promise((r) => setTimeout(r, 1_000));
       const after = rssMiB(srv.pid);
       console.log(`     RSS ${before} MiB → ${after} MiB after 40 × 3.9 MiB direct create_event posts (statuses ${[...statuses].join(", ")})`);
-      assert([...statuses].every((s) => s === 413 || s === 429), `every oversized post should be refused: ${[...statuses].join(", ")}`);
+      assert(
+        [...statuses].every((s) => s === 413 || s === 429),
+        `every oversized post should be refused: ${[...statuses].join(", ")}`,
+      );
       // What "does not grow" means for the app: the calendar kept none of it. (RSS is reported above, not asserted:
       // on a busy machine the allocator's high-water mark says little; memory is measured in npm run bench.)
-      const read = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "resources/read", params: { uri: "calendar://week", _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} } } });
+      const read = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "resources/read",
+        params: {
+          uri: "calendar://week",
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      });
       const week = await post(srv.port, "/api/demo/calendar", read, { ...headers, "Mcp-Method": "resources/read", "Mcp-Name": "calendar://week" });
       assert(week.status === 200 && week.text.includes("calendar://week"), `the calendar should still answer: ${week.status} ${week.text.slice(0, 200)}`);
       assert(!week.text.includes("x".repeat(1024)), `the calendar kept a refused title (${week.text.length} characters in calendar://week)`);
@@ -91,22 +139,43 @@ export function register({ test, assert }) {
   test("start:hosted: four listen tabs closed mid-stream leave their client admitted", async () => {
     const srv = await startHosted("serve");
     try {
-      const listenFrame = JSON.stringify({ jsonrpc: "2.0", id: "sub", method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" }, "io.modelcontextprotocol/clientCapabilities": {} } } });
+      const listenFrame = JSON.stringify({
+        jsonrpc: "2.0",
+        id: "sub",
+        method: "subscriptions/listen",
+        params: {
+          notifications: { resourceSubscriptions: ["calendar://week"] },
+          _meta: {
+            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+            "io.modelcontextprotocol/clientInfo": { name: "e2e", version: "0" },
+            "io.modelcontextprotocol/clientCapabilities": {},
+          },
+        },
+      });
       for (let i = 0; i < 4; i++) {
         const body = JSON.stringify({ listenId: `tab-${i}`, target: { kind: "demo", server: "calendar", transport: "http" }, frame: listenFrame });
         await new Promise((resolve, reject) => {
-          const req = http.request({ host: "127.0.0.1", port: srv.port, method: "POST", path: "/api/bridge/listen", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "x-playground-token": TOKEN } }, (res) => {
-            let text = "";
-            res.setEncoding("utf8");
-            res.on("data", (c) => {
-              text += c;
-              if (text.includes("notifications/subscriptions/acknowledged")) {
-                req.destroy(); // the tab closes mid-stream
-                resolve();
-              }
-            });
-            res.on("end", () => reject(new Error(`the stream ended before its acknowledgement: ${text.slice(0, 500)}`)));
-          });
+          const req = http.request(
+            {
+              host: "127.0.0.1",
+              port: srv.port,
+              method: "POST",
+              path: "/api/bridge/listen",
+              headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "x-playground-token": TOKEN },
+            },
+            (res) => {
+              let text = "";
+              res.setEncoding("utf8");
+              res.on("data", (c) => {
+                text += c;
+                if (text.includes("notifications/subscriptions/acknowledged")) {
+                  req.destroy(); // the tab closes mid-stream
+                  resolve();
+                }
+              });
+              res.on("end", () => reject(new Error(`the stream ended before its acknowledgement: ${text.slice(0, 500)}`)));
+            },
+          );
           req.on("error", () => {});
           req.end(body);
         });

@@ -55,13 +55,11 @@ class Keys {
     );
     if (to < 0) throw new Error(`${testid} has no option ${value}`);
     for (let i = 0; i < Math.abs(to - from); i++) await this.page.keyboard.press(to > from ? "ArrowDown" : "ArrowUp");
-    await this.page.waitForFunction(
-      ([s, v]) => document.querySelector(s)?.value === v,
-      [this.tid(testid), value],
-      { timeout: 5_000 },
-    ).catch(async () => {
-      throw new Error(`the arrow keys did not select ${value} in ${testid}: it shows ${await this.page.locator(this.tid(testid)).inputValue()}`);
-    });
+    await this.page
+      .waitForFunction(([s, v]) => document.querySelector(s)?.value === v, [this.tid(testid), value], { timeout: 5_000 })
+      .catch(async () => {
+        throw new Error(`the arrow keys did not select ${value} in ${testid}: it shows ${await this.page.locator(this.tid(testid)).inputValue()}`);
+      });
   }
 
   /** Tab to the tab strip (one tab stop) and arrow to the tab `id`; its panel shows. */
@@ -96,9 +94,11 @@ async function listen(page) {
   return {
     heard: () => page.evaluate(() => window.__heard),
     waitFor: (text) =>
-      page.waitForFunction((t) => window.__heard.some((h) => h.includes(t)), text, { timeout: LONG }).catch(async () => {
-        throw new Error(`the live region never said "${text}"; it said: ${(await page.evaluate(() => window.__heard)).join(" | ")}`);
-      }),
+      page
+        .waitForFunction((t) => window.__heard.some((h) => h.includes(t)), text, { timeout: LONG })
+        .catch(async () => {
+          throw new Error(`the live region never said "${text}"; it said: ${(await page.evaluate(() => window.__heard)).join(" | ")}`);
+        }),
   };
 }
 
@@ -116,7 +116,10 @@ async function restartByKeys(k) {
 }
 
 export function register({ test, assert }) {
-  test("keyboard chapter: Template → tools/list and Send answer the enveloped list; Remove _meta and Send get -32602, each reply heard in the live region", async ({ pg, page }) => {
+  test("keyboard chapter: Template → tools/list and Send answer the enveloped list; Remove _meta and Send get -32602, each reply heard in the live region", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/list");
@@ -134,7 +137,10 @@ export function register({ test, assert }) {
     assert(said.includes("-32602"), `the live region should name the error code: ${said}`);
   });
 
-  test("keyboard chapter: on server-everything Probe era is heard as legacy (2025-11-25), the legacy tools/list is served, and the Checks tab warns about it", async ({ pg, page }) => {
+  test("keyboard chapter: on server-everything Probe era is heard as legacy (2025-11-25), the legacy tools/list is served, and the Checks tab warns about it", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     await k.choose("target-select", "everything-stdio");
     await k.press("probe");
@@ -174,7 +180,10 @@ export function register({ test, assert }) {
     }
   });
 
-  test("keyboard chapter: the Dentist round trip — startsAt deleted in the editor by keyboard, input_required, the MRTR form by Tab, Compose retry, Created e3", async ({ pg, page }) => {
+  test("keyboard chapter: the Dentist round trip — startsAt deleted in the editor by keyboard, input_required, the MRTR form by Tab, Compose retry, Created e3", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/call");
@@ -189,12 +198,18 @@ export function register({ test, assert }) {
     await page.keyboard.press("Shift+ArrowLeft");
     await page.keyboard.press("Delete");
     // The editor shows the lines around the cursor: the title stays, its comma and startsAt are gone.
-    await page.waitForFunction(() => {
-      const t = document.querySelector('[data-testid="editor"] .view-lines')?.textContent ?? "";
-      return t.includes('"Dentist"') && !t.includes("startsAt") && !t.includes('"Dentist",');
-    }, null, { timeout: 10_000 }).catch(async () => {
-      throw new Error(`after the edit the editor shows: ${await pg.editorText()}`);
-    });
+    await page
+      .waitForFunction(
+        () => {
+          const t = document.querySelector('[data-testid="editor"] .view-lines')?.textContent ?? "";
+          return t.includes('"Dentist"') && !t.includes("startsAt") && !t.includes('"Dentist",');
+        },
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(async () => {
+        throw new Error(`after the edit the editor shows: ${await pg.editorText()}`);
+      });
     await k.leaveEditor();
     await k.press("send");
     assert((await pg.settled(1, LONG)) === "response", `round 1: ${await pg.traceText(1)}`);
@@ -226,7 +241,10 @@ export function register({ test, assert }) {
     assert(steps.length >= 6, `the diagram as a list of steps: ${steps.join(" | ")}`);
   });
 
-  test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({ pg, page }) => {
+  test("keyboard chapter: the Lab's Run experiment shows three process lanes and the state-lost verdict, and the live region says so once", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     await k.openTab("lab");
     await k.choose("lab-script", "chapter-isolation");
@@ -237,14 +255,26 @@ export function register({ test, assert }) {
     const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
     assert(lanes.length === 3 && lanes[0].startsWith("process A") && lanes[2].startsWith("process C"), `lanes: ${lanes.join(" | ")}`);
     const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
-    assert(verdicts.some((v) => v.startsWith("continuation survived")), `verdicts: ${verdicts.join(" | ")}`);
-    assert(verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")), `verdicts: ${verdicts.join(" | ")}`);
+    assert(
+      verdicts.some((v) => v.startsWith("continuation survived")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
+    assert(
+      verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
     await live.waitFor("Experiment finished:");
     const said = (await live.heard()).filter((h) => h.startsWith("Experiment finished:"));
-    assert(said.length === 1 && said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"), `the live region said: ${said.join(" | ")}`);
+    assert(
+      said.length === 1 && said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"),
+      `the live region said: ${said.join(" | ")}`,
+    );
   });
 
-  test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({ pg, page }) => {
+  test("keyboard chapter: the Catalogue bill of server-everything (legacy handshake, python layout) shows 1,307 / 52 / 235 / 312 / 1,619, and the live region says the total once", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     await k.choose("target-select", "everything-stdio");
     await k.openTab("catalog");
@@ -253,7 +283,8 @@ export function register({ test, assert }) {
     await k.press("catalog-fetch");
     await page.waitForSelector('[data-testid="catalog-panel"][data-status="billed"], [data-testid="catalog-error"]', { timeout: 120_000 });
     const shown = {};
-    for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"]) shown[id] = (await pg.tid(id).innerText()).trim();
+    for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
+      shown[id] = (await pg.tid(id).innerText()).trim();
     const want = { "bill-tools-tokens": "1,307", "bill-cheapest": "52", "bill-costliest": "235", "bill-instructions": "312", "bill-total": "1,619" };
     assert(JSON.stringify(shown) === JSON.stringify(want), `shown ${JSON.stringify(shown)}`);
     await live.waitFor("Catalogue bill:");

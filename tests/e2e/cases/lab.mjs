@@ -14,7 +14,9 @@ async function runExperiment(pg, page, scriptId) {
 }
 
 function pidsAlive(pids) {
-  const table = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" }).split("\n").map((l) => Number(l.trim()));
+  const table = execFileSync("ps", ["-eo", "pid="], { encoding: "utf8" })
+    .split("\n")
+    .map((l) => Number(l.trim()));
   return pids.filter((p) => table.includes(p));
 }
 
@@ -28,10 +30,19 @@ export function register({ test, assert }) {
     const steps = await column.locator('[data-testid="lab-step"]').allInnerTexts();
     assert(steps[0].includes("eyJ0aXRsZSI6IkRlbnRpc3QifQ=="), `step A: ${steps[0]}`);
     assert(steps[1].includes("Created e3: Dentist at 2026-09-10T08:30:00Z"), `step B: ${steps[1]}`);
-    assert(verdicts.some((v) => v.startsWith("continuation survived")), `verdicts: ${verdicts.join(" | ")}`);
-    assert(verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")), `verdicts: ${verdicts.join(" | ")}`);
+    assert(
+      verdicts.some((v) => v.startsWith("continuation survived")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
+    assert(
+      verdicts.some((v) => v.startsWith("state lost: step C shows 2 entries, step B created e3")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
     const kept = await pg.tid("lab-column-stdio-one-process").locator('[data-testid="lab-verdict"]').allInnerTexts();
-    assert(kept.some((v) => v.startsWith("state kept")), `one-process verdicts: ${kept.join(" | ")}`);
+    assert(
+      kept.some((v) => v.startsWith("state kept")),
+      `one-process verdicts: ${kept.join(" | ")}`,
+    );
     const differing = await page.locator('[data-testid="lab-diff-row"][data-differs="true"]').count();
     assert(differing === 1, `the diff should mark exactly step C, marked ${differing}`);
     assert(pidsAlive(pids).length === 0, `lab processes still alive: ${pidsAlive(pids).join(", ")}`);
@@ -40,7 +51,10 @@ export function register({ test, assert }) {
   test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({ pg, page }) => {
     const { lanes, verdicts } = await runExperiment(pg, page, "explicit-handle");
     assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
-    assert(verdicts.some((v) => v.startsWith("state kept: step C lists e3")), `verdicts: ${verdicts.join(" | ")}`);
+    assert(
+      verdicts.some((v) => v.startsWith("state kept: step C lists e3")),
+      `verdicts: ${verdicts.join(" | ")}`,
+    );
   });
 }
 
@@ -62,14 +76,18 @@ export function registerLinks({ test, assert }) {
     await other.waitForSelector('[data-testid="lab-script-editor"] .monaco-editor .view-lines', { timeout: 30_000 });
     // The editor lays itself out after the <details> opens; wait until the script's lines are drawn.
     const shown = await other
-      .waitForFunction(() => document.querySelector('[data-testid="lab-script-editor"] .view-lines')?.textContent?.includes("lab-script@1"), null, { timeout: 10_000 })
+      .waitForFunction(() => document.querySelector('[data-testid="lab-script-editor"] .view-lines')?.textContent?.includes("lab-script@1"), null, {
+        timeout: 10_000,
+      })
       .then(() => true)
       .catch(() => false);
     const text = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();
     assert(shown, `the editor should show the script: ${text.slice(0, 200)}`);
     assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
     await other.waitForTimeout(1000);
-    const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" }).split("\n").filter((l) => l.includes("calendar-handles.mjs"));
+    const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
+      .split("\n")
+      .filter((l) => l.includes("calendar-handles.mjs"));
     assert(running.length === 0, `a link spawned: ${running.join(" | ")}`);
   });
 }

@@ -12,7 +12,13 @@ const call = (id, name, args, caps = { elicitation: { form: {} } }, extra = {}) 
 /** A fresh server process for the chosen target, so the calendar starts with e1 and e2 (the next event is e3). */
 /** The Dentist's retry (request `id`) with the chapter's answer and the given requestState. */
 const dentistRetry = (id, requestState) =>
-  call(id, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }, { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState });
+  call(
+    id,
+    "create_event",
+    { title: "Dentist" },
+    { elicitation: { form: {} } },
+    { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState },
+  );
 
 async function freshProcess(pg, preset) {
   if (preset) await pg.chooseTarget(preset);
@@ -61,7 +67,13 @@ export function register({ test, assert }) {
     await m.fill("when", "startsAt", "2026-09-10T08:30:00Z");
     await m.compose();
     const editor = await pg.editorText();
-    for (const part of ['"id": 2', '"method": "tools/call"', '"title": "Dentist"', '"startsAt": "2026-09-10T08:30:00Z"', `"requestState": "${DENTIST_STATE}"`]) {
+    for (const part of [
+      '"id": 2',
+      '"method": "tools/call"',
+      '"title": "Dentist"',
+      '"startsAt": "2026-09-10T08:30:00Z"',
+      `"requestState": "${DENTIST_STATE}"`,
+    ]) {
       assert(editor.includes(part), `the composed retry should contain ${part}: ${editor}`);
     }
     const second = await sendAndSettle(pg, 2);
@@ -71,7 +83,10 @@ export function register({ test, assert }) {
     assert((await done.locator('[data-testid="mrtr-final"]').innerText()) === "Created e3: Dentist at 2026-09-10T08:30:00Z", "final result");
     assert((await m.diagram().getAttribute("data-rounds")) === "2", "a two-round diagram");
     assert((await m.diagram().getAttribute("data-lanes")) === "user,client,server", "a user lane: a human answered");
-    const tones = await m.diagram().locator('[data-testid="mrtr-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.round}:${e.dataset.tone}`));
+    const tones = await m
+      .diagram()
+      .locator('[data-testid="mrtr-step"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.round}:${e.dataset.tone}`));
     assert(tones.join(" ") === "1:request 1:input_required 1:ask 1:answer 2:retry 2:complete", `diagram steps: ${tones.join(" ")}`);
     assert((await m.departures()).length === 0, `no rule departures: ${await m.departures()}`);
     await m.tid("mrtr-panel").screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/mrtr.png") });
@@ -86,7 +101,10 @@ export function register({ test, assert }) {
     const forged = Buffer.from(JSON.stringify({ title: "Hacked" })).toString("base64");
     await pg.setEditorText(dentistRetry(2, forged));
     const r = await sendAndSettle(pg, 2);
-    assert(r.status === "response" && r.trace.includes("Created e3: Hacked at 2026-09-10T08:30:00Z"), `the naive server should trust the forged state: ${r.trace}`);
+    assert(
+      r.status === "response" && r.trace.includes("Created e3: Hacked at 2026-09-10T08:30:00Z"),
+      `the naive server should trust the forged state: ${r.trace}`,
+    );
     await m.open();
     await m.waitFor("complete", 2);
     const marks = await m.departures();
@@ -169,7 +187,10 @@ export function register({ test, assert }) {
     await m.tid("mrtr-sampling-text-trip_name").fill("Pastel de Nata Run");
     await m.compose();
     const r = await sendAndSettle(pg, 2);
-    assert(r.trace.includes('Trip \\"Pastel de Nata Run\\" to Lisbon on 2026-10-01') && r.trace.includes("saved to file:///home/user/project"), `result: ${r.trace}`);
+    assert(
+      r.trace.includes('Trip \\"Pastel de Nata Run\\" to Lisbon on 2026-10-01') && r.trace.includes("saved to file:///home/user/project"),
+      `result: ${r.trace}`,
+    );
   });
 
   test("MRTR: a server that never finishes is stopped by the round limit with a clear message", async ({ pg }) => {

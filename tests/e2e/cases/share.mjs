@@ -31,7 +31,13 @@ function ps() {
 }
 
 function bridgeProcess(srv, token, action, target) {
-  return httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/process", headers: { "content-type": "application/json", "x-playground-token": token }, body: JSON.stringify({ action, target }) });
+  return httpRequest({
+    port: srv.port,
+    method: "POST",
+    path: "/api/bridge/process",
+    headers: { "content-type": "application/json", "x-playground-token": token },
+    body: JSON.stringify({ action, target }),
+  });
 }
 
 export function register({ test, assert }) {
@@ -63,7 +69,10 @@ export function register({ test, assert }) {
       for (const expected of MUST_SHOW[example.id]) assert(traces.includes(expected), `${example.id}: "${expected}" not in\n${traces.slice(0, 600)}`);
       const verdicts = example.payload.exchanges.flatMap((x) => x.verdicts ?? []).map((v) => v.text);
       const shown = await sp.page.locator('[data-testid="link-verdict"]').allInnerTexts();
-      assert(verdicts.every((v) => shown.some((s) => s.endsWith(v))), `verdicts shown: ${shown.join(" | ")}`);
+      assert(
+        verdicts.every((v) => shown.some((s) => s.endsWith(v))),
+        `verdicts shown: ${shown.join(" | ")}`,
+      );
       assert(sp.bridgeCalls.length === 0, `the page called the bridge on load: ${sp.bridgeCalls.join(", ")}`);
     });
   }
@@ -71,7 +80,12 @@ export function register({ test, assert }) {
   test("a link carrying a stdio command spawns nothing until the user confirms the full argv (checked in the process table)", async ({ page, srv, token }) => {
     const marker = `share-e2e-marker-${process.pid}-${Date.now()}`;
     const target = { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs", marker], cwd: ROOT, env: { API_KEY: "" } };
-    const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } });
+    const frame = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+    });
     const recorded = EXAMPLES.find((e) => e.id === "modern-tools-list").payload.exchanges[0];
     const sp = new SharePage(page, srv.base);
     try {
@@ -164,7 +178,7 @@ export function register({ test, assert }) {
     const injected = await page.evaluate(() => ({
       pwned: window.__pwned,
       imgs: document.querySelectorAll('[data-testid="playground"] img').length,
-      bold: document.querySelectorAll('[data-injected]').length,
+      bold: document.querySelectorAll("[data-injected]").length,
       onerror: document.querySelectorAll("[onerror]").length,
     }));
     assert(injected.pwned === undefined && injected.imgs === 0 && injected.bold === 0 && injected.onerror === 0, `injected: ${JSON.stringify(injected)}`);
@@ -196,7 +210,11 @@ export function register({ test, assert }) {
       jsonrpc: "2.0",
       id: 7,
       method: "prompts/get",
-      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "prepare_week", arguments: { focus: "it's \"deep\" work; $(echo no)" } },
+      params: {
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+        name: "prepare_week",
+        arguments: { focus: 'it\'s "deep" work; $(echo no)' },
+      },
     };
     await sp.setEditorText(JSON.stringify(frame));
     await sp.send();
@@ -207,12 +225,20 @@ export function register({ test, assert }) {
     await sp.openShareTab();
     for (const [button, seq] of [["curl-editor"], ["curl-recorded", 1]]) {
       const command = await sp.curlFor(button, seq);
-      for (const h of ["Accept: application/json, text/event-stream", "MCP-Protocol-Version: 2026-07-28", "Mcp-Method: prompts/get", "Mcp-Name: prepare_week"]) {
+      for (const h of [
+        "Accept: application/json, text/event-stream",
+        "MCP-Protocol-Version: 2026-07-28",
+        "Mcp-Method: prompts/get",
+        "Mcp-Name: prepare_week",
+      ]) {
         assert(command.toLowerCase().includes(h.toLowerCase()), `${button}: ${h} missing in\n${command}`);
       }
       const out = execFileSync("sh", ["-c", command], { encoding: "utf8", timeout: 20_000 });
       const reply = JSON.parse(out);
-      assert(JSON.stringify(reply.result) === JSON.stringify(shown), `${button}: curl got ${JSON.stringify(reply.result).slice(0, 300)}\nplayground ${JSON.stringify(shown).slice(0, 300)}`);
+      assert(
+        JSON.stringify(reply.result) === JSON.stringify(shown),
+        `${button}: curl got ${JSON.stringify(reply.result).slice(0, 300)}\nplayground ${JSON.stringify(shown).slice(0, 300)}`,
+      );
     }
   });
 
@@ -225,7 +251,10 @@ export function register({ test, assert }) {
     await sp.chooseTarget("custom-http");
     await sp.tid("custom-url").fill("http://127.0.0.1:9/mcp?api_key=sk-e2e-secret-123456");
     const { url, omitted } = await sp.share();
-    assert(omitted.some((o) => o.includes('query parameter "api_key"')), `omitted: ${omitted.join(" | ")}`);
+    assert(
+      omitted.some((o) => o.includes('query parameter "api_key"')),
+      `omitted: ${omitted.join(" | ")}`,
+    );
     assert(!url.includes("sk-e2e-secret"), "the secret is in the link");
     assert(!JSON.stringify(payloadOf(url)).includes("sk-e2e-secret-123456"), "the secret is inside the payload");
     assert(new URL(page.url()).hash === new URL(url).hash, "the page's fragment holds the link");

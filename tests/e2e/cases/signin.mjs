@@ -9,7 +9,17 @@ import { cookieHeader, httpRequest, startServer } from "../harness.mjs";
 const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const labLink = () =>
   `#lab=${deflateRawSync(
-    Buffer.from(JSON.stringify({ script: { format: "mcp-playground/lab-script@1", title: "Survives sign-in", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [{ id: "A", label: "tools/list", frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } } }] }, conditions: ["stdio-one-process"] })),
+    Buffer.from(
+      JSON.stringify({
+        script: {
+          format: "mcp-playground/lab-script@1",
+          title: "Survives sign-in",
+          target: { kind: "demo", server: "calendar", transport: "stdio" },
+          steps: [{ id: "A", label: "tools/list", frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } } }],
+        },
+        conditions: ["stdio-one-process"],
+      }),
+    ),
   ).toString("base64url")}`;
 
 async function assertAnonymousPage(assert, srv, label) {
@@ -21,7 +31,9 @@ async function assertAnonymousPage(assert, srv, label) {
 }
 
 export function register({ test, assert }) {
-  test("sign-in: an anonymous GET / never contains the token and shows how to sign in (next start and the fast server, which prints the launch URL)", async ({ srv }) => {
+  test("sign-in: an anonymous GET / never contains the token and shows how to sign in (next start and the fast server, which prints the launch URL)", async ({
+    srv,
+  }) => {
     await assertAnonymousPage(assert, srv, "next start");
     const fast = await startServer({ server: "fast" });
     try {
@@ -33,7 +45,12 @@ export function register({ test, assert }) {
     }
   });
 
-  test("sign-in: the launch URL sets an HttpOnly SameSite=Strict Path=/ cookie, cleans the address bar, a send works, and no later request carries the token", async ({ pg, page, ctx, srv }) => {
+  test("sign-in: the launch URL sets an HttpOnly SameSite=Strict Path=/ cookie, cleans the address bar, a send works, and no later request carries the token", async ({
+    pg,
+    page,
+    ctx,
+    srv,
+  }) => {
     await ctx.context.clearCookies();
     await page.goto(srv.launchUrl);
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
@@ -42,7 +59,10 @@ export function register({ test, assert }) {
     const cookies = await ctx.context.cookies(srv.base);
     const signin = cookies.find((c) => c.name === `mcp-playground-${srv.port}`);
     assert(signin, `no sign-in cookie: ${JSON.stringify(cookies)}`);
-    assert(signin.httpOnly && signin.sameSite === "Strict" && signin.path === "/" && !signin.value.includes(srv.token), `cookie: ${JSON.stringify({ ...signin, value: "…" })}`);
+    assert(
+      signin.httpOnly && signin.sameSite === "Strict" && signin.path === "/" && !signin.value.includes(srv.token),
+      `cookie: ${JSON.stringify({ ...signin, value: "…" })}`,
+    );
     assert(!(await page.evaluate(() => document.cookie)).includes("mcp-playground"), "the page's script can read the cookie");
     await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
     await pg.send();
@@ -99,7 +119,8 @@ export function register({ test, assert }) {
 
   test("sign-in: the cookie alone is a credential only from our own page (cross-site Origin 403, no cookie or header 401)", async ({ srv, storageState }) => {
     const body = JSON.stringify({ action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } });
-    const call = (headers) => httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/process", headers: { "content-type": "application/json", ...headers }, body });
+    const call = (headers) =>
+      httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/process", headers: { "content-type": "application/json", ...headers }, body });
     const cookie = cookieHeader(storageState);
     const own = await call({ cookie, origin: srv.base, "sec-fetch-site": "same-origin" });
     assert(own.status === 200, `our page with the cookie: ${own.status} ${own.text.slice(0, 200)}`);

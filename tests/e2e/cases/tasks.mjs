@@ -2,7 +2,10 @@
 import { TasksPage, answerConfirm, waitForTaskState } from "../pages/tasks.mjs";
 
 export function register({ test, assert }) {
-  test("Tasks: confirm_booking through the diagram — working, input_required answered with tasks/update (not a retry), working, completed", async ({ pg, page }) => {
+  test("Tasks: confirm_booking through the diagram — working, input_required answered with tasks/update (not a retry), working, completed", async ({
+    pg,
+    page,
+  }) => {
     const tasks = await TasksPage.openOn(pg, "tasks-stdio");
     await tasks.start("confirm_booking", '{"room": "Lab 3"}');
     const card = tasks.card();
@@ -12,7 +15,11 @@ export function register({ test, assert }) {
     const why = await card.locator('[data-testid="task-move"][data-to="input_required"]').innerText();
     assert(why.includes("answered with tasks/update (not a retry)"), `why it moved: ${why}`);
     // Polling goes on while the question waits; it is shown once however many polls repeat it.
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="task-card"] [data-testid="task-exchange"][data-method="tasks/get"]').length >= 3, null, { timeout: 20_000 });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid="task-card"] [data-testid="task-exchange"][data-method="tasks/get"]').length >= 3,
+      null,
+      { timeout: 20_000 },
+    );
     assert((await card.locator('[data-testid="task-input-request"]').count()) === 1, "one question, however many polls");
     await answerConfirm(card);
     await waitForTaskState(card, "completed");
@@ -22,7 +29,10 @@ export function register({ test, assert }) {
     assert(methods.filter((m) => m === "tools/call").length === 1 && methods.filter((m) => m === "tasks/update").length === 1, `exchanges: ${methods.join()}`);
     const outcome = await card.locator('[data-testid="task-outcome"]').innerText();
     assert(outcome.includes("Booked Lab 3 on 2026-09-10"), `outcome: ${outcome}`);
-    assert((await card.locator('[data-testid="task-edge-input_required-working"]').getAttribute("data-taken")) === "true", "the edge back to working is marked");
+    assert(
+      (await card.locator('[data-testid="task-edge-input_required-working"]').getAttribute("data-taken")) === "true",
+      "the edge back to working is marked",
+    );
     // Every poll is a visible exchange in the timeline too.
     await pg.tid("tab-timeline").click();
     const labels = await page.locator("body").innerText();
@@ -42,11 +52,19 @@ export function register({ test, assert }) {
     assert(/^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/.test(said), `statusMessage: ${said}`);
   });
 
-  test("Tasks: a task created from the editor is listed from the session's exchanges (as links and session files carry it) and Resume follows it to completed", async ({ pg, page }) => {
+  test("Tasks: a task created from the editor is listed from the session's exchanges (as links and session files carry it) and Resume follows it to completed", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.chooseTarget("tasks-stdio");
-    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } } };
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } } }));
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
+    };
+    await pg.setEditorText(
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } } }),
+    );
     await pg.send();
     await pg.settled(1);
     await pg.tid("tab-tasks").click();
@@ -61,7 +79,9 @@ export function register({ test, assert }) {
     assert(moves.at(-1) === "completed", `moves: ${moves.join()}`);
   });
 
-  test("Tasks: Push on — subscriptions/listen with taskIds; confirm_booking's moves arrive as notifications/tasks, marked pushed on the diagram, polls relaxed", async ({ pg }) => {
+  test("Tasks: Push on — subscriptions/listen with taskIds; confirm_booking's moves arrive as notifications/tasks, marked pushed on the diagram, polls relaxed", async ({
+    pg,
+  }) => {
     const tasks = await TasksPage.openOn(pg, "tasks-http");
     await tasks.tid("task-push").check();
     assert((await tasks.tid("task-push-status").getAttribute("data-state")) === "idle", "no task yet: nothing to listen to");

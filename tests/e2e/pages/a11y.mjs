@@ -33,16 +33,26 @@ export class A11yPage {
   /** Opens a tab by clicking it and waits until its (lazily loaded) panel has content. */
   async openTab(id) {
     await this.pg.tid(`tab-${id}`).click();
-    await this.page.waitForFunction((p) => {
-      const panel = document.getElementById(`panel-${p}`);
-      return panel && !panel.hidden && panel.childElementCount > 0 && !panel.textContent.includes("Loading the editor");
-    }, id, { timeout: 20_000 });
+    await this.page.waitForFunction(
+      (p) => {
+        const panel = document.getElementById(`panel-${p}`);
+        return panel && !panel.hidden && panel.childElementCount > 0 && !panel.textContent.includes("Loading the editor");
+      },
+      id,
+      { timeout: 20_000 },
+    );
   }
 
   focused() {
     return this.page.evaluate(() => {
       const el = document.activeElement;
-      return { testid: el?.getAttribute("data-testid") ?? null, id: el?.id ?? "", role: el?.getAttribute("role") ?? null, tag: el?.tagName ?? null, inEditor: !!el?.closest(".monaco-editor") };
+      return {
+        testid: el?.getAttribute("data-testid") ?? null,
+        id: el?.id ?? "",
+        role: el?.getAttribute("role") ?? null,
+        tag: el?.tagName ?? null,
+        inEditor: !!el?.closest(".monaco-editor"),
+      };
     });
   }
 

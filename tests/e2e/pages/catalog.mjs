@@ -17,10 +17,14 @@ export class CataloguePage extends TabPage {
   }
 
   async waitSettled(timeout = 30_000) {
-    await this.page.waitForFunction(() => {
-      const el = document.querySelector('[data-testid="catalog-panel"]');
-      return el && (el.getAttribute("data-status") === "billed" || document.querySelector('[data-testid="catalog-error"]'));
-    }, null, { timeout });
+    await this.page.waitForFunction(
+      () => {
+        const el = document.querySelector('[data-testid="catalog-panel"]');
+        return el && (el.getAttribute("data-status") === "billed" || document.querySelector('[data-testid="catalog-error"]'));
+      },
+      null,
+      { timeout },
+    );
   }
 
   /** A figure of the summary (bill-tools-tokens, bill-total, …) as a number. */

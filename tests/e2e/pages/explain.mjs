@@ -51,6 +51,12 @@ export class ExplainPage {
   /** Presses "Fetch the catalogue" in the Who decides tab and waits until the five requests have settled. */
   async fetchCatalogue() {
     await this.pg.tid("fetch-catalogue").click();
-    await this.page.waitForFunction(() => document.querySelector('[data-testid="fetch-catalogue"]')?.textContent === "Fetch the catalogue" && document.querySelectorAll('[data-testid="exchange-card"]').length === 5, null, { timeout: 30_000 });
+    await this.page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid="fetch-catalogue"]')?.textContent === "Fetch the catalogue" &&
+        document.querySelectorAll('[data-testid="exchange-card"]').length === 5,
+      null,
+      { timeout: 30_000 },
+    );
   }
 }

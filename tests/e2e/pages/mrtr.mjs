@@ -43,11 +43,15 @@ export class MrtrStudio extends TabPage {
   }
 
   async departures() {
-    return this.conversation().locator('[data-testid="mrtr-departure"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
+    return this.conversation()
+      .locator('[data-testid="mrtr-departure"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
   }
 
   async violations() {
-    return this.conversation().locator('[data-testid="mrtr-violation"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
+    return this.conversation()
+      .locator('[data-testid="mrtr-violation"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
   }
 
   diagram() {

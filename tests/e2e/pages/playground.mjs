@@ -68,10 +68,14 @@ export class PlaygroundPage {
   async settled(seq, timeout = 20_000) {
     const card = this.card(seq);
     await card.waitFor({ timeout });
-    await this.page.waitForFunction((s) => {
-      const el = document.querySelector(`[data-testid="exchange-card"][data-seq="${s}"]`);
-      return el && el.getAttribute("data-status") !== "pending";
-    }, seq, { timeout });
+    await this.page.waitForFunction(
+      (s) => {
+        const el = document.querySelector(`[data-testid="exchange-card"][data-seq="${s}"]`);
+        return el && el.getAttribute("data-status") !== "pending";
+      },
+      seq,
+      { timeout },
+    );
     return card.getAttribute("data-status");
   }
 

@@ -46,7 +46,11 @@ export class SharePage extends PlaygroundPage {
     await this.page.goto(this.base + "/examples");
     await this.page.waitForSelector('[data-testid="example-card"]');
     return this.page.$$eval('[data-testid="example-card"]', (cards) =>
-      cards.map((c) => ({ id: c.getAttribute("data-example-id"), href: c.querySelector('[data-testid="example-link"]').getAttribute("href"), about: c.querySelector("p + p")?.textContent ?? "" })),
+      cards.map((c) => ({
+        id: c.getAttribute("data-example-id"),
+        href: c.querySelector('[data-testid="example-link"]').getAttribute("href"),
+        about: c.querySelector("p + p")?.textContent ?? "",
+      })),
     );
   }
 

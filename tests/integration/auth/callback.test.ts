@@ -130,7 +130,11 @@ describe("a person's sign-in in a browser tab", () => {
     const { run, landed } = await pausedAtSignIn();
     const { status } = await app.post("/api/auth/callback", { flowId: run.flowId, callbackUrl: landed });
     expect(status).toBe(401);
-    const foreign = await app.post("/api/auth/callback", { flowId: run.flowId, callbackUrl: landed }, { [TOKEN_HEADER]: TOKEN, Origin: "https://evil.example" });
+    const foreign = await app.post(
+      "/api/auth/callback",
+      { flowId: run.flowId, callbackUrl: landed },
+      { [TOKEN_HEADER]: TOKEN, Origin: "https://evil.example" },
+    );
     expect(foreign.status).toBe(403);
     // The flow still waits for its real callback.
     const { run: after } = await call("/api/auth/callback", { flowId: run.flowId, callbackUrl: landed });

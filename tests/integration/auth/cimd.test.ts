@@ -56,7 +56,14 @@ describe("client ID metadata documents on the embedded authorization server", ()
 
   it("a client_id URL on another origin is refused by allowFetch and never fetched", async () => {
     const url = new URL(`${demo.issuer}/auth`);
-    url.search = new URLSearchParams({ client_id: elsewhere.clientId, response_type: "code", redirect_uri: redirectUri, scope: "calendar.read", code_challenge: "x".repeat(43), code_challenge_method: "S256" }).toString();
+    url.search = new URLSearchParams({
+      client_id: elsewhere.clientId,
+      response_type: "code",
+      redirect_uri: redirectUri,
+      scope: "calendar.read",
+      code_challenge: "x".repeat(43),
+      code_challenge_method: "S256",
+    }).toString();
     const response = await fetch(url, { redirect: "manual" });
     expect(response.status).toBe(400);
     expect(await response.text()).toContain("<code>invalid_client</code>: client_id metadata document fetch not allowed");

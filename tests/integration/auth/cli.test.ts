@@ -45,9 +45,13 @@ describe("cli auth --url … --open", () => {
     const { demoUserAgent } = await import("@/lib/auth/server/demo-login");
     const demo = await startProtectedDemo();
     try {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", "--url", demo.urls.calendar, "--client-id", "mcp-playground-demo", "--open", "--wait", "60", "--json"], {
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "lib/cli/main.ts", "auth", "--url", demo.urls.calendar, "--client-id", "mcp-playground-demo", "--open", "--wait", "60", "--json"],
+        {
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let stdout = "";
       let stderr = "";
       child.stdout.on("data", (d) => (stdout += d));

@@ -17,7 +17,9 @@ async function fixture(routes: Routes): Promise<string> {
   return server.url;
 }
 
-async function codes(routes: Routes): Promise<{ codes: string[]; levels: Record<string, string>; steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"] }> {
+async function codes(
+  routes: Routes,
+): Promise<{ codes: string[]; levels: Record<string, string>; steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"] }> {
   const target = await fixture(routes);
   const { run } = await runAuthFlow({ target });
   return { codes: run.findings.map((f) => f.code), levels: Object.fromEntries(run.findings.map((f) => [f.code, f.level])), steps: run.steps };
@@ -62,7 +64,10 @@ describe("a finding per metadata mistake", () => {
   });
 
   it("PRM_NO_AUTHORIZATION_SERVERS (error)", async () => {
-    const r = await codes((o) => ({ "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`), "/prm": json(prmFor(o, { authorization_servers: [] })) }));
+    const r = await codes((o) => ({
+      "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`),
+      "/prm": json(prmFor(o, { authorization_servers: [] })),
+    }));
     expect(r.codes).toEqual(["PRM_NO_AUTHORIZATION_SERVERS"]);
   });
 
@@ -79,7 +84,10 @@ describe("a finding per metadata mistake", () => {
   it("AS_METADATA_NOT_FOUND (error), after the two root URLs", async () => {
     const r = await codes((o) => ({ "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`), "/prm": json(prmFor(o)) }));
     expect(r.codes).toEqual(["AS_METADATA_NOT_FOUND"]);
-    expect(r.steps[2].attempts!.map((a) => new URL(a.request.url).pathname)).toEqual(["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"]);
+    expect(r.steps[2].attempts!.map((a) => new URL(a.request.url).pathname)).toEqual([
+      "/.well-known/oauth-authorization-server",
+      "/.well-known/openid-configuration",
+    ]);
   });
 
   it("an issuer with a path is looked up at the three path-aware URLs in order", async () => {
@@ -121,7 +129,9 @@ describe("a finding per metadata mistake", () => {
     const r = await codes((o) => ({
       "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`),
       "/prm": json(prmFor(o)),
-      "/.well-known/oauth-authorization-server": json(goodAs(o, { authorization_endpoint: "http://auth.example/authorize", token_endpoint: "http://auth.example/token" })),
+      "/.well-known/oauth-authorization-server": json(
+        goodAs(o, { authorization_endpoint: "http://auth.example/authorize", token_endpoint: "http://auth.example/token" }),
+      ),
     }));
     expect(r.codes.filter((c) => c === "INSECURE_ENDPOINT")).toHaveLength(2);
   });

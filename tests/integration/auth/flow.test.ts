@@ -16,7 +16,12 @@ import { impliedHeaders } from "@/lib/protocol/http-headers";
 let demo: ProtectedDemo;
 let session: AuthSession;
 const redirectUri = DEMO_REDIRECT_URIS[0];
-const CREATE_EVENT = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "create_event", arguments: { title: "t", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() } };
+const CREATE_EVENT = {
+  jsonrpc: "2.0",
+  id: 2,
+  method: "tools/call",
+  params: { name: "create_event", arguments: { title: "t", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() },
+};
 const LIST = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: buildEnvelope() } };
 
 function post(url: string, frame: object, token?: string): Promise<Response> {
@@ -27,7 +32,13 @@ function post(url: string, frame: object, token?: string): Promise<Response> {
 
 beforeAll(async () => {
   demo = await startProtectedDemo();
-  session = await runAuthFlow({ target: demo.urls.calendar, clientId: DEMO_CLIENT_ID, redirectUri, login: demoUserAgent(redirectUri), stepUpFrame: CREATE_EVENT });
+  session = await runAuthFlow({
+    target: demo.urls.calendar,
+    clientId: DEMO_CLIENT_ID,
+    redirectUri,
+    login: demoUserAgent(redirectUri),
+    stepUpFrame: CREATE_EVENT,
+  });
 });
 afterAll(async () => {
   await demo?.close();
@@ -63,7 +74,10 @@ describe("the protected calendar's flow, end to end", () => {
 
   it("the 401 names the path-aware metadata URL and the scope", () => {
     const header = stepNamed("unauthenticated request").response!.headers["www-authenticate"];
-    expect(bearerChallenge(header)).toEqual({ resource_metadata: demo.urls.calendar.replace("/calendar/mcp", "/.well-known/oauth-protected-resource/calendar/mcp"), scope: "calendar.read" });
+    expect(bearerChallenge(header)).toEqual({
+      resource_metadata: demo.urls.calendar.replace("/calendar/mcp", "/.well-known/oauth-protected-resource/calendar/mcp"),
+      scope: "calendar.read",
+    });
   });
 
   it("the authorization URL carries S256, state, resource and the challenge's scope", () => {
@@ -84,7 +98,11 @@ describe("the protected calendar's flow, end to end", () => {
   });
 
   it("step-up re-authorizes with the union of held and challenged scopes", () => {
-    expect(stepNamed("step-up challenge").facts).toMatchObject({ held: "calendar.read", challenged: "calendar.read calendar.write", union: "calendar.read calendar.write" });
+    expect(stepNamed("step-up challenge").facts).toMatchObject({
+      held: "calendar.read",
+      challenged: "calendar.read calendar.write",
+      union: "calendar.read calendar.write",
+    });
     expect(new URL(stepNamed("step-up: authorization request").request!.url).searchParams.get("scope")).toBe("calendar.read calendar.write");
     expect(session.scope).toBe("calendar.read calendar.write");
   });

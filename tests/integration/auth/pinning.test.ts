@@ -58,7 +58,12 @@ describe("the flow's requests are pinned to the address the guard checked", () =
 
   it("hosted mode: one private address among a name's answers refuses the whole name", async () => {
     vi.stubEnv("PLAYGROUND_MODE", "hosted");
-    const flowHttp = new FlowHttp({ resolve: async () => [{ address: "93.184.216.34", family: 4 }, { address: "10.0.0.7", family: 4 }] });
+    const flowHttp = new FlowHttp({
+      resolve: async () => [
+        { address: "93.184.216.34", family: 4 },
+        { address: "10.0.0.7", family: 4 },
+      ],
+    });
     const into: HttpAttempt[] = [];
     await flowHttp.exchange(into, "https://token.example.test/token", { method: "POST", body: "grant_type=authorization_code&code=abcdefghijkl" });
     expect(into[0].error).toMatch(/refused before sending: .*10\.0\.0\.7/);

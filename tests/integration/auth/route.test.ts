@@ -64,7 +64,12 @@ describe("POST /api/auth/check", () => {
       expect(j.status).toBe(401);
       expect(j.reached).toEqual(["challenge", "forged", "prm", "path-aware", "prm-doc", "as", "as-doc"]);
       expect(j.run.findings.map((f) => f.code)).toEqual(["INVALID_TOKEN_ACCEPTED"]);
-      expect(j.run.steps.map((s) => s.name)).toEqual(["unauthenticated request", "protected resource metadata", "authorization server metadata", "token handling probes"]);
+      expect(j.run.steps.map((s) => s.name)).toEqual([
+        "unauthenticated request",
+        "protected resource metadata",
+        "authorization server metadata",
+        "token handling probes",
+      ]);
     } finally {
       await server.close();
     }

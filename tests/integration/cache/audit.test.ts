@@ -22,7 +22,9 @@ function via(target: Target): AuditSend {
 describe("cache-hint audit", () => {
   it("the calendar: every cacheable method answered with hints, nothing flagged", async () => {
     const report = await auditCacheHints(via({ kind: "demo", server: "calendar", transport: "stdio" }));
-    expect(report.rows.map((r) => [r.method, r.outcome.kind === "answered" && r.outcome.badge.kind === "cacheable" ? r.outcome.badge.summary : r.outcome.kind])).toEqual([
+    expect(
+      report.rows.map((r) => [r.method, r.outcome.kind === "answered" && r.outcome.badge.kind === "cacheable" ? r.outcome.badge.summary : r.outcome.kind]),
+    ).toEqual([
       ["server/discover", "ttl 5 min · public"],
       ["tools/list", "ttl 5 min · public"],
       ["prompts/list", "ttl 5 min · public"],
@@ -35,7 +37,11 @@ describe("cache-hint audit", () => {
 
   it("the bad-hints fixture: each broken rule is flagged on its method", async () => {
     const report = await auditCacheHints(via({ kind: "stdio", command: process.execPath, args: ["tests/fixtures/cache/bad-hints-server.mjs"] }));
-    const flagged = report.rows.map((r) => [r.method, (r.params.cursor as string | undefined) ?? "", r.outcome.kind === "answered" ? r.outcome.violations.map((v) => v.rule) : r.outcome.kind]);
+    const flagged = report.rows.map((r) => [
+      r.method,
+      (r.params.cursor as string | undefined) ?? "",
+      r.outcome.kind === "answered" ? r.outcome.violations.map((v) => v.rule) : r.outcome.kind,
+    ]);
     expect(flagged).toEqual([
       ["server/discover", "", ["hints-required-scope"]],
       ["tools/list", "", []],

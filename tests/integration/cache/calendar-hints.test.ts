@@ -40,7 +40,9 @@ describe("calendar cache hints match the chapter", () => {
 
 describe("calendar subscriptions", () => {
   it("server/discover advertises resources.subscribe to a modern client", async () => {
-    const response = (await calendar().request({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: M } })) as { result: { capabilities: { resources: unknown } } };
+    const response = (await calendar().request({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: M } })) as {
+      result: { capabilities: { resources: unknown } };
+    };
     expect(response.result.capabilities.resources).toMatchObject({ subscribe: true });
   });
 
@@ -56,14 +58,24 @@ describe("calendar subscriptions", () => {
 
   it("listen → acknowledged → create_event → resources/updated calendar://week, tagged with the listen id", async () => {
     const p = calendar();
-    p.write({ jsonrpc: "2.0", id: "listen-1", method: "subscriptions/listen", params: { _meta: M, notifications: { resourceSubscriptions: ["calendar://week"] } } });
+    p.write({
+      jsonrpc: "2.0",
+      id: "listen-1",
+      method: "subscriptions/listen",
+      params: { _meta: M, notifications: { resourceSubscriptions: ["calendar://week"] } },
+    });
     const ack = await p.next((f) => (f as { method?: string }).method === "notifications/subscriptions/acknowledged");
     expect(ack).toEqual({
       jsonrpc: "2.0",
       method: "notifications/subscriptions/acknowledged",
       params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } },
     });
-    const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } } };
+    const call = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } },
+    };
     const result = await p.request(call);
     expect(JSON.stringify(result)).toContain("Created e3: Dentist");
     const updated = await p.next((f) => (f as { method?: string }).method === "notifications/resources/updated");
@@ -72,7 +84,12 @@ describe("calendar subscriptions", () => {
 
   it("without a listen stream, create_event writes nothing but its response (the chapter's trace stays as it was)", async () => {
     const p = calendar();
-    const call = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } } };
+    const call = {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } },
+    };
     const response = await p.request(call);
     await p.request({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: M } });
     expect(p.frames).toHaveLength(2);
@@ -94,7 +111,12 @@ describe("calendar subscriptions", () => {
     p.write({ jsonrpc: "2.0", id: 9, method: "subscriptions/listen", params: { _meta: M, notifications: { resourceSubscriptions: ["calendar://week"] } } });
     await p.next((f) => (f as { method?: string }).method === "notifications/subscriptions/acknowledged");
     p.write({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9 } });
-    await p.request({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: M, name: "create_event", arguments: { title: "X", startsAt: "2026-09-10T08:30:00Z" } } });
+    await p.request({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/call",
+      params: { _meta: M, name: "create_event", arguments: { title: "X", startsAt: "2026-09-10T08:30:00Z" } },
+    });
     await p.request({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: M } });
     expect(p.frames.filter((f) => (f as { method?: string }).method === "notifications/resources/updated")).toEqual([]);
   });

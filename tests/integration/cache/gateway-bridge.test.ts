@@ -23,11 +23,16 @@ let n = 0;
 
 function bridgeSend(target: Target, seen: { user: string; authorization?: string }[]): GatewaySend {
   return async (frame, user) => {
-    const exchange = await send({ sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } }, { baseUrl: calendarHttp.baseUrl });
+    const exchange = await send(
+      { sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } },
+      { baseUrl: calendarHttp.baseUrl },
+    );
     recordPids(exchange);
     const request = exchange.events.find((e) => e.kind === "http-request");
     seen.push({ user: user.name, authorization: request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined });
-    return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId } : { ok: false, message: JSON.stringify(exchange.outcome) };
+    return exchange.outcome.kind === "response"
+      ? { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId }
+      : { ok: false, message: JSON.stringify(exchange.outcome) };
   };
 }
 
@@ -74,7 +79,11 @@ describe("client cache against the calendar over stdio", () => {
     expect(lookup(stored.state, read(2), { partition, auth: ANONYMOUS, now: t + 1000 }).kind).toBe("hit");
     expect(lookup(stored.state, read(3), { partition, auth: ANONYMOUS, now: t + 60_000 }).kind).toBe("stale");
 
-    const updated = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "calendar://week", _meta: { "io.modelcontextprotocol/subscriptionId": "l" } } };
+    const updated = {
+      jsonrpc: "2.0",
+      method: "notifications/resources/updated",
+      params: { uri: "calendar://week", _meta: { "io.modelcontextprotocol/subscriptionId": "l" } },
+    };
     const after = invalidate(stored.state, key, updated, t + 2000);
     expect(after.invalidated.map((e) => e.keyLabel)).toEqual(["resources/read uri=calendar://week"]);
     expect(lookup(after.state, read(4), { partition, auth: ANONYMOUS, now: t + 2001 })).toMatchObject({ kind: "stale", freshness: { why: "invalidated" } });

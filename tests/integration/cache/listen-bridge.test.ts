@@ -50,11 +50,27 @@ function startListen(target: Target, listenId: string, frame: string, ctx: { bas
   return { lines, done, until, frames };
 }
 
-const isMethod = (method: string) => (l: ListenLine) => l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === method;
+const isMethod = (method: string) => (l: ListenLine) =>
+  l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === method;
 
 function createEvent(target: Target, id: number, ctx: { baseUrl?: string } = {}) {
-  const frame = JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta: M, name: "create_event", arguments: { title: `Event ${id}`, startsAt: "2026-09-10T08:30:00Z" } } });
-  return send({ sendId: `create-${id}-${target.kind}-${"transport" in target ? target.transport : ""}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" }, ctx).then((exchange) => {
+  const frame = JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { _meta: M, name: "create_event", arguments: { title: `Event ${id}`, startsAt: "2026-09-10T08:30:00Z" } },
+  });
+  return send(
+    {
+      sendId: `create-${id}-${target.kind}-${"transport" in target ? target.transport : ""}`,
+      target,
+      frame,
+      insist: false,
+      timeoutMs: 10_000,
+      processMode: "keep",
+    },
+    ctx,
+  ).then((exchange) => {
     recordPids(exchange);
     return exchange;
   });
@@ -83,7 +99,11 @@ describe.each(["stdio", "http"] as const)("listen over %s against the calendar",
 
     const frames = stream.frames();
     expect(frames).toEqual([
-      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } } },
+      {
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } },
+      },
       { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } } },
     ]);
     // The listen's own frames are its own: the create_event exchange received only its response.
@@ -132,7 +152,9 @@ describe("listen edge cases", () => {
 
   it(`at most LIMITS.maxOpenListens streams are open at once; the next is refused until one closes`, async () => {
     const target: Target = { kind: "demo", server: "calendar", transport: "stdio" };
-    const streams = Array.from({ length: LIMITS.maxOpenListens }, (_, i) => startListen(target, `cap-${i}`, listenFrame(`cap-${i}`, { resourceSubscriptions: ["calendar://week"] })));
+    const streams = Array.from({ length: LIMITS.maxOpenListens }, (_, i) =>
+      startListen(target, `cap-${i}`, listenFrame(`cap-${i}`, { resourceSubscriptions: ["calendar://week"] })),
+    );
     await Promise.all(streams.map((s) => s.until(isMethod("notifications/subscriptions/acknowledged"))));
     const extra = ListenRequestSchema.parse({ listenId: "cap-extra", target, frame: listenFrame("x", {}) });
     expect(() => beginListen(extra)).toThrow(/already open/);

@@ -36,7 +36,9 @@ afterAll(async () => {
   await endAllAndAssertNoneAlive();
 });
 
-const listenFrame = JSON.stringify(request("listen-1", "subscriptions/listen", { _meta: ENVELOPE, notifications: { resourceSubscriptions: ["calendar://week"] } }));
+const listenFrame = JSON.stringify(
+  request("listen-1", "subscriptions/listen", { _meta: ENVELOPE, notifications: { resourceSubscriptions: ["calendar://week"] } }),
+);
 
 function collect(req: ListenRequest, token = TOKEN) {
   const lines: ListenLine[] = [];
@@ -67,7 +69,9 @@ describe.each(["stdio", "http"] as const)("the listen route over %s", (transport
     const created = await client.send({
       sendId: `route-create-${transport}`,
       target,
-      frame: JSON.stringify(request(2, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } })),
+      frame: JSON.stringify(
+        request(2, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } }),
+      ),
     });
     expect(created.ok && created.value.outcome.kind).toBe("response");
     if (created.ok) recordPids(created.value);
@@ -85,7 +89,12 @@ describe("the listen route refuses before streaming", () => {
   const target: Target = { kind: "demo", server: "calendar", transport: "stdio" };
   it.each([
     ["without the token", { listenId: "r1", target, frame: listenFrame }, "wrong-token", /unauthorized/],
-    ["a frame that is not a listen request", { listenId: "r2", target, frame: JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE })) }, TOKEN, /bad-request.*subscriptions\/listen request/],
+    [
+      "a frame that is not a listen request",
+      { listenId: "r2", target, frame: JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE })) },
+      TOKEN,
+      /bad-request.*subscriptions\/listen request/,
+    ],
     ["a body that misses the target", { listenId: "r3", frame: listenFrame } as unknown as ListenRequest, TOKEN, /bad-request.*target/],
   ])("%s", async (_l, req, token, message) => {
     const { stream, lines } = collect(req, token);

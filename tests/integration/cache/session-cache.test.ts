@@ -79,7 +79,17 @@ describe("the session's send path with the client cache", () => {
     expect(local.events.map((e) => e.kind)).toEqual(["note"]);
     expect(local.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { ttlMs: 60000, cacheScope: "private" } } });
 
-    const listenId = cache.openListen({ target: { kind: "demo", server: "calendar", transport: "stdio" }, targetKey: "demo:calendar:stdio", targetLabel: "calendar", frameText: JSON.stringify({ jsonrpc: "2.0", id: "L1", method: "subscriptions/listen", params: { _meta: JSON.parse(read).params._meta, notifications: { resourceSubscriptions: ["calendar://week"] } } }) });
+    const listenId = cache.openListen({
+      target: { kind: "demo", server: "calendar", transport: "stdio" },
+      targetKey: "demo:calendar:stdio",
+      targetLabel: "calendar",
+      frameText: JSON.stringify({
+        jsonrpc: "2.0",
+        id: "L1",
+        method: "subscriptions/listen",
+        params: { _meta: JSON.parse(read).params._meta, notifications: { resourceSubscriptions: ["calendar://week"] } },
+      }),
+    });
     await until(() => cache.store.getState().listens[0]?.status === "open", "the acknowledgement");
     await sendText(frame("tools/call", 2));
     await until(() => (cache.store.getState().listens[0]?.notifications.length ?? 0) > 0, "resources/updated");
@@ -107,7 +117,12 @@ describe("the session's send path with the client cache", () => {
   it("gateway replay over HTTP: each upstream request carries its user's Authorization; private results are fetched per user", async () => {
     const { store, cache, commands, frame } = setup();
     store.dispatch({ type: "target/choose", preset: "calendar-http" });
-    await cache.replayAsUsers(commands.sendFrame, { frameText: frame("resources/read", 5), targetKey: "demo:calendar:http", targetLabel: "calendar (HTTP)", overHttp: true });
+    await cache.replayAsUsers(commands.sendFrame, {
+      frameText: frame("resources/read", 5),
+      targetKey: "demo:calendar:http",
+      targetLabel: "calendar (HTTP)",
+      overHttp: true,
+    });
     const run = cache.store.getState().gateway.lastRun!;
     expect(run.steps.map((s) => `${s.user.name}:${s.decision}`)).toEqual(["alice:fetched-upstream", "bob:fetched-upstream"]);
     const gatewayCards = store.getState().entries.filter((e) => e.label?.startsWith("gateway"));

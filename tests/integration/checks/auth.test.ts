@@ -43,7 +43,19 @@ describe("a protected server without a token: only the authorization checks run"
     const report = await checkFixture("good");
     expect(report.era).toBe("unreachable");
     expect(report.probe.reason).toMatch(/answered 401: it is protected.*--header "Authorization: Bearer <token>"/);
-    expect(statuses(report)).toEqual({ A01: "pass", A02: "pass", A03: "pass", A04: "pass", A05: "pass", A06: "pass", A07: "pass", A08: "pass", A09: "skip", A10: "skip", C57: "pass" });
+    expect(statuses(report)).toEqual({
+      A01: "pass",
+      A02: "pass",
+      A03: "pass",
+      A04: "pass",
+      A05: "pass",
+      A06: "pass",
+      A07: "pass",
+      A08: "pass",
+      A09: "skip",
+      A10: "skip",
+      C57: "pass",
+    });
     expect(report.checks.find((c) => c.id === "A09")?.blocked).toBeUndefined();
     expect(report.checks.map((c) => c.id).sort()).toEqual([...AUTH_CHECK_IDS].sort());
   });
@@ -72,7 +84,11 @@ describe("the embedded protected servers, checked with tokens of their own (chec
   const judged = async (demo: ProtectedCheckDemo) => {
     const t = await startProtectedCheckTarget(demo);
     try {
-      return await runOn({ kind: "http", url: t.url, headers: { Authorization: `Bearer ${t.ownToken}` } }, "http", { ...FAST, only: [...AUTH_CHECK_IDS, "C01", "C54"], authorization: t.authorization });
+      return await runOn({ kind: "http", url: t.url, headers: { Authorization: `Bearer ${t.ownToken}` } }, "http", {
+        ...FAST,
+        only: [...AUTH_CHECK_IDS, "C01", "C54"],
+        authorization: t.authorization,
+      });
     } finally {
       await t.close();
     }
@@ -97,7 +113,11 @@ describe("a server that asks for no token", () => {
   it("leaves every authorization check out of the score (not applicable, not blocked)", async () => {
     const server = await startHttp({});
     try {
-      const report = await runOn({ kind: "http", url: server.url }, "http", { ...FAST, only: [...AUTH_CHECK_IDS], authorization: () => judgeAuthorization({ target: server.url }) });
+      const report = await runOn({ kind: "http", url: server.url }, "http", {
+        ...FAST,
+        only: [...AUTH_CHECK_IDS],
+        authorization: () => judgeAuthorization({ target: server.url }),
+      });
       expect(report.era).toBe("modern");
       expect(report.checks.every((c) => c.status === "skip" && !c.blocked)).toBe(true);
       expect(report.score).toBe(100);

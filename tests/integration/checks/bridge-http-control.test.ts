@@ -40,11 +40,17 @@ afterAll(async () => {
 });
 
 let n = 0;
-const FRAME = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "echo" } });
+const FRAME = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "echo" },
+});
 function sendTo(path: string, extra: Record<string, unknown>, frame = FRAME): Promise<Exchange> {
   return send(SendRequestSchema.parse({ sendId: `ctl-${++n}`, target: { kind: "http", url: `${base}${path}` }, frame, ...extra }));
 }
-const headerNames = (ex: Exchange) => (ex.events.find((e) => e.kind === "http-request") as Extract<WireEvent, { kind: "http-request" }>).headers.map(([k]) => k);
+const headerNames = (ex: Exchange) =>
+  (ex.events.find((e) => e.kind === "http-request") as Extract<WireEvent, { kind: "http-request" }>).headers.map(([k]) => k);
 const last = () => seen[seen.length - 1];
 
 describe("SendRequest.http: what the checks need and the ordinary send does not give", () => {

@@ -22,7 +22,9 @@ describe("npm run cli -- check", () => {
     expect(c07).toMatchObject({ level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx" });
     expect(json.passed + json.failed + json.warned + json.skipped).toBe(json.checks.length);
     const xml = readFileSync(junit, "utf8");
-    expect(xml).toMatch(/<testcase classname="C07" name="C07 \[MUST\][^"]*" time="[\d.]+"><failure message="A tools\/list without clientCapabilities was served/);
+    expect(xml).toMatch(
+      /<testcase classname="C07" name="C07 \[MUST\][^"]*" time="[\d.]+"><failure message="A tools\/list without clientCapabilities was served/,
+    );
     expect(alive(marker)).toEqual([]);
   });
 

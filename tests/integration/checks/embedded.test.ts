@@ -12,13 +12,19 @@ const mustFailures = (report: Awaited<ReturnType<typeof runOn>>) => report.check
  * deliberately unsigned for the chapter's "tamper" step (calendar-hardened is the fixed one).
  */
 const CHAPTER_WARNINGS = ["C22 fail", "C31 warn"];
-const notPassed = (report: Awaited<ReturnType<typeof runOn>>) => report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id} ${c.status}`);
+const notPassed = (report: Awaited<ReturnType<typeof runOn>>) =>
+  report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id} ${c.status}`);
 
 describe("the embedded calendar is held to every check, SHOULDs included", () => {
   it("over Streamable HTTP (the app's /api/demo/calendar handler, Origin guard included): nothing fails", async () => {
     const server = await startDemoHttpServer("calendar");
     try {
-      const report = await runOn({ kind: "demo", server: "calendar", transport: "http" }, "http", { ...FAST, toolCalls: "all" }, { baseUrl: new URL(server.url).origin });
+      const report = await runOn(
+        { kind: "demo", server: "calendar", transport: "http" },
+        "http",
+        { ...FAST, toolCalls: "all" },
+        { baseUrl: new URL(server.url).origin },
+      );
       expect(report.era).toBe("modern");
       expect(mustFailures(report).map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
       // SHOULDs included: an invalid cursor is rejected with -32602 (C18).

@@ -12,7 +12,10 @@ async function run(emulate: Emulation) {
   const server = await startHttp({});
   const seen: Exchange[] = [];
   try {
-    const report = await runChecks({ send: bridgeCheckSend({ kind: "http", url: server.url }, {}, (ex) => seen.push(ex)), transport: "http", label: "fixture" }, { ...FAST, emulate });
+    const report = await runChecks(
+      { send: bridgeCheckSend({ kind: "http", url: server.url }, {}, (ex) => seen.push(ex)), transport: "http", label: "fixture" },
+      { ...FAST, emulate },
+    );
     const parse = (text: string) => {
       try {
         return JSON.parse(text) as { method?: string; params?: { cursor?: string; _meta?: Record<string, unknown> } };

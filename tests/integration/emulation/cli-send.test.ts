@@ -12,10 +12,15 @@ beforeAll(async () => {
 });
 afterAll(() => fixture.close());
 
-
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
-const call = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: META, name: "echo", arguments: { text: "hi", region: "eu-west" } } });
-const headersOf = (json: string) => (JSON.parse(json) as { events: { kind: string; headers?: [string, string][] }[] }).events.flatMap((e) => (e.kind === "http-request" ? e.headers! : []));
+const call = JSON.stringify({
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/call",
+  params: { _meta: META, name: "echo", arguments: { text: "hi", region: "eu-west" } },
+});
+const headersOf = (json: string) =>
+  (JSON.parse(json) as { events: { kind: string; headers?: [string, string][] }[] }).events.flatMap((e) => (e.kind === "http-request" ? e.headers! : []));
 
 describe("cli send with client emulation", () => {
   it("mirrors x-mcp-header arguments by default; --omit-param-headers --no-mrtr sends neither the header nor an input capability, and says so", async () => {

@@ -48,7 +48,10 @@ function session(target: "calendar" | "fixture", emulate: Emulation) {
   const commands = createCommands(store, { client });
   const envelope = (caps: object = { elicitation: { form: {} } }) => ({ [VERSION]: "2026-07-28", [CAPS]: caps });
   const sendFrame = async (method: string, params: object) => {
-    store.dispatch({ type: "editor/replace", text: JSON.stringify({ jsonrpc: "2.0", id: store.getState().seq + 1, method, params: { _meta: envelope(), ...params } }) });
+    store.dispatch({
+      type: "editor/replace",
+      text: JSON.stringify({ jsonrpc: "2.0", id: store.getState().seq + 1, method, params: { _meta: envelope(), ...params } }),
+    });
     await commands.send();
     const entry = store.getState().entries.at(-1)!;
     if (entry.phase.status !== "done") throw new Error(`not done: ${JSON.stringify(entry.phase)}`);
@@ -71,7 +74,10 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
     const weak = session("calendar", { noMrtr: true });
     const { entry, exchange } = await weak.sendFrame("tools/call", { name: "create_event", arguments: { title: "Retro" } });
     expect(sentMeta(exchange)[CAPS]).toEqual({});
-    expect(entry.emulation).toEqual({ text: "no MRTR support (no input capabilities declared)", changes: ["no MRTR support: took elicitation out of clientCapabilities"] });
+    expect(entry.emulation).toEqual({
+      text: "no MRTR support (no input capabilities declared)",
+      changes: ["no MRTR support: took elicitation out of clientCapabilities"],
+    });
     // The server may not ask for what was not declared: an error (-32021), never an input_required round.
     expect(response(exchange).error?.code).toBe(-32021);
   }, 30_000);
@@ -102,7 +108,10 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
   it("first page of lists only: the catalogue fetch and the cache audit send no cursor", async () => {
     for (const firstPageOnly of [false, true]) {
       const { store, commands } = session("fixture", { firstPageOnly });
-      const result = await fetchCatalogue(async (frame, extra) => (await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers }))!, { firstPageOnly });
+      const result = await fetchCatalogue(
+        async (frame, extra) => (await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers }))!,
+        { firstPageOnly },
+      );
       expect(result.ok).toBe(true);
       const cache = createCacheRuntime({ openStream: () => ({ done: new Promise(() => {}), close: async () => {} }) });
       await cache.audit(commands.sendFrame, { targetLabel: "fixture", firstPageOnly });

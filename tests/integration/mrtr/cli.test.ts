@@ -16,7 +16,12 @@ function answersFile(name: string, value: unknown): string {
 const cli = (args: string[]) => runCliSync(args, 60_000);
 
 const frame = (name: string, args: Record<string, unknown>, caps: Record<string, unknown> = { elicitation: { form: {} } }) =>
-  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps }, name, arguments: args } });
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps }, name, arguments: args },
+  });
 
 const WHEN = answersFile("when.json", { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } });
 
@@ -29,7 +34,11 @@ describe("send --answers", () => {
     expect(report.outcome).toBe("complete");
     expect(report.final).toBe("Created e3: Dentist at 2026-09-10T08:30:00Z");
     expect(report.rounds.map((x: { kind: string }) => x.kind)).toEqual(["input_required", "complete"]);
-    expect(report.rounds[0]).toMatchObject({ requestStateSent: null, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==", inputRequests: [{ key: "when", kind: "elicitation-form" }] });
+    expect(report.rounds[0]).toMatchObject({
+      requestStateSent: null,
+      requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==",
+      inputRequests: [{ key: "when", kind: "elicitation-form" }],
+    });
     expect(report.rounds[1]).toMatchObject({ requestStateSent: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==", departures: [] });
     expect(report.rounds[1].sent.params.inputResponses).toEqual({ when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } });
     expect(report.rounds[1].verdicts.client.map((v: { rule: string; pass: boolean }) => [v.rule, v.pass])).toEqual([
@@ -46,11 +55,21 @@ describe("send --answers", () => {
   it("stops at --max-rounds with exit 1 and says why", () => {
     const r = cli(["send", "--demo", "mrtr-scenarios", "--frame", frame("poll_forever", {}, {}), "--answers", WHEN, "--max-rounds", "3"]);
     expect(r.code).toBe(1);
-    expect(r.stdout.trim().split("\n").at(-1)).toBe("round-limit: stopped: the server still answers input_required after 3 rounds (round limit 3). Raise the limit to keep going.");
+    expect(r.stdout.trim().split("\n").at(-1)).toBe(
+      "round-limit: stopped: the server still answers input_required after 3 rounds (round limit 3). Raise the limit to keep going.",
+    );
   });
 
   it("stops before a retry whose answer is missing from the file", () => {
-    const r = cli(["send", "--demo", "calendar", "--frame", frame("create_event", { title: "Dentist" }), "--answers", answersFile("other.json", { other: {} })]);
+    const r = cli([
+      "send",
+      "--demo",
+      "calendar",
+      "--frame",
+      frame("create_event", { title: "Dentist" }),
+      "--answers",
+      answersFile("other.json", { other: {} }),
+    ]);
     expect(r.code).toBe(1);
     expect(r.stdout).toContain('missing-answer: stopped before round 2: the answers have nothing for "when" (asked: "when" (elicitation/create form)).');
   });

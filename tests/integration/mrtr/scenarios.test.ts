@@ -70,7 +70,10 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
     }
     const moved = await t.send(call(3, "create_event", { title: "Haircut" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }));
     // The MAC holds but the state belongs to another call: the SDK turns the handler's throw into a tool error.
-    expect(resultOf(moved).result).toMatchObject({ isError: true, content: [{ type: "text", text: "requestState was minted for a different call (tool or arguments changed)" }] });
+    expect(resultOf(moved).result).toMatchObject({
+      isError: true,
+      content: [{ type: "text", text: "requestState was minted for a different call (tool or arguments changed)" }],
+    });
     const honest = await t.send(call(4, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }));
     expect(firstText(resultOf(honest).result)).toMatch(/^Created e\d+: Dentist at 2026-09-10T08:30:00Z$/);
   });
@@ -79,7 +82,11 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
     const t = await connect(kind, "mrtr-scenarios");
     const formOnly = await t.send(call(1, "connect_account", {}, { elicitation: { form: {} } }));
     expect(resultOf(formOnly).error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
-    for (const [action, text] of [["accept", /^Connected photos\.example\.com \(flow [0-9a-f]{8}\)/], ["decline", /^Not connected: you declined\.$/], ["cancel", /^Not connected: cancelled\.$/]] as const) {
+    for (const [action, text] of [
+      ["accept", /^Connected photos\.example\.com \(flow [0-9a-f]{8}\)/],
+      ["decline", /^Not connected: you declined\.$/],
+      ["cancel", /^Not connected: cancelled\.$/],
+    ] as const) {
       const { c } = await drive(t, call(10, "connect_account"), { sign_in: { action } });
       expect(c.rounds[0].view?.requests[0]).toMatchObject({ kind: "elicitation-url", url: { hostname: "photos.example.com", valid: true } });
       expect(firstText(c.rounds[1].result)).toMatch(text);
@@ -94,9 +101,15 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
       save_to: { roots: [{ uri: "file:///home/ada/trips", name: "Trips" }] },
     };
     const { report, c } = await drive(t, call(1, "plan_trip"), answers);
-    expect(c.rounds[0].view?.requests.map((r) => [r.key, r.kind])).toEqual([["details", "elicitation-form"], ["trip_name", "sampling"], ["save_to", "roots"]]);
+    expect(c.rounds[0].view?.requests.map((r) => [r.key, r.kind])).toEqual([
+      ["details", "elicitation-form"],
+      ["trip_name", "sampling"],
+      ["save_to", "roots"],
+    ]);
     expect(report.outcome).toBe("complete");
-    expect(firstText(c.rounds[1].result)).toBe('Trip "Pastel de Nata Run" to Lisbon on 2026-10-01 for 4 night(s); cabin economy; interests food; saved to file:///home/ada/trips');
+    expect(firstText(c.rounds[1].result)).toBe(
+      'Trip "Pastel de Nata Run" to Lisbon on 2026-10-01 for 4 night(s); cabin economy; interests food; saved to file:///home/ada/trips',
+    );
     expect(c.rounds.flatMap((r) => departures(r.clientVerdicts))).toEqual([]);
   });
 
@@ -132,10 +145,16 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
   it("input_required on prompts/get and resources/read", async () => {
     const t = await connect(kind, "mrtr-scenarios");
     const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
-    const prompt = await drive(t, JSON.stringify({ jsonrpc: "2.0", id: "p1", method: "prompts/get", params: { _meta: meta, name: "introduce", arguments: {} } }), { who: { action: "accept", content: { name: "Ada" } } });
+    const prompt = await drive(
+      t,
+      JSON.stringify({ jsonrpc: "2.0", id: "p1", method: "prompts/get", params: { _meta: meta, name: "introduce", arguments: {} } }),
+      { who: { action: "accept", content: { name: "Ada" } } },
+    );
     expect(prompt.texts).toEqual(["input_required", "Introduce Ada in a friendly tone."]);
     expect(prompt.c.rounds[1].id).toBe("p1-retry-1");
-    const note = await drive(t, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "resources/read", params: { _meta: meta, uri: "vault://note" } }), { reveal: { action: "accept", content: { reveal: true } } });
+    const note = await drive(t, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "resources/read", params: { _meta: meta, uri: "vault://note" } }), {
+      reveal: { action: "accept", content: { reveal: true } },
+    });
     expect(note.texts).toEqual(["input_required", "The spare key is under the blue pot."]);
   });
 });

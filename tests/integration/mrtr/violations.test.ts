@@ -10,7 +10,8 @@ import { departures, groupConversations, type MrtrRuleId } from "@/lib/protocol/
 const target: Target = { kind: "stdio", command: process.execPath, args: [path.resolve(import.meta.dirname, "../../fixtures/mrtr/violating-server.mjs")] };
 const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 let n = 0;
-const sendFrame = (frame: object) => send({ sendId: `viol-${++n}`, target, frame: JSON.stringify({ jsonrpc: "2.0", id: n, ...frame }), insist: false, timeoutMs: 10_000, processMode: "keep" });
+const sendFrame = (frame: object) =>
+  send({ sendId: `viol-${++n}`, target, frame: JSON.stringify({ jsonrpc: "2.0", id: n, ...frame }), insist: false, timeoutMs: 10_000, processMode: "keep" });
 
 afterAll(() => shutdownAll());
 
@@ -18,8 +19,19 @@ describe("server violations of the MRTR rules are named", () => {
   it.each<[string, object, MrtrRuleId[]]>([
     ["neither inputRequests nor requestState", { method: "tools/call", params: { _meta: META, name: "neither", arguments: {} } }, ["server.requests-or-state"]],
     ["an unknown request kind", { method: "tools/call", params: { _meta: META, name: "unknown_kind", arguments: {} } }, ["server.known-kind"]],
-    ["requests for capabilities the client did not declare", { method: "tools/call", params: { _meta: META, name: "undeclared", arguments: {} } }, ["server.declared-capability", "server.declared-capability", "server.declared-capability"]],
-    ["a nested form schema", { method: "tools/call", params: { _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } }, name: "bad_form", arguments: {} } }, ["server.form-schema"]],
+    [
+      "requests for capabilities the client did not declare",
+      { method: "tools/call", params: { _meta: META, name: "undeclared", arguments: {} } },
+      ["server.declared-capability", "server.declared-capability", "server.declared-capability"],
+    ],
+    [
+      "a nested form schema",
+      {
+        method: "tools/call",
+        params: { _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } }, name: "bad_form", arguments: {} },
+      },
+      ["server.form-schema"],
+    ],
     ["input_required on tools/list", { method: "tools/list", params: { _meta: META } }, ["server.allowed-method"]],
   ])("%s", async (_label, frame, rules) => {
     const ex = await sendFrame(frame);

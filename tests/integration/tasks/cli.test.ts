@@ -19,7 +19,12 @@ describe("task", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ outcome: "completed", pollIntervalMs: 500, states: ["working", "input_required", "working", "completed"], answeredKeys: ["confirm"] });
+    expect(report).toMatchObject({
+      outcome: "completed",
+      pollIntervalMs: 500,
+      states: ["working", "input_required", "working", "completed"],
+      answeredKeys: ["confirm"],
+    });
     expect(report.taskId).toMatch(/^tsk1\./);
     expect(report.polls.length).toBeGreaterThanOrEqual(3);
     expect(report.polls.every((p: { atMs: number; status: string }) => typeof p.atMs === "number" && typeof p.status === "string")).toBe(true);
@@ -47,7 +52,12 @@ describe("task", () => {
     expect(r.stderr).toBe("");
     expect(r.code).toBe(0);
     const report = JSON.parse(r.stdout);
-    expect(report).toMatchObject({ outcome: "completed", states: ["working", "input_required", "working", "completed"], answeredKeys: ["confirm"], push: { state: "ended" } });
+    expect(report).toMatchObject({
+      outcome: "completed",
+      states: ["working", "input_required", "working", "completed"],
+      answeredKeys: ["confirm"],
+      push: { state: "ended" },
+    });
     // Every move after the creation came by push; polls slowed to the safety net (a handful at most, not one per 500 ms).
     expect(report.moves.slice(1).map((m: { via: string }) => m.via)).toEqual(["push", "push", "push"]);
     expect(report.push.notifications).toBeGreaterThanOrEqual(3);
@@ -59,7 +69,9 @@ describe("task", () => {
     const r = cli(["task", "--stdio", "node --import tsx tests/fixtures/tasks/no-push-stdio.ts", "--tool", "slow_report", "--push"]);
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split("\n");
-    expect(lines).toContain("push: the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it; following by polling tasks/get");
+    expect(lines).toContain(
+      "push: the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it; following by polling tasks/get",
+    );
     expect(lines.find((l) => l.includes("→ completed"))).toContain("inline in tasks/get");
     expect(lines.at(-1)).toMatch(/^completed: /);
   });

@@ -59,7 +59,15 @@ function startListen(target: Target, ctx: { baseUrl?: string }, listenId: string
     if (line.kind === "event" && line.event.kind === "spawn") trackPid(line.event.pid);
   });
   // Frames the server sent on this stream (stdout lines over stdio, SSE messages over HTTP), in order.
-  const frames = () => lines.flatMap((l) => (l.kind === "event" && (l.event.kind === "stdout" || l.event.kind === "sse-event" || l.event.kind === "http-body") && "frame" in l.event && l.event.frame !== undefined ? [l.event.frame as Frame] : []));
+  const frames = () =>
+    lines.flatMap((l) =>
+      l.kind === "event" &&
+      (l.event.kind === "stdout" || l.event.kind === "sse-event" || l.event.kind === "http-body") &&
+      "frame" in l.event &&
+      l.event.frame !== undefined
+        ? [l.event.frame as Frame]
+        : [],
+    );
   const until = async (test: (frames: Frame[]) => boolean, ms = 10_000) => {
     const deadline = Date.now() + ms;
     while (!test(frames())) {
@@ -80,11 +88,22 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     expect(end.reason).toBe("closed-by-server");
 
     const frames = stream.frames();
-    expect(frames[0]).toEqual({ jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: [watched] }, _meta: { [SUB]: "sub-1" } } });
+    expect(frames[0]).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/subscriptions/acknowledged",
+      params: { notifications: { taskIds: [watched] }, _meta: { [SUB]: "sub-1" } },
+    });
     const pushed = frames.filter((f) => f.method === "notifications/tasks");
     expect(pushed.length).toBeGreaterThanOrEqual(2);
     for (const f of pushed) {
-      expect(f.params).toMatchObject({ taskId: watched, createdAt: expect.any(String), lastUpdatedAt: expect.any(String), ttlMs: 600_000, pollIntervalMs: 500, _meta: { [SUB]: "sub-1" } });
+      expect(f.params).toMatchObject({
+        taskId: watched,
+        createdAt: expect.any(String),
+        lastUpdatedAt: expect.any(String),
+        ttlMs: 600_000,
+        pollIntervalMs: 500,
+        _meta: { [SUB]: "sub-1" },
+      });
       expect(f.params).not.toHaveProperty("resultType");
     }
     expect(frames.some((f) => JSON.stringify(f).includes(other))).toBe(false);
@@ -93,7 +112,11 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     expect(new Set(said).size).toBe(said.length);
     expect(pushed[0].params).toMatchObject({ status: "working" });
     const last = pushed.at(-1)!.params!;
-    expect(last).toMatchObject({ status: "completed", statusMessage: "Report ready after 3 steps", result: { isError: false, structuredContent: { sections: 3 } } });
+    expect(last).toMatchObject({
+      status: "completed",
+      statusMessage: "Report ready after 3 steps",
+      result: { isError: false, structuredContent: { sections: 3 } },
+    });
     // Graceful end: the listen request's own result, after the last push.
     expect(frames.at(-1)).toEqual({ jsonrpc: "2.0", id: "sub-1", result: { resultType: "complete", _meta: { [SUB]: "sub-1" } } });
   }, 30_000);
@@ -105,8 +128,20 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     await stream.until((fs) => fs.some((f) => f.method === "notifications/tasks" && f.params?.status === "input_required"));
     const asked = stream.frames().find((f) => f.params?.status === "input_required")!;
     expect(asked.params).toMatchObject({ inputRequests: { confirm: { method: "elicitation/create" } }, _meta: { [SUB]: 42 } });
-    const update = { jsonrpc: "2.0", id: ++counter, method: "tasks/update", params: { _meta: (taskCallFrame(0, "x", {}, EXT).params as { _meta: unknown })._meta, taskId, inputResponses: { confirm: { action: "accept", content: { confirmed: true } } } } };
-    const answered = await send({ sendId: `push-update-${counter}`, target, frame: JSON.stringify(update), insist: false, timeoutMs: 10_000, processMode: "keep" }, ctx);
+    const update = {
+      jsonrpc: "2.0",
+      id: ++counter,
+      method: "tasks/update",
+      params: {
+        _meta: (taskCallFrame(0, "x", {}, EXT).params as { _meta: unknown })._meta,
+        taskId,
+        inputResponses: { confirm: { action: "accept", content: { confirmed: true } } },
+      },
+    };
+    const answered = await send(
+      { sendId: `push-update-${counter}`, target, frame: JSON.stringify(update), insist: false, timeoutMs: 10_000, processMode: "keep" },
+      ctx,
+    );
     expect(answered.outcome.kind).toBe("response");
     expect((await stream.done).reason).toBe("closed-by-server");
     const statuses = stream.frames().flatMap((f) => (f.method === "notifications/tasks" ? [f.params!.status] : []));
@@ -118,7 +153,10 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     const stream = startListen(target, ctx, `push-noext-${transport}`, listenTasksFrame("n", ["tsk1.x.y"], {}));
     expect((await stream.done).reason).toBe("error-response");
     expect(stream.frames()).toEqual([
-      expect.objectContaining({ id: "n", error: expect.objectContaining({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } }) }),
+      expect.objectContaining({
+        id: "n",
+        error: expect.objectContaining({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } }),
+      }),
     ]);
   });
 
@@ -166,11 +204,26 @@ describe("the standalone HTTP process (dist-servers/http.mjs, the Lab's instance
       const post = (body: object, name?: string) =>
         fetch(url, {
           method: "POST",
-          headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", "Mcp-Method": String((body as { method: string }).method), "MCP-Protocol-Version": "2026-07-28", ...(name ? { "Mcp-Name": name } : {}) },
+          headers: {
+            "Content-Type": "application/json",
+            Accept: "application/json, text/event-stream",
+            "Mcp-Method": String((body as { method: string }).method),
+            "MCP-Protocol-Version": "2026-07-28",
+            ...(name ? { "Mcp-Name": name } : {}),
+          },
           body: JSON.stringify(body),
         });
       const reply = await (await post(taskCallFrame(1, "slow_report", { steps: 1 }, EXT), "slow_report")).text();
-      const taskId = (JSON.parse(reply.startsWith("{") ? reply : reply.split("\n").find((l) => l.startsWith("data: "))!.slice(6)) as Frame).result?.taskId;
+      const taskId = (
+        JSON.parse(
+          reply.startsWith("{")
+            ? reply
+            : reply
+                .split("\n")
+                .find((l) => l.startsWith("data: "))!
+                .slice(6),
+        ) as Frame
+      ).result?.taskId;
       expect(taskId, reply).toEqual(expect.any(String));
       const res = await post(listenTasksFrame("h", [taskId as string], EXT));
       expect(res.headers.get("content-type")).toBe("text/event-stream");

@@ -27,7 +27,10 @@ const sleep = (ms: number, signal: AbortSignal) =>
   });
 
 function follow(t: TestTransport, opts: FollowOptions, onUpdate?: (track: TaskTrack, f: ReturnType<typeof createFollower>) => void) {
-  const f: ReturnType<typeof createFollower> = createFollower({ send: (frame) => t.send(JSON.stringify(frame)), sleep, now: Date.now, onUpdate: (track) => onUpdate?.(track, f) }, { caps: FORM, ...opts });
+  const f: ReturnType<typeof createFollower> = createFollower(
+    { send: (frame) => t.send(JSON.stringify(frame)), sleep, now: Date.now, onUpdate: (track) => onUpdate?.(track, f) },
+    { caps: FORM, ...opts },
+  );
   return f.run();
 }
 
@@ -140,7 +143,12 @@ describe("tasks server specifics", () => {
     const demo = await startDemoHttpServer("tasks");
     try {
       const frame = getTaskFrame(9, track.taskId!, EXT);
-      const headers = { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28", "mcp-method": "tasks/get" };
+      const headers = {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tasks/get",
+      };
       const res = await fetch(demo.url, { method: "POST", headers, body: JSON.stringify(frame) });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ code: -32020 });
@@ -175,7 +183,11 @@ describe("tasks server specifics", () => {
           waiting.set(++id, resolve);
           child.stdin.write(JSON.stringify({ jsonrpc: "2.0", id, method, params }) + "\n");
         });
-      const init = await call("initialize", { protocolVersion: "2025-11-25", capabilities: { tasks: { requests: { tools: { call: {} } } } }, clientInfo: { name: "t", version: "1" } });
+      const init = await call("initialize", {
+        protocolVersion: "2025-11-25",
+        capabilities: { tasks: { requests: { tools: { call: {} } } } },
+        clientInfo: { name: "t", version: "1" },
+      });
       expect(init.result.capabilities.tasks).toEqual({ list: {}, cancel: {}, requests: { tools: { call: {} } } });
       child.stdin.write(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) + "\n");
       const created = await call("tools/call", { name: "slow_report", arguments: { steps: 1 }, task: { ttl: 60000 } });

@@ -46,7 +46,14 @@ describe("§7 cacheable methods: only the complete results of six methods", () =
   });
 
   it("the list is exactly the six of caching.mdx and the schema (AMBIG-5 includes server/discover)", () => {
-    expect([...CACHEABLE_METHODS].sort()).toEqual(["prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "tools/list"]);
+    expect([...CACHEABLE_METHODS].sort()).toEqual([
+      "prompts/list",
+      "resources/list",
+      "resources/read",
+      "resources/templates/list",
+      "server/discover",
+      "tools/list",
+    ]);
   });
 
   it.each([
@@ -83,7 +90,12 @@ describe("§7 cacheable methods: only the complete results of six methods", () =
 describe("§7 cache key: method + the params that affect the result, never _meta", () => {
   const a = (method: string, params: Record<string, unknown>, meta?: Record<string, unknown>) => cacheKey(method, meta ? { _meta: meta, ...params } : params);
   it.each([
-    ["same uri, different _meta (clientInfo, progressToken)", a("resources/read", { uri: "calendar://week" }, M), a("resources/read", { uri: "calendar://week" }, { ...M, progressToken: "p" }), true],
+    [
+      "same uri, different _meta (clientInfo, progressToken)",
+      a("resources/read", { uri: "calendar://week" }, M),
+      a("resources/read", { uri: "calendar://week" }, { ...M, progressToken: "p" }),
+      true,
+    ],
     ["same params in a different key order", a("x/y", { b: 1, a: { d: 1, c: 2 } }), a("x/y", { a: { c: 2, d: 1 }, b: 1 }), true],
     ["different uri", a("resources/read", { uri: "calendar://week" }), a("resources/read", { uri: "calendar://month" }), false],
     ["different cursor (each page its own key)", a("tools/list", { cursor: "p2" }), a("tools/list", { cursor: "p3" }), false],
@@ -182,12 +194,9 @@ describe("§7 private entries are keyed by authorization context (hash of the Au
     expect(`${a.id} ${a.label}`).not.toMatch(/secret/);
   });
 
-  it.each(["", "abc", "Bearer alice", "x".repeat(55), "x".repeat(56), "x".repeat(64), "ключ 🔑".repeat(40)])(
-    "sha256Hex matches node:crypto for %j",
-    (text) => {
-      expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
-    },
-  );
+  it.each(["", "abc", "Bearer alice", "x".repeat(55), "x".repeat(56), "x".repeat(64), "ключ 🔑".repeat(40)])("sha256Hex matches node:crypto for %j", (text) => {
+    expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+  });
 });
 
 describe("violations are flagged with the rule they break", () => {
@@ -196,14 +205,29 @@ describe("violations are flagged with the rule they break", () => {
   it.each([
     ["modern tools/list without ttlMs", modern("tools/list"), hinted(undefined, "public"), ["hints-required-ttl:error"]],
     ["modern tools/list without cacheScope", modern("tools/list"), hinted(1000, undefined), ["hints-required-scope:error"]],
-    ["modern resources/read without either (the schema example, AMBIG-5)", modern("resources/read", { uri: "x" }), hinted(undefined, undefined), ["hints-required-ttl:error", "hints-required-scope:error"]],
-    ["modern server/discover without either", modern("server/discover"), hinted(undefined, undefined), ["hints-required-ttl:error", "hints-required-scope:error"]],
+    [
+      "modern resources/read without either (the schema example, AMBIG-5)",
+      modern("resources/read", { uri: "x" }),
+      hinted(undefined, undefined),
+      ["hints-required-ttl:error", "hints-required-scope:error"],
+    ],
+    [
+      "modern server/discover without either",
+      modern("server/discover"),
+      hinted(undefined, undefined),
+      ["hints-required-ttl:error", "hints-required-scope:error"],
+    ],
     ["legacy request, no hints: fine (older servers only)", legacy("tools/list"), res({ tools: [] }), []],
     ["negative ttlMs", modern("tools/list"), hinted(-1, "public"), ["ttl-not-negative:error"]],
     ["non-integer ttlMs (AMBIG-6)", modern("tools/list"), hinted(1.5, "public"), ["ttl-integer:warning"]],
     ["ttlMs as a string", modern("tools/list"), hinted("60000", "public"), ["ttl-is-number:error"]],
     ["unknown scope", modern("tools/list"), hinted(1000, "shared"), ["scope-enum:error"]],
-    ["cache fields on input_required", modern("resources/read", { uri: "x" }), res({ resultType: "input_required", requestState: "s", ttlMs: 1000, cacheScope: "private" }), ["no-hints-on-input-required:warning"]],
+    [
+      "cache fields on input_required",
+      modern("resources/read", { uri: "x" }),
+      res({ resultType: "input_required", requestState: "s", ttlMs: 1000, cacheScope: "private" }),
+      ["no-hints-on-input-required:warning"],
+    ],
     ["input_required without hints: fine", modern("tools/call"), res({ resultType: "input_required", requestState: "s" }), []],
     ["tools/call without hints: fine (not cacheable)", modern("tools/call"), res({ resultType: "complete", content: [] }), []],
     ["well-formed hints", modern("tools/list"), hinted(300000, "public"), []],
@@ -282,7 +306,12 @@ describe("words: human units and the badge", () => {
     ["tools/call", req("tools/call", { name: "x" }), res({ resultType: "complete", content: [] }), "none"],
     ["an MRTR retry of resources/read", req("resources/read", { uri: "u", requestState: "s" }), hinted(1000, "private"), "not-cached"],
     ["input_required on resources/read", req("resources/read", { uri: "u" }), res({ resultType: "input_required", requestState: "s" }), "not-cached"],
-    ["input_required on tools/call with hints (a violation)", req("tools/call", { name: "x" }), res({ resultType: "input_required", requestState: "s", ttlMs: 1 }), "not-cached"],
+    [
+      "input_required on tools/call with hints (a violation)",
+      req("tools/call", { name: "x" }),
+      res({ resultType: "input_required", requestState: "s", ttlMs: 1 }),
+      "not-cached",
+    ],
     ["a legacy tools/list", req("tools/list", {}, 1, null), res({ tools: [] }), "cacheable"],
   ])("badge of %s: %s", (_l, request, response, kind) => {
     expect(cacheBadge(request, response, 0).kind).toBe(kind);

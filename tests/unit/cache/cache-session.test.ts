@@ -49,10 +49,23 @@ describe("cache tab reducer", () => {
   it("a local answer is never observed again (it would reset the entry's clock)", () => {
     const state = run([observed(exchange(readWeek, hinted(60000, "private")))]);
     const entry = state.cache.entries[0];
-    const local = localAnswerExchange({ sendId: "s2", sent: "{}", sentFrame: readWeek, requestId: 2, entry, ageMs: 5000, now: T0 + 5000, targetLabel: "c", transport: "stdio", timeoutMs: 1 });
+    const local = localAnswerExchange({
+      sendId: "s2",
+      sent: "{}",
+      sentFrame: readWeek,
+      requestId: 2,
+      entry,
+      ageMs: 5000,
+      now: T0 + 5000,
+      targetLabel: "c",
+      transport: "stdio",
+      timeoutMs: 1,
+    });
     const after = run([observed(local, T0 + 5000)], state);
     expect(after).toBe(state);
-    expect(local.events).toEqual([{ t: 0, kind: "note", text: "served from cache, age 5 s (resources/read uri=calendar://week, private): nothing was sent to the server" }]);
+    expect(local.events).toEqual([
+      { t: 0, kind: "note", text: "served from cache, age 5 s (resources/read uri=calendar://week, private): nothing was sent to the server" },
+    ]);
   });
 
   it("a served answer counts a hit and is logged with its age", () => {
@@ -66,16 +79,36 @@ describe("cache tab reducer", () => {
     const notification = { jsonrpc: "2.0", method: "notifications/tools/list_changed", params: {} };
     const list = req("tools/list");
     let state = run([observed(exchange(list, hinted(300000, "public")))]);
-    state = run([observed(exchange(req("tools/call", { name: "x" }), res({ content: [] }), { received: [notification, res({ content: [] })] }), T0 + 10)], state);
-    expect(lookup(state.cache, list, { partition: partitionFor(TARGET, list), auth: ANONYMOUS, now: T0 + 11 })).toMatchObject({ kind: "stale", freshness: { why: "invalidated" } });
+    state = run(
+      [observed(exchange(req("tools/call", { name: "x" }), res({ content: [] }), { received: [notification, res({ content: [] })] }), T0 + 10)],
+      state,
+    );
+    expect(lookup(state.cache, list, { partition: partitionFor(TARGET, list), auth: ANONYMOUS, now: T0 + 11 })).toMatchObject({
+      kind: "stale",
+      freshness: { why: "invalidated" },
+    });
     expect(state.log.at(-1)).toMatchObject({ kind: "invalidated", source: "exchange", keyLabels: ["tools/list (first page)"] });
   });
 });
 
 describe("listen streams in the cache tab", () => {
-  const listenText = JSON.stringify({ jsonrpc: "2.0", id: "listen-1", method: "subscriptions/listen", params: { notifications: { resourceSubscriptions: ["calendar://week"] } } });
-  const ev = (frame: unknown, t = 1): CacheAction => ({ type: "listen/line", listenId: "L", line: { kind: "event", event: { t, kind: "stdout", text: JSON.stringify(frame), frame } as WireEvent }, now: T0 + t });
-  const ack = { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } } };
+  const listenText = JSON.stringify({
+    jsonrpc: "2.0",
+    id: "listen-1",
+    method: "subscriptions/listen",
+    params: { notifications: { resourceSubscriptions: ["calendar://week"] } },
+  });
+  const ev = (frame: unknown, t = 1): CacheAction => ({
+    type: "listen/line",
+    listenId: "L",
+    line: { kind: "event", event: { t, kind: "stdout", text: JSON.stringify(frame), frame } as WireEvent },
+    now: T0 + t,
+  });
+  const ack = {
+    jsonrpc: "2.0",
+    method: "notifications/subscriptions/acknowledged",
+    params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } },
+  };
   const updated = { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } } };
 
   it("opened → acknowledged (open) → resources/updated invalidates the cached read → ended", () => {
@@ -123,9 +156,16 @@ describe("listen streams in the cache tab", () => {
 describe("the hints check in the cache tab", () => {
   it("started → finished keeps the report and the target it was run against; a failure says why", () => {
     const report = { rows: [], errors: 2, warnings: 1 };
-    const done = run([{ type: "audit/started", targetLabel: "calendar (stdio)" }, { type: "audit/finished", report }]);
+    const done = run([
+      { type: "audit/started", targetLabel: "calendar (stdio)" },
+      { type: "audit/finished", report },
+    ]);
     expect(done.audit).toEqual({ running: false, targetLabel: "calendar (stdio)", report });
-    expect(run([{ type: "audit/started", targetLabel: "x" }, { type: "audit/failed", message: "boom" }]).audit).toMatchObject({ running: false, error: "boom" });
+    expect(
+      run([
+        { type: "audit/started", targetLabel: "x" },
+        { type: "audit/failed", message: "boom" },
+      ]).audit,
+    ).toMatchObject({ running: false, error: "boom" });
   });
 });
-

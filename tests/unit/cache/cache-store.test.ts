@@ -63,7 +63,11 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
     const look = lookup(state, req("tools/list", {}, 7), ctx(listTools, T0 + 12_000));
     expect(look).toMatchObject({ kind: "hit", ageMs: 12_000, remainingMs: 288_000 });
     if (look.kind !== "hit") return;
-    expect(answerFromCache(look.entry, 7)).toEqual({ jsonrpc: "2.0", id: 7, result: { resultType: "complete", ttlMs: 300000, cacheScope: "public", tools: [{ name: "create_event" }] } });
+    expect(answerFromCache(look.entry, 7)).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      result: { resultType: "complete", ttlMs: 300000, cacheScope: "public", tools: [{ name: "create_event" }] },
+    });
   });
 
   it.each([
@@ -188,18 +192,29 @@ describe("§7 notifications invalidate fresh entries at once", () => {
     state = put(state, req("server/discover"), hinted(300000, "public"), T0).state;
     return state;
   }
-  const note = (method: string, params?: Record<string, unknown>) => ({ jsonrpc: "2.0", method, params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, ...params } });
+  const note = (method: string, params?: Record<string, unknown>) => ({
+    jsonrpc: "2.0",
+    method,
+    params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, ...params },
+  });
 
   it.each([
     ["tools/list_changed", note("notifications/tools/list_changed"), ["tools/list (first page)", "tools/list cursor=p2"]],
     ["prompts/list_changed", note("notifications/prompts/list_changed"), ["prompts/list (first page)"]],
     ["resources/list_changed", note("notifications/resources/list_changed"), ["resources/list (first page)", "resources/templates/list (first page)"]],
-    ["resources/updated calendar://week (any user's copy)", note("notifications/resources/updated", { uri: "calendar://week" }), ["resources/read uri=calendar://week"]],
+    [
+      "resources/updated calendar://week (any user's copy)",
+      note("notifications/resources/updated", { uri: "calendar://week" }),
+      ["resources/read uri=calendar://week"],
+    ],
     ["progress: nothing", note("notifications/progress", { progressToken: 1, progress: 1 }), []],
   ])("%s invalidates %j", (_l, notification, labels) => {
     const out = invalidate(filled(), TARGET, notification, T0 + 10);
     expect(out.invalidated.map((e) => e.keyLabel)).toEqual(labels);
-    for (const e of out.invalidated) expect(lookup(out.state, req(e.method, e.uri ? { uri: e.uri } : e.cursor ? { cursor: e.cursor } : {}), ctx(listTools, T0 + 11, e.auth)).kind).toBe("stale");
+    for (const e of out.invalidated)
+      expect(lookup(out.state, req(e.method, e.uri ? { uri: e.uri } : e.cursor ? { cursor: e.cursor } : {}), ctx(listTools, T0 + 11, e.auth)).kind).toBe(
+        "stale",
+      );
   });
 
   it("a notification from another target changes nothing", () => {
@@ -246,7 +261,12 @@ describe("the simulated shared gateway: same request as two users", () => {
   });
 
   it("a private result is fetched for each user and never crosses to the other", async () => {
-    const { calls, send } = upstream((name) => ({ resultType: "complete", contents: [{ uri: "calendar://week", text: `${name}'s week` }], ttlMs: 60000, cacheScope: "private" }));
+    const { calls, send } = upstream((name) => ({
+      resultType: "complete",
+      contents: [{ uri: "calendar://week", text: `${name}'s week` }],
+      ttlMs: 60000,
+      cacheScope: "private",
+    }));
     const out = await replayAsUsers(EMPTY_CACHE, JSON.stringify(readWeek), users, TARGET, send, clock);
     expect(calls).toEqual(["alice", "bob"]);
     expect(out.steps[1].explanation).toMatch(/private to alice/);

@@ -7,7 +7,10 @@ const hasMeta = (f: Record<string, unknown>) => !!(f.params as { _meta?: unknown
 const meta = (f: Record<string, unknown>) => ((f.params as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {}) as Record<string, unknown>;
 
 /** Replaces the answer to frames matching `when`; everything else is the conformant fixture's answer. */
-function override(when: (f: Record<string, unknown>, opts: Parameters<Script>[1]) => boolean, reply: (f: Record<string, unknown>) => ReturnType<Script>): Script {
+function override(
+  when: (f: Record<string, unknown>, opts: Parameters<Script>[1]) => boolean,
+  reply: (f: Record<string, unknown>) => ReturnType<Script>,
+): Script {
   return (frame, opts, fallback) => (when(frame, opts) ? reply(frame) : fallback());
 }
 
@@ -24,7 +27,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "AMBIG-1: -32020 with HTTP 400 for a request without _meta passes, and the verdict says the spec is ambiguous",
       id: "C06",
       transport: "http",
-      script: override((f) => f.method === "tools/list" && !hasMeta(f), (f) => ({ frames: [error(f.id, -32020, "Header mismatch")], status: 400 })),
+      script: override(
+        (f) => f.method === "tools/list" && !hasMeta(f),
+        (f) => ({ frames: [error(f.id, -32020, "Header mismatch")], status: 400 }),
+      ),
       status: "pass",
       detail: /ambiguous in the spec \(AMBIG-1\)/,
     },
@@ -32,7 +38,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "AMBIG-1 does not stretch to clientCapabilities, which has no header: C07 with -32020 fails",
       id: "C07",
       transport: "http",
-      script: override((f) => f.method === "tools/list" && hasMeta(f) && !("io.modelcontextprotocol/clientCapabilities" in meta(f)), (f) => ({ frames: [error(f.id, -32020, "Header mismatch")], status: 400 })),
+      script: override(
+        (f) => f.method === "tools/list" && hasMeta(f) && !("io.modelcontextprotocol/clientCapabilities" in meta(f)),
+        (f) => ({ frames: [error(f.id, -32020, "Header mismatch")], status: 400 }),
+      ),
       status: "fail",
       detail: /instead of error -32602/,
     },
@@ -40,7 +49,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "the right code with the wrong HTTP status fails (C09: -32601 must come with 404)",
       id: "C09",
       transport: "http",
-      script: override((f) => f.method === "playground/nonexistent", (f) => ({ frames: [error(f.id, -32601, "Method not found")], status: 200 })),
+      script: override(
+        (f) => f.method === "playground/nonexistent",
+        (f) => ({ frames: [error(f.id, -32601, "Method not found")], status: 200 }),
+      ),
       status: "fail",
       detail: /HTTP status 200 instead of 404/,
     },
@@ -48,7 +60,18 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "AMBIG-6: a non-integer ttlMs on discover is a warning that names the ambiguity",
       id: "C02",
       transport: "stdio",
-      script: override((f) => f.method === "server/discover", (f) => ({ frames: [{ jsonrpc: "2.0", id: f.id, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1.5, cacheScope: "public" } }] })),
+      script: override(
+        (f) => f.method === "server/discover",
+        (f) => ({
+          frames: [
+            {
+              jsonrpc: "2.0",
+              id: f.id,
+              result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1.5, cacheScope: "public" },
+            },
+          ],
+        }),
+      ),
       status: "warn",
       detail: /AMBIG-6/,
     },
@@ -56,7 +79,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "AMBIG-21: a missing MCP-Protocol-Version answered -32022 (a server that defaults to 2025-03-26) is a warning, not a failure",
       id: "C41",
       transport: "http",
-      script: override((_f, o) => !!o.http?.omitImplied?.includes("MCP-Protocol-Version"), (f) => ({ frames: [error(f.id, -32022, "Unsupported protocol version", { supported: ["2026-07-28"], requested: "2025-03-26" })], status: 400 })),
+      script: override(
+        (_f, o) => !!o.http?.omitImplied?.includes("MCP-Protocol-Version"),
+        (f) => ({ frames: [error(f.id, -32022, "Unsupported protocol version", { supported: ["2026-07-28"], requested: "2025-03-26" })], status: 400 }),
+      ),
       status: "warn",
       detail: /AMBIG-21/,
     },
@@ -66,7 +92,15 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       transport: "stdio",
       script: override(
         (f, o) => f.method === "server/discover" && meta(f)["io.modelcontextprotocol/protocolVersion"] === "1900-01-01" && o.processMode !== "fresh",
-        (f) => ({ frames: [{ jsonrpc: "2.0", id: f.id, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 0, cacheScope: "public" } }] }),
+        (f) => ({
+          frames: [
+            {
+              jsonrpc: "2.0",
+              id: f.id,
+              result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 0, cacheScope: "public" },
+            },
+          ],
+        }),
       ),
       status: "fail",
       detail: /pinned per connection/,
@@ -75,7 +109,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "-32002 for a missing resource is named as the retired code",
       id: "C20",
       transport: "stdio",
-      script: override((f) => f.method === "resources/read" && (f.params as { uri?: string }).uri !== "fixture://readme", (f) => ({ frames: [error(f.id, -32002, "Resource not found")] })),
+      script: override(
+        (f) => f.method === "resources/read" && (f.params as { uri?: string }).uri !== "fixture://readme",
+        (f) => ({ frames: [error(f.id, -32002, "Resource not found")] }),
+      ),
       status: "fail",
       detail: /retired -32002/,
     },
@@ -83,7 +120,10 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       rule: "an empty contents array for a missing resource fails",
       id: "C20",
       transport: "stdio",
-      script: override((f) => f.method === "resources/read" && (f.params as { uri?: string }).uri !== "fixture://readme", (f) => ({ frames: [{ jsonrpc: "2.0", id: f.id, result: { resultType: "complete", contents: [], ttlMs: 0, cacheScope: "public" } }] })),
+      script: override(
+        (f) => f.method === "resources/read" && (f.params as { uri?: string }).uri !== "fixture://readme",
+        (f) => ({ frames: [{ jsonrpc: "2.0", id: f.id, result: { resultType: "complete", contents: [], ttlMs: 0, cacheScope: "public" } }] }),
+      ),
       status: "fail",
       detail: /empty contents array/,
     },

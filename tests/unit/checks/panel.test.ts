@@ -5,10 +5,29 @@ import { createCommands, createStore } from "@/lib/session";
 import { deliveredOver, recordingClient } from "../../helpers/session";
 
 const result = (id: string, status: CheckResult["status"], level: CheckResult["level"] = "MUST"): CheckResult => ({
-  id, title: id, level, status, specRef: "r", spec: { section: "§1", path: "p.mdx" }, transports: "both", detail: `${id} ${status}`, evidence: [`send-${id}`], durationMs: 1,
+  id,
+  title: id,
+  level,
+  status,
+  specRef: "r",
+  spec: { section: "§1", path: "p.mdx" },
+  transports: "both",
+  detail: `${id} ${status}`,
+  evidence: [`send-${id}`],
+  durationMs: 1,
 });
 const report = (checks: CheckResult[], era: CheckReport["era"] = "modern"): CheckReport => ({
-  target: "t", transport: "stdio", era, probe: { reason: "r", evidence: [] }, checks, passed: checks.filter((c) => c.status === "pass").length, failed: checks.filter((c) => c.status === "fail").length, warned: 0, skipped: 0, mustFailed: 0, score: 0,
+  target: "t",
+  transport: "stdio",
+  era,
+  probe: { reason: "r", evidence: [] },
+  checks,
+  passed: checks.filter((c) => c.status === "pass").length,
+  failed: checks.filter((c) => c.status === "fail").length,
+  warned: 0,
+  skipped: 0,
+  mustFailed: 0,
+  score: 0,
 });
 const reduce = (actions: Parameters<typeof checksReducer>[1][], from: ChecksState = INITIAL_CHECKS) => actions.reduce(checksReducer, from);
 
@@ -35,22 +54,39 @@ describe("the Checks panel's state", () => {
       { type: "run/started", targetKey: "k", targetLabel: "calendar", ids: ["C01", "C02"] },
       { type: "run/finished", report: report([result("C01", "pass"), result("C02", "fail")]) },
     ]);
-    const rerun = reduce([
-      { type: "run/started", targetKey: "k", targetLabel: "calendar", ids: ["C02"] },
-      { type: "run/finished", report: report([result("C02", "pass")]), only: ["C02"] },
-    ], first);
+    const rerun = reduce(
+      [
+        { type: "run/started", targetKey: "k", targetLabel: "calendar", ids: ["C02"] },
+        { type: "run/finished", report: report([result("C02", "pass")]), only: ["C02"] },
+      ],
+      first,
+    );
     expect(rerun.report?.checks.map((c) => `${c.id}:${c.status}`)).toEqual(["C01:pass", "C02:pass"]);
     expect(rerun.report).toMatchObject({ passed: 2, failed: 0 });
   });
 
   it("a run on another target starts from empty rows", () => {
-    const first = reduce([{ type: "run/started", targetKey: "a", targetLabel: "a", ids: ["C01"] }, { type: "check/done", result: result("C01", "fail") }]);
+    const first = reduce([
+      { type: "run/started", targetKey: "a", targetLabel: "a", ids: ["C01"] },
+      { type: "check/done", result: result("C01", "fail") },
+    ]);
     const other = checksReducer(first, { type: "run/started", targetKey: "b", targetLabel: "b", ids: ["C01"] });
     expect(other.results).toEqual({});
   });
 
   it("evidence links name the timeline card (#seq) of each exchange still there", () => {
-    expect(evidenceLinks(["x", "gone", "y"], [{ sendId: "y", seq: 9 }, { sendId: "x", seq: 4 }])).toEqual([{ sendId: "x", seq: 4 }, { sendId: "y", seq: 9 }]);
+    expect(
+      evidenceLinks(
+        ["x", "gone", "y"],
+        [
+          { sendId: "y", seq: 9 },
+          { sendId: "x", seq: 4 },
+        ],
+      ),
+    ).toEqual([
+      { sendId: "x", seq: 4 },
+      { sendId: "y", seq: 9 },
+    ]);
   });
 });
 
@@ -60,13 +96,37 @@ describe("checks through the session: visible in the timeline, with the control 
   it("sendFrame carries processMode, timeoutMs and http, labels the card, and can leave a remembered legacy session out", async () => {
     const store = createStore();
     store.dispatch({ type: "target/choose", preset: "calendar-http" });
-    store.dispatch({ type: "send/started", seq: 1, sendId: "old", label: null, targetKey: "demo:calendar:http", targetLabel: "c", transport: "http", timeoutMs: 1, sent: "{}", notJson: false, oneLined: false, sendHeaders: null, startedAt: 0 });
+    store.dispatch({
+      type: "send/started",
+      seq: 1,
+      sendId: "old",
+      label: null,
+      targetKey: "demo:calendar:http",
+      targetLabel: "c",
+      transport: "http",
+      timeoutMs: 1,
+      sent: "{}",
+      notJson: false,
+      oneLined: false,
+      sendHeaders: null,
+      startedAt: 0,
+    });
     const { client, sent } = fake();
     const commands = createCommands(store, { client });
     // A legacy session remembered for this target (as after an initialize).
-    store.dispatch({ type: "probe/finished", targetKey: "demo:calendar:http", verdict: { status: "done", era: "legacy", reason: "r" }, session: { sessionId: "sess", protocolVersion: "2025-11-25" } });
+    store.dispatch({
+      type: "probe/finished",
+      targetKey: "demo:calendar:http",
+      verdict: { status: "done", era: "legacy", reason: "r" },
+      session: { sessionId: "sess", protocolVersion: "2025-11-25" },
+    });
     const send = sessionSend(commands.sendFrame);
-    await send('{"jsonrpc":"2.0","id":"C52-1","method":"tools/list"}', { label: "C52 GET", http: { method: "GET", omitImplied: ["Mcp-Method"] }, processMode: "fresh", timeoutMs: 1234 });
+    await send('{"jsonrpc":"2.0","id":"C52-1","method":"tools/list"}', {
+      label: "C52 GET",
+      http: { method: "GET", omitImplied: ["Mcp-Method"] },
+      processMode: "fresh",
+      timeoutMs: 1234,
+    });
     expect(sent[0]).toMatchObject({ http: { method: "GET", omitImplied: ["Mcp-Method"] }, processMode: "fresh", timeoutMs: 1234 });
     expect(sent[0].headers).toBeUndefined();
     const card = store.getState().entries.at(-1)!;

@@ -41,7 +41,10 @@ export function peer(transport: "stdio" | "http", script?: Script): { send: Chec
     if (transport === "stdio") {
       events.push({ t: 0, kind: "stdin", text });
       // A string stands for a raw stdout line that is not JSON (a banner, a log line).
-      for (const f of reply.frames) events.push(typeof f === "string" ? { t: 1, kind: "stdout", text: f, parseError: "not JSON" } : { t: 1, kind: "stdout", text: JSON.stringify(f), frame: f });
+      for (const f of reply.frames)
+        events.push(
+          typeof f === "string" ? { t: 1, kind: "stdout", text: f, parseError: "not JSON" } : { t: 1, kind: "stdout", text: JSON.stringify(f), frame: f },
+        );
     } else {
       events.push({ t: 0, kind: "http-request", method: opts.http?.method ?? "POST", url: "http://127.0.0.1/mcp", headers: [], added: [], body: text });
       const headers: [string, string][] = [["Content-Type", reply.contentType ?? "application/json"], ...(reply.headers ?? [])];

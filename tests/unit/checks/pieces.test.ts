@@ -21,7 +21,13 @@ describe("synthesize: arguments the server declared itself", () => {
   for (const [rule, schema, expected] of table) it(rule, () => expect(synthesize(schema)).toEqual(expected));
 
   it("all=true fills optional properties too (C22 calls tools with everything they take)", () => {
-    expect(synthesize({ type: "object", properties: { title: { type: "string" }, startsAt: { type: "string", format: "date-time" } }, required: ["title"] }, 0, true)).toEqual({
+    expect(
+      synthesize(
+        { type: "object", properties: { title: { type: "string" }, startsAt: { type: "string", format: "date-time" } }, required: ["title"] },
+        0,
+        true,
+      ),
+    ).toEqual({
       title: "playground",
       startsAt: "2026-09-10T08:30:00Z",
     });
@@ -31,7 +37,10 @@ describe("synthesize: arguments the server declared itself", () => {
 describe("MRTR answers and capabilities (digest §6.2)", () => {
   it("answers form elicitation with content, URL mode with a bare accept, sampling and roots in their shapes; unknown kinds are left out", () => {
     const answers = answerInputRequests({
-      form: { method: "elicitation/create", params: { mode: "form", message: "m", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } } },
+      form: {
+        method: "elicitation/create",
+        params: { mode: "form", message: "m", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+      },
       url: { method: "elicitation/create", params: { mode: "url", message: "m", url: "https://x" } },
       llm: { method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } },
       roots: { method: "roots/list" },
@@ -66,8 +75,16 @@ describe("x-mcp-header validity (digest §9.2)", () => {
     ["a token on a string property is valid", { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } }, null],
     ["a number property is not allowed", { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } }, /only string, integer or boolean/],
     ["a space is not a token character", { type: "object", properties: { r: { type: "string", "x-mcp-header": "My Region" } } }, /not an HTTP token/],
-    ["names must be unique case-insensitively", { type: "object", properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "r" } } }, /more than once/],
-    ["reached through items is not allowed", { type: "object", properties: { l: { type: "array", items: { type: "string", "x-mcp-header": "L" } } } }, /through properties alone/],
+    [
+      "names must be unique case-insensitively",
+      { type: "object", properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "r" } } },
+      /more than once/,
+    ],
+    [
+      "reached through items is not allowed",
+      { type: "object", properties: { l: { type: "array", items: { type: "string", "x-mcp-header": "L" } } } },
+      /through properties alone/,
+    ],
     ["an empty name is not allowed", { type: "object", properties: { r: { type: "string", "x-mcp-header": "" } } }, /non-empty string/],
   ];
   for (const [rule, schema, problem] of table) {
@@ -79,8 +96,12 @@ describe("x-mcp-header validity (digest §9.2)", () => {
   }
 
   it("headerParams gives the property path of valid annotations, and nothing for a tool a client would drop", () => {
-    expect(headerParams({ type: "object", properties: { o: { type: "object", properties: { r: { type: "integer", "x-mcp-header": "R" } } } } })).toEqual([{ header: "R", path: ["o", "r"], type: "integer" }]);
-    expect(headerParams({ type: "object", properties: { a: { type: "string", "x-mcp-header": "A" }, n: { type: "number", "x-mcp-header": "N" } } })).toEqual([]);
+    expect(headerParams({ type: "object", properties: { o: { type: "object", properties: { r: { type: "integer", "x-mcp-header": "R" } } } } })).toEqual([
+      { header: "R", path: ["o", "r"], type: "integer" },
+    ]);
+    expect(headerParams({ type: "object", properties: { a: { type: "string", "x-mcp-header": "A" }, n: { type: "number", "x-mcp-header": "N" } } })).toEqual(
+      [],
+    );
   });
 });
 
@@ -88,7 +109,10 @@ describe("small judgements", () => {
   it("cache hints: missing and negative values are errors, a fraction is only ambiguous", () => {
     expect(cacheHintProblems({ ttlMs: 0, cacheScope: "private" })).toEqual({ errors: [], ambiguous: [] });
     expect(cacheHintProblems({}).errors).toEqual(["ttlMs is missing", "cacheScope is missing"]);
-    expect(cacheHintProblems({ ttlMs: -1, cacheScope: "shared" }).errors).toEqual(["ttlMs is -1 (must be >= 0)", 'cacheScope is "shared" (must be "public" or "private")']);
+    expect(cacheHintProblems({ ttlMs: -1, cacheScope: "shared" }).errors).toEqual([
+      "ttlMs is -1 (must be >= 0)",
+      'cacheScope is "shared" (must be "public" or "private")',
+    ]);
     expect(cacheHintProblems({ ttlMs: 2.5, cacheScope: "public" })).toEqual({ errors: [], ambiguous: ["ttlMs 2.5 is not an integer"] });
   });
 

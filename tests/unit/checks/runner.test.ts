@@ -7,7 +7,12 @@ import { peer, type Script } from "./peer";
 
 const legacyStdio: Script = (frame) => {
   if (frame.method === "server/discover") return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
-  if (frame.method === "initialize") return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "1.2.3" } } }] };
+  if (frame.method === "initialize")
+    return {
+      frames: [
+        { jsonrpc: "2.0", id: frame.id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "1.2.3" } } },
+      ],
+    };
   if (frame.method === "tools/list") return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }] };
   return { frames: [] };
 };
@@ -44,7 +49,10 @@ describe("the runner", () => {
       if (opts.label?.startsWith("C09")) throw new Error("socket closed");
       return fallback();
     });
-    const report = await runChecks({ send: p.send, transport: "http", label: "peer" }, { only: ["c09", "C01"], onProgress: (e) => events.push(`${e.id}:${e.phase}`) });
+    const report = await runChecks(
+      { send: p.send, transport: "http", label: "peer" },
+      { only: ["c09", "C01"], onProgress: (e) => events.push(`${e.id}:${e.phase}`) },
+    );
     expect(report.checks.map((c) => c.id)).toEqual(["C01", "C09"]);
     expect(events).toEqual(["C01:start", "C01:done", "C09:start", "C09:done"]);
     expect(report.checks[1]).toMatchObject({ status: "warn", detail: "The check could not finish: socket closed" });
@@ -68,7 +76,9 @@ describe("the runner", () => {
 
   it("a legacy server that refuses requests before initialize passes the era-ambiguity check", async () => {
     const p = peer("stdio", (frame, opts, fallback) =>
-      frame.method === "tools/list" ? { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32000, message: "Server not initialized" } }] } : legacyStdio(frame, opts, fallback),
+      frame.method === "tools/list"
+        ? { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32000, message: "Server not initialized" } }] }
+        : legacyStdio(frame, opts, fallback),
     );
     const report = await runChecks({ send: p.send, transport: "stdio", label: "old" });
     expect(report.eraReport?.ambiguity).toMatchObject({ status: "pass" });
@@ -84,9 +94,42 @@ describe("report forms", () => {
     version: "2026-07-28",
     probe: { reason: "ok", evidence: ["s1"] },
     checks: [
-      { id: "C06", title: "t6", level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx", spec: { section: "§1.4", path: "basic/index.mdx" }, transports: "both", detail: 'Got "x" & <y>', evidence: ["s2"], durationMs: 12 },
-      { id: "C18", title: "t18", level: "SHOULD", status: "fail", specRef: "r", spec: { section: "§10.5", path: "p.mdx" }, transports: "both", detail: "d", evidence: [], durationMs: 1 },
-      { id: "C22", title: "t22", level: "MUST", status: "skip", specRef: "r", spec: { section: "§10.1", path: "p.mdx" }, transports: "both", detail: "no tool", evidence: [], durationMs: 0 },
+      {
+        id: "C06",
+        title: "t6",
+        level: "MUST",
+        status: "fail",
+        specRef: "digest §1.4 · spec/basic/index.mdx",
+        spec: { section: "§1.4", path: "basic/index.mdx" },
+        transports: "both",
+        detail: 'Got "x" & <y>',
+        evidence: ["s2"],
+        durationMs: 12,
+      },
+      {
+        id: "C18",
+        title: "t18",
+        level: "SHOULD",
+        status: "fail",
+        specRef: "r",
+        spec: { section: "§10.5", path: "p.mdx" },
+        transports: "both",
+        detail: "d",
+        evidence: [],
+        durationMs: 1,
+      },
+      {
+        id: "C22",
+        title: "t22",
+        level: "MUST",
+        status: "skip",
+        specRef: "r",
+        spec: { section: "§10.1", path: "p.mdx" },
+        transports: "both",
+        detail: "no tool",
+        evidence: [],
+        durationMs: 0,
+      },
     ],
     passed: 0,
     failed: 2,
@@ -99,7 +142,14 @@ describe("report forms", () => {
   it("the CLI JSON has the documented shape", () => {
     const json = toCliJson(report);
     expect(Object.keys(json)).toEqual(expect.arrayContaining(["target", "era", "checks", "passed", "failed", "warned", "skipped"]));
-    expect(json.checks[0]).toEqual({ id: "C06", title: "t6", level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx", detail: 'Got "x" & <y>' });
+    expect(json.checks[0]).toEqual({
+      id: "C06",
+      title: "t6",
+      level: "MUST",
+      status: "fail",
+      specRef: "digest §1.4 · spec/basic/index.mdx",
+      detail: 'Got "x" & <y>',
+    });
   });
 
   it("JUnit escapes server text and marks failures and skips", () => {

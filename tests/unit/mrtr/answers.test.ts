@@ -28,13 +28,28 @@ describe("drafts become input responses", () => {
   });
 
   it.each<[string, string, Draft, unknown]>([
-    ["form accept carries the validated content", "when", { kind: "form", action: "accept", values: { startsAt: "2026-09-10T08:30:00Z" } }, { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } }],
+    [
+      "form accept carries the validated content",
+      "when",
+      { kind: "form", action: "accept", values: { startsAt: "2026-09-10T08:30:00Z" } },
+      { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } },
+    ],
     ["form decline carries no content", "when", { kind: "form", action: "decline", values: { startsAt: "junk" } }, { action: "decline" }],
     ["form cancel carries no content", "when", { kind: "form", action: "cancel", values: {} }, { action: "cancel" }],
     ['URL "I finished" is accept without content', "sign_in", { kind: "url", action: "accept", opened: true }, { action: "accept" }],
     ["URL decline", "sign_in", { kind: "url", action: "decline", opened: false }, { action: "decline" }],
-    ["sampling: role, content, model, stopReason", "name", { kind: "sampling", text: "Lisbon Loop", model: "me", stopReason: "endTurn" }, { role: "assistant", content: { type: "text", text: "Lisbon Loop" }, model: "me", stopReason: "endTurn" }],
-    ["roots: blank rows dropped", "dirs", { kind: "roots", roots: [{ uri: "file:///srv/a", name: "A" }, { uri: "" }] }, { roots: [{ uri: "file:///srv/a", name: "A" }] }],
+    [
+      "sampling: role, content, model, stopReason",
+      "name",
+      { kind: "sampling", text: "Lisbon Loop", model: "me", stopReason: "endTurn" },
+      { role: "assistant", content: { type: "text", text: "Lisbon Loop" }, model: "me", stopReason: "endTurn" },
+    ],
+    [
+      "roots: blank rows dropped",
+      "dirs",
+      { kind: "roots", roots: [{ uri: "file:///srv/a", name: "A" }, { uri: "" }] },
+      { roots: [{ uri: "file:///srv/a", name: "A" }] },
+    ],
   ])("%s", (_label, key, draft, response) => {
     expect(responseOf(req(key), draft)).toEqual({ ok: true, response });
   });
@@ -53,7 +68,11 @@ describe("drafts become input responses", () => {
 
   it("the form's field errors are per field", () => {
     const r = responseOf(req("when"), { kind: "form", action: "accept", values: { startsAt: "2026-09-10 08:30" } });
-    expect(r).toEqual({ ok: false, problem: "the form has errors.", fields: { startsAt: "Expected a date-time with a time zone, e.g. 2026-09-10T08:30:00Z." } });
+    expect(r).toEqual({
+      ok: false,
+      problem: "the form has errors.",
+      fields: { startsAt: "Expected a date-time with a time zone, e.g. 2026-09-10T08:30:00Z." },
+    });
   });
 
   it("a round is composable only when every request has a usable answer", () => {

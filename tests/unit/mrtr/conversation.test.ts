@@ -1,14 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { canComposeRetry, departures, diagramOf, driveRoundTrip, groupConversations, isMultiRound, locate, parseAnswers, type ExchangeLike } from "@/lib/protocol/mrtr";
+import {
+  canComposeRetry,
+  departures,
+  diagramOf,
+  driveRoundTrip,
+  groupConversations,
+  isMultiRound,
+  locate,
+  parseAnswers,
+  type ExchangeLike,
+} from "@/lib/protocol/mrtr";
 import { answer, completeResult, DENTIST_STATE, exchange, firstRequest, inputRequiredResult, retryRequest } from "./chapter";
 
 const listTools = { jsonrpc: "2.0", id: 9, method: "tools/list", params: {} };
 
 describe("round grouping", () => {
   it("the chapter's exchange is one conversation of two rounds, complete", () => {
-    const [c, ...rest] = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", retryRequest, { result: completeResult })]);
+    const [c, ...rest] = groupConversations([
+      exchange("a", firstRequest, { result: inputRequiredResult }),
+      exchange("b", retryRequest, { result: completeResult }),
+    ]);
     expect(rest).toEqual([]);
-    expect(c.rounds.map((r) => [r.index, r.kind])).toEqual([[1, "input_required"], [2, "complete"]]);
+    expect(c.rounds.map((r) => [r.index, r.kind])).toEqual([
+      [1, "input_required"],
+      [2, "complete"],
+    ]);
     expect(c.status).toBe("complete");
     expect(c.statusText).toBe("complete after 2 rounds");
     expect(departures(c.rounds[1].clientVerdicts)).toEqual([]);
@@ -16,11 +32,26 @@ describe("round grouping", () => {
   });
 
   it.each([
-    ["a non-MRTR exchange in between is not part of it", [exchange("a", firstRequest, { result: inputRequiredResult }), exchange("x", listTools, { result: { resultType: "complete", tools: [] } }), exchange("b", retryRequest, { result: completeResult })], [["a", "b"]]],
-    ["two independent calls are two conversations", [exchange("a", firstRequest, { result: completeResult }), exchange("b", { ...firstRequest, id: 5 }, { result: completeResult })], [["a"], ["b"]]],
+    [
+      "a non-MRTR exchange in between is not part of it",
+      [
+        exchange("a", firstRequest, { result: inputRequiredResult }),
+        exchange("x", listTools, { result: { resultType: "complete", tools: [] } }),
+        exchange("b", retryRequest, { result: completeResult }),
+      ],
+      [["a", "b"]],
+    ],
+    [
+      "two independent calls are two conversations",
+      [exchange("a", firstRequest, { result: completeResult }), exchange("b", { ...firstRequest, id: 5 }, { result: completeResult })],
+      [["a"], ["b"]],
+    ],
     [
       "a tampered requestState still joins the open call it retries (and is marked)",
-      [exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", { ...retryRequest, params: { ...retryRequest.params, requestState: "eyJ0aXRsZSI6IkhhY2tlZCJ9" } }, { result: completeResult })],
+      [
+        exchange("a", firstRequest, { result: inputRequiredResult }),
+        exchange("b", { ...retryRequest, params: { ...retryRequest.params, requestState: "eyJ0aXRsZSI6IkhhY2tlZCJ9" } }, { result: completeResult }),
+      ],
       [["a", "b"]],
     ],
     [
@@ -31,7 +62,10 @@ describe("round grouping", () => {
         exchange("b", retryRequest, { result: completeResult }),
         exchange("d", { ...retryRequest, id: 4, params: { ...retryRequest.params, requestState: "other" } }, { result: completeResult }),
       ],
-      [["a", "b"], ["c", "d"]],
+      [
+        ["a", "b"],
+        ["c", "d"],
+      ],
     ],
   ])("%s", (_label, exchanges, groups) => {
     expect(groupConversations(exchanges as ExchangeLike[]).map((c) => c.rounds.map((r) => r.sendId))).toEqual(groups);
@@ -47,7 +81,9 @@ describe("round grouping", () => {
     const other = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "delete_event", arguments: {}, requestState: DENTIST_STATE } };
     const groups = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", other, { result: completeResult })]);
     expect(groups.map((g) => g.rounds.length)).toEqual([1, 1]);
-    expect(departures(groups[1].rounds[0].clientVerdicts)).toMatchObject([{ rule: "client.state-not-reused", detail: "this tools/call carries the requestState of tools/call create_event." }]);
+    expect(departures(groups[1].rounds[0].clientVerdicts)).toMatchObject([
+      { rule: "client.state-not-reused", detail: "this tools/call carries the requestState of tools/call create_event." },
+    ]);
   });
 
   it("input_required on a method that may not carry it is grouped and marked as a server violation", () => {
@@ -70,7 +106,9 @@ describe("round grouping", () => {
     [3, 2, "awaiting-input"],
   ])("round limit %i with %i input_required rounds → %s", (limit, n, status) => {
     const exchanges = Array.from({ length: n }, (_, i) =>
-      exchange(`r${i}`, i === 0 ? firstRequest : { ...firstRequest, id: i + 1, params: { ...firstRequest.params, requestState: `s${i}` } }, { result: { resultType: "input_required", requestState: `s${i + 1}` } }),
+      exchange(`r${i}`, i === 0 ? firstRequest : { ...firstRequest, id: i + 1, params: { ...firstRequest.params, requestState: `s${i}` } }, {
+        result: { resultType: "input_required", requestState: `s${i + 1}` },
+      }),
     );
     const [c] = groupConversations(exchanges, { roundLimit: limit });
     expect(c.rounds.length).toBe(n);
@@ -79,7 +117,11 @@ describe("round grouping", () => {
   });
 
   it("locate finds the round of an exchange; single complete calls are not multi-round", () => {
-    const groups = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", retryRequest, { result: completeResult }), exchange("z", { ...firstRequest, id: 8 }, { result: completeResult })]);
+    const groups = groupConversations([
+      exchange("a", firstRequest, { result: inputRequiredResult }),
+      exchange("b", retryRequest, { result: completeResult }),
+      exchange("z", { ...firstRequest, id: 8 }, { result: completeResult }),
+    ]);
     expect(locate(groups, "b")?.round.index).toBe(2);
     expect(groups.map(isMultiRound)).toEqual([true, false]);
   });

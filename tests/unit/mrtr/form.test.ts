@@ -13,10 +13,24 @@ const TRIP = {
     budget: { type: "number", minimum: 0 },
     insurance: { type: "boolean", default: true },
     size: { type: "string", enum: ["S", "M", "L"], default: "M" },
-    cabin: { type: "string", oneOf: [{ const: "eco", title: "Economy" }, { const: "biz", title: "Business" }] },
+    cabin: {
+      type: "string",
+      oneOf: [
+        { const: "eco", title: "Economy" },
+        { const: "biz", title: "Business" },
+      ],
+    },
     legacy: { type: "string", enum: ["a", "b"], enumNames: ["Alpha", "Beta"] },
     interests: { type: "array", items: { type: "string", enum: ["food", "museums", "hiking"] }, minItems: 1, maxItems: 2 },
-    seats: { type: "array", items: { anyOf: [{ const: "w", title: "Window" }, { const: "a", title: "Aisle" }] } },
+    seats: {
+      type: "array",
+      items: {
+        anyOf: [
+          { const: "w", title: "Window" },
+          { const: "a", title: "Aisle" },
+        ],
+      },
+    },
   },
   required: ["destination", "departOn", "interests"],
 };
@@ -37,11 +51,49 @@ describe("restricted form schema → form model", () => {
     ["nights", { kind: "number", integer: true, minimum: 1, maximum: 30, default: 3 }],
     ["budget", { kind: "number", integer: false, minimum: 0 }],
     ["insurance", { kind: "boolean", default: true }],
-    ["size", { kind: "select", options: [{ value: "S", label: "S" }, { value: "M", label: "M" }, { value: "L", label: "L" }], default: "M" }],
-    ["cabin", { kind: "select", options: [{ value: "eco", label: "Economy" }, { value: "biz", label: "Business" }] }],
-    ["legacy", { kind: "select", options: [{ value: "a", label: "Alpha" }, { value: "b", label: "Beta" }] }],
+    [
+      "size",
+      {
+        kind: "select",
+        options: [
+          { value: "S", label: "S" },
+          { value: "M", label: "M" },
+          { value: "L", label: "L" },
+        ],
+        default: "M",
+      },
+    ],
+    [
+      "cabin",
+      {
+        kind: "select",
+        options: [
+          { value: "eco", label: "Economy" },
+          { value: "biz", label: "Business" },
+        ],
+      },
+    ],
+    [
+      "legacy",
+      {
+        kind: "select",
+        options: [
+          { value: "a", label: "Alpha" },
+          { value: "b", label: "Beta" },
+        ],
+      },
+    ],
     ["interests", { kind: "multiselect", minItems: 1, maxItems: 2, required: true }],
-    ["seats", { kind: "multiselect", options: [{ value: "w", label: "Window" }, { value: "a", label: "Aisle" }] }],
+    [
+      "seats",
+      {
+        kind: "multiselect",
+        options: [
+          { value: "w", label: "Window" },
+          { value: "a", label: "Aisle" },
+        ],
+      },
+    ],
   ])("field %s becomes %o", (key, expected) => {
     expect(byKey[key]).toMatchObject(expected);
   });

@@ -22,24 +22,97 @@ describe("server rules on an InputRequiredResult", () => {
   });
 
   it.each<[string, unknown, Parameters<typeof readInputRequired>[1], MrtrRuleId[]]>([
-    ["MUST include inputRequests or requestState: neither", { resultType: "input_required" }, { method: "tools/call", declared: ALL }, ["server.requests-or-state"]],
+    [
+      "MUST include inputRequests or requestState: neither",
+      { resultType: "input_required" },
+      { method: "tools/call", declared: ALL },
+      ["server.requests-or-state"],
+    ],
     ["state-only round is allowed", { resultType: "input_required", requestState: "s" }, { method: "tools/call", declared: {} }, []],
-    ["unknown request kind", { resultType: "input_required", inputRequests: { x: { method: "ping" } } }, { method: "tools/call", declared: ALL }, ["server.known-kind"]],
-    ["MUST NOT input_required on tools/list", { resultType: "input_required", requestState: "s" }, { method: "tools/list", declared: ALL }, ["server.allowed-method"]],
-    ["MUST NOT input_required on server/discover", { resultType: "input_required", requestState: "s" }, { method: "server/discover", declared: ALL }, ["server.allowed-method"]],
+    [
+      "unknown request kind",
+      { resultType: "input_required", inputRequests: { x: { method: "ping" } } },
+      { method: "tools/call", declared: ALL },
+      ["server.known-kind"],
+    ],
+    [
+      "MUST NOT input_required on tools/list",
+      { resultType: "input_required", requestState: "s" },
+      { method: "tools/list", declared: ALL },
+      ["server.allowed-method"],
+    ],
+    [
+      "MUST NOT input_required on server/discover",
+      { resultType: "input_required", requestState: "s" },
+      { method: "server/discover", declared: ALL },
+      ["server.allowed-method"],
+    ],
     ["prompts/get may carry it", { resultType: "input_required", requestState: "s" }, { method: "prompts/get", declared: {} }, []],
     ["resources/read may carry it", { resultType: "input_required", requestState: "s" }, { method: "resources/read", declared: {} }, []],
-    ["form elicitation without elicitation declared", { resultType: "input_required", inputRequests: { a: FORM } }, { method: "tools/call", declared: {} }, ["server.declared-capability"]],
-    ["form elicitation with elicitation: {} (form by default)", { resultType: "input_required", inputRequests: { a: FORM } }, { method: "tools/call", declared: { elicitation: {} } }, []],
-    ["url elicitation with form only", { resultType: "input_required", inputRequests: { a: URL_MODE } }, { method: "tools/call", declared: { elicitation: {} } }, ["server.declared-capability"]],
-    ["url elicitation with elicitation.url", { resultType: "input_required", inputRequests: { a: URL_MODE } }, { method: "tools/call", declared: { elicitation: { url: {} } } }, []],
-    ["sampling without sampling", { resultType: "input_required", inputRequests: { a: SAMPLING } }, { method: "tools/call", declared: { elicitation: {} } }, ["server.declared-capability"]],
-    ["sampling with tools needs sampling.tools", { resultType: "input_required", inputRequests: { a: SAMPLING_TOOLS } }, { method: "tools/call", declared: { sampling: {} } }, ["server.declared-capability"]],
-    ["roots without roots", { resultType: "input_required", inputRequests: { a: ROOTS } }, { method: "tools/call", declared: {} }, ["server.declared-capability"]],
+    [
+      "form elicitation without elicitation declared",
+      { resultType: "input_required", inputRequests: { a: FORM } },
+      { method: "tools/call", declared: {} },
+      ["server.declared-capability"],
+    ],
+    [
+      "form elicitation with elicitation: {} (form by default)",
+      { resultType: "input_required", inputRequests: { a: FORM } },
+      { method: "tools/call", declared: { elicitation: {} } },
+      [],
+    ],
+    [
+      "url elicitation with form only",
+      { resultType: "input_required", inputRequests: { a: URL_MODE } },
+      { method: "tools/call", declared: { elicitation: {} } },
+      ["server.declared-capability"],
+    ],
+    [
+      "url elicitation with elicitation.url",
+      { resultType: "input_required", inputRequests: { a: URL_MODE } },
+      { method: "tools/call", declared: { elicitation: { url: {} } } },
+      [],
+    ],
+    [
+      "sampling without sampling",
+      { resultType: "input_required", inputRequests: { a: SAMPLING } },
+      { method: "tools/call", declared: { elicitation: {} } },
+      ["server.declared-capability"],
+    ],
+    [
+      "sampling with tools needs sampling.tools",
+      { resultType: "input_required", inputRequests: { a: SAMPLING_TOOLS } },
+      { method: "tools/call", declared: { sampling: {} } },
+      ["server.declared-capability"],
+    ],
+    [
+      "roots without roots",
+      { resultType: "input_required", inputRequests: { a: ROOTS } },
+      { method: "tools/call", declared: {} },
+      ["server.declared-capability"],
+    ],
     ["requestState that is not a string", { resultType: "input_required", requestState: 42 }, { method: "tools/call", declared: {} }, ["server.request-shape"]],
-    ["inputRequests that is not an object", { resultType: "input_required", inputRequests: [FORM] }, { method: "tools/call", declared: ALL }, ["server.request-shape"]],
-    ["url that is not a URL", { resultType: "input_required", inputRequests: { a: { ...URL_MODE, params: { ...URL_MODE.params, url: "not a url" } } } }, { method: "tools/call", declared: ALL }, ["server.url-valid"]],
-    ["a nested form schema", { resultType: "input_required", inputRequests: { a: { ...FORM, params: { message: "x", requestedSchema: { type: "object", properties: { o: { type: "object" } } } } } } }, { method: "tools/call", declared: ALL }, ["server.form-schema"]],
+    [
+      "inputRequests that is not an object",
+      { resultType: "input_required", inputRequests: [FORM] },
+      { method: "tools/call", declared: ALL },
+      ["server.request-shape"],
+    ],
+    [
+      "url that is not a URL",
+      { resultType: "input_required", inputRequests: { a: { ...URL_MODE, params: { ...URL_MODE.params, url: "not a url" } } } },
+      { method: "tools/call", declared: ALL },
+      ["server.url-valid"],
+    ],
+    [
+      "a nested form schema",
+      {
+        resultType: "input_required",
+        inputRequests: { a: { ...FORM, params: { message: "x", requestedSchema: { type: "object", properties: { o: { type: "object" } } } } } },
+      },
+      { method: "tools/call", declared: ALL },
+      ["server.form-schema"],
+    ],
   ])("%s", (_label, result, ctx, rules) => {
     expect(failed(result, ctx)).toEqual(rules);
   });
@@ -52,7 +125,10 @@ describe("server rules on an InputRequiredResult", () => {
 
   it("a URL-mode request keeps the full URL and its host", () => {
     const view = readInputRequired({ resultType: "input_required", inputRequests: { a: URL_MODE } }, { method: "tools/call", declared: ALL });
-    expect(view.requests[0]).toMatchObject({ kind: "elicitation-url", url: { href: "https://auth.example.com/connect?flow=1", hostname: "auth.example.com", valid: true } });
+    expect(view.requests[0]).toMatchObject({
+      kind: "elicitation-url",
+      url: { href: "https://auth.example.com/connect?flow=1", hostname: "auth.example.com", valid: true },
+    });
   });
 });
 
@@ -70,7 +146,10 @@ describe("-32021 MissingRequiredClientCapability", () => {
   });
 
   it("declare and resend merges the capability into _meta and takes a new id, keeping everything else", () => {
-    const bare = { ...firstRequest, params: { ...firstRequest.params, _meta: { ...firstRequest.params._meta, "io.modelcontextprotocol/clientCapabilities": { sampling: {} } } } };
+    const bare = {
+      ...firstRequest,
+      params: { ...firstRequest.params, _meta: { ...firstRequest.params._meta, "io.modelcontextprotocol/clientCapabilities": { sampling: {} } } },
+    };
     const fixed = declareAndResend(bare, { elicitation: { form: {} } }, 7);
     expect(fixed.id).toBe(7);
     expect(fixed).toMatchObject({ method: "tools/call", params: { name: "create_event", arguments: { title: "Dentist" } } });

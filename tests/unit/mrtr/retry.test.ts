@@ -10,7 +10,12 @@ describe("the retry builder", () => {
   });
 
   it("never adds requestState when the server gave none", () => {
-    const retry = buildRetry({ request: firstRequest, result: { resultType: "input_required", inputRequests: inputRequiredResult.inputRequests }, responses: answer, id: 2 });
+    const retry = buildRetry({
+      request: firstRequest,
+      result: { resultType: "input_required", inputRequests: inputRequiredResult.inputRequests },
+      responses: answer,
+      id: 2,
+    });
     expect(retry.params).not.toHaveProperty("requestState");
   });
 
@@ -20,7 +25,12 @@ describe("the retry builder", () => {
   });
 
   it("a later round drops the previous round's inputResponses and requestState", () => {
-    const retry = buildRetry({ request: retryRequest, result: { resultType: "input_required", requestState: "s2", inputRequests: { again: inputRequiredResult.inputRequests.when } }, responses: { again: { action: "cancel" } }, id: 3 });
+    const retry = buildRetry({
+      request: retryRequest,
+      result: { resultType: "input_required", requestState: "s2", inputRequests: { again: inputRequiredResult.inputRequests.when } },
+      responses: { again: { action: "cancel" } },
+      id: 3,
+    });
     expect(retry.params).toEqual({ ...firstRequest.params, inputResponses: { again: { action: "cancel" } }, requestState: "s2" });
   });
 
@@ -56,8 +66,16 @@ describe("client rules on a hand-edited retry", () => {
     ["retry repeats the original params: arguments changed", withParams({ arguments: { title: "Haircut" } }), ["client.same-request"]],
     ["MUST NOT reuse requestState for a different request", withParams({ name: "delete_event" }), ["client.state-not-reused"]],
     ["response must be an ElicitResult", withParams({ inputResponses: { when: { answer: "tomorrow" } } }), ["client.response-shape"]],
-    ["SHOULD validate content against requestedSchema", withParams({ inputResponses: { when: { action: "accept", content: { startsAt: "tomorrow" } } } }), ["client.validate-content"]],
-    ["resultType does not belong in an input response", withParams({ inputResponses: { when: { ...answer.when, resultType: "complete" } } }), ["client.response-shape"]],
+    [
+      "SHOULD validate content against requestedSchema",
+      withParams({ inputResponses: { when: { action: "accept", content: { startsAt: "tomorrow" } } } }),
+      ["client.validate-content"],
+    ],
+    [
+      "resultType does not belong in an input response",
+      withParams({ inputResponses: { when: { ...answer.when, resultType: "complete" } } }),
+      ["client.response-shape"],
+    ],
     ["decline needs no content", withParams({ inputResponses: { when: { action: "decline" } } }), []],
   ])("%s", (_label, retry, rules) => {
     expect(departures(checkRetry(ctx, retry)).map((v) => v.rule)).toEqual(rules);
@@ -72,7 +90,10 @@ describe("client rules on a hand-edited retry", () => {
 
   it("extra inputResponses keys are noted but are not a departure (servers SHOULD ignore them)", () => {
     const all = checkRetry(ctx, withParams({ inputResponses: { ...answer, playground_extra: { action: "accept" } } }));
-    expect(all.find((v) => v.rule === "client.extra-responses")).toMatchObject({ pass: false, detail: 'inputResponses has keys the server did not ask for: "playground_extra".' });
+    expect(all.find((v) => v.rule === "client.extra-responses")).toMatchObject({
+      pass: false,
+      detail: 'inputResponses has keys the server did not ask for: "playground_extra".',
+    });
     expect(departures(all)).toEqual([]);
   });
 });

@@ -50,14 +50,21 @@ describe("following a task", () => {
   });
 
   it("a user override replaces the server's interval but never goes below the floor", async () => {
-    const { deps, sent } = fakeServer((method, _p, now) => ({ result: { resultType: method === "tools/call" ? "task" : "complete", ...(now >= 1000 ? task("completed", now, { result: {} }) : task("working", now)) } }));
+    const { deps, sent } = fakeServer((method, _p, now) => ({
+      result: { resultType: method === "tools/call" ? "task" : "complete", ...(now >= 1000 ? task("completed", now, { result: {} }) : task("working", now)) },
+    }));
     await createFollower(deps, { tool: "x", overridePollMs: 10 }).run();
     expect(sent.slice(0, 3).map((s) => s.at)).toEqual([0, 250, 500]);
   });
 
   it("answers each input request key once with tasks/update, however many polls repeat it", async () => {
     let answered = false;
-    const ask = { confirm: { method: "elicitation/create", params: { message: "Sure?", requestedSchema: { type: "object", properties: { confirmed: { type: "boolean" } } } } } };
+    const ask = {
+      confirm: {
+        method: "elicitation/create",
+        params: { message: "Sure?", requestedSchema: { type: "object", properties: { confirmed: { type: "boolean" } } } },
+      },
+    };
     const { deps, sent } = fakeServer((method, _p, now) => {
       if (method === "tools/call") return { result: { resultType: "task", ...task("working", now) } };
       if (method === "tasks/update") {
@@ -68,7 +75,10 @@ describe("following a task", () => {
       return { result: { resultType: "complete", ...(answered || now < 600 ? task("working", now) : task("input_required", now, { inputRequests: ask })) } };
     });
     let polls = 0;
-    const f = createFollower({ ...deps, onUpdate: (t) => t.pending.length && ++polls === 3 && f.answer({ confirm: { action: "accept", content: { confirmed: true } }, stray: {} }) }, { tool: "confirm_booking" });
+    const f = createFollower(
+      { ...deps, onUpdate: (t) => t.pending.length && ++polls === 3 && f.answer({ confirm: { action: "accept", content: { confirmed: true } }, stray: {} }) },
+      { tool: "confirm_booking" },
+    );
     const track = await f.run();
     expect(sent.filter((s) => s.method === "tasks/update")).toHaveLength(1);
     expect(track.seenKeys).toEqual(["confirm"]);
@@ -79,7 +89,9 @@ describe("following a task", () => {
 
   it("without an answer the CLI mode stops with missing-answer naming the key", async () => {
     const ask = { confirm: { method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object", properties: {} } } } };
-    const { deps } = fakeServer((method, _p, now) => ({ result: { resultType: method === "tools/call" ? "task" : "complete", ...task("input_required", now, { inputRequests: ask }) } }));
+    const { deps } = fakeServer((method, _p, now) => ({
+      result: { resultType: method === "tools/call" ? "task" : "complete", ...task("input_required", now, { inputRequests: ask }) },
+    }));
     const track = await createFollower(deps, { tool: "x", failOnMissingAnswer: true }).run();
     expect(track.outcome).toBe("missing-answer");
     expect(track.message).toContain("confirm");
@@ -94,14 +106,18 @@ describe("following a task", () => {
   });
 
   it("a terminal state followed by another status is flagged as an illegal move", async () => {
-    const { deps } = fakeServer((method, _p, now) => ({ result: { resultType: method === "tools/call" ? "task" : "complete", ...task(now >= 300 ? "cancelled" : "working", now) } }));
+    const { deps } = fakeServer((method, _p, now) => ({
+      result: { resultType: method === "tools/call" ? "task" : "complete", ...task(now >= 300 ? "cancelled" : "working", now) },
+    }));
     const track = await createFollower(deps, { tool: "x" }).run();
     expect(track.moves.every((m) => m.legal)).toBe(true);
     expect(track.outcome).toBe("cancelled");
   });
 
   it("resumes a task by id (a link, a session file, a stopped card): tasks/get at once, no new tools/call", async () => {
-    const { deps, sent } = fakeServer((_m, _p, now) => ({ result: { resultType: "complete", ...(now >= 600 ? task("completed", now, { result: {} }) : task("working", now)) } }));
+    const { deps, sent } = fakeServer((_m, _p, now) => ({
+      result: { resultType: "complete", ...(now >= 600 ? task("completed", now, { result: {} }) : task("working", now)) },
+    }));
     const track = await createFollower(deps, { tool: "slow_report", resumeTaskId: "T" }).run();
     expect(sent.map((s) => `${s.method}@${s.at}`)).toEqual(["tasks/get@0", "tasks/get@300", "tasks/get@600"]);
     expect(track.moves[0]).toMatchObject({ from: null, to: "working", via: "poll" });

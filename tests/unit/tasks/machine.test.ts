@@ -24,7 +24,9 @@ describe("the task state machine", () => {
     const toolError = readTask({ ...base, status: "completed", result: { content: [], isError: true } });
     expect(toolError.ok && whyMoved("working", toolError.task, "poll")).toContain("isError: true, is still completed");
     const back = readTask({ ...base, status: "working", statusMessage: "Booking" });
-    expect(back.ok && whyMoved("input_required", back.task, "poll")).toBe("Back to work: the server took the answer sent with tasks/update. Server says: “Booking”.");
+    expect(back.ok && whyMoved("input_required", back.task, "poll")).toBe(
+      "Back to work: the server took the answer sent with tasks/update. Server says: “Booking”.",
+    );
   });
 
   it("reads the 2026 and the 2025 shapes and names every broken rule", () => {

@@ -4,18 +4,46 @@ import { describe, expect, it } from "vitest";
 import { createFollower, readPushFrame, RELAXED_POLL_MS, type ExchangeLike } from "@/lib/tasks";
 
 const SUB = "io.modelcontextprotocol/subscriptionId";
-const task = (status: string, extra: Record<string, unknown> = {}) => ({ taskId: "T", status, createdAt: "2026-09-10T08:00:00Z", lastUpdatedAt: "2026-09-10T08:00:00Z", ttlMs: 60000, pollIntervalMs: 500, ...extra });
+const task = (status: string, extra: Record<string, unknown> = {}) => ({
+  taskId: "T",
+  status,
+  createdAt: "2026-09-10T08:00:00Z",
+  lastUpdatedAt: "2026-09-10T08:00:00Z",
+  ttlMs: 60000,
+  pollIntervalMs: 500,
+  ...extra,
+});
 /** The pushed task asking its confirm question (an elicitation form) — what the tests push mid-task. */
-const confirmAsked = () => ({ ...task("input_required", { inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } } }) });
+const confirmAsked = () => ({
+  ...task("input_required", {
+    inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } },
+  }),
+});
 
 describe("reading a task listen stream", () => {
   it.each([
-    ["the ack, with the ids it names", { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: ["T"] }, _meta: { [SUB]: "s" } } }, { kind: "ack", taskIds: ["T"] }],
-    ["an ack that names none", { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: {}, _meta: { [SUB]: "s" } } }, { kind: "ack", taskIds: [] }],
-    ["a pushed task", { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "s" } } }, { kind: "task", taskId: "T", task: { ...task("working"), _meta: { [SUB]: "s" } } }],
+    [
+      "the ack, with the ids it names",
+      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: ["T"] }, _meta: { [SUB]: "s" } } },
+      { kind: "ack", taskIds: ["T"] },
+    ],
+    [
+      "an ack that names none",
+      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: {}, _meta: { [SUB]: "s" } } },
+      { kind: "ack", taskIds: [] },
+    ],
+    [
+      "a pushed task",
+      { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "s" } } },
+      { kind: "task", taskId: "T", task: { ...task("working"), _meta: { [SUB]: "s" } } },
+    ],
     ["another stream's push", { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "other" } } }, undefined],
     ["the graceful end", { jsonrpc: "2.0", id: "s", result: { resultType: "complete" } }, { kind: "closed" }],
-    ["a refusal", { jsonrpc: "2.0", id: "s", error: { code: -32021, message: "Missing required client capability" } }, { kind: "error", message: "-32021 Missing required client capability" }],
+    [
+      "a refusal",
+      { jsonrpc: "2.0", id: "s", error: { code: -32021, message: "Missing required client capability" } },
+      { kind: "error", message: "-32021 Missing required client capability" },
+    ],
     ["another request's reply", { jsonrpc: "2.0", id: 3, result: {} }, undefined],
   ])("%s", (_name, frame, expected) => {
     expect(readPushFrame(frame, "s")).toEqual(expected);

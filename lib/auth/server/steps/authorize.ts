@@ -46,7 +46,12 @@ function callbackFailure(message: string): FindingCode {
 }
 
 /** The tokens, "needs-user" when no person took the sign-in, undefined when a step failed (recorded). */
-export async function authorize(ctx: FlowContext, a: Authorizer, scope: string | undefined, label: string): Promise<oauth.TokenEndpointResponse | "needs-user" | undefined> {
+export async function authorize(
+  ctx: FlowContext,
+  a: Authorizer,
+  scope: string | undefined,
+  label: string,
+): Promise<oauth.TokenEndpointResponse | "needs-user" | undefined> {
   const verifier = oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
   const authUrl = authorizationUrl(a, await oauth.calculatePKCECodeChallenge(verifier), state, scope);
@@ -60,10 +65,22 @@ export async function authorize(ctx: FlowContext, a: Authorizer, scope: string |
   );
   const callback = ctx.opts.login ? await ctx.opts.login(authUrl.href) : null;
   if (!callback) {
-    ctx.step(`${label}login and consent`, "skipped", "A person must open the authorization URL, sign in and consent; the run stops here.", `${AUTHZ} §Authorization Flow Steps`, []);
+    ctx.step(
+      `${label}login and consent`,
+      "skipped",
+      "A person must open the authorization URL, sign in and consent; the run stops here.",
+      `${AUTHZ} §Authorization Flow Steps`,
+      [],
+    );
     return "needs-user";
   }
-  ctx.step(`${label}login and consent`, "ok", "The user signed in at the authorization server and consented; it redirected to the callback with code, state and iss.", `${AUTHZ} §Authorization Flow Steps`, []);
+  ctx.step(
+    `${label}login and consent`,
+    "ok",
+    "The user signed in at the authorization server and consented; it redirected to the callback with code, state and iss.",
+    `${AUTHZ} §Authorization Flow Steps`,
+    [],
+  );
   const seen: HttpAttempt[] = [{ request: { method: "GET", url: maskUrl(callback), headers: {} } }];
   const validation = `${AUTHZ} §Authorization Response Validation`;
   let params: URLSearchParams;
@@ -75,11 +92,23 @@ export async function authorize(ctx: FlowContext, a: Authorizer, scope: string |
     ctx.step(`${label}callback`, "fail", `The callback was rejected before any code was used: ${message}.`, validation, seen);
     return undefined;
   }
-  ctx.step(`${label}callback`, "ok", `state matches and iss equals the recorded issuer ${a.as.issuer}; the code may go to the token endpoint.`, validation, seen);
+  ctx.step(
+    `${label}callback`,
+    "ok",
+    `state matches and iss equals the recorded issuer ${a.as.issuer}; the code may go to the token endpoint.`,
+    validation,
+    seen,
+  );
   return exchangeCode(ctx, a, params, verifier, label);
 }
 
-async function exchangeCode(ctx: FlowContext, a: Authorizer, params: URLSearchParams, verifier: string, label: string): Promise<oauth.TokenEndpointResponse | undefined> {
+async function exchangeCode(
+  ctx: FlowContext,
+  a: Authorizer,
+  params: URLSearchParams,
+  verifier: string,
+  label: string,
+): Promise<oauth.TokenEndpointResponse | undefined> {
   const attempts: HttpAttempt[] = [];
   try {
     const response = await oauth.authorizationCodeGrantRequest(a.as, a.client, oauth.None(), params, a.redirectUri, verifier, tokenOptions(ctx, a, attempts));

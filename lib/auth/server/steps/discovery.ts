@@ -75,10 +75,17 @@ export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | 
   }
   const name = "protected resource metadata";
   const specRef = `${DISCOVERY} §Protected Resource Metadata Discovery`;
-  if (!challenge?.resource_metadata && prm) ctx.raise("AUTH_REQUIRED_BUT_NOT_ADVERTISED", `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`);
+  if (!challenge?.resource_metadata && prm)
+    ctx.raise("AUTH_REQUIRED_BUT_NOT_ADVERTISED", `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`);
   if (!prm) {
     ctx.raise("PRM_NOT_FOUND", `no protected resource metadata at ${candidates.join(", ")}`);
-    ctx.step(name, "fail", "No URL of the discovery order returned RFC 9728 metadata, so the client cannot learn which authorization server to use.", specRef, attempts);
+    ctx.step(
+      name,
+      "fail",
+      "No URL of the discovery order returned RFC 9728 metadata, so the client cannot learn which authorization server to use.",
+      specRef,
+      attempts,
+    );
     return { stop: ctx.done("failed") };
   }
   const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers.filter((s): s is string => typeof s === "string") : [];
@@ -115,7 +122,10 @@ export async function serverMetadata(ctx: FlowContext, issuer: string): Promise<
     const doc = response?.ok ? parseJson(text) : undefined;
     if (!doc) continue;
     if (doc.issuer !== issuer) {
-      ctx.raise("AS_ISSUER_MISMATCH", `${candidate} says issuer ${JSON.stringify(doc.issuer)}, but the metadata was looked up for ${JSON.stringify(issuer)} (they must be identical)`);
+      ctx.raise(
+        "AS_ISSUER_MISMATCH",
+        `${candidate} says issuer ${JSON.stringify(doc.issuer)}, but the metadata was looked up for ${JSON.stringify(issuer)} (they must be identical)`,
+      );
       continue;
     }
     as = doc as unknown as oauth.AuthorizationServer;
@@ -129,8 +139,13 @@ export async function serverMetadata(ctx: FlowContext, issuer: string): Promise<
     return { stop: ctx.done("failed") };
   }
   const s256 = Array.isArray(as.code_challenge_methods_supported) && as.code_challenge_methods_supported.includes("S256");
-  if (!s256) ctx.raise("PKCE_S256_NOT_ADVERTISED", `code_challenge_methods_supported is ${JSON.stringify(as.code_challenge_methods_supported ?? null)}; a client MUST refuse to proceed without S256`);
-  if (!as.authorization_response_iss_parameter_supported) ctx.raise("ISS_PARAMETER_NOT_SUPPORTED", "the authorization server does not advertise iss in authorization responses (RFC 9207)");
+  if (!s256)
+    ctx.raise(
+      "PKCE_S256_NOT_ADVERTISED",
+      `code_challenge_methods_supported is ${JSON.stringify(as.code_challenge_methods_supported ?? null)}; a client MUST refuse to proceed without S256`,
+    );
+  if (!as.authorization_response_iss_parameter_supported)
+    ctx.raise("ISS_PARAMETER_NOT_SUPPORTED", "the authorization server does not advertise iss in authorization responses (RFC 9207)");
   for (const key of ["authorization_endpoint", "token_endpoint"] as const) {
     if (typeof as[key] === "string" && insecure(as[key]!)) ctx.raise("INSECURE_ENDPOINT", `${key} ${as[key]} is not HTTPS`);
   }

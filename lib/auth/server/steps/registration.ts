@@ -11,16 +11,28 @@ import type { Stop } from "./discovery";
 /** oauth4webapi refuses plain http unless told; only loopback endpoints (the embedded server, local tests) get it. */
 export type InsecureAllowance = { [oauth.allowInsecureRequests]: boolean };
 
-export async function register(ctx: FlowContext, as: oauth.AuthorizationServer, redirectUri: string, allowInsecure: InsecureAllowance): Promise<Stop | { client: oauth.Client }> {
+export async function register(
+  ctx: FlowContext,
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  allowInsecure: InsecureAllowance,
+): Promise<Stop | { client: oauth.Client }> {
   const attempts: HttpAttempt[] = [];
   const name = "registration";
   const cimd = (as as Record<string, unknown>).client_id_metadata_document_supported === true;
   const { clientId, clientMetadataDocument } = ctx.opts;
   if (clientId) {
-    ctx.step(name, "ok", `Pre-registered client ${clientId} (the first choice when the client already has one for this issuer).`, `${REGISTRATION} §Pre-registration`, attempts, {
-      method: "pre-registered",
-      client_id: clientId,
-    });
+    ctx.step(
+      name,
+      "ok",
+      `Pre-registered client ${clientId} (the first choice when the client already has one for this issuer).`,
+      `${REGISTRATION} §Pre-registration`,
+      attempts,
+      {
+        method: "pre-registered",
+        client_id: clientId,
+      },
+    );
     return { client: { client_id: clientId, token_endpoint_auth_method: "none" } };
   }
   if (cimd && clientMetadataDocument) {
@@ -56,8 +68,13 @@ export async function register(ctx: FlowContext, as: oauth.AuthorizationServer, 
   try {
     const response = await oauth.dynamicClientRegistrationRequest(as, metadata, { ...allowInsecure, [oauth.customFetch]: ctx.http.customFetch(attempts) });
     const registered = await oauth.processDynamicClientRegistrationResponse(response);
-    ctx.raise("DCR_DEPRECATED", "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents");
-    const why = cimd ? "this AS also accepts client ID metadata documents, but this client has no hosted document for it" : "the AS offers no client ID metadata documents";
+    ctx.raise(
+      "DCR_DEPRECATED",
+      "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents",
+    );
+    const why = cimd
+      ? "this AS also accepts client ID metadata documents, but this client has no hosted document for it"
+      : "the AS offers no client ID metadata documents";
     ctx.step(name, "warn", `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`, specRef, attempts, {
       method: "dynamic (deprecated)",
       client_id: registered.client_id,

@@ -46,10 +46,14 @@ export async function tokenHandlingChecks(ctx: FlowContext, held: Held): Promise
   const inQuery = new URL(ctx.target);
   inQuery.searchParams.set("access_token", held.accessToken);
   const q = await ctx.mcp(attempts, ctx.listFrame, undefined, inQuery.href);
-  if (q.response?.ok) ctx.raise("TOKEN_IN_QUERY_ACCEPTED", "the server accepted the access token from the query string (it must only read the Authorization header)");
+  if (q.response?.ok)
+    ctx.raise("TOKEN_IN_QUERY_ACCEPTED", "the server accepted the access token from the query string (it must only read the Authorization header)");
   const forged = await ctx.mcp(attempts, ctx.listFrame, "not-a-token-issued-by-anyone");
   if (forged.response?.ok) {
-    ctx.raise("INVALID_TOKEN_ACCEPTED", "the server accepted a bearer token no authorization server issued: it does not validate tokens, so it cannot be enforcing their audience");
+    ctx.raise(
+      "INVALID_TOKEN_ACCEPTED",
+      "the server accepted a bearer token no authorization server issued: it does not validate tokens, so it cannot be enforcing their audience",
+    );
   }
   const ok = !q.response?.ok && !forged.response?.ok;
   const detail = ok ? "A token in the query string and a made-up token were both refused." : "The server accepted what it must refuse (see the findings).";
@@ -64,7 +68,9 @@ export async function stepUp(ctx: FlowContext, a: Authorizer, frame: Frame, held
   const up = bearerChallenge(tried.response?.headers.get("www-authenticate"));
   if (tried.response?.status !== 403 || up?.error !== "insufficient_scope") {
     const ok = tried.response?.ok ?? false;
-    const detail = ok ? "The token already held enough scope: no step-up needed." : `The request answered ${tried.response?.status ?? attempts[0].error}, not 403 insufficient_scope.`;
+    const detail = ok
+      ? "The token already held enough scope: no step-up needed."
+      : `The request answered ${tried.response?.status ?? attempts[0].error}, not 403 insufficient_scope.`;
     ctx.step("step-up challenge", ok ? "ok" : "warn", detail, specRef, attempts);
     return held;
   }

@@ -123,7 +123,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
 
   const backlog = proc.takeBacklog();
   if (backlog.dropped > 0) {
-    rec.note(`${backlog.dropped} earlier unsolicited events were dropped (between sends the bridge keeps the last ${LIMITS.maxUnsolicitedEvents} events, at most ${LIMITS.maxUnsolicitedBytes} bytes)`);
+    rec.note(
+      `${backlog.dropped} earlier unsolicited events were dropped (between sends the bridge keeps the last ${LIMITS.maxUnsolicitedEvents} events, at most ${LIMITS.maxUnsolicitedBytes} bytes)`,
+    );
   }
   // Output of a process this exchange started is part of it; anything older (a previous process's exit, a
   // late reply between sends) is unsolicited.
@@ -137,7 +139,8 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     let skimming = false;
     let skippedLines = 0;
     let parsedPastCap = 0;
-    const tooManyBytes = () => failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`);
+    const tooManyBytes = () =>
+      failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`);
     let stderrShown = 0;
     let stderrHidden = 0;
     const batchAnswers = new Map<string, unknown>();
@@ -161,8 +164,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
           rec.note(rec.idReuse, true);
         }
       }
-      if (skippedLines > 0) rec.note(`${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`, true);
-      if (stderrHidden > 0) rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
+      if (skippedLines > 0)
+        rec.note(`${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`, true);
+      if (stderrHidden > 0)
+        rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
       resolve(outcome);
     };
 
@@ -226,7 +231,8 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         nonJsonLines++;
         return;
       }
-      if (deadline?.observe(event.frame) && deadline.extensions === 1) rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
+      if (deadline?.observe(event.frame) && deadline.extensions === 1)
+        rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
       if (!answer) return;
       const frame = event.frame;
       if (awaiting.kind !== "batch" || Array.isArray(frame)) return settle({ kind: "response", frame });
@@ -286,7 +292,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     rec.add({ kind: "stdin", text: frameText });
 
     if (awaiting.kind === "none") {
-      timer = setTimeout(() => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }), LIMITS.notificationGraceMs);
+      timer = setTimeout(
+        () => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }),
+        LIMITS.notificationGraceMs,
+      );
       return;
     }
     deadline = new ProgressDeadline(opts.timeoutMs, progressTokenOf(opts.parsed?.value), opts.progress, () => {
@@ -297,7 +306,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       }
       if (awaiting.kind === "id") proc.lastTimeout = { at: Date.now(), id: awaiting.id };
       const parts = [timeoutHead(awaiting, opts.timeoutMs)];
-      if (nonJsonLines > 0) parts.push(`stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`);
+      if (nonJsonLines > 0)
+        parts.push(
+          `stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`,
+        );
       if (pending > 0) parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
       if (opts.processMode === "keep") parts.push(`the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`);
       if (deadline?.capped) parts.push(`progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms`);

@@ -59,7 +59,10 @@ export class StdioProcess {
   private framingBroken = false;
   private resolveClosed!: () => void;
 
-  constructor(spec: StdioSpec, readonly options: { keepBacklog: boolean } = { keepBacklog: true }) {
+  constructor(
+    spec: StdioSpec,
+    readonly options: { keepBacklog: boolean } = { keepBacklog: true },
+  ) {
     this.argv = spec.argv;
     this.cwd = spec.cwd;
     this.closed = new Promise((resolve) => (this.resolveClosed = resolve));
@@ -77,7 +80,10 @@ export class StdioProcess {
       } catch {
         // reported below
       }
-      if (!isDir) return Promise.resolve(this.failToStart(`could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`));
+      if (!isDir)
+        return Promise.resolve(
+          this.failToStart(`could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`),
+        );
     }
     let child: ChildProcess;
     try {
@@ -264,8 +270,7 @@ export class StdioProcess {
       event.frame = parsed.value;
       // A reply goes to the oldest request still waiting for its id (a reused id has more than one).
       if (this.outstanding.size > 0 && classifyFrame(parsed.value) === "response") event.owner = this.outstanding.take((parsed.value as { id: unknown }).id);
-    }
-    else event.parseError = text === "" ? "empty line" : parsed.error;
+    } else event.parseError = text === "" ? "empty line" : parsed.error;
     if (partial) event.partial = true;
     if (invalidUtf8) event.invalidUtf8 = true;
     this.emit(event);
@@ -277,7 +282,14 @@ export class StdioProcess {
     const size = this.stdoutPending;
     this.stdoutChunks = [];
     this.stdoutPending = 0;
-    this.emit({ kind: "stdout", at: performance.now(), text: decodeLine(head).text, bytes: size, partial: true, parseError: `line cut: ${size} bytes without a newline` });
+    this.emit({
+      kind: "stdout",
+      at: performance.now(),
+      text: decodeLine(head).text,
+      bytes: size,
+      partial: true,
+      parseError: `line cut: ${size} bytes without a newline`,
+    });
     this.emit({
       kind: "fatal",
       at: performance.now(),
@@ -287,7 +299,8 @@ export class StdioProcess {
   }
 
   private pushStderr(line: string): void {
-    const cut = line.length > LIMITS.maxStderrLineChars ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)` : line;
+    const cut =
+      line.length > LIMITS.maxStderrLineChars ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)` : line;
     this.stderrRing.push(cut);
     if (this.stderrRing.length > LIMITS.stderrRingLines) {
       this.stderrRing.shift();
@@ -366,7 +379,6 @@ export class StdioProcess {
     return status;
   }
 }
-
 
 /** True when `promise` settles within `ms`. */
 export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {

@@ -121,4 +121,3 @@ export async function restartProcess(spec: StdioSpec): Promise<ProcessStatus> {
   await acquired.proc.ready;
   return acquired.proc.status();
 }
-

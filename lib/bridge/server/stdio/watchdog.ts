@@ -59,7 +59,12 @@ function watchdog(groups: () => Iterable<number>): ChildProcess | undefined {
   try {
     // Its own process group and session (detached): a Ctrl-C or a group kill aimed at the bridge spares it.
     // cwd "/" pins no directory; the lean environment keeps NODE_OPTIONS (e.g. a loader) out of it.
-    child = spawn(process.execPath, ["--max-old-space-size=16", "-e", SCRIPT], { cwd: "/", env: minimalEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "ignore", "ignore"], detached: true });
+    child = spawn(process.execPath, ["--max-old-space-size=16", "-e", SCRIPT], {
+      cwd: "/",
+      env: minimalEnv() as NodeJS.ProcessEnv,
+      stdio: ["pipe", "ignore", "ignore"],
+      detached: true,
+    });
   } catch {
     return undefined; // no watchdog: the exit hooks still cover every orderly exit
   }
