@@ -57,20 +57,21 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
             <input type="checkbox" checked={s.includeClientInfo} onChange={(e) => set({ includeClientInfo: e.target.checked })} />
             clientInfo
           </label>
-          <input
-            aria-label="clientInfo name"
-            className={`${inputClass} w-36`}
-            value={s.clientInfo.name}
-            disabled={!s.includeClientInfo}
-            onChange={(e) => set({ clientInfo: { ...s.clientInfo, name: e.target.value } })}
-          />
-          <input
-            aria-label="clientInfo version"
-            className={`${inputClass} w-20`}
-            value={s.clientInfo.version}
-            disabled={!s.includeClientInfo}
-            onChange={(e) => set({ clientInfo: { ...s.clientInfo, version: e.target.value } })}
-          />
+          {(
+            [
+              ["name", "w-36"],
+              ["version", "w-20"],
+            ] as const
+          ).map(([field, width]) => (
+            <input
+              key={field}
+              aria-label={`clientInfo ${field}`}
+              className={`${inputClass} ${width}`}
+              value={s.clientInfo[field]}
+              disabled={!s.includeClientInfo}
+              onChange={(e) => set({ clientInfo: { ...s.clientInfo, [field]: e.target.value } })}
+            />
+          ))}
         </div>
         <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
           {input.ok ? `declares clientCapabilities ${JSON.stringify(input.value.clientCapabilities)}` : input.error}

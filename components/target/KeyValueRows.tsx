@@ -22,20 +22,21 @@ export function KeyValueRows({
       <legend className="mb-1 text-slate-600 dark:text-slate-300">{label}</legend>
       {rows.map((row, i) => (
         <div key={i} className="flex gap-1">
-          <input
-            aria-label={`${label} name ${i + 1}`}
-            className={`${inputClass} w-40 font-mono`}
-            placeholder={keyPlaceholder}
-            value={row.key}
-            onChange={(e) => update(i, { key: e.target.value })}
-          />
-          <input
-            aria-label={`${label} value ${i + 1}`}
-            className={`${inputClass} flex-1 font-mono`}
-            placeholder={valuePlaceholder}
-            value={row.value}
-            onChange={(e) => update(i, { value: e.target.value })}
-          />
+          {(
+            [
+              ["key", "name", "w-40", keyPlaceholder],
+              ["value", "value", "flex-1", valuePlaceholder],
+            ] as const
+          ).map(([field, word, width, placeholder]) => (
+            <input
+              key={field}
+              aria-label={`${label} ${word} ${i + 1}`}
+              className={`${inputClass} ${width} font-mono`}
+              placeholder={placeholder}
+              value={row[field]}
+              onChange={(e) => update(i, { [field]: e.target.value })}
+            />
+          ))}
           <Button onClick={() => onChange(rows.filter((_, j) => j !== i))} aria-label={`remove ${label} row ${i + 1}`}>
             ✕
           </Button>

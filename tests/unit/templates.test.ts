@@ -1,19 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { TEMPLATES, defaultFrame } from "@/lib/protocol/templates";
 import { missingEnvelopeKeys } from "@/lib/protocol/meta";
+import { MODERN_REQUEST_METHODS } from "@/lib/protocol/schema/client-frame.mjs";
 
-const CLIENT_REQUESTS_2026 = [
-  "server/discover",
-  "completion/complete",
-  "prompts/get",
-  "prompts/list",
-  "resources/list",
-  "resources/templates/list",
-  "resources/read",
-  "subscriptions/listen",
-  "tools/call",
-  "tools/list",
-];
+// The client requests of 2026-07-28 as the generated frame schema lists them (from schema.ts ClientRequest).
+const CLIENT_REQUESTS_2026 = MODERN_REQUEST_METHODS;
 
 describe("frame templates", () => {
   it("there is a template for every 2026-07-28 client request (schema ClientRequest)", () => {
