@@ -95,6 +95,10 @@ export function register({ test, assert }) {
 
     // Focus and selection carried over: typing replaces exactly the selected method name.
     await page.keyboard.type("ping");
+    // Monaco paints its lines on the next animation frame: wait for the paint, then judge the text.
+    await page
+      .waitForFunction(() => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes("ping"), null, { timeout: 5_000 })
+      .catch(() => {});
     assert((await pg.editorText()).includes('"method": "ping"'), `after typing over the selection: ${await pg.editorText()}`);
     // Undo steps back over the typing, then over what was typed in the plain frame before Monaco arrived, to the
     // frame as the page last set it (the sent frame with its advanced id).
