@@ -49,9 +49,15 @@ export function register({ test, assert }) {
     assert(tag.includes("emulating: no MRTR support") && tag.includes("took elicitation out of clientCapabilities"), `tag: ${tag}`);
     const trace = await pg.traceText(seq);
     assert(trace.includes("-32021"), `the calendar may not ask for undeclared input: ${trace.slice(0, 400)}`);
-    await page.waitForTimeout(1500); // the session is saved shortly after it settles
+    // The session is saved shortly after it settles, and restored after first paint (the restore code loads lazily):
+    // wait for the save, reload, and wait for the restore to be announced before judging the switch.
+    await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('"noMrtr":true')), null, { timeout: 15_000 }).catch(() => {});
     await page.reload();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg
+      .tid("saved-session-notice")
+      .waitFor({ timeout: 15_000 })
+      .catch(() => {});
     assert(await pg.tid("envelope-emulate-noMrtr").isChecked(), "the switch survives a reload");
     await pg.tid("envelope-panel").locator("summary").click();
     await pg.tid("envelope-emulate-noMrtr").uncheck();
