@@ -101,24 +101,24 @@ export function AuthPanel({ commands }: PanelProps) {
           <option value="url">My server (URL)…</option>
         </select>
         {source === "url" ? (
-          <input
-            aria-label="MCP endpoint URL"
-            data-testid="auth-url"
-            className={inputClass}
-            placeholder="https://example.com/mcp"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-          />
-        ) : null}
-        {source === "url" ? (
-          <input
-            aria-label="Client ID (optional)"
-            data-testid="auth-client-id"
-            className={inputClass}
-            placeholder="client ID (optional)"
-            value={clientId}
-            onChange={(e) => setClientId(e.target.value)}
-          />
+          <>
+            <input
+              aria-label="MCP endpoint URL"
+              data-testid="auth-url"
+              className={inputClass}
+              placeholder="https://example.com/mcp"
+              value={url}
+              onChange={(e) => setUrl(e.target.value)}
+            />
+            <input
+              aria-label="Client ID (optional)"
+              data-testid="auth-client-id"
+              className={inputClass}
+              placeholder="client ID (optional)"
+              value={clientId}
+              onChange={(e) => setClientId(e.target.value)}
+            />
+          </>
         ) : null}
         <select
           aria-label="Who signs in"
