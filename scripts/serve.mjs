@@ -16,6 +16,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { announce } from "./launch.mjs";
+import { createStaticAssets, preloadLinkHeader } from "./static-assets.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({
@@ -57,6 +58,11 @@ const next = (await import("next")).default;
 const app = next({ dev: false, dir: root, hostname: host, port });
 await app.prepare();
 const handleByNext = app.getRequestHandler();
+// Build assets from memory, compressed once (scripts/static-assets.mjs); the playground page names Monaco's chunks
+// in a Link header so the browser fetches them alongside the first-load scripts.
+const assets = createStaticAssets(path.join(root, ".next"));
+const editorPreload = preloadLinkHeader(assets.editorPreload);
+const isPlaygroundPage = (req) => req.method === "GET" && /^\/(\?|#|$)/.test(req.url ?? "");
 
 function answer(req, res) {
   // In flight from arrival until the reply is written (or the connection drops): what a drain waits for.
@@ -66,7 +72,8 @@ function answer(req, res) {
   if (bridge.isDraining()) res.setHeader("Connection", "close");
   // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
   for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
-  if (handleBridgeRequest(req, res)) return;
+  if (handleBridgeRequest(req, res) || assets.serve(req, res)) return;
+  if (editorPreload && isPlaygroundPage(req)) res.setHeader("Link", editorPreload);
   void handleByNext(req, res);
 }
 const server = createPlaygroundServer(answer, { hosted });

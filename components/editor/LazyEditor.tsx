@@ -1,7 +1,7 @@
 "use client";
 /**
  * The frame editor, usable from first paint: the server renders the frame as highlighted, plain-text-editable
- * PlainFrame; Monaco (fetched as soon as this module runs, in parallel with hydration) is laid over it when
+ * PlainFrame; Monaco (fetched in parallel with hydration, run after it) is laid over it when
  * ready and takes over in place with the same text, selection, focus and undo history (the page's changes and the
  * plain edits before each, as undoable edits).
  */
@@ -13,9 +13,9 @@ export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
 
 type EditorModule = { default: ComponentType<JsonRpcEditorProps> };
 let editorModule: Promise<EditorModule> | undefined;
+// Imported once the page has hydrated and painted the plain frame editable: its 3.6 MB of script would otherwise
+// run first and hold the plain frame back. The bytes are already on their way by then (scripts/serve.mjs names Monaco's chunks in a preload header).
 const loadEditor = () => (editorModule ??= import("./JsonRpcEditor"));
-// Start fetching Monaco while React hydrates the page, not after.
-if (typeof window !== "undefined") void loadEditor().catch(() => {});
 
 const noSubscribe = () => () => {};
 /** Undo steps kept from before Monaco (each a whole frame): enough for any real first minute, bounded. */
@@ -39,15 +39,24 @@ export function LazyEditor(props: JsonRpcEditorProps) {
   } else if (!ready && history.typed !== props.value) setHistory({ ...history, typed: props.value });
 
   useEffect(() => {
+    if (!hydrated) return;
     let live = true;
-    loadEditor().then(
-      (m) => live && setEditor(() => m.default),
-      () => {}, // stays plain text: still readable, editable and sendable
-    );
+    // After the frame that shows the plain frame editable has painted: Monaco's first run takes ~0.4 s.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        loadEditor().then(
+          (m) => live && setEditor(() => m.default),
+          () => {}, // stays plain text: still readable, editable and sendable
+        );
+      }, 0);
+    });
     return () => {
       live = false;
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
-  }, []);
+  }, [hydrated]);
 
   const takeOver = useMemo<MonacoTakeOver>(
     () => ({
