@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
 import { THEME_BOOT_SCRIPT } from "@/lib/a11y/theme";
+import { EARLY_FRAME_SCRIPT } from "@/lib/session/early-frame";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -14,6 +15,8 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <head>
         {/* Before first paint: the remembered theme (or the system's) is on <html> before <body> exists. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        {/* Before the bundles: what is typed into the server-rendered frame, and a send asked for, are kept. */}
+        <script dangerouslySetInnerHTML={{ __html: EARLY_FRAME_SCRIPT }} />
       </head>
       <body className="bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
     </html>

@@ -2,8 +2,9 @@
 // discarded warm-up load each, then `loads` loads each, ours and Inspector's interleaved so load on the machine
 // hits both alike. Times are from navigation start (performance.now() in the page), stamped in the page by a
 // MutationObserver the moment the element appears (no polling delay):
-//   ours: frame usable   = the plain frame's textarea is editable (hydrated: readonly gone), so it can be
-//                          read, edited and sent (Ctrl/Cmd+Enter, Send) before Monaco arrives;
+//   ours: frame usable   = the server-rendered frame's textarea is in the page and editable: it can be read and
+//                          edited, and a send asked for (Ctrl/Cmd+Enter, Send) is kept (lib/session/early-frame.ts);
+//         send live      = the page has hydrated (data-hydrated="true"): a send goes out the moment it is asked;
 //         Monaco ready   = Monaco has taken over (data-editor="monaco") and rendered its lines;
 //   Inspector 2.12.0: first interactive = the first server card's "Connect or disconnect" switch is in the page and
 //                          enabled (its SPA renders it with its handlers, after fetching its server list).
@@ -28,11 +29,16 @@ import { ROOT, startApp, stats } from "./lib.mjs";
 export const PAGE_AIMS = { frameUsableOverInspector: 0.5, monacoReadyOverInspector: 1.0, firstLoadJsGzipKB: 200 };
 
 const MARKS = {
-  ours: { frameUsable: '[data-testid="editor-plain-text"]:not([readonly])', monacoReady: '[data-editor="monaco"] .monaco-editor .view-lines' },
+  ours: {
+    frameUsable: '[data-testid="editor"] [data-testid="editor-plain-text"]:not([readonly])',
+    sendLive: '[data-testid="playground"][data-hydrated="true"]',
+    monacoReady: '[data-editor="monaco"] .monaco-editor .view-lines',
+  },
   inspector: { firstInteractive: 'input[role="switch"][aria-label^="Connect or disconnect"]:not([disabled])' },
 };
 export const PAGE_DEFINITIONS = {
-  frameUsable: `navigation → ${MARKS.ours.frameUsable} in the page (the plain frame editable and sendable)`,
+  frameUsable: `navigation → ${MARKS.ours.frameUsable} in the page (the frame readable and editable; a send asked for is kept)`,
+  sendLive: `navigation → ${MARKS.ours.sendLive} in the page (hydrated: a send goes out at once)`,
   monacoReady: `navigation → ${MARKS.ours.monacoReady} in the page (Monaco took over)`,
   inspectorFirstInteractive: `navigation → ${MARKS.inspector.firstInteractive} in the page (the first server's Connect switch, enabled)`,
   firstLoadJs: "the <script src> files of the HTML a module-running browser fetches (noModule left out), each gzipped (level 6), summed",
@@ -46,7 +52,12 @@ function stampMarks(marks) {
     if (Object.keys(stamped).length === Object.keys(marks).length) observer.disconnect();
   };
   const observer = new MutationObserver(check);
-  observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["readonly", "disabled", "data-editor", "class"] });
+  observer.observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: ["readonly", "disabled", "data-editor", "data-hydrated", "class"],
+  });
 }
 
 const round = (n, d = 1) => Math.round(n * 10 ** d) / 10 ** d;
@@ -102,9 +113,9 @@ async function load(browser, url, marks, storageState) {
 /**
  * @typedef {{ n: number, median: number, p10: number, p90: number, p99: number, min: number, max: number }} Stats
  * @typedef {{
- *   ours: { server: string, firstLoadJs: { files: number, rawKB: number, gzipKB: number }, frameUsableMs: Stats, monacoReadyMs: Stats, jsFetchedByMonacoReadyKB: number, requestsLeavingLoopback: number },
+ *   ours: { server: string, firstLoadJs: { files: number, rawKB: number, gzipKB: number }, frameUsableMs: Stats, sendLiveMs: Stats, monacoReadyMs: Stats, jsFetchedByMonacoReadyKB: number, requestsLeavingLoopback: number },
  *   inspector: { version: string, firstLoadJs: object, firstInteractiveMs: Stats, requestsLeavingLoopback: number } | { version: string, unavailable: string },
- *   ratios?: { frameUsableOverInspector: number, monacoReadyOverInspector: number },
+ *   ratios?: { frameUsableOverInspector: number, sendLiveOverInspector: number, monacoReadyOverInspector: number },
  *   aims: Record<string, { aim: number, value: number | null, met: boolean | null }>,
  *   definitions: typeof PAGE_DEFINITIONS, loads: number,
  * }} PageBenchResult
@@ -155,6 +166,7 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
       server: "scripts/serve.mjs",
       firstLoadJs: jsOurs,
       frameUsableMs: stats(runs.ours.map((r) => r.frameUsable)),
+      sendLiveMs: stats(runs.ours.map((r) => r.sendLive)),
       monacoReadyMs: stats(runs.ours.map((r) => r.monacoReady)),
       jsFetchedByMonacoReadyKB: round(stats(runs.ours.map((r) => r.jsKB)).median),
       requestsLeavingLoopback: runs.ours.reduce((s, r) => s + r.foreign.length, 0),
@@ -171,6 +183,7 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
       };
       result.ratios = {
         frameUsableOverInspector: round(ours.frameUsableMs.median / first.median, 2),
+        sendLiveOverInspector: round(ours.sendLiveMs.median / first.median, 2),
         monacoReadyOverInspector: round(ours.monacoReadyMs.median / first.median, 2),
       };
     } else result.inspector = { version: INSPECTOR_VERSION, unavailable: peer.unavailable };
@@ -193,6 +206,7 @@ export function formatPageBench(r) {
   const lines = [
     `ours (${r.ours.server}), ${r.loads} cold loads:`,
     `  frame usable          ${s(r.ours.frameUsableMs)}`,
+    `  send live (hydrated)  ${s(r.ours.sendLiveMs)}`,
     `  Monaco ready          ${s(r.ours.monacoReadyMs)}`,
     `  first-load JS         ${r.ours.firstLoadJs.gzipKB} KB gzip (${r.ours.firstLoadJs.files} files, ${r.ours.firstLoadJs.rawKB} KB raw); ${r.ours.jsFetchedByMonacoReadyKB} KB JS fetched by Monaco ready`,
   ];

@@ -40,8 +40,12 @@ function pagesSideBySide(p) {
     "| --- | --- | --- | --- | --- |",
   ];
   lines.push(
-    `| ours: frame usable (readable, editable, sendable) | **${p.ours.frameUsableMs.median} ms** | ${spread(p.ours.frameUsableMs)} | **${over(p.ours.frameUsableMs)}** | ≤ ${p.aims.frameUsableOverInspector.aim}× |`,
+    `| ours: frame usable (readable, editable; a send asked for is kept) | **${p.ours.frameUsableMs.median} ms** | ${spread(p.ours.frameUsableMs)} | **${over(p.ours.frameUsableMs)}** | ≤ ${p.aims.frameUsableOverInspector.aim}× |`,
   );
+  if (p.ours.sendLiveMs)
+    lines.push(
+      `| ours: send live (hydrated: a send goes out at once) | ${p.ours.sendLiveMs.median} ms | ${spread(p.ours.sendLiveMs)} | ${over(p.ours.sendLiveMs)} | |`,
+    );
   lines.push(
     `| ours: Monaco ready | ${p.ours.monacoReadyMs.median} ms | ${spread(p.ours.monacoReadyMs)} | ${over(p.ours.monacoReadyMs)} | ≤ ${p.aims.monacoReadyOverInspector.aim}× |`,
   );

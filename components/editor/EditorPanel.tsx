@@ -7,6 +7,7 @@ import { EditorToolbar } from "./EditorToolbar";
 import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
 import { SendProblem } from "./SendProblem";
+import { useEarlyFrame } from "./useEarlyFrame";
 import { selectCheckedEra } from "@/lib/session/target-templates";
 
 // The explainer's tables load after first paint (they are large and only needed on click).
@@ -35,6 +36,9 @@ export function EditorPanel(props: PanelProps) {
   const { state, dispatch, commands } = props;
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   const era = selectCheckedEra(state);
+  const edit = (text: string) => dispatch({ type: "editor/userEdit", text });
+  const send = () => void commands.send();
+  useEarlyFrame(state.editor.text, edit, send);
   return (
     <section className="flex min-h-0 min-w-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
       <PanelHeading
@@ -57,14 +61,7 @@ export function EditorPanel(props: PanelProps) {
         className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 dark:border-slate-700"
         data-testid="editor"
       >
-        <LazyEditor
-          value={state.editor.text}
-          valueVersion={state.editor.version}
-          onChange={(text) => dispatch({ type: "editor/userEdit", text })}
-          onSubmit={() => void commands.send()}
-          onMarkers={setMarkers}
-          schemaEra={era}
-        />
+        <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
       </div>
       <MarkerSummary markers={markers} />
       <ExplainEditor state={state} />

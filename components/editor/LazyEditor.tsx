@@ -87,7 +87,6 @@ export function LazyEditor(props: JsonRpcEditorProps) {
             onChange={props.onChange}
             onSubmit={props.onSubmit}
             ariaLabel={props.ariaLabel ?? "JSON-RPC frame editor"}
-            editable={hydrated}
           />
         </div>
       ) : null}

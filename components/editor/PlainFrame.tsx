@@ -1,8 +1,8 @@
 "use client";
 /**
  * The frame before Monaco has loaded: a plain textarea over a highlighted copy of the same text (the server
- * renders both, so the frame is readable from first paint). Editable once the page has hydrated; Ctrl/Cmd+Enter
- * submits. LazyEditor lays Monaco over it when Monaco is ready and hands over text, selection and focus.
+ * renders both, so the frame is readable and editable from first paint; what is typed and a send asked for before
+ * the page's scripts run are kept by lib/session/early-frame.ts). Ctrl/Cmd+Enter submits. LazyEditor lays Monaco over it when Monaco is ready and hands over text, selection and focus.
  */
 import { forwardRef, useMemo } from "react";
 import { tokenizeJson, type JsonTokenKind } from "@/lib/protocol/json-tokens";
@@ -27,11 +27,9 @@ export interface PlainFrameProps {
   onChange(text: string): void;
   onSubmit(): void;
   ariaLabel: string;
-  /** False until React has hydrated: before that an edit would not reach the session, so the text is read-only. */
-  editable: boolean;
 }
 
-export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(function PlainFrame({ value, onChange, onSubmit, ariaLabel, editable }, ref) {
+export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(function PlainFrame({ value, onChange, onSubmit, ariaLabel }, ref) {
   const tokens = useMemo(() => tokenizeJson(value), [value]);
   return (
     <div className="h-full overflow-auto bg-white py-1 dark:bg-[#1e1e1e]" data-testid="editor-plain">
@@ -57,7 +55,6 @@ export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(funct
           autoCapitalize="off"
           autoComplete="off"
           autoCorrect="off"
-          readOnly={!editable}
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onFocus={(e) => (e.currentTarget.dataset.touched = "true")}
