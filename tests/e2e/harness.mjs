@@ -1,7 +1,7 @@
 // Shared by run.mjs and measure.mjs: build once and start `next start` (or the fast server) on a free loopback
 // port, with the launch URL it prints (signIn opens it); the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.mjs";
 
@@ -19,14 +19,18 @@ export {
   signIn,
 } from "../../scripts/local-app.mjs";
 
+/** A build as `npm run build` leaves it: `next build`, then the .br/.gz copies scripts/serve.mjs sends (its postbuild). */
 export function ensureBuilt() {
-  if (existsSync(path.join(ROOT, ".next", "BUILD_ID"))) return;
-  console.log("no .next build found: running `npx next build` once…");
-  const r = spawnSync("npx", ["next", "build"], { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
-  if (r.status !== 0) {
-    console.error("next build failed; fix the build and re-run the e2e tests.");
+  const step = (label, args) => {
+    console.log(`${label}: running \`${args.join(" ")}\` once…`);
+    const r = spawnSync(args[0], args.slice(1), { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    if (r.status === 0) return;
+    console.error(`${args.join(" ")} failed; fix it and re-run the e2e tests.`);
     process.exit(1);
-  }
+  };
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) step("no .next build found", ["npx", "next", "build"]);
+  const chunks = path.join(ROOT, ".next", "static", "chunks");
+  if (!readdirSync(chunks).some((f) => f.endsWith(".br"))) step("the build has no precompressed copies", ["node", "scripts/precompress.mjs"]);
 }
 
 /** `next start` (or the fast server) detached (own process group) with no PLAYGROUND_TOKEN: it makes its own. */

@@ -1,4 +1,4 @@
-// End-to-end tests in real Chromium against `next start` (assumes `next build` ran; builds once if not).
+// End-to-end tests in real Chromium against `next start` (assumes `npm run build` ran; builds and precompresses once if not).
 // Every case is named after the rule it proves. Prints "N passed, N failed" and exits non-zero on failure.
 import { mkdirSync, readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
