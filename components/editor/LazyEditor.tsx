@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
 import type { JsonRpcEditorProps, MonacoTakeOver } from "./JsonRpcEditor";
+import { markEditorSettled } from "./editor-settled";
 import { PlainFrame } from "./PlainFrame";
 
 export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
@@ -47,7 +48,7 @@ export function LazyEditor(props: JsonRpcEditorProps) {
       timer = setTimeout(() => {
         loadEditor().then(
           (m) => live && setEditor(() => m.default),
-          () => {}, // stays plain text: still readable, editable and sendable
+          markEditorSettled, // stays plain text: still readable, editable and sendable
         );
       }, 0);
     });
@@ -66,7 +67,10 @@ export function LazyEditor(props: JsonRpcEditorProps) {
         // Only a selection the user made: an untouched textarea's caret sits at the end of its text.
         return ta && ta.dataset.touched === "true" ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta } : null;
       },
-      done: () => setReady(true),
+      done: () => {
+        setReady(true);
+        markEditorSettled();
+      },
     }),
     [history.texts],
   );

@@ -1,5 +1,6 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useEditorSettled } from "../editor/editor-settled";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
 
@@ -23,7 +24,7 @@ function tabAfterKey(key: string, current: number, count: number): number | null
 /**
  * Tabs over the panel registry, following the WAI-ARIA tabs pattern: one tab stop (roving tabindex), arrows and
  * Home/End move between tabs and show the panel at once. Inactive panels stay mounted (hidden) so they keep
- * their local state.
+ * their local state; they mount (and their code loads) once the frame editor has settled, the shown one at once.
  */
 export function PanelTabs(props: PanelProps) {
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
@@ -33,6 +34,7 @@ export function PanelTabs(props: PanelProps) {
     () => null,
   );
   const [chosen, setActive] = useState<string | null>(null);
+  const editorSettled = useEditorSettled();
   const active = chosen ?? linkTab ?? PANELS[0].id;
   const tabs = useRef<Record<string, HTMLButtonElement | null>>({});
   const [focusPanel, setFocusPanel] = useState<{ id: string } | null>(null);
@@ -105,7 +107,7 @@ export function PanelTabs(props: PanelProps) {
           hidden={id !== active}
           className="min-h-0 flex-1 overflow-auto pr-1"
         >
-          <Component {...props} />
+          {id === active || editorSettled ? <Component {...props} /> : null}
         </div>
       ))}
     </div>

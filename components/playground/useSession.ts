@@ -8,6 +8,7 @@ import type { BridgeClient } from "@/lib/bridge/client";
 import { createCommands, createStore, type Action, type BridgeClientLike, type Commands, type SessionState } from "@/lib/session";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { createPageCacheRuntime } from "../cache/runtime";
+import { afterEditorSettled } from "../editor/editor-settled";
 
 export interface Session {
   state: SessionState;
@@ -36,7 +37,7 @@ export function useSession(token: string): Session {
     const cache = createPageCacheRuntime(token);
     return { store, client, cache, commands: createCommands(store, { client, cache: cache.hooks }) };
   });
-  useEffect(() => runtime.client.preload(), [runtime]);
+  useEffect(() => void afterEditorSettled().then(runtime.client.preload), [runtime]);
   const state = useSyncExternalStore(runtime.store.subscribe, runtime.store.getState, runtime.store.getState);
   return { state, dispatch: runtime.store.dispatch, commands: runtime.commands, cache: runtime.cache };
 }
