@@ -8,7 +8,9 @@
  * observes every bridge call (lib/bridge/server/observe.ts).
  */
 import type http from "node:http";
-import { fromNode, writeJsonReply, type JsonReply } from "@/lib/bridge/server/call-request";
+import { fromNode, nodeHeaders, writeJsonReply, type JsonReply } from "@/lib/bridge/server/call-request";
+import { checkPageHeaders, isSignedIn } from "@/lib/bridge/server/guards";
+import { isHosted } from "@/lib/bridge/server/policy";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 import { observed, registerLiveGauges } from "@/lib/bridge/server/observe";
 import { healthResponse, metricsResponse, readyResponse } from "@/lib/bridge/server/probe-routes";
@@ -84,4 +86,10 @@ export function handleBridgeRequest(req: http.IncomingMessage, res: http.ServerR
   if (!(`${method} ${pathname}` in HOST_ROUTES) && !bridgeRoute(method, pathname)) return false;
   void listener(req, res);
   return true;
+}
+
+/** Whether GET / answers with the playground itself (app/page.tsx's rule), not a refusal or the sign-in page. */
+export function pageShowsPlayground(req: http.IncomingMessage): boolean {
+  const headers = nodeHeaders(req.rawHeaders);
+  return !checkPageHeaders(headers) && (isHosted() || isSignedIn(headers));
 }

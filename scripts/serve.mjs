@@ -73,7 +73,8 @@ function answer(req, res) {
   // Bridge routes skip Next's pipeline (and next.config.ts headers): nothing may frame any of our answers.
   for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
   if (handleBridgeRequest(req, res) || assets.serve(req, res)) return;
-  if (editorPreload && isPlaygroundPage(req)) res.setHeader("Link", editorPreload);
+  // Only to a browser that gets the playground: the sign-in page has no editor.
+  if (editorPreload && isPlaygroundPage(req) && bridge.pageShowsPlayground(req)) res.setHeader("Link", editorPreload);
   void handleByNext(req, res);
 }
 const server = createPlaygroundServer(answer, { hosted });

@@ -7,6 +7,7 @@
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef, useState } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
+import { SAVED_SESSION_KEY } from "@/lib/share/saved-session-key";
 import { knownSecrets } from "./known-secrets";
 
 // Session files and their schemas (zod) are a third of the page's JavaScript: fetched after first paint, not before.
@@ -34,6 +35,15 @@ function storage(): Storage | null {
   }
 }
 
+/** A storage call that may throw (storage disabled, or full): undefined then. */
+function tryStorage<T>(call: () => T): T | undefined {
+  try {
+    return call();
+  } catch {
+    return undefined;
+  }
+}
+
 /** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab link (#lab=…) does not. */
 function opensLink(hash: string): boolean {
   const h = hash.replace(/^#/, "");
@@ -51,12 +61,14 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
 
   useEffect(() => {
     let live = true;
-    void persist().then(({ restoreSession, SAVED_SESSION_KEY }) => {
+    const store = storage();
+    const text = tryStorage(() => store?.getItem(SAVED_SESSION_KEY));
+    // Nothing to bring back (a first visit): the session-file code is not loaded until there is something to save.
+    const restoring = store && text && !opensLink(window.location.hash) ? persist() : Promise.resolve(null);
+    void restoring.then((loaded) => {
       if (!live) return;
-      const store = storage();
-      const text = store?.getItem(SAVED_SESSION_KEY);
-      if (store && text && !opensLink(window.location.hash)) {
-        const back = restoreSession(text, freshFrom(latest.current));
+      if (loaded && text) {
+        const back = loaded.restoreSession(text, freshFrom(latest.current));
         if (back.ok) {
           // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
           if (!back.unchanged) {
@@ -78,7 +90,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
     const timer = setTimeout(async () => {
       const store = storage();
       if (!store) return;
-      const { saveSession, SAVED_SESSION_KEY } = await persist();
+      const { saveSession } = await persist();
       const saved = saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
       try {
         if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
@@ -91,7 +103,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
   }, [state, pending, notice.kind]);
 
   const startFresh = () => {
-    void persist().then(({ SAVED_SESSION_KEY }) => storage()?.removeItem(SAVED_SESSION_KEY));
+    tryStorage(() => storage()?.removeItem(SAVED_SESSION_KEY));
     dispatch({ type: "session/load", state: freshFrom(latest.current) });
     setNotice({ kind: "none" });
   };

@@ -15,7 +15,7 @@ import { sessionFromShare, shareFromSession, withTarget } from "./session-adapte
 import { PRESETS, type PresetId } from "../session/presets";
 import { initialState, type SessionState } from "../session/state";
 
-export const SAVED_SESSION_KEY = "mcp-playground/session";
+export { SAVED_SESSION_KEY } from "./saved-session-key";
 export const SAVED_SESSION_FORMAT = "mcp-playground/saved-session";
 export const SAVED_SESSION_VERSION = 1;
 /** localStorage holds about 5 M UTF-16 characters per origin; the session takes at most this many. */

@@ -38,9 +38,13 @@ function getBytes(port, urlPath, headers) {
 const preloads = (link = "") => [...link.matchAll(/<([^>]+)>;\s*rel=preload/g)].map((m) => m[1]);
 
 export function register({ test, assert }) {
-  test("npm start's server: the signed-in page's answer preloads Monaco's main chunk, which is sent as the build's brotli copy, cached a year as immutable", async () => {
+  test("npm start's server: the signed-in page's answer (not the sign-in page's) preloads Monaco's main chunk, which is sent as the build's brotli copy, cached a year as immutable", async () => {
     const fast = await startServer({ server: "fast" });
     try {
+      // The sign-in page has no editor: a visitor who is not signed in is not sent Monaco's 0.7 MB.
+      const anonymous = await httpRequest({ port: fast.port, path: "/" });
+      assert(anonymous.text.includes("sign") && !anonymous.text.includes('data-testid="playground"'), "an anonymous GET / should be the sign-in page");
+      assert(anonymous.headers.link === undefined, `the sign-in page preloads: ${anonymous.headers.link}`);
       const signedIn = await httpRequest({ port: fast.port, path: `/?token=${fast.token}` });
       const cookie = String(signedIn.headers["set-cookie"]?.[0] ?? "").split(";")[0];
       assert(cookie.startsWith(`mcp-playground-${fast.port}=`), `the launch URL set no sign-in cookie: ${JSON.stringify(signedIn.headers)}`);
