@@ -21,7 +21,11 @@ import { performance } from "node:perf_hooks";
 import { coldStart } from "./cold-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { pageBench } from "./page.mjs";
+import { tsImport } from "tsx/esm/api";
 import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
+
+// The page's client asks for the packed reply and unpacks it; the bench does the same work (lib/protocol/exchange-wire.ts).
+const { unpackExchange } = await tsImport("../lib/protocol/exchange-wire.ts", import.meta.url);
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -101,10 +105,14 @@ async function bridgeOverhead(apps, name, peer) {
   let id = 0;
   const internal = { next: [], fast: [] };
   const viaBridge = (which) => async () => {
-    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `b-${name}-${++id}`, target, frame: toolsList(id) }, auth);
-    if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`bridge send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
-    internal[which].push(r.json.value.durationMs);
-    return r.ms;
+    const t0 = performance.now();
+    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `b-${name}-${++id}`, target, frame: toolsList(id), packed: true }, auth);
+    if (!r.json.ok) throw new Error(`bridge send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
+    const exchange = unpackExchange(r.json.value);
+    const ms = performance.now() - t0;
+    if (exchange.outcome.kind !== "response") throw new Error(`bridge send failed: ${JSON.stringify(exchange.outcome).slice(0, 300)}`);
+    internal[which].push(exchange.durationMs);
+    return ms;
   };
   const viaDirect = async () => {
     const t0 = performance.now();

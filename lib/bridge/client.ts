@@ -5,6 +5,7 @@
  */
 import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "./contract";
 import { TOKEN_HEADER } from "./target";
+import { isPackedExchange, unpackExchange } from "../protocol/exchange-wire";
 
 export interface BridgeClientOptions {
   /** "" sends no token header: the browser's sign-in cookie authenticates (local mode's page). */
@@ -55,7 +56,12 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
   }
 
   return {
-    send: (req) => call<Exchange>("send", req),
+    // Each received frame crosses the wire once; unpacked here to the Exchange the bridge recorded.
+    send: async (req) => {
+      const reply = await call<unknown>("send", { ...req, packed: true });
+      if (!reply.ok) return reply;
+      return isPackedExchange(reply.value) ? { ok: true, value: unpackExchange(reply.value) } : (reply as BridgeReply<Exchange>);
+    },
     cancel: (sendId) => call<{ cancelled: boolean }>("cancel", { sendId }),
     process: (action, target) => call<ProcessStatus>("process", { action, target }),
     post,

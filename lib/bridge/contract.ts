@@ -53,6 +53,8 @@ export const SendRequestSchema = z.object({
    */
   progressReset: z.boolean().optional(),
   maxTotalMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).optional(),
+  /** Reply with each received frame once (lib/protocol/exchange-wire.ts): the page's client asks, and unpacks it. */
+  packed: z.boolean().optional(),
   /** stdio: "keep" reuses the target's process; "fresh" spawns one for this message and ends it after. */
   processMode: z.enum(["keep", "fresh"]).default("keep"),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */
