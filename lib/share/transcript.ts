@@ -7,6 +7,7 @@
  * Each exchange is a fenced block (the fence grows past any backtick run in the content, so nothing a server
  * sends can close it early), followed by its verdicts. Secrets are stripped first, as for a link. Pure.
  */
+import { activeEmulation, emulationText } from "../protocol/emulation";
 import { traceLines } from "../protocol/trace";
 import { stripSecrets, type StripOptions } from "./secrets";
 import type { ShareState, Verdict } from "./state";
@@ -58,6 +59,8 @@ export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolea
   if (state.about) out.push(inline(state.about), "");
   out.push(`- Target: ${inline(describeTarget(state))}`);
   out.push(`- Era: ${state.era}; protocol version ${inline(state.protocolVersion)}; declared capabilities ${codeSpan(JSON.stringify(state.capabilities))}`);
+  const emulating = activeEmulation(state.emulate);
+  if (emulating) out.push(`- Client emulation: ${inline(emulationText(emulating))}`);
   if (state.omitted.length > 0) out.push(`- Left out when shared: ${state.omitted.map(inline).join("; ")}`);
   out.push("");
   state.exchanges.forEach((recorded, i) => {
@@ -72,8 +75,11 @@ export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolea
       ),
       "",
     );
+    // As the card says it: sent the way a less capable client would, and what that changed in the frame.
+    const { emulation } = recorded;
+    if (emulation) out.push(`- Emulating: ${inline(emulation.text + (emulation.changes.length ? ` — ${emulation.changes.join("; ")}` : ""))}`);
     for (const v of recorded.verdicts ?? []) out.push(`- ${MARK[v.level]} ${inline(v.text)}`);
-    if (recorded.verdicts?.length) out.push("");
+    if (recorded.verdicts?.length || emulation) out.push("");
   });
   if (state.exchanges.length === 0) out.push("_No exchanges recorded._", "");
   return out.join("\n");

@@ -59,6 +59,20 @@ describe("Markdown transcript in the chapter's arrow style", () => {
     expect(md).toContain("- ✓ complete: the retry carried inputResponses and the echoed requestState.");
   });
 
+  it("an exchange sent under client emulation says so, with what the emulation changed in the frame", () => {
+    const state = { ...exampleById("missing-capability")!.state };
+    state.exchanges = [
+      { ...state.exchanges[0], emulation: { text: "no MRTR support (no input capabilities declared)", changes: ["clientCapabilities: elicitation removed"] } },
+    ];
+    const md = markdownTranscript(state);
+    expect(md).toContain("- Emulating: no MRTR support (no input capabilities declared) — clientCapabilities: elicitation removed");
+    expect(markdownTranscript(exampleById("missing-capability")!.state)).not.toContain("Emulating");
+    // The session's own switches are named at the top, only those switched on.
+    const top = markdownTranscript({ ...state, emulate: { noMrtr: true, firstPageOnly: false } });
+    expect(top).toMatch(/- Client emulation: no MRTR support[^\n]*\n/);
+    expect(top).not.toContain("first page");
+  });
+
   it("errors read as `← error <code> <message>`", () => {
     expect(markdownTranscript(exampleById("discover-legacy-fallback")!.state)).toContain("← error -32601 Method not found");
   });
