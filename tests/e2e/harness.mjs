@@ -63,3 +63,12 @@ export async function startServer({ server = "next" } = {}) {
 }
 
 const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
+
+/** Every /api/bridge/send the page makes, as the parsed request body (target, frame), in order. */
+export function recordSends(page) {
+  const sends = [];
+  page.on("request", (r) => {
+    if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
+  });
+  return sends;
+}

@@ -1,6 +1,7 @@
 // Issue 17 item 3: the frame is usable from first paint, not from hydration. With every script of the page held
 // back, what is typed into the server-rendered frame is shown, kept, and a send asked for (Ctrl+Enter or the Send
 // button) goes out exactly once when the page's scripts arrive.
+import { recordSends } from "../harness.mjs";
 
 /** Holds back every script of the build until release(); the HTML (and its inline scripts) arrive at once. */
 async function holdScripts(page) {
@@ -30,10 +31,7 @@ export function register({ test, assert }) {
       page,
     }) => {
       const scripts = await holdScripts(page);
-      const sends = [];
-      page.on("request", (r) => {
-        if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
-      });
+      const sends = recordSends(page);
       await page.goto(pg.base + "/", { waitUntil: "domcontentloaded" });
       const plain = page.locator('[data-testid="editor"] [data-testid="editor-plain-text"]');
       await plain.waitFor();

@@ -2,7 +2,7 @@
 // a reload keeps the session, readable replies, where to answer, templates that follow the target, ids.
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT } from "../harness.mjs";
+import { ROOT, recordSends } from "../harness.mjs";
 
 /** Screenshots of what each rule looks like (test-results/screenshots/ unless E2E_UPDATE_SCREENSHOTS=1). */
 const shot = (page, name) => page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-${name}.png`) });
@@ -16,15 +16,6 @@ const CALENDAR = { kind: "demo", server: "calendar", transport: "stdio" };
 const EVERYTHING = { kind: "demo", server: "everything", transport: "stdio" };
 const WIDE = { width: 1440, height: 900 };
 const NARROW = { width: 800, height: 700 };
-
-/** Every /api/bridge/send the page makes, as the parsed request body (target, frame). */
-function recordSends(page) {
-  const sends = [];
-  page.on("request", (r) => {
-    if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
-  });
-  return sends;
-}
 
 /** Where the newest card is relative to whatever scrolls the timeline (the tab panel when it scrolls, else the window). */
 function newestCardPlacement(page) {
@@ -373,7 +364,7 @@ function registerReloadAndReading({ test, assert }) {
     assert(options.includes("tools/call echo"), `templates: ${options.join(" | ")}`);
     assert(!options.includes("tools/call create_event") && !options.includes("prompts/get prepare_week"), "no calendar templates for server-everything");
     await pg.tid("template-select").selectOption({ label: "tools/call echo" });
-    const text = await pg.editorText();
+    const text = await pg.editorTextWith('"name": "echo"');
     assert(text.includes('"name": "echo"') && text.includes('"message": "<message>"') && !text.includes("_meta"), `derived template: ${text}`);
     const subtitle = await pg.tid("editor-panel").locator("p").first().innerText();
     assert(subtitle.includes("legacy era"), `editor says which era it checks: ${subtitle}`);

@@ -1,5 +1,6 @@
 // Issue 17 item 3: the frame is readable from the server's HTML, editable and sendable before Monaco arrives,
 // and Monaco takes over in place without losing text, selection, focus or undo.
+import { recordSends } from "../harness.mjs";
 
 /** Holds back every script that carries Monaco until release() is called; the rest is served at once. */
 async function holdMonaco(page) {
@@ -39,10 +40,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     const monaco = await holdMonaco(page);
-    const sends = [];
-    page.on("request", (r) => {
-      if (r.url().endsWith("/api/bridge/send") && r.method() === "POST") sends.push(JSON.parse(r.postData() ?? "{}"));
-    });
+    const sends = recordSends(page);
     // Monaco is preloaded and held back, and a pending preload delays "load": wait for the document only.
     const html = await (await page.goto(pg.base + "/", { waitUntil: "domcontentloaded" })).text();
     assert(/data-testid="editor-plain-text"[^>]*>[^<]*server\/discover/.test(html), "the server-rendered page should carry the frame text in the plain editor");

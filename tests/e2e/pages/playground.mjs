@@ -26,6 +26,22 @@ export class PlaygroundPage {
     return (await this.page.locator('[data-testid="editor"] .view-lines').innerText()).replace(/\u00a0/g, " ");
   }
 
+  /** The editor's text once it contains `needle` (Monaco paints a change on the next animation frame), or as it is after `timeout`. */
+  async editorTextWith(needle, timeout = 5_000) {
+    await this.page
+      .waitForFunction(
+        (n) =>
+          document
+            .querySelector('[data-testid="editor"] .view-lines')
+            ?.innerText.replace(/\u00a0/g, " ")
+            .includes(n),
+        needle,
+        { timeout },
+      )
+      .catch(() => {});
+    return this.editorText();
+  }
+
   async setEditorText(text) {
     await this.page.locator('[data-testid="editor"] .monaco-editor').click();
     await this.page.keyboard.press("ControlOrMeta+a");
