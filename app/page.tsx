@@ -2,8 +2,7 @@ import { headers } from "next/headers";
 import { Playground } from "@/components/playground/Playground";
 import { CleanAddress } from "@/components/signin/CleanAddress";
 import { SignIn } from "@/components/signin/SignIn";
-import { checkPageHeaders, isSignedIn } from "@/lib/bridge/server/guards";
-import { isHosted } from "@/lib/bridge/server/policy";
+import { pageFor } from "@/lib/bridge/server/guards";
 import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
 import { getLaunchToken } from "@/lib/bridge/server/token";
 
@@ -12,8 +11,9 @@ export const dynamic = "force-dynamic";
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const h = await headers();
-  const refusal = checkPageHeaders(h);
-  if (refusal) {
+  const page = pageFor(h);
+  if (page.kind === "refused") {
+    const { refusal } = page;
     return (
       <main data-testid="page-refused" data-kind={refusal.kind} className="mx-auto max-w-xl p-8 text-sm">
         <h1 className="mb-2 text-lg font-bold">MCP Playground refused this request</h1>
@@ -22,10 +22,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       </main>
     );
   }
-  // Hosted mode: the page carries the token as before; the hosted guards (fixed commands, SSRF, limits) protect it.
-  if (isHosted()) return <Playground token={getLaunchToken()} />;
-  // Local mode: the token never reaches the page; a signed-in browser's bridge calls carry the sign-in cookie.
-  if (isSignedIn(h)) {
+  if (page.kind === "playground" && page.hosted) return <Playground token={getLaunchToken()} />;
+  if (page.kind === "playground") {
     return (
       <>
         <CleanAddress />

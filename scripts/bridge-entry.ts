@@ -9,8 +9,7 @@
  */
 import type http from "node:http";
 import { fromNode, nodeHeaders, writeJsonReply, type JsonReply } from "@/lib/bridge/server/call-request";
-import { checkPageHeaders, isSignedIn } from "@/lib/bridge/server/guards";
-import { isHosted } from "@/lib/bridge/server/policy";
+import { pageFor } from "@/lib/bridge/server/guards";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
 import { observed, registerLiveGauges } from "@/lib/bridge/server/observe";
 import { healthResponse, metricsResponse, readyResponse } from "@/lib/bridge/server/probe-routes";
@@ -90,6 +89,5 @@ export function handleBridgeRequest(req: http.IncomingMessage, res: http.ServerR
 
 /** Whether GET / answers with the playground itself (app/page.tsx's rule), not a refusal or the sign-in page. */
 export function pageShowsPlayground(req: http.IncomingMessage): boolean {
-  const headers = nodeHeaders(req.rawHeaders);
-  return !checkPageHeaders(headers) && (isHosted() || isSignedIn(headers));
+  return pageFor(nodeHeaders(req.rawHeaders)).kind === "playground";
 }

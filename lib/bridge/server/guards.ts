@@ -5,6 +5,7 @@
  */
 import { TOKEN_HEADER, type BridgeErrorKind } from "../contract";
 import type { HeaderReader } from "./call-request";
+import { isHosted } from "./policy";
 import { checkSessionCookie, checkToken } from "./token";
 
 export interface GuardFailure {
@@ -134,4 +135,16 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
     `missing ${TOKEN_HEADER} header and no sign-in cookie: a browser signs in by opening the launch URL the playground ` +
       `printed (http://127.0.0.1:<port>/?token=…); scripts send the header (PLAYGROUND_TOKEN)`,
   );
+}
+
+/** What GET / answers: app/page.tsx renders it, and scripts/serve.mjs preloads the editor only for the playground. */
+export type PageFor = { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
+
+export function pageFor(headers: HeaderReader): PageFor {
+  const refusal = checkPageHeaders(headers);
+  if (refusal) return { kind: "refused", refusal };
+  // Hosted mode: the page carries the token; the hosted guards (fixed commands, SSRF, limits) protect it.
+  if (isHosted()) return { kind: "playground", hosted: true };
+  // Local mode: the token never reaches the page; a signed-in browser's bridge calls carry the sign-in cookie.
+  return isSignedIn(headers) ? { kind: "playground", hosted: false } : { kind: "sign-in" };
 }
