@@ -6,7 +6,9 @@
  *   header whose name suggests a secret (token, secret, password, key, auth, session, credential, signature…) or
  *   whose value starts with an auth scheme (Bearer, Basic, Token…);
  * - stdio env: every value (keys stay, so the confirmation dialog can show them);
- * - URLs: user:password@ and query parameters whose names suggest a secret or whose values look like a token;
+ * - URLs (a target URL, or one inside an argument such as postgresql://user:password@host/db): user:password@, query
+ *   and fragment parameters (#access_token=…) whose names suggest a secret or whose values look like a token, and
+ *   path segments shaped like an opaque secret (32+ hex digits, or a long random-looking base64url word);
  * - argv, and command text inside an argument (`sh -c "…"`): the value of a flag whose name suggests a secret
  *   (--api-key X, --token=X), `NAME=value` when NAME suggests a secret (API_KEY=…), and token-shaped values;
  * - values shaped like well-known credentials (sk-…, ghp_…, xoxb-…, AKIA…, JWTs) anywhere, in any header;
@@ -116,7 +118,7 @@ function decodeURIComponentSafe(value: string): string {
  * `NAME=value` with a secret NAME, `--secret-flag value`. Each is noted and replaced.
  */
 function stripText(text: string, where: string, c: Collector): string {
-  let out = text;
+  let out = text.replace(URL_IN_TEXT, (url) => stripUrl(url, where, c));
   const remove = (value: string, line: string) => {
     if (value === "" || value === LEFT_OUT) return;
     c.note(line, value);
@@ -126,6 +128,38 @@ function stripText(text: string, where: string, c: Collector): string {
   for (const m of text.matchAll(ASSIGNMENT)) if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
   for (const m of text.matchAll(FLAG_IN_TEXT)) if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
   return out;
+}
+
+/** A URL inside free text (an argv element, an `sh -c` script): any scheme, up to whitespace or a quote. */
+const URL_IN_TEXT = /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s'"`]+/g;
+
+/**
+ * A path segment that is a secret by its shape: capability URLs carry their key there (/s/<32 hex>/mcp). Hex runs of 32
+ * or more (dashes ignored, so UUIDs count), or 24+ base64url characters mixing upper case, lower case and digits.
+ */
+function looksLikeOpaqueSecret(segment: string): boolean {
+  const word = safeDecode(segment);
+  if (/^[0-9a-f]{32,}$/i.test(word.replace(/-/g, "")) && /\d/.test(word)) return true;
+  return /^[A-Za-z0-9_-]{24,}$/.test(word) && /[a-z]/.test(word) && /[A-Z]/.test(word) && /\d/.test(word);
+}
+
+/** Secret parameters in a query or a fragment (`#access_token=…`): names that suggest a secret, values shaped like a token. */
+function secretParams(params: URLSearchParams, rawPart: string, line: string, c: Collector): boolean {
+  const rawValues = new Map<string, string[]>();
+  for (const pair of rawPart.split("&")) {
+    const eq = pair.indexOf("=");
+    if (eq > 0) rawValues.set(safeDecode(pair.slice(0, eq)), [...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []), pair.slice(eq + 1)]);
+  }
+  let changed = false;
+  for (const name of [...new Set(params.keys())]) {
+    const values = params.getAll(name);
+    if (nameSuggestsSecret(name) || values.some(looksLikeToken)) {
+      for (const value of [...values, ...(rawValues.get(name) ?? [])]) c.note(`${line} "${name}"`, value);
+      params.delete(name);
+      changed = true;
+    }
+  }
+  return changed;
 }
 
 function stripUrl(raw: string, where: string, c: Collector): string {
@@ -143,23 +177,30 @@ function stripUrl(raw: string, where: string, c: Collector): string {
     changed = true;
   }
   // Raw (as written) values too: `?key=a%2Bb` must not survive as "a%2Bb" when "a+b" is removed.
-  const rawValues = new Map<string, string[]>();
-  for (const pair of url.search.slice(1).split("&")) {
-    const eq = pair.indexOf("=");
-    if (eq > 0) rawValues.set(safeDecode(pair.slice(0, eq)), [...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []), pair.slice(eq + 1)]);
+  const query = new URLSearchParams(url.search);
+  if (secretParams(query, url.search.slice(1), `${where}: the query parameter`, c)) {
+    url.search = query.toString();
+    changed = true;
   }
-  for (const name of [...new Set(url.searchParams.keys())]) {
-    const values = url.searchParams.getAll(name);
-    if (nameSuggestsSecret(name) || values.some(looksLikeToken)) {
-      const line = `${where}: the query parameter "${name}"`;
-      for (const value of [...values, ...(rawValues.get(name) ?? [])]) c.note(line, value);
-      url.searchParams.delete(name);
+  if (url.hash.includes("=")) {
+    const fragment = new URLSearchParams(url.hash.slice(1));
+    if (secretParams(fragment, url.hash.slice(1), `${where}: the fragment parameter`, c)) {
+      url.hash = fragment.toString();
       changed = true;
     }
+  } else if (url.hash.length > 1 && (looksLikeOpaqueSecret(url.hash.slice(1)) || looksLikeToken(url.hash))) {
+    c.note(`${where}: the URL fragment (it looks like a secret)`, url.hash.slice(1));
+    url.hash = "";
+    changed = true;
   }
-  return changed ? url.toString() : raw;
+  const opaque = url.pathname.split("/").filter(looksLikeOpaqueSecret);
+  let out = changed ? url.toString() : raw;
+  for (const segment of opaque) {
+    c.note(`${where}: a path segment that looks like a secret key`, segment);
+    out = out.split(`/${segment}`).join(`/${LEFT_OUT}`);
+  }
+  return out;
 }
-
 /** argv: `--api-key X` and `--token=X` keep the flag, lose the value; each element is also searched as text. */
 function stripArgv(argv: string[], where: string, c: Collector): string[] {
   const out = argv.map((arg) => stripText(arg, where, c));

@@ -290,3 +290,70 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
     expect(text).not.toContain(key);
   });
 });
+
+describe("issue 26, item 11: secrets in a connection-string argument, an opaque URL path and a URL fragment stay out of a link", () => {
+  const recordedFor = (label: string): RecordedExchange => ({
+    targetLabel: label,
+    transport: "http",
+    sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    received: [],
+    outcome: { kind: "notification", note: "" },
+    durationMs: 1,
+    timeoutMs: 10_000,
+    events: [],
+  });
+  const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
+  const rows: { rule: string; state: ShareState; secrets: string[]; kept: string[] }[] = [
+    {
+      rule: "postgresql://user:password@host/db as an argv element (server-postgres's usual config)",
+      state: withTarget({ kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:Sup3rS3cret@db/prod"] }),
+      secrets: ["Sup3rS3cret"],
+      kept: ["postgresql://", "db/prod"],
+    },
+    {
+      rule: "a connection string inside an sh -c script",
+      state: withTarget({ kind: "stdio", command: "sh", args: ["-c", "node server.js --db postgresql://app:Sup3rS3cret@db/prod"] }),
+      secrets: ["Sup3rS3cret"],
+      kept: ["db/prod"],
+    },
+    {
+      rule: "an opaque 32-hex secret in the URL path (/s/<hex>/mcp)",
+      state: withTarget({ kind: "http", url: "https://mcp.example.com/s/9f86d081884c7d659a2feaa0c55ad015/mcp" }),
+      secrets: ["9f86d081884c7d659a2feaa0c55ad015"],
+      kept: ["mcp.example.com/s/", "/mcp"],
+    },
+    {
+      rule: "#access_token=… in the URL fragment",
+      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp#access_token=opaqueVal123&state=x" }),
+      secrets: ["opaqueVal123"],
+      kept: ["mcp.example.com/mcp"],
+    },
+    {
+      rule: "#access_token=… in a URL-shaped argv element",
+      state: withTarget({ kind: "stdio", command: "node", args: ["proxy.js", "https://mcp.example.com/mcp#access_token=opaqueVal123"] }),
+      secrets: ["opaqueVal123"],
+      kept: ["proxy.js"],
+    },
+  ];
+  for (const row of rows) {
+    it(row.rule, async () => {
+      const outputs = {
+        link: await linkText(row.state),
+        "session file": exportSessionFile(row.state).text,
+        transcript: markdownTranscript(row.state),
+      };
+      for (const [where, text] of Object.entries(outputs)) for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
+      const { state: out, omitted } = stripSecrets(row.state);
+      expect(omitted.length).toBeGreaterThan(0);
+      const shown = JSON.stringify(out.target);
+      for (const part of row.kept) expect(shown).toContain(part);
+    });
+  }
+
+  it("ordinary paths and fragments are kept (a version segment, a short id, #section)", () => {
+    const url = "https://mcp.example.com/v1/servers/42/mcp#tools";
+    const { state: out, omitted } = stripSecrets(withTarget({ kind: "http", url }));
+    expect(out.target).toEqual({ kind: "http", url });
+    expect(omitted).toEqual([]);
+  });
+});
