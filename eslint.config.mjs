@@ -20,6 +20,7 @@ const LAYERS = {
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],
   auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
+  cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in cassette/server
 };
 const LIB_FOLDERS = [...Object.keys(LAYERS).filter((k) => !k.includes("/")), "cli", "servers"];
 

@@ -17,4 +17,8 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   doctor: () => import("./doctor").then((m) => m.command),
   task: () => import("./task").then((m) => m.command),
   auth: () => import("./auth").then((m) => m.command),
+  cassette: () => import("./cassette").then((m) => m.command),
+  record: () => import("./record").then((m) => m.command),
+  mock: () => import("./mock").then((m) => m.command),
+  diff: () => import("./diff").then((m) => m.command),
 };

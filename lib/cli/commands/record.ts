@@ -1,0 +1,89 @@
+/**
+ * npm run cli -- record <target> --frames <file.jsonl> [--out c.json] [--timeout <ms>]
+ * Probes the target's era (server/discover, else initialize + notifications/initialized), sends each frame of the
+ * JSON Lines file in order (a modern server's requests get the `_meta` envelope when they have none) and writes
+ * the whole conversation, handshake included, as a cassette. Exit codes: 0 written, 1 the target could not be
+ * reached or the file read, 2 usage error.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import { send } from "@/lib/bridge/server/send";
+import { targetTransport } from "@/lib/bridge/target";
+import { cassetteText } from "@/lib/cassette/format";
+import { cassetteFromState } from "@/lib/cassette/from-session";
+import { parseFramesJsonl, probeAndSend } from "@/lib/cassette/replay";
+import { recordExchange } from "@/lib/share/state";
+import { defaultShareState } from "@/lib/share/v1";
+import { parseOptions, textOptions } from "../args";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
+import { describeTargets, reportMaking } from "./cassette";
+import type { CliCommand } from "./index";
+
+const USAGE_LINE = "npm run cli -- record <target> --frames <file.jsonl> [--out c.json] [--timeout <ms>]";
+const USAGE = `usage: ${USAGE_LINE}
+
+  --frames <file>  one JSON-RPC request (or notification) per line, sent in order after the handshake the era probe chooses
+  --out <file>     where to write the cassette (default: stdout)
+
+${TARGET_USAGE}`;
+
+const OPTIONS = { ...TARGET_OPTIONS, ...textOptions("frames", "out"), help: { type: "boolean", short: "h", default: false } } as const;
+
+async function run(argv: string[]): Promise<number> {
+  const values = parseOptions(argv, OPTIONS, USAGE);
+  if (!values) return 0;
+  if (!values.frames) throw new UsageError("record needs --frames <file.jsonl> (one JSON-RPC request per line)");
+  let text: string;
+  try {
+    text = readFileSync(values.frames, "utf8");
+  } catch (e) {
+    process.stderr.write(`could not read ${values.frames}: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const frames = parseFramesJsonl(text);
+  if (!frames.ok) {
+    process.stderr.write(`could not read the frames in ${values.frames}: ${frames.reason}\n`);
+    return 1;
+  }
+  const timeoutMs = timeoutOf(values);
+  const { target, ctx } = await buildTarget(values);
+  const overHttp = targetTransport(target) === "http";
+  let n = 0;
+  const replayed = await probeAndSend(
+    (frame, extra) =>
+      send(
+        {
+          sendId: `cli-record-${++n}`,
+          target,
+          frame,
+          insist: false,
+          timeoutMs,
+          processMode: "keep",
+          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
+        },
+        ctx,
+      ),
+    frames.frames,
+  );
+  if (replayed.verdict.era === "unreachable") {
+    process.stderr.write(`could not record: ${replayed.verdict.reason}\n`);
+    return 1;
+  }
+  const state = {
+    ...defaultShareState(),
+    title: "recorded by npm run cli -- record",
+    target,
+    editor: "",
+    exchanges: replayed.steps.map((s) => recordExchange(s.exchange, { label: s.label })),
+  };
+  const made = cassetteFromState(state, { source: "record" });
+  reportMaking(made);
+  const out = cassetteText(made.cassette);
+  if (values.out) {
+    writeFileSync(values.out, out);
+    for (const line of describeTargets(made.cassette)) process.stderr.write(`${line}\n`);
+    process.stderr.write(`wrote ${values.out}\n`);
+  } else process.stdout.write(out);
+  return 0;
+}
+
+export const command: CliCommand = { usage: USAGE_LINE, run };
