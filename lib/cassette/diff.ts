@@ -104,6 +104,35 @@ function rest(obj: JsonObject, ...without: string[]): JsonObject {
   return Object.fromEntries(Object.entries(obj).filter(([k]) => !without.includes(k)));
 }
 
+/**
+ * One JSON Schema node (an argument, an output field): its `type` changing, or an `enum` losing values, breaks; nested
+ * properties and items are compared the same way; every other keyword is compared as a value (wording, not shape).
+ */
+function compareSchemaNode(a: unknown, b: unknown, path: string, sink: Sink): void {
+  const sa = asObject(a);
+  const sb = asObject(b);
+  if (!sa || !sb) return compareValues(a, b, path, sink);
+  if (canonicalJson(sa.type ?? null) !== canonicalJson(sb.type ?? null))
+    add(sink, true, "type-changed", `${path}.type`, `was ${short(sa.type ?? "any")}, now ${short(sb.type ?? "any")}`);
+  if (Array.isArray(sa.enum) && Array.isArray(sb.enum)) {
+    const kept = new Set(sb.enum.map(canonicalJson));
+    const lost = sa.enum.filter((v) => !kept.has(canonicalJson(v)));
+    if (lost.length) add(sink, true, "type-changed", `${path}.enum`, `no longer accepts ${lost.map(short).join(", ")}`);
+  }
+  const propsA = asObject(sa.properties);
+  const propsB = asObject(sb.properties);
+  if (propsA && propsB) {
+    for (const name of Object.keys(propsA)) {
+      if (name in propsB) compareSchemaNode(propsA[name], propsB[name], `${path}.properties.${name}`, sink);
+      else add(sink, true, "field-removed", `${path}.properties.${name}`, `the field "${name}" is gone`);
+    }
+    for (const name of Object.keys(propsB)) if (!(name in propsA)) add(sink, false, "field-added", `${path}.properties.${name}`, `new field "${name}"`);
+  } else if (propsA || propsB) compareValues(sa.properties, sb.properties, `${path}.properties`, sink);
+  if ("items" in sa || "items" in sb) compareSchemaNode(sa.items, sb.items, `${path}.items`, sink);
+  const without = ["type", "enum", "properties", "items"];
+  compareValues(rest(sa, ...without), rest(sb, ...without), path, sink);
+}
+
 /** An input schema: required arguments added break, arguments removed or retyped break, the rest is wording. */
 function compareInputSchema(a: unknown, b: unknown, path: string, owner: string, sink: Sink): void {
   const sa = asObject(a) ?? {};
@@ -118,7 +147,7 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: string,
   for (const name of Object.keys(propsA)) {
     const p = `${path}.properties.${name}`;
     if (!(name in propsB)) add(sink, true, "argument-removed", p, `${owner} no longer takes the argument "${name}"`);
-    else compareValues(propsA[name], propsB[name], p, sink);
+    else compareSchemaNode(propsA[name], propsB[name], p, sink);
   }
   for (const name of Object.keys(propsB))
     if (!(name in propsA) && !reqB.has(name))
@@ -172,7 +201,7 @@ function compareCatalogue(method: string, a: JsonObject, b: JsonObject, sink: Si
     const owner = `the ${what.replace("-", " ")} ${JSON.stringify(name)}`;
     if (what === "tool") {
       compareInputSchema(item.inputSchema, now.inputSchema, `${path}.inputSchema`, owner, sink);
-      if ("outputSchema" in item || "outputSchema" in now) compareValues(item.outputSchema ?? {}, now.outputSchema ?? {}, `${path}.outputSchema`, sink);
+      if ("outputSchema" in item || "outputSchema" in now) compareSchemaNode(item.outputSchema ?? {}, now.outputSchema ?? {}, `${path}.outputSchema`, sink);
       compareValues(rest(item, "inputSchema", "outputSchema"), rest(now, "inputSchema", "outputSchema"), path, sink);
     } else if (what === "prompt") {
       comparePromptArguments(item.arguments, now.arguments, `${path}.arguments`, owner, sink);
