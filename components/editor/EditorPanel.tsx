@@ -13,12 +13,12 @@ import { selectCheckedEra } from "@/lib/session/target-templates";
 // The explainer's tables load after first paint (they are large and only needed on click).
 const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
 
-function MarkerSummary({ markers }: { markers: EditorMarker[] }) {
+function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern" | "legacy" }) {
   const n = markers.length;
   return (
     <details className="text-xs" data-testid="marker-count" data-count={n}>
       <summary className={`cursor-pointer ${n ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"}`}>
-        {n === 0 ? "no problems: a valid 2026-07-28 client message" : `${n} problem${n === 1 ? "" : "s"}`}
+        {n === 0 ? `no problems: a valid ${era === "legacy" ? "legacy-era (2025-11-25)" : "2026-07-28"} client message` : `${n} problem${n === 1 ? "" : "s"}`}
       </summary>
       <ul className="mt-1 space-y-0.5 font-mono">
         {markers.map((m, i) => (
@@ -63,7 +63,7 @@ export function EditorPanel(props: PanelProps) {
       >
         <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
       </div>
-      <MarkerSummary markers={markers} />
+      <MarkerSummary markers={markers} era={era} />
       <ExplainEditor state={state} />
       <EnvelopePanel state={state} dispatch={dispatch} />
     </section>

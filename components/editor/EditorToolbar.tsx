@@ -3,7 +3,7 @@ import { useState } from "react";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
-import { templateMenu } from "@/lib/session/target-templates";
+import { selectCheckedEra, templateMenu } from "@/lib/session/target-templates";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 
@@ -12,7 +12,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
   const ready = view.kind === "ready" ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") } : null;
-  const groups = templateMenu(state.entries, ready, view.kind === "ready" ? view.label : "", TEMPLATES);
+  const groups = templateMenu(state.entries, ready, view.kind === "ready" ? view.label : "", TEMPLATES, selectCheckedEra(state));
   // The menu shows the template just inserted while it has focus, so the arrow keys (which change a closed
   // <select> as they move) step through the templates instead of snapping back to the first; leaving it
   // puts the "Template…" prompt back, so the same template can be chosen again for a fresh id.

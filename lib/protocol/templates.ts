@@ -10,6 +10,8 @@ export interface TemplateOptions {
   id: number | string;
   /** The envelope to put in params._meta; omitted for legacy frames. Defaults to buildEnvelope(). */
   envelope?: Envelope;
+  /** Written for a legacy (2025-11-25) server: no _meta envelope (only templates marked `legacyToo` honour it). */
+  bare?: boolean;
 }
 
 export interface FrameTemplate {
@@ -22,12 +24,18 @@ export interface FrameTemplate {
   hint: string;
   /** Names the calendar's own tools, prompts or resources: offered only when the target is a calendar. */
   calendar?: boolean;
+  /** A 2026-07-28 request a legacy (2025-11-25) server serves too, without the envelope: written bare for one. */
+  legacyToo?: boolean;
   build(opts: TemplateOptions): string;
 }
 
 type ParamsFn = (id: number | string) => Record<string, unknown>;
 
+/** Requests of 2026-07-28 that are not in 2025-11-25: what a legacy server does not serve, so they keep the envelope. */
+const MODERN_ONLY = new Set(["server/discover", "subscriptions/listen"]);
+
 function modernRequest(method: string, label: string, hint: string, params: ParamsFn = () => ({})): FrameTemplate {
+  const legacyToo = !MODERN_ONLY.has(method);
   return {
     id: method,
     label,
@@ -35,7 +43,9 @@ function modernRequest(method: string, label: string, hint: string, params: Para
     era: "modern",
     kind: "request",
     hint,
-    build: ({ id, envelope }) => formatFrame({ jsonrpc: "2.0", id, method, params: { _meta: envelope ?? buildEnvelope(), ...params(id) } }),
+    legacyToo,
+    build: ({ id, envelope, bare }) =>
+      formatFrame({ jsonrpc: "2.0", id, method, params: bare && legacyToo ? params(id) : { _meta: envelope ?? buildEnvelope(), ...params(id) } }),
   };
 }
 
@@ -77,6 +87,7 @@ export const TEMPLATES: FrameTemplate[] = [
     method: "notifications/cancelled",
     era: "modern",
     kind: "notification",
+    legacyToo: true,
     hint: "Cancel an in-flight request (stdio). No id: no reply.",
     build: ({ id }) =>
       formatFrame({

@@ -8,7 +8,7 @@ import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./s
 import { asObject, tryParseJson } from "../protocol/json";
 import { requestIdOf, withRequestId } from "./ids";
 import { selectTarget } from "./selectors";
-import { buildDerived, DERIVED_PREFIX, targetTemplates } from "./target-templates";
+import { buildDerived, DERIVED_PREFIX, selectCheckedEra, targetTemplates } from "./target-templates";
 
 export type Action =
   | { type: "target/choose"; preset: PresetId }
@@ -79,8 +79,7 @@ function derivedTemplate(state: SessionState, templateId: string): SessionState 
   const template = view.kind === "ready" ? targetTemplates(state.entries, view.key).find((t) => t.id === templateId) : undefined;
   if (!template || view.kind !== "ready")
     return { ...state, editorNotice: "That template came from an earlier list of this target; list again to get it back." };
-  const verdict = state.verdicts[view.key];
-  const legacy = verdict?.status === "done" && verdict.era === "legacy";
+  const legacy = selectCheckedEra(state) === "legacy";
   const envelope = envelopeFrom(state.envelope);
   if (!legacy && !envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
   return editorEdit(state, { ok: true, text: buildDerived(template, state.nextId, { legacy, envelope: envelope.ok ? envelope.value : undefined }) });
@@ -104,6 +103,9 @@ export function reducer(state: SessionState, action: Action): SessionState {
       const template = templateById(action.templateId);
       if (!template) return { ...state, editorNotice: `No template named ${action.templateId}.` };
       if (template.era === "legacy") return editorEdit(state, { ok: true, text: template.build({ id: state.nextId }) });
+      // A target the probe found legacy gets the request in its own era: no envelope (bug: _meta after a legacy verdict).
+      if (template.legacyToo && selectCheckedEra(state) === "legacy")
+        return editorEdit(state, { ok: true, text: template.build({ id: state.nextId, bare: true }) });
       const envelope = envelopeFrom(state.envelope);
       if (!envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
       return editorEdit(state, { ok: true, text: template.build({ id: state.nextId, envelope: envelope.value }) });

@@ -140,16 +140,20 @@ export function templateMenu(
   target: { key: string; isCalendar: boolean } | null,
   targetLabel: string,
   templates: readonly FrameTemplate[],
+  era: "modern" | "legacy" = "modern",
 ): TemplateMenuGroup[] {
   const groups: TemplateMenuGroup[] = [];
   const derived = target ? targetTemplates(entries, target.key) : [];
   if (derived.length) groups.push({ label: `from ${targetLabel}'s own lists`, options: derived.map(({ id, label, hint }) => ({ id, label, hint })) });
   const offered = templates.filter((t) => !t.calendar || target?.isCalendar);
-  groups.push({
-    label: "2026-07-28 (with the _meta envelope)",
-    options: offered.filter((t) => t.era === "modern").map(({ id, label, hint }) => ({ id, label, hint })),
-  });
-  groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(({ id, label, hint }) => ({ id, label, hint })) });
+  const option = ({ id, label, hint }: FrameTemplate) => ({ id, label, hint });
+  const modern = offered.filter((t) => t.era === "modern");
+  if (era === "legacy") {
+    // The probe said legacy: the requests both eras share are written bare (the reducer builds them so).
+    groups.push({ label: "requests for a legacy (2025-11-25) server: no _meta envelope", options: modern.filter((t) => t.legacyToo).map(option) });
+    groups.push({ label: "2026-07-28 only (with the _meta envelope)", options: modern.filter((t) => !t.legacyToo).map(option) });
+  } else groups.push({ label: "2026-07-28 (with the _meta envelope)", options: modern.map(option) });
+  groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(option) });
   return groups;
 }
 
