@@ -21,6 +21,7 @@ const STATUS_TONE: Record<Conversation["status"], string> = {
   "round-limit": "text-red-700 dark:text-red-300",
   error: "text-red-700 dark:text-red-300",
   failure: "text-red-700 dark:text-red-300",
+  ended: "text-slate-600 dark:text-slate-300",
 };
 
 export function ConversationView({

@@ -2,7 +2,7 @@
 /** On the MRTR tab: how many conversations wait for the user's answer (the MRTR library loads only when one may). */
 import { useEffect, useState } from "react";
 import { anyInputRequired } from "@/lib/session/mrtr-pointer";
-import { doneExchanges } from "@/lib/session/selectors";
+import { doneExchanges, endedByPanels } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 
 export function MrtrBadge({ state }: PanelProps) {
@@ -13,7 +13,9 @@ export function MrtrBadge({ state }: PanelProps) {
     let live = true;
     void import("@/lib/protocol/mrtr").then(({ groupConversations }) => {
       const exchanges = doneExchanges(state.entries);
-      if (live) setCount(groupConversations(exchanges).filter((c) => c.status === "awaiting-input").length);
+      // A Checks run's probes are ended by it: only conversations the user opened wait for an answer.
+      const ended = endedByPanels(state.entries);
+      if (live) setCount(groupConversations(exchanges, { endedBy: (id) => ended[id] }).filter((c) => c.status === "awaiting-input").length);
     });
     return () => {
       live = false;

@@ -5,7 +5,7 @@
  */
 import { useMemo, useState } from "react";
 import { DEFAULT_ROUND_LIMIT, explainMissingCapability, groupConversations, isMultiRound, MAX_ROUND_LIMIT, type Conversation } from "@/lib/protocol/mrtr";
-import { doneExchanges } from "@/lib/session/selectors";
+import { doneExchanges, endedByPanels } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 import { inputClass, PanelSection } from "../ui";
 import { ConversationView, type ConversationActions } from "./ConversationView";
@@ -18,7 +18,12 @@ function worthShowing(c: Conversation): boolean {
 export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
   const [roundLimit, setRoundLimit] = useState(DEFAULT_ROUND_LIMIT);
   const exchanges = useMemo(() => doneExchanges(state.entries), [state.entries]);
-  const conversations = useMemo(() => groupConversations(exchanges, { roundLimit }).filter(worthShowing).reverse(), [exchanges, roundLimit]);
+  const conversations = useMemo(() => {
+    const ended = endedByPanels(state.entries);
+    return groupConversations(exchanges, { roundLimit, endedBy: (id) => ended[id] })
+      .filter(worthShowing)
+      .reverse();
+  }, [exchanges, roundLimit, state.entries]);
   const actions: ConversationActions = {
     nextId: state.nextId,
     putInEditor: (text) => dispatch({ type: "editor/replace", text }),

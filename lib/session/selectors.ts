@@ -69,6 +69,29 @@ export function selectProcess(state: SessionState, key: string): ProcessView | u
   return state.processes[key];
 }
 
+/**
+ * The panels that probe a server with input_required calls and never retry them, by the label their frames carry
+ * (lib/checks/panel.ts sessionSend: "check …"; the connection doctor: "doctor …").
+ */
+const PROBING_PANELS: { prefix: string; name: string }[] = [
+  { prefix: "check ", name: "the Checks run" },
+  { prefix: "doctor ", name: "Diagnose connection" },
+];
+
+/**
+ * sendId → why its conversation is over: a panel's probe that needed only the input_required reply (nobody waits
+ * for the user). A link's recorded cards ("recorded · check …") count too.
+ */
+export function endedByPanels(entries: TimelineEntry[]): Record<string, string> {
+  const ended: Record<string, string> = {};
+  for (const e of entries) {
+    const label = (e.label ?? "").replace(/^recorded · /, "");
+    const panel = PROBING_PANELS.find((p) => label.startsWith(p.prefix));
+    if (panel) ended[e.sendId] = `ended by ${panel.name}: it needed only this input_required reply and sent no retry`;
+  }
+  return ended;
+}
+
 /** The exchanges that finished, oldest first. */
 export function doneExchanges(entries: TimelineEntry[]): Exchange[] {
   return entries.flatMap((e) => (e.phase.status === "done" ? [e.phase.exchange] : []));

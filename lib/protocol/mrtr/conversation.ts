@@ -45,7 +45,8 @@ export interface Round {
   serverVerdicts: RuleVerdict[];
 }
 
-export type ConversationStatus = "awaiting-input" | "complete" | "error" | "failure" | "round-limit";
+/** "ended": the last round was sent by a panel (a Checks run) that needed only the input_required reply; nobody waits. */
+export type ConversationStatus = "awaiting-input" | "complete" | "error" | "failure" | "round-limit" | "ended";
 
 export interface Conversation {
   /** The sendId of the first round. */
@@ -117,7 +118,7 @@ function continues(open: Conversation[], request: unknown): Conversation | undef
   return looksLikeRetry ? awaiting.find((c) => sameCall(c.rounds[0].request, request)) : undefined;
 }
 
-function finish(c: Conversation, roundLimit: number): Conversation {
+function finish(c: Conversation, roundLimit: number, endedBy?: (sendId: string) => string | undefined): Conversation {
   const end = last(c.rounds)!;
   c.totalMs = c.rounds.reduce((sum, r) => sum + r.durationMs, 0);
   c.overLimit = c.rounds.length > roundLimit;
@@ -136,18 +137,27 @@ function finish(c: Conversation, roundLimit: number): Conversation {
       c.status = "failure";
       c.statusText = `no reply in round ${n}: ${end.failure}`;
       break;
-    default:
+    default: {
+      const ended = endedBy?.(end.sendId);
+      if (ended) {
+        c.status = "ended";
+        c.statusText = `${ended}; compose a retry to go on yourself`;
+        break;
+      }
       c.status = n >= roundLimit ? "round-limit" : "awaiting-input";
       c.statusText =
         n >= roundLimit
           ? `stopped: the server still answers input_required after ${rounds} (round limit ${roundLimit}). Raise the limit to keep going.`
           : `round ${n} answered input_required: answer and compose the retry`;
+    }
   }
   return c;
 }
 
 export interface GroupOptions {
   roundLimit?: number;
+  /** Why the round sent as `sendId` ended its conversation (a panel's probe that will not be retried), if it did. */
+  endedBy?: (sendId: string) => string | undefined;
 }
 
 /** Groups exchanges (in send order) into conversations (in order of their first round). */
@@ -172,7 +182,7 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
       };
       round.clientVerdicts = checkRetry(ctx, request);
       into.rounds.push(round);
-      finish(into, roundLimit);
+      finish(into, roundLimit, opts.endedBy);
     } else {
       round = roundOf(ex, 1);
       const state = requestStateOf(request);
@@ -190,7 +200,7 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
         totalMs: 0,
         overLimit: false,
       };
-      conversations.push(finish(c, roundLimit));
+      conversations.push(finish(c, roundLimit, opts.endedBy));
     }
     const given = round.view?.requestState;
     if (given !== undefined) minted.set(given, into ?? last(conversations)!);
