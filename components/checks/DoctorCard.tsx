@@ -5,7 +5,7 @@ import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
 import { Button } from "../ui";
 
 /** `httpUrl`: the target's URL when it is a custom HTTP one (a 401 then offers the Auth tab with it filled in). */
-export function DoctorCard({ diagnosis, httpUrl }: { diagnosis: Diagnosis; httpUrl?: string }) {
+export function DoctorCard({ diagnosis, httpUrl, endedProcess = false }: { diagnosis: Diagnosis; httpUrl?: string; endedProcess?: boolean }) {
   const healthy = !diagnosis.brokenAt;
   return (
     <div
@@ -32,6 +32,11 @@ export function DoctorCard({ diagnosis, httpUrl }: { diagnosis: Diagnosis; httpU
           </li>
         ))}
       </ol>
+      {endedProcess ? (
+        <p data-testid="doctor-ended-process" className="mt-1">
+          The process never answered and was still running: Diagnose ended it. The next Send starts a fresh one.
+        </p>
+      ) : null}
     </div>
   );
 }

@@ -59,7 +59,15 @@ function failing(rung: Rung, evidence: string[]) {
  * Diagnoses the exchange of a ladder step that did not get a JSON-RPC reply (or got one over an HTTP status that
  * says the endpoint is wrong). Returns undefined when there is a reply to judge instead.
  */
-export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | undefined {
+/** Words that name a control of whoever runs the doctor: the CLI's flag, or the page's field. */
+export interface DoctorWords {
+  /** Completes "a slow start-up needs …". */
+  longerTimeout: string;
+}
+
+export const CLI_WORDS: DoctorWords = { longerTimeout: "a longer --timeout" };
+
+export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorWords = CLI_WORDS): Finding | undefined {
   const evidence = [exchange.sendId];
   const fail = failing(rung, evidence);
   const outcome = exchange.outcome;
@@ -112,8 +120,8 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung): Finding | und
           "timeout",
           `No answer within ${exchange.timeoutMs} ms${exchange.transport === "stdio" ? " (the process is running)" : ""}.`,
           exchange.transport === "stdio"
-            ? "Check that the server reads stdin line by line and ends every reply with a newline (and flushes it); a slow start-up needs a longer --timeout."
-            : "The server accepted the connection but did not answer: check its logs; a slow handler needs a longer --timeout.",
+            ? `Check that the server reads stdin line by line and ends every reply with a newline (and flushes it); a slow start-up needs ${words.longerTimeout}.`
+            : `The server accepted the connection but did not answer: check its logs; a slow handler needs ${words.longerTimeout}.`,
         );
       case "network": {
         const tls = tlsInWords(message);

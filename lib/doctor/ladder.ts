@@ -8,7 +8,10 @@ import { runEraProbe } from "../protocol/era";
 import { asObject } from "../protocol/json";
 import { buildEnvelope } from "../protocol/meta";
 import { replyOf, type Reply } from "../protocol/reply";
-import { diagnoseTransport, type Finding, type Rung } from "./diagnose";
+import { CLI_WORDS, diagnoseTransport, type DoctorWords, type Finding, type Rung } from "./diagnose";
+
+/** The page's own words: its timeout is the field above the frame. */
+export const PAGE_WORDS: DoctorWords = { longerTimeout: "a longer timeout (the timeout field above the frame)" };
 
 export type DoctorSend = (frameText: string, opts: { label: string; headers?: Record<string, string>; timeoutMs?: number }) => Promise<Exchange>;
 
@@ -39,8 +42,9 @@ function describe(reply: Reply): string {
 export async function runDoctor(
   target: { label: string; transport: "stdio" | "http" },
   send: DoctorSend,
-  opts: { timeoutMs?: number } = {},
+  opts: { timeoutMs?: number; words?: DoctorWords } = {},
 ): Promise<Diagnosis> {
+  const words = opts.words ?? CLI_WORDS;
   const rungs: Finding[] = [];
   const done = (summary: string, extra: Partial<Diagnosis> = {}): Diagnosis => ({
     target: target.label,
@@ -49,9 +53,11 @@ export async function runDoctor(
     summary,
     ...extra,
   });
+  // The broken step's sentence is said once, on its rung: the summary says where it broke and what was not tried.
   const broken = (f: Finding): Diagnosis => {
+    const worked = rungs.filter((r) => r.ok).map((r) => r.rung);
     rungs.push(f);
-    return done(`Broken at ${f.rung}: ${f.detail}`, { brokenAt: f.rung });
+    return done(`Broken at ${f.rung}${worked.length ? ` (after ${worked.join(", ")} worked)` : ""}: the steps after it were not tried.`, { brokenAt: f.rung });
   };
 
   let n = 0;
@@ -62,7 +68,7 @@ export async function runDoctor(
   const [first, second] = verdict.steps;
 
   // Rung 1: could the target be started or reached at all?
-  const transportProblem = first && diagnoseTransport(first.exchange, "connect");
+  const transportProblem = first && diagnoseTransport(first.exchange, "connect", words);
   if (transportProblem) return broken(transportProblem);
   rungs.push({
     rung: "connect",
@@ -86,7 +92,7 @@ export async function runDoctor(
       });
       rungs.push({ rung: "initialize", ok: true, detail: verdict.reason, evidence: verdict.steps.slice(1).map((s) => s.exchange.sendId) });
     } else {
-      const initProblem = second && diagnoseTransport(second.exchange, "initialize");
+      const initProblem = second && diagnoseTransport(second.exchange, "initialize", words);
       if (initProblem) return broken(initProblem);
       return broken({
         rung: "server/discover",
@@ -115,7 +121,7 @@ export async function runDoctor(
       headers,
       timeoutMs: opts.timeoutMs,
     });
-    const problem = diagnoseTransport(exchange, "lists");
+    const problem = diagnoseTransport(exchange, "lists", words);
     if (problem) return broken({ ...problem, detail: `${method}: ${problem.detail}` });
     const reply = replyOf(exchange);
     const items = reply.kind === "result" ? reply.result[method === "tools/list" ? "tools" : method === "prompts/list" ? "prompts" : "resources"] : undefined;
@@ -144,6 +150,11 @@ export async function runDoctor(
       version: verdict.version,
     },
   );
+}
+
+/** A stdio process that never answered is still running when the doctor stops: whoever ran the doctor should end it. */
+export function leavesHungProcess(d: Diagnosis): boolean {
+  return d.transport === "stdio" && d.brokenAt !== undefined && d.rungs[d.rungs.length - 1]?.problem === "timeout";
 }
 
 /** The text form for the CLI. */
