@@ -20,7 +20,7 @@ const POLICIES: { id: ToolCallPolicy; label: string }[] = [
 ];
 
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
-  const { checks, run, policy, setPolicy, emulate, setEmulate, view } = useChecks({ state, commands });
+  const { checks, run, policy, setPolicy, emulate, setEmulate, view } = useChecks({ state, dispatch, commands });
   const [problemsOnly, setProblemsOnly] = useState(false);
   const { doctor, diagnose } = useDoctor({ state, commands });
   const transport = view.kind === "ready" ? view.transport : "stdio";
@@ -71,6 +71,9 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <legend className="sr-only">Client emulation</legend>
         <span>Check as a client with:</span>
         <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
+        <span data-testid="checks-emulation-shared" className="text-slate-500 dark:text-slate-400">
+          (the page&apos;s one client emulation: the same switches as Envelope settings, so every Send and probe uses them too)
+        </span>
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? (
@@ -79,7 +82,11 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {doctor.phase === "done" ? (
-        <DoctorCard diagnosis={doctor.diagnosis} httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined} />
+        <DoctorCard
+          diagnosis={doctor.diagnosis}
+          endedProcess={doctor.endedProcess}
+          httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined}
+        />
       ) : null}
       {doctor.phase === "error" ? (
         <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">

@@ -18,12 +18,12 @@ function authorizationOf(target: Target, commands: PanelProps["commands"]): (() 
   };
 }
 
-export function useChecks({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+export function useChecks({ state, dispatch: dispatchSession, commands }: Pick<PanelProps, "state" | "dispatch" | "commands">) {
   const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
   const [policyChoice, setPolicy] = useState<ToolCallPolicy | null>(null);
-  // The envelope settings' emulation until the tab chooses its own (the suite then talks as that client).
-  const [emulateChoice, setEmulate] = useState<Emulation | null>(null);
-  const emulate: Emulation = useMemo(() => emulateChoice ?? state.envelope.emulate ?? {}, [emulateChoice, state.envelope.emulate]);
+  // One client emulation for the page: the tab shows and edits the envelope settings' switch (every Send uses it too).
+  const emulate: Emulation = useMemo(() => state.envelope.emulate ?? {}, [state.envelope.emulate]);
+  const setEmulate = useCallback((next: Emulation) => dispatchSession({ type: "envelope/set", patch: { emulate: next } }), [dispatchSession]);
   const view = selectTarget(state);
   // Embedded demo servers are ours: their tools may be called. Anything else: read-only tools only.
   const policy: ToolCallPolicy = policyChoice ?? (state.preset.startsWith("custom") ? "read-only" : "all");
