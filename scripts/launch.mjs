@@ -75,7 +75,7 @@ export async function announce({ host, port, token, hosted, noOpenFlag, label })
   console.log(`  Open this URL to sign in (it holds this launch's token; keep it to yourself):\n\n    ${url}\n`);
   const why = whyNotOpen({ noOpenFlag });
   if (why) {
-    console.log(`  Not opening a browser: ${why}. A session link (${base}/#s=…) works once this browser is signed in.`);
+    console.log(`  Not opening a browser: ${why}. A session link (${base}/#v=1&s=…) works once this browser is signed in.`);
     return;
   }
   const failed = await openInBrowser(url);

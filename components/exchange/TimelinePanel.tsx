@@ -38,7 +38,9 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
           data-testid="timeline-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          Press Ctrl+Enter to send the frame on the left to {where}. Start with server/discover.
+          {/* The editor sits beside the timeline from lg up, above it below that (Playground's grid). */}
+          Press Ctrl+Enter to send the frame <span className="lg:hidden">in the editor above</span>
+          <span className="hidden lg:inline">on the left</span> to {where}. Start with server/discover.
         </p>
       ) : null}
       {entries.map((entry) => (

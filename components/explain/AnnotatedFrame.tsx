@@ -1,5 +1,6 @@
 "use client";
 import { annotatedLines, specUrl, type Annotation } from "@/lib/explain";
+import { annotationSummary } from "@/lib/explain/summary";
 import { LevelBadge, levelCounts } from "./LevelBadge";
 
 function SpecRef({ specRef }: { specRef: string }) {
@@ -55,9 +56,7 @@ export function AnnotatedFrame({
       data-removed={counts.removed}
       className={`space-y-0.5 ${className}`}
     >
-      <p className="text-[11px] text-slate-600 dark:text-slate-400">
-        {annotations.length} notes · {counts.error} error · {counts.deprecated} deprecated · {counts.removed} removed
-      </p>
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">{annotationSummary(annotations.length, counts)}</p>
       <ol className="overflow-x-auto rounded bg-slate-50 p-1.5 font-mono text-[11px] leading-snug dark:bg-slate-950">
         {lines.map((line, i) => (
           <li key={i} style={{ paddingLeft: `${line.depth * 1.1}em` }} data-path={line.path ?? undefined}>

@@ -36,10 +36,11 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
-        <div className="text-sm">
+        <div className="min-w-0 max-w-full text-sm">
           <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
           {track.taskId ? (
-            <span className="block max-w-full truncate text-[11px] text-slate-600 dark:text-slate-400" title={track.taskId}>
+            // The whole id, wrapped inside the card: it is what tasks/get and a resume need, so it is not cut either.
+            <span className="block break-all text-[11px] text-slate-600 dark:text-slate-400">
               taskId <code data-testid="task-id">{track.taskId}</code>
             </span>
           ) : null}

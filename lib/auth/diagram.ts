@@ -57,6 +57,16 @@ function userArrows(step: AuthStep, round: number): DiagramStep[] {
   ];
 }
 
+/** Why a step sent nothing, in a few words (its detail sentence is in the list below the diagram). */
+function noRequestLabel(step: AuthStep): string {
+  const method = step.facts?.method;
+  if (method === "client ID metadata document")
+    return "no request: the client_id is the URL of its metadata document; the authorization server fetches it when the client first appears";
+  if (method === "pre-registered") return "no request: a client_id registered beforehand";
+  if (step.status === "fail") return `${step.name}: no request could be made (see the finding)`;
+  return `${step.name}: no HTTP request`;
+}
+
 export function authDiagram(run: AuthRun): Diagram {
   const mcpOrigin = originOf(run.target);
   const steps: DiagramStep[] = [];
@@ -83,6 +93,11 @@ export function authDiagram(run: AuthRun): Diagram {
       return;
     }
     const attempts = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
+    // A step decided without any HTTP (a client ID metadata document, a pre-registered id) keeps its number on the diagram.
+    if (attempts.length === 0) {
+      steps.push({ round, from: "client", to: "auth", tone: step.status === "fail" ? "error" : "request", label: noRequestLabel(step), departures: [] });
+      return;
+    }
     for (const a of attempts) {
       const lane: Lane = originOf(a.request.url) === mcpOrigin ? "server" : "auth";
       // The authorization request travels through the browser: drawn, never sent by the client itself.

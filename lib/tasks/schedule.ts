@@ -36,7 +36,8 @@ export function ttlRemainingMs(task: Pick<TaskView, "createdAt" | "ttlMs">, nowM
   if (task.ttlMs === null) return null;
   const created = Date.parse(task.createdAt);
   if (Number.isNaN(created)) return null;
-  return created + task.ttlMs - nowMs;
+  // Never more than the TTL itself: a clock a moment behind createdAt (the page's, or a countdown's last tick) would say so.
+  return Math.min(task.ttlMs, created + task.ttlMs - nowMs);
 }
 
 /** "4 m 05 s" style countdown text; "expired" once past. */
