@@ -1,4 +1,4 @@
-/** A lesson of the gallery that runs live in one click (the Auth tab runs it against the embedded servers). */
+/** A lesson of the gallery: its link opens the Auth tab with the lesson chosen; it runs live when the reader presses Run. */
 import { lessonHref, type AuthLesson } from "@/lib/auth/lessons";
 
 export function LessonCard({ lesson }: { lesson: AuthLesson }) {
@@ -11,7 +11,8 @@ export function LessonCard({ lesson }: { lesson: AuthLesson }) {
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{lesson.title}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{lesson.about}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        runs live against the embedded authorization server and three protected servers · tokens stay on the server, masked
+        opens in the Auth tab; press Run there to run it live against the embedded authorization server and three protected servers · tokens stay on the server,
+        masked
       </p>
       <p className="mt-auto">
         <a
@@ -19,7 +20,7 @@ export function LessonCard({ lesson }: { lesson: AuthLesson }) {
           href={lessonHref(lesson.demo)}
           className="inline-block rounded bg-violet-700 px-2.5 py-1 text-xs font-medium text-white hover:bg-violet-800"
         >
-          Run the lesson
+          Open the lesson
         </a>
       </p>
     </article>

@@ -3,7 +3,7 @@
  * Above the editor: the Share button, the Examples link, and, when the page holds a state from a link or a
  * file, the banner that says nothing was sent (or why a link could not be loaded).
  */
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { livePlan, runLivePlan, type LiveResult } from "@/lib/share/live";
@@ -11,8 +11,10 @@ import { withTarget } from "@/lib/share/session-adapter";
 import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
 import { rememberSecret } from "./known-secrets";
+import { dropLinkFragment } from "./link-address";
 import { LinkBanner } from "./LinkBanner";
 import { SavedSessionNotice } from "./SavedSessionNotice";
+import { StartFreshUndo } from "./StartFreshUndo";
 import { ShareButton } from "./ShareButton";
 import { useSavedSession } from "./useSavedSession";
 import { useSharedLink } from "./useSharedLink";
@@ -30,6 +32,13 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
 
   // A double click must not send the frames twice: the ref flips before React re-renders the button.
   const busy = useRef(false);
+
+  // Once something is sent from a page opened from a link (Run live, or by hand), the page is the user's live
+  // session: the link leaves the address bar, so a reload brings that session back (it is saved from then on).
+  const sentHere = state.entries.some((e) => !e.sendId.startsWith("link-"));
+  useEffect(() => {
+    if (sentHere) dropLinkFragment();
+  }, [sentHere]);
 
   async function runLive(confirmed: Map<string, Target>) {
     if (viewer.kind !== "open" || busy.current) return;
@@ -68,6 +77,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         <ShareButton state={state} token={token} carry={carry} />
       </div>
       <SavedSessionNotice notice={saved.notice} onStartFresh={saved.startFresh} onDismiss={saved.dismiss} />
+      {saved.cleared ? <StartFreshUndo exchanges={saved.cleared.exchanges} onUndo={saved.undoFresh} onDismiss={saved.dismissCleared} /> : null}
       {viewer.kind === "loading" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">
           Opening the link…
@@ -94,7 +104,11 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           running={running}
           result={shown}
           onRunLive={(confirmed) => void runLive(confirmed)}
-          onClose={() => setViewer({ kind: "none" })}
+          onClose={() => {
+            // Closing the banner keeps the cards as the user's own session: the link leaves the address bar.
+            dropLinkFragment();
+            setViewer({ kind: "none" });
+          }}
         />
       ) : null}
     </div>

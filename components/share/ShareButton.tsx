@@ -1,7 +1,8 @@
 "use client";
 /**
- * Share: one click puts the session into the URL fragment (nothing reaches a server), copies the link, and
- * opens a dialog listing what was left out. The share code loads on the click, not with the page.
+ * Share: one click puts the session into a link's #fragment (nothing reaches a server), copies the link, and
+ * opens a dialog listing what was left out. The sharer's own page and address bar do not change (a reload keeps
+ * their live session). The share code loads on the click, not with the page.
  */
 import { useState } from "react";
 import type { SessionState } from "@/lib/session";
@@ -29,7 +30,6 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
         { knownSecrets: [token] },
       );
       const url = withFragment(window.location.href, link.fragment);
-      window.history.replaceState(null, "", link.fragment);
       let copied = false;
       try {
         await navigator.clipboard.writeText(url);

@@ -1,14 +1,19 @@
 "use client";
 /**
  * A reload keeps the session: restore what lib/session/persist.ts saved on the last visit (unless the page opens a
- * link, which wins), then save after every change, debounced. Secrets are left out as in links (the launch token
- * and every other known secret included). The notice says what came back, and "Start fresh" forgets it.
+ * link, which wins), then save after every change, debounced — and at once when the page is hidden or unloaded
+ * (pagehide, visibilitychange, beforeunload), so a reload however quick loses nothing the user saw. Secrets are
+ * left out as in links (the launch token and every other known secret included). The notice says what came back,
+ * and "Start fresh" forgets it (with an Undo while nothing new was sent).
+ *
+ * While the address still holds a link the user has not acted on, nothing is saved: opening a link must not
+ * overwrite the user's own saved session (ShareBar drops the fragment once they act, and saving resumes).
  */
-import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
 import { SAVED_SESSION_KEY } from "@/lib/share/saved-session-key";
 import { knownSecrets } from "./known-secrets";
+import { opensLink } from "./link-address";
 
 // Session files and their schemas (zod) are a third of the page's JavaScript: fetched after first paint, not before.
 const persist = () => import("@/lib/share/persist");
@@ -44,20 +49,37 @@ function tryStorage<T>(call: () => T): T | undefined {
   }
 }
 
-/** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab link (#lab=…) does not. */
-function opensLink(hash: string): boolean {
-  const h = hash.replace(/^#/, "");
-  return h !== "" && !h.startsWith("lab=") && !h.startsWith(LESSON_FRAGMENT);
-}
+type Persist = Awaited<ReturnType<typeof persist>>;
 
 export function useSavedSession(state: SessionState, dispatch: (action: Action) => void) {
   const [notice, setNotice] = useState<SavedNotice>({ kind: "none" });
   // Nothing is saved before the saved session had its chance to come back (the default page would overwrite it).
   const restored = useRef(false);
   const latest = useRef(state);
+  // The session-file code, once loaded: a flush on pagehide must write synchronously (no import then).
+  const loaded = useRef<Persist | null>(null);
+  const blocked = useRef(false);
   useEffect(() => {
     latest.current = state;
   });
+  useEffect(() => {
+    blocked.current = notice.kind === "unreadable";
+  });
+
+  /** Writes the session now; false when it could not (nothing loaded yet, storage off, a link not acted on). */
+  const writeNow = useCallback((): boolean => {
+    const store = storage();
+    const code = loaded.current;
+    if (!store || !code || !restored.current || blocked.current || opensLink(window.location.hash)) return false;
+    const saved = code.saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
+    try {
+      if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
+      else setNotice({ kind: "not-saved", reason: saved.reason });
+    } catch (e) {
+      setNotice({ kind: "not-saved", reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` });
+    }
+    return true;
+  }, []);
 
   useEffect(() => {
     let live = true;
@@ -65,10 +87,11 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
     const text = tryStorage(() => store?.getItem(SAVED_SESSION_KEY));
     // Nothing to bring back (a first visit): the session-file code is not loaded until there is something to save.
     const restoring = store && text && !opensLink(window.location.hash) ? persist() : Promise.resolve(null);
-    void restoring.then((loaded) => {
+    void restoring.then((code) => {
       if (!live) return;
-      if (loaded && text) {
-        const back = loaded.restoreSession(text, freshFrom(latest.current));
+      if (code) loaded.current = code;
+      if (code && text) {
+        const back = code.restoreSession(text, freshFrom(latest.current));
         if (back.ok) {
           // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
           if (!back.unchanged) {
@@ -86,26 +109,65 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
 
   const pending = state.entries.some((e) => e.phase.status === "pending");
   useEffect(() => {
-    if (!restored.current || pending || notice.kind === "unreadable") return;
+    if (!restored.current || notice.kind === "unreadable") return;
+    // Load the session-file code as soon as there is something to keep (a send takes longer than this import),
+    // so that a flush on pagehide finds it loaded.
+    if (!loaded.current)
+      void persist().then((code) => {
+        loaded.current = code;
+      });
+    if (pending) return;
     const timer = setTimeout(async () => {
-      const store = storage();
-      if (!store) return;
-      const { saveSession } = await persist();
-      const saved = saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
-      try {
-        if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
-        else setNotice({ kind: "not-saved", reason: saved.reason });
-      } catch (e) {
-        setNotice({ kind: "not-saved", reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` });
-      }
+      loaded.current ??= await persist();
+      writeNow();
     }, SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state, pending, notice.kind]);
+  }, [state, pending, notice.kind, writeNow]);
 
+  // A reload or a closed tab does not wait for the debounce: write what is on screen now.
+  useEffect(() => {
+    const flush = () => void writeNow();
+    const onVisibility = () => document.visibilityState === "hidden" && flush();
+    window.addEventListener("pagehide", flush);
+    window.addEventListener("beforeunload", flush);
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      window.removeEventListener("pagehide", flush);
+      window.removeEventListener("beforeunload", flush);
+      document.removeEventListener("visibilitychange", onVisibility);
+    };
+  }, [writeNow]);
+
+  // Start fresh is one click (next to Share link); Undo brings the session back until something new is sent.
+  const [cleared, setCleared] = useState<{ previous: SessionState; exchanges: number } | null>(null);
   const startFresh = () => {
+    const previous = latest.current;
     tryStorage(() => storage()?.removeItem(SAVED_SESSION_KEY));
-    dispatch({ type: "session/load", state: freshFrom(latest.current) });
+    dispatch({ type: "session/load", state: freshFrom(previous) });
     setNotice({ kind: "none" });
+    setCleared({ previous, exchanges: previous.entries.filter((e) => e.phase.status === "done").length });
   };
-  return { notice, startFresh, dismiss: () => setNotice({ kind: "none" }) };
+  const undoFresh = () => {
+    if (!cleared) return;
+    const now = latest.current;
+    // Counters keep moving forward (the editor applies a text on a new version; stale replies stay stale).
+    const back = {
+      ...cleared.previous,
+      editor: { ...cleared.previous.editor, version: now.editor.version + 1 },
+      seq: Math.max(cleared.previous.seq, now.seq),
+      processSeq: Math.max(cleared.previous.processSeq, now.processSeq),
+    };
+    dispatch({ type: "session/load", state: back });
+    setCleared(null);
+  };
+  // Once the fresh session has its own exchanges, Undo would throw them away: it is no longer offered.
+  const undoable = cleared !== null && state.entries.length === 0 ? cleared : null;
+  return {
+    notice,
+    startFresh,
+    dismiss: () => setNotice({ kind: "none" }),
+    cleared: undoable ? { exchanges: undoable.exchanges } : null,
+    undoFresh,
+    dismissCleared: () => setCleared(null),
+  };
 }

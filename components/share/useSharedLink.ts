@@ -7,6 +7,7 @@
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
+import { dropLinkFragment } from "./link-address";
 import { setViewer } from "./viewer-store";
 
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
@@ -26,7 +27,11 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
     const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([import("@/lib/share/codec"), import("@/lib/share/session-adapter")]);
     const decoded = await decodeShareFragment(hash);
     if (decoded.kind === "none") return setViewer({ kind: "none" });
-    if (decoded.kind === "error") return setViewer({ kind: "error", source: "link", reason: decoded.reason });
+    if (decoded.kind === "error") {
+      // The page is the default one: a reload must not say the same error again and keep the page unsaved.
+      dropLinkFragment();
+      return setViewer({ kind: "error", source: "link", reason: decoded.reason });
+    }
     dispatch({ type: "session/load", state: sessionFromShare(decoded.state, baseFrom(current())) });
     setViewer({
       kind: "open",
@@ -37,6 +42,7 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
     });
   } catch (e) {
     // Whatever went wrong, the page stays the default page and says why.
+    dropLinkFragment();
     setViewer({ kind: "error", source: "link", reason: `it could not be read (${e instanceof Error ? e.message : String(e)})` });
   }
 }
