@@ -11,6 +11,7 @@ import { useEffect, useState } from "react";
 import { onAuthPrefill, takePendingAuthUrl } from "./open-auth";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { AUTH_DEMOS, type AuthDemo } from "@/lib/auth/request";
+import { AUTH_LESSONS, type AuthLesson } from "@/lib/auth/lessons";
 import type { AuthRun } from "@/lib/auth/types";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
@@ -18,6 +19,7 @@ import { AuthStepView } from "./AuthStepView";
 import { SignInPrompt } from "./SignInPrompt";
 import { useCallbackHandoff } from "./useCallbackHandoff";
 import { AudienceVerdicts } from "./AudienceVerdicts";
+import { LessonNotice } from "./LessonNotice";
 import { useLessonLink } from "./useLessonLink";
 import { SequenceDiagram } from "../mrtr/SequenceDiagram";
 import { authDiagram } from "@/lib/auth/diagram";
@@ -63,12 +65,12 @@ export function AuthPanel({ commands }: PanelProps) {
     const target = source === "url" ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) } : { demo: source };
     settle(await commands.api<AuthRun>("auth/run", { ...target, ...(scope.trim() ? { scope: scope.trim() } : {}), ...(login === "browser" ? { login } : {}) }));
   };
-  // The gallery's lesson card: the demo user signs in headlessly, so the lesson runs in one click.
+  // The gallery's lesson card: the lesson is chosen (the demo user signs in headlessly) and waits for Run.
+  const [lesson, setLesson] = useState<AuthLesson | null>(null);
   useLessonLink((demo) => {
     setSource(demo);
     setLogin("headless");
-    setState({ status: "running" });
-    void commands.api<AuthRun>("auth/run", { demo }).then(settle);
+    setLesson(AUTH_LESSONS.find((l) => l.demo === demo) ?? null);
   });
   const run = state.status === "done" || state.status === "running" ? state.run : undefined;
   const mcpOrigin = run ? new URL(run.target).origin : "";
@@ -150,6 +152,7 @@ export function AuthPanel({ commands }: PanelProps) {
           ? "You sign in and consent in a new tab; this view goes on when the authorization server sends that tab back."
           : "Nobody opens a tab: the demo user signs in and consents over HTTP."}
       </p>
+      {lesson && source === lesson.demo ? <LessonNotice lesson={lesson} idle={state.status === "idle"} /> : null}
       {state.status === "error" ? (
         <p role="alert" className="text-xs text-red-700 dark:text-red-300" data-testid="auth-error">
           {state.message}

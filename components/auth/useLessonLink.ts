@@ -1,19 +1,19 @@
 "use client";
 /**
- * The examples gallery's lesson card opens "/#auth=<lesson>" (lib/auth/lessons.ts): the Auth tab comes forward
- * and runs that lesson once. Only the gallery's lessons can run from an address, and only against the embedded
- * servers (the demo user signs in headlessly; nothing of the link reaches a server but the lesson's name). The
- * fragment is removed at once, so a reload or a copied address does not run it again.
+ * The examples gallery's lesson card opens "/#auth=<lesson>" (lib/auth/lessons.ts): the Auth tab comes forward with
+ * that lesson chosen and explained, and nothing runs until the reader presses Run — a link never acts (the same
+ * rule as every other link; issue 33). Only the gallery's lessons can be chosen from an address. The fragment is
+ * removed at once, so a copied address or a reload shows the default page.
  */
 import { useEffect, useRef } from "react";
 import { LESSON_FRAGMENT, lessonOf } from "@/lib/auth/lessons";
 import type { AuthDemo } from "@/lib/auth/request";
 import { showPanel } from "../playground/PanelTabs";
 
-export function useLessonLink(run: (demo: AuthDemo) => void): void {
-  const latest = useRef(run);
+export function useLessonLink(choose: (demo: AuthDemo) => void): void {
+  const latest = useRef(choose);
   useEffect(() => {
-    latest.current = run;
+    latest.current = choose;
   });
   useEffect(() => {
     if (!window.location.hash.startsWith(`#${LESSON_FRAGMENT}`)) return;

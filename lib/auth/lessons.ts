@@ -1,7 +1,7 @@
 /**
- * The auth lessons the examples gallery runs live in one click (they need a real authorization server and real
- * tokens, so there is no recording to open): the card links to "/#auth=<demo>", and the Auth tab runs it
- * (components/auth/useLessonLink.ts). Only these demos can start from an address.
+ * The auth lessons of the examples gallery (they need a real authorization server and real tokens, so there is no
+ * recording to open): the card links to "/#auth=<demo>", and the Auth tab opens with it chosen and runs it when the
+ * reader presses Run (components/auth/useLessonLink.ts). Only these demos can be chosen from an address.
  */
 import type { AuthDemo } from "./request";
 

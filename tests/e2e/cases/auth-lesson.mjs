@@ -1,19 +1,27 @@
-// End-to-end case of the audience lesson (issue 18 point 3): one click on the gallery's lesson card runs it in the
-// Auth tab — the same calendar token sent to the calendar, the second server and the naive one, with the three
-// verdicts in words — and the run is drawn in the Auth lane of the sequence diagram, with its text alternative.
+// End-to-end case of the audience lesson (issue 18 point 3, issue 33): the gallery's lesson card opens it in the
+// Auth tab, and nothing runs until Run — then the same calendar token goes to the calendar, the second server and
+// the naive one, with the three verdicts in words, drawn in the Auth lane of the sequence diagram, with its text
+// alternative.
 // And the authorization checks in the Checks tab (point 6), against a protected server of the user's.
 import { createServer } from "node:http";
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 export function register({ test, assert }) {
   registerChecks({ test, assert });
-  test("Auth lesson: one click in the gallery runs the audience lesson; three verdicts in words and the Auth lane", async ({ pg, page }) => {
+  test("Auth lesson: the gallery's card opens the lesson, Run runs it once; three verdicts in words and the Auth lane", async ({ pg, page }) => {
+    const runs = [];
+    page.on("request", (r) => r.url().endsWith("/api/auth/run") && runs.push(r.url()));
     await page.goto(pg.base + "/examples");
     await page.locator('[data-testid="lesson-card"][data-lesson="audience-lesson"] [data-testid="lesson-run"]').click();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
     const panel = page.locator('[data-testid="auth"]');
     await panel.waitFor({ state: "visible", timeout: 30_000 });
+    await panel.locator('[data-testid="auth-lesson"]').waitFor({ timeout: 30_000 });
+    await page.waitForLoadState("networkidle");
+    assert(runs.length === 0, "opening the lesson ran it");
+    await panel.locator('[data-testid="auth-run"]').click();
     await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 90_000 });
+    assert(runs.length === 1, `runs: ${runs.length}`);
 
     const verdicts = await panel.locator('[data-testid="audience-verdict"]').evaluateAll((els) => els.map((e) => [e.dataset.verdict, e.textContent]));
     assert(

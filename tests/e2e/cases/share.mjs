@@ -77,6 +77,35 @@ export function register({ test, assert }) {
     });
   }
 
+  // Issue 33: a lesson link is a link too — it opens the Auth tab with the lesson chosen and explained, offline.
+  test("every gallery lesson link opens with the bridge and auth routes unreachable: the Auth tab, the lesson chosen and explained, nothing run until Run", async ({
+    page,
+    srv,
+  }) => {
+    const sp = new SharePage(page, srv.base);
+    await sp.cutBridge();
+    const lessons = await sp.lessonLinks();
+    assert(lessons.length >= 1, "the gallery has lessons");
+    for (const lesson of lessons) {
+      assert(lesson.href === `/#auth=${lesson.id}`, `the card's link: ${lesson.href}`);
+      await page.goto("about:blank");
+      await page.goto(srv.base + lesson.href);
+      await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+      const notice = sp.tid("auth-lesson");
+      await notice.waitFor({ timeout: 30_000 });
+      assert((await sp.tid("tab-auth").getAttribute("aria-selected")) === "true", "the Auth tab is in front");
+      assert((await sp.tid("auth-source").inputValue()) === lesson.id, `chosen: ${await sp.tid("auth-source").inputValue()}`);
+      assert((await sp.tid("auth-lesson-notice").innerText()) === "Opened from a link — nothing has been sent", "the same words as every link");
+      const text = await notice.innerText();
+      assert(text.includes(lesson.title) && text.includes(lesson.about), `explained: ${text.slice(0, 300)}`);
+      assert((await sp.tid("auth-result").count()) === 0, "no run is shown");
+      // The lesson is shown, so the Auth panel has mounted and chosen it: a call on open would be under way by now.
+      await page.waitForLoadState("networkidle");
+      assert(sp.bridgeCalls.length === 0, `${lesson.id}: the page called on open: ${sp.bridgeCalls.join(", ")}`);
+    }
+    // Run then runs it: tests/e2e/cases/auth-lesson.mjs (with the routes reachable).
+  });
+
   test("a link carrying a stdio command spawns nothing until the user confirms the full argv (checked in the process table)", async ({ page, srv, token }) => {
     const marker = `share-e2e-marker-${process.pid}-${Date.now()}`;
     const target = { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs", marker], cwd: ROOT, env: { API_KEY: "" } };

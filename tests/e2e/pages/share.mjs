@@ -13,13 +13,14 @@ export function payloadOf(url) {
 }
 
 export class SharePage extends PlaygroundPage {
-  /** Every request the page makes to the bridge is counted and aborted: the bridge is unreachable. */
+  /** Every request the page makes to the bridge or the auth routes is counted and aborted: they are unreachable. */
   async cutBridge() {
     this.bridgeCalls = [];
-    await this.page.route("**/api/bridge/**", (route) => {
-      this.bridgeCalls.push(route.request().url());
-      return route.abort();
-    });
+    for (const pattern of ["**/api/bridge/**", "**/api/auth/**"])
+      await this.page.route(pattern, (route) => {
+        this.bridgeCalls.push(route.request().url());
+        return route.abort();
+      });
   }
 
   /** Opens the playground at a link (path + fragment) and waits for the banner or the link error. */
@@ -50,6 +51,20 @@ export class SharePage extends PlaygroundPage {
         id: c.getAttribute("data-example-id"),
         href: c.querySelector('[data-testid="example-link"]').getAttribute("href"),
         about: c.querySelector("p + p")?.textContent ?? "",
+      })),
+    );
+  }
+
+  /** The gallery's lesson cards: each lesson's id and the href of its link. */
+  async lessonLinks() {
+    await this.page.goto(this.base + "/examples");
+    await this.page.waitForSelector('[data-testid="lesson-card"]');
+    return this.page.$$eval('[data-testid="lesson-card"]', (cards) =>
+      cards.map((c) => ({
+        id: c.getAttribute("data-lesson"),
+        href: c.querySelector('[data-testid="lesson-run"]').getAttribute("href"),
+        title: c.querySelector("h2")?.textContent ?? "",
+        about: c.querySelector("h2 + p")?.textContent ?? "",
       })),
     );
   }
