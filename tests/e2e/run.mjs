@@ -275,9 +275,9 @@ for (const file of readdirSync(CASES_DIR)
   mod.register({ test, assert, ENVELOPE });
 }
 
-// Run only the cases whose name contains E2E_ONLY (handy while building one feature).
-const only = process.env.E2E_ONLY;
-if (only) cases.splice(0, cases.length, ...cases.filter((c) => c.name.includes(only)));
+// Run only the cases whose name contains E2E_ONLY (handy while building one feature); "a||b" runs the cases naming either.
+const only = process.env.E2E_ONLY?.split("||").filter(Boolean);
+if (only?.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some((part) => c.name.includes(part))));
 
 // ---- runner ------------------------------------------------------------------------------------------------
 
