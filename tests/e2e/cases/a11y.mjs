@@ -270,7 +270,7 @@ export function register({ test, assert, ENVELOPE }) {
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
 
-  test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, or the Run-this-command dialog, light and dark", async ({
+  test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, the Run-this-command dialog, Start fresh's Undo and a lesson link, light and dark", async ({
     pg,
     page,
   }) => {
@@ -291,6 +291,14 @@ export function register({ test, assert, ENVELOPE }) {
       await sp.tid("run-live-dialog").waitFor();
       await check(`${scheme} · run-live dialog`);
       await sp.tid("run-live-dialog-close").click();
+      await sp.tid("close-link").click();
+      await pg.tid("start-fresh-bar").click();
+      await pg.tid("start-fresh-done").waitFor();
+      await check(`${scheme} · Start fresh's Undo notice`);
+      await page.goto("about:blank");
+      await page.goto(pg.base + "/#auth=audience-lesson");
+      await pg.tid("auth-lesson").waitFor({ timeout: 30_000 });
+      await check(`${scheme} · a lesson opened from its link`);
     }
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
   });
