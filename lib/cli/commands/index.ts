@@ -21,4 +21,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   record: () => import("./record").then((m) => m.command),
   mock: () => import("./mock").then((m) => m.command),
   diff: () => import("./diff").then((m) => m.command),
+  apps: () => import("./apps").then((m) => m.command),
 };

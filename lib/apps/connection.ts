@@ -1,0 +1,128 @@
+/**
+ * Talking to an Apps server as a given host would: the era probe with the host's declared capabilities (the
+ * extension or not), then requests in that era (the 2026-07-28 envelope, or a legacy session's headers), each a
+ * labelled exchange the caller records (the page's timeline, the CLI's report). Pure: the caller supplies send.
+ */
+import type { Exchange } from "../protocol/exchange";
+import { runEraProbe, readReply, type ProbeVerdict } from "../protocol/era";
+import { asObject, type JsonObject } from "../protocol/json";
+import { buildEnvelope } from "../protocol/meta";
+import { MODERN_VERSION } from "../protocol/versions";
+import type { Reply } from "../protocol/reply";
+import { appToolsOf, declaresApps, type AppTool } from "./catalog";
+import { APPS_CLIENT_EXTENSION } from "./constants";
+
+export type AppsSend = (frameText: string, opts: { label: string; headers?: Record<string, string> }) => Promise<Exchange>;
+
+export interface AppsConnection {
+  era: ProbeVerdict["era"];
+  version?: string;
+  reason: string;
+  /** The server's capabilities (discover or initialize result). */
+  serverCapabilities?: JsonObject;
+  declaresExtension: boolean;
+  request(method: string, params: JsonObject, label: string): Promise<Reply>;
+}
+
+/** The client capabilities a host declares: the extension when it does. */
+export function clientCapabilitiesFor(declaresExtension: boolean): JsonObject {
+  return declaresExtension ? { extensions: { ...APPS_CLIENT_EXTENSION } } : {};
+}
+
+export async function connectApps(send: AppsSend, opts: { declaresExtension: boolean; who: string }): Promise<AppsConnection> {
+  const capabilities = clientCapabilitiesFor(opts.declaresExtension);
+  let id = 0;
+  const verdict = await runEraProbe((text, extra) => send(text, { label: `apps (${opts.who}) ${extra?.label ?? ""}`.trim(), headers: extra?.headers }), {
+    clientCapabilities: capabilities,
+    preferredVersion: MODERN_VERSION,
+    nextId: () => ++id,
+  });
+  const modern = verdict.era === "modern" || verdict.era === "modern-wrong-version";
+  const version = verdict.version ?? (modern ? MODERN_VERSION : undefined);
+  const legacyHeaders: Record<string, string> = {};
+  if (verdict.sessionId) legacyHeaders["Mcp-Session-Id"] = verdict.sessionId;
+  if (verdict.sessionId && version) legacyHeaders["MCP-Protocol-Version"] = version;
+  const serverCapabilities = asObject(verdict.result?.capabilities);
+  return {
+    era: verdict.era,
+    version,
+    reason: verdict.reason,
+    serverCapabilities,
+    declaresExtension: declaresApps(serverCapabilities),
+    async request(method, params, label) {
+      const withEnvelope = modern
+        ? { ...params, _meta: { ...asObject(params._meta), ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) } }
+        : params;
+      const frame = JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: withEnvelope });
+      const exchange = await send(frame, { label: `apps (${opts.who}) ${label}`, headers: modern ? undefined : legacyHeaders });
+      return readReply(exchange);
+    },
+  };
+}
+
+/** At most this many pages of a list (a server that pages forever is cut off, and says so). */
+const MAX_PAGES = 10;
+
+export async function listAll(
+  conn: AppsConnection,
+  method: "tools/list" | "resources/list",
+  key: "tools" | "resources",
+): Promise<{ items: unknown[]; error?: string }> {
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const reply = await conn.request(method, cursor ? { cursor } : {}, method);
+    if (reply.kind !== "result")
+      return { items, error: reply.kind === "error" ? `${method} answered ${reply.code} ${reply.message}` : `${method}: ${reply.why}` };
+    const list = reply.result[key];
+    if (Array.isArray(list)) items.push(...list);
+    cursor = typeof reply.result.nextCursor === "string" ? reply.result.nextCursor : undefined;
+    if (!cursor) return { items };
+  }
+  return { items, error: `${method} still had a nextCursor after ${MAX_PAGES} pages; stopped` };
+}
+
+export interface AppListing {
+  apps: AppTool[];
+  tools: unknown[];
+  /** tools/list failing is fatal; resources/list failing only loses the MIME types (the spec lets servers omit UI resources). */
+  error?: string;
+  resourcesError?: string;
+}
+
+export async function listApps(conn: AppsConnection): Promise<AppListing> {
+  const tools = await listAll(conn, "tools/list", "tools");
+  if (tools.error) return { apps: [], tools: tools.items, error: tools.error };
+  const resources = await listAll(conn, "resources/list", "resources");
+  return { apps: appToolsOf(tools.items, resources.items), tools: tools.items, ...(resources.error ? { resourcesError: resources.error } : {}) };
+}
+
+export interface AppResource {
+  html: string;
+  mimeType?: string;
+  /** `_meta.ui` of the content (csp, permissions, domain, prefersBorder). */
+  ui?: JsonObject;
+}
+
+/** resources/read of an app's ui:// resource: its HTML (text or base64 blob) and metadata, or why not. */
+export async function readAppResource(conn: AppsConnection, uri: string): Promise<{ ok: true; resource: AppResource } | { ok: false; error: string }> {
+  const reply = await conn.request("resources/read", { uri }, `resources/read ${uri}`);
+  if (reply.kind !== "result")
+    return { ok: false, error: reply.kind === "error" ? `resources/read answered ${reply.code} ${reply.message}` : `resources/read: ${reply.why}` };
+  const contents = Array.isArray(reply.result.contents) ? reply.result.contents.map(asObject) : [];
+  const content = contents.find((c) => c?.uri === uri) ?? contents[0];
+  if (!content) return { ok: false, error: `resources/read ${uri} returned no contents` };
+  let html: string | undefined = typeof content.text === "string" ? content.text : undefined;
+  if (html === undefined && typeof content.blob === "string") {
+    try {
+      html = new TextDecoder().decode(Uint8Array.from(atob(content.blob), (c) => c.charCodeAt(0)));
+    } catch {
+      return { ok: false, error: `resources/read ${uri}: the blob is not base64` };
+    }
+  }
+  if (html === undefined) return { ok: false, error: `resources/read ${uri}: the content has neither text nor blob` };
+  return {
+    ok: true,
+    resource: { html, mimeType: typeof content.mimeType === "string" ? content.mimeType : undefined, ui: asObject(asObject(content._meta)?.ui) },
+  };
+}

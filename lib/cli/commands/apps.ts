@@ -1,0 +1,68 @@
+/**
+ * npm run cli -- apps (<command line or URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json]
+ * MCP Apps without a browser (lib/apps): which tools are apps (resourceUri, MIME type, CSP, visibility) and, per host
+ * persona, whether the app would render and why. Exit codes: 0 every app renders on the generic host, 1 otherwise, 2 usage.
+ */
+import { parseArgs } from "node:util";
+import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { gatherFacts } from "@/lib/apps/gather";
+import { judgeHosts } from "@/lib/apps/doctor";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
+import type { CliCommand } from "./index";
+
+const USAGE = 'npm run cli -- apps (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
+
+const OPTIONS = { ...TARGET_OPTIONS, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } as const;
+
+export const command: CliCommand = { usage: USAGE, run };
+
+export async function run(argv: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every app renders on the generic host, 1 otherwise, 2 a usage error\n`);
+    return 0;
+  }
+  if (positionals.length > 1) throw new UsageError("give the target as one argument (quote a command line with arguments)");
+  const [positional] = positionals;
+  const targetValues = positional === undefined ? values : /^https?:\/\//i.test(positional) ? { ...values, url: positional } : { ...values, stdio: positional };
+  const { target, ctx } = await buildTarget(targetValues);
+  const check = bridgeCheckSend(target, ctx);
+  const timeoutMs = timeoutOf(values);
+  let facts;
+  try {
+    facts = await gatherFacts((text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs }));
+  } catch (e) {
+    process.stderr.write(`apps: ${(e as Error).message}\n`);
+    return 1;
+  }
+  const hosts = judgeHosts(facts);
+  const report = {
+    apps: facts.declared.apps.map((a) => ({
+      tool: a.tool,
+      resourceUri: a.resourceUri,
+      mimeType: facts.reads[a.resourceUri]?.mimeType ?? a.mimeType ?? null,
+      csp: a.csp ?? null,
+      visibility: a.visibility,
+    })),
+    hosts: hosts.map((h) => ({ host: h.host, verdict: h.verdict, reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })) })),
+  };
+  if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+  else {
+    const lines = [`${report.apps.length} app tool(s):`];
+    for (const a of report.apps)
+      lines.push(`  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? "no MIME type"}; visible to ${a.visibility.join(" and ") || "nobody"})`);
+    for (const h of hosts) {
+      lines.push(`${h.label}: ${h.verdict}`);
+      for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detail}`);
+    }
+    process.stdout.write(`${lines.join("\n")}\n`);
+  }
+  const generic = hosts.find((h) => h.host === "generic");
+  return generic?.verdict === "renders" ? 0 : 1;
+}

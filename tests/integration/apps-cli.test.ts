@@ -1,0 +1,57 @@
+/**
+ * `npm run cli -- apps` as a user runs it: the published ext-apps example server's app is listed and renders on the
+ * generic host (exit 0); a server that gates _meta.ui on the client's extension is blank in Claude, and says why.
+ */
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli";
+import { FIXTURES, ROOT } from "./helpers";
+
+const basic = `${process.execPath} ${path.join(ROOT, "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js")} --stdio`;
+const fixture = (...flags: string[]) => [process.execPath, path.join(FIXTURES, "apps", "stdio.mjs"), ...flags].join(" ");
+
+interface AppsReport {
+  apps: { tool: string; resourceUri: string; mimeType: string | null; csp: unknown; visibility: string[] }[];
+  hosts: { host: string; verdict: string; reasons: { code: string; detail: string }[] }[];
+}
+
+const host = (report: AppsReport, id: string) => report.hosts.find((h) => h.host === id)!;
+
+describe("npm run cli -- apps", () => {
+  it("lists the ext-apps basic example's app tool with its ui:// resource and MIME type, renders on the generic host, exits 0", async () => {
+    const run = await runCli(["apps", "--stdio", basic, "--json"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as AppsReport;
+    expect(report.apps).toEqual([
+      { tool: "get-time", resourceUri: "ui://get-time/mcp-app.html", mimeType: "text/html;profile=mcp-app", csp: null, visibility: ["model", "app"] },
+    ]);
+    expect(host(report, "generic").verdict).toBe("renders");
+    // It never declares the extension itself: said, and for hosts whose need for it is undocumented, "unknown".
+    expect(host(report, "generic").reasons.map((r) => r.code)).toEqual(["server-extension-missing"]);
+    expect(host(report, "chatgpt").verdict).toBe("unknown");
+  });
+
+  it("a server that hides _meta.ui unless the client declares the extension is blank in Claude, with the reason named", async () => {
+    const run = await runCli(["apps", "--stdio", fixture("--gate"), "--json"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as AppsReport;
+    const claude = host(report, "claude");
+    expect(claude.verdict).toBe("blank");
+    const gated = claude.reasons.find((r) => r.code === "gated-on-capability")!;
+    expect(gated.detail).toMatch(
+      /^your server hides _meta.ui \(on get_time\) unless the client declares the io.modelcontextprotocol\/ui extension; Claude .* does not declare it/,
+    );
+    expect(host(report, "chatgpt").verdict).toBe("renders");
+    expect(host(report, "generic").verdict).toBe("renders");
+  });
+
+  it("exits 1 when the app cannot render on the generic host (its resource cannot be read)", async () => {
+    const run = await runCli(["apps", "--stdio", fixture("--missing-resource"), "--json"]);
+    expect(run.code).toBe(1);
+    const generic = host(JSON.parse(run.stdout) as AppsReport, "generic");
+    expect(generic.verdict).toBe("blank");
+    expect(generic.reasons.find((r) => r.code === "resource-unreadable")?.detail).toBe(
+      "get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html",
+    );
+  });
+});
