@@ -2,12 +2,27 @@
  * Task ids that carry their own state (the chapter's lesson on explicit handles): an id names the tool, its
  * arguments, when it was created and its time to live, sealed with an HMAC so nobody can mint or alter one.
  * What cannot live in the id (an answer given later, a cancel) lives in a small file named by a digest of the
- * id. So any process of this server — a fresh stdio process per message, another HTTP instance on this machine —
- * answers tasks/get for a task another process created. The 128-bit nonce makes ids unguessable (ext-tasks:
- * "Servers MUST generate them with sufficient entropy").
+ * id, in a folder of this user's own (checked: owner, 0700, not a symlink). So any process of this server — a
+ * fresh stdio process per message, another instance on this machine — answers tasks/get for a task another
+ * process created. The signing key is derived from PLAYGROUND_TOKEN when there is one, so every instance of a
+ * deployment (which must share that token) verifies every other's ids. The 128-bit nonce makes ids unguessable
+ * (ext-tasks: "Servers MUST generate them with sufficient entropy").
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  constants,
+  closeSync,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 
@@ -29,26 +44,79 @@ export interface TaskEvents {
   cancelRequestedAtMs?: number;
 }
 
-function storeDir(): string {
-  const dir = process.env.TASKS_STORE_DIR || path.join(tmpdir(), "mcp-playground-tasks");
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+/** The folder's owner and mode as they must be: a folder someone else made (or a symlink to one) is refused. */
+function checkOwnFolder(dir: string): void {
+  const st = lstatSync(dir);
+  const uid = process.getuid?.();
+  const problem = st.isSymbolicLink()
+    ? "is a symbolic link"
+    : !st.isDirectory()
+      ? "is not a folder"
+      : uid !== undefined && st.uid !== uid
+        ? `belongs to uid ${st.uid}, not to this user (uid ${uid})`
+        : (st.mode & 0o077) !== 0
+          ? `is open to other users (mode ${(st.mode & 0o777).toString(8)}, must be 700)`
+          : undefined;
+  if (problem)
+    throw new Error(`the tasks store ${dir} ${problem}: someone may have planted it. Remove it, or set TASKS_STORE_DIR to a folder of your own (mode 700).`);
+}
+
+let checkedDir: string | undefined;
+
+/** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen. */
+export function storeDir(): string {
+  const dir = process.env.TASKS_STORE_DIR || path.join(tmpdir(), `mcp-playground-tasks-${process.getuid?.() ?? "user"}`);
+  if (checkedDir === dir) return dir;
+  try {
+    mkdirSync(dir, { mode: 0o700 }); // not recursive: an existing folder is checked below, never adopted blindly
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+  }
+  checkOwnFolder(dir);
+  checkedDir = dir;
   return dir;
 }
 
-let cachedKey: Buffer | undefined;
+let cachedKey: { source: string; key: Buffer } | undefined;
 
-/** One key per machine (or TASKS_ID_KEY): every process of the server must verify every other's ids. */
+/** The key's source, in order: TASKS_ID_KEY, a key derived from PLAYGROUND_TOKEN, this user's key file. */
 function signingKey(): Buffer {
-  if (cachedKey) return cachedKey;
-  if (process.env.TASKS_ID_KEY) return (cachedKey = Buffer.from(process.env.TASKS_ID_KEY, "utf8"));
+  const source = process.env.TASKS_ID_KEY ? "env" : process.env.PLAYGROUND_TOKEN ? `token` : "file";
+  if (cachedKey?.source === source) return cachedKey.key;
+  const key =
+    source === "env"
+      ? Buffer.from(process.env.TASKS_ID_KEY!, "utf8")
+      : source === "token"
+        ? Buffer.from(taskIdKeyFromToken(process.env.PLAYGROUND_TOKEN!), "utf8")
+        : keyFromFile();
+  cachedKey = { source, key };
+  return key;
+}
+
+/**
+ * The task-id key every instance sharing PLAYGROUND_TOKEN agrees on (HKDF with a label, so the key reveals nothing
+ * about the token). The bridge hands it to the tasks server it spawns as TASKS_ID_KEY: stdio and HTTP ids agree.
+ */
+export function taskIdKeyFromToken(token: string): string {
+  return Buffer.from(hkdfSync("sha256", token, "mcp-playground", "tasks id signing key v1", 32)).toString("hex");
+}
+
+function keyFromFile(): Buffer {
   const file = path.join(storeDir(), "id-signing.key");
   try {
     writeFileSync(file, randomBytes(32), { flag: "wx", mode: 0o600 });
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
   }
-  cachedKey = readFileSync(file);
-  return cachedKey;
+  // O_NOFOLLOW: a symlink planted in place of the key file is refused, not followed.
+  const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
+  try {
+    const uid = process.getuid?.();
+    if (uid !== undefined && fstatSync(fd).uid !== uid) throw new Error(`the task id key ${file} belongs to another user: remove it`);
+    return readFileSync(fd);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function mac(body: string): string {
@@ -96,8 +164,9 @@ export function readEvents(id: string): TaskEvents {
 
 export function writeEvents(id: string, events: TaskEvents): void {
   const file = fileOf(id);
-  const tmp = `${file}.${process.pid}.tmp`;
-  writeFileSync(tmp, JSON.stringify(events), { mode: 0o600 });
+  // A fresh random name opened with O_EXCL ("wx"): a file or symlink planted under a guessable name is never written through.
+  const tmp = `${file}.${randomBytes(8).toString("hex")}.tmp`;
+  writeFileSync(tmp, JSON.stringify(events), { mode: 0o600, flag: "wx" });
   renameSync(tmp, file); // atomic: a concurrent reader never sees half a file
 }
 

@@ -138,6 +138,12 @@ export function legacyTask(taskId: string, { seed, snapshot }: Resolved): Record
   };
 }
 
+/** Hosted mode (PLAYGROUND_MODE other than empty or "local", as lib/bridge/server/policy.ts reads it): one server for many users. */
+function sharedByEveryone(): boolean {
+  const mode = (process.env.PLAYGROUND_MODE ?? "").trim().toLowerCase();
+  return mode !== "" && mode !== "local";
+}
+
 /** Task ids this process created on the legacy wire, for tasks/list (which the extension removed). */
 const legacyTaskIds: string[] = [];
 const LEGACY_LIST_LIMIT = 100;
@@ -276,6 +282,13 @@ function registerTaskMethods(server: McpServer) {
   low.setRequestHandler("tasks/list", { params: z.looseObject({}).optional(), result: loose }, async (_params, ctx) => {
     if (declaredCapabilities(ctx))
       throw new ProtocolError(-32601, "tasks/list is gone in 2026-07-28: the extension has no way to list tasks (keep the ids you were given)");
+    // A hosted playground's in-app server is shared by the whole class: its list would hand every student's task
+    // ids (and so tasks/cancel) to everyone. There the lesson is said, not performed.
+    if (sharedByEveryone())
+      throw new ProtocolError(
+        -32601,
+        "tasks/list is off on this shared (hosted) playground: it would list every user's tasks, the cross-caller leak the 2026 extension removed. Keep the task ids you were given (tasks/get and tasks/cancel take one); run the playground locally to see the leak.",
+      );
     const tasks = legacyTaskIds.flatMap((id) => {
       try {
         return [legacyTask(id, resolve(id))];

@@ -4,6 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { taskIdKeyFromToken } from "@/lib/servers/tasks-ids";
 
 /** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
 export function repoRoot(): string {
@@ -39,4 +40,17 @@ export function everythingEntry(): string {
 
 export function everythingStdioArgv(): string[] {
   return [process.execPath, everythingEntry(), "stdio"];
+}
+
+/**
+ * What the bridge adds to an embedded server's environment (after the hosted check, which allows none from the
+ * caller): the tasks server gets the task-id key of this deployment, so ids it mints over stdio verify over HTTP
+ * and on every instance that shares PLAYGROUND_TOKEN. Never the token itself.
+ */
+export function embeddedServerEnv(argv: readonly string[]): Record<string, string> {
+  const dir = path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers");
+  const last = argv[argv.length - 1];
+  if (last !== path.join(dir, "tasks.mjs") && last !== path.join(dir, snapshotBlobName("tasks"))) return {};
+  if (process.env.TASKS_ID_KEY) return { TASKS_ID_KEY: process.env.TASKS_ID_KEY };
+  return process.env.PLAYGROUND_TOKEN ? { TASKS_ID_KEY: taskIdKeyFromToken(process.env.PLAYGROUND_TOKEN) } : {};
 }

@@ -11,6 +11,7 @@ import type { ProcessStatus, WireEvent } from "../../contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
+import { embeddedServerEnv } from "../embedded";
 import { spawnRefusal } from "../policy";
 import { heldBytes, type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
 import { decodeLine, mayBeFrame, StderrLines } from "./lines";
@@ -89,7 +90,7 @@ export class StdioProcess {
     try {
       child = spawn(spec.argv[0], spec.argv.slice(1), {
         cwd: spec.cwd,
-        env: minimalEnv(spec.env) as NodeJS.ProcessEnv,
+        env: minimalEnv({ ...spec.env, ...embeddedServerEnv(spec.argv) }) as NodeJS.ProcessEnv,
         stdio: ["pipe", "pipe", "pipe"],
         detached: true, // own process group: closing kills the whole tree, and the host's Ctrl-C does not race us
         windowsHide: true,
