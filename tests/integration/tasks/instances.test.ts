@@ -28,7 +28,7 @@ afterAll(async () => {
 function startInstance(name: string, token: string, tmp = path.join(WORK, name)): Promise<Target> {
   mkdirSync(tmp, { recursive: true });
   const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: { PATH: process.env.PATH, TMPDIR: tmp, PLAYGROUND_TOKEN: token },
+    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token },
     stdio: ["pipe", "ignore", "pipe"],
   });
   children.push(child);
