@@ -27,8 +27,8 @@ afterAll(async () => {
 /** One instance: its own TMPDIR (unless shared), the deployment's token, listening on a free loopback port. */
 function startInstance(name: string, token: string, tmp = path.join(WORK, name)): Promise<Target> {
   mkdirSync(tmp, { recursive: true });
-  const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token },
+  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
+    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token } as Record<string, string> as NodeJS.ProcessEnv,
     stdio: ["pipe", "ignore", "pipe"],
   });
   children.push(child);
