@@ -6,17 +6,22 @@
  * the authenticated request, step-up (a second pause when more consent is needed) and refresh.
  *
  * The PKCE verifier, the state and the tokens live only in this process's memory, inside the paused flow, and are
- * gone when it ends: at most MAX_FLOWS at a time, each for at most FLOW_TTL_MS. In hosted mode behind several
- * instances the continuation must reach the instance that started the flow (route /api/auth/* by client).
+ * gone when it ends: at most MAX_FLOWS at a time, each for at most FLOW_TTL_MS. One client holds at most its share
+ * (hosted: 2): a client past its share gives up its own oldest waiting sign-in, and the instance's cap is a refusal,
+ * so nobody can end another client's sign-in by starting more. In hosted mode behind several instances the
+ * continuation must reach the instance that started the flow (route /api/auth/* by client).
  */
 import { randomBytes } from "node:crypto";
 import { BridgeError } from "@/lib/bridge/server/errors";
+import { FairSlots } from "@/lib/bridge/server/fair-slots";
+import { isHosted } from "@/lib/bridge/server/policy";
 import type { AuthRun } from "../types";
 import type { AuthFlowOptions, AuthSession } from "./flow-context";
 import { runAuthFlow } from "./flow";
 
 export const FLOW_TTL_MS = 10 * 60_000;
 const MAX_FLOWS = 8;
+const HOSTED_FLOWS_PER_CLIENT = 2;
 
 interface Waiting {
   authorizationUrl: string;
@@ -32,6 +37,8 @@ interface PausedFlow {
   next: Promise<void>;
   wake(): void;
   timer: NodeJS.Timeout;
+  client: string;
+  releaseSlot(): void;
 }
 
 export interface BrowserFlowOptions extends Omit<AuthFlowOptions, "login" | "record"> {
@@ -39,10 +46,36 @@ export interface BrowserFlowOptions extends Omit<AuthFlowOptions, "login" | "rec
   onFinished?(session: AuthSession): Promise<void>;
   /** Releases what the flow started (the demo's servers). */
   release?(): Promise<void>;
+  /** Who started it (hosted: token holder + address; lib/bridge/server/policy.ts clientKeyOf). */
+  client?: string;
 }
 
-const g = globalThis as typeof globalThis & { __playgroundAuthFlows?: Map<string, PausedFlow> };
+const g = globalThis as typeof globalThis & { __playgroundAuthFlows?: Map<string, PausedFlow>; __playgroundAuthFlowSlots?: FairSlots };
 const flows = (g.__playgroundAuthFlows ??= new Map());
+const slots = (g.__playgroundAuthFlowSlots ??= new FairSlots({
+  what: "browser sign-ins waiting",
+  global: MAX_FLOWS,
+  perClient: () => (isHosted() ? HOSTED_FLOWS_PER_CLIENT : MAX_FLOWS),
+  advice: "finish one (or wait: each ends after 10 minutes) and start again",
+}));
+
+/**
+ * A slot for this client's new sign-in. Past its own share the client's oldest waiting sign-in ends (its own, never
+ * another client's); at the instance's cap the start is refused (429).
+ */
+function takeSlot(client: string): () => void {
+  let grant = slots.take(client);
+  if (!grant.ok && grant.cap === "client") {
+    const own = [...flows.values()].find((f) => f.client === client && f.waiting);
+    if (own) {
+      own.releaseSlot();
+      own.waiting?.deliver(null);
+      grant = slots.take(client);
+    }
+  }
+  if (!grant.ok) throw new BridgeError("rate-limited", grant.message);
+  return grant.release;
+}
 
 function rearm(flow: PausedFlow): void {
   let wake!: () => void;
@@ -68,11 +101,20 @@ function view(flow: PausedFlow): AuthRun {
 
 /** Starts the flow and answers when it first needs the person (or ended without them). */
 export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRun> {
-  if (flows.size >= MAX_FLOWS) {
-    const oldest = flows.values().next().value as PausedFlow;
-    oldest.waiting?.deliver(null);
+  const client = opts.client ?? "";
+  let releaseSlot: () => void;
+  try {
+    releaseSlot = takeSlot(client);
+  } catch (e) {
+    await opts.release?.().catch(() => {});
+    throw e;
   }
-  const flow = { id: randomBytes(16).toString("base64url"), record: { target: opts.target, steps: [], findings: [] } } as unknown as PausedFlow;
+  const flow = {
+    id: randomBytes(16).toString("base64url"),
+    record: { target: opts.target, steps: [], findings: [] },
+    client,
+    releaseSlot,
+  } as unknown as PausedFlow;
   rearm(flow);
   flow.timer = setTimeout(() => flow.waiting?.deliver(null), FLOW_TTL_MS);
   flow.timer.unref();
@@ -88,7 +130,8 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRu
       };
       flow.wake();
     });
-  const { onFinished, release, ...flowOptions } = opts;
+  const { onFinished, release, client: _client, ...flowOptions } = opts;
+  void _client;
   void runAuthFlow({ ...flowOptions, login, record: flow.record })
     .then(async (session) => {
       await onFinished?.(session);
@@ -104,6 +147,7 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRu
     .finally(async () => {
       clearTimeout(flow.timer);
       flows.delete(flow.id);
+      flow.releaseSlot();
       await release?.().catch(() => {});
       flow.wake();
     });

@@ -73,9 +73,11 @@ export async function startBrowserDemo(
   scope: string | undefined,
   callbackUrl: string,
   registration: AuthRegistration = "cimd",
+  client?: string,
 ): Promise<AuthRun> {
   const servers = await startProtectedDemo();
   return startBrowserFlow({
+    client,
     ...demoOptions(demo, servers, scope, callbackUrl, registration),
     onFinished: (session) => afterRun(demo, servers, session),
     release: () => servers.close(),

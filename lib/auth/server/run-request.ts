@@ -14,6 +14,8 @@ import { runAuthFlow } from "./flow";
 export interface AuthRunContext {
   /** The playground's callback page as the person's browser reaches it (the redirect URI of a browser sign-in). */
   callbackUrl: string;
+  /** Who asks (policy.ts clientKeyOf): per-client shares of demos and sign-ins. */
+  client?: string;
 }
 
 export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext): Promise<AuthRun> {
@@ -26,11 +28,11 @@ export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext
           "hosted mode: the embedded authorization server listens on the server's own loopback address, which your browser cannot reach; run the demo headless (the demo user signs in over HTTP) or run the playground locally",
         );
       }
-      return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl, input.registration);
+      return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl, input.registration, ctx.client);
     }
-    return startBrowserFlow({ target: input.url!, scope: input.scope, clientId: input.clientId, redirectUri: ctx.callbackUrl });
+    return startBrowserFlow({ target: input.url!, scope: input.scope, clientId: input.clientId, redirectUri: ctx.callbackUrl, client: ctx.client });
   }
-  if (input.demo) return runAuthDemo(input.demo, input.scope, input.registration);
+  if (input.demo) return runAuthDemo(input.demo, input.scope, input.registration, ctx?.client);
   // No login callback here: the page cannot hand a person's sign-in back to this request, so it stops at needs-user.
   return (await runAuthFlow({ target: input.url!, scope: input.scope, clientId: input.clientId })).run;
 }

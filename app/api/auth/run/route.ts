@@ -1,4 +1,5 @@
 import type { HeaderReader } from "@/lib/bridge/server/call-request";
+import { clientKeyOf } from "@/lib/bridge/server/policy";
 import { jsonRoute } from "@/lib/bridge/server/route-glue";
 import { AUTH_CALLBACK_PATH, AuthRunRequestSchema } from "@/lib/auth/request";
 import { runAuthRequest } from "@/lib/auth/server/run-request";
@@ -17,4 +18,6 @@ function callbackUrlOf(req: { headers: HeaderReader }): string {
  * secrets already masked; the tokens themselves never leave the server. With login "browser" the run pauses
  * where the person signs in (value.flowId, value.authorizationUrl). Guarded like every bridge route.
  */
-export const POST = jsonRoute(AuthRunRequestSchema, (input, call) => runAuthRequest(input, { callbackUrl: callbackUrlOf(call) }));
+export const POST = jsonRoute(AuthRunRequestSchema, (input, call) =>
+  runAuthRequest(input, { callbackUrl: callbackUrlOf(call), client: clientKeyOf(call.headers) }),
+);
