@@ -2,7 +2,7 @@
  * The chapter's calendar server on @modelcontextprotocol/server v2: one calendar exposed three ways
  * (resource calendar://week, prompt prepare_week, tool create_event), dual-era (2026-07-28 + legacy).
  *
- * EVENTS is deliberately module-level state: the isolation experiment shows that a fresh process
+ * The default store (MODULE_STORE) is deliberately module-level state: the isolation experiment shows that a fresh process
  * loses it (module-level state is connection state). Do not "fix" it here.
  */
 import { McpServer, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
@@ -22,8 +22,18 @@ const SEED: CalendarEvent[] = [
 ];
 
 /** Module-level on purpose (see the header comment). Reset only by a new process; bounded (calendar-bounds.ts). */
-const EVENTS: CalendarEvent[] = SEED.map((e) => ({ ...e }));
-let nextEventNo = SEED.length + 1;
+/** Where a calendar keeps its events: the module's own (the chapter's), or one of a caller's (calendarStore()). */
+export interface CalendarStore {
+  events: CalendarEvent[];
+  nextEventNo: number;
+}
+
+/** A calendar of its own, seeded like the chapter's (each protected auth demo gets one: issue 26, item 9). */
+export function calendarStore(): CalendarStore {
+  return { events: SEED.map((e) => ({ ...e })), nextEventNo: SEED.length + 1 };
+}
+
+const MODULE_STORE: CalendarStore = calendarStore();
 
 /** The one resource; create_event changes it, so it is the one a listen stream can subscribe to. */
 export const WEEK_URI = "calendar://week";
@@ -75,11 +85,13 @@ export interface CalendarOptions {
   title?: string;
   stateCodec?: CalendarStateCodec;
   /**
-   * Called after create_event wrote to EVENTS. The serving entry turns it into
+   * Called after create_event wrote to the store. The serving entry turns it into
    * notifications/resources/updated for WEEK_URI on open subscriptions/listen streams (stdio: the pinned
    * instance's sendResourceUpdated, which serveStdio routes onto subscriptions; HTTP: the handler's notify).
    */
   onWeekUpdated?: (server: McpServer) => void;
+  /** Default: the module-level calendar every connection of this process shares (the chapter's point). */
+  store?: CalendarStore;
 }
 
 function encodeState(state: PendingEvent): string {
@@ -111,6 +123,7 @@ export function calendarFactory(announce: (server: McpServer) => void, base: Cal
 
 export function createCalendarServer(options: CalendarOptions = {}): McpServer {
   const codec = options.stateCodec ?? NAIVE_STATE_CODEC;
+  const store = options.store ?? MODULE_STORE;
   const server = new McpServer(
     { name: options.name ?? "calendar", version: "1.0.0", title: options.title ?? "Chapter calendar" },
     {
@@ -134,7 +147,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
     "calendar://week",
     { title: "This week", description: "The events of the current week.", mimeType: "application/json", cacheHint: { ttlMs: 60_000, cacheScope: "private" } },
     async () => ({
-      contents: [{ uri: "calendar://week", mimeType: "application/json", text: JSON.stringify(EVENTS) }],
+      contents: [{ uri: "calendar://week", mimeType: "application/json", text: JSON.stringify(store.events) }],
     }),
   );
 
@@ -181,8 +194,8 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
       const title = codec.read(args, ctx)?.title ?? args.title;
       const refused = eventRefusal(title, startsAt);
       if (refused) return { content: [{ type: "text", text: refused }], isError: true };
-      const event: CalendarEvent = { id: `e${nextEventNo++}`, title, startsAt };
-      const dropped = keepBounded(EVENTS, event);
+      const event: CalendarEvent = { id: `e${store.nextEventNo++}`, title, startsAt };
+      const dropped = keepBounded(store.events, event);
       options.onWeekUpdated?.(server);
       return {
         content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }],

@@ -13,7 +13,8 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { generateKeyPairSync, randomBytes } from "node:crypto";
+import { generateKeyPair, randomBytes, type KeyObject } from "node:crypto";
+import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import { DEMO_USER } from "@/lib/auth/demo-user";
@@ -200,6 +201,23 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   sendHtml(res, 404, page("Not found", ""));
 }
 
+let signingKey: Promise<Record<string, unknown>> | undefined;
+
+/**
+ * The RS256 signing key, made once per process off the main thread (a 2048-bit RSA key costs ~0.4 s of CPU: made
+ * per demo, synchronously, it stalled every other client of the instance).
+ */
+function signingJwk(): Promise<Record<string, unknown>> {
+  signingKey ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }: { privateKey: KeyObject }) => ({
+    ...privateKey.export({ format: "jwk" }),
+    kid: randomBytes(8).toString("hex"),
+    use: "sig",
+    alg: "RS256",
+  }));
+  signingKey.catch(() => (signingKey = undefined));
+  return signingKey;
+}
+
 /**
  * Starts the authorization server on 127.0.0.1:<free port>. `resources` may gain entries after start. With
  * `metadataHost` it accepts client ID metadata documents, fetched from that origin only (no SSRF from the AS).
@@ -211,8 +229,7 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
     server.listen(0, "127.0.0.1", () => resolve());
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
-  const jwk = { ...privateKey.export({ format: "jwk" }), kid: randomBytes(8).toString("hex"), use: "sig", alg: "RS256" };
+  const jwk = await signingJwk();
 
   const configuration: Configuration = {
     clients: [

@@ -5,9 +5,16 @@
  *   /second/mcp    the same software at another resource URL: a calendar token is refused (wrong audience)
  *   /naive/mcp     accepts any bearer token, even in the query string — why the audience rule exists
  * Each publishes RFC 9728 metadata at the path-aware well-known URL. Importable by the CLI and the tests.
+ *
+ * Every run gets its own listener and its own calendar (never the one /api/demo/calendar serves without a token:
+ * what bearer, audience and scope guard must not be one unauthenticated URL away). The authorization server and
+ * its client-metadata host are shared by the runs going on at once (one per process while any run lasts; its key
+ * is made once per process), so a demo costs a listener, not a key pair and three servers.
  */
+import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
-import { demoHandler, listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { calendarStore, createCalendarServer } from "./calendar";
 import { CALENDAR_SCOPES, demoClientMetadataDocument, startDemoAuthorizationServer, type ResourceRegistry } from "./protected-auth-server";
 import { startClientMetadataHost, type ClientMetadataHost } from "./client-metadata-host";
 
@@ -55,13 +62,61 @@ function bearerOf(req: Request, url: URL, kind: ProtectedKind): string | undefin
   return kind === "naive" ? (url.searchParams.get("access_token") ?? undefined) : undefined;
 }
 
-export async function startProtectedDemo(): Promise<ProtectedDemo> {
+interface SharedAuthorizationServer {
+  issuer: string;
+  resources: ResourceRegistry;
+  clientMetadata: ClientMetadataHost;
+  close(): Promise<void>;
+}
+
+let shared: { server: Promise<SharedAuthorizationServer>; users: number } | undefined;
+
+async function startShared(): Promise<SharedAuthorizationServer> {
   const resources: ResourceRegistry = new Map();
   const clientMetadata = await startClientMetadataHost(demoClientMetadataDocument);
   const as = await startDemoAuthorizationServer(resources, clientMetadata).catch(async (e) => {
     await clientMetadata.close();
     throw e;
   });
+  return {
+    issuer: as.issuer,
+    resources,
+    clientMetadata,
+    close: async () => {
+      await as.close();
+      await clientMetadata.close();
+    },
+  };
+}
+
+/** The authorization server the runs going on share: started by the first, closed when the last one ends. */
+async function acquireAuthorizationServer(): Promise<{ server: SharedAuthorizationServer; release(): Promise<void> }> {
+  const mine = (shared ??= { server: startShared(), users: 0 });
+  mine.users++;
+  let server: SharedAuthorizationServer;
+  try {
+    server = await mine.server;
+  } catch (e) {
+    if (--mine.users === 0 && shared === mine) shared = undefined;
+    throw e;
+  }
+  let released = false;
+  return {
+    server,
+    release: async () => {
+      if (released) return;
+      released = true;
+      if (--mine.users > 0) return;
+      if (shared === mine) shared = undefined;
+      await server.close();
+    },
+  };
+}
+
+export async function startProtectedDemo(): Promise<ProtectedDemo> {
+  const { server: as, release } = await acquireAuthorizationServer();
+  const { resources, clientMetadata } = as;
+  const calendar = createMcpHandler(() => createCalendarServer({ store: calendarStore() }));
   const jwks = createRemoteJWKSet(new URL(`${as.issuer}/jwks`));
   let origin = "";
   const resourceUrl = (kind: ProtectedKind) => `${origin}/${kind}/mcp`;
@@ -113,10 +168,13 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
     const headers = new Headers(req.headers);
     headers.delete("authorization");
     headers.delete("content-length");
-    return demoHandler("calendar")!.fetch(new Request(req.url, { method: req.method, headers, body, signal: req.signal }));
+    return calendar.fetch(new Request(req.url, { method: req.method, headers, body, signal: req.signal }));
   }
 
-  const listener = await listenOnLoopback(toNodeListener(handle));
+  const listener = await listenOnLoopback(toNodeListener(handle)).catch(async (e) => {
+    await release();
+    throw e;
+  });
   origin = listener.origin;
   for (const kind of KINDS) resources.set(resourceUrl(kind), { scopes: CALENDAR_SCOPES, name: kind });
   return {
@@ -124,9 +182,10 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
     urls: { calendar: resourceUrl("calendar"), second: resourceUrl("second"), naive: resourceUrl("naive") },
     clientMetadata,
     close: async () => {
+      for (const kind of KINDS) resources.delete(resourceUrl(kind));
       await listener.close();
-      await as.close();
-      await clientMetadata.close();
+      await calendar.close();
+      await release();
     },
   };
 }

@@ -15,6 +15,27 @@ import { demoUserAgent } from "./demo-login";
 import { runAuthFlow } from "./flow";
 import type { AuthFlowOptions, AuthSession } from "./flow-context";
 import { startBrowserFlow } from "./browser-flow";
+import { BridgeError } from "@/lib/bridge/server/errors";
+import { FairSlots } from "@/lib/bridge/server/fair-slots";
+import { isHosted } from "@/lib/bridge/server/policy";
+
+/**
+ * Demos running at once: 4 for the instance, 1 per client in hosted mode (a headless demo takes about a second;
+ * a browser demo holds its slot while the person signs in).
+ */
+const g = globalThis as typeof globalThis & { __playgroundAuthDemoSlots?: FairSlots };
+const demoSlots = (g.__playgroundAuthDemoSlots ??= new FairSlots({
+  what: "auth demos running",
+  global: 4,
+  perClient: () => (isHosted() ? 1 : 4),
+  advice: "wait for it to finish (a headless demo takes about a second) and run it again",
+}));
+
+function takeDemoSlot(client = ""): () => void {
+  const grant = demoSlots.take(client);
+  if (!grant.ok) throw new BridgeError("rate-limited", grant.message);
+  return grant.release;
+}
 
 const CREATE_EVENT = {
   jsonrpc: "2.0",
@@ -55,8 +76,12 @@ async function afterRun(demo: AuthDemo, servers: ProtectedDemo, session: AuthSes
 }
 
 /** Starts the demo servers, runs the flow with the demo user's sign-in driven over HTTP, and closes them. */
-export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: AuthRegistration = "cimd"): Promise<AuthRun> {
-  const servers = await startProtectedDemo();
+export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: AuthRegistration = "cimd", client?: string): Promise<AuthRun> {
+  const releaseSlot = takeDemoSlot(client);
+  const servers = await startProtectedDemo().catch((e) => {
+    releaseSlot();
+    throw e;
+  });
   try {
     const redirectUri = DEMO_REDIRECT_URIS[0];
     const session = await runAuthFlow({ ...demoOptions(demo, servers, scope, redirectUri, registration), login: demoUserAgent(redirectUri) });
@@ -64,6 +89,7 @@ export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: 
     return session.run;
   } finally {
     await servers.close();
+    releaseSlot();
   }
 }
 
@@ -75,11 +101,18 @@ export async function startBrowserDemo(
   registration: AuthRegistration = "cimd",
   client?: string,
 ): Promise<AuthRun> {
-  const servers = await startProtectedDemo();
+  const releaseSlot = takeDemoSlot(client);
+  const servers = await startProtectedDemo().catch((e) => {
+    releaseSlot();
+    throw e;
+  });
   return startBrowserFlow({
     client,
     ...demoOptions(demo, servers, scope, callbackUrl, registration),
     onFinished: (session) => afterRun(demo, servers, session),
-    release: () => servers.close(),
+    release: async () => {
+      await servers.close();
+      releaseSlot();
+    },
   });
 }
