@@ -77,7 +77,7 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
       expect(reply.json).toEqual({
         ok: false,
         kind: "too-large",
-        message: "the catalogue has more than 400,000 characters; the playground counts at most that many in hosted mode",
+        message: "the catalogue has more than 100,000 characters; the playground counts at most that many in hosted mode",
       });
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");
@@ -88,7 +88,7 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
 describe("the counting deadline", () => {
   it("a bill still counting at its deadline is stopped with a clear error, and the next bill is counted on a fresh worker", async () => {
     const huge = catalogueWith("a".repeat(1024 * 1024)).catalogue;
-    await expect(billBounded(huge, DEFAULT_BILL_OPTIONS, { maxChars: 4_000_000, deadlineMs: 300 })).rejects.toMatchObject({
+    await expect(billBounded(huge, DEFAULT_BILL_OPTIONS, { maxChars: 4_000_000, deadlineMs: 300, maxWaitMs: 30_000 })).rejects.toMatchObject({
       kind: "too-large",
       message: "counting this catalogue took longer than 0.3 s and was stopped; bill a smaller catalogue",
     });

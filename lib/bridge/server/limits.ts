@@ -110,6 +110,8 @@ export const LIMITS = {
   tokenWorkers: 2,
   /** Bills waiting for a worker; one more is refused at once. */
   maxQueuedBills: 32,
+  /** A bill that waited this long for a worker is refused (429, "try again"), not kept waiting behind others. */
+  maxBillWaitMs: 30_000,
 } as const;
 
 /** Hosted mode only (PLAYGROUND_MODE=hosted; lib/bridge/server/policy.ts). Per client = token holder + remote address. */
@@ -135,10 +137,17 @@ export const HOSTED_LIMITS = {
   maxListenDurationMs: 10 * 60_000,
   /** DNS answer for an HTTP target's host name must arrive within this long. */
   resolveTimeoutMs: 5_000,
-  /** Characters of one catalogue /api/tokens bills in hosted mode (LIMITS.maxTokensChars locally). */
-  maxTokensChars: 400_000,
+  /**
+   * Characters of one catalogue /api/tokens bills in hosted mode (LIMITS.maxTokensChars locally): 25× the biggest
+   * real catalogue we know, small enough that one bill cannot hold a worker for long.
+   */
+  maxTokensChars: 100_000,
   /** A hosted bill's counting deadline (LIMITS.tokensDeadlineMs locally). */
   tokensDeadlineMs: 10_000,
+  /** Bills of one client running or waiting at once (the instance has LIMITS.tokenWorkers workers for everyone). */
+  clientMaxBills: 1,
+  /** A hosted bill that waited this long for a worker is refused with "try again" (LIMITS.maxBillWaitMs locally). */
+  maxBillWaitMs: 5_000,
 } as const;
 
 /**

@@ -6,7 +6,7 @@
 import { send } from "@/lib/bridge/server/send";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
-import { CountError, billBounded, warmTokenCounter } from "@/lib/tokens/server/counting";
+import { billBounded, isCountError, warmTokenCounter } from "@/lib/tokens/server/counting";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillOptions } from "@/lib/tokens/options";
 import { billToJson, billToText } from "@/lib/tokens/report";
@@ -108,7 +108,7 @@ async function run(argv: string[]): Promise<number> {
   try {
     bill = await billBounded(fetched.catalogue, options); // the same bounded path as /api/tokens
   } catch (e) {
-    if (!(e instanceof CountError)) throw e;
+    if (!isCountError(e)) throw e;
     process.stderr.write(`error: could not bill the catalogue: ${e.message}\n`);
     return 1;
   }

@@ -7,7 +7,7 @@ import type { BridgeReply } from "../../bridge/contract";
 import type { Bill } from "../bill";
 import { checkCatalogue, type Catalogue } from "../catalogue";
 import { BillRequestSchema, TOKENS_LIMITS, type ParsedBillRequest } from "../request";
-import { CountError, billBounded } from "./counting";
+import { billBounded, isCountError, tokensLimits } from "./counting";
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
@@ -16,14 +16,14 @@ function describeIssue(error: z.ZodError): string {
 }
 
 /** Validates and bills. */
-export async function billRequest(body: unknown): Promise<BridgeReply<Bill>> {
+export async function billRequest(body: unknown, client = ""): Promise<BridgeReply<Bill>> {
   const parsed = BillRequestSchema.safeParse(body);
   if (!parsed.success) return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
-  return billParsedRequest(parsed.data);
+  return billParsedRequest(parsed.data, client);
 }
 
 /** Bills a request that already matched the schema (the route's glue parsed it). */
-export async function billParsedRequest(request: ParsedBillRequest): Promise<BridgeReply<Bill>> {
+export async function billParsedRequest(request: ParsedBillRequest, client = ""): Promise<BridgeReply<Bill>> {
   const catalogue: Catalogue = request.catalogue;
   const problem = checkCatalogue(catalogue);
   if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
@@ -31,9 +31,9 @@ export async function billParsedRequest(request: ParsedBillRequest): Promise<Bri
   if (tools > TOKENS_LIMITS.maxTools)
     return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
   try {
-    return { ok: true, value: await billBounded(catalogue, request.options) };
+    return { ok: true, value: await billBounded(catalogue, request.options, tokensLimits(), client) };
   } catch (e) {
-    if (e instanceof CountError) return { ok: false, kind: e.kind, message: e.message };
+    if (isCountError(e)) return { ok: false, kind: e.kind, message: e.message };
     throw e;
   }
 }

@@ -4,33 +4,51 @@
  * then it is counted on a worker thread (dist-servers/tokens-worker.mjs, lib/tokens/server/worker.ts) with a
  * deadline; past it the worker is stopped and the caller gets a clear error. Other requests never wait on
  * a count: at most LIMITS.tokenWorkers bills run at once (a second worker starts when a bill has waited
- * SPILL_AFTER_MS for the first), a few more wait in a bounded queue.
+ * SPILL_AFTER_MS for the first), a few more wait in a bounded queue. Fair shares: in hosted mode a client has at
+ * most one bill running or waiting, and a bill that waited maxWaitMs for a worker is refused with "try again".
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
 import { repoRoot } from "../../bridge/server/embedded";
 import { HOSTED_LIMITS, LIMITS } from "../../bridge/server/limits";
+import { FairSlots } from "../../bridge/server/fair-slots";
 import { isHosted } from "../../bridge/server/policy";
 import type { Bill } from "../bill";
 import type { Catalogue } from "../catalogue";
 import type { BillOptions, Encoding } from "../options";
 import type { CountJob, CountResult, CountStarted, WarmJob } from "./worker";
 
-/** Why a bill was not counted: `too-large` (size or deadline), `refused` (queue full), `internal`. */
+/**
+ * Why a bill was not counted: `too-large` (size, or the counting deadline: 413 in every mode), `rate-limited` (this
+ * client's share is in use, the queue is full, or the bill waited too long for a worker: 429), `internal`.
+ */
 export class CountError extends Error {
+  override readonly name = "CountError";
   constructor(
-    readonly kind: "too-large" | "refused" | "internal",
+    readonly kind: "too-large" | "rate-limited" | "internal",
     message: string,
   ) {
     super(message);
   }
 }
 
-export function tokensLimits(): { maxChars: number; deadlineMs: number } {
+/** A CountError, also from another copy of this module (Next may load one per route bundle: instanceof fails). */
+export function isCountError(e: unknown): e is CountError {
+  return e instanceof CountError || (e instanceof Error && e.name === "CountError" && typeof (e as CountError).kind === "string");
+}
+
+export interface TokensLimits {
+  maxChars: number;
+  deadlineMs: number;
+  /** How long a bill may wait for a worker before it is refused. */
+  maxWaitMs: number;
+}
+
+export function tokensLimits(): TokensLimits {
   return isHosted()
-    ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs }
-    : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs };
+    ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs, maxWaitMs: HOSTED_LIMITS.maxBillWaitMs }
+    : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs, maxWaitMs: LIMITS.maxBillWaitMs };
 }
 
 /** Characters a bill would count: each page as JSON, plus the instructions. Stops adding once past `max`. */
@@ -49,6 +67,8 @@ function workerFile(): string {
 
 interface Pending {
   queuedAt: number;
+  /** Refuses the bill if no worker took it in time (cleared when one does). */
+  waitTimer?: NodeJS.Timeout;
   job: CountJob;
   deadlineMs: number;
   resolve(bill: Bill): void;
@@ -66,8 +86,20 @@ interface Pool {
   queue: Pending[];
   nextId: number;
   repump?: NodeJS.Timeout;
+  /** Bills per client, running or waiting. */
+  shares: FairSlots;
 }
-const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: Pool }).__mcpPlaygroundTokenPool ??= { slots: [], queue: [], nextId: 0 });
+const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: Pool }).__mcpPlaygroundTokenPool ??= {
+  slots: [],
+  queue: [],
+  nextId: 0,
+  shares: new FairSlots({
+    what: "token bills running or waiting",
+    global: LIMITS.tokenWorkers + LIMITS.maxQueuedBills,
+    perClient: () => (isHosted() ? HOSTED_LIMITS.clientMaxBills : LIMITS.tokenWorkers + LIMITS.maxQueuedBills),
+    advice: "wait for the answer, then bill again",
+  }),
+});
 const { slots, queue } = pool;
 
 /** A worker that has not loaded its tokenizer by then is stopped (the deadline counts only the counting). */
@@ -157,6 +189,7 @@ function pump(): void {
     }
     if (!slot) return;
     const pending = queue.shift()!;
+    clearTimeout(pending.waitTimer);
     const timer = stopAfter(slot, LOAD_TIMEOUT_MS, () => `the token counter did not load its tokenizer within ${LOAD_TIMEOUT_MS / 1000} s; try again`);
     slot.running = { pending, timer };
     slot.worker.ref();
@@ -171,20 +204,42 @@ export function warmTokenCounter(encoding: Encoding): void {
   startSlot().worker.postMessage(warm);
 }
 
-/** Bills on a worker thread, within the mode's size limit and deadline (tests pass their own); failures are CountErrors. */
-export async function billBounded(catalogue: Catalogue, options: BillOptions, limits = tokensLimits()): Promise<Bill> {
-  const { maxChars, deadlineMs } = limits;
+/**
+ * Bills on a worker thread, within the mode's size limit, deadline and wait (tests pass their own), as one of
+ * `client`'s shares (hosted: one at a time); failures are CountErrors.
+ */
+export async function billBounded(catalogue: Catalogue, options: BillOptions, limits: TokensLimits = tokensLimits(), client = ""): Promise<Bill> {
+  const { maxChars, deadlineMs, maxWaitMs } = limits;
   if (catalogueChars(catalogue, maxChars) > maxChars) {
     throw new CountError(
       "too-large",
       `the catalogue has more than ${maxChars.toLocaleString("en-US")} characters; the playground counts at most that many${isHosted() ? " in hosted mode" : ""}`,
     );
   }
-  if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("refused", "the token counter is busy (too many bills waiting); try again in a moment");
+  if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("rate-limited", "the token counter is busy (too many bills waiting); try again in a moment");
   if (!existsSync(workerFile()))
     throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
-  return new Promise((resolve, reject) => {
-    queue.push({ queuedAt: Date.now(), job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject });
-    pump();
-  });
+  const share = pool.shares.take(client);
+  if (!share.ok) throw new CountError("rate-limited", share.message);
+  try {
+    return await new Promise<Bill>((resolve, reject) => {
+      const pending: Pending = { queuedAt: Date.now(), job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject };
+      pending.waitTimer = setTimeout(() => {
+        const i = queue.indexOf(pending);
+        if (i === -1) return; // a worker took it meanwhile
+        queue.splice(i, 1);
+        reject(
+          new CountError(
+            "rate-limited",
+            `the token counter was busy with other bills for ${maxWaitMs / 1000} s and did not start yours; try again in a moment`,
+          ),
+        );
+      }, maxWaitMs);
+      pending.waitTimer.unref();
+      queue.push(pending);
+      pump();
+    });
+  } finally {
+    share.release();
+  }
 }
