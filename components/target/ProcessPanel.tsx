@@ -45,9 +45,10 @@ export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView 
   // A page opened from a link calls no bridge until the user acts (the link's promise): the line says it has not asked.
   const fromLink = useSyncExternalStore(noSubscribe, openedFromLink, () => false);
   // The bridge may still hold a process from before a reload (B8): ask it, rather than assume "not started".
-  // Debounced: a custom command line changes the target on every keystroke. Not while a link is in the address.
+  // Debounced: a custom command line changes the target on every keystroke. Never on a page opened from a link
+  // (nor later on it: a session restored under a lesson link changes the target without a click); Check asks.
   useEffect(() => {
-    if (window.location.hash.length > 1) return;
+    if (openedFromLink()) return;
     const timer = setTimeout(() => void commands.process("status"), 400);
     return () => clearTimeout(timer);
   }, [commands, targetKey]);
