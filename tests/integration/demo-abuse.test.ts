@@ -133,6 +133,37 @@ describe("hosted mode: a direct call to /api/demo/calendar", () => {
   });
 });
 
+describe("issue 26, item 10: only the bridge's own calls are exempt on /api/demo/*", () => {
+  it("a loopback peer with nothing forwarded (ssh -L, kubectl port-forward) is rate-limited like any client, a forged own-call header too; the bridge's own calls still answer", async () => {
+    hosted();
+    vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "0"); // every caller is the loopback peer itself, as through a tunnel
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 80 && !statuses.includes(429); i++)
+        statuses.push((await direct(createFrame(200 + i, `tunnel ${i}`), { "x-playground-own-call": "guessed" })).status);
+      expect(statuses).toContain(429);
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
+      // The same loopback bucket is empty now, yet the bridge's own call (admitted at /api/bridge/send) is answered.
+      vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
+      const { status, json } = await app.post(
+        "/api/bridge/send",
+        {
+          sendId: "own-after-tunnel",
+          target: { kind: "demo", server: "calendar", transport: "http" },
+          frame: JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE })),
+        },
+        { [TOKEN_HEADER]: TOKEN, ...client() },
+      );
+      expect(status).toBe(200);
+      const exchange = (json as { value: Exchange }).value;
+      expect(exchange.outcome.kind).toBe("response");
+      expect(JSON.stringify(exchange), "the proof is never recorded").not.toContain("x-playground-own-call");
+    } finally {
+      vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
+    }
+  });
+});
+
 describe("the calendar keeps a bounded amount (any mode)", () => {
   it(`a title over ${CALENDAR_BOUNDS.maxTitleChars} characters is refused with a tool error that says so; nothing is created`, async () => {
     vi.stubEnv("PLAYGROUND_MODE", "");

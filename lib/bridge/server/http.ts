@@ -17,6 +17,7 @@ import { pinnedLookup, type PinnedAddress } from "./address-guard";
 import { mediaType, readSse, readWhole, statusLine, type BodyCount, type BodyReading } from "./http-body";
 import { failure, type ExchangeRecorder } from "./recorder";
 import { selfSocketFor } from "./self-socket";
+import { ownCallHeaders } from "./policy";
 
 export interface HttpSpec {
   url: string;
@@ -130,7 +131,8 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     // Host and the TLS server name stay the URL's name; only the socket goes to the pinned address.
     // A call to this instance's own embedded servers goes over its private socket (self-socket.ts), same bytes.
     const socket = selfSocketFor(url) ?? (spec.pinned ? { lookup: pinnedLookup(spec.pinned) } : {});
-    const req = client.request(url, { method, headers: headers.flat(), ...socket });
+    // The bridge's own call to this app's demo carries its proof (policy.ts isOwnLoopbackCall), never recorded or shown.
+    const req = client.request(url, { method, headers: [...headers, ...ownCallHeaders(url)].flat(), ...socket });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (settled) return;
       if (response) settle(failure("network", `${describeNetworkError(url, err)} while reading the response body`));

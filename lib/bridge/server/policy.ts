@@ -223,15 +223,33 @@ export function remoteAddressOf(headers: HeaderReader): string {
 
 /**
  * The bridge calling the app's own /api/demo/* (lib/bridge/server/demo.ts resolves the calendar over HTTP to
- * 127.0.0.1:$PORT): a proven loopback peer with nothing forwarded. That call was admitted (and charged to its
- * client) at /api/bridge/*; charging it again would make every client share one loopback bucket.
+ * 127.0.0.1:$PORT). That call was admitted (and charged to its client) at /api/bridge/*; charging it again would make
+ * every client share one bucket. Only the bridge's own calls are exempt, proven, never guessed from the address:
+ * under serve.mjs they arrive on the private self socket (peer SELF_PEER, a file only this process can open); under
+ * `next start` they carry OWN_CALL_HEADER with this process's own-call proof (ownCallHeaders, added by the bridge's
+ * HTTP client below the recorded wire). A loopback peer without X-Forwarded-For (`ssh -L`, `kubectl port-forward`)
+ * is a client like any other.
  */
 export function isOwnLoopbackCall(headers: HeaderReader): boolean {
-  const peer = provenPeer(headers);
-  // Arrived on the private self socket (self-socket.ts): a file only this process can open.
-  if (peer === SELF_PEER) return true;
-  if (peer === undefined || !/^(127\.|::1$|::ffff:127\.)/.test(peer)) return false;
-  return (headers.get("x-forwarded-for") ?? "").trim() === peer;
+  if (provenPeer(headers) === SELF_PEER) return true;
+  const proof = Buffer.from(headers.get(OWN_CALL_HEADER) ?? "");
+  const expected = Buffer.from(ownCallProof());
+  return proof.length === expected.length && timingSafeEqual(proof, expected);
+}
+
+/** Sent by the bridge on its own calls to this app's /api/demo/* (hosted mode: the only ones exempt from client limits). */
+export const OWN_CALL_HEADER = "x-playground-own-call";
+
+const go = globalThis as typeof globalThis & { __playgroundOwnCallProof?: string };
+
+/** A random value that never leaves this process (not the peer proof: a different secret for a different claim). */
+function ownCallProof(): string {
+  return (go.__playgroundOwnCallProof ??= randomBytes(24).toString("base64url"));
+}
+
+/** The header to add to a bridge HTTP call: only on a hosted call to exactly this app's own demo URL, else none. */
+export function ownCallHeaders(url: URL): [string, string][] {
+  return isHosted() && isSelfDemoUrl(url) ? [[OWN_CALL_HEADER, ownCallProof()]] : [];
 }
 
 export function clientKeyOf(headers: HeaderReader): string {
