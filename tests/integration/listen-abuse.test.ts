@@ -132,6 +132,33 @@ describe("hosted mode: listen quota and duration", () => {
     await allListensClosed();
   });
 
+  it("issue 26, item 6: four clients at their 2 streams each leave room for the class; only the instance's 48 is refused (429, what to do)", async () => {
+    const streams: ReturnType<typeof rawListen>[] = [];
+    const open = async (who: Record<string, string>, n: number) => {
+      const mine = Array.from({ length: n }, () =>
+        rawListen({ listenId: `class-${streams.length}-${Math.random()}`, target: calendarHttp, frame: listenFrame }, who),
+      );
+      streams.push(...mine);
+      await Promise.all(mine.map((s) => s.until(acknowledged)));
+    };
+    try {
+      for (let i = 0; i < 4; i++) await open(client(), 2);
+      await open(client(), 1); // the fifth client (the attack pass's "8 listen streams are already open")
+      while (streams.length < 48) await open(client(), Math.min(2, 48 - streams.length));
+      const refused = await app.post("/api/bridge/listen", { listenId: "class-49", target: calendarHttp, frame: listenFrame }, client());
+      expect(refused.status).toBe(429);
+      expect(refused.json).toMatchObject({
+        ok: false,
+        kind: "rate-limited",
+        message:
+          "48 listen streams are already open on this playground, its limit for everyone together; try again in a few minutes (a hosted stream lasts at most 10)",
+      });
+    } finally {
+      for (const s of streams) s.destroy();
+      await allListensClosed();
+    }
+  });
+
   it("a hosted listen stream lasts at most 10 minutes, whatever maxDurationMs asks", () => {
     const handle = beginListen(ListenRequestSchema.parse({ listenId: "long", target: calendarHttp, frame: listenFrame, maxDurationMs: 3_600_000 }), "someone");
     handle.unregister();

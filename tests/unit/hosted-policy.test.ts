@@ -315,6 +315,14 @@ describe("who a client is", () => {
     expect(key).toMatch(/^[0-9a-f]{16}@198\.51\.100\.4$/);
     expect(key).not.toContain("secret-token");
   });
+  it("issue 26, item 6: an IPv6 client counts by its /64 (a host picks any address in it); an IPv4-mapped one as its IPv4", () => {
+    const key = (peer: string) => clientKeyOf(stamped(peer)).split("@")[1];
+    expect(key("2001:db8:1:2::1")).toBe("2001:db8:1:2::/64");
+    expect(key("2001:db8:1:2:ffff:eeee:dddd:9")).toBe(key("2001:db8:1:2::1"));
+    expect(key("2001:db8:1:3::1")).not.toBe(key("2001:db8:1:2::1"));
+    expect(key("::ffff:198.51.100.4")).toBe("198.51.100.4");
+    expect(key("198.51.100.4")).toBe("198.51.100.4");
+  });
 });
 
 describe("per-client token bucket and concurrency", () => {

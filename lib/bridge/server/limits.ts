@@ -131,8 +131,14 @@ export const HOSTED_LIMITS = {
   maxFrameBytes: 64 * 1024,
   /** Largest bridge request body in hosted mode (a 64 KiB frame, JSON-escaped, with room to spare). */
   maxRequestBodyBytes: 1024 * 1024,
-  /** Listen streams one client may hold open at once (of the instance's LIMITS.maxOpenListens). */
+  /** Listen streams one client may hold open at once (of the instance's HOSTED_LIMITS.maxOpenListens). */
   clientMaxOpenListens: 2,
+  /**
+   * Listen streams open at once on a hosted instance (LIMITS.maxOpenListens locally): room for a class, so a few
+   * clients at 2 each cannot fill it (24 clients, or 24 IPv6 /64 networks, would be needed). Each holds at most
+   * LIMITS.maxListenBacklogBytes for a page that stopped reading.
+   */
+  maxOpenListens: 48,
   /** Longest a listen stream stays open in hosted mode (a longer maxDurationMs is shortened, with a note). */
   maxListenDurationMs: 10 * 60_000,
   /** DNS answer for an HTTP target's host name must arrive within this long. */

@@ -85,7 +85,6 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
       "hosted mode keeps no process between requests, so a listen stream over stdio has nothing to listen to; listen over HTTP (e.g. the calendar over HTTP)",
     );
   }
-  if (openListens.size >= LIMITS.maxOpenListens) throw new BridgeError("refused", `${LIMITS.maxOpenListens} listen streams are already open; close one first`);
   if (hosted) {
     // Two clients must not be able to hold every stream of the instance.
     const mine = [...openListens.values()].filter((key) => key === clientKey).length;
@@ -96,6 +95,14 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
       );
     }
   }
+  const maxOpen = hosted ? HOSTED_LIMITS.maxOpenListens : LIMITS.maxOpenListens;
+  if (openListens.size >= maxOpen)
+    throw new BridgeError(
+      hosted ? "rate-limited" : "refused",
+      hosted
+        ? `${maxOpen} listen streams are already open on this playground, its limit for everyone together; try again in a few minutes (a hosted stream lasts at most 10)`
+        : `${maxOpen} listen streams are already open; close one first`,
+    );
   // Hosted mode: shorter streams, so a held slot comes back (the end line then names the shorter limit).
   const maxDurationMs = hosted ? Math.min(req.maxDurationMs, HOSTED_LIMITS.maxListenDurationMs) : req.maxDurationMs;
   const controller = new AbortController();

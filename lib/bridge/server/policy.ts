@@ -10,6 +10,7 @@
  * treated as hosted (fail closed). Importable by the CLI.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import ipaddr from "ipaddr.js";
 import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "../contract";
 import type { HeaderReader } from "./call-request";
 import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } from "./address-guard";
@@ -252,10 +253,24 @@ export function ownCallHeaders(url: URL): [string, string][] {
   return isHosted() && isSelfDemoUrl(url) ? [[OWN_CALL_HEADER, ownCallProof()]] : [];
 }
 
+/**
+ * The address as a client: an IPv6 address counts by its /64 (one subscriber's network: a host picks any address in
+ * it at will, so per-address limits would be per-whim), an IPv4-mapped one as its IPv4 address, anything else as is.
+ */
+export function clientAddress(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
+  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/64`);
+  return `${prefix.toString()}/64`;
+}
+
 export function clientKeyOf(headers: HeaderReader): string {
   const token = headers.get(TOKEN_HEADER) ?? "";
   const holder = createHash("sha256").update(token).digest("hex").slice(0, 16);
-  return `${holder}@${remoteAddressOf(headers)}`;
+  return `${holder}@${clientAddress(remoteAddressOf(headers))}`;
 }
 
 /** Local mode: always admitted. Hosted: one token and one in-flight slot of this client's bucket. */
