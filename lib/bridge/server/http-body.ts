@@ -4,6 +4,7 @@
  * the settling live in ./http; this module decides what the body means. Importable by the CLI.
  */
 import type { IncomingMessage } from "node:http";
+import { performance } from "node:perf_hooks";
 import { createParser } from "eventsource-parser";
 import type { ExchangeOutcome } from "../contract";
 import { answersSingle, type Awaiting } from "@/lib/protocol/awaiting";
@@ -66,6 +67,49 @@ function excerpt(text: string): string {
 
 export function mediaType(contentType: string | undefined): string {
   return (contentType ?? "").split(";")[0].trim().toLowerCase();
+}
+
+/**
+ * A flood's reading pace: once a stream has sent LIMITS.floodEventsBeforePacing events, each chunk is paid for
+ * from a budget refilled at LIMITS.floodBytesPerSecond; past it the socket is paused until the budget is back
+ * (TCP backpressure then slows the server too). The event loop stays free for other clients' calls however many
+ * floods run. The exchange says it was paced.
+ */
+export class FloodPacing {
+  /** Starts empty: a flood gets no burst beyond what it sent before it was recognised. */
+  private budget = 0;
+  private last = 0;
+  private noted = false;
+  /** Times the socket was paused (tests and the note read it). */
+  pauses = 0;
+
+  constructor(
+    private readonly res: IncomingMessage,
+    private readonly eventsSoFar: () => number,
+    private readonly rec: ExchangeRecorder,
+  ) {}
+
+  afterChunk(bytes: number): void {
+    if (this.eventsSoFar() < LIMITS.floodEventsBeforePacing) return;
+    const now = performance.now();
+    if (!this.noted) {
+      this.noted = true;
+      this.last = now;
+      this.rec.note(
+        `a flood: after ${LIMITS.floodEventsBeforePacing} events the bridge reads this stream at most ${LIMITS.floodBytesPerSecond / 1024 / 1024} MiB/s, so other calls are not held up`,
+        true,
+      );
+    }
+    this.budget = Math.min(LIMITS.floodBytesPerSecond / 10, this.budget + ((now - this.last) / 1000) * LIMITS.floodBytesPerSecond) - bytes;
+    this.last = now;
+    if (this.budget >= 0) return;
+    this.pauses++;
+    this.res.pause();
+    const wait = Math.ceil((-this.budget / LIMITS.floodBytesPerSecond) * 1000);
+    setTimeout(() => {
+      if (!this.res.destroyed) this.res.resume();
+    }, wait).unref();
+  }
 }
 
 export function readSse(res: IncomingMessage, reading: BodyReading): void {
@@ -143,8 +187,10 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
   // Bytes after the last line break are held here and fed to the parser only once a break arrives: the
   // parser rescans its unfinished line on every feed, so a 16 MiB line fed chunk by chunk costs seconds.
   let unbroken: Buffer[] = [];
+  const pacing = new FloodPacing(res, () => events, rec);
   res.on("data", (chunk: Buffer) => {
     if (reading.isSettled()) return;
+    pacing.afterChunk(chunk.length);
     reading.body.bytes += chunk.length;
     if (reading.body.bytes > LIMITS.maxReplyBytesPerExchange) return tooBig();
     if (chunk.indexOf(0x0a) === -1 && chunk.indexOf(0x0d) === -1) return void unbroken.push(chunk);

@@ -35,6 +35,13 @@ export const LIMITS = {
    * "size": a flood of tiny frames must not hold the event loop.
    */
   maxParsedLinesPastCap: 200_000,
+  /**
+   * A stream that has sent this many events (SSE) in one exchange is a flood: from then on the bridge reads it at
+   * most floodBytesPerSecond, pausing the socket in between, so a few floods cannot keep the event loop from
+   * other clients' calls. An ordinary reply is a handful of events and is never paced.
+   */
+  floodEventsBeforePacing: 1_000,
+  floodBytesPerSecond: 1024 * 1024,
   /** Per-send timeout when the request names none (browser-safe bounds: lib/bridge/limits.ts). */
   defaultTimeoutMs: SEND_TIMEOUT_MS.default,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
