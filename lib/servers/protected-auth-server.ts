@@ -9,14 +9,14 @@
  *
  * Its own listener rather than a Next route: oidc-provider is a Koa app that owns its routing, cookies and
  * redirects, and its issuer must be a stable origin; a loopback port started on first use gives both, in the
- * CLI, the tests and the app alike. State lives in the library's in-memory adapter: one process, one AS.
+ * CLI, the tests and the app alike. State lives in PlaygroundMemoryAdapter below: one process, one AS.
  */
 import http from "node:http";
 import https from "node:https";
 import { generateKeyPair, randomBytes, type KeyObject } from "node:crypto";
 import { promisify } from "node:util";
 import type { AddressInfo } from "node:net";
-import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Adapter, AdapterPayload, Configuration, KoaContextWithOIDC, default as Provider } from "oidc-provider";
 import { DEMO_USER } from "@/lib/auth/demo-user";
 
 export { DEMO_USER };
@@ -201,6 +201,87 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   sendHtml(res, 404, page("Not found", ""));
 }
 
+/**
+ * oidc-provider's storage, kept in this process's memory on purpose: the demo's grants, codes and tokens live for
+ * minutes, belong to a demo user, and must be gone after a restart; nothing is shared between instances because a
+ * headless demo runs start to end on one instance (a browser sign-in is routed to its instance). Written out (rather
+ * than the library's default, which warns that it is for development only) so the choice and its bounds are ours:
+ * at most MAX_STORED entries (the oldest go first), each forgotten at its expiry.
+ */
+const MAX_STORED = 10_000;
+const stored = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
+
+class PlaygroundMemoryAdapter implements Adapter {
+  constructor(private readonly model: string) {}
+  private key(id: string): string {
+    return `${this.model}:${id}`;
+  }
+  async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+    const key = this.key(id);
+    stored.delete(key); // re-inserted last: the Map's order is the eviction order
+    stored.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
+    if (payload.grantId) stored.set(`grant:${payload.grantId}:${key}`, { payload: { key } as AdapterPayload, expiresAt: Date.now() + expiresIn * 1000 });
+    while (stored.size > MAX_STORED) stored.delete(stored.keys().next().value!);
+  }
+  async find(id: string): Promise<AdapterPayload | undefined> {
+    const entry = stored.get(this.key(id));
+    if (!entry) return undefined;
+    if (entry.expiresAt <= Date.now()) {
+      stored.delete(this.key(id));
+      return undefined;
+    }
+    return entry.payload;
+  }
+  async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
+    for (const [key, entry] of stored)
+      if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return this.find(key.slice(this.model.length + 1));
+    return undefined;
+  }
+  async findByUid(uid: string): Promise<AdapterPayload | undefined> {
+    for (const [key, entry] of stored) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return this.find(key.slice(this.model.length + 1));
+    return undefined;
+  }
+  async consume(id: string): Promise<void> {
+    const entry = stored.get(this.key(id));
+    if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
+  }
+  async destroy(id: string): Promise<void> {
+    stored.delete(this.key(id));
+  }
+  async revokeByGrantId(grantId: string): Promise<void> {
+    const prefix = `grant:${grantId}:`;
+    for (const key of [...stored.keys()])
+      if (key.startsWith(prefix)) {
+        stored.delete((stored.get(key)!.payload as { key?: string }).key ?? "");
+        stored.delete(key);
+      }
+  }
+}
+
+type OidcModule = typeof import("oidc-provider");
+let oidcModule: Promise<OidcModule> | undefined;
+
+/**
+ * oidc-provider, loaded on the first Auth use rather than at every start. On Node 20 its import prints "Unsupported
+ * runtime. Use Node.js v22.x LTS": its authors test Node 22 and later, while this playground supports Node 20.19+
+ * and runs its own auth tests on it (README, Security). That one line is dropped, nothing else it prints.
+ */
+function loadOidcProvider(): Promise<OidcModule> {
+  oidcModule ??= (async () => {
+    const warn = console.warn;
+    console.warn = (...args: unknown[]) => {
+      if (typeof args[0] === "string" && args[0].startsWith("oidc-provider WARNING: Unsupported runtime.")) return;
+      warn(...args);
+    };
+    try {
+      return await import("oidc-provider");
+    } finally {
+      console.warn = warn;
+    }
+  })();
+  return oidcModule;
+}
+
 let signingKey: Promise<Record<string, unknown>> | undefined;
 
 /**
@@ -230,6 +311,7 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
   });
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const jwk = await signingJwk();
+  const { default: OidcProvider, errors: oidcErrors } = await loadOidcProvider();
 
   const configuration: Configuration = {
     clients: [
@@ -279,7 +361,7 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
       ctx.body = page("Authorization error", `<p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ""))}</p>`);
     },
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = new OidcProvider(issuer, { ...configuration, adapter: PlaygroundMemoryAdapter });
   const callback = provider.callback();
   server.on("request", (req, res) => {
     if (req.url?.startsWith("/interaction/")) {

@@ -25,6 +25,13 @@ describe("cli auth", () => {
     expect(r.stdout).not.toMatch(/"access_token": "eyJ[A-Za-z0-9_-]{20,}/);
   });
 
+  it("issue 26, item 13: a demo run on the README's Node prints nothing from oidc-provider (no 'Unsupported runtime', no 'in-memory adapter … MUST change it')", () => {
+    const r = cli("--demo", "calendar-protected", "--json");
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toContain("oidc-provider");
+    expect(r.stdout).not.toContain("oidc-provider WARNING");
+  });
+
   it("--demo naive-protected exits 1: its findings are errors", () => {
     const r = cli("--demo", "naive-protected", "--json");
     expect(r.status).toBe(1);
