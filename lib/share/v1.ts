@@ -220,7 +220,9 @@ function compactExchange(x: RecordedExchange, stateTarget: Target): PayloadExcha
   const derivedReceived = framesFrom(x.events);
   if (same(x.received, derivedReceived)) delete out.received;
   const last = x.received[x.received.length - 1];
-  if (x.received.length > 0 && same(x.outcome, { kind: "response", frame: last })) delete out.outcome;
+  // Also with nothing received: a reply-less "response" is what the decoder rebuilds, and written out its missing frame
+  // would not read back (a saved session of a hand-made link could then not be restored).
+  if (same(x.outcome, { kind: "response", frame: last })) delete out.outcome;
   return out;
 }
 
