@@ -48,7 +48,7 @@ export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView 
   // Debounced: a custom command line changes the target on every keystroke. Never on a page opened from a link
   // (nor later on it: a session restored under a lesson link changes the target without a click); Check asks.
   useEffect(() => {
-    if (openedFromLink()) return;
+    if (openedFromLink() || window.location.hash.length > 1) return;
     const timer = setTimeout(() => void commands.process("status"), 400);
     return () => clearTimeout(timer);
   }, [commands, targetKey]);
