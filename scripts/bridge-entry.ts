@@ -19,7 +19,7 @@ import { bridgeJsonCall, bridgeRoute } from "./bridge-routes";
 
 export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
 export { stampPeer, stampsItself } from "@/lib/bridge/server/peer";
-export { SELF_PEER, setSelfSocket } from "@/lib/bridge/server/self-socket";
+export { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/bridge/server/self-socket";
 export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
 export { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";
 

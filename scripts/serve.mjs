@@ -9,9 +9,8 @@
 // Its server limits (lib/bridge/server/limits.ts HTTP_SERVER_LIMITS): headers within 10 s, the whole request within
 // 30 s, idle keep-alive 5 s, 4,096 connections; hosted mode without a trusted proxy: 64 connections per address.
 import { randomBytes } from "node:crypto";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { chmodSync, existsSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -80,7 +79,8 @@ function answer(req, res) {
 const server = createPlaygroundServer(answer, { hosted });
 // The bridge reaches its own embedded servers over a private Unix socket (lib/bridge/server/self-socket.ts), so
 // the TCP port can close while a drain lets the sends in flight finish.
-const selfDir = mkdtempSync(path.join(tmpdir(), "mcp-playground-"));
+// Its folder is made by the bridge, which first removes the folders of this user's SIGKILLed servers.
+const selfDir = bridge.createSelfSocketDir();
 const selfSocket = path.join(selfDir, "self.sock");
 const selfServer = http.createServer((req, res) => {
   bridge.stampPeer(req, bridge.SELF_PEER);
