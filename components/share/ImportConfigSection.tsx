@@ -11,6 +11,7 @@ function describe(t: Target): string {
   if (t.kind === "stdio")
     return `stdio: ${JSON.stringify([t.command, ...t.args])}${t.cwd ? ` in ${t.cwd}` : ""}${t.env ? ` · env ${Object.keys(t.env).join(", ")}` : ""}`;
   if (t.kind === "http") return `Streamable HTTP: ${t.url}${t.headers ? ` · headers ${Object.keys(t.headers).join(", ")}` : ""}`;
+  if (t.kind === "replay") return `replay of ${t.cassette} (cassette)`;
   return `${t.server} (${t.transport})`;
 }
 

@@ -19,6 +19,7 @@ const TONE = {
 function targetWords(t: Target): string {
   if (t.kind === "demo") return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
   if (t.kind === "http") return t.url;
+  if (t.kind === "replay") return `a replay of the ${t.cassette} recording (nothing runs)`;
   return `the stdio command ${JSON.stringify([t.command, ...t.args])}`;
 }
 

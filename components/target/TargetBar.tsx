@@ -1,5 +1,5 @@
 "use client";
-import { PRESETS, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
+import { PRESETS, REPLAY_GROUP, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 import { CustomHttpForm, CustomStdioForm } from "./CustomTargetForm";
@@ -28,11 +28,18 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
             value={state.preset}
             onChange={(e) => dispatch({ type: "target/choose", preset: e.target.value as PresetId })}
           >
-            {PRESETS.map((p) => (
+            {PRESETS.filter((p) => !p.group).map((p) => (
               <option key={p.id} value={p.id}>
                 {p.label}
               </option>
             ))}
+            <optgroup label={REPLAY_GROUP}>
+              {PRESETS.filter((p) => p.group === REPLAY_GROUP).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.label}
+                </option>
+              ))}
+            </optgroup>
           </select>
         </label>
         {view.kind === "ready" ? (

@@ -5,11 +5,11 @@
  */
 import { z } from "zod";
 import { SEND_TIMEOUT_MS } from "./limits";
-import { DEMO_SERVERS } from "./target";
+import { DEMO_SERVERS, REPLAY_CASSETTES } from "./target";
 
 // Zod-free pieces (token header, demo names, target key/label/transport) live in ./target so the page can use them
 // without zod; the exchange record is the protocol layer's (lib/protocol/exchange.ts).
-export { DEMO_SERVERS, TOKEN_HEADER, targetKey, targetLabel, targetTransport, type DemoServer } from "./target";
+export { DEMO_SERVERS, REPLAY_CASSETTES, TOKEN_HEADER, targetKey, targetLabel, targetTransport, type DemoServer, type ReplayCassette } from "./target";
 export type { Exchange, ExchangeOutcome, FailureKind, SendHead, Transport, WireEvent } from "../protocol/exchange";
 
 const headerMap = z.record(z.string(), z.string());
@@ -34,6 +34,11 @@ export const TargetSchema = z.discriminatedUnion("kind", [
     kind: z.literal("http"),
     url: z.string().url().max(4096),
     headers: headerMap.optional(),
+  }),
+  /** A gallery example's recording, answered by the bridge from its cassette: nothing is spawned or sent. */
+  z.object({
+    kind: z.literal("replay"),
+    cassette: z.enum(REPLAY_CASSETTES),
   }),
 ]);
 export type Target = z.infer<typeof TargetSchema>;

@@ -11,6 +11,24 @@ export const TOKEN_HEADER = "x-playground-token";
 export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks"] as const;
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 
+/**
+ * Recordings the bridge can answer from without any server (lib/cassette/server/replay-target.ts): the examples
+ * gallery's, by id (a unit test keeps this list equal to lib/share/examples). A "replay" target spawns and sends nothing.
+ */
+export const REPLAY_CASSETTES = [
+  "legacy-bare-tools-list",
+  "modern-tools-list",
+  "discover-legacy-fallback",
+  "missing-envelope",
+  "missing-capability",
+  "unsupported-version",
+  "calendar-three-ways",
+  "dentist-mrtr",
+  "isolation-abc",
+  "token-bill",
+] as const;
+export type ReplayCassette = (typeof REPLAY_CASSETTES)[number];
+
 /** Stable key for a target (one kept-up process per key). */
 export function targetKey(target: Target): string {
   switch (target.kind) {
@@ -20,6 +38,8 @@ export function targetKey(target: Target): string {
       return `stdio:${JSON.stringify([target.command, target.args, target.cwd ?? "", target.env ?? {}])}`;
     case "http":
       return `http:${target.url}`;
+    case "replay":
+      return `replay:${target.cassette}`;
   }
 }
 
@@ -31,10 +51,12 @@ export function targetLabel(target: Target): string {
       return [target.command, ...target.args].join(" ");
     case "http":
       return target.url;
+    case "replay":
+      return `replay of ${target.cassette} (cassette)`;
   }
 }
 
-/** The wire a target speaks: a demo server's chosen transport, or the kind of a custom target. */
+/** The wire a target speaks: a demo server's chosen transport, or the kind of a custom target (a replay answers as stdio would). */
 export function targetTransport(target: Target): Transport {
-  return target.kind === "demo" ? target.transport : target.kind;
+  return target.kind === "demo" ? target.transport : target.kind === "replay" ? "stdio" : target.kind;
 }

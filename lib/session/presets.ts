@@ -3,17 +3,21 @@
  * then the two user-defined ones. Derived, so a new embedded server needs only its title here (tsc insists).
  */
 import type { Target } from "../bridge/contract";
-import { DEMO_SERVERS, type DemoServer } from "../bridge/target";
+import { DEMO_SERVERS, REPLAY_CASSETTES, type DemoServer, type ReplayCassette } from "../bridge/target";
 import type { Transport } from "../protocol/exchange";
 
-export type PresetId = `${DemoServer}-${Transport}` | "custom-stdio" | "custom-http";
+export type PresetId = `${DemoServer}-${Transport}` | `replay-${ReplayCassette}` | "custom-stdio" | "custom-http";
 
 export interface TargetPreset {
   id: PresetId;
   label: string;
   /** Fixed target for embedded presets; undefined for the custom ones (built from the form). */
   target?: Target;
+  /** The target bar lists presets with a group under that heading. */
+  group?: string;
 }
+
+export const REPLAY_GROUP = "Replays of the gallery's recordings (nothing runs)";
 
 /** How the target bar names each embedded server. */
 const DEMO_TITLES: Record<DemoServer, string> = {
@@ -35,6 +39,12 @@ export const PRESETS: readonly TargetPreset[] = [
       target: { kind: "demo", server, transport } satisfies Target,
     })),
   ),
+  ...REPLAY_CASSETTES.map((cassette) => ({
+    id: `replay-${cassette}` as const,
+    label: `replay of ${cassette}`,
+    target: { kind: "replay", cassette } satisfies Target,
+    group: REPLAY_GROUP,
+  })),
   { id: "custom-stdio", label: "Custom stdio command…" },
   { id: "custom-http", label: "Custom HTTP URL…" },
 ];

@@ -28,6 +28,8 @@ export function describeTarget(state: ShareState): string {
       return `the stdio command ${[t.command, ...t.args].join(" ")}`;
     case "http":
       return t.url;
+    case "replay":
+      return `a replay of the ${t.cassette} recording (nothing runs)`;
   }
 }
 

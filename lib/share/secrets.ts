@@ -223,6 +223,7 @@ function stripArgv(argv: string[], where: string, c: Collector): string[] {
 function stripTarget(target: Target, c: Collector): Target {
   switch (target.kind) {
     case "demo":
+    case "replay":
       return { ...target };
     case "stdio": {
       const next: Target = { ...target, args: stripArgv(target.args, "command", c) };

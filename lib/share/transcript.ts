@@ -50,6 +50,8 @@ function describeTarget(state: ShareState): string {
       return `stdio command ${[t.command, ...t.args].map((a) => (/[\s"'\\]/.test(a) || a === "" ? JSON.stringify(a) : a)).join(" ")}`;
     case "http":
       return `Streamable HTTP ${t.url}`;
+    case "replay":
+      return `replay of the ${t.cassette} recording (cassette; nothing runs)`;
   }
 }
 

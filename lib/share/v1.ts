@@ -181,7 +181,7 @@ function framesFrom(events: WireEvent[]): unknown[] {
 }
 
 function defaultTransport(target: Target): "stdio" | "http" {
-  return target.kind === "http" ? "http" : target.kind === "stdio" ? "stdio" : target.transport;
+  return target.kind === "http" ? "http" : target.kind === "stdio" || target.kind === "replay" ? "stdio" : target.transport;
 }
 
 // ---------- compaction (encode) ----------

@@ -330,3 +330,13 @@ describe("diff: what breaks and what does not", () => {
     expect(r.breaking.map((d) => d.kind)).toEqual(["era-changed", "required-argument-added", "resource-removed"]);
   });
 });
+
+describe("the page's replay targets", () => {
+  it("are exactly the gallery's examples, each a target-bar preset", async () => {
+    const { REPLAY_CASSETTES } = await import("@/lib/bridge/target");
+    const { EXAMPLES } = await import("@/lib/share/examples");
+    const { PRESETS } = await import("@/lib/session/presets");
+    expect([...REPLAY_CASSETTES]).toEqual(EXAMPLES.map((e) => e.id));
+    expect(PRESETS.filter((p) => p.target?.kind === "replay").map((p) => p.label)).toEqual(REPLAY_CASSETTES.map((id) => `replay of ${id}`));
+  });
+});

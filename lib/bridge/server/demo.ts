@@ -43,6 +43,8 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
       return { ok: true, transport: "stdio", spec: { key, argv: [target.command, ...target.args], cwd: target.cwd, env: target.env } };
     case "http":
       return { ok: true, transport: "http", url: target.url, notes: [] };
+    case "replay": // answered from its recording by send.ts, before anything is resolved
+      return { ok: false, failure: "refused", message: "a replay has no server to reach: it answers from its recording" };
     case "demo":
       break;
   }

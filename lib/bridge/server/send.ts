@@ -22,6 +22,7 @@ import { resolveTarget, ensureEverythingHttp, everythingHttpProcess, EVERYTHING_
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
 import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
+import { answerFromRecording } from "@/lib/cassette/server/replay-target";
 
 // Re-exported: the send route, the CLI and the tests know them from here.
 export { cancel, sendLoad } from "./in-flight";
@@ -103,6 +104,7 @@ async function deliver(
   admission: Extract<Admission, { ok: true }>,
   signal: AbortSignal,
 ): Promise<ExchangeOutcome> {
+  if (req.target.kind === "replay") return answerFromRecording(req.target.cassette, req.frame, rec);
   const resolved = await resolveTarget(req.target, ctx);
   if (!resolved.ok) return failure(resolved.failure, resolved.message);
   const progress = { reset: req.progressReset !== false, maxTotalMs: req.maxTotalMs ?? Math.min(10 * req.timeoutMs, SEND_TIMEOUT_MS.max) };
@@ -117,6 +119,7 @@ async function deliver(
 /** Status / restart / close of the process behind a target (stdio targets and server-everything over HTTP). */
 export async function controlProcess(action: "status" | "restart" | "close", target: Target, ctx: SendContext = {}): Promise<ProcessStatus> {
   if (target.kind === "http") throw new BridgeError("bad-request", "an HTTP target has no process the playground controls");
+  if (target.kind === "replay") throw new BridgeError("bad-request", "a replay answers from its recording; it has no process");
   if (target.kind === "demo" && target.transport === "http") {
     if (target.server !== "everything") {
       throw new BridgeError("bad-request", `the ${target.server} server over HTTP runs inside the playground server; it has no process of its own`);

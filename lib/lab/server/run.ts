@@ -37,6 +37,7 @@ async function prepare(condition: ConditionId, script: LabScript, ctx: SendConte
     return { target, processMode, script: columnScript, instances: [], cleanup: async () => void (await controlProcess("close", target, ctx)) };
   }
   if (script.target.kind === "stdio") return "this script's target is a command; HTTP conditions need an embedded server or a URL";
+  if (script.target.kind === "replay") return "a replay answers from its recording; HTTP conditions need an embedded server or a URL";
   if (script.target.kind === "http") {
     if (condition === "http-two-instances") return "two instances need an embedded server the lab can start twice; a URL names one server";
     return { target: script.target, processMode: "keep", script: columnScript, instances: [], cleanup: async () => {} };
