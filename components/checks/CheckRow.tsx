@@ -8,6 +8,7 @@ const STATUS_STYLE: Record<string, string> = {
   fail: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-200",
   warn: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",
   skip: "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300",
+  "not-testable": "bg-slate-100 text-slate-600 dark:bg-slate-800 dark:text-slate-300",
   running: "bg-blue-100 text-blue-800 dark:bg-blue-900 dark:text-blue-200",
   waiting: "bg-slate-50 text-slate-600 dark:bg-slate-900 dark:text-slate-400",
 };
@@ -55,7 +56,7 @@ export function CheckRow({
             {row.result.detail}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
-            <a className="underline" href={specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">
+            <a className="underline" href={row.result.specUrl ?? specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">
               {row.result.specRef}
             </a>
             {links.length ? <span>· frames:</span> : null}

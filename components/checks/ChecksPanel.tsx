@@ -29,7 +29,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const running = checks.phase === "running";
   const report = checks.report;
   // A protected server without a token is unreachable for the protocol checks, yet its authorization checks ran.
-  const legacy = report?.era === "legacy" || (report?.era === "unreachable" && report.checks.length === 0);
+  const legacy = report?.era === "unreachable" && report.checks.length === 0;
   const stale = checks.targetKey !== undefined && view.kind === "ready" && checks.targetKey !== view.key;
   // Unreachable yet with results: a protected server, of which only the authorization checks ran.
   const ran = report?.era === "unreachable" && !running ? rows.filter((r) => r.state === "done") : rows;
@@ -141,6 +141,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
             </span>
             <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
             <span className="text-slate-600 dark:text-slate-400">{counts.skip} skipped</span>
+            {counts["not-testable"] ? <span className="text-slate-600 dark:text-slate-400">{counts["not-testable"]} not testable</span> : null}
+            {report && report.era !== "unreachable" ? (
+              <span data-testid="checks-score" className="text-slate-700 dark:text-slate-200">
+                score {report.score}/100, {report.coverage.applied} of {report.coverage.total} applied
+              </span>
+            ) : null}
             <label className="ml-auto flex items-center gap-1">
               <input type="checkbox" data-testid="checks-problems-only" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
               failures and warnings only

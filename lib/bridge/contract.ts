@@ -78,6 +78,16 @@ export const SendRequestSchema = z.object({
         .max(2048)
         .regex(/^[\x21-\x7e]+$/, "an Origin is visible ASCII without spaces")
         .optional(),
+      /**
+       * A Host header other than the URL's (the DNS-rebinding check: what a browser sends once a foreign name
+       * resolves to the server). The socket still goes to the URL's (guarded, pinned) address.
+       */
+      host: z
+        .string()
+        .min(1)
+        .max(255)
+        .regex(/^[A-Za-z0-9.-]+(:\d{1,5})?$/, "a Host is a host name with an optional port")
+        .optional(),
     })
     .optional(),
 });

@@ -6,12 +6,13 @@
 import type { Exchange } from "../bridge/contract";
 import { emulatedCapabilities } from "../protocol/emulation";
 import { META_KEYS } from "../protocol/meta";
-import { PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { PLAYGROUND_CLIENT_INFO, initializeParams } from "../protocol/versions";
 import { paramHeaders } from "../protocol/http-headers";
 import { synthesize } from "./synthesize";
 import {
   fetchDiscover,
   fetchPages,
+  legacyDiscover,
   findMrtr,
   LIST_CAPABILITY,
   LIST_METHODS,
@@ -68,6 +69,8 @@ export class RunState {
 
 export class CheckContext implements CheckContextBase {
   readonly transport: "stdio" | "http";
+  readonly era: CheckContextBase["era"];
+  readonly legacy: CheckContextBase["legacy"];
   readonly version: string;
   readonly options: CheckContextBase["options"];
   private counter = 0;
@@ -78,6 +81,8 @@ export class CheckContext implements CheckContextBase {
     readonly checkId: string,
   ) {
     this.transport = run.base.transport;
+    this.era = run.base.era;
+    this.legacy = run.base.legacy;
     this.version = run.base.version;
     this.options = run.base.options;
   }
@@ -99,14 +104,37 @@ export class CheckContext implements CheckContextBase {
 
   /** Sends text as is; every exchange is recorded for the run and as this check's evidence. */
   async raw(text: string, opts: CheckSendOptions = {}): Promise<Exchange> {
-    const exchange = await this.run.send(text, { timeoutMs: this.options.timeoutMs, ...opts, label: opts.label ?? `${this.checkId}` });
+    const { session, ...rest } = opts;
+    const headers = session === false ? rest.headers : { ...this.sessionHeaders(), ...rest.headers };
+    const exchange = await this.run.send(text, {
+      timeoutMs: this.options.timeoutMs,
+      ...rest,
+      ...(headers && Object.keys(headers).length ? { headers } : {}),
+      label: opts.label ?? `${this.checkId}`,
+    });
     this.run.observed.push(exchange);
     this.touched.push(exchange);
     return exchange;
   }
 
+  /**
+   * The request a client opens with: server/discover (2026-07-28), or initialize (legacy: on a fresh process or
+   * without a session it starts one of its own, so send it with processMode "fresh" / session: false).
+   */
+  openingFrame(): string {
+    if (this.era === "legacy") return JSON.stringify({ jsonrpc: "2.0", id: this.nextId(), method: "initialize", params: initializeParams(this.version, {}) });
+    return this.frame("server/discover");
+  }
+
+  /** A legacy Streamable HTTP run: what every request of the session carries (2025-11-25 transports). */
+  sessionHeaders(): Record<string, string> {
+    if (this.era !== "legacy" || this.transport !== "http") return {};
+    return { ...(this.legacy?.sessionId ? { "Mcp-Session-Id": this.legacy.sessionId } : {}), "MCP-Protocol-Version": this.version };
+  }
+
+  /** A request frame: with the 2026-07-28 envelope in a modern run, with plain params in a legacy one. */
   frame(method: string, params: JsonObject = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
-    const meta = opts.meta === null ? undefined : (opts.meta ?? this.envelope(opts.envelope));
+    const meta = opts.meta === null || (this.era === "legacy" && opts.meta === undefined) ? undefined : (opts.meta ?? this.envelope(opts.envelope));
     const p = meta === undefined ? params : { _meta: meta, ...params };
     return JSON.stringify({ jsonrpc: "2.0", id, method, params: p });
   }
@@ -178,10 +206,15 @@ export class CheckContext implements CheckContextBase {
   blocked(detail: string): Verdict {
     return { ...this.verdict("skip", detail), blocked: true };
   }
+  /** The rule applies, but something optional the test needs is missing (no tool it may call…): not a failure. */
+  notTestable(detail: string): Verdict {
+    return this.verdict("not-testable", detail);
+  }
 
   // ---- memoised probes shared by the run (lib/checks/probes.ts) ----
 
   async discover(): Promise<DiscoverInfo> {
+    if (this.legacy) return legacyDiscover(this.legacy);
     const info = await this.run.once("discover", () => fetchDiscover(this));
     this.cite(info.reply);
     return info;

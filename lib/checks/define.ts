@@ -1,6 +1,6 @@
 /** How a check is declared, and small judgement helpers shared by the check modules. Pure. */
 import type { CheckContext } from "./context";
-import type { Level, SpecRef, TransportScope, Verdict } from "./types";
+import type { CheckEra, Level, SpecRef, TransportScope, Verdict } from "./types";
 import { describeReply, asObject, type Reply } from "./wire";
 
 export interface CheckDef {
@@ -11,18 +11,25 @@ export interface CheckDef {
   level: Level;
   spec: SpecRef;
   transports: TransportScope;
-  /** The protocol era the rule belongs to; legacy servers get the era report instead. */
-  era: "2026-07-28";
+  /**
+   * The protocol eras the rule belongs to. A rule both eras share is written once and runs on legacy servers too
+   * (over the session the era probe opened); a modern-only rule does not apply to a legacy server.
+   */
+  eras: readonly CheckEra[];
   /** Judges the traffic of the whole run (plus a little of its own), so it runs after the others. */
   aggregate?: boolean;
   run(ctx: CheckContext): Promise<Verdict>;
 }
 
 /** A check as its module writes it: only what differs from the module's defaults (a section, another page, transports). */
-export type CheckInput = Omit<CheckDef, "spec" | "transports" | "era"> & {
+export type CheckInput = Omit<CheckDef, "spec" | "transports" | "eras"> & {
   section?: string;
   spec?: SpecRef;
   transports?: TransportScope;
+  /** Default: the 2026-07-28 era only. */
+  eras?: readonly CheckEra[];
+  /** The 2025-11-25 page of a rule legacy servers are judged on too (LEGACY_SPEC). */
+  legacySpec?: string;
   /** The server capability the rule is about: without it the check is skipped. */
   needs?: string;
 };
@@ -33,35 +40,75 @@ export type CheckInput = Omit<CheckDef, "spec" | "transports" | "era"> & {
  * is not declared.
  */
 export function defineChecks(defaults: { spec: SpecRef; transports?: TransportScope }, checks: CheckInput[]): CheckDef[] {
-  return checks.map(({ section, spec, transports, needs, ...check }) => ({
+  return checks.map(({ section, spec, transports, needs, eras, legacySpec, ...check }) => ({
     ...check,
     ...(needs && { run: skipUnlessDeclared(needs, check.run) }),
-    spec: spec ?? (section ? { ...defaults.spec, section } : defaults.spec),
+    spec: withLegacy(spec ?? (section ? { ...defaults.spec, section } : defaults.spec), legacySpec),
     transports: transports ?? defaults.transports ?? "both",
-    era: "2026-07-28",
+    eras: eras ?? MODERN_ONLY,
   }));
 }
+
+function withLegacy(spec: SpecRef, legacy: string | undefined): SpecRef {
+  return legacy ? { ...spec, legacy } : spec;
+}
+
+export const MODERN_ONLY: readonly CheckEra[] = ["modern"];
+/** Rules 2026-07-28 shares with 2025-11-25 (and 2025-06-18): written once, run on both. */
+export const BOTH_ERAS: readonly CheckEra[] = ["modern", "legacy"];
+export const LEGACY_ONLY: readonly CheckEra[] = ["legacy"];
 
 function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef["run"] {
   return async (ctx) => ((await ctx.declares(capability)) ? run(ctx) : ctx.skip(`The server declares no ${capability} capability.`));
 }
 
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
-export function check(id: string, title: string, level: Level, run: CheckDef["run"], aggregate = false): CheckInput {
-  return { id, title, level, run, ...(aggregate ? { aggregate } : {}) };
+export function check(
+  id: string,
+  title: string,
+  level: Level,
+  run: CheckDef["run"],
+  aggregate = false,
+  eras?: readonly CheckEra[],
+  legacy?: string,
+): CheckInput {
+  return { id, title, level, run, ...(aggregate ? { aggregate } : {}), ...(eras ? { eras } : {}), ...(legacy ? { legacySpec: legacy } : {}) };
 }
 
 export function specRefText(spec: SpecRef): string {
   return `digest ${spec.section} · spec/${spec.path}`;
 }
 
-/** The GitHub page of the normative text (a link only; nothing is fetched). */
-export function specUrl(spec: SpecRef): string {
+/**
+ * The public page of the normative text (a link only; nothing is fetched): the 2025-11-25 page for a legacy run of
+ * a shared rule, the 2026-07-28 page otherwise.
+ */
+export function specUrl(spec: SpecRef, era: CheckEra = "modern"): string {
   // Extension rules live in their own repository (ext-tasks: the Tasks extension's normative text).
   if (spec.path.startsWith("ext-tasks:"))
     return `https://github.com/modelcontextprotocol/experimental-ext-tasks/blob/main/${spec.path.slice("ext-tasks:".length)}`;
+  if (era === "legacy" && spec.legacy) return `https://modelcontextprotocol.io/specification/2025-11-25/${spec.legacy}`;
   return `https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/${spec.path}`;
 }
+
+/** Pages of revision 2025-11-25 (the public site's paths), for the rules legacy servers are judged on. */
+export const LEGACY_SPEC = {
+  base: "basic",
+  lifecycle: "basic/lifecycle",
+  transports: "basic/transports",
+  stdio: "basic/transports#stdio",
+  http: "basic/transports#streamable-http",
+  security: "basic/transports#security-warning",
+  session: "basic/transports#session-management",
+  protocolVersionHeader: "basic/transports#protocol-version-header",
+  listening: "basic/transports#listening-for-messages-from-the-server",
+  cancellation: "basic/utilities/cancellation",
+  pagination: "server/utilities/pagination",
+  tools: "server/tools",
+  prompts: "server/prompts",
+  resources: "server/resources",
+  schema: "schema",
+} as const;
 
 export const SPEC = {
   base: "basic/index.mdx",
@@ -99,10 +146,13 @@ export function wrongStatus(reply: Reply, status: number): string | undefined {
  * and how to fix it.
  */
 export function expectError(ctx: CheckContext, reply: Reply, code: number, status: number, fix: string): Verdict {
-  const badStatus = wrongStatus(reply, status);
+  // The HTTP status of a JSON-RPC error is a 2026-07-28 rule; 2025-11-25 leaves it to the server.
+  const badStatus = ctx.era === "legacy" ? undefined : wrongStatus(reply, status);
   if (isErrorCode(reply, code) && !badStatus) return ctx.pass(`Answered ${describeReply(reply)} as required.`);
   if (isErrorCode(reply, code)) return ctx.fail(`Right code ${code} but ${badStatus}; ${fix}`);
-  return ctx.fail(`Got ${describeReply(reply)} instead of error ${code}${reply.exchange.transport === "http" ? ` with HTTP ${status}` : ""}; ${fix}`);
+  return ctx.fail(
+    `Got ${describeReply(reply)} instead of error ${code}${reply.exchange.transport === "http" && ctx.era !== "legacy" ? ` with HTTP ${status}` : ""}; ${fix}`,
+  );
 }
 
 export function isInteger(v: unknown): v is number {

@@ -56,6 +56,16 @@ export const MATRIX: MatrixRow[] = [
   { id: "C62", transport: "stdio", expect: "warn" },
 ];
 
+/**
+ * The rules legacy servers are judged on, each proved by the hand-written 2025-11-25 fixture
+ * (tests/fixtures/checks/legacy.mjs --violate <id>, run by tests/integration/checks/legacy.test.ts).
+ */
+export const LEGACY_MATRIX: MatrixRow[] = [
+  ...http(["C09", "C11", "C18", "C19", "C21", "C22", "C54", "C65", "C66", "C67", "C70", "C71", "C72", "C73"]),
+  // Version negotiation and the quiet time before initialized: on stdio, where each initialize has its own process.
+  ...stdio(["C58", "C60", "C65", "C68", "C69"]),
+];
+
 /** The task checks the tasks demo server can be made to break, one at a time (tests/fixtures/tasks/broken.ts). */
 export const TASK_VIOLATIONS = ["T01", "T02", "T03", "T04", "T05", "T06", "T07", "T08", "T09", "T10"] as const;
 export type TaskViolation = (typeof TASK_VIOLATIONS)[number];
@@ -79,17 +89,22 @@ export const AUTH_PROOFS: { id: string; fixture: string }[] = [
 ];
 
 export function checksTable(): string {
-  const rows = ["| Check | Level | Transport | Rule | Spec | Proved by (fixture → expected verdict) |", "| --- | --- | --- | --- | --- | --- |"];
+  const rows = ["| Check | Level | Transport | Eras | Rule | Spec | Proved by (fixture → expected verdict) |", "| --- | --- | --- | --- | --- | --- | --- |"];
   for (const c of ALL_CHECKS) {
     const proofs = MATRIX.filter((r) => r.id === c.id).map((r) => `\`${r.transport === "stdio" ? "stdio.mjs" : "http.mjs"} --violate ${r.id}\` → ${r.expect}`);
+    for (const r of LEGACY_MATRIX.filter((row) => row.id === c.id))
+      proofs.push(`\`legacy.mjs${r.transport === "http" ? " --http" : ""} --violate ${r.id}\` → ${r.expect}`);
     // The task checks are proved by the tasks demo server with one rule broken (tests/integration/tasks/checks.test.ts).
     if ((TASK_VIOLATIONS as readonly string[]).includes(c.id)) proofs.push(`\`tasks/broken.ts ${c.id}\` (http) → fail`);
     for (const p of AUTH_PROOFS.filter((r) => r.id === c.id)) proofs.push(`\`${p.fixture}\` (http) → fail`);
     const proved = proofs.length ? proofs.join("<br>") : "—";
-    rows.push(`| ${c.id} | ${c.level} | ${c.transports} | ${c.title.replace(/\|/g, "\\|")} | ${specRefText(c.spec)} | ${proved} |`);
+    const eras = c.eras.map((e) => (e === "modern" ? "2026-07-28" : "2025-11-25")).join(", ");
+    rows.push(
+      `| ${c.id} | ${c.level} | ${c.transports} | ${eras} | ${c.title.replace(/\|/g, "\\|")} | ${specRefText(c.spec)}${c.spec.legacy ? ` · 2025-11-25/${c.spec.legacy}` : ""} | ${proved} |`,
+    );
   }
   rows.push(
-    "| C59 | — | stdio | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |",
+    "| C59 | — | stdio | both | stderr output is tolerated | digest §9.1 · spec/basic/transports/stdio.mdx | not a check: it is a client rule (the bridge never treats stderr as failure) |",
   );
   return rows.join("\n");
 }

@@ -77,8 +77,10 @@ export function checksReducer(state: ChecksState, action: ChecksAction): ChecksS
 }
 
 /** One row per check of the transport: its result if known, else waiting/running. */
+/** The rows for this transport and for the era of the last run (a legacy server is judged on its era's rules). */
 export function rowsOf(state: ChecksState, transport: "stdio" | "http"): RowView[] {
-  return ALL_CHECKS.filter((c) => c.transports === "both" || c.transports === transport).map((c) => {
+  const era = state.report?.era === "legacy" ? "legacy" : "modern";
+  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && c.eras.includes(era)).map((c) => {
     const result = state.results[c.id];
     if (result) return { id: c.id, title: c.title, level: result.level, state: "done", result };
     return { id: c.id, title: c.title, level: c.level, state: state.current === c.id ? "running" : "waiting" };
@@ -93,6 +95,7 @@ export function countsOf(rows: RowView[]): Record<Status, number> & { mustFailed
     fail: count("fail"),
     warn: count("warn"),
     skip: count("skip"),
+    "not-testable": count("not-testable"),
     mustFailed: done.filter((r) => r.result.status === "fail" && r.level === "MUST").length,
   };
 }

@@ -4,7 +4,8 @@
  */
 import type { CheckContext, RequestOptions } from "./context";
 import { answerInputRequests, promptArguments } from "./synthesize";
-import { asObject, type JsonObject, type Reply } from "./wire";
+import type { LegacySession } from "./types";
+import { asObject, replyOf, type JsonObject, type Reply } from "./wire";
 
 export const LIST_METHODS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
 export type ListMethod = (typeof LIST_METHODS)[number];
@@ -58,6 +59,17 @@ export async function fetchDiscover(ctx: CheckContext): Promise<DiscoverInfo> {
   const result = reply.kind === "result" ? reply.result : undefined;
   const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
   return { reply, result, capabilities: asObject(result?.capabilities) ?? {}, supportedVersions: versions };
+}
+
+/** A legacy run knows the capabilities from the probe's initialize answer: the same shape, no extra request. */
+export function legacyDiscover(session: LegacySession): DiscoverInfo {
+  const version = session.result.protocolVersion;
+  return {
+    reply: replyOf(session.handshake[0]),
+    result: session.result as JsonObject,
+    capabilities: asObject(session.result.capabilities) ?? {},
+    supportedVersions: typeof version === "string" ? [version] : [],
+  };
 }
 
 /** The pages of a list, following nextCursor up to pageLimit pages (truncated when it still had more). */

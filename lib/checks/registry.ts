@@ -2,6 +2,8 @@
 import { AUTH_CHECKS } from "./checks/auth";
 import { DISCOVERY_CHECKS } from "./checks/discovery";
 import { HTTP_CHECKS } from "./checks/http";
+import { LEGACY_CHECKS } from "./checks/legacy";
+import { SHARED_CHECKS } from "./checks/shared";
 import { MRTR_CHECKS } from "./checks/mrtr";
 import { NOTIFICATION_CHECKS } from "./checks/notifications";
 import { RESULT_CHECKS } from "./checks/results";
@@ -18,6 +20,8 @@ export const ALL_CHECKS: readonly CheckDef[] = [
   ...STDIO_CHECKS,
   ...TASK_CHECKS,
   ...AUTH_CHECKS,
+  ...SHARED_CHECKS,
+  ...LEGACY_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
 export function checkById(id: string): CheckDef | undefined {

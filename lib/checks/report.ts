@@ -1,27 +1,37 @@
 /** Counting, and the report's three outward forms: CLI JSON, JUnit XML (for CI), plain text. Pure. */
-import { LEVEL_WEIGHT, STATUS_CREDIT, scoreOf } from "./score";
+import { LEVEL_WEIGHT, STATUS_CREDIT, coverageOf, scoreOf } from "./score";
 import type { CheckReport, CheckResult } from "./types";
 import { emulationText } from "../protocol/emulation";
 
 export { emulationText };
 
-/** The counts and the score of a 2026-07-28 run (a legacy or unreachable target scores 0: see reportScore). */
-export function summarize(results: readonly CheckResult[]): Pick<CheckReport, "passed" | "failed" | "warned" | "skipped" | "mustFailed" | "score"> {
+/** The counts, the score and its coverage of a run (an unreachable target scores 0: see reportScore). */
+export function summarize(
+  results: readonly CheckResult[],
+): Pick<CheckReport, "passed" | "failed" | "warned" | "skipped" | "notTestable" | "mustFailed" | "score" | "coverage"> {
   const count = (s: CheckResult["status"]) => results.filter((r) => r.status === s).length;
   return {
     passed: count("pass"),
     failed: count("fail"),
     warned: count("warn"),
     skipped: count("skip"),
+    notTestable: count("not-testable"),
     mustFailed: results.filter((r) => r.status === "fail" && r.level === "MUST").length,
     score: scoreOf(results),
+    coverage: coverageOf(results),
   };
 }
 
-/** Whether the target passes for CI: a 2026-07-28 server with no failed MUST. */
-export function exitCodeOf(report: CheckReport): number {
-  if (report.era === "legacy" || report.era === "unreachable") return 2;
-  return report.mustFailed > 0 ? 1 : 0;
+/** Exit codes of `check`: 0 no MUST failed, 1 a MUST failed (or a SHOULD, with --fail-on should), 3 unreachable (2 is a usage error). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, unreachable: 3 } as const;
+
+/** Whether the target passes for CI, in either era: no failed MUST (and, with failOn "should", no failed SHOULD). */
+export function exitCodeOf(report: CheckReport, failOn: "must" | "should" = "must"): number {
+  if (report.mustFailed > 0) return EXIT.failed;
+  // Unreachable, or protected without a token (only the authorization checks ran): not judged, so not a pass.
+  if (report.era === "unreachable") return EXIT.unreachable;
+  if (failOn === "should" && report.checks.some((r) => r.status === "fail" && r.level === "SHOULD")) return EXIT.failed;
+  return EXIT.ok;
 }
 
 /** The CLI's --json shape: { target, era, checks: [{ id, title, level, status, specRef, detail }], passed, failed, warned, skipped }. */
@@ -34,19 +44,23 @@ export function toCliJson(report: CheckReport) {
     ...(report.discoveryFailure ? { discoveryFailure: report.discoveryFailure } : {}),
     ...(report.emulate ? { emulate: report.emulate } : {}),
     score: report.score,
-    checks: report.checks.map(({ id, title, level, status, specRef, detail, blocked }) => ({
+    coverage: report.coverage,
+    checks: report.checks.map(({ id, title, level, status, specRef, specUrl, detail, blocked, frames }) => ({
       id,
       title,
       level,
       status,
       ...(blocked ? { blocked } : {}),
       specRef,
+      specUrl,
       detail,
+      evidence: frames ?? [],
     })),
     passed: report.passed,
     failed: report.failed,
     warned: report.warned,
     skipped: report.skipped,
+    notTestable: report.notTestable,
     mustFailed: report.mustFailed,
     ...(report.eraReport ? { eraReport: report.eraReport } : {}),
   };
@@ -60,28 +74,30 @@ function xml(text: string): string {
 
 /** JUnit XML: one testcase per check; fail → <failure>, skip → <skipped>, warn → passes with a note. */
 export function toJunit(report: CheckReport): string {
-  const suiteName = `MCP 2026-07-28 conformance: ${report.target}`;
+  const suiteName = `MCP ${report.era === "legacy" ? (report.version ?? "legacy") : "2026-07-28"} conformance: ${report.target}`;
   const cases: string[] = [];
-  if (report.era === "legacy" || report.era === "unreachable") {
-    const er = report.eraReport;
-    const message =
-      report.era === "legacy" ? `legacy server (${report.version ?? "unknown revision"}): ${er?.modernClientSees ?? report.probe.reason}` : report.probe.reason;
-    const body = er ? `${er.ambiguity.detail}\n${er.advice}` : report.probe.reason;
-    cases.push(`    <testcase classname="era" name="server speaks 2026-07-28"><failure message="${xml(message)}">${xml(body)}</failure></testcase>`);
+  if (report.era === "unreachable") {
+    cases.push(
+      `    <testcase classname="reach" name="the server answers"><failure message="${xml(report.probe.reason)}">${xml(report.probe.reason)}</failure></testcase>`,
+    );
   }
   for (const r of report.checks) {
     const name = `${r.id} [${r.level}] ${r.title}`;
     const time = (r.durationMs / 1000).toFixed(3);
     const open = `    <testcase classname="${xml(r.id)}" name="${xml(name)}" time="${time}">`;
-    if (r.status === "fail")
-      cases.push(`${open}<failure message="${xml(r.detail)}">${xml(`${r.specRef}\nevidence: ${r.evidence.join(", ")}`)}</failure></testcase>`);
-    else if (r.status === "skip") cases.push(`${open}<skipped message="${xml(`${r.blocked ? "could not run: " : ""}${r.detail}`)}"/></testcase>`);
-    else cases.push(`${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}`)}</system-out></testcase>`);
+    const proof = `${r.specUrl}\n${(r.frames ?? []).map((f) => `${f.direction === "sent" ? "→" : "←"} ${f.frame}`).join("\n")}`;
+    if (r.status === "fail") cases.push(`${open}<failure message="${xml(r.detail)}">${xml(proof)}</failure></testcase>`);
+    else if (r.status === "skip" || r.status === "not-testable")
+      cases.push(
+        `${open}<skipped message="${xml(`${r.blocked ? "could not run: " : r.status === "not-testable" ? "not testable: " : ""}${r.detail}`)}"/></testcase>`,
+      );
+    else cases.push(`${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}\n${proof}`)}</system-out></testcase>`);
   }
-  const failures = report.failed + (report.era === "legacy" || report.era === "unreachable" ? 1 : 0);
+  const failures = report.failed + (report.era === "unreachable" ? 1 : 0);
   const tests = cases.length;
   const properties = [
     ["score", String(report.score)],
+    ["coverage", `${report.coverage.applied} of ${report.coverage.total} applied`],
     ["score.formula", scoreFormula()],
     ["era", report.era],
     ["mustFailed", String(report.mustFailed)],
@@ -108,7 +124,7 @@ export function scoreFormula(): string {
   return `100 × Σ weight × credit / Σ weight; weight MUST ${w.MUST}, SHOULD ${w.SHOULD}, MAY ${w.MAY}; credit pass ${c.pass}, warn ${c.warn}, fail ${c.fail}, could not run ${c.blocked}; checks that do not apply are left out`;
 }
 
-const MARK: Record<CheckResult["status"], string> = { pass: "PASS", fail: "FAIL", warn: "WARN", skip: "SKIP" };
+const MARK: Record<CheckResult["status"], string> = { pass: "PASS", fail: "FAIL", warn: "WARN", skip: "SKIP", "not-testable": "N/T " };
 
 export function toText(report: CheckReport): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
@@ -125,13 +141,20 @@ export function toText(report: CheckReport): string {
       `Era ambiguity [${er.ambiguity.status.toUpperCase()}]: ${er.ambiguity.detail}`,
       er.advice,
     );
+    if (report.checks.length) lines.push("", `The rules revision ${er.revision ?? "2025-11-25"} shares with 2026-07-28, and its own:`);
   }
   if (report.checks.length) lines.push("");
   for (const r of report.checks)
-    lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specRef}`);
+    lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specUrl}`);
   // The counts stay the last line (scripts read it); the score comes just before.
-  lines.push("", `Score: ${report.score}/100 (${scoreFormula()})`);
-  if (report.era === "legacy" || report.era === "unreachable") lines.push("Not a 2026-07-28 server: the checks did not run.");
-  else lines.push(`${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped`);
+  if (report.era === "unreachable") {
+    lines.push("", `Score: 0/100 — the server could not be reached or never answered: no check ran.`);
+    lines.push("0 passed, 0 failed (0 MUST), 0 warned, 0 skipped");
+  } else {
+    lines.push("", `Score: ${report.score}/100, ${report.coverage.applied} of ${report.coverage.total} checks applied (${scoreFormula()})`);
+    lines.push(
+      `${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped${report.notTestable ? `, ${report.notTestable} not testable` : ""}`,
+    );
+  }
   return lines.join("\n");
 }

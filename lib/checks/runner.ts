@@ -9,13 +9,14 @@ import { isModernErrorCode } from "../protocol/errors";
 import { META_KEYS } from "../protocol/meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
-import { specRefText, type CheckDef } from "./define";
+import { specRefText, specUrl, type CheckDef } from "./define";
 import { buildEraReport } from "./era-report";
 import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
-import type { CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
+import type { CheckEra, CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
 import { describeReply, replyOf, sendIds } from "./wire";
 import { reportScore } from "./score";
+import { evidenceFrames } from "./evidence";
 import { AUTH_CHECK_IDS, seedAuthorization } from "./checks/auth";
 import type { ProbeStep } from "../protocol/era";
 import type { Exchange } from "../bridge/contract";
@@ -29,9 +30,9 @@ export interface RunTarget {
 
 export const DEFAULT_RUN_OPTIONS = { toolCalls: "read-only", timeoutMs: 10_000, listenWindowMs: 1_500 } as const;
 
-export function selectChecks(transport: "stdio" | "http", only?: string[]): CheckDef[] {
+export function selectChecks(transport: "stdio" | "http", only?: string[], era: CheckEra = "modern"): CheckDef[] {
   const wanted = only?.map((id) => id.toUpperCase());
-  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && (!wanted || wanted.includes(c.id)));
+  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && c.eras.includes(era) && (!wanted || wanted.includes(c.id)));
 }
 
 export async function runCheck(check: CheckDef, state: RunState): Promise<CheckResult> {
@@ -48,8 +49,9 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
     title: check.title,
     level: verdict.level ?? check.level,
     status: verdict.status,
-    specRef: specRefText(check.spec),
+    specRef: state.base.era === "legacy" && check.spec.legacy ? `2025-11-25 · ${check.spec.legacy}` : specRefText(check.spec),
     spec: check.spec,
+    specUrl: specUrl(check.spec, state.base.era),
     transports: check.transports,
     detail: verdict.detail,
     evidence: verdict.evidence,
@@ -71,7 +73,24 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   if (verdict.era === "legacy") {
     const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
-    return { ...base, era: "legacy", checks: [], eraReport, ...summarize([]), score: 0 };
+    // The era report stays; beside it, the rules 2025-11-25 shares with 2026-07-28 and its own, over the
+    // session the probe opened (stdio: the kept process; HTTP: the Mcp-Session-Id initialize minted).
+    const state = new RunState(target.send, {
+      transport: target.transport,
+      era: "legacy",
+      version: verdict.version ?? "2025-11-25",
+      legacy: {
+        result: verdict.result ?? {},
+        ...(verdict.sessionId ? { sessionId: verdict.sessionId } : {}),
+        handshake: verdict.steps.filter((s) => !s.label.includes("server/discover")).map((s) => s.exchange),
+      },
+      options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
+    });
+    state.observed.push(...verdict.steps.map((s) => s.exchange));
+    await readCatalog(state);
+    const results = await runSelected(state, selectChecks(target.transport, runOptions.only, "legacy"), options.onProgress);
+    const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
+    return withEvidence({ ...report, score: reportScore(report) }, state);
   }
   // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
   const version = emulate?.pinVersion ?? verdict.version ?? MODERN_VERSION;
@@ -85,7 +104,9 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
       return reply.kind === "none" && reply.fatal;
     });
     if (verdict.steps[0]?.exchange.http?.status === 401) return protectedReport(target, runOptions, { ...base, version }, verdict.steps, options);
-    const answered = fatal ? undefined : await envelopeProbe(target, version, options.timeoutMs);
+    // A server silent to both server/discover and initialize is silent: four more list probes would only add their timeouts.
+    const silent = verdict.steps.every((s) => s.exchange.outcome.kind === "failure" && s.exchange.outcome.failure === "timeout");
+    const answered = fatal || silent ? undefined : await envelopeProbe(target, version, options.timeoutMs);
     if (!answered) return { ...base, era: "unreachable", checks: [], ...summarize([]), score: 0 };
     extra.push(answered.exchange);
     discoveryFailure = `server/discover ${describeReply(replyOf(verdict.steps[0].exchange))}`;
@@ -97,6 +118,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   const state = new RunState(target.send, {
     transport: target.transport,
+    era: "modern",
     version,
     options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
     ...(emulate ? { emulate } : {}),
@@ -110,19 +132,29 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   // decides a process's era by its first ordinary request, which should be a well-formed 2026-07-28 one.
   await readCatalog(state);
 
-  const selected = selectChecks(target.transport, runOptions.only);
+  const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
+  const era = verdict.era === "unreachable" ? "modern" : verdict.era;
+  const report: CheckReport = { ...base, era, version, ...(discoveryFailure ? { discoveryFailure } : {}), checks: results, ...summarize(results) };
+  return withEvidence({ ...report, score: reportScore(report) }, state);
+}
+
+/** Runs the checks (those that judge the whole run last) and returns their results in id order. */
+async function runSelected(state: RunState, selected: CheckDef[], onProgress: RunOptions["onProgress"]): Promise<CheckResult[]> {
   const ordered = [...selected.filter((c) => !c.aggregate), ...selected.filter((c) => c.aggregate)];
   const results: CheckResult[] = [];
   for (const check of ordered) {
-    options.onProgress?.({ id: check.id, phase: "start" });
+    onProgress?.({ id: check.id, phase: "start" });
     const result = await runCheck(check, state);
     results.push(result);
-    options.onProgress?.({ id: check.id, phase: "done", result });
+    onProgress?.({ id: check.id, phase: "done", result });
   }
-  results.sort((a, b) => a.id.localeCompare(b.id));
-  const era = verdict.era === "unreachable" ? "modern" : verdict.era;
-  const report: CheckReport = { ...base, era, version, ...(discoveryFailure ? { discoveryFailure } : {}), checks: results, ...summarize(results) };
-  return { ...report, score: reportScore(report) };
+  return results.sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Each result carries the frames of its evidence (trimmed), so --json and JUnit prove it without the timeline. */
+function withEvidence(report: CheckReport, state: RunState): CheckReport {
+  const bySendId = new Map(state.observed.map((ex) => [ex.sendId, ex]));
+  return { ...report, checks: report.checks.map((r) => ({ ...r, frames: evidenceFrames(r.evidence.map((id) => bySendId.get(id))) })) };
 }
 
 /**
@@ -136,7 +168,7 @@ async function protectedReport(
   steps: ProbeStep[],
   options: RunState["base"]["options"],
 ): Promise<CheckReport> {
-  const state = new RunState(target.send, { transport: target.transport, version: base.version ?? MODERN_VERSION, options });
+  const state = new RunState(target.send, { transport: target.transport, era: "modern", version: base.version ?? MODERN_VERSION, options });
   state.observed.push(...steps.map((s) => s.exchange));
   seedAuthorization(state, runOptions.authorization);
   const checks: CheckResult[] = [];

@@ -6,7 +6,13 @@ import type { Exchange, SendOptions } from "../bridge/contract";
 import type { AuthJudgement } from "../auth/types";
 
 export type Level = "MUST" | "SHOULD" | "MAY";
-export type Status = "pass" | "fail" | "warn" | "skip";
+/**
+ * "skip": the rule does not apply (the feature is absent). "not-testable": it applies, but something optional the
+ * suite needs to test it is missing (no tool it may call, no session to break): never a failure, and out of the score.
+ */
+export type Status = "pass" | "fail" | "warn" | "skip" | "not-testable";
+/** The protocol eras a rule belongs to: the 2026-07-28 one, and the initialize-handshake revisions (2025-11-25, 2025-06-18). */
+export type CheckEra = "modern" | "legacy";
 export type TransportScope = "stdio" | "http" | "both";
 
 /** What one check concluded. `evidence` names the exchanges (sendIds) that prove it. */
@@ -32,6 +38,8 @@ export interface SpecRef {
   section: string;
   /** Path under docs/specification/2026-07-28/ of modelcontextprotocol/modelcontextprotocol. */
   path: string;
+  /** For a rule legacy servers are judged on too: the page (and #anchor) under docs/specification/2025-11-25/. */
+  legacy?: string;
 }
 
 /** HTTP-level control the ordinary bridge send does not give: another method, implied headers left out, an Origin. */
@@ -44,6 +52,8 @@ export type HttpControl = NonNullable<SendOptions["http"]>;
 export interface CheckSendOptions extends SendOptions {
   /** Shown in the timeline next to the exchange, e.g. "C07 missing clientCapabilities". */
   label?: string;
+  /** A legacy HTTP run: false sends without the session's Mcp-Session-Id and MCP-Protocol-Version (default: with). */
+  session?: boolean;
 }
 
 /** Delivers one frame the way the bridge does and returns the exchange record. */
@@ -71,10 +81,22 @@ export interface RunOptions {
   onProgress?: (event: { id: string; phase: "start" } | { id: string; phase: "done"; result: CheckResult }) => void;
 }
 
+/** A legacy run: the session the era probe's initialize opened (stdio: the kept process; HTTP: Mcp-Session-Id). */
+export interface LegacySession {
+  /** The initialize result: capabilities, serverInfo, protocolVersion. */
+  result: Record<string, unknown>;
+  /** Streamable HTTP: the session id the initialize reply minted (undefined for a stateless server). */
+  sessionId?: string;
+  /** The exchanges of the probe's handshake (initialize, notifications/initialized). */
+  handshake: Exchange[];
+}
+
 export interface CheckContextBase {
   transport: "stdio" | "http";
-  /** The 2026-07-28-era version the probe settled on. */
+  era: CheckEra;
+  /** The version the probe settled on (a 2026-07-28-era one, or the legacy revision initialize answered). */
   version: string;
+  legacy?: LegacySession;
   options: Required<Pick<RunOptions, "toolCalls" | "timeoutMs" | "listenWindowMs">>;
   emulate?: Emulation;
 }
@@ -89,9 +111,18 @@ export interface CheckResult {
   transports: TransportScope;
   detail: string;
   evidence: string[];
+  /** The public page of the rule (for the era the server was judged in). */
+  specUrl: string;
+  /** The frames of the evidence exchanges, sent and received, trimmed (lib/checks/evidence.ts). */
+  frames?: EvidenceFrame[];
   durationMs: number;
   /** Skipped because it could not run (see Verdict.blocked). */
   blocked?: boolean;
+}
+
+export interface EvidenceFrame {
+  direction: "sent" | "received";
+  frame: string;
 }
 
 /** What a legacy (initialize-handshake) server gets instead of a wall of failures. */
@@ -127,8 +158,12 @@ export interface CheckReport {
   failed: number;
   warned: number;
   skipped: number;
+  /** Checks that applied but could not be tested for want of something optional. */
+  notTestable: number;
   /** Failed checks whose level is MUST: the CLI exits non-zero when this is above zero. */
   mustFailed: number;
   /** 0–100 (lib/checks/score.ts). */
   score: number;
+  /** How many checks applied (judged, or could not run) of those for this era and transport. */
+  coverage: { applied: number; total: number };
 }

@@ -16,7 +16,10 @@ export function describeReply(reply: Reply): string {
   const http = reply.status !== undefined ? `HTTP ${reply.status} ` : "";
   if (reply.kind === "result") {
     const rt = reply.result.resultType;
-    return `${http}a result${typeof rt === "string" ? ` (resultType ${JSON.stringify(rt)})` : " without resultType"}`;
+    if (reply.result.isError === true) return `${http}an isError result`;
+    // resultType is a 2026-07-28 field: its absence is news only for a request that carried the envelope.
+    const modern = typeof sentMeta(reply.exchange)?.["io.modelcontextprotocol/protocolVersion"] === "string";
+    return `${http}a result${typeof rt === "string" ? ` (resultType ${JSON.stringify(rt)})` : modern ? " without resultType" : ""}`;
   }
   if (reply.kind === "error") return `${http}error ${reply.code} ${JSON.stringify(truncate(reply.message, 120))}`;
   return `${http}${reply.why}`.trim();

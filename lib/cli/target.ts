@@ -8,6 +8,20 @@ import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import type { SendContext } from "@/lib/bridge/server/send";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
+import path from "node:path";
+
+/**
+ * The folder the user ran the command from: `npm run cli` changes to the playground's folder, and npm keeps the
+ * original in INIT_CWD. Relative paths the user typed (--stdio "node build/server.js", --cwd, --junit) mean that folder.
+ */
+export function callerDir(env: NodeJS.ProcessEnv = process.env): string {
+  return env.INIT_CWD && path.isAbsolute(env.INIT_CWD) ? env.INIT_CWD : process.cwd();
+}
+
+/** A path the user typed, resolved against the folder they ran the command from. */
+export function userPath(p: string): string {
+  return path.resolve(callerDir(), p);
+}
 
 export class UsageError extends Error {}
 
@@ -61,7 +75,9 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
     const split = splitCommandLine(values.stdio);
     if (!split.ok) throw new UsageError(`--stdio: ${split.error}`);
     const [command, ...args] = split.argv;
-    candidate = { kind: "stdio", command, args, ...(values.cwd ? { cwd: values.cwd } : {}), ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
+    // The server runs in the user's folder (or --cwd, relative to it), not in the playground's.
+    const cwd = values.cwd ? userPath(values.cwd) : callerDir();
+    candidate = { kind: "stdio", command, args, cwd, ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
   } else if (values.url !== undefined) {
     candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
   } else {

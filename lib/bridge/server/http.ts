@@ -97,7 +97,9 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
   const origin: HeaderList = opts.control?.origin ? [["Origin", opts.control.origin]] : [];
   if (origin.length) rec.note(`Origin: ${opts.control!.origin} sent on request (a DNS-rebinding check)`);
   const length: HeaderList = hasBody ? [["Content-Length", String(payload.length)]] : [];
-  const headers: HeaderList = [["Host", url.host], ...implied.headers, ...origin, ...length, ["Connection", "keep-alive"]];
+  const host = opts.control?.host ?? url.host;
+  if (opts.control?.host) rec.note(`Host: ${host} sent instead of ${url.host} (a DNS-rebinding check)`);
+  const headers: HeaderList = [["Host", host], ...implied.headers, ...origin, ...length, ["Connection", "keep-alive"]];
   rec.add({
     kind: "http-request",
     method,

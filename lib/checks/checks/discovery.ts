@@ -1,6 +1,18 @@
 /** Digest §14 A: discovery and versioning (C01–C12). */
 import type { CheckContext } from "../context";
-import { SPEC, cacheHintProblems, errorData, expectError, isErrorCode, wrongStatus, AMBIG6, defineChecks, type CheckDef } from "../define";
+import {
+  BOTH_ERAS,
+  LEGACY_SPEC,
+  SPEC,
+  cacheHintProblems,
+  errorData,
+  expectError,
+  isErrorCode,
+  wrongStatus,
+  AMBIG6,
+  defineChecks,
+  type CheckDef,
+} from "../define";
 import type { Verdict } from "../types";
 import { describeReply, asObject, replyOf, type JsonObject, type Reply } from "../wire";
 
@@ -179,6 +191,8 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     title: "An unknown method gets -32601 (HTTP 404)",
     level: "MUST",
     spec: { section: "§4", path: SPEC.http },
+    eras: BOTH_ERAS,
+    legacySpec: LEGACY_SPEC.base,
     async run(ctx) {
       const reply = await ctx.request("playground/nonexistent");
       return expectError(
@@ -186,7 +200,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
         reply,
         -32601,
         404,
-        `answer unknown methods with -32601${ctx.transport === "http" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`,
+        `answer unknown methods with -32601${ctx.transport === "http" && ctx.era === "modern" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`,
       );
     },
   },
@@ -236,15 +250,22 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1
     title: "A method whose capability is not declared gets -32601",
     level: "SHOULD",
     spec: { section: "§4", path: SPEC.completion },
+    eras: BOTH_ERAS,
+    legacySpec: `${LEGACY_SPEC.lifecycle}#capability-negotiation`,
     run: readingDiscover(async (ctx, result) => {
-      const undeclared = GATED.filter((g) => !declaredIn(result, g.capability));
+      // 2025-11-25 still has logging/setLevel, gated by the logging capability.
+      const gated = ctx.era === "legacy" ? [...GATED, { capability: "logging", method: "logging/setLevel", params: { level: "info" } }] : GATED;
+      const undeclared = gated.filter((g) => !declaredIn(result, g.capability));
       if (undeclared.length === 0) return ctx.skip("The server declares prompts, resources, tools and completions: no gated method to try.");
       const bad: string[] = [];
       for (const g of undeclared) {
         const reply = await ctx.request(g.method, g.params);
         if (!isErrorCode(reply, -32601)) bad.push(`${g.method} (no ${g.capability} capability) answered ${describeReply(reply)}`);
       }
-      if (bad.length) return ctx.fail(`${bad.join("; ")}; either declare the capability in server/discover or answer -32601.`);
+      if (bad.length)
+        return ctx.fail(
+          `${bad.join("; ")}; either declare the capability in ${ctx.era === "legacy" ? "the initialize result" : "server/discover"} or answer -32601.`,
+        );
       return ctx.pass(`${undeclared.map((g) => g.method).join(", ")} answered -32601, matching the undeclared capabilities.`);
     }),
   },

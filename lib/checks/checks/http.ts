@@ -1,6 +1,6 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
 import type { CheckContext } from "../context";
-import { SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
+import { BOTH_ERAS, LEGACY_SPEC, SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
 import { headerParams } from "../../protocol/header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
@@ -193,30 +193,46 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.2", 
     }
     return ctx.pass("The header was ignored and no response in this run carried Mcp-Session-Id.");
   }),
-  check("C54", "A foreign Origin gets 403", "MUST", async (ctx) => {
-    const reply = await ctx.request(
-      "server/discover",
-      {},
-      { http: { origin: "http://evil.example" }, label: `${ctx.checkId} server/discover (Origin: http://evil.example)` },
-    );
-    if (reply.status === 403) return ctx.pass("Origin http://evil.example was refused with 403.");
-    return ctx.fail(
-      `Origin http://evil.example got ${describeReply(reply)}; validate Origin on every request and answer 403 to origins you do not serve (DNS-rebinding defence).`,
-    );
-  }),
-  check("C55", "A notification POST gets 202 with an empty body (or a 4xx)", "MUST", async (ctx) => {
-    const ex = await ctx.notify("notifications/cancelled", { requestId: "playground-nope", reason: "playground check" });
-    const status = ex.http?.status;
-    const body = ex.events
-      .filter((e) => e.kind === "http-body" || e.kind === "sse-event")
-      .map((e) => ("text" in e ? e.text : e.data))
-      .join("");
-    if (status === 202 && body.trim() === "") return ctx.pass("Accepted with 202 and an empty body.");
-    if (status !== undefined && status >= 400 && status < 500) return ctx.pass(`Not accepted: HTTP ${status} (allowed).`);
-    return ctx.fail(
-      `A notification got HTTP ${status ?? "no status"}${body ? " with a body" : ""}; answer 202 Accepted with an empty body, or a 4xx when you do not accept it.`,
-    );
-  }),
+  check(
+    "C54",
+    "A foreign Origin gets 403",
+    "MUST",
+    async (ctx) => {
+      const reply = await ctx.rawRequest(ctx.openingFrame(), {
+        http: { origin: "http://evil.example" },
+        session: false,
+        label: `${ctx.checkId} opening request (Origin: http://evil.example)`,
+      });
+      if (reply.status === 403) return ctx.pass("Origin http://evil.example was refused with 403.");
+      return ctx.fail(
+        `Origin http://evil.example got ${describeReply(reply)}; validate Origin on every request and answer 403 to origins you do not serve (DNS-rebinding defence).`,
+      );
+    },
+    false,
+    BOTH_ERAS,
+    LEGACY_SPEC.security,
+  ),
+  check(
+    "C55",
+    "A notification POST gets 202 with an empty body (or a 4xx)",
+    "MUST",
+    async (ctx) => {
+      const ex = await ctx.notify("notifications/cancelled", { requestId: "playground-nope", reason: "playground check" });
+      const status = ex.http?.status;
+      const body = ex.events
+        .filter((e) => e.kind === "http-body" || e.kind === "sse-event")
+        .map((e) => ("text" in e ? e.text : e.data))
+        .join("");
+      if (status === 202 && body.trim() === "") return ctx.pass("Accepted with 202 and an empty body.");
+      if (status !== undefined && status >= 400 && status < 500) return ctx.pass(`Not accepted: HTTP ${status} (allowed).`);
+      return ctx.fail(
+        `A notification got HTTP ${status ?? "no status"}${body ? " with a body" : ""}; answer 202 Accepted with an empty body, or a 4xx when you do not accept it.`,
+      );
+    },
+    false,
+    BOTH_ERAS,
+    `${LEGACY_SPEC.transports}#sending-messages-to-the-server`,
+  ),
   check(
     "C56",
     "Responses are application/json or text/event-stream (SSE with X-Accel-Buffering: no)",

@@ -1,6 +1,6 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
-import { AMBIG6, SPEC, cacheHintProblems, isErrorCode, defineChecks, type CheckDef } from "../define";
+import { AMBIG6, BOTH_ERAS, LEGACY_SPEC, SPEC, cacheHintProblems, isErrorCode, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
 import { headerAnnotationProblems } from "../../protocol/header-annotations";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
@@ -198,6 +198,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "An invalid cursor gets -32602",
     level: "SHOULD",
     spec: { section: "§10.5", path: SPEC.pagination },
+    eras: BOTH_ERAS,
+    legacySpec: `${LEGACY_SPEC.pagination}#error-handling`,
     async run(ctx) {
       const [method] = await declaredLists(ctx);
       if (!method) return ctx.skip("The server declares no paginated list.");
@@ -211,6 +213,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "An unknown tool is a JSON-RPC error, not an isError result",
     level: "SHOULD",
     spec: { section: "§10.1", path: SPEC.tools },
+    eras: BOTH_ERAS,
+    legacySpec: `${LEGACY_SPEC.tools}#error-handling`,
     needs: "tools",
     async run(ctx) {
       const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
@@ -242,6 +246,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "An unknown prompt gets -32602",
     level: "SHOULD",
     spec: { section: "§10.3", path: SPEC.prompts },
+    eras: BOTH_ERAS,
+    legacySpec: `${LEGACY_SPEC.prompts}#error-handling`,
     needs: "prompts",
     async run(ctx) {
       const reply = await ctx.request("prompts/get", { name: "no_such_prompt" });
@@ -254,10 +260,14 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
     title: "structuredContent conforms to the tool's outputSchema (and is mirrored as text)",
     level: "MUST",
     spec: { section: "§10.1", path: SPEC.tools },
+    eras: BOTH_ERAS,
+    legacySpec: `${LEGACY_SPEC.tools}#output-schema`,
     async run(ctx) {
       const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));
       if (!tools.length) {
-        return ctx.skip(
+        const anyOutputSchema = (await ctx.declares("tools")) && (await ctx.list("tools/list")).items.some((t) => asObject(t.outputSchema));
+        if (!anyOutputSchema) return ctx.skip("No tool declares an outputSchema.");
+        return ctx.notTestable(
           `No tool with an outputSchema that this run may call (tool calls: ${ctx.options.toolCalls}; only tools annotated readOnlyHint are called unless you allow all).`,
         );
       }
@@ -267,7 +277,9 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
       for (const tool of tools.slice(0, 5)) {
         const name = String(tool.name);
         const reply = await ctx.request("tools/call", { name, arguments: ctx.toolArguments(tool, true) });
-        if (reply.kind !== "result" || reply.result.resultType !== "complete" || reply.result.isError === true) {
+        // A 2025-11-25 result has no resultType; a 2026-07-28 one must be complete to be judged here.
+        const complete = ctx.era === "legacy" ? reply.kind === "result" : reply.kind === "result" && reply.result.resultType === "complete";
+        if (reply.kind !== "result" || !complete || reply.result.isError === true) {
           unjudged.push(`${name}: ${reply.kind === "result" && reply.result.isError === true ? "isError result" : describeReply(reply)}`);
           continue;
         }
@@ -286,7 +298,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§7", 
         if (!mirrored) noText.push(name);
         judged.push(name);
       }
-      if (!judged.length) return ctx.skip(`No tool call produced a complete result to judge (${unjudged.join("; ")}).`);
+      if (!judged.length) return ctx.notTestable(`No tool call produced a complete result to judge (${unjudged.join("; ")}).`);
       if (noText.length)
         return ctx.fail(
           `${noText.join(", ")} returned conforming structuredContent but no TextContent with the same JSON; add one for clients that read only content.`,

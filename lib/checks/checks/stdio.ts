@@ -1,5 +1,5 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
-import { SPEC, check, defineChecks, type CheckDef } from "../define";
+import { BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { describeReply, asObject, serverFrames, truncate } from "../wire";
 
 export const STDIO_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio" }, [
@@ -9,7 +9,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.1",
     "MUST",
     async (ctx) => {
       // A fresh process shows what the server prints at start-up, where banners usually hide.
-      await ctx.request("server/discover", {}, { processMode: "fresh", label: `${ctx.checkId} server/discover (fresh process: start-up output)` });
+      await ctx.rawRequest(ctx.openingFrame(), { processMode: "fresh", label: `${ctx.checkId} opening request (fresh process: start-up output)` });
       let lines = 0;
       let stderr = 0;
       for (const ex of ctx.observed()) {
@@ -38,19 +38,28 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§9.1",
       return ctx.pass(`All ${lines} stdout lines were single JSON-RPC messages${stderr ? ` (${stderr} stderr lines, which is fine)` : ""}.`);
     },
     true,
+    BOTH_ERAS,
+    LEGACY_SPEC.stdio,
   ),
-  check("C60", "The server exits when stdin closes", "SHOULD", async (ctx) => {
-    const reply = await ctx.request(
-      "server/discover",
-      {},
-      { processMode: "fresh", label: `${ctx.checkId} server/discover (fresh process, then stdin closes)` },
-    );
-    const exit = reply.exchange.events.find((e) => e.kind === "exit");
-    if (!exit || exit.kind !== "exit") return ctx.blocked("The exchange recorded no process exit, so the shutdown could not be observed.");
-    const answeredAt = reply.exchange.events.filter((e) => e.kind === "stdout").at(-1)?.t ?? 0;
-    if (exit.signal) return ctx.fail(`The process did not exit after stdin closed and was ended with ${exit.signal}; exit promptly on stdin EOF.`);
-    return ctx.pass(`Exited with code ${exit.code} ${Math.max(0, Math.round(exit.t - answeredAt))} ms after its last answer, once stdin closed.`);
-  }),
+  check(
+    "C60",
+    "The server exits when stdin closes",
+    "SHOULD",
+    async (ctx) => {
+      const reply = await ctx.rawRequest(ctx.openingFrame(), {
+        processMode: "fresh",
+        label: `${ctx.checkId} opening request (fresh process, then stdin closes)`,
+      });
+      const exit = reply.exchange.events.find((e) => e.kind === "exit");
+      if (!exit || exit.kind !== "exit") return ctx.blocked("The exchange recorded no process exit, so the shutdown could not be observed.");
+      const answeredAt = reply.exchange.events.filter((e) => e.kind === "stdout").at(-1)?.t ?? 0;
+      if (exit.signal) return ctx.fail(`The process did not exit after stdin closed and was ended with ${exit.signal}; exit promptly on stdin EOF.`);
+      return ctx.pass(`Exited with code ${exit.code} ${Math.max(0, Math.round(exit.t - answeredAt))} ms after its last answer, once stdin closed.`);
+    },
+    false,
+    BOTH_ERAS,
+    `${LEGACY_SPEC.lifecycle}#stdio`,
+  ),
   check("C61", "No handshake: the first message on a fresh process is served", "MUST", async (ctx) => {
     const method = (await ctx.declares("tools"))
       ? "tools/list"

@@ -5,7 +5,7 @@
  */
 import { readTask, TASKS_EXTENSION } from "../../tasks/shapes";
 import { FULL_CAPABILITIES, type CheckContext } from "../context";
-import { isErrorCode, wrongStatus, type CheckDef } from "../define";
+import { MODERN_ONLY, isErrorCode, wrongStatus, type CheckDef } from "../define";
 import { answerInputRequests } from "../synthesize";
 import type { Level, Verdict } from "../types";
 import { asObject as obj, describeReply, type JsonObject as Json, type Reply } from "../wire";
@@ -99,7 +99,7 @@ async function withProbe(ctx: CheckContext, run: (probe: TaskProbe, s: Survey) =
 }
 
 function check(id: string, title: string, level: Level, transports: CheckDef["transports"], run: (ctx: CheckContext) => Promise<Verdict>): CheckDef {
-  return { id, title, level, spec: { section: "§6.8", path: TASKS_SPEC }, transports, era: "2026-07-28", run };
+  return { id, title, level, spec: { section: "§6.8", path: TASKS_SPEC }, transports, eras: MODERN_ONLY, run };
 }
 
 export const TASK_CHECKS: CheckDef[] = [

@@ -2,23 +2,26 @@
  * npm run cli -- check <target> [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07]
  *   [--timeout <ms>] [--listen-window <ms>] [--verbose]
  * --call-tools defaults to read-only (tools annotated readOnlyHint), and to all for the embedded --demo servers.
- * Runs the 2026-07-28 conformance suite (lib/checks) through the bridge. Exit codes: 0 every MUST passed,
- * 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error.
+ * Runs the conformance suite (lib/checks) through the bridge: the 2026-07-28 rules on a modern server, the rules of
+ * its revision on a legacy one. Exit codes: 0 no MUST failed, 1 a MUST failed (with --fail-on should, a SHOULD
+ * too), 2 a usage error, 3 the server could not be reached or never answered (with the doctor's finding).
  */
 import { writeFileSync } from "node:fs";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
-import { exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { EXIT, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import type { Exchange } from "@/lib/bridge/contract";
+import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import { targetLabel, targetTransport } from "@/lib/bridge/contract";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, timeoutOf, userPath } from "../target";
 import { PROTECTED_DEMO_USAGE, checkTarget } from "../auth-target";
 import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
-const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] ${EMULATION_USAGE} [--verbose]`;
+const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -27,6 +30,7 @@ const OPTIONS = {
   "call-tools": { type: "string" },
   only: { type: "string" },
   "listen-window": { type: "string" },
+  "fail-on": { type: "string" },
   // Client emulation (lib/protocol/emulation.ts): the checks talk as that client would.
   ...EMULATION_OPTIONS,
   verbose: { type: "boolean", default: false },
@@ -41,7 +45,7 @@ export async function run(argv: string[]): Promise<number> {
   const values = parseOptions(
     argv,
     OPTIONS,
-    `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 every MUST passed, 1 a MUST failed, 2 not a 2026-07-28 server (legacy or unreachable) or a usage error`,
+    `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 no MUST failed, 1 a MUST failed (--fail-on should: a SHOULD too), 2 a usage error, 3 the server could not be reached or never answered`,
   );
   if (!values) return 0;
   // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
@@ -61,10 +65,16 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError("--listen-window must be a whole number of ms between 100 and 60000");
   }
   const timeoutMs = timeoutOf(values);
+  const failOn = values["fail-on"] ?? "must";
+  if (failOn !== "must" && failOn !== "should") throw new UsageError("--fail-on must be must or should");
 
   const { target, ctx, authorization, close } = await checkTarget(values, timeoutMs);
   const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
-  const send = bridgeCheckSend(target, ctx, (ex, label) => log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`));
+  const seen: Exchange[] = [];
+  const send = bridgeCheckSend(target, ctx, (ex, label) => {
+    seen.push(ex);
+    log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`);
+  });
   const report = await runChecks(
     { send, transport: targetTransport(target), label: targetLabel(target) },
     {
@@ -77,7 +87,21 @@ export async function run(argv: string[]): Promise<number> {
       onProgress: (p) => (p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`)),
     },
   ).finally(close);
-  if (values.junit) writeFileSync(values.junit, toJunit(report));
-  process.stdout.write(`${values.json ? JSON.stringify(toCliJson(report), null, 2) : toText(report)}\n`);
-  return exitCodeOf(report);
+  if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
+  const code = exitCodeOf(report, failOn);
+  const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
+  const json = { ...toCliJson(report), ...(finding ? { unreachable: finding } : {}) };
+  process.stdout.write(`${values.json ? JSON.stringify(json, null, 2) : toText(report)}\n`);
+  if (finding)
+    process.stderr.write(`The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`);
+  return code;
+}
+
+/** The doctor's words for the probe's failed exchange (lib/doctor/diagnose.ts): what broke and what to do. */
+function unreachableFinding(exchanges: Exchange[]): { detail: string; advice?: string; problem?: string } | undefined {
+  for (const [i, ex] of exchanges.slice(0, 2).entries()) {
+    const f = diagnoseTransport(ex, i === 0 ? "connect" : "initialize");
+    if (f) return { detail: f.detail, ...(f.advice ? { advice: f.advice } : {}), ...(f.problem ? { problem: f.problem } : {}) };
+  }
+  return exchanges[0] ? { detail: "neither server/discover nor initialize got a usable answer (see the report's probe)." } : undefined;
 }

@@ -36,7 +36,7 @@ export function register({ test, assert }) {
     );
   });
 
-  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, not a wall of failures", async ({
+  test("Checks: a legacy server (server-everything over stdio) gets the era report with the era-ambiguity warning, beside the verdicts of its revision", async ({
     pg,
     page,
   }) => {
@@ -49,6 +49,9 @@ export function register({ test, assert }) {
     const text = await era.innerText();
     assert(text.includes("legacy server (2025-11-25)") && text.includes("-32601"), `era report: ${text}`);
     assert((await checks.tid("checks-era-ambiguity").getAttribute("data-status")) === "warn", "server-everything serves tools/list without a handshake");
-    assert((await page.locator('[data-testid="check-row"]').count()) === 0, "no check rows for a legacy server");
+    // Only the rules of its revision: no 2026-07-28-only row (C01 server/discover), and C19 fails (isError for an unknown tool).
+    assert((await page.locator('[data-testid="check-row"][data-check-id="C01"]').count()) === 0, "no 2026-07-28-only rows for a legacy server");
+    const c19 = page.locator('[data-testid="check-row"][data-check-id="C19"]');
+    assert((await c19.getAttribute("data-status")) === "fail", "C19 fails on server-everything");
   });
 }

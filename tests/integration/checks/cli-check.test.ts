@@ -18,9 +18,18 @@ describe("npm run cli -- check", () => {
     expect(json).toMatchObject({ era: "modern", failed: 1, warned: 0 });
     expect(json.target).toContain("stdio.mjs --violate C07");
     const c07 = json.checks.find((c: { id: string }) => c.id === "C07");
-    expect(Object.keys(c07).sort()).toEqual(["detail", "id", "level", "specRef", "status", "title"]);
-    expect(c07).toMatchObject({ level: "MUST", status: "fail", specRef: "digest §1.4 · spec/basic/index.mdx" });
-    expect(json.passed + json.failed + json.warned + json.skipped).toBe(json.checks.length);
+    expect(Object.keys(c07).sort()).toEqual(["detail", "evidence", "id", "level", "specRef", "specUrl", "status", "title"]);
+    expect(c07).toMatchObject({
+      level: "MUST",
+      status: "fail",
+      specRef: "digest §1.4 · spec/basic/index.mdx",
+      specUrl: "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/basic/index.mdx",
+    });
+    // The frames that prove it: the request without clientCapabilities, and the result that should not have come.
+    expect(c07.evidence[0]).toMatchObject({ direction: "sent", frame: expect.stringContaining('"method":"tools/list"') });
+    expect(c07.evidence[1]).toMatchObject({ direction: "received", frame: expect.stringContaining('"result"') });
+    expect(json.passed + json.failed + json.warned + json.skipped + json.notTestable).toBe(json.checks.length);
+    expect(json.coverage.total).toBe(json.checks.length);
     const xml = readFileSync(junit, "utf8");
     expect(xml).toMatch(
       /<testcase classname="C07" name="C07 \[MUST\][^"]*" time="[\d.]+"><failure message="A tools\/list without clientCapabilities was served/,
@@ -37,12 +46,29 @@ describe("npm run cli -- check", () => {
     expect(alive(marker)).toEqual([]);
   });
 
-  it("a legacy server exits 2 with the era report in the JSON", async () => {
+  it("a legacy server is judged: the era report beside real verdicts, a score with its coverage, exit 0 when no MUST failed", async () => {
     const run = await cli(["check", "--demo", "everything", "--json"]);
-    expect(run.code).toBe(2);
+    expect(run.code, run.stderr).toBe(0);
     const json = JSON.parse(run.stdout);
-    expect(json).toMatchObject({ era: "legacy", version: "2025-11-25", checks: [] });
+    expect(json).toMatchObject({ era: "legacy", version: "2025-11-25", mustFailed: 0 });
     expect(json.eraReport.ambiguity.status).toBe("warn");
+    expect(json.score).toBeGreaterThan(0);
+    expect(json.coverage.applied).toBeGreaterThan(5);
+    // server-everything answers an unknown tool with an isError result instead of a JSON-RPC error.
+    expect(json.checks.find((c: { id: string }) => c.id === "C19")).toMatchObject({ status: "fail", level: "SHOULD" });
+  }, 60_000);
+
+  it("--fail-on should makes a failed SHOULD fail CI (exit 1)", async () => {
+    const run = await cli(["check", "--demo", "everything", "--only", "C19", "--fail-on", "should"]);
+    expect(run.code, run.stdout).toBe(1);
+    expect(run.stdout).toMatch(/FAIL C19 \[SHOULD\]/);
+  }, 60_000);
+
+  it("a server that cannot be started exits 3 with the doctor's finding, not the usage-error code", async () => {
+    const run = await cli(["check", "--stdio", "playground-no-such-command-xyz --flag"]);
+    expect(run.code, run.stdout).toBe(3);
+    expect(run.stderr).toMatch(/could not be reached or never answered: .*playground-no-such-command-xyz/);
+    expect(run.stderr).toContain("What to do:");
   });
 
   it("an unknown check id is a usage error (exit 2) naming it", async () => {

@@ -50,16 +50,18 @@ describe("the embedded calendar is held to every check, SHOULDs included", () =>
   });
 });
 
-describe("server-everything (legacy) gets an era report, not a crash", () => {
-  it("over stdio: legacy 2025-11-25, -32601 to server/discover, and the era-ambiguity warning (it serves tools/list with no handshake)", async () => {
+describe("server-everything (legacy) gets an era report beside the verdicts of its revision", () => {
+  it("over stdio: legacy 2025-11-25, -32601 to server/discover, the era-ambiguity warning, and an unknown tool answered as isError (C19)", async () => {
     try {
       const report = await runOn({ kind: "demo", server: "everything", transport: "stdio" }, "stdio");
       expect(report.era).toBe("legacy");
-      expect(report.checks).toEqual([]);
       expect(report.eraReport?.revision).toBe("2025-11-25");
       expect(report.eraReport?.modernClientSees).toContain("-32601");
       expect(report.eraReport?.ambiguity.status).toBe("warn");
-      expect(exitCodeOf(report)).toBe(2);
+      expect(report.checks.find((c) => c.id === "C19")?.status).toBe("fail");
+      expect(report.checks.find((c) => c.id === "C68")?.status).toBe("pass");
+      expect(report.score).toBeGreaterThan(0);
+      expect(exitCodeOf(report)).toBe(0);
     } finally {
       await shutdownAll();
     }
@@ -71,6 +73,11 @@ describe("server-everything (legacy) gets an era report, not a crash", () => {
       expect(report.era).toBe("legacy");
       expect(report.eraReport?.modernClientSees).toContain("HTTP 400");
       expect(report.eraReport?.ambiguity.status).toBe("pass");
+      // It accepts a request a DNS-rebinding page sends: a failed MUST, with the fix.
+      const rebinding = report.checks.find((c) => c.id === "C73");
+      expect(rebinding).toMatchObject({ status: "fail", level: "MUST" });
+      expect(rebinding?.detail).toMatch(/evil\.example\.com got HTTP 200 .*validate Host and Origin/);
+      expect(exitCodeOf(report)).toBe(1);
     } finally {
       await shutdownAll();
     }

@@ -12,6 +12,7 @@ const result = (id: string, status: CheckResult["status"], level: CheckResult["l
   specRef: "r",
   spec: { section: "§1", path: "p.mdx" },
   transports: "both",
+  specUrl: "https://example.test/spec",
   detail: `${id} ${status}`,
   evidence: [`send-${id}`],
   durationMs: 1,
@@ -26,6 +27,8 @@ const report = (checks: CheckResult[], era: CheckReport["era"] = "modern"): Chec
   failed: checks.filter((c) => c.status === "fail").length,
   warned: 0,
   skipped: 0,
+  notTestable: 0,
+  coverage: { applied: 3, total: 3 },
   mustFailed: 0,
   score: 0,
 });

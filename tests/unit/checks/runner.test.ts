@@ -58,20 +58,22 @@ describe("the runner", () => {
     expect(report.checks[1]).toMatchObject({ status: "warn", detail: "The check could not finish: socket closed" });
   });
 
-  it("a legacy server gets the era report (revision, what a modern client sees, the era-ambiguity warning) and no checks", async () => {
+  it("a legacy server gets the era report (revision, what a modern client sees, the era-ambiguity warning) beside the checks of its era", async () => {
     const p = peer("stdio", legacyStdio);
     const report = await runChecks({ send: p.send, transport: "stdio", label: "old" });
     expect(report.era).toBe("legacy");
-    expect(report.checks).toEqual([]);
+    expect(report.checks.map((c) => c.id)).toEqual(expect.arrayContaining(["C09", "C19", "C58", "C65", "C68"]));
+    expect(report.checks.map((c) => c.id)).not.toContain("C01");
     expect(report.eraReport?.revision).toBe("2025-06-18");
     expect(report.eraReport?.serverInfo).toEqual({ name: "old", version: "1.2.3" });
     expect(report.eraReport?.modernClientSees).toContain('server/discover answered error -32601 "Method not found"');
     expect(report.eraReport?.ambiguity.status).toBe("warn");
     expect(report.eraReport?.ambiguity.detail).toContain("with no handshake (1 tools, no resultType, on a fresh process)");
-    const last = p.sent.at(-1)!;
-    expect(last.frame.method).toBe("tools/list");
-    expect(last.opts.processMode).toBe("fresh");
-    expect(exitCodeOf(report)).toBe(2);
+    const ambiguity = p.sent.find((s) => s.opts.label === "era report: tools/list with no handshake")!;
+    expect(ambiguity.frame.method).toBe("tools/list");
+    expect(ambiguity.opts.processMode).toBe("fresh");
+    // The legacy checks speak the revision's wire: no 2026-07-28 envelope in their requests.
+    expect(p.sent.filter((s) => s.opts.label?.startsWith("C09")).map((s) => s.frame.params)).toEqual([{}]);
   });
 
   it("a legacy server that refuses requests before initialize passes the era-ambiguity check", async () => {
@@ -102,8 +104,13 @@ describe("report forms", () => {
         specRef: "digest §1.4 · spec/basic/index.mdx",
         spec: { section: "§1.4", path: "basic/index.mdx" },
         transports: "both",
+        specUrl: "https://example.test/spec",
         detail: 'Got "x" & <y>',
         evidence: ["s2"],
+        frames: [
+          { direction: "sent", frame: '{"jsonrpc":"2.0","id":"C06-1","method":"tools/list","params":{}}' },
+          { direction: "received", frame: 'HTTP 200 {"jsonrpc":"2.0","id":"C06-1","result":{"tools":[]}}' },
+        ],
         durationMs: 12,
       },
       {
@@ -114,6 +121,7 @@ describe("report forms", () => {
         specRef: "r",
         spec: { section: "§10.5", path: "p.mdx" },
         transports: "both",
+        specUrl: "https://example.test/spec",
         detail: "d",
         evidence: [],
         durationMs: 1,
@@ -126,6 +134,7 @@ describe("report forms", () => {
         specRef: "r",
         spec: { section: "§10.1", path: "p.mdx" },
         transports: "both",
+        specUrl: "https://example.test/spec",
         detail: "no tool",
         evidence: [],
         durationMs: 0,
@@ -135,26 +144,34 @@ describe("report forms", () => {
     failed: 2,
     warned: 0,
     skipped: 1,
+    notTestable: 0,
+    coverage: { applied: 3, total: 3 },
     mustFailed: 1,
     score: 0,
   };
 
   it("the CLI JSON has the documented shape", () => {
     const json = toCliJson(report);
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(["target", "era", "checks", "passed", "failed", "warned", "skipped"]));
+    expect(Object.keys(json)).toEqual(expect.arrayContaining(["target", "era", "checks", "passed", "failed", "warned", "skipped", "coverage", "notTestable"]));
+    expect(json.coverage).toEqual({ applied: 3, total: 3 });
     expect(json.checks[0]).toEqual({
       id: "C06",
       title: "t6",
       level: "MUST",
       status: "fail",
       specRef: "digest §1.4 · spec/basic/index.mdx",
+      specUrl: "https://example.test/spec",
       detail: 'Got "x" & <y>',
+      evidence: [
+        { direction: "sent", frame: '{"jsonrpc":"2.0","id":"C06-1","method":"tools/list","params":{}}' },
+        { direction: "received", frame: 'HTTP 200 {"jsonrpc":"2.0","id":"C06-1","result":{"tools":[]}}' },
+      ],
     });
   });
 
   it("JUnit escapes server text and marks failures and skips", () => {
     const xml = toJunit(report);
-    expect(xml).toContain('<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">');
+    expect(xml).toContain('<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">https://example.test/spec\n→ {&quot;jsonrpc&quot;');
     expect(xml).toContain('<skipped message="no tool"/>');
     expect(xml).toContain('testsuite name="MCP 2026-07-28 conformance: node server.js &lt;dev&gt;" tests="3" failures="2" skipped="1"');
   });
@@ -167,8 +184,11 @@ describe("report forms", () => {
     expect(xml.indexOf("<properties>")).toBeLessThan(xml.indexOf("<testcase"));
   });
 
-  it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0)", () => {
+  it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0, unless --fail-on should); 3 when unreachable", () => {
     expect(exitCodeOf(report)).toBe(1);
     expect(exitCodeOf({ ...report, mustFailed: 0 })).toBe(0);
+    expect(exitCodeOf({ ...report, mustFailed: 0 }, "should")).toBe(1);
+    expect(exitCodeOf({ ...report, era: "legacy", mustFailed: 0 })).toBe(0);
+    expect(exitCodeOf({ ...report, era: "unreachable", checks: [], mustFailed: 0 })).toBe(3);
   });
 });

@@ -15,12 +15,17 @@ describe("the score: 100 × Σ weight × credit / Σ weight (MUST 10, SHOULD 3, 
     { name: "a check that does not apply leaves the denominator", results: rows(["MUST", "pass"], ["MUST", "skip"]), score: 100 },
     { name: "a check that could not run stays in the denominator and earns nothing", results: rows(["MUST", "pass"], ["MUST", "skip", "blocked"]), score: 50 },
     { name: "nothing applies (an empty selection): 100, nothing was wrong", results: rows(["MUST", "skip"]), score: 100 },
+    {
+      name: "a check that applies but is not testable (nothing optional to test with) is no failure",
+      results: rows(["MUST", "pass"], ["MUST", "not-testable"]),
+      score: 100,
+    },
     { name: "a near miss is not rounded up to 100", results: rows(...Array.from({ length: 400 }, (): Row => ["MUST", "pass"]), ["MAY", "fail"]), score: 99 },
   ];
   for (const { name, results, score } of table) it(`${name} → ${score}`, () => expect(scoreOf(results)).toBe(score));
 
-  it("a legacy or unreachable target ran no 2026-07-28 check: 0", () => {
-    expect(reportScore({ era: "legacy", checks: [] })).toBe(0);
+  it("an unreachable target ran no check: 0; a legacy one is scored over the checks of its era", () => {
+    expect(reportScore({ era: "legacy", checks: rows(["MUST", "pass"], ["SHOULD", "fail"]) as never })).toBe(76);
     expect(reportScore({ era: "unreachable", checks: [] })).toBe(0);
     expect(reportScore({ era: "modern", checks: [] })).toBe(100);
   });
