@@ -61,7 +61,7 @@ export const MATRIX: MatrixRow[] = [
  * (tests/fixtures/checks/legacy.mjs --violate <id>, run by tests/integration/checks/legacy.test.ts).
  */
 export const LEGACY_MATRIX: MatrixRow[] = [
-  ...http(["C09", "C11", "C18", "C19", "C21", "C22", "C54", "C65", "C66", "C67", "C70", "C71", "C72", "C73"]),
+  ...http(["C09", "C11", "C18", "C19", "C21", "C22", "C54", "C65", "C66", "C67", "C70", "C71", "C72", "C73", "C74", "C75", "C76", "C77"]),
   // Version negotiation and the quiet time before initialized: on stdio, where each initialize has its own process.
   ...stdio(["C58", "C60", "C65", "C68", "C69"]),
 ];

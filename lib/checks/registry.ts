@@ -1,6 +1,7 @@
 /** Every implemented check, in digest §14 order. C59 ("stderr tolerated") is a client rule and not checked. */
 import { AUTH_CHECKS } from "./checks/auth";
 import { DISCOVERY_CHECKS } from "./checks/discovery";
+import { CATALOG_CHECKS } from "./checks/catalog";
 import { HTTP_CHECKS } from "./checks/http";
 import { LEGACY_CHECKS } from "./checks/legacy";
 import { SHARED_CHECKS } from "./checks/shared";
@@ -21,6 +22,7 @@ export const ALL_CHECKS: readonly CheckDef[] = [
   ...TASK_CHECKS,
   ...AUTH_CHECKS,
   ...SHARED_CHECKS,
+  ...CATALOG_CHECKS,
   ...LEGACY_CHECKS,
 ].sort((a, b) => a.id.localeCompare(b.id));
 
