@@ -25,6 +25,30 @@ export interface Diagnosis {
   version?: string;
   /** One sentence for the top of the card. */
   summary: string;
+  /**
+   * What is wrong although the server answered: non-JSON lines on stdout, messages whose jsonrpc is not "2.0".
+   * A strict client chokes on these, so a healthy verdict says "works, but …".
+   */
+  caveats?: string[];
+}
+
+/** What a lenient reader forgave in these exchanges: stdout lines that are not JSON, and jsonrpc other than "2.0". */
+export function wireCaveats(exchanges: readonly Exchange[]): string[] {
+  const out: string[] = [];
+  const banner = exchanges.flatMap((ex) => ex.events).find((e) => e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "");
+  if (banner && banner.kind === "stdout")
+    out.push(
+      `stdout carried a line that is not JSON (${JSON.stringify(banner.text.slice(0, 80))}): a strict client drops the connection — send banners and logs to stderr`,
+    );
+  for (const ex of exchanges)
+    for (const e of ex.events) {
+      const frame = (e.kind === "stdout" || e.kind === "http-body" || e.kind === "sse-event") && e.frame !== undefined ? asObject(e.frame) : undefined;
+      if (frame && ("result" in frame || "error" in frame || "method" in frame) && frame.jsonrpc !== "2.0") {
+        out.push(`a message carried "jsonrpc": ${JSON.stringify(frame.jsonrpc ?? null)}, not "2.0": a strict client rejects it`);
+        return out;
+      }
+    }
+  return out;
 }
 
 const LISTS = [
@@ -41,11 +65,18 @@ function describe(reply: Reply): string {
 
 export async function runDoctor(
   target: { label: string; transport: "stdio" | "http" },
-  send: DoctorSend,
+  rawSend: DoctorSend,
   opts: { timeoutMs?: number; words?: DoctorWords } = {},
 ): Promise<Diagnosis> {
   const words = opts.words ?? CLI_WORDS;
   const rungs: Finding[] = [];
+  // Every exchange of the ladder, for what a reply arriving does not prove (wireCaveats).
+  const seen: Exchange[] = [];
+  const send: DoctorSend = async (text, o) => {
+    const ex = await rawSend(text, o);
+    seen.push(ex);
+    return ex;
+  };
   const done = (summary: string, extra: Partial<Diagnosis> = {}): Diagnosis => ({
     target: target.label,
     transport: target.transport,
@@ -143,6 +174,16 @@ export async function runDoctor(
     detail: listed.length ? `Listed ${listed.join(", ")}.` : "The server declares no tools, prompts or resources.",
     evidence: [],
   });
+  const caveats = wireCaveats(seen);
+  if (caveats.length)
+    return done(
+      `Works, but ${caveats.join("; ")}. (${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.)`,
+      {
+        era: modern ? "modern" : "legacy",
+        version: verdict.version,
+        caveats,
+      },
+    );
   return done(
     `Healthy: ${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.`,
     {

@@ -17,10 +17,14 @@ export interface CliRun {
 }
 
 /** Runs the CLI to its end. With `stdin` the CLI reads that text, then end of input; without, stdin is closed. */
-export function runCli(args: string[], options: { stdin?: string; onSpawn?: (pid: number) => void } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { stdin?: string; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     const stdin = options.stdin === undefined ? "ignore" : "pipe";
-    const child = spawn(process.execPath, [...CLI, ...args], { cwd: ROOT, stdio: [stdin, "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...CLI, ...args], {
+      cwd: ROOT,
+      stdio: [stdin, "pipe", "pipe"],
+      ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+    });
     let stdout = "";
     let stderr = "";
     child.stdout!.on("data", (c) => (stdout += c));

@@ -11,6 +11,7 @@ import { startBrokenEndpoints } from "@/tests/fixtures/doctor/endpoints";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const fixture = (name: string) => path.join(ROOT, "tests", "fixtures", name);
+const LEGACY = fixture(path.join("checks", "legacy.mjs"));
 const node = (file: string): Target => ({ kind: "stdio", command: process.execPath, args: [file] });
 
 async function diagnose(target: Target, timeoutMs = 3000): Promise<Diagnosis> {
@@ -96,6 +97,18 @@ describe("the connection doctor names the broken step and what to do (stdio)", (
     expect(d.rungs.map((r) => `${r.rung} ${r.ok}`)).toEqual(["connect true", "server/discover true", "lists true"]);
     expect(d.summary).toMatch(/^Healthy: a 2026-07-28 server; 1 tools, 1 prompts, 1 resources\.$/);
   }, 20_000);
+
+  it("a server that answers but prints a banner on stdout: works, but … (not Healthy), naming the line", async () => {
+    const d = await diagnose({ kind: "stdio", command: process.execPath, args: [LEGACY, "--violate", "C58"] });
+    expect(d.brokenAt).toBeUndefined();
+    expect(d.summary).toMatch(/^Works, but stdout carried a line that is not JSON \("legacy fixture ready"\)/);
+    expect(d.caveats).toHaveLength(1);
+  });
+
+  it('a server that answers with "jsonrpc": "1.0": works, but … a strict client rejects it', async () => {
+    const d = await diagnose({ kind: "stdio", command: process.execPath, args: [LEGACY, "--violate", "C66"] });
+    expect(d.summary).toMatch(/^Works, but a message carried "jsonrpc": "1.0", not "2.0"/);
+  });
 
   it("a legacy server: discover not served, initialize fallback, then the lists", async () => {
     const d = await diagnose({ kind: "demo", server: "everything", transport: "stdio" }, 10_000);

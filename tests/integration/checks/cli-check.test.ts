@@ -1,5 +1,5 @@
 /** npm run cli -- check, as CI runs it: exit codes, the JSON shape, the JUnit file, and no process left. */
-import { mkdtempSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -70,6 +70,22 @@ describe("npm run cli -- check", () => {
     expect(run.stderr).toMatch(/could not be reached or never answered: .*playground-no-such-command-xyz/);
     expect(run.stderr).toContain("What to do:");
   });
+
+  it("a silent server is declared silent after server/discover and initialize (exit 3), not after four more list probes", async () => {
+    const run = await cli(["check", "--stdio", `node -e "setInterval(() => {}, 1000)"`, "--timeout", "1000", "--verbose"]);
+    expect(run.code, run.stdout).toBe(3);
+    expect(run.stderr.match(/^ {2}probe: .*: failure/gm)).toHaveLength(2);
+    expect(run.stderr).not.toContain("with the envelope (discovery failed)");
+    expect(run.stderr).toMatch(/could not be reached or never answered: /);
+  }, 30_000);
+
+  it('--stdio "node server.mjs" runs in the folder the user ran npm from (INIT_CWD), not in the playground\'s', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "check-cwd-"));
+    copyFileSync(path.join(path.dirname(FIXTURE_STDIO), "legacy.mjs"), path.join(dir, "server.mjs"));
+    const run = await cli(["check", "--stdio", "node server.mjs", "--only", "C09", "--json"], { env: { INIT_CWD: dir } });
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ era: "legacy", checks: [{ id: "C09", status: "pass" }] });
+  }, 30_000);
 
   it("an unknown check id is a usage error (exit 2) naming it", async () => {
     const run = await cli(["check", "--demo", "calendar", "--only", "C07,C99"]);
