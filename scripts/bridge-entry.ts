@@ -21,6 +21,7 @@ export { createPlaygroundServer } from "@/lib/bridge/server/http-server";
 export { stampPeer, stampsItself } from "@/lib/bridge/server/peer";
 export { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/bridge/server/self-socket";
 export { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
+export { shutdownAll } from "@/lib/bridge/server/stdio";
 export { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";
 
 registerLiveGauges({ sendsRunning: () => sendLoad().running, sendsWaiting: () => sendLoad().waiting, childProcesses: () => livePids().length });

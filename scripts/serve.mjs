@@ -100,9 +100,9 @@ server.listen(port, host, () => {
 // Graceful shutdown (lib/bridge/server/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
 // reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
 // stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
-// finish (bounded; they still reach the embedded servers over the private socket), close what is left and exit 0;
-// the bridge's exit hooks (lib/bridge/server/stdio/registry.ts) end every process it started. A second signal
-// exits at once.
+// finish (bounded; they still reach the embedded servers over the private socket), end every process the bridge
+// started (not before: a stdio call in flight needs its process), close what is left and exit 0. A second signal
+// exits at once (the bridge's exit hook, lib/bridge/server/stdio/registry.ts, still ends the processes).
 const { graceMs, timeoutMs } = bridge.drainSettings(hosted);
 async function drainAndExit(signal) {
   if (bridge.isDraining()) process.exit(0);
@@ -113,6 +113,7 @@ async function drainAndExit(signal) {
   server.closeIdleConnections();
   const idle = await bridge.whenIdle(timeoutMs);
   console.log(idle ? "drained: no call in flight; exiting" : `drain timed out with ${bridge.callsInFlight()} call(s) in flight; exiting`);
+  await bridge.shutdownAll();
   server.closeAllConnections();
   selfServer.close();
   selfServer.closeAllConnections();

@@ -51,7 +51,7 @@ export async function startServer({ server = "next" } = {}) {
       if (r.status === 200 && launch) {
         const launchUrl = launch[0];
         const token = new URL(launchUrl).searchParams.get("token");
-        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log, readyMs: Date.now() - started };
+        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log, child, readyMs: Date.now() - started };
       }
     } catch {
       /* not listening yet */

@@ -32,6 +32,8 @@ interface LifeState {
   phase: Phase;
   inFlight: number;
   idleWaiters: (() => void)[];
+  /** Set by markStarting: this process's server drains on SIGTERM/SIGINT and ends its children after the drain. */
+  drainsOnSignal?: boolean;
 }
 
 // Shared by every module instance in the process (Next's route bundles and dist-servers/bridge.mjs).
@@ -43,8 +45,18 @@ export function phase(): Phase {
   return life.phase;
 }
 
+/**
+ * Called by a server that reports its readiness (scripts/serve.mjs). Such a server also owns SIGTERM/SIGINT: it drains
+ * and then ends the processes the bridge started, so the stdio registry's signal hooks leave them to it.
+ */
 export function markStarting(): void {
   life.phase = "starting";
+  life.drainsOnSignal = true;
+}
+
+/** True when a server drains on signals (markStarting ran): the calls in flight finish before any child is ended. */
+export function drainsOnSignal(): boolean {
+  return life.drainsOnSignal === true;
 }
 
 export function markReady(): void {

@@ -6,6 +6,7 @@
  * `track` also tells the watchdog (./watchdog), which ends the children if the bridge dies without its hooks.
  */
 import type { ProcessStatus } from "../../contract";
+import { drainsOnSignal } from "../lifecycle";
 import { LIMITS } from "../limits";
 import { StdioProcess, type StdioSpec } from "./process";
 import { forgetGroup, watchGroup } from "./watchdog";
@@ -43,13 +44,18 @@ export function track(proc: StdioProcess): StdioProcess {
   return proc;
 }
 
-/** No child outlives the host: SIGKILL on exit (no time for more), SIGTERM → SIGKILL on signals. */
+/**
+ * No child outlives the host: SIGKILL on exit (no time for more), SIGTERM → SIGKILL on signals. A server that drains
+ * (lifecycle.ts drainsOnSignal) is left to end them itself after its calls in flight: ending them at the signal would
+ * cut off the stdio calls the drain waits for. The exit hook and the watchdog still cover every other way out.
+ */
 function installExitHooks(): void {
   process.on("exit", () => {
     for (const proc of g.__playgroundStdio?.all ?? []) if (proc.running) proc.signalGroup("SIGKILL");
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     const onSignal = () => {
+      if (signal !== "SIGHUP" && drainsOnSignal()) return;
       // If nobody else handles the signal (the CLI), re-raise it after cleanup so the default exit happens;
       // under Next its own handler exits the process and the exit hook above finishes the job.
       const othersHandle = process.listeners(signal).some((l) => l !== onSignal);
