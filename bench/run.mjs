@@ -9,8 +9,9 @@
 //   5. load: tests/integration/load.test.ts at full size (200 sends, 20 fresh processes)
 //   Beside ours, the peer: MCP Inspector 2.12.0 (bench/inspector.mjs, installed on demand into a temp folder).
 //   6. cold start of the embedded stdio servers vs bare node (bench/cold-start.mjs)
+//   7. a newcomer's first `npm start`: a fresh copy without .next, until the launch URL is printed (bench/first-start.mjs)
 // Flags: --quick (fewer samples), --skip-peer, --out <file> (results elsewhere, README untouched), --skip-page,
-// --skip-load, --skip-class, --skip-cold, --skip-tokens, --no-build (a skipped load, class or token section keeps
+// --skip-load, --skip-class, --skip-cold, --skip-tokens, --skip-first-start, --no-build (a skipped load, class or token section keeps
 // the previous run's figures, marked with that run's date).
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
@@ -19,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { coldStart } from "./cold-start.mjs";
+import { firstStart } from "./first-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { pageBench } from "./page.mjs";
 import { tsImport } from "tsx/esm/api";
@@ -327,6 +329,10 @@ async function main() {
     log("cold start of the embedded stdio servers");
     results.coldStart = await coldStart({ n: QUICK ? 5 : 15 }).catch((e) => ({ failed: String(e.message ?? e) }));
   }
+  if (!flag("--skip-first-start")) {
+    log("a newcomer's first npm start: a fresh copy without .next, until the launch URL (bench/first-start.mjs)");
+    results.firstStart = await firstStart().catch((e) => ({ failed: String(e.message ?? e) }));
+  }
   results.machine.loadAverage.end = round(os.loadavg()[0]);
   if (!flag("--skip-load")) {
     log("load test (full size)");
@@ -341,6 +347,7 @@ async function main() {
   for (const [key, skip] of [
     ["load", "--skip-load"],
     ["classSize", "--skip-class"],
+    ["firstStart", "--skip-first-start"],
     ["tokenBill", "--skip-tokens"],
     ["observabilityCost", "--skip-tokens"],
   ]) {

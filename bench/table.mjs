@@ -59,6 +59,8 @@ function pagesSideBySide(p) {
   return lines.join("\n");
 }
 
+const round1 = (n) => Math.round(n * 10) / 10;
+
 export function renderTable(r) {
   const blocks = Object.entries(r.bridgeOverhead ?? {}).map(([name, o]) => sideBySide(name, o));
   if (r.pages) blocks.push(pagesSideBySide(r.pages));
@@ -124,6 +126,14 @@ export function renderTable(r) {
     for (const [name, s] of Object.entries(c.servers))
       row(`cold start: ${name}, spawn → first tools/list reply`, `${ms(s)} → **${s.overBare}×** bare`, "≤ 2.5×");
   } else if (c?.failed) row("cold start", c.failed, "");
+  const fs = r.firstStart;
+  if (fs?.launchUrlS !== undefined)
+    row(
+      "first `npm start` on a fresh copy (no .next): until the launch URL is printed",
+      `**${fs.launchUrlS} s** (type check ${fs.typeCheck}; Next compile ${fs.nextCompileS} s, then ${fs.afterCompileS} s to precompress, precompress ${fs.precompressS} s; load ${round1(fs.loadAverageAtStart)} at its start)`,
+      "≤ 150 s on 2 idle cores",
+    );
+  else if (fs?.failed) row("first `npm start`", fs.failed, "");
   const load = r.machine.loadAverage;
   const loadNote = load
     ? ` Load average (1 min) ${load.start} at the start, ${load.end} at the end (2 cores shared with other work: compare ratios within the run, not milliseconds across runs).`

@@ -2,9 +2,11 @@
  * A class on a real balancer: N hosted instances (scripts/serve.mjs --hosted) behind Debian's nginx running
  * deploy/nginx/playground.conf (the file users copy; only its ports are swapped for free ones), and S students,
  * each from their own loopback address, doing what the chapter does: server/discover, tools/list, the MRTR
- * round trip (create_event → input_required → retry with requestState) and a lab run. Then the same load again
- * while every instance in turn is stopped with SIGTERM and started again (a rolling restart).
- * Passes only with zero failed calls, every instance exiting 0 on SIGTERM, and no process left behind.
+ * round trip (create_event → input_required → retry with requestState), a tools/list over stdio and a lab run. Then
+ * the same load again while every instance in turn is stopped with SIGTERM mid-wave and started again (a rolling
+ * restart): each stop lands while a witness lab run (fresh stdio processes) is in flight on that instance, and the
+ * students' calls keep running. Passes only with zero lost calls (every reply complete, the witnesses' included),
+ * every instance exiting 0 on SIGTERM, and no process left behind.
  *
  *   node --import tsx tests/class/run.ts [--students 12] [--instances 3] [--report file.json]
  * `npm test` runs a small class; `npm run bench` a full one (60 students). Needs `npm run build` and nginx.
@@ -17,6 +19,7 @@ import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
+import type { LabReport } from "@/lib/lab/report";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -33,6 +36,7 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
 };
 const CALENDAR = { kind: "demo", server: "calendar", transport: "http" };
+const CALENDAR_STDIO = { kind: "demo", server: "calendar", transport: "stdio" };
 const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } };
 
 /** Every process this run started: a failure ends them all before it exits (nothing may outlive the test). */
@@ -216,9 +220,9 @@ class Student {
       return undefined;
     }
   }
-  private send(what: string, frame: object, judge: (reply: Record<string, unknown>) => string | null) {
+  private send(what: string, frame: object, judge: (reply: Record<string, unknown>) => string | null, target: object = CALENDAR) {
     const sendId = `s${this.index}-${++this.n}`;
-    return this.call(what, "/api/bridge/send", { sendId, target: CALENDAR, frame: JSON.stringify(frame) }, (r) => {
+    return this.call(what, "/api/bridge/send", { sendId, target, frame: JSON.stringify(frame) }, (r) => {
       const exchange = exchangeOf(r);
       if (!exchange) return `HTTP ${r.status}: ${r.json?.message ?? "no JSON"}`;
       const reply = exchange.outcome.kind === "response" ? (exchange.outcome.frame as Record<string, unknown>) : undefined;
@@ -252,11 +256,46 @@ class Student {
           ? null
           : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
     );
-    const script = BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script;
-    await this.call("lab run", "/api/lab/run", { script, conditions: ["stdio-fresh-process"] }, (r) =>
-      r.json?.ok ? null : `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`,
+    // Over stdio: in hosted mode a fresh process per message, the call a drain must not cut off.
+    await this.send(
+      "tools/list (stdio)",
+      { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } },
+      (r) => (JSON.stringify(r.result ?? {}).includes("create_event") ? null : `unexpected stdio tools/list reply ${JSON.stringify(r).slice(0, 200)}`),
+      CALENDAR_STDIO,
     );
+    await this.call("lab run", "/api/lab/run", LAB_RUN, judgeLabRun);
   }
+}
+
+// The chapter's isolation experiment, every message in a fresh stdio process: three processes one after the other.
+const LAB_RUN = { script: BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script, conditions: ["stdio-fresh-process"] };
+/** A lab run counts only when every step got its reply and the verdicts are the chapter's (a killed process fails a step). */
+function judgeLabRun(r: Reply): string | null {
+  if (!r.json?.ok) return `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`;
+  const column = (r.json.value as LabReport).columns[0];
+  if (!column?.run) return `lab run has no result: ${column?.error ?? "no column"}`;
+  const failed = column.run.steps.find((step) => step.status !== "ok");
+  if (failed) return `lab step ${failed.stepId} ${failed.status}: ${failed.reason ?? failed.summary}`;
+  const verdicts = column.run.verdicts.map((v) => `${v.rule}:${v.outcome}`).join(",");
+  return verdicts === "continuation:survived,state:lost" ? null : `lab verdicts ${verdicts} (expected continuation:survived,state:lost)`;
+}
+
+/** One gauge of an instance's Prometheus metrics (read with the token, straight from the instance). */
+function gauge(port: number, name: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: "127.0.0.1", port, path: "/api/metrics", headers: { "x-playground-token": TOKEN }, agent: false }, (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => {
+          const m = new RegExp(`^mcp_playground_${name} (\\d+)`, "m").exec(text);
+          if (m) resolve(Number(m[1]));
+          else reject(new Error(`no ${name} in the metrics of port ${port} (HTTP ${res.statusCode})`));
+        });
+      })
+      .on("error", reject);
+  });
 }
 
 const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
@@ -327,7 +366,8 @@ try {
     }
   });
   t0 = performance.now();
-  const restarts: { port: number; exitCode: number | null; downMs: number }[] = [];
+  const restarts: { port: number; exitCode: number | null; downMs: number; childrenAtSignal: number; requestsAtSignal: number }[] = [];
+  const witnesses: Call[] = [];
   for (let i = 0; i < instances.length; i++) {
     await sleep(1_000);
     const old = instances[i];
@@ -335,13 +375,33 @@ try {
     // nginx does not probe: take the instance out of rotation first, as README's rolling-restart steps say
     // (closing a listening socket resets connections still in its backlog, and nginx never replays a POST).
     await setUpstreamDown(nginx, old.port, true);
+    // Mid-wave for sure: a witness lab run straight to this instance, signalled once its first stdio process runs
+    // (two more follow it), besides whatever the students still have in flight there.
+    const witnessStarted = performance.now();
+    const witness = request(old.port, "POST", "/api/lab/run", LAB_RUN).then(
+      (r) => ({
+        what: `witness lab run on port ${old.port}`,
+        ms: performance.now() - witnessStarted,
+        ok: judgeLabRun(r) === null,
+        detail: judgeLabRun(r) ?? undefined,
+      }),
+      (e: Error) => ({ what: `witness lab run on port ${old.port}`, ms: performance.now() - witnessStarted, ok: false, detail: e.message }),
+    );
+    for (let polls = 0; (await gauge(old.port, "child_processes")) === 0; polls++) {
+      if (polls > 1200) fail(`the witness lab run on port ${old.port} started no process within 60 s`);
+      await sleep(50);
+    }
+    const childrenAtSignal = await gauge(old.port, "child_processes");
+    const requestsAtSignal = await gauge(old.port, "requests_in_flight");
     stopping.add(old.child);
     old.child.kill("SIGTERM");
     const exitCode = await old.exited;
+    const witnessed = await witness;
+    witnesses.push(witnessed);
     instances[i] = await startInstance(old.port);
     everyPid.add(instances[i].child.pid!);
     await setUpstreamDown(nginx, old.port, false);
-    restarts.push({ port: old.port, exitCode, downMs: round(performance.now() - stoppedAt) });
+    restarts.push({ port: old.port, exitCode, downMs: round(performance.now() - stoppedAt), childrenAtSignal, requestsAtSignal });
     if (exitCode !== 0) problems.push(`instance on port ${old.port} exited ${exitCode} on SIGTERM (expected 0)`);
     if (/drain timed out/.test(old.output())) problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
   }
@@ -349,10 +409,7 @@ try {
   stop = true;
   await Promise.all(loops);
   report.rollingRestart = {
-    ...summary(
-      class2.flatMap((s) => s.calls),
-      performance.now() - t0,
-    ),
+    ...summary([...class2.flatMap((s) => s.calls), ...witnesses], performance.now() - t0),
     restarts,
   };
   for (const s of [...class1, ...class2]) s.agent.destroy();
