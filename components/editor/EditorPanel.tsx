@@ -11,6 +11,10 @@ import { useEarlyFrame } from "./useEarlyFrame";
 import { selectCheckedEra } from "@/lib/session/target-templates";
 
 // The explainer's tables load after first paint (they are large and only needed on click).
+// The tools/call argument form loads only once the frame is a tools/call (it brings zod's JSON Schema reader).
+const ArgsForm = dynamic(() => import("../argsform/ArgsForm").then((m) => m.ArgsForm), { ssr: false });
+const LOOKS_LIKE_CALL = /"method"\s*:\s*"tools\/call"/;
+
 const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
 
 function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern" | "legacy" }) {
@@ -57,11 +61,14 @@ export function EditorPanel(props: PanelProps) {
         </div>
       ) : null}
       <SendProblem state={state} dispatch={dispatch} commands={commands} />
-      <div
-        className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 dark:border-slate-700"
-        data-testid="editor"
-      >
-        <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
+      <div className="flex flex-col gap-2 lg:min-h-0 lg:flex-1 xl:flex-row">
+        <div
+          className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 xl:min-w-0 dark:border-slate-700"
+          data-testid="editor"
+        >
+          <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
+        </div>
+        {LOOKS_LIKE_CALL.test(state.editor.text) ? <ArgsForm state={state} dispatch={dispatch} /> : null}
       </div>
       <MarkerSummary markers={markers} era={era} />
       <ExplainEditor state={state} />

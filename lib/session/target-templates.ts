@@ -1,13 +1,14 @@
 /**
  * Templates that follow the target: after a tools/list, resources/list or prompts/list reached the current target
  * (typed in the editor, or sent by a probe or a panel), the template menu offers `tools/call <name>` per tool with
- * arguments sketched from its inputSchema (required fields, typed placeholders), `resources/read <uri>` and
+ * arguments sketched from its inputSchema (its required fields, nested ones too: args-form.ts argumentsSkeleton), `resources/read <uri>` and
  * `prompts/get <name>`. Pure: built from the timeline.
  */
 import type { Envelope } from "../protocol/meta";
 import type { FrameTemplate } from "../protocol/templates";
 import { buildEnvelope, formatFrame } from "../protocol/meta";
 import { asObject, tryParseJson, type JsonObject } from "../protocol/json";
+import { argumentsSkeleton } from "./args-form";
 import { selectTarget } from "./selectors";
 import type { SessionState, TimelineEntry } from "./state";
 
@@ -23,39 +24,6 @@ export interface DerivedTemplate {
 export const DERIVED_PREFIX = "target:";
 /** A long list is cut: the menu stays usable. */
 const MAX_PER_KIND = 50;
-
-/** A typed placeholder for one property: the schema's default or first enum value, else an empty value of its type. */
-export function placeholderFor(schema: JsonObject | undefined, name: string): unknown {
-  if (!schema) return `<${name}>`;
-  if ("default" in schema) return schema.default;
-  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== "null") : schema.type;
-  switch (type) {
-    case "integer":
-    case "number":
-      return typeof schema.minimum === "number" ? schema.minimum : 0;
-    case "boolean":
-      return false;
-    case "array":
-      return [];
-    case "object":
-      return sketchArguments(schema);
-    case "string":
-      if (schema.format === "date-time") return "2026-09-10T08:30:00Z";
-      if (schema.format === "date") return "2026-09-10";
-      if (schema.format === "uri") return "https://example.com/";
-      return `<${name}>`;
-    default:
-      return `<${name}>`;
-  }
-}
-
-/** The required properties of an object schema, each with a typed placeholder. */
-export function sketchArguments(schema: JsonObject | undefined): JsonObject {
-  const properties = asObject(schema?.properties) ?? {};
-  const required = Array.isArray(schema?.required) ? (schema.required as unknown[]).filter((k): k is string => typeof k === "string") : [];
-  return Object.fromEntries(required.map((name) => [name, placeholderFor(asObject(properties[name]), name)]));
-}
 
 /** The latest successful result of `method` on this target, from the timeline (newest first). */
 function latestResult(entries: TimelineEntry[], targetKey: string, method: string): JsonObject | undefined {
@@ -80,7 +48,7 @@ export function targetTemplates(entries: TimelineEntry[], targetKey: string): De
   const out: DerivedTemplate[] = [];
   for (const tool of named(latestResult(entries, targetKey, "tools/list")?.tools)) {
     if (typeof tool.name !== "string") continue;
-    const args = sketchArguments(asObject(tool.inputSchema));
+    const args = argumentsSkeleton(tool.inputSchema);
     out.push({
       id: `${DERIVED_PREFIX}tools/call:${tool.name}`,
       label: `tools/call ${tool.name}`,

@@ -1,0 +1,102 @@
+// e2e cases for issue 27 item 9: the tools/call argument form, generated from the tool's inputSchema and kept in sync
+// with the raw frame both ways (the frame is the source of truth).
+import { AxeBuilder } from "@axe-core/playwright";
+import { WCAG_TAGS } from "../pages/a11y.mjs";
+
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 800, height: 700 },
+];
+
+/** The form field for an argument (its label names it). */
+const field = (pg, name) => pg.tid("args-form").getByLabel(new RegExp(`^${name}\\b`));
+
+export function register({ test, assert }) {
+  test("Args form: a tools/call template starts with the tool's required fields, the form edits params.arguments in the frame, and frame edits refill the form", async ({
+    pg,
+    page,
+  }) => {
+    await page.setViewportSize(SIZES[0]);
+    await pg.open();
+    await pg.chooseTemplate("tools/list");
+    await pg.send();
+    assert((await pg.settled(1)) === "response", `tools/list: ${await pg.traceText(1)}`);
+    await pg.chooseTemplate("target:tools/call:create_event");
+    const template = await pg.editorTextWith('"arguments"');
+    assert(/"arguments": \{\s*"title": "<title>"\s*\}/.test(template), `the template should hold a skeleton of the required field: ${template}`);
+    const form = pg.tid("args-form");
+    await form.waitFor({ timeout: 15_000 });
+    assert((await form.getAttribute("data-state")) === "ready", `form state: ${await form.getAttribute("data-state")}`);
+    assert((await field(pg, "title").inputValue()) === "<title>", "the form shows the frame's title");
+    assert((await form.innerText()).includes("* (required)"), "the required field is marked");
+
+    // form → frame
+    await field(pg, "title").fill("Dentist");
+    await field(pg, "startsAt").fill("2026-09-10T08:30:00Z");
+    const written = await pg.editorTextWith('"startsAt"');
+    assert(written.includes('"title": "Dentist"') && written.includes('"startsAt": "2026-09-10T08:30:00Z"'), `the frame after the form edits: ${written}`);
+    assert(written.includes("io.modelcontextprotocol/protocolVersion"), "the rest of the frame (the envelope) is kept");
+    await pg.tid("args-form-valid").waitFor();
+
+    // frame → form
+    const frame = JSON.parse(written.replace(/\s+/g, " "));
+    frame.params.arguments = { title: "Retro" };
+    await pg.setEditorText(JSON.stringify(frame));
+    await page.waitForFunction(() => {
+      const input = [...document.querySelectorAll('[data-testid="args-form"] input')][0];
+      return input && input.value === "Retro";
+    });
+    assert((await field(pg, "startsAt").inputValue()) === "", "an argument taken out of the frame empties its field");
+
+    // a problem against the schema is named
+    frame.params.arguments = { title: "Retro", startsAt: "next tuesday" };
+    await pg.setEditorText(JSON.stringify(frame));
+    const problems = await pg.tid("args-form-problems").innerText();
+    assert(problems.includes("startsAt"), `problems: ${problems}`);
+
+    // an unparsable frame pauses the form, and says why
+    await pg.setEditorText(JSON.stringify(frame).slice(0, -3));
+    await page.waitForSelector('[data-testid="args-form"][data-state="disabled"]');
+    const reason = await pg.tid("args-form-reason").innerText();
+    assert(reason.includes("not valid JSON"), `reason: ${reason}`);
+    assert(await field(pg, "title").isDisabled(), "the fields are disabled while the frame does not parse");
+
+    // fixed again, and sent: the server gets what the form shows
+    frame.params.arguments = { title: "Retro" };
+    await pg.setEditorText(JSON.stringify(frame));
+    await page.waitForSelector('[data-testid="args-form"][data-state="ready"]');
+    await field(pg, "startsAt").fill("2026-09-11T09:00:00Z");
+    await pg.send();
+    assert((await pg.settled(2)) === "response", `create_event: ${await pg.traceText(2)}`);
+    const trace = await pg.traceText(2);
+    assert(trace.includes("Retro") && trace.includes("2026-09-11T09:00:00Z"), `trace: ${trace}`);
+  });
+
+  test("Args form: visible beside or under the frame at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
+    await page.setViewportSize(SIZES[0]);
+    await pg.open();
+    await pg.chooseTemplate("tools/list");
+    await pg.send();
+    await pg.settled(1);
+    await pg.chooseTemplate("target:tools/call:create_event");
+    await pg.tid("args-form").waitFor({ timeout: 15_000 });
+    const found = [];
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+        const form = await pg.tid("args-form").boundingBox();
+        const editor = await pg.tid("editor").boundingBox();
+        assert(form && form.width > 200 && form.height > 80, `${size.width} ${scheme}: form box ${JSON.stringify(form)}`);
+        assert(form.x + form.width <= size.width + 1, `${size.width} ${scheme}: the form runs off the page`);
+        if (size.width >= 1280) assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
+        else assert(form.y >= editor.y + editor.height - 1, `${size.width}: the form sits under the frame`);
+        await page.screenshot({ path: `test-results/args-form-${size.width}-${scheme}.png` });
+        const { violations } = await new AxeBuilder({ page }).include('[data-testid="args-form"]').withTags(WCAG_TAGS).analyze();
+        found.push(...violations.map((v) => `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`));
+      }
+    }
+    assert(found.length === 0, `axe:\n${found.join("\n")}`);
+  });
+}
