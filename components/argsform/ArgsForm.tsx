@@ -43,14 +43,16 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
   else if (!tool || !spec)
     body = (
       <p className={hintClass} data-testid="args-form-no-schema">
-        No inputSchema is known for <code>{shown.toolName}</code> on this target yet: send a <code>tools/list</code> (Template → tools/list) and the
-        form appears.
+        No inputSchema is known for <code>{shown.toolName}</code> on this target yet: send a <code>tools/list</code> (Template → tools/list) and the form
+        appears.
       </p>
     );
   else if (spec.kind !== "object")
     body = (
       <p className={hintClass}>
-        {spec.why === "an object with no declared properties" ? "This tool declares no arguments." : `The inputSchema is not an object schema (${spec.why ?? spec.kind}): edit the arguments in the frame.`}
+        {spec.why === "an object with no declared properties"
+          ? "This tool declares no arguments."
+          : `The inputSchema is not an object schema (${spec.why ?? spec.kind}): edit the arguments in the frame.`}
       </p>
     );
   else
@@ -72,9 +74,17 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
     >
       <div>
         <h3 id="args-form-title" className="text-xs font-semibold text-slate-800 dark:text-slate-100">
-          Arguments{shown ? <> for <code className="break-all">{shown.toolName}</code></> : null}
+          Arguments
+          {shown ? (
+            <>
+              {" "}
+              for <code className="break-all">{shown.toolName}</code>
+            </>
+          ) : null}
         </h3>
-        <p className={hintClass}>From the tool&apos;s inputSchema. The frame is the source of truth: edits here rewrite params.arguments; edits there refill this form.</p>
+        <p className={hintClass}>
+          From the tool&apos;s inputSchema. The frame is the source of truth: edits here rewrite params.arguments; edits there refill this form.
+        </p>
       </div>
       {disabled ? (
         <p role="status" data-testid="args-form-reason" className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
@@ -120,7 +130,8 @@ function typeLabel(spec: FieldSpec): string {
 function Field(props: FieldProps) {
   const { spec, path, args } = props;
   const value = getAt(args, path);
-  if (!fits(spec, value)) return <JsonField {...props} note={`The frame holds ${JSON.stringify(value)?.slice(0, 40)} here, not a ${spec.kind}: edit it as JSON.`} />;
+  if (!fits(spec, value))
+    return <JsonField {...props} note={`The frame holds ${JSON.stringify(value)?.slice(0, 40)} here, not a ${spec.kind}: edit it as JSON.`} />;
   switch (spec.kind) {
     case "object":
       return <ObjectField {...props} />;

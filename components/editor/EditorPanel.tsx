@@ -8,12 +8,12 @@ import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
 import { SendProblem } from "./SendProblem";
 import { useEarlyFrame } from "./useEarlyFrame";
+import { looksLikeToolCall } from "@/lib/session/args-form";
 import { selectCheckedEra } from "@/lib/session/target-templates";
 
 // The explainer's tables load after first paint (they are large and only needed on click).
 // The tools/call argument form loads only once the frame is a tools/call (it brings zod's JSON Schema reader).
 const ArgsForm = dynamic(() => import("../argsform/ArgsForm").then((m) => m.ArgsForm), { ssr: false });
-const LOOKS_LIKE_CALL = /"method"\s*:\s*"tools\/call"/;
 
 const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
 
@@ -68,7 +68,7 @@ export function EditorPanel(props: PanelProps) {
         >
           <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
         </div>
-        {LOOKS_LIKE_CALL.test(state.editor.text) ? <ArgsForm state={state} dispatch={dispatch} /> : null}
+        {looksLikeToolCall(state.editor.text) ? <ArgsForm state={state} dispatch={dispatch} /> : null}
       </div>
       <MarkerSummary markers={markers} era={era} />
       <ExplainEditor state={state} />

@@ -129,13 +129,22 @@ export type FrameArgs =
 
 const LOOKS_LIKE_CALL = /"method"\s*:\s*"tools\/call"/;
 
+/** Whether the text names tools/call (parsed or not): the editor shows the argument form only then. */
+export function looksLikeToolCall(frameText: string): boolean {
+  return LOOKS_LIKE_CALL.test(frameText);
+}
+
 /** What the form shows for this frame text: the tool and its arguments, or why it cannot show them. */
 export function readFrameArgs(frameText: string): FrameArgs {
   let frame: unknown;
   try {
     frame = JSON.parse(frameText);
   } catch (e) {
-    return { ok: false, isCall: LOOKS_LIKE_CALL.test(frameText), reason: `The frame is not valid JSON (${(e as Error).message}); fix it in the editor to use the form.` };
+    return {
+      ok: false,
+      isCall: LOOKS_LIKE_CALL.test(frameText),
+      reason: `The frame is not valid JSON (${(e as Error).message}); fix it in the editor to use the form.`,
+    };
   }
   const obj = asObject(frame);
   if (obj?.method !== "tools/call") return { ok: false, isCall: false, reason: "The frame is not a tools/call." };

@@ -36,17 +36,25 @@ export function register({ test, assert }) {
     await pg.tid("args-form-valid").waitFor();
     await pg.send();
     assert((await pg.settled(2)) === "response", `create_event: ${await pg.traceText(2)}`);
-    const stdin = async (seq) => (await (await pg.openWire(seq)).locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText()).replace(/\s+/g, "");
+    const stdin = async (seq) =>
+      (await (await pg.openWire(seq)).locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText()).replace(/\s+/g, "");
     const sent = await stdin(2);
     assert(sent.includes('"arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}'), `sent: ${sent}`);
-    assert(sent.includes('"io.modelcontextprotocol/protocolVersion":"2026-07-28"') && sent.includes('"name":"create_event"'), `the envelope and the tool are kept: ${sent}`);
+    assert(
+      sent.includes('"io.modelcontextprotocol/protocolVersion":"2026-07-28"') && sent.includes('"name":"create_event"'),
+      `the envelope and the tool are kept: ${sent}`,
+    );
 
     // frame → form
     const frame = {
       jsonrpc: "2.0",
       id: 3,
       method: "tools/call",
-      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "create_event", arguments: { title: "Retro" } },
+      params: {
+        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+        name: "create_event",
+        arguments: { title: "Retro" },
+      },
     };
     await pg.setEditorText(JSON.stringify(frame));
     await page.waitForFunction(() => {

@@ -29,7 +29,12 @@ const CREATE_EVENT = {
 };
 
 const CALL = JSON.stringify(
-  { jsonrpc: "2.0", id: 4, method: "tools/call", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" }, name: "create_event", arguments: { title: "Dentist" } } },
+  {
+    jsonrpc: "2.0",
+    id: 4,
+    method: "tools/call",
+    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" }, name: "create_event", arguments: { title: "Dentist" } },
+  },
   null,
   2,
 );
@@ -59,7 +64,11 @@ describe("the tools/call argument form (pure)", () => {
   it("the field tree keeps the schema's order, marks required fields, and reads enums, nested objects and arrays", () => {
     const spec = fieldSpec({
       type: "object",
-      properties: { a: { type: "string" }, b: { type: "object", properties: { c: { type: ["number", "null"] } } }, d: { type: "array", items: { enum: [1, 2] } } },
+      properties: {
+        a: { type: "string" },
+        b: { type: "object", properties: { c: { type: ["number", "null"] } } },
+        d: { type: "array", items: { enum: [1, 2] } },
+      },
       required: ["b"],
     });
     expect(spec.kind).toBe("object");
@@ -104,8 +113,15 @@ describe("the tools/call argument form (pure)", () => {
     expect(broken).toMatchObject({ ok: false, isCall: true });
     expect(!broken.ok && broken.reason).toMatch(/^The frame is not valid JSON \(.+\); fix it in the editor/);
     expect(readFrameArgs('{"jsonrpc":"2.0","id":1,"method":"tools/list"}')).toMatchObject({ ok: false, isCall: false });
-    expect(readFrameArgs('{"method":"tools/call","params":{"arguments":{}}}')).toMatchObject({ ok: false, isCall: true, reason: expect.stringContaining("params.name") });
-    expect(readFrameArgs('{"method":"tools/call","params":{"name":"x","arguments":[]}}')).toMatchObject({ ok: false, reason: expect.stringContaining("not an object") });
+    expect(readFrameArgs('{"method":"tools/call","params":{"arguments":{}}}')).toMatchObject({
+      ok: false,
+      isCall: true,
+      reason: expect.stringContaining("params.name"),
+    });
+    expect(readFrameArgs('{"method":"tools/call","params":{"name":"x","arguments":[]}}')).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("not an object"),
+    });
     expect(readFrameArgs('{"method":"tools/call","params":{"name":"x"}}')).toEqual({ ok: true, toolName: "x", args: {} });
   });
 
