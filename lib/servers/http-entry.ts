@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
+import { rebindingRefusal } from "./dns-rebinding";
 import { EMBEDDED_SERVERS } from "./registry";
 
 const FACTORIES: Record<string, () => McpServer> = Object.fromEntries(Object.entries(EMBEDDED_SERVERS).map(([name, s]) => [name, s.factory]));
@@ -28,6 +29,11 @@ async function toWebRequest(req: IncomingMessage, origin: string): Promise<Reque
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
+  const refused = rebindingRefusal(req.headers.host, req.headers.origin, (server.address() as { port: number }).port);
+  if (refused) {
+    res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: refused } }));
+    return;
+  }
   if (!req.url?.startsWith("/mcp")) {
     res.writeHead(404, { "content-type": "text/plain" }).end("MCP endpoint is /mcp\n");
     return;
