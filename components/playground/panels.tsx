@@ -21,6 +21,7 @@ export interface PanelEntry {
 
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", label: "Timeline", Component: TimelinePanel },
+  { id: "saved", label: "Saved", Component: dynamic(() => import("../saved/SavedPanel").then((m) => m.SavedPanel), { ssr: false }) },
   // Lab loads on first open: it brings zod (script validation) that the first screen does not need.
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel, Badge: MrtrBadge },

@@ -5,10 +5,10 @@
  */
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 
-/** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab (#lab=…) or lesson (#auth=…) link does not. */
+/** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab (#lab=…), lesson (#auth=…) or collection (#collection=…) link does not. */
 export function opensLink(hash: string): boolean {
   const h = hash.replace(/^#/, "");
-  return h !== "" && !h.startsWith("lab=") && !h.startsWith(LESSON_FRAGMENT);
+  return h !== "" && !h.startsWith("lab=") && !h.startsWith("collection=") && !h.startsWith(LESSON_FRAGMENT);
 }
 
 /** Removes the fragment without a navigation (no hashchange; the router's history state is kept). */

@@ -1,0 +1,428 @@
+"use client";
+/**
+ * Saved frames, history and collections (issue 27 item 10): name the editor's frame and keep it with its target, find
+ * it again, load or run it; see what was sent to this target; group saved frames into a collection, run it in order
+ * (stopping at the first error; every exchange lands on the timeline) or share it as a link that never acts by itself.
+ */
+import { useEffect, useState } from "react";
+import type { Target } from "@/lib/bridge/contract";
+import { targetKey, targetLabel } from "@/lib/bridge/target";
+import { selectTarget } from "@/lib/session";
+import {
+  addToCollection,
+  collectionRequests,
+  createCollection,
+  deleteCollection,
+  deleteRequest,
+  editCollectionItem,
+  frameSummary,
+  historyFor,
+  saveRequest,
+  searchRequests,
+  stopReason,
+  type Change,
+  type SavedStore,
+} from "@/lib/session/saved-requests";
+import { decodeCollectionFragment, encodeCollectionFragment, type CollectionItem, type SharedCollection } from "@/lib/share/collection-link";
+import { withFragment } from "@/lib/share/codec";
+import { spawnConfirmation, withEnvValues } from "@/lib/share/live";
+import type { PanelProps } from "../playground/types";
+import { showPanel } from "../playground/PanelTabs";
+import { copyText } from "../share/download";
+import { knownSecrets } from "../share/known-secrets";
+import { Button, PanelHeading, inputClass } from "../ui";
+import { newId, nowMs, updateSaved, useSavedStore } from "./saved-store";
+
+type RunState = { name: string; total: number; done: number; status: "running" | "finished" | "stopped"; why?: string } | null;
+
+const box = "rounded border border-slate-300 p-2 dark:border-slate-700";
+const hint = "text-xs text-slate-600 dark:text-slate-400";
+const h3 = "text-sm font-semibold text-slate-800 dark:text-slate-100";
+
+export function SavedPanel({ state, dispatch, commands }: PanelProps) {
+  const { store, dropped, problem } = useSavedStore();
+  const view = selectTarget(state);
+  const currentKey = view.kind === "ready" ? view.key : null;
+  const [name, setName] = useState("");
+  const [message, setMessage] = useState<string | null>(null);
+  const [query, setQuery] = useState("");
+  const [allTargets, setAllTargets] = useState(false);
+  const [collectionName, setCollectionName] = useState("");
+  const [run, setRun] = useState<RunState>(null);
+  const [linked, setLinked] = useState<{ collection: SharedCollection } | { error: string } | null>(null);
+  const [shared, setShared] = useState<{ id: string; url: string; omitted: string[] } | null>(null);
+  const [confirming, setConfirming] = useState<{ name: string; items: CollectionItem[]; commands: Target[] } | null>(null);
+
+  // A collection link (#collection=…) is shown here; nothing runs until the user presses Run.
+  useEffect(() => {
+    let live = true;
+    void decodeCollectionFragment(window.location.hash).then((d) => {
+      if (!live || d.kind === "none") return;
+      setLinked(d.kind === "ok" ? { collection: d.collection } : { error: d.reason });
+      showPanel("saved");
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  const apply = (change: Change, done: string) => {
+    if (!change.ok) return setMessage(change.error);
+    updateSaved(change.store);
+    setMessage(done);
+  };
+  const set = (next: SavedStore, done: string) => apply({ ok: true, store: next }, done);
+
+  const saveFrame = (frame: string, frameName: string) => {
+    if (view.kind !== "ready") return setMessage(`Choose a complete target first: ${view.problem}`);
+    apply(saveRequest(store, { id: newId(), name: frameName, frame, target: view.target, now: nowMs() }), `Saved "${frameName.trim() || frameSummary(frame)}" for ${view.label}.`);
+  };
+
+  const runSequence = async (label: string, items: CollectionItem[]) => {
+    if (run?.status === "running") return;
+    setRun({ name: label, total: items.length, done: 0, status: "running" });
+    for (let i = 0; i < items.length; i++) {
+      const item = items[i];
+      // Saved targets hold no env values: an empty one is left out rather than sent empty.
+      const exchange = await commands.sendFrame(item.frame, { label: `${label} · ${i + 1}/${items.length} ${item.name}`, target: withEnvValues(item.target, {}) });
+      const why = stopReason(exchange);
+      if (why) return setRun({ name: label, total: items.length, done: i + 1, status: "stopped", why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}` });
+      setRun({ name: label, total: items.length, done: i + 1, status: "running" });
+    }
+    setRun({ name: label, total: items.length, done: items.length, status: "finished" });
+  };
+
+  /** A collection from a link may start commands: they are shown and confirmed first. */
+  const runLinked = (collection: SharedCollection) => {
+    const commandsToStart = collection.items.map((i) => i.target).filter((t, i, all) => spawnConfirmation(t) && all.findIndex((x) => targetKey(x) === targetKey(t)) === i);
+    if (commandsToStart.length) return setConfirming({ name: collection.name, items: collection.items, commands: commandsToStart });
+    void runSequence(`collection ${collection.name}`, collection.items);
+  };
+
+  const keepLinked = (collection: SharedCollection) => {
+    let next = store;
+    const ids: string[] = [];
+    for (const item of collection.items) {
+      const saved = saveRequest(next, { id: newId(), name: item.name, frame: item.frame, target: item.target, now: nowMs() });
+      if (!saved.ok) return setMessage(saved.error);
+      next = saved.store;
+      ids.push(next.requests[next.requests.length - 1].id);
+    }
+    const id = newId();
+    const made = createCollection(next, { id, name: collection.name || "Shared collection" });
+    if (!made.ok) return setMessage(made.error);
+    next = made.store;
+    for (const rid of ids) {
+      const added = addToCollection(next, id, rid);
+      if (added.ok) next = added.store;
+    }
+    set(next, `Kept "${collection.name}" in your collections (${ids.length} frames).`);
+  };
+
+  const share = async (collectionId: string, collection: SharedCollection) => {
+    const link = await encodeCollectionFragment(collection, { knownSecrets: knownSecrets() });
+    // The sharer's own address bar is left alone: the link is shown, not navigated to.
+    setShared({ id: collectionId, url: withFragment(window.location.href, link.fragment), omitted: link.omitted });
+  };
+
+  const results = searchRequests(store, query, allTargets ? null : currentKey);
+  const history = currentKey ? historyFor(state.entries, currentKey, query, 20) : [];
+
+  return (
+    <section className="flex flex-col gap-3 text-sm" aria-label="Saved frames" data-testid="saved-panel">
+      <PanelHeading
+        title="Saved frames, history and collections"
+        subtitle="Kept in this browser with the target each frame was written for (environment values are not kept). Search, load into the editor, or run again; a collection runs its frames in order and stops at the first error."
+      />
+      {run ? (
+        <p
+          role="status"
+          data-testid="collection-run-status"
+          data-status={run.status}
+          className={`rounded p-2 text-xs ${run.status === "stopped" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100"}`}
+        >
+          {run.status === "running"
+            ? `Running ${run.name}: ${run.done} of ${run.total} sent…`
+            : run.status === "finished"
+              ? `${run.name}: all ${run.total} frames sent; each exchange is on the timeline.`
+              : `${run.name}: ${run.why}. The exchanges so far are on the timeline.`}
+        </p>
+      ) : null}
+
+      {linked ? <LinkedCollection linked={linked} running={run?.status === "running"} onRun={runLinked} onKeep={keepLinked} onClose={() => setLinked(null)} /> : null}
+      {confirming ? (
+        <div role="alertdialog" aria-labelledby="collection-confirm-title" data-testid="collection-confirm" className={`${box} border-amber-400 bg-amber-50 dark:bg-amber-950`}>
+          <p id="collection-confirm-title" className="font-medium text-amber-900 dark:text-amber-100">
+            This collection starts {confirming.commands.length === 1 ? "a command" : `${confirming.commands.length} commands`} on this machine:
+          </p>
+          <ul className="my-1 space-y-1 font-mono text-xs text-amber-900 dark:text-amber-100">
+            {confirming.commands.map((t) => {
+              const c = spawnConfirmation(t)!;
+              return (
+                <li key={targetKey(t)}>
+                  argv {JSON.stringify(c.argv)}
+                  {c.cwd ? ` · cwd ${c.cwd}` : ""}
+                  {c.envKeys.length ? ` · env ${c.envKeys.join(", ")} (values not in the link)` : ""}
+                </li>
+              );
+            })}
+          </ul>
+          <div className="flex gap-2">
+            <Button
+              tone="danger"
+              data-testid="collection-confirm-run"
+              onClick={() => {
+                const c = confirming;
+                setConfirming(null);
+                void runSequence(`collection ${c.name}`, c.items);
+              }}
+            >
+              Start and run
+            </Button>
+            <Button onClick={() => setConfirming(null)}>Cancel</Button>
+          </div>
+        </div>
+      ) : null}
+
+      <form
+        className={`${box} flex flex-wrap items-end gap-2`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          saveFrame(state.editor.text, name);
+          setName("");
+        }}
+      >
+        <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
+          Name for the frame in the editor ({frameSummary(state.editor.text)})
+          <input data-testid="saved-name" className={inputClass} value={name} maxLength={120} placeholder={frameSummary(state.editor.text)} onChange={(e) => setName(e.target.value)} />
+        </label>
+        <Button type="submit" tone="primary" data-testid="saved-save" disabled={view.kind !== "ready"}>
+          Save frame{view.kind === "ready" ? ` for ${view.label}` : ""}
+        </Button>
+      </form>
+      {message ? (
+        <p role="status" data-testid="saved-message" className={hint}>
+          {message}
+        </p>
+      ) : null}
+      {problem || dropped ? (
+        <p className="text-xs text-amber-800 dark:text-amber-200">
+          {problem ? `Saved frames are ${problem}.` : ""} {dropped ? `${dropped} unreadable saved record${dropped === 1 ? " was" : "s were"} left out.` : ""}
+        </p>
+      ) : null}
+
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex min-w-0 flex-1 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+          Search
+          <input type="search" data-testid="saved-search" className={`${inputClass} min-w-0 flex-1`} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="name, method or text" />
+        </label>
+        <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
+          <input type="checkbox" data-testid="saved-all-targets" checked={allTargets} onChange={(e) => setAllTargets(e.target.checked)} />
+          all targets
+        </label>
+      </div>
+
+      <div>
+        <h3 className={h3}>
+          Saved {allTargets ? "for every target" : view.kind === "ready" ? `for ${view.label}` : ""} ({results.length})
+        </h3>
+        {results.length === 0 ? (
+          <p className={hint}>{store.requests.length ? "Nothing saved matches." : "Nothing saved yet: name the frame above and press Save."}</p>
+        ) : (
+          <ul data-testid="saved-list" className="mt-1 flex flex-col gap-1">
+            {results.map((r) => (
+              <li key={r.id} data-testid="saved-item" data-name={r.name} className={`${box} flex flex-wrap items-center gap-2`}>
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium text-slate-800 dark:text-slate-100">{r.name}</p>
+                  <p className={`${hint} truncate`}>
+                    {frameSummary(r.frame)} · {targetLabel(r.target)}
+                  </p>
+                </div>
+                <Button onClick={() => dispatch({ type: "editor/replace", text: r.frame })} aria-label={`Load ${r.name} into the editor`}>
+                  Load
+                </Button>
+                <Button data-testid="saved-run" tone="primary" onClick={() => void runSequence(`saved ${r.name}`, [r])} aria-label={`Run ${r.name} again`} disabled={run?.status === "running"}>
+                  Run
+                </Button>
+                {store.collections.length ? (
+                  <select
+                    aria-label={`Add ${r.name} to a collection`}
+                    data-testid="saved-add-to"
+                    className={inputClass}
+                    value=""
+                    onChange={(e) => {
+                      const c = store.collections.find((x) => x.id === e.target.value);
+                      if (c) apply(addToCollection(store, c.id, r.id), `Added "${r.name}" to ${c.name}.`);
+                    }}
+                  >
+                    <option value="">Add to…</option>
+                    {store.collections.map((c) => (
+                      <option key={c.id} value={c.id}>
+                        {c.name}
+                      </option>
+                    ))}
+                  </select>
+                ) : null}
+                <Button tone="danger" onClick={() => set(deleteRequest(store, r.id), `Deleted "${r.name}".`)} aria-label={`Delete ${r.name}`}>
+                  Delete
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div>
+        <h3 className={h3}>Collections ({store.collections.length})</h3>
+        <form
+          className="mt-1 flex flex-wrap items-end gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            apply(createCollection(store, { id: newId(), name: collectionName }), `Created the collection "${collectionName.trim()}": add saved frames to it with "Add to…".`);
+            setCollectionName("");
+          }}
+        >
+          <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
+            New collection
+            <input data-testid="collection-name" className={inputClass} value={collectionName} maxLength={120} onChange={(e) => setCollectionName(e.target.value)} />
+          </label>
+          <Button type="submit" data-testid="collection-create">
+            Create
+          </Button>
+        </form>
+        <ul className="mt-2 flex flex-col gap-2">
+          {store.collections.map((c) => {
+            const requests = collectionRequests(store, c);
+            const items = requests.map((r) => ({ name: r.name, frame: r.frame, target: r.target }));
+            return (
+              <li key={c.id} data-testid="saved-collection" data-name={c.name} className={box}>
+                <div className="flex flex-wrap items-center gap-2">
+                  <p className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">
+                    {c.name} <span className={hint}>({requests.length} frames)</span>
+                  </p>
+                  <Button
+                    tone="primary"
+                    data-testid="collection-run"
+                    disabled={!requests.length || run?.status === "running"}
+                    onClick={() => void runSequence(`collection ${c.name}`, items)}
+                  >
+                    Run in order
+                  </Button>
+                  <Button data-testid="collection-share" disabled={!requests.length} onClick={() => void share(c.id, { name: c.name, items })}>
+                    Share link
+                  </Button>
+                  <Button tone="danger" onClick={() => set(deleteCollection(store, c.id), `Deleted the collection "${c.name}" (its saved frames stay).`)}>
+                    Delete
+                  </Button>
+                </div>
+                <ol className="mt-1 list-decimal pl-5 text-xs">
+                  {requests.map((r, i) => (
+                    <li key={`${r.id}-${i}`} className="py-0.5">
+                      <span className="text-slate-800 dark:text-slate-100">{r.name}</span> <span className={hint}>{targetLabel(r.target)}</span>{" "}
+                      <Button aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => set(editCollectionItem(store, c.id, i, -1), `Moved "${r.name}" up.`)}>
+                        ↑
+                      </Button>{" "}
+                      <Button
+                        aria-label={`Move ${r.name} down`}
+                        disabled={i === requests.length - 1}
+                        onClick={() => set(editCollectionItem(store, c.id, i, 1), `Moved "${r.name}" down.`)}
+                      >
+                        ↓
+                      </Button>{" "}
+                      <Button aria-label={`Take ${r.name} out of ${c.name}`} onClick={() => set(editCollectionItem(store, c.id, i, 0), `Took "${r.name}" out of ${c.name}.`)}>
+                        ✕
+                      </Button>
+                    </li>
+                  ))}
+                </ol>
+                {shared?.id === c.id ? (
+                  <div className="mt-2 flex flex-col gap-1" data-testid="collection-link-box">
+                    <label className="text-xs text-slate-700 dark:text-slate-300">
+                      Link to this collection (opening it shows the frames; nothing runs until Run is pressed)
+                      <input readOnly data-testid="collection-link" className={`${inputClass} w-full font-mono`} value={shared.url} onFocus={(e) => e.target.select()} />
+                    </label>
+                    <div className="flex gap-2">
+                      <Button onClick={() => void copyText(shared.url).then((ok) => setMessage(ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard."))}>
+                        Copy link
+                      </Button>
+                    </div>
+                    {shared.omitted.length ? <p className={hint}>Left out of the link: {shared.omitted.join("; ")}</p> : null}
+                  </div>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+
+      <div>
+        <h3 className={h3}>History{view.kind === "ready" ? ` on ${view.label}` : ""} ({history.length})</h3>
+        <p className={hint}>The frames this page sent to the target, newest first, each text once.</p>
+        <ul data-testid="saved-history" className="mt-1 flex flex-col gap-1">
+          {history.map((h) => (
+            <li key={h.seq} data-testid="history-item" className={`${box} flex flex-wrap items-center gap-2`}>
+              <p className="min-w-0 flex-1 truncate text-xs text-slate-800 dark:text-slate-100">
+                #{h.seq} {h.summary}
+                {h.times > 1 ? <span className={hint}> · sent {h.times}×</span> : null}
+              </p>
+              <Button onClick={() => dispatch({ type: "editor/replace", text: h.frame })} aria-label={`Load #${h.seq} into the editor`}>
+                Load
+              </Button>
+              <Button onClick={() => saveFrame(h.frame, h.summary)} aria-label={`Save #${h.seq}`}>
+                Save
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}
+
+function LinkedCollection({
+  linked,
+  running,
+  onRun,
+  onKeep,
+  onClose,
+}: {
+  linked: { collection: SharedCollection } | { error: string };
+  running: boolean;
+  onRun: (c: SharedCollection) => void;
+  onKeep: (c: SharedCollection) => void;
+  onClose: () => void;
+}) {
+  if ("error" in linked)
+    return (
+      <div role="alert" data-testid="collection-link-error" className={`${box} border-red-400 text-red-800 dark:text-red-200`}>
+        Could not open this collection link: {linked.error}. Ask for a new link.
+        <Button className="ml-2" onClick={onClose}>
+          Close
+        </Button>
+      </div>
+    );
+  const c = linked.collection;
+  return (
+    <div data-testid="collection-opened" className={`${box} border-blue-400 bg-blue-50 dark:bg-slate-800`}>
+      <p className="font-medium text-slate-800 dark:text-slate-100">
+        Opened from a link: the collection “{c.name}”, {c.items.length} frame{c.items.length === 1 ? "" : "s"}. Nothing has been sent.
+      </p>
+      <ol className="my-1 list-decimal pl-5 text-xs text-slate-800 dark:text-slate-100">
+        {c.items.map((i, n) => (
+          <li key={n}>
+            {i.name} <span className={hint}>· {frameSummary(i.frame)} · {targetLabel(i.target)}</span>
+          </li>
+        ))}
+      </ol>
+      <div className="flex flex-wrap gap-2">
+        <Button tone="primary" data-testid="collection-run" disabled={running} onClick={() => onRun(c)}>
+          Run in order
+        </Button>
+        <Button data-testid="collection-keep" onClick={() => onKeep(c)}>
+          Keep in my collections
+        </Button>
+        <Button onClick={onClose}>Close</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+// e2e cases for issue 27 item 10: saved frames per target, search, run again, history, and collections that run in
+// order (stopping at the first error) and travel as a link that never acts by itself.
+import { AxeBuilder } from "@axe-core/playwright";
+import { WCAG_TAGS } from "../pages/a11y.mjs";
+
+const LIST = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } };
+const BROKEN = { ...LIST, id: 2, method: "no/such-method" };
+
+/** Cards whose label starts with `prefix`, once `n` of them have settled (the timeline may be hidden behind a tab). */
+async function settledLabelled(page, prefix, n, timeout = 30_000) {
+  await page.waitForFunction(
+    ([p, count]) =>
+      [...document.querySelectorAll('[data-testid="exchange-card"]')].filter(
+        (c) => c.querySelector('[data-testid="exchange-label"]')?.textContent?.startsWith(p) && c.getAttribute("data-status") !== "pending",
+      ).length >= count,
+    [prefix, n],
+    { timeout },
+  );
+  return page.$$eval('[data-testid="exchange-card"]', (cards, p) =>
+    cards
+      .map((c) => ({ label: c.querySelector('[data-testid="exchange-label"]')?.textContent ?? "", status: c.getAttribute("data-status") }))
+      .filter((c) => c.label.startsWith(p)),
+  prefix);
+}
+
+async function openSaved(pg) {
+  await pg.tid("tab-saved").click();
+  await pg.tid("saved-panel").waitFor({ timeout: 20_000 });
+}
+
+async function saveEditorAs(pg, name) {
+  await pg.tid("saved-name").fill(name);
+  await pg.tid("saved-save").click();
+  await pg.page.locator(`[data-testid="saved-item"][data-name="${name}"]`).waitFor();
+}
+
+export function register({ test, assert }) {
+  test("Saved: a named frame is kept with its target, found by search, survives a reload, and Run sends it again onto the timeline", async ({ pg, page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pg.open();
+    await pg.setEditorText(JSON.stringify(LIST));
+    await openSaved(pg);
+    await saveEditorAs(pg, "Calendar tools");
+    await pg.chooseTemplate("tools/call");
+    await saveEditorAs(pg, "Dentist");
+    assert((await pg.tid("saved-item").count()) === 2, "two saved frames");
+    const item = await page.locator('[data-testid="saved-item"][data-name="Dentist"]').innerText();
+    assert(item.includes("tools/call create_event") && item.includes("calendar (stdio)"), `the item names its method and target: ${item}`);
+
+    await pg.tid("saved-search").fill("create_event");
+    assert((await pg.tid("saved-item").count()) === 1, "search by method finds one");
+    await pg.tid("saved-search").fill("");
+    // Another target has its own list.
+    await pg.chooseTarget("everything-stdio");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="saved-item"]').length === 0);
+    await pg.tid("saved-all-targets").check();
+    assert((await pg.tid("saved-item").count()) === 2, "all targets shows both");
+    await pg.tid("saved-all-targets").uncheck();
+    await pg.chooseTarget("calendar-stdio");
+
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await openSaved(pg);
+    await page.locator('[data-testid="saved-item"][data-name="Calendar tools"]').waitFor();
+    await page.locator('[data-testid="saved-item"][data-name="Calendar tools"] [data-testid="saved-run"]').click();
+    const cards = await settledLabelled(page, "saved Calendar tools", 1);
+    assert(cards[0].status === "response", `the run-again card: ${JSON.stringify(cards)}`);
+    const history = await pg.tid("saved-history").innerText();
+    assert(history.includes("tools/list"), `history on this target: ${history}`);
+  });
+
+  test("Saved: a collection runs its frames in order onto the timeline, stops at the first error, and shares as a link that shows it and runs only on a click", async ({
+    pg,
+    page,
+    ctx,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pg.open();
+    await openSaved(pg);
+    await pg.setEditorText(JSON.stringify(LIST));
+    await saveEditorAs(pg, "one: tools list");
+    await pg.chooseTemplate("server/discover");
+    await saveEditorAs(pg, "two: discover");
+    await pg.tid("collection-name").fill("Class 1");
+    await pg.tid("collection-create").click();
+    const collection = page.locator('[data-testid="saved-collection"][data-name="Class 1"]');
+    await collection.waitFor();
+    for (const name of ["one: tools list", "two: discover"]) {
+      await page.locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`).selectOption({ label: "Class 1" });
+    }
+    assert((await collection.innerText()).includes("(2 frames)"), `collection: ${await collection.innerText()}`);
+
+    const urlBefore = page.url();
+    await collection.locator('[data-testid="collection-share"]').click();
+    const link = await pg.tid("collection-link").inputValue();
+    assert(link.includes("/#collection="), `link: ${link}`);
+    assert(page.url() === urlBefore, `sharing must not change the sharer's address bar: ${page.url()}`);
+
+    await collection.locator('[data-testid="collection-run"]').click();
+    await page.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
+    const ran = await settledLabelled(page, "collection Class 1", 2);
+    assert(
+      ran.map((c) => c.label).join(" | ") === "collection Class 1 · 1/2 one: tools list | collection Class 1 · 2/2 two: discover",
+      `in order: ${ran.map((c) => c.label).join(" | ")}`,
+    );
+
+    // An error in the middle stops the run there.
+    await pg.setEditorText(JSON.stringify(BROKEN));
+    await saveEditorAs(pg, "broken");
+    await page.locator('[data-testid="saved-item"][data-name="broken"] [data-testid="saved-add-to"]').selectOption({ label: "Class 1" });
+    await collection.getByRole("button", { name: "Move broken up" }).click();
+    await collection.locator('[data-testid="collection-run"]').click();
+    await page.waitForSelector('[data-testid="collection-run-status"][data-status="stopped"]', { timeout: 30_000 });
+    const status = await pg.tid("collection-run-status").innerText();
+    assert(status.includes('stopped at 2/3 "broken"') && status.includes("-32601"), `status: ${status}`);
+    const second = await settledLabelled(page, "collection Class 1 · ", 4);
+    assert(second.length === 4 && !second.some((c) => c.label.includes("3/3")), `the frame after the error is not sent: ${second.map((c) => c.label).join(" | ")}`);
+
+    // The link in a fresh tab shows the collection and sends nothing until Run.
+    const viewer = await ctx.context.newPage();
+    await viewer.goto(link);
+    await viewer.waitForSelector('[data-testid="collection-opened"]', { timeout: 30_000 });
+    const opened = await viewer.locator('[data-testid="collection-opened"]').innerText();
+    assert(opened.includes("Class 1") && opened.includes("Nothing has been sent") && opened.includes("one: tools list"), `opened: ${opened}`);
+    assert((await viewer.locator('[data-testid="exchange-card"]').count()) === 0, "opening the link sends nothing");
+    await viewer.locator('[data-testid="collection-opened"] [data-testid="collection-run"]').click();
+    await viewer.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
+    assert((await settledLabelled(viewer, "collection Class 1", 2)).every((c) => c.status === "response"), "the link's frames were answered");
+    await viewer.close();
+  });
+
+  test("Saved: the panel fits and is labelled at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pg.open();
+    await openSaved(pg);
+    await saveEditorAs(pg, "discover");
+    await pg.tid("collection-name").fill("Demo");
+    await pg.tid("collection-create").click();
+    await page.locator('[data-testid="saved-item"] [data-testid="saved-add-to"]').selectOption({ label: "Demo" });
+    const found = [];
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 800, height: 700 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+        const box = await pg.tid("saved-list").boundingBox();
+        assert(box && box.width > 200 && box.x + box.width <= size.width + 1, `${size.width} ${scheme}: list box ${JSON.stringify(box)}`);
+        assert(await pg.tid("saved-save").isVisible(), "the save button shows");
+        await page.screenshot({ path: `test-results/saved-${size.width}-${scheme}.png` });
+        const { violations } = await new AxeBuilder({ page }).include('[data-testid="saved-panel"]').withTags(WCAG_TAGS).analyze();
+        found.push(...violations.map((v) => `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`));
+      }
+    }
+    assert(found.length === 0, `axe:\n${found.join("\n")}`);
+  });
+}
