@@ -298,7 +298,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
               <li key={c.id} data-testid="saved-collection" data-name={c.name} className={box}>
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">
-                    {c.name} <span className={hint}>({requests.length} frames)</span>
+                    {c.name} <span className={hint}>({requests.length} frame{requests.length === 1 ? "" : "s"})</span>
                   </p>
                   <Button
                     tone="primary"

@@ -73,6 +73,7 @@ export function register({ test, assert }) {
     pg,
     page,
     ctx,
+    storageState,
   }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await pg.open();
@@ -116,8 +117,9 @@ export function register({ test, assert }) {
     const second = await settledLabelled(page, "collection Class 1 · ", 4);
     assert(second.length === 4 && !second.some((c) => c.label.includes("3/3")), `the frame after the error is not sent: ${second.map((c) => c.label).join(" | ")}`);
 
-    // The link in a fresh tab shows the collection and sends nothing until Run.
-    const viewer = await ctx.context.newPage();
+    // The link in another browser (signed in, nothing saved) shows the collection and sends nothing until Run.
+    const other = await ctx.context.browser().newContext({ storageState });
+    const viewer = await other.newPage();
     await viewer.goto(link);
     await viewer.waitForSelector('[data-testid="collection-opened"]', { timeout: 30_000 });
     const opened = await viewer.locator('[data-testid="collection-opened"]').innerText();
@@ -126,7 +128,7 @@ export function register({ test, assert }) {
     await viewer.locator('[data-testid="collection-opened"] [data-testid="collection-run"]').click();
     await viewer.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
     assert((await settledLabelled(viewer, "collection Class 1", 2)).every((c) => c.status === "response"), "the link's frames were answered");
-    await viewer.close();
+    await other.close();
   });
 
   test("Saved: the panel fits and is labelled at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
