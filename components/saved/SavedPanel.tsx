@@ -75,7 +75,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
 
   const saveFrame = (frame: string, frameName: string) => {
     if (view.kind !== "ready") return setMessage(`Choose a complete target first: ${view.problem}`);
-    apply(saveRequest(store, { id: newId(), name: frameName, frame, target: view.target, now: nowMs() }), `Saved "${frameName.trim() || frameSummary(frame)}" for ${view.label}.`);
+    apply(
+      saveRequest(store, { id: newId(), name: frameName, frame, target: view.target, now: nowMs() }),
+      `Saved "${frameName.trim() || frameSummary(frame)}" for ${view.label}.`,
+    );
   };
 
   const runSequence = async (label: string, items: CollectionItem[]) => {
@@ -84,9 +87,13 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
       // Saved targets hold no env values: an empty one is left out rather than sent empty.
-      const exchange = await commands.sendFrame(item.frame, { label: `${label} · ${i + 1}/${items.length} ${item.name}`, target: withEnvValues(item.target, {}) });
+      const exchange = await commands.sendFrame(item.frame, {
+        label: `${label} · ${i + 1}/${items.length} ${item.name}`,
+        target: withEnvValues(item.target, {}),
+      });
       const why = stopReason(exchange);
-      if (why) return setRun({ name: label, total: items.length, done: i + 1, status: "stopped", why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}` });
+      if (why)
+        return setRun({ name: label, total: items.length, done: i + 1, status: "stopped", why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}` });
       setRun({ name: label, total: items.length, done: i + 1, status: "running" });
     }
     setRun({ name: label, total: items.length, done: items.length, status: "finished" });
@@ -94,7 +101,9 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
 
   /** A collection from a link may start commands: they are shown and confirmed first. */
   const runLinked = (collection: SharedCollection) => {
-    const commandsToStart = collection.items.map((i) => i.target).filter((t, i, all) => spawnConfirmation(t) && all.findIndex((x) => targetKey(x) === targetKey(t)) === i);
+    const commandsToStart = collection.items
+      .map((i) => i.target)
+      .filter((t, i, all) => spawnConfirmation(t) && all.findIndex((x) => targetKey(x) === targetKey(t)) === i);
     if (commandsToStart.length) return setConfirming({ name: collection.name, items: collection.items, commands: commandsToStart });
     void runSequence(`collection ${collection.name}`, collection.items);
   };
@@ -149,9 +158,16 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
 
-      {linked ? <LinkedCollection linked={linked} running={run?.status === "running"} onRun={runLinked} onKeep={keepLinked} onClose={() => setLinked(null)} /> : null}
+      {linked ? (
+        <LinkedCollection linked={linked} running={run?.status === "running"} onRun={runLinked} onKeep={keepLinked} onClose={() => setLinked(null)} />
+      ) : null}
       {confirming ? (
-        <div role="alertdialog" aria-labelledby="collection-confirm-title" data-testid="collection-confirm" className={`${box} border-amber-400 bg-amber-50 dark:bg-amber-950`}>
+        <div
+          role="alertdialog"
+          aria-labelledby="collection-confirm-title"
+          data-testid="collection-confirm"
+          className={`${box} border-amber-400 bg-amber-50 dark:bg-amber-950`}
+        >
           <p id="collection-confirm-title" className="font-medium text-amber-900 dark:text-amber-100">
             This collection starts {confirming.commands.length === 1 ? "a command" : `${confirming.commands.length} commands`} on this machine:
           </p>
@@ -194,7 +210,14 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       >
         <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
           Name for the frame in the editor ({frameSummary(state.editor.text)})
-          <input data-testid="saved-name" className={inputClass} value={name} maxLength={120} placeholder={frameSummary(state.editor.text)} onChange={(e) => setName(e.target.value)} />
+          <input
+            data-testid="saved-name"
+            className={inputClass}
+            value={name}
+            maxLength={120}
+            placeholder={frameSummary(state.editor.text)}
+            onChange={(e) => setName(e.target.value)}
+          />
         </label>
         <Button type="submit" tone="primary" data-testid="saved-save" disabled={view.kind !== "ready"}>
           Save frame{view.kind === "ready" ? ` for ${view.label}` : ""}
@@ -214,7 +237,14 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex min-w-0 flex-1 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
           Search
-          <input type="search" data-testid="saved-search" className={`${inputClass} min-w-0 flex-1`} value={query} onChange={(e) => setQuery(e.target.value)} placeholder="name, method or text" />
+          <input
+            type="search"
+            data-testid="saved-search"
+            className={`${inputClass} min-w-0 flex-1`}
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="name, method or text"
+          />
         </label>
         <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
           <input type="checkbox" data-testid="saved-all-targets" checked={allTargets} onChange={(e) => setAllTargets(e.target.checked)} />
@@ -241,7 +271,13 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                 <Button onClick={() => dispatch({ type: "editor/replace", text: r.frame })} aria-label={`Load ${r.name} into the editor`}>
                   Load
                 </Button>
-                <Button data-testid="saved-run" tone="primary" onClick={() => void runSequence(`saved ${r.name}`, [r])} aria-label={`Run ${r.name} again`} disabled={run?.status === "running"}>
+                <Button
+                  data-testid="saved-run"
+                  tone="primary"
+                  onClick={() => void runSequence(`saved ${r.name}`, [r])}
+                  aria-label={`Run ${r.name} again`}
+                  disabled={run?.status === "running"}
+                >
                   Run
                 </Button>
                 {store.collections.length ? (
@@ -278,13 +314,22 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           className="mt-1 flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
-            apply(createCollection(store, { id: newId(), name: collectionName }), `Created the collection "${collectionName.trim()}": add saved frames to it with "Add to…".`);
+            apply(
+              createCollection(store, { id: newId(), name: collectionName }),
+              `Created the collection "${collectionName.trim()}": add saved frames to it with "Add to…".`,
+            );
             setCollectionName("");
           }}
         >
           <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
             New collection
-            <input data-testid="collection-name" className={inputClass} value={collectionName} maxLength={120} onChange={(e) => setCollectionName(e.target.value)} />
+            <input
+              data-testid="collection-name"
+              className={inputClass}
+              value={collectionName}
+              maxLength={120}
+              onChange={(e) => setCollectionName(e.target.value)}
+            />
           </label>
           <Button type="submit" data-testid="collection-create">
             Create
@@ -298,7 +343,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
               <li key={c.id} data-testid="saved-collection" data-name={c.name} className={box}>
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">
-                    {c.name} <span className={hint}>({requests.length} frame{requests.length === 1 ? "" : "s"})</span>
+                    {c.name}{" "}
+                    <span className={hint}>
+                      ({requests.length} frame{requests.length === 1 ? "" : "s"})
+                    </span>
                   </p>
                   <Button
                     tone="primary"
@@ -319,7 +367,11 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                   {requests.map((r, i) => (
                     <li key={`${r.id}-${i}`} className="py-0.5">
                       <span className="text-slate-800 dark:text-slate-100">{r.name}</span> <span className={hint}>{targetLabel(r.target)}</span>{" "}
-                      <Button aria-label={`Move ${r.name} up`} disabled={i === 0} onClick={() => set(editCollectionItem(store, c.id, i, -1), `Moved "${r.name}" up.`)}>
+                      <Button
+                        aria-label={`Move ${r.name} up`}
+                        disabled={i === 0}
+                        onClick={() => set(editCollectionItem(store, c.id, i, -1), `Moved "${r.name}" up.`)}
+                      >
                         ↑
                       </Button>{" "}
                       <Button
@@ -329,7 +381,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                       >
                         ↓
                       </Button>{" "}
-                      <Button aria-label={`Take ${r.name} out of ${c.name}`} onClick={() => set(editCollectionItem(store, c.id, i, 0), `Took "${r.name}" out of ${c.name}.`)}>
+                      <Button
+                        aria-label={`Take ${r.name} out of ${c.name}`}
+                        onClick={() => set(editCollectionItem(store, c.id, i, 0), `Took "${r.name}" out of ${c.name}.`)}
+                      >
                         ✕
                       </Button>
                     </li>
@@ -339,10 +394,20 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                   <div className="mt-2 flex flex-col gap-1" data-testid="collection-link-box">
                     <label className="text-xs text-slate-700 dark:text-slate-300">
                       Link to this collection (opening it shows the frames; nothing runs until Run is pressed)
-                      <input readOnly data-testid="collection-link" className={`${inputClass} w-full font-mono`} value={shared.url} onFocus={(e) => e.target.select()} />
+                      <input
+                        readOnly
+                        data-testid="collection-link"
+                        className={`${inputClass} w-full font-mono`}
+                        value={shared.url}
+                        onFocus={(e) => e.target.select()}
+                      />
                     </label>
                     <div className="flex gap-2">
-                      <Button onClick={() => void copyText(shared.url).then((ok) => setMessage(ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard."))}>
+                      <Button
+                        onClick={() =>
+                          void copyText(shared.url).then((ok) => setMessage(ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard."))
+                        }
+                      >
                         Copy link
                       </Button>
                     </div>
@@ -356,7 +421,9 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       </div>
 
       <div>
-        <h3 className={h3}>History{view.kind === "ready" ? ` on ${view.label}` : ""} ({history.length})</h3>
+        <h3 className={h3}>
+          History{view.kind === "ready" ? ` on ${view.label}` : ""} ({history.length})
+        </h3>
         <p className={hint}>The frames this page sent to the target, newest first, each text once.</p>
         <ul data-testid="saved-history" className="mt-1 flex flex-col gap-1">
           {history.map((h) => (
@@ -410,7 +477,10 @@ function LinkedCollection({
       <ol className="my-1 list-decimal pl-5 text-xs text-slate-800 dark:text-slate-100">
         {c.items.map((i, n) => (
           <li key={n}>
-            {i.name} <span className={hint}>· {frameSummary(i.frame)} · {targetLabel(i.target)}</span>
+            {i.name}{" "}
+            <span className={hint}>
+              · {frameSummary(i.frame)} · {targetLabel(i.target)}
+            </span>
           </li>
         ))}
       </ol>

@@ -65,7 +65,10 @@ function cleanName(name: string): string {
 export function saveRequest(store: SavedStore, input: { id: string; name: string; frame: string; target: Target; now: number }): Change {
   const name = cleanName(input.name) || frameSummary(input.frame);
   if (input.frame.length > MAX_FRAME_CHARS)
-    return { ok: false, error: `The frame is ${input.frame.length.toLocaleString("en-US")} characters; a saved frame holds at most ${MAX_FRAME_CHARS.toLocaleString("en-US")}.` };
+    return {
+      ok: false,
+      error: `The frame is ${input.frame.length.toLocaleString("en-US")} characters; a saved frame holds at most ${MAX_FRAME_CHARS.toLocaleString("en-US")}.`,
+    };
   if (store.requests.length >= MAX_REQUESTS) return { ok: false, error: `${MAX_REQUESTS} frames are saved already: delete some first.` };
   const request: SavedRequest = { id: input.id, name, frame: input.frame, target: withoutEnvValues(input.target), savedAt: input.now };
   return { ok: true, store: { ...store, requests: [...store.requests, request] } };

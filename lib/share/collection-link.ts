@@ -47,12 +47,19 @@ export async function encodeCollectionFragment(
   const omitted = new Set<string>();
   const items = collection.items.map((item) => {
     // One item is a session with no exchanges: the same stripping as a link (target + editor text).
-    const stripped = stripSecrets({ target: item.target, editor: item.frame, capabilities: {}, protocolVersion: "", era: "auto", exchanges: [], omitted: [] }, options);
+    const stripped = stripSecrets(
+      { target: item.target, editor: item.frame, capabilities: {}, protocolVersion: "", era: "auto", exchanges: [], omitted: [] },
+      options,
+    );
     for (const line of stripped.omitted) omitted.add(`${item.name}: ${line}`);
     return { name: item.name, frame: stripped.state.editor, target: stripped.state.target };
   });
   const payload = { format: COLLECTION_FORMAT, version: 1, name: collection.name, items };
-  return { fragment: `#${COLLECTION_PARAM}=${await deflateToLink(JSON.stringify(payload))}`, collection: { name: collection.name, items }, omitted: [...omitted] };
+  return {
+    fragment: `#${COLLECTION_PARAM}=${await deflateToLink(JSON.stringify(payload))}`,
+    collection: { name: collection.name, items },
+    omitted: [...omitted],
+  };
 }
 
 export type DecodedCollection = { kind: "none" } | { kind: "ok"; collection: SharedCollection } | { kind: "error"; reason: string };
@@ -63,7 +70,10 @@ export async function decodeCollectionFragment(fragment: string): Promise<Decode
   const prefix = `${COLLECTION_PARAM}=`;
   if (!body.startsWith(prefix)) return { kind: "none" };
   if (fragment.length > SHARE_LIMITS.maxFragmentChars)
-    return { kind: "error", reason: `it is ${fragment.length.toLocaleString("en-US")} characters long, over the ${SHARE_LIMITS.maxFragmentChars.toLocaleString("en-US")}-character limit` };
+    return {
+      kind: "error",
+      reason: `it is ${fragment.length.toLocaleString("en-US")} characters long, over the ${SHARE_LIMITS.maxFragmentChars.toLocaleString("en-US")}-character limit`,
+    };
   const payload = body.slice(prefix.length).split("&")[0];
   if (!payload) return { kind: "error", reason: "the collection is missing; the link was probably cut off" };
   const json = await inflateFromLink(payload, SHARE_LIMITS.maxJsonChars);

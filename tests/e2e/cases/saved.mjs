@@ -3,7 +3,12 @@
 import { AxeBuilder } from "@axe-core/playwright";
 import { WCAG_TAGS } from "../pages/a11y.mjs";
 
-const LIST = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } } };
+const LIST = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/list",
+  params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+};
 const BROKEN = { ...LIST, id: 2, method: "no/such-method" };
 
 /** Cards whose label starts with `prefix`, once `n` of them have settled (the timeline may be hidden behind a tab). */
@@ -16,11 +21,14 @@ async function settledLabelled(page, prefix, n, timeout = 30_000) {
     [prefix, n],
     { timeout },
   );
-  return page.$$eval('[data-testid="exchange-card"]', (cards, p) =>
-    cards
-      .map((c) => ({ label: c.querySelector('[data-testid="exchange-label"]')?.textContent ?? "", status: c.getAttribute("data-status") }))
-      .filter((c) => c.label.startsWith(p)),
-  prefix);
+  return page.$$eval(
+    '[data-testid="exchange-card"]',
+    (cards, p) =>
+      cards
+        .map((c) => ({ label: c.querySelector('[data-testid="exchange-label"]')?.textContent ?? "", status: c.getAttribute("data-status") }))
+        .filter((c) => c.label.startsWith(p)),
+    prefix,
+  );
 }
 
 async function openSaved(pg) {
@@ -115,7 +123,10 @@ export function register({ test, assert }) {
     const status = await pg.tid("collection-run-status").innerText();
     assert(status.includes('stopped at 2/3 "broken"') && status.includes("-32601"), `status: ${status}`);
     const second = await settledLabelled(page, "collection Class 1 · ", 4);
-    assert(second.length === 4 && !second.some((c) => c.label.includes("3/3")), `the frame after the error is not sent: ${second.map((c) => c.label).join(" | ")}`);
+    assert(
+      second.length === 4 && !second.some((c) => c.label.includes("3/3")),
+      `the frame after the error is not sent: ${second.map((c) => c.label).join(" | ")}`,
+    );
 
     // The link in another browser (signed in, nothing saved) shows the collection and sends nothing until Run.
     const other = await ctx.context.browser().newContext({ storageState });
@@ -127,7 +138,10 @@ export function register({ test, assert }) {
     assert((await viewer.locator('[data-testid="exchange-card"]').count()) === 0, "opening the link sends nothing");
     await viewer.locator('[data-testid="collection-opened"] [data-testid="collection-run"]').click();
     await viewer.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
-    assert((await settledLabelled(viewer, "collection Class 1", 2)).every((c) => c.status === "response"), "the link's frames were answered");
+    assert(
+      (await settledLabelled(viewer, "collection Class 1", 2)).every((c) => c.status === "response"),
+      "the link's frames were answered",
+    );
     await other.close();
   });
 

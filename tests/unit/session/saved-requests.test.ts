@@ -31,7 +31,16 @@ function saved(store: SavedStore, id: string, name: string, frame: string, targe
 }
 
 function entry(seq: number, sent: string, targetKey = "demo:calendar:stdio"): TimelineEntry {
-  return { seq, sent, targetKey, label: null, notJson: false, oneLined: false, sendHeaders: null, phase: { status: "pending", startedAt: 0 } } as unknown as TimelineEntry;
+  return {
+    seq,
+    sent,
+    targetKey,
+    label: null,
+    notJson: false,
+    oneLined: false,
+    sendHeaders: null,
+    phase: { status: "pending", startedAt: 0 },
+  } as unknown as TimelineEntry;
 }
 
 describe("saved requests, history and collections (pure)", () => {
@@ -90,14 +99,21 @@ describe("saved requests, history and collections (pure)", () => {
     const ex = (outcome: Exchange["outcome"]) => ({ outcome }) as Exchange;
     expect(stopReason(null)).toMatch(/did not deliver/);
     expect(stopReason(ex({ kind: "failure", failure: "timeout", message: "no reply in 2000 ms" }))).toBe("timeout: no reply in 2000 ms");
-    expect(stopReason(ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } } }))).toBe("error -32602 Invalid params");
+    expect(stopReason(ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } } }))).toBe(
+      "error -32602 Invalid params",
+    );
     expect(stopReason(ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } }))).toBeNull();
   });
 
   it("the stored text round-trips; unreadable records are dropped and counted, never thrown", () => {
     const s = saved(EMPTY_STORE, "a", "one", LIST, CAL);
     expect(readStore(writeStore(s))).toEqual({ store: s, dropped: 0 });
-    const text = JSON.stringify({ format: "mcp-playground/saved-requests", version: 1, requests: [s.requests[0], { id: 3 }, { ...s.requests[0], target: { kind: "nope" } }], collections: [{ id: "k", name: "c", items: ["a", "gone"] }, 5] });
+    const text = JSON.stringify({
+      format: "mcp-playground/saved-requests",
+      version: 1,
+      requests: [s.requests[0], { id: 3 }, { ...s.requests[0], target: { kind: "nope" } }],
+      collections: [{ id: "k", name: "c", items: ["a", "gone"] }, 5],
+    });
     const back = readStore(text);
     expect(back.dropped).toBe(3);
     expect(back.store.collections).toEqual([{ id: "k", name: "c", items: ["a"] }]);
@@ -109,7 +125,11 @@ describe("a collection as a link", () => {
   it("round-trips through #collection=…, with secrets left out as in session links", async () => {
     const items = [
       { name: "list", frame: LIST, target: CAL },
-      { name: "auth", frame: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"token":"tok-123456789"}}', target: { kind: "http" as const, url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer tok-123456789" } } },
+      {
+        name: "auth",
+        frame: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"token":"tok-123456789"}}',
+        target: { kind: "http" as const, url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer tok-123456789" } },
+      },
     ];
     // knownSecrets: what the page passes (the playground token and other values it knows are secret).
     const link = await encodeCollectionFragment({ name: "Class", items }, { knownSecrets: ["tok-123456789"] });
