@@ -19,7 +19,7 @@ const LAYERS = {
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],
-  apps: ["protocol"], // MCP Apps: the catalogue, CSP, host personas and the doctor; the sandbox listener is in apps/server
+  apps: ["protocol", "explain"], // MCP Apps: the catalogue, CSP, host personas and the doctor; the sandbox listener is in apps/server
   auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
   cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in cassette/server
 };

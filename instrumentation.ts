@@ -3,7 +3,7 @@
  * TCP peer with this process's proof (lib/bridge/server/peer.ts), so hosted mode's per-client limits never have to
  * believe X-Forwarded-For (scripts/serve.mjs stamps its requests itself). Then it starts a token-counting worker
  * and has it load o200k_base (about 0.5 s and 100 MB, off this thread) so the first /api/tokens call answers in
- * milliseconds (the edge runtime never bills).
+ * milliseconds (the edge runtime never bills), and starts the MCP Apps sandbox listener (lib/apps/server/sandbox-server.ts).
  * Under a bare `next start` / `next dev` (no PLAYGROUND_TOKEN: the token is made here) it prints the launch URL
  * that signs a browser in; `npm start` and `npm run dev` print (and open) it themselves (scripts/launch.mjs).
  */
@@ -18,4 +18,7 @@ export async function register() {
   stampPeerOnEveryRequest();
   const { warmTokenCounter } = await import("./lib/tokens/server/counting");
   warmTokenCounter("o200k_base");
+  // The MCP Apps sandbox's own origin (a second loopback port); POST /api/apps/sandbox starts it too if this did not.
+  const { startAppsSandbox } = await import("./lib/apps/server/sandbox-server");
+  startAppsSandbox().catch((e: unknown) => console.warn(`MCP Apps sandbox did not start: ${(e as Error).message} (the Apps tab will say so)`));
 }

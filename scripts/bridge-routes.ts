@@ -14,6 +14,7 @@ import * as tokens from "@/app/api/tokens/route";
 import * as auth from "@/app/api/auth/run/route";
 import * as authCallback from "@/app/api/auth/callback/route";
 import * as authCheck from "@/app/api/auth/check/route";
+import * as appsSandbox from "@/app/api/apps/sandbox/route";
 
 import type { JsonCall } from "@/lib/bridge/server/route-glue";
 
@@ -30,6 +31,7 @@ const ROUTES: Record<string, Handler> = {
   "GET /api/auth/callback": authCallback.GET,
   "POST /api/auth/callback": authCallback.POST,
   "POST /api/auth/check": authCheck.POST,
+  "POST /api/apps/sandbox": appsSandbox.POST,
 };
 
 /** app/api/demo/[server]: the embedded servers' Streamable HTTP endpoints. */

@@ -33,4 +33,5 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "checks", label: "Checks", Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }) },
   { id: "tasks", label: "Tasks", Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }) },
   { id: "auth", label: "Auth", Component: dynamic(() => import("../auth/AuthPanel").then((m) => m.AuthPanel), { ssr: false }) },
+  { id: "apps", label: "Apps", Component: dynamic(() => import("../apps/AppsPanel").then((m) => m.AppsPanel), { ssr: false }) },
 ];

@@ -1,0 +1,41 @@
+"use client";
+/** The Apps doctor's answer: per host, would the app render, and why (with the timeline cards that show it). */
+import type { HostVerdict } from "@/lib/apps/doctor";
+
+const TONE: Record<HostVerdict["verdict"], string> = {
+  renders: "text-green-800 dark:text-green-300",
+  degraded: "text-amber-800 dark:text-amber-300",
+  unknown: "text-slate-700 dark:text-slate-300",
+  blank: "text-red-700 dark:text-red-300",
+};
+
+export function HostVerdicts({ verdicts }: { verdicts: HostVerdict[] }) {
+  return (
+    <section aria-label="Apps doctor" className="flex flex-col gap-2">
+      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps doctor — would it render?</h3>
+      <ul className="flex flex-col gap-2">
+        {verdicts.map((v) => (
+          <li
+            key={v.host}
+            data-testid="apps-verdict"
+            data-host={v.host}
+            data-verdict={v.verdict}
+            className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
+          >
+            <p className="font-medium text-slate-900 dark:text-slate-100">
+              {v.label}: <span className={TONE[v.verdict]}>{v.verdict}</span>
+            </p>
+            <ul className="ml-4 list-disc">
+              {v.reasons.map((r, i) => (
+                <li key={i} data-code={r.code} className="text-slate-700 dark:text-slate-300">
+                  <code>{r.code}</code> {r.detail}
+                  {r.evidence?.length ? <span className="text-slate-600 dark:text-slate-400"> Timeline: {r.evidence.join("; ")}.</span> : null}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

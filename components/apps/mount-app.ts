@@ -1,0 +1,175 @@
+/**
+ * The host half of one running app, with the extension's own host bridge (AppBridge + PostMessageTransport from
+ * @modelcontextprotocol/ext-apps/app-bridge): the sandbox proxy frame on its own origin, the app's HTML with its CSP,
+ * ui/initialize answered with the persona's host context, tool input and result after `initialized`, and the app's
+ * own tools/call and resources/read relayed to the server through the session (so they land on the timeline).
+ * Every message both ways goes through a RecordingTransport into the Apps wire. No React here.
+ */
+import { AppBridge, PostMessageTransport, type McpUiDisplayMode, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
+import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/client";
+import type { AppTool } from "@/lib/apps/catalog";
+import type { AppResource, AppsConnection } from "@/lib/apps/connection";
+import { VIOLATION_METHOD, cspOf, policyFor, prepareHtml, violationOf, type CspViolation } from "@/lib/apps/csp";
+import { known, type HostPersona } from "@/lib/apps/hosts";
+import { RecordingTransport, WireLog, type WireRow } from "@/lib/apps/wire";
+import type { Reply } from "@/lib/protocol/reply";
+import { asObject } from "@/lib/protocol/json";
+
+export interface AppEvents {
+  wire(rows: WireRow[]): void;
+  violation(v: CspViolation): void;
+  openLink(url: string): void;
+  message(text: string): void;
+  modelContext(text: string): void;
+  displayMode(mode: McpUiDisplayMode): void;
+  size(size: { width?: number; height?: number }): void;
+  status(text: string): void;
+}
+
+export interface MountOptions {
+  iframe: HTMLIFrameElement;
+  sandboxOrigin: string;
+  resource: AppResource;
+  app: AppTool;
+  /** Every app tool of this server (visibility decides what the app may call). */
+  tools: AppTool[];
+  args: Record<string, unknown>;
+  persona: HostPersona;
+  conn: AppsConnection;
+  hostContext: McpUiHostContext;
+  events: AppEvents;
+}
+
+export interface MountedApp {
+  /** The policy the app's document runs under. */
+  policy: string;
+  setTheme(theme: "light" | "dark"): void;
+  teardown(): Promise<void>;
+}
+
+/** A reply as what the bridge hands back to the app: the result, or an error the app sees as a JSON-RPC error. */
+function resultOf(reply: Reply, what: string): Record<string, unknown> {
+  if (reply.kind === "result") return reply.result;
+  throw new Error(reply.kind === "error" ? `${what}: the server answered ${reply.code} ${reply.message}` : `${what}: ${reply.why}`);
+}
+
+const textOf = (content: unknown): string =>
+  (Array.isArray(content) ? content : [])
+    .map((c) => (asObject(c)?.type === "text" ? String(asObject(c)?.text ?? "") : `[${String(asObject(c)?.type ?? "content")}]`))
+    .join("\n");
+
+export async function mountApp(o: MountOptions): Promise<MountedApp> {
+  const log = new WireLog(() => performance.now());
+  const record = (direction: "host→app" | "app→host", message: JSONRPCMessage) => {
+    log.record(direction, message);
+    o.events.wire(log.all());
+  };
+  const declared = { ...asObject(o.app.csp), ...asObject(o.resource.ui?.csp) };
+  const policy = policyFor(cspOf(declared));
+  const modes = known(o.persona.displayModes) ?? ["inline"];
+  let context: McpUiHostContext = { ...o.hostContext, displayMode: "inline", availableDisplayModes: modes, toolInfo: { tool: o.app.definition as never } };
+  const bridge = new AppBridge(
+    null,
+    { name: `mcp-playground as ${o.persona.id}`, version: "0.1.0" },
+    {
+      openLinks: {},
+      serverTools: {},
+      serverResources: {},
+      logging: {},
+      message: { text: {} },
+      updateModelContext: { text: {}, structuredContent: {} },
+      sandbox: { csp: cspOf(declared), ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}) },
+    },
+    { hostContext: context },
+  );
+
+  bridge.onsandboxready = () => {
+    o.events.status("sandbox ready; loading the app");
+    void bridge.sendSandboxResourceReady({
+      html: prepareHtml(o.resource.html, policy),
+      sandbox: "allow-scripts allow-forms",
+      csp: cspOf(declared),
+      ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}),
+    });
+  };
+  bridge.oninitialized = () => {
+    o.events.status("initialized; sending the tool input, calling the tool");
+    void (async () => {
+      await bridge.sendToolInput({ arguments: o.args });
+      const reply = await o.conn.request("tools/call", { name: o.app.tool, arguments: o.args }, `tools/call ${o.app.tool} (the host runs the tool)`);
+      if (reply.kind === "result") await bridge.sendToolResult(reply.result as CallToolResult);
+      else
+        await bridge.sendToolResult({
+          isError: true,
+          content: [{ type: "text", text: reply.kind === "error" ? `${reply.code} ${reply.message}` : reply.why }],
+        });
+      o.events.status("running");
+    })();
+  };
+  bridge.oncalltool = async (params) => {
+    const target = o.tools.find((t) => t.tool === params.name);
+    // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app".
+    if (target && !target.visibility.includes("app"))
+      throw new Error(`${params.name} is not visible to apps (_meta.ui.visibility ${JSON.stringify(target.visibility)})`);
+    return resultOf(await o.conn.request("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`), "tools/call") as CallToolResult;
+  };
+  bridge.onreadresource = async (params) =>
+    resultOf(await o.conn.request("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`), "resources/read") as never;
+  bridge.onlistresources = async (params) =>
+    resultOf(await o.conn.request("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)"), "resources/list") as never;
+  bridge.onmessage = async (params) => {
+    o.events.message(textOf(params.content));
+    return {};
+  };
+  bridge.onopenlink = async ({ url }) => {
+    o.events.openLink(url);
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    o.events.modelContext(params.structuredContent ? JSON.stringify(params.structuredContent) : textOf(params.content));
+    return {};
+  };
+  bridge.onrequestdisplaymode = async ({ mode }) => {
+    const appModes = bridge.getAppCapabilities()?.availableDisplayModes;
+    if (modes.includes(mode) && (!appModes || appModes.includes(mode)) && mode !== context.displayMode) {
+      context = { ...context, displayMode: mode };
+      bridge.setHostContext(context);
+      o.events.displayMode(mode);
+    }
+    return { mode: context.displayMode ?? "inline" };
+  };
+  bridge.onsizechange = (size) => o.events.size(size);
+  bridge.addEventListener("requestteardown", () => o.events.status("the app asked to be closed (use Close app)"));
+
+  const win = o.iframe.contentWindow;
+  if (!win) throw new Error("the sandbox frame has no window yet");
+  const transport = new RecordingTransport(new PostMessageTransport(win, win), record, (m) => {
+    const msg = m as { method?: string; params?: unknown };
+    if (msg.method !== VIOLATION_METHOD) return false;
+    const v = violationOf(msg.params);
+    if (v) o.events.violation(v);
+    return true;
+  });
+  await bridge.connect(transport);
+  o.iframe.src = `${o.sandboxOrigin}/sandbox.html#host=${encodeURIComponent(window.location.origin)}`;
+
+  let closed = false;
+  return {
+    policy,
+    setTheme(theme) {
+      if (closed || context.theme === theme) return;
+      context = { ...context, theme };
+      bridge.setHostContext(context);
+    },
+    async teardown() {
+      if (closed) return;
+      closed = true;
+      try {
+        await bridge.teardownResource({}, { timeout: 2000 });
+      } catch {
+        // An app that never answers is closed anyway; the wire shows the unanswered request.
+      }
+      await bridge.close();
+    },
+  };
+}

@@ -1,0 +1,102 @@
+"use client";
+/**
+ * React glue for the Apps tab: the sandbox origin, the host persona, the listing (what that host would see, through
+ * the session so every exchange is on the timeline; cached per connector when the persona caches tools/list) and the
+ * doctor's verdicts.
+ */
+import { useCallback, useState } from "react";
+import type { AppTool } from "@/lib/apps/catalog";
+import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib/apps/connection";
+import { judgeHosts, type HostVerdict } from "@/lib/apps/doctor";
+import { gatherFacts } from "@/lib/apps/gather";
+import { HOSTS, hostById, known } from "@/lib/apps/hosts";
+import { selectTarget } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+
+export interface Listing {
+  targetKey: string;
+  hostId: string;
+  conn: AppsConnection;
+  apps: AppTool[];
+  resourcesError?: string;
+  /** Served from the persona's tools/list cache rather than asked again. */
+  cached?: boolean;
+}
+
+export function useApps({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const view = selectTarget(state);
+  const [hostId, setHostId] = useState("generic");
+  const persona = hostById(hostId) ?? HOSTS[0];
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [cache, setCache] = useState<Record<string, Listing>>({});
+  const [busy, setBusy] = useState<null | "list" | "doctor">(null);
+  const [error, setError] = useState<string | null>(null);
+  const [verdicts, setVerdicts] = useState<HostVerdict[] | null>(null);
+
+  const send: AppsSend = useCallback(
+    async (text, opts) => {
+      const exchange = await commands.sendFrame(text, { label: opts.label, headers: opts.headers, rememberedSession: false, noCache: true });
+      if (!exchange) throw new Error("the bridge did not deliver a frame (its timeline card says why)");
+      return exchange;
+    },
+    [commands],
+  );
+
+  const list = useCallback(async () => {
+    if (view.kind !== "ready") return;
+    const key = `${view.key}|${persona.id}`;
+    if (known(persona.cachesToolsList) === true && cache[key]) {
+      setListing({ ...cache[key], cached: true });
+      return;
+    }
+    setBusy("list");
+    setError(null);
+    try {
+      const declares = known(persona.declaresExtension) ?? true;
+      const conn = await connectApps(send, { declaresExtension: declares, who: persona.id });
+      if (conn.era === "unreachable") throw new Error(conn.reason);
+      const found = await listApps(conn);
+      if (found.error) throw new Error(found.error);
+      const next: Listing = {
+        targetKey: view.key,
+        hostId: persona.id,
+        conn,
+        apps: found.apps,
+        ...(found.resourcesError ? { resourcesError: found.resourcesError } : {}),
+      };
+      setListing(next);
+      setCache((c) => ({ ...c, [key]: next }));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }, [view, persona, cache, send]);
+
+  /** The sandbox's origin (the playground server starts its listener on the first ask). */
+  const sandboxOrigin = useCallback(async (): Promise<string> => {
+    const reply = await commands.api<{ origin: string }>("apps/sandbox", {});
+    if (!reply.ok) throw new Error(`the app sandbox is not available (${reply.kind}: ${reply.message}); restart the playground server`);
+    return reply.value.origin;
+  }, [commands]);
+
+  const forget = useCallback(() => {
+    setCache({});
+    setListing(null);
+  }, []);
+
+  const diagnose = useCallback(async () => {
+    if (view.kind !== "ready") return;
+    setBusy("doctor");
+    setError(null);
+    try {
+      setVerdicts(judgeHosts(await gatherFacts(send)));
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(null);
+    }
+  }, [view, send]);
+
+  return { view, persona, hostId, setHostId, listing, list, forget, busy, error, verdicts, diagnose, sandboxOrigin };
+}

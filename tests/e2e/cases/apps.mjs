@@ -1,0 +1,148 @@
+// e2e cases for the Apps tab (issue 29): a published ext-apps example server's app renders in the sandbox on its
+// own origin, its handshake and tool notifications are in the Apps wire, a call the app makes is on the timeline,
+// and the doctor names why a host that does not declare the extension shows a gated app blank.
+import path from "node:path";
+import { ROOT } from "../harness.mjs";
+import { A11yPage } from "../pages/a11y.mjs";
+
+const BASIC = `node ${path.join(ROOT, "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js")} --stdio`;
+const FIXTURE = (...flags) => ["node", path.join(ROOT, "tests/fixtures/apps/stdio.mjs"), ...flags].join(" ");
+
+async function openApps(pg, command) {
+  await pg.open();
+  await pg.chooseCustomStdio(command);
+  await pg.tid("tab-apps").click();
+  await pg.tid("apps-panel").waitFor();
+}
+
+const wireMethods = (page) =>
+  page.locator('[data-testid="apps-wire-row"]').evaluateAll((els) => els.map((e) => `${e.dataset.direction} ${e.dataset.kind} ${e.dataset.method}`));
+
+export function register({ test, assert }) {
+  test("Apps: the ext-apps basic example renders in a sandbox on another origin; ui/initialize and the tool notifications are in the wire; the app's own tools/call is on the timeline", async ({
+    pg,
+    page,
+  }) => {
+    await openApps(pg, BASIC);
+    await pg.tid("apps-list").click();
+    const tool = pg.tid("apps-tool");
+    await tool.first().waitFor({ timeout: 30_000 });
+    assert((await tool.count()) === 1 && (await tool.getAttribute("data-tool")) === "get-time", `app tools: ${await tool.allInnerTexts()}`);
+    assert(
+      (await tool.innerText()).includes("ui://get-time/mcp-app.html") && (await tool.innerText()).includes("text/html;profile=mcp-app"),
+      await tool.innerText(),
+    );
+    await pg.tid("apps-run").click();
+    await page.waitForSelector('[data-testid="apps-run-area"][data-phase="running"]', { timeout: 30_000 });
+
+    // The outer frame is the sandbox proxy on its own origin, never the playground's.
+    const src = await pg.tid("apps-frame").getAttribute("src");
+    const sandboxOrigin = new URL(src).origin;
+    const pageOrigin = new URL(page.url()).origin;
+    assert(sandboxOrigin !== pageOrigin, `the sandbox must be on another origin: ${sandboxOrigin} vs ${pageOrigin}`);
+    // The app itself (inner frame) shows the tool result the host sent it.
+    const app = page.frameLocator('[data-testid="apps-frame"]').frameLocator("iframe");
+    await app.locator("body").waitFor({ timeout: 20_000 });
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "ui/notifications/tool-result"),
+      null,
+      { timeout: 20_000 },
+    );
+    const methods = await wireMethods(page);
+    for (const expected of [
+      "app→host notification ui/notifications/sandbox-proxy-ready",
+      "host→app notification ui/notifications/sandbox-resource-ready",
+      "app→host request ui/initialize",
+      "host→app response ui/initialize",
+      "app→host notification ui/notifications/initialized",
+      "host→app notification ui/notifications/tool-input",
+      "host→app notification ui/notifications/tool-result",
+    ]) {
+      assert(methods.includes(expected), `the wire should have "${expected}": ${methods.join(" | ")}`);
+    }
+    const init = methods.indexOf("app→host request ui/initialize");
+    assert(init < methods.indexOf("host→app notification ui/notifications/tool-input"), "tool input only after the handshake");
+
+    // A call the app makes goes through the bridge to the server and lands on the timeline.
+    await app.getByRole("button", { name: /get server time/i }).click();
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "tools/call" && e.dataset.direction === "app→host"),
+      null,
+      { timeout: 20_000 },
+    );
+    await pg.tid("tab-timeline").click();
+    const labels = await page.locator('[data-testid="exchange-label"]').allInnerTexts();
+    assert(
+      labels.some((l) => l.includes("tools/call get-time (asked by the app)")),
+      `the app's call should be a timeline card: ${labels.join(" | ")}`,
+    );
+    assert(
+      labels.some((l) => l.includes("resources/read ui://get-time/mcp-app.html")),
+      `the host's resources/read should be a timeline card: ${labels.join(" | ")}`,
+    );
+    await pg.tid("tab-apps").click();
+    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps.png") });
+    await pg.tid("apps-close").click();
+    await page.waitForFunction(
+      () => [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "ui/resource-teardown"),
+      null,
+      {
+        timeout: 10_000,
+      },
+    );
+  });
+
+  test("Apps doctor: a server that shows _meta.ui only to clients declaring the extension is blank in Claude, and the verdict says why", async ({
+    pg,
+    page,
+  }) => {
+    await openApps(pg, FIXTURE("--gate"));
+    await pg.tid("apps-doctor-run").click();
+    const claude = page.locator('[data-testid="apps-verdict"][data-host="claude"]');
+    await claude.waitFor({ timeout: 30_000 });
+    assert((await claude.getAttribute("data-verdict")) === "blank", `claude: ${await claude.innerText()}`);
+    const text = await claude.innerText();
+    assert(text.includes("your server hides _meta.ui (on get_time) unless the client declares the io.modelcontextprotocol/ui extension"), text);
+    assert(text.includes("does not declare it"), text);
+    assert((await page.locator('[data-testid="apps-verdict"][data-host="generic"]').getAttribute("data-verdict")) === "renders", "generic renders");
+    // As Claude, the listing itself shows what that host sees: get_time carries no app.
+    await pg.tid("apps-host-select").selectOption("claude");
+    await pg.tid("apps-list").click();
+    await page.locator('[data-testid="apps-tool"]').first().waitFor({ timeout: 20_000 });
+    const tools = await page.locator('[data-testid="apps-tool"]').evaluateAll((els) => els.map((e) => e.dataset.tool));
+    assert(!tools.includes("get_time"), `as Claude, get_time should carry no app: ${tools}`);
+    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps-doctor.png") });
+  });
+
+  test("Apps: a blocked request is listed with its domain and the CSP key that would allow it; the Apps tab has no serious axe violation, light and dark", async ({
+    pg,
+    page,
+  }) => {
+    await openApps(pg, FIXTURE());
+    await pg.tid("apps-list").click();
+    await pg.tid("apps-tool").first().waitFor({ timeout: 20_000 });
+    await pg.tid("apps-run").click();
+    await page.waitForSelector('[data-testid="apps-run-area"][data-phase="running"]', { timeout: 30_000 });
+    const app = page.frameLocator('[data-testid="apps-frame"]').frameLocator("iframe");
+    await app.getByText(/connected to/).waitFor({ timeout: 20_000 });
+    await app.locator("body").evaluate(() => fetch("https://api.example.com/data").catch(() => {}));
+    await pg.tid("apps-violations").waitFor({ timeout: 10_000 });
+    const v = await pg.tid("apps-violations").innerText();
+    assert(v.includes("https://api.example.com") && v.includes("connect-src") && v.includes("_meta.ui.csp.connectDomains"), v);
+    await app.getByRole("button", { name: "Open a link" }).click();
+    await pg.tid("apps-open-link").waitFor();
+    assert((await pg.tid("apps-open-link").innerText()).includes("nothing opens until you click it"), "ui/open-link is shown, not followed");
+    const a11y = new A11yPage(pg);
+    const found = [];
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+      found.push(...(await a11y.axe(`${scheme} · apps`)).filter((x) => x.impact === "serious" || x.impact === "critical"));
+      await page.screenshot({ path: path.join(ROOT, `tests/e2e/screenshots/apps-${scheme}.png`) });
+    }
+    await page.setViewportSize({ width: 420, height: 900 });
+    await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps-narrow.png") });
+    assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((x) => x.line).join("\n")}`);
+  });
+}
