@@ -107,7 +107,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
           Choose a host and press List app tools: the playground connects as that host would and lists the tools that carry an app.
         </p>
       )}
-      {apps.verdicts ? <HostVerdicts verdicts={apps.verdicts} /> : null}
+      {apps.verdicts ? <HostVerdicts verdicts={apps.verdicts} checks={apps.checks ?? []} /> : null}
     </PanelSection>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 /** The Apps doctor's answer: per host, would the app render, and why (with the timeline cards that show it). */
+import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
 
 const TONE: Record<HostVerdict["verdict"], string> = {
@@ -9,7 +10,7 @@ const TONE: Record<HostVerdict["verdict"], string> = {
   blank: "text-red-700 dark:text-red-300",
 };
 
-export function HostVerdicts({ verdicts }: { verdicts: HostVerdict[] }) {
+export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; checks: AppsCheckResult[] }) {
   return (
     <section aria-label="Apps doctor" className="flex flex-col gap-2">
       <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps doctor — would it render?</h3>
@@ -33,6 +34,20 @@ export function HostVerdicts({ verdicts }: { verdicts: HostVerdict[] }) {
                 </li>
               ))}
             </ul>
+          </li>
+        ))}
+      </ul>
+      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps checks</h3>
+      <ul className="flex flex-col gap-1 text-xs">
+        {checks.map((c) => (
+          <li key={c.id} data-testid="apps-check" data-check-id={c.id} data-status={c.status} className="text-slate-800 dark:text-slate-200">
+            <strong>
+              {c.id} {c.status.toUpperCase()}
+            </strong>{" "}
+            ({c.level}) {c.title} — {c.detail}{" "}
+            <a href={c.spec} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline dark:text-blue-300">
+              spec
+            </a>
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import type { AppTool } from "@/lib/apps/catalog";
 import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib/apps/connection";
 import { judgeHosts, type HostVerdict } from "@/lib/apps/doctor";
 import { gatherFacts } from "@/lib/apps/gather";
+import { runAppsChecks, type AppsCheckResult } from "@/lib/apps/checks";
 import { HOSTS, hostById, known } from "@/lib/apps/hosts";
 import { selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
@@ -32,6 +33,7 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
   const [busy, setBusy] = useState<null | "list" | "doctor">(null);
   const [error, setError] = useState<string | null>(null);
   const [verdicts, setVerdicts] = useState<HostVerdict[] | null>(null);
+  const [checks, setChecks] = useState<AppsCheckResult[] | null>(null);
 
   const send: AppsSend = useCallback(
     async (text, opts) => {
@@ -90,7 +92,9 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     setBusy("doctor");
     setError(null);
     try {
-      setVerdicts(judgeHosts(await gatherFacts(send)));
+      const facts = await gatherFacts(send);
+      setVerdicts(judgeHosts(facts));
+      setChecks(runAppsChecks(facts));
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -98,5 +102,5 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     }
   }, [view, send]);
 
-  return { view, persona, hostId, setHostId, listing, list, forget, busy, error, verdicts, diagnose, sandboxOrigin };
+  return { view, persona, hostId, setHostId, listing, list, forget, busy, error, verdicts, checks, diagnose, sandboxOrigin };
 }

@@ -7,6 +7,7 @@ import { parseArgs } from "node:util";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
 import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
+import { runAppsChecks } from "@/lib/apps/checks";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
 
@@ -51,6 +52,7 @@ export async function run(argv: string[]): Promise<number> {
       visibility: a.visibility,
     })),
     hosts: hosts.map((h) => ({ host: h.host, verdict: h.verdict, reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })) })),
+    checks: runAppsChecks(facts).map((c) => ({ id: c.id, level: c.level, status: c.status, title: c.title, detail: c.detail })),
   };
   if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
@@ -61,6 +63,7 @@ export async function run(argv: string[]): Promise<number> {
       lines.push(`${h.label}: ${h.verdict}`);
       for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detail}`);
     }
+    for (const c of report.checks) lines.push(`${c.id} ${c.status.toUpperCase()} (${c.level}) ${c.title}: ${c.detail}`);
     process.stdout.write(`${lines.join("\n")}\n`);
   }
   const generic = hosts.find((h) => h.host === "generic");

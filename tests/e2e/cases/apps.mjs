@@ -125,7 +125,7 @@ export function register({ test, assert }) {
     await pg.tid("apps-run").click();
     await page.waitForSelector('[data-testid="apps-run-area"][data-phase="running"]', { timeout: 30_000 });
     const app = page.frameLocator('[data-testid="apps-frame"]').frameLocator("iframe");
-    await app.getByText(/connected to/).waitFor({ timeout: 20_000 });
+    await app.getByText(/^result: /).waitFor({ timeout: 20_000 });
     await app.locator("body").evaluate(() => fetch("https://api.example.com/data").catch(() => {}));
     await pg.tid("apps-violations").waitFor({ timeout: 10_000 });
     const v = await pg.tid("apps-violations").innerText();

@@ -1,0 +1,64 @@
+/**
+ * The Apps checks (AP01–AP04) against the apps fixture over the real bridge: each passes on the well-behaved
+ * fixture and is proved able to fail (or warn, for a SHOULD) by the fixture flag that breaks its rule.
+ */
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import type { Target } from "@/lib/bridge/contract";
+import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { runAppsChecks } from "@/lib/apps/checks";
+import { gatherFacts } from "@/lib/apps/gather";
+import { FIXTURES } from "./helpers";
+
+const target = (...flags: string[]): Target => ({ kind: "stdio", command: process.execPath, args: [path.join(FIXTURES, "apps", "stdio.mjs"), ...flags] });
+
+async function checksOf(...flags: string[]) {
+  const send = bridgeCheckSend(target(...flags));
+  try {
+    const results = runAppsChecks(await gatherFacts((text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: 10_000 })));
+    return Object.fromEntries(results.map((r) => [r.id, r]));
+  } finally {
+    await shutdownAll();
+  }
+}
+
+afterAll(shutdownAll);
+
+describe("Apps checks", () => {
+  it("the well-behaved fixture passes AP01–AP04", async () => {
+    const r = await checksOf();
+    expect(Object.values(r).map((c) => `${c.id} ${c.status}`)).toEqual(["AP01 pass", "AP02 pass", "AP03 pass", "AP04 pass"]);
+  });
+
+  it("AP01 fails when the resource is served as text/html instead of text/html;profile=mcp-app", async () => {
+    const r = await checksOf("--wrong-mime");
+    expect(r.AP01.status).toBe("fail");
+    expect(r.AP01.detail).toContain("get_time: resources/read gave text/html");
+  });
+
+  it("AP01 fails when the resourceUri names a resource that resources/read does not have", async () => {
+    const r = await checksOf("--missing-resource");
+    expect(r.AP01.status).toBe("fail");
+    expect(r.AP01.detail).toContain("get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html");
+  });
+
+  it("AP02 warns when the server's capabilities do not declare io.modelcontextprotocol/ui", async () => {
+    const r = await checksOf("--no-declare");
+    expect(r.AP02.status).toBe("warn");
+    expect(r.AP02.level).toBe("SHOULD");
+  });
+
+  it("AP03 fails when visibility holds a value other than model/app (a host cannot tell whether the model may see the tool)", async () => {
+    const r = await checksOf("--bad-visibility");
+    expect(r.AP03.status).toBe("fail");
+    expect(r.AP03.detail).toContain('get_time: ["app","agent"]');
+  });
+
+  it("AP04 warns on a CSP with an unknown key and an entry that is not an origin", async () => {
+    const r = await checksOf("--bad-csp");
+    expect(r.AP04.status).toBe("warn");
+    expect(r.AP04.detail).toContain('connectDomains: "api.example.com/v1" is not an origin');
+    expect(r.AP04.detail).toContain('unknown key "scriptDomains"');
+  });
+});
