@@ -2,7 +2,9 @@
  * A class on a real balancer: N hosted instances (scripts/serve.mjs --hosted) behind Debian's nginx running
  * deploy/nginx/playground.conf (the file users copy; only its ports are swapped for free ones), and S students,
  * each from their own loopback address, doing what the chapter does: server/discover, tools/list, the MRTR
- * round trip (create_event → input_required → retry with requestState), a tools/list over stdio and a lab run. Then
+ * round trip (create_event → input_required → retry with requestState), a tools/list over stdio, a task
+ * (confirm_booking made, polled, answered and polled to completed through whichever instances the balancer picks)
+ * and a lab run. Then
  * the same load again while every instance in turn is stopped with SIGTERM mid-wave and started again (a rolling
  * restart): each stop lands while a witness lab run (fresh stdio processes) is in flight on that instance, and the
  * students' calls keep running. Passes only with zero lost calls (every reply complete, the witnesses' included),
@@ -38,6 +40,11 @@ const ENVELOPE = {
 const CALENDAR = { kind: "demo", server: "calendar", transport: "http" };
 const CALENDAR_STDIO = { kind: "demo", server: "calendar", transport: "stdio" };
 const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } };
+const TASKS = { kind: "demo", server: "tasks", transport: "http" };
+const TASKS_ENVELOPE = {
+  ...ENVELOPE,
+  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} }, extensions: { "io.modelcontextprotocol/tasks": {} } },
+};
 
 /** Every process this run started: a failure ends them all before it exits (nothing may outlive the test). */
 const children = new Set<ChildProcess>();
@@ -230,6 +237,55 @@ class Student {
       return judge(reply);
     });
   }
+  /**
+   * A task through the balancer (issue 26, item 4): confirm_booking is made on one instance, then polled, answered
+   * and polled again through whichever instances nginx picks (round robin, restarts included). Its id is signed with
+   * a key derived from PLAYGROUND_TOKEN; the answer is kept in the user's store, which the instances on this host share.
+   */
+  private async task(): Promise<void> {
+    const frame = (method: string, params: object) => ({ jsonrpc: "2.0", id: this.n + 1, method, params: { _meta: TASKS_ENVELOPE, ...params } });
+    let taskId = "";
+    await this.send(
+      "task: tools/call",
+      frame("tools/call", { name: "confirm_booking", arguments: {} }),
+      (r) => {
+        taskId = String((r.result as { taskId?: unknown } | undefined)?.taskId ?? "");
+        return taskId.startsWith("tsk1.") ? null : `no task: ${JSON.stringify(r).slice(0, 200)}`;
+      },
+      TASKS,
+    );
+    if (!taskId) return;
+    const pollUntil = async (want: string): Promise<string> => {
+      for (let i = 0; i < 60; i++) {
+        let status = "";
+        let interval = 500;
+        await this.send(
+          "task: tasks/get",
+          frame("tasks/get", { taskId }),
+          (r) => {
+            const result = r.result as { status?: string; pollIntervalMs?: number } | undefined;
+            status = result?.status ?? "";
+            interval = result?.pollIntervalMs ?? 500;
+            return status ? null : `tasks/get failed on this instance: ${JSON.stringify(r).slice(0, 200)}`;
+          },
+          TASKS,
+        );
+        if (status === want || status === "" || ["completed", "failed", "cancelled"].includes(status)) return status;
+        await sleep(interval);
+      }
+      return "still waiting after 60 polls";
+    };
+    const asking = await pollUntil("input_required");
+    if (asking !== "input_required") return void this.calls.push({ what: "task: input_required", ms: 0, ok: false, detail: `ended ${asking}` });
+    await this.send(
+      "task: tasks/update",
+      frame("tasks/update", { taskId, inputResponses: { confirm: { action: "accept", content: { confirmed: true } } } }),
+      (r) => (r.error ? `tasks/update failed: ${JSON.stringify(r.error)}` : null),
+      TASKS,
+    );
+    const done = await pollUntil("completed");
+    this.calls.push({ what: "task: completed", ms: 0, ok: done === "completed", detail: done === "completed" ? undefined : `ended ${done}` });
+  }
   async lesson(): Promise<void> {
     const id = () => this.n + 1;
     await this.send("server/discover", { jsonrpc: "2.0", id: id(), method: "server/discover", params: { _meta: ENVELOPE } }, (r) =>
@@ -263,6 +319,7 @@ class Student {
       (r) => (JSON.stringify(r.result ?? {}).includes("create_event") ? null : `unexpected stdio tools/list reply ${JSON.stringify(r).slice(0, 200)}`),
       CALENDAR_STDIO,
     );
+    await this.task();
     await this.call("lab run", "/api/lab/run", LAB_RUN, judgeLabRun);
   }
 }
