@@ -34,6 +34,8 @@ export interface ToolBill {
   counted: ToolField[];
   /** tokens minus the counted fields: keys, braces, separators and seam effects. */
   structure: number;
+  /** MCP Apps: `_meta.ui.visibility` without "model" — an Apps host shows the tool to its app, not to the model. */
+  appOnly?: boolean;
 }
 
 export interface Bill {
@@ -51,6 +53,11 @@ export interface Bill {
   hasInstructions: boolean;
   /** toolsTokens + instructionsTokens. */
   totalTokens: number;
+  /**
+   * MCP Apps: the tools an Apps host hides from the model (billed apart: their array counted alone). A host that
+   * knows Apps puts totalTokens − appOnly.tokens in the prompt; one that does not, all of it.
+   */
+  appOnly: { tools: number; tokens: number };
   measured?: Measured;
 }
 
@@ -68,6 +75,14 @@ function fieldValues(tool: JsonObject): [ToolField, unknown][] {
   return Object.keys(rest).length > 0 ? [...named, ["other", rest]] : named;
 }
 
+/** MCP Apps: a tool whose `_meta.ui.visibility` lists where it is shown, and the model is not among them. */
+export function isAppOnly(tool: JsonObject): boolean {
+  const meta = tool._meta;
+  const ui = meta && typeof meta === "object" && !Array.isArray(meta) ? (meta as JsonObject).ui : undefined;
+  const visibility = ui && typeof ui === "object" && !Array.isArray(ui) ? (ui as JsonObject).visibility : undefined;
+  return Array.isArray(visibility) && !visibility.includes("model");
+}
+
 export function billTool(
   tool: JsonObject,
   index: number,
@@ -83,7 +98,7 @@ export function billTool(
     if (options.fieldSet === "whole" || (PROMPT_FIELDS as readonly string[]).includes(field)) counted.push(field);
   }
   const structure = tokens - counted.reduce((sum, f) => sum + (fields[f] ?? 0), 0);
-  return { index, name: toolName(tool, index), tokens, fields, counted, structure };
+  return { index, name: toolName(tool, index), tokens, fields, counted, structure, ...(isAppOnly(tool) ? { appOnly: true } : {}) };
 }
 
 export function catalogueBytes(catalogue: Catalogue): number {
@@ -98,6 +113,9 @@ export function billCatalogue(catalogue: Catalogue, count: Counter, options: Bil
   const toolsTokens = count(`[${viewTexts.join(options.layout === "compact" ? "," : ", ")}]`);
   const hasInstructions = typeof catalogue.instructions === "string";
   const instructionsTokens = hasInstructions ? count(catalogue.instructions!) : 0;
+  const separator = options.layout === "compact" ? "," : ", ";
+  const appViews = viewTexts.filter((_, i) => isAppOnly(tools[i]));
+  const appOnly = { tools: appViews.length, tokens: appViews.length ? count(`[${appViews.join(separator)}]`) : 0 };
   return {
     options,
     tools: tools.length,
@@ -109,6 +127,7 @@ export function billCatalogue(catalogue: Catalogue, count: Counter, options: Bil
     instructionsTokens,
     hasInstructions,
     totalTokens: toolsTokens + instructionsTokens,
+    appOnly,
     measured: catalogue.measured,
   };
 }

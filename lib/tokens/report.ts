@@ -11,9 +11,10 @@ export interface BillJson {
   bytes: number;
   toolsTokens: number;
   sumOfPerTool: number;
-  perTool: { name: string; tokens: number; fields: Partial<Record<ToolField, number>>; counted: ToolField[]; structure: number }[];
+  perTool: { name: string; tokens: number; fields: Partial<Record<ToolField, number>>; counted: ToolField[]; structure: number; appOnly?: boolean }[];
   instructionsTokens: number;
   totalTokens: number;
+  appOnly: Bill["appOnly"];
   pages: number;
   options: Bill["options"];
   measured?: Bill["measured"];
@@ -25,9 +26,17 @@ export function billToJson(bill: Bill): BillJson {
     bytes: bill.bytes,
     toolsTokens: bill.toolsTokens,
     sumOfPerTool: bill.sumOfPerTool,
-    perTool: bill.perTool.map(({ name, tokens, fields, counted, structure }) => ({ name, tokens, fields, counted, structure })),
+    perTool: bill.perTool.map(({ name, tokens, fields, counted, structure, appOnly }) => ({
+      name,
+      tokens,
+      fields,
+      counted,
+      structure,
+      ...(appOnly ? { appOnly } : {}),
+    })),
     instructionsTokens: bill.instructionsTokens,
     totalTokens: bill.totalTokens,
+    appOnly: bill.appOnly,
     pages: bill.pages,
     options: bill.options,
     measured: bill.measured,
@@ -62,7 +71,7 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
     `${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`,
   );
   for (const t of bill.perTool) {
-    lines.push(`${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}`);
+    lines.push(`${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}${t.appOnly ? "  app only" : ""}`);
   }
   lines.push("");
   lines.push(
@@ -70,6 +79,10 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
   );
   lines.push(`${pad("server instructions", width)} ${bill.hasInstructions ? num(bill.instructionsTokens) : "   none"}`);
   lines.push(`${pad(totalLabel, width)} ${num(bill.totalTokens)}`);
+  if (bill.appOnly.tools)
+    lines.push(
+      `of which ${n(bill.appOnly.tokens)} tokens are ${bill.appOnly.tools} app-only tool${bill.appOnly.tools === 1 ? "" : "s"} (_meta.ui.visibility without "model"): an MCP Apps host hides them from the model, so it bills ${n(bill.totalTokens - bill.appOnly.tokens)}`,
+    );
   lines.push("");
   lines.push(fleetSentence(fleetCost(bill.totalTokens, fleet.servers, fleet.window)));
   lines.push("Fields in parentheses are billed but not counted in the tool's tokens; struct = keys, braces and separators (tokens minus counted fields).");

@@ -55,6 +55,21 @@ describe("billTool: a tool's tokens, its fields, and the structure between them"
   });
 });
 
+describe("MCP Apps: tools an Apps host hides from the model are billed apart", () => {
+  const appOnly = { name: "app", description: "dd", inputSchema: {}, _meta: { ui: { visibility: ["app"] } } };
+  const both = { name: "both", description: "dd", inputSchema: {}, _meta: { ui: { visibility: ["model", "app"] } } };
+  it('a tool whose _meta.ui.visibility lacks "model" is app-only; the total keeps it, appOnly names its share', () => {
+    const bill = billCatalogue({ pages: [{ tools: [a, appOnly, both] }] }, chars, py);
+    const view = serialize(countedView(appOnly, "prompt"), py.layout);
+    expect(bill.appOnly).toEqual({ tools: 1, tokens: `[${view}]`.length });
+    expect(bill.perTool.filter((t) => t.appOnly).map((t) => t.name)).toEqual(["app"]);
+    expect(bill.totalTokens).toBe(bill.toolsTokens);
+  });
+  it("a catalogue without Apps metadata has no app-only share", () => {
+    expect(billCatalogue(catalogue, chars, py).appOnly).toEqual({ tools: 0, tokens: 0 });
+  });
+});
+
 describe("billCatalogue: totals", () => {
   const b = billCatalogue(catalogue, chars, py);
   it("tools are sorted costliest first; ties keep the catalogue's order", () => {
