@@ -218,3 +218,27 @@ describe("diff", () => {
     expect(readFileSync(junit, "utf8")).toContain('failures="1"');
   });
 });
+
+describe("compare (two servers side by side)", () => {
+  it("sends the same frames to both and reports B's two breaking changes from A (exit 1)", async () => {
+    const framesPath = path.join(dir, "frames.jsonl");
+    const run = await runCli([
+      "compare",
+      "--frames",
+      framesPath,
+      "--stdio",
+      `node ${MEMORY}`,
+      "--env",
+      freshMemory(),
+      "--stdio",
+      `node ${CHANGED}`,
+      "--env",
+      freshMemory(),
+      "--json",
+    ]);
+    expect(run.code).toBe(1);
+    const report = JSON.parse(run.stdout) as { breaking: { kind: string }[]; nonBreaking: unknown[]; same: number };
+    expect(report.breaking.map((d) => d.kind).sort()).toEqual(["required-argument-added", "tool-removed"]);
+    expect(report.nonBreaking).toEqual([]);
+  });
+});

@@ -8,8 +8,10 @@ import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { send } from "@/lib/bridge/server/send";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
-import { diffJson, diffJunit, diffPairs, diffText, type DiffPair } from "@/lib/cassette/diff";
-import { answerOf, type Interaction } from "@/lib/cassette/format";
+import type { Target } from "@/lib/bridge/contract";
+import type { SendContext } from "@/lib/bridge/server/send";
+import { diffJson, diffJunit, diffPairs, diffText, type DiffPair, type DiffReport } from "@/lib/cassette/diff";
+import { answerOf, type Cassette, type Interaction } from "@/lib/cassette/format";
 import { liveAnswer, probeAndSend } from "@/lib/cassette/replay";
 import { asObject, tryParseJson } from "@/lib/protocol/json";
 import { META_KEYS } from "@/lib/protocol/meta";
@@ -77,8 +79,19 @@ async function run(argv: string[]): Promise<number> {
   if (index >= cassette.targets.length) return usageFailure(`the cassette has ${cassette.targets.length} target(s); there is no target ${index}`, HELP);
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
-  const overHttp = targetTransport(target) === "http";
+  const result = await replayAndDiff(cassette, index, target, ctx, timeoutMs);
+  if (!result.ok) {
+    process.stderr.write(`could not replay the cassette: ${result.reason}\n`);
+    return 1;
+  }
+  return printDiff(result, values);
+}
 
+export type Diffed = { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string } | { ok: false; reason: string };
+
+/** Probes `target`, replays the recorded target's requests to it and classifies every difference. */
+export async function replayAndDiff(cassette: Cassette, index: number, target: Target, ctx: SendContext, timeoutMs: number): Promise<Diffed> {
+  const overHttp = targetTransport(target) === "http";
   const mine = cassette.interactions.map((x, i) => ({ x, i })).filter(({ x }) => x.target === index);
   const replayable = mine.filter(({ x }) => !x.handshake);
   let n = 0;
@@ -99,10 +112,7 @@ async function run(argv: string[]): Promise<number> {
     replayable.map(({ x }) => x.request),
     { clientCapabilities: recordedCapabilities(mine.map(({ x }) => x)) },
   );
-  if (replayed.verdict.era === "unreachable") {
-    process.stderr.write(`could not replay the cassette: ${replayed.verdict.reason}\n`);
-    return 1;
-  }
+  if (replayed.verdict.era === "unreachable") return { ok: false, reason: replayed.verdict.reason };
 
   const pairs: DiffPair[] = [];
   // The handshake: each recorded initialize / server/discover against the probe's own.
@@ -120,9 +130,14 @@ async function run(argv: string[]): Promise<number> {
   const recordedTarget = cassette.targets[index];
   const report = diffPairs(pairs, { recorded: recordedTarget.era, live: replayed.verdict.era === "legacy" ? "legacy" : "modern" });
   const heading = `diff: ${recordedTarget.label} as recorded (${recordedTarget.era}${recordedTarget.protocolVersion ? ` ${recordedTarget.protocolVersion}` : ""}) against ${targetLabel(target)} (${replayed.verdict.era}${replayed.verdict.version ? ` ${replayed.verdict.version}` : ""})`;
-  if (values.junit) writeFileSync(values.junit, diffJunit(report, pairs, heading));
-  process.stdout.write(`${values.json ? JSON.stringify(diffJson(report), null, 2) : diffText(report, heading)}\n`);
-  return report.breaking.length > 0 ? 1 : 0;
+  return { ok: true, report, pairs, heading };
+}
+
+/** Writes the report (text or --json, and --junit) and returns the exit code: 1 on a breaking change. */
+export function printDiff(result: Extract<Diffed, { ok: true }>, values: { json?: boolean; junit?: string }): number {
+  if (values.junit) writeFileSync(values.junit, diffJunit(result.report, result.pairs, result.heading));
+  process.stdout.write(`${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, result.heading)}\n`);
+  return result.report.breaking.length > 0 ? 1 : 0;
 }
 
 export const command: CliCommand = { usage: USAGE, run };

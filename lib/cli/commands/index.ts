@@ -21,5 +21,6 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   record: () => import("./record").then((m) => m.command),
   mock: () => import("./mock").then((m) => m.command),
   diff: () => import("./diff").then((m) => m.command),
+  compare: () => import("./compare").then((m) => m.command),
   apps: () => import("./apps").then((m) => m.command),
 };

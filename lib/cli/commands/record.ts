@@ -9,7 +9,10 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { send } from "@/lib/bridge/server/send";
 import { targetTransport } from "@/lib/bridge/target";
 import { cassetteText } from "@/lib/cassette/format";
-import { cassetteFromState } from "@/lib/cassette/from-session";
+import { cassetteFromState, type MadeCassette } from "@/lib/cassette/from-session";
+import type { Target } from "@/lib/bridge/contract";
+import type { SendContext } from "@/lib/bridge/server/send";
+import type { JsonObject } from "@/lib/protocol/json";
 import { parseFramesJsonl, probeAndSend } from "@/lib/cassette/replay";
 import { recordExchange } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
@@ -46,6 +49,28 @@ async function run(argv: string[]): Promise<number> {
   }
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
+  const made = await recordCassette(target, ctx, frames.frames, timeoutMs);
+  if (!made.ok) {
+    process.stderr.write(`could not record: ${made.reason}\n`);
+    return 1;
+  }
+  reportMaking(made);
+  const out = cassetteText(made.cassette);
+  if (values.out) {
+    writeFileSync(values.out, out);
+    for (const line of describeTargets(made.cassette)) process.stderr.write(`${line}\n`);
+    process.stderr.write(`wrote ${values.out}\n`);
+  } else process.stdout.write(out);
+  return 0;
+}
+
+/** Probes the target, sends every frame and makes the cassette of it all (handshake included). */
+export async function recordCassette(
+  target: Target,
+  ctx: SendContext,
+  frames: JsonObject[],
+  timeoutMs: number,
+): Promise<({ ok: true } & MadeCassette) | { ok: false; reason: string }> {
   const overHttp = targetTransport(target) === "http";
   let n = 0;
   const replayed = await probeAndSend(
@@ -62,12 +87,9 @@ async function run(argv: string[]): Promise<number> {
         },
         ctx,
       ),
-    frames.frames,
+    frames,
   );
-  if (replayed.verdict.era === "unreachable") {
-    process.stderr.write(`could not record: ${replayed.verdict.reason}\n`);
-    return 1;
-  }
+  if (replayed.verdict.era === "unreachable") return { ok: false, reason: replayed.verdict.reason };
   const state = {
     ...defaultShareState(),
     title: "recorded by npm run cli -- record",
@@ -75,15 +97,7 @@ async function run(argv: string[]): Promise<number> {
     editor: "",
     exchanges: replayed.steps.map((s) => recordExchange(s.exchange, { label: s.label })),
   };
-  const made = cassetteFromState(state, { source: "record" });
-  reportMaking(made);
-  const out = cassetteText(made.cassette);
-  if (values.out) {
-    writeFileSync(values.out, out);
-    for (const line of describeTargets(made.cassette)) process.stderr.write(`${line}\n`);
-    process.stderr.write(`wrote ${values.out}\n`);
-  } else process.stdout.write(out);
-  return 0;
+  return { ok: true, ...cassetteFromState(state, { source: "record" }) };
 }
 
 export const command: CliCommand = { usage: USAGE_LINE, run };
