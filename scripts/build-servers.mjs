@@ -14,6 +14,7 @@ const entries = {
   "calendar-hardened": "lib/servers/calendar-hardened-stdio.ts",
   "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
   tasks: "lib/servers/tasks-stdio.ts",
+  "calendar-app": "lib/servers/calendar-app-stdio.ts",
   // The bridge's routes without Next's pipeline, for scripts/serve.mjs (npm run start:fast / start:hosted).
   bridge: "scripts/bridge-entry.ts",
   // The token counter's worker thread (lib/tokens/server/counting.ts): billing never runs on a request thread.

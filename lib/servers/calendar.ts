@@ -92,6 +92,8 @@ export interface CalendarOptions {
   onWeekUpdated?: (server: McpServer) => void;
   /** Default: the module-level calendar every connection of this process shares (the chapter's point). */
   store?: CalendarStore;
+  /** Capabilities beyond tools/resources/prompts (the calendar app declares the MCP Apps extension). */
+  extraCapabilities?: Record<string, unknown>;
 }
 
 function encodeState(state: PendingEvent): string {
@@ -129,7 +131,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
     {
       ...(codec.verify ? { requestState: { verify: codec.verify } } : {}),
       // subscribe is advertised only when the serving entry can deliver resources/updated (modern listen streams).
-      capabilities: { tools: {}, resources: options.onWeekUpdated ? { subscribe: true } : {}, prompts: {} },
+      capabilities: { tools: {}, resources: options.onWeekUpdated ? { subscribe: true } : {}, prompts: {}, ...options.extraCapabilities },
       instructions: CALENDAR_INSTRUCTIONS,
       cacheHints: {
         "server/discover": { ttlMs: 300_000, cacheScope: "public" },

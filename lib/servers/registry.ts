@@ -5,6 +5,7 @@
  */
 import type { McpServer, McpServerFactory, ServerNotifier } from "@modelcontextprotocol/server";
 import { calendarFactory, createCalendarServer, WEEK_URI } from "./calendar";
+import { createCalendarAppServer } from "./calendar-app";
 import { createHandleCalendarServer } from "./calendar-handles";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 import { createMrtrScenarioServer } from "./mrtr-scenarios";
@@ -29,6 +30,10 @@ export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
   "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
   "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
   "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },
+  "calendar-app": {
+    title: "the chapter's calendar with an MCP App (show_week renders the week; its form calls create_event)",
+    factory: createCalendarAppServer,
+  },
   tasks: { title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)", factory: createTasksServer, serveBeside: serveTaskListenHttp },
 };
 

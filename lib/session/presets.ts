@@ -27,6 +27,7 @@ const DEMO_TITLES: Record<DemoServer, string> = {
   "calendar-hardened": "calendar, HMAC-protected requestState",
   "mrtr-scenarios": "MRTR scenarios",
   tasks: "tasks (long-running tools)",
+  "calendar-app": "calendar with an MCP App",
 };
 
 const TRANSPORT_NAMES: Record<Transport, string> = { stdio: "stdio", http: "Streamable HTTP" };

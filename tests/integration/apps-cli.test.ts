@@ -55,3 +55,14 @@ describe("npm run cli -- apps", () => {
     );
   });
 });
+
+describe("npm run cli -- apps --demo calendar-app", () => {
+  it("the chapter's calendar as an app: show_week bound to ui://calendar/week.html, the extension declared, renders everywhere apps render, AP01–AP04 pass", async () => {
+    const run = await runCli(["apps", "--demo", "calendar-app", "--json"]);
+    expect(run.code).toBe(0);
+    const report = JSON.parse(run.stdout) as AppsReport & { checks: { id: string; status: string }[] };
+    expect(report.apps.map((a) => [a.tool, a.resourceUri, a.mimeType])).toEqual([["show_week", "ui://calendar/week.html", "text/html;profile=mcp-app"]]);
+    expect(report.hosts.map((h) => `${h.host} ${h.verdict}`)).toEqual(["generic renders", "claude renders", "chatgpt renders", "claude-code blank"]);
+    expect(report.checks.map((c) => `${c.id} ${c.status}`)).toEqual(["AP01 pass", "AP02 pass", "AP03 pass", "AP04 pass"]);
+  });
+});

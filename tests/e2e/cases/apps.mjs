@@ -145,4 +145,26 @@ export function register({ test, assert }) {
     await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps-narrow.png") });
     assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((x) => x.line).join("\n")}`);
   });
+
+  test("Apps: the chapter's calendar a fourth way: show_week renders the week as an app, and its form's create_event goes through the host onto the timeline", async ({
+    pg,
+    page,
+  }) => {
+    await pg.open();
+    await pg.chooseTarget("calendar-app-stdio");
+    await pg.tid("tab-apps").click();
+    await pg.tid("apps-list").click();
+    await pg.tid("apps-tool").first().waitFor({ timeout: 30_000 });
+    await pg.tid("apps-run").click();
+    const app = page.frameLocator('[data-testid="apps-frame"]').frameLocator("iframe");
+    await app.getByText("Design review").waitFor({ timeout: 30_000 });
+    await app.getByRole("button", { name: "Create event" }).click();
+    await app.getByText("Dentist").first().waitFor({ timeout: 20_000 });
+    await pg.tid("tab-timeline").click();
+    const labels = await page.locator('[data-testid="exchange-label"]').allInnerTexts();
+    assert(
+      labels.some((l) => l.includes("tools/call create_event (asked by the app)")),
+      `the app's create_event should be a timeline card: ${labels.join(" | ")}`,
+    );
+  });
 }
