@@ -130,8 +130,8 @@ export async function startBrowserFlow(opts: BrowserFlowOptions): Promise<AuthRu
       };
       flow.wake();
     });
+  // The client is this module's business (slots), not the flow's.
   const { onFinished, release, client: _client, ...flowOptions } = opts;
-  void _client;
   void runAuthFlow({ ...flowOptions, login, record: flow.record })
     .then(async (session) => {
       await onFinished?.(session);
