@@ -22,6 +22,7 @@ const outDir = path.join(root, "lib/share/examples");
 
 const CALENDAR = { kind: "demo", server: "calendar", transport: "stdio" };
 const EVERYTHING = { kind: "demo", server: "everything", transport: "stdio" };
+const CALENDAR_APP = { kind: "demo", server: "calendar-app", transport: "stdio" };
 
 const V = "2026-07-28";
 const FORM = { elicitation: { form: {} } };
@@ -210,6 +211,40 @@ const EXAMPLES = [
       {
         label: "tool (the model decides)",
         frame: frame(3, "tools/call", { _meta: meta(FORM), name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } }),
+        check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
+      },
+    ],
+  },
+  {
+    id: "calendar-app-way",
+    title: "…and a fourth way: the calendar's week as an MCP App",
+    about:
+      "The calendar with an MCP App (io.modelcontextprotocol/ui): tools/list binds show_week to ui://calendar/week.html in _meta.ui.resourceUri, the host reads that resource (text/html;profile=mcp-app) and renders it in a sandbox, the tool's structuredContent is what the view shows, and the view's form calls create_event through the host. Open the Apps tab on the calendar-app target to run it live.",
+    target: CALENDAR_APP,
+    capabilities: { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } },
+    steps: [
+      {
+        label: "tools/list: show_week carries _meta.ui.resourceUri",
+        frame: frame(1, "tools/list", { _meta: meta({ extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }) }),
+        check: (x) =>
+          expect(
+            result(x)?.tools?.some((t) => t.name === "show_week" && t._meta?.ui?.resourceUri === "ui://calendar/week.html"),
+            "show_week bound to its app",
+          ),
+      },
+      {
+        label: "the host reads the app (the application decides)",
+        frame: frame(2, "resources/read", { _meta: meta({}), uri: "ui://calendar/week.html" }),
+        check: (x) => expect(result(x)?.contents?.[0]?.mimeType === "text/html;profile=mcp-app", "the app's MIME type"),
+      },
+      {
+        label: "the host runs the tool; its result goes to the view",
+        frame: frame(3, "tools/call", { _meta: meta({}), name: "show_week", arguments: {} }),
+        check: (x) => expect(result(x)?.structuredContent?.events?.length === 2, "the seeded week"),
+      },
+      {
+        label: "the view's form calls create_event through the host",
+        frame: frame(4, "tools/call", { _meta: meta({}), name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T10:00:00Z" } }),
         check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
       },
     ],

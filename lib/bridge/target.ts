@@ -23,6 +23,7 @@ export const REPLAY_CASSETTES = [
   "missing-capability",
   "unsupported-version",
   "calendar-three-ways",
+  "calendar-app-way",
   "dentist-mrtr",
   "isolation-abc",
   "token-bill",

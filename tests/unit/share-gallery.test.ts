@@ -14,6 +14,7 @@ describe("the examples gallery", () => {
       "missing-capability",
       "unsupported-version",
       "calendar-three-ways",
+      "calendar-app-way",
       "dentist-mrtr",
       "isolation-abc",
       "token-bill",

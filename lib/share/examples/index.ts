@@ -14,6 +14,7 @@ import missingEnvelope from "./missing-envelope.json";
 import missingCapability from "./missing-capability.json";
 import unsupportedVersion from "./unsupported-version.json";
 import calendarThreeWays from "./calendar-three-ways.json";
+import calendarAppWay from "./calendar-app-way.json";
 import dentistMrtr from "./dentist-mrtr.json";
 import isolationAbc from "./isolation-abc.json";
 import tokenBill from "./token-bill.json";
@@ -34,6 +35,7 @@ const RECORDED: { id: string; payload: unknown }[] = [
   missingCapability,
   unsupportedVersion,
   calendarThreeWays,
+  calendarAppWay,
   dentistMrtr,
   isolationAbc,
   tokenBill,

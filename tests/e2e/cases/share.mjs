@@ -19,6 +19,7 @@ const MUST_SHOW = {
   "missing-capability": ["← error -32021"],
   "unsupported-version": ["← error -32022"],
   "calendar-three-ways": ["→ resources/read", "→ prompts/get", "Created e3: Dentist"],
+  "calendar-app-way": ["ui://calendar/week.html", "text/html;profile=mcp-app", "Created e3: Dentist"],
   "dentist-mrtr": ['"resultType":"input_required"', "Created e3: Dentist at 2026-09-10T08:30:00Z"],
   "isolation-abc": ['"resultType":"input_required"', "Created e3", "Design review"],
   "token-bill": ["→ initialize", "simulate-research-query"],
