@@ -9,6 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
 import { EXIT, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { badgeSvg } from "@/lib/checks/badge";
 import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
@@ -21,7 +22,7 @@ import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
-const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] ${EMULATION_USAGE} [--verbose]`;
+const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] [--badge <file.svg>] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -31,6 +32,7 @@ const OPTIONS = {
   only: { type: "string" },
   "listen-window": { type: "string" },
   "fail-on": { type: "string" },
+  badge: { type: "string" },
   // Client emulation (lib/protocol/emulation.ts): the checks talk as that client would.
   ...EMULATION_OPTIONS,
   verbose: { type: "boolean", default: false },
@@ -88,6 +90,7 @@ export async function run(argv: string[]): Promise<number> {
     },
   ).finally(close);
   if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
+  if (values.badge) writeFileSync(userPath(values.badge), badgeSvg(report));
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
   const json = { ...toCliJson(report), ...(finding ? { unreachable: finding } : {}) };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS } from "@/lib/checks/registry";
 import { exitCodeOf, toCliJson, toJunit } from "@/lib/checks/report";
+import { badgeSvg } from "@/lib/checks/badge";
 import { runChecks } from "@/lib/checks/runner";
 import type { CheckReport } from "@/lib/checks/types";
 import { peer, type Script } from "./peer";
@@ -182,6 +183,15 @@ describe("report forms", () => {
     expect(xml).toContain('<property name="score" value="42"/>');
     expect(xml).toMatch(/<property name="score.formula" value="100 × Σ weight × credit \/ Σ weight; weight MUST 10, SHOULD 3, MAY 1;/);
     expect(xml.indexOf("<properties>")).toBeLessThan(xml.indexOf("<testcase"));
+  });
+
+  it("the badge says the era, the score and its coverage, red when a MUST failed, and escapes its text", () => {
+    const svg = badgeSvg(report);
+    expect(svg).toContain("<text x=");
+    expect(svg).toContain(">MCP 2026-07-28</text>");
+    expect(svg).toContain(">0 · 3/3 applied</text>");
+    expect(svg).toContain('fill="#c62828"');
+    expect(badgeSvg({ ...report, era: "legacy", version: "2025-11-25<x>", mustFailed: 0, failed: 0, score: 100 })).toContain(">MCP 2025-11-25&lt;x&gt;</text>");
   });
 
   it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0, unless --fail-on should); 3 when unreachable", () => {
