@@ -5,7 +5,10 @@ import type { WireRow } from "@/lib/apps/wire";
 export function AppWire({ rows }: { rows: WireRow[] }) {
   return (
     <section aria-label="Apps wire" className="flex flex-col gap-1">
-      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps wire — every message between host and app ({rows.length})</h3>
+      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">
+        Apps wire — every message between host and app ({rows.length > 0 ? rows[rows.length - 1].seq : 0}
+        {rows.length > 0 && rows[0].seq > 1 ? `; the first ${rows[0].seq - 1} no longer shown` : ""})
+      </h3>
       {rows.length === 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">Nothing yet: Run the app.</p>
       ) : (

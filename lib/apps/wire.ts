@@ -57,9 +57,16 @@ export function explainMethod(method: string): string | undefined {
   return mcp ? `${mcp.text} (relayed to the MCP server)` : undefined;
 }
 
+/** An app may post without end: the wire keeps the last rows (bounded memory), and says how many it dropped. */
+export const WIRE_MAX_ROWS = 500;
+const MAX_PENDING = 1000;
+
 /** Turns messages into rows, pairing responses with their requests per direction. */
 export class WireLog {
   private rows: WireRow[] = [];
+  private seq = 0;
+  /** Rows no longer kept (the oldest first). */
+  dropped = 0;
   private pending = new Map<string, { at: number; method: string }>();
   constructor(
     private readonly now: () => number,
@@ -72,12 +79,16 @@ export class WireLog {
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     const method = typeof m.method === "string" ? m.method : undefined;
     const kind: WireRow["kind"] = method ? (id !== undefined ? "request" : "notification") : m.error ? "error" : "response";
-    const row: WireRow = { seq: this.rows.length + 1, direction, kind, at, text: JSON.stringify(message) ?? String(message) };
+    const text = JSON.stringify(message) ?? String(message);
+    const row: WireRow = { seq: ++this.seq, direction, kind, at, text: text.length > 20_000 ? `${text.slice(0, 20_000)}… (${text.length} characters)` : text };
     if (id !== undefined) row.id = id;
     if (method) {
       row.method = method;
       row.explain = explainMethod(method);
-      if (id !== undefined) this.pending.set(`${direction}:${id}`, { at, method });
+      if (id !== undefined) {
+        if (this.pending.size >= MAX_PENDING) this.pending.clear();
+        this.pending.set(`${direction}:${id}`, { at, method });
+      }
     } else if (id !== undefined) {
       const other: WireDirection = direction === "host→app" ? "app→host" : "host→app";
       const request = this.pending.get(`${other}:${id}`);
@@ -89,6 +100,10 @@ export class WireLog {
       }
     }
     this.rows.push(row);
+    if (this.rows.length > WIRE_MAX_ROWS) {
+      this.rows.shift();
+      this.dropped += 1;
+    }
     return row;
   }
 

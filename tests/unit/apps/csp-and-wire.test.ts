@@ -87,3 +87,14 @@ describe("the Apps wire", () => {
     expect(rows[2].explain).toMatch(/after it initialized/);
   });
 });
+
+describe("the Apps wire's bounds", () => {
+  it("keeps the last WIRE_MAX_ROWS rows of an app that posts without end, numbering them on", async () => {
+    const { WIRE_MAX_ROWS } = await import("@/lib/apps/wire");
+    const log = new WireLog(() => 0);
+    for (let i = 0; i < WIRE_MAX_ROWS + 10; i++) log.record("app→host", { jsonrpc: "2.0", method: "notifications/message", params: { i } });
+    const rows = log.all();
+    expect(rows).toHaveLength(WIRE_MAX_ROWS);
+    expect([rows[0].seq, rows.at(-1)!.seq, log.dropped]).toEqual([11, WIRE_MAX_ROWS + 10, 10]);
+  });
+});
