@@ -34,3 +34,18 @@ describe("the Apps sandbox listener", () => {
     expect((await get(port, "/sandbox.html", "evil.example:80")).status).toBe(421);
   });
 });
+
+describe("the Apps sandbox in hosted mode", () => {
+  it("refuses to start without a public origin, and says which settings it needs", async () => {
+    const { execFileSync } = await import("node:child_process");
+    const script = `import("./lib/apps/server/sandbox-server.ts").then((m) => m.startAppsSandbox()).then(() => console.log("started"), (e) => console.log(e.message))`;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "-e", script], {
+      cwd: process.cwd(),
+      env: { ...process.env, PLAYGROUND_MODE: "hosted", PLAYGROUND_APPS_SANDBOX_ORIGIN: "" },
+      encoding: "utf8",
+    });
+    expect(out.trim()).toBe(
+      "hosted mode renders MCP Apps only when PLAYGROUND_APPS_SANDBOX_PORT and PLAYGROUND_APPS_SANDBOX_ORIGIN name an exposed port and its public origin",
+    );
+  });
+});

@@ -45,6 +45,14 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, hosted: boo
 
 function listen(): Promise<AppsSandbox> {
   const hosted = isHosted();
+  // A shared deployment's browsers cannot reach a loopback port of the pod: without a public origin, no sandbox.
+  if (hosted && !process.env.PLAYGROUND_APPS_SANDBOX_ORIGIN) {
+    return Promise.reject(
+      new Error(
+        "hosted mode renders MCP Apps only when PLAYGROUND_APPS_SANDBOX_PORT and PLAYGROUND_APPS_SANDBOX_ORIGIN name an exposed port and its public origin",
+      ),
+    );
+  }
   const port = Number(process.env.PLAYGROUND_APPS_SANDBOX_PORT ?? 0);
   const host = hosted ? (process.env.HOST ?? "0.0.0.0") : "127.0.0.1";
   const server = http.createServer((req, res) => answer(req, res, hosted));
@@ -56,7 +64,7 @@ function listen(): Promise<AppsSandbox> {
     server.listen(port, host, () => {
       server.unref();
       const actual = (server.address() as AddressInfo).port;
-      const origin = process.env.PLAYGROUND_APPS_SANDBOX_ORIGIN ?? `http://127.0.0.1:${actual}`;
+      const origin = process.env.PLAYGROUND_APPS_SANDBOX_ORIGIN || `http://127.0.0.1:${actual}`;
       resolve({ origin, port: actual, close: () => new Promise<void>((r) => server.close(() => r())) });
     });
   });
