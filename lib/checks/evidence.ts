@@ -30,7 +30,8 @@ export function evidenceFrames(exchanges: (Exchange | undefined)[]): EvidenceFra
     for (const text of receivedOf(ex))
       frames.push({ direction: "received", frame: truncate(text.startsWith("HTTP ") ? text : `${status}${text}`, FRAME_CHARS) });
   }
-  return frames.length > MAX_FRAMES
-    ? [...frames.slice(0, MAX_FRAMES - 1), { direction: "received", frame: `… ${frames.length - MAX_FRAMES + 1} more frames` }]
-    : frames;
+  if (frames.length <= MAX_FRAMES) return frames;
+  // The first exchange says what was set up; the last ones usually hold the verdict's proof.
+  const tail = MAX_FRAMES - 3;
+  return [...frames.slice(0, 2), { direction: "received", frame: `… ${frames.length - 2 - tail} frames left out …` }, ...frames.slice(-tail)];
 }
