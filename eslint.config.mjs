@@ -92,6 +92,23 @@ export default defineConfig([
     },
   },
   {
+    // Next renders the pages only: what a page shows is decided by the server (lib/bridge/page-kind.ts), never by Node-side modules.
+    files: ["app/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@/lib/*/server/*", "@/lib/*/server", "@/lib/servers/*"],
+              message: "Pages never import Node-side modules: the server tells the page what to show.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ["components/**"],
     rules: {
       "no-restricted-imports": [

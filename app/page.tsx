@@ -2,16 +2,16 @@ import { headers } from "next/headers";
 import { Playground } from "@/components/playground/Playground";
 import { CleanAddress } from "@/components/signin/CleanAddress";
 import { SignIn } from "@/components/signin/SignIn";
-import { pageFor } from "@/lib/bridge/server/guards";
+import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
 import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
-import { getLaunchToken } from "@/lib/bridge/server/token";
 
-// Who may see the playground depends on the request (Host, sign-in cookie): rendered per request.
+// Who may see the playground depends on the request (Host, sign-in cookie): rendered per request. The server
+// decided which page this request gets (lib/bridge/server/app.ts) and says so in a header only it may set.
 export const dynamic = "force-dynamic";
 
 export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const h = await headers();
-  const page = pageFor(h);
+  const page = decodePageKind(h.get(PAGE_HEADER));
   if (page.kind === "refused") {
     const { refusal } = page;
     return (
@@ -22,7 +22,8 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       </main>
     );
   }
-  if (page.kind === "playground" && page.hosted) return <Playground token={getLaunchToken()} />;
+  // Hosted mode: the page carries the token (the server always sets PLAYGROUND_TOKEN); the hosted guards protect it.
+  if (page.kind === "playground" && page.hosted) return <Playground token={process.env.PLAYGROUND_TOKEN ?? ""} />;
   if (page.kind === "playground") {
     return (
       <>

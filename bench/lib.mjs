@@ -160,11 +160,8 @@ export function postJson(port, urlPath, body, headers = {}) {
   });
 }
 
-/**
- * The app on a free loopback port in its own process group, with a known bridge token: `next start`
- * (server "next") or scripts/serve.mjs (server "fast": bridge routes without Next's pipeline).
- */
-export async function startApp({ token, server = "next", extraEnv = {}, nodeArgs = [] }) {
+/** The app on a free loopback port in its own process group, with a known bridge token: npm start's server ("start"). */
+export async function startApp({ token, server = "start", extraEnv = {}, nodeArgs = [] }) {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no .next build: run `npx next build` first (npm run bench does)");
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, PLAYGROUND_OPEN: "0", ...extraEnv };

@@ -131,7 +131,7 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
   let ownApp;
   if (!app) {
     token = "bench-page-" + Math.random().toString(36).slice(2);
-    app = ownApp = await startApp({ token, server: "fast" });
+    app = ownApp = await startApp({ token, server: "start" });
   }
   peer ??= ensureInspector();
   const inspector = peer.unavailable

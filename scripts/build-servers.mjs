@@ -15,8 +15,6 @@ const entries = {
   "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
   tasks: "lib/servers/tasks-stdio.ts",
   "calendar-app": "lib/servers/calendar-app-stdio.ts",
-  // The bridge's routes without Next's pipeline, for scripts/serve.mjs (npm run start:fast / start:hosted).
-  bridge: "scripts/bridge-entry.ts",
   // The token counter's worker thread (lib/tokens/server/counting.ts): billing never runs on a request thread.
   "tokens-worker": "lib/tokens/server/worker.ts",
 };
@@ -37,8 +35,6 @@ const common = {
   minify: true,
   legalComments: "none",
   logLevel: "warning",
-  // `server-only` throws outside a React Server build; the bridge bundle is server code by construction.
-  alias: { "server-only": path.join(root, "scripts", "empty-module.mjs") },
 };
 await build({
   entryPoints: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, path.join(root, file)])),
@@ -51,7 +47,24 @@ await build({
   // js-tiktoken's rank files (megabytes) load from node_modules when the tokens route first needs them.
   external: ["@modelcontextprotocol/server-everything", "js-tiktoken"],
 });
-console.log(`built embedded stdio servers in ${Date.now() - started} ms -> dist-servers/`);
+// The playground's server (npm start, start:hosted, the image): our own code in one file, loaded once per process.
+// Installed packages stay outside it and load as published (oidc-provider keys its models by class name; Next is
+// Next). Not minified, names kept: stack traces and anything that reads a name see the source's names.
+// (`npm run dev` runs scripts/server.ts from source through tsx instead.)
+await build({
+  entryPoints: { server: path.join(root, "scripts", "server.ts") },
+  outdir: path.join(root, "dist-servers"),
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  platform: "node",
+  target: "node20",
+  format: "esm",
+  packages: "external",
+  keepNames: true,
+  legalComments: "none",
+  logLevel: "warning",
+});
+console.log(`built embedded stdio servers and the playground's server in ${Date.now() - started} ms -> dist-servers/`);
 
 // V8 startup snapshots of the stdio servers: a spawn then deserializes the loaded modules, the SDK's wire schemas and
 // the compiled tool-schema validators (lib/servers/serve-stdio.ts serves read-only requests in memory while the

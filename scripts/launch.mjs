@@ -1,4 +1,4 @@
-// The run commands' last step (scripts/serve.mjs, scripts/dev.mjs): print the launch URL that signs a browser in,
+// The run commands' last step (scripts/server.ts): print the launch URL that signs a browser in,
 // and open it in the default browser when that makes sense (as Jupyter does).
 // The browser is handed a private file (0600, in a 0700 folder) that forwards to the URL, never the URL itself:
 // a command line is visible to every user of the machine (ps), and the token is what keeps them out.

@@ -30,17 +30,21 @@ export function freePort() {
   });
 }
 
-/** How each server serves the app on a port: `next start`, or scripts/serve.mjs (what `npm start` serves: pages through Next, bridge routes direct). */
+/**
+ * The playground's server on a port, as each run command starts it: "start" is what `npm start` serves once built
+ * (dist-servers/server.mjs), "dev" what `npm run dev` runs (scripts/server.ts from source, Next in dev mode).
+ */
 const APP_SERVERS = {
-  next: (port) => ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)],
-  fast: (port) => ["scripts/serve.mjs", "--port", String(port)],
+  start: (port) => ["dist-servers/server.mjs", "--port", String(port)],
+  dev: (port) => ["--import", "tsx", "scripts/server.ts", "--dev", "--port", String(port)],
 };
 
 /**
- * The app's `server` ("next" or "fast") on `port` with `env`, detached in a process group of its own so that
+ * The app's `server` ("start" or "dev") on `port` with `env`, detached in a process group of its own so that
  * signalGroup reaches everything it started; log() is all it has printed so far.
  */
 export function spawnApp({ server, port, env, nodeArgs = [] }) {
+  if (!APP_SERVERS[server]) throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
   const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d) => (log += d));

@@ -1,6 +1,7 @@
-// `npm start`: serve the production build with the fast server (scripts/serve.mjs: pages through Next, bridge
-// routes direct), building it first when it is missing or older than the sources. PORT and HOST are honoured
-// (default 127.0.0.1:3000); options are serve.mjs's (--hosted, --host, --port, --no-open).
+// `npm start`: serve the production build with the playground's server (dist-servers/server.mjs, built from
+// scripts/server.ts: the bridge's routes and assets in one Hono app, pages through Next), building it first when
+// it is missing or older than the sources. PORT and HOST are honoured (default 127.0.0.1:3000); options are the
+// server's (--hosted, --host, --port, --no-open).
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
@@ -14,14 +15,14 @@ const SOURCES = [
   "components",
   "lib",
   "public",
-  "proxy.ts",
-  "instrumentation.ts",
   "next.config.ts",
   "tsconfig.json",
   "postcss.config.mjs",
   "package.json",
   "package-lock.json",
-  "scripts/bridge-entry.ts",
+  "scripts/server.ts",
+  "scripts/launch.mjs",
+  "scripts/static-assets.mjs",
   "scripts/build-servers.mjs",
   "scripts/force-loopback.mjs",
 ];
@@ -43,9 +44,9 @@ function newest(p) {
 /** Why a build is needed, or null when the build is newer than every source. */
 export function staleReason() {
   const buildId = path.join(root, ".next", "BUILD_ID");
-  const bridge = path.join(root, "dist-servers", "bridge.mjs");
+  const bridge = path.join(root, "dist-servers", "server.mjs");
   if (!existsSync(buildId)) return "there is no production build yet";
-  if (!existsSync(bridge)) return "dist-servers/bridge.mjs is missing";
+  if (!existsSync(bridge)) return "dist-servers/server.mjs is missing";
   const builtAt = Math.min(statSync(buildId).mtimeMs, statSync(bridge).mtimeMs);
   for (const source of SOURCES) {
     const [mtime, file] = newest(path.join(root, source));
@@ -69,4 +70,4 @@ if (reason) {
   console.log(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
-await import("./serve.mjs");
+await import("../dist-servers/server.mjs");

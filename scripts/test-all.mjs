@@ -48,7 +48,7 @@ tier("lint", "npx", ["eslint", "."]);
 tier("format", "npx", ["prettier", "--check", "."]);
 tier("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
 tier("unit + integration (vitest)", "npx", ["vitest", "run"]);
-// The build as `npm run build` makes it: Next's, then the compressed copies scripts/serve.mjs sends.
+// The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
 const built = run("next build", "npx", ["next", "build"]) && run("precompress build assets", "node", ["scripts/precompress.mjs"]);
 results.push(["next build", built]);
 if (built && ensureChromium()) tier("e2e (real Chromium)", "node", ["tests/e2e/run.mjs"]);

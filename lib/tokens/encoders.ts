@@ -1,7 +1,6 @@
 /**
  * The tokenizers. Building one costs about half a second and 100 MB (the o200k rank file alone is 2.3 MB),
- * so each is built once per process, kept on globalThis (Next may hold several module instances of this file:
- * instrumentation, each route bundle), and only ever imported on the server or in the CLI — never by a
+ * so each is built once per process (per worker thread), and only ever imported on the server or in the CLI — never by a
  * component (eslint keeps it out of components/), so the rank files never reach the page.
  */
 import { Tiktoken } from "js-tiktoken/lite";
@@ -10,7 +9,7 @@ import { boundedCounter } from "./bpe";
 import type { Encoding } from "./options";
 
 type Cache = Partial<Record<Encoding, Promise<Tiktoken>>>;
-const store = globalThis as typeof globalThis & { __mcpPlaygroundEncoders?: Cache };
+const cache: Cache = {};
 
 async function build(encoding: Encoding): Promise<Tiktoken> {
   const ranks = encoding === "o200k_base" ? await import("js-tiktoken/ranks/o200k_base") : await import("js-tiktoken/ranks/cl100k_base");
@@ -18,7 +17,6 @@ async function build(encoding: Encoding): Promise<Tiktoken> {
 }
 
 export function loadEncoder(encoding: Encoding): Promise<Tiktoken> {
-  const cache = (store.__mcpPlaygroundEncoders ??= {});
   const pending = (cache[encoding] ??= build(encoding));
   pending.catch(() => delete cache[encoding]); // a failed load may be retried
   return pending;

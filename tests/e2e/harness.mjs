@@ -1,5 +1,5 @@
-// Shared by run.mjs and measure.mjs: build once and start `next start` (or the fast server) on a free loopback
-// port, with the launch URL it prints (signIn opens it); the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
+// Shared by run.mjs and measure.mjs: build once and start the playground's server (what `npm start` serves, or
+// `npm run dev`'s) on a free loopback port, with the launch URL it prints (signIn opens it); the browser and HTTP plumbing comes from scripts/local-app.mjs. Plain node + playwright-core.
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
@@ -19,7 +19,7 @@ export {
   signIn,
 } from "../../scripts/local-app.mjs";
 
-/** A build as `npm run build` leaves it: `next build`, then the .br/.gz copies scripts/serve.mjs sends (its postbuild). */
+/** A build as `npm run build` leaves it: the server bundle, `next build`, then the .br/.gz copies the server sends (its postbuild). */
 export function ensureBuilt() {
   const step = (label, args) => {
     console.log(`${label}: running \`${args.join(" ")}\` once…`);
@@ -28,13 +28,17 @@ export function ensureBuilt() {
     console.error(`${args.join(" ")} failed; fix it and re-run the e2e tests.`);
     process.exit(1);
   };
+  if (!existsSync(path.join(ROOT, "dist-servers", "server.mjs"))) step("no server bundle found", ["node", "scripts/build-servers.mjs"]);
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) step("no .next build found", ["npx", "next", "build"]);
   const chunks = path.join(ROOT, ".next", "static", "chunks");
   if (!readdirSync(chunks).some((f) => f.endsWith(".br"))) step("the build has no precompressed copies", ["node", "scripts/precompress.mjs"]);
 }
 
-/** `next start` (or the fast server) detached (own process group) with no PLAYGROUND_TOKEN: it makes its own. */
-export async function startServer({ server = "next" } = {}) {
+/**
+ * The server `npm start` runs ("start", the default; E2E_SERVER=dev runs every case on `npm run dev`'s), detached
+ * (own process group) with no PLAYGROUND_TOKEN: it makes its own. Dev compiles the page on its first visit.
+ */
+export async function startServer({ server = process.env.E2E_SERVER ?? "start" } = {}) {
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
   delete env.PLAYGROUND_TOKEN;
@@ -42,11 +46,12 @@ export async function startServer({ server = "next" } = {}) {
   const { child, log, signalGroup } = spawnApp({ server, port, env });
   const started = Date.now();
   const stop = () => signalGroup("SIGTERM");
-  while (Date.now() - started < 60_000) {
+  const waitMs = server === "dev" ? 240_000 : 60_000;
+  while (Date.now() - started < waitMs) {
     if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log()}`);
     try {
       const r = await httpRequest({ port, path: "/" });
-      // The server prints the launch URL that signs a browser in (instrumentation.ts / scripts/launch.mjs).
+      // The server prints the launch URL that signs a browser in (scripts/launch.mjs).
       const launch = LAUNCH_URL.exec(log());
       if (r.status === 200 && launch) {
         const launchUrl = launch[0];
@@ -59,7 +64,7 @@ export async function startServer({ server = "next" } = {}) {
     await new Promise((r) => setTimeout(r, 150));
   }
   stop();
-  throw new Error(`${server} server did not answer (or print its launch URL) within 60 s:\n${log()}`);
+  throw new Error(`${server} server did not answer (or print its launch URL) within ${waitMs / 1000} s:\n${log()}`);
 }
 
 const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;

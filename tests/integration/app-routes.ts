@@ -1,13 +1,12 @@
 /**
- * The app's route handlers (the table in scripts/bridge-routes.ts, the one the fast server uses) mounted on plain
- * node:http on an ephemeral loopback port, the way Next mounts them (WHATWG Request/Response), or with
- * `{ carrier: "fast" }` the way scripts/serve.mjs answers them (scripts/bridge-entry.ts). A test file that uses it must
- * `vi.mock("server-only", () => ({}))` (a marker package that throws outside React Server builds).
+ * The playground's own listener (lib/bridge/server/app.ts: front door, then the Hono app with every route) on
+ * plain node:http on an ephemeral loopback port, as scripts/server.ts serves it, minus Next's pages (a page path
+ * answers 404 here). Requests are stamped with their TCP peer first, as the server does.
  */
 import http from "node:http";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { BridgeReply } from "@/lib/bridge/contract";
-import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { listenOnLoopback } from "@/lib/bridge/server/demo-http";
 import { stampPeer } from "@/lib/bridge/server/peer";
 import { ROOT } from "./helpers";
 
@@ -74,19 +73,10 @@ export function appRoutesForFile(token: string, afterClose?: () => unknown): App
   };
 }
 
-export async function startAppRoutes({ carrier = "next" }: { carrier?: "next" | "fast" } = {}): Promise<AppRoutes> {
+export async function startAppRoutes(): Promise<AppRoutes> {
   // Imported here, not at the top: the routes read the environment a test stubs first.
-  const { bridgeRoute } = await import("@/scripts/bridge-routes");
-  const fast = carrier === "fast" ? (await import("@/scripts/bridge-entry")).handleBridgeRequest : undefined;
-  const handle: http.RequestListener = fast
-    ? (req, res) => {
-        if (!fast(req, res)) res.writeHead(404).end("not found");
-      }
-    : toNodeListener(async (req) => {
-        const route = bridgeRoute(req.method, new URL(req.url).pathname);
-        return route ? route(req) : new Response("not found", { status: 404 });
-      });
-  // As scripts/serve.mjs does: every request carries its TCP peer (hosted tests name clients behind a trusted proxy).
+  const { createPlaygroundListener } = await import("@/lib/bridge/server/app");
+  const handle = createPlaygroundListener();
   const server = await listenOnLoopback((req, res) => {
     stampPeer(req);
     return handle(req, res);

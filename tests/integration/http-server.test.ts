@@ -1,5 +1,5 @@
 /**
- * The playground's own HTTP server (scripts/serve.mjs → createPlaygroundServer) against slow and greedy clients,
+ * The playground's own HTTP server (scripts/server.ts → createPlaygroundServer) against slow and greedy clients,
  * on real sockets from distinct loopback addresses (127.0.0.2, 127.0.0.3 …): a slow-loris from one address
  * neither keeps its connections nor starves another client.
  */

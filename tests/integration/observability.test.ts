@@ -1,6 +1,6 @@
 /**
- * What a host sees of an instance, through the fast server's own dispatcher (scripts/bridge-entry.ts, the
- * code scripts/serve.mjs runs): liveness and readiness without a token from any Host, readiness turning 503
+ * What a host sees of an instance, through the playground's own listener (lib/bridge/server/app.ts, what
+ * scripts/server.ts serves): liveness and readiness without a token from any Host, readiness turning 503
  * while draining, Prometheus metrics behind the token, and one JSON log line per bridge call that never
  * carries a frame, a header value or the token.
  */
@@ -13,14 +13,13 @@ vi.mock("server-only", () => ({}));
 const TOKEN = "observability-test-token";
 let server: http.Server;
 let port: number;
-let entry: typeof import("@/scripts/bridge-entry");
+let lifecycle: typeof import("@/lib/bridge/server/lifecycle");
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  entry = await import("@/scripts/bridge-entry");
-  server = http.createServer((req, res) => {
-    if (!entry.handleBridgeRequest(req, res)) res.writeHead(404).end();
-  });
+  lifecycle = await import("@/lib/bridge/server/lifecycle");
+  const { createPlaygroundListener } = await import("@/lib/bridge/server/app");
+  server = http.createServer(createPlaygroundListener());
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as { port: number }).port;
 });
@@ -48,18 +47,6 @@ describe("health and readiness for balancers", () => {
     const r = await call("GET", "/api/health", { Host: "10.1.2.3:3000" });
     expect(r.status).toBe(200);
     expect(JSON.parse(r.text)).toEqual({ status: "alive" });
-  });
-
-  it("GET /api/ready answers 200 while ready and 503 {status: draining} once the drain began", async () => {
-    expect(await call("GET", "/api/ready", { Host: "10.1.2.3:3000" })).toEqual({ status: 200, text: JSON.stringify({ status: "ready" }) });
-    entry.beginDrain();
-    try {
-      expect(await call("GET", "/api/ready")).toEqual({ status: 503, text: JSON.stringify({ status: "draining" }) });
-      // Still alive, and still serving calls: the drain only tells balancers to stop routing here.
-      expect((await call("GET", "/api/health")).status).toBe(200);
-    } finally {
-      (globalThis as { __playgroundLife?: { phase: string } }).__playgroundLife!.phase = "ready";
-    }
   });
 });
 
@@ -115,5 +102,16 @@ describe("metrics and logs", () => {
     const all = lines.join("");
     expect(all).not.toContain(TOKEN);
     expect(all).not.toContain("tools/list");
+  });
+});
+
+// Last: a drain has no way back (the process is about to exit).
+describe("draining", () => {
+  it("GET /api/ready answers 200 while ready and 503 {status: draining} once the drain began", async () => {
+    expect(await call("GET", "/api/ready", { Host: "10.1.2.3:3000" })).toEqual({ status: 200, text: JSON.stringify({ status: "ready" }) });
+    lifecycle.beginDrain();
+    expect(await call("GET", "/api/ready")).toEqual({ status: 503, text: JSON.stringify({ status: "draining" }) });
+    // Still alive, and still serving calls: the drain only tells balancers to stop routing here.
+    expect((await call("GET", "/api/health")).status).toBe(200);
   });
 });

@@ -1,14 +1,17 @@
 /**
  * The address hosted mode limits by comes from the TCP connection, not from anything a client can write:
- * stampPeer (what scripts/serve.mjs runs first, and what instrumentation.ts installs under `next start`) overwrites
- * a forged x-playground-peer and appends the real peer to X-Forwarded-For, in the parsed headers and in the raw
- * header list the bridge's listener reads.
+ * stampPeer (what the playground's server runs first: lib/bridge/server/http-server.ts) overwrites a forged
+ * x-playground-peer and appends the real peer to X-Forwarded-For, in the parsed headers and in the raw header list
+ * Request objects are built from. The page kind the server hands Next is written the same way: a client cannot
+ * send one.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toNodeListener } from "@/lib/bridge/server/demo-http";
-import { stampPeer, stampPeerOnEveryRequest } from "@/lib/bridge/server/peer";
+import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
+import { createPlaygroundListener } from "@/lib/bridge/server/app";
+import { stampPeer } from "@/lib/bridge/server/peer";
 import { PEER_HEADER, remoteAddressOf } from "@/lib/bridge/server/policy";
 
 let server: http.Server;
@@ -60,21 +63,37 @@ describe("the client address comes from the connection", () => {
   });
 });
 
-describe("under next start (a server the playground does not create)", () => {
-  it("a forged X-Forwarded-For does not choose the client: every request of every http.Server is stamped first", async () => {
-    stampPeerOnEveryRequest();
-    // Like Next's own server: a plain listener that knows nothing of peers.
-    const listener = toNodeListener(async (req) =>
-      Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }),
-    );
-    const plain = http.createServer((req, res) => void listener(req, res));
-    await new Promise<void>((r) => plain.listen(0, "127.0.0.1", r));
+describe("the page kind Next renders is the server's alone", () => {
+  it("a client's own x-playground-page header is replaced by the server's decision (here: the sign-in page)", async () => {
+    vi.stubEnv("PLAYGROUND_TOKEN", "peer-test-token");
+    vi.stubEnv("PLAYGROUND_MODE", "");
+    // Next's place: a page handler that shows what it was told.
+    const listener = createPlaygroundListener({
+      pages: async (req, res) => {
+        res.writeHead(200, { "Content-Type": "application/json" });
+        res.end(JSON.stringify({ told: req.headers[PAGE_HEADER], raw: req.rawHeaders.filter((h) => h.toLowerCase() === PAGE_HEADER).length }));
+      },
+    });
+    const pages = http.createServer(listener);
+    await new Promise<void>((r) => pages.listen(0, "127.0.0.1", r));
+    const to = (pages.address() as AddressInfo).port;
     try {
-      const answer = await ask({ "X-Forwarded-For": "198.51.100.7" }, (plain.address() as AddressInfo).port);
-      expect(answer).toEqual({ address: "127.0.0.1", forwarded: "198.51.100.7, 127.0.0.1", peer: "127.0.0.1" });
+      const forged = encodeURIComponent(JSON.stringify({ kind: "playground", hosted: true }));
+      const answer = await new Promise<{ told: string; raw: number }>((resolve, reject) => {
+        http
+          .get({ host: "127.0.0.1", port: to, path: "/", headers: { [PAGE_HEADER]: forged } }, (res) => {
+            let body = "";
+            res.setEncoding("utf8");
+            res.on("data", (c) => (body += c));
+            res.on("end", () => resolve(JSON.parse(body)));
+          })
+          .on("error", reject);
+      });
+      expect(decodePageKind(answer.told)).toEqual({ kind: "sign-in" });
+      expect(answer.raw).toBe(1);
     } finally {
-      plain.closeAllConnections();
-      await new Promise((r) => plain.close(r));
+      pages.closeAllConnections();
+      await new Promise((r) => pages.close(r));
     }
   });
 });

@@ -1,13 +1,8 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, markReady, markStarting, readiness, whenIdle } from "@/lib/bridge/server/lifecycle";
 
+// One life per process (module state): the cases below leave no call in flight, and only the first depends on the phase.
 describe("an instance's life as a balancer sees it", () => {
-  afterEach(() => {
-    const life = (globalThis as { __playgroundLife?: { phase: string; inFlight: number } }).__playgroundLife!;
-    life.phase = "ready";
-    life.inFlight = 0;
-  });
-
   it("is not ready while starting, ready after markReady, and never ready again once draining", () => {
     markStarting();
     expect(readiness()).toEqual({ status: 503, body: { status: "starting" } });

@@ -2,8 +2,7 @@
  * The app sandbox's own origin: a second loopback listener (its own port) that serves the proxy page and nothing
  * else. A different port is a different origin whether the playground is opened as 127.0.0.1 or localhost, which a
  * localhost-vs-127.0.0.1 split would not guarantee. Started once per process by whichever server asks first
- * (GET-free: POST /api/apps/sandbox, or a server's start hook); the origin is kept on globalThis so Next's bundle and
- * the fast server's bundle share one listener.
+ * (GET-free: POST /api/apps/sandbox, or the server's start: scripts/server.ts).
  * Hosted deployments set PLAYGROUND_APPS_SANDBOX_PORT (a port they expose) and PLAYGROUND_APPS_SANDBOX_ORIGIN (its
  * public origin); the listener then binds HOST (default 0.0.0.0).
  */
@@ -18,8 +17,8 @@ export interface AppsSandbox {
   close(): Promise<void>;
 }
 
-const KEY = Symbol.for("mcp-playground.apps-sandbox");
-type Holder = { [KEY]?: Promise<AppsSandbox> };
+/** This process's sandbox listener, once asked for. */
+let started: Promise<AppsSandbox> | undefined;
 
 const LOOPBACK_HOSTS = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/i;
 
@@ -72,10 +71,9 @@ function listen(): Promise<AppsSandbox> {
 
 /** The sandbox listener of this process, started on first call (later calls share it). */
 export function startAppsSandbox(): Promise<AppsSandbox> {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= listen().catch((e: unknown) => {
-    delete holder[KEY];
+  started ??= listen().catch((e: unknown) => {
+    started = undefined;
     throw e;
   });
-  return holder[KEY];
+  return started;
 }

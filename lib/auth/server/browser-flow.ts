@@ -50,14 +50,13 @@ export interface BrowserFlowOptions extends Omit<AuthFlowOptions, "login" | "rec
   client?: string;
 }
 
-const g = globalThis as typeof globalThis & { __playgroundAuthFlows?: Map<string, PausedFlow>; __playgroundAuthFlowSlots?: FairSlots };
-const flows = (g.__playgroundAuthFlows ??= new Map());
-const slots = (g.__playgroundAuthFlowSlots ??= new FairSlots({
+const flows = new Map<string, PausedFlow>();
+const slots = new FairSlots({
   what: "browser sign-ins waiting",
   global: MAX_FLOWS,
   perClient: () => (isHosted() ? HOSTED_FLOWS_PER_CLIENT : MAX_FLOWS),
   advice: "finish one (or wait: each ends after 10 minutes) and start again",
-}));
+});
 
 /**
  * A slot for this client's new sign-in. Past its own share the client's oldest waiting sign-in ends (its own, never

@@ -23,13 +23,12 @@ import { isHosted } from "@/lib/bridge/server/policy";
  * Demos running at once: 4 for the instance, 1 per client in hosted mode (a headless demo takes about a second;
  * a browser demo holds its slot while the person signs in).
  */
-const g = globalThis as typeof globalThis & { __playgroundAuthDemoSlots?: FairSlots };
-const demoSlots = (g.__playgroundAuthDemoSlots ??= new FairSlots({
+const demoSlots = new FairSlots({
   what: "auth demos running",
   global: 4,
   perClient: () => (isHosted() ? 1 : 4),
   advice: "wait for it to finish (a headless demo takes about a second) and run it again",
-}));
+});
 
 function takeDemoSlot(client = ""): () => void {
   const grant = demoSlots.take(client);

@@ -1,13 +1,8 @@
 /**
- * What a bridge route reads of its HTTP request and what it answers, whichever server carries the call: Next's
- * WHATWG Request/Response (app/api/**, `npm run dev`), or node:http's request and response directly
- * (scripts/serve.mjs, the fast server), which skips building a Request, its Headers, body stream and signal,
- * and a Response per call. Both give the routes the same headers, body and abort signal, so every guard and
- * limit reads the same values either way. Importable by the CLI and the tests (no `server-only`).
+ * What a bridge route reads of its HTTP request (headers, abort signal, a body read with a limit) and what it
+ * answers, as plain values the guards and tests can build. Importable by the CLI and the tests.
  */
-import type http from "node:http";
 import { readRequestBody } from "@modelcontextprotocol/server";
-import { stashedRequestBody, wholeJsonResponse } from "./whole-bodies";
 
 /** The headers a guard reads: a WHATWG Headers, Next's headers(), or the node:http view below. */
 export interface HeaderReader {
@@ -35,24 +30,23 @@ export interface JsonReply {
 export function fromRequest(req: Request): CallRequest {
   return {
     headers: req.headers,
-    signal: req.signal,
-    body: async (maxBytes) => {
-      // The node:http adapter (toNodeListener) has the body whole already: same limit, no second read.
-      const stashed = stashedRequestBody(req);
-      if (!stashed) return readRequestBody(req, maxBytes);
-      return stashed.length > maxBytes ? { tooLarge: true } : { tooLarge: false, text: stashed.toString("utf8") };
+    // Read only by routes that watch for a caller going away (a signal costs an AbortController per call).
+    get signal() {
+      return req.signal;
     },
+    // A Content-Length over the limit is refused unread; otherwise the read stops once the limit is passed.
+    body: (maxBytes) => readRequestBody(req, maxBytes),
   };
 }
 
 export function toResponse(reply: JsonReply): Response {
-  return wholeJsonResponse(reply.text, { status: reply.status, headers: reply.headers });
+  return new Response(reply.text, { status: reply.status, headers: { "Content-Type": "application/json", ...reply.headers } });
 }
 
 /**
  * node:http's header list as WHATWG Headers would read it: names without case, repeated fields joined with
- * ", " (a Cookie with "; "). Built from rawHeaders, as toNodeListener builds its Headers, so a doubled Host
- * reaches the Host guard as the same joined value and is refused the same way.
+ * ", " (a Cookie with "; "). Built from rawHeaders, so a doubled Host reaches the Host guard as one joined value
+ * and is refused (the server's front door reads it before any Request exists: app.ts).
  */
 export function nodeHeaders(raw: readonly string[]): HeaderReader {
   let map: Map<string, string> | undefined;
@@ -69,44 +63,4 @@ export function nodeHeaders(raw: readonly string[]): HeaderReader {
       return map.get(name.toLowerCase()) ?? null;
     },
   };
-}
-
-/** Reads node:http's request body up to maxBytes; past it, the rest is read and dropped (the reply then says 413). */
-function nodeBody(req: http.IncomingMessage, maxBytes: number): Promise<BodyRead> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on("data", (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= maxBytes) chunks.push(chunk);
-      else chunks.length = 0;
-    });
-    req.once("end", () => resolve(size > maxBytes ? { tooLarge: true } : { tooLarge: false, text: Buffer.concat(chunks, size).toString("utf8") }));
-    req.once("error", reject);
-  });
-}
-
-export function fromNode(req: http.IncomingMessage, res: http.ServerResponse): CallRequest {
-  let controller: AbortController | undefined;
-  return {
-    headers: nodeHeaders(req.rawHeaders),
-    get signal() {
-      if (!controller) {
-        const made = (controller = new AbortController());
-        // Only a peer that went away before the reply was written aborts the call.
-        res.once("close", () => {
-          if (!res.writableFinished) made.abort();
-        });
-      }
-      return controller.signal;
-    },
-    body: (maxBytes) => nodeBody(req, maxBytes),
-  };
-}
-
-/** Writes a whole JSON reply in one write with its length (no chunked framing, no stream, no copy into a Buffer first). */
-export function writeJsonReply(res: http.ServerResponse, reply: JsonReply): void {
-  if (res.destroyed) return;
-  res.writeHead(reply.status, { ...reply.headers, "Content-Type": "application/json", "Content-Length": String(Buffer.byteLength(reply.text, "utf8")) });
-  res.end(reply.text, "utf8");
 }

@@ -1,16 +1,16 @@
 /**
  * The embedded demo servers over Streamable HTTP: the calendar through createMcpHandler (2026-07-28 plus
- * the stateless legacy fallback). Served by app/api/demo/[server] inside the playground, and by
+ * the stateless legacy fallback). Served at /api/demo/<name> inside the playground (routes.ts), and by
  * startDemoHttpServer() on an ephemeral loopback port for the CLI and the integration tests.
- * Importable by the CLI (no `server-only`).
+ * Importable by the CLI.
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
 import { createMcpHandler, readRequestBody, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/servers/registry";
 import { checkPageHeaders } from "./guards";
 import { admitClient, isOwnLoopbackCall, sizeLimits } from "./policy";
-import { stashRequestBody, stashedReplyText, stashedRequestBody } from "./whole-bodies";
 
 const handlers = new Map<string, McpHttpHandler>();
 
@@ -36,8 +36,8 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
   const { maxFrameBytes } = sizeLimits();
   let body: Awaited<ReturnType<typeof readRequestBody>>;
   try {
-    const stashed = stashedRequestBody(req);
-    body = stashed ? { tooLarge: stashed.length > maxFrameBytes, text: stashed.toString("utf8") } : await readRequestBody(req, maxFrameBytes);
+    // A Content-Length over the limit is refused unread; otherwise the read stops once the limit is passed.
+    body = await readRequestBody(req, maxFrameBytes);
   } catch (e) {
     return { ok: false, reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
@@ -48,6 +48,8 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
         413,
         "too-large",
         `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`,
+        // The rest of the body is not read: the connection closes after the answer instead of being reused.
+        { Connection: "close" },
       ),
     };
   const headers = new Headers(req.headers);
@@ -120,57 +122,12 @@ export interface DemoHttpServer {
   close(): Promise<void>;
 }
 
-/** Adapts a fetch-style handler to node:http (what Next does for route handlers), streaming the body. */
-export function toNodeListener(handler: (req: Request) => Promise<Response>): http.RequestListener {
-  return async (req, res) => {
-    try {
-      const chunks: Buffer[] = [];
-      for await (const chunk of req) chunks.push(chunk as Buffer);
-      const headers = new Headers();
-      for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i], req.rawHeaders[i + 1]);
-      const hasBody = req.method !== "GET" && req.method !== "HEAD";
-      const controller = new AbortController();
-      // Only a peer that went away mid-reply aborts the handler (an abort also costs a DOMException per call).
-      res.on("close", () => {
-        if (!res.writableFinished) controller.abort();
-      });
-      // The URL's authority is fixed: a hostile Host ("a@b", "[::1].x") must reach the Host guard as a header,
-      // not break URL parsing first. Handlers read Host from the headers, as under Next.
-      const body = hasBody ? Buffer.concat(chunks) : undefined;
-      const request = new Request(`http://127.0.0.1${req.url?.startsWith("/") ? req.url : "/"}`, {
-        method: req.method,
-        headers,
-        body,
-        signal: controller.signal,
-      });
-      if (body) stashRequestBody(request, body);
-      const response = await handler(request);
-      const outHeaders: string[] = [];
-      response.headers.forEach((value, key) => outHeaders.push(key, value));
-      // A whole JSON reply (every bridge answer) goes out in one write with its length: no chunked framing,
-      // no second packet for the terminator, no stream reader hops. Streams (SSE, NDJSON) are piped as they come.
-      // A reply built by wholeJsonResponse hands over its text: no read back through its body stream.
-      const stashed = stashedReplyText(response);
-      const whole = stashed !== undefined || (response.body !== null && /^application\/json\b/i.test(response.headers.get("content-type") ?? ""));
-      const replyBody = stashed !== undefined ? Buffer.from(stashed, "utf8") : whole ? Buffer.from(await response.arrayBuffer()) : undefined;
-      if (replyBody) outHeaders.push("content-length", String(replyBody.length));
-      if (response.statusText) res.writeHead(response.status, response.statusText, outHeaders);
-      else res.writeHead(response.status, outHeaders);
-      if (replyBody) return res.end(replyBody);
-      if (!response.body) return res.end();
-      const reader = response.body.getReader();
-      res.on("close", () => void reader.cancel().catch(() => {}));
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        res.write(value);
-      }
-      res.end();
-    } catch (e) {
-      if (!res.headersSent) res.writeHead(500, { "Content-Type": "application/json" });
-      res.end(JSON.stringify({ ok: false, kind: "internal", message: (e as Error).message }));
-    }
-  };
+/**
+ * A fetch-style handler on node:http (@hono/node-server's adapter): the body is read only when the handler reads
+ * it, and what the handler leaves unread is drained without being kept.
+ */
+export function toNodeListener(handler: (req: Request) => Response | Promise<Response>): http.RequestListener {
+  return getRequestListener((req) => handler(req));
 }
 
 /** Listens on 127.0.0.1:<free port>; resolves with the base URL and a close() that drops open connections. */

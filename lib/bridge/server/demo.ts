@@ -1,7 +1,7 @@
 /**
  * Turns a target into something the transports can use: demo presets become concrete command lines or URLs.
  * server-everything over HTTP is a process the bridge spawns (kept up, one per playground) with its listen
- * forced onto 127.0.0.1. Importable by the CLI (no `server-only`).
+ * forced onto 127.0.0.1. Importable by the CLI.
  */
 import { existsSync } from "node:fs";
 import net from "node:net";
@@ -83,9 +83,9 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
 
 export const EVERYTHING_HTTP_KEY = targetKey({ kind: "demo", server: "everything", transport: "http" });
 
-const g = globalThis as typeof globalThis & { __playgroundEverythingStart?: Promise<EverythingStart> };
-
 type EverythingStart = { ok: true; url: string; note?: string } | { ok: false; failure: FailureKind; message: string };
+/** The one start of server-everything's HTTP process under way, if any (concurrent sends share it). */
+let everythingStart: Promise<EverythingStart> | undefined;
 
 export function everythingHttpProcess(): StdioProcess | undefined {
   return keptProcess(EVERYTHING_HTTP_KEY);
@@ -95,10 +95,10 @@ export function everythingHttpProcess(): StdioProcess | undefined {
 export function ensureEverythingHttp(): Promise<EverythingStart> {
   const running = everythingHttpProcess();
   if (running?.running && running.url) return Promise.resolve({ ok: true, url: running.url });
-  g.__playgroundEverythingStart ??= startEverythingHttp().finally(() => {
-    g.__playgroundEverythingStart = undefined;
+  everythingStart ??= startEverythingHttp().finally(() => {
+    everythingStart = undefined;
   });
-  return g.__playgroundEverythingStart;
+  return everythingStart;
 }
 
 /** A port that is free right now (the kernel picks it; we close and hand it to the server). */

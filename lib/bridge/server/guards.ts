@@ -137,7 +137,7 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
   );
 }
 
-/** What GET / answers: app/page.tsx renders it, and scripts/serve.mjs preloads the editor only for the playground. */
+/** What GET / answers, decided by the server (app.ts hands it to app/page.tsx; the editor preload goes only with the playground). */
 export type PageFor = { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
 
 export function pageFor(headers: HeaderReader): PageFor {

@@ -1,8 +1,8 @@
 /**
- * The node:http server scripts/serve.mjs answers on, with the limits of HTTP_SERVER_LIMITS: header and request
+ * The node:http server the playground answers on (scripts/server.ts), with the limits of HTTP_SERVER_LIMITS: header and request
  * timeouts checked every second (a slow-loris connection is closed with 408), an idle keep-alive closed after 5 s,
  * a global connection cap, and in hosted mode (no trusted proxy in front) a cap per remote address. Each request's
- * peer is stamped before routing (peer.ts). Importable by the CLI and the tests (no `server-only`).
+ * peer is stamped before routing (peer.ts). Importable by the CLI and the tests.
  */
 import http from "node:http";
 import { HTTP_SERVER_LIMITS } from "./limits";

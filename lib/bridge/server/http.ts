@@ -4,7 +4,7 @@
  * each SSE event). node:http is used rather than fetch so the wire view shows exactly what was sent (fetch
  * adds User-Agent, Accept-Language, Sec-Fetch-Mode … of its own) and response headers keep their case and
  * order. Redirects are never followed. This module owns the request head, the timeout and settling; reading
- * the body (SSE or whole, under the size cap) is ./http-body. Importable by the CLI (no `server-only`).
+ * the body (SSE or whole, under the size cap) is ./http-body. Importable by the CLI.
  */
 import { ProgressDeadline, progressTokenOf, type ProgressPolicy } from "./progress-deadline";
 import http, { type IncomingMessage } from "node:http";

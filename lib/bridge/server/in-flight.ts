@@ -8,16 +8,14 @@ import type { FailureKind } from "../contract";
 import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";
 
-// Shared across route bundles (send and cancel are separate routes, possibly separate module instances).
-const g = globalThis as typeof globalThis & { __playgroundInFlight?: Map<string, AbortController>; __playgroundSlots?: SendSlots };
-const inFlight = (g.__playgroundInFlight ??= new Map());
+const inFlight = new Map<string, AbortController>();
 
 /** At most LIMITS.maxConcurrentSends sends run; the next LIMITS.maxQueuedSends wait in arrival order. */
 interface SendSlots {
   running: number;
   waiting: (() => void)[];
 }
-const slots: SendSlots = (g.__playgroundSlots ??= { running: 0, waiting: [] });
+const slots: SendSlots = { running: 0, waiting: [] };
 
 type SlotResult = { ok: true; waitedMs: number } | { ok: false; failure: FailureKind; message: string };
 

@@ -1,6 +1,6 @@
 /**
  * The instance's life as a load balancer sees it: starting → ready → draining. `GET /api/ready` answers 503
- * unless ready; `GET /api/health` answers 200 while the process is alive. On SIGTERM (scripts/serve.mjs) the
+ * unless ready; `GET /api/health` answers 200 while the process is alive. On SIGTERM (scripts/server.ts) the
  * instance turns not-ready at once, keeps serving for DRAIN.graceMs so balancers stop routing to it, stops
  * accepting connections, waits (at most DRAIN.timeoutMs) for the calls in flight, ends its children, exits 0.
  * The Kubernetes manifests' terminationGracePeriodSeconds is checked against these numbers by a test.
@@ -36,17 +36,15 @@ interface LifeState {
   drainsOnSignal?: boolean;
 }
 
-// Shared by every module instance in the process (Next's route bundles and dist-servers/bridge.mjs).
-const g = globalThis as typeof globalThis & { __playgroundLife?: LifeState };
-// A process that never calls markReady (next start, the CLI, tests) is ready from the start.
-const life: LifeState = (g.__playgroundLife ??= { phase: "ready", inFlight: 0, idleWaiters: [] });
+// A process that never calls markStarting (the CLI, tests) is ready from the start.
+const life: LifeState = { phase: "ready", inFlight: 0, idleWaiters: [] };
 
 export function phase(): Phase {
   return life.phase;
 }
 
 /**
- * Called by a server that reports its readiness (scripts/serve.mjs). Such a server also owns SIGTERM/SIGINT: it drains
+ * Called by a server that reports its readiness (scripts/server.ts). Such a server also owns SIGTERM/SIGINT: it drains
  * and then ends the processes the bridge started, so the stdio registry's signal hooks leave them to it.
  */
 export function markStarting(): void {
@@ -73,7 +71,7 @@ export function isDraining(): boolean {
 }
 
 /**
- * HTTP requests being answered right now, counted by scripts/serve.mjs from arrival until the reply is fully
+ * HTTP requests being answered right now, counted by the server's front door (app.ts) from arrival until the reply is fully
  * written (a drain that stopped at "handler returned" would cut a long reply off mid-body).
  */
 export function callsInFlight(): number {

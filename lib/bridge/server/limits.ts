@@ -1,6 +1,6 @@
 /**
  * Every resource limit the bridge enforces, in one place (the README's "Limits" section mirrors this).
- * Importable by the Next routes, the CLI and the tests (no `server-only`).
+ * Importable by the server, the CLI and the tests.
  */
 
 import { SEND_TIMEOUT_MS } from "../limits";
@@ -164,7 +164,7 @@ export const HOSTED_LIMITS = {
 } as const;
 
 /**
- * The playground's own HTTP server (scripts/serve.mjs; lib/bridge/server/http-server.ts). Slow clients cannot keep
+ * The playground's own HTTP server (scripts/server.ts; lib/bridge/server/http-server.ts). Slow clients cannot keep
  * a connection without finishing their request, and in hosted mode one address cannot hold all connections.
  */
 export const HTTP_SERVER_LIMITS = {

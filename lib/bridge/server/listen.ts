@@ -21,8 +21,7 @@ import { registerCancellable } from "./in-flight";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
 
 /** Open listen streams: listenId → the hosted client holding it ("" in local mode). */
-const g = globalThis as typeof globalThis & { __playgroundOpenListens?: Map<string, string> };
-const openListens = (g.__playgroundOpenListens ??= new Map());
+const openListens = new Map<string, string>();
 
 /** Listen streams open right now (all clients). */
 export function openListenCount(): number {

@@ -32,13 +32,8 @@ export interface LiveGauges {
   childProcesses?: () => number;
 }
 
-const g = globalThis as typeof globalThis & {
-  __playgroundMetrics?: Metrics;
-  __playgroundLiveGauges?: LiveGauges;
-  __playgroundCallNote?: AsyncLocalStorage<CallNote>;
-};
-const callNotes = (g.__playgroundCallNote ??= new AsyncLocalStorage<CallNote>());
-const live: LiveGauges = (g.__playgroundLiveGauges ??= {});
+const callNotes = new AsyncLocalStorage<CallNote>();
+const live: LiveGauges = {};
 
 export function registerLiveGauges(gauges: LiveGauges): void {
   Object.assign(live, gauges);
@@ -77,7 +72,7 @@ function createMetrics(): Metrics {
         this.set(read() ?? 0);
       },
     });
-  gauge("requests_in_flight", "HTTP requests this instance is answering now (counted by scripts/serve.mjs until the reply is written)", callsInFlight);
+  gauge("requests_in_flight", "HTTP requests this instance is answering now (counted by the server until the reply is written)", callsInFlight);
   gauge("sends_in_flight", "Sends holding one of the bridge's send slots now", () => live.sendsRunning?.());
   gauge("send_queue_length", "Sends waiting for a free send slot now", () => live.sendsWaiting?.());
   gauge("child_processes", "Child processes (stdio servers, lab instances) alive now", () => live.childProcesses?.());
@@ -85,7 +80,7 @@ function createMetrics(): Metrics {
   return { registry, calls, duration, rateLimited };
 }
 
-const metrics = (g.__playgroundMetrics ??= createMetrics());
+const metrics = createMetrics();
 
 export function metricsText(): Promise<string> {
   return metrics.registry.metrics();

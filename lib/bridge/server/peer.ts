@@ -1,9 +1,9 @@
 /**
- * Who is calling, as the TCP connection says. stampPeer runs on every request before routing (scripts/serve.mjs
- * calls it; under `next start`, instrumentation.ts installs stampPeerOnEveryRequest): the peer address goes into
- * x-playground-peer with this process's proof beside it, overwriting anything a client sent under those names, and
- * is appended to X-Forwarded-For. Both the parsed headers (Next reads them) and the raw header list (the bridge's
- * own listener reads that) are rewritten, so no path sees a forged value. Hosted mode's per-client limits
+ * Who is calling, as the TCP connection says. stampPeer runs on every request before routing (the playground's
+ * server, http-server.ts, and its private self socket): the peer address goes into x-playground-peer with this
+ * process's proof beside it, overwriting anything a client sent under those names, and is appended to
+ * X-Forwarded-For. Both the parsed headers (Next reads them) and the raw header list (Request objects are built
+ * from it) are rewritten, so no path sees a forged value. Hosted mode's per-client limits
  * (policy.ts remoteAddressOf) believe the peer header only with the proof, and X-Forwarded-For only as far as
  * PLAYGROUND_TRUSTED_PROXIES says.
  */
@@ -19,39 +19,20 @@ export function stampPeer(req: http.IncomingMessage, peer = req.socket.remoteAdd
   (req as Stampable)[STAMPED] = true;
   const forwarded = req.headers["x-forwarded-for"];
   const chain = forwarded ? `${Array.isArray(forwarded) ? forwarded.join(", ") : forwarded}, ${peer}` : peer;
-  const proof = peerProof();
-  req.headers[PEER_HEADER] = peer;
-  req.headers[PEER_PROOF_HEADER] = proof;
-  req.headers["x-forwarded-for"] = chain;
-  const raw: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) {
-    const name = req.rawHeaders[i].toLowerCase();
-    if (name !== PEER_HEADER && name !== PEER_PROOF_HEADER && name !== "x-forwarded-for") raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
-  }
-  raw.push(PEER_HEADER, peer, PEER_PROOF_HEADER, proof, "X-Forwarded-For", chain);
-  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
-}
-
-const g = globalThis as typeof globalThis & { __playgroundPeerStamping?: boolean };
-const STAMPS_ITSELF = Symbol.for("playground.stampsItself");
-
-/** A server that stamps its requests itself (serve.mjs's private self socket: peer SELF_PEER), skipped below. */
-export function stampsItself(server: http.Server): void {
-  (server as http.Server & { [STAMPS_ITSELF]?: true })[STAMPS_ITSELF] = true;
+  overwriteHeaders(req, { [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: peerProof(), "x-forwarded-for": chain });
 }
 
 /**
- * For servers the playground does not create itself (`next start`): every http.Server of this process stamps
- * each request's peer before its listeners run. Requests that arrived before this ran carry no proof and count
- * as address "unknown" (never as whatever X-Forwarded-For claims).
+ * Sets request headers only the server may write: whatever a client sent under these names is dropped, in the
+ * parsed headers (Next reads them) and the raw list (Request objects are built from it) alike.
  */
-export function stampPeerOnEveryRequest(): void {
-  if (g.__playgroundPeerStamping) return;
-  g.__playgroundPeerStamping = true;
-  const emit = http.Server.prototype.emit as (this: http.Server, event: string | symbol, ...args: unknown[]) => boolean;
-  http.Server.prototype.emit = function (this: http.Server, event: string | symbol, ...args: unknown[]) {
-    const own = (this as http.Server & { [STAMPS_ITSELF]?: true })[STAMPS_ITSELF];
-    if (event === "request" && args[0] instanceof http.IncomingMessage && !own) stampPeer(args[0]);
-    return emit.call(this, event, ...args);
-  } as typeof http.Server.prototype.emit;
+export function overwriteHeaders(req: http.IncomingMessage, values: Record<string, string>): void {
+  const names = new Set(Object.keys(values).map((n) => n.toLowerCase()));
+  const raw: string[] = [];
+  for (let i = 0; i < req.rawHeaders.length; i += 2) if (!names.has(req.rawHeaders[i].toLowerCase())) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (const [name, value] of Object.entries(values)) {
+    req.headers[name.toLowerCase()] = value;
+    raw.push(name, value);
+  }
+  req.rawHeaders.splice(0, req.rawHeaders.length, ...raw);
 }

@@ -168,16 +168,16 @@ export function processControlRefusal(): string | null {
 // ---------------------------------------------------------------------------------------------------------
 // Per-client limits. The client is the token holder + the remote address.
 
-const g = globalThis as typeof globalThis & { __playgroundClientLimiter?: ClientLimiter };
+let limiter: ClientLimiter | undefined;
 
 export function clientLimiter(): ClientLimiter {
-  g.__playgroundClientLimiter ??= new ClientLimiter({
+  limiter ??= new ClientLimiter({
     burst: HOSTED_LIMITS.clientBurst,
     refillPerSecond: HOSTED_LIMITS.clientRefillPerSecond,
     maxConcurrent: HOSTED_LIMITS.clientMaxConcurrent,
     maxClients: HOSTED_LIMITS.maxTrackedClients,
   });
-  return g.__playgroundClientLimiter;
+  return limiter;
 }
 
 /** Header the serving process sets to the TCP peer address (peer.ts stampPeer; it overwrites whatever a client sent). */
@@ -185,11 +185,11 @@ export const PEER_HEADER = "x-playground-peer";
 /** Sent with PEER_HEADER: a random value that never leaves this process, so a client cannot write a peer itself. */
 export const PEER_PROOF_HEADER = "x-playground-peer-proof";
 
-const gp = globalThis as typeof globalThis & { __playgroundPeerProof?: string };
+let proof: string | undefined;
 
-/** This process's proof (shared by the Next routes and the bridge bundle through globalThis). */
+/** This process's proof, made once. */
 export function peerProof(): string {
-  return (gp.__playgroundPeerProof ??= randomBytes(24).toString("base64url"));
+  return (proof ??= randomBytes(24).toString("base64url"));
 }
 
 /** PLAYGROUND_TRUSTED_PROXIES: how many proxies in front append to X-Forwarded-For (default 0: none is read). */
@@ -206,8 +206,8 @@ function provenPeer(headers: HeaderReader): string | undefined {
 }
 
 /**
- * The remote address: the TCP peer as the serving process recorded it (stampPeer, run by scripts/serve.mjs and,
- * under `next start`, by instrumentation.ts). X-Forwarded-For is read only when PLAYGROUND_TRUSTED_PROXIES=N says N
+ * The remote address: the TCP peer as the serving process recorded it (stampPeer, run by the playground's server before anything else).
+ * X-Forwarded-For is read only when PLAYGROUND_TRUSTED_PROXIES=N says N
  * proxies append to it: the client is then N entries left of the peer. A request nobody stamped has no address
  * anyone can vouch for: "unknown" (forwarding headers are never believed on their own).
  */
@@ -243,11 +243,11 @@ export function isOwnLoopbackCall(headers: HeaderReader): boolean {
 /** Sent by the bridge on its own calls to this app's /api/demo/* (hosted mode: the only ones exempt from client limits). */
 export const OWN_CALL_HEADER = "x-playground-own-call";
 
-const go = globalThis as typeof globalThis & { __playgroundOwnCallProof?: string };
+let ownProof: string | undefined;
 
 /** A random value that never leaves this process (not the peer proof: a different secret for a different claim). */
 function ownCallProof(): string {
-  return (go.__playgroundOwnCallProof ??= randomBytes(24).toString("base64url"));
+  return (ownProof ??= randomBytes(24).toString("base64url"));
 }
 
 /** The header to add to a bridge HTTP call: only on a hosted call to exactly this app's own demo URL, else none. */

@@ -1,4 +1,3 @@
-import "server-only";
 /**
  * The three routes a host talks to rather than a user: liveness, readiness and Prometheus metrics. Health and
  * readiness skip the Host/Origin/token guards on purpose (a kubelet or balancer sends its own Host and no

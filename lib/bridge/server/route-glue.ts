@@ -1,10 +1,8 @@
-import "server-only";
 /**
- * What every bridge route does around its one call: guard (Host, Origin, token) → read the body with a
- * size limit → validate it with the contract's schema → run → reply `{ ok, value }` or `{ ok: false, kind,
- * message }` with the mapped status. Never a bare 500 with a stack. A route made with jsonRoute answers Next
- * (its WHATWG handler) and carries the same call for the fast server (`jsonCall`, run on node:http directly by
- * scripts/bridge-entry.ts): one definition, two carriers, the same guards (./call-request.ts).
+ * What every bridge route does around its one call: guard (Host, Origin, token) and admit (hosted mode's
+ * per-client limits) → only then read the body, never past the size limit → validate it with the contract's
+ * schema → run → reply `{ ok, value }` or `{ ok: false, kind, message }` with the mapped status. Never a bare
+ * 500 with a stack.
  */
 import type { z } from "zod";
 import type { BridgeErrorKind, BridgeReply } from "../contract";
@@ -15,6 +13,8 @@ import { LIMITS } from "./limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { noteCall } from "./observe";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
+
+const CLOSE = { Connection: "close" };
 
 function reply(body: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): JsonReply {
   return { status, headers: { "Cache-Control": "no-store", ...extra }, text: JSON.stringify(body) };
@@ -74,7 +74,8 @@ async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Prom
   try {
     const { maxRequestBodyBytes } = sizeLimits();
     const body = await call.body(maxRequestBodyBytes);
-    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
+    // The rest of the body is not read: the connection closes after the answer instead of being reused.
+    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`, undefined, CLOSE) };
     text = body.text;
   } catch (e) {
     return { ok: false, reply: refusal("bad-request", `could not read the request body: ${(e as Error).message}`) };
@@ -94,32 +95,25 @@ async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Prom
   return { ok: true, input: parsed.data };
 }
 
-/** A whole-JSON bridge call, carried by either server (./call-request.ts). */
-export type JsonCall = (call: CallRequest) => Promise<JsonReply>;
-/** Next's route handler, with the same call for the fast server beside it. */
-export type JsonRoute = ((req: Request) => Promise<Response>) & { jsonCall: JsonCall };
-
 /** A bridge route that answers one JSON reply: `run` gets the validated input and the call (headers, signal). */
-export function jsonRoute<S extends z.ZodType>(schema: S, run: (input: z.output<S>, call: CallRequest) => Promise<unknown>): JsonRoute {
-  const jsonCall: JsonCall = async (call) => {
+export function jsonRoute<S extends z.ZodType>(
+  schema: S,
+  run: (input: z.output<S>, call: CallRequest) => Promise<unknown>,
+): (req: Request) => Promise<Response> {
+  return async (req) => {
+    const call = fromRequest(req);
     const parsed = await parseCall(call, schema);
-    if (!parsed.ok) return parsed.reply;
+    if (!parsed.ok) return toResponse(parsed.reply);
     try {
-      return reply({ ok: true, value: await run(parsed.input, call) });
+      return toResponse(reply({ ok: true, value: await run(parsed.input, call) }));
     } catch (e) {
-      if (e instanceof BridgeError) return refusal(e.kind, e.message);
+      if (e instanceof BridgeError) return toResponse(refusal(e.kind, e.message));
       console.error("bridge route failed", e);
-      return refusal("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
+      return toResponse(refusal("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`));
     } finally {
       parsed.release();
     }
   };
-  return Object.assign(async (req: Request) => toResponse(await jsonCall(fromRequest(req))), { jsonCall });
-}
-
-/** One call of a JSON route written around its Request. Prefer jsonRoute: the fast server then runs it without one. */
-export function handleBridgeCall<S extends z.ZodType>(req: Request, schema: S, run: (input: z.output<S>) => Promise<unknown>): Promise<Response> {
-  return jsonRoute(schema, run)(req);
 }
 
 /**

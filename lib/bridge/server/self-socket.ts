@@ -1,5 +1,5 @@
 /**
- * scripts/serve.mjs also answers on a private Unix socket (mode 0600, in a fresh temporary folder), and the
+ * The playground's server (scripts/server.ts) also answers on a private Unix socket (mode 0600, in a fresh temporary folder), and the
  * bridge's calls to its own embedded servers (http://127.0.0.1:$PORT/api/demo/<name>) go there instead of the
  * TCP port. That lets a draining instance stop accepting TCP connections — a balancer without health checks,
  * like nginx, then takes the next call elsewhere — while the sends it still runs keep reaching its embedded
@@ -13,15 +13,15 @@ import path from "node:path";
 
 export const SELF_PEER = "self";
 
-const g = globalThis as typeof globalThis & { __playgroundSelfSocket?: string };
+let selfSocket: string | undefined;
 
 export function setSelfSocket(socketPath: string | undefined): void {
-  g.__playgroundSelfSocket = socketPath;
+  selfSocket = socketPath;
 }
 
-/** `{ socketPath }` for a call to this very server's embedded servers when serve.mjs opened the socket. */
+/** `{ socketPath }` for a call to this very server's embedded servers when the server opened the socket. */
 export function selfSocketFor(url: URL): { socketPath: string } | undefined {
-  const socketPath = g.__playgroundSelfSocket;
+  const socketPath = selfSocket;
   if (!socketPath || url.protocol !== "http:" || url.hostname !== "127.0.0.1" || url.port !== (process.env.PORT ?? "")) return undefined;
   return url.pathname.startsWith("/api/demo/") ? { socketPath } : undefined;
 }

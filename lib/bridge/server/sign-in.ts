@@ -5,7 +5,7 @@
  * tiny page that replaces itself with the same address minus the token, keeping the #fragment (a session or lab
  * link survives sign-in). That second navigation starts on our own origin, so the Strict cookie goes with it
  * even when the launch URL came from another site (a file:// opener, a terminal). A wrong token goes back to
- * the sign-in page with ?signin=failed. Runs in proxy.ts, after the Host/Origin guards.
+ * the sign-in page with ?signin=failed. Runs in the server's app (app.ts), after the Host/Origin guards.
  */
 import { readBounded } from "../../protocol/bounded-read";
 import { FRAME_HEADERS } from "./frame-headers";
@@ -54,8 +54,8 @@ export async function signInResponse(req: Request): Promise<Response | null> {
   url.searchParams.delete(SIGN_IN_MARK);
   if (!checkToken(given?.trim())) {
     url.searchParams.set(SIGN_IN_MARK, "failed");
-    // 303: the browser fetches the sign-in page with GET and keeps the #fragment. Absolute: Next's proxy
-    // pipeline parses Location as a URL (the origin is the request's own, already past the Host guard).
+    // 303: the browser fetches the sign-in page with GET and keeps the #fragment. Absolute, on the request's own
+    // origin (already past the Host guard).
     return new Response(null, { status: 303, headers: { Location: url.href, ...NO_STORE } });
   }
   const port = parseHost(req.headers.get("host") ?? "")?.port;

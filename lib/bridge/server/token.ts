@@ -8,14 +8,14 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 
-// Next may load each route bundle as its own module instance: keep the token on globalThis so all agree.
-const store = globalThis as typeof globalThis & { __playgroundLaunchToken?: string };
+/** Made once when the environment names none (the server always sets PLAYGROUND_TOKEN; the CLI and tests may not). */
+let madeToken: string | undefined;
 
 export function getLaunchToken(): string {
   const fromEnv = process.env.PLAYGROUND_TOKEN;
   if (fromEnv) return fromEnv;
-  store.__playgroundLaunchToken ??= randomBytes(32).toString("hex");
-  return store.__playgroundLaunchToken;
+  madeToken ??= randomBytes(32).toString("hex");
+  return madeToken;
 }
 
 const sha256 = (text: string) => createHash("sha256").update(text).digest();

@@ -18,8 +18,7 @@ export interface HttpInstance {
 const START_TIMEOUT_MS = 5_000;
 
 /** HTTP instances running (or starting) for every lab run of this process together. */
-const g = globalThis as typeof globalThis & { __playgroundLabInstances?: { running: number } };
-const live = (g.__playgroundLabInstances ??= { running: 0 });
+const live = { running: 0 };
 
 export function runningHttpInstances(): number {
   return live.running;

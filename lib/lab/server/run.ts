@@ -1,6 +1,6 @@
 /**
  * Runs a lab script under each chosen condition through the bridge, one column after another, and ends
- * every process it started before returning. Importable by the CLI (no `server-only`).
+ * every process it started before returning. Importable by the CLI.
  */
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "@/lib/bridge/contract";

@@ -80,7 +80,7 @@ interface Slot {
   running?: { pending: Pending; timer: NodeJS.Timeout };
 }
 
-/** Next may hold several instances of this module (instrumentation, each route bundle): one pool per process. */
+/** One pool per process. */
 interface Pool {
   slots: Slot[];
   queue: Pending[];
@@ -89,7 +89,7 @@ interface Pool {
   /** Bills per client, running or waiting. */
   shares: FairSlots;
 }
-const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: Pool }).__mcpPlaygroundTokenPool ??= {
+const pool: Pool = {
   slots: [],
   queue: [],
   nextId: 0,
@@ -99,7 +99,7 @@ const pool = ((globalThis as typeof globalThis & { __mcpPlaygroundTokenPool?: Po
     perClient: () => (isHosted() ? HOSTED_LIMITS.clientMaxBills : LIMITS.tokenWorkers + LIMITS.maxQueuedBills),
     advice: "wait for the answer, then bill again",
   }),
-});
+};
 const { slots, queue } = pool;
 
 /** A worker that has not loaded its tokenizer by then is stopped (the deadline counts only the counting). */

@@ -1,5 +1,5 @@
-// Hosted mode on the real servers (issue 13: findings 4, 5, 13 and slow-loris): `next start` and `start:hosted`
-// (scripts/serve.mjs --hosted) started here with PLAYGROUND_MODE=hosted, attacked over real sockets.
+// Hosted mode on the real server (issue 13: findings 4, 5, 13 and slow-loris): `npm run start:hosted`'s server
+// (dist-servers/server.mjs --hosted) started here with PLAYGROUND_MODE=hosted, attacked over real sockets.
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
@@ -8,13 +8,13 @@ import { ROOT, freePort, httpRequest } from "../harness.mjs";
 
 const TOKEN = "e2e-hosted-token";
 
-/** `which` = "next" (next start) or "serve" (scripts/serve.mjs --hosted); its own process group, ended by stop(). */
-async function startHosted(which) {
+/** `npm run start:hosted`'s server in its own process group, ended by stop(). */
+async function startHosted() {
+  const which = "start:hosted";
   const port = await freePort();
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_MODE: "hosted", PLAYGROUND_TOKEN: TOKEN, PORT: String(port), HOST: "127.0.0.1" };
   delete env.PLAYGROUND_TRUSTED_PROXIES;
-  const argv =
-    which === "next" ? ["node_modules/next/dist/bin/next", "start", "--hostname", "127.0.0.1", "--port", String(port)] : ["scripts/serve.mjs", "--hosted"];
+  const argv = ["dist-servers/server.mjs", "--hosted"];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -54,33 +54,31 @@ function post(port, path, body, headers = {}) {
 const rssMiB = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
 
 export function register({ test, assert }) {
-  for (const which of ["next", "serve"]) {
-    test(`hosted mode (${which === "next" ? "next start" : "start:hosted"}): a forged X-Forwarded-For does not make a new client; the burst runs out`, async () => {
-      const srv = await startHosted(which);
-      try {
-        const statuses = [];
-        for (let i = 0; i < 60 && !statuses.includes(429); i++) {
-          const r = await post(
-            srv.port,
-            "/api/bridge/cancel",
-            { sendId: `forged-${i}` },
-            { "x-playground-token": TOKEN, "X-Forwarded-For": `198.51.100.${i}`, "x-playground-peer": `203.0.113.${i}` },
-          );
-          statuses.push(r.status);
-        }
-        assert(
-          statuses.slice(0, 20).every((s) => s === 200),
-          `the first 20 calls should pass: ${statuses.join(" ")}`,
+  test(`hosted mode (start:hosted): a forged X-Forwarded-For does not make a new client; the burst runs out`, async () => {
+    const srv = await startHosted();
+    try {
+      const statuses = [];
+      for (let i = 0; i < 60 && !statuses.includes(429); i++) {
+        const r = await post(
+          srv.port,
+          "/api/bridge/cancel",
+          { sendId: `forged-${i}` },
+          { "x-playground-token": TOKEN, "X-Forwarded-For": `198.51.100.${i}`, "x-playground-peer": `203.0.113.${i}` },
         );
-        assert(statuses.includes(429), `60 calls with 60 forged addresses were never limited: ${statuses.join(" ")}`);
-      } finally {
-        srv.stop();
+        statuses.push(r.status);
       }
-    });
-  }
+      assert(
+        statuses.slice(0, 20).every((s) => s === 200),
+        `the first 20 calls should pass: ${statuses.join(" ")}`,
+      );
+      assert(statuses.includes(429), `60 calls with 60 forged addresses were never limited: ${statuses.join(" ")}`);
+    } finally {
+      srv.stop();
+    }
+  });
 
   test("start:hosted: 3.9 MiB titles posted straight to /api/demo/calendar are refused and the instance does not grow", async () => {
-    const srv = await startHosted("serve");
+    const srv = await startHosted();
     try {
       const title = "x".repeat(Math.round(3.9 * 1024 * 1024));
       const frame = JSON.stringify({
@@ -137,7 +135,7 @@ export function register({ test, assert }) {
   });
 
   test("start:hosted: four listen tabs closed mid-stream leave their client admitted", async () => {
-    const srv = await startHosted("serve");
+    const srv = await startHosted();
     try {
       const listenFrame = JSON.stringify({
         jsonrpc: "2.0",
@@ -189,7 +187,7 @@ export function register({ test, assert }) {
   });
 
   test("start:hosted: a slow-loris from one address is cut off (408) and does not starve the page", async () => {
-    const srv = await startHosted("serve");
+    const srv = await startHosted();
     const sockets = [];
     try {
       const closed = [];

@@ -1,4 +1,4 @@
-// Issue 17: `npm start`'s server (scripts/serve.mjs, local mode) answers the build's hashed assets itself: the
+// Issue 17: `npm start`'s server (dist-servers/server.mjs, local mode) answers the build's hashed assets itself: the
 // build's brotli copy, cached for a year, and the playground page's answer preloads Monaco's chunks (Link header),
 // which a cold Chromium then uses instead of downloading them again.
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -39,7 +39,7 @@ const preloads = (link = "") => [...link.matchAll(/<([^>]+)>;\s*rel=preload/g)].
 
 export function register({ test, assert }) {
   test("npm start's server: the signed-in page's answer (not the sign-in page's) preloads Monaco's main chunk, which is sent as the build's brotli copy, cached a year as immutable", async () => {
-    const fast = await startServer({ server: "fast" });
+    const fast = await startServer();
     try {
       // The sign-in page has no editor: a visitor who is not signed in is not sent Monaco's 0.7 MB.
       const anonymous = await httpRequest({ port: fast.port, path: "/" });
@@ -75,7 +75,7 @@ export function register({ test, assert }) {
   test("npm start's server: a cold Chromium fetches each chunk the page preloads exactly once (the preload is used, Monaco's as brotli), and Monaco takes over", async ({
     ctx,
   }) => {
-    const fast = await startServer({ server: "fast" });
+    const fast = await startServer();
     const browser = ctx.context.browser();
     const cold = await guardedContext(browser, { storageState: await signIn(browser, fast) });
     try {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import { writeForwardingFile } from "../../../scripts/launch.mjs";
-import { cookieHeader, httpRequest, startServer } from "../harness.mjs";
+import { cookieHeader, httpRequest } from "../harness.mjs";
 
 const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
 const labLink = () =>
@@ -31,18 +31,10 @@ async function assertAnonymousPage(assert, srv, label) {
 }
 
 export function register({ test, assert }) {
-  test("sign-in: an anonymous GET / never contains the token and shows how to sign in (next start and the fast server, which prints the launch URL)", async ({
-    srv,
-  }) => {
-    await assertAnonymousPage(assert, srv, "next start");
-    const fast = await startServer({ server: "fast" });
-    try {
-      await assertAnonymousPage(assert, fast, "scripts/serve.mjs");
-      assert(fast.log().includes(`Open this URL to sign in`) && fast.log().includes(fast.launchUrl), `serve.mjs output: ${fast.log()}`);
-      assert(fast.log().includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
-    } finally {
-      fast.stop();
-    }
+  test("sign-in: an anonymous GET / never contains the token and shows how to sign in; the server prints the launch URL", async ({ srv }) => {
+    await assertAnonymousPage(assert, srv, "npm start's server");
+    assert(srv.log().includes(`Open this URL to sign in`) && srv.log().includes(srv.launchUrl), `the server's output: ${srv.log()}`);
+    assert(srv.log().includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
   });
 
   test("sign-in: the launch URL sets an HttpOnly SameSite=Strict Path=/ cookie, cleans the address bar, a send works, and no later request carries the token", async ({

@@ -1,8 +1,6 @@
 /**
  * The registry of stdio processes: the kept-up process per target key, every process the bridge started
- * (kept and fresh), and the host-exit hooks that end them all. Next may load route bundles as separate
- * module instances: the registry lives on globalThis so the send, process and cancel routes see the same
- * processes. Every StdioProcess is created through `track`, so the process module never imports this one;
+ * (kept and fresh), and the host-exit hooks that end them all. Every StdioProcess is created through `track`, so the process module never imports this one;
  * `track` also tells the watchdog (./watchdog), which ends the children if the bridge dies without its hooks.
  */
 import type { ProcessStatus } from "../../contract";
@@ -17,13 +15,9 @@ interface Registry {
   hooksInstalled: boolean;
 }
 
-const g = globalThis as typeof globalThis & { __playgroundStdio?: Registry };
+const reg: Registry = { kept: new Map(), all: new Set(), hooksInstalled: false };
 
 function registry(): Registry {
-  if (!g.__playgroundStdio) {
-    g.__playgroundStdio = { kept: new Map(), all: new Set(), hooksInstalled: false };
-  }
-  const reg = g.__playgroundStdio;
   if (!reg.hooksInstalled) {
     reg.hooksInstalled = true;
     installExitHooks();
@@ -51,7 +45,7 @@ export function track(proc: StdioProcess): StdioProcess {
  */
 function installExitHooks(): void {
   process.on("exit", () => {
-    for (const proc of g.__playgroundStdio?.all ?? []) if (proc.running) proc.signalGroup("SIGKILL");
+    for (const proc of reg.all) if (proc.running) proc.signalGroup("SIGKILL");
   });
   for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     const onSignal = () => {

@@ -50,10 +50,11 @@ process.stdin.on("close", end);
 process.stdin.on("error", end);
 `;
 
-const g = globalThis as typeof globalThis & { __playgroundWatchdog?: ChildProcess };
+/** The watchdog process of this bridge, once started. */
+let current: ChildProcess | undefined;
 
 function watchdog(groups: () => Iterable<number>): ChildProcess | undefined {
-  const running = g.__playgroundWatchdog;
+  const running = current;
   if (running && running.exitCode === null && running.signalCode === null && running.stdin?.writable) return running;
   let child: ChildProcess;
   try {
@@ -73,7 +74,7 @@ function watchdog(groups: () => Iterable<number>): ChildProcess | undefined {
   // Neither the process nor its pipe keeps the bridge (the CLI) alive.
   child.unref();
   (child.stdin as unknown as { unref?: () => void }).unref?.();
-  g.__playgroundWatchdog = child;
+  current = child;
   // A new watchdog learns every group still alive (the previous one may have died with what it knew).
   for (const pid of groups()) child.stdin?.write(`+${pid}\n`);
   return child;
@@ -86,6 +87,6 @@ export function watchGroup(pid: number, groups: () => Iterable<number>): void {
 
 /** The group has ended (or is about to be killed by the bridge itself): the watchdog forgets it. */
 export function forgetGroup(pid: number): void {
-  const dog = g.__playgroundWatchdog;
+  const dog = current;
   if (dog?.stdin?.writable) dog.stdin.write(`-${pid}\n`);
 }

@@ -1,0 +1,32 @@
+/**
+ * What GET / shows, decided by the server (lib/bridge/server/guards.ts pageFor, run by lib/bridge/server/app.ts
+ * before Next renders) and told to the page in a request header the server sets itself, overwriting whatever a
+ * client sent under that name. The page (app/page.tsx) only decodes it, so it needs no Node-side module.
+ * No imports: the page bundles it.
+ */
+export const PAGE_HEADER = "x-playground-page";
+
+export type PageKind = { kind: "refused"; refusal: { kind: string; message: string } } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
+
+export function encodePageKind(page: PageKind): string {
+  const plain = page.kind === "refused" ? { kind: page.kind, refusal: { kind: page.refusal.kind, message: page.refusal.message } } : page;
+  // A refusal quotes the request's Host, which may hold bytes a header value cannot.
+  return encodeURIComponent(JSON.stringify(plain));
+}
+
+/** The page kind the server set; without one the page was not served by the playground's server: refused, saying so. */
+export function decodePageKind(value: string | null): PageKind {
+  try {
+    const page = JSON.parse(decodeURIComponent(value ?? "")) as PageKind;
+    if (page.kind === "sign-in" || page.kind === "refused" || (page.kind === "playground" && typeof page.hosted === "boolean")) return page;
+  } catch {
+    /* below */
+  }
+  return {
+    kind: "refused",
+    refusal: {
+      kind: "refused",
+      message: "this page was not served by the playground's own server; start it with `npm start` (or `npm run dev`), not `next start` or `next dev`.",
+    },
+  };
+}

@@ -1,0 +1,122 @@
+/**
+ * The playground's one HTTP program, in every mode (`npm run dev`, `npm start`, hosted, the image; scripts/server.ts
+ * runs it): a Hono app holding the bridge's routes (routes.ts), the build's static assets and the sign-in, with
+ * every other path handed to Next, which renders pages only. In front of it, on node:http, the front door:
+ * - counts the request in flight until its reply is written (what a drain waits for, lifecycle.ts) and, while
+ *   draining, closes each connection after its reply;
+ * - sends FRAME_HEADERS with every answer (routes, assets, pages, refusals);
+ * - refuses a Host that is not ours or a foreign Origin (DNS rebinding) before anything is parsed or read; only
+ *   the probes (a balancer's own Host) and the hashed build assets (no secret) skip it.
+ * A route reads its body only after its guards and admission, never past its limit (route-glue.ts, demo-http.ts);
+ * what it leaves unread is drained by @hono/node-server without being kept.
+ */
+import type http from "node:http";
+import path from "node:path";
+import { getRequestListener, type HttpBindings } from "@hono/node-server";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { Hono } from "hono";
+import { PAGE_HEADER, encodePageKind } from "../page-kind";
+import { nodeHeaders } from "./call-request";
+import { FRAME_HEADERS } from "./frame-headers";
+import { checkPageHeaders, pageFor } from "./guards";
+import { callEnded, callStarted, isDraining } from "./lifecycle";
+import { observed } from "./observe";
+import { overwriteHeaders } from "./peer";
+import { ROUTES } from "./routes";
+import { signInResponse } from "./sign-in";
+
+/** Next's request handler (`next({ dev }).getRequestHandler()`). */
+export type PageHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
+
+export interface PlaygroundAppOptions {
+  /** Renders every path the app does not answer itself; without it (tests) such paths answer 404. */
+  pages?: PageHandler;
+  /** The build's `.next` folder: /_next/static/** is served from it (absent in dev: Next serves its own). */
+  nextDir?: string;
+  /** A Link header value for the playground page (the editor's chunks: scripts/static-assets.mjs). */
+  editorPreload?: string;
+}
+
+type Env = { Bindings: HttpBindings };
+
+const YEAR = "public, max-age=31536000, immutable";
+/** What scripts/precompress.mjs keeps .br/.gz copies of. */
+const COMPRESSIBLE = /\.(js|css|json|map|svg|txt)$/;
+
+/** The metrics' route label: one label for every embedded server, so the label set stays bounded. */
+const routeLabel = (method: string, routePath: string) => (routePath.startsWith("/api/demo/") ? `${method} /api/demo/*` : `${method} ${routePath}`);
+
+export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<Env> {
+  const app = new Hono<Env>();
+
+  if (options.nextDir) {
+    const staticRoot = path.join(options.nextDir, "static");
+    // The build's hashed files: its brotli or gzip copy when the browser takes one, cached for a year.
+    app.use("/_next/static/*", async (c, next) => {
+      await next();
+      // A file the build does not have went on to Next (which answered itself).
+      if (c.res === RESPONSE_ALREADY_SENT || (c.res.status !== 200 && c.res.status !== 206)) return;
+      c.res.headers.set("Cache-Control", YEAR);
+      if (COMPRESSIBLE.test(c.req.path)) c.res.headers.set("Vary", "Accept-Encoding");
+    });
+    app.use("/_next/static/*", serveStatic({ root: staticRoot, precompressed: true, rewriteRequestPath: (p) => p.slice("/_next/static".length) }));
+  }
+
+  for (const route of ROUTES) {
+    const handler = route.probe
+      ? route.handler
+      : observed(routeLabel(route.method, route.path), async (req: Request, params: Record<string, string>) => route.handler(req, params));
+    app.on(route.method, route.path, (c) => handler(c.req.raw, c.req.param()));
+  }
+
+  // The launch URL (`/?token=…`) and the sign-in form set the sign-in cookie (sign-in.ts); bridge routes never get here.
+  app.use("*", async (c, next) => (await signInResponse(c.req.raw)) ?? next());
+
+  app.all("*", async (c) => {
+    if (!options.pages || !c.env?.incoming) return c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
+    const { incoming, outgoing } = c.env;
+    // The page's kind (refused, sign-in, playground) is the server's decision; no client may send it.
+    const page = pageFor(c.req.raw.headers);
+    overwriteHeaders(incoming, { [PAGE_HEADER]: encodePageKind(page) });
+    // Only a browser that gets the playground is sent the editor's preload: the sign-in page has no editor.
+    if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/") outgoing.setHeader("Link", options.editorPreload);
+    await options.pages(incoming, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  return app;
+}
+
+/** The paths a host or a browser's cache reaches without the page guards: probes and hashed build assets. */
+function skipsFrontDoor(method: string | undefined, url: string | undefined): boolean {
+  const pathname = (url ?? "/").split(/[?#]/, 1)[0];
+  if (pathname.startsWith("/_next/static/")) return true;
+  return method === "GET" && (pathname === "/api/health" || pathname === "/api/ready" || pathname === "/api/metrics");
+}
+
+function refuse(res: http.ServerResponse, url: string | undefined, refusal: { kind: string; message: string; status: number }): void {
+  // A route's refusal reads like every bridge refusal; a page's says it was refused.
+  const isRoute = (url ?? "").startsWith("/api/");
+  const text = JSON.stringify({ ok: false, kind: refusal.kind, message: isRoute ? refusal.message : `refused: ${refusal.message}` });
+  res.writeHead(refusal.status, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+  res.end(text);
+}
+
+/** The node:http listener of the playground: the front door (above), then the app. */
+export function createPlaygroundListener(options: PlaygroundAppOptions = {}): http.RequestListener {
+  const app = createPlaygroundApp(options);
+  const answer = getRequestListener(app.fetch);
+  return (req, res) => {
+    callStarted();
+    res.once("close", callEnded);
+    // A draining instance winds its keep-alive connections down, so the balancer's next call opens a new one elsewhere.
+    if (isDraining()) res.setHeader("Connection", "close");
+    for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    if (!skipsFrontDoor(req.method, req.url)) {
+      const refused = checkPageHeaders(nodeHeaders(req.rawHeaders));
+      if (refused) return refuse(res, req.url, refused);
+    }
+    void answer(req, res);
+  };
+}

@@ -1,0 +1,171 @@
+/**
+ * The bridge's HTTP API, once: every route as a fetch-style handler (WHATWG Request in, Response out) in one
+ * table. lib/bridge/server/app.ts mounts the table on the playground's one server (every mode: `npm run dev`,
+ * `npm start`, hosted, the image), and the integration tests call the same app. Each route stays thin: the
+ * guards, body limit, validation and reply shape are route-glue.ts's jsonRoute; the work lives in its module.
+ */
+import { z } from "zod";
+import { CancelRequestSchema, ProcessRequestSchema, SendRequestSchema } from "../contract";
+import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "../listen-contract";
+import { AUTH_CALLBACK_PATH, AuthCallbackRequestSchema, AuthCheckRequestSchema, AuthRunRequestSchema } from "../../auth/request";
+import { startAppsSandbox } from "../../apps/server/sandbox-server";
+import { callbackPage } from "../../auth/server/callback-page";
+import { judgeAuthorization } from "../../auth/server/judge";
+import { continueAuthRequest, runAuthRequest } from "../../auth/server/run-request";
+import { CONDITION_IDS, type ConditionId } from "../../lab/conditions";
+import { runLab } from "../../lab/server/run";
+import { packExchange } from "../../protocol/exchange-wire";
+import { BillRequestSchema } from "../../tokens/request";
+import { billParsedRequest } from "../../tokens/server/bill-request";
+import type { HeaderReader } from "./call-request";
+import { serveDemo } from "./demo-http";
+import { BridgeError } from "./errors";
+import { checkPageHeaders } from "./guards";
+import { cancel as cancelInFlight } from "./in-flight";
+import { listenResponse } from "./listen";
+import { clientKeyOf, forMode, isHosted, processControlRefusal } from "./policy";
+import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
+import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "./route-glue";
+import { cancel, controlProcess, send } from "./send";
+
+export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
+
+export interface Route {
+  method: "GET" | "POST" | "DELETE";
+  /** A Hono path (`:name` is a parameter). */
+  path: string;
+  handler: RouteHandler;
+  /**
+   * For hosts, not users (liveness, readiness, metrics): answered whatever the Host, without the page guards,
+   * and not counted as bridge calls (probe-routes.ts).
+   */
+  probe?: true;
+}
+
+/** Delivers one frame; replies { ok: true, value: Exchange } (a PackedExchange when the request says `packed`). */
+const sendRoute = jsonRoute(SendRequestSchema, async (input, call) => {
+  // The page went away (reload, closed tab): cancel rather than leave the exchange running.
+  const onAbort = () => cancel(input.sendId);
+  call.signal.addEventListener("abort", onAbort, { once: true });
+  try {
+    // Hosted mode keeps no process between requests: stdio runs fresh (the exchange says so).
+    const { req: request, notes } = forMode(input);
+    const exchange = await send(request, { baseUrl: baseUrlOf(call), notes });
+    return input.packed ? packExchange(exchange) : exchange;
+  } finally {
+    call.signal.removeEventListener("abort", onAbort);
+  }
+});
+
+/** Cancels an in-flight send; replies { ok: true, value: { cancelled } } (false when it already finished). */
+const cancelRoute = jsonRoute(CancelRequestSchema, async ({ sendId }) => ({ cancelled: cancelInFlight(sendId) }));
+
+/** Status, restart or close of the process behind a target; replies { ok: true, value: ProcessStatus }. */
+const processRoute = jsonRoute(ProcessRequestSchema, async ({ action, target }, call) => {
+  const refusal = processControlRefusal();
+  if (refusal) throw new BridgeError("refused", refusal);
+  return controlProcess(action, target, { baseUrl: baseUrlOf(call) });
+});
+
+/**
+ * Opens a subscriptions/listen stream; replies NDJSON lines (open, event…, end) until the server, the user
+ * (POST /api/bridge/cancel with the listenId) or the page (closing the fetch) ends it.
+ */
+async function listenRoute(req: Request): Promise<Response> {
+  const call = await parseBridgeCall(req, ListenRequestSchema);
+  if (!call.ok) return call.reply;
+  try {
+    // The client's in-flight slot (hosted mode) is held until the stream ends; its listen quota counts this stream.
+    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal, call.release, isHosted() ? clientKeyOf(req.headers) : "");
+    return new Response(body, { headers: { "Content-Type": LISTEN_CONTENT_TYPE, "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+  } catch (e) {
+    call.release();
+    if (e instanceof BridgeError) return failReply(e.kind, e.message);
+    return failReply("internal", `the listen stream could not start: ${(e as Error).message}`);
+  }
+}
+
+const LabRunSchema = z.object({
+  /** Validated by runLab against the lab script format, so the reply can say exactly what is wrong. */
+  script: z.unknown(),
+  conditions: z.array(z.enum(CONDITION_IDS as [ConditionId, ...ConditionId[]])).min(1),
+});
+
+/** Runs a lab script under each condition; replies { ok: true, value: LabReport }. Spawns only on this explicit call. */
+const labRoute = jsonRoute(LabRunSchema, (input, call) => runLab(input, { baseUrl: baseUrlOf(call) }));
+
+/**
+ * Bills a catalogue the page fetched (or edited): replies { ok: true, value: Bill }. Counting happens here so
+ * the tokenizer's rank file never ships to the page.
+ */
+const tokensRoute = jsonRoute(BillRequestSchema, async (input, call) => {
+  const reply = await billParsedRequest(input, clientKeyOf(call.headers));
+  if (!reply.ok) throw new BridgeError(reply.kind, reply.message);
+  return reply.value;
+});
+
+/** The callback page as the person's browser reaches it: the calling page's origin (already guarded), else its Host. */
+function callbackUrlOf(req: { headers: HeaderReader }): string {
+  const origin = req.headers.get("origin") ?? `http://${req.headers.get("host") ?? "127.0.0.1"}`;
+  return new URL(AUTH_CALLBACK_PATH, origin).href;
+}
+
+/**
+ * Runs the authorization flow step by step and replies { ok: true, value: AuthRun }: every exchange with its
+ * secrets already masked; the tokens themselves never leave the server. With login "browser" the run pauses
+ * where the person signs in (value.flowId, value.authorizationUrl).
+ */
+const authRunRoute = jsonRoute(AuthRunRequestSchema, (input, call) =>
+  runAuthRequest(input, { callbackUrl: callbackUrlOf(call), client: clientKeyOf(call.headers) }),
+);
+
+/**
+ * GET: the page an authorization server redirects the person's tab to (Host/Origin guarded like every page); it
+ * only hands its own URL to the playground tab that started the sign-in (lib/auth/server/callback-page.ts).
+ */
+function authCallbackPage(req: Request): Response {
+  const refused = checkPageHeaders(req.headers);
+  return refused ? failReply(refused.kind, refused.message) : callbackPage();
+}
+
+/** POST { flowId, callbackUrl }: the starting tab hands the callback over; the paused flow checks state and iss, exchanges the code and goes on. */
+const authCallbackRoute = jsonRoute(AuthCallbackRequestSchema, (input) => continueAuthRequest(input));
+
+/**
+ * The Checks tab's authorization judgement of an MCP endpoint (C57, A01–A10): { ok: true, value: AuthJudgement },
+ * discovery and token probes only: nothing is registered and nobody signs in.
+ */
+const authCheckRoute = jsonRoute(AuthCheckRequestSchema, ({ url }) => judgeAuthorization({ target: url }));
+
+/** The MCP Apps sandbox's origin (lib/apps/server/sandbox-server.ts), started on the first call; replies { ok: true, value: { origin } }. */
+const appsSandboxRoute = jsonRoute(z.object({}).strict(), async () => {
+  const sandbox = await startAppsSandbox();
+  return { origin: sandbox.origin };
+});
+
+/**
+ * The embedded demo MCP servers over Streamable HTTP (the calendar). Host/Origin are guarded (DNS rebinding);
+ * no token: this is an MCP server the bridge calls server-side, like any other HTTP target.
+ */
+const demoRoute: RouteHandler = (req, params) => serveDemo(req, params.server);
+
+/** Every route of the bridge's API. Bridge routes guard Host, Origin and the token themselves (route-glue.ts). */
+export const ROUTES: readonly Route[] = [
+  { method: "POST", path: "/api/bridge/send", handler: sendRoute },
+  { method: "POST", path: "/api/bridge/cancel", handler: cancelRoute },
+  { method: "POST", path: "/api/bridge/listen", handler: listenRoute },
+  { method: "POST", path: "/api/bridge/process", handler: processRoute },
+  { method: "POST", path: "/api/lab/run", handler: labRoute },
+  { method: "POST", path: "/api/tokens", handler: tokensRoute },
+  { method: "POST", path: "/api/auth/run", handler: authRunRoute },
+  { method: "GET", path: "/api/auth/callback", handler: authCallbackPage },
+  { method: "POST", path: "/api/auth/callback", handler: authCallbackRoute },
+  { method: "POST", path: "/api/auth/check", handler: authCheckRoute },
+  { method: "POST", path: "/api/apps/sandbox", handler: appsSandboxRoute },
+  { method: "GET", path: "/api/demo/:server", handler: demoRoute },
+  { method: "POST", path: "/api/demo/:server", handler: demoRoute },
+  { method: "DELETE", path: "/api/demo/:server", handler: demoRoute },
+  { method: "GET", path: "/api/health", handler: healthResponse, probe: true },
+  { method: "GET", path: "/api/ready", handler: readyResponse, probe: true },
+  { method: "GET", path: "/api/metrics", handler: metricsResponse, probe: true },
+];

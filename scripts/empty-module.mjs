@@ -1,1 +1,0 @@
-// Stands in for `server-only` in bundles that are server code by construction (scripts/build-servers.mjs).

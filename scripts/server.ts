@@ -1,0 +1,157 @@
+/**
+ * The playground's server, the same program in every mode (lib/bridge/server/app.ts: the bridge's routes, static
+ * assets and sign-in in one Hono app; pages through Next):
+ *   npm start              production build, local mode on 127.0.0.1:3000 (dist-servers/server.mjs, built from this file)
+ *   npm run start:hosted   PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
+ *   npm run dev            this file from source (tsx) with Next in development mode (hot reload of pages)
+ * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, prints the launch
+ * URL that signs a browser in and opens it (scripts/launch.mjs). Every request is stamped with its TCP peer
+ * (lib/bridge/server/peer.ts); the server limits are lib/bridge/server/limits.ts HTTP_SERVER_LIMITS (http-server.ts).
+ */
+import { randomBytes } from "node:crypto";
+import { EventEmitter } from "node:events";
+import { chmodSync, existsSync, rmSync } from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import next from "next";
+import { createPlaygroundListener } from "@/lib/bridge/server/app";
+import { nodeHeaders } from "@/lib/bridge/server/call-request";
+import { checkPageHeaders } from "@/lib/bridge/server/guards";
+import { createPlaygroundServer } from "@/lib/bridge/server/http-server";
+import { beginDrain, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";
+import { registerLiveGauges } from "@/lib/bridge/server/observe";
+import { stampPeer } from "@/lib/bridge/server/peer";
+import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/bridge/server/self-socket";
+import { sendLoad } from "@/lib/bridge/server/send";
+import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
+import { startAppsSandbox } from "@/lib/apps/server/sandbox-server";
+import { warmTokenCounter } from "@/lib/tokens/server/counting";
+// @ts-expect-error a plain .mjs script without types
+import { announce } from "./launch.mjs";
+// @ts-expect-error a plain .mjs script without types
+import { editorPreload, preloadLinkHeader } from "./static-assets.mjs";
+
+// scripts/server.ts (dev, through tsx) and dist-servers/server.mjs (the build) both sit one folder below the root.
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { values } = parseArgs({
+  options: {
+    hosted: { type: "boolean", default: false },
+    dev: { type: "boolean", default: false },
+    host: { type: "string" },
+    port: { type: "string" },
+    "no-open": { type: "boolean", default: false },
+  },
+});
+
+const dev = values.dev;
+const hosted = values.hosted || /^hosted$/i.test(process.env.PLAYGROUND_MODE ?? "");
+const host = values.host ?? process.env.HOST ?? (hosted ? "0.0.0.0" : "127.0.0.1");
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+if (hosted) process.env.PLAYGROUND_MODE = "hosted";
+// The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/bridge/server/policy.ts selfBaseUrl).
+process.env.PORT = String(port);
+process.env.NEXT_TELEMETRY_DISABLED = "1";
+// The embedded servers' bundles are found under the root (lib/bridge/server/embedded.ts), whatever the cwd.
+process.env.PLAYGROUND_ROOT ??= root;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) fail("no production build: run `npm run build` first (`npm start` builds when needed).");
+if (dev && hosted) fail("the development server runs in local mode only; use `npm run start:hosted` for hosted mode.");
+if (!hosted && !["127.0.0.1", "::1", "localhost"].includes(host)) {
+  fail(`local mode binds loopback only (it can spawn any command); refusing --host ${host}. Use --hosted for a shared deployment.`);
+}
+if (hosted) {
+  if (!process.env.PLAYGROUND_ALLOWED_HOSTS)
+    console.warn("hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).");
+  if (!process.env.PLAYGROUND_TOKEN)
+    console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
+}
+
+// The launch URL carries it; the hosted page reads it from the environment (app/page.tsx).
+process.env.PLAYGROUND_TOKEN ||= randomBytes(32).toString("hex");
+
+markStarting();
+registerLiveGauges({ sendsRunning: () => sendLoad().running, sendsWaiting: () => sendLoad().waiting, childProcesses: () => livePids().length });
+// The first /api/tokens call then answers in milliseconds: a worker loads o200k_base (about 0.5 s, off this thread).
+warmTokenCounter("o200k_base");
+// The MCP Apps sandbox's own origin (a second loopback port); POST /api/apps/sandbox starts it too if this did not.
+startAppsSandbox().catch((e: unknown) => console.warn(`MCP Apps sandbox did not start: ${(e as Error).message} (the Apps tab will say so)`));
+
+// Next sets up its WebSocket upgrades (dev's hot reload) on the server we hand it; it gets a stand-in, and only
+// upgrades that pass the Host/Origin guard reach it.
+const upgrades = new EventEmitter();
+const pages = next({ dev, dir: root, hostname: host, port, httpServer: upgrades as unknown as http.Server });
+await pages.prepare();
+const nextDir = path.join(root, ".next");
+const preload = dev ? [] : editorPreload(path.join(nextDir, "static"));
+const listener = createPlaygroundListener({
+  pages: pages.getRequestHandler(),
+  nextDir: dev ? undefined : nextDir,
+  editorPreload: preload.length > 0 ? preloadLinkHeader(preload) : undefined,
+});
+
+const server = createPlaygroundServer(listener, { hosted });
+server.on("upgrade", (req: http.IncomingMessage, socket, head) => {
+  if (checkPageHeaders(nodeHeaders(req.rawHeaders))) return socket.destroy();
+  upgrades.emit("upgrade", req, socket, head);
+});
+
+// The bridge reaches its own embedded servers over a private Unix socket (lib/bridge/server/self-socket.ts), so
+// the TCP port can close while a drain lets the sends in flight finish.
+// Its folder is made by the bridge, which first removes the folders of this user's SIGKILLed servers.
+const selfDir = createSelfSocketDir();
+const selfSocket = path.join(selfDir, "self.sock");
+const selfServer = http.createServer((req, res) => {
+  stampPeer(req, SELF_PEER);
+  listener(req, res);
+});
+selfServer.listen(selfSocket, () => {
+  chmodSync(selfSocket, 0o600);
+  setSelfSocket(selfSocket);
+});
+process.on("exit", () => rmSync(selfDir, { recursive: true, force: true }));
+
+/** Dev compiles each page on its first visit: ask for GET / once, so the browser opens on a ready page. */
+function firstPageCompiled(): Promise<void> {
+  return new Promise((resolve) => {
+    const req = http.get({ host: "127.0.0.1", port, path: "/", timeout: 180_000 }, (res) => (res.resume(), resolve()));
+    req.on("error", () => resolve());
+    req.on("timeout", () => (req.destroy(), resolve()));
+  });
+}
+
+server.listen(port, host, async () => {
+  markReady();
+  if (dev) await firstPageCompiled();
+  const label = dev ? "dev server" : "production build";
+  void announce({ host, port, token: process.env.PLAYGROUND_TOKEN, hosted, noOpenFlag: values["no-open"], label });
+});
+
+// Graceful shutdown (lib/bridge/server/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
+// reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
+// stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
+// finish (bounded; they still reach the embedded servers over the private socket), end every process the bridge
+// started (not before: a stdio call in flight needs its process), close what is left and exit 0. A second signal
+// exits at once (the bridge's exit hook, lib/bridge/server/stdio/registry.ts, still ends the processes).
+const { graceMs, timeoutMs } = drainSettings(hosted);
+async function drainAndExit(signal: string) {
+  if (isDraining()) process.exit(0);
+  beginDrain();
+  console.log(`${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`);
+  if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
+  server.close();
+  server.closeIdleConnections();
+  const idle = await whenIdle(timeoutMs);
+  console.log(idle ? "drained: no call in flight; exiting" : `drain timed out with ${callsInFlight()} call(s) in flight; exiting`);
+  await shutdownAll();
+  server.closeAllConnections();
+  selfServer.close();
+  selfServer.closeAllConnections();
+  process.exit(0);
+}
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void drainAndExit(signal));

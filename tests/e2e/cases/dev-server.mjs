@@ -1,0 +1,25 @@
+// Issue 25 item 2: `npm run dev` is the same server program in development mode (scripts/server.ts from source,
+// Next compiling pages on demand). One smoke case: the launch URL signs a browser in, the playground loads, and
+// a send to the calendar is answered. Every other case runs on the server `npm start` runs.
+import { PlaygroundPage } from "../pages/playground.mjs";
+import { guardedContext, signIn, startServer } from "../harness.mjs";
+
+export function register({ test, assert }) {
+  test("npm run dev: the launch URL signs in, the playground loads and a send to the calendar (stdio) is answered", async ({ ctx }) => {
+    const dev = await startServer({ server: "dev" });
+    const browser = ctx.context.browser();
+    const own = await guardedContext(browser, { storageState: await signIn(browser, dev) });
+    try {
+      assert(dev.log().includes("dev server"), `the dev server says what it is: ${dev.log().slice(0, 400)}`);
+      const pg = new PlaygroundPage(await own.context.newPage(), dev.base);
+      await pg.open();
+      await pg.send();
+      const status = await pg.settled(1);
+      assert(status === "response", `card #1 status ${status}: ${await pg.traceText(1)}`);
+      assert(own.foreign.length === 0, `requests left 127.0.0.1: ${own.foreign.join(", ")}`);
+    } finally {
+      await own.context.close();
+      dev.stop();
+    }
+  });
+}
