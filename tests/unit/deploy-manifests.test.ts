@@ -3,7 +3,7 @@
  * validates against the Kubernetes schemas (kubernetes-models), and the probes, ports and grace periods in the
  * manifests, the Dockerfile and the nginx config match the routes and drain timings the app really has.
  */
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Deployment } from "kubernetes-models/apps/v1/Deployment";
 import { HorizontalPodAutoscaler } from "kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler";
