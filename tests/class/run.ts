@@ -1,5 +1,5 @@
 /**
- * A class on a real balancer: N hosted instances (scripts/serve.mjs --hosted) behind Debian's nginx running
+ * A class on a real balancer: N hosted instances (dist-servers/server.mjs --hosted, what npm run start:hosted runs) behind Debian's nginx running
  * deploy/nginx/playground.conf (the file users copy; only its ports are swapped for free ones), and S students,
  * each from their own loopback address, doing what the chapter does: server/discover, tools/list, the MRTR
  * round trip (create_event → input_required → retry with requestState), a tools/list over stdio, a task
@@ -110,7 +110,7 @@ interface Instance {
   output: () => string;
 }
 async function startInstance(port: number): Promise<Instance> {
-  const child = spawn(process.execPath, ["scripts/serve.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
+  const child = spawn(process.execPath, ["dist-servers/server.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
     cwd: ROOT,
     env: {
       ...process.env,
