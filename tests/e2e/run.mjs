@@ -1,4 +1,5 @@
-// End-to-end tests in real Chromium against `next start` (assumes `npm run build` ran; builds and precompresses once if not).
+// End-to-end tests in real Chromium against the server `npm start` runs (dist-servers/server.mjs; E2E_SERVER=dev runs them on
+// `npm run dev`'s). Assumes `npm run build` ran; builds and precompresses once if not.
 // Every case is named after the rule it proves. Prints "N passed, N failed" and exits non-zero on failure.
 import { mkdirSync, readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
