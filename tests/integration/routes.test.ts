@@ -1,7 +1,6 @@
 /**
- * The bridge's route handlers (app/api/bridge/*, app/api/demo/[server]) mounted on a plain node:http server on
- * an ephemeral loopback port, the way Next mounts them: guards, status codes and the full in-app path
- * bridge → /api/demo/calendar. (`server-only` is a marker package that throws outside React Server builds.)
+ * The bridge's routes (lib/bridge/server/routes.ts) on the playground's own listener on an ephemeral loopback port:
+ * guards, status codes and the full in-app path bridge → /api/demo/calendar.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";

@@ -228,8 +228,8 @@ export function remoteAddressOf(headers: HeaderReader): string {
  * The bridge calling the app's own /api/demo/* (lib/bridge/server/demo.ts resolves the calendar over HTTP to
  * 127.0.0.1:$PORT). That call was admitted (and charged to its client) at /api/bridge/*; charging it again would make
  * every client share one bucket. Only the bridge's own calls are exempt, proven, never guessed from the address:
- * under serve.mjs they arrive on the private self socket (peer SELF_PEER, a file only this process can open); under
- * `next start` they carry OWN_CALL_HEADER with this process's own-call proof (ownCallHeaders, added by the bridge's
+ * on the private self socket (peer SELF_PEER, a file only this process can open), or, where no socket is open (the
+ * integration tests' listener), they carry OWN_CALL_HEADER with this process's own-call proof (ownCallHeaders, added by the bridge's
  * HTTP client below the recorded wire). A loopback peer without X-Forwarded-For (`ssh -L`, `kubectl port-forward`)
  * is a client like any other.
  */
