@@ -86,11 +86,17 @@ export async function startAppRoutes(): Promise<AppRoutes> {
     const text = typeof body === "string" ? body : JSON.stringify(body);
     const lengthHeader: Record<string, string | number> = options.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": Buffer.byteLength(text) };
     return new Promise((resolve, reject) => {
-      const req = http.request(`${origin}${path}`, { method: "POST", headers: { "Content-Type": "application/json", ...lengthHeader, ...headers } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
-      });
+      // A connection of its own per call (as separate clients have): a kept-alive socket the server closed while idle
+      // (its 5 s keep-alive timeout, passed during a long test) would otherwise be reused and reset.
+      const req = http.request(
+        `${origin}${path}`,
+        { method: "POST", agent: false, headers: { "Content-Type": "application/json", ...lengthHeader, ...headers } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+        },
+      );
       req.on("error", reject);
       if (options.chunked) {
         // Many small writes, no Content-Length: the size limit must not rely on the header.
@@ -105,7 +111,7 @@ export async function startAppRoutes(): Promise<AppRoutes> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${origin}${path}`,
-        { method: "POST", headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } },
+        { method: "POST", agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
