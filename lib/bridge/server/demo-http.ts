@@ -48,8 +48,6 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
         413,
         "too-large",
         `the request body exceeds ${maxFrameBytes} bytes (the largest frame this mode accepts); nothing reached the demo server`,
-        // The rest of the body is not read: the connection closes after the answer instead of being reused.
-        { Connection: "close" },
       ),
     };
   const headers = new Headers(req.headers);

@@ -14,8 +14,6 @@ import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { noteCall } from "./observe";
 import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
 
-const CLOSE = { Connection: "close" };
-
 function reply(body: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): JsonReply {
   return { status, headers: { "Cache-Control": "no-store", ...extra }, text: JSON.stringify(body) };
 }
@@ -74,8 +72,8 @@ async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Prom
   try {
     const { maxRequestBodyBytes } = sizeLimits();
     const body = await call.body(maxRequestBodyBytes);
-    // The rest of the body is not read: the connection closes after the answer instead of being reused.
-    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`, undefined, CLOSE) };
+    // What is left of the body is drained unkept after the answer, then the connection closes (@hono/node-server).
+    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
     return { ok: false, reply: refusal("bad-request", `could not read the request body: ${(e as Error).message}`) };
