@@ -63,7 +63,7 @@ export const MATRIX: MatrixRow[] = [
 export const LEGACY_MATRIX: MatrixRow[] = [
   ...http(["C09", "C11", "C18", "C19", "C21", "C22", "C54", "C65", "C66", "C67", "C70", "C71", "C72", "C73", "C74", "C75", "C76", "C77"]),
   // Version negotiation and the quiet time before initialized: on stdio, where each initialize has its own process.
-  ...stdio(["C58", "C60", "C65", "C68", "C69"]),
+  ...stdio(["C58", "C60", "C65", "C68", "C69", "C78"]),
 ];
 
 /** The task checks the tasks demo server can be made to break, one at a time (tests/fixtures/tasks/broken.ts). */

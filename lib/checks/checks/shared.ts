@@ -12,6 +12,9 @@ async function firstDeclaredList(ctx: CheckContext): Promise<ListMethod | undefi
   return undefined;
 }
 
+/** A message written this soon after the cancel may have been on its way already (a race, not a violation). */
+const CANCEL_RACE_MS = 150;
+
 /** What a browser sends once a foreign name resolves to the server: its own Host and Origin. */
 export const REBINDING_HOST = "evil.example.com";
 
@@ -99,6 +102,37 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§1.1"
       }
       if (!any) return ctx.skip("The server declares no tools, prompts or resources.");
       return ctx.pass(`Every list ended (${notes.join(", ")}).`);
+    },
+  },
+  {
+    id: "C78",
+    title: "A tools/call cancelled with notifications/cancelled gets no response (stdio)",
+    level: "SHOULD",
+    transports: "stdio",
+    spec: { section: "§8.3", path: SPEC.cancellation },
+    eras: BOTH_ERAS,
+    legacySpec: LEGACY_SPEC.cancellation,
+    async run(ctx) {
+      const tools = await ctx.callableTools();
+      if (!tools.length) return ctx.notTestable(`No tool this run may call (tool calls: ${ctx.options.toolCalls}): nothing to cancel.`);
+      const window = Math.max(1000, ctx.options.listenWindowMs);
+      for (const tool of tools.slice(0, 5)) {
+        const id = ctx.nextId();
+        const pending = ctx.raw(ctx.frame("tools/call", { name: tool.name as string, arguments: ctx.toolArguments(tool) }, {}, id), {
+          label: `${ctx.checkId} tools/call ${String(tool.name)} (to be cancelled)`,
+          timeoutMs: window,
+        });
+        const cancel = await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check" });
+        const call = await pending;
+        const answered = [...serverFrames(call), ...serverFrames(cancel)].find((f) => responseId(f.frame) === id);
+        if (answered && answered.at <= cancel.startedAt + CANCEL_RACE_MS) continue; // done before it read the cancel: try a slower tool
+        if (answered)
+          return ctx.fail(
+            `${String(tool.name)} answered ${Math.round(answered.at - cancel.startedAt)} ms after notifications/cancelled; stop the work and send no response for a cancelled request.`,
+          );
+        return ctx.pass(`${String(tool.name)} was cancelled: no response came within ${window} ms.`);
+      }
+      return ctx.notTestable("Every tool called answered before the cancel could reach it: none ran long enough to cancel.");
     },
   },
   {
