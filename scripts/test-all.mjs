@@ -51,6 +51,9 @@ tier("unit + integration (vitest)", "npx", ["vitest", "run"]);
 // The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
 const built = run("next build", "npx", ["next", "build"]) && run("precompress build assets", "node", ["scripts/precompress.mjs"]);
 results.push(["next build", built]);
+// What the container image holds (the Dockerfile's runtime stage, read from it), started as the image starts it.
+if (built) tier("image (the Dockerfile's runtime files)", "node", ["tests/image/run.mjs"]);
+else results.push(["image (the Dockerfile's runtime files)", false]);
 if (built && ensureChromium()) tier("e2e (real Chromium)", "node", ["tests/e2e/run.mjs"]);
 else results.push(["e2e (real Chromium)", false]);
 // A small class behind Debian's nginx with a rolling restart (npm run bench runs a full one).
