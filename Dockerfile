@@ -31,7 +31,9 @@ COPY --from=build /app/package.json /app/next.config.ts ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist-servers ./dist-servers
-COPY --from=build /app/scripts/serve.mjs /app/scripts/launch.mjs ./scripts/
+COPY --from=build /app/scripts/serve.mjs /app/scripts/launch.mjs /app/scripts/static-assets.mjs ./scripts/
+# next.config.ts reads the frame headers at start (tests/image/run.mjs starts exactly these files: npm test's image tier).
+COPY --from=build /app/lib/bridge/server/frame-headers.ts ./lib/bridge/server/
 RUN mkdir -p /app/.next/cache && chown node:node /app/.next/cache
 USER node
 EXPOSE 3000
