@@ -47,7 +47,7 @@ export function Playground({ token }: { token: string }) {
       >
         Skip to timeline
       </a>
-      <Header />
+      <Header commands={commands} />
       <ShareBar {...panelProps} token={token} />
       <TargetBar {...panelProps} />
       <main className="grid gap-4 lg:min-h-0 lg:flex-1 lg:grid-cols-2">

@@ -107,6 +107,20 @@ export const ProcessRequestSchema = z.object({
   target: TargetSchema,
 });
 
+/** Reset demo servers (issue 27 item 11): the body must say confirm: true (the page asked the user first). */
+export const ResetDemoRequestSchema = z.object({ confirm: z.literal(true) });
+
+export interface ResetDemoReport {
+  /** The demo targets whose kept-up process was closed (their labels). */
+  closed: string[];
+  /** Events created on the playground's own calendar (over HTTP), dropped. */
+  calendarEvents: number;
+  /** Stored calendars of calendar-handles, deleted. */
+  handleCalendars: number;
+  /** Task answer/cancel records, deleted. */
+  taskEvents: number;
+}
+
 export type BridgeErrorKind =
   | "unauthorized"
   | "forbidden-origin"

@@ -66,6 +66,22 @@ function makeRoomForOne(): void {
   }
 }
 
+/** Forgets every stored calendar (Reset demo servers); returns how many there were. */
+export function clearStoredCalendars(): number {
+  const dir = storeDir();
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      unlinkSync(path.join(dir, name));
+      removed++;
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return removed;
+}
+
 type Loaded = { ok: true; calendar: StoredCalendar } | { ok: false; message: string };
 
 function load(handle: string): Loaded {

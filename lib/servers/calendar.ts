@@ -21,7 +21,6 @@ const SEED: CalendarEvent[] = [
   { id: "e2", title: "Design review", startsAt: "2026-09-09T15:00:00Z" },
 ];
 
-/** Module-level on purpose (see the header comment). Reset only by a new process; bounded (calendar-bounds.ts). */
 /** Where a calendar keeps its events: the module's own (the chapter's), or one of a caller's (calendarStore()). */
 export interface CalendarStore {
   events: CalendarEvent[];
@@ -34,6 +33,17 @@ export function calendarStore(): CalendarStore {
 }
 
 const MODULE_STORE: CalendarStore = calendarStore();
+
+/**
+ * Back to the seed events, as a fresh process starts: the playground's "Reset demo servers" (a teacher before class)
+ * calls it for the copy that serves /api/demo/calendar inside the playground. Returns how many events it dropped.
+ */
+export function resetCalendarEvents(): number {
+  const dropped = Math.max(0, MODULE_STORE.events.length - SEED.length);
+  MODULE_STORE.events.splice(0, MODULE_STORE.events.length, ...SEED.map((e) => ({ ...e })));
+  MODULE_STORE.nextEventNo = SEED.length + 1;
+  return dropped;
+}
 
 /** The one resource; create_event changes it, so it is the one a listen stream can subscribe to. */
 export const WEEK_URI = "calendar://week";

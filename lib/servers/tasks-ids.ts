@@ -170,6 +170,22 @@ export function writeEvents(id: string, events: TaskEvents): void {
   renameSync(tmp, file); // atomic: a concurrent reader never sees half a file
 }
 
+/** Forgets what happened to every task (answers, cancels) — Reset demo servers; the signing key stays. Returns the count. */
+export function clearTaskEvents(): number {
+  const dir = storeDir();
+  let removed = 0;
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".json")) continue;
+    try {
+      unlinkSync(path.join(dir, name));
+      removed++;
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+  return removed;
+}
+
 let lastPrune = 0;
 
 /** Removes event files nobody touched for a day (tasks live minutes), at most once a minute per process. */

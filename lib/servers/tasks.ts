@@ -148,6 +148,11 @@ function sharedByEveryone(): boolean {
 const legacyTaskIds: string[] = [];
 const LEGACY_LIST_LIMIT = 100;
 
+/** Reset demo servers: tasks/list (legacy wire) forgets the tasks this process created. */
+export function clearLegacyTaskList(): void {
+  legacyTaskIds.length = 0;
+}
+
 function createTask(tool: string, args: Record<string, unknown>, ttlMs: number): { taskId: string; resolved: Resolved } {
   pruneStaleEvents();
   const seed: TaskSeed = { tool, args, createdAtMs: Date.now(), ttlMs };

@@ -6,6 +6,7 @@
  * scrolled up to read an older card is not moved: `unseen` turns true and the panel offers "newest ↓".
  */
 import { useEffect, useRef, useState, type RefObject } from "react";
+import { isPresenting } from "@/lib/a11y/presenter";
 import { followMode, revealDelta, type Span } from "@/lib/session/follow";
 import type { TimelineEntry } from "@/lib/session";
 
@@ -84,7 +85,8 @@ export function useFollowNewest(section: RefObject<HTMLElement | null>, entries:
     last.current = trigger;
     // On mount, and for cards a link or a saved session brought, nothing moves: only a send does.
     if (previous === null || !newest || trigger === previous || RECORDED.test(newest.sendId)) return;
-    if (mode.current === "reading") {
+    // Presenter mode keeps the newest card in view whatever was scrolled to (a projector has no "newest ↓" reader).
+    if (mode.current === "reading" && !isPresenting(document.documentElement)) {
       setUnseen(true);
       return;
     }

@@ -5,7 +5,7 @@
  * guards, body limit, validation and reply shape are route-glue.ts's jsonRoute; the work lives in its module.
  */
 import { z } from "zod";
-import { CancelRequestSchema, ProcessRequestSchema, SendRequestSchema } from "../contract";
+import { CancelRequestSchema, ProcessRequestSchema, ResetDemoRequestSchema, SendRequestSchema } from "../contract";
 import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "../listen-contract";
 import { AUTH_CALLBACK_PATH, AuthCallbackRequestSchema, AuthCheckRequestSchema, AuthRunRequestSchema } from "../../auth/request";
 import { startAppsSandbox } from "../../apps/server/sandbox-server";
@@ -26,6 +26,7 @@ import { listenResponse } from "./listen";
 import { clientKeyOf, forMode, isHosted, processControlRefusal } from "./policy";
 import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
 import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "./route-glue";
+import { resetDemoServers } from "./reset-demo";
 import { cancel, controlProcess, send } from "./send";
 
 export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
@@ -65,6 +66,13 @@ const processRoute = jsonRoute(ProcessRequestSchema, async ({ action, target }, 
   const refusal = processControlRefusal();
   if (refusal) throw new BridgeError("refused", refusal);
   return controlProcess(action, target, { baseUrl: baseUrlOf(call) });
+});
+
+/** Reset demo servers: closes the embedded servers' kept-up processes and resets their state; replies { ok: true, value: ResetDemoReport }. */
+const resetDemoRoute = jsonRoute(ResetDemoRequestSchema, async () => {
+  // Hosted (class) mode shares the demo servers between every user: one page may not reset them for all.
+  if (processControlRefusal()) throw new BridgeError("refused", "hosted mode shares the demo servers between every user, so one page cannot reset them");
+  return resetDemoServers();
 });
 
 /**
@@ -155,6 +163,7 @@ export const ROUTES: readonly Route[] = [
   { method: "POST", path: "/api/bridge/cancel", handler: cancelRoute },
   { method: "POST", path: "/api/bridge/listen", handler: listenRoute },
   { method: "POST", path: "/api/bridge/process", handler: processRoute },
+  { method: "POST", path: "/api/bridge/reset-demo", handler: resetDemoRoute },
   { method: "POST", path: "/api/lab/run", handler: labRoute },
   { method: "POST", path: "/api/tokens", handler: tokensRoute },
   { method: "POST", path: "/api/auth/run", handler: authRunRoute },

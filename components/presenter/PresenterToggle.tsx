@@ -1,0 +1,24 @@
+"use client";
+import { setPresenting, usePresenting } from "./presenter-store";
+
+/** One switch for a projector: larger type, a collapsed header, the tabs on one row, the newest card in view. */
+export function PresenterToggle() {
+  const on = usePresenting();
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={on}
+      data-testid="presenter-toggle"
+      title="For a projector (1024×768 and up): larger type, a collapsed header, the tabs on one row, the newest exchange always in view. Remembered."
+      onClick={() => setPresenting(!on)}
+      className={`rounded border px-2 py-0.5 text-xs font-medium ${
+        on
+          ? "border-blue-700 bg-blue-700 text-white dark:border-blue-400 dark:bg-blue-400 dark:text-slate-950"
+          : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
+      }`}
+    >
+      Presenter mode{on ? ": on" : ""}
+    </button>
+  );
+}

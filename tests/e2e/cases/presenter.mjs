@@ -1,0 +1,113 @@
+// e2e cases for issue 27 item 11: presenter mode for a projector, and Reset demo servers for the start of a class.
+import { AxeBuilder } from "@axe-core/playwright";
+import { WCAG_TAGS } from "../pages/a11y.mjs";
+
+async function axeOn(page, selector, where) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+  return violations.map((v) => `${where}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+}
+
+export function register({ test, assert }) {
+  test("Presenter: at 1024×768 one switch gives larger type, a collapsed header and the tabs on one row, keeps the newest card in view, and is remembered", async ({
+    pg,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await pg.open();
+    const tabTops = () => page.$$eval('[role="tablist"] [role="tab"]', (tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
+    const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+    assert((await pg.tid("presenter-toggle").getAttribute("aria-checked")) === "false", "off by default");
+    const before = { font: await fontSize(), header: (await page.locator("header").boundingBox()).height };
+    await pg.tid("presenter-toggle").click();
+    await page.waitForSelector('html[data-presenter="true"]');
+    assert((await pg.tid("presenter-toggle").getAttribute("aria-checked")) === "true", "the switch says on");
+    assert(before.font === "16px" && (await fontSize()) === "18px", `type: ${before.font} → ${await fontSize()}`);
+    const header = (await page.locator("header").boundingBox()).height;
+    assert(header < before.header, `the header collapses: ${before.header} → ${header}`);
+    assert((await tabTops()).length === 1, `the tab strip is one row: tops ${JSON.stringify(await tabTops())}`);
+
+    // The newest card stays in view, even after scrolling back up to an older one.
+    for (let i = 1; i <= 4; i++) {
+      await pg.send();
+      await pg.settled(i);
+    }
+    await page.evaluate(() => document.querySelector('[data-testid="exchange-card"]')?.scrollIntoView({ block: "start" }));
+    await pg.send();
+    await pg.settled(5);
+    await page.waitForFunction(() => {
+      const cards = document.querySelectorAll('[data-testid="exchange-card"]');
+      const r = cards[cards.length - 1].getBoundingClientRect();
+      return r.top >= 0 && r.top < window.innerHeight;
+    });
+    await page.screenshot({ path: "test-results/presenter-1024.png" });
+
+    await page.reload();
+    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    assert((await page.getAttribute("html", "data-presenter")) === "true", "remembered after a reload");
+    assert((await pg.tid("presenter-toggle").getAttribute("aria-checked")) === "true", "the switch still says on");
+    await pg.tid("presenter-toggle").click();
+    await page.waitForFunction(() => !document.documentElement.hasAttribute("data-presenter"));
+    assert((await fontSize()) === "16px", "off again");
+  });
+
+  test("Presenter and Reset: the switch and the button show at 1440×900 and 800×700, light and dark, presenter on and off, with no axe violation", async ({
+    pg,
+    page,
+  }) => {
+    await pg.open();
+    const found = [];
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 800, height: 700 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const scheme of ["light", "dark"]) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+        for (const on of [false, true]) {
+          if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on)) await pg.tid("presenter-toggle").click();
+          for (const id of ["presenter-toggle", "reset-demo-servers"]) {
+            const box = await pg.tid(id).boundingBox();
+            assert(box && box.x >= 0 && box.x + box.width <= size.width + 1 && (await pg.tid(id).isVisible()), `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`);
+          }
+          found.push(...(await axeOn(page, "header", `${size.width} ${scheme} presenter ${on}`)));
+        }
+        await page.screenshot({ path: `test-results/presenter-${size.width}-${scheme}.png` });
+      }
+    }
+    await pg.tid("reset-demo-servers").click();
+    await pg.tid("reset-demo-confirm").waitFor();
+    found.push(...(await axeOn(page, '[data-testid="reset-demo-confirm"]', "the reset confirmation")));
+    await page.keyboard.press("Escape");
+    assert(found.length === 0, `axe:\n${found.join("\n")}`);
+  });
+
+  test("Reset demo servers: after a confirmation, an event created earlier is gone from the calendar and the process line says it was closed", async ({ pg, page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await pg.open();
+    await pg.chooseTemplate("tools/call");
+    await pg.send();
+    assert((await pg.settled(1)) === "response", `create_event: ${await pg.traceText(1)}`);
+    await pg.chooseTemplate("resources/read");
+    await pg.send();
+    await pg.settled(2);
+    await pg.openWire(2);
+    assert((await pg.card(2).innerText()).includes("Dentist"), "the event is on the calendar before the reset");
+
+    await pg.tid("reset-demo-servers").click();
+    const confirm = await pg.tid("reset-demo-confirm").innerText();
+    assert(confirm.includes("Reset the demo servers?") && confirm.includes("seed events"), `confirmation: ${confirm}`);
+    await pg.tid("reset-demo-confirm-yes").click();
+    await page.waitForSelector('[data-testid="reset-demo-status"][data-ok="true"]', { timeout: 20_000 });
+    const status = await pg.tid("reset-demo-status").innerText();
+    assert(status.includes("closed calendar (stdio)"), `status: ${status}`);
+    await page.waitForSelector('[data-testid="process-panel"]:not([data-status="running"])', { timeout: 10_000 });
+
+    await pg.chooseTemplate("resources/read");
+    await pg.send();
+    await pg.settled(3);
+    await pg.openWire(3);
+    const after = await pg.card(3).innerText();
+    assert(after.includes("Standup") && !after.includes("Dentist"), `after the reset the calendar has only its seed events: ${after.slice(0, 600)}`);
+  });
+}
