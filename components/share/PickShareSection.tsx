@@ -1,0 +1,104 @@
+"use client";
+/**
+ * Choose what goes into a link: tick the cards a link carries. Every settled card is ticked at first except the
+ * Checks' own frames (noise in a teaching link). Making the link changes nothing on this page (the address bar
+ * included); the link opens read-only and Run live replays only the cards it holds.
+ */
+import { useMemo, useState } from "react";
+import { encodeShareFragment, withFragment } from "@/lib/share/codec";
+import { LINK_WARN_CHARS } from "@/lib/share/limits";
+import { pickRows, sessionWithPicked } from "@/lib/share/pick";
+import { shareFromSession } from "@/lib/share/session-adapter";
+import type { PanelProps } from "../playground/types";
+import { Button, inputClass } from "../ui";
+import { copyText } from "./download";
+import { knownSecrets } from "./known-secrets";
+
+type Made = { url: string; chars: number; cards: number; omitted: string[] } | { error: string };
+
+export function PickShareSection({ state }: Pick<PanelProps, "state">) {
+  const rows = useMemo(() => pickRows(state.entries), [state.entries]);
+  // Only the user's own ticks are kept: a new card takes the default (ticked unless it is a Checks frame).
+  const [ticks, setTicks] = useState<Map<number, boolean>>(new Map());
+  const [made, setMade] = useState<Made | null>(null);
+  const picked = new Set(rows.filter((r) => ticks.get(r.seq) ?? !r.checksFrame).map((r) => r.seq));
+  const checksCount = rows.filter((r) => r.checksFrame).length;
+
+  const setAll = (pick: (r: (typeof rows)[number]) => boolean) => setTicks(new Map(rows.map((r) => [r.seq, pick(r)])));
+
+  async function make() {
+    const share = shareFromSession(sessionWithPicked(state, picked));
+    if (!share.ok) return setMade({ error: share.error });
+    const link = await encodeShareFragment(share.value, { knownSecrets: knownSecrets() });
+    setMade({ url: withFragment(window.location.href, link.fragment), chars: link.fragment.length, cards: share.value.exchanges.length, omitted: link.omitted });
+  }
+
+  return (
+    <section aria-labelledby="share-pick-title" data-testid="share-pick" className="flex flex-col gap-2 text-sm">
+      <h3 id="share-pick-title" className="font-semibold text-slate-800 dark:text-slate-100">
+        Choose what goes into a link
+      </h3>
+      <p className="text-xs text-slate-600 dark:text-slate-400">
+        Tick the cards the link carries ({picked.size} of {rows.length}).{" "}
+        {checksCount ? `The Checks' ${checksCount} frame${checksCount === 1 ? " is" : "s are"} left out unless you tick ${checksCount === 1 ? "it" : "them"}.` : ""}
+      </p>
+      {rows.length === 0 ? (
+        <p className="text-xs text-slate-600 dark:text-slate-400">No exchange yet: the link would carry the editor and the target only.</p>
+      ) : (
+        <>
+          <div className="flex flex-wrap gap-2">
+            <Button onClick={() => setAll(() => true)}>Tick all</Button>
+            <Button onClick={() => setAll(() => false)}>Tick none</Button>
+            {checksCount ? <Button onClick={() => setAll((r) => !r.checksFrame)}>All but the Checks&apos; frames</Button> : null}
+          </div>
+          <ul className="max-h-64 overflow-auto rounded border border-slate-300 p-1 text-xs dark:border-slate-700">
+            {rows.map((r) => (
+              <li key={r.seq}>
+                <label className="flex items-start gap-2 py-0.5 text-slate-800 dark:text-slate-100">
+                  <input
+                    type="checkbox"
+                    data-testid="share-pick-item"
+                    data-seq={r.seq}
+                    data-checks={r.checksFrame ? "true" : "false"}
+                    checked={picked.has(r.seq)}
+                    onChange={(e) => setTicks(new Map(ticks).set(r.seq, e.target.checked))}
+                  />
+                  <span className="min-w-0">
+                    #{r.seq} {r.summary}
+                    <span className="text-slate-600 dark:text-slate-400">
+                      {" "}
+                      · {r.targetLabel}
+                      {r.label ? ` · ${r.label}` : ""}
+                    </span>
+                  </span>
+                </label>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <div>
+        <Button tone="primary" data-testid="share-pick-make" onClick={() => void make()}>
+          Make a link of the ticked cards
+        </Button>
+      </div>
+      {made && "error" in made ? (
+        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+          {made.error}
+        </p>
+      ) : made ? (
+        <div className="flex flex-col gap-1 text-xs" data-testid="share-pick-result" data-cards={made.cards}>
+          <label className="text-slate-700 dark:text-slate-300">
+            Link with {made.cards} card{made.cards === 1 ? "" : "s"} ({made.chars.toLocaleString("en-US")} characters
+            {made.chars > LINK_WARN_CHARS ? "; long: some chat apps cut links this long" : ""})
+            <input readOnly data-testid="share-pick-url" className={`${inputClass} w-full font-mono`} value={made.url} onFocus={(e) => e.target.select()} />
+          </label>
+          <div>
+            <Button onClick={() => void copyText(made.url)}>Copy link</Button>
+          </div>
+          {made.omitted.length ? <p className="text-slate-600 dark:text-slate-400">Left out (never shared): {made.omitted.join("; ")}</p> : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
