@@ -4,6 +4,7 @@ import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
+import { StderrPane } from "../livefeed/StderrPane";
 import { useFollowNewest } from "../timeline/scroll/useFollowNewest";
 import { ExchangeCard } from "./ExchangeCard";
 
@@ -33,6 +34,7 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
           Clear
         </Button>
       </PanelHeading>
+      <StderrPane state={state} commands={commands} />
       {entries.length === 0 ? (
         <p
           data-testid="timeline-empty"

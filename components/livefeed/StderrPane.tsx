@@ -1,0 +1,98 @@
+"use client";
+/**
+ * The live stderr and notifications pane beside the timeline: for the current target, what its process wrote to
+ * stderr and every notification the server sent, in arrival order, with the process's state. While open it asks
+ * the bridge for the process status every few seconds (stderr written between exchanges shows up without a send).
+ */
+import { useEffect, useMemo, useRef, useState } from "react";
+import { selectTarget, targetHasProcess } from "@/lib/session";
+import { feedFor, type FeedKind } from "@/lib/session/live-feed";
+import type { PanelProps } from "../playground/types";
+
+const POLL_MS = 3_000;
+
+const KIND_LABEL: Record<FeedKind, string> = {
+  stderr: "stderr",
+  notification: "notify",
+  spawn: "spawn",
+  exit: "exit",
+  between: "stderr*",
+};
+const KIND_CLASS: Record<FeedKind, string> = {
+  stderr: "text-amber-800 dark:text-amber-300",
+  notification: "text-blue-800 dark:text-blue-300",
+  spawn: "text-emerald-800 dark:text-emerald-300",
+  exit: "text-red-800 dark:text-red-300",
+  between: "text-amber-800 dark:text-amber-300",
+};
+
+function time(at: number): string {
+  return at ? new Date(at).toISOString().slice(11, 23) : "—";
+}
+
+export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const [open, setOpen] = useState(false);
+  const view = selectTarget(state);
+  const key = view.kind === "ready" ? view.key : null;
+  const hasProcess = view.kind === "ready" && targetHasProcess(view.target);
+  const processView = key ? state.processes[key] : undefined;
+  const status = processView?.status === "known" ? processView.value : processView?.status === "loading" ? processView.last : undefined;
+  const lines = useMemo(() => (key ? feedFor(state.entries, key, status) : []), [state.entries, key, status]);
+  const log = useRef<HTMLOListElement>(null);
+
+  // Live while open: the process status carries the stderr written between exchanges.
+  useEffect(() => {
+    if (!open || !hasProcess) return;
+    void commands.process("status");
+    const timer = setInterval(() => void commands.process("status"), POLL_MS);
+    return () => clearInterval(timer);
+  }, [open, hasProcess, key, commands]);
+  // The newest line stays in view.
+  useEffect(() => {
+    if (open && log.current) log.current.scrollTop = log.current.scrollHeight;
+  }, [open, lines.length]);
+
+  const processLine = !hasProcess
+    ? "no process to watch (HTTP): notifications from its replies"
+    : status?.running
+      ? `pid ${status.pid} running`
+      : status?.spawnError
+        ? `could not start: ${status.spawnError}`
+        : status?.exit
+          ? `exited (${status.exit.signal ?? `code ${status.exit.code}`})`
+          : "not running";
+
+  return (
+    <details
+      data-testid="stderr-pane"
+      data-lines={lines.length}
+      open={open}
+      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
+      className="rounded border border-slate-300 bg-white text-xs dark:border-slate-700 dark:bg-slate-900"
+    >
+      <summary className="cursor-pointer px-2 py-1 text-slate-800 dark:text-slate-100">
+        <span className="font-semibold">stderr &amp; notifications</span> · {view.kind === "ready" ? view.label : "no target"} · {processLine} · {lines.length}{" "}
+        line{lines.length === 1 ? "" : "s"}
+      </summary>
+      {lines.length === 0 ? (
+        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">Nothing yet: stderr lines and server notifications of this target appear here as they arrive.</p>
+      ) : (
+        <ol ref={log} aria-label="stderr and notifications, oldest first" className="max-h-48 overflow-auto px-2 pb-2 font-mono" tabIndex={0}>
+          {lines.map((l, i) => (
+            <li key={i} data-kind={l.kind} className="flex gap-2 whitespace-pre-wrap break-all">
+              <span className="shrink-0 text-slate-600 dark:text-slate-400">{time(l.at)}</span>
+              <span className={`w-14 shrink-0 ${KIND_CLASS[l.kind]}`}>{KIND_LABEL[l.kind]}</span>
+              <span className="min-w-0 text-slate-800 dark:text-slate-100">
+                {l.text}
+                {l.seq !== null ? <span className="text-slate-600 dark:text-slate-400"> (#{l.seq})</span> : null}
+              </span>
+            </li>
+          ))}
+        </ol>
+      )}
+      {lines.some((l) => l.kind === "between") ? (
+        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">stderr*: written between exchanges (from the process status; no time kept).</p>
+      ) : null}
+    </details>
+  );
+}
