@@ -9,6 +9,7 @@ import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { CheckRow } from "./CheckRow";
 import { DoctorCard } from "./DoctorCard";
+import { ChecksExport } from "./ChecksExport";
 import { EraReportCard } from "./EraReportCard";
 import { useChecks } from "./useChecks";
 import { useDoctor } from "./useDoctor";
@@ -113,6 +114,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           </span>
         </p>
       ) : null}
+      {report && !running ? <ChecksExport report={report} /> : null}
       {report?.emulate ? (
         <p data-testid="checks-emulated" className="text-xs text-slate-600 dark:text-slate-300">
           Emulating a client: {emulationText(report.emulate)}.

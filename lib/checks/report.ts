@@ -66,6 +66,17 @@ export function toCliJson(report: CheckReport) {
   };
 }
 
+/** The text `check --json` prints, and the page's JSON export: one writer for both (`extra`: the CLI's unreachable finding). */
+export function cliJsonText(report: CheckReport, extra: Record<string, unknown> = {}): string {
+  return `${JSON.stringify({ ...toCliJson(report), ...extra }, null, 2)}\n`;
+}
+
+/** A file name for an export of this run: the target, made file-safe, and the extension. */
+export function reportFileName(report: CheckReport, extension: "json" | "xml"): string {
+  const slug = report.target.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "target";
+  return `mcp-checks-${slug}.${extension}`;
+}
+
 function xml(text: string): string {
   return text
     .replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!)

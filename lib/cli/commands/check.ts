@@ -8,7 +8,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
-import { EXIT, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { EXIT, cliJsonText, exitCodeOf, toJunit, toText } from "@/lib/checks/report";
 import { badgeSvg } from "@/lib/checks/badge";
 import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
@@ -93,8 +93,7 @@ export async function run(argv: string[]): Promise<number> {
   if (values.badge) writeFileSync(userPath(values.badge), badgeSvg(report));
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
-  const json = { ...toCliJson(report), ...(finding ? { unreachable: finding } : {}) };
-  process.stdout.write(`${values.json ? JSON.stringify(json, null, 2) : toText(report)}\n`);
+  process.stdout.write(values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report)}\n`);
   if (finding)
     process.stderr.write(`The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`);
   return code;
