@@ -7,7 +7,12 @@ import { Button } from "../ui";
 
 export function ChecksExport({ report }: { report: CheckReport }) {
   return (
-    <div role="group" aria-label="Export this run" data-testid="checks-export" className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300">
+    <div
+      role="group"
+      aria-label="Export this run"
+      data-testid="checks-export"
+      className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300"
+    >
       <span>Export this run (the CLI&apos;s formats):</span>
       <Button data-testid="checks-export-json" onClick={() => downloadText(reportFileName(report, "json"), cliJsonText(report), "application/json")}>
         JSON

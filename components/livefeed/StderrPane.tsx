@@ -75,7 +75,9 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
         line{lines.length === 1 ? "" : "s"}
       </summary>
       {lines.length === 0 ? (
-        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">Nothing yet: stderr lines and server notifications of this target appear here as they arrive.</p>
+        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">
+          Nothing yet: stderr lines and server notifications of this target appear here as they arrive.
+        </p>
       ) : (
         <ol ref={log} aria-label="stderr and notifications, oldest first" className="max-h-48 overflow-auto px-2 pb-2 font-mono" tabIndex={0}>
           {lines.map((l, i) => (

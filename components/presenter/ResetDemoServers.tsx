@@ -20,7 +20,9 @@ function summary(r: ResetDemoReport): string {
 }
 
 export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
-  const [phase, setPhase] = useState<{ kind: "idle" } | { kind: "confirm" } | { kind: "running" } | { kind: "done"; text: string; ok: boolean }>({ kind: "idle" });
+  const [phase, setPhase] = useState<{ kind: "idle" } | { kind: "confirm" } | { kind: "running" } | { kind: "done"; text: string; ok: boolean }>({
+    kind: "idle",
+  });
   const reset = async () => {
     setPhase({ kind: "running" });
     const reply = await commands.api<ResetDemoReport>("bridge/reset-demo", { confirm: true });
@@ -30,7 +32,12 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
   };
   return (
     <div className="relative flex items-center gap-2">
-      <Button data-testid="reset-demo-servers" aria-expanded={phase.kind === "confirm"} onClick={() => setPhase({ kind: "confirm" })} disabled={phase.kind === "running"}>
+      <Button
+        data-testid="reset-demo-servers"
+        aria-expanded={phase.kind === "confirm"}
+        onClick={() => setPhase({ kind: "confirm" })}
+        disabled={phase.kind === "running"}
+      >
         Reset demo servers…
       </Button>
       {phase.kind === "confirm" ? (
@@ -46,8 +53,8 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
             Reset the demo servers?
           </p>
           <p id="reset-demo-what" className="mt-1">
-            Closes every embedded demo server process (calendar, server-everything, tasks, …) and puts their state back to a first start: the calendar
-            returns to its 2 seed events, stored handle calendars and task records are deleted. Your timeline and your own servers are not touched.
+            Closes every embedded demo server process (calendar, server-everything, tasks, …) and puts their state back to a first start: the calendar returns
+            to its 2 seed events, stored handle calendars and task records are deleted. Your timeline and your own servers are not touched.
           </p>
           <div className="mt-2 flex gap-2">
             <Button tone="danger" data-testid="reset-demo-confirm-yes" autoFocus onClick={() => void reset()}>
@@ -58,7 +65,12 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
         </div>
       ) : null}
       {phase.kind === "running" || phase.kind === "done" ? (
-        <p role="status" data-testid="reset-demo-status" data-ok={phase.kind === "done" ? String(phase.ok) : undefined} className="max-w-md text-xs text-slate-700 dark:text-slate-300">
+        <p
+          role="status"
+          data-testid="reset-demo-status"
+          data-ok={phase.kind === "done" ? String(phase.ok) : undefined}
+          className="max-w-md text-xs text-slate-700 dark:text-slate-300"
+        >
           {phase.kind === "running" ? "Resetting…" : phase.text}
         </p>
       ) : null}

@@ -30,7 +30,12 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
     const share = shareFromSession(sessionWithPicked(state, picked));
     if (!share.ok) return setMade({ error: share.error });
     const link = await encodeShareFragment(share.value, { knownSecrets: knownSecrets() });
-    setMade({ url: withFragment(window.location.href, link.fragment), chars: link.fragment.length, cards: share.value.exchanges.length, omitted: link.omitted });
+    setMade({
+      url: withFragment(window.location.href, link.fragment),
+      chars: link.fragment.length,
+      cards: share.value.exchanges.length,
+      omitted: link.omitted,
+    });
   }
 
   return (
@@ -40,7 +45,9 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
       </h3>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         Tick the cards the link carries ({picked.size} of {rows.length}).{" "}
-        {checksCount ? `The Checks' ${checksCount} frame${checksCount === 1 ? " is" : "s are"} left out unless you tick ${checksCount === 1 ? "it" : "them"}.` : ""}
+        {checksCount
+          ? `The Checks' ${checksCount} frame${checksCount === 1 ? " is" : "s are"} left out unless you tick ${checksCount === 1 ? "it" : "them"}.`
+          : ""}
       </p>
       {rows.length === 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">No exchange yet: the link would carry the editor and the target only.</p>

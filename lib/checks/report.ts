@@ -73,7 +73,11 @@ export function cliJsonText(report: CheckReport, extra: Record<string, unknown> 
 
 /** A file name for an export of this run: the target, made file-safe, and the extension. */
 export function reportFileName(report: CheckReport, extension: "json" | "xml"): string {
-  const slug = report.target.replace(/[^A-Za-z0-9._-]+/g, "-").replace(/^-+|-+$/g, "").slice(0, 60) || "target";
+  const slug =
+    report.target
+      .replace(/[^A-Za-z0-9._-]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 60) || "target";
   return `mcp-checks-${slug}.${extension}`;
 }
 

@@ -39,7 +39,11 @@ export function pickRows(entries: TimelineEntry[]): PickRow[] {
 
 /** Picked at first: everything but the Checks' frames. */
 export function defaultPick(entries: TimelineEntry[]): Set<number> {
-  return new Set(pickRows(entries).filter((r) => !r.checksFrame).map((r) => r.seq));
+  return new Set(
+    pickRows(entries)
+      .filter((r) => !r.checksFrame)
+      .map((r) => r.seq),
+  );
 }
 
 /** The session as a link of only the picked cards would hold it (everything else — editor, target — as it is). */

@@ -1,6 +1,6 @@
-// The README's screenshots (docs/playground.png, docs/lab.png, docs/mrtr.png), taken the way a user gets there:
+// The README's screenshots (docs/playground.png, docs/lab.png, docs/args-form.png, docs/mrtr.png), taken the way a user gets there:
 // Debian Chromium via playwright-core against the production build (`npx next build` first), light theme.
-//   node tests/e2e/docs-screenshots.mjs [playground|lab|mrtr …]   (default: all three)
+//   node tests/e2e/docs-screenshots.mjs [playground|lab|mrtr …]   (default: all)
 // Each PNG is re-encoded with a palette when sharp (Next's image library) is installed, to keep it small.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
@@ -44,6 +44,23 @@ const SHOTS = {
       await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 120_000 });
       await pg.page.mouse.move(0, 0);
       return pg.page.screenshot();
+    },
+  },
+  // The tools/call argument form beside the frame, filled in: the frame and the form say the same arguments.
+  "args-form": {
+    viewport: { width: 1440, height: 900 },
+    async take(pg) {
+      await pg.chooseTemplate("tools/list");
+      await pg.send();
+      await pg.settled(1, 30_000);
+      await pg.chooseTemplate("target:tools/call:create_event");
+      const form = pg.tid("args-form");
+      await form.waitFor({ timeout: 20_000 });
+      await form.getByLabel(/^title\b/).fill("Dentist");
+      await form.getByLabel(/^startsAt\b/).fill("2026-09-10T08:30:00Z");
+      await pg.tid("args-form-valid").waitFor();
+      await pg.page.mouse.move(0, 0);
+      return pg.tid("editor-panel").screenshot();
     },
   },
   mrtr: {

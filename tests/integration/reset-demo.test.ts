@@ -35,7 +35,14 @@ describe("Reset demo servers", () => {
   it("an event created before the reset is gone after it, over stdio and over HTTP; the kept process was closed", async () => {
     const pids: (number | undefined)[] = [];
     for (const target of targets) {
-      pids.push((await send(target, request(1, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Left from last class", startsAt: "2026-09-10T08:30:00Z" } }))).process?.pid);
+      pids.push(
+        (
+          await send(
+            target,
+            request(1, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Left from last class", startsAt: "2026-09-10T08:30:00Z" } }),
+          )
+        ).process?.pid,
+      );
       expect(await week(target)).toContain("Left from last class");
     }
     const { status, json } = await app.post("/api/bridge/reset-demo", { confirm: true }, auth);

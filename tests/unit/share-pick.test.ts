@@ -6,7 +6,18 @@ import { defaultPick, isChecksFrame, pickRows, sessionWithPicked } from "@/lib/s
 import { shareFromSession } from "@/lib/share/session-adapter";
 
 function entry(seq: number, label: string | null, sent = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', status: "done" | "pending" = "done"): TimelineEntry {
-  const exchange = { sendId: `s${seq}`, sent, targetLabel: "calendar (stdio)", transport: "stdio", timeoutMs: 1000, startedAt: 0, durationMs: 1, received: [], events: [], outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } } };
+  const exchange = {
+    sendId: `s${seq}`,
+    sent,
+    targetLabel: "calendar (stdio)",
+    transport: "stdio",
+    timeoutMs: 1000,
+    startedAt: 0,
+    durationMs: 1,
+    received: [],
+    events: [],
+    outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } },
+  };
   return {
     seq,
     sendId: `s${seq}`,
@@ -37,7 +48,12 @@ describe("choose what goes into a link", () => {
   });
 
   it("every settled card is offered, and picked at first unless it is a Checks frame", () => {
-    const entries = [entry(1, null), entry(2, "check C01 discover"), entry(3, "probe step 1: server/discover", '{"method":"tools/call","params":{"name":"x"}}'), entry(4, null, "{}", "pending")];
+    const entries = [
+      entry(1, null),
+      entry(2, "check C01 discover"),
+      entry(3, "probe step 1: server/discover", '{"method":"tools/call","params":{"name":"x"}}'),
+      entry(4, null, "{}", "pending"),
+    ];
     expect(pickRows(entries).map((r) => [r.seq, r.summary, r.checksFrame])).toEqual([
       [1, "tools/list", false],
       [2, "tools/list", true],

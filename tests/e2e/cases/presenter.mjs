@@ -68,7 +68,10 @@ export function register({ test, assert }) {
           if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on)) await pg.tid("presenter-toggle").click();
           for (const id of ["presenter-toggle", "reset-demo-servers"]) {
             const box = await pg.tid(id).boundingBox();
-            assert(box && box.x >= 0 && box.x + box.width <= size.width + 1 && (await pg.tid(id).isVisible()), `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`);
+            assert(
+              box && box.x >= 0 && box.x + box.width <= size.width + 1 && (await pg.tid(id).isVisible()),
+              `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`,
+            );
           }
           found.push(...(await axeOn(page, "header", `${size.width} ${scheme} presenter ${on}`)));
         }
@@ -82,7 +85,10 @@ export function register({ test, assert }) {
     assert(found.length === 0, `axe:\n${found.join("\n")}`);
   });
 
-  test("Reset demo servers: after a confirmation, an event created earlier is gone from the calendar and the process line says it was closed", async ({ pg, page }) => {
+  test("Reset demo servers: after a confirmation, an event created earlier is gone from the calendar and the process line says it was closed", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await pg.open();
     await pg.chooseTemplate("tools/call");

@@ -39,8 +39,14 @@ export function register({ test, assert }) {
     const json = await download(page, () => pg.tid("checks-export-json").click());
     assert(json.name === "mcp-checks-calendar-stdio.json", `file name: ${json.name}`);
     const report = JSON.parse(json.text);
-    assert(report.score === score && report.passed === summary.passed && report.failed === summary.failed, `JSON agrees with the panel: ${json.text.slice(0, 300)}`);
-    assert(report.target === "calendar (stdio)" && report.era === "modern" && Array.isArray(report.checks) && report.checks.length > 20, "the CLI's --json shape");
+    assert(
+      report.score === score && report.passed === summary.passed && report.failed === summary.failed,
+      `JSON agrees with the panel: ${json.text.slice(0, 300)}`,
+    );
+    assert(
+      report.target === "calendar (stdio)" && report.era === "modern" && Array.isArray(report.checks) && report.checks.length > 20,
+      "the CLI's --json shape",
+    );
     const junit = await download(page, () => pg.tid("checks-export-junit").click());
     assert(junit.name === "mcp-checks-calendar-stdio.xml" && junit.text.startsWith("<?xml"), `JUnit: ${junit.name} ${junit.text.slice(0, 80)}`);
     const testcases = (junit.text.match(/<testcase /g) ?? []).length;
@@ -81,14 +87,23 @@ export function register({ test, assert }) {
     await pg.settled(1, 30_000);
     const pane = pg.tid("stderr-pane");
     await pane.locator("summary").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="stderr-pane"] summary')?.textContent?.includes("running"), null, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="stderr-pane"] summary')?.textContent?.includes("running"), null, {
+      timeout: 15_000,
+    });
     const text = await pane.innerText();
     assert(text.includes("Starting default (STDIO) server...") && text.includes("stderr"), `pane: ${text.slice(0, 500)}`);
     assert(/pid \d+ running/.test(text), `the process line: ${text.slice(0, 200)}`);
     const spawn = await pane.locator('li[data-kind="spawn"]').count();
     assert(spawn === 1, `one spawn line: ${spawn}`);
     // A notification during a call lands in the pane too.
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 }, _meta: { progressToken: "p1" } } }));
+    await pg.setEditorText(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 }, _meta: { progressToken: "p1" } },
+      }),
+    );
     await pg.send();
     await pg.settled(2, 30_000);
     await page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });

@@ -31,7 +31,16 @@ describe("the stderr and notifications pane (pure)", () => {
   });
 
   it("over HTTP the notifications come from the frames received; stderr written between exchanges comes from the process status", () => {
-    const http = done(1, { received: [{ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }, { jsonrpc: "2.0", id: 1, result: {} }] }, "demo:calendar:http");
+    const http = done(
+      1,
+      {
+        received: [
+          { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } },
+          { jsonrpc: "2.0", id: 1, result: {} },
+        ],
+      },
+      "demo:calendar:http",
+    );
     expect(feedFor([http], "demo:calendar:http").map((l) => l.text)).toEqual(['notifications/progress {"progress":1}']);
     const stdio = done(1, { events: [{ t: 1, kind: "stderr", text: "seen" }] });
     const lines = feedFor([stdio], "demo:everything:stdio", { running: true, stderrTail: ["seen", "written later"] });
