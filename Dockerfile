@@ -31,9 +31,6 @@ COPY --from=build /app/package.json /app/next.config.ts ./
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/.next ./.next
 COPY --from=build /app/dist-servers ./dist-servers
-COPY --from=build /app/scripts/serve.mjs /app/scripts/launch.mjs /app/scripts/static-assets.mjs ./scripts/
-# next.config.ts reads the frame headers at start (tests/image/run.mjs starts exactly these files: npm test's image tier).
-COPY --from=build /app/lib/bridge/server/frame-headers.ts ./lib/bridge/server/
 RUN mkdir -p /app/.next/cache && chown node:node /app/.next/cache
 USER node
 EXPOSE 3000
@@ -43,4 +40,6 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
 # SIGTERM drains: not ready at once, 5 s grace, up to 20 s for calls in flight, then exit 0.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-CMD ["node", "scripts/serve.mjs", "--hosted"]
+# The playground's one server (scripts/server.ts, bundled by the build into dist-servers/server.mjs). npm test's image
+# tier (tests/image/run.mjs) starts exactly the files copied above with this CMD.
+CMD ["node", "dist-servers/server.mjs", "--hosted"]

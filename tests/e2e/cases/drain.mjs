@@ -60,7 +60,7 @@ function alive(pid) {
 
 export function register({ test, assert }) {
   test("a drain covers every call: SIGTERM while a stdio and an HTTP call are in flight → both replies arrive complete, then the children end and the server exits 0", async () => {
-    const srv = await startServer({ server: "fast" });
+    const srv = await startServer();
     const endpoint = await heldHttpEndpoint();
     let holder;
     try {
