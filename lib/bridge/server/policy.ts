@@ -66,7 +66,7 @@ export function spawnRefusal(argv: readonly string[], env?: Record<string, strin
   return null;
 }
 
-/** The app's own loopback address in hosted mode (start:hosted sets PORT; next start does too). */
+/** The app's own loopback address in hosted mode (scripts/server.ts sets PORT). */
 export function selfBaseUrl(): string | undefined {
   const port = process.env.PORT;
   return port && /^\d{1,5}$/.test(port) ? `http://127.0.0.1:${port}` : undefined;

@@ -33,7 +33,7 @@ export class CountError extends Error {
   }
 }
 
-/** A CountError, also from another copy of this module (Next may load one per route bundle: instanceof fails). */
+/** A CountError, also one built by another copy of this module (instanceof alone would miss it). */
 export function isCountError(e: unknown): e is CountError {
   return e instanceof CountError || (e instanceof Error && e.name === "CountError" && typeof (e as CountError).kind === "string");
 }
