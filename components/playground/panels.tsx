@@ -34,4 +34,9 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "tasks", label: "Tasks", Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }) },
   { id: "auth", label: "Auth", Component: dynamic(() => import("../auth/AuthPanel").then((m) => m.AuthPanel), { ssr: false }) },
   { id: "apps", label: "Apps", Component: dynamic(() => import("../apps/AppsPanel").then((m) => m.AppsPanel), { ssr: false }) },
+  {
+    id: "cassette",
+    label: "Cassette diff",
+    Component: dynamic(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel), { ssr: false }),
+  },
 ];

@@ -19,6 +19,8 @@ export interface Difference {
   detail: string;
   /** Index of the cassette interaction it was found in. */
   interaction?: number;
+  /** Other interactions that fail because of it (a recorded call of a removed tool), told in `detail`, not counted again. */
+  alsoBreaks?: number[];
 }
 
 export interface DiffReport {
@@ -249,7 +251,10 @@ export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: str
       const tool = asObject(pair.request.params)?.name;
       const causes = typeof tool === "string" ? broken.get(tool) : undefined;
       if (causes?.length) {
-        for (const cause of causes) if (!cause.detail.includes("the recorded call")) cause.detail += `; the recorded call ${where} now fails (${liveFailure})`;
+        for (const cause of causes) {
+          if (!cause.detail.includes("the recorded call")) cause.detail += `; the recorded call ${where} now fails (${liveFailure})`;
+          cause.alsoBreaks = [...(cause.alsoBreaks ?? []), pair.index];
+        }
         continue;
       }
     }
@@ -328,4 +333,30 @@ export function diffJunit(report: DiffReport, pairs: DiffPair[], suite: string):
     "</testsuites>",
     "",
   ].join("\n");
+}
+
+export interface DiffRow {
+  /** Index in the cassette's interactions. */
+  index: number;
+  /** "tools/call echo", "tools/list", … */
+  title: string;
+  request: JsonObject;
+  recorded: JsonObject;
+  live: DiffPair["live"];
+  breaking: Difference[];
+  nonBreaking: Difference[];
+}
+
+/** The report laid out per replayed interaction (the page's side-by-side view); differences tied to none (the era) are `general`. */
+export function diffRows(report: DiffReport, pairs: DiffPair[]): { rows: DiffRow[]; general: Difference[] } {
+  const rows = pairs.map((pair) => ({
+    index: pair.index,
+    title: describeRequest(pair.request.method as string, pair.request.params),
+    request: pair.request,
+    recorded: pair.recorded,
+    live: pair.live,
+    breaking: report.breaking.filter((d) => d.interaction === pair.index || d.alsoBreaks?.includes(pair.index)),
+    nonBreaking: report.nonBreaking.filter((d) => d.interaction === pair.index),
+  }));
+  return { rows, general: report.breaking.filter((d) => d.interaction === undefined) };
 }

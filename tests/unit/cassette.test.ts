@@ -1,6 +1,6 @@
 /** lib/cassette, pure: making a cassette (secrets stripped as for links), validating one, importing, matching, diffing. */
 import { describe, expect, it } from "vitest";
-import { diffPairs, type DiffPair } from "@/lib/cassette/diff";
+import { diffPairs, diffRows, type DiffPair } from "@/lib/cassette/diff";
 import { CASSETTE_FORMAT, parseCassetteText, validateCassette, type Cassette } from "@/lib/cassette/format";
 import { cassetteFromState } from "@/lib/cassette/from-session";
 import { importJsonLines, importRecorder } from "@/lib/cassette/import";
@@ -328,6 +328,28 @@ describe("diff: what breaks and what does not", () => {
       { recorded: "legacy", live: "modern" },
     );
     expect(r.breaking.map((d) => d.kind)).toEqual(["era-changed", "required-argument-added", "resource-removed"]);
+  });
+});
+
+describe("diff rows: the page's recorded | live view per interaction", () => {
+  it("a recorded call of a removed tool shows on its own row as breaking, through the removal it is told with", () => {
+    const pairs = [
+      pair(0, "tools/list", { tools: [tool("a"), tool("gone")] }, { tools: [tool("a")] }),
+      {
+        ...pair(1, "tools/call", { content: [] }, null, { name: "gone", arguments: { a: "x" } }),
+        live: { frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Tool gone not found" } } },
+      },
+      pair(2, "tools/call", { content: [{ type: "text", text: "hi" }] }, { content: [{ type: "text", text: "hi" }] }, { name: "a", arguments: { a: "x" } }),
+    ];
+    const report = diffPairs(pairs);
+    expect(report.breaking.map((d) => d.kind)).toEqual(["tool-removed"]);
+    const { rows, general } = diffRows(report, pairs);
+    expect(general).toEqual([]);
+    expect(rows.map((r) => [r.title, r.breaking.map((d) => d.kind)])).toEqual([
+      ["tools/list", ["tool-removed"]],
+      ['tools/call {"name":"gone","arguments":{"a":"x"}}', ["tool-removed"]],
+      ['tools/call {"name":"a","arguments":{"a":"x"}}', []],
+    ]);
   });
 });
 

@@ -10,11 +10,9 @@ import { send } from "@/lib/bridge/server/send";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import type { Target } from "@/lib/bridge/contract";
 import type { SendContext } from "@/lib/bridge/server/send";
-import { diffJson, diffJunit, diffPairs, diffText, type DiffPair, type DiffReport } from "@/lib/cassette/diff";
-import { answerOf, type Cassette, type Interaction } from "@/lib/cassette/format";
-import { liveAnswer, probeAndSend } from "@/lib/cassette/replay";
-import { asObject, tryParseJson } from "@/lib/protocol/json";
-import { META_KEYS } from "@/lib/protocol/meta";
+import { diffJson, diffJunit, diffText } from "@/lib/cassette/diff";
+import type { Cassette } from "@/lib/cassette/format";
+import { replayAndDiff as replayCassetteAndDiff, type Diffed } from "@/lib/cassette/replay-diff";
 import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf } from "../target";
@@ -31,17 +29,6 @@ const HELP = `usage: ${USAGE}
 ${TARGET_USAGE}
 
 exit codes: 0 no breaking change, 1 a breaking change or the server could not be reached, 2 usage error`;
-
-/** The capabilities the recording declared (initialize, or the first request's envelope), so the catalogue is the same. */
-function recordedCapabilities(interactions: Interaction[]): Record<string, unknown> {
-  for (const x of interactions) {
-    const params = asObject(x.request.params);
-    if (x.request.method === "initialize" && asObject(params?.capabilities)) return asObject(params!.capabilities)!;
-    const declared = asObject(asObject(params?._meta)?.[META_KEYS.clientCapabilities]);
-    if (declared) return declared;
-  }
-  return {};
-}
 
 async function run(argv: string[]): Promise<number> {
   let parsed;
@@ -87,15 +74,15 @@ async function run(argv: string[]): Promise<number> {
   return printDiff(result, values);
 }
 
-export type Diffed = { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string } | { ok: false; reason: string };
+export type { Diffed } from "@/lib/cassette/replay-diff";
 
-/** Probes `target`, replays the recorded target's requests to it and classifies every difference. */
+/** Probes `target` through the CLI's bridge, replays the recorded target's requests to it and classifies every difference. */
 export async function replayAndDiff(cassette: Cassette, index: number, target: Target, ctx: SendContext, timeoutMs: number): Promise<Diffed> {
   const overHttp = targetTransport(target) === "http";
-  const mine = cassette.interactions.map((x, i) => ({ x, i })).filter(({ x }) => x.target === index);
-  const replayable = mine.filter(({ x }) => !x.handshake);
   let n = 0;
-  const replayed = await probeAndSend(
+  return replayCassetteAndDiff(
+    cassette,
+    index,
     (frame, extra) =>
       send(
         {
@@ -109,28 +96,8 @@ export async function replayAndDiff(cassette: Cassette, index: number, target: T
         },
         ctx,
       ),
-    replayable.map(({ x }) => x.request),
-    { clientCapabilities: recordedCapabilities(mine.map(({ x }) => x)) },
+    targetLabel(target),
   );
-  if (replayed.verdict.era === "unreachable") return { ok: false, reason: replayed.verdict.reason };
-
-  const pairs: DiffPair[] = [];
-  // The handshake: each recorded initialize / server/discover against the probe's own.
-  for (const { x, i } of mine.filter(({ x }) => x.handshake && x.request.id !== undefined && answerOf(x))) {
-    const method = x.request.method as string;
-    const step = replayed.verdict.steps.find((s) => asObject(tryParseJson(s.exchange.sent))?.method === method);
-    if (step) pairs.push({ index: i, request: x.request, recorded: answerOf(x)!, live: liveAnswer(step.exchange) });
-  }
-  replayable.forEach(({ x, i }, k) => {
-    const answer = answerOf(x);
-    if (x.request.id === undefined || !answer) return;
-    pairs.push({ index: i, request: x.request, recorded: answer, live: liveAnswer(replayed.sent[k].exchange) });
-  });
-  pairs.sort((a, b) => a.index - b.index);
-  const recordedTarget = cassette.targets[index];
-  const report = diffPairs(pairs, { recorded: recordedTarget.era, live: replayed.verdict.era === "legacy" ? "legacy" : "modern" });
-  const heading = `diff: ${recordedTarget.label} as recorded (${recordedTarget.era}${recordedTarget.protocolVersion ? ` ${recordedTarget.protocolVersion}` : ""}) against ${targetLabel(target)} (${replayed.verdict.era}${replayed.verdict.version ? ` ${replayed.verdict.version}` : ""})`;
-  return { ok: true, report, pairs, heading };
 }
 
 /** Writes the report (text or --json, and --junit) and returns the exit code: 1 on a breaking change. */

@@ -1,0 +1,207 @@
+"use client";
+/**
+ * The Cassette diff tab: a cassette file replayed against the page's current target (through the page's bridge
+ * client, so every exchange lands on the Timeline) and lib/cassette's classification shown recorded | live, per
+ * interaction. Nothing is sent before the user clicks Diff.
+ */
+import { useState } from "react";
+import { say } from "@/lib/a11y/announce";
+import { diffRows, type DiffRow, type Difference } from "@/lib/cassette/diff";
+import { parseCassetteText, type Cassette } from "@/lib/cassette/format";
+import { replayAndDiff } from "@/lib/cassette/replay-diff";
+import { selectTarget, targetHasProcess } from "@/lib/session";
+import type { PanelProps } from "../playground/types";
+import { Button, PanelSection, inputClass } from "../ui";
+
+type Loaded = { kind: "none" } | { kind: "error"; name: string; reason: string } | { kind: "ok"; name: string; cassette: Cassette };
+type Run =
+  | { kind: "idle" }
+  | { kind: "running" }
+  | { kind: "failed"; message: string }
+  | { kind: "done"; heading: string; rows: DiffRow[]; general: Difference[]; breaking: number; nonBreaking: Difference[]; same: number; compared: number };
+
+/** Cassette files are read whole; one larger than this is refused before it is read. */
+const MAX_FILE_BYTES = 20_000_000;
+
+export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
+  const [loaded, setLoaded] = useState<Loaded>({ kind: "none" });
+  const [which, setWhich] = useState(0);
+  const [run, setRun] = useState<Run>({ kind: "idle" });
+  const view = selectTarget(state);
+
+  async function load(file: File) {
+    setRun({ kind: "idle" });
+    setWhich(0);
+    if (file.size > MAX_FILE_BYTES)
+      return setLoaded({ kind: "error", name: file.name, reason: `it is larger than ${MAX_FILE_BYTES.toLocaleString("en-US")} bytes` });
+    const parsed = parseCassetteText(await file.text());
+    setLoaded(parsed.ok ? { kind: "ok", name: file.name, cassette: parsed.cassette } : { kind: "error", name: file.name, reason: parsed.reason });
+  }
+
+  async function diff() {
+    if (loaded.kind !== "ok" || view.kind !== "ready") return;
+    setRun({ kind: "running" });
+    // The recording began from a fresh server: start this one fresh too, with no remembered legacy session.
+    if (view.transport === "http") dispatch({ type: "session/forget", targetKey: view.key });
+    if (targetHasProcess(view.target)) await commands.process("restart");
+    try {
+      const result = await replayAndDiff(
+        loaded.cassette,
+        which,
+        async (frame, extra) => {
+          const exchange = await commands.sendFrame(frame, { label: `cassette diff: ${extra?.label ?? "request"}`, headers: extra?.headers, noCache: true });
+          if (!exchange) throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the Timeline`);
+          return exchange;
+        },
+        view.label,
+      );
+      if (!result.ok) return setRun({ kind: "failed", message: result.reason });
+      const { rows, general } = diffRows(result.report, result.pairs);
+      const { breaking, nonBreaking, same, compared } = result.report;
+      setRun({ kind: "done", heading: result.heading, rows, general, breaking: breaking.length, nonBreaking, same, compared });
+      say(breaking.length ? `${breaking.length} breaking change${breaking.length > 1 ? "s" : ""}` : "No breaking changes");
+    } catch (e) {
+      setRun({ kind: "failed", message: (e as Error).message });
+    }
+  }
+
+  const targets = loaded.kind === "ok" ? loaded.cassette.targets : [];
+  return (
+    <PanelSection
+      label="Cassette diff"
+      title="Cassette diff — a recording against the live server"
+      subtitle="Load a cassette (npm run cli -- record / cassette), then Diff replays its requests to the current target and classifies every difference as the CLI's diff does."
+      data-testid="cassette-panel"
+    >
+      <div className="flex flex-wrap items-center gap-2 text-xs">
+        <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-600 dark:hover:bg-slate-800">
+          Load cassette file…
+          <input
+            data-testid="cassette-file"
+            type="file"
+            accept="application/json,.json"
+            className="sr-only"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              e.target.value = "";
+              if (file) void load(file);
+            }}
+          />
+        </label>
+        {targets.length > 1 ? (
+          <label className="inline-flex items-center gap-1">
+            Recorded target
+            <select className={inputClass} value={which} onChange={(e) => setWhich(Number(e.target.value))} data-testid="cassette-target">
+              {targets.map((t, i) => (
+                <option key={i} value={i}>
+                  {t.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <Button
+          tone="primary"
+          data-testid="cassette-diff-run"
+          disabled={loaded.kind !== "ok" || view.kind !== "ready" || run.kind === "running"}
+          onClick={() => void diff()}
+        >
+          {run.kind === "running" ? "Diffing…" : "Diff"}
+        </Button>
+      </div>
+      <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="cassette-loaded">
+        {loaded.kind === "ok"
+          ? `${loaded.name}: ${loaded.cassette.interactions.length} recorded interactions of ${targets[which]?.label ?? "?"} (${targets[which]?.era ?? "?"}). `
+          : loaded.kind === "none"
+            ? "No cassette loaded. "
+            : ""}
+        {view.kind === "ready"
+          ? `Diff talks to the current target, ${view.label}: a kept-up process is restarted first (a remembered HTTP session forgotten), then the era probe and every recorded request are sent. Every exchange lands on the Timeline.`
+          : view.problem}
+      </p>
+      {loaded.kind === "error" ? (
+        <p role="alert" data-testid="cassette-file-error" className="text-xs text-red-700 dark:text-red-400">
+          Could not read {loaded.name} as a cassette: {loaded.reason}. Choose a file written by npm run cli -- record or cassette.
+        </p>
+      ) : null}
+      {run.kind === "failed" ? (
+        <p role="alert" data-testid="cassette-diff-error" className="text-xs text-red-700 dark:text-red-400">
+          Could not replay the cassette: {run.message}. Check the target and the Timeline, then Diff again.
+        </p>
+      ) : null}
+      {run.kind === "done" ? <DiffResult run={run} /> : null}
+    </PanelSection>
+  );
+}
+
+function json(value: unknown): string {
+  return JSON.stringify(value, null, 2) ?? "undefined";
+}
+
+function DiffList({ items, tone }: { items: Difference[]; tone: "breaking" | "other" }) {
+  return (
+    <ul className="ml-4 list-disc">
+      {items.map((d, i) => (
+        <li key={i} className={`break-words ${tone === "breaking" ? "text-red-800 dark:text-red-300" : ""}`} data-kind={d.kind}>
+          <span className="font-semibold">{d.kind}</span> <code className="break-all">{d.path}</code>: {d.detail}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
+  return (
+    <div data-testid="cassette-diff" data-breaking={run.breaking} className="flex flex-col gap-2 text-xs">
+      <p className="font-semibold" role="status">
+        {run.breaking ? `${run.breaking} breaking change${run.breaking > 1 ? "s" : ""}` : "No breaking changes"}; {run.nonBreaking.length} not breaking;{" "}
+        {run.same} of {run.compared} answers the same (ids aside).
+      </p>
+      <p className="break-words text-slate-600 dark:text-slate-400">{run.heading}</p>
+      {run.general.length ? <DiffList items={run.general} tone="breaking" /> : null}
+      <ol className="flex flex-col gap-2">
+        {run.rows.map((row) => (
+          <li
+            key={row.index}
+            data-testid="cassette-diff-row"
+            data-breaking={row.breaking.length > 0 ? "true" : "false"}
+            className={`rounded border p-2 ${row.breaking.length ? "border-red-400 dark:border-red-700" : "border-slate-300 dark:border-slate-600"}`}
+          >
+            <h3 className="break-words font-semibold">
+              #{row.index + 1} {row.title} —{" "}
+              {row.breaking.length ? (
+                <span className="text-red-800 dark:text-red-300">breaking</span>
+              ) : row.nonBreaking.length ? (
+                "differs, not breaking"
+              ) : (
+                "the same"
+              )}
+            </h3>
+            {row.breaking.length ? <DiffList items={row.breaking} tone="breaking" /> : null}
+            <div className="mt-1 grid grid-cols-2 gap-2">
+              <FrameColumn title="Recorded" text={json(row.recorded)} />
+              <FrameColumn title="Live" text={row.live.frame ? json(row.live.frame) : `no answer: ${row.live.failure ?? "nothing came back"}`} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      {run.nonBreaking.length ? (
+        <section aria-label="Not breaking" data-testid="cassette-diff-nonbreaking">
+          <h3 className="font-semibold">Not breaking ({run.nonBreaking.length})</h3>
+          <DiffList items={run.nonBreaking} tone="other" />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+function FrameColumn({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="min-w-0">
+      <div className="font-medium text-slate-700 dark:text-slate-300">{title}</div>
+      <pre tabIndex={0} aria-label={title} className="max-h-64 overflow-auto rounded bg-slate-100 p-1 text-[11px] dark:bg-slate-900">
+        {text}
+      </pre>
+    </div>
+  );
+}
