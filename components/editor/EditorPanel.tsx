@@ -39,6 +39,10 @@ function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern
 export function EditorPanel(props: PanelProps) {
   const { state, dispatch, commands } = props;
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
+  // Once a tools/call has been in the editor the form stays mounted (it hides itself for other frames), so while the
+  // text is replaced or broken it still holds the last arguments it read and shows them paused.
+  const [argsFormUsed, setArgsFormUsed] = useState(false);
+  if (!argsFormUsed && looksLikeToolCall(state.editor.text)) setArgsFormUsed(true);
   const era = selectCheckedEra(state);
   const edit = (text: string) => dispatch({ type: "editor/userEdit", text });
   const send = () => void commands.send();
@@ -68,7 +72,7 @@ export function EditorPanel(props: PanelProps) {
         >
           <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
         </div>
-        {looksLikeToolCall(state.editor.text) ? <ArgsForm state={state} dispatch={dispatch} /> : null}
+        {argsFormUsed ? <ArgsForm state={state} dispatch={dispatch} /> : null}
       </div>
       <MarkerSummary markers={markers} era={era} />
       <ExplainEditor state={state} />
