@@ -33,7 +33,8 @@ export function register({ test, assert }) {
     const checks = new ChecksPage(page);
     await checks.open();
     assert((await checks.runAll()) === "done", "the checks run");
-    const score = Number(await pg.tid("checks-score").getAttribute("data-score"));
+    // The score paragraph (the summary line repeats it in a span with the same test id).
+    const score = Number(await page.locator('p[data-testid="checks-score"]').getAttribute("data-score"));
     const summary = await checks.summary();
 
     const json = await download(page, () => pg.tid("checks-export-json").click());
