@@ -133,7 +133,7 @@ describe("deploy/k8s agrees with the app", () => {
     expect(docker).toMatch(/^USER node$/m);
     expect(docker).toMatch(/PLAYGROUND_MODE=hosted/);
     expect(docker).toMatch(/HEALTHCHECK[\s\S]*127\.0\.0\.1:3000\/api\/health/);
-    expect(docker).toMatch(/^CMD \["node", "scripts\/serve\.mjs", "--hosted"\]$/m);
+    expect(docker).toMatch(/^CMD \["node", "dist-servers\/server\.mjs", "--hosted"\]$/m);
     expect(read(".dockerignore")).toMatch(/^node_modules$/m);
   });
 
