@@ -22,7 +22,8 @@ import { ENVELOPE, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request 
 
 vi.mock("server-only", () => ({}));
 
-const SENDS = Number(process.env.LOAD_SENDS ?? 50);
+// 100: a burst that outruns the 32 slots even when each call opens its own connection (app-routes.ts).
+const SENDS = Number(process.env.LOAD_SENDS ?? 100);
 const FRESH = Number(process.env.LOAD_FRESH ?? 5);
 const TOKEN = "load-test-token";
 const report: Record<string, unknown> = { sends: SENDS, freshRuns: FRESH, maxConcurrentSends: LIMITS.maxConcurrentSends };
