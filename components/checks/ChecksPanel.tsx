@@ -72,7 +72,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <legend className="sr-only">Client emulation</legend>
         <span>Check as a client with:</span>
         <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
-        <span data-testid="checks-emulation-shared" className="text-slate-500 dark:text-slate-400">
+        <span data-testid="checks-emulation-shared" className="text-slate-600 dark:text-slate-300">
           (the page&apos;s one client emulation: the same switches as Envelope settings, so every Send and probe uses them too)
         </span>
       </fieldset>

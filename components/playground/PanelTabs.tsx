@@ -89,7 +89,7 @@ export function PanelTabs(props: PanelProps) {
             tabIndex={p.id === active ? 0 : -1}
             data-testid={`tab-${p.id}`}
             onClick={() => setActive(p.id)}
-            className={`-mb-px whitespace-nowrap border-b-2 px-1 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
+            className={`-mb-px whitespace-nowrap border-b-2 px-0.5 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
           >
             {p.label}
             {p.Badge ? <p.Badge {...props} /> : null}

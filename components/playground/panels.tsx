@@ -26,7 +26,7 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "lab", label: "Lab", Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }) },
   { id: "mrtr", label: "MRTR", Component: MrtrPanel, Badge: MrtrBadge },
   { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
-  { id: "date", label: "Date a transcript", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
+  { id: "date", label: "Dating", Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }) },
   { id: "who", label: "Who decides", Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }) },
   { id: "cache", label: "Cache", Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }) },
   { id: "catalog", label: "Catalogue", Component: dynamic(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel), { ssr: false }) },
@@ -36,7 +36,7 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "apps", label: "Apps", Component: dynamic(() => import("../apps/AppsPanel").then((m) => m.AppsPanel), { ssr: false }) },
   {
     id: "cassette",
-    label: "Cassette diff",
+    label: "Diff",
     Component: dynamic(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel), { ssr: false }),
   },
 ];
