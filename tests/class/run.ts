@@ -53,7 +53,7 @@ function fail(message: string): never {
   for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
   process.exit(1);
 }
-if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "bridge.mjs")))
+if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "server.mjs")))
   fail("no production build: run `npm run build` first");
 if (!NGINX) fail("nginx not found: `apt-get install -y nginx` (npm test installs it when it can)");
 
