@@ -33,7 +33,10 @@ const noUiNoApp = [
   { group: ["next", "next/*"], message: "lib/ pure modules must not import Next." },
   { group: ["@/components/*", "@/app/*"], message: "lib/ never imports components or app." },
 ];
-const noNode = { group: ["node:*"], message: "lib/ pure modules (and the browser side of lib/bridge) must not import Node built-ins." };
+const noNode = {
+  group: ["node:*"],
+  message: "lib/ pure modules (and the browser side of lib/bridge) must not import Node built-ins.",
+};
 
 function layerBlock(folder, allowed) {
   const top = folder.split("/")[0];
@@ -57,7 +60,10 @@ function layerBlock(folder, allowed) {
               regex: importOf(above),
               message: `lib/${folder} may import only lib/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs LAYERS).`,
             },
-            { regex: "(^|/)server(/|$)", message: `lib/${folder} is browser-safe: node-only server modules stay out of it.` },
+            {
+              regex: "(^|/)server(/|$)",
+              message: `lib/${folder} is browser-safe: node-only server modules stay out of it.`,
+            },
           ],
         },
       ],
@@ -80,7 +86,10 @@ export default defineConfig([
       "no-restricted-imports": [
         "error",
         {
-          patterns: [...noUiNoApp, { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." }],
+          patterns: [
+            ...noUiNoApp,
+            { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." },
+          ],
         },
       ],
     },
@@ -115,12 +124,19 @@ export default defineConfig([
         "error",
         {
           patterns: [
-            { group: ["@monaco-editor/react", "monaco-editor", "monaco-editor/*"], message: "Only components/editor/ may import Monaco." },
-            { group: ["@/lib/bridge/server/*", "@/lib/servers/*"], message: "Server-only modules stay out of components." },
+            {
+              group: ["@monaco-editor/react", "monaco-editor", "monaco-editor/*"],
+              message: "Only components/editor/ may import Monaco.",
+            },
+            {
+              group: ["@/lib/bridge/server/*", "@/lib/servers/*"],
+              message: "Server-only modules stay out of components.",
+            },
             {
               group: ["@/lib/tokens/encoders", "@/lib/tokens/request", "js-tiktoken", "js-tiktoken/*"],
               allowTypeImports: true,
-              message: 'The tokenizer\'s rank files stay on the server: bill through /api/tokens (commands.api("tokens", …)).',
+              message:
+                'The tokenizer\'s rank files stay on the server: bill through /api/tokens (commands.api("tokens", …)).',
             },
           ],
         },
@@ -128,5 +144,13 @@ export default defineConfig([
     },
     ignores: ["components/editor/**"],
   },
-  globalIgnores([".next/**", "out/**", "public/**", "next-env.d.ts", "node_modules/**", "dist-servers/**", "test-results/**"]),
+  globalIgnores([
+    ".next/**",
+    "out/**",
+    "public/**",
+    "next-env.d.ts",
+    "node_modules/**",
+    "dist-servers/**",
+    "test-results/**",
+  ]),
 ]);

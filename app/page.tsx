@@ -9,7 +9,11 @@ import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
 // decided which page this request gets (lib/bridge/server/app.ts) and says so in a header only it may set.
 export const dynamic = "force-dynamic";
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const h = await headers();
   const page = decodePageKind(h.get(PAGE_HEADER));
   if (page.kind === "refused") {
@@ -18,7 +22,9 @@ export default async function Page({ searchParams }: { searchParams: Promise<Rec
       <main data-testid="page-refused" data-kind={refusal.kind} className="mx-auto max-w-xl p-8 text-sm">
         <h1 className="mb-2 text-lg font-bold">MCP Playground refused this request</h1>
         <p>{refusal.message}</p>
-        <p className="mt-2">Open the playground at http://127.0.0.1:3000 (or the loopback address it printed when it started).</p>
+        <p className="mt-2">
+          Open the playground at http://127.0.0.1:3000 (or the loopback address it printed when it started).
+        </p>
       </main>
     );
   }

@@ -46,16 +46,29 @@ export async function coldStart({ n = 15, before } = {}) {
   }
   const bare = stats(times.bare);
   const ratio = (ms) => Math.round((ms / bare.median) * 100) / 100;
-  return { bare, servers: Object.fromEntries(Object.keys(servers).map((k) => [k, { ...stats(times[k]), overBare: ratio(stats(times[k]).median) }])) };
+  return {
+    bare,
+    servers: Object.fromEntries(
+      Object.keys(servers).map((k) => [k, { ...stats(times[k]), overBare: ratio(stats(times[k]).median) }]),
+    ),
+  };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { n: { type: "string", default: "15" }, json: { type: "boolean", default: false }, before: { type: "string" } } });
+  const { values } = parseArgs({
+    options: {
+      n: { type: "string", default: "15" },
+      json: { type: "boolean", default: false },
+      before: { type: "string" },
+    },
+  });
   const result = await coldStart({ n: Number(values.n), before: values.before && path.resolve(values.before) });
   if (values.json) console.log(JSON.stringify(result));
   else {
     const line = (k, s, over) =>
-      console.log(`${k.padEnd(32)} ${String(Math.round(s.median)).padStart(5)} ms (p10-p90 ${Math.round(s.p10)}-${Math.round(s.p90)})  ${over}× bare node`);
+      console.log(
+        `${k.padEnd(32)} ${String(Math.round(s.median)).padStart(5)} ms (p10-p90 ${Math.round(s.p10)}-${Math.round(s.p90)})  ${over}× bare node`,
+      );
     line('bare node -e ""', result.bare, 1);
     for (const [k, s] of Object.entries(result.servers)) line(k, s, s.overBare);
   }

@@ -16,7 +16,9 @@ const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
 /** The checkout as a fresh clone plus `npm install` has it: tracked files, node_modules, dist-servers; no build. */
 function freshCopy() {
   const dir = mkdtempSync(path.join(os.tmpdir(), "playground-first-start-"));
-  const tracked = spawnSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" }).stdout.split("\0").filter(Boolean);
+  const tracked = spawnSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8" })
+    .stdout.split("\0")
+    .filter(Boolean);
   for (const file of tracked) {
     if (!existsSync(path.join(ROOT, file))) continue; // deleted in the working tree
     mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
@@ -25,7 +27,8 @@ function freshCopy() {
   // Hard links: instant, and Next resolves packages inside the project as it would after `npm install`.
   const linked = spawnSync("cp", ["-al", path.join(ROOT, "node_modules"), path.join(dir, "node_modules")]);
   if (linked.status !== 0) throw new Error(`could not link node_modules: ${linked.stderr}`);
-  if (existsSync(path.join(ROOT, "dist-servers"))) cpSync(path.join(ROOT, "dist-servers"), path.join(dir, "dist-servers"), { recursive: true });
+  if (existsSync(path.join(ROOT, "dist-servers")))
+    cpSync(path.join(ROOT, "dist-servers"), path.join(dir, "dist-servers"), { recursive: true });
   return dir;
 }
 
@@ -41,13 +44,18 @@ function phases(lines) {
     precompress: at(/precompress/),
     built: at(/^Built in \d+ s/),
   };
-  const span = (from, to) => (marks[from] !== undefined && marks[to] !== undefined ? Math.round((marks[to] - marks[from]) / 100) / 10 : undefined);
+  const span = (from, to) =>
+    marks[from] !== undefined && marks[to] !== undefined ? Math.round((marks[to] - marks[from]) / 100) / 10 : undefined;
   return {
     embeddedServersS: span("build", "next"),
     nextCompileS: span("next", "compiled"),
     afterCompileS: span("compiled", "precompress"),
     precompressS: span("precompress", "built"),
-    typeCheck: lines.some((l) => /Skipping validation of types/.test(l.text)) ? "skipped" : marks.typescript !== undefined ? "ran" : "not seen",
+    typeCheck: lines.some((l) => /Skipping validation of types/.test(l.text))
+      ? "skipped"
+      : marks.typescript !== undefined
+        ? "ran"
+        : "not seen",
   };
 }
 
@@ -88,7 +96,12 @@ export async function firstStart({ keep = false } = {}) {
         clearInterval(check);
       }, 100);
     });
-    return { launchUrlS: Math.round(launchUrlMs / 100) / 10, ...phases(lines), cores: os.cpus().length, loadAverageAtStart: os.loadavg()[0] };
+    return {
+      launchUrlS: Math.round(launchUrlMs / 100) / 10,
+      ...phases(lines),
+      cores: os.cpus().length,
+      loadAverageAtStart: os.loadavg()[0],
+    };
   } finally {
     try {
       process.kill(-child.pid, "SIGTERM");

@@ -22,10 +22,21 @@ export function ensureInspector() {
   if (existsSync(path.join(PKG, "package.json"))) return { dir: PKG };
   mkdirSync(DIR, { recursive: true });
   writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ name: "bench-peer", private: true }));
-  const r = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--ignore-scripts", "--no-save", `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`], {
-    cwd: DIR,
-    encoding: "utf8",
-  });
+  const r = spawnSync(
+    "npm",
+    [
+      "install",
+      "--no-audit",
+      "--no-fund",
+      "--ignore-scripts",
+      "--no-save",
+      `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
+    ],
+    {
+      cwd: DIR,
+      encoding: "utf8",
+    },
+  );
   if (r.status !== 0 || !existsSync(path.join(PKG, "package.json"))) {
     return {
       unavailable: `could not install @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${DIR}: ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-2).join(" ")}`,
@@ -44,7 +55,10 @@ function request(port, method, urlPath, token, body, agent) {
         method,
         path: urlPath,
         agent,
-        headers: { "x-mcp-remote-auth": `Bearer ${token}`, ...(text ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) } : {}) },
+        headers: {
+          "x-mcp-remote-auth": `Bearer ${token}`,
+          ...(text ? { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text) } : {}),
+        },
       },
       (res) => {
         let out = "";
@@ -92,7 +106,9 @@ export async function startInspector(dir, argv) {
       if (up) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    const connected = await request(port, "POST", "/api/mcp/connect", token, { config: { type: "stdio", command: argv[0], args: argv.slice(1) } });
+    const connected = await request(port, "POST", "/api/mcp/connect", token, {
+      config: { type: "stdio", command: argv[0], args: argv.slice(1) },
+    });
     const sessionId = JSON.parse(connected.text).sessionId;
     if (!sessionId) throw new Error(`Inspector connect failed: ${connected.text.slice(0, 300)}`);
 
@@ -111,7 +127,12 @@ export async function startInspector(dir, argv) {
     });
     await new Promise((resolve, reject) => {
       const req = http.request(
-        { host: "127.0.0.1", port, path: `/api/mcp/events?sessionId=${sessionId}`, headers: { "x-mcp-remote-auth": `Bearer ${token}` } },
+        {
+          host: "127.0.0.1",
+          port,
+          path: `/api/mcp/events?sessionId=${sessionId}`,
+          headers: { "x-mcp-remote-auth": `Bearer ${token}` },
+        },
         (res) => {
           res.setEncoding("utf8");
           res.on("data", (c) => parser.feed(c));
@@ -125,12 +146,22 @@ export async function startInspector(dir, argv) {
     const send = async (message) => {
       const replied = new Promise((r) => waiting.set(message.id, r));
       const t0 = performance.now();
-      const [sent, reply] = await Promise.all([request(port, "POST", "/api/mcp/send", token, { sessionId, message }, agent), replied]);
+      const [sent, reply] = await Promise.all([
+        request(port, "POST", "/api/mcp/send", token, { sessionId, message }, agent),
+        replied,
+      ]);
       const ms = performance.now() - t0;
-      if (sent.status !== 200 || !JSON.parse(sent.text).ok) throw new Error(`Inspector send failed: ${sent.text.slice(0, 300)}`);
+      if (sent.status !== 200 || !JSON.parse(sent.text).ok)
+        throw new Error(`Inspector send failed: ${sent.text.slice(0, 300)}`);
       return { ms, reply };
     };
-    return { port, token, pageUrl: `http://127.0.0.1:${port}/?MCP_INSPECTOR_API_TOKEN=${token}`, send, close: async () => (agent.destroy(), close()) };
+    return {
+      port,
+      token,
+      pageUrl: `http://127.0.0.1:${port}/?MCP_INSPECTOR_API_TOKEN=${token}`,
+      send,
+      close: async () => (agent.destroy(), close()),
+    };
   } catch (e) {
     await close();
     throw e;

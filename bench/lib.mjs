@@ -18,7 +18,15 @@ export function stats(samples) {
   const xs = [...samples].sort((a, b) => a - b);
   const at = (p) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
   const r = (n) => Math.round(n * 1000) / 1000;
-  return { n: xs.length, median: r(at(50)), p10: r(at(10)), p90: r(at(90)), p99: r(at(99)), min: r(xs[0]), max: r(xs.at(-1)) };
+  return {
+    n: xs.length,
+    median: r(at(50)),
+    p10: r(at(10)),
+    p90: r(at(90)),
+    p99: r(at(99)),
+    min: r(xs[0]),
+    max: r(xs.at(-1)),
+  };
 }
 
 export const ENVELOPE = {
@@ -27,7 +35,8 @@ export const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": {},
 };
 
-export const toolsList = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ENVELOPE } });
+export const toolsList = (id) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ENVELOPE } });
 
 /** A minimal newline-delimited JSON-RPC client over a kept-up process (what the anchor measured). */
 export function directStdioClient(argv) {
@@ -73,7 +82,14 @@ export async function startRelayFloor(argv) {
       const t0 = performance.now();
       const text = await new Promise((resolve, reject) => {
         const req = http.request(
-          { host: "127.0.0.1", port, path: "/", method: "POST", agent, headers: { "Content-Length": Buffer.byteLength(frame) } },
+          {
+            host: "127.0.0.1",
+            port,
+            path: "/",
+            method: "POST",
+            agent,
+            headers: { "Content-Length": Buffer.byteLength(frame) },
+          },
           (res) => {
             let body = "";
             res.setEncoding("utf8");
@@ -134,7 +150,12 @@ export function postJson(port, urlPath, body, headers = {}) {
         path: urlPath,
         method: "POST",
         agent,
-        headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), "Accept-Encoding": "gzip, deflate, br", ...headers },
+        headers: {
+          "Content-Type": "application/json",
+          "Content-Length": Buffer.byteLength(text),
+          "Accept-Encoding": "gzip, deflate, br",
+          ...headers,
+        },
       },
       (res) => {
         const chunks = [];
@@ -162,9 +183,16 @@ export function postJson(port, urlPath, body, headers = {}) {
 
 /** The app on a free loopback port in its own process group, with a known bridge token: npm start's server ("start"). */
 export async function startApp({ token, server = "start", extraEnv = {}, nodeArgs = [] }) {
-  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) throw new Error("no .next build: run `npx next build` first (npm run bench does)");
+  if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")))
+    throw new Error("no .next build: run `npx next build` first (npm run bench does)");
   const port = await freePort();
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_TOKEN: token, PLAYGROUND_OPEN: "0", ...extraEnv };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PLAYGROUND_TOKEN: token,
+    PLAYGROUND_OPEN: "0",
+    ...extraEnv,
+  };
   const { child, log, signalGroup } = spawnApp({ server, port, env, nodeArgs });
   const exited = new Promise((r) => child.once("exit", r));
   const stop = async () => {

@@ -42,14 +42,16 @@ export const PAGE_DEFINITIONS = {
   sendLive: `navigation → ${MARKS.ours.sendLive} in the page (hydrated: a send goes out at once)`,
   monacoReady: `navigation → ${MARKS.ours.monacoReady} in the page (Monaco took over)`,
   inspectorFirstInteractive: `navigation → ${MARKS.inspector.firstInteractive} in the page (the first server's Connect switch, enabled)`,
-  firstLoadJs: "the <script src> files of the HTML a module-running browser fetches (noModule left out), each gzipped (level 6), summed",
+  firstLoadJs:
+    "the <script src> files of the HTML a module-running browser fetches (noModule left out), each gzipped (level 6), summed",
 };
 
 /** Runs in the page before its own scripts: stamps when each selector first matches. */
 function stampMarks(marks) {
   const stamped = (window.__benchMarks = {});
   const check = () => {
-    for (const [name, selector] of Object.entries(marks)) if (!(name in stamped) && document.querySelector(selector)) stamped[name] = performance.now();
+    for (const [name, selector] of Object.entries(marks))
+      if (!(name in stamped) && document.querySelector(selector)) stamped[name] = performance.now();
     if (Object.keys(stamped).length === Object.keys(marks).length) observer.disconnect();
   };
   const observer = new MutationObserver(check);
@@ -86,17 +88,24 @@ async function firstLoadJs(base, headers = {}) {
 
 /** One cold load: a new context, navigate, wait for every mark; the marks, JS bytes fetched, foreign requests. */
 async function load(browser, url, marks, storageState) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(storageState ? { storageState } : {}) });
+  const context = await browser.newContext({
+    viewport: { width: 1440, height: 900 },
+    ...(storageState ? { storageState } : {}),
+  });
   const foreign = [];
   context.on("request", (r) => {
     const { hostname, protocol } = new URL(r.url());
-    if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname) && !["data:", "blob:"].includes(protocol)) foreign.push(r.url());
+    if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname) && !["data:", "blob:"].includes(protocol))
+      foreign.push(r.url());
   });
   try {
     await context.addInitScript(stampMarks, marks);
     const page = await context.newPage();
     await page.goto(url);
-    await page.waitForFunction((n) => Object.keys(window.__benchMarks ?? {}).length === n, Object.keys(marks).length, { timeout: 60_000, polling: 50 });
+    await page.waitForFunction((n) => Object.keys(window.__benchMarks ?? {}).length === n, Object.keys(marks).length, {
+      timeout: 60_000,
+      polling: 50,
+    });
     // Nothing is seen before the first paint: a mark stamped while the HTML was still being parsed counts from it.
     const stamped = await page.evaluate(() => {
       const paint = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? 0;
@@ -145,7 +154,11 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [...CHROMIUM_ARGS, `--proxy-server=http://127.0.0.1:${deadPort}`, "--proxy-bypass-list=127.0.0.1;localhost;[::1]"],
+    args: [
+      ...CHROMIUM_ARGS,
+      `--proxy-server=http://127.0.0.1:${deadPort}`,
+      "--proxy-bypass-list=127.0.0.1;localhost;[::1]",
+    ],
   });
   try {
     // Signed in once with the launch URL, as a user is; every cold load starts with that cookie.
@@ -162,7 +175,10 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
       const order = i % 2 ? ["inspector", "ours"] : ["ours", "inspector"];
       for (const who of order) {
         if (who === "inspector" && !inspector) continue;
-        const r = who === "ours" ? await load(browser, `${app.base}/`, MARKS.ours, storageState) : await load(browser, inspector.pageUrl, MARKS.inspector);
+        const r =
+          who === "ours"
+            ? await load(browser, `${app.base}/`, MARKS.ours, storageState)
+            : await load(browser, inspector.pageUrl, MARKS.inspector);
         if (i > 0) runs[who].push(r);
       }
     }
@@ -193,8 +209,14 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
       };
     } else result.inspector = { version: INSPECTOR_VERSION, unavailable: peer.unavailable };
     result.aims = {
-      frameUsableOverInspector: aim(result.ratios?.frameUsableOverInspector ?? null, PAGE_AIMS.frameUsableOverInspector),
-      monacoReadyOverInspector: aim(result.ratios?.monacoReadyOverInspector ?? null, PAGE_AIMS.monacoReadyOverInspector),
+      frameUsableOverInspector: aim(
+        result.ratios?.frameUsableOverInspector ?? null,
+        PAGE_AIMS.frameUsableOverInspector,
+      ),
+      monacoReadyOverInspector: aim(
+        result.ratios?.monacoReadyOverInspector ?? null,
+        PAGE_AIMS.monacoReadyOverInspector,
+      ),
       firstLoadJsGzipKB: aim(jsOurs.gzipKB, PAGE_AIMS.firstLoadJsGzipKB),
     };
     return result;
@@ -215,7 +237,8 @@ export function formatPageBench(r) {
     `  Monaco ready          ${s(r.ours.monacoReadyMs)}`,
     `  first-load JS         ${r.ours.firstLoadJs.gzipKB} KB gzip (${r.ours.firstLoadJs.files} files, ${r.ours.firstLoadJs.rawKB} KB raw); ${r.ours.jsFetchedByMonacoReadyKB} KB JS fetched by Monaco ready`,
   ];
-  if (r.inspector.unavailable) lines.push(`Inspector ${r.inspector.version}: not measured (${r.inspector.unavailable})`);
+  if (r.inspector.unavailable)
+    lines.push(`Inspector ${r.inspector.version}: not measured (${r.inspector.unavailable})`);
   else {
     lines.push(
       `Inspector ${r.inspector.version}:`,
@@ -224,13 +247,19 @@ export function formatPageBench(r) {
     );
   }
   for (const [name, a] of Object.entries(r.aims))
-    lines.push(`aim ${name.padEnd(26)} ${a.value ?? "n/a"} (≤ ${a.aim}) ${a.met === null ? "not measured" : a.met ? "met" : "MISSED"}`);
-  lines.push(`requests leaving loopback: ours ${r.ours.requestsLeavingLoopback}, Inspector ${r.inspector.requestsLeavingLoopback ?? "n/a"}`);
+    lines.push(
+      `aim ${name.padEnd(26)} ${a.value ?? "n/a"} (≤ ${a.aim}) ${a.met === null ? "not measured" : a.met ? "met" : "MISSED"}`,
+    );
+  lines.push(
+    `requests leaving loopback: ours ${r.ours.requestsLeavingLoopback}, Inspector ${r.inspector.requestsLeavingLoopback ?? "n/a"}`,
+  );
   return lines.join("\n");
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const { values } = parseArgs({ options: { loads: { type: "string", default: "7" }, json: { type: "boolean", default: false } } });
+  const { values } = parseArgs({
+    options: { loads: { type: "string", default: "7" }, json: { type: "boolean", default: false } },
+  });
   const result = await pageBench({ loads: Number(values.loads) });
   console.log(values.json ? JSON.stringify(result, null, 2) : formatPageBench(result));
 }

@@ -13,7 +13,9 @@ const server = http.createServer((req, res) => {
   const chunks = [];
   req.on("data", (c) => chunks.push(c));
   req.on("end", () => {
-    waiting.push((line) => res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(line) }).end(line));
+    waiting.push((line) =>
+      res.writeHead(200, { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(line) }).end(line),
+    );
     child.stdin.write(Buffer.concat(chunks).toString("utf8") + "\n");
   });
 });

@@ -24,7 +24,16 @@ import { firstStart } from "./first-start.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { pageBench } from "./page.mjs";
 import { tsImport } from "tsx/esm/api";
-import { ROOT, bareSpawnToFirstResponse, directStdioClient, postJson, startApp, startRelayFloor, stats, toolsList } from "./lib.mjs";
+import {
+  ROOT,
+  bareSpawnToFirstResponse,
+  directStdioClient,
+  postJson,
+  startApp,
+  startRelayFloor,
+  stats,
+  toolsList,
+} from "./lib.mjs";
 
 // The page's client asks for the packed reply and unpacks it; the bench does the same work (lib/protocol/exchange-wire.ts).
 const { unpackExchange } = await tsImport("../lib/protocol/exchange-wire.ts", import.meta.url);
@@ -45,7 +54,9 @@ const log = (...a) => console.log("[bench]", ...a);
 /** A sample that never settles fails the run with what it was, instead of hanging it. */
 function within(ms, what, promise) {
   let timer;
-  const late = new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)));
+  const late = new Promise(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
@@ -55,7 +66,11 @@ function ensureBuilds() {
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || flag("--rebuild")) steps.push(["npx", ["next", "build"]]);
   for (const [cmd, argv] of steps) {
     log(`${cmd} ${argv.join(" ")}`);
-    const r = spawnSync(cmd, argv, { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const r = spawnSync(cmd, argv, {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (r.status !== 0) throw new Error(`${cmd} ${argv.join(" ")} failed`);
   }
 }
@@ -66,11 +81,17 @@ const calendarBlob = path.join(ROOT, "dist-servers", `calendar.${process.version
 const SERVERS = {
   calendar: {
     target: { kind: "demo", server: "calendar", transport: "stdio" },
-    argv: existsSync(calendarBlob) ? [process.execPath, "--snapshot-blob", calendarBlob] : [process.execPath, path.join(ROOT, "dist-servers", "calendar.mjs")],
+    argv: existsSync(calendarBlob)
+      ? [process.execPath, "--snapshot-blob", calendarBlob]
+      : [process.execPath, path.join(ROOT, "dist-servers", "calendar.mjs")],
   },
   everything: {
     target: { kind: "demo", server: "everything", transport: "stdio" },
-    argv: [process.execPath, path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"), "stdio"],
+    argv: [
+      process.execPath,
+      path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js"),
+      "stdio",
+    ],
   },
 };
 
@@ -108,11 +129,17 @@ async function bridgeOverhead(apps, name, peer) {
   const internal = { next: [], fast: [] };
   const viaBridge = (which) => async () => {
     const t0 = performance.now();
-    const r = await postJson(apps[which].port, "/api/bridge/send", { sendId: `b-${name}-${++id}`, target, frame: toolsList(id), packed: true }, auth);
+    const r = await postJson(
+      apps[which].port,
+      "/api/bridge/send",
+      { sendId: `b-${name}-${++id}`, target, frame: toolsList(id), packed: true },
+      auth,
+    );
     if (!r.json.ok) throw new Error(`bridge send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
     const exchange = unpackExchange(r.json.value);
     const ms = performance.now() - t0;
-    if (exchange.outcome.kind !== "response") throw new Error(`bridge send failed: ${JSON.stringify(exchange.outcome).slice(0, 300)}`);
+    if (exchange.outcome.kind !== "response")
+      throw new Error(`bridge send failed: ${JSON.stringify(exchange.outcome).slice(0, 300)}`);
     internal[which].push(exchange.durationMs);
     return ms;
   };
@@ -172,8 +199,14 @@ async function bridgeOverhead(apps, name, peer) {
   }
   if (inspector) {
     const s = stats(samples.inspector);
-    out.inspector = { version: INSPECTOR_VERSION, roundTrip: s, addedMs: round(s.median - d.median, 3), ratio: round(s.median / d.median, 2) };
-    for (const which of ["next", "fast"]) if (out[which]) out[which].vsInspector = round(out[which].roundTrip.median / s.median, 2);
+    out.inspector = {
+      version: INSPECTOR_VERSION,
+      roundTrip: s,
+      addedMs: round(s.median - d.median, 3),
+      ratio: round(s.median / d.median, 2),
+    };
+    for (const which of ["next", "fast"])
+      if (out[which]) out[which].vsInspector = round(out[which].roundTrip.median / s.median, 2);
   }
   return out;
 }
@@ -188,9 +221,15 @@ async function freshProcess(apps) {
     const r = await within(
       60_000,
       `fresh-process send via ${which}`,
-      postJson(apps[which].port, "/api/bridge/send", { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 }, auth),
+      postJson(
+        apps[which].port,
+        "/api/bridge/send",
+        { sendId: `f-${++id}`, target, frame: toolsList(id), processMode: "fresh", timeoutMs: 30_000 },
+        auth,
+      ),
     );
-    if (!r.json.ok || r.json.value.outcome.kind !== "response") throw new Error(`fresh send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
+    if (!r.json.ok || r.json.value.outcome.kind !== "response")
+      throw new Error(`fresh send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
     const ex = r.json.value;
     const spawnAt = ex.events.find((e) => e.kind === "spawn")?.t ?? NaN;
     const stdinAt = ex.events.find((e) => e.kind === "stdin")?.t ?? NaN;
@@ -211,7 +250,8 @@ async function freshProcess(apps) {
   for (let i = 0; i < N_FRESH; i++) {
     for (let j = 0; j < order.length; j++) {
       const k = order[(i + j) % order.length];
-      if (k === "bare") bare.push(await within(60_000, "bare spawn → first response", bareSpawnToFirstResponse(argv, toolsList(0))));
+      if (k === "bare")
+        bare.push(await within(60_000, "bare spawn → first response", bareSpawnToFirstResponse(argv, toolsList(0))));
       else {
         const r = await routeOnce(k);
         per[k].route.push(r.ms);
@@ -263,17 +303,22 @@ function observeCost() {
 /** tests/class/run.ts at full size: 60 students, 3 hosted instances behind nginx, a rolling restart under load. */
 function classSize() {
   const report = path.join(mkdtempSync(path.join(os.tmpdir(), "bench-class-")), "class.json");
-  const r = spawnSync(process.execPath, ["--import", "tsx", "tests/class/run.ts", "--students", "60", "--instances", "3", "--report", report], {
-    cwd: ROOT,
-    stdio: "inherit",
-    env: process.env,
-  });
+  const r = spawnSync(
+    process.execPath,
+    ["--import", "tsx", "tests/class/run.ts", "--students", "60", "--instances", "3", "--report", report],
+    {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: process.env,
+    },
+  );
   if (r.status !== 0 || !existsSync(report)) return { failed: `class test exited with ${r.status}` };
   return JSON.parse(readFileSync(report, "utf8"));
 }
 
 function tokens() {
-  if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts"))) return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
+  if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts")))
+    return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
   const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], {
     cwd: ROOT,
     encoding: "utf8",
@@ -304,12 +349,20 @@ async function main() {
     log("loopback HTTP round trip (floor)");
     results.loopbackHttpRoundTripMs = await loopbackHttpRoundTrip(N_RTT);
     const peer = flag("--skip-peer") ? { unavailable: "--skip-peer" } : ensureInspector();
-    results.peer = { name: "@modelcontextprotocol/inspector", version: INSPECTOR_VERSION, ...(peer.unavailable ? { unavailable: peer.unavailable } : {}) };
+    results.peer = {
+      name: "@modelcontextprotocol/inspector",
+      version: INSPECTOR_VERSION,
+      ...(peer.unavailable ? { unavailable: peer.unavailable } : {}),
+    };
     if (peer.unavailable) log(`peer not measured: ${peer.unavailable}`);
     results.bridgeOverhead = {};
     for (const name of Object.keys(SERVERS)) {
       log(`bridge overhead: ${name}${name === "everything" && !peer.unavailable ? " (with Inspector)" : ""}`);
-      results.bridgeOverhead[name] = await bridgeOverhead({ next: app, fast }, name, name === "everything" && !peer.unavailable ? peer : undefined);
+      results.bridgeOverhead[name] = await bridgeOverhead(
+        { next: app, fast },
+        name,
+        name === "everything" && !peer.unavailable ? peer : undefined,
+      );
     }
     log("fresh-process mode");
     results.freshProcess = await freshProcess({ next: app, fast });
@@ -319,7 +372,9 @@ async function main() {
     }
     if (!flag("--skip-page") && fast) {
       log("pages side by side: ours (npm start) and Inspector's, cold Chromium (bench/page.mjs)");
-      results.pages = await pageBench({ app: fast, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({ failed: String(e.message ?? e) }));
+      results.pages = await pageBench({ app: fast, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({
+        failed: String(e.message ?? e),
+      }));
     }
   } finally {
     await app.stop();
@@ -351,7 +406,8 @@ async function main() {
     ["tokenBill", "--skip-tokens"],
     ["observabilityCost", "--skip-tokens"],
   ]) {
-    if (flag(skip) && previous[key]) results[key] = { ...previous[key], carriedFrom: previous[key].carriedFrom ?? previous.when };
+    if (flag(skip) && previous[key])
+      results[key] = { ...previous[key], carriedFrom: previous[key].carriedFrom ?? previous.when };
   }
   writeFileSync(OUT, JSON.stringify(results, null, 2) + "\n");
   log(`wrote ${path.relative(ROOT, OUT)}`);
@@ -360,7 +416,13 @@ async function main() {
     const readme = path.join(ROOT, "bench", "README.md");
     const text = readFileSync(readme, "utf8");
     const table = renderTable(results);
-    writeFileSync(readme, text.replace(/<!-- results:start -->[\s\S]*<!-- results:end -->/, `<!-- results:start -->\n${table}\n<!-- results:end -->`));
+    writeFileSync(
+      readme,
+      text.replace(
+        /<!-- results:start -->[\s\S]*<!-- results:end -->/,
+        `<!-- results:start -->\n${table}\n<!-- results:end -->`,
+      ),
+    );
     log("updated bench/README.md");
   }
   console.log(JSON.stringify(results, null, 2));

@@ -4,7 +4,8 @@
 /** What the bridge gives a server (lib/bridge/server/stdio/spawn.ts minimalEnv): the same for the direct contender. */
 export function leanEnv(extra = {}) {
   const env = {};
-  for (const name of ["PATH", "HOME", "TMPDIR", "LANG"]) if (process.env[name] !== undefined) env[name] = process.env[name];
+  for (const name of ["PATH", "HOME", "TMPDIR", "LANG"])
+    if (process.env[name] !== undefined) env[name] = process.env[name];
   return { ...env, ...extra };
 }
 

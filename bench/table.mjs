@@ -13,12 +13,32 @@ function sideBySide(name, o) {
   ];
   const add = (label, s, ratio, vs, bold = false) => {
     const b = (text) => (bold ? `**${text}**` : text);
-    lines.push(`| ${label} | ${b(`${s.median} ms`)} | ${spread(s)} | ${b(`${ratio}×`)} | ${vs === undefined ? "" : b(`${vs}×`)} |`);
+    lines.push(
+      `| ${label} | ${b(`${s.median} ms`)} | ${spread(s)} | ${b(`${ratio}×`)} | ${vs === undefined ? "" : b(`${vs}×`)} |`,
+    );
   };
   add("direct stdio client (no bridge: the floor)", o.direct, "1.00");
-  if (o.relayFloor) add("minimal relay process (bench/relay-floor.mjs: HTTP in, stdio out, nothing else)", o.relayFloor.roundTrip, o.relayFloor.ratio);
-  if (o.inspector) add(`MCP Inspector ${o.inspector.version} backend (send, reply on its events stream)`, o.inspector.roundTrip, o.inspector.ratio, "1.00");
-  if (o.fast) add("**ours, `npm start`** (scripts/serve.mjs: bridge routes on node:http)", o.fast.roundTrip, o.fast.ratio, o.fast.vsInspector, true);
+  if (o.relayFloor)
+    add(
+      "minimal relay process (bench/relay-floor.mjs: HTTP in, stdio out, nothing else)",
+      o.relayFloor.roundTrip,
+      o.relayFloor.ratio,
+    );
+  if (o.inspector)
+    add(
+      `MCP Inspector ${o.inspector.version} backend (send, reply on its events stream)`,
+      o.inspector.roundTrip,
+      o.inspector.ratio,
+      "1.00",
+    );
+  if (o.fast)
+    add(
+      "**ours, `npm start`** (scripts/serve.mjs: bridge routes on node:http)",
+      o.fast.roundTrip,
+      o.fast.ratio,
+      o.fast.vsInspector,
+      true,
+    );
   add("ours through `next start` (Next's route pipeline)", o.next.roundTrip, o.next.ratio, o.next.vsInspector);
   lines.push(
     "",
@@ -49,13 +69,20 @@ function pagesSideBySide(p) {
   lines.push(
     `| ours: Monaco ready | ${p.ours.monacoReadyMs.median} ms | ${spread(p.ours.monacoReadyMs)} | ${over(p.ours.monacoReadyMs)} | ≤ ${p.aims.monacoReadyOverInspector.aim}× |`,
   );
-  if (first) lines.push(`| MCP Inspector ${p.inspector.version}: first interactive screen | ${first.median} ms | ${spread(first)} | 1.00× | |`);
+  if (first)
+    lines.push(
+      `| MCP Inspector ${p.inspector.version}: first interactive screen | ${first.median} ms | ${spread(first)} | 1.00× | |`,
+    );
   else lines.push(`| MCP Inspector ${p.inspector.version} | not measured: ${p.inspector.unavailable} | | | |`);
   const js = (f) => `${f.gzipKB} KB gzip in ${f.files} files`;
   lines.push(
     `| first-load JS | ours ${js(p.ours.firstLoadJs)}${p.inspector.firstLoadJs ? `; Inspector ${js(p.inspector.firstLoadJs)}` : ""} | | | ≤ ${p.aims.firstLoadJsGzipKB.aim} KB |`,
   );
-  lines.push("", `Requests leaving 127.0.0.1: ours ${p.ours.requestsLeavingLoopback}, Inspector ${p.inspector.requestsLeavingLoopback ?? "n/a"}.`, "");
+  lines.push(
+    "",
+    `Requests leaving 127.0.0.1: ours ${p.ours.requestsLeavingLoopback}, Inspector ${p.inspector.requestsLeavingLoopback ?? "n/a"}.`,
+    "",
+  );
   return lines.join("\n");
 }
 
@@ -68,7 +95,8 @@ export function renderTable(r) {
   const row = (...cells) => rows.push(`| ${cells.join(" | ")} |`);
   row("figure", "measured", "target");
   row("---", "---", "---");
-  if (r.loopbackHttpRoundTripMs) row("bare loopback HTTP round trip (the floor's HTTP part)", ms(r.loopbackHttpRoundTripMs), "");
+  if (r.loopbackHttpRoundTripMs)
+    row("bare loopback HTTP round trip (the floor's HTTP part)", ms(r.loopbackHttpRoundTripMs), "");
   const f = r.freshProcess;
   if (f) {
     row("calendar: bare spawn → first response (a small client process)", ms(f.bareSpawnToFirstResponse), "");
@@ -76,7 +104,11 @@ export function renderTable(r) {
       const o = f[k];
       if (!o) continue;
       const via = k === "next" ? "`next start`" : "serve.mjs";
-      row(`fresh-process send via ${via}: bridge start → reply line`, `${ms(o.sendToReplyMs)} → **${o.ratioToReply}×** bare`, "≤ 1.05×");
+      row(
+        `fresh-process send via ${via}: bridge start → reply line`,
+        `${ms(o.sendToReplyMs)} → **${o.ratioToReply}×** bare`,
+        "≤ 1.05×",
+      );
       row(
         `fresh-process send via ${via}: whole message (until the process exited on stdin EOF)`,
         `${ms(o.perMessageViaRoute)} → ${o.ratioWholeMessage}× bare`,
@@ -99,9 +131,14 @@ export function renderTable(r) {
       `${ms(o.billMs)} → **${o.ratio}×** a bare encode of the same ${o.textsEncodedByTheBill} texts (${ms(o.bareEncodeSameTextsMs)})`,
       "≤ 1.1×",
     );
-    row(`… the same bill vs encoding only the prompt text (no per-field breakdown)`, `${o.ratioToPromptOnly}× (${ms(o.bareEncodePromptOnlyMs)})`, "");
+    row(
+      `… the same bill vs encoding only the prompt text (no per-field breakdown)`,
+      `${o.ratioToPromptOnly}× (${ms(o.bareEncodePromptOnlyMs)})`,
+      "",
+    );
   }
-  if (t?.encoderLoadMs !== undefined) row("token bill: loading the o200k_base encoder (once per process)", `${t.encoderLoadMs} ms`, "");
+  if (t?.encoderLoadMs !== undefined)
+    row("token bill: loading the o200k_base encoder (once per process)", `${t.encoderLoadMs} ms`, "");
   if (r.peer?.unavailable) row("MCP Inspector (peer)", `not measured: ${r.peer.unavailable}`, "");
   const l = r.load;
   const carried = l?.carriedFrom ? ` (from the run of ${l.carriedFrom.slice(0, 10)}; not re-run)` : "";

@@ -17,7 +17,15 @@ function stats(samples: number[]) {
   const xs = [...samples].sort((a, b) => a - b);
   const at = (p: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
   const r = (n: number) => Math.round(n * 1000) / 1000;
-  return { n: xs.length, median: r(at(50)), p10: r(at(10)), p90: r(at(90)), p99: r(at(99)), min: r(xs[0]), max: r(xs[xs.length - 1]) };
+  return {
+    n: xs.length,
+    median: r(at(50)),
+    p10: r(at(10)),
+    p90: r(at(90)),
+    p99: r(at(99)),
+    min: r(xs[0]),
+    max: r(xs[xs.length - 1]),
+  };
 }
 
 const QUICK = process.argv.includes("--quick");
@@ -26,7 +34,8 @@ async function referenceCatalogue(): Promise<Catalogue> {
   let n = 0;
   const target = { kind: "demo" as const, server: "everything" as const, transport: "stdio" as const };
   const fetched = await fetchCatalogue(
-    (frame) => send({ sendId: `bench-tokens-${++n}`, target, frame, insist: false, timeoutMs: 20_000, processMode: "keep" }),
+    (frame) =>
+      send({ sendId: `bench-tokens-${++n}`, target, frame, insist: false, timeoutMs: 20_000, processMode: "keep" }),
     {
       handshake: "legacy",
       clientCapabilities: {},
@@ -50,7 +59,13 @@ function syntheticCatalogue(count: number): Catalogue {
         properties: {
           query: { type: "string", description: "What to look for; free text, up to 200 characters." },
           limit: { type: "integer", minimum: 1, maximum: 100, description: "How many results to return." },
-          filters: { type: "object", properties: { since: { type: "string", format: "date-time" }, tags: { type: "array", items: { type: "string" } } } },
+          filters: {
+            type: "object",
+            properties: {
+              since: { type: "string", format: "date-time" },
+              tags: { type: "array", items: { type: "string" } },
+            },
+          },
         },
         required: ["query"],
       },

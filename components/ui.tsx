@@ -1,7 +1,15 @@
 /** Small shared building blocks, so every panel looks and reads the same. */
 import type { ButtonHTMLAttributes, ReactNode } from "react";
 
-export function PanelHeading({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+export function PanelHeading({
+  title,
+  subtitle,
+  children,
+}: {
+  title: string;
+  subtitle?: string;
+  children?: ReactNode;
+}) {
   return (
     <div className="flex flex-wrap items-baseline justify-between gap-2">
       <div>
@@ -46,10 +54,15 @@ const TONES: Record<Tone, string> = {
   primary: "bg-blue-600 text-white hover:bg-blue-700 disabled:bg-blue-300 dark:disabled:bg-blue-900",
   neutral:
     "border border-slate-300 bg-white text-slate-800 hover:bg-slate-100 disabled:text-slate-400 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700",
-  danger: "border border-red-300 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300 dark:border-red-800 dark:bg-slate-800 dark:text-red-300",
+  danger:
+    "border border-red-300 bg-white text-red-700 hover:bg-red-50 disabled:text-red-300 dark:border-red-800 dark:bg-slate-800 dark:text-red-300",
 };
 
-export function Button({ tone = "neutral", className = "", ...rest }: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }) {
+export function Button({
+  tone = "neutral",
+  className = "",
+  ...rest
+}: ButtonHTMLAttributes<HTMLButtonElement> & { tone?: Tone }) {
   return (
     <button
       type="button"

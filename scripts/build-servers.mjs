@@ -75,7 +75,8 @@ const SNAPSHOTTED = ["calendar", "calendar-handles", "calendar-hardened", "mrtr-
 const outdir = path.join(root, "dist-servers");
 // Blobs another Node built are of no use here.
 for (const file of readdirSync(outdir))
-  if (/\.blob(\.key)?$/.test(file) && !file.includes(`.${process.version}-${process.arch}.blob`)) rmSync(path.join(outdir, file));
+  if (/\.blob(\.key)?$/.test(file) && !file.includes(`.${process.version}-${process.arch}.blob`))
+    rmSync(path.join(outdir, file));
 if (!process.env.PLAYGROUND_NO_SNAPSHOT) {
   const snapStarted = Date.now();
   const workdir = path.join(outdir, "snapshot-src");
@@ -100,11 +101,15 @@ if (!process.env.PLAYGROUND_NO_SNAPSHOT) {
       continue;
     }
     rmSync(`${blob}.key`, { force: true });
-    const r = spawnSync(process.execPath, ["--snapshot-blob", blob, "--build-snapshot", path.join(workdir, `${name}.cjs`)], {
-      cwd: workdir,
-      encoding: "utf8",
-      env: { PATH: process.env.PATH ?? "" },
-    });
+    const r = spawnSync(
+      process.execPath,
+      ["--snapshot-blob", blob, "--build-snapshot", path.join(workdir, `${name}.cjs`)],
+      {
+        cwd: workdir,
+        encoding: "utf8",
+        env: { PATH: process.env.PATH ?? "" },
+      },
+    );
     if (r.status === 0) {
       writeFileSync(`${blob}.key`, key);
       built.push(name);
@@ -116,5 +121,7 @@ if (!process.env.PLAYGROUND_NO_SNAPSHOT) {
     }
   }
   rmSync(workdir, { recursive: true, force: true });
-  console.log(`built startup snapshots (${built.join(", ") || "none"}) for Node ${process.version} in ${Date.now() - snapStarted} ms`);
+  console.log(
+    `built startup snapshots (${built.join(", ") || "none"}) for Node ${process.version} in ${Date.now() - snapStarted} ms`,
+  );
 }

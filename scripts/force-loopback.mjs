@@ -16,7 +16,14 @@ function isPort(value) {
 
 net.Server.prototype.listen = function listenOnLoopback(...args) {
   const [first] = args;
-  if (first !== null && typeof first === "object" && !Array.isArray(first) && !("_handle" in first) && !("fd" in first) && !("path" in first)) {
+  if (
+    first !== null &&
+    typeof first === "object" &&
+    !Array.isArray(first) &&
+    !("_handle" in first) &&
+    !("fd" in first) &&
+    !("path" in first)
+  ) {
     // listen(options[, cb])
     if (first.host === undefined || ALL_INTERFACES.has(first.host)) args[0] = { ...first, host: LOOPBACK };
   } else if (isPort(first) || first === undefined || typeof first === "function") {

@@ -15,8 +15,14 @@ export function launchUrl(host, port, token) {
 }
 
 /** Why the browser is not opened, or null when it should be. Never in CI or tests, never without a terminal. */
-export function whyNotOpen({ noOpenFlag = false, env = process.env, isTTY = process.stdout.isTTY, platform = process.platform } = {}) {
-  if (noOpenFlag || /^(0|false|no)$/i.test(env.PLAYGROUND_OPEN ?? "")) return "disabled (--no-open / PLAYGROUND_OPEN=0)";
+export function whyNotOpen({
+  noOpenFlag = false,
+  env = process.env,
+  isTTY = process.stdout.isTTY,
+  platform = process.platform,
+} = {}) {
+  if (noOpenFlag || /^(0|false|no)$/i.test(env.PLAYGROUND_OPEN ?? ""))
+    return "disabled (--no-open / PLAYGROUND_OPEN=0)";
   if (env.CI) return "CI is set";
   if (!isTTY) return "not started from a terminal";
   if (platform === "linux" && !env.DISPLAY && !env.WAYLAND_DISPLAY) return "no graphical display (DISPLAY is unset)";
@@ -75,7 +81,9 @@ export async function announce({ host, port, token, hosted, noOpenFlag, label })
   console.log(`  Open this URL to sign in (it holds this launch's token; keep it to yourself):\n\n    ${url}\n`);
   const why = whyNotOpen({ noOpenFlag });
   if (why) {
-    console.log(`  Not opening a browser: ${why}. A session link (${base}/#v=1&s=…) works once this browser is signed in.`);
+    console.log(
+      `  Not opening a browser: ${why}. A session link (${base}/#v=1&s=…) works once this browser is signed in.`,
+    );
     return;
   }
   const failed = await openInBrowser(url);

@@ -44,8 +44,14 @@ const APP_SERVERS = {
  * signalGroup reaches everything it started; log() is all it has printed so far.
  */
 export function spawnApp({ server, port, env, nodeArgs = [] }) {
-  if (!APP_SERVERS[server]) throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
-  const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  if (!APP_SERVERS[server])
+    throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
+  const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
@@ -62,12 +68,15 @@ export function spawnApp({ server, port, env, nodeArgs = [] }) {
 /** Raw HTTP with exactly the headers given (fetch would not let us forge Host). */
 export function httpRequest({ port, method = "GET", path: p = "/", headers = {}, body }) {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: p, headers, setHost: !("Host" in headers || "host" in headers) }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path: p, headers, setHost: !("Host" in headers || "host" in headers) },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, text }));
+      },
+    );
     req.on("error", reject);
     if (body !== undefined) req.write(body);
     req.end();
@@ -130,7 +139,10 @@ export async function coldLoad(browser, base, storageState) {
     await page.goto(base + "/");
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
     const hydratedMs = await page.evaluate(() => performance.now());
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
     const editorReadyMs = await page.evaluate(() => performance.now());
     const jsBytes = await page.evaluate(() =>
       performance

@@ -26,7 +26,10 @@ export async function precompress(staticDir) {
   await Promise.all(
     todo.map(async (file) => {
       const body = readFileSync(file);
-      const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length };
+      const params = {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      };
       const [b, g] = await Promise.all([brotli(body, { params }), gzip(body, { level: 9 })]);
       writeFileSync(`${file}.br`, b);
       writeFileSync(`${file}.gz`, g);
@@ -41,5 +44,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
   const started = Date.now();
   const r = await precompress(path.join(root, ".next", "static"));
-  console.log(`precompressed ${r.files} build assets: ${r.rawKB} KB → ${r.brotliKB} KB brotli (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  console.log(
+    `precompressed ${r.files} build assets: ${r.rawKB} KB → ${r.brotliKB} KB brotli (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+  );
 }

@@ -32,7 +32,8 @@ const meta = (caps, clientInfo = PLAYGROUND, version = V) => ({
   "io.modelcontextprotocol/clientCapabilities": caps,
   ...(clientInfo ? { "io.modelcontextprotocol/clientInfo": clientInfo } : {}),
 });
-const frame = (id, method, params) => JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
+const frame = (id, method, params) =>
+  JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
 const result = (x) => (x.outcome.kind === "response" ? x.outcome.frame.result : undefined);
 const error = (x) => (x.outcome.kind === "response" ? x.outcome.frame.error : undefined);
 
@@ -57,7 +58,8 @@ const tokens = (text) => (encoder ??= new Tiktoken(o200k_base)).encode(text).len
 
 /** Each step: a frame (text, or a function of the previous exchanges), optional label, fresh process, verdicts. */
 /** The Dentist round trip: the call without a date, and its retry answering the form with the echoed requestState. */
-const dentistCall = (id, caps = FORM) => frame(id, "tools/call", { _meta: meta(caps), name: "create_event", arguments: { title: "Dentist" } });
+const dentistCall = (id, caps = FORM) =>
+  frame(id, "tools/call", { _meta: meta(caps), name: "create_event", arguments: { title: "Dentist" } });
 const dentistRetry = (prev) =>
   frame(2, "tools/call", {
     _meta: meta(FORM),
@@ -80,8 +82,14 @@ const EXAMPLES = [
         frame: frame(1, "tools/list"),
         check: (x) => expect(result(x)?.tools?.length === 12, "12 tools without a handshake"),
         verdicts: (x) => [
-          { level: "warn", text: `Served without a handshake: ${result(x).tools.length} tools. A 2026-07-28 server must answer -32602 (no _meta envelope).` },
-          { level: "info", text: "The 13th tool (simulate-research-query) appears only after notifications/initialized." },
+          {
+            level: "warn",
+            text: `Served without a handshake: ${result(x).tools.length} tools. A 2026-07-28 server must answer -32602 (no _meta envelope).`,
+          },
+          {
+            level: "info",
+            text: "The 13th tool (simulate-research-query) appears only after notifications/initialized.",
+          },
         ],
       },
     ],
@@ -96,7 +104,11 @@ const EXAMPLES = [
     steps: [
       {
         frame: frame(2, "tools/list", { _meta: meta(FORM, { name: "bare-hands", version: "0.0.1" }) }),
-        check: (x) => expect(result(x)?.resultType === "complete" && result(x).tools[0].name === "create_event", "complete tools/list with create_event"),
+        check: (x) =>
+          expect(
+            result(x)?.resultType === "complete" && result(x).tools[0].name === "create_event",
+            "complete tools/list with create_event",
+          ),
         verdicts: (x) => [
           {
             level: "pass",
@@ -119,15 +131,25 @@ const EXAMPLES = [
         frame: frame(1, "server/discover", { _meta: meta({}, null) }),
         check: (x) => expect(error(x)?.code === -32601, "-32601 on server/discover"),
         verdicts: () => [
-          { level: "info", text: "-32601 Method not found: not a DiscoverResult and not a modern error, so a legacy server. Fall back to initialize." },
+          {
+            level: "info",
+            text: "-32601 Method not found: not a DiscoverResult and not a modern error, so a legacy server. Fall back to initialize.",
+          },
         ],
       },
       {
         label: "fallback: initialize",
-        frame: frame(1, "initialize", { protocolVersion: V, capabilities: {}, clientInfo: { name: "bare-hands", version: "0.0.1" } }),
+        frame: frame(1, "initialize", {
+          protocolVersion: V,
+          capabilities: {},
+          clientInfo: { name: "bare-hands", version: "0.0.1" },
+        }),
         check: (x) => expect(result(x)?.protocolVersion === "2025-11-25", "initialize answers 2025-11-25"),
         verdicts: (x) => [
-          { level: "warn", text: `Asked for ${V}, answered ${result(x).protocolVersion}: the reference server does not implement the current revision.` },
+          {
+            level: "warn",
+            text: `Asked for ${V}, answered ${result(x).protocolVersion}: the reference server does not implement the current revision.`,
+          },
         ],
       },
     ],
@@ -144,13 +166,20 @@ const EXAMPLES = [
         label: "a modern request first",
         frame: frame(1, "tools/list", { _meta: meta(FORM) }),
         check: (x) => expect(result(x)?.resultType === "complete", "modern tools/list result"),
-        verdicts: () => [{ level: "info", text: 'A request with the envelope: answered with resultType "complete"; this connection now speaks 2026-07-28.' }],
+        verdicts: () => [
+          {
+            level: "info",
+            text: 'A request with the envelope: answered with resultType "complete"; this connection now speaks 2026-07-28.',
+          },
+        ],
       },
       {
         label: "tools/list without _meta",
         frame: frame(2, "tools/list", {}),
         check: (x) => expect(error(x)?.code === -32602, "-32602 without _meta"),
-        verdicts: () => [{ level: "pass", text: "-32602: the server rejected a request with no envelope, as 2026-07-28 requires." }],
+        verdicts: () => [
+          { level: "pass", text: "-32602: the server rejected a request with no envelope, as 2026-07-28 requires." },
+        ],
       },
     ],
   },
@@ -164,9 +193,16 @@ const EXAMPLES = [
     steps: [
       {
         frame: dentistCall(1, {}),
-        check: (x) => expect(error(x)?.code === -32021 && error(x).data?.requiredCapabilities?.elicitation, "-32021 naming elicitation"),
+        check: (x) =>
+          expect(
+            error(x)?.code === -32021 && error(x).data?.requiredCapabilities?.elicitation,
+            "-32021 naming elicitation",
+          ),
         verdicts: (x) => [
-          { level: "pass", text: `-32021, requiredCapabilities ${JSON.stringify(error(x).data.requiredCapabilities)}: declare it in _meta and retry.` },
+          {
+            level: "pass",
+            text: `-32021, requiredCapabilities ${JSON.stringify(error(x).data.requiredCapabilities)}: declare it in _meta and retry.`,
+          },
         ],
       },
     ],
@@ -182,8 +218,14 @@ const EXAMPLES = [
     steps: [
       {
         frame: frame(1, "tools/list", { _meta: meta(FORM, PLAYGROUND, "2025-11-25") }),
-        check: (x) => expect(error(x)?.code === -32022 && Array.isArray(error(x).data?.supported), "-32022 with data.supported"),
-        verdicts: (x) => [{ level: "pass", text: `-32022, supported ${JSON.stringify(error(x).data.supported)}: retry with one of those.` }],
+        check: (x) =>
+          expect(error(x)?.code === -32022 && Array.isArray(error(x).data?.supported), "-32022 with data.supported"),
+        verdicts: (x) => [
+          {
+            level: "pass",
+            text: `-32022, supported ${JSON.stringify(error(x).data.supported)}: retry with one of those.`,
+          },
+        ],
       },
     ],
   },
@@ -200,17 +242,25 @@ const EXAMPLES = [
         frame: frame(1, "resources/read", { _meta: meta(FORM), uri: "calendar://week" }),
         check: (x) => expect(result(x)?.contents?.[0]?.uri === "calendar://week", "calendar://week contents"),
         verdicts: (x) => [
-          { level: "info", text: `${JSON.parse(result(x).contents[0].text).length} events; ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".` },
+          {
+            level: "info",
+            text: `${JSON.parse(result(x).contents[0].text).length} events; ttlMs ${result(x).ttlMs}, cacheScope "${result(x).cacheScope}".`,
+          },
         ],
       },
       {
         label: "prompt (the human decides)",
         frame: frame(2, "prompts/get", { _meta: meta(FORM), name: "prepare_week", arguments: { focus: "deep work" } }),
-        check: (x) => expect(result(x)?.messages?.[0]?.content?.text?.includes("deep work"), "prompt rendered with the focus"),
+        check: (x) =>
+          expect(result(x)?.messages?.[0]?.content?.text?.includes("deep work"), "prompt rendered with the focus"),
       },
       {
         label: "tool (the model decides)",
-        frame: frame(3, "tools/call", { _meta: meta(FORM), name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } }),
+        frame: frame(3, "tools/call", {
+          _meta: meta(FORM),
+          name: "create_event",
+          arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
+        }),
         check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
       },
     ],
@@ -225,10 +275,14 @@ const EXAMPLES = [
     steps: [
       {
         label: "tools/list: show_week carries _meta.ui.resourceUri",
-        frame: frame(1, "tools/list", { _meta: meta({ extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }) }),
+        frame: frame(1, "tools/list", {
+          _meta: meta({ extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } }),
+        }),
         check: (x) =>
           expect(
-            result(x)?.tools?.some((t) => t.name === "show_week" && t._meta?.ui?.resourceUri === "ui://calendar/week.html"),
+            result(x)?.tools?.some(
+              (t) => t.name === "show_week" && t._meta?.ui?.resourceUri === "ui://calendar/week.html",
+            ),
             "show_week bound to its app",
           ),
       },
@@ -244,7 +298,11 @@ const EXAMPLES = [
       },
       {
         label: "the view's form calls create_event through the host",
-        frame: frame(4, "tools/call", { _meta: meta({}), name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T10:00:00Z" } }),
+        frame: frame(4, "tools/call", {
+          _meta: meta({}),
+          name: "create_event",
+          arguments: { title: "Dentist", startsAt: "2026-09-10T10:00:00Z" },
+        }),
         check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
       },
     ],
@@ -260,7 +318,11 @@ const EXAMPLES = [
       {
         label: "round 1",
         frame: dentistCall(1),
-        check: (x) => expect(result(x)?.resultType === "input_required" && result(x).inputRequests?.when, "input_required asking 'when'"),
+        check: (x) =>
+          expect(
+            result(x)?.resultType === "input_required" && result(x).inputRequests?.when,
+            "input_required asking 'when'",
+          ),
         verdicts: (x) => [
           {
             level: "info",
@@ -273,10 +335,13 @@ const EXAMPLES = [
         frame: dentistRetry,
         check: (x) =>
           expect(
-            result(x)?.resultType === "complete" && result(x).content?.[0]?.text === "Created e3: Dentist at 2026-09-10T08:30:00Z",
+            result(x)?.resultType === "complete" &&
+              result(x).content?.[0]?.text === "Created e3: Dentist at 2026-09-10T08:30:00Z",
             "complete: Created e3",
           ),
-        verdicts: () => [{ level: "pass", text: "complete: the retry carried inputResponses and the echoed requestState." }],
+        verdicts: () => [
+          { level: "pass", text: "complete: the retry carried inputResponses and the echoed requestState." },
+        ],
       },
     ],
   },
@@ -300,7 +365,9 @@ const EXAMPLES = [
         fresh: true,
         frame: dentistRetry,
         check: (x) => expect(result(x)?.resultType === "complete", "B: complete"),
-        verdicts: (x) => [{ level: "pass", text: `complete in a process that never saw the question: "${result(x).content[0].text}"` }],
+        verdicts: (x) => [
+          { level: "pass", text: `complete in a process that never saw the question: "${result(x).content[0].text}"` },
+        ],
       },
       {
         label: "process C",
@@ -332,15 +399,27 @@ const EXAMPLES = [
         label: "initialize",
         frame: frame(1, "initialize", { protocolVersion: V, capabilities: {}, clientInfo: PLAYGROUND }),
         check: (x) => expect(typeof result(x)?.instructions === "string", "instructions in the initialize result"),
-        verdicts: (x) => [{ level: "info", text: `server instructions: ${tokens(result(x).instructions).toLocaleString("en-US")} tokens (o200k_base).` }],
+        verdicts: (x) => [
+          {
+            level: "info",
+            text: `server instructions: ${tokens(result(x).instructions).toLocaleString("en-US")} tokens (o200k_base).`,
+          },
+        ],
       },
-      { label: "notifications/initialized", frame: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }) },
+      {
+        label: "notifications/initialized",
+        frame: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      },
       {
         label: "tools/list",
         frame: frame(2, "tools/list"),
         check: (x) => expect(result(x)?.tools?.length === 13, "13 tools after the handshake"),
         verdicts: (x, prev) => {
-          const defs = result(x).tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema }));
+          const defs = result(x).tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            inputSchema: t.inputSchema,
+          }));
           const per = defs.map((d) => [d.name, tokens(pyDumps(d))]).sort((a, b) => a[1] - b[1]);
           const total = tokens(pyDumps(defs));
           const instructions = tokens(result(prev[0]).instructions);
@@ -350,8 +429,14 @@ const EXAMPLES = [
               level: "info",
               text: `${defs.length} tool definitions (name + description + inputSchema): ${total.toLocaleString("en-US")} tokens; the tools array is ${bytes.toLocaleString("en-US")} bytes.`,
             },
-            { level: "info", text: `cheapest tool, ${per[0][0]}: ${per[0][1]} tokens; costliest, ${per.at(-1)[0]}: ${per.at(-1)[1]} tokens.` },
-            { level: "warn", text: `one server, connected, before it is used: ${(total + instructions).toLocaleString("en-US")} tokens in every prompt.` },
+            {
+              level: "info",
+              text: `cheapest tool, ${per[0][0]}: ${per[0][1]} tokens; costliest, ${per.at(-1)[0]}: ${per.at(-1)[1]} tokens.`,
+            },
+            {
+              level: "warn",
+              text: `one server, connected, before it is used: ${(total + instructions).toLocaleString("en-US")} tokens in every prompt.`,
+            },
           ];
         },
       },
@@ -361,7 +446,9 @@ const EXAMPLES = [
 
 /** Paths of this machine → what any checkout would show. */
 function normalizeArgv(argv) {
-  return argv.map((a, i) => (i === 0 && a === process.execPath ? "node" : a.startsWith(root + path.sep) ? path.relative(root, a) : a));
+  return argv.map((a, i) =>
+    i === 0 && a === process.execPath ? "node" : a.startsWith(root + path.sep) ? path.relative(root, a) : a,
+  );
 }
 
 let sendCounter = 0;
@@ -382,7 +469,9 @@ async function record(example) {
         processMode: step.fresh ? "fresh" : "keep",
       });
       x.events = x.events.map((e) =>
-        e.kind === "spawn" ? { ...e, argv: normalizeArgv(e.argv), ...(e.cwd ? { cwd: path.relative(root, e.cwd) || "." } : {}) } : e,
+        e.kind === "spawn"
+          ? { ...e, argv: normalizeArgv(e.argv), ...(e.cwd ? { cwd: path.relative(root, e.cwd) || "." } : {}) }
+          : e,
       );
       step.check?.(x, exchanges);
       exchanges.push(x);
@@ -412,6 +501,8 @@ for (const example of EXAMPLES) {
   const started = Date.now();
   const out = await record(example);
   writeFileSync(path.join(outDir, `${example.id}.json`), JSON.stringify(out, null, 2) + "\n");
-  console.log(`recorded ${example.id} (${example.steps.length} exchange${example.steps.length === 1 ? "" : "s"}) in ${Date.now() - started} ms`);
+  console.log(
+    `recorded ${example.id} (${example.steps.length} exchange${example.steps.length === 1 ? "" : "s"}) in ${Date.now() - started} ms`,
+  );
 }
 await shutdownAll();

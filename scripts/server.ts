@@ -20,7 +20,15 @@ import { createPlaygroundListener } from "@/lib/bridge/server/app";
 import { nodeHeaders } from "@/lib/bridge/server/call-request";
 import { checkPageHeaders } from "@/lib/bridge/server/guards";
 import { createPlaygroundServer } from "@/lib/bridge/server/http-server";
-import { beginDrain, callsInFlight, drainSettings, isDraining, markReady, markStarting, whenIdle } from "@/lib/bridge/server/lifecycle";
+import {
+  beginDrain,
+  callsInFlight,
+  drainSettings,
+  isDraining,
+  markReady,
+  markStarting,
+  whenIdle,
+} from "@/lib/bridge/server/lifecycle";
 import { registerLiveGauges } from "@/lib/bridge/server/observe";
 import { stampPeer } from "@/lib/bridge/server/peer";
 import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/bridge/server/self-socket";
@@ -60,27 +68,40 @@ function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
-if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID"))) fail("no production build: run `npm run build` first (`npm start` builds when needed).");
+if (!dev && !existsSync(path.join(root, ".next", "BUILD_ID")))
+  fail("no production build: run `npm run build` first (`npm start` builds when needed).");
 if (dev && hosted) fail("the development server runs in local mode only; use `npm run start:hosted` for hosted mode.");
 if (!hosted && !["127.0.0.1", "::1", "localhost"].includes(host)) {
-  fail(`local mode binds loopback only (it can spawn any command); refusing --host ${host}. Use --hosted for a shared deployment.`);
+  fail(
+    `local mode binds loopback only (it can spawn any command); refusing --host ${host}. Use --hosted for a shared deployment.`,
+  );
 }
 if (hosted) {
   if (!process.env.PLAYGROUND_ALLOWED_HOSTS)
-    console.warn("hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).");
+    console.warn(
+      "hosted mode: PLAYGROUND_ALLOWED_HOSTS is empty, so only loopback names are answered (set it to the public host name).",
+    );
   if (!process.env.PLAYGROUND_TOKEN)
-    console.warn("hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.");
+    console.warn(
+      "hosted mode: PLAYGROUND_TOKEN is not set: fine for one instance; several instances behind a load balancer must share one.",
+    );
 }
 
 // The launch URL carries it; the hosted page reads it from the environment (app/page.tsx).
 process.env.PLAYGROUND_TOKEN ||= randomBytes(32).toString("hex");
 
 markStarting();
-registerLiveGauges({ sendsRunning: () => sendLoad().running, sendsWaiting: () => sendLoad().waiting, childProcesses: () => livePids().length });
+registerLiveGauges({
+  sendsRunning: () => sendLoad().running,
+  sendsWaiting: () => sendLoad().waiting,
+  childProcesses: () => livePids().length,
+});
 // The first /api/tokens call then answers in milliseconds: a worker loads o200k_base (about 0.5 s, off this thread).
 warmTokenCounter("o200k_base");
 // The MCP Apps sandbox's own origin (a second loopback port); POST /api/apps/sandbox starts it too if this did not.
-startAppsSandbox().catch((e: unknown) => console.warn(`MCP Apps sandbox did not start: ${(e as Error).message} (the Apps tab will say so)`));
+startAppsSandbox().catch((e: unknown) =>
+  console.warn(`MCP Apps sandbox did not start: ${(e as Error).message} (the Apps tab will say so)`),
+);
 
 // Next sets up its WebSocket upgrades (dev's hot reload) on the server we hand it; it gets a stand-in, and only
 // upgrades that pass the Host/Origin guard reach it.
@@ -142,12 +163,16 @@ const { graceMs, timeoutMs } = drainSettings(hosted);
 async function drainAndExit(signal: string) {
   if (isDraining()) process.exit(0);
   beginDrain();
-  console.log(`${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`);
+  console.log(
+    `${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`,
+  );
   if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
   server.close();
   server.closeIdleConnections();
   const idle = await whenIdle(timeoutMs);
-  console.log(idle ? "drained: no call in flight; exiting" : `drain timed out with ${callsInFlight()} call(s) in flight; exiting`);
+  console.log(
+    idle ? "drained: no call in flight; exiting" : `drain timed out with ${callsInFlight()} call(s) in flight; exiting`,
+  );
   await shutdownAll();
   server.closeAllConnections();
   selfServer.close();

@@ -57,7 +57,9 @@ export function staleReason() {
 
 const reason = staleReason();
 if (reason) {
-  console.log(`Building the playground first: ${reason}. This takes a few minutes, once; later starts reuse the build.`);
+  console.log(
+    `Building the playground first: ${reason}. This takes a few minutes, once; later starts reuse the build.`,
+  );
   const started = Date.now();
   const npm = process.platform === "win32" ? "npm.cmd" : "npm";
   // PLAYGROUND_START_BUILD: no type checking and no compile cache in this build (next.config.ts); `npm test` checks types.

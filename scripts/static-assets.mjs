@@ -21,9 +21,11 @@ export function editorPreload(staticDir) {
   const chunksDir = path.join(staticDir, "chunks");
   if (!existsSync(chunksDir)) return [];
   const scripts = new Map();
-  for (const name of readdirSync(chunksDir)) if (name.endsWith(".js")) scripts.set(`static/chunks/${name}`, readFileSync(path.join(chunksDir, name), "utf8"));
+  for (const name of readdirSync(chunksDir))
+    if (name.endsWith(".js")) scripts.set(`static/chunks/${name}`, readFileSync(path.join(chunksDir, name), "utf8"));
   const sets = [];
-  for (const [name, text] of scripts) for (const m of text.matchAll(CHUNK_SET)) sets.push({ in: name, files: JSON.parse(`[${m[1]}]`) });
+  for (const [name, text] of scripts)
+    for (const m of text.matchAll(CHUNK_SET)) sets.push({ in: name, files: JSON.parse(`[${m[1]}]`) });
   const wanted = new Set();
   let grew = true;
   while (grew) {
@@ -38,10 +40,17 @@ export function editorPreload(staticDir) {
   }
   const size = (f) => scripts.get(f)?.length ?? 0;
   const files = [...wanted].filter((f) => existsSync(path.join(staticDir, f.slice("static/".length))));
-  return [...files.filter((f) => f.endsWith(".js")).sort((a, b) => size(b) - size(a)), ...files.filter((f) => f.endsWith(".css"))].map((f) => `/_next/${f}`);
+  return [
+    ...files.filter((f) => f.endsWith(".js")).sort((a, b) => size(b) - size(a)),
+    ...files.filter((f) => f.endsWith(".css")),
+  ].map((f) => `/_next/${f}`);
 }
 
 /** The Link header value that asks for `files` early (low priority: the page's own first scripts go first). */
 export function preloadLinkHeader(files) {
-  return files.map((f) => (f.endsWith(".css") ? `<${f}>; rel=preload; as=style` : `<${f}>; rel=preload; as=script; fetchpriority=low`)).join(", ");
+  return files
+    .map((f) =>
+      f.endsWith(".css") ? `<${f}>; rel=preload; as=style` : `<${f}>; rel=preload; as=script; fetchpriority=low`,
+    )
+    .join(", ");
 }

@@ -20,7 +20,9 @@ function ensureDebian(binary, pkg, why) {
   const isRoot = process.getuid?.() === 0;
   const hasApt = existsSync("/usr/bin/apt-get");
   if (!hasApt || (!isRoot && !existsSync("/usr/bin/sudo"))) {
-    console.error(`${pkg} not found at ${binary} and it cannot be installed here: run \`sudo apt-get install -y ${pkg}\` and re-run npm test (${why}).`);
+    console.error(
+      `${pkg} not found at ${binary} and it cannot be installed here: run \`sudo apt-get install -y ${pkg}\` and re-run npm test (${why}).`,
+    );
     return false;
   }
   const sudo = isRoot ? [] : ["sudo", "-n"];
@@ -30,7 +32,11 @@ function ensureDebian(binary, pkg, why) {
       env: { ...env, DEBIAN_FRONTEND: "noninteractive" },
     });
   console.log(`${pkg} not found at ${binary}: installing Debian's ${pkg} package (${why})…`);
-  if (apt(["update"]).status !== 0 || apt(["install", "-y", "--no-install-recommends", pkg]).status !== 0 || !existsSync(binary)) {
+  if (
+    apt(["update"]).status !== 0 ||
+    apt(["install", "-y", "--no-install-recommends", pkg]).status !== 0 ||
+    !existsSync(binary)
+  ) {
     console.error(`Could not install ${pkg}: run \`sudo apt-get install -y ${pkg}\` and re-run npm test.`);
     return false;
   }
@@ -49,7 +55,8 @@ tier("format", "npx", ["prettier", "--check", "."]);
 tier("typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
 tier("unit + integration (vitest)", "npx", ["vitest", "run"]);
 // The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
-const built = run("next build", "npx", ["next", "build"]) && run("precompress build assets", "node", ["scripts/precompress.mjs"]);
+const built =
+  run("next build", "npx", ["next", "build"]) && run("precompress build assets", "node", ["scripts/precompress.mjs"]);
 results.push(["next build", built]);
 // What the container image holds (the Dockerfile's runtime stage, read from it), started as the image starts it.
 if (built) tier("image (the Dockerfile's runtime files)", "node", ["tests/image/run.mjs"]);
@@ -57,7 +64,8 @@ else results.push(["image (the Dockerfile's runtime files)", false]);
 if (built && ensureChromium()) tier("e2e (real Chromium)", "node", ["tests/e2e/run.mjs"]);
 else results.push(["e2e (real Chromium)", false]);
 // A small class behind Debian's nginx with a rolling restart (npm run bench runs a full one).
-if (built && ensureNginx()) tier("class behind nginx", "node", ["--import", "tsx", "tests/class/run.ts", "--students", "12", "--instances", "3"]);
+if (built && ensureNginx())
+  tier("class behind nginx", "node", ["--import", "tsx", "tests/class/run.ts", "--students", "12", "--instances", "3"]);
 else results.push(["class behind nginx", false]);
 
 console.log("\n=== summary");

@@ -57,7 +57,10 @@ for (const rev of REVISIONS) {
       }
     }
   }
-  out.revisions[rev] = { $schema: schema.$schema, $defs: Object.fromEntries([...keep].sort().map((n) => [n, strip(schema.$defs[n])])) };
+  out.revisions[rev] = {
+    $schema: schema.$schema,
+    $defs: Object.fromEntries([...keep].sort().map((n) => [n, strip(schema.$defs[n])])),
+  };
 }
 writeFileSync("lib/checks/catalog-schemas.json", `${JSON.stringify(out, null, 1)}\n`);
 console.log(`wrote lib/checks/catalog-schemas.json (${REVISIONS.join(", ")} at ${commit.slice(0, 12)})`);

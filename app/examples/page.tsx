@@ -15,8 +15,8 @@ export default async function ExamplesPage() {
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
         <h1 className="text-lg font-bold">Examples from the chapter</h1>
         <p className="text-sm text-slate-600 dark:text-slate-300">
-          Every trace in “MCP by the spec: what a server really is”, recorded from the real servers. A link opens the recorded exchange and sends nothing; press
-          Run live there to send it again.
+          Every trace in “MCP by the spec: what a server really is”, recorded from the real servers. A link opens the
+          recorded exchange and sends nothing; press Run live there to send it again.
         </p>
         <Link href="/" className="ml-auto text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
           back to the playground

@@ -18,7 +18,14 @@ export function Announcer({ state }: { state: SessionState }) {
   }, [state]);
   useEffect(() => onSay((text) => setSaid((s) => ({ n: s.n + 1, text }))), []);
   return (
-    <div role="status" aria-live="polite" aria-atomic="true" className="sr-only" data-testid="announcer" data-count={said.n}>
+    <div
+      role="status"
+      aria-live="polite"
+      aria-atomic="true"
+      className="sr-only"
+      data-testid="announcer"
+      data-count={said.n}
+    >
       {said.text ? <p key={said.n}>{said.text}</p> : null}
     </div>
   );

@@ -134,7 +134,12 @@ export function AppRun({
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-xs text-slate-700 dark:text-slate-300">
           Arguments for {app.tool} (JSON)
-          <textarea data-testid="apps-args" className={`${inputClass} h-12 w-64 font-mono`} value={args} onChange={(e) => setArgs(e.target.value)} />
+          <textarea
+            data-testid="apps-args"
+            className={`${inputClass} h-12 w-64 font-mono`}
+            value={args}
+            onChange={(e) => setArgs(e.target.value)}
+          />
         </label>
         <Button tone="primary" data-testid="apps-run" disabled={phase === "loading"} onClick={() => void run()}>
           {phase === "loading" ? "Starting…" : "Run"}
@@ -152,7 +157,14 @@ export function AppRun({
           {problem}
         </p>
       ) : null}
-      <div ref={box} className={fullscreen ? "fixed inset-4 z-40 flex flex-col rounded border border-slate-400 bg-white p-2 dark:bg-slate-900" : ""}>
+      <div
+        ref={box}
+        className={
+          fullscreen
+            ? "fixed inset-4 z-40 flex flex-col rounded border border-slate-400 bg-white p-2 dark:bg-slate-900"
+            : ""
+        }
+      >
         {fullscreen ? (
           <Button className="self-end" onClick={() => setMode("inline")}>
             Leave fullscreen
@@ -181,18 +193,27 @@ export function AppRun({
           <ul data-testid="apps-violations" className="ml-4 list-disc text-slate-800 dark:text-slate-200">
             {violations.map((v, i) => (
               <li key={i}>
-                {v.domain} ({v.directive}){v.key ? ` — declare it in _meta.ui.csp.${v.key} to allow it` : " — no CSP key allows this"}
+                {v.domain} ({v.directive})
+                {v.key ? ` — declare it in _meta.ui.csp.${v.key} to allow it` : " — no CSP key allows this"}
               </li>
             ))}
           </ul>
         </section>
       ) : null}
       {links.length > 0 || messages.length > 0 || modelContext ? (
-        <section aria-label="What the app asked of the host" className="flex flex-col gap-1 text-xs text-slate-800 dark:text-slate-200">
+        <section
+          aria-label="What the app asked of the host"
+          className="flex flex-col gap-1 text-xs text-slate-800 dark:text-slate-200"
+        >
           {links.map((url, i) => (
             <p key={`l${i}`} data-testid="apps-open-link">
               The app asks to open{" "}
-              <a href={url} target="_blank" rel="noopener noreferrer" className="break-all text-blue-700 underline dark:text-blue-300">
+              <a
+                href={url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="break-all text-blue-700 underline dark:text-blue-300"
+              >
                 {url}
               </a>{" "}
               (nothing opens until you click it)

@@ -12,7 +12,12 @@ export function AppWire({ rows }: { rows: WireRow[] }) {
       {rows.length === 0 ? (
         <p className="text-xs text-slate-600 dark:text-slate-400">Nothing yet: Run the app.</p>
       ) : (
-        <ol data-testid="apps-wire" className="flex max-h-80 flex-col gap-0.5 overflow-auto font-mono text-xs" tabIndex={0} aria-label="Apps wire messages">
+        <ol
+          data-testid="apps-wire"
+          className="flex max-h-80 flex-col gap-0.5 overflow-auto font-mono text-xs"
+          tabIndex={0}
+          aria-label="Apps wire messages"
+        >
           {rows.map((r) => (
             <li
               key={r.seq}
@@ -24,13 +29,17 @@ export function AppWire({ rows }: { rows: WireRow[] }) {
             >
               <details>
                 <summary>
-                  <span className="text-slate-600 dark:text-slate-400">+{r.at} ms</span> {r.direction === "host→app" ? "→ app" : "← app"} {r.kind}{" "}
-                  <strong>{r.method ?? "?"}</strong>
+                  <span className="text-slate-600 dark:text-slate-400">+{r.at} ms</span>{" "}
+                  {r.direction === "host→app" ? "→ app" : "← app"} {r.kind} <strong>{r.method ?? "?"}</strong>
                   {r.id !== undefined ? ` #${r.id}` : ""}
                   {r.latencyMs !== undefined ? ` (${r.latencyMs} ms)` : ""}
-                  {r.explain ? <span className="font-sans text-slate-600 dark:text-slate-400"> — {r.explain}</span> : null}
+                  {r.explain ? (
+                    <span className="font-sans text-slate-600 dark:text-slate-400"> — {r.explain}</span>
+                  ) : null}
                 </summary>
-                <pre className="whitespace-pre-wrap break-all">{r.text.length > 4000 ? `${r.text.slice(0, 4000)}… (${r.text.length} characters)` : r.text}</pre>
+                <pre className="whitespace-pre-wrap break-all">
+                  {r.text.length > 4000 ? `${r.text.slice(0, 4000)}… (${r.text.length} characters)` : r.text}
+                </pre>
               </details>
             </li>
           ))}

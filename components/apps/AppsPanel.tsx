@@ -12,7 +12,10 @@ export function AppsPanel({ state, commands }: PanelProps) {
   const apps = useApps({ state, commands });
   const { view, persona, listing, busy } = apps;
   const [chosen, setChosen] = useState<string | null>(null);
-  const current = listing && view.kind === "ready" && listing.targetKey === view.key && listing.hostId === persona.id ? listing : null;
+  const current =
+    listing && view.kind === "ready" && listing.targetKey === view.key && listing.hostId === persona.id
+      ? listing
+      : null;
   const selected = current?.apps.find((a) => a.tool === chosen) ?? current?.apps[0];
 
   return (
@@ -26,7 +29,12 @@ export function AppsPanel({ state, commands }: PanelProps) {
         <>
           <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
             Host
-            <select data-testid="apps-host-select" className={inputClass} value={apps.hostId} onChange={(e) => apps.setHostId(e.target.value)}>
+            <select
+              data-testid="apps-host-select"
+              className={inputClass}
+              value={apps.hostId}
+              onChange={(e) => apps.setHostId(e.target.value)}
+            >
               {HOSTS.map((h) => (
                 <option key={h.id} value={h.id}>
                   {h.label}
@@ -34,18 +42,27 @@ export function AppsPanel({ state, commands }: PanelProps) {
               ))}
             </select>
           </label>
-          <Button tone="primary" data-testid="apps-list" disabled={busy !== null || view.kind !== "ready"} onClick={() => void apps.list()}>
+          <Button
+            tone="primary"
+            data-testid="apps-list"
+            disabled={busy !== null || view.kind !== "ready"}
+            onClick={() => void apps.list()}
+          >
             {busy === "list" ? "Listing…" : "List app tools"}
           </Button>
-          <Button data-testid="apps-doctor-run" disabled={busy !== null || view.kind !== "ready"} onClick={() => void apps.diagnose()}>
+          <Button
+            data-testid="apps-doctor-run"
+            disabled={busy !== null || view.kind !== "ready"}
+            onClick={() => void apps.diagnose()}
+          >
             {busy === "doctor" ? "Diagnosing…" : "Apps doctor"}
           </Button>
         </>
       }
     >
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="apps-host-facts">
-        As {persona.label}: declares the extension — {sourceOf(persona.declaresExtension)}; caches tools/list — {sourceOf(persona.cachesToolsList)}; display
-        modes — {sourceOf(persona.displayModes)}.
+        As {persona.label}: declares the extension — {sourceOf(persona.declaresExtension)}; caches tools/list —{" "}
+        {sourceOf(persona.cachesToolsList)}; display modes — {sourceOf(persona.displayModes)}.
       </p>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {apps.error ? (
@@ -56,8 +73,12 @@ export function AppsPanel({ state, commands }: PanelProps) {
       {current ? (
         <div className="flex flex-col gap-2">
           <p className="text-xs text-slate-600 dark:text-slate-400">
-            {current.conn.era === "legacy" ? `Legacy server (${current.conn.version ?? "?"}), ` : `Modern server (${current.conn.version}), `}
-            {current.conn.declaresExtension ? "declares the Apps extension." : "does not declare the Apps extension in its capabilities."}{" "}
+            {current.conn.era === "legacy"
+              ? `Legacy server (${current.conn.version ?? "?"}), `
+              : `Modern server (${current.conn.version}), `}
+            {current.conn.declaresExtension
+              ? "declares the Apps extension."
+              : "does not declare the Apps extension in its capabilities."}{" "}
             {current.cached ? (
               <span data-testid="apps-cached">
                 This list is {persona.label}&apos;s cached tools/list (it caches per connector).{" "}
@@ -81,17 +102,25 @@ export function AppsPanel({ state, commands }: PanelProps) {
                   data-tool={a.tool}
                   className="flex flex-wrap items-baseline gap-2 text-xs text-slate-800 dark:text-slate-200"
                 >
-                  <input type="radio" name="apps-tool" checked={selected?.tool === a.tool} onChange={() => setChosen(a.tool)} />
+                  <input
+                    type="radio"
+                    name="apps-tool"
+                    checked={selected?.tool === a.tool}
+                    onChange={() => setChosen(a.tool)}
+                  />
                   <code>{a.tool}</code>
                   <span className="text-slate-600 dark:text-slate-400">
-                    → {a.resourceUri} · {a.mimeType ?? "not in resources/list"} · visible to {a.visibility.join(" and ") || "nobody"}
+                    → {a.resourceUri} · {a.mimeType ?? "not in resources/list"} · visible to{" "}
+                    {a.visibility.join(" and ") || "nobody"}
                     {a.uriKey === "ui/resourceUri" ? " · deprecated flat key" : ""}
                   </span>
                 </label>
               ))}
             </fieldset>
           )}
-          {current.resourcesError ? <p className="text-xs text-amber-800 dark:text-amber-300">{current.resourcesError}</p> : null}
+          {current.resourcesError ? (
+            <p className="text-xs text-amber-800 dark:text-amber-300">{current.resourcesError}</p>
+          ) : null}
           {selected ? (
             <AppRun
               key={`${current.targetKey}|${persona.id}|${selected.tool}`}
@@ -104,7 +133,8 @@ export function AppsPanel({ state, commands }: PanelProps) {
         </div>
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Choose a host and press List app tools: the playground connects as that host would and lists the tools that carry an app.
+          Choose a host and press List app tools: the playground connects as that host would and lists the tools that
+          carry an app.
         </p>
       )}
       {apps.verdicts ? <HostVerdicts verdicts={apps.verdicts} checks={apps.checks ?? []} /> : null}

@@ -30,7 +30,9 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
               {v.reasons.map((r, i) => (
                 <li key={i} data-code={r.code} className="text-slate-700 dark:text-slate-300">
                   <code>{r.code}</code> {r.detail}
-                  {r.evidence?.length ? <span className="text-slate-600 dark:text-slate-400"> Timeline: {r.evidence.join("; ")}.</span> : null}
+                  {r.evidence?.length ? (
+                    <span className="text-slate-600 dark:text-slate-400"> Timeline: {r.evidence.join("; ")}.</span>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -40,12 +42,23 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
       <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps checks</h3>
       <ul className="flex flex-col gap-1 text-xs">
         {checks.map((c) => (
-          <li key={c.id} data-testid="apps-check" data-check-id={c.id} data-status={c.status} className="text-slate-800 dark:text-slate-200">
+          <li
+            key={c.id}
+            data-testid="apps-check"
+            data-check-id={c.id}
+            data-status={c.status}
+            className="text-slate-800 dark:text-slate-200"
+          >
             <strong>
               {c.id} {c.status.toUpperCase()}
             </strong>{" "}
             ({c.level}) {c.title} — {c.detail}{" "}
-            <a href={c.spec} target="_blank" rel="noopener noreferrer" className="text-blue-700 underline dark:text-blue-300">
+            <a
+              href={c.spec}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="text-blue-700 underline dark:text-blue-300"
+            >
               spec
             </a>
           </li>

@@ -5,7 +5,12 @@
  * own tools/call and resources/read relayed to the server through the session (so they land on the timeline).
  * Every message both ways goes through a RecordingTransport into the Apps wire. No React here.
  */
-import { AppBridge, PostMessageTransport, type McpUiDisplayMode, type McpUiHostContext } from "@modelcontextprotocol/ext-apps/app-bridge";
+import {
+  AppBridge,
+  PostMessageTransport,
+  type McpUiDisplayMode,
+  type McpUiHostContext,
+} from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/client";
 import type { AppTool } from "@/lib/apps/catalog";
 import type { AppResource, AppsConnection } from "@/lib/apps/connection";
@@ -50,12 +55,16 @@ export interface MountedApp {
 /** A reply as what the bridge hands back to the app: the result, or an error the app sees as a JSON-RPC error. */
 function resultOf(reply: Reply, what: string): Record<string, unknown> {
   if (reply.kind === "result") return reply.result;
-  throw new Error(reply.kind === "error" ? `${what}: the server answered ${reply.code} ${reply.message}` : `${what}: ${reply.why}`);
+  throw new Error(
+    reply.kind === "error" ? `${what}: the server answered ${reply.code} ${reply.message}` : `${what}: ${reply.why}`,
+  );
 }
 
 const textOf = (content: unknown): string =>
   (Array.isArray(content) ? content : [])
-    .map((c) => (asObject(c)?.type === "text" ? String(asObject(c)?.text ?? "") : `[${String(asObject(c)?.type ?? "content")}]`))
+    .map((c) =>
+      asObject(c)?.type === "text" ? String(asObject(c)?.text ?? "") : `[${String(asObject(c)?.type ?? "content")}]`,
+    )
     .join("\n");
 
 export async function mountApp(o: MountOptions): Promise<MountedApp> {
@@ -67,7 +76,12 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
   const declared = { ...asObject(o.app.csp), ...asObject(o.resource.ui?.csp) };
   const policy = policyFor(cspOf(declared));
   const modes = known(o.persona.displayModes) ?? ["inline"];
-  let context: McpUiHostContext = { ...o.hostContext, displayMode: "inline", availableDisplayModes: modes, toolInfo: { tool: o.app.definition as never } };
+  let context: McpUiHostContext = {
+    ...o.hostContext,
+    displayMode: "inline",
+    availableDisplayModes: modes,
+    toolInfo: { tool: o.app.definition as never },
+  };
   const bridge = new AppBridge(
     null,
     { name: `mcp-playground as ${o.persona.id}`, version: "0.1.0" },
@@ -78,7 +92,10 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {}, structuredContent: {} },
-      sandbox: { csp: cspOf(declared), ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}) },
+      sandbox: {
+        csp: cspOf(declared),
+        ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}),
+      },
     },
     { hostContext: context },
   );
@@ -96,7 +113,11 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     o.events.status("initialized; sending the tool input, calling the tool");
     void (async () => {
       await bridge.sendToolInput({ arguments: o.args });
-      const reply = await o.conn.request("tools/call", { name: o.app.tool, arguments: o.args }, `tools/call ${o.app.tool} (the host runs the tool)`);
+      const reply = await o.conn.request(
+        "tools/call",
+        { name: o.app.tool, arguments: o.args },
+        `tools/call ${o.app.tool} (the host runs the tool)`,
+      );
       if (reply.kind === "result") await bridge.sendToolResult(reply.result as CallToolResult);
       else
         await bridge.sendToolResult({
@@ -110,13 +131,24 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     const target = o.tools.find((t) => t.tool === params.name);
     // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app".
     if (target && !target.visibility.includes("app"))
-      throw new Error(`${params.name} is not visible to apps (_meta.ui.visibility ${JSON.stringify(target.visibility)})`);
-    return resultOf(await o.conn.request("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`), "tools/call") as CallToolResult;
+      throw new Error(
+        `${params.name} is not visible to apps (_meta.ui.visibility ${JSON.stringify(target.visibility)})`,
+      );
+    return resultOf(
+      await o.conn.request("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`),
+      "tools/call",
+    ) as CallToolResult;
   };
   bridge.onreadresource = async (params) =>
-    resultOf(await o.conn.request("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`), "resources/read") as never;
+    resultOf(
+      await o.conn.request("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`),
+      "resources/read",
+    ) as never;
   bridge.onlistresources = async (params) =>
-    resultOf(await o.conn.request("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)"), "resources/list") as never;
+    resultOf(
+      await o.conn.request("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)"),
+      "resources/list",
+    ) as never;
   bridge.onmessage = async (params) => {
     o.events.message(textOf(params.content));
     return {};

@@ -37,7 +37,12 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
 
   const send: AppsSend = useCallback(
     async (text, opts) => {
-      const exchange = await commands.sendFrame(text, { label: opts.label, headers: opts.headers, rememberedSession: false, noCache: true });
+      const exchange = await commands.sendFrame(text, {
+        label: opts.label,
+        headers: opts.headers,
+        rememberedSession: false,
+        noCache: true,
+      });
       if (!exchange) throw new Error("the bridge did not deliver a frame (its timeline card says why)");
       return exchange;
     },
@@ -78,7 +83,10 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
   /** The sandbox's origin (the playground server starts its listener on the first ask). */
   const sandboxOrigin = useCallback(async (): Promise<string> => {
     const reply = await commands.api<{ origin: string }>("apps/sandbox", {});
-    if (!reply.ok) throw new Error(`the app sandbox is not available (${reply.kind}: ${reply.message}); restart the playground server`);
+    if (!reply.ok)
+      throw new Error(
+        `the app sandbox is not available (${reply.kind}: ${reply.message}); restart the playground server`,
+      );
     return reply.value.origin;
   }, [commands]);
 
@@ -102,5 +110,19 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     }
   }, [view, send]);
 
-  return { view, persona, hostId, setHostId, listing, list, forget, busy, error, verdicts, checks, diagnose, sandboxOrigin };
+  return {
+    view,
+    persona,
+    hostId,
+    setHostId,
+    listing,
+    list,
+    forget,
+    busy,
+    error,
+    verdicts,
+    checks,
+    diagnose,
+    sandboxOrigin,
+  };
 }

@@ -7,7 +7,18 @@
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { selectTarget } from "@/lib/session";
 import { checkArguments } from "@/lib/session/args-check";
-import { emptyValue, fieldSpec, fits, getAt, parseNumber, readFrameArgs, setAt, writeFrameArgs, type FieldSpec, type Path } from "@/lib/session/args-form";
+import {
+  emptyValue,
+  fieldSpec,
+  fits,
+  getAt,
+  parseNumber,
+  readFrameArgs,
+  setAt,
+  writeFrameArgs,
+  type FieldSpec,
+  type Path,
+} from "@/lib/session/args-form";
 import { toolsSeen } from "@/lib/session/param-headers";
 import type { JsonObject } from "@/lib/protocol/json";
 import type { PanelProps } from "../playground/types";
@@ -23,10 +34,12 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
   const read = useMemo(() => readFrameArgs(text), [text]);
   // While the frame does not parse, the form keeps showing the last arguments it read, disabled.
   const [last, setLast] = useState<{ toolName: string; args: JsonObject } | null>(null);
-  if (read.ok && (last?.toolName !== read.toolName || last.args !== read.args)) setLast({ toolName: read.toolName, args: read.args });
+  if (read.ok && (last?.toolName !== read.toolName || last.args !== read.args))
+    setLast({ toolName: read.toolName, args: read.args });
   const shown = read.ok ? read : last;
   const view = selectTarget(state);
-  const tool = shown && view.kind === "ready" ? toolsSeen(state, view.key).find((t) => t.name === shown.toolName) : undefined;
+  const tool =
+    shown && view.kind === "ready" ? toolsSeen(state, view.key).find((t) => t.name === shown.toolName) : undefined;
   const spec = useMemo(() => (tool ? fieldSpec(tool.inputSchema) : null), [tool]);
   const check = useMemo(() => (tool && read.ok ? checkArguments(tool.inputSchema, read.args) : null), [tool, read]);
 
@@ -43,8 +56,8 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
   else if (!tool || !spec)
     body = (
       <p className={hintClass} data-testid="args-form-no-schema">
-        No inputSchema is known for <code>{shown.toolName}</code> on this target yet: send a <code>tools/list</code> (Template → tools/list) and the form
-        appears.
+        No inputSchema is known for <code>{shown.toolName}</code> on this target yet: send a <code>tools/list</code>{" "}
+        (Template → tools/list) and the form appears.
       </p>
     );
   else if (spec.kind !== "object")
@@ -60,7 +73,15 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
       <fieldset disabled={disabled} className="min-w-0 space-y-2 disabled:opacity-60">
         <legend className="sr-only">Arguments of {shown.toolName}</legend>
         {spec.properties!.map((p) => (
-          <Field key={p.name} name={p.name} spec={p.spec} required={p.required} path={[p.name]} args={shown.args} set={set} />
+          <Field
+            key={p.name}
+            name={p.name}
+            spec={p.spec}
+            required={p.required}
+            path={[p.name]}
+            args={shown.args}
+            set={set}
+          />
         ))}
       </fieldset>
     );
@@ -83,17 +104,25 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
           ) : null}
         </h3>
         <p className={hintClass}>
-          From the tool&apos;s inputSchema. The frame is the source of truth: edits here rewrite params.arguments; edits there refill this form.
+          From the tool&apos;s inputSchema. The frame is the source of truth: edits here rewrite params.arguments; edits
+          there refill this form.
         </p>
       </div>
       {disabled ? (
-        <p role="status" data-testid="args-form-reason" className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          data-testid="args-form-reason"
+          className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           Form paused: {read.reason}
         </p>
       ) : null}
       {body}
       {check?.checked && check.problems.length > 0 ? (
-        <div data-testid="args-form-problems" className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+        <div
+          data-testid="args-form-problems"
+          className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+        >
           <p className="font-medium">Against the inputSchema ({check.problems.length}):</p>
           <ul className="list-disc pl-4">
             {check.problems.map((p, i) => (
@@ -131,7 +160,12 @@ function Field(props: FieldProps) {
   const { spec, path, args } = props;
   const value = getAt(args, path);
   if (!fits(spec, value))
-    return <JsonField {...props} note={`The frame holds ${JSON.stringify(value)?.slice(0, 40)} here, not a ${spec.kind}: edit it as JSON.`} />;
+    return (
+      <JsonField
+        {...props}
+        note={`The frame holds ${JSON.stringify(value)?.slice(0, 40)} here, not a ${spec.kind}: edit it as JSON.`}
+      />
+    );
   switch (spec.kind) {
     case "object":
       return <ObjectField {...props} />;
@@ -144,12 +178,25 @@ function Field(props: FieldProps) {
   }
 }
 
-function Label({ id, name, spec, required, helpId }: { id: string; name: string; spec: FieldSpec; required: boolean; helpId: string }) {
+function Label({
+  id,
+  name,
+  spec,
+  required,
+  helpId,
+}: {
+  id: string;
+  name: string;
+  spec: FieldSpec;
+  required: boolean;
+  helpId: string;
+}) {
   return (
     <>
       <label htmlFor={id} className="block font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null} <span className={hintClass}>{typeLabel(spec)}</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
+        <span className={hintClass}>{typeLabel(spec)}</span>
       </label>
       {spec.description ? (
         <p id={helpId} className={hintClass}>
@@ -190,7 +237,15 @@ function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
       </select>
     );
   } else if (spec.kind === "boolean") {
-    input = <input id={id} type="checkbox" aria-describedby={described} checked={value === true} onChange={(e) => set(path, e.target.checked)} />;
+    input = (
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={described}
+        checked={value === true}
+        onChange={(e) => set(path, e.target.checked)}
+      />
+    );
   } else if (spec.kind === "number" || spec.kind === "integer") {
     const kind = spec.kind;
     input = (
@@ -239,14 +294,26 @@ function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
 
 function ObjectField({ name, spec, required, path, args, set }: FieldProps) {
   return (
-    <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700" data-field={path.join(".")}>
+    <fieldset
+      className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+      data-field={path.join(".")}
+    >
       <legend className="px-1 font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null} <span className={hintClass}>object</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
+        <span className={hintClass}>object</span>
       </legend>
       {spec.description ? <p className={hintClass}>{spec.description}</p> : null}
       {spec.properties!.map((p) => (
-        <Field key={p.name} name={p.name} spec={p.spec} required={p.required} path={[...path, p.name]} args={args} set={set} />
+        <Field
+          key={p.name}
+          name={p.name}
+          spec={p.spec}
+          required={p.required}
+          path={[...path, p.name]}
+          args={args}
+          set={set}
+        />
       ))}
     </fieldset>
   );
@@ -256,10 +323,14 @@ function ArrayField({ name, spec, required, path, args, set }: FieldProps) {
   const list = (getAt(args, path) as unknown[] | undefined) ?? [];
   const item = spec.items ?? { kind: "json" as const };
   return (
-    <fieldset className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700" data-field={path.join(".")}>
+    <fieldset
+      className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+      data-field={path.join(".")}
+    >
       <legend className="px-1 font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null} <span className={hintClass}>{typeLabel(spec)}</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
+        <span className={hintClass}>{typeLabel(spec)}</span>
       </legend>
       {spec.description ? <p className={hintClass}>{spec.description}</p> : null}
       {list.map((_, i) => (

@@ -12,20 +12,26 @@ const TONE: Record<AudienceVerdict, string> = {
 export function AudienceVerdicts({ run }: { run: AuthRun }) {
   const met = run.steps.flatMap((s) => {
     const verdict = s.facts?.verdict as AudienceVerdict | undefined;
-    return verdict && verdict in AUDIENCE_WORDS ? [{ server: s.name.replace(/^audience: /, ""), verdict, status: s.response?.status }] : [];
+    return verdict && verdict in AUDIENCE_WORDS
+      ? [{ server: s.name.replace(/^audience: /, ""), verdict, status: s.response?.status }]
+      : [];
   });
   if (met.length === 0) return null;
   const aud = run.steps.find((s) => s.facts?.verdict)?.facts?.aud;
   return (
-    <section aria-label="The audience lesson" data-testid="audience-verdicts" className="rounded border border-violet-300 p-2 text-xs dark:border-violet-700">
+    <section
+      aria-label="The audience lesson"
+      data-testid="audience-verdicts"
+      className="rounded border border-violet-300 p-2 text-xs dark:border-violet-700"
+    >
       <h3 className="font-semibold">
         One token, issued for {typeof aud === "string" ? aud : JSON.stringify(aud)}, sent to {met.length} servers
       </h3>
       <ul className="mt-1 flex flex-col gap-1">
         {met.map((m) => (
           <li key={m.server} data-testid="audience-verdict" data-verdict={m.verdict}>
-            {m.server}: <strong className={TONE[m.verdict]}>{AUDIENCE_WORDS[m.verdict].words}</strong> ({m.status ?? "no answer"}) —{" "}
-            {AUDIENCE_WORDS[m.verdict].why}
+            {m.server}: <strong className={TONE[m.verdict]}>{AUDIENCE_WORDS[m.verdict].words}</strong> (
+            {m.status ?? "no answer"}) — {AUDIENCE_WORDS[m.verdict].why}
           </li>
         ))}
       </ul>

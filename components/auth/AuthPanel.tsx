@@ -31,7 +31,11 @@ const DEMO_LABELS: Record<AuthDemo, string> = {
   "naive-protected": "Naive server (accepts any token)",
 };
 
-type RunState = { status: "idle" } | { status: "running"; run?: AuthRun } | { status: "done"; run: AuthRun } | { status: "error"; message: string };
+type RunState =
+  | { status: "idle" }
+  | { status: "running"; run?: AuthRun }
+  | { status: "done"; run: AuthRun }
+  | { status: "error"; message: string };
 type Login = "browser" | "headless";
 
 const OUTCOME_TEXT: Record<AuthRun["outcome"], string> = {
@@ -59,11 +63,22 @@ export function AuthPanel({ commands }: PanelProps) {
   const [state, setState] = useState<RunState>({ status: "idle" });
 
   const settle = (reply: BridgeReply<AuthRun>) =>
-    setState(reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` });
+    setState(
+      reply.ok ? { status: "done", run: reply.value } : { status: "error", message: `${reply.kind}: ${reply.message}` },
+    );
   const start = async () => {
     setState({ status: "running" });
-    const target = source === "url" ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) } : { demo: source };
-    settle(await commands.api<AuthRun>("auth/run", { ...target, ...(scope.trim() ? { scope: scope.trim() } : {}), ...(login === "browser" ? { login } : {}) }));
+    const target =
+      source === "url"
+        ? { url: url.trim(), ...(clientId.trim() ? { clientId: clientId.trim() } : {}) }
+        : { demo: source };
+    settle(
+      await commands.api<AuthRun>("auth/run", {
+        ...target,
+        ...(scope.trim() ? { scope: scope.trim() } : {}),
+        ...(login === "browser" ? { login } : {}),
+      }),
+    );
   };
   // The gallery's lesson card: the lesson is chosen (the demo user signs in headlessly) and waits for Run.
   const [lesson, setLesson] = useState<AuthLesson | null>(null);
@@ -74,7 +89,8 @@ export function AuthPanel({ commands }: PanelProps) {
   });
   const run = state.status === "done" || state.status === "running" ? state.run : undefined;
   const mcpOrigin = run ? new URL(run.target).origin : "";
-  const authUrl = run?.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) ? run.authorizationUrl : undefined;
+  const authUrl =
+    run?.authorizationUrl && /^https?:\/\//i.test(run.authorizationUrl) ? run.authorizationUrl : undefined;
   const waiting = state.status === "done" && run?.flowId ? run : undefined;
   useCallbackHandoff(waiting?.authorizationUrl, (callbackUrl) => {
     if (!waiting) return;
@@ -130,7 +146,9 @@ export function AuthPanel({ commands }: PanelProps) {
           onChange={(e) => setLogin(e.target.value as Login)}
         >
           <option value="browser">I sign in, in a new tab</option>
-          <option value="headless">{source === "url" ? "Nobody: judge discovery only" : "The demo user, headless (over HTTP)"}</option>
+          <option value="headless">
+            {source === "url" ? "Nobody: judge discovery only" : "The demo user, headless (over HTTP)"}
+          </option>
         </select>
         <input
           aria-label="Scopes (optional)"
@@ -140,7 +158,12 @@ export function AuthPanel({ commands }: PanelProps) {
           value={scope}
           onChange={(e) => setScope(e.target.value)}
         />
-        <Button tone="primary" data-testid="auth-run" disabled={state.status === "running" || (source === "url" && !url.trim())} onClick={() => void start()}>
+        <Button
+          tone="primary"
+          data-testid="auth-run"
+          disabled={state.status === "running" || (source === "url" && !url.trim())}
+          onClick={() => void start()}
+        >
           {state.status === "running" ? "Running…" : waiting ? "Start over" : "Run the flow"}
         </Button>
       </PanelHeading>
@@ -164,7 +187,11 @@ export function AuthPanel({ commands }: PanelProps) {
             Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
           </p>
           {authUrl && state.status === "done" ? (
-            <SignInPrompt authorizationUrl={authUrl} stepUp={run.steps.some((s) => s.name === "step-up challenge")} demo={source !== "url"} />
+            <SignInPrompt
+              authorizationUrl={authUrl}
+              stepUp={run.steps.some((s) => s.name === "step-up challenge")}
+              demo={source !== "url"}
+            />
           ) : null}
           <AudienceVerdicts run={run} />
           <SequenceDiagram diagram={authDiagram(run)} testId="auth" />

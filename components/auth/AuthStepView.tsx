@@ -42,19 +42,32 @@ function Raw({ attempt }: { attempt: HttpAttempt }) {
   ]
     .filter((l) => l !== "")
     .join("\n");
-  return <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">{text}</pre>;
+  return (
+    <pre className="max-h-72 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">
+      {text}
+    </pre>
+  );
 }
 
 export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: string }) {
-  const attempts: HttpAttempt[] = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
+  const attempts: HttpAttempt[] =
+    step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
   return (
-    <li className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="auth-step" data-step={step.name} data-status={step.status}>
+    <li
+      className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
+      data-testid="auth-step"
+      data-step={step.name}
+      data-status={step.status}
+    >
       <div className="flex flex-wrap items-baseline gap-2">
         <span className={`font-bold ${TONE[step.status]}`} aria-label={step.status}>
           {MARK[step.status]}
         </span>
         <span className="font-semibold">{step.name}</span>
-        <span className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-900 dark:text-violet-100" title="Auth lane">
+        <span
+          className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-900 dark:text-violet-100"
+          title="Auth lane"
+        >
           Auth · {laneOf(step, mcpOrigin)}
         </span>
       </div>
@@ -70,7 +83,9 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
       ) : null}
       {attempts.length ? (
         <details className="mt-1">
-          <summary className="cursor-pointer">Raw HTTP ({attempts.length === 1 ? "1 exchange" : `${attempts.length} attempts`})</summary>
+          <summary className="cursor-pointer">
+            Raw HTTP ({attempts.length === 1 ? "1 exchange" : `${attempts.length} attempts`})
+          </summary>
           <div className="flex flex-col gap-1">
             {attempts.map((a, i) => (
               <Raw key={i} attempt={a} />

@@ -15,8 +15,8 @@ export function LessonNotice({ lesson, idle }: { lesson: AuthLesson; idle: boole
       <p>{lesson.about}</p>
       {idle ? (
         <p>
-          Press <strong>Run the flow</strong> to run it live: the embedded authorization server and three protected servers start on loopback, and the demo user
-          signs in over HTTP (nobody opens a tab).
+          Press <strong>Run the flow</strong> to run it live: the embedded authorization server and three protected
+          servers start on loopback, and the demo user signs in over HTTP (nobody opens a tab).
         </p>
       ) : null}
     </section>

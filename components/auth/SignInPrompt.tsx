@@ -5,7 +5,15 @@
 import { AUTH_CALLBACK_PATH } from "@/lib/auth/request";
 import { DEMO_USER } from "@/lib/auth/demo-user";
 
-export function SignInPrompt({ authorizationUrl, stepUp, demo }: { authorizationUrl: string; stepUp: boolean; demo: boolean }) {
+export function SignInPrompt({
+  authorizationUrl,
+  stepUp,
+  demo,
+}: {
+  authorizationUrl: string;
+  stepUp: boolean;
+  demo: boolean;
+}) {
   const callback = typeof location === "undefined" ? AUTH_CALLBACK_PATH : `${location.origin}${AUTH_CALLBACK_PATH}`;
   return (
     <div
@@ -22,20 +30,25 @@ export function SignInPrompt({ authorizationUrl, stepUp, demo }: { authorization
         >
           {stepUp ? "Log in again: consent to more scope (step-up)" : "Log in"}
         </a>{" "}
-        opens the authorization server in a new tab; after you consent it sends that tab to this playground&apos;s callback, and this view goes on.
+        opens the authorization server in a new tab; after you consent it sends that tab to this playground&apos;s
+        callback, and this view goes on.
       </p>
       {demo ? (
         <p data-testid="auth-demo-credentials">
-          The embedded authorization server&apos;s demo user: <code>{DEMO_USER.login}</code>, password <code>{DEMO_USER.password}</code>.
+          The embedded authorization server&apos;s demo user: <code>{DEMO_USER.login}</code>, password{" "}
+          <code>{DEMO_USER.password}</code>.
         </p>
       ) : (
         <p data-testid="auth-register-hint">
-          At your authorization server, register a public client (no secret, PKCE S256) with grant types authorization_code and refresh_token and the redirect
-          URI <code className="break-all">{callback}</code> — or leave the client ID empty if it offers dynamic registration.
+          At your authorization server, register a public client (no secret, PKCE S256) with grant types
+          authorization_code and refresh_token and the redirect URI <code className="break-all">{callback}</code> — or
+          leave the client ID empty if it offers dynamic registration.
         </p>
       )}
       <details>
-        <summary className="cursor-pointer">The authorization URL (no secret in it: PKCE sends only the challenge)</summary>
+        <summary className="cursor-pointer">
+          The authorization URL (no secret in it: PKCE sends only the challenge)
+        </summary>
         <code className="break-all" data-testid="auth-authorization-url">
           {authorizationUrl}
         </code>

@@ -19,7 +19,10 @@ function stateOf(href: string | undefined): string | null {
 }
 
 /** `authorizationUrl`: the URL the person was sent to (undefined when nothing waits); `onCallback` gets the callback URL. */
-export function useCallbackHandoff(authorizationUrl: string | undefined, onCallback: (callbackUrl: string) => void): void {
+export function useCallbackHandoff(
+  authorizationUrl: string | undefined,
+  onCallback: (callbackUrl: string) => void,
+): void {
   const handler = useRef(onCallback);
   useEffect(() => {
     handler.current = onCallback;

@@ -20,10 +20,22 @@ function outcome(row: AuditRow): string {
 }
 
 /** For server authors: are the cache hints of every cacheable method present and right? */
-export function AuditSection({ audit, disabled, onRun }: { audit: CacheSessionState["audit"]; disabled: string | null; onRun: () => void }) {
+export function AuditSection({
+  audit,
+  disabled,
+  onRun,
+}: {
+  audit: CacheSessionState["audit"];
+  disabled: string | null;
+  onRun: () => void;
+}) {
   const report = audit.report;
   return (
-    <section data-testid="cache-audit" aria-label="Check cache hints" className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+    <section
+      data-testid="cache-audit"
+      aria-label="Check cache hints"
+      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-xs font-semibold">Check this server&apos;s cache hints</h3>
         <Button
@@ -39,7 +51,8 @@ export function AuditSection({ audit, disabled, onRun }: { audit: CacheSessionSt
             data-testid="cache-audit-summary"
             className={`text-xs ${report.errors ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}
           >
-            {audit.targetLabel}: {report.errors} error{report.errors === 1 ? "" : "s"}, {report.warnings} warning{report.warnings === 1 ? "" : "s"}
+            {audit.targetLabel}: {report.errors} error{report.errors === 1 ? "" : "s"}, {report.warnings} warning
+            {report.warnings === 1 ? "" : "s"}
           </span>
         ) : null}
       </div>

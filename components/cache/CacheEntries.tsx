@@ -5,7 +5,12 @@ import { Button } from "../ui";
 import { useNow } from "./useNow";
 
 /** The cached entries with their age and state, live. */
-export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string) => void; testid?: string; names?: Record<string, string> }) {
+export function CacheEntries(props: {
+  cache: CacheState;
+  onRemove?: (id: string) => void;
+  testid?: string;
+  names?: Record<string, string>;
+}) {
   const { cache, onRemove, testid = "cache-entries", names } = props;
   // Ages keep counting while anything is listed.
   const now = useNow(cache.entries.length > 0 ? Infinity : 0);
@@ -52,10 +57,20 @@ export function CacheEntries(props: { cache: CacheState; onRemove?: (id: string)
             <td>{r.hits}</td>
             <td
               data-testid="entry-state"
-              className={r.freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}
+              className={
+                r.freshness.state === "fresh"
+                  ? "text-emerald-700 dark:text-emerald-300"
+                  : "text-slate-600 dark:text-slate-400"
+              }
             >
-              <span className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700" aria-hidden="true">
-                <span className="absolute inset-y-0 left-0 bg-emerald-500" style={{ width: `${Math.round(r.freshness.fraction * 100)}%` }} />
+              <span
+                className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700"
+                aria-hidden="true"
+              >
+                <span
+                  className="absolute inset-y-0 left-0 bg-emerald-500"
+                  style={{ width: `${Math.round(r.freshness.fraction * 100)}%` }}
+                />
               </span>
               {r.freshness.text}
             </td>

@@ -20,10 +20,14 @@ function line(e: CacheLogEvent): string {
 export function CacheLog({ log }: { log: CacheLogEvent[] }) {
   if (log.length === 0) return null;
   return (
-    <ol data-testid="cache-log" className="max-h-40 space-y-0.5 overflow-auto text-[11px] text-slate-700 dark:text-slate-300">
+    <ol
+      data-testid="cache-log"
+      className="max-h-40 space-y-0.5 overflow-auto text-[11px] text-slate-700 dark:text-slate-300"
+    >
       {[...log].reverse().map((e, i) => (
         <li key={log.length - i} data-testid="cache-log-line" data-kind={e.kind}>
-          <span className="text-slate-600 dark:text-slate-400">{new Date(e.at).toLocaleTimeString("en-GB")}</span> {line(e)}
+          <span className="text-slate-600 dark:text-slate-400">{new Date(e.at).toLocaleTimeString("en-GB")}</span>{" "}
+          {line(e)}
         </li>
       ))}
     </ol>

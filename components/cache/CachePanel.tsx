@@ -15,7 +15,8 @@ import { useCacheState } from "./useCache";
 
 /** The Cache tab: the client cache (on/off), its entries, the gateway view, listen streams and violations. */
 export function CachePanel(props: PanelProps) {
-  if (!props.cache) return <p className="text-xs text-slate-600 dark:text-slate-400">The cache runtime is not wired into this page.</p>;
+  if (!props.cache)
+    return <p className="text-xs text-slate-600 dark:text-slate-400">The cache runtime is not wired into this page.</p>;
   return <CacheTab {...props} cache={props.cache} />;
 }
 
@@ -41,18 +42,26 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
           />
           Answer fresh requests from the client cache {cache.enabled ? "(on)" : "(off)"}
         </label>
-        <Button data-testid="cache-clear" disabled={cache.cache.entries.length === 0} onClick={() => runtime.store.dispatch({ type: "cache/clear" })}>
+        <Button
+          data-testid="cache-clear"
+          disabled={cache.cache.entries.length === 0}
+          onClick={() => runtime.store.dispatch({ type: "cache/clear" })}
+        >
           Clear
         </Button>
       </PanelHeading>
       <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
         <li>
-          ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and input_required answers are never cached.
+          ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and
+          input_required answers are never cached.
         </li>
         <li data-testid="scope-rule-public">{SCOPE_RULES.public}</li>
         <li data-testid="scope-rule-private">{SCOPE_RULES.private}</li>
       </ul>
-      <CacheEntries cache={cache.cache} onRemove={(entryId) => runtime.store.dispatch({ type: "cache/remove", entryId })} />
+      <CacheEntries
+        cache={cache.cache}
+        onRemove={(entryId) => runtime.store.dispatch({ type: "cache/remove", entryId })}
+      />
       <CacheLog log={cache.log} />
       {violations.length > 0 ? (
         <section data-testid="cache-violations" aria-label="Violations" className="space-y-1">
@@ -76,7 +85,10 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
         sessions={cache.listens}
         disabled={notReady}
         makeFrame={(id, filter) => listenFrameText(id, filter, envelope.ok ? envelope.value : undefined)}
-        onOpen={(frameText) => view.kind === "ready" && runtime.openListen({ target: view.target, targetKey: view.key, targetLabel: view.label, frameText })}
+        onOpen={(frameText) =>
+          view.kind === "ready" &&
+          runtime.openListen({ target: view.target, targetKey: view.key, targetLabel: view.label, frameText })
+        }
         onClose={(listenId) => void runtime.closeListen(listenId)}
       />
       <GatewaySection

@@ -16,8 +16,13 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
   if (view.kind === "none") return null;
   if (view.kind === "served") {
     return (
-      <div data-testid="served-from-cache" className="flex flex-wrap items-center gap-2 rounded bg-violet-50 px-2 py-1 text-xs dark:bg-violet-950">
-        <span className={`${chip} bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-100`}>{view.text}</span>
+      <div
+        data-testid="served-from-cache"
+        className="flex flex-wrap items-center gap-2 rounded bg-violet-50 px-2 py-1 text-xs dark:bg-violet-950"
+      >
+        <span className={`${chip} bg-violet-200 text-violet-900 dark:bg-violet-800 dark:text-violet-100`}>
+          {view.text}
+        </span>
         <span className="text-slate-600 dark:text-slate-300">
           nothing was sent: the client cache answered · key <code>{view.keyLabel}</code>
         </span>
@@ -28,7 +33,11 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
   const { badge } = view;
   if (badge.kind === "not-cached") {
     return (
-      <div data-testid="cache-badge" data-kind="not-cached" className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800">
+      <div
+        data-testid="cache-badge"
+        data-kind="not-cached"
+        className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800"
+      >
         <span className={`${chip} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>not cached</span>{" "}
         <span className="text-slate-600 dark:text-slate-300">{badge.explanation}</span>
         <ViolationLines violations={badge.violations} />

@@ -3,15 +3,35 @@ import { freshnessView } from "@/lib/cache/selectors";
 import { useNow } from "./useNow";
 
 /** A bar that empties from receipt to expiry, live; stale entries show why. */
-export function FreshnessBar({ receivedAt, ttlMs, invalidated }: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } }) {
+export function FreshnessBar({
+  receivedAt,
+  ttlMs,
+  invalidated,
+}: {
+  receivedAt: number;
+  ttlMs: number;
+  invalidated?: { at: number; by: string };
+}) {
   const now = useNow(invalidated ? 0 : receivedAt + ttlMs);
   const view = freshnessView({ receivedAt, ttlMs, invalidated }, now);
   return (
     <span data-testid="freshness" data-state={view.state} className="inline-flex items-center gap-1.5">
-      <span className="relative inline-block h-1.5 w-20 overflow-hidden rounded bg-slate-200 dark:bg-slate-700" aria-hidden="true">
-        <span className="absolute inset-y-0 left-0 bg-emerald-500 transition-[width] duration-500" style={{ width: `${Math.round(view.fraction * 100)}%` }} />
+      <span
+        className="relative inline-block h-1.5 w-20 overflow-hidden rounded bg-slate-200 dark:bg-slate-700"
+        aria-hidden="true"
+      >
+        <span
+          className="absolute inset-y-0 left-0 bg-emerald-500 transition-[width] duration-500"
+          style={{ width: `${Math.round(view.fraction * 100)}%` }}
+        />
       </span>
-      <span className={view.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"}>{view.text}</span>
+      <span
+        className={
+          view.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"
+        }
+      >
+        {view.text}
+      </span>
     </span>
   );
 }

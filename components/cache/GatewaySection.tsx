@@ -19,13 +19,21 @@ export function GatewaySection({
 }) {
   const { gateway } = cache;
   const setUser = (i: number, authorization: string) =>
-    runtime.store.dispatch({ type: "gateway/users", users: gateway.users.map((u, j) => (j === i ? { ...u, authorization } : u)) });
+    runtime.store.dispatch({
+      type: "gateway/users",
+      users: gateway.users.map((u, j) => (j === i ? { ...u, authorization } : u)),
+    });
   return (
-    <section data-testid="gateway" aria-label="Gateway view" className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+    <section
+      data-testid="gateway"
+      aria-label="Gateway view"
+      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <h3 className="text-xs font-semibold">Gateway view — one shared cache, two users</h3>
       <p className="text-[11px] text-slate-600 dark:text-slate-300">
-        Replays the editor&apos;s frame as each user, in order, through a simulated shared gateway. Over HTTP each upstream request carries that user&apos;s
-        Authorization header; over stdio the users differ only at the gateway. Every upstream fetch appears in the timeline as &quot;gateway: name&quot;.
+        Replays the editor&apos;s frame as each user, in order, through a simulated shared gateway. Over HTTP each
+        upstream request carries that user&apos;s Authorization header; over stdio the users differ only at the gateway.
+        Every upstream fetch appears in the timeline as &quot;gateway: name&quot;.
       </p>
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {gateway.users.map((u, i) => (
@@ -40,7 +48,13 @@ export function GatewaySection({
             />
           </label>
         ))}
-        <Button tone="primary" data-testid="gateway-replay" disabled={gateway.running || disabled !== null} title={disabled ?? undefined} onClick={onReplay}>
+        <Button
+          tone="primary"
+          data-testid="gateway-replay"
+          disabled={gateway.running || disabled !== null}
+          title={disabled ?? undefined}
+          onClick={onReplay}
+        >
           {gateway.running ? "Replaying…" : "Replay as both users"}
         </Button>
         <Button data-testid="gateway-clear" onClick={() => runtime.store.dispatch({ type: "gateway/clear" })}>
@@ -73,7 +87,11 @@ export function GatewaySection({
                       : "text-blue-700 dark:text-blue-300"
                 }
               >
-                {s.decision === "served-from-shared-cache" ? "served by the gateway" : s.decision === "failed" ? "failed" : "fetched from the server"}
+                {s.decision === "served-from-shared-cache"
+                  ? "served by the gateway"
+                  : s.decision === "failed"
+                    ? "failed"
+                    : "fetched from the server"}
               </span>
               <span className="text-slate-600 dark:text-slate-300"> — {s.explanation}</span>
             </li>

@@ -13,7 +13,11 @@ const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][]
 function Stream({ session, onClose }: { session: ListenSession; onClose: () => void }) {
   const ack = session.view?.acked;
   return (
-    <li data-testid="listen-stream" data-status={session.status} className="space-y-1 rounded bg-slate-50 p-2 text-xs dark:bg-slate-800">
+    <li
+      data-testid="listen-stream"
+      data-status={session.status}
+      className="space-y-1 rounded bg-slate-50 p-2 text-xs dark:bg-slate-800"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <code className="font-semibold">{String(session.view?.listenId ?? session.listenId)}</code>
         <span className="text-slate-600 dark:text-slate-400">{session.targetLabel}</span>
@@ -35,7 +39,8 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
       {session.end ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{session.end.message}</p> : null}
       {session.notificationsNotKept ? (
         <p data-testid="listen-not-kept" className="text-[11px] text-slate-600 dark:text-slate-400">
-          {session.notificationsNotKept} earlier notifications are not listed (the newest {session.notifications.length} are)
+          {session.notificationsNotKept} earlier notifications are not listed (the newest {session.notifications.length}{" "}
+          are)
         </p>
       ) : null}
       <ol className="space-y-0.5">
@@ -44,7 +49,10 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
             <code>{JSON.stringify(n.frame)}</code>
             <span data-testid="listen-invalidated" className="text-violet-700 dark:text-violet-300">
               {" "}
-              → {n.invalidated.length > 0 ? `made stale: ${n.invalidated.join(", ")}` : "no cached entry was fresh for it"}
+              →{" "}
+              {n.invalidated.length > 0
+                ? `made stale: ${n.invalidated.join(", ")}`
+                : "no cached entry was fresh for it"}
             </span>
           </li>
         ))}
@@ -61,17 +69,29 @@ export function ListenSection(props: {
   onOpen: (frameText: string) => void;
   onClose: (listenId: string) => void;
 }) {
-  const [filter, setFilter] = useState<SubscriptionFilter>({ toolsListChanged: true, resourcesListChanged: true, resourceSubscriptions: ["calendar://week"] });
+  const [filter, setFilter] = useState<SubscriptionFilter>({
+    toolsListChanged: true,
+    resourcesListChanged: true,
+    resourceSubscriptions: ["calendar://week"],
+  });
   const [uris, setUris] = useState("calendar://week");
   const id = `listen-${props.sessions.length + 1}`;
   const frame = props.makeFrame(id, { ...filter, resourceSubscriptions: uris.split(",") });
   return (
-    <section data-testid="listen" aria-label="Listen stream" className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700">
+    <section
+      data-testid="listen"
+      aria-label="Listen stream"
+      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <h3 className="text-xs font-semibold">subscriptions/listen — notifications that invalidate</h3>
       <div className="flex flex-wrap items-center gap-3 text-xs">
         {FLAGS.map(([key, label]) => (
           <label key={key} className="flex items-center gap-1">
-            <input type="checkbox" checked={filter[key] === true} onChange={(e) => setFilter({ ...filter, [key]: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={filter[key] === true}
+              onChange={(e) => setFilter({ ...filter, [key]: e.target.checked })}
+            />
             {label}
           </label>
         ))}

@@ -15,7 +15,13 @@ export function ViolationLines({
   return (
     <ul className="space-y-0.5">
       {violations.map((v, i) => (
-        <li key={i} data-testid="cache-violation" data-rule={v.rule} data-level={v.level} className={`text-[11px] ${LEVEL[v.level]}`}>
+        <li
+          key={i}
+          data-testid="cache-violation"
+          data-rule={v.rule}
+          data-level={v.level}
+          className={`text-[11px] ${LEVEL[v.level]}`}
+        >
           <span className="font-semibold">
             {v.level === "error" ? "✕" : "!"} {v.rule}
           </span>

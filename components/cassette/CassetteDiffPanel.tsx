@@ -13,12 +13,22 @@ import { selectTarget, targetHasProcess } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelSection, inputClass } from "../ui";
 
-type Loaded = { kind: "none" } | { kind: "error"; name: string; reason: string } | { kind: "ok"; name: string; cassette: Cassette };
+type Loaded =
+  { kind: "none" } | { kind: "error"; name: string; reason: string } | { kind: "ok"; name: string; cassette: Cassette };
 type Run =
   | { kind: "idle" }
   | { kind: "running" }
   | { kind: "failed"; message: string }
-  | { kind: "done"; heading: string; rows: DiffRow[]; general: Difference[]; breaking: number; nonBreaking: Difference[]; same: number; compared: number };
+  | {
+      kind: "done";
+      heading: string;
+      rows: DiffRow[];
+      general: Difference[];
+      breaking: number;
+      nonBreaking: Difference[];
+      same: number;
+      compared: number;
+    };
 
 /** Cassette files are read whole; one larger than this is refused before it is read. */
 const MAX_FILE_BYTES = 20_000_000;
@@ -33,9 +43,17 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
     setRun({ kind: "idle" });
     setWhich(0);
     if (file.size > MAX_FILE_BYTES)
-      return setLoaded({ kind: "error", name: file.name, reason: `it is larger than ${MAX_FILE_BYTES.toLocaleString("en-US")} bytes` });
+      return setLoaded({
+        kind: "error",
+        name: file.name,
+        reason: `it is larger than ${MAX_FILE_BYTES.toLocaleString("en-US")} bytes`,
+      });
     const parsed = parseCassetteText(await file.text());
-    setLoaded(parsed.ok ? { kind: "ok", name: file.name, cassette: parsed.cassette } : { kind: "error", name: file.name, reason: parsed.reason });
+    setLoaded(
+      parsed.ok
+        ? { kind: "ok", name: file.name, cassette: parsed.cassette }
+        : { kind: "error", name: file.name, reason: parsed.reason },
+    );
   }
 
   async function diff() {
@@ -49,8 +67,13 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         loaded.cassette,
         which,
         async (frame, extra) => {
-          const exchange = await commands.sendFrame(frame, { label: `cassette diff: ${extra?.label ?? "request"}`, headers: extra?.headers, noCache: true });
-          if (!exchange) throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the Timeline`);
+          const exchange = await commands.sendFrame(frame, {
+            label: `cassette diff: ${extra?.label ?? "request"}`,
+            headers: extra?.headers,
+            noCache: true,
+          });
+          if (!exchange)
+            throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the Timeline`);
           return exchange;
         },
         view.label,
@@ -58,8 +81,19 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       if (!result.ok) return setRun({ kind: "failed", message: result.reason });
       const { rows, general } = diffRows(result.report, result.pairs);
       const { breaking, nonBreaking, same, compared } = result.report;
-      setRun({ kind: "done", heading: result.heading, rows, general, breaking: breaking.length, nonBreaking, same, compared });
-      say(breaking.length ? `${breaking.length} breaking change${breaking.length > 1 ? "s" : ""}` : "No breaking changes");
+      setRun({
+        kind: "done",
+        heading: result.heading,
+        rows,
+        general,
+        breaking: breaking.length,
+        nonBreaking,
+        same,
+        compared,
+      });
+      say(
+        breaking.length ? `${breaking.length} breaking change${breaking.length > 1 ? "s" : ""}` : "No breaking changes",
+      );
     } catch (e) {
       setRun({ kind: "failed", message: (e as Error).message });
     }
@@ -91,7 +125,12 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         {targets.length > 1 ? (
           <label className="inline-flex items-center gap-1">
             Recorded target
-            <select className={inputClass} value={which} onChange={(e) => setWhich(Number(e.target.value))} data-testid="cassette-target">
+            <select
+              className={inputClass}
+              value={which}
+              onChange={(e) => setWhich(Number(e.target.value))}
+              data-testid="cassette-target"
+            >
               {targets.map((t, i) => (
                 <option key={i} value={i}>
                   {t.label}
@@ -121,7 +160,8 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       </p>
       {loaded.kind === "error" ? (
         <p role="alert" data-testid="cassette-file-error" className="text-xs text-red-700 dark:text-red-400">
-          Could not read {loaded.name} as a cassette: {loaded.reason}. Choose a file written by npm run cli -- record or cassette.
+          Could not read {loaded.name} as a cassette: {loaded.reason}. Choose a file written by npm run cli -- record or
+          cassette.
         </p>
       ) : null}
       {run.kind === "failed" ? (
@@ -142,7 +182,11 @@ function DiffList({ items, tone }: { items: Difference[]; tone: "breaking" | "ot
   return (
     <ul className="ml-4 list-disc">
       {items.map((d, i) => (
-        <li key={i} className={`break-words ${tone === "breaking" ? "text-red-800 dark:text-red-300" : ""}`} data-kind={d.kind}>
+        <li
+          key={i}
+          className={`break-words ${tone === "breaking" ? "text-red-800 dark:text-red-300" : ""}`}
+          data-kind={d.kind}
+        >
           <span className="font-semibold">{d.kind}</span> <code className="break-all">{d.path}</code>: {d.detail}
         </li>
       ))}
@@ -154,8 +198,8 @@ function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
   return (
     <div data-testid="cassette-diff" data-breaking={run.breaking} className="flex flex-col gap-2 text-xs">
       <p className="font-semibold" role="status">
-        {run.breaking ? `${run.breaking} breaking change${run.breaking > 1 ? "s" : ""}` : "No breaking changes"}; {run.nonBreaking.length} not breaking;{" "}
-        {run.same} of {run.compared} answers the same (ids aside).
+        {run.breaking ? `${run.breaking} breaking change${run.breaking > 1 ? "s" : ""}` : "No breaking changes"};{" "}
+        {run.nonBreaking.length} not breaking; {run.same} of {run.compared} answers the same (ids aside).
       </p>
       <p className="break-words text-slate-600 dark:text-slate-400">{run.heading}</p>
       {run.general.length ? <DiffList items={run.general} tone="breaking" /> : null}
@@ -180,7 +224,10 @@ function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
             {row.breaking.length ? <DiffList items={row.breaking} tone="breaking" /> : null}
             <div className="mt-1 grid grid-cols-2 gap-2">
               <FrameColumn title="Recorded" text={json(row.recorded)} />
-              <FrameColumn title="Live" text={row.live.frame ? json(row.live.frame) : `no answer: ${row.live.failure ?? "nothing came back"}`} />
+              <FrameColumn
+                title="Live"
+                text={row.live.frame ? json(row.live.frame) : `no answer: ${row.live.failure ?? "nothing came back"}`}
+              />
             </div>
           </li>
         ))}
@@ -199,7 +246,11 @@ function FrameColumn({ title, text }: { title: string; text: string }) {
   return (
     <div className="min-w-0">
       <div className="font-medium text-slate-700 dark:text-slate-300">{title}</div>
-      <pre tabIndex={0} aria-label={title} className="max-h-64 overflow-auto rounded bg-slate-100 p-1 text-[11px] dark:bg-slate-900">
+      <pre
+        tabIndex={0}
+        aria-label={title}
+        className="max-h-64 overflow-auto rounded bg-slate-100 p-1 text-[11px] dark:bg-slate-900"
+      >
         {text}
       </pre>
     </div>

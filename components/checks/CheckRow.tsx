@@ -37,7 +37,9 @@ export function CheckRow({
       className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>{status}</span>
+        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>
+          {status}
+        </span>
         <span className="font-mono font-semibold">{row.id}</span>
         <span
           className={`rounded px-1 font-mono text-[11px] ${row.level === "MUST" ? "bg-slate-800 text-white dark:bg-slate-200 dark:text-slate-900" : "border border-slate-300 dark:border-slate-600"}`}
@@ -45,18 +47,32 @@ export function CheckRow({
           {row.level}
         </span>
         <span className="flex-1 text-slate-800 dark:text-slate-100">{row.title}</span>
-        <Button data-testid="check-rerun" disabled={busy} onClick={onRerun} title="Run this check again (after the era probe)">
+        <Button
+          data-testid="check-rerun"
+          disabled={busy}
+          onClick={onRerun}
+          title="Run this check again (after the era probe)"
+        >
           Re-run
         </Button>
       </div>
       {row.state === "done" ? (
         <div className="mt-1 space-y-1 pl-[4.5rem]">
-          <p data-testid="check-detail" data-blocked={row.result.blocked ? "true" : undefined} className="text-slate-700 dark:text-slate-200">
+          <p
+            data-testid="check-detail"
+            data-blocked={row.result.blocked ? "true" : undefined}
+            className="text-slate-700 dark:text-slate-200"
+          >
             {row.result.blocked ? <span className="font-semibold">Could not run: </span> : null}
             {row.result.detail}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
-            <a className="underline" href={row.result.specUrl ?? specUrl(row.result.spec)} target="_blank" rel="noopener noreferrer">
+            <a
+              className="underline"
+              href={row.result.specUrl ?? specUrl(row.result.spec)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               {row.result.specRef}
             </a>
             {links.length ? <span>· frames:</span> : null}

@@ -14,10 +14,16 @@ export function ChecksExport({ report }: { report: CheckReport }) {
       className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-300"
     >
       <span>Export this run (the CLI&apos;s formats):</span>
-      <Button data-testid="checks-export-json" onClick={() => downloadText(reportFileName(report, "json"), cliJsonText(report), "application/json")}>
+      <Button
+        data-testid="checks-export-json"
+        onClick={() => downloadText(reportFileName(report, "json"), cliJsonText(report), "application/json")}
+      >
         JSON
       </Button>
-      <Button data-testid="checks-export-junit" onClick={() => downloadText(reportFileName(report, "xml"), toJunit(report), "application/xml")}>
+      <Button
+        data-testid="checks-export-junit"
+        onClick={() => downloadText(reportFileName(report, "xml"), toJunit(report), "application/xml")}
+      >
         JUnit XML
       </Button>
     </div>

@@ -34,7 +34,9 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const stale = checks.targetKey !== undefined && view.kind === "ready" && checks.targetKey !== view.key;
   // Unreachable yet with results: a protected server, of which only the authorization checks ran.
   const ran = report?.era === "unreachable" && !running ? rows.filter((r) => r.state === "done") : rows;
-  const shown = problemsOnly ? ran.filter((r) => r.state !== "done" || r.result.status === "fail" || r.result.status === "warn") : ran;
+  const shown = problemsOnly
+    ? ran.filter((r) => r.state !== "done" || r.result.status === "fail" || r.result.status === "warn")
+    : ran;
 
   return (
     <section className="flex flex-col gap-2" aria-label="Checks" data-testid="checks-panel" data-phase={checks.phase}>
@@ -55,7 +57,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
             </option>
           ))}
         </select>
-        <Button tone="primary" data-testid="checks-run" disabled={running || view.kind !== "ready"} onClick={() => void run()}>
+        <Button
+          tone="primary"
+          data-testid="checks-run"
+          disabled={running || view.kind !== "ready"}
+          onClick={() => void run()}
+        >
           {running ? `Running ${checks.current ?? "the probe"}…` : "Run all checks"}
         </Button>
         <Button
@@ -68,12 +75,16 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         </Button>
       </PanelHeading>
 
-      <fieldset data-testid="checks-emulation" className="flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-300">
+      <fieldset
+        data-testid="checks-emulation"
+        className="flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-300"
+      >
         <legend className="sr-only">Client emulation</legend>
         <span>Check as a client with:</span>
         <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
         <span data-testid="checks-emulation-shared" className="text-slate-600 dark:text-slate-300">
-          (the page&apos;s one client emulation: the same switches as Envelope settings, so every Send and probe uses them too)
+          (the page&apos;s one client emulation: the same switches as Envelope settings, so every Send and probe uses
+          them too)
         </span>
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
@@ -110,7 +121,8 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         <p data-testid="checks-score" data-score={report.score} className="text-sm">
           Score: <span className="font-semibold">{report.score}/100</span>{" "}
           <span className="text-xs text-slate-500 dark:text-slate-400">
-            (MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run count as 0)
+            (MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run
+            count as 0)
           </span>
         </p>
       ) : null}
@@ -143,14 +155,21 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
             </span>
             <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
             <span className="text-slate-600 dark:text-slate-400">{counts.skip} skipped</span>
-            {counts["not-testable"] ? <span className="text-slate-600 dark:text-slate-400">{counts["not-testable"]} not testable</span> : null}
+            {counts["not-testable"] ? (
+              <span className="text-slate-600 dark:text-slate-400">{counts["not-testable"]} not testable</span>
+            ) : null}
             {report && report.era !== "unreachable" ? (
               <span data-testid="checks-score" className="text-slate-700 dark:text-slate-200">
                 score {report.score}/100, {report.coverage.applied} of {report.coverage.total} applied
               </span>
             ) : null}
             <label className="ml-auto flex items-center gap-1">
-              <input type="checkbox" data-testid="checks-problems-only" checked={problemsOnly} onChange={(e) => setProblemsOnly(e.target.checked)} />
+              <input
+                type="checkbox"
+                data-testid="checks-problems-only"
+                checked={problemsOnly}
+                onChange={(e) => setProblemsOnly(e.target.checked)}
+              />
               failures and warnings only
             </label>
           </div>
@@ -174,8 +193,9 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           data-testid="checks-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against {view.kind === "ready" ? view.label : "the target above"}: the era probe
-          first, then every rule of the digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
+          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against{" "}
+          {view.kind === "ready" ? view.label : "the target above"}: the era probe first, then every rule of the
+          digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
         </p>
       ) : null}
     </section>

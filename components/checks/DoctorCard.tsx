@@ -5,7 +5,15 @@ import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
 import { Button } from "../ui";
 
 /** `httpUrl`: the target's URL when it is a custom HTTP one (a 401 then offers the Auth tab with it filled in). */
-export function DoctorCard({ diagnosis, httpUrl, endedProcess = false }: { diagnosis: Diagnosis; httpUrl?: string; endedProcess?: boolean }) {
+export function DoctorCard({
+  diagnosis,
+  httpUrl,
+  endedProcess = false,
+}: {
+  diagnosis: Diagnosis;
+  httpUrl?: string;
+  endedProcess?: boolean;
+}) {
   const healthy = !diagnosis.brokenAt;
   return (
     <div
@@ -16,8 +24,20 @@ export function DoctorCard({ diagnosis, httpUrl, endedProcess = false }: { diagn
       <p className="font-semibold">{diagnosis.summary}</p>
       <ol className="mt-1 space-y-1">
         {diagnosis.rungs.map((r, i) => (
-          <li key={i} data-testid="doctor-rung" data-rung={r.rung} data-ok={r.ok ? "true" : "false"} data-problem={r.problem ?? ""}>
-            <span className={r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"}>{r.ok ? "OK" : "BROKEN"}</span>{" "}
+          <li
+            key={i}
+            data-testid="doctor-rung"
+            data-rung={r.rung}
+            data-ok={r.ok ? "true" : "false"}
+            data-problem={r.problem ?? ""}
+          >
+            <span
+              className={
+                r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"
+              }
+            >
+              {r.ok ? "OK" : "BROKEN"}
+            </span>{" "}
             <span className="font-mono">{r.rung}</span>: {r.detail}
             {r.advice ? (
               <p data-testid="doctor-advice" className="pl-4 text-slate-700 dark:text-slate-200">

@@ -10,7 +10,10 @@ import type { Target } from "@/lib/bridge/contract";
 import type { PanelProps } from "../playground/types";
 
 /** An http(s) URL target's authorization, judged on the server (POST /api/auth/check) for C57 and A01–A10. */
-function authorizationOf(target: Target, commands: PanelProps["commands"]): (() => Promise<AuthJudgement | undefined>) | undefined {
+function authorizationOf(
+  target: Target,
+  commands: PanelProps["commands"],
+): (() => Promise<AuthJudgement | undefined>) | undefined {
   if (target.kind !== "http") return undefined;
   return async () => {
     const reply = await commands.api<AuthJudgement>("auth/check", { url: target.url });
@@ -18,12 +21,19 @@ function authorizationOf(target: Target, commands: PanelProps["commands"]): (() 
   };
 }
 
-export function useChecks({ state, dispatch: dispatchSession, commands }: Pick<PanelProps, "state" | "dispatch" | "commands">) {
+export function useChecks({
+  state,
+  dispatch: dispatchSession,
+  commands,
+}: Pick<PanelProps, "state" | "dispatch" | "commands">) {
   const [checks, dispatch] = useReducer(checksReducer, INITIAL_CHECKS);
   const [policyChoice, setPolicy] = useState<ToolCallPolicy | null>(null);
   // One client emulation for the page: the tab shows and edits the envelope settings' switch (every Send uses it too).
   const emulate: Emulation = useMemo(() => state.envelope.emulate ?? {}, [state.envelope.emulate]);
-  const setEmulate = useCallback((next: Emulation) => dispatchSession({ type: "envelope/set", patch: { emulate: next } }), [dispatchSession]);
+  const setEmulate = useCallback(
+    (next: Emulation) => dispatchSession({ type: "envelope/set", patch: { emulate: next } }),
+    [dispatchSession],
+  );
   const view = selectTarget(state);
   // Embedded demo servers are ours: their tools may be called. Anything else: read-only tools only.
   const policy: ToolCallPolicy = policyChoice ?? (state.preset.startsWith("custom") ? "read-only" : "all");
@@ -41,7 +51,10 @@ export function useChecks({ state, dispatch: dispatchSession, commands }: Pick<P
             toolCalls: policy,
             emulate,
             authorization: authorizationOf(view.target, commands),
-            onProgress: (e) => dispatch(e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result }),
+            onProgress: (e) =>
+              dispatch(
+                e.phase === "start" ? { type: "check/started", id: e.id } : { type: "check/done", result: e.result },
+              ),
           },
         );
         dispatch({ type: "run/finished", report, only });

@@ -8,7 +8,10 @@ import type { PanelProps } from "../playground/types";
 
 /** `endedProcess`: the target's process never answered and Diagnose ended it (it would otherwise keep running). */
 export type DoctorState =
-  { phase: "idle" } | { phase: "running" } | { phase: "done"; diagnosis: Diagnosis; endedProcess: boolean } | { phase: "error"; message: string };
+  | { phase: "idle" }
+  | { phase: "running" }
+  | { phase: "done"; diagnosis: Diagnosis; endedProcess: boolean }
+  | { phase: "error"; message: string };
 
 export function useDoctor({ state, commands }: Pick<PanelProps, "state" | "commands">) {
   const [doctor, setDoctor] = useState<DoctorState>({ phase: "idle" });

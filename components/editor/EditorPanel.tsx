@@ -21,8 +21,12 @@ function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern
   const n = markers.length;
   return (
     <details className="text-xs" data-testid="marker-count" data-count={n}>
-      <summary className={`cursor-pointer ${n ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"}`}>
-        {n === 0 ? `no problems: a valid ${era === "legacy" ? "legacy-era (2025-11-25)" : "2026-07-28"} client message` : `${n} problem${n === 1 ? "" : "s"}`}
+      <summary
+        className={`cursor-pointer ${n ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"}`}
+      >
+        {n === 0
+          ? `no problems: a valid ${era === "legacy" ? "legacy-era (2025-11-25)" : "2026-07-28"} client message`
+          : `${n} problem${n === 1 ? "" : "s"}`}
       </summary>
       <ul className="mt-1 space-y-0.5 font-mono">
         {markers.map((m, i) => (
@@ -70,7 +74,14 @@ export function EditorPanel(props: PanelProps) {
           className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 xl:min-w-0 dark:border-slate-700"
           data-testid="editor"
         >
-          <LazyEditor value={state.editor.text} valueVersion={state.editor.version} onChange={edit} onSubmit={send} onMarkers={setMarkers} schemaEra={era} />
+          <LazyEditor
+            value={state.editor.text}
+            valueVersion={state.editor.version}
+            onChange={edit}
+            onSubmit={send}
+            onMarkers={setMarkers}
+            schemaEra={era}
+          />
         </div>
         {argsFormUsed ? <ArgsForm state={state} dispatch={dispatch} /> : null}
       </div>

@@ -11,8 +11,17 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const pending = selectPending(state);
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
-  const ready = view.kind === "ready" ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") } : null;
-  const groups = templateMenu(state.entries, ready, view.kind === "ready" ? view.label : "", TEMPLATES, selectCheckedEra(state));
+  const ready =
+    view.kind === "ready"
+      ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") }
+      : null;
+  const groups = templateMenu(
+    state.entries,
+    ready,
+    view.kind === "ready" ? view.label : "",
+    TEMPLATES,
+    selectCheckedEra(state),
+  );
   // The menu shows the template just inserted while it has focus, so the arrow keys (which change a closed
   // <select> as they move) step through the templates instead of snapping back to the first; leaving it
   // puts the "Template…" prompt back, so the same template can be chosen again for a fresh id.
@@ -57,7 +66,12 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
       </Button>
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         timeout
-        <MsInput testId="timeout-input" step={500} value={state.timeoutMs} onMs={(ms) => ms !== null && dispatch({ type: "timeout/set", ms })} />
+        <MsInput
+          testId="timeout-input"
+          step={500}
+          value={state.timeoutMs}
+          onMs={(ms) => ms !== null && dispatch({ type: "timeout/set", ms })}
+        />
         ms
       </label>
       <label
@@ -106,7 +120,12 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         >
           Cancel
         </Button>
-        <Button tone="primary" data-testid="send" onClick={() => void commands.send()} title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)">
+        <Button
+          tone="primary"
+          data-testid="send"
+          onClick={() => void commands.send()}
+          title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)"
+        >
           Send <span className="font-normal">Ctrl+Enter</span>
         </Button>
       </div>

@@ -27,7 +27,12 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         <label className="flex items-center gap-2">
           protocolVersion
-          <input list="known-versions" className={`${inputClass} w-32`} value={s.protocolVersion} onChange={(e) => set({ protocolVersion: e.target.value })} />
+          <input
+            list="known-versions"
+            className={`${inputClass} w-32`}
+            value={s.protocolVersion}
+            onChange={(e) => set({ protocolVersion: e.target.value })}
+          />
           <datalist id="known-versions">
             {ALL_VERSIONS.map((v) => (
               <option key={v} value={v} />
@@ -38,7 +43,11 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
           <legend className="sr-only">clientCapabilities</legend>
           {CAPS.map((c) => (
             <label key={c.key} className="flex items-center gap-1">
-              <input type="checkbox" checked={s.caps[c.key]} onChange={(e) => set({ caps: { ...s.caps, [c.key]: e.target.checked } })} />
+              <input
+                type="checkbox"
+                checked={s.caps[c.key]}
+                onChange={(e) => set({ caps: { ...s.caps, [c.key]: e.target.checked } })}
+              />
               {c.label}
             </label>
           ))}
@@ -54,7 +63,11 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
         </label>
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="flex items-center gap-1">
-            <input type="checkbox" checked={s.includeClientInfo} onChange={(e) => set({ includeClientInfo: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={s.includeClientInfo}
+              onChange={(e) => set({ includeClientInfo: e.target.checked })}
+            />
             clientInfo
           </label>
           {(
@@ -76,16 +89,28 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
         <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
           {input.ok ? `declares clientCapabilities ${JSON.stringify(input.value.clientCapabilities)}` : input.error}
         </p>
-        <fieldset data-testid="envelope-emulation" className="flex flex-col gap-1 rounded border border-slate-200 p-2 sm:col-span-2 dark:border-slate-700">
+        <fieldset
+          data-testid="envelope-emulation"
+          className="flex flex-col gap-1 rounded border border-slate-200 p-2 sm:col-span-2 dark:border-slate-700"
+        >
           <legend className="px-1 font-medium text-slate-700 dark:text-slate-200">
             Client emulation — every Send and probe behaves like a less capable client
           </legend>
-          <EmulationFields value={s.emulate ?? {}} onChange={(emulate) => set({ emulate })} testIdPrefix="envelope-emulate" explain />
+          <EmulationFields
+            value={s.emulate ?? {}}
+            onChange={(emulate) => set({ emulate })}
+            testIdPrefix="envelope-emulate"
+            explain
+          />
           <p
             data-testid="envelope-emulation-summary"
-            className={emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"}
+            className={
+              emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"
+            }
           >
-            {emulating ? `Emulating: ${emulationText(emulating)}.` : "Off: the playground behaves as a full 2026-07-28 client."}
+            {emulating
+              ? `Emulating: ${emulationText(emulating)}.`
+              : "Off: the playground behaves as a full 2026-07-28 client."}
           </p>
         </fieldset>
       </div>

@@ -84,7 +84,12 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     editorRef.current = ed;
     // addAction, not addCommand: Monaco's addCommand keybindings are global, so with two editors on the page
     // (the frame and the lab script) the last one mounted would take every Ctrl+Enter.
-    ed.addAction({ id: "playground.submit", label: "Send", keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], run: () => latest.current.onSubmit() });
+    ed.addAction({
+      id: "playground.submit",
+      label: "Send",
+      keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
+      run: () => latest.current.onSubmit(),
+    });
     // The text may have changed while Monaco was loading (typed in the plain frame, or replaced by the page): each
     // step is replayed as an undoable edit, then the plain frame's selection and focus carry over.
     const model = ed.getModel();
@@ -140,7 +145,12 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         }}
         onValidate={(markers) =>
           latest.current.onMarkers?.(
-            markers.map((mk) => ({ severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn })),
+            markers.map((mk) => ({
+              severity: severityOf(mk.severity),
+              message: mk.message,
+              line: mk.startLineNumber,
+              column: mk.startColumn,
+            })),
           )
         }
       />

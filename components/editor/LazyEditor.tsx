@@ -65,7 +65,9 @@ export function LazyEditor(props: JsonRpcEditorProps) {
       selection: () => {
         const ta = plain.current;
         // Only a selection the user made: an untouched textarea's caret sits at the end of its text.
-        return ta && ta.dataset.touched === "true" ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta } : null;
+        return ta && ta.dataset.touched === "true"
+          ? { start: ta.selectionStart, end: ta.selectionEnd, focused: document.activeElement === ta }
+          : null;
       },
       done: () => {
         setReady(true);

@@ -29,7 +29,10 @@ export interface PlainFrameProps {
   ariaLabel: string;
 }
 
-export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(function PlainFrame({ value, onChange, onSubmit, ariaLabel }, ref) {
+export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(function PlainFrame(
+  { value, onChange, onSubmit, ariaLabel },
+  ref,
+) {
   const tokens = useMemo(() => tokenizeJson(value), [value]);
   return (
     <div className="h-full overflow-auto bg-white py-1 dark:bg-[#1e1e1e]" data-testid="editor-plain">

@@ -21,7 +21,9 @@ self.MonacoEnvironment = {
   getWorker(_moduleId: string, label: string) {
     // getWorker is consulted for every label, json included (toolchain.md §9.7).
     if (label === "json") {
-      return new Worker(new URL("monaco-editor/languages/features/json/json.worker.js", import.meta.url), { type: "module" });
+      return new Worker(new URL("monaco-editor/languages/features/json/json.worker.js", import.meta.url), {
+        type: "module",
+      });
     }
     return new Worker(new URL("monaco-editor/editor/editor.worker.js", import.meta.url), { type: "module" });
   },
@@ -37,7 +39,9 @@ function withoutEnvelopeRequirement(schema: unknown): unknown {
   return Object.fromEntries(
     Object.entries(schema).map(([k, v]) => [
       k,
-      k === "required" && Array.isArray(v) ? v.filter((r) => r !== "_meta" && r !== "params") : withoutEnvelopeRequirement(v),
+      k === "required" && Array.isArray(v)
+        ? v.filter((r) => r !== "_meta" && r !== "params")
+        : withoutEnvelopeRequirement(v),
     ]),
   );
 }

@@ -10,14 +10,18 @@ export function useEarlyFrame(current: string, edit: (text: string) => void, sen
   useEffect(() => {
     const early = takeEarlyFrame(window);
     if (!early) return;
-    const plain = document.querySelector<HTMLTextAreaElement>(`[data-testid="editor"] [data-testid="${PLAIN_FRAME_TESTID}"]`);
+    const plain = document.querySelector<HTMLTextAreaElement>(
+      `[data-testid="editor"] [data-testid="${PLAIN_FRAME_TESTID}"]`,
+    );
     if (plain) restorePlainFrameLayers(plain);
     if (early.text !== undefined && early.text !== current) {
       edit(early.text);
       if (plain) {
         // A selection the user made: Monaco keeps it when it takes over (LazyEditor reads data-touched).
         plain.dataset.touched = "true";
-        requestAnimationFrame(() => plain.setSelectionRange(early.selectionStart ?? early.text!.length, early.selectionEnd ?? early.text!.length));
+        requestAnimationFrame(() =>
+          plain.setSelectionRange(early.selectionStart ?? early.text!.length, early.selectionEnd ?? early.text!.length),
+        );
       }
     }
     if (early.send) send();

@@ -11,7 +11,11 @@ const STYLE: Record<OutcomeBadge["kind"], string> = {
 
 export function Badge({ badge }: { badge: OutcomeBadge }) {
   return (
-    <span data-testid="outcome-badge" data-kind={badge.kind} className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${STYLE[badge.kind]}`}>
+    <span
+      data-testid="outcome-badge"
+      data-kind={badge.kind}
+      className={`rounded px-1.5 py-0.5 text-[11px] font-semibold ${STYLE[badge.kind]}`}
+    >
       {badge.text}
     </span>
   );

@@ -20,7 +20,12 @@ function Meta({ children }: { children: React.ReactNode }) {
 }
 
 function pendingLines(entry: TimelineEntry) {
-  return traceLines({ sent: entry.sent, received: [], timeoutMs: entry.timeoutMs, outcome: { kind: "notification", note: "" } }).slice(0, 1);
+  return traceLines({
+    sent: entry.sent,
+    received: [],
+    timeoutMs: entry.timeoutMs,
+    outcome: { kind: "notification", note: "" },
+  }).slice(0, 1);
 }
 
 /** One exchange: what was sent, what came back, and (on demand) every byte that crossed. */
@@ -125,10 +130,20 @@ export function ExchangeCard({
           ) : null}
           {exchange ? (
             <>
-              <Button data-testid="toggle-meta" aria-pressed={!foldMeta} onClick={() => setFoldMeta(!foldMeta)} title="Show or fold the _meta objects">
+              <Button
+                data-testid="toggle-meta"
+                aria-pressed={!foldMeta}
+                onClick={() => setFoldMeta(!foldMeta)}
+                title="Show or fold the _meta objects"
+              >
                 {foldMeta ? "show _meta" : "fold _meta"}
               </Button>
-              <Button data-testid="toggle-wire" aria-pressed={wire} onClick={() => setWire(!wire)} title="Everything that crossed the wire, in order">
+              <Button
+                data-testid="toggle-wire"
+                aria-pressed={wire}
+                onClick={() => setWire(!wire)}
+                title="Everything that crossed the wire, in order"
+              >
                 Wire
               </Button>
               <Button
@@ -162,7 +177,9 @@ export function ExchangeCard({
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">Waiting for the reply… (gives up after {entry.timeoutMs} ms)</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          Waiting for the reply… (gives up after {entry.timeoutMs} ms)
+        </p>
       ) : null}
       {phase.status === "bridge-error" ? (
         <p className="text-xs text-red-700 dark:text-red-300">
@@ -172,7 +189,9 @@ export function ExchangeCard({
       {stderrTail && stderrTail.length > 0 ? (
         <div className="text-xs">
           <p className="text-slate-600 dark:text-slate-400">stderr tail of the server:</p>
-          <pre className="whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">{stderrTail.join("\n")}</pre>
+          <pre className="whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">
+            {stderrTail.join("\n")}
+          </pre>
         </div>
       ) : null}
       {exchange && wire ? <WireView exchange={exchange} perSendHeaders={Object.keys(entry.sendHeaders ?? {})} /> : null}

@@ -12,7 +12,11 @@ function Frame({ title, value, foldMeta }: { title: string; value: unknown; fold
       <div className="font-mono text-[11px] leading-snug text-slate-800 dark:text-slate-100" data-testid="pretty-frame">
         {lines.map((l, i) => (
           // Each member on its own line, its continuation indented under it: wraps at structure, not mid-token.
-          <div key={i} className="whitespace-pre-wrap break-words" style={{ paddingLeft: `${l.depth * 2 + 2}ch`, textIndent: "-2ch" }}>
+          <div
+            key={i}
+            className="whitespace-pre-wrap break-words"
+            style={{ paddingLeft: `${l.depth * 2 + 2}ch`, textIndent: "-2ch" }}
+          >
             {l.key !== undefined ? <span className="text-violet-800 dark:text-violet-300">{l.key}: </span> : null}
             {l.decoded ? (
               <span
@@ -24,10 +28,16 @@ function Frame({ title, value, foldMeta }: { title: string; value: unknown; fold
               </span>
             ) : null}
             <span>{l.text}</span>
-            {l.folded !== undefined ? <span className="ml-1 font-sans text-slate-500">({l.folded} entries folded)</span> : null}
+            {l.folded !== undefined ? (
+              <span className="ml-1 font-sans text-slate-500">({l.folded} entries folded)</span>
+            ) : null}
           </div>
         ))}
-        {truncated ? <p className="font-sans text-slate-500">… cut here: the pretty view shows the first {lines.length} lines (Wire has every byte).</p> : null}
+        {truncated ? (
+          <p className="font-sans text-slate-500">
+            … cut here: the pretty view shows the first {lines.length} lines (Wire has every byte).
+          </p>
+        ) : null}
       </div>
     </div>
   );
@@ -39,7 +49,12 @@ export function PrettyView({ exchange, foldMeta }: { exchange: Exchange; foldMet
     <div className="space-y-1.5 rounded bg-slate-50 p-1.5 dark:bg-slate-950" data-testid="pretty-view">
       {sent !== undefined ? <Frame title="→ sent" value={sent} foldMeta={foldMeta} /> : null}
       {exchange.received.map((frame, i) => (
-        <Frame key={i} title={i === exchange.received.length - 1 ? "← reply" : "← notification"} value={frame} foldMeta={foldMeta} />
+        <Frame
+          key={i}
+          title={i === exchange.received.length - 1 ? "← reply" : "← notification"}
+          value={frame}
+          foldMeta={foldMeta}
+        />
       ))}
     </div>
   );

@@ -17,7 +17,11 @@ function eraOf(state: PanelProps["state"], key: string) {
 export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
   const { entries } = state;
   const view = selectTarget(state);
-  const where = state.preset.startsWith("calendar") ? "the calendar server" : view.kind === "ready" ? view.label : "the target you choose above";
+  const where = state.preset.startsWith("calendar")
+    ? "the calendar server"
+    : view.kind === "ready"
+      ? view.label
+      : "the target you choose above";
   const section = useRef<HTMLElement>(null);
   const focus = state.focus;
   const { unseen, showNewest } = useFollowNewest(section, entries);
@@ -29,8 +33,15 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
   }, [focus]);
   return (
     <section ref={section} className="flex flex-col gap-2" aria-label="Timeline" data-testid="timeline">
-      <PanelHeading title="Timeline — every exchange, oldest first" subtitle="→ what was sent · ← what came back · ✕ what went wrong. Wire shows every byte.">
-        <Button data-testid="clear-timeline" disabled={entries.length === 0} onClick={() => dispatch({ type: "timeline/clear" })}>
+      <PanelHeading
+        title="Timeline — every exchange, oldest first"
+        subtitle="→ what was sent · ← what came back · ✕ what went wrong. Wire shows every byte."
+      >
+        <Button
+          data-testid="clear-timeline"
+          disabled={entries.length === 0}
+          onClick={() => dispatch({ type: "timeline/clear" })}
+        >
           Clear
         </Button>
       </PanelHeading>

@@ -3,7 +3,11 @@ import type { Exchange } from "@/lib/bridge/contract";
 
 const tag = "inline-block w-24 shrink-0 font-semibold";
 
-function Headers({ list }: { list: { name: string; value: string; added?: boolean; transport?: boolean; perSend?: boolean }[] }) {
+function Headers({
+  list,
+}: {
+  list: { name: string; value: string; added?: boolean; transport?: boolean; perSend?: boolean }[];
+}) {
   return (
     <ul className="ml-24">
       {list.map((h, i) => (
@@ -20,7 +24,9 @@ function Headers({ list }: { list: { name: string; value: string; added?: boolea
             </span>
           ) : null}
           {h.transport ? (
-            <span className="ml-2 rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">set by the HTTP transport</span>
+            <span className="ml-2 rounded bg-slate-100 px-1 text-[10px] text-slate-600 dark:bg-slate-800 dark:text-slate-300">
+              set by the HTTP transport
+            </span>
           ) : null}
         </li>
       ))}
@@ -29,7 +35,11 @@ function Headers({ list }: { list: { name: string; value: string; added?: boolea
 }
 
 function Flag({ children }: { children: string }) {
-  return <span className="ml-2 rounded bg-red-100 px-1 text-[10px] text-red-800 dark:bg-red-900 dark:text-red-200">{children}</span>;
+  return (
+    <span className="ml-2 rounded bg-red-100 px-1 text-[10px] text-red-800 dark:bg-red-900 dark:text-red-200">
+      {children}
+    </span>
+  );
 }
 
 function Row({ row }: { row: WireRow }) {
@@ -63,7 +73,8 @@ function Row({ row }: { row: WireRow }) {
     case "spawn":
       return (
         <div>
-          <span className={`${tag} text-slate-600 dark:text-slate-400`}>spawn</span>pid {row.pid}: {JSON.stringify(row.argv)}
+          <span className={`${tag} text-slate-600 dark:text-slate-400`}>spawn</span>pid {row.pid}:{" "}
+          {JSON.stringify(row.argv)}
           {row.cwd ? ` in ${row.cwd}` : ""}
         </div>
       );
@@ -101,7 +112,11 @@ function Row({ row }: { row: WireRow }) {
           <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>SSE event</span>
           {row.event ? `event: ${row.event} ` : ""}
           {row.id ? `id: ${row.id} ` : ""}
-          {row.priming ? <span className="text-slate-600 dark:text-slate-400">(empty priming event: no data, skipped)</span> : `data: ${row.data}`}
+          {row.priming ? (
+            <span className="text-slate-600 dark:text-slate-400">(empty priming event: no data, skipped)</span>
+          ) : (
+            `data: ${row.data}`
+          )}
           {row.parseError ? <Flag>{`not a JSON-RPC frame (${row.parseError})`}</Flag> : null}
         </div>
       );
@@ -131,10 +146,14 @@ export function WireView({ exchange, perSendHeaders }: { exchange: Exchange; per
       data-testid="wire-view"
       className="overflow-x-auto rounded border border-slate-200 bg-white p-2 font-mono text-[11px] leading-relaxed dark:border-slate-700 dark:bg-slate-950"
     >
-      {rows.length === 0 ? <p className="text-slate-600 dark:text-slate-400">The bridge recorded no wire events.</p> : null}
+      {rows.length === 0 ? (
+        <p className="text-slate-600 dark:text-slate-400">The bridge recorded no wire events.</p>
+      ) : null}
       {rows.map((row, i) => (
         <div key={i} data-testid="wire-row" data-kind={row.kind} className="flex gap-2 whitespace-pre-wrap break-all">
-          <span className="w-16 shrink-0 text-right text-slate-600 dark:text-slate-400">+{Number.isInteger(row.t) ? row.t : row.t.toFixed(1)} ms</span>
+          <span className="w-16 shrink-0 text-right text-slate-600 dark:text-slate-400">
+            +{Number.isInteger(row.t) ? row.t : row.t.toFixed(1)} ms
+          </span>
           <div className="min-w-0 flex-1">
             <Row row={row} />
           </div>

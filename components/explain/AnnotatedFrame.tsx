@@ -26,7 +26,12 @@ function Note({ a, lineKey }: { a: Annotation; lineKey?: string }) {
   // The key is already printed on the line above; "key: …" would say it twice.
   const text = lineKey && a.text.startsWith(`${lineKey}: `) ? a.text.slice(lineKey.length + 2) : a.text;
   return (
-    <li data-testid="annotation" data-level={a.level} data-path={a.path} className="flex flex-wrap items-baseline gap-x-1.5 font-sans">
+    <li
+      data-testid="annotation"
+      data-level={a.level}
+      data-path={a.path}
+      className="flex flex-wrap items-baseline gap-x-1.5 font-sans"
+    >
       <LevelBadge annotation={a} />
       <span className="text-slate-800 dark:text-slate-100">{text}</span>
       <SpecRef specRef={a.specRef} />

@@ -25,7 +25,11 @@ export function DatePanel({ state }: PanelProps) {
       subtitle="Frames, → / ← trace lines, HTTP headers and SSE lines count as evidence; prose does not."
       actions={
         <>
-          <Button data-testid="date-use-timeline" disabled={exchanges.length === 0} onClick={() => setText(transcriptFromExchanges(exchanges))}>
+          <Button
+            data-testid="date-use-timeline"
+            disabled={exchanges.length === 0}
+            onClick={() => setText(transcriptFromExchanges(exchanges))}
+          >
             Use this timeline
           </Button>
           <Button data-testid="date-clear" disabled={!text} onClick={() => setText("")}>
@@ -79,10 +83,16 @@ export function DatePanel({ state }: PanelProps) {
             <table className="mt-1 w-full text-left text-[11px]">
               <tbody>
                 {dating.reasons.map((r) => (
-                  <tr key={r.feature} data-testid="date-reason" className="border-t border-slate-200 align-top dark:border-slate-700">
+                  <tr
+                    key={r.feature}
+                    data-testid="date-reason"
+                    className="border-t border-slate-200 align-top dark:border-slate-700"
+                  >
                     <td className="py-0.5 pr-2 font-medium">
                       {r.feature}
-                      {r.note ? <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span> : null}
+                      {r.note ? (
+                        <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span>
+                      ) : null}
                     </td>
                     <td className="py-0.5 pr-2 font-mono whitespace-nowrap">{r.revisions.join(" ")}</td>
                     <td className="py-0.5 break-all font-mono text-slate-600 dark:text-slate-400">{r.evidence}</td>

@@ -21,14 +21,28 @@ export function ExplainEditor({ state }: { state: SessionState }) {
   const era = serverEraOf(verdict?.status === "done" ? verdict.era : undefined);
   const frame = parsed(state.editor.text);
   // A result or error pasted into the editor is read as a server's reply; anything else as what the client sends.
-  const reply = frame !== null && typeof frame === "object" && !Array.isArray(frame) && !("method" in frame) && ("result" in frame || "error" in frame);
+  const reply =
+    frame !== null &&
+    typeof frame === "object" &&
+    !Array.isArray(frame) &&
+    !("method" in frame) &&
+    ("result" in frame || "error" in frame);
   const annotations = open
-    ? explainFrame(state.editor.text, { direction: reply ? "received" : "sent", serverEra: era, transport: view.kind === "ready" ? view.transport : undefined })
+    ? explainFrame(state.editor.text, {
+        direction: reply ? "received" : "sent",
+        serverEra: era,
+        transport: view.kind === "ready" ? view.transport : undefined,
+      })
     : [];
   return (
     <div className="space-y-1 text-xs" data-testid="explain-editor">
       <div className="flex items-center gap-2">
-        <Button data-testid="explain-editor-toggle" aria-pressed={open} onClick={() => setOpen(!open)} title="Annotate every field of the frame in the editor">
+        <Button
+          data-testid="explain-editor-toggle"
+          aria-pressed={open}
+          onClick={() => setOpen(!open)}
+          title="Annotate every field of the frame in the editor"
+        >
           {open ? "Hide explanation" : "Explain this frame"}
         </Button>
         {open ? (
@@ -37,7 +51,14 @@ export function ExplainEditor({ state }: { state: SessionState }) {
           </span>
         ) : null}
       </div>
-      {open ? <AnnotatedFrame frame={frame} annotations={annotations} testId="editor-annotations" className="max-h-[50vh] overflow-auto" /> : null}
+      {open ? (
+        <AnnotatedFrame
+          frame={frame}
+          annotations={annotations}
+          testId="editor-annotations"
+          className="max-h-[50vh] overflow-auto"
+        />
+      ) : null}
     </div>
   );
 }

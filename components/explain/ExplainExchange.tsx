@@ -16,7 +16,8 @@ export function ExplainExchange({ exchange, era }: { exchange: Exchange; era: Se
       ))}
       {era === "unknown" ? (
         <p className="text-[11px] text-slate-600 dark:text-slate-400">
-          The server&apos;s era is not probed yet: removed features are judged against 2026-07-28. Probe era to explain legacy servers on their own terms.
+          The server&apos;s era is not probed yet: removed features are judged against 2026-07-28. Probe era to explain
+          legacy servers on their own terms.
         </p>
       ) : null}
     </div>

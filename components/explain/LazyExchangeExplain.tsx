@@ -12,14 +12,22 @@ export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
     Promise.all([import("./ErrorCards"), import("@/lib/explain/exchange")]).then(([cards, lib]) => {
       function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
         const request = exchange.events.find((e) => e.kind === "http-request");
-        return <cards.ErrorCards cards={lib.errorCardsOf(exchange)} url={request?.kind === "http-request" ? request.url : undefined} />;
+        return (
+          <cards.ErrorCards
+            cards={lib.errorCardsOf(exchange)}
+            url={request?.kind === "http-request" ? request.url : undefined}
+          />
+        );
       }
       return ErrorCardsFor;
     }),
   { ssr: false },
 );
 
-export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra }>(() => import("./ExplainExchange").then((m) => m.ExplainExchange), {
-  ssr: false,
-  loading: () => <p className="text-xs text-slate-600 dark:text-slate-400">Loading the explanations…</p>,
-});
+export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra }>(
+  () => import("./ExplainExchange").then((m) => m.ExplainExchange),
+  {
+    ssr: false,
+    loading: () => <p className="text-xs text-slate-600 dark:text-slate-400">Loading the explanations…</p>,
+  },
+);

@@ -16,7 +16,9 @@ function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
           : "text-slate-800 dark:text-slate-100"
       }
     >
-      {untrusted ? <span className="mr-1 text-[10px] font-semibold uppercase text-orange-700 dark:text-orange-300">untrusted</span> : null}
+      {untrusted ? (
+        <span className="mr-1 text-[10px] font-semibold uppercase text-orange-700 dark:text-orange-300">untrusted</span>
+      ) : null}
       {text}
     </span>
   );
@@ -28,9 +30,15 @@ function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) 
       <p className="flex flex-wrap items-baseline gap-1.5">
         <span className="font-mono font-semibold">{item.name}</span>
         {item.title ? <ServerText text={item.title} untrusted={untrusted} /> : null}
-        {item.detail ? <span className="font-mono text-[11px] text-slate-600 dark:text-slate-400">{item.detail}</span> : null}
+        {item.detail ? (
+          <span className="font-mono text-[11px] text-slate-600 dark:text-slate-400">{item.detail}</span>
+        ) : null}
         {item.hints.map((h) => (
-          <span key={h} title="A hint the server declared about itself" className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800">
+          <span
+            key={h}
+            title="A hint the server declared about itself"
+            className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800"
+          >
             {untrusted ? `claims ${h}` : h}
           </span>
         ))}
@@ -44,9 +52,21 @@ function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) 
   );
 }
 
-function Group({ group, untrusted, onTemplate }: { group: PrimitiveGroup; untrusted: boolean; onTemplate: (id: string) => void }) {
+function Group({
+  group,
+  untrusted,
+  onTemplate,
+}: {
+  group: PrimitiveGroup;
+  untrusted: boolean;
+  onTemplate: (id: string) => void;
+}) {
   return (
-    <div data-testid={`who-${group.primitive}`} data-decides={group.decides} className="rounded border border-slate-200 p-2 dark:border-slate-700">
+    <div
+      data-testid={`who-${group.primitive}`}
+      data-decides={group.decides}
+      className="rounded border border-slate-200 p-2 dark:border-slate-700"
+    >
       <h3 className="text-sm font-semibold">
         {group.primitive} → decided by <span className="text-blue-700 dark:text-blue-300">{group.decides}</span>
       </h3>
@@ -82,11 +102,14 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
     setFetching(true);
     setRuns(runs + 1);
     // One after another, each visible in the timeline like any other send.
-    for (const { frame, label } of catalogueFrames(envelope.value, runs + 1)) await commands.sendFrame(frame, { label });
+    for (const { frame, label } of catalogueFrames(envelope.value, runs + 1))
+      await commands.sendFrame(frame, { label });
     setFetching(false);
   };
   const view = selectTarget(state);
-  const exchanges = state.entries.flatMap((e) => (e.phase.status === "done" && view.kind === "ready" && e.targetKey === view.key ? [e.phase.exchange] : []));
+  const exchanges = state.entries.flatMap((e) =>
+    e.phase.status === "done" && view.kind === "ready" && e.targetKey === view.key ? [e.phase.exchange] : [],
+  );
   const who = whoDecides(exchanges, { trusted });
   return (
     <section className="flex flex-col gap-2 text-xs" aria-label="Who decides" data-testid="who-decides">
@@ -104,7 +127,13 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
           {fetching ? "Fetching…" : "Fetch the catalogue"}
         </Button>
         <label className="flex items-center gap-1">
-          <input type="checkbox" data-testid="trust-server" checked={trusted} onChange={(e) => setTrusted(e.target.checked)} />I trust this server
+          <input
+            type="checkbox"
+            data-testid="trust-server"
+            checked={trusted}
+            onChange={(e) => setTrusted(e.target.checked)}
+          />
+          I trust this server
         </label>
       </PanelHeading>
       <p data-testid="trust-note" className="text-[11px] text-slate-600 dark:text-slate-300">
@@ -117,7 +146,12 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {who.groups.map((g) => (
-        <Group key={g.primitive} group={g} untrusted={who.untrusted} onTemplate={(templateId) => dispatch({ type: "editor/template", templateId })} />
+        <Group
+          key={g.primitive}
+          group={g}
+          untrusted={who.untrusted}
+          onTemplate={(templateId) => dispatch({ type: "editor/template", templateId })}
+        />
       ))}
     </section>
   );

@@ -2,17 +2,22 @@
 import type { LabColumn } from "@/lib/lab/report";
 
 const OUTCOME_TONE: Record<string, string> = {
-  survived: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
+  survived:
+    "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   kept: "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-200",
   lost: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
   broken: "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-200",
-  undetermined: "border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200",
+  undetermined:
+    "border-slate-300 bg-slate-50 text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-200",
 };
 
 export function LabColumnView({ column }: { column: LabColumn }) {
   const { run } = column;
   return (
-    <article className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700" data-testid={`lab-column-${column.condition}`}>
+    <article
+      className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+      data-testid={`lab-column-${column.condition}`}
+    >
       <header>
         <h3 className="text-sm font-semibold">{column.label}</h3>
         <p className="text-xs text-slate-600 dark:text-slate-400">{column.explain}</p>
@@ -30,25 +35,40 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               {verdict.text}
             </p>
           ))}
-          {run.lanes.length === 0 ? <p className="text-xs text-slate-600 dark:text-slate-400">no process ids (HTTP to one server)</p> : null}
+          {run.lanes.length === 0 ? (
+            <p className="text-xs text-slate-600 dark:text-slate-400">no process ids (HTTP to one server)</p>
+          ) : null}
           <ul className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes" aria-label="Process lanes">
             {run.lanes.map((lane) => (
-              <li key={lane.pid} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800" data-testid="lab-lane">
+              <li
+                key={lane.pid}
+                className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800"
+                data-testid="lab-lane"
+              >
                 process {lane.lane} · pid {lane.pid}
               </li>
             ))}
           </ul>
           <ol className="flex flex-col gap-1 text-xs">
             {run.steps.map((step) => (
-              <li key={step.stepId} className="rounded bg-slate-50 p-1.5 dark:bg-slate-900" data-testid="lab-step" data-status={step.status}>
+              <li
+                key={step.stepId}
+                className="rounded bg-slate-50 p-1.5 dark:bg-slate-900"
+                data-testid="lab-step"
+                data-status={step.status}
+              >
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-medium">
                     {step.stepId} · {step.label}
                   </span>
                   <span className="text-slate-600 dark:text-slate-400">
                     {step.lane ? `process ${step.lane} (pid ${step.pid})` : null}
-                    {step.spawnToFirstByteMs !== undefined ? ` · spawn→first byte ${Math.round(step.spawnToFirstByteMs)} ms` : null}
-                    {step.exchange?.process?.exit ? ` · exit ${step.exchange.process.exit.code ?? step.exchange.process.exit.signal}` : null}
+                    {step.spawnToFirstByteMs !== undefined
+                      ? ` · spawn→first byte ${Math.round(step.spawnToFirstByteMs)} ms`
+                      : null}
+                    {step.exchange?.process?.exit
+                      ? ` · exit ${step.exchange.process.exit.code ?? step.exchange.process.exit.signal}`
+                      : null}
                   </span>
                 </div>
                 <div className="break-all font-mono">{step.summary}</div>

@@ -19,7 +19,12 @@ export function LabDiff({ report }: { report: LabReport }) {
         </thead>
         <tbody>
           {report.diff.map((row) => (
-            <tr key={row.stepId} className={row.differs ? "bg-amber-50 dark:bg-amber-950" : ""} data-testid="lab-diff-row" data-differs={row.differs}>
+            <tr
+              key={row.stepId}
+              className={row.differs ? "bg-amber-50 dark:bg-amber-950" : ""}
+              data-testid="lab-diff-row"
+              data-differs={row.differs}
+            >
               <td className="p-1 align-top font-medium">{row.stepId}</td>
               {row.cells.map((c) => (
                 <td key={c.condition} className="break-all p-1 align-top font-mono">

@@ -21,7 +21,11 @@ import { LabDiff } from "./LabDiff";
 
 const pretty = (v: unknown) => JSON.stringify(v, null, 2);
 
-type RunState = { status: "idle" } | { status: "running" } | { status: "done"; report: LabReport } | { status: "error"; message: string };
+type RunState =
+  | { status: "idle" }
+  | { status: "running" }
+  | { status: "done"; report: LabReport }
+  | { status: "error"; message: string };
 
 export function LabPanel({ commands }: PanelProps) {
   const [scriptId, setScriptId] = useState(BUILT_IN_SCRIPTS[0].id);
@@ -92,7 +96,8 @@ export function LabPanel({ commands }: PanelProps) {
     setConditions([...builtIn.conditions]);
     setRun({ status: "idle" });
   };
-  const toggle = (id: ConditionId) => setConditions((cs) => (cs.includes(id) ? cs.filter((c) => c !== id) : [...cs, id]));
+  const toggle = (id: ConditionId) =>
+    setConditions((cs) => (cs.includes(id) ? cs.filter((c) => c !== id) : [...cs, id]));
   // A script whose target is a command (not an embedded server) — from a link or edited — runs only after the
   // user has seen its argv, cwd and env keys and confirmed; the confirmed command is remembered until it changes.
   const [confirming, setConfirming] = useState<Extract<Target, { kind: "stdio" }> | null>(null);
@@ -129,7 +134,13 @@ export function LabPanel({ commands }: PanelProps) {
         title="Lab — the same script under different conditions, side by side"
         subtitle="Does the continuation survive a new process? Does the state? Every verdict is computed from the frames."
       >
-        <select aria-label="Experiment" data-testid="lab-script" className={inputClass} value={scriptId} onChange={(e) => choose(e.target.value)}>
+        <select
+          aria-label="Experiment"
+          data-testid="lab-script"
+          className={inputClass}
+          value={scriptId}
+          onChange={(e) => choose(e.target.value)}
+        >
           {scriptId === "" ? <option value="">(from a link or edited)</option> : null}
           {BUILT_IN_SCRIPTS.map((s) => (
             <option key={s.id} value={s.id}>
@@ -145,7 +156,12 @@ export function LabPanel({ commands }: PanelProps) {
         >
           Copy experiment link
         </Button>
-        <Button tone="primary" data-testid="lab-run" disabled={!parsed.ok || conditions.length === 0 || run.status === "running"} onClick={() => void start()}>
+        <Button
+          tone="primary"
+          data-testid="lab-run"
+          disabled={!parsed.ok || conditions.length === 0 || run.status === "running"}
+          onClick={() => void start()}
+        >
           {run.status === "running" ? "Running…" : "Run experiment"}
         </Button>
       </PanelHeading>
@@ -194,8 +210,9 @@ export function LabPanel({ commands }: PanelProps) {
       ) : null}
       {run.status === "done" && restoredAt !== null ? (
         <p data-testid="lab-restored" className="text-xs text-slate-500">
-          The result of your last run (saved {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the reload
-          — nothing ran now.
+          The result of your last run (saved{" "}
+          {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the
+          reload — nothing ran now.
         </p>
       ) : null}
       {run.status === "done" ? (
@@ -213,14 +230,24 @@ export function LabPanel({ commands }: PanelProps) {
         <legend className="mb-1 font-medium">Conditions (one column each)</legend>
         {CONDITION_IDS.map((id) => (
           <label key={id} className="flex items-center gap-1" title={CONDITIONS[id].explain}>
-            <input type="checkbox" checked={conditions.includes(id)} onChange={() => toggle(id)} data-testid={`lab-condition-${id}`} />
+            <input
+              type="checkbox"
+              checked={conditions.includes(id)}
+              onChange={() => toggle(id)}
+              data-testid={`lab-condition-${id}`}
+            />
             {CONDITIONS[id].label}
           </label>
         ))}
       </fieldset>
       <details className="text-xs">
-        <summary className="cursor-pointer">Script (JSON, format mcp-playground/lab-script@1) — edit it and run again</summary>
-        <div className="mt-1 h-72 overflow-hidden rounded border border-slate-300 dark:border-slate-600" data-testid="lab-script-editor">
+        <summary className="cursor-pointer">
+          Script (JSON, format mcp-playground/lab-script@1) — edit it and run again
+        </summary>
+        <div
+          className="mt-1 h-72 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
+          data-testid="lab-script-editor"
+        >
           <LazyEditor
             value={text}
             valueVersion={textVersion}
@@ -237,15 +264,16 @@ export function LabPanel({ commands }: PanelProps) {
         ) : null}
       </details>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most {LAB_LIMITS.maxConditions} columns; every
-        process the lab starts is ended when its column finishes.
+        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most{" "}
+        {LAB_LIMITS.maxConditions} columns; every process the lab starts is ended when its column finishes.
       </p>
       {run.status === "idle" ? (
         <p
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
           data-testid="lab-empty"
         >
-          Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words what survived.
+          Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words
+          what survived.
         </p>
       ) : null}
     </section>

@@ -36,7 +36,12 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
   const key = view.kind === "ready" ? view.key : null;
   const hasProcess = view.kind === "ready" && targetHasProcess(view.target);
   const processView = key ? state.processes[key] : undefined;
-  const status = processView?.status === "known" ? processView.value : processView?.status === "loading" ? processView.last : undefined;
+  const status =
+    processView?.status === "known"
+      ? processView.value
+      : processView?.status === "loading"
+        ? processView.last
+        : undefined;
   const lines = useMemo(() => (key ? feedFor(state.entries, key, status) : []), [state.entries, key, status]);
   const log = useRef<HTMLOListElement>(null);
 
@@ -71,15 +76,21 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
       className="rounded border border-slate-300 bg-white text-xs dark:border-slate-700 dark:bg-slate-900"
     >
       <summary className="cursor-pointer px-2 py-1 text-slate-800 dark:text-slate-100">
-        <span className="font-semibold">stderr &amp; notifications</span> · {view.kind === "ready" ? view.label : "no target"} · {processLine} · {lines.length}{" "}
-        line{lines.length === 1 ? "" : "s"}
+        <span className="font-semibold">stderr &amp; notifications</span> ·{" "}
+        {view.kind === "ready" ? view.label : "no target"} · {processLine} · {lines.length} line
+        {lines.length === 1 ? "" : "s"}
       </summary>
       {lines.length === 0 ? (
         <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">
           Nothing yet: stderr lines and server notifications of this target appear here as they arrive.
         </p>
       ) : (
-        <ol ref={log} aria-label="stderr and notifications, oldest first" className="max-h-48 overflow-auto px-2 pb-2 font-mono" tabIndex={0}>
+        <ol
+          ref={log}
+          aria-label="stderr and notifications, oldest first"
+          className="max-h-48 overflow-auto px-2 pb-2 font-mono"
+          tabIndex={0}
+        >
           {lines.map((l, i) => (
             <li key={i} data-kind={l.kind} className="flex gap-2 whitespace-pre-wrap break-all">
               <span className="shrink-0 text-slate-600 dark:text-slate-400">{time(l.at)}</span>
@@ -93,7 +104,9 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
         </ol>
       )}
       {lines.some((l) => l.kind === "between") ? (
-        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">stderr*: written between exchanges (from the process status; no time kept).</p>
+        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">
+          stderr*: written between exchanges (from the process status; no time kept).
+        </p>
       ) : null}
     </details>
   );

@@ -44,11 +44,17 @@ export function AnswerRound({
     if (!all.ok) return;
     const retry = retryForConversation(conversation.rounds, all.responses, actions.nextId);
     actions.putInEditor(formatFrame(retry));
-    setComposed(`Retry with id ${JSON.stringify(retry.id)} is in the editor: review it, edit anything (even break the rules), then Send.`);
+    setComposed(
+      `Retry with id ${JSON.stringify(retry.id)} is in the editor: review it, edit anything (even break the rules), then Send.`,
+    );
   };
 
   return (
-    <div data-testid="mrtr-answer" data-round={round.index} className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
+    <div
+      data-testid="mrtr-answer"
+      data-round={round.index}
+      className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40"
+    >
       <p className="text-xs text-slate-700 dark:text-slate-200">
         Round {round.index} answered <code>input_required</code>
         {view.hasInputRequests
@@ -79,7 +85,13 @@ export function AnswerRound({
             className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
           >
             {request.kind === "elicitation-form" && draft.kind === "form" ? (
-              <FormRequest {...common} request={request} draft={draft} fields={result.ok ? undefined : result.fields} onChange={set(request.key)} />
+              <FormRequest
+                {...common}
+                request={request}
+                draft={draft}
+                fields={result.ok ? undefined : result.fields}
+                onChange={set(request.key)}
+              />
             ) : request.kind === "elicitation-url" && draft.kind === "url" ? (
               <UrlRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
             ) : request.kind === "sampling" && draft.kind === "sampling" ? (
@@ -97,7 +109,9 @@ export function AnswerRound({
           Compose retry
         </Button>
         {!all.ok ? (
-          <span className="text-xs text-slate-600 dark:text-slate-400">Answer every request first ({Object.keys(all.problems).join(", ")}).</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            Answer every request first ({Object.keys(all.problems).join(", ")}).
+          </span>
         ) : null}
         {composed ? (
           <span data-testid="mrtr-composed" className="text-xs text-emerald-700 dark:text-emerald-300">

@@ -60,7 +60,11 @@ export function ConversationView({
         <span data-testid="mrtr-status" className={STATUS_TONE[c.status]}>
           {c.statusText}
         </span>
-        {c.overLimit ? <span className="ml-1 text-red-700 dark:text-red-300">(past the round limit of {roundLimit}: sent by hand)</span> : null}
+        {c.overLimit ? (
+          <span className="ml-1 text-red-700 dark:text-red-300">
+            (past the round limit of {roundLimit}: sent by hand)
+          </span>
+        ) : null}
       </summary>
       <div className="mt-2 flex flex-col gap-3">
         {c.rounds.map((r) => (
@@ -70,7 +74,10 @@ export function ConversationView({
           <AnswerRound key={end.sendId} conversation={c} round={end} view={end.view} actions={actions} />
         ) : null}
         {c.status === "round-limit" ? (
-          <p data-testid="mrtr-limit-reached" className="rounded bg-red-50 p-2 text-xs text-red-800 dark:bg-red-950 dark:text-red-200">
+          <p
+            data-testid="mrtr-limit-reached"
+            className="rounded bg-red-50 p-2 text-xs text-red-800 dark:bg-red-950 dark:text-red-200"
+          >
             {c.statusText} The server may keep asking forever (the spec sets no limit; clients must).
           </p>
         ) : null}

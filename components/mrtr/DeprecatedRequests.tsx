@@ -48,8 +48,12 @@ export function SamplingRequest({ k, request, draft, problem, onChange }: Reques
         <code>{k}</code> · sampling/createMessage · you are the model <Deprecated kind="sampling" />
       </p>
       {system ? <p className="text-xs text-slate-600 dark:text-slate-300">system: {system}</p> : null}
-      <pre className="whitespace-pre-wrap rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">{messagesText(request.params) || "(no messages)"}</pre>
-      <p className="text-[11px] text-slate-600 dark:text-slate-400">maxTokens {String(request.params.maxTokens ?? "?")}</p>
+      <pre className="whitespace-pre-wrap rounded bg-slate-100 p-2 text-xs dark:bg-slate-800">
+        {messagesText(request.params) || "(no messages)"}
+      </pre>
+      <p className="text-[11px] text-slate-600 dark:text-slate-400">
+        maxTokens {String(request.params.maxTokens ?? "?")}
+      </p>
       <textarea
         data-testid={`mrtr-sampling-text-${k}`}
         className={`${inputClass} min-h-12`}
@@ -69,7 +73,11 @@ export function SamplingRequest({ k, request, draft, problem, onChange }: Reques
         </label>
         <label className="flex items-center gap-1">
           stopReason
-          <select className={inputClass} value={draft.stopReason} onChange={(e) => onChange({ ...draft, stopReason: e.target.value })}>
+          <select
+            className={inputClass}
+            value={draft.stopReason}
+            onChange={(e) => onChange({ ...draft, stopReason: e.target.value })}
+          >
             {STOP_REASONS.map((s) => (
               <option key={s}>{s}</option>
             ))}
@@ -99,7 +107,12 @@ export function RootsRequest({ k, draft, problem, onChange }: Omit<RequestEditor
             placeholder="file:///path"
             onChange={(e) => update(i, { uri: e.target.value })}
           />
-          <input className={`${inputClass} w-28`} value={r.name ?? ""} placeholder="name" onChange={(e) => update(i, { name: e.target.value })} />
+          <input
+            className={`${inputClass} w-28`}
+            value={r.name ?? ""}
+            placeholder="name"
+            onChange={(e) => update(i, { name: e.target.value })}
+          />
           <Button onClick={() => onChange({ ...draft, roots: draft.roots.filter((_, j) => j !== i) })}>Remove</Button>
         </div>
       ))}
@@ -115,10 +128,15 @@ export function UnknownRequest({ k, request, draft, problem, onChange }: Request
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-red-700 dark:text-red-300">
-        <code>{k}</code> · {request.kind === "unknown" ? request.method : request.kind}: not an input request kind of 2026-07-28. Write a response by hand if
-        you want to see what the server does with it.
+        <code>{k}</code> · {request.kind === "unknown" ? request.method : request.kind}: not an input request kind of
+        2026-07-28. Write a response by hand if you want to see what the server does with it.
       </p>
-      <textarea className={`${inputClass} font-mono`} value={draft.json} placeholder="{}" onChange={(e) => onChange({ ...draft, json: e.target.value })} />
+      <textarea
+        className={`${inputClass} font-mono`}
+        value={draft.json}
+        placeholder="{}"
+        onChange={(e) => onChange({ ...draft, json: e.target.value })}
+      />
       <Problem text={problem} />
     </div>
   );

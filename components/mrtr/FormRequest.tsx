@@ -7,13 +7,35 @@ import { ElicitActions, Problem } from "./ElicitActions";
 type FormDraft = Extract<Draft, { kind: "form" }>;
 type FormView = Extract<InputRequestView, { kind: "elicitation-form" }>;
 
-const PLACEHOLDER: Record<string, string> = { email: "ada@example.com", uri: "https://example.com/page", "date-time": "2026-09-10T08:30:00Z" };
+const PLACEHOLDER: Record<string, string> = {
+  email: "ada@example.com",
+  uri: "https://example.com/page",
+  "date-time": "2026-09-10T08:30:00Z",
+};
 
-function FieldInput({ field, value, id, onChange }: { field: FormField; value: FormValue | undefined; id: string; onChange(v: FormValue): void }) {
+function FieldInput({
+  field,
+  value,
+  id,
+  onChange,
+}: {
+  field: FormField;
+  value: FormValue | undefined;
+  id: string;
+  onChange(v: FormValue): void;
+}) {
   const common = { id, "data-testid": id, className: `${inputClass} w-full` };
   switch (field.kind) {
     case "boolean":
-      return <input type="checkbox" id={id} data-testid={id} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+      return (
+        <input
+          type="checkbox"
+          id={id}
+          data-testid={id}
+          checked={value === true}
+          onChange={(e) => onChange(e.target.checked)}
+        />
+      );
     case "number":
       return (
         <input
@@ -47,7 +69,9 @@ function FieldInput({ field, value, id, onChange }: { field: FormField; value: F
                 type="checkbox"
                 data-testid={`${id}-${o.value}`}
                 checked={chosen.includes(o.value)}
-                onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+                onChange={(e) =>
+                  onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))
+                }
               />
               {o.label}
             </label>
@@ -56,7 +80,8 @@ function FieldInput({ field, value, id, onChange }: { field: FormField; value: F
       );
     }
     default: {
-      const type = field.format === "email" ? "email" : field.format === "uri" ? "url" : field.format === "date" ? "date" : "text";
+      const type =
+        field.format === "email" ? "email" : field.format === "uri" ? "url" : field.format === "date" ? "date" : "text";
       return (
         <input
           {...common}
@@ -128,9 +153,14 @@ export function FormRequest({
                   value={draft.values[field.key]}
                   onChange={(v) => onChange({ ...draft, values: { ...draft.values, [field.key]: v } })}
                 />
-                {field.description ? <span className="block text-[10px] text-slate-600 dark:text-slate-400">{field.description}</span> : null}
+                {field.description ? (
+                  <span className="block text-[10px] text-slate-600 dark:text-slate-400">{field.description}</span>
+                ) : null}
                 {fields?.[field.key] ? (
-                  <span data-testid={`mrtr-error-${k}-${field.key}`} className="block text-xs text-red-700 dark:text-red-300">
+                  <span
+                    data-testid={`mrtr-error-${k}-${field.key}`}
+                    className="block text-xs text-red-700 dark:text-red-300"
+                  >
                     {fields[field.key]}
                   </span>
                 ) : null}

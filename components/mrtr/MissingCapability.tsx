@@ -22,7 +22,10 @@ export function MissingCapability({
     actions.send();
   };
   return (
-    <div data-testid="mrtr-missing-capability" className="flex flex-col gap-2 rounded bg-blue-50 p-2 text-xs dark:bg-blue-950/40">
+    <div
+      data-testid="mrtr-missing-capability"
+      className="flex flex-col gap-2 rounded bg-blue-50 p-2 text-xs dark:bg-blue-950/40"
+    >
       <p>
         <strong>-32021 MissingRequiredClientCapability.</strong> {explanation.text}
       </p>

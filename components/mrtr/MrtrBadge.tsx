@@ -15,7 +15,11 @@ export function MrtrBadge({ state }: PanelProps) {
       const exchanges = doneExchanges(state.entries);
       // A Checks run's probes are ended by it: only conversations the user opened wait for an answer.
       const ended = endedByPanels(state.entries);
-      if (live) setCount(groupConversations(exchanges, { endedBy: (id) => ended[id] }).filter((c) => c.status === "awaiting-input").length);
+      if (live)
+        setCount(
+          groupConversations(exchanges, { endedBy: (id) => ended[id] }).filter((c) => c.status === "awaiting-input")
+            .length,
+        );
     });
     return () => {
       live = false;

@@ -4,7 +4,14 @@
  * an open round rendered by kind, "Compose retry" into the editor, rule marks, and the sequence diagram.
  */
 import { useMemo, useState } from "react";
-import { DEFAULT_ROUND_LIMIT, explainMissingCapability, groupConversations, isMultiRound, MAX_ROUND_LIMIT, type Conversation } from "@/lib/protocol/mrtr";
+import {
+  DEFAULT_ROUND_LIMIT,
+  explainMissingCapability,
+  groupConversations,
+  isMultiRound,
+  MAX_ROUND_LIMIT,
+  type Conversation,
+} from "@/lib/protocol/mrtr";
 import { doneExchanges, endedByPanels } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 import { inputClass, PanelSection } from "../ui";
@@ -69,13 +76,19 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
           data-testid="mrtr-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without <code>startsAt</code>: the server answers{" "}
-          <code>input_required</code> and asks for the date. The MRTR scenarios server has URL mode, several inputs at once, a server that asks again, and one
-          that never finishes.
+          No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without{" "}
+          <code>startsAt</code>: the server answers <code>input_required</code> and asks for the date. The MRTR
+          scenarios server has URL mode, several inputs at once, a server that asks again, and one that never finishes.
         </p>
       ) : null}
       {conversations.map((c, i) => (
-        <ConversationView key={c.id} conversation={c} roundLimit={roundLimit} initiallyOpen={i === 0} actions={actions} />
+        <ConversationView
+          key={c.id}
+          conversation={c}
+          roundLimit={roundLimit}
+          initiallyOpen={i === 0}
+          actions={actions}
+        />
       ))}
     </PanelSection>
   );

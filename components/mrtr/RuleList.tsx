@@ -51,8 +51,16 @@ export function RoundRules({ round }: { round: Round }) {
   const client = round.clientVerdicts.filter((v) => !v.pass);
   if (server.length === 0 && client.length === 0) return null;
   return (
-    <div data-testid="mrtr-round-rules" data-round={round.index} className="flex flex-col gap-1 rounded border border-red-200 p-2 text-xs dark:border-red-900">
-      <Section title={`Round ${round.index}: where the request departs from the client rules (it was sent anyway)`} verdicts={client} side="client" />
+    <div
+      data-testid="mrtr-round-rules"
+      data-round={round.index}
+      className="flex flex-col gap-1 rounded border border-red-200 p-2 text-xs dark:border-red-900"
+    >
+      <Section
+        title={`Round ${round.index}: where the request departs from the client rules (it was sent anyway)`}
+        verdicts={client}
+        side="client"
+      />
       <Section title={`Round ${round.index}: server rules the reply broke`} verdicts={server} side="server" />
     </div>
   );

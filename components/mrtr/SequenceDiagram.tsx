@@ -6,7 +6,12 @@
  */
 import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
 
-const LANE_TITLE: Record<Lane, string> = { user: "User", client: "Client (playground)", server: "Server", auth: "Authorization server" };
+const LANE_TITLE: Record<Lane, string> = {
+  user: "User",
+  client: "Client (playground)",
+  server: "Server",
+  auth: "Authorization server",
+};
 
 const TONE: Record<DiagramStep["tone"], string> = {
   request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",
@@ -47,12 +52,17 @@ function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; test
           {timing ? <span className="ml-1 text-slate-600 dark:text-slate-400">({timing})</span> : null}
         </p>
         {step.departures.length ? (
-          <p data-testid={`${testId}-step-departures`} className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300">
+          <p
+            data-testid={`${testId}-step-departures`}
+            className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300"
+          >
             ✗ breaks {step.departures.length} client rule{step.departures.length === 1 ? "" : "s"}
           </p>
         ) : null}
         <div className={`relative mt-0.5 h-0 border-t-2 ${TONE[step.tone]}`}>
-          <span className={`absolute -top-[7px] text-[10px] leading-none ${rightward ? "-right-1" : "-left-1"}`}>{rightward ? "▶" : "◀"}</span>
+          <span className={`absolute -top-[7px] text-[10px] leading-none ${rightward ? "-right-1" : "-left-1"}`}>
+            {rightward ? "▶" : "◀"}
+          </span>
         </div>
       </div>
     </div>
@@ -65,7 +75,9 @@ function StepList({ steps, group, testId }: { steps: DiagramStep[]; group: (n: n
     <ol className="sr-only" data-testid={`${testId}-diagram-steps`}>
       {steps.map((step, i) => {
         const timing = ms(step.ms);
-        const breaks = step.departures.length ? `; breaks ${step.departures.length} client rule${step.departures.length === 1 ? "" : "s"}` : "";
+        const breaks = step.departures.length
+          ? `; breaks ${step.departures.length} client rule${step.departures.length === 1 ? "" : "s"}`
+          : "";
         return (
           <li key={i}>
             {group(step.round)}: {LANE_TITLE[step.from]} to {LANE_TITLE[step.to]}: {step.label}
@@ -93,7 +105,11 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
       <StepList steps={steps} group={group} testId={testId} />
       <div className="grid" style={cols} aria-hidden>
         {lanes.map((lane, i) => (
-          <div key={lane} style={{ gridColumn: `${2 * i + 1} / span 2` }} className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200">
+          <div
+            key={lane}
+            style={{ gridColumn: `${2 * i + 1} / span 2` }}
+            className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200"
+          >
             {LANE_TITLE[lane]}
           </div>
         ))}
@@ -110,7 +126,9 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
         {steps.map((step, i) => (
           <div key={i}>
             {i === 0 || steps[i - 1].round !== step.round ? (
-              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">{group(step.round)}</p>
+              <p className="relative mt-1 text-[10px] font-semibold uppercase tracking-wide text-slate-600 dark:text-slate-400">
+                {group(step.round)}
+              </p>
             ) : null}
             <Arrow step={step} lanes={lanes} testId={testId} />
           </div>

@@ -63,9 +63,15 @@ export function UrlRequest({
         </a>
       ) : null}
       <p className="text-[11px] text-slate-600 dark:text-slate-400">
-        The playground never loads this page itself. {draft.opened ? "You opened it; come back and say how it went." : "Nothing has been opened."}
+        The playground never loads this page itself.{" "}
+        {draft.opened ? "You opened it; come back and say how it went." : "Nothing has been opened."}
       </p>
-      <ElicitActions k={k} chosen={draft.action} acceptLabel="I finished" onChoose={(action) => onChange({ ...draft, action })} />
+      <ElicitActions
+        k={k}
+        chosen={draft.action}
+        acceptLabel="I finished"
+        onChoose={(action) => onChange({ ...draft, action })}
+      />
       <Problem text={draft.action ? problem : null} />
     </div>
   );

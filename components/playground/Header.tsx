@@ -10,7 +10,8 @@ export function Header({ commands }: Pick<PanelProps, "commands">) {
       <h1 className="text-lg font-bold text-slate-900 dark:text-slate-50">MCP Playground</h1>
       {/* Presenter mode collapses the header to its title and switches (app/globals.css). */}
       <p className="text-sm text-slate-600 dark:text-slate-300" data-presenter-hide>
-        Write a raw JSON-RPC frame, send it to an MCP server, and see exactly what crossed the wire (protocol revision 2026-07-28 first, legacy servers too).
+        Write a raw JSON-RPC frame, send it to an MCP server, and see exactly what crossed the wire (protocol revision
+        2026-07-28 first, legacy servers too).
       </p>
       <div className="ml-auto flex flex-wrap items-center gap-2">
         <ResetDemoServers commands={commands} />

@@ -74,7 +74,12 @@ export function PanelTabs(props: PanelProps) {
 
   return (
     <div className="flex min-h-0 min-w-0 flex-col gap-2">
-      <div role="tablist" aria-label="Panels" onKeyDown={onKeyDown} className="flex flex-wrap border-b border-slate-200 dark:border-slate-700">
+      <div
+        role="tablist"
+        aria-label="Panels"
+        onKeyDown={onKeyDown}
+        className="flex flex-wrap border-b border-slate-200 dark:border-slate-700"
+      >
         {PANELS.map((p) => (
           <button
             key={p.id}

@@ -34,7 +34,11 @@ export function Playground({ token }: { token: string }) {
 
   const panelProps = { state, dispatch, commands, cache };
   return (
-    <div className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen" data-testid="playground" data-hydrated={hydrated ? "true" : "false"}>
+    <div
+      className="flex min-h-screen flex-col gap-3 p-3 lg:h-screen"
+      data-testid="playground"
+      data-hydrated={hydrated ? "true" : "false"}
+    >
       <a
         href="#panel-timeline"
         data-testid="skip-to-timeline"

@@ -5,7 +5,14 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { BridgeClient } from "@/lib/bridge/client";
-import { createCommands, createStore, type Action, type BridgeClientLike, type Commands, type SessionState } from "@/lib/session";
+import {
+  createCommands,
+  createStore,
+  type Action,
+  type BridgeClientLike,
+  type Commands,
+  type SessionState,
+} from "@/lib/session";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { createPageCacheRuntime } from "../cache/runtime";
 import { afterEditorSettled } from "../editor/editor-settled";

@@ -14,19 +14,26 @@ function summary(r: ResetDemoReport): string {
     r.closed.length ? `closed ${r.closed.join(", ")}` : "no demo process was running",
     `the calendar is back to its 2 seed events${r.calendarEvents ? ` (${r.calendarEvents} created event${r.calendarEvents === 1 ? "" : "s"} dropped)` : ""}`,
   ];
-  if (r.handleCalendars) parts.push(`${r.handleCalendars} stored handle calendar${r.handleCalendars === 1 ? "" : "s"} deleted`);
+  if (r.handleCalendars)
+    parts.push(`${r.handleCalendars} stored handle calendar${r.handleCalendars === 1 ? "" : "s"} deleted`);
   if (r.taskEvents) parts.push(`${r.taskEvents} task record${r.taskEvents === 1 ? "" : "s"} forgotten`);
   return `Demo servers reset: ${parts.join("; ")}. The next send starts fresh.`;
 }
 
 export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
-  const [phase, setPhase] = useState<{ kind: "idle" } | { kind: "confirm" } | { kind: "running" } | { kind: "done"; text: string; ok: boolean }>({
+  const [phase, setPhase] = useState<
+    { kind: "idle" } | { kind: "confirm" } | { kind: "running" } | { kind: "done"; text: string; ok: boolean }
+  >({
     kind: "idle",
   });
   const reset = async () => {
     setPhase({ kind: "running" });
     const reply = await commands.api<ResetDemoReport>("bridge/reset-demo", { confirm: true });
-    setPhase(reply.ok ? { kind: "done", ok: true, text: summary(reply.value) } : { kind: "done", ok: false, text: `Not reset: ${reply.message}` });
+    setPhase(
+      reply.ok
+        ? { kind: "done", ok: true, text: summary(reply.value) }
+        : { kind: "done", ok: false, text: `Not reset: ${reply.message}` },
+    );
     // The process line of the current target tells the truth again.
     void commands.process("status");
   };
@@ -53,8 +60,9 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
             Reset the demo servers?
           </p>
           <p id="reset-demo-what" className="mt-1">
-            Closes every embedded demo server process (calendar, server-everything, tasks, …) and puts their state back to a first start: the calendar returns
-            to its 2 seed events, stored handle calendars and task records are deleted. Your timeline and your own servers are not touched.
+            Closes every embedded demo server process (calendar, server-everything, tasks, …) and puts their state back
+            to a first start: the calendar returns to its 2 seed events, stored handle calendars and task records are
+            deleted. Your timeline and your own servers are not touched.
           </p>
           <div className="mt-2 flex gap-2">
             <Button tone="danger" data-testid="reset-demo-confirm-yes" autoFocus onClick={() => void reset()}>

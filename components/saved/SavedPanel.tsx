@@ -23,7 +23,12 @@ import {
   type Change,
   type SavedStore,
 } from "@/lib/session/saved-requests";
-import { decodeCollectionFragment, encodeCollectionFragment, type CollectionItem, type SharedCollection } from "@/lib/share/collection-link";
+import {
+  decodeCollectionFragment,
+  encodeCollectionFragment,
+  type CollectionItem,
+  type SharedCollection,
+} from "@/lib/share/collection-link";
 import { withFragment } from "@/lib/share/codec";
 import { spawnConfirmation, withEnvValues } from "@/lib/share/live";
 import type { PanelProps } from "../playground/types";
@@ -33,7 +38,13 @@ import { knownSecrets } from "../share/known-secrets";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { newId, nowMs, updateSaved, useSavedStore } from "./saved-store";
 
-type RunState = { name: string; total: number; done: number; status: "running" | "finished" | "stopped"; why?: string } | null;
+type RunState = {
+  name: string;
+  total: number;
+  done: number;
+  status: "running" | "finished" | "stopped";
+  why?: string;
+} | null;
 
 const box = "rounded border border-slate-300 p-2 dark:border-slate-700";
 const hint = "text-xs text-slate-600 dark:text-slate-400";
@@ -51,7 +62,9 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const [run, setRun] = useState<RunState>(null);
   const [linked, setLinked] = useState<{ collection: SharedCollection } | { error: string } | null>(null);
   const [shared, setShared] = useState<{ id: string; url: string; omitted: string[] } | null>(null);
-  const [confirming, setConfirming] = useState<{ name: string; items: CollectionItem[]; commands: Target[] } | null>(null);
+  const [confirming, setConfirming] = useState<{ name: string; items: CollectionItem[]; commands: Target[] } | null>(
+    null,
+  );
 
   // A collection link (#collection=…) is shown here; nothing runs until the user presses Run.
   useEffect(() => {
@@ -93,7 +106,13 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       });
       const why = stopReason(exchange);
       if (why)
-        return setRun({ name: label, total: items.length, done: i + 1, status: "stopped", why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}` });
+        return setRun({
+          name: label,
+          total: items.length,
+          done: i + 1,
+          status: "stopped",
+          why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}`,
+        });
       setRun({ name: label, total: items.length, done: i + 1, status: "running" });
     }
     setRun({ name: label, total: items.length, done: items.length, status: "finished" });
@@ -104,7 +123,8 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
     const commandsToStart = collection.items
       .map((i) => i.target)
       .filter((t, i, all) => spawnConfirmation(t) && all.findIndex((x) => targetKey(x) === targetKey(t)) === i);
-    if (commandsToStart.length) return setConfirming({ name: collection.name, items: collection.items, commands: commandsToStart });
+    if (commandsToStart.length)
+      return setConfirming({ name: collection.name, items: collection.items, commands: commandsToStart });
     void runSequence(`collection ${collection.name}`, collection.items);
   };
 
@@ -112,7 +132,13 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
     let next = store;
     const ids: string[] = [];
     for (const item of collection.items) {
-      const saved = saveRequest(next, { id: newId(), name: item.name, frame: item.frame, target: item.target, now: nowMs() });
+      const saved = saveRequest(next, {
+        id: newId(),
+        name: item.name,
+        frame: item.frame,
+        target: item.target,
+        now: nowMs(),
+      });
       if (!saved.ok) return setMessage(saved.error);
       next = saved.store;
       ids.push(next.requests[next.requests.length - 1].id);
@@ -159,7 +185,13 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
 
       {linked ? (
-        <LinkedCollection linked={linked} running={run?.status === "running"} onRun={runLinked} onKeep={keepLinked} onClose={() => setLinked(null)} />
+        <LinkedCollection
+          linked={linked}
+          running={run?.status === "running"}
+          onRun={runLinked}
+          onKeep={keepLinked}
+          onClose={() => setLinked(null)}
+        />
       ) : null}
       {confirming ? (
         <div
@@ -169,7 +201,8 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           className={`${box} border-amber-400 bg-amber-50 dark:bg-amber-950`}
         >
           <p id="collection-confirm-title" className="font-medium text-amber-900 dark:text-amber-100">
-            This collection starts {confirming.commands.length === 1 ? "a command" : `${confirming.commands.length} commands`} on this machine:
+            This collection starts{" "}
+            {confirming.commands.length === 1 ? "a command" : `${confirming.commands.length} commands`} on this machine:
           </p>
           <ul className="my-1 space-y-1 font-mono text-xs text-amber-900 dark:text-amber-100">
             {confirming.commands.map((t) => {
@@ -230,7 +263,8 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {problem || dropped ? (
         <p className="text-xs text-amber-800 dark:text-amber-200">
-          {problem ? `Saved frames are ${problem}.` : ""} {dropped ? `${dropped} unreadable saved record${dropped === 1 ? " was" : "s were"} left out.` : ""}
+          {problem ? `Saved frames are ${problem}.` : ""}{" "}
+          {dropped ? `${dropped} unreadable saved record${dropped === 1 ? " was" : "s were"} left out.` : ""}
         </p>
       ) : null}
 
@@ -247,7 +281,12 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           />
         </label>
         <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-          <input type="checkbox" data-testid="saved-all-targets" checked={allTargets} onChange={(e) => setAllTargets(e.target.checked)} />
+          <input
+            type="checkbox"
+            data-testid="saved-all-targets"
+            checked={allTargets}
+            onChange={(e) => setAllTargets(e.target.checked)}
+          />
           all targets
         </label>
       </div>
@@ -257,18 +296,30 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           Saved {allTargets ? "for every target" : view.kind === "ready" ? `for ${view.label}` : ""} ({results.length})
         </h3>
         {results.length === 0 ? (
-          <p className={hint}>{store.requests.length ? "Nothing saved matches." : "Nothing saved yet: name the frame above and press Save."}</p>
+          <p className={hint}>
+            {store.requests.length
+              ? "Nothing saved matches."
+              : "Nothing saved yet: name the frame above and press Save."}
+          </p>
         ) : (
           <ul data-testid="saved-list" className="mt-1 flex flex-col gap-1">
             {results.map((r) => (
-              <li key={r.id} data-testid="saved-item" data-name={r.name} className={`${box} flex flex-wrap items-center gap-2`}>
+              <li
+                key={r.id}
+                data-testid="saved-item"
+                data-name={r.name}
+                className={`${box} flex flex-wrap items-center gap-2`}
+              >
                 <div className="min-w-0 flex-1">
                   <p className="truncate font-medium text-slate-800 dark:text-slate-100">{r.name}</p>
                   <p className={`${hint} truncate`}>
                     {frameSummary(r.frame)} · {targetLabel(r.target)}
                   </p>
                 </div>
-                <Button onClick={() => dispatch({ type: "editor/replace", text: r.frame })} aria-label={`Load ${r.name} into the editor`}>
+                <Button
+                  onClick={() => dispatch({ type: "editor/replace", text: r.frame })}
+                  aria-label={`Load ${r.name} into the editor`}
+                >
                   Load
                 </Button>
                 <Button
@@ -299,7 +350,11 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                     ))}
                   </select>
                 ) : null}
-                <Button tone="danger" onClick={() => set(deleteRequest(store, r.id), `Deleted "${r.name}".`)} aria-label={`Delete ${r.name}`}>
+                <Button
+                  tone="danger"
+                  onClick={() => set(deleteRequest(store, r.id), `Deleted "${r.name}".`)}
+                  aria-label={`Delete ${r.name}`}
+                >
                   Delete
                 </Button>
               </li>
@@ -356,17 +411,27 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                   >
                     Run in order
                   </Button>
-                  <Button data-testid="collection-share" disabled={!requests.length} onClick={() => void share(c.id, { name: c.name, items })}>
+                  <Button
+                    data-testid="collection-share"
+                    disabled={!requests.length}
+                    onClick={() => void share(c.id, { name: c.name, items })}
+                  >
                     Share link
                   </Button>
-                  <Button tone="danger" onClick={() => set(deleteCollection(store, c.id), `Deleted the collection "${c.name}" (its saved frames stay).`)}>
+                  <Button
+                    tone="danger"
+                    onClick={() =>
+                      set(deleteCollection(store, c.id), `Deleted the collection "${c.name}" (its saved frames stay).`)
+                    }
+                  >
                     Delete
                   </Button>
                 </div>
                 <ol className="mt-1 list-decimal pl-5 text-xs">
                   {requests.map((r, i) => (
                     <li key={`${r.id}-${i}`} className="py-0.5">
-                      <span className="text-slate-800 dark:text-slate-100">{r.name}</span> <span className={hint}>{targetLabel(r.target)}</span>{" "}
+                      <span className="text-slate-800 dark:text-slate-100">{r.name}</span>{" "}
+                      <span className={hint}>{targetLabel(r.target)}</span>{" "}
                       <Button
                         aria-label={`Move ${r.name} up`}
                         disabled={i === 0}
@@ -405,13 +470,19 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                     <div className="flex gap-2">
                       <Button
                         onClick={() =>
-                          void copyText(shared.url).then((ok) => setMessage(ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard."))
+                          void copyText(shared.url).then((ok) =>
+                            setMessage(
+                              ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard.",
+                            ),
+                          )
                         }
                       >
                         Copy link
                       </Button>
                     </div>
-                    {shared.omitted.length ? <p className={hint}>Left out of the link: {shared.omitted.join("; ")}</p> : null}
+                    {shared.omitted.length ? (
+                      <p className={hint}>Left out of the link: {shared.omitted.join("; ")}</p>
+                    ) : null}
                   </div>
                 ) : null}
               </li>
@@ -432,7 +503,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                 #{h.seq} {h.summary}
                 {h.times > 1 ? <span className={hint}> · sent {h.times}×</span> : null}
               </p>
-              <Button onClick={() => dispatch({ type: "editor/replace", text: h.frame })} aria-label={`Load #${h.seq} into the editor`}>
+              <Button
+                onClick={() => dispatch({ type: "editor/replace", text: h.frame })}
+                aria-label={`Load #${h.seq} into the editor`}
+              >
                 Load
               </Button>
               <Button onClick={() => saveFrame(h.frame, h.summary)} aria-label={`Save #${h.seq}`}>
@@ -461,7 +535,11 @@ function LinkedCollection({
 }) {
   if ("error" in linked)
     return (
-      <div role="alert" data-testid="collection-link-error" className={`${box} border-red-400 text-red-800 dark:text-red-200`}>
+      <div
+        role="alert"
+        data-testid="collection-link-error"
+        className={`${box} border-red-400 text-red-800 dark:text-red-200`}
+      >
         Could not open this collection link: {linked.error}. Ask for a new link.
         <Button className="ml-2" onClick={onClose}>
           Close
@@ -472,7 +550,8 @@ function LinkedCollection({
   return (
     <div data-testid="collection-opened" className={`${box} border-blue-400 bg-blue-50 dark:bg-slate-800`}>
       <p className="font-medium text-slate-800 dark:text-slate-100">
-        Opened from a link: the collection “{c.name}”, {c.items.length} frame{c.items.length === 1 ? "" : "s"}. Nothing has been sent.
+        Opened from a link: the collection “{c.name}”, {c.items.length} frame{c.items.length === 1 ? "" : "s"}. Nothing
+        has been sent.
       </p>
       <ol className="my-1 list-decimal pl-5 text-xs text-slate-800 dark:text-slate-100">
         {c.items.map((i, n) => (

@@ -57,7 +57,9 @@ export function useSavedStore(): { store: SavedStore; dropped: number; problem: 
 }
 
 export function newId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `r-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `r-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 /** When a frame is saved (wall clock). */

@@ -21,7 +21,9 @@ function targetUrl(state: SessionState): { url: string; headers: [string, string
     if (t.server !== "everything") return { url: `${window.location.origin}/api/demo/${t.server}`, headers: extra };
     const known = state.processes[view.key];
     const url = known?.status === "known" ? known.value.url : undefined;
-    return url ? { url, headers: extra } : { problem: "server-everything's port is known after the first send or probe" };
+    return url
+      ? { url, headers: extra }
+      : { problem: "server-everything's port is known after the first send or probe" };
   }
   return { problem: "curl speaks HTTP: choose a Streamable HTTP target (stdio frames go to a process's stdin)" };
 }
@@ -41,7 +43,10 @@ export function CurlSection({ state }: { state: SessionState }) {
   const [copied, setCopied] = useState<string | null>(null);
   const where = targetUrl(state);
   const recorded = state.entries.flatMap((e) => {
-    const event = e.phase.status === "done" ? e.phase.exchange.events.find((ev): ev is HttpRequestEvent => ev.kind === "http-request") : undefined;
+    const event =
+      e.phase.status === "done"
+        ? e.phase.exchange.events.find((ev): ev is HttpRequestEvent => ev.kind === "http-request")
+        : undefined;
     return event ? [{ seq: e.seq, event }] : [];
   });
 
@@ -59,7 +64,10 @@ export function CurlSection({ state }: { state: SessionState }) {
           disabled={"problem" in where}
           onClick={() => {
             if (!("url" in where)) return;
-            const curl = curlForFrame(where.url, state.editor.text, { extraHeaders: where.headers, tools: latestTools(state) });
+            const curl = curlForFrame(where.url, state.editor.text, {
+              extraHeaders: where.headers,
+              tools: latestTools(state),
+            });
             void show(curl.command, curl.notes, "the editor's frame");
           }}
         >
@@ -67,7 +75,12 @@ export function CurlSection({ state }: { state: SessionState }) {
         </Button>
         {"problem" in where ? <span className="text-slate-600 dark:text-slate-400">{where.problem}</span> : null}
         {recorded.map(({ seq, event }) => (
-          <Button key={seq} data-testid="curl-recorded" data-seq={seq} onClick={() => void show(curlForRecordedRequest(event), [], `request #${seq}`)}>
+          <Button
+            key={seq}
+            data-testid="curl-recorded"
+            data-seq={seq}
+            onClick={() => void show(curlForRecordedRequest(event), [], `request #${seq}`)}
+          >
             #{seq} as sent
           </Button>
         ))}
@@ -78,7 +91,10 @@ export function CurlSection({ state }: { state: SessionState }) {
             {shown.what}
             {copied === shown.what ? " — copied" : ""}: every argument is single-quoted for a POSIX shell.
           </p>
-          <pre data-testid="curl-command" className="overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100">
+          <pre
+            data-testid="curl-command"
+            className="overflow-x-auto whitespace-pre rounded bg-slate-900 p-2 font-mono text-[11px] text-slate-100"
+          >
             {shown.command}
           </pre>
           {shown.notes.map((n, i) => (

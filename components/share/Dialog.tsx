@@ -5,9 +5,13 @@ import { Button } from "../ui";
 // What had focus before a dialog opened, even if the opener lost it meanwhile (a button disabled while busy).
 let lastFocused: Element | null = null;
 if (typeof document !== "undefined")
-  document.addEventListener("focusin", (e) => (lastFocused = e.target instanceof Element && !e.target.closest("dialog") ? e.target : lastFocused));
+  document.addEventListener(
+    "focusin",
+    (e) => (lastFocused = e.target instanceof Element && !e.target.closest("dialog") ? e.target : lastFocused),
+  );
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal dialog (native <dialog>): Escape and the Close button dismiss it; focus moves into it, Tab cycles
@@ -29,7 +33,8 @@ export function Dialog({
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
-    const opener = document.activeElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
+    const opener =
+      document.activeElement && document.activeElement !== document.body ? document.activeElement : lastFocused;
     if (el && !el.open) el.showModal?.();
     return () => {
       el?.close?.();
@@ -43,7 +48,9 @@ export function Dialog({
       aria-label={title}
       onKeyDown={(e) => {
         if (e.key !== "Tab") return;
-        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((n) => n.offsetParent !== null);
+        const items = [...e.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+          (n) => n.offsetParent !== null,
+        );
         const edge = e.shiftKey ? items[0] : items[items.length - 1];
         if (items.length && document.activeElement === edge) {
           e.preventDefault();

@@ -21,8 +21,8 @@ export function ExampleCard({ card }: { card: GalleryCard }) {
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against {card.runsAgainst} · link{" "}
-        {card.linkChars.toLocaleString("en-US")} characters
+        {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against{" "}
+        {card.runsAgainst} · link {card.linkChars.toLocaleString("en-US")} characters
       </p>
       <p className="mt-auto">
         <a

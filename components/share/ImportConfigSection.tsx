@@ -10,7 +10,8 @@ import { Button, inputClass } from "../ui";
 function describe(t: Target): string {
   if (t.kind === "stdio")
     return `stdio: ${JSON.stringify([t.command, ...t.args])}${t.cwd ? ` in ${t.cwd}` : ""}${t.env ? ` · env ${Object.keys(t.env).join(", ")}` : ""}`;
-  if (t.kind === "http") return `Streamable HTTP: ${t.url}${t.headers ? ` · headers ${Object.keys(t.headers).join(", ")}` : ""}`;
+  if (t.kind === "http")
+    return `Streamable HTTP: ${t.url}${t.headers ? ` · headers ${Object.keys(t.headers).join(", ")}` : ""}`;
   if (t.kind === "replay") return `replay of ${t.cassette} (cassette)`;
   return `${t.server} (${t.transport})`;
 }
@@ -23,15 +24,17 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
     <section className="flex flex-col gap-2 text-xs" data-testid="import-config-section">
       <h3 className="font-semibold">Import a target from an mcpServers config</h3>
       <p className="text-slate-600 dark:text-slate-400">
-        Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is started: pick a server to make it the target,
-        then Send.
+        Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is
+        started: pick a server to make it the target, then Send.
       </p>
       <textarea
         data-testid="config-input"
         className={`${inputClass} h-28 font-mono`}
         value={text}
         onChange={(e) => setText(e.target.value)}
-        placeholder={'{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything", "stdio"]}}}'}
+        placeholder={
+          '{"mcpServers": {"everything": {"command": "npx", "args": ["-y", "@modelcontextprotocol/server-everything", "stdio"]}}}'
+        }
       />
       <div>
         <Button

@@ -11,8 +11,8 @@ export function LessonCard({ lesson }: { lesson: AuthLesson }) {
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{lesson.title}</h2>
       <p className="text-sm text-slate-700 dark:text-slate-300">{lesson.about}</p>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        opens in the Auth tab; press Run there to run it live against the embedded authorization server and three protected servers · tokens stay on the server,
-        masked
+        opens in the Auth tab; press Run there to run it live against the embedded authorization server and three
+        protected servers · tokens stay on the server, masked
       </p>
       <p className="mt-auto">
         <a

@@ -17,7 +17,8 @@ const TONE = {
 } as const;
 
 function targetWords(t: Target): string {
-  if (t.kind === "demo") return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
+  if (t.kind === "demo")
+    return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
   if (t.kind === "http") return t.url;
   if (t.kind === "replay") return `a replay of the ${t.cassette} recording (nothing runs)`;
   return `the stdio command ${JSON.stringify([t.command, ...t.args])}`;
@@ -80,7 +81,9 @@ export function LinkBanner({
         </strong>
         <span data-testid="link-targets">
           · {count} recorded exchange{count === 1 ? "" : "s"} against{" "}
-          {listWords(plan.targets.map(targetWords).concat(skipped.length ? ["a target this link does not describe"] : []))}
+          {listWords(
+            plan.targets.map(targetWords).concat(skipped.length ? ["a target this link does not describe"] : []),
+          )}
           {migratedFrom !== undefined ? ` · an older link (format v${migratedFrom}), read as v1` : ""}
         </span>
         <span className="ml-auto flex gap-1">
@@ -153,7 +156,8 @@ export function LinkBanner({
       {commands.length > 0 ? (
         <p data-testid="link-stdio-note">
           This link names {commands.length === 1 ? "a command" : `${commands.length} commands`} to run on your machine.{" "}
-          {commands.length === 1 ? "It is" : "They are"} not the active target; Run live shows the full command and asks before anything is started.
+          {commands.length === 1 ? "It is" : "They are"} not the active target; Run live shows the full command and asks
+          before anything is started.
         </p>
       ) : null}
       {share.omitted.length > 0 ? (

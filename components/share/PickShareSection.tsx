@@ -50,13 +50,17 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
           : ""}
       </p>
       {rows.length === 0 ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">No exchange yet: the link would carry the editor and the target only.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          No exchange yet: the link would carry the editor and the target only.
+        </p>
       ) : (
         <>
           <div className="flex flex-wrap gap-2">
             <Button onClick={() => setAll(() => true)}>Tick all</Button>
             <Button onClick={() => setAll(() => false)}>Tick none</Button>
-            {checksCount ? <Button onClick={() => setAll((r) => !r.checksFrame)}>All but the Checks&apos; frames</Button> : null}
+            {checksCount ? (
+              <Button onClick={() => setAll((r) => !r.checksFrame)}>All but the Checks&apos; frames</Button>
+            ) : null}
           </div>
           <ul className="max-h-64 overflow-auto rounded border border-slate-300 p-1 text-xs dark:border-slate-700">
             {rows.map((r) => (
@@ -98,12 +102,20 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
           <label className="text-slate-700 dark:text-slate-300">
             Link with {made.cards} card{made.cards === 1 ? "" : "s"} ({made.chars.toLocaleString("en-US")} characters
             {made.chars > LINK_WARN_CHARS ? "; long: some chat apps cut links this long" : ""})
-            <input readOnly data-testid="share-pick-url" className={`${inputClass} w-full font-mono`} value={made.url} onFocus={(e) => e.target.select()} />
+            <input
+              readOnly
+              data-testid="share-pick-url"
+              className={`${inputClass} w-full font-mono`}
+              value={made.url}
+              onFocus={(e) => e.target.select()}
+            />
           </label>
           <div>
             <Button onClick={() => void copyText(made.url)}>Copy link</Button>
           </div>
-          {made.omitted.length ? <p className="text-slate-600 dark:text-slate-400">Left out (never shared): {made.omitted.join("; ")}</p> : null}
+          {made.omitted.length ? (
+            <p className="text-slate-600 dark:text-slate-400">Left out (never shared): {made.omitted.join("; ")}</p>
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -34,7 +34,10 @@ export function RunLiveDialog({
         </Button>
       }
     >
-      <p>{asker} asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you trust who wrote it.</p>
+      <p>
+        {asker} asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you
+        trust who wrote it.
+      </p>
       <div>
         <p className="text-xs font-semibold">argv ({confirmation.argv.length} arguments)</p>
         <ol data-testid="run-live-argv" className="ml-6 list-decimal font-mono text-xs">
@@ -46,7 +49,8 @@ export function RunLiveDialog({
         </ol>
       </div>
       <p className="text-xs">
-        <span className="font-semibold">cwd</span> <code data-testid="run-live-cwd">{confirmation.cwd ?? "(the playground's directory)"}</code>
+        <span className="font-semibold">cwd</span>{" "}
+        <code data-testid="run-live-cwd">{confirmation.cwd ?? "(the playground's directory)"}</code>
       </p>
       <div className="text-xs">
         <p className="font-semibold">env keys {confirmation.envKeys.length === 0 ? "(none)" : ""}</p>
@@ -55,7 +59,11 @@ export function RunLiveDialog({
             <code className="w-48 truncate">{key}</code>
             <input
               className={`${inputClass} flex-1 font-mono`}
-              placeholder={confirmation.envKeysWithoutValue.includes(key) ? "value left out of the link; type it or leave it unset" : ""}
+              placeholder={
+                confirmation.envKeysWithoutValue.includes(key)
+                  ? "value left out of the link; type it or leave it unset"
+                  : ""
+              }
               value={values[key] ?? ""}
               onChange={(e) => setValues({ ...values, [key]: e.target.value })}
             />

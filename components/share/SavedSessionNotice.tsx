@@ -7,7 +7,15 @@ function time(ms: number): string {
   return ms > 0 ? new Date(ms).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" }) : "earlier";
 }
 
-export function SavedSessionNotice({ notice, onStartFresh, onDismiss }: { notice: SavedNotice; onStartFresh: () => void; onDismiss: () => void }) {
+export function SavedSessionNotice({
+  notice,
+  onStartFresh,
+  onDismiss,
+}: {
+  notice: SavedNotice;
+  onStartFresh: () => void;
+  onDismiss: () => void;
+}) {
   if (notice.kind === "none") return null;
   const text =
     notice.kind === "restored"
@@ -22,7 +30,11 @@ export function SavedSessionNotice({ notice, onStartFresh, onDismiss }: { notice
       className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
       <span className="min-w-0 flex-1">{text}</span>
-      <Button data-testid="start-fresh" onClick={onStartFresh} title="Forget the saved session and start with an empty timeline and the default frame">
+      <Button
+        data-testid="start-fresh"
+        onClick={onStartFresh}
+        title="Forget the saved session and start with an empty timeline and the default frame"
+      >
         Start fresh
       </Button>
       <Button data-testid="dismiss-saved-notice" onClick={onDismiss}>

@@ -20,7 +20,10 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     if (!share.ok) return setNote({ text: share.error });
     const file = exportSessionFile(share.value, { knownSecrets: knownSecrets() });
     downloadText(file.fileName, file.text, "application/json");
-    setNote({ text: `Saved ${file.fileName}.${file.omitted.length ? " Left out:" : " Nothing was left out."}`, items: file.omitted });
+    setNote({
+      text: `Saved ${file.fileName}.${file.omitted.length ? " Left out:" : " Nothing was left out."}`,
+      items: file.omitted,
+    });
   }
 
   async function markdown(how: "download" | "copy") {
@@ -28,7 +31,10 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     if (!share.ok) return setNote({ text: share.error });
     const text = markdownTranscript(share.value, { knownSecrets: knownSecrets() });
     if (how === "download") downloadText("mcp-transcript.md", text, "text/markdown");
-    else setNote({ text: (await copyText(text)) ? "Transcript copied." : "The clipboard is not available here; use Download." });
+    else
+      setNote({
+        text: (await copyText(text)) ? "Transcript copied." : "The clipboard is not available here; use Download.",
+      });
   }
 
   async function importFile(file: File) {

@@ -60,11 +60,18 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
     }
   }
 
-  const carry = viewer.kind === "open" ? { title: viewer.share.title, about: viewer.share.about, omitted: viewer.share.omitted } : undefined;
+  const carry =
+    viewer.kind === "open"
+      ? { title: viewer.share.title, about: viewer.share.about, omitted: viewer.share.omitted }
+      : undefined;
   return (
     <div className="flex flex-col gap-2" data-testid="share-bar">
       <div className="flex flex-wrap items-center justify-end gap-2 text-xs">
-        <a href="/examples" data-testid="examples-link" className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
+        <a
+          href="/examples"
+          data-testid="examples-link"
+          className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
+        >
           Examples from the chapter
         </a>
         <Button
@@ -77,7 +84,9 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         <ShareButton state={state} token={token} carry={carry} />
       </div>
       <SavedSessionNotice notice={saved.notice} onStartFresh={saved.startFresh} onDismiss={saved.dismiss} />
-      {saved.cleared ? <StartFreshUndo exchanges={saved.cleared.exchanges} onUndo={saved.undoFresh} onDismiss={saved.dismissCleared} /> : null}
+      {saved.cleared ? (
+        <StartFreshUndo exchanges={saved.cleared.exchanges} onUndo={saved.undoFresh} onDismiss={saved.dismissCleared} />
+      ) : null}
       {viewer.kind === "loading" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">
           Opening the link…
@@ -90,8 +99,8 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
           <span className="flex-1">
-            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The playground opened with its default page
-            instead.
+            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The
+            playground opened with its default page instead.
           </span>
           <Button onClick={() => setViewer({ kind: "none" })}>Dismiss</Button>
         </div>

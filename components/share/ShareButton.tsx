@@ -10,9 +10,18 @@ import { LINK_WARN_CHARS } from "@/lib/share/limits";
 import { Button, inputClass } from "../ui";
 import { Dialog } from "./Dialog";
 
-type Result = { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean } | { kind: "error"; message: string };
+type Result =
+  { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean } | { kind: "error"; message: string };
 
-export function ShareButton({ state, token, carry }: { state: SessionState; token: string; carry?: { title?: string; about?: string; omitted: string[] } }) {
+export function ShareButton({
+  state,
+  token,
+  carry,
+}: {
+  state: SessionState;
+  token: string;
+  carry?: { title?: string; about?: string; omitted: string[] };
+}) {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -26,7 +35,12 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
       const current = shareFromSession(state);
       if (!current.ok) return setResult({ kind: "error", message: current.error });
       const link = await encodeShareFragment(
-        { ...current.value, ...(carry?.title ? { title: carry.title } : {}), ...(carry?.about ? { about: carry.about } : {}), omitted: carry?.omitted ?? [] },
+        {
+          ...current.value,
+          ...(carry?.title ? { title: carry.title } : {}),
+          ...(carry?.about ? { about: carry.about } : {}),
+          omitted: carry?.omitted ?? [],
+        },
         { knownSecrets: [token] },
       );
       const url = withFragment(window.location.href, link.fragment);
@@ -70,8 +84,8 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
             <>
               <p className="text-xs">
                 {result.copied ? "The link is on your clipboard. " : "Copy the link below. "}
-                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the recorded exchanges without anything being
-                sent.
+                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the
+                recorded exchanges without anything being sent.
               </p>
               <input
                 data-testid="share-url"
@@ -83,7 +97,9 @@ export function ShareButton({ state, token, carry }: { state: SessionState; toke
               />
               <p className="text-xs" data-testid="share-length" data-chars={result.chars}>
                 {result.chars.toLocaleString("en-US")} characters
-                {result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long; export a session file instead" : ""}
+                {result.chars > LINK_WARN_CHARS
+                  ? " — long: some chat apps and mail clients cut links this long; export a session file instead"
+                  : ""}
               </p>
               {result.omitted.length === 0 ? (
                 <p className="text-xs" data-testid="share-nothing-omitted">

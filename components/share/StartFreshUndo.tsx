@@ -6,7 +6,15 @@
  */
 import { Button } from "../ui";
 
-export function StartFreshUndo({ exchanges, onUndo, onDismiss }: { exchanges: number; onUndo: () => void; onDismiss: () => void }) {
+export function StartFreshUndo({
+  exchanges,
+  onUndo,
+  onDismiss,
+}: {
+  exchanges: number;
+  onUndo: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <div
       role="status"
@@ -14,10 +22,15 @@ export function StartFreshUndo({ exchanges, onUndo, onDismiss }: { exchanges: nu
       className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
       <span className="min-w-0 flex-1">
-        Started fresh: {exchanges} exchange{exchanges === 1 ? "" : "s"} cleared, and the editor and the target are back to their defaults (here and in this
-        browser&apos;s save). Processes the bridge holds keep running.
+        Started fresh: {exchanges} exchange{exchanges === 1 ? "" : "s"} cleared, and the editor and the target are back
+        to their defaults (here and in this browser&apos;s save). Processes the bridge holds keep running.
       </span>
-      <Button tone="primary" data-testid="start-fresh-undo" onClick={onUndo} title="Bring back the session as it was before Start fresh">
+      <Button
+        tone="primary"
+        data-testid="start-fresh-undo"
+        onClick={onUndo}
+        title="Bring back the session as it was before Start fresh"
+      >
         Undo
       </Button>
       <Button data-testid="start-fresh-dismiss" onClick={onDismiss}>

@@ -29,7 +29,12 @@ export type SavedNotice =
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
 export function freshFrom(current: SessionState): SessionState {
   const base = initialState();
-  return { ...base, editor: { ...base.editor, version: current.editor.version + 1 }, seq: current.seq, processSeq: current.processSeq };
+  return {
+    ...base,
+    editor: { ...base.editor, version: current.editor.version + 1 },
+    seq: current.seq,
+    processSeq: current.processSeq,
+  };
 }
 
 function storage(): Storage | null {
@@ -76,7 +81,10 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
       if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
       else setNotice({ kind: "not-saved", reason: saved.reason });
     } catch (e) {
-      setNotice({ kind: "not-saved", reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})` });
+      setNotice({
+        kind: "not-saved",
+        reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})`,
+      });
     }
     return true;
   }, []);
@@ -96,7 +104,13 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
           // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
           if (!back.unchanged) {
             dispatch({ type: "session/load", state: back.state });
-            setNotice({ kind: "restored", exchanges: back.exchanges, savedAt: back.savedAt, dropped: back.dropped, omitted: back.omitted });
+            setNotice({
+              kind: "restored",
+              exchanges: back.exchanges,
+              savedAt: back.savedAt,
+              dropped: back.dropped,
+              omitted: back.omitted,
+            });
           }
         } else setNotice({ kind: "unreadable", reason: back.reason }); // kept until the user chooses Start fresh: nothing is lost silently
       }

@@ -13,7 +13,12 @@ import { setViewer } from "./viewer-store";
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
 function baseFrom(current: SessionState): SessionState {
   const base = initialState();
-  return { ...base, editor: { ...base.editor, version: current.editor.version }, seq: current.seq, processSeq: current.processSeq };
+  return {
+    ...base,
+    editor: { ...base.editor, version: current.editor.version },
+    seq: current.seq,
+    processSeq: current.processSeq,
+  };
 }
 
 async function open(hash: string, dispatch: (action: Action) => void, current: () => SessionState): Promise<void> {
@@ -24,7 +29,10 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
   if (hash.replace(/^#/, "").startsWith(LESSON_FRAGMENT)) return;
   setViewer({ kind: "loading" });
   try {
-    const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([import("@/lib/share/codec"), import("@/lib/share/session-adapter")]);
+    const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([
+      import("@/lib/share/codec"),
+      import("@/lib/share/session-adapter"),
+    ]);
     const decoded = await decodeShareFragment(hash);
     if (decoded.kind === "none") return setViewer({ kind: "none" });
     if (decoded.kind === "error") {
@@ -43,7 +51,11 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
   } catch (e) {
     // Whatever went wrong, the page stays the default page and says why.
     dropLinkFragment();
-    setViewer({ kind: "error", source: "link", reason: `it could not be read (${e instanceof Error ? e.message : String(e)})` });
+    setViewer({
+      kind: "error",
+      source: "link",
+      reason: `it could not be read (${e instanceof Error ? e.message : String(e)})`,
+    });
   }
 }
 

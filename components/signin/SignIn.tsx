@@ -37,19 +37,27 @@ export function SignIn({
     window.location.replace(again.href);
   }, [renavigate]);
   return (
-    <main data-testid="signin" data-hydrated={hydrated ? "true" : "false"} className="mx-auto flex max-w-xl flex-col gap-3 p-8 text-sm">
+    <main
+      data-testid="signin"
+      data-hydrated={hydrated ? "true" : "false"}
+      className="mx-auto flex max-w-xl flex-col gap-3 p-8 text-sm"
+    >
       <h1 className="text-lg font-bold">Sign in to this MCP Playground</h1>
       <p>
-        This playground can start programs on this computer, so only the person who started it may use it. Its run command (<code>npm start</code>) printed a
-        launch URL and opened it in your browser:
+        This playground can start programs on this computer, so only the person who started it may use it. Its run
+        command (<code>npm start</code>) printed a launch URL and opened it in your browser:
       </p>
-      <pre className="overflow-x-auto rounded bg-slate-200 p-2 text-xs dark:bg-slate-800" data-testid="signin-launch-shape">{`${origin}/?token=…`}</pre>
+      <pre
+        className="overflow-x-auto rounded bg-slate-200 p-2 text-xs dark:bg-slate-800"
+        data-testid="signin-launch-shape"
+      >{`${origin}/?token=…`}</pre>
       <p>
         Open that URL again (from the terminal), or paste the token — the part after <code>token=</code> — here:
       </p>
       {failed ? (
         <p role="alert" data-testid="signin-failed" className="text-red-700 dark:text-red-300">
-          That token does not match this launch. The playground makes a new token each time it starts: use the URL it printed last.
+          That token does not match this launch. The playground makes a new token each time it starts: use the URL it
+          printed last.
         </p>
       ) : null}
       <form
@@ -70,13 +78,17 @@ export function SignIn({
           data-testid="signin-token"
           className={`${inputClass} flex-1 font-mono`}
         />
-        <button type="submit" data-testid="signin-submit" className="rounded bg-blue-600 px-3 py-1 text-xs font-medium text-white hover:bg-blue-700">
+        <button
+          type="submit"
+          data-testid="signin-submit"
+          className="rounded bg-blue-600 px-3 py-1 text-xs font-medium text-white hover:bg-blue-700"
+        >
           Sign in
         </button>
       </form>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Signing in sets a cookie for this browser only (HttpOnly, SameSite=Strict); it ends when the playground restarts. Scripts and the command line use the{" "}
-        <code>x-playground-token</code> header instead.
+        Signing in sets a cookie for this browser only (HttpOnly, SameSite=Strict); it ends when the playground
+        restarts. Scripts and the command line use the <code>x-playground-token</code> header instead.
       </p>
     </main>
   );

@@ -33,7 +33,13 @@ export function CustomStdioForm({ state, dispatch }: Omit<PanelProps, "commands"
           onChange={(e) => set({ cwd: e.target.value })}
         />
       </label>
-      <KeyValueRows label="Environment" rows={form.env} onChange={(env) => set({ env })} keyPlaceholder="NAME" valuePlaceholder="value" />
+      <KeyValueRows
+        label="Environment"
+        rows={form.env}
+        onChange={(env) => set({ env })}
+        keyPlaceholder="NAME"
+        valuePlaceholder="value"
+      />
     </div>
   );
 }
@@ -54,7 +60,13 @@ export function CustomHttpForm({ state, dispatch }: Omit<PanelProps, "commands">
           onChange={(e) => set({ url: e.target.value })}
         />
       </label>
-      <KeyValueRows label="Headers" rows={form.headers} onChange={(headers) => set({ headers })} keyPlaceholder="Authorization" valuePlaceholder="Bearer …" />
+      <KeyValueRows
+        label="Headers"
+        rows={form.headers}
+        onChange={(headers) => set({ headers })}
+        keyPlaceholder="Authorization"
+        valuePlaceholder="Bearer …"
+      />
     </div>
   );
 }

@@ -16,7 +16,8 @@ export function KeyValueRows({
   keyPlaceholder: string;
   valuePlaceholder: string;
 }) {
-  const update = (i: number, patch: Partial<KeyValue>) => onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<KeyValue>) =>
+    onChange(rows.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <fieldset className="flex flex-col gap-1 text-xs">
       <legend className="mb-1 text-slate-600 dark:text-slate-300">{label}</legend>

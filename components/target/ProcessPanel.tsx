@@ -9,21 +9,32 @@ import { Button } from "../ui";
 function uptime(startedAt: number | undefined, now: number): string {
   if (startedAt === undefined) return "";
   const min = Math.max(0, Math.floor((now - startedAt) / 60_000));
-  return min < 1 ? " · started under a minute ago" : ` · started ${min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`} ago`;
+  return min < 1
+    ? " · started under a minute ago"
+    : ` · started ${min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`} ago`;
 }
 
 function describe(value: ProcessStatus, now: number): string {
   if (value.spawnError) return `could not start: ${value.spawnError}`;
-  if (value.running && value.url) return `pid ${value.pid} · running${uptime(value.startedAt, now)} · serving ${value.url}`;
+  if (value.running && value.url)
+    return `pid ${value.pid} · running${uptime(value.startedAt, now)} · serving ${value.url}`;
   if (value.running) return `pid ${value.pid} · running${uptime(value.startedAt, now)}`;
-  if (value.exit) return `${value.pid ? `pid ${value.pid} · ` : ""}exited (${value.exit.signal ? `signal ${value.exit.signal}` : `code ${value.exit.code}`})`;
+  if (value.exit)
+    return `${value.pid ? `pid ${value.pid} · ` : ""}exited (${value.exit.signal ? `signal ${value.exit.signal}` : `code ${value.exit.code}`})`;
   return "not running — the next Send starts it";
 }
 
 /** What the line says: only what the bridge answered; until it has, that it is asking (or, on a link, that it has not asked). */
-function statusOf(view: ProcessView | undefined, fromLink: boolean, now: number): { text: string; value?: ProcessStatus; state: string } {
+function statusOf(
+  view: ProcessView | undefined,
+  fromLink: boolean,
+  now: number,
+): { text: string; value?: ProcessStatus; state: string } {
   if (!view && fromLink)
-    return { text: "not checked — a page opened from a link asks the bridge nothing until you act; Check asks whether it runs", state: "unknown" };
+    return {
+      text: "not checked — a page opened from a link asks the bridge nothing until you act; Check asks whether it runs",
+      state: "unknown",
+    };
   if (!view) return { text: "checking…", state: "loading" };
   if (view.status === "error") return { text: `could not read the process status: ${view.message}`, state: "error" };
   const value = view.status === "known" ? view.value : view.last;
@@ -40,7 +51,15 @@ function openedFromLink(): boolean {
 }
 
 /** The kept-up stdio process of the current target: one per target, alive across sends. */
-export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView | undefined; commands: Commands; targetKey: string }) {
+export function ProcessPanel({
+  view,
+  commands,
+  targetKey,
+}: {
+  view: ProcessView | undefined;
+  commands: Commands;
+  targetKey: string;
+}) {
   const [showStderr, setShowStderr] = useState(false);
   // A page opened from a link calls no bridge until the user acts (the link's promise): the line says it has not asked.
   const fromLink = useSyncExternalStore(noSubscribe, openedFromLink, () => false);
@@ -62,13 +81,23 @@ export function ProcessPanel({ view, commands, targetKey }: { view: ProcessView 
         <span data-testid="process-status" className="font-mono">
           {status.text}
         </span>
-        {status.value?.argv ? <span className="font-mono text-slate-600 dark:text-slate-400">{JSON.stringify(status.value.argv)}</span> : null}
+        {status.value?.argv ? (
+          <span className="font-mono text-slate-600 dark:text-slate-400">{JSON.stringify(status.value.argv)}</span>
+        ) : null}
         {status.state === "unknown" ? (
-          <Button data-testid="process-check" onClick={() => void commands.process("status")} title="Ask the bridge whether this target's process runs">
+          <Button
+            data-testid="process-check"
+            onClick={() => void commands.process("status")}
+            title="Ask the bridge whether this target's process runs"
+          >
             Check
           </Button>
         ) : null}
-        <Button data-testid="process-restart" onClick={() => void commands.process("restart")} title="End the process and start a fresh one">
+        <Button
+          data-testid="process-restart"
+          onClick={() => void commands.process("restart")}
+          title="End the process and start a fresh one"
+        >
           Restart
         </Button>
         <Button

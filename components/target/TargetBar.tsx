@@ -60,7 +60,9 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
           Probe era
         </Button>
         <VerdictBadge verdict={verdict} />
-        {session && key ? <SessionChip session={session} onForget={() => dispatch({ type: "session/forget", targetKey: key })} /> : null}
+        {session && key ? (
+          <SessionChip session={session} onForget={() => dispatch({ type: "session/forget", targetKey: key })} />
+        ) : null}
       </div>
       {state.preset === "custom-stdio" ? <CustomStdioForm state={state} dispatch={dispatch} /> : null}
       {state.preset === "custom-http" ? <CustomHttpForm state={state} dispatch={dispatch} /> : null}

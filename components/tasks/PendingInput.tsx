@@ -10,17 +10,28 @@ import type { Json } from "@/lib/tasks";
 import { FormRequest } from "../mrtr/FormRequest";
 import { Button } from "../ui";
 
-export function PendingInput({ pending, askedInPolls, onAnswer }: { pending: InputRequestView[]; askedInPolls: number; onAnswer(responses: Json): void }) {
+export function PendingInput({
+  pending,
+  askedInPolls,
+  onAnswer,
+}: {
+  pending: InputRequestView[];
+  askedInPolls: number;
+  onAnswer(responses: Json): void;
+}) {
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [sent, setSent] = useState(false);
   const draftOf = (r: InputRequestView) => drafts[r.key] ?? initialDraft(r);
-  const all = responsesOf({ requests: pending, hasInputRequests: true, verdicts: [] }, Object.fromEntries(pending.map((r) => [r.key, draftOf(r)])));
+  const all = responsesOf(
+    { requests: pending, hasInputRequests: true, verdicts: [] },
+    Object.fromEntries(pending.map((r) => [r.key, draftOf(r)])),
+  );
   return (
     <div data-testid="task-input" className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
       <p className="text-xs text-slate-700 dark:text-slate-200">
-        The task is <code>input_required</code>. Answer below: the playground sends <code>tasks/update</code> with <code>inputResponses</code> keyed like{" "}
-        <code>inputRequests</code> — <strong>not a retry</strong> of the tools/call. Asked in {askedInPolls} poll{askedInPolls === 1 ? "" : "s"} so far, shown
-        once.
+        The task is <code>input_required</code>. Answer below: the playground sends <code>tasks/update</code> with{" "}
+        <code>inputResponses</code> keyed like <code>inputRequests</code> — <strong>not a retry</strong> of the
+        tools/call. Asked in {askedInPolls} poll{askedInPolls === 1 ? "" : "s"} so far, shown once.
       </p>
       {pending.map((request) => {
         const draft = draftOf(request);
@@ -43,7 +54,8 @@ export function PendingInput({ pending, askedInPolls, onAnswer }: { pending: Inp
               />
             ) : (
               <p className="text-xs text-slate-600">
-                <code>{request.key}</code>: a {request.kind} request; answer it from the editor with a hand-written tasks/update.
+                <code>{request.key}</code>: a {request.kind} request; answer it from the editor with a hand-written
+                tasks/update.
               </p>
             )}
           </div>
@@ -62,7 +74,9 @@ export function PendingInput({ pending, askedInPolls, onAnswer }: { pending: Inp
         >
           Send tasks/update
         </Button>
-        {sent ? <span className="text-xs text-slate-600">sent; the next poll shows what the server did with it</span> : null}
+        {sent ? (
+          <span className="text-xs text-slate-600">sent; the next poll shows what the server did with it</span>
+        ) : null}
       </div>
     </div>
   );

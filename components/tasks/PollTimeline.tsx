@@ -17,14 +17,23 @@ const DOT: Record<string, string> = {
 
 function statusOf(e: TaskExchange): string {
   if (e.via === "push") return `pushed: ${String((e.sent.params as { status?: unknown } | undefined)?.status ?? "?")}`;
-  const frame = e.response as { result?: { status?: unknown; resultType?: unknown }; error?: { code?: unknown } } | undefined;
+  const frame = e.response as
+    { result?: { status?: unknown; resultType?: unknown }; error?: { code?: unknown } } | undefined;
   if (e.failure) return `failed to deliver: ${e.failure}`;
   if (frame?.error) return `error ${String(frame.error.code)}`;
   if (typeof frame?.result?.status === "string") return frame.result.status;
   return `ack (${String(frame?.result?.resultType ?? "?")})`;
 }
 
-export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskExchange[]; polls: Poll[]; startedAt: number }) {
+export function PollTimeline({
+  exchanges,
+  polls,
+  startedAt,
+}: {
+  exchanges: TaskExchange[];
+  polls: Poll[];
+  startedAt: number;
+}) {
   if (exchanges.length === 0) return null;
   const end = Math.max(exchanges[exchanges.length - 1].atMs, startedAt + 1000);
   const span = end - startedAt || 1;
@@ -43,13 +52,19 @@ export function PollTimeline({ exchanges, polls, startedAt }: { exchanges: TaskE
       </div>
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
-          {exchanges.length} exchange{exchanges.length === 1 ? "" : "s"} ({polls.length} poll{polls.length === 1 ? "" : "s"} of tasks/get)
+          {exchanges.length} exchange{exchanges.length === 1 ? "" : "s"} ({polls.length} poll
+          {polls.length === 1 ? "" : "s"} of tasks/get)
         </summary>
         <ol className="mt-1 flex flex-col gap-1">
           {exchanges.map((e, i) => {
             const delay = e.method === "tasks/get" ? delays.get(e.atMs) : undefined;
             return (
-              <li key={i} data-testid="task-exchange" data-method={e.method} className="rounded border border-slate-200 p-1 dark:border-slate-700">
+              <li
+                key={i}
+                data-testid="task-exchange"
+                data-method={e.method}
+                className="rounded border border-slate-200 p-1 dark:border-slate-700"
+              >
                 <details>
                   <summary className="cursor-pointer">
                     <code>+{e.atMs - startedAt} ms</code> <code>{e.method}</code> → {statusOf(e)}

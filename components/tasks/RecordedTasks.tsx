@@ -7,11 +7,24 @@
 import type { RecordedTask } from "@/lib/tasks";
 import { Button } from "../ui";
 
-export function RecordedTasks({ tasks, currentLabel, onResume }: { tasks: RecordedTask[]; currentLabel: string | null; onResume(t: RecordedTask): void }) {
+export function RecordedTasks({
+  tasks,
+  currentLabel,
+  onResume,
+}: {
+  tasks: RecordedTask[];
+  currentLabel: string | null;
+  onResume(t: RecordedTask): void;
+}) {
   if (tasks.length === 0) return null;
   return (
-    <section aria-label="Tasks recorded in this session" className="flex flex-col gap-1 rounded border border-slate-200 p-2 text-xs dark:border-slate-700">
-      <h3 className="font-semibold text-slate-800 dark:text-slate-100">Tasks in this session&apos;s exchanges (timeline, link or session file)</h3>
+    <section
+      aria-label="Tasks recorded in this session"
+      className="flex flex-col gap-1 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
+    >
+      <h3 className="font-semibold text-slate-800 dark:text-slate-100">
+        Tasks in this session&apos;s exchanges (timeline, link or session file)
+      </h3>
       <ul className="flex flex-col gap-1">
         {tasks.map((t) => {
           const here = currentLabel === t.targetLabel;
@@ -35,7 +48,11 @@ export function RecordedTasks({ tasks, currentLabel, onResume }: { tasks: Record
               <Button
                 data-testid="task-recorded-resume"
                 disabled={!here || t.wire === "legacy"}
-                title={here ? "Poll tasks/get for this id again." : `This task lives on ${t.targetLabel}: choose that target to resume it.`}
+                title={
+                  here
+                    ? "Poll tasks/get for this id again."
+                    : `This task lives on ${t.targetLabel}: choose that target to resume it.`
+                }
                 onClick={() => onResume(t)}
               >
                 Resume polling

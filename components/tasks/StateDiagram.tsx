@@ -50,7 +50,8 @@ function edgeMiddle(from: TaskStatus, to: TaskStatus): { x: number; y: number } 
 export function StateDiagram({ current, moves }: { current: TaskStatus | undefined; moves: Move[] }) {
   const visits = (s: TaskStatus) => moves.filter((m) => m.to === s).length;
   const taken = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to);
-  const pushed = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to && m.via === "push");
+  const pushed = (from: TaskStatus, to: TaskStatus) =>
+    moves.some((m) => m.from === from && m.to === to && m.via === "push");
   const last = moves[moves.length - 1];
   return (
     <svg
@@ -61,7 +62,15 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
       className="w-full max-w-md"
     >
       <defs>
-        <marker id="task-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+        <marker
+          id="task-arrow"
+          viewBox="0 0 10 10"
+          refX="9"
+          refY="5"
+          markerWidth="6"
+          markerHeight="6"
+          orient="auto-start-reverse"
+        >
           <path d="M0,0 L10,5 L0,10 z" className="fill-slate-400" />
         </marker>
       </defs>
@@ -117,7 +126,12 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
               }
               strokeWidth={1}
             />
-            <text x={x} y={y + 4} textAnchor="middle" className={`text-[11px] ${lit ? "fill-white font-semibold" : "fill-slate-700 dark:fill-slate-200"}`}>
+            <text
+              x={x}
+              y={y + 4}
+              textAnchor="middle"
+              className={`text-[11px] ${lit ? "fill-white font-semibold" : "fill-slate-700 dark:fill-slate-200"}`}
+            >
               {s}
               {n > 1 ? ` ×${n}` : ""}
             </text>

@@ -26,7 +26,8 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
   const now = useNow(task !== undefined);
   const remaining = task ? ttlRemainingMs(task, now) : null;
   const [override, setOverride] = useState("");
-  const askedInPolls = track.polls.filter((p) => p.status === "input_required").length + (track.moves[0]?.to === "input_required" ? 1 : 0);
+  const askedInPolls =
+    track.polls.filter((p) => p.status === "input_required").length + (track.moves[0]?.to === "input_required" ? 1 : 0);
   return (
     <article
       data-testid="task-card"
@@ -37,7 +38,8 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0 max-w-full text-sm">
-          <code className="font-semibold">{entry.tool}</code> <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
+          <code className="font-semibold">{entry.tool}</code>{" "}
+          <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
           {track.taskId ? (
             // The whole id, wrapped inside the card: it is what tasks/get and a resume need, so it is not cut either.
             <span className="block break-all text-[11px] text-slate-600 dark:text-slate-400">
@@ -114,7 +116,9 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
             <dt className="text-slate-600 dark:text-slate-400">ttlMs</dt>
             <dd data-testid="task-ttl">
               {task.ttlMs === null ? "null" : task.ttlMs} ·{" "}
-              {remaining !== null && remaining > 0 ? `gone in ${formatRemaining(remaining)}` : formatRemaining(remaining)}
+              {remaining !== null && remaining > 0
+                ? `gone in ${formatRemaining(remaining)}`
+                : formatRemaining(remaining)}
             </dd>
             <dt className="text-slate-600 dark:text-slate-400">pollIntervalMs</dt>
             <dd>{task.pollIntervalMs ?? "— (the client picks)"}</dd>
@@ -124,10 +128,19 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       {track.moves.length ? (
         <ol className="flex flex-col gap-0.5 text-xs" aria-label="Why the task moved">
           {track.moves.map((m, i) => (
-            <li key={i} data-testid="task-move" data-to={m.to} data-via={m.via} className={m.legal ? "" : "text-red-700 dark:text-red-300"}>
+            <li
+              key={i}
+              data-testid="task-move"
+              data-to={m.to}
+              data-via={m.via}
+              className={m.legal ? "" : "text-red-700 dark:text-red-300"}
+            >
               <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong>{" "}
               {m.via === "push" ? (
-                <span data-testid="task-move-pushed" className="rounded bg-violet-100 px-1 text-violet-900 dark:bg-violet-900 dark:text-violet-100">
+                <span
+                  data-testid="task-move-pushed"
+                  className="rounded bg-violet-100 px-1 text-violet-900 dark:bg-violet-900 dark:text-violet-100"
+                >
                   pushed (notifications/tasks)
                 </span>
               ) : (
@@ -164,7 +177,11 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
               {formatFrame(track.result)}
             </pre>
           ) : null}
-          {task?.error ? <pre className="whitespace-pre-wrap break-all bg-red-50 p-1 text-[11px] dark:bg-red-950/40">{formatFrame(task.error)}</pre> : null}
+          {task?.error ? (
+            <pre className="whitespace-pre-wrap break-all bg-red-50 p-1 text-[11px] dark:bg-red-950/40">
+              {formatFrame(task.error)}
+            </pre>
+          ) : null}
         </div>
       ) : null}
     </article>

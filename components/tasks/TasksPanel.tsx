@@ -25,7 +25,9 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
   const [pushOn, setPushOn] = useState(false);
   const pushStatus = useTaskPush(pushOn, entries, state, cache, push);
   const followed = new Set(entries.map((e) => e.track.taskId));
-  const recorded = useMemo(() => recordedTasks(doneExchanges(state.entries)), [state.entries]).filter((t) => !followed.has(t.taskId));
+  const recorded = useMemo(() => recordedTasks(doneExchanges(state.entries)), [state.entries]).filter(
+    (t) => !followed.has(t.taskId),
+  );
   const target = selectTarget(state);
   const [tool, setTool] = useState("slow_report");
   const [args, setArgs] = useState("{}");
@@ -61,7 +63,13 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
       <div className="flex flex-wrap items-end gap-2 text-xs">
         <label className="flex flex-col gap-0.5">
           Tool
-          <input list="task-demo-tools" value={tool} data-testid="task-tool" className={`${inputClass} w-40`} onChange={(e) => setTool(e.target.value)} />
+          <input
+            list="task-demo-tools"
+            value={tool}
+            data-testid="task-tool"
+            className={`${inputClass} w-40`}
+            onChange={(e) => setTool(e.target.value)}
+          />
           <datalist id="task-demo-tools">
             {DEMO_TOOLS.map(([name, what]) => (
               <option key={name} value={name}>
@@ -72,10 +80,23 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
         </label>
         <label className="flex flex-col gap-0.5">
           Arguments (JSON)
-          <input value={args} data-testid="task-arguments" className={`${inputClass} w-48 font-mono`} onChange={(e) => setArgs(e.target.value)} />
+          <input
+            value={args}
+            data-testid="task-arguments"
+            className={`${inputClass} w-48 font-mono`}
+            onChange={(e) => setArgs(e.target.value)}
+          />
         </label>
-        <label className="flex items-center gap-1" title="Untick to see the -32021 a server answers when the request does not declare the extension.">
-          <input type="checkbox" checked={declare} data-testid="task-declare" onChange={(e) => setDeclare(e.target.checked)} />
+        <label
+          className="flex items-center gap-1"
+          title="Untick to see the -32021 a server answers when the request does not declare the extension."
+        >
+          <input
+            type="checkbox"
+            checked={declare}
+            data-testid="task-declare"
+            onChange={(e) => setDeclare(e.target.checked)}
+          />
           declare <code>io.modelcontextprotocol/tasks</code>
         </label>
         <Button tone="primary" data-testid="task-start" onClick={onStart}>
@@ -85,10 +106,21 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
           className="flex items-center gap-1"
           title={`Open subscriptions/listen with notifications.taskIds for the tasks shown: each change arrives as notifications/tasks. Polls then wait ${RELAXED_POLL_MS / 1000} s or more (a safety net).`}
         >
-          <input type="checkbox" role="switch" aria-checked={pushOn} checked={pushOn} data-testid="task-push" onChange={(e) => setPushOn(e.target.checked)} />
+          <input
+            type="checkbox"
+            role="switch"
+            aria-checked={pushOn}
+            checked={pushOn}
+            data-testid="task-push"
+            onChange={(e) => setPushOn(e.target.checked)}
+          />
           Push (<code>subscriptions/listen</code> <code>taskIds</code>)
         </label>
-        <span data-testid="task-push-status" data-state={pushStatus.state} className="text-slate-600 dark:text-slate-300">
+        <span
+          data-testid="task-push-status"
+          data-state={pushStatus.state}
+          className="text-slate-600 dark:text-slate-300"
+        >
           {pushStatus.state === "off"
             ? "polling only"
             : pushStatus.state === "listening"
@@ -115,12 +147,16 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
           data-testid="tasks-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and complete, <code>confirm_booking</code> to
-          answer one mid-flight, <code>flaky_export</code> to see one fail, or <code>long_import</code> to cancel one.
+          No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and
+          complete, <code>confirm_booking</code> to answer one mid-flight, <code>flaky_export</code> to see one fail, or{" "}
+          <code>long_import</code> to cancel one.
           {state.preset.startsWith("tasks-") ? null : (
             <>
               {" "}
-              <Button data-testid="tasks-use-preset" onClick={() => dispatch({ type: "target/choose", preset: "tasks-stdio" })}>
+              <Button
+                data-testid="tasks-use-preset"
+                onClick={() => dispatch({ type: "target/choose", preset: "tasks-stdio" })}
+              >
                 Use the tasks server (stdio)
               </Button>
             </>

@@ -28,13 +28,27 @@ interface PushSink {
 
 let seq = 0;
 
-export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: SessionState, cache: CacheRuntime | undefined, sink: PushSink): PushStatus {
+export function useTaskPush(
+  enabled: boolean,
+  entries: TaskEntry[],
+  state: SessionState,
+  cache: CacheRuntime | undefined,
+  sink: PushSink,
+): PushStatus {
   // The stream's own status, tagged with the stream it belongs to (off/idle/opening are derived below).
-  const [status, setStreamStatus] = useState<PushStatus & { stream: string }>({ stream: "", state: "opening", acked: [], pushes: 0 });
+  const [status, setStreamStatus] = useState<PushStatus & { stream: string }>({
+    stream: "",
+    state: "opening",
+    acked: [],
+    pushes: 0,
+  });
   const view = selectTarget(state);
   const label = view.kind === "ready" ? view.label : null;
   const watched = entries
-    .filter((e) => e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status)))
+    .filter(
+      (e) =>
+        e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status)),
+    )
     .map((e) => e.track.taskId!);
   const key = [...new Set(watched)].sort().join("\n");
   const caps = capabilitiesFrom(state.envelope);
@@ -49,7 +63,10 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
     const subscriptionId = `tasks-push-${++seq}`;
     const frame = listenTasksFrame(subscriptionId, key.split("\n"), withTasksExtension(JSON.parse(capsJson) as Json));
     const setStatus = (change: (s: PushStatus) => PushStatus) =>
-      setStreamStatus((s) => ({ ...change(s.stream === streamKey ? s : { state: "opening", acked: [], pushes: 0 }), stream: streamKey }));
+      setStreamStatus((s) => ({
+        ...change(s.stream === streamKey ? s : { state: "opening", acked: [], pushes: 0 }),
+        stream: streamKey,
+      }));
     let closed = false;
     const onLine = (line: ListenLine) => {
       if (closed || line.kind !== "event" || !("frame" in line.event)) return;
@@ -62,10 +79,18 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
         sink.deliver(read.taskId, read.task);
         setStatus((s) => ({ ...s, pushes: s.pushes + 1 }));
       } else if (read.kind === "error") {
-        setStatus(() => ({ state: "ended", acked: [], pushes: 0, message: `the server refused the listen: ${read.message}` }));
+        setStatus(() => ({
+          state: "ended",
+          acked: [],
+          pushes: 0,
+          message: `the server refused the listen: ${read.message}`,
+        }));
       }
     };
-    const stream = cache.openStream({ listenId: subscriptionId, target: now.target, frame: JSON.stringify(frame), ackTimeoutMs: 5000 }, onLine);
+    const stream = cache.openStream(
+      { listenId: subscriptionId, target: now.target, frame: JSON.stringify(frame), ackTimeoutMs: 5000 },
+      onLine,
+    );
     void stream.done.then((end) => {
       if (closed) return;
       sink.setPushed([]);
@@ -86,7 +111,11 @@ export function useTaskPush(enabled: boolean, entries: TaskEntry[], state: Sessi
       state: "idle",
       acked: [],
       pushes: 0,
-      message: !cache ? "no bridge connection" : key === "" ? "no task going on this target" : "the envelope's capabilities are not valid JSON",
+      message: !cache
+        ? "no bridge connection"
+        : key === ""
+          ? "no task going on this target"
+          : "the envelope's capabilities are not valid JSON",
     };
   if (status.stream !== streamKey) return { state: "opening", acked: [], pushes: 0 };
   return status;

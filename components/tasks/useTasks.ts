@@ -8,7 +8,14 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Commands, SessionState } from "@/lib/session";
 import { capabilitiesFrom } from "@/lib/session/envelope";
 import { selectTarget } from "@/lib/session/selectors";
-import { createFollower, emptyTrack, type ExchangeLike, type Json, type TaskFollower, type TaskTrack } from "@/lib/tasks";
+import {
+  createFollower,
+  emptyTrack,
+  type ExchangeLike,
+  type Json,
+  type TaskFollower,
+  type TaskTrack,
+} from "@/lib/tasks";
 
 export interface TaskEntry {
   key: string;
@@ -64,7 +71,11 @@ export function useTasks(state: SessionState, commands: Commands) {
     return () => map.forEach((f) => f.stop());
   }, []);
 
-  const patch = useCallback((key: string, change: Partial<TaskEntry>) => setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e))), []);
+  const patch = useCallback(
+    (key: string, change: Partial<TaskEntry>) =>
+      setEntries((list) => list.map((e) => (e.key === key ? { ...e, ...change } : e))),
+    [],
+  );
 
   const start = useCallback(
     (opts: StartOptions): string | null => {
@@ -78,7 +89,10 @@ export function useTasks(state: SessionState, commands: Commands) {
         // A task lives on the server it was created on: never poll another target with its id.
         if (now.kind !== "ready" || now.key !== view.key)
           return failure(`the target changed (this task lives on ${view.label}); switch back to keep following it`);
-        const ex = await commands.sendFrame(JSON.stringify(frame), { label: `task ${key} ${opts.tool}: ${String(frame.method)}`, noCache: true });
+        const ex = await commands.sendFrame(JSON.stringify(frame), {
+          label: `task ${key} ${opts.tool}: ${String(frame.method)}`,
+          noCache: true,
+        });
         return ex ?? failure("the bridge did not deliver it (see the timeline)");
       };
       const follower = createFollower(
@@ -116,15 +130,20 @@ export function useTasks(state: SessionState, commands: Commands) {
     stop: (key) => followers.current.get(key)?.stop(),
     setOverride: (key, ms) => followers.current.get(key)?.setOverridePollMs(ms),
   };
-  const resume = useCallback((taskId: string, tool: string) => start({ tool, arguments: {}, declareExtension: true, resumeTaskId: taskId }), [start]);
+  const resume = useCallback(
+    (taskId: string, tool: string) => start({ tool, arguments: {}, declareExtension: true, resumeTaskId: taskId }),
+    [start],
+  );
   /** Push (useTaskPush): hands a notifications/tasks to the followers of that task; marks the pushed ones relaxed. */
   const push = useMemo(
     () => ({
       deliver(taskId: string, task: Json) {
-        for (const e of entriesRef.current) if (e.running && e.track.taskId === taskId) followers.current.get(e.key)?.pushed(task);
+        for (const e of entriesRef.current)
+          if (e.running && e.track.taskId === taskId) followers.current.get(e.key)?.pushed(task);
       },
       setPushed(taskIds: readonly string[]) {
-        for (const e of entriesRef.current) followers.current.get(e.key)?.setPushing(e.track.taskId !== undefined && taskIds.includes(e.track.taskId));
+        for (const e of entriesRef.current)
+          followers.current.get(e.key)?.setPushing(e.track.taskId !== undefined && taskIds.includes(e.track.taskId));
       },
     }),
     [],

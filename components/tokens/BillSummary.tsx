@@ -7,15 +7,31 @@ import type { FleetInput } from "@/lib/tokens/panel";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
 import { inputClass } from "../ui";
 
-function Line({ label, value, testId, delta, strong }: { label: ReactNode; value: number; testId: string; delta?: number; strong?: boolean }) {
+function Line({
+  label,
+  value,
+  testId,
+  delta,
+  strong,
+}: {
+  label: ReactNode;
+  value: number;
+  testId: string;
+  delta?: number;
+  strong?: boolean;
+}) {
   return (
-    <div className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-300 pt-1 font-semibold dark:border-slate-600" : ""}`}>
+    <div
+      className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-300 pt-1 font-semibold dark:border-slate-600" : ""}`}
+    >
       <span>{label}</span>
       <span className="tabular-nums">
         <span data-testid={testId} data-value={value}>
           {formatTokens(value)}
         </span>
-        {delta ? <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">({formatDelta(delta)})</span> : null}
+        {delta ? (
+          <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">({formatDelta(delta)})</span>
+        ) : null}
       </span>
     </div>
   );
@@ -30,7 +46,13 @@ export interface FleetProps {
 
 /** The fleet's two numbers, each a labelled numeric field. */
 const FLEET_FIELDS = [
-  { key: "servers", label: "N servers", title: "How many servers like this one the client connects to at once", aria: "number of servers", width: "w-16" },
+  {
+    key: "servers",
+    label: "N servers",
+    title: "How many servers like this one the client connects to at once",
+    aria: "number of servers",
+    width: "w-16",
+  },
   {
     key: "window",
     label: "W context window",
@@ -45,7 +67,10 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
   const costliest = bill.perTool[0];
   const from = bill.measured?.instructionsFrom ? `, from ${bill.measured.instructionsFrom}` : "";
   return (
-    <div data-testid="bill-summary" className="flex flex-col gap-1 rounded border border-slate-200 p-3 font-mono text-xs dark:border-slate-700">
+    <div
+      data-testid="bill-summary"
+      className="flex flex-col gap-1 rounded border border-slate-200 p-3 font-mono text-xs dark:border-slate-700"
+    >
       <Line
         label={
           <>
@@ -60,26 +85,52 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
         delta={delta?.toolsTokens}
       />
       {cheapest && cheapest !== costliest ? (
-        <Line label={<span className="pl-4">cheapest tool, {cheapest.name}</span>} value={cheapest.tokens} testId="bill-cheapest" />
+        <Line
+          label={<span className="pl-4">cheapest tool, {cheapest.name}</span>}
+          value={cheapest.tokens}
+          testId="bill-cheapest"
+        />
       ) : null}
-      {costliest ? <Line label={<span className="pl-4">costliest tool, {costliest.name}</span>} value={costliest.tokens} testId="bill-costliest" /> : null}
+      {costliest ? (
+        <Line
+          label={<span className="pl-4">costliest tool, {costliest.name}</span>}
+          value={costliest.tokens}
+          testId="bill-costliest"
+        />
+      ) : null}
       <Line
-        label={<span className="pl-4 text-slate-600 dark:text-slate-400">sum of the per-tool counts (the total above counts the whole array at once)</span>}
+        label={
+          <span className="pl-4 text-slate-600 dark:text-slate-400">
+            sum of the per-tool counts (the total above counts the whole array at once)
+          </span>
+        }
         value={bill.sumOfPerTool}
         testId="bill-sum"
       />
       {bill.hasInstructions ? (
-        <Line label={`server instructions${from}`} value={bill.instructionsTokens} testId="bill-instructions" delta={delta?.instructionsTokens} />
+        <Line
+          label={`server instructions${from}`}
+          value={bill.instructionsTokens}
+          testId="bill-instructions"
+          delta={delta?.instructionsTokens}
+        />
       ) : (
         <p className="text-slate-600 dark:text-slate-400">the server gave no instructions</p>
       )}
-      <Line label="one server, connected, before it is used" value={bill.totalTokens} testId="bill-total" delta={delta?.totalTokens} strong />
+      <Line
+        label="one server, connected, before it is used"
+        value={bill.totalTokens}
+        testId="bill-total"
+        delta={delta?.totalTokens}
+        strong
+      />
       <p className="text-slate-600 dark:text-slate-400">
         catalogue bytes:{" "}
         <span data-testid="bill-bytes" data-value={bill.bytes}>
           {formatTokens(bill.bytes)}
         </span>{" "}
-        (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) · {bill.options.encoding} · {bill.options.layout}
+        (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) ·{" "}
+        {bill.options.encoding} · {bill.options.layout}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
         {FLEET_FIELDS.map((f) => (
@@ -98,8 +149,13 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
         <span className="basis-full text-xs text-slate-500 dark:text-slate-400">
           N = servers connected at once, W = the model&apos;s context window in tokens:
         </span>
-        <span data-testid="bill-fleet" className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}>
-          {fleet.input.ok ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window)) : fleet.input.error}
+        <span
+          data-testid="bill-fleet"
+          className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}
+        >
+          {fleet.input.ok
+            ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window))
+            : fleet.input.error}
         </span>
       </div>
     </div>

@@ -28,9 +28,13 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         ))}
         <col />
       </colgroup>
-      <caption className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400" data-testid="bill-columns-explained">
-        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. = annotations, other = execution, icons,
-        _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s tokens; structure = keys, braces and separators.
+      <caption
+        className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400"
+        data-testid="bill-columns-explained"
+      >
+        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. =
+        annotations, other = execution, icons, _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s
+        tokens; structure = keys, braces and separators.
       </caption>
       <thead>
         <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
@@ -71,16 +75,26 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
                 >
                   {t.name}
                 </button>
-                <div className="mt-0.5 h-1 rounded bg-blue-500/60" style={{ width: `${Math.max(1, (100 * t.tokens) / max)}%` }} />
+                <div
+                  className="mt-0.5 h-1 rounded bg-blue-500/60"
+                  style={{ width: `${Math.max(1, (100 * t.tokens) / max)}%` }}
+                />
               </td>
               <td className={`${cell} font-semibold`}>
                 {formatTokens(t.tokens)}
                 {d ? (
-                  <div className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}>{formatDelta(d)}</div>
+                  <div
+                    className={`font-normal ${d < 0 ? "text-green-700 dark:text-green-400" : "text-red-700 dark:text-red-400"}`}
+                  >
+                    {formatDelta(d)}
+                  </div>
                 ) : null}
               </td>
               {fields.map((f) => (
-                <td key={f} className={`${cell} ${t.counted.includes(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}>
+                <td
+                  key={f}
+                  className={`${cell} ${t.counted.includes(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}
+                >
                   {t.fields[f] === undefined ? "–" : formatTokens(t.fields[f])}
                 </td>
               ))}

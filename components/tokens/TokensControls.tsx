@@ -30,7 +30,9 @@ const HANDSHAKE_DESCRIPTIONS: Record<Handshake, string> = {
   none: "tools/list before any handshake (the instructions are read afterwards)",
 };
 
-const COMPACT_FIELD_SET_LABELS = Object.fromEntries(FIELD_SETS.map((f) => [f, FIELD_SET_LABELS[f].replace(/ \+ /g, "+")])) as typeof FIELD_SET_LABELS;
+const COMPACT_FIELD_SET_LABELS = Object.fromEntries(
+  FIELD_SETS.map((f) => [f, FIELD_SET_LABELS[f].replace(/ \+ /g, "+")]),
+) as typeof FIELD_SET_LABELS;
 
 function Select<T extends string>({
   label,
@@ -93,7 +95,14 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           labels={ENCODING_LABELS}
           onChange={(v) => set({ encoding: v })}
         />
-        <Select label="Serialization" testId="catalog-layout" value={layout} options={LAYOUTS} labels={LAYOUT_LABELS} onChange={(v) => set({ layout: v })} />
+        <Select
+          label="Serialization"
+          testId="catalog-layout"
+          value={layout}
+          options={LAYOUTS}
+          labels={LAYOUT_LABELS}
+          onChange={(v) => set({ layout: v })}
+        />
         <Select
           label="Counted per tool"
           testId="catalog-fields"
@@ -104,8 +113,8 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
         />
       </div>
       <p data-testid="catalog-counting" className="text-xs text-slate-600 dark:text-slate-400">
-        Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as {LAYOUT_DESCRIPTIONS[layout]}, with{" "}
-        {ENCODING_DESCRIPTIONS[encoding]}.
+        Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as{" "}
+        {LAYOUT_DESCRIPTIONS[layout]}, with {ENCODING_DESCRIPTIONS[encoding]}.
       </p>
     </div>
   );

@@ -31,7 +31,12 @@ export function TokensPanel(props: PanelProps) {
         title="Catalogue — what this server costs in every prompt"
         subtitle="tools/list (every page) and the instructions, counted with js-tiktoken on the playground's server"
       >
-        <Button tone="primary" data-testid="catalog-fetch" disabled={view.kind !== "ready" || running} onClick={() => void fetch()}>
+        <Button
+          tone="primary"
+          data-testid="catalog-fetch"
+          disabled={view.kind !== "ready" || running}
+          onClick={() => void fetch()}
+        >
           {running ? "Fetching…" : "Fetch catalogue"}
         </Button>
       </PanelHeading>
@@ -53,14 +58,26 @@ export function TokensPanel(props: PanelProps) {
       ) : null}
       {bill ? (
         <>
-          <MeasuredNote bill={bill} sourceLabel={state.source?.targetLabel} currentLabel={view.kind === "ready" ? view.label : undefined} />
+          <MeasuredNote
+            bill={bill}
+            sourceLabel={state.source?.targetLabel}
+            currentLabel={view.kind === "ready" ? view.label : undefined}
+          />
           <BillSummary
             bill={bill}
             delta={delta}
-            fleet={{ ...state.fleet, input: selectFleet(state), onChange: (patch) => dispatch({ type: "fleet/set", ...patch }) }}
+            fleet={{
+              ...state.fleet,
+              input: selectFleet(state),
+              onChange: (patch) => dispatch({ type: "fleet/set", ...patch }),
+            }}
           />
           <HowCounted />
-          <BillTable bill={bill} delta={delta} onEdit={(index) => dispatch({ type: "whatif/select", subject: { kind: "tool", index } })} />
+          <BillTable
+            bill={bill}
+            delta={delta}
+            onEdit={(index) => dispatch({ type: "whatif/select", subject: { kind: "tool", index } })}
+          />
           <WhatIfEditor state={state} dispatch={dispatch} edited={edited} />
         </>
       ) : (

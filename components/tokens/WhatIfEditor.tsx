@@ -4,26 +4,50 @@ import { catalogueTools, toolName } from "@/lib/tokens/catalogue";
 import type { PanelAction, PanelState } from "@/lib/tokens/panel";
 import { Button, inputClass } from "../ui";
 
-export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; dispatch: (a: PanelAction) => void; edited: boolean }) {
+export function WhatIfEditor({
+  state,
+  dispatch,
+  edited,
+}: {
+  state: PanelState;
+  dispatch: (a: PanelAction) => void;
+  edited: boolean;
+}) {
   const tools = state.catalogue ? catalogueTools(state.catalogue) : [];
   const { subject, text, error } = state.whatIf;
   const value = subject === null ? "" : subject.kind === "instructions" ? "instructions" : String(subject.index);
   const choose = (v: string) =>
-    dispatch({ type: "whatif/select", subject: v === "" ? null : v === "instructions" ? { kind: "instructions" } : { kind: "tool", index: Number(v) } });
+    dispatch({
+      type: "whatif/select",
+      subject: v === "" ? null : v === "instructions" ? { kind: "instructions" } : { kind: "tool", index: Number(v) },
+    });
   return (
     <div data-testid="whatif" className="flex flex-col gap-2 rounded border border-slate-200 p-3 dark:border-slate-700">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <span className="font-semibold">What if…</span>
-        <select data-testid="whatif-subject" aria-label="what to edit" className={inputClass} value={value} onChange={(e) => choose(e.target.value)}>
+        <select
+          data-testid="whatif-subject"
+          aria-label="what to edit"
+          className={inputClass}
+          value={value}
+          onChange={(e) => choose(e.target.value)}
+        >
           <option value="">choose a tool to edit</option>
           {tools.map((t, i) => (
             <option key={i} value={String(i)}>
               {toolName(t, i)}
             </option>
           ))}
-          {state.catalogue?.instructions !== undefined ? <option value="instructions">the server&apos;s instructions</option> : null}
+          {state.catalogue?.instructions !== undefined ? (
+            <option value="instructions">the server&apos;s instructions</option>
+          ) : null}
         </select>
-        <Button tone="primary" data-testid="whatif-apply" disabled={subject === null} onClick={() => dispatch({ type: "whatif/apply" })}>
+        <Button
+          tone="primary"
+          data-testid="whatif-apply"
+          disabled={subject === null}
+          onClick={() => dispatch({ type: "whatif/apply" })}
+        >
           Apply and re-bill
         </Button>
         <Button data-testid="whatif-reset" disabled={!edited} onClick={() => dispatch({ type: "whatif/reset" })}>
@@ -46,8 +70,8 @@ export function WhatIfEditor({ state, dispatch, edited }: { state: PanelState; d
         />
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-400">
-          Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits stay in this page; the server is not
-          touched.
+          Shorten a description or drop a schema property, then re-bill: the table shows what each change saves. Edits
+          stay in this page; the server is not touched.
         </p>
       )}
       {error ? (

@@ -9,7 +9,14 @@ import { selectTarget, targetHasProcess } from "@/lib/session";
 import { billSentence, type Bill } from "@/lib/tokens/bill";
 import type { Catalogue } from "@/lib/tokens/catalogue";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
-import { initialPanelState, isEdited, panelReducer, selectCapabilities, type BillWhich, type PanelAction } from "@/lib/tokens/panel";
+import {
+  initialPanelState,
+  isEdited,
+  panelReducer,
+  selectCapabilities,
+  type BillWhich,
+  type PanelAction,
+} from "@/lib/tokens/panel";
 import type { BillOptions } from "@/lib/tokens/options";
 import type { BillRequest } from "@/lib/tokens/request";
 import type { PanelProps } from "../playground/types";
@@ -73,14 +80,26 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
     try {
       const result = await fetchCatalogue(
         async (frame, extra) => {
-          const exchange = await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers });
-          if (!exchange) throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the timeline`);
+          const exchange = await commands.sendFrame(frame, {
+            label: extra?.label ?? "catalogue",
+            headers: extra?.headers,
+          });
+          if (!exchange)
+            throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the timeline`);
           return exchange;
         },
         // Its own id range: the catalogue does not consume the editor's counter.
-        { handshake: state.handshake, clientCapabilities: caps.value, transport: view.transport, target: view.label, nextId: catalogueIds(), firstPageOnly },
+        {
+          handshake: state.handshake,
+          clientCapabilities: caps.value,
+          transport: view.transport,
+          target: view.label,
+          nextId: catalogueIds(),
+          firstPageOnly,
+        },
       );
-      if (result.ok) dispatch({ type: "fetch/finished", targetKey: view.key, targetLabel: view.label, catalogue: result.catalogue });
+      if (result.ok)
+        dispatch({ type: "fetch/finished", targetKey: view.key, targetLabel: view.label, catalogue: result.catalogue });
       else dispatch({ type: "fetch/failed", message: result.message });
     } catch (e) {
       dispatch({ type: "fetch/failed", message: (e as Error).message });

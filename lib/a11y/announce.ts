@@ -40,10 +40,12 @@ export function announcements(prev: Slice, next: Slice): string[] {
   }
   for (const [key, verdict] of Object.entries(next.verdicts)) {
     if (prev.verdicts[key] === verdict) continue;
-    if (verdict.status === "done") out.push(`Probe verdict: ${verdict.era}${verdict.version ? ` (${verdict.version})` : ""}.`);
+    if (verdict.status === "done")
+      out.push(`Probe verdict: ${verdict.era}${verdict.version ? ` (${verdict.version})` : ""}.`);
     else if (verdict.status === "error") out.push(`Probe failed: ${brief(verdict.message)}`);
   }
-  if (next.sendProblem && next.sendProblem !== prev.sendProblem) out.push(`Not sent: ${brief(next.sendProblem.message)}`);
+  if (next.sendProblem && next.sendProblem !== prev.sendProblem)
+    out.push(`Not sent: ${brief(next.sendProblem.message)}`);
   return out;
 }
 

@@ -36,7 +36,8 @@ const DEFS: Def[] = [
     anchor: "#ui-resource-format",
     judge(facts) {
       const apps = facts.declared.apps;
-      if (apps.length === 0) return { status: "skip", detail: "no tool carries _meta.ui.resourceUri naming a ui:// resource" };
+      if (apps.length === 0)
+        return { status: "skip", detail: "no tool carries _meta.ui.resourceUri naming a ui:// resource" };
       const problems: string[] = [];
       const evidence = new Set<string>();
       for (const a of apps) {
@@ -44,12 +45,18 @@ const DEFS: Def[] = [
         if (!read) continue;
         evidence.add(read.evidence);
         if (!read.ok) problems.push(`${a.tool}: ${read.error}`);
-        else if (read.mimeType !== APPS_MIME_TYPE) problems.push(`${a.tool}: resources/read gave ${read.mimeType ?? "no mimeType"}`);
-        if (a.listed && a.mimeType !== APPS_MIME_TYPE) problems.push(`${a.tool}: resources/list declares ${a.mimeType ?? "no mimeType"}`);
+        else if (read.mimeType !== APPS_MIME_TYPE)
+          problems.push(`${a.tool}: resources/read gave ${read.mimeType ?? "no mimeType"}`);
+        if (a.listed && a.mimeType !== APPS_MIME_TYPE)
+          problems.push(`${a.tool}: resources/list declares ${a.mimeType ?? "no mimeType"}`);
       }
       return problems.length > 0
         ? { status: "fail", detail: problems.join("; "), evidence: [...evidence] }
-        : { status: "pass", detail: `${apps.length} app tool(s); every resource reads as ${APPS_MIME_TYPE}`, evidence: [...evidence] };
+        : {
+            status: "pass",
+            detail: `${apps.length} app tool(s); every resource reads as ${APPS_MIME_TYPE}`,
+            evidence: [...evidence],
+          };
     },
   },
   {
@@ -60,7 +67,11 @@ const DEFS: Def[] = [
     judge(facts) {
       if (facts.declared.apps.length === 0) return { status: "skip", detail: "the server has no app tools" };
       return facts.declared.serverDeclares
-        ? { status: "pass", detail: `capabilities.extensions["${APPS_EXTENSION_ID}"] is present`, evidence: [facts.declared.evidence] }
+        ? {
+            status: "pass",
+            detail: `capabilities.extensions["${APPS_EXTENSION_ID}"] is present`,
+            evidence: [facts.declared.evidence],
+          }
         : {
             status: "warn",
             detail: `capabilities.extensions has no "${APPS_EXTENSION_ID}": the extension is negotiated both ways, and hosts that check show nothing (the ext-apps registerAppTool/registerAppResource helpers do not add it)`,
@@ -80,7 +91,8 @@ const DEFS: Def[] = [
         const tool = t as { name?: unknown; _meta?: { ui?: { visibility?: unknown } } };
         const v = tool._meta?.ui?.visibility;
         if (v === undefined) continue;
-        if (!Array.isArray(v) || v.length === 0 || v.some((x) => x !== "model" && x !== "app")) bad.push(`${String(tool.name)}: ${JSON.stringify(v)}`);
+        if (!Array.isArray(v) || v.length === 0 || v.some((x) => x !== "model" && x !== "app"))
+          bad.push(`${String(tool.name)}: ${JSON.stringify(v)}`);
         else if (!v.includes("model")) appOnly += 1;
       }
       if (bad.length > 0)
@@ -107,8 +119,16 @@ const DEFS: Def[] = [
       const problems = reads.flatMap(([uri, r]) => r.cspProblems.map((p) => `${uri}: ${p}`));
       const evidence = reads.map(([, r]) => r.evidence);
       return problems.length > 0
-        ? { status: "warn", detail: `${problems.join("; ")} — bad entries are dropped, so what they name stays blocked`, evidence }
-        : { status: "pass", detail: "every declared CSP is well formed (or absent: the restrictive default applies)", evidence };
+        ? {
+            status: "warn",
+            detail: `${problems.join("; ")} — bad entries are dropped, so what they name stays blocked`,
+            evidence,
+          }
+        : {
+            status: "pass",
+            detail: "every declared CSP is well formed (or absent: the restrictive default applies)",
+            evidence,
+          };
     },
   },
 ];
@@ -118,6 +138,14 @@ export const APPS_CHECK_IDS = DEFS.map((d) => d.id);
 export function runAppsChecks(facts: AppsFacts): AppsCheckResult[] {
   return DEFS.map((d) => {
     const v = d.judge(facts);
-    return { id: d.id, title: d.title, level: d.level, status: v.status, detail: v.detail, evidence: v.evidence ?? [], spec: `${APPS_SPEC_URL}${d.anchor}` };
+    return {
+      id: d.id,
+      title: d.title,
+      level: d.level,
+      status: v.status,
+      detail: v.detail,
+      evidence: v.evidence ?? [],
+      spec: `${APPS_SPEC_URL}${d.anchor}`,
+    };
   });
 }

@@ -12,7 +12,10 @@ import type { Reply } from "../protocol/reply";
 import { appToolsOf, declaresApps, type AppTool } from "./catalog";
 import { APPS_CLIENT_EXTENSION } from "./constants";
 
-export type AppsSend = (frameText: string, opts: { label: string; headers?: Record<string, string> }) => Promise<Exchange>;
+export type AppsSend = (
+  frameText: string,
+  opts: { label: string; headers?: Record<string, string> },
+) => Promise<Exchange>;
 
 export interface AppsConnection {
   era: ProbeVerdict["era"];
@@ -29,14 +32,20 @@ export function clientCapabilitiesFor(declaresExtension: boolean): JsonObject {
   return declaresExtension ? { extensions: { ...APPS_CLIENT_EXTENSION } } : {};
 }
 
-export async function connectApps(send: AppsSend, opts: { declaresExtension: boolean; who: string }): Promise<AppsConnection> {
+export async function connectApps(
+  send: AppsSend,
+  opts: { declaresExtension: boolean; who: string },
+): Promise<AppsConnection> {
   const capabilities = clientCapabilitiesFor(opts.declaresExtension);
   let id = 0;
-  const verdict = await runEraProbe((text, extra) => send(text, { label: `apps (${opts.who}) ${extra?.label ?? ""}`.trim(), headers: extra?.headers }), {
-    clientCapabilities: capabilities,
-    preferredVersion: MODERN_VERSION,
-    nextId: () => ++id,
-  });
+  const verdict = await runEraProbe(
+    (text, extra) => send(text, { label: `apps (${opts.who}) ${extra?.label ?? ""}`.trim(), headers: extra?.headers }),
+    {
+      clientCapabilities: capabilities,
+      preferredVersion: MODERN_VERSION,
+      nextId: () => ++id,
+    },
+  );
   const modern = verdict.era === "modern" || verdict.era === "modern-wrong-version";
   const version = verdict.version ?? (modern ? MODERN_VERSION : undefined);
   const legacyHeaders: Record<string, string> = {};
@@ -51,10 +60,19 @@ export async function connectApps(send: AppsSend, opts: { declaresExtension: boo
     declaresExtension: declaresApps(serverCapabilities),
     async request(method, params, label) {
       const withEnvelope = modern
-        ? { ...params, _meta: { ...asObject(params._meta), ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) } }
+        ? {
+            ...params,
+            _meta: {
+              ...asObject(params._meta),
+              ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }),
+            },
+          }
         : params;
       const frame = JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: withEnvelope });
-      const exchange = await send(frame, { label: `apps (${opts.who}) ${label}`, headers: modern ? undefined : legacyHeaders });
+      const exchange = await send(frame, {
+        label: `apps (${opts.who}) ${label}`,
+        headers: modern ? undefined : legacyHeaders,
+      });
       return readReply(exchange);
     },
   };
@@ -73,7 +91,10 @@ export async function listAll(
   for (let page = 0; page < MAX_PAGES; page++) {
     const reply = await conn.request(method, cursor ? { cursor } : {}, method);
     if (reply.kind !== "result")
-      return { items, error: reply.kind === "error" ? `${method} answered ${reply.code} ${reply.message}` : `${method}: ${reply.why}` };
+      return {
+        items,
+        error: reply.kind === "error" ? `${method} answered ${reply.code} ${reply.message}` : `${method}: ${reply.why}`,
+      };
     const list = reply.result[key];
     if (Array.isArray(list)) items.push(...list);
     cursor = typeof reply.result.nextCursor === "string" ? reply.result.nextCursor : undefined;
@@ -94,7 +115,11 @@ export async function listApps(conn: AppsConnection): Promise<AppListing> {
   const tools = await listAll(conn, "tools/list", "tools");
   if (tools.error) return { apps: [], tools: tools.items, error: tools.error };
   const resources = await listAll(conn, "resources/list", "resources");
-  return { apps: appToolsOf(tools.items, resources.items), tools: tools.items, ...(resources.error ? { resourcesError: resources.error } : {}) };
+  return {
+    apps: appToolsOf(tools.items, resources.items),
+    tools: tools.items,
+    ...(resources.error ? { resourcesError: resources.error } : {}),
+  };
 }
 
 export interface AppResource {
@@ -105,10 +130,19 @@ export interface AppResource {
 }
 
 /** resources/read of an app's ui:// resource: its HTML (text or base64 blob) and metadata, or why not. */
-export async function readAppResource(conn: AppsConnection, uri: string): Promise<{ ok: true; resource: AppResource } | { ok: false; error: string }> {
+export async function readAppResource(
+  conn: AppsConnection,
+  uri: string,
+): Promise<{ ok: true; resource: AppResource } | { ok: false; error: string }> {
   const reply = await conn.request("resources/read", { uri }, `resources/read ${uri}`);
   if (reply.kind !== "result")
-    return { ok: false, error: reply.kind === "error" ? `resources/read answered ${reply.code} ${reply.message}` : `resources/read: ${reply.why}` };
+    return {
+      ok: false,
+      error:
+        reply.kind === "error"
+          ? `resources/read answered ${reply.code} ${reply.message}`
+          : `resources/read: ${reply.why}`,
+    };
   const contents = Array.isArray(reply.result.contents) ? reply.result.contents.map(asObject) : [];
   const content = contents.find((c) => c?.uri === uri) ?? contents[0];
   if (!content) return { ok: false, error: `resources/read ${uri} returned no contents` };
@@ -123,6 +157,10 @@ export async function readAppResource(conn: AppsConnection, uri: string): Promis
   if (html === undefined) return { ok: false, error: `resources/read ${uri}: the content has neither text nor blob` };
   return {
     ok: true,
-    resource: { html, mimeType: typeof content.mimeType === "string" ? content.mimeType : undefined, ui: asObject(asObject(content._meta)?.ui) },
+    resource: {
+      html,
+      mimeType: typeof content.mimeType === "string" ? content.mimeType : undefined,
+      ui: asObject(asObject(content._meta)?.ui),
+    },
   };
 }

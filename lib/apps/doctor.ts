@@ -62,7 +62,11 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
     ];
   }
   if (renders === undefined)
-    reasons.push({ code: "host-apps-unknown", effect: "unknown", detail: `whether ${host.label} renders MCP Apps: ${sourceOf(host.rendersApps)}` });
+    reasons.push({
+      code: "host-apps-unknown",
+      effect: "unknown",
+      detail: `whether ${host.label} renders MCP Apps: ${sourceOf(host.rendersApps)}`,
+    });
 
   const declaredApps = facts.declared.apps.map((a) => a.tool);
   const undeclaredApps = facts.undeclared?.apps.map((a) => a.tool);

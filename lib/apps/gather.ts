@@ -17,15 +17,25 @@ export async function gatherFacts(send: AppsSend): Promise<AppsFacts> {
     const read = await readAppResource(declaring, app.resourceUri);
     const evidence = `apps (declaring the extension) resources/read ${app.resourceUri}`;
     const fact: ResourceFact = read.ok
-      ? { ok: true, mimeType: read.resource.mimeType, cspProblems: [...cspProblems(app.csp), ...cspProblems(read.resource.ui?.csp)] }
+      ? {
+          ok: true,
+          mimeType: read.resource.mimeType,
+          cspProblems: [...cspProblems(app.csp), ...cspProblems(read.resource.ui?.csp)],
+        }
       : { ok: false, error: read.error, cspProblems: cspProblems(app.csp) };
     reads[app.resourceUri] = { ...fact, evidence };
   }
   const plain = await connectApps(send, { declaresExtension: false, who: "without the extension" });
   const undeclared = plain.era === "unreachable" ? undefined : await listApps(plain);
   return {
-    declared: { ...declared, serverDeclares: declaring.declaresExtension, evidence: "apps (declaring the extension) tools/list" },
-    ...(undeclared && !undeclared.error ? { undeclared: { ...undeclared, evidence: "apps (without the extension) tools/list" } } : {}),
+    declared: {
+      ...declared,
+      serverDeclares: declaring.declaresExtension,
+      evidence: "apps (declaring the extension) tools/list",
+    },
+    ...(undeclared && !undeclared.error
+      ? { undeclared: { ...undeclared, evidence: "apps (without the extension) tools/list" } }
+      : {}),
     reads,
   };
 }

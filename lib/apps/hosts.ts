@@ -5,7 +5,8 @@
  */
 import type { McpUiDisplayMode } from "./ui-types";
 
-export type Known<T> = { value: T; source: string; kind: "docs" | "report" | "ours" } | { value: "unknown"; source?: string; note: string };
+export type Known<T> =
+  { value: T; source: string; kind: "docs" | "report" | "ours" } | { value: "unknown"; source?: string; note: string };
 
 export interface HostPersona {
   id: string;
@@ -36,7 +37,11 @@ export const HOSTS: readonly HostPersona[] = [
   {
     id: "claude",
     label: "Claude (claude.ai, Claude Desktop chat)",
-    rendersApps: { value: true, source: "https://claude.com/docs/connectors/building/mcp-apps/getting-started", kind: "docs" },
+    rendersApps: {
+      value: true,
+      source: "https://claude.com/docs/connectors/building/mcp-apps/getting-started",
+      kind: "docs",
+    },
     declaresExtension: {
       value: false,
       source:
@@ -45,12 +50,14 @@ export const HOSTS: readonly HostPersona[] = [
     },
     cachesToolsList: {
       value: true,
-      source: "https://github.com/anthropics/claude-ai-mcp/issues/61, https://github.com/anthropics/claude-ai-mcp/issues/729",
+      source:
+        "https://github.com/anthropics/claude-ai-mcp/issues/61, https://github.com/anthropics/claude-ai-mcp/issues/729",
       kind: "report",
     },
     needsServerExtension: {
       value: "unknown",
-      source: "https://github.com/anthropics/claude-ai-mcp/issues/729, https://github.com/anthropics/claude-ai-mcp/issues/165",
+      source:
+        "https://github.com/anthropics/claude-ai-mcp/issues/729, https://github.com/anthropics/claude-ai-mcp/issues/165",
       note: "two reports name a missing server declaration as one of several causes of a blank app; nothing isolates it",
     },
     displayModes: { value: "unknown", note: "no published list of the display modes Claude grants" },
@@ -59,7 +66,11 @@ export const HOSTS: readonly HostPersona[] = [
     id: "chatgpt",
     label: "ChatGPT",
     rendersApps: { value: true, source: "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/", kind: "docs" },
-    declaresExtension: { value: true, source: 'https://github.com/anthropics/claude-ai-mcp/issues/61 ("ChatGPT declares it")', kind: "report" },
+    declaresExtension: {
+      value: true,
+      source: 'https://github.com/anthropics/claude-ai-mcp/issues/61 ("ChatGPT declares it")',
+      kind: "report",
+    },
     cachesToolsList: { value: "unknown", note: "not documented" },
     needsServerExtension: { value: "unknown", note: "not documented" },
     displayModes: { value: "unknown", note: "not verified from its documentation here" },
@@ -69,12 +80,14 @@ export const HOSTS: readonly HostPersona[] = [
     label: "Claude Code (and Claude Desktop's Code tab)",
     rendersApps: {
       value: false,
-      source: "https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-ai-mcp/issues/274",
+      source:
+        "https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-ai-mcp/issues/274",
       kind: "report",
     },
     declaresExtension: {
       value: false,
-      source: "https://github.com/anthropics/claude-ai-mcp/issues/274 (client capabilities: elicitation, roots; no extensions key)",
+      source:
+        "https://github.com/anthropics/claude-ai-mcp/issues/274 (client capabilities: elicitation, roots; no extensions key)",
       kind: "report",
     },
     cachesToolsList: { value: "unknown", note: "not documented" },

@@ -36,18 +36,24 @@ const APPS_METHODS: Record<string, string> = {
   "ui/notifications/tool-result": "The tool's result (content and structuredContent) for the app to render.",
   "ui/notifications/tool-cancelled": "The tool call was cancelled: the app should stop waiting for a result.",
   "ui/notifications/host-context-changed": "Part of the host context changed (theme, display mode, size…).",
-  "ui/notifications/size-changed": "The app's content size: with a flexible container the host resizes the frame to it.",
-  "ui/notifications/sandbox-proxy-ready": "The sandbox proxy (the outer frame, on its own origin) is ready for the app's HTML.",
-  "ui/notifications/sandbox-resource-ready": "The host hands the proxy the app's HTML (with its CSP) to load in the inner frame.",
+  "ui/notifications/size-changed":
+    "The app's content size: with a flexible container the host resizes the frame to it.",
+  "ui/notifications/sandbox-proxy-ready":
+    "The sandbox proxy (the outer frame, on its own origin) is ready for the app's HTML.",
+  "ui/notifications/sandbox-resource-ready":
+    "The host hands the proxy the app's HTML (with its CSP) to load in the inner frame.",
   "ui/notifications/request-teardown": "The app asks the host to close it.",
   "ui/message": "The app asks the host to add a message to the conversation (here: shown, nothing is sent to a model).",
   "ui/open-link": "The app asks the host to open a URL (here: shown, opened only when you click it).",
   "ui/download-file": "The app asks the host to download a file.",
-  "ui/update-model-context": "The app replaces what the model should know about its state (here: shown as the model context).",
-  "ui/request-display-mode": "The app asks for inline, fullscreen or pip; the host answers with the mode it really set.",
+  "ui/update-model-context":
+    "The app replaces what the model should know about its state (here: shown as the model context).",
+  "ui/request-display-mode":
+    "The app asks for inline, fullscreen or pip; the host answers with the mode it really set.",
   "ui/resource-teardown": "The host is closing the app: it may save its state, then answers.",
   "notifications/message": "A log line from the app.",
-  [VIOLATION_METHOD]: "Not the app's message: the playground's reporter in the sandbox saw the browser block a request under the app's CSP.",
+  [VIOLATION_METHOD]:
+    "Not the app's message: the playground's reporter in the sandbox saw the browser block a request under the app's CSP.",
 };
 
 export function explainMethod(method: string): string | undefined {
@@ -78,9 +84,21 @@ export class WireLog {
     const at = Math.round(this.now() - this.started);
     const id = typeof m.id === "string" || typeof m.id === "number" ? m.id : undefined;
     const method = typeof m.method === "string" ? m.method : undefined;
-    const kind: WireRow["kind"] = method ? (id !== undefined ? "request" : "notification") : m.error ? "error" : "response";
+    const kind: WireRow["kind"] = method
+      ? id !== undefined
+        ? "request"
+        : "notification"
+      : m.error
+        ? "error"
+        : "response";
     const text = JSON.stringify(message) ?? String(message);
-    const row: WireRow = { seq: ++this.seq, direction, kind, at, text: text.length > 20_000 ? `${text.slice(0, 20_000)}… (${text.length} characters)` : text };
+    const row: WireRow = {
+      seq: ++this.seq,
+      direction,
+      kind,
+      at,
+      text: text.length > 20_000 ? `${text.slice(0, 20_000)}… (${text.length} characters)` : text,
+    };
     if (id !== undefined) row.id = id;
     if (method) {
       row.method = method;

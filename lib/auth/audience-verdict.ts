@@ -21,5 +21,8 @@ export const AUDIENCE_WORDS: Record<AudienceVerdict, { words: string; why: strin
       "this server does not check the audience, so a token issued for any other server opens it — and whoever holds such a token (that other server, a log, " +
       "a proxy) can use it here. That is why the rule exists: a server MUST accept only tokens issued for itself, and MUST NOT pass a token on.",
   },
-  "refused-own-token": { words: "refused its own token", why: "the token was issued for this server, yet it was refused: the server's validation is broken." },
+  "refused-own-token": {
+    words: "refused its own token",
+    why: "the token was issued for this server, yet it was refused: the server's validation is broken.",
+  },
 };

@@ -26,7 +26,9 @@ function pathOf(href: string): string {
 }
 
 function requestLabel(a: HttpAttempt): string {
-  const bearer = Object.entries(a.request.headers).some(([k, v]) => k.toLowerCase() === "authorization" && /^bearer /i.test(v));
+  const bearer = Object.entries(a.request.headers).some(
+    ([k, v]) => k.toLowerCase() === "authorization" && /^bearer /i.test(v),
+  );
   return `${a.request.method} ${pathOf(a.request.url)}${bearer ? " + Bearer token" : ""}`;
 }
 
@@ -43,17 +45,40 @@ function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
   const { status, headers } = a.response;
   const challenge = Object.entries(headers).find(([k]) => k.toLowerCase() === "www-authenticate")?.[1];
   const tone: StepTone = status >= 400 ? "error" : "complete";
-  return { round, from, to: "client", tone, label: `${status}${challenge ? ` ${challengeText(challenge)}` : ""}`, departures: [] };
+  return {
+    round,
+    from,
+    to: "client",
+    tone,
+    label: `${status}${challenge ? ` ${challengeText(challenge)}` : ""}`,
+    departures: [],
+  };
 }
 
 /** The user's part: the URL opened in a tab, the sign-in and consent, the redirect back to the client. */
 function userArrows(step: AuthStep, round: number): DiagramStep[] {
   if (step.status === "skipped")
-    return [{ round, from: "client", to: "user", tone: "ask", label: "open the authorization URL and sign in (a person must)", departures: [] }];
+    return [
+      {
+        round,
+        from: "client",
+        to: "user",
+        tone: "ask",
+        label: "open the authorization URL and sign in (a person must)",
+        departures: [],
+      },
+    ];
   return [
     { round, from: "client", to: "user", tone: "ask", label: "open the authorization URL", departures: [] },
     { round, from: "user", to: "auth", tone: "answer", label: "sign in and consent", departures: [] },
-    { round, from: "auth", to: "user", tone: "answer", label: "redirect to the callback with code, state, iss", departures: [] },
+    {
+      round,
+      from: "auth",
+      to: "user",
+      tone: "answer",
+      label: "redirect to the callback with code, state, iss",
+      departures: [],
+    },
   ];
 }
 
@@ -95,7 +120,14 @@ export function authDiagram(run: AuthRun): Diagram {
     const attempts = step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
     // A step decided without any HTTP (a client ID metadata document, a pre-registered id) keeps its number on the diagram.
     if (attempts.length === 0) {
-      steps.push({ round, from: "client", to: "auth", tone: step.status === "fail" ? "error" : "request", label: noRequestLabel(step), departures: [] });
+      steps.push({
+        round,
+        from: "client",
+        to: "auth",
+        tone: step.status === "fail" ? "error" : "request",
+        label: noRequestLabel(step),
+        departures: [],
+      });
       return;
     }
     for (const a of attempts) {
@@ -117,6 +149,8 @@ export function authDiagram(run: AuthRun): Diagram {
     }
   });
   const used = new Set(steps.flatMap((s) => [s.from, s.to]));
-  const lanes = (["user", "client", "server", "auth"] as Lane[]).filter((l) => l === "client" || (l === "user" ? user : used.has(l)));
+  const lanes = (["user", "client", "server", "auth"] as Lane[]).filter(
+    (l) => l === "client" || (l === "user" ? user : used.has(l)),
+  );
   return { lanes, steps, final: `outcome: ${run.outcome}`, unit: "step", titles };
 }

@@ -12,7 +12,9 @@ export function isLoopback(url: URL): boolean {
 export function canonicalResource(href: string): string {
   const url = new URL(href);
   url.hash = "";
-  let out = `${url.protocol}//${url.host}${url.pathname}${url.search}`.replace(/^[^:]+:\/\/[^/]+/, (m) => m.toLowerCase());
+  let out = `${url.protocol}//${url.host}${url.pathname}${url.search}`.replace(/^[^:]+:\/\/[^/]+/, (m) =>
+    m.toLowerCase(),
+  );
   if (url.pathname === "/" && !url.search) out = out.slice(0, -1);
   return out;
 }
@@ -40,7 +42,8 @@ export function prmCandidates(target: string, fromHeader?: string): string[] {
 export function asMetadataCandidates(issuer: string): string[] {
   const url = new URL(issuer);
   const path = url.pathname.replace(/\/$/, "");
-  if (!path) return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
+  if (!path)
+    return [`${url.origin}/.well-known/oauth-authorization-server`, `${url.origin}/.well-known/openid-configuration`];
   return [
     `${url.origin}/.well-known/oauth-authorization-server${path}`,
     `${url.origin}/.well-known/openid-configuration${path}`,
@@ -53,7 +56,8 @@ export function tokenClaims(token: string): Record<string, unknown> | undefined 
   try {
     const claims = decodeJwt(token);
     const pick: Record<string, unknown> = {};
-    for (const k of ["iss", "aud", "scope", "exp", "iat", "client_id", "sub"]) if (claims[k] !== undefined) pick[k] = claims[k];
+    for (const k of ["iss", "aud", "scope", "exp", "iat", "client_id", "sub"])
+      if (claims[k] !== undefined) pick[k] = claims[k];
     if (typeof claims.exp === "number") pick.expiresAt = new Date(claims.exp * 1000).toISOString();
     return pick;
   } catch {

@@ -11,15 +11,27 @@ const SECURITY = "2026-07-28 basic/authorization/security-considerations";
 
 export const FINDINGS = {
   AUTH_NOT_REQUIRED: { level: "info", specRef: `${AUTHZ} §Protocol Requirements` },
-  NOT_A_BEARER_CHALLENGE: { level: "error", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 6750 §3)` },
-  AUTH_REQUIRED_BUT_NOT_ADVERTISED: { level: "warning", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery` },
+  NOT_A_BEARER_CHALLENGE: {
+    level: "error",
+    specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 6750 §3)`,
+  },
+  AUTH_REQUIRED_BUT_NOT_ADVERTISED: {
+    level: "warning",
+    specRef: `${DISCOVERY} §Protected Resource Metadata Discovery`,
+  },
   NO_SCOPE_IN_CHALLENGE: { level: "info", specRef: `${AUTHZ} §Scope Selection Strategy` },
   PRM_NOT_FOUND: { level: "error", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 9728)` },
-  PRM_NOT_AT_WELL_KNOWN: { level: "warning", specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 9728 §3.1)` },
+  PRM_NOT_AT_WELL_KNOWN: {
+    level: "warning",
+    specRef: `${DISCOVERY} §Protected Resource Metadata Discovery (RFC 9728 §3.1)`,
+  },
   PRM_RESOURCE_MISMATCH: { level: "error", specRef: `${AUTHZ} §Canonical Server URI (RFC 9728 §3.3)` },
   PRM_NO_AUTHORIZATION_SERVERS: { level: "error", specRef: `${DISCOVERY} §Authorization Server Location` },
   AS_METADATA_NOT_FOUND: { level: "error", specRef: `${DISCOVERY} §Authorization Server Metadata Discovery` },
-  AS_ISSUER_MISMATCH: { level: "error", specRef: `${DISCOVERY} §Authorization Server Metadata Discovery (RFC 8414 §3.3)` },
+  AS_ISSUER_MISMATCH: {
+    level: "error",
+    specRef: `${DISCOVERY} §Authorization Server Metadata Discovery (RFC 8414 §3.3)`,
+  },
   PKCE_S256_NOT_ADVERTISED: { level: "error", specRef: `${SECURITY} §Authorization Code Protection (PKCE)` },
   ISS_PARAMETER_NOT_SUPPORTED: { level: "info", specRef: `${AUTHZ} §Authorization Response Validation (RFC 9207)` },
   NO_REGISTRATION_PATH: { level: "error", specRef: `${REGISTRATION} §Registration priority` },

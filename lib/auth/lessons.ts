@@ -30,5 +30,7 @@ export function lessonHref(demo: AuthDemo): string {
 
 export function lessonOf(fragment: string): AuthDemo | undefined {
   const asked = fragment.replace(/^#/, "");
-  return asked.startsWith(LESSON_FRAGMENT) ? AUTH_LESSONS.find((l) => l.demo === asked.slice(LESSON_FRAGMENT.length))?.demo : undefined;
+  return asked.startsWith(LESSON_FRAGMENT)
+    ? AUTH_LESSONS.find((l) => l.demo === asked.slice(LESSON_FRAGMENT.length))?.demo
+    : undefined;
 }

@@ -2,7 +2,16 @@
  * Secrets never enter a step record: tokens, codes, verifiers and client secrets are replaced by a short,
  * recognisable mask (first 4 characters and the length) before anything is stored, printed or rendered.
  */
-const SECRET_FIELDS = ["access_token", "refresh_token", "id_token", "code", "code_verifier", "client_secret", "registration_access_token", "password"];
+const SECRET_FIELDS = [
+  "access_token",
+  "refresh_token",
+  "id_token",
+  "code",
+  "code_verifier",
+  "client_secret",
+  "registration_access_token",
+  "password",
+];
 
 export function maskSecret(value: string): string {
   if (value.length <= 8) return "•••";
@@ -15,7 +24,8 @@ export function maskHeaders(headers: Headers | Record<string, string>): Record<s
   const entries = headers instanceof Headers ? [...headers.entries()] : Object.entries(headers);
   for (const [name, value] of entries) {
     const lower = name.toLowerCase();
-    if (lower === "authorization") out[name] = value.replace(/^(\S+\s+)(.*)$/, (_m, scheme: string, secret: string) => scheme + maskSecret(secret));
+    if (lower === "authorization")
+      out[name] = value.replace(/^(\S+\s+)(.*)$/, (_m, scheme: string, secret: string) => scheme + maskSecret(secret));
     else if (lower === "cookie" || lower === "set-cookie") out[name] = "(cookies, masked)";
     else out[name] = value;
   }
@@ -55,7 +65,10 @@ function maskJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskJson);
   if (value && typeof value === "object") {
     return Object.fromEntries(
-      Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELDS.includes(k) && typeof v === "string" ? maskSecret(v) : maskJson(v)]),
+      Object.entries(value as Record<string, unknown>).map(([k, v]) => [
+        k,
+        SECRET_FIELDS.includes(k) && typeof v === "string" ? maskSecret(v) : maskJson(v),
+      ]),
     );
   }
   return value;

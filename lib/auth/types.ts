@@ -58,7 +58,8 @@ export interface AuthRun {
 }
 
 /** What the authorization checks judge (lib/checks/checks/auth.ts), each reached only when its precondition held. */
-export type JudgedAspect = "challenge" | "prm" | "prm-doc" | "path-aware" | "as" | "as-doc" | "forged" | "query" | "audience";
+export type JudgedAspect =
+  "challenge" | "prm" | "prm-doc" | "path-aware" | "as" | "as-doc" | "forged" | "query" | "audience";
 
 /**
  * A protected server judged from outside, without a person's sign-in (lib/auth/server/judge.ts): the discovery

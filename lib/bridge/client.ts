@@ -28,7 +28,11 @@ function isReply(value: unknown): value is BridgeReply<unknown> {
 }
 
 export function createBridgeClient(options: BridgeClientOptions | string): BridgeClient {
-  const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = typeof options === "string" ? { token: options } : options;
+  const {
+    token,
+    baseUrl = "",
+    fetch: fetchImpl = globalThis.fetch.bind(globalThis),
+  } = typeof options === "string" ? { token: options } : options;
 
   async function call<T>(path: string, body: unknown): Promise<BridgeReply<T>> {
     return post<T>(`bridge/${path}`, body);
@@ -51,7 +55,8 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
     } catch {
       return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} without a JSON body` };
     }
-    if (!isReply(payload)) return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} with an unexpected body` };
+    if (!isReply(payload))
+      return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} with an unexpected body` };
     return payload as BridgeReply<T>;
   }
 
@@ -60,7 +65,9 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
     send: async (req) => {
       const reply = await call<unknown>("send", { ...req, packed: true });
       if (!reply.ok) return reply;
-      return isPackedExchange(reply.value) ? { ok: true, value: unpackExchange(reply.value) } : (reply as BridgeReply<Exchange>);
+      return isPackedExchange(reply.value)
+        ? { ok: true, value: unpackExchange(reply.value) }
+        : (reply as BridgeReply<Exchange>);
     },
     cancel: (sendId) => call<{ cancelled: boolean }>("cancel", { sendId }),
     process: (action, target) => call<ProcessStatus>("process", { action, target }),

@@ -22,7 +22,9 @@ export function splitCommandLine(line: string): SplitResult {
   const push = () => {
     if (!inWord) return;
     if (!quotedWord && OPERATORS.has(word)) {
-      throw new Error(`the command line contains the shell operator '${word}', but no shell runs it; wrap it as sh -c '…' if you need one`);
+      throw new Error(
+        `the command line contains the shell operator '${word}', but no shell runs it; wrap it as sh -c '…' if you need one`,
+      );
     }
     argv.push(word);
     word = "";
@@ -73,6 +75,10 @@ export function splitCommandLine(line: string): SplitResult {
   } catch (e) {
     return { ok: false, error: (e as Error).message };
   }
-  if (argv.length === 0) return { ok: false, error: "the command line is empty: type one, e.g. npx -y @modelcontextprotocol/server-everything stdio" };
+  if (argv.length === 0)
+    return {
+      ok: false,
+      error: "the command line is empty: type one, e.g. npx -y @modelcontextprotocol/server-everything stdio",
+    };
   return { ok: true, argv };
 }

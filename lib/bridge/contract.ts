@@ -9,7 +9,16 @@ import { DEMO_SERVERS, REPLAY_CASSETTES } from "./target";
 
 // Zod-free pieces (token header, demo names, target key/label/transport) live in ./target so the page can use them
 // without zod; the exchange record is the protocol layer's (lib/protocol/exchange.ts).
-export { DEMO_SERVERS, REPLAY_CASSETTES, TOKEN_HEADER, targetKey, targetLabel, targetTransport, type DemoServer, type ReplayCassette } from "./target";
+export {
+  DEMO_SERVERS,
+  REPLAY_CASSETTES,
+  TOKEN_HEADER,
+  targetKey,
+  targetLabel,
+  targetTransport,
+  type DemoServer,
+  type ReplayCassette,
+} from "./target";
 export type { Exchange, ExchangeOutcome, FailureKind, SendHead, Transport, WireEvent } from "../protocol/exchange";
 
 const headerMap = z.record(z.string(), z.string());

@@ -24,7 +24,11 @@ function ended(message: string, reason: ListenEndLine["reason"] = "failure"): Li
   return { kind: "end", reason, message, durationMs: 0 };
 }
 
-export function openListenStream(options: ListenClientOptions, req: ListenRequest, onLine: (line: ListenLine) => void): ListenStream {
+export function openListenStream(
+  options: ListenClientOptions,
+  req: ListenRequest,
+  onLine: (line: ListenLine) => void,
+): ListenStream {
   const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = options;
   const aborter = new AbortController();
   const headers = { "Content-Type": "application/json", ...(token ? { [TOKEN_HEADER]: token } : {}) };
@@ -32,7 +36,12 @@ export function openListenStream(options: ListenClientOptions, req: ListenReques
   async function read(): Promise<ListenEndLine> {
     let res: Response;
     try {
-      res = await fetchImpl(`${baseUrl}/api/bridge/listen`, { method: "POST", headers, body: JSON.stringify(req), signal: aborter.signal });
+      res = await fetchImpl(`${baseUrl}/api/bridge/listen`, {
+        method: "POST",
+        headers,
+        body: JSON.stringify(req),
+        signal: aborter.signal,
+      });
     } catch (e) {
       return ended(
         aborter.signal.aborted ? "closed by the page" : `could not reach the bridge: ${(e as Error).message}`,
@@ -41,7 +50,9 @@ export function openListenStream(options: ListenClientOptions, req: ListenReques
     }
     if (!res.ok || !res.body || (res.headers.get("content-type") ?? "").startsWith("application/json")) {
       const reply = (await res.json().catch(() => null)) as { message?: string; kind?: string } | null;
-      return ended(`the bridge refused the listen stream (${reply?.kind ?? `HTTP ${res.status}`}): ${reply?.message ?? "no details"}`);
+      return ended(
+        `the bridge refused the listen stream (${reply?.kind ?? `HTTP ${res.status}`}): ${reply?.message ?? "no details"}`,
+      );
     }
     const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = "";
@@ -68,7 +79,11 @@ export function openListenStream(options: ListenClientOptions, req: ListenReques
     done,
     async close() {
       try {
-        const res = await fetchImpl(`${baseUrl}/api/bridge/cancel`, { method: "POST", headers, body: JSON.stringify({ sendId: req.listenId }) });
+        const res = await fetchImpl(`${baseUrl}/api/bridge/cancel`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ sendId: req.listenId }),
+        });
         const reply = (await res.json()) as { ok: boolean; value?: { cancelled: boolean } };
         if (reply.ok && reply.value?.cancelled) {
           await done;

@@ -36,6 +36,13 @@ export type ListenEndReason =
   | "failure"; // the target could not be reached, spawned, …
 
 export type ListenLine =
-  | { kind: "open"; listenId: string; subscriptionId: string | number; startedAt: number; targetLabel: string; transport: "stdio" | "http" }
+  | {
+      kind: "open";
+      listenId: string;
+      subscriptionId: string | number;
+      startedAt: number;
+      targetLabel: string;
+      transport: "stdio" | "http";
+    }
   | { kind: "event"; event: WireEvent }
   | { kind: "end"; reason: ListenEndReason; message: string; durationMs: number };

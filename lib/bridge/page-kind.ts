@@ -6,10 +6,16 @@
  */
 export const PAGE_HEADER = "x-playground-page";
 
-export type PageKind = { kind: "refused"; refusal: { kind: string; message: string } } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
+export type PageKind =
+  | { kind: "refused"; refusal: { kind: string; message: string } }
+  | { kind: "playground"; hosted: boolean }
+  | { kind: "sign-in" };
 
 export function encodePageKind(page: PageKind): string {
-  const plain = page.kind === "refused" ? { kind: page.kind, refusal: { kind: page.refusal.kind, message: page.refusal.message } } : page;
+  const plain =
+    page.kind === "refused"
+      ? { kind: page.kind, refusal: { kind: page.refusal.kind, message: page.refusal.message } }
+      : page;
   // A refusal quotes the request's Host, which may hold bytes a header value cannot.
   return encodeURIComponent(JSON.stringify(plain));
 }
@@ -18,7 +24,12 @@ export function encodePageKind(page: PageKind): string {
 export function decodePageKind(value: string | null): PageKind {
   try {
     const page = JSON.parse(decodeURIComponent(value ?? "")) as PageKind;
-    if (page.kind === "sign-in" || page.kind === "refused" || (page.kind === "playground" && typeof page.hosted === "boolean")) return page;
+    if (
+      page.kind === "sign-in" ||
+      page.kind === "refused" ||
+      (page.kind === "playground" && typeof page.hosted === "boolean")
+    )
+      return page;
   } catch {
     /* below */
   }
@@ -26,7 +37,8 @@ export function decodePageKind(value: string | null): PageKind {
     kind: "refused",
     refusal: {
       kind: "refused",
-      message: "this page was not served by the playground's own server; start it with `npm start` (or `npm run dev`), not `next start` or `next dev`.",
+      message:
+        "this page was not served by the playground's own server; start it with `npm start` (or `npm run dev`), not `next start` or `next dev`.",
     },
   };
 }

@@ -8,7 +8,15 @@ import type { Target } from "./contract";
 export const TOKEN_HEADER = "x-playground-token";
 
 /** Embedded servers the playground ships with. */
-export const DEMO_SERVERS = ["calendar", "everything", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks", "calendar-app"] as const;
+export const DEMO_SERVERS = [
+  "calendar",
+  "everything",
+  "calendar-handles",
+  "calendar-hardened",
+  "mrtr-scenarios",
+  "tasks",
+  "calendar-app",
+] as const;
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 
 /**

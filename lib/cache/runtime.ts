@@ -6,7 +6,15 @@
 import type { Exchange, Target } from "../bridge/contract";
 import type { ListenLine, ListenRequest } from "../bridge/listen-contract";
 import type { Envelope } from "../protocol/meta";
-import { auditCacheHints, authContextFromHeaders, localAnswerExchange, lookup, partitionFor, replayAsUsers, type GatewaySend } from "./rules";
+import {
+  auditCacheHints,
+  authContextFromHeaders,
+  localAnswerExchange,
+  lookup,
+  partitionFor,
+  replayAsUsers,
+  type GatewaySend,
+} from "./rules";
 import type { CacheHooks } from "../session/commands";
 import { createReducerStore, type ReducerStore } from "../session/store";
 import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./state";
@@ -21,7 +29,10 @@ export interface ListenStreamLike {
 export type OpenListenStream = (req: ListenRequest, onLine: (line: ListenLine) => void) => ListenStreamLike;
 
 /** The session's sendFrame(), as the gateway uses it: every upstream fetch lands in the timeline, labelled. */
-export type SendFrame = (text: string, opts: { label: string; headers?: Record<string, string>; noCache?: boolean }) => Promise<Exchange | null>;
+export type SendFrame = (
+  text: string,
+  opts: { label: string; headers?: Record<string, string>; noCache?: boolean },
+) => Promise<Exchange | null>;
 
 export type CacheStore = ReducerStore<CacheSessionState, CacheAction>;
 
@@ -41,7 +52,11 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
       const frame = tryParseJson(ctx.sent);
       const auth = authContextFromHeaders(ctx.headers);
       const at = now();
-      const look = lookup(store.getState().cache, frame, { partition: partitionFor(ctx.targetKey, frame), auth, now: at });
+      const look = lookup(store.getState().cache, frame, {
+        partition: partitionFor(ctx.targetKey, frame),
+        auth,
+        now: at,
+      });
       if (look.kind !== "hit") return null;
       const exchange = localAnswerExchange({
         ...ctx,
@@ -51,11 +66,24 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
         ageMs: look.ageMs,
         now: at,
       });
-      store.dispatch({ type: "cache/served", sendId: ctx.sendId, entryId: look.entry.id, keyLabel: look.entry.keyLabel, ageMs: look.ageMs, now: at });
+      store.dispatch({
+        type: "cache/served",
+        sendId: ctx.sendId,
+        entryId: look.entry.id,
+        keyLabel: look.entry.keyLabel,
+        ageMs: look.ageMs,
+        now: at,
+      });
       return exchange;
     },
     observe(exchange, ctx) {
-      store.dispatch({ type: "cache/observed", exchange, targetKey: ctx.targetKey, auth: authContextFromHeaders(ctx.headers), now: now() });
+      store.dispatch({
+        type: "cache/observed",
+        exchange,
+        targetKey: ctx.targetKey,
+        auth: authContextFromHeaders(ctx.headers),
+        now: now(),
+      });
     },
   };
 
@@ -66,18 +94,37 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     openStream: deps.openStream,
 
     /** Opens a subscriptions/listen stream through the bridge; its notifications invalidate entries as they arrive. */
-    openListen(input: { target: Target; targetKey: string; targetLabel: string; frameText: string; headers?: Record<string, string> }): string {
+    openListen(input: {
+      target: Target;
+      targetKey: string;
+      targetLabel: string;
+      frameText: string;
+      headers?: Record<string, string>;
+    }): string {
       const listenId = `listen-${Date.now().toString(36)}-${++listenSeq}`;
-      store.dispatch({ type: "listen/opened", listenId, targetKey: input.targetKey, targetLabel: input.targetLabel, frameText: input.frameText });
-      const stream = deps.openStream({ listenId, target: input.target, frame: input.frameText, ...(input.headers ? { headers: input.headers } : {}) }, (line) =>
-        store.dispatch({ type: "listen/line", listenId, line, now: now() }),
+      store.dispatch({
+        type: "listen/opened",
+        listenId,
+        targetKey: input.targetKey,
+        targetLabel: input.targetLabel,
+        frameText: input.frameText,
+      });
+      const stream = deps.openStream(
+        {
+          listenId,
+          target: input.target,
+          frame: input.frameText,
+          ...(input.headers ? { headers: input.headers } : {}),
+        },
+        (line) => store.dispatch({ type: "listen/line", listenId, line, now: now() }),
       );
       streams.set(listenId, stream);
       void stream.done.then((end) => {
         streams.delete(listenId);
         // A refusal before streaming comes back only as the end value, never as a line.
         const session = store.getState().listens.find((l) => l.listenId === listenId);
-        if (session && session.status !== "ended") store.dispatch({ type: "listen/line", listenId, line: end, now: now() });
+        if (session && session.status !== "ended")
+          store.dispatch({ type: "listen/line", listenId, line: end, now: now() });
       });
       return listenId;
     },
@@ -87,7 +134,10 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     },
 
     /** Every cacheable method once (lists page by page), each request visible in the timeline as "cache audit". */
-    async audit(sendFrame: SendFrame, input: { targetLabel: string; envelope?: Envelope; firstPageOnly?: boolean }): Promise<void> {
+    async audit(
+      sendFrame: SendFrame,
+      input: { targetLabel: string; envelope?: Envelope; firstPageOnly?: boolean },
+    ): Promise<void> {
       store.dispatch({ type: "audit/started", targetLabel: input.targetLabel });
       try {
         const report = await auditCacheHints(
@@ -108,11 +158,15 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
     },
 
     /** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */
-    async replayAsUsers(sendFrame: SendFrame, input: { frameText: string; targetKey: string; targetLabel: string; overHttp: boolean }): Promise<void> {
+    async replayAsUsers(
+      sendFrame: SendFrame,
+      input: { frameText: string; targetKey: string; targetLabel: string; overHttp: boolean },
+    ): Promise<void> {
       if (tryParseJson(input.frameText) === undefined) {
         store.dispatch({
           type: "gateway/failed",
-          message: "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list.",
+          message:
+            "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list.",
         });
         return;
       }
@@ -122,13 +176,27 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
         // noCache: the gateway's fetches belong to the gateway's cache, not to this client's.
         const exchange = await sendFrame(text, { label: `gateway: ${user.name}`, headers, noCache: true });
         if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
-        if (exchange.outcome.kind !== "response") return { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
+        if (exchange.outcome.kind !== "response")
+          return { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
         return { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId };
       };
       try {
         const state = store.getState();
-        const out = await replayAsUsers(state.gateway.cache, input.frameText, state.gateway.users, input.targetKey, send, now);
-        store.dispatch({ type: "gateway/finished", frameText: input.frameText, targetLabel: input.targetLabel, cache: out.state, steps: out.steps });
+        const out = await replayAsUsers(
+          state.gateway.cache,
+          input.frameText,
+          state.gateway.users,
+          input.targetKey,
+          send,
+          now,
+        );
+        store.dispatch({
+          type: "gateway/finished",
+          frameText: input.frameText,
+          targetLabel: input.targetLabel,
+          cache: out.state,
+          steps: out.steps,
+        });
       } catch (e) {
         store.dispatch({ type: "gateway/failed", message: (e as Error).message });
       }

@@ -73,11 +73,23 @@ export interface FreshnessView {
   text: string;
 }
 
-export function freshnessView(clock: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } }, now: number): FreshnessView {
+export function freshnessView(
+  clock: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } },
+  now: number,
+): FreshnessView {
   const f: Freshness = freshnessAt(clock, now);
-  if (f.state === "fresh") return { state: "fresh", fraction: f.fraction, text: `fresh · ${humanDuration(Math.ceil(f.remainingMs / 1000) * 1000)} left` };
+  if (f.state === "fresh")
+    return {
+      state: "fresh",
+      fraction: f.fraction,
+      text: `fresh · ${humanDuration(Math.ceil(f.remainingMs / 1000) * 1000)} left`,
+    };
   const why =
-    f.why === "invalidated" ? `made stale by ${f.by}` : f.why === "ttl-zero" ? "stale on arrival (ttl 0)" : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
+    f.why === "invalidated"
+      ? `made stale by ${f.by}`
+      : f.why === "ttl-zero"
+        ? "stale on arrival (ttl 0)"
+        : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
   return { state: "stale", fraction: 0, text: `stale · ${why}` };
 }
 
@@ -105,7 +117,10 @@ export function entryRows(cache: CacheState, now: number, names: Record<string, 
     target: e.partition.replace(/#.*$/, "").replace(/^demo:/, ""),
     scope: e.scope,
     owner: e.scope === "private" ? (names[e.auth.id] ?? e.auth.label) : "shared",
-    ttlText: e.hints.ttl.kind === "valid" || e.hints.ttl.kind === "non-integer" ? humanDuration(e.ttlMs) : `0 (${e.hints.ttl.kind})`,
+    ttlText:
+      e.hints.ttl.kind === "valid" || e.hints.ttl.kind === "non-integer"
+        ? humanDuration(e.ttlMs)
+        : `0 (${e.hints.ttl.kind})`,
     age: humanAge(Math.max(0, now - e.receivedAt)),
     hits: e.hits,
     freshness: freshnessView(e, now),
@@ -125,7 +140,14 @@ export interface ViolationRow {
 export function violationRows(state: CacheSessionState): ViolationRow[] {
   const fromLog = state.log.flatMap((e, i) =>
     e.kind === "violations"
-      ? e.violations.map((v: CacheViolation, j) => ({ key: `log-${i}-${j}`, method: e.method, rule: v.rule, level: v.level, message: v.message, spec: v.spec }))
+      ? e.violations.map((v: CacheViolation, j) => ({
+          key: `log-${i}-${j}`,
+          method: e.method,
+          rule: v.rule,
+          level: v.level,
+          message: v.message,
+          spec: v.spec,
+        }))
       : [],
   );
   const fromListens = state.listens.flatMap((l) =>
@@ -151,5 +173,10 @@ export function listenFrameText(id: string, filter: SubscriptionFilter, envelope
   if (filter.resourcesListChanged) notifications.resourcesListChanged = true;
   const uris = (filter.resourceSubscriptions ?? []).map((u) => u.trim()).filter(Boolean);
   if (uris.length > 0) notifications.resourceSubscriptions = uris;
-  return JSON.stringify({ jsonrpc: "2.0", id, method: "subscriptions/listen", params: { _meta: envelope, notifications } });
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "subscriptions/listen",
+    params: { _meta: envelope, notifications },
+  });
 }

@@ -116,26 +116,53 @@ function isNotification(frame: unknown): boolean {
 }
 
 /** After a real exchange: store a cacheable answer, flag its hints, and apply any notification it carried. */
-function observe(state: CacheSessionState, exchange: Exchange, targetKey: string, auth: AuthContext, now: number): CacheSessionState {
+function observe(
+  state: CacheSessionState,
+  exchange: Exchange,
+  targetKey: string,
+  auth: AuthContext,
+  now: number,
+): CacheSessionState {
   if (exchange.local) return state;
   const sent = exchange.sentFrame;
   const method = frameMethod(sent);
   const events: CacheLogEvent[] = [];
   let cache = state.cache;
   if (exchange.outcome.kind === "response" && method !== undefined && !Array.isArray(exchange.outcome.frame)) {
-    const out = store(cache, sent, exchange.outcome.frame, { partition: partitionFor(targetKey, sent), auth, now }, exchange.sendId);
+    const out = store(
+      cache,
+      sent,
+      exchange.outcome.frame,
+      { partition: partitionFor(targetKey, sent), auth, now },
+      exchange.sendId,
+    );
     cache = out.state;
     if (out.stored)
-      events.push({ kind: "stored", at: now, sendId: exchange.sendId, keyLabel: out.entry.keyLabel, scope: out.entry.scope, ttlMs: out.entry.ttlMs });
-    else if (isCacheableMethod(method)) events.push({ kind: "not-stored", at: now, sendId: exchange.sendId, method, explanation: out.explanation });
-    if (out.violations.length > 0) events.push({ kind: "violations", at: now, sendId: exchange.sendId, method, violations: out.violations });
+      events.push({
+        kind: "stored",
+        at: now,
+        sendId: exchange.sendId,
+        keyLabel: out.entry.keyLabel,
+        scope: out.entry.scope,
+        ttlMs: out.entry.ttlMs,
+      });
+    else if (isCacheableMethod(method))
+      events.push({ kind: "not-stored", at: now, sendId: exchange.sendId, method, explanation: out.explanation });
+    if (out.violations.length > 0)
+      events.push({ kind: "violations", at: now, sendId: exchange.sendId, method, violations: out.violations });
   }
   for (const frame of exchange.received) {
     if (!isNotification(frame)) continue;
     const inv = invalidate(cache, targetKey, frame, now);
     cache = inv.state;
     if (inv.invalidated.length > 0)
-      events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels: inv.invalidated.map((e) => e.keyLabel), source: "exchange" });
+      events.push({
+        kind: "invalidated",
+        at: now,
+        by: frameMethod(frame)!,
+        keyLabels: inv.invalidated.map((e) => e.keyLabel),
+        source: "exchange",
+      });
   }
   return events.length === 0 && cache === state.cache ? state : { ...state, cache, log: log(state, ...events) };
 }
@@ -156,7 +183,11 @@ function onListenLine(state: CacheSessionState, listenId: string, line: ListenLi
     const inbound = line.event.kind === "stdout" || line.event.kind === "sse-event";
     if (frame !== undefined && inbound && next.view) {
       const view = foldListen(next.view, frame);
-      next = { ...next, view, status: view.status === "open" ? "open" : view.status === "opening" ? "connecting" : "ended" };
+      next = {
+        ...next,
+        view,
+        status: view.status === "open" ? "open" : view.status === "opening" ? "connecting" : "ended",
+      };
       if (isNotification(frame) && frameMethod(frame) !== "notifications/subscriptions/acknowledged") {
         // A relevant notification makes fresh entries stale at once, in the client cache and at the gateway.
         const inv = invalidate(cache, session.targetKey, frame, now);
@@ -165,14 +196,25 @@ function onListenLine(state: CacheSessionState, listenId: string, line: ListenLi
         const keyLabels = inv.invalidated.map((e) => e.keyLabel);
         const notifications = [...next.notifications, { at: now, frame, invalidated: keyLabels }];
         const over = Math.max(0, notifications.length - LISTEN_EVENT_LIMIT);
-        next = { ...next, notifications: notifications.slice(over), ...(over > 0 && { notificationsNotKept: (next.notificationsNotKept ?? 0) + over }) };
-        if (keyLabels.length > 0) events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels, source: "listen" });
+        next = {
+          ...next,
+          notifications: notifications.slice(over),
+          ...(over > 0 && { notificationsNotKept: (next.notificationsNotKept ?? 0) + over }),
+        };
+        if (keyLabels.length > 0)
+          events.push({ kind: "invalidated", at: now, by: frameMethod(frame)!, keyLabels, source: "listen" });
       }
     }
   }
   const listens = state.listens.slice();
   listens[index] = next;
-  return { ...state, cache, gateway: { ...state.gateway, cache: gatewayCache }, listens, log: events.length ? log(state, ...events) : state.log };
+  return {
+    ...state,
+    cache,
+    gateway: { ...state.gateway, cache: gatewayCache },
+    listens,
+    log: events.length ? log(state, ...events) : state.log,
+  };
 }
 
 export function cacheReducer(state: CacheSessionState, action: CacheAction): CacheSessionState {
@@ -189,7 +231,13 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
       return {
         ...state,
         cache: markServed(state.cache, action.entryId),
-        log: log(state, { kind: "served", at: action.now, sendId: action.sendId, keyLabel: action.keyLabel, ageMs: action.ageMs }),
+        log: log(state, {
+          kind: "served",
+          at: action.now,
+          sendId: action.sendId,
+          keyLabel: action.keyLabel,
+          ageMs: action.ageMs,
+        }),
       };
     case "gateway/users":
       return { ...state, gateway: { ...state.gateway, users: action.users } };
@@ -202,7 +250,12 @@ export function cacheReducer(state: CacheSessionState, action: CacheAction): Cac
           ...state.gateway,
           running: false,
           cache: action.cache,
-          lastRun: { run: (state.gateway.lastRun?.run ?? 0) + 1, frameText: action.frameText, targetLabel: action.targetLabel, steps: action.steps },
+          lastRun: {
+            run: (state.gateway.lastRun?.run ?? 0) + 1,
+            frameText: action.frameText,
+            targetLabel: action.targetLabel,
+            steps: action.steps,
+          },
         },
       };
     case "gateway/failed":

@@ -75,7 +75,8 @@ export function compareValues(a: unknown, b: unknown, path: string, sink: Sink):
         else add(sink, true, "field-removed", p, `the field is gone (was ${short(oa[k])})`);
       } else compareValues(oa[k], ob[k], p, sink);
     }
-    for (const k of Object.keys(ob)) if (!(k in oa)) add(sink, false, "field-added", `${path}.${k}`, `new: ${short(ob[k])}`);
+    for (const k of Object.keys(ob))
+      if (!(k in oa)) add(sink, false, "field-added", `${path}.${k}`, `new: ${short(ob[k])}`);
     return;
   }
   if (ta === "array") {
@@ -83,7 +84,8 @@ export function compareValues(a: unknown, b: unknown, path: string, sink: Sink):
     const xb = b as unknown[];
     if (canonicalJson(xa) === canonicalJson(xb)) return;
     const sorted = (x: unknown[]) => x.map(canonicalJson).sort().join("\n");
-    if (xa.length === xb.length && sorted(xa) === sorted(xb)) return add(sink, false, "order-changed", path, "the same items in another order");
+    if (xa.length === xb.length && sorted(xa) === sorted(xb))
+      return add(sink, false, "order-changed", path, "the same items in another order");
     for (let i = 0; i < Math.min(xa.length, xb.length); i++) compareValues(xa[i], xb[i], `${path}[${i}]`, sink);
     if (xb.length > xa.length) add(sink, false, "items-added", path, `${xb.length - xa.length} more item(s)`);
     if (xb.length < xa.length) add(sink, false, "items-removed", path, `${xa.length - xb.length} fewer item(s)`);
@@ -91,14 +93,18 @@ export function compareValues(a: unknown, b: unknown, path: string, sink: Sink):
   }
   if (a === b) return;
   if (WORDING_KEYS.has(key)) return add(sink, false, "description-changed", path, `${short(a)} → ${short(b)}`);
-  const idOrTime = ID_OR_TIME_KEY.test(key) || (typeof a === "string" && TIMESTAMP_VALUE.test(a) && typeof b === "string" && TIMESTAMP_VALUE.test(b));
+  const idOrTime =
+    ID_OR_TIME_KEY.test(key) ||
+    (typeof a === "string" && TIMESTAMP_VALUE.test(a) && typeof b === "string" && TIMESTAMP_VALUE.test(b));
   add(sink, false, idOrTime ? "id-or-timestamp-changed" : "value-changed", path, `${short(a)} → ${short(b)}`);
 }
 
 function byKey(list: unknown, key: string): Map<string, JsonObject> {
   const out = new Map<string, JsonObject>();
   if (Array.isArray(list))
-    for (const item of list) if (asObject(item) && typeof asObject(item)![key] === "string") out.set(asObject(item)![key] as string, item as JsonObject);
+    for (const item of list)
+      if (asObject(item) && typeof asObject(item)![key] === "string")
+        out.set(asObject(item)![key] as string, item as JsonObject);
   return out;
 }
 
@@ -128,7 +134,8 @@ function compareSchemaNode(a: unknown, b: unknown, path: string, sink: Sink): vo
       if (name in propsB) compareSchemaNode(propsA[name], propsB[name], `${path}.properties.${name}`, sink);
       else add(sink, true, "field-removed", `${path}.properties.${name}`, `the field "${name}" is gone`);
     }
-    for (const name of Object.keys(propsB)) if (!(name in propsA)) add(sink, false, "field-added", `${path}.properties.${name}`, `new field "${name}"`);
+    for (const name of Object.keys(propsB))
+      if (!(name in propsA)) add(sink, false, "field-added", `${path}.properties.${name}`, `new field "${name}"`);
   } else if (propsA || propsB) compareValues(sa.properties, sb.properties, `${path}.properties`, sink);
   if ("items" in sa || "items" in sb) compareSchemaNode(sa.items, sb.items, `${path}.items`, sink);
   const without = ["type", "enum", "properties", "items"];
@@ -143,9 +150,12 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: string,
   const reqB = new Set(Array.isArray(sb.required) ? (sb.required as unknown[]).map(String) : []);
   const propsA = asObject(sa.properties) ?? {};
   const propsB = asObject(sb.properties) ?? {};
-  for (const name of reqB) if (!reqA.has(name)) add(sink, true, "required-argument-added", `${path}.required`, `${owner} now requires the argument "${name}"`);
+  for (const name of reqB)
+    if (!reqA.has(name))
+      add(sink, true, "required-argument-added", `${path}.required`, `${owner} now requires the argument "${name}"`);
   for (const name of reqA)
-    if (!reqB.has(name) && name in propsB) add(sink, false, "argument-now-optional", `${path}.required`, `${owner}: "${name}" is optional now`);
+    if (!reqB.has(name) && name in propsB)
+      add(sink, false, "argument-now-optional", `${path}.required`, `${owner}: "${name}" is optional now`);
   for (const name of Object.keys(propsA)) {
     const p = `${path}.properties.${name}`;
     if (!(name in propsB)) add(sink, true, "argument-removed", p, `${owner} no longer takes the argument "${name}"`);
@@ -153,7 +163,13 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: string,
   }
   for (const name of Object.keys(propsB))
     if (!(name in propsA) && !reqB.has(name))
-      add(sink, false, "optional-argument-added", `${path}.properties.${name}`, `${owner} takes a new optional argument "${name}"`);
+      add(
+        sink,
+        false,
+        "optional-argument-added",
+        `${path}.properties.${name}`,
+        `${owner} takes a new optional argument "${name}"`,
+      );
   compareValues(rest(sa, "required", "properties"), rest(sb, "required", "properties"), path, sink);
 }
 
@@ -174,7 +190,8 @@ function comparePromptArguments(a: unknown, b: unknown, path: string, owner: str
   for (const [name, arg] of argsB) {
     if (argsA.has(name)) continue;
     const p = `${path}[${JSON.stringify(name)}]`;
-    if (arg.required === true) add(sink, true, "required-argument-added", p, `${owner} now requires the argument "${name}"`);
+    if (arg.required === true)
+      add(sink, true, "required-argument-added", p, `${owner} now requires the argument "${name}"`);
     else add(sink, false, "optional-argument-added", p, `${owner} takes a new optional argument "${name}"`);
   }
 }
@@ -187,7 +204,13 @@ const CATALOGUES: Record<string, { list: string; key: string; what: string }> = 
 };
 
 /** A list result: items keyed by name/uri; removed items break, added ones do not. Tools whose use now breaks go into `broken`. */
-function compareCatalogue(method: string, a: JsonObject, b: JsonObject, sink: Sink, broken: Map<string, Difference[]>): void {
+function compareCatalogue(
+  method: string,
+  a: JsonObject,
+  b: JsonObject,
+  sink: Sink,
+  broken: Map<string, Difference[]>,
+): void {
   const { list, key, what } = CATALOGUES[method];
   const itemsA = byKey(a[list], key);
   const itemsB = byKey(b[list], key);
@@ -203,17 +226,25 @@ function compareCatalogue(method: string, a: JsonObject, b: JsonObject, sink: Si
     const owner = `the ${what.replace("-", " ")} ${JSON.stringify(name)}`;
     if (what === "tool") {
       compareInputSchema(item.inputSchema, now.inputSchema, `${path}.inputSchema`, owner, sink);
-      if ("outputSchema" in item || "outputSchema" in now) compareSchemaNode(item.outputSchema ?? {}, now.outputSchema ?? {}, `${path}.outputSchema`, sink);
+      if ("outputSchema" in item || "outputSchema" in now)
+        compareSchemaNode(item.outputSchema ?? {}, now.outputSchema ?? {}, `${path}.outputSchema`, sink);
       compareValues(rest(item, "inputSchema", "outputSchema"), rest(now, "inputSchema", "outputSchema"), path, sink);
     } else if (what === "prompt") {
       comparePromptArguments(item.arguments, now.arguments, `${path}.arguments`, owner, sink);
       compareValues(rest(item, "arguments"), rest(now, "arguments"), path, sink);
     } else compareValues(item, now, path, sink);
-    if (what === "tool" && sink.breaking.length > mark0) broken.set(name, [...(broken.get(name) ?? []), ...sink.breaking.slice(mark0)]);
+    if (what === "tool" && sink.breaking.length > mark0)
+      broken.set(name, [...(broken.get(name) ?? []), ...sink.breaking.slice(mark0)]);
   }
   for (const name of itemsB.keys())
     if (!itemsA.has(name))
-      add(sink, false, `${what}-added`, `${method} ${list}[${JSON.stringify(name)}]`, `a new ${what.replace("-", " ")} ${JSON.stringify(name)}`);
+      add(
+        sink,
+        false,
+        `${what}-added`,
+        `${method} ${list}[${JSON.stringify(name)}]`,
+        `a new ${what.replace("-", " ")} ${JSON.stringify(name)}`,
+      );
   compareValues(rest(a, list, "nextCursor"), rest(b, list, "nextCursor"), method, sink);
 }
 
@@ -232,10 +263,17 @@ function failureOf(live: DiffPair["live"]): string | undefined {
 export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: string }): DiffReport {
   const report: DiffReport = { breaking: [], nonBreaking: [], same: 0, compared: pairs.length };
   if (era && era.recorded !== "unknown" && era.recorded !== era.live)
-    report.breaking.push({ kind: "era-changed", path: "handshake", detail: `recorded as a ${era.recorded} server, now ${era.live}` });
+    report.breaking.push({
+      kind: "era-changed",
+      path: "handshake",
+      detail: `recorded as a ${era.recorded} server, now ${era.live}`,
+    });
   const broken = new Map<string, Difference[]>();
   // Catalogues first, so a failing call of a removed or changed tool is told with that change.
-  const ordered = [...pairs].sort((x, y) => Number(!((x.request.method as string) in CATALOGUES)) - Number(!((y.request.method as string) in CATALOGUES)));
+  const ordered = [...pairs].sort(
+    (x, y) =>
+      Number(!((x.request.method as string) in CATALOGUES)) - Number(!((y.request.method as string) in CATALOGUES)),
+  );
   for (const pair of ordered) {
     const sink: Sink = { breaking: report.breaking, nonBreaking: report.nonBreaking, index: pair.index };
     const method = pair.request.method as string;
@@ -252,14 +290,21 @@ export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: str
       const causes = typeof tool === "string" ? broken.get(tool) : undefined;
       if (causes?.length) {
         for (const cause of causes) {
-          if (!cause.detail.includes("the recorded call")) cause.detail += `; the recorded call ${where} now fails (${liveFailure})`;
+          if (!cause.detail.includes("the recorded call"))
+            cause.detail += `; the recorded call ${where} now fails (${liveFailure})`;
           cause.alsoBreaks = [...(cause.alsoBreaks ?? []), pair.index];
         }
         continue;
       }
     }
     if (recordedResult && !liveResult) {
-      add(sink, true, pair.live.frame ? "error-instead-of-result" : "no-answer", where, `recorded a result, now ${liveFailure ?? "no result"}`);
+      add(
+        sink,
+        true,
+        pair.live.frame ? "error-instead-of-result" : "no-answer",
+        where,
+        `recorded a result, now ${liveFailure ?? "no result"}`,
+      );
       continue;
     }
     if (!recordedResult && liveResult) {
@@ -267,7 +312,8 @@ export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: str
       continue;
     }
     if (!recordedResult) {
-      if (!pair.live.frame) add(sink, true, "no-answer", where, `recorded an error, now ${pair.live.failure ?? "nothing"}`);
+      if (!pair.live.frame)
+        add(sink, true, "no-answer", where, `recorded an error, now ${pair.live.failure ?? "nothing"}`);
       else compareValues(pair.recorded.error, pair.live.frame.error, `${where} error`, sink);
       continue;
     }
@@ -321,7 +367,9 @@ export function diffJunit(report: DiffReport, pairs: DiffPair[], suite: string):
       : other.length
         ? `<system-out>${xml(other.map((d) => `${d.kind} ${d.path}: ${d.detail}`).join("\n"))}</system-out>`
         : "";
-    cases.push(`    <testcase classname="${xml(pair.request.method as string)}" name="${xml(name)}">${body}</testcase>`);
+    cases.push(
+      `    <testcase classname="${xml(pair.request.method as string)}" name="${xml(name)}">${body}</testcase>`,
+    );
   }
   const failures = cases.filter((c) => c.includes("<failure")).length;
   return [

@@ -52,9 +52,12 @@ export const InteractionSchema = z
     handshake: z.boolean().optional(),
   })
   .superRefine((x, ctx) => {
-    if (x.response && x.error) ctx.addIssue({ code: "custom", message: "an interaction has either a response or an error, not both" });
-    if (x.response && !("result" in x.response)) ctx.addIssue({ code: "custom", message: "a response frame must carry a result", path: ["response"] });
-    if (x.error && !("error" in x.error)) ctx.addIssue({ code: "custom", message: "an error frame must carry an error", path: ["error"] });
+    if (x.response && x.error)
+      ctx.addIssue({ code: "custom", message: "an interaction has either a response or an error, not both" });
+    if (x.response && !("result" in x.response))
+      ctx.addIssue({ code: "custom", message: "a response frame must carry a result", path: ["response"] });
+    if (x.error && !("error" in x.error))
+      ctx.addIssue({ code: "custom", message: "an error frame must carry an error", path: ["error"] });
   });
 export type Interaction = z.infer<typeof InteractionSchema>;
 
@@ -73,7 +76,11 @@ export const CassetteSchema = z
   .superRefine((c, ctx) => {
     c.interactions.forEach((x, i) => {
       if (x.target >= c.targets.length)
-        ctx.addIssue({ code: "custom", message: `names target ${x.target}, but the cassette has ${c.targets.length}`, path: ["interactions", i, "target"] });
+        ctx.addIssue({
+          code: "custom",
+          message: `names target ${x.target}, but the cassette has ${c.targets.length}`,
+          path: ["interactions", i, "target"],
+        });
     });
   });
 export type Cassette = z.infer<typeof CassetteSchema>;
@@ -92,28 +99,41 @@ function depthExceeds(value: unknown, limit: number): boolean {
 }
 
 function pathText(path: PropertyKey[]): string {
-  return path.reduce<string>((acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)), "");
+  return path.reduce<string>(
+    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+    "",
+  );
 }
 
 /** A parsed JSON value → a cassette, or the first problem in words ("interactions[3].response: …"). */
 export function validateCassette(value: unknown): ParsedCassette {
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "a cassette is a JSON object" };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, reason: "a cassette is a JSON object" };
   const file = value as Record<string, unknown>;
-  if (file.format !== CASSETTE_FORMAT) return { ok: false, reason: `it is not a playground cassette (expected "format": "${CASSETTE_FORMAT}")` };
+  if (file.format !== CASSETTE_FORMAT)
+    return { ok: false, reason: `it is not a playground cassette (expected "format": "${CASSETTE_FORMAT}")` };
   if (typeof file.version === "number" && file.version > CASSETTE_VERSION)
-    return { ok: false, reason: `it was written by a newer playground (cassette v${file.version}); this one reads v${CASSETTE_VERSION}` };
-  if (depthExceeds(value, CASSETTE_LIMITS.maxDepth + 8)) return { ok: false, reason: `it nests deeper than ${CASSETTE_LIMITS.maxDepth} levels` };
+    return {
+      ok: false,
+      reason: `it was written by a newer playground (cassette v${file.version}); this one reads v${CASSETTE_VERSION}`,
+    };
+  if (depthExceeds(value, CASSETTE_LIMITS.maxDepth + 8))
+    return { ok: false, reason: `it nests deeper than ${CASSETTE_LIMITS.maxDepth} levels` };
   const parsed = CassetteSchema.safeParse(value);
   if (parsed.success) return { ok: true, cassette: parsed.data };
   const issue = parsed.error.issues[0];
   const where = pathText(issue.path);
-  const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? "s" : ""})` : "";
+  const more =
+    parsed.error.issues.length > 1
+      ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? "s" : ""})`
+      : "";
   return { ok: false, reason: `${where ? `${where}: ` : ""}${issue.message}${more}` };
 }
 
 /** Text → JSON → cassette. */
 export function parseCassetteText(text: string): ParsedCassette {
-  if (text.length > CASSETTE_LIMITS.maxChars) return { ok: false, reason: `it is larger than ${CASSETTE_LIMITS.maxChars.toLocaleString("en-US")} characters` };
+  if (text.length > CASSETTE_LIMITS.maxChars)
+    return { ok: false, reason: `it is larger than ${CASSETTE_LIMITS.maxChars.toLocaleString("en-US")} characters` };
   let value: unknown;
   try {
     value = JSON.parse(text.replace(/^\uFEFF/, ""));

@@ -34,7 +34,8 @@ function isAnswerTo(frame: unknown, id: unknown): boolean {
 function interactionOf(x: RecordedExchange, target: number): { interaction?: Interaction; skip?: string } {
   const parsed = parseJson(x.sent);
   const request = parsed.ok ? asObject(parsed.value) : undefined;
-  if (!request || typeof request.method !== "string") return { skip: "the frame sent is not a JSON-RPC request or notification" };
+  if (!request || typeof request.method !== "string")
+    return { skip: "the frame sent is not a JSON-RPC request or notification" };
   const handshake = HANDSHAKE_METHODS.has(request.method) ? { handshake: true } : {};
   if (request.id === undefined) return { interaction: { target, request, notifications: [], ...handshake } };
   if (x.outcome.kind !== "response") {
@@ -42,8 +43,11 @@ function interactionOf(x: RecordedExchange, target: number): { interaction?: Int
     return { skip: `${request.method} got no answer (${why.slice(0, 200)})` };
   }
   const answer = asObject(x.outcome.frame);
-  if (!answer || !("result" in answer || "error" in answer)) return { skip: `${request.method}: the answer is neither a result nor an error` };
-  const notifications = x.received.filter((f) => !isAnswerTo(f, request.id)).flatMap((f) => (asObject(f) ? [asObject(f)!] : []));
+  if (!answer || !("result" in answer || "error" in answer))
+    return { skip: `${request.method}: the answer is neither a result nor an error` };
+  const notifications = x.received
+    .filter((f) => !isAnswerTo(f, request.id))
+    .flatMap((f) => (asObject(f) ? [asObject(f)!] : []));
   const which = "result" in answer ? { response: answer } : { error: answer };
   return { interaction: { target, request, ...which, notifications, ...handshake } };
 }
@@ -71,7 +75,14 @@ function describeTarget(base: Omit<CassetteTarget, "era" | "handshake">, interac
   const named = interactions
     .map((x) => asObject(asObject(x.request.params)?._meta)?.[META_KEYS.protocolVersion])
     .find((v): v is string => typeof v === "string");
-  if (discover) return { ...base, era: "modern", handshake: "server/discover", ...(named ? { protocolVersion: named } : {}), ...infoOf(result(discover)) };
+  if (discover)
+    return {
+      ...base,
+      era: "modern",
+      handshake: "server/discover",
+      ...(named ? { protocolVersion: named } : {}),
+      ...infoOf(result(discover)),
+    };
   if (named) return { ...base, era: "modern", handshake: "none", protocolVersion: named };
   return { ...base, era: "unknown", handshake: "none" };
 }
@@ -101,7 +112,11 @@ export function cassetteFromState(state: ShareState, options: FromSessionOptions
     else skipped.push(`exchange ${i + 1}${x.label ? ` (${x.label})` : ""}: ${made.skip}`);
   });
   if (bases.length === 0)
-    bases.push({ label: targetLabel(stripped.state.target), transport: targetTransport(stripped.state.target), target: stripped.state.target });
+    bases.push({
+      label: targetLabel(stripped.state.target),
+      transport: targetTransport(stripped.state.target),
+      target: stripped.state.target,
+    });
   const targets = bases.map((base, i) =>
     describeTarget(
       base,

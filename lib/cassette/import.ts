@@ -89,20 +89,32 @@ export function importRecorder(value: unknown): Imported {
   const parsed = RecorderSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { ok: false, reason: `it looks like an mcp-recorder cassette, but ${issue.path.join(".") || "the file"}: ${issue.message}` };
+    return {
+      ok: false,
+      reason: `it looks like an mcp-recorder cassette, but ${issue.path.join(".") || "the file"}: ${issue.message}`,
+    };
   }
   const { metadata, interactions } = parsed.data;
   const transport = metadata?.transport_type === "http" ? "http" : "stdio";
   const target = importedTarget(metadata?.server_url, transport);
   const label = target.kind === "http" ? target.url : "stdio server (recorded by mcp-recorder)";
   const exchanges = interactions.map((x) =>
-    exchangeOf(x.request, x.response ?? undefined, [], transport, label, typeof x.latency_ms === "number" ? x.latency_ms : 0),
+    exchangeOf(
+      x.request,
+      x.response ?? undefined,
+      [],
+      transport,
+      label,
+      typeof x.latency_ms === "number" ? x.latency_ms : 0,
+    ),
   );
   return { ok: true, state: stateWith(target, exchanges, "imported from mcp-recorder"), format: "mcp-recorder" };
 }
 
-const CLIENT_DIRECTIONS = /^(send|sent|out|outgoing|outbound|c2s|client|client[-_ ]?to[-_ ]?server|client->server|request|→|>)$/i;
-const SERVER_DIRECTIONS = /^(recv|received|receive|in|incoming|inbound|s2c|server|server[-_ ]?to[-_ ]?client|server->client|response|←|<)$/i;
+const CLIENT_DIRECTIONS =
+  /^(send|sent|out|outgoing|outbound|c2s|client|client[-_ ]?to[-_ ]?server|client->server|request|→|>)$/i;
+const SERVER_DIRECTIONS =
+  /^(recv|received|receive|in|incoming|inbound|s2c|server|server[-_ ]?to[-_ ]?client|server->client|response|←|<)$/i;
 /** Requests a server sends a client: a bare one is the server's. */
 const SERVER_REQUESTS = new Set(["sampling/createMessage", "elicitation/create", "roots/list"]);
 /** Notifications a client sends: a bare one is the client's. */
@@ -122,7 +134,8 @@ function lineOf(value: unknown, pending: boolean): Line | string {
   }
   if (typeof v.method === "string") {
     if (v.id !== undefined) return { from: SERVER_REQUESTS.has(v.method) ? "server" : "client", frame: v };
-    if (CLIENT_NOTIFICATIONS.has(v.method) || (v.method === "notifications/cancelled" && pending)) return { from: "client", frame: v };
+    if (CLIENT_NOTIFICATIONS.has(v.method) || (v.method === "notifications/cancelled" && pending))
+      return { from: "client", frame: v };
     return { from: "server", frame: v };
   }
   if ("result" in v || "error" in v) return { from: "server", frame: v };
@@ -166,5 +179,9 @@ export function importJsonLines(text: string, label = "recorded server (JSON Lin
   }
   if (order.length === 0) return { ok: false, reason: "it holds no request sent by a client" };
   for (const o of order) exchanges.push(exchangeOf(o.request, o.answer, o.notes, "stdio", label));
-  return { ok: true, state: stateWith(importedTarget(undefined, "stdio"), exchanges, "imported from JSON Lines"), format: "JSON Lines" };
+  return {
+    ok: true,
+    state: stateWith(importedTarget(undefined, "stdio"), exchanges, "imported from JSON Lines"),
+    format: "JSON Lines",
+  };
 }

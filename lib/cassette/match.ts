@@ -35,7 +35,9 @@ function paramsKey(method: string, params: unknown, meta: "ignore" | "strict", d
   if (BY_METHOD_ONLY.has(method)) return method;
   const p = asObject(params);
   if (!p) return `${method} ${params === undefined ? "{}" : canonicalJson(params)}`;
-  const kept = Object.fromEntries(Object.entries(p).filter(([k]) => !(meta === "ignore" && k === "_meta") && !(dropState && STATE_KEYS.includes(k))));
+  const kept = Object.fromEntries(
+    Object.entries(p).filter(([k]) => !(meta === "ignore" && k === "_meta") && !(dropState && STATE_KEYS.includes(k))),
+  );
   return `${method} ${canonicalJson(kept)}`;
 }
 
@@ -43,7 +45,8 @@ function paramsKey(method: string, params: unknown, meta: "ignore" | "strict", d
 export function describeRequest(method: string, params: unknown): string {
   const p = asObject(params);
   const shown = p ? Object.fromEntries(Object.entries(p).filter(([k]) => k !== "_meta")) : params;
-  const text = shown === undefined || (p && Object.keys(shown as object).length === 0) ? "" : ` ${JSON.stringify(shown)}`;
+  const text =
+    shown === undefined || (p && Object.keys(shown as object).length === 0) ? "" : ` ${JSON.stringify(shown)}`;
   return `${method}${text.length > 200 ? `${text.slice(0, 199)}…` : text}`;
 }
 
@@ -62,14 +65,24 @@ export class CassetteMatcher {
     this.meta = options.meta ?? "ignore";
     this.state = options.state ?? "loose";
     const target = options.target ?? 0;
-    if (target >= cassette.targets.length) throw new Error(`the cassette has ${cassette.targets.length} target(s); there is no target ${target}`);
-    this.recorded = cassette.interactions.filter((x) => x.target === target && x.request.id !== undefined && answerOf(x));
+    if (target >= cassette.targets.length)
+      throw new Error(`the cassette has ${cassette.targets.length} target(s); there is no target ${target}`);
+    this.recorded = cassette.interactions.filter(
+      (x) => x.target === target && x.request.id !== undefined && answerOf(x),
+    );
   }
 
   /** The frames to send back for one frame received, in order (empty for a notification). */
   answer(message: unknown): JsonObject[] {
     const frame = asObject(message);
-    if (!frame) return [{ jsonrpc: "2.0", id: null, error: { code: -32600, message: "Invalid Request: a JSON-RPC message is a JSON object" } }];
+    if (!frame)
+      return [
+        {
+          jsonrpc: "2.0",
+          id: null,
+          error: { code: -32600, message: "Invalid Request: a JSON-RPC message is a JSON object" },
+        },
+      ];
     if (typeof frame.method !== "string") return []; // the client's answer to a server request the recording made
     if (frame.id === undefined) return [];
     const found = this.find(frame.method, frame.params);
@@ -95,7 +108,10 @@ export class CassetteMatcher {
     let closest: Interaction | undefined;
     let best = Infinity;
     for (const x of this.recorded) {
-      const d = editDistance(asked, paramsKey(x.request.method as string, x.request.params, "ignore", false).slice(0, 400));
+      const d = editDistance(
+        asked,
+        paramsKey(x.request.method as string, x.request.params, "ignore", false).slice(0, 400),
+      );
       if (d < best) {
         best = d;
         closest = x;
@@ -104,7 +120,9 @@ export class CassetteMatcher {
     const methodRecorded = this.recorded.some((x) => x.request.method === method);
     const nearest = closest ? describeRequest(closest.request.method as string, closest.request.params) : undefined;
     const strictNote =
-      methodRecorded && (this.meta === "strict" || this.state === "strict") ? " (matching is strict: _meta, cursor and requestState count)" : "";
+      methodRecorded && (this.meta === "strict" || this.state === "strict")
+        ? " (matching is strict: _meta, cursor and requestState count)"
+        : "";
     return {
       jsonrpc: "2.0",
       id: frame.id,

@@ -10,7 +10,8 @@ import { diffPairs, type DiffPair, type DiffReport } from "./diff";
 import { answerOf, type Cassette, type Interaction } from "./format";
 import { liveAnswer, probeAndSend } from "./replay";
 
-export type Diffed = { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string } | { ok: false; reason: string };
+export type Diffed =
+  { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string } | { ok: false; reason: string };
 
 /** The capabilities the recording declared (initialize, or the first request's envelope), so the catalogue is the same. */
 export function recordedCapabilities(interactions: Interaction[]): Record<string, unknown> {
@@ -24,8 +25,14 @@ export function recordedCapabilities(interactions: Interaction[]): Record<string
 }
 
 /** Probes the live server through `send`, replays recorded target `index`'s requests and classifies every difference. */
-export async function replayAndDiff(cassette: Cassette, index: number, send: ProbeSend, liveLabel: string): Promise<Diffed> {
-  if (index >= cassette.targets.length) return { ok: false, reason: `the cassette has ${cassette.targets.length} target(s); there is no target ${index}` };
+export async function replayAndDiff(
+  cassette: Cassette,
+  index: number,
+  send: ProbeSend,
+  liveLabel: string,
+): Promise<Diffed> {
+  if (index >= cassette.targets.length)
+    return { ok: false, reason: `the cassette has ${cassette.targets.length} target(s); there is no target ${index}` };
   const mine = cassette.interactions.map((x, i) => ({ x, i })).filter(({ x }) => x.target === index);
   const replayable = mine.filter(({ x }) => !x.handshake);
   const replayed = await probeAndSend(
@@ -40,16 +47,30 @@ export async function replayAndDiff(cassette: Cassette, index: number, send: Pro
   for (const { x, i } of mine.filter(({ x }) => x.handshake && x.request.id !== undefined && answerOf(x))) {
     const method = x.request.method as string;
     const step = replayed.verdict.steps.find((s) => asObject(tryParseJson(s.exchange.sent))?.method === method);
-    if (step) pairs.push({ index: i, request: x.request as JsonObject, recorded: answerOf(x) as JsonObject, live: liveAnswer(step.exchange) });
+    if (step)
+      pairs.push({
+        index: i,
+        request: x.request as JsonObject,
+        recorded: answerOf(x) as JsonObject,
+        live: liveAnswer(step.exchange),
+      });
   }
   replayable.forEach(({ x, i }, k) => {
     const answer = answerOf(x);
     if (x.request.id === undefined || !answer) return;
-    pairs.push({ index: i, request: x.request as JsonObject, recorded: answer as JsonObject, live: liveAnswer(replayed.sent[k].exchange) });
+    pairs.push({
+      index: i,
+      request: x.request as JsonObject,
+      recorded: answer as JsonObject,
+      live: liveAnswer(replayed.sent[k].exchange),
+    });
   });
   pairs.sort((a, b) => a.index - b.index);
   const recordedTarget = cassette.targets[index];
-  const report = diffPairs(pairs, { recorded: recordedTarget.era, live: replayed.verdict.era === "legacy" ? "legacy" : "modern" });
+  const report = diffPairs(pairs, {
+    recorded: recordedTarget.era,
+    live: replayed.verdict.era === "legacy" ? "legacy" : "modern",
+  });
   const heading = `diff: ${recordedTarget.label} as recorded (${recordedTarget.era}${recordedTarget.protocolVersion ? ` ${recordedTarget.protocolVersion}` : ""}) against ${liveLabel} (${replayed.verdict.era}${replayed.verdict.version ? ` ${replayed.verdict.version}` : ""})`;
   return { ok: true, report, pairs, heading };
 }

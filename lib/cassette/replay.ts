@@ -25,7 +25,10 @@ export function parseFramesJsonl(text: string, maxFrames = 10_000): FramesParse 
     }
     const frame = asObject(value);
     if (!frame || typeof frame.method !== "string")
-      return { ok: false, reason: `line ${i + 1} is not a JSON-RPC request or notification (an object with a "method")` };
+      return {
+        ok: false,
+        reason: `line ${i + 1} is not a JSON-RPC request or notification (an object with a "method")`,
+      };
     if (frames.length >= maxFrames) return { ok: false, reason: `more than ${maxFrames} frames` };
     frames.push(frame);
   }
@@ -55,7 +58,10 @@ function hasEnvelope(frame: JsonObject): boolean {
 function enveloped(frame: JsonObject, version: string | undefined, capabilities: Record<string, unknown>): JsonObject {
   if (frame.id === undefined || hasEnvelope(frame)) return frame;
   const params = asObject(frame.params) ?? {};
-  const meta = { ...(asObject(params._meta) ?? {}), ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) };
+  const meta = {
+    ...(asObject(params._meta) ?? {}),
+    ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }),
+  };
   return { ...frame, params: { ...params, _meta: meta } };
 }
 

@@ -19,8 +19,16 @@ function width(text: string): number {
 export function badgeSvg(report: CheckReport): string {
   const label = `MCP ${report.era === "legacy" ? (report.version ?? "legacy") : "2026-07-28"}`;
   const unreachable = report.era === "unreachable" && report.checks.length === 0;
-  const value = unreachable ? "not reached" : `${report.score} · ${report.coverage.applied}/${report.coverage.total} applied`;
-  const color = unreachable ? COLORS.none : report.mustFailed > 0 ? COLORS.failed : report.failed > 0 ? COLORS.warn : COLORS.ok;
+  const value = unreachable
+    ? "not reached"
+    : `${report.score} · ${report.coverage.applied}/${report.coverage.total} applied`;
+  const color = unreachable
+    ? COLORS.none
+    : report.mustFailed > 0
+      ? COLORS.failed
+      : report.failed > 0
+        ? COLORS.warn
+        : COLORS.ok;
   const lw = width(label);
   const vw = width(value);
   const title = `${label} conformance: ${value}${report.mustFailed ? `, ${report.mustFailed} MUST failed` : ""}`;

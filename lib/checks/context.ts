@@ -45,7 +45,15 @@ export type RequestOptions = CheckSendOptions & {
   paramHeaders?: boolean;
 };
 
-export { FULL_CAPABILITIES, LIST_CAPABILITY, LIST_METHODS, type DiscoverInfo, type ListInfo, type ListMethod, type MrtrProbe } from "./probes";
+export {
+  FULL_CAPABILITIES,
+  LIST_CAPABILITY,
+  LIST_METHODS,
+  type DiscoverInfo,
+  type ListInfo,
+  type ListMethod,
+  type MrtrProbe,
+} from "./probes";
 
 /** State shared by all checks of one run. */
 export class RunState {
@@ -96,7 +104,8 @@ export class CheckContext implements CheckContextBase {
     const env: JsonObject = {};
     if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
     env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
-    if (!o.drop?.includes("clientCapabilities")) env[META_KEYS.clientCapabilities] = emulatedCapabilities(o.capabilities ?? {}, this.run.base.emulate);
+    if (!o.drop?.includes("clientCapabilities"))
+      env[META_KEYS.clientCapabilities] = emulatedCapabilities(o.capabilities ?? {}, this.run.base.emulate);
     if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
     if (o.progressToken !== undefined) env.progressToken = o.progressToken;
     return env;
@@ -122,26 +131,48 @@ export class CheckContext implements CheckContextBase {
    * without a session it starts one of its own, so send it with processMode "fresh" / session: false).
    */
   openingFrame(): string {
-    if (this.era === "legacy") return JSON.stringify({ jsonrpc: "2.0", id: this.nextId(), method: "initialize", params: initializeParams(this.version, {}) });
+    if (this.era === "legacy")
+      return JSON.stringify({
+        jsonrpc: "2.0",
+        id: this.nextId(),
+        method: "initialize",
+        params: initializeParams(this.version, {}),
+      });
     return this.frame("server/discover");
   }
 
   /** A legacy Streamable HTTP run: what every request of the session carries (2025-11-25 transports). */
   sessionHeaders(): Record<string, string> {
     if (this.era !== "legacy" || this.transport !== "http") return {};
-    return { ...(this.legacy?.sessionId ? { "Mcp-Session-Id": this.legacy.sessionId } : {}), "MCP-Protocol-Version": this.version };
+    return {
+      ...(this.legacy?.sessionId ? { "Mcp-Session-Id": this.legacy.sessionId } : {}),
+      "MCP-Protocol-Version": this.version,
+    };
   }
 
   /** A request frame: with the 2026-07-28 envelope in a modern run, with plain params in a legacy one. */
-  frame(method: string, params: JsonObject = {}, opts: RequestOptions = {}, id: string | number = this.nextId()): string {
-    const meta = opts.meta === null || (this.era === "legacy" && opts.meta === undefined) ? undefined : (opts.meta ?? this.envelope(opts.envelope));
+  frame(
+    method: string,
+    params: JsonObject = {},
+    opts: RequestOptions = {},
+    id: string | number = this.nextId(),
+  ): string {
+    const meta =
+      opts.meta === null || (this.era === "legacy" && opts.meta === undefined)
+        ? undefined
+        : (opts.meta ?? this.envelope(opts.envelope));
     const p = meta === undefined ? params : { _meta: meta, ...params };
     return JSON.stringify({ jsonrpc: "2.0", id, method, params: p });
   }
 
   async request(method: string, params: JsonObject = {}, opts: RequestOptions = {}): Promise<Reply> {
     let send: RequestOptions = opts;
-    if (method === "tools/call" && this.transport === "http" && opts.paramHeaders !== false && !this.run.base.emulate?.omitParamHeaders) {
+    if (
+      method === "tools/call" &&
+      this.transport === "http" &&
+      opts.paramHeaders !== false &&
+      !this.run.base.emulate?.omitParamHeaders
+    ) {
       const headers = await this.paramHeadersFor(params);
       if (Object.keys(headers).length) send = { ...opts, headers: { ...headers, ...opts.headers } };
     }
@@ -156,7 +187,10 @@ export class CheckContext implements CheckContextBase {
   }
 
   async notify(method: string, params: JsonObject = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
-    return this.raw(JSON.stringify({ jsonrpc: "2.0", method, params }), { label: `${this.checkId} ${method}`, ...opts });
+    return this.raw(JSON.stringify({ jsonrpc: "2.0", method, params }), {
+      label: `${this.checkId} ${method}`,
+      ...opts,
+    });
   }
 
   /** Adds exchanges another check produced (memoised lists, the MRTR probe) to this check's evidence. */
@@ -271,7 +305,10 @@ export class CheckContext implements CheckContextBase {
   }
 
   /** Retry params for an MRTR answer: same method params, the suite's answers and the exact requestState. */
-  retryParams(probe: MrtrProbe, changes: { inputResponses?: JsonObject; requestState?: string | null } = {}): JsonObject {
+  retryParams(
+    probe: MrtrProbe,
+    changes: { inputResponses?: JsonObject; requestState?: string | null } = {},
+  ): JsonObject {
     return retryParams(probe, changes);
   }
 }

@@ -39,7 +39,10 @@ export type CheckInput = Omit<CheckDef, "spec" | "transports" | "eras"> & {
  * the transports ("both" unless said), the era every check here belongs to, and the skip when a needed capability
  * is not declared.
  */
-export function defineChecks(defaults: { spec: SpecRef; transports?: TransportScope }, checks: CheckInput[]): CheckDef[] {
+export function defineChecks(
+  defaults: { spec: SpecRef; transports?: TransportScope },
+  checks: CheckInput[],
+): CheckDef[] {
   return checks.map(({ section, spec, transports, needs, eras, legacySpec, ...check }) => ({
     ...check,
     ...(needs && { run: skipUnlessDeclared(needs, check.run) }),
@@ -59,7 +62,8 @@ export const BOTH_ERAS: readonly CheckEra[] = ["modern", "legacy"];
 export const LEGACY_ONLY: readonly CheckEra[] = ["legacy"];
 
 function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef["run"] {
-  return async (ctx) => ((await ctx.declares(capability)) ? run(ctx) : ctx.skip(`The server declares no ${capability} capability.`));
+  return async (ctx) =>
+    (await ctx.declares(capability)) ? run(ctx) : ctx.skip(`The server declares no ${capability} capability.`);
 }
 
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
@@ -72,7 +76,15 @@ export function check(
   eras?: readonly CheckEra[],
   legacy?: string,
 ): CheckInput {
-  return { id, title, level, run, ...(aggregate ? { aggregate } : {}), ...(eras ? { eras } : {}), ...(legacy ? { legacySpec: legacy } : {}) };
+  return {
+    id,
+    title,
+    level,
+    run,
+    ...(aggregate ? { aggregate } : {}),
+    ...(eras ? { eras } : {}),
+    ...(legacy ? { legacySpec: legacy } : {}),
+  };
 }
 
 export function specRefText(spec: SpecRef): string {
@@ -164,17 +176,23 @@ export function cacheHintProblems(result: Record<string, unknown>): { errors: st
   const errors: string[] = [];
   const ambiguous: string[] = [];
   const ttl = result.ttlMs;
-  if (typeof ttl !== "number") errors.push(ttl === undefined ? "ttlMs is missing" : `ttlMs is ${JSON.stringify(ttl)}, not a number`);
+  if (typeof ttl !== "number")
+    errors.push(ttl === undefined ? "ttlMs is missing" : `ttlMs is ${JSON.stringify(ttl)}, not a number`);
   else if (ttl < 0) errors.push(`ttlMs is ${ttl} (must be >= 0)`);
   else if (!Number.isInteger(ttl)) ambiguous.push(`ttlMs ${ttl} is not an integer`);
   const scope = result.cacheScope;
   if (scope !== "public" && scope !== "private") {
-    errors.push(scope === undefined ? "cacheScope is missing" : `cacheScope is ${JSON.stringify(scope)} (must be "public" or "private")`);
+    errors.push(
+      scope === undefined
+        ? "cacheScope is missing"
+        : `cacheScope is ${JSON.stringify(scope)} (must be "public" or "private")`,
+    );
   }
   return { errors, ambiguous };
 }
 
-export const AMBIG6 = "ambiguous in the spec (AMBIG-6): schema.ts types ttlMs as a number, schema.json and caching.mdx as an integer";
+export const AMBIG6 =
+  "ambiguous in the spec (AMBIG-6): schema.ts types ttlMs as a number, schema.json and caching.mdx as an integer";
 
 export function errorData(reply: Reply): Record<string, unknown> | undefined {
   return reply.kind === "error" ? asObject(reply.data) : undefined;

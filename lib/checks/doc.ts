@@ -50,7 +50,24 @@ export const MATRIX: MatrixRow[] = [
   { id: "C31", transport: "http", expect: "warn" },
   { id: "C32", transport: "http", expect: "warn" },
   ...http(["C33", "C34", "C35", "C36", "C37", "C38", "C64", "C40"]),
-  ...http(["C41", "C42", "C43", "C44", "C45", "C46", "C47", "C48", "C49", "C50", "C51", "C52", "C53", "C54", "C55", "C56"]),
+  ...http([
+    "C41",
+    "C42",
+    "C43",
+    "C44",
+    "C45",
+    "C46",
+    "C47",
+    "C48",
+    "C49",
+    "C50",
+    "C51",
+    "C52",
+    "C53",
+    "C54",
+    "C55",
+    "C56",
+  ]),
   ...stdio(["C04", "C06", "C37", "C40"]),
   ...stdio(["C28", "C39", "C58", "C60", "C61"]),
   { id: "C62", transport: "stdio", expect: "warn" },
@@ -61,7 +78,26 @@ export const MATRIX: MatrixRow[] = [
  * (tests/fixtures/checks/legacy.mjs --violate <id>, run by tests/integration/checks/legacy.test.ts).
  */
 export const LEGACY_MATRIX: MatrixRow[] = [
-  ...http(["C09", "C11", "C18", "C19", "C21", "C22", "C54", "C65", "C66", "C67", "C70", "C71", "C72", "C73", "C74", "C75", "C76", "C77"]),
+  ...http([
+    "C09",
+    "C11",
+    "C18",
+    "C19",
+    "C21",
+    "C22",
+    "C54",
+    "C65",
+    "C66",
+    "C67",
+    "C70",
+    "C71",
+    "C72",
+    "C73",
+    "C74",
+    "C75",
+    "C76",
+    "C77",
+  ]),
   // Version negotiation and the quiet time before initialized: on stdio, where each initialize has its own process.
   ...stdio(["C58", "C60", "C65", "C68", "C69", "C78"]),
 ];
@@ -89,9 +125,14 @@ export const AUTH_PROOFS: { id: string; fixture: string }[] = [
 ];
 
 export function checksTable(): string {
-  const rows = ["| Check | Level | Transport | Eras | Rule | Spec | Proved by (fixture → expected verdict) |", "| --- | --- | --- | --- | --- | --- | --- |"];
+  const rows = [
+    "| Check | Level | Transport | Eras | Rule | Spec | Proved by (fixture → expected verdict) |",
+    "| --- | --- | --- | --- | --- | --- | --- |",
+  ];
   for (const c of ALL_CHECKS) {
-    const proofs = MATRIX.filter((r) => r.id === c.id).map((r) => `\`${r.transport === "stdio" ? "stdio.mjs" : "http.mjs"} --violate ${r.id}\` → ${r.expect}`);
+    const proofs = MATRIX.filter((r) => r.id === c.id).map(
+      (r) => `\`${r.transport === "stdio" ? "stdio.mjs" : "http.mjs"} --violate ${r.id}\` → ${r.expect}`,
+    );
     for (const r of LEGACY_MATRIX.filter((row) => row.id === c.id))
       proofs.push(`\`legacy.mjs${r.transport === "http" ? " --http" : ""} --violate ${r.id}\` → ${r.expect}`);
     // The task checks are proved by the tasks demo server with one rule broken (tests/integration/tasks/checks.test.ts).

@@ -11,7 +11,12 @@ import { describeReply, asObject, replyOf, sendIds } from "./wire";
 const ADVICE =
   "To serve 2026-07-28, answer server/discover and per-request _meta (with @modelcontextprotocol/server 2.x: serveStdio() or createMcpHandler(), which keep serving legacy clients too), then run the checks again.";
 
-export async function buildEraReport(send: CheckSend, transport: "stdio" | "http", verdict: ProbeVerdict, timeoutMs: number): Promise<EraReport> {
+export async function buildEraReport(
+  send: CheckSend,
+  transport: "stdio" | "http",
+  verdict: ProbeVerdict,
+  timeoutMs: number,
+): Promise<EraReport> {
   const [first] = verdict.steps;
   const firstReply = first ? replyOf(first.exchange) : undefined;
   const info = asObject(verdict.result?.serverInfo);
@@ -20,7 +25,12 @@ export async function buildEraReport(send: CheckSend, transport: "stdio" | "http
     : "No probe exchange was recorded.";
 
   // The era-ambiguity check: a modern request with no handshake, where no handshake happened before.
-  const frame = JSON.stringify({ jsonrpc: "2.0", id: "era-ambiguity-1", method: "tools/list", params: { _meta: buildEnvelope() } });
+  const frame = JSON.stringify({
+    jsonrpc: "2.0",
+    id: "era-ambiguity-1",
+    method: "tools/list",
+    params: { _meta: buildEnvelope() },
+  });
   let exchange: Exchange | undefined;
   let ambiguity: EraReport["ambiguity"];
   try {
@@ -49,12 +59,19 @@ export async function buildEraReport(send: CheckSend, transport: "stdio" | "http
       };
     }
   } catch (e) {
-    ambiguity = { status: "skip", detail: `The ambiguity probe could not be sent: ${(e as Error).message}`, evidence: [] };
+    ambiguity = {
+      status: "skip",
+      detail: `The ambiguity probe could not be sent: ${(e as Error).message}`,
+      evidence: [],
+    };
   }
   return {
     revision: verdict.version,
     serverInfo: info
-      ? { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined }
+      ? {
+          name: typeof info.name === "string" ? info.name : undefined,
+          version: typeof info.version === "string" ? info.version : undefined,
+        }
       : undefined,
     modernClientSees,
     ambiguity,

@@ -14,9 +14,14 @@ function receivedOf(exchange: Exchange): string[] {
   const out: string[] = [];
   for (const e of exchange.events) {
     if (e.kind === "stdout") out.push(e.frame !== undefined ? JSON.stringify(e.frame) : e.text);
-    else if ((e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined) out.push(JSON.stringify(e.frame));
+    else if ((e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined)
+      out.push(JSON.stringify(e.frame));
     else if (e.kind === "http-body" && e.text.trim()) out.push(e.text);
-    else if (e.kind === "http-response" && !exchange.events.some((x) => x.kind === "http-body" || x.kind === "sse-event")) out.push(`HTTP ${e.status}`);
+    else if (
+      e.kind === "http-response" &&
+      !exchange.events.some((x) => x.kind === "http-body" || x.kind === "sse-event")
+    )
+      out.push(`HTTP ${e.status}`);
   }
   return out;
 }
@@ -26,12 +31,22 @@ export function evidenceFrames(exchanges: (Exchange | undefined)[]): EvidenceFra
   for (const ex of exchanges) {
     if (!ex) continue;
     const status = ex.http?.status !== undefined ? `HTTP ${ex.http.status} ` : "";
-    frames.push({ direction: "sent", frame: truncate(ex.sent || `(${ex.transport === "http" ? "no body" : "nothing"})`, FRAME_CHARS) });
+    frames.push({
+      direction: "sent",
+      frame: truncate(ex.sent || `(${ex.transport === "http" ? "no body" : "nothing"})`, FRAME_CHARS),
+    });
     for (const text of receivedOf(ex))
-      frames.push({ direction: "received", frame: truncate(text.startsWith("HTTP ") ? text : `${status}${text}`, FRAME_CHARS) });
+      frames.push({
+        direction: "received",
+        frame: truncate(text.startsWith("HTTP ") ? text : `${status}${text}`, FRAME_CHARS),
+      });
   }
   if (frames.length <= MAX_FRAMES) return frames;
   // The first exchange says what was set up; the last ones usually hold the verdict's proof.
   const tail = MAX_FRAMES - 3;
-  return [...frames.slice(0, 2), { direction: "received", frame: `… ${frames.length - 2 - tail} frames left out …` }, ...frames.slice(-tail)];
+  return [
+    ...frames.slice(0, 2),
+    { direction: "received", frame: `… ${frames.length - 2 - tail} frames left out …` },
+    ...frames.slice(-tail),
+  ];
 }

@@ -9,7 +9,8 @@ import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
 
 export type RowView =
-  { id: string; title: string; level: Level; state: "waiting" | "running" } | { id: string; title: string; level: Level; state: "done"; result: CheckResult };
+  | { id: string; title: string; level: Level; state: "waiting" | "running" }
+  | { id: string; title: string; level: Level; state: "done"; result: CheckResult };
 
 export interface ChecksState {
   phase: "idle" | "running" | "done" | "error";
@@ -39,8 +40,13 @@ function byId(checks: CheckResult[]): Record<string, CheckResult> {
 }
 
 /** A re-run of some checks replaces their results in the previous report of the same target. */
-export function mergeReport(previous: CheckReport | undefined, next: CheckReport, only: string[] | undefined): CheckReport {
-  if (!only || !previous || previous.era !== next.era || next.era === "legacy" || next.era === "unreachable") return next;
+export function mergeReport(
+  previous: CheckReport | undefined,
+  next: CheckReport,
+  only: string[] | undefined,
+): CheckReport {
+  if (!only || !previous || previous.era !== next.era || next.era === "legacy" || next.era === "unreachable")
+    return next;
   const replaced = new Map(next.checks.map((c) => [c.id, c]));
   const checks = previous.checks.map((c) => replaced.get(c.id) ?? c);
   for (const c of next.checks) if (!checks.some((x) => x.id === c.id)) checks.push(c);
@@ -53,7 +59,9 @@ export function checksReducer(state: ChecksState, action: ChecksAction): ChecksS
     case "run/started": {
       const keep = state.targetKey === action.targetKey;
       // A re-run keeps the other rows; a full run starts from empty rows.
-      const results = keep ? Object.fromEntries(Object.entries(state.results).filter(([id]) => !action.ids.includes(id))) : {};
+      const results = keep
+        ? Object.fromEntries(Object.entries(state.results).filter(([id]) => !action.ids.includes(id)))
+        : {};
       return {
         phase: "running",
         targetKey: action.targetKey,
@@ -80,11 +88,13 @@ export function checksReducer(state: ChecksState, action: ChecksAction): ChecksS
 /** The rows for this transport and for the era of the last run (a legacy server is judged on its era's rules). */
 export function rowsOf(state: ChecksState, transport: "stdio" | "http"): RowView[] {
   const era = state.report?.era === "legacy" ? "legacy" : "modern";
-  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && c.eras.includes(era)).map((c) => {
-    const result = state.results[c.id];
-    if (result) return { id: c.id, title: c.title, level: result.level, state: "done", result };
-    return { id: c.id, title: c.title, level: c.level, state: state.current === c.id ? "running" : "waiting" };
-  });
+  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && c.eras.includes(era)).map(
+    (c) => {
+      const result = state.results[c.id];
+      if (result) return { id: c.id, title: c.title, level: result.level, state: "done", result };
+      return { id: c.id, title: c.title, level: c.level, state: state.current === c.id ? "running" : "waiting" };
+    },
+  );
 }
 
 export function countsOf(rows: RowView[]): Record<Status, number> & { mustFailed: number } {
@@ -101,7 +111,10 @@ export function countsOf(rows: RowView[]): Record<Status, number> & { mustFailed
 }
 
 /** The timeline number (#seq) of each evidence exchange still in the timeline. */
-export function evidenceLinks(sendIds: string[], entries: readonly { sendId: string; seq: number }[]): { sendId: string; seq: number }[] {
+export function evidenceLinks(
+  sendIds: string[],
+  entries: readonly { sendId: string; seq: number }[],
+): { sendId: string; seq: number }[] {
   const bySendId = new Map(entries.map((e) => [e.sendId, e.seq]));
   return sendIds.flatMap((sendId) => {
     const seq = bySendId.get(sendId);
@@ -127,7 +140,10 @@ export function sessionSend(sendFrame: SendFrame, prefix = "check"): CheckSend {
       // Their deliberately odd requests must not feed the client cache (nor be answered from it).
       noCache: true,
     });
-    if (!exchange) throw new Error(`the bridge did not deliver a frame of the ${prefix || "diagnosis"} (its timeline card says why)`);
+    if (!exchange)
+      throw new Error(
+        `the bridge did not deliver a frame of the ${prefix || "diagnosis"} (its timeline card says why)`,
+      );
     return exchange;
   };
 }

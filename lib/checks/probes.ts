@@ -57,7 +57,9 @@ const MAX_MRTR_PROBES = 6;
 export async function fetchDiscover(ctx: CheckContext): Promise<DiscoverInfo> {
   const reply = await ctx.request("server/discover", {}, { label: `${ctx.checkId} server/discover` });
   const result = reply.kind === "result" ? reply.result : undefined;
-  const versions = Array.isArray(result?.supportedVersions) ? result.supportedVersions.filter((v): v is string => typeof v === "string") : [];
+  const versions = Array.isArray(result?.supportedVersions)
+    ? result.supportedVersions.filter((v): v is string => typeof v === "string")
+    : [];
   return { reply, result, capabilities: asObject(result?.capabilities) ?? {}, supportedVersions: versions };
 }
 
@@ -73,7 +75,12 @@ export function legacyDiscover(session: LegacySession): DiscoverInfo {
 }
 
 /** The pages of a list, following nextCursor up to pageLimit pages (truncated when it still had more). */
-export async function fetchPages(ctx: CheckContext, method: ListMethod, opts: RequestOptions = {}, pageLimit = MAX_PAGES): Promise<ListInfo> {
+export async function fetchPages(
+  ctx: CheckContext,
+  method: ListMethod,
+  opts: RequestOptions = {},
+  pageLimit = MAX_PAGES,
+): Promise<ListInfo> {
   const pages: Reply[] = [];
   const items: JsonObject[] = [];
   let cursor: string | undefined;
@@ -96,17 +103,26 @@ export async function findMrtr(ctx: CheckContext): Promise<MrtrProbe | undefined
   if (await ctx.declares("prompts")) {
     for (const p of (await ctx.list("prompts/list")).items.slice(0, MAX_MRTR_PROBES)) {
       if (typeof p.name === "string")
-        candidates.push({ method: "prompts/get", params: { name: p.name, arguments: promptArguments(p) }, label: `prompt ${p.name}` });
+        candidates.push({
+          method: "prompts/get",
+          params: { name: p.name, arguments: promptArguments(p) },
+          label: `prompt ${p.name}`,
+        });
     }
   }
   if (await ctx.declares("resources")) {
     for (const r of (await ctx.list("resources/list")).items.slice(0, MAX_MRTR_PROBES)) {
-      if (typeof r.uri === "string") candidates.push({ method: "resources/read", params: { uri: r.uri }, label: `resource ${r.uri}` });
+      if (typeof r.uri === "string")
+        candidates.push({ method: "resources/read", params: { uri: r.uri }, label: `resource ${r.uri}` });
     }
   }
   for (const t of (await ctx.callableTools()).slice(0, MAX_MRTR_PROBES)) {
     if (typeof t.name === "string")
-      candidates.push({ method: "tools/call", params: { name: t.name, arguments: ctx.toolArguments(t) }, label: `tool ${t.name}` });
+      candidates.push({
+        method: "tools/call",
+        params: { name: t.name, arguments: ctx.toolArguments(t) },
+        label: `tool ${t.name}`,
+      });
   }
   for (const c of candidates) {
     const first = await ctx.request(c.method, c.params, { envelope: { capabilities: FULL_CAPABILITIES } });
@@ -116,7 +132,10 @@ export async function findMrtr(ctx: CheckContext): Promise<MrtrProbe | undefined
 }
 
 /** Retry params for an MRTR answer: same method params, the suite's answers and the exact requestState. */
-export function retryParams(probe: MrtrProbe, changes: { inputResponses?: JsonObject; requestState?: string | null } = {}): JsonObject {
+export function retryParams(
+  probe: MrtrProbe,
+  changes: { inputResponses?: JsonObject; requestState?: string | null } = {},
+): JsonObject {
   const inputResponses = changes.inputResponses ?? answerInputRequests(probe.first.result.inputRequests);
   const state = changes.requestState === undefined ? probe.first.result.requestState : changes.requestState;
   return { ...probe.params, inputResponses, ...(typeof state === "string" ? { requestState: state } : {}) };

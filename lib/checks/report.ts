@@ -101,12 +101,16 @@ export function toJunit(report: CheckReport): string {
     const time = (r.durationMs / 1000).toFixed(3);
     const open = `    <testcase classname="${xml(r.id)}" name="${xml(name)}" time="${time}">`;
     const proof = `${r.specUrl}\n${(r.frames ?? []).map((f) => `${f.direction === "sent" ? "→" : "←"} ${f.frame}`).join("\n")}`;
-    if (r.status === "fail") cases.push(`${open}<failure message="${xml(r.detail)}">${xml(proof)}</failure></testcase>`);
+    if (r.status === "fail")
+      cases.push(`${open}<failure message="${xml(r.detail)}">${xml(proof)}</failure></testcase>`);
     else if (r.status === "skip" || r.status === "not-testable")
       cases.push(
         `${open}<skipped message="${xml(`${r.blocked ? "could not run: " : r.status === "not-testable" ? "not testable: " : ""}${r.detail}`)}"/></testcase>`,
       );
-    else cases.push(`${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}\n${proof}`)}</system-out></testcase>`);
+    else
+      cases.push(
+        `${open}<system-out>${xml(`${r.status === "warn" ? "WARNING: " : ""}${r.detail}\n${proof}`)}</system-out></testcase>`,
+      );
   }
   const failures = report.failed + (report.era === "unreachable" ? 1 : 0);
   const tests = cases.length;
@@ -139,14 +143,24 @@ export function scoreFormula(): string {
   return `100 × Σ weight × credit / Σ weight; weight MUST ${w.MUST}, SHOULD ${w.SHOULD}, MAY ${w.MAY}; credit pass ${c.pass}, warn ${c.warn}, fail ${c.fail}, could not run ${c.blocked}; checks that do not apply are left out`;
 }
 
-const MARK: Record<CheckResult["status"], string> = { pass: "PASS", fail: "FAIL", warn: "WARN", skip: "SKIP", "not-testable": "N/T " };
+const MARK: Record<CheckResult["status"], string> = {
+  pass: "PASS",
+  fail: "FAIL",
+  warn: "WARN",
+  skip: "SKIP",
+  "not-testable": "N/T ",
+};
 
 export function toText(report: CheckReport): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
-  const lines = [`Target: ${target}`, `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`];
+  const lines = [
+    `Target: ${target}`,
+    `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`,
+  ];
   if (report.emulate) lines.push(`Emulating a client: ${emulationText(report.emulate)}.`);
-  if (report.discoveryFailure) lines.push(`Discovery is broken (${report.discoveryFailure}); the other checks ran with the envelope alone.`);
+  if (report.discoveryFailure)
+    lines.push(`Discovery is broken (${report.discoveryFailure}); the other checks ran with the envelope alone.`);
   if (report.eraReport) {
     const er = report.eraReport;
     lines.push(
@@ -156,17 +170,25 @@ export function toText(report: CheckReport): string {
       `Era ambiguity [${er.ambiguity.status.toUpperCase()}]: ${er.ambiguity.detail}`,
       er.advice,
     );
-    if (report.checks.length) lines.push("", `The rules revision ${er.revision ?? "2025-11-25"} shares with 2026-07-28, and its own:`);
+    if (report.checks.length)
+      lines.push("", `The rules revision ${er.revision ?? "2025-11-25"} shares with 2026-07-28, and its own:`);
   }
   if (report.checks.length) lines.push("");
   for (const r of report.checks)
-    lines.push(`${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`, `     ${r.blocked ? "Could not run: " : ""}${r.detail}`, `     ${r.specUrl}`);
+    lines.push(
+      `${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`,
+      `     ${r.blocked ? "Could not run: " : ""}${r.detail}`,
+      `     ${r.specUrl}`,
+    );
   // The counts stay the last line (scripts read it); the score comes just before.
   if (report.era === "unreachable") {
     lines.push("", `Score: 0/100 — the server could not be reached or never answered: no check ran.`);
     lines.push("0 passed, 0 failed (0 MUST), 0 warned, 0 skipped");
   } else {
-    lines.push("", `Score: ${report.score}/100, ${report.coverage.applied} of ${report.coverage.total} checks applied (${scoreFormula()})`);
+    lines.push(
+      "",
+      `Score: ${report.score}/100, ${report.coverage.applied} of ${report.coverage.total} checks applied (${scoreFormula()})`,
+    );
     lines.push(
       `${report.passed} passed, ${report.failed} failed (${report.mustFailed} MUST), ${report.warned} warned, ${report.skipped} skipped${report.notTestable ? `, ${report.notTestable} not testable` : ""}`,
     );

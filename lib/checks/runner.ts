@@ -32,7 +32,12 @@ export const DEFAULT_RUN_OPTIONS = { toolCalls: "read-only", timeoutMs: 10_000, 
 
 export function selectChecks(transport: "stdio" | "http", only?: string[], era: CheckEra = "modern"): CheckDef[] {
   const wanted = only?.map((id) => id.toUpperCase());
-  return ALL_CHECKS.filter((c) => (c.transports === "both" || c.transports === transport) && c.eras.includes(era) && (!wanted || wanted.includes(c.id)));
+  return ALL_CHECKS.filter(
+    (c) =>
+      (c.transports === "both" || c.transports === transport) &&
+      c.eras.includes(era) &&
+      (!wanted || wanted.includes(c.id)),
+  );
 }
 
 export async function runCheck(check: CheckDef, state: RunState): Promise<CheckResult> {
@@ -42,14 +47,19 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
   try {
     verdict = await check.run(ctx);
   } catch (e) {
-    verdict = { status: "warn" as const, detail: `The check could not finish: ${(e as Error).message}`, evidence: ctx.evidence() };
+    verdict = {
+      status: "warn" as const,
+      detail: `The check could not finish: ${(e as Error).message}`,
+      evidence: ctx.evidence(),
+    };
   }
   return {
     id: check.id,
     title: check.title,
     level: verdict.level ?? check.level,
     status: verdict.status,
-    specRef: state.base.era === "legacy" && check.spec.legacy ? `2025-11-25 · ${check.spec.legacy}` : specRefText(check.spec),
+    specRef:
+      state.base.era === "legacy" && check.spec.legacy ? `2025-11-25 · ${check.spec.legacy}` : specRefText(check.spec),
     spec: check.spec,
     specUrl: specUrl(check.spec, state.base.era),
     transports: check.transports,
@@ -64,12 +74,21 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const options = { ...DEFAULT_RUN_OPTIONS, ...stripUndefined(runOptions) };
   let probeCount = 0;
   const emulate = activeEmulation(runOptions.emulate);
-  const verdict = await runEraProbe((text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }), {
-    nextId: () => `probe-${++probeCount}`,
-    ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}),
-  });
+  const verdict = await runEraProbe(
+    (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
+    {
+      nextId: () => `probe-${++probeCount}`,
+      ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}),
+    },
+  );
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
-  const base = { target: target.label, transport: target.transport, version: verdict.version, probe, ...(emulate ? { emulate } : {}) };
+  const base = {
+    target: target.label,
+    transport: target.transport,
+    version: verdict.version,
+    probe,
+    ...(emulate ? { emulate } : {}),
+  };
 
   if (verdict.era === "legacy") {
     const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
@@ -88,7 +107,11 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     });
     state.observed.push(...verdict.steps.map((s) => s.exchange));
     await readCatalog(state);
-    const results = await runSelected(state, selectChecks(target.transport, runOptions.only, "legacy"), options.onProgress);
+    const results = await runSelected(
+      state,
+      selectChecks(target.transport, runOptions.only, "legacy"),
+      options.onProgress,
+    );
     const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
     return withEvidence({ ...report, score: reportScore(report) }, state);
   }
@@ -103,9 +126,12 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
       const reply = replyOf(s.exchange);
       return reply.kind === "none" && reply.fatal;
     });
-    if (verdict.steps[0]?.exchange.http?.status === 401) return protectedReport(target, runOptions, { ...base, version }, verdict.steps, options);
+    if (verdict.steps[0]?.exchange.http?.status === 401)
+      return protectedReport(target, runOptions, { ...base, version }, verdict.steps, options);
     // A server silent to both server/discover and initialize is silent: four more list probes would only add their timeouts.
-    const silent = verdict.steps.every((s) => s.exchange.outcome.kind === "failure" && s.exchange.outcome.failure === "timeout");
+    const silent = verdict.steps.every(
+      (s) => s.exchange.outcome.kind === "failure" && s.exchange.outcome.failure === "timeout",
+    );
     const answered = fatal || silent ? undefined : await envelopeProbe(target, version, options.timeoutMs);
     if (!answered) return { ...base, era: "unreachable", checks: [], ...summarize([]), score: 0 };
     extra.push(answered.exchange);
@@ -134,12 +160,23 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
-  const report: CheckReport = { ...base, era, version, ...(discoveryFailure ? { discoveryFailure } : {}), checks: results, ...summarize(results) };
+  const report: CheckReport = {
+    ...base,
+    era,
+    version,
+    ...(discoveryFailure ? { discoveryFailure } : {}),
+    checks: results,
+    ...summarize(results),
+  };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }
 
 /** Runs the checks (those that judge the whole run last) and returns their results in id order. */
-async function runSelected(state: RunState, selected: CheckDef[], onProgress: RunOptions["onProgress"]): Promise<CheckResult[]> {
+async function runSelected(
+  state: RunState,
+  selected: CheckDef[],
+  onProgress: RunOptions["onProgress"],
+): Promise<CheckResult[]> {
   const ordered = [...selected.filter((c) => !c.aggregate), ...selected.filter((c) => c.aggregate)];
   const results: CheckResult[] = [];
   for (const check of ordered) {
@@ -154,7 +191,10 @@ async function runSelected(state: RunState, selected: CheckDef[], onProgress: Ru
 /** Each result carries the frames of its evidence (trimmed), so --json and JUnit prove it without the timeline. */
 function withEvidence(report: CheckReport, state: RunState): CheckReport {
   const bySendId = new Map(state.observed.map((ex) => [ex.sendId, ex]));
-  return { ...report, checks: report.checks.map((r) => ({ ...r, frames: evidenceFrames(r.evidence.map((id) => bySendId.get(id))) })) };
+  return {
+    ...report,
+    checks: report.checks.map((r) => ({ ...r, frames: evidenceFrames(r.evidence.map((id) => bySendId.get(id))) })),
+  };
 }
 
 /**
@@ -168,28 +208,46 @@ async function protectedReport(
   steps: ProbeStep[],
   options: RunState["base"]["options"],
 ): Promise<CheckReport> {
-  const state = new RunState(target.send, { transport: target.transport, era: "modern", version: base.version ?? MODERN_VERSION, options });
+  const state = new RunState(target.send, {
+    transport: target.transport,
+    era: "modern",
+    version: base.version ?? MODERN_VERSION,
+    options,
+  });
   state.observed.push(...steps.map((s) => s.exchange));
   seedAuthorization(state, runOptions.authorization);
   const checks: CheckResult[] = [];
-  for (const check of selectChecks(target.transport, runOptions.only).filter((c) => AUTH_CHECK_IDS.includes(c.id))) checks.push(await runCheck(check, state));
+  for (const check of selectChecks(target.transport, runOptions.only).filter((c) => AUTH_CHECK_IDS.includes(c.id)))
+    checks.push(await runCheck(check, state));
   const reason = `The server answered 401: it is protected. The authorization checks ran; the protocol checks need a token (CLI: --header "Authorization: Bearer <token>"; the Auth tab shows how to get one).`;
   return { ...base, probe: { ...base.probe, reason }, era: "unreachable", checks, ...summarize(checks), score: 0 };
 }
 
 /** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */
-async function envelopeProbe(target: RunTarget, version: string, timeoutMs: number): Promise<{ method: string; exchange: Exchange } | undefined> {
+async function envelopeProbe(
+  target: RunTarget,
+  version: string,
+  timeoutMs: number,
+): Promise<{ method: string; exchange: Exchange } | undefined> {
   for (const method of LIST_METHODS) {
     const params = {
-      _meta: { [META_KEYS.protocolVersion]: version, [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO }, [META_KEYS.clientCapabilities]: {} },
+      _meta: {
+        [META_KEYS.protocolVersion]: version,
+        [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO },
+        [META_KEYS.clientCapabilities]: {},
+      },
     };
-    const exchange = await target.send(JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }), {
-      label: `probe: ${method} with the envelope (discovery failed)`,
-      timeoutMs,
-    });
+    const exchange = await target.send(
+      JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }),
+      {
+        label: `probe: ${method} with the envelope (discovery failed)`,
+        timeoutMs,
+      },
+    );
     const reply = replyOf(exchange);
     if (reply.kind === "none" && reply.fatal) return undefined;
-    if (reply.kind === "result" || (reply.kind === "error" && isModernErrorCode(reply.code))) return { method, exchange };
+    if (reply.kind === "result" || (reply.kind === "error" && isModernErrorCode(reply.code)))
+      return { method, exchange };
   }
   return undefined;
 }

@@ -33,7 +33,12 @@ function stringFor(schema: JsonObject): string {
 }
 
 function numberFor(schema: JsonObject, integer: boolean): number {
-  const min = typeof schema.minimum === "number" ? schema.minimum : typeof schema.exclusiveMinimum === "number" ? schema.exclusiveMinimum + 1 : undefined;
+  const min =
+    typeof schema.minimum === "number"
+      ? schema.minimum
+      : typeof schema.exclusiveMinimum === "number"
+        ? schema.exclusiveMinimum + 1
+        : undefined;
   const max = typeof schema.maximum === "number" ? schema.maximum : undefined;
   let n = min ?? (max !== undefined ? Math.min(1, max) : 1);
   if (integer) n = Math.ceil(n);
@@ -101,7 +106,9 @@ export function promptArguments(prompt: JsonObject): Record<string, string> {
 }
 
 /** The client capability an input request needs (digest §6.2). */
-export function capabilityFor(inputRequest: unknown): "elicitation" | "elicitation.url" | "sampling" | "roots" | undefined {
+export function capabilityFor(
+  inputRequest: unknown,
+): "elicitation" | "elicitation.url" | "sampling" | "roots" | undefined {
   const r = asObject(inputRequest);
   switch (r?.method) {
     case "elicitation/create":
@@ -129,7 +136,10 @@ export function answerInputRequests(inputRequests: unknown): JsonObject {
     const params = asObject(r?.params) ?? {};
     switch (r?.method) {
       case "elicitation/create":
-        out[key] = params.mode === "url" ? { action: "accept" } : { action: "accept", content: synthesizeObject(asObject(params.requestedSchema) ?? {}, 0) };
+        out[key] =
+          params.mode === "url"
+            ? { action: "accept" }
+            : { action: "accept", content: synthesizeObject(asObject(params.requestedSchema) ?? {}, 0) };
         break;
       case "sampling/createMessage":
         out[key] = {

@@ -38,7 +38,8 @@ export interface ServerFrame {
 }
 
 function frameOfEvent(e: WireEvent): { frame: unknown; via: ServerFrame["via"]; unsolicited: boolean } | undefined {
-  if (e.kind === "stdout" && e.frame !== undefined) return { frame: e.frame, via: "stdout", unsolicited: !!e.unsolicited };
+  if (e.kind === "stdout" && e.frame !== undefined)
+    return { frame: e.frame, via: "stdout", unsolicited: !!e.unsolicited };
   if (e.kind === "sse-event" && e.frame !== undefined) return { frame: e.frame, via: "sse", unsolicited: false };
   if (e.kind === "http-body" && e.frame !== undefined) return { frame: e.frame, via: "body", unsolicited: false };
   return undefined;

@@ -4,10 +4,17 @@ import { UsageError } from "./target";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
-type Values<O extends Options> = ReturnType<typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: false }>>["values"];
+type Values<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: false }>
+>["values"];
 
 /** Parses strictly; on --help writes `help` to stdout and returns "help"; a bad flag goes to `bad`. */
-function parseStrict<O extends Options, B>(argv: string[], options: O, help: string, bad: (message: string) => B): Values<O> | "help" | B {
+function parseStrict<O extends Options, B>(
+  argv: string[],
+  options: O,
+  help: string,
+  bad: (message: string) => B,
+): Values<O> | "help" | B {
   let values: Values<O>;
   try {
     values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;

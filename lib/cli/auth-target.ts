@@ -22,12 +22,16 @@ export async function checkTarget(values: TargetValues, timeoutMs?: number): Pro
   if (values.demo !== undefined && PROTECTED.includes(values.demo)) {
     const { startProtectedCheckTarget } = await import("@/lib/auth/server/check-demo");
     const demo = await startProtectedCheckTarget(values.demo as "calendar-protected");
-    const built = await buildTarget({ ...values, demo: undefined, http: false, url: demo.url, header: [`Authorization: Bearer ${demo.ownToken}`] }).catch(
-      async (e) => {
-        await demo.close();
-        throw e;
-      },
-    );
+    const built = await buildTarget({
+      ...values,
+      demo: undefined,
+      http: false,
+      url: demo.url,
+      header: [`Authorization: Bearer ${demo.ownToken}`],
+    }).catch(async (e) => {
+      await demo.close();
+      throw e;
+    });
     return { ...built, authorization: demo.authorization, close: demo.close };
   }
   const built = await buildTarget(values);
@@ -36,7 +40,11 @@ export async function checkTarget(values: TargetValues, timeoutMs?: number): Pro
   const header = Object.entries(target.headers ?? {}).find(([name]) => name.toLowerCase() === "authorization")?.[1];
   const ownToken = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
   const { judgeAuthorization } = await import("@/lib/auth/server/judge");
-  return { ...built, authorization: () => judgeAuthorization({ target: target.url, ownToken, timeoutMs }), close: async () => {} };
+  return {
+    ...built,
+    authorization: () => judgeAuthorization({ target: target.url, ownToken, timeoutMs }),
+    close: async () => {},
+  };
 }
 
 export const PROTECTED_DEMO_USAGE = `  --demo calendar-protected|second-protected|naive-protected      an embedded protected server, checked with a token of its own (check only)`;

@@ -11,7 +11,8 @@ import { decodeShareFragment, linkErrorMessage } from "@/lib/share/codec";
 import { SESSION_FORMAT, importSessionFile } from "@/lib/share/session-file";
 import type { ShareState } from "@/lib/share/state";
 
-export type CassetteInput = { ok: true; cassette: Cassette; from: string; omitted: string[]; skipped: string[] } | { ok: false; reason: string };
+export type CassetteInput =
+  { ok: true; cassette: Cassette; from: string; omitted: string[]; skipped: string[] } | { ok: false; reason: string };
 
 function fromState(state: ShareState, source: string, keepTargets: boolean): CassetteInput {
   const made = cassetteFromState(state, { source, keepTargets });
@@ -26,7 +27,8 @@ function fromFileText(text: string, name: string): CassetteInput {
     // Not one JSON document: a JSON Lines transcript (one frame per line), or nothing we read.
     if (text.trim().includes("\n") || /^\s*\{/.test(text)) {
       const lines = importJsonLines(text);
-      if (!lines.ok) return { ok: false, reason: `${name} is not JSON, and not a JSON Lines transcript: ${lines.reason}` };
+      if (!lines.ok)
+        return { ok: false, reason: `${name} is not JSON, and not a JSON Lines transcript: ${lines.reason}` };
       return fromState(lines.state, "JSON Lines transcript", false);
     }
     return { ok: false, reason: `${name} is not JSON` };
@@ -34,15 +36,21 @@ function fromFileText(text: string, name: string): CassetteInput {
   const format = (value as { format?: unknown } | null)?.format;
   if (format === CASSETTE_FORMAT) {
     const parsed = parseCassetteText(text);
-    return parsed.ok ? { ok: true, cassette: parsed.cassette, from: "cassette", omitted: [], skipped: [] } : { ok: false, reason: `${name}: ${parsed.reason}` };
+    return parsed.ok
+      ? { ok: true, cassette: parsed.cassette, from: "cassette", omitted: [], skipped: [] }
+      : { ok: false, reason: `${name}: ${parsed.reason}` };
   }
   if (format === SESSION_FORMAT) {
     const session = importSessionFile(text);
-    return session.ok ? fromState(session.state, "session file", true) : { ok: false, reason: `could not import ${name}: ${session.reason}` };
+    return session.ok
+      ? fromState(session.state, "session file", true)
+      : { ok: false, reason: `could not import ${name}: ${session.reason}` };
   }
   if (isRecorderCassette(value)) {
     const imported = importRecorder(value);
-    return imported.ok ? fromState(imported.state, "mcp-recorder cassette", false) : { ok: false, reason: `${name}: ${imported.reason}` };
+    return imported.ok
+      ? fromState(imported.state, "mcp-recorder cassette", false)
+      : { ok: false, reason: `${name}: ${imported.reason}` };
   }
   return {
     ok: false,
@@ -52,7 +60,8 @@ function fromFileText(text: string, name: string): CassetteInput {
 
 export async function readCassetteInput(arg: string): Promise<CassetteInput> {
   if (existsSync(arg) && statSync(arg).isFile()) {
-    if (statSync(arg).size > CASSETTE_LIMITS.maxChars * 4) return { ok: false, reason: `${arg} is larger than ${CASSETTE_LIMITS.maxChars * 4} bytes` };
+    if (statSync(arg).size > CASSETTE_LIMITS.maxChars * 4)
+      return { ok: false, reason: `${arg} is larger than ${CASSETTE_LIMITS.maxChars * 4} bytes` };
     return fromFileText(readFileSync(arg, "utf8"), arg);
   }
   if (arg.includes("#") || arg.startsWith("v=")) {

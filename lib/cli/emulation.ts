@@ -57,19 +57,40 @@ export async function paramHeadersFor(
   }
   const params = asObject(asObject(frame)?.params);
   const meta = asObject(params?._meta);
-  if (asObject(frame)?.method !== "tools/call" || typeof params?.name !== "string" || !meta?.[META_KEYS.protocolVersion]) return { headers: {} };
+  if (
+    asObject(frame)?.method !== "tools/call" ||
+    typeof params?.name !== "string" ||
+    !meta?.[META_KEYS.protocolVersion]
+  )
+    return { headers: {} };
   let cursor: string | undefined;
   for (let page = 1; page <= (firstPageOnly ? 1 : MAX_PAGES); page++) {
-    const list = JSON.stringify({ jsonrpc: "2.0", id: `cli-tools-list-${page}`, method: "tools/list", params: { _meta: meta, ...(cursor ? { cursor } : {}) } });
+    const list = JSON.stringify({
+      jsonrpc: "2.0",
+      id: `cli-tools-list-${page}`,
+      method: "tools/list",
+      params: { _meta: meta, ...(cursor ? { cursor } : {}) },
+    });
     const reply = replyOf(await send(list));
-    if (reply.kind !== "result") return { headers: {}, note: "tools/list did not answer: no Mcp-Param-* headers derived" };
-    const tool = (Array.isArray(reply.result.tools) ? reply.result.tools : []).map(asObject).find((t) => t?.name === params.name);
+    if (reply.kind !== "result")
+      return { headers: {}, note: "tools/list did not answer: no Mcp-Param-* headers derived" };
+    const tool = (Array.isArray(reply.result.tools) ? reply.result.tools : [])
+      .map(asObject)
+      .find((t) => t?.name === params.name);
     if (tool) {
       const headers = Object.fromEntries(paramHeaders(params.arguments, tool.inputSchema).headers);
-      return { headers, ...(Object.keys(headers).length ? { note: `Mcp-Param-* from tools/list: ${Object.keys(headers).join(", ")}` } : {}) };
+      return {
+        headers,
+        ...(Object.keys(headers).length
+          ? { note: `Mcp-Param-* from tools/list: ${Object.keys(headers).join(", ")}` }
+          : {}),
+      };
     }
     cursor = typeof reply.result.nextCursor === "string" ? reply.result.nextCursor : undefined;
     if (!cursor) break;
   }
-  return { headers: {}, note: `${params.name} is not on ${firstPageOnly ? "the first page of " : ""}tools/list: no Mcp-Param-* headers derived` };
+  return {
+    headers: {},
+    note: `${params.name} is not on ${firstPageOnly ? "the first page of " : ""}tools/list: no Mcp-Param-* headers derived`,
+  };
 }

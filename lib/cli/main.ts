@@ -66,7 +66,9 @@ function progressOptions(values: Values, timeoutMs: number): { progressReset?: b
   if (values["max-total"] !== undefined) {
     const ms = Number(values["max-total"]);
     if (!Number.isInteger(ms) || ms < timeoutMs || ms > SEND_TIMEOUT_MS.max)
-      throw new UsageError(`--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`);
+      throw new UsageError(
+        `--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`,
+      );
     out.maxTotalMs = ms;
   }
   return out;
@@ -93,7 +95,9 @@ async function main(argv: string[]): Promise<number> {
     }
   }
   if (command !== "probe" && command !== "send")
-    throw new UsageError(`unknown command ${JSON.stringify(command)}: use ${["probe", "send", ...Object.keys(COMMANDS)].join(", ")}`);
+    throw new UsageError(
+      `unknown command ${JSON.stringify(command)}: use ${["probe", "send", ...Object.keys(COMMANDS)].join(", ")}`,
+    );
   let values: Values;
   try {
     values = parseArgs({ args: rest, options: OPTIONS, strict: true, allowPositionals: false }).values;
@@ -110,7 +114,8 @@ async function main(argv: string[]): Promise<number> {
   let counter = 0;
 
   if (command === "send") {
-    if (values.frame === undefined) throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
+    if (values.frame === undefined)
+      throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
     const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
     if (values.answers !== undefined) {
       return sendWithAnswers({
@@ -132,7 +137,8 @@ async function main(argv: string[]): Promise<number> {
     const notes = [...emulated.changes];
     let headers: Record<string, string> = {};
     if (targetTransport(target) === "http") {
-      const listSend = (text: string) => send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
+      const listSend = (text: string) =>
+        send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
       const derived = await paramHeadersFor(emulated.text, listSend, emulate?.firstPageOnly === true);
       if (emulate?.omitParamHeaders && Object.keys(derived.headers).length)
         notes.push(`Mcp-Param-* headers omitted: ${Object.keys(derived.headers).join(", ")}`);

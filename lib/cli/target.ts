@@ -68,7 +68,11 @@ function pairs(list: string[] | undefined, separator: string, what: string): Rec
 export async function buildTarget(values: TargetValues): Promise<{ target: Target; ctx: SendContext }> {
   const chosen = (["stdio", "url", "demo"] as const).filter((k) => values[k] !== undefined);
   if (chosen.length !== 1)
-    throw new UsageError(chosen.length === 0 ? "name a target: --stdio, --url or --demo" : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`);
+    throw new UsageError(
+      chosen.length === 0
+        ? "name a target: --stdio, --url or --demo"
+        : `name one target, not ${chosen.map((k) => `--${k}`).join(" and ")}`,
+    );
   let candidate: unknown;
   const ctx: SendContext = {};
   if (values.stdio !== undefined) {
@@ -79,7 +83,11 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
     const cwd = values.cwd ? userPath(values.cwd) : callerDir();
     candidate = { kind: "stdio", command, args, cwd, ...(values.env ? { env: pairs(values.env, "=", "--env") } : {}) };
   } else if (values.url !== undefined) {
-    candidate = { kind: "http", url: values.url, ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}) };
+    candidate = {
+      kind: "http",
+      url: values.url,
+      ...(values.header ? { headers: pairs(values.header, ":", "--header") } : {}),
+    };
   } else {
     const server = values.demo;
     if (!(DEMO_SERVERS as readonly string[]).includes(server ?? ""))
@@ -92,7 +100,10 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
     }
   }
   const parsed = TargetSchema.safeParse(candidate);
-  if (!parsed.success) throw new UsageError(`bad target: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`);
+  if (!parsed.success)
+    throw new UsageError(
+      `bad target: ${parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ")}`,
+    );
   return { target: parsed.data, ctx };
 }
 
@@ -100,7 +111,9 @@ export function timeoutOf(values: TargetValues): number {
   if (values.timeout === undefined) return SEND_TIMEOUT_MS.default;
   const ms = Number(values.timeout);
   if (!Number.isInteger(ms) || ms < SEND_TIMEOUT_MS.min || ms > SEND_TIMEOUT_MS.max)
-    throw new UsageError(`--timeout must be a whole number of ms between ${SEND_TIMEOUT_MS.min} and ${SEND_TIMEOUT_MS.max}`);
+    throw new UsageError(
+      `--timeout must be a whole number of ms between ${SEND_TIMEOUT_MS.min} and ${SEND_TIMEOUT_MS.max}`,
+    );
   return ms;
 }
 

@@ -9,7 +9,14 @@ import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contra
 import type { Target } from "@/lib/bridge/contract";
 import { runListen } from "@/lib/bridge/server/listen";
 import type { SendContext } from "@/lib/bridge/server/send";
-import { listenTasksFrame, readPushFrame, RELAXED_POLL_MS, withTasksExtension, type Json, type TaskFollower } from "@/lib/tasks";
+import {
+  listenTasksFrame,
+  readPushFrame,
+  RELAXED_POLL_MS,
+  withTasksExtension,
+  type Json,
+  type TaskFollower,
+} from "@/lib/tasks";
 
 /** How long to wait for the acknowledgement before falling back to polling. */
 export const PUSH_ACK_TIMEOUT_MS = 5000;
@@ -54,7 +61,10 @@ export function startTaskPush(o: {
     const read = readPushFrame(line.event.frame, listenId);
     if (read?.kind === "ack") {
       if (!read.taskIds.includes(o.taskId))
-        return fallBack("unsupported", "the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it");
+        return fallBack(
+          "unsupported",
+          "the server acknowledged subscriptions/listen, but its notifications.taskIds leaves this task out: it does not push it",
+        );
       clearTimeout(ackTimer);
       o.follower.setPushing(true);
       Object.assign(summary, { state: "listening", message: "acknowledged" });
@@ -68,8 +78,16 @@ export function startTaskPush(o: {
       fallBack("unsupported", `the server refused subscriptions/listen (${read.message})`);
     }
   };
-  const ackTimer = setTimeout(() => fallBack("unsupported", `no acknowledgement of subscriptions/listen after ${PUSH_ACK_TIMEOUT_MS} ms`), PUSH_ACK_TIMEOUT_MS);
-  const request = ListenRequestSchema.parse({ listenId, target: o.target, frame: JSON.stringify(frame), ackTimeoutMs: PUSH_ACK_TIMEOUT_MS });
+  const ackTimer = setTimeout(
+    () => fallBack("unsupported", `no acknowledgement of subscriptions/listen after ${PUSH_ACK_TIMEOUT_MS} ms`),
+    PUSH_ACK_TIMEOUT_MS,
+  );
+  const request = ListenRequestSchema.parse({
+    listenId,
+    target: o.target,
+    frame: JSON.stringify(frame),
+    ackTimeoutMs: PUSH_ACK_TIMEOUT_MS,
+  });
   const ended = runListen(request, o.ctx, onLine, controller.signal)
     .catch((e: unknown) => ({ reason: "failure", message: e instanceof Error ? e.message : String(e) }))
     .then((end) => {
@@ -77,7 +95,10 @@ export function startTaskPush(o: {
       if (summary.state !== "listening" && summary.state !== "opening") return;
       if (closing || (end.reason === "closed-by-server" && summary.state === "listening")) {
         o.follower.setPushing(false);
-        Object.assign(summary, { state: "ended", message: closing ? "closed once the task ended" : "the server ended the stream (no task left to push)" });
+        Object.assign(summary, {
+          state: "ended",
+          message: closing ? "closed once the task ended" : "the server ended the stream (no task left to push)",
+        });
       } else fallBack("ended", `the stream ended before the task did (${end.reason}: ${end.message})`);
     });
   return {

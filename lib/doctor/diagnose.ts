@@ -29,7 +29,10 @@ const TLS_WORDS: [RegExp, string][] = [
     /unable to (get|verify) (local )?issuer|first certificate|unable to verify/i,
     "the server did not send its intermediate certificates, or they lead to an authority this machine does not trust",
   ],
-  [/wrong version number|EPROTO|packet length too long/i, "the server does not speak TLS on this port (is the URL https: for an http: server?)"],
+  [
+    /wrong version number|EPROTO|packet length too long/i,
+    "the server does not speak TLS on this port (is the URL https: for an http: server?)",
+  ],
 ];
 
 /** The certificate problem in words, or undefined when the message is not about TLS. */
@@ -46,13 +49,21 @@ function stderrOf(exchange: Exchange): string[] {
 }
 
 function firstNonFrame(exchange: Exchange): string | undefined {
-  for (const e of exchange.events) if (e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "") return e.text.slice(0, 200);
+  for (const e of exchange.events)
+    if (e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "") return e.text.slice(0, 200);
   return undefined;
 }
 
 /** Builds the failed findings of one rung, each citing the same evidence. */
 function failing(rung: Rung, evidence: string[]) {
-  return (problem: string, detail: string, advice: string): Finding => ({ rung, ok: false, problem, detail, advice, evidence });
+  return (problem: string, detail: string, advice: string): Finding => ({
+    rung,
+    ok: false,
+    problem,
+    detail,
+    advice,
+    evidence,
+  });
 }
 
 /**
@@ -93,7 +104,11 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorW
           );
         }
         if (/EACCES/.test(message))
-          return fail("spawn-eacces", message, "Make it executable (`chmod +x <file>`), or start it through its interpreter (`node server.js`).");
+          return fail(
+            "spawn-eacces",
+            message,
+            "Make it executable (`chmod +x <file>`), or start it through its interpreter (`node server.js`).",
+          );
         return fail("spawn", message, "Run the same command line in a terminal to see why it does not start.");
       }
       case "exit": {
@@ -125,10 +140,20 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorW
         );
       case "network": {
         const tls = tlsInWords(message);
-        if (tls) return fail("tls", `TLS failed: ${tls} (${message}).`, "Fix the certificate on the server, or use http:// for a local server without TLS.");
+        if (tls)
+          return fail(
+            "tls",
+            `TLS failed: ${tls} (${message}).`,
+            "Fix the certificate on the server, or use http:// for a local server without TLS.",
+          );
         if (/does not resolve/.test(message))
-          return fail("dns", `${message}.`, "Check the spelling of the host name; for a server on this machine use 127.0.0.1.");
-        if (/connection refused/.test(message)) return fail("refused", `${message}.`, "Start the server, and check the port it prints when it starts.");
+          return fail(
+            "dns",
+            `${message}.`,
+            "Check the spelling of the host name; for a server on this machine use 127.0.0.1.",
+          );
+        if (/connection refused/.test(message))
+          return fail("refused", `${message}.`, "Start the server, and check the port it prints when it starts.");
         return fail("network", `${message}.`, "Check that the server is running and reachable from this machine.");
       }
       case "http-status":
@@ -171,7 +196,11 @@ function httpStatusFinding(status: number | undefined, message: string, rung: Ru
         "The server rejected the Accept header the playground sends (application/json, text/event-stream): it must accept both.",
       );
     case 415:
-      return fail("http-415", `HTTP 415 Unsupported Media Type${said}.`, "The server rejected Content-Type: application/json: MCP requests are JSON bodies.");
+      return fail(
+        "http-415",
+        `HTTP 415 Unsupported Media Type${said}.`,
+        "The server rejected Content-Type: application/json: MCP requests are JSON bodies.",
+      );
     case 401:
       return fail(
         "http-401",

@@ -13,7 +13,10 @@ import { CLI_WORDS, diagnoseTransport, type DoctorWords, type Finding, type Rung
 /** The page's own words: its timeout is the field above the frame. */
 export const PAGE_WORDS: DoctorWords = { longerTimeout: "a longer timeout (the timeout field above the frame)" };
 
-export type DoctorSend = (frameText: string, opts: { label: string; headers?: Record<string, string>; timeoutMs?: number }) => Promise<Exchange>;
+export type DoctorSend = (
+  frameText: string,
+  opts: { label: string; headers?: Record<string, string>; timeoutMs?: number },
+) => Promise<Exchange>;
 
 export interface Diagnosis {
   target: string;
@@ -35,16 +38,23 @@ export interface Diagnosis {
 /** What a lenient reader forgave in these exchanges: stdout lines that are not JSON, and jsonrpc other than "2.0". */
 export function wireCaveats(exchanges: readonly Exchange[]): string[] {
   const out: string[] = [];
-  const banner = exchanges.flatMap((ex) => ex.events).find((e) => e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "");
+  const banner = exchanges
+    .flatMap((ex) => ex.events)
+    .find((e) => e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "");
   if (banner && banner.kind === "stdout")
     out.push(
       `stdout carried a line that is not JSON (${JSON.stringify(banner.text.slice(0, 80))}): a strict client drops the connection — send banners and logs to stderr`,
     );
   for (const ex of exchanges)
     for (const e of ex.events) {
-      const frame = (e.kind === "stdout" || e.kind === "http-body" || e.kind === "sse-event") && e.frame !== undefined ? asObject(e.frame) : undefined;
+      const frame =
+        (e.kind === "stdout" || e.kind === "http-body" || e.kind === "sse-event") && e.frame !== undefined
+          ? asObject(e.frame)
+          : undefined;
       if (frame && ("result" in frame || "error" in frame || "method" in frame) && frame.jsonrpc !== "2.0") {
-        out.push(`a message carried "jsonrpc": ${JSON.stringify(frame.jsonrpc ?? null)}, not "2.0": a strict client rejects it`);
+        out.push(
+          `a message carried "jsonrpc": ${JSON.stringify(frame.jsonrpc ?? null)}, not "2.0": a strict client rejects it`,
+        );
         return out;
       }
     }
@@ -88,12 +98,16 @@ export async function runDoctor(
   const broken = (f: Finding): Diagnosis => {
     const worked = rungs.filter((r) => r.ok).map((r) => r.rung);
     rungs.push(f);
-    return done(`Broken at ${f.rung}${worked.length ? ` (after ${worked.join(", ")} worked)` : ""}: the steps after it were not tried.`, { brokenAt: f.rung });
+    return done(
+      `Broken at ${f.rung}${worked.length ? ` (after ${worked.join(", ")} worked)` : ""}: the steps after it were not tried.`,
+      { brokenAt: f.rung },
+    );
   };
 
   let n = 0;
   const verdict = await runEraProbe(
-    (text, extra) => send(text, { label: `doctor ${extra?.label ?? ""}`.trim(), headers: extra?.headers, timeoutMs: opts.timeoutMs }),
+    (text, extra) =>
+      send(text, { label: `doctor ${extra?.label ?? ""}`.trim(), headers: extra?.headers, timeoutMs: opts.timeoutMs }),
     { nextId: () => `doctor-${++n}` },
   );
   const [first, second] = verdict.steps;
@@ -104,14 +118,20 @@ export async function runDoctor(
   rungs.push({
     rung: "connect",
     ok: true,
-    detail: target.transport === "stdio" ? "The process started and answered on stdout." : "The endpoint answered over HTTP.",
+    detail:
+      target.transport === "stdio" ? "The process started and answered on stdout." : "The endpoint answered over HTTP.",
     evidence: first ? [first.exchange.sendId] : [],
   });
 
   // Rung 2: server/discover (2026-07-28), rung 3: initialize (legacy) when discover is not served.
   const discover = replyOf(first.exchange);
   if (verdict.era === "modern" || verdict.era === "modern-wrong-version") {
-    rungs.push({ rung: "server/discover", ok: true, detail: verdict.reason, evidence: verdict.steps.map((s) => s.exchange.sendId) });
+    rungs.push({
+      rung: "server/discover",
+      ok: true,
+      detail: verdict.reason,
+      evidence: verdict.steps.map((s) => s.exchange.sendId),
+    });
   } else {
     const notServed = `server/discover answered ${describe(discover)}`;
     if (verdict.era === "legacy") {
@@ -121,7 +141,12 @@ export async function runDoctor(
         detail: `${notServed}: not a 2026-07-28 server, so the doctor falls back to initialize.`,
         evidence: [first.exchange.sendId],
       });
-      rungs.push({ rung: "initialize", ok: true, detail: verdict.reason, evidence: verdict.steps.slice(1).map((s) => s.exchange.sendId) });
+      rungs.push({
+        rung: "initialize",
+        ok: true,
+        detail: verdict.reason,
+        evidence: verdict.steps.slice(1).map((s) => s.exchange.sendId),
+      });
     } else {
       const initProblem = second && diagnoseTransport(second.exchange, "initialize", words);
       if (initProblem) return broken(initProblem);
@@ -146,7 +171,9 @@ export async function runDoctor(
   const listed: string[] = [];
   for (const { method, capability } of LISTS) {
     if (!asObject(capabilities[capability])) continue;
-    const params = modern ? { _meta: buildEnvelope({ protocolVersion: verdict.version ?? "2026-07-28", clientCapabilities: {} }) } : {};
+    const params = modern
+      ? { _meta: buildEnvelope({ protocolVersion: verdict.version ?? "2026-07-28", clientCapabilities: {} }) }
+      : {};
     const exchange = await send(JSON.stringify({ jsonrpc: "2.0", id: `doctor-${++n}`, method, params }), {
       label: `doctor ${method}`,
       headers,
@@ -155,7 +182,10 @@ export async function runDoctor(
     const problem = diagnoseTransport(exchange, "lists", words);
     if (problem) return broken({ ...problem, detail: `${method}: ${problem.detail}` });
     const reply = replyOf(exchange);
-    const items = reply.kind === "result" ? reply.result[method === "tools/list" ? "tools" : method === "prompts/list" ? "prompts" : "resources"] : undefined;
+    const items =
+      reply.kind === "result"
+        ? reply.result[method === "tools/list" ? "tools" : method === "prompts/list" ? "prompts" : "resources"]
+        : undefined;
     if (reply.kind !== "result" || !Array.isArray(items)) {
       return broken({
         rung: "lists",

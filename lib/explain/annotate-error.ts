@@ -14,13 +14,28 @@ export function annotateError(sink: Sink, value: unknown, path: string): void {
     sink.add(join(path, "code"), `error.code must be an integer, not ${JSON.stringify(code)}.`, REF.jsonrpc, "error");
   } else {
     const card = explainErrorCode(code, { requestMethod: sink.ctx.requestMethod });
-    sink.add(join(path, "code"), `${card.title}: ${card.meaning} Next: ${card.next}`, card.specRef, card.level, card.badge);
+    sink.add(
+      join(path, "code"),
+      `${card.title}: ${card.meaning} Next: ${card.next}`,
+      card.specRef,
+      card.level,
+      card.badge,
+    );
     annotateData(sink, code, error.data, join(path, "data"));
   }
   if (typeof error.message !== "string") {
-    sink.add(join(path, "message"), "error.message is required: a string, ideally one concise sentence.", REF.jsonrpc, "error");
+    sink.add(
+      join(path, "message"),
+      "error.message is required: a string, ideally one concise sentence.",
+      REF.jsonrpc,
+      "error",
+    );
   } else {
-    sink.add(join(path, "message"), "Free text for humans; the code, not the message, is what programs should act on.", REF.errors);
+    sink.add(
+      join(path, "message"),
+      "Free text for humans; the code, not the message, is what programs should act on.",
+      REF.errors,
+    );
   }
   for (const key of Object.keys(error)) {
     if (key !== "code" && key !== "message" && key !== "data")
@@ -45,7 +60,8 @@ function annotateData(sink: Sink, code: number, data: unknown, path: string): vo
     return;
   }
   if (code === -32021) {
-    if (!asObject(obj?.requiredCapabilities)) sink.add(path, "-32021 must carry data.requiredCapabilities (a ClientCapabilities object).", REF.errors, "error");
+    if (!asObject(obj?.requiredCapabilities))
+      sink.add(path, "-32021 must carry data.requiredCapabilities (a ClientCapabilities object).", REF.errors, "error");
     else
       sink.add(
         join(path, "requiredCapabilities"),
@@ -56,7 +72,11 @@ function annotateData(sink: Sink, code: number, data: unknown, path: string): vo
   }
   if (data === undefined) return;
   if (code === -32602 && typeof obj?.uri === "string") {
-    sink.add(join(path, "uri"), "The resource that was not found (2026-07-28 reports a missing resource as -32602 with data.uri).", REF.resources);
+    sink.add(
+      join(path, "uri"),
+      "The resource that was not found (2026-07-28 reports a missing resource as -32602 with data.uri).",
+      REF.resources,
+    );
     return;
   }
   sink.add(path, "Extra detail chosen by the server; its shape is not fixed by the spec for this code.", REF.errors);

@@ -61,19 +61,37 @@ export function annotateResult(sink: Sink, value: unknown, path: string): void {
     return;
   }
   if (resultType === "complete") {
-    sink.add(join(path, "resultType"), '"complete": the final answer to the request; no further rounds.', REF.resultType);
+    sink.add(
+      join(path, "resultType"),
+      '"complete": the final answer to the request; no further rounds.',
+      REF.resultType,
+    );
   }
   annotateComplete(sink, result, path, method, info?.result);
 }
 
-function annotateComplete(sink: Sink, result: JsonObject, path: string, method: string | undefined, fields: Fields | undefined): void {
+function annotateComplete(
+  sink: Sink,
+  result: JsonObject,
+  path: string,
+  method: string | undefined,
+  fields: Fields | undefined,
+): void {
   const info = method ? METHODS[method] : undefined;
   if (!fields) {
     const others = Object.keys(result).filter((k) => k !== "resultType" && k !== "_meta");
     if (others.length > 0) {
-      sink.add(path, `A result whose request is not known here; its fields (${others.join(", ")}) are explained once the request is.`, REF.resultType);
+      sink.add(
+        path,
+        `A result whose request is not known here; its fields (${others.join(", ")}) are explained once the request is.`,
+        REF.resultType,
+      );
     } else {
-      sink.add(path, "An empty result (only resultType/_meta): the acknowledgement some requests get, e.g. a closed subscriptions/listen.", REF.resultType);
+      sink.add(
+        path,
+        "An empty result (only resultType/_meta): the acknowledgement some requests get, e.g. a closed subscriptions/listen.",
+        REF.resultType,
+      );
     }
     return;
   }
@@ -100,7 +118,8 @@ function annotateComplete(sink: Sink, result: JsonObject, path: string, method: 
   if (method === "initialize" && result.protocolVersion !== undefined) {
     checkVersion(sink, join(path, "protocolVersion"), result.protocolVersion);
   }
-  if (method === "initialize") sink.lifecycle(path, "initialize", "The answer to initialize: the server speaks a legacy revision.");
+  if (method === "initialize")
+    sink.lifecycle(path, "initialize", "The answer to initialize: the server speaks a legacy revision.");
   if (method === "tools/list" && Array.isArray(result.tools)) {
     sink.add(
       join(path, "tools"),
@@ -121,19 +140,36 @@ function checkCacheHints(sink: Sink, result: JsonObject, path: string): void {
   const ttl = result.ttlMs;
   if (ttl !== undefined) {
     if (typeof ttl !== "number" || ttl < 0)
-      sink.add(join(path, "ttlMs"), `ttlMs must be a number ≥ 0; ${JSON.stringify(ttl)} should be treated as 0.`, REF.caching, "error");
+      sink.add(
+        join(path, "ttlMs"),
+        `ttlMs must be a number ≥ 0; ${JSON.stringify(ttl)} should be treated as 0.`,
+        REF.caching,
+        "error",
+      );
     else if (!Number.isInteger(ttl))
-      sink.add(join(path, "ttlMs"), "ttlMs should be an integer number of milliseconds (schema.json says integer).", REF.caching, "error");
+      sink.add(
+        join(path, "ttlMs"),
+        "ttlMs should be an integer number of milliseconds (schema.json says integer).",
+        REF.caching,
+        "error",
+      );
     else
       sink.add(
         join(path, "ttlMs"),
-        ttl === 0 ? "0: stale at once; refetch on every access." : `Fresh for ${ttl} ms (${humanMs(ttl)}) after receipt; a hint, not a polling interval.`,
+        ttl === 0
+          ? "0: stale at once; refetch on every access."
+          : `Fresh for ${ttl} ms (${humanMs(ttl)}) after receipt; a hint, not a polling interval.`,
         REF.caching,
       );
   }
   const scope = result.cacheScope;
   if (scope !== undefined && scope !== "public" && scope !== "private") {
-    sink.add(join(path, "cacheScope"), `cacheScope must be "public" or "private", not ${JSON.stringify(scope)}.`, REF.caching, "error");
+    sink.add(
+      join(path, "cacheScope"),
+      `cacheScope must be "public" or "private", not ${JSON.stringify(scope)}.`,
+      REF.caching,
+      "error",
+    );
   }
 }
 
@@ -150,7 +186,12 @@ function annotateInputRequired(sink: Sink, result: JsonObject, path: string, met
     REF.mrtr,
   );
   if (method && !METHODS[method]?.mrtr) {
-    sink.add(path, `input_required is only allowed on tools/call, prompts/get and resources/read, not on ${method}.`, REF.mrtrWhere, "error");
+    sink.add(
+      path,
+      `input_required is only allowed on tools/call, prompts/get and resources/read, not on ${method}.`,
+      REF.mrtrWhere,
+      "error",
+    );
   }
   if (!("inputRequests" in result) && !("requestState" in result)) {
     sink.add(path, "An input_required result must carry inputRequests, requestState or both.", REF.mrtr, "error");
@@ -159,7 +200,12 @@ function annotateInputRequired(sink: Sink, result: JsonObject, path: string, met
     if (key === "resultType" || key === "_meta") continue;
     const p = join(path, key);
     if (key === "ttlMs" || key === "cacheScope") {
-      sink.add(p, `${key} on an input_required result: these results are not cacheable and carry no cache hints.`, REF.caching, "error");
+      sink.add(
+        p,
+        `${key} on an input_required result: these results are not cacheable and carry no cache hints.`,
+        REF.caching,
+        "error",
+      );
     } else if (INPUT_REQUIRED_FIELDS[key]) {
       sink.field(p, key, INPUT_REQUIRED_FIELDS[key], REF.mrtr);
     } else {
@@ -181,10 +227,16 @@ function annotateInputRequired(sink: Sink, result: JsonObject, path: string, met
   }
   const obj = asObject(requests);
   if (!obj) {
-    sink.add(join(path, "inputRequests"), "inputRequests must be an object keyed by server-chosen names.", REF.mrtr, "error");
+    sink.add(
+      join(path, "inputRequests"),
+      "inputRequests must be an object keyed by server-chosen names.",
+      REF.mrtr,
+      "error",
+    );
     return;
   }
-  for (const [key, entry] of Object.entries(obj)) annotateInputRequest(sink, entry, join(join(path, "inputRequests"), key), key);
+  for (const [key, entry] of Object.entries(obj))
+    annotateInputRequest(sink, entry, join(join(path, "inputRequests"), key), key);
 }
 
 /** One entry of inputRequests: {method, params} with no jsonrpc and no id. */
@@ -197,16 +249,32 @@ export function annotateInputRequest(sink: Sink, value: unknown, path: string, k
   const method = entry.method;
   const kinds = ["elicitation/create", "sampling/createMessage", "roots/list"];
   if (typeof method !== "string" || !kinds.includes(method)) {
-    sink.add(join(path, "method"), `An input request must be one of ${kinds.join(", ")}; got ${JSON.stringify(method)}.`, REF.mrtrKinds, "error");
+    sink.add(
+      join(path, "method"),
+      `An input request must be one of ${kinds.join(", ")}; got ${JSON.stringify(method)}.`,
+      REF.mrtrKinds,
+      "error",
+    );
     return;
   }
   const info = METHODS[method];
   const lead = `"${key}": the server asks for ${method === "elicitation/create" ? "input from the human" : method === "sampling/createMessage" ? "a model completion" : "the client's roots"}; answer it under inputResponses["${key}"] on the retry.`;
   if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
   else sink.add(path, lead, info.specRef);
-  sink.add(join(path, "method"), `${method}: ${info.text}`, info.specRef, info.lifecycle ? sink.levelOf(info.lifecycle) : "info");
+  sink.add(
+    join(path, "method"),
+    `${method}: ${info.text}`,
+    info.specRef,
+    info.lifecycle ? sink.levelOf(info.lifecycle) : "info",
+  );
   for (const k of ["id", "jsonrpc"]) {
-    if (k in entry) sink.add(join(path, k), `An input request has no ${k}: it is not a JSON-RPC request, only {method, params}.`, REF.mrtrKinds, "error");
+    if (k in entry)
+      sink.add(
+        join(path, k),
+        `An input request has no ${k}: it is not a JSON-RPC request, only {method, params}.`,
+        REF.mrtrKinds,
+        "error",
+      );
   }
   const params = asObject(entry.params);
   if (params) annotateInputParams(sink, method, params, join(path, "params"));
@@ -225,14 +293,22 @@ export function annotateInputParams(sink: Sink, method: string, params: JsonObje
   );
   if (method === "elicitation/create") {
     const mode = params.mode ?? "form";
-    if (mode === "url" && typeof params.url !== "string") sink.add(path, "URL mode needs a url.", REF.elicitation, "error");
+    if (mode === "url" && typeof params.url !== "string")
+      sink.add(path, "URL mode needs a url.", REF.elicitation, "error");
     if (mode === "form" && !asObject(params.requestedSchema))
       sink.add(path, "Form mode needs a requestedSchema (a flat object schema).", REF.elicitation, "error");
-    if (mode !== "form" && mode !== "url") sink.add(join(path, "mode"), `mode must be "form" or "url", not ${JSON.stringify(mode)}.`, REF.elicitation, "error");
+    if (mode !== "form" && mode !== "url")
+      sink.add(
+        join(path, "mode"),
+        `mode must be "form" or "url", not ${JSON.stringify(mode)}.`,
+        REF.elicitation,
+        "error",
+      );
   }
   if (method === "sampling/createMessage") {
     const ic = params.includeContext;
-    if (ic === "thisServer" || ic === "allServers") sink.lifecycle(join(path, "includeContext"), "includeContext", `includeContext "${ic}":`);
+    if (ic === "thisServer" || ic === "allServers")
+      sink.lifecycle(join(path, "includeContext"), "includeContext", `includeContext "${ic}":`);
   }
 }
 
@@ -242,6 +318,7 @@ function annotateTask(sink: Sink, result: JsonObject, path: string, method: stri
     '"task": the tasks extension\'s CreateTaskResult; the work continues in the background, poll it with tasks/get.',
     REF.tasks,
   );
-  if (method && method !== "tools/call") sink.add(path, `Only tools/call may answer with a task, not ${method}.`, REF.tasks, "error");
+  if (method && method !== "tools/call")
+    sink.add(path, `Only tools/call may answer with a task, not ${method}.`, REF.tasks, "error");
   sink.fields(result, path, TASK_RESULT_FIELDS, "a CreateTaskResult", REF.tasks, ["resultType", "_meta"]);
 }

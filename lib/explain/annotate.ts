@@ -21,7 +21,12 @@ export function explainFrame(frame: unknown, context: ExplainContext = {}): Anno
     try {
       value = JSON.parse(frame);
     } catch (e) {
-      sink.add("", `Not JSON (${(e as Error).message}): a server answers -32700 Parse error, or drops the line.`, REF.jsonrpc, "error");
+      sink.add(
+        "",
+        `Not JSON (${(e as Error).message}): a server answers -32700 Parse error, or drops the line.`,
+        REF.jsonrpc,
+        "error",
+      );
       return sink.out;
     }
   }
@@ -40,7 +45,8 @@ function inDocumentOrder(value: unknown, annotations: Annotation[]): Annotation[
   const walk = (v: unknown, path: string) => {
     rank.set(path, rank.size);
     if (Array.isArray(v)) v.forEach((item, i) => walk(item, join(path, i)));
-    else if (v !== null && typeof v === "object") for (const [k, child] of Object.entries(v)) walk(child, join(path, k));
+    else if (v !== null && typeof v === "object")
+      for (const [k, child] of Object.entries(v)) walk(child, join(path, k));
   };
   walk(value, "");
   const rankOf = (path: string): number => {
@@ -82,13 +88,19 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   annotateJsonrpc(sink, msg.jsonrpc, join(root, "jsonrpc"), "jsonrpc" in msg);
   annotateId(sink, msg, kind, root);
   for (const key of Object.keys(msg)) {
-    if (!(FRAME_KEYS as readonly string[]).includes(key)) sink.unknownKey(join(root, key), key, "a JSON-RPC message", FRAME_KEYS, REF.jsonrpc);
+    if (!(FRAME_KEYS as readonly string[]).includes(key))
+      sink.unknownKey(join(root, key), key, "a JSON-RPC message", FRAME_KEYS, REF.jsonrpc);
   }
   if (kind === "request" || kind === "notification") annotateMethodFrame(sink, msg, kind, root);
   if (kind === "result" || kind === "error") {
-    if ("result" in msg && "error" in msg) sink.add(root, "A response carries result or error, never both.", REF.jsonrpc, "error");
+    if ("result" in msg && "error" in msg)
+      sink.add(root, "A response carries result or error, never both.", REF.jsonrpc, "error");
     if (sink.ctx.direction === "sent")
-      sink.lifecycle(root, "serverRequests", "The client is sending a response, which only makes sense as an answer to a server-sent request.");
+      sink.lifecycle(
+        root,
+        "serverRequests",
+        "The client is sending a response, which only makes sense as an answer to a server-sent request.",
+      );
     if ("result" in msg) annotateResult(sink, msg.result, join(root, "result"));
     if ("error" in msg) annotateError(sink, msg.error, join(root, "error"));
   }
@@ -120,8 +132,15 @@ function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void 
 }
 
 function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: boolean): void {
-  if (!present) sink.add(path, 'jsonrpc is missing: every message must say "jsonrpc": "2.0" (expect -32600).', REF.jsonrpc, "error");
-  else if (value !== "2.0") sink.add(path, `jsonrpc must be exactly the string "2.0", not ${JSON.stringify(value)}.`, REF.jsonrpc, "error");
+  if (!present)
+    sink.add(
+      path,
+      'jsonrpc is missing: every message must say "jsonrpc": "2.0" (expect -32600).',
+      REF.jsonrpc,
+      "error",
+    );
+  else if (value !== "2.0")
+    sink.add(path, `jsonrpc must be exactly the string "2.0", not ${JSON.stringify(value)}.`, REF.jsonrpc, "error");
   else sink.add(path, "JSON-RPC 2.0: every MCP message says so, on every transport.", REF.jsonrpc);
 }
 
@@ -130,13 +149,17 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
   const id = msg.id;
   if (kind === "notification" || kind === "invalid") return;
   if (kind === "request") {
-    if (id === null) return sink.add(path, "id must not be null in MCP: use a string or an integer.", REF.jsonrpc, "error");
-    if (typeof id === "number" && !Number.isInteger(id)) return sink.add(path, "id should be a string or an integer, not a fraction.", REF.jsonrpc, "error");
+    if (id === null)
+      return sink.add(path, "id must not be null in MCP: use a string or an integer.", REF.jsonrpc, "error");
+    if (typeof id === "number" && !Number.isInteger(id))
+      return sink.add(path, "id should be a string or an integer, not a fraction.", REF.jsonrpc, "error");
     if (typeof id !== "string" && typeof id !== "number")
       return sink.add(path, `id must be a string or an integer, not ${typeName(id)}.`, REF.jsonrpc, "error");
     const params = asObject(msg.params);
     const retry = params && ("inputResponses" in params || "requestState" in params);
-    const tail = retry ? " This is an MRTR retry, so it must differ from the id of the round it answers." : " The reply echoes it.";
+    const tail = retry
+      ? " This is an MRTR retry, so it must differ from the id of the round it answers."
+      : " The reply echoes it.";
     return sink.add(
       path,
       `Request id ${JSON.stringify(id)}: a string or integer, never null, unique among this sender's requests still in flight.${tail}`,
@@ -144,7 +167,12 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
     );
   }
   if (!("id" in msg) || id === null) {
-    if (kind === "error") return sink.add(path, "No usable id: allowed only when the request's own id could not be read (e.g. a parse error).", REF.jsonrpc);
+    if (kind === "error")
+      return sink.add(
+        path,
+        "No usable id: allowed only when the request's own id could not be read (e.g. a parse error).",
+        REF.jsonrpc,
+      );
     return sink.add(path, "A result must echo the request's id.", REF.jsonrpc, "error");
   }
   sink.add(path, `Echoes the id of the request it answers (${JSON.stringify(id)}).`, REF.jsonrpc);
@@ -161,7 +189,12 @@ function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "not
   if (!info) {
     const guess = closest(method, METHOD_NAMES);
     if (guess)
-      sink.add(path, `"${method}" is not an MCP method; did you mean "${guess}"? As written the server answers -32601 (HTTP 404).`, REF.errors, "error");
+      sink.add(
+        path,
+        `"${method}" is not an MCP method; did you mean "${guess}"? As written the server answers -32601 (HTTP 404).`,
+        REF.errors,
+        "error",
+      );
     else
       sink.add(
         path,
@@ -181,7 +214,11 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
   const lead = `${info.method}: ${info.text}`;
   if (info.kind === "input") {
     if (kind === "request" && direction !== "sent") {
-      sink.lifecycle(path, "serverRequests", `${info.method} arrives here as a JSON-RPC request from the server, the pre-2026 way.`);
+      sink.lifecycle(
+        path,
+        "serverRequests",
+        `${info.method} arrives here as a JSON-RPC request from the server, the pre-2026 way.`,
+      );
       if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
       return;
     }
@@ -194,9 +231,16 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
     if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
     return;
   }
-  const removedRequest = kind === "request" && info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" && direction !== "received";
-  if (info.lifecycle) sink.lifecycle(path, info.lifecycle, removedRequest ? `${lead} A 2026-07-28-only server answers it with -32601 (HTTP 404).` : lead);
-  else if (info.extension) sink.add(path, `${lead} It needs "${info.extension}" declared in clientCapabilities.extensions.`, info.specRef);
+  const removedRequest =
+    kind === "request" && info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" && direction !== "received";
+  if (info.lifecycle)
+    sink.lifecycle(
+      path,
+      info.lifecycle,
+      removedRequest ? `${lead} A 2026-07-28-only server answers it with -32601 (HTTP 404).` : lead,
+    );
+  else if (info.extension)
+    sink.add(path, `${lead} It needs "${info.extension}" declared in clientCapabilities.extensions.`, info.specRef);
   else sink.add(path, lead, info.specRef);
 
   if (info.kind !== kind) {
@@ -210,19 +254,39 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
     );
   }
   if (direction === "sent" && info.from === "server") {
-    sink.add(path, `Only servers send ${info.method}; a client sending it is talking the wrong way round.`, info.specRef, "error");
+    sink.add(
+      path,
+      `Only servers send ${info.method}; a client sending it is talking the wrong way round.`,
+      info.specRef,
+      "error",
+    );
   }
   if (direction === "received" && info.from === "client" && kind === "request") {
     sink.lifecycle(path, "serverRequests", `The server sent ${info.method} as a request.`);
   }
   if (info.method === "notifications/cancelled" && direction === "sent" && transport === "http") {
-    sink.add(path, "On Streamable HTTP, closing the request's response stream is the cancellation; this notification is the stdio way.", REF.cancellation);
+    sink.add(
+      path,
+      "On Streamable HTTP, closing the request's response stream is the cancellation; this notification is the stdio way.",
+      REF.cancellation,
+    );
   }
 }
 
-function annotateParams(sink: Sink, value: unknown, path: string, info: MethodInfo | undefined, kind: "request" | "notification", present = true): void {
+function annotateParams(
+  sink: Sink,
+  value: unknown,
+  path: string,
+  info: MethodInfo | undefined,
+  kind: "request" | "notification",
+  present = true,
+): void {
   // A request of the current core must carry the envelope; removed and server-side methods are judged elsewhere.
-  const modernRequest = kind === "request" && !!info && info.kind !== "input" && !(info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed");
+  const modernRequest =
+    kind === "request" &&
+    !!info &&
+    info.kind !== "input" &&
+    !(info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed");
   if (!present || value === undefined) {
     if (modernRequest)
       sink.add(
@@ -240,7 +304,8 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
     sink.add(path, `params must be an object, not ${typeName(value)}.`, REF.jsonrpc, "error");
     return;
   }
-  if ("_meta" in params) annotateMeta(sink, params._meta, join(path, "_meta"), kind === "request" ? "request" : "notification");
+  if ("_meta" in params)
+    annotateMeta(sink, params._meta, join(path, "_meta"), kind === "request" ? "request" : "notification");
   else if (modernRequest)
     sink.add(
       path,
@@ -257,8 +322,10 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
   sink.fields(params, path, info.params, `${info.method} params`, info.specRef, ["_meta"]);
   switch (info.method) {
     case "initialize":
-      if (params.capabilities !== undefined) annotateCapabilities(sink, params.capabilities, join(path, "capabilities"), "client");
-      if (params.protocolVersion !== undefined) checkVersion(sink, join(path, "protocolVersion"), params.protocolVersion);
+      if (params.capabilities !== undefined)
+        annotateCapabilities(sink, params.capabilities, join(path, "capabilities"), "client");
+      if (params.protocolVersion !== undefined)
+        checkVersion(sink, join(path, "protocolVersion"), params.protocolVersion);
       break;
     case "subscriptions/listen":
       annotateFilter(sink, params.notifications, join(path, "notifications"));
@@ -266,11 +333,17 @@ function annotateParams(sink: Sink, value: unknown, path: string, info: MethodIn
     case "notifications/message":
     case "logging/setLevel":
       if (params.level !== undefined && !(LOG_LEVELS as readonly string[]).includes(String(params.level))) {
-        sink.add(join(path, "level"), `${JSON.stringify(params.level)} is not a log level (${LOG_LEVELS.join(", ")}).`, REF.logging, "error");
+        sink.add(
+          join(path, "level"),
+          `${JSON.stringify(params.level)} is not a log level (${LOG_LEVELS.join(", ")}).`,
+          REF.logging,
+          "error",
+        );
       }
       break;
   }
-  if (params.inputResponses !== undefined) annotateInputResponses(sink, params.inputResponses, join(path, "inputResponses"));
+  if (params.inputResponses !== undefined)
+    annotateInputResponses(sink, params.inputResponses, join(path, "inputResponses"));
 }
 
 function requiredOf(info: MethodInfo): string[] {
@@ -293,7 +366,11 @@ function annotateFilter(sink: Sink, value: unknown, path: string): void {
   for (const [key, v] of Object.entries(filter)) {
     const p = join(path, key);
     if (FILTER_KEYS[key])
-      sink.add(p, `${key}: asks for ${FILTER_KEYS[key]}${v === false ? " (false: not asked)" : ""}.`, key === "taskIds" ? REF.tasks : REF.listen);
+      sink.add(
+        p,
+        `${key}: asks for ${FILTER_KEYS[key]}${v === false ? " (false: not asked)" : ""}.`,
+        key === "taskIds" ? REF.tasks : REF.listen,
+      );
     else sink.unknownKey(p, key, "the subscription filter", Object.keys(FILTER_KEYS), REF.listen);
   }
 }
@@ -301,14 +378,24 @@ function annotateFilter(sink: Sink, value: unknown, path: string): void {
 function annotateInputResponses(sink: Sink, value: unknown, path: string): void {
   const responses = asObject(value);
   if (!responses) {
-    sink.add(path, "inputResponses must be an object keyed like the inputRequests it answers.", REF.mrtrClient, "error");
+    sink.add(
+      path,
+      "inputResponses must be an object keyed like the inputRequests it answers.",
+      REF.mrtrClient,
+      "error",
+    );
     return;
   }
   for (const [key, v] of Object.entries(responses)) {
     const p = join(path, key);
     const r = asObject(v);
     if (!r) {
-      sink.add(p, `The answer to "${key}" must be an object (an ElicitResult, CreateMessageResult or ListRootsResult).`, REF.mrtrKinds, "error");
+      sink.add(
+        p,
+        `The answer to "${key}" must be an object (an ElicitResult, CreateMessageResult or ListRootsResult).`,
+        REF.mrtrKinds,
+        "error",
+      );
       continue;
     }
     if ("resultType" in r)
@@ -334,7 +421,12 @@ function annotateInputResponses(sink: Sink, value: unknown, path: string): void 
     } else if ("role" in r && "content" in r) {
       sink.lifecycle(p, "sampling", `A model completion answering "${key}".`);
     } else {
-      sink.add(p, `The answer to "${key}" has none of action (elicitation), roots, or role+content (sampling).`, REF.mrtrKinds, "error");
+      sink.add(
+        p,
+        `The answer to "${key}" has none of action (elicitation), roots, or role+content (sampling).`,
+        REF.mrtrKinds,
+        "error",
+      );
     }
   }
 }

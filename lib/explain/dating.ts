@@ -96,7 +96,13 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
   return found;
 }
 
-type Add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId, taskWire?: "extension" | "core") => void;
+type Add = (
+  feature: string,
+  from: Revision,
+  until?: Revision,
+  lifecycle?: LifecycleId,
+  taskWire?: "extension" | "core",
+) => void;
 
 /** Methods only one task wire has (tasks/get and tasks/cancel are on both). */
 const TASK_METHOD_WIRE: Record<string, "extension" | "core"> = {
@@ -107,7 +113,14 @@ const TASK_METHOD_WIRE: Record<string, "extension" | "core"> = {
   "notifications/tasks/status": "core",
 };
 
-function messageFindings(o: JsonObject, parentKey: string | undefined, inInputRequests: boolean, item: ExtractedJson, add: Add, named: Set<string>): void {
+function messageFindings(
+  o: JsonObject,
+  parentKey: string | undefined,
+  inInputRequests: boolean,
+  item: ExtractedJson,
+  add: Add,
+  named: Set<string>,
+): void {
   const method = o.method;
   if (typeof method !== "string") return;
   const info = METHODS[method];
@@ -118,19 +131,24 @@ function messageFindings(o: JsonObject, parentKey: string | undefined, inInputRe
       add(`${method} as an MRTR input request`, MODERN, undefined, info.lifecycle);
       return;
     }
-    if (hasId || item.direction === "received") add(`${method} sent by the server as a JSON-RPC request`, info.introduced, MODERN, "serverRequests");
+    if (hasId || item.direction === "received")
+      add(`${method} sent by the server as a JSON-RPC request`, info.introduced, MODERN, "serverRequests");
     add(method, info.introduced, undefined, info.lifecycle);
     return;
   }
   if (parentKey !== undefined && !item.synthetic && o.jsonrpc === undefined) return; // a nested {method} that is not a frame
-  const removed = info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" ? LIFECYCLE[info.lifecycle].since : undefined;
+  const removed =
+    info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" ? LIFECYCLE[info.lifecycle].since : undefined;
   const from = method === "tasks/get" || method === "tasks/cancel" ? "2025-11-25" : info.introduced;
-  if (method === "ping" && item.direction === "received" && hasId) add("ping sent by the server", "2024-11-05", MODERN, "serverRequests");
+  if (method === "ping" && item.direction === "received" && hasId)
+    add("ping sent by the server", "2024-11-05", MODERN, "serverRequests");
   add(method, from, removed, info.lifecycle, TASK_METHOD_WIRE[method]);
   const params = isJsonObject(o.params) ? o.params : undefined;
   if (method === "initialize" && typeof params?.protocolVersion === "string") named.add(params.protocolVersion);
-  if (method === "notifications/progress" && params && "message" in params) add("a progress notification with message", "2025-03-26");
-  if (method === "completion/complete" && params && "context" in params) add("completion/complete with context", "2025-06-18");
+  if (method === "notifications/progress" && params && "message" in params)
+    add("a progress notification with message", "2025-03-26");
+  if (method === "completion/complete" && params && "context" in params)
+    add("completion/complete with context", "2025-06-18");
 }
 
 const TOOL_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
@@ -143,31 +161,40 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
   }
   if ("io.modelcontextprotocol/clientCapabilities" in o && typeof version !== "string")
     add("the per-request _meta envelope (io.modelcontextprotocol/clientCapabilities)", MODERN);
-  if ("io.modelcontextprotocol/logLevel" in o) add("io.modelcontextprotocol/logLevel in _meta", MODERN, undefined, "logging");
+  if ("io.modelcontextprotocol/logLevel" in o)
+    add("io.modelcontextprotocol/logLevel in _meta", MODERN, undefined, "logging");
   if ("io.modelcontextprotocol/serverInfo" in o) add("serverInfo in result _meta", MODERN);
   if ("io.modelcontextprotocol/subscriptionId" in o) add("io.modelcontextprotocol/subscriptionId", MODERN);
-  if ("io.modelcontextprotocol/related-task" in o) add("io.modelcontextprotocol/related-task (core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
-  if (o.resultType === "task") add(`resultType "task" (a CreateTaskResult of the tasks extension)`, MODERN, undefined, undefined, "extension");
+  if ("io.modelcontextprotocol/related-task" in o)
+    add("io.modelcontextprotocol/related-task (core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+  if (o.resultType === "task")
+    add(`resultType "task" (a CreateTaskResult of the tasks extension)`, MODERN, undefined, undefined, "extension");
   else if (typeof o.resultType === "string") add(`resultType "${o.resultType}"`, MODERN);
   taskFindings(o, parentKey, add);
-  if ("inputRequests" in o || "inputResponses" in o) add("Multi Round-Trip Requests (inputRequests / inputResponses)", MODERN);
+  if ("inputRequests" in o || "inputResponses" in o)
+    add("Multi Round-Trip Requests (inputRequests / inputResponses)", MODERN);
   else if ("requestState" in o) add("requestState (MRTR)", MODERN);
   if ("ttlMs" in o && "cacheScope" in o) add("cache hints ttlMs + cacheScope", MODERN);
   if ("supportedVersions" in o) add("a server/discover result (supportedVersions)", MODERN);
-  if ("structuredContent" in o || "outputSchema" in o) add("structured tool output (structuredContent / outputSchema)", "2025-06-18");
+  if ("structuredContent" in o || "outputSchema" in o)
+    add("structured tool output (structuredContent / outputSchema)", "2025-06-18");
   if (TOOL_HINTS.some((k) => k in o)) add("tool annotations (readOnlyHint, destructiveHint, …)", "2025-03-26");
   if (Array.isArray(o.icons)) add("icons", "2025-11-25");
   if ("elicitationId" in o) add("elicitationId (URL elicitation, 2025-11-25)", "2025-11-25", MODERN, "elicitationId");
   if (o.type === "audio" && "data" in o) add("audio content", "2025-03-26");
   if (o.type === "resource_link") add("resource_link content", "2025-06-18");
   if (o.mode === "url" && typeof o.url === "string") add("URL-mode elicitation", "2025-11-25");
-  if (("tools" in o || "toolChoice" in o) && "maxTokens" in o) add("tool use in sampling (tools / toolChoice)", "2025-11-25", undefined, "sampling");
+  if (("tools" in o || "toolChoice" in o) && "maxTokens" in o)
+    add("tool use in sampling (tools / toolChoice)", "2025-11-25", undefined, "sampling");
   if (o.includeContext === "thisServer" || o.includeContext === "allServers")
     add(`includeContext "${o.includeContext}"`, "2024-11-05", undefined, "includeContext");
-  if ("registration_endpoint" in o || ("redirect_uris" in o && "client_name" in o)) add("OAuth Dynamic Client Registration", "2025-03-26", undefined, "dcr");
+  if ("registration_endpoint" in o || ("redirect_uris" in o && "client_name" in o))
+    add("OAuth Dynamic Client Registration", "2025-03-26", undefined, "dcr");
   if (parentKey === "serverInfo" && "title" in o) add("a title in serverInfo", "2025-06-18");
-  if (parentKey === "result" && typeof o.protocolVersion === "string" && "serverInfo" in o) named.add(o.protocolVersion);
-  if ((parentKey === "capabilities" || parentKey === "io.modelcontextprotocol/clientCapabilities") && isJsonObject(o)) capabilityFindings(o, add);
+  if (parentKey === "result" && typeof o.protocolVersion === "string" && "serverInfo" in o)
+    named.add(o.protocolVersion);
+  if ((parentKey === "capabilities" || parentKey === "io.modelcontextprotocol/clientCapabilities") && isJsonObject(o))
+    capabilityFindings(o, add);
   if (parentKey === "error" && typeof o.code === "number") errorFindings(o.code, add);
 }
 
@@ -181,7 +208,8 @@ function capabilityFindings(caps: JsonObject, add: Add): void {
   if ("sampling" in caps) add("the sampling capability", "2024-11-05", undefined, "sampling");
   if ("roots" in caps) add("the roots capability", "2024-11-05", undefined, "roots");
   if ("logging" in caps) add("the logging capability", "2024-11-05", undefined, "logging");
-  if (isJsonObject(caps.roots) && "listChanged" in caps.roots) add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
+  if (isJsonObject(caps.roots) && "listChanged" in caps.roots)
+    add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
 }
 
 /**
@@ -191,11 +219,19 @@ function capabilityFindings(caps: JsonObject, add: Add): void {
  */
 function taskFindings(o: JsonObject, parentKey: string | undefined, add: Add): void {
   if (typeof o.taskId === "string" && typeof o.status === "string") {
-    if ("ttlMs" in o || "pollIntervalMs" in o) add("task fields ttlMs / pollIntervalMs (tasks extension)", MODERN, undefined, undefined, "extension");
-    if ("ttl" in o || "pollInterval" in o) add("task fields ttl / pollInterval (2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+    if ("ttlMs" in o || "pollIntervalMs" in o)
+      add("task fields ttlMs / pollIntervalMs (tasks extension)", MODERN, undefined, undefined, "extension");
+    if ("ttl" in o || "pollInterval" in o)
+      add("task fields ttl / pollInterval (2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
     if ("statusMessage" in o) add("a task statusMessage", "2025-11-25");
     if (o.status === "completed" && isJsonObject(o.result))
-      add("a task's result inline (tasks extension; 2025-11-25 needed tasks/result)", MODERN, undefined, undefined, "extension");
+      add(
+        "a task's result inline (tasks extension; 2025-11-25 needed tasks/result)",
+        MODERN,
+        undefined,
+        undefined,
+        "extension",
+      );
   }
   if (parentKey === "params" && typeof o.name === "string" && isJsonObject(o.task))
     add("a task-augmented tools/call (params.task, 2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
@@ -206,14 +242,16 @@ function taskFindings(o: JsonObject, parentKey: string | undefined, add: Add): v
 function errorFindings(code: number, add: Add): void {
   if (code === -32002) add("error -32002 for a missing resource", "2024-11-05", MODERN, "resourceNotFound32002");
   if (code === -32042) add("error -32042 (URL elicitation required)", "2025-11-25", MODERN, "urlElicitationRequired");
-  if (code === -32020 || code === -32021 || code === -32022) add(`error ${code} (an MCP-reserved code of 2026-07-28)`, MODERN);
+  if (code === -32020 || code === -32021 || code === -32022)
+    add(`error ${code} (an MCP-reserved code of 2026-07-28)`, MODERN);
 }
 
 function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
   const found: Finding[] = [];
   const httpSse = items.some(
     (x) =>
-      (x.kind === "sse" && x.field === "event" && x.value === "endpoint") || (x.kind === "http-request" && /\/sse\b|\/messages\?session/i.test(x.target ?? "")),
+      (x.kind === "sse" && x.field === "event" && x.value === "endpoint") ||
+      (x.kind === "http-request" && /\/sse\b|\/messages\?session/i.test(x.target ?? "")),
   );
   for (const x of items) {
     if (x.kind === "header") {
@@ -226,7 +264,8 @@ function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
       else if (n === "mcp-protocol-version") {
         add("the MCP-Protocol-Version header", "2025-06-18");
         if (/^\d{4}-\d{2}-\d{2}$/.test(x.value)) named.add(x.value);
-      } else if (n === "mcp-method" || n === "mcp-name" || n.startsWith("mcp-param-")) add(`the ${x.name} header`, MODERN);
+      } else if (n === "mcp-method" || n === "mcp-name" || n.startsWith("mcp-param-"))
+        add(`the ${x.name} header`, MODERN);
     } else if (x.kind === "http-request") {
       const ev = `line ${x.line}: ${x.text}`;
       const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
@@ -238,9 +277,22 @@ function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
     } else if (x.kind === "sse") {
       const ev = `line ${x.line}: ${x.field}: ${x.value}`;
       if (x.field === "event" && x.value === "endpoint")
-        found.push({ feature: "the HTTP+SSE transport (endpoint event)", evidence: ev, line: x.line, from: "2024-11-05", lifecycle: "httpSse" });
+        found.push({
+          feature: "the HTTP+SSE transport (endpoint event)",
+          evidence: ev,
+          line: x.line,
+          from: "2024-11-05",
+          lifecycle: "httpSse",
+        });
       if (x.field === "id" && !httpSse)
-        found.push({ feature: "SSE event ids (resumability)", evidence: ev, line: x.line, from: "2025-03-26", until: MODERN, lifecycle: "lastEventId" });
+        found.push({
+          feature: "SSE event ids (resumability)",
+          evidence: ev,
+          line: x.line,
+          from: "2025-03-26",
+          until: MODERN,
+          lifecycle: "lastEventId",
+        });
     }
   }
   return found;
@@ -256,7 +308,14 @@ export const MAX_TRANSCRIPT_CHARS = 1_000_000;
 export function dateTranscript(text: string): TranscriptDating {
   if (text.length > MAX_TRANSCRIPT_CHARS) {
     const summary = `The text is ${text.length.toLocaleString("en-US")} characters; the dating reads at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-US")}. Paste the part with the frames.`;
-    return { revisions: [], summary, reasons: [], deprecatedOrRemoved: [], namedVersions: [], found: { json: 0, headers: 0, http: 0, sse: 0 } };
+    return {
+      revisions: [],
+      summary,
+      reasons: [],
+      deprecatedOrRemoved: [],
+      namedVersions: [],
+      found: { json: 0, headers: 0, http: 0, sse: 0 },
+    };
   }
   const items = extractEvidence(text);
   const named = new Set<string>();
@@ -285,15 +344,21 @@ export function dateTranscript(text: string): TranscriptDating {
   const lower = findings.reduce((max, f) => (idx(f.from) > idx(max) ? f.from : max), REVISIONS[0] as Revision);
   const fits = (f: Finding) => f.until === undefined || idx(f.until) > idx(lower);
   const binding = findings.filter(fits);
-  const upperExclusive = binding.reduce<Revision | undefined>((min, f) => (f.until && (!min || idx(f.until) < idx(min)) ? f.until : min), undefined);
-  let revisions = REVISIONS.filter((r) => idx(r) >= idx(lower) && (!upperExclusive || idx(r) < idx(upperExclusive))) as string[];
+  const upperExclusive = binding.reduce<Revision | undefined>(
+    (min, f) => (f.until && (!min || idx(f.until) < idx(min)) ? f.until : min),
+    undefined,
+  );
+  let revisions = REVISIONS.filter(
+    (r) => idx(r) >= idx(lower) && (!upperExclusive || idx(r) < idx(upperExclusive)),
+  ) as string[];
   const namedInWindow = revisions.filter((r) => named.has(r));
   const narrowed = namedInWindow.length > 0 && namedInWindow.length < revisions.length;
   if (narrowed) revisions = namedInWindow;
 
   const reasons = dedupe(findings).map((f): DatingReason => {
     const reason: DatingReason = { feature: f.feature, evidence: f.evidence, revisions: windowOf(f) };
-    if (!fits(f)) reason.note = `older than the newest evidence (${lower}): read as a legacy fallback or a quotation, not as the transcript's own revision`;
+    if (!fits(f))
+      reason.note = `older than the newest evidence (${lower}): read as a legacy fallback or a quotation, not as the transcript's own revision`;
     return reason;
   });
   if (namedVersions.length > 0) {
@@ -301,7 +366,11 @@ export function dateTranscript(text: string): TranscriptDating {
       feature: `names protocol version${namedVersions.length > 1 ? "s" : ""} ${namedVersions.join(", ")}`,
       evidence: "initialize params/result, _meta protocolVersion or MCP-Protocol-Version",
       revisions: namedInWindow.length > 0 ? namedInWindow : namedVersions,
-      ...(narrowed ? {} : namedInWindow.length === 0 ? { note: "the named versions fall outside what the features allow" } : {}),
+      ...(narrowed
+        ? {}
+        : namedInWindow.length === 0
+          ? { note: "the named versions fall outside what the features allow" }
+          : {}),
     });
   }
   const tasks = taskWireOf(findings);
@@ -314,7 +383,15 @@ export function dateTranscript(text: string): TranscriptDating {
       revisions,
       narrowed ? namedInWindow : [],
     ) + (tasks ? ` ${tasks.text}` : "");
-  return { revisions, summary, reasons, deprecatedOrRemoved: lifecycleOf(findings), namedVersions, found, ...(tasks ? { tasks } : {}) };
+  return {
+    revisions,
+    summary,
+    reasons,
+    deprecatedOrRemoved: lifecycleOf(findings),
+    namedVersions,
+    found,
+    ...(tasks ? { tasks } : {}),
+  };
 }
 
 function taskWireOf(findings: Finding[]): TranscriptDating["tasks"] {
@@ -326,8 +403,13 @@ function taskWireOf(findings: Finding[]): TranscriptDating["tasks"] {
       text: `Tasks on both wires: the 2025-11-25 core tasks (${names(core)}) and the 2026-07-28 io.modelcontextprotocol/tasks extension (${names(ext)}).`,
     };
   }
-  if (ext.length) return { wire: "extension", text: `Tasks: the io.modelcontextprotocol/tasks extension of 2026-07-28 (${names(ext)}).` };
-  if (core.length) return { wire: "core", text: `Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 (${names(core)}).` };
+  if (ext.length)
+    return {
+      wire: "extension",
+      text: `Tasks: the io.modelcontextprotocol/tasks extension of 2026-07-28 (${names(ext)}).`,
+    };
+  if (core.length)
+    return { wire: "core", text: `Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 (${names(core)}).` };
   return undefined;
 }
 
@@ -342,7 +424,13 @@ function lifecycleOf(findings: Finding[]): DatedFeature[] {
   for (const f of findings) {
     if (!f.lifecycle || seen.has(f.lifecycle)) continue;
     const entry = LIFECYCLE[f.lifecycle];
-    seen.set(f.lifecycle, { feature: f.feature, evidence: f.evidence, level: entry.status, badge: lifecycleBadge(entry), text: lifecycleSentence(entry) });
+    seen.set(f.lifecycle, {
+      feature: f.feature,
+      evidence: f.evidence,
+      level: entry.status,
+      badge: lifecycleBadge(entry),
+      text: lifecycleSentence(entry),
+    });
   }
   return [...seen.values()];
 }
@@ -352,7 +440,14 @@ function names(fs: Finding[]): string {
   return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
 }
 
-function summarize(binding: Finding[], outvoted: Finding[], lower: Revision, upper: Revision | undefined, revisions: string[], narrowedTo: string[]): string {
+function summarize(
+  binding: Finding[],
+  outvoted: Finding[],
+  lower: Revision,
+  upper: Revision | undefined,
+  revisions: string[],
+  narrowedTo: string[],
+): string {
   const range = revisions.length === 1 ? revisions[0] : `${revisions[0]} to ${revisions[revisions.length - 1]}`;
   const parts: string[] = [];
   const newest = binding.filter((f) => f.from === lower && lower !== REVISIONS[0]);

@@ -42,7 +42,10 @@ function rangeMeaning(code: number): { meaning: string; next: string } {
         next: "The server emits a code the spec has not allocated, which it must not do; report it to the server's author.",
       };
     case "server-error":
-      return { meaning: `${code} is in the JSON-RPC server-error range (-32768..-32100), which neither JSON-RPC nor MCP defines.`, next: "Read the message." };
+      return {
+        meaning: `${code} is in the JSON-RPC server-error range (-32768..-32100), which neither JSON-RPC nor MCP defines.`,
+        next: "Read the message.",
+      };
     default:
       return {
         meaning: `${code} is an application-defined code (outside -32768..-32000), as the spec recommends for application errors.`,
@@ -80,7 +83,14 @@ export function explainErrorCode(code: number, ctx: ErrorContext = {}): ErrorCar
   }
   if (info.retired) {
     const entry = code === -32042 ? LIFECYCLE.urlElicitationRequired : LIFECYCLE.resourceNotFound32002;
-    return { title, meaning: info.meaning, next: info.next, specRef: info.specRef, level: "removed", badge: lifecycleBadge(entry) };
+    return {
+      title,
+      meaning: info.meaning,
+      next: info.next,
+      specRef: info.specRef,
+      level: "removed",
+      badge: lifecycleBadge(entry),
+    };
   }
   let meaning = info.meaning;
   if (info.http && ctx.httpStatus !== undefined && ctx.httpStatus !== info.http) {
@@ -89,7 +99,15 @@ export function explainErrorCode(code: number, ctx: ErrorContext = {}): ErrorCar
   return { title, meaning, next: info.next, specRef: info.specRef, level: "error" };
 }
 
-const LEGACY_ONLY = new Set(["initialize", "ping", "logging/setLevel", "resources/subscribe", "resources/unsubscribe", "tasks/list", "tasks/result"]);
+const LEGACY_ONLY = new Set([
+  "initialize",
+  "ping",
+  "logging/setLevel",
+  "resources/subscribe",
+  "resources/unsubscribe",
+  "tasks/list",
+  "tasks/result",
+]);
 
 const STATUS_TEXT: Record<number, string> = {
   200: "OK",
@@ -117,7 +135,13 @@ export interface HttpStatusContext extends ErrorContext {
 export function explainHttpStatus(status: number, ctx: HttpStatusContext = {}): ErrorCard {
   const title = `HTTP ${status}${STATUS_TEXT[status] ? ` ${STATUS_TEXT[status]}` : ""}`;
   const modernBody = ctx.bodyCode !== undefined && isModernErrorCode(ctx.bodyCode);
-  const card = (meaning: string, next: string, level: AnnotationLevel = "error", specRef: string = REF.http, badge?: string): ErrorCard => ({
+  const card = (
+    meaning: string,
+    next: string,
+    level: AnnotationLevel = "error",
+    specRef: string = REF.http,
+    badge?: string,
+  ): ErrorCard => ({
     title,
     meaning,
     next,
@@ -135,7 +159,11 @@ export function explainHttpStatus(status: number, ctx: HttpStatusContext = {}): 
             "Check that the server handled the request; a legacy server may deliver the reply on another stream.",
             "error",
           )
-        : card("The server accepted the notification; by rule the body is empty and no reply follows.", "Nothing to do: notifications get no answer.", "info");
+        : card(
+            "The server accepted the notification; by rule the body is empty and no reply follows.",
+            "Nothing to do: notifications get no answer.",
+            "info",
+          );
     case 400:
       if (modernBody)
         return card(
@@ -226,9 +254,18 @@ export function explainHttpStatus(status: number, ctx: HttpStatusContext = {}): 
         "error",
       );
     case 415:
-      return card("Unsupported Media Type: the server wants Content-Type: application/json on the POST.", "Send Content-Type: application/json.", "error");
+      return card(
+        "Unsupported Media Type: the server wants Content-Type: application/json on the POST.",
+        "Send Content-Type: application/json.",
+        "error",
+      );
     default:
-      if (status >= 500) return card("The server (or a proxy in front of it) failed.", "Look at the server's logs; the request may be fine.", "error");
+      if (status >= 500)
+        return card(
+          "The server (or a proxy in front of it) failed.",
+          "Look at the server's logs; the request may be fine.",
+          "error",
+        );
       if (status >= 200 && status < 300) return card("A success status; read the body.", "Read the frame.", "info");
       return card("A status the MCP transport does not assign a meaning to.", "Read the body and headers.", "error");
   }

@@ -39,10 +39,15 @@ export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unkn
   const requestMethod = methodOf(sent);
   const sentId = isJsonObject(sent) ? sent.id : undefined;
   const base = { transport: exchange.transport, serverEra } as const;
-  const frames: ExplainedFrame[] = [{ role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) }];
+  const frames: ExplainedFrame[] = [
+    { role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) },
+  ];
   frames.push(...headerFrames(exchange, sent, serverEra));
   for (const frame of exchange.received) {
-    const isReply = isJsonObject(frame) && ("result" in frame || "error" in frame) && (frame.id === sentId || frame.id === undefined || frame.id === null);
+    const isReply =
+      isJsonObject(frame) &&
+      ("result" in frame || "error" in frame) &&
+      (frame.id === sentId || frame.id === undefined || frame.id === null);
     const label = isReply
       ? "← reply"
       : methodOf(frame) && isJsonObject(frame) && "id" in frame
@@ -54,7 +59,11 @@ export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unkn
       role: "received",
       label,
       frame,
-      annotations: explainFrame(frame, { ...base, direction: "received", requestMethod: isReply ? requestMethod : undefined }),
+      annotations: explainFrame(frame, {
+        ...base,
+        direction: "received",
+        requestMethod: isReply ? requestMethod : undefined,
+      }),
     });
   }
   return { frames, cards: errorCardsOf(exchange) };
@@ -66,11 +75,28 @@ function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): 
   for (const e of exchange.events) {
     if (e.kind === "http-request") {
       const frame = Object.fromEntries(e.headers);
-      const annotations = explainHeaders(e.headers, { side: "request", httpMethod: e.method, frame: sent, serverEra, direction: "sent", transport: "http" });
+      const annotations = explainHeaders(e.headers, {
+        side: "request",
+        httpMethod: e.method,
+        frame: sent,
+        serverEra,
+        direction: "sent",
+        transport: "http",
+      });
       out.push({ role: "sent", label: `→ HTTP ${e.method} headers`, frame, annotations });
     } else if (e.kind === "http-response") {
-      const annotations = explainHeaders(e.headers, { side: "response", serverEra, direction: "received", transport: "http" });
-      out.push({ role: "received", label: `← HTTP ${e.status} headers`, frame: Object.fromEntries(e.headers), annotations });
+      const annotations = explainHeaders(e.headers, {
+        side: "response",
+        serverEra,
+        direction: "received",
+        transport: "http",
+      });
+      out.push({
+        role: "received",
+        label: `← HTTP ${e.status} headers`,
+        frame: Object.fromEntries(e.headers),
+        annotations,
+      });
     }
   }
   return out;
@@ -95,9 +121,13 @@ export function errorCardsOf(exchange: Exchange): ErrorCard[] {
   const status = exchange.http?.status;
   if (status !== undefined && (status < 200 || status >= 300)) {
     const reply = exchange.received.find((f) => isJsonObject(f) && isJsonObject(f.error));
-    const bodyCode = isJsonObject(reply) && isJsonObject(reply.error) && typeof reply.error.code === "number" ? reply.error.code : undefined;
+    const bodyCode =
+      isJsonObject(reply) && isJsonObject(reply.error) && typeof reply.error.code === "number"
+        ? reply.error.code
+        : undefined;
     const httpRequest = exchange.events.find((e) => e.kind === "http-request");
-    const hadSessionId = httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
+    const hadSessionId =
+      httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
     cards.push(
       explainHttpStatus(status, {
         requestMethod,
@@ -119,7 +149,8 @@ export function transcriptFromExchanges(exchanges: Exchange[]): string {
     if (request?.kind === "http-request") {
       lines.push(`${request.method} ${new URL(request.url).pathname} HTTP/1.1`);
       // Credentials stay out of the transcript; their presence is all the dating needs.
-      for (const [k, v] of request.headers) lines.push(`${k}: ${k.toLowerCase() === "authorization" ? "(redacted)" : v}`);
+      for (const [k, v] of request.headers)
+        lines.push(`${k}: ${k.toLowerCase() === "authorization" ? "(redacted)" : v}`);
     }
     lines.push(`→ ${ex.sent.replace(/\s*\n\s*/g, " ")}`);
     const response = ex.events.find((e) => e.kind === "http-response");

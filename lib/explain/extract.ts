@@ -227,7 +227,13 @@ export function extractEvidence(text: string): Extracted[] {
     }
     const line = lineOf(starts, i);
     const arrow = arrowAt.get(line);
-    const item: ExtractedJson = { kind: "json", value: parsed.value, line, text: parsed.text, ...(parsed.repaired ? { repaired: true } : {}) };
+    const item: ExtractedJson = {
+      kind: "json",
+      value: parsed.value,
+      line,
+      text: parsed.text,
+      ...(parsed.repaired ? { repaired: true } : {}),
+    };
     if (arrow) {
       item.direction = arrow.direction;
       if (arrow.direction === "sent" && arrow.method) {
@@ -264,7 +270,13 @@ function collectLineEvidence(raw: string, line: number, out: Extracted[]): void 
   const curlMethod = /\bcurl\b.*?(?:-X|--request)\s+(GET|POST|DELETE)\b/.exec(raw);
   if (curlMethod) {
     const url = /\bhttps?:\/\/[^\s"'/]+(\/[^\s"'?#]*)?/.exec(raw);
-    out.push({ kind: "http-request", method: curlMethod[1], target: url ? url[1] || "/" : undefined, line, text: trimmed });
+    out.push({
+      kind: "http-request",
+      method: curlMethod[1],
+      target: url ? url[1] || "/" : undefined,
+      line,
+      text: trimmed,
+    });
   }
   const sse = /^(event|id):\s*(\S+)\s*$/.exec(trimmed);
   if (sse) out.push({ kind: "sse", field: sse[1] as "event" | "id", value: sse[2], line });

@@ -22,14 +22,24 @@ const MIRRORED = ["mcp-protocol-version", "mcp-method", "mcp-name"];
 export function explainHeaders(headers: HeaderList, ctx: HeaderContext): Annotation[] {
   const sink = new Sink(ctx);
   const implied =
-    ctx.frame !== undefined && ctx.side === "request" ? new Map(impliedHeaders(ctx.frame).headers.map(([k, v]) => [k.toLowerCase(), v])) : undefined;
-  if (ctx.side === "request" && ctx.httpMethod === "GET") sink.lifecycle("", "getStream", "A GET opens a server-to-client SSE stream, the pre-2026 way.");
-  if (ctx.side === "request" && ctx.httpMethod === "DELETE") sink.lifecycle("", "sessions", "A DELETE ends a legacy session.");
+    ctx.frame !== undefined && ctx.side === "request"
+      ? new Map(impliedHeaders(ctx.frame).headers.map(([k, v]) => [k.toLowerCase(), v]))
+      : undefined;
+  if (ctx.side === "request" && ctx.httpMethod === "GET")
+    sink.lifecycle("", "getStream", "A GET opens a server-to-client SSE stream, the pre-2026 way.");
+  if (ctx.side === "request" && ctx.httpMethod === "DELETE")
+    sink.lifecycle("", "sessions", "A DELETE ends a legacy session.");
   for (const [name, value] of headers) {
     const n = name.toLowerCase();
     const expected = implied?.get(n);
     if (n === "mcp-session-id") {
-      sink.lifecycle(name, "sessions", ctx.side === "response" ? "The server minted a session id for this client." : "The request names a legacy session.");
+      sink.lifecycle(
+        name,
+        "sessions",
+        ctx.side === "response"
+          ? "The server minted a session id for this client."
+          : "The request names a legacy session.",
+      );
     } else if (n === "last-event-id") {
       sink.lifecycle(name, "lastEventId", "The client asks to resume an SSE stream after this event.");
     } else if (MIRRORED.includes(n) || n.startsWith("mcp-param-")) {
@@ -49,7 +59,11 @@ export function explainHeaders(headers: HeaderList, ctx: HeaderContext): Annotat
           "error",
         );
       } else {
-        sink.add(name, `${name} mirrors ${what} so intermediaries can route without reading the body; a mismatch is -32020 (HTTP 400).`, REF.http);
+        sink.add(
+          name,
+          `${name} mirrors ${what} so intermediaries can route without reading the body; a mismatch is -32020 (HTTP 400).`,
+          REF.http,
+        );
       }
     } else if (n === "accept" && ctx.side === "request") {
       const both = /application\/json/.test(value) && /text\/event-stream/.test(value);
@@ -72,9 +86,17 @@ export function explainHeaders(headers: HeaderList, ctx: HeaderContext): Annotat
     } else if (n === "authorization") {
       sink.add(name, "An OAuth bearer token for this server; the playground keeps it out of shared links.", REF.auth);
     } else if (n === "www-authenticate") {
-      sink.add(name, "Where to find the authorization server (resource_metadata) and which scopes to ask for.", REF.auth);
+      sink.add(
+        name,
+        "Where to find the authorization server (resource_metadata) and which scopes to ask for.",
+        REF.auth,
+      );
     } else if (n === "origin") {
-      sink.add(name, "Servers must check it (DNS-rebinding defence) and answer 403 to an origin they do not allow.", REF.http);
+      sink.add(
+        name,
+        "Servers must check it (DNS-rebinding defence) and answer 403 to an origin they do not allow.",
+        REF.http,
+      );
     }
   }
   if (implied && ctx.httpMethod !== "GET") {

@@ -30,7 +30,8 @@ const SEP_2575 = "SEP-2575";
 const AFTER_A_YEAR = "the first revision released on or after 2027-07-28";
 
 /** A row: since defaults to 2026-07-28 and specRef to its group's page. */
-type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> & Partial<Pick<LifecycleEntry, "since" | "specRef">>;
+type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> &
+  Partial<Pick<LifecycleEntry, "since" | "specRef">>;
 
 const DEPRECATED = {
   roots: {
@@ -83,7 +84,8 @@ const REMOVED = {
   initialize: {
     feature: "the initialize / notifications/initialized handshake",
     sep: SEP_2575,
-    migration: "put protocolVersion and clientCapabilities in every request's params._meta; call server/discover for identity and capabilities",
+    migration:
+      "put protocolVersion and clientCapabilities in every request's params._meta; call server/discover for identity and capabilities",
     introduced: "2024-11-05",
   },
   ping: {
@@ -95,7 +97,8 @@ const REMOVED = {
   loggingSetLevel: {
     feature: "logging/setLevel",
     sep: SEP_2575,
-    migration: "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)",
+    migration:
+      "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)",
     introduced: "2024-11-05",
   },
   resourcesSubscribe: {
@@ -142,7 +145,8 @@ const REMOVED = {
   sessions: {
     feature: "protocol sessions (the Mcp-Session-Id header, DELETE to end a session)",
     sep: "SEP-2567",
-    migration: "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments",
+    migration:
+      "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments",
     introduced: "2025-03-26",
   },
   lastEventId: {
@@ -160,7 +164,8 @@ const REMOVED = {
   serverRequests: {
     feature: "JSON-RPC requests sent by the server (and responses sent by the client)",
     sep: "SEP-2322",
-    migration: "Multi Round-Trip Requests: the server answers input_required with inputRequests; the client retries with inputResponses",
+    migration:
+      "Multi Round-Trip Requests: the server answers input_required with inputRequests; the client retries with inputResponses",
     introduced: "2024-11-05",
     specRef: REF.mrtr,
   },
@@ -177,17 +182,22 @@ const REMOVED = {
 export type LifecycleId = keyof typeof DEPRECATED | keyof typeof REMOVED;
 
 function entries(status: LifecycleEntry["status"], rows: Record<string, LifecycleRow>, specRef: string) {
-  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [id, { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row }]);
+  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [
+    id,
+    { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row },
+  ]);
 }
 
-export const LIFECYCLE = Object.fromEntries([...entries("deprecated", DEPRECATED, REF.deprecated), ...entries("removed", REMOVED, REF.changelog)]) as Record<
-  LifecycleId,
-  LifecycleEntry
->;
+export const LIFECYCLE = Object.fromEntries([
+  ...entries("deprecated", DEPRECATED, REF.deprecated),
+  ...entries("removed", REMOVED, REF.changelog),
+]) as Record<LifecycleId, LifecycleEntry>;
 
 /** "deprecated since 2026-07-28 (SEP-2577)" or "removed in 2026-07-28". */
 export function lifecycleBadge(entry: LifecycleEntry): string {
-  return entry.status === "deprecated" ? `deprecated since ${entry.since}${entry.sep ? ` (${entry.sep})` : ""}` : `removed in ${entry.since}`;
+  return entry.status === "deprecated"
+    ? `deprecated since ${entry.since}${entry.sep ? ` (${entry.sep})` : ""}`
+    : `removed in ${entry.since}`;
 }
 
 /** One sentence on status and migration, to append to a field's explanation. */

@@ -39,7 +39,8 @@ function byPath(value: unknown, annotations: Annotation[]): Map<string, Annotati
   for (const a of annotations) {
     let target = a.path;
     if (!present.has(target)) {
-      target = [...present].filter((p) => p === "" || a.path.startsWith(`${p}.`)).sort((x, y) => y.length - x.length)[0] ?? "";
+      target =
+        [...present].filter((p) => p === "" || a.path.startsWith(`${p}.`)).sort((x, y) => y.length - x.length)[0] ?? "";
     }
     map.set(target, [...(map.get(target) ?? []), a]);
   }
@@ -48,7 +49,8 @@ function byPath(value: unknown, annotations: Annotation[]): Map<string, Annotati
 
 export function annotatedLines(value: unknown, annotations: Annotation[]): AnnotatedLine[] {
   const map = byPath(value, annotations);
-  const hasInside = (path: string) => [...map.keys()].some((p) => p === path || (path === "" ? p !== "" : p.startsWith(`${path}.`)));
+  const hasInside = (path: string) =>
+    [...map.keys()].some((p) => p === path || (path === "" ? p !== "" : p.startsWith(`${path}.`)));
   const out: AnnotatedLine[] = [];
   const emit = (v: unknown, path: string, depth: number, key: string | undefined, comma: string) => {
     const label = key === undefined ? "" : `${JSON.stringify(key)}: `;
@@ -64,7 +66,13 @@ export function annotatedLines(value: unknown, annotations: Annotation[]): Annot
     const [open, close] = Array.isArray(v) ? ["[", "]"] : ["{", "}"];
     out.push({ depth, text: `${label}${open}`, path, annotations: own, ...keyed });
     entries.forEach(([k, x], i) => {
-      emit(x, joinPath(path, k), depth + 1, Array.isArray(v) ? undefined : String(k), i < entries.length - 1 ? "," : "");
+      emit(
+        x,
+        joinPath(path, k),
+        depth + 1,
+        Array.isArray(v) ? undefined : String(k),
+        i < entries.length - 1 ? "," : "",
+      );
     });
     out.push({ depth, text: `${close}${comma}`, path: null, annotations: [] });
   };

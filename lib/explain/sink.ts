@@ -32,7 +32,13 @@ export class Sink {
     const entry = LIFECYCLE[id];
     const status = lifecycleSentence(entry);
     if (this.levelOf(id) === "info") {
-      this.add(path, `${lead} ${status} This server is legacy, so here it is still the right thing.`, entry.specRef, "info", lifecycleBadge(entry));
+      this.add(
+        path,
+        `${lead} ${status} This server is legacy, so here it is still the right thing.`,
+        entry.specRef,
+        "info",
+        lifecycleBadge(entry),
+      );
       return;
     }
     this.add(path, `${lead} ${status}`, entry.specRef, entry.status, lifecycleBadge(entry));
@@ -64,7 +70,12 @@ export class Sink {
         "error",
       );
     } else {
-      this.add(path, `"${key}" is not defined for ${where} in 2026-07-28; receivers ignore keys they do not know.`, specRef, "info");
+      this.add(
+        path,
+        `"${key}" is not defined for ${where} in 2026-07-28; receivers ignore keys they do not know.`,
+        specRef,
+        "info",
+      );
     }
   }
 

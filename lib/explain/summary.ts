@@ -6,5 +6,10 @@ function count(n: number, one: string, many: string): string {
 }
 
 export function annotationSummary(total: number, counts: Record<AnnotationLevel, number>): string {
-  return [count(total, "note", "notes"), count(counts.error, "error", "errors"), `${counts.deprecated} deprecated`, `${counts.removed} removed`].join(" · ");
+  return [
+    count(total, "note", "notes"),
+    count(counts.error, "error", "errors"),
+    `${counts.deprecated} deprecated`,
+    `${counts.removed} removed`,
+  ].join(" · ");
 }

@@ -45,7 +45,10 @@ export const RESULT_BASE: Fields = {
     required: true,
     specRef: REF.resultType,
   },
-  _meta: { text: "Result metadata: io.modelcontextprotocol/serverInfo (should), subscriptionId on a listen result.", specRef: REF.metaReserved },
+  _meta: {
+    text: "Result metadata: io.modelcontextprotocol/serverInfo (should), subscriptionId on a listen result.",
+    specRef: REF.metaReserved,
+  },
 };
 
 export const INPUT_REQUIRED_FIELDS: Fields = {
@@ -53,7 +56,10 @@ export const INPUT_REQUIRED_FIELDS: Fields = {
     text: "What the server still needs, keyed by server-chosen names: each an elicitation/create, sampling/createMessage or roots/list request (no id).",
     specRef: REF.mrtr,
   },
-  requestState: { text: "Opaque continuation state: echo it exactly on the retry; the client must not parse or change it.", specRef: REF.mrtr },
+  requestState: {
+    text: "Opaque continuation state: echo it exactly on the retry; the client must not parse or change it.",
+    specRef: REF.mrtr,
+  },
 };
 
 /** params._meta of a request (RequestMetaObject). */
@@ -77,8 +83,14 @@ export const REQUEST_META: Fields = {
     specRef: REF.logging,
     lifecycle: "logging",
   },
-  progressToken: { text: "Opts this request into notifications/progress carrying this token (unique among active requests).", specRef: REF.progress },
-  traceparent: { text: "W3C Trace Context: links this request to a distributed trace (OpenTelemetry).", specRef: REF.metaReserved },
+  progressToken: {
+    text: "Opts this request into notifications/progress carrying this token (unique among active requests).",
+    specRef: REF.progress,
+  },
+  traceparent: {
+    text: "W3C Trace Context: links this request to a distributed trace (OpenTelemetry).",
+    specRef: REF.metaReserved,
+  },
   tracestate: { text: "W3C Trace Context vendor state that accompanies traceparent.", specRef: REF.metaReserved },
   baggage: { text: "W3C Baggage: key-value context propagated with the trace.", specRef: REF.metaReserved },
 };
@@ -88,7 +100,10 @@ export const RESULT_META: Fields = {
     text: "The server's self-reported name and version: recommended (should) on every result, for display only.",
     specRef: REF.metaReserved,
   },
-  "io.modelcontextprotocol/subscriptionId": { text: "On the closing result of subscriptions/listen: the id of the listen request.", specRef: REF.listen },
+  "io.modelcontextprotocol/subscriptionId": {
+    text: "On the closing result of subscriptions/listen: the id of the listen request.",
+    specRef: REF.listen,
+  },
   traceparent: REQUEST_META.traceparent,
   tracestate: REQUEST_META.tracestate,
   baggage: REQUEST_META.baggage,
@@ -115,9 +130,20 @@ export const LEGACY_META: Fields = {
 
 export const CLIENT_CAPABILITIES: Fields = {
   experimental: { text: "Non-standard capabilities, keyed by name.", specRef: REF.capabilities },
-  elicitation: { text: "The client can ask its human: {} or {form:{}} for forms, add url:{} for URL mode.", specRef: REF.elicitation },
-  sampling: { text: "The client lets servers use its model (context and tools are sub-capabilities).", specRef: REF.sampling, lifecycle: "sampling" },
-  roots: { text: "The client can list filesystem roots ({} in 2026-07-28; listChanged is gone).", specRef: REF.roots, lifecycle: "roots" },
+  elicitation: {
+    text: "The client can ask its human: {} or {form:{}} for forms, add url:{} for URL mode.",
+    specRef: REF.elicitation,
+  },
+  sampling: {
+    text: "The client lets servers use its model (context and tools are sub-capabilities).",
+    specRef: REF.sampling,
+    lifecycle: "sampling",
+  },
+  roots: {
+    text: "The client can list filesystem roots ({} in 2026-07-28; listChanged is gone).",
+    specRef: REF.roots,
+    lifecycle: "roots",
+  },
   extensions: {
     text: "Extensions this client supports for this request, keyed by extension id (e.g. io.modelcontextprotocol/tasks).",
     specRef: REF.capabilities,
@@ -128,10 +154,20 @@ export const CLIENT_CAPABILITIES: Fields = {
 export const SERVER_CAPABILITIES: Fields = {
   experimental: { text: "Non-standard capabilities, keyed by name.", specRef: REF.capabilities },
   tools: { text: "The server offers tools; listChanged means it can notify on a listen stream.", specRef: REF.tools },
-  resources: { text: "The server offers resources; subscribe and listChanged say which listen filters mean something.", specRef: REF.resources },
-  prompts: { text: "The server offers prompts; listChanged means it can notify on a listen stream.", specRef: REF.prompts },
+  resources: {
+    text: "The server offers resources; subscribe and listChanged say which listen filters mean something.",
+    specRef: REF.resources,
+  },
+  prompts: {
+    text: "The server offers prompts; listChanged means it can notify on a listen stream.",
+    specRef: REF.prompts,
+  },
   completions: { text: "The server answers completion/complete.", specRef: REF.completion },
-  logging: { text: "The server may send log notifications to requests that ask for them.", specRef: REF.logging, lifecycle: "logging" },
+  logging: {
+    text: "The server may send log notifications to requests that ask for them.",
+    specRef: REF.logging,
+    lifecycle: "logging",
+  },
   extensions: { text: "Extensions the server supports, keyed by extension id.", specRef: REF.capabilities },
   tasks: { text: "The 2025-11-25 core tasks capability.", specRef: REF.tasks, lifecycle: "coreTasks" },
 };

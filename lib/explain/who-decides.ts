@@ -50,16 +50,27 @@ function latestResults(exchanges: Exchange[]): Map<string, JsonObject> {
     const method = isJsonObject(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
     if (!method || ex.outcome.kind !== "response") continue;
     const frame = ex.outcome.frame;
-    if (isJsonObject(frame) && isJsonObject(frame.result) && frame.result.resultType !== "input_required") found.set(method, frame.result);
+    if (isJsonObject(frame) && isJsonObject(frame.result) && frame.result.resultType !== "input_required")
+      found.set(method, frame.result);
   }
   return found;
 }
 
-function items(list: unknown, detail: (o: JsonObject) => string | undefined, hints: (o: JsonObject) => string[] = () => []): CatalogueItem[] {
+function items(
+  list: unknown,
+  detail: (o: JsonObject) => string | undefined,
+  hints: (o: JsonObject) => string[] = () => [],
+): CatalogueItem[] {
   if (!Array.isArray(list)) return [];
   return list
     .filter(isJsonObject)
-    .map((o) => ({ name: str(o.name) ?? "(unnamed)", title: str(o.title), description: str(o.description), detail: detail(o), hints: hints(o) }));
+    .map((o) => ({
+      name: str(o.name) ?? "(unnamed)",
+      title: str(o.title),
+      description: str(o.description),
+      detail: detail(o),
+      hints: hints(o),
+    }));
 }
 
 const HINTS: [string, string][] = [
@@ -111,7 +122,10 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
       templateId: "resources/list",
       fetched: !!resources || !!templates,
       why: "Application-controlled: the host application decides which resources to attach as context (e.g. a picker or its own heuristics).",
-      items: [...items(resources?.resources, (r) => str(r.uri)), ...items(templates?.resourceTemplates, (r) => str(r.uriTemplate))],
+      items: [
+        ...items(resources?.resources, (r) => str(r.uri)),
+        ...items(templates?.resourceTemplates, (r) => str(r.uriTemplate)),
+      ],
     },
     {
       primitive: "prompts",
@@ -133,7 +147,9 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
   ];
   const untrusted = !opts.trusted;
   return {
-    server: serverInfo ? [str(serverInfo.title) ?? str(serverInfo.name), str(serverInfo.version)].filter(Boolean).join(" ") : undefined,
+    server: serverInfo
+      ? [str(serverInfo.title) ?? str(serverInfo.name), str(serverInfo.version)].filter(Boolean).join(" ")
+      : undefined,
     instructions: identity ? str(identity.instructions) : undefined,
     groups,
     untrusted,
@@ -145,8 +161,10 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
 
 /** The requests that fill the view, one line each (stdio-safe), with ids that cannot clash with the editor's. */
 export function catalogueFrames(envelope: Record<string, unknown>, run: number): { label: string; frame: string }[] {
-  return ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"].map((method) => ({
-    label: `who decides: ${method}`,
-    frame: JSON.stringify({ jsonrpc: "2.0", id: `who-${run}-${method}`, method, params: { _meta: envelope } }),
-  }));
+  return ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"].map(
+    (method) => ({
+      label: `who decides: ${method}`,
+      frame: JSON.stringify({ jsonrpc: "2.0", id: `who-${run}-${method}`, method, params: { _meta: envelope } }),
+    }),
+  );
 }

@@ -28,12 +28,14 @@ export const CONDITIONS = {
   },
   "stdio-legacy-session": {
     label: "stdio · legacy era (initialize session, no _meta)",
-    explain: "The same script in the 2025 style: initialize + notifications/initialized first, then frames without the _meta envelope.",
+    explain:
+      "The same script in the 2025 style: initialize + notifications/initialized first, then frames without the _meta envelope.",
     transport: "stdio",
   },
   "http-legacy-session": {
     label: "HTTP · legacy era (initialize session, no _meta)",
-    explain: "The same script in the 2025 style over HTTP: initialize first, then frames without the envelope, carrying any Mcp-Session-Id the server mints.",
+    explain:
+      "The same script in the 2025 style over HTTP: initialize first, then frames without the envelope, carrying any Mcp-Session-Id the server mints.",
     transport: "http",
   },
 } as const;
@@ -65,14 +67,21 @@ function withoutMeta(step: LabStep): LabStep {
  * The legacy rendering of a script: the handshake first, then every frame without its envelope. Retries stay
  * retries; a legacy server cannot answer input_required, which is part of what the column shows.
  */
-export function toLegacyScript(script: LabScript, capabilities: Record<string, unknown> = { elicitation: {} }): LabScript {
+export function toLegacyScript(
+  script: LabScript,
+  capabilities: Record<string, unknown> = { elicitation: {} },
+): LabScript {
   const handshake: LabStep[] = [
     {
       id: "initialize",
       label: "initialize (the legacy handshake)",
       frame: { method: "initialize", params: initializeParams("2025-11-25", capabilities) },
     },
-    { id: "initialized", label: "notifications/initialized", frame: { jsonrpc: "2.0", method: "notifications/initialized" } },
+    {
+      id: "initialized",
+      label: "notifications/initialized",
+      frame: { jsonrpc: "2.0", method: "notifications/initialized" },
+    },
   ];
   return { ...script, title: `${script.title} (legacy era)`, steps: [...handshake, ...script.steps.map(withoutMeta)] };
 }

@@ -18,13 +18,17 @@ export function isLabFragment(hash: string): boolean {
   return hash.replace(/^#/, "").startsWith(`${LAB_LINK_KEY}=`);
 }
 
-export type DecodedLabLink = { kind: "none" } | { kind: "error"; reason: string } | { kind: "ok"; script: LabScript; conditions: ConditionId[] };
+export type DecodedLabLink =
+  { kind: "none" } | { kind: "error"; reason: string } | { kind: "ok"; script: LabScript; conditions: ConditionId[] };
 
 export async function decodeLabFragment(hash: string): Promise<DecodedLabLink> {
   if (!isLabFragment(hash)) return { kind: "none" };
   const payload = hash.replace(/^#/, "").slice(LAB_LINK_KEY.length + 1);
   if (payload.length > MAX_LAB_LINK_CHARS)
-    return { kind: "error", reason: `the experiment link is ${payload.length} characters; at most ${MAX_LAB_LINK_CHARS} are read` };
+    return {
+      kind: "error",
+      reason: `the experiment link is ${payload.length} characters; at most ${MAX_LAB_LINK_CHARS} are read`,
+    };
   const inflated = await inflateFromLink(payload, MAX_LAB_JSON_BYTES);
   if (!inflated.ok) return { kind: "error", reason: inflated.reason };
   let value: { script?: unknown; conditions?: unknown };

@@ -19,7 +19,12 @@ export interface SavedLab {
 }
 
 /** The text to store, or null when the result is too large to keep (then nothing is stored). */
-export function saveLab(input: { scriptText: string; conditions: string[]; report: LabReport; now: number }): string | null {
+export function saveLab(input: {
+  scriptText: string;
+  conditions: string[];
+  report: LabReport;
+  now: number;
+}): string | null {
   const saved: SavedLab = {
     format: "mcp-playground/lab-result",
     version: SAVED_LAB_VERSION,
@@ -36,7 +41,13 @@ export function restoreLab(text: string): SavedLab | null {
   try {
     const v = JSON.parse(text) as Partial<SavedLab>;
     if (v?.format !== "mcp-playground/lab-result" || v.version !== SAVED_LAB_VERSION) return null;
-    if (typeof v.scriptText !== "string" || !Array.isArray(v.conditions) || !v.report || !Array.isArray(v.report.columns)) return null;
+    if (
+      typeof v.scriptText !== "string" ||
+      !Array.isArray(v.conditions) ||
+      !v.report ||
+      !Array.isArray(v.report.columns)
+    )
+      return null;
     return v as SavedLab;
   } catch {
     return null;

@@ -65,7 +65,8 @@ export function summarizeExchange(exchange: Exchange): string {
     const inline = asObject(task.result) ? ", result inline" : "";
     return `task ${task.status}${typeof task.statusMessage === "string" ? `: ${task.statusMessage}` : ""}${inline}`;
   }
-  if (Array.isArray(result.tasks)) return `complete: ${result.tasks.length} task${result.tasks.length === 1 ? "" : "s"} listed (tasks/list, 2025-11-25 only)`;
+  if (Array.isArray(result.tasks))
+    return `complete: ${result.tasks.length} task${result.tasks.length === 1 ? "" : "s"} listed (tasks/list, 2025-11-25 only)`;
   if (result.resultType === "input_required") {
     const keys = Object.keys(asObject(result.inputRequests) ?? {});
     const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
@@ -114,10 +115,17 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
       steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: stoppedEarly, summary: "not run" });
       continue;
     }
-    if ("waitMs" in step && step.waitMs) await (opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(step.waitMs);
+    if ("waitMs" in step && step.waitMs)
+      await (opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(step.waitMs);
     const built = buildStepFrame(step, records, nextId++);
     if (!built.ok) {
-      steps.push({ stepId: step.id, label: step.label, status: "skipped", reason: `unresolved: ${built.error}`, summary: "not run" });
+      steps.push({
+        stepId: step.id,
+        label: step.label,
+        status: "skipped",
+        reason: `unresolved: ${built.error}`,
+        summary: "not run",
+      });
       if (stopOnError) stoppedEarly = `step ${step.id} could not be built`;
       continue;
     }
@@ -158,7 +166,11 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
   if (rule.kind === "continuation") {
     const started = asObject(records[rule.start]?.response?.result);
     if (started?.resultType !== "input_required") {
-      return { rule: rule.kind, outcome: "undetermined", text: `no continuation to carry: step ${rule.start} did not answer input_required` };
+      return {
+        rule: rule.kind,
+        outcome: "undetermined",
+        text: `no continuation to carry: step ${rule.start} did not answer input_required`,
+      };
     }
     const finish = records[rule.finish];
     const sentState = asObject(finish?.request?.params)?.requestState;
@@ -189,7 +201,11 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
   const placement = where(step(rule.writer), step(rule.reader));
   const n = `${items.length} ${items.length === 1 ? "entry" : "entries"}`;
   return ids.includes(created.value)
-    ? { rule: rule.kind, outcome: "kept", text: `state kept: step ${rule.reader} lists ${String(created.value)} (${n}), written ${placement}` }
+    ? {
+        rule: rule.kind,
+        outcome: "kept",
+        text: `state kept: step ${rule.reader} lists ${String(created.value)} (${n}), written ${placement}`,
+      }
     : {
         rule: rule.kind,
         outcome: "lost",
@@ -207,7 +223,9 @@ export interface DiffRow {
 /** Step-by-step comparison of the same script run under several conditions, aligned by step id. */
 export function diffRuns(runs: { condition: string; run: LabRun }[]): DiffRow[] {
   const order: { stepId: string; label: string }[] = [];
-  for (const { run } of runs) for (const s of run.steps) if (!order.some((o) => o.stepId === s.stepId)) order.push({ stepId: s.stepId, label: s.label });
+  for (const { run } of runs)
+    for (const s of run.steps)
+      if (!order.some((o) => o.stepId === s.stepId)) order.push({ stepId: s.stepId, label: s.label });
   // Process ids differ by nature; compare what the server answered.
   const norm = (t: string) => t.replace(/pid \d+/g, "pid");
   return order.map(({ stepId, label }) => {

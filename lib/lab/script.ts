@@ -59,9 +59,14 @@ export const LabScriptSchema = z
   .superRefine((script, ctx) => {
     const seen = new Set<string>();
     script.steps.forEach((step, i) => {
-      if (seen.has(step.id)) ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `step id "${step.id}" is used twice` });
+      if (seen.has(step.id))
+        ctx.addIssue({ code: "custom", path: ["steps", i, "id"], message: `step id "${step.id}" is used twice` });
       if ("retryOf" in step && !seen.has(step.retryOf)) {
-        ctx.addIssue({ code: "custom", path: ["steps", i, "retryOf"], message: `step "${step.id}" retries "${step.retryOf}", which is not an earlier step` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["steps", i, "retryOf"],
+          message: `step "${step.id}" retries "${step.retryOf}", which is not an earlier step`,
+        });
       }
       seen.add(step.id);
     });
@@ -82,7 +87,10 @@ export function parseLabScript(input: unknown): ParseScriptResult {
   const parsed = LabScriptSchema.safeParse(value);
   if (parsed.success) return { ok: true, script: parsed.data };
   const issue = parsed.error.issues[0];
-  return { ok: false, error: `The script is not a ${LAB_SCRIPT_FORMAT} script: ${issue.path.join(".") || "(root)"}: ${issue.message}` };
+  return {
+    ok: false,
+    error: `The script is not a ${LAB_SCRIPT_FORMAT} script: ${issue.path.join(".") || "(root)"}: ${issue.message}`,
+  };
 }
 
 /** What a step produced, as seen by later references: the frame sent and the reply received. */
@@ -170,14 +178,21 @@ export function resolveRefs(value: unknown, records: Record<string, StepRecord>)
  * Builds the frame a step sends. Ids are assigned by the runner (unique across the run) so a retry always
  * carries a new id, as MRTR requires.
  */
-export function buildStepFrame(step: LabStep, records: Record<string, StepRecord>, id: number): Resolved<Record<string, unknown>> {
+export function buildStepFrame(
+  step: LabStep,
+  records: Record<string, StepRecord>,
+  id: number,
+): Resolved<Record<string, unknown>> {
   if ("frame" in step) {
     const r = resolveRefs(step.frame, records);
     if (!r.ok) return r;
     const frame = r.value as Record<string, unknown>;
     return {
       ok: true,
-      value: "id" in frame || typeof frame.method !== "string" || frame.method.startsWith("notifications/") ? frame : { jsonrpc: "2.0", id, ...frame },
+      value:
+        "id" in frame || typeof frame.method !== "string" || frame.method.startsWith("notifications/")
+          ? frame
+          : { jsonrpc: "2.0", id, ...frame },
     };
   }
   const original = records[step.retryOf];

@@ -22,7 +22,10 @@ function resultKeysOf(exchange: Exchange | undefined): string[] {
   const result = exchange?.outcome.kind === "response" ? asObject(asObject(exchange.outcome.frame)?.result) : undefined;
   if (!result) return [];
   const task = asObject(result.task);
-  return [...Object.keys(result).filter((k) => k !== "_meta"), ...(task ? Object.keys(task).map((k) => `task.${k}`) : [])].sort();
+  return [
+    ...Object.keys(result).filter((k) => k !== "_meta"),
+    ...(task ? Object.keys(task).map((k) => `task.${k}`) : []),
+  ].sort();
 }
 
 export function wireFacts(exchange: Exchange | undefined, frameText: string | undefined): WireFacts {
@@ -38,7 +41,8 @@ export function wireFacts(exchange: Exchange | undefined, frameText: string | un
   const headers: Record<string, string> = {};
   for (const event of exchange?.events ?? []) {
     if (event.kind !== "http-request") continue;
-    for (const [name, value] of event.headers) if (PROTOCOL_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    for (const [name, value] of event.headers)
+      if (PROTOCOL_HEADERS.includes(name.toLowerCase())) headers[name.toLowerCase()] = value;
   }
   const paramKeys = Object.keys(asObject(frame?.params) ?? {})
     .filter((k) => k !== "_meta")
@@ -84,10 +88,16 @@ export function wireDiff(left: LabRun, right: LabRun): WireDiffRow[] {
       fields("params", lf.paramKeys, rf.paramKeys);
       fields("result fields", lf.resultKeys, rf.resultKeys);
       for (const h of PROTOCOL_HEADERS) {
-        if ((lf.headers[h] ?? "") !== (rf.headers[h] ?? "")) differences.push(`${h}: ${lf.headers[h] ?? "absent"} vs ${rf.headers[h] ?? "absent"}`);
+        if ((lf.headers[h] ?? "") !== (rf.headers[h] ?? ""))
+          differences.push(`${h}: ${lf.headers[h] ?? "absent"} vs ${rf.headers[h] ?? "absent"}`);
       }
-      if ((lf.sessionId ?? "") !== (rf.sessionId ?? "")) differences.push(`session id: ${lf.sessionId ?? "none"} vs ${rf.sessionId ?? "none"}`);
+      if ((lf.sessionId ?? "") !== (rf.sessionId ?? ""))
+        differences.push(`session id: ${lf.sessionId ?? "none"} vs ${rf.sessionId ?? "none"}`);
     }
-    return { left: l && lf ? { stepId: id, facts: lf } : undefined, right: r && rf ? { stepId: id, facts: rf } : undefined, differences };
+    return {
+      left: l && lf ? { stepId: id, facts: lf } : undefined,
+      right: r && rf ? { stepId: id, facts: rf } : undefined,
+      differences,
+    };
   });
 }

@@ -34,7 +34,8 @@ export function awaitingFor(parsed: Extract<ParsedFrame, { ok: true }> | undefin
 /** Whether a single (non-batch) frame is the reply an "id" or "null-id" wait is for. */
 export function answersSingle(awaiting: Awaiting, frame: unknown): boolean {
   if (awaiting.kind === "id") return isResponseTo(frame, awaiting.id);
-  if (awaiting.kind === "null-id") return isResponseTo(frame, null) || (awaiting.id !== undefined && isResponseTo(frame, awaiting.id));
+  if (awaiting.kind === "null-id")
+    return isResponseTo(frame, null) || (awaiting.id !== undefined && isResponseTo(frame, awaiting.id));
   return false;
 }
 

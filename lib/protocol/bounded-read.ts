@@ -1,7 +1,10 @@
 /** Reading a byte stream that may be hostile: never more than a cap is held. Pure: web streams only. */
 
 /** The stream's bytes joined, or null once they pass `maxBytes` (the stream is then cancelled). */
-export async function readBounded(reader: ReadableStreamDefaultReader<Uint8Array>, maxBytes: number): Promise<Uint8Array | null> {
+export async function readBounded(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+): Promise<Uint8Array | null> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {

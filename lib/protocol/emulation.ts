@@ -20,7 +20,13 @@ export interface Emulation {
 export type EmulationSwitch = "noMrtr" | "omitParamHeaders" | "firstPageOnly";
 
 /** The on/off switches: the CLI flag, the short label and what the client then does (shown on screen). */
-export const EMULATION_SWITCHES: readonly { key: EmulationSwitch; flag: string; label: string; does: string; report: string }[] = [
+export const EMULATION_SWITCHES: readonly {
+  key: EmulationSwitch;
+  flag: string;
+  label: string;
+  does: string;
+  report: string;
+}[] = [
   {
     key: "noMrtr",
     flag: "no-mrtr",
@@ -106,7 +112,9 @@ export function emulateFrame(text: string, e: Emulation | undefined): { text: st
   }
   if (e.pinVersion && meta[META_KEYS.protocolVersion] !== e.pinVersion) {
     next[META_KEYS.protocolVersion] = e.pinVersion;
-    changes.push(`protocolVersion pinned to ${e.pinVersion} (the frame said ${JSON.stringify(meta[META_KEYS.protocolVersion] ?? null)})`);
+    changes.push(
+      `protocolVersion pinned to ${e.pinVersion} (the frame said ${JSON.stringify(meta[META_KEYS.protocolVersion] ?? null)})`,
+    );
   }
   if (!changes.length) return { text, changes };
   const params = { ...asObject(obj.params), _meta: next };

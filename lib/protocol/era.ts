@@ -10,7 +10,10 @@ import { MODERN_VERSION, eraOfVersion, initializeParams } from "./versions";
 import { asObject } from "./json";
 import { replyOf, type Reply } from "./reply";
 
-export type ProbeSend = (frameText: string, extra?: { headers?: Record<string, string>; label?: string }) => Promise<Exchange>;
+export type ProbeSend = (
+  frameText: string,
+  extra?: { headers?: Record<string, string>; label?: string },
+) => Promise<Exchange>;
 
 export interface ProbeStep {
   label: string;
@@ -46,7 +49,10 @@ export function readReply(exchange: Exchange): Reply {
   const { outcome } = exchange;
   if (reply.kind !== "none" || outcome.kind === "response") return reply;
   if (outcome.kind === "notification") return { ...reply, why: "no reply (the frame was a notification)" };
-  const why = outcome.failure === "timeout" ? `got no answer within ${exchange.timeoutMs} ms` : `failed (${outcome.failure}: ${outcome.message})`;
+  const why =
+    outcome.failure === "timeout"
+      ? `got no answer within ${exchange.timeoutMs} ms`
+      : `failed (${outcome.failure}: ${outcome.message})`;
   return { ...reply, why };
 }
 
@@ -73,13 +79,17 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   const discover = (version: string) =>
     step(
       `probe: server/discover (${version})`,
-      frame(nextId(), "server/discover", { _meta: buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }) }),
+      frame(nextId(), "server/discover", {
+        _meta: buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }),
+      }),
     );
 
   const first = await discover(preferred);
   if (first.kind === "result") {
     const supported = Array.isArray(first.result.supportedVersions) ? (first.result.supportedVersions as string[]) : [];
-    const version = supported.includes(preferred) ? preferred : (supported.find((v) => eraOfVersion(v) === "modern") ?? preferred);
+    const version = supported.includes(preferred)
+      ? preferred
+      : (supported.find((v) => eraOfVersion(v) === "modern") ?? preferred);
     return {
       era: "modern",
       version,
@@ -119,8 +129,16 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     }
     // AMBIG-3: the only mutual versions are legacy ones, and speaking them needs initialize.
     const legacy = supported[0];
-    if (!legacy) return { era: "modern-wrong-version", reason: "server/discover answered -32022 without data.supported: no version to retry with.", steps };
-    return legacyFallback(`server/discover answered -32022 listing only legacy versions ${JSON.stringify(supported)} (digest AMBIG-3)`, legacy);
+    if (!legacy)
+      return {
+        era: "modern-wrong-version",
+        reason: "server/discover answered -32022 without data.supported: no version to retry with.",
+        steps,
+      };
+    return legacyFallback(
+      `server/discover answered -32022 listing only legacy versions ${JSON.stringify(supported)} (digest AMBIG-3)`,
+      legacy,
+    );
   }
   if (first.kind === "error" && isModernErrorCode(first.code)) {
     return {
@@ -132,14 +150,22 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   if (first.kind === "none" && first.fatal) {
     return { era: "unreachable", reason: `server/discover ${first.why}.`, steps };
   }
-  const why = first.kind === "error" ? `server/discover answered ${describeError(first)}` : `server/discover ${first.why}`;
+  const why =
+    first.kind === "error" ? `server/discover answered ${describeError(first)}` : `server/discover ${first.why}`;
   return legacyFallback(why, preferred);
 
   async function legacyFallback(why: string, askFor: string): Promise<ProbeVerdict> {
-    const init = await step(`probe: initialize (asks for ${askFor})`, frame(nextId(), "initialize", initializeParams(askFor, capabilities)));
+    const init = await step(
+      `probe: initialize (asks for ${askFor})`,
+      frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
+    );
     if (init.kind !== "result") {
       const what = init.kind === "error" ? `answered ${describeError(init)}` : init.why;
-      return { era: "unreachable", reason: `${why}; initialize ${what}: neither a modern nor a legacy server answered.`, steps };
+      return {
+        era: "unreachable",
+        reason: `${why}; initialize ${what}: neither a modern nor a legacy server answered.`,
+        steps,
+      };
     }
     const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
     const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
@@ -147,7 +173,11 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
       const headers: Record<string, string> = {};
       if (sessionId) headers["Mcp-Session-Id"] = sessionId;
       if (version) headers["MCP-Protocol-Version"] = version;
-      await step("probe: notifications/initialized", JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), headers);
+      await step(
+        "probe: notifications/initialized",
+        JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+        headers,
+      );
     }
     return {
       era: "legacy",

@@ -30,7 +30,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32600,
     name: "Invalid request",
-    meaning: 'The frame is JSON but not a valid JSON-RPC request (missing jsonrpc "2.0" or method, wrong types, or a batch array).',
+    meaning:
+      'The frame is JSON but not a valid JSON-RPC request (missing jsonrpc "2.0" or method, wrong types, or a batch array).',
     next: 'Send one object with jsonrpc "2.0", a string or integer id, and a method string.',
   },
   {
@@ -44,7 +45,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32602,
     name: "Invalid params",
-    meaning: "Params are wrong; in 2026-07-28 also a missing _meta envelope key, an unknown tool or prompt, an invalid cursor or a missing resource.",
+    meaning:
+      "Params are wrong; in 2026-07-28 also a missing _meta envelope key, an unknown tool or prompt, an invalid cursor or a missing resource.",
     next: "Read the message: add the missing _meta keys (protocolVersion and clientCapabilities), fix the name, arguments or cursor, or check the resource URI.",
   },
   {
@@ -56,7 +58,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32000,
     name: "Server error (implementation-defined)",
-    meaning: "Legacy servers use it for e.g. 'Server not initialized' or a bad session; its meaning is whatever the implementation says.",
+    meaning:
+      "Legacy servers use it for e.g. 'Server not initialized' or a bad session; its meaning is whatever the implementation says.",
     next: "Read the message; answered to a modern request it usually means a legacy server that wants initialize first.",
   },
   {
@@ -69,7 +72,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32002,
     name: "Resource not found (retired)",
-    meaning: "Revisions up to 2025-11-25 used it for a missing resource; 2026-07-28 servers must answer -32602 instead.",
+    meaning:
+      "Revisions up to 2025-11-25 used it for a missing resource; 2026-07-28 servers must answer -32602 instead.",
     next: "Treat it as not-found from an older server; a 2026-07-28 server should send -32602 with data.uri.",
     retired: { in: "2026-07-28", replacedBy: "-32602" },
     specRef: "§10.2 · server/resources.mdx",
@@ -77,7 +81,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32003,
     name: "Implementation-defined (legacy range)",
-    meaning: "A pre-release 2026 draft number of MissingRequiredClientCapability, renumbered -32021 before the release.",
+    meaning:
+      "A pre-release 2026 draft number of MissingRequiredClientCapability, renumbered -32021 before the release.",
     next: "Assume nothing; a server sending it for a missing capability implements a draft, not 2026-07-28.",
   },
   {
@@ -89,7 +94,8 @@ const ROWS: ErrorCodeRow[] = [
   {
     code: -32020,
     name: "HeaderMismatch",
-    meaning: "An HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) is missing, malformed or does not match the body.",
+    meaning:
+      "An HTTP header (MCP-Protocol-Version, Mcp-Method, Mcp-Name, Mcp-Param-*) is missing, malformed or does not match the body.",
     next: "Make the headers mirror the body (the bridge adds them for you unless you override them); on an Mcp-Param-* problem re-fetch tools/list and retry.",
     modern: true,
     http: 400,
@@ -121,7 +127,9 @@ const ROWS: ErrorCodeRow[] = [
   },
 ];
 
-export const ERROR_CODES: Record<number, ErrorCodeInfo> = Object.fromEntries(ROWS.map((row) => [row.code, { modern: false, specRef: ERRORS_REF, ...row }]));
+export const ERROR_CODES: Record<number, ErrorCodeInfo> = Object.fromEntries(
+  ROWS.map((row) => [row.code, { modern: false, specRef: ERRORS_REF, ...row }]),
+);
 
 export function errorCodeName(code: number): string {
   return ERROR_CODES[code]?.name ?? (code >= -32099 && code <= -32000 ? "server error" : "error");
@@ -133,7 +141,9 @@ export function isModernErrorCode(code: number): boolean {
 }
 
 /** Which part of the JSON-RPC error space a code belongs to (spec error-code allocation policy). */
-export function errorCodeRange(code: number): "jsonrpc" | "legacy-implementation" | "mcp-reserved" | "server-error" | "application" {
+export function errorCodeRange(
+  code: number,
+): "jsonrpc" | "legacy-implementation" | "mcp-reserved" | "server-error" | "application" {
   if (code === -32700 || (code >= -32603 && code <= -32600)) return "jsonrpc";
   if (code >= -32019 && code <= -32000) return "legacy-implementation";
   if (code >= -32099 && code <= -32020) return "mcp-reserved";

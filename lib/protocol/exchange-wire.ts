@@ -38,14 +38,18 @@ export function packExchange(exchange: Exchange): PackedExchange {
   const events = exchange.events.map((event, i) => {
     const frame = frameOf(event);
     // Objects only: a frame is found again by identity (a bare number or string stays where it is).
-    if (frame === null || typeof frame !== "object" || sourceText(event) === undefined || cameIn.has(frame)) return event;
+    if (frame === null || typeof frame !== "object" || sourceText(event) === undefined || cameIn.has(frame))
+      return event;
     cameIn.set(frame, i);
     framesFromText.push(i);
     return { ...event, frame: null } as WireEvent;
   });
   const received = exchange.received.map((frame) => (cameIn.has(frame) ? cameIn.get(frame)! : { frame }));
   const { outcome } = exchange;
-  const reply = outcome.kind === "response" && outcome.frame !== null && typeof outcome.frame === "object" ? outcome.frame : undefined;
+  const reply =
+    outcome.kind === "response" && outcome.frame !== null && typeof outcome.frame === "object"
+      ? outcome.frame
+      : undefined;
   const outcomeFrom = reply === undefined ? undefined : cameIn.get(reply);
   const inReceived = reply === undefined || outcomeFrom !== undefined ? -1 : exchange.received.indexOf(reply);
   const outcomeFromReceived = inReceived >= 0 ? inReceived : undefined;
@@ -75,7 +79,12 @@ export function unpackExchange(packed: PackedExchange): Exchange {
       : packed.outcomeFromReceived !== undefined
         ? received[packed.outcomeFromReceived]
         : undefined;
-  return { ...packed.exchange, events, received, outcome: shared !== undefined && outcome.kind === "response" ? { ...outcome, frame: shared } : outcome };
+  return {
+    ...packed.exchange,
+    events,
+    received,
+    outcome: shared !== undefined && outcome.kind === "response" ? { ...outcome, frame: shared } : outcome,
+  };
 }
 
 export function isPackedExchange(value: unknown): value is PackedExchange {

@@ -88,7 +88,12 @@ export interface Exchange extends SendHead {
   received: unknown[];
   outcome: ExchangeOutcome;
   events: WireEvent[];
-  process?: { pid: number; fresh: boolean; spawnToFirstByteMs?: number; exit?: { code: number | null; signal: string | null } };
+  process?: {
+    pid: number;
+    fresh: boolean;
+    spawnToFirstByteMs?: number;
+    exit?: { code: number | null; signal: string | null };
+  };
   http?: { status: number; sessionId?: string; contentType?: string };
   /** The request id was reused while another request with it could still be answered: which reply is whose is ambiguous (in words). */
   idReuse?: string;

@@ -67,17 +67,22 @@ export function impliedHeaders(frame: unknown): ImpliedHeaders {
     const version = asObject(params?._meta)?.[META_KEYS.protocolVersion];
     if (typeof version === "string") {
       if (isPlainHeaderValue(version) && version !== "") headers.push(["MCP-Protocol-Version", version]);
-      else notes.push(`MCP-Protocol-Version not added: the envelope's protocolVersion ${JSON.stringify(version)} is not a valid header value`);
+      else
+        notes.push(
+          `MCP-Protocol-Version not added: the envelope's protocolVersion ${JSON.stringify(version)} is not a valid header value`,
+        );
     }
     const encodedMethod = encodeHeaderValue(method);
-    if (encodedMethod !== method) notes.push(`Mcp-Method Base64-encoded: the method ${JSON.stringify(method)} is not plain ASCII`);
+    if (encodedMethod !== method)
+      notes.push(`Mcp-Method Base64-encoded: the method ${JSON.stringify(method)} is not plain ASCII`);
     headers.push(["Mcp-Method", encodedMethod]);
 
     const source = NAME_SOURCE[method] ?? (method.startsWith("tasks/") ? "taskId" : undefined);
     const name = source ? params?.[source] : undefined;
     if (typeof name === "string") {
       const encoded = encodeHeaderValue(name);
-      if (encoded !== name) notes.push(`Mcp-Name Base64-encoded: params.${source} ${JSON.stringify(name)} is not plain ASCII`);
+      if (encoded !== name)
+        notes.push(`Mcp-Name Base64-encoded: params.${source} ${JSON.stringify(name)} is not plain ASCII`);
       headers.push(["Mcp-Name", encoded]);
     } else if (source && method in NAME_SOURCE) {
       notes.push(`Mcp-Name not added: params.${source} is ${name === undefined ? "missing" : "not a string"}`);
@@ -122,12 +127,15 @@ export interface ToolLike {
 export function paramHeaders(args: unknown, inputSchema: unknown): { headers: HeaderList; notes: string[] } {
   const schema = asObject(inputSchema);
   // One invalid annotation makes the whole tool invalid for an HTTP client (SEP-2243): no header is derived.
-  const notes = headerAnnotationProblems(schema).map((p) => `${p}: a conforming HTTP client drops this tool, so no Mcp-Param-* header`);
+  const notes = headerAnnotationProblems(schema).map(
+    (p) => `${p}: a conforming HTTP client drops this tool, so no Mcp-Param-* header`,
+  );
   const headers: HeaderList = [];
   for (const p of headerParams(schema)) {
     let value: unknown = args;
     for (const key of p.path) value = asObject(value)?.[key];
-    if (value !== undefined && value !== null) headers.push([`Mcp-Param-${p.header}`, encodeHeaderValue(String(value))]);
+    if (value !== undefined && value !== null)
+      headers.push([`Mcp-Param-${p.header}`, encodeHeaderValue(String(value))]);
   }
   return { headers, notes };
 }

@@ -28,7 +28,10 @@ export function nestsDeeperThan(text: string, max: number): boolean {
 /** parseFrame, but a text nested deeper than `maxDepth` is reported instead of parsed. */
 export function parseFrameWithin(text: string, maxDepth: number): ParsedFrame {
   if (nestsDeeperThan(text, maxDepth)) {
-    return { ok: false, error: `the JSON nests deeper than ${maxDepth} levels; kept as text, not parsed (re-serializing it would overflow the stack)` };
+    return {
+      ok: false,
+      error: `the JSON nests deeper than ${maxDepth} levels; kept as text, not parsed (re-serializing it would overflow the stack)`,
+    };
   }
   return parseFrame(text);
 }

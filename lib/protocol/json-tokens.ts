@@ -11,7 +11,8 @@ export interface JsonToken {
 }
 
 // A string runs to its closing quote or the end of its line (an unterminated string must not swallow the rest).
-const SCANNER = /("(?:[^"\\\n]|\\.)*(?:"|$))|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)\b|([{}[\],:])|(\s+)|([^"\s{}[\],:]+)/my;
+const SCANNER =
+  /("(?:[^"\\\n]|\\.)*(?:"|$))|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)\b|([{}[\],:])|(\s+)|([^"\s{}[\],:]+)/my;
 
 /** Tokens of `text`, in order; `text` of each joined equals the input. Linear in the input's length. */
 export function tokenizeJson(text: string): JsonToken[] {

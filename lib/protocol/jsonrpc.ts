@@ -97,7 +97,10 @@ export function batchRequestIds(batch: unknown): unknown[] {
 // re-scan the text with a small RFC 8259 validator that only locates the first error. It keeps an explicit
 // stack, so deeply nested input cannot overflow the call stack.
 
-export function describeJsonError(text: string, cause?: unknown): { ok: false; error: string; position?: JsonErrorPosition } {
+export function describeJsonError(
+  text: string,
+  cause?: unknown,
+): { ok: false; error: string; position?: JsonErrorPosition } {
   const located = locateJsonError(text);
   if (!located) {
     // The scanner thinks the text is fine but JSON.parse did not: report the engine's message as is.
@@ -128,7 +131,8 @@ function show(text: string, i: number): string {
   if (i >= text.length) return "the end of the input";
   const code = text.codePointAt(i)!;
   if (code === 0xfeff) return "a byte order mark (U+FEFF)";
-  if (code < 0x20 || code === 0x7f) return `the control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
+  if (code < 0x20 || code === 0x7f)
+    return `the control character U+${code.toString(16).toUpperCase().padStart(4, "0")}`;
   return `'${String.fromCodePoint(code)}'`;
 }
 
@@ -166,7 +170,8 @@ export function locateJsonError(text: string): { offset: number; reason: string 
       if (c === 0x5c) {
         const next = text[i + 1];
         if (next === "u") {
-          if (!HEX4.test(text.slice(i + 2, i + 6))) return { offset: i, reason: "a \\u escape needs exactly four hex digits" };
+          if (!HEX4.test(text.slice(i + 2, i + 6)))
+            return { offset: i, reason: "a \\u escape needs exactly four hex digits" };
           i += 6;
         } else if (next !== undefined && ESCAPES.has(next)) {
           i += 2;
@@ -223,7 +228,8 @@ export function locateJsonError(text: string): { offset: number; reason: string 
         return null;
       }
     }
-    if (/[a-zA-Z]/.test(ch ?? "")) return { offset: i, reason: "unknown literal (JSON has only true, false and null; strings need double quotes)" };
+    if (/[a-zA-Z]/.test(ch ?? ""))
+      return { offset: i, reason: "unknown literal (JSON has only true, false and null; strings need double quotes)" };
     if (ch === "'") return { offset: i, reason: "strings need double quotes, not single quotes" };
     return { offset: i, reason: `expected a value but found ${show(text, i)}` };
   };
@@ -265,20 +271,25 @@ export function locateJsonError(text: string): { offset: number; reason: string 
         if (ch !== '"') {
           return {
             offset: i,
-            reason: ch === "'" ? "property names need double quotes, not single quotes" : `expected a double-quoted property name but found ${show(text, i)}`,
+            reason:
+              ch === "'"
+                ? "property names need double quotes, not single quotes"
+                : `expected a double-quoted property name but found ${show(text, i)}`,
           };
         }
         const err = scanString();
         if (err) return err;
         skipWhitespace();
-        if (text[i] !== ":") return { offset: i, reason: `expected ':' after the property name but found ${show(text, i)}` };
+        if (text[i] !== ":")
+          return { offset: i, reason: `expected ':' after the property name but found ${show(text, i)}` };
         i++;
         expect = "value";
         continue;
       }
       case "after-value": {
         const top = stack[stack.length - 1];
-        if (top === undefined) return { offset: i, reason: `unexpected ${show(text, i)} after the end of the JSON value` };
+        if (top === undefined)
+          return { offset: i, reason: `unexpected ${show(text, i)} after the end of the JSON value` };
         if (ch === ",") {
           lastComma = i;
           i++;

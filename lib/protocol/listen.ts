@@ -55,7 +55,8 @@ export function classifyListenFrame(frame: unknown, listenId: string | number): 
     return "error" in f ? "error" : "closed";
   }
   if ("id" in f) return "foreign"; // a request: servers send none
-  if (f.method === "notifications/cancelled") return sameId(asObject(f.params)?.requestId, listenId) ? "cancelled" : "foreign";
+  if (f.method === "notifications/cancelled")
+    return sameId(asObject(f.params)?.requestId, listenId) ? "cancelled" : "foreign";
   if (!sameId(subscriptionIdOf(f), listenId)) return "foreign";
   return f.method === "notifications/subscriptions/acknowledged" ? "ack" : "notification";
 }
@@ -66,7 +67,10 @@ export function belongsToListen(frame: unknown, listenId: string | number): bool
 }
 
 /** What the acknowledgement honours, compared to what was asked (the client SHOULD compare them). */
-export function compareAck(requested: SubscriptionFilter, acked: SubscriptionFilter): { dropped: string[]; added: string[] } {
+export function compareAck(
+  requested: SubscriptionFilter,
+  acked: SubscriptionFilter,
+): { dropped: string[]; added: string[] } {
   const dropped: string[] = [];
   const added: string[] = [];
   for (const key of Object.keys(FILTER_NOTIFICATIONS) as (keyof typeof FILTER_NOTIFICATIONS)[]) {
@@ -87,9 +91,14 @@ export function requestedByFilter(notification: unknown, filter: SubscriptionFil
   if (method === "notifications/resources/updated") {
     const uri = asObject(f?.params)?.uri;
     // The spec allows updates of sub-resources of a subscribed uri.
-    return typeof uri === "string" && (filter.resourceSubscriptions ?? []).some((s) => uri === s || uri.startsWith(s.endsWith("/") ? s : `${s}/`));
+    return (
+      typeof uri === "string" &&
+      (filter.resourceSubscriptions ?? []).some((s) => uri === s || uri.startsWith(s.endsWith("/") ? s : `${s}/`))
+    );
   }
-  return (Object.keys(FILTER_NOTIFICATIONS) as (keyof typeof FILTER_NOTIFICATIONS)[]).some((k) => filter[k] === true && FILTER_NOTIFICATIONS[k] === method);
+  return (Object.keys(FILTER_NOTIFICATIONS) as (keyof typeof FILTER_NOTIFICATIONS)[]).some(
+    (k) => filter[k] === true && FILTER_NOTIFICATIONS[k] === method,
+  );
 }
 
 export interface ListenProblem {
@@ -132,17 +141,29 @@ export function foldListen(view: ListenView, frame: unknown): ListenView {
       const acked = filterOf(frame);
       const ackDiff = compareAck(view.requested, acked);
       if (ackDiff.added.length > 0)
-        problems.push({ rule: "ack-subset", message: `The acknowledgement honours what was not asked: ${ackDiff.added.join(", ")}.` });
+        problems.push({
+          rule: "ack-subset",
+          message: `The acknowledgement honours what was not asked: ${ackDiff.added.join(", ")}.`,
+        });
       return { ...view, status: "open", acked, ackDiff, problems };
     }
     case "notification": {
       const method = asObject(frame)?.method;
       if (view.status === "opening")
-        problems.push({ rule: "ack-first", message: `${String(method)} arrived before notifications/subscriptions/acknowledged.` });
+        problems.push({
+          rule: "ack-first",
+          message: `${String(method)} arrived before notifications/subscriptions/acknowledged.`,
+        });
       if (method === "notifications/progress" || method === "notifications/message") {
-        problems.push({ rule: "no-request-scoped-notifications", message: `${method} is request-scoped and never belongs on a listen stream.` });
+        problems.push({
+          rule: "no-request-scoped-notifications",
+          message: `${method} is request-scoped and never belongs on a listen stream.`,
+        });
       } else if (!requestedByFilter(frame, view.acked ?? view.requested)) {
-        problems.push({ rule: "requested-types-only", message: `${String(method)} was not requested (or not acknowledged) on this stream.` });
+        problems.push({
+          rule: "requested-types-only",
+          message: `${String(method)} was not requested (or not acknowledged) on this stream.`,
+        });
       }
       const notifications = [...view.notifications, frame];
       const over = Math.max(0, notifications.length - LISTEN_VIEW_LIMIT);

@@ -47,7 +47,8 @@ function parseForEdit(text: string): { ok: true; frame: Record<string, unknown> 
   }
   const frame = asObject(value);
   if (!frame) return { ok: false, error: "The frame must be a JSON object to carry a _meta envelope." };
-  if (typeof frame.method !== "string") return { ok: false, error: "Only requests and notifications (frames with a method) carry params._meta." };
+  if (typeof frame.method !== "string")
+    return { ok: false, error: "Only requests and notifications (frames with a method) carry params._meta." };
   return { ok: true, frame };
 }
 

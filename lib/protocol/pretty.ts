@@ -48,7 +48,14 @@ export function prettyLines(value: unknown, opts: PrettyOptions = {}): { lines: 
     return true;
   };
 
-  const walk = (v: unknown, depth: number, key: string | undefined, comma: string, decodeDepth: number, decoded = false): void => {
+  const walk = (
+    v: unknown,
+    depth: number,
+    key: string | undefined,
+    comma: string,
+    decodeDepth: number,
+    decoded = false,
+  ): void => {
     if (truncated) return;
     const head = (text: string, extra: Partial<PrettyLine> = {}) =>
       push({ depth, ...(key !== undefined ? { key } : {}), text, ...(decoded ? { decoded } : {}), ...extra });
@@ -61,7 +68,9 @@ export function prettyLines(value: unknown, opts: PrettyOptions = {}): { lines: 
       return;
     }
     const isArray = Array.isArray(v);
-    const entries: [string | undefined, unknown][] = isArray ? (v as unknown[]).map((x) => [undefined, x]) : Object.entries(v as Record<string, unknown>);
+    const entries: [string | undefined, unknown][] = isArray
+      ? (v as unknown[]).map((x) => [undefined, x])
+      : Object.entries(v as Record<string, unknown>);
     const [open, close] = isArray ? ["[", "]"] : ["{", "}"];
     if (entries.length === 0) {
       head(`${open}${close}${comma}`);
@@ -72,7 +81,15 @@ export function prettyLines(value: unknown, opts: PrettyOptions = {}): { lines: 
       return;
     }
     head(open);
-    entries.forEach(([k, x], i) => walk(x, depth + 1, k === undefined ? undefined : JSON.stringify(k), i < entries.length - 1 ? "," : "", decodeDepth));
+    entries.forEach(([k, x], i) =>
+      walk(
+        x,
+        depth + 1,
+        k === undefined ? undefined : JSON.stringify(k),
+        i < entries.length - 1 ? "," : "",
+        decodeDepth,
+      ),
+    );
     push({ depth, text: `${close}${comma}` });
   };
 
@@ -83,6 +100,9 @@ export function prettyLines(value: unknown, opts: PrettyOptions = {}): { lines: 
 /** The pretty view as plain text (two spaces per level; decoded strings are marked with a comment-like tag). */
 export function prettyText(value: unknown, opts: PrettyOptions = {}): string {
   return prettyLines(value, opts)
-    .lines.map((l) => `${"  ".repeat(l.depth)}${l.key !== undefined ? `${l.key}: ` : ""}${l.decoded ? "⟨JSON in a string⟩ " : ""}${l.text}`)
+    .lines.map(
+      (l) =>
+        `${"  ".repeat(l.depth)}${l.key !== undefined ? `${l.key}: ` : ""}${l.decoded ? "⟨JSON in a string⟩ " : ""}${l.text}`,
+    )
     .join("\n");
 }

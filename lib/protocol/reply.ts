@@ -23,13 +23,22 @@ export function replyOf(exchange: Exchange): Reply {
     if (result) return { kind: "result", result, exchange, status };
     const error = asObject(frame?.error);
     if (error && typeof error.code === "number") {
-      return { kind: "error", code: error.code, message: String(error.message ?? ""), data: error.data, exchange, status };
+      return {
+        kind: "error",
+        code: error.code,
+        message: String(error.message ?? ""),
+        data: error.data,
+        exchange,
+        status,
+      };
     }
     return { kind: "none", why: "the reply was neither a result nor an error", fatal: false, exchange, status };
   }
-  if (outcome.kind === "notification") return { kind: "none", why: "no reply was expected (notification)", fatal: false, exchange, status };
+  if (outcome.kind === "notification")
+    return { kind: "none", why: "no reply was expected (notification)", fatal: false, exchange, status };
   const fatal = FATAL_FAILURES.has(outcome.failure);
-  if (outcome.failure === "timeout") return { kind: "none", why: `no answer within ${exchange.timeoutMs} ms`, fatal, exchange, status };
+  if (outcome.failure === "timeout")
+    return { kind: "none", why: `no answer within ${exchange.timeoutMs} ms`, fatal, exchange, status };
   const body = status !== undefined ? `HTTP ${status}: ` : "";
   return { kind: "none", why: `${body}${outcome.failure} — ${outcome.message}`, fatal, exchange, status };
 }

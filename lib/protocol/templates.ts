@@ -45,7 +45,12 @@ function modernRequest(method: string, label: string, hint: string, params: Para
     hint,
     legacyToo,
     build: ({ id, envelope, bare }) =>
-      formatFrame({ jsonrpc: "2.0", id, method, params: bare && legacyToo ? params(id) : { _meta: envelope ?? buildEnvelope(), ...params(id) } }),
+      formatFrame({
+        jsonrpc: "2.0",
+        id,
+        method,
+        params: bare && legacyToo ? params(id) : { _meta: envelope ?? buildEnvelope(), ...params(id) },
+      }),
   };
 }
 
@@ -54,13 +59,22 @@ function calendarOnly(t: FrameTemplate): FrameTemplate {
 }
 
 export const TEMPLATES: FrameTemplate[] = [
-  modernRequest("server/discover", "server/discover", "Ask which versions, capabilities and instructions the server has."),
+  modernRequest(
+    "server/discover",
+    "server/discover",
+    "Ask which versions, capabilities and instructions the server has.",
+  ),
   modernRequest("tools/list", "tools/list", "List the tools (cacheable: ttlMs, cacheScope)."),
   calendarOnly(
-    modernRequest("tools/call", "tools/call create_event", "Call a tool; leave out startsAt to get input_required.", () => ({
-      name: "create_event",
-      arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
-    })),
+    modernRequest(
+      "tools/call",
+      "tools/call create_event",
+      "Call a tool; leave out startsAt to get input_required.",
+      () => ({
+        name: "create_event",
+        arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
+      }),
+    ),
   ),
   modernRequest("prompts/list", "prompts/list", "List the prompts."),
   calendarOnly(
@@ -71,16 +85,25 @@ export const TEMPLATES: FrameTemplate[] = [
   ),
   modernRequest("resources/list", "resources/list", "List the resources."),
   modernRequest("resources/templates/list", "resources/templates/list", "List the resource templates."),
-  calendarOnly(modernRequest("resources/read", "resources/read calendar://week", "Read a resource (cacheable).", () => ({ uri: "calendar://week" }))),
+  calendarOnly(
+    modernRequest("resources/read", "resources/read calendar://week", "Read a resource (cacheable).", () => ({
+      uri: "calendar://week",
+    })),
+  ),
   calendarOnly(
     modernRequest("completion/complete", "completion/complete", "Ask for argument completions.", () => ({
       ref: { type: "ref/prompt", name: "prepare_week" },
       argument: { name: "focus", value: "de" },
     })),
   ),
-  modernRequest("subscriptions/listen", "subscriptions/listen", "Open a long-lived stream of list-changed notifications.", () => ({
-    notifications: { toolsListChanged: true, resourcesListChanged: true },
-  })),
+  modernRequest(
+    "subscriptions/listen",
+    "subscriptions/listen",
+    "Open a long-lived stream of list-changed notifications.",
+    () => ({
+      notifications: { toolsListChanged: true, resourcesListChanged: true },
+    }),
+  ),
   {
     id: "notifications/cancelled",
     label: "notifications/cancelled",

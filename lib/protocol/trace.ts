@@ -14,7 +14,8 @@
 import type { Exchange } from "./exchange";
 import { isJsonObject } from "./json";
 
-export type TraceLineKind = "send" | "result" | "error" | "notification" | "server-request" | "other" | "failure" | "info";
+export type TraceLineKind =
+  "send" | "result" | "error" | "notification" | "server-request" | "other" | "failure" | "info";
 
 export interface TraceLine {
   kind: TraceLineKind;

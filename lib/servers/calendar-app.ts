@@ -59,8 +59,17 @@ export function createCalendarAppServer(): McpServer {
   server.registerResource(
     "week-app",
     WEEK_APP_URI,
-    { title: "This week (app)", description: "The week as an interactive view.", mimeType: APPS_MIME, _meta: { ui: { csp: {} } } } as never,
-    async () => ({ contents: [{ uri: WEEK_APP_URI, mimeType: APPS_MIME, text: WEEK_APP, _meta: { ui: { csp: {}, prefersBorder: true } } }] }),
+    {
+      title: "This week (app)",
+      description: "The week as an interactive view.",
+      mimeType: APPS_MIME,
+      _meta: { ui: { csp: {} } },
+    } as never,
+    async () => ({
+      contents: [
+        { uri: WEEK_APP_URI, mimeType: APPS_MIME, text: WEEK_APP, _meta: { ui: { csp: {}, prefersBorder: true } } },
+      ],
+    }),
   );
   server.registerTool(
     "show_week",

@@ -33,7 +33,10 @@ export function keepBounded(events: CalendarEvent[], event: CalendarEvent): Cale
   events.push(event);
   let chars = events.reduce((n, e) => n + sizeOf(e), 0);
   let drop = 0;
-  while (events.length - drop > 1 && (events.length - drop > CALENDAR_BOUNDS.maxEvents || chars > CALENDAR_BOUNDS.maxChars)) {
+  while (
+    events.length - drop > 1 &&
+    (events.length - drop > CALENDAR_BOUNDS.maxEvents || chars > CALENDAR_BOUNDS.maxChars)
+  ) {
     chars -= sizeOf(events[drop]);
     drop++;
   }

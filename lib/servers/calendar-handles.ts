@@ -89,10 +89,16 @@ function load(handle: string): Loaded {
   try {
     calendar = JSON.parse(readFileSync(fileOf(handle), "utf8"));
   } catch {
-    return { ok: false, message: `Unknown calendar handle "${handle}". Call open_calendar to get one, then pass it as the calendar argument.` };
+    return {
+      ok: false,
+      message: `Unknown calendar handle "${handle}". Call open_calendar to get one, then pass it as the calendar argument.`,
+    };
   }
   if (Date.now() > calendar.expiresAt) {
-    return { ok: false, message: `Calendar handle "${handle}" expired at ${new Date(calendar.expiresAt).toISOString()}. Call open_calendar for a new one.` };
+    return {
+      ok: false,
+      message: `Calendar handle "${handle}" expired at ${new Date(calendar.expiresAt).toISOString()}. Call open_calendar for a new one.`,
+    };
   }
   return { ok: true, calendar };
 }
@@ -110,15 +116,20 @@ export function createHandleCalendarServer(): McpServer {
     { name: "calendar-handles", version: "1.0.0", title: "Calendar with explicit handles" },
     {
       capabilities: { tools: {} },
-      instructions: "Call open_calendar once, keep the handle it returns, and pass it as `calendar` to every other tool.",
-      cacheHints: { "server/discover": { ttlMs: 300_000, cacheScope: "public" }, "tools/list": { ttlMs: 300_000, cacheScope: "public" } },
+      instructions:
+        "Call open_calendar once, keep the handle it returns, and pass it as `calendar` to every other tool.",
+      cacheHints: {
+        "server/discover": { ttlMs: 300_000, cacheScope: "public" },
+        "tools/list": { ttlMs: 300_000, cacheScope: "public" },
+      },
     },
   );
 
   server.registerTool(
     "open_calendar",
     {
-      description: "Open a new calendar (seeded with this week's events) and return its handle. Pass the handle to the other tools.",
+      description:
+        "Open a new calendar (seeded with this week's events) and return its handle. Pass the handle to the other tools.",
       inputSchema: jsonSchemaOnce<Record<string, never>>({ type: "object", properties: {} }),
       outputSchema: jsonSchemaOnce<{ calendar: string; expiresAt: string }>({
         type: "object",
@@ -159,21 +170,30 @@ export function createHandleCalendarServer(): McpServer {
     async (args, ctx) => {
       const loaded = load(args.calendar);
       if (!loaded.ok) return fail(loaded.message);
-      const startsAt = args.startsAt ?? acceptedContent<{ startsAt?: string }>(ctx.mcpReq.inputResponses, "when")?.startsAt;
+      const startsAt =
+        args.startsAt ?? acceptedContent<{ startsAt?: string }>(ctx.mcpReq.inputResponses, "when")?.startsAt;
       if (!startsAt) {
         return inputRequired({
-          inputRequests: { when: inputRequired.elicit({ message: `When should "${args.title}" start?`, requestedSchema: WHEN_SCHEMA }) },
+          inputRequests: {
+            when: inputRequired.elicit({ message: `When should "${args.title}" start?`, requestedSchema: WHEN_SCHEMA }),
+          },
           requestState: Buffer.from(JSON.stringify({ title: args.title }), "utf8").toString("base64"),
         });
       }
       const refused = eventRefusal(args.title, startsAt);
       if (refused) return fail(refused);
       const last = loaded.calendar.events.at(-1);
-      const event: CalendarEvent = { id: `e${Math.max(loaded.calendar.events.length, Number(last?.id.slice(1)) || 0) + 1}`, title: args.title, startsAt };
+      const event: CalendarEvent = {
+        id: `e${Math.max(loaded.calendar.events.length, Number(last?.id.slice(1)) || 0) + 1}`,
+        title: args.title,
+        startsAt,
+      };
       const dropped = keepBounded(loaded.calendar.events, event);
       save(args.calendar, loaded.calendar);
       return {
-        content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }],
+        content: [
+          { type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` },
+        ],
         structuredContent: { ...event },
       };
     },

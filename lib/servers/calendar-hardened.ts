@@ -51,9 +51,13 @@ export function hardenedStateCodec(opts: HardenedOptions = {}): CalendarStateCod
       const sealed = ctx.mcpReq.requestState<SealedEvent>();
       if (sealed === undefined) return undefined;
       if (sealed.call !== callDigest("create_event", args)) {
-        throw new ProtocolError(INVALID_PARAMS, "requestState was minted for a different call (tool or arguments changed)", {
-          reason: "request_state_call_mismatch",
-        });
+        throw new ProtocolError(
+          INVALID_PARAMS,
+          "requestState was minted for a different call (tool or arguments changed)",
+          {
+            reason: "request_state_call_mismatch",
+          },
+        );
       }
       return { title: sealed.title };
     },
@@ -61,5 +65,9 @@ export function hardenedStateCodec(opts: HardenedOptions = {}): CalendarStateCod
 }
 
 export function createHardenedCalendarServer(opts: HardenedOptions = {}) {
-  return createCalendarServer({ name: "calendar-hardened", title: "Chapter calendar (HMAC-protected requestState)", stateCodec: hardenedStateCodec(opts) });
+  return createCalendarServer({
+    name: "calendar-hardened",
+    title: "Chapter calendar (HMAC-protected requestState)",
+    stateCodec: hardenedStateCodec(opts),
+  });
 }

@@ -129,7 +129,10 @@ export const NAIVE_STATE_CODEC: CalendarStateCodec = {
  * The factory both serving entries (serveStdio, createMcpHandler) take: modern instances get `announce` as
  * their onWeekUpdated hook; legacy ones get none, so a legacy connection is served exactly as before.
  */
-export function calendarFactory(announce: (server: McpServer) => void, base: CalendarOptions = {}): (ctx: { era: "modern" | "legacy" }) => McpServer {
+export function calendarFactory(
+  announce: (server: McpServer) => void,
+  base: CalendarOptions = {},
+): (ctx: { era: "modern" | "legacy" }) => McpServer {
   return ({ era }) => createCalendarServer(era === "modern" ? { ...base, onWeekUpdated: announce } : base);
 }
 
@@ -141,7 +144,12 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
     {
       ...(codec.verify ? { requestState: { verify: codec.verify } } : {}),
       // subscribe is advertised only when the serving entry can deliver resources/updated (modern listen streams).
-      capabilities: { tools: {}, resources: options.onWeekUpdated ? { subscribe: true } : {}, prompts: {}, ...options.extraCapabilities },
+      capabilities: {
+        tools: {},
+        resources: options.onWeekUpdated ? { subscribe: true } : {},
+        prompts: {},
+        ...options.extraCapabilities,
+      },
       instructions: CALENDAR_INSTRUCTIONS,
       cacheHints: {
         "server/discover": { ttlMs: 300_000, cacheScope: "public" },
@@ -157,7 +165,12 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
   server.registerResource(
     "week",
     "calendar://week",
-    { title: "This week", description: "The events of the current week.", mimeType: "application/json", cacheHint: { ttlMs: 60_000, cacheScope: "private" } },
+    {
+      title: "This week",
+      description: "The events of the current week.",
+      mimeType: "application/json",
+      cacheHint: { ttlMs: 60_000, cacheScope: "private" },
+    },
     async () => ({
       contents: [{ uri: "calendar://week", mimeType: "application/json", text: JSON.stringify(store.events) }],
     }),
@@ -210,7 +223,9 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
       const dropped = keepBounded(store.events, event);
       options.onWeekUpdated?.(server);
       return {
-        content: [{ type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` }],
+        content: [
+          { type: "text", text: `Created ${event.id}: ${event.title} at ${event.startsAt}${droppedNote(dropped)}` },
+        ],
         structuredContent: { ...event },
         isError: false,
       };

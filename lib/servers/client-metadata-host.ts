@@ -63,12 +63,18 @@ export function selfSignedLoopbackCert(): { key: string; cert: string } {
   );
   const signature = sign("sha256", tbs, privateKey);
   const certDer = seq(tbs, ECDSA_SHA256, der(0x03, Buffer.from([0]), signature));
-  const cert = `-----BEGIN CERTIFICATE-----\n${certDer.toString("base64").replace(/.{64}/g, "$&\n")}\n-----END CERTIFICATE-----\n`.replace("\n\n", "\n");
+  const cert =
+    `-----BEGIN CERTIFICATE-----\n${certDer.toString("base64").replace(/.{64}/g, "$&\n")}\n-----END CERTIFICATE-----\n`.replace(
+      "\n\n",
+      "\n",
+    );
   return { key: privateKey.export({ type: "pkcs8", format: "pem" }) as string, cert };
 }
 
 /** Serves `document(clientId)` at CLIENT_METADATA_PATH on https://127.0.0.1:<free port>. */
-export async function startClientMetadataHost(document: (clientId: string) => Record<string, unknown>): Promise<ClientMetadataHost> {
+export async function startClientMetadataHost(
+  document: (clientId: string) => Record<string, unknown>,
+): Promise<ClientMetadataHost> {
   const { key, cert } = selfSignedLoopbackCert();
   let fetches = 0;
   let body = "";

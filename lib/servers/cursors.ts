@@ -14,12 +14,17 @@ export function rejectForeignCursors(server: McpServer): void {
   const inner = server.server;
   for (const method of PAGINATED) {
     // _getRequestHandler: the SDK's accessor for a stored handler chain (protected, hence the cast).
-    const original = (inner as unknown as { _getRequestHandler(m: string): Stored | undefined })._getRequestHandler(method);
+    const original = (inner as unknown as { _getRequestHandler(m: string): Stored | undefined })._getRequestHandler(
+      method,
+    );
     if (!original) continue;
     inner.removeRequestHandler(method);
     inner.setRequestHandler(method, ((request: { params?: { cursor?: unknown } }, ctx: unknown) => {
       if (request.params?.cursor !== undefined)
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, "Invalid cursor: this server answers every list in one page and mints no cursors");
+        throw new ProtocolError(
+          ProtocolErrorCode.InvalidParams,
+          "Invalid cursor: this server answers every list in one page and mints no cursors",
+        );
       return original(request, ctx);
     }) as never);
   }

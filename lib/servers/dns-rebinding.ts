@@ -7,9 +7,14 @@
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
 /** Why the request is refused (one sentence), or undefined when its Host and Origin are this listener's own. */
-export function rebindingRefusal(host: string | undefined, origin: string | undefined, port: number): string | undefined {
+export function rebindingRefusal(
+  host: string | undefined,
+  origin: string | undefined,
+  port: number,
+): string | undefined {
   const own = LOOPBACK_NAMES.map((name) => `${name}:${port}`);
-  if (!host || !own.includes(host.toLowerCase())) return `Host ${JSON.stringify(host ?? "")} is not this server (${own[0]}): refused (DNS rebinding)`;
+  if (!host || !own.includes(host.toLowerCase()))
+    return `Host ${JSON.stringify(host ?? "")} is not this server (${own[0]}): refused (DNS rebinding)`;
   if (origin === undefined) return undefined;
   let parsed: URL;
   try {

@@ -9,7 +9,9 @@ import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import { rebindingRefusal } from "./dns-rebinding";
 import { EMBEDDED_SERVERS } from "./registry";
 
-const FACTORIES: Record<string, () => McpServer> = Object.fromEntries(Object.entries(EMBEDDED_SERVERS).map(([name, s]) => [name, s.factory]));
+const FACTORIES: Record<string, () => McpServer> = Object.fromEntries(
+  Object.entries(EMBEDDED_SERVERS).map(([name, s]) => [name, s.factory]),
+);
 
 const [name = "calendar", portArg = "0"] = process.argv.slice(2);
 const factory = FACTORIES[name];
@@ -31,7 +33,9 @@ async function toWebRequest(req: IncomingMessage, origin: string): Promise<Reque
 async function serve(req: IncomingMessage, res: ServerResponse, origin: string): Promise<void> {
   const refused = rebindingRefusal(req.headers.host, req.headers.origin, (server.address() as { port: number }).port);
   if (refused) {
-    res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: refused } }));
+    res
+      .writeHead(403, { "content-type": "application/json" })
+      .end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32000, message: refused } }));
     return;
   }
   if (!req.url?.startsWith("/mcp")) {
@@ -40,7 +44,8 @@ async function serve(req: IncomingMessage, res: ServerResponse, origin: string):
   }
   const request = await toWebRequest(req, origin);
   const besideListen = request.method === "POST" ? EMBEDDED_SERVERS[name].serveBeside : undefined;
-  const response = (besideListen && besideListen(await request.clone().text(), request.signal)) || (await handler.fetch(request));
+  const response =
+    (besideListen && besideListen(await request.clone().text(), request.signal)) || (await handler.fetch(request));
   res.writeHead(response.status, Object.fromEntries(response.headers));
   if (response.body) Readable.fromWeb(response.body as import("node:stream/web").ReadableStream).pipe(res);
   else res.end();
@@ -50,7 +55,9 @@ const server = createServer((req, res) => {
   const origin = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   serve(req, res, origin).catch((e) => {
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-    res.end(JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: String((e as Error).message) } }));
+    res.end(
+      JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32603, message: String((e as Error).message) } }),
+    );
   });
 });
 server.listen(Number(portArg), "127.0.0.1", () => {

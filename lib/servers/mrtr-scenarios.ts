@@ -70,7 +70,12 @@ const TRIP_SCHEMA = {
       ],
       default: "economy",
     },
-    interests: { type: "array" as const, title: "Interests", items: { type: "string" as const, enum: ["food", "museums", "hiking", "beaches"] }, maxItems: 3 },
+    interests: {
+      type: "array" as const,
+      title: "Interests",
+      items: { type: "string" as const, enum: ["food", "museums", "hiking", "beaches"] },
+      maxItems: 3,
+    },
     insurance: { type: "boolean" as const, title: "Travel insurance", default: false },
   },
   required: ["destination", "departOn"],
@@ -85,29 +90,42 @@ interface TripState extends Json {
 function registerPlanTrip(server: McpServer) {
   server.registerTool(
     "plan_trip",
-    { description: "Plan a trip: asks for the details (form), a name for the trip (sampling) and where to save it (roots) in one round." },
+    {
+      description:
+        "Plan a trip: asks for the details (form), a name for the trip (sampling) and where to save it (roots) in one round.",
+    },
     async (ctx) => {
       const state = unseal<TripState>(ctx);
       const responses = ctx.mcpReq.inputResponses;
       const form = inputResponse(responses, "details");
-      if (form.kind === "elicit" && form.action !== "accept") return text(`Trip not planned: you chose ${form.action}.`);
+      if (form.kind === "elicit" && form.action !== "accept")
+        return text(`Trip not planned: you chose ${form.action}.`);
       const details = state.details ?? acceptedContent(responses, "details");
       const sampled = inputResponse(responses, "trip_name");
-      const title = state.title ?? (sampled.kind === "sampling" ? String((sampled.result.content as { text?: string }).text ?? "") : undefined);
+      const title =
+        state.title ??
+        (sampled.kind === "sampling" ? String((sampled.result.content as { text?: string }).text ?? "") : undefined);
       const roots = inputResponse(responses, "save_to");
       const folder = state.folder ?? (roots.kind === "roots" ? roots.roots[0]?.uri : undefined);
       const caps = declared(ctx);
       const asks: InputRequests = {};
-      if (!details) asks.details = inputRequired.elicit({ message: "Where and when are you going?", requestedSchema: TRIP_SCHEMA });
+      if (!details)
+        asks.details = inputRequired.elicit({ message: "Where and when are you going?", requestedSchema: TRIP_SCHEMA });
       if (title === undefined && caps.sampling) {
         asks.trip_name = inputRequired.createMessage({
-          messages: [{ role: "user", content: { type: "text", text: "Suggest a short, cheerful name for a trip. Answer with the name only." } }],
+          messages: [
+            {
+              role: "user",
+              content: { type: "text", text: "Suggest a short, cheerful name for a trip. Answer with the name only." },
+            },
+          ],
           systemPrompt: "You name trips.",
           maxTokens: 20,
         });
       }
       if (folder === undefined && caps.roots) asks.save_to = inputRequired.listRoots();
-      if (Object.keys(asks).length) return inputRequired({ inputRequests: asks, requestState: seal({ details, title, folder }) });
+      if (Object.keys(asks).length)
+        return inputRequired({ inputRequests: asks, requestState: seal({ details, title, folder }) });
       const d = details as Json;
       const parts = [
         `Trip${title ? ` "${title}"` : ""} to ${d.destination} on ${d.departOn} for ${d.nights ?? 3} night(s)`,
@@ -123,7 +141,10 @@ function registerPlanTrip(server: McpServer) {
 function registerConnect(server: McpServer) {
   server.registerTool(
     "connect_account",
-    { description: "Connect your photo account: sends you to a web page (URL-mode elicitation); the playground never sees what you type there." },
+    {
+      description:
+        "Connect your photo account: sends you to a web page (URL-mode elicitation); the playground never sees what you type there.",
+    },
     async (ctx) => {
       const answer = inputResponse(ctx.mcpReq.inputResponses, "sign_in");
       const flow = unseal<{ flow: string }>(ctx).flow;
@@ -140,26 +161,39 @@ function registerConnect(server: McpServer) {
         });
       }
       if (answer.action === "accept")
-        return text(`Connected photos.example.com (flow ${flow}). A real server would now check its own record that the sign-in finished.`);
+        return text(
+          `Connected photos.example.com (flow ${flow}). A real server would now check its own record that the sign-in finished.`,
+        );
       return text(answer.action === "decline" ? "Not connected: you declined." : "Not connected: cancelled.");
     },
   );
 }
 
 function registerDeleteDraft(server: McpServer) {
-  const schema = { type: "object" as const, properties: { confirm: { type: "boolean" as const, title: "Delete the draft?" } }, required: ["confirm"] };
-  server.registerTool("delete_draft", { description: "Delete the draft; asks for confirmation, and asks again while the answer is missing." }, async (ctx) => {
-    const asked = unseal<{ asked: number }>(ctx).asked ?? 0;
-    const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
-    if (answer.kind === "elicit" && answer.action !== "accept") return text("Kept the draft: you said no.");
-    const confirm = acceptedContent<{ confirm?: unknown }>(ctx.mcpReq.inputResponses, "confirm")?.confirm;
-    if (typeof confirm === "boolean") return text(confirm ? `Deleted the draft (asked ${asked} time(s)).` : "Kept the draft.");
-    const again = asked > 0 ? ` (asking again: attempt ${asked + 1}, the last retry had no usable answer)` : "";
-    return inputRequired({
-      inputRequests: { confirm: inputRequired.elicit({ message: `Really delete the draft?${again}`, requestedSchema: schema }) },
-      requestState: seal({ asked: asked + 1 }),
-    });
-  });
+  const schema = {
+    type: "object" as const,
+    properties: { confirm: { type: "boolean" as const, title: "Delete the draft?" } },
+    required: ["confirm"],
+  };
+  server.registerTool(
+    "delete_draft",
+    { description: "Delete the draft; asks for confirmation, and asks again while the answer is missing." },
+    async (ctx) => {
+      const asked = unseal<{ asked: number }>(ctx).asked ?? 0;
+      const answer = inputResponse(ctx.mcpReq.inputResponses, "confirm");
+      if (answer.kind === "elicit" && answer.action !== "accept") return text("Kept the draft: you said no.");
+      const confirm = acceptedContent<{ confirm?: unknown }>(ctx.mcpReq.inputResponses, "confirm")?.confirm;
+      if (typeof confirm === "boolean")
+        return text(confirm ? `Deleted the draft (asked ${asked} time(s)).` : "Kept the draft.");
+      const again = asked > 0 ? ` (asking again: attempt ${asked + 1}, the last retry had no usable answer)` : "";
+      return inputRequired({
+        inputRequests: {
+          confirm: inputRequired.elicit({ message: `Really delete the draft?${again}`, requestedSchema: schema }),
+        },
+        requestState: seal({ asked: asked + 1 }),
+      });
+    },
+  );
 }
 
 function registerStateOnly(server: McpServer) {
@@ -169,7 +203,9 @@ function registerStateOnly(server: McpServer) {
     async (ctx) => {
       const step = unseal<{ step: number }>(ctx).step ?? 0;
       if (step >= 2) return text(`Report ready after ${step + 1} rounds.`);
-      return inputRequired({ requestState: seal({ step: step + 1, progress: `${Math.round(((step + 1) / 3) * 100)}%` }) });
+      return inputRequired({
+        requestState: seal({ step: step + 1, progress: `${Math.round(((step + 1) / 3) * 100)}%` }),
+      });
     },
   );
   server.registerTool(
@@ -183,7 +219,11 @@ function registerStateOnly(server: McpServer) {
 }
 
 function registerOutsideTools(server: McpServer) {
-  const nameSchema = { type: "object" as const, properties: { name: { type: "string" as const, title: "Your name", minLength: 1 } }, required: ["name"] };
+  const nameSchema = {
+    type: "object" as const,
+    properties: { name: { type: "string" as const, title: "Your name", minLength: 1 } },
+    required: ["name"],
+  };
   server.registerPrompt(
     "introduce",
     {
@@ -193,10 +233,16 @@ function registerOutsideTools(server: McpServer) {
     async (args, ctx) => {
       const name = acceptedContent<{ name?: string }>(ctx.mcpReq.inputResponses, "who")?.name;
       if (!name)
-        return inputRequired({ inputRequests: { who: inputRequired.elicit({ message: "Who is introducing themselves?", requestedSchema: nameSchema }) } });
+        return inputRequired({
+          inputRequests: {
+            who: inputRequired.elicit({ message: "Who is introducing themselves?", requestedSchema: nameSchema }),
+          },
+        });
       return {
         description: "Introduce yourself.",
-        messages: [{ role: "user", content: { type: "text", text: `Introduce ${name} in a ${args?.tone ?? "friendly"} tone.` } }],
+        messages: [
+          { role: "user", content: { type: "text", text: `Introduce ${name} in a ${args?.tone ?? "friendly"} tone.` } },
+        ],
       };
     },
   );
@@ -213,9 +259,15 @@ function registerOutsideTools(server: McpServer) {
       const reveal = acceptedContent<{ reveal?: boolean }>(ctx.mcpReq.inputResponses, "reveal")?.reveal;
       if (reveal === undefined)
         return inputRequired({
-          inputRequests: { reveal: inputRequired.elicit({ message: "This note is private. Show it?", requestedSchema: confirmSchema }) },
+          inputRequests: {
+            reveal: inputRequired.elicit({ message: "This note is private. Show it?", requestedSchema: confirmSchema }),
+          },
         });
-      return { contents: [{ uri: uri.href, mimeType: "text/plain", text: reveal ? "The spare key is under the blue pot." : "(hidden)" }] };
+      return {
+        contents: [
+          { uri: uri.href, mimeType: "text/plain", text: reveal ? "The spare key is under the blue pot." : "(hidden)" },
+        ],
+      };
     },
   );
 }

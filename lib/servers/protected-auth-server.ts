@@ -63,21 +63,25 @@ function fetchFromTrustedHost(host: TrustedMetadataHost) {
     new Promise((resolve, reject) => {
       const target = new URL(String(url));
       if (target.origin !== host.origin) return reject(new Error(`refusing to fetch ${target.origin}`));
-      const req = https.get(target, { ca: host.ca, signal: options.signal, headers: { accept: "application/json" } }, (res) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on("data", (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > DOCUMENT_LIMIT) return req.destroy(new Error("client metadata document too large"));
-          chunks.push(chunk);
-        });
-        res.on("end", () => {
-          const headers = new Headers();
-          for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
-          resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 502, headers }));
-        });
-        res.on("error", reject);
-      });
+      const req = https.get(
+        target,
+        { ca: host.ca, signal: options.signal, headers: { accept: "application/json" } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on("data", (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > DOCUMENT_LIMIT) return req.destroy(new Error("client metadata document too large"));
+            chunks.push(chunk);
+          });
+          res.on("end", () => {
+            const headers = new Headers();
+            for (const [k, v] of Object.entries(res.headers)) if (typeof v === "string") headers.set(k, v);
+            resolve(new Response(Buffer.concat(chunks), { status: res.statusCode ?? 502, headers }));
+          });
+          res.on("error", reject);
+        },
+      );
       req.on("error", reject);
     });
 }
@@ -115,7 +119,8 @@ async function readForm(req: http.IncomingMessage, limit = 8192): Promise<URLSea
  * apply form-action to the redirects after a form POST too, and Allow ends in a redirect to the client's callback.
  */
 function sendHtml(res: http.ServerResponse, status: number, html: string, redirectTo?: unknown): void {
-  const callbackOrigin = typeof redirectTo === "string" && URL.canParse(redirectTo) ? ` ${new URL(redirectTo).origin}` : "";
+  const callbackOrigin =
+    typeof redirectTo === "string" && URL.canParse(redirectTo) ? ` ${new URL(redirectTo).origin}` : "";
   res.writeHead(status, {
     "content-type": "text/html; charset=utf-8",
     "cache-control": "no-store",
@@ -131,7 +136,8 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   const url = new URL(req.url ?? "/", "http://127.0.0.1");
   const [, , uid, action] = url.pathname.split("/");
   const details = await provider.interactionDetails(req, res);
-  if (details.uid !== uid) return sendHtml(res, 400, page("Wrong interaction", "<p>This page does not belong to the current sign-in.</p>"));
+  if (details.uid !== uid)
+    return sendHtml(res, 400, page("Wrong interaction", "<p>This page does not belong to the current sign-in.</p>"));
   const action0 = `/interaction/${escapeHtml(uid)}`;
   const { prompt, params } = details;
   const client = await provider.Client.find(String(params.client_id));
@@ -156,7 +162,10 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
     }
     const missing = (prompt.details.missingResourceScopes ?? {}) as Record<string, string[]>;
     const items = Object.entries(missing)
-      .map(([resource, scopes]) => `<li>${escapeHtml(resource)}: ${scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}</li>`)
+      .map(
+        ([resource, scopes]) =>
+          `<li>${escapeHtml(resource)}: ${scopes.map((s) => `<code>${escapeHtml(s)}</code>`).join(", ")}</li>`,
+      )
       .join("");
     return sendHtml(
       res,
@@ -174,21 +183,42 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   const form = await readForm(req);
   if (action === "login") {
     if (form.get("login") !== DEMO_USER.login || form.get("password") !== DEMO_USER.password) {
-      return sendHtml(res, 401, page("Sign-in failed", `<p>Wrong user or password. <a href="${action0}">Try again</a>.</p>`));
+      return sendHtml(
+        res,
+        401,
+        page("Sign-in failed", `<p>Wrong user or password. <a href="${action0}">Try again</a>.</p>`),
+      );
     }
-    return void (await provider.interactionFinished(req, res, { login: { accountId: DEMO_USER.accountId } }, { mergeWithLastSubmission: false }));
+    return void (await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: DEMO_USER.accountId } },
+      { mergeWithLastSubmission: false },
+    ));
   }
   if (action === "confirm") {
     const accountId = details.session?.accountId;
     if (!accountId) return sendHtml(res, 400, page("Not signed in", ""));
-    const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId: String(params.client_id) });
+    const grant = details.grantId
+      ? await provider.Grant.find(details.grantId)
+      : new provider.Grant({ accountId, clientId: String(params.client_id) });
     if (!grant) return sendHtml(res, 400, page("Grant expired", ""));
-    const d = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+    const d = prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
     if (d.missingOIDCScope) grant.addOIDCScope(d.missingOIDCScope.join(" "));
     if (d.missingOIDCClaims) grant.addOIDCClaims(d.missingOIDCClaims);
-    for (const [resource, scopes] of Object.entries(d.missingResourceScopes ?? {})) grant.addResourceScope(resource, scopes.join(" "));
+    for (const [resource, scopes] of Object.entries(d.missingResourceScopes ?? {}))
+      grant.addResourceScope(resource, scopes.join(" "));
     const grantId = await grant.save();
-    return void (await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true }));
+    return void (await provider.interactionFinished(
+      req,
+      res,
+      { consent: details.grantId ? {} : { grantId } },
+      { mergeWithLastSubmission: true },
+    ));
   }
   if (action === "abort") {
     return void (await provider.interactionFinished(
@@ -220,7 +250,11 @@ class PlaygroundMemoryAdapter implements Adapter {
     const key = this.key(id);
     stored.delete(key); // re-inserted last: the Map's order is the eviction order
     stored.set(key, { payload, expiresAt: Date.now() + expiresIn * 1000 });
-    if (payload.grantId) stored.set(`grant:${payload.grantId}:${key}`, { payload: { key } as AdapterPayload, expiresAt: Date.now() + expiresIn * 1000 });
+    if (payload.grantId)
+      stored.set(`grant:${payload.grantId}:${key}`, {
+        payload: { key } as AdapterPayload,
+        expiresAt: Date.now() + expiresIn * 1000,
+      });
     while (stored.size > MAX_STORED) stored.delete(stored.keys().next().value!);
   }
   async find(id: string): Promise<AdapterPayload | undefined> {
@@ -234,11 +268,14 @@ class PlaygroundMemoryAdapter implements Adapter {
   }
   async findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
     for (const [key, entry] of stored)
-      if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode) return this.find(key.slice(this.model.length + 1));
+      if (key.startsWith(`${this.model}:`) && entry.payload.userCode === userCode)
+        return this.find(key.slice(this.model.length + 1));
     return undefined;
   }
   async findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    for (const [key, entry] of stored) if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid) return this.find(key.slice(this.model.length + 1));
+    for (const [key, entry] of stored)
+      if (key.startsWith(`${this.model}:`) && entry.payload.uid === uid)
+        return this.find(key.slice(this.model.length + 1));
     return undefined;
   }
   async consume(id: string): Promise<void> {
@@ -289,12 +326,14 @@ let signingKey: Promise<Record<string, unknown>> | undefined;
  * per demo, synchronously, it stalled every other client of the instance).
  */
 function signingJwk(): Promise<Record<string, unknown>> {
-  signingKey ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(({ privateKey }: { privateKey: KeyObject }) => ({
-    ...privateKey.export({ format: "jwk" }),
-    kid: randomBytes(8).toString("hex"),
-    use: "sig",
-    alg: "RS256",
-  }));
+  signingKey ??= promisify(generateKeyPair)("rsa", { modulusLength: 2048 }).then(
+    ({ privateKey }: { privateKey: KeyObject }) => ({
+      ...privateKey.export({ format: "jwk" }),
+      kid: randomBytes(8).toString("hex"),
+      use: "sig",
+      alg: "RS256",
+    }),
+  );
   signingKey.catch(() => (signingKey = undefined));
   return signingKey;
 }
@@ -303,7 +342,10 @@ function signingJwk(): Promise<Record<string, unknown>> {
  * Starts the authorization server on 127.0.0.1:<free port>. `resources` may gain entries after start. With
  * `metadataHost` it accepts client ID metadata documents, fetched from that origin only (no SSRF from the AS).
  */
-export async function startDemoAuthorizationServer(resources: ResourceRegistry, metadataHost?: TrustedMetadataHost): Promise<DemoAuthorizationServer> {
+export async function startDemoAuthorizationServer(
+  resources: ResourceRegistry,
+  metadataHost?: TrustedMetadataHost,
+): Promise<DemoAuthorizationServer> {
   const server = http.createServer();
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -327,7 +369,8 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
     ],
     jwks: { keys: [jwk as never] },
     cookies: { keys: [randomBytes(32).toString("base64url")] },
-    findAccount: async (_ctx, sub) => (sub === DEMO_USER.accountId ? { accountId: sub, claims: async () => ({ sub, name: DEMO_USER.name }) } : undefined),
+    findAccount: async (_ctx, sub) =>
+      sub === DEMO_USER.accountId ? { accountId: sub, claims: async () => ({ sub, name: DEMO_USER.name }) } : undefined,
     interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
     pkce: { required: () => true },
     responseTypes: ["code"],
@@ -339,7 +382,8 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
       clientIdMetadataDocument: {
         enabled: metadataHost !== undefined,
         ack: "draft-02",
-        allowFetch: async (_ctx, clientId) => metadataHost !== undefined && new URL(clientId).origin === metadataHost.origin,
+        allowFetch: async (_ctx, clientId) =>
+          metadataHost !== undefined && new URL(clientId).origin === metadataHost.origin,
         allowClient: async () => true,
       },
       revocation: { enabled: true },
@@ -350,7 +394,13 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
         getResourceServerInfo: async (_ctx, indicator) => {
           const known = resources.get(indicator);
           if (!known) throw new oidcErrors.InvalidTarget(`unknown resource ${indicator}`);
-          return { scope: known.scopes.join(" "), audience: indicator, accessTokenFormat: "jwt", accessTokenTTL: 600, jwt: { sign: { alg: "RS256" } } };
+          return {
+            scope: known.scopes.join(" "),
+            audience: indicator,
+            accessTokenFormat: "jwt",
+            accessTokenTTL: 600,
+            jwt: { sign: { alg: "RS256" } },
+          };
         },
       },
     },
@@ -358,7 +408,10 @@ export async function startDemoAuthorizationServer(resources: ResourceRegistry, 
     // Errors render as escaped text, never the request's own HTML.
     renderError: async (ctx: KoaContextWithOIDC, out) => {
       ctx.type = "html";
-      ctx.body = page("Authorization error", `<p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ""))}</p>`);
+      ctx.body = page(
+        "Authorization error",
+        `<p><code>${escapeHtml(String(out.error))}</code>: ${escapeHtml(String(out.error_description ?? ""))}</p>`,
+      );
     },
   };
   const provider = new OidcProvider(issuer, { ...configuration, adapter: PlaygroundMemoryAdapter });

@@ -15,7 +15,12 @@ import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
 import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
 import { calendarStore, createCalendarServer } from "./calendar";
-import { CALENDAR_SCOPES, demoClientMetadataDocument, startDemoAuthorizationServer, type ResourceRegistry } from "./protected-auth-server";
+import {
+  CALENDAR_SCOPES,
+  demoClientMetadataDocument,
+  startDemoAuthorizationServer,
+  type ResourceRegistry,
+} from "./protected-auth-server";
 import { startClientMetadataHost, type ClientMetadataHost } from "./client-metadata-host";
 
 export type ProtectedKind = "calendar" | "second" | "naive";
@@ -37,9 +42,17 @@ function challenge(prmUrl: string, scope: string, error?: { code: string; descri
   return `Bearer ${parts.join(", ")}`;
 }
 
-function refuse(status: number, prmUrl: string, scope: string, error?: { code: string; description: string }): Response {
+function refuse(
+  status: number,
+  prmUrl: string,
+  scope: string,
+  error?: { code: string; description: string },
+): Response {
   return Response.json(
-    { error: error?.code ?? "unauthorized", error_description: error?.description ?? "This MCP server needs a bearer token." },
+    {
+      error: error?.code ?? "unauthorized",
+      error_description: error?.description ?? "This MCP server needs a bearer token.",
+    },
     { status, headers: { "WWW-Authenticate": challenge(prmUrl, scope, error) } },
   );
 }
@@ -134,20 +147,29 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
         scopes_supported: [...CALENDAR_SCOPES],
         bearer_methods_supported: ["header"],
         resource_name:
-          kind === "calendar" ? "The chapter's calendar (protected)" : kind === "second" ? "A second protected server" : "A naive server (accepts any token)",
+          kind === "calendar"
+            ? "The chapter's calendar (protected)"
+            : kind === "second"
+              ? "A second protected server"
+              : "A naive server (accepts any token)",
       });
     }
     const kind = KINDS.find((k) => url.pathname === `/${k}/mcp`);
     if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
     // DNS-rebinding defence (streamable HTTP): a browser page of another origin gets 403 before auth is judged.
     const from = req.headers.get("origin");
-    if (from !== null && from !== origin) return Response.json({ error: "forbidden", error_description: `Origin ${from} is not allowed` }, { status: 403 });
+    if (from !== null && from !== origin)
+      return Response.json({ error: "forbidden", error_description: `Origin ${from} is not allowed` }, { status: 403 });
     const token = bearerOf(req, url, kind);
     if (!token) return refuse(401, prmUrl(kind), "calendar.read");
     let scopes: string[] = [];
     if (kind !== "naive") {
       try {
-        const { payload } = await jwtVerify(token, jwks, { issuer: as.issuer, audience: resourceUrl(kind), typ: "at+jwt" });
+        const { payload } = await jwtVerify(token, jwks, {
+          issuer: as.issuer,
+          audience: resourceUrl(kind),
+          typ: "at+jwt",
+        });
         scopes = typeof payload.scope === "string" ? payload.scope.split(" ") : [];
       } catch (e) {
         const description =
@@ -159,11 +181,17 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
         return refuse(401, prmUrl(kind), "calendar.read", { code: "invalid_token", description });
       }
       if (!scopes.includes("calendar.read"))
-        return refuse(403, prmUrl(kind), "calendar.read", { code: "insufficient_scope", description: "calendar.read is needed" });
+        return refuse(403, prmUrl(kind), "calendar.read", {
+          code: "insufficient_scope",
+          description: "calendar.read is needed",
+        });
     }
     const body = req.method === "POST" ? await req.text() : undefined;
     if (kind !== "naive" && body !== undefined && needsWrite(body) && !scopes.includes("calendar.write")) {
-      return refuse(403, prmUrl(kind), CALENDAR_SCOPES.join(" "), { code: "insufficient_scope", description: "create_event needs calendar.write" });
+      return refuse(403, prmUrl(kind), CALENDAR_SCOPES.join(" "), {
+        code: "insufficient_scope",
+        description: "create_event needs calendar.write",
+      });
     }
     const headers = new Headers(req.headers);
     headers.delete("authorization");

@@ -27,14 +27,27 @@ export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
     factory: createCalendarServer,
     listenFactory: (notify) => calendarFactory(() => notify().resourceUpdated(WEEK_URI)),
   },
-  "calendar-handles": { title: "calendar with explicit handles (state outlives the process)", factory: createHandleCalendarServer },
-  "calendar-hardened": { title: "the chapter's calendar with an HMAC-protected requestState", factory: () => createHardenedCalendarServer() },
-  "mrtr-scenarios": { title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)", factory: createMrtrScenarioServer },
+  "calendar-handles": {
+    title: "calendar with explicit handles (state outlives the process)",
+    factory: createHandleCalendarServer,
+  },
+  "calendar-hardened": {
+    title: "the chapter's calendar with an HMAC-protected requestState",
+    factory: () => createHardenedCalendarServer(),
+  },
+  "mrtr-scenarios": {
+    title: "multi round-trip scenarios (URL mode, several inputs, asks again, never finishes)",
+    factory: createMrtrScenarioServer,
+  },
   "calendar-app": {
     title: "the chapter's calendar with an MCP App (show_week renders the week; its form calls create_event)",
     factory: createCalendarAppServer,
   },
-  tasks: { title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)", factory: createTasksServer, serveBeside: serveTaskListenHttp },
+  tasks: {
+    title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)",
+    factory: createTasksServer,
+    serveBeside: serveTaskListenHttp,
+  },
 };
 
 export function embeddedServer(name: string): EmbeddedServer | undefined {

@@ -19,7 +19,10 @@ type Incoming = { id?: unknown; method?: unknown; params?: { _meta?: Record<stri
 export type StdioInterceptor = (message: unknown, send: (frame: Record<string, unknown>) => void) => boolean;
 
 /** A stdio transport that answers -32022 itself for a request naming a version no embedded server speaks. */
-function versionCheckedTransport(intercept?: StdioInterceptor, inner = new StdioServerTransport()): StdioServerTransport {
+function versionCheckedTransport(
+  intercept?: StdioInterceptor,
+  inner = new StdioServerTransport(),
+): StdioServerTransport {
   // serveStdio installs its handler by assigning onmessage; wrap whatever it assigns.
   return new Proxy(inner, {
     set(target, prop, value) {
@@ -32,7 +35,11 @@ function versionCheckedTransport(intercept?: StdioInterceptor, inner = new Stdio
           void target.send({
             jsonrpc: "2.0",
             id: m.id as string | number,
-            error: { code: -32022, message: `Unsupported protocol version: ${version}`, data: { supported: MODERN_VERSIONS, requested: version } },
+            error: {
+              code: -32022,
+              message: `Unsupported protocol version: ${version}`,
+              data: { supported: MODERN_VERSIONS, requested: version },
+            },
           });
           return;
         }
@@ -60,9 +67,15 @@ export function serveEmbeddedStdio(factory: McpServerFactory, intercept?: StdioI
 const meta = { [PROTOCOL_VERSION_KEY]: MODERN_VERSIONS[0], "io.modelcontextprotocol/clientCapabilities": {} };
 /** Read-only requests (nothing a server keeps changes), once per era, as a client's first send would be. */
 const WARM_UP: Record<string, unknown>[][] = [
-  ["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list"].map((method) => ({ method, params: { _meta: meta } })),
+  ["server/discover", "tools/list", "prompts/list", "resources/list", "resources/templates/list"].map((method) => ({
+    method,
+    params: { _meta: meta },
+  })),
   [
-    { method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "warm-up", version: "0" } } },
+    {
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "warm-up", version: "0" } },
+    },
     { method: "tools/list" },
   ],
 ];
@@ -72,7 +85,9 @@ async function warmUp(factory: McpServerFactory, intercept?: StdioInterceptor): 
   for (const requests of WARM_UP) {
     const input = new PassThrough();
     const output = new PassThrough();
-    const handle = serveStdio(factory, { transport: versionCheckedTransport(intercept, new StdioServerTransport(input, output)) });
+    const handle = serveStdio(factory, {
+      transport: versionCheckedTransport(intercept, new StdioServerTransport(input, output)),
+    });
     let replies = 0;
     const answered = new Promise<void>((resolve) =>
       output.on("data", (chunk: Buffer) => {

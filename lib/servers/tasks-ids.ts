@@ -58,14 +58,17 @@ function checkOwnFolder(dir: string): void {
           ? `is open to other users (mode ${(st.mode & 0o777).toString(8)}, must be 700)`
           : undefined;
   if (problem)
-    throw new Error(`the tasks store ${dir} ${problem}: someone may have planted it. Remove it, or set TASKS_STORE_DIR to a folder of your own (mode 700).`);
+    throw new Error(
+      `the tasks store ${dir} ${problem}: someone may have planted it. Remove it, or set TASKS_STORE_DIR to a folder of your own (mode 700).`,
+    );
 }
 
 let checkedDir: string | undefined;
 
 /** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen. */
 export function storeDir(): string {
-  const dir = process.env.TASKS_STORE_DIR || path.join(tmpdir(), `mcp-playground-tasks-${process.getuid?.() ?? "user"}`);
+  const dir =
+    process.env.TASKS_STORE_DIR || path.join(tmpdir(), `mcp-playground-tasks-${process.getuid?.() ?? "user"}`);
   if (checkedDir === dir) return dir;
   try {
     mkdirSync(dir, { mode: 0o700 }); // not recursive: an existing folder is checked below, never adopted blindly
@@ -112,7 +115,8 @@ function keyFromFile(): Buffer {
   const fd = openSync(file, constants.O_RDONLY | constants.O_NOFOLLOW);
   try {
     const uid = process.getuid?.();
-    if (uid !== undefined && fstatSync(fd).uid !== uid) throw new Error(`the task id key ${file} belongs to another user: remove it`);
+    if (uid !== undefined && fstatSync(fd).uid !== uid)
+      throw new Error(`the task id key ${file} belongs to another user: remove it`);
     return readFileSync(fd);
   } finally {
     closeSync(fd);
@@ -125,7 +129,13 @@ function mac(body: string): string {
 
 export function mintTaskId(seed: TaskSeed): string {
   const body = Buffer.from(
-    JSON.stringify({ t: seed.tool, a: seed.args, c: seed.createdAtMs, l: seed.ttlMs, n: randomBytes(16).toString("base64url") }),
+    JSON.stringify({
+      t: seed.tool,
+      a: seed.args,
+      c: seed.createdAtMs,
+      l: seed.ttlMs,
+      n: randomBytes(16).toString("base64url"),
+    }),
     "utf8",
   ).toString("base64url");
   return `${PREFIX}${body}.${mac(body)}`;
@@ -141,7 +151,14 @@ export function openTaskId(id: unknown): TaskSeed | undefined {
   if (want.length !== got.length || !timingSafeEqual(want, got)) return undefined;
   try {
     const v = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-    if (typeof v.t !== "string" || typeof v.c !== "number" || typeof v.l !== "number" || !v.a || typeof v.a !== "object") return undefined;
+    if (
+      typeof v.t !== "string" ||
+      typeof v.c !== "number" ||
+      typeof v.l !== "number" ||
+      !v.a ||
+      typeof v.a !== "object"
+    )
+      return undefined;
     return { tool: v.t, args: v.a, createdAtMs: v.c, ttlMs: v.l };
   } catch {
     return undefined;

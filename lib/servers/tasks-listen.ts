@@ -29,7 +29,10 @@ export function isTaskListen(message: unknown): message is { id: Id; method: "su
   const m = asObject(message);
   if (m?.method !== "subscriptions/listen" || (typeof m.id !== "string" && typeof m.id !== "number")) return false;
   const params = asObject(m.params);
-  return typeof asObject(params?._meta)?.[PROTOCOL_VERSION] === "string" && asObject(params?.notifications)?.taskIds !== undefined;
+  return (
+    typeof asObject(params?._meta)?.[PROTOCOL_VERSION] === "string" &&
+    asObject(params?.notifications)?.taskIds !== undefined
+  );
 }
 
 function errorFrame(id: Id, code: number, message: string, data?: unknown): Frame {
@@ -52,11 +55,18 @@ export function planTaskListen(message: { id: Id; params: Frame }): TaskListenPl
   }
   const asked = asObject(params.notifications)?.taskIds;
   if (!Array.isArray(asked) || asked.some((t) => typeof t !== "string"))
-    return { ok: false, reply: errorFrame(id, INVALID_PARAMS, "notifications.taskIds must be an array of task id strings") };
+    return {
+      ok: false,
+      reply: errorFrame(id, INVALID_PARAMS, "notifications.taskIds must be an array of task id strings"),
+    };
   if (asked.length > MAX_LISTEN_TASK_IDS)
     return {
       ok: false,
-      reply: errorFrame(id, INVALID_PARAMS, `notifications.taskIds names ${asked.length} tasks; one stream watches at most ${MAX_LISTEN_TASK_IDS}`),
+      reply: errorFrame(
+        id,
+        INVALID_PARAMS,
+        `notifications.taskIds names ${asked.length} tasks; one stream watches at most ${MAX_LISTEN_TASK_IDS}`,
+      ),
     };
   const taskIds = [...new Set(asked as string[])].filter((taskId) => {
     try {
@@ -77,7 +87,11 @@ export interface TaskListenStream {
  * Runs one planned stream: `emit` gets each frame (ack, notifications/tasks…, the closing result); `onEnd` runs
  * once when the stream ends by itself. stop() ends it silently (the client cancelled or went away).
  */
-export function runTaskListen(plan: Extract<TaskListenPlan, { ok: true }>, emit: (frame: Frame) => void, onEnd: () => void = () => {}): TaskListenStream {
+export function runTaskListen(
+  plan: Extract<TaskListenPlan, { ok: true }>,
+  emit: (frame: Frame) => void,
+  onEnd: () => void = () => {},
+): TaskListenStream {
   const { id } = plan;
   const meta = { [SUBSCRIPTION_ID]: id };
   const last = new Map<string, string>();
@@ -150,7 +164,11 @@ export function taskListenInterceptor(): (message: unknown, send: (frame: Frame)
     }
     const m = asObject(message);
     const requestId = asObject(m?.params)?.requestId;
-    if (m?.method === "notifications/cancelled" && (typeof requestId === "string" || typeof requestId === "number") && open.has(requestId)) {
+    if (
+      m?.method === "notifications/cancelled" &&
+      (typeof requestId === "string" || typeof requestId === "number") &&
+      open.has(requestId)
+    ) {
       open.get(requestId)!.stop();
       open.delete(requestId);
       return true;
@@ -216,6 +234,10 @@ export function serveTaskListenHttp(body: string, signal: AbortSignal): Response
   });
   return new Response(readable, {
     status: 200,
-    headers: { "Content-Type": "text/event-stream", "Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no" },
+    headers: {
+      "Content-Type": "text/event-stream",
+      "Cache-Control": "no-cache, no-transform",
+      "X-Accel-Buffering": "no",
+    },
   });
 }

@@ -49,7 +49,14 @@ function cancelEffectiveAt(seed: TaskSeed, requestedAt: number): number {
  * Applies a requested cancel to a task whose own course would end at `endsAt` (Infinity while it waits for input).
  * Between the request and its effect the task still works but says so.
  */
-function withCancel(seed: TaskSeed, events: TaskEvents, now: number, endsAt: number, running: TaskSnapshot, doneBy: (at: number) => string): TaskSnapshot {
+function withCancel(
+  seed: TaskSeed,
+  events: TaskEvents,
+  now: number,
+  endsAt: number,
+  running: TaskSnapshot,
+  doneBy: (at: number) => string,
+): TaskSnapshot {
   const requested = events.cancelRequestedAtMs;
   if (requested === undefined) return running;
   const effective = cancelEffectiveAt(seed, requested);
@@ -111,7 +118,12 @@ function confirmBooking(seed: TaskSeed, events: TaskEvents, now: number): TaskSn
   const endsAt = answer ? answer.atMs + BOOKING_MS : Infinity;
   let running: TaskSnapshot;
   if (now < askAt) {
-    running = { status: "working", statusMessage: `Checking that ${room} is free on ${date}`, lastUpdatedMs: seed.createdAtMs, pollIntervalMs: poll };
+    running = {
+      status: "working",
+      statusMessage: `Checking that ${room} is free on ${date}`,
+      lastUpdatedMs: seed.createdAtMs,
+      pollIntervalMs: poll,
+    };
   } else if (!answer) {
     running = {
       status: "input_required",
@@ -134,7 +146,12 @@ function confirmBooking(seed: TaskSeed, events: TaskEvents, now: number): TaskSn
       },
     };
   } else if (now < endsAt) {
-    running = { status: "working", statusMessage: `Booking ${room} (your answer arrived by tasks/update)`, lastUpdatedMs: answer.atMs, pollIntervalMs: poll };
+    running = {
+      status: "working",
+      statusMessage: `Booking ${room} (your answer arrived by tasks/update)`,
+      lastUpdatedMs: answer.atMs,
+      pollIntervalMs: poll,
+    };
   } else {
     const r = answer.response;
     const accepted = r.action === "accept" && (r.content as { confirmed?: unknown } | undefined)?.confirmed === true;
@@ -155,7 +172,10 @@ function confirmBooking(seed: TaskSeed, events: TaskEvents, now: number): TaskSn
           statusMessage: `Not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}`,
           lastUpdatedMs: endsAt,
           pollIntervalMs: poll,
-          result: text(`${room} was not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}.`, true),
+          result: text(
+            `${room} was not booked: you ${r.action === "accept" ? "did not confirm" : `chose ${String(r.action)}`}.`,
+            true,
+          ),
         };
   }
   return withCancel(seed, events, now, endsAt, running, () => `no booking was made`);
@@ -171,9 +191,18 @@ function flakyExport(seed: TaskSeed, events: TaskEvents, now: number): TaskSnaps
           statusMessage: "Export failed: the export backend did not answer",
           lastUpdatedMs: failAt,
           pollIntervalMs: poll,
-          error: { code: -32603, message: "Export backend unavailable (simulated failure)", data: { format: str(seed.args.format, "csv") } },
+          error: {
+            code: -32603,
+            message: "Export backend unavailable (simulated failure)",
+            data: { format: str(seed.args.format, "csv") },
+          },
         }
-      : { status: "working", statusMessage: `Exporting as ${str(seed.args.format, "csv")}`, lastUpdatedMs: seed.createdAtMs, pollIntervalMs: poll };
+      : {
+          status: "working",
+          statusMessage: `Exporting as ${str(seed.args.format, "csv")}`,
+          lastUpdatedMs: seed.createdAtMs,
+          pollIntervalMs: poll,
+        };
   return withCancel(seed, events, now, failAt, running, () => "nothing was exported");
 }
 
@@ -198,7 +227,14 @@ function longImport(seed: TaskSeed, events: TaskEvents, now: number): TaskSnapsh
           lastUpdatedMs: seed.createdAtMs + Math.floor((now - seed.createdAtMs) / STEP_MS) * STEP_MS,
           pollIntervalMs: poll,
         };
-  return withCancel(seed, events, now, done, running, (at) => `kept the ${imported(at)} of ${rows} rows imported so far`);
+  return withCancel(
+    seed,
+    events,
+    now,
+    done,
+    running,
+    (at) => `kept the ${imported(at)} of ${rows} rows imported so far`,
+  );
 }
 
 export const TIMELINES: Record<string, (seed: TaskSeed, events: TaskEvents, now: number) => TaskSnapshot> = {

@@ -19,7 +19,15 @@ import { McpServer, ProtocolError, type ServerContext } from "@modelcontextproto
 import { jsonSchemaOnce } from "./json-schema";
 import * as z from "zod/v4";
 import { INVALID_PARAMS, MISSING_CAPABILITY, TASKS_EXTENSION, asObject, isTerminal } from "@/lib/tasks/shapes";
-import { MAX_ARGS_BYTES, mintTaskId, openTaskId, pruneStaleEvents, readEvents, writeEvents, type TaskSeed } from "./tasks-ids";
+import {
+  MAX_ARGS_BYTES,
+  mintTaskId,
+  openTaskId,
+  pruneStaleEvents,
+  readEvents,
+  writeEvents,
+  type TaskSeed,
+} from "./tasks-ids";
 import { CONFIRM_KEY, DEFAULT_TTL_MS, TIMELINES, type TaskSnapshot } from "./tasks-timeline";
 
 export const TASKS_INSTRUCTIONS =
@@ -34,15 +42,25 @@ interface ToolSpec {
   properties: Record<string, Record<string, unknown>>;
 }
 
-const TTL_PROPERTY = { type: "integer", minimum: 2, maximum: 3600, description: "Time to live in seconds (default 600). After it the task is gone." };
+const TTL_PROPERTY = {
+  type: "integer",
+  minimum: 2,
+  maximum: 3600,
+  description: "Time to live in seconds (default 600). After it the task is gone.",
+};
 
 const TOOLS: Record<string, ToolSpec> = {
   slow_report: {
-    description: "Builds a report in a few seconds (500 ms steps, statusMessage per step); the result comes inline in tasks/get.",
-    properties: { steps: { type: "integer", minimum: 1, maximum: 20, description: "Steps of 500 ms (default 6)." }, ttlSeconds: TTL_PROPERTY },
+    description:
+      "Builds a report in a few seconds (500 ms steps, statusMessage per step); the result comes inline in tasks/get.",
+    properties: {
+      steps: { type: "integer", minimum: 1, maximum: 20, description: "Steps of 500 ms (default 6)." },
+      ttlSeconds: TTL_PROPERTY,
+    },
   },
   confirm_booking: {
-    description: "Books a room: after a second it asks you to confirm (input_required in tasks/get, answered with tasks/update).",
+    description:
+      "Books a room: after a second it asks you to confirm (input_required in tasks/get, answered with tasks/update).",
     properties: {
       room: { type: "string", maxLength: 40, description: "Room name (default Room 101)." },
       date: { type: "string", maxLength: 20, description: "Date (default 2026-09-10)." },
@@ -50,29 +68,46 @@ const TOOLS: Record<string, ToolSpec> = {
     },
   },
   flaky_export: {
-    description: "Exports data and fails after 1.5 s with a JSON-RPC error: the task ends failed with the error inline.",
-    properties: { format: { type: "string", enum: ["csv", "json"], description: "Export format (default csv)." }, ttlSeconds: TTL_PROPERTY },
+    description:
+      "Exports data and fails after 1.5 s with a JSON-RPC error: the task ends failed with the error inline.",
+    properties: {
+      format: { type: "string", enum: ["csv", "json"], description: "Export format (default csv)." },
+      ttlSeconds: TTL_PROPERTY,
+    },
   },
   long_import: {
-    description: "Imports rows for about 30 s (100 rows per 500 ms). Cancel it with tasks/cancel: it stops at the next step.",
-    properties: { rows: { type: "integer", minimum: 100, maximum: 100000, description: "Rows to import (default 6000)." }, ttlSeconds: TTL_PROPERTY },
+    description:
+      "Imports rows for about 30 s (100 rows per 500 ms). Cancel it with tasks/cancel: it stops at the next step.",
+    properties: {
+      rows: { type: "integer", minimum: 100, maximum: 100000, description: "Rows to import (default 6000)." },
+      ttlSeconds: TTL_PROPERTY,
+    },
   },
 };
 
 /** Checks arguments against the tool's small schema; returns a message for the first problem. */
 export function argumentProblem(tool: string, args: Record<string, unknown>): string | undefined {
   const spec = TOOLS[tool];
-  for (const key of Object.keys(args)) if (!spec.properties[key]) return `unknown argument "${key}" (allowed: ${Object.keys(spec.properties).join(", ")})`;
+  for (const key of Object.keys(args))
+    if (!spec.properties[key]) return `unknown argument "${key}" (allowed: ${Object.keys(spec.properties).join(", ")})`;
   for (const [key, rule] of Object.entries(spec.properties)) {
     const v = args[key];
     if (v === undefined) continue;
-    if (rule.type === "integer" && (typeof v !== "number" || !Number.isInteger(v) || v < (rule.minimum as number) || v > (rule.maximum as number)))
+    if (
+      rule.type === "integer" &&
+      (typeof v !== "number" || !Number.isInteger(v) || v < (rule.minimum as number) || v > (rule.maximum as number))
+    )
       return `${key} must be a whole number from ${rule.minimum} to ${rule.maximum}`;
-    if (rule.type === "string" && (typeof v !== "string" || v.length > ((rule.maximum as number) ?? (rule.maxLength as number) ?? 100)))
+    if (
+      rule.type === "string" &&
+      (typeof v !== "string" || v.length > ((rule.maximum as number) ?? (rule.maxLength as number) ?? 100))
+    )
       return `${key} must be a string of at most ${rule.maxLength ?? 100} characters`;
-    if (rule.enum && !(rule.enum as unknown[]).includes(v)) return `${key} must be one of ${(rule.enum as string[]).join(", ")}`;
+    if (rule.enum && !(rule.enum as unknown[]).includes(v))
+      return `${key} must be one of ${(rule.enum as string[]).join(", ")}`;
   }
-  if (Buffer.byteLength(JSON.stringify(args)) > MAX_ARGS_BYTES) return `arguments must be at most ${MAX_ARGS_BYTES} bytes of JSON`;
+  if (Buffer.byteLength(JSON.stringify(args)) > MAX_ARGS_BYTES)
+    return `arguments must be at most ${MAX_ARGS_BYTES} bytes of JSON`;
   return undefined;
 }
 
@@ -88,9 +123,13 @@ export function declaresTasks(caps: Record<string, unknown>): boolean {
 }
 
 export function missingTasksExtension(tool: string): ProtocolError {
-  return new ProtocolError(MISSING_CAPABILITY, `${tool} runs as a task: declare the ${TASKS_EXTENSION} extension in clientCapabilities.extensions to call it`, {
-    requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
-  });
+  return new ProtocolError(
+    MISSING_CAPABILITY,
+    `${tool} runs as a task: declare the ${TASKS_EXTENSION} extension in clientCapabilities.extensions to call it`,
+    {
+      requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } },
+    },
+  );
 }
 
 export interface Resolved {
@@ -153,7 +192,11 @@ export function clearLegacyTaskList(): void {
   legacyTaskIds.length = 0;
 }
 
-function createTask(tool: string, args: Record<string, unknown>, ttlMs: number): { taskId: string; resolved: Resolved } {
+function createTask(
+  tool: string,
+  args: Record<string, unknown>,
+  ttlMs: number,
+): { taskId: string; resolved: Resolved } {
   pruneStaleEvents();
   const seed: TaskSeed = { tool, args, createdAtMs: Date.now(), ttlMs };
   const taskId = mintTaskId(seed);
@@ -178,7 +221,11 @@ function registerTools(server: McpServer) {
       name,
       {
         description: spec.description,
-        inputSchema: jsonSchemaOnce<Record<string, unknown>>({ type: "object", properties: spec.properties, additionalProperties: false }),
+        inputSchema: jsonSchemaOnce<Record<string, unknown>>({
+          type: "object",
+          properties: spec.properties,
+          additionalProperties: false,
+        }),
       },
       // Never reached: tools/call is answered by callTool below (registerTool gives us tools/list).
       async () => ({ content: [{ type: "text" as const, text: `${name} runs as a task` }], isError: true }),
@@ -198,16 +245,24 @@ export async function callTool(params: Record<string, unknown>, ctx: ServerConte
     // 2026-07-28: a task only when this request declared the extension.
     if (!declaresTasks(caps)) throw missingTasksExtension(tool);
     if (tool === "confirm_booking" && !asObject(caps.elicitation)) {
-      throw new ProtocolError(MISSING_CAPABILITY, "confirm_booking asks for confirmation mid-task: declare elicitation (form) as well", {
-        requiredCapabilities: { elicitation: { form: {} } },
-      });
+      throw new ProtocolError(
+        MISSING_CAPABILITY,
+        "confirm_booking asks for confirmation mid-task: declare elicitation (form) as well",
+        {
+          requiredCapabilities: { elicitation: { form: {} } },
+        },
+      );
     }
     const { taskId, resolved } = createTask(tool, args, ttlMs);
     return { resultType: "task", ...detailedTask(taskId, resolved) };
   }
   // 2025-11-25: the client asks for a task with params.task; these tools require one (taskSupport "required").
   const taskParams = asObject(params.task);
-  if (!taskParams) throw new ProtocolError(-32601, `${tool} must be called as a task on 2025-11-25: add "task": {} to params (its taskSupport is "required")`);
+  if (!taskParams)
+    throw new ProtocolError(
+      -32601,
+      `${tool} must be called as a task on 2025-11-25: add "task": {} to params (its taskSupport is "required")`,
+    );
   if (tool === "confirm_booking") {
     return {
       content: [
@@ -219,7 +274,10 @@ export async function callTool(params: Record<string, unknown>, ctx: ServerConte
       isError: true,
     };
   }
-  const ttl = typeof taskParams.ttl === "number" && Number.isInteger(taskParams.ttl) ? Math.min(Math.max(taskParams.ttl, 5000), 3_600_000) : ttlMs;
+  const ttl =
+    typeof taskParams.ttl === "number" && Number.isInteger(taskParams.ttl)
+      ? Math.min(Math.max(taskParams.ttl, 5000), 3_600_000)
+      : ttlMs;
   const { taskId, resolved } = createTask(tool, args, ttl);
   legacyTaskIds.push(taskId);
   if (legacyTaskIds.length > LEGACY_LIST_LIMIT) legacyTaskIds.shift();
@@ -236,18 +294,27 @@ export function getTask(taskId: string, ctx: ServerContext): Record<string, unkn
 
 function registerTaskMethods(server: McpServer) {
   const low = server.server;
-  low.setRequestHandler("tools/call", (request, ctx) => callTool(request.params as Record<string, unknown>, ctx) as never);
+  low.setRequestHandler(
+    "tools/call",
+    (request, ctx) => callTool(request.params as Record<string, unknown>, ctx) as never,
+  );
 
   const byId = z.looseObject({ taskId: z.string() });
   const loose = z.looseObject({});
-  low.setRequestHandler("tasks/get", { params: byId, result: loose }, async (params, ctx) => getTask(params.taskId, ctx) as never);
+  low.setRequestHandler(
+    "tasks/get",
+    { params: byId, result: loose },
+    async (params, ctx) => getTask(params.taskId, ctx) as never,
+  );
 
   low.setRequestHandler("tasks/update", { params: byId, result: loose }, async (params, ctx) => {
     // The SDK lifts inputResponses out of every request's params (the MRTR machinery); read them back from there.
     const inputResponses = asObject(params.inputResponses) ?? ctx.mcpReq.inputResponses;
     const dropped = ctx.mcpReq.droppedInputResponseKeys ?? [];
-    if (!inputResponses && dropped.length === 0) throw invalid("tasks/update needs inputResponses: an object keyed like the task's inputRequests");
-    if (dropped.length) throw invalid(`inputResponses.${dropped[0]} must be a bare elicitation result {action, content?}, not a wrapper`);
+    if (!inputResponses && dropped.length === 0)
+      throw invalid("tasks/update needs inputResponses: an object keyed like the task's inputRequests");
+    if (dropped.length)
+      throw invalid(`inputResponses.${dropped[0]} must be a bare elicitation result {action, content?}, not a wrapper`);
     const { seed, snapshot } = resolve(params.taskId);
     const events = readEvents(params.taskId);
     // Keys are unique over the task's life; answers for keys not outstanding now are ignored (ext-tasks).
@@ -280,13 +347,19 @@ function registerTaskMethods(server: McpServer) {
     }
     if (declaredCapabilities(ctx)) return {} as never; // the extension acknowledges with an empty result
     // 2025-11-25 answered with the task itself (cancelled at once on that wire's terms).
-    return legacyTask(params.taskId, resolve(params.taskId, Math.max(Date.now(), (events.cancelRequestedAtMs ?? 0) + 500))) as never;
+    return legacyTask(
+      params.taskId,
+      resolve(params.taskId, Math.max(Date.now(), (events.cancelRequestedAtMs ?? 0) + 500)),
+    ) as never;
   });
 
   // 2025-11-25 only.
   low.setRequestHandler("tasks/list", { params: z.looseObject({}).optional(), result: loose }, async (_params, ctx) => {
     if (declaredCapabilities(ctx))
-      throw new ProtocolError(-32601, "tasks/list is gone in 2026-07-28: the extension has no way to list tasks (keep the ids you were given)");
+      throw new ProtocolError(
+        -32601,
+        "tasks/list is gone in 2026-07-28: the extension has no way to list tasks (keep the ids you were given)",
+      );
     // A hosted playground's in-app server is shared by the whole class: its list would hand every student's task
     // ids (and so tasks/cancel) to everyone. There the lesson is said, not performed.
     if (sharedByEveryone())
@@ -306,14 +379,18 @@ function registerTaskMethods(server: McpServer) {
 
   low.setRequestHandler("tasks/result", { params: byId, result: loose }, async (params, ctx) => {
     if (declaredCapabilities(ctx))
-      throw new ProtocolError(-32601, "tasks/result is gone in 2026-07-28: a completed task carries its result inline in tasks/get");
+      throw new ProtocolError(
+        -32601,
+        "tasks/result is gone in 2026-07-28: a completed task carries its result inline in tasks/get",
+      );
     const deadline = Date.now() + LEGACY_RESULT_WAIT_MS;
     for (;;) {
       const resolved = resolve(params.taskId);
       const { snapshot } = resolved;
       const related = { "io.modelcontextprotocol/related-task": { taskId: params.taskId } };
       if (snapshot.status === "completed") return { ...snapshot.result, _meta: related } as never;
-      if (snapshot.status === "failed") throw new ProtocolError(snapshot.error!.code, snapshot.error!.message, snapshot.error!.data);
+      if (snapshot.status === "failed")
+        throw new ProtocolError(snapshot.error!.code, snapshot.error!.message, snapshot.error!.data);
       if (snapshot.status === "cancelled") throw invalid(`Task ${params.taskId} was cancelled`);
       if (Date.now() > deadline) throw new ProtocolError(-32603, "tasks/result waited 60 s; poll tasks/get instead");
       await sleep(Math.min(250, snapshot.pollIntervalMs), ctx.mcpReq.signal);

@@ -20,6 +20,8 @@ export function checkArguments(inputSchema: unknown, args: JsonObject): ArgsChec
   if (result.success) return { checked: true, problems: [] };
   return {
     checked: true,
-    problems: result.error.issues.slice(0, MAX_PROBLEMS).map((i) => `${i.path.length ? i.path.join(".") : "arguments"}: ${i.message}`),
+    problems: result.error.issues
+      .slice(0, MAX_PROBLEMS)
+      .map((i) => `${i.path.length ? i.path.join(".") : "arguments"}: ${i.message}`),
   };
 }

@@ -53,7 +53,11 @@ export function fieldSpec(schema: unknown): FieldSpec {
     budget--;
     const s = asObject(raw);
     if (!s) return { kind: "json", why: "no schema" };
-    const common = { title: text(s.title), description: text(s.description), ...("default" in s ? { default: s.default } : {}) };
+    const common = {
+      title: text(s.title),
+      description: text(s.description),
+      ...("default" in s ? { default: s.default } : {}),
+    };
     if (Array.isArray(s.enum) && s.enum.length > 0) return { ...common, kind: "enum", options: s.enum.slice(0, 100) };
     if ("const" in s) return { ...common, kind: "enum", options: [s.const] };
     const type = schemaType(s);
@@ -68,10 +72,16 @@ export function fieldSpec(schema: unknown): FieldSpec {
         return { ...common, kind: type };
       case "object": {
         const props = asObject(s.properties) ?? {};
-        const required = new Set(Array.isArray(s.required) ? s.required.filter((k): k is string => typeof k === "string") : []);
+        const required = new Set(
+          Array.isArray(s.required) ? s.required.filter((k): k is string => typeof k === "string") : [],
+        );
         const names = Object.keys(props);
         if (names.length === 0) return { ...common, kind: "json", why: "an object with no declared properties" };
-        return { ...common, kind: "object", properties: names.map((name) => ({ name, required: required.has(name), spec: walk(props[name], depth + 1) })) };
+        return {
+          ...common,
+          kind: "object",
+          properties: names.map((name) => ({ name, required: required.has(name), spec: walk(props[name], depth + 1) })),
+        };
       }
       case "array":
         return { ...common, kind: "array", items: walk(s.items, depth + 1) };
@@ -106,7 +116,9 @@ export function emptyValue(spec: FieldSpec, name?: string): unknown {
       return skeleton(spec, name !== undefined);
     case "array":
       // One item, so a required list of objects shows the item's required fields (not a bare []).
-      return spec.items && (spec.items.kind === "object" || spec.items.kind === "array") ? [emptyValue(spec.items, name)] : [];
+      return spec.items && (spec.items.kind === "object" || spec.items.kind === "array")
+        ? [emptyValue(spec.items, name)]
+        : [];
     default:
       return null;
   }
@@ -115,7 +127,11 @@ export function emptyValue(spec: FieldSpec, name?: string): unknown {
 /** The required fields of an object field, each with its empty value (recursively); placeholders: "<name>" strings. */
 export function skeleton(spec: FieldSpec, placeholders = false): JsonObject {
   if (spec.kind !== "object") return {};
-  return Object.fromEntries((spec.properties ?? []).filter((p) => p.required).map((p) => [p.name, emptyValue(p.spec, placeholders ? p.name : undefined)]));
+  return Object.fromEntries(
+    (spec.properties ?? [])
+      .filter((p) => p.required)
+      .map((p) => [p.name, emptyValue(p.spec, placeholders ? p.name : undefined)]),
+  );
 }
 
 /** The arguments a tools/call template starts with for this inputSchema: its required fields, nested ones included. */
@@ -125,7 +141,11 @@ export function argumentsSkeleton(inputSchema: unknown): JsonObject {
 
 export type FrameArgs =
   | { ok: true; toolName: string; args: JsonObject }
-  | { ok: false; reason: string; /** the text is a tools/call (or looks like one), so the form is shown disabled */ isCall: boolean };
+  | {
+      ok: false;
+      reason: string;
+      /** the text is a tools/call (or looks like one), so the form is shown disabled */ isCall: boolean;
+    };
 
 const LOOKS_LIKE_CALL = /"method"\s*:\s*"tools\/call"/;
 
@@ -149,10 +169,20 @@ export function readFrameArgs(frameText: string): FrameArgs {
   const obj = asObject(frame);
   if (obj?.method !== "tools/call") return { ok: false, isCall: false, reason: "The frame is not a tools/call." };
   const params = asObject(obj.params);
-  if (!params) return { ok: false, isCall: true, reason: "params is not an object: the form needs params.name and params.arguments." };
-  if (typeof params.name !== "string" || !params.name) return { ok: false, isCall: true, reason: "params.name (the tool) is missing or not a string." };
+  if (!params)
+    return {
+      ok: false,
+      isCall: true,
+      reason: "params is not an object: the form needs params.name and params.arguments.",
+    };
+  if (typeof params.name !== "string" || !params.name)
+    return { ok: false, isCall: true, reason: "params.name (the tool) is missing or not a string." };
   if (params.arguments !== undefined && !asObject(params.arguments))
-    return { ok: false, isCall: true, reason: "params.arguments is not an object; make it {} (or remove it) to use the form." };
+    return {
+      ok: false,
+      isCall: true,
+      reason: "params.arguments is not an object; make it {} (or remove it) to use the form.",
+    };
   return { ok: true, toolName: params.name, args: asObject(params.arguments) ?? {} };
 }
 
@@ -219,7 +249,10 @@ export function fits(spec: FieldSpec, value: unknown): boolean {
 }
 
 /** A number field's text → its value: undefined for empty (the key is removed), or an error for what is not a number. */
-export function parseNumber(kind: "number" | "integer", raw: string): { ok: true; value: number | undefined } | { ok: false; error: string } {
+export function parseNumber(
+  kind: "number" | "integer",
+  raw: string,
+): { ok: true; value: number | undefined } | { ok: false; error: string } {
   if (raw.trim() === "") return { ok: true, value: undefined };
   const n = Number(raw);
   if (!Number.isFinite(n)) return { ok: false, error: `"${raw}" is not a number` };

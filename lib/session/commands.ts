@@ -2,7 +2,15 @@
  * What the buttons do: each command reads the store, talks to the bridge client and dispatches what happened.
  * No React here; the client is injected so tests can pass a fake.
  */
-import type { BridgeReply, Exchange, ProcessStatus, SendHead, SendOptions, SendRequest, Target } from "../bridge/contract";
+import type {
+  BridgeReply,
+  Exchange,
+  ProcessStatus,
+  SendHead,
+  SendOptions,
+  SendRequest,
+  Target,
+} from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
 import { activeEmulation } from "../protocol/emulation";
 import { envelopeInputFrom } from "./envelope";
@@ -52,7 +60,9 @@ function setOnly<T extends object>(options: T): Partial<T> {
 }
 
 function defaultSendId(): string {
-  return typeof crypto !== "undefined" && "randomUUID" in crypto ? crypto.randomUUID() : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `s-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
 
 export function createCommands(store: Store, deps: CommandDeps) {
@@ -66,9 +76,15 @@ export function createCommands(store: Store, deps: CommandDeps) {
     try {
       const reply = await client.process(action, target);
       if (reply.ok) store.dispatch({ type: "process/result", targetKey: key, reqSeq, value: reply.value });
-      else store.dispatch({ type: "process/error", targetKey: key, reqSeq, message: `${reply.kind}: ${reply.message}` });
+      else
+        store.dispatch({ type: "process/error", targetKey: key, reqSeq, message: `${reply.kind}: ${reply.message}` });
     } catch (e) {
-      store.dispatch({ type: "process/error", targetKey: key, reqSeq, message: `could not reach the bridge (${(e as Error).message})` });
+      store.dispatch({
+        type: "process/error",
+        targetKey: key,
+        reqSeq,
+        message: `could not reach the bridge (${(e as Error).message})`,
+      });
     }
   }
 
@@ -91,7 +107,16 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
     const seq = state.seq + 1;
     const sendId = newSendId();
-    const { label: _label, headers: _headers, insist: _insist, notJson: _notJson, noCache: _noCache, view: _view, emulation, ...extras } = opts;
+    const {
+      label: _label,
+      headers: _headers,
+      insist: _insist,
+      notJson: _notJson,
+      noCache: _noCache,
+      view: _view,
+      emulation,
+      ...extras
+    } = opts;
     const ranBefore = state.entries.some((e) => e.targetKey === view.key && e.phase.status === "done");
     const timeoutMs = opts.timeoutMs ?? sendTimeoutMs(view.target, state.timeoutMs, ranBefore);
     const head: SendHead = { sendId, targetLabel: view.label, transport: view.transport, timeoutMs, sent: frame };
@@ -171,7 +196,13 @@ export function createCommands(store: Store, deps: CommandDeps) {
         }
       }
       const plan = emulatedSend(state, view, text, notJson);
-      await deliver(plan.text, { label: null, headers: plan.headers, insist: notJson, notJson, emulation: plan.emulation });
+      await deliver(plan.text, {
+        label: null,
+        headers: plan.headers,
+        insist: notJson,
+        notJson,
+        emulation: plan.emulation,
+      });
     },
 
     async cancel(sendId: string): Promise<void> {
@@ -200,7 +231,12 @@ export function createCommands(store: Store, deps: CommandDeps) {
           async (frameText, extra) => {
             step += 1;
             const what = (extra?.label ?? "").replace(/^probe:\s*/, "");
-            const exchange = await deliver(frameText, { label: `probe step ${step}: ${what}`, headers: extra?.headers, insist: false, notJson: false });
+            const exchange = await deliver(frameText, {
+              label: `probe step ${step}: ${what}`,
+              headers: extra?.headers,
+              insist: false,
+              notJson: false,
+            });
             if (!exchange) throw new Error(`the bridge did not deliver probe step ${step} (${what}); see the timeline`);
             return exchange;
           },
@@ -210,7 +246,10 @@ export function createCommands(store: Store, deps: CommandDeps) {
             clientCapabilities: input.ok ? input.value.clientCapabilities : {},
           },
         );
-        const session = view.transport === "http" && verdict.sessionId ? { sessionId: verdict.sessionId, protocolVersion: verdict.version } : undefined;
+        const session =
+          view.transport === "http" && verdict.sessionId
+            ? { sessionId: verdict.sessionId, protocolVersion: verdict.version }
+            : undefined;
         store.dispatch({
           type: "probe/finished",
           targetKey: view.key,
@@ -229,7 +268,14 @@ export function createCommands(store: Store, deps: CommandDeps) {
      */
     async sendFrame(
       text: string,
-      opts: { label: string; headers?: Record<string, string>; noCache?: boolean; insist?: boolean; rememberedSession?: boolean; target?: Target } & SendExtras,
+      opts: {
+        label: string;
+        headers?: Record<string, string>;
+        noCache?: boolean;
+        insist?: boolean;
+        rememberedSession?: boolean;
+        target?: Target;
+      } & SendExtras,
     ): Promise<Exchange | null> {
       const state = store.getState();
       // A replayed link sends each frame to the target it was recorded against, not the one in the form.
@@ -250,7 +296,11 @@ export function createCommands(store: Store, deps: CommandDeps) {
       try {
         return await client.post<T>(route, body);
       } catch (e) {
-        return { ok: false, kind: "internal", message: `could not reach the playground server (${(e as Error).message})` };
+        return {
+          ok: false,
+          kind: "internal",
+          message: `could not reach the playground server (${(e as Error).message})`,
+        };
       }
     },
 

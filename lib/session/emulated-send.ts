@@ -14,7 +14,12 @@ export interface SendPlan {
   emulation?: TimelineEntry["emulation"];
 }
 
-export function emulatedSend(state: SessionState, view: Extract<TargetView, { kind: "ready" }>, text: string, notJson: boolean): SendPlan {
+export function emulatedSend(
+  state: SessionState,
+  view: Extract<TargetView, { kind: "ready" }>,
+  text: string,
+  notJson: boolean,
+): SendPlan {
   const emulate = activeEmulation(state.envelope.emulate);
   const { text: sent, changes } = notJson ? { text, changes: [] } : emulateFrame(text, emulate);
   const params = view.transport === "http" ? sendParamHeaders(state, view.key, sent) : {};

@@ -23,7 +23,9 @@ export interface FeedLine {
 }
 
 function clip(text: string): string {
-  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… (${text.length.toLocaleString("en-US")} characters)` : text;
+  return text.length > MAX_TEXT
+    ? `${text.slice(0, MAX_TEXT)}… (${text.length.toLocaleString("en-US")} characters)`
+    : text;
 }
 
 /** A notification frame in one line: its method and, when short, its params. */
@@ -45,8 +47,20 @@ export function feedFor(entries: TimelineEntry[], targetKey: string, process?: P
       if (ev.kind === "stderr") {
         lines.push({ at, kind: "stderr", text: clip(ev.text), seq: e.seq });
         seen.add(ev.text);
-      } else if (ev.kind === "spawn") lines.push({ at, kind: "spawn", text: `process started, pid ${ev.pid}: ${clip(ev.argv.join(" "))}`, seq: e.seq });
-      else if (ev.kind === "exit") lines.push({ at, kind: "exit", text: `process ${ev.pid} exited (${ev.signal ?? `code ${ev.code}`})`, seq: e.seq });
+      } else if (ev.kind === "spawn")
+        lines.push({
+          at,
+          kind: "spawn",
+          text: `process started, pid ${ev.pid}: ${clip(ev.argv.join(" "))}`,
+          seq: e.seq,
+        });
+      else if (ev.kind === "exit")
+        lines.push({
+          at,
+          kind: "exit",
+          text: `process ${ev.pid} exited (${ev.signal ?? `code ${ev.code}`})`,
+          seq: e.seq,
+        });
       else if (ev.kind === "stdout" && ev.frame !== undefined) {
         const text = notificationText(ev.frame);
         if (text) lines.push({ at, kind: "notification", text, seq: e.seq });
@@ -62,6 +76,7 @@ export function feedFor(entries: TimelineEntry[], targetKey: string, process?: P
   }
   lines.sort((a, b) => a.at - b.at);
   // What the process wrote outside any exchange (at start-up, after a reply): the status tail's lines not seen above.
-  for (const text of process?.stderrTail ?? []) if (!seen.has(text)) lines.push({ at: 0, kind: "between", text: clip(text), seq: null });
+  for (const text of process?.stderrTail ?? [])
+    if (!seen.has(text)) lines.push({ at: 0, kind: "between", text: clip(text), seq: null });
   return lines.slice(-MAX_FEED_LINES);
 }

@@ -14,14 +14,16 @@ export function inputRequiredResult(exchange: Exchange): JsonObject | undefined 
 }
 
 function fieldWords(name: string, schema: JsonObject | undefined, required: boolean): string {
-  const type = typeof schema?.format === "string" ? schema.format : typeof schema?.type === "string" ? schema.type : "value";
+  const type =
+    typeof schema?.format === "string" ? schema.format : typeof schema?.type === "string" ? schema.type : "value";
   return `${name} (${type}${required ? ", required" : ""})`;
 }
 
 /** e.g. `when: a form asking startsAt (date-time, required) · confirm: a URL to open` */
 export function requestedInputsLine(result: JsonObject): string {
   const requests = asObject(result.inputRequests);
-  if (!requests || Object.keys(requests).length === 0) return "no input requests, only requestState: retry with it unchanged";
+  if (!requests || Object.keys(requests).length === 0)
+    return "no input requests, only requestState: retry with it unchanged";
   return Object.entries(requests)
     .map(([key, raw]) => {
       const request = asObject(raw) ?? {};
@@ -31,7 +33,9 @@ export function requestedInputsLine(result: JsonObject): string {
         const schema = asObject(params.requestedSchema);
         const properties = asObject(schema?.properties) ?? {};
         const required = Array.isArray(schema?.required) ? schema.required : [];
-        const fields = Object.keys(properties).map((name) => fieldWords(name, asObject(properties[name]), required.includes(name)));
+        const fields = Object.keys(properties).map((name) =>
+          fieldWords(name, asObject(properties[name]), required.includes(name)),
+        );
         return `${key}: a form asking ${fields.length ? fields.join(", ") : "nothing"}`;
       }
       if (request.method === "sampling/createMessage") return `${key}: a model completion (sampling)`;

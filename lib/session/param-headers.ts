@@ -11,13 +11,15 @@ export function toolsSeen(state: SessionState, targetKey: string): ToolLike[] {
   const tools = new Map<string, ToolLike>();
   for (let i = state.entries.length - 1; i >= 0; i--) {
     const e = state.entries[i];
-    if (e.targetKey !== targetKey || e.phase.status !== "done" || !/"method"\s*:\s*"tools\/list"/.test(e.sent)) continue;
+    if (e.targetKey !== targetKey || e.phase.status !== "done" || !/"method"\s*:\s*"tools\/list"/.test(e.sent))
+      continue;
     const outcome = e.phase.exchange.outcome;
     const result = outcome.kind === "response" ? asObject(asObject(outcome.frame)?.result) : undefined;
     if (!Array.isArray(result?.tools)) continue;
     for (const t of result.tools) {
       const tool = asObject(t);
-      if (typeof tool?.name === "string" && !tools.has(tool.name)) tools.set(tool.name, { name: tool.name, inputSchema: tool.inputSchema });
+      if (typeof tool?.name === "string" && !tools.has(tool.name))
+        tools.set(tool.name, { name: tool.name, inputSchema: tool.inputSchema });
     }
   }
   return [...tools.values()];

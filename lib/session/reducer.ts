@@ -33,7 +33,12 @@ export type Action =
   | { type: "timeline/clear" }
   | { type: "timeline/focus"; sendId: string }
   | { type: "probe/started"; targetKey: string }
-  | { type: "probe/finished"; targetKey: string; verdict: Extract<VerdictState, { status: "done" }>; session?: HttpSession }
+  | {
+      type: "probe/finished";
+      targetKey: string;
+      verdict: Extract<VerdictState, { status: "done" }>;
+      session?: HttpSession;
+    }
   | { type: "probe/failed"; targetKey: string; message: string }
   | { type: "session/forget"; targetKey: string }
   | { type: "process/requested"; targetKey: string; reqSeq: number }
@@ -60,7 +65,10 @@ function sessionFrom(exchange: Exchange): HttpSession | undefined {
   return { sessionId: exchange.http.sessionId, protocolVersion: version };
 }
 
-function editorEdit(state: SessionState, edit: { ok: true; text: string } | { ok: false; error: string }): SessionState {
+function editorEdit(
+  state: SessionState,
+  edit: { ok: true; text: string } | { ok: false; error: string },
+): SessionState {
   if (!edit.ok) return { ...state, editorNotice: edit.error };
   return { ...state, editor: { text: edit.text, version: state.editor.version + 1 }, editorNotice: null };
 }
@@ -76,13 +84,20 @@ function updateEntry(state: SessionState, seq: number, phase: TimelineEntry["pha
 /** A template built from the current target's last tools/list, resources/list or prompts/list. */
 function derivedTemplate(state: SessionState, templateId: string): SessionState {
   const view = selectTarget(state);
-  const template = view.kind === "ready" ? targetTemplates(state.entries, view.key).find((t) => t.id === templateId) : undefined;
+  const template =
+    view.kind === "ready" ? targetTemplates(state.entries, view.key).find((t) => t.id === templateId) : undefined;
   if (!template || view.kind !== "ready")
-    return { ...state, editorNotice: "That template came from an earlier list of this target; list again to get it back." };
+    return {
+      ...state,
+      editorNotice: "That template came from an earlier list of this target; list again to get it back.",
+    };
   const legacy = selectCheckedEra(state) === "legacy";
   const envelope = envelopeFrom(state.envelope);
   if (!legacy && !envelope.ok) return { ...state, editorNotice: `${envelope.error} Fix it in the envelope panel.` };
-  return editorEdit(state, { ok: true, text: buildDerived(template, state.nextId, { legacy, envelope: envelope.ok ? envelope.value : undefined }) });
+  return editorEdit(state, {
+    ok: true,
+    text: buildDerived(template, state.nextId, { legacy, envelope: envelope.ok ? envelope.value : undefined }),
+  });
 }
 
 export function reducer(state: SessionState, action: Action): SessionState {
@@ -95,7 +110,9 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...state, customHttp: { ...state.customHttp, ...action.patch }, sendProblem: null };
 
     case "editor/userEdit":
-      return action.text === state.editor.text ? state : { ...state, editor: { ...state.editor, text: action.text }, sendProblem: null };
+      return action.text === state.editor.text
+        ? state
+        : { ...state, editor: { ...state.editor, text: action.text }, sendProblem: null };
     case "editor/replace":
       return editorEdit(state, { ok: true, text: action.text });
     case "editor/template": {
@@ -165,7 +182,9 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...next, sessions: { ...next.sessions, [key]: session } };
     }
     case "send/failed":
-      return updateEntry(state, action.seq, { status: "bridge-error", kind: action.kind, message: action.message }) ?? state;
+      return (
+        updateEntry(state, action.seq, { status: "bridge-error", kind: action.kind, message: action.message }) ?? state
+      );
     case "timeline/clear":
       return { ...state, entries: [], focus: null };
     case "timeline/focus":
@@ -183,7 +202,10 @@ export function reducer(state: SessionState, action: Action): SessionState {
         sessions: action.session ? { ...state.sessions, [action.targetKey]: action.session } : state.sessions,
       };
     case "probe/failed":
-      return { ...state, verdicts: { ...state.verdicts, [action.targetKey]: { status: "error", message: action.message } } };
+      return {
+        ...state,
+        verdicts: { ...state.verdicts, [action.targetKey]: { status: "error", message: action.message } },
+      };
     case "session/forget": {
       const { [action.targetKey]: _gone, ...sessions } = state.sessions;
       void _gone;
@@ -192,11 +214,15 @@ export function reducer(state: SessionState, action: Action): SessionState {
 
     case "process/requested": {
       const current = state.processes[action.targetKey];
-      const last = current?.status === "known" ? current.value : current?.status === "loading" ? current.last : undefined;
+      const last =
+        current?.status === "known" ? current.value : current?.status === "loading" ? current.last : undefined;
       return {
         ...state,
         processSeq: Math.max(state.processSeq, action.reqSeq),
-        processes: { ...state.processes, [action.targetKey]: { status: "loading", reqSeq: action.reqSeq, ...(last ? { last } : {}) } },
+        processes: {
+          ...state.processes,
+          [action.targetKey]: { status: "loading", reqSeq: action.reqSeq, ...(last ? { last } : {}) },
+        },
       };
     }
     case "session/load":

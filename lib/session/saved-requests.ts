@@ -62,15 +62,25 @@ function cleanName(name: string): string {
   return name.trim().replace(/\s+/g, " ").slice(0, MAX_NAME_CHARS);
 }
 
-export function saveRequest(store: SavedStore, input: { id: string; name: string; frame: string; target: Target; now: number }): Change {
+export function saveRequest(
+  store: SavedStore,
+  input: { id: string; name: string; frame: string; target: Target; now: number },
+): Change {
   const name = cleanName(input.name) || frameSummary(input.frame);
   if (input.frame.length > MAX_FRAME_CHARS)
     return {
       ok: false,
       error: `The frame is ${input.frame.length.toLocaleString("en-US")} characters; a saved frame holds at most ${MAX_FRAME_CHARS.toLocaleString("en-US")}.`,
     };
-  if (store.requests.length >= MAX_REQUESTS) return { ok: false, error: `${MAX_REQUESTS} frames are saved already: delete some first.` };
-  const request: SavedRequest = { id: input.id, name, frame: input.frame, target: withoutEnvValues(input.target), savedAt: input.now };
+  if (store.requests.length >= MAX_REQUESTS)
+    return { ok: false, error: `${MAX_REQUESTS} frames are saved already: delete some first.` };
+  const request: SavedRequest = {
+    id: input.id,
+    name,
+    frame: input.frame,
+    target: withoutEnvValues(input.target),
+    savedAt: input.now,
+  };
   return { ok: true, store: { ...store, requests: [...store.requests, request] } };
 }
 
@@ -84,7 +94,8 @@ export function deleteRequest(store: SavedStore, id: string): SavedStore {
 export function createCollection(store: SavedStore, input: { id: string; name: string }): Change {
   const name = cleanName(input.name);
   if (!name) return { ok: false, error: "Name the collection first." };
-  if (store.collections.length >= MAX_COLLECTIONS) return { ok: false, error: `${MAX_COLLECTIONS} collections exist already: delete one first.` };
+  if (store.collections.length >= MAX_COLLECTIONS)
+    return { ok: false, error: `${MAX_COLLECTIONS} collections exist already: delete one first.` };
   return { ok: true, store: { ...store, collections: [...store.collections, { id: input.id, name, items: [] }] } };
 }
 
@@ -96,12 +107,24 @@ export function addToCollection(store: SavedStore, collectionId: string, request
   const c = store.collections.find((x) => x.id === collectionId);
   if (!c) return { ok: false, error: "That collection is gone." };
   if (!store.requests.some((r) => r.id === requestId)) return { ok: false, error: "That saved frame is gone." };
-  if (c.items.length >= MAX_COLLECTION_ITEMS) return { ok: false, error: `A collection holds at most ${MAX_COLLECTION_ITEMS} frames.` };
-  return { ok: true, store: { ...store, collections: store.collections.map((x) => (x.id === collectionId ? { ...x, items: [...x.items, requestId] } : x)) } };
+  if (c.items.length >= MAX_COLLECTION_ITEMS)
+    return { ok: false, error: `A collection holds at most ${MAX_COLLECTION_ITEMS} frames.` };
+  return {
+    ok: true,
+    store: {
+      ...store,
+      collections: store.collections.map((x) => (x.id === collectionId ? { ...x, items: [...x.items, requestId] } : x)),
+    },
+  };
 }
 
 /** Moves the item at `index` one place up (-1) or down (+1), or removes it (0). */
-export function editCollectionItem(store: SavedStore, collectionId: string, index: number, move: -1 | 0 | 1): SavedStore {
+export function editCollectionItem(
+  store: SavedStore,
+  collectionId: string,
+  index: number,
+  move: -1 | 0 | 1,
+): SavedStore {
   return {
     ...store,
     collections: store.collections.map((c) => {
@@ -120,7 +143,9 @@ export function editCollectionItem(store: SavedStore, collectionId: string, inde
 
 /** The saved requests of a collection, in order (ids that no longer resolve are skipped). */
 export function collectionRequests(store: SavedStore, collection: Collection): SavedRequest[] {
-  return collection.items.map((id) => store.requests.find((r) => r.id === id)).filter((r): r is SavedRequest => r !== undefined);
+  return collection.items
+    .map((id) => store.requests.find((r) => r.id === id))
+    .filter((r): r is SavedRequest => r !== undefined);
 }
 
 /** Saved requests matching every word of the query (in the name, the method or the frame text), for one target or all; newest first. */
@@ -156,7 +181,9 @@ export function historyFor(entries: TimelineEntry[], target: string, query = "",
     if (item) item.times++;
     else seen.set(e.sent, { seq: e.seq, frame: e.sent, summary: frameSummary(e.sent), times: 1 });
   }
-  return [...seen.values()].filter((h) => words.every((w) => `${h.summary}\n${h.frame}`.toLowerCase().includes(w))).slice(0, max);
+  return [...seen.values()]
+    .filter((h) => words.every((w) => `${h.summary}\n${h.frame}`.toLowerCase().includes(w)))
+    .slice(0, max);
 }
 
 /** Why a sequence stops after this exchange: a bridge refusal (null), a failure, or a JSON-RPC error reply; null to go on. */
@@ -181,11 +208,24 @@ export function readStore(text: string | null): { store: SavedStore; dropped: nu
   for (const r of (Array.isArray(raw.requests) ? raw.requests : []).slice(0, MAX_REQUESTS)) {
     const o = asObject(r);
     const target = TargetSchema.safeParse(o?.target);
-    if (!o || typeof o.id !== "string" || typeof o.name !== "string" || typeof o.frame !== "string" || o.frame.length > MAX_FRAME_CHARS || !target.success) {
+    if (
+      !o ||
+      typeof o.id !== "string" ||
+      typeof o.name !== "string" ||
+      typeof o.frame !== "string" ||
+      o.frame.length > MAX_FRAME_CHARS ||
+      !target.success
+    ) {
       dropped++;
       continue;
     }
-    requests.push({ id: o.id, name: cleanName(o.name), frame: o.frame, target: target.data, savedAt: typeof o.savedAt === "number" ? o.savedAt : 0 });
+    requests.push({
+      id: o.id,
+      name: cleanName(o.name),
+      frame: o.frame,
+      target: target.data,
+      savedAt: typeof o.savedAt === "number" ? o.savedAt : 0,
+    });
   }
   const ids = new Set(requests.map((r) => r.id));
   const collections: Collection[] = [];
@@ -195,7 +235,9 @@ export function readStore(text: string | null): { store: SavedStore; dropped: nu
       dropped++;
       continue;
     }
-    const items = o.items.filter((i): i is string => typeof i === "string" && ids.has(i)).slice(0, MAX_COLLECTION_ITEMS);
+    const items = o.items
+      .filter((i): i is string => typeof i === "string" && ids.has(i))
+      .slice(0, MAX_COLLECTION_ITEMS);
     collections.push({ id: o.id, name: cleanName(o.name), items });
   }
   return { store: { requests, collections }, dropped };

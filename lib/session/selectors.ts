@@ -6,7 +6,9 @@ import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
 
-export type TargetView = { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" } | { kind: "incomplete"; problem: string };
+export type TargetView =
+  | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
+  | { kind: "incomplete"; problem: string };
 
 function rows(list: KeyValue[]): Record<string, string> | undefined {
   const filled = list.filter((r) => r.key.trim() !== "");
@@ -19,7 +21,13 @@ export function targetView(target: Target): Extract<TargetView, { kind: "ready" 
 }
 
 function ready(target: Target): TargetView {
-  return { kind: "ready", target, key: targetKey(target), label: targetLabel(target), transport: targetTransport(target) };
+  return {
+    kind: "ready",
+    target,
+    key: targetKey(target),
+    label: targetLabel(target),
+    transport: targetTransport(target),
+  };
 }
 
 export function selectTarget(state: SessionState): TargetView {
@@ -30,31 +38,51 @@ export function selectTarget(state: SessionState): TargetView {
     if (!split.ok) return { kind: "incomplete", problem: split.error };
     const [command, ...args] = split.argv;
     const cwd = state.customStdio.cwd.trim() || undefined;
-    return ready({ kind: "stdio", command, args, ...(cwd ? { cwd } : {}), ...(rows(state.customStdio.env) ? { env: rows(state.customStdio.env) } : {}) });
+    return ready({
+      kind: "stdio",
+      command,
+      args,
+      ...(cwd ? { cwd } : {}),
+      ...(rows(state.customStdio.env) ? { env: rows(state.customStdio.env) } : {}),
+    });
   }
   const url = state.customHttp.url.trim();
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    return { kind: "incomplete", problem: "Type an http:// or https:// URL of a Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp" };
+    return {
+      kind: "incomplete",
+      problem: "Type an http:// or https:// URL of a Streamable HTTP endpoint, e.g. http://127.0.0.1:3001/mcp",
+    };
   }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") return { kind: "incomplete", problem: "The URL must start with http:// or https://." };
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:")
+    return { kind: "incomplete", problem: "The URL must start with http:// or https://." };
   const headers = rows(state.customHttp.headers);
   return ready({ kind: "http", url, ...(headers ? { headers } : {}) });
 }
 
 /** Targets with a process the bridge keeps up: stdio commands, and server-everything serving HTTP. */
 export function targetHasProcess(target: Target): boolean {
-  return target.kind === "stdio" || (target.kind === "demo" && (target.transport === "stdio" || target.server === "everything"));
+  return (
+    target.kind === "stdio" ||
+    (target.kind === "demo" && (target.transport === "stdio" || target.server === "everything"))
+  );
 }
 
 /** Per-send headers: a remembered legacy session rides along, except on a new initialize. */
-export function selectSendHeaders(state: SessionState, key: string, frameText: string): Record<string, string> | undefined {
+export function selectSendHeaders(
+  state: SessionState,
+  key: string,
+  frameText: string,
+): Record<string, string> | undefined {
   const session = state.sessions[key];
   if (!session) return undefined;
   if (/"method"\s*:\s*"initialize"/.test(frameText)) return undefined;
-  return { "Mcp-Session-Id": session.sessionId, ...(session.protocolVersion ? { "MCP-Protocol-Version": session.protocolVersion } : {}) };
+  return {
+    "Mcp-Session-Id": session.sessionId,
+    ...(session.protocolVersion ? { "MCP-Protocol-Version": session.protocolVersion } : {}),
+  };
 }
 
 export function selectSession(state: SessionState, key: string): HttpSession | undefined {
@@ -112,9 +140,11 @@ export type OutcomeBadge =
 export function outcomeBadge(exchange: Exchange): OutcomeBadge {
   const { outcome } = exchange;
   if (outcome.kind === "notification") return { kind: "notification", text: "notification · no reply" };
-  if (outcome.kind === "failure") return { kind: "failure", failure: outcome.failure, text: `failure · ${outcome.failure}` };
+  if (outcome.kind === "failure")
+    return { kind: "failure", failure: outcome.failure, text: `failure · ${outcome.failure}` };
   const error = (outcome.frame as { error?: { code?: unknown } } | null)?.error;
-  if (error && typeof error.code === "number") return { kind: "error", code: error.code, text: `error ${error.code} ${errorCodeName(error.code)}` };
+  if (error && typeof error.code === "number")
+    return { kind: "error", code: error.code, text: `error ${error.code} ${errorCodeName(error.code)}` };
   return { kind: "response", text: "response" };
 }
 
@@ -132,7 +162,16 @@ export function entryBadge(entry: TimelineEntry): OutcomeBadge {
 /** One row of the Wire view, in arrival order, with what the UI must flag about it. */
 export type WireRow =
   | { kind: "stdin"; t: number; text: string }
-  | { kind: "stdout"; t: number; text: string; isFrame: boolean; parseError?: string; unsolicited: boolean; partial: boolean; invalidUtf8: boolean }
+  | {
+      kind: "stdout";
+      t: number;
+      text: string;
+      isFrame: boolean;
+      parseError?: string;
+      unsolicited: boolean;
+      partial: boolean;
+      invalidUtf8: boolean;
+    }
   | { kind: "stderr"; t: number; text: string; unsolicited: boolean }
   | { kind: "spawn"; t: number; pid: number; argv: string[]; cwd?: string }
   | { kind: "exit"; t: number; pid: number; how: string; unsolicited: boolean }
@@ -171,7 +210,13 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
       case "spawn":
         return { kind: "spawn", t: e.t, pid: e.pid, argv: e.argv, cwd: e.cwd };
       case "exit":
-        return { kind: "exit", t: e.t, pid: e.pid, how: e.signal ? `signal ${e.signal}` : `code ${e.code}`, unsolicited: !!e.unsolicited };
+        return {
+          kind: "exit",
+          t: e.t,
+          pid: e.pid,
+          how: e.signal ? `signal ${e.signal}` : `code ${e.code}`,
+          unsolicited: !!e.unsolicited,
+        };
       case "http-request": {
         const added = new Set(e.added.map((n) => n.toLowerCase()));
         const transport = new Set((e.transport ?? []).map((n) => n.toLowerCase()));
@@ -194,9 +239,23 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
           headers: e.headers.map(([name, value]) => ({ name, value })),
         };
       case "sse-event":
-        return { kind: "sse-event", t: e.t, event: e.event, id: e.id, data: e.data, priming: e.data === "", parseError: e.parseError };
+        return {
+          kind: "sse-event",
+          t: e.t,
+          event: e.event,
+          id: e.id,
+          data: e.data,
+          priming: e.data === "",
+          parseError: e.parseError,
+        };
       case "http-body":
-        return { kind: "http-body", t: e.t, text: e.text, isFrame: e.frame !== undefined && !e.parseError, truncated: !!e.truncated };
+        return {
+          kind: "http-body",
+          t: e.t,
+          text: e.text,
+          isFrame: e.frame !== undefined && !e.parseError,
+          truncated: !!e.truncated,
+        };
       case "note":
         return { kind: "note", t: e.t, text: e.text };
     }

@@ -37,7 +37,12 @@ export interface TimelineEntry extends SendHead {
 
 export type VerdictState =
   | { status: "running" }
-  | { status: "done"; era: "modern" | "modern-wrong-version" | "legacy" | "unreachable"; version?: string; reason: string }
+  | {
+      status: "done";
+      era: "modern" | "modern-wrong-version" | "legacy" | "unreachable";
+      version?: string;
+      reason: string;
+    }
   | { status: "error"; message: string };
 
 /** A legacy Streamable HTTP session minted by `initialize` (Mcp-Session-Id + the negotiated version). */

@@ -29,7 +29,8 @@ const MAX_PER_KIND = 50;
 function latestResult(entries: TimelineEntry[], targetKey: string, method: string): JsonObject | undefined {
   for (let i = entries.length - 1; i >= 0; i--) {
     const e = entries[i];
-    if (e.targetKey !== targetKey || e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response") continue;
+    if (e.targetKey !== targetKey || e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response")
+      continue;
     if (asObject(tryParseJson(e.sent))?.method !== method) continue;
     const result = asObject(asObject(e.phase.exchange.outcome.frame)?.result);
     if (result) return result;
@@ -72,7 +73,9 @@ export function targetTemplates(entries: TimelineEntry[], targetKey: string): De
     const args = named(prompt.arguments).filter((a) => a.required === true && typeof a.name === "string");
     const params: JsonObject = {
       name: prompt.name,
-      ...(args.length ? { arguments: Object.fromEntries(args.map((a) => [a.name as string, `<${a.name as string}>`])) } : {}),
+      ...(args.length
+        ? { arguments: Object.fromEntries(args.map((a) => [a.name as string, `<${a.name as string}>`])) }
+        : {}),
     };
     out.push({
       id: `${DERIVED_PREFIX}prompts/get:${prompt.name}`,
@@ -89,7 +92,11 @@ export function targetTemplates(entries: TimelineEntry[], targetKey: string): De
  * The frame text of a derived template: with the envelope for a modern target, without `_meta` for a legacy one
  * (a legacy server expects no envelope).
  */
-export function buildDerived(template: DerivedTemplate, id: number, era: { legacy: boolean; envelope?: Envelope }): string {
+export function buildDerived(
+  template: DerivedTemplate,
+  id: number,
+  era: { legacy: boolean; envelope?: Envelope },
+): string {
   const params = era.legacy ? template.params : { _meta: era.envelope ?? buildEnvelope(), ...template.params };
   return formatFrame({ jsonrpc: "2.0", id, method: template.method, params });
 }
@@ -112,14 +119,24 @@ export function templateMenu(
 ): TemplateMenuGroup[] {
   const groups: TemplateMenuGroup[] = [];
   const derived = target ? targetTemplates(entries, target.key) : [];
-  if (derived.length) groups.push({ label: `from ${targetLabel}'s own lists`, options: derived.map(({ id, label, hint }) => ({ id, label, hint })) });
+  if (derived.length)
+    groups.push({
+      label: `from ${targetLabel}'s own lists`,
+      options: derived.map(({ id, label, hint }) => ({ id, label, hint })),
+    });
   const offered = templates.filter((t) => !t.calendar || target?.isCalendar);
   const option = ({ id, label, hint }: FrameTemplate) => ({ id, label, hint });
   const modern = offered.filter((t) => t.era === "modern");
   if (era === "legacy") {
     // The probe said legacy: the requests both eras share are written bare (the reducer builds them so).
-    groups.push({ label: "requests for a legacy (2025-11-25) server: no _meta envelope", options: modern.filter((t) => t.legacyToo).map(option) });
-    groups.push({ label: "2026-07-28 only (with the _meta envelope)", options: modern.filter((t) => !t.legacyToo).map(option) });
+    groups.push({
+      label: "requests for a legacy (2025-11-25) server: no _meta envelope",
+      options: modern.filter((t) => t.legacyToo).map(option),
+    });
+    groups.push({
+      label: "2026-07-28 only (with the _meta envelope)",
+      options: modern.filter((t) => !t.legacyToo).map(option),
+    });
   } else groups.push({ label: "2026-07-28 (with the _meta envelope)", options: modern.map(option) });
   groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(option) });
   return groups;

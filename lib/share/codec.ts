@@ -31,7 +31,11 @@ export interface EncodedLink {
 export async function encodeShareFragment(state: ShareState, options: StripOptions = {}): Promise<EncodedLink> {
   const stripped = stripSecrets(state, options);
   const json = JSON.stringify(toPayloadV1(stripped.state));
-  return { fragment: `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`, state: stripped.state, omitted: stripped.omitted };
+  return {
+    fragment: `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`,
+    state: stripped.state,
+    omitted: stripped.omitted,
+  };
 }
 
 /** The page URL with its fragment replaced. */
@@ -50,7 +54,9 @@ export type DecodedLink =
 const fail = (reason: string): DecodedLink => ({ kind: "error", reason });
 
 /** Splits `a=1&b=2` on the first "=" of each part. No URLSearchParams: it would turn the payload's "+" into spaces. */
-export function parseFragment(fragment: string): { ok: true; params: Map<string, string> } | { ok: false; reason: string } {
+export function parseFragment(
+  fragment: string,
+): { ok: true; params: Map<string, string> } | { ok: false; reason: string } {
   const body = fragment.startsWith("#") ? fragment.slice(1) : fragment;
   const params = new Map<string, string>();
   for (const part of body.split("&")) {
@@ -85,15 +91,27 @@ function depthExceeds(value: unknown, limit: number): boolean {
 
 function describeIssue(error: z.ZodError): string {
   const issue = error.issues[0];
-  const path = issue.path.reduce<string>((acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)), "");
-  const more = error.issues.length > 1 ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? "s" : ""})` : "";
+  const path = issue.path.reduce<string>(
+    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
+    "",
+  );
+  const more =
+    error.issues.length > 1
+      ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? "s" : ""})`
+      : "";
   return `${path ? `the field ${path}` : "the state"} is invalid: ${issue.message}${more}`;
 }
 
 /** JSON text (from a link or a session file) → validated JSON value, with a reason when it is not. */
-export function parsePayloadJson(json: string, source: "link" | "file"): { ok: true; value: unknown } | { ok: false; reason: string } {
+export function parsePayloadJson(
+  json: string,
+  source: "link" | "file",
+): { ok: true; value: unknown } | { ok: false; reason: string } {
   if (json.length > SHARE_LIMITS.maxJsonChars)
-    return { ok: false, reason: `the ${source} holds more than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters of state` };
+    return {
+      ok: false,
+      reason: `the ${source} holds more than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters of state`,
+    };
   let value: unknown;
   try {
     value = JSON.parse(json);
@@ -101,17 +119,23 @@ export function parsePayloadJson(json: string, source: "link" | "file"): { ok: t
     const message = e instanceof Error ? e.message : String(e);
     // V8 says "Unexpected end of JSON input" or names a position at the very end when the text stops early.
     const at = /position (\d+)/.exec(message);
-    const endsEarly = /end of (json )?(data|input)/i.test(message) || (at !== null && Number(at[1]) >= json.trimEnd().length);
+    const endsEarly =
+      /end of (json )?(data|input)/i.test(message) || (at !== null && Number(at[1]) >= json.trimEnd().length);
     const cut = endsEarly ? (source === "link" ? "; the link was probably cut off" : "; the file is incomplete") : "";
     return { ok: false, reason: `the state is not valid JSON (${message.slice(0, 120)})${cut}` };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the state must be a JSON object" };
-  if (depthExceeds(value, SHARE_LIMITS.maxDepth + 8)) return { ok: false, reason: `the state nests deeper than ${SHARE_LIMITS.maxDepth} levels` };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, reason: "the state must be a JSON object" };
+  if (depthExceeds(value, SHARE_LIMITS.maxDepth + 8))
+    return { ok: false, reason: `the state nests deeper than ${SHARE_LIMITS.maxDepth} levels` };
   return { ok: true, value };
 }
 
 /** A parsed payload of a known version → ShareState (validated, migrated). */
-export function stateFromPayload(version: number, value: unknown): { ok: true; state: ShareState } | { ok: false; reason: string } {
+export function stateFromPayload(
+  version: number,
+  value: unknown,
+): { ok: true; state: ShareState } | { ok: false; reason: string } {
   let v1: PayloadV1;
   if (version === 0) {
     const parsed = PayloadV0Schema.safeParse(value);
@@ -142,13 +166,19 @@ export async function decodeShareFragment(fragment: string): Promise<DecodedLink
     if (code === undefined) return { kind: "none" };
     const text = inflateLz(code, SHARE_LIMITS.maxJsonChars);
     if (!text.ok) return fail(text.reason.replace("the compressed state", "the compressed editor text (code=)"));
-    const state = stateFromPayload(0, { code: text.text, ...(params.has("target") ? { target: params.get("target") } : {}) });
+    const state = stateFromPayload(0, {
+      code: text.text,
+      ...(params.has("target") ? { target: params.get("target") } : {}),
+    });
     return state.ok ? { kind: "ok", state: state.state, version: 0, migratedFrom: 0 } : fail(state.reason);
   }
   if (v === undefined) return fail("it has a state (s=) but no format version (v=)");
   if (!/^\d{1,6}$/.test(v)) return fail(`its format version "${v.slice(0, 20)}" is not a number`);
   const version = Number(v);
-  if (version > CURRENT_VERSION) return fail(`it was made by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}`);
+  if (version > CURRENT_VERSION)
+    return fail(
+      `it was made by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}`,
+    );
   if (version < 1) return fail(`format v${version} links carry code= and target=, not s=`);
   if (s === undefined || s === "") return fail("the state (s=) is missing; the link was probably cut off");
   const json = await inflateFromLink(s, SHARE_LIMITS.maxJsonChars);

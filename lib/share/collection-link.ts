@@ -35,7 +35,9 @@ const PayloadSchema = z.object({
   version: z.literal(1),
   name: z.string().max(200),
   items: z
-    .array(z.object({ name: z.string().max(200), frame: z.string().max(SHARE_LIMITS.maxStringChars), target: TargetSchema }))
+    .array(
+      z.object({ name: z.string().max(200), frame: z.string().max(SHARE_LIMITS.maxStringChars), target: TargetSchema }),
+    )
     .min(1)
     .max(MAX_ITEMS),
 });
@@ -48,7 +50,15 @@ export async function encodeCollectionFragment(
   const items = collection.items.map((item) => {
     // One item is a session with no exchanges: the same stripping as a link (target + editor text).
     const stripped = stripSecrets(
-      { target: item.target, editor: item.frame, capabilities: {}, protocolVersion: "", era: "auto", exchanges: [], omitted: [] },
+      {
+        target: item.target,
+        editor: item.frame,
+        capabilities: {},
+        protocolVersion: "",
+        era: "auto",
+        exchanges: [],
+        omitted: [],
+      },
       options,
     );
     for (const line of stripped.omitted) omitted.add(`${item.name}: ${line}`);
@@ -62,7 +72,8 @@ export async function encodeCollectionFragment(
   };
 }
 
-export type DecodedCollection = { kind: "none" } | { kind: "ok"; collection: SharedCollection } | { kind: "error"; reason: string };
+export type DecodedCollection =
+  { kind: "none" } | { kind: "ok"; collection: SharedCollection } | { kind: "error"; reason: string };
 
 /** The fragment → a collection: "none" when it is not a collection link, else the collection or why it cannot be read. */
 export async function decodeCollectionFragment(fragment: string): Promise<DecodedCollection> {
@@ -87,7 +98,10 @@ export async function decodeCollectionFragment(fragment: string): Promise<Decode
   const parsed = PayloadSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    return { kind: "error", reason: `its collection does not have the expected shape (${issue.path.join(".") || "top level"}: ${issue.message})` };
+    return {
+      kind: "error",
+      reason: `its collection does not have the expected shape (${issue.path.join(".") || "top level"}: ${issue.message})`,
+    };
   }
   return { kind: "ok", collection: { name: parsed.data.name, items: parsed.data.items } };
 }

@@ -5,7 +5,13 @@
  * nothing in a frame or a header can reach the shell as syntax. Pure.
  */
 import type { WireEvent } from "../bridge/contract";
-import { impliedHeaders, paramHeaders, withExplicitHeaders, type HeaderList, type ToolLike } from "../protocol/http-headers";
+import {
+  impliedHeaders,
+  paramHeaders,
+  withExplicitHeaders,
+  type HeaderList,
+  type ToolLike,
+} from "../protocol/http-headers";
 import { parseJson } from "./state";
 import { isJsonObject } from "../protocol/json";
 
@@ -32,7 +38,8 @@ export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { he
   const implied = impliedHeaders(frame);
   const headers: HeaderList = [...implied.headers];
   const notes = [...implied.notes];
-  if (!isJsonObject(frame) || typeof frame.method !== "string") notes.push("the frame names no method: only Accept and Content-Type apply");
+  if (!isJsonObject(frame) || typeof frame.method !== "string")
+    notes.push("the frame names no method: only Accept and Content-Type apply");
   const params = isJsonObject(frame) && isJsonObject(frame.params) ? frame.params : {};
   if (isJsonObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
     const tool = tools.find((t) => t.name === params.name);
@@ -63,7 +70,11 @@ export interface CurlOptions {
 }
 
 /** A curl command for a frame not yet sent (or re-sent): implied headers + the user's. */
-export function curlForFrame(url: string, frameText: string, options: CurlOptions = {}): { command: string; notes: string[] } {
+export function curlForFrame(
+  url: string,
+  frameText: string,
+  options: CurlOptions = {},
+): { command: string; notes: string[] } {
   const { headers, notes } = requiredHeaders(frameText, options.tools);
   const merged = withExplicitHeaders({ headers, added: [], notes }, options.extraHeaders ?? []);
   return { command: render(url, merged.headers, frameText), notes };

@@ -43,7 +43,8 @@ export async function inflateFromLink(payload: string, maxBytes: number): Promis
     };
   }
   const bytes = fromBase64url(payload);
-  if (!bytes) return { ok: false, reason: "the compressed state has an impossible length; the link was probably cut off" };
+  if (!bytes)
+    return { ok: false, reason: "the compressed state has an impossible length; the link was probably cut off" };
 
   const reader = new Blob([bytes as BlobPart]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   let joined: Uint8Array | null;
@@ -52,11 +53,21 @@ export async function inflateFromLink(payload: string, maxBytes: number): Promis
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
     if (/end of (file|stream|data)|unexpected end|incomplete|truncat/i.test(message)) {
-      return { ok: false, reason: "the compressed state ends too early; the link was probably cut off when it was copied" };
+      return {
+        ok: false,
+        reason: "the compressed state ends too early; the link was probably cut off when it was copied",
+      };
     }
-    return { ok: false, reason: `the compressed state is corrupt (${message.slice(0, 80)}); the link was edited or mangled` };
+    return {
+      ok: false,
+      reason: `the compressed state is corrupt (${message.slice(0, 80)}); the link was edited or mangled`,
+    };
   }
-  if (!joined) return { ok: false, reason: `the state decompresses to more than ${maxBytes.toLocaleString("en-US")} bytes, over the limit for a link` };
+  if (!joined)
+    return {
+      ok: false,
+      reason: `the state decompresses to more than ${maxBytes.toLocaleString("en-US")} bytes, over the limit for a link`,
+    };
   try {
     return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(joined) };
   } catch {

@@ -37,7 +37,12 @@ function firstRequest(state: ShareState): string {
   const sent = state.exchanges[0]?.sent ?? state.editor;
   try {
     const frame = JSON.parse(sent) as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
-    const what = typeof frame.params?.name === "string" ? ` ${frame.params.name}` : typeof frame.params?.uri === "string" ? ` ${frame.params.uri}` : "";
+    const what =
+      typeof frame.params?.name === "string"
+        ? ` ${frame.params.name}`
+        : typeof frame.params?.uri === "string"
+          ? ` ${frame.params.uri}`
+          : "";
     return typeof frame.method === "string" ? `→ ${frame.method}${what}` : "→ (a frame without a method)";
   } catch {
     return "→ (not JSON)";

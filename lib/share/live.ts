@@ -21,7 +21,10 @@ export function exchangeTarget(x: RecordedExchange, share: ShareState): Exchange
     }
   }
   if (/^https?:\/\/\S+$/i.test(x.targetLabel)) return { ok: true, target: { kind: "http", url: x.targetLabel } };
-  return { ok: false, reason: `recorded against "${x.targetLabel}", which this link does not describe well enough to start` };
+  return {
+    ok: false,
+    reason: `recorded against "${x.targetLabel}", which this link does not describe well enough to start`,
+  };
 }
 
 export interface LiveStep {
@@ -64,7 +67,8 @@ export function livePlan(state: ShareState): LivePlan {
         })
       : [{ frame: state.editor, processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }];
   const targets: Target[] = [];
-  for (const step of steps) if (step.target && !targets.some((t) => targetKey(t) === targetKey(step.target!))) targets.push(step.target);
+  for (const step of steps)
+    if (step.target && !targets.some((t) => targetKey(t) === targetKey(step.target!))) targets.push(step.target);
   return { target: state.target, steps, targets };
 }
 
@@ -126,7 +130,10 @@ export interface LiveResult {
  */
 export async function runLivePlan(
   plan: LivePlan,
-  sendFrame: (text: string, opts: { label: string; processMode: "keep" | "fresh"; target: Target }) => Promise<unknown | null>,
+  sendFrame: (
+    text: string,
+    opts: { label: string; processMode: "keep" | "fresh"; target: Target },
+  ) => Promise<unknown | null>,
   confirmed: (target: Target) => Target = (t) => t,
 ): Promise<LiveResult> {
   let sent = 0;
@@ -135,7 +142,11 @@ export async function runLivePlan(
   for (const step of plan.steps) {
     if (!step.target) continue;
     const target = confirmed(step.target);
-    const exchange = await sendFrame(step.frame, { label: `live · ${step.label ?? `replay of #${step.index}`}`, processMode: step.processMode, target });
+    const exchange = await sendFrame(step.frame, {
+      label: `live · ${step.label ?? `replay of #${step.index}`}`,
+      processMode: step.processMode,
+      target,
+    });
     if (exchange === null) return { sent, targets: reached.size, skipped, stoppedAt: step.index };
     sent++;
     reached.add(targetKey(target));
@@ -147,6 +158,7 @@ export async function runLivePlan(
 export function liveResultText(r: LiveResult): string {
   const frames = `${r.sent} frame${r.sent === 1 ? "" : "s"} sent, ${r.targets} target${r.targets === 1 ? "" : "s"}`;
   const skipped = r.skipped > 0 ? ` · ${r.skipped} not sent (no target here)` : "";
-  const stopped = r.stoppedAt !== undefined ? ` · stopped at #${r.stoppedAt}: the bridge did not deliver it (see the timeline)` : "";
+  const stopped =
+    r.stoppedAt !== undefined ? ` · stopped at #${r.stoppedAt}: the bridge did not deliver it (see the timeline)` : "";
   return `Run live: ${frames}${skipped}${stopped}`;
 }

@@ -38,7 +38,11 @@ export function inflateFromLink(input: string, maxChars: number): Inflated {
   try {
     return decode(values, maxChars);
   } catch (e) {
-    if (e instanceof Truncated) return { ok: false, reason: "the compressed state ends too early; the link was probably cut off when it was copied" };
+    if (e instanceof Truncated)
+      return {
+        ok: false,
+        reason: "the compressed state ends too early; the link was probably cut off when it was copied",
+      };
     throw e;
   }
 }
@@ -71,7 +75,8 @@ function decode(values: Uint8Array, maxChars: number): Inflated {
 
   const first = read(2);
   if (first === 2) return { ok: true, text: "" };
-  if (first === 3) return { ok: false, reason: "the compressed state is corrupt (bad first code); the link was edited or mangled" };
+  if (first === 3)
+    return { ok: false, reason: "the compressed state is corrupt (bad first code); the link was edited or mangled" };
   let w = String.fromCharCode(read(first === 0 ? 8 : 16));
   dictionary.push(w);
   const out: string[] = [w];
@@ -93,10 +98,17 @@ function decode(values: Uint8Array, maxChars: number): Inflated {
     let entry: string;
     if (code < dictionary.length && code >= 3) entry = dictionary[code];
     else if (code === dictionary.length) entry = w + w.charAt(0);
-    else return { ok: false, reason: "the compressed state is corrupt (a code points past the dictionary); the link was edited or mangled" };
+    else
+      return {
+        ok: false,
+        reason: "the compressed state is corrupt (a code points past the dictionary); the link was edited or mangled",
+      };
     total += entry.length;
     if (total > maxChars) {
-      return { ok: false, reason: `the state decompresses to more than ${maxChars.toLocaleString("en-US")} characters, over the limit for a link` };
+      return {
+        ok: false,
+        reason: `the state decompresses to more than ${maxChars.toLocaleString("en-US")} characters, over the limit for a link`,
+      };
     }
     out.push(entry);
     dictionary.push(w + entry.charAt(0));

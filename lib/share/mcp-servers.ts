@@ -91,12 +91,15 @@ function stringMap(value: unknown, what: string, warnings: string[]): Record<str
       out[k] = String(v);
       warnings.push(`${what} ${k} was ${typeof v}; it is used as the string "${String(v)}"`);
     } else return `${what} ${k} must be a string`;
-    if (PLACEHOLDER.test(out[k])) warnings.push(`${what} ${k} contains ${out[k].match(PLACEHOLDER)![0]}, which the playground does not expand`);
+    if (PLACEHOLDER.test(out[k]))
+      warnings.push(`${what} ${k} contains ${out[k].match(PLACEHOLDER)![0]}, which the playground does not expand`);
   }
   return out;
 }
 
-function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: string[] } | { ok: false; reason: string } {
+function entryToTarget(
+  entry: unknown,
+): { ok: true; target: Target; warnings: string[] } | { ok: false; reason: string } {
   if (!isJsonObject(entry)) return { ok: false, reason: "the entry must be an object" };
   const warnings: string[] = [];
   const type = typeof entry.type === "string" ? entry.type.toLowerCase() : undefined;
@@ -113,14 +116,28 @@ function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: st
     if (entry.cwd !== undefined && typeof entry.cwd !== "string") return { ok: false, reason: "cwd must be a string" };
     const args = (entry.args as string[] | undefined) ?? [];
     for (const a of [entry.command, ...args])
-      if (PLACEHOLDER.test(a)) warnings.push(`the command line contains ${a.match(PLACEHOLDER)![0]}, which the playground does not expand`);
+      if (PLACEHOLDER.test(a))
+        warnings.push(`the command line contains ${a.match(PLACEHOLDER)![0]}, which the playground does not expand`);
     if (entry.envFile !== undefined) warnings.push("envFile is not read: set the variables in env instead");
-    candidate = { kind: "stdio", command: entry.command, args, ...(entry.cwd ? { cwd: entry.cwd } : {}), ...(env ? { env } : {}) };
+    candidate = {
+      kind: "stdio",
+      command: entry.command,
+      args,
+      ...(entry.cwd ? { cwd: entry.cwd } : {}),
+      ...(env ? { env } : {}),
+    };
   } else if (typeof url === "string") {
-    if (type === "sse") warnings.push('type "sse" is the HTTP+SSE transport removed from the spec; the playground tries the URL as Streamable HTTP');
+    if (type === "sse")
+      warnings.push(
+        'type "sse" is the HTTP+SSE transport removed from the spec; the playground tries the URL as Streamable HTTP',
+      );
     else if (type !== undefined && type !== "http" && type !== "streamable-http" && type !== "streamablehttp")
-      return { ok: false, reason: `type "${type}" is not one the playground can connect to (stdio, http, streamable-http)` };
-    if (!/^https?:\/\//i.test(url)) return { ok: false, reason: `the URL ${JSON.stringify(url.slice(0, 80))} must start with http:// or https://` };
+      return {
+        ok: false,
+        reason: `type "${type}" is not one the playground can connect to (stdio, http, streamable-http)`,
+      };
+    if (!/^https?:\/\//i.test(url))
+      return { ok: false, reason: `the URL ${JSON.stringify(url.slice(0, 80))} must start with http:// or https://` };
     const headers = stringMap(entry.headers, "header", warnings);
     if (typeof headers === "string") return { ok: false, reason: headers };
     candidate = { kind: "http", url, ...(headers ? { headers } : {}) };
@@ -134,19 +151,26 @@ function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: st
   return { ok: true, target: checked.data, warnings };
 }
 
-const looksLikeEntry = (v: Record<string, unknown>) => "command" in v || "url" in v || "serverUrl" in v || "httpUrl" in v;
+const looksLikeEntry = (v: Record<string, unknown>) =>
+  "command" in v || "url" in v || "serverUrl" in v || "httpUrl" in v;
 
 export function importMcpServers(text: string): ImportResult {
-  if (text.length > MAX_INPUT) return { ok: false, reason: `the pasted text is longer than ${MAX_INPUT.toLocaleString("en-US")} characters` };
+  if (text.length > MAX_INPUT)
+    return { ok: false, reason: `the pasted text is longer than ${MAX_INPUT.toLocaleString("en-US")} characters` };
   const parsed = parseLoose(text);
   if (!parsed.ok) return parsed;
   const root = parsed.value;
-  if (!isJsonObject(root)) return { ok: false, reason: "expected a JSON object: an mcpServers block or one server entry" };
+  if (!isJsonObject(root))
+    return { ok: false, reason: "expected a JSON object: an mcpServers block or one server entry" };
 
   let entries: [string, unknown][];
   if (looksLikeEntry(root)) entries = [[typeof root.name === "string" ? root.name : "imported server", root]];
   else {
-    const block = root.mcpServers ?? root.servers ?? (isJsonObject(root.mcp) ? (root.mcp as Record<string, unknown>).servers : undefined) ?? root;
+    const block =
+      root.mcpServers ??
+      root.servers ??
+      (isJsonObject(root.mcp) ? (root.mcp as Record<string, unknown>).servers : undefined) ??
+      root;
     if (!isJsonObject(block)) return { ok: false, reason: "mcpServers must be an object of name → server entry" };
     entries = Object.entries(block);
   }
@@ -158,7 +182,10 @@ export function importMcpServers(text: string): ImportResult {
     else problems.push(`${name}: ${r.reason}`);
   }
   if (servers.length === 0) {
-    return { ok: false, reason: problems.length > 0 ? problems.join("; ") : 'no servers found (expected {"mcpServers": {"name": {…}}})' };
+    return {
+      ok: false,
+      reason: problems.length > 0 ? problems.join("; ") : 'no servers found (expected {"mcpServers": {"name": {…}}})',
+    };
   }
   return { ok: true, servers, problems };
 }

@@ -32,10 +32,14 @@ export interface SavedSession {
   dropped: number;
 }
 
-export type SaveResult = { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
+export type SaveResult =
+  { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
 
 /** The session as the text to store, oldest exchanges dropped until it fits; secrets stripped as in links. */
-export function saveSession(session: SessionState, opts: { now: number; knownSecrets?: string[]; maxChars?: number }): SaveResult {
+export function saveSession(
+  session: SessionState,
+  opts: { now: number; knownSecrets?: string[]; maxChars?: number },
+): SaveResult {
   const max = opts.maxChars ?? SAVED_SESSION_MAX_CHARS;
   // An incomplete target form (a half-typed command) is saved as the default target; the editor and timeline still are.
   const share = shareFromSession(session);
@@ -43,7 +47,10 @@ export function saveSession(session: SessionState, opts: { now: number; knownSec
   if (!usable.ok) return { ok: false, reason: usable.error };
   let exchanges = usable.value.exchanges;
   for (;;) {
-    const file = exportSessionFile({ ...usable.value, exchanges }, { knownSecrets: opts.knownSecrets, now: new Date(opts.now) });
+    const file = exportSessionFile(
+      { ...usable.value, exchanges },
+      { knownSecrets: opts.knownSecrets, now: new Date(opts.now) },
+    );
     const saved: SavedSession = {
       format: SAVED_SESSION_FORMAT,
       version: SAVED_SESSION_VERSION,
@@ -53,8 +60,13 @@ export function saveSession(session: SessionState, opts: { now: number; knownSec
       dropped: usable.value.exchanges.length - exchanges.length,
     };
     const text = JSON.stringify(saved);
-    if (text.length <= max) return { ok: true, text, exchanges: exchanges.length, dropped: saved.dropped, omitted: file.omitted };
-    if (exchanges.length === 0) return { ok: false, reason: `the session is larger than ${max.toLocaleString("en-US")} characters even without its exchanges` };
+    if (text.length <= max)
+      return { ok: true, text, exchanges: exchanges.length, dropped: saved.dropped, omitted: file.omitted };
+    if (exchanges.length === 0)
+      return {
+        ok: false,
+        reason: `the session is larger than ${max.toLocaleString("en-US")} characters even without its exchanges`,
+      };
     // Drop the oldest quarter (at least one) and try again: bounded, a few passes at most.
     exchanges = exchanges.slice(Math.max(1, Math.floor(exchanges.length / 4)));
   }
@@ -85,14 +97,19 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
   } catch {
     return { ok: false, reason: "the saved session is not valid JSON" };
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) return { ok: false, reason: "the saved session is not an object" };
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { ok: false, reason: "the saved session is not an object" };
   let saved = value as Record<string, unknown>;
-  if (saved.format !== SAVED_SESSION_FORMAT) return { ok: false, reason: `not a saved session (format ${JSON.stringify(saved.format)})` };
+  if (saved.format !== SAVED_SESSION_FORMAT)
+    return { ok: false, reason: `not a saved session (format ${JSON.stringify(saved.format)})` };
   if (typeof saved.version !== "number" || !Number.isInteger(saved.version) || saved.version < 0)
     return { ok: false, reason: "its version must be a whole number" };
   let version: number = saved.version;
   if (version > SAVED_SESSION_VERSION)
-    return { ok: false, reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}` };
+    return {
+      ok: false,
+      reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}`,
+    };
   while (version < SAVED_SESSION_VERSION) {
     const step = migrations[version];
     if (!step) return { ok: false, reason: `no migration from v${version}` };

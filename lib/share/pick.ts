@@ -34,7 +34,13 @@ export function isChecksFrame(entry: Pick<TimelineEntry, "label">): boolean {
 export function pickRows(entries: TimelineEntry[]): PickRow[] {
   return entries
     .filter((e) => e.phase.status === "done")
-    .map((e) => ({ seq: e.seq, summary: summary(e.sent), label: e.label, targetLabel: e.targetLabel, checksFrame: isChecksFrame(e) }));
+    .map((e) => ({
+      seq: e.seq,
+      summary: summary(e.sent),
+      label: e.label,
+      targetLabel: e.targetLabel,
+      checksFrame: isChecksFrame(e),
+    }));
 }
 
 /** Picked at first: everything but the Checks' frames. */

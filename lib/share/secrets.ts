@@ -22,9 +22,17 @@ import type { RecordedExchange, ShareState } from "./state";
 
 export const LEFT_OUT = "[left out of the link]";
 
-const ALWAYS_SENSITIVE_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "mcp-session-id", TOKEN_HEADER]);
+const ALWAYS_SENSITIVE_HEADERS = new Set([
+  "authorization",
+  "proxy-authorization",
+  "cookie",
+  "set-cookie",
+  "mcp-session-id",
+  TOKEN_HEADER,
+]);
 
-const SECRET_WORDS = /(auth|token|secret|passw|passwd|pwd|credential|cookie|session|signature|bearer|jwt|private|api-?key|apikey|access-?key)/i;
+const SECRET_WORDS =
+  /(auth|token|secret|passw|passwd|pwd|credential|cookie|session|signature|bearer|jwt|private|api-?key|apikey|access-?key)/i;
 /** "key" only as a whole word (SSH_KEY, X-Key), not inside MONKEY or KEYBOARD. */
 const KEY_WORD = /(^|[^a-z])keys?($|[^a-z])/i;
 
@@ -70,7 +78,12 @@ export function nameSuggestsSecret(name: string): boolean {
 }
 
 export function isSensitiveHeader(name: string, value = ""): boolean {
-  return ALWAYS_SENSITIVE_HEADERS.has(name.toLowerCase()) || nameSuggestsSecret(name) || AUTH_SCHEME_VALUE.test(value) || looksLikeToken(value);
+  return (
+    ALWAYS_SENSITIVE_HEADERS.has(name.toLowerCase()) ||
+    nameSuggestsSecret(name) ||
+    AUTH_SCHEME_VALUE.test(value) ||
+    looksLikeToken(value)
+  );
 }
 
 export interface StripOptions {
@@ -100,7 +113,9 @@ class Collector {
     if (!this.omitted.includes(line)) this.omitted.push(line);
     if (value === undefined) return;
     const min = secret ? MIN_SECRET_SCRUB_LENGTH : MIN_SCRUB_LENGTH;
-    const forms = secret ? [value, safeDecode(value), decodeURIComponentSafe(value), encodeURIComponent(value)] : [value];
+    const forms = secret
+      ? [value, safeDecode(value), decodeURIComponentSafe(value), encodeURIComponent(value)]
+      : [value];
     for (const form of forms) if (form.length >= min) this.values.add(form);
   }
 }
@@ -124,9 +139,12 @@ function stripText(text: string, where: string, c: Collector): string {
     c.note(line, value);
     out = out.split(value).join(LEFT_OUT);
   };
-  for (const shape of TOKEN_SHAPES) for (const m of text.matchAll(shape)) remove(m[0], `${where}: a value shaped like an API token`);
-  for (const m of text.matchAll(ASSIGNMENT)) if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
-  for (const m of text.matchAll(FLAG_IN_TEXT)) if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
+  for (const shape of TOKEN_SHAPES)
+    for (const m of text.matchAll(shape)) remove(m[0], `${where}: a value shaped like an API token`);
+  for (const m of text.matchAll(ASSIGNMENT))
+    if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
+  for (const m of text.matchAll(FLAG_IN_TEXT))
+    if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
   return out;
 }
 
@@ -148,7 +166,11 @@ function secretParams(params: URLSearchParams, rawPart: string, line: string, c:
   const rawValues = new Map<string, string[]>();
   for (const pair of rawPart.split("&")) {
     const eq = pair.indexOf("=");
-    if (eq > 0) rawValues.set(safeDecode(pair.slice(0, eq)), [...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []), pair.slice(eq + 1)]);
+    if (eq > 0)
+      rawValues.set(safeDecode(pair.slice(0, eq)), [
+        ...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []),
+        pair.slice(eq + 1),
+      ]);
   }
   let changed = false;
   for (const name of [...new Set(params.keys())]) {
@@ -230,7 +252,12 @@ function stripTarget(target: Target, c: Collector): Target {
       if (target.env) {
         next.env = Object.fromEntries(Object.keys(target.env).map((k) => [k, ""]));
         for (const [k, v] of Object.entries(target.env))
-          if (v !== "") c.note(`env ${k}: its value (env values are never shared; the key is kept)`, v, nameSuggestsSecret(k) || looksLikeToken(v));
+          if (v !== "")
+            c.note(
+              `env ${k}: its value (env values are never shared; the key is kept)`,
+              v,
+              nameSuggestsSecret(k) || looksLikeToken(v),
+            );
       }
       return next;
     }
@@ -262,7 +289,11 @@ function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
     case "spawn":
       return { ...e, argv: stripArgv(e.argv, `${where} (spawned command)`, c) };
     case "http-request":
-      return { ...e, url: stripUrl(e.url, `${where} (request URL)`, c), headers: stripHeaderList(e.headers, `${where} (request)`, c) };
+      return {
+        ...e,
+        url: stripUrl(e.url, `${where} (request URL)`, c),
+        headers: stripHeaderList(e.headers, `${where} (request)`, c),
+      };
     case "http-response":
       return { ...e, headers: stripHeaderList(e.headers, `${where} (response)`, c) };
     default:
@@ -274,13 +305,23 @@ function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
  * An exchange's target label: the stripped target's own label when it was recorded against the shared target,
  * otherwise stripped as what it is (a URL, or a command line joined with spaces).
  */
-function stripLabel(label: string, target: { original: Target; stripped: Target }, where: string, c: Collector): string {
+function stripLabel(
+  label: string,
+  target: { original: Target; stripped: Target },
+  where: string,
+  c: Collector,
+): string {
   if (label === targetLabel(target.original)) return targetLabel(target.stripped);
   if (/^https?:\/\//i.test(label)) return stripText(stripUrl(label, where, c), where, c);
   return stripArgv(label.split(" "), where, c).join(" ");
 }
 
-function stripExchange(x: RecordedExchange, index: number, target: { original: Target; stripped: Target }, c: Collector): RecordedExchange {
+function stripExchange(
+  x: RecordedExchange,
+  index: number,
+  target: { original: Target; stripped: Target },
+  c: Collector,
+): RecordedExchange {
   const where = `exchange ${index + 1}`;
   // An exchange may carry its own target (a link replays each frame to it): its label follows that one.
   const own = x.target ? { original: x.target, stripped: stripTarget(x.target, c) } : target;
@@ -318,7 +359,8 @@ function scrub<T>(value: T, secrets: string[], count: { n: number }): T {
   const walk = (v: unknown): unknown => {
     if (typeof v === "string") return fix(v);
     if (Array.isArray(v)) return v.map(walk);
-    if (v !== null && typeof v === "object") return Object.fromEntries(Object.entries(v).map(([k, inner]) => [fix(k), walk(inner)]));
+    if (v !== null && typeof v === "object")
+      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [fix(k), walk(inner)]));
     return v;
   };
   return walk(value) as T;
@@ -339,7 +381,10 @@ export function stripSecrets(state: ShareState, options: StripOptions = {}): Str
   const { omitted: _previous, ...rest } = structural;
   const scrubbed = { ...scrub(rest, secrets, count), omitted: structural.omitted } as ShareState;
   void _previous;
-  if (count.n > 0) c.note(`${count.n} other occurrence${count.n === 1 ? "" : "s"} of a removed secret (in frames, wire text or the editor)`);
+  if (count.n > 0)
+    c.note(
+      `${count.n} other occurrence${count.n === 1 ? "" : "s"} of a removed secret (in frames, wire text or the editor)`,
+    );
   const omitted = [...new Set([...state.omitted, ...c.omitted])];
   return { state: { ...scrubbed, omitted }, omitted: c.omitted };
 }

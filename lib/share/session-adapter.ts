@@ -18,7 +18,9 @@ import { parseJson, recordExchange, toExchange, type RecordedExchange, type Shar
 /** A card's target key (and target, when known): a link recorded against two servers shows two. */
 function entryTarget(x: RecordedExchange, share: ShareState): { targetKey: string; target?: Target } {
   const where = exchangeTarget(x, share);
-  return where.ok ? { targetKey: targetKey(where.target), target: where.target } : { targetKey: `unknown:${x.targetLabel}` };
+  return where.ok
+    ? { targetKey: targetKey(where.target), target: where.target }
+    : { targetKey: `unknown:${x.targetLabel}` };
 }
 
 export type Checked<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -35,7 +37,13 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
     const label = e.label?.replace(/^recorded( · |$)/, "") || undefined;
     // Each exchange keeps its own target where it differs from the session's (B1: a link against two servers).
     const own = e.target && targetKey(e.target) !== view.key ? { target: e.target } : {};
-    return [recordExchange(e.phase.exchange, { ...(label ? { label } : {}), ...own, ...(e.emulation ? { emulation: e.emulation } : {}) })];
+    return [
+      recordExchange(e.phase.exchange, {
+        ...(label ? { label } : {}),
+        ...own,
+        ...(e.emulation ? { emulation: e.emulation } : {}),
+      }),
+    ];
   });
   return {
     ok: true,
@@ -100,7 +108,10 @@ export function withTarget(session: SessionState, target: Target): SessionState 
     return {
       ...session,
       preset: "custom-http",
-      customHttp: { url: target.url, headers: Object.entries(target.headers ?? {}).map(([key, value]) => ({ key, value })) },
+      customHttp: {
+        url: target.url,
+        headers: Object.entries(target.headers ?? {}).map(([key, value]) => ({ key, value })),
+      },
     };
   }
   return session;
@@ -111,7 +122,8 @@ function nextIdAfter(share: ShareState, current: number): number {
   let next = current;
   for (const x of share.exchanges) {
     const frame = parseJson(x.sent);
-    const id = frame.ok && frame.value && typeof frame.value === "object" ? (frame.value as { id?: unknown }).id : undefined;
+    const id =
+      frame.ok && frame.value && typeof frame.value === "object" ? (frame.value as { id?: unknown }).id : undefined;
     if (typeof id === "number" && Number.isInteger(id) && id >= next) next = id + 1;
   }
   return next;
@@ -121,7 +133,11 @@ function nextIdAfter(share: ShareState, current: number): number {
  * The session a link opens: its editor text, envelope and recorded exchanges (as finished timeline cards), on
  * the link's target unless that target is a stdio command (which waits for the Run live confirmation).
  */
-export function sessionFromShare(share: ShareState, base: SessionState, opts: { sendIdPrefix?: "link" | "saved" } = {}): SessionState {
+export function sessionFromShare(
+  share: ShareState,
+  base: SessionState,
+  opts: { sendIdPrefix?: "link" | "saved" } = {},
+): SessionState {
   const prefix = opts.sendIdPrefix ?? "link";
   const entries: TimelineEntry[] = share.exchanges.map((x, i) => ({
     seq: i + 1,

@@ -31,9 +31,18 @@ function slug(text: string): string {
 export function exportSessionFile(state: ShareState, options: StripOptions & { now?: Date } = {}): ExportedSession {
   const stripped = stripSecrets(state, options);
   const now = options.now ?? new Date();
-  const file = { format: SESSION_FORMAT, version: CURRENT_VERSION, exportedAt: now.toISOString(), state: toPayloadV1(stripped.state) };
+  const file = {
+    format: SESSION_FORMAT,
+    version: CURRENT_VERSION,
+    exportedAt: now.toISOString(),
+    state: toPayloadV1(stripped.state),
+  };
   const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, "-");
-  return { fileName: `mcp-${slug(state.title ?? "session")}-${stamp}.json`, text: JSON.stringify(file, null, 2) + "\n", omitted: stripped.omitted };
+  return {
+    fileName: `mcp-${slug(state.title ?? "session")}-${stamp}.json`,
+    text: JSON.stringify(file, null, 2) + "\n",
+    omitted: stripped.omitted,
+  };
 }
 
 export type ImportedSession = { ok: true; state: ShareState; version: number } | { ok: false; reason: string };
@@ -41,7 +50,10 @@ export type ImportedSession = { ok: true; state: ShareState; version: number } |
 /** Reads a session file's text. The caller shows `could not import this file: ${reason}` on failure. */
 export function importSessionFile(text: string): ImportedSession {
   if (text.length > SHARE_LIMITS.maxJsonChars)
-    return { ok: false, reason: `the file is larger than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters` };
+    return {
+      ok: false,
+      reason: `the file is larger than ${SHARE_LIMITS.maxJsonChars.toLocaleString("en-US")} characters`,
+    };
   const parsed = parsePayloadJson(text.replace(/^\uFEFF/, ""), "file");
   if (!parsed.ok) return parsed;
   const file = parsed.value as Record<string, unknown>;
@@ -50,9 +62,15 @@ export function importSessionFile(text: string): ImportedSession {
   }
   const version = file.version;
   if (typeof version !== "number" || !Number.isInteger(version) || version < 1)
-    return { ok: false, reason: `its "version" must be a whole number ≥ 1, not ${JSON.stringify(version)?.slice(0, 20)}` };
+    return {
+      ok: false,
+      reason: `its "version" must be a whole number ≥ 1, not ${JSON.stringify(version)?.slice(0, 20)}`,
+    };
   if (version > CURRENT_VERSION)
-    return { ok: false, reason: `it was written by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}` };
+    return {
+      ok: false,
+      reason: `it was written by a newer playground (format v${version}); this one reads formats up to v${CURRENT_VERSION}`,
+    };
   const state = stateFromPayload(version, file.state ?? {});
   return state.ok ? { ok: true, state: state.state, version } : state;
 }

@@ -69,7 +69,8 @@ export function recordExchange(
   };
   if (exchange.process) {
     recorded.process = { ...exchange.process };
-    if (exchange.process.spawnToFirstByteMs !== undefined) recorded.process.spawnToFirstByteMs = roundMs(exchange.process.spawnToFirstByteMs);
+    if (exchange.process.spawnToFirstByteMs !== undefined)
+      recorded.process.spawnToFirstByteMs = roundMs(exchange.process.spawnToFirstByteMs);
   }
   if (extra.label !== undefined) recorded.label = extra.label;
   if (extra.verdicts && extra.verdicts.length > 0) recorded.verdicts = extra.verdicts;
@@ -90,7 +91,10 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
 }
 
 /** Rebuilds a bridge-shaped exchange for the viewer (the timeline components take Exchange). */
-export function toExchange(recorded: RecordedExchange, index: number): Exchange & { label?: string; verdicts?: Verdict[] } {
+export function toExchange(
+  recorded: RecordedExchange,
+  index: number,
+): Exchange & { label?: string; verdicts?: Verdict[] } {
   const parsed = parseJson(recorded.sent);
   const { target: _target, ...rest } = recorded;
   void _target;

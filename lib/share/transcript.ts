@@ -60,7 +60,9 @@ export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolea
   const out: string[] = [`# ${inline(state.title ?? "MCP Playground session")}`, ""];
   if (state.about) out.push(inline(state.about), "");
   out.push(`- Target: ${inline(describeTarget(state))}`);
-  out.push(`- Era: ${state.era}; protocol version ${inline(state.protocolVersion)}; declared capabilities ${codeSpan(JSON.stringify(state.capabilities))}`);
+  out.push(
+    `- Era: ${state.era}; protocol version ${inline(state.protocolVersion)}; declared capabilities ${codeSpan(JSON.stringify(state.capabilities))}`,
+  );
   const emulating = activeEmulation(state.emulate);
   if (emulating) out.push(`- Client emulation: ${inline(emulationText(emulating))}`);
   if (state.omitted.length > 0) out.push(`- Left out when shared: ${state.omitted.map(inline).join("; ")}`);
@@ -79,7 +81,10 @@ export function markdownTranscript(shared: ShareState, opts: { foldMeta?: boolea
     );
     // As the card says it: sent the way a less capable client would, and what that changed in the frame.
     const { emulation } = recorded;
-    if (emulation) out.push(`- Emulating: ${inline(emulation.text + (emulation.changes.length ? ` — ${emulation.changes.join("; ")}` : ""))}`);
+    if (emulation)
+      out.push(
+        `- Emulating: ${inline(emulation.text + (emulation.changes.length ? ` — ${emulation.changes.join("; ")}` : ""))}`,
+      );
     for (const v of recorded.verdicts ?? []) out.push(`- ${MARK[v.level]} ${inline(v.text)}`);
     if (recorded.verdicts?.length || emulation) out.push("");
   });

@@ -25,6 +25,7 @@ export function migrateV0toV1(v0: PayloadV0): PayloadV1 {
   const target = V0_TARGETS[v0.target];
   const out: PayloadV1 = { editor: v0.code };
   // v0 had no notion of defaults; say the target explicitly unless it is v1's default.
-  if (!(target.kind === "demo" && target.server === "calendar" && target.transport === "stdio")) out.target = { ...target };
+  if (!(target.kind === "demo" && target.server === "calendar" && target.transport === "stdio"))
+    out.target = { ...target };
   return out;
 }

@@ -60,10 +60,15 @@ const headerList = z.array(z.tuple([z.string().max(8192), z.string().max(65_536)
 
 const SafeTargetSchema = TargetSchema.superRefine((t, ctx) => {
   if (t.kind === "http" && !/^https?:\/\//i.test(t.url))
-    ctx.addIssue({ code: "custom", message: "an HTTP target's URL must start with http:// or https://", path: ["url"] });
+    ctx.addIssue({
+      code: "custom",
+      message: "an HTTP target's URL must start with http:// or https://",
+      path: ["url"],
+    });
   const maps = t.kind === "stdio" ? { env: t.env } : t.kind === "http" ? { headers: t.headers } : {};
   for (const [field, map] of Object.entries(maps)) {
-    if (map && Object.keys(map).length > L.maxMapEntries) ctx.addIssue({ code: "custom", message: `more than ${L.maxMapEntries} entries`, path: [field] });
+    if (map && Object.keys(map).length > L.maxMapEntries)
+      ctx.addIssue({ code: "custom", message: `more than ${L.maxMapEntries} entries`, path: [field] });
   }
 });
 
@@ -80,7 +85,13 @@ const CompactEventSchema = z.discriminatedUnion("kind", [
     argv: z.array(z.string().max(65_536)).max(L.maxMapEntries),
     cwd: z.string().max(4096).optional(),
   }),
-  z.object({ t: ms, kind: z.literal("exit"), pid: z.number().int(), code: z.number().int().nullable(), signal: z.string().max(64).nullable() }),
+  z.object({
+    t: ms,
+    kind: z.literal("exit"),
+    pid: z.number().int(),
+    code: z.number().int().nullable(),
+    signal: z.string().max(64).nullable(),
+  }),
   z.object({
     t: ms,
     kind: z.literal("http-request"),
@@ -90,19 +101,48 @@ const CompactEventSchema = z.discriminatedUnion("kind", [
     added: z.array(z.string().max(256)).max(L.maxMapEntries),
     body: str.optional(),
   }),
-  z.object({ t: ms, kind: z.literal("http-response"), status: z.number().int(), statusText: z.string().max(1024), headers: headerList }),
-  z.object({ t: ms, kind: z.literal("sse-event"), event: z.string().max(1024).optional(), id: z.string().max(1024).optional(), data: str, ...framed }),
+  z.object({
+    t: ms,
+    kind: z.literal("http-response"),
+    status: z.number().int(),
+    statusText: z.string().max(1024),
+    headers: headerList,
+  }),
+  z.object({
+    t: ms,
+    kind: z.literal("sse-event"),
+    event: z.string().max(1024).optional(),
+    id: z.string().max(1024).optional(),
+    data: str,
+    ...framed,
+  }),
   z.object({ t: ms, kind: z.literal("http-body"), text: str, truncated: z.boolean().optional(), ...framed }),
   z.object({ t: ms, kind: z.literal("note"), text: str }),
 ]);
 export type CompactEvent = z.infer<typeof CompactEventSchema>;
 
-const FAILURES = ["spawn", "exit", "framing", "timeout", "http-status", "network", "size", "cancelled", "not-json", "refused"] as const;
+const FAILURES = [
+  "spawn",
+  "exit",
+  "framing",
+  "timeout",
+  "http-status",
+  "network",
+  "size",
+  "cancelled",
+  "not-json",
+  "refused",
+] as const;
 
 const OutcomeSchema = z.discriminatedUnion("kind", [
   z.object({ kind: z.literal("response"), frame: z.unknown() }),
   z.object({ kind: z.literal("notification"), note: str }),
-  z.object({ kind: z.literal("failure"), failure: z.enum(FAILURES), message: str, stderrTail: z.array(str).max(L.maxMapEntries).optional() }),
+  z.object({
+    kind: z.literal("failure"),
+    failure: z.enum(FAILURES),
+    message: str,
+    stderrTail: z.array(str).max(L.maxMapEntries).optional(),
+  }),
 ]);
 
 const VerdictSchema = z.object({ level: z.enum(["pass", "fail", "warn", "info"]), text: z.string().max(4096) });
@@ -125,7 +165,13 @@ const PayloadExchangeSchema = z.object({
       exit: z.object({ code: z.number().int().nullable(), signal: z.string().max(64).nullable() }).optional(),
     })
     .optional(),
-  http: z.object({ status: z.number().int(), sessionId: z.string().max(1024).optional(), contentType: z.string().max(1024).optional() }).optional(),
+  http: z
+    .object({
+      status: z.number().int(),
+      sessionId: z.string().max(1024).optional(),
+      contentType: z.string().max(1024).optional(),
+    })
+    .optional(),
   verdicts: z.array(VerdictSchema).max(L.maxVerdicts).optional(),
   /** Added in place (optional, v1 stays readable both ways): the exchange's own target when it differs. */
   target: SafeTargetSchema.optional(),
@@ -176,12 +222,18 @@ function textOf(e: WireEvent): string | undefined {
 
 function framesFrom(events: WireEvent[]): unknown[] {
   const out: unknown[] = [];
-  for (const e of events) if ((e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined) out.push(e.frame);
+  for (const e of events)
+    if ((e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined)
+      out.push(e.frame);
   return out;
 }
 
 function defaultTransport(target: Target): "stdio" | "http" {
-  return target.kind === "http" ? "http" : target.kind === "stdio" || target.kind === "replay" ? "stdio" : target.transport;
+  return target.kind === "http"
+    ? "http"
+    : target.kind === "stdio" || target.kind === "replay"
+      ? "stdio"
+      : target.transport;
 }
 
 // ---------- compaction (encode) ----------
@@ -262,7 +314,10 @@ function expandExchange(c: PayloadExchange, stateTarget: Target): RecordedExchan
   const target = (c.target as Target | undefined) ?? stateTarget;
   const events = (c.events ?? []).map((e) => expandEvent(e, c.sent, target));
   const received = c.received ?? framesFrom(events);
-  const outcome: ExchangeOutcome = (c.outcome as ExchangeOutcome | undefined) ?? { kind: "response", frame: received[received.length - 1] };
+  const outcome: ExchangeOutcome = (c.outcome as ExchangeOutcome | undefined) ?? {
+    kind: "response",
+    frame: received[received.length - 1],
+  };
   const x: RecordedExchange = {
     ...c,
     transport: c.transport ?? defaultTransport(target),

@@ -13,7 +13,10 @@ import { asObject, isTerminal, readTask, TASK_RESULT_TYPE, type Json, type TaskS
 
 /** The parts of a bridge Exchange the driver reads. */
 export interface ExchangeLike {
-  outcome: { kind: "response"; frame: unknown } | { kind: "notification"; note: string } | { kind: "failure"; failure: string; message: string };
+  outcome:
+    | { kind: "response"; frame: unknown }
+    | { kind: "notification"; note: string }
+    | { kind: "failure"; failure: string; message: string };
   received?: unknown[];
   events?: { kind: string; headers?: [string, string][] }[];
 }
@@ -35,7 +38,8 @@ export interface Poll {
   delay?: PollDelay;
 }
 
-export type FollowOutcome = "completed" | "failed" | "cancelled" | "not-a-task" | "error" | "missing-answer" | "poll-limit" | "stopped";
+export type FollowOutcome =
+  "completed" | "failed" | "cancelled" | "not-a-task" | "error" | "missing-answer" | "poll-limit" | "stopped";
 
 export interface TaskTrack {
   tool: string;
@@ -116,7 +120,17 @@ function headersOf(ex: ExchangeLike): [string, string][] | undefined {
 
 /** A track before anything has happened. */
 export function emptyTrack(tool: string): TaskTrack {
-  return { tool, moves: [], polls: [], exchanges: [], seenKeys: [], answeredKeys: [], pending: [], problems: [], cancelSent: false };
+  return {
+    tool,
+    moves: [],
+    polls: [],
+    exchanges: [],
+    seenKeys: [],
+    answeredKeys: [],
+    pending: [],
+    problems: [],
+    cancelSent: false,
+  };
 }
 
 export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollower {
@@ -154,7 +168,15 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     if (!read.ok) return;
     const task = read.task;
     const from = track.task?.status ?? null;
-    if (from !== task.status) track.moves.push({ from, to: task.status, atMs, via, why: whyMoved(from, task, via), legal: isLegalMove(from, task.status) });
+    if (from !== task.status)
+      track.moves.push({
+        from,
+        to: task.status,
+        atMs,
+        via,
+        why: whyMoved(from, task, via),
+        legal: isLegalMove(from, task.status),
+      });
     track.task = task;
     if (task.status === "input_required" && task.inputRequests) {
       const view = readInputRequired({ inputRequests: task.inputRequests }, { declared: caps });
@@ -182,7 +204,9 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       track.answeredKeys.push(...keys);
       track.pending = track.pending.filter((p) => !keys.includes(p.key));
     } else {
-      track.problems.push(`tasks/update was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`);
+      track.problems.push(
+        `tasks/update was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`,
+      );
     }
     publish();
   }
@@ -193,11 +217,18 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     } else {
       const created = await exchange(taskCallFrame(newId(), opts.tool, opts.arguments ?? {}, caps), "created");
       if (created.failure) return finish("error", `tools/call failed: ${created.failure}`);
-      if (created.error) return finish("error", `tools/call answered error ${String(created.error.code)}: ${String(created.error.message)}`);
+      if (created.error)
+        return finish(
+          "error",
+          `tools/call answered error ${String(created.error.code)}: ${String(created.error.message)}`,
+        );
       const result = created.result ?? {};
       if (result.resultType !== TASK_RESULT_TYPE) {
         track.result = result;
-        return finish("not-a-task", `tools/call answered resultType ${JSON.stringify(result.resultType)}, not "task": the server chose not to make a task.`);
+        return finish(
+          "not-a-task",
+          `tools/call answered resultType ${JSON.stringify(result.resultType)}, not "task": the server chose not to make a task.`,
+        );
       }
       track.taskId = typeof result.taskId === "string" ? result.taskId : undefined;
       observe(result, created.atMs, "created");
@@ -206,11 +237,17 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     }
     while (!stopped) {
       if (track.task && isTerminal(track.task.status))
-        return finish(track.task.status as FollowOutcome, track.moves[track.moves.length - 1]?.why ?? track.task.status);
+        return finish(
+          track.task.status as FollowOutcome,
+          track.moves[track.moves.length - 1]?.why ?? track.task.status,
+        );
       if (cancelWanted && !track.cancelSent) {
         track.cancelSent = true;
         const r = await exchange(cancelTaskFrame(newId(), track.taskId!, caps), "cancel");
-        if (r.error || r.failure) track.problems.push(`tasks/cancel was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`);
+        if (r.error || r.failure)
+          track.problems.push(
+            `tasks/cancel was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`,
+          );
         publish();
       }
       while (queued.length) await sendUpdate(queued.shift()!);
@@ -219,8 +256,12 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
         if (have.length) await sendUpdate(Object.fromEntries(have.map((p) => [p.key, opts.answers![p.key]])));
       }
       if (track.pending.length && opts.failOnMissingAnswer)
-        return finish("missing-answer", `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`);
-      if (track.polls.length >= maxPolls) return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
+        return finish(
+          "missing-answer",
+          `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`,
+        );
+      if (track.polls.length >= maxPolls)
+        return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
       const usual = pollDelay(track.task?.pollIntervalMs, override);
       const delay = pushing ? relaxedPollDelay(usual) : usual;
       try {
@@ -232,17 +273,27 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (wake.signal.aborted) wake = new AbortController();
       if (stopped) break;
       // Woken by an answer, a cancel, or a push that ended the task: nothing to poll for.
-      if (queued.length || pushedInput || (cancelWanted && !track.cancelSent) || (track.task && isTerminal(track.task.status))) {
+      if (
+        queued.length ||
+        pushedInput ||
+        (cancelWanted && !track.cancelSent) ||
+        (track.task && isTerminal(track.task.status))
+      ) {
         pushedInput = false;
         continue;
       }
       const polled = await exchange(getTaskFrame(newId(), track.taskId!, caps), "poll");
       if (polled.failure || polled.error) {
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
-        return finish("error", `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`);
+        return finish(
+          "error",
+          `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`,
+        );
       }
       if (polled.result?.resultType !== "complete")
-        track.problems.push(`tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`);
+        track.problems.push(
+          `tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`,
+        );
       observe(polled.result ?? {}, polled.atMs, "poll");
       track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
       publish();
@@ -268,9 +319,15 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       override = ms;
     },
     pushed(task) {
-      if (stopped || !track.taskId || task.taskId !== track.taskId || (track.task && isTerminal(track.task.status))) return;
+      if (stopped || !track.taskId || task.taskId !== track.taskId || (track.task && isTerminal(track.task.status)))
+        return;
       const atMs = deps.now();
-      track.exchanges.push({ method: "notifications/tasks", atMs, via: "push", sent: { jsonrpc: "2.0", method: "notifications/tasks", params: task } });
+      track.exchanges.push({
+        method: "notifications/tasks",
+        atMs,
+        via: "push",
+        sent: { jsonrpc: "2.0", method: "notifications/tasks", params: task },
+      });
       observe(task, atMs, "push");
       publish();
       if (track.task && isTerminal(track.task.status)) wake.abort();
@@ -295,7 +352,14 @@ export function followReport(track: TaskTrack, startMs: number) {
     message: track.message ?? null,
     pollIntervalMs: track.task?.pollIntervalMs ?? null,
     states: track.moves.map((m) => m.to),
-    moves: track.moves.map((m) => ({ from: m.from, to: m.to, atMs: m.atMs - startMs, via: m.via, why: m.why, legal: m.legal })),
+    moves: track.moves.map((m) => ({
+      from: m.from,
+      to: m.to,
+      atMs: m.atMs - startMs,
+      via: m.via,
+      why: m.why,
+      legal: m.legal,
+    })),
     polls: track.polls.map((p) => ({ atMs: p.atMs - startMs, status: p.status })),
     answeredKeys: track.answeredKeys,
     frames: track.exchanges.map((e) => ({

@@ -43,10 +43,19 @@ export function listenTasksFrame(id: RequestId, taskIds: string[], caps: Json): 
 
 /** 2025-11-25: the client asks for a task with params.task (no envelope; the era was fixed by initialize). */
 export function legacyTaskCallFrame(id: RequestId, tool: string, args: Json, ttl?: number): Json {
-  return { jsonrpc: "2.0", id, method: "tools/call", params: { name: tool, arguments: args, task: ttl === undefined ? {} : { ttl } } };
+  return {
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { name: tool, arguments: args, task: ttl === undefined ? {} : { ttl } },
+  };
 }
 
-export function legacyTaskFrame(id: RequestId, method: "tasks/get" | "tasks/result" | "tasks/cancel", taskId: string): Json {
+export function legacyTaskFrame(
+  id: RequestId,
+  method: "tasks/get" | "tasks/result" | "tasks/cancel",
+  taskId: string,
+): Json {
   return { jsonrpc: "2.0", id, method, params: { taskId } };
 }
 

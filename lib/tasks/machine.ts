@@ -43,16 +43,21 @@ function errorText(error: Record<string, unknown> | undefined): string {
 /** Why a task moved from `from` to `task.status`, in a sentence. */
 export function whyMoved(from: TaskStatus | null, task: TaskView, via: Via): string {
   const said = task.statusMessage ? ` Server says: “${task.statusMessage}”.` : "";
-  if (from === null && via === "created") return `Created: tools/call answered resultType "task" with status ${task.status}.${said}`;
-  if (from === null) return `Resumed by id: tasks/get says ${task.status} (the state lives behind the task id, not in this page).${said}`;
-  if (!isLegalMove(from, task.status)) return `Moved ${from} → ${task.status}, which the state machine does not allow (${from} is terminal).${said}`;
+  if (from === null && via === "created")
+    return `Created: tools/call answered resultType "task" with status ${task.status}.${said}`;
+  if (from === null)
+    return `Resumed by id: tasks/get says ${task.status} (the state lives behind the task id, not in this page).${said}`;
+  if (!isLegalMove(from, task.status))
+    return `Moved ${from} → ${task.status}, which the state machine does not allow (${from} is terminal).${said}`;
   switch (task.status) {
     case "input_required": {
       const n = Object.keys(task.inputRequests ?? {}).length;
       return `The server needs input: ${n} request${n === 1 ? "" : "s"} in inputRequests, to be answered with tasks/update (not a retry).${said}`;
     }
     case "working":
-      return from === "input_required" ? `Back to work: the server took the answer sent with tasks/update.${said}` : `Working.${said}`;
+      return from === "input_required"
+        ? `Back to work: the server took the answer sent with tasks/update.${said}`
+        : `Working.${said}`;
     case "completed":
       return `Completed: the result is inline in ${via === "push" ? "notifications/tasks" : "tasks/get"}${task.result?.isError === true ? " (a tool error, isError: true, is still completed)" : ""}.${said}`;
     case "failed":

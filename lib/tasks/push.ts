@@ -17,7 +17,10 @@ export function relaxedPollDelay(usual: PollDelay): PollDelay {
 }
 
 export type PushFrame =
-  { kind: "ack"; taskIds: string[] } | { kind: "task"; taskId: string; task: Json } | { kind: "closed" } | { kind: "error"; message: string };
+  | { kind: "ack"; taskIds: string[] }
+  | { kind: "task"; taskId: string; task: Json }
+  | { kind: "closed" }
+  | { kind: "error"; message: string };
 
 /** One frame of the stream with subscription id `listenId`, or undefined for anything else. */
 export function readPushFrame(frame: unknown, listenId: string | number): PushFrame | undefined {
@@ -34,6 +37,7 @@ export function readPushFrame(frame: unknown, listenId: string | number): PushFr
     const ids = asObject(params?.notifications)?.taskIds;
     return { kind: "ack", taskIds: Array.isArray(ids) ? ids.filter((t): t is string => typeof t === "string") : [] };
   }
-  if (f.method === "notifications/tasks" && typeof params?.taskId === "string") return { kind: "task", taskId: params.taskId, task: params };
+  if (f.method === "notifications/tasks" && typeof params?.taskId === "string")
+    return { kind: "task", taskId: params.taskId, task: params };
   return undefined;
 }

@@ -53,7 +53,8 @@ export function recordedTasks(exchanges: readonly ExchangeRecord[]): RecordedTas
       task = asObject(result?.task);
       wire = "legacy";
     } else if (method === "tasks/get" && result && typeof result.taskId === "string") task = result;
-    const id = typeof task?.taskId === "string" ? task.taskId : typeof params.taskId === "string" ? params.taskId : undefined;
+    const id =
+      typeof task?.taskId === "string" ? task.taskId : typeof params.taskId === "string" ? params.taskId : undefined;
     if (!id || !(method === "tools/call" || method.startsWith("tasks/"))) continue;
     let entry = byId.get(id);
     if (!entry) {

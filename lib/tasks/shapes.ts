@@ -62,8 +62,10 @@ export function readTask(value: unknown, wire: Wire = "extension"): TaskRead {
   if (!obj) return { ok: false, problems: ["the task is not an object"] };
   const problems: string[] = [];
   if (typeof obj.taskId !== "string" || obj.taskId === "") problems.push("taskId must be a non-empty string");
-  if (!isTaskStatus(obj.status)) problems.push(`status ${JSON.stringify(obj.status)} is not one of ${TASK_STATUSES.join(", ")}`);
-  if (typeof obj.createdAt !== "string" || !ISO.test(obj.createdAt)) problems.push("createdAt must be an ISO 8601 timestamp");
+  if (!isTaskStatus(obj.status))
+    problems.push(`status ${JSON.stringify(obj.status)} is not one of ${TASK_STATUSES.join(", ")}`);
+  if (typeof obj.createdAt !== "string" || !ISO.test(obj.createdAt))
+    problems.push("createdAt must be an ISO 8601 timestamp");
   const ttlKey = wire === "extension" ? "ttlMs" : "ttl";
   const pollKey = wire === "extension" ? "pollIntervalMs" : "pollInterval";
   const ttl = obj[ttlKey];
@@ -75,9 +77,12 @@ export function readTask(value: unknown, wire: Wire = "extension"): TaskRead {
     problems.push(`${pollKey} must be a positive whole number of ms`);
   if (wire === "extension" && (typeof obj.lastUpdatedAt !== "string" || !ISO.test(obj.lastUpdatedAt)))
     problems.push("lastUpdatedAt must be an ISO 8601 timestamp");
-  if (obj.status === "completed" && wire === "extension" && !asObject(obj.result)) problems.push("a completed task carries its result inline (result)");
-  if (obj.status === "failed" && wire === "extension" && !asObject(obj.error)) problems.push("a failed task carries the JSON-RPC error (error)");
-  if (obj.status === "input_required" && wire === "extension" && !asObject(obj.inputRequests)) problems.push("an input_required task carries inputRequests");
+  if (obj.status === "completed" && wire === "extension" && !asObject(obj.result))
+    problems.push("a completed task carries its result inline (result)");
+  if (obj.status === "failed" && wire === "extension" && !asObject(obj.error))
+    problems.push("a failed task carries the JSON-RPC error (error)");
+  if (obj.status === "input_required" && wire === "extension" && !asObject(obj.inputRequests))
+    problems.push("an input_required task carries inputRequests");
   if (typeof obj.taskId !== "string" || !isTaskStatus(obj.status)) return { ok: false, problems };
   const task: TaskView = {
     taskId: obj.taskId,

@@ -18,7 +18,15 @@ import { serialize, utf8Length } from "./serialize";
 export type Counter = (text: string) => number;
 
 /** Fields billed one by one; anything else a definition carries is billed together as `other`. */
-export const TOOL_FIELDS = ["name", "title", "description", "inputSchema", "outputSchema", "annotations", "other"] as const;
+export const TOOL_FIELDS = [
+  "name",
+  "title",
+  "description",
+  "inputSchema",
+  "outputSchema",
+  "annotations",
+  "other",
+] as const;
 export type ToolField = (typeof TOOL_FIELDS)[number];
 
 const PROMPT_FIELDS = ["name", "description", "inputSchema"] as const;
@@ -70,8 +78,13 @@ export function countedView(tool: JsonObject, fieldSet: BillOptions["fieldSet"])
 }
 
 function fieldValues(tool: JsonObject): [ToolField, unknown][] {
-  const named = TOOL_FIELDS.filter((f) => f !== "other" && tool[f] !== undefined).map((f): [ToolField, unknown] => [f, tool[f]]);
-  const rest = Object.fromEntries(Object.entries(tool).filter(([k]) => !(TOOL_FIELDS as readonly string[]).includes(k)));
+  const named = TOOL_FIELDS.filter((f) => f !== "other" && tool[f] !== undefined).map((f): [ToolField, unknown] => [
+    f,
+    tool[f],
+  ]);
+  const rest = Object.fromEntries(
+    Object.entries(tool).filter(([k]) => !(TOOL_FIELDS as readonly string[]).includes(k)),
+  );
   return Object.keys(rest).length > 0 ? [...named, ["other", rest]] : named;
 }
 
@@ -98,7 +111,15 @@ export function billTool(
     if (options.fieldSet === "whole" || (PROMPT_FIELDS as readonly string[]).includes(field)) counted.push(field);
   }
   const structure = tokens - counted.reduce((sum, f) => sum + (fields[f] ?? 0), 0);
-  return { index, name: toolName(tool, index), tokens, fields, counted, structure, ...(isAppOnly(tool) ? { appOnly: true } : {}) };
+  return {
+    index,
+    name: toolName(tool, index),
+    tokens,
+    fields,
+    counted,
+    structure,
+    ...(isAppOnly(tool) ? { appOnly: true } : {}),
+  };
 }
 
 export function catalogueBytes(catalogue: Catalogue): number {
@@ -108,7 +129,9 @@ export function catalogueBytes(catalogue: Catalogue): number {
 export function billCatalogue(catalogue: Catalogue, count: Counter, options: BillOptions = DEFAULT_BILL_OPTIONS): Bill {
   const tools = catalogueTools(catalogue);
   const viewTexts = tools.map((t) => serialize(countedView(t, options.fieldSet), options.layout));
-  const perTool = tools.map((tool, i) => billTool(tool, i, count, options, viewTexts[i])).sort((a, b) => b.tokens - a.tokens || a.index - b.index);
+  const perTool = tools
+    .map((tool, i) => billTool(tool, i, count, options, viewTexts[i]))
+    .sort((a, b) => b.tokens - a.tokens || a.index - b.index);
   // The whole array is its items joined as each layout joins array items: the same text as serializing it again.
   const toolsTokens = count(`[${viewTexts.join(options.layout === "compact" ? "," : ", ")}]`);
   const hasInstructions = typeof catalogue.instructions === "string";
@@ -142,8 +165,10 @@ export interface Fleet {
 
 /** "N servers like this one take X tokens of every turn, Y% of a W-token window." */
 export function fleetCost(totalTokens: number, servers: number, window: number): Fleet {
-  if (!Number.isInteger(servers) || servers < 1) throw new RangeError(`the number of servers must be a whole number of at least 1, not ${servers}`);
-  if (!Number.isInteger(window) || window < 1) throw new RangeError(`the window must be a whole number of tokens of at least 1, not ${window}`);
+  if (!Number.isInteger(servers) || servers < 1)
+    throw new RangeError(`the number of servers must be a whole number of at least 1, not ${servers}`);
+  if (!Number.isInteger(window) || window < 1)
+    throw new RangeError(`the window must be a whole number of tokens of at least 1, not ${window}`);
   const tokens = totalTokens * servers;
   return { servers, window, tokens, share: tokens / window };
 }

@@ -128,7 +128,8 @@ export function boundedCounter(encoder: Tiktoken): Counter {
   const utf8 = new TextEncoder();
   return (text) => {
     let tokens = 0;
-    for (const match of text.matchAll(new RegExp(patStr, "ug"))) tokens += countPiece(utf8.encode(match[0]), rankMap, maxTokenBytes);
+    for (const match of text.matchAll(new RegExp(patStr, "ug")))
+      tokens += countPiece(utf8.encode(match[0]), rankMap, maxTokenBytes);
     return tokens;
   };
 }

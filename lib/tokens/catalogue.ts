@@ -78,7 +78,8 @@ export function replaceTool(catalogue: Catalogue, index: number, tool: JsonObjec
     if (local < 0 || local >= tools.length) return page;
     return { ...page, tools: tools.map((t, i) => (i === local ? tool : t)) };
   });
-  if (index < 0 || index >= offset) throw new RangeError(`there is no tool #${index + 1} (the catalogue has ${offset})`);
+  if (index < 0 || index >= offset)
+    throw new RangeError(`there is no tool #${index + 1} (the catalogue has ${offset})`);
   return { ...catalogue, pages };
 }
 

@@ -12,7 +12,10 @@ type Cache = Partial<Record<Encoding, Promise<Tiktoken>>>;
 const cache: Cache = {};
 
 async function build(encoding: Encoding): Promise<Tiktoken> {
-  const ranks = encoding === "o200k_base" ? await import("js-tiktoken/ranks/o200k_base") : await import("js-tiktoken/ranks/cl100k_base");
+  const ranks =
+    encoding === "o200k_base"
+      ? await import("js-tiktoken/ranks/o200k_base")
+      : await import("js-tiktoken/ranks/cl100k_base");
   return new Tiktoken(ranks.default);
 }
 

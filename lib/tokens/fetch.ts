@@ -22,7 +22,8 @@ export interface FetchOptions {
   target?: string;
 }
 
-export type FetchResult = { ok: true; catalogue: Catalogue; steps: ProbeStep[] } | { ok: false; message: string; steps: ProbeStep[] };
+export type FetchResult =
+  { ok: true; catalogue: Catalogue; steps: ProbeStep[] } | { ok: false; message: string; steps: ProbeStep[] };
 
 export const DEFAULT_MAX_PAGES = 1000;
 
@@ -33,9 +34,18 @@ function frameText(id: number | string, method: string, params?: JsonObject): st
 }
 
 function serverInfoOf(result: JsonObject | undefined): Measured["serverInfo"] {
-  const info = result && (isJsonObject(result.serverInfo) ? result.serverInfo : isJsonObject(result._meta) ? result._meta[META_KEYS.serverInfo] : undefined);
+  const info =
+    result &&
+    (isJsonObject(result.serverInfo)
+      ? result.serverInfo
+      : isJsonObject(result._meta)
+        ? result._meta[META_KEYS.serverInfo]
+        : undefined);
   if (!isJsonObject(info)) return undefined;
-  return { name: typeof info.name === "string" ? info.name : undefined, version: typeof info.version === "string" ? info.version : undefined };
+  return {
+    name: typeof info.name === "string" ? info.name : undefined,
+    version: typeof info.version === "string" ? info.version : undefined,
+  };
 }
 
 export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): Promise<FetchResult> {
@@ -52,7 +62,14 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     return readReply(exchange);
   };
 
-  const measured: Measured = { requested, handshake: "none", era: "unknown", capabilities, transport: opts.transport, target: opts.target };
+  const measured: Measured = {
+    requested,
+    handshake: "none",
+    era: "unknown",
+    capabilities,
+    transport: opts.transport,
+    target: opts.target,
+  };
   let instructions: string | undefined;
   const learn = (result: JsonObject | undefined, from: "server/discover" | "initialize") => {
     measured.serverInfo = serverInfoOf(result) ?? measured.serverInfo;
@@ -69,7 +86,10 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     for (;;) {
       if (pages.length >= maxPages) return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
       const params: JsonObject | undefined = session.modern
-        ? { _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }), ...(cursor !== undefined ? { cursor } : {}) }
+        ? {
+            _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }),
+            ...(cursor !== undefined ? { cursor } : {}),
+          }
         : cursor !== undefined
           ? { cursor }
           : undefined;
@@ -84,8 +104,10 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
       if (opts.firstPageOnly) return pages;
       const next = reply.result.nextCursor;
       if (next === undefined || next === null || next === "") return pages;
-      if (typeof next !== "string") return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(next).slice(0, 80)}`;
-      if (seen.has(next)) return `tools/list returned the cursor ${JSON.stringify(next).slice(0, 80)} a second time; stopped (it would loop)`;
+      if (typeof next !== "string")
+        return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(next).slice(0, 80)}`;
+      if (seen.has(next))
+        return `tools/list returned the cursor ${JSON.stringify(next).slice(0, 80)} a second time; stopped (it would loop)`;
       seen.add(next);
       cursor = next;
     }
@@ -94,7 +116,10 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
   let session: Session;
   if (requested === "none") {
     const pages = await listPages({ modern: false, headers: {} });
-    if (typeof pages === "string") return fail(`${pages}. With no handshake some servers refuse to list anything; try the auto or legacy handshake.`);
+    if (typeof pages === "string")
+      return fail(
+        `${pages}. With no handshake some servers refuse to list anything; try the auto or legacy handshake.`,
+      );
     // Only now, with the catalogue in hand, ask for the instructions (and the era), without completing a handshake.
     const verdict = await runEraProbe(send, { clientCapabilities: capabilities, nextId, completeHandshake: false });
     steps.push(...verdict.steps.map((s) => ({ ...s, label: s.label.replace(/^probe:/, "instructions:") })));
@@ -108,14 +133,22 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
 
   if (requested === "legacy") {
     const asked = LEGACY_VERSIONS[0];
-    const init = await step(`handshake: initialize (asks for ${asked})`, frameText(nextId(), "initialize", initializeParams(asked, capabilities)));
-    if (init.kind !== "result") return fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
+    const init = await step(
+      `handshake: initialize (asks for ${asked})`,
+      frameText(nextId(), "initialize", initializeParams(asked, capabilities)),
+    );
+    if (init.kind !== "result")
+      return fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
     const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
     const headers: Record<string, string> = {};
     const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
     if (sessionId) headers["Mcp-Session-Id"] = sessionId;
     if (version) headers["MCP-Protocol-Version"] = version;
-    await step("handshake: notifications/initialized", JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), headers);
+    await step(
+      "handshake: notifications/initialized",
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      headers,
+    );
     Object.assign(measured, { handshake: "legacy", era: "legacy", protocolVersion: version });
     learn(init.result, "initialize");
     session = { modern: false, version, headers };
@@ -136,7 +169,11 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     steps.push(...verdict.steps);
     if (verdict.era === "unreachable" || (verdict.era !== "legacy" && !verdict.result)) return fail(verdict.reason);
     const modern = verdict.era !== "legacy";
-    Object.assign(measured, { handshake: modern ? "modern" : "legacy", era: modern ? "modern" : "legacy", protocolVersion: verdict.version });
+    Object.assign(measured, {
+      handshake: modern ? "modern" : "legacy",
+      era: modern ? "modern" : "legacy",
+      protocolVersion: verdict.version,
+    });
     learn(verdict.result, modern ? "server/discover" : "initialize");
     const headers: Record<string, string> = {};
     if (verdict.sessionId) headers["Mcp-Session-Id"] = verdict.sessionId;

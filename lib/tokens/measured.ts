@@ -36,7 +36,9 @@ export function describeMeasured(measured: Measured | undefined, toolCount: numb
     if (measured.serverInfo?.name === EVERYTHING && toolCount === 13 && caps === "{}")
       lines.push("This is the catalogue the chapter measured (13 tools with empty capabilities).");
   } else {
-    lines.push(`Measured as a 2026-07-28 client${via}: server/discover, then tools/list carrying the _meta envelope with clientCapabilities ${caps}.`);
+    lines.push(
+      `Measured as a 2026-07-28 client${via}: server/discover, then tools/list carrying the _meta envelope with clientCapabilities ${caps}.`,
+    );
   }
   if (measured.requested === "auto") lines.push(`The era was probed (server/discover first): ${measured.era}.`);
   lines.push(

@@ -38,15 +38,27 @@ export const FIELD_SETS = ["prompt", "whole"] as const;
 export type FieldSet = (typeof FIELD_SETS)[number];
 
 const FIELD_SET_CHOICES: Choices<FieldSet> = {
-  prompt: ["name + description + inputSchema", "each tool's {name, description, inputSchema}, what a provider renders into the prompt (the chapter's)"],
-  whole: ["the whole definition", "each tool's definition exactly as received (title, outputSchema, annotations, execution, _meta… included)"],
+  prompt: [
+    "name + description + inputSchema",
+    "each tool's {name, description, inputSchema}, what a provider renders into the prompt (the chapter's)",
+  ],
+  whole: [
+    "the whole definition",
+    "each tool's definition exactly as received (title, outputSchema, annotations, execution, _meta… included)",
+  ],
 };
 export const FIELD_SET_LABELS = labelsOf(FIELD_SET_CHOICES);
 export const FIELD_SET_DESCRIPTIONS = descriptionsOf(FIELD_SET_CHOICES);
 
 const LAYOUT_CHOICES: Choices<Layout> = {
-  python: ["json.dumps (the chapter's)", 'Python\'s json.dumps defaults: ", " and ": ", keys in received order, non-ASCII escaped as \\uXXXX'],
-  "python-unicode": ["json.dumps, ensure_ascii=False", 'Python\'s json.dumps(ensure_ascii=False): ", " and ": ", non-ASCII text kept as is'],
+  python: [
+    "json.dumps (the chapter's)",
+    'Python\'s json.dumps defaults: ", " and ": ", keys in received order, non-ASCII escaped as \\uXXXX',
+  ],
+  "python-unicode": [
+    "json.dumps, ensure_ascii=False",
+    'Python\'s json.dumps(ensure_ascii=False): ", " and ": ", non-ASCII text kept as is',
+  ],
   compact: ["compact JSON", "JSON.stringify: no spaces, as a JSON-RPC frame carries it"],
 };
 export const LAYOUT_LABELS = labelsOf(LAYOUT_CHOICES);

@@ -26,7 +26,11 @@ export interface PanelState {
   capsText: string;
   /** As typed; validated by selectFleet. */
   fleet: { servers: string; window: string };
-  fetch: { status: "idle" } | { status: "running"; targetLabel: string } | { status: "failed"; message: string } | { status: "done" };
+  fetch:
+    | { status: "idle" }
+    | { status: "running"; targetLabel: string }
+    | { status: "failed"; message: string }
+    | { status: "done" };
   /** What was fetched, and from where (a bill is only about the target it was fetched from). */
   source?: { targetKey: string; targetLabel: string; original: Catalogue };
   catalogue?: Catalogue;
@@ -78,10 +82,15 @@ function applyEdit(state: PanelState): PanelState {
   const { catalogue } = state;
   const { subject, text } = state.whatIf;
   if (!catalogue || !subject) return state;
-  if (subject.kind === "instructions") return { ...state, catalogue: replaceInstructions(catalogue, text), whatIf: { ...state.whatIf, error: null } };
+  if (subject.kind === "instructions")
+    return { ...state, catalogue: replaceInstructions(catalogue, text), whatIf: { ...state.whatIf, error: null } };
   const edit = parseToolEdit(text);
   if (!edit.ok) return { ...state, whatIf: { ...state.whatIf, error: edit.error } };
-  return { ...state, catalogue: replaceTool(catalogue, subject.index, edit.tool), whatIf: { ...state.whatIf, error: null } };
+  return {
+    ...state,
+    catalogue: replaceTool(catalogue, subject.index, edit.tool),
+    whatIf: { ...state.whatIf, error: null },
+  };
 }
 
 export function panelReducer(state: PanelState, action: PanelAction): PanelState {
@@ -93,7 +102,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
     case "caps/set":
       return { ...state, capsText: action.text };
     case "fleet/set":
-      return { ...state, fleet: { servers: action.servers ?? state.fleet.servers, window: action.window ?? state.fleet.window } };
+      return {
+        ...state,
+        fleet: { servers: action.servers ?? state.fleet.servers, window: action.window ?? state.fleet.window },
+      };
     case "fetch/started":
       return { ...state, fetch: { status: "running", targetLabel: action.targetLabel } };
     case "fetch/failed":
@@ -108,7 +120,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       };
     case "bill/requested": {
       const last = slotBill(state.bills[action.which]);
-      return { ...state, bills: { ...state.bills, [action.which]: { status: "pending", seq: action.seq, ...(last ? { last } : {}) } } };
+      return {
+        ...state,
+        bills: { ...state.bills, [action.which]: { status: "pending", seq: action.seq, ...(last ? { last } : {}) } },
+      };
     }
     case "bill/finished":
     case "bill/failed": {
@@ -121,7 +136,10 @@ export function panelReducer(state: PanelState, action: PanelAction): PanelState
       return { ...state, bills: { ...state.bills, [action.which]: next } };
     }
     case "whatif/select":
-      return { ...state, whatIf: { subject: action.subject, text: subjectText(state.catalogue, action.subject), error: null } };
+      return {
+        ...state,
+        whatIf: { subject: action.subject, text: subjectText(state.catalogue, action.subject), error: null },
+      };
     case "whatif/text":
       return { ...state, whatIf: { ...state.whatIf, text: action.text } };
     case "whatif/apply":
@@ -145,8 +163,10 @@ export type FleetInput = { ok: true; servers: number; window: number } | { ok: f
 export function selectFleet(state: PanelState): FleetInput {
   const servers = Number(state.fleet.servers);
   const window = Number(state.fleet.window.replace(/[,_\s]/g, ""));
-  if (!Number.isInteger(servers) || servers < 1 || servers > 10_000) return { ok: false, error: "N must be a whole number from 1 to 10,000" };
-  if (!Number.isInteger(window) || window < 1 || window > 100_000_000) return { ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" };
+  if (!Number.isInteger(servers) || servers < 1 || servers > 10_000)
+    return { ok: false, error: "N must be a whole number from 1 to 10,000" };
+  if (!Number.isInteger(window) || window < 1 || window > 100_000_000)
+    return { ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" };
   return { ok: true, servers, window };
 }
 

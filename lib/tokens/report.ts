@@ -11,7 +11,14 @@ export interface BillJson {
   bytes: number;
   toolsTokens: number;
   sumOfPerTool: number;
-  perTool: { name: string; tokens: number; fields: Partial<Record<ToolField, number>>; counted: ToolField[]; structure: number; appOnly?: boolean }[];
+  perTool: {
+    name: string;
+    tokens: number;
+    fields: Partial<Record<ToolField, number>>;
+    counted: ToolField[];
+    structure: number;
+    appOnly?: boolean;
+  }[];
   instructionsTokens: number;
   totalTokens: number;
   appOnly: Bill["appOnly"];
@@ -71,7 +78,9 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
     `${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`,
   );
   for (const t of bill.perTool) {
-    lines.push(`${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}${t.appOnly ? "  app only" : ""}`);
+    lines.push(
+      `${pad(t.name, width)} ${num(t.tokens)} ${fields.map((f) => num(t.fields[f], 8)).join("")} ${num(t.structure)}${t.appOnly ? "  app only" : ""}`,
+    );
   }
   lines.push("");
   lines.push(
@@ -85,6 +94,8 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
     );
   lines.push("");
   lines.push(fleetSentence(fleetCost(bill.totalTokens, fleet.servers, fleet.window)));
-  lines.push("Fields in parentheses are billed but not counted in the tool's tokens; struct = keys, braces and separators (tokens minus counted fields).");
+  lines.push(
+    "Fields in parentheses are billed but not counted in the tool's tokens; struct = keys, braces and separators (tokens minus counted fields).",
+  );
   return lines.join("\n");
 }

@@ -28,13 +28,23 @@ export function serialize(value: unknown, layout: Layout): string {
   return pyDumps(value, layout === "python");
 }
 
-const SHORT_ESCAPES: Record<string, string> = { '"': '\\"', "\\": "\\\\", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const SHORT_ESCAPES: Record<string, string> = {
+  '"': '\\"',
+  "\\": "\\\\",
+  "\b": "\\b",
+  "\f": "\\f",
+  "\n": "\\n",
+  "\r": "\\r",
+  "\t": "\\t",
+};
 
 const hex4 = (code: number) => "\\u" + code.toString(16).padStart(4, "0");
 
 /** json.dumps's string encoder: ensure_ascii escapes everything outside space..tilde, per UTF-16 code unit. */
 export function pyString(s: string, ensureAscii: boolean): string {
-  const pattern = ensureAscii ? /[\\"]|[^ -~]/g : /[\x00-\x1f\\"]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+  const pattern = ensureAscii
+    ? /[\\"]|[^ -~]/g
+    : /[\x00-\x1f\\"]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
   // ensure_ascii=False keeps text as is; lone surrogates are escaped like JSON.stringify (Python could not encode them).
   return '"' + s.replace(pattern, (c) => SHORT_ESCAPES[c] ?? hex4(c.charCodeAt(0))) + '"';
 }

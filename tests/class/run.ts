@@ -26,7 +26,11 @@ import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values } = parseArgs({
-  options: { students: { type: "string", default: "12" }, instances: { type: "string", default: "3" }, report: { type: "string" } },
+  options: {
+    students: { type: "string", default: "12" },
+    instances: { type: "string", default: "3" },
+    report: { type: "string" },
+  },
 });
 const STUDENTS = Number(values.students);
 const INSTANCES = Number(values.instances);
@@ -43,7 +47,10 @@ const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:
 const TASKS = { kind: "demo", server: "tasks", transport: "http" };
 const TASKS_ENVELOPE = {
   ...ENVELOPE,
-  "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} }, extensions: { "io.modelcontextprotocol/tasks": {} } },
+  "io.modelcontextprotocol/clientCapabilities": {
+    elicitation: { form: {} },
+    extensions: { "io.modelcontextprotocol/tasks": {} },
+  },
 };
 
 /** Every process this run started: a failure ends them all before it exits (nothing may outlive the test). */
@@ -76,7 +83,14 @@ function request(port: number, method: string, pathname: string, body?: unknown,
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
     const req = http.request(
-      { host: "127.0.0.1", port, method, path: pathname, agent, headers: { "content-type": "application/json", "x-playground-token": TOKEN } },
+      {
+        host: "127.0.0.1",
+        port,
+        method,
+        path: pathname,
+        agent,
+        headers: { "content-type": "application/json", "x-playground-token": TOKEN },
+      },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -110,19 +124,23 @@ interface Instance {
   output: () => string;
 }
 async function startInstance(port: number): Promise<Instance> {
-  const child = spawn(process.execPath, ["dist-servers/server.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      PLAYGROUND_TOKEN: TOKEN,
-      PLAYGROUND_TRUSTED_PROXIES: "1",
-      PLAYGROUND_DRAIN_GRACE_MS: "1000",
-      PLAYGROUND_DRAIN_TIMEOUT_MS: "60000",
-      PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off",
-      PLAYGROUND_NO_OPEN: "1",
+  const child = spawn(
+    process.execPath,
+    ["dist-servers/server.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PLAYGROUND_TOKEN: TOKEN,
+        PLAYGROUND_TRUSTED_PROXIES: "1",
+        PLAYGROUND_DRAIN_GRACE_MS: "1000",
+        PLAYGROUND_DRAIN_TIMEOUT_MS: "60000",
+        PLAYGROUND_LOG: process.env.CLASS_LOG ?? "off",
+        PLAYGROUND_NO_OPEN: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   children.add(child);
   let output = "";
   child.stdout!.on("data", (c) => (output += c));
@@ -130,7 +148,10 @@ async function startInstance(port: number): Promise<Instance> {
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   // An instance that dies on its own (not by our SIGTERM) is a failure whatever the calls said.
   child.once("exit", (code, signal) => {
-    if (!stopping.has(child)) unexpectedExits.push(`instance on port ${port} exited by itself (code ${code}, signal ${signal}):\n${output.slice(-3000)}`);
+    if (!stopping.has(child))
+      unexpectedExits.push(
+        `instance on port ${port} exited by itself (code ${code}, signal ${signal}):\n${output.slice(-3000)}`,
+      );
   });
   // Next's start takes a few seconds, more on a busy machine: up to 120 s before giving up.
   for (let i = 0; i < 1200; i++) {
@@ -180,7 +201,11 @@ function startNginx(listenPort: number, ports: number[]): { child: ChildProcess;
 }
 
 /** Marks one upstream `down` (or back up) in the running config and reloads nginx gracefully (SIGHUP). */
-async function setUpstreamDown(nginx: { child: ChildProcess; dir: string }, port: number, down: boolean): Promise<void> {
+async function setUpstreamDown(
+  nginx: { child: ChildProcess; dir: string },
+  port: number,
+  down: boolean,
+): Promise<void> {
   const file = path.join(nginx.dir, "playground.conf");
   const line = new RegExp(`^(\\s*server 127\\.0\\.0\\.1:${port}\\b[^;]*?)( down)?;$`, "m");
   const conf = readFileSync(file, "utf8");
@@ -201,7 +226,8 @@ interface Call {
   ok: boolean;
   detail?: string;
 }
-const exchangeOf = (r: Reply) => (r.json?.ok ? (r.json.value as { outcome: { kind: string; frame?: unknown; message?: string } }) : undefined);
+const exchangeOf = (r: Reply) =>
+  r.json?.ok ? (r.json.value as { outcome: { kind: string; frame?: unknown; message?: string } }) : undefined;
 
 class Student {
   readonly agent: http.Agent;
@@ -213,9 +239,17 @@ class Student {
   ) {
     // A connection per call: a reused keep-alive connection that nginx closes during its graceful reload would
     // fail a POST here, where a browser retries it on a new connection (it had no response byte yet).
-    this.agent = new http.Agent({ keepAlive: false, localAddress: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}` });
+    this.agent = new http.Agent({
+      keepAlive: false,
+      localAddress: `127.0.${1 + Math.floor(index / 250)}.${2 + (index % 250)}`,
+    });
   }
-  private async call(what: string, pathname: string, body: unknown, judge: (r: Reply) => string | null): Promise<Reply | undefined> {
+  private async call(
+    what: string,
+    pathname: string,
+    body: unknown,
+    judge: (r: Reply) => string | null,
+  ): Promise<Reply | undefined> {
     const t0 = performance.now();
     try {
       const r = await request(this.port, "POST", pathname, body, this.agent);
@@ -227,12 +261,18 @@ class Student {
       return undefined;
     }
   }
-  private send(what: string, frame: object, judge: (reply: Record<string, unknown>) => string | null, target: object = CALENDAR) {
+  private send(
+    what: string,
+    frame: object,
+    judge: (reply: Record<string, unknown>) => string | null,
+    target: object = CALENDAR,
+  ) {
     const sendId = `s${this.index}-${++this.n}`;
     return this.call(what, "/api/bridge/send", { sendId, target, frame: JSON.stringify(frame) }, (r) => {
       const exchange = exchangeOf(r);
       if (!exchange) return `HTTP ${r.status}: ${r.json?.message ?? "no JSON"}`;
-      const reply = exchange.outcome.kind === "response" ? (exchange.outcome.frame as Record<string, unknown>) : undefined;
+      const reply =
+        exchange.outcome.kind === "response" ? (exchange.outcome.frame as Record<string, unknown>) : undefined;
       if (!reply) return `no reply frame (${exchange.outcome.kind}: ${exchange.outcome.message ?? ""})`;
       return judge(reply);
     });
@@ -243,7 +283,12 @@ class Student {
    * a key derived from PLAYGROUND_TOKEN; the answer is kept in the user's store, which the instances on this host share.
    */
   private async task(): Promise<void> {
-    const frame = (method: string, params: object) => ({ jsonrpc: "2.0", id: this.n + 1, method, params: { _meta: TASKS_ENVELOPE, ...params } });
+    const frame = (method: string, params: object) => ({
+      jsonrpc: "2.0",
+      id: this.n + 1,
+      method,
+      params: { _meta: TASKS_ENVELOPE, ...params },
+    });
     let taskId = "";
     await this.send(
       "task: tools/call",
@@ -276,37 +321,65 @@ class Student {
       return "still waiting after 60 polls";
     };
     const asking = await pollUntil("input_required");
-    if (asking !== "input_required") return void this.calls.push({ what: "task: input_required", ms: 0, ok: false, detail: `ended ${asking}` });
+    if (asking !== "input_required")
+      return void this.calls.push({ what: "task: input_required", ms: 0, ok: false, detail: `ended ${asking}` });
     await this.send(
       "task: tasks/update",
-      frame("tasks/update", { taskId, inputResponses: { confirm: { action: "accept", content: { confirmed: true } } } }),
+      frame("tasks/update", {
+        taskId,
+        inputResponses: { confirm: { action: "accept", content: { confirmed: true } } },
+      }),
       (r) => (r.error ? `tasks/update failed: ${JSON.stringify(r.error)}` : null),
       TASKS,
     );
     const done = await pollUntil("completed");
-    this.calls.push({ what: "task: completed", ms: 0, ok: done === "completed", detail: done === "completed" ? undefined : `ended ${done}` });
+    this.calls.push({
+      what: "task: completed",
+      ms: 0,
+      ok: done === "completed",
+      detail: done === "completed" ? undefined : `ended ${done}`,
+    });
   }
   async lesson(): Promise<void> {
     const id = () => this.n + 1;
-    await this.send("server/discover", { jsonrpc: "2.0", id: id(), method: "server/discover", params: { _meta: ENVELOPE } }, (r) =>
-      JSON.stringify(r.result ?? {}).includes("2026-07-28") ? null : `unexpected discover reply ${JSON.stringify(r).slice(0, 200)}`,
+    await this.send(
+      "server/discover",
+      { jsonrpc: "2.0", id: id(), method: "server/discover", params: { _meta: ENVELOPE } },
+      (r) =>
+        JSON.stringify(r.result ?? {}).includes("2026-07-28")
+          ? null
+          : `unexpected discover reply ${JSON.stringify(r).slice(0, 200)}`,
     );
-    await this.send("tools/list", { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } }, (r) =>
-      JSON.stringify(r.result ?? {}).includes("create_event") ? null : `unexpected tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
+    await this.send(
+      "tools/list",
+      { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } },
+      (r) =>
+        JSON.stringify(r.result ?? {}).includes("create_event")
+          ? null
+          : `unexpected tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
     );
     const ask = { name: "create_event", arguments: { title: "Dentist" } };
     let requestState: unknown;
-    await this.send("MRTR round 1", { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask } }, (r) => {
-      const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
-      requestState = result?.requestState;
-      return result?.resultType === "input_required" && typeof requestState === "string"
-        ? null
-        : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
-    });
+    await this.send(
+      "MRTR round 1",
+      { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask } },
+      (r) => {
+        const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
+        requestState = result?.requestState;
+        return result?.resultType === "input_required" && typeof requestState === "string"
+          ? null
+          : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
+      },
+    );
     if (typeof requestState !== "string") return;
     await this.send(
       "MRTR round 2",
-      { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState } },
+      {
+        jsonrpc: "2.0",
+        id: id(),
+        method: "tools/call",
+        params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState },
+      },
       (r) =>
         /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {}))
           ? null
@@ -316,7 +389,10 @@ class Student {
     await this.send(
       "tools/list (stdio)",
       { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } },
-      (r) => (JSON.stringify(r.result ?? {}).includes("create_event") ? null : `unexpected stdio tools/list reply ${JSON.stringify(r).slice(0, 200)}`),
+      (r) =>
+        JSON.stringify(r.result ?? {}).includes("create_event")
+          ? null
+          : `unexpected stdio tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
       CALENDAR_STDIO,
     );
     await this.task();
@@ -325,7 +401,10 @@ class Student {
 }
 
 // The chapter's isolation experiment, every message in a fresh stdio process: three processes one after the other.
-const LAB_RUN = { script: BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script, conditions: ["stdio-fresh-process"] };
+const LAB_RUN = {
+  script: BUILT_IN_SCRIPTS.find((s) => s.id === "chapter-isolation")!.script,
+  conditions: ["stdio-fresh-process"],
+};
 /** A lab run counts only when every step got its reply and the verdicts are the chapter's (a killed process fails a step). */
 function judgeLabRun(r: Reply): string | null {
   if (!r.json?.ok) return `lab run failed: HTTP ${r.status}: ${r.json?.message ?? ""}`;
@@ -334,28 +413,34 @@ function judgeLabRun(r: Reply): string | null {
   const failed = column.run.steps.find((step) => step.status !== "ok");
   if (failed) return `lab step ${failed.stepId} ${failed.status}: ${failed.reason ?? failed.summary}`;
   const verdicts = column.run.verdicts.map((v) => `${v.rule}:${v.outcome}`).join(",");
-  return verdicts === "continuation:survived,state:lost" ? null : `lab verdicts ${verdicts} (expected continuation:survived,state:lost)`;
+  return verdicts === "continuation:survived,state:lost"
+    ? null
+    : `lab verdicts ${verdicts} (expected continuation:survived,state:lost)`;
 }
 
 /** One gauge of an instance's Prometheus metrics (read with the token, straight from the instance). */
 function gauge(port: number, name: string): Promise<number> {
   return new Promise((resolve, reject) => {
     http
-      .get({ host: "127.0.0.1", port, path: "/api/metrics", headers: { "x-playground-token": TOKEN }, agent: false }, (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (c) => (text += c));
-        res.on("end", () => {
-          const m = new RegExp(`^mcp_playground_${name} (\\d+)`, "m").exec(text);
-          if (m) resolve(Number(m[1]));
-          else reject(new Error(`no ${name} in the metrics of port ${port} (HTTP ${res.statusCode})`));
-        });
-      })
+      .get(
+        { host: "127.0.0.1", port, path: "/api/metrics", headers: { "x-playground-token": TOKEN }, agent: false },
+        (res) => {
+          let text = "";
+          res.setEncoding("utf8");
+          res.on("data", (c) => (text += c));
+          res.on("end", () => {
+            const m = new RegExp(`^mcp_playground_${name} (\\d+)`, "m").exec(text);
+            if (m) resolve(Number(m[1]));
+            else reject(new Error(`no ${name} in the metrics of port ${port} (HTTP ${res.statusCode})`));
+          });
+        },
+      )
       .on("error", reject);
   });
 }
 
-const percentile = (sorted: number[], p: number) => (sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+const percentile = (sorted: number[], p: number) =>
+  sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 const round = (n: number) => Math.round(n * 10) / 10;
 function summary(calls: Call[], wallMs: number) {
   const ms = calls.map((c) => c.ms).sort((a, b) => a - b);
@@ -378,7 +463,8 @@ function descendants(pid: number): number[] {
     .map((l) => l.trim().split(/\s+/).map(Number))
     .filter((r) => r.length === 2);
   const found: number[] = [];
-  const walk = (p: number) => rows.filter(([, ppid]) => ppid === p).forEach(([child]) => (found.push(child), walk(child)));
+  const walk = (p: number) =>
+    rows.filter(([, ppid]) => ppid === p).forEach(([child]) => (found.push(child), walk(child)));
   walk(pid);
   return found;
 }
@@ -402,7 +488,8 @@ const everyPid = new Set<number>(instances.map((i) => i.child.pid!));
 const problems: string[] = [];
 const report: Record<string, unknown> = { instances: INSTANCES, students: STUDENTS };
 try {
-  for (let i = 0; i < 100 && (await request(nginxPort, "GET", "/api/health").catch(() => null))?.status !== 200; i++) await sleep(100);
+  for (let i = 0; i < 100 && (await request(nginxPort, "GET", "/api/health").catch(() => null))?.status !== 200; i++)
+    await sleep(100);
 
   // Wave 1: the whole class does the lesson once, at the same time.
   const class1 = Array.from({ length: STUDENTS }, (_, i) => new Student(i, nginxPort));
@@ -423,7 +510,13 @@ try {
     }
   });
   t0 = performance.now();
-  const restarts: { port: number; exitCode: number | null; downMs: number; childrenAtSignal: number; requestsAtSignal: number }[] = [];
+  const restarts: {
+    port: number;
+    exitCode: number | null;
+    downMs: number;
+    childrenAtSignal: number;
+    requestsAtSignal: number;
+  }[] = [];
   const witnesses: Call[] = [];
   for (let i = 0; i < instances.length; i++) {
     await sleep(1_000);
@@ -442,7 +535,12 @@ try {
         ok: judgeLabRun(r) === null,
         detail: judgeLabRun(r) ?? undefined,
       }),
-      (e: Error) => ({ what: `witness lab run on port ${old.port}`, ms: performance.now() - witnessStarted, ok: false, detail: e.message }),
+      (e: Error) => ({
+        what: `witness lab run on port ${old.port}`,
+        ms: performance.now() - witnessStarted,
+        ok: false,
+        detail: e.message,
+      }),
     );
     for (let polls = 0; (await gauge(old.port, "child_processes")) === 0; polls++) {
       if (polls > 1200) fail(`the witness lab run on port ${old.port} started no process within 60 s`);
@@ -458,9 +556,16 @@ try {
     instances[i] = await startInstance(old.port);
     everyPid.add(instances[i].child.pid!);
     await setUpstreamDown(nginx, old.port, false);
-    restarts.push({ port: old.port, exitCode, downMs: round(performance.now() - stoppedAt), childrenAtSignal, requestsAtSignal });
+    restarts.push({
+      port: old.port,
+      exitCode,
+      downMs: round(performance.now() - stoppedAt),
+      childrenAtSignal,
+      requestsAtSignal,
+    });
     if (exitCode !== 0) problems.push(`instance on port ${old.port} exited ${exitCode} on SIGTERM (expected 0)`);
-    if (/drain timed out/.test(old.output())) problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
+    if (/drain timed out/.test(old.output()))
+      problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
   }
   await sleep(1_000);
   stop = true;
@@ -514,4 +619,6 @@ report.studentsPerInstance = round(STUDENTS / INSTANCES);
 console.log(`class: ${JSON.stringify(report, null, 2)}`);
 if (values.report) writeFileSync(values.report, JSON.stringify(report, null, 2));
 if (problems.length > 0) fail(problems.join("\n"));
-console.log(`class test passed: ${STUDENTS} students, ${INSTANCES} instances behind nginx, a rolling restart, no failed call, nothing left running`);
+console.log(
+  `class test passed: ${STUDENTS} students, ${INSTANCES} instances behind nginx, a rolling restart, no failed call, nothing left running`,
+);

@@ -22,13 +22,15 @@ try {
   for (const scheme of ["light", "dark"]) {
     await page.emulateMedia({ colorScheme: scheme });
     // Older builds had only a toggle button; newer ones follow the system setting.
-    if (scheme === "dark" && !(await a11y.isDark()) && (await pg.tid("dark-toggle").count())) await pg.tid("dark-toggle").click();
+    if (scheme === "dark" && !(await a11y.isDark()) && (await pg.tid("dark-toggle").count()))
+      await pg.tid("dark-toggle").click();
     for (const id of await a11y.tabIds()) {
       await a11y.openTab(id);
       all.push(...(await a11y.axe(`${scheme} · ${id}`)));
     }
   }
-  for (const v of all) console.log(process.env.A11Y_ALL ? `${v.where}: ${v.impact} ${v.id}\n    ${v.details.join("\n    ")}` : v.line);
+  for (const v of all)
+    console.log(process.env.A11Y_ALL ? `${v.where}: ${v.impact} ${v.id}\n    ${v.details.join("\n    ")}` : v.line);
   const by = {};
   for (const v of all) by[`${v.impact} ${v.id}`] = (by[`${v.impact} ${v.id}`] ?? 0) + v.nodes;
   console.log("\nsummary (impact rule: nodes over all tabs and themes)");

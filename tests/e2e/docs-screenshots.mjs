@@ -17,9 +17,21 @@ async function dentistRoundOne(pg) {
   // The template ends with startsAt and three closing braces: select from the end of the line above, delete.
   const keys = pg.page.keyboard;
   await pg.page.locator('[data-testid="editor"] .monaco-editor').click();
-  for (const key of ["Control+End", "ArrowUp", "ArrowUp", "ArrowUp", "End", "Shift+ArrowUp", "Shift+End", "Shift+ArrowLeft", "Delete", "Control+Home"])
+  for (const key of [
+    "Control+End",
+    "ArrowUp",
+    "ArrowUp",
+    "ArrowUp",
+    "End",
+    "Shift+ArrowUp",
+    "Shift+End",
+    "Shift+ArrowLeft",
+    "Delete",
+    "Control+Home",
+  ])
     await keys.press(key);
-  if ((await pg.editorText()).includes("startsAt")) throw new Error(`startsAt is still in the frame: ${await pg.editorText()}`);
+  if ((await pg.editorText()).includes("startsAt"))
+    throw new Error(`startsAt is still in the frame: ${await pg.editorText()}`);
   await pg.send();
   if ((await pg.settled(1, 30_000)) !== "response") throw new Error(`round 1: ${await pg.traceText(1)}`);
 }
@@ -41,7 +53,9 @@ const SHOTS = {
       await pg.tid("tab-lab").click();
       await pg.tid("lab-script").selectOption("chapter-isolation");
       await pg.tid("lab-run").click();
-      await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 120_000 });
+      await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', {
+        timeout: 120_000,
+      });
       await pg.page.mouse.move(0, 0);
       return pg.page.screenshot();
     },

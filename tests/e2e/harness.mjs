@@ -23,15 +23,21 @@ export {
 export function ensureBuilt() {
   const step = (label, args) => {
     console.log(`${label}: running \`${args.join(" ")}\` once…`);
-    const r = spawnSync(args[0], args.slice(1), { cwd: ROOT, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const r = spawnSync(args[0], args.slice(1), {
+      cwd: ROOT,
+      stdio: "inherit",
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (r.status === 0) return;
     console.error(`${args.join(" ")} failed; fix it and re-run the e2e tests.`);
     process.exit(1);
   };
-  if (!existsSync(path.join(ROOT, "dist-servers", "server.mjs"))) step("no server bundle found", ["node", "scripts/build-servers.mjs"]);
+  if (!existsSync(path.join(ROOT, "dist-servers", "server.mjs")))
+    step("no server bundle found", ["node", "scripts/build-servers.mjs"]);
   if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) step("no .next build found", ["npx", "next", "build"]);
   const chunks = path.join(ROOT, ".next", "static", "chunks");
-  if (!readdirSync(chunks).some((f) => f.endsWith(".br"))) step("the build has no precompressed copies", ["node", "scripts/precompress.mjs"]);
+  if (!readdirSync(chunks).some((f) => f.endsWith(".br")))
+    step("the build has no precompressed copies", ["node", "scripts/precompress.mjs"]);
 }
 
 /**
@@ -56,7 +62,16 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
       if (r.status === 200 && launch) {
         const launchUrl = launch[0];
         const token = new URL(launchUrl).searchParams.get("token");
-        return { port, base: `http://127.0.0.1:${port}`, launchUrl, token, stop, log, child, readyMs: Date.now() - started };
+        return {
+          port,
+          base: `http://127.0.0.1:${port}`,
+          launchUrl,
+          token,
+          stop,
+          log,
+          child,
+          readyMs: Date.now() - started,
+        };
       }
     } catch {
       /* not listening yet */

@@ -2,7 +2,15 @@
 // median of 5 cold loads), JS gzipped before Monaco loads, total JS, and requests leaving 127.0.0.1.
 // Usage (after next build): node tests/e2e/measure.mjs
 import { coldLoad, firstLoadJs } from "../../scripts/local-app.mjs";
-import { cookieHeader, ensureBuilt, httpRequest, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
+import {
+  cookieHeader,
+  ensureBuilt,
+  httpRequest,
+  launchBrowser,
+  requireChromium,
+  signIn,
+  startServer,
+} from "./harness.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -29,7 +37,10 @@ try {
   console.log(
     JSON.stringify(
       {
-        firstScreenInteractiveMs: { median: Math.round(median(runs.map((r) => r.editor))), runs: runs.map((r) => Math.round(r.editor)) },
+        firstScreenInteractiveMs: {
+          median: Math.round(median(runs.map((r) => r.editor))),
+          runs: runs.map((r) => Math.round(r.editor)),
+        },
         shellHydratedMs: { median: Math.round(median(runs.map((r) => r.hydrated))) },
         jsBeforeMonaco: { files, raw: kb(raw), gzip: kb(gz) },
         jsAfterEditorReady: { encodedBody: kb(median(runs.map((r) => r.js))) },

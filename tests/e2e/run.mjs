@@ -4,7 +4,16 @@
 import { mkdirSync, readdirSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import path from "node:path";
-import { ensureBuilt, guardedContext, httpRequest, launchBrowser, requireChromium, ROOT, signIn, startServer } from "./harness.mjs";
+import {
+  ensureBuilt,
+  guardedContext,
+  httpRequest,
+  launchBrowser,
+  requireChromium,
+  ROOT,
+  signIn,
+  startServer,
+} from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 
 requireChromium();
@@ -23,19 +32,29 @@ function assert(condition, message) {
 const cases = [];
 // options.expectedConsoleErrors: patterns of console errors the case provokes on purpose (e.g. a CSP violation it
 // asks for); every other console error still fails the case.
-const test = (name, fn, options = {}) => cases.push({ name, fn, expectedConsoleErrors: options.expectedConsoleErrors ?? [] });
+const test = (name, fn, options = {}) =>
+  cases.push({ name, fn, expectedConsoleErrors: options.expectedConsoleErrors ?? [] });
 
 // ---- the page ----------------------------------------------------------------------------------------------
 
-test("the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL", async ({ pg, ctx, token }) => {
+test("the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL", async ({
+  pg,
+  ctx,
+  token,
+}) => {
   await pg.open();
-  assert((await pg.tid("timeline-empty").innerText()).includes("Press Ctrl+Enter"), "the empty timeline should invite the first send");
+  assert(
+    (await pg.tid("timeline-empty").innerText()).includes("Press Ctrl+Enter"),
+    "the empty timeline should invite the first send",
+  );
   assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
   const leaked = ctx.urls.filter((u) => u.includes(token));
   assert(leaked.length === 0, `the token appeared in a URL: ${leaked[0]}`);
 });
 
-test("the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems)", async ({ pg }) => {
+test("the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems)", async ({
+  pg,
+}) => {
   await pg.open();
   const text = await pg.editorText();
   assert(text.includes('"method": "server/discover"'), `editor text: ${text}`);
@@ -43,7 +62,10 @@ test("the editor opens holding a well-formed server/discover frame with the _met
   await pg.waitForMarkers("none");
 });
 
-test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names complete", async ({ pg, page }) => {
+test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names complete", async ({
+  pg,
+  page,
+}) => {
   await pg.open();
   await pg.setEditorText('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
   await pg.waitForMarkers("some");
@@ -58,22 +80,34 @@ test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a mis
   await page.keyboard.press("Control+Space");
   await page.waitForSelector(".suggest-widget .monaco-list-row", { timeout: 10_000 });
   const suggestions = await page.locator(".suggest-widget .monaco-list-rows").innerText();
-  assert(suggestions.includes("server/discover") && suggestions.includes("subscriptions/listen"), `suggestions: ${suggestions}`);
+  assert(
+    suggestions.includes("server/discover") && suggestions.includes("subscriptions/listen"),
+    `suggestions: ${suggestions}`,
+  );
 });
 
-test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28", async ({ pg, page }) => {
+test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28", async ({
+  pg,
+  page,
+}) => {
   await pg.open();
   await pg.pressCtrlEnterInEditor();
   const status = await pg.settled(1);
   assert(status === "response", `card #1 status ${status}`);
   const trace = await pg.traceText(1);
-  assert(trace.includes("→ server/discover") && trace.includes("supportedVersions") && trace.includes("2026-07-28"), `trace: ${trace}`);
+  assert(
+    trace.includes("→ server/discover") && trace.includes("supportedVersions") && trace.includes("2026-07-28"),
+    `trace: ${trace}`,
+  );
   await pg.openWire(1);
   mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
   await page.screenshot({ path: SCREENSHOT });
 });
 
-test("tools/list without _meta (Remove _meta) is flagged in the editor and answered -32602 once the connection is modern", async ({ pg, page }) => {
+test("tools/list without _meta (Remove _meta) is flagged in the editor and answered -32602 once the connection is modern", async ({
+  pg,
+  page,
+}) => {
   await pg.open();
   // A fresh process: serveStdio settles the connection's era on the first request that is not server/discover.
   await pg.tid("process-restart").click();
@@ -114,10 +148,15 @@ test("the Wire view shows the exact stdin line and server-everything's stderr li
     stderr.some((l) => l.includes("Starting default (STDIO) server...")),
     `stderr rows: ${stderr.join(" | ")}`,
   );
-  assert((await wire.locator('[data-testid="wire-row"][data-kind="spawn"]').count()) === 1, "the first send spawns the process (spawn row with pid)");
+  assert(
+    (await wire.locator('[data-testid="wire-row"][data-kind="spawn"]').count()) === 1,
+    "the first send spawns the process (spawn row with pid)",
+  );
 });
 
-test("Probe era against server-everything (stdio) shows -32601, then initialize answered 2025-11-25, and a legacy verdict", async ({ pg }) => {
+test("Probe era against server-everything (stdio) shows -32601, then initialize answered 2025-11-25, and a legacy verdict", async ({
+  pg,
+}) => {
   await pg.open();
   await pg.chooseTarget("everything-stdio");
   const verdict = await pg.probe();
@@ -126,7 +165,12 @@ test("Probe era against server-everything (stdio) shows -32601, then initialize 
   assert(text.includes("-32601") && text.includes("2025-11-25"), `verdict: ${text}`);
   const step1 = await pg.traceText(1);
   assert(step1.includes("← error -32601 Method not found"), `step 1: ${step1}`);
-  assert((await pg.card(1).locator('[data-testid="exchange-label"]').innerText()).startsWith("probe step 1: server/discover"), "step 1 label");
+  assert(
+    (await pg.card(1).locator('[data-testid="exchange-label"]').innerText()).startsWith(
+      "probe step 1: server/discover",
+    ),
+    "step 1 label",
+  );
   const step2 = await pg.traceText(2);
   assert(step2.includes("→ initialize") && step2.includes('"protocolVersion":"2025-11-25"'), `step 2: ${step2}`);
 });
@@ -143,7 +187,10 @@ test("calendar over Streamable HTTP: the Wire view marks the headers the bridge 
     added.some((h) => /^mcp-method: server\/discover/i.test(h) && h.includes("added by bridge (implied by the frame)")),
     `added headers: ${added.join(" | ")}`,
   );
-  assert((await wire.locator('[data-testid="wire-row"][data-kind="http-response"]').count()) === 1, "one HTTP response row");
+  assert(
+    (await wire.locator('[data-testid="wire-row"][data-kind="http-response"]').count()) === 1,
+    "one HTTP response row",
+  );
 });
 
 test("a frame that is not JSON shows the parse error and is sent only after Send anyway", async ({ pg }) => {
@@ -157,28 +204,51 @@ test("a frame that is not JSON shows the parse error and is sent only after Send
   await pg.tid("send-anyway").click();
   await pg.settled(1);
   assert((await pg.card(1).innerText()).includes("timeout 2000 ms"), "the card shows the timeout used");
-  assert((await pg.card(1).locator('[data-testid="not-json-tag"]').innerText()).includes("not JSON (sent on insistence)"), "the card is marked");
+  assert(
+    (await pg.card(1).locator('[data-testid="not-json-tag"]').innerText()).includes("not JSON (sent on insistence)"),
+    "the card is marked",
+  );
 });
 
-test("server strings render as text: an echoed <img onerror> creates no element and runs nothing", async ({ pg, page }) => {
+test("server strings render as text: an echoed <img onerror> creates no element and runs nothing", async ({
+  pg,
+  page,
+}) => {
   await pg.open();
   await pg.chooseTarget("everything-stdio");
   const payload = "<img src=x onerror=window.__xss=1><b>bold</b>";
-  await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "echo", arguments: { message: payload } } }));
+  await pg.setEditorText(
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "echo", arguments: { message: payload } },
+    }),
+  );
   await pg.send();
   await pg.settled(1, 30_000);
   const trace = await pg.traceText(1);
   assert(trace.includes("<img src=x onerror=window.__xss=1>"), `the payload should be shown as text: ${trace}`);
   await pg.openWire(1);
-  assert((await page.locator('[data-testid="timeline"] img, [data-testid="timeline"] b').count()) === 0, "server text became HTML elements");
+  assert(
+    (await page.locator('[data-testid="timeline"] img, [data-testid="timeline"] b').count()) === 0,
+    "server text became HTML elements",
+  );
   assert((await page.evaluate(() => window.__xss)) === undefined, "the payload ran");
 });
 
-test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({ pg }) => {
+test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({
+  pg,
+}) => {
   await pg.open();
   await pg.chooseTarget("everything-stdio");
   await pg.setEditorText(
-    JSON.stringify({ jsonrpc: "2.0", id: 31, method: "tools/call", params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } } }),
+    JSON.stringify({
+      jsonrpc: "2.0",
+      id: 31,
+      method: "tools/call",
+      params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } },
+    }),
   );
   await pg.send();
   await pg.card(1).waitFor();
@@ -196,7 +266,9 @@ test("Cancel stops an in-flight request: the card ends cancelled and stdio carri
   );
 });
 
-test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({ pg }) => {
+test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({
+  pg,
+}) => {
   await pg.open();
   await pg.chooseTarget("everything-http");
   const verdict = await pg.probe();
@@ -243,20 +315,35 @@ async function bridgeCall(srv, headers) {
 
 test("a bridge call without the token is refused with 401 {ok:false, kind:unauthorized}", async ({ srv }) => {
   const r = await bridgeCall(srv, {});
-  assert(r.status === 401 && r.json?.ok === false && r.json?.kind === "unauthorized", `got ${r.status} ${JSON.stringify(r.json)}`);
+  assert(
+    r.status === 401 && r.json?.ok === false && r.json?.kind === "unauthorized",
+    `got ${r.status} ${JSON.stringify(r.json)}`,
+  );
 });
 
 test("a bridge call from a foreign Origin is refused with 403 even with the right token", async ({ srv, token }) => {
   const r = await bridgeCall(srv, { "x-playground-token": token, origin: "http://evil.example" });
-  assert(r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-origin", `got ${r.status} ${JSON.stringify(r.json)}`);
+  assert(
+    r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-origin",
+    `got ${r.status} ${JSON.stringify(r.json)}`,
+  );
 });
 
-test("a bridge call with a foreign Host (DNS rebinding) is refused with 403 even with the right token", async ({ srv, token }) => {
+test("a bridge call with a foreign Host (DNS rebinding) is refused with 403 even with the right token", async ({
+  srv,
+  token,
+}) => {
   const r = await bridgeCall(srv, { "x-playground-token": token, Host: `evil.example:${srv.port}` });
-  assert(r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-host", `got ${r.status} ${JSON.stringify(r.json)}`);
+  assert(
+    r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-host",
+    `got ${r.status} ${JSON.stringify(r.json)}`,
+  );
 });
 
-test("the token from the launch URL is accepted by the bridge (so the refusals above are about the headers)", async ({ srv, token }) => {
+test("the token from the launch URL is accepted by the bridge (so the refusals above are about the headers)", async ({
+  srv,
+  token,
+}) => {
   const r = await bridgeCall(srv, { "x-playground-token": token });
   assert(r.status === 200 && r.json?.ok === true, `got ${r.status} ${JSON.stringify(r.json)?.slice(0, 300)}`);
 });
@@ -326,7 +413,9 @@ try {
     } catch (e) {
       failures.push(`${c.name}: ${e.message.split("\n")[0]}`);
       console.log(`FAIL ${c.name}\n     ${e.message}`);
-      await page.screenshot({ path: path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`) }).catch(() => {});
+      await page
+        .screenshot({ path: path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`) })
+        .catch(() => {});
     } finally {
       await ctx.context.close();
     }

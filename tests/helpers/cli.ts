@@ -17,7 +17,10 @@ export interface CliRun {
 }
 
 /** Runs the CLI to its end. With `stdin` the CLI reads that text, then end of input; without, stdin is closed. */
-export function runCli(args: string[], options: { stdin?: string; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { stdin?: string; onSpawn?: (pid: number) => void; env?: Record<string, string> } = {},
+): Promise<CliRun> {
   return new Promise((resolve) => {
     const stdin = options.stdin === undefined ? "ignore" : "pipe";
     const child = spawn(process.execPath, [...CLI, ...args], {

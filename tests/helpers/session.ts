@@ -28,7 +28,10 @@ export function sendStarted(seq: number, sent: string, over: Partial<SendStarted
  * A bridge client that records every send request and answers the n-th with `reply(request, n)`; the page's other
  * bridge calls answer as an idle bridge would (they are not what these tests look at).
  */
-export function recordingClient(reply: (req: SendRequest, n: number) => BridgeReply<Exchange>): { client: BridgeClientLike; sent: SendRequest[] } {
+export function recordingClient(reply: (req: SendRequest, n: number) => BridgeReply<Exchange>): {
+  client: BridgeClientLike;
+  sent: SendRequest[];
+} {
   const sent: SendRequest[] = [];
   const client: BridgeClientLike = {
     async send(req) {

@@ -17,7 +17,10 @@ import { freePort, httpRequest } from "../../scripts/local-app.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const TOKEN = `image-tier-${Math.random().toString(36).slice(2)}`;
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 function fail(message) {
   console.error(`image tier: ${message}`);
@@ -33,7 +36,16 @@ function readDockerfile(file) {
     const kw = ins.getKeyword();
     const line = `Dockerfile:${ins.getRange().start.line + 1} ${kw}`;
     if (kw === "FROM") {
-      stage = { name: ins.getBuildStage() ?? String(stages.length), workdir: "/", env: {}, user: undefined, copies: [], runs: [], entrypoint: [], cmd: [] };
+      stage = {
+        name: ins.getBuildStage() ?? String(stages.length),
+        workdir: "/",
+        env: {},
+        user: undefined,
+        copies: [],
+        runs: [],
+        entrypoint: [],
+        cmd: [],
+      };
       stages.push(stage);
     } else if (kw === "WORKDIR") stage.workdir = path.posix.resolve(stage.workdir, ins.getPath());
     else if (kw === "ENV") for (const p of ins.getProperties()) stage.env[p.getName()] = p.getUnescapedValue() ?? "";
@@ -46,7 +58,8 @@ function readDockerfile(file) {
     } else if (kw === "COPY") {
       const args = ins.getArguments().map((a) => a.getValue());
       stage.copies.push({ line, from: ins.getFromFlag()?.getValue(), sources: args.slice(0, -1), dest: args.at(-1) });
-    } else if (!["EXPOSE", "HEALTHCHECK", "STOPSIGNAL", "LABEL"].includes(kw)) fail(`${line}: the image tier does not replay ${kw}; teach tests/image/run.mjs`);
+    } else if (!["EXPOSE", "HEALTHCHECK", "STOPSIGNAL", "LABEL"].includes(kw))
+      fail(`${line}: the image tier does not replay ${kw}; teach tests/image/run.mjs`);
   }
   return stages;
 }
@@ -64,7 +77,8 @@ mkdirSync(appDir, { recursive: true });
 /** The build stage's node_modules as the image gets it: this checkout's, copied, then `npm prune` as that stage runs it. */
 function prunedNodeModules(build) {
   const prune = build.runs.flatMap((r) => r.split("&&").map((c) => c.trim())).find((c) => /^npm prune\b/.test(c));
-  if (!prune) fail(`the ${build.name} stage runs no \`npm prune\`: the tier would not know what the image's node_modules hold`);
+  if (!prune)
+    fail(`the ${build.name} stage runs no \`npm prune\`: the tier would not know what the image's node_modules hold`);
   const dir = path.join(temp, "build");
   mkdirSync(dir);
   for (const f of ["package.json", "package-lock.json"]) cpSync(path.join(ROOT, f), path.join(dir, f));
@@ -79,7 +93,8 @@ function prunedNodeModules(build) {
 let pruned;
 for (const copy of runtime.copies) {
   const build = stageByName.get(copy.from);
-  if (!build) fail(`${copy.line}: only COPY --from=<an earlier stage> is replayed (the runtime stage copies nothing else)`);
+  if (!build)
+    fail(`${copy.line}: only COPY --from=<an earlier stage> is replayed (the runtime stage copies nothing else)`);
   const destIsDir = copy.dest.endsWith("/") || copy.sources.length > 1;
   const dest = path.join(temp, "image", path.posix.resolve(runtime.workdir, copy.dest));
   for (const source of copy.sources) {
@@ -88,7 +103,8 @@ for (const copy of runtime.copies) {
     if (rel.startsWith("..")) fail(`${copy.line}: ${source} is outside the build stage's WORKDIR ${build.workdir}`);
     let from = path.join(ROOT, rel);
     if (rel === "node_modules") from = pruned ??= prunedNodeModules(build);
-    if (!existsSync(from)) fail(`${copy.line}: ${source} does not exist in the build (${path.relative(ROOT, from) || from})`);
+    if (!existsSync(from))
+      fail(`${copy.line}: ${source} does not exist in the build (${path.relative(ROOT, from) || from})`);
     const to = destIsDir && !statSync(from).isDirectory() ? path.join(dest, path.basename(from)) : dest;
     mkdirSync(path.dirname(to), { recursive: true });
     cpSync(from, to, { recursive: true, verbatimSymlinks: true });
@@ -99,8 +115,11 @@ console.log(`assembled ${runtime.copies.length} COPY lines of the ${runtime.name
 // ---- the CMD, started
 const [command, ...args] = runtime.cmd;
 if (runtime.entrypoint.length)
-  console.log(`ENTRYPOINT ${JSON.stringify(runtime.entrypoint)} not used here: the CMD runs directly (tini only reaps, and may be absent)`);
-if (runtime.user) console.log(`USER ${runtime.user} not applied: the CMD runs as this user (${os.userInfo().username})`);
+  console.log(
+    `ENTRYPOINT ${JSON.stringify(runtime.entrypoint)} not used here: the CMD runs directly (tini only reaps, and may be absent)`,
+  );
+if (runtime.user)
+  console.log(`USER ${runtime.user} not applied: the CMD runs as this user (${os.userInfo().username})`);
 const port = await freePort();
 const env = {
   PATH: process.env.PATH,
@@ -110,7 +129,12 @@ const env = {
   HOST: "127.0.0.1",
   PORT: String(port),
 };
-const child = spawn(command === "node" ? process.execPath : command, args, { cwd: appDir, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+const child = spawn(command === "node" ? process.execPath : command, args, {
+  cwd: appDir,
+  env,
+  stdio: ["ignore", "pipe", "pipe"],
+  detached: true,
+});
 let log = "";
 child.stdout.on("data", (d) => (log += d));
 child.stderr.on("data", (d) => (log += d));
@@ -131,14 +155,23 @@ async function prove(p, label, isGone) {
     if (isGone()) return `${label}: exited before it was ready`;
     const ready = await httpRequest({ port: p, path: "/api/ready" }).catch(() => null);
     if (ready?.status === 200) break;
-    if (i > 1200) return `${label}: GET /api/ready did not answer 200 within 120 s (last: ${ready?.status ?? "no answer"})`;
+    if (i > 1200)
+      return `${label}: GET /api/ready did not answer 200 within 120 s (last: ${ready?.status ?? "no answer"})`;
     await new Promise((r) => setTimeout(r, 100));
   }
   console.log(`${label}: GET /api/ready → 200`);
   const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } });
-  const send = await post("/api/bridge/send", { sendId: "image-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame }, p);
+  const send = await post(
+    "/api/bridge/send",
+    { sendId: "image-1", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame },
+    p,
+  );
   const outcome = send.json?.value?.outcome;
-  if (send.status !== 200 || outcome?.kind !== "response" || !JSON.stringify(outcome.frame?.result ?? {}).includes("create_event"))
+  if (
+    send.status !== 200 ||
+    outcome?.kind !== "response" ||
+    !JSON.stringify(outcome.frame?.result ?? {}).includes("create_event")
+  )
     return `${label}: the calendar over stdio did not list its tools: HTTP ${send.status} ${JSON.stringify(outcome ?? send.json).slice(0, 400)}`;
   console.log(`${label}: POST /api/bridge/send (calendar, stdio) → tools/list answered`);
   const auth = await post("/api/auth/run", { demo: "calendar-protected", login: "headless" }, p);
@@ -170,7 +203,8 @@ if (problem) fail(`${problem}\n--- its output ---\n${log.slice(-4000)}`);
 // ---- the real image, where a container engine runs
 const docker = spawnSync("docker", ["info", "--format", "{{.ServerVersion}}"], { encoding: "utf8" });
 if (docker.error || docker.status !== 0) {
-  const why = (docker.error?.message ?? docker.stderr ?? "").trim().split("\n").filter(Boolean).at(-1) ?? `exit ${docker.status}`;
+  const why =
+    (docker.error?.message ?? docker.stderr ?? "").trim().split("\n").filter(Boolean).at(-1) ?? `exit ${docker.status}`;
   console.log(`real image skipped: no container engine answers \`docker info\` (${why})`);
   process.exit(0);
 }
@@ -178,9 +212,22 @@ const tag = `mcp-playground-image-tier:${process.pid}`;
 console.log(`docker ${docker.stdout.trim()}: building ${tag}…`);
 if (spawnSync("docker", ["build", "-t", tag, ROOT], { stdio: "inherit" }).status !== 0) fail("docker build failed");
 const hostPort = await freePort();
-const run = spawnSync("docker", ["run", "-d", "--rm", "-p", `127.0.0.1:${hostPort}:${runtime.env.PORT ?? 3000}`, "-e", `PLAYGROUND_TOKEN=${TOKEN}`, tag], {
-  encoding: "utf8",
-});
+const run = spawnSync(
+  "docker",
+  [
+    "run",
+    "-d",
+    "--rm",
+    "-p",
+    `127.0.0.1:${hostPort}:${runtime.env.PORT ?? 3000}`,
+    "-e",
+    `PLAYGROUND_TOKEN=${TOKEN}`,
+    tag,
+  ],
+  {
+    encoding: "utf8",
+  },
+);
 if (run.status !== 0) fail(`docker run failed: ${run.stderr}`);
 const id = run.stdout.trim();
 let gone = false;

@@ -15,7 +15,12 @@ export interface AppRoutes {
   port: number;
   close(): Promise<void>;
   /** A raw POST (node:http, so Host can be forged like a DNS-rebinding page would; body may be chunked). */
-  post(path: string, body: string | object, headers?: Record<string, string>, options?: { chunked?: boolean }): Promise<PostResult>;
+  post(
+    path: string,
+    body: string | object,
+    headers?: Record<string, string>,
+    options?: { chunked?: boolean },
+  ): Promise<PostResult>;
   /** A POST whose reply is read as text (the listen route's NDJSON). */
   postText(path: string, body: object, headers?: Record<string, string>): Promise<{ status: number; text: string }>;
 }
@@ -84,7 +89,9 @@ export async function startAppRoutes(): Promise<AppRoutes> {
   const origin = server.origin;
   const post: AppRoutes["post"] = (path, body, headers = {}, options = {}) => {
     const text = typeof body === "string" ? body : JSON.stringify(body);
-    const lengthHeader: Record<string, string | number> = options.chunked ? { "Transfer-Encoding": "chunked" } : { "Content-Length": Buffer.byteLength(text) };
+    const lengthHeader: Record<string, string | number> = options.chunked
+      ? { "Transfer-Encoding": "chunked" }
+      : { "Content-Length": Buffer.byteLength(text) };
     return new Promise((resolve, reject) => {
       // A connection of its own per call (as separate clients have): a kept-alive socket the server closed while idle
       // (its 5 s keep-alive timeout, passed during a long test) would otherwise be reused and reset.
@@ -94,7 +101,13 @@ export async function startAppRoutes(): Promise<AppRoutes> {
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(Buffer.concat(chunks).toString("utf8")) }));
+          res.on("end", () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              json: JSON.parse(Buffer.concat(chunks).toString("utf8")),
+            }),
+          );
         },
       );
       req.on("error", reject);
@@ -111,7 +124,11 @@ export async function startAppRoutes(): Promise<AppRoutes> {
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${origin}${path}`,
-        { method: "POST", agent: false, headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers } },
+        {
+          method: "POST",
+          agent: false,
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on("data", (c: Buffer) => chunks.push(c));

@@ -11,12 +11,18 @@ import { runAppsChecks } from "@/lib/apps/checks";
 import { gatherFacts } from "@/lib/apps/gather";
 import { FIXTURES } from "./helpers";
 
-const target = (...flags: string[]): Target => ({ kind: "stdio", command: process.execPath, args: [path.join(FIXTURES, "apps", "stdio.mjs"), ...flags] });
+const target = (...flags: string[]): Target => ({
+  kind: "stdio",
+  command: process.execPath,
+  args: [path.join(FIXTURES, "apps", "stdio.mjs"), ...flags],
+});
 
 async function checksOf(...flags: string[]) {
   const send = bridgeCheckSend(target(...flags));
   try {
-    const results = runAppsChecks(await gatherFacts((text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: 10_000 })));
+    const results = runAppsChecks(
+      await gatherFacts((text, o) => send(text, { label: o.label, headers: o.headers, timeoutMs: 10_000 })),
+    );
     return Object.fromEntries(results.map((r) => [r.id, r]));
   } finally {
     await shutdownAll();
@@ -28,7 +34,12 @@ afterAll(shutdownAll);
 describe("Apps checks", () => {
   it("the well-behaved fixture passes AP01–AP04", async () => {
     const r = await checksOf();
-    expect(Object.values(r).map((c) => `${c.id} ${c.status}`)).toEqual(["AP01 pass", "AP02 pass", "AP03 pass", "AP04 pass"]);
+    expect(Object.values(r).map((c) => `${c.id} ${c.status}`)).toEqual([
+      "AP01 pass",
+      "AP02 pass",
+      "AP03 pass",
+      "AP04 pass",
+    ]);
   });
 
   it("AP01 fails when the resource is served as text/html instead of text/html;profile=mcp-app", async () => {
@@ -40,7 +51,9 @@ describe("Apps checks", () => {
   it("AP01 fails when the resourceUri names a resource that resources/read does not have", async () => {
     const r = await checksOf("--missing-resource");
     expect(r.AP01.status).toBe("fail");
-    expect(r.AP01.detail).toContain("get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html");
+    expect(r.AP01.detail).toContain(
+      "get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html",
+    );
   });
 
   it("AP02 warns when the server's capabilities do not declare io.modelcontextprotocol/ui", async () => {

@@ -8,7 +8,8 @@ import { runCli } from "../helpers/cli";
 import { FIXTURES, ROOT } from "./helpers";
 
 const basic = `${process.execPath} ${path.join(ROOT, "node_modules/@modelcontextprotocol/server-basic-vanillajs/dist/index.js")} --stdio`;
-const fixture = (...flags: string[]) => [process.execPath, path.join(FIXTURES, "apps", "stdio.mjs"), ...flags].join(" ");
+const fixture = (...flags: string[]) =>
+  [process.execPath, path.join(FIXTURES, "apps", "stdio.mjs"), ...flags].join(" ");
 
 interface AppsReport {
   apps: { tool: string; resourceUri: string; mimeType: string | null; csp: unknown; visibility: string[] }[];
@@ -23,7 +24,13 @@ describe("npm run cli -- apps", () => {
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as AppsReport;
     expect(report.apps).toEqual([
-      { tool: "get-time", resourceUri: "ui://get-time/mcp-app.html", mimeType: "text/html;profile=mcp-app", csp: null, visibility: ["model", "app"] },
+      {
+        tool: "get-time",
+        resourceUri: "ui://get-time/mcp-app.html",
+        mimeType: "text/html;profile=mcp-app",
+        csp: null,
+        visibility: ["model", "app"],
+      },
     ]);
     expect(host(report, "generic").verdict).toBe("renders");
     // It never declares the extension itself: said, and for hosts whose need for it is undocumented, "unknown".
@@ -61,8 +68,20 @@ describe("npm run cli -- apps --demo calendar-app", () => {
     const run = await runCli(["apps", "--demo", "calendar-app", "--json"]);
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as AppsReport & { checks: { id: string; status: string }[] };
-    expect(report.apps.map((a) => [a.tool, a.resourceUri, a.mimeType])).toEqual([["show_week", "ui://calendar/week.html", "text/html;profile=mcp-app"]]);
-    expect(report.hosts.map((h) => `${h.host} ${h.verdict}`)).toEqual(["generic renders", "claude renders", "chatgpt renders", "claude-code blank"]);
-    expect(report.checks.map((c) => `${c.id} ${c.status}`)).toEqual(["AP01 pass", "AP02 pass", "AP03 pass", "AP04 pass"]);
+    expect(report.apps.map((a) => [a.tool, a.resourceUri, a.mimeType])).toEqual([
+      ["show_week", "ui://calendar/week.html", "text/html;profile=mcp-app"],
+    ]);
+    expect(report.hosts.map((h) => `${h.host} ${h.verdict}`)).toEqual([
+      "generic renders",
+      "claude renders",
+      "chatgpt renders",
+      "claude-code blank",
+    ]);
+    expect(report.checks.map((c) => `${c.id} ${c.status}`)).toEqual([
+      "AP01 pass",
+      "AP02 pass",
+      "AP03 pass",
+      "AP04 pass",
+    ]);
   });
 });

@@ -3,7 +3,11 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { startAppsSandbox } from "@/lib/apps/server/sandbox-server";
 
-function get(port: number, path: string, host = `127.0.0.1:${port}`): Promise<{ status: number; body: string; type?: string }> {
+function get(
+  port: number,
+  path: string,
+  host = `127.0.0.1:${port}`,
+): Promise<{ status: number; body: string; type?: string }> {
   return new Promise((resolve, reject) => {
     http
       .get({ host: "127.0.0.1", port, path, headers: { host } }, (res) => {

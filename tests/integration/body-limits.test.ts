@@ -82,7 +82,11 @@ function streamBody(path: string, total: number, headers: Record<string, string>
 }
 
 /** Headers only, announcing `length` bytes that are never sent: the answer must not wait for them. */
-function announceOnly(path: string, length: number, headers: Record<string, string> = {}): Promise<{ status: number; json: { kind?: string } }> {
+function announceOnly(
+  path: string,
+  length: number,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; json: { kind?: string } }> {
   return new Promise((resolve, reject) => {
     const req = http.request(`${app.origin}${path}`, {
       method: "POST",
@@ -137,7 +141,9 @@ describe("bodies are read after the guards and within the limit", () => {
   });
 
   it("a Content-Length over the demo frame limit is refused (413) before any body byte is sent", async () => {
-    const r = await announceOnly("/api/demo/calendar", LIMITS.maxFrameBytes + 1, { Accept: "application/json, text/event-stream" });
+    const r = await announceOnly("/api/demo/calendar", LIMITS.maxFrameBytes + 1, {
+      Accept: "application/json, text/event-stream",
+    });
     expect(r).toMatchObject({ status: 413, json: { kind: "too-large" } });
   });
 

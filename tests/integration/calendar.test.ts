@@ -20,7 +20,8 @@ afterAll(async () => {
 
 const resultOf = (ex: Exchange) => (ex.outcome as { frame: { result: Record<string, unknown> } }).frame.result;
 const errorOf = (ex: Exchange) => (ex.outcome as { frame: { error: { code: number; message: string } } }).frame.error;
-const httpRequest = (ex: Exchange) => ex.events.find((e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request")!;
+const httpRequest = (ex: Exchange) =>
+  ex.events.find((e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request")!;
 
 describe("calendar over stdio", () => {
   it("server/discover answers supportedVersions [2026-07-28]", async () => {
@@ -47,7 +48,10 @@ describe("calendar over stdio", () => {
       requestState: string;
     };
     expect(asked.resultType).toBe("input_required");
-    expect(asked.inputRequests.when).toMatchObject({ method: "elicitation/create", params: { message: 'When should "Dentist" start?', mode: "form" } });
+    expect(asked.inputRequests.when).toMatchObject({
+      method: "elicitation/create",
+      params: { message: 'When should "Dentist" start?', mode: "form" },
+    });
     expect(typeof asked.requestState).toBe("string");
 
     const retry = await sendFrame(
@@ -87,13 +91,19 @@ describe("calendar over Streamable HTTP", () => {
     const { requestState } = resultOf(first) as { requestState: string };
     const retry = await sendFrame(
       http(),
-      request(3, "tools/call", { ...call, inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState }),
+      request(3, "tools/call", {
+        ...call,
+        inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
+        requestState,
+      }),
     );
     expect((resultOf(retry).content as { text: string }[])[0].text).toBe("Created e3: Dentist at 2026-09-10T08:30:00Z");
   });
 
   it("a header that disagrees with the body is answered 400 -32020, shown as the response with its status", async () => {
-    const ex = await sendFrame(http(), request(4, "tools/list", { _meta: ENVELOPE }), { headers: { "Mcp-Method": "prompts/get" } });
+    const ex = await sendFrame(http(), request(4, "tools/list", { _meta: ENVELOPE }), {
+      headers: { "Mcp-Method": "prompts/get" },
+    });
     expect(ex.http?.status).toBe(400);
     expect(errorOf(ex).code).toBe(-32020);
     expect(httpRequest(ex).added).not.toContain("Mcp-Method"); // the user's header replaced the implied one
@@ -126,7 +136,14 @@ describe("calendar over Streamable HTTP", () => {
   });
 
   it("nothing listening is a network failure that names the URL", async () => {
-    const ex = await sendFrame({ kind: "http", url: "http://127.0.0.1:9/mcp" }, request(8, "server/discover", { _meta: ENVELOPE }));
-    expect(ex.outcome).toMatchObject({ kind: "failure", failure: "network", message: "nothing is listening at http://127.0.0.1:9/mcp (connection refused)" });
+    const ex = await sendFrame(
+      { kind: "http", url: "http://127.0.0.1:9/mcp" },
+      request(8, "server/discover", { _meta: ENVELOPE }),
+    );
+    expect(ex.outcome).toMatchObject({
+      kind: "failure",
+      failure: "network",
+      message: "nothing is listening at http://127.0.0.1:9/mcp (connection refused)",
+    });
   });
 });

@@ -17,11 +17,19 @@ describe("npm run cli -- cassette", () => {
     const example = exampleById("dentist-mrtr")!.state;
     const secret = "sk-proj-abcdefghijklmnop1234";
     // Written by hand (not by exportSessionFile, which would strip it): the cassette must strip it itself.
-    const withToken = { ...example, exchanges: example.exchanges.map((x) => ({ ...x, sent: x.sent.replace('"Dentist"', JSON.stringify(secret)) })) };
+    const withToken = {
+      ...example,
+      exchanges: example.exchanges.map((x) => ({ ...x, sent: x.sent.replace('"Dentist"', JSON.stringify(secret)) })),
+    };
     const file = path.join(dir, "session.json");
     writeFileSync(
       file,
-      JSON.stringify({ format: "mcp-playground-session", version: 1, exportedAt: "2026-12-01T00:00:00.000Z", state: toPayloadV1(withToken) }),
+      JSON.stringify({
+        format: "mcp-playground-session",
+        version: 1,
+        exportedAt: "2026-12-01T00:00:00.000Z",
+        state: toPayloadV1(withToken),
+      }),
     );
     expect(JSON.stringify(toPayloadV1(withToken))).toContain(secret);
     const r = await runCli(["cassette", file]);
@@ -45,10 +53,15 @@ describe("npm run cli -- cassette", () => {
 
   it("refuses a file it cannot read with the reason and exit 1, and bad usage with exit 2", async () => {
     const bad = path.join(dir, "bad.json");
-    writeFileSync(bad, JSON.stringify({ format: "mcp-playground/cassette", version: 1, targets: [], interactions: [] }));
+    writeFileSync(
+      bad,
+      JSON.stringify({ format: "mcp-playground/cassette", version: 1, targets: [], interactions: [] }),
+    );
     const r = await runCli(["mock", bad]);
     expect(r.code).toBe(1);
-    expect(r.stderr).toBe(`could not serve the cassette: ${bad}: targets: Too small: expected array to have >=1 items\n`);
+    expect(r.stderr).toBe(
+      `could not serve the cassette: ${bad}: targets: Too small: expected array to have >=1 items\n`,
+    );
     const other = path.join(dir, "other.json");
     writeFileSync(other, JSON.stringify({ hello: "world" }));
     const o = await runCli(["cassette", other]);

@@ -25,14 +25,27 @@ describe("a replay target", () => {
   });
 
   it("answers a request it has no recording for with an error naming the closest recorded request", async () => {
-    const x = await sendFrame(dentist, { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "create_evnt", arguments: {} } });
+    const x = await sendFrame(dentist, {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: { name: "create_evnt", arguments: {} },
+    });
     expect(x.outcome).toMatchObject({
       kind: "response",
-      frame: { id: 7, error: { code: -32602, message: expect.stringContaining('Closest recorded request: tools/call {"name":"create_event"') } },
+      frame: {
+        id: 7,
+        error: {
+          code: -32602,
+          message: expect.stringContaining('Closest recorded request: tools/call {"name":"create_event"'),
+        },
+      },
     });
   });
 
   it("is refused by the contract when it names no known recording", async () => {
-    await expect(sendFrame({ kind: "replay", cassette: "nope" } as unknown as Target, { jsonrpc: "2.0", id: 1, method: "ping" })).rejects.toThrow();
+    await expect(
+      sendFrame({ kind: "replay", cassette: "nope" } as unknown as Target, { jsonrpc: "2.0", id: 1, method: "ping" }),
+    ).rejects.toThrow();
   });
 });

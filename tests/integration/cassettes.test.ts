@@ -31,7 +31,10 @@ const FRAMES = [
     jsonrpc: "2.0",
     id: 2,
     method: "tools/call",
-    params: { name: "create_entities", arguments: { entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] } },
+    params: {
+      name: "create_entities",
+      arguments: { entities: [{ name: "Ada", entityType: "person", observations: ["wrote the first program"] }] },
+    },
   },
   {
     jsonrpc: "2.0",
@@ -50,7 +53,10 @@ let memoryFiles = 0;
 const freshMemory = () => `MEMORY_FILE_PATH=${path.join(dir, `memory-${++memoryFiles}.jsonl`)}`;
 
 function recorded(method: string, name?: string): Record<string, unknown> {
-  const x = cassette.interactions.find((i) => i.request.method === method && (name === undefined || (i.request.params as { name?: string })?.name === name));
+  const x = cassette.interactions.find(
+    (i) =>
+      i.request.method === method && (name === undefined || (i.request.params as { name?: string })?.name === name),
+  );
   return answerOf(x!)!;
 }
 
@@ -62,7 +68,17 @@ function stdoutLines(exchange: Exchange): string[] {
 beforeAll(async () => {
   const framesPath = path.join(dir, "frames.jsonl");
   writeFileSync(framesPath, FRAMES.map((f) => JSON.stringify(f)).join("\n") + "\n");
-  const run = await runCli(["record", "--stdio", `node ${MEMORY}`, "--env", freshMemory(), "--frames", framesPath, "--out", cassettePath]);
+  const run = await runCli([
+    "record",
+    "--stdio",
+    `node ${MEMORY}`,
+    "--env",
+    freshMemory(),
+    "--frames",
+    framesPath,
+    "--out",
+    cassettePath,
+  ]);
   expect(run.stderr).toContain("legacy 2025-11-25, handshake initialize");
   expect(run.code).toBe(0);
   const parsed = parseCassetteText(readFileSync(cassettePath, "utf8"));
@@ -75,7 +91,12 @@ afterAll(endAllAndAssertNoneAlive);
 describe("record", () => {
   it("writes the probe's handshake and every frame of the file, with the era, and strips env values as links do", () => {
     expect(cassette.targets).toHaveLength(1);
-    expect(cassette.targets[0]).toMatchObject({ era: "legacy", handshake: "initialize", protocolVersion: "2025-11-25", serverInfo: { name: "memory-server" } });
+    expect(cassette.targets[0]).toMatchObject({
+      era: "legacy",
+      handshake: "initialize",
+      protocolVersion: "2025-11-25",
+      serverInfo: { name: "memory-server" },
+    });
     expect(cassette.interactions.map((x) => x.request.method)).toEqual([
       "server/discover",
       "initialize",
@@ -98,7 +119,12 @@ describe("record", () => {
 
 describe("mock over stdio", () => {
   it("a legacy SDK client gets the recorded answers: server identity, tools/list and a tools/call result", async () => {
-    const transport = new StdioClientTransport({ command: process.execPath, args: [...CLI, "mock", cassettePath], cwd: ROOT, stderr: "pipe" });
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...CLI, "mock", cassettePath],
+      cwd: ROOT,
+      stderr: "pipe",
+    });
     const client = new Client({ name: "cassette-test", version: "0.0.0" });
     await client.connect(transport);
     trackPid(transport.pid ?? undefined);
@@ -108,7 +134,9 @@ describe("mock over stdio", () => {
         version: (recorded("initialize").result as { serverInfo: { version: string } }).serverInfo.version,
       });
       expect(await client.listTools()).toEqual(recorded("tools/list").result);
-      expect(await client.callTool({ name: "read_graph", arguments: {} })).toEqual(recorded("tools/call", "read_graph").result);
+      expect(await client.callTool({ name: "read_graph", arguments: {} })).toEqual(
+        recorded("tools/call", "read_graph").result,
+      );
     } finally {
       await client.close();
     }
@@ -119,7 +147,12 @@ describe("mock over stdio", () => {
     const [name, value] = freshMemory().split("=");
     const live: Target = { kind: "stdio", command: "node", args: [MEMORY], env: { [name]: value } };
     const handshake = [
-      { jsonrpc: "2.0", id: 50, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } } },
+      {
+        jsonrpc: "2.0",
+        id: 50,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "t", version: "0" } },
+      },
       { jsonrpc: "2.0", method: "notifications/initialized" },
     ];
     // Other ids than the recording's: the mock answers with these, the rest of each line is the recording's bytes.
@@ -140,7 +173,12 @@ describe("mock over stdio", () => {
 
   it("answers an unrecorded request with a JSON-RPC error naming the closest recorded request", async () => {
     const mock: Target = { kind: "stdio", command: process.execPath, args: [...CLI, "mock", cassettePath], cwd: ROOT };
-    const x = await sendFrame(mock, { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "read_graf", arguments: {} } });
+    const x = await sendFrame(mock, {
+      jsonrpc: "2.0",
+      id: 9,
+      method: "tools/call",
+      params: { name: "read_graf", arguments: {} },
+    });
     expect(x.outcome).toMatchObject({
       kind: "response",
       frame: {
@@ -158,7 +196,10 @@ describe("mock over stdio", () => {
 });
 
 function startHttpMock(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...CLI, "mock", cassettePath, "--http"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...CLI, "mock", cassettePath, "--http"], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   trackPid(child.pid);
   return new Promise((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the mock exited with ${code}`)));
@@ -168,10 +209,14 @@ function startHttpMock(): Promise<{ url: string; child: ChildProcess }> {
 
 function postWithHost(url: string, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { method: "POST", headers: { Host: host, "Content-Type": "application/json" } }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
+    const req = httpRequest(
+      url,
+      { method: "POST", headers: { Host: host, "Content-Type": "application/json" } },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
     req.on("error", reject);
     req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
   });
@@ -185,7 +230,9 @@ describe("mock over Streamable HTTP", () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(url)));
     try {
       expect(await client.listTools()).toEqual(recorded("tools/list").result);
-      expect(await client.callTool({ name: "read_graph", arguments: {} })).toEqual(recorded("tools/call", "read_graph").result);
+      expect(await client.callTool({ name: "read_graph", arguments: {} })).toEqual(
+        recorded("tools/call", "read_graph").result,
+      );
     } finally {
       await client.close();
     }
@@ -206,14 +253,31 @@ describe("diff", () => {
 
   it("reports exactly the removed tool and the added required argument against the changed server (exit 1)", async () => {
     const junit = path.join(dir, "diff.xml");
-    const run = await runCli(["diff", cassettePath, "--stdio", `node ${CHANGED}`, "--env", freshMemory(), "--json", "--junit", junit]);
+    const run = await runCli([
+      "diff",
+      cassettePath,
+      "--stdio",
+      `node ${CHANGED}`,
+      "--env",
+      freshMemory(),
+      "--json",
+      "--junit",
+      junit,
+    ]);
     expect(run.code).toBe(1);
-    const report = JSON.parse(run.stdout) as { breaking: { kind: string; path: string; detail: string }[]; nonBreaking: unknown[] };
-    expect(report.breaking.map(({ kind, path }) => ({ kind, path })).sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+    const report = JSON.parse(run.stdout) as {
+      breaking: { kind: string; path: string; detail: string }[];
+      nonBreaking: unknown[];
+    };
+    expect(
+      report.breaking.map(({ kind, path }) => ({ kind, path })).sort((a, b) => a.kind.localeCompare(b.kind)),
+    ).toEqual([
       { kind: "required-argument-added", path: 'tools/list tools["create_relations"].inputSchema.required' },
       { kind: "tool-removed", path: 'tools/list tools["read_graph"]' },
     ]);
-    expect(report.breaking.find((d) => d.kind === "tool-removed")!.detail).toContain("now fails (error -32602 Tool read_graph not found)");
+    expect(report.breaking.find((d) => d.kind === "tool-removed")!.detail).toContain(
+      "now fails (error -32602 Tool read_graph not found)",
+    );
     expect(report.nonBreaking).toEqual([]);
     expect(readFileSync(junit, "utf8")).toContain('failures="1"');
   });

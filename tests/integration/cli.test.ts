@@ -17,7 +17,14 @@ function reportedPids(output: string): number[] {
 const echoPid = path.join(FIXTURES, "echo-pid.mjs");
 /** `send` of a ping to the echo-pid fixture over stdio, with `flags` after. */
 const pingEchoPid = (...flags: string[]) =>
-  cli(["send", "--stdio", `${process.execPath} ${echoPid}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}', ...flags]);
+  cli([
+    "send",
+    "--stdio",
+    `${process.execPath} ${echoPid}`,
+    "--frame",
+    '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    ...flags,
+  ]);
 
 /** The probe's last line names the legacy era, and the one server it reported starting is gone. */
 async function expectLegacyVerdictAndServerEnded(run: CliRun): Promise<void> {
@@ -75,7 +82,13 @@ describe("npm run cli -- send", () => {
   });
 
   it("a failed exchange exits 1 and names the failure", async () => {
-    const run = await cli(["send", "--stdio", "definitely-not-a-command-4242", "--frame", '{"jsonrpc":"2.0","id":1,"method":"ping"}']);
+    const run = await cli([
+      "send",
+      "--stdio",
+      "definitely-not-a-command-4242",
+      "--frame",
+      '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+    ]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/✗ spawn: could not start `definitely-not-a-command-4242`/);
   });
@@ -90,7 +103,15 @@ describe("npm run cli -- send", () => {
     const marker = `cli-sigint-${process.pid}-${Date.now()}`;
     let cliPid = 0;
     const running = cli(
-      ["send", "--stdio", `${process.execPath} ${echoPid} ${marker}`, "--frame", '{"jsonrpc":"2.0","id":1,"method":"slow"}', "--timeout", "60000"],
+      [
+        "send",
+        "--stdio",
+        `${process.execPath} ${echoPid} ${marker}`,
+        "--frame",
+        '{"jsonrpc":"2.0","id":1,"method":"slow"}',
+        "--timeout",
+        "60000",
+      ],
       (pid) => (cliPid = pid),
     );
     let server: number[] = [];

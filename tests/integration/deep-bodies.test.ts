@@ -25,7 +25,10 @@ const ROUTES: { route: string; template: object }[] = [
   {
     route: "/api/lab/run",
     template: {
-      script: { target: CALENDAR, steps: [{ frame: { jsonrpc: "2.0", id: 1, method: "ping", params: { x: "HOLE" } } }] },
+      script: {
+        target: CALENDAR,
+        steps: [{ frame: { jsonrpc: "2.0", id: 1, method: "ping", params: { x: "HOLE" } } }],
+      },
       conditions: [CONDITION_IDS[0]],
     },
   },
@@ -52,7 +55,9 @@ describe("a body nested too deeply is refused with 400 and the reason, on every 
 
   it(`a body exactly ${LIMITS.maxRequestBodyDepth} levels deep is parsed (/api/tokens bills it)`, async () => {
     // The template itself nests 6 levels around the hole.
-    const { status, json } = await app.post("/api/tokens", nested(ROUTES[0].template, LIMITS.maxRequestBodyDepth - 6), { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post("/api/tokens", nested(ROUTES[0].template, LIMITS.maxRequestBodyDepth - 6), {
+      [TOKEN_HEADER]: TOKEN,
+    });
     expect(json).toMatchObject({ ok: true, value: { tools: 1 } });
     expect(status).toBe(200);
   });

@@ -30,11 +30,20 @@ function hosted() {
 const client = () => ({ "X-Forwarded-For": `198.51.100.${++clientNo}` });
 
 function createFrame(id: number, title: string): string {
-  return JSON.stringify(request(id, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title, startsAt: "2026-09-10T08:30:00Z" } }));
+  return JSON.stringify(
+    request(id, "tools/call", {
+      _meta: ENVELOPE,
+      name: "create_event",
+      arguments: { title, startsAt: "2026-09-10T08:30:00Z" },
+    }),
+  );
 }
 
 /** A POST straight to the in-app calendar, as any HTTP client could send it (no bridge in between). */
-function direct(body: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+function direct(
+  body: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       `${app.origin}/api/demo/calendar`,
@@ -88,7 +97,8 @@ describe("hosted mode: a direct call to /api/demo/calendar", () => {
     expect(JSON.parse(huge.text)).toEqual({
       ok: false,
       kind: "too-large",
-      message: "the request body exceeds 65536 bytes (the largest frame this mode accepts); nothing reached the demo server",
+      message:
+        "the request body exceeds 65536 bytes (the largest frame this mode accepts); nothing reached the demo server",
     });
     const titles = await weekTitles();
     expect(titles).toContain("Small and fine");
@@ -140,7 +150,9 @@ describe("issue 26, item 10: only the bridge's own calls are exempt on /api/demo
     try {
       const statuses: number[] = [];
       for (let i = 0; i < 80 && !statuses.includes(429); i++)
-        statuses.push((await direct(createFrame(200 + i, `tunnel ${i}`), { "x-playground-own-call": "guessed" })).status);
+        statuses.push(
+          (await direct(createFrame(200 + i, `tunnel ${i}`), { "x-playground-own-call": "guessed" })).status,
+        );
       expect(statuses).toContain(429);
       expect(statuses.slice(0, 20)).toEqual(Array(20).fill(200));
       // The same loopback bucket is empty now, yet the bridge's own call (admitted at /api/bridge/send) is answered.

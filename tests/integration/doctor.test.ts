@@ -88,7 +88,9 @@ describe("the connection doctor names the broken step and what to do (stdio)", (
   it("a declared list that fails: broken at the lists rung, naming the method and the error", async () => {
     const d = await diagnose(node(fixture("doctor/broken-list.mjs")));
     expect(broken(d)).toEqual({ brokenAt: "lists", problem: "list-failed" });
-    expect(d.rungs[d.rungs.length - 1].detail).toMatch(/tools\/list answered error -32603 "Internal error: database is not connected"/);
+    expect(d.rungs[d.rungs.length - 1].detail).toMatch(
+      /tools\/list answered error -32603 "Internal error: database is not connected"/,
+    );
   });
 
   it("the embedded calendar is healthy: every rung passes", async () => {
@@ -113,7 +115,12 @@ describe("the connection doctor names the broken step and what to do (stdio)", (
   it("a legacy server: discover not served, initialize fallback, then the lists", async () => {
     const d = await diagnose({ kind: "demo", server: "everything", transport: "stdio" }, 10_000);
     expect(d.brokenAt).toBeUndefined();
-    expect(d.rungs.map((r) => `${r.rung} ${r.ok}`)).toEqual(["connect true", "server/discover true", "initialize true", "lists true"]);
+    expect(d.rungs.map((r) => `${r.rung} ${r.ok}`)).toEqual([
+      "connect true",
+      "server/discover true",
+      "initialize true",
+      "lists true",
+    ]);
     expect(d.era).toBe("legacy");
   }, 30_000);
 });
@@ -161,7 +168,10 @@ describe("the connection doctor over HTTP", () => {
 describe("npm run cli -- doctor", () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "doctor", ...args], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "doctor", ...args], {
+        cwd: ROOT,
+        stdio: ["ignore", "pipe", "ignore"],
+      });
       let stdout = "";
       child.stdout.on("data", (c) => (stdout += c));
       child.on("close", (code) => resolve({ code, stdout }));
@@ -171,7 +181,11 @@ describe("npm run cli -- doctor", () => {
     const run = await cli([`node ${fixture("exit-at-start.mjs")}`, "--json"]);
     expect(run.code).toBe(1);
     const json = JSON.parse(run.stdout);
-    expect(json).toMatchObject({ brokenAt: "connect", transport: "stdio", rungs: [{ rung: "connect", ok: false, problem: "exited" }] });
+    expect(json).toMatchObject({
+      brokenAt: "connect",
+      transport: "stdio",
+      rungs: [{ rung: "connect", ok: false, problem: "exited" }],
+    });
     expect(json.rungs[0].detail).toContain("EXAMPLE_API_KEY");
   }, 30_000);
 

@@ -10,7 +10,8 @@ import { ENVELOPE, endAllAndAssertNoneAlive, request, sendFrame, trackPid } from
 afterAll(endAllAndAssertNoneAlive);
 
 const resultOf = (ex: Exchange) => (ex.outcome as { frame: { result: Record<string, unknown> } }).frame.result;
-const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) => ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
+  ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 describe("server-everything over stdio", () => {
   const target: Target = { kind: "demo", server: "everything", transport: "stdio" };
@@ -18,7 +19,9 @@ describe("server-everything over stdio", () => {
   it("server/discover is answered -32601 byte for byte, after its start-up line on stderr", async () => {
     const ex = await sendFrame(target, request(1, "server/discover", { _meta: ENVELOPE }));
     const replies = ofKind(ex, "stdout");
-    expect(replies.map((e) => e.text)).toEqual(['{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}']);
+    expect(replies.map((e) => e.text)).toEqual([
+      '{"jsonrpc":"2.0","id":1,"error":{"code":-32601,"message":"Method not found"}}',
+    ]);
     expect(ofKind(ex, "stderr").map((e) => e.text)).toEqual(["Starting default (STDIO) server..."]);
   });
 
@@ -47,7 +50,14 @@ describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)",
   });
 
   it("initialize is answered over SSE with a priming event and an Mcp-Session-Id", async () => {
-    const ex = await sendFrame(target, request(2, "initialize", { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "t", version: "1" } }));
+    const ex = await sendFrame(
+      target,
+      request(2, "initialize", {
+        protocolVersion: "2026-07-28",
+        capabilities: {},
+        clientInfo: { name: "t", version: "1" },
+      }),
+    );
     expect(ex.http?.contentType).toBe("text/event-stream");
     expect(ex.http?.sessionId).toMatch(/^[0-9a-f-]{36}$/);
     sessionId = ex.http!.sessionId!;
@@ -67,7 +77,11 @@ describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)",
   });
 
   it("notifications/initialized is accepted with 202 and no body", async () => {
-    const ex = await sendFrame(target, { jsonrpc: "2.0", method: "notifications/initialized" }, { headers: { "Mcp-Session-Id": sessionId } });
+    const ex = await sendFrame(
+      target,
+      { jsonrpc: "2.0", method: "notifications/initialized" },
+      { headers: { "Mcp-Session-Id": sessionId } },
+    );
     expect(ex.http?.status).toBe(202);
     expect(ex.outcome.kind).toBe("notification");
   });

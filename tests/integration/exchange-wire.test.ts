@@ -41,7 +41,11 @@ const cases: { rule: string; target: () => Target; frame: object; ctx?: () => { 
     target: () => ({ kind: "demo", server: "everything", transport: "stdio" }),
     frame: request(2, "tools/list"),
   },
-  { rule: "notifications before the reply", target: () => fixture("notify-then-reply.mjs"), frame: request(3, "tools/list") },
+  {
+    rule: "notifications before the reply",
+    target: () => fixture("notify-then-reply.mjs"),
+    frame: request(3, "tools/list"),
+  },
   { rule: "junk lines between frames", target: () => fixture("junk-then-reply.mjs"), frame: request(4, "tools/list") },
   {
     rule: "a reply over Streamable HTTP",
@@ -61,12 +65,16 @@ describe("a packed send reply unpacks to exactly the recorded exchange", () => {
   }
 
   it("server-everything's tools/list reply crosses the wire once: under 40% of the unpacked size", async () => {
-    const exchange = await sendFrame({ kind: "demo", server: "everything", transport: "stdio" }, request(6, "tools/list"));
+    const exchange = await sendFrame(
+      { kind: "demo", server: "everything", transport: "stdio" },
+      request(6, "tools/list"),
+    );
     const full = JSON.stringify(exchange).length;
     const packed = JSON.stringify(packExchange(exchange)).length;
     expect(packed / full).toBeLessThan(0.4);
     // A tool's description appears once (in the line's text), not four times.
-    const description = (exchange.outcome as { frame: { result: { tools: { description: string }[] } } }).frame.result.tools[0].description;
+    const description = (exchange.outcome as { frame: { result: { tools: { description: string }[] } } }).frame.result
+      .tools[0].description;
     const count = (s: string) => s.split(description).length - 1;
     expect(count(JSON.stringify(exchange))).toBe(4);
     expect(count(JSON.stringify(packExchange(exchange)))).toBe(1);
@@ -126,20 +134,39 @@ describe("POST /api/bridge/send with packed", () => {
   const frame = JSON.stringify(request(7, "tools/list"));
 
   it("answers the packed form only when asked; the page's bridge client asks and gets the Exchange back", async () => {
-    const plain = await app.post("/api/bridge/send", { sendId: "wire-plain", target, frame }, { "x-playground-token": TOKEN });
-    const packed = await app.post("/api/bridge/send", { sendId: "wire-packed", target, frame, packed: true }, { "x-playground-token": TOKEN });
+    const plain = await app.post(
+      "/api/bridge/send",
+      { sendId: "wire-plain", target, frame },
+      { "x-playground-token": TOKEN },
+    );
+    const packed = await app.post(
+      "/api/bridge/send",
+      { sendId: "wire-packed", target, frame, packed: true },
+      { "x-playground-token": TOKEN },
+    );
     expect(plain.json.ok && packed.json.ok).toBe(true);
     const plainValue = (plain.json as { value: Exchange }).value;
     expect((plainValue as unknown as { packed?: number }).packed).toBeUndefined();
     expect((packed.json as { value: PackedExchange }).value.packed).toBe(1);
 
     const client = createBridgeClient({ token: TOKEN, baseUrl: app.origin });
-    const reply = await client.send({ sendId: "wire-client", target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" });
+    const reply = await client.send({
+      sendId: "wire-client",
+      target,
+      frame,
+      insist: false,
+      timeoutMs: 10_000,
+      processMode: "keep",
+    });
     expect(reply.ok).toBe(true);
     const exchange = (reply as { value: Exchange }).value;
     expect(exchange.outcome.kind).toBe("response");
     expect(exchange.received).toEqual(plainValue.received);
-    expect(JSON.stringify((exchange.outcome as { frame: unknown }).frame)).toBe(JSON.stringify((plainValue.outcome as { frame: unknown }).frame));
-    expect(exchange.events.find((e) => e.kind === "stdout")).toMatchObject({ frame: (exchange.outcome as { frame: unknown }).frame });
+    expect(JSON.stringify((exchange.outcome as { frame: unknown }).frame)).toBe(
+      JSON.stringify((plainValue.outcome as { frame: unknown }).frame),
+    );
+    expect(exchange.events.find((e) => e.kind === "stdout")).toMatchObject({
+      frame: (exchange.outcome as { frame: unknown }).frame,
+    });
   });
 });

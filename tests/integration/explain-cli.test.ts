@@ -25,12 +25,25 @@ describe("npm run cli -- explain", () => {
     const run = await cli(["explain", "--frame", SET_LEVEL, "--json", "--era", "modern"]);
     expect(run.code).toBe(0);
     const { annotations } = JSON.parse(run.stdout) as { annotations: Record<string, string>[] };
-    for (const a of annotations) expect(Object.keys(a).sort()).toEqual(expect.arrayContaining(["level", "path", "specRef", "text"]));
-    expect(annotations.find((a) => a.path === "method")).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
+    for (const a of annotations)
+      expect(Object.keys(a).sort()).toEqual(expect.arrayContaining(["level", "path", "specRef", "text"]));
+    expect(annotations.find((a) => a.path === "method")).toMatchObject({
+      level: "removed",
+      badge: "removed in 2026-07-28",
+    });
   });
 
   it("a sampling input request carries the deprecated badge", async () => {
-    const run = await cli(["explain", "--frame", SAMPLING, "--json", "--direction", "received", "--request-method", "tools/call"]);
+    const run = await cli([
+      "explain",
+      "--frame",
+      SAMPLING,
+      "--json",
+      "--direction",
+      "received",
+      "--request-method",
+      "tools/call",
+    ]);
     const { annotations } = JSON.parse(run.stdout) as { annotations: Record<string, string>[] };
     expect(annotations.find((a) => a.path === "result.inputRequests.q")).toMatchObject({
       level: "deprecated",
@@ -41,7 +54,9 @@ describe("npm run cli -- explain", () => {
   it("human output puts level, path, text and spec reference on one line per annotation", async () => {
     const run = await cli(["explain", "--frame", SET_LEVEL]);
     expect(run.stdout.split("\n")).toContainEqual(
-      expect.stringMatching(/^removed\s+method\s+logging\/setLevel: .*\[§12 · changelog\.mdx\]\s+\{removed in 2026-07-28\}$/),
+      expect.stringMatching(
+        /^removed\s+method\s+logging\/setLevel: .*\[§12 · changelog\.mdx\]\s+\{removed in 2026-07-28\}$/,
+      ),
     );
   });
 
@@ -66,9 +81,14 @@ describe("npm run cli -- date", () => {
   it("--file --json prints revisions and reasons", async () => {
     const run = await cli(["date", "--file", path.join(FIXTURES, "explain", "2025-06-18-elicitation.txt"), "--json"]);
     expect(run.code).toBe(0);
-    const out = JSON.parse(run.stdout) as { revisions: string[]; reasons: { feature: string; evidence: string; revisions: string[] }[] };
+    const out = JSON.parse(run.stdout) as {
+      revisions: string[];
+      reasons: { feature: string; evidence: string; revisions: string[] }[];
+    };
     expect(out.revisions).toEqual(["2025-06-18"]);
-    expect(out.reasons.find((r) => r.feature === "the MCP-Protocol-Version header")).toMatchObject({ revisions: ["2025-06-18", "2025-11-25", "2026-07-28"] });
+    expect(out.reasons.find((r) => r.feature === "the MCP-Protocol-Version header")).toMatchObject({
+      revisions: ["2025-06-18", "2025-11-25", "2026-07-28"],
+    });
   });
 
   it("human output starts with the revisions and the summary", async () => {

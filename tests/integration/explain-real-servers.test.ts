@@ -36,10 +36,14 @@ async function exchange(target: Target, frame: string, ctx: ExplainContext) {
 }
 
 describe("the modern calendar: every template's request and the server's real answer explain without errors", () => {
-  const templates = TEMPLATES.filter((t) => t.era === "modern" && t.kind === "request" && t.id !== "subscriptions/listen");
+  const templates = TEMPLATES.filter(
+    (t) => t.era === "modern" && t.kind === "request" && t.id !== "subscriptions/listen",
+  );
   it.each(templates.map((t, i) => [t.id, t, i + 1] as const))("%s", async (_id, template, id) => {
     // Templates are pretty-printed for the editor; stdio framing needs one line.
-    const { sent, received } = await exchange(calendar, JSON.stringify(JSON.parse(template.build({ id }))), { serverEra: "modern" });
+    const { sent, received } = await exchange(calendar, JSON.stringify(JSON.parse(template.build({ id }))), {
+      serverEra: "modern",
+    });
     expect(errors(sent)).toEqual([]);
     // An error reply is the server's legitimate answer (the calendar has no completions: -32601); only its code is an error.
     expect(errors(received).filter((a) => a.path !== "error.code")).toEqual([]);
@@ -47,7 +51,11 @@ describe("the modern calendar: every template's request and the server's real an
 
   it("a create_event without a date: the real input_required is explained (elicitation, requestState, retry with a new id)", async () => {
     const frame = JSON.stringify(
-      request(50, "tools/call", { _meta: buildEnvelope({ clientCapabilities: { elicitation: {} } }), name: "create_event", arguments: { title: "Dentist" } }),
+      request(50, "tools/call", {
+        _meta: buildEnvelope({ clientCapabilities: { elicitation: {} } }),
+        name: "create_event",
+        arguments: { title: "Dentist" },
+      }),
     );
     const { received } = await exchange(calendar, frame, { serverEra: "modern" });
     expect(errors(received)).toEqual([]);
@@ -57,7 +65,9 @@ describe("the modern calendar: every template's request and the server's real an
   });
 
   it("the same call without the elicitation capability: the real -32021 is explained with the capability to declare", async () => {
-    const frame = JSON.stringify(request(51, "tools/call", { _meta: buildEnvelope(), name: "create_event", arguments: { title: "Dentist" } }));
+    const frame = JSON.stringify(
+      request(51, "tools/call", { _meta: buildEnvelope(), name: "create_event", arguments: { title: "Dentist" } }),
+    );
     const { received } = await exchange(calendar, frame, { serverEra: "modern" });
     expect(at(received, "error.code")[0].text).toContain("MissingRequiredClientCapability");
     expect(at(received, "error.data.requiredCapabilities")[0].text).toContain("elicitation");
@@ -90,15 +100,25 @@ describe("server-everything (legacy): the probe answer and the handshake", () =>
 
   it("initialize and tools/list on the legacy server: no errors, removed features labelled but right for this server", async () => {
     const init = JSON.stringify(
-      request(2, "initialize", { protocolVersion: "2026-07-28", capabilities: {}, clientInfo: { name: "mcp-playground", version: "0.1.0" } }),
+      request(2, "initialize", {
+        protocolVersion: "2026-07-28",
+        capabilities: {},
+        clientInfo: { name: "mcp-playground", version: "0.1.0" },
+      }),
     );
     const a = await exchange(everything, init, { serverEra: "legacy" });
     legacy.push(init, JSON.stringify(a.answer));
     expect(errors(a.sent)).toEqual([]);
     expect(errors(a.received)).toEqual([]);
     expect(at(a.sent, "method")[0]).toMatchObject({ level: "info", badge: "removed in 2026-07-28" });
-    expect(at(a.received, "result.capabilities.tasks")[0]).toMatchObject({ level: "info", badge: "removed in 2026-07-28" });
-    expect(at(a.received, "result.capabilities.logging")[0]).toMatchObject({ level: "deprecated", badge: "deprecated since 2026-07-28 (SEP-2577)" });
+    expect(at(a.received, "result.capabilities.tasks")[0]).toMatchObject({
+      level: "info",
+      badge: "removed in 2026-07-28",
+    });
+    expect(at(a.received, "result.capabilities.logging")[0]).toMatchObject({
+      level: "deprecated",
+      badge: "deprecated since 2026-07-28 (SEP-2577)",
+    });
 
     const list = JSON.stringify(request(3, "tools/list"));
     const b = await exchange(everything, list, { serverEra: "legacy" });

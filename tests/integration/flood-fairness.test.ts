@@ -57,7 +57,9 @@ describe("issue 26, item 5: floods are paced, other calls go on", () => {
       quiet.push(Math.round(performance.now() - t0));
     }
     console.log(`flood fairness: the same call without floods: ${quiet.join(" ")} ms`);
-    const floods = [1, 2, 3, 4].map((n) => sendFrame({ kind: "http", url: floodUrl }, request(n, "tools/list", { _meta: ENVELOPE }), { timeoutMs }));
+    const floods = [1, 2, 3, 4].map((n) =>
+      sendFrame({ kind: "http", url: floodUrl }, request(n, "tools/list", { _meta: ENVELOPE }), { timeoutMs }),
+    );
     let done = false;
     void Promise.all(floods).then(() => (done = true));
     const latencies: number[] = [];
@@ -76,7 +78,9 @@ describe("issue 26, item 5: floods are paced, other calls go on", () => {
     }
     for (const exchange of await Promise.all(floods)) {
       const notes = JSON.stringify(exchange);
-      expect(notes).toContain(`a flood: after ${LIMITS.floodEventsBeforePacing} events the bridge reads this stream at most 1 MiB/s`);
+      expect(notes).toContain(
+        `a flood: after ${LIMITS.floodEventsBeforePacing} events the bridge reads this stream at most 1 MiB/s`,
+      );
       expect(exchange.outcome.kind).toBe("failure");
       const read = Number(/(\d+) body bytes so far/.exec(JSON.stringify(exchange.outcome))?.[1]);
       // The chunk that carried its first events, then the paced rate for the rest of the timeout (and one chunk in flight).

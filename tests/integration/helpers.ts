@@ -7,7 +7,13 @@ import path from "node:path";
 import v8 from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterAll, beforeAll, expect } from "vitest";
-import { SendRequestSchema, type DemoServer, type Exchange, type SendRequest, type Target } from "@/lib/bridge/contract";
+import {
+  SendRequestSchema,
+  type DemoServer,
+  type Exchange,
+  type SendRequest,
+  type Target,
+} from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
@@ -36,7 +42,12 @@ export function nextSendId(): string {
   return `it-${process.pid}-${++counter}`;
 }
 
-export async function sendFrame(target: Target, frame: string | object, extra: Partial<SendRequest> = {}, ctx: SendContext = {}): Promise<Exchange> {
+export async function sendFrame(
+  target: Target,
+  frame: string | object,
+  extra: Partial<SendRequest> = {},
+  ctx: SendContext = {},
+): Promise<Exchange> {
   const request = SendRequestSchema.parse({
     sendId: nextSendId(),
     target,
@@ -123,7 +134,11 @@ export function demoHttpForFile(server: DemoServer): { readonly baseUrl: string 
   };
 }
 
-export function request(id: number | string, method: string, params?: Record<string, unknown>): Record<string, unknown> {
+export function request(
+  id: number | string,
+  method: string,
+  params?: Record<string, unknown>,
+): Record<string, unknown> {
   return params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params };
 }
 

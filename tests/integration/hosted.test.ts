@@ -41,7 +41,12 @@ function client(): Record<string, string> {
   return { [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": `198.51.100.${++clientNo}` };
 }
 const frame = JSON.stringify(request(1, "tools/list", { _meta: ENVELOPE }));
-const sendBody = (target: unknown, over: Record<string, unknown> = {}) => ({ sendId: `h-${Math.random().toString(36).slice(2)}`, target, frame, ...over });
+const sendBody = (target: unknown, over: Record<string, unknown> = {}) => ({
+  sendId: `h-${Math.random().toString(36).slice(2)}`,
+  target,
+  frame,
+  ...over,
+});
 async function sendVia(target: unknown, over: Record<string, unknown> = {}): Promise<Exchange> {
   const { status, json } = await app.post("/api/bridge/send", sendBody(target, over), client());
   expect(status).toBe(200);
@@ -49,7 +54,8 @@ async function sendVia(target: unknown, over: Record<string, unknown> = {}): Pro
   recordPids(exchange);
   return exchange;
 }
-const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) => ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
+  ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 describe("hosted mode: what runs", () => {
   it("an arbitrary command is refused before anything is spawned", async () => {
@@ -57,7 +63,9 @@ describe("hosted mode: what runs", () => {
     expect(ex.outcome).toMatchObject({
       kind: "failure",
       failure: "refused",
-      message: expect.stringMatching(/^hosted mode runs only the embedded servers.*arbitrary commands are refused.*nothing was sent$/),
+      message: expect.stringMatching(
+        /^hosted mode runs only the embedded servers.*arbitrary commands are refused.*nothing was sent$/,
+      ),
     });
     expect(ofKind(ex, "spawn")).toEqual([]);
     expect(ex.process).toBeUndefined();
@@ -92,7 +100,11 @@ describe("hosted mode: what runs", () => {
       client(),
     );
     expect(status).toBe(403);
-    expect(json).toMatchObject({ ok: false, kind: "refused", message: expect.stringMatching(/keeps no processes between requests/) });
+    expect(json).toMatchObject({
+      ok: false,
+      kind: "refused",
+      message: expect.stringMatching(/keeps no processes between requests/),
+    });
   });
 });
 
@@ -103,17 +115,41 @@ describe("hosted mode: the SSRF guard", () => {
       url: () => `http://127.0.0.1:${app.port}/api/bridge/send`,
       says: /127\.0\.0\.1 is a loopback address/,
     },
-    { rule: "a loopback name is refused", url: () => `http://localhost:${app.port}/api/demo/calendar`, says: /localhost is a loopback name/ },
-    { rule: "IPv6 loopback is refused", url: () => `http://[::1]:${app.port}/api/demo/calendar`, says: /::1 is a loopback address/ },
-    { rule: "the cloud metadata address is refused", url: () => "http://169.254.169.254/latest/meta-data/", says: /instance-metadata service/ },
+    {
+      rule: "a loopback name is refused",
+      url: () => `http://localhost:${app.port}/api/demo/calendar`,
+      says: /localhost is a loopback name/,
+    },
+    {
+      rule: "IPv6 loopback is refused",
+      url: () => `http://[::1]:${app.port}/api/demo/calendar`,
+      says: /::1 is a loopback address/,
+    },
+    {
+      rule: "the cloud metadata address is refused",
+      url: () => "http://169.254.169.254/latest/meta-data/",
+      says: /instance-metadata service/,
+    },
     { rule: "a private address is refused", url: () => "http://192.168.1.1/mcp", says: /RFC 1918/ },
-    { rule: "an IPv4-mapped loopback is refused", url: () => `http://[::ffff:127.0.0.1]:${app.port}/mcp`, says: /127\.0\.0\.1 is a loopback/ },
-    { rule: "a decimal spelling of loopback is refused", url: () => `http://2130706433:${app.port}/mcp`, says: /loopback/ },
+    {
+      rule: "an IPv4-mapped loopback is refused",
+      url: () => `http://[::ffff:127.0.0.1]:${app.port}/mcp`,
+      says: /127\.0\.0\.1 is a loopback/,
+    },
+    {
+      rule: "a decimal spelling of loopback is refused",
+      url: () => `http://2130706433:${app.port}/mcp`,
+      says: /loopback/,
+    },
   ];
   for (const row of refusedRows) {
     it(`${row.rule}, before any request is made`, async () => {
       const ex = await sendVia({ kind: "http", url: row.url() });
-      expect(ex.outcome).toMatchObject({ kind: "failure", failure: "refused", message: expect.stringMatching(row.says) });
+      expect(ex.outcome).toMatchObject({
+        kind: "failure",
+        failure: "refused",
+        message: expect.stringMatching(row.says),
+      });
       expect((ex.outcome as { message: string }).message).toMatch(/SSRF guard/);
       expect(ofKind(ex, "http-request")).toEqual([]);
     });
@@ -122,7 +158,10 @@ describe("hosted mode: the SSRF guard", () => {
   it("a redirect to a private address is reported, not followed, and named as refused", async () => {
     // Every server here is on loopback, so this one is admitted the way the lab admits its own instances.
     const url = hostile.url("/redirect-canary");
-    const ex = await send(SendRequestSchema.parse({ sendId: "hosted-redirect", target: { kind: "http", url }, frame }), { trustedUrls: [url] });
+    const ex = await send(
+      SendRequestSchema.parse({ sendId: "hosted-redirect", target: { kind: "http", url }, frame }),
+      { trustedUrls: [url] },
+    );
     expect(ex.outcome).toMatchObject({
       kind: "failure",
       failure: "http-status",
@@ -135,7 +174,10 @@ describe("hosted mode: the SSRF guard", () => {
 
   it("a redirect to the metadata service is named as such", async () => {
     const url = hostile.url("/redirect-metadata");
-    const ex = await send(SendRequestSchema.parse({ sendId: "hosted-redirect-md", target: { kind: "http", url }, frame }), { trustedUrls: [url] });
+    const ex = await send(
+      SendRequestSchema.parse({ sendId: "hosted-redirect-md", target: { kind: "http", url }, frame }),
+      { trustedUrls: [url] },
+    );
     expect((ex.outcome as { message: string }).message).toMatch(
       /following it would be refused in any case: 169\.254\.169\.254 is the cloud instance-metadata service/,
     );
@@ -153,9 +195,19 @@ describe("hosted mode: the SSRF guard", () => {
     const port = (server.address() as AddressInfo).port;
     try {
       // ".test" never resolves (RFC 6761): reaching the server proves the connection used the pinned address.
-      const rec = new ExchangeRecorder({ sendId: "pin", targetLabel: "pin", transport: "http", sent: frame, timeoutMs: 5000 });
+      const rec = new ExchangeRecorder({
+        sendId: "pin",
+        targetLabel: "pin",
+        transport: "http",
+        sent: frame,
+        timeoutMs: 5000,
+      });
       const outcome = await sendHttp(
-        { url: `http://mcp.pinned.test:${port}/mcp`, headers: [], pinned: { hostname: "mcp.pinned.test", address: "127.0.0.1", family: 4 } },
+        {
+          url: `http://mcp.pinned.test:${port}/mcp`,
+          headers: [],
+          pinned: { hostname: "mcp.pinned.test", address: "127.0.0.1", family: 4 },
+        },
         frame,
         {
           recorder: rec,
@@ -243,7 +295,11 @@ describe("hosted mode: listen streams", () => {
       client(),
     );
     expect(status).toBe(403);
-    expect(json).toMatchObject({ ok: false, kind: "refused", message: expect.stringMatching(/listen stream over stdio has nothing to listen to/) });
+    expect(json).toMatchObject({
+      ok: false,
+      kind: "refused",
+      message: expect.stringMatching(/listen stream over stdio has nothing to listen to/),
+    });
     expect(livePids()).toEqual([]);
   });
 
@@ -259,7 +315,10 @@ describe("hosted mode: listen streams", () => {
       .split("\n")
       .map((l) => JSON.parse(l) as { kind: string; reason?: string; message?: string; event?: { kind: string } });
     expect(lines.map((l) => l.kind)).toEqual(["open", "end"]);
-    expect(lines[1]).toMatchObject({ reason: "failure", message: expect.stringMatching(/instance-metadata service.*SSRF guard.*nothing was sent/) });
+    expect(lines[1]).toMatchObject({
+      reason: "failure",
+      message: expect.stringMatching(/instance-metadata service.*SSRF guard.*nothing was sent/),
+    });
   });
 
   it("the client's in-flight slot is given back when a listen stream ends", async () => {

@@ -33,7 +33,11 @@ describe("tokens", () => {
     it(`${row.rule} (401)`, async () => {
       const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), { [TOKEN_HEADER]: row.token });
       expect(status).toBe(401);
-      expect(json).toEqual({ ok: false, kind: "unauthorized", message: `${TOKEN_HEADER} does not match this launch's token` });
+      expect(json).toEqual({
+        ok: false,
+        kind: "unauthorized",
+        message: `${TOKEN_HEADER} does not match this launch's token`,
+      });
     });
   }
 
@@ -50,18 +54,37 @@ describe("tokens", () => {
 });
 
 describe("origins and hosts", () => {
-  const origins = ["null", "http://127.0.0.1.evil.example", "http://localhost.evil.example", "http://127.0.0.1:1", "file://", "chrome-extension://abcdef"];
+  const origins = [
+    "null",
+    "http://127.0.0.1.evil.example",
+    "http://localhost.evil.example",
+    "http://127.0.0.1:1",
+    "file://",
+    "chrome-extension://abcdef",
+  ];
   for (const origin of origins) {
     it(`Origin ${origin} is refused even with the token (403)`, async () => {
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), { [TOKEN_HEADER]: TOKEN, Origin: origin });
+      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), {
+        [TOKEN_HEADER]: TOKEN,
+        Origin: origin,
+      });
       expect(status).toBe(403);
       expect(json).toMatchObject({ ok: false, kind: "forbidden-origin" });
     });
   }
-  const hosts = ["127.0.0.1.nip.io", "localhost.evil.example", "evil.example:80", "127.0.0.1@evil.example", "[::1].evil.example"];
+  const hosts = [
+    "127.0.0.1.nip.io",
+    "localhost.evil.example",
+    "evil.example:80",
+    "127.0.0.1@evil.example",
+    "[::1].evil.example",
+  ];
   for (const host of hosts) {
     it(`Host ${host} is refused even with the token (403)`, async () => {
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), { [TOKEN_HEADER]: TOKEN, Host: host });
+      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), {
+        [TOKEN_HEADER]: TOKEN,
+        Host: host,
+      });
       expect(status).toBe(403);
       expect(json).toMatchObject({ ok: false, kind: "forbidden-host" });
     });
@@ -70,7 +93,12 @@ describe("origins and hosts", () => {
 
 describe("bodies", () => {
   it("a chunked body over the limit is refused without a Content-Length to trust (413)", async () => {
-    const { status, json } = await app.post("/api/bridge/send", "x".repeat(17 * 1024 * 1024), { [TOKEN_HEADER]: TOKEN }, { chunked: true });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      "x".repeat(17 * 1024 * 1024),
+      { [TOKEN_HEADER]: TOKEN },
+      { chunked: true },
+    );
     expect(status).toBe(413);
     expect(json).toMatchObject({ ok: false, kind: "too-large" });
   });
@@ -88,14 +116,30 @@ describe("targets the contract does not know", () => {
   const rows: { rule: string; target: unknown; says: RegExp }[] = [
     { rule: "an unknown target kind", target: { kind: "ftp", url: "ftp://x" }, says: /target\.kind/ },
     { rule: "no target kind", target: { url: "http://x" }, says: /target\.kind/ },
-    { rule: "a demo server that is not embedded", target: { kind: "demo", server: "../../etc/passwd", transport: "stdio" }, says: /target\.server/ },
-    { rule: "a demo transport that does not exist", target: { kind: "demo", server: "calendar", transport: "websocket" }, says: /target\.transport/ },
-    { rule: "a stdio command that is not a string", target: { kind: "stdio", command: ["sh"] }, says: /target\.command/ },
+    {
+      rule: "a demo server that is not embedded",
+      target: { kind: "demo", server: "../../etc/passwd", transport: "stdio" },
+      says: /target\.server/,
+    },
+    {
+      rule: "a demo transport that does not exist",
+      target: { kind: "demo", server: "calendar", transport: "websocket" },
+      says: /target\.transport/,
+    },
+    {
+      rule: "a stdio command that is not a string",
+      target: { kind: "stdio", command: ["sh"] },
+      says: /target\.command/,
+    },
     { rule: "an HTTP URL that is not a URL", target: { kind: "http", url: "not a url" }, says: /target\.url/ },
   ];
   for (const row of rows) {
     it(`${row.rule} is a bad request naming the field (400)`, async () => {
-      const { status, json } = await app.post("/api/bridge/send", { ...spawnAttempt(), target: row.target }, { [TOKEN_HEADER]: TOKEN });
+      const { status, json } = await app.post(
+        "/api/bridge/send",
+        { ...spawnAttempt(), target: row.target },
+        { [TOKEN_HEADER]: TOKEN },
+      );
       expect(status).toBe(400);
       expect(json.message).toMatch(row.says);
     });
@@ -103,7 +147,11 @@ describe("targets the contract does not know", () => {
 });
 
 describe("header injection", () => {
-  const calendarHttp = (headers: Record<string, string>) => ({ kind: "http", url: `${app.origin}/api/demo/calendar`, headers });
+  const calendarHttp = (headers: Record<string, string>) => ({
+    kind: "http",
+    url: `${app.origin}/api/demo/calendar`,
+    headers,
+  });
   const frame = JSON.stringify(request(1, "server/discover", { _meta: ENVELOPE }));
 
   it("CR/LF in a target header value is refused (400)", async () => {
@@ -113,7 +161,9 @@ describe("header injection", () => {
       { [TOKEN_HEADER]: TOKEN },
     );
     expect(status).toBe(400);
-    expect(json.message).toBe("header X-A has a value that contains a carriage return (CR) (header injection); refused");
+    expect(json.message).toBe(
+      "header X-A has a value that contains a carriage return (CR) (header injection); refused",
+    );
   });
 
   it("a lone LF in a per-send header is refused (400)", async () => {
@@ -129,22 +179,38 @@ describe("header injection", () => {
   it("Authorization smuggled as a second header through a per-send value is refused (400)", async () => {
     const { status, json } = await app.post(
       "/api/bridge/send",
-      { sendId: "inj-3", target: calendarHttp({ Authorization: "Bearer mine" }), frame, headers: { "X-Note": "ok\r\nAuthorization: Bearer stolen" } },
+      {
+        sendId: "inj-3",
+        target: calendarHttp({ Authorization: "Bearer mine" }),
+        frame,
+        headers: { "X-Note": "ok\r\nAuthorization: Bearer stolen" },
+      },
       { [TOKEN_HEADER]: TOKEN },
     );
     expect(status).toBe(400);
-    expect(json.message).toBe("header X-Note has a value that contains a carriage return (CR) (header injection); refused");
+    expect(json.message).toBe(
+      "header X-Note has a value that contains a carriage return (CR) (header injection); refused",
+    );
   });
 
   it("a per-send Authorization in another case replaces the target's: exactly one goes upstream, and the wire shows it", async () => {
     const { status, json } = await app.post(
       "/api/bridge/send",
-      { sendId: "inj-3b", target: calendarHttp({ Authorization: "Bearer target" }), frame, headers: { authorization: "Bearer per-send" } },
+      {
+        sendId: "inj-3b",
+        target: calendarHttp({ Authorization: "Bearer target" }),
+        frame,
+        headers: { authorization: "Bearer per-send" },
+      },
       { [TOKEN_HEADER]: TOKEN },
     );
     expect(status).toBe(200);
-    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find((e) => e.kind === "http-request");
-    expect(request?.headers?.filter(([name]) => name.toLowerCase() === "authorization")).toEqual([["authorization", "Bearer per-send"]]);
+    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find(
+      (e) => e.kind === "http-request",
+    );
+    expect(request?.headers?.filter(([name]) => name.toLowerCase() === "authorization")).toEqual([
+      ["authorization", "Bearer per-send"],
+    ]);
   });
 
   it("Authorization in the target's own headers is sent (200)", async () => {
@@ -154,7 +220,9 @@ describe("header injection", () => {
       { [TOKEN_HEADER]: TOKEN },
     );
     expect(status).toBe(200);
-    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find((e) => e.kind === "http-request");
+    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find(
+      (e) => e.kind === "http-request",
+    );
     expect(request?.headers).toContainEqual(["Authorization", "Bearer mine"]);
   });
 

@@ -27,14 +27,24 @@ afterAll(async () => {
 
 const echo = fixture("echo-id.mjs");
 const calendar = { kind: "demo", server: "calendar", transport: "stdio" } as const;
-const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) => ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
+  ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 const notes = (ex: Exchange) => ofKind(ex, "note").map((n) => n.text);
 const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 describe("size and shape", () => {
   it("a 10 MB frame through the route is refused with size before anything is spawned", async () => {
-    const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "echo", arguments: { text: "x".repeat(10 * 1024 * 1024) } } });
-    const { status, json } = await app.post("/api/bridge/send", { sendId: "ten-mb", target: echo, frame }, { [TOKEN_HEADER]: TOKEN });
+    const frame = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "tools/call",
+      params: { name: "echo", arguments: { text: "x".repeat(10 * 1024 * 1024) } },
+    });
+    const { status, json } = await app.post(
+      "/api/bridge/send",
+      { sendId: "ten-mb", target: echo, frame },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(200);
     const ex = (json as { value: Exchange }).value;
     expect(ex.outcome).toEqual({
@@ -101,11 +111,17 @@ describe("ids of every type", () => {
   });
 
   it("an SDK server drops a request with a fractional id: the timeout says why", async () => {
-    const ex = await sendFrame(calendar, { jsonrpc: "2.0", id: 1.5, method: "tools/list", params: { _meta: ENVELOPE } }, { timeoutMs: 800 });
+    const ex = await sendFrame(
+      calendar,
+      { jsonrpc: "2.0", id: 1.5, method: "tools/list", params: { _meta: ENVELOPE } },
+      { timeoutMs: 800 },
+    );
     expect(ex.outcome).toMatchObject({
       kind: "failure",
       failure: "timeout",
-      message: expect.stringMatching(/no response with id 1\.5 within 800 ms.*the id 1\.5 is not a valid MCP request id/),
+      message: expect.stringMatching(
+        /no response with id 1\.5 within 800 ms.*the id 1\.5 is not a valid MCP request id/,
+      ),
     });
   });
 });
@@ -124,10 +140,18 @@ describe("batches and responses from the client", () => {
   });
 
   it("a batch to an MCP server that ignores it times out, saying MCP has no batches", async () => {
-    const ex = await sendFrame(calendar, [request(1, "tools/list", { _meta: ENVELOPE }), request(2, "server/discover", { _meta: ENVELOPE })], {
-      timeoutMs: 800,
+    const ex = await sendFrame(
+      calendar,
+      [request(1, "tools/list", { _meta: ENVELOPE }), request(2, "server/discover", { _meta: ENVELOPE })],
+      {
+        timeoutMs: 800,
+      },
+    );
+    expect(ex.outcome).toMatchObject({
+      kind: "failure",
+      failure: "timeout",
+      message: expect.stringMatching(/ids 1, 2.*MCP has no JSON-RPC batches/),
     });
-    expect(ex.outcome).toMatchObject({ kind: "failure", failure: "timeout", message: expect.stringMatching(/ids 1, 2.*MCP has no JSON-RPC batches/) });
   });
 
   it("an empty batch expects nothing and ends after the grace period", async () => {

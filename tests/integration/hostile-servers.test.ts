@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { startHostileHttp } from "../fixtures/hostile-http";
-import { ENVELOPE, endAllAndAssertNoneAlive, trackMemory, fixture, isAlive, request, sendFrame, trackPid, waitUntilGone } from "./helpers";
+import {
+  ENVELOPE,
+  endAllAndAssertNoneAlive,
+  trackMemory,
+  fixture,
+  isAlive,
+  request,
+  sendFrame,
+  trackPid,
+  waitUntilGone,
+} from "./helpers";
 
 type Hostile = Awaited<ReturnType<typeof startHostileHttp>>;
 let hostile: Hostile;
@@ -24,14 +34,18 @@ afterAll(async () => {
 });
 
 const MiB = 1024 * 1024;
-const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) => ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
+  ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 const failureOf = (ex: Exchange) => ex.outcome as Extract<Exchange["outcome"], { kind: "failure" }>;
 const frame = request(1, "tools/list", { _meta: ENVELOPE });
 
 describe("hostile stdio servers", () => {
   it("a server that exits mid-reply fails with exit, and the half line it wrote is shown", async () => {
     const ex = await sendFrame(fixture("exit-mid-reply.mjs"), frame);
-    expect(failureOf(ex)).toMatchObject({ failure: "exit", message: expect.stringMatching(/exited with code 0 before sending a response with id 1/) });
+    expect(failureOf(ex)).toMatchObject({
+      failure: "exit",
+      message: expect.stringMatching(/exited with code 0 before sending a response with id 1/),
+    });
     const partial = ofKind(ex, "stdout").find((e) => e.partial);
     expect(partial?.text).toBe('{"jsonrpc":"2.0","id":1,"result":{"events":[{"title":"Standup","sta');
     expect(partial?.parseError).toBeDefined();
@@ -39,7 +53,10 @@ describe("hostile stdio servers", () => {
 
   it("a 50 MB line is cut at the line limit: framing failure, the head shown, the process killed", async () => {
     const ex = await sendFrame(fixture("huge-line.mjs", "50"), frame, { timeoutMs: 20_000 });
-    expect(failureOf(ex)).toMatchObject({ failure: "framing", message: expect.stringMatching(/more than 8388608 bytes without a newline/) });
+    expect(failureOf(ex)).toMatchObject({
+      failure: "framing",
+      message: expect.stringMatching(/more than 8388608 bytes without a newline/),
+    });
     const cut = ofKind(ex, "stdout").find((e) => e.partial)!;
     expect(cut.text).toBe("x".repeat(4096));
     expect(cut.parseError).toMatch(/line cut: \d+ bytes without a newline/);
@@ -69,7 +86,9 @@ describe("hostile stdio servers", () => {
     const last = ex.events.at(-1)!;
     expect(last).toMatchObject({
       kind: "note",
-      text: expect.stringMatching(/^\d+ further events and \d+ further frames were not recorded \(an exchange keeps at most 5000 of each\)$/),
+      text: expect.stringMatching(
+        /^\d+ further events and \d+ further frames were not recorded \(an exchange keeps at most 5000 of each\)$/,
+      ),
     });
   });
 
@@ -116,7 +135,9 @@ describe("hostile HTTP servers", () => {
     const ex = await sendFrame({ kind: "http", url: hostile.url("/redirect-canary") }, frame);
     expect(failureOf(ex)).toMatchObject({
       failure: "http-status",
-      message: expect.stringMatching(/^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects\)$/),
+      message: expect.stringMatching(
+        /^HTTP 302 Found → Location: http:\/\/127\.0\.0\.1:\d+\/mcp \(the bridge does not follow redirects\)$/,
+      ),
     });
     expect(hostile.stats.canaryHits).toBe(0);
   });

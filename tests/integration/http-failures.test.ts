@@ -33,11 +33,15 @@ beforeAll(async () => {
         case "/sse-then-hang":
           res.writeHead(200, { "Content-Type": "text/event-stream" });
           res.write(": keep-alive\n\n");
-          res.write('event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n');
+          res.write(
+            'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress","params":{"progress":1}}\n\n',
+          );
           return; // the response never comes
         case "/sse-ends-early":
           res.writeHead(200, { "Content-Type": "text/event-stream" });
-          return res.end('data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}\n\n');
+          return res.end(
+            'data: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"bye"}}\n\n',
+          );
         case "/plain-json":
           res.writeHead(200, { "Content-Type": "application/json" });
           return res.end('{"hello":"not json-rpc"}');
@@ -81,7 +85,8 @@ describe("HTTP failures are named", () => {
       rule: "a redirect is not followed; it is reported with its Location",
       path: "/redirect",
       failure: "http-status",
-      message: "HTTP 307 Temporary Redirect → Location: http://elsewhere.example/mcp (the bridge does not follow redirects)",
+      message:
+        "HTTP 307 Temporary Redirect → Location: http://elsewhere.example/mcp (the bridge does not follow redirects)",
     },
     {
       rule: "an SSE stream that ends without the response is a framing failure",
@@ -100,15 +105,22 @@ describe("HTTP failures are named", () => {
   it("a non-2xx answer without a JSON-RPC body is http-status with a body excerpt", async () => {
     const ex = await sendFrame(target("/html-500"), frame);
     expect(failureOf(ex)).toMatchObject({ failure: "http-status" });
-    expect(failureOf(ex).message).toBe("HTTP 500 Internal Server Error: <html><body><h1>Internal Server Error</h1></body></html>");
-    expect(ex.events.find((e) => e.kind === "http-body")).toMatchObject({ text: "<html><body><h1>Internal Server Error</h1></body></html>" });
+    expect(failureOf(ex).message).toBe(
+      "HTTP 500 Internal Server Error: <html><body><h1>Internal Server Error</h1></body></html>",
+    );
+    expect(ex.events.find((e) => e.kind === "http-body")).toMatchObject({
+      text: "<html><body><h1>Internal Server Error</h1></body></html>",
+    });
   });
 
   it("202 with no body answers a notification, but not a request", async () => {
     const note = await sendFrame(target("/accepted"), { jsonrpc: "2.0", method: "notifications/initialized" });
     expect(note.outcome.kind).toBe("notification");
     const req = await sendFrame(target("/accepted"), frame);
-    expect(failureOf(req)).toMatchObject({ failure: "http-status", message: "HTTP 202 Accepted with an empty body: no reply to the request on this POST" });
+    expect(failureOf(req)).toMatchObject({
+      failure: "http-status",
+      message: "HTTP 202 Accepted with an empty body: no reply to the request on this POST",
+    });
   });
 
   it("an SSE stream that stalls after a notification times out, keeping the notification and the comment", async () => {
@@ -134,7 +146,9 @@ describe("HTTP failures are named", () => {
 describe("what the bridge puts on the wire", () => {
   it("the request head is exactly the recorded headers, in order, and nothing else", async () => {
     const ex = await sendFrame(target("/accepted"), frame, { headers: { Authorization: "Bearer abc" } });
-    const recorded = ex.events.find((e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request")!;
+    const recorded = ex.events.find(
+      (e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request",
+    )!;
     expect(seenHeaders["/accepted"]).toEqual(recorded.headers.flat());
     expect(recorded.headers.map(([n]) => n)).toEqual([
       "Host",

@@ -66,7 +66,12 @@ describe("the playground's HTTP server limits", () => {
       maxConnections: 4_096,
       maxConnectionsPerAddress: 64,
     });
-    expect({ headers: server.headersTimeout, request: server.requestTimeout, keepAlive: server.keepAliveTimeout, max: server.maxConnections }).toEqual({
+    expect({
+      headers: server.headersTimeout,
+      request: server.requestTimeout,
+      keepAlive: server.keepAliveTimeout,
+      max: server.maxConnections,
+    }).toEqual({
       headers: 10_000,
       request: 30_000,
       keepAlive: 5_000,

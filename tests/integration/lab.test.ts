@@ -40,7 +40,10 @@ describe("the chapter's isolation experiment, run for real", () => {
   });
 
   it("two HTTP instances behind a round-robin balancer: the continuation survives, the state does not", async () => {
-    const report = await runLab({ script: script("chapter-isolation"), conditions: ["http-two-instances", "http-one-instance"] }, {});
+    const report = await runLab(
+      { script: script("chapter-isolation"), conditions: ["http-two-instances", "http-one-instance"] },
+      {},
+    );
     const [two, one] = report.columns;
     remember([...(two.instances ?? []), ...(one.instances ?? [])].map((i) => i.pid));
     expect(two.error).toBeUndefined();
@@ -65,26 +68,43 @@ describe("the explicit-handle fix", () => {
 
 describe("modern vs legacy on the dual-era calendar", () => {
   it("the legacy column adds the handshake and drops the envelope; the wire diff says so", async () => {
-    const report = await runLab({ script: script("era-comparison"), conditions: ["stdio-one-process", "stdio-legacy-session"] }, {});
+    const report = await runLab(
+      { script: script("era-comparison"), conditions: ["stdio-one-process", "stdio-legacy-session"] },
+      {},
+    );
     const [modern, legacy] = report.columns;
     remember([...modern.run!.steps, ...legacy.run!.steps].map((s) => s.pid));
-    expect(legacy.run!.steps.map((s) => s.stepId)).toEqual(["initialize", "initialized", "list", "read", "create", "reread"]);
+    expect(legacy.run!.steps.map((s) => s.stepId)).toEqual([
+      "initialize",
+      "initialized",
+      "list",
+      "read",
+      "create",
+      "reread",
+    ]);
     expect(legacy.run!.steps[0].summary).toMatch(/^complete/);
     expect(legacy.run!.steps.every((s) => s.status === "ok")).toBe(true);
     const list = report.wire!.rows.find((r) => r.left?.stepId === "list")!;
     expect(list.differences).toContain("envelope: _meta 2026-07-28 vs no _meta");
-    expect(report.wire!.rows.find((r) => r.right?.stepId === "initialize")!.differences).toEqual(["initialize is sent only in the right run"]);
+    expect(report.wire!.rows.find((r) => r.right?.stepId === "initialize")!.differences).toEqual([
+      "initialize is sent only in the right run",
+    ]);
   });
 });
 
 describe("bad input and cleanup", () => {
   it("a script whose reference cannot be resolved marks the step with the reason", async () => {
-    const bad = structuredClone(script("explicit-handle")) as { steps: { frame?: { params: { arguments: Record<string, unknown> } } }[] };
+    const bad = structuredClone(script("explicit-handle")) as {
+      steps: { frame?: { params: { arguments: Record<string, unknown> } } }[];
+    };
     bad.steps[1].frame!.params.arguments.calendar = "{{open.result.structuredContent.nope}}";
     const report = await runLab({ script: bad, conditions: ["stdio-one-process"] }, {});
     const run = report.columns[0].run!;
     remember(run.steps.map((s) => s.pid));
-    expect(run.steps[1]).toMatchObject({ status: "skipped", reason: 'unresolved: "open.result.structuredContent.nope": step "open" result has no "nope"' });
+    expect(run.steps[1]).toMatchObject({
+      status: "skipped",
+      reason: 'unresolved: "open.result.structuredContent.nope": step "open" result has no "nope"',
+    });
   });
 
   it("an HTTP-only target under a stdio condition is a column error, not a crash", async () => {

@@ -39,7 +39,12 @@ function client(): Record<string, string> {
 }
 
 const calendarHttp = { kind: "demo", server: "calendar", transport: "http" };
-const listenFrame = JSON.stringify(request("sub", "subscriptions/listen", { _meta: ENVELOPE, notifications: { resourceSubscriptions: ["calendar://week"] } }));
+const listenFrame = JSON.stringify(
+  request("sub", "subscriptions/listen", {
+    _meta: ENVELOPE,
+    notifications: { resourceSubscriptions: ["calendar://week"] },
+  }),
+);
 
 /** A listen POST on a real socket: its NDJSON lines as they come, and destroy() to go away like a closed tab. */
 function rawListen(body: object, headers: Record<string, string>) {
@@ -73,7 +78,8 @@ function rawListen(body: object, headers: Record<string, string>) {
   const until = async (test: (l: ListenLine) => boolean) => {
     const deadline = Date.now() + 10_000;
     while (!lines.some(test)) {
-      if (Date.now() > deadline) throw new Error(`timed out (status ${status}); lines: ${JSON.stringify(lines).slice(0, 2000)}`);
+      if (Date.now() > deadline)
+        throw new Error(`timed out (status ${status}); lines: ${JSON.stringify(lines).slice(0, 2000)}`);
       await new Promise<void>((r) => ((wake = r), setTimeout(r, 50)));
     }
   };
@@ -81,7 +87,9 @@ function rawListen(body: object, headers: Record<string, string>) {
 }
 
 const acknowledged = (l: ListenLine) =>
-  l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
+  l.kind === "event" &&
+  "frame" in l.event &&
+  (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
 
 async function allListensClosed() {
   const deadline = Date.now() + 10_000;
@@ -119,7 +127,11 @@ describe("hosted mode: listen quota and duration", () => {
     const a = rawListen({ listenId: "quota-a", target: calendarHttp, frame: listenFrame }, me);
     const b = rawListen({ listenId: "quota-b", target: calendarHttp, frame: listenFrame }, me);
     await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
-    const third = await app.post("/api/bridge/listen", { listenId: "quota-c", target: calendarHttp, frame: listenFrame }, me);
+    const third = await app.post(
+      "/api/bridge/listen",
+      { listenId: "quota-c", target: calendarHttp, frame: listenFrame },
+      me,
+    );
     expect(third.status).toBe(429);
     expect(third.json).toMatchObject({
       ok: false,
@@ -136,7 +148,10 @@ describe("hosted mode: listen quota and duration", () => {
     const streams: ReturnType<typeof rawListen>[] = [];
     const open = async (who: Record<string, string>, n: number) => {
       const mine = Array.from({ length: n }, () =>
-        rawListen({ listenId: `class-${streams.length}-${Math.random()}`, target: calendarHttp, frame: listenFrame }, who),
+        rawListen(
+          { listenId: `class-${streams.length}-${Math.random()}`, target: calendarHttp, frame: listenFrame },
+          who,
+        ),
       );
       streams.push(...mine);
       await Promise.all(mine.map((s) => s.until(acknowledged)));
@@ -145,7 +160,11 @@ describe("hosted mode: listen quota and duration", () => {
       for (let i = 0; i < 4; i++) await open(client(), 2);
       await open(client(), 1); // the fifth client (the attack pass's "8 listen streams are already open")
       while (streams.length < 48) await open(client(), Math.min(2, 48 - streams.length));
-      const refused = await app.post("/api/bridge/listen", { listenId: "class-49", target: calendarHttp, frame: listenFrame }, client());
+      const refused = await app.post(
+        "/api/bridge/listen",
+        { listenId: "class-49", target: calendarHttp, frame: listenFrame },
+        client(),
+      );
       expect(refused.status).toBe(429);
       expect(refused.json).toMatchObject({
         ok: false,
@@ -160,11 +179,26 @@ describe("hosted mode: listen quota and duration", () => {
   });
 
   it("a hosted listen stream lasts at most 10 minutes, whatever maxDurationMs asks", () => {
-    const handle = beginListen(ListenRequestSchema.parse({ listenId: "long", target: calendarHttp, frame: listenFrame, maxDurationMs: 3_600_000 }), "someone");
+    const handle = beginListen(
+      ListenRequestSchema.parse({
+        listenId: "long",
+        target: calendarHttp,
+        frame: listenFrame,
+        maxDurationMs: 3_600_000,
+      }),
+      "someone",
+    );
     handle.unregister();
     expect(handle.maxDurationMs).toBe(600_000);
     local();
-    const localHandle = beginListen(ListenRequestSchema.parse({ listenId: "long-local", target: calendarHttp, frame: listenFrame, maxDurationMs: 3_600_000 }));
+    const localHandle = beginListen(
+      ListenRequestSchema.parse({
+        listenId: "long-local",
+        target: calendarHttp,
+        frame: listenFrame,
+        maxDurationMs: 3_600_000,
+      }),
+    );
     localHandle.unregister();
     expect(localHandle.maxDurationMs).toBe(3_600_000);
   });
@@ -197,7 +231,9 @@ describe("a listen stream past the per-exchange event cap", () => {
       });
       const end = await runListen(req, {}, (line) => lines.push(line));
       expect(end.reason).toBe("closed-by-server");
-      const seen = lines.flatMap((l) => (l.kind === "event" && l.event.kind === "sse-event" ? [l.event.frame as { params?: { data: number } }] : []));
+      const seen = lines.flatMap((l) =>
+        l.kind === "event" && l.event.kind === "sse-event" ? [l.event.frame as { params?: { data: number } }] : [],
+      );
       const numbers = seen.flatMap((f) => (f.params ? [f.params.data] : []));
       expect(numbers.length).toBe(count);
       expect(numbers).toEqual(Array.from({ length: count }, (_, n) => n));

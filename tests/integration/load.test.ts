@@ -26,7 +26,11 @@ vi.mock("server-only", () => ({}));
 const SENDS = Number(process.env.LOAD_SENDS ?? 100);
 const FRESH = Number(process.env.LOAD_FRESH ?? 5);
 const TOKEN = "load-test-token";
-const report: Record<string, unknown> = { sends: SENDS, freshRuns: FRESH, maxConcurrentSends: LIMITS.maxConcurrentSends };
+const report: Record<string, unknown> = {
+  sends: SENDS,
+  freshRuns: FRESH,
+  maxConcurrentSends: LIMITS.maxConcurrentSends,
+};
 
 const app = appRoutesForFile(TOKEN, async () => {
   await endAllAndAssertNoneAlive();
@@ -61,12 +65,16 @@ describe(`load: ${SENDS} concurrent sends, ${FRESH} concurrent fresh processes`,
     let peakRunning = 0;
     const sampler = setInterval(() => (peakRunning = Math.max(peakRunning, sendLoad().running)), 1);
     const t0 = performance.now();
-    const results = await Promise.all(Array.from({ length: SENDS }, (_, i) => timedSend({ sendId: `load-${i}`, target, frame })));
+    const results = await Promise.all(
+      Array.from({ length: SENDS }, (_, i) => timedSend({ sendId: `load-${i}`, target, frame })),
+    );
     const wallMs = performance.now() - t0;
     clearInterval(sampler);
 
     const errors = results.filter((r) => !r.exchange || r.exchange.outcome.kind !== "response");
-    const queued = results.filter((r) => r.exchange?.events.some((e) => e.kind === "note" && /^waited \d+ ms for a free bridge slot/.test(e.text))).length;
+    const queued = results.filter((r) =>
+      r.exchange?.events.some((e) => e.kind === "note" && /^waited \d+ ms for a free bridge slot/.test(e.text)),
+    ).length;
     const ms = results.map((r) => r.ms).sort((a, b) => a - b);
     report.http = {
       wallMs: round(wallMs),
@@ -89,7 +97,9 @@ describe(`load: ${SENDS} concurrent sends, ${FRESH} concurrent fresh processes`,
     const target = { kind: "demo", server: "calendar", transport: "stdio" };
     const t0 = performance.now();
     const results = await Promise.all(
-      Array.from({ length: FRESH }, (_, i) => timedSend({ sendId: `fresh-${i}`, target, frame, processMode: "fresh", timeoutMs: 30_000 })),
+      Array.from({ length: FRESH }, (_, i) =>
+        timedSend({ sendId: `fresh-${i}`, target, frame, processMode: "fresh", timeoutMs: 30_000 }),
+      ),
     );
     const wallMs = performance.now() - t0;
     results.forEach((r) => r.exchange && recordPids(r.exchange));

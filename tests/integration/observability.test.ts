@@ -29,14 +29,22 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-function call(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<{ status: number; text: string }> {
+function call(
+  method: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: string,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers } }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (c) => (text += c));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-    });
+    const req = http.request(
+      { host: "127.0.0.1", port, method, path, headers: { Host: `127.0.0.1:${port}`, ...headers } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c) => (text += c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });
@@ -62,7 +70,9 @@ describe("metrics and logs", () => {
 
   it("GET /api/metrics refuses a scrape without the token, and one with a browser Origin", async () => {
     expect((await call("GET", "/api/metrics")).status).toBe(401);
-    expect((await call("GET", "/api/metrics", { Authorization: `Bearer ${TOKEN}`, Origin: "https://evil.example" })).status).toBe(401);
+    expect(
+      (await call("GET", "/api/metrics", { Authorization: `Bearer ${TOKEN}`, Origin: "https://evil.example" })).status,
+    ).toBe(401);
   });
 
   it("counts calls by route and outcome, times them, and reports in-flight sends, the queue, children and 429s", async () => {
@@ -71,10 +81,14 @@ describe("metrics and logs", () => {
     const r = await call("GET", "/api/metrics", { Authorization: `Bearer ${TOKEN}` });
     expect(r.status).toBe(200);
     expect(r.text).toMatch(/^mcp_playground_calls_total\{route="POST \/api\/bridge\/send",outcome="ok"\} [1-9]\d*$/m);
-    expect(r.text).toMatch(/^mcp_playground_calls_total\{route="POST \/api\/bridge\/send",outcome="unauthorized"\} 1$/m);
+    expect(r.text).toMatch(
+      /^mcp_playground_calls_total\{route="POST \/api\/bridge\/send",outcome="unauthorized"\} 1$/m,
+    );
     // The bridge called its own embedded calendar: that call is counted under the demo route.
     expect(r.text).toMatch(/^mcp_playground_calls_total\{route="POST \/api\/demo\/\*",outcome="ok"\} [1-9]\d*$/m);
-    expect(r.text).toMatch(/^mcp_playground_call_duration_seconds_count\{route="POST \/api\/bridge\/send"\} [1-9]\d*$/m);
+    expect(r.text).toMatch(
+      /^mcp_playground_call_duration_seconds_count\{route="POST \/api\/bridge\/send"\} [1-9]\d*$/m,
+    );
     for (const gauge of ["requests_in_flight", "sends_in_flight", "send_queue_length", "child_processes", "draining"])
       expect(r.text).toMatch(new RegExp(`^mcp_playground_${gauge} \\d+$`, "m"));
     expect(r.text).toMatch(/^# TYPE mcp_playground_rate_limited_total counter$/m);
@@ -96,7 +110,13 @@ describe("metrics and logs", () => {
     }
     const logged = lines.filter((l) => l.includes('"bridge call"')).map((l) => JSON.parse(l));
     const sendLine = logged.find((l) => l.route === "POST /api/bridge/send");
-    expect(sendLine).toMatchObject({ msg: "bridge call", route: "POST /api/bridge/send", targetKind: "demo-http", outcome: "ok", status: 200 });
+    expect(sendLine).toMatchObject({
+      msg: "bridge call",
+      route: "POST /api/bridge/send",
+      targetKind: "demo-http",
+      outcome: "ok",
+      status: 200,
+    });
     expect(typeof sendLine.ms).toBe("number");
     expect(Object.keys(sendLine).sort()).toEqual(["at", "ms", "msg", "outcome", "route", "status", "targetKind"]);
     const all = lines.join("");
@@ -108,7 +128,10 @@ describe("metrics and logs", () => {
 // Last: a drain has no way back (the process is about to exit).
 describe("draining", () => {
   it("GET /api/ready answers 200 while ready and 503 {status: draining} once the drain began", async () => {
-    expect(await call("GET", "/api/ready", { Host: "10.1.2.3:3000" })).toEqual({ status: 200, text: JSON.stringify({ status: "ready" }) });
+    expect(await call("GET", "/api/ready", { Host: "10.1.2.3:3000" })).toEqual({
+      status: 200,
+      text: JSON.stringify({ status: "ready" }),
+    });
     lifecycle.beginDrain();
     expect(await call("GET", "/api/ready")).toEqual({ status: 503, text: JSON.stringify({ status: "draining" }) });
     // Still alive, and still serving calls: the drain only tells balancers to stop routing here.

@@ -18,7 +18,11 @@ let server: http.Server;
 let port = 0;
 beforeAll(async () => {
   const listener = toNodeListener(async (req) =>
-    Response.json({ address: remoteAddressOf(req.headers), forwarded: req.headers.get("x-forwarded-for"), peer: req.headers.get(PEER_HEADER) }),
+    Response.json({
+      address: remoteAddressOf(req.headers),
+      forwarded: req.headers.get("x-forwarded-for"),
+      peer: req.headers.get(PEER_HEADER),
+    }),
   );
   server = http.createServer((req, res) => {
     stampPeer(req);
@@ -33,7 +37,10 @@ afterAll(async () => {
   await new Promise((r) => server.close(r));
 });
 
-function ask(headers: Record<string, string>, to = port): Promise<{ address: string; forwarded: string; peer: string }> {
+function ask(
+  headers: Record<string, string>,
+  to = port,
+): Promise<{ address: string; forwarded: string; peer: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port: to, method: "POST", path: "/", headers }, (res) => {
       let body = "";
@@ -59,7 +66,10 @@ describe("the client address comes from the connection", () => {
   });
   it("repeated forged headers all go", async () => {
     // An array value sends the header line twice.
-    expect(await ask({ [PEER_HEADER]: ["1.1.1.1", "2.2.2.2"] as unknown as string })).toMatchObject({ address: "127.0.0.1", peer: "127.0.0.1" });
+    expect(await ask({ [PEER_HEADER]: ["1.1.1.1", "2.2.2.2"] as unknown as string })).toMatchObject({
+      address: "127.0.0.1",
+      peer: "127.0.0.1",
+    });
   });
 });
 
@@ -71,7 +81,12 @@ describe("the page kind Next renders is the server's alone", () => {
     const listener = createPlaygroundListener({
       pages: async (req, res) => {
         res.writeHead(200, { "Content-Type": "application/json" });
-        res.end(JSON.stringify({ told: req.headers[PAGE_HEADER], raw: req.rawHeaders.filter((h) => h.toLowerCase() === PAGE_HEADER).length }));
+        res.end(
+          JSON.stringify({
+            told: req.headers[PAGE_HEADER],
+            raw: req.rawHeaders.filter((h) => h.toLowerCase() === PAGE_HEADER).length,
+          }),
+        );
       },
     });
     const pages = http.createServer(listener);

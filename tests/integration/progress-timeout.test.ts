@@ -10,7 +10,11 @@ import { send } from "@/lib/bridge/server/send";
 const SLOW = path.resolve(__dirname, "..", "fixtures", "slow-with-progress.mjs");
 const slow: Target = { kind: "stdio", command: process.execPath, args: [SLOW, "250", "6"] };
 let n = 0;
-const call = (target: Target, token: string | number | undefined, extra: { timeoutMs: number; progressReset?: boolean; maxTotalMs?: number }) =>
+const call = (
+  target: Target,
+  token: string | number | undefined,
+  extra: { timeoutMs: number; progressReset?: boolean; maxTotalMs?: number },
+) =>
   send({
     sendId: `progress-${++n}`,
     target,
@@ -35,7 +39,9 @@ describe("progress keeps a slow request alive (stdio)", () => {
   it("each notifications/progress for the request's token restarts the 700 ms timeout: the 1.5 s tool answers, and the card says progress extended it", async () => {
     const ex = await call(slow, "tok-1", { timeoutMs: 700 });
     expect(ex.outcome).toMatchObject({ kind: "response" });
-    expect(notes(ex)).toContain("notifications/progress for this request's token restarted the 700 ms timeout (at most 7000 ms in all)");
+    expect(notes(ex)).toContain(
+      "notifications/progress for this request's token restarted the 700 ms timeout (at most 7000 ms in all)",
+    );
     expect(
       notes(ex).some((t) =>
         /^progress extended the timeout [2-6] times \(each notifications\/progress for token "tok-1" restarted the 700 ms timeout; at most 7000 ms in all\)$/.test(
@@ -59,7 +65,9 @@ describe("progress keeps a slow request alive (stdio)", () => {
   it("maxTotalMs bounds it: progress cannot keep a request alive past the maximum total time", async () => {
     const ex = await call(slow, "tok-3", { timeoutMs: 700, maxTotalMs: 1000 });
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "timeout" });
-    expect(ex.outcome.kind === "failure" && ex.outcome.message).toMatch(/progress kept it alive until the maximum total of 1000 ms/);
+    expect(ex.outcome.kind === "failure" && ex.outcome.message).toMatch(
+      /progress kept it alive until the maximum total of 1000 ms/,
+    );
     expect(notes(ex).some((t) => t.endsWith("; the maximum total time was reached"))).toBe(true);
   });
 });

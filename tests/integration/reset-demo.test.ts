@@ -20,7 +20,11 @@ const targets = [
 ] as const;
 
 async function send(target: (typeof targets)[number], frame: object): Promise<Exchange> {
-  const { json } = await app.post("/api/bridge/send", { sendId: `reset-${Math.random().toString(36).slice(2)}`, target, frame: JSON.stringify(frame) }, auth);
+  const { json } = await app.post(
+    "/api/bridge/send",
+    { sendId: `reset-${Math.random().toString(36).slice(2)}`, target, frame: JSON.stringify(frame) },
+    auth,
+  );
   expect(json.ok, JSON.stringify(json)).toBe(true);
   recordPids(json.value as Exchange);
   return json.value as Exchange;
@@ -39,7 +43,11 @@ describe("Reset demo servers", () => {
         (
           await send(
             target,
-            request(1, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Left from last class", startsAt: "2026-09-10T08:30:00Z" } }),
+            request(1, "tools/call", {
+              _meta: ENVELOPE,
+              name: "create_event",
+              arguments: { title: "Left from last class", startsAt: "2026-09-10T08:30:00Z" },
+            }),
           )
         ).process?.pid,
       );

@@ -35,7 +35,13 @@ const spawnAttempt = () => ({
 const cookieFor = (app: AppRoutes) => sessionCookieHeader(String(app.port)).split(";")[0];
 
 describe("every bridge route refuses before it runs anything", () => {
-  const rows: { rule: string; status: number; kind: string; headers: (app: AppRoutes) => Record<string, string>; body?: string }[] = [
+  const rows: {
+    rule: string;
+    status: number;
+    kind: string;
+    headers: (app: AppRoutes) => Record<string, string>;
+    body?: string;
+  }[] = [
     { rule: "no token and no sign-in cookie", status: 401, kind: "unauthorized", headers: () => ({}) },
     { rule: "a wrong token", status: 401, kind: "unauthorized", headers: () => ({ [TOKEN_HEADER]: `${TOKEN}x` }) },
     {
@@ -56,15 +62,31 @@ describe("every bridge route refuses before it runs anything", () => {
       kind: "forbidden-host",
       headers: () => ({ [TOKEN_HEADER]: TOKEN, Host: "evil.example:80" }),
     },
-    { rule: "a foreign Origin", status: 403, kind: "forbidden-origin", headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://evil.example" }) },
+    {
+      rule: "a foreign Origin",
+      status: 403,
+      kind: "forbidden-origin",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://evil.example" }),
+    },
     {
       rule: "a loopback Origin on another port",
       status: 403,
       kind: "forbidden-origin",
       headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://127.0.0.1:1" }),
     },
-    { rule: "the opaque Origin null", status: 403, kind: "forbidden-origin", headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "null" }) },
-    { rule: "a body that is not JSON", status: 400, kind: "bad-request", headers: () => ({ [TOKEN_HEADER]: TOKEN }), body: "{not json" },
+    {
+      rule: "the opaque Origin null",
+      status: 403,
+      kind: "forbidden-origin",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "null" }),
+    },
+    {
+      rule: "a body that is not JSON",
+      status: 400,
+      kind: "bad-request",
+      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
+      body: "{not json",
+    },
     {
       rule: "a body that nests too deep",
       status: 400,
@@ -113,8 +135,16 @@ describe("every bridge route refuses before it runs anything", () => {
     try {
       {
         const huge = { ...spawnAttempt(), frame: "x".repeat(1024 * 1024 + 10) };
-        const { status, json } = await app.post("/api/bridge/cancel", huge, { [TOKEN_HEADER]: TOKEN }, { chunked: true });
-        expect({ status, json }).toEqual({ status: 413, json: { ok: false, kind: "too-large", message: "the request body exceeds 1048576 bytes" } });
+        const { status, json } = await app.post(
+          "/api/bridge/cancel",
+          huge,
+          { [TOKEN_HEADER]: TOKEN },
+          { chunked: true },
+        );
+        expect({ status, json }).toEqual({
+          status: 413,
+          json: { ok: false, kind: "too-large", message: "the request body exceeds 1048576 bytes" },
+        });
       }
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");
@@ -155,7 +185,13 @@ describe("what a bridge route lets through", () => {
 
   it("a caller that goes away mid-send cancels it: its process ends at once, not at the timeout", async () => {
     const silent = { kind: "stdio", command: process.execPath, args: ["-e", "setInterval(() => {}, 1000)"] };
-    const body = JSON.stringify({ sendId: "fp-gone", target: silent, frame: JSON.stringify(request(1, "ping")), processMode: "fresh", timeoutMs: 60_000 });
+    const body = JSON.stringify({
+      sendId: "fp-gone",
+      target: silent,
+      frame: JSON.stringify(request(1, "ping")),
+      processMode: "fresh",
+      timeoutMs: 60_000,
+    });
     await new Promise<void>((resolve) => {
       const socket = net.connect(app.port, "127.0.0.1", () => {
         socket.write(
@@ -166,6 +202,9 @@ describe("what a bridge route lets through", () => {
     });
     // Cancelled by the abort (its process ended), not left to its 60 s timeout.
     await expect.poll(() => livePids(), { timeout: 10_000 }).toEqual([]);
-    expect((await app.post("/api/bridge/cancel", { sendId: "fp-gone" }, { [TOKEN_HEADER]: TOKEN })).json).toEqual({ ok: true, value: { cancelled: false } });
+    expect((await app.post("/api/bridge/cancel", { sendId: "fp-gone" }, { [TOKEN_HEADER]: TOKEN })).json).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
   await endAllAndAssertNoneAlive();
 });
 
-const post = (path: string, body: string | object, headers: Record<string, string> = {}) => app.post(path, body, headers);
+const post = (path: string, body: string | object, headers: Record<string, string> = {}) =>
+  app.post(path, body, headers);
 
 const auth = () => ({ [TOKEN_HEADER]: TOKEN });
 const sendBody = (over: Record<string, unknown> = {}) => ({
@@ -88,31 +89,54 @@ describe("bridge routes deliver", () => {
     expect(status).toBe(200);
     const exchange = (json as { value: Exchange }).value;
     recordPids(exchange);
-    expect(exchange.outcome).toMatchObject({ kind: "response", frame: { result: { supportedVersions: ["2026-07-28"] } } });
+    expect(exchange.outcome).toMatchObject({
+      kind: "response",
+      frame: { result: { supportedVersions: ["2026-07-28"] } },
+    });
   });
 
   it("send reaches the calendar mounted in the app (/api/demo/calendar) over HTTP", async () => {
-    const { status, json } = await post("/api/bridge/send", sendBody({ target: { kind: "demo", server: "calendar", transport: "http" } }), auth());
+    const { status, json } = await post(
+      "/api/bridge/send",
+      sendBody({ target: { kind: "demo", server: "calendar", transport: "http" } }),
+      auth(),
+    );
     expect(status).toBe(200);
     const exchange = (json as { value: Exchange }).value;
     expect(exchange.http).toMatchObject({ status: 200, contentType: "application/json" });
-    expect(exchange.events.find((e) => e.kind === "http-request")).toMatchObject({ url: `http://127.0.0.1:${port}/api/demo/calendar` });
-    expect(exchange.outcome).toMatchObject({ kind: "response", frame: { result: { supportedVersions: ["2026-07-28"] } } });
+    expect(exchange.events.find((e) => e.kind === "http-request")).toMatchObject({
+      url: `http://127.0.0.1:${port}/api/demo/calendar`,
+    });
+    expect(exchange.outcome).toMatchObject({
+      kind: "response",
+      frame: { result: { supportedVersions: ["2026-07-28"] } },
+    });
   });
 
   it("process reports the kept-up calendar process", async () => {
-    const { json } = await post("/api/bridge/process", { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } }, auth());
+    const { json } = await post(
+      "/api/bridge/process",
+      { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } },
+      auth(),
+    );
     expect(json).toMatchObject({ ok: true, value: { running: true } });
   });
 
   it("process refuses a target that has no process, saying why (400)", async () => {
-    const { status, json } = await post("/api/bridge/process", { action: "status", target: { kind: "demo", server: "calendar", transport: "http" } }, auth());
+    const { status, json } = await post(
+      "/api/bridge/process",
+      { action: "status", target: { kind: "demo", server: "calendar", transport: "http" } },
+      auth(),
+    );
     expect(status).toBe(400);
     expect(json.message).toMatch(/runs inside the playground server/);
   });
 
   it("cancel ends an in-flight send, which then reports cancelled", async () => {
-    const body = sendBody({ target: fixture("echo-pid.mjs", "route-cancel"), frame: JSON.stringify(request(9, "slow")) });
+    const body = sendBody({
+      target: fixture("echo-pid.mjs", "route-cancel"),
+      frame: JSON.stringify(request(9, "slow")),
+    });
     const pending = post("/api/bridge/send", body, auth());
     await new Promise((r) => setTimeout(r, 400));
     const cancelled = await post("/api/bridge/cancel", { sendId: body.sendId }, auth());
@@ -120,21 +144,35 @@ describe("bridge routes deliver", () => {
     const exchange = ((await pending).json as { value: Exchange }).value;
     recordPids(exchange);
     expect(exchange.outcome).toMatchObject({ kind: "failure", failure: "cancelled" });
-    expect((await post("/api/bridge/cancel", { sendId: body.sendId }, auth())).json).toEqual({ ok: true, value: { cancelled: false } });
+    expect((await post("/api/bridge/cancel", { sendId: body.sendId }, auth())).json).toEqual({
+      ok: true,
+      value: { cancelled: false },
+    });
   });
 });
 
 describe("the demo MCP route", () => {
-  const mcpHeaders = { Accept: "application/json, text/event-stream", "MCP-Protocol-Version": "2026-07-28", "Mcp-Method": "server/discover" };
+  const mcpHeaders = {
+    Accept: "application/json, text/event-stream",
+    "MCP-Protocol-Version": "2026-07-28",
+    "Mcp-Method": "server/discover",
+  };
 
   it("serves the calendar without the bridge token (it is an MCP server, not the bridge)", async () => {
-    const { status, json } = await post("/api/demo/calendar", request(1, "server/discover", { _meta: ENVELOPE }), mcpHeaders);
+    const { status, json } = await post(
+      "/api/demo/calendar",
+      request(1, "server/discover", { _meta: ENVELOPE }),
+      mcpHeaders,
+    );
     expect(status).toBe(200);
     expect(json).toMatchObject({ result: { supportedVersions: ["2026-07-28"] } });
   });
 
   it("demo route refuses a foreign Host (DNS rebinding)", async () => {
-    const { status, json } = await post("/api/demo/calendar", request(1, "server/discover", { _meta: ENVELOPE }), { ...mcpHeaders, Host: "rebind.example" });
+    const { status, json } = await post("/api/demo/calendar", request(1, "server/discover", { _meta: ENVELOPE }), {
+      ...mcpHeaders,
+      Host: "rebind.example",
+    });
     expect(status).toBe(403);
     expect(json).toMatchObject({ ok: false, kind: "forbidden-host" });
   });

@@ -23,13 +23,18 @@ describe("npm run cli -- link", () => {
     expect(Number(length)).toBe(url.length - "http://127.0.0.1:3999/".length);
     const decoded = cli("decode", url);
     expect(decoded.code).toBe(0);
-    expect(decoded.stdout).toContain('→ tools/call {"_meta":{…},"name":"create_event","arguments":{"title":"Dentist"}}');
+    expect(decoded.stdout).toContain(
+      '→ tools/call {"_meta":{…},"name":"create_event","arguments":{"title":"Dentist"}}',
+    );
   });
 
   it("encode turns a session file into a link and reports what it left out", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "share-cli-"));
     const file = path.join(dir, "s.json");
-    const state = { ...exampleById("missing-capability")!.state, target: { kind: "stdio" as const, command: "node", args: ["x.js"], env: { API_KEY: "" } } };
+    const state = {
+      ...exampleById("missing-capability")!.state,
+      target: { kind: "stdio" as const, command: "node", args: ["x.js"], env: { API_KEY: "" } },
+    };
     writeFileSync(file, exportSessionFile(state).text);
     const r = cli("encode", file);
     expect(r.code).toBe(0);
@@ -39,7 +44,9 @@ describe("npm run cli -- link", () => {
   it("a bad link exits 1 with the reason; bad usage exits 2", () => {
     const bad = cli("decode", "#v=9&s=AAAA");
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toBe("could not load this link: it was made by a newer playground (format v9); this one reads formats up to v1\n");
+    expect(bad.stderr).toBe(
+      "could not load this link: it was made by a newer playground (format v9); this one reads formats up to v1\n",
+    );
     expect(cli("frobnicate").code).toBe(2);
   });
 });

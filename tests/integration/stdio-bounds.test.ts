@@ -10,11 +10,22 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/bridge/server/limits";
-import { endAllAndAssertNoneAlive, FIXTURES, fixture, isAlive, request, ROOT, sendFrame, trackPid, waitUntilGone } from "./helpers";
+import {
+  endAllAndAssertNoneAlive,
+  FIXTURES,
+  fixture,
+  isAlive,
+  request,
+  ROOT,
+  sendFrame,
+  trackPid,
+  waitUntilGone,
+} from "./helpers";
 
 afterAll(endAllAndAssertNoneAlive);
 
-const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) => events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) =>
+  events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 const notes = (ex: Exchange) =>
   ofKind(ex.events, "note")
     .map((n) => n.text)
@@ -33,7 +44,8 @@ describe("stdin backpressure (finding 14)", () => {
     const refused = outcomes.findIndex((o) => o.kind === "failure");
     expect(refused, "some send is refused once the pipe is full").toBeGreaterThan(0);
     expect(outcomes[refused]).toMatchObject({ kind: "failure", failure: "refused" });
-    if (outcomes[refused].kind === "failure") expect(outcomes[refused].message).toMatch(/has not read .* stdin.*nothing was sent/);
+    if (outcomes[refused].kind === "failure")
+      expect(outcomes[refused].message).toMatch(/has not read .* stdin.*nothing was sent/);
   });
 });
 
@@ -45,7 +57,10 @@ describe("output between sends (finding 8)", () => {
     // 6 lines of 7 MiB written while no exchange is open
     const deadline = Date.now() + 20_000;
     const { controlProcess } = await import("@/lib/bridge/server/send");
-    while (!(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) && Date.now() < deadline)
+    while (
+      !(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) &&
+      Date.now() < deadline
+    )
       await new Promise((r) => setTimeout(r, 50));
     const second = await sendFrame(target, request(2, "ping"));
     expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
@@ -57,7 +72,10 @@ describe("output between sends (finding 8)", () => {
   });
 
   it("a bridge killed with SIGKILL takes its kept-up children with it (watchdog)", async () => {
-    const holder = spawn(process.execPath, ["--import", "tsx", path.join(FIXTURES, "bridge-holder.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    const holder = spawn(process.execPath, ["--import", "tsx", path.join(FIXTURES, "bridge-holder.ts")], {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     const childPid = await new Promise<number>((resolve, reject) => {
       let out = "";
       holder.stdout!.on("data", (chunk: Buffer) => {
@@ -98,7 +116,9 @@ describe("floods of tiny lines (finding 6)", () => {
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     try {
       const { port } = server.address() as { port: number };
-      const ex = await sendFrame({ kind: "http", url: `http://127.0.0.1:${port}/mcp` }, request(1, "ping"), { timeoutMs: 20_000 });
+      const ex = await sendFrame({ kind: "http", url: `http://127.0.0.1:${port}/mcp` }, request(1, "ping"), {
+        timeoutMs: 20_000,
+      });
       expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1 } });
       expect(notes(ex)).toMatch(/SSE events past the record cap were counted, not parsed/);
     } finally {
@@ -111,21 +131,27 @@ describe("floods of tiny lines (finding 6)", () => {
     await sendFrame(target, request(1, "junk"));
     const { controlProcess } = await import("@/lib/bridge/server/send");
     const deadline = Date.now() + 30_000;
-    while (!(await controlProcess("status", target)).stderrTail.includes("junk done") && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (!(await controlProcess("status", target)).stderrTail.includes("junk done") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 50));
     const next = await sendFrame(target, request(2, "ping"));
     expect(next.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
     const held = ofKind(next.events, "stdout").filter((e) => e.unsolicited);
     // The first lines are held (a later junk line is counted, not decoded, so it cannot push them out) …
     expect(held[0].text).toBe("junk 0");
     // … and the frame that followed the junk is not lost.
-    expect(held.some((e) => (e.frame as { params?: { data?: string } } | undefined)?.params?.data === "after the junk")).toBe(true);
+    expect(
+      held.some((e) => (e.frame as { params?: { data?: string } } | undefined)?.params?.data === "after the junk"),
+    ).toBe(true);
     expect(notes(next)).toMatch(/\d{6} earlier unsolicited events were dropped/);
   });
 
   it("a flood of JSON-looking lines past the line budget ends the exchange with size, naming the budget", async () => {
-    const ex = await sendFrame(fixture("junk-then-reply.mjs", "3000000", "{}"), request(1, "ping"), { timeoutMs: 20_000 });
+    const ex = await sendFrame(fixture("junk-then-reply.mjs", "3000000", "{}"), request(1, "ping"), {
+      timeoutMs: 20_000,
+    });
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "size" });
-    if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(new RegExp(`more than ${LIMITS.maxParsedLinesPastCap} lines`));
+    if (ex.outcome.kind === "failure")
+      expect(ex.outcome.message).toMatch(new RegExp(`more than ${LIMITS.maxParsedLinesPastCap} lines`));
   });
 });
 
@@ -143,7 +169,10 @@ describe("reused request ids (finding 11)", () => {
   it("two requests in flight with the same id get one reply each, in send order, and both cards say so", async () => {
     const target = fixture("delayed-echo.mjs", "two-tabs");
     await sendFrame(target, request(0, "warm-up")); // the process is up before the two race
-    const [fast, slow] = await Promise.all([sendFrame(target, request(5, "a", { delayMs: 300 })), sendFrame(target, request(5, "b", { delayMs: 900 }))]);
+    const [fast, slow] = await Promise.all([
+      sendFrame(target, request(5, "a", { delayMs: 300 })),
+      sendFrame(target, request(5, "b", { delayMs: 900 })),
+    ]);
     expect(fast.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 300 } } });
     expect(slow.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 900 } } });
     expect(notes(slow)).toMatch(/id 5 is reused/);

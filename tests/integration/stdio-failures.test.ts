@@ -7,11 +7,22 @@ import { targetKey, type WireEvent } from "@/lib/bridge/contract";
 import { cancel, controlProcess, send } from "@/lib/bridge/server/send";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { SendRequestSchema } from "@/lib/bridge/contract";
-import { endAllAndAssertNoneAlive, fixture, isAlive, nextSendId, recordPids, request, sendFrame, trackPid, waitUntilGone } from "./helpers";
+import {
+  endAllAndAssertNoneAlive,
+  fixture,
+  isAlive,
+  nextSendId,
+  recordPids,
+  request,
+  sendFrame,
+  trackPid,
+  waitUntilGone,
+} from "./helpers";
 
 afterAll(endAllAndAssertNoneAlive);
 
-const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) => events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
+const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) =>
+  events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 describe("stdio framing", () => {
   it("a non-JSON stdout line is shown and the reply still arrives", async () => {
@@ -31,7 +42,10 @@ describe("stdio framing", () => {
   it("non-JSON stdout and no reply is a framing failure, not a plain timeout", async () => {
     const ex = await sendFrame(fixture("noisy-silent.mjs"), request(1, "ping"), { timeoutMs: 800 });
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "framing" });
-    if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(/no response with id 1 within 800 ms; stdout carried 1 line that are not JSON/);
+    if (ex.outcome.kind === "failure")
+      expect(ex.outcome.message).toMatch(
+        /no response with id 1 within 800 ms; stdout carried 1 line that are not JSON/,
+      );
   });
 
   it("a reply without its newline times out, and the partial line is shown", async () => {
@@ -62,12 +76,18 @@ describe("stdio framing", () => {
 
   it("notifications that arrive before the response are kept in order", async () => {
     const ex = await sendFrame(fixture("notify-then-reply.mjs"), request(3, "work"));
-    expect(ex.received.map((f) => (f as { method?: string }).method ?? "response")).toEqual(["notifications/message", "notifications/progress", "response"]);
+    expect(ex.received.map((f) => (f as { method?: string }).method ?? "response")).toEqual([
+      "notifications/message",
+      "notifications/progress",
+      "response",
+    ]);
     expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 3 } });
   });
 
   it("a frame with embedded newlines is written as is, with a note that stdio splits it", async () => {
-    const ex = await sendFrame(fixture("echo-pid.mjs", "newlines"), JSON.stringify(request(1, "ping"), null, 2), { timeoutMs: 500 });
+    const ex = await sendFrame(fixture("echo-pid.mjs", "newlines"), JSON.stringify(request(1, "ping"), null, 2), {
+      timeoutMs: 500,
+    });
     expect(ofKind(ex.events, "stdin")[0].text).toContain("\n");
     expect(
       ofKind(ex.events, "note")
@@ -86,15 +106,25 @@ describe("stdio framing", () => {
 
 describe("stdio process failures", () => {
   it("a command that does not exist fails with spawn, naming the command", async () => {
-    const ex = await sendFrame({ kind: "stdio", command: "definitely-not-a-command-4242", args: [] }, request(1, "ping"));
+    const ex = await sendFrame(
+      { kind: "stdio", command: "definitely-not-a-command-4242", args: [] },
+      request(1, "ping"),
+    );
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "spawn" });
-    if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(/could not start `definitely-not-a-command-4242`: command not found \(ENOENT\)/);
+    if (ex.outcome.kind === "failure")
+      expect(ex.outcome.message).toMatch(
+        /could not start `definitely-not-a-command-4242`: command not found \(ENOENT\)/,
+      );
   });
 
   it("a working directory that does not exist fails with spawn, naming it", async () => {
-    const ex = await sendFrame({ kind: "stdio", command: process.execPath, args: [], cwd: "/no/such/dir" }, request(1, "ping"));
+    const ex = await sendFrame(
+      { kind: "stdio", command: process.execPath, args: [], cwd: "/no/such/dir" },
+      request(1, "ping"),
+    );
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "spawn" });
-    if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(/working directory \/no\/such\/dir does not exist/);
+    if (ex.outcome.kind === "failure")
+      expect(ex.outcome.message).toMatch(/working directory \/no\/such\/dir does not exist/);
   });
 
   it("a server that exits at start fails with exit, its code and stderr tail", async () => {
@@ -102,7 +132,10 @@ describe("stdio process failures", () => {
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "exit" });
     if (ex.outcome.kind !== "failure") return;
     expect(ex.outcome.message).toMatch(/exited with code 3/);
-    expect(ex.outcome.stderrTail).toEqual(["loading config from /etc/example.json", "fatal: EXAMPLE_API_KEY is not set"]);
+    expect(ex.outcome.stderrTail).toEqual([
+      "loading config from /etc/example.json",
+      "fatal: EXAMPLE_API_KEY is not set",
+    ]);
     expect(ofKind(ex.events, "stderr").map((e) => e.text)).toContain("fatal: EXAMPLE_API_KEY is not set");
   });
 
@@ -126,7 +159,8 @@ describe("stdio process failures", () => {
     const target = fixture("echo-pid.mjs", "late");
     const first = await sendFrame(target, request(1, "late"), { timeoutMs: 300 });
     expect(first.outcome).toMatchObject({ kind: "failure", failure: "timeout" });
-    if (first.outcome.kind === "failure") expect(first.outcome.message).toMatch(/stays up; a late reply will show as unsolicited/);
+    if (first.outcome.kind === "failure")
+      expect(first.outcome.message).toMatch(/stays up; a late reply will show as unsolicited/);
     expect((await controlProcess("status", target)).lastTimeout).toMatchObject({ id: 1 });
     await new Promise((r) => setTimeout(r, 1500));
     const second = await sendFrame(target, request(2, "ping"));
@@ -217,7 +251,9 @@ describe("process modes and control", () => {
     recordPids(ex);
     expect(ex.outcome).toMatchObject({ kind: "failure", failure: "cancelled" });
     const stdin = ofKind(ex.events, "stdin").map((e) => e.text);
-    expect(stdin[1]).toBe('{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"User cancelled"}}');
+    expect(stdin[1]).toBe(
+      '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"User cancelled"}}',
+    );
     expect(cancel(sendId)).toBe(false); // already finished
     // The server's acknowledgement comes between sends (or during the next one): either way it is recorded.
     await new Promise((r) => setTimeout(r, 100));

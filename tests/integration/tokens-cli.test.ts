@@ -11,8 +11,14 @@ describe("cli tokens --json", () => {
     const r = cli("--stdio", EVERYTHING_CMD, "--handshake", "legacy", "--json");
     expect(r.code).toBe(0);
     const j = JSON.parse(r.stdout);
-    expect([j.tools, j.bytes, j.toolsTokens, j.sumOfPerTool, j.instructionsTokens, j.totalTokens]).toEqual([13, 7663, 1307, 1305, 312, 1619]);
-    expect(j.perTool[0]).toMatchObject({ name: "gzip-file-as-resource", tokens: 235, fields: { name: 6, description: 46, inputSchema: 173 } });
+    expect([j.tools, j.bytes, j.toolsTokens, j.sumOfPerTool, j.instructionsTokens, j.totalTokens]).toEqual([
+      13, 7663, 1307, 1305, 312, 1619,
+    ]);
+    expect(j.perTool[0]).toMatchObject({
+      name: "gzip-file-as-resource",
+      tokens: 235,
+      fields: { name: 6, description: 46, inputSchema: 173 },
+    });
     expect(j.perTool.at(-1)).toMatchObject({ name: "get-tiny-image", tokens: 52 });
     expect(j.measured).toMatchObject({ era: "legacy", handshake: "legacy", capabilities: {} });
     expect(j.options).toEqual({ encoding: "o200k_base", layout: "python", fieldSet: "prompt" });
@@ -32,7 +38,9 @@ describe("cli tokens, text", () => {
     expect(r.stdout).toMatch(/^13 tool definitions, whole array +1,307 +\(sum of the per-tool counts: 1,305\)$/m);
     expect(r.stdout).toMatch(/^server instructions +312$/m);
     expect(r.stdout).toMatch(/^one server, connected, before it is used +1,619$/m);
-    expect(r.stdout).toContain("5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.");
+    expect(r.stdout).toContain(
+      "5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.",
+    );
   });
 
   it("a bad flag is a usage error (exit 2) that names the flag", () => {

@@ -15,7 +15,9 @@ vi.mock("server-only", () => ({}));
 const TOKEN = "tokens-fair-token";
 const app = appRoutesForFile(TOKEN);
 const as = (address: string) => ({ [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": address });
-const catalogueWith = (description: string) => ({ pages: [{ tools: [{ name: "t", description, inputSchema: { type: "object" } }] }] });
+const catalogueWith = (description: string) => ({
+  pages: [{ tools: [{ name: "t", description, inputSchema: { type: "object" } }] }],
+});
 const ORDINARY = { catalogue: catalogueWith("Echoes back the input") };
 
 describe("issue 26, item 3: fair shares of the token counter", () => {
@@ -29,7 +31,8 @@ describe("issue 26, item 3: fair shares of the token counter", () => {
       expect(hog.find((r) => r.status === 429)!.json).toEqual({
         ok: false,
         kind: "rate-limited",
-        message: "you already have 1 token bills running or waiting (at most 1 per client): wait for the answer, then bill again",
+        message:
+          "you already have 1 token bills running or waiting (at most 1 per client): wait for the answer, then bill again",
       });
       const other = await app.post("/api/tokens", ORDINARY, as("198.51.100.6"));
       expect(other.status).toBe(200);
@@ -42,7 +45,9 @@ describe("issue 26, item 3: fair shares of the token counter", () => {
     const slow = { maxChars: 4_000_000, deadlineMs: 3_000, maxWaitMs: 30_000 };
     const word = catalogueWith("a".repeat(200_000));
     // Two clients' costly bills hold both workers (each stops at its 3 s deadline at the latest).
-    const hogs = ["a", "b"].map((client) => billBounded(word, DEFAULT_BILL_OPTIONS, slow, client).catch((e: CountError) => e));
+    const hogs = ["a", "b"].map((client) =>
+      billBounded(word, DEFAULT_BILL_OPTIONS, slow, client).catch((e: CountError) => e),
+    );
     const waited = billBounded(catalogueWith("short"), DEFAULT_BILL_OPTIONS, { ...slow, maxWaitMs: 300 }, "c");
     await expect(waited).rejects.toMatchObject({
       kind: "rate-limited",
@@ -52,10 +57,13 @@ describe("issue 26, item 3: fair shares of the token counter", () => {
   });
 
   it("the deadline is one status in every mode: a CountError from another copy of the module is still recognised (413, not 500)", () => {
-    const fromAnotherCopy = Object.assign(new Error("counting this catalogue took longer than 60 s and was stopped; bill a smaller catalogue"), {
-      name: "CountError",
-      kind: "too-large",
-    });
+    const fromAnotherCopy = Object.assign(
+      new Error("counting this catalogue took longer than 60 s and was stopped; bill a smaller catalogue"),
+      {
+        name: "CountError",
+        kind: "too-large",
+      },
+    );
     expect(isCountError(fromAnotherCopy)).toBe(true);
     expect(isCountError(new Error("other"))).toBe(false);
     expect(new CountError("too-large", "x").name).toBe("CountError");

@@ -19,8 +19,14 @@ const TOKEN = "tokens-hostile-token";
 const app = appRoutesForFile(TOKEN);
 
 const headers = { [TOKEN_HEADER]: TOKEN };
-const catalogueWith = (description: string) => ({ catalogue: { pages: [{ tools: [{ name: "hostile", description, inputSchema: { type: "object" } }] }] } });
-const ORDINARY = { catalogue: { pages: [{ tools: [{ name: "echo", description: "Echoes back the input", inputSchema: { type: "object" } }] }] } };
+const catalogueWith = (description: string) => ({
+  catalogue: { pages: [{ tools: [{ name: "hostile", description, inputSchema: { type: "object" } }] }] },
+});
+const ORDINARY = {
+  catalogue: {
+    pages: [{ tools: [{ name: "echo", description: "Echoes back the input", inputSchema: { type: "object" } }] }],
+  },
+};
 
 /** Posts and records, in `order`, when the reply arrived. */
 function tracked(order: string[], name: string, body: object): Promise<PostResult> {
@@ -77,7 +83,8 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
       expect(reply.json).toEqual({
         ok: false,
         kind: "too-large",
-        message: "the catalogue has more than 100,000 characters; the playground counts at most that many in hosted mode",
+        message:
+          "the catalogue has more than 100,000 characters; the playground counts at most that many in hosted mode",
       });
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");
@@ -88,7 +95,9 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
 describe("the counting deadline", () => {
   it("a bill still counting at its deadline is stopped with a clear error, and the next bill is counted on a fresh worker", async () => {
     const huge = catalogueWith("a".repeat(1024 * 1024)).catalogue;
-    await expect(billBounded(huge, DEFAULT_BILL_OPTIONS, { maxChars: 4_000_000, deadlineMs: 300, maxWaitMs: 30_000 })).rejects.toMatchObject({
+    await expect(
+      billBounded(huge, DEFAULT_BILL_OPTIONS, { maxChars: 4_000_000, deadlineMs: 300, maxWaitMs: 30_000 }),
+    ).rejects.toMatchObject({
       kind: "too-large",
       message: "counting this catalogue took longer than 0.3 s and was stopped; bill a smaller catalogue",
     });

@@ -36,7 +36,11 @@ describe("the live region's sentences", () => {
   it("a reply arriving is announced once, as one short sentence naming the request", () => {
     const said = spoken([
       started(1, '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'),
-      { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } }) },
+      {
+        type: "send/finished",
+        seq: 1,
+        exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } }),
+      },
     ]);
     expect(said).toEqual(["Reply to #1 tools/list: response."]);
   });
@@ -46,8 +50,19 @@ describe("the live region's sentences", () => {
       started(1, '{"method":"tools/list"}'),
       started(2, '{"method":"tools/call"}'),
       started(3, '{"method":"ping"}'),
-      { type: "send/finished", seq: 1, exchange: exchange({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad" } } }) },
-      { type: "send/finished", seq: 2, exchange: exchange({ kind: "failure", failure: "timeout" } as Exchange["outcome"]) },
+      {
+        type: "send/finished",
+        seq: 1,
+        exchange: exchange({
+          kind: "response",
+          frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "bad" } },
+        }),
+      },
+      {
+        type: "send/finished",
+        seq: 2,
+        exchange: exchange({ kind: "failure", failure: "timeout" } as Exchange["outcome"]),
+      },
       { type: "send/failed", seq: 3, kind: "network", message: "offline" },
     ]);
     expect(said).toEqual([
@@ -70,12 +85,20 @@ describe("the live region's sentences", () => {
   it("a probe verdict and a probe failure are announced; so is a send that was refused before leaving", () => {
     const said = spoken([
       { type: "probe/started", targetKey: "k" },
-      { type: "probe/finished", targetKey: "k", verdict: { status: "done", era: "legacy", version: "2025-11-25", reason: "a long reason" } },
+      {
+        type: "probe/finished",
+        targetKey: "k",
+        verdict: { status: "done", era: "legacy", version: "2025-11-25", reason: "a long reason" },
+      },
       { type: "probe/started", targetKey: "k" },
       { type: "probe/failed", targetKey: "k", message: "connection refused" },
       { type: "send/blocked", problem: { kind: "not-json", message: "The frame is not JSON." } },
     ]);
-    expect(said).toEqual(["Probe verdict: legacy (2025-11-25).", "Probe failed: connection refused", "Not sent: The frame is not JSON."]);
+    expect(said).toEqual([
+      "Probe verdict: legacy (2025-11-25).",
+      "Probe failed: connection refused",
+      "Not sent: The frame is not JSON.",
+    ]);
   });
 });
 
@@ -100,23 +123,48 @@ describe("the live region's sentences for panels with their own state", () => {
       limits: {},
       durationMs: 5,
       columns: [
-        column("stdio-one-process", "stdio · one process", ["continuation survived: step B …", "state kept: step C lists e3 (3)"], [11]),
-        column("stdio-fresh-process", "stdio · a fresh process", ["continuation survived: step B …", "state lost: step C shows 2 entries"], [12, 13, 14]),
+        column(
+          "stdio-one-process",
+          "stdio · one process",
+          ["continuation survived: step B …", "state kept: step C lists e3 (3)"],
+          [11],
+        ),
+        column(
+          "stdio-fresh-process",
+          "stdio · a fresh process",
+          ["continuation survived: step B …", "state lost: step C shows 2 entries"],
+          [12, 13, 14],
+        ),
         { condition: "http-balanced", label: "HTTP · two instances", explain: "", error: "HTTP only" },
       ],
     } as unknown as LabReport;
     expect(labSentence(report)).toBe(
       "Experiment finished: stdio · one process: continuation survived, state kept, 1 process; stdio · a fresh process: continuation survived, state lost, 3 processes; HTTP · two instances: could not run.",
     );
-    expect(labFailedSentence("bad-request: the script has no steps\nmore")).toBe("Experiment could not run: bad-request: the script has no steps");
+    expect(labFailedSentence("bad-request: the script has no steps\nmore")).toBe(
+      "Experiment could not run: bad-request: the script has no steps",
+    );
   });
 
   it("a finished catalogue bill says the total and its parts, with thousands separators", () => {
-    const bill = { tools: 13, toolsTokens: 1307, instructionsTokens: 312, hasInstructions: true, totalTokens: 1619 } as Bill;
+    const bill = {
+      tools: 13,
+      toolsTokens: 1307,
+      instructionsTokens: 312,
+      hasInstructions: true,
+      totalTokens: 1619,
+    } as Bill;
     expect(billSentence(bill)).toBe("Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.");
-    expect(billSentence({ ...bill, tools: 1, toolsTokens: 40, instructionsTokens: 0, hasInstructions: false, totalTokens: 40 })).toBe(
-      "Catalogue bill: 40 tokens — 1 tool 40.",
-    );
+    expect(
+      billSentence({
+        ...bill,
+        tools: 1,
+        toolsTokens: 40,
+        instructionsTokens: 0,
+        hasInstructions: false,
+        totalTokens: 40,
+      }),
+    ).toBe("Catalogue bill: 40 tokens — 1 tool 40.");
   });
 
   it("say reaches every listening region once, and not after it unsubscribes", () => {

@@ -44,13 +44,24 @@ const RUN: AuthRun = {
   steps: [
     step("unauthenticated request", [post(`${MCP}/calendar/mcp`, 401, false)]),
     step("protected resource metadata", [get(`${MCP}/.well-known/oauth-protected-resource/calendar/mcp`, 200)]),
-    step("authorization server metadata", [get(`${AS}/.well-known/oauth-authorization-server`, 404), get(`${AS}/.well-known/openid-configuration`, 200)]),
+    step("authorization server metadata", [
+      get(`${AS}/.well-known/oauth-authorization-server`, 404),
+      get(`${AS}/.well-known/openid-configuration`, 200),
+    ]),
     step("authorization request", [
-      { request: { method: "GET", url: `${AS}/auth?response_type=code&client_id=x&code_challenge=abc&state=s&resource=r`, headers: {} } },
+      {
+        request: {
+          method: "GET",
+          url: `${AS}/auth?response_type=code&client_id=x&code_challenge=abc&state=s&resource=r`,
+          headers: {},
+        },
+      },
     ]),
     step("login and consent", []),
     step("callback", []),
-    step("token", [{ request: { method: "POST", url: `${AS}/token`, headers: {} }, response: { status: 200, headers: {} } }]),
+    step("token", [
+      { request: { method: "POST", url: `${AS}/token`, headers: {} }, response: { status: 200, headers: {} } },
+    ]),
     step("audience: a second protected server", [post(`${MCP}/second/mcp`, 401, true)]),
   ],
 };
@@ -88,7 +99,11 @@ describe("the Auth lane", () => {
   });
 
   it("a run that stops for a person has no sign-in arrows after the ask", () => {
-    const stopped = authDiagram({ ...RUN, outcome: "needs-user", steps: [RUN.steps[0], { ...step("login and consent", [], "skipped") }] });
+    const stopped = authDiagram({
+      ...RUN,
+      outcome: "needs-user",
+      steps: [RUN.steps[0], { ...step("login and consent", [], "skipped") }],
+    });
     expect(stopped.steps.at(-1)).toMatchObject({ from: "client", to: "user", tone: "ask" });
     expect(stopped.lanes).toEqual(["user", "client", "server"]);
   });
@@ -102,7 +117,9 @@ describe("the audience verdicts in words", () => {
     expect(audienceVerdict(true, false)).toBe("refused-own-token");
     expect(AUDIENCE_WORDS["refused-wrong-audience"].words).toBe("refused: wrong audience");
     expect(AUDIENCE_WORDS["accepted-wrongly"].words).toBe("accepted though it should not be");
-    expect(AUDIENCE_WORDS["accepted-wrongly"].why).toMatch(/MUST accept only tokens issued for itself.*MUST NOT pass a token on/);
+    expect(AUDIENCE_WORDS["accepted-wrongly"].why).toMatch(
+      /MUST accept only tokens issued for itself.*MUST NOT pass a token on/,
+    );
   });
 });
 

@@ -61,6 +61,8 @@ describe("secrets are masked before they are recorded", () => {
     expect(maskBody(`grant_type=refresh_token&refresh_token=${secret}`, "application/x-www-form-urlencoded")).toBe(
       `grant_type=refresh_token&refresh_token=eyJh…(${secret.length} chars, masked)`,
     );
-    expect(maskUrl(`http://127.0.0.1/callback?code=${secret}&state=s`)).toBe(`http://127.0.0.1/callback?code=eyJh…(${secret.length} chars, masked)&state=s`);
+    expect(maskUrl(`http://127.0.0.1/callback?code=${secret}&state=s`)).toBe(
+      `http://127.0.0.1/callback?code=eyJh…(${secret.length} chars, masked)&state=s`,
+    );
   });
 });

@@ -12,7 +12,11 @@ describe("what a sent frame waits for (both transports)", () => {
     ["a request waits for its id", `{"jsonrpc":"2.0","id":7,"method":"tools/list"}`, { kind: "id", id: 7 }],
     ["a notification waits for nothing", `{"jsonrpc":"2.0","method":"notifications/initialized"}`, { kind: "none" }],
     ["a response sent by the client waits for nothing", `{"jsonrpc":"2.0","id":1,"result":{}}`, { kind: "none" }],
-    ["a batch waits for its requests' ids", `[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"}]`, { kind: "batch", ids: [1] }],
+    [
+      "a batch waits for its requests' ids",
+      `[{"jsonrpc":"2.0","id":1,"method":"a"},{"jsonrpc":"2.0","method":"b"}]`,
+      { kind: "batch", ids: [1] },
+    ],
     ["text that is not JSON waits for an error with id null", `{"jsonrpc":`, { kind: "null-id" }],
   ])("%s", (_label, text, expected) => {
     expect(awaitingFor(parsed(text))).toEqual(expected);

@@ -6,7 +6,11 @@ import { describe, expect, it } from "vitest";
 import type { CalendarEvent } from "@/lib/servers/calendar";
 import { CALENDAR_BOUNDS, droppedNote, eventRefusal, keepBounded } from "@/lib/servers/calendar-bounds";
 
-const ev = (n: number, title = `event ${n}`): CalendarEvent => ({ id: `e${n}`, title, startsAt: "2026-09-10T08:30:00Z" });
+const ev = (n: number, title = `event ${n}`): CalendarEvent => ({
+  id: `e${n}`,
+  title,
+  startsAt: "2026-09-10T08:30:00Z",
+});
 
 describe("calendar bounds", () => {
   it(`past ${CALENDAR_BOUNDS.maxEvents} events the oldest is dropped and named`, () => {
@@ -15,7 +19,9 @@ describe("calendar bounds", () => {
     expect(dropped.map((e) => e.id)).toEqual(["e1"]);
     expect(events.length).toBe(CALENDAR_BOUNDS.maxEvents);
     expect(events.at(-1)!.id).toBe("e501");
-    expect(droppedNote(dropped)).toBe(" (the calendar keeps at most 500 events and 262144 characters: dropped the oldest, e1)");
+    expect(droppedNote(dropped)).toBe(
+      " (the calendar keeps at most 500 events and 262144 characters: dropped the oldest, e1)",
+    );
   });
 
   it(`past ${CALENDAR_BOUNDS.maxChars} characters the oldest go, however few events that is`, () => {
@@ -33,7 +39,9 @@ describe("calendar bounds", () => {
     expect(eventRefusal("t".repeat(1001), "2026-09-10T08:30:00Z")).toBe(
       "The title is 1001 characters; this calendar keeps titles of at most 1000. Nothing was created.",
     );
-    expect(eventRefusal("ok", "9".repeat(65))).toBe("startsAt is 65 characters; an ISO 8601 date-time is expected (at most 64). Nothing was created.");
+    expect(eventRefusal("ok", "9".repeat(65))).toBe(
+      "startsAt is 65 characters; an ISO 8601 date-time is expected (at most 64). Nothing was created.",
+    );
     expect(eventRefusal("t".repeat(1000), "2026-09-10T08:30:00Z")).toBeNull();
   });
 });

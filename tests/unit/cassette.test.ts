@@ -10,7 +10,11 @@ import { LEFT_OUT } from "@/lib/share/secrets";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
 
-function exchange(request: Record<string, unknown>, answer?: Record<string, unknown>, notes: Record<string, unknown>[] = []): RecordedExchange {
+function exchange(
+  request: Record<string, unknown>,
+  answer?: Record<string, unknown>,
+  notes: Record<string, unknown>[] = [],
+): RecordedExchange {
   return {
     targetLabel: "http://127.0.0.1:9/mcp",
     transport: "http",
@@ -23,14 +27,21 @@ function exchange(request: Record<string, unknown>, answer?: Record<string, unkn
   };
 }
 
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 describe("a cassette made from a session", () => {
   it("strips secrets exactly as a link does: credential headers, session ids, and token-shaped values inside frames", () => {
     const token = "ghp_abcdefghijklmnopqrstuvwxyz012345";
     const state: ShareState = {
       ...defaultShareState(),
-      target: { kind: "http", url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer s3cr3t-value-123", Accept: "application/json" } },
+      target: {
+        kind: "http",
+        url: "http://127.0.0.1:9/mcp",
+        headers: { Authorization: "Bearer s3cr3t-value-123", Accept: "application/json" },
+      },
       exchanges: [
         {
           ...exchange(
@@ -47,7 +58,11 @@ describe("a cassette made from a session", () => {
     expect(text).not.toContain(token);
     expect(text).not.toContain("session-abcdef-0123456789");
     expect(made.cassette.interactions[0].request).toMatchObject({ params: { arguments: { text: LEFT_OUT } } });
-    expect(made.cassette.targets[0].target).toEqual({ kind: "http", url: "http://127.0.0.1:9/mcp", headers: { Accept: "application/json" } });
+    expect(made.cassette.targets[0].target).toEqual({
+      kind: "http",
+      url: "http://127.0.0.1:9/mcp",
+      headers: { Accept: "application/json" },
+    });
     expect(made.omitted.join("\n")).toContain("target header Authorization");
   });
 
@@ -63,7 +78,10 @@ describe("a cassette made from a session", () => {
     const state: ShareState = {
       ...defaultShareState(),
       exchanges: [
-        { ...exchange({ jsonrpc: "2.0", id: 1, method: "tools/list" }), outcome: { kind: "failure", failure: "timeout", message: "no answer within 10 ms" } },
+        {
+          ...exchange({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+          outcome: { kind: "failure", failure: "timeout", message: "no answer within 10 ms" },
+        },
       ],
     };
     const made = cassetteFromState(state, { source: "test" });
@@ -79,7 +97,12 @@ describe("reading a cassette file", () => {
     omitted: [],
     targets: [{ label: "x", transport: "stdio", era: "legacy", handshake: "initialize" }],
     interactions: [
-      { target: 0, request: { jsonrpc: "2.0", id: 1, method: "tools/list" }, response: { jsonrpc: "2.0", id: 1, result: { tools: [] } }, notifications: [] },
+      {
+        target: 0,
+        request: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+        response: { jsonrpc: "2.0", id: 1, result: { tools: [] } },
+        notifications: [],
+      },
     ],
   };
 
@@ -89,8 +112,16 @@ describe("reading a cassette file", () => {
 
   it.each([
     ["not JSON", "{", /^it is not JSON/],
-    ["another format", JSON.stringify({ format: "something-else" }), /^it is not a playground cassette \(expected "format": "mcp-playground\/cassette"\)$/],
-    ["a newer version", JSON.stringify({ ...good, version: 7 }), /^it was written by a newer playground \(cassette v7\); this one reads v1$/],
+    [
+      "another format",
+      JSON.stringify({ format: "something-else" }),
+      /^it is not a playground cassette \(expected "format": "mcp-playground\/cassette"\)$/,
+    ],
+    [
+      "a newer version",
+      JSON.stringify({ ...good, version: 7 }),
+      /^it was written by a newer playground \(cassette v7\); this one reads v1$/,
+    ],
     [
       "a target out of range",
       JSON.stringify({ ...good, interactions: [{ ...good.interactions[0], target: 3 }] }),
@@ -98,7 +129,10 @@ describe("reading a cassette file", () => {
     ],
     [
       "a response without a result",
-      JSON.stringify({ ...good, interactions: [{ ...good.interactions[0], response: { jsonrpc: "2.0", id: 1, error: {} } }] }),
+      JSON.stringify({
+        ...good,
+        interactions: [{ ...good.interactions[0], response: { jsonrpc: "2.0", id: 1, error: {} } }],
+      }),
       /^interactions\[0\]\.response: a response frame must carry a result$/,
     ],
     [
@@ -117,17 +151,39 @@ describe("importing other recordings", () => {
   it("reads mcp-recorder's documented cassette format", () => {
     const recorder = {
       version: "1.0",
-      metadata: { recorded_at: "2026-02-17T20:25:23Z", server_url: "http://127.0.0.1:8000", transport_type: "http", protocol_version: "2025-11-25" },
+      metadata: {
+        recorded_at: "2026-02-17T20:25:23Z",
+        server_url: "http://127.0.0.1:8000",
+        transport_type: "http",
+        protocol_version: "2025-11-25",
+      },
       interactions: [
         {
           type: "jsonrpc_request",
-          request: { jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {} } },
-          response: { jsonrpc: "2.0", id: 0, result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "Calc", version: "2.14.5" } } },
+          request: {
+            jsonrpc: "2.0",
+            id: 0,
+            method: "initialize",
+            params: { protocolVersion: "2025-11-25", capabilities: {} },
+          },
+          response: {
+            jsonrpc: "2.0",
+            id: 0,
+            result: {
+              protocolVersion: "2025-11-25",
+              capabilities: {},
+              serverInfo: { name: "Calc", version: "2.14.5" },
+            },
+          },
           response_is_sse: true,
           response_status: 200,
           latency_ms: 7,
         },
-        { type: "jsonrpc_notification", request: { jsonrpc: "2.0", method: "notifications/initialized" }, response: null },
+        {
+          type: "jsonrpc_notification",
+          request: { jsonrpc: "2.0", method: "notifications/initialized" },
+          response: null,
+        },
       ],
     };
     const imported = importRecorder(recorder);
@@ -156,11 +212,15 @@ describe("importing other recordings", () => {
       { jsonrpc: "2.0", id: 1, result: { content: [] } },
     ];
     const fromBare = importJsonLines(bare.map((f) => JSON.stringify(f)).join("\n"));
-    const wrapped = importJsonLines(bare.map((f, i) => JSON.stringify({ direction: i === 0 ? "send" : "recv", message: f })).join("\n"));
+    const wrapped = importJsonLines(
+      bare.map((f, i) => JSON.stringify({ direction: i === 0 ? "send" : "recv", message: f })).join("\n"),
+    );
     for (const imported of [fromBare, wrapped]) {
       if (!imported.ok) throw new Error(imported.reason);
       const { cassette } = cassetteFromState(imported.state, { source: "jsonl", keepTargets: false });
-      expect(cassette.interactions).toEqual([{ target: 0, request: bare[0], response: bare[2], notifications: [bare[1]] }]);
+      expect(cassette.interactions).toEqual([
+        { target: 0, request: bare[0], response: bare[2], notifications: [bare[1]] },
+      ]);
     }
   });
 
@@ -177,10 +237,21 @@ describe("importing other recordings", () => {
 });
 
 function cassetteOf(interactions: Cassette["interactions"]): Cassette {
-  return { format: CASSETTE_FORMAT, version: 1, omitted: [], targets: [{ label: "t", transport: "stdio", era: "modern", handshake: "none" }], interactions };
+  return {
+    format: CASSETTE_FORMAT,
+    version: 1,
+    omitted: [],
+    targets: [{ label: "t", transport: "stdio", era: "modern", handshake: "none" }],
+    interactions,
+  };
 }
 
-const rec = (id: number, method: string, params: Record<string, unknown> | undefined, result: unknown): Cassette["interactions"][number] => ({
+const rec = (
+  id: number,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  result: unknown,
+): Cassette["interactions"][number] => ({
   target: 0,
   request: { jsonrpc: "2.0", id, method, ...(params ? { params } : {}) },
   response: { jsonrpc: "2.0", id, result },
@@ -190,9 +261,16 @@ const rec = (id: number, method: string, params: Record<string, unknown> | undef
 describe("the mock's matching rules", () => {
   it("ignores ids: the answer is the recorded frame with the caller's id in the recorded id's place", () => {
     const m = new CassetteMatcher(
-      cassetteOf([{ ...rec(1, "tools/list", undefined, { tools: [] }), response: { result: { tools: [] }, jsonrpc: "2.0", id: 1 } }]),
+      cassetteOf([
+        {
+          ...rec(1, "tools/list", undefined, { tools: [] }),
+          response: { result: { tools: [] }, jsonrpc: "2.0", id: 1 },
+        },
+      ]),
     );
-    expect(JSON.stringify(m.answer({ jsonrpc: "2.0", id: "abc", method: "tools/list" }))).toBe('[{"result":{"tools":[]},"jsonrpc":"2.0","id":"abc"}]');
+    expect(JSON.stringify(m.answer({ jsonrpc: "2.0", id: "abc", method: "tools/list" }))).toBe(
+      '[{"result":{"tools":[]},"jsonrpc":"2.0","id":"abc"}]',
+    );
   });
 
   it("ignores _meta by default and compares it with meta: strict", () => {
@@ -212,29 +290,55 @@ describe("the mock's matching rules", () => {
     const asked = { jsonrpc: "2.0", id: 5, method: "tools/list", params: { cursor: "other" } };
     expect(new CassetteMatcher(c).answer(asked)[0]).toMatchObject({ result: { tools: ["page 2"] } });
     expect(new CassetteMatcher(c, { state: "strict" }).answer(asked)[0]).toMatchObject({
-      error: { code: -32602, message: expect.stringContaining("(matching is strict: _meta, cursor and requestState count)") },
+      error: {
+        code: -32602,
+        message: expect.stringContaining("(matching is strict: _meta, cursor and requestState count)"),
+      },
     });
   });
 
   it("answers a request recorded twice in recorded order, then repeats the last", () => {
-    const m = new CassetteMatcher(cassetteOf([rec(1, "tools/call", { name: "count" }, { n: 1 }), rec(2, "tools/call", { name: "count" }, { n: 2 })]));
+    const m = new CassetteMatcher(
+      cassetteOf([
+        rec(1, "tools/call", { name: "count" }, { n: 1 }),
+        rec(2, "tools/call", { name: "count" }, { n: 2 }),
+      ]),
+    );
     const call = { jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "count" } };
-    expect([m.answer(call), m.answer(call), m.answer(call)].map((a) => (a[0].result as { n: number }).n)).toEqual([1, 2, 2]);
+    expect([m.answer(call), m.answer(call), m.answer(call)].map((a) => (a[0].result as { n: number }).n)).toEqual([
+      1, 2, 2,
+    ]);
   });
 
   it("matches the handshake by method alone, sends recorded notifications first, and takes notifications silently", () => {
     const init = {
-      ...rec(1, "initialize", { protocolVersion: "2025-11-25", clientInfo: { name: "a" } }, { protocolVersion: "2025-11-25" }),
+      ...rec(
+        1,
+        "initialize",
+        { protocolVersion: "2025-11-25", clientInfo: { name: "a" } },
+        { protocolVersion: "2025-11-25" },
+      ),
       notifications: [{ jsonrpc: "2.0", method: "notifications/message" }],
     };
     const m = new CassetteMatcher(cassetteOf([init]));
-    const frames = m.answer({ jsonrpc: "2.0", id: 0, method: "initialize", params: { protocolVersion: "2025-06-18", clientInfo: { name: "b" } } });
+    const frames = m.answer({
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", clientInfo: { name: "b" } },
+    });
     expect(frames.map((f) => f.method ?? f.id)).toEqual(["notifications/message", 0]);
     expect(m.answer({ jsonrpc: "2.0", method: "notifications/initialized" })).toEqual([]);
   });
 });
 
-const pair = (index: number, method: string, recorded: unknown, live: unknown, params?: Record<string, unknown>): DiffPair => ({
+const pair = (
+  index: number,
+  method: string,
+  recorded: unknown,
+  live: unknown,
+  params?: Record<string, unknown>,
+): DiffPair => ({
   index,
   request: { jsonrpc: "2.0", id: index, method, ...(params ? { params } : {}) },
   recorded: { jsonrpc: "2.0", id: index, result: recorded },
@@ -254,7 +358,11 @@ const tool = (
 
 describe("diff: what breaks and what does not", () => {
   it("ids alone do not count: the same answer with another id is the same", () => {
-    expect(diffPairs([pair(0, "tools/list", { tools: [tool("a")] }, { tools: [tool("a")] })])).toMatchObject({ breaking: [], nonBreaking: [], same: 1 });
+    expect(diffPairs([pair(0, "tools/list", { tools: [tool("a")] }, { tools: [tool("a")] })])).toMatchObject({
+      breaking: [],
+      nonBreaking: [],
+      same: 1,
+    });
   });
 
   it("descriptions, added tools, added optional arguments and ordering are not breaking", () => {
@@ -262,13 +370,24 @@ describe("diff: what breaks and what does not", () => {
     const after = {
       tools: [
         tool("b"),
-        { ...tool("a", {}, { type: "object", properties: { a: { type: "string" }, z: { type: "number" } }, required: ["a"] }), description: "reworded" },
+        {
+          ...tool(
+            "a",
+            {},
+            { type: "object", properties: { a: { type: "string" }, z: { type: "number" } }, required: ["a"] },
+          ),
+          description: "reworded",
+        },
         tool("c"),
       ],
     };
     const r = diffPairs([pair(0, "tools/list", before, after)]);
     expect(r.breaking).toEqual([]);
-    expect(r.nonBreaking.map((d) => d.kind).sort()).toEqual(["description-changed", "optional-argument-added", "tool-added"]);
+    expect(r.nonBreaking.map((d) => d.kind).sort()).toEqual([
+      "description-changed",
+      "optional-argument-added",
+      "tool-added",
+    ]);
   });
 
   it("an argument's type changed, an argument removed and a field removed from a result are breaking", () => {
@@ -279,7 +398,13 @@ describe("diff: what breaks and what does not", () => {
         { tools: [tool("a", {}, { type: "object", properties: { a: { type: "string" }, b: { type: "string" } } })] },
         { tools: [tool("a", {}, { type: "object", properties: { a: { type: "number" } } })] },
       ),
-      pair(1, "tools/call", { structuredContent: { total: 3, unit: "eur" } }, { structuredContent: { total: "3" } }, { name: "a" }),
+      pair(
+        1,
+        "tools/call",
+        { structuredContent: { total: 3, unit: "eur" } },
+        { structuredContent: { total: "3" } },
+        { name: "a" },
+      ),
     ]);
     expect(r.breaking.map((d) => [d.kind, d.path])).toEqual([
       ["type-changed", 'tools/list tools["a"].inputSchema.properties.a.type'],
@@ -339,7 +464,13 @@ describe("diff rows: the page's recorded | live view per interaction", () => {
         ...pair(1, "tools/call", { content: [] }, null, { name: "gone", arguments: { a: "x" } }),
         live: { frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Tool gone not found" } } },
       },
-      pair(2, "tools/call", { content: [{ type: "text", text: "hi" }] }, { content: [{ type: "text", text: "hi" }] }, { name: "a", arguments: { a: "x" } }),
+      pair(
+        2,
+        "tools/call",
+        { content: [{ type: "text", text: "hi" }] },
+        { content: [{ type: "text", text: "hi" }] },
+        { name: "a", arguments: { a: "x" } },
+      ),
     ];
     const report = diffPairs(pairs);
     expect(report.breaking.map((d) => d.kind)).toEqual(["tool-removed"]);
@@ -359,6 +490,8 @@ describe("the page's replay targets", () => {
     const { EXAMPLES } = await import("@/lib/share/examples");
     const { PRESETS } = await import("@/lib/session/presets");
     expect([...REPLAY_CASSETTES]).toEqual(EXAMPLES.map((e) => e.id));
-    expect(PRESETS.filter((p) => p.target?.kind === "replay").map((p) => p.label)).toEqual(REPLAY_CASSETTES.map((id) => `replay of ${id}`));
+    expect(PRESETS.filter((p) => p.target?.kind === "replay").map((p) => p.label)).toEqual(
+      REPLAY_CASSETTES.map((id) => `replay of ${id}`),
+    );
   });
 });

@@ -9,7 +9,11 @@ describe("splitting a --stdio command line into argv (no shell involved)", () =>
       line: "npx -y  @modelcontextprotocol/server-everything stdio",
       argv: ["npx", "-y", "@modelcontextprotocol/server-everything", "stdio"],
     },
-    { rule: "single quotes keep everything literal", line: "node -e 'console.log(\"a b\")'", argv: ["node", "-e", 'console.log("a b")'] },
+    {
+      rule: "single quotes keep everything literal",
+      line: "node -e 'console.log(\"a b\")'",
+      argv: ["node", "-e", 'console.log("a b")'],
+    },
     { rule: 'double quotes allow \\" and \\\\ escapes', line: 'echo "a \\"b\\" \\\\ c"', argv: ["echo", 'a "b" \\ c'] },
     { rule: "other backslashes inside double quotes stay", line: 'echo "a\\nb"', argv: ["echo", "a\\nb"] },
     { rule: "a backslash outside quotes escapes the next character", line: "echo a\\ b", argv: ["echo", "a b"] },
@@ -17,9 +21,17 @@ describe("splitting a --stdio command line into argv (no shell involved)", () =>
     { rule: "an empty quoted argument is kept", line: "cmd ''", argv: ["cmd", ""] },
     { rule: "$VARS and globs are not expanded", line: "echo $HOME *.ts", argv: ["echo", "$HOME", "*.ts"] },
     { rule: "a quoted operator is an ordinary argument", line: "grep '|' file", argv: ["grep", "|", "file"] },
-    { rule: "an unquoted pipe is refused: no shell runs it", line: "server | tee log", error: /shell operator '\|'.*sh -c/ },
+    {
+      rule: "an unquoted pipe is refused: no shell runs it",
+      line: "server | tee log",
+      error: /shell operator '\|'.*sh -c/,
+    },
     { rule: "an unquoted redirection is refused", line: "server > out.log", error: /shell operator '>'/ },
-    { rule: "an unclosed quote is refused with its column", line: "node 'oops", error: /unclosed single quote at column 6/ },
+    {
+      rule: "an unclosed quote is refused with its column",
+      line: "node 'oops",
+      error: /unclosed single quote at column 6/,
+    },
     { rule: "an empty line is refused", line: "   ", error: /empty/ },
   ];
   for (const row of rows) {
@@ -48,6 +60,9 @@ describe("the page's custom stdio target splits its command line with the same s
   });
 
   it("an escaped dollar inside double quotes is a dollar on the page too", () => {
-    expect(pageProblem('echo "a\\$b"')).toMatchObject({ kind: "ready", target: { kind: "stdio", command: "echo", args: ["a$b"] } });
+    expect(pageProblem('echo "a\\$b"')).toMatchObject({
+      kind: "ready",
+      target: { kind: "stdio", command: "echo", args: ["a$b"] },
+    });
   });
 });

@@ -33,11 +33,17 @@ const MODELS: Record<string, new (data: never) => Validatable> = {
   Ingress,
 };
 
-const kustomization = parse(readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as { resources: string[]; namespace: string };
+const kustomization = parse(readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as {
+  resources: string[];
+  namespace: string;
+};
 // Parsed YAML, walked by path in the assertions below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Manifest = Record<string, any>;
-const manifests = kustomization.resources.map((file) => ({ file, doc: parse(readFileSync(path.join(K8S, file), "utf8")) as Manifest }));
+const manifests = kustomization.resources.map((file) => ({
+  file,
+  doc: parse(readFileSync(path.join(K8S, file), "utf8")) as Manifest,
+}));
 const byKind = (kind: string) => manifests.find((m) => m.doc.kind === kind)!.doc;
 const deployment = byKind("Deployment");
 const container = deployment.spec.template.spec.containers[0];
@@ -61,9 +67,12 @@ describe("deploy/k8s: every manifest is valid Kubernetes", () => {
     ]);
   });
 
-  it.each(manifests.map((m) => [m.file, m.doc] as const))("%s validates against the Kubernetes schema", (_file, doc) => {
-    expect(() => validate(doc)).not.toThrow();
-  });
+  it.each(manifests.map((m) => [m.file, m.doc] as const))(
+    "%s validates against the Kubernetes schema",
+    (_file, doc) => {
+      expect(() => validate(doc)).not.toThrow();
+    },
+  );
 
   it("the validator refuses a broken manifest (the check can fail)", () => {
     const broken = structuredClone(deployment);
@@ -81,19 +90,27 @@ describe("deploy/k8s agrees with the app", () => {
     expect(container.livenessProbe.httpGet.path).toBe("/api/health");
     expect(container.startupProbe.httpGet.path).toBe("/api/health");
     // The one route table the server answers from (lib/bridge/server/routes.ts).
-    expect(read("lib/bridge/server/routes.ts")).toMatch(/\{ method: "GET", path: "\/api\/ready", handler: readyResponse, probe: true \}/);
-    expect(read("lib/bridge/server/routes.ts")).toMatch(/\{ method: "GET", path: "\/api\/health", handler: healthResponse, probe: true \}/);
+    expect(read("lib/bridge/server/routes.ts")).toMatch(
+      /\{ method: "GET", path: "\/api\/ready", handler: readyResponse, probe: true \}/,
+    );
+    expect(read("lib/bridge/server/routes.ts")).toMatch(
+      /\{ method: "GET", path: "\/api\/health", handler: healthResponse, probe: true \}/,
+    );
   });
 
   it("the port is one number everywhere: PORT, containerPort, the probes' named port, the Service and the Ingress", () => {
     const env = Object.fromEntries(
-      container.env.filter((e: { value?: string }) => e.value !== undefined).map((e: { name: string; value: string }) => [e.name, e.value]),
+      container.env
+        .filter((e: { value?: string }) => e.value !== undefined)
+        .map((e: { name: string; value: string }) => [e.name, e.value]),
     );
     expect(env.PORT).toBe("3000");
     expect(container.ports).toEqual([{ name: "http", containerPort: 3000, protocol: "TCP" }]);
     expect(container.readinessProbe.httpGet.port).toBe("http");
     expect(byKind("Service").spec.ports[0].targetPort).toBe("http");
-    expect(byKind("Ingress").spec.rules[0].http.paths[0].backend.service.port.name).toBe(byKind("Service").spec.ports[0].name);
+    expect(byKind("Ingress").spec.rules[0].http.paths[0].backend.service.port.name).toBe(
+      byKind("Service").spec.ports[0].name,
+    );
     expect(byKind("NetworkPolicy").spec.ingress[0].ports[0].port).toBe(3000);
     expect(read("Dockerfile")).toMatch(/^EXPOSE 3000$/m);
     expect(read("Dockerfile")).toMatch(/PORT=3000/);
@@ -112,18 +129,37 @@ describe("deploy/k8s agrees with the app", () => {
     expect(env.PLAYGROUND_MODE.value).toBe("hosted");
     expect(env.PLAYGROUND_TOKEN.valueFrom.secretKeyRef).toEqual({ name: "mcp-playground", key: "token" });
     expect(env.PLAYGROUND_TRUSTED_PROXIES.value).toBe("1");
-    expect(container.securityContext).toMatchObject({ allowPrivilegeEscalation: false, readOnlyRootFilesystem: true, capabilities: { drop: ["ALL"] } });
-    expect(deployment.spec.template.spec.securityContext).toMatchObject({ runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } });
+    expect(container.securityContext).toMatchObject({
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      capabilities: { drop: ["ALL"] },
+    });
+    expect(deployment.spec.template.spec.securityContext).toMatchObject({
+      runAsNonRoot: true,
+      seccompProfile: { type: "RuntimeDefault" },
+    });
     expect(deployment.spec.replicas).toBe(3);
     expect(container.resources.requests).toBeDefined();
     expect(container.resources.limits).toBeDefined();
   });
 
   it("the NetworkPolicy denies egress to private ranges and allows DNS", () => {
-    const egress = byKind("NetworkPolicy").spec.egress as { to: { ipBlock?: { cidr: string; except?: string[] } }[]; ports: { port: number }[] }[];
+    const egress = byKind("NetworkPolicy").spec.egress as {
+      to: { ipBlock?: { cidr: string; except?: string[] } }[];
+      ports: { port: number }[];
+    }[];
     expect(egress[0].ports.map((p) => p.port)).toEqual([53, 53]);
     const v4 = egress[1].to.find((t) => t.ipBlock?.cidr === "0.0.0.0/0")!.ipBlock!;
-    expect(v4.except).toEqual(expect.arrayContaining(["10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "169.254.0.0/16", "127.0.0.0/8", "100.64.0.0/10"]));
+    expect(v4.except).toEqual(
+      expect.arrayContaining([
+        "10.0.0.0/8",
+        "172.16.0.0/12",
+        "192.168.0.0/16",
+        "169.254.0.0/16",
+        "127.0.0.0/8",
+        "100.64.0.0/10",
+      ]),
+    );
     const v6 = egress[1].to.find((t) => t.ipBlock?.cidr === "::/0")!.ipBlock!;
     expect(v6.except).toEqual(expect.arrayContaining(["fc00::/7", "fe80::/10"]));
   });

@@ -8,17 +8,25 @@ import { sendStarted } from "../helpers/session";
 
 const CAPS = "io.modelcontextprotocol/clientCapabilities";
 const VERSION = "io.modelcontextprotocol/protocolVersion";
-const frame = (meta: object) => JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "x" } });
+const frame = (meta: object) =>
+  JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "x" } });
 
 describe("client emulation", () => {
   it("no MRTR support takes exactly the input capabilities out of the envelope and keeps the rest", () => {
-    const out = emulateFrame(frame({ [VERSION]: "2026-07-28", [CAPS]: { elicitation: { form: {} }, roots: {}, extensions: { a: {} } } }), { noMrtr: true });
+    const out = emulateFrame(
+      frame({ [VERSION]: "2026-07-28", [CAPS]: { elicitation: { form: {} }, roots: {}, extensions: { a: {} } } }),
+      { noMrtr: true },
+    );
     expect(JSON.parse(out.text).params._meta[CAPS]).toEqual({ extensions: { a: {} } });
     expect(out.changes).toEqual(["no MRTR support: took elicitation, roots out of clientCapabilities"]);
   });
 
   it("a frame that is not JSON, has no envelope or needs no change is sent exactly as written", () => {
-    for (const text of ["{not json", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }), frame({ [VERSION]: "2026-07-28", [CAPS]: {} })]) {
+    for (const text of [
+      "{not json",
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
+      frame({ [VERSION]: "2026-07-28", [CAPS]: {} }),
+    ]) {
       expect(emulateFrame(text, { noMrtr: true, pinVersion: "2026-07-28" })).toEqual({ text, changes: [] });
     }
   });
@@ -38,7 +46,10 @@ describe("client emulation", () => {
   });
 
   it("the envelope settings' emulation shapes what Add _meta envelope declares, and a reload keeps the switches", () => {
-    const state = reducer(initialState(), { type: "envelope/set", patch: { emulate: { noMrtr: true, omitParamHeaders: true, pinVersion: "2026-07-28" } } });
+    const state = reducer(initialState(), {
+      type: "envelope/set",
+      patch: { emulate: { noMrtr: true, omitParamHeaders: true, pinVersion: "2026-07-28" } },
+    });
     const input = envelopeInputFrom(state.envelope);
     expect(input.ok && input.value.clientCapabilities).toEqual({});
     const saved = saveSession(state, { now: 1 });
@@ -51,7 +62,10 @@ describe("client emulation", () => {
   });
 
   it("a card sent under emulation still says so after a reload", () => {
-    const emulation = { text: "no MRTR support (no input capabilities declared)", changes: ["no MRTR support: took elicitation out of clientCapabilities"] };
+    const emulation = {
+      text: "no MRTR support (no input capabilities declared)",
+      changes: ["no MRTR support: took elicitation out of clientCapabilities"],
+    };
     const sent = frame({ [VERSION]: "2026-07-28", [CAPS]: {} });
     const exchange: Exchange = {
       sendId: "s1",

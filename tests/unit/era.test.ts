@@ -5,14 +5,20 @@ import { runEraProbe, type ProbeSend } from "@/lib/protocol/era";
 /** A scripted peer: answers each probe step from a table, recording what was sent. */
 function scripted(
   replies: Array<
-    (frame: { id?: unknown; method: string; params?: Record<string, unknown> }) => { outcome: ExchangeOutcome; status?: number; sessionId?: string }
+    (frame: { id?: unknown; method: string; params?: Record<string, unknown> }) => {
+      outcome: ExchangeOutcome;
+      status?: number;
+      sessionId?: string;
+    }
   >,
 ) {
   const sent: { text: string; headers?: Record<string, string> }[] = [];
   const send: ProbeSend = async (text, extra) => {
     sent.push({ text, headers: extra?.headers });
     const frame = JSON.parse(text);
-    const reply = replies[sent.length - 1]?.(frame) ?? { outcome: { kind: "notification", note: "accepted" } as ExchangeOutcome };
+    const reply = replies[sent.length - 1]?.(frame) ?? {
+      outcome: { kind: "notification", note: "accepted" } as ExchangeOutcome,
+    };
     const exchange: Exchange = {
       sendId: String(sent.length),
       startedAt: 0,
@@ -35,11 +41,16 @@ const error = (id: unknown, code: number, message: string, data?: unknown): Exch
   kind: "response",
   frame: { jsonrpc: "2.0", id, error: { code, message, data } },
 });
-const result = (id: unknown, value: Record<string, unknown>): ExchangeOutcome => ({ kind: "response", frame: { jsonrpc: "2.0", id, result: value } });
+const result = (id: unknown, value: Record<string, unknown>): ExchangeOutcome => ({
+  kind: "response",
+  frame: { jsonrpc: "2.0", id, result: value },
+});
 
 describe("era probe classification (digest §2.3)", () => {
   it("a DiscoverResult means modern and no initialize is sent", async () => {
-    const peer = scripted([(f) => ({ outcome: result(f.id, { supportedVersions: ["2026-07-28"], resultType: "complete" }) })]);
+    const peer = scripted([
+      (f) => ({ outcome: result(f.id, { supportedVersions: ["2026-07-28"], resultType: "complete" }) }),
+    ]);
     const verdict = await runEraProbe(peer.send);
     expect(verdict.era).toBe("modern");
     expect(verdict.version).toBe("2026-07-28");
@@ -49,14 +60,24 @@ describe("era probe classification (digest §2.3)", () => {
   it("-32601 to server/discover means legacy: fall back to initialize asking for 2026-07-28, then notifications/initialized", async () => {
     const peer = scripted([
       (f) => ({ outcome: error(f.id, -32601, "Method not found") }),
-      (f) => ({ outcome: result(f.id, { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "x", version: "1" } }) }),
+      (f) => ({
+        outcome: result(f.id, {
+          protocolVersion: "2025-11-25",
+          capabilities: {},
+          serverInfo: { name: "x", version: "1" },
+        }),
+      }),
     ]);
     const verdict = await runEraProbe(peer.send);
     expect(verdict.era).toBe("legacy");
     expect(verdict.version).toBe("2025-11-25");
     expect(verdict.reason).toContain("-32601 Method not found");
     expect(verdict.reason).toContain("initialize asked for 2026-07-28, server answered 2025-11-25");
-    expect(peer.sent.map((s) => JSON.parse(s.text).method)).toEqual(["server/discover", "initialize", "notifications/initialized"]);
+    expect(peer.sent.map((s) => JSON.parse(s.text).method)).toEqual([
+      "server/discover",
+      "initialize",
+      "notifications/initialized",
+    ]);
     expect(JSON.parse(peer.sent[1].text).params.protocolVersion).toBe("2026-07-28");
   });
 
@@ -85,7 +106,12 @@ describe("era probe classification (digest §2.3)", () => {
 
   it("-32022 with a modern version in data.supported retries discover with it and never falls back to initialize", async () => {
     const peer = scripted([
-      (f) => ({ outcome: error(f.id, -32022, "Unsupported protocol version", { supported: ["2027-01-01"], requested: "2026-07-28" }) }),
+      (f) => ({
+        outcome: error(f.id, -32022, "Unsupported protocol version", {
+          supported: ["2027-01-01"],
+          requested: "2026-07-28",
+        }),
+      }),
       (f) => ({ outcome: result(f.id, { supportedVersions: ["2027-01-01"] }) }),
     ]);
     const verdict = await runEraProbe(peer.send);

@@ -82,7 +82,8 @@ describe("a transcript with tasks is dated by the task wire it speaks", () => {
   });
 
   it("each task field and method is a reason with its own window", () => {
-    const reasons = (i: number) => Object.fromEntries(dateTranscript(TRANSCRIPTS[i][1]).reasons.map((r) => [r.feature, r.revisions]));
+    const reasons = (i: number) =>
+      Object.fromEntries(dateTranscript(TRANSCRIPTS[i][1]).reasons.map((r) => [r.feature, r.revisions]));
     expect(reasons(0)).toMatchObject({
       'resultType "task" (a CreateTaskResult of the tasks extension)': ["2026-07-28"],
       "task fields ttlMs / pollIntervalMs (tasks extension)": ["2026-07-28"],
@@ -101,6 +102,8 @@ describe("a transcript with tasks is dated by the task wire it speaks", () => {
   });
 
   it("a task's ttlMs is not read as a cache hint", () => {
-    expect(dateTranscript(TRANSCRIPTS[1][1]).reasons.map((r) => r.feature)).not.toContain("cache hints ttlMs + cacheScope");
+    expect(dateTranscript(TRANSCRIPTS[1][1]).reasons.map((r) => r.feature)).not.toContain(
+      "cache hints ttlMs + cacheScope",
+    );
   });
 });

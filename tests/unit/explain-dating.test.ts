@@ -74,7 +74,9 @@ describe("why: reasons and the deprecated/removed features each transcript teach
         "elicitation/create sent by the server as a JSON-RPC request",
       ]),
     );
-    expect(d.reasons.find((r) => r.feature === "elicitation/create sent by the server as a JSON-RPC request")?.revisions).toEqual(["2025-06-18", "2025-11-25"]);
+    expect(
+      d.reasons.find((r) => r.feature === "elicitation/create sent by the server as a JSON-RPC request")?.revisions,
+    ).toEqual(["2025-06-18", "2025-11-25"]);
   });
 
   it("2025-11-25: -32042, elicitationId, elicitation/complete and core tasks are removed in 2026-07-28", () => {
@@ -84,9 +86,16 @@ describe("why: reasons and the deprecated/removed features each transcript teach
 
   it("2026-07-28: only the sampling input request is flagged (deprecated, SEP-2577)", () => {
     const d = dateTranscript(fixture("2026-07-28-stateless.txt"));
-    expect(badges(d)).toEqual(["sampling/createMessage as an MRTR input request | deprecated since 2026-07-28 (SEP-2577)"]);
+    expect(badges(d)).toEqual([
+      "sampling/createMessage as an MRTR input request | deprecated since 2026-07-28 (SEP-2577)",
+    ]);
     expect(d.reasons.map((r) => r.feature)).toEqual(
-      expect.arrayContaining(["the Mcp-Method header", "cache hints ttlMs + cacheScope", "server/discover", "subscriptions/listen"]),
+      expect.arrayContaining([
+        "the Mcp-Method header",
+        "cache hints ttlMs + cacheScope",
+        "server/discover",
+        "subscriptions/listen",
+      ]),
     );
   });
 
@@ -129,7 +138,9 @@ describe("the chapter's traces alone (tests/fixtures/explain/chapter-traces.txt)
     const json = extractEvidence(text).filter((x) => x.kind === "json");
     expect(json).toHaveLength(15);
     expect(
-      json.filter((x) => x.kind === "json" && x.synthetic).map((x) => (x.kind === "json" ? (x.requestMethod ?? (x.value as { method: string }).method) : "")),
+      json
+        .filter((x) => x.kind === "json" && x.synthetic)
+        .map((x) => (x.kind === "json" ? (x.requestMethod ?? (x.value as { method: string }).method) : "")),
     ).toEqual([
       "resources/read",
       "resources/read",
@@ -150,7 +161,9 @@ describe("the chapter's traces alone (tests/fixtures/explain/chapter-traces.txt)
 
 describe("extraction rules", () => {
   it("'→ method {params}' becomes a request and '← {result}' a result answering it", () => {
-    const items = extractEvidence('→ resources/read  {"uri":"calendar://week"}\n← {"resultType":"complete","contents":[]}');
+    const items = extractEvidence(
+      '→ resources/read  {"uri":"calendar://week"}\n← {"resultType":"complete","contents":[]}',
+    );
     expect(items).toEqual([
       expect.objectContaining({
         kind: "json",
@@ -193,7 +206,8 @@ describe("extraction rules", () => {
   });
 
   it("a valid object nested up to six failed levels deep is found; deeper garbage is not searched", () => {
-    const wrap = (depth: number) => `${"{ x ".repeat(depth)}{"jsonrpc":"2.0","id":1,"method":"ping"}${" }".repeat(depth)}`;
+    const wrap = (depth: number) =>
+      `${"{ x ".repeat(depth)}{"jsonrpc":"2.0","id":1,"method":"ping"}${" }".repeat(depth)}`;
     expect(extractEvidence(wrap(6)).filter((x) => x.kind === "json")).toHaveLength(1);
     expect(extractEvidence(wrap(7)).filter((x) => x.kind === "json")).toHaveLength(0);
   });

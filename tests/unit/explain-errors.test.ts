@@ -13,7 +13,8 @@ describe("every error code the playground knows has a meaning, a next step and a
   });
 
   it("covers the codes the issue names", () => {
-    for (const code of [-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, -32000]) expect(ERROR_CODES[code], String(code)).toBeDefined();
+    for (const code of [-32700, -32600, -32601, -32602, -32603, -32020, -32021, -32022, -32000])
+      expect(ERROR_CODES[code], String(code)).toBeDefined();
   });
 
   it("only -32020..-32022 prove a modern server", () => {
@@ -113,7 +114,10 @@ describe("spec references resolve to public spec pages", () => {
   it.each([
     ["§1.4 · basic/index.mdx", "https://modelcontextprotocol.io/specification/2026-07-28/basic"],
     ["§6 · basic/patterns/mrtr.mdx", "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr"],
-    ["§2.6 · basic/lifecycle.mdx (2025-11-25)", "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle"],
+    [
+      "§2.6 · basic/lifecycle.mdx (2025-11-25)",
+      "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle",
+    ],
     ["changelog.mdx (2025-06-18)", "https://modelcontextprotocol.io/specification/2025-06-18/changelog"],
     ["§1.5 · schema.ts", "https://modelcontextprotocol.io/specification/2026-07-28/schema"],
     ["§6.8 · extensions/tasks/overview.mdx", undefined],

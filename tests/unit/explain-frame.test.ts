@@ -34,7 +34,9 @@ describe("every annotation has a path, one-sentence text, a spec reference and a
     expect(out.length).toBeGreaterThan(5);
     for (const a of out) {
       expect(a.text.length).toBeGreaterThan(10);
-      expect(a.specRef).toMatch(/^(§[\d.]+ · [\w./-]+(\.mdx|\.ts)( \(\d{4}-\d{2}-\d{2}\))?|[\w./-]+\.mdx \(\d{4}-\d{2}-\d{2}\))$/);
+      expect(a.specRef).toMatch(
+        /^(§[\d.]+ · [\w./-]+(\.mdx|\.ts)( \(\d{4}-\d{2}-\d{2}\))?|[\w./-]+\.mdx \(\d{4}-\d{2}-\d{2}\))$/,
+      );
       expect(["info", "deprecated", "removed", "error"]).toContain(a.level);
     }
   });
@@ -50,7 +52,10 @@ describe("well-formed 2026-07-28 requests raise no error (every core request and
     ["resources/list", {}],
     ["resources/templates/list", {}],
     ["resources/read", { uri: "calendar://week" }],
-    ["completion/complete", { ref: { type: "ref/prompt", name: "prepare_week" }, argument: { name: "focus", value: "de" } }],
+    [
+      "completion/complete",
+      { ref: { type: "ref/prompt", name: "prepare_week" }, argument: { name: "focus", value: "de" } },
+    ],
     ["subscriptions/listen", { notifications: { toolsListChanged: true, resourceSubscriptions: ["calendar://week"] } }],
     ["tasks/get", { taskId: "t1" }],
     ["tasks/update", { taskId: "t1", inputResponses: { k: { action: "accept", content: { a: 1 } } } }],
@@ -108,7 +113,10 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
   });
 
   it("a third-party prefixed key is info, never an error", () => {
-    const a = at(explain(req("tools/list", { _meta: { ...M, "com.example/trace": 1 } })), "params._meta.com.example/trace")[0];
+    const a = at(
+      explain(req("tools/list", { _meta: { ...M, "com.example/trace": 1 } })),
+      "params._meta.com.example/trace",
+    )[0];
     expect(a.level).toBe("info");
     expect(a.text).toContain("third-party");
   });
@@ -137,7 +145,9 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
 
   it("client capabilities: sampling and roots are deprecated, a misspelt one gets a suggestion", () => {
     const caps = { sampling: {}, roots: {}, elicitaton: {} };
-    const out = explain(req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/clientCapabilities": caps } }));
+    const out = explain(
+      req("tools/call", { name: "t", _meta: { ...M, "io.modelcontextprotocol/clientCapabilities": caps } }),
+    );
     const base = "params._meta.io.modelcontextprotocol/clientCapabilities";
     expect(at(out, `${base}.sampling`)[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
     expect(at(out, `${base}.roots`)[0].badge).toBe("deprecated since 2026-07-28 (SEP-2577)");
@@ -148,14 +158,44 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
 describe("jsonrpc, id and method rules", () => {
   it.each([
     [{ id: 1, method: "tools/list", params: { _meta: M } }, "jsonrpc", "error", "missing"],
-    [{ jsonrpc: "1.0", id: 1, method: "tools/list", params: { _meta: M } }, "jsonrpc", "error", 'exactly the string "2.0"'],
+    [
+      { jsonrpc: "1.0", id: 1, method: "tools/list", params: { _meta: M } },
+      "jsonrpc",
+      "error",
+      'exactly the string "2.0"',
+    ],
     [{ jsonrpc: "2.0", id: null, method: "tools/list", params: { _meta: M } }, "id", "error", "must not be null"],
     [{ jsonrpc: "2.0", id: 1.5, method: "tools/list", params: { _meta: M } }, "id", "error", "not a fraction"],
-    [{ jsonrpc: "2.0", id: { a: 1 }, method: "tools/list", params: { _meta: M } }, "id", "error", "string or an integer"],
-    [{ jsonrpc: "2.0", id: "abc", method: "tools/list", params: { _meta: M } }, "id", "info", "unique among this sender's requests still in flight"],
-    [{ jsonrpc: "2.0", id: 1, method: "tool/list", params: { _meta: M } }, "method", "error", 'did you mean "tools/list"?'],
-    [{ jsonrpc: "2.0", id: 1, method: "playground/nonexistent", params: { _meta: M } }, "method", "info", "-32601 (HTTP 404"],
-    [{ jsonrpc: "2.0", id: 1, method: "notifications/cancelled", params: { requestId: 1 } }, "method", "error", "must not carry an id"],
+    [
+      { jsonrpc: "2.0", id: { a: 1 }, method: "tools/list", params: { _meta: M } },
+      "id",
+      "error",
+      "string or an integer",
+    ],
+    [
+      { jsonrpc: "2.0", id: "abc", method: "tools/list", params: { _meta: M } },
+      "id",
+      "info",
+      "unique among this sender's requests still in flight",
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: "tool/list", params: { _meta: M } },
+      "method",
+      "error",
+      'did you mean "tools/list"?',
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: "playground/nonexistent", params: { _meta: M } },
+      "method",
+      "info",
+      "-32601 (HTTP 404",
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: "notifications/cancelled", params: { requestId: 1 } },
+      "method",
+      "error",
+      "must not carry an id",
+    ],
     [{ jsonrpc: "2.0", method: "tools/list", params: { _meta: M } }, "method", "error", "without an id"],
     [{ jsonrpc: "2.0", id: 1, mehtod: "tools/list" }, "mehtod", "error", 'did you mean "method"?'],
     [{ jsonrpc: "2.0", id: 1, error: { code: -32603, message: "x" }, result: {} }, "", "error", "never both"],
@@ -166,12 +206,16 @@ describe("jsonrpc, id and method rules", () => {
   });
 
   it("an MRTR retry's id annotation says the id must be new", () => {
-    const out = explain(req("tools/call", { name: "t", inputResponses: { k: { action: "accept" } }, requestState: "s" }, 2));
+    const out = explain(
+      req("tools/call", { name: "t", inputResponses: { k: { action: "accept" } }, requestState: "s" }, 2),
+    );
     expect(at(out, "id")[0].text).toContain("must differ from the id of the round it answers");
   });
 
   it("text that is not JSON is one error annotation naming -32700", () => {
-    expect(explain('{"jsonrpc":')).toEqual([expect.objectContaining({ path: "", level: "error", text: expect.stringContaining("-32700") })]);
+    expect(explain('{"jsonrpc":')).toEqual([
+      expect.objectContaining({ path: "", level: "error", text: expect.stringContaining("-32700") }),
+    ]);
   });
 
   it("a batch array is removed since 2025-06-18, and each element is still explained", () => {
@@ -196,10 +240,18 @@ describe("params of core requests: known, required and misspelt", () => {
   it.each([
     ["tools/call", { name: "t", argumnets: {} }, "params.argumnets", "arguments"],
     ["resources/read", { url: "calendar://week" }, "params.url", "uri"],
-    ["subscriptions/listen", { notifications: { toolListChanged: true } }, "params.notifications.toolListChanged", "toolsListChanged"],
+    [
+      "subscriptions/listen",
+      { notifications: { toolListChanged: true } },
+      "params.notifications.toolListChanged",
+      "toolsListChanged",
+    ],
     ["tools/list", { curser: "x" }, "params.curser", "cursor"],
   ])("%s with a misspelt key → did you mean", (method, params, path, guess) => {
-    expect(at(explain(req(method, params)), path)[0]).toMatchObject({ level: "error", text: expect.stringContaining(`did you mean "${guess}"?`) });
+    expect(at(explain(req(method, params)), path)[0]).toMatchObject({
+      level: "error",
+      text: expect.stringContaining(`did you mean "${guess}"?`),
+    });
   });
 
   it("inputResponses entries are read by shape: elicitation answer, deprecated sampling and roots answers", () => {
@@ -257,18 +309,24 @@ describe("results: resultType, cache hints and per-method fields", () => {
     [1.5, "error"],
     [0, "info"],
   ])("ttlMs %s is %s", (ttl, level) => {
-    const out = explain(res({ resultType: "complete", tools: [], ttlMs: ttl, cacheScope: "public" }), { requestMethod: "tools/list" });
+    const out = explain(res({ resultType: "complete", tools: [], ttlMs: ttl, cacheScope: "public" }), {
+      requestMethod: "tools/list",
+    });
     expect(levels(out, "result.ttlMs")).toContain(level);
   });
 
   it("a cacheScope outside public/private is an error", () => {
-    const out = explain(res({ resultType: "complete", tools: [], ttlMs: 1, cacheScope: "shared" }), { requestMethod: "tools/list" });
+    const out = explain(res({ resultType: "complete", tools: [], ttlMs: 1, cacheScope: "shared" }), {
+      requestMethod: "tools/list",
+    });
     expect(levels(out, "result.cacheScope")).toContain("error");
   });
 
   it("a modern result without resultType is an error; from a legacy server it is info (treat as complete)", () => {
     expect(errors(explain(res({ tools: [] }), { requestMethod: "tools/list" }))[0].text).toContain("resultType");
-    expect(levels(explain(res({ tools: [] }), { requestMethod: "tools/list", serverEra: "legacy" }), "result.resultType")).toEqual(["info"]);
+    expect(
+      levels(explain(res({ tools: [] }), { requestMethod: "tools/list", serverEra: "legacy" }), "result.resultType"),
+    ).toEqual(["info"]);
   });
 
   it("a legacy list result owes no cache hints: info saying the client treats it as stale at once", () => {
@@ -282,12 +340,22 @@ describe("results: resultType, cache hints and per-method fields", () => {
   });
 
   it("the request is inferred from the result's shape when the caller does not name it", () => {
-    const out = explain(res({ resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" }));
+    const out = explain(
+      res({
+        resultType: "complete",
+        supportedVersions: ["2026-07-28"],
+        capabilities: {},
+        ttlMs: 1,
+        cacheScope: "public",
+      }),
+    );
     expect(at(out, "result")[0].text).toBe("The result of server/discover.");
   });
 
   it("a misspelt result key gets a suggestion", () => {
-    const out = explain(res({ resultType: "complete", tools: [], ttlMs: 1, cacheScope: "public", nextCurser: "x" }), { requestMethod: "tools/list" });
+    const out = explain(res({ resultType: "complete", tools: [], ttlMs: 1, cacheScope: "public", nextCurser: "x" }), {
+      requestMethod: "tools/list",
+    });
     expect(at(out, "result.nextCurser")[0].text).toContain('did you mean "nextCursor"?');
   });
 
@@ -316,12 +384,20 @@ describe("results: resultType, cache hints and per-method fields", () => {
 
 describe("MRTR: input_required, inputRequests, requestState", () => {
   const inputRequired = (inputRequests?: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
-    res({ resultType: "input_required", ...(inputRequests ? { inputRequests } : {}), requestState: "c3RhdGU", ...extra });
+    res({
+      resultType: "input_required",
+      ...(inputRequests ? { inputRequests } : {}),
+      requestState: "c3RhdGU",
+      ...extra,
+    });
 
   it("elicitation is current; sampling and roots input requests carry a deprecated badge with SEP-2577", () => {
     const out = explain(
       inputRequired({
-        login: { method: "elicitation/create", params: { mode: "form", message: "Name?", requestedSchema: { type: "object", properties: {} } } },
+        login: {
+          method: "elicitation/create",
+          params: { mode: "form", message: "Name?", requestedSchema: { type: "object", properties: {} } },
+        },
         capital: { method: "sampling/createMessage", params: { messages: [], maxTokens: 100 } },
         roots: { method: "roots/list" },
       }),
@@ -329,34 +405,68 @@ describe("MRTR: input_required, inputRequests, requestState", () => {
     );
     expect(errors(out)).toEqual([]);
     expect(levels(out, "result.inputRequests.login")).toEqual(["info"]);
-    expect(at(out, "result.inputRequests.capital")[0]).toMatchObject({ level: "deprecated", badge: "deprecated since 2026-07-28 (SEP-2577)" });
+    expect(at(out, "result.inputRequests.capital")[0]).toMatchObject({
+      level: "deprecated",
+      badge: "deprecated since 2026-07-28 (SEP-2577)",
+    });
     expect(at(out, "result.inputRequests.capital")[0].text).toContain("call an LLM provider's API directly");
-    expect(at(out, "result.inputRequests.roots")[0]).toMatchObject({ level: "deprecated", badge: "deprecated since 2026-07-28 (SEP-2577)" });
+    expect(at(out, "result.inputRequests.roots")[0]).toMatchObject({
+      level: "deprecated",
+      badge: "deprecated since 2026-07-28 (SEP-2577)",
+    });
     expect(at(out, "result.resultType")[0].text).toContain("new id");
   });
 
   it("includeContext thisServer is deprecated since 2025-11-25 (SEP-2596)", () => {
-    const out = explain(inputRequired({ c: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1, includeContext: "thisServer" } } }));
-    expect(at(out, "result.inputRequests.c.params.includeContext").find((a) => a.badge)?.badge).toBe("deprecated since 2025-11-25 (SEP-2596)");
+    const out = explain(
+      inputRequired({
+        c: { method: "sampling/createMessage", params: { messages: [], maxTokens: 1, includeContext: "thisServer" } },
+      }),
+    );
+    expect(at(out, "result.inputRequests.c.params.includeContext").find((a) => a.badge)?.badge).toBe(
+      "deprecated since 2025-11-25 (SEP-2596)",
+    );
   });
 
   it("elicitationId inside an input request is removed in 2026-07-28", () => {
-    const out = explain(inputRequired({ k: { method: "elicitation/create", params: { mode: "url", message: "m", url: "https://x", elicitationId: "1" } } }));
-    expect(at(out, "result.inputRequests.k.params.elicitationId")[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
+    const out = explain(
+      inputRequired({
+        k: {
+          method: "elicitation/create",
+          params: { mode: "url", message: "m", url: "https://x", elicitationId: "1" },
+        },
+      }),
+    );
+    expect(at(out, "result.inputRequests.k.params.elicitationId")[0]).toMatchObject({
+      level: "removed",
+      badge: "removed in 2026-07-28",
+    });
   });
 
   it.each([
     [{ resultType: "input_required" }, "result", "inputRequests, requestState or both"],
     [{ resultType: "input_required", requestState: "s", ttlMs: 1 }, "result.ttlMs", "not cacheable"],
-    [{ resultType: "input_required", inputRequests: { k: { method: "ping" } } }, "result.inputRequests.k.method", "must be one of"],
-    [{ resultType: "input_required", inputRequests: { k: { jsonrpc: "2.0", id: 3, method: "roots/list" } } }, "result.inputRequests.k.id", "no id"],
+    [
+      { resultType: "input_required", inputRequests: { k: { method: "ping" } } },
+      "result.inputRequests.k.method",
+      "must be one of",
+    ],
+    [
+      { resultType: "input_required", inputRequests: { k: { jsonrpc: "2.0", id: 3, method: "roots/list" } } },
+      "result.inputRequests.k.id",
+      "no id",
+    ],
   ])("malformed input_required %j → error at %s", (result, path, phrase) => {
-    expect(at(explain(res(result), { requestMethod: "tools/call" }), path).find((a) => a.level === "error")?.text).toContain(phrase);
+    expect(
+      at(explain(res(result), { requestMethod: "tools/call" }), path).find((a) => a.level === "error")?.text,
+    ).toContain(phrase);
   });
 
   it("input_required is only allowed on tools/call, prompts/get and resources/read", () => {
     const out = explain(inputRequired({}), { requestMethod: "tools/list" });
-    expect(errors(out).some((a) => a.text.includes("only allowed on tools/call, prompts/get and resources/read"))).toBe(true);
+    expect(errors(out).some((a) => a.text.includes("only allowed on tools/call, prompts/get and resources/read"))).toBe(
+      true,
+    );
   });
 
   it("a state-only round (load shedding) is explained as such", () => {
@@ -365,7 +475,15 @@ describe("MRTR: input_required, inputRequests, requestState", () => {
   });
 
   it("a task result (tasks extension) is explained and only allowed on tools/call", () => {
-    const task = { resultType: "task", taskId: "t", status: "working", createdAt: "x", lastUpdatedAt: "x", ttlMs: 1000, pollIntervalMs: 5000 };
+    const task = {
+      resultType: "task",
+      taskId: "t",
+      status: "working",
+      createdAt: "x",
+      lastUpdatedAt: "x",
+      ttlMs: 1000,
+      pollIntervalMs: 5000,
+    };
     expect(errors(explain(res(task), { requestMethod: "tools/call" }))).toEqual([]);
     expect(errors(explain(res(task), { requestMethod: "prompts/get" }))[0].text).toContain("Only tools/call");
   });
@@ -373,8 +491,22 @@ describe("MRTR: input_required, inputRequests, requestState", () => {
 
 describe("notifications of 2026-07-28", () => {
   it.each([
-    [{ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: "p", progress: 50, total: 100, message: "half" } }, "info"],
-    [{ jsonrpc: "2.0", method: "notifications/tools/list_changed", params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } } }, "info"],
+    [
+      {
+        jsonrpc: "2.0",
+        method: "notifications/progress",
+        params: { progressToken: "p", progress: 50, total: 100, message: "half" },
+      },
+      "info",
+    ],
+    [
+      {
+        jsonrpc: "2.0",
+        method: "notifications/tools/list_changed",
+        params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } },
+      },
+      "info",
+    ],
     [
       {
         jsonrpc: "2.0",
@@ -387,11 +519,17 @@ describe("notifications of 2026-07-28", () => {
       {
         jsonrpc: "2.0",
         method: "notifications/subscriptions/acknowledged",
-        params: { _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" }, notifications: { toolsListChanged: true } },
+        params: {
+          _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" },
+          notifications: { toolsListChanged: true },
+        },
       },
       "info",
     ],
-    [{ jsonrpc: "2.0", method: "notifications/message", params: { level: "error", logger: "db", data: { e: 1 } } }, "deprecated"],
+    [
+      { jsonrpc: "2.0", method: "notifications/message", params: { level: "error", logger: "db", data: { e: 1 } } },
+      "deprecated",
+    ],
     [{ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 10, reason: "user" } }, "info"],
   ])("%j: method is %s, no errors", (frame, level) => {
     const out = explain(frame, { direction: "received" });
@@ -401,12 +539,18 @@ describe("notifications of 2026-07-28", () => {
   });
 
   it("notifications/cancelled sent over Streamable HTTP notes that closing the stream is the cancellation", () => {
-    const out = explain({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } }, { direction: "sent", transport: "http" });
+    const out = explain(
+      { jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 1 } },
+      { direction: "sent", transport: "http" },
+    );
     expect(at(out, "method").some((a) => a.text.includes("closing the request's response stream"))).toBe(true);
   });
 
   it("a server-only notification sent by the client is an error", () => {
-    const out = explain({ jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } }, { direction: "sent" });
+    const out = explain(
+      { jsonrpc: "2.0", method: "notifications/progress", params: { progressToken: 1, progress: 1 } },
+      { direction: "sent" },
+    );
     expect(levels(out, "method")).toContain("error");
   });
 });
@@ -414,21 +558,44 @@ describe("notifications of 2026-07-28", () => {
 describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement", () => {
   it.each([
     [
-      { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+      {
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+      },
       "SEP-2575",
       "server/discover",
     ],
     [{ jsonrpc: "2.0", method: "notifications/initialized" }, "SEP-2575", "params._meta"],
     [{ jsonrpc: "2.0", id: 1, method: "ping" }, "SEP-2575", "server/discover"],
-    [{ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } }, "SEP-2575", "io.modelcontextprotocol/logLevel"],
-    [{ jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "file:///x" } }, "SEP-2575", "subscriptions/listen"],
-    [{ jsonrpc: "2.0", id: 1, method: "resources/unsubscribe", params: { uri: "file:///x" } }, "SEP-2575", "subscriptions/listen"],
+    [
+      { jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } },
+      "SEP-2575",
+      "io.modelcontextprotocol/logLevel",
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: "resources/subscribe", params: { uri: "file:///x" } },
+      "SEP-2575",
+      "subscriptions/listen",
+    ],
+    [
+      { jsonrpc: "2.0", id: 1, method: "resources/unsubscribe", params: { uri: "file:///x" } },
+      "SEP-2575",
+      "subscriptions/listen",
+    ],
     [{ jsonrpc: "2.0", method: "notifications/roots/list_changed" }, "SEP-2575", "input request"],
-    [{ jsonrpc: "2.0", method: "notifications/elicitation/complete", params: { elicitationId: "e" } }, "Removed in 2026-07-28", "retry the original request"],
+    [
+      { jsonrpc: "2.0", method: "notifications/elicitation/complete", params: { elicitationId: "e" } },
+      "Removed in 2026-07-28",
+      "retry the original request",
+    ],
     [{ jsonrpc: "2.0", id: 1, method: "tasks/list", params: {} }, "SEP-2663", "extension"],
     [{ jsonrpc: "2.0", id: 1, method: "tasks/result", params: { taskId: "t" } }, "SEP-2663", "extension"],
   ])("%j sent to a modern server", (frame, sep, replacement) => {
-    const a = at(explain(frame, { direction: "sent", serverEra: "modern" }), "method").find((x) => x.level === "removed");
+    const a = at(explain(frame, { direction: "sent", serverEra: "modern" }), "method").find(
+      (x) => x.level === "removed",
+    );
     expect(a?.badge).toBe("removed in 2026-07-28");
     expect(a?.text).toContain(sep);
     expect(a?.text).toContain(replacement);
@@ -436,7 +603,10 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
 
   it("logging/setLevel to a modern server says the server answers -32601 (HTTP 404)", () => {
     const a = at(
-      explain({ jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } }, { direction: "sent", serverEra: "modern" }),
+      explain(
+        { jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } },
+        { direction: "sent", serverEra: "modern" },
+      ),
       "method",
     )[0];
     expect(a.level).toBe("removed");
@@ -446,7 +616,12 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   it("initialize to a known legacy server is the right thing: level info, badge kept", () => {
     const a = at(
       explain(
-        { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } } },
+        {
+          jsonrpc: "2.0",
+          id: 1,
+          method: "initialize",
+          params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+        },
         { direction: "sent", serverEra: "legacy" },
       ),
       "method",
@@ -456,7 +631,10 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   });
 
   it("a server-sent request (the pre-2026 way) is removed (SEP-2322) and sampling is also deprecated", () => {
-    const out = explain({ jsonrpc: "2.0", id: 9, method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } }, { direction: "received" });
+    const out = explain(
+      { jsonrpc: "2.0", id: 9, method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } },
+      { direction: "received" },
+    );
     expect(at(out, "method").map((a) => [a.level, a.badge])).toEqual([
       ["removed", "removed in 2026-07-28"],
       ["deprecated", "deprecated since 2026-07-28 (SEP-2577)"],
@@ -470,10 +648,17 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   });
 
   it("an initialize result is explained field by field; its core tasks capability is removed (SEP-2663)", () => {
-    const out = explain(res({ protocolVersion: "2025-11-25", capabilities: { tasks: {}, tools: {} }, serverInfo: { name: "s", version: "1" } }), {
-      direction: "received",
-      requestMethod: "initialize",
-    });
+    const out = explain(
+      res({
+        protocolVersion: "2025-11-25",
+        capabilities: { tasks: {}, tools: {} },
+        serverInfo: { name: "s", version: "1" },
+      }),
+      {
+        direction: "received",
+        requestMethod: "initialize",
+      },
+    );
     expect(at(out, "result.serverInfo")[0].text).toContain("io.modelcontextprotocol/serverInfo");
     expect(at(out, "result.capabilities.tasks")[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
     expect(levels(out, "result.resultType")).toEqual(["info"]);
@@ -484,7 +669,11 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
       jsonrpc: "2.0",
       id: 1,
       method: "initialize",
-      params: { protocolVersion: "2024-11-05", capabilities: { roots: { listChanged: true } }, clientInfo: { name: "c", version: "1" } },
+      params: {
+        protocolVersion: "2024-11-05",
+        capabilities: { roots: { listChanged: true } },
+        clientInfo: { name: "c", version: "1" },
+      },
     });
     expect(at(out, "params.capabilities.roots.listChanged")[0].level).toBe("removed");
   });
@@ -507,14 +696,21 @@ describe("error replies", () => {
     [12345, "error"],
   ])("code %i → %s, with what to do next", (code, level) => {
     const data =
-      code === -32022 ? { supported: ["2026-07-28"], requested: "1900-01-01" } : code === -32021 ? { requiredCapabilities: { elicitation: {} } } : undefined;
+      code === -32022
+        ? { supported: ["2026-07-28"], requested: "1900-01-01" }
+        : code === -32021
+          ? { requiredCapabilities: { elicitation: {} } }
+          : undefined;
     const a = at(explain(err(code, "m", data)), "error.code")[0];
     expect(a.level).toBe(level);
     expect(a.text).toContain("Next:");
   });
 
   it("-32601 to server/discover means legacy server, not broken server", () => {
-    const a = at(explain(err(-32601, "Method not found"), { direction: "received", requestMethod: "server/discover" }), "error.code")[0];
+    const a = at(
+      explain(err(-32601, "Method not found"), { direction: "received", requestMethod: "server/discover" }),
+      "error.code",
+    )[0];
     expect(a.level).toBe("info");
     expect(a.text).toContain("legacy server");
     expect(a.text).toContain("not a broken one");
@@ -533,12 +729,16 @@ describe("error replies", () => {
   });
 
   it("a resource-not-found -32602 explains data.uri", () => {
-    expect(at(explain(err(-32602, "Resource not found", { uri: "file:///nope" })), "error.data.uri")[0].text).toContain("-32602 with data.uri");
+    expect(at(explain(err(-32602, "Resource not found", { uri: "file:///nope" })), "error.data.uri")[0].text).toContain(
+      "-32602 with data.uri",
+    );
   });
 
   it("an error without message is an error; an id-less parse error is allowed", () => {
     expect(levels(explain({ jsonrpc: "2.0", id: 1, error: { code: -32603 } }), "error.message")).toEqual(["error"]);
-    expect(levels(explain({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" } }), "id")).toEqual(["info"]);
+    expect(levels(explain({ jsonrpc: "2.0", error: { code: -32700, message: "Parse error" } }), "id")).toEqual([
+      "info",
+    ]);
   });
 });
 
@@ -598,7 +798,12 @@ describe("the digest's §15 example messages explain without false errors", () =
           arguments: { location: "New York" },
           inputResponses: {
             github_login: { action: "accept", content: { name: "octocat" } },
-            capital_of_france: { role: "assistant", content: { type: "text", text: "Paris." }, model: "claude-3-sonnet-20240307", stopReason: "endTurn" },
+            capital_of_france: {
+              role: "assistant",
+              content: { type: "text", text: "Paris." },
+              model: "claude-3-sonnet-20240307",
+              stopReason: "endTurn",
+            },
           },
           requestState: "eyJsb2NhdGlvbiI6Ik5ldyBZb3JrIn0",
         },
@@ -610,13 +815,22 @@ describe("the digest's §15 example messages explain without false errors", () =
       {
         jsonrpc: "2.0",
         id: 2,
-        result: { resultType: "complete", content: [{ type: "text", text: "{}" }], structuredContent: { temperature: 22.5 }, isError: false },
+        result: {
+          resultType: "complete",
+          content: [{ type: "text", text: "{}" }],
+          structuredContent: { temperature: 22.5 },
+          isError: false,
+        },
       },
       { direction: "received" },
     ],
     [
       "listen close",
-      { jsonrpc: "2.0", id: "listen-1", result: { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } } },
+      {
+        jsonrpc: "2.0",
+        id: "listen-1",
+        result: { resultType: "complete", _meta: { "io.modelcontextprotocol/subscriptionId": "listen-1" } },
+      },
       { direction: "received", requestMethod: "subscriptions/listen" },
     ],
     [

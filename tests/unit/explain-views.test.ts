@@ -23,7 +23,9 @@ function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = 
     sent: JSON.stringify(sent),
     sentFrame: sent,
     received,
-    outcome: received.length ? { kind: "response", frame: received[received.length - 1] } : { kind: "notification", note: "" },
+    outcome: received.length
+      ? { kind: "response", frame: received[received.length - 1] }
+      : { kind: "notification", note: "" },
     events: [],
     timeoutMs: 1000,
     ...extra,
@@ -42,7 +44,12 @@ const postTo127 = (headers: [string, string][]) => ({
 });
 
 describe("annotated lines put each note on the line of its key", () => {
-  const frame = { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, cursor: "c" } };
+  const frame = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/list",
+    params: { _meta: { "io.modelcontextprotocol/clientCapabilities": {} }, cursor: "c" },
+  };
   const lines = annotatedLines(frame, explainFrame(frame));
 
   it("keys get their own lines with their path and key; closing brackets have no path", () => {
@@ -53,7 +60,9 @@ describe("annotated lines put each note on the line of its key", () => {
 
   it("a note about a missing key lands on its parent's line", () => {
     const meta = lines.find((l) => l.path === "params._meta")!;
-    expect(meta.annotations.some((a) => a.level === "error" && a.text.includes("io.modelcontextprotocol/protocolVersion"))).toBe(true);
+    expect(
+      meta.annotations.some((a) => a.level === "error" && a.text.includes("io.modelcontextprotocol/protocolVersion")),
+    ).toBe(true);
   });
 
   it("every annotation appears exactly once", () => {
@@ -61,7 +70,11 @@ describe("annotated lines put each note on the line of its key", () => {
   });
 
   it("subtrees without notes are folded onto one clipped line", () => {
-    const big = { jsonrpc: "2.0", id: 1, result: { resultType: "complete", content: [{ type: "text", text: "x".repeat(500) }] } };
+    const big = {
+      jsonrpc: "2.0",
+      id: 1,
+      result: { resultType: "complete", content: [{ type: "text", text: "x".repeat(500) }] },
+    };
     const out = annotatedLines(big, explainFrame(big, { requestMethod: "tools/call" }));
     const content = out.find((l) => l.path === "result.content")!;
     expect(content.text.length).toBeLessThanOrEqual(101);
@@ -89,7 +102,9 @@ describe("explaining a recorded exchange", () => {
       http: { status: 404 },
       events: [postTo127([["Mcp-Session-Id", "abc"]])],
     });
-    expect(errorCardsOf(ex)).toEqual([expect.objectContaining({ title: "HTTP 404 Not Found", level: "removed", badge: "removed in 2026-07-28" })]);
+    expect(errorCardsOf(ex)).toEqual([
+      expect.objectContaining({ title: "HTTP 404 Not Found", level: "removed", badge: "removed in 2026-07-28" }),
+    ]);
   });
 
   it.each([
@@ -107,7 +122,19 @@ describe("explaining a recorded exchange", () => {
     const text = transcriptFromExchanges([
       exchange(
         { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } },
-        [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" } }],
+        [
+          {
+            jsonrpc: "2.0",
+            id: 1,
+            result: {
+              resultType: "complete",
+              supportedVersions: ["2026-07-28"],
+              capabilities: {},
+              ttlMs: 1,
+              cacheScope: "public",
+            },
+          },
+        ],
         {
           transport: "http",
           events: [
@@ -127,7 +154,9 @@ describe("explaining a recorded exchange", () => {
 
 describe("who decides", () => {
   const list = (method: string, result: object) =>
-    exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } }]);
+    exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [
+      { jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } },
+    ]);
   const exchanges = [
     list("server/discover", {
       supportedVersions: ["2026-07-28"],
@@ -167,7 +196,10 @@ describe("who decides", () => {
   });
 
   it("server-written text is untrusted unless the user trusts the server", () => {
-    expect(whoDecides(exchanges, { trusted: false })).toMatchObject({ untrusted: true, trustNote: expect.stringContaining("untrusted") });
+    expect(whoDecides(exchanges, { trusted: false })).toMatchObject({
+      untrusted: true,
+      trustNote: expect.stringContaining("untrusted"),
+    });
     expect(whoDecides(exchanges, { trusted: true }).untrusted).toBe(false);
   });
 
@@ -180,7 +212,12 @@ describe("who decides", () => {
 });
 
 describe("HTTP headers are explained like fields", () => {
-  const frame = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: buildEnvelope(), name: "create_event", arguments: {} } };
+  const frame = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { _meta: buildEnvelope(), name: "create_event", arguments: {} },
+  };
   it.each([
     ["Mcp-Session-Id", "abc", "removed", "removed in 2026-07-28"],
     ["Last-Event-ID", "42", "removed", "removed in 2026-07-28"],
@@ -198,7 +235,11 @@ describe("HTTP headers are explained like fields", () => {
   });
 
   it("a request without the mirrored headers this frame needs is an error naming -32020", () => {
-    const out = explainHeaders([["Accept", "application/json, text/event-stream"]], { side: "request", httpMethod: "POST", frame });
+    const out = explainHeaders([["Accept", "application/json, text/event-stream"]], {
+      side: "request",
+      httpMethod: "POST",
+      frame,
+    });
     expect(out.filter((a) => a.level === "error").map((a) => a.text)).toEqual([
       expect.stringContaining("lacks mcp-protocol-version"),
       expect.stringContaining("lacks mcp-method"),
@@ -207,8 +248,14 @@ describe("HTTP headers are explained like fields", () => {
   });
 
   it("a GET is the removed GET stream; to a legacy server it is info with the badge", () => {
-    expect(explainHeaders([], { side: "request", httpMethod: "GET" })[0]).toMatchObject({ level: "removed", badge: "removed in 2026-07-28" });
-    expect(explainHeaders([], { side: "request", httpMethod: "GET", serverEra: "legacy" })[0]).toMatchObject({ level: "info", badge: "removed in 2026-07-28" });
+    expect(explainHeaders([], { side: "request", httpMethod: "GET" })[0]).toMatchObject({
+      level: "removed",
+      badge: "removed in 2026-07-28",
+    });
+    expect(explainHeaders([], { side: "request", httpMethod: "GET", serverEra: "legacy" })[0]).toMatchObject({
+      level: "info",
+      badge: "removed in 2026-07-28",
+    });
   });
 
   it("an HTTP exchange's explanation includes its request and response headers", () => {
@@ -216,7 +263,13 @@ describe("HTTP headers are explained like fields", () => {
       transport: "http",
       events: [
         postTo127([["Mcp-Session-Id", "s"]]),
-        { t: 1, kind: "http-response", status: 200, statusText: "OK", headers: [["Content-Type", "text/event-stream"]] },
+        {
+          t: 1,
+          kind: "http-response",
+          status: 200,
+          statusText: "OK",
+          headers: [["Content-Type", "text/event-stream"]],
+        },
       ],
     });
     const { frames } = explainExchange(ex);

@@ -2,13 +2,18 @@ import { describe, expect, it } from "vitest";
 import { FairSlots } from "@/lib/bridge/server/fair-slots";
 
 describe("fair slots (issue 26: per-client shares and a refusal at the instance's cap)", () => {
-  const make = () => new FairSlots({ what: "demos running", global: 3, perClient: () => 1, advice: "try again when it finishes" });
+  const make = () =>
+    new FairSlots({ what: "demos running", global: 3, perClient: () => 1, advice: "try again when it finishes" });
 
   it("a client past its share is refused with its own count, others still get theirs", () => {
     const slots = make();
     expect(slots.take("a").ok).toBe(true);
     const again = slots.take("a");
-    expect(again).toEqual({ ok: false, cap: "client", message: "you already have 1 demos running (at most 1 per client): try again when it finishes" });
+    expect(again).toEqual({
+      ok: false,
+      cap: "client",
+      message: "you already have 1 demos running (at most 1 per client): try again when it finishes",
+    });
     expect(slots.take("b").ok).toBe(true);
   });
 

@@ -25,7 +25,12 @@ const cases: { rule: string; frame: unknown; valid: boolean }[] = [
   },
   {
     rule: "the envelope needs clientCapabilities",
-    frame: { jsonrpc: "2.0", id: 2, method: "tools/list", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } } },
+    frame: {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tools/list",
+      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" } },
+    },
     valid: false,
   },
   {
@@ -34,7 +39,13 @@ const cases: { rule: string; frame: unknown; valid: boolean }[] = [
       jsonrpc: "2.0",
       id: 3,
       method: "tools/call",
-      params: { _meta: envelope, name: "create_event", arguments: { title: "Dentist" }, inputResponses: { when: { action: "accept" } }, requestState: "abc" },
+      params: {
+        _meta: envelope,
+        name: "create_event",
+        arguments: { title: "Dentist" },
+        inputResponses: { when: { action: "accept" } },
+        requestState: "abc",
+      },
     },
     valid: true,
   },

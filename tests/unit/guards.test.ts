@@ -16,15 +16,27 @@ localLaunchForEachTest(TOKEN);
 describe("guardRequest: Host, then Origin, then token", () => {
   const good = { host: "127.0.0.1:3000", [TOKEN_HEADER]: TOKEN };
   const rows: { rule: string; headers: Record<string, string>; kind: string | null; status?: number }[] = [
-    { rule: "bridge accepts a loopback Host with the launch token and no Origin (the CLI, curl)", headers: good, kind: null },
+    {
+      rule: "bridge accepts a loopback Host with the launch token and no Origin (the CLI, curl)",
+      headers: good,
+      kind: null,
+    },
     { rule: "bridge accepts the page's own origin", headers: { ...good, origin: "http://127.0.0.1:3000" }, kind: null },
-    { rule: "bridge accepts localhost and 127.0.0.1 as the same page on the same port", headers: { ...good, origin: "http://localhost:3000" }, kind: null },
+    {
+      rule: "bridge accepts localhost and 127.0.0.1 as the same page on the same port",
+      headers: { ...good, origin: "http://localhost:3000" },
+      kind: null,
+    },
     {
       rule: "bridge accepts any port (the app is not tied to 3000)",
       headers: { host: "localhost:3100", origin: "http://localhost:3100", [TOKEN_HEADER]: TOKEN },
       kind: null,
     },
-    { rule: "bridge accepts the IPv6 loopback", headers: { host: "[::1]:3000", origin: "http://[::1]:3000", [TOKEN_HEADER]: TOKEN }, kind: null },
+    {
+      rule: "bridge accepts the IPv6 loopback",
+      headers: { host: "[::1]:3000", origin: "http://[::1]:3000", [TOKEN_HEADER]: TOKEN },
+      kind: null,
+    },
     {
       rule: "bridge refuses a request whose Host is not loopback (DNS rebinding)",
       headers: { ...good, host: "evil.example:3000" },
@@ -37,8 +49,18 @@ describe("guardRequest: Host, then Origin, then token", () => {
       kind: "forbidden-host",
       status: 403,
     },
-    { rule: "bridge refuses a Host that ends in localhost", headers: { ...good, host: "localhost.evil.example" }, kind: "forbidden-host", status: 403 },
-    { rule: "bridge refuses a foreign Origin even with the token", headers: { ...good, origin: "http://evil.example" }, kind: "forbidden-origin", status: 403 },
+    {
+      rule: "bridge refuses a Host that ends in localhost",
+      headers: { ...good, host: "localhost.evil.example" },
+      kind: "forbidden-host",
+      status: 403,
+    },
+    {
+      rule: "bridge refuses a foreign Origin even with the token",
+      headers: { ...good, origin: "http://evil.example" },
+      kind: "forbidden-origin",
+      status: 403,
+    },
     {
       rule: "bridge refuses a loopback page on another port (another local app)",
       headers: { ...good, origin: "http://127.0.0.1:8080" },
@@ -51,8 +73,18 @@ describe("guardRequest: Host, then Origin, then token", () => {
       kind: "forbidden-origin",
       status: 403,
     },
-    { rule: "bridge refuses a call without the token", headers: { host: "127.0.0.1:3000" }, kind: "unauthorized", status: 401 },
-    { rule: "bridge refuses a wrong token", headers: { ...good, [TOKEN_HEADER]: "nope" }, kind: "unauthorized", status: 401 },
+    {
+      rule: "bridge refuses a call without the token",
+      headers: { host: "127.0.0.1:3000" },
+      kind: "unauthorized",
+      status: 401,
+    },
+    {
+      rule: "bridge refuses a wrong token",
+      headers: { ...good, [TOKEN_HEADER]: "nope" },
+      kind: "unauthorized",
+      status: 401,
+    },
     {
       rule: "bridge checks Host before the token (a rebinding page learns nothing about the token)",
       headers: { host: "evil.example" },
@@ -69,9 +101,15 @@ describe("guardRequest: Host, then Origin, then token", () => {
   }
 
   it("refusals explain themselves and how to allow more", () => {
-    expect(guardRequest(bridgeRequest({ ...good, host: "evil.example:3000" }))?.message).toMatch(/DNS-rebinding.*PLAYGROUND_ALLOWED_HOSTS/);
-    expect(guardRequest(bridgeRequest({ ...good, origin: "http://evil.example" }))?.message).toMatch(/PLAYGROUND_ALLOWED_ORIGINS/);
-    expect(guardRequest(bridgeRequest({ host: "127.0.0.1:3000" }))?.message).toMatch(/missing x-playground-token.*PLAYGROUND_TOKEN/);
+    expect(guardRequest(bridgeRequest({ ...good, host: "evil.example:3000" }))?.message).toMatch(
+      /DNS-rebinding.*PLAYGROUND_ALLOWED_HOSTS/,
+    );
+    expect(guardRequest(bridgeRequest({ ...good, origin: "http://evil.example" }))?.message).toMatch(
+      /PLAYGROUND_ALLOWED_ORIGINS/,
+    );
+    expect(guardRequest(bridgeRequest({ host: "127.0.0.1:3000" }))?.message).toMatch(
+      /missing x-playground-token.*PLAYGROUND_TOKEN/,
+    );
   });
 });
 
@@ -94,8 +132,10 @@ describe("allow-lists can be extended by environment", () => {
 });
 
 describe("the page (and the demo MCP route) check Host and Origin but need no token", () => {
-  it("page headers pass without a token", () => expect(checkPageHeaders(new Headers({ host: "127.0.0.1:3000" }))).toBeNull());
-  it("page refuses a foreign Host (DNS rebinding)", () => expect(checkPageHeaders(new Headers({ host: "attacker.example" }))?.kind).toBe("forbidden-host"));
+  it("page headers pass without a token", () =>
+    expect(checkPageHeaders(new Headers({ host: "127.0.0.1:3000" }))).toBeNull());
+  it("page refuses a foreign Host (DNS rebinding)", () =>
+    expect(checkPageHeaders(new Headers({ host: "attacker.example" }))?.kind).toBe("forbidden-host"));
   it("page refuses a missing Host", () => expect(checkPageHeaders(new Headers())?.kind).toBe("forbidden-host"));
 });
 
@@ -108,7 +148,8 @@ describe("parseHost", () => {
     ["user@host", null],
     ["", null],
   ];
-  for (const [host, parsed] of rows) it(`${JSON.stringify(host)} parses as ${JSON.stringify(parsed)}`, () => expect(parseHost(host)).toEqual(parsed));
+  for (const [host, parsed] of rows)
+    it(`${JSON.stringify(host)} parses as ${JSON.stringify(parsed)}`, () => expect(parseHost(host)).toEqual(parsed));
 });
 
 describe("the launch token", () => {
@@ -143,14 +184,39 @@ describe("only allow-listed headers go upstream", () => {
     },
     { rule: "Mcp-Param-* and X-* may go upstream", headers: { "Mcp-Param-Region": "us", "X-Trace": "1" }, ok: true },
     { rule: "Accept may be overridden to show a server's 406", headers: { Accept: "application/json" }, ok: true },
-    { rule: "Cookie may not go upstream", headers: { Cookie: "a=b" }, ok: false, says: /Cookie may not be sent upstream/ },
+    {
+      rule: "Cookie may not go upstream",
+      headers: { Cookie: "a=b" },
+      ok: false,
+      says: /Cookie may not be sent upstream/,
+    },
     { rule: "Host may not be forged", headers: { Host: "other" }, ok: false, says: /may not be sent upstream/ },
-    { rule: "a CR/LF in a value is refused (header injection)", headers: { "X-A": "1\r\nX-B: 2" }, ok: false, says: /carriage return/ },
+    {
+      rule: "a CR/LF in a value is refused (header injection)",
+      headers: { "X-A": "1\r\nX-B: 2" },
+      ok: false,
+      says: /carriage return/,
+    },
     { rule: "a LF in a name is refused", headers: { "X-A\nB": "1" }, ok: false, says: /line feed/ },
     { rule: "a NUL in a value is refused", headers: { "X-A": "a\0b" }, ok: false, says: /NUL/ },
-    { rule: "a name with a space is not a header name", headers: { "X A": "1" }, ok: false, says: /not a valid HTTP header name/ },
-    { rule: "the bridge token never goes upstream", headers: { [TOKEN_HEADER]: TOKEN }, ok: false, says: /never sent upstream/ },
-    { rule: "characters outside Latin-1 cannot travel in a header", headers: { "Mcp-Name": "世界" }, ok: false, says: /Latin-1.*base64/ },
+    {
+      rule: "a name with a space is not a header name",
+      headers: { "X A": "1" },
+      ok: false,
+      says: /not a valid HTTP header name/,
+    },
+    {
+      rule: "the bridge token never goes upstream",
+      headers: { [TOKEN_HEADER]: TOKEN },
+      ok: false,
+      says: /never sent upstream/,
+    },
+    {
+      rule: "characters outside Latin-1 cannot travel in a header",
+      headers: { "Mcp-Name": "世界" },
+      ok: false,
+      says: /Latin-1.*base64/,
+    },
   ];
   for (const row of rows) {
     it(row.rule, () => {

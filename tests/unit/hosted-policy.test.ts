@@ -38,9 +38,24 @@ describe("addresses: only public unicast is reachable", () => {
     { rule: "RFC 1918 192.168/16 is refused", address: "192.168.0.1", ok: false, says: /RFC 1918/ },
     { rule: "carrier-grade NAT is refused", address: "100.64.0.1", ok: false, says: /carrier-grade NAT/ },
     { rule: "link-local IPv4 is refused", address: "169.254.1.1", ok: false, says: /link-local/ },
-    { rule: "the cloud metadata address is named as such", address: "169.254.169.254", ok: false, says: /instance-metadata service/ },
-    { rule: "the Alibaba metadata address (inside CGNAT) is named", address: "100.100.100.200", ok: false, says: /Alibaba/ },
-    { rule: "the AWS IPv6 metadata address is named", address: "fd00:ec2::254", ok: false, says: /AWS instance-metadata service \(IPv6\)/ },
+    {
+      rule: "the cloud metadata address is named as such",
+      address: "169.254.169.254",
+      ok: false,
+      says: /instance-metadata service/,
+    },
+    {
+      rule: "the Alibaba metadata address (inside CGNAT) is named",
+      address: "100.100.100.200",
+      ok: false,
+      says: /Alibaba/,
+    },
+    {
+      rule: "the AWS IPv6 metadata address is named",
+      address: "fd00:ec2::254",
+      ok: false,
+      says: /AWS instance-metadata service \(IPv6\)/,
+    },
     { rule: "unique-local IPv6 is refused", address: "fd12:3456::1", ok: false, says: /unique-local/ },
     { rule: "link-local IPv6 is refused", address: "fe80::1", ok: false, says: /link-local/ },
     { rule: "multicast IPv4 is refused", address: "224.0.0.1", ok: false, says: /multicast/ },
@@ -49,11 +64,21 @@ describe("addresses: only public unicast is reachable", () => {
     { rule: "the unspecified IPv6 address is refused", address: "::", ok: false, says: /unspecified/ },
     { rule: "broadcast is refused", address: "255.255.255.255", ok: false, says: /broadcast/ },
     { rule: "documentation ranges are refused", address: "192.0.2.10", ok: false, says: /reserved/ },
-    { rule: "IPv4-mapped IPv6 is judged as the IPv4 address it carries", address: "::ffff:127.0.0.1", ok: false, says: /127\.0\.0\.1 is a loopback/ },
+    {
+      rule: "IPv4-mapped IPv6 is judged as the IPv4 address it carries",
+      address: "::ffff:127.0.0.1",
+      ok: false,
+      says: /127\.0\.0\.1 is a loopback/,
+    },
     { rule: "IPv4-mapped metadata is still metadata", address: "::ffff:a9fe:a9fe", ok: false, says: /metadata/ },
     { rule: "NAT64 (embeds an IPv4 address) is refused", address: "64:ff9b::a00:1", ok: false, says: /NAT64/ },
     { rule: "6to4 (embeds an IPv4 address) is refused", address: "2002:a00:1::1", ok: false, says: /6to4/ },
-    { rule: "deprecated IPv4-compatible IPv6 is outside global unicast", address: "::7f00:1", ok: false, says: /2000::\/3/ },
+    {
+      rule: "deprecated IPv4-compatible IPv6 is outside global unicast",
+      address: "::7f00:1",
+      ok: false,
+      says: /2000::\/3/,
+    },
     { rule: "a public IPv4 address is allowed", address: "93.184.216.34", ok: true },
     { rule: "a public IPv6 address is allowed", address: "2606:2800:220:1:248:1893:25c8:1946", ok: true },
     { rule: "a public address in brackets (URL form) is allowed", address: "[2606:4700::1111]", ok: true },
@@ -78,21 +103,40 @@ const fixedResolver =
 
 describe("DNS is resolved by the bridge, checked, and pinned", () => {
   it("a name whose every address is public is pinned to the first one", async () => {
-    const d = await checkDestination(new URL("https://mcp.example.org/mcp"), fixedResolver({ "mcp.example.org": ["93.184.216.34", "93.184.216.35"] }));
-    expect(d).toEqual({ ok: true, literal: false, pinned: { hostname: "mcp.example.org", address: "93.184.216.34", family: 4 } });
+    const d = await checkDestination(
+      new URL("https://mcp.example.org/mcp"),
+      fixedResolver({ "mcp.example.org": ["93.184.216.34", "93.184.216.35"] }),
+    );
+    expect(d).toEqual({
+      ok: true,
+      literal: false,
+      pinned: { hostname: "mcp.example.org", address: "93.184.216.34", family: 4 },
+    });
   });
   it("a name with one private address among public ones is refused as a whole", async () => {
-    const d = await checkDestination(new URL("https://mixed.example.org/"), fixedResolver({ "mixed.example.org": ["93.184.216.34", "10.0.0.5"] }));
-    expect(d).toEqual({ ok: false, message: expect.stringMatching(/mixed\.example\.org resolves to 10\.0\.0\.5 is a private network address.*SSRF guard/) });
+    const d = await checkDestination(
+      new URL("https://mixed.example.org/"),
+      fixedResolver({ "mixed.example.org": ["93.184.216.34", "10.0.0.5"] }),
+    );
+    expect(d).toEqual({
+      ok: false,
+      message: expect.stringMatching(
+        /mixed\.example\.org resolves to 10\.0\.0\.5 is a private network address.*SSRF guard/,
+      ),
+    });
   });
   it("a name that resolves to the metadata service is refused, naming it", async () => {
-    const d = await checkDestination(new URL("http://metadata.google.internal/"), fixedResolver({ "metadata.google.internal": ["169.254.169.254"] }));
+    const d = await checkDestination(
+      new URL("http://metadata.google.internal/"),
+      fixedResolver({ "metadata.google.internal": ["169.254.169.254"] }),
+    );
     expect(d.ok).toBe(false);
     expect(!d.ok && d.message).toMatch(/instance-metadata service/);
   });
   it("a rebinding name is asked once: the address checked is the address used", async () => {
     let calls = 0;
-    const rebinding: Resolver = async () => (calls++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }]);
+    const rebinding: Resolver = async () =>
+      calls++ === 0 ? [{ address: "93.184.216.34", family: 4 }] : [{ address: "127.0.0.1", family: 4 }];
     const d = await checkDestination(new URL("http://rebind.example.org/"), rebinding);
     expect(calls).toBe(1);
     expect(d.ok && d.pinned.address).toBe("93.184.216.34");
@@ -111,7 +155,13 @@ describe("DNS is resolved by the bridge, checked, and pinned", () => {
     }
   });
   it("URL spellings of loopback (decimal, hex, short, mapped) are normalised and refused", async () => {
-    for (const href of ["http://2130706433/", "http://0x7f.1/", "http://127.1/", "http://[::ffff:127.0.0.1]/", "http://[0:0:0:0:0:0:0:1]/"]) {
+    for (const href of [
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://127.1/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://[0:0:0:0:0:0:0:1]/",
+    ]) {
       const d = await checkDestination(new URL(href));
       expect(d.ok, href).toBe(false);
     }
@@ -144,7 +194,11 @@ describe("hosted mode: what may run", () => {
   });
   afterEach(() => vi.unstubAllEnvs());
 
-  const demo = (server: "calendar" | "everything" | "calendar-handles", transport: "stdio" | "http"): Target => ({ kind: "demo", server, transport });
+  const demo = (server: "calendar" | "everything" | "calendar-handles", transport: "stdio" | "http"): Target => ({
+    kind: "demo",
+    server,
+    transport,
+  });
   const rows: { rule: string; target: Target; ok: boolean; says?: RegExp }[] = [
     { rule: "the calendar over stdio runs", target: demo("calendar", "stdio"), ok: true },
     { rule: "the calendar over HTTP (served by the app) runs", target: demo("calendar", "http"), ok: true },
@@ -170,7 +224,11 @@ describe("hosted mode: what may run", () => {
     },
     {
       rule: "the embedded command line spelled as a stdio target runs",
-      target: { kind: "stdio", command: embeddedStdioArgv("calendar")[0], args: embeddedStdioArgv("calendar").slice(1) },
+      target: {
+        kind: "stdio",
+        command: embeddedStdioArgv("calendar")[0],
+        args: embeddedStdioArgv("calendar").slice(1),
+      },
       ok: true,
     },
     {
@@ -190,21 +248,35 @@ describe("hosted mode: what may run", () => {
       ok: false,
       says: /working directory/,
     },
-    { rule: "a private HTTP address is refused", target: { kind: "http", url: "http://10.0.0.8/mcp" }, ok: false, says: /RFC 1918/ },
+    {
+      rule: "a private HTTP address is refused",
+      target: { kind: "http", url: "http://10.0.0.8/mcp" },
+      ok: false,
+      says: /RFC 1918/,
+    },
     {
       rule: "the app's own loopback port outside /api/demo is refused",
       target: { kind: "http", url: "http://127.0.0.1:4123/api/bridge/send" },
       ok: false,
       says: /loopback/,
     },
-    { rule: "the app's own demo URL is allowed", target: { kind: "http", url: "http://127.0.0.1:4123/api/demo/calendar" }, ok: true },
+    {
+      rule: "the app's own demo URL is allowed",
+      target: { kind: "http", url: "http://127.0.0.1:4123/api/demo/calendar" },
+      ok: true,
+    },
     {
       rule: "a demo URL on another loopback port is refused",
       target: { kind: "http", url: "http://127.0.0.1:4124/api/demo/calendar" },
       ok: false,
       says: /loopback/,
     },
-    { rule: "a file: URL is refused", target: { kind: "http", url: "file:///etc/passwd" }, ok: false, says: /only http: and https:/ },
+    {
+      rule: "a file: URL is refused",
+      target: { kind: "http", url: "file:///etc/passwd" },
+      ok: false,
+      says: /only http: and https:/,
+    },
   ];
   for (const row of rows) {
     it(row.rule, async () => {
@@ -215,7 +287,11 @@ describe("hosted mode: what may run", () => {
   }
 
   it("the demo URL allowance is exact: no query, no other server, no path tricks", () => {
-    const yes = ["http://127.0.0.1:4123/api/demo/calendar", "http://127.0.0.1:4123/api/demo/calendar-handles", "http://127.0.0.1:4123/api/x/../demo/calendar"];
+    const yes = [
+      "http://127.0.0.1:4123/api/demo/calendar",
+      "http://127.0.0.1:4123/api/demo/calendar-handles",
+      "http://127.0.0.1:4123/api/x/../demo/calendar",
+    ];
     const no = [
       "http://127.0.0.1:4123/api/demo/calendar?x=1",
       "http://127.0.0.1:4123/api/demo/everything",
@@ -228,16 +304,24 @@ describe("hosted mode: what may run", () => {
   });
 
   it("a loopback URL the bridge started for this request (a lab instance) is admitted", async () => {
-    expect((await admitHttpUrl("http://127.0.0.1:5555/mcp", { trustedUrls: ["http://127.0.0.1:5555/mcp"] })).ok).toBe(true);
-    expect((await admitHttpUrl("http://127.0.0.1:5556/mcp", { trustedUrls: ["http://127.0.0.1:5555/mcp"] })).ok).toBe(false);
+    expect((await admitHttpUrl("http://127.0.0.1:5555/mcp", { trustedUrls: ["http://127.0.0.1:5555/mcp"] })).ok).toBe(
+      true,
+    );
+    expect((await admitHttpUrl("http://127.0.0.1:5556/mcp", { trustedUrls: ["http://127.0.0.1:5555/mcp"] })).ok).toBe(
+      false,
+    );
   });
 
   it("a public name is admitted with its pinned address and a note saying so", async () => {
-    const admission = await admitHttpUrl("https://mcp.example.org/mcp", { resolve: fixedResolver({ "mcp.example.org": ["93.184.216.34"] }) });
+    const admission = await admitHttpUrl("https://mcp.example.org/mcp", {
+      resolve: fixedResolver({ "mcp.example.org": ["93.184.216.34"] }),
+    });
     expect(admission).toEqual({
       ok: true,
       pinned: { hostname: "mcp.example.org", address: "93.184.216.34", family: 4 },
-      notes: ["hosted mode: mcp.example.org resolved to 93.184.216.34 (public); the connection is pinned to that address"],
+      notes: [
+        "hosted mode: mcp.example.org resolved to 93.184.216.34 (public); the connection is pinned to that address",
+      ],
     });
   });
 
@@ -251,14 +335,26 @@ describe("hosted mode: what may run", () => {
     expect(describeRedirect("http://10.0.0.5/mcp", "https://mcp.example.org/mcp")).toMatch(
       /would be refused in any case: 10\.0\.0\.5 is a private network address/,
     );
-    expect(describeRedirect("http://169.254.169.254/latest/meta-data/", "https://mcp.example.org/mcp")).toMatch(/instance-metadata/);
+    expect(describeRedirect("http://169.254.169.254/latest/meta-data/", "https://mcp.example.org/mcp")).toMatch(
+      /instance-metadata/,
+    );
     expect(describeRedirect("/elsewhere", "http://127.0.0.1:9/mcp")).toMatch(/loopback/);
-    expect(describeRedirect("https://other.example.org/mcp", "https://mcp.example.org/mcp")).toMatch(/addresses would have been checked first/);
+    expect(describeRedirect("https://other.example.org/mcp", "https://mcp.example.org/mcp")).toMatch(
+      /addresses would have been checked first/,
+    );
   });
 
   it("a kept-up stdio send becomes fresh, with a note; HTTP sends are untouched", () => {
-    const stdio = SendRequestSchema.parse({ sendId: "a", target: { kind: "demo", server: "calendar", transport: "stdio" }, frame: "{}" });
-    const http = SendRequestSchema.parse({ sendId: "b", target: { kind: "demo", server: "calendar", transport: "http" }, frame: "{}" });
+    const stdio = SendRequestSchema.parse({
+      sendId: "a",
+      target: { kind: "demo", server: "calendar", transport: "stdio" },
+      frame: "{}",
+    });
+    const http = SendRequestSchema.parse({
+      sendId: "b",
+      target: { kind: "demo", server: "calendar", transport: "http" },
+      frame: "{}",
+    });
     expect(forMode(stdio).req.processMode).toBe("fresh");
     expect(forMode(stdio).notes[0]).toMatch(/every stdio message runs in a fresh process/);
     expect(forMode(http)).toEqual({ req: http, notes: [] });
@@ -270,7 +366,10 @@ describe("hosted mode: what may run", () => {
 
   it("proxy-trust headers are not forwarded upstream in hosted mode", () => {
     const result = checkUpstreamHeaders({ "X-Forwarded-For": "127.0.0.1" });
-    expect(result).toEqual({ ok: false, message: expect.stringMatching(/hosted mode does not forward X-Forwarded-For/) });
+    expect(result).toEqual({
+      ok: false,
+      message: expect.stringMatching(/hosted mode does not forward X-Forwarded-For/),
+    });
     expect(checkUpstreamHeaders({ "X-Trace": "1" }).ok).toBe(true);
   });
 });
@@ -288,7 +387,11 @@ describe("who a client is", () => {
   afterEach(() => vi.unstubAllEnvs());
   /** Headers as the serving process leaves them: the stamped peer, its proof, and the peer appended to X-Forwarded-For. */
   const stamped = (peer: string, forwarded?: string) =>
-    new Headers({ [PEER_HEADER]: peer, [PEER_PROOF_HEADER]: peerProof(), "x-forwarded-for": forwarded ? `${forwarded}, ${peer}` : peer });
+    new Headers({
+      [PEER_HEADER]: peer,
+      [PEER_PROOF_HEADER]: peerProof(),
+      "x-forwarded-for": forwarded ? `${forwarded}, ${peer}` : peer,
+    });
 
   it("the peer the serving process stamped is the address, whatever X-Forwarded-For says", () => {
     expect(remoteAddressOf(stamped("203.0.113.7", "1.2.3.4"))).toBe("203.0.113.7");
@@ -305,7 +408,9 @@ describe("who a client is", () => {
     expect(remoteAddressOf(new Headers({ "x-forwarded-for": "198.51.100.4, 10.0.0.2" }))).toBe("unknown");
   });
   it("a peer header without this process's proof is ignored (a client could send one)", () => {
-    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", "x-forwarded-for": "198.51.100.4" }))).toBe("unknown");
+    expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", "x-forwarded-for": "198.51.100.4" }))).toBe(
+      "unknown",
+    );
     expect(remoteAddressOf(new Headers({ [PEER_HEADER]: "9.9.9.9", [PEER_PROOF_HEADER]: "guess" }))).toBe("unknown");
   });
   it("the key is the token holder plus the address; the token itself is not in it", () => {
@@ -326,7 +431,8 @@ describe("who a client is", () => {
 });
 
 describe("per-client token bucket and concurrency", () => {
-  const make = (now: { t: number }) => new ClientLimiter({ burst: 3, refillPerSecond: 1, maxConcurrent: 2, maxClients: 3 }, () => now.t);
+  const make = (now: { t: number }) =>
+    new ClientLimiter({ burst: 3, refillPerSecond: 1, maxConcurrent: 2, maxClients: 3 }, () => now.t);
 
   it("a burst is allowed, the next call is refused with a Retry-After, and the bucket refills", () => {
     const now = { t: 0 };

@@ -1,7 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { encodeHeaderValue, impliedHeaders, withExplicitHeaders } from "@/lib/protocol/http-headers";
 
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 const CONTENT: [string, string][] = [
   ["Accept", "application/json, text/event-stream"],
   ["Content-Type", "application/json"],
@@ -40,14 +43,29 @@ describe("the headers a frame implies on Streamable HTTP", () => {
     },
     {
       rule: "tools/call names the tool in Mcp-Name",
-      frame: { jsonrpc: "2.0", id: 2, method: "tools/call", params: { _meta: META, name: "create_event", arguments: {} } },
-      headers: [...CONTENT, ["MCP-Protocol-Version", "2026-07-28"], ["Mcp-Method", "tools/call"], ["Mcp-Name", "create_event"]],
+      frame: {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { _meta: META, name: "create_event", arguments: {} },
+      },
+      headers: [
+        ...CONTENT,
+        ["MCP-Protocol-Version", "2026-07-28"],
+        ["Mcp-Method", "tools/call"],
+        ["Mcp-Name", "create_event"],
+      ],
     },
     ...namesInMcpName([
       ["prompts/get names the prompt in Mcp-Name", "prompts/get", { name: "prepare_week" }, "prepare_week"],
       ["resources/read names the URI in Mcp-Name", "resources/read", { uri: "calendar://week" }, "calendar://week"],
       ["tasks/* names the task id in Mcp-Name (Tasks extension)", "tasks/get", { taskId: "t-1" }, "t-1"],
-      ["a non-ASCII name travels Base64-encoded", "tools/call", { name: "Hello, 世界" }, "=?base64?SGVsbG8sIOS4lueVjA==?="],
+      [
+        "a non-ASCII name travels Base64-encoded",
+        "tools/call",
+        { name: "Hello, 世界" },
+        "=?base64?SGVsbG8sIOS4lueVjA==?=",
+      ],
     ]),
     {
       rule: "a batch names no method",
@@ -70,7 +88,12 @@ describe("the headers a frame implies on Streamable HTTP", () => {
   });
 
   it("a protocol version that cannot be a header value is left out with a note", () => {
-    const implied = impliedHeaders({ jsonrpc: "2.0", id: 1, method: "x", params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026\n07" } } });
+    const implied = impliedHeaders({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "x",
+      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026\n07" } },
+    });
     expect(implied.headers.map(([n]) => n)).not.toContain("MCP-Protocol-Version");
     expect(implied.notes.join()).toMatch(/not a valid header value/);
   });
@@ -86,7 +109,8 @@ describe("SEP-2243 header value encoding", () => {
     ["=?base64?abc?=", "=?base64?PT9iYXNlNjQ/YWJjPz0=?="],
   ];
   for (const [value, encoded] of rows) {
-    it(`${JSON.stringify(value)} is sent as ${JSON.stringify(encoded)}`, () => expect(encodeHeaderValue(value)).toBe(encoded));
+    it(`${JSON.stringify(value)} is sent as ${JSON.stringify(encoded)}`, () =>
+      expect(encodeHeaderValue(value)).toBe(encoded));
   }
 });
 
@@ -94,12 +118,21 @@ describe("explicit headers and the added list", () => {
   it("an explicit header replaces the implied one and is no longer counted as added", () => {
     const implied = impliedHeaders({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: META } });
     const merged = withExplicitHeaders(implied, [["mcp-protocol-version", "2025-11-25"]], [["Mcp-Session-Id", "abc"]]);
-    expect(merged.headers).toEqual([...CONTENT, ["mcp-protocol-version", "2025-11-25"], ["Mcp-Method", "tools/list"], ["Mcp-Session-Id", "abc"]]);
+    expect(merged.headers).toEqual([
+      ...CONTENT,
+      ["mcp-protocol-version", "2025-11-25"],
+      ["Mcp-Method", "tools/list"],
+      ["Mcp-Session-Id", "abc"],
+    ]);
     expect(merged.added).toEqual(["Accept", "Content-Type", "Mcp-Method"]);
   });
 
   it("per-send headers win over target headers of the same name", () => {
-    const merged = withExplicitHeaders(impliedHeaders({}), [["Authorization", "Bearer a"]], [["authorization", "Bearer b"]]);
+    const merged = withExplicitHeaders(
+      impliedHeaders({}),
+      [["Authorization", "Bearer a"]],
+      [["authorization", "Bearer b"]],
+    );
     expect(merged.headers).toEqual([...CONTENT, ["authorization", "Bearer b"]]);
   });
 });

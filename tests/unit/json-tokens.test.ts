@@ -8,13 +8,21 @@ const join = (text: string) =>
 
 describe("the first-paint frame highlighter's tokenizer", () => {
   it("gives every character back in order, for JSON and for text that is not JSON yet", () => {
-    for (const text of ['{\n  "jsonrpc": "2.0",\n  "id": 1\n}', '{"a": "unterminated\n  "b": tru', "", "@@ {] \\", '"\\"quoted\\""']) {
+    for (const text of [
+      '{\n  "jsonrpc": "2.0",\n  "id": 1\n}',
+      '{"a": "unterminated\n  "b": tru',
+      "",
+      "@@ {] \\",
+      '"\\"quoted\\""',
+    ]) {
       expect(join(text)).toBe(text);
     }
   });
 
   it("tells keys from string values, and numbers, keywords and punctuation apart", () => {
-    const tokens = tokenizeJson('{"id": 1, "ok": true, "name": "x", "n": -2.5e3, "z": null}').filter((t) => t.kind !== "space");
+    const tokens = tokenizeJson('{"id": 1, "ok": true, "name": "x", "n": -2.5e3, "z": null}').filter(
+      (t) => t.kind !== "space",
+    );
     expect(tokens.map((t) => `${t.kind}:${t.text}`)).toEqual([
       "punctuation:{",
       'key:"id"',

@@ -15,7 +15,11 @@ describe("experiment links (#lab=…)", () => {
     const fragment = await encodeLabFragment(chapter(), ["stdio-one-process", "stdio-fresh-process"]);
     expect(isLabFragment(`#${fragment}`)).toBe(true);
     const decoded = await decodeLabFragment(`#${fragment}`);
-    expect(decoded).toEqual({ kind: "ok", script: chapter(), conditions: ["stdio-one-process", "stdio-fresh-process"] });
+    expect(decoded).toEqual({
+      kind: "ok",
+      script: chapter(),
+      conditions: ["stdio-one-process", "stdio-fresh-process"],
+    });
   });
 
   it("a session link is not an experiment link", async () => {

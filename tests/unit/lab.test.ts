@@ -11,13 +11,20 @@ const chapter = () => {
 };
 
 describe("lab script format", () => {
-  it.each(BUILT_IN_SCRIPTS.map((s) => [s.id, s.script] as const))("built-in script %s is a valid v1 script", (_id, script) => {
-    expect(parseLabScript(script).ok).toBe(true);
-  });
+  it.each(BUILT_IN_SCRIPTS.map((s) => [s.id, s.script] as const))(
+    "built-in script %s is a valid v1 script",
+    (_id, script) => {
+      expect(parseLabScript(script).ok).toBe(true);
+    },
+  );
 
   it.each([
     ["not JSON", "{", /not JSON/],
-    ["wrong format tag", { format: "x", title: "t", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [] }, /format/],
+    [
+      "wrong format tag",
+      { format: "x", title: "t", target: { kind: "demo", server: "calendar", transport: "stdio" }, steps: [] },
+      /format/,
+    ],
     [
       "retry of a later step",
       {
@@ -77,7 +84,12 @@ describe("references to earlier replies", () => {
   });
 
   it("a string that is only a reference takes the value's JSON type; embedded references interpolate", () => {
-    expect(resolveRefs({ a: "{{C.result.contents[0].text|json}}", b: "cal={{open.result.structuredContent.calendar}}" }, records)).toEqual({
+    expect(
+      resolveRefs(
+        { a: "{{C.result.contents[0].text|json}}", b: "cal={{open.result.structuredContent.calendar}}" },
+        records,
+      ),
+    ).toEqual({
       ok: true,
       value: { a: [{ id: "e1" }, { id: "e2" }], b: "cal=cal_x" },
     });
@@ -86,11 +98,25 @@ describe("references to earlier replies", () => {
 
 describe("the retry step (MRTR client rules)", () => {
   const script = chapter();
-  const A = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: {}, name: "create_event", arguments: { title: "Dentist" } } };
+  const A = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "tools/call",
+    params: { _meta: {}, name: "create_event", arguments: { title: "Dentist" } },
+  };
 
   it("uses a new id, the original method and params, inputResponses keyed like inputRequests, and requestState verbatim", () => {
     const records = {
-      A: { request: A, response: { result: { resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" } } },
+      A: {
+        request: A,
+        response: {
+          result: {
+            resultType: "input_required",
+            inputRequests: { when: {} },
+            requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==",
+          },
+        },
+      },
     };
     const r = buildStepFrame(script.steps[1], records, 2);
     expect(r).toEqual({
@@ -111,13 +137,19 @@ describe("the retry step (MRTR client rules)", () => {
   });
 
   it("carries no requestState when the server gave none", () => {
-    const records = { A: { request: A, response: { result: { resultType: "input_required", inputRequests: { when: {} } } } } };
+    const records = {
+      A: { request: A, response: { result: { resultType: "input_required", inputRequests: { when: {} } } } },
+    };
     const r = buildStepFrame(script.steps[1], records, 2);
     expect(r.ok && "requestState" in (r.value.params as object)).toBe(false);
   });
 
   it("cannot retry a step that completed", () => {
-    const r = buildStepFrame(script.steps[1], { A: { request: A, response: { result: { resultType: "complete" } } } }, 2);
+    const r = buildStepFrame(
+      script.steps[1],
+      { A: { request: A, response: { result: { resultType: "complete" } } } },
+      2,
+    );
     expect(r).toEqual({ ok: false, error: 'step "A" did not answer input_required, so there is nothing to retry' });
   });
 });
@@ -147,10 +179,17 @@ function toyCalendar(fresh: boolean): LabSend {
       pid += 1;
       events = 2;
     }
-    const respond = (result: unknown): ExchangeOutcome => ({ kind: "response", frame: { jsonrpc: "2.0", id: frame.id, result } });
+    const respond = (result: unknown): ExchangeOutcome => ({
+      kind: "response",
+      frame: { jsonrpc: "2.0", id: frame.id, result },
+    });
     let outcome: ExchangeOutcome;
     if (frame.method === "tools/call" && !frame.params.inputResponses)
-      outcome = respond({ resultType: "input_required", inputRequests: { when: {} }, requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==" });
+      outcome = respond({
+        resultType: "input_required",
+        inputRequests: { when: {} },
+        requestState: "eyJ0aXRsZSI6IkRlbnRpc3QifQ==",
+      });
     else if (frame.method === "tools/call") {
       events += 1;
       outcome = respond({
@@ -158,7 +197,11 @@ function toyCalendar(fresh: boolean): LabSend {
         content: [{ type: "text", text: `Created e${events}: Dentist at 2026-09-10T08:30:00Z` }],
         structuredContent: { id: `e${events}` },
       });
-    } else outcome = respond({ resultType: "complete", contents: [{ text: JSON.stringify(Array.from({ length: events }, (_, i) => ({ id: `e${i + 1}` }))) }] });
+    } else
+      outcome = respond({
+        resultType: "complete",
+        contents: [{ text: JSON.stringify(Array.from({ length: events }, (_, i) => ({ id: `e${i + 1}` }))) }],
+      });
     const exchange = exchangeOf(text, outcome, { process: { pid, fresh } });
     return exchange;
   };
@@ -172,7 +215,9 @@ describe("verdicts are computed from the frames", () => {
     expect(run.verdicts[0].text).toBe(
       "continuation survived: step B finished the round trip step A started, in another process (pid 101 → pid 102), carried by its requestState",
     );
-    expect(run.verdicts[1].text).toBe("state lost: step C shows 2 entries, step B created e3 — read in another process (pid 102 → pid 103)");
+    expect(run.verdicts[1].text).toBe(
+      "state lost: step C shows 2 entries, step B created e3 — read in another process (pid 102 → pid 103)",
+    );
   });
 
   it("one process for the whole script: one lane, state kept", async () => {
@@ -195,7 +240,8 @@ describe("verdicts are computed from the frames", () => {
   });
 
   it("a failed step stops the run and later steps say why they were skipped", async () => {
-    const send: LabSend = async (text) => exchangeOf(text, { kind: "failure", failure: "spawn", message: "could not start node" });
+    const send: LabSend = async (text) =>
+      exchangeOf(text, { kind: "failure", failure: "spawn", message: "could not start node" });
     const run = await runLabScript(chapter() as LabScript, send);
     expect(run.steps.map((s) => s.status)).toEqual(["failed", "skipped", "skipped"]);
     expect(run.steps[1].reason).toBe("step A failed");

@@ -15,11 +15,13 @@ describe("the browser opens only for a person at a terminal", () => {
   const desktop = { env: { DISPLAY: ":0" }, isTTY: true, platform: "linux" };
   it("opens from a terminal with a display", () => expect(whyNotOpen(desktop)).toBeNull());
   it("never in CI", () => expect(whyNotOpen({ ...desktop, env: { DISPLAY: ":0", CI: "true" } })).toMatch(/CI/));
-  it("never when the output is not a terminal (tests, services)", () => expect(whyNotOpen({ ...desktop, isTTY: false })).toMatch(/terminal/));
+  it("never when the output is not a terminal (tests, services)", () =>
+    expect(whyNotOpen({ ...desktop, isTTY: false })).toMatch(/terminal/));
   it("never when turned off by PLAYGROUND_OPEN=0 or --no-open", () => {
     expect(whyNotOpen({ ...desktop, env: { DISPLAY: ":0", PLAYGROUND_OPEN: "0" } })).toMatch(/disabled/);
     expect(whyNotOpen({ ...desktop, noOpenFlag: true })).toMatch(/disabled/);
   });
-  it("never on a Linux box without a display (ssh)", () => expect(whyNotOpen({ ...desktop, env: {} })).toMatch(/display/));
+  it("never on a Linux box without a display (ssh)", () =>
+    expect(whyNotOpen({ ...desktop, env: {} })).toMatch(/display/));
   it("macOS needs no DISPLAY", () => expect(whyNotOpen({ ...desktop, env: {}, platform: "darwin" })).toBeNull());
 });

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { beginDrain, callEnded, callStarted, callsInFlight, drainSettings, markReady, markStarting, readiness, whenIdle } from "@/lib/bridge/server/lifecycle";
+import {
+  beginDrain,
+  callEnded,
+  callStarted,
+  callsInFlight,
+  drainSettings,
+  markReady,
+  markStarting,
+  readiness,
+  whenIdle,
+} from "@/lib/bridge/server/lifecycle";
 
 // One life per process (module state): the cases below leave no call in flight, and only the first depends on the phase.
 describe("an instance's life as a balancer sees it", () => {

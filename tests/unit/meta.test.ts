@@ -9,7 +9,10 @@ describe("the _meta envelope", () => {
   });
 
   it("clientInfo is left out when asked (it is a SHOULD)", () => {
-    expect(Object.keys(buildEnvelope({ clientInfo: null }))).toEqual([META_KEYS.protocolVersion, META_KEYS.clientCapabilities]);
+    expect(Object.keys(buildEnvelope({ clientInfo: null }))).toEqual([
+      META_KEYS.protocolVersion,
+      META_KEYS.clientCapabilities,
+    ]);
   });
 
   it.each([
@@ -27,7 +30,10 @@ describe("the _meta envelope", () => {
   });
 
   it("addEnvelope keeps non-reserved _meta keys such as progressToken", () => {
-    const out = addEnvelope(`{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"progressToken":"p1"}}}`, buildEnvelope());
+    const out = addEnvelope(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"progressToken":"p1"}}}`,
+      buildEnvelope(),
+    );
     expect(out.ok && JSON.parse(out.text).params._meta.progressToken).toBe("p1");
   });
 

@@ -4,7 +4,9 @@ import { PRESETS } from "@/lib/session";
 
 describe("the target bar's presets", () => {
   it("offer every embedded server over stdio and over Streamable HTTP (the README's Targets list)", () => {
-    const offered = PRESETS.flatMap((p) => (p.target?.kind === "demo" ? [`${p.target.server}:${p.target.transport}`] : []));
+    const offered = PRESETS.flatMap((p) =>
+      p.target?.kind === "demo" ? [`${p.target.server}:${p.target.transport}`] : [],
+    );
     expect(offered.sort()).toEqual(DEMO_SERVERS.flatMap((s) => [`${s}:http`, `${s}:stdio`]).sort());
   });
 

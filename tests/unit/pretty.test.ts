@@ -5,7 +5,11 @@ const week = '[{"id":"e1","title":"Standup"}]';
 
 describe("the pretty view of a reply: a table of tricky replies", () => {
   it.each([
-    ["a plain object: one member per line, two spaces per level", { a: 1, b: [true, null] }, '{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}'],
+    [
+      "a plain object: one member per line, two spaces per level",
+      { a: 1, b: [true, null] },
+      '{\n  "a": 1,\n  "b": [\n    true,\n    null\n  ]\n}',
+    ],
     ["empty containers stay on one line", { a: {}, b: [] }, '{\n  "a": {},\n  "b": []\n}'],
     [
       "resources/read text holding JSON is decoded and marked",

@@ -8,9 +8,12 @@ const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8")
 describe("the README's counts and target list match the app", () => {
   it("says how many of the digest's numbered checks exist and how many apply over each transport", () => {
     // The digest's checks are C01…C62; ours beyond them (C63…) and extension checks (tasks) are counted elsewhere.
-    const digest = (list: readonly { id: string }[]) => list.filter((c) => /^C\d+$/.test(c.id) && Number(c.id.slice(1)) <= 62).length;
+    const digest = (list: readonly { id: string }[]) =>
+      list.filter((c) => /^C\d+$/.test(c.id) && Number(c.id.slice(1)) <= 62).length;
     expect(README).toContain(`${digest(ALL_CHECKS)} of the 62 numbered checks`);
-    expect(README).toContain(`${digest(checksFor("stdio"))} apply over stdio, ${digest(checksFor("http"))} over Streamable HTTP`);
+    expect(README).toContain(
+      `${digest(checksFor("stdio"))} apply over stdio, ${digest(checksFor("http"))} over Streamable HTTP`,
+    );
     // Beyond the digest: C63 and C64 came from comparing with MCPJam; C65 on are the rules published servers break.
     const beyond = ALL_CHECKS.filter((c) => /^C\d+$/.test(c.id) && Number(c.id.slice(1)) > 62).map((c) => c.id);
     expect(beyond.slice(0, 2)).toEqual(["C63", "C64"]);

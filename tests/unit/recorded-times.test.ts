@@ -8,13 +8,17 @@ import { completeResult, exchange, firstRequest, inputRequiredResult, retryReque
 
 describe("recorded times are real (B2, B9)", () => {
   it("a recorded cache badge says when it was recorded and how long it was fresh, not an age counted from 1970", () => {
-    expect(recordedFreshnessText(Date.UTC(2026, 10, 30, 22, 41), 300_000)).toBe("recorded 30 Nov 2026, 22:41 UTC · was fresh for 5 min");
+    expect(recordedFreshnessText(Date.UTC(2026, 10, 30, 22, 41), 300_000)).toBe(
+      "recorded 30 Nov 2026, 22:41 UTC · was fresh for 5 min",
+    );
     expect(recordedFreshnessText(0, 300_000)).toBe("recorded — freshness not tracked");
   });
 
   it("every cacheable card of a gallery example shows a recorded badge (no 'expired … days ago')", () => {
     const session = sessionFromShare(exampleById("calendar-three-ways")!.state, initialState());
-    const views = session.entries.map(exchangeCacheView).filter((v) => v.kind === "badge" && v.badge.kind === "cacheable");
+    const views = session.entries
+      .map(exchangeCacheView)
+      .filter((v) => v.kind === "badge" && v.badge.kind === "cacheable");
     expect(views.length).toBeGreaterThan(0);
     for (const v of views) expect(v.kind === "badge" && v.recorded).toBe("recorded — freshness not tracked");
   });

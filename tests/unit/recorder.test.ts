@@ -4,7 +4,13 @@ import { ExchangeRecorder } from "@/lib/bridge/server/recorder";
 
 describe("the exchange record (the bridge's JSON reply)", () => {
   it("the JSON reply of one exchange stays under LIMITS.maxRecordedBytesPerExchange: lines past it keep only their head, and a note says so", () => {
-    const rec = new ExchangeRecorder({ sendId: "s", targetLabel: "t", transport: "stdio", sent: "{}", timeoutMs: 1000 });
+    const rec = new ExchangeRecorder({
+      sendId: "s",
+      targetLabel: "t",
+      transport: "stdio",
+      sent: "{}",
+      timeoutMs: 1000,
+    });
     const text = `{"jsonrpc":"2.0","method":"m","params":{"pad":"${"a".repeat(8 * 1024 * 1024)}"}}`;
     const frame = JSON.parse(text);
     for (let i = 0; i < 12; i++) {
@@ -17,9 +23,9 @@ describe("the exchange record (the bridge's JSON reply)", () => {
     const cut = exchange.events.filter((e: { parseError?: string }) => e.parseError?.startsWith("cut:"));
     expect(cut.length).toBeGreaterThan(0);
     expect(cut[0].frame).toBeUndefined();
-    expect(exchange.events.filter((e: { kind: string }) => e.kind === "note").map((e: { text: string }) => e.text)).toContainEqual(
-      expect.stringMatching(/kept only their first 4096 characters, and no frame/),
-    );
+    expect(
+      exchange.events.filter((e: { kind: string }) => e.kind === "note").map((e: { text: string }) => e.text),
+    ).toContainEqual(expect.stringMatching(/kept only their first 4096 characters, and no frame/));
     expect(exchange.received.length).toBeLessThan(12);
   });
 });

@@ -3,12 +3,15 @@ import { requestIdOf, withRequestId } from "@/lib/session/ids";
 import { initialState, reducer } from "@/lib/session";
 import { sendStarted } from "../helpers/session";
 
-const started = (sentText: string, label: string | null) => sendStarted(1, sentText, { label, oneLined: true, startedAt: 1 });
+const started = (sentText: string, label: string | null) =>
+  sendStarted(1, sentText, { label, oneLined: true, startedAt: 1 });
 
 describe("ids that make sense (point 8)", () => {
   it("moves only the top-level id, keeping the text's formatting (an id inside params stays)", () => {
     const text = '{\n  "jsonrpc": "2.0",\n  "params": { "id": 1 },\n  "id": 1,\n  "method": "x"\n}';
-    expect(withRequestId(text, 1, 2)).toBe('{\n  "jsonrpc": "2.0",\n  "params": { "id": 1 },\n  "id": 2,\n  "method": "x"\n}');
+    expect(withRequestId(text, 1, 2)).toBe(
+      '{\n  "jsonrpc": "2.0",\n  "params": { "id": 1 },\n  "id": 2,\n  "method": "x"\n}',
+    );
   });
 
   it("leaves notifications, string ids and other ids alone", () => {

@@ -58,7 +58,11 @@ describe("session reducer", () => {
   });
 
   it("a stale reply is dropped: after the timeline is cleared, a late reply adds nothing", () => {
-    const s = run([started(1, "{}"), { type: "timeline/clear" }, { type: "send/finished", seq: 1, exchange: exchange() }]);
+    const s = run([
+      started(1, "{}"),
+      { type: "timeline/clear" },
+      { type: "send/finished", seq: 1, exchange: exchange() },
+    ]);
     expect(s.entries).toEqual([]);
   });
 
@@ -104,9 +108,15 @@ describe("session reducer", () => {
       outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { protocolVersion: "2025-11-25" } } },
       http: { status: 200, sessionId: "abc-123" },
     });
-    let s = run([started(1, init.sent, { targetKey: key, transport: "http" }), { type: "send/finished", seq: 1, exchange: init }]);
+    let s = run([
+      started(1, init.sent, { targetKey: key, transport: "http" }),
+      { type: "send/finished", seq: 1, exchange: init },
+    ]);
     expect(s.sessions[key]).toEqual({ sessionId: "abc-123", protocolVersion: "2025-11-25" });
-    expect(selectSendHeaders(s, key, '{"method":"tools/list"}')).toEqual({ "Mcp-Session-Id": "abc-123", "MCP-Protocol-Version": "2025-11-25" });
+    expect(selectSendHeaders(s, key, '{"method":"tools/list"}')).toEqual({
+      "Mcp-Session-Id": "abc-123",
+      "MCP-Protocol-Version": "2025-11-25",
+    });
     expect(selectSendHeaders(s, key, '{"method":"initialize"}')).toBeUndefined();
     s = reducer(s, { type: "session/forget", targetKey: key });
     expect(selectSendHeaders(s, key, '{"method":"tools/list"}')).toBeUndefined();
@@ -126,7 +136,9 @@ describe("session reducer", () => {
     expect(JSON.parse(s.editor.text).params).toEqual({});
     expect(s.editor.version).toBe(1);
     s = reducer(s, { type: "editor/addEnvelope" });
-    expect(JSON.parse(s.editor.text).params._meta["io.modelcontextprotocol/clientCapabilities"]).toEqual({ elicitation: { form: {} } });
+    expect(JSON.parse(s.editor.text).params._meta["io.modelcontextprotocol/clientCapabilities"]).toEqual({
+      elicitation: { form: {} },
+    });
     expect(s.editor.version).toBe(2);
     s = reducer(s, { type: "editor/userEdit", text: "typed" });
     expect(s.editor.version).toBe(2);
@@ -163,7 +175,10 @@ describe("stdio frames go out on one line", () => {
   }
 
   it("a pretty-printed JSON frame is joined onto one line for a stdio target, and the card says so", async () => {
-    const { frame, entry } = await sendWith("calendar-stdio", '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "tools/list"\n}');
+    const { frame, entry } = await sendWith(
+      "calendar-stdio",
+      '{\n  "jsonrpc": "2.0",\n  "id": 1,\n  "method": "tools/list"\n}',
+    );
     expect(frame).toBe('{"jsonrpc":"2.0","id":1,"method":"tools/list"}');
     expect(entry.oneLined).toBe(true);
   });
@@ -182,7 +197,10 @@ describe("stdio frames go out on one line", () => {
 
 describe("custom targets", () => {
   it("splits a command line like a shell would for plain words and quotes", () => {
-    expect(splitCommandLine(`node "my server.js" --name 'a b' x\\ y`)).toEqual({ ok: true, argv: ["node", "my server.js", "--name", "a b", "x y"] });
+    expect(splitCommandLine(`node "my server.js" --name 'a b' x\\ y`)).toEqual({
+      ok: true,
+      argv: ["node", "my server.js", "--name", "a b", "x y"],
+    });
     expect(splitCommandLine(`node "open`).ok).toBe(false);
     expect(splitCommandLine("   ").ok).toBe(false);
   });
@@ -197,7 +215,8 @@ describe("custom targets", () => {
 });
 
 describe("commands", () => {
-  const fakeClient = (replies: ((req: SendRequest) => BridgeReply<Exchange>)[]) => recordingClient((req, n) => replies[n](req));
+  const fakeClient = (replies: ((req: SendRequest) => BridgeReply<Exchange>)[]) =>
+    recordingClient((req, n) => replies[n](req));
 
   it("text that is not JSON is not sent without insistence, and is marked when sent anyway", async () => {
     const store = createStore();
@@ -220,7 +239,14 @@ describe("commands", () => {
         ok: true,
         value: exchange({
           transport: "http",
-          outcome: { kind: "response", frame: { jsonrpc: "2.0", id: null, error: { code: -32000, message: "Bad Request: Server not initialized" } } },
+          outcome: {
+            kind: "response",
+            frame: {
+              jsonrpc: "2.0",
+              id: null,
+              error: { code: -32000, message: "Bad Request: Server not initialized" },
+            },
+          },
           http: { status: 400 },
         }),
       }),
@@ -233,7 +259,10 @@ describe("commands", () => {
           http: { status: 200, sessionId: "sess-9" },
         }),
       }),
-      () => ({ ok: true, value: exchange({ transport: "http", outcome: { kind: "notification", note: "202" }, http: { status: 202 } }) }),
+      () => ({
+        ok: true,
+        value: exchange({ transport: "http", outcome: { kind: "notification", note: "202" }, http: { status: 202 } }),
+      }),
     ]);
     await createCommands(store, { client }).probe();
     const s = store.getState();

@@ -1,7 +1,13 @@
 import type { Target } from "@/lib/bridge/contract";
 import { describe, expect, it } from "vitest";
 import LZString from "lz-string";
-import { decodeShareFragment, encodeShareFragment, linkErrorMessage, parseFragment, withFragment } from "@/lib/share/codec";
+import {
+  decodeShareFragment,
+  encodeShareFragment,
+  linkErrorMessage,
+  parseFragment,
+  withFragment,
+} from "@/lib/share/codec";
 import { deflateToLink, inflateFromLink } from "@/lib/share/deflate";
 import { inflateFromLink as inflateLz } from "@/lib/share/lz";
 import { EXAMPLES, exampleById } from "@/lib/share/examples";
@@ -16,16 +22,23 @@ async function roundTrip(state: ShareState): Promise<ShareState> {
   return decoded.state;
 }
 
-const link = async (payload: unknown) => `#v=1&s=${await deflateToLink(typeof payload === "string" ? payload : JSON.stringify(payload))}`;
+const link = async (payload: unknown) =>
+  `#v=1&s=${await deflateToLink(typeof payload === "string" ? payload : JSON.stringify(payload))}`;
 
 describe("link round trips", () => {
-  it.each(EXAMPLES.map((e) => [e.id, e] as const))("every gallery example survives encode → decode unchanged: %s", async (_id, example) => {
-    expect(await roundTrip(example.state)).toEqual(example.state);
-  });
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))(
+    "every gallery example survives encode → decode unchanged: %s",
+    async (_id, example) => {
+      expect(await roundTrip(example.state)).toEqual(example.state);
+    },
+  );
 
-  it.each(EXAMPLES.map((e) => [e.id, e] as const))("the compact v1 payload expands back to the same state: %s", (_id, example) => {
-    expect(fromPayloadV1(toPayloadV1(example.state))).toEqual(example.state);
-  });
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))(
+    "the compact v1 payload expands back to the same state: %s",
+    (_id, example) => {
+      expect(fromPayloadV1(toPayloadV1(example.state))).toEqual(example.state);
+    },
+  );
 
   it("the default state encodes as an empty payload (only differences from the defaults are stored)", () => {
     expect(toPayloadV1(defaultShareState())).toEqual({});
@@ -81,7 +94,11 @@ describe("link round trips", () => {
   };
 
   it("an exchange where nothing matches the derivation rules keeps every field explicitly", async () => {
-    const state: ShareState = { ...defaultShareState(), target: { kind: "http", url: "http://127.0.0.1:9/mcp" }, exchanges: [odd] };
+    const state: ShareState = {
+      ...defaultShareState(),
+      target: { kind: "http", url: "http://127.0.0.1:9/mcp" },
+      exchanges: [odd],
+    };
     expect(await roundTrip(state)).toEqual(state);
   });
 
@@ -105,7 +122,9 @@ describe("link round trips", () => {
 describe("migration from older link formats", () => {
   it("a v0 link (#code=<lz-string>&target=<preset>) opens as v1 state with the frame and target", async () => {
     const frame = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
-    const r = await decodeShareFragment(`#code=${LZString.compressToEncodedURIComponent(frame)}&target=everything-stdio`);
+    const r = await decodeShareFragment(
+      `#code=${LZString.compressToEncodedURIComponent(frame)}&target=everything-stdio`,
+    );
     expect(r.kind).toBe("ok");
     if (r.kind !== "ok") return;
     expect(r.migratedFrom).toBe(0);
@@ -121,7 +140,9 @@ describe("migration from older link formats", () => {
   });
 
   it("a migrated v0 link re-encodes as v1", async () => {
-    const r = await decodeShareFragment(`#code=${LZString.compressToEncodedURIComponent("hello")}&target=calendar-http`);
+    const r = await decodeShareFragment(
+      `#code=${LZString.compressToEncodedURIComponent("hello")}&target=calendar-http`,
+    );
     if (r.kind !== "ok") throw new Error("v0 did not decode");
     const again = await decodeShareFragment((await encodeShareFragment(r.state)).fragment);
     expect(again.kind === "ok" && again.version).toBe(1);
@@ -147,16 +168,32 @@ describe("a bad link is refused with a reason", () => {
       },
       /cut off/,
     ],
-    ["a link longer than the hard limit", async () => "#v=1&s=" + "A".repeat(SHARE_LIMITS.maxFragmentChars), /over the 200,000-character limit/],
+    [
+      "a link longer than the hard limit",
+      async () => "#v=1&s=" + "A".repeat(SHARE_LIMITS.maxFragmentChars),
+      /over the 200,000-character limit/,
+    ],
     ["a decompression bomb", async () => link(" ".repeat(SHARE_LIMITS.maxJsonChars + 10)), /more than 2,000,000 bytes/],
     ["corrupt DEFLATE data", async () => "#v=1&s=AQIDBAUGBw", /corrupt|cut off/],
     ["a payload that is not JSON", async () => link("this is not json"), /not valid JSON/],
     ["a payload that is a JSON array", async () => link("[1,2]"), /must be a JSON object/],
     ["a payload nested too deep", async () => link(`{"capabilities":{"x":${nested}}}`), /nests deeper than 64 levels/],
-    ["a field of the wrong type", async () => link({ exchanges: [{ sent: 1, durationMs: 0 }] }), /field exchanges\[0\]\.sent is invalid/],
+    [
+      "a field of the wrong type",
+      async () => link({ exchanges: [{ sent: 1, durationMs: 0 }] }),
+      /field exchanges\[0\]\.sent is invalid/,
+    ],
     ["an unknown era", async () => link({ era: "future" }), /field era is invalid/],
-    ["an HTTP target with a javascript: URL", async () => link({ target: { kind: "http", url: "javascript:alert(1)" } }), /field target\.url is invalid/],
-    ["a v0 link with an unknown target", async () => `#code=${LZString.compressToEncodedURIComponent("x")}&target=evil`, /field target is invalid/],
+    [
+      "an HTTP target with a javascript: URL",
+      async () => link({ target: { kind: "http", url: "javascript:alert(1)" } }),
+      /field target\.url is invalid/,
+    ],
+    [
+      "a v0 link with an unknown target",
+      async () => `#code=${LZString.compressToEncodedURIComponent("x")}&target=evil`,
+      /field target is invalid/,
+    ],
     ["a v0 link whose code= is not lz-string", async () => "#code=***", /not in the link alphabet/],
   ];
   it.each(cases)("%s", async (_label, make, reason) => {
@@ -168,9 +205,12 @@ describe("a bad link is refused with a reason", () => {
     }
   });
 
-  it.each([[""], ["#"], ["#top"], ["#section=2"]])("a fragment that is not a playground link (%j) loads the default page silently", async (fragment) => {
-    expect(await decodeShareFragment(fragment)).toEqual({ kind: "none" });
-  });
+  it.each([[""], ["#"], ["#top"], ["#section=2"]])(
+    "a fragment that is not a playground link (%j) loads the default page silently",
+    async (fragment) => {
+      expect(await decodeShareFragment(fragment)).toEqual({ kind: "none" });
+    },
+  );
 
   it("markup in every string is kept as data, byte for byte (rendering it as text is the page's job)", async () => {
     const evil = '<img src=x onerror="alert(1)"><script>alert(2)</script>';
@@ -179,7 +219,14 @@ describe("a bad link is refused with a reason", () => {
       title: evil,
       about: evil,
       editor: evil,
-      exchanges: [{ ...exampleById("missing-capability")!.state.exchanges[0], label: evil, sent: evil, verdicts: [{ level: "info", text: evil }] }],
+      exchanges: [
+        {
+          ...exampleById("missing-capability")!.state.exchanges[0],
+          label: evil,
+          sent: evil,
+          verdicts: [{ level: "info", text: evil }],
+        },
+      ],
     };
     const back = await roundTrip(state);
     expect(back.title).toBe(evil);
@@ -195,21 +242,29 @@ describe("size budget", () => {
     expect(fragment.length).toBeLessThan(MRTR_LINK_BUDGET);
   });
 
-  it.each(EXAMPLES.map((e) => [e.id, e] as const))(`gallery link stays under ${LINK_WARN_CHARS} characters: %s`, async (_id, example) => {
-    const { fragment } = await encodeShareFragment(example.state);
-    expect(fragment.length).toBeLessThan(LINK_WARN_CHARS);
-  });
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))(
+    `gallery link stays under ${LINK_WARN_CHARS} characters: %s`,
+    async (_id, example) => {
+      const { fragment } = await encodeShareFragment(example.state);
+      expect(fragment.length).toBeLessThan(LINK_WARN_CHARS);
+    },
+  );
 });
 
 describe("bounded decompressors", () => {
   it("the DEFLATE reader stops at the byte limit instead of inflating everything", async () => {
     const payload = (await link("x".repeat(5_000_000))).slice("#v=1&s=".length);
     const r = await inflateFromLink(payload, 1_000_000);
-    expect(r).toEqual({ ok: false, reason: "the state decompresses to more than 1,000,000 bytes, over the limit for a link" });
+    expect(r).toEqual({
+      ok: false,
+      reason: "the state decompresses to more than 1,000,000 bytes, over the limit for a link",
+    });
   });
 
   it("the DEFLATE reader refuses bytes that are not UTF-8", async () => {
-    const stream = new Blob([new Uint8Array([0xff, 0xfe, 0x00])]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+    const stream = new Blob([new Uint8Array([0xff, 0xfe, 0x00])])
+      .stream()
+      .pipeThrough(new CompressionStream("deflate-raw"));
     const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
     const b64 = btoa(String.fromCharCode(...bytes))
       .replace(/\+/g, "-")
@@ -232,7 +287,10 @@ describe("bounded decompressors", () => {
   it("the lz-string reader stops a quadratic expansion at the limit (a 1,129-character link that would expand to 300,000)", () => {
     const bomb = LZString.compressToEncodedURIComponent("a".repeat(300_000));
     expect(bomb.length).toBeLessThan(1200);
-    expect(inflateLz(bomb, 100_000)).toEqual({ ok: false, reason: "the state decompresses to more than 100,000 characters, over the limit for a link" });
+    expect(inflateLz(bomb, 100_000)).toEqual({
+      ok: false,
+      reason: "the state decompresses to more than 100,000 characters, over the limit for a link",
+    });
   });
 
   it("the lz-string reader says a cut link was cut", () => {
@@ -268,7 +326,12 @@ describe("each recorded exchange keeps its target and when it was sent (B1, B2)"
   it("a per-exchange target loses its secrets exactly like the link's target", async () => {
     const { stripSecrets } = await import("@/lib/share/secrets");
     const base = exampleById("dentist-mrtr")!.state;
-    const tool: Target = { kind: "stdio", command: "node", args: ["s.js", "--api-key", "sk-123456789"], env: { SECRET_TOKEN: "abcdefghij" } };
+    const tool: Target = {
+      kind: "stdio",
+      command: "node",
+      args: ["s.js", "--api-key", "sk-123456789"],
+      env: { SECRET_TOKEN: "abcdefghij" },
+    };
     const out = stripSecrets({ ...base, exchanges: [{ ...base.exchanges[0], target: tool }] });
     const kept = out.state.exchanges[0].target as Extract<Target, { kind: "stdio" }>;
     expect(kept.args).toEqual(["s.js", "--api-key", ""]);

@@ -27,7 +27,11 @@ describe("session files", () => {
   it("secrets are stripped from the file as from a link", () => {
     const state = {
       ...defaultShareState(),
-      target: { kind: "http" as const, url: "http://127.0.0.1:1/mcp", headers: { Authorization: "Bearer file-secret-123" } },
+      target: {
+        kind: "http" as const,
+        url: "http://127.0.0.1:1/mcp",
+        headers: { Authorization: "Bearer file-secret-123" },
+      },
     };
     const file = exportSessionFile(state);
     expect(file.text).not.toContain("file-secret-123");
@@ -39,7 +43,11 @@ describe("session files", () => {
     ["a cut file", '{"format":"mcp-playground-session","version":1,"state":{', /file is incomplete/],
     ["another JSON file", '{"name":"package"}', /not a playground session file/],
     ["a newer version", '{"format":"mcp-playground-session","version":9,"state":{}}', /newer playground \(format v9\)/],
-    ["a bad version", '{"format":"mcp-playground-session","version":"1","state":{}}', /"version" must be a whole number/],
+    [
+      "a bad version",
+      '{"format":"mcp-playground-session","version":"1","state":{}}',
+      /"version" must be a whole number/,
+    ],
     ["a bad state", '{"format":"mcp-playground-session","version":1,"state":{"era":"x"}}', /field era is invalid/],
   ])("importing %s fails with a reason", (_label, text, reason) => {
     const r = importSessionFile(text);
@@ -62,10 +70,18 @@ describe("Markdown transcript in the chapter's arrow style", () => {
   it("an exchange sent under client emulation says so, with what the emulation changed in the frame", () => {
     const state = { ...exampleById("missing-capability")!.state };
     state.exchanges = [
-      { ...state.exchanges[0], emulation: { text: "no MRTR support (no input capabilities declared)", changes: ["clientCapabilities: elicitation removed"] } },
+      {
+        ...state.exchanges[0],
+        emulation: {
+          text: "no MRTR support (no input capabilities declared)",
+          changes: ["clientCapabilities: elicitation removed"],
+        },
+      },
     ];
     const md = markdownTranscript(state);
-    expect(md).toContain("- Emulating: no MRTR support (no input capabilities declared) — clientCapabilities: elicitation removed");
+    expect(md).toContain(
+      "- Emulating: no MRTR support (no input capabilities declared) — clientCapabilities: elicitation removed",
+    );
     expect(markdownTranscript(exampleById("missing-capability")!.state)).not.toContain("Emulating");
     // The session's own switches are named at the top, only those switched on.
     const top = markdownTranscript({ ...state, emulate: { noMrtr: true, firstPageOnly: false } });
@@ -74,7 +90,9 @@ describe("Markdown transcript in the chapter's arrow style", () => {
   });
 
   it("errors read as `← error <code> <message>`", () => {
-    expect(markdownTranscript(exampleById("discover-legacy-fallback")!.state)).toContain("← error -32601 Method not found");
+    expect(markdownTranscript(exampleById("discover-legacy-fallback")!.state)).toContain(
+      "← error -32601 Method not found",
+    );
   });
 
   it("a frame full of backticks cannot close its code fence early, and headings cannot inject markup", () => {
@@ -93,7 +111,10 @@ describe("copy as curl", () => {
     id: 3,
     method: "tools/call",
     params: {
-      _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+      _meta: {
+        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+        "io.modelcontextprotocol/clientCapabilities": {},
+      },
       name: "get_weather",
       arguments: { location: "New York", region: "us-west1", units: null },
     },
@@ -102,7 +123,11 @@ describe("copy as curl", () => {
     name: "get_weather",
     inputSchema: {
       type: "object",
-      properties: { location: { type: "string" }, region: { type: "string", "x-mcp-header": "Region" }, units: { type: "string", "x-mcp-header": "Units" } },
+      properties: {
+        location: { type: "string" },
+        region: { type: "string", "x-mcp-header": "Region" },
+        units: { type: "string", "x-mcp-header": "Units" },
+      },
     },
   };
 
@@ -118,22 +143,39 @@ describe("copy as curl", () => {
   });
 
   it.each([
-    ["resources/read names the uri", { method: "resources/read", params: { uri: "calendar://week" } }, ["Mcp-Name", "calendar://week"]],
-    ["prompts/get names the prompt", { method: "prompts/get", params: { name: "prepare_week" } }, ["Mcp-Name", "prepare_week"]],
-    ["a non-ASCII name is Base64-encoded", { method: "tools/call", params: { name: "Hello, 世界" } }, ["Mcp-Name", "=?base64?SGVsbG8sIOS4lueVjA==?="]],
+    [
+      "resources/read names the uri",
+      { method: "resources/read", params: { uri: "calendar://week" } },
+      ["Mcp-Name", "calendar://week"],
+    ],
+    [
+      "prompts/get names the prompt",
+      { method: "prompts/get", params: { name: "prepare_week" } },
+      ["Mcp-Name", "prepare_week"],
+    ],
+    [
+      "a non-ASCII name is Base64-encoded",
+      { method: "tools/call", params: { name: "Hello, 世界" } },
+      ["Mcp-Name", "=?base64?SGVsbG8sIOS4lueVjA==?="],
+    ],
   ])("%s", (_label, frame, header) => {
     expect(requiredHeaders(JSON.stringify({ jsonrpc: "2.0", id: 1, ...frame })).headers).toContainEqual(header);
   });
 
   it("an Mcp-Param value that is not plain ASCII is Base64-encoded like Mcp-Name (SEP-2243)", () => {
-    const r = paramHeaders({ region: "Zürich" }, { properties: { region: { type: "string", "x-mcp-header": "Region" } } });
+    const r = paramHeaders(
+      { region: "Zürich" },
+      { properties: { region: { type: "string", "x-mcp-header": "Region" } } },
+    );
     expect(r.headers).toEqual([["Mcp-Param-Region", "=?base64?WsO8cmljaA==?="]]);
   });
 
   it("x-mcp-header on a number property or with an invalid name is ignored, with a note", () => {
     const r = paramHeaders(
       { n: 1.5, ok: true },
-      { properties: { n: { type: "number", "x-mcp-header": "N" }, ok: { type: "boolean", "x-mcp-header": "Bad Name" } } },
+      {
+        properties: { n: { type: "number", "x-mcp-header": "N" }, ok: { type: "boolean", "x-mcp-header": "Bad Name" } },
+      },
     );
     expect(r.headers).toEqual([]);
     expect(r.notes).toHaveLength(2);
@@ -169,7 +211,15 @@ describe("copy as curl", () => {
     ["a config file", "-K/etc/passwd"],
     ["a URL followed by an option", "http://127.0.0.1:9/mcp -o /tmp/pwned"],
   ])("a recorded URL is never read as a curl option (%s): it goes in as --url '<url>'", (_label, url) => {
-    const command = curlForRecordedRequest({ t: 0, kind: "http-request", method: "POST", url, headers: [], added: [], body: "{}" });
+    const command = curlForRecordedRequest({
+      t: 0,
+      kind: "http-request",
+      method: "POST",
+      url,
+      headers: [],
+      added: [],
+      body: "{}",
+    });
     expect(command.split(" \\\n")[0]).toBe(`curl -sS -X POST --url '${url}'`);
     const printed = execFileSync("sh", [
       "-c",
@@ -214,21 +264,48 @@ describe("import targets from an mcpServers block", () => {
     expect(r.servers.map((s) => [s.name, s.target])).toEqual([
       [
         "everything",
-        { kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-everything", "stdio"], cwd: "/tmp", env: { DEBUG: "1", PORT: "3001" } },
+        {
+          kind: "stdio",
+          command: "npx",
+          args: ["-y", "@modelcontextprotocol/server-everything", "stdio"],
+          cwd: "/tmp",
+          env: { DEBUG: "1", PORT: "3001" },
+        },
       ],
-      ["remote", { kind: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } }],
+      [
+        "remote",
+        { kind: "http", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer ${input:token}" } },
+      ],
       ["typed", { kind: "http", url: "http://127.0.0.1:3000/api/demo/calendar" }],
     ]);
     expect(r.servers[0].warnings).toEqual(['env PORT was number; it is used as the string "3001"']);
-    expect(r.servers[1].warnings).toEqual(["header Authorization contains ${input:token}, which the playground does not expand"]);
+    expect(r.servers[1].warnings).toEqual([
+      "header Authorization contains ${input:token}, which the playground does not expand",
+    ]);
   });
 
   it.each([
-    ["a single stdio entry", `{"command":"node","args":["server.js"]}`, { kind: "stdio", command: "node", args: ["server.js"] }],
+    [
+      "a single stdio entry",
+      `{"command":"node","args":["server.js"]}`,
+      { kind: "stdio", command: "node", args: ["server.js"] },
+    ],
     ["a single url entry", `{"url":"http://127.0.0.1:9/mcp"}`, { kind: "http", url: "http://127.0.0.1:9/mcp" }],
-    ["an entry copied without outer braces", `"cal": {"command":"node","args":["cal.mjs"]}`, { kind: "stdio", command: "node", args: ["cal.mjs"] }],
-    ["VS Code's servers block", `{"servers":{"x":{"type":"stdio","command":"uvx","args":["mcp-x"]}}}`, { kind: "stdio", command: "uvx", args: ["mcp-x"] }],
-    ["Windsurf's serverUrl", `{"mcpServers":{"w":{"serverUrl":"https://w.example/mcp"}}}`, { kind: "http", url: "https://w.example/mcp" }],
+    [
+      "an entry copied without outer braces",
+      `"cal": {"command":"node","args":["cal.mjs"]}`,
+      { kind: "stdio", command: "node", args: ["cal.mjs"] },
+    ],
+    [
+      "VS Code's servers block",
+      `{"servers":{"x":{"type":"stdio","command":"uvx","args":["mcp-x"]}}}`,
+      { kind: "stdio", command: "uvx", args: ["mcp-x"] },
+    ],
+    [
+      "Windsurf's serverUrl",
+      `{"mcpServers":{"w":{"serverUrl":"https://w.example/mcp"}}}`,
+      { kind: "http", url: "https://w.example/mcp" },
+    ],
   ])("accepts %s", (_label, text, target) => {
     const r = importMcpServers(text);
     expect(r.ok && r.servers[0].target).toEqual(target);
@@ -240,8 +317,16 @@ describe("import targets from an mcpServers block", () => {
     ["a JSON array", "[1]", /expected a JSON object/],
     ["an entry with neither command nor url", `{"mcpServers":{"a":{"foo":1}}}`, /a: the entry has neither a command/],
     ["a file: URL", `{"mcpServers":{"a":{"url":"file:///etc/passwd"}}}`, /must start with http/],
-    ["args that are not strings", `{"mcpServers":{"a":{"command":"x","args":[1]}}}`, /args must be an array of strings/],
-    ["an unknown transport type", `{"mcpServers":{"a":{"type":"websocket","url":"http://x"}}}`, /type "websocket" is not one/],
+    [
+      "args that are not strings",
+      `{"mcpServers":{"a":{"command":"x","args":[1]}}}`,
+      /args must be an array of strings/,
+    ],
+    [
+      "an unknown transport type",
+      `{"mcpServers":{"a":{"type":"websocket","url":"http://x"}}}`,
+      /type "websocket" is not one/,
+    ],
   ])("rejects %s with a reason", (_label, text, reason) => {
     const r = importMcpServers(text);
     expect(r.ok).toBe(false);

@@ -21,15 +21,18 @@ describe("the examples gallery", () => {
     ]);
   });
 
-  it.each(EXAMPLES.map((e) => [e.id, e] as const))("%s: has a title, an explanation, recorded exchanges and a link that opens them", async (id, example) => {
-    const card = (await galleryCards()).find((c) => c.id === id)!;
-    expect(card.title.length).toBeGreaterThan(10);
-    expect(card.about.length).toBeGreaterThan(80);
-    expect(card.exchangeCount).toBeGreaterThan(0);
-    expect(card.href.startsWith("/#v=1&s=")).toBe(true);
-    const decoded = await decodeShareFragment(card.href.slice(1));
-    expect(decoded.kind === "ok" && decoded.state).toEqual(example.state);
-  });
+  it.each(EXAMPLES.map((e) => [e.id, e] as const))(
+    "%s: has a title, an explanation, recorded exchanges and a link that opens them",
+    async (id, example) => {
+      const card = (await galleryCards()).find((c) => c.id === id)!;
+      expect(card.title.length).toBeGreaterThan(10);
+      expect(card.about.length).toBeGreaterThan(80);
+      expect(card.exchangeCount).toBeGreaterThan(0);
+      expect(card.href.startsWith("/#v=1&s=")).toBe(true);
+      const decoded = await decodeShareFragment(card.href.slice(1));
+      expect(decoded.kind === "ok" && decoded.state).toEqual(example.state);
+    },
+  );
 
   it("each card names the request it starts with and the server it runs against", async () => {
     const mrtr = (await galleryCards()).find((c) => c.id === "dentist-mrtr")!;
@@ -45,11 +48,17 @@ describe("the examples gallery", () => {
       level: "warn",
       text: "one server, connected, before it is used: 1,619 tokens in every prompt.",
     });
-    expect(cards.find((c) => c.id === "isolation-abc")!.conclusion?.text).toMatch(/^events: 2 \(Standup, Design review\): the event B created is gone/);
+    expect(cards.find((c) => c.id === "isolation-abc")!.conclusion?.text).toMatch(
+      /^events: 2 \(Standup, Design review\): the event B created is gone/,
+    );
   });
 
   it("every recorded exchange of every example came back with a response (the traces are real answers)", () => {
     for (const e of EXAMPLES)
-      for (const x of e.state.exchanges) expect([e.id, x.outcome.kind]).toEqual([e.id, JSON.parse(x.sent).id === undefined ? "notification" : "response"]);
+      for (const x of e.state.exchanges)
+        expect([e.id, x.outcome.kind]).toEqual([
+          e.id,
+          JSON.parse(x.sent).id === undefined ? "notification" : "response",
+        ]);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { exampleById } from "@/lib/share/examples";
-import { commandsToConfirm, liveResultText, livePlan, runLivePlan, spawnConfirmation, withEnvValues } from "@/lib/share/live";
+import {
+  commandsToConfirm,
+  liveResultText,
+  livePlan,
+  runLivePlan,
+  spawnConfirmation,
+  withEnvValues,
+} from "@/lib/share/live";
 import type { Target } from "@/lib/bridge/contract";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
@@ -37,7 +44,9 @@ describe("Run live: what an explicit click would send", () => {
 
   it("with nothing recorded, the editor text is what runs", () => {
     const state = { ...defaultShareState(), editor: '{"x":1}' };
-    expect(livePlan(state).steps).toEqual([{ frame: '{"x":1}', processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }]);
+    expect(livePlan(state).steps).toEqual([
+      { frame: '{"x":1}', processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target },
+    ]);
   });
 });
 
@@ -50,7 +59,12 @@ describe("a stdio command from a link is confirmed before it is spawned", () => 
       cwd: "/tmp/x",
       env: { API_KEY: "", MODE: "fast" },
     });
-    expect(c).toEqual({ argv: ["npx", "-y", "some-server", "--flag=a b"], cwd: "/tmp/x", envKeys: ["API_KEY", "MODE"], envKeysWithoutValue: ["API_KEY"] });
+    expect(c).toEqual({
+      argv: ["npx", "-y", "some-server", "--flag=a b"],
+      cwd: "/tmp/x",
+      envKeys: ["API_KEY", "MODE"],
+      envKeysWithoutValue: ["API_KEY"],
+    });
   });
 
   it.each([
@@ -61,7 +75,10 @@ describe("a stdio command from a link is confirmed before it is spawned", () => 
   });
 
   it("env values typed in the dialog fill the keys the link carried; keys left empty are not set", () => {
-    const target = withEnvValues({ kind: "stdio", command: "x", args: [], env: { API_KEY: "", OTHER: "" } }, { API_KEY: "typed" });
+    const target = withEnvValues(
+      { kind: "stdio", command: "x", args: [], env: { API_KEY: "", OTHER: "" } },
+      { API_KEY: "typed" },
+    );
     expect(target).toEqual({ kind: "stdio", command: "x", args: [], env: { API_KEY: "typed" } });
   });
 });
@@ -81,7 +98,11 @@ describe("a link recorded against several targets replays each frame to its own 
     targetLabel: "calendar (stdio)",
     ...extra,
   });
-  const share = (exchanges: RecordedExchange[]): ShareState => ({ ...defaultShareState(), target: calendar, exchanges });
+  const share = (exchanges: RecordedExchange[]): ShareState => ({
+    ...defaultShareState(),
+    target: calendar,
+    exchanges,
+  });
 
   it("each step carries the exchange's own target; the plan names the distinct targets in first-use order", () => {
     const plan = livePlan(share([x(1, {}), x(2, { target: everything, targetLabel: "everything (stdio)" }), x(3, {})]));
@@ -90,8 +111,18 @@ describe("a link recorded against several targets replays each frame to its own 
   });
 
   it("an older link without per-exchange targets: embedded servers and URLs are recognised by their label", () => {
-    const plan = livePlan(share([x(1, {}), x(2, { targetLabel: "everything (stdio)" }), x(3, { targetLabel: "http://127.0.0.1:9/mcp", transport: "http" })]));
-    expect(plan.steps.map((s) => s.target)).toEqual([calendar, everything, { kind: "http", url: "http://127.0.0.1:9/mcp" }]);
+    const plan = livePlan(
+      share([
+        x(1, {}),
+        x(2, { targetLabel: "everything (stdio)" }),
+        x(3, { targetLabel: "http://127.0.0.1:9/mcp", transport: "http" }),
+      ]),
+    );
+    expect(plan.steps.map((s) => s.target)).toEqual([
+      calendar,
+      everything,
+      { kind: "http", url: "http://127.0.0.1:9/mcp" },
+    ]);
   });
 
   it("a frame whose target the link does not describe is marked, with the reason, and never sent", async () => {
@@ -106,7 +137,9 @@ describe("a link recorded against several targets replays each frame to its own 
 
   it("runLivePlan sends each frame to its own target (a confirmed command replaces the link's) and counts targets", async () => {
     const confirmedTool: Target = { ...tool, env: { TOKEN: "typed" } } as Target;
-    const plan = livePlan(share([x(1, {}), x(2, { target: tool, targetLabel: "node my-server.js" }), x(3, { target: everything })]));
+    const plan = livePlan(
+      share([x(1, {}), x(2, { target: tool, targetLabel: "node my-server.js" }), x(3, { target: everything })]),
+    );
     expect(commandsToConfirm(plan)).toEqual([tool]);
     const to: Target[] = [];
     const result = await runLivePlan(

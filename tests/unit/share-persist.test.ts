@@ -32,7 +32,10 @@ describe("a reload keeps the session (point 4): the saved format", () => {
 
   it("a session the user never touched (no exchange, the default frame and target) restores as unchanged, so the page says nothing", () => {
     const untouched = saveSession(initialState(), { now: NOW });
-    const edited = saveSession(reducer(initialState(), { type: "editor/userEdit", text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }), { now: NOW });
+    const edited = saveSession(
+      reducer(initialState(), { type: "editor/userEdit", text: '{"jsonrpc":"2.0","id":1,"method":"ping"}' }),
+      { now: NOW },
+    );
     const otherTarget = saveSession({ ...initialState(), preset: "calendar-http" }, { now: NOW });
     const withExchanges = saveSession(withExample("dentist-mrtr"), { now: NOW });
     const unchanged = (saved: typeof untouched) => {
@@ -46,9 +49,15 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     let session = reducer(initialState(), { type: "target/choose", preset: "custom-stdio" });
     session = reducer(session, {
       type: "target/customStdio",
-      patch: { commandLine: "node srv.js --api-key sk-live-123456", env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijkl" }] },
+      patch: {
+        commandLine: "node srv.js --api-key sk-live-123456",
+        env: [{ key: "GITHUB_TOKEN", value: "ghp_abcdefghijkl" }],
+      },
     });
-    session = reducer(session, { type: "editor/userEdit", text: '{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"tok-0123456789abcdef"}}' });
+    session = reducer(session, {
+      type: "editor/userEdit",
+      text: '{"jsonrpc":"2.0","id":1,"method":"x","params":{"t":"tok-0123456789abcdef"}}',
+    });
     const saved = saveSession(session, { now: NOW, knownSecrets: ["tok-0123456789abcdef"] });
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
@@ -85,7 +94,12 @@ describe("a reload keeps the session (point 4): the saved format", () => {
       savedAt: NOW,
       preset: "calendar-stdio",
       dropped: 0,
-      session: { format: "mcp-playground-session", version: 1, exportedAt: new Date(NOW).toISOString(), state: { ...payload, exchanges: [legacyExchange] } },
+      session: {
+        format: "mcp-playground-session",
+        version: 1,
+        exportedAt: new Date(NOW).toISOString(),
+        state: { ...payload, exchanges: [legacyExchange] },
+      },
     });
     const back = restoreSession(text, initialState());
     expect(back.ok).toBe(true);
@@ -101,7 +115,10 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     const steps = { 0: (old: Record<string, unknown>) => ({ ...old, version: 1, preset: "calendar-stdio" }) };
     const migrated = restoreSession(JSON.stringify(v0), initialState(), steps);
     expect(migrated.ok).toBe(true);
-    const newer = restoreSession(JSON.stringify({ ...JSON.parse(current.text), version: SAVED_SESSION_VERSION + 1 }), initialState());
+    const newer = restoreSession(
+      JSON.stringify({ ...JSON.parse(current.text), version: SAVED_SESSION_VERSION + 1 }),
+      initialState(),
+    );
     expect(newer).toEqual({
       ok: false,
       reason: `it was saved by a newer playground (v${SAVED_SESSION_VERSION + 1}); this one reads up to v${SAVED_SESSION_VERSION}`,

@@ -5,7 +5,12 @@ import type { TimelineEntry } from "@/lib/session/state";
 import { defaultPick, isChecksFrame, pickRows, sessionWithPicked } from "@/lib/share/pick";
 import { shareFromSession } from "@/lib/share/session-adapter";
 
-function entry(seq: number, label: string | null, sent = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}', status: "done" | "pending" = "done"): TimelineEntry {
+function entry(
+  seq: number,
+  label: string | null,
+  sent = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}',
+  status: "done" | "pending" = "done",
+): TimelineEntry {
   const exchange = {
     sendId: `s${seq}`,
     sent,

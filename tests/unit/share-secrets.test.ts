@@ -56,11 +56,20 @@ describe("a shared link never holds secrets", () => {
       target: {
         kind: "http",
         url: "https://alice:hunter2hunter2@mcp.example.com/mcp?api_key=sk-live-123456&page=2",
-        headers: { Authorization: "Bearer tok-abcdef-123456", "X-Api-Key": "key-987654321", "X-Trace": "Bearer zzzzzzzzzz", Accept: "application/json" },
+        headers: {
+          Authorization: "Bearer tok-abcdef-123456",
+          "X-Api-Key": "key-987654321",
+          "X-Trace": "Bearer zzzzzzzzzz",
+          Accept: "application/json",
+        },
       },
     });
     const { state: out, omitted } = stripSecrets(state);
-    expect(out.target).toEqual({ kind: "http", url: "https://mcp.example.com/mcp?page=2", headers: { Accept: "application/json" } });
+    expect(out.target).toEqual({
+      kind: "http",
+      url: "https://mcp.example.com/mcp?page=2",
+      headers: { Accept: "application/json" },
+    });
     expect(omitted).toEqual([
       "target URL: the user name and password in the URL",
       'target URL: the query parameter "api_key"',
@@ -69,7 +78,8 @@ describe("a shared link never holds secrets", () => {
       "target header X-Trace (credentials are never shared)",
     ]);
     const text = await linkText(state);
-    for (const secret of ["hunter2hunter2", "sk-live-123456", "tok-abcdef-123456", "key-987654321", "zzzzzzzzzz"]) expect(text).not.toContain(secret);
+    for (const secret of ["hunter2hunter2", "sk-live-123456", "tok-abcdef-123456", "key-987654321", "zzzzzzzzzz"])
+      expect(text).not.toContain(secret);
   });
 
   it("stdio target: every env value is dropped, the keys stay; secret-named flags lose their values", async () => {
@@ -172,10 +182,14 @@ describe("a shared link never holds secrets", () => {
   });
 
   it("the link tells whoever opens it what the sharer left out", async () => {
-    const { fragment } = await encodeShareFragment(base({ target: { kind: "stdio", command: "x", args: [], env: { API_KEY: "123456789" } } }));
+    const { fragment } = await encodeShareFragment(
+      base({ target: { kind: "stdio", command: "x", args: [], env: { API_KEY: "123456789" } } }),
+    );
     const { decodeShareFragment } = await import("@/lib/share/codec");
     const r = await decodeShareFragment(fragment);
-    expect(r.kind === "ok" && r.state.omitted).toEqual(["env API_KEY: its value (env values are never shared; the key is kept)"]);
+    expect(r.kind === "ok" && r.state.omitted).toEqual([
+      "env API_KEY: its value (env values are never shared; the key is kept)",
+    ]);
   });
 });
 
@@ -224,7 +238,11 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
     },
     {
       rule: "a ghp_… token after an innocent flag",
-      state: withTarget({ kind: "stdio", command: "gh-mcp", args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"] }),
+      state: withTarget({
+        kind: "stdio",
+        command: "gh-mcp",
+        args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"],
+      }),
       secrets: ["ghp_1234567890abcdefghijABCDEFGHIJ123456"],
     },
     {
@@ -234,17 +252,30 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
     },
     {
       rule: "KEY=… and a secret flag inside an sh -c string",
-      state: withTarget({ kind: "stdio", command: "sh", args: ["-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"] }),
+      state: withTarget({
+        kind: "stdio",
+        command: "sh",
+        args: ["-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"],
+      }),
       secrets: ["abc123xyz", "t0k3n"],
     },
     {
       rule: "an opaque header name carrying a token-shaped value",
-      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp", headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" } }),
+      state: withTarget({
+        kind: "http",
+        url: "https://mcp.example.com/mcp",
+        headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" },
+      }),
       secrets: ["sk-ant-api03-abcdefghijklmnop"],
     },
     {
       rule: "an exchange recorded against another target: its label is stripped too",
-      state: base({ exchanges: [recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"), recordedFor("node s.js --password pw1")] }),
+      state: base({
+        exchanges: [
+          recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"),
+          recordedFor("node s.js --password pw1"),
+        ],
+      }),
       secrets: ["s3cr", "zz99", "pw1"],
     },
     {
@@ -267,14 +298,17 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
         "session file": exportSessionFile(row.state).text,
         transcript: markdownTranscript(row.state),
       };
-      for (const [where, text] of Object.entries(outputs)) for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
+      for (const [where, text] of Object.entries(outputs))
+        for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
       const { state: out } = stripSecrets(row.state);
       expect(out.exchanges.length).toBe(row.state.exchanges.length);
     });
   }
 
   it("a label is rebuilt from the stripped target: what the viewer reads matches the stripped target exactly", () => {
-    const { state: out } = stripSecrets(withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp?key=abc123&page=2" }));
+    const { state: out } = stripSecrets(
+      withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp?key=abc123&page=2" }),
+    );
     expect(out.exchanges[0].targetLabel).toBe("https://mcp.example.com/mcp?page=2");
     expect(out.exchanges[0].targetLabel).toBe(targetLabel(out.target));
   });
@@ -306,13 +340,21 @@ describe("issue 26, item 11: secrets in a connection-string argument, an opaque 
   const rows: { rule: string; state: ShareState; secrets: string[]; kept: string[] }[] = [
     {
       rule: "postgresql://user:password@host/db as an argv element (server-postgres's usual config)",
-      state: withTarget({ kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:Sup3rS3cret@db/prod"] }),
+      state: withTarget({
+        kind: "stdio",
+        command: "npx",
+        args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:Sup3rS3cret@db/prod"],
+      }),
       secrets: ["Sup3rS3cret"],
       kept: ["postgresql://", "db/prod"],
     },
     {
       rule: "a connection string inside an sh -c script",
-      state: withTarget({ kind: "stdio", command: "sh", args: ["-c", "node server.js --db postgresql://app:Sup3rS3cret@db/prod"] }),
+      state: withTarget({
+        kind: "stdio",
+        command: "sh",
+        args: ["-c", "node server.js --db postgresql://app:Sup3rS3cret@db/prod"],
+      }),
       secrets: ["Sup3rS3cret"],
       kept: ["db/prod"],
     },
@@ -330,7 +372,11 @@ describe("issue 26, item 11: secrets in a connection-string argument, an opaque 
     },
     {
       rule: "#access_token=… in a URL-shaped argv element",
-      state: withTarget({ kind: "stdio", command: "node", args: ["proxy.js", "https://mcp.example.com/mcp#access_token=opaqueVal123"] }),
+      state: withTarget({
+        kind: "stdio",
+        command: "node",
+        args: ["proxy.js", "https://mcp.example.com/mcp#access_token=opaqueVal123"],
+      }),
       secrets: ["opaqueVal123"],
       kept: ["proxy.js"],
     },
@@ -342,7 +388,8 @@ describe("issue 26, item 11: secrets in a connection-string argument, an opaque 
         "session file": exportSessionFile(row.state).text,
         transcript: markdownTranscript(row.state),
       };
-      for (const [where, text] of Object.entries(outputs)) for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
+      for (const [where, text] of Object.entries(outputs))
+        for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
       const { state: out, omitted } = stripSecrets(row.state);
       expect(omitted.length).toBeGreaterThan(0);
       const shown = JSON.stringify(out.target);

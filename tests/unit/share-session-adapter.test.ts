@@ -32,7 +32,10 @@ describe("opening a link in the session", () => {
   });
 
   it("capabilities a checkbox combination describes are shown as checkboxes", () => {
-    const s = sessionFromShare({ ...defaultShareState(), capabilities: { elicitation: { form: {}, url: {} }, roots: {} } }, initialState());
+    const s = sessionFromShare(
+      { ...defaultShareState(), capabilities: { elicitation: { form: {}, url: {} }, roots: {} } },
+      initialState(),
+    );
     expect(s.envelope.caps).toEqual({ elicitationForm: true, elicitationUrl: true, sampling: false, roots: true });
     expect(s.envelope.rawCapabilities).toBe("");
   });
@@ -57,15 +60,24 @@ describe("opening a link in the session", () => {
   });
 
   it("after confirmation, withTarget makes the command the target with exactly the argv, cwd and env shown", () => {
-    const target = { kind: "stdio" as const, command: "/usr/bin/node", args: ["a b.js", "it's", "", '--x="y"'], cwd: "/srv", env: { K: "v" } };
+    const target = {
+      kind: "stdio" as const,
+      command: "/usr/bin/node",
+      args: ["a b.js", "it's", "", '--x="y"'],
+      cwd: "/srv",
+      env: { K: "v" },
+    };
     const s = withTarget(initialState(), target);
     const view = selectTarget(s);
     expect(view.kind === "ready" && view.target).toEqual(target);
   });
 
-  it.each([[["node", "server.js"]], [["a b", "it's", "", "$(x)", "\\back", '"q"']]])("joinCommandLine splits back to the same argv: %j", (argv) => {
-    expect(splitCommandLine(joinCommandLine(argv))).toEqual({ ok: true, argv });
-  });
+  it.each([[["node", "server.js"]], [["a b", "it's", "", "$(x)", "\\back", '"q"']]])(
+    "joinCommandLine splits back to the same argv: %j",
+    (argv) => {
+      expect(splitCommandLine(joinCommandLine(argv))).toEqual({ ok: true, argv });
+    },
+  );
 
   it("session/load replaces the session in the reducer", () => {
     const next = sessionFromShare(exampleById("dentist-mrtr")!.state, initialState());

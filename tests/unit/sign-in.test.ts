@@ -14,7 +14,9 @@ const TOKEN = "f".repeat(64);
 const HOST = "127.0.0.1:3000";
 
 const bridge = (headers: Record<string, string>) =>
-  guardRequest(new Request(`http://${HOST}/api/bridge/send`, { method: "POST", headers: { host: HOST, ...headers }, body: "{}" }));
+  guardRequest(
+    new Request(`http://${HOST}/api/bridge/send`, { method: "POST", headers: { host: HOST, ...headers }, body: "{}" }),
+  );
 const cookie = () => `other=1; ${sessionCookieName("3000")}=${sessionCookieValue()}`;
 
 localLaunchForEachTest(TOKEN);
@@ -38,14 +40,24 @@ describe("bridge calls: the token header or the sign-in cookie", () => {
       kind: "forbidden-origin",
       status: 403,
     });
-    expect(bridge({ cookie: cookie(), "sec-fetch-site": "same-site" })).toMatchObject({ kind: "unauthorized", status: 401 });
+    expect(bridge({ cookie: cookie(), "sec-fetch-site": "same-site" })).toMatchObject({
+      kind: "unauthorized",
+      status: 401,
+    });
   });
   it("the cookie is refused behind a foreign Host (DNS rebinding)", () => {
-    expect(bridge({ cookie: cookie(), host: "evil.example:3000" })).toMatchObject({ kind: "forbidden-host", status: 403 });
+    expect(bridge({ cookie: cookie(), host: "evil.example:3000" })).toMatchObject({
+      kind: "forbidden-host",
+      status: 403,
+    });
   });
   it("the cookie is per port: 3000's sign-in does not open 3100", () => {
     const other = guardRequest(
-      new Request("http://127.0.0.1:3100/api/bridge/send", { method: "POST", headers: { host: "127.0.0.1:3100", cookie: cookie() }, body: "{}" }),
+      new Request("http://127.0.0.1:3100/api/bridge/send", {
+        method: "POST",
+        headers: { host: "127.0.0.1:3100", cookie: cookie() },
+        body: "{}",
+      }),
     );
     expect(other).toMatchObject({ kind: "unauthorized" });
   });
@@ -79,7 +91,11 @@ describe("the launch URL signs the browser in and leaves the address bar clean",
   it("the sign-in form posts the token in the body, never the URL", async () => {
     const post = (body: string) =>
       signInResponse(
-        new Request(`http://${HOST}/?signin=post`, { method: "POST", headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" }, body }),
+        new Request(`http://${HOST}/?signin=post`, {
+          method: "POST",
+          headers: { host: HOST, "content-type": "application/x-www-form-urlencoded" },
+          body,
+        }),
       );
     const ok = (await post(`token=${TOKEN}`))!;
     expect(ok.status).toBe(200);
@@ -91,11 +107,17 @@ describe("the launch URL signs the browser in and leaves the address bar clean",
   });
   it("other requests are not sign-in attempts", async () => {
     expect(await signInResponse(new Request(`http://${HOST}/`))).toBeNull();
-    expect(await signInResponse(new Request(`http://${HOST}/api/bridge/send?token=${TOKEN}`, { method: "POST", body: "{}" }))).toBeNull();
+    expect(
+      await signInResponse(
+        new Request(`http://${HOST}/api/bridge/send?token=${TOKEN}`, { method: "POST", body: "{}" }),
+      ),
+    ).toBeNull();
   });
   it("markup in the rest of the address cannot break out of the continuation script", async () => {
     const res = (await signInResponse(
-      new Request(`http://${HOST}/?token=${TOKEN}&q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E`, { headers: { host: HOST } }),
+      new Request(`http://${HOST}/?token=${TOKEN}&q=%3C/script%3E%3Cscript%3Ealert(1)%3C/script%3E`, {
+        headers: { host: HOST },
+      }),
     ))!;
     const html = await res.text();
     expect(html.match(/<script>/g)).toHaveLength(1);

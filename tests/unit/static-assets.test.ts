@@ -18,7 +18,13 @@ import { editorPreload, preloadLinkHeader } from "../../scripts/static-assets.mj
 // @ts-expect-error a plain .mjs script without types
 import { precompress } from "../../scripts/precompress.mjs";
 
-type Answer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer; fellThrough: boolean; untouched: boolean };
+type Answer = {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  fellThrough: boolean;
+  untouched: boolean;
+};
 
 const YEAR = "public, max-age=31536000, immutable";
 const JS = "text/javascript; charset=utf-8";
@@ -76,7 +82,10 @@ beforeAll(async () => {
     nextDir: path.join(root, ".next"),
     // What Next would get: a response nothing was written to yet (the front door's frame headers aside).
     pages: async (_req, res) => {
-      const untouched = !res.headersSent && !res.writableEnded && res.getHeaderNames().every((h) => ["content-security-policy", "x-frame-options"].includes(h));
+      const untouched =
+        !res.headersSent &&
+        !res.writableEnded &&
+        res.getHeaderNames().every((h) => ["content-security-policy", "x-frame-options"].includes(h));
       res.writeHead(404, { "x-fell-through": "1", "x-untouched": String(untouched) });
       res.end("left to Next");
     },
@@ -92,7 +101,10 @@ afterAll(async () => {
 });
 
 /** One request with exactly these headers; the path goes on the wire as written (no normalising). */
-function request(urlPath: string, { method = "GET", acceptEncoding }: { method?: string; acceptEncoding?: string } = {}): Promise<Answer> {
+function request(
+  urlPath: string,
+  { method = "GET", acceptEncoding }: { method?: string; acceptEncoding?: string } = {},
+): Promise<Answer> {
   const headers: http.OutgoingHttpHeaders = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) => {
@@ -247,7 +259,8 @@ describe("everything else is left to Next, untouched", () => {
 
 // ---- the Monaco preload list, from chunks written in Turbopack's shapes (copied from a real `next build`) ----
 
-const HEAD = '(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,';
+const HEAD =
+  '(globalThis.TURBOPACK||(globalThis.TURBOPACK=[])).push(["object"==typeof document?document.currentScript:void 0,';
 const chunk = (body: string) => `${HEAD}${body}]);`;
 /** A dynamic import's loader, as Turbopack writes it into the importing chunk. */
 const loader = (id: number, files: string[]) =>
@@ -264,9 +277,10 @@ function chunksFixture(): string {
   put(
     "page.js",
     chunk(
-      [loader(295103, ["setup.js", "monaco.js", "shared.js", "editor-a.css", "editor-b.css"]), loader(385435, ["panel.js", "shared.js", "panel.css"])].join(
-        ",",
-      ),
+      [
+        loader(295103, ["setup.js", "monaco.js", "shared.js", "editor-a.css", "editor-b.css"]),
+        loader(385435, ["panel.js", "shared.js", "panel.css"]),
+      ].join(","),
     ),
   );
   // Our Monaco setup: names MonacoEnvironment, the JSON worker's list, and the nested import of Monaco's JSON mode.
@@ -297,7 +311,9 @@ describe("editorPreload: the chunks of the dynamic import that brings Monaco, an
 
   it("names Monaco's set and the nested JSON-mode set, biggest script first then the stylesheets; not the worker's list nor the other panel", () => {
     expect(editorPreload(dir)).toEqual(
-      ["monaco.js", "json-mode.js", "shared.js", "setup.js", "json-lang.js", "editor-a.css", "editor-b.css"].map((f) => `/_next/static/chunks/${f}`),
+      ["monaco.js", "json-mode.js", "shared.js", "setup.js", "json-lang.js", "editor-a.css", "editor-b.css"].map(
+        (f) => `/_next/static/chunks/${f}`,
+      ),
     );
   });
 
@@ -332,7 +348,14 @@ describe("preloadLinkHeader: the Link header the playground page is answered wit
 
 describe("precompress: the build step that writes a .br and a .gz copy beside each compressible asset", () => {
   let dir: string;
-  const body = { js: text(5, "js"), css: text(3, "css"), nested: text(2, "n"), small: text(0.9, "s"), font: randomBytes(3000), png: randomBytes(3000) };
+  const body = {
+    js: text(5, "js"),
+    css: text(3, "css"),
+    nested: text(2, "n"),
+    small: text(0.9, "s"),
+    font: randomBytes(3000),
+    png: randomBytes(3000),
+  };
   beforeAll(async () => {
     dir = mkdtempSync(path.join(tmpdir(), "precompress-test-"));
     const put = (rel: string, b: Buffer) => putFile(dir, rel, b);
@@ -366,6 +389,8 @@ describe("precompress: the build step that writes a .br and a .gz copy beside ea
 
   it("run again (a second build step) does not compress its own copies", async () => {
     expect((await precompress(dir)).files).toBe(3);
-    expect(existsSync(path.join(dir, "chunks/a.js.br.br")) || existsSync(path.join(dir, "chunks/a.js.gz.gz"))).toBe(false);
+    expect(existsSync(path.join(dir, "chunks/a.js.br.br")) || existsSync(path.join(dir, "chunks/a.js.gz.gz"))).toBe(
+      false,
+    );
   });
 });

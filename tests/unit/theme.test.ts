@@ -1,6 +1,13 @@
 import { runInNewContext } from "node:vm";
 import { describe, expect, it } from "vitest";
-import { isDarkTheme, parseThemeChoice, THEME_BOOT_SCRIPT, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from "@/lib/a11y/theme";
+import {
+  isDarkTheme,
+  parseThemeChoice,
+  THEME_BOOT_SCRIPT,
+  THEME_CHOICES,
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+} from "@/lib/a11y/theme";
 
 /** Runs the inline boot script against a minimal <html>, storage and media query; returns what it set. */
 function boot(stored: string | null | "throws", systemDark: boolean) {

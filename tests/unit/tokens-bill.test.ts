@@ -3,8 +3,22 @@
  * so every figure below is checkable on paper.
  */
 import { describe, expect, it } from "vitest";
-import { billCatalogue, billTool, countedView, fleetCost, fleetSentence, formatShare, type Counter } from "@/lib/tokens/bill";
-import { catalogueTools, checkCatalogue, replaceInstructions, replaceTool, type Catalogue } from "@/lib/tokens/catalogue";
+import {
+  billCatalogue,
+  billTool,
+  countedView,
+  fleetCost,
+  fleetSentence,
+  formatShare,
+  type Counter,
+} from "@/lib/tokens/bill";
+import {
+  catalogueTools,
+  checkCatalogue,
+  replaceInstructions,
+  replaceTool,
+  type Catalogue,
+} from "@/lib/tokens/catalogue";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { serialize } from "@/lib/tokens/serialize";
 import { billDelta, formatDelta, parseToolEdit } from "@/lib/tokens/whatif";
@@ -24,11 +38,18 @@ const long = {
 };
 const tie = { name: "b", description: "dd", inputSchema: {} };
 
-const catalogue: Catalogue = { pages: [{ tools: [a, long] }, { tools: [tie], nextCursor: "x" }], instructions: "be nice" };
+const catalogue: Catalogue = {
+  pages: [{ tools: [a, long] }, { tools: [tie], nextCursor: "x" }],
+  instructions: "be nice",
+};
 
 describe("billTool: a tool's tokens, its fields, and the structure between them", () => {
   it("the counted view is {name, description, inputSchema} in that order, whatever order the tool had", () => {
-    expect(Object.keys(countedView({ inputSchema: {}, extra: 1, description: "d", name: "n" }, "prompt"))).toEqual(["name", "description", "inputSchema"]);
+    expect(Object.keys(countedView({ inputSchema: {}, extra: 1, description: "d", name: "n" }, "prompt"))).toEqual([
+      "name",
+      "description",
+      "inputSchema",
+    ]);
   });
   it("tool tokens count the serialized view; each field counts its value alone; structure is the rest", () => {
     const t = billTool(a, 0, chars, py);
@@ -90,14 +111,26 @@ describe("billCatalogue: totals", () => {
   it("bytes are the UTF-8 length of each tools/list result as received (extra keys included), summed over pages", () => {
     const expected = JSON.stringify(catalogue.pages[0]).length + JSON.stringify(catalogue.pages[1]).length;
     expect([b.bytes, b.pages, b.tools]).toEqual([expected, 2, 3]);
-    expect(billCatalogue({ pages: [{ tools: [{ name: "é" }] }] }, chars).bytes).toBe('{"tools":[{"name":"é"}]}'.length + 1);
+    expect(billCatalogue({ pages: [{ tools: [{ name: "é" }] }] }, chars).bytes).toBe(
+      '{"tools":[{"name":"é"}]}'.length + 1,
+    );
   });
   it("no instructions: 0 tokens and hasInstructions false; empty instructions are present and cost 0", () => {
-    expect(billCatalogue({ pages: [{ tools: [] }] }, chars)).toMatchObject({ hasInstructions: false, instructionsTokens: 0, toolsTokens: 2, totalTokens: 2 });
-    expect(billCatalogue({ pages: [{ tools: [] }], instructions: "" }, chars)).toMatchObject({ hasInstructions: true, instructionsTokens: 0 });
+    expect(billCatalogue({ pages: [{ tools: [] }] }, chars)).toMatchObject({
+      hasInstructions: false,
+      instructionsTokens: 0,
+      toolsTokens: 2,
+      totalTokens: 2,
+    });
+    expect(billCatalogue({ pages: [{ tools: [] }], instructions: "" }, chars)).toMatchObject({
+      hasInstructions: true,
+      instructionsTokens: 0,
+    });
   });
   it("a tool without a name is still billed, under a name that says so", () => {
-    expect(billCatalogue({ pages: [{ tools: [{ description: "x" }] }] }, chars).perTool[0].name).toBe("(tool #1 has no name)");
+    expect(billCatalogue({ pages: [{ tools: [{ description: "x" }] }] }, chars).perTool[0].name).toBe(
+      "(tool #1 has no name)",
+    );
   });
 });
 
@@ -121,7 +154,11 @@ describe("checkCatalogue: a page that cannot be billed says why", () => {
     ["a good page", [{ tools: [] }], null],
     ["a page that is not an object", [[]], "tools/list page 1 is not a JSON object"],
     ["a page without tools", [{ tools: [] }, { items: [] }], 'tools/list page 2 has no "tools" array'],
-    ["a tool that is not an object", [{ tools: [{}, "echo"] }], 'tools/list page 1: tools[1] is "echo", not a tool object'],
+    [
+      "a tool that is not an object",
+      [{ tools: [{}, "echo"] }],
+      'tools/list page 1: tools[1] is "echo", not a tool object',
+    ],
   ];
   for (const [rule, pages, message] of cases) it(rule, () => expect(checkCatalogue({ pages })).toBe(message));
 });
@@ -131,7 +168,9 @@ describe("fleet: N servers like this one in a W-token window", () => {
     expect(fleetCost(1619, 5, 200_000)).toEqual({ servers: 5, window: 200_000, tokens: 8095, share: 8095 / 200_000 });
   });
   it("says it in one sentence, singular for one server, and warns when the window overflows", () => {
-    expect(fleetSentence(fleetCost(1619, 1, 128_000))).toBe("1 server like this one takes 1,619 tokens of every turn, 1.3% of a 128,000-token window.");
+    expect(fleetSentence(fleetCost(1619, 1, 128_000))).toBe(
+      "1 server like this one takes 1,619 tokens of every turn, 1.3% of a 128,000-token window.",
+    );
     expect(fleetSentence(fleetCost(5000, 10, 8000))).toBe(
       "10 servers like this one take 50,000 tokens of every turn, 625% of a 8,000-token window — more than the whole window.",
     );
@@ -149,7 +188,10 @@ describe("fleet: N servers like this one in a W-token window", () => {
 describe("what if: parsing an edit and the difference it makes", () => {
   it("an edit must be a JSON object, and the error says what is wrong", () => {
     expect(parseToolEdit('{"name": "x"}')).toEqual({ ok: true, tool: { name: "x" } });
-    expect(parseToolEdit("[1]")).toMatchObject({ ok: false, error: expect.stringContaining("a tool definition is a JSON object") });
+    expect(parseToolEdit("[1]")).toMatchObject({
+      ok: false,
+      error: expect.stringContaining("a tool definition is a JSON object"),
+    });
     expect(parseToolEdit("{name")).toMatchObject({ ok: false, error: expect.stringMatching(/^not JSON: /) });
   });
   it("billDelta reports what changed, per tool and in total", () => {

@@ -12,15 +12,28 @@ import { serialize } from "@/lib/tokens/serialize";
 
 const ORDINARY: [string, string][] = [
   ["English prose", "The quick brown fox jumps over the lazy dog. It's 12:45, isn't it? They'll see; we'd go."],
-  ["a tool description", "Returns the events of a calendar between two dates (inclusive). Use ISO 8601 dates, e.g. 2026-07-28."],
+  [
+    "a tool description",
+    "Returns the events of a calendar between two dates (inclusive). Use ISO 8601 dates, e.g. 2026-07-28.",
+  ],
   [
     "a JSON schema, python layout",
     serialize(
-      { type: "object", properties: { when: { type: "string", format: "date-time" }, n: { type: "integer", minimum: 1 } }, required: ["when"] },
+      {
+        type: "object",
+        properties: { when: { type: "string", format: "date-time" }, n: { type: "integer", minimum: 1 } },
+        required: ["when"],
+      },
       "python",
     ),
   ],
-  ["a JSON schema, compact", serialize({ type: "object", properties: { q: { type: "string", description: "Query – with an en dash ✓" } } }, "compact")],
+  [
+    "a JSON schema, compact",
+    serialize(
+      { type: "object", properties: { q: { type: "string", description: "Query – with an en dash ✓" } } },
+      "compact",
+    ),
+  ],
   ["code", "function f(a, b) {\n  return a.map((x) => x * 2).filter(Boolean); // done\n}\n\n\tconst  y = `${a}`;"],
   ["numbers", "3.14159 2653589793 1,307 1e-05 -42 0x1F 100000000000"],
   ["Cyrillic, CJK, emoji", "Инструмент для поиска 日本語のテキスト 한국어 😀👍🏽 café naïve ÜBER"],
@@ -46,7 +59,32 @@ const LONG_WORDS: [string, string][] = [
 
 /** Deterministic pseudo-random text from an alphabet that exercises every branch of the pre-tokenizer. */
 function randomTexts(count: number): string[] {
-  const alphabet = ["a", "b", "e", "A", "Z", " ", "  ", "\n", "\t", ".", ",", "!", "'s", "0", "9", "é", "日", "🙂", '"', "{", "}", "_", "-", "<|endoftext|>"];
+  const alphabet = [
+    "a",
+    "b",
+    "e",
+    "A",
+    "Z",
+    " ",
+    "  ",
+    "\n",
+    "\t",
+    ".",
+    ",",
+    "!",
+    "'s",
+    "0",
+    "9",
+    "é",
+    "日",
+    "🙂",
+    '"',
+    "{",
+    "}",
+    "_",
+    "-",
+    "<|endoftext|>",
+  ];
   let seed = 13;
   const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   return Array.from({ length: count }, () =>

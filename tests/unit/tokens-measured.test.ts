@@ -24,18 +24,27 @@ describe("describeMeasured", () => {
     expect(text).toContain("This is the catalogue the chapter measured (13 tools with empty capabilities).");
   });
   it("the chapter's case is not claimed when capabilities were declared", () => {
-    expect(describeMeasured({ ...base, capabilities: { roots: {} } }, 14).join("\n")).not.toContain("the chapter measured");
+    expect(describeMeasured({ ...base, capabilities: { roots: {} } }, 14).join("\n")).not.toContain(
+      "the chapter measured",
+    );
   });
   it("no handshake explains the missing tools, and for server-everything names simulate-research-query", () => {
     const text = describeMeasured({ ...base, requested: "none", handshake: "none" }, 12).join("\n");
-    expect(text).toContain("Measured with no handshake over stdio: tools/list was the first thing mcp-servers/everything 2.0.0 heard.");
+    expect(text).toContain(
+      "Measured with no handshake over stdio: tools/list was the first thing mcp-servers/everything 2.0.0 heard.",
+    );
     expect(text).toContain(
       "That is why this catalogue has 12 tools and the chapter's has 13: server-everything registers simulate-research-query only after notifications/initialized.",
     );
-    expect(text).toContain("The instructions were read afterwards from initialize (legacy era, 2025-11-25); that handshake was not completed.");
+    expect(text).toContain(
+      "The instructions were read afterwards from initialize (legacy era, 2025-11-25); that handshake was not completed.",
+    );
   });
   it("a modern fetch says the _meta envelope carried the capabilities; auto says the era was probed", () => {
-    const text = describeMeasured({ requested: "auto", handshake: "modern", era: "modern", capabilities: {}, transport: "http" }, 1).join("\n");
+    const text = describeMeasured(
+      { requested: "auto", handshake: "modern", era: "modern", capabilities: {}, transport: "http" },
+      1,
+    ).join("\n");
     expect(text).toContain(
       "Measured as a 2026-07-28 client over Streamable HTTP: server/discover, then tools/list carrying the _meta envelope with clientCapabilities {}.",
     );

@@ -2,7 +2,16 @@
 import { describe, expect, it } from "vitest";
 import { billCatalogue, type Bill } from "@/lib/tokens/bill";
 import { catalogueTools, type Catalogue } from "@/lib/tokens/catalogue";
-import { initialPanelState, isEdited, panelReducer, selectCapabilities, selectFleet, slotBill, type PanelAction, type PanelState } from "@/lib/tokens/panel";
+import {
+  initialPanelState,
+  isEdited,
+  panelReducer,
+  selectCapabilities,
+  selectFleet,
+  slotBill,
+  type PanelAction,
+  type PanelState,
+} from "@/lib/tokens/panel";
 
 const catalogue: Catalogue = {
   pages: [
@@ -17,7 +26,12 @@ const catalogue: Catalogue = {
 };
 const bill = (c: Catalogue): Bill => billCatalogue(c, (t) => t.length);
 const run = (...actions: PanelAction[]) => actions.reduce(panelReducer, initialPanelState());
-const fetched: PanelAction = { type: "fetch/finished", targetKey: "demo:everything:stdio", targetLabel: "everything (stdio)", catalogue };
+const fetched: PanelAction = {
+  type: "fetch/finished",
+  targetKey: "demo:everything:stdio",
+  targetLabel: "everything (stdio)",
+  catalogue,
+};
 
 describe("panel: defaults are the chapter's", () => {
   it("o200k_base, python layout, prompt fields, auto handshake, 5 servers, 200,000-token window", () => {
@@ -32,7 +46,11 @@ describe("panel: defaults are the chapter's", () => {
 
 describe("panel: bills and stale replies", () => {
   it("a reply to the latest request is shown", () => {
-    const s = run(fetched, { type: "bill/requested", which: "current", seq: 1 }, { type: "bill/finished", which: "current", seq: 1, bill: bill(catalogue) });
+    const s = run(
+      fetched,
+      { type: "bill/requested", which: "current", seq: 1 },
+      { type: "bill/finished", which: "current", seq: 1, bill: bill(catalogue) },
+    );
     expect(slotBill(s.bills.current)?.tools).toBe(2);
   });
   it("a reply to an older request is dropped, and the previous bill stays on screen while the new one is pending", () => {
@@ -43,7 +61,12 @@ describe("panel: bills and stale replies", () => {
       { type: "bill/finished", which: "current", seq: 1, bill: first },
       { type: "bill/requested", which: "current", seq: 2 },
     );
-    const stale = panelReducer(s, { type: "bill/finished", which: "current", seq: 1, bill: bill({ pages: [{ tools: [] }] }) });
+    const stale = panelReducer(s, {
+      type: "bill/finished",
+      which: "current",
+      seq: 1,
+      bill: bill({ pages: [{ tools: [] }] }),
+    });
     expect(stale).toBe(s);
     expect(slotBill(s.bills.current)).toBe(first);
   });
@@ -72,7 +95,10 @@ describe("panel: what if", () => {
       { type: "whatif/text", text: '{"name":"a"}' },
       { type: "whatif/apply" },
     );
-    expect(catalogueTools(s.catalogue!)).toEqual([{ name: "a" }, { name: "b", description: "second", inputSchema: {} }]);
+    expect(catalogueTools(s.catalogue!)).toEqual([
+      { name: "a" },
+      { name: "b", description: "second", inputSchema: {} },
+    ]);
     expect(isEdited(s)).toBe(true);
     s = panelReducer(s, { type: "whatif/reset" });
     expect(s.catalogue).toBe(catalogue);
@@ -80,12 +106,22 @@ describe("panel: what if", () => {
     expect(JSON.parse(s.whatIf.text).description).toBe("first");
   });
   it("an edit that is not a JSON object is refused with the reason, and the catalogue is unchanged", () => {
-    const s = run(fetched, { type: "whatif/select", subject: { kind: "tool", index: 0 } }, { type: "whatif/text", text: "{oops" }, { type: "whatif/apply" });
+    const s = run(
+      fetched,
+      { type: "whatif/select", subject: { kind: "tool", index: 0 } },
+      { type: "whatif/text", text: "{oops" },
+      { type: "whatif/apply" },
+    );
     expect(s.whatIf.error).toMatch(/^not JSON: /);
     expect(s.catalogue).toBe(catalogue);
   });
   it("the instructions can be edited as text", () => {
-    const s = run(fetched, { type: "whatif/select", subject: { kind: "instructions" } }, { type: "whatif/text", text: "shorter" }, { type: "whatif/apply" });
+    const s = run(
+      fetched,
+      { type: "whatif/select", subject: { kind: "instructions" } },
+      { type: "whatif/text", text: "shorter" },
+      { type: "whatif/apply" },
+    );
     expect(s.catalogue!.instructions).toBe("shorter");
   });
   it("a new fetch replaces the catalogue and clears the editor", () => {
@@ -101,7 +137,10 @@ describe("panel: N and W", () => {
   });
   it("refuses what is not a whole number in range, saying which", () => {
     expect(fleet("0", "1000")).toEqual({ ok: false, error: "N must be a whole number from 1 to 10,000" });
-    expect(fleet("2", "lots")).toEqual({ ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" });
+    expect(fleet("2", "lots")).toEqual({
+      ok: false,
+      error: "W must be a whole number of tokens from 1 to 100,000,000",
+    });
   });
 });
 
@@ -112,7 +151,10 @@ describe("panel: declared capabilities", () => {
     expect(caps('{"roots":{}}')).toEqual({ ok: true, value: { roots: {} } });
   });
   it("refuses text that is not a JSON object, saying why", () => {
-    expect(caps("[]")).toEqual({ ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' });
+    expect(caps("[]")).toEqual({
+      ok: false,
+      error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.',
+    });
     expect(caps("{")).toMatchObject({ ok: false, error: expect.stringMatching(/^The capabilities are not JSON/) });
   });
 });

@@ -4,12 +4,32 @@ import { billRequest } from "@/lib/tokens/server/bill-request";
 
 describe("billRequest: a bad body is refused with the reason", () => {
   const cases: [string, unknown, string][] = [
-    ["a body that is not an object", "tools", "not a bill request: the body: Invalid input: expected object, received string"],
+    [
+      "a body that is not an object",
+      "tools",
+      "not a bill request: the body: Invalid input: expected object, received string",
+    ],
     ["no catalogue", {}, "not a bill request: catalogue: Invalid input: expected object, received undefined"],
-    ["an unknown encoding", { catalogue: { pages: [] }, options: { encoding: "p50k_base" } }, "not a bill request: options.encoding:"],
-    ["an unknown layout", { catalogue: { pages: [] }, options: { layout: "yaml" } }, "not a bill request: options.layout:"],
-    ["instructions that are not text", { catalogue: { pages: [], instructions: 5 } }, "not a bill request: catalogue.instructions:"],
-    ["a page without tools", { catalogue: { pages: [{ nextCursor: "x" }] } }, 'cannot bill this catalogue: tools/list page 1 has no "tools" array'],
+    [
+      "an unknown encoding",
+      { catalogue: { pages: [] }, options: { encoding: "p50k_base" } },
+      "not a bill request: options.encoding:",
+    ],
+    [
+      "an unknown layout",
+      { catalogue: { pages: [] }, options: { layout: "yaml" } },
+      "not a bill request: options.layout:",
+    ],
+    [
+      "instructions that are not text",
+      { catalogue: { pages: [], instructions: 5 } },
+      "not a bill request: catalogue.instructions:",
+    ],
+    [
+      "a page without tools",
+      { catalogue: { pages: [{ nextCursor: "x" }] } },
+      'cannot bill this catalogue: tools/list page 1 has no "tools" array',
+    ],
   ];
   for (const [rule, body, message] of cases) {
     it(rule, async () => {
@@ -30,7 +50,10 @@ describe("billRequest: a good body is billed with the chapter's defaults unless 
   };
   it("defaults: o200k_base, python layout, prompt fields", async () => {
     const reply = await billRequest({ catalogue });
-    expect(reply).toMatchObject({ ok: true, value: { options: { encoding: "o200k_base", layout: "python", fieldSet: "prompt" }, tools: 1 } });
+    expect(reply).toMatchObject({
+      ok: true,
+      value: { options: { encoding: "o200k_base", layout: "python", fieldSet: "prompt" }, tools: 1 },
+    });
   });
   it("cl100k_base and compact are honoured and count differently", async () => {
     const a = await billRequest({ catalogue });

@@ -51,7 +51,13 @@ const TABLE = [
     python: '"Server \\u2013 \\u0418\\u043d\\u0441\\u0442\\u0440\\u0443\\u043a\\u0446\\u0438\\u0438"',
     pythonUnicode: '"Server – Инструкции"',
   },
-  { rule: "emoji (astral plane)", input: '"done 🎉"', compact: '"done 🎉"', python: '"done \\ud83c\\udf89"', pythonUnicode: '"done 🎉"' },
+  {
+    rule: "emoji (astral plane)",
+    input: '"done 🎉"',
+    compact: '"done 🎉"',
+    python: '"done \\ud83c\\udf89"',
+    pythonUnicode: '"done 🎉"',
+  },
   {
     rule: "line and paragraph separators",
     input: '"a\\u2028b\\u2029c"',
@@ -77,7 +83,8 @@ const TABLE = [
     rule: "non-ASCII keys",
     input: '{"ключ": "значение", "é": 1}',
     compact: '{"ключ":"значение","é":1}',
-    python: '{"\\u043a\\u043b\\u044e\\u0447": "\\u0437\\u043d\\u0430\\u0447\\u0435\\u043d\\u0438\\u0435", "\\u00e9": 1}',
+    python:
+      '{"\\u043a\\u043b\\u044e\\u0447": "\\u0437\\u043d\\u0430\\u0447\\u0435\\u043d\\u0438\\u0435", "\\u00e9": 1}',
     pythonUnicode: '{"ключ": "значение", "é": 1}',
   },
   {

@@ -8,14 +8,21 @@ const META = {
 };
 const req = (method: string, params?: Record<string, unknown>, id: number | string = 1) =>
   JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-const reply = (frame: unknown): Pick<Exchange, "received" | "outcome"> => ({ received: [frame], outcome: { kind: "response", frame } });
+const reply = (frame: unknown): Pick<Exchange, "received" | "outcome"> => ({
+  received: [frame],
+  outcome: { kind: "response", frame },
+});
 
 type Row = { rule: string; input: TraceInput; lines: string[]; foldMeta?: boolean };
 
 const rows: Row[] = [
   {
     rule: "a request is written as → method {params} with _meta folded",
-    input: { sent: req("tools/list", { _meta: META }), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, result: { resultType: "complete", tools: [] } }) },
+    input: {
+      sent: req("tools/list", { _meta: META }),
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: 1, result: { resultType: "complete", tools: [] } }),
+    },
     lines: ['→ tools/list {"_meta":{…}}', '← {"resultType":"complete","tools":[]}'],
   },
   {
@@ -36,9 +43,16 @@ const rows: Row[] = [
     input: {
       sent: req("server/discover", { _meta: META }),
       timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"], _meta: { x: 1 }, resultType: "complete" } }),
+      ...reply({
+        jsonrpc: "2.0",
+        id: 1,
+        result: { supportedVersions: ["2026-07-28"], _meta: { x: 1 }, resultType: "complete" },
+      }),
     },
-    lines: ['→ server/discover {"_meta":{…}}', '← {"supportedVersions":["2026-07-28"],"_meta":{…},"resultType":"complete"}'],
+    lines: [
+      '→ server/discover {"_meta":{…}}',
+      '← {"supportedVersions":["2026-07-28"],"_meta":{…},"resultType":"complete"}',
+    ],
   },
   {
     rule: "an error response is ← error code message",
@@ -54,7 +68,11 @@ const rows: Row[] = [
     input: {
       sent: req("tools/list", {}),
       timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } } }),
+      ...reply({
+        jsonrpc: "2.0",
+        id: 1,
+        error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } },
+      }),
     },
     lines: ["→ tools/list {}", '← error -32022 Unsupported {"supported":["2026-07-28"]}'],
   },
@@ -90,11 +108,20 @@ const rows: Row[] = [
       received: [{ jsonrpc: "2.0", id: 0, method: "elicitation/create", params: { mode: "form" } }],
       outcome: { kind: "failure", failure: "timeout", message: "no reply" },
     },
-    lines: ['→ tools/call {"name":"create_event"}', '← request elicitation/create {"mode":"form"}', "✕ timeout after 10000 ms"],
+    lines: [
+      '→ tools/call {"name":"create_event"}',
+      '← request elicitation/create {"mode":"form"}',
+      "✕ timeout after 10000 ms",
+    ],
   },
   {
     rule: "a timeout names the timeout used",
-    input: { sent: req("tools/list", {}), timeoutMs: 2500, received: [], outcome: { kind: "failure", failure: "timeout", message: "x" } },
+    input: {
+      sent: req("tools/list", {}),
+      timeoutMs: 2500,
+      received: [],
+      outcome: { kind: "failure", failure: "timeout", message: "x" },
+    },
     lines: ["→ tools/list {}", "✕ timeout after 2500 ms"],
   },
   {
@@ -119,7 +146,11 @@ const rows: Row[] = [
   },
   {
     rule: "text that is not JSON is shown as written",
-    input: { sent: "{oops", timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }) },
+    input: {
+      sent: "{oops",
+      timeoutMs: 10000,
+      ...reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
+    },
     lines: ["→ (not JSON) {oops", "← error -32700 Parse error"],
   },
   {
@@ -140,7 +171,11 @@ describe("trace lines are written the way the chapter writes traces", () => {
   });
 
   it("server strings stay plain text (no HTML is produced or escaped away)", () => {
-    const frame = { jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: "<img src=x onerror=alert(1)>" }] } };
+    const frame = {
+      jsonrpc: "2.0",
+      id: 1,
+      result: { content: [{ type: "text", text: "<img src=x onerror=alert(1)>" }] },
+    };
     const [, line] = traceLines({ sent: req("tools/call", {}), timeoutMs: 1, ...reply(frame) });
     expect(line.text).toContain("<img src=x onerror=alert(1)>");
   });

@@ -26,7 +26,9 @@ function answer(req: http.IncomingMessage, res: http.ServerResponse, hosted: boo
   const path = (req.url ?? "/").split(/[?#]/)[0];
   // A rebinding page gets nothing from a name it controls (the page holds no secret, but it is ours to serve).
   if (!hosted && !LOOPBACK_HOSTS.test(req.headers.host ?? "")) {
-    res.writeHead(421, { "Content-Type": "text/plain" }).end("misdirected: the app sandbox answers loopback names only\n");
+    res
+      .writeHead(421, { "Content-Type": "text/plain" })
+      .end("misdirected: the app sandbox answers loopback names only\n");
     return;
   }
   if ((req.method === "GET" || req.method === "HEAD") && path === "/sandbox.html") {

@@ -16,7 +16,10 @@ export interface AudienceTarget {
   url: string;
 }
 
-export async function audienceLesson(token: string, targets: AudienceTarget[]): Promise<{ steps: AuthStep[]; findings: AuthFinding[] }> {
+export async function audienceLesson(
+  token: string,
+  targets: AudienceTarget[],
+): Promise<{ steps: AuthStep[]; findings: AuthFinding[] }> {
   const aud = tokenClaims(token)?.aud;
   const steps: AuthStep[] = [];
   const findings: AuthFinding[] = [];
@@ -25,19 +28,32 @@ export async function audienceLesson(token: string, targets: AudienceTarget[]): 
     const headers = new Headers(impliedHeaders(frame).headers);
     headers.set("Authorization", `Bearer ${token}`);
     const body = JSON.stringify(frame);
-    const res = await fetch(t.url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(t.url, {
+      method: "POST",
+      headers,
+      body,
+      redirect: "manual",
+      signal: AbortSignal.timeout(10_000),
+    });
     const text = (await res.text()).slice(0, 64 * 1024);
     const ownAudience = JSON.stringify(aud) === JSON.stringify(t.url) || (Array.isArray(aud) && aud.includes(t.url));
     const accepted = res.ok;
     const verdict = audienceVerdict(ownAudience, accepted);
-    if (!ownAudience && accepted) findings.push(finding("AUDIENCE_NOT_ENFORCED", `${t.label} (${t.url}) accepted a token whose aud is ${JSON.stringify(aud)}`));
+    if (!ownAudience && accepted)
+      findings.push(
+        finding("AUDIENCE_NOT_ENFORCED", `${t.label} (${t.url}) accepted a token whose aud is ${JSON.stringify(aud)}`),
+      );
     steps.push({
       name: `audience: ${t.label}`,
       status: ownAudience === accepted ? "ok" : "fail",
       detail: `${AUDIENCE_WORDS[verdict].words} (${res.status}): ${AUDIENCE_WORDS[verdict].why}`,
       specRef: "2026-07-28 basic/authorization §Token Audience Binding and Validation",
       request: { method: "POST", url: t.url, headers: maskHeaders(headers), body },
-      response: { status: res.status, headers: maskHeaders(res.headers), body: maskBody(text, res.headers.get("content-type") ?? "") },
+      response: {
+        status: res.status,
+        headers: maskHeaders(res.headers),
+        body: maskBody(text, res.headers.get("content-type") ?? ""),
+      },
       facts: { verdict, aud: aud ?? null },
     });
   }

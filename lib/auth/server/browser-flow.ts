@@ -163,7 +163,11 @@ export async function continueBrowserFlow(flowId: string, callbackUrl: string): 
       "no sign-in in progress with this id: it finished, was replaced, expired after 10 minutes, or the playground restarted; start it again from the Auth tab",
     );
   }
-  if (!flow.waiting) throw new BridgeError("bad-request", "this sign-in is not waiting for a callback (it is still working on the last one)");
+  if (!flow.waiting)
+    throw new BridgeError(
+      "bad-request",
+      "this sign-in is not waiting for a callback (it is still working on the last one)",
+    );
   const settled = flow.next;
   flow.waiting.deliver(callbackUrl);
   await settled;

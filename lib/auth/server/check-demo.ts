@@ -35,14 +35,20 @@ export async function startProtectedCheckTarget(demo: ProtectedCheckDemo): Promi
       login: demoUserAgent(DEMO_REDIRECT_URIS[0]),
       trustedOrigins,
     });
-    if (!session.accessToken) throw new Error(`the demo sign-in for ${resource} gave no token (${session.run.outcome})`);
+    if (!session.accessToken)
+      throw new Error(`the demo sign-in for ${resource} gave no token (${session.run.outcome})`);
     return session.accessToken;
   };
   try {
     const ownToken = await mint(kind);
     const foreignToken = await mint(kind === "calendar" ? "second" : "calendar");
     const url = servers.urls[kind];
-    return { url, ownToken, authorization: () => judgeAuthorization({ target: url, ownToken, foreignToken, trustedOrigins }), close: servers.close };
+    return {
+      url,
+      ownToken,
+      authorization: () => judgeAuthorization({ target: url, ownToken, foreignToken, trustedOrigins }),
+      close: servers.close,
+    };
   } catch (e) {
     await servers.close();
     throw e;

@@ -5,7 +5,10 @@
  */
 import { DEMO_USER } from "@/lib/servers/protected-auth-server";
 
-export function demoUserAgent(redirectUri: string, opts: { deny?: boolean } = {}): (authorizationUrl: string) => Promise<string | null> {
+export function demoUserAgent(
+  redirectUri: string,
+  opts: { deny?: boolean } = {},
+): (authorizationUrl: string) => Promise<string | null> {
   return async (authorizationUrl) => {
     const jar = new Map<string, string>();
     let url = authorizationUrl;
@@ -31,7 +34,9 @@ export function demoUserAgent(redirectUri: string, opts: { deny?: boolean } = {}
       const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1]?.replace(/&amp;/g, "&");
       if (!res.ok || !action) {
         const said = /<p>([\s\S]{0,300}?)<\/p>/.exec(html)?.[1]?.replace(/<[^>]*>/g, "") ?? "";
-        throw new Error(`the demo sign-in stopped at ${res.status} on ${new URL(url).pathname}${said ? `: ${said}` : ""}`);
+        throw new Error(
+          `the demo sign-in stopped at ${res.status} on ${new URL(url).pathname}${said ? `: ${said}` : ""}`,
+        );
       }
       const form = new URLSearchParams();
       let target = action;
@@ -40,7 +45,11 @@ export function demoUserAgent(redirectUri: string, opts: { deny?: boolean } = {}
         form.set("password", DEMO_USER.password);
       } else if (opts.deny) target = action.replace(/\/confirm$/, "/abort");
       url = new URL(target, url).href;
-      init = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: form.toString() };
+      init = {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: form.toString(),
+      };
     }
     throw new Error("the demo sign-in did not reach the callback within 16 steps");
   };

@@ -40,17 +40,32 @@ const CREATE_EVENT = {
   jsonrpc: "2.0",
   id: 2,
   method: "tools/call",
-  params: { name: "create_event", arguments: { title: "Auth lesson", startsAt: "2026-09-08T10:00:00Z" }, _meta: buildEnvelope() },
+  params: {
+    name: "create_event",
+    arguments: { title: "Auth lesson", startsAt: "2026-09-08T10:00:00Z" },
+    _meta: buildEnvelope(),
+  },
 };
 
 /** The registration choice as flow options: a pre-registered id, the hosted document, or neither (DCR). */
-function registrationOptions(servers: ProtectedDemo, registration: AuthRegistration): Pick<AuthFlowOptions, "clientId" | "clientMetadataDocument"> {
+function registrationOptions(
+  servers: ProtectedDemo,
+  registration: AuthRegistration,
+): Pick<AuthFlowOptions, "clientId" | "clientMetadataDocument"> {
   if (registration === "preregistered") return { clientId: DEMO_CLIENT_ID };
   if (registration === "dcr") return {};
-  return { clientMetadataDocument: { url: servers.clientMetadata.clientId, document: servers.clientMetadata.document } };
+  return {
+    clientMetadataDocument: { url: servers.clientMetadata.clientId, document: servers.clientMetadata.document },
+  };
 }
 
-function demoOptions(demo: AuthDemo, servers: ProtectedDemo, scope: string | undefined, redirectUri: string, registration: AuthRegistration): AuthFlowOptions {
+function demoOptions(
+  demo: AuthDemo,
+  servers: ProtectedDemo,
+  scope: string | undefined,
+  redirectUri: string,
+  registration: AuthRegistration,
+): AuthFlowOptions {
   const kind = demo === "second-protected" ? "second" : demo === "naive-protected" ? "naive" : "calendar";
   return {
     target: servers.urls[kind],
@@ -75,7 +90,12 @@ async function afterRun(demo: AuthDemo, servers: ProtectedDemo, session: AuthSes
 }
 
 /** Starts the demo servers, runs the flow with the demo user's sign-in driven over HTTP, and closes them. */
-export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: AuthRegistration = "cimd", client?: string): Promise<AuthRun> {
+export async function runAuthDemo(
+  demo: AuthDemo,
+  scope?: string,
+  registration: AuthRegistration = "cimd",
+  client?: string,
+): Promise<AuthRun> {
   const releaseSlot = takeDemoSlot(client);
   const servers = await startProtectedDemo().catch((e) => {
     releaseSlot();
@@ -83,7 +103,10 @@ export async function runAuthDemo(demo: AuthDemo, scope?: string, registration: 
   });
   try {
     const redirectUri = DEMO_REDIRECT_URIS[0];
-    const session = await runAuthFlow({ ...demoOptions(demo, servers, scope, redirectUri, registration), login: demoUserAgent(redirectUri) });
+    const session = await runAuthFlow({
+      ...demoOptions(demo, servers, scope, redirectUri, registration),
+      login: demoUserAgent(redirectUri),
+    });
     await afterRun(demo, servers, session);
     return session.run;
   } finally {

@@ -70,7 +70,14 @@ export class FlowContext {
   }
 
   /** Records a step; its main exchange is the last one that got a response (every try kept when there were several). */
-  step(name: string, status: StepStatus, detail: string, specRef: string, attempts: HttpAttempt[], facts?: Record<string, unknown>): AuthStep {
+  step(
+    name: string,
+    status: StepStatus,
+    detail: string,
+    specRef: string,
+    attempts: HttpAttempt[],
+    facts?: Record<string, unknown>,
+  ): AuthStep {
     const main = [...attempts].reverse().find((a) => a.response) ?? attempts[attempts.length - 1];
     const s: AuthStep = { name, status, detail, specRef, request: main?.request, response: main?.response, facts };
     if (attempts.length > 1) s.attempts = attempts;
@@ -79,7 +86,16 @@ export class FlowContext {
   }
 
   done(outcome: AuthRun["outcome"], extra: Partial<AuthSession> = {}, authorizationUrl?: string): AuthSession {
-    return { run: { target: this.target, steps: this.steps, findings: this.findings, outcome, ...(authorizationUrl ? { authorizationUrl } : {}) }, ...extra };
+    return {
+      run: {
+        target: this.target,
+        steps: this.steps,
+        findings: this.findings,
+        outcome,
+        ...(authorizationUrl ? { authorizationUrl } : {}),
+      },
+      ...extra,
+    };
   }
 
   /** A JSON-RPC POST to the MCP endpoint (or `href`), with the bearer token when given. */

@@ -68,7 +68,10 @@ export function requestPinned(
       timeout: timeoutMs,
       ...(pinned ? { lookup: pinnedLookup(pinned) } : {}),
     });
-    const timer = setTimeout(() => req.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })), timeoutMs);
+    const timer = setTimeout(
+      () => req.destroy(Object.assign(new Error("timeout"), { name: "TimeoutError" })),
+      timeoutMs,
+    );
     req.on("error", (e) => {
       clearTimeout(timer);
       reject(e);
@@ -107,11 +110,19 @@ export class FlowHttp {
     const method = init.method ?? "GET";
     const headers = new Headers(init.headers);
     const attempt: HttpAttempt = {
-      request: { method, url: maskUrl(href), headers: maskHeaders(headers), body: maskBody(bodyText(init.body), headers.get("content-type") ?? "") },
+      request: {
+        method,
+        url: maskUrl(href),
+        headers: maskHeaders(headers),
+        body: maskBody(bodyText(init.body), headers.get("content-type") ?? ""),
+      },
     };
     into.push(attempt);
     const trusted = this.opts.trustedOrigins?.includes(new URL(href).origin) ?? false;
-    const admitted = isHosted() && !trusted ? await admitHttpUrl(href, { resolve: this.opts.resolve }) : { ok: true as const, pinned: undefined };
+    const admitted =
+      isHosted() && !trusted
+        ? await admitHttpUrl(href, { resolve: this.opts.resolve })
+        : { ok: true as const, pinned: undefined };
     if (!admitted.ok) {
       attempt.error = `refused before sending: ${admitted.message}`;
       return {};
@@ -120,19 +131,39 @@ export class FlowHttp {
       const { res, text } = await requestPinned(href, init, headers, this.timeoutMs, admitted.pinned);
       const status = res.statusCode ?? 0;
       const received = responseHeaders(res);
-      attempt.response = { status, headers: maskHeaders(received), body: maskBody(text, received.get("content-type") ?? "") };
+      attempt.response = {
+        status,
+        headers: maskHeaders(received),
+        body: maskBody(text, received.get("content-type") ?? ""),
+      };
       const nullBody = status === 204 || status === 304;
-      return { response: new Response(nullBody ? null : text, { status, statusText: res.statusMessage ?? "", headers: received }), text };
+      return {
+        response: new Response(nullBody ? null : text, {
+          status,
+          statusText: res.statusMessage ?? "",
+          headers: received,
+        }),
+        text,
+      };
     } catch (e) {
-      attempt.error = (e as Error).name === "TimeoutError" ? `no answer within ${this.timeoutMs} ms` : `network error: ${(e as Error).message}`;
+      attempt.error =
+        (e as Error).name === "TimeoutError"
+          ? `no answer within ${this.timeoutMs} ms`
+          : `network error: ${(e as Error).message}`;
       return {};
     }
   }
 
   /** The fetch oauth4webapi calls, recording into `into`. */
-  customFetch(into: HttpAttempt[]): (url: string, options: oauth.CustomFetchOptions<string, unknown>) => Promise<Response> {
+  customFetch(
+    into: HttpAttempt[],
+  ): (url: string, options: oauth.CustomFetchOptions<string, unknown>) => Promise<Response> {
     return async (url, options) => {
-      const { response } = await this.exchange(into, url, { method: options.method, headers: options.headers, body: options.body as string | undefined });
+      const { response } = await this.exchange(into, url, {
+        method: options.method,
+        headers: options.headers,
+        body: options.body as string | undefined,
+      });
       if (!response) throw new Error(into[into.length - 1]?.error ?? "no response");
       return response;
     };

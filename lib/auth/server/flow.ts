@@ -28,15 +28,27 @@ export async function runAuthFlow(opts: AuthFlowOptions): Promise<AuthSession> {
   const meta = await serverMetadata(ctx, prm.issuer);
   if ("stop" in meta) return meta.stop;
   const { as } = meta;
-  const allowInsecure = { [oauth.allowInsecureRequests]: [as.token_endpoint, as.registration_endpoint].every((e) => !e || isLoopback(new URL(e))) };
+  const allowInsecure = {
+    [oauth.allowInsecureRequests]: [as.token_endpoint, as.registration_endpoint].every(
+      (e) => !e || isLoopback(new URL(e)),
+    ),
+  };
   const redirectUri = opts.redirectUri ?? DEFAULT_REDIRECT_URI;
   const registered = await register(ctx, as, redirectUri, allowInsecure);
   if ("stop" in registered) return registered.stop;
-  const a: Authorizer = { as, client: registered.client, redirectUri, resource: canonicalResource(opts.target), allowInsecure };
+  const a: Authorizer = {
+    as,
+    client: registered.client,
+    redirectUri,
+    resource: canonicalResource(opts.target),
+    allowInsecure,
+  };
 
-  const scope = opts.scope ?? probed.challenge?.scope ?? (prm.scopesSupported.length ? prm.scopesSupported.join(" ") : undefined);
+  const scope =
+    opts.scope ?? probed.challenge?.scope ?? (prm.scopesSupported.length ? prm.scopesSupported.join(" ") : undefined);
   const tokens = await authorize(ctx, a, scope, "");
-  if (tokens === "needs-user") return ctx.done("needs-user", {}, ctx.steps.find((s) => s.name === "authorization request")?.request?.url);
+  if (tokens === "needs-user")
+    return ctx.done("needs-user", {}, ctx.steps.find((s) => s.name === "authorization request")?.request?.url);
   if (!tokens) return ctx.done("failed");
   let held = heldFrom(tokens, scope);
   if (!(await authenticatedRequest(ctx, held))) return ctx.done("failed", held);

@@ -30,7 +30,12 @@ const FORGED = "not-a-token-issued-by-anyone";
 const AUTHZ = "2026-07-28 basic/authorization";
 
 export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgement> {
-  const { run } = await runAuthFlow({ target: opts.target, clientId: UNUSED_CLIENT_ID, trustedOrigins: opts.trustedOrigins, timeoutMs: opts.timeoutMs });
+  const { run } = await runAuthFlow({
+    target: opts.target,
+    clientId: UNUSED_CLIENT_ID,
+    trustedOrigins: opts.trustedOrigins,
+    timeoutMs: opts.timeoutMs,
+  });
   const steps = run.steps.filter((s) => DISCOVERY_STEPS.includes(s.name));
   const findings = run.findings;
   const has = (code: string) => findings.some((f) => f.code === code);
@@ -55,9 +60,19 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     reached.push("prm", "path-aware");
     if (!has("PRM_NOT_FOUND")) reached.push("prm-doc");
     const wellKnown = prmCandidates(opts.target)[0];
-    const tried = (prmStep.attempts ?? [{ request: prmStep.request!, response: prmStep.response }]).find((a) => a.request.url === wellKnown);
-    const served = tried ? tried.response?.status === 200 : (await send(probes, opts, wellKnown, { headers: { Accept: "application/json" } })) === 200;
-    if (!served) findings.push(finding("PRM_NOT_AT_WELL_KNOWN", `${wellKnown} serves no metadata; a client that lost the challenge's URL cannot find it`));
+    const tried = (prmStep.attempts ?? [{ request: prmStep.request!, response: prmStep.response }]).find(
+      (a) => a.request.url === wellKnown,
+    );
+    const served = tried
+      ? tried.response?.status === 200
+      : (await send(probes, opts, wellKnown, { headers: { Accept: "application/json" } })) === 200;
+    if (!served)
+      findings.push(
+        finding(
+          "PRM_NOT_AT_WELL_KNOWN",
+          `${wellKnown} serves no metadata; a client that lost the challenge's URL cannot find it`,
+        ),
+      );
   }
   const asStep = step("authorization server metadata");
   if (asStep) reached.push("as");
@@ -74,7 +89,8 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     }
   }
 
-  if (served2xx(await mcp(probes, opts, FORGED))) findings.push(finding("INVALID_TOKEN_ACCEPTED", `a request with Bearer ${FORGED} was served`));
+  if (served2xx(await mcp(probes, opts, FORGED)))
+    findings.push(finding("INVALID_TOKEN_ACCEPTED", `a request with Bearer ${FORGED} was served`));
   if (opts.ownToken) {
     reached.push("query");
     const inQuery = new URL(opts.target);
@@ -85,11 +101,17 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
   if (opts.foreignToken) {
     reached.push("audience");
     if (served2xx(await mcp(probes, opts, opts.foreignToken)))
-      findings.push(finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"));
+      findings.push(
+        finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"),
+      );
   }
   const tokenStep: AuthStep = {
     name: "token handling probes",
-    status: findings.some((f) => ["INVALID_TOKEN_ACCEPTED", "TOKEN_IN_QUERY_ACCEPTED", "AUDIENCE_NOT_ENFORCED"].includes(f.code)) ? "fail" : "ok",
+    status: findings.some((f) =>
+      ["INVALID_TOKEN_ACCEPTED", "TOKEN_IN_QUERY_ACCEPTED", "AUDIENCE_NOT_ENFORCED"].includes(f.code),
+    )
+      ? "fail"
+      : "ok",
     detail: `Sent without a sign-in: ${probes.length} probe(s) (a made-up token${opts.ownToken ? ", its own token in the query string" : ""}${opts.foreignToken ? ", a token for another audience" : ""}).`,
     specRef: `${AUTHZ} §Token Handling`,
     attempts: probes,

@@ -30,7 +30,13 @@ export async function runAuthRequest(input: AuthRunRequest, ctx?: AuthRunContext
       }
       return startBrowserDemo(input.demo, input.scope, ctx.callbackUrl, input.registration, ctx.client);
     }
-    return startBrowserFlow({ target: input.url!, scope: input.scope, clientId: input.clientId, redirectUri: ctx.callbackUrl, client: ctx.client });
+    return startBrowserFlow({
+      target: input.url!,
+      scope: input.scope,
+      clientId: input.clientId,
+      redirectUri: ctx.callbackUrl,
+      client: ctx.client,
+    });
   }
   if (input.demo) return runAuthDemo(input.demo, input.scope, input.registration, ctx?.client);
   // No login callback here: the page cannot hand a person's sign-in back to this request, so it stops at needs-user.

@@ -50,7 +50,8 @@ export function classifyAddress(address: string): AddressVerdict {
   const text = ip.toString();
   if (METADATA[text]) return { ok: false, reason: `${text} is ${METADATA[text]}` };
   const range = ip.range();
-  if (range !== "unicast") return { ok: false, reason: `${text} is ${RANGE_MEANING[range] ?? `a special-purpose address (${range})`}` };
+  if (range !== "unicast")
+    return { ok: false, reason: `${text} is ${RANGE_MEANING[range] ?? `a special-purpose address (${range})`}` };
   // ipaddr.js calls any unlisted IPv6 "unicast", including the deprecated ::a.b.c.d forms: only 2000::/3 is global.
   if (ip.kind() === "ipv6" && !(ip as ipaddr.IPv6).match(GLOBAL_UNICAST_V6))
     return { ok: false, reason: `${text} is outside the global unicast range 2000::/3` };
@@ -60,7 +61,8 @@ export function classifyAddress(address: string): AddressVerdict {
 /** For a host that needs no DNS (an IP literal, or localhost): its verdict; null for any other name. */
 export function literalVerdict(hostname: string): AddressVerdict | null {
   const bare = hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (bare === "localhost" || bare.endsWith(".localhost")) return { ok: false, reason: `${bare} is a loopback name (the bridge's own machine)` };
+  if (bare === "localhost" || bare.endsWith(".localhost"))
+    return { ok: false, reason: `${bare} is a loopback name (the bridge's own machine)` };
   return ipaddr.isValid(bare) ? classifyAddress(bare) : null;
 }
 
@@ -96,7 +98,11 @@ export async function checkDestination(url: URL, resolve: Resolver = systemResol
   if (literal && !literal.ok) return refuse(literal.reason);
   if (literal) {
     const ip = ipaddr.process(hostname);
-    return { ok: true, literal: true, pinned: { hostname, address: ip.toString(), family: ip.kind() === "ipv6" ? 6 : 4 } };
+    return {
+      ok: true,
+      literal: true,
+      pinned: { hostname, address: ip.toString(), family: ip.kind() === "ipv6" ? 6 : 4 },
+    };
   }
   let answers: { address: string; family: number }[];
   try {

@@ -45,7 +45,8 @@ const YEAR = "public, max-age=31536000, immutable";
 const COMPRESSIBLE = /\.(js|css|json|map|svg|txt)$/;
 
 /** The metrics' route label: one label for every embedded server, so the label set stays bounded. */
-const routeLabel = (method: string, routePath: string) => (routePath.startsWith("/api/demo/") ? `${method} /api/demo/*` : `${method} ${routePath}`);
+const routeLabel = (method: string, routePath: string) =>
+  routePath.startsWith("/api/demo/") ? `${method} /api/demo/*` : `${method} ${routePath}`;
 
 export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
@@ -60,13 +61,22 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
       c.res.headers.set("Cache-Control", YEAR);
       if (COMPRESSIBLE.test(c.req.path)) c.res.headers.set("Vary", "Accept-Encoding");
     });
-    app.use("/_next/static/*", serveStatic({ root: staticRoot, precompressed: true, rewriteRequestPath: (p) => p.slice("/_next/static".length) }));
+    app.use(
+      "/_next/static/*",
+      serveStatic({
+        root: staticRoot,
+        precompressed: true,
+        rewriteRequestPath: (p) => p.slice("/_next/static".length),
+      }),
+    );
   }
 
   for (const route of ROUTES) {
     const handler = route.probe
       ? route.handler
-      : observed(routeLabel(route.method, route.path), async (req: Request, params: Record<string, string>) => route.handler(req, params));
+      : observed(routeLabel(route.method, route.path), async (req: Request, params: Record<string, string>) =>
+          route.handler(req, params),
+        );
     app.on(route.method, route.path, (c) => handler(c.req.raw, c.req.param()));
   }
 
@@ -74,13 +84,15 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
   app.use("*", async (c, next) => (await signInResponse(c.req.raw)) ?? next());
 
   app.all("*", async (c) => {
-    if (!options.pages || !c.env?.incoming) return c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
+    if (!options.pages || !c.env?.incoming)
+      return c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
     const { incoming, outgoing } = c.env;
     // The page's kind (refused, sign-in, playground) is the server's decision; no client may send it.
     const page = pageFor(c.req.raw.headers);
     overwriteHeaders(incoming, { [PAGE_HEADER]: encodePageKind(page) });
     // Only a browser that gets the playground is sent the editor's preload: the sign-in page has no editor.
-    if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/") outgoing.setHeader("Link", options.editorPreload);
+    if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/")
+      outgoing.setHeader("Link", options.editorPreload);
     await options.pages(incoming, outgoing);
     return RESPONSE_ALREADY_SENT;
   });
@@ -95,11 +107,23 @@ function skipsFrontDoor(method: string | undefined, url: string | undefined): bo
   return method === "GET" && (pathname === "/api/health" || pathname === "/api/ready" || pathname === "/api/metrics");
 }
 
-function refuse(res: http.ServerResponse, url: string | undefined, refusal: { kind: string; message: string; status: number }): void {
+function refuse(
+  res: http.ServerResponse,
+  url: string | undefined,
+  refusal: { kind: string; message: string; status: number },
+): void {
   // A route's refusal reads like every bridge refusal; a page's says it was refused.
   const isRoute = (url ?? "").startsWith("/api/");
-  const text = JSON.stringify({ ok: false, kind: refusal.kind, message: isRoute ? refusal.message : `refused: ${refusal.message}` });
-  res.writeHead(refusal.status, { "Content-Type": "application/json", "Cache-Control": "no-store", "Content-Length": Buffer.byteLength(text) });
+  const text = JSON.stringify({
+    ok: false,
+    kind: refusal.kind,
+    message: isRoute ? refusal.message : `refused: ${refusal.message}`,
+  });
+  res.writeHead(refusal.status, {
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Content-Length": Buffer.byteLength(text),
+  });
   res.end(text);
 }
 

@@ -40,7 +40,10 @@ export function fromRequest(req: Request): CallRequest {
 }
 
 export function toResponse(reply: JsonReply): Response {
-  return new Response(reply.text, { status: reply.status, headers: { "Content-Type": "application/json", ...reply.headers } });
+  return new Response(reply.text, {
+    status: reply.status,
+    headers: { "Content-Type": "application/json", ...reply.headers },
+  });
 }
 
 /**

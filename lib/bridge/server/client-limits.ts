@@ -23,7 +23,8 @@ interface Bucket {
   inFlight: number;
 }
 
-export type ClientAdmission = { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
+export type ClientAdmission =
+  { ok: true; release: () => void } | { ok: false; message: string; retryAfterSeconds: number };
 
 export class ClientLimiter {
   private readonly buckets = new Map<string, Bucket>();
@@ -42,7 +43,10 @@ export class ClientLimiter {
     let bucket = this.buckets.get(key);
     if (bucket) {
       this.buckets.delete(key); // re-insert: Map order is then least recently seen first
-      bucket.tokens = Math.min(this.settings.burst, bucket.tokens + ((now - bucket.at) / 1000) * this.settings.refillPerSecond);
+      bucket.tokens = Math.min(
+        this.settings.burst,
+        bucket.tokens + ((now - bucket.at) / 1000) * this.settings.refillPerSecond,
+      );
       bucket.at = now;
     } else {
       bucket = { tokens: this.settings.burst, at: now, inFlight: 0 };

@@ -31,7 +31,9 @@ function jsonError(status: number, kind: string, message: string, headers: Recor
 }
 
 /** The body as text when it fits in the mode's frame limit (counted while reading, whatever Content-Length says). */
-async function boundedBody(req: Request): Promise<{ ok: true; request: Request; text?: string } | { ok: false; reply: Response }> {
+async function boundedBody(
+  req: Request,
+): Promise<{ ok: true; request: Request; text?: string } | { ok: false; reply: Response }> {
   if (req.method !== "POST") return { ok: true, request: req };
   const { maxFrameBytes } = sizeLimits();
   let body: Awaited<ReturnType<typeof readRequestBody>>;
@@ -39,7 +41,10 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
     // A Content-Length over the limit is refused unread; otherwise the read stops once the limit is passed.
     body = await readRequestBody(req, maxFrameBytes);
   } catch (e) {
-    return { ok: false, reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`) };
+    return {
+      ok: false,
+      reply: jsonError(400, "bad-request", `could not read the request body: ${(e as Error).message}`),
+    };
   }
   if (body.tooLarge)
     return {
@@ -52,7 +57,11 @@ async function boundedBody(req: Request): Promise<{ ok: true; request: Request; 
     };
   const headers = new Headers(req.headers);
   headers.delete("content-length");
-  return { ok: true, text: body.text, request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }) };
+  return {
+    ok: true,
+    text: body.text,
+    request: new Request(req.url, { method: req.method, headers, body: body.text, signal: req.signal }),
+  };
 }
 
 /** The response, with `release` run once its body is over (a listen's SSE stream holds the slot until it ends). */
@@ -100,14 +109,16 @@ export async function serveDemo(req: Request, name: string): Promise<Response> {
     return jsonError(404, "bad-request", message);
   }
   const admitted = isOwnLoopbackCall(req.headers) ? { ok: true as const, release: () => {} } : admitClient(req.headers);
-  if (!admitted.ok) return jsonError(429, "rate-limited", admitted.message, { "Retry-After": String(admitted.retryAfterSeconds) });
+  if (!admitted.ok)
+    return jsonError(429, "rate-limited", admitted.message, { "Retry-After": String(admitted.retryAfterSeconds) });
   try {
     const bounded = await boundedBody(req);
     if (!bounded.ok) {
       admitted.release();
       return bounded.reply;
     }
-    const beside = bounded.text === undefined ? undefined : embeddedServer(name)?.serveBeside?.(bounded.text, req.signal);
+    const beside =
+      bounded.text === undefined ? undefined : embeddedServer(name)?.serveBeside?.(bounded.text, req.signal);
     return releasingWhenDone(beside ?? (await handler.fetch(bounded.request)), admitted.release);
   } catch (e) {
     admitted.release();

@@ -40,11 +40,19 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
   const key = targetKey(target);
   switch (target.kind) {
     case "stdio":
-      return { ok: true, transport: "stdio", spec: { key, argv: [target.command, ...target.args], cwd: target.cwd, env: target.env } };
+      return {
+        ok: true,
+        transport: "stdio",
+        spec: { key, argv: [target.command, ...target.args], cwd: target.cwd, env: target.env },
+      };
     case "http":
       return { ok: true, transport: "http", url: target.url, notes: [] };
     case "replay": // answered from its recording by send.ts, before anything is resolved
-      return { ok: false, failure: "refused", message: "a replay has no server to reach: it answers from its recording" };
+      return {
+        ok: false,
+        failure: "refused",
+        message: "a replay has no server to reach: it answers from its recording",
+      };
     case "demo":
       break;
   }
@@ -54,7 +62,11 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
       let argv = embeddedStdioArgv(name);
       if (!existsSync(argv.at(-1)!)) argv = embeddedStdioArgv(name, { fresh: true });
       if (!existsSync(argv.at(-1)!)) {
-        return { ok: false, failure: "spawn", message: `the ${name} server's stdio build ${argv.at(-1)} is missing: run \`node scripts/build-servers.mjs\`` };
+        return {
+          ok: false,
+          failure: "spawn",
+          message: `the ${name} server's stdio build ${argv.at(-1)} is missing: run \`node scripts/build-servers.mjs\``,
+        };
       }
       return { ok: true, transport: "stdio", spec: { key, argv } };
     }
@@ -68,7 +80,11 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
     return { ok: true, transport: "http", url: embeddedHttpUrl(baseUrl, name), notes: [] };
   }
   if (!existsSync(everythingEntry())) {
-    return { ok: false, failure: "spawn", message: `server-everything is not installed (${everythingEntry()} is missing): run \`npm install\`` };
+    return {
+      ok: false,
+      failure: "spawn",
+      message: `server-everything is not installed (${everythingEntry()} is missing): run \`npm install\``,
+    };
   }
   if (target.transport === "stdio") {
     return { ok: true, transport: "stdio", spec: { key, argv: everythingStdioArgv() } };
@@ -164,5 +180,9 @@ async function startEverythingHttp(): Promise<EverythingStart> {
   }
   proc.url = `http://127.0.0.1:${port}/mcp`;
   const ms = Math.round(performance.now() - t0);
-  return { ok: true, url: proc.url, note: `started server-everything streamableHttp (pid ${proc.pid}) on 127.0.0.1:${port}; listening after ${ms} ms` };
+  return {
+    ok: true,
+    url: proc.url,
+    note: `started server-everything streamableHttp (pid ${proc.pid}) on 127.0.0.1:${port}; listening after ${ms} ms`,
+  };
 }

@@ -22,7 +22,9 @@ export function embeddedStdioArgv(name: string, { fresh = false } = {}): string[
   // Chosen once (it is on every send's path); `fresh` chooses again, e.g. when the chosen file has gone.
   if (known && !fresh) return [...known];
   const blob = path.join(dir, snapshotBlobName(name));
-  const argv = existsSync(blob) ? [process.execPath, "--snapshot-blob", blob] : [process.execPath, path.join(dir, `${name}.mjs`)];
+  const argv = existsSync(blob)
+    ? [process.execPath, "--snapshot-blob", blob]
+    : [process.execPath, path.join(dir, `${name}.mjs`)];
   chosen.set(dir + name, argv);
   return argv;
 }
@@ -35,7 +37,14 @@ export function snapshotBlobName(name: string): string {
 }
 
 export function everythingEntry(): string {
-  return path.join(/* turbopackIgnore: true */ repoRoot(), "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
+  return path.join(
+    /* turbopackIgnore: true */ repoRoot(),
+    "node_modules",
+    "@modelcontextprotocol",
+    "server-everything",
+    "dist",
+    "index.js",
+  );
 }
 
 export function everythingStdioArgv(): string[] {

@@ -26,9 +26,18 @@ export class FairSlots {
     const { what, global, perClient, advice } = this.options;
     const mine = this.held.get(client) ?? 0;
     const cap = perClient();
-    if (mine >= cap) return { ok: false, cap: "client", message: `you already have ${mine} ${what} (at most ${cap} per client): ${advice}` };
+    if (mine >= cap)
+      return {
+        ok: false,
+        cap: "client",
+        message: `you already have ${mine} ${what} (at most ${cap} per client): ${advice}`,
+      };
     if (this.total >= global)
-      return { ok: false, cap: "global", message: `this playground already has ${this.total} ${what}, its limit for everyone together: ${advice}` };
+      return {
+        ok: false,
+        cap: "global",
+        message: `this playground already has ${this.total} ${what}, its limit for everyone together: ${advice}`,
+      };
     this.held.set(client, mine + 1);
     this.total++;
     let released = false;

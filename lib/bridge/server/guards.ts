@@ -128,7 +128,10 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
   const pageCheck = checkPageHeaders(req.headers);
   if (pageCheck) return pageCheck;
   const token = req.headers.get(TOKEN_HEADER);
-  if (token) return checkToken(token) ? null : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
+  if (token)
+    return checkToken(token)
+      ? null
+      : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
   if (isSignedIn(req.headers)) return null;
   return guardFailure(
     "unauthorized",
@@ -138,7 +141,8 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
 }
 
 /** What GET / answers, decided by the server (app.ts hands it to app/page.tsx; the editor preload goes only with the playground). */
-export type PageFor = { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
+export type PageFor =
+  { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
 
 export function pageFor(headers: HeaderReader): PageFor {
   const refusal = checkPageHeaders(headers);

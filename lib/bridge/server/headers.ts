@@ -69,7 +69,8 @@ function checkOne(name: string, value: string): string | null {
   if (HOSTED_REFUSED.has(lower) && isHosted())
     return `hosted mode does not forward ${name}: the bridge will not vouch for a client address or URL it did not see`;
   if (/[\x00-\x08\x0a-\x1f\x7f]/.test(value)) return `header ${name} has a control character in its value; refused`;
-  if (/[^\x00-\xff]/.test(value)) return `header ${name} has characters outside Latin-1, which HTTP cannot carry; use the =?base64?…?= form`;
+  if (/[^\x00-\xff]/.test(value))
+    return `header ${name} has characters outside Latin-1, which HTTP cannot carry; use the =?base64?…?= form`;
   return null;
 }
 
@@ -79,7 +80,10 @@ function checkOne(name: string, value: string): string | null {
  * Per-send Authorization is allowed: the gateway view sends one request per simulated user, each with its own
  * credential; both maps come from the same caller in the same call, so neither grants more than the other.
  */
-export function checkUpstreamHeaders(targetHeaders?: Record<string, string>, perSendHeaders?: Record<string, string>): UpstreamHeaders {
+export function checkUpstreamHeaders(
+  targetHeaders?: Record<string, string>,
+  perSendHeaders?: Record<string, string>,
+): UpstreamHeaders {
   const headers: HeaderList = [];
   for (const map of [targetHeaders, perSendHeaders]) {
     for (const [name, value] of Object.entries(map ?? {})) {

@@ -42,7 +42,9 @@ function mayBeFrameText(text: string): boolean {
 }
 
 function tooLarge(reading: BodyReading): void {
-  reading.settle(failure("size", `the reply exceeded ${LIMITS.maxReplyBytesPerExchange} bytes; the bridge stopped reading`));
+  reading.settle(
+    failure("size", `the reply exceeded ${LIMITS.maxReplyBytesPerExchange} bytes; the bridge stopped reading`),
+  );
 }
 
 function answers(awaiting: Awaiting, frame: unknown): boolean {
@@ -100,7 +102,9 @@ export class FloodPacing {
         true,
       );
     }
-    this.budget = Math.min(LIMITS.floodBytesPerSecond / 10, this.budget + ((now - this.last) / 1000) * LIMITS.floodBytesPerSecond) - bytes;
+    this.budget =
+      Math.min(LIMITS.floodBytesPerSecond / 10, this.budget + ((now - this.last) / 1000) * LIMITS.floodBytesPerSecond) -
+      bytes;
     this.last = now;
     if (this.budget >= 0) return;
     this.pauses++;
@@ -122,7 +126,10 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
   let parsedPastCap = 0;
   reading.beforeSettle = () => {
     if (skipped > 0)
-      rec.note(`${skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`, true);
+      rec.note(
+        `${skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`,
+        true,
+      );
   };
   // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
   let reply: unknown;
@@ -131,7 +138,9 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
     reading.stopTimer();
     setTimeout(() => {
       if (reading.isSettled()) return;
-      rec.note(`the server kept the SSE stream open after the reply; the bridge closed it after ${LIMITS.notificationGraceMs} ms`);
+      rec.note(
+        `the server kept the SSE stream open after the reply; the bridge closed it after ${LIMITS.notificationGraceMs} ms`,
+      );
       settle({ kind: "response", frame });
     }, LIMITS.notificationGraceMs);
   };
@@ -204,9 +213,11 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
     parser.reset({ consume: true });
     if (reading.isSettled()) return;
     if (reply !== undefined) return settle({ kind: "response", frame: reply });
-    if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)}; the SSE stream ended after ${events} events` });
+    if (awaiting.kind === "none")
+      return settle({ kind: "notification", note: `${statusLine(res)}; the SSE stream ended after ${events} events` });
     const ok = (res.statusCode ?? 0) >= 200 && (res.statusCode ?? 0) < 300;
-    if (!ok) return settle(failure("http-status", `${statusLine(res)}: an SSE stream with ${events} events and no reply`));
+    if (!ok)
+      return settle(failure("http-status", `${statusLine(res)}: an SSE stream with ${events} events and no reply`));
     settle(
       failure(
         "framing",
@@ -252,10 +263,16 @@ export function readWhole(res: IncomingMessage, reading: BodyReading): void {
     if (status >= 300 && status < 400) {
       const location = res.headers.location;
       const verdict = location ? describeRedirect(location, url.href) : "";
-      return settle(failure("http-status", `${statusLine(res)}${location ? ` → Location: ${location}` : ""} (the bridge does not follow redirects${verdict})`));
+      return settle(
+        failure(
+          "http-status",
+          `${statusLine(res)}${location ? ` → Location: ${location}` : ""} (the bridge does not follow redirects${verdict})`,
+        ),
+      );
     }
     if (isFrame) {
-      if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with a JSON-RPC body` });
+      if (awaiting.kind === "none" && ok)
+        return settle({ kind: "notification", note: `${statusLine(res)} with a JSON-RPC body` });
       if (awaiting.kind !== "none" && !answers(awaiting, frame) && classifyFrame(frame) === "response") {
         rec.note(
           `the reply's id ${JSON.stringify((frame as { id: unknown }).id)} is not the request's id${awaiting.kind === "id" ? ` ${JSON.stringify(awaiting.id)}` : ""}`,
@@ -264,12 +281,17 @@ export function readWhole(res: IncomingMessage, reading: BodyReading): void {
       return settle({ kind: "response", frame });
     }
     if (text === "") {
-      if (awaiting.kind === "none" && ok) return settle({ kind: "notification", note: `${statusLine(res)} with an empty body` });
-      if (ok) return settle(failure("http-status", `${statusLine(res)} with an empty body: no reply to the request on this POST`));
+      if (awaiting.kind === "none" && ok)
+        return settle({ kind: "notification", note: `${statusLine(res)} with an empty body` });
+      if (ok)
+        return settle(
+          failure("http-status", `${statusLine(res)} with an empty body: no reply to the request on this POST`),
+        );
       return settle(failure("http-status", `${statusLine(res)} with an empty body`));
     }
     if (!ok) return settle(failure("http-status", `${statusLine(res)}: ${excerpt(text)}`));
-    if (awaiting.kind === "none") return settle({ kind: "notification", note: `${statusLine(res)} with a body that is not JSON-RPC` });
+    if (awaiting.kind === "none")
+      return settle({ kind: "notification", note: `${statusLine(res)} with a body that is not JSON-RPC` });
     const type = mediaType(res.headers["content-type"]) || "no Content-Type";
     settle(failure("framing", `${statusLine(res)} (${type}) carried no JSON-RPC reply: ${excerpt(text)}`));
   });

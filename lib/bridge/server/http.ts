@@ -41,7 +41,11 @@ export interface HttpSendOptions {
 export type HttpControl = NonNullable<ParsedSendRequest["http"]>;
 
 /** The headers the frame implies, minus those the send asked to leave out (and Content-Type without a body). */
-function impliedFor(parsed: HttpSendOptions["parsed"], control: HttpControl | undefined, hasBody: boolean): ImpliedHeaders {
+function impliedFor(
+  parsed: HttpSendOptions["parsed"],
+  control: HttpControl | undefined,
+  hasBody: boolean,
+): ImpliedHeaders {
   const implied = impliedHeaders(parsed?.value);
   const omit = new Set((control?.omitImplied ?? []).map((n) => n.toLowerCase()));
   if (!hasBody) omit.add("content-type");
@@ -85,7 +89,9 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     return Promise.resolve(failure("refused", `${JSON.stringify(spec.url)} is not a URL`));
   }
   if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return Promise.resolve(failure("refused", `only http: and https: URLs can be Streamable HTTP endpoints, not ${url.protocol}`));
+    return Promise.resolve(
+      failure("refused", `only http: and https: URLs can be Streamable HTTP endpoints, not ${url.protocol}`),
+    );
   }
   const method = opts.control?.method ?? "POST";
   const hasBody = method === "POST";
@@ -142,9 +148,13 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     });
 
     const deadline = new ProgressDeadline(opts.timeoutMs, progressTokenOf(opts.parsed?.value), opts.progress, () => {
-      const where = response ? ` (${statusLine(response)} arrived, ${body.bytes} body bytes so far)` : " (no HTTP response yet)";
+      const where = response
+        ? ` (${statusLine(response)} arrived, ${body.bytes} body bytes so far)`
+        : " (no HTTP response yet)";
       const awaited = awaiting.kind === "id" ? ` to id ${JSON.stringify(awaiting.id)}` : "";
-      const capped = deadline.capped ? `; progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms` : "";
+      const capped = deadline.capped
+        ? `; progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms`
+        : "";
       settle(failure("timeout", `no reply${awaited} from ${url.href} within ${opts.timeoutMs} ms${where}${capped}`));
     });
     deadline.start();
@@ -170,9 +180,15 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
       if (typeof sessionId === "string") rec.http.sessionId = sessionId;
       const rawHeaders: HeaderList = [];
       for (let i = 0; i < res.rawHeaders.length; i += 2) rawHeaders.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-      rec.add({ kind: "http-response", status: res.statusCode ?? 0, statusText: res.statusMessage ?? "", headers: rawHeaders });
+      rec.add({
+        kind: "http-response",
+        status: res.statusCode ?? 0,
+        statusText: res.statusMessage ?? "",
+        headers: rawHeaders,
+      });
       const encoding = res.headers["content-encoding"];
-      if (encoding && encoding !== "identity") rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
+      if (encoding && encoding !== "identity")
+        rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
 
       reading = {
         rec,

@@ -42,7 +42,12 @@ export function acquireSlot(signal: AbortSignal): Promise<SlotResult> | SlotResu
     };
     // A freed slot is handed over directly (running stays the same), so nobody can overtake the queue.
     const grant = () => finish({ ok: true, waitedMs: Math.round(performance.now() - queuedAt) });
-    const onAbort = () => finish({ ok: false, failure: "cancelled", message: "cancelled by the user while waiting for a free bridge slot; nothing was sent" });
+    const onAbort = () =>
+      finish({
+        ok: false,
+        failure: "cancelled",
+        message: "cancelled by the user while waiting for a free bridge slot; nothing was sent",
+      });
     const timer = setTimeout(
       () =>
         finish({
@@ -70,7 +75,11 @@ export function sendLoad(): { running: number; waiting: number } {
 
 /** A send registers under its sendId for its whole life; a second send with the same id is refused. */
 export function registerSend(sendId: string, controller: AbortController): () => void {
-  if (inFlight.has(sendId)) throw new BridgeError("bad-request", `a send with sendId ${JSON.stringify(sendId)} is already in flight; use a new sendId`);
+  if (inFlight.has(sendId))
+    throw new BridgeError(
+      "bad-request",
+      `a send with sendId ${JSON.stringify(sendId)} is already in flight; use a new sendId`,
+    );
   inFlight.set(sendId, controller);
   return () => {
     if (inFlight.get(sendId) === controller) inFlight.delete(sendId);
@@ -79,7 +88,11 @@ export function registerSend(sendId: string, controller: AbortController): () =>
 
 /** Long-lived requests (subscriptions/listen) register here, so POST /api/bridge/cancel ends them too. */
 export function registerCancellable(id: string, controller: AbortController): () => void {
-  if (inFlight.has(id)) throw new BridgeError("bad-request", `a send or listen with id ${JSON.stringify(id)} is already in flight; use a new id`);
+  if (inFlight.has(id))
+    throw new BridgeError(
+      "bad-request",
+      `a send or listen with id ${JSON.stringify(id)} is already in flight; use a new id`,
+    );
   inFlight.set(id, controller);
   return () => {
     if (inFlight.get(id) === controller) inFlight.delete(id);

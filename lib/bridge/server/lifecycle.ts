@@ -25,7 +25,10 @@ function envMs(name: string, fallback: number): number {
 }
 
 export function drainSettings(hosted: boolean): { graceMs: number; timeoutMs: number } {
-  return { graceMs: envMs("PLAYGROUND_DRAIN_GRACE_MS", hosted ? DRAIN.graceMs : 0), timeoutMs: envMs("PLAYGROUND_DRAIN_TIMEOUT_MS", DRAIN.timeoutMs) };
+  return {
+    graceMs: envMs("PLAYGROUND_DRAIN_GRACE_MS", hosted ? DRAIN.graceMs : 0),
+    timeoutMs: envMs("PLAYGROUND_DRAIN_TIMEOUT_MS", DRAIN.timeoutMs),
+  };
 }
 
 interface LifeState {

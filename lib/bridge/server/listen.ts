@@ -73,7 +73,10 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
   if (!parsed.ok) throw new BridgeError("bad-request", `the listen frame is not JSON: ${parsed.error}`);
   const subscriptionId = listenIdOf(parsed.value);
   if (subscriptionId === undefined)
-    throw new BridgeError("bad-request", "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send");
+    throw new BridgeError(
+      "bad-request",
+      "a listen stream needs a subscriptions/listen request with a string or number id; send other frames with Send",
+    );
   const upstream = checkUpstreamHeaders(req.target.kind === "http" ? req.target.headers : undefined, req.headers);
   if (!upstream.ok) throw new BridgeError("bad-request", upstream.message);
   const hosted = isHosted();
@@ -133,10 +136,23 @@ export async function runListen(
   signal?.addEventListener("abort", onOuterAbort, { once: true });
   const transport = targetTransport(req.target);
   const rec = new StreamingRecorder(
-    { sendId: req.listenId, targetLabel: targetLabel(req.target), transport, sent: req.frame, timeoutMs: req.maxDurationMs },
+    {
+      sendId: req.listenId,
+      targetLabel: targetLabel(req.target),
+      transport,
+      sent: req.frame,
+      timeoutMs: req.maxDurationMs,
+    },
     (event) => emit({ kind: "event", event }),
   );
-  emit({ kind: "open", listenId: req.listenId, subscriptionId, startedAt: rec.startedAt, targetLabel: targetLabel(req.target), transport });
+  emit({
+    kind: "open",
+    listenId: req.listenId,
+    subscriptionId,
+    startedAt: rec.startedAt,
+    targetLabel: targetLabel(req.target),
+    transport,
+  });
   try {
     if (signal?.aborted) return { reason: "closed-by-user", message: "closed before it opened" };
     // Hosted mode: the same SSRF guard and pinned address as a send (lib/bridge/server/policy.ts).
@@ -144,7 +160,8 @@ export async function runListen(
     if (!admission.ok) return { reason: "failure", message: `${admission.message}; nothing was sent` };
     const resolved = await resolveTarget(req.target, ctx);
     if (!resolved.ok) return { reason: "failure", message: resolved.message };
-    if (resolved.transport === "stdio") return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
+    if (resolved.transport === "stdio")
+      return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
     for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
     return await listenHttp(resolved.url, headers, req, rec, controller.signal, admission.pinned);
   } finally {
@@ -178,14 +195,22 @@ async function listenHttp(
     case "notification":
       return { reason: "transport-closed", message: outcome.note };
     case "failure":
-      if (outcome.failure === "cancelled") return { reason: "closed-by-user", message: "closed by the user: the bridge closed the SSE stream" };
-      if (outcome.failure === "timeout") return { reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms` };
+      if (outcome.failure === "cancelled")
+        return { reason: "closed-by-user", message: "closed by the user: the bridge closed the SSE stream" };
+      if (outcome.failure === "timeout")
+        return { reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms` };
       if (outcome.failure === "framing") return { reason: "transport-closed", message: outcome.message };
       return { reason: "failure", message: outcome.message };
   }
 }
 
-function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string | number, rec: StreamingRecorder, signal: AbortSignal): Promise<ListenEnd> {
+function listenStdio(
+  spec: StdioSpec,
+  req: ParsedListenRequest,
+  listenId: string | number,
+  rec: StreamingRecorder,
+  signal: AbortSignal,
+): Promise<ListenEnd> {
   const acquired = acquireKept(spec);
   if (!acquired.ok) return Promise.resolve({ reason: "failure", message: acquired.message });
   const proc = acquired.proc;
@@ -216,7 +241,10 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
         if (done) return false;
         if (event.kind === "exit") {
           rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal });
-          finish({ reason: "transport-closed", message: `the process (pid ${event.pid}) ended; a listen stream must be opened again after a restart` });
+          finish({
+            reason: "transport-closed",
+            message: `the process (pid ${event.pid}) ended; a listen stream must be opened again after a restart`,
+          });
           return false; // the exchange in flight (if any) must see the exit too
         }
         if (event.kind !== "stdout" || event.frame === undefined) return false;
@@ -224,25 +252,44 @@ function listenStdio(spec: StdioSpec, req: ParsedListenRequest, listenId: string
         if (kind === "foreign") return false;
         heard = true;
         rec.add({ kind: "stdout", at: event.at, text: event.text, frame: event.frame });
-        if (kind === "closed") finish({ reason: "closed-by-server", message: "the server ended the stream with the listen request's result" });
-        if (kind === "error") finish({ reason: "error-response", message: "the server answered the listen request with an error" });
-        if (kind === "cancelled") finish({ reason: "cancelled-by-server", message: "the server sent notifications/cancelled for the listen request" });
+        if (kind === "closed")
+          finish({
+            reason: "closed-by-server",
+            message: "the server ended the stream with the listen request's result",
+          });
+        if (kind === "error")
+          finish({ reason: "error-response", message: "the server answered the listen request with an error" });
+        if (kind === "cancelled")
+          finish({
+            reason: "cancelled-by-server",
+            message: "the server sent notifications/cancelled for the listen request",
+          });
         return true;
       });
       const onAbort = () => {
         sendCancel();
-        finish({ reason: "closed-by-user", message: `closed by the user: sent notifications/cancelled for ${JSON.stringify(listenId)}` });
+        finish({
+          reason: "closed-by-user",
+          message: `closed by the user: sent notifications/cancelled for ${JSON.stringify(listenId)}`,
+        });
       };
       const ackTimer = setTimeout(() => {
-        if (!heard) rec.note(`no frame of this subscription after ${req.ackTimeoutMs} ms (the acknowledgement must come first); still listening`);
+        if (!heard)
+          rec.note(
+            `no frame of this subscription after ${req.ackTimeoutMs} ms (the acknowledgement must come first); still listening`,
+          );
       }, req.ackTimeoutMs);
       const limitTimer = setTimeout(() => {
         sendCancel();
-        finish({ reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms; sent notifications/cancelled` });
+        finish({
+          reason: "limit",
+          message: `the bridge closes a listen stream after ${req.maxDurationMs} ms; sent notifications/cancelled`,
+        });
       }, req.maxDurationMs);
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort);
-      if (!proc.writeLine(req.frame)) return finish({ reason: "failure", message: `the process (pid ${proc.pid}) no longer accepts input on stdin` });
+      if (!proc.writeLine(req.frame))
+        return finish({ reason: "failure", message: `the process (pid ${proc.pid}) no longer accepts input on stdin` });
       rec.add({ kind: "stdin", text: req.frame });
     });
   });
@@ -289,7 +336,10 @@ export function listenResponse(
           }
         };
         runListen(req, ctx, emit, aborter.signal, handle)
-          .catch((e: unknown): ListenEnd => ({ reason: "failure", message: e instanceof Error ? e.message : String(e) }))
+          .catch((e: unknown): ListenEnd => ({
+            reason: "failure",
+            message: e instanceof Error ? e.message : String(e),
+          }))
           .then((end) => {
             emit({ kind: "end", ...(limited ?? end), durationMs: Date.now() - started });
             if (open) {

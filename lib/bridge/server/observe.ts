@@ -72,7 +72,11 @@ function createMetrics(): Metrics {
         this.set(read() ?? 0);
       },
     });
-  gauge("requests_in_flight", "HTTP requests this instance is answering now (counted by the server until the reply is written)", callsInFlight);
+  gauge(
+    "requests_in_flight",
+    "HTTP requests this instance is answering now (counted by the server until the reply is written)",
+    callsInFlight,
+  );
   gauge("sends_in_flight", "Sends holding one of the bridge's send slots now", () => live.sendsRunning?.());
   gauge("send_queue_length", "Sends waiting for a free send slot now", () => live.sendsWaiting?.());
   gauge("child_processes", "Child processes (stdio servers, lab instances) alive now", () => live.childProcesses?.());

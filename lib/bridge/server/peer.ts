@@ -29,7 +29,8 @@ export function stampPeer(req: http.IncomingMessage, peer = req.socket.remoteAdd
 export function overwriteHeaders(req: http.IncomingMessage, values: Record<string, string>): void {
   const names = new Set(Object.keys(values).map((n) => n.toLowerCase()));
   const raw: string[] = [];
-  for (let i = 0; i < req.rawHeaders.length; i += 2) if (!names.has(req.rawHeaders[i].toLowerCase())) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
+  for (let i = 0; i < req.rawHeaders.length; i += 2)
+    if (!names.has(req.rawHeaders[i].toLowerCase())) raw.push(req.rawHeaders[i], req.rawHeaders[i + 1]);
   for (const [name, value] of Object.entries(values)) {
     req.headers[name.toLowerCase()] = value;
     raw.push(name, value);

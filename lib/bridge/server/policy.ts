@@ -61,7 +61,8 @@ export function spawnRefusal(argv: readonly string[], env?: Record<string, strin
   if (!isHosted()) return null;
   if (!isEmbeddedCommand(argv)) return `${STDIO_REFUSAL}; refused: ${JSON.stringify(argv.join(" "))}`;
   const extra = Object.keys(env ?? {}).filter((name) => !HOSTED_ENV_ALLOWED.has(name));
-  if (extra.length > 0) return `hosted mode does not let a target set environment variables (${extra.join(", ")}); refused`;
+  if (extra.length > 0)
+    return `hosted mode does not let a target set environment variables (${extra.join(", ")}); refused`;
   if (cwd !== undefined) return "hosted mode does not let a target choose a working directory; refused";
   return null;
 }
@@ -121,12 +122,17 @@ export async function admitHttpUrl(href: string, ctx: AdmitContext = {}): Promis
   } catch {
     return { ok: false, message: `${JSON.stringify(href)} is not a URL` };
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return { ok: false, message: `only http: and https: URLs can be reached, not ${url.protocol}` };
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return { ok: false, message: `only http: and https: URLs can be reached, not ${url.protocol}` };
   if (isSelfDemoUrl(url) || ctx.trustedUrls?.includes(url.href)) return { ok: true, notes: [] };
   const destination = await checkDestination(url, ctx.resolve);
   if (!destination.ok) return { ok: false, message: destination.message };
   const { pinned } = destination;
-  const notes = destination.literal ? [] : [`hosted mode: ${pinned.hostname} resolved to ${pinned.address} (public); the connection is pinned to that address`];
+  const notes = destination.literal
+    ? []
+    : [
+        `hosted mode: ${pinned.hostname} resolved to ${pinned.address} (public); the connection is pinned to that address`,
+      ];
   return { ok: true, pinned, notes };
 }
 
@@ -155,7 +161,9 @@ export function forMode(req: ParsedSendRequest): { req: ParsedSendRequest; notes
   if (!stdio) return { req, notes: [] };
   return {
     req: { ...req, processMode: "fresh" },
-    notes: ["hosted mode: every stdio message runs in a fresh process, ended after the reply (no process is kept between requests)"],
+    notes: [
+      "hosted mode: every stdio message runs in a fresh process, ended after the reply (no process is kept between requests)",
+    ],
   };
 }
 

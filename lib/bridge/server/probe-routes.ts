@@ -24,7 +24,11 @@ export async function metricsResponse(req: Request): Promise<Response> {
   const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.get("authorization") ?? "")?.[1];
   if (req.headers.get("origin") !== null || !checkToken(bearer ?? req.headers.get(TOKEN_HEADER))) {
     return Response.json(
-      { ok: false, kind: "unauthorized", message: `metrics need the launch token (Authorization: Bearer <token> or ${TOKEN_HEADER}) and no browser Origin` },
+      {
+        ok: false,
+        kind: "unauthorized",
+        message: `metrics need the launch token (Authorization: Bearer <token> or ${TOKEN_HEADER}) and no browser Origin`,
+      },
       { status: 401, headers: NO_STORE },
     );
   }

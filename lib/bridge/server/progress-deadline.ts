@@ -45,7 +45,8 @@ export class ProgressDeadline {
 
   /** Looks at a frame the server sent; true when it restarted the timeout. */
   observe(frame: unknown): boolean {
-    if (!this.timer || this.token === undefined || !this.policy?.reset || !isProgressFor(frame, this.token)) return false;
+    if (!this.timer || this.token === undefined || !this.policy?.reset || !isProgressFor(frame, this.token))
+      return false;
     this.extensions += 1;
     this.schedule();
     return true;

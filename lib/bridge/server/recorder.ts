@@ -7,7 +7,11 @@ import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "../contract
 import { LIMITS } from "./limits";
 
 /** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */
-export type WireEventInput = WireEvent extends infer E ? (E extends WireEvent ? Omit<E, "t"> & { at?: number } : never) : never;
+export type WireEventInput = WireEvent extends infer E
+  ? E extends WireEvent
+    ? Omit<E, "t"> & { at?: number }
+    : never
+  : never;
 
 export interface ExchangeInit extends SendHead {
   sentFrame?: unknown;
@@ -113,7 +117,8 @@ function keptSize(event: WireEvent): number {
 }
 
 function cutToHead(event: WireEvent): WireEvent {
-  const cut = (text: string) => `cut: only the first ${CUT_HEAD_CHARS} of ${text.length} characters are kept (the exchange record is full)`;
+  const cut = (text: string) =>
+    `cut: only the first ${CUT_HEAD_CHARS} of ${text.length} characters are kept (the exchange record is full)`;
   switch (event.kind) {
     case "stdout": {
       const { frame, ...rest } = event;
@@ -139,7 +144,11 @@ function cutToHead(event: WireEvent): WireEvent {
   }
 }
 
-export function failure(failureKind: Extract<ExchangeOutcome, { kind: "failure" }>["failure"], message: string, stderrTail?: string[]): ExchangeOutcome {
+export function failure(
+  failureKind: Extract<ExchangeOutcome, { kind: "failure" }>["failure"],
+  message: string,
+  stderrTail?: string[],
+): ExchangeOutcome {
   return stderrTail && stderrTail.length > 0
     ? { kind: "failure", failure: failureKind, message, stderrTail }
     : { kind: "failure", failure: failureKind, message };

@@ -18,12 +18,22 @@ function reply(body: BridgeReply<unknown>, status = 200, extra: Record<string, s
   return { status, headers: { "Cache-Control": "no-store", ...extra }, text: JSON.stringify(body) };
 }
 
-function refusal(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): JsonReply {
+function refusal(
+  kind: BridgeErrorKind,
+  message: string,
+  status = STATUS_OF_KIND[kind],
+  extra: Record<string, string> = {},
+): JsonReply {
   noteCall({ outcome: kind });
   return reply({ ok: false, kind, message }, status, extra);
 }
 
-export function failReply(kind: BridgeErrorKind, message: string, status = STATUS_OF_KIND[kind], extra: Record<string, string> = {}): Response {
+export function failReply(
+  kind: BridgeErrorKind,
+  message: string,
+  status = STATUS_OF_KIND[kind],
+  extra: Record<string, string> = {},
+): Response {
   return toResponse(refusal(kind, message, status, extra));
 }
 
@@ -34,7 +44,8 @@ function describeIssues(error: z.ZodError): string {
     .join("; ");
 }
 
-type ParsedCall<S extends z.ZodType, R> = { ok: true; input: z.output<S>; release: () => void } | { ok: false; reply: R };
+type ParsedCall<S extends z.ZodType, R> =
+  { ok: true; input: z.output<S>; release: () => void } | { ok: false; reply: R };
 
 /**
  * Guard, admit (hosted mode's per-client limits), read and validate a bridge call's body: the input and the
@@ -44,7 +55,13 @@ async function parseCall<S extends z.ZodType>(call: CallRequest, schema: S): Pro
   const refused = guardRequest(call);
   if (refused) return { ok: false, reply: refusal(refused.kind, refused.message) };
   const admitted = admitClient(call.headers);
-  if (!admitted.ok) return { ok: false, reply: refusal("rate-limited", admitted.message, undefined, { "Retry-After": String(admitted.retryAfterSeconds) }) };
+  if (!admitted.ok)
+    return {
+      ok: false,
+      reply: refusal("rate-limited", admitted.message, undefined, {
+        "Retry-After": String(admitted.retryAfterSeconds),
+      }),
+    };
   const body = await readBody(call, schema);
   if (!body.ok) {
     admitted.release();
@@ -67,20 +84,30 @@ function targetKindOf(input: unknown): string | undefined {
   return typeof target.transport === "string" ? `${target.kind}-${target.transport}` : target.kind;
 }
 
-async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: JsonReply }> {
+async function readBody<S extends z.ZodType>(
+  call: CallRequest,
+  schema: S,
+): Promise<{ ok: true; input: z.output<S> } | { ok: false; reply: JsonReply }> {
   let text: string;
   try {
     const { maxRequestBodyBytes } = sizeLimits();
     const body = await call.body(maxRequestBodyBytes);
     // What is left of the body is drained unkept after the answer, then the connection closes (@hono/node-server).
-    if (body.tooLarge) return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
+    if (body.tooLarge)
+      return { ok: false, reply: refusal("too-large", `the request body exceeds ${maxRequestBodyBytes} bytes`) };
     text = body.text;
   } catch (e) {
     return { ok: false, reply: refusal("bad-request", `could not read the request body: ${(e as Error).message}`) };
   }
   // Anything recursive downstream (zod, a serializer, structuredClone) would overflow the stack on deeper JSON.
   if (nestsDeeperThan(text, LIMITS.maxRequestBodyDepth)) {
-    return { ok: false, reply: refusal("bad-request", `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`) };
+    return {
+      ok: false,
+      reply: refusal(
+        "bad-request",
+        `the request body nests deeper than ${LIMITS.maxRequestBodyDepth} levels; refused before parsing`,
+      ),
+    };
   }
   let json: unknown;
   try {
@@ -89,7 +116,8 @@ async function readBody<S extends z.ZodType>(call: CallRequest, schema: S): Prom
     return { ok: false, reply: refusal("bad-request", `the request body is not JSON: ${(e as Error).message}`) };
   }
   const parsed = schema.safeParse(json);
-  if (!parsed.success) return { ok: false, reply: refusal("bad-request", `invalid request: ${describeIssues(parsed.error)}`) };
+  if (!parsed.success)
+    return { ok: false, reply: refusal("bad-request", `invalid request: ${describeIssues(parsed.error)}`) };
   return { ok: true, input: parsed.data };
 }
 

@@ -7,7 +7,12 @@
 import { z } from "zod";
 import { CancelRequestSchema, ProcessRequestSchema, ResetDemoRequestSchema, SendRequestSchema } from "../contract";
 import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "../listen-contract";
-import { AUTH_CALLBACK_PATH, AuthCallbackRequestSchema, AuthCheckRequestSchema, AuthRunRequestSchema } from "../../auth/request";
+import {
+  AUTH_CALLBACK_PATH,
+  AuthCallbackRequestSchema,
+  AuthCheckRequestSchema,
+  AuthRunRequestSchema,
+} from "../../auth/request";
 import { startAppsSandbox } from "../../apps/server/sandbox-server";
 import { callbackPage } from "../../auth/server/callback-page";
 import { judgeAuthorization } from "../../auth/server/judge";
@@ -71,7 +76,11 @@ const processRoute = jsonRoute(ProcessRequestSchema, async ({ action, target }, 
 /** Reset demo servers: closes the embedded servers' kept-up processes and resets their state; replies { ok: true, value: ResetDemoReport }. */
 const resetDemoRoute = jsonRoute(ResetDemoRequestSchema, async () => {
   // Hosted (class) mode shares the demo servers between every user: one page may not reset them for all.
-  if (processControlRefusal()) throw new BridgeError("refused", "hosted mode shares the demo servers between every user, so one page cannot reset them");
+  if (processControlRefusal())
+    throw new BridgeError(
+      "refused",
+      "hosted mode shares the demo servers between every user, so one page cannot reset them",
+    );
   return resetDemoServers();
 });
 
@@ -84,8 +93,16 @@ async function listenRoute(req: Request): Promise<Response> {
   if (!call.ok) return call.reply;
   try {
     // The client's in-flight slot (hosted mode) is held until the stream ends; its listen quota counts this stream.
-    const body = listenResponse(call.input, { baseUrl: baseUrlOf(req) }, req.signal, call.release, isHosted() ? clientKeyOf(req.headers) : "");
-    return new Response(body, { headers: { "Content-Type": LISTEN_CONTENT_TYPE, "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+    const body = listenResponse(
+      call.input,
+      { baseUrl: baseUrlOf(req) },
+      req.signal,
+      call.release,
+      isHosted() ? clientKeyOf(req.headers) : "",
+    );
+    return new Response(body, {
+      headers: { "Content-Type": LISTEN_CONTENT_TYPE, "Cache-Control": "no-store", "X-Accel-Buffering": "no" },
+    });
   } catch (e) {
     call.release();
     if (e instanceof BridgeError) return failReply(e.kind, e.message);

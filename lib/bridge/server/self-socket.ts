@@ -22,7 +22,8 @@ export function setSelfSocket(socketPath: string | undefined): void {
 /** `{ socketPath }` for a call to this very server's embedded servers when the server opened the socket. */
 export function selfSocketFor(url: URL): { socketPath: string } | undefined {
   const socketPath = selfSocket;
-  if (!socketPath || url.protocol !== "http:" || url.hostname !== "127.0.0.1" || url.port !== (process.env.PORT ?? "")) return undefined;
+  if (!socketPath || url.protocol !== "http:" || url.hostname !== "127.0.0.1" || url.port !== (process.env.PORT ?? ""))
+    return undefined;
   return url.pathname.startsWith("/api/demo/") ? { socketPath } : undefined;
 }
 

@@ -6,7 +6,15 @@
  * failure outcome. Only a request the bridge cannot act on (bad upstream headers, duplicate sendId) throws
  * a BridgeError.
  */
-import { targetLabel, targetTransport, type Exchange, type ExchangeOutcome, type ParsedSendRequest, type ProcessStatus, type Target } from "../contract";
+import {
+  targetLabel,
+  targetTransport,
+  type Exchange,
+  type ExchangeOutcome,
+  type ParsedSendRequest,
+  type ProcessStatus,
+  type Target,
+} from "../contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
@@ -18,7 +26,13 @@ import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
 import { SEND_TIMEOUT_MS } from "../limits";
 import { ExchangeRecorder, failure } from "./recorder";
-import { resolveTarget, ensureEverythingHttp, everythingHttpProcess, EVERYTHING_HTTP_KEY, type ResolveContext } from "./demo";
+import {
+  resolveTarget,
+  ensureEverythingHttp,
+  everythingHttpProcess,
+  EVERYTHING_HTTP_KEY,
+  type ResolveContext,
+} from "./demo";
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
 import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
@@ -49,7 +63,12 @@ export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promi
   }
 }
 
-async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers: HeaderList, signal: AbortSignal): Promise<Exchange> {
+async function admitAndDeliver(
+  req: ParsedSendRequest,
+  ctx: SendContext,
+  headers: HeaderList,
+  signal: AbortSignal,
+): Promise<Exchange> {
   const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   const rec = new ExchangeRecorder({
     sendId: req.sendId,
@@ -65,12 +84,20 @@ async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers
   const { maxFrameBytes } = sizeLimits();
   if (frameBytes > maxFrameBytes) {
     const mode = isHosted() ? " in hosted mode" : "";
-    return rec.finish(failure("size", `the frame is ${frameBytes} bytes; the bridge sends at most ${maxFrameBytes} bytes${mode}; nothing was sent`));
+    return rec.finish(
+      failure(
+        "size",
+        `the frame is ${frameBytes} bytes; the bridge sends at most ${maxFrameBytes} bytes${mode}; nothing was sent`,
+      ),
+    );
   }
   // GET and DELETE (conformance checks) carry no body, so the frame text is not sent and need not be JSON.
   const bodiless = req.http?.method === "GET" || req.http?.method === "DELETE";
   if (!parsed.ok && !bodiless) {
-    if (!req.insist) return rec.finish(failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`));
+    if (!req.insist)
+      return rec.finish(
+        failure("not-json", `${parsed.error}; nothing was sent (send with insist to deliver it anyway)`),
+      );
     rec.note(`${parsed.error}; sent as written because you insisted`);
   }
   if (targetTransport(req.target) === "stdio" && req.headers && Object.keys(req.headers).length > 0) {
@@ -86,7 +113,8 @@ async function admitAndDeliver(req: ParsedSendRequest, ctx: SendContext, headers
   const slot = await acquireSlot(signal);
   if (!slot.ok) return rec.finish(failure(slot.failure, slot.message));
   try {
-    if (slot.waitedMs > 0) rec.note(`waited ${slot.waitedMs} ms for a free bridge slot (${LIMITS.maxConcurrentSends} sends run at once)`);
+    if (slot.waitedMs > 0)
+      rec.note(`waited ${slot.waitedMs} ms for a free bridge slot (${LIMITS.maxConcurrentSends} sends run at once)`);
     const outcome = await deliver(req, ctx, rec, parsed, headers, admission, signal);
     if (hint && outcome.kind === "failure" && outcome.failure === "timeout") outcome.message += `; ${hint}`;
     return rec.finish(outcome);
@@ -107,22 +135,39 @@ async function deliver(
   if (req.target.kind === "replay") return answerFromRecording(req.target.cassette, req.frame, rec);
   const resolved = await resolveTarget(req.target, ctx);
   if (!resolved.ok) return failure(resolved.failure, resolved.message);
-  const progress = { reset: req.progressReset !== false, maxTotalMs: req.maxTotalMs ?? Math.min(10 * req.timeoutMs, SEND_TIMEOUT_MS.max) };
+  const progress = {
+    reset: req.progressReset !== false,
+    maxTotalMs: req.maxTotalMs ?? Math.min(10 * req.timeoutMs, SEND_TIMEOUT_MS.max),
+  };
   const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, progress, signal };
-  if (resolved.transport === "stdio") return sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode });
+  if (resolved.transport === "stdio")
+    return sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode });
   for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
   if (req.processMode === "fresh") rec.note("fresh-process mode applies to stdio targets only; ignored over HTTP");
   // Target headers were checked with the per-send ones above (`headers` holds both, in order).
-  return sendHttp({ url: resolved.url, headers, ...(admission.pinned ? { pinned: admission.pinned } : {}) }, req.frame, { ...common, control: req.http });
+  return sendHttp(
+    { url: resolved.url, headers, ...(admission.pinned ? { pinned: admission.pinned } : {}) },
+    req.frame,
+    { ...common, control: req.http },
+  );
 }
 
 /** Status / restart / close of the process behind a target (stdio targets and server-everything over HTTP). */
-export async function controlProcess(action: "status" | "restart" | "close", target: Target, ctx: SendContext = {}): Promise<ProcessStatus> {
-  if (target.kind === "http") throw new BridgeError("bad-request", "an HTTP target has no process the playground controls");
-  if (target.kind === "replay") throw new BridgeError("bad-request", "a replay answers from its recording; it has no process");
+export async function controlProcess(
+  action: "status" | "restart" | "close",
+  target: Target,
+  ctx: SendContext = {},
+): Promise<ProcessStatus> {
+  if (target.kind === "http")
+    throw new BridgeError("bad-request", "an HTTP target has no process the playground controls");
+  if (target.kind === "replay")
+    throw new BridgeError("bad-request", "a replay answers from its recording; it has no process");
   if (target.kind === "demo" && target.transport === "http") {
     if (target.server !== "everything") {
-      throw new BridgeError("bad-request", `the ${target.server} server over HTTP runs inside the playground server; it has no process of its own`);
+      throw new BridgeError(
+        "bad-request",
+        `the ${target.server} server over HTTP runs inside the playground server; it has no process of its own`,
+      );
     }
     if (action === "status") return everythingHttpProcess()?.status() ?? { running: false, stderrTail: [] };
     if (action === "close") return closeProcess(EVERYTHING_HTTP_KEY);

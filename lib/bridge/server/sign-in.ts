@@ -43,9 +43,17 @@ export async function signInResponse(req: Request): Promise<Response | null> {
   let given: string | null;
   if (req.method === "GET" && url.searchParams.has(SIGN_IN_PARAM)) {
     given = url.searchParams.get(SIGN_IN_PARAM);
-  } else if (req.method === "POST" && url.pathname === "/" && (req.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) {
+  } else if (
+    req.method === "POST" &&
+    url.pathname === "/" &&
+    (req.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")
+  ) {
     const form = await readSmallForm(req);
-    if (!form) return new Response(`the sign-in form is larger than ${MAX_FORM_BYTES} bytes`, { status: 413, headers: NO_STORE });
+    if (!form)
+      return new Response(`the sign-in form is larger than ${MAX_FORM_BYTES} bytes`, {
+        status: 413,
+        headers: NO_STORE,
+      });
     given = form.get(SIGN_IN_PARAM);
   } else {
     return null;

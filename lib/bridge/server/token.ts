@@ -51,7 +51,9 @@ export function sessionCookieName(port: string | undefined): string {
 }
 
 /** The cookie holds a value derived from the token, not the token: a stolen cookie is no header token. */
-export const sessionCookieValue: () => string = perToken((token) => createHmac("sha256", token).update("mcp-playground sign-in cookie").digest("base64url"));
+export const sessionCookieValue: () => string = perToken((token) =>
+  createHmac("sha256", token).update("mcp-playground sign-in cookie").digest("base64url"),
+);
 const sessionCookieDigest = perToken(() => sha256(sessionCookieValue()));
 
 export function sessionCookieHeader(port: string | undefined): string {

@@ -11,7 +11,9 @@ import { EMPTY_CACHE, partitionFor, store, type CacheState } from "./store";
 import type { CacheViolation } from "./violations";
 
 /** Sends one frame and returns the reply frame, or a string saying why there is none. */
-export type AuditSend = (frameText: string) => Promise<{ ok: true; response: unknown } | { ok: false; message: string }>;
+export type AuditSend = (
+  frameText: string,
+) => Promise<{ ok: true; response: unknown } | { ok: false; message: string }>;
 
 export interface AuditRow {
   method: string;
@@ -30,7 +32,10 @@ export interface AuditReport {
 
 const LISTS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
 
-export async function auditCacheHints(send: AuditSend, opts: { envelope?: Envelope; maxPages?: number } = {}): Promise<AuditReport> {
+export async function auditCacheHints(
+  send: AuditSend,
+  opts: { envelope?: Envelope; maxPages?: number } = {},
+): Promise<AuditReport> {
   const envelope = opts.envelope ?? buildEnvelope();
   const maxPages = opts.maxPages ?? 5;
   let id = 0;
@@ -51,14 +56,26 @@ export async function auditCacheHints(send: AuditSend, opts: { envelope?: Envelo
       rows.push({
         method,
         params,
-        outcome: { kind: "error", ...(typeof error.code === "number" && { code: error.code }), message: String(error.message ?? "") },
+        outcome: {
+          kind: "error",
+          ...(typeof error.code === "number" && { code: error.code }),
+          message: String(error.message ?? ""),
+        },
       });
       return undefined;
     }
     // A scratch cache gives the cross-page scope check (a private context: nothing is shared here).
-    const out = store(cache, frame, sent.response, { partition: partitionFor("audit", frame), auth: ANONYMOUS, now: 0 });
+    const out = store(cache, frame, sent.response, {
+      partition: partitionFor("audit", frame),
+      auth: ANONYMOUS,
+      now: 0,
+    });
     cache = out.state;
-    rows.push({ method, params, outcome: { kind: "answered", badge: cacheBadge(frame, sent.response, 0), violations: out.violations } });
+    rows.push({
+      method,
+      params,
+      outcome: { kind: "answered", badge: cacheBadge(frame, sent.response, 0), violations: out.violations },
+    });
     return asObject(reply?.result);
   }
 
@@ -78,5 +95,9 @@ export async function auditCacheHints(send: AuditSend, opts: { envelope?: Envelo
   if (firstUri !== undefined) await ask("resources/read", { uri: firstUri });
 
   const all = rows.flatMap((r) => (r.outcome.kind === "answered" ? r.outcome.violations : []));
-  return { rows, errors: all.filter((v) => v.level === "error").length, warnings: all.filter((v) => v.level === "warning").length };
+  return {
+    rows,
+    errors: all.filter((v) => v.level === "error").length,
+    warnings: all.filter((v) => v.level === "warning").length,
+  };
 }

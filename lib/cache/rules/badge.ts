@@ -51,7 +51,9 @@ export function cacheBadge(requestFrame: unknown, responseFrame: unknown, receiv
   }
   // A cacheable method answered but not storable (MRTR retry, input_required, error): say why, but only
   // where a reader would expect a badge or where a hint rule was broken.
-  const relevant = isCacheableMethod(method) && (c.reason === "mrtr-retry" || c.reason === "input-required" || c.reason === "not-complete");
+  const relevant =
+    isCacheableMethod(method) &&
+    (c.reason === "mrtr-retry" || c.reason === "input-required" || c.reason === "not-complete");
   if (relevant || violations.length > 0) {
     return { kind: "not-cached", reason: c.reason, explanation: NOT_CACHEABLE_EXPLANATION[c.reason], violations };
   }

@@ -8,12 +8,20 @@ import { cacheKey, keyLabel } from "./key";
 import { isCacheableMethod, type CacheableMethod } from "./methods";
 
 export type NotCacheableReason =
-  "not-a-request" | "method-not-cacheable" | "mrtr-retry" | "error-response" | "not-a-result" | "input-required" | "not-complete";
+  | "not-a-request"
+  | "method-not-cacheable"
+  | "mrtr-retry"
+  | "error-response"
+  | "not-a-result"
+  | "input-required"
+  | "not-complete";
 
 export const NOT_CACHEABLE_EXPLANATION: Record<NotCacheableReason, string> = {
   "not-a-request": "Only requests (frames with a method and an id) can be answered from a cache.",
-  "method-not-cacheable": "Only server/discover, the four lists and resources/read carry cache hints; everything else always goes to the server.",
-  "mrtr-retry": "A retry carrying inputResponses or requestState answers one multi round-trip conversation: it is never cached.",
+  "method-not-cacheable":
+    "Only server/discover, the four lists and resources/read carry cache hints; everything else always goes to the server.",
+  "mrtr-retry":
+    "A retry carrying inputResponses or requestState answers one multi round-trip conversation: it is never cached.",
   "error-response": "Errors are not cached.",
   "not-a-result": "The reply has no result object.",
   "input-required": "An input_required result is a question for this one call, not data: it is never cached.",
@@ -32,7 +40,8 @@ export interface CacheableRequest {
   cursor?: string | null;
 }
 
-export type RequestCacheability = { ok: true; request: CacheableRequest } | { ok: false; reason: NotCacheableReason; explanation: string };
+export type RequestCacheability =
+  { ok: true; request: CacheableRequest } | { ok: false; reason: NotCacheableReason; explanation: string };
 
 function no(reason: NotCacheableReason): { ok: false; reason: NotCacheableReason; explanation: string } {
   return { ok: false, reason, explanation: NOT_CACHEABLE_EXPLANATION[reason] };
@@ -46,17 +55,26 @@ export function isMrtrRetry(params: unknown): boolean {
 export function requestCacheability(frame: unknown): RequestCacheability {
   const f = asObject(frame);
   const id = f?.id;
-  if (!f || typeof f.method !== "string" || (typeof id !== "string" && typeof id !== "number")) return no("not-a-request");
+  if (!f || typeof f.method !== "string" || (typeof id !== "string" && typeof id !== "number"))
+    return no("not-a-request");
   if (!isCacheableMethod(f.method)) return no("method-not-cacheable");
   if (isMrtrRetry(f.params)) return no("mrtr-retry");
   const params = asObject(f.params) ?? {};
-  const request: CacheableRequest = { method: f.method, id, params, key: cacheKey(f.method, params), keyLabel: keyLabel(f.method, params) };
+  const request: CacheableRequest = {
+    method: f.method,
+    id,
+    params,
+    key: cacheKey(f.method, params),
+    keyLabel: keyLabel(f.method, params),
+  };
   if (f.method === "resources/read" && typeof params.uri === "string") request.uri = params.uri;
   if (f.method.endsWith("/list")) request.cursor = typeof params.cursor === "string" ? params.cursor : null;
   return { ok: true, request };
 }
 
-export type ResponseCacheability = { ok: true; request: CacheableRequest; result: JsonObject } | { ok: false; reason: NotCacheableReason; explanation: string };
+export type ResponseCacheability =
+  | { ok: true; request: CacheableRequest; result: JsonObject }
+  | { ok: false; reason: NotCacheableReason; explanation: string };
 
 /** resultType absent ⇒ "complete" (servers of earlier revisions, digest §1.2). */
 export function resultTypeOf(result: JsonObject): string {

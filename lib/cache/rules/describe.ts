@@ -34,7 +34,9 @@ export function humanAge(ms: number): string {
 export function describeTtl(ttl: TtlReading): string {
   switch (ttl.kind) {
     case "valid":
-      return ttl.raw === 0 ? "ttlMs 0: stale on arrival; the client may refetch every time" : `fresh for ${humanDuration(ttl.raw)} after it arrived`;
+      return ttl.raw === 0
+        ? "ttlMs 0: stale on arrival; the client may refetch every time"
+        : `fresh for ${humanDuration(ttl.raw)} after it arrived`;
     case "absent":
       return "no ttlMs (an older server): treated as 0, stale on arrival";
     case "negative":
@@ -48,19 +50,29 @@ export function describeTtl(ttl: TtlReading): string {
 
 /** One sentence per scope on what a client and a shared gateway may do (digest §7 cacheScope). */
 export const SCOPE_RULES: Record<CacheScope, string> = {
-  public: "Public: any client may reuse it until it goes stale, and a shared gateway may serve the same copy to every user, across authorization contexts.",
+  public:
+    "Public: any client may reuse it until it goes stale, and a shared gateway may serve the same copy to every user, across authorization contexts.",
   private:
     "Private: a client may reuse it only under the same authorization, and a shared gateway must keep a separate copy per authorization context and never serve it to another user.",
 };
 
 export function scopeRule(scope: ScopeReading): string {
   if (scope.kind === "valid") return SCOPE_RULES[scope.raw];
-  const what = scope.kind === "absent" ? "No cacheScope" : `cacheScope ${JSON.stringify(scope.raw)} is not public or private`;
+  const what =
+    scope.kind === "absent" ? "No cacheScope" : `cacheScope ${JSON.stringify(scope.raw)} is not public or private`;
   return `${what}, so it is treated as private: reuse only under the same authorization, never shared by a gateway.`;
 }
 
 export function badgeText(hints: HintReading): string {
-  const ttl = hints.ttl.kind === "absent" ? "no ttlMs" : hints.ttl.kind === "not-a-number" ? "ttlMs ?" : `ttl ${humanDuration(hints.effectiveTtlMs)}`;
-  const scope = hints.scope.kind === "valid" ? hints.scope.raw : `${hints.scope.kind === "absent" ? "no scope" : "unknown scope"} → private`;
+  const ttl =
+    hints.ttl.kind === "absent"
+      ? "no ttlMs"
+      : hints.ttl.kind === "not-a-number"
+        ? "ttlMs ?"
+        : `ttl ${humanDuration(hints.effectiveTtlMs)}`;
+  const scope =
+    hints.scope.kind === "valid"
+      ? hints.scope.raw
+      : `${hints.scope.kind === "absent" ? "no scope" : "unknown scope"} → private`;
   return `${ttl} · ${scope}`;
 }

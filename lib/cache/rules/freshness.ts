@@ -10,8 +10,18 @@ export interface Clocked {
 }
 
 export type Freshness =
-  | { state: "fresh"; ageMs: number; remainingMs: number; /** 1 at receipt → 0 at expiry, for the bar. */ fraction: number }
-  | { state: "stale"; ageMs: number; why: "ttl-zero" | "expired" | "invalidated"; /** Set when why = invalidated. */ by?: string };
+  | {
+      state: "fresh";
+      ageMs: number;
+      remainingMs: number;
+      /** 1 at receipt → 0 at expiry, for the bar. */ fraction: number;
+    }
+  | {
+      state: "stale";
+      ageMs: number;
+      why: "ttl-zero" | "expired" | "invalidated";
+      /** Set when why = invalidated. */ by?: string;
+    };
 
 export function freshnessAt(entry: Clocked, now: number): Freshness {
   const ageMs = Math.max(0, now - entry.receivedAt);

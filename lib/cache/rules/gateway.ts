@@ -14,7 +14,10 @@ export interface GatewayUser {
   authorization: string;
 }
 
-export type GatewaySend = (frameText: string, user: GatewayUser) => Promise<{ ok: true; response: unknown; sendId?: string } | { ok: false; message: string }>;
+export type GatewaySend = (
+  frameText: string,
+  user: GatewayUser,
+) => Promise<{ ok: true; response: unknown; sendId?: string } | { ok: false; message: string }>;
 
 export interface GatewayStep {
   user: GatewayUser;
@@ -64,7 +67,9 @@ export async function replayAsUsers(
     if (look.kind === "hit") {
       state = markServed(state, look.entry.id);
       const owner =
-        look.entry.auth.id === auth.id ? "this user's own earlier fetch" : `the copy fetched for ${names.get(look.entry.auth.id) ?? look.entry.auth.label}`;
+        look.entry.auth.id === auth.id
+          ? "this user's own earlier fetch"
+          : `the copy fetched for ${names.get(look.entry.auth.id) ?? look.entry.auth.label}`;
       steps.push({
         user,
         auth,
@@ -79,7 +84,13 @@ export async function replayAsUsers(
     const reason = upstreamReason(look, names);
     const sent = await send(frameText, user);
     if (!sent.ok) {
-      steps.push({ user, auth, decision: "failed", explanation: `${reason} The upstream send failed: ${sent.message}`, violations: [] });
+      steps.push({
+        user,
+        auth,
+        decision: "failed",
+        explanation: `${reason} The upstream send failed: ${sent.message}`,
+        violations: [],
+      });
       continue;
     }
     const outcome = store(state, frame, sent.response, { partition, auth, now: clock() }, sent.sendId);
@@ -91,7 +102,9 @@ export async function replayAsUsers(
       response: sent.response,
       ...(sent.sendId !== undefined && { sendId: sent.sendId }),
       ...(outcome.stored && { entry: outcome.entry }),
-      explanation: outcome.stored ? `${reason} Stored as ${outcome.entry.scope}.` : `${reason} Not stored: ${outcome.explanation}`,
+      explanation: outcome.stored
+        ? `${reason} Stored as ${outcome.entry.scope}.`
+        : `${reason} Not stored: ${outcome.explanation}`,
       violations: outcome.violations,
     });
   }

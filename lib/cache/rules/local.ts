@@ -30,8 +30,20 @@ export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: 
     sentFrame: init.sentFrame,
     received: [frame],
     outcome: { kind: "response", frame },
-    events: [{ t: 0, kind: "note", text: `${servedFromCacheText(init.ageMs)} (${init.entry.keyLabel}, ${init.entry.scope}): nothing was sent to the server` }],
+    events: [
+      {
+        t: 0,
+        kind: "note",
+        text: `${servedFromCacheText(init.ageMs)} (${init.entry.keyLabel}, ${init.entry.scope}): nothing was sent to the server`,
+      },
+    ],
     timeoutMs: init.timeoutMs,
-    local: { kind: "cache", entryId: init.entry.id, keyLabel: init.entry.keyLabel, ageMs: init.ageMs, receivedAt: init.entry.receivedAt },
+    local: {
+      kind: "cache",
+      entryId: init.entry.id,
+      keyLabel: init.entry.keyLabel,
+      ageMs: init.ageMs,
+      receivedAt: init.entry.receivedAt,
+    },
   };
 }

@@ -62,16 +62,28 @@ function visibleTo(entry: CacheEntry, partition: string, auth: AuthContext): boo
 export type Lookup =
   | { kind: "hit"; entry: CacheEntry; ageMs: number; remainingMs: number }
   | { kind: "stale"; entry: CacheEntry; freshness: Freshness }
-  | { kind: "miss"; key: string; keyLabel: string; /** Private copies held for other contexts (a gateway must not use them). */ othersPrivate: CacheEntry[] }
+  | {
+      kind: "miss";
+      key: string;
+      keyLabel: string;
+      /** Private copies held for other contexts (a gateway must not use them). */ othersPrivate: CacheEntry[];
+    }
   | { kind: "bypass"; reason: NotCacheableReason; explanation: string };
 
 export function lookup(state: CacheState, requestFrame: unknown, ctx: CacheContext): Lookup {
   const req = requestCacheability(requestFrame);
   if (!req.ok) return { kind: "bypass", reason: req.reason, explanation: req.explanation };
   const sameKey = state.entries.filter((e) => e.partition === ctx.partition && e.key === req.request.key);
-  const visible = sameKey.filter((e) => visibleTo(e, ctx.partition, ctx.auth)).sort((a, b) => b.receivedAt - a.receivedAt);
+  const visible = sameKey
+    .filter((e) => visibleTo(e, ctx.partition, ctx.auth))
+    .sort((a, b) => b.receivedAt - a.receivedAt);
   if (visible.length === 0) {
-    return { kind: "miss", key: req.request.key, keyLabel: req.request.keyLabel, othersPrivate: sameKey.filter((e) => e.scope === "private") };
+    return {
+      kind: "miss",
+      key: req.request.key,
+      keyLabel: req.request.keyLabel,
+      othersPrivate: sameKey.filter((e) => e.scope === "private"),
+    };
   }
   for (const entry of visible) {
     const f = freshnessAt(entry, ctx.now);
@@ -81,7 +93,10 @@ export function lookup(state: CacheState, requestFrame: unknown, ctx: CacheConte
 }
 
 /** The reply a cache gives: the stored result under the new request's id. */
-export function answerFromCache(entry: CacheEntry, requestId: string | number): { jsonrpc: "2.0"; id: string | number; result: JsonObject } {
+export function answerFromCache(
+  entry: CacheEntry,
+  requestId: string | number,
+): { jsonrpc: "2.0"; id: string | number; result: JsonObject } {
   return { jsonrpc: "2.0", id: requestId, result: entry.result };
 }
 
@@ -91,7 +106,14 @@ export function markServed(state: CacheState, entryId: string): CacheState {
 
 export type StoreOutcome =
   | { state: CacheState; stored: true; entry: CacheEntry; violations: CacheViolation[] }
-  | { state: CacheState; stored: false; reason: NotCacheableReason | "cursor-invalid"; explanation: string; violations: CacheViolation[]; dropped: number };
+  | {
+      state: CacheState;
+      stored: false;
+      reason: NotCacheableReason | "cursor-invalid";
+      explanation: string;
+      violations: CacheViolation[];
+      dropped: number;
+    };
 
 function isInvalidCursorError(requestFrame: unknown, responseFrame: unknown): boolean {
   const req = asObject(requestFrame);
@@ -100,7 +122,13 @@ function isInvalidCursorError(requestFrame: unknown, responseFrame: unknown): bo
   return isPaginatedMethod(req?.method) && typeof params?.cursor === "string" && code === -32602;
 }
 
-export function store(state: CacheState, requestFrame: unknown, responseFrame: unknown, ctx: CacheContext, source?: string): StoreOutcome {
+export function store(
+  state: CacheState,
+  requestFrame: unknown,
+  responseFrame: unknown,
+  ctx: CacheContext,
+  source?: string,
+): StoreOutcome {
   const violations = hintViolations(requestFrame, responseFrame);
   if (isInvalidCursorError(requestFrame, responseFrame)) {
     // Digest §7: if a cursor becomes invalid, drop every cached page of that list and start again.
@@ -152,12 +180,18 @@ export function store(state: CacheState, requestFrame: unknown, responseFrame: u
 }
 
 /** Marks every fresh entry of the target (any protocol version, any context) that the notification concerns as stale now. */
-export function invalidate(state: CacheState, targetKey: string, notification: unknown, now: number): { state: CacheState; invalidated: CacheEntry[] } {
+export function invalidate(
+  state: CacheState,
+  targetKey: string,
+  notification: unknown,
+  now: number,
+): { state: CacheState; invalidated: CacheEntry[] } {
   const target = invalidationTarget(notification);
   if (!target) return { state, invalidated: [] };
   const invalidated: CacheEntry[] = [];
   const entries = state.entries.map((e) => {
-    if (!inTarget(e.partition, targetKey) || !targetMatches(target, e) || freshnessAt(e, now).state !== "fresh") return e;
+    if (!inTarget(e.partition, targetKey) || !targetMatches(target, e) || freshnessAt(e, now).state !== "fresh")
+      return e;
     const next = { ...e, invalidated: { at: now, by: target.by } };
     invalidated.push(next);
     return next;

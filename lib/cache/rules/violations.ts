@@ -49,8 +49,16 @@ export const CACHE_RULES: Record<CacheRuleId, { level: "error" | "warning"; rule
     rule: "ttlMs should be an integer (schema.json and caching.mdx say integer; schema.ts says number).",
     spec: "digest AMBIG-6",
   },
-  "ttl-is-number": { level: "error", rule: "ttlMs is a number of milliseconds.", spec: "schema CacheableResult (digest §7)" },
-  "scope-enum": { level: "error", rule: 'cacheScope is "public" or "private".', spec: "schema CacheableResult (digest §7)" },
+  "ttl-is-number": {
+    level: "error",
+    rule: "ttlMs is a number of milliseconds.",
+    spec: "schema CacheableResult (digest §7)",
+  },
+  "scope-enum": {
+    level: "error",
+    rule: 'cacheScope is "public" or "private".',
+    spec: "schema CacheableResult (digest §7)",
+  },
   "scope-uniform-across-pages": {
     level: "error",
     rule: "Servers MUST use the same cacheScope on all pages of one list.",
@@ -83,7 +91,8 @@ export function hintViolations(requestFrame: unknown, responseFrame: unknown): C
   const type = resultTypeOf(result);
   if (type === "input_required") {
     const fields = ["ttlMs", "cacheScope"].filter((k) => k in result);
-    if (fields.length > 0) out.push(violation("no-hints-on-input-required", `This input_required result carries ${fields.join(" and ")}.`));
+    if (fields.length > 0)
+      out.push(violation("no-hints-on-input-required", `This input_required result carries ${fields.join(" and ")}.`));
     return out;
   }
   if (!isCacheableMethod(method) || type !== "complete") return out;
@@ -96,8 +105,10 @@ export function hintViolations(requestFrame: unknown, responseFrame: unknown): C
     out.push(violation("hints-required-scope", `${method} answered a 2026-07-28 request without cacheScope.`));
   if (ttl.kind === "negative") out.push(violation("ttl-not-negative", `ttlMs is ${ttl.raw}; treated as 0.`));
   if (ttl.kind === "non-integer") out.push(violation("ttl-integer", `ttlMs is ${ttl.raw}, not an integer.`));
-  if (ttl.kind === "not-a-number") out.push(violation("ttl-is-number", `ttlMs is ${JSON.stringify(ttl.raw)}; treated as 0.`));
-  if (scope.kind === "unknown") out.push(violation("scope-enum", `cacheScope is ${JSON.stringify(scope.raw)}; treated as private.`));
+  if (ttl.kind === "not-a-number")
+    out.push(violation("ttl-is-number", `ttlMs is ${JSON.stringify(ttl.raw)}; treated as 0.`));
+  if (scope.kind === "unknown")
+    out.push(violation("scope-enum", `cacheScope is ${JSON.stringify(scope.raw)}; treated as private.`));
   return out;
 }
 
@@ -107,7 +118,11 @@ export interface PageScope {
 }
 
 /** A new page of a list whose other pages (still known) came with a different scope. */
-export function pageScopeViolation(method: string, page: PageScope, otherPages: PageScope[]): CacheViolation | undefined {
+export function pageScopeViolation(
+  method: string,
+  page: PageScope,
+  otherPages: PageScope[],
+): CacheViolation | undefined {
   const differing = otherPages.filter((p) => p.cursor !== page.cursor && p.scope !== page.scope);
   if (differing.length === 0) return undefined;
   const name = (c: string | null) => (c === null ? "the first page" : `cursor ${c}`);

@@ -34,7 +34,11 @@ export function answerText(matcher: CassetteMatcher, text: string): JsonObject[]
 }
 
 /** Serves the cassette on a pair of streams until the input ends; resolves then. */
-export function serveMockStdio(matcher: CassetteMatcher, input: Readable = process.stdin, output: Writable = process.stdout): Promise<void> {
+export function serveMockStdio(
+  matcher: CassetteMatcher,
+  input: Readable = process.stdin,
+  output: Writable = process.stdout,
+): Promise<void> {
   const lines = createInterface({ input, crlfDelay: Infinity });
   lines.on("line", (line) => {
     if (line.trim() === "") return;
@@ -65,11 +69,15 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 
 async function handle(matcher: CassetteMatcher, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const host = req.headers.host ?? null;
-  const refusal = checkHost(host) ?? checkOrigin(typeof req.headers.origin === "string" ? req.headers.origin : null, host);
+  const refusal =
+    checkHost(host) ?? checkOrigin(typeof req.headers.origin === "string" ? req.headers.origin : null, host);
   if (refusal) return refuse(res, 403, refusal.message);
   const path = (req.url ?? "/").split("?")[0];
   if (path !== MOCK_PATH) return refuse(res, 404, `The mock serves MCP at ${MOCK_PATH}, not ${path.slice(0, 200)}`);
-  if (req.method !== "POST") return refuse(res, 405, "The mock answers POST only: it keeps no session and sends nothing unasked", { Allow: "POST" });
+  if (req.method !== "POST")
+    return refuse(res, 405, "The mock answers POST only: it keeps no session and sends nothing unasked", {
+      Allow: "POST",
+    });
   const body = await readBody(req);
   if (body === undefined) return refuse(res, 413, `The body is larger than ${MAX_BODY_BYTES} bytes`);
   const out = answerText(matcher, body);

@@ -26,7 +26,8 @@ function matcherFor(id: ReplayCassette): CassetteMatcher | undefined {
 
 export function answerFromRecording(id: ReplayCassette, frameText: string, rec: ExchangeRecorder): ExchangeOutcome {
   const matcher = matcherFor(id);
-  if (!matcher) return { kind: "failure", failure: "refused", message: `there is no recording named ${JSON.stringify(id)}` };
+  if (!matcher)
+    return { kind: "failure", failure: "refused", message: `there is no recording named ${JSON.stringify(id)}` };
   rec.note(`a replay: answered from the recording of the gallery example "${id}"; nothing was spawned or sent`);
   rec.add({ kind: "stdin", text: frameText });
   const answered = answerText(matcher, frameText).flat();

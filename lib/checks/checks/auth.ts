@@ -128,7 +128,8 @@ const RULES: AuthRule[] = [
     codes: ["AUDIENCE_NOT_ENFORCED"],
     pass: "A token its own authorization server issued for another resource was refused.",
     fix: "check that the token's aud is this server's resource URL; a server that accepts others' tokens can be used to pass them on.",
-    needsToken: "no token for another resource of the same authorization server was available (the embedded protected demos provide one)",
+    needsToken:
+      "no token for another resource of the same authorization server was available (the embedded protected demos provide one)",
   },
   {
     id: "A10",
@@ -153,11 +154,18 @@ function judge(rule: AuthRule): CheckInput {
       ctx.cite(denied);
       if (!j) {
         if (!denied) return ctx.skip("No request of this run got 401: the server does not ask for authorization.");
-        return ctx.blocked("The server answered 401, but this run cannot judge authorization (it is judged for http(s) URL targets).");
+        return ctx.blocked(
+          "The server answered 401, but this run cannot judge authorization (it is judged for http(s) URL targets).",
+        );
       }
-      if (j.status !== 401) return ctx.skip(`A request without a token answered ${j.status ?? "nothing"}, not 401: the server does not ask for authorization.`);
+      if (j.status !== 401)
+        return ctx.skip(
+          `A request without a token answered ${j.status ?? "nothing"}, not 401: the server does not ask for authorization.`,
+        );
       if (!j.reached.includes(rule.aspect))
-        return rule.needsToken ? ctx.skip(`Not judged: ${rule.needsToken}.`) : ctx.blocked("Not judged: an earlier step of discovery failed (see C57, A05).");
+        return rule.needsToken
+          ? ctx.skip(`Not judged: ${rule.needsToken}.`)
+          : ctx.blocked("Not judged: an earlier step of discovery failed (see C57, A05).");
       const hits = j.run.findings.filter((f) => rule.codes.includes(f.code));
       if (hits.length === 0) return ctx.pass(rule.pass);
       return ctx.fail(`${hits.map((f) => `${f.code}: ${f.detail}`).join("; ")}. Fix: ${rule.fix}`);
@@ -165,6 +173,9 @@ function judge(rule: AuthRule): CheckInput {
   };
 }
 
-export const AUTH_CHECKS = defineChecks({ spec: { section: "§13.1", path: SPEC.authorization }, transports: "http" }, RULES.map(judge));
+export const AUTH_CHECKS = defineChecks(
+  { spec: { section: "§13.1", path: SPEC.authorization }, transports: "http" },
+  RULES.map(judge),
+);
 
 export const AUTH_CHECK_IDS: readonly string[] = RULES.map((r) => r.id);

@@ -29,7 +29,9 @@ async function loadAjv(): Promise<Ajv> {
 }
 
 async function itemSchemas(ctx: CheckContext): Promise<{ revision: string; defs: JsonObject }> {
-  const vendored = (await import("../catalog-schemas.json")).default as { revisions: Record<string, { $defs: JsonObject }> };
+  const vendored = (await import("../catalog-schemas.json")).default as {
+    revisions: Record<string, { $defs: JsonObject }>;
+  };
   const revision = ctx.era === "legacy" ? "2025-11-25" : "2026-07-28";
   return { revision, defs: vendored.revisions[revision].$defs };
 }
@@ -65,7 +67,8 @@ const overCatalogue =
   (judge: (ctx: CheckContext, lists: { method: ListMethod; items: JsonObject[] }[]) => Promise<Verdict>) =>
   async (ctx: CheckContext): Promise<Verdict> => {
     const lists = await catalogue(ctx);
-    if (!lists.some((l) => l.items.length)) return ctx.skip("The server lists no tools, prompts, resources or templates.");
+    if (!lists.some((l) => l.items.length))
+      return ctx.skip("The server lists no tools, prompts, resources or templates.");
     return judge(ctx, lists);
   };
 
@@ -74,105 +77,108 @@ const label = (method: ListMethod, item: JsonObject) =>
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
-export const CATALOG_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§10.1", path: SPEC.tools }, transports: "both" }, [
-  {
-    id: "C74",
-    title: "Every tool, prompt, resource and template is valid against the revision's published JSON Schema",
-    level: "MUST",
-    eras: BOTH_ERAS,
-    legacySpec: LEGACY_SPEC.schema,
-    spec: { section: "§1.1", path: SPEC.base },
-    run: overCatalogue(async (ctx, lists) => {
-      const [validator, { revision, defs }] = await Promise.all([loadAjv(), itemSchemas(ctx)]);
-      let count = 0;
-      for (const { method, items } of lists) {
-        const validate = validator.compile({ $defs: defs, $ref: `#/$defs/${ITEM_DEF[method].def}` });
-        for (const item of items) {
-          count += 1;
-          if (validate(item)) continue;
-          const e = validate.errors?.[0];
-          const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, ".") : "(the item)";
-          return ctx.fail(
-            `${label(method, item)} is not a valid ${ITEM_DEF[method].def} of revision ${revision}: ${where} ${e?.message ?? "is invalid"}${e?.params && "allowedValue" in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ""}; fix the item so clients that validate the list do not reject it${ITEM_DEF[method].def === "Tool" && where.startsWith("inputSchema") ? ' (inputSchema must be an object schema: {"type": "object", …}, never null)' : ""}.`,
-          );
-        }
-      }
-      return ctx.pass(`All ${count} items are valid against the ${revision} schema.`);
-    }),
-  },
-  {
-    id: "C75",
-    title: "Names are unique: tools and prompts by name, resources by uri, templates by uriTemplate",
-    level: "SHOULD",
-    eras: BOTH_ERAS,
-    legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
-    run: overCatalogue(async (ctx, lists) => {
-      for (const { method, items } of lists) {
-        const seen = new Set<string>();
-        for (const item of items) {
-          const key = JSON.stringify(ITEM_DEF[method].key(item));
-          if (seen.has(key))
+export const CATALOG_CHECKS: CheckDef[] = defineChecks(
+  { spec: { section: "§10.1", path: SPEC.tools }, transports: "both" },
+  [
+    {
+      id: "C74",
+      title: "Every tool, prompt, resource and template is valid against the revision's published JSON Schema",
+      level: "MUST",
+      eras: BOTH_ERAS,
+      legacySpec: LEGACY_SPEC.schema,
+      spec: { section: "§1.1", path: SPEC.base },
+      run: overCatalogue(async (ctx, lists) => {
+        const [validator, { revision, defs }] = await Promise.all([loadAjv(), itemSchemas(ctx)]);
+        let count = 0;
+        for (const { method, items } of lists) {
+          const validate = validator.compile({ $defs: defs, $ref: `#/$defs/${ITEM_DEF[method].def}` });
+          for (const item of items) {
+            count += 1;
+            if (validate(item)) continue;
+            const e = validate.errors?.[0];
+            const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, ".") : "(the item)";
             return ctx.fail(
-              `${method} lists ${label(method, item)} twice; a client keys ${ITEM_DEF[method].what}s by it, so one of them can never be used — rename or drop it.`,
-            );
-          seen.add(key);
-        }
-      }
-      return ctx.pass(`No name repeats (${lists.map((l) => `${l.items.length} from ${l.method}`).join(", ")}).`);
-    }),
-  },
-  {
-    id: "C76",
-    title: "Tool names are 1–128 characters of A–Z, a–z, 0–9, _, - and .",
-    level: "SHOULD",
-    eras: BOTH_ERAS,
-    legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
-    needs: "tools",
-    async run(ctx) {
-      const { items } = await ctx.list("tools/list");
-      if (!items.length) return ctx.skip("The server lists no tools.");
-      const bad = items.map((t) => t.name).filter((n) => typeof n !== "string" || !TOOL_NAME.test(n));
-      if (bad.length)
-        return ctx.fail(
-          `${bad
-            .slice(0, 3)
-            .map((n) => JSON.stringify(truncate(String(n), 60)))
-            .join(
-              ", ",
-            )} ${bad.length === 1 ? "is not a" : "are not"} tool name${bad.length === 1 ? "" : "s"} of 1–128 characters from A–Z, a–z, 0–9, _, - and . (no spaces, commas or other symbols); rename, since clients and models may refuse or mangle it.`,
-        );
-      return ctx.pass(`All ${items.length} tool names use the allowed characters and length.`);
-    },
-  },
-  {
-    id: "C77",
-    title: "Each tool's inputSchema and outputSchema is a JSON Schema that compiles",
-    level: "MUST",
-    eras: BOTH_ERAS,
-    legacySpec: `${LEGACY_SPEC.tools}#tool`,
-    needs: "tools",
-    async run(ctx) {
-      const { items } = await ctx.list("tools/list");
-      if (!items.length) return ctx.skip("The server lists no tools.");
-      const validator = await loadAjv();
-      let count = 0;
-      for (const tool of items) {
-        for (const key of ["inputSchema", "outputSchema"] as const) {
-          const schema = asObject(tool[key]);
-          if (!schema) continue; // not an object: C74's failure
-          count += 1;
-          try {
-            // Without $schema the revision's default dialect applies (2020-12); other dialects are not judged here.
-            if (typeof schema.$schema === "string" && !schema.$schema.includes("2020-12")) continue;
-            validator.compile(schema);
-          } catch (e) {
-            return ctx.fail(
-              `${String(tool.name)}'s ${key} does not compile as a JSON Schema (${truncate((e as Error).message, 160)}); a client cannot validate arguments or results against it.`,
+              `${label(method, item)} is not a valid ${ITEM_DEF[method].def} of revision ${revision}: ${where} ${e?.message ?? "is invalid"}${e?.params && "allowedValue" in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ""}; fix the item so clients that validate the list do not reject it${ITEM_DEF[method].def === "Tool" && where.startsWith("inputSchema") ? ' (inputSchema must be an object schema: {"type": "object", …}, never null)' : ""}.`,
             );
           }
         }
-      }
-      return ctx.pass(`All ${count} input and output schemas compile.`);
+        return ctx.pass(`All ${count} items are valid against the ${revision} schema.`);
+      }),
     },
-  },
-]);
+    {
+      id: "C75",
+      title: "Names are unique: tools and prompts by name, resources by uri, templates by uriTemplate",
+      level: "SHOULD",
+      eras: BOTH_ERAS,
+      legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
+      run: overCatalogue(async (ctx, lists) => {
+        for (const { method, items } of lists) {
+          const seen = new Set<string>();
+          for (const item of items) {
+            const key = JSON.stringify(ITEM_DEF[method].key(item));
+            if (seen.has(key))
+              return ctx.fail(
+                `${method} lists ${label(method, item)} twice; a client keys ${ITEM_DEF[method].what}s by it, so one of them can never be used — rename or drop it.`,
+              );
+            seen.add(key);
+          }
+        }
+        return ctx.pass(`No name repeats (${lists.map((l) => `${l.items.length} from ${l.method}`).join(", ")}).`);
+      }),
+    },
+    {
+      id: "C76",
+      title: "Tool names are 1–128 characters of A–Z, a–z, 0–9, _, - and .",
+      level: "SHOULD",
+      eras: BOTH_ERAS,
+      legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
+      needs: "tools",
+      async run(ctx) {
+        const { items } = await ctx.list("tools/list");
+        if (!items.length) return ctx.skip("The server lists no tools.");
+        const bad = items.map((t) => t.name).filter((n) => typeof n !== "string" || !TOOL_NAME.test(n));
+        if (bad.length)
+          return ctx.fail(
+            `${bad
+              .slice(0, 3)
+              .map((n) => JSON.stringify(truncate(String(n), 60)))
+              .join(
+                ", ",
+              )} ${bad.length === 1 ? "is not a" : "are not"} tool name${bad.length === 1 ? "" : "s"} of 1–128 characters from A–Z, a–z, 0–9, _, - and . (no spaces, commas or other symbols); rename, since clients and models may refuse or mangle it.`,
+          );
+        return ctx.pass(`All ${items.length} tool names use the allowed characters and length.`);
+      },
+    },
+    {
+      id: "C77",
+      title: "Each tool's inputSchema and outputSchema is a JSON Schema that compiles",
+      level: "MUST",
+      eras: BOTH_ERAS,
+      legacySpec: `${LEGACY_SPEC.tools}#tool`,
+      needs: "tools",
+      async run(ctx) {
+        const { items } = await ctx.list("tools/list");
+        if (!items.length) return ctx.skip("The server lists no tools.");
+        const validator = await loadAjv();
+        let count = 0;
+        for (const tool of items) {
+          for (const key of ["inputSchema", "outputSchema"] as const) {
+            const schema = asObject(tool[key]);
+            if (!schema) continue; // not an object: C74's failure
+            count += 1;
+            try {
+              // Without $schema the revision's default dialect applies (2020-12); other dialects are not judged here.
+              if (typeof schema.$schema === "string" && !schema.$schema.includes("2020-12")) continue;
+              validator.compile(schema);
+            } catch (e) {
+              return ctx.fail(
+                `${String(tool.name)}'s ${key} does not compile as a JSON Schema (${truncate((e as Error).message, 160)}); a client cannot validate arguments or results against it.`,
+              );
+            }
+          }
+        }
+        return ctx.pass(`All ${count} input and output schemas compile.`);
+      },
+    },
+  ],
+);

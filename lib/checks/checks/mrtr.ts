@@ -10,7 +10,9 @@ const MRTR_METHODS = ["tools/call", "prompts/get", "resources/read"];
 const INPUT_METHODS = ["elicitation/create", "sampling/createMessage", "roots/list"];
 
 /** Every input_required result observed in the run, with the request that got it. */
-function inputRequiredResults(exchanges: readonly Exchange[]): { ex: Exchange; method: string; result: JsonObject; caps: JsonObject }[] {
+function inputRequiredResults(
+  exchanges: readonly Exchange[],
+): { ex: Exchange; method: string; result: JsonObject; caps: JsonObject }[] {
   const out: { ex: Exchange; method: string; result: JsonObject; caps: JsonObject }[] = [];
   for (const ex of exchanges) {
     const reply = replyOf(ex);
@@ -45,7 +47,10 @@ export function tamper(state: string): string {
 }
 
 function retry(ctx: CheckContext, probe: MrtrProbe, params: JsonObject, fresh: boolean) {
-  return ctx.request(probe.method, params, { envelope: { capabilities: FULL_CAPABILITIES }, processMode: fresh ? "fresh" : "keep" });
+  return ctx.request(probe.method, params, {
+    envelope: { capabilities: FULL_CAPABILITIES },
+    processMode: fresh ? "fresh" : "keep",
+  });
 }
 
 export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", path: SPEC.mrtr }, transports: "both" }, [
@@ -59,7 +64,11 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       if (await ctx.declares("completions")) {
         const prompt = (await ctx.declares("prompts")) ? (await ctx.list("prompts/list")).items[0] : undefined;
         const ref = prompt ? { type: "ref/prompt", name: prompt.name } : { type: "ref/prompt", name: "playground" };
-        await ctx.request("completion/complete", { ref, argument: { name: "x", value: "" } }, { envelope: { capabilities: FULL_CAPABILITIES } });
+        await ctx.request(
+          "completion/complete",
+          { ref, argument: { name: "x", value: "" } },
+          { envelope: { capabilities: FULL_CAPABILITIES } },
+        );
       }
       const wrong = inputRequiredResults(ctx.observed()).filter((r) => !MRTR_METHODS.includes(r.method));
       for (const w of wrong) ctx.cite(w.ex);
@@ -67,7 +76,9 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         return ctx.fail(
           `${[...new Set(wrong.map((w) => w.method))].join(", ")} answered input_required; only tools/call, prompts/get and resources/read may — return the final result or an error.`,
         );
-      return ctx.pass(`Every input_required in this run came from ${MRTR_METHODS.join(", ")} (${inputRequiredResults(ctx.observed()).length} seen).`);
+      return ctx.pass(
+        `Every input_required in this run came from ${MRTR_METHODS.join(", ")} (${inputRequiredResults(ctx.observed()).length} seen).`,
+      );
     },
   },
   {
@@ -85,10 +96,12 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       for (const { ex, method, result } of all) {
         const requests = asObject(result.inputRequests);
         const hasRequests = requests !== undefined && Object.keys(requests).length > 0;
-        if (!hasRequests && typeof result.requestState !== "string") problems.push(`${method}: neither inputRequests nor requestState`);
+        if (!hasRequests && typeof result.requestState !== "string")
+          problems.push(`${method}: neither inputRequests nor requestState`);
         for (const [key, value] of Object.entries(requests ?? {})) {
           const m = asObject(value)?.method;
-          if (!INPUT_METHODS.includes(String(m))) problems.push(`${method}: inputRequests.${key}.method is ${JSON.stringify(m)}`);
+          if (!INPUT_METHODS.includes(String(m)))
+            problems.push(`${method}: inputRequests.${key}.method is ${JSON.stringify(m)}`);
         }
         if ("ttlMs" in result || "cacheScope" in result) hints.push(method);
         if (problems.length || hints.length) ctx.cite(ex);
@@ -97,7 +110,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         return ctx.fail(
           `${problems.slice(0, 3).join("; ")}; an InputRequiredResult needs inputRequests and/or requestState, each request one of ${INPUT_METHODS.join(", ")}.`,
         );
-      if (hints.length) return ctx.warn(`${hints.join(", ")} put ttlMs/cacheScope on an input_required result, which is not cacheable; leave them off.`);
+      if (hints.length)
+        return ctx.warn(
+          `${hints.join(", ")} put ttlMs/cacheScope on an input_required result, which is not cacheable; leave them off.`,
+        );
       return ctx.pass(`${all.length} input_required result(s), all well formed.`);
     },
   },
@@ -108,14 +124,22 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     section: "§6.2",
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await ctx.request(probe.method, probe.params, { envelope: { capabilities: {} } });
-      const fix = "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
+      const fix =
+        "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
       if (reply.kind === "error") {
-        if (reply.code !== -32021) return ctx.fail(`${probe.label} with no declared capabilities answered ${describeReply(reply)}; ${fix}`);
+        if (reply.code !== -32021)
+          return ctx.fail(`${probe.label} with no declared capabilities answered ${describeReply(reply)}; ${fix}`);
         if (!asObject(errorData(reply)?.requiredCapabilities))
-          return ctx.fail(`-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`);
+          return ctx.fail(
+            `-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`,
+          );
         const status = wrongStatus(reply, 400);
         if (status) return ctx.fail(`-32021 with ${status}; ${fix}`);
-      } else if (reply.kind === "result" && reply.result.resultType === "input_required" && Object.keys(asObject(reply.result.inputRequests) ?? {}).length) {
+      } else if (
+        reply.kind === "result" &&
+        reply.result.resultType === "input_required" &&
+        Object.keys(asObject(reply.result.inputRequests) ?? {}).length
+      ) {
         return ctx.fail(
           `${probe.label} asked for ${Object.keys(asObject(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`,
         );
@@ -164,7 +188,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
       const where = ctx.transport === "stdio" ? "on a fresh process" : "as a new request";
-      if (reply.kind === "result") return ctx.pass(`The retry ${where} with inputResponses and the exact requestState answered ${describeReply(reply)}.`);
+      if (reply.kind === "result")
+        return ctx.pass(
+          `The retry ${where} with inputResponses and the exact requestState answered ${describeReply(reply)}.`,
+        );
       return ctx.fail(
         `The retry ${where} answered ${describeReply(reply)}; keep everything the retry needs in requestState (or the request), not in connection or process memory.`,
       );
@@ -178,8 +205,11 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length)
         return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { inputResponses: {} }), false);
-      if (reply.kind === "result") return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
-      return ctx.fail(`With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`);
+      if (reply.kind === "result")
+        return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
+      return ctx.fail(
+        `With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`,
+      );
     }),
   },
   {
@@ -189,9 +219,19 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     run: withMrtrProbe(async (ctx, probe) => {
       const base = ctx.retryParams(probe);
       const plain = await retry(ctx, probe, base, false);
-      const extra = await retry(ctx, probe, { ...base, inputResponses: { ...asObject(base.inputResponses), playground_extra: { action: "accept" } } }, false);
-      if (plain.kind === extra.kind) return ctx.pass(`With and without an extra playground_extra answer the retry answered ${describeReply(extra)}.`);
-      return ctx.fail(`Without the extra key: ${describeReply(plain)}; with it: ${describeReply(extra)}; ignore inputResponses keys you did not ask for.`);
+      const extra = await retry(
+        ctx,
+        probe,
+        { ...base, inputResponses: { ...asObject(base.inputResponses), playground_extra: { action: "accept" } } },
+        false,
+      );
+      if (plain.kind === extra.kind)
+        return ctx.pass(
+          `With and without an extra playground_extra answer the retry answered ${describeReply(extra)}.`,
+        );
+      return ctx.fail(
+        `Without the extra key: ${describeReply(plain)}; with it: ${describeReply(extra)}; ignore inputResponses keys you did not ask for.`,
+      );
     }),
   },
   {
@@ -233,7 +273,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
           );
         }
       }
-      if (!streamed) return ctx.skip("No input_required result arrived over SSE in this run (JSON responses have nothing to order).");
+      if (!streamed)
+        return ctx.skip(
+          "No input_required result arrived over SSE in this run (JSON responses have nothing to order).",
+        );
       return ctx.pass(`${streamed} input_required result(s) over SSE, each the last message of its stream.`);
     },
   },

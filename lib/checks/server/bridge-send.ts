@@ -7,7 +7,11 @@ import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { send, type SendContext } from "@/lib/bridge/server/send";
 import type { CheckSend } from "../types";
 
-export function bridgeCheckSend(target: Target, ctx: SendContext = {}, onExchange?: (exchange: Exchange, label?: string) => void): CheckSend {
+export function bridgeCheckSend(
+  target: Target,
+  ctx: SendContext = {},
+  onExchange?: (exchange: Exchange, label?: string) => void,
+): CheckSend {
   const overHttp = targetTransport(target) === "http";
   const prefix = `check-${Date.now().toString(36)}`;
   let counter = 0;

@@ -11,9 +11,14 @@ import { runAppsChecks } from "@/lib/apps/checks";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import type { CliCommand } from "./index";
 
-const USAGE = 'npm run cli -- apps (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
+const USAGE =
+  'npm run cli -- apps (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
 
-const OPTIONS = { ...TARGET_OPTIONS, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } as const;
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
 
 export const command: CliCommand = { usage: USAGE, run };
 
@@ -26,12 +31,20 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every app renders on the generic host, 1 otherwise, 2 a usage error\n`);
+    process.stdout.write(
+      `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every app renders on the generic host, 1 otherwise, 2 a usage error\n`,
+    );
     return 0;
   }
-  if (positionals.length > 1) throw new UsageError("give the target as one argument (quote a command line with arguments)");
+  if (positionals.length > 1)
+    throw new UsageError("give the target as one argument (quote a command line with arguments)");
   const [positional] = positionals;
-  const targetValues = positional === undefined ? values : /^https?:\/\//i.test(positional) ? { ...values, url: positional } : { ...values, stdio: positional };
+  const targetValues =
+    positional === undefined
+      ? values
+      : /^https?:\/\//i.test(positional)
+        ? { ...values, url: positional }
+        : { ...values, stdio: positional };
   const { target, ctx } = await buildTarget(targetValues);
   const check = bridgeCheckSend(target, ctx);
   const timeoutMs = timeoutOf(values);
@@ -51,14 +64,26 @@ export async function run(argv: string[]): Promise<number> {
       csp: a.csp ?? null,
       visibility: a.visibility,
     })),
-    hosts: hosts.map((h) => ({ host: h.host, verdict: h.verdict, reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })) })),
-    checks: runAppsChecks(facts).map((c) => ({ id: c.id, level: c.level, status: c.status, title: c.title, detail: c.detail })),
+    hosts: hosts.map((h) => ({
+      host: h.host,
+      verdict: h.verdict,
+      reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })),
+    })),
+    checks: runAppsChecks(facts).map((c) => ({
+      id: c.id,
+      level: c.level,
+      status: c.status,
+      title: c.title,
+      detail: c.detail,
+    })),
   };
   if (values.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
     const lines = [`${report.apps.length} app tool(s):`];
     for (const a of report.apps)
-      lines.push(`  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? "no MIME type"}; visible to ${a.visibility.join(" and ") || "nobody"})`);
+      lines.push(
+        `  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? "no MIME type"}; visible to ${a.visibility.join(" and ") || "nobody"})`,
+      );
     for (const h of hosts) {
       lines.push(`${h.label}: ${h.verdict}`);
       for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detail}`);

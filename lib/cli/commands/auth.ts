@@ -34,8 +34,10 @@ export function formatRun(run: AuthRun): string[] {
   const lines = [`target: ${run.target}`, ""];
   for (const s of run.steps) {
     lines.push(`${MARK[s.status]} ${s.name}: ${s.detail}`);
-    for (const a of s.attempts ?? []) lines.push(`    ${a.request.method} ${a.request.url} → ${a.response ? a.response.status : a.error}`);
-    if (!s.attempts && s.request?.url && s.response) lines.push(`    ${s.request.method} ${s.request.url} → ${s.response.status}`);
+    for (const a of s.attempts ?? [])
+      lines.push(`    ${a.request.method} ${a.request.url} → ${a.response ? a.response.status : a.error}`);
+    if (!s.attempts && s.request?.url && s.response)
+      lines.push(`    ${s.request.method} ${s.request.url} → ${s.response.status}`);
     lines.push(`    (${s.specRef})`);
   }
   if (run.findings.length) lines.push("", "findings:");
@@ -46,7 +48,12 @@ export function formatRun(run: AuthRun): string[] {
 }
 
 /** --open: a person signs in in their browser; the callback comes back to a one-shot loopback listener. */
-async function runWithSignIn(url: string, scope: string | undefined, clientId: string | undefined, waitSeconds: number): Promise<AuthRun> {
+async function runWithSignIn(
+  url: string,
+  scope: string | undefined,
+  clientId: string | undefined,
+  waitSeconds: number,
+): Promise<AuthRun> {
   const callback = await startLoopbackCallback();
   try {
     const login = async (authorizationUrl: string) => {
@@ -71,7 +78,10 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`error: unknown demo ${JSON.stringify(values.demo)}; choose one of: ${DEMOS.join(", ")}\n`);
     return 2;
   }
-  if (values.registration !== undefined && (values.demo === undefined || !(AUTH_REGISTRATIONS as readonly string[]).includes(values.registration))) {
+  if (
+    values.registration !== undefined &&
+    (values.demo === undefined || !(AUTH_REGISTRATIONS as readonly string[]).includes(values.registration))
+  ) {
     process.stderr.write(`error: --registration goes with --demo and is one of: ${AUTH_REGISTRATIONS.join(", ")}\n`);
     return 2;
   }
@@ -89,7 +99,9 @@ export async function run(argv: string[]): Promise<number> {
   }
   const waitSeconds = values.wait === undefined ? 300 : Number(values.wait);
   if (!Number.isInteger(waitSeconds) || waitSeconds < 1 || waitSeconds > 3600) {
-    process.stderr.write(`error: --wait must be a whole number of seconds from 1 to 3600, got ${JSON.stringify(values.wait)}\n`);
+    process.stderr.write(
+      `error: --wait must be a whole number of seconds from 1 to 3600, got ${JSON.stringify(values.wait)}\n`,
+    );
     return 2;
   }
   if (values.open && (values.demo !== undefined || values["redirect-uri"] !== undefined)) {
@@ -100,12 +112,20 @@ export async function run(argv: string[]): Promise<number> {
     ? await runAuthDemo(values.demo as AuthDemo, values.scope, values.registration as AuthRegistration | undefined)
     : values.open
       ? await runWithSignIn(values.url!, values.scope, values["client-id"], waitSeconds)
-      : (await runAuthFlow({ target: values.url!, scope: values.scope, clientId: values["client-id"], redirectUri: values["redirect-uri"] })).run;
+      : (
+          await runAuthFlow({
+            target: values.url!,
+            scope: values.scope,
+            clientId: values["client-id"],
+            redirectUri: values["redirect-uri"],
+          })
+        ).run;
   process.stdout.write(values.json ? `${JSON.stringify(result, null, 2)}\n` : `${formatRun(result).join("\n")}\n`);
   return result.outcome === "failed" || result.findings.some((f) => f.level === "error") ? 1 : 0;
 }
 
 export const command: CliCommand = {
-  usage: "npm run cli -- auth (--demo calendar-protected | --url <endpoint>) [--json]   the OAuth flow step by step, with findings",
+  usage:
+    "npm run cli -- auth (--demo calendar-protected | --url <endpoint>) [--json]   the OAuth flow step by step, with findings",
   run,
 };

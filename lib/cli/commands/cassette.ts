@@ -16,7 +16,10 @@ const USAGE = "npm run cli -- cassette <link | session file | mcp-recorder casse
 export function describeTargets(cassette: Cassette): string[] {
   return cassette.targets.map((t, i) => {
     const count = cassette.interactions.filter((x) => x.target === i).length;
-    const era = t.era === "unknown" ? "era unknown" : `${t.era}${t.protocolVersion ? ` ${t.protocolVersion}` : ""}, handshake ${t.handshake}`;
+    const era =
+      t.era === "unknown"
+        ? "era unknown"
+        : `${t.era}${t.protocolVersion ? ` ${t.protocolVersion}` : ""}, handshake ${t.handshake}`;
     return `target ${i}: ${t.label} (${t.transport}; ${era}): ${count} interaction${count === 1 ? "" : "s"}`;
   });
 }
@@ -43,7 +46,8 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`usage: ${USAGE}\n`);
     return 0;
   }
-  if (parsed.positionals.length !== 1) return usageFailure("name one recording: a share link or a file", `usage: ${USAGE}`);
+  if (parsed.positionals.length !== 1)
+    return usageFailure("name one recording: a share link or a file", `usage: ${USAGE}`);
   const input = await readCassetteInput(parsed.positionals[0]);
   if (!input.ok) {
     process.stderr.write(`could not make a cassette: ${input.reason}\n`);

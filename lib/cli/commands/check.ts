@@ -63,7 +63,10 @@ export async function run(argv: string[]): Promise<number> {
       `--only names unknown checks: ${unknown.join(", ")} (C01…C64, the task checks T01…T10 and the authorization checks A01…A10; C59 is a client rule)`,
     );
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
-  if (listenWindowMs !== undefined && (!Number.isInteger(listenWindowMs) || listenWindowMs < 100 || listenWindowMs > 60_000)) {
+  if (
+    listenWindowMs !== undefined &&
+    (!Number.isInteger(listenWindowMs) || listenWindowMs < 100 || listenWindowMs > 60_000)
+  ) {
     throw new UsageError("--listen-window must be a whole number of ms between 100 and 60000");
   }
   const timeoutMs = timeoutOf(values);
@@ -86,16 +89,21 @@ export async function run(argv: string[]): Promise<number> {
       listenWindowMs,
       emulate: emulationOf(values),
       authorization,
-      onProgress: (p) => (p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`)),
+      onProgress: (p) =>
+        p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`),
     },
   ).finally(close);
   if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
   if (values.badge) writeFileSync(userPath(values.badge), badgeSvg(report));
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
-  process.stdout.write(values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report)}\n`);
+  process.stdout.write(
+    values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report)}\n`,
+  );
   if (finding)
-    process.stderr.write(`The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`);
+    process.stderr.write(
+      `The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`,
+    );
   return code;
 }
 
@@ -103,7 +111,14 @@ export async function run(argv: string[]): Promise<number> {
 function unreachableFinding(exchanges: Exchange[]): { detail: string; advice?: string; problem?: string } | undefined {
   for (const [i, ex] of exchanges.slice(0, 2).entries()) {
     const f = diagnoseTransport(ex, i === 0 ? "connect" : "initialize");
-    if (f) return { detail: f.detail, ...(f.advice ? { advice: f.advice } : {}), ...(f.problem ? { problem: f.problem } : {}) };
+    if (f)
+      return {
+        detail: f.detail,
+        ...(f.advice ? { advice: f.advice } : {}),
+        ...(f.problem ? { problem: f.problem } : {}),
+      };
   }
-  return exchanges[0] ? { detail: "neither server/discover nor initialize got a usable answer (see the report's probe)." } : undefined;
+  return exchanges[0]
+    ? { detail: "neither server/discover nor initialize got a usable answer (see the report's probe)." }
+    : undefined;
 }

@@ -16,7 +16,8 @@ import { printDiff, replayAndDiff } from "./diff";
 import { recordCassette } from "./record";
 import type { CliCommand } from "./index";
 
-const USAGE = "npm run cli -- compare --frames <file.jsonl> <target A> <target B> [--json] [--junit <file>] [--out a.json]";
+const USAGE =
+  "npm run cli -- compare --frames <file.jsonl> <target A> <target B> [--json] [--junit <file>] [--out a.json]";
 const HELP = `usage: ${USAGE}
 
   --frames <file>  one JSON-RPC request per line, sent to both after each one's own handshake

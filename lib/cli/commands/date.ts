@@ -16,7 +16,8 @@ const OPTIONS = { ...textOptions("file", "text"), ...JSON_AND_HELP } as const;
 export function formatDating(d: TranscriptDating): string[] {
   const lines = [`revisions: ${d.revisions.length > 0 ? d.revisions.join(", ") : "(none)"}`, `summary:   ${d.summary}`];
   if (d.reasons.length > 0) lines.push("reasons:");
-  for (const r of d.reasons) lines.push(`  - ${r.feature} → ${r.revisions.join(", ")}${r.note ? ` (${r.note})` : ""}`, `      ${r.evidence}`);
+  for (const r of d.reasons)
+    lines.push(`  - ${r.feature} → ${r.revisions.join(", ")}${r.note ? ` (${r.note})` : ""}`, `      ${r.evidence}`);
   if (d.deprecatedOrRemoved.length > 0) lines.push("deprecated or removed as of 2026-07-28:");
   for (const f of d.deprecatedOrRemoved) lines.push(`  - [${f.badge}] ${f.feature}: ${f.text}`);
   return lines;

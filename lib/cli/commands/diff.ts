@@ -53,9 +53,11 @@ async function run(argv: string[]): Promise<number> {
     process.stdout.write(`${HELP}\n`);
     return 0;
   }
-  if (positionals.length !== 1) return usageFailure("name one cassette, then the live target (--stdio, --url or --demo)", HELP);
+  if (positionals.length !== 1)
+    return usageFailure("name one cassette, then the live target (--stdio, --url or --demo)", HELP);
   const index = values["cassette-target"] === undefined ? 0 : Number(values["cassette-target"]);
-  if (!Number.isInteger(index) || index < 0) return usageFailure("--cassette-target must be a whole number from 0", HELP);
+  if (!Number.isInteger(index) || index < 0)
+    return usageFailure("--cassette-target must be a whole number from 0", HELP);
   const input = await readCassetteInput(positionals[0]);
   if (!input.ok) {
     process.stderr.write(`could not read the cassette: ${input.reason}\n`);
@@ -63,7 +65,8 @@ async function run(argv: string[]): Promise<number> {
   }
   reportMaking(input);
   const { cassette } = input;
-  if (index >= cassette.targets.length) return usageFailure(`the cassette has ${cassette.targets.length} target(s); there is no target ${index}`, HELP);
+  if (index >= cassette.targets.length)
+    return usageFailure(`the cassette has ${cassette.targets.length} target(s); there is no target ${index}`, HELP);
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
   const result = await replayAndDiff(cassette, index, target, ctx, timeoutMs);
@@ -77,7 +80,13 @@ async function run(argv: string[]): Promise<number> {
 export type { Diffed } from "@/lib/cassette/replay-diff";
 
 /** Probes `target` through the CLI's bridge, replays the recorded target's requests to it and classifies every difference. */
-export async function replayAndDiff(cassette: Cassette, index: number, target: Target, ctx: SendContext, timeoutMs: number): Promise<Diffed> {
+export async function replayAndDiff(
+  cassette: Cassette,
+  index: number,
+  target: Target,
+  ctx: SendContext,
+  timeoutMs: number,
+): Promise<Diffed> {
   const overHttp = targetTransport(target) === "http";
   let n = 0;
   return replayCassetteAndDiff(
@@ -103,7 +112,9 @@ export async function replayAndDiff(cassette: Cassette, index: number, target: T
 /** Writes the report (text or --json, and --junit) and returns the exit code: 1 on a breaking change. */
 export function printDiff(result: Extract<Diffed, { ok: true }>, values: { json?: boolean; junit?: string }): number {
   if (values.junit) writeFileSync(values.junit, diffJunit(result.report, result.pairs, result.heading));
-  process.stdout.write(`${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, result.heading)}\n`);
+  process.stdout.write(
+    `${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, result.heading)}\n`,
+  );
   return result.report.breaking.length > 0 ? 1 : 0;
 }
 

@@ -13,7 +13,11 @@ import type { CliCommand } from "./index";
 const USAGE =
   'npm run cli -- doctor (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
 
-const OPTIONS = { ...TARGET_OPTIONS, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h", default: false } } as const;
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
 
 export const command: CliCommand = { usage: USAGE, run };
 
@@ -26,13 +30,21 @@ export async function run(argv: string[]): Promise<number> {
   }
   const { values, positionals } = parsed;
   if (values.help) {
-    process.stdout.write(`usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 healthy, 1 a rung is broken, 2 a usage error\n`);
+    process.stdout.write(
+      `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 healthy, 1 a rung is broken, 2 a usage error\n`,
+    );
     return 0;
   }
-  if (positionals.length > 1) throw new UsageError("give the target as one argument (quote a command line with arguments)");
+  if (positionals.length > 1)
+    throw new UsageError("give the target as one argument (quote a command line with arguments)");
   const [positional] = positionals;
   // A bare target: a URL is an HTTP endpoint, anything else a command line.
-  const targetValues = positional === undefined ? values : /^https?:\/\//i.test(positional) ? { ...values, url: positional } : { ...values, stdio: positional };
+  const targetValues =
+    positional === undefined
+      ? values
+      : /^https?:\/\//i.test(positional)
+        ? { ...values, url: positional }
+        : { ...values, stdio: positional };
   const { target, ctx } = await buildTarget(targetValues);
   const check = bridgeCheckSend(target, ctx);
   const timeoutMs = timeoutOf(values);

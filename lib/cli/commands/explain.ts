@@ -7,7 +7,14 @@
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./index";
 import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
-import { explainErrorCode, explainFrame, explainHttpStatus, type Annotation, type ErrorCard, type ExplainContext } from "@/lib/explain";
+import {
+  explainErrorCode,
+  explainFrame,
+  explainHttpStatus,
+  type Annotation,
+  type ErrorCard,
+  type ExplainContext,
+} from "@/lib/explain";
 
 export const EXPLAIN_USAGE = `usage:
   npm run cli -- explain --frame '<frame text>' [--json] [--direction sent|received] [--request-method <method>]
@@ -25,16 +32,24 @@ const fail = (message: string): number => usageFailure(message, EXPLAIN_USAGE);
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], flag: string): T | undefined {
   if (value === undefined) return undefined;
-  if (!(allowed as readonly string[]).includes(value)) throw new Error(`${flag} must be one of ${allowed.join(", ")}, not ${JSON.stringify(value)}`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new Error(`${flag} must be one of ${allowed.join(", ")}, not ${JSON.stringify(value)}`);
   return value as T;
 }
 
 export function formatAnnotations(annotations: Annotation[]): string[] {
-  return annotations.map((a) => `${a.level.padEnd(10)} ${a.path || "(frame)"}  ${a.text}  [${a.specRef}]${a.badge ? `  {${a.badge}}` : ""}`);
+  return annotations.map(
+    (a) => `${a.level.padEnd(10)} ${a.path || "(frame)"}  ${a.text}  [${a.specRef}]${a.badge ? `  {${a.badge}}` : ""}`,
+  );
 }
 
 function formatCard(card: ErrorCard): string[] {
-  return [`${card.title}${card.badge ? `  {${card.badge}}` : ""}`, `  means: ${card.meaning}`, `  next:  ${card.next}`, `  spec:  ${card.specRef}`];
+  return [
+    `${card.title}${card.badge ? `  {${card.badge}}` : ""}`,
+    `  means: ${card.meaning}`,
+    `  next:  ${card.next}`,
+    `  spec:  ${card.specRef}`,
+  ];
 }
 
 function integer(value: string, flag: string): number {
@@ -50,12 +65,19 @@ export async function run(argv: string[]): Promise<number> {
     const requestMethod = values["request-method"];
     const sources = [values.frame, values.file, values.code, values.status].filter((v) => v !== undefined);
     if (sources.length !== 1)
-      return fail(sources.length === 0 ? "give --frame, --file, --code or --status" : "give only one of --frame, --file, --code, --status");
+      return fail(
+        sources.length === 0
+          ? "give --frame, --file, --code or --status"
+          : "give only one of --frame, --file, --code, --status",
+      );
     if (values.code !== undefined || values.status !== undefined) {
       const card =
         values.code !== undefined
           ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
-          : explainHttpStatus(integer(values.status!, "--status"), { requestMethod, httpMethod: values["http-method"]?.toUpperCase() });
+          : explainHttpStatus(integer(values.status!, "--status"), {
+              requestMethod,
+              httpMethod: values["http-method"]?.toUpperCase(),
+            });
       process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
       return 0;
     }
@@ -68,7 +90,9 @@ export async function run(argv: string[]): Promise<number> {
       serverEra: oneOf(values.era, ["modern", "legacy", "unknown"] as const, "--era"),
     };
     const annotations = explainFrame(text.trim(), context);
-    process.stdout.write(values.json ? `${JSON.stringify({ annotations }, null, 2)}\n` : `${formatAnnotations(annotations).join("\n")}\n`);
+    process.stdout.write(
+      values.json ? `${JSON.stringify({ annotations }, null, 2)}\n` : `${formatAnnotations(annotations).join("\n")}\n`,
+    );
     return 0;
   } catch (e) {
     return fail((e as Error).message);
@@ -76,6 +100,7 @@ export async function run(argv: string[]): Promise<number> {
 }
 
 export const command: CliCommand = {
-  usage: "npm run cli -- explain --frame '<frame text>' [--json]   annotate every field of a frame (explain --help for more)",
+  usage:
+    "npm run cli -- explain --frame '<frame text>' [--json]   annotate every field of a frame (explain --help for more)",
   run,
 };

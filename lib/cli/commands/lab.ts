@@ -17,7 +17,9 @@ function loadScript(ref: string): { script: unknown; conditions?: ConditionId[] 
   const builtIn = BUILT_IN_SCRIPTS.find((s) => s.id === ref);
   if (builtIn) return { script: builtIn.script, conditions: builtIn.conditions };
   if (!existsSync(ref))
-    throw new Error(`no script file ${JSON.stringify(ref)} and no built-in script by that name (built-in: ${BUILT_IN_SCRIPTS.map((s) => s.id).join(", ")})`);
+    throw new Error(
+      `no script file ${JSON.stringify(ref)} and no built-in script by that name (built-in: ${BUILT_IN_SCRIPTS.map((s) => s.id).join(", ")})`,
+    );
   return { script: readFileSync(ref, "utf8") };
 }
 
@@ -31,7 +33,8 @@ function human(report: LabReport): string[] {
     }
     for (const step of column.run!.steps) {
       const where = step.pid !== undefined ? `process ${step.lane} (pid ${step.pid})` : "http";
-      const spawn = step.spawnToFirstByteMs !== undefined ? `, spawn→first byte ${step.spawnToFirstByteMs.toFixed(0)} ms` : "";
+      const spawn =
+        step.spawnToFirstByteMs !== undefined ? `, spawn→first byte ${step.spawnToFirstByteMs.toFixed(0)} ms` : "";
       lines.push(
         `  ${step.stepId.padEnd(10)} ${where}${spawn}: ${step.summary}${step.reason && step.status !== "ok" ? ` [${step.status}: ${step.reason}]` : ""}`,
       );
@@ -40,7 +43,12 @@ function human(report: LabReport): string[] {
   }
   const differing = report.diff.filter((r) => r.differs);
   if (report.columns.length > 1)
-    lines.push("", differing.length ? `differs at: ${differing.map((r) => r.stepId).join(", ")}` : "every step answered the same under every condition");
+    lines.push(
+      "",
+      differing.length
+        ? `differs at: ${differing.map((r) => r.stepId).join(", ")}`
+        : "every step answered the same under every condition",
+    );
   return lines;
 }
 
@@ -55,9 +63,11 @@ export const command: CliCommand = {
     });
     if (positionals.length !== 1) throw new Error(`lab needs one script: ${USAGE}`);
     const { script, conditions: defaults } = loadScript(positionals[0]);
-    const conditions = (values.conditions?.split(",").map((c) => c.trim()) ?? defaults ?? ["stdio-one-process", "stdio-fresh-process"]) as ConditionId[];
+    const conditions = (values.conditions?.split(",").map((c) => c.trim()) ??
+      defaults ?? ["stdio-one-process", "stdio-fresh-process"]) as ConditionId[];
     const unknown = conditions.filter((c) => !CONDITION_IDS.includes(c));
-    if (unknown.length) throw new Error(`unknown condition(s) ${unknown.join(", ")}; choose from ${CONDITION_IDS.join(", ")}`);
+    if (unknown.length)
+      throw new Error(`unknown condition(s) ${unknown.join(", ")}; choose from ${CONDITION_IDS.join(", ")}`);
     const report = await runLab({ script, conditions }, {});
     process.stdout.write((values.json ? JSON.stringify(report, null, 2) : human(report).join("\n")) + "\n");
     return report.columns.some((c) => c.error || c.run?.steps.some((s) => s.status !== "ok")) ? 1 : 0;

@@ -13,7 +13,8 @@ import { importSessionFile } from "@/lib/share/session-file";
 import { markdownTranscript } from "@/lib/share/transcript";
 import type { CliCommand } from "./index";
 
-const USAGE = "npm run cli -- link decode '<link>' [--json] | link encode <session.json> [--base <page url>] | link examples [--base <page url>]";
+const USAGE =
+  "npm run cli -- link decode '<link>' [--json] | link encode <session.json> [--base <page url>] | link examples [--base <page url>]";
 
 const DEFAULT_BASE = "http://127.0.0.1:3000/";
 
@@ -26,7 +27,11 @@ export async function run(argv: string[]): Promise<number> {
   try {
     parsed = parseArgs({
       args: argv,
-      options: { json: { type: "boolean", default: false }, base: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+      options: {
+        json: { type: "boolean", default: false },
+        base: { type: "string" },
+        help: { type: "boolean", short: "h", default: false },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -84,7 +89,9 @@ export async function run(argv: string[]): Promise<number> {
       return 0;
     }
   }
-  process.stderr.write(`error: ${action ? `link ${action} needs an argument or is unknown` : "name an action"}\nusage: ${USAGE}\n`);
+  process.stderr.write(
+    `error: ${action ? `link ${action} needs an argument or is unknown` : "name an action"}\nusage: ${USAGE}\n`,
+  );
   return 2;
 }
 

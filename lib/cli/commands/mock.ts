@@ -12,7 +12,8 @@ import { usageFailure } from "../args";
 import { reportMaking } from "./cassette";
 import type { CliCommand } from "./index";
 
-const USAGE = "npm run cli -- mock <cassette> [--http [--port N]] [--meta ignore|strict] [--match loose|strict] [--target N]";
+const USAGE =
+  "npm run cli -- mock <cassette> [--http [--port N]] [--meta ignore|strict] [--match loose|strict] [--target N]";
 const HELP = `usage: ${USAGE}
 
   --http             serve Streamable HTTP on 127.0.0.1 (default: stdio); the endpoint URL is printed on stdout
@@ -26,7 +27,9 @@ const HELP = `usage: ${USAGE}
 function wholeNumber(text: string | undefined, flag: string, max: number): number | string | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
-  return Number.isInteger(n) && n >= 0 && n <= max ? n : `${flag} must be a whole number from 0 to ${max}, not ${JSON.stringify(text)}`;
+  return Number.isInteger(n) && n >= 0 && n <= max
+    ? n
+    : `${flag} must be a whole number from 0 to ${max}, not ${JSON.stringify(text)}`;
 }
 
 async function run(argv: string[]): Promise<number> {
@@ -54,8 +57,10 @@ async function run(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length !== 1) return usageFailure("name one cassette", HELP);
-  if (values.meta !== "ignore" && values.meta !== "strict") return usageFailure(`--meta must be ignore or strict, not ${JSON.stringify(values.meta)}`, HELP);
-  if (values.match !== "loose" && values.match !== "strict") return usageFailure(`--match must be loose or strict, not ${JSON.stringify(values.match)}`, HELP);
+  if (values.meta !== "ignore" && values.meta !== "strict")
+    return usageFailure(`--meta must be ignore or strict, not ${JSON.stringify(values.meta)}`, HELP);
+  if (values.match !== "loose" && values.match !== "strict")
+    return usageFailure(`--match must be loose or strict, not ${JSON.stringify(values.match)}`, HELP);
   const port = wholeNumber(values.port, "--port", 65535);
   const target = wholeNumber(values.target, "--target", 1000);
   if (typeof port === "string") return usageFailure(port, HELP);

@@ -7,7 +7,15 @@
 import { readFileSync } from "node:fs";
 import type { Exchange, Target } from "@/lib/bridge/contract";
 import { send, type SendContext } from "@/lib/bridge/server/send";
-import { DEFAULT_ROUND_LIMIT, driveRoundTrip, MAX_ROUND_LIMIT, parseAnswers, roundTripReport, verdictLines, type Answers } from "@/lib/protocol/mrtr";
+import {
+  DEFAULT_ROUND_LIMIT,
+  driveRoundTrip,
+  MAX_ROUND_LIMIT,
+  parseAnswers,
+  roundTripReport,
+  verdictLines,
+  type Answers,
+} from "@/lib/protocol/mrtr";
 import { formatExchange } from "../format";
 
 export interface AnswersSendOptions {
@@ -30,7 +38,9 @@ export function readAnswers(path: string): Answers {
   try {
     text = readFileSync(path, "utf8");
   } catch (e) {
-    throw new AnswersUsageError(`--answers: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new AnswersUsageError(
+      `--answers: cannot read ${path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`,
+    );
   }
   let value: unknown;
   try {
@@ -46,7 +56,8 @@ export function readAnswers(path: string): Answers {
 export function roundLimitOf(raw: string | undefined): number {
   if (raw === undefined) return DEFAULT_ROUND_LIMIT;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > MAX_ROUND_LIMIT) throw new AnswersUsageError(`--max-rounds must be a whole number from 1 to ${MAX_ROUND_LIMIT}`);
+  if (!Number.isInteger(n) || n < 1 || n > MAX_ROUND_LIMIT)
+    throw new AnswersUsageError(`--max-rounds must be a whole number from 1 to ${MAX_ROUND_LIMIT}`);
   return n;
 }
 

@@ -29,7 +29,11 @@ const USAGE = `usage: ${USAGE_LINE}
 
 ${TARGET_USAGE}`;
 
-const OPTIONS = { ...TARGET_OPTIONS, ...textOptions("frames", "out"), help: { type: "boolean", short: "h", default: false } } as const;
+const OPTIONS = {
+  ...TARGET_OPTIONS,
+  ...textOptions("frames", "out"),
+  help: { type: "boolean", short: "h", default: false },
+} as const;
 
 async function run(argv: string[]): Promise<number> {
   const values = parseOptions(argv, OPTIONS, USAGE);

@@ -34,7 +34,8 @@ export const command: CliCommand = { usage: USAGE, run };
 function wholeNumber(raw: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new UsageError(`${flag} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -61,7 +62,10 @@ export async function run(argv: string[]): Promise<number> {
     `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 the task completed, 1 it failed, was cancelled or could not be followed, 2 a usage error`,
   );
   if (!values) return 0;
-  if (!values.tool) throw new UsageError("name the tool: --tool <name> (the tasks demo has slow_report, confirm_booking, flaky_export, long_import)");
+  if (!values.tool)
+    throw new UsageError(
+      "name the tool: --tool <name> (the tasks demo has slow_report, confirm_booking, flaky_export, long_import)",
+    );
   let args: Json = {};
   if (values.arguments !== undefined) {
     let parsed: unknown;
@@ -77,7 +81,10 @@ export async function run(argv: string[]): Promise<number> {
   let answers: Json | undefined;
   try {
     const read = values.answers === undefined ? undefined : readAnswers(values.answers);
-    if (Array.isArray(read)) throw new UsageError("--answers for a task must be one object keyed like inputRequests (keys are unique over the task's life)");
+    if (Array.isArray(read))
+      throw new UsageError(
+        "--answers for a task must be one object keyed like inputRequests (keys are unique over the task's life)",
+      );
     answers = read;
   } catch (e) {
     if (e instanceof AnswersUsageError) throw new UsageError(e.message);
@@ -99,13 +106,21 @@ export async function run(argv: string[]): Promise<number> {
     {
       send: (frame) =>
         send(
-          { sendId: `cli-task-${++counter}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs, processMode: "keep" },
+          {
+            sendId: `cli-task-${++counter}`,
+            target,
+            frame: JSON.stringify(frame),
+            insist: false,
+            timeoutMs,
+            processMode: "keep",
+          },
           ctx,
         ) as Promise<Exchange>,
       sleep,
       now: Date.now,
       onUpdate: (track) => {
-        if (values.push && !push && track.taskId) push = startTaskPush({ target, ctx, taskId: track.taskId, caps, follower, say });
+        if (values.push && !push && track.taskId)
+          push = startTaskPush({ target, ctx, taskId: track.taskId, caps, follower, say });
         if (values.json) return;
         const text = line(track, startMs);
         if (text && text !== lastLine) process.stdout.write(`${(lastLine = text)}\n`);
@@ -129,7 +144,9 @@ export async function run(argv: string[]): Promise<number> {
     );
     for (const p of track.problems) process.stdout.write(`problem: ${p}\n`);
     const text = asObject(track.result)?.content;
-    const first = Array.isArray(text) ? (text.find((c) => asObject(c)?.type === "text") as { text?: string } | undefined)?.text : undefined;
+    const first = Array.isArray(text)
+      ? (text.find((c) => asObject(c)?.type === "text") as { text?: string } | undefined)?.text
+      : undefined;
     process.stdout.write(`${track.outcome}: ${track.message}${first ? ` — ${first}` : ""}\n`);
   }
   return track.outcome === "completed" ? 0 : 1;

@@ -49,7 +49,8 @@ const OPTIONS = {
 
 function wholeNumber(text: string, flag: string): number {
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${flag} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${flag} must be a whole number of at least 1, not ${JSON.stringify(text)}`);
   return n;
 }
 
@@ -60,7 +61,8 @@ function capabilities(text: string): Record<string, unknown> {
   } catch (e) {
     throw new UsageError(`--caps is not JSON: ${(e as Error).message}`);
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value)) throw new UsageError("--caps must be a JSON object, e.g. '{}' or '{\"roots\":{}}'");
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    throw new UsageError("--caps must be a JSON object, e.g. '{}' or '{\"roots\":{}}'");
   return value as Record<string, unknown>;
 }
 
@@ -68,9 +70,12 @@ async function run(argv: string[]): Promise<number> {
   const values = parseOptions(argv, OPTIONS, USAGE);
   if (!values) return 0;
   const { handshake, encoding, layout, fields } = values;
-  if (!isHandshake(handshake)) throw new UsageError(`--handshake must be auto, none, legacy or modern, not ${JSON.stringify(handshake)}`);
-  if (!isEncoding(encoding)) throw new UsageError(`--encoding must be o200k_base or cl100k_base, not ${JSON.stringify(encoding)}`);
-  if (!isLayout(layout)) throw new UsageError(`--layout must be python, compact or python-unicode, not ${JSON.stringify(layout)}`);
+  if (!isHandshake(handshake))
+    throw new UsageError(`--handshake must be auto, none, legacy or modern, not ${JSON.stringify(handshake)}`);
+  if (!isEncoding(encoding))
+    throw new UsageError(`--encoding must be o200k_base or cl100k_base, not ${JSON.stringify(encoding)}`);
+  if (!isLayout(layout))
+    throw new UsageError(`--layout must be python, compact or python-unicode, not ${JSON.stringify(layout)}`);
   if (!isFieldSet(fields)) throw new UsageError(`--fields must be prompt or whole, not ${JSON.stringify(fields)}`);
   const fleet = { servers: wholeNumber(values.servers, "--servers"), window: wholeNumber(values.window, "--window") };
   const clientCapabilities = capabilities(values.caps);
@@ -94,13 +99,21 @@ async function run(argv: string[]): Promise<number> {
         },
         ctx,
       ),
-    { handshake, clientCapabilities, transport: overHttp ? "http" : "stdio", target: values.stdio ?? values.url ?? `demo ${values.demo}` },
+    {
+      handshake,
+      clientCapabilities,
+      transport: overHttp ? "http" : "stdio",
+      target: values.stdio ?? values.url ?? `demo ${values.demo}`,
+    },
   );
   if (values.trace) {
-    for (const step of fetched.steps) process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
+    for (const step of fetched.steps)
+      process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
   }
   if (!fetched.ok) {
-    process.stderr.write(`error: could not fetch the catalogue: ${fetched.message}\n${values.trace ? "" : "(--trace shows every exchange)\n"}`);
+    process.stderr.write(
+      `error: could not fetch the catalogue: ${fetched.message}\n${values.trace ? "" : "(--trace shows every exchange)\n"}`,
+    );
     return 1;
   }
   const options: BillOptions = { encoding, layout, fieldSet: fields };

@@ -28,15 +28,25 @@ export interface MethodInfo {
 
 export const { cursor, nextCursor } = cite(REF.pagination, {
   cursor: optional("Opaque page cursor from a previous nextCursor; an empty string is still a cursor."),
-  nextCursor: optional("Present when there is another page: send it back as params.cursor; absent means the list is complete."),
+  nextCursor: optional(
+    "Present when there is another page: send it back as params.cursor; absent means the list is complete.",
+  ),
 });
 export const { ttlMs, cacheScope } = cite(REF.caching, {
-  ttlMs: required("Freshness hint in milliseconds: the client may reuse this result for that long (0 = stale at once)."),
-  cacheScope: required('"public": any cache may share it across users; "private": only within the same authorization context.'),
+  ttlMs: required(
+    "Freshness hint in milliseconds: the client may reuse this result for that long (0 = stale at once).",
+  ),
+  cacheScope: required(
+    '"public": any cache may share it across users; "private": only within the same authorization context.',
+  ),
 });
 export const { inputResponses, requestState } = cite(REF.mrtrClient, {
-  inputResponses: optional("Answers to the previous round's inputRequests, under the same keys; only on a retry of an input_required call."),
-  requestState: optional("The opaque requestState of the previous round, echoed byte for byte; the client must not read or change it."),
+  inputResponses: optional(
+    "Answers to the previous round's inputRequests, under the same keys; only on a retry of an input_required call.",
+  ),
+  requestState: optional(
+    "The opaque requestState of the previous round, echoed byte for byte; the client must not read or change it.",
+  ),
 });
 export const listed = (what: string, ref: string): Fields => ({
   [what]: required(`The ${what} this server offers to this requester (must not vary per connection).`, {

@@ -13,14 +13,20 @@ export const REMOVED: MethodInfo[] = [
       lifecycle: "initialize",
       text: "The legacy handshake: the client offers a protocolVersion and capabilities once per connection.",
       params: {
-        protocolVersion: required("The version the client asks for; the server answers the same or another it supports."),
-        capabilities: required("The client's capabilities, declared once for the whole connection (2026-07-28 declares them per request)."),
+        protocolVersion: required(
+          "The version the client asks for; the server answers the same or another it supports.",
+        ),
+        capabilities: required(
+          "The client's capabilities, declared once for the whole connection (2026-07-28 declares them per request).",
+        ),
         clientInfo: required("The client's name and version."),
       },
       result: {
         protocolVersion: required("The version the server chose; if the client cannot speak it, it should disconnect."),
         capabilities: required("The server's capabilities for this connection."),
-        serverInfo: required("The server's name and version (2026-07-28 moves it to result._meta io.modelcontextprotocol/serverInfo)."),
+        serverInfo: required(
+          "The server's name and version (2026-07-28 moves it to result._meta io.modelcontextprotocol/serverInfo).",
+        ),
         instructions: optional("Guidance for the model written by the server author: untrusted text."),
       },
     },

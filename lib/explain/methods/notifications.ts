@@ -75,7 +75,9 @@ export const NOTIFICATIONS_AND_INPUTS: MethodInfo[] = [
       specRef: REF.listen,
       text: "The first message of a listen stream: the subset of the requested notifications the server will actually send.",
       params: {
-        notifications: required("The filter the server honours (unsupported types left out); compare it with what you asked for."),
+        notifications: required(
+          "The filter the server honours (unsupported types left out); compare it with what you asked for.",
+        ),
       },
     },
     {
@@ -95,10 +97,16 @@ export const NOTIFICATIONS_AND_INPUTS: MethodInfo[] = [
       specRef: REF.elicitation,
       text: 'Asks the human for input: a flat form (mode "form") or a page to open (mode "url").',
       params: {
-        mode: optional('"form" (the default when absent) or "url"; url mode needs elicitation.url in the request\'s clientCapabilities.'),
+        mode: optional(
+          '"form" (the default when absent) or "url"; url mode needs elicitation.url in the request\'s clientCapabilities.',
+        ),
         message: required("What to ask the human; show it together with which server is asking."),
-        requestedSchema: optional("Form mode: a flat object schema of primitive fields (no nesting); never for passwords, keys or tokens."),
-        url: optional("URL mode: the page to open after the user consents, in a new top-level window the client cannot read."),
+        requestedSchema: optional(
+          "Form mode: a flat object schema of primitive fields (no nesting); never for passwords, keys or tokens.",
+        ),
+        url: optional(
+          "URL mode: the page to open after the user consents, in a new top-level window the client cannot read.",
+        ),
         elicitationId: optional("A 2025-11-25 correlation id for URL elicitation.", {
           specRef: REF.changelog,
           lifecycle: "elicitationId",
@@ -115,8 +123,12 @@ export const NOTIFICATIONS_AND_INPUTS: MethodInfo[] = [
         messages: required("The conversation to complete."),
         maxTokens: required("The most tokens the client may generate; the client must respect it."),
         systemPrompt: optional("A system prompt the client may use, change or drop."),
-        includeContext: optional('Whether to include conversation context: only "none" (or leaving it out) is current.'),
-        modelPreferences: optional("Hints about which model to use (cost, speed, intelligence priorities, name hints)."),
+        includeContext: optional(
+          'Whether to include conversation context: only "none" (or leaving it out) is current.',
+        ),
+        modelPreferences: optional(
+          "Hints about which model to use (cost, speed, intelligence priorities, name hints).",
+        ),
         temperature: optional("Sampling temperature the client may honour."),
         stopSequences: optional("Sequences that end generation."),
         metadata: optional("Provider-specific metadata."),

@@ -15,8 +15,13 @@ export const REQUESTS: MethodInfo[] = [
       params: {},
       result: {
         supportedVersions: required("The protocol versions this server speaks; pick one for later requests."),
-        capabilities: required("What the server offers (tools, resources, prompts, completions, extensions…), server-wide.", { specRef: REF.capabilities }),
-        instructions: optional("Natural-language guidance written by the server author for the model: untrusted text that lands in the prompt."),
+        capabilities: required(
+          "What the server offers (tools, resources, prompts, completions, extensions…), server-wide.",
+          { specRef: REF.capabilities },
+        ),
+        instructions: optional(
+          "Natural-language guidance written by the server author for the model: untrusted text that lands in the prompt.",
+        ),
         ttlMs,
         cacheScope,
       },
@@ -37,7 +42,9 @@ export const REQUESTS: MethodInfo[] = [
       mrtr: true,
       text: "Calls one tool with arguments; the answer is a CallToolResult or, mid-way, an input_required result.",
       params: {
-        name: required("The tool's name, exactly as tools/list gave it (on HTTP it is mirrored in the Mcp-Name header)."),
+        name: required(
+          "The tool's name, exactly as tools/list gave it (on HTTP it is mirrored in the Mcp-Name header).",
+        ),
         arguments: optional("The tool's input, an object that should match the tool's inputSchema."),
         inputResponses,
         requestState,
@@ -45,7 +52,9 @@ export const REQUESTS: MethodInfo[] = [
       result: {
         content: required("What the tool returned, as content blocks (text, image, audio, resource_link, resource)."),
         structuredContent: optional("The machine-readable result; must match the tool's outputSchema when it has one."),
-        isError: optional("true means the tool ran and failed (a tool execution error the model should see), not a protocol error."),
+        isError: optional(
+          "true means the tool ran and failed (a tool execution error the model should see), not a protocol error.",
+        ),
       },
     },
     {
@@ -128,7 +137,9 @@ export const REQUESTS: MethodInfo[] = [
       specRef: REF.listen,
       text: "Opens a long-lived stream of the change notifications the client opts into; it replaces the HTTP GET stream and resources/subscribe.",
       params: {
-        notifications: required("The filter: toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions (URIs)."),
+        notifications: required(
+          "The filter: toolsListChanged, promptsListChanged, resourcesListChanged, resourceSubscriptions (URIs).",
+        ),
       },
       result: {},
     },

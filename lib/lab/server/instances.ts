@@ -35,7 +35,9 @@ export interface InstanceSlots {
  * Claims `count` of the LAB_LIMITS.maxProcessesAtOnce instance slots at once (all or none, so two runs cannot each
  * hold half of what they need), or says why not.
  */
-export function reserveHttpInstances(count: number): { ok: true; slots: InstanceSlots } | { ok: false; message: string } {
+export function reserveHttpInstances(
+  count: number,
+): { ok: true; slots: InstanceSlots } | { ok: false; message: string } {
   const max = LAB_LIMITS.maxProcessesAtOnce;
   if (live.running + count > max) {
     return {
@@ -69,9 +71,14 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 /** Starts one instance in one of `slots`; the slot is given back once the process is gone. */
 export function startHttpInstance(server: string, slots: InstanceSlots): Promise<HttpInstance> {
   const entry = path.join(repoRoot(), "dist-servers", "http.mjs");
-  if (!existsSync(entry)) return Promise.reject(new Error(`${entry} is missing: run \`node scripts/build-servers.mjs\``));
+  if (!existsSync(entry))
+    return Promise.reject(new Error(`${entry} is missing: run \`node scripts/build-servers.mjs\``));
   if (!slots.take()) return Promise.reject(new Error(`no lab instance slot was reserved for this ${server} instance`));
-  const child = spawn(process.execPath, [entry, server, "0"], { env: minimalEnv() as NodeJS.ProcessEnv, stdio: ["pipe", "ignore", "pipe"], detached: true });
+  const child = spawn(process.execPath, [entry, server, "0"], {
+    env: minimalEnv() as NodeJS.ProcessEnv,
+    stdio: ["pipe", "ignore", "pipe"],
+    detached: true,
+  });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
   // The slot counts the process, not the run: it is free only once the process is gone (or never started).
   let counted = true;
@@ -92,7 +99,11 @@ export function startHttpInstance(server: string, slots: InstanceSlots): Promise
     let stderr = "";
     const timer = setTimeout(() => {
       void stop();
-      reject(new Error(`the ${server} HTTP instance did not report its URL within ${START_TIMEOUT_MS} ms; stderr: ${stderr.slice(-300)}`));
+      reject(
+        new Error(
+          `the ${server} HTTP instance did not report its URL within ${START_TIMEOUT_MS} ms; stderr: ${stderr.slice(-300)}`,
+        ),
+      );
     }, START_TIMEOUT_MS);
     child.once("error", (e) => {
       clearTimeout(timer);
@@ -100,7 +111,11 @@ export function startHttpInstance(server: string, slots: InstanceSlots): Promise
     });
     child.once("exit", (code, signal) => {
       clearTimeout(timer);
-      reject(new Error(`the ${server} HTTP instance exited at start (code ${code}, signal ${signal}); stderr: ${stderr.slice(-300)}`));
+      reject(
+        new Error(
+          `the ${server} HTTP instance exited at start (code ${code}, signal ${signal}); stderr: ${stderr.slice(-300)}`,
+        ),
+      );
     });
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => {

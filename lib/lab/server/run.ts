@@ -14,35 +14,63 @@ import { parseLabScript, type LabScript } from "../script";
 import { wireDiff } from "../wire-diff";
 import { reserveHttpInstances, startHttpInstance, type HttpInstance } from "./instances";
 
-type Column = { target: Target; processMode: "keep" | "fresh"; script: LabScript; instances: HttpInstance[]; cleanup: () => Promise<void> };
+type Column = {
+  target: Target;
+  processMode: "keep" | "fresh";
+  script: LabScript;
+  instances: HttpInstance[];
+  cleanup: () => Promise<void>;
+};
 
 async function stdioTargetOf(target: Target, ctx: SendContext, runId: string): Promise<Target | string> {
   const stdioSide: Target = target.kind === "demo" ? { ...target, transport: "stdio" } : target;
-  if (stdioSide.kind === "http") return "this script's target is an HTTP URL; stdio conditions need a command or an embedded server";
+  if (stdioSide.kind === "http")
+    return "this script's target is an HTTP URL; stdio conditions need a command or an embedded server";
   const resolved = await resolveTarget(stdioSide, ctx);
   if (!resolved.ok) return resolved.message;
   if (resolved.transport !== "stdio") return "the target did not resolve to a command";
   const [command, ...args] = resolved.spec.argv;
   // A private process for this run: its own registry key, so the user's kept-up process is untouched.
-  return { kind: "stdio", command, args, cwd: resolved.spec.cwd, env: { ...resolved.spec.env, PLAYGROUND_LAB_RUN: runId } };
+  return {
+    kind: "stdio",
+    command,
+    args,
+    cwd: resolved.spec.cwd,
+    env: { ...resolved.spec.env, PLAYGROUND_LAB_RUN: runId },
+  };
 }
 
-async function prepare(condition: ConditionId, script: LabScript, ctx: SendContext, runId: string): Promise<Column | string> {
+async function prepare(
+  condition: ConditionId,
+  script: LabScript,
+  ctx: SendContext,
+  runId: string,
+): Promise<Column | string> {
   const legacy = condition === "stdio-legacy-session" || condition === "http-legacy-session";
   const columnScript = legacy ? toLegacyScript(script) : script;
   if (CONDITIONS[condition].transport === "stdio") {
     const target = await stdioTargetOf(script.target, ctx, `${runId}-${condition}`);
     if (typeof target === "string") return target;
     const processMode = condition === "stdio-fresh-process" ? "fresh" : "keep";
-    return { target, processMode, script: columnScript, instances: [], cleanup: async () => void (await controlProcess("close", target, ctx)) };
+    return {
+      target,
+      processMode,
+      script: columnScript,
+      instances: [],
+      cleanup: async () => void (await controlProcess("close", target, ctx)),
+    };
   }
-  if (script.target.kind === "stdio") return "this script's target is a command; HTTP conditions need an embedded server or a URL";
-  if (script.target.kind === "replay") return "a replay answers from its recording; HTTP conditions need an embedded server or a URL";
+  if (script.target.kind === "stdio")
+    return "this script's target is a command; HTTP conditions need an embedded server or a URL";
+  if (script.target.kind === "replay")
+    return "a replay answers from its recording; HTTP conditions need an embedded server or a URL";
   if (script.target.kind === "http") {
-    if (condition === "http-two-instances") return "two instances need an embedded server the lab can start twice; a URL names one server";
+    if (condition === "http-two-instances")
+      return "two instances need an embedded server the lab can start twice; a URL names one server";
     return { target: script.target, processMode: "keep", script: columnScript, instances: [], cleanup: async () => {} };
   }
-  if (script.target.server === "everything") return "the lab starts HTTP instances of the embedded servers only; server-everything is a separate package";
+  if (script.target.server === "everything")
+    return "the lab starts HTTP instances of the embedded servers only; server-everything is a separate package";
   const count = condition === "http-two-instances" ? 2 : 1;
   // LAB_LIMITS.maxProcessesAtOnce holds for every run of this process together, not per run.
   const reserved = reserveHttpInstances(count);
@@ -57,7 +85,13 @@ async function prepare(condition: ConditionId, script: LabScript, ctx: SendConte
     reserved.slots.free();
   }
   const cleanup = async () => void (await Promise.all(instances.map((x) => x.stop())));
-  return { target: { kind: "http", url: instances[0].url }, processMode: "keep", script: columnScript, instances, cleanup };
+  return {
+    target: { kind: "http", url: instances[0].url },
+    processMode: "keep",
+    script: columnScript,
+    instances,
+    cleanup,
+  };
 }
 
 function columnSend(column: Column, ctx: SendContext, sendIdPrefix: string): LabSend {
@@ -79,19 +113,26 @@ function columnSend(column: Column, ctx: SendContext, sendIdPrefix: string): Lab
       ctx,
     );
     if (exchange.http?.sessionId) session["Mcp-Session-Id"] = exchange.http.sessionId;
-    const result = exchange.outcome.kind === "response" ? (exchange.outcome.frame as { result?: { protocolVersion?: unknown } }).result : undefined;
+    const result =
+      exchange.outcome.kind === "response"
+        ? (exchange.outcome.frame as { result?: { protocolVersion?: unknown } }).result
+        : undefined;
     if (typeof result?.protocolVersion === "string") session["MCP-Protocol-Version"] = result.protocolVersion;
     if (instance && !exchange.process) exchange.process = { pid: instance.pid, fresh: false };
     return exchange;
   };
 }
 
-export async function runLab(input: { script: unknown; conditions: ConditionId[] }, ctx: SendContext): Promise<LabReport> {
+export async function runLab(
+  input: { script: unknown; conditions: ConditionId[] },
+  ctx: SendContext,
+): Promise<LabReport> {
   const parsed = parseLabScript(input.script);
   if (!parsed.ok) throw new BridgeError("bad-request", parsed.error);
   const conditions = [...new Set(input.conditions)];
   if (conditions.length === 0) throw new BridgeError("bad-request", "choose at least one condition");
-  if (conditions.length > LAB_LIMITS.maxConditions) throw new BridgeError("bad-request", `at most ${LAB_LIMITS.maxConditions} conditions per run`);
+  if (conditions.length > LAB_LIMITS.maxConditions)
+    throw new BridgeError("bad-request", `at most ${LAB_LIMITS.maxConditions} conditions per run`);
   const started = Date.now();
   const runId = randomBytes(4).toString("hex");
   const columns: LabColumn[] = [];
@@ -105,8 +146,16 @@ export async function runLab(input: { script: unknown; conditions: ConditionId[]
     try {
       // The column's own HTTP instances are loopback processes the lab started: hosted mode admits exactly those.
       const columnCtx = { ...ctx, trustedUrls: column.instances.map((x) => x.url) };
-      const run = await runLabScript(column.script, columnSend(column, columnCtx, `lab-${runId}-${condition}`), { maxRunMs: LAB_LIMITS.maxRunMs });
-      columns.push({ condition, label, explain, run, instances: column.instances.map(({ pid, url }) => ({ pid, url })) });
+      const run = await runLabScript(column.script, columnSend(column, columnCtx, `lab-${runId}-${condition}`), {
+        maxRunMs: LAB_LIMITS.maxRunMs,
+      });
+      columns.push({
+        condition,
+        label,
+        explain,
+        run,
+        instances: column.instances.map(({ pid, url }) => ({ pid, url })),
+      });
     } finally {
       await column.cleanup();
     }
@@ -119,7 +168,10 @@ export async function runLab(input: { script: unknown; conditions: ConditionId[]
     description: parsed.script.description,
     columns,
     diff: diffRuns(ran.map((c) => ({ condition: c.label, run: c.run }))),
-    wire: modern && legacy ? { left: modern.condition, right: legacy.condition, rows: wireDiff(modern.run, legacy.run) } : undefined,
+    wire:
+      modern && legacy
+        ? { left: modern.condition, right: legacy.condition, rows: wireDiff(modern.run, legacy.run) }
+        : undefined,
     limits: LAB_LIMITS,
     durationMs: Date.now() - started,
   };

@@ -48,12 +48,17 @@ export function responseOf(request: InputRequestView, draft: Draft): DraftResult
     if (draft.action !== "accept") return { ok: true, response: { action: draft.action } };
     if (draft.kind === "url" || request.kind !== "elicitation-form") return { ok: true, response: elicitAccept() };
     const checked = contentFromForm(request.form, draft.values);
-    return checked.ok ? { ok: true, response: elicitAccept(checked.content) } : { ok: false, problem: "the form has errors.", fields: checked.errors };
+    return checked.ok
+      ? { ok: true, response: elicitAccept(checked.content) }
+      : { ok: false, problem: "the form has errors.", fields: checked.errors };
   }
   if (draft.kind === "sampling") {
     if (draft.text.trim() === "") return { ok: false, problem: "write the reply the model would give." };
     if (draft.model.trim() === "") return { ok: false, problem: "name the model (any string)." };
-    return { ok: true, response: samplingReply({ text: draft.text, model: draft.model, stopReason: draft.stopReason || undefined }) };
+    return {
+      ok: true,
+      response: samplingReply({ text: draft.text, model: draft.model, stopReason: draft.stopReason || undefined }),
+    };
   }
   if (draft.kind === "roots") {
     const rows = draft.roots.filter((r) => r.uri.trim() !== "");
@@ -68,7 +73,9 @@ export function responseOf(request: InputRequestView, draft: Draft): DraftResult
   }
 }
 
-export type ResponsesResult = { ok: true; responses: Record<string, unknown> } | { ok: false; problems: Record<string, DraftResult & { ok: false }> };
+export type ResponsesResult =
+  | { ok: true; responses: Record<string, unknown> }
+  | { ok: false; problems: Record<string, DraftResult & { ok: false }> };
 
 /** All responses of a round, keyed like inputRequests; every request must have a usable answer. */
 export function responsesOf(view: InputRequiredView, drafts: Record<string, Draft>): ResponsesResult {

@@ -13,7 +13,9 @@ export function requiredCapabilityOf(request: { method?: unknown; params?: unkno
     case "elicitation/create":
       return params.mode === "url" ? { elicitation: { url: {} } } : { elicitation: { form: {} } };
     case "sampling/createMessage":
-      return params.tools !== undefined || params.toolChoice !== undefined ? { sampling: { tools: {} } } : { sampling: {} };
+      return params.tools !== undefined || params.toolChoice !== undefined
+        ? { sampling: { tools: {} } }
+        : { sampling: {} };
     case "roots/list":
       return { roots: {} };
     default:

@@ -107,10 +107,9 @@ const RULES = {
 
 export type MrtrRuleId = keyof typeof RULES;
 
-export const MRTR_RULES = Object.fromEntries(Object.entries(RULES).map(([id, rule]) => [id, { side: id.split(".")[0] as RuleSide, ...rule }])) as Record<
-  MrtrRuleId,
-  MrtrRule
->;
+export const MRTR_RULES = Object.fromEntries(
+  Object.entries(RULES).map(([id, rule]) => [id, { side: id.split(".")[0] as RuleSide, ...rule }]),
+) as Record<MrtrRuleId, MrtrRule>;
 
 /** One judgement: a rule, whether it held, and what exactly was seen. */
 export interface RuleVerdict {

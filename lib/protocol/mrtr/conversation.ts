@@ -7,7 +7,17 @@
 import { departures, type RuleVerdict } from "./catalog";
 import { isInputRequired, readInputRequired, type InputRequiredView } from "./parse";
 import { checkRetry, foreignStateVerdict, unknownStateVerdict } from "./rules";
-import { asObject, declaredCapabilities, has, idOf, isMrtrMethod, methodOf, paramsOf, requestStateOf, requestTarget } from "./shapes";
+import {
+  asObject,
+  declaredCapabilities,
+  has,
+  idOf,
+  isMrtrMethod,
+  methodOf,
+  paramsOf,
+  requestStateOf,
+  requestTarget,
+} from "./shapes";
 
 export const DEFAULT_ROUND_LIMIT = 5;
 export const MAX_ROUND_LIMIT = 50;
@@ -18,7 +28,10 @@ export interface ExchangeLike {
   startedAt: number;
   durationMs: number;
   sentFrame?: unknown;
-  outcome: { kind: "response"; frame: unknown } | { kind: "notification"; note: string } | { kind: "failure"; failure: string; message: string };
+  outcome:
+    | { kind: "response"; frame: unknown }
+    | { kind: "notification"; note: string }
+    | { kind: "failure"; failure: string; message: string };
 }
 
 export type RoundKind = "input_required" | "complete" | "error" | "failure";
@@ -79,12 +92,19 @@ function roundOf(ex: ExchangeLike, index: number): Round {
     serverVerdicts: [],
   };
   if (ex.outcome.kind !== "response") {
-    return { ...base, kind: "failure", failure: ex.outcome.kind === "failure" ? `${ex.outcome.failure}: ${ex.outcome.message}` : ex.outcome.note };
+    return {
+      ...base,
+      kind: "failure",
+      failure: ex.outcome.kind === "failure" ? `${ex.outcome.failure}: ${ex.outcome.message}` : ex.outcome.note,
+    };
   }
   const frame = asObject(ex.outcome.frame) ?? {};
   if (has(frame, "error")) return { ...base, kind: "error", error: asObject(frame.error) ?? {} };
   if (isInputRequired(frame.result)) {
-    const view = readInputRequired(frame.result, { method: methodOf(request), declared: declaredCapabilities(request) });
+    const view = readInputRequired(frame.result, {
+      method: methodOf(request),
+      declared: declaredCapabilities(request),
+    });
     return { ...base, kind: "input_required", result: frame.result, view, serverVerdicts: view.verdicts };
   }
   return { ...base, kind: "complete", result: frame.result };
@@ -188,7 +208,11 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
       const state = requestStateOf(request);
       if (state.present) {
         const owner = typeof state.value === "string" ? minted.get(state.value) : undefined;
-        round.clientVerdicts = [owner ? foreignStateVerdict(request, `${owner.method} ${owner.target ?? ""}`.trim()) : unknownStateVerdict(request)];
+        round.clientVerdicts = [
+          owner
+            ? foreignStateVerdict(request, `${owner.method} ${owner.target ?? ""}`.trim())
+            : unknownStateVerdict(request),
+        ];
       }
       const c: Conversation = {
         id: ex.sendId,
@@ -210,11 +234,16 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
 
 /** Conversations worth a diagram: more than one round, or an input_required, or a rule departure. */
 export function isMultiRound(c: Conversation): boolean {
-  return c.rounds.length > 1 || c.rounds.some((r) => r.kind === "input_required" || departures(r.clientVerdicts).length > 0);
+  return (
+    c.rounds.length > 1 || c.rounds.some((r) => r.kind === "input_required" || departures(r.clientVerdicts).length > 0)
+  );
 }
 
 /** The conversation an exchange belongs to, and its round. */
-export function locate(conversations: Conversation[], sendId: string): { conversation: Conversation; round: Round } | undefined {
+export function locate(
+  conversations: Conversation[],
+  sendId: string,
+): { conversation: Conversation; round: Round } | undefined {
   for (const conversation of conversations) {
     const round = conversation.rounds.find((r) => r.sendId === sendId);
     if (round) return { conversation, round };
@@ -227,6 +256,9 @@ export function canComposeRetry(c: Conversation, roundLimit: number): { ok: true
   const end = last(c.rounds);
   if (end?.kind !== "input_required") return { ok: false, reason: "the last round did not answer input_required." };
   if (c.rounds.length >= roundLimit)
-    return { ok: false, reason: `the round limit (${roundLimit}) is reached: the server keeps answering input_required. Raise the limit to continue.` };
+    return {
+      ok: false,
+      reason: `the round limit (${roundLimit}) is reached: the server keeps answering input_required. Raise the limit to continue.`,
+    };
   return { ok: true };
 }

@@ -50,7 +50,10 @@ function requestLabel(c: Conversation, r: Round): string {
   if (r.index === 1) return call;
   const params = paramsOf(r.request) ?? {};
   const keys = Object.keys(asObject(params.inputResponses) ?? {});
-  const parts = [keys.length ? `inputResponses {${keys.join(", ")}}` : "", "requestState" in params ? "requestState" : ""].filter(Boolean);
+  const parts = [
+    keys.length ? `inputResponses {${keys.join(", ")}}` : "",
+    "requestState" in params ? "requestState" : "",
+  ].filter(Boolean);
   return `retry ${call}${parts.length ? ` + ${parts.join(" + ")}` : ""}`;
 }
 
@@ -99,14 +102,45 @@ export function diagramOf(c: Conversation): Diagram {
   let userLane = false;
   c.rounds.forEach((r, i) => {
     const marks = departures(r.clientVerdicts).map((v) => v.detail);
-    steps.push({ round: r.index, from: "client", to: "server", tone: r.index === 1 ? "request" : "retry", label: requestLabel(c, r), departures: marks });
-    steps.push({ round: r.index, from: "server", to: "client", tone: r.kind, label: replyLabel(r), ms: r.durationMs, departures: [] });
+    steps.push({
+      round: r.index,
+      from: "client",
+      to: "server",
+      tone: r.index === 1 ? "request" : "retry",
+      label: requestLabel(c, r),
+      departures: marks,
+    });
+    steps.push({
+      round: r.index,
+      from: "server",
+      to: "client",
+      tone: r.kind,
+      label: replyLabel(r),
+      ms: r.durationMs,
+      departures: [],
+    });
     const next = c.rounds[i + 1];
     for (const q of r.view?.requests ?? []) {
       userLane = true;
       const message = "message" in q && q.message ? `: ${q.message}` : "";
-      steps.push({ round: r.index, from: "client", to: "user", tone: "ask", label: `${q.key} (${KIND_LABEL[q.kind]})${message}`, departures: [] });
-      if (next) steps.push({ round: r.index, from: "user", to: "client", tone: "answer", label: answerLabel(q, next), ms: next.waitedMs, departures: [] });
+      steps.push({
+        round: r.index,
+        from: "client",
+        to: "user",
+        tone: "ask",
+        label: `${q.key} (${KIND_LABEL[q.kind]})${message}`,
+        departures: [],
+      });
+      if (next)
+        steps.push({
+          round: r.index,
+          from: "user",
+          to: "client",
+          tone: "answer",
+          label: answerLabel(q, next),
+          ms: next.waitedMs,
+          departures: [],
+        });
     }
   });
   const end = c.rounds[c.rounds.length - 1];

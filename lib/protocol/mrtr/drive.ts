@@ -41,12 +41,16 @@ export function parseAnswers(value: unknown): { ok: true; answers: Answers } | {
     ? { ok: true, answers: obj }
     : {
         ok: false,
-        error: 'answers must be an object keyed like inputRequests, e.g. {"when": {"action": "accept", "content": {…}}}, or a list of such objects.',
+        error:
+          'answers must be an object keyed like inputRequests, e.g. {"when": {"action": "accept", "content": {…}}}, or a list of such objects.',
       };
 }
 
 /** The responses for the retry after `round`, or which keys have no answer. */
-export function answersFor(answers: Answers, round: Round): { ok: true; responses: Record<string, unknown> } | { ok: false; missing: string[] } {
+export function answersFor(
+  answers: Answers,
+  round: Round,
+): { ok: true; responses: Record<string, unknown> } | { ok: false; missing: string[] } {
   const keys = round.view?.requests.map((r) => r.key) ?? [];
   if (Array.isArray(answers)) return { ok: true, responses: { ...(answers[round.index - 1] ?? {}) } };
   const missing = keys.filter((k) => !(k in answers));
@@ -58,7 +62,8 @@ function describe(round: Round): string {
   return (
     round.view?.requests
       .map(
-        (r) => `"${r.key}" (${r.kind === "elicitation-form" ? "elicitation/create form" : r.kind === "elicitation-url" ? "elicitation/create url" : r.kind})`,
+        (r) =>
+          `"${r.key}" (${r.kind === "elicitation-form" ? "elicitation/create form" : r.kind === "elicitation-url" ? "elicitation/create url" : r.kind})`,
       )
       .join(", ") ?? ""
   );

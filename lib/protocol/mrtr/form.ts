@@ -72,12 +72,14 @@ const MAX_CACHED_FORMS = 200;
 function shapeOf(def: JsonObject): Shape | undefined {
   const items = asObject(def.items);
   if (def.type === "array") {
-    if (items && Array.isArray(items.anyOf)) return { name: "titled multi-select", schema: TitledMultiSelectEnumSchemaSchema };
+    if (items && Array.isArray(items.anyOf))
+      return { name: "titled multi-select", schema: TitledMultiSelectEnumSchemaSchema };
     return { name: "multi-select", schema: UntitledMultiSelectEnumSchemaSchema };
   }
   if (def.type === "string") {
     if (Array.isArray(def.oneOf)) return { name: "titled single-select", schema: TitledSingleSelectEnumSchemaSchema };
-    if (Array.isArray(def.enum) && Array.isArray(def.enumNames)) return { name: "legacy titled enum", schema: LegacyTitledEnumSchemaSchema };
+    if (Array.isArray(def.enum) && Array.isArray(def.enumNames))
+      return { name: "legacy titled enum", schema: LegacyTitledEnumSchemaSchema };
     if (Array.isArray(def.enum)) return { name: "single-select", schema: UntitledSingleSelectEnumSchemaSchema };
     return { name: "string", schema: StringSchemaSchema };
   }
@@ -101,7 +103,14 @@ function fieldFrom(key: string, def: JsonObject, required: boolean, shapeName: s
       const options = Array.isArray(items.anyOf)
         ? (items.anyOf as JsonObject[]).map((o) => ({ value: String(o.const), label: String(o.title) }))
         : (items.enum as string[]).map((v) => ({ value: v, label: v }));
-      return { ...base, kind: "multiselect", options, minItems: num(def.minItems), maxItems: num(def.maxItems), default: def.default as string[] | undefined };
+      return {
+        ...base,
+        kind: "multiselect",
+        options,
+        minItems: num(def.minItems),
+        maxItems: num(def.maxItems),
+        default: def.default as string[] | undefined,
+      };
     }
     case "titled single-select":
       return {
@@ -120,9 +129,21 @@ function fieldFrom(key: string, def: JsonObject, required: boolean, shapeName: s
       };
     }
     case "single-select":
-      return { ...base, kind: "select", options: (def.enum as string[]).map((v) => ({ value: v, label: v })), default: def.default as string | undefined };
+      return {
+        ...base,
+        kind: "select",
+        options: (def.enum as string[]).map((v) => ({ value: v, label: v })),
+        default: def.default as string | undefined,
+      };
     case "number":
-      return { ...base, kind: "number", integer: def.type === "integer", minimum: num(def.minimum), maximum: num(def.maximum), default: num(def.default) };
+      return {
+        ...base,
+        kind: "number",
+        integer: def.type === "integer",
+        minimum: num(def.minimum),
+        maximum: num(def.maximum),
+        default: num(def.default),
+      };
     case "boolean":
       return { ...base, kind: "boolean", default: typeof def.default === "boolean" ? def.default : undefined };
     default:
@@ -146,30 +167,46 @@ export function formModelOf(requestedSchema: unknown): FormModel {
   const schema = asObject(requestedSchema);
   if (!schema) return { fields: [], issues: [{ message: "requestedSchema is not an object." }] };
   const issues: SchemaIssue[] = [];
-  if (schema.type !== "object") issues.push({ message: `requestedSchema.type must be "object" (got ${JSON.stringify(schema.type)}).` });
+  if (schema.type !== "object")
+    issues.push({ message: `requestedSchema.type must be "object" (got ${JSON.stringify(schema.type)}).` });
   for (const k of Object.keys(schema)) {
-    if (!ALLOWED_TOP_LEVEL.has(k)) issues.push({ message: `requestedSchema has "${k}", which the restricted form schema does not allow.` });
+    if (!ALLOWED_TOP_LEVEL.has(k))
+      issues.push({ message: `requestedSchema has "${k}", which the restricted form schema does not allow.` });
   }
   const properties = asObject(schema.properties);
-  if (!properties) return { fields: [], issues: [...issues, { message: "requestedSchema.properties must be an object." }] };
-  const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === "string") : [];
-  for (const r of required) if (!(r in properties)) issues.push({ key: r, message: `required names "${r}", which is not a property.` });
+  if (!properties)
+    return { fields: [], issues: [...issues, { message: "requestedSchema.properties must be an object." }] };
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((r): r is string => typeof r === "string")
+    : [];
+  for (const r of required)
+    if (!(r in properties)) issues.push({ key: r, message: `required names "${r}", which is not a property.` });
 
   const fields: FormField[] = [];
   for (const [key, raw] of Object.entries(properties)) {
     const def = asObject(raw);
     const shape = def && shapeOf(def);
     if (!def || !shape) {
-      issues.push({ key, message: `property "${key}" is not a string, number, integer, boolean or enum (nested objects and other types are not allowed).` });
+      issues.push({
+        key,
+        message: `property "${key}" is not a string, number, integer, boolean or enum (nested objects and other types are not allowed).`,
+      });
       continue;
     }
     const loose = shape.schema.safeParse(def);
     if (!loose.success) {
-      issues.push({ key, message: `property "${key}" is not a valid ${shape.name} schema: ${describeIssues(loose.error.issues)}.` });
+      issues.push({
+        key,
+        message: `property "${key}" is not a valid ${shape.name} schema: ${describeIssues(loose.error.issues)}.`,
+      });
       continue;
     }
     const strict = strictOf(shape.schema).safeParse(def);
-    if (!strict.success) issues.push({ key, message: `property "${key}" (${shape.name}): ${describeIssues(strict.error.issues)} — ignored by the form.` });
+    if (!strict.success)
+      issues.push({
+        key,
+        message: `property "${key}" (${shape.name}): ${describeIssues(strict.error.issues)} — ignored by the form.`,
+      });
     fields.push(stripUndefined(fieldFrom(key, def, required.includes(key), shape.name)));
   }
   return { fields, issues };
@@ -224,9 +261,13 @@ function fieldSchema(f: FormField): z.ZodType {
     case "boolean":
       return z.boolean({ error: "Expected true or false." });
     case "select":
-      return z.enum(f.options.map((o) => o.value) as [string, ...string[]], { error: `Choose one of: ${f.options.map((o) => o.value).join(", ")}.` });
+      return z.enum(f.options.map((o) => o.value) as [string, ...string[]], {
+        error: `Choose one of: ${f.options.map((o) => o.value).join(", ")}.`,
+      });
     case "multiselect": {
-      let a = z.array(z.enum(f.options.map((o) => o.value) as [string, ...string[]], { error: "Not one of the options." }));
+      let a = z.array(
+        z.enum(f.options.map((o) => o.value) as [string, ...string[]], { error: "Not one of the options." }),
+      );
       if (f.minItems !== undefined) a = a.min(f.minItems, { error: `Choose at least ${f.minItems}.` });
       if (f.maxItems !== undefined) a = a.max(f.maxItems, { error: `Choose at most ${f.maxItems}.` });
       return a;
@@ -247,7 +288,9 @@ export function contentSchema(model: FormModel): z.ZodType<Record<string, unknow
   return schema;
 }
 
-export type ContentCheck = { ok: true; content: Record<string, string | number | boolean | string[]> } | { ok: false; errors: Record<string, string> };
+export type ContentCheck =
+  | { ok: true; content: Record<string, string | number | boolean | string[]> }
+  | { ok: false; errors: Record<string, string> };
 
 function errorsOf(error: z.ZodError, content: unknown): Record<string, string> {
   const given = asObject(content) ?? {};
@@ -263,7 +306,9 @@ function errorsOf(error: z.ZodError, content: unknown): Record<string, string> {
 /** Validates content as it would travel (e.g. a hand-edited retry or a CLI answers file). */
 export function validateContent(model: FormModel, content: unknown): ContentCheck {
   const r = contentSchema(model).safeParse(content);
-  return r.success ? { ok: true, content: r.data as Record<string, string | number | boolean | string[]> } : { ok: false, errors: errorsOf(r.error, content) };
+  return r.success
+    ? { ok: true, content: r.data as Record<string, string | number | boolean | string[]> }
+    : { ok: false, errors: errorsOf(r.error, content) };
 }
 
 /** Converts what the form holds into wire content (empty optional fields left out) and validates it. */

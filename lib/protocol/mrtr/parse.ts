@@ -67,13 +67,20 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
   if (method === "elicitation/create" && params.mode === "url") {
     const url = describeUrl(params.url);
     verdicts.push(
-      verdict("server.url-valid", url.valid, url.valid ? `url ${url.href} is a valid URL.` : `url ${JSON.stringify(params.url)} is not a valid URL.`, key),
+      verdict(
+        "server.url-valid",
+        url.valid,
+        url.valid ? `url ${url.href} is a valid URL.` : `url ${JSON.stringify(params.url)} is not a valid URL.`,
+        key,
+      ),
     );
     return { key, kind: "elicitation-url", message, url, params };
   }
   if (method === "elicitation/create") {
     const form = formModelOf(params.requestedSchema);
-    const detail = form.issues.length ? form.issues.map((i) => i.message).join(" ") : `requestedSchema has ${form.fields.length} allowed field(s).`;
+    const detail = form.issues.length
+      ? form.issues.map((i) => i.message).join(" ")
+      : `requestedSchema has ${form.fields.length} allowed field(s).`;
     verdicts.push(verdict("server.form-schema", form.issues.length === 0, detail, key));
     return { key, kind: "elicitation-form", message, form, params };
   }
@@ -117,7 +124,10 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
       shapeOk,
       shapeOk
         ? "inputRequests is an object and requestState a string."
-        : [!stateOk && `requestState is ${typeof res.requestState}, not a string.`, hasRequests && !requestsObj && "inputRequests is not an object."]
+        : [
+            !stateOk && `requestState is ${typeof res.requestState}, not a string.`,
+            hasRequests && !requestsObj && "inputRequests is not an object.",
+          ]
             .filter(Boolean)
             .join(" "),
     ),

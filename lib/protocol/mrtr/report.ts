@@ -43,10 +43,20 @@ export interface RoundTripReport<E> {
 
 function line(v: RuleVerdict): VerdictLine {
   const rule = MRTR_RULES[v.rule];
-  return { rule: v.rule, level: rule.level, spec: rule.spec, pass: v.pass, detail: v.detail, ...(v.key !== undefined ? { key: v.key } : {}) };
+  return {
+    rule: v.rule,
+    level: rule.level,
+    spec: rule.spec,
+    pass: v.pass,
+    detail: v.detail,
+    ...(v.key !== undefined ? { key: v.key } : {}),
+  };
 }
 
-export function roundTripReport<E extends ExchangeLike>(report: DriveReport<E>, roundLimit: number): RoundTripReport<E> {
+export function roundTripReport<E extends ExchangeLike>(
+  report: DriveReport<E>,
+  roundLimit: number,
+): RoundTripReport<E> {
   const rounds = report.conversation.rounds.map((r, i): RoundLine<E> => {
     const exchange = report.exchanges.find((e) => e.sendId === r.sendId) ?? report.exchanges[i];
     const sentState = requestStateOf(r.request);
@@ -65,8 +75,19 @@ export function roundTripReport<E extends ExchangeLike>(report: DriveReport<E>, 
     };
   });
   const end = report.conversation.rounds[report.conversation.rounds.length - 1];
-  const final = end?.kind === "complete" ? firstText(end.result) : end?.kind === "error" ? (asObject(end.error)?.message as string | undefined) : undefined;
-  return { outcome: report.outcome, message: report.message, roundLimit, rounds, ...(final !== undefined ? { final } : {}) };
+  const final =
+    end?.kind === "complete"
+      ? firstText(end.result)
+      : end?.kind === "error"
+        ? (asObject(end.error)?.message as string | undefined)
+        : undefined;
+  return {
+    outcome: report.outcome,
+    message: report.message,
+    roundLimit,
+    rounds,
+    ...(final !== undefined ? { final } : {}),
+  };
 }
 
 /** Human lines for one round's verdicts: departures marked ✗, informational notes marked ·. */

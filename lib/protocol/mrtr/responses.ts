@@ -48,7 +48,11 @@ export interface SamplingReplyInput {
 
 /** A human-written CreateMessageResult: the playground has no model, the person is the model. */
 export function samplingReply(input: SamplingReplyInput): JsonObject {
-  const reply: JsonObject = { role: input.role ?? "assistant", content: { type: "text", text: input.text }, model: input.model };
+  const reply: JsonObject = {
+    role: input.role ?? "assistant",
+    content: { type: "text", text: input.text },
+    model: input.model,
+  };
   if (input.stopReason) reply.stopReason = input.stopReason;
   return reply;
 }
@@ -70,7 +74,8 @@ export function rootProblems(roots: RootInput[]): string[] {
       return;
     }
     if (url.protocol !== "file:") problems.push(`root ${i + 1}: ${r.uri} is not a file:// URI.`);
-    else if (/(^|\/)\.\.(\/|$)/.test(decodeURIComponent(r.uri.slice("file://".length)))) problems.push(`root ${i + 1}: ${r.uri} contains "..".`);
+    else if (/(^|\/)\.\.(\/|$)/.test(decodeURIComponent(r.uri.slice("file://".length))))
+      problems.push(`root ${i + 1}: ${r.uri} contains "..".`);
   });
   return problems;
 }
@@ -97,14 +102,19 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
           ? ListRootsResultSchema
           : undefined;
   if (!schema) return out;
-  const expected = request.kind === "sampling" ? "CreateMessageResult" : request.kind === "roots" ? "ListRootsResult" : "ElicitResult";
+  const expected =
+    request.kind === "sampling" ? "CreateMessageResult" : request.kind === "roots" ? "ListRootsResult" : "ElicitResult";
   const carriesResultType = asObject(response)?.resultType !== undefined;
-  const problem = zodProblems(schema, response) ?? (carriesResultType ? "resultType does not belong inside inputResponses." : undefined);
+  const problem =
+    zodProblems(schema, response) ??
+    (carriesResultType ? "resultType does not belong inside inputResponses." : undefined);
   out.push(
     verdict(
       "client.response-shape",
       !problem,
-      problem ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}` : `inputResponses["${key}"] is a ${expected}.`,
+      problem
+        ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}`
+        : `inputResponses["${key}"] is a ${expected}.`,
       key,
     ),
   );
@@ -126,7 +136,8 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
   }
   if (request.kind === "roots" && res && Array.isArray(res.roots)) {
     const problems = rootProblems(res.roots.map((r) => ({ uri: String(asObject(r)?.uri) })));
-    if (problems.length) out.push(verdict("client.response-shape", false, `inputResponses["${key}"]: ${problems.join(" ")}`, key));
+    if (problems.length)
+      out.push(verdict("client.response-shape", false, `inputResponses["${key}"]: ${problems.join(" ")}`, key));
   }
   return out;
 }

@@ -21,7 +21,9 @@ export function buildRetry(input: RetryInput): JsonObject {
   const request = asObject(input.request) ?? {};
   const result = asObject(input.result) ?? {};
   const params = paramsOf(request) ?? {};
-  const kept = Object.fromEntries(Object.entries(params).filter(([k]) => !(RETRY_PARAM_KEYS as readonly string[]).includes(k) || k === "_meta"));
+  const kept = Object.fromEntries(
+    Object.entries(params).filter(([k]) => !(RETRY_PARAM_KEYS as readonly string[]).includes(k) || k === "_meta"),
+  );
   const nextParams: JsonObject = { ...kept };
   if (asObject(result.inputRequests)) nextParams.inputResponses = { ...input.responses };
   if (typeof result.requestState === "string") nextParams.requestState = result.requestState;
@@ -43,7 +45,13 @@ export function nextId(original: unknown, used: unknown[], round: number): numbe
 }
 
 /** Convenience: the retry for a request/response pair, with a fresh id chosen from `usedIds`. */
-export function composeRetry(request: unknown, result: unknown, responses: Record<string, unknown>, usedIds: unknown[], round: number): JsonObject {
+export function composeRetry(
+  request: unknown,
+  result: unknown,
+  responses: Record<string, unknown>,
+  usedIds: unknown[],
+  round: number,
+): JsonObject {
   return buildRetry({ request, result, responses, id: nextId(idOf(request), usedIds, round) });
 }
 
@@ -59,5 +67,10 @@ export function retryForConversation(
   const last = rounds[rounds.length - 1];
   const used = rounds.map((r) => r.id);
   if (floorId !== undefined) used.push(floorId - 1);
-  return buildRetry({ request: last.request, result: last.result, responses, id: nextId(idOf(rounds[0].request), used, last.index) });
+  return buildRetry({
+    request: last.request,
+    result: last.result,
+    responses,
+    id: nextId(idOf(rounds[0].request), used, last.index),
+  });
 }

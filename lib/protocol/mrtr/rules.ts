@@ -6,7 +6,19 @@
 import { verdict, type RuleVerdict } from "./catalog";
 import { readInputRequired, type InputRequiredView } from "./parse";
 import { checkResponse } from "./responses";
-import { asObject, canonicalJson, declaredCapabilities, has, idOf, methodOf, paramsOf, requestStateOf, requestTarget, salientParams, sameId } from "./shapes";
+import {
+  asObject,
+  canonicalJson,
+  declaredCapabilities,
+  has,
+  idOf,
+  methodOf,
+  paramsOf,
+  requestStateOf,
+  requestTarget,
+  salientParams,
+  sameId,
+} from "./shapes";
 
 export interface RetryContext {
   /** The request that began the conversation. */
@@ -29,10 +41,19 @@ function checkState(prevResult: Record<string, unknown>, retry: unknown): RuleVe
   const sent = requestStateOf(retry);
   if (given === undefined) {
     return sent.present
-      ? verdict("client.no-invented-state", false, `the server gave no requestState, but the retry carries ${preview(sent.value)}.`)
+      ? verdict(
+          "client.no-invented-state",
+          false,
+          `the server gave no requestState, but the retry carries ${preview(sent.value)}.`,
+        )
       : verdict("client.no-invented-state", true, "no requestState was given and none is sent.");
   }
-  if (!sent.present) return verdict("client.echo-state", false, `the retry leaves out requestState (the server gave ${preview(given)}).`);
+  if (!sent.present)
+    return verdict(
+      "client.echo-state",
+      false,
+      `the retry leaves out requestState (the server gave ${preview(given)}).`,
+    );
   if (sent.value === given) return verdict("client.echo-state", true, "requestState is echoed byte for byte.");
   const text = typeof sent.value === "string" ? sent.value : (JSON.stringify(sent.value) ?? "");
   let at = 0;
@@ -92,7 +113,11 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
   verdicts.push(...checkSameRequest(ctx.original, retry));
 
   const view =
-    ctx.previousView ?? readInputRequired(prevResult, { method: methodOf(ctx.previous.request), declared: declaredCapabilities(ctx.previous.request) });
+    ctx.previousView ??
+    readInputRequired(prevResult, {
+      method: methodOf(ctx.previous.request),
+      declared: declaredCapabilities(ctx.previous.request),
+    });
   const responses = asObject(paramsOf(retry)?.inputResponses);
   const asked = view.requests.map((r) => r.key);
   if (view.hasInputRequests) {
@@ -111,7 +136,13 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
   }
   const extra = Object.keys(responses ?? {}).filter((k) => !asked.includes(k));
   if (extra.length)
-    verdicts.push(verdict("client.extra-responses", false, `inputResponses has keys the server did not ask for: ${extra.map((k) => `"${k}"`).join(", ")}.`));
+    verdicts.push(
+      verdict(
+        "client.extra-responses",
+        false,
+        `inputResponses has keys the server did not ask for: ${extra.map((k) => `"${k}"`).join(", ")}.`,
+      ),
+    );
   for (const request of view.requests) {
     if (responses && has(responses, request.key)) verdicts.push(...checkResponse(request, responses[request.key]));
   }
@@ -120,10 +151,18 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
 
 /** Rule check for a request that is not a retry but carries another conversation's requestState. */
 export function foreignStateVerdict(request: unknown, ownerLabel: string): RuleVerdict {
-  return verdict("client.state-not-reused", false, `this ${methodOf(request)} carries the requestState of ${ownerLabel}.`);
+  return verdict(
+    "client.state-not-reused",
+    false,
+    `this ${methodOf(request)} carries the requestState of ${ownerLabel}.`,
+  );
 }
 
 /** Rule check for a first request that carries requestState although no server gave one in this session. */
 export function unknownStateVerdict(request: unknown): RuleVerdict {
-  return verdict("client.no-invented-state", false, `carries requestState ${preview(requestStateOf(request).value)} that no reply in this session gave.`);
+  return verdict(
+    "client.no-invented-state",
+    false,
+    `carries requestState ${preview(requestStateOf(request).value)} that no reply in this session gave.`,
+  );
 }

@@ -51,7 +51,9 @@ export function idOf(frame: unknown): unknown {
 /** The request's params without `_meta`, `inputResponses` and `requestState`: what a retry must repeat. */
 export function salientParams(frame: unknown): JsonObject {
   const params = paramsOf(frame) ?? {};
-  return Object.fromEntries(Object.entries(params).filter(([k]) => !(RETRY_PARAM_KEYS as readonly string[]).includes(k)));
+  return Object.fromEntries(
+    Object.entries(params).filter(([k]) => !(RETRY_PARAM_KEYS as readonly string[]).includes(k)),
+  );
 }
 
 /** What the request is about: the tool or prompt name, or the resource uri. */
@@ -68,5 +70,7 @@ export function declaredCapabilities(frame: unknown): JsonObject | undefined {
 
 export function requestStateOf(frame: unknown): { present: boolean; value: unknown } {
   const params = paramsOf(frame);
-  return params && has(params, "requestState") ? { present: true, value: params.requestState } : { present: false, value: undefined };
+  return params && has(params, "requestState")
+    ? { present: true, value: params.requestState }
+    : { present: false, value: undefined };
 }

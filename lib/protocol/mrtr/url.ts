@@ -22,12 +22,14 @@ export function describeUrl(raw: unknown): UrlView {
     return { valid: false, href, warnings: ["The url does not parse as an absolute URL."] };
   }
   const warnings: string[] = [];
-  if (url.protocol !== "https:" && url.protocol !== "http:") warnings.push(`The scheme ${url.protocol} is not a web page; the playground will not open it.`);
+  if (url.protocol !== "https:" && url.protocol !== "http:")
+    warnings.push(`The scheme ${url.protocol} is not a web page; the playground will not open it.`);
   else if (url.protocol === "http:" && !["127.0.0.1", "localhost", "[::1]"].includes(url.hostname))
     warnings.push("Plain http: servers SHOULD use https outside development.");
   if (url.hostname.split(".").some((label) => label.startsWith("xn--")))
     warnings.push(`The host ${url.hostname} is punycode: check it is the site you expect.`);
-  if (url.username || url.password) warnings.push("The URL carries credentials before the host: a classic phishing trick.");
+  if (url.username || url.password)
+    warnings.push("The URL carries credentials before the host: a classic phishing trick.");
   return { valid: true, href, origin: url.origin, hostname: url.hostname, protocol: url.protocol, warnings };
 }
 

@@ -18,7 +18,8 @@ function describeIssue(error: z.ZodError): string {
 /** Validates and bills. */
 export async function billRequest(body: unknown, client = ""): Promise<BridgeReply<Bill>> {
   const parsed = BillRequestSchema.safeParse(body);
-  if (!parsed.success) return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
+  if (!parsed.success)
+    return { ok: false, kind: "bad-request", message: `not a bill request: ${describeIssue(parsed.error)}` };
   return billParsedRequest(parsed.data, client);
 }
 
@@ -29,7 +30,11 @@ export async function billParsedRequest(request: ParsedBillRequest, client = "")
   if (problem) return { ok: false, kind: "bad-request", message: `cannot bill this catalogue: ${problem}` };
   const tools = catalogue.pages.reduce((n, page) => n + (page.tools as unknown[]).length, 0);
   if (tools > TOKENS_LIMITS.maxTools)
-    return { ok: false, kind: "too-large", message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}` };
+    return {
+      ok: false,
+      kind: "too-large",
+      message: `the catalogue has ${tools} tools; the playground bills at most ${TOKENS_LIMITS.maxTools}`,
+    };
   try {
     return { ok: true, value: await billBounded(catalogue, request.options, tokensLimits(), client) };
   } catch (e) {

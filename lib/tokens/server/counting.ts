@@ -35,7 +35,10 @@ export class CountError extends Error {
 
 /** A CountError, also one built by another copy of this module (instanceof alone would miss it). */
 export function isCountError(e: unknown): e is CountError {
-  return e instanceof CountError || (e instanceof Error && e.name === "CountError" && typeof (e as CountError).kind === "string");
+  return (
+    e instanceof CountError ||
+    (e instanceof Error && e.name === "CountError" && typeof (e as CountError).kind === "string")
+  );
 }
 
 export interface TokensLimits {
@@ -47,7 +50,11 @@ export interface TokensLimits {
 
 export function tokensLimits(): TokensLimits {
   return isHosted()
-    ? { maxChars: HOSTED_LIMITS.maxTokensChars, deadlineMs: HOSTED_LIMITS.tokensDeadlineMs, maxWaitMs: HOSTED_LIMITS.maxBillWaitMs }
+    ? {
+        maxChars: HOSTED_LIMITS.maxTokensChars,
+        deadlineMs: HOSTED_LIMITS.tokensDeadlineMs,
+        maxWaitMs: HOSTED_LIMITS.maxBillWaitMs,
+      }
     : { maxChars: LIMITS.maxTokensChars, deadlineMs: LIMITS.tokensDeadlineMs, maxWaitMs: LIMITS.maxBillWaitMs };
 }
 
@@ -148,11 +155,14 @@ function startSlot(): Slot {
       running.timer = stopAfter(
         slot,
         running.pending.deadlineMs,
-        (p) => `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`,
+        (p) =>
+          `counting this catalogue took longer than ${p.deadlineMs / 1000} s and was stopped; bill a smaller catalogue`,
       );
       return;
     }
-    finish(slot, (p) => (result.ok ? p.resolve(result.bill) : p.reject(new CountError("internal", `counting failed: ${result.message}`))));
+    finish(slot, (p) =>
+      result.ok ? p.resolve(result.bill) : p.reject(new CountError("internal", `counting failed: ${result.message}`)),
+    );
   });
   worker.on("error", (e) => {
     discard(slot);
@@ -160,7 +170,10 @@ function startSlot(): Slot {
     finish(slot, (p) =>
       p.reject(
         outOfMemory
-          ? new CountError("too-large", "counting this catalogue needed more memory than the counter may use; bill a smaller catalogue")
+          ? new CountError(
+              "too-large",
+              "counting this catalogue needed more memory than the counter may use; bill a smaller catalogue",
+            )
           : new CountError("internal", `the token counter failed: ${e.message}`),
       ),
     );
@@ -190,7 +203,11 @@ function pump(): void {
     if (!slot) return;
     const pending = queue.shift()!;
     clearTimeout(pending.waitTimer);
-    const timer = stopAfter(slot, LOAD_TIMEOUT_MS, () => `the token counter did not load its tokenizer within ${LOAD_TIMEOUT_MS / 1000} s; try again`);
+    const timer = stopAfter(
+      slot,
+      LOAD_TIMEOUT_MS,
+      () => `the token counter did not load its tokenizer within ${LOAD_TIMEOUT_MS / 1000} s; try again`,
+    );
     slot.running = { pending, timer };
     slot.worker.ref();
     slot.worker.postMessage(pending.job);
@@ -208,7 +225,12 @@ export function warmTokenCounter(encoding: Encoding): void {
  * Bills on a worker thread, within the mode's size limit, deadline and wait (tests pass their own), as one of
  * `client`'s shares (hosted: one at a time); failures are CountErrors.
  */
-export async function billBounded(catalogue: Catalogue, options: BillOptions, limits: TokensLimits = tokensLimits(), client = ""): Promise<Bill> {
+export async function billBounded(
+  catalogue: Catalogue,
+  options: BillOptions,
+  limits: TokensLimits = tokensLimits(),
+  client = "",
+): Promise<Bill> {
   const { maxChars, deadlineMs, maxWaitMs } = limits;
   if (catalogueChars(catalogue, maxChars) > maxChars) {
     throw new CountError(
@@ -216,14 +238,24 @@ export async function billBounded(catalogue: Catalogue, options: BillOptions, li
       `the catalogue has more than ${maxChars.toLocaleString("en-US")} characters; the playground counts at most that many${isHosted() ? " in hosted mode" : ""}`,
     );
   }
-  if (queue.length >= LIMITS.maxQueuedBills) throw new CountError("rate-limited", "the token counter is busy (too many bills waiting); try again in a moment");
+  if (queue.length >= LIMITS.maxQueuedBills)
+    throw new CountError("rate-limited", "the token counter is busy (too many bills waiting); try again in a moment");
   if (!existsSync(workerFile()))
-    throw new CountError("internal", "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`");
+    throw new CountError(
+      "internal",
+      "the token counter is not built (dist-servers/tokens-worker.mjs); run `npm install` or `node scripts/build-servers.mjs`",
+    );
   const share = pool.shares.take(client);
   if (!share.ok) throw new CountError("rate-limited", share.message);
   try {
     return await new Promise<Bill>((resolve, reject) => {
-      const pending: Pending = { queuedAt: Date.now(), job: { id: ++pool.nextId, catalogue, options }, deadlineMs, resolve, reject };
+      const pending: Pending = {
+        queuedAt: Date.now(),
+        job: { id: ++pool.nextId, catalogue, options },
+        deadlineMs,
+        resolve,
+        reject,
+      };
       pending.waitTimer = setTimeout(() => {
         const i = queue.indexOf(pending);
         if (i === -1) return; // a worker took it meanwhile

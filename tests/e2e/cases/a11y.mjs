@@ -4,7 +4,10 @@ import { A11yPage } from "../pages/a11y.mjs";
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 
 export function register({ test, assert, ENVELOPE }) {
-  test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({ pg, page }) => {
+  test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     const before = await pg.editorText();
@@ -25,14 +28,20 @@ export function register({ test, assert, ENVELOPE }) {
     assert((await pg.editorText()) === before, `the editor's text changed:\n${await pg.editorText()}`);
   });
 
-  test("keyboard: Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it", async ({ pg, page }) => {
+  test("keyboard: Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     const before = await pg.editorText();
     await page.locator('[data-testid="editor"] .monaco-editor').click();
     await page.keyboard.press("Control+m");
     await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
-    assert((await pg.tid("editor-keyboard-hint").innerText()).startsWith("Tab moves focus"), "the hint says Tab moves focus");
+    assert(
+      (await pg.tid("editor-keyboard-hint").innerText()).startsWith("Tab moves focus"),
+      "the hint says Tab moves focus",
+    );
     await page.keyboard.press("Tab");
     const f = await a11y.focused();
     assert(!f.inEditor, `focus after Ctrl+M, Tab: ${JSON.stringify(f)}`);
@@ -45,7 +54,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert((await pg.editorText()) !== before, "with Tab focus mode off, Tab indents");
   });
 
-  test("keyboard: the tab strip is one tab stop; arrows, Home and End move through every tab and show its panel", async ({ pg, page }) => {
+  test("keyboard: the tab strip is one tab stop; arrows, Home and End move through every tab and show its panel", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     const ids = await a11y.tabIds();
@@ -60,7 +72,10 @@ export function register({ test, assert, ENVELOPE }) {
       assert(f.id === `tab-${want}`, `ArrowRight #${i}: focus on ${f.id}, wanted tab-${want}`);
       assert((await pg.tid(`tab-${want}`).getAttribute("aria-selected")) === "true", `${want} should be selected`);
       assert(await page.locator(`#panel-${want}`).isVisible(), `panel ${want} should show`);
-      assert((await page.locator('[role="tab"][tabindex="0"]').getAttribute("id")) === `tab-${want}`, "the single tab stop follows the selection");
+      assert(
+        (await page.locator('[role="tab"][tabindex="0"]').getAttribute("id")) === `tab-${want}`,
+        "the single tab stop follows the selection",
+      );
     }
     await page.keyboard.press("End");
     assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "End goes to the last tab");
@@ -70,12 +85,19 @@ export function register({ test, assert, ENVELOPE }) {
     assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "ArrowLeft wraps to the last tab");
     for (const id of ids) {
       const panel = page.locator(`#panel-${id}`);
-      assert((await panel.getAttribute("role")) === "tabpanel" && (await panel.getAttribute("aria-labelledby")) === `tab-${id}`, `panel ${id} labelling`);
+      assert(
+        (await panel.getAttribute("role")) === "tabpanel" &&
+          (await panel.getAttribute("aria-labelledby")) === `tab-${id}`,
+        `panel ${id} labelling`,
+      );
       assert((await pg.tid(`tab-${id}`).getAttribute("aria-controls")) === `panel-${id}`, `tab ${id} aria-controls`);
     }
   });
 
-  test("keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it", async ({ pg, page }) => {
+  test("keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     await page.keyboard.press("Tab");
@@ -88,7 +110,10 @@ export function register({ test, assert, ENVELOPE }) {
     await page.keyboard.press("Enter");
     await page.waitForFunction(() => document.activeElement?.id === "panel-timeline");
     assert(await pg.tid("timeline").isVisible(), "the timeline shows");
-    assert(!page.url().includes("#"), `the skip link must not change the fragment (it carries share links): ${page.url()}`);
+    assert(
+      !page.url().includes("#"),
+      `the skip link must not change the fragment (it carries share links): ${page.url()}`,
+    );
   });
 
   test("keyboard: Ctrl+Enter sends from anywhere, e.g. with focus on a tab", async ({ pg, page }) => {
@@ -98,7 +123,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert((await pg.settled(1)) === "response", "Ctrl+Enter on a tab should send the frame");
   });
 
-  test("keyboard: a dialog keeps Tab inside while open and gives focus back to its opener when closed", async ({ pg, page }) => {
+  test("keyboard: a dialog keeps Tab inside while open and gives focus back to its opener when closed", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.tid("share").focus();
     await page.keyboard.press("Enter");
@@ -114,7 +142,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert(back === "share", `focus after closing: ${back}`);
   });
 
-  test("theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page", async ({ pg, page }) => {
+  test("theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await page.emulateMedia({ colorScheme: "dark" });
     await pg.open();
@@ -126,7 +157,10 @@ export function register({ test, assert, ENVELOPE }) {
     await page.waitForSelector('[data-testid="editor"] .monaco-editor.vs');
   });
 
-  test("theme: the Dark choice survives a reload, overrides a light system, and is on <html> before <body> is parsed (no flash)", async ({ pg, page }) => {
+  test("theme: the Dark choice survives a reload, overrides a light system, and is on <html> before <body> is parsed (no flash)", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await page.emulateMedia({ colorScheme: "light" });
     // Records <html>'s class the moment <body> is inserted, i.e. before anything could paint.
@@ -161,19 +195,24 @@ export function register({ test, assert, ENVELOPE }) {
     await pg.open();
     // The page's own regions (Monaco's and Next's route announcer are theirs, outside the playground's markup).
     const regions = await page
-      .locator('[data-testid="playground"] :is([aria-live], [role=status], [role=alert], [role=log]):not(.monaco-aria-container *)')
+      .locator(
+        '[data-testid="playground"] :is([aria-live], [role=status], [role=alert], [role=log]):not(.monaco-aria-container *)',
+      )
       .evaluateAll((els) => els.map((e) => `${e.getAttribute("role")}/${e.getAttribute("aria-live")}`));
-    assert(regions.length === 1 && regions[0] === "status/polite", `live regions on a fresh page: ${regions.join(", ")}`);
+    assert(
+      regions.length === 1 && regions[0] === "status/polite",
+      `live regions on a fresh page: ${regions.join(", ")}`,
+    );
     // Everything the region says, in order (each sentence is a new node in it).
     await page.evaluate(() => {
       window.__heard = [];
-      new MutationObserver(() => window.__heard.push(document.querySelector('[data-testid="announcer"]').textContent.trim())).observe(
-        document.querySelector('[data-testid="announcer"]'),
-        { childList: true },
-      );
+      new MutationObserver(() =>
+        window.__heard.push(document.querySelector('[data-testid="announcer"]').textContent.trim()),
+      ).observe(document.querySelector('[data-testid="announcer"]'), { childList: true });
     });
     const heard = () => page.evaluate(() => window.__heard);
-    const waitHeard = (prefix) => page.waitForFunction((p) => window.__heard.some((t) => t.includes(p)), prefix, { timeout: 40_000 });
+    const waitHeard = (prefix) =>
+      page.waitForFunction((p) => window.__heard.some((t) => t.includes(p)), prefix, { timeout: 40_000 });
     await pg.send();
     await pg.settled(1);
     await waitHeard("Reply to #1");
@@ -183,13 +222,19 @@ export function register({ test, assert, ENVELOPE }) {
     await pg.send();
     await waitHeard("Not sent:");
     const all = await heard();
-    assert(all.filter((t) => t === "Reply to #1 server/discover: response.").length === 1, `the reply is said once: ${all.join(" | ")}`);
+    assert(
+      all.filter((t) => t === "Reply to #1 server/discover: response.").length === 1,
+      `the reply is said once: ${all.join(" | ")}`,
+    );
     assert(all.filter((t) => t.includes("Probe verdict")).length === 1, `the verdict is said once: ${all.join(" | ")}`);
     const error = all.find((t) => t.startsWith("Not sent:"));
     assert(error.includes("not JSON") && error.length < 200, `the error, in one short sentence: ${error}`);
   });
 
-  test("zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways", async ({ pg, page }) => {
+  test("zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways", async ({
+    pg,
+    page,
+  }) => {
     const a11y = new A11yPage(pg);
     await pg.open();
     await pg.send();
@@ -203,17 +248,27 @@ export function register({ test, assert, ENVELOPE }) {
       await page.setViewportSize(size);
       for (const id of await a11y.tabIds()) {
         await a11y.openTab(id);
-        const over = await page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+        const over = await page.evaluate(
+          () => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
+        );
         if (over > 0) wide.push(`${size.width}px · ${id}: ${over}px too wide`);
       }
     }
     assert(wide.length === 0, wide.join("; "));
   });
-  test("layout: at 1440×900 every tab of the strip fits on one row, also with the MRTR tab's waiting badge", async ({ pg, page }) => {
+  test("layout: at 1440×900 every tab of the strip fits on one row, also with the MRTR tab's waiting badge", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     const meta = { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
     await pg.setEditorText(
-      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } },
+      }),
     );
     await pg.send();
     await pg.settled(1, 30_000);
@@ -224,7 +279,10 @@ export function register({ test, assert, ENVELOPE }) {
     assert(rows.length === 1, `the tabs sit on ${rows.length} rows (tops ${rows.join(", ")})`);
   });
 
-  test("motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly", async ({ pg, page }) => {
+  test("motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly", async ({
+    pg,
+    page,
+  }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await pg.open();
     await pg.send();
@@ -249,7 +307,8 @@ export function register({ test, assert, ENVELOPE }) {
     await pg.settled(1);
     await pg.probe();
     const found = [];
-    const check = async (where) => found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
+    const check = async (where) =>
+      found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
@@ -267,7 +326,10 @@ export function register({ test, assert, ENVELOPE }) {
       await page.keyboard.press("Escape");
       await pg.tid("share-dialog").waitFor({ state: "detached" });
     }
-    assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
+    assert(
+      found.length === 0,
+      `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`,
+    );
   });
 
   test("axe gate: nothing serious or critical on the examples gallery, a shared link's banner, the Run-this-command dialog, Start fresh's Undo and a lesson link, light and dark", async ({
@@ -277,9 +339,16 @@ export function register({ test, assert, ENVELOPE }) {
     const a11y = new A11yPage(pg);
     const sp = new SharePage(page, pg.base);
     const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } });
-    const target = { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs"], cwd: ROOT, env: { API_KEY: "" } };
+    const target = {
+      kind: "stdio",
+      command: process.execPath,
+      args: ["dist-servers/calendar.mjs"],
+      cwd: ROOT,
+      env: { API_KEY: "" },
+    };
     const found = [];
-    const check = async (where) => found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
+    const check = async (where) =>
+      found.push(...(await a11y.axe(where)).filter((v) => v.impact === "serious" || v.impact === "critical"));
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(pg.base + "/examples");
@@ -300,7 +369,10 @@ export function register({ test, assert, ENVELOPE }) {
       await pg.tid("auth-lesson").waitFor({ timeout: 30_000 });
       await check(`${scheme} · a lesson opened from its link`);
     }
-    assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`);
+    assert(
+      found.length === 0,
+      `${found.length} serious/critical violation(s):\n${found.map((v) => v.line).join("\n")}`,
+    );
   });
 
   test("axe gate: the sign-in page (no cookie), and its wrong-token state, has no WCAG 2.1 A/AA violation at all, light and dark", async ({

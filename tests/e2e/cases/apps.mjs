@@ -16,7 +16,9 @@ async function openApps(pg, command) {
 }
 
 const wireMethods = (page) =>
-  page.locator('[data-testid="apps-wire-row"]').evaluateAll((els) => els.map((e) => `${e.dataset.direction} ${e.dataset.kind} ${e.dataset.method}`));
+  page
+    .locator('[data-testid="apps-wire-row"]')
+    .evaluateAll((els) => els.map((e) => `${e.dataset.direction} ${e.dataset.kind} ${e.dataset.method}`));
 
 export function register({ test, assert }) {
   test("Apps: the ext-apps basic example renders in a sandbox on another origin; ui/initialize and the tool notifications are in the wire; the app's own tools/call is on the timeline", async ({
@@ -27,9 +29,13 @@ export function register({ test, assert }) {
     await pg.tid("apps-list").click();
     const tool = pg.tid("apps-tool");
     await tool.first().waitFor({ timeout: 30_000 });
-    assert((await tool.count()) === 1 && (await tool.getAttribute("data-tool")) === "get-time", `app tools: ${await tool.allInnerTexts()}`);
     assert(
-      (await tool.innerText()).includes("ui://get-time/mcp-app.html") && (await tool.innerText()).includes("text/html;profile=mcp-app"),
+      (await tool.count()) === 1 && (await tool.getAttribute("data-tool")) === "get-time",
+      `app tools: ${await tool.allInnerTexts()}`,
+    );
+    assert(
+      (await tool.innerText()).includes("ui://get-time/mcp-app.html") &&
+        (await tool.innerText()).includes("text/html;profile=mcp-app"),
       await tool.innerText(),
     );
     await pg.tid("apps-run").click();
@@ -44,7 +50,10 @@ export function register({ test, assert }) {
     const app = page.frameLocator('[data-testid="apps-frame"]').frameLocator("iframe");
     await app.locator("body").waitFor({ timeout: 20_000 });
     await page.waitForFunction(
-      () => [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "ui/notifications/tool-result"),
+      () =>
+        [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some(
+          (e) => e.dataset.method === "ui/notifications/tool-result",
+        ),
       null,
       { timeout: 20_000 },
     );
@@ -61,13 +70,18 @@ export function register({ test, assert }) {
       assert(methods.includes(expected), `the wire should have "${expected}": ${methods.join(" | ")}`);
     }
     const init = methods.indexOf("app→host request ui/initialize");
-    assert(init < methods.indexOf("host→app notification ui/notifications/tool-input"), "tool input only after the handshake");
+    assert(
+      init < methods.indexOf("host→app notification ui/notifications/tool-input"),
+      "tool input only after the handshake",
+    );
 
     // A call the app makes goes through the bridge to the server and lands on the timeline.
     await app.getByRole("button", { name: /get server time/i }).click();
     await page.waitForFunction(
       () =>
-        [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "tools/call" && e.dataset.direction === "app→host"),
+        [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some(
+          (e) => e.dataset.method === "tools/call" && e.dataset.direction === "app→host",
+        ),
       null,
       { timeout: 20_000 },
     );
@@ -85,7 +99,10 @@ export function register({ test, assert }) {
     await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps.png") });
     await pg.tid("apps-close").click();
     await page.waitForFunction(
-      () => [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some((e) => e.dataset.method === "ui/resource-teardown"),
+      () =>
+        [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some(
+          (e) => e.dataset.method === "ui/resource-teardown",
+        ),
       null,
       {
         timeout: 10_000,
@@ -103,9 +120,18 @@ export function register({ test, assert }) {
     await claude.waitFor({ timeout: 30_000 });
     assert((await claude.getAttribute("data-verdict")) === "blank", `claude: ${await claude.innerText()}`);
     const text = await claude.innerText();
-    assert(text.includes("your server hides _meta.ui (on get_time) unless the client declares the io.modelcontextprotocol/ui extension"), text);
+    assert(
+      text.includes(
+        "your server hides _meta.ui (on get_time) unless the client declares the io.modelcontextprotocol/ui extension",
+      ),
+      text,
+    );
     assert(text.includes("does not declare it"), text);
-    assert((await page.locator('[data-testid="apps-verdict"][data-host="generic"]').getAttribute("data-verdict")) === "renders", "generic renders");
+    assert(
+      (await page.locator('[data-testid="apps-verdict"][data-host="generic"]').getAttribute("data-verdict")) ===
+        "renders",
+      "generic renders",
+    );
     // As Claude, the listing itself shows what that host sees: get_time carries no app.
     await pg.tid("apps-host-select").selectOption("claude");
     await pg.tid("apps-list").click();
@@ -128,21 +154,32 @@ export function register({ test, assert }) {
       await app.locator("body").evaluate(() => fetch("https://api.example.com/data").catch(() => {}));
       await pg.tid("apps-violations").waitFor({ timeout: 10_000 });
       const v = await pg.tid("apps-violations").innerText();
-      assert(v.includes("https://api.example.com") && v.includes("connect-src") && v.includes("_meta.ui.csp.connectDomains"), v);
+      assert(
+        v.includes("https://api.example.com") && v.includes("connect-src") && v.includes("_meta.ui.csp.connectDomains"),
+        v,
+      );
       await app.getByRole("button", { name: "Open a link" }).click();
       await pg.tid("apps-open-link").waitFor();
-      assert((await pg.tid("apps-open-link").innerText()).includes("nothing opens until you click it"), "ui/open-link is shown, not followed");
+      assert(
+        (await pg.tid("apps-open-link").innerText()).includes("nothing opens until you click it"),
+        "ui/open-link is shown, not followed",
+      );
       const a11y = new A11yPage(pg);
       const found = [];
       for (const scheme of ["light", "dark"]) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
-        found.push(...(await a11y.axe(`${scheme} · apps`)).filter((x) => x.impact === "serious" || x.impact === "critical"));
+        found.push(
+          ...(await a11y.axe(`${scheme} · apps`)).filter((x) => x.impact === "serious" || x.impact === "critical"),
+        );
         await page.screenshot({ path: path.join(ROOT, `tests/e2e/screenshots/apps-${scheme}.png`) });
       }
       await page.setViewportSize({ width: 420, height: 900 });
       await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps-narrow.png") });
-      assert(found.length === 0, `${found.length} serious/critical violation(s):\n${found.map((x) => x.line).join("\n")}`);
+      assert(
+        found.length === 0,
+        `${found.length} serious/critical violation(s):\n${found.map((x) => x.line).join("\n")}`,
+      );
     },
     // The blocked fetch is this case's own doing: the browser reports it on the console as well as to the Apps tab.
     { expectedConsoleErrors: [/https:\/\/api\.example\.com\/data/] },

@@ -37,7 +37,9 @@ export function register({ test, assert }) {
     await pg.send();
     assert((await pg.settled(2)) === "response", `create_event: ${await pg.traceText(2)}`);
     const stdin = async (seq) =>
-      (await (await pg.openWire(seq)).locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText()).replace(/\s+/g, "");
+      (
+        await (await pg.openWire(seq)).locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText()
+      ).replace(/\s+/g, "");
     const sent = await stdin(2);
     assert(sent.includes('"arguments":{"title":"Dentist","startsAt":"2026-09-10T08:30:00Z"}'), `sent: ${sent}`);
     assert(
@@ -51,7 +53,10 @@ export function register({ test, assert }) {
       id: 3,
       method: "tools/call",
       params: {
-        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
         name: "create_event",
         arguments: { title: "Retro" },
       },
@@ -88,7 +93,10 @@ export function register({ test, assert }) {
     assert(again.includes('"arguments":{"title":"Retro","startsAt":"2026-09-11T09:00:00Z"}'), `sent: ${again}`);
   });
 
-  test("Args form: visible beside or under the frame at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
+  test("Args form: visible beside or under the frame at 1440×900 and 800×700, light and dark, with no axe violation", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize(SIZES[0]);
     await pg.open();
     await pg.chooseTemplate("tools/list");
@@ -104,13 +112,25 @@ export function register({ test, assert }) {
         await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
         const form = await pg.tid("args-form").boundingBox();
         const editor = await pg.tid("editor").boundingBox();
-        assert(form && form.width > 200 && form.height > 80, `${size.width} ${scheme}: form box ${JSON.stringify(form)}`);
+        assert(
+          form && form.width > 200 && form.height > 80,
+          `${size.width} ${scheme}: form box ${JSON.stringify(form)}`,
+        );
         assert(form.x + form.width <= size.width + 1, `${size.width} ${scheme}: the form runs off the page`);
-        if (size.width >= 1280) assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
+        if (size.width >= 1280)
+          assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
         else assert(form.y >= editor.y + editor.height - 1, `${size.width}: the form sits under the frame`);
         await page.screenshot({ path: `test-results/args-form-${size.width}-${scheme}.png` });
-        const { violations } = await new AxeBuilder({ page }).include('[data-testid="args-form"]').withTags(WCAG_TAGS).analyze();
-        found.push(...violations.map((v) => `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`));
+        const { violations } = await new AxeBuilder({ page })
+          .include('[data-testid="args-form"]')
+          .withTags(WCAG_TAGS)
+          .analyze();
+        found.push(
+          ...violations.map(
+            (v) =>
+              `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`,
+          ),
+        );
       }
     }
     assert(found.length === 0, `axe:\n${found.join("\n")}`);

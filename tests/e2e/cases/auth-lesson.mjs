@@ -8,7 +8,10 @@ const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 export function register({ test, assert }) {
   registerChecks({ test, assert });
-  test("Auth lesson: the gallery's card opens the lesson, Run runs it once; three verdicts in words and the Auth lane", async ({ pg, page }) => {
+  test("Auth lesson: the gallery's card opens the lesson, Run runs it once; three verdicts in words and the Auth lane", async ({
+    pg,
+    page,
+  }) => {
     const runs = [];
     page.on("request", (r) => r.url().endsWith("/api/auth/run") && runs.push(r.url()));
     await page.goto(pg.base + "/examples");
@@ -23,24 +26,40 @@ export function register({ test, assert }) {
     await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 90_000 });
     assert(runs.length === 1, `runs: ${runs.length}`);
 
-    const verdicts = await panel.locator('[data-testid="audience-verdict"]').evaluateAll((els) => els.map((e) => [e.dataset.verdict, e.textContent]));
+    const verdicts = await panel
+      .locator('[data-testid="audience-verdict"]')
+      .evaluateAll((els) => els.map((e) => [e.dataset.verdict, e.textContent]));
     assert(
-      JSON.stringify(verdicts.map((v) => v[0])) === JSON.stringify(["accepted", "refused-wrong-audience", "accepted-wrongly"]),
+      JSON.stringify(verdicts.map((v) => v[0])) ===
+        JSON.stringify(["accepted", "refused-wrong-audience", "accepted-wrongly"]),
       `verdicts ${JSON.stringify(verdicts)}`,
     );
     assert(/accepted \(200\)/.test(verdicts[0][1]), `the calendar: ${verdicts[0][1]}`);
     assert(/refused: wrong audience \(401\)/.test(verdicts[1][1]), `the second server: ${verdicts[1][1]}`);
-    assert(/accepted though it should not be \(200\).*MUST NOT pass a token on/.test(verdicts[2][1]), `the naive server: ${verdicts[2][1]}`);
+    assert(
+      /accepted though it should not be \(200\).*MUST NOT pass a token on/.test(verdicts[2][1]),
+      `the naive server: ${verdicts[2][1]}`,
+    );
 
     const lane = panel.locator('[data-testid="auth-diagram"]');
-    assert((await lane.getAttribute("data-lanes")) === "user,client,server,auth", `lanes ${await lane.getAttribute("data-lanes")}`);
-    const arrows = await lane.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.from}>${e.dataset.to}`));
+    assert(
+      (await lane.getAttribute("data-lanes")) === "user,client,server,auth",
+      `lanes ${await lane.getAttribute("data-lanes")}`,
+    );
+    const arrows = await lane
+      .locator('[data-testid="auth-step"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.from}>${e.dataset.to}`));
     for (const hop of ["client>server", "server>client", "client>auth", "auth>client", "client>user", "user>auth"])
       assert(arrows.includes(hop), `arrow ${hop} in ${arrows.length} arrows`);
     const said = await lane.locator('[data-testid="auth-diagram-steps"] li').allTextContents();
-    assert(said.length === arrows.length, `the text alternative lists every arrow (${said.length} of ${arrows.length})`);
     assert(
-      said.some((t) => /^Step 1 \(unauthenticated request\): Client \(playground\) to Server: POST \/calendar\/mcp$/.test(t)),
+      said.length === arrows.length,
+      `the text alternative lists every arrow (${said.length} of ${arrows.length})`,
+    );
+    assert(
+      said.some((t) =>
+        /^Step 1 \(unauthenticated request\): Client \(playground\) to Server: POST \/calendar\/mcp$/.test(t),
+      ),
       `first step said: ${said[0]}`,
     );
     assert(
@@ -49,10 +68,17 @@ export function register({ test, assert }) {
     );
 
     const everything = await page.evaluate(
-      () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href,
+      () =>
+        document.documentElement.outerHTML +
+        JSON.stringify({ ...localStorage }) +
+        JSON.stringify({ ...sessionStorage }) +
+        location.href,
     );
     assert(!JWT.test(everything), "no JWT anywhere in the page, its storage or its URL");
-    assert(!(await page.evaluate(() => location.hash)).includes("auth="), "the lesson fragment is gone: a reload does not run it again");
+    assert(
+      !(await page.evaluate(() => location.hash)).includes("auth="),
+      "the lesson fragment is gone: a reload does not run it again",
+    );
     await page.screenshot({ path: "tests/e2e/screenshots/auth-lesson.png", fullPage: false });
   });
 }
@@ -68,7 +94,8 @@ function protectedServer() {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(body));
     };
-    if (req.url === "/.well-known/oauth-protected-resource/mcp") return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+    if (req.url === "/.well-known/oauth-protected-resource/mcp")
+      return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
     if (req.url === "/.well-known/oauth-authorization-server")
       return json(200, {
         issuer: origin,
@@ -80,7 +107,9 @@ function protectedServer() {
       return json(
         401,
         { error: "unauthorized" },
-        { "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="read"` },
+        {
+          "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="read"`,
+        },
       );
     json(404, { error: "not_found" });
   });
@@ -100,15 +129,31 @@ function registerChecks({ test, assert }) {
       await pg.tid("tab-checks").click();
       await pg.tid("checks-run").click();
       await page.waitForSelector('[data-testid="checks-panel"][data-phase="done"]', { timeout: 60_000 });
-      const rows = await page.locator('[data-testid="check-row"]').evaluateAll((els) => els.map((e) => `${e.dataset.checkId}:${e.dataset.status}`));
+      const rows = await page
+        .locator('[data-testid="check-row"]')
+        .evaluateAll((els) => els.map((e) => `${e.dataset.checkId}:${e.dataset.status}`));
       assert(
         JSON.stringify(rows) ===
-          JSON.stringify(["A01:pass", "A02:pass", "A03:pass", "A04:pass", "A05:pass", "A06:fail", "A07:pass", "A08:pass", "A09:skip", "A10:skip", "C57:pass"]),
+          JSON.stringify([
+            "A01:pass",
+            "A02:pass",
+            "A03:pass",
+            "A04:pass",
+            "A05:pass",
+            "A06:fail",
+            "A07:pass",
+            "A08:pass",
+            "A09:skip",
+            "A10:skip",
+            "C57:pass",
+          ]),
         `rows ${rows.join(" ")}`,
       );
       const era = await pg.tid("checks-era").innerText();
       assert(/answered 401: it is protected/.test(era), `era line: ${era}`);
-      const a06 = await page.locator('[data-testid="check-row"][data-check-id="A06"] [data-testid="check-detail"]').innerText();
+      const a06 = await page
+        .locator('[data-testid="check-row"][data-check-id="A06"] [data-testid="check-detail"]')
+        .innerText();
       assert(/PKCE_S256_NOT_ADVERTISED.*Fix: advertise code_challenge_methods_supported/.test(a06), `A06 says: ${a06}`);
     } finally {
       server.close();

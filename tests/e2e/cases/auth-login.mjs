@@ -12,7 +12,10 @@ const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 /** Clicks Log in, signs in (when asked) and consents in the new tab; returns the callback URL that tab landed on. */
 async function signInInNewTab(page, panel, assert) {
-  const [tab] = await Promise.all([page.context().waitForEvent("page"), panel.locator('[data-testid="auth-login"]').click()]);
+  const [tab] = await Promise.all([
+    page.context().waitForEvent("page"),
+    panel.locator('[data-testid="auth-login"]').click(),
+  ]);
   await tab.waitForLoadState("domcontentloaded");
   const form = tab.locator('[data-testid="auth-login-form"]');
   if (await form.isVisible().catch(() => false)) {
@@ -49,27 +52,53 @@ export function register({ test, assert }) {
     const auth = await AuthPage.openOn(sp);
     const panel = auth.panel;
     await auth.run("calendar-protected", "browser", "needs-user");
-    assert((await panel.locator('[data-testid="auth-demo-credentials"]').innerText()).includes("student"), "the demo user is shown on screen");
-    const serious = (await new A11yPage(sp).axe("the waiting sign-in")).filter((v) => v.impact === "serious" || v.impact === "critical");
+    assert(
+      (await panel.locator('[data-testid="auth-demo-credentials"]').innerText()).includes("student"),
+      "the demo user is shown on screen",
+    );
+    const serious = (await new A11yPage(sp).axe("the waiting sign-in")).filter(
+      (v) => v.impact === "serious" || v.impact === "critical",
+    );
     assert(serious.length === 0, `axe: ${serious.map((v) => v.line).join(" | ")}`);
 
     await signInInNewTab(page, panel, assert);
     // The first consent covers calendar.read; create_event answers 403 insufficient_scope: consent again (step-up).
-    await panel.locator('[data-testid="auth-step"][data-step="step-up challenge"][data-status="ok"]').waitFor({ timeout: 30_000 });
-    assert((await panel.locator('[data-testid="auth-login"]').innerText()).includes("step-up"), "the second Log in says it is the step-up");
+    await panel
+      .locator('[data-testid="auth-step"][data-step="step-up challenge"][data-status="ok"]')
+      .waitFor({ timeout: 30_000 });
+    assert(
+      (await panel.locator('[data-testid="auth-login"]').innerText()).includes("step-up"),
+      "the second Log in says it is the step-up",
+    );
     await signInInNewTab(page, panel, assert);
     await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 30_000 });
 
-    const steps = await panel.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
-    for (const name of ["callback", "token", "authenticated request", "step-up: callback", "step-up: token", "step-up retry", "refresh"]) {
+    const steps = await panel
+      .locator('[data-testid="auth-step"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
+    for (const name of [
+      "callback",
+      "token",
+      "authenticated request",
+      "step-up: callback",
+      "step-up: token",
+      "step-up retry",
+      "refresh",
+    ]) {
       assert(steps.includes(`${name}:ok`), `step ${name} ok in ${steps.join(", ")}`);
     }
     const token = panel.locator('[data-testid="auth-step"][data-step="token"]');
     await token.locator("summary", { hasText: "Decoded facts" }).click();
     const facts = await token.innerText();
-    assert(facts.includes('"aud"') && facts.includes("/calendar/mcp"), `the token's claims are decoded: ${facts.slice(0, 300)}`);
+    assert(
+      facts.includes('"aud"') && facts.includes("/calendar/mcp"),
+      `the token's claims are decoded: ${facts.slice(0, 300)}`,
+    );
 
-    assert(codes.length === 2 && codes.every((c) => c && c.length > 20), `two callbacks with a code seen: ${codes.length}`);
+    assert(
+      codes.length === 2 && codes.every((c) => c && c.length > 20),
+      `two callbacks with a code seen: ${codes.length}`,
+    );
     const leaks = (text, where) => {
       assert(!JWT.test(text), `a JWT in ${where}`);
       for (const code of codes) assert(!text.includes(code), `an authorization code in ${where}`);
@@ -77,7 +106,11 @@ export function register({ test, assert }) {
     };
     leaks(
       await page.evaluate(
-        () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href,
+        () =>
+          document.documentElement.outerHTML +
+          JSON.stringify({ ...localStorage }) +
+          JSON.stringify({ ...sessionStorage }) +
+          location.href,
       ),
       "the page",
     );

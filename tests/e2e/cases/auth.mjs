@@ -6,11 +6,16 @@ import { AuthPage } from "../pages/auth.mjs";
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 export function register({ test, assert }) {
-  test("Auth: the protected calendar's flow ends authenticated, step by step, with step-up and refresh; no token reaches the page", async ({ pg, page }) => {
+  test("Auth: the protected calendar's flow ends authenticated, step by step, with step-up and refresh; no token reaches the page", async ({
+    pg,
+    page,
+  }) => {
     const auth = await AuthPage.openOn(pg);
     const panel = auth.panel;
     await auth.run("calendar-protected", "headless", "authenticated");
-    const steps = await panel.locator('[data-testid="auth-step"]').evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
+    const steps = await panel
+      .locator('[data-testid="auth-step"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
     for (const name of [
       "unauthenticated request",
       "protected resource metadata",
@@ -29,7 +34,11 @@ export function register({ test, assert }) {
     const raw = await token.innerText();
     assert(raw.includes("masked") && raw.includes("resource="), `token exchange shown masked: ${raw.slice(0, 200)}`);
     const everything = await page.evaluate(
-      () => document.documentElement.outerHTML + JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + location.href,
+      () =>
+        document.documentElement.outerHTML +
+        JSON.stringify({ ...localStorage }) +
+        JSON.stringify({ ...sessionStorage }) +
+        location.href,
     );
     assert(!JWT.test(everything), "no JWT anywhere in the page, its storage or its URL");
   });

@@ -35,8 +35,14 @@ export function register({ test, assert }) {
       await page.goto(pg.base + "/", { waitUntil: "domcontentloaded" });
       const plain = page.locator('[data-testid="editor"] [data-testid="editor-plain-text"]');
       await plain.waitFor();
-      assert((await page.locator('[data-testid="playground"]').getAttribute("data-hydrated")) === "false", "the page must not have hydrated yet");
-      assert(!(await plain.evaluate((el) => el.readOnly)), "the server-rendered frame should be editable before any script ran");
+      assert(
+        (await page.locator('[data-testid="playground"]').getAttribute("data-hydrated")) === "false",
+        "the page must not have hydrated yet",
+      );
+      assert(
+        !(await plain.evaluate((el) => el.readOnly)),
+        "the server-rendered frame should be editable before any script ran",
+      );
 
       const original = await plain.inputValue();
       const at = original.indexOf("server/discover");
@@ -47,7 +53,9 @@ export function register({ test, assert }) {
       assert((await plain.inputValue()) === typed, `typed text: ${await plain.inputValue()}`);
       // What is on screen is what was typed: the textarea's own text shows once it differs from the highlighted copy.
       const shown = await plain.evaluate(
-        (el) => getComputedStyle(el).color !== "rgba(0, 0, 0, 0)" && getComputedStyle(el.previousElementSibling).visibility === "hidden",
+        (el) =>
+          getComputedStyle(el).color !== "rgba(0, 0, 0, 0)" &&
+          getComputedStyle(el.previousElementSibling).visibility === "hidden",
       );
       assert(shown, "the typed text should be visible (not the highlighted copy of the old text)");
       await ask(page);
@@ -56,11 +64,20 @@ export function register({ test, assert }) {
 
       await scripts.release();
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-      assert((await pg.settled(1, 30_000)) === "response", "the send asked for before the scripts ran should get a response");
+      assert(
+        (await pg.settled(1, 30_000)) === "response",
+        "the send asked for before the scripts ran should get a response",
+      );
       assert(sends.length === 1, `exactly one send: ${sends.length}`);
-      assert(JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(typed)), `sent: ${sends[0].frame}`);
+      assert(
+        JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(typed)),
+        `sent: ${sends[0].frame}`,
+      );
       const card = page.locator('[data-testid="timeline"] [data-testid="exchange-card"]').first();
-      assert((await card.innerText()).includes("tools/list"), `the timeline card should show the typed method: ${await card.innerText()}`);
+      assert(
+        (await card.innerText()).includes("tools/list"),
+        `the timeline card should show the typed method: ${await card.innerText()}`,
+      );
       await page.waitForTimeout(300);
       assert(sends.length === 1, `the send must not be repeated once the page hydrated: ${sends.length}`);
     });

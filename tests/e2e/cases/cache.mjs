@@ -6,32 +6,51 @@ import { CachePage } from "../pages/cache.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export function register({ test, assert }) {
-  test("client cache on: a fresh calendar://week read re-sent is served from cache with nothing on the wire", async ({ pg }) => {
+  test("client cache on: a fresh calendar://week read re-sent is served from cache with nothing on the wire", async ({
+    pg,
+  }) => {
     const cache = await CachePage.openWithCacheOn(pg);
     await pg.chooseTemplate("resources/read");
     await pg.send();
     assert((await pg.settled(1)) === "response", `first read: ${await pg.traceText(1)}`);
     const badge = await cache.badge(1).innerText();
-    assert(badge.includes("ttl 1 min · private") && badge.includes("resources/read uri=calendar://week"), `badge: ${badge}`);
-    assert(badge.includes("Private: a client may reuse it only under the same authorization"), `the scope rule is shown: ${badge}`);
-    assert((await cache.badge(1).locator('[data-testid="freshness"]').getAttribute("data-state")) === "fresh", "the first answer is fresh");
+    assert(
+      badge.includes("ttl 1 min · private") && badge.includes("resources/read uri=calendar://week"),
+      `badge: ${badge}`,
+    );
+    assert(
+      badge.includes("Private: a client may reuse it only under the same authorization"),
+      `the scope rule is shown: ${badge}`,
+    );
+    assert(
+      (await cache.badge(1).locator('[data-testid="freshness"]').getAttribute("data-state")) === "fresh",
+      "the first answer is fresh",
+    );
 
     await pg.send();
     assert((await pg.settled(2)) === "response", `second read: ${await pg.traceText(2)}`);
     const served = await cache.served(2).innerText();
     assert(/served from cache, age \d+ s/.test(served), `card 2 should say served from cache: ${served}`);
     const kinds = await cache.wireKinds(2);
-    assert(kinds.length === 1 && kinds[0] === "note", `nothing may cross the wire for a local answer; wire rows: ${kinds.join(", ")}`);
+    assert(
+      kinds.length === 1 && kinds[0] === "note",
+      `nothing may cross the wire for a local answer; wire rows: ${kinds.join(", ")}`,
+    );
     assert((await pg.traceText(2)).includes('"contents"'), "the local answer carries the cached result");
     await pg.page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache-timeline.png") });
 
     await cache.openTab();
     const entry = cache.entry("resources/read uri=calendar://week");
     assert((await entry.getAttribute("data-state")) === "fresh", "the entry is fresh in the Cache tab");
-    assert((await pg.tid("cache-log").innerText()).includes("served resources/read uri=calendar://week from cache"), "the log records the local answer");
+    assert(
+      (await pg.tid("cache-log").innerText()).includes("served resources/read uri=calendar://week from cache"),
+      "the log records the local answer",
+    );
   });
 
-  test("a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0), so the re-send reaches the server", async ({ pg }) => {
+  test("a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0), so the re-send reaches the server", async ({
+    pg,
+  }) => {
     await pg.open();
     const cache = new CachePage(pg);
     await pg.chooseTarget("everything-stdio");
@@ -48,7 +67,10 @@ export function register({ test, assert }) {
     assert(kinds.includes("stdin") && kinds.includes("stdout"), `the re-send crossed the wire: ${kinds.join(", ")}`);
   });
 
-  test("a listen stream's resources/updated makes the cached read stale at once, and the next read goes out", async ({ pg, page }) => {
+  test("a listen stream's resources/updated makes the cached read stale at once, and the next read goes out", async ({
+    pg,
+    page,
+  }) => {
     const cache = await CachePage.openWithCacheOn(pg);
     await pg.chooseTemplate("resources/read");
     await pg.send();
@@ -61,12 +83,21 @@ export function register({ test, assert }) {
     assert((await pg.settled(2)) === "response", `create_event: ${await pg.traceText(2)}`);
     await cache.openTab();
     const note = await cache.notification(1);
-    assert(note.includes("notifications/resources/updated") && note.includes("made stale: resources/read uri=calendar://week"), `notification: ${note}`);
-    assert((await cache.entry("resources/read uri=calendar://week").getAttribute("data-state")) === "stale", "the entry is stale before its ttl");
+    assert(
+      note.includes("notifications/resources/updated") &&
+        note.includes("made stale: resources/read uri=calendar://week"),
+      `notification: ${note}`,
+    );
+    assert(
+      (await cache.entry("resources/read uri=calendar://week").getAttribute("data-state")) === "stale",
+      "the entry is stale before its ttl",
+    );
     await page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache.png"), fullPage: false });
     await cache.openTimeline();
     assert(
-      (await cache.badge(1).locator('[data-testid="freshness"]').innerText()).includes("made stale by notifications/resources/updated"),
+      (await cache.badge(1).locator('[data-testid="freshness"]').innerText()).includes(
+        "made stale by notifications/resources/updated",
+      ),
       "the card's bar shows the invalidation",
     );
     await pg.chooseTemplate("resources/read");
@@ -79,25 +110,36 @@ export function register({ test, assert }) {
     assert(status.includes("closed-by-user"), `stream status: ${status}`);
   });
 
-  test("gateway view: a private result is fetched for each user, a public one is served to the second from the shared cache", async ({ pg }) => {
+  test("gateway view: a private result is fetched for each user, a public one is served to the second from the shared cache", async ({
+    pg,
+  }) => {
     await pg.open();
     const cache = new CachePage(pg);
     await pg.chooseTarget("calendar-http");
     await pg.chooseTemplate("resources/read");
     await cache.openTab();
     const priv = await cache.replayGateway();
-    assert(priv.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:fetched-upstream", `private: ${JSON.stringify(priv)}`);
+    assert(
+      priv.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:fetched-upstream",
+      `private: ${JSON.stringify(priv)}`,
+    );
     assert(priv[1].text.includes("private to alice"), `bob's step says why: ${priv[1].text}`);
 
     await cache.openTimeline();
     await pg.chooseTemplate("tools/list");
     await cache.openTab();
     const pub = await cache.replayGateway();
-    assert(pub.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:served-from-shared-cache", `public: ${JSON.stringify(pub)}`);
+    assert(
+      pub.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:served-from-shared-cache",
+      `public: ${JSON.stringify(pub)}`,
+    );
 
     await cache.openTimeline();
     const labels = await pg.page.locator('[data-testid="exchange-label"]').allInnerTexts();
-    assert(labels.join(",") === "gateway: alice,gateway: bob,gateway: alice", `upstream fetches in the timeline: ${labels.join(",")}`);
+    assert(
+      labels.join(",") === "gateway: alice,gateway: bob,gateway: alice",
+      `upstream fetches in the timeline: ${labels.join(",")}`,
+    );
     const wire = await pg.openWire(2);
     const headers = await wire.locator('[data-testid="wire-header"]').allInnerTexts();
     assert(
@@ -109,7 +151,10 @@ export function register({ test, assert }) {
     await pg.page.screenshot({ path: path.join(root, "tests/e2e/screenshots/cache-gateway.png") });
   });
 
-  test("a server author checks every cacheable method: the calendar is clean, the bad-hints fixture is flagged rule by rule", async ({ pg, page }) => {
+  test("a server author checks every cacheable method: the calendar is clean, the bad-hints fixture is flagged rule by rule", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     const cache = new CachePage(pg);
     await cache.openTab();

@@ -19,7 +19,9 @@ class CassetteDiffPage extends TabPage {
   /** Clicks Diff and waits for the result (or the error). */
   async diff() {
     await this.tid("cassette-diff-run").click();
-    await this.page.waitForSelector('[data-testid="cassette-diff"], [data-testid="cassette-diff-error"]', { timeout: 60_000 });
+    await this.page.waitForSelector('[data-testid="cassette-diff"], [data-testid="cassette-diff-error"]', {
+      timeout: 60_000,
+    });
     const error = this.tid("cassette-diff-error");
     if (await error.count()) throw new Error(`the diff failed: ${await error.innerText()}`);
     return this.tid("cassette-diff");
@@ -29,7 +31,11 @@ class CassetteDiffPage extends TabPage {
     return this.page
       .locator('[data-testid="cassette-diff-row"]')
       .evaluateAll((rows) =>
-        rows.map((r) => ({ breaking: r.dataset.breaking === "true", title: r.querySelector("h3")?.textContent ?? "", text: r.textContent })),
+        rows.map((r) => ({
+          breaking: r.dataset.breaking === "true",
+          title: r.querySelector("h3")?.textContent ?? "",
+          text: r.textContent,
+        })),
       );
   }
 }
@@ -59,12 +65,20 @@ export function register({ test, assert }) {
     const tab = await CassetteDiffPage.openOn(pg);
     assert(!(await pg.tid("cassette-diff-run").isEnabled()), "Diff waits for a cassette");
     await tab.load("calendar.json");
-    await page.waitForFunction(() => document.querySelector('[data-testid="cassette-loaded"]')?.textContent.includes("calendar.json"));
+    await page.waitForFunction(() =>
+      document.querySelector('[data-testid="cassette-loaded"]')?.textContent.includes("calendar.json"),
+    );
     const result = await tab.diff();
     const summary = await result.innerText();
-    assert(summary.includes("No breaking changes") && summary.includes("4 of 4 answers the same"), `summary: ${summary.slice(0, 300)}`);
+    assert(
+      summary.includes("No breaking changes") && summary.includes("4 of 4 answers the same"),
+      `summary: ${summary.slice(0, 300)}`,
+    );
     const rows = await tab.rows();
-    assert(rows.length === 4 && rows.every((r) => !r.breaking && r.title.includes("the same")), `rows: ${JSON.stringify(rows.map((r) => r.title))}`);
+    assert(
+      rows.length === 4 && rows.every((r) => !r.breaking && r.title.includes("the same")),
+      `rows: ${JSON.stringify(rows.map((r) => r.title))}`,
+    );
     assert(
       rows.some((r) => r.title.includes('tools/call {"name":"create_event"')),
       "the create_event call is a row",
@@ -100,10 +114,15 @@ export function register({ test, assert }) {
     const rows = await tab.rows();
     const breaking = rows.filter((r) => r.breaking);
     assert(
-      breaking.length === 2 && breaking[0].title.startsWith("#2 tools/list") && breaking[1].title.includes('"name":"cancel_event"'),
+      breaking.length === 2 &&
+        breaking[0].title.startsWith("#2 tools/list") &&
+        breaking[1].title.includes('"name":"cancel_event"'),
       `breaking rows: ${JSON.stringify(breaking.map((r) => r.title))}`,
     );
-    assert(breaking[0].text.includes('the tool "cancel_event" is gone'), `explained: ${breaking[0].text.slice(0, 300)}`);
+    assert(
+      breaking[0].text.includes('the tool "cancel_event" is gone'),
+      `explained: ${breaking[0].text.slice(0, 300)}`,
+    );
     assert(
       rows.filter((r) => !r.breaking).every((r) => r.title.includes("the same")),
       "the other rows are the same",

@@ -4,7 +4,9 @@ import { httpRequest, ROOT } from "../harness.mjs";
 import { CataloguePage } from "../pages/catalog.mjs";
 
 export function register({ test, assert }) {
-  test("Catalogue: the calendar is billed as a 2026-07-28 server, and every fetch exchange is on the timeline", async ({ pg }) => {
+  test("Catalogue: the calendar is billed as a 2026-07-28 server, and every fetch exchange is on the timeline", async ({
+    pg,
+  }) => {
     const cat = await CataloguePage.openOn(pg);
     await cat.fetch();
     const rows = await cat.rows();
@@ -15,7 +17,8 @@ export function register({ test, assert }) {
     const note = await cat.measuredNote();
     assert(note.includes("2026-07-28") && note.includes("server/discover"), `note: ${note}`);
     assert(
-      (await cat.figure("bill-total")) === (await cat.figure("bill-tools-tokens")) + (await cat.figure("bill-instructions")),
+      (await cat.figure("bill-total")) ===
+        (await cat.figure("bill-tools-tokens")) + (await cat.figure("bill-instructions")),
       "total = tools + instructions",
     );
     await pg.tid("tab-timeline").click();
@@ -26,12 +29,23 @@ export function register({ test, assert }) {
     );
   });
 
-  test("Catalogue: server-everything after the legacy handshake gives the chapter's table — 13, 7,663 B, 1,307, 52, 235, 312, 1,619", async ({ pg }) => {
+  test("Catalogue: server-everything after the legacy handshake gives the chapter's table — 13, 7,663 B, 1,307, 52, 235, 312, 1,619", async ({
+    pg,
+  }) => {
     const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.setHandshake("legacy");
     await cat.fetch();
     const got = {};
-    for (const id of ["bill-tool-count", "bill-bytes", "bill-tools-tokens", "bill-sum", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
+    for (const id of [
+      "bill-tool-count",
+      "bill-bytes",
+      "bill-tools-tokens",
+      "bill-sum",
+      "bill-cheapest",
+      "bill-costliest",
+      "bill-instructions",
+      "bill-total",
+    ])
       got[id] = await cat.figure(id);
     const want = {
       "bill-tool-count": 13,
@@ -45,25 +59,36 @@ export function register({ test, assert }) {
     };
     assert(JSON.stringify(got) === JSON.stringify(want), `got ${JSON.stringify(got)}`);
     const rows = await cat.rows();
-    assert(rows[0][0] === "gzip-file-as-resource" && rows.at(-1)[0] === "get-tiny-image", `order: ${rows.map((r) => r[0]).join(", ")}`);
     assert(
-      (await pg.tid("bill-fleet").innerText()) === "5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.",
+      rows[0][0] === "gzip-file-as-resource" && rows.at(-1)[0] === "get-tiny-image",
+      `order: ${rows.map((r) => r[0]).join(", ")}`,
+    );
+    assert(
+      (await pg.tid("bill-fleet").innerText()) ===
+        "5 servers like this one take 8,095 tokens of every turn, 4.0% of a 200,000-token window.",
       "fleet sentence",
     );
     assert((await pg.tid("security-note").innerText()).includes("untrusted"), "the security note is beside the bill");
     await cat.screenshot(path.join(ROOT, "tests/e2e/screenshots/catalogue.png"));
   });
 
-  test("Catalogue: with no handshake server-everything lists 12 tools (1,155 tokens) and the panel says why", async ({ pg }) => {
+  test("Catalogue: with no handshake server-everything lists 12 tools (1,155 tokens) and the panel says why", async ({
+    pg,
+  }) => {
     const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.setHandshake("none");
     await cat.fetch();
-    assert((await cat.figure("bill-tool-count")) === 12 && (await cat.figure("bill-tools-tokens")) === 1155, `12 / 1155 expected`);
+    assert(
+      (await cat.figure("bill-tool-count")) === 12 && (await cat.figure("bill-tools-tokens")) === 1155,
+      `12 / 1155 expected`,
+    );
     const note = await cat.measuredNote();
     assert(note.includes("simulate-research-query only after notifications/initialized"), `note: ${note}`);
   });
 
-  test("Catalogue: what if — a shorter description lowers the bill, the change is shown, and reset brings 1,307 back", async ({ pg }) => {
+  test("Catalogue: what if — a shorter description lowers the bill, the change is shown, and reset brings 1,307 back", async ({
+    pg,
+  }) => {
     const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.fetch();
     const box = await cat.editTool("gzip-file-as-resource");
@@ -87,13 +112,16 @@ export function register({ test, assert }) {
     assert((await cat.waitFigure("bill-tools-tokens", "===", 1307)) === 1307, "reset");
   });
 
-  test("Catalogue: N and W change the arithmetic; cl100k_base and compact JSON re-bill on the server", async ({ pg }) => {
+  test("Catalogue: N and W change the arithmetic; cl100k_base and compact JSON re-bill on the server", async ({
+    pg,
+  }) => {
     const cat = await CataloguePage.openOn(pg, "everything-stdio");
     await cat.fetch();
     await pg.tid("fleet-servers").fill("10");
     await pg.tid("fleet-window").fill("128000");
     assert(
-      (await pg.tid("bill-fleet").innerText()) === "10 servers like this one take 16,190 tokens of every turn, 13% of a 128,000-token window.",
+      (await pg.tid("bill-fleet").innerText()) ===
+        "10 servers like this one take 16,190 tokens of every turn, 13% of a 128,000-token window.",
       await pg.tid("bill-fleet").innerText(),
     );
     await pg.tid("catalog-layout").selectOption("compact");
@@ -118,12 +146,27 @@ export function register({ test, assert }) {
   test("/api/tokens is guarded like the bridge: no token → 401, foreign Origin → 403", async ({ srv, token }) => {
     const body = JSON.stringify({ catalogue: { pages: [{ tools: [] }] } });
     const post = (headers) =>
-      httpRequest({ port: srv.port, method: "POST", path: "/api/tokens", headers: { "content-type": "application/json", ...headers }, body });
+      httpRequest({
+        port: srv.port,
+        method: "POST",
+        path: "/api/tokens",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
     const none = await post({});
-    assert(none.status === 401 && JSON.parse(none.text).kind === "unauthorized", `no token: ${none.status} ${none.text}`);
+    assert(
+      none.status === 401 && JSON.parse(none.text).kind === "unauthorized",
+      `no token: ${none.status} ${none.text}`,
+    );
     const foreign = await post({ "x-playground-token": token, origin: "http://evil.example" });
-    assert(foreign.status === 403 && JSON.parse(foreign.text).kind === "forbidden-origin", `foreign origin: ${foreign.status}`);
+    assert(
+      foreign.status === 403 && JSON.parse(foreign.text).kind === "forbidden-origin",
+      `foreign origin: ${foreign.status}`,
+    );
     const ok = await post({ "x-playground-token": token });
-    assert(ok.status === 200 && JSON.parse(ok.text).value.toolsTokens === 1, `with the token: ${ok.status} ${ok.text.slice(0, 200)}`);
+    assert(
+      ok.status === 200 && JSON.parse(ok.text).value.toolsTokens === 1,
+      `with the token: ${ok.status} ${ok.text.slice(0, 200)}`,
+    );
   });
 }

@@ -11,7 +11,10 @@ export function register({ test, assert }) {
     const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
     const phase = await checks.runAll();
     if (phase !== "done") assert(false, `the run ended ${phase}: ${await checks.tid("checks-error").innerText()}`);
-    assert((await checks.idsWithStatus("fail")).join() === "C07", `failing checks: ${await checks.idsWithStatus("fail")}`);
+    assert(
+      (await checks.idsWithStatus("fail")).join() === "C07",
+      `failing checks: ${await checks.idsWithStatus("fail")}`,
+    );
     assert((await checks.idsWithStatus("warn")).length === 0, `warnings: ${await checks.idsWithStatus("warn")}`);
     const row = checks.row("C07");
     assert((await row.getAttribute("data-level")) === "MUST", "C07 is a MUST");
@@ -31,7 +34,8 @@ export function register({ test, assert }) {
     await card.locator('[data-testid="toggle-wire"]').click();
     const wire = await card.locator('[data-testid="wire-view"]').innerText();
     assert(
-      wire.includes("io.modelcontextprotocol/protocolVersion") && !wire.includes("io.modelcontextprotocol/clientCapabilities"),
+      wire.includes("io.modelcontextprotocol/protocolVersion") &&
+        !wire.includes("io.modelcontextprotocol/clientCapabilities"),
       `the stdin line should lack clientCapabilities: ${wire}`,
     );
   });
@@ -48,9 +52,15 @@ export function register({ test, assert }) {
     const era = checks.tid("checks-era-report");
     const text = await era.innerText();
     assert(text.includes("legacy server (2025-11-25)") && text.includes("-32601"), `era report: ${text}`);
-    assert((await checks.tid("checks-era-ambiguity").getAttribute("data-status")) === "warn", "server-everything serves tools/list without a handshake");
+    assert(
+      (await checks.tid("checks-era-ambiguity").getAttribute("data-status")) === "warn",
+      "server-everything serves tools/list without a handshake",
+    );
     // Only the rules of its revision: no 2026-07-28-only row (C01 server/discover), and C19 fails (isError for an unknown tool).
-    assert((await page.locator('[data-testid="check-row"][data-check-id="C01"]').count()) === 0, "no 2026-07-28-only rows for a legacy server");
+    assert(
+      (await page.locator('[data-testid="check-row"][data-check-id="C01"]').count()) === 0,
+      "no 2026-07-28-only rows for a legacy server",
+    );
     const c19 = page.locator('[data-testid="check-row"][data-check-id="C19"]');
     assert((await c19.getAttribute("data-status")) === "fail", "C19 fails on server-everything");
   });

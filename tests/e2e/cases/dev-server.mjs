@@ -5,7 +5,9 @@ import { PlaygroundPage } from "../pages/playground.mjs";
 import { guardedContext, signIn, startServer } from "../harness.mjs";
 
 export function register({ test, assert }) {
-  test("npm run dev: the launch URL signs in, the playground loads and a send to the calendar (stdio) is answered", async ({ ctx }) => {
+  test("npm run dev: the launch URL signs in, the playground loads and a send to the calendar (stdio) is answered", async ({
+    ctx,
+  }) => {
     const dev = await startServer({ server: "dev" });
     const browser = ctx.context.browser();
     const own = await guardedContext(browser, { storageState: await signIn(browser, dev) });

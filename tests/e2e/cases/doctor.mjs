@@ -10,9 +10,15 @@ export function register({ test, assert }) {
     await checks.tid("doctor-run").click();
     const result = checks.tid("doctor-result");
     await result.waitFor({ timeout: 30_000 });
-    assert((await result.getAttribute("data-broken-at")) === "connect", `broken at: ${await result.getAttribute("data-broken-at")}`);
+    assert(
+      (await result.getAttribute("data-broken-at")) === "connect",
+      `broken at: ${await result.getAttribute("data-broken-at")}`,
+    );
     const rung = page.locator('[data-testid="doctor-rung"][data-ok="false"]');
-    assert((await rung.getAttribute("data-problem")) === "exited", `problem: ${await rung.getAttribute("data-problem")}`);
+    assert(
+      (await rung.getAttribute("data-problem")) === "exited",
+      `problem: ${await rung.getAttribute("data-problem")}`,
+    );
     const text = await rung.innerText();
     assert(text.includes("exited with code 3") && text.includes("EXAMPLE_API_KEY is not set"), `rung: ${text}`);
     assert((await checks.tid("doctor-advice").innerText()).startsWith("What to do:"), "the advice is shown");

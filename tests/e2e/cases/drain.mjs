@@ -8,7 +8,10 @@ import path from "node:path";
 import { ROOT, httpRequest, startServer } from "../harness.mjs";
 
 const HOLD = path.join(ROOT, "tests/fixtures/hold-until-usr1.mjs");
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 const frame = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ENVELOPE } });
 
 /** A Streamable HTTP endpoint on loopback that holds each POST until release(), then answers it with JSON. */
@@ -74,7 +77,11 @@ export function register({ test, assert }) {
         }).then((r) => ({ status: r.status, json: JSON.parse(r.text) }));
       const stdioTarget = { kind: "stdio", command: process.execPath, args: [HOLD] };
       const stdioSend = post("/api/bridge/send", { sendId: "drain-stdio", target: stdioTarget, frame: frame(1) });
-      const httpSend = post("/api/bridge/send", { sendId: "drain-http", target: { kind: "http", url: endpoint.url }, frame: frame(2) });
+      const httpSend = post("/api/bridge/send", {
+        sendId: "drain-http",
+        target: { kind: "http", url: endpoint.url },
+        frame: frame(2),
+      });
 
       // Both calls are in flight: the stdio server holds request 1, the HTTP endpoint holds its POST.
       const status = await until("the stdio server saying it holds request 1", async () => {
@@ -103,7 +110,8 @@ export function register({ test, assert }) {
         `the stdio call in flight was not answered: HTTP ${stdio.status} ${JSON.stringify(stdioOutcome ?? stdio.json).slice(0, 400)}`,
       );
       assert(
-        JSON.stringify(stdioOutcome.frame) === JSON.stringify({ jsonrpc: "2.0", id: 1, result: { released: true, pid: holder } }),
+        JSON.stringify(stdioOutcome.frame) ===
+          JSON.stringify({ jsonrpc: "2.0", id: 1, result: { released: true, pid: holder } }),
         `the stdio reply is not the server's complete answer: ${JSON.stringify(stdioOutcome.frame)}`,
       );
       const overHttp = await httpSend;
@@ -113,13 +121,20 @@ export function register({ test, assert }) {
         `the HTTP call in flight was not answered: HTTP ${overHttp.status} ${JSON.stringify(httpOutcome ?? overHttp.json).slice(0, 400)}`,
       );
       assert(
-        JSON.stringify(httpOutcome.frame) === JSON.stringify({ jsonrpc: "2.0", id: 2, result: { released: true, over: "http" } }),
+        JSON.stringify(httpOutcome.frame) ===
+          JSON.stringify({ jsonrpc: "2.0", id: 2, result: { released: true, over: "http" } }),
         `the HTTP reply is not the endpoint's complete answer: ${JSON.stringify(httpOutcome.frame)}`,
       );
 
       const exit = await exited;
-      assert(exit.code === 0, `the server exited ${JSON.stringify(exit)} on SIGTERM (expected code 0):\n${srv.log().slice(-2000)}`);
-      assert(/drained: no call in flight/.test(srv.log()), `the server did not say it drained:\n${srv.log().slice(-2000)}`);
+      assert(
+        exit.code === 0,
+        `the server exited ${JSON.stringify(exit)} on SIGTERM (expected code 0):\n${srv.log().slice(-2000)}`,
+      );
+      assert(
+        /drained: no call in flight/.test(srv.log()),
+        `the server did not say it drained:\n${srv.log().slice(-2000)}`,
+      );
       assert(!alive(holder), `the stdio server (pid ${holder}) outlived the server`);
     } finally {
       endpoint.release();

@@ -7,7 +7,10 @@ const CREATE_WITHOUT_DATE = JSON.stringify({
   id: 1,
   method: "tools/call",
   params: {
-    _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } },
+    _meta: {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
+    },
     name: "create_event",
     arguments: { title: "Retro" },
   },
@@ -25,7 +28,12 @@ function unauthorizedServer() {
       .end("unauthorized\n");
   });
   return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () => resolve({ url: `http://127.0.0.1:${server.address().port}/mcp`, close: () => new Promise((r) => server.close(r)) })),
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        url: `http://127.0.0.1:${server.address().port}/mcp`,
+        close: () => new Promise((r) => server.close(r)),
+      }),
+    ),
   );
 }
 
@@ -46,12 +54,19 @@ export function register({ test, assert }) {
     const seq = Number(await pg.cards().last().getAttribute("data-seq"));
     await pg.settled(seq, 40_000);
     const tag = await pg.card(seq).locator('[data-testid="emulation-tag"]').innerText();
-    assert(tag.includes("emulating: no MRTR support") && tag.includes("took elicitation out of clientCapabilities"), `tag: ${tag}`);
+    assert(
+      tag.includes("emulating: no MRTR support") && tag.includes("took elicitation out of clientCapabilities"),
+      `tag: ${tag}`,
+    );
     const trace = await pg.traceText(seq);
     assert(trace.includes("-32021"), `the calendar may not ask for undeclared input: ${trace.slice(0, 400)}`);
     // The session is saved shortly after it settles, and restored after first paint (the restore code loads lazily):
     // wait for the save, reload, and wait for the restore to be announced before judging the switch.
-    await page.waitForFunction(() => Object.values(localStorage).some((v) => v.includes('"noMrtr":true')), null, { timeout: 15_000 }).catch(() => {});
+    await page
+      .waitForFunction(() => Object.values(localStorage).some((v) => v.includes('"noMrtr":true')), null, {
+        timeout: 15_000,
+      })
+      .catch(() => {});
     await page.reload();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
     await pg
@@ -63,7 +78,10 @@ export function register({ test, assert }) {
     await pg.tid("envelope-emulate-noMrtr").uncheck();
   });
 
-  test("401: the exchange's error card and the doctor both open the Auth tab with the server's URL filled in", async ({ pg, page }) => {
+  test("401: the exchange's error card and the doctor both open the Auth tab with the server's URL filled in", async ({
+    pg,
+    page,
+  }) => {
     const server = await unauthorizedServer();
     try {
       await pg.open();
@@ -76,7 +94,10 @@ export function register({ test, assert }) {
       await pg.card(seq).locator('[data-testid="error-card-open-auth"]').click();
       await pg.tid("auth-url").waitFor({ timeout: 15_000 });
       assert((await pg.tid("tab-auth").getAttribute("aria-selected")) === "true", "the Auth tab is in front");
-      assert((await pg.tid("auth-url").inputValue()) === server.url, `auth url: ${await pg.tid("auth-url").inputValue()}`);
+      assert(
+        (await pg.tid("auth-url").inputValue()) === server.url,
+        `auth url: ${await pg.tid("auth-url").inputValue()}`,
+      );
       assert((await pg.tid("auth-source").inputValue()) === "url", "My server (URL) is chosen");
 
       await pg.tid("auth-url").fill("");
@@ -85,7 +106,9 @@ export function register({ test, assert }) {
       await checks.tid("doctor-run").click();
       await checks.tid("doctor-result").waitFor({ timeout: 30_000 });
       await checks.tid("doctor-open-auth").click();
-      await page.waitForFunction((u) => document.querySelector('[data-testid="auth-url"]')?.value === u, server.url, { timeout: 10_000 });
+      await page.waitForFunction((u) => document.querySelector('[data-testid="auth-url"]')?.value === u, server.url, {
+        timeout: 10_000,
+      });
     } finally {
       await server.close();
     }

@@ -7,9 +7,13 @@ import { ChecksPage } from "../pages/checks.mjs";
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 import { TasksPage, waitForTaskState } from "../pages/tasks.mjs";
 
-const shot = (page, name) => page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-r3-${name}.png`) });
+const shot = (page, name) =>
+  page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-r3-${name}.png`) });
 const CALENDAR = { kind: "demo", server: "calendar", transport: "stdio" };
-const ENV = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENV = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 const DISCOVER = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENV } });
 /** A recorded server/discover and its reply, as a shared link carries it. */
 const DISCOVERED = {
@@ -19,7 +23,12 @@ const DISCOVERED = {
     {
       jsonrpc: "2.0",
       id: 1,
-      result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, serverInfo: { name: "calendar", version: "1" } },
+      result: {
+        resultType: "complete",
+        supportedVersions: ["2026-07-28"],
+        capabilities: {},
+        serverInfo: { name: "calendar", version: "1" },
+      },
     },
   ],
 };
@@ -61,17 +70,27 @@ export function register({ test, assert }) {
     await pg.settled(2, 30_000);
     await reloadAndWaitRestored(pg, page);
     assert((await pg.tid("link-banner").count()) === 0, "the reload reopened the link read-only");
-    assert((await pg.cards().count()) === 2, `cards after the reload: ${await pg.cards().count()} (the exchange sent after sharing must be there)`);
+    assert(
+      (await pg.cards().count()) === 2,
+      `cards after the reload: ${await pg.cards().count()} (the exchange sent after sharing must be there)`,
+    );
   });
 
-  test("Close on a link's banner makes the cards the user's own: the link leaves the address bar and a reload keeps them", async ({ pg, page, srv }) => {
+  test("Close on a link's banner makes the cards the user's own: the link leaves the address bar and a reload keeps them", async ({
+    pg,
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.openLink("/" + fragmentOf({ target: CALENDAR, exchanges: [DISCOVERED] }));
     await sp.tid("close-link").click();
     assert((await page.evaluate(() => location.hash)) === "", "the fragment stayed after Close");
     await pg.setEditorText('{"jsonrpc":"2.0","id":5,"method":"prompts/list","params":{}}');
     await reloadAndWaitRestored(pg, page);
-    assert((await pg.tid("link-banner").count()) === 0 && (await pg.cards().count()) === 1, "the closed link's card is kept as the session");
+    assert(
+      (await pg.tid("link-banner").count()) === 0 && (await pg.cards().count()) === 1,
+      "the closed link's card is kept as the session",
+    );
   });
 
   // ---- bug 2 ------------------------------------------------------------------------------------------------
@@ -86,11 +105,18 @@ export function register({ test, assert }) {
     // No wait: the reload follows the reply at once.
     await reloadAndWaitRestored(pg, page);
     assert((await pg.cards().count()) === 1, `cards after a quick reload: ${await pg.cards().count()}`);
-    assert((await pg.tid("target-select").inputValue()) === "mrtr-scenarios-stdio", `target after the reload: ${await pg.tid("target-select").inputValue()}`);
+    assert(
+      (await pg.tid("target-select").inputValue()) === "mrtr-scenarios-stdio",
+      `target after the reload: ${await pg.tid("target-select").inputValue()}`,
+    );
   });
 
   // ---- bug 3 ------------------------------------------------------------------------------------------------
-  test("a page opened from a link never says 'not started' about a process it did not ask about: it says so, and Check asks", async ({ pg, page, srv }) => {
+  test("a page opened from a link never says 'not started' about a process it did not ask about: it says so, and Check asks", async ({
+    pg,
+    page,
+    srv,
+  }) => {
     await pg.open();
     await pg.send();
     await pg.settled(1, 30_000);
@@ -107,25 +133,36 @@ export function register({ test, assert }) {
     await pg.tid("process-check").click();
     await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 10_000 });
     const after = await pg.tid("process-status").innerText();
-    assert(after.includes(`pid ${pid} · running · started`), `after Check: ${after} (the running process is pid ${pid})`);
+    assert(
+      after.includes(`pid ${pid} · running · started`),
+      `after Check: ${after} (the running process is pid ${pid})`,
+    );
   });
 
   // ---- bug 4 ------------------------------------------------------------------------------------------------
-  test("on a legacy target the status line and the generic templates follow the legacy era (no 2026-07-28 claim, no _meta)", async ({ pg }) => {
+  test("on a legacy target the status line and the generic templates follow the legacy era (no 2026-07-28 claim, no _meta)", async ({
+    pg,
+  }) => {
     await pg.open();
     await pg.chooseTarget("everything-stdio");
     const verdict = await pg.probe();
     assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${await verdict.innerText()}`);
     await pg.chooseTemplate("tools/list");
     const text = await pg.editorTextWith('"method": "tools/list"');
-    assert(text.includes('"method": "tools/list"') && !text.includes("_meta"), `tools/list on a legacy target: ${text}`);
+    assert(
+      text.includes('"method": "tools/list"') && !text.includes("_meta"),
+      `tools/list on a legacy target: ${text}`,
+    );
     await pg.waitForMarkers("none");
     const status = await pg.tid("marker-count").locator("summary").innerText();
     assert(status === "no problems: a valid legacy-era (2025-11-25) client message", `status line: ${status}`);
   });
 
   // ---- bug 5 ------------------------------------------------------------------------------------------------
-  test("Start fresh clears the session in one click and offers Undo, which brings back the timeline, the editor and the target", async ({ pg, page }) => {
+  test("Start fresh clears the session in one click and offers Undo, which brings back the timeline, the editor and the target", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.chooseTarget("mrtr-scenarios-stdio");
     await pg.send();
@@ -147,17 +184,25 @@ export function register({ test, assert }) {
   });
 
   // ---- bug 6 ------------------------------------------------------------------------------------------------
-  test("a Checks run leaves no MRTR conversation waiting: the ones it opened are marked ended by it, and the badge counts none", async ({ pg, page }) => {
+  test("a Checks run leaves no MRTR conversation waiting: the ones it opened are marked ended by it, and the badge counts none", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     const checks = new ChecksPage(page);
     await checks.open();
     assert((await checks.runAll(180_000)) === "done", "the run finished");
     const waiting = await page.locator('[data-testid="mrtr-waiting"]').count();
     await pg.tid("tab-mrtr").click();
-    const statuses = await page.locator('[data-testid="mrtr-conversation"]').evaluateAll((els) => els.map((e) => e.dataset.status));
+    const statuses = await page
+      .locator('[data-testid="mrtr-conversation"]')
+      .evaluateAll((els) => els.map((e) => e.dataset.status));
     assert(waiting === 0, `the MRTR badge shows a count after a Checks run (conversations: ${statuses.join(", ")})`);
     assert(statuses.includes("ended") && !statuses.includes("awaiting-input"), `conversations: ${statuses.join(", ")}`);
-    const text = await page.locator('[data-testid="mrtr-conversation"][data-status="ended"] [data-testid="mrtr-status"]').first().innerText();
+    const text = await page
+      .locator('[data-testid="mrtr-conversation"][data-status="ended"] [data-testid="mrtr-status"]')
+      .first()
+      .innerText();
     assert(text.startsWith("ended by the Checks run"), `status: ${text}`);
   });
 
@@ -171,7 +216,10 @@ export function register({ test, assert }) {
     const result = checks.tid("doctor-result");
     await result.waitFor({ timeout: 60_000 });
     const rung = page.locator('[data-testid="doctor-rung"][data-ok="false"]');
-    assert((await rung.getAttribute("data-problem")) === "timeout", `problem: ${await rung.getAttribute("data-problem")}`);
+    assert(
+      (await rung.getAttribute("data-problem")) === "timeout",
+      `problem: ${await rung.getAttribute("data-problem")}`,
+    );
     const advice = await checks.tid("doctor-advice").innerText();
     assert(!advice.includes("--timeout") && advice.includes("the timeout field above the frame"), `advice: ${advice}`);
     const all = await result.innerText();
@@ -183,7 +231,10 @@ export function register({ test, assert }) {
   });
 
   // ---- bug 7 ------------------------------------------------------------------------------------------------
-  test("client emulation is one setting: the Checks tab and Envelope settings show and change the same switch", async ({ pg, page }) => {
+  test("client emulation is one setting: the Checks tab and Envelope settings show and change the same switch", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.tid("envelope-panel").locator("summary").click();
     await pg.tid("envelope-emulate-noMrtr").check();
@@ -192,7 +243,10 @@ export function register({ test, assert }) {
     assert(await pg.tid("emulate-noMrtr").isChecked(), "the Checks tab shows the envelope's switch as on");
     await pg.tid("emulate-noMrtr").uncheck();
     await pg.tid("tab-timeline").click();
-    assert(!(await pg.tid("envelope-emulate-noMrtr").isChecked()), "turning it off in Checks turns it off for every Send");
+    assert(
+      !(await pg.tid("envelope-emulate-noMrtr").isChecked()),
+      "turning it off in Checks turns it off for every Send",
+    );
     const summary = await pg.tid("envelope-emulation-summary").innerText();
     assert(summary.startsWith("Off"), `envelope summary: ${summary}`);
   });
@@ -220,7 +274,12 @@ export function register({ test, assert }) {
       const id = c.querySelector('[data-testid="task-id"]');
       const r = c.getBoundingClientRect();
       const i = id.getBoundingClientRect();
-      return { cardRight: r.right, idRight: i.right, idText: id.textContent, visible: id.closest("span").scrollWidth <= id.closest("span").clientWidth };
+      return {
+        cardRight: r.right,
+        idRight: i.right,
+        idText: id.textContent,
+        visible: id.closest("span").scrollWidth <= id.closest("span").clientWidth,
+      };
     });
     await card.scrollIntoViewIfNeeded();
     await shot(page, "task-id-800");

@@ -5,7 +5,8 @@ import path from "node:path";
 import { ROOT, recordSends } from "../harness.mjs";
 
 /** Screenshots of what each rule looks like (test-results/screenshots/ unless E2E_UPDATE_SCREENSHOTS=1). */
-const shot = (page, name) => page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-${name}.png`) });
+const shot = (page, name) =>
+  page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-${name}.png`) });
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 
 const ENV = {
@@ -25,7 +26,15 @@ function newestCardPlacement(page) {
     const panel = document.getElementById("panel-timeline");
     const panelScrolls = panel.scrollHeight > panel.clientHeight + 1 && getComputedStyle(panel).overflowY !== "visible";
     const view = panelScrolls ? panel.getBoundingClientRect() : { top: 0, bottom: window.innerHeight };
-    return { top: card.top, bottom: card.bottom, viewTop: view.top, viewBottom: view.bottom, panelScrolls, scrollY: window.scrollY, panelTop: panel.scrollTop };
+    return {
+      top: card.top,
+      bottom: card.bottom,
+      viewTop: view.top,
+      viewBottom: view.bottom,
+      panelScrolls,
+      scrollY: window.scrollY,
+      panelTop: panel.scrollTop,
+    };
   });
 }
 
@@ -56,12 +65,18 @@ export function register({ test, assert }) {
       await page.setViewportSize(size);
       await pg.open();
       await page.waitForTimeout(800);
-      const at = await page.evaluate(() => ({ y: window.scrollY, panel: document.getElementById("panel-timeline").scrollTop }));
+      const at = await page.evaluate(() => ({
+        y: window.scrollY,
+        panel: document.getElementById("panel-timeline").scrollTop,
+      }));
       await shot(page, `load-${size.width}`);
       assert(at.y === 0 && at.panel === 0, `scrolled on load: ${JSON.stringify(at)}`);
     });
 
-    test(`after each send the newest exchange is fully in view once its reply has arrived, at ${name} (B4)`, async ({ pg, page }) => {
+    test(`after each send the newest exchange is fully in view once its reply has arrived, at ${name} (B4)`, async ({
+      pg,
+      page,
+    }) => {
       await page.setViewportSize(size);
       await pg.open();
       for (let seq = 1; seq <= 4; seq++) {
@@ -75,7 +90,10 @@ export function register({ test, assert }) {
     });
   }
 
-  test("a user scrolled up to read an older card is not yanked by a new reply: a 'newest ↓' button appears instead", async ({ pg, page }) => {
+  test("a user scrolled up to read an older card is not yanked by a new reply: a 'newest ↓' button appears instead", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize(WIDE);
     await pg.open();
     for (let seq = 1; seq <= 4; seq++) await sendAndSettle(pg, seq);
@@ -114,20 +132,33 @@ export function register({ test, assert }) {
     const sp = new SharePage(page, srv.base);
     const sends = recordSends(page);
     await sp.openLink("/" + twoTargets);
-    assert((await sp.tid("link-banner-notice").innerText()) === "Opened from a link — nothing has been sent", "banner before");
+    assert(
+      (await sp.tid("link-banner-notice").innerText()) === "Opened from a link — nothing has been sent",
+      "banner before",
+    );
     const where = await sp.tid("link-targets").innerText();
     assert(where.includes("calendar") && where.includes("everything"), `targets named: ${where}`);
     const plan = await sp.tid("link-target-plan").innerText();
-    assert(plan.includes("#1 → the embedded calendar server") && plan.includes("#2, #3 → the embedded everything server"), `plan: ${plan}`);
+    assert(
+      plan.includes("#1 → the embedded calendar server") && plan.includes("#2, #3 → the embedded everything server"),
+      `plan: ${plan}`,
+    );
     const cards = await sp.cards().allInnerTexts();
-    assert(cards[1].includes("everything (stdio)") && cards[0].includes("calendar (stdio)"), "cards keep their targets");
+    assert(
+      cards[1].includes("everything (stdio)") && cards[0].includes("calendar (stdio)"),
+      "cards keep their targets",
+    );
     assert(sends.length === 0, "opening a link sends nothing");
     await shot(page, "link-before");
     // A double click must not send the frames twice.
     await sp.tid("run-live").dblclick();
-    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, {
-      timeout: 60_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/),
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     assert(
       (await sp.tid("link-banner-notice").innerText()) === "Run live: 3 frames sent, 2 targets",
       `banner after: ${await sp.tid("link-banner-notice").innerText()}`,
@@ -142,7 +173,10 @@ export function register({ test, assert }) {
     assert(sends[1].frame === bareList, "the frame goes out as recorded");
   });
 
-  test("a frame whose target a link does not describe is named before anything is sent, and is not sent", async ({ page, srv }) => {
+  test("a frame whose target a link does not describe is named before anything is sent, and is not sent", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     const sends = recordSends(page);
     await sp.openLink(
@@ -156,17 +190,31 @@ export function register({ test, assert }) {
         }),
     );
     const skipped = await sp.tid("link-skipped-frame").innerText();
-    assert(skipped.startsWith("#2 will not be sent") && skipped.includes('"python server.py"'), `skip note: ${skipped}`);
+    assert(
+      skipped.startsWith("#2 will not be sent") && skipped.includes('"python server.py"'),
+      `skip note: ${skipped}`,
+    );
     await sp.tid("run-live").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/), null, {
-      timeout: 30_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/),
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
     const after = await sp.tid("link-banner-notice").innerText();
     assert(after === "Run live: 1 frame sent, 1 target · 1 not sent (no target here)", `banner after: ${after}`);
-    assert(sends.length === 1 && JSON.stringify(sends[0].target) === JSON.stringify(CALENDAR), `sends: ${JSON.stringify(sends.map((s) => s.target))}`);
+    assert(
+      sends.length === 1 && JSON.stringify(sends[0].target) === JSON.stringify(CALENDAR),
+      `sends: ${JSON.stringify(sends.map((s) => s.target))}`,
+    );
   });
 
-  test("sharing a session sent to two servers records each exchange's target; the opened link shows both", async ({ pg, page, srv }) => {
+  test("sharing a session sent to two servers records each exchange's target; the opened link shows both", async ({
+    pg,
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await pg.open();
     await sendAndSettle(pg, 1);
@@ -179,19 +227,32 @@ export function register({ test, assert }) {
     const u = new URL(url);
     await sp.openLink(u.pathname + u.hash);
     const plan = await sp.tid("link-target-plan").innerText();
-    assert(plan.includes("#1 → the embedded calendar server") && plan.includes("#2 → the embedded everything server"), `plan: ${plan}`);
+    assert(
+      plan.includes("#1 → the embedded calendar server") && plan.includes("#2 → the embedded everything server"),
+      `plan: ${plan}`,
+    );
   });
 
   // ---- 3. recorded times are real ------------------------------------------------------------------------
-  test("a gallery example's cache badge says 'recorded — freshness not tracked', never an age from 1970 (B2)", async ({ page, srv }) => {
+  test("a gallery example's cache badge says 'recorded — freshness not tracked', never an age from 1970 (B2)", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.openExampleOffline("calendar-three-ways");
     const texts = await page.locator('[data-testid="freshness"]').allInnerTexts();
-    assert(texts.length > 0 && texts.every((t) => t === "recorded — freshness not tracked"), `freshness: ${texts.join(" | ")}`);
+    assert(
+      texts.length > 0 && texts.every((t) => t === "recorded — freshness not tracked"),
+      `freshness: ${texts.join(" | ")}`,
+    );
     await shot(page, "recorded-badge");
   });
 
-  test("a shared live exchange keeps when it was received: the opened link says 'recorded <date> · was fresh for'", async ({ pg, page, srv }) => {
+  test("a shared live exchange keeps when it was received: the opened link says 'recorded <date> · was fresh for'", async ({
+    pg,
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await pg.open();
     await pg.chooseTemplate("tools/list");
@@ -202,7 +263,10 @@ export function register({ test, assert }) {
     await sp.openLink(u.pathname + u.hash);
     const text = await page.locator('[data-testid="freshness"]').first().innerText();
     const year = new Date().getUTCFullYear();
-    assert(text.startsWith(`recorded `) && text.includes(String(year)) && text.includes("· was fresh for"), `freshness: ${text}`);
+    assert(
+      text.startsWith(`recorded `) && text.includes(String(year)) && text.includes("· was fresh for"),
+      `freshness: ${text}`,
+    );
   });
 
   test("the MRTR conversation total is the sum of its rounds (B9)", async ({ page, srv }) => {
@@ -242,7 +306,10 @@ function registerReloadAndReading({ test, assert }) {
     await pg.send();
     await pg.settled(2, 30_000);
     await pg.setEditorText('{"jsonrpc":"2.0","id":7,"method":"prompts/list","params":{}}');
-    await waitSaved(page, "(s.session.state.exchanges || []).length === 2 && (s.session.state.editor || '').includes('prompts/list')");
+    await waitSaved(
+      page,
+      "(s.session.state.exchanges || []).length === 2 && (s.session.state.editor || '').includes('prompts/list')",
+    );
     await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
     const pid = (await pg.tid("process-status").innerText()).match(/pid (\d+)/)?.[1];
     const sends = recordSends(page);
@@ -254,20 +321,32 @@ function registerReloadAndReading({ test, assert }) {
     await shot(page, "restored");
     assert((await pg.cards().count()) === 2, `cards after reload: ${await pg.cards().count()}`);
     assert((await pg.traceText(2)).includes("→ tools/list"), "card #2 is the tools/list exchange");
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
     assert((await pg.editorText()).includes("prompts/list"), `editor after reload: ${await pg.editorText()}`);
     await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 10_000 });
-    assert((await pg.tid("process-status").innerText()).includes(`pid ${pid}`), `process line: ${await pg.tid("process-status").innerText()} (was pid ${pid})`);
+    assert(
+      (await pg.tid("process-status").innerText()).includes(`pid ${pid}`),
+      `process line: ${await pg.tid("process-status").innerText()} (was pid ${pid})`,
+    );
     assert(sends.length === 0, `a reload sent ${sends.length} frame(s)`);
     await pg.tid("start-fresh").click();
     await pg.tid("timeline-empty").waitFor();
     await page.reload();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
     await page.waitForTimeout(1000);
-    assert((await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0, "after Start fresh a reload starts empty");
+    assert(
+      (await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0,
+      "after Start fresh a reload starts empty",
+    );
   });
 
-  test("a reload of a page nobody touched says nothing about a restored session (there is nothing to restore)", async ({ pg, page }) => {
+  test("a reload of a page nobody touched says nothing about a restored session (there is nothing to restore)", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await waitSaved(page);
     await page.reload();
@@ -315,27 +394,45 @@ function registerReloadAndReading({ test, assert }) {
     const sp = new SharePage(page, srv.base);
     await sp.openExampleOffline("calendar-three-ways");
     // By its number: once the pretty view replaces the trace, the card's text changes.
-    const seq = await sp.page.locator('[data-testid="exchange-card"]').filter({ hasText: "→ resources/read" }).first().getAttribute("data-seq");
+    const seq = await sp.page
+      .locator('[data-testid="exchange-card"]')
+      .filter({ hasText: "→ resources/read" })
+      .first()
+      .getAttribute("data-seq");
     const readCard = sp.card(seq);
     assert((await readCard.locator('[data-testid="trace"]').count()) === 1, "the one-line trace is the default");
     await readCard.locator('[data-testid="toggle-pretty"]').click();
     const pretty = readCard.locator('[data-testid="pretty-view"]');
     await pretty.waitFor();
-    assert((await pretty.locator('[data-testid="pretty-decoded"]').count()) >= 1, "the JSON inside resources/read text is marked as decoded");
+    assert(
+      (await pretty.locator('[data-testid="pretty-decoded"]').count()) >= 1,
+      "the JSON inside resources/read text is marked as decoded",
+    );
     const text = await pretty.innerText();
     await readCard.scrollIntoViewIfNeeded();
     await shot(page, "pretty");
     assert(text.includes('"title": "Standup"') && !text.includes('\\"title\\"'), `pretty text: ${text.slice(0, 400)}`);
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
     const editor = await sp.editorText();
     assert(editor.includes('"jsonrpc": "2.0"'), `example frame formatted in the editor: ${editor.slice(0, 200)}`);
   });
 
   // ---- 6. where to answer ------------------------------------------------------------------------------------
-  test("an input_required card names the requested inputs and points to MRTR; the MRTR tab counts the conversation waiting", async ({ pg, page }) => {
+  test("an input_required card names the requested inputs and points to MRTR; the MRTR tab counts the conversation waiting", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.setEditorText(
-      JSON.stringify({ jsonrpc: "2.0", id: 5, method: "tools/call", params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 5,
+        method: "tools/call",
+        params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } },
+      }),
     );
     await pg.send();
     await pg.settled(1, 30_000);
@@ -362,10 +459,16 @@ function registerReloadAndReading({ test, assert }) {
     await pg.settled(4, 30_000);
     const options = await pg.tid("template-select").locator("option").allInnerTexts();
     assert(options.includes("tools/call echo"), `templates: ${options.join(" | ")}`);
-    assert(!options.includes("tools/call create_event") && !options.includes("prompts/get prepare_week"), "no calendar templates for server-everything");
+    assert(
+      !options.includes("tools/call create_event") && !options.includes("prompts/get prepare_week"),
+      "no calendar templates for server-everything",
+    );
     await pg.tid("template-select").selectOption({ label: "tools/call echo" });
     const text = await pg.editorTextWith('"name": "echo"');
-    assert(text.includes('"name": "echo"') && text.includes('"message": "<message>"') && !text.includes("_meta"), `derived template: ${text}`);
+    assert(
+      text.includes('"name": "echo"') && text.includes('"message": "<message>"') && !text.includes("_meta"),
+      `derived template: ${text}`,
+    );
     const subtitle = await pg.tid("editor-panel").locator("p").first().innerText();
     assert(subtitle.includes("legacy era"), `editor says which era it checks: ${subtitle}`);
     await pg.waitForMarkers("none");

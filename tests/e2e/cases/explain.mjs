@@ -5,7 +5,10 @@ import { ROOT } from "../harness.mjs";
 import { ExplainPage } from "../pages/explain.mjs";
 
 const SHOTS = path.join(ROOT, "tests/e2e/screenshots");
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 const SAMPLING_INPUT_REQUEST = JSON.stringify({
   jsonrpc: "2.0",
@@ -23,62 +26,101 @@ const SAMPLING_INPUT_REQUEST = JSON.stringify({
 });
 
 export function register({ test, assert }) {
-  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference", async ({ pg, page }) => {
+  test("Explain on a timeline card annotates the sent frame and the reply, each note with a spec reference", async ({
+    pg,
+    page,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     await pg.send();
     assert((await pg.settled(1)) === "response", `card #1: ${await pg.traceText(1)}`);
     const view = await x.explainCard(1);
-    const roles = await view.locator('[data-testid="explained-frame"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-role")));
+    const roles = await view
+      .locator('[data-testid="explained-frame"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-role")));
     assert(JSON.stringify(roles) === JSON.stringify(["sent", "received"]), `frames: ${roles}`);
     const method = await x.annotationsAt(view, "method").first().innerText();
-    assert(method.includes("server/discover:") && method.includes("§3 · server/discover.mdx"), `method note: ${method}`);
-    const version = await x.annotationsAt(view, "params._meta.io.modelcontextprotocol/protocolVersion").first().innerText();
-    assert(version.includes("-32022") && version.includes("§1.4 · basic/index.mdx"), `protocolVersion note: ${version}`);
+    assert(
+      method.includes("server/discover:") && method.includes("§3 · server/discover.mdx"),
+      `method note: ${method}`,
+    );
+    const version = await x
+      .annotationsAt(view, "params._meta.io.modelcontextprotocol/protocolVersion")
+      .first()
+      .innerText();
+    assert(
+      version.includes("-32022") && version.includes("§1.4 · basic/index.mdx"),
+      `protocolVersion note: ${version}`,
+    );
     const ttl = await x.annotationsAt(view, "result.ttlMs").allInnerTexts();
     assert(
       ttl.some((t) => t.includes("Freshness hint")),
       `ttlMs notes: ${ttl.join(" | ")}`,
     );
-    const link = view.locator('a[href="https://modelcontextprotocol.io/specification/2026-07-28/server/discover"]').first();
+    const link = view
+      .locator('a[href="https://modelcontextprotocol.io/specification/2026-07-28/server/discover"]')
+      .first();
     assert((await link.getAttribute("rel"))?.includes("noopener"), "spec links open with noopener");
     mkdirSync(SHOTS, { recursive: true });
     await view.locator('[data-testid="explained-frame"][data-role="received"]').scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(SHOTS, "explain-card.png") });
   });
 
-  test("a sampling input request written in the editor carries 'deprecated since 2026-07-28 (SEP-2577)'", async ({ pg, page }) => {
+  test("a sampling input request written in the editor carries 'deprecated since 2026-07-28 (SEP-2577)'", async ({
+    pg,
+    page,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     await pg.setEditorText(SAMPLING_INPUT_REQUEST);
     const view = await x.explainEditor();
     const badges = await x.badgesAt(view, "result.inputRequests.capital");
-    assert(badges.includes("deprecated since 2026-07-28 (SEP-2577)"), `badges at the input request: ${badges.join(" | ")}`);
+    assert(
+      badges.includes("deprecated since 2026-07-28 (SEP-2577)"),
+      `badges at the input request: ${badges.join(" | ")}`,
+    );
     const note = await x.annotationsAt(view, "result.inputRequests.capital").first().innerText();
     assert(note.includes("call an LLM provider's API directly"), `migration: ${note}`);
     assert((await view.getAttribute("data-errors")) === "0", "a well-formed input_required result has no errors");
     await page.locator('[data-testid="editor-panel"]').screenshot({ path: path.join(SHOTS, "explain-editor.png") });
   });
 
-  test("logging/setLevel sent to the modern calendar: 'removed in 2026-07-28', and its -32601 gets an error card", async ({ pg }) => {
+  test("logging/setLevel sent to the modern calendar: 'removed in 2026-07-28', and its -32601 gets an error card", async ({
+    pg,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 7, method: "logging/setLevel", params: { _meta: ENVELOPE, level: "debug" } }));
+    await pg.setEditorText(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "logging/setLevel",
+        params: { _meta: ENVELOPE, level: "debug" },
+      }),
+    );
     const editorView = await x.explainEditor();
-    assert((await x.badgesAt(editorView, "method")).includes("removed in 2026-07-28"), "the editor should already say removed");
+    assert(
+      (await x.badgesAt(editorView, "method")).includes("removed in 2026-07-28"),
+      "the editor should already say removed",
+    );
     await pg.send();
     assert((await pg.settled(1)) === "error", `card: ${await pg.traceText(1)}`);
     const card = x.errorCards(1).first();
     const title = await card.locator('[data-testid="error-card-title"]').innerText();
     const meaning = await card.locator('[data-testid="error-card-meaning"]').innerText();
-    assert(title === "-32601 Method not found" && meaning.includes("no longer exists in 2026-07-28"), `card: ${title} / ${meaning}`);
+    assert(
+      title === "-32601 Method not found" && meaning.includes("no longer exists in 2026-07-28"),
+      `card: ${title} / ${meaning}`,
+    );
     const view = await x.explainCard(1);
     const badges = await x.badgesAt(view, "method");
     assert(badges.includes("removed in 2026-07-28"), `badges: ${badges.join(" | ")}`);
     assert((await x.annotationsAt(view, "method").first().innerText()).includes("SEP-2575"), "the SEP is named");
   });
 
-  test("-32601 to server/discover on server-everything: the error card says legacy server, not broken server", async ({ pg }) => {
+  test("-32601 to server/discover on server-everything: the error card says legacy server, not broken server", async ({
+    pg,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     await pg.chooseTarget("everything-stdio");
@@ -86,10 +128,16 @@ export function register({ test, assert }) {
     assert((await pg.settled(1, 30_000)) === "error", `card: ${await pg.traceText(1)}`);
     const meaning = await x.errorCards(1).first().locator('[data-testid="error-card-meaning"]').innerText();
     assert(meaning.includes("legacy server") && meaning.includes("not a broken one"), `meaning: ${meaning}`);
-    assert((await x.errorCards(1).first().getAttribute("data-level")) === "info", "a legacy answer is information, not an error");
+    assert(
+      (await x.errorCards(1).first().getAttribute("data-level")) === "info",
+      "a legacy answer is information, not an error",
+    );
   });
 
-  test("Date a transcript: 2025-06-18-style snippets fit 2025-06-18; this timeline fits 2026-07-28", async ({ pg, page }) => {
+  test("Date a transcript: 2025-06-18-style snippets fit 2025-06-18; this timeline fits 2026-07-28", async ({
+    pg,
+    page,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     const pasted = [
@@ -100,35 +148,58 @@ export function register({ test, assert }) {
       '{"jsonrpc":"2.0","id":"srv-1","method":"elicitation/create","params":{"message":"Your name?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}}}}}',
     ].join("\n");
     const result = await x.dateTranscript(pasted);
-    assert((await result.getAttribute("data-revisions")) === "2025-06-18", `revisions: ${await result.getAttribute("data-revisions")}`);
+    assert(
+      (await result.getAttribute("data-revisions")) === "2025-06-18",
+      `revisions: ${await result.getAttribute("data-revisions")}`,
+    );
     const lifecycle = await pg.tid("date-lifecycle").innerText();
-    assert(lifecycle.includes("removed in 2026-07-28") && lifecycle.includes("Mcp-Session-Id"), `lifecycle: ${lifecycle}`);
+    assert(
+      lifecycle.includes("removed in 2026-07-28") && lifecycle.includes("Mcp-Session-Id"),
+      `lifecycle: ${lifecycle}`,
+    );
     await page.locator("#panel-date").screenshot({ path: path.join(SHOTS, "explain-date.png") });
     await x.openTab("timeline");
     await pg.send();
     await pg.settled(1);
     await x.openTab("date");
     await pg.tid("date-use-timeline").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="date-result"]')?.getAttribute("data-revisions") === "2026-07-28");
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="date-result"]')?.getAttribute("data-revisions") === "2026-07-28",
+    );
   });
 
-  test("Who decides: tools → the model, resources → the application, prompts → the user; server text untrusted until trusted", async ({ pg, page }) => {
+  test("Who decides: tools → the model, resources → the application, prompts → the user; server text untrusted until trusted", async ({
+    pg,
+    page,
+  }) => {
     const x = new ExplainPage(pg);
     await pg.open();
     await x.openTab("who");
     assert((await pg.tid("who-tools").innerText()).includes("Not fetched yet"), "nothing is listed before fetching");
     await x.fetchCatalogue();
     assert((await pg.cards().count()) === 5, "the five requests are in the timeline like any other send");
-    const decides = await Promise.all(["tools", "resources", "prompts"].map((p) => pg.tid(`who-${p}`).getAttribute("data-decides")));
-    assert(JSON.stringify(decides) === JSON.stringify(["the model", "the application", "the user"]), `decides: ${decides}`);
+    const decides = await Promise.all(
+      ["tools", "resources", "prompts"].map((p) => pg.tid(`who-${p}`).getAttribute("data-decides")),
+    );
+    assert(
+      JSON.stringify(decides) === JSON.stringify(["the model", "the application", "the user"]),
+      `decides: ${decides}`,
+    );
     assert((await pg.tid("who-tools").innerText()).includes("create_event"), "the calendar's tool is listed");
-    assert((await pg.tid("who-resources").innerText()).includes("calendar://week"), "the calendar's resource is listed");
+    assert(
+      (await pg.tid("who-resources").innerText()).includes("calendar://week"),
+      "the calendar's resource is listed",
+    );
     assert((await pg.tid("who-prompts").innerText()).includes("prepare_week"), "the calendar's prompt is listed");
-    const flags = await page.locator('#panel-who [data-testid="server-text"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-untrusted")));
+    const flags = await page
+      .locator('#panel-who [data-testid="server-text"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-untrusted")));
     assert(flags.length > 0 && flags.every((f) => f === "true"), `untrusted flags: ${flags}`);
     await page.locator("#panel-who").screenshot({ path: path.join(SHOTS, "explain-who.png") });
     await pg.tid("trust-server").check();
-    const after = await page.locator('#panel-who [data-testid="server-text"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-untrusted")));
+    const after = await page
+      .locator('#panel-who [data-testid="server-text"]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-untrusted")));
     assert(
       after.every((f) => f === "false"),
       `after trusting: ${after}`,

@@ -32,7 +32,8 @@ async function holdMonaco(page) {
   };
 }
 
-const box = (page) => page.locator('[data-testid="editor"]').evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
+const box = (page) =>
+  page.locator('[data-testid="editor"]').evaluate((el) => JSON.stringify(el.getBoundingClientRect()));
 
 export function register({ test, assert }) {
   test("the frame is in the server's HTML, readable, editable and sent with Ctrl+Enter before Monaco loads; Monaco then takes over keeping text, selection, focus and undo, with no layout shift", async ({
@@ -43,14 +44,22 @@ export function register({ test, assert }) {
     const sends = recordSends(page);
     // Monaco is preloaded and held back, and a pending preload delays "load": wait for the document only.
     const html = await (await page.goto(pg.base + "/", { waitUntil: "domcontentloaded" })).text();
-    assert(/data-testid="editor-plain-text"[^>]*>[^<]*server\/discover/.test(html), "the server-rendered page should carry the frame text in the plain editor");
+    assert(
+      /data-testid="editor-plain-text"[^>]*>[^<]*server\/discover/.test(html),
+      "the server-rendered page should carry the frame text in the plain editor",
+    );
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
 
     const plain = page.locator('[data-testid="editor"] [data-testid="editor-plain-text"]');
-    await page.waitForFunction(() => document.querySelector('[data-testid="editor"] [data-testid="editor-plain-text"]')?.readOnly === false);
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="editor"] [data-testid="editor-plain-text"]')?.readOnly === false,
+    );
     await monaco.whenHeld();
     assert((await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0, "Monaco must not be there yet");
-    assert((await page.locator('[data-testid="editor-plain"] pre span').count()) > 5, "the plain frame should be highlighted");
+    assert(
+      (await page.locator('[data-testid="editor-plain"] pre span').count()) > 5,
+      "the plain frame should be highlighted",
+    );
     const before = await box(page);
 
     // Edit as a user would: select the method name and type over it.
@@ -68,7 +77,10 @@ export function register({ test, assert }) {
       sends.length === 1 && JSON.stringify(JSON.parse(sends[0].frame)) === JSON.stringify(JSON.parse(edited)),
       `sent: ${JSON.stringify(sends.map((s) => s.frame))}`,
     );
-    assert((await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0, "Monaco was still held back while sending");
+    assert(
+      (await page.locator('[data-testid="editor"] .monaco-editor').count()) === 0,
+      "Monaco was still held back while sending",
+    );
 
     // After the send the page replaced the frame (the id advanced): edit it once more in the plain frame, select the
     // method name, and let Monaco arrive.
@@ -82,29 +94,50 @@ export function register({ test, assert }) {
     // take-over is judged against the box just before Monaco arrives.
     const beforeTakeover = await box(page);
     assert(
-      JSON.parse(beforeTakeover).x === JSON.parse(before).x && JSON.parse(beforeTakeover).width === JSON.parse(before).width,
+      JSON.parse(beforeTakeover).x === JSON.parse(before).x &&
+        JSON.parse(beforeTakeover).width === JSON.parse(before).width,
       `the plain frame moved sideways while sending: ${before} → ${beforeTakeover}`,
     );
     await monaco.release();
-    await page.waitForSelector('[data-testid="editor"] [data-editor="monaco"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
-    assert((await page.locator('[data-testid="editor"] [data-testid="editor-plain"]').count()) === 0, "the plain frame should be gone once Monaco took over");
+    await page.waitForSelector('[data-testid="editor"] [data-editor="monaco"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
+    assert(
+      (await page.locator('[data-testid="editor"] [data-testid="editor-plain"]').count()) === 0,
+      "the plain frame should be gone once Monaco took over",
+    );
     assert((await pg.editorText()).includes('"method": "prompts/list"'), `Monaco's text: ${await pg.editorText()}`);
-    assert((await box(page)) === beforeTakeover, `the editor moved or resized when Monaco took over: ${beforeTakeover} → ${await box(page)}`);
+    assert(
+      (await box(page)) === beforeTakeover,
+      `the editor moved or resized when Monaco took over: ${beforeTakeover} → ${await box(page)}`,
+    );
 
     // Focus and selection carried over: typing replaces exactly the selected method name.
     await page.keyboard.type("ping");
     // Monaco paints its lines on the next animation frame: wait for the paint, then judge the text.
     await page
-      .waitForFunction(() => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes("ping"), null, { timeout: 5_000 })
+      .waitForFunction(
+        () => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes("ping"),
+        null,
+        { timeout: 5_000 },
+      )
       .catch(() => {});
-    assert((await pg.editorText()).includes('"method": "ping"'), `after typing over the selection: ${await pg.editorText()}`);
+    assert(
+      (await pg.editorText()).includes('"method": "ping"'),
+      `after typing over the selection: ${await pg.editorText()}`,
+    );
     // Undo steps back over the typing, then over what was typed in the plain frame before Monaco arrived, to the
     // frame as the page last set it (the sent frame with its advanced id).
     const undoUntil = async (needle, presses) => {
       for (let i = 0; i < presses; i++) {
         await page.keyboard.press("Control+z");
         const hit = await page
-          .waitForFunction((n) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes(n), needle, { timeout: 3_000 })
+          .waitForFunction(
+            (n) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.includes(n),
+            needle,
+            { timeout: 3_000 },
+          )
           .then(
             () => true,
             () => false,
@@ -113,18 +146,30 @@ export function register({ test, assert }) {
       }
       return false;
     };
-    assert(await undoUntil('"prompts/list"', 2), `undo should bring back the text typed before Monaco: ${await pg.editorText()}`);
-    assert(await undoUntil('"tools/list"', 2), `undo should reach the frame as the page last set it: ${await pg.editorText()}`);
+    assert(
+      await undoUntil('"prompts/list"', 2),
+      `undo should bring back the text typed before Monaco: ${await pg.editorText()}`,
+    );
+    assert(
+      await undoUntil('"tools/list"', 2),
+      `undo should reach the frame as the page last set it: ${await pg.editorText()}`,
+    );
     // A change the page made before Monaco loaded does not cut Monaco's undo short: undo steps on past it, to what was
     // typed before it (the sent frame, id 1) and then to the frame as the server rendered it.
     await page.keyboard.press("Control+z");
-    const idOne = () => /"id":\s1,/.test(document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") ?? "");
+    const idOne = () =>
+      /"id":\s1,/.test(
+        document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") ?? "",
+      );
     await page.waitForFunction(idOne, null, { timeout: 3_000 }).catch(() => {});
     const typedBefore = await pg.editorText();
     assert(
       typedBefore.includes('"id": 1') && typedBefore.includes('"tools/list"'),
       `undo should reach what was typed before the page advanced the id: ${typedBefore}`,
     );
-    assert(await undoUntil('"server/discover"', 2), `undo should reach the frame the server rendered: ${await pg.editorText()}`);
+    assert(
+      await undoUntil('"server/discover"', 2),
+      `undo should reach the frame the server rendered: ${await pg.editorText()}`,
+    );
   });
 }

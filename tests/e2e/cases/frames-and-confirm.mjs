@@ -10,7 +10,10 @@ function labFragment(script, conditions) {
   return `#lab=${deflateRawSync(Buffer.from(JSON.stringify({ script, conditions }))).toString("base64url")}`;
 }
 
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 
 async function assertFrameHeaders(assert, port, label) {
   for (const [method, path, headers] of [
@@ -23,17 +26,25 @@ async function assertFrameHeaders(assert, port, label) {
   ]) {
     const r = await httpRequest({ port, method, path, headers, ...(method === "POST" ? { body: "{}" } : {}) });
     const where = `${label} ${method} ${path}${headers.Host ? ` (Host ${headers.Host})` : ""} → ${r.status}`;
-    assert(r.headers["content-security-policy"] === "frame-ancestors 'none'", `${where}: Content-Security-Policy ${r.headers["content-security-policy"]}`);
+    assert(
+      r.headers["content-security-policy"] === "frame-ancestors 'none'",
+      `${where}: Content-Security-Policy ${r.headers["content-security-policy"]}`,
+    );
     assert(r.headers["x-frame-options"] === "DENY", `${where}: X-Frame-Options ${r.headers["x-frame-options"]}`);
   }
 }
 
 export function register({ test, assert }) {
-  test("every page, route, probe and asset path forbids framing (CSP frame-ancestors 'none' + X-Frame-Options DENY)", async ({ srv }) => {
+  test("every page, route, probe and asset path forbids framing (CSP frame-ancestors 'none' + X-Frame-Options DENY)", async ({
+    srv,
+  }) => {
     await assertFrameHeaders(assert, srv.port, "npm start's server");
   });
 
-  test("a cross-site frame of the playground stays empty (the browser enforces frame-ancestors)", async ({ ctx, srv }) => {
+  test("a cross-site frame of the playground stays empty (the browser enforces frame-ancestors)", async ({
+    ctx,
+    srv,
+  }) => {
     // A page on another origin (a data: URL is opaque) embeds the playground. Its own tab: Chromium logs the
     // refusal as a console error, which the runner would count against the case.
     const page = await ctx.context.newPage();
@@ -49,19 +60,35 @@ export function register({ test, assert }) {
     assert(framed === 0, "the playground rendered inside a cross-site frame");
   });
 
-  test("an experiment link whose script runs a command asks first (argv, cwd, env keys) and calls nothing until confirmed", async ({ pg, page }) => {
+  test("an experiment link whose script runs a command asks first (argv, cwd, env keys) and calls nothing until confirmed", async ({
+    pg,
+    page,
+  }) => {
     const marker = `lab-confirm-e2e-${process.pid}-${Date.now()}`;
     const script = {
       format: "mcp-playground/lab-script@1",
       title: "A command from a link",
       description: "Lists the tools of a command the link chose.",
-      target: { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs", marker], cwd: ROOT, env: { LAB_SECRET: "" } },
-      steps: [{ id: "A", label: "tools/list", frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } } }],
+      target: {
+        kind: "stdio",
+        command: process.execPath,
+        args: ["dist-servers/calendar.mjs", marker],
+        cwd: ROOT,
+        env: { LAB_SECRET: "" },
+      },
+      steps: [
+        {
+          id: "A",
+          label: "tools/list",
+          frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } },
+        },
+      ],
     };
     const calls = [];
     page.on("request", (r) => {
       const path = new URL(r.url()).pathname;
-      if (path.startsWith("/api/lab/") || path.startsWith("/api/bridge/send") || path.startsWith("/api/bridge/process")) calls.push(path);
+      if (path.startsWith("/api/lab/") || path.startsWith("/api/bridge/send") || path.startsWith("/api/bridge/process"))
+        calls.push(path);
     });
     await pg.openPath(`/${labFragment(script, ["stdio-one-process"])}`);
     await pg.tid("lab-from-link").waitFor({ timeout: 30_000 });
@@ -69,10 +96,19 @@ export function register({ test, assert }) {
     const dialog = pg.tid("run-live-dialog");
     await dialog.waitFor({ timeout: 10_000 });
     const argv = await pg.tid("run-live-argv").innerText();
-    assert(argv.includes(JSON.stringify(process.execPath)) && argv.includes(JSON.stringify(marker)), `argv shown: ${argv}`);
-    assert((await pg.tid("run-live-cwd").innerText()) === ROOT, `cwd shown: ${await pg.tid("run-live-cwd").innerText()}`);
+    assert(
+      argv.includes(JSON.stringify(process.execPath)) && argv.includes(JSON.stringify(marker)),
+      `argv shown: ${argv}`,
+    );
+    assert(
+      (await pg.tid("run-live-cwd").innerText()) === ROOT,
+      `cwd shown: ${await pg.tid("run-live-cwd").innerText()}`,
+    );
     assert((await pg.tid("run-live-env").innerText()).includes("LAB_SECRET"), "env keys shown");
-    assert((await dialog.innerText()).includes("This experiment asks the playground to start this program"), await dialog.innerText());
+    assert(
+      (await dialog.innerText()).includes("This experiment asks the playground to start this program"),
+      await dialog.innerText(),
+    );
     await page.waitForTimeout(800);
     assert(calls.length === 0, `the page called the bridge before confirmation: ${calls.join(", ")}`);
     assert(!ps().includes(marker), "the command ran before confirmation");
@@ -81,8 +117,13 @@ export function register({ test, assert }) {
     assert(calls.length === 0 && !ps().includes(marker), `closing the dialog ran something: ${calls.join(", ")}`);
     await pg.tid("lab-run").click();
     await pg.tid("run-live-confirm").click();
-    await page.waitForSelector('[data-testid="lab-column-stdio-one-process"] [data-testid="lab-step"]', { timeout: 60_000 });
-    assert(calls.filter((c) => c === "/api/lab/run").length === 1, `after confirmation the lab runs once: ${calls.join(", ")}`);
+    await page.waitForSelector('[data-testid="lab-column-stdio-one-process"] [data-testid="lab-step"]', {
+      timeout: 60_000,
+    });
+    assert(
+      calls.filter((c) => c === "/api/lab/run").length === 1,
+      `after confirmation the lab runs once: ${calls.join(", ")}`,
+    );
     const steps = await pg.tid("lab-column-stdio-one-process").locator('[data-testid="lab-step"]').allInnerTexts();
     assert(
       steps.some((s) => s.includes("tools/list")),
@@ -92,7 +133,11 @@ export function register({ test, assert }) {
     await pg.tid("lab-run").click();
     await page.waitForTimeout(300);
     assert((await pg.tid("run-live-dialog").count()) === 0, "the same confirmed command asked again");
-    await page.waitForFunction(() => !document.querySelector('[data-testid="lab-run"]')?.textContent?.includes("Running"), null, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => !document.querySelector('[data-testid="lab-run"]')?.textContent?.includes("Running"),
+      null,
+      { timeout: 60_000 },
+    );
     assert(!ps().includes(marker), "the lab left the command running");
   });
 }

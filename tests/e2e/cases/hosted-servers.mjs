@@ -12,7 +12,14 @@ const TOKEN = "e2e-hosted-token";
 async function startHosted() {
   const which = "start:hosted";
   const port = await freePort();
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_MODE: "hosted", PLAYGROUND_TOKEN: TOKEN, PORT: String(port), HOST: "127.0.0.1" };
+  const env = {
+    ...process.env,
+    NEXT_TELEMETRY_DISABLED: "1",
+    PLAYGROUND_MODE: "hosted",
+    PLAYGROUND_TOKEN: TOKEN,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+  };
   delete env.PLAYGROUND_TRUSTED_PROXIES;
   const argv = ["dist-servers/server.mjs", "--hosted"];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
@@ -30,7 +37,8 @@ async function startHosted() {
   while (Date.now() - started < 60_000) {
     if (child.exitCode !== null) throw new Error(`${which} exited with code ${child.exitCode}:\n${log}`);
     try {
-      if ((await httpRequest({ port, path: "/" })).status === 200) return { port, pid: child.pid, stop, log: () => log };
+      if ((await httpRequest({ port, path: "/" })).status === 200)
+        return { port, pid: child.pid, stop, log: () => log };
     } catch {
       /* not listening yet */
     }
@@ -51,7 +59,8 @@ function post(port, path, body, headers = {}) {
   });
 }
 
-const rssMiB = (pid) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
+const rssMiB = (pid) =>
+  Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1]) / 1024);
 
 export function register({ test, assert }) {
   test(`hosted mode (start:hosted): a forged X-Forwarded-For does not make a new client; the burst runs out`, async () => {
@@ -106,7 +115,9 @@ export function register({ test, assert }) {
       for (let i = 0; i < 40; i++) statuses.add((await post(srv.port, "/api/demo/calendar", frame, headers)).status);
       await new Promise((r) => setTimeout(r, 1_000));
       const after = rssMiB(srv.pid);
-      console.log(`     RSS ${before} MiB → ${after} MiB after 40 × 3.9 MiB direct create_event posts (statuses ${[...statuses].join(", ")})`);
+      console.log(
+        `     RSS ${before} MiB → ${after} MiB after 40 × 3.9 MiB direct create_event posts (statuses ${[...statuses].join(", ")})`,
+      );
       assert(
         [...statuses].every((s) => s === 413 || s === 429),
         `every oversized post should be refused: ${[...statuses].join(", ")}`,
@@ -126,9 +137,19 @@ export function register({ test, assert }) {
           },
         },
       });
-      const week = await post(srv.port, "/api/demo/calendar", read, { ...headers, "Mcp-Method": "resources/read", "Mcp-Name": "calendar://week" });
-      assert(week.status === 200 && week.text.includes("calendar://week"), `the calendar should still answer: ${week.status} ${week.text.slice(0, 200)}`);
-      assert(!week.text.includes("x".repeat(1024)), `the calendar kept a refused title (${week.text.length} characters in calendar://week)`);
+      const week = await post(srv.port, "/api/demo/calendar", read, {
+        ...headers,
+        "Mcp-Method": "resources/read",
+        "Mcp-Name": "calendar://week",
+      });
+      assert(
+        week.status === 200 && week.text.includes("calendar://week"),
+        `the calendar should still answer: ${week.status} ${week.text.slice(0, 200)}`,
+      );
+      assert(
+        !week.text.includes("x".repeat(1024)),
+        `the calendar kept a refused title (${week.text.length} characters in calendar://week)`,
+      );
     } finally {
       srv.stop();
     }
@@ -151,7 +172,11 @@ export function register({ test, assert }) {
         },
       });
       for (let i = 0; i < 4; i++) {
-        const body = JSON.stringify({ listenId: `tab-${i}`, target: { kind: "demo", server: "calendar", transport: "http" }, frame: listenFrame });
+        const body = JSON.stringify({
+          listenId: `tab-${i}`,
+          target: { kind: "demo", server: "calendar", transport: "http" },
+          frame: listenFrame,
+        });
         await new Promise((resolve, reject) => {
           const req = http.request(
             {
@@ -159,7 +184,11 @@ export function register({ test, assert }) {
               port: srv.port,
               method: "POST",
               path: "/api/bridge/listen",
-              headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body), "x-playground-token": TOKEN },
+              headers: {
+                "Content-Type": "application/json",
+                "Content-Length": Buffer.byteLength(body),
+                "x-playground-token": TOKEN,
+              },
             },
             (res) => {
               let text = "";
@@ -171,7 +200,9 @@ export function register({ test, assert }) {
                   resolve();
                 }
               });
-              res.on("end", () => reject(new Error(`the stream ended before its acknowledgement: ${text.slice(0, 500)}`)));
+              res.on("end", () =>
+                reject(new Error(`the stream ended before its acknowledgement: ${text.slice(0, 500)}`)),
+              );
             },
           );
           req.on("error", () => {});
@@ -179,7 +210,12 @@ export function register({ test, assert }) {
         });
         await new Promise((r) => setTimeout(r, 300));
       }
-      const after = await post(srv.port, "/api/bridge/cancel", { sendId: "after-tabs" }, { "x-playground-token": TOKEN });
+      const after = await post(
+        srv.port,
+        "/api/bridge/cancel",
+        { sendId: "after-tabs" },
+        { "x-playground-token": TOKEN },
+      );
       assert(after.status === 200, `after four closed tabs the client got ${after.status}: ${after.text}`);
     } finally {
       srv.stop();
@@ -208,7 +244,10 @@ export function register({ test, assert }) {
       const answers = await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(() => r(null), 15_000))]);
       assert(answers !== null, "slow connections were still open 15 s later (headers timeout is 10 s)");
       const timedOut = answers.filter((a) => a.startsWith("HTTP/1.1 408")).length;
-      assert(timedOut === 64 && answers.length - timedOut === 36, `expected 64 answered 408 and 36 refused at once; got ${timedOut} 408s of ${answers.length}`);
+      assert(
+        timedOut === 64 && answers.length - timedOut === 36,
+        `expected 64 answered 408 and 36 refused at once; got ${timedOut} 408s of ${answers.length}`,
+      );
     } finally {
       for (const s of sockets) s.destroy();
       srv.stop();

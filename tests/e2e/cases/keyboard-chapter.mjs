@@ -27,7 +27,8 @@ class Keys {
       const here = await this.focused();
       if (trail.at(-1) !== here) trail.push(here);
       // In the editor Tab indents; the editor says "Escape then Tab leaves the editor", so that is what a user does.
-      if (await this.page.evaluate(() => !!document.activeElement?.closest(".monaco-editor"))) await this.page.keyboard.press("Escape");
+      if (await this.page.evaluate(() => !!document.activeElement?.closest(".monaco-editor")))
+        await this.page.keyboard.press("Escape");
       await this.page.keyboard.press(back ? "Shift+Tab" : "Tab");
     }
     throw new Error(`${back ? "Shift+Tab" : "Tab"} never reached ${selector}; focus went: ${trail.join(" → ")}`);
@@ -56,9 +57,13 @@ class Keys {
     if (to < 0) throw new Error(`${testid} has no option ${value}`);
     for (let i = 0; i < Math.abs(to - from); i++) await this.page.keyboard.press(to > from ? "ArrowDown" : "ArrowUp");
     await this.page
-      .waitForFunction(([s, v]) => document.querySelector(s)?.value === v, [this.tid(testid), value], { timeout: 5_000 })
+      .waitForFunction(([s, v]) => document.querySelector(s)?.value === v, [this.tid(testid), value], {
+        timeout: 5_000,
+      })
       .catch(async () => {
-        throw new Error(`the arrow keys did not select ${value} in ${testid}: it shows ${await this.page.locator(this.tid(testid)).inputValue()}`);
+        throw new Error(
+          `the arrow keys did not select ${value} in ${testid}: it shows ${await this.page.locator(this.tid(testid)).inputValue()}`,
+        );
       });
   }
 
@@ -89,7 +94,10 @@ async function listen(page) {
   await page.evaluate(() => {
     window.__heard = [];
     const region = document.querySelector('[data-testid="announcer"]');
-    new MutationObserver(() => window.__heard.push(region.textContent.trim())).observe(region, { childList: true, subtree: true });
+    new MutationObserver(() => window.__heard.push(region.textContent.trim())).observe(region, {
+      childList: true,
+      subtree: true,
+    });
   });
   return {
     heard: () => page.evaluate(() => window.__heard),
@@ -97,7 +105,9 @@ async function listen(page) {
       page
         .waitForFunction((t) => window.__heard.some((h) => h.includes(t)), text, { timeout: LONG })
         .catch(async () => {
-          throw new Error(`the live region never said "${text}"; it said: ${(await page.evaluate(() => window.__heard)).join(" | ")}`);
+          throw new Error(
+            `the live region never said "${text}"; it said: ${(await page.evaluate(() => window.__heard)).join(" | ")}`,
+          );
         }),
   };
 }
@@ -123,7 +133,10 @@ export function register({ test, assert }) {
     const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/list");
-    assert((await pg.editorText()).includes('"method": "tools/list"'), `the template should be in the editor: ${await pg.editorText()}`);
+    assert(
+      (await pg.editorText()).includes('"method": "tools/list"'),
+      `the template should be in the editor: ${await pg.editorText()}`,
+    );
     await k.press("send");
     assert((await pg.settled(1, LONG)) === "response", `tools/list: ${await pg.traceText(1)}`);
     await live.waitFor("Reply to #1 tools/list: response.");
@@ -131,7 +144,10 @@ export function register({ test, assert }) {
     assert(!(await pg.editorText()).includes("_meta"), "Remove _meta should take the envelope out");
     await k.press("send");
     const status = await pg.settled(2, LONG);
-    assert(status === "error" && (await pg.traceText(2)).includes("← error -32602"), `status ${status}: ${await pg.traceText(2)}`);
+    assert(
+      status === "error" && (await pg.traceText(2)).includes("← error -32602"),
+      `status ${status}: ${await pg.traceText(2)}`,
+    );
     await live.waitFor("#2 tools/list ended with");
     const said = (await live.heard()).find((h) => h.includes("#2 tools/list"));
     assert(said.includes("-32602"), `the live region should name the error code: ${said}`);
@@ -156,13 +172,22 @@ export function register({ test, assert }) {
     await live.waitFor(`Reply to #${seq}`);
     await k.openTab("checks");
     await k.press("checks-run");
-    await page.waitForSelector('[data-testid="checks-panel"][data-phase="done"], [data-testid="checks-panel"][data-phase="error"]', { timeout: 180_000 });
+    await page.waitForSelector(
+      '[data-testid="checks-panel"][data-phase="done"], [data-testid="checks-panel"][data-phase="error"]',
+      { timeout: 180_000 },
+    );
     const ambiguity = pg.tid("checks-era-ambiguity");
     assert((await ambiguity.getAttribute("data-status")) === "warn", `era ambiguity: ${await ambiguity.innerText()}`);
-    assert(/warn/i.test(await ambiguity.innerText()), `the warning is said in words, not only colour: ${await ambiguity.innerText()}`);
+    assert(
+      /warn/i.test(await ambiguity.innerText()),
+      `the warning is said in words, not only colour: ${await ambiguity.innerText()}`,
+    );
   });
 
-  test("keyboard chapter: one calendar three ways — resources/read, prompts/get and tools/call templates, each sent and heard", async ({ pg, page }) => {
+  test("keyboard chapter: one calendar three ways — resources/read, prompts/get and tools/call templates, each sent and heard", async ({
+    pg,
+    page,
+  }) => {
     const { k, live } = await openListening(pg, page);
     const sends = [
       ["resources/read", "resources/read", "calendar://week"],
@@ -216,7 +241,10 @@ export function register({ test, assert }) {
     await live.waitFor("Reply to #1");
     await k.openTab("mrtr");
     await page.waitForSelector('[data-testid="mrtr-conversation"][data-status="awaiting-input"]', { timeout: LONG });
-    const message = await page.locator('[data-testid="mrtr-request"][data-key="when"] [data-testid="mrtr-message"]').first().innerText();
+    const message = await page
+      .locator('[data-testid="mrtr-request"][data-key="when"] [data-testid="mrtr-message"]')
+      .first()
+      .innerText();
     assert(message === 'When should "Dentist" start?', `message: ${message}`);
     // The form's field has a name a screen reader says, and is reached by Tab.
     await k.tabTo('[data-testid="mrtr-field-when-startsAt"]');
@@ -233,11 +261,22 @@ export function register({ test, assert }) {
     const composed = await pg.tid("mrtr-composed").first().innerText();
     assert(composed.length > 0, "Compose retry says what it did");
     await page.keyboard.press("Control+Enter");
-    const done = await page.waitForSelector('[data-testid="mrtr-conversation"][data-status="complete"][data-rounds="2"]', { timeout: LONG });
-    assert((await (await done.$('[data-testid="mrtr-final"]')).innerText()) === "Created e3: Dentist at 2026-09-10T08:30:00Z", "final result");
+    const done = await page.waitForSelector(
+      '[data-testid="mrtr-conversation"][data-status="complete"][data-rounds="2"]',
+      { timeout: LONG },
+    );
+    assert(
+      (await (await done.$('[data-testid="mrtr-final"]')).innerText()) ===
+        "Created e3: Dentist at 2026-09-10T08:30:00Z",
+      "final result",
+    );
     await live.waitFor("Reply to #2");
     // The diagram's text alternative: a list of the same steps.
-    const steps = await page.locator('[data-testid="mrtr-conversation"]').first().locator('[data-testid="mrtr-diagram-steps"] li').allTextContents();
+    const steps = await page
+      .locator('[data-testid="mrtr-conversation"]')
+      .first()
+      .locator('[data-testid="mrtr-diagram-steps"] li')
+      .allTextContents();
     assert(steps.length >= 6, `the diagram as a list of steps: ${steps.join(" | ")}`);
   });
 
@@ -253,7 +292,10 @@ export function register({ test, assert }) {
     await page.waitForSelector(sel, { timeout: 120_000 });
     const column = pg.tid("lab-column-stdio-fresh-process");
     const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
-    assert(lanes.length === 3 && lanes[0].startsWith("process A") && lanes[2].startsWith("process C"), `lanes: ${lanes.join(" | ")}`);
+    assert(
+      lanes.length === 3 && lanes[0].startsWith("process A") && lanes[2].startsWith("process C"),
+      `lanes: ${lanes.join(" | ")}`,
+    );
     const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
     assert(
       verdicts.some((v) => v.startsWith("continuation survived")),
@@ -266,7 +308,8 @@ export function register({ test, assert }) {
     await live.waitFor("Experiment finished:");
     const said = (await live.heard()).filter((h) => h.startsWith("Experiment finished:"));
     assert(
-      said.length === 1 && said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"),
+      said.length === 1 &&
+        said[0].includes("a fresh process for every message: continuation survived, state lost, 3 processes"),
       `the live region said: ${said.join(" | ")}`,
     );
   });
@@ -281,14 +324,25 @@ export function register({ test, assert }) {
     await k.choose("catalog-handshake", "legacy");
     await k.choose("catalog-layout", "python");
     await k.press("catalog-fetch");
-    await page.waitForSelector('[data-testid="catalog-panel"][data-status="billed"], [data-testid="catalog-error"]', { timeout: 120_000 });
+    await page.waitForSelector('[data-testid="catalog-panel"][data-status="billed"], [data-testid="catalog-error"]', {
+      timeout: 120_000,
+    });
     const shown = {};
     for (const id of ["bill-tools-tokens", "bill-cheapest", "bill-costliest", "bill-instructions", "bill-total"])
       shown[id] = (await pg.tid(id).innerText()).trim();
-    const want = { "bill-tools-tokens": "1,307", "bill-cheapest": "52", "bill-costliest": "235", "bill-instructions": "312", "bill-total": "1,619" };
+    const want = {
+      "bill-tools-tokens": "1,307",
+      "bill-cheapest": "52",
+      "bill-costliest": "235",
+      "bill-instructions": "312",
+      "bill-total": "1,619",
+    };
     assert(JSON.stringify(shown) === JSON.stringify(want), `shown ${JSON.stringify(shown)}`);
     await live.waitFor("Catalogue bill:");
     const said = (await live.heard()).filter((h) => h.startsWith("Catalogue bill:"));
-    assert(said.length === 1 && said[0] === "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.", `the live region said: ${said.join(" | ")}`);
+    assert(
+      said.length === 1 && said[0] === "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312.",
+      `the live region said: ${said.join(" | ")}`,
+    );
   });
 }

@@ -6,7 +6,9 @@ async function runExperiment(pg, page, scriptId) {
   await pg.tid("tab-lab").click();
   await pg.tid("lab-script").selectOption(scriptId);
   await pg.tid("lab-run").click();
-  await page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', { timeout: 60_000 });
+  await page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', {
+    timeout: 60_000,
+  });
   const column = pg.tid("lab-column-stdio-fresh-process");
   const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
   const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
@@ -22,7 +24,10 @@ function pidsAlive(pids) {
 
 export function register({ test, assert }) {
   registerLinks({ test, assert });
-  test("lab: the chapter's experiment in one click shows three process lanes with distinct pids and the state-lost verdict", async ({ pg, page }) => {
+  test("lab: the chapter's experiment in one click shows three process lanes with distinct pids and the state-lost verdict", async ({
+    pg,
+    page,
+  }) => {
     const { lanes, verdicts, column } = await runExperiment(pg, page, "chapter-isolation");
     const pids = lanes.map((l) => Number(/pid (\d+)/.exec(l)?.[1]));
     assert(lanes.length === 3 && new Set(pids).size === 3, `lanes: ${lanes.join(" | ")}`);
@@ -48,7 +53,10 @@ export function register({ test, assert }) {
     assert(pidsAlive(pids).length === 0, `lab processes still alive: ${pidsAlive(pids).join(", ")}`);
   });
 
-  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({ pg, page }) => {
+  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({
+    pg,
+    page,
+  }) => {
     const { lanes, verdicts } = await runExperiment(pg, page, "explicit-handle");
     assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
     assert(
@@ -59,7 +67,10 @@ export function register({ test, assert }) {
 }
 
 export function registerLinks({ test, assert }) {
-  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({ pg, ctx }) => {
+  test("lab: an experiment link opens the script and its conditions in the Lab tab and runs nothing until Run", async ({
+    pg,
+    ctx,
+  }) => {
     await pg.open();
     await pg.tid("tab-lab").click();
     await pg.tid("lab-script").selectOption("explicit-handle");
@@ -70,15 +81,25 @@ export function registerLinks({ test, assert }) {
     await other.goto(link);
     await other.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
     const lab = await other.locator('[data-testid="lab"]').innerText();
-    assert(lab.includes("whose state lives behind an opaque handle"), `the linked script should be loaded: ${lab.slice(0, 400)}`);
+    assert(
+      lab.includes("whose state lives behind an opaque handle"),
+      `the linked script should be loaded: ${lab.slice(0, 400)}`,
+    );
     // The script is editable in Monaco (plain JSON there: the frame schema applies only to the frame editor).
     await other.locator('[data-testid="lab"] summary').first().click();
     await other.waitForSelector('[data-testid="lab-script-editor"] .monaco-editor .view-lines', { timeout: 30_000 });
     // The editor lays itself out after the <details> opens; wait until the script's lines are drawn.
     const shown = await other
-      .waitForFunction(() => document.querySelector('[data-testid="lab-script-editor"] .view-lines')?.textContent?.includes("lab-script@1"), null, {
-        timeout: 10_000,
-      })
+      .waitForFunction(
+        () =>
+          document
+            .querySelector('[data-testid="lab-script-editor"] .view-lines')
+            ?.textContent?.includes("lab-script@1"),
+        null,
+        {
+          timeout: 10_000,
+        },
+      )
       .then(() => true)
       .catch(() => false);
     const text = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();

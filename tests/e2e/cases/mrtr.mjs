@@ -5,9 +5,17 @@ import { ROOT, recordSends } from "../harness.mjs";
 import { MrtrStudio } from "../pages/mrtr.mjs";
 
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
-const meta = (caps) => ({ "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps });
+const meta = (caps) => ({
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": caps,
+});
 const call = (id, name, args, caps = { elicitation: { form: {} } }, extra = {}) =>
-  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta: meta(caps), name, arguments: args, ...extra } });
+  JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { _meta: meta(caps), name, arguments: args, ...extra },
+  });
 
 /** A fresh server process for the chosen target, so the calendar starts with e1 and e2 (the next event is e3). */
 /** The Dentist's retry (request `id`) with the chapter's answer and the given requestState. */
@@ -47,7 +55,10 @@ async function dentistUpToRetry(pg, m, { fill = "2026-09-10T08:30:00Z" } = {}) {
 }
 
 export function register({ test, assert }) {
-  test("MRTR: the chapter's Dentist by clicking — input_required, the form, the retry in the editor, Created e3, a two-round diagram", async ({ pg, page }) => {
+  test("MRTR: the chapter's Dentist by clicking — input_required, the form, the retry in the editor, Created e3, a two-round diagram", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await freshProcess(pg);
     const m = new MrtrStudio(pg);
@@ -78,25 +89,39 @@ export function register({ test, assert }) {
       '"startsAt": "2026-09-10T08:30:00Z"',
       `"requestState": "${DENTIST_STATE}"`,
     ]) {
-      assert(sent.replace(/\s+/g, "").includes(part.replace(/\s+/g, "")), `the composed retry should contain ${part}: ${sent}`);
+      assert(
+        sent.replace(/\s+/g, "").includes(part.replace(/\s+/g, "")),
+        `the composed retry should contain ${part}: ${sent}`,
+      );
     }
-    assert(second.status === "response" && second.trace.includes("Created e3: Dentist at 2026-09-10T08:30:00Z"), `round 2: ${second.trace}`);
+    assert(
+      second.status === "response" && second.trace.includes("Created e3: Dentist at 2026-09-10T08:30:00Z"),
+      `round 2: ${second.trace}`,
+    );
     await m.open();
     const done = await m.waitFor("complete", 2);
-    assert((await done.locator('[data-testid="mrtr-final"]').innerText()) === "Created e3: Dentist at 2026-09-10T08:30:00Z", "final result");
+    assert(
+      (await done.locator('[data-testid="mrtr-final"]').innerText()) === "Created e3: Dentist at 2026-09-10T08:30:00Z",
+      "final result",
+    );
     assert((await m.diagram().getAttribute("data-rounds")) === "2", "a two-round diagram");
     assert((await m.diagram().getAttribute("data-lanes")) === "user,client,server", "a user lane: a human answered");
     const tones = await m
       .diagram()
       .locator('[data-testid="mrtr-step"]')
       .evaluateAll((els) => els.map((e) => `${e.dataset.round}:${e.dataset.tone}`));
-    assert(tones.join(" ") === "1:request 1:input_required 1:ask 1:answer 2:retry 2:complete", `diagram steps: ${tones.join(" ")}`);
+    assert(
+      tones.join(" ") === "1:request 1:input_required 1:ask 1:answer 2:retry 2:complete",
+      `diagram steps: ${tones.join(" ")}`,
+    );
     assert((await m.departures()).length === 0, `no rule departures: ${await m.departures()}`);
     await m.tid("mrtr-panel").screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/mrtr.png") });
     void page;
   });
 
-  test("MRTR: a tampered requestState succeeds on the naive calendar (creates the forged event) and the departure is marked", async ({ pg }) => {
+  test("MRTR: a tampered requestState succeeds on the naive calendar (creates the forged event) and the departure is marked", async ({
+    pg,
+  }) => {
     await pg.open();
     await freshProcess(pg);
     const m = new MrtrStudio(pg);
@@ -116,7 +141,9 @@ export function register({ test, assert }) {
     assert(text.includes("MUST") && text.includes(forged), `the mark names the rule and the value sent: ${text}`);
   });
 
-  test("MRTR: the hardened calendar rejects the tampered requestState with -32602 and creates nothing", async ({ pg }) => {
+  test("MRTR: the hardened calendar rejects the tampered requestState with -32602 and creates nothing", async ({
+    pg,
+  }) => {
     await pg.open();
     await freshProcess(pg, "calendar-hardened-stdio");
     const m = new MrtrStudio(pg);
@@ -126,10 +153,16 @@ export function register({ test, assert }) {
     const flipped = state.slice(0, 12) + (state[12] === "A" ? "B" : "A") + state.slice(13);
     await pg.setEditorText(dentistRetry(2, flipped));
     const r = await sendAndSettle(pg, 2);
-    assert(r.status === "error" && r.trace.includes("-32602") && r.trace.includes("Invalid or expired requestState"), `rejected: ${r.trace}`);
+    assert(
+      r.status === "error" && r.trace.includes("-32602") && r.trace.includes("Invalid or expired requestState"),
+      `rejected: ${r.trace}`,
+    );
     await m.open();
     const c = await m.waitFor("error", 2);
-    assert((await c.locator('[data-testid="mrtr-status"]').innerText()).includes("-32602"), "the conversation ends in the error");
+    assert(
+      (await c.locator('[data-testid="mrtr-status"]').innerText()).includes("-32602"),
+      "the conversation ends in the error",
+    );
     assert((await m.departures()).join() === "client.echo-state", `departures: ${await m.departures()}`);
     // The honest retry, composed again from the same round, still completes.
     await pg.setEditorText(dentistRetry(3, state));
@@ -137,7 +170,9 @@ export function register({ test, assert }) {
     assert(honest.trace.includes("Created e3: Dentist at 2026-09-10T08:30:00Z"), `honest retry: ${honest.trace}`);
   });
 
-  test("MRTR: -32021 is explained and 'Declare elicitation.form and resend' gets the input_required", async ({ pg }) => {
+  test("MRTR: -32021 is explained and 'Declare elicitation.form and resend' gets the input_required", async ({
+    pg,
+  }) => {
     await pg.open();
     const m = new MrtrStudio(pg);
     await pg.setEditorText(call(1, "create_event", { title: "Dentist" }, {}));
@@ -145,13 +180,21 @@ export function register({ test, assert }) {
     assert(r.status === "error" && r.trace.includes("-32021"), `round 1: ${r.trace}`);
     await m.open();
     const help = await m.tid("mrtr-missing-capability").innerText();
-    assert(help.includes("elicitation.form") && help.includes("declare elicitation.form in this request's envelope and resend"), `help: ${help}`);
+    assert(
+      help.includes("elicitation.form") &&
+        help.includes("declare elicitation.form in this request's envelope and resend"),
+      `help: ${help}`,
+    );
     await m.tid("mrtr-declare-resend").click();
     await m.waitFor("awaiting-input", 1);
     assert((await pg.editorText()).includes('"elicitation"'), "the resent frame declares elicitation");
   });
 
-  test("MRTR: URL mode shows the full URL, opens it only as a new-tab link (noopener noreferrer), never loads it", async ({ pg, page, ctx }) => {
+  test("MRTR: URL mode shows the full URL, opens it only as a new-tab link (noopener noreferrer), never loads it", async ({
+    pg,
+    page,
+    ctx,
+  }) => {
     await pg.open();
     await pg.chooseTarget("mrtr-scenarios-stdio");
     const m = new MrtrStudio(pg);
@@ -163,7 +206,10 @@ export function register({ test, assert }) {
     assert(/^https:\/\/photos\.example\.com\/connect\?flow=[0-9a-f]{8}$/.test(url), `full URL: ${url}`);
     const link = m.tid("mrtr-open-url-sign_in");
     assert((await link.getAttribute("href")) === url, "the link is the URL, untouched");
-    assert((await link.getAttribute("target")) === "_blank" && (await link.getAttribute("rel")) === "noopener noreferrer", "new tab, no opener, no referrer");
+    assert(
+      (await link.getAttribute("target")) === "_blank" && (await link.getAttribute("rel")) === "noopener noreferrer",
+      "new tab, no opener, no referrer",
+    );
     assert((await page.locator("iframe").count()) === 0, "never framed");
     assert(!ctx.urls.some((u) => u.includes("photos.example.com")), "never fetched");
     await m.answer("sign_in", "accept");
@@ -172,7 +218,9 @@ export function register({ test, assert }) {
     assert(r.trace.includes("Connected photos.example.com"), `after "I finished": ${r.trace}`);
   });
 
-  test("MRTR: several inputs at once render by kind (form, sampling marked deprecated with SEP-2577's migration, roots)", async ({ pg }) => {
+  test("MRTR: several inputs at once render by kind (form, sampling marked deprecated with SEP-2577's migration, roots)", async ({
+    pg,
+  }) => {
     await pg.open();
     await pg.chooseTarget("mrtr-scenarios-stdio");
     const m = new MrtrStudio(pg);
@@ -180,10 +228,15 @@ export function register({ test, assert }) {
     await sendAndSettle(pg, 1);
     await m.open();
     await m.waitFor("awaiting-input", 1);
-    const kinds = await m.tid("mrtr-request").evaluateAll((els) => els.map((e) => `${e.dataset.key}:${e.dataset.kind}`));
+    const kinds = await m
+      .tid("mrtr-request")
+      .evaluateAll((els) => els.map((e) => `${e.dataset.key}:${e.dataset.kind}`));
     assert(kinds.join() === "details:elicitation-form,trip_name:sampling,save_to:roots", `requests: ${kinds.join()}`);
     const badge = await m.request("trip_name").locator('[data-testid="mrtr-deprecated"]').innerText();
-    assert(badge.includes("SEP-2577") && badge.includes("integrate directly with LLM provider APIs instead of Sampling"), `badge: ${badge}`);
+    assert(
+      badge.includes("SEP-2577") && badge.includes("integrate directly with LLM provider APIs instead of Sampling"),
+      `badge: ${badge}`,
+    );
     await m.fill("details", "destination", "Lisbon");
     await m.fill("details", "departOn", "2026-10-01");
     await m.answer("details", "accept");
@@ -191,7 +244,8 @@ export function register({ test, assert }) {
     await m.compose();
     const r = await sendAndSettle(pg, 2);
     assert(
-      r.trace.includes('Trip \\"Pastel de Nata Run\\" to Lisbon on 2026-10-01') && r.trace.includes("saved to file:///home/user/project"),
+      r.trace.includes('Trip \\"Pastel de Nata Run\\" to Lisbon on 2026-10-01') &&
+        r.trace.includes("saved to file:///home/user/project"),
       `result: ${r.trace}`,
     );
   });

@@ -14,7 +14,10 @@ export function register({ test, assert }) {
   }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await pg.open();
-    const tabTops = () => page.$$eval('[role="tablist"] [role="tab"]', (tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
+    const tabTops = () =>
+      page.$$eval('[role="tablist"] [role="tab"]', (tabs) => [
+        ...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))),
+      ]);
     const fontSize = () => page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
     assert((await pg.tid("presenter-toggle").getAttribute("aria-checked")) === "false", "off by default");
     const before = { font: await fontSize(), header: (await page.locator("header").boundingBox()).height };
@@ -31,7 +34,9 @@ export function register({ test, assert }) {
       await pg.send();
       await pg.settled(i);
     }
-    await page.evaluate(() => document.querySelector('[data-testid="exchange-card"]')?.scrollIntoView({ block: "start" }));
+    await page.evaluate(() =>
+      document.querySelector('[data-testid="exchange-card"]')?.scrollIntoView({ block: "start" }),
+    );
     await pg.send();
     await pg.settled(5);
     await page.waitForFunction(() => {
@@ -65,7 +70,8 @@ export function register({ test, assert }) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
         for (const on of [false, true]) {
-          if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on)) await pg.tid("presenter-toggle").click();
+          if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on))
+            await pg.tid("presenter-toggle").click();
           for (const id of ["presenter-toggle", "reset-demo-servers"]) {
             const box = await pg.tid(id).boundingBox();
             assert(
@@ -114,6 +120,9 @@ export function register({ test, assert }) {
     await pg.settled(3);
     await pg.openWire(3);
     const after = await pg.card(3).innerText();
-    assert(after.includes("Standup") && !after.includes("Dentist"), `after the reset the calendar has only its seed events: ${after.slice(0, 600)}`);
+    assert(
+      after.includes("Standup") && !after.includes("Dentist"),
+      `after the reset the calendar has only its seed events: ${after.slice(0, 600)}`,
+    );
   });
 }

@@ -45,11 +45,17 @@ export function register({ test, assert }) {
       `JSON agrees with the panel: ${json.text.slice(0, 300)}`,
     );
     assert(
-      report.target === "calendar (stdio)" && report.era === "modern" && Array.isArray(report.checks) && report.checks.length > 20,
+      report.target === "calendar (stdio)" &&
+        report.era === "modern" &&
+        Array.isArray(report.checks) &&
+        report.checks.length > 20,
       "the CLI's --json shape",
     );
     const junit = await download(page, () => pg.tid("checks-export-junit").click());
-    assert(junit.name === "mcp-checks-calendar-stdio.xml" && junit.text.startsWith("<?xml"), `JUnit: ${junit.name} ${junit.text.slice(0, 80)}`);
+    assert(
+      junit.name === "mcp-checks-calendar-stdio.xml" && junit.text.startsWith("<?xml"),
+      `JUnit: ${junit.name} ${junit.text.slice(0, 80)}`,
+    );
     const testcases = (junit.text.match(/<testcase /g) ?? []).length;
     assert(testcases === report.checks.length, `one testcase per check: ${testcases} vs ${report.checks.length}`);
     assert((junit.text.match(/<failure /g) ?? []).length === report.failed, "a failure element per failed check");
@@ -63,23 +69,36 @@ export function register({ test, assert }) {
     assert(total > 5 && checksFrames > 0, `rows: ${total}, checks frames: ${checksFrames}`);
     const ticked = await page.locator('[data-testid="share-pick-item"]:checked').count();
     assert(ticked === total - checksFrames, `ticked at first: ${ticked} of ${total} (${checksFrames} checks frames)`);
-    assert(!(await page.locator('[data-testid="share-pick-item"][data-checks="true"]').first().isChecked()), "a Checks frame starts unticked");
+    assert(
+      !(await page.locator('[data-testid="share-pick-item"][data-checks="true"]').first().isChecked()),
+      "a Checks frame starts unticked",
+    );
     const urlBefore = page.url();
     await pg.tid("share-pick-make").click();
     await pg.tid("share-pick-result").waitFor();
-    assert((await pg.tid("share-pick-result").getAttribute("data-cards")) === String(ticked), "the link holds the ticked cards");
+    assert(
+      (await pg.tid("share-pick-result").getAttribute("data-cards")) === String(ticked),
+      "the link holds the ticked cards",
+    );
     assert(page.url() === urlBefore, "making a link leaves the address bar alone");
     const link = await pg.tid("share-pick-url").inputValue();
     const viewer = await ctx.context.newPage();
     await viewer.goto(link);
     await viewer.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-    await viewer.waitForFunction((n) => document.querySelectorAll('[data-testid="exchange-card"]').length === n, ticked, { timeout: 20_000 });
+    await viewer.waitForFunction(
+      (n) => document.querySelectorAll('[data-testid="exchange-card"]').length === n,
+      ticked,
+      { timeout: 20_000 },
+    );
     const labels = await viewer.$$eval('[data-testid="exchange-label"]', (els) => els.map((e) => e.textContent ?? ""));
     assert(!labels.some((l) => /check C\d/.test(l)), `no Checks frame in the link: ${labels.join(" | ")}`);
     await viewer.close();
   });
 
-  test("stderr pane: beside the timeline it shows server-everything's stderr and the process line, and stays live while open", async ({ pg, page }) => {
+  test("stderr pane: beside the timeline it shows server-everything's stderr and the process line, and stays live while open", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize(SIZES[0]);
     await pg.open();
     await pg.chooseTarget("everything-stdio");
@@ -88,11 +107,18 @@ export function register({ test, assert }) {
     await pg.settled(1, 30_000);
     const pane = pg.tid("stderr-pane");
     await pane.locator("summary").click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="stderr-pane"] summary')?.textContent?.includes("running"), null, {
-      timeout: 15_000,
-    });
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="stderr-pane"] summary')?.textContent?.includes("running"),
+      null,
+      {
+        timeout: 15_000,
+      },
+    );
     const text = await pane.innerText();
-    assert(text.includes("Starting default (STDIO) server...") && text.includes("stderr"), `pane: ${text.slice(0, 500)}`);
+    assert(
+      text.includes("Starting default (STDIO) server...") && text.includes("stderr"),
+      `pane: ${text.slice(0, 500)}`,
+    );
     assert(/pid \d+ running/.test(text), `the process line: ${text.slice(0, 200)}`);
     const spawn = await pane.locator('li[data-kind="spawn"]').count();
     assert(spawn === 1, `one spawn line: ${spawn}`);
@@ -102,16 +128,26 @@ export function register({ test, assert }) {
         jsonrpc: "2.0",
         id: 2,
         method: "tools/call",
-        params: { name: "trigger-long-running-operation", arguments: { duration: 1, steps: 2 }, _meta: { progressToken: "p1" } },
+        params: {
+          name: "trigger-long-running-operation",
+          arguments: { duration: 1, steps: 2 },
+          _meta: { progressToken: "p1" },
+        },
       }),
     );
     await pg.send();
     await pg.settled(2, 30_000);
     await page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
-    assert((await pane.locator('li[data-kind="notification"]').first().innerText()).includes("notifications/progress"), "the progress notification is shown");
+    assert(
+      (await pane.locator('li[data-kind="notification"]').first().innerText()).includes("notifications/progress"),
+      "the progress notification is shown",
+    );
   });
 
-  test("share pick, stderr pane and checks export show at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
+  test("share pick, stderr pane and checks export show at 1440×900 and 800×700, light and dark, with no axe violation", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize(SIZES[0]);
     await pg.open();
     await pg.chooseTarget("everything-stdio");
@@ -136,7 +172,10 @@ export function register({ test, assert }) {
           await pg.tid(`tab-${tab}`).click();
           await pg.tid(id).waitFor({ timeout: 20_000 });
           const box = await pg.tid(id).boundingBox();
-          assert(box && box.width > 150 && box.x + box.width <= size.width + 1, `${size.width} ${scheme}: ${id} at ${JSON.stringify(box)}`);
+          assert(
+            box && box.width > 150 && box.x + box.width <= size.width + 1,
+            `${size.width} ${scheme}: ${id} at ${JSON.stringify(box)}`,
+          );
           found.push(...(await axeOn(page, `[data-testid="${id}"]`, `${size.width} ${scheme} ${id}`)));
           await page.screenshot({ path: `test-results/${id}-${size.width}-${scheme}.png` });
         }

@@ -7,7 +7,12 @@ const LIST = {
   jsonrpc: "2.0",
   id: 1,
   method: "tools/list",
-  params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+  params: {
+    _meta: {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    },
+  },
 };
 const BROKEN = { ...LIST, id: 2, method: "no/such-method" };
 
@@ -16,7 +21,9 @@ async function settledLabelled(page, prefix, n, timeout = 30_000) {
   await page.waitForFunction(
     ([p, count]) =>
       [...document.querySelectorAll('[data-testid="exchange-card"]')].filter(
-        (c) => c.querySelector('[data-testid="exchange-label"]')?.textContent?.startsWith(p) && c.getAttribute("data-status") !== "pending",
+        (c) =>
+          c.querySelector('[data-testid="exchange-label"]')?.textContent?.startsWith(p) &&
+          c.getAttribute("data-status") !== "pending",
       ).length >= count,
     [prefix, n],
     { timeout },
@@ -25,7 +32,10 @@ async function settledLabelled(page, prefix, n, timeout = 30_000) {
     '[data-testid="exchange-card"]',
     (cards, p) =>
       cards
-        .map((c) => ({ label: c.querySelector('[data-testid="exchange-label"]')?.textContent ?? "", status: c.getAttribute("data-status") }))
+        .map((c) => ({
+          label: c.querySelector('[data-testid="exchange-label"]')?.textContent ?? "",
+          status: c.getAttribute("data-status"),
+        }))
         .filter((c) => c.label.startsWith(p)),
     prefix,
   );
@@ -43,7 +53,10 @@ async function saveEditorAs(pg, name) {
 }
 
 export function register({ test, assert }) {
-  test("Saved: a named frame is kept with its target, found by search, survives a reload, and Run sends it again onto the timeline", async ({ pg, page }) => {
+  test("Saved: a named frame is kept with its target, found by search, survives a reload, and Run sends it again onto the timeline", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await pg.open();
     await pg.setEditorText(JSON.stringify(LIST));
@@ -53,7 +66,10 @@ export function register({ test, assert }) {
     await saveEditorAs(pg, "Dentist");
     assert((await pg.tid("saved-item").count()) === 2, "two saved frames");
     const item = await page.locator('[data-testid="saved-item"][data-name="Dentist"]').innerText();
-    assert(item.includes("tools/call create_event") && item.includes("calendar (stdio)"), `the item names its method and target: ${item}`);
+    assert(
+      item.includes("tools/call create_event") && item.includes("calendar (stdio)"),
+      `the item names its method and target: ${item}`,
+    );
 
     await pg.tid("saved-search").fill("create_event");
     assert((await pg.tid("saved-item").count()) === 1, "search by method finds one");
@@ -95,7 +111,9 @@ export function register({ test, assert }) {
     const collection = page.locator('[data-testid="saved-collection"][data-name="Class 1"]');
     await collection.waitFor();
     for (const name of ["one: tools list", "two: discover"]) {
-      await page.locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`).selectOption({ label: "Class 1" });
+      await page
+        .locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`)
+        .selectOption({ label: "Class 1" });
     }
     assert((await collection.innerText()).includes("(2 frames)"), `collection: ${await collection.innerText()}`);
 
@@ -109,14 +127,17 @@ export function register({ test, assert }) {
     await page.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
     const ran = await settledLabelled(page, "collection Class 1", 2);
     assert(
-      ran.map((c) => c.label).join(" | ") === "collection Class 1 · 1/2 one: tools list | collection Class 1 · 2/2 two: discover",
+      ran.map((c) => c.label).join(" | ") ===
+        "collection Class 1 · 1/2 one: tools list | collection Class 1 · 2/2 two: discover",
       `in order: ${ran.map((c) => c.label).join(" | ")}`,
     );
 
     // An error in the middle stops the run there.
     await pg.setEditorText(JSON.stringify(BROKEN));
     await saveEditorAs(pg, "broken");
-    await page.locator('[data-testid="saved-item"][data-name="broken"] [data-testid="saved-add-to"]').selectOption({ label: "Class 1" });
+    await page
+      .locator('[data-testid="saved-item"][data-name="broken"] [data-testid="saved-add-to"]')
+      .selectOption({ label: "Class 1" });
     await collection.getByRole("button", { name: "Move broken up" }).click();
     await collection.locator('[data-testid="collection-run"]').click();
     await page.waitForSelector('[data-testid="collection-run-status"][data-status="stopped"]', { timeout: 30_000 });
@@ -134,7 +155,10 @@ export function register({ test, assert }) {
     await viewer.goto(link);
     await viewer.waitForSelector('[data-testid="collection-opened"]', { timeout: 30_000 });
     const opened = await viewer.locator('[data-testid="collection-opened"]').innerText();
-    assert(opened.includes("Class 1") && opened.includes("Nothing has been sent") && opened.includes("one: tools list"), `opened: ${opened}`);
+    assert(
+      opened.includes("Class 1") && opened.includes("Nothing has been sent") && opened.includes("one: tools list"),
+      `opened: ${opened}`,
+    );
     assert((await viewer.locator('[data-testid="exchange-card"]').count()) === 0, "opening the link sends nothing");
     await viewer.locator('[data-testid="collection-opened"] [data-testid="collection-run"]').click();
     await viewer.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
@@ -145,7 +169,10 @@ export function register({ test, assert }) {
     await other.close();
   });
 
-  test("Saved: the panel fits and is labelled at 1440×900 and 800×700, light and dark, with no axe violation", async ({ pg, page }) => {
+  test("Saved: the panel fits and is labelled at 1440×900 and 800×700, light and dark, with no axe violation", async ({
+    pg,
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await pg.open();
     await openSaved(pg);
@@ -163,11 +190,22 @@ export function register({ test, assert }) {
         await page.emulateMedia({ colorScheme: scheme });
         await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
         const box = await pg.tid("saved-list").boundingBox();
-        assert(box && box.width > 200 && box.x + box.width <= size.width + 1, `${size.width} ${scheme}: list box ${JSON.stringify(box)}`);
+        assert(
+          box && box.width > 200 && box.x + box.width <= size.width + 1,
+          `${size.width} ${scheme}: list box ${JSON.stringify(box)}`,
+        );
         assert(await pg.tid("saved-save").isVisible(), "the save button shows");
         await page.screenshot({ path: `test-results/saved-${size.width}-${scheme}.png` });
-        const { violations } = await new AxeBuilder({ page }).include('[data-testid="saved-panel"]').withTags(WCAG_TAGS).analyze();
-        found.push(...violations.map((v) => `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`));
+        const { violations } = await new AxeBuilder({ page })
+          .include('[data-testid="saved-panel"]')
+          .withTags(WCAG_TAGS)
+          .analyze();
+        found.push(
+          ...violations.map(
+            (v) =>
+              `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`,
+          ),
+        );
       }
     }
     assert(found.length === 0, `axe:\n${found.join("\n")}`);

@@ -43,14 +43,26 @@ export function register({ test, assert }) {
     try {
       // The sign-in page has no editor: a visitor who is not signed in is not sent Monaco's 0.7 MB.
       const anonymous = await httpRequest({ port: fast.port, path: "/" });
-      assert(anonymous.text.includes("sign") && !anonymous.text.includes('data-testid="playground"'), "an anonymous GET / should be the sign-in page");
+      assert(
+        anonymous.text.includes("sign") && !anonymous.text.includes('data-testid="playground"'),
+        "an anonymous GET / should be the sign-in page",
+      );
       // (Next's own `</>; rel=preconnect` may be there; no script is preloaded.)
-      assert(!/rel=preload/.test(String(anonymous.headers.link ?? "")), `the sign-in page preloads: ${anonymous.headers.link}`);
+      assert(
+        !/rel=preload/.test(String(anonymous.headers.link ?? "")),
+        `the sign-in page preloads: ${anonymous.headers.link}`,
+      );
       const signedIn = await httpRequest({ port: fast.port, path: `/?token=${fast.token}` });
       const cookie = String(signedIn.headers["set-cookie"]?.[0] ?? "").split(";")[0];
-      assert(cookie.startsWith(`mcp-playground-${fast.port}=`), `the launch URL set no sign-in cookie: ${JSON.stringify(signedIn.headers)}`);
+      assert(
+        cookie.startsWith(`mcp-playground-${fast.port}=`),
+        `the launch URL set no sign-in cookie: ${JSON.stringify(signedIn.headers)}`,
+      );
       const page = await httpRequest({ port: fast.port, path: "/", headers: { Cookie: cookie } });
-      assert(page.status === 200 && page.text.includes('data-testid="playground"'), `the signed-in GET / → ${page.status}`);
+      assert(
+        page.status === 200 && page.text.includes('data-testid="playground"'),
+        `the signed-in GET / → ${page.status}`,
+      );
       const monaco = `/_next/static/chunks/${monacoChunk()}`;
       assert(
         String(page.headers.link).includes(`<${monaco}>; rel=preload; as=script`),
@@ -63,9 +75,18 @@ export function register({ test, assert }) {
         chunk.status === 200 && chunk.headers["content-encoding"] === "br",
         `Monaco's chunk: ${chunk.status}, Content-Encoding ${chunk.headers["content-encoding"]}`,
       );
-      assert(chunk.headers["cache-control"] === "public, max-age=31536000, immutable", `Cache-Control: ${chunk.headers["cache-control"]}`);
-      assert(chunk.body.equals(readFileSync(`${onDisk}.br`)), "the brotli body is not the build's .br copy (run scripts/precompress.mjs after next build)");
-      assert(brotliDecompressSync(chunk.body).equals(readFileSync(onDisk)), "the brotli body does not decode to the chunk");
+      assert(
+        chunk.headers["cache-control"] === "public, max-age=31536000, immutable",
+        `Cache-Control: ${chunk.headers["cache-control"]}`,
+      );
+      assert(
+        chunk.body.equals(readFileSync(`${onDisk}.br`)),
+        "the brotli body is not the build's .br copy (run scripts/precompress.mjs after next build)",
+      );
+      assert(
+        brotliDecompressSync(chunk.body).equals(readFileSync(onDisk)),
+        "the brotli body does not decode to the chunk",
+      );
       console.log(`     ${monaco}: ${readFileSync(onDisk).length} bytes sent as ${chunk.body.length} (brotli)`);
     } finally {
       fast.stop();
@@ -95,17 +116,24 @@ export function register({ test, assert }) {
       assert(wanted.includes(monaco) && wanted.some((u) => u.endsWith(".css")), `the page's preloads: ${wanted}`);
       await page.waitForSelector('[data-editor="monaco"]', { timeout: 30_000 });
       // Every preloaded file is taken up by the page (Turbopack adds a <script>/<link> per chunk it loads), JSON mode too.
-      const usedAll = (urls) => urls.every((u) => document.querySelector(`script[src="${u}"], link[rel="stylesheet"][href="${u}"]`));
+      const usedAll = (urls) =>
+        urls.every((u) => document.querySelector(`script[src="${u}"], link[rel="stylesheet"][href="${u}"]`));
       await page.waitForFunction(usedAll, wanted, { timeout: 30_000 }).catch(async () => {
         const used = await page.evaluate(() =>
-          [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map((e) => e.getAttribute("src") ?? e.getAttribute("href")),
+          [...document.querySelectorAll("script[src], link[rel=stylesheet]")].map(
+            (e) => e.getAttribute("src") ?? e.getAttribute("href"),
+          ),
         );
         throw new Error(`preloaded but never used by the page: ${wanted.filter((u) => !used.includes(u)).join(", ")}`);
       });
       // Routing (the guard) turns the HTTP cache off, so a preload the page did not use would show as a second fetch.
       const timing = await page.evaluate(
         (urls) =>
-          urls.map((u) => performance.getEntriesByName(new URL(u, location.href).href).map((e) => ({ type: e.initiatorType, encoded: e.encodedBodySize }))),
+          urls.map((u) =>
+            performance
+              .getEntriesByName(new URL(u, location.href).href)
+              .map((e) => ({ type: e.initiatorType, encoded: e.encodedBodySize })),
+          ),
         wanted,
       );
       const wrong = wanted.filter((u, i) => fetched.get(fast.base + u) !== 1 || timing[i].length !== 1);
@@ -115,9 +143,17 @@ export function register({ test, assert }) {
       );
       const monacoBr = statSync(path.join(ROOT, ".next", monaco.slice("/_next/".length) + ".br")).size;
       const monacoTiming = timing[wanted.indexOf(monaco)][0];
-      assert(monacoTiming.encoded === monacoBr, `Monaco's chunk arrived as ${monacoTiming.encoded} bytes, not its ${monacoBr}-byte brotli copy`);
-      assert(cold.foreign.length === 0 && errors.length === 0, `foreign requests ${cold.foreign.join(", ")}; console errors: ${errors.join(" | ")}`);
-      console.log(`     ${wanted.length} preloaded files, each fetched once by the page (Monaco's ${monacoBr} bytes brotli)`);
+      assert(
+        monacoTiming.encoded === monacoBr,
+        `Monaco's chunk arrived as ${monacoTiming.encoded} bytes, not its ${monacoBr}-byte brotli copy`,
+      );
+      assert(
+        cold.foreign.length === 0 && errors.length === 0,
+        `foreign requests ${cold.foreign.join(", ")}; console errors: ${errors.join(" | ")}`,
+      );
+      console.log(
+        `     ${wanted.length} preloaded files, each fetched once by the page (Monaco's ${monacoBr} bytes brotli)`,
+      );
     } finally {
       await cold.context.close();
       fast.stop();

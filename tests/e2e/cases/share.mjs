@@ -42,7 +42,10 @@ function bridgeProcess(srv, token, action, target) {
 }
 
 export function register({ test, assert }) {
-  test("the examples page shows every chapter trace as a card with an explanation and a link", async ({ page, srv }) => {
+  test("the examples page shows every chapter trace as a card with an explanation and a link", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     const links = await sp.galleryLinks();
     assert(links.length === EXAMPLES.length && links.length >= 10, `cards: ${links.length}`);
@@ -53,7 +56,10 @@ export function register({ test, assert }) {
   });
 
   for (const example of EXAMPLES) {
-    test(`gallery link opens with the bridge unreachable and shows the recorded exchange: ${example.id}`, async ({ page, srv }) => {
+    test(`gallery link opens with the bridge unreachable and shows the recorded exchange: ${example.id}`, async ({
+      page,
+      srv,
+    }) => {
       const sp = new SharePage(page, srv.base);
       await sp.openExampleOffline(example.id);
       const notice = await sp.tid("link-banner-notice").innerText();
@@ -67,7 +73,8 @@ export function register({ test, assert }) {
         assert(["response", "error", "notification"].includes(status), `card #${seq} status ${status}`);
         traces += `${await sp.traceText(seq)}\n`;
       }
-      for (const expected of MUST_SHOW[example.id]) assert(traces.includes(expected), `${example.id}: "${expected}" not in\n${traces.slice(0, 600)}`);
+      for (const expected of MUST_SHOW[example.id])
+        assert(traces.includes(expected), `${example.id}: "${expected}" not in\n${traces.slice(0, 600)}`);
       const verdicts = example.payload.exchanges.flatMap((x) => x.verdicts ?? []).map((v) => v.text);
       const shown = await sp.page.locator('[data-testid="link-verdict"]').allInnerTexts();
       assert(
@@ -95,8 +102,14 @@ export function register({ test, assert }) {
       const notice = sp.tid("auth-lesson");
       await notice.waitFor({ timeout: 30_000 });
       assert((await sp.tid("tab-auth").getAttribute("aria-selected")) === "true", "the Auth tab is in front");
-      assert((await sp.tid("auth-source").inputValue()) === lesson.id, `chosen: ${await sp.tid("auth-source").inputValue()}`);
-      assert((await sp.tid("auth-lesson-notice").innerText()) === "Opened from a link — nothing has been sent", "the same words as every link");
+      assert(
+        (await sp.tid("auth-source").inputValue()) === lesson.id,
+        `chosen: ${await sp.tid("auth-source").inputValue()}`,
+      );
+      assert(
+        (await sp.tid("auth-lesson-notice").innerText()) === "Opened from a link — nothing has been sent",
+        "the same words as every link",
+      );
       const text = await notice.innerText();
       assert(text.includes(lesson.title) && text.includes(lesson.about), `explained: ${text.slice(0, 300)}`);
       assert((await sp.tid("auth-result").count()) === 0, "no run is shown");
@@ -107,14 +120,29 @@ export function register({ test, assert }) {
     // Run then runs it: tests/e2e/cases/auth-lesson.mjs (with the routes reachable).
   });
 
-  test("a link carrying a stdio command spawns nothing until the user confirms the full argv (checked in the process table)", async ({ page, srv, token }) => {
+  test("a link carrying a stdio command spawns nothing until the user confirms the full argv (checked in the process table)", async ({
+    page,
+    srv,
+    token,
+  }) => {
     const marker = `share-e2e-marker-${process.pid}-${Date.now()}`;
-    const target = { kind: "stdio", command: process.execPath, args: ["dist-servers/calendar.mjs", marker], cwd: ROOT, env: { API_KEY: "" } };
+    const target = {
+      kind: "stdio",
+      command: process.execPath,
+      args: ["dist-servers/calendar.mjs", marker],
+      cwd: ROOT,
+      env: { API_KEY: "" },
+    };
     const frame = JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
       method: "server/discover",
-      params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+      params: {
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
+      },
     });
     const recorded = EXAMPLES.find((e) => e.id === "modern-tools-list").payload.exchanges[0];
     const sp = new SharePage(page, srv.base);
@@ -122,12 +150,18 @@ export function register({ test, assert }) {
       await sp.openLink("/" + fragmentOf({ target, editor: frame, exchanges: [{ ...recorded, target }] }));
       assert(!ps().includes(marker), "the command ran on load");
       assert((await sp.tid("link-stdio-note").count()) === 1, "the banner says the command waits for confirmation");
-      assert(!(await sp.tid("target-label").innerText()).includes(marker), "the link's command must not become the active target");
+      assert(
+        !(await sp.tid("target-label").innerText()).includes(marker),
+        "the link's command must not become the active target",
+      );
       await sp.tid("run-live").click();
       const dialog = sp.tid("run-live-dialog");
       await dialog.waitFor();
       const argv = await sp.tid("run-live-argv").innerText();
-      assert(argv.includes(JSON.stringify(process.execPath)) && argv.includes(JSON.stringify(marker)), `argv shown: ${argv}`);
+      assert(
+        argv.includes(JSON.stringify(process.execPath)) && argv.includes(JSON.stringify(marker)),
+        `argv shown: ${argv}`,
+      );
       assert((await sp.tid("run-live-cwd").innerText()) === ROOT, "cwd shown");
       assert((await sp.tid("run-live-env").innerText()).includes("API_KEY"), "env keys shown");
       assert(!ps().includes(marker), "the command ran when the dialog opened");
@@ -138,18 +172,31 @@ export function register({ test, assert }) {
       await sp.tid("run-live-confirm").click();
       const status = await sp.settled(2, 30_000);
       assert(status === "response", `live card: ${status} ${await sp.traceText(2)}`);
-      assert((await sp.traceText(2)).includes("create_event"), `the recorded frame was sent live: ${await sp.traceText(2)}`);
+      assert(
+        (await sp.traceText(2)).includes("create_event"),
+        `the recorded frame was sent live: ${await sp.traceText(2)}`,
+      );
       assert(ps().includes(marker), "after confirmation the command runs");
       await sp.tid("process-close").click();
-      await page.waitForSelector('[data-testid="process-panel"][data-status="exited"]', { timeout: 10_000 }).catch(() => {});
+      await page
+        .waitForSelector('[data-testid="process-panel"][data-status="exited"]', { timeout: 10_000 })
+        .catch(() => {});
     } finally {
       // The target as the session built it (env keys left empty are not set).
-      await bridgeProcess(srv, token, "close", { kind: "stdio", command: target.command, args: target.args, cwd: target.cwd });
+      await bridgeProcess(srv, token, "close", {
+        kind: "stdio",
+        command: target.command,
+        args: target.args,
+        cwd: target.cwd,
+      });
     }
     assert(!ps().includes(marker), "the process was left running after close");
   });
 
-  test("a hostile link with markup in every string runs nothing and injects no element; bad links say why and load the default page", async ({ page, srv }) => {
+  test("a hostile link with markup in every string runs nothing and injects no element; bad links say why and load the default page", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     const dialogs = [];
     page.on("dialog", (d) => {
@@ -157,7 +204,11 @@ export function register({ test, assert }) {
       void d.dismiss();
     });
     await sp.cutBridge();
-    const stdout = JSON.stringify({ jsonrpc: "2.0", id: 1, result: { content: [{ type: "text", text: MARKUP }], [MARKUP]: MARKUP } });
+    const stdout = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      result: { content: [{ type: "text", text: MARKUP }], [MARKUP]: MARKUP },
+    });
     const hostile = {
       title: MARKUP,
       about: MARKUP,
@@ -181,7 +232,12 @@ export function register({ test, assert }) {
           ],
           verdicts: [{ level: "fail", text: MARKUP }],
         },
-        { sent: "{}", durationMs: 1, outcome: { kind: "failure", failure: "exit", message: MARKUP, stderrTail: [MARKUP] }, events: [] },
+        {
+          sent: "{}",
+          durationMs: 1,
+          outcome: { kind: "failure", failure: "exit", message: MARKUP, stderrTail: [MARKUP] },
+          events: [],
+        },
         {
           label: MARKUP,
           transport: "stdio",
@@ -211,28 +267,43 @@ export function register({ test, assert }) {
       bold: document.querySelectorAll("[data-injected]").length,
       onerror: document.querySelectorAll("[onerror]").length,
     }));
-    assert(injected.pwned === undefined && injected.imgs === 0 && injected.bold === 0 && injected.onerror === 0, `injected: ${JSON.stringify(injected)}`);
+    assert(
+      injected.pwned === undefined && injected.imgs === 0 && injected.bold === 0 && injected.onerror === 0,
+      `injected: ${JSON.stringify(injected)}`,
+    );
     assert(dialogs.length === 0, `a dialog opened: ${dialogs.join(" | ")}`);
 
     const good = fragmentOf({ editor: "{}" });
     for (const [fragment, why] of [
       [good.slice(0, good.length - 6), /could not load this link: .*(cut off|corrupt)/],
       ["#v=7&s=AAAA", /could not load this link: it was made by a newer playground \(format v7\)/],
-      [`#v=1&s=${encodeURIComponent("<script>alert(1)</script>")}`, /could not load this link: character "<" at position 0/],
+      [
+        `#v=1&s=${encodeURIComponent("<script>alert(1)</script>")}`,
+        /could not load this link: character "<" at position 0/,
+      ],
       [fragmentOf({ exchanges: [{ sent: 5 }] }), /could not load this link: the field exchanges\[0\]\.sent is invalid/],
     ]) {
       await sp.openLink("/" + fragment);
       const text = await sp.tid("link-error").innerText();
       assert(why.test(text), `error for ${fragment.slice(0, 30)}: ${text}`);
       assert((await sp.tid("timeline-empty").count()) === 1, "the default page (empty timeline) is shown");
-      await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
-      assert((await sp.editorText()).includes('"method": "server/discover"'), `the default editor text is shown: ${await sp.editorText()}`);
+      await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+        state: "visible",
+        timeout: 30_000,
+      });
+      assert(
+        (await sp.editorText()).includes('"method": "server/discover"'),
+        `the default editor text is shown: ${await sp.editorText()}`,
+      );
     }
     assert(sp.bridgeCalls.length === 0, `bridge calls: ${sp.bridgeCalls.join(", ")}`);
     assert(dialogs.length === 0, `a dialog opened: ${dialogs.join(" | ")}`);
   });
 
-  test("copy as curl, run with real curl against the embedded HTTP calendar, returns what the playground got", async ({ page, srv }) => {
+  test("copy as curl, run with real curl against the embedded HTTP calendar, returns what the playground got", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.open();
     await sp.chooseTarget("calendar-http");
@@ -241,7 +312,10 @@ export function register({ test, assert }) {
       id: 7,
       method: "prompts/get",
       params: {
-        _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+        _meta: {
+          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+          "io.modelcontextprotocol/clientCapabilities": {},
+        },
         name: "prepare_week",
         arguments: { focus: 'it\'s "deep" work; $(echo no)' },
       },
@@ -272,7 +346,11 @@ export function register({ test, assert }) {
     }
   });
 
-  test("Share puts the session in the link, lists what it left out, and the link reopens offline with the same exchange", async ({ page, srv, ctx }) => {
+  test("Share puts the session in the link, lists what it left out, and the link reopens offline with the same exchange", async ({
+    page,
+    srv,
+    ctx,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.open();
     await sp.send();
@@ -287,7 +365,10 @@ export function register({ test, assert }) {
     );
     assert(!url.includes("sk-e2e-secret"), "the secret is in the link");
     assert(!JSON.stringify(payloadOf(url)).includes("sk-e2e-secret-123456"), "the secret is inside the payload");
-    assert(new URL(page.url()).hash !== new URL(url).hash, "sharing must leave the sharer's address bar alone (issue 27 bug 1)");
+    assert(
+      new URL(page.url()).hash !== new URL(url).hash,
+      "sharing must leave the sharer's address bar alone (issue 27 bug 1)",
+    );
     const other = await ctx.context.newPage();
     const viewer = new SharePage(other, srv.base);
     await viewer.cutBridge();
@@ -296,21 +377,31 @@ export function register({ test, assert }) {
     assert(viewer.bridgeCalls.length === 0, "the reopened link called the bridge");
   });
 
-  test("a session file exports, and imports back as a read-only view; a mcpServers block becomes a target without spawning", async ({ page, srv }) => {
+  test("a session file exports, and imports back as a read-only view; a mcpServers block becomes a target without spawning", async ({
+    page,
+    srv,
+  }) => {
     const sp = new SharePage(page, srv.base);
     await sp.openLink((await sp.galleryLinks()).find((l) => l.id === "dentist-mrtr").href);
     await sp.openShareTab();
     const [download] = await Promise.all([page.waitForEvent("download"), sp.tid("export-session").click()]);
     const file = JSON.parse(readFileSync(await download.path(), "utf8"));
-    assert(file.format === "mcp-playground-session" && file.version === 1 && file.state.exchanges.length === 2, `file: ${JSON.stringify(file).slice(0, 200)}`);
+    assert(
+      file.format === "mcp-playground-session" && file.version === 1 && file.state.exchanges.length === 2,
+      `file: ${JSON.stringify(file).slice(0, 200)}`,
+    );
     await sp.open();
     await sp.openShareTab();
     await sp.tid("import-session").setInputFiles(await download.path());
     await sp.banner().waitFor();
-    assert((await sp.tid("link-banner-notice").innerText()) === "Opened from a session file — nothing has been sent", "file banner");
+    assert(
+      (await sp.tid("link-banner-notice").innerText()) === "Opened from a session file — nothing has been sent",
+      "file banner",
+    );
     assert((await sp.cards().count()) === 2, "both exchanges are back");
     const marker = `share-e2e-config-${Date.now()}`;
-    await sp.tid("config-input").fill(`{"mcpServers": {"mine": {"command": "node", "args": ["server.js", "${marker}"], "env": {"TOKEN": "x"}}, // a comment
+    await sp.tid("config-input")
+      .fill(`{"mcpServers": {"mine": {"command": "node", "args": ["server.js", "${marker}"], "env": {"TOKEN": "x"}}, // a comment
       }}`);
     await sp.tid("config-read").click();
     await sp.tid("config-use").click();

@@ -6,7 +6,10 @@ import { deflateRawSync } from "node:zlib";
 import { writeForwardingFile } from "../../../scripts/launch.mjs";
 import { cookieHeader, httpRequest } from "../harness.mjs";
 
-const ENVELOPE = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const ENVELOPE = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 const labLink = () =>
   `#lab=${deflateRawSync(
     Buffer.from(
@@ -15,7 +18,13 @@ const labLink = () =>
           format: "mcp-playground/lab-script@1",
           title: "Survives sign-in",
           target: { kind: "demo", server: "calendar", transport: "stdio" },
-          steps: [{ id: "A", label: "tools/list", frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } } }],
+          steps: [
+            {
+              id: "A",
+              label: "tools/list",
+              frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } },
+            },
+          ],
         },
         conditions: ["stdio-one-process"],
       }),
@@ -26,14 +35,22 @@ async function assertAnonymousPage(assert, srv, label) {
   const r = await httpRequest({ port: srv.port, path: "/" });
   assert(r.status === 200, `${label}: GET / → ${r.status}`);
   assert(!r.text.includes(srv.token), `${label}: an anonymous GET / contains the token`);
-  assert(r.text.includes('data-testid="signin"') && r.text.includes("/?token=…"), `${label}: GET / does not show how to sign in: ${r.text.slice(0, 300)}`);
+  assert(
+    r.text.includes('data-testid="signin"') && r.text.includes("/?token=…"),
+    `${label}: GET / does not show how to sign in: ${r.text.slice(0, 300)}`,
+  );
   assert(!r.text.includes('data-testid="playground"'), `${label}: the playground was rendered anonymously`);
 }
 
 export function register({ test, assert }) {
-  test("sign-in: an anonymous GET / never contains the token and shows how to sign in; the server prints the launch URL", async ({ srv }) => {
+  test("sign-in: an anonymous GET / never contains the token and shows how to sign in; the server prints the launch URL", async ({
+    srv,
+  }) => {
     await assertAnonymousPage(assert, srv, "npm start's server");
-    assert(srv.log().includes(`Open this URL to sign in`) && srv.log().includes(srv.launchUrl), `the server's output: ${srv.log()}`);
+    assert(
+      srv.log().includes(`Open this URL to sign in`) && srv.log().includes(srv.launchUrl),
+      `the server's output: ${srv.log()}`,
+    );
     assert(srv.log().includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
   });
 
@@ -55,8 +72,14 @@ export function register({ test, assert }) {
       signin.httpOnly && signin.sameSite === "Strict" && signin.path === "/" && !signin.value.includes(srv.token),
       `cookie: ${JSON.stringify({ ...signin, value: "…" })}`,
     );
-    assert(!(await page.evaluate(() => document.cookie)).includes("mcp-playground"), "the page's script can read the cookie");
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    assert(
+      !(await page.evaluate(() => document.cookie)).includes("mcp-playground"),
+      "the page's script can read the cookie",
+    );
+    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
     await pg.send();
     const status = await pg.settled(1, 30_000);
     assert(status === "response", `the first send after sign-in: ${status}`);
@@ -65,9 +88,15 @@ export function register({ test, assert }) {
     assert(signInAt >= 0 && leaked.length === 0, `a request after sign-in carried the token: ${leaked[0]}`);
   });
 
-  test("sign-in: the private file the run command hands the browser (never the URL: argv is public) signs it in", async ({ ctx, srv }) => {
+  test("sign-in: the private file the run command hands the browser (never the URL: argv is public) signs it in", async ({
+    ctx,
+    srv,
+  }) => {
     const file = writeForwardingFile(srv.launchUrl);
-    assert((statSync(file).mode & 0o077) === 0 && (statSync(path.dirname(file)).mode & 0o077) === 0, "the forwarding file is readable by others");
+    assert(
+      (statSync(file).mode & 0o077) === 0 && (statSync(path.dirname(file)).mode & 0o077) === 0,
+      "the forwarding file is readable by others",
+    );
     // A fresh browser context of its own: the guarded one only lets loopback http through, not file:.
     const browserContext = await ctx.context.browser().newContext();
     try {
@@ -80,7 +109,11 @@ export function register({ test, assert }) {
     }
   });
 
-  test("sign-in: a lab link opened before signing in survives pasting the token into the form; a wrong token says so", async ({ page, ctx, srv }) => {
+  test("sign-in: a lab link opened before signing in survives pasting the token into the form; a wrong token says so", async ({
+    page,
+    ctx,
+    srv,
+  }) => {
     await ctx.context.clearCookies();
     const link = labLink();
     await page.goto(`${srv.base}/${link}`);
@@ -94,10 +127,16 @@ export function register({ test, assert }) {
     await page.locator('[data-testid="signin-submit"]').click();
     await page.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
     assert(new URL(page.url()).hash === link, `the fragment was lost: ${page.url()}`);
-    assert(!page.url().includes(srv.token) && !ctx.urls.some((u) => u.includes(srv.token)), "the form put the token in a URL");
+    assert(
+      !page.url().includes(srv.token) && !ctx.urls.some((u) => u.includes(srv.token)),
+      "the form put the token in a URL",
+    );
   });
 
-  test("sign-in: a session link clicked on another site opens straight into a signed-in playground", async ({ ctx, srv }) => {
+  test("sign-in: a session link clicked on another site opens straight into a signed-in playground", async ({
+    ctx,
+    srv,
+  }) => {
     // A separate tab: the link's source is a data: page (another site), so the Strict cookie is held back on the
     // first request and the page asks again from its own origin.
     const page = await ctx.context.newPage();
@@ -109,16 +148,31 @@ export function register({ test, assert }) {
     await page.close();
   });
 
-  test("sign-in: the cookie alone is a credential only from our own page (cross-site Origin 403, no cookie or header 401)", async ({ srv, storageState }) => {
+  test("sign-in: the cookie alone is a credential only from our own page (cross-site Origin 403, no cookie or header 401)", async ({
+    srv,
+    storageState,
+  }) => {
     const body = JSON.stringify({ action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } });
     const call = (headers) =>
-      httpRequest({ port: srv.port, method: "POST", path: "/api/bridge/process", headers: { "content-type": "application/json", ...headers }, body });
+      httpRequest({
+        port: srv.port,
+        method: "POST",
+        path: "/api/bridge/process",
+        headers: { "content-type": "application/json", ...headers },
+        body,
+      });
     const cookie = cookieHeader(storageState);
     const own = await call({ cookie, origin: srv.base, "sec-fetch-site": "same-origin" });
     assert(own.status === 200, `our page with the cookie: ${own.status} ${own.text.slice(0, 200)}`);
     const foreign = await call({ cookie, origin: "http://evil.example", "sec-fetch-site": "cross-site" });
-    assert(foreign.status === 403 && JSON.parse(foreign.text).kind === "forbidden-origin", `cross-site with the cookie: ${foreign.status} ${foreign.text}`);
+    assert(
+      foreign.status === 403 && JSON.parse(foreign.text).kind === "forbidden-origin",
+      `cross-site with the cookie: ${foreign.status} ${foreign.text}`,
+    );
     const none = await call({});
-    assert(none.status === 401 && JSON.parse(none.text).kind === "unauthorized", `neither: ${none.status} ${none.text}`);
+    assert(
+      none.status === 401 && JSON.parse(none.text).kind === "unauthorized",
+      `neither: ${none.status} ${none.text}`,
+    );
   });
 }

@@ -16,17 +16,28 @@ export function register({ test, assert }) {
     assert(why.includes("answered with tasks/update (not a retry)"), `why it moved: ${why}`);
     // Polling goes on while the question waits; it is shown once however many polls repeat it.
     await page.waitForFunction(
-      () => document.querySelectorAll('[data-testid="task-card"] [data-testid="task-exchange"][data-method="tasks/get"]').length >= 3,
+      () =>
+        document.querySelectorAll('[data-testid="task-card"] [data-testid="task-exchange"][data-method="tasks/get"]')
+          .length >= 3,
       null,
       { timeout: 20_000 },
     );
-    assert((await card.locator('[data-testid="task-input-request"]').count()) === 1, "one question, however many polls");
+    assert(
+      (await card.locator('[data-testid="task-input-request"]').count()) === 1,
+      "one question, however many polls",
+    );
     await answerConfirm(card);
     await waitForTaskState(card, "completed");
     const states = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => e.dataset.to));
     assert(states.join() === "working,input_required,working,completed", `moves: ${states.join()}`);
-    const methods = await card.locator('[data-testid="task-exchange"]').evaluateAll((els) => els.map((e) => e.dataset.method));
-    assert(methods.filter((m) => m === "tools/call").length === 1 && methods.filter((m) => m === "tasks/update").length === 1, `exchanges: ${methods.join()}`);
+    const methods = await card
+      .locator('[data-testid="task-exchange"]')
+      .evaluateAll((els) => els.map((e) => e.dataset.method));
+    assert(
+      methods.filter((m) => m === "tools/call").length === 1 &&
+        methods.filter((m) => m === "tasks/update").length === 1,
+      `exchanges: ${methods.join()}`,
+    );
     const outcome = await card.locator('[data-testid="task-outcome"]').innerText();
     assert(outcome.includes("Booked Lab 3 on 2026-09-10"), `outcome: ${outcome}`);
     assert(
@@ -39,7 +50,9 @@ export function register({ test, assert }) {
     assert(labels.includes("confirm_booking: tasks/get"), "polls are labelled in the timeline");
   });
 
-  test("Tasks: two tasks at once — long_import cancelled with tasks/cancel while slow_report completes", async ({ pg }) => {
+  test("Tasks: two tasks at once — long_import cancelled with tasks/cancel while slow_report completes", async ({
+    pg,
+  }) => {
     const tasks = await TasksPage.openOn(pg, "tasks-stdio");
     await tasks.start("long_import");
     await tasks.start("slow_report");
@@ -49,7 +62,10 @@ export function register({ test, assert }) {
     await waitForTaskState(longImport, "cancelled");
     await waitForTaskState(tasks.card(0), "completed");
     const said = await longImport.locator('[data-testid="task-status-message"]').innerText();
-    assert(/^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/.test(said), `statusMessage: ${said}`);
+    assert(
+      /^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/.test(said),
+      `statusMessage: ${said}`,
+    );
   });
 
   test("Tasks: a task created from the editor is listed from the session's exchanges (as links and session files carry it) and Resume follows it to completed", async ({
@@ -63,14 +79,22 @@ export function register({ test, assert }) {
       "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
     };
     await pg.setEditorText(
-      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "tools/call",
+        params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } },
+      }),
     );
     await pg.send();
     await pg.settled(1);
     await pg.tid("tab-tasks").click();
     const recorded = page.locator('[data-testid="task-recorded"]');
     await recorded.first().waitFor({ timeout: 10_000 });
-    assert((await recorded.first().getAttribute("data-status")) === "working", "last seen working (the CreateTaskResult)");
+    assert(
+      (await recorded.first().getAttribute("data-status")) === "working",
+      "last seen working (the CreateTaskResult)",
+    );
     await recorded.first().locator('[data-testid="task-recorded-resume"]').click();
     const card = new TasksPage(pg).card();
     await waitForTaskState(card, "completed");
@@ -84,7 +108,10 @@ export function register({ test, assert }) {
   }) => {
     const tasks = await TasksPage.openOn(pg, "tasks-http");
     await tasks.tid("task-push").check();
-    assert((await tasks.tid("task-push-status").getAttribute("data-state")) === "idle", "no task yet: nothing to listen to");
+    assert(
+      (await tasks.tid("task-push-status").getAttribute("data-state")) === "idle",
+      "no task yet: nothing to listen to",
+    );
     await tasks.start("confirm_booking");
     await tasks.panel.locator('[data-testid="task-push-status"][data-state="listening"]').waitFor({ timeout: 20_000 });
     const card = tasks.card();
@@ -93,23 +120,41 @@ export function register({ test, assert }) {
     await answerConfirm(card);
     await waitForTaskState(card, "completed");
     // After the answer, polls wait 5 s while pushed: the booking's 1 s of work and its completion arrive by push.
-    const moves = await card.locator('[data-testid="task-move"]').evaluateAll((els) => els.map((e) => `${e.dataset.to}:${e.dataset.via}`));
+    const moves = await card
+      .locator('[data-testid="task-move"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.to}:${e.dataset.via}`));
     assert(moves.slice(-2).join() === "working:push,completed:push", `moves: ${moves.join()}`);
-    assert((await card.locator('[data-testid="task-move-pushed"]').count()) >= 2, "pushed moves carry the pushed badge");
-    assert((await card.locator('[data-testid="task-edge-pushed-working-completed"]').count()) === 1, "the pushed edge is marked on the diagram");
-    const methods = await card.locator('[data-testid="task-exchange"]').evaluateAll((els) => els.map((e) => e.dataset.method));
+    assert(
+      (await card.locator('[data-testid="task-move-pushed"]').count()) >= 2,
+      "pushed moves carry the pushed badge",
+    );
+    assert(
+      (await card.locator('[data-testid="task-edge-pushed-working-completed"]').count()) === 1,
+      "the pushed edge is marked on the diagram",
+    );
+    const methods = await card
+      .locator('[data-testid="task-exchange"]')
+      .evaluateAll((els) => els.map((e) => e.dataset.method));
     assert(methods.includes("notifications/tasks"), `pushes on the poll line: ${methods.join()}`);
     const outcome = await card.locator('[data-testid="task-outcome"]').innerText();
     assert(outcome.includes("Booked") && outcome.includes("notifications/tasks"), `outcome: ${outcome}`);
   });
 
-  test("Tasks: on another target the empty Tasks tab offers the tasks server in one click, and a task then works", async ({ pg, page }) => {
+  test("Tasks: on another target the empty Tasks tab offers the tasks server in one click, and a task then works", async ({
+    pg,
+    page,
+  }) => {
     await pg.open();
     await pg.tid("tab-tasks").click();
     await pg.tid("tasks-use-preset").click();
-    assert((await pg.tid("target-select").inputValue()) === "tasks-stdio", `target: ${await pg.tid("target-select").inputValue()}`);
+    assert(
+      (await pg.tid("target-select").inputValue()) === "tasks-stdio",
+      `target: ${await pg.tid("target-select").inputValue()}`,
+    );
     assert((await pg.tid("tasks-use-preset").count()) === 0, "the offer goes once the tasks server is the target");
     await pg.tid("task-start").click();
-    await page.locator('[data-testid="task-card"] [data-testid="task-state-completed"][data-current="true"]').waitFor({ timeout: 40_000 });
+    await page
+      .locator('[data-testid="task-card"] [data-testid="task-state-completed"][data-current="true"]')
+      .waitFor({ timeout: 40_000 });
   });
 }

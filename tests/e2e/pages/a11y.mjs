@@ -18,7 +18,9 @@ export class A11yPage {
       id: v.id,
       impact: v.impact,
       nodes: v.nodes.length,
-      details: v.nodes.map((n) => `${n.target.join(" ")} :: ${n.html.slice(0, 160)}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`),
+      details: v.nodes.map(
+        (n) => `${n.target.join(" ")} :: ${n.html.slice(0, 160)}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`,
+      ),
       line: `${where}: ${v.impact} ${v.id} ×${v.nodes.length} — ${v.nodes
         .slice(0, 3)
         .map((n) => `${n.target.join(" ")}${n.any[0]?.message ? ` (${n.any[0].message})` : ""}`)
@@ -27,7 +29,9 @@ export class A11yPage {
   }
 
   async tabIds() {
-    return this.page.locator('[role="tablist"] [role="tab"]').evaluateAll((tabs) => tabs.map((t) => t.id.replace(/^tab-/, "")));
+    return this.page
+      .locator('[role="tablist"] [role="tab"]')
+      .evaluateAll((tabs) => tabs.map((t) => t.id.replace(/^tab-/, "")));
   }
 
   /** Opens a tab by clicking it and waits until its (lazily loaded) panel has content. */
@@ -36,7 +40,9 @@ export class A11yPage {
     await this.page.waitForFunction(
       (p) => {
         const panel = document.getElementById(`panel-${p}`);
-        return panel && !panel.hidden && panel.childElementCount > 0 && !panel.textContent.includes("Loading the editor");
+        return (
+          panel && !panel.hidden && panel.childElementCount > 0 && !panel.textContent.includes("Loading the editor")
+        );
       },
       id,
       { timeout: 20_000 },

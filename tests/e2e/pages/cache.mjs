@@ -78,7 +78,11 @@ export class CachePage {
     const out = [];
     for (let i = 0; i < (await steps.count()); i++) {
       const s = steps.nth(i);
-      out.push({ user: await s.getAttribute("data-user"), decision: await s.getAttribute("data-decision"), text: await s.innerText() });
+      out.push({
+        user: await s.getAttribute("data-user"),
+        decision: await s.getAttribute("data-decision"),
+        text: await s.innerText(),
+      });
     }
     return out;
   }
@@ -92,7 +96,9 @@ export class CachePage {
     const out = [];
     for (let i = 0; i < (await rows.count()); i++) {
       const row = rows.nth(i);
-      const rules = await row.locator('[data-testid="cache-violation"]').evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
+      const rules = await row
+        .locator('[data-testid="cache-violation"]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-rule")));
       out.push({ method: await row.getAttribute("data-method"), rules });
     }
     return { summary: await this.pg.tid("cache-audit-summary").innerText(), rows: out };

@@ -20,7 +20,9 @@ export class CataloguePage extends TabPage {
     await this.page.waitForFunction(
       () => {
         const el = document.querySelector('[data-testid="catalog-panel"]');
-        return el && (el.getAttribute("data-status") === "billed" || document.querySelector('[data-testid="catalog-error"]'));
+        return (
+          el && (el.getAttribute("data-status") === "billed" || document.querySelector('[data-testid="catalog-error"]'))
+        );
       },
       null,
       { timeout },
@@ -34,7 +36,9 @@ export class CataloguePage extends TabPage {
 
   /** [name, tokens] of every row, in the order shown. */
   async rows() {
-    return this.page.$$eval('[data-testid="bill-row"]', (rows) => rows.map((r) => [r.getAttribute("data-tool"), Number(r.getAttribute("data-tokens"))]));
+    return this.page.$$eval('[data-testid="bill-row"]', (rows) =>
+      rows.map((r) => [r.getAttribute("data-tool"), Number(r.getAttribute("data-tokens"))]),
+    );
   }
 
   async measuredNote() {
@@ -51,7 +55,8 @@ export class CataloguePage extends TabPage {
     await this.page.waitForFunction(
       ([tid, o, want]) => {
         const el = document.querySelector(`[data-testid="${tid}"]`);
-        if (!el || document.querySelector('[data-testid="catalog-panel"]')?.getAttribute("data-status") !== "billed") return false;
+        if (!el || document.querySelector('[data-testid="catalog-panel"]')?.getAttribute("data-status") !== "billed")
+          return false;
         const v = Number(el.getAttribute("data-value"));
         return o === "<" ? v < want : o === "===" ? v === want : v !== want;
       },

@@ -26,7 +26,10 @@ export class ChecksPage {
   async runAll(timeout = 120_000) {
     await this.tid("checks-run").click();
     await this.page.waitForSelector('[data-testid="checks-panel"][data-phase="running"]', { timeout: 10_000 });
-    await this.page.waitForSelector('[data-testid="checks-panel"][data-phase="done"], [data-testid="checks-panel"][data-phase="error"]', { timeout });
+    await this.page.waitForSelector(
+      '[data-testid="checks-panel"][data-phase="done"], [data-testid="checks-panel"][data-phase="error"]',
+      { timeout },
+    );
     return this.tid("checks-panel").getAttribute("data-phase");
   }
 
@@ -36,13 +39,20 @@ export class ChecksPage {
 
   /** Ids of the rows with this status. */
   async idsWithStatus(status) {
-    return this.page.locator(`[data-testid="check-row"][data-status="${status}"]`).evaluateAll((els) => els.map((e) => e.getAttribute("data-check-id")));
+    return this.page
+      .locator(`[data-testid="check-row"][data-status="${status}"]`)
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-check-id")));
   }
 
   async summary() {
     const s = this.tid("checks-summary");
     const n = async (a) => Number(await s.getAttribute(`data-${a}`));
-    return { passed: await n("passed"), failed: await n("failed"), warned: await n("warned"), skipped: await n("skipped") };
+    return {
+      passed: await n("passed"),
+      failed: await n("failed"),
+      warned: await n("warned"),
+      skipped: await n("skipped"),
+    };
   }
 
   /** Clicks the first frame link of a check; the timeline tab opens on that exchange. */
@@ -51,7 +61,10 @@ export class ChecksPage {
     const sendId = await link.getAttribute("data-send-id");
     await link.click();
     const card = this.page.locator(`[data-testid="exchange-card"][data-send-id="${sendId}"]`);
-    await this.page.waitForSelector(`[data-testid="exchange-card"][data-send-id="${sendId}"][data-focused="true"]`, { state: "visible", timeout: 10_000 });
+    await this.page.waitForSelector(`[data-testid="exchange-card"][data-send-id="${sendId}"][data-focused="true"]`, {
+      state: "visible",
+      timeout: 10_000,
+    });
     return card;
   }
 }

@@ -12,7 +12,10 @@ export class PlaygroundPage {
   async open() {
     await this.page.goto(this.base + "/");
     await this.page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-    await this.page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', { state: "visible", timeout: 30_000 });
+    await this.page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+      state: "visible",
+      timeout: 30_000,
+    });
   }
 
   /** Opens a path (e.g. "/#lab=…") and waits for hydration only (a link may open another tab than the editor). */
@@ -122,7 +125,10 @@ export class PlaygroundPage {
 
   async probe() {
     await this.tid("probe").click();
-    await this.page.waitForSelector('[data-testid="verdict"][data-status="done"], [data-testid="verdict"][data-status="error"]', { timeout: 40_000 });
+    await this.page.waitForSelector(
+      '[data-testid="verdict"][data-status="done"], [data-testid="verdict"][data-status="error"]',
+      { timeout: 40_000 },
+    );
     return this.tid("verdict");
   }
 }

@@ -84,7 +84,8 @@ export class SharePage extends PlaygroundPage {
   }
 
   async curlFor(buttonTestId, seq) {
-    const sel = seq === undefined ? `[data-testid="${buttonTestId}"]` : `[data-testid="${buttonTestId}"][data-seq="${seq}"]`;
+    const sel =
+      seq === undefined ? `[data-testid="${buttonTestId}"]` : `[data-testid="${buttonTestId}"][data-seq="${seq}"]`;
     await this.page.locator(sel).click();
     return this.tid("curl-command").innerText();
   }

@@ -17,7 +17,13 @@ vi.mock("server-only", () => ({}));
 
 const TOKEN = "auth-callback-token";
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
-type Run = { outcome: string; flowId?: string; authorizationUrl?: string; steps: AuthStep[]; findings: Array<{ code: string }> };
+type Run = {
+  outcome: string;
+  flowId?: string;
+  authorizationUrl?: string;
+  steps: AuthStep[];
+  findings: Array<{ code: string }>;
+};
 
 let app: AppRoutes;
 let callbackPrefix: string;
@@ -45,13 +51,18 @@ async function pausedAtSignIn(): Promise<{ run: Run; landed: string }> {
 
 const step = (run: Run, name: string) => run.steps.find((s) => s.name === name);
 
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
+function get(
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${app.origin}${path}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }));
+        res.on("end", () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
+        );
       })
       .on("error", reject);
   });
@@ -113,7 +124,8 @@ describe("a person's sign-in in a browser tab", () => {
     const done = await call("/api/auth/callback", { flowId: run.flowId, callbackUrl: again });
     expect(done.run.outcome).toBe("authenticated");
     expect(done.run.flowId).toBeUndefined();
-    for (const name of ["step-up: callback", "step-up: token", "step-up retry", "refresh"]) expect(step(done.run, name)?.status, name).toBe("ok");
+    for (const name of ["step-up: callback", "step-up: token", "step-up retry", "refresh"])
+      expect(step(done.run, name)?.status, name).toBe("ok");
     expect(done.run.findings).toEqual([]);
     const code = new URL(landed).searchParams.get("code")!;
     for (const text of [first.text, done.text]) {
@@ -121,7 +133,11 @@ describe("a person's sign-in in a browser tab", () => {
       expect(text).not.toContain(code);
     }
     // The flow is over: its id no longer continues anything.
-    const stale = await app.post("/api/auth/callback", { flowId: run.flowId, callbackUrl: again }, { [TOKEN_HEADER]: TOKEN });
+    const stale = await app.post(
+      "/api/auth/callback",
+      { flowId: run.flowId, callbackUrl: again },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(stale.status).toBe(400);
     expect(String(stale.json.message)).toContain("no sign-in in progress");
   });
@@ -163,7 +179,11 @@ describe("a person's sign-in in a browser tab", () => {
   it("hosted mode: a browser sign-in at the embedded authorization server is refused, saying why (a remote browser cannot reach its loopback)", async () => {
     vi.stubEnv("PLAYGROUND_MODE", "hosted");
     try {
-      const { status, json } = await app.post("/api/auth/run", { demo: "calendar-protected", login: "browser" }, { [TOKEN_HEADER]: TOKEN });
+      const { status, json } = await app.post(
+        "/api/auth/run",
+        { demo: "calendar-protected", login: "browser" },
+        { [TOKEN_HEADER]: TOKEN },
+      );
       expect(status).toBe(403);
       expect(String(json.message)).toContain("your browser cannot reach");
     } finally {

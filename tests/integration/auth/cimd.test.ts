@@ -21,7 +21,12 @@ beforeAll(async () => {
   demo = await startProtectedDemo();
   elsewhere = await startClientMetadataHost(demoClientMetadataDocument);
   const { clientId: url, document } = demo.clientMetadata;
-  session = await runAuthFlow({ target: demo.urls.calendar, clientMetadataDocument: { url, document }, redirectUri, login: demoUserAgent(redirectUri) });
+  session = await runAuthFlow({
+    target: demo.urls.calendar,
+    clientMetadataDocument: { url, document },
+    redirectUri,
+    login: demoUserAgent(redirectUri),
+  });
 });
 afterAll(async () => {
   await demo?.close();
@@ -30,7 +35,10 @@ afterAll(async () => {
 
 describe("client ID metadata documents on the embedded authorization server", () => {
   it("the AS advertises client_id_metadata_document_supported", async () => {
-    const metadata = (await (await fetch(`${demo.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<string, unknown>;
+    const metadata = (await (await fetch(`${demo.issuer}/.well-known/oauth-authorization-server`)).json()) as Record<
+      string,
+      unknown
+    >;
     expect(metadata.client_id_metadata_document_supported).toBe(true);
   });
 
@@ -66,7 +74,9 @@ describe("client ID metadata documents on the embedded authorization server", ()
     }).toString();
     const response = await fetch(url, { redirect: "manual" });
     expect(response.status).toBe(400);
-    expect(await response.text()).toContain("<code>invalid_client</code>: client_id metadata document fetch not allowed");
+    expect(await response.text()).toContain(
+      "<code>invalid_client</code>: client_id metadata document fetch not allowed",
+    );
     expect(elsewhere.fetches()).toBe(0);
   });
 
@@ -74,9 +84,12 @@ describe("client ID metadata documents on the embedded authorization server", ()
     ["default (cimd)", "client ID metadata document", undefined],
     ["preregistered", "pre-registered", "preregistered"],
     ["dcr", "dynamic (deprecated)", "dcr"],
-  ] as const)("the headless demo, registration %s, registers by %s and ends authenticated", async (_label, method, registration) => {
-    const run = await runAuthDemo("calendar-protected", undefined, registration);
-    expect(run.outcome).toBe("authenticated");
-    expect(run.steps.find((s) => s.name === "registration")!.facts?.method).toBe(method);
-  });
+  ] as const)(
+    "the headless demo, registration %s, registers by %s and ends authenticated",
+    async (_label, method, registration) => {
+      const run = await runAuthDemo("calendar-protected", undefined, registration);
+      expect(run.outcome).toBe("authenticated");
+      expect(run.steps.find((s) => s.name === "registration")!.facts?.method).toBe(method);
+    },
+  );
 });

@@ -3,7 +3,10 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", ...args], { encoding: "utf8", timeout: 90_000 });
+  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", ...args], {
+    encoding: "utf8",
+    timeout: 90_000,
+  });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -15,7 +18,8 @@ describe("cli auth", () => {
     expect(Object.keys(run)).toEqual(["target", "steps", "findings", "outcome"]);
     expect(run.outcome).toBe("authenticated");
     expect(run.findings).toEqual([]);
-    for (const s of run.steps) expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "status", "detail", "specRef"]));
+    for (const s of run.steps)
+      expect(Object.keys(s)).toEqual(expect.arrayContaining(["name", "status", "detail", "specRef"]));
     const last = run.steps.at(-1);
     expect(last.name).toBe("refresh");
     expect(last.attempts.at(-1).request.body).toContain('"method": "tools/list"');
@@ -35,7 +39,10 @@ describe("cli auth", () => {
   it("--demo naive-protected exits 1: its findings are errors", () => {
     const r = cli("--demo", "naive-protected", "--json");
     expect(r.status).toBe(1);
-    expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toEqual(["TOKEN_IN_QUERY_ACCEPTED", "INVALID_TOKEN_ACCEPTED"]);
+    expect(JSON.parse(r.stdout).findings.map((f: { code: string }) => f.code)).toEqual([
+      "TOKEN_IN_QUERY_ACCEPTED",
+      "INVALID_TOKEN_ACCEPTED",
+    ]);
   });
 
   it("a usage error exits 2 and says what is wrong", () => {
@@ -54,7 +61,20 @@ describe("cli auth --url … --open", () => {
     try {
       const child = spawn(
         process.execPath,
-        ["--import", "tsx", "lib/cli/main.ts", "auth", "--url", demo.urls.calendar, "--client-id", "mcp-playground-demo", "--open", "--wait", "60", "--json"],
+        [
+          "--import",
+          "tsx",
+          "lib/cli/main.ts",
+          "auth",
+          "--url",
+          demo.urls.calendar,
+          "--client-id",
+          "mcp-playground-demo",
+          "--open",
+          "--wait",
+          "60",
+          "--json",
+        ],
         {
           stdio: ["ignore", "pipe", "pipe"],
         },

@@ -27,7 +27,11 @@ type Run = { outcome: string; flowId?: string };
 
 describe("issue 26, item 12: browser sign-ins cannot be ended by another client", () => {
   it("a client that starts more sign-ins than the instance holds is refused (429, saying what to do); the others' sign-ins stay", async () => {
-    const victim = await app.post("/api/auth/run", { url: servers.urls.calendar, login: "browser" }, as("198.51.100.1"));
+    const victim = await app.post(
+      "/api/auth/run",
+      { url: servers.urls.calendar, login: "browser" },
+      as("198.51.100.1"),
+    );
     expect((victim.json.value as Run).outcome).toBe("needs-user");
     const victimFlow = (victim.json.value as Run).flowId!;
 
@@ -41,7 +45,9 @@ describe("issue 26, item 12: browser sign-ins cannot be ended by another client"
     // 7 fit beside the victim's one; the rest are refused, not evictions.
     expect(statuses.filter((s) => s === 200)).toHaveLength(7);
     expect(statuses.filter((s) => s === 429)).toHaveLength(2);
-    expect(refusal).toMatch(/this playground already has 8 browser sign-ins waiting, its limit for everyone together: finish one/);
+    expect(refusal).toMatch(
+      /this playground already has 8 browser sign-ins waiting, its limit for everyone together: finish one/,
+    );
 
     // The victim's sign-in is still waiting: its continuation is answered by the flow (a wrong state), not "no sign-in".
     const cont = await app.post(
@@ -58,14 +64,20 @@ describe("issue 26, item 2: auth demos cannot block the instance", () => {
     vi.stubEnv("PORT", String(app.port));
     vi.stubEnv("PLAYGROUND_MODE", "hosted");
     try {
-      const same = await Promise.all([1, 2].map(() => app.post("/api/auth/run", { demo: "calendar-protected" }, as("203.0.113.1"))));
+      const same = await Promise.all(
+        [1, 2].map(() => app.post("/api/auth/run", { demo: "calendar-protected" }, as("203.0.113.1"))),
+      );
       expect(same.map((r) => r.status).sort()).toEqual([200, 429]);
       expect(String(same.find((r) => r.status === 429)!.json.message)).toBe(
         "you already have 1 auth demos running (at most 1 per client): wait for it to finish (a headless demo takes about a second) and run it again",
       );
       expect((same.find((r) => r.status === 200)!.json.value as Run).outcome).toBe("authenticated");
 
-      const many = await Promise.all([11, 12, 13, 14, 15].map((n) => app.post("/api/auth/run", { demo: "calendar-protected" }, as(`203.0.113.${n}`))));
+      const many = await Promise.all(
+        [11, 12, 13, 14, 15].map((n) =>
+          app.post("/api/auth/run", { demo: "calendar-protected" }, as(`203.0.113.${n}`)),
+        ),
+      );
       expect(many.map((r) => r.status).sort()).toEqual([200, 200, 200, 200, 429]);
       expect(String(many.find((r) => r.status === 429)!.json.message)).toContain(
         "this playground already has 4 auth demos running, its limit for everyone together",
@@ -79,7 +91,8 @@ describe("issue 26, item 2: auth demos cannot block the instance", () => {
     const [a, b] = await Promise.all([startProtectedDemo(), startProtectedDemo()]);
     const kidsAtOnce = [a, b].map((d) => d.issuer);
     expect(kidsAtOnce[0]).toBe(kidsAtOnce[1]);
-    const kid = async (issuer: string) => ((await (await fetch(`${issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
+    const kid = async (issuer: string) =>
+      ((await (await fetch(`${issuer}/jwks`)).json()) as { keys: { kid: string }[] }).keys[0].kid;
     const first = await kid(a.issuer);
     await a.close();
     await b.close();

@@ -19,10 +19,18 @@ async function fixture(routes: Routes): Promise<string> {
 
 async function codes(
   routes: Routes,
-): Promise<{ codes: string[]; levels: Record<string, string>; steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"] }> {
+): Promise<{
+  codes: string[];
+  levels: Record<string, string>;
+  steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"];
+}> {
   const target = await fixture(routes);
   const { run } = await runAuthFlow({ target });
-  return { codes: run.findings.map((f) => f.code), levels: Object.fromEntries(run.findings.map((f) => [f.code, f.level])), steps: run.steps };
+  return {
+    codes: run.findings.map((f) => f.code),
+    levels: Object.fromEntries(run.findings.map((f) => [f.code, f.level])),
+    steps: run.steps,
+  };
 }
 
 describe("a finding per metadata mistake", () => {
@@ -82,7 +90,10 @@ describe("a finding per metadata mistake", () => {
   });
 
   it("AS_METADATA_NOT_FOUND (error), after the two root URLs", async () => {
-    const r = await codes((o) => ({ "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`), "/prm": json(prmFor(o)) }));
+    const r = await codes((o) => ({
+      "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`),
+      "/prm": json(prmFor(o)),
+    }));
     expect(r.codes).toEqual(["AS_METADATA_NOT_FOUND"]);
     expect(r.steps[2].attempts!.map((a) => new URL(a.request.url).pathname)).toEqual([
       "/.well-known/oauth-authorization-server",
@@ -119,7 +130,9 @@ describe("a finding per metadata mistake", () => {
     const r = await codes((o) => ({
       "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`),
       "/prm": json(prmFor(o)),
-      "/.well-known/oauth-authorization-server": json(goodAs(o, { authorization_response_iss_parameter_supported: undefined })),
+      "/.well-known/oauth-authorization-server": json(
+        goodAs(o, { authorization_response_iss_parameter_supported: undefined }),
+      ),
     }));
     expect(r.codes).toEqual(["ISS_PARAMETER_NOT_SUPPORTED", "NO_REGISTRATION_PATH"]);
     expect(r.levels).toMatchObject({ ISS_PARAMETER_NOT_SUPPORTED: "info", NO_REGISTRATION_PATH: "error" });
@@ -130,7 +143,10 @@ describe("a finding per metadata mistake", () => {
       "/mcp": challenge401(`Bearer resource_metadata="${o}/prm", scope="a"`),
       "/prm": json(prmFor(o)),
       "/.well-known/oauth-authorization-server": json(
-        goodAs(o, { authorization_endpoint: "http://auth.example/authorize", token_endpoint: "http://auth.example/token" }),
+        goodAs(o, {
+          authorization_endpoint: "http://auth.example/authorize",
+          token_endpoint: "http://auth.example/token",
+        }),
       ),
     }));
     expect(r.codes.filter((c) => c === "INSECURE_ENDPOINT")).toHaveLength(2);

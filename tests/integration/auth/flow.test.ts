@@ -75,7 +75,10 @@ describe("the protected calendar's flow, end to end", () => {
   it("the 401 names the path-aware metadata URL and the scope", () => {
     const header = stepNamed("unauthenticated request").response!.headers["www-authenticate"];
     expect(bearerChallenge(header)).toEqual({
-      resource_metadata: demo.urls.calendar.replace("/calendar/mcp", "/.well-known/oauth-protected-resource/calendar/mcp"),
+      resource_metadata: demo.urls.calendar.replace(
+        "/calendar/mcp",
+        "/.well-known/oauth-protected-resource/calendar/mcp",
+      ),
       scope: "calendar.read",
     });
   });
@@ -103,7 +106,9 @@ describe("the protected calendar's flow, end to end", () => {
       challenged: "calendar.read calendar.write",
       union: "calendar.read calendar.write",
     });
-    expect(new URL(stepNamed("step-up: authorization request").request!.url).searchParams.get("scope")).toBe("calendar.read calendar.write");
+    expect(new URL(stepNamed("step-up: authorization request").request!.url).searchParams.get("scope")).toBe(
+      "calendar.read calendar.write",
+    );
     expect(session.scope).toBe("calendar.read calendar.write");
   });
 
@@ -118,10 +123,18 @@ describe("the protected calendar's flow, end to end", () => {
 
 describe("the protected calendar enforces audience and scope on the wire", () => {
   it("a read-only token gets 403 insufficient_scope on create_event, naming the scopes needed", async () => {
-    const readOnly = await runAuthFlow({ target: demo.urls.calendar, clientId: DEMO_CLIENT_ID, redirectUri, login: demoUserAgent(redirectUri) });
+    const readOnly = await runAuthFlow({
+      target: demo.urls.calendar,
+      clientId: DEMO_CLIENT_ID,
+      redirectUri,
+      login: demoUserAgent(redirectUri),
+    });
     const res = await post(demo.urls.calendar, CREATE_EVENT, readOnly.accessToken);
     expect(res.status).toBe(403);
-    expect(bearerChallenge(res.headers.get("www-authenticate"))).toMatchObject({ error: "insufficient_scope", scope: "calendar.read calendar.write" });
+    expect(bearerChallenge(res.headers.get("www-authenticate"))).toMatchObject({
+      error: "insufficient_scope",
+      scope: "calendar.read calendar.write",
+    });
     expect((await post(demo.urls.calendar, LIST, readOnly.accessToken)).status).toBe(200);
   });
 
@@ -147,7 +160,12 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
   });
 
   it("the naive server's own flow raises TOKEN_IN_QUERY_ACCEPTED and INVALID_TOKEN_ACCEPTED", async () => {
-    const naive = await runAuthFlow({ target: demo.urls.naive, clientId: DEMO_CLIENT_ID, redirectUri, login: demoUserAgent(redirectUri) });
+    const naive = await runAuthFlow({
+      target: demo.urls.naive,
+      clientId: DEMO_CLIENT_ID,
+      redirectUri,
+      login: demoUserAgent(redirectUri),
+    });
     expect(naive.run.findings.map((f) => [f.code, f.level])).toEqual([
       ["TOKEN_IN_QUERY_ACCEPTED", "error"],
       ["INVALID_TOKEN_ACCEPTED", "error"],
@@ -155,7 +173,12 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
   });
 
   it("a refused consent ends failed with AUTHORIZATION_DENIED, and no code reaches the token endpoint", async () => {
-    const denied = await runAuthFlow({ target: demo.urls.second, clientId: DEMO_CLIENT_ID, redirectUri, login: demoUserAgent(redirectUri, { deny: true }) });
+    const denied = await runAuthFlow({
+      target: demo.urls.second,
+      clientId: DEMO_CLIENT_ID,
+      redirectUri,
+      login: demoUserAgent(redirectUri, { deny: true }),
+    });
     expect(denied.run.outcome).toBe("failed");
     expect(denied.run.findings.map((f) => f.code)).toEqual(["AUTHORIZATION_DENIED"]);
     expect(denied.run.steps.some((s) => s.name === "token")).toBe(false);
@@ -196,6 +219,8 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
     const dcr = await runAuthFlow({ target: demo.urls.calendar, redirectUri, login: demoUserAgent(redirectUri) });
     expect(dcr.run.outcome).toBe("authenticated");
     expect(dcr.run.findings.map((f) => [f.code, f.level])).toEqual([["DCR_DEPRECATED", "info"]]);
-    expect(dcr.run.steps.find((s) => s.name === "registration")!.request!.body).toContain('"application_type": "native"');
+    expect(dcr.run.steps.find((s) => s.name === "registration")!.request!.body).toContain(
+      '"application_type": "native"',
+    );
   });
 });

@@ -28,11 +28,17 @@ afterAll(async () => {
 describe("the flow's requests are pinned to the address the guard checked", () => {
   it("a request pinned to an address connects there, whatever DNS would say, and keeps the name as Host", async () => {
     seen.length = 0;
-    const { res, text } = await requestPinned(`http://as.pinned.invalid:${port}/.well-known/oauth-authorization-server`, {}, new Headers(), 2000, {
-      hostname: "as.pinned.invalid",
-      address: "127.0.0.1",
-      family: 4,
-    });
+    const { res, text } = await requestPinned(
+      `http://as.pinned.invalid:${port}/.well-known/oauth-authorization-server`,
+      {},
+      new Headers(),
+      2000,
+      {
+        hostname: "as.pinned.invalid",
+        address: "127.0.0.1",
+        family: 4,
+      },
+    );
     expect(res.statusCode).toBe(200);
     expect(text).toBe('{"ok":true}');
     expect(seen).toEqual([{ host: `as.pinned.invalid:${port}`, url: "/.well-known/oauth-authorization-server" }]);
@@ -49,7 +55,10 @@ describe("the flow's requests are pinned to the address the guard checked", () =
       },
     });
     const into: HttpAttempt[] = [];
-    const { response } = await flowHttp.exchange(into, `http://rebind.example.test:${port}/.well-known/oauth-protected-resource`);
+    const { response } = await flowHttp.exchange(
+      into,
+      `http://rebind.example.test:${port}/.well-known/oauth-protected-resource`,
+    );
     expect(response).toBeUndefined();
     expect(into[0].error).toMatch(/^refused before sending: .*SSRF guard/);
     expect(lookups).toEqual(["rebind.example.test"]);
@@ -65,7 +74,10 @@ describe("the flow's requests are pinned to the address the guard checked", () =
       ],
     });
     const into: HttpAttempt[] = [];
-    await flowHttp.exchange(into, "https://token.example.test/token", { method: "POST", body: "grant_type=authorization_code&code=abcdefghijkl" });
+    await flowHttp.exchange(into, "https://token.example.test/token", {
+      method: "POST",
+      body: "grant_type=authorization_code&code=abcdefghijkl",
+    });
     expect(into[0].error).toMatch(/refused before sending: .*10\.0\.0\.7/);
     expect(into[0].request.body).toContain("masked");
   });

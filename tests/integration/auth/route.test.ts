@@ -30,7 +30,11 @@ describe("POST /api/auth/run", () => {
   });
 
   it("refuses a request naming both a demo and a URL, saying why", async () => {
-    const { status, json } = await app.post("/api/auth/run", { demo: "calendar-protected", url: "http://x/mcp" }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/auth/run",
+      { demo: "calendar-protected", url: "http://x/mcp" },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(json.ok).toBe(false);
     expect(String(json.message)).toContain("exactly one of demo or url");
@@ -76,7 +80,11 @@ describe("POST /api/auth/check", () => {
   });
 
   it("refuses a URL that is not http(s) with the reason", async () => {
-    const { status, json } = await app.post("/api/auth/check", { url: "file:///etc/passwd" }, { [TOKEN_HEADER]: TOKEN });
+    const { status, json } = await app.post(
+      "/api/auth/check",
+      { url: "file:///etc/passwd" },
+      { [TOKEN_HEADER]: TOKEN },
+    );
     expect(status).toBe(400);
     expect(JSON.stringify(json)).toMatch(/http\(s\) MCP endpoint/);
   });

@@ -13,9 +13,18 @@ let n = 0;
 
 function via(target: Target): AuditSend {
   return async (frame) => {
-    const exchange = await send({ sendId: `audit-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" });
+    const exchange = await send({
+      sendId: `audit-${++n}`,
+      target,
+      frame,
+      insist: false,
+      timeoutMs: 10_000,
+      processMode: "keep",
+    });
     recordPids(exchange);
-    return exchange.outcome.kind === "response" ? { ok: true, response: exchange.outcome.frame } : { ok: false, message: JSON.stringify(exchange.outcome) };
+    return exchange.outcome.kind === "response"
+      ? { ok: true, response: exchange.outcome.frame }
+      : { ok: false, message: JSON.stringify(exchange.outcome) };
   };
 }
 
@@ -23,7 +32,12 @@ describe("cache-hint audit", () => {
   it("the calendar: every cacheable method answered with hints, nothing flagged", async () => {
     const report = await auditCacheHints(via({ kind: "demo", server: "calendar", transport: "stdio" }));
     expect(
-      report.rows.map((r) => [r.method, r.outcome.kind === "answered" && r.outcome.badge.kind === "cacheable" ? r.outcome.badge.summary : r.outcome.kind]),
+      report.rows.map((r) => [
+        r.method,
+        r.outcome.kind === "answered" && r.outcome.badge.kind === "cacheable"
+          ? r.outcome.badge.summary
+          : r.outcome.kind,
+      ]),
     ).toEqual([
       ["server/discover", "ttl 5 min · public"],
       ["tools/list", "ttl 5 min · public"],
@@ -36,7 +50,9 @@ describe("cache-hint audit", () => {
   });
 
   it("the bad-hints fixture: each broken rule is flagged on its method", async () => {
-    const report = await auditCacheHints(via({ kind: "stdio", command: process.execPath, args: ["tests/fixtures/cache/bad-hints-server.mjs"] }));
+    const report = await auditCacheHints(
+      via({ kind: "stdio", command: process.execPath, args: ["tests/fixtures/cache/bad-hints-server.mjs"] }),
+    );
     const flagged = report.rows.map((r) => [
       r.method,
       (r.params.cursor as string | undefined) ?? "",

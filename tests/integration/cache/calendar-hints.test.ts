@@ -40,7 +40,12 @@ describe("calendar cache hints match the chapter", () => {
 
 describe("calendar subscriptions", () => {
   it("server/discover advertises resources.subscribe to a modern client", async () => {
-    const response = (await calendar().request({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: M } })) as {
+    const response = (await calendar().request({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: { _meta: M },
+    })) as {
       result: { capabilities: { resources: unknown } };
     };
     expect(response.result.capabilities.resources).toMatchObject({ subscribe: true });
@@ -79,7 +84,11 @@ describe("calendar subscriptions", () => {
     const result = await p.request(call);
     expect(JSON.stringify(result)).toContain("Created e3: Dentist");
     const updated = await p.next((f) => (f as { method?: string }).method === "notifications/resources/updated");
-    expect(updated).toEqual({ jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } } });
+    expect(updated).toEqual({
+      jsonrpc: "2.0",
+      method: "notifications/resources/updated",
+      params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } },
+    });
   });
 
   it("without a listen stream, create_event writes nothing but its response (the chapter's trace stays as it was)", async () => {
@@ -99,7 +108,9 @@ describe("calendar subscriptions", () => {
         structuredContent: { id: "e3", title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
         isError: false,
         resultType: "complete",
-        _meta: { "io.modelcontextprotocol/serverInfo": { name: "calendar", version: "1.0.0", title: "Chapter calendar" } },
+        _meta: {
+          "io.modelcontextprotocol/serverInfo": { name: "calendar", version: "1.0.0", title: "Chapter calendar" },
+        },
       },
       jsonrpc: "2.0",
       id: 2,
@@ -108,7 +119,12 @@ describe("calendar subscriptions", () => {
 
   it("after notifications/cancelled for the listen id, nothing more arrives on it", async () => {
     const p = calendar();
-    p.write({ jsonrpc: "2.0", id: 9, method: "subscriptions/listen", params: { _meta: M, notifications: { resourceSubscriptions: ["calendar://week"] } } });
+    p.write({
+      jsonrpc: "2.0",
+      id: 9,
+      method: "subscriptions/listen",
+      params: { _meta: M, notifications: { resourceSubscriptions: ["calendar://week"] } },
+    });
     await p.next((f) => (f as { method?: string }).method === "notifications/subscriptions/acknowledged");
     p.write({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9 } });
     await p.request({

@@ -7,7 +7,16 @@ import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/bridge/server/send";
 import { demoHttpForFile, recordPids } from "../helpers";
-import { EMPTY_CACHE, invalidate, lookup, partitionFor, replayAsUsers, store, ANONYMOUS, type GatewaySend } from "@/lib/cache/rules";
+import {
+  EMPTY_CACHE,
+  invalidate,
+  lookup,
+  partitionFor,
+  replayAsUsers,
+  store,
+  ANONYMOUS,
+  type GatewaySend,
+} from "@/lib/cache/rules";
 import { targetKey } from "@/lib/bridge/contract";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
@@ -24,12 +33,24 @@ let n = 0;
 function bridgeSend(target: Target, seen: { user: string; authorization?: string }[]): GatewaySend {
   return async (frame, user) => {
     const exchange = await send(
-      { sendId: `gw-${++n}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep", headers: { Authorization: user.authorization } },
+      {
+        sendId: `gw-${++n}`,
+        target,
+        frame,
+        insist: false,
+        timeoutMs: 10_000,
+        processMode: "keep",
+        headers: { Authorization: user.authorization },
+      },
       { baseUrl: calendarHttp.baseUrl },
     );
     recordPids(exchange);
     const request = exchange.events.find((e) => e.kind === "http-request");
-    seen.push({ user: user.name, authorization: request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined });
+    seen.push({
+      user: user.name,
+      authorization:
+        request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined,
+    });
     return exchange.outcome.kind === "response"
       ? { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId }
       : { ok: false, message: JSON.stringify(exchange.outcome) };
@@ -52,7 +73,12 @@ describe("gateway view against the calendar over HTTP", () => {
 
   it("resources/read calendar://week (60000 private) is fetched for each user; bob never gets alice's copy", async () => {
     const seen: { user: string; authorization?: string }[] = [];
-    const frame = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "resources/read", params: { _meta: M, uri: "calendar://week" } });
+    const frame = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 2,
+      method: "resources/read",
+      params: { _meta: M, uri: "calendar://week" },
+    });
     const out = await replayOverHttp(frame, seen);
     expect(seen.map((s) => s.authorization)).toEqual(["Bearer alice-token", "Bearer bob-token"]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "fetched-upstream"]);
@@ -66,15 +92,31 @@ describe("gateway view against the calendar over HTTP", () => {
 
 describe("client cache against the calendar over stdio", () => {
   const target: Target = { kind: "demo", server: "calendar", transport: "stdio" };
-  const read = (id: number) => ({ jsonrpc: "2.0", id, method: "resources/read", params: { _meta: M, uri: "calendar://week" } });
+  const read = (id: number) => ({
+    jsonrpc: "2.0",
+    id,
+    method: "resources/read",
+    params: { _meta: M, uri: "calendar://week" },
+  });
 
   it("a fresh read is answered locally; after create_event's resources/updated the entry is stale and goes out", async () => {
     const key = targetKey(target);
     const partition = partitionFor(key, read(1));
-    const first = await send({ sendId: `cc-${++n}`, target, frame: JSON.stringify(read(1)), insist: false, timeoutMs: 10_000, processMode: "keep" });
+    const first = await send({
+      sendId: `cc-${++n}`,
+      target,
+      frame: JSON.stringify(read(1)),
+      insist: false,
+      timeoutMs: 10_000,
+      processMode: "keep",
+    });
     recordPids(first);
     const t = Date.now();
-    const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? first.outcome.frame : null, { partition, auth: ANONYMOUS, now: t });
+    const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? first.outcome.frame : null, {
+      partition,
+      auth: ANONYMOUS,
+      now: t,
+    });
     expect(stored).toMatchObject({ stored: true, entry: { ttlMs: 60000, scope: "private" } });
     expect(lookup(stored.state, read(2), { partition, auth: ANONYMOUS, now: t + 1000 }).kind).toBe("hit");
     expect(lookup(stored.state, read(3), { partition, auth: ANONYMOUS, now: t + 60_000 }).kind).toBe("stale");
@@ -86,6 +128,9 @@ describe("client cache against the calendar over stdio", () => {
     };
     const after = invalidate(stored.state, key, updated, t + 2000);
     expect(after.invalidated.map((e) => e.keyLabel)).toEqual(["resources/read uri=calendar://week"]);
-    expect(lookup(after.state, read(4), { partition, auth: ANONYMOUS, now: t + 2001 })).toMatchObject({ kind: "stale", freshness: { why: "invalidated" } });
+    expect(lookup(after.state, read(4), { partition, auth: ANONYMOUS, now: t + 2001 })).toMatchObject({
+      kind: "stale",
+      freshness: { why: "invalidated" },
+    });
   });
 });

@@ -35,14 +35,20 @@ export class LinePeer {
     const seen = this.frames.find(test);
     if (seen) return Promise.resolve(seen);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`no matching frame within ${timeoutMs} ms; got ${JSON.stringify(this.frames)}`)),
+        timeoutMs,
+      );
       this.waiters.push({ test, resolve: (f) => (clearTimeout(timer), resolve(f)) });
     });
   }
 
   async request(frame: { id: string | number; [k: string]: unknown }): Promise<unknown> {
     this.write(frame);
-    return this.next((f) => (f as { id?: unknown; method?: unknown }).id === frame.id && (f as { method?: unknown }).method === undefined);
+    return this.next(
+      (f) =>
+        (f as { id?: unknown; method?: unknown }).id === frame.id && (f as { method?: unknown }).method === undefined,
+    );
   }
 
   async close(): Promise<void> {

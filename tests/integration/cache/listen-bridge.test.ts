@@ -46,7 +46,10 @@ function startListen(target: Target, listenId: string, frame: string, ctx: { bas
           const timer = setTimeout(() => reject(new Error(`timed out; lines: ${JSON.stringify(lines)}`)), 8000);
           waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
         });
-  const frames = () => lines.flatMap((l) => (l.kind === "event" && "frame" in l.event && l.event.frame !== undefined ? [l.event.frame] : []));
+  const frames = () =>
+    lines.flatMap((l) =>
+      l.kind === "event" && "frame" in l.event && l.event.frame !== undefined ? [l.event.frame] : [],
+    );
   return { lines, done, until, frames };
 }
 
@@ -85,7 +88,12 @@ describe.each(["stdio", "http"] as const)("listen over %s against the calendar",
       ctx.baseUrl = new URL(demo.url).origin;
     }
     const listenId = `listen-${transport}`;
-    const stream = startListen(target, listenId, listenFrame("listen-1", { resourceSubscriptions: ["calendar://week"] }), ctx);
+    const stream = startListen(
+      target,
+      listenId,
+      listenFrame("listen-1", { resourceSubscriptions: ["calendar://week"] }),
+      ctx,
+    );
     await stream.until(isMethod("notifications/subscriptions/acknowledged"));
     expect(stream.lines[0]).toMatchObject({ kind: "open", listenId, subscriptionId: "listen-1", transport });
 
@@ -104,12 +112,18 @@ describe.each(["stdio", "http"] as const)("listen over %s against the calendar",
         method: "notifications/subscriptions/acknowledged",
         params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } },
       },
-      { jsonrpc: "2.0", method: "notifications/resources/updated", params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } } },
+      {
+        jsonrpc: "2.0",
+        method: "notifications/resources/updated",
+        params: { uri: "calendar://week", _meta: { [SUB]: "listen-1" } },
+      },
     ]);
     // The listen's own frames are its own: the create_event exchange received only its response.
     expect(created.received).toHaveLength(1);
     if (transport === "stdio") {
-      const stdin = stream.lines.flatMap((l) => (l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : []));
+      const stdin = stream.lines.flatMap((l) =>
+        l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : [],
+      );
       expect(stdin.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: "listen-1" } });
     } else {
       const response = stream.lines.find((l) => l.kind === "event" && l.event.kind === "http-response");
@@ -137,15 +151,29 @@ describe("listen edge cases", () => {
     const stream = startListen(target, "listen-legacy", listenFrame("l", { toolsListChanged: true }));
     const end = await stream.done;
     expect(end.reason).toBe("error-response");
-    expect(stream.frames()).toEqual([expect.objectContaining({ id: "l", error: expect.objectContaining({ code: expect.any(Number) }) })]);
+    expect(stream.frames()).toEqual([
+      expect.objectContaining({ id: "l", error: expect.objectContaining({ code: expect.any(Number) }) }),
+    ]);
   });
 
   it.each([
     ["not JSON", "{", /not JSON/],
-    ["a request of another method", JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: M } }), /subscriptions\/listen request/],
-    ["a listen without an id", JSON.stringify({ jsonrpc: "2.0", method: "subscriptions/listen", params: { _meta: M } }), /with a string or number id/],
+    [
+      "a request of another method",
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: M } }),
+      /subscriptions\/listen request/,
+    ],
+    [
+      "a listen without an id",
+      JSON.stringify({ jsonrpc: "2.0", method: "subscriptions/listen", params: { _meta: M } }),
+      /with a string or number id/,
+    ],
   ])("%s is refused before any stream starts", (_l, frame, message) => {
-    const req = ListenRequestSchema.parse({ listenId: `bad-${_l}`, target: { kind: "demo", server: "calendar", transport: "stdio" }, frame });
+    const req = ListenRequestSchema.parse({
+      listenId: `bad-${_l}`,
+      target: { kind: "demo", server: "calendar", transport: "stdio" },
+      frame,
+    });
     expect(() => beginListen(req)).toThrow(BridgeError);
     expect(() => beginListen(req)).toThrow(message);
   });

@@ -32,7 +32,10 @@ afterAll(async () => {
 });
 
 const listenFrame = JSON.stringify(
-  request("listen-1", "subscriptions/listen", { _meta: ENVELOPE, notifications: { resourceSubscriptions: ["calendar://week"] } }),
+  request("listen-1", "subscriptions/listen", {
+    _meta: ENVELOPE,
+    notifications: { resourceSubscriptions: ["calendar://week"] },
+  }),
 );
 
 function collect(req: ListenRequest, token = TOKEN) {
@@ -44,7 +47,13 @@ function collect(req: ListenRequest, token = TOKEN) {
     wake?.();
   });
   const until = async (method: string) => {
-    const has = () => lines.some((l) => l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === method);
+    const has = () =>
+      lines.some(
+        (l) =>
+          l.kind === "event" &&
+          "frame" in l.event &&
+          (l.event.frame as { method?: string } | undefined)?.method === method,
+      );
     const deadline = Date.now() + 8000;
     while (!has()) {
       if (Date.now() > deadline) throw new Error(`no ${method}; lines: ${JSON.stringify(lines)}`);
@@ -65,7 +74,11 @@ describe.each(["stdio", "http"] as const)("the listen route over %s", (transport
       sendId: `route-create-${transport}`,
       target,
       frame: JSON.stringify(
-        request(2, "tools/call", { _meta: ENVELOPE, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } }),
+        request(2, "tools/call", {
+          _meta: ENVELOPE,
+          name: "create_event",
+          arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
+        }),
       ),
     });
     expect(created.ok && created.value.outcome.kind).toBe("response");
@@ -90,7 +103,12 @@ describe("the listen route refuses before streaming", () => {
       TOKEN,
       /bad-request.*subscriptions\/listen request/,
     ],
-    ["a body that misses the target", { listenId: "r3", frame: listenFrame } as unknown as ListenRequest, TOKEN, /bad-request.*target/],
+    [
+      "a body that misses the target",
+      { listenId: "r3", frame: listenFrame } as unknown as ListenRequest,
+      TOKEN,
+      /bad-request.*target/,
+    ],
   ])("%s", async (_l, req, token, message) => {
     const { stream, lines } = collect(req, token);
     const end = await stream.done;

@@ -77,7 +77,10 @@ describe("the session's send path with the client cache", () => {
     const local = await sendText(read);
     expect(local.local).toMatchObject({ kind: "cache", keyLabel: "resources/read uri=calendar://week" });
     expect(local.events.map((e) => e.kind)).toEqual(["note"]);
-    expect(local.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { ttlMs: 60000, cacheScope: "private" } } });
+    expect(local.outcome).toMatchObject({
+      kind: "response",
+      frame: { id: 1, result: { ttlMs: 60000, cacheScope: "private" } },
+    });
 
     const listenId = cache.openListen({
       target: { kind: "demo", server: "calendar", transport: "stdio" },
@@ -93,7 +96,9 @@ describe("the session's send path with the client cache", () => {
     await until(() => cache.store.getState().listens[0]?.status === "open", "the acknowledgement");
     await sendText(frame("tools/call", 2));
     await until(() => (cache.store.getState().listens[0]?.notifications.length ?? 0) > 0, "resources/updated");
-    expect(cache.store.getState().listens[0].notifications[0].invalidated).toEqual(["resources/read uri=calendar://week"]);
+    expect(cache.store.getState().listens[0].notifications[0].invalidated).toEqual([
+      "resources/read uri=calendar://week",
+    ]);
 
     const after = await sendText(read);
     expect(after.local).toBeUndefined();
@@ -101,7 +106,13 @@ describe("the session's send path with the client cache", () => {
     await cache.closeListen(listenId);
     await until(() => cache.store.getState().listens[0].status === "ended", "the end of the stream");
     expect(cache.store.getState().listens[0].end?.reason).toBe("closed-by-user");
-    expect(cache.store.getState().log.map((e) => e.kind)).toEqual(["stored", "stored", "served", "invalidated", "stored"]);
+    expect(cache.store.getState().log.map((e) => e.kind)).toEqual([
+      "stored",
+      "stored",
+      "served",
+      "invalidated",
+      "stored",
+    ]);
   });
 
   it("a probe step is never answered from the cache, even when a fresh server/discover is cached", async () => {
@@ -124,7 +135,10 @@ describe("the session's send path with the client cache", () => {
       overHttp: true,
     });
     const run = cache.store.getState().gateway.lastRun!;
-    expect(run.steps.map((s) => `${s.user.name}:${s.decision}`)).toEqual(["alice:fetched-upstream", "bob:fetched-upstream"]);
+    expect(run.steps.map((s) => `${s.user.name}:${s.decision}`)).toEqual([
+      "alice:fetched-upstream",
+      "bob:fetched-upstream",
+    ]);
     const gatewayCards = store.getState().entries.filter((e) => e.label?.startsWith("gateway"));
     const auths = gatewayCards.map((e) => {
       const ex = e.phase.status === "done" ? e.phase.exchange : undefined;

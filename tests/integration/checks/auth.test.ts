@@ -13,13 +13,17 @@ import { AUTH_FIXTURES, serveRoutes, type AuthFixture } from "@/tests/fixtures/a
 import { startHttp } from "@/tests/fixtures/checks/http.mjs";
 import { FAST, complaints, noProcessLeft, runOn } from "./run-suite";
 
-const statuses = (report: CheckReport) => Object.fromEntries(report.checks.filter((c) => AUTH_CHECK_IDS.includes(c.id)).map((c) => [c.id, c.status]));
+const statuses = (report: CheckReport) =>
+  Object.fromEntries(report.checks.filter((c) => AUTH_CHECK_IDS.includes(c.id)).map((c) => [c.id, c.status]));
 const failing = (report: CheckReport) => report.checks.filter((c) => c.status === "fail").map((c) => c.id);
 
 async function checkFixture(name: AuthFixture): Promise<CheckReport> {
   const server = await serveRoutes(AUTH_FIXTURES[name]);
   try {
-    return await runOn({ kind: "http", url: server.url }, "http", { ...FAST, authorization: () => judgeAuthorization({ target: server.url }) });
+    return await runOn({ kind: "http", url: server.url }, "http", {
+      ...FAST,
+      authorization: () => judgeAuthorization({ target: server.url }),
+    });
   } finally {
     await server.close();
   }

@@ -44,13 +44,23 @@ const FRAME = JSON.stringify({
   jsonrpc: "2.0",
   id: 1,
   method: "tools/call",
-  params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} }, name: "echo" },
+  params: {
+    _meta: {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": {},
+    },
+    name: "echo",
+  },
 });
 function sendTo(path: string, extra: Record<string, unknown>, frame = FRAME): Promise<Exchange> {
-  return send(SendRequestSchema.parse({ sendId: `ctl-${++n}`, target: { kind: "http", url: `${base}${path}` }, frame, ...extra }));
+  return send(
+    SendRequestSchema.parse({ sendId: `ctl-${++n}`, target: { kind: "http", url: `${base}${path}` }, frame, ...extra }),
+  );
 }
 const headerNames = (ex: Exchange) =>
-  (ex.events.find((e) => e.kind === "http-request") as Extract<WireEvent, { kind: "http-request" }>).headers.map(([k]) => k);
+  (ex.events.find((e) => e.kind === "http-request") as Extract<WireEvent, { kind: "http-request" }>).headers.map(
+    ([k]) => k,
+  );
 const last = () => seen[seen.length - 1];
 
 describe("SendRequest.http: what the checks need and the ordinary send does not give", () => {
@@ -61,7 +71,9 @@ describe("SendRequest.http: what the checks need and the ordinary send does not 
     expect(last().rawHeaders).toContain("Mcp-Name");
     const request = ex.events.find((e) => e.kind === "http-request") as Extract<WireEvent, { kind: "http-request" }>;
     expect(request.added).toEqual(["Accept", "Content-Type", "Mcp-Name"]);
-    expect(ex.events.some((e) => e.kind === "note" && e.text === "left out on request: MCP-Protocol-Version, Mcp-Method")).toBe(true);
+    expect(
+      ex.events.some((e) => e.kind === "note" && e.text === "left out on request: MCP-Protocol-Version, Mcp-Method"),
+    ).toBe(true);
   });
 
   it("an explicit header replaces an implied one of the same name, in the spelling given", async () => {
@@ -88,7 +100,14 @@ describe("SendRequest.http: what the checks need and the ordinary send does not 
     const raw = last().rawHeaders;
     expect(raw[raw.indexOf("Origin") + 1]).toBe("http://evil.example");
     expect(ex.events.some((e) => e.kind === "note" && e.text.startsWith("Origin: http://evil.example"))).toBe(true);
-    expect(SendRequestSchema.safeParse({ sendId: "x", target: { kind: "http", url: base }, frame: FRAME, http: { origin: "http://a b" } }).success).toBe(false);
+    expect(
+      SendRequestSchema.safeParse({
+        sendId: "x",
+        target: { kind: "http", url: base },
+        frame: FRAME,
+        http: { origin: "http://a b" },
+      }).success,
+    ).toBe(false);
   });
 });
 
@@ -96,13 +115,18 @@ describe("SSE events after the reply are shown", () => {
   it("a message that trails the reply on the same stream is recorded, and the reply stays the outcome", async () => {
     const ex = await sendTo("/trailing", {});
     const sse = ex.events.filter((e) => e.kind === "sse-event") as Extract<WireEvent, { kind: "sse-event" }>[];
-    expect(sse.map((e) => (e.frame as { method?: string; id?: unknown }).method ?? "reply")).toEqual(["reply", "notifications/tools/list_changed"]);
+    expect(sse.map((e) => (e.frame as { method?: string; id?: unknown }).method ?? "reply")).toEqual([
+      "reply",
+      "notifications/tools/list_changed",
+    ]);
     expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1 } });
   });
 
   it("a stream the server keeps open after the reply is closed after a short grace, with a note", async () => {
     const ex = await sendTo("/stays-open", {});
     expect(ex.outcome).toMatchObject({ kind: "response" });
-    expect(ex.events.some((e) => e.kind === "note" && e.text.includes("kept the SSE stream open after the reply"))).toBe(true);
+    expect(
+      ex.events.some((e) => e.kind === "note" && e.text.includes("kept the SSE stream open after the reply")),
+    ).toBe(true);
   });
 });

@@ -6,27 +6,50 @@ import { describe, expect, it } from "vitest";
 import { pidsWithArg as alive } from "../../helpers/cli";
 import { FIXTURE_STDIO, cli } from "./run-suite";
 
-const fixture = (violation: string | undefined, marker: string) => `node ${FIXTURE_STDIO}${violation ? ` --violate ${violation}` : ""} --tag ${marker}`;
+const fixture = (violation: string | undefined, marker: string) =>
+  `node ${FIXTURE_STDIO}${violation ? ` --violate ${violation}` : ""} --tag ${marker}`;
 
 describe("npm run cli -- check", () => {
   it("a failed MUST exits 1; --json has { target, era, checks[{ id, title, level, status, specRef, detail }], counts }; --junit writes the file", async () => {
     const marker = `cli-check-${process.pid}-a`;
     const junit = path.join(mkdtempSync(path.join(tmpdir(), "check-")), "junit.xml");
-    const run = await cli(["check", "--stdio", fixture("C07", marker), "--json", "--junit", junit, "--listen-window", "300"]);
+    const run = await cli([
+      "check",
+      "--stdio",
+      fixture("C07", marker),
+      "--json",
+      "--junit",
+      junit,
+      "--listen-window",
+      "300",
+    ]);
     expect(run.code, run.stderr).toBe(1);
     const json = JSON.parse(run.stdout);
     expect(json).toMatchObject({ era: "modern", failed: 1, warned: 0 });
     expect(json.target).toContain("stdio.mjs --violate C07");
     const c07 = json.checks.find((c: { id: string }) => c.id === "C07");
-    expect(Object.keys(c07).sort()).toEqual(["detail", "evidence", "id", "level", "specRef", "specUrl", "status", "title"]);
+    expect(Object.keys(c07).sort()).toEqual([
+      "detail",
+      "evidence",
+      "id",
+      "level",
+      "specRef",
+      "specUrl",
+      "status",
+      "title",
+    ]);
     expect(c07).toMatchObject({
       level: "MUST",
       status: "fail",
       specRef: "digest §1.4 · spec/basic/index.mdx",
-      specUrl: "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/basic/index.mdx",
+      specUrl:
+        "https://github.com/modelcontextprotocol/modelcontextprotocol/blob/main/docs/specification/2026-07-28/basic/index.mdx",
     });
     // The frames that prove it: the request without clientCapabilities, and the result that should not have come.
-    expect(c07.evidence[0]).toMatchObject({ direction: "sent", frame: expect.stringContaining('"method":"tools/list"') });
+    expect(c07.evidence[0]).toMatchObject({
+      direction: "sent",
+      frame: expect.stringContaining('"method":"tools/list"'),
+    });
     expect(c07.evidence[1]).toMatchObject({ direction: "received", frame: expect.stringContaining('"result"') });
     expect(json.passed + json.failed + json.warned + json.skipped + json.notTestable).toBe(json.checks.length);
     expect(json.coverage.total).toBe(json.checks.length);
@@ -72,7 +95,14 @@ describe("npm run cli -- check", () => {
   });
 
   it("a silent server is declared silent after server/discover and initialize (exit 3), not after four more list probes", async () => {
-    const run = await cli(["check", "--stdio", `node -e "setInterval(() => {}, 1000)"`, "--timeout", "1000", "--verbose"]);
+    const run = await cli([
+      "check",
+      "--stdio",
+      `node -e "setInterval(() => {}, 1000)"`,
+      "--timeout",
+      "1000",
+      "--verbose",
+    ]);
     expect(run.code, run.stdout).toBe(3);
     expect(run.stderr.match(/^ {2}probe: .*: failure/gm)).toHaveLength(2);
     expect(run.stderr).not.toContain("with the envelope (discovery failed)");
@@ -82,7 +112,9 @@ describe("npm run cli -- check", () => {
   it('--stdio "node server.mjs" runs in the folder the user ran npm from (INIT_CWD), not in the playground\'s', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "check-cwd-"));
     copyFileSync(path.join(path.dirname(FIXTURE_STDIO), "legacy.mjs"), path.join(dir, "server.mjs"));
-    const run = await cli(["check", "--stdio", "node server.mjs", "--only", "C09", "--json"], { env: { INIT_CWD: dir } });
+    const run = await cli(["check", "--stdio", "node server.mjs", "--only", "C09", "--json"], {
+      env: { INIT_CWD: dir },
+    });
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ era: "legacy", checks: [{ id: "C09", status: "pass" }] });
   }, 30_000);

@@ -8,7 +8,9 @@ describe("a modern server with a broken server/discover is still checked", () =>
       const report = await runFixture(transport, "discover-missing");
       expect(report.era).toBe("modern");
       expect(report.discoveryFailure).toMatch(/-32601/);
-      expect(report.probe.reason).toMatch(/tools\/list with the 2026-07-28 envelope answered .*a modern server with broken discovery/);
+      expect(report.probe.reason).toMatch(
+        /tools\/list with the 2026-07-28 envelope answered .*a modern server with broken discovery/,
+      );
       const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
       expect(byId.C01.status).toBe("fail");
       expect(byId.C01.detail).toMatch(/server\/discover answered .*-32601/);
@@ -19,7 +21,11 @@ describe("a modern server with a broken server/discover is still checked", () =>
       expect(complaints(report)).toEqual([expect.stringMatching(/^C01 fail/)]);
       expect(report.score).toBeLessThan(100);
       expect(report.score).toBeGreaterThan(50);
-      expect(toCliJson(report)).toMatchObject({ era: "modern", discoveryFailure: report.discoveryFailure, score: report.score });
+      expect(toCliJson(report)).toMatchObject({
+        era: "modern",
+        discoveryFailure: report.discoveryFailure,
+        score: report.score,
+      });
       expect(exitCodeOf(report)).toBe(1);
     }, 60_000);
   }

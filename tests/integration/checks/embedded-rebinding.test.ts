@@ -9,7 +9,9 @@ let child: ChildProcess;
 let url: URL;
 
 beforeAll(async () => {
-  child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "calendar", "0"], { stdio: ["pipe", "ignore", "pipe"] });
+  child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "calendar", "0"], {
+    stdio: ["pipe", "ignore", "pipe"],
+  });
   url = await new Promise<URL>((resolve, reject) => {
     let err = "";
     child.stderr!.on("data", (d: Buffer) => {
@@ -28,7 +30,10 @@ function post(headers: Record<string, string>): Promise<number> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       url,
-      { method: "POST", headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers } },
+      {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json, text/event-stream", ...headers },
+      },
       (res) => {
         res.resume();
         resolve(res.statusCode ?? 0);

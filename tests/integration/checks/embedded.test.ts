@@ -4,7 +4,8 @@ import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { exitCodeOf } from "@/lib/checks/report";
 import { FAST, noProcessLeft, runOn } from "./run-suite";
 
-const mustFailures = (report: Awaited<ReturnType<typeof runOn>>) => report.checks.filter((c) => c.level === "MUST" && c.status === "fail");
+const mustFailures = (report: Awaited<ReturnType<typeof runOn>>) =>
+  report.checks.filter((c) => c.level === "MUST" && c.status === "fail");
 /**
  * What the calendar may be told besides passes and skips, because the MRTR chapter's own trace requires it:
  * C22 — create_event's content is the one sentence the chapter shows ("Created e3: …"), not also the JSON mirror
@@ -39,7 +40,10 @@ describe("the embedded calendar is held to every check, SHOULDs included", () =>
 
   it("over stdio: nothing fails (lib/servers/serve-stdio.ts checks the version of every request, which serveStdio alone does not)", async () => {
     try {
-      const report = await runOn({ kind: "demo", server: "calendar", transport: "stdio" }, "stdio", { ...FAST, toolCalls: "all" });
+      const report = await runOn({ kind: "demo", server: "calendar", transport: "stdio" }, "stdio", {
+        ...FAST,
+        toolCalls: "all",
+      });
       expect(report.era).toBe("modern");
       const failed = mustFailures(report);
       expect(failed.map((c) => c.id)).toEqual([]);

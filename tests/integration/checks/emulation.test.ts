@@ -13,7 +13,11 @@ async function run(emulate: Emulation) {
   const seen: Exchange[] = [];
   try {
     const report = await runChecks(
-      { send: bridgeCheckSend({ kind: "http", url: server.url }, {}, (ex) => seen.push(ex)), transport: "http", label: "fixture" },
+      {
+        send: bridgeCheckSend({ kind: "http", url: server.url }, {}, (ex) => seen.push(ex)),
+        transport: "http",
+        label: "fixture",
+      },
       { ...FAST, emulate },
     );
     const parse = (text: string) => {
@@ -28,12 +32,17 @@ async function run(emulate: Emulation) {
     await server.close();
   }
 }
-const status = (report: Awaited<ReturnType<typeof run>>["report"], id: string) => report.checks.find((c) => c.id === id)?.status;
+const status = (report: Awaited<ReturnType<typeof run>>["report"], id: string) =>
+  report.checks.find((c) => c.id === id)?.status;
 
 describe("client emulation, honoured by the checks", () => {
   it("no MRTR support: no request declares an input capability, so no MRTR round is found (the MRTR checks do not apply)", async () => {
     const { report, frames } = await run({ noMrtr: true });
-    const declared = frames.map((f) => f.params?._meta?.["io.modelcontextprotocol/clientCapabilities"] as Record<string, unknown> | undefined).filter(Boolean);
+    const declared = frames
+      .map(
+        (f) => f.params?._meta?.["io.modelcontextprotocol/clientCapabilities"] as Record<string, unknown> | undefined,
+      )
+      .filter(Boolean);
     expect(declared.some((c) => "elicitation" in c! || "sampling" in c! || "roots" in c!)).toBe(false);
     expect(status(report, "C28")).toBe("skip");
     expect(toText(report)).toContain("Emulating a client: no MRTR support (no input capabilities declared).");
@@ -41,7 +50,9 @@ describe("client emulation, honoured by the checks", () => {
 
   it("first page of lists only: no list request follows a nextCursor (only C18's made-up cursor is sent)", async () => {
     const { report, frames } = await run({ firstPageOnly: true });
-    const cursors = frames.filter((f) => f.method?.endsWith("/list") && f.params?.cursor !== undefined).map((f) => f.params!.cursor);
+    const cursors = frames
+      .filter((f) => f.method?.endsWith("/list") && f.params?.cursor !== undefined)
+      .map((f) => f.params!.cursor);
     expect(cursors).toEqual(["playground-invalid-cursor"]);
     expect(report.emulate).toEqual({ firstPageOnly: true });
   }, 60_000);
@@ -49,7 +60,9 @@ describe("client emulation, honoured by the checks", () => {
   it("Mcp-Param-* headers omitted: no tools/call carries one (but C51's, which sends them wrong on purpose)", async () => {
     const { seen } = await run({ omitParamHeaders: true });
     const ordinary = seen.filter((ex) => !ex.sent.includes('"id":"C51-'));
-    const headers = ordinary.flatMap((ex) => ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers.map(([n]) => n) : [])));
+    const headers = ordinary.flatMap((ex) =>
+      ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers.map(([n]) => n) : [])),
+    );
     expect(headers.filter((n) => /^mcp-param-/i.test(n))).toEqual([]);
   }, 60_000);
 
@@ -59,7 +72,9 @@ describe("client emulation, honoured by the checks", () => {
     expect(report.probe.reason).toMatch(/-32022/);
     expect(toText(report)).toContain("protocol version pinned to 2099-01-01");
     // No retry with the server's version: every server/discover of the run names the pin (or C04's made-up one).
-    const versions = frames.filter((f) => f.method === "server/discover").map((f) => f.params?._meta?.["io.modelcontextprotocol/protocolVersion"]);
+    const versions = frames
+      .filter((f) => f.method === "server/discover")
+      .map((f) => f.params?._meta?.["io.modelcontextprotocol/protocolVersion"]);
     expect(versions).not.toContain("2026-07-28");
     expect(versions.filter((v) => v === "2099-01-01").length).toBeGreaterThan(1);
   }, 60_000);

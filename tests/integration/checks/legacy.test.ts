@@ -12,7 +12,11 @@ const LEGACY = path.join(ROOT, "tests", "fixtures", "checks", "legacy.mjs");
 
 async function runLegacy(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
   if (transport === "stdio") {
-    const target: Target = { kind: "stdio", command: process.execPath, args: [LEGACY, ...(violation ? ["--violate", violation] : [])] };
+    const target: Target = {
+      kind: "stdio",
+      command: process.execPath,
+      args: [LEGACY, ...(violation ? ["--violate", violation] : [])],
+    };
     try {
       return await runOn(target, "stdio");
     } finally {
@@ -34,7 +38,9 @@ describe("a legacy (2025-11-25) server is judged on the rules of its revision, b
       expect(report.era).toBe("legacy");
       expect(report.eraReport?.revision).toBe("2025-11-25");
       expect(complaints(report)).toEqual([]);
-      expect(report.checks.every((c) => c.specUrl.startsWith("https://modelcontextprotocol.io/specification/2025-11-25/"))).toBe(true);
+      expect(
+        report.checks.every((c) => c.specUrl.startsWith("https://modelcontextprotocol.io/specification/2025-11-25/")),
+      ).toBe(true);
       expect(report.score).toBe(100);
       expect(report.coverage.applied).toBeGreaterThanOrEqual(transport === "http" ? 16 : 11);
       expect(exitCodeOf(report)).toBe(0);

@@ -15,10 +15,19 @@ export const FIXTURE_STDIO = path.join(ROOT, "tests", "fixtures", "checks", "std
 export const FAST: RunOptions = { listenWindowMs: 400, timeoutMs: 5000 };
 
 export function fixtureStdio(violation?: string): Target {
-  return { kind: "stdio", command: process.execPath, args: [FIXTURE_STDIO, ...(violation ? ["--violate", violation] : [])] };
+  return {
+    kind: "stdio",
+    command: process.execPath,
+    args: [FIXTURE_STDIO, ...(violation ? ["--violate", violation] : [])],
+  };
 }
 
-export async function runOn(target: Target, transport: "stdio" | "http", options: RunOptions = FAST, ctx: SendContext = {}): Promise<CheckReport> {
+export async function runOn(
+  target: Target,
+  transport: "stdio" | "http",
+  options: RunOptions = FAST,
+  ctx: SendContext = {},
+): Promise<CheckReport> {
   return runChecks({ send: bridgeCheckSend(target, ctx), transport, label: JSON.stringify(target) }, options);
 }
 
@@ -41,7 +50,9 @@ export async function runFixture(transport: "stdio" | "http", violation?: string
 
 /** The checks that did not pass or skip: what a violation must limit to exactly one. */
 export function complaints(report: CheckReport): string[] {
-  return report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id} ${c.status}: ${c.detail}`);
+  return report.checks
+    .filter((c) => c.status === "fail" || c.status === "warn")
+    .map((c) => `${c.id} ${c.status}: ${c.detail}`);
 }
 
 export function noProcessLeft(): number[] {

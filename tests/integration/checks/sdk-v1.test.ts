@@ -42,7 +42,8 @@ describe("a v1-SDK server (2025-11-25) is judged, not just labelled legacy", () 
     try {
       const report = await runOn({ kind: "http", url: server.url }, "http");
       expect(report.era).toBe("legacy");
-      for (const id of ["C54", "C70", "C71", "C72", "C73"]) expect(report.checks.find((c) => c.id === id)?.status, id).toBe("pass");
+      for (const id of ["C54", "C70", "C71", "C72", "C73"])
+        expect(report.checks.find((c) => c.id === id)?.status, id).toBe("pass");
       expect(exitCodeOf(report)).toBe(0);
     } finally {
       server.stop();

@@ -50,7 +50,12 @@ function session(target: "calendar" | "fixture", emulate: Emulation) {
   const sendFrame = async (method: string, params: object) => {
     store.dispatch({
       type: "editor/replace",
-      text: JSON.stringify({ jsonrpc: "2.0", id: store.getState().seq + 1, method, params: { _meta: envelope(), ...params } }),
+      text: JSON.stringify({
+        jsonrpc: "2.0",
+        id: store.getState().seq + 1,
+        method,
+        params: { _meta: envelope(), ...params },
+      }),
     });
     await commands.send();
     const entry = store.getState().entries.at(-1)!;
@@ -62,7 +67,10 @@ function session(target: "calendar" | "fixture", emulate: Emulation) {
 
 const sentMeta = (ex: Exchange) => (JSON.parse(ex.sent) as { params: { _meta: Record<string, unknown> } }).params._meta;
 const requestHeaders = (ex: Exchange) => ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers : []));
-const response = (ex: Exchange) => (ex.outcome.kind === "response" ? (ex.outcome.frame as { result?: Record<string, unknown>; error?: { code: number } }) : {});
+const response = (ex: Exchange) =>
+  ex.outcome.kind === "response"
+    ? (ex.outcome.frame as { result?: Record<string, unknown>; error?: { code: number } })
+    : {};
 
 describe("client emulation in the envelope settings, honoured by ordinary sends", () => {
   it("no MRTR support: a tool that wants input gets a frame declaring no input capability, and the card says what was taken out", async () => {
@@ -72,7 +80,10 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
     expect(asked.entry.emulation).toBeUndefined();
 
     const weak = session("calendar", { noMrtr: true });
-    const { entry, exchange } = await weak.sendFrame("tools/call", { name: "create_event", arguments: { title: "Retro" } });
+    const { entry, exchange } = await weak.sendFrame("tools/call", {
+      name: "create_event",
+      arguments: { title: "Retro" },
+    });
     expect(sentMeta(exchange)[CAPS]).toEqual({});
     expect(entry.emulation).toEqual({
       text: "no MRTR support (no input capabilities declared)",
@@ -91,7 +102,10 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
 
     const weak = session("fixture", { omitParamHeaders: true });
     await weak.sendFrame("tools/list", {});
-    const { entry, exchange } = await weak.sendFrame("tools/call", { name: "echo", arguments: { text: "hi", region: "eu-west" } });
+    const { entry, exchange } = await weak.sendFrame("tools/call", {
+      name: "echo",
+      arguments: { text: "hi", region: "eu-west" },
+    });
     expect(requestHeaders(exchange).filter(([n]) => /^mcp-param-/i.test(n))).toEqual([]);
     expect(exchange.http?.status).toBe(400);
     expect(response(exchange).error?.code).toBe(-32020);
@@ -100,7 +114,10 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
     // The embedded calendar marks no argument x-mcp-header: such a client loses nothing there, and the card says so.
     const calendar = session("calendar", { omitParamHeaders: true });
     await calendar.sendFrame("tools/list", {});
-    const made = await calendar.sendFrame("tools/call", { name: "create_event", arguments: { title: "Retro", startsAt: "2026-09-08T10:00:00Z" } });
+    const made = await calendar.sendFrame("tools/call", {
+      name: "create_event",
+      arguments: { title: "Retro", startsAt: "2026-09-08T10:00:00Z" },
+    });
     expect(response(made.exchange).result?.isError).toBe(false);
     expect(made.entry.emulation).toEqual({ text: "Mcp-Param-* headers omitted", changes: [] });
   }, 30_000);
@@ -109,7 +126,8 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
     for (const firstPageOnly of [false, true]) {
       const { store, commands } = session("fixture", { firstPageOnly });
       const result = await fetchCatalogue(
-        async (frame, extra) => (await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers }))!,
+        async (frame, extra) =>
+          (await commands.sendFrame(frame, { label: extra?.label ?? "catalogue", headers: extra?.headers }))!,
         { firstPageOnly },
       );
       expect(result.ok).toBe(true);
@@ -131,7 +149,9 @@ describe("client emulation in the envelope settings, honoured by ordinary sends"
 
     await commands.probe();
     const probeSteps = store.getState().entries.filter((e) => e.label?.startsWith("probe step"));
-    expect(probeSteps.map((e) => sentMeta(e.phase.status === "done" ? e.phase.exchange : (undefined as never))[VERSION])).toEqual(["2099-01-01"]);
+    expect(
+      probeSteps.map((e) => sentMeta(e.phase.status === "done" ? e.phase.exchange : (undefined as never))[VERSION]),
+    ).toEqual(["2099-01-01"]);
     const verdict = Object.values(store.getState().verdicts)[0];
     expect(verdict).toMatchObject({ status: "done", era: "modern-wrong-version" });
   }, 30_000);

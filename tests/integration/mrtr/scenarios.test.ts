@@ -2,16 +2,38 @@
 // dist-servers/*.mjs) and over Streamable HTTP (the same factories behind createMcpHandler on loopback).
 import { describe, expect, it } from "vitest";
 import { createHardenedCalendarServer } from "@/lib/servers/calendar-hardened";
-import { declareAndResend, departures, driveRoundTrip, explainMissingCapability, firstText, groupConversations, type Answers } from "@/lib/protocol/mrtr";
+import {
+  declareAndResend,
+  departures,
+  driveRoundTrip,
+  explainMissingCapability,
+  firstText,
+  groupConversations,
+  type Answers,
+} from "@/lib/protocol/mrtr";
 import { customHttpTransport, stdioTransport, transportsForFile, type TestTransport } from "./transports";
 
 const ALL_CAPS = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
 const WHEN = { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } };
 
-function call(id: number, name: string, args: Record<string, unknown> = {}, caps: Record<string, unknown> = ALL_CAPS, extra: Record<string, unknown> = {}) {
-  const _meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": caps };
-  return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { _meta, name, arguments: args, ...extra } });
+function call(
+  id: number,
+  name: string,
+  args: Record<string, unknown> = {},
+  caps: Record<string, unknown> = ALL_CAPS,
+  extra: Record<string, unknown> = {},
+) {
+  const _meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientCapabilities": caps,
+  };
+  return JSON.stringify({
+    jsonrpc: "2.0",
+    id,
+    method: "tools/call",
+    params: { _meta, name, arguments: args, ...extra },
+  });
 }
 
 const { open, connect } = transportsForFile();
@@ -19,7 +41,12 @@ const { open, connect } = transportsForFile();
 async function drive(t: TestTransport, first: string, answers: Answers, roundLimit = 5) {
   const report = await driveRoundTrip(first, (text) => t.send(text), { roundLimit, answers });
   const c = report.conversation;
-  return { report, c, end: c.rounds[c.rounds.length - 1], texts: c.rounds.map((r) => (r.kind === "complete" ? firstText(r.result) : r.kind)) };
+  return {
+    report,
+    c,
+    end: c.rounds[c.rounds.length - 1],
+    texts: c.rounds.map((r) => (r.kind === "complete" ? firstText(r.result) : r.kind)),
+  };
 }
 
 function resultOf(ex: { outcome: { kind: string; frame?: unknown } }) {
@@ -29,11 +56,22 @@ function resultOf(ex: { outcome: { kind: string; frame?: unknown } }) {
 describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
   it("the chapter's Dentist: input_required with the chapter's requestState, then the retry creates e3", async () => {
     const t = await connect(kind, "calendar");
-    const { report, c } = await drive(t, call(1, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }), WHEN);
+    const { report, c } = await drive(
+      t,
+      call(1, "create_event", { title: "Dentist" }, { elicitation: { form: {} } }),
+      WHEN,
+    );
     expect(report.outcome).toBe("complete");
     expect(c.rounds[0].view?.requestState).toBe(DENTIST_STATE);
-    expect(c.rounds[0].view?.requests[0]).toMatchObject({ key: "when", kind: "elicitation-form", message: 'When should "Dentist" start?' });
-    expect(JSON.parse(JSON.stringify(c.rounds[1].request)).params).toMatchObject({ inputResponses: WHEN, requestState: DENTIST_STATE });
+    expect(c.rounds[0].view?.requests[0]).toMatchObject({
+      key: "when",
+      kind: "elicitation-form",
+      message: 'When should "Dentist" start?',
+    });
+    expect(JSON.parse(JSON.stringify(c.rounds[1].request)).params).toMatchObject({
+      inputResponses: WHEN,
+      requestState: DENTIST_STATE,
+    });
     expect(c.rounds[1].id).toBe(2);
     expect(firstText(c.rounds[1].result)).toBe("Created e3: Dentist at 2026-09-10T08:30:00Z");
     expect(c.rounds.flatMap((r) => departures([...r.clientVerdicts, ...r.serverVerdicts]))).toEqual([]);
@@ -44,7 +82,11 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
     const ex = await t.send(call(1, "create_event", { title: "Dentist" }, {}));
     const explained = explainMissingCapability(resultOf(ex).error);
     expect(explained?.label).toBe("elicitation.form");
-    const again = await t.send(JSON.stringify(declareAndResend(JSON.parse(call(1, "create_event", { title: "Dentist" }, {})), explained!.required, 2)));
+    const again = await t.send(
+      JSON.stringify(
+        declareAndResend(JSON.parse(call(1, "create_event", { title: "Dentist" }, {})), explained!.required, 2),
+      ),
+    );
     expect(resultOf(again).result).toMatchObject({ resultType: "input_required", requestState: DENTIST_STATE });
   });
 
@@ -52,7 +94,9 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
     const t = await connect(kind, "calendar");
     await t.send(call(1, "create_event", { title: "Dentist" }));
     const forged = Buffer.from(JSON.stringify({ title: "Hacked" })).toString("base64");
-    const ex = await t.send(call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: forged }));
+    const ex = await t.send(
+      call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: forged }),
+    );
     // e3 in a fresh stdio process; over HTTP the test process's calendar may already hold events.
     expect(firstText(resultOf(ex).result)).toMatch(/^Created e\d+: Hacked at 2026-09-10T08:30:00Z$/);
   });
@@ -65,30 +109,42 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
     const flipped = state.slice(0, 10) + (state[10] === "A" ? "B" : "A") + state.slice(11);
     const forged = Buffer.from(JSON.stringify({ title: "Hacked" })).toString("base64");
     for (const bad of [flipped, forged]) {
-      const ex = await t.send(call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: bad }));
+      const ex = await t.send(
+        call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: bad }),
+      );
       expect(resultOf(ex).error).toMatchObject({ code: -32602, message: "Invalid or expired requestState" });
     }
-    const moved = await t.send(call(3, "create_event", { title: "Haircut" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }));
+    const moved = await t.send(
+      call(3, "create_event", { title: "Haircut" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }),
+    );
     // The MAC holds but the state belongs to another call: the SDK turns the handler's throw into a tool error.
     expect(resultOf(moved).result).toMatchObject({
       isError: true,
       content: [{ type: "text", text: "requestState was minted for a different call (tool or arguments changed)" }],
     });
-    const honest = await t.send(call(4, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }));
+    const honest = await t.send(
+      call(4, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: state }),
+    );
     expect(firstText(resultOf(honest).result)).toMatch(/^Created e\d+: Dentist at 2026-09-10T08:30:00Z$/);
   });
 
   it("URL mode: needs elicitation.url (-32021 with form only); accept, decline and cancel each complete", async () => {
     const t = await connect(kind, "mrtr-scenarios");
     const formOnly = await t.send(call(1, "connect_account", {}, { elicitation: { form: {} } }));
-    expect(resultOf(formOnly).error).toMatchObject({ code: -32021, data: { requiredCapabilities: { elicitation: { url: {} } } } });
+    expect(resultOf(formOnly).error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { elicitation: { url: {} } } },
+    });
     for (const [action, text] of [
       ["accept", /^Connected photos\.example\.com \(flow [0-9a-f]{8}\)/],
       ["decline", /^Not connected: you declined\.$/],
       ["cancel", /^Not connected: cancelled\.$/],
     ] as const) {
       const { c } = await drive(t, call(10, "connect_account"), { sign_in: { action } });
-      expect(c.rounds[0].view?.requests[0]).toMatchObject({ kind: "elicitation-url", url: { hostname: "photos.example.com", valid: true } });
+      expect(c.rounds[0].view?.requests[0]).toMatchObject({
+        kind: "elicitation-url",
+        url: { hostname: "photos.example.com", valid: true },
+      });
       expect(firstText(c.rounds[1].result)).toMatch(text);
     }
   });
@@ -96,8 +152,16 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
   it("several inputs at once: a form, a sampling request and a roots request, answered in one retry", async () => {
     const t = await connect(kind, "mrtr-scenarios");
     const answers = {
-      details: { action: "accept", content: { destination: "Lisbon", departOn: "2026-10-01", nights: 4, cabin: "economy", interests: ["food"] } },
-      trip_name: { role: "assistant", content: { type: "text", text: "Pastel de Nata Run" }, model: "a-human", stopReason: "endTurn" },
+      details: {
+        action: "accept",
+        content: { destination: "Lisbon", departOn: "2026-10-01", nights: 4, cabin: "economy", interests: ["food"] },
+      },
+      trip_name: {
+        role: "assistant",
+        content: { type: "text", text: "Pastel de Nata Run" },
+        model: "a-human",
+        stopReason: "endTurn",
+      },
       save_to: { roots: [{ uri: "file:///home/ada/trips", name: "Trips" }] },
     };
     const { report, c } = await drive(t, call(1, "plan_trip"), answers);
@@ -121,9 +185,14 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
 
   it("asks again when the answer is missing (a new input_required, not an error), then completes", async () => {
     const t = await connect(kind, "mrtr-scenarios");
-    const { c, texts } = await drive(t, call(1, "delete_draft"), [{}, { confirm: { action: "accept", content: { confirm: true } } }]);
+    const { c, texts } = await drive(t, call(1, "delete_draft"), [
+      {},
+      { confirm: { action: "accept", content: { confirm: true } } },
+    ]);
     expect(texts).toEqual(["input_required", "input_required", "Deleted the draft (asked 2 time(s))."]);
-    expect(c.rounds[1].view?.requests[0]).toMatchObject({ message: "Really delete the draft? (asking again: attempt 2, the last retry had no usable answer)" });
+    expect(c.rounds[1].view?.requests[0]).toMatchObject({
+      message: "Really delete the draft? (asking again: attempt 2, the last retry had no usable answer)",
+    });
     expect(departures(c.rounds[1].clientVerdicts).map((v) => v.rule)).toEqual(["client.construct-inputs"]);
   });
 
@@ -144,17 +213,29 @@ describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {
 
   it("input_required on prompts/get and resources/read", async () => {
     const t = await connect(kind, "mrtr-scenarios");
-    const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } };
+    const meta = {
+      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+      "io.modelcontextprotocol/clientCapabilities": { elicitation: {} },
+    };
     const prompt = await drive(
       t,
-      JSON.stringify({ jsonrpc: "2.0", id: "p1", method: "prompts/get", params: { _meta: meta, name: "introduce", arguments: {} } }),
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: "p1",
+        method: "prompts/get",
+        params: { _meta: meta, name: "introduce", arguments: {} },
+      }),
       { who: { action: "accept", content: { name: "Ada" } } },
     );
     expect(prompt.texts).toEqual(["input_required", "Introduce Ada in a friendly tone."]);
     expect(prompt.c.rounds[1].id).toBe("p1-retry-1");
-    const note = await drive(t, JSON.stringify({ jsonrpc: "2.0", id: 7, method: "resources/read", params: { _meta: meta, uri: "vault://note" } }), {
-      reveal: { action: "accept", content: { reveal: true } },
-    });
+    const note = await drive(
+      t,
+      JSON.stringify({ jsonrpc: "2.0", id: 7, method: "resources/read", params: { _meta: meta, uri: "vault://note" } }),
+      {
+        reveal: { action: "accept", content: { reveal: true } },
+      },
+    );
     expect(note.texts).toEqual(["input_required", "The spare key is under the blue pot."]);
   });
 });
@@ -171,7 +252,11 @@ describe("statelessness and expiry", () => {
   });
 
   it("stdio: the hardened calendar's state verifies in a fresh process too (the key is not per-process)", async () => {
-    const { report } = await drive(stdioTransport("calendar-hardened", "fresh"), call(1, "create_event", { title: "Dentist" }), WHEN);
+    const { report } = await drive(
+      stdioTransport("calendar-hardened", "fresh"),
+      call(1, "create_event", { title: "Dentist" }),
+      WHEN,
+    );
     expect(report.outcome).toBe("complete");
   });
 
@@ -185,7 +270,9 @@ describe("statelessness and expiry", () => {
   it("grouping the wire record of a tampered replay marks the departure and the server's rejection", async () => {
     const t = await connect("stdio", "calendar-hardened");
     const first = await t.send(call(1, "create_event", { title: "Dentist" }));
-    const bad = await t.send(call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: DENTIST_STATE }));
+    const bad = await t.send(
+      call(2, "create_event", { title: "Dentist" }, ALL_CAPS, { inputResponses: WHEN, requestState: DENTIST_STATE }),
+    );
     const [c] = groupConversations([first, bad]);
     expect(c.status).toBe("error");
     expect(departures(c.rounds[1].clientVerdicts).map((v) => v.rule)).toEqual(["client.echo-state"]);

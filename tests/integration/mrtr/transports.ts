@@ -19,10 +19,16 @@ export interface TestTransport {
 
 let seq = 0;
 
-function through(target: Target, ctx: SendContext, processMode: "keep" | "fresh", close: () => Promise<void>): TestTransport {
+function through(
+  target: Target,
+  ctx: SendContext,
+  processMode: "keep" | "fresh",
+  close: () => Promise<void>,
+): TestTransport {
   return {
     label: `${JSON.stringify(target)} ${processMode}`,
-    send: (frame) => send({ sendId: `mrtr-it-${++seq}`, target, frame, insist: false, timeoutMs: 10_000, processMode }, ctx),
+    send: (frame) =>
+      send({ sendId: `mrtr-it-${++seq}`, target, frame, insist: false, timeoutMs: 10_000, processMode }, ctx),
     close,
   };
 }
@@ -35,7 +41,9 @@ export function stdioTransport(server: DemoServer, mode: "keep" | "fresh" = "kee
 
 export async function httpTransport(server: DemoServer): Promise<TestTransport> {
   const demo = await startDemoHttpServer(server);
-  return through({ kind: "demo", server, transport: "http" }, { baseUrl: new URL(demo.url).origin }, "keep", () => demo.close());
+  return through({ kind: "demo", server, transport: "http" }, { baseUrl: new URL(demo.url).origin }, "keep", () =>
+    demo.close(),
+  );
 }
 
 /** A server factory with custom options on a loopback port, reached through the bridge as a plain HTTP target. */
@@ -45,7 +53,11 @@ export async function customHttpTransport(factory: () => McpServer): Promise<Tes
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const reply = await handler.fetch(
-      new Request(`http://127.0.0.1${req.url}`, { method: req.method, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks) }),
+      new Request(`http://127.0.0.1${req.url}`, {
+        method: req.method,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks),
+      }),
     );
     res.writeHead(reply.status, Object.fromEntries(reply.headers));
     res.end(Buffer.from(await reply.arrayBuffer()));

@@ -7,18 +7,40 @@ import { send } from "@/lib/bridge/server/send";
 import { shutdownAll } from "@/lib/bridge/server/stdio";
 import { departures, groupConversations, type MrtrRuleId } from "@/lib/protocol/mrtr";
 
-const target: Target = { kind: "stdio", command: process.execPath, args: [path.resolve(import.meta.dirname, "../../fixtures/mrtr/violating-server.mjs")] };
-const META = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
+const target: Target = {
+  kind: "stdio",
+  command: process.execPath,
+  args: [path.resolve(import.meta.dirname, "../../fixtures/mrtr/violating-server.mjs")],
+};
+const META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
 let n = 0;
 const sendFrame = (frame: object) =>
-  send({ sendId: `viol-${++n}`, target, frame: JSON.stringify({ jsonrpc: "2.0", id: n, ...frame }), insist: false, timeoutMs: 10_000, processMode: "keep" });
+  send({
+    sendId: `viol-${++n}`,
+    target,
+    frame: JSON.stringify({ jsonrpc: "2.0", id: n, ...frame }),
+    insist: false,
+    timeoutMs: 10_000,
+    processMode: "keep",
+  });
 
 afterAll(() => shutdownAll());
 
 describe("server violations of the MRTR rules are named", () => {
   it.each<[string, object, MrtrRuleId[]]>([
-    ["neither inputRequests nor requestState", { method: "tools/call", params: { _meta: META, name: "neither", arguments: {} } }, ["server.requests-or-state"]],
-    ["an unknown request kind", { method: "tools/call", params: { _meta: META, name: "unknown_kind", arguments: {} } }, ["server.known-kind"]],
+    [
+      "neither inputRequests nor requestState",
+      { method: "tools/call", params: { _meta: META, name: "neither", arguments: {} } },
+      ["server.requests-or-state"],
+    ],
+    [
+      "an unknown request kind",
+      { method: "tools/call", params: { _meta: META, name: "unknown_kind", arguments: {} } },
+      ["server.known-kind"],
+    ],
     [
       "requests for capabilities the client did not declare",
       { method: "tools/call", params: { _meta: META, name: "undeclared", arguments: {} } },
@@ -28,7 +50,11 @@ describe("server violations of the MRTR rules are named", () => {
       "a nested form schema",
       {
         method: "tools/call",
-        params: { _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } }, name: "bad_form", arguments: {} },
+        params: {
+          _meta: { ...META, "io.modelcontextprotocol/clientCapabilities": { elicitation: {} } },
+          name: "bad_form",
+          arguments: {},
+        },
       },
       ["server.form-schema"],
     ],

@@ -15,7 +15,10 @@ const OPTIONS = { listenWindowMs: 400, timeoutMs: 5000, toolCalls: "all" as cons
 afterAll(() => shutdownAll());
 
 async function run(target: Target, transport: "stdio" | "http", only: string[], baseUrl?: string) {
-  const report = await runChecks({ send: bridgeCheckSend(target, baseUrl ? { baseUrl } : {}), transport, label: "tasks" }, { ...OPTIONS, only });
+  const report = await runChecks(
+    { send: bridgeCheckSend(target, baseUrl ? { baseUrl } : {}), transport, label: "tasks" },
+    { ...OPTIONS, only },
+  );
   return Object.fromEntries(report.checks.map((c) => [c.id, `${c.status}: ${c.detail}`]));
 }
 
@@ -23,7 +26,12 @@ describe("task checks on the embedded tasks server", () => {
   it("over Streamable HTTP every task check passes", async () => {
     const demo = await startDemoHttpServer("tasks");
     try {
-      const result = await run({ kind: "demo", server: "tasks", transport: "http" }, "http", IDS, new URL(demo.url).origin);
+      const result = await run(
+        { kind: "demo", server: "tasks", transport: "http" },
+        "http",
+        IDS,
+        new URL(demo.url).origin,
+      );
       for (const id of IDS) expect(result[id], id).toMatch(/^pass: /);
     } finally {
       await demo.close();

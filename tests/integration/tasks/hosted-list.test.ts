@@ -15,10 +15,16 @@ afterAll(async () => {
 });
 
 /** One legacy (2025-11-25) JSON-RPC call, answered as JSON or one SSE event. */
-async function legacy(frame: unknown): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
+async function legacy(
+  frame: unknown,
+): Promise<{ result?: Record<string, unknown>; error?: { code: number; message: string } }> {
   const res = await fetch(demo.url, {
     method: "POST",
-    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2025-11-25" },
+    headers: {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+      "mcp-protocol-version": "2025-11-25",
+    },
     body: JSON.stringify(frame),
   });
   const text = await res.text();

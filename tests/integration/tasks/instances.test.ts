@@ -28,7 +28,10 @@ afterAll(async () => {
 function startInstance(name: string, token: string, tmp = path.join(WORK, name)): Promise<Target> {
   mkdirSync(tmp, { recursive: true });
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token } as Record<string, string> as NodeJS.ProcessEnv,
+    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token } as Record<
+      string,
+      string
+    > as NodeJS.ProcessEnv,
     stdio: ["pipe", "ignore", "pipe"],
   });
   children.push(child);
@@ -46,7 +49,10 @@ function startInstance(name: string, token: string, tmp = path.join(WORK, name))
 let seq = 0;
 type Reply = { result?: Record<string, unknown>; error?: { code: number; message: string } };
 async function rpc(target: Target, frame: unknown, processMode: "keep" | "fresh" = "keep"): Promise<Reply> {
-  const ex = await send({ sendId: `inst-${++seq}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs: 10_000, processMode }, {});
+  const ex = await send(
+    { sendId: `inst-${++seq}`, target, frame: JSON.stringify(frame), insist: false, timeoutMs: 10_000, processMode },
+    {},
+  );
   if (ex.outcome.kind !== "response") throw new Error(`no response: ${JSON.stringify(ex.outcome)}`);
   return (ex.outcome as unknown as { frame: Reply }).frame;
 }
@@ -57,7 +63,8 @@ async function pollUntil(target: Target, taskId: string, want: string): Promise<
     const r = await rpc(target, getTaskFrame(++seq, taskId, CAPS));
     if (r.error) throw new Error(`tasks/get: ${r.error.message}`);
     if (r.result?.status === want) return r.result;
-    if (["completed", "failed", "cancelled"].includes(String(r.result?.status))) throw new Error(`ended ${String(r.result?.status)}, wanted ${want}`);
+    if (["completed", "failed", "cancelled"].includes(String(r.result?.status)))
+      throw new Error(`ended ${String(r.result?.status)}, wanted ${want}`);
     await new Promise((resolve) => setTimeout(resolve, Number(r.result?.pollIntervalMs ?? 500)));
   }
 }
@@ -71,7 +78,10 @@ describe("issue 26, item 4: a task survives the round robin (instances that shar
 
     const asking = await pollUntil(b, taskId, "input_required");
     expect(Object.keys(asking.inputRequests as object)).toEqual(["confirm"]);
-    const ack = await rpc(b, updateTaskFrame(2, taskId, { confirm: { action: "accept", content: { confirmed: true } } }, CAPS));
+    const ack = await rpc(
+      b,
+      updateTaskFrame(2, taskId, { confirm: { action: "accept", content: { confirmed: true } } }, CAPS),
+    );
     expect(ack.error).toBeUndefined();
     const done = await pollUntil(b, taskId, "completed");
     expect(done.statusMessage).toBe("Booked Room 7 on 2026-09-10");
@@ -107,7 +117,11 @@ describe("issue 26, item 4: a task survives the round robin (instances that shar
     Object.assign(process.env, { PLAYGROUND_TOKEN: TOKEN, TMPDIR: tmp });
     try {
       const b = await startInstance("b3", TOKEN);
-      const made = await rpc({ kind: "demo", server: "tasks", transport: "stdio" }, taskCallFrame(1, "slow_report", { steps: 1 }, CAPS), "fresh");
+      const made = await rpc(
+        { kind: "demo", server: "tasks", transport: "stdio" },
+        taskCallFrame(1, "slow_report", { steps: 1 }, CAPS),
+        "fresh",
+      );
       const done = await pollUntil(b, String(made.result?.taskId), "completed");
       expect(done.statusMessage).toBe("Report ready after 1 steps");
     } finally {
@@ -137,7 +151,9 @@ describe("issue 26, item 8: the tasks store is a folder of this user's own", () 
       mkdirSync(dir);
       chmodSync(dir, 0o777);
     });
-    expect(r.error?.message).toMatch(/is open to other users \(mode 777, must be 700\).*Remove it, or set TASKS_STORE_DIR/);
+    expect(r.error?.message).toMatch(
+      /is open to other users \(mode 777, must be 700\).*Remove it, or set TASKS_STORE_DIR/,
+    );
   });
 
   it.runIf(uid === 0)("a store folder owned by another user is refused", async () => {

@@ -19,14 +19,27 @@ describe("lab: tasks on both wires", () => {
       "task completed: Report ready after 3 steps, result inline",
       expect.stringMatching(/^error -32601 /),
     ]);
-    expect(legacy.run!.steps.map((s) => s.stepId)).toEqual(["initialize", "initialized", "create", "poll", "result", "list"]);
-    expect(legacy.run!.steps.find((s) => s.stepId === "create")!.summary).toBe("task working: Step 1 of 3: gathering sources");
+    expect(legacy.run!.steps.map((s) => s.stepId)).toEqual([
+      "initialize",
+      "initialized",
+      "create",
+      "poll",
+      "result",
+      "list",
+    ]);
+    expect(legacy.run!.steps.find((s) => s.stepId === "create")!.summary).toBe(
+      "task working: Step 1 of 3: gathering sources",
+    );
     expect(legacy.run!.steps.find((s) => s.stepId === "result")!.summary).toBe(
       "complete: Quarterly report: 3 sections, 1,284 rows summarised, 3 regions compared.",
     );
-    expect(legacy.run!.steps.find((s) => s.stepId === "list")!.summary).toMatch(/^complete: \d+ tasks? listed \(tasks\/list, 2025-11-25 only\)$/);
+    expect(legacy.run!.steps.find((s) => s.stepId === "list")!.summary).toMatch(
+      /^complete: \d+ tasks? listed \(tasks\/list, 2025-11-25 only\)$/,
+    );
     const row = (id: string) => report.wire!.rows.find((r) => r.left?.stepId === id)!.differences;
-    expect(row("create")).toEqual(expect.arrayContaining(["envelope: _meta 2026-07-28 vs no _meta", "params: only right task"]));
+    expect(row("create")).toEqual(
+      expect.arrayContaining(["envelope: _meta 2026-07-28 vs no _meta", "params: only right task"]),
+    );
     expect(row("create").find((d) => d.startsWith("result fields"))).toContain("only right task, task.createdAt");
     expect(row("poll").find((d) => d.startsWith("result fields"))).toBe(
       "result fields: only left pollIntervalMs, resultType, ttlMs; only right pollInterval, ttl",

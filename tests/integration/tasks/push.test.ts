@@ -29,7 +29,13 @@ afterAll(async () => {
   await endAllAndAssertNoneAlive();
 });
 
-type Frame = { id?: unknown; method?: string; params?: Record<string, unknown>; result?: Record<string, unknown>; error?: Record<string, unknown> };
+type Frame = {
+  id?: unknown;
+  method?: string;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: Record<string, unknown>;
+};
 
 async function setup(transport: "stdio" | "http") {
   const target: Target = { kind: "demo", server: "tasks", transport };
@@ -41,11 +47,20 @@ async function setup(transport: "stdio" | "http") {
   return { target, ctx };
 }
 
-async function createTask(target: Target, ctx: { baseUrl?: string }, tool: string, args: Record<string, unknown> = {}): Promise<string> {
+async function createTask(
+  target: Target,
+  ctx: { baseUrl?: string },
+  tool: string,
+  args: Record<string, unknown> = {},
+): Promise<string> {
   const frame = JSON.stringify(taskCallFrame(++counter, tool, args, EXT));
-  const exchange = await send({ sendId: `push-create-${counter}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" }, ctx);
+  const exchange = await send(
+    { sendId: `push-create-${counter}`, target, frame, insist: false, timeoutMs: 10_000, processMode: "keep" },
+    ctx,
+  );
   recordPids(exchange);
-  if (exchange.outcome.kind !== "response") throw new Error(`tools/call did not answer: ${JSON.stringify(exchange.outcome)}`);
+  if (exchange.outcome.kind !== "response")
+    throw new Error(`tools/call did not answer: ${JSON.stringify(exchange.outcome)}`);
   const taskId = (exchange.outcome.frame as Frame).result?.taskId;
   if (typeof taskId !== "string") throw new Error(`no taskId in ${JSON.stringify(exchange.outcome.frame)}`);
   return taskId;
@@ -53,7 +68,13 @@ async function createTask(target: Target, ctx: { baseUrl?: string }, tool: strin
 
 function startListen(target: Target, ctx: { baseUrl?: string }, listenId: string, frame: object) {
   const lines: ListenLine[] = [];
-  const req = ListenRequestSchema.parse({ listenId, target, frame: JSON.stringify(frame), ackTimeoutMs: 5000, maxDurationMs: 20_000 });
+  const req = ListenRequestSchema.parse({
+    listenId,
+    target,
+    frame: JSON.stringify(frame),
+    ackTimeoutMs: 5000,
+    maxDurationMs: 20_000,
+  });
   const done: Promise<ListenEnd> = runListen(req, ctx, (line) => {
     lines.push(line);
     if (line.kind === "event" && line.event.kind === "spawn") trackPid(line.event.pid);
@@ -118,16 +139,25 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
       result: { isError: false, structuredContent: { sections: 3 } },
     });
     // Graceful end: the listen request's own result, after the last push.
-    expect(frames.at(-1)).toEqual({ jsonrpc: "2.0", id: "sub-1", result: { resultType: "complete", _meta: { [SUB]: "sub-1" } } });
+    expect(frames.at(-1)).toEqual({
+      jsonrpc: "2.0",
+      id: "sub-1",
+      result: { resultType: "complete", _meta: { [SUB]: "sub-1" } },
+    });
   }, 30_000);
 
   it("an answer sent with tasks/update shows up as pushes: input_required → working → completed", async () => {
     const { target, ctx } = await setup(transport);
     const taskId = await createTask(target, ctx, "confirm_booking", { room: "Lab 3" });
     const stream = startListen(target, ctx, `push-confirm-${transport}`, listenTasksFrame(42, [taskId], EXT));
-    await stream.until((fs) => fs.some((f) => f.method === "notifications/tasks" && f.params?.status === "input_required"));
+    await stream.until((fs) =>
+      fs.some((f) => f.method === "notifications/tasks" && f.params?.status === "input_required"),
+    );
     const asked = stream.frames().find((f) => f.params?.status === "input_required")!;
-    expect(asked.params).toMatchObject({ inputRequests: { confirm: { method: "elicitation/create" } }, _meta: { [SUB]: 42 } });
+    expect(asked.params).toMatchObject({
+      inputRequests: { confirm: { method: "elicitation/create" } },
+      _meta: { [SUB]: 42 },
+    });
     const update = {
       jsonrpc: "2.0",
       id: ++counter,
@@ -139,13 +169,25 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
       },
     };
     const answered = await send(
-      { sendId: `push-update-${counter}`, target, frame: JSON.stringify(update), insist: false, timeoutMs: 10_000, processMode: "keep" },
+      {
+        sendId: `push-update-${counter}`,
+        target,
+        frame: JSON.stringify(update),
+        insist: false,
+        timeoutMs: 10_000,
+        processMode: "keep",
+      },
       ctx,
     );
     expect(answered.outcome.kind).toBe("response");
     expect((await stream.done).reason).toBe("closed-by-server");
     const statuses = stream.frames().flatMap((f) => (f.method === "notifications/tasks" ? [f.params!.status] : []));
-    expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual(["working", "input_required", "working", "completed"]);
+    expect(statuses.filter((s, i) => s !== statuses[i - 1])).toEqual([
+      "working",
+      "input_required",
+      "working",
+      "completed",
+    ]);
   }, 30_000);
 
   it("without the tasks extension declared the listen is refused with -32021 naming it", async () => {
@@ -155,17 +197,29 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     expect(stream.frames()).toEqual([
       expect.objectContaining({
         id: "n",
-        error: expect.objectContaining({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } }),
+        error: expect.objectContaining({
+          code: -32021,
+          data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } },
+        }),
       }),
     ]);
   });
 
   it("ids this server did not mint are left out of the ack, and a stream with nothing to watch ends at once", async () => {
     const { target, ctx } = await setup(transport);
-    const stream = startListen(target, ctx, `push-unknown-${transport}`, listenTasksFrame("u", ["nope", "tsk1.forged.tag"], EXT));
+    const stream = startListen(
+      target,
+      ctx,
+      `push-unknown-${transport}`,
+      listenTasksFrame("u", ["nope", "tsk1.forged.tag"], EXT),
+    );
     expect((await stream.done).reason).toBe("closed-by-server");
     expect(stream.frames()).toEqual([
-      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: {}, _meta: { [SUB]: "u" } } },
+      {
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: { notifications: {}, _meta: { [SUB]: "u" } },
+      },
       { jsonrpc: "2.0", id: "u", result: { resultType: "complete", _meta: { [SUB]: "u" } } },
     ]);
   });
@@ -179,7 +233,9 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
     expect(cancel(listenId)).toBe(true);
     expect((await stream.done).reason).toBe("closed-by-user");
     if (transport === "stdio") {
-      const stdin = stream.lines.flatMap((l) => (l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : []));
+      const stdin = stream.lines.flatMap((l) =>
+        l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : [],
+      );
       expect(stdin.at(-1)).toMatchObject({ method: "notifications/cancelled", params: { requestId: "c" } });
     }
   }, 20_000);
@@ -187,7 +243,9 @@ describe.each(["stdio", "http"] as const)("task push over %s", (transport) => {
 
 describe("the standalone HTTP process (dist-servers/http.mjs, the Lab's instances)", () => {
   it("serves the task listen beside the SDK's handler too: ack, pushes, graceful end", async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], { stdio: ["pipe", "ignore", "pipe"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
+      stdio: ["pipe", "ignore", "pipe"],
+    });
     trackPid(child.pid);
     try {
       let err = "";
@@ -227,9 +285,17 @@ describe("the standalone HTTP process (dist-servers/http.mjs, the Lab's instance
       expect(taskId, reply).toEqual(expect.any(String));
       const res = await post(listenTasksFrame("h", [taskId as string], EXT));
       expect(res.headers.get("content-type")).toBe("text/event-stream");
-      const frames = (await res.text()).split("\n").flatMap((l) => (l.startsWith("data: ") ? [JSON.parse(l.slice(6)) as Frame] : []));
-      expect(frames[0]).toMatchObject({ method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: [taskId] } } });
-      expect(frames.filter((f) => f.method === "notifications/tasks").at(-1)?.params).toMatchObject({ taskId, status: "completed" });
+      const frames = (await res.text())
+        .split("\n")
+        .flatMap((l) => (l.startsWith("data: ") ? [JSON.parse(l.slice(6)) as Frame] : []));
+      expect(frames[0]).toMatchObject({
+        method: "notifications/subscriptions/acknowledged",
+        params: { notifications: { taskIds: [taskId] } },
+      });
+      expect(frames.filter((f) => f.method === "notifications/tasks").at(-1)?.params).toMatchObject({
+        taskId,
+        status: "completed",
+      });
       expect(frames.at(-1)).toMatchObject({ id: "h", result: { resultType: "complete" } });
     } finally {
       child.stdin!.end();

@@ -5,7 +5,14 @@ import { spawn } from "node:child_process";
 import readline from "node:readline";
 import path from "node:path";
 import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { createFollower, getTaskFrame, taskCallFrame, withTasksExtension, type FollowOptions, type TaskTrack } from "@/lib/tasks";
+import {
+  createFollower,
+  getTaskFrame,
+  taskCallFrame,
+  withTasksExtension,
+  type FollowOptions,
+  type TaskTrack,
+} from "@/lib/tasks";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { stdioTransport, transportsForFile, type TestTransport } from "../mrtr/transports";
 
@@ -26,7 +33,11 @@ const sleep = (ms: number, signal: AbortSignal) =>
     });
   });
 
-function follow(t: TestTransport, opts: FollowOptions, onUpdate?: (track: TaskTrack, f: ReturnType<typeof createFollower>) => void) {
+function follow(
+  t: TestTransport,
+  opts: FollowOptions,
+  onUpdate?: (track: TaskTrack, f: ReturnType<typeof createFollower>) => void,
+) {
   const f: ReturnType<typeof createFollower> = createFollower(
     { send: (frame) => t.send(JSON.stringify(frame)), sleep, now: Date.now, onUpdate: (track) => onUpdate?.(track, f) },
     { caps: FORM, ...opts },
@@ -42,14 +53,22 @@ async function rpc(t: TestTransport, frame: Record<string, unknown>) {
 describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
   it("server/discover advertises io.modelcontextprotocol/tasks in capabilities.extensions", async () => {
     const t = await connect(kind);
-    const r = await rpc(t, { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: buildEnvelope({ clientCapabilities: {} }) } });
+    const r = await rpc(t, {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "server/discover",
+      params: { _meta: buildEnvelope({ clientCapabilities: {} }) },
+    });
     expect(r.result?.capabilities).toMatchObject({ extensions: { "io.modelcontextprotocol/tasks": {} } });
   });
 
   it("a task tool called without declaring the extension gets -32021 naming it in data.requiredCapabilities", async () => {
     const t = await connect(kind);
     const r = await rpc(t, taskCallFrame(1, "slow_report", {}, FORM));
-    expect(r.error).toMatchObject({ code: -32021, data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } } });
+    expect(r.error).toMatchObject({
+      code: -32021,
+      data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } },
+    });
     expect(String(r.error?.message)).toContain("io.modelcontextprotocol/tasks");
   });
 
@@ -58,9 +77,13 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
     const track = await follow(t, { tool: "slow_report", arguments: { steps: 3 } });
     expect(track.outcome).toBe("completed");
     expect(track.moves.map((m) => m.to)).toEqual(["working", "completed"]);
-    expect(track.exchanges[0].response).toMatchObject({ result: { resultType: "task", status: "working", pollIntervalMs: 500, ttlMs: 600000 } });
+    expect(track.exchanges[0].response).toMatchObject({
+      result: { resultType: "task", status: "working", pollIntervalMs: 500, ttlMs: 600000 },
+    });
     expect(track.polls.every((p) => p.delay?.delayMs === 500 && p.delay.source === "server")).toBe(true);
-    const messages = track.exchanges.map((e) => (e.response as { result?: { statusMessage?: string } })?.result?.statusMessage);
+    const messages = track.exchanges.map(
+      (e) => (e.response as { result?: { statusMessage?: string } })?.result?.statusMessage,
+    );
     expect(messages).toContain("Step 1 of 3: gathering sources");
     expect(track.result).toMatchObject({ isError: false, structuredContent: { sections: 3 } });
     expect(track.problems).toEqual([]);
@@ -80,7 +103,9 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
     expect(track.seenKeys).toEqual(["confirm"]);
     const updates = track.exchanges.filter((e) => e.method === "tasks/update");
     expect(updates).toHaveLength(1);
-    expect(updates[0].sent).toMatchObject({ params: { inputResponses: { confirm: { action: "accept", content: { confirmed: true } } } } });
+    expect(updates[0].sent).toMatchObject({
+      params: { inputResponses: { confirm: { action: "accept", content: { confirmed: true } } } },
+    });
     expect(updates[0].response).toMatchObject({ result: { resultType: "complete" } });
     expect(track.exchanges.filter((e) => e.method === "tools/call")).toHaveLength(1);
     expect(track.result).toMatchObject({ isError: false, structuredContent: { room: "Lab 3", booked: true } });
@@ -98,7 +123,10 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
     const t = await connect(kind);
     const track = await follow(t, { tool: "flaky_export" });
     expect(track.outcome).toBe("failed");
-    expect(track.task?.error).toMatchObject({ code: -32603, message: "Export backend unavailable (simulated failure)" });
+    expect(track.task?.error).toMatchObject({
+      code: -32603,
+      message: "Export backend unavailable (simulated failure)",
+    });
   });
 
   it("long_import: tasks/cancel is acknowledged with an empty result, and the task ends cancelled at the next step", async () => {
@@ -111,7 +139,9 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
     const ack = (cancel?.response as { result: Record<string, unknown> }).result;
     expect(Object.keys(ack).filter((k) => k !== "_meta")).toEqual(["resultType"]);
     expect(ack.resultType).toBe("complete");
-    expect(track.task?.statusMessage).toMatch(/^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/);
+    expect(track.task?.statusMessage).toMatch(
+      /^Cancelled by tasks\/cancel: kept the \d+ of 6000 rows imported so far$/,
+    );
   });
 
   it("an unknown or altered task id is rejected with -32602", async () => {
@@ -152,7 +182,11 @@ describe("tasks server specifics", () => {
       const res = await fetch(demo.url, { method: "POST", headers, body: JSON.stringify(frame) });
       expect(res.status).toBe(400);
       expect((await res.json()).error).toMatchObject({ code: -32020 });
-      const ok = await fetch(demo.url, { method: "POST", headers: { ...headers, "mcp-name": track.taskId! }, body: JSON.stringify(frame) });
+      const ok = await fetch(demo.url, {
+        method: "POST",
+        headers: { ...headers, "mcp-name": track.taskId! },
+        body: JSON.stringify(frame),
+      });
       expect(ok.status).toBe(200);
     } finally {
       await demo.close();
@@ -162,13 +196,18 @@ describe("tasks server specifics", () => {
   it("task ids are stable across processes: a fresh stdio process per message follows the task to its end", async () => {
     const t = stdioTransport("tasks", "fresh");
     open.push(t);
-    const track = await follow(t, { tool: "confirm_booking", answers: { confirm: { action: "accept", content: { confirmed: true } } } });
+    const track = await follow(t, {
+      tool: "confirm_booking",
+      answers: { confirm: { action: "accept", content: { confirmed: true } } },
+    });
     expect(track.outcome).toBe("completed");
     expect(track.result).toMatchObject({ structuredContent: { booked: true } });
   });
 
   it("the legacy 2025-11-25 wire on the same server: params.task, tasks/get with ttl/pollInterval, tasks/list, tasks/result", async () => {
-    const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "tasks.mjs")], { stdio: ["pipe", "pipe", "ignore"] });
+    const child = spawn(process.execPath, [path.join(ROOT, "dist-servers", "tasks.mjs")], {
+      stdio: ["pipe", "pipe", "ignore"],
+    });
     try {
       const lines = readline.createInterface({ input: child.stdout });
       const waiting = new Map<number, (v: Record<string, unknown>) => void>();
@@ -199,7 +238,10 @@ describe("tasks server specifics", () => {
       const listed = await call("tasks/list", {});
       expect(listed.result.tasks.map((x: { taskId: string }) => x.taskId)).toContain(taskId);
       const result = await call("tasks/result", { taskId });
-      expect(result.result).toMatchObject({ isError: false, _meta: { "io.modelcontextprotocol/related-task": { taskId } } });
+      expect(result.result).toMatchObject({
+        isError: false,
+        _meta: { "io.modelcontextprotocol/related-task": { taskId } },
+      });
     } finally {
       child.kill();
     }
@@ -209,7 +251,12 @@ describe("tasks server specifics", () => {
     const t = await connect("stdio");
     const created = await rpc(t, taskCallFrame(1, "slow_report", {}, EXT));
     const meta = buildEnvelope({ clientCapabilities: EXT });
-    const result = await rpc(t, { jsonrpc: "2.0", id: 2, method: "tasks/result", params: { _meta: meta, taskId: created.result?.taskId } });
+    const result = await rpc(t, {
+      jsonrpc: "2.0",
+      id: 2,
+      method: "tasks/result",
+      params: { _meta: meta, taskId: created.result?.taskId },
+    });
     expect(result.error?.code).toBe(-32601);
     const list = await rpc(t, { jsonrpc: "2.0", id: 3, method: "tasks/list", params: { _meta: meta } });
     expect(list.error?.code).toBe(-32601);

@@ -15,14 +15,19 @@ describe("the app's Content-Security-Policy", () => {
   });
 
   it("adds exactly the declared origins to their directives (resourceDomains to scripts, styles, images, fonts, media)", () => {
-    const p = policyFor(cspOf({ connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] }));
+    const p = policyFor(
+      cspOf({ connectDomains: ["https://api.example.com"], resourceDomains: ["https://cdn.example.com"] }),
+    );
     expect(p).toContain("connect-src https://api.example.com");
-    for (const d of ["script-src", "style-src", "img-src", "font-src", "media-src"]) expect(p).toMatch(new RegExp(`${d} [^;]*https://cdn\\.example\\.com`));
+    for (const d of ["script-src", "style-src", "img-src", "font-src", "media-src"])
+      expect(p).toMatch(new RegExp(`${d} [^;]*https://cdn\\.example\\.com`));
     expect(p).toContain("frame-src 'none'");
   });
 
   it("drops entries that are not origins rather than pass them into the policy (a quote or a space would widen it)", () => {
-    const csp = cspOf({ connectDomains: ["https://ok.example.com", "'unsafe-eval'", "https://a.com https://b.com", 42] });
+    const csp = cspOf({
+      connectDomains: ["https://ok.example.com", "'unsafe-eval'", "https://a.com https://b.com", 42],
+    });
     expect(csp.connectDomains).toEqual(["https://ok.example.com"]);
     expect(cspProblems({ connectDomains: ["'unsafe-eval'"], frames: [] })).toEqual([
       `connectDomains: "'unsafe-eval'" is not an origin such as https://api.example.com`,
@@ -31,8 +36,15 @@ describe("the app's Content-Security-Policy", () => {
   });
 
   it("goes into the HTML first (after the doctype), before any of the app's markup, with the reporter", () => {
-    const html = prepareHtml("<!DOCTYPE html><html><head><script>app()</script></head></html>", `default-src 'none'; x "y"`);
-    expect(html.startsWith('<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src \'none\'; x &quot;y&quot;">')).toBe(true);
+    const html = prepareHtml(
+      "<!DOCTYPE html><html><head><script>app()</script></head></html>",
+      `default-src 'none'; x "y"`,
+    );
+    expect(
+      html.startsWith(
+        '<!DOCTYPE html><meta http-equiv="Content-Security-Policy" content="default-src \'none\'; x &quot;y&quot;">',
+      ),
+    ).toBe(true);
     expect(html.indexOf("securitypolicyviolation")).toBeLessThan(html.indexOf("app()"));
   });
 
@@ -92,7 +104,8 @@ describe("the Apps wire's bounds", () => {
   it("keeps the last WIRE_MAX_ROWS rows of an app that posts without end, numbering them on", async () => {
     const { WIRE_MAX_ROWS } = await import("@/lib/apps/wire");
     const log = new WireLog(() => 0);
-    for (let i = 0; i < WIRE_MAX_ROWS + 10; i++) log.record("app→host", { jsonrpc: "2.0", method: "notifications/message", params: { i } });
+    for (let i = 0; i < WIRE_MAX_ROWS + 10; i++)
+      log.record("app→host", { jsonrpc: "2.0", method: "notifications/message", params: { i } });
     const rows = log.all();
     expect(rows).toHaveLength(WIRE_MAX_ROWS);
     expect([rows[0].seq, rows.at(-1)!.seq, log.dropped]).toEqual([11, WIRE_MAX_ROWS + 10, 10]);

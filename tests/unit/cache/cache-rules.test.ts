@@ -59,9 +59,19 @@ describe("§7 cacheable methods: only the complete results of six methods", () =
   it.each([
     ["resultType complete", hinted(60000, "public"), true, undefined],
     ["resultType absent (older server) counts as complete", res({ tools: [] }), true, undefined],
-    ["resultType input_required is never cached", res({ resultType: "input_required", inputRequests: {} }), false, "input-required"],
+    [
+      "resultType input_required is never cached",
+      res({ resultType: "input_required", inputRequests: {} }),
+      false,
+      "input-required",
+    ],
     ["an extension resultType (task) is not cached", res({ resultType: "task", taskId: "t" }), false, "not-complete"],
-    ["an error is not cached", { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "x" } }, false, "error-response"],
+    [
+      "an error is not cached",
+      { jsonrpc: "2.0", id: 1, error: { code: -32603, message: "x" } },
+      false,
+      "error-response",
+    ],
     ["a reply without result is not cached", { jsonrpc: "2.0", id: 1 }, false, "not-a-result"],
   ])("%s", (_label, response, ok, reason) => {
     const c = responseCacheability(req("tools/list"), response);
@@ -88,7 +98,8 @@ describe("§7 cacheable methods: only the complete results of six methods", () =
 });
 
 describe("§7 cache key: method + the params that affect the result, never _meta", () => {
-  const a = (method: string, params: Record<string, unknown>, meta?: Record<string, unknown>) => cacheKey(method, meta ? { _meta: meta, ...params } : params);
+  const a = (method: string, params: Record<string, unknown>, meta?: Record<string, unknown>) =>
+    cacheKey(method, meta ? { _meta: meta, ...params } : params);
   it.each([
     [
       "same uri, different _meta (clientInfo, progressToken)",
@@ -96,9 +107,24 @@ describe("§7 cache key: method + the params that affect the result, never _meta
       a("resources/read", { uri: "calendar://week" }, { ...M, progressToken: "p" }),
       true,
     ],
-    ["same params in a different key order", a("x/y", { b: 1, a: { d: 1, c: 2 } }), a("x/y", { a: { c: 2, d: 1 }, b: 1 }), true],
-    ["different uri", a("resources/read", { uri: "calendar://week" }), a("resources/read", { uri: "calendar://month" }), false],
-    ["different cursor (each page its own key)", a("tools/list", { cursor: "p2" }), a("tools/list", { cursor: "p3" }), false],
+    [
+      "same params in a different key order",
+      a("x/y", { b: 1, a: { d: 1, c: 2 } }),
+      a("x/y", { a: { c: 2, d: 1 }, b: 1 }),
+      true,
+    ],
+    [
+      "different uri",
+      a("resources/read", { uri: "calendar://week" }),
+      a("resources/read", { uri: "calendar://month" }),
+      false,
+    ],
+    [
+      "different cursor (each page its own key)",
+      a("tools/list", { cursor: "p2" }),
+      a("tools/list", { cursor: "p3" }),
+      false,
+    ],
     ["first page vs a cursor", a("tools/list", {}), a("tools/list", { cursor: "p2" }), false],
     ["different method, same params", a("tools/list", {}), a("prompts/list", {}), false],
     ["no params vs params with only _meta", cacheKey("tools/list", undefined), a("tools/list", {}, M), true],
@@ -141,7 +167,10 @@ describe("§7 ttlMs: fresh while now < t_received + ttlMs (injected clock)", () 
   });
 
   it("an invalidated entry is stale at once, whatever its ttl, and says by what", () => {
-    const f = freshnessAt({ receivedAt: T, ttlMs: 60000, invalidated: { at: T + 1, by: "notifications/tools/list_changed" } }, T + 2);
+    const f = freshnessAt(
+      { receivedAt: T, ttlMs: 60000, invalidated: { at: T + 1, by: "notifications/tools/list_changed" } },
+      T + 2,
+    );
     expect(f).toEqual({ state: "stale", ageMs: 2, why: "invalidated", by: "notifications/tools/list_changed" });
   });
 
@@ -182,7 +211,11 @@ describe("§7 private entries are keyed by authorization context (hash of the Au
     ["empty header", { Authorization: "" }, "anonymous"],
     ["Bearer token", { Authorization: "Bearer alice" }, `auth:${sha256Hex("Bearer alice").slice(0, 16)}`],
     ["header name in lower case", { authorization: "Bearer alice" }, `auth:${sha256Hex("Bearer alice").slice(0, 16)}`],
-    ["header pairs", [["AUTHORIZATION", "Bearer alice"]] as [string, string][], `auth:${sha256Hex("Bearer alice").slice(0, 16)}`],
+    [
+      "header pairs",
+      [["AUTHORIZATION", "Bearer alice"]] as [string, string][],
+      `auth:${sha256Hex("Bearer alice").slice(0, 16)}`,
+    ],
   ])("%s → %s", (_l, headers, id) => {
     expect(authContextFromHeaders(headers).id).toBe(id);
   });
@@ -194,17 +227,30 @@ describe("§7 private entries are keyed by authorization context (hash of the Au
     expect(`${a.id} ${a.label}`).not.toMatch(/secret/);
   });
 
-  it.each(["", "abc", "Bearer alice", "x".repeat(55), "x".repeat(56), "x".repeat(64), "ключ 🔑".repeat(40)])("sha256Hex matches node:crypto for %j", (text) => {
-    expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
-  });
+  it.each(["", "abc", "Bearer alice", "x".repeat(55), "x".repeat(56), "x".repeat(64), "ключ 🔑".repeat(40)])(
+    "sha256Hex matches node:crypto for %j",
+    (text) => {
+      expect(sha256Hex(text)).toBe(createHash("sha256").update(text, "utf8").digest("hex"));
+    },
+  );
 });
 
 describe("violations are flagged with the rule they break", () => {
   const modern = (method: string, params: Record<string, unknown> = {}) => req(method, params);
   const legacy = (method: string) => req(method, {}, 1, null);
   it.each([
-    ["modern tools/list without ttlMs", modern("tools/list"), hinted(undefined, "public"), ["hints-required-ttl:error"]],
-    ["modern tools/list without cacheScope", modern("tools/list"), hinted(1000, undefined), ["hints-required-scope:error"]],
+    [
+      "modern tools/list without ttlMs",
+      modern("tools/list"),
+      hinted(undefined, "public"),
+      ["hints-required-ttl:error"],
+    ],
+    [
+      "modern tools/list without cacheScope",
+      modern("tools/list"),
+      hinted(1000, undefined),
+      ["hints-required-scope:error"],
+    ],
     [
       "modern resources/read without either (the schema example, AMBIG-5)",
       modern("resources/read", { uri: "x" }),
@@ -228,10 +274,25 @@ describe("violations are flagged with the rule they break", () => {
       res({ resultType: "input_required", requestState: "s", ttlMs: 1000, cacheScope: "private" }),
       ["no-hints-on-input-required:warning"],
     ],
-    ["input_required without hints: fine", modern("tools/call"), res({ resultType: "input_required", requestState: "s" }), []],
-    ["tools/call without hints: fine (not cacheable)", modern("tools/call"), res({ resultType: "complete", content: [] }), []],
+    [
+      "input_required without hints: fine",
+      modern("tools/call"),
+      res({ resultType: "input_required", requestState: "s" }),
+      [],
+    ],
+    [
+      "tools/call without hints: fine (not cacheable)",
+      modern("tools/call"),
+      res({ resultType: "complete", content: [] }),
+      [],
+    ],
     ["well-formed hints", modern("tools/list"), hinted(300000, "public"), []],
-    ["an error reply: nothing to check", modern("tools/list"), { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "m" } }, []],
+    [
+      "an error reply: nothing to check",
+      modern("tools/list"),
+      { jsonrpc: "2.0", id: 1, error: { code: -32601, message: "m" } },
+      [],
+    ],
   ])("%s → %j", (_l, request, response, expected) => {
     expect(hintViolations(request, response).map((v) => `${v.rule}:${v.level}`)).toEqual(expected);
   });
@@ -298,14 +359,34 @@ describe("words: human units and the badge", () => {
   });
 
   it("the chapter's calendar://week answer reads 1 min, private, with its key", () => {
-    const b = cacheBadge(req("resources/read", { uri: "calendar://week" }), hinted(60000, "private", { contents: [] }), 5);
-    expect(b).toMatchObject({ kind: "cacheable", summary: "ttl 1 min · private", keyLabel: "resources/read uri=calendar://week", ttlMs: 60000, receivedAt: 5 });
+    const b = cacheBadge(
+      req("resources/read", { uri: "calendar://week" }),
+      hinted(60000, "private", { contents: [] }),
+      5,
+    );
+    expect(b).toMatchObject({
+      kind: "cacheable",
+      summary: "ttl 1 min · private",
+      keyLabel: "resources/read uri=calendar://week",
+      ttlMs: 60000,
+      receivedAt: 5,
+    });
   });
 
   it.each([
     ["tools/call", req("tools/call", { name: "x" }), res({ resultType: "complete", content: [] }), "none"],
-    ["an MRTR retry of resources/read", req("resources/read", { uri: "u", requestState: "s" }), hinted(1000, "private"), "not-cached"],
-    ["input_required on resources/read", req("resources/read", { uri: "u" }), res({ resultType: "input_required", requestState: "s" }), "not-cached"],
+    [
+      "an MRTR retry of resources/read",
+      req("resources/read", { uri: "u", requestState: "s" }),
+      hinted(1000, "private"),
+      "not-cached",
+    ],
+    [
+      "input_required on resources/read",
+      req("resources/read", { uri: "u" }),
+      res({ resultType: "input_required", requestState: "s" }),
+      "not-cached",
+    ],
     [
       "input_required on tools/call with hints (a violation)",
       req("tools/call", { name: "x" }),

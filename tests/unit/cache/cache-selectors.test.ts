@@ -2,7 +2,14 @@
 import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
 import { authContextOf, EMPTY_CACHE, store } from "@/lib/cache/rules";
-import { entryRows, exchangeCacheView, freshnessView, listenFrameText, ownerNames, violationRows } from "@/lib/cache/selectors";
+import {
+  entryRows,
+  exchangeCacheView,
+  freshnessView,
+  listenFrameText,
+  ownerNames,
+  violationRows,
+} from "@/lib/cache/selectors";
 import { initialCacheState } from "@/lib/cache/state";
 import type { TimelineEntry } from "@/lib/session";
 import { hinted, req, res } from "./frames";
@@ -45,7 +52,11 @@ describe("freshness in words", () => {
     [{ receivedAt: T0, ttlMs: 60000 }, T0 + 90_000, "stale", "stale · expired 30 s ago"],
     [{ receivedAt: T0, ttlMs: 0 }, T0, "stale", "stale · stale on arrival (ttl 0)"],
     [
-      { receivedAt: T0, ttlMs: 60000, invalidated: { at: T0 + 1, by: "notifications/resources/updated calendar://week" } },
+      {
+        receivedAt: T0,
+        ttlMs: 60000,
+        invalidated: { at: T0 + 1, by: "notifications/resources/updated calendar://week" },
+      },
       T0 + 2,
       "stale",
       "stale · made stale by notifications/resources/updated calendar://week",
@@ -63,14 +74,26 @@ describe("the timeline card's cache view", () => {
       "a failure",
       {
         ...card(req("tools/list"), null),
-        phase: { status: "done", exchange: { ...card(req("tools/list"), null).phase, outcome: { kind: "failure", failure: "timeout", message: "m" } } },
+        phase: {
+          status: "done",
+          exchange: {
+            ...card(req("tools/list"), null).phase,
+            outcome: { kind: "failure", failure: "timeout", message: "m" },
+          },
+        },
       } as unknown as TimelineEntry,
       "none",
     ],
     [
       "a local answer",
       card(req("resources/read", { uri: "calendar://week" }), hinted(60000, "private"), {
-        local: { kind: "cache", entryId: "c1", keyLabel: "resources/read uri=calendar://week", ageMs: 7000, receivedAt: T0 - 7000 },
+        local: {
+          kind: "cache",
+          entryId: "c1",
+          keyLabel: "resources/read uri=calendar://week",
+          ageMs: 7000,
+          receivedAt: T0 - 7000,
+        },
       }),
       "served",
     ],
@@ -96,7 +119,11 @@ describe("the entries table", () => {
       auth: alice,
       now: T0,
     }).state;
-    cache = store(cache, req("tools/list"), hinted(300000, "public"), { partition: "demo:calendar:http#2026-07-28", auth: alice, now: T0 }).state;
+    cache = store(cache, req("tools/list"), hinted(300000, "public"), {
+      partition: "demo:calendar:http#2026-07-28",
+      auth: alice,
+      now: T0,
+    }).state;
     const rows = entryRows(cache, T0 + 5000, ownerNames([{ name: "alice", authorization: "Bearer a" }]));
     expect(rows.map((r) => [r.keyLabel, r.scope, r.owner, r.ttlText, r.age, r.target])).toEqual([
       ["resources/read uri=u", "private", "alice", "1 min", "5 s", "calendar:http"],
@@ -128,7 +155,9 @@ describe("violations and listen frames", () => {
         },
       ],
     };
-    expect(violationRows(state).map((v) => [v.method, v.rule, v.level])).toEqual([["tools/list", "ttl-integer", "warning"]]);
+    expect(violationRows(state).map((v) => [v.method, v.rule, v.level])).toEqual([
+      ["tools/list", "ttl-integer", "warning"],
+    ]);
   });
 
   it.each([

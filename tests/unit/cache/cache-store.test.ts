@@ -102,8 +102,16 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
 
 describe("never cached: MRTR retries and input_required", () => {
   it.each([
-    ["a retry with requestState", req("resources/read", { uri: "calendar://week", requestState: "s" }), hinted(60000, "private")],
-    ["a retry with inputResponses", req("resources/read", { uri: "calendar://week", inputResponses: {} }), hinted(60000, "private")],
+    [
+      "a retry with requestState",
+      req("resources/read", { uri: "calendar://week", requestState: "s" }),
+      hinted(60000, "private"),
+    ],
+    [
+      "a retry with inputResponses",
+      req("resources/read", { uri: "calendar://week", inputResponses: {} }),
+      hinted(60000, "private"),
+    ],
     ["an input_required result", readWeek, res({ resultType: "input_required", requestState: "s" })],
   ])("%s is not stored", (_l, request, response) => {
     const out = put(EMPTY_CACHE, request, response, T0);
@@ -174,7 +182,12 @@ describe("§7 pagination: each page its own entry and clock; one scope per list"
     let state = put(EMPTY_CACHE, page(), hinted(60000, "public", { nextCursor: "p2" }), T0).state;
     state = put(state, page("p2"), hinted(60000, "public", { nextCursor: "p3" }), T0).state;
     state = put(state, req("prompts/list"), hinted(60000, "public"), T0).state;
-    const out = put(state, page("p3"), { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid cursor" } }, T0 + 1);
+    const out = put(
+      state,
+      page("p3"),
+      { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid cursor" } },
+      T0 + 1,
+    );
     expect(out).toMatchObject({ stored: false, reason: "cursor-invalid", dropped: 2 });
     expect(out.state.entries.map((e) => e.method)).toEqual(["prompts/list"]);
   });
@@ -199,9 +212,17 @@ describe("§7 notifications invalidate fresh entries at once", () => {
   });
 
   it.each([
-    ["tools/list_changed", note("notifications/tools/list_changed"), ["tools/list (first page)", "tools/list cursor=p2"]],
+    [
+      "tools/list_changed",
+      note("notifications/tools/list_changed"),
+      ["tools/list (first page)", "tools/list cursor=p2"],
+    ],
     ["prompts/list_changed", note("notifications/prompts/list_changed"), ["prompts/list (first page)"]],
-    ["resources/list_changed", note("notifications/resources/list_changed"), ["resources/list (first page)", "resources/templates/list (first page)"]],
+    [
+      "resources/list_changed",
+      note("notifications/resources/list_changed"),
+      ["resources/list (first page)", "resources/templates/list (first page)"],
+    ],
     [
       "resources/updated calendar://week (any user's copy)",
       note("notifications/resources/updated", { uri: "calendar://week" }),
@@ -212,9 +233,13 @@ describe("§7 notifications invalidate fresh entries at once", () => {
     const out = invalidate(filled(), TARGET, notification, T0 + 10);
     expect(out.invalidated.map((e) => e.keyLabel)).toEqual(labels);
     for (const e of out.invalidated)
-      expect(lookup(out.state, req(e.method, e.uri ? { uri: e.uri } : e.cursor ? { cursor: e.cursor } : {}), ctx(listTools, T0 + 11, e.auth)).kind).toBe(
-        "stale",
-      );
+      expect(
+        lookup(
+          out.state,
+          req(e.method, e.uri ? { uri: e.uri } : e.cursor ? { cursor: e.cursor } : {}),
+          ctx(listTools, T0 + 11, e.auth),
+        ).kind,
+      ).toBe("stale");
   });
 
   it("a notification from another target changes nothing", () => {
@@ -225,7 +250,12 @@ describe("§7 notifications invalidate fresh entries at once", () => {
   });
 
   it("an entry already stale by its ttl is not re-marked", () => {
-    const out = invalidate(filled(), TARGET, note("notifications/resources/updated", { uri: "calendar://week" }), T0 + 60_000);
+    const out = invalidate(
+      filled(),
+      TARGET,
+      note("notifications/resources/updated", { uri: "calendar://week" }),
+      T0 + 60_000,
+    );
     expect(out.invalidated).toEqual([]);
   });
 
@@ -253,7 +283,12 @@ describe("the simulated shared gateway: same request as two users", () => {
   const clock = () => T0;
 
   it("a public result fetched for alice is served to bob from the shared cache", async () => {
-    const { calls, send } = upstream(() => ({ resultType: "complete", tools: [], ttlMs: 300000, cacheScope: "public" }));
+    const { calls, send } = upstream(() => ({
+      resultType: "complete",
+      tools: [],
+      ttlMs: 300000,
+      cacheScope: "public",
+    }));
     const out = await replayAsUsers(EMPTY_CACHE, JSON.stringify(listTools), users, TARGET, send, clock);
     expect(calls).toEqual(["alice"]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "served-from-shared-cache"]);
@@ -272,16 +307,27 @@ describe("the simulated shared gateway: same request as two users", () => {
     expect(out.steps[1].explanation).toMatch(/private to alice/);
     expect(JSON.stringify(out.steps[1].response)).toContain("bob's week");
     expect(JSON.stringify(out.steps[1].response)).not.toContain("alice's week");
-    expect(out.state.entries.map((e) => e.auth.id)).toEqual([authContextOf("Bearer alice").id, authContextOf("Bearer bob").id]);
+    expect(out.state.entries.map((e) => e.auth.id)).toEqual([
+      authContextOf("Bearer alice").id,
+      authContextOf("Bearer bob").id,
+    ]);
   });
 
   it("replaying again serves each user their own private copy, with nothing upstream", async () => {
-    const { calls, send } = upstream((name) => ({ resultType: "complete", contents: [{ text: name }], ttlMs: 60000, cacheScope: "private" }));
+    const { calls, send } = upstream((name) => ({
+      resultType: "complete",
+      contents: [{ text: name }],
+      ttlMs: 60000,
+      cacheScope: "private",
+    }));
     const first = await replayAsUsers(EMPTY_CACHE, JSON.stringify(readWeek), users, TARGET, send, clock);
     const second = await replayAsUsers(first.state, JSON.stringify(readWeek), users, TARGET, send, () => T0 + 1000);
     expect(calls).toEqual(["alice", "bob"]);
     expect(second.steps.map((s) => s.decision)).toEqual(["served-from-shared-cache", "served-from-shared-cache"]);
-    expect(second.steps.map((s) => JSON.stringify(s.response))).toEqual([expect.stringContaining("alice"), expect.stringContaining("bob")]);
+    expect(second.steps.map((s) => JSON.stringify(s.response))).toEqual([
+      expect.stringContaining("alice"),
+      expect.stringContaining("bob"),
+    ]);
   });
 
   it("an upstream failure is reported for that user and nothing is stored", async () => {

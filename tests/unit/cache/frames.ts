@@ -3,7 +3,12 @@ import { buildEnvelope } from "@/lib/protocol/meta";
 
 export const M = buildEnvelope();
 /** meta null: a frame without the envelope (legacy era). */
-export function req(method: string, params: Record<string, unknown> = {}, id: string | number = 1, meta: Record<string, unknown> | null = M) {
+export function req(
+  method: string,
+  params: Record<string, unknown> = {},
+  id: string | number = 1,
+  meta: Record<string, unknown> | null = M,
+) {
   return { jsonrpc: "2.0", id, method, params: meta ? { _meta: meta, ...params } : params };
 }
 

@@ -2,9 +2,14 @@ import { describe, expect, it } from "vitest";
 import { peer, type Script } from "./peer";
 import { runOne } from "./run-one";
 
-const error = (id: unknown, code: number, message: string, data?: unknown) => ({ jsonrpc: "2.0", id, error: { code, message, ...(data ? { data } : {}) } });
+const error = (id: unknown, code: number, message: string, data?: unknown) => ({
+  jsonrpc: "2.0",
+  id,
+  error: { code, message, ...(data ? { data } : {}) },
+});
 const hasMeta = (f: Record<string, unknown>) => !!(f.params as { _meta?: unknown } | undefined)?._meta;
-const meta = (f: Record<string, unknown>) => ((f.params as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {}) as Record<string, unknown>;
+const meta = (f: Record<string, unknown>) =>
+  ((f.params as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {}) as Record<string, unknown>;
 
 /** Replaces the answer to frames matching `when`; everything else is the conformant fixture's answer. */
 function override(
@@ -15,7 +20,14 @@ function override(
 }
 
 describe("checks against scripted exchanges: each verdict comes from the wire content", () => {
-  const table: { rule: string; id: string; transport: "stdio" | "http"; script?: Script; status: string; detail: RegExp }[] = [
+  const table: {
+    rule: string;
+    id: string;
+    transport: "stdio" | "http";
+    script?: Script;
+    status: string;
+    detail: RegExp;
+  }[] = [
     {
       rule: "a conformant answer passes (C06 over stdio: -32602 for a request without _meta)",
       id: "C06",
@@ -67,7 +79,13 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
             {
               jsonrpc: "2.0",
               id: f.id,
-              result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1.5, cacheScope: "public" },
+              result: {
+                resultType: "complete",
+                supportedVersions: ["2026-07-28"],
+                capabilities: {},
+                ttlMs: 1.5,
+                cacheScope: "public",
+              },
             },
           ],
         }),
@@ -81,7 +99,12 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       transport: "http",
       script: override(
         (_f, o) => !!o.http?.omitImplied?.includes("MCP-Protocol-Version"),
-        (f) => ({ frames: [error(f.id, -32022, "Unsupported protocol version", { supported: ["2026-07-28"], requested: "2025-03-26" })], status: 400 }),
+        (f) => ({
+          frames: [
+            error(f.id, -32022, "Unsupported protocol version", { supported: ["2026-07-28"], requested: "2025-03-26" }),
+          ],
+          status: 400,
+        }),
       ),
       status: "warn",
       detail: /AMBIG-21/,
@@ -91,13 +114,22 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       id: "C04",
       transport: "stdio",
       script: override(
-        (f, o) => f.method === "server/discover" && meta(f)["io.modelcontextprotocol/protocolVersion"] === "1900-01-01" && o.processMode !== "fresh",
+        (f, o) =>
+          f.method === "server/discover" &&
+          meta(f)["io.modelcontextprotocol/protocolVersion"] === "1900-01-01" &&
+          o.processMode !== "fresh",
         (f) => ({
           frames: [
             {
               jsonrpc: "2.0",
               id: f.id,
-              result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 0, cacheScope: "public" },
+              result: {
+                resultType: "complete",
+                supportedVersions: ["2026-07-28"],
+                capabilities: {},
+                ttlMs: 0,
+                cacheScope: "public",
+              },
             },
           ],
         }),
@@ -122,7 +154,15 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       transport: "stdio",
       script: override(
         (f) => f.method === "resources/read" && (f.params as { uri?: string }).uri !== "fixture://readme",
-        (f) => ({ frames: [{ jsonrpc: "2.0", id: f.id, result: { resultType: "complete", contents: [], ttlMs: 0, cacheScope: "public" } }] }),
+        (f) => ({
+          frames: [
+            {
+              jsonrpc: "2.0",
+              id: f.id,
+              result: { resultType: "complete", contents: [], ttlMs: 0, cacheScope: "public" },
+            },
+          ],
+        }),
       ),
       status: "fail",
       detail: /empty contents array/,
@@ -144,7 +184,9 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       transport: "stdio",
       script: (frame, _opts, fallback) => {
         const r = fallback();
-        return frame.method === "tools/list" ? { ...r, frames: [{ jsonrpc: "2.0", id: 99, method: "sampling/createMessage", params: {} }, ...r.frames] } : r;
+        return frame.method === "tools/list"
+          ? { ...r, frames: [{ jsonrpc: "2.0", id: 99, method: "sampling/createMessage", params: {} }, ...r.frames] }
+          : r;
       },
       status: "fail",
       detail: /sampling\/createMessage request/,

@@ -10,7 +10,12 @@ describe("docs/checks.md", () => {
   });
 
   it("every implemented check is proved by a violating fixture", () => {
-    const proved = new Set([...MATRIX.map((r) => r.id), ...LEGACY_MATRIX.map((r) => r.id), ...TASK_VIOLATIONS, ...AUTH_PROOFS.map((r) => r.id)]);
+    const proved = new Set([
+      ...MATRIX.map((r) => r.id),
+      ...LEGACY_MATRIX.map((r) => r.id),
+      ...TASK_VIOLATIONS,
+      ...AUTH_PROOFS.map((r) => r.id),
+    ]);
     expect(ALL_CHECKS.map((c) => c.id).filter((id) => !proved.has(id))).toEqual([]);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { INITIAL_CHECKS, checksReducer, countsOf, evidenceLinks, rowsOf, sessionSend, type ChecksState } from "@/lib/checks/panel";
+import {
+  INITIAL_CHECKS,
+  checksReducer,
+  countsOf,
+  evidenceLinks,
+  rowsOf,
+  sessionSend,
+  type ChecksState,
+} from "@/lib/checks/panel";
 import type { CheckReport, CheckResult } from "@/lib/checks/types";
 import { createCommands, createStore } from "@/lib/session";
 import { deliveredOver, recordingClient } from "../../helpers/session";
@@ -32,7 +40,8 @@ const report = (checks: CheckResult[], era: CheckReport["era"] = "modern"): Chec
   mustFailed: 0,
   score: 0,
 });
-const reduce = (actions: Parameters<typeof checksReducer>[1][], from: ChecksState = INITIAL_CHECKS) => actions.reduce(checksReducer, from);
+const reduce = (actions: Parameters<typeof checksReducer>[1][], from: ChecksState = INITIAL_CHECKS) =>
+  actions.reduce(checksReducer, from);
 
 describe("the Checks panel's state", () => {
   it("results appear as each check finishes, and the finished report replaces them", () => {
@@ -47,7 +56,10 @@ describe("the Checks panel's state", () => {
     expect(rows.find((r) => r.id === "C02")).toMatchObject({ state: "running" });
     expect(rows.find((r) => r.id === "C03")).toMatchObject({ state: "waiting" });
     expect(rows.some((r) => r.id === "C41")).toBe(false); // HTTP-only checks are not rows of a stdio target
-    const done = checksReducer(s, { type: "run/finished", report: report([result("C01", "pass"), result("C02", "fail")]) });
+    const done = checksReducer(s, {
+      type: "run/finished",
+      report: report([result("C01", "pass"), result("C02", "fail")]),
+    });
     expect(done.phase).toBe("done");
     expect(countsOf(rowsOf(done, "stdio"))).toMatchObject({ pass: 1, fail: 1, mustFailed: 1 });
   });
@@ -130,7 +142,11 @@ describe("checks through the session: visible in the timeline, with the control 
       processMode: "fresh",
       timeoutMs: 1234,
     });
-    expect(sent[0]).toMatchObject({ http: { method: "GET", omitImplied: ["Mcp-Method"] }, processMode: "fresh", timeoutMs: 1234 });
+    expect(sent[0]).toMatchObject({
+      http: { method: "GET", omitImplied: ["Mcp-Method"] },
+      processMode: "fresh",
+      timeoutMs: 1234,
+    });
     expect(sent[0].headers).toBeUndefined();
     const card = store.getState().entries.at(-1)!;
     expect(card).toMatchObject({ label: "check C52 GET", timeoutMs: 1234 });

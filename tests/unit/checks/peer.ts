@@ -19,15 +19,27 @@ export interface PeerReply {
 export type Script = (frame: Record<string, unknown>, opts: CheckSendOptions, fallback: () => PeerReply) => PeerReply;
 
 /** The fixture core's answer, as frames (notifications first) and an HTTP status. */
-export function coreReply(core: ReturnType<typeof createCore>, frame: Record<string, unknown>, opts: CheckSendOptions): PeerReply {
+export function coreReply(
+  core: ReturnType<typeof createCore>,
+  frame: Record<string, unknown>,
+  opts: CheckSendOptions,
+): PeerReply {
   if (frame.id === undefined) return { frames: [], status: 202 };
   const out = core.handle(frame, { firstOnProcess: opts.processMode === "fresh" });
-  if (out.listen) return { frames: [...out.listen.first, ...out.listen.later], silent: true, contentType: "text/event-stream" };
+  if (out.listen)
+    return { frames: [...out.listen.first, ...out.listen.later], silent: true, contentType: "text/event-stream" };
   const frames = [...(out.before ?? []), out.response, ...(out.sseTail ?? [])];
-  return { frames, status: out.status ?? 200, contentType: frames.length > 1 ? "text/event-stream" : "application/json" };
+  return {
+    frames,
+    status: out.status ?? 200,
+    contentType: frames.length > 1 ? "text/event-stream" : "application/json",
+  };
 }
 
-export function peer(transport: "stdio" | "http", script?: Script): { send: CheckSend; sent: { frame: Record<string, unknown>; opts: CheckSendOptions }[] } {
+export function peer(
+  transport: "stdio" | "http",
+  script?: Script,
+): { send: CheckSend; sent: { frame: Record<string, unknown>; opts: CheckSendOptions }[] } {
   const core = createCore();
   const sent: { frame: Record<string, unknown>; opts: CheckSendOptions }[] = [];
   let n = 0;
@@ -43,18 +55,35 @@ export function peer(transport: "stdio" | "http", script?: Script): { send: Chec
       // A string stands for a raw stdout line that is not JSON (a banner, a log line).
       for (const f of reply.frames)
         events.push(
-          typeof f === "string" ? { t: 1, kind: "stdout", text: f, parseError: "not JSON" } : { t: 1, kind: "stdout", text: JSON.stringify(f), frame: f },
+          typeof f === "string"
+            ? { t: 1, kind: "stdout", text: f, parseError: "not JSON" }
+            : { t: 1, kind: "stdout", text: JSON.stringify(f), frame: f },
         );
     } else {
-      events.push({ t: 0, kind: "http-request", method: opts.http?.method ?? "POST", url: "http://127.0.0.1/mcp", headers: [], added: [], body: text });
-      const headers: [string, string][] = [["Content-Type", reply.contentType ?? "application/json"], ...(reply.headers ?? [])];
+      events.push({
+        t: 0,
+        kind: "http-request",
+        method: opts.http?.method ?? "POST",
+        url: "http://127.0.0.1/mcp",
+        headers: [],
+        added: [],
+        body: text,
+      });
+      const headers: [string, string][] = [
+        ["Content-Type", reply.contentType ?? "application/json"],
+        ...(reply.headers ?? []),
+      ];
       if (reply.contentType === "text/event-stream") headers.push(["X-Accel-Buffering", "no"]);
       events.push({ t: 1, kind: "http-response", status: reply.status ?? 200, statusText: "", headers });
-      if (reply.contentType === "text/event-stream") for (const f of reply.frames) events.push({ t: 2, kind: "sse-event", data: JSON.stringify(f), frame: f });
-      else if (reply.frames.length) events.push({ t: 2, kind: "http-body", text: JSON.stringify(reply.frames[0]), frame: reply.frames[0] });
+      if (reply.contentType === "text/event-stream")
+        for (const f of reply.frames) events.push({ t: 2, kind: "sse-event", data: JSON.stringify(f), frame: f });
+      else if (reply.frames.length)
+        events.push({ t: 2, kind: "http-body", text: JSON.stringify(reply.frames[0]), frame: reply.frames[0] });
     }
     const frames = reply.frames.filter((f) => typeof f !== "string");
-    const response = reply.silent ? undefined : frames.find((f) => (f as { id?: unknown }).id === frame.id && !("method" in (f as object)));
+    const response = reply.silent
+      ? undefined
+      : frames.find((f) => (f as { id?: unknown }).id === frame.id && !("method" in (f as object)));
     const exchange: Exchange = {
       sendId: `s${++n}`,
       startedAt,

@@ -14,7 +14,11 @@ describe("synthesize: arguments the server declared itself", () => {
     ["date-time format gets an ISO instant", { type: "string", format: "date-time" }, "2026-09-10T08:30:00Z"],
     ["minLength is honoured", { type: "string", minLength: 12 }, "playgroundxx"],
     ["integer minimum", { type: "integer", minimum: 5 }, 5],
-    ["only required properties", { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a"] }, { a: "playground" }],
+    [
+      "only required properties",
+      { type: "object", properties: { a: { type: "string" }, b: { type: "number" } }, required: ["a"] },
+      { a: "playground" },
+    ],
     ["arrays get minItems elements", { type: "array", items: { type: "boolean" }, minItems: 2 }, [false, false]],
     ["nullable type picks the non-null one", { type: ["null", "integer"] }, 1],
   ];
@@ -23,7 +27,11 @@ describe("synthesize: arguments the server declared itself", () => {
   it("all=true fills optional properties too (C22 calls tools with everything they take)", () => {
     expect(
       synthesize(
-        { type: "object", properties: { title: { type: "string" }, startsAt: { type: "string", format: "date-time" } }, required: ["title"] },
+        {
+          type: "object",
+          properties: { title: { type: "string" }, startsAt: { type: "string", format: "date-time" } },
+          required: ["title"],
+        },
         0,
         true,
       ),
@@ -39,7 +47,11 @@ describe("MRTR answers and capabilities (digest §6.2)", () => {
     const answers = answerInputRequests({
       form: {
         method: "elicitation/create",
-        params: { mode: "form", message: "m", requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] } },
+        params: {
+          mode: "form",
+          message: "m",
+          requestedSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+        },
       },
       url: { method: "elicitation/create", params: { mode: "url", message: "m", url: "https://x" } },
       llm: { method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } },
@@ -56,7 +68,9 @@ describe("MRTR answers and capabilities (digest §6.2)", () => {
 
   it("elicitation {} declares form only; URL mode needs elicitation.url", () => {
     expect(declares({ elicitation: {} }, capabilityFor({ method: "elicitation/create", params: {} })!)).toBe(true);
-    expect(declares({ elicitation: {} }, capabilityFor({ method: "elicitation/create", params: { mode: "url" } })!)).toBe(false);
+    expect(
+      declares({ elicitation: {} }, capabilityFor({ method: "elicitation/create", params: { mode: "url" } })!),
+    ).toBe(false);
     expect(declares({ elicitation: { url: {} } }, "elicitation.url")).toBe(true);
   });
 
@@ -72,12 +86,27 @@ describe("MRTR answers and capabilities (digest §6.2)", () => {
 
 describe("x-mcp-header validity (digest §9.2)", () => {
   const table: [string, Record<string, unknown>, RegExp | null][] = [
-    ["a token on a string property is valid", { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } }, null],
-    ["a number property is not allowed", { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } }, /only string, integer or boolean/],
-    ["a space is not a token character", { type: "object", properties: { r: { type: "string", "x-mcp-header": "My Region" } } }, /not an HTTP token/],
+    [
+      "a token on a string property is valid",
+      { type: "object", properties: { region: { type: "string", "x-mcp-header": "Region" } } },
+      null,
+    ],
+    [
+      "a number property is not allowed",
+      { type: "object", properties: { n: { type: "number", "x-mcp-header": "N" } } },
+      /only string, integer or boolean/,
+    ],
+    [
+      "a space is not a token character",
+      { type: "object", properties: { r: { type: "string", "x-mcp-header": "My Region" } } },
+      /not an HTTP token/,
+    ],
     [
       "names must be unique case-insensitively",
-      { type: "object", properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "r" } } },
+      {
+        type: "object",
+        properties: { a: { type: "string", "x-mcp-header": "R" }, b: { type: "string", "x-mcp-header": "r" } },
+      },
       /more than once/,
     ],
     [
@@ -85,7 +114,11 @@ describe("x-mcp-header validity (digest §9.2)", () => {
       { type: "object", properties: { l: { type: "array", items: { type: "string", "x-mcp-header": "L" } } } },
       /through properties alone/,
     ],
-    ["an empty name is not allowed", { type: "object", properties: { r: { type: "string", "x-mcp-header": "" } } }, /non-empty string/],
+    [
+      "an empty name is not allowed",
+      { type: "object", properties: { r: { type: "string", "x-mcp-header": "" } } },
+      /non-empty string/,
+    ],
   ];
   for (const [rule, schema, problem] of table) {
     it(rule, () => {
@@ -96,12 +129,18 @@ describe("x-mcp-header validity (digest §9.2)", () => {
   }
 
   it("headerParams gives the property path of valid annotations, and nothing for a tool a client would drop", () => {
-    expect(headerParams({ type: "object", properties: { o: { type: "object", properties: { r: { type: "integer", "x-mcp-header": "R" } } } } })).toEqual([
-      { header: "R", path: ["o", "r"], type: "integer" },
-    ]);
-    expect(headerParams({ type: "object", properties: { a: { type: "string", "x-mcp-header": "A" }, n: { type: "number", "x-mcp-header": "N" } } })).toEqual(
-      [],
-    );
+    expect(
+      headerParams({
+        type: "object",
+        properties: { o: { type: "object", properties: { r: { type: "integer", "x-mcp-header": "R" } } } },
+      }),
+    ).toEqual([{ header: "R", path: ["o", "r"], type: "integer" }]);
+    expect(
+      headerParams({
+        type: "object",
+        properties: { a: { type: "string", "x-mcp-header": "A" }, n: { type: "number", "x-mcp-header": "N" } },
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -113,7 +152,10 @@ describe("small judgements", () => {
       "ttlMs is -1 (must be >= 0)",
       'cacheScope is "shared" (must be "public" or "private")',
     ]);
-    expect(cacheHintProblems({ ttlMs: 2.5, cacheScope: "public" })).toEqual({ errors: [], ambiguous: ["ttlMs 2.5 is not an integer"] });
+    expect(cacheHintProblems({ ttlMs: 2.5, cacheScope: "public" })).toEqual({
+      errors: [],
+      ambiguous: ["ttlMs 2.5 is not an integer"],
+    });
   });
 
   it("canonical JSON ignores key order", () => {

@@ -7,14 +7,26 @@ import type { CheckReport } from "@/lib/checks/types";
 import { peer, type Script } from "./peer";
 
 const legacyStdio: Script = (frame) => {
-  if (frame.method === "server/discover") return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
+  if (frame.method === "server/discover")
+    return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
   if (frame.method === "initialize")
     return {
       frames: [
-        { jsonrpc: "2.0", id: frame.id, result: { protocolVersion: "2025-06-18", capabilities: { tools: {} }, serverInfo: { name: "old", version: "1.2.3" } } },
+        {
+          jsonrpc: "2.0",
+          id: frame.id,
+          result: {
+            protocolVersion: "2025-06-18",
+            capabilities: { tools: {} },
+            serverInfo: { name: "old", version: "1.2.3" },
+          },
+        },
       ],
     };
-  if (frame.method === "tools/list") return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }] };
+  if (frame.method === "tools/list")
+    return {
+      frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }],
+    };
   return { frames: [] };
 };
 
@@ -24,7 +36,11 @@ describe("the runner", () => {
     for (const c of ALL_CHECKS) {
       // Digest §14 checks are C01–C62; the Tasks extension's own rules are T01–T09 (their spec is ext-tasks); the
       // authorization rules beyond C57 are A01–A10 (digest §13.1).
-      const own = c.spec.path.startsWith("ext-tasks:") ? /^T\d\d$/ : c.spec.path.startsWith("basic/authorization/") && c.id !== "C57" ? /^A\d\d$/ : /^C\d\d$/;
+      const own = c.spec.path.startsWith("ext-tasks:")
+        ? /^T\d\d$/
+        : c.spec.path.startsWith("basic/authorization/") && c.id !== "C57"
+          ? /^A\d\d$/
+          : /^C\d\d$/;
       expect(c.id).toMatch(own);
       expect(["MUST", "SHOULD", "MAY"]).toContain(c.level);
       expect(c.spec.section).toMatch(/^§\d/);
@@ -40,7 +56,9 @@ describe("the runner", () => {
     expect(p.sent[0].opts.label).toBe("probe: server/discover (2026-07-28)");
     expect(report.era).toBe("modern");
     expect(report.checks.every((c) => c.transports !== "http")).toBe(true);
-    expect(report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id}: ${c.detail}`)).toEqual([]);
+    expect(
+      report.checks.filter((c) => c.status === "fail" || c.status === "warn").map((c) => `${c.id}: ${c.detail}`),
+    ).toEqual([]);
     expect(report.checks.map((c) => c.id)).toEqual([...report.checks.map((c) => c.id)].sort());
   });
 
@@ -69,7 +87,9 @@ describe("the runner", () => {
     expect(report.eraReport?.serverInfo).toEqual({ name: "old", version: "1.2.3" });
     expect(report.eraReport?.modernClientSees).toContain('server/discover answered error -32601 "Method not found"');
     expect(report.eraReport?.ambiguity.status).toBe("warn");
-    expect(report.eraReport?.ambiguity.detail).toContain("with no handshake (1 tools, no resultType, on a fresh process)");
+    expect(report.eraReport?.ambiguity.detail).toContain(
+      "with no handshake (1 tools, no resultType, on a fresh process)",
+    );
     const ambiguity = p.sent.find((s) => s.opts.label === "era report: tools/list with no handshake")!;
     expect(ambiguity.frame.method).toBe("tools/list");
     expect(ambiguity.opts.processMode).toBe("fresh");
@@ -153,7 +173,19 @@ describe("report forms", () => {
 
   it("the CLI JSON has the documented shape", () => {
     const json = toCliJson(report);
-    expect(Object.keys(json)).toEqual(expect.arrayContaining(["target", "era", "checks", "passed", "failed", "warned", "skipped", "coverage", "notTestable"]));
+    expect(Object.keys(json)).toEqual(
+      expect.arrayContaining([
+        "target",
+        "era",
+        "checks",
+        "passed",
+        "failed",
+        "warned",
+        "skipped",
+        "coverage",
+        "notTestable",
+      ]),
+    );
     expect(json.coverage).toEqual({ applied: 3, total: 3 });
     expect(json.checks[0]).toEqual({
       id: "C06",
@@ -172,16 +204,22 @@ describe("report forms", () => {
 
   it("JUnit escapes server text and marks failures and skips", () => {
     const xml = toJunit(report);
-    expect(xml).toContain('<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">https://example.test/spec\n→ {&quot;jsonrpc&quot;');
+    expect(xml).toContain(
+      '<failure message="Got &quot;x&quot; &amp; &lt;y&gt;">https://example.test/spec\n→ {&quot;jsonrpc&quot;',
+    );
     expect(xml).toContain('<skipped message="no tool"/>');
-    expect(xml).toContain('testsuite name="MCP 2026-07-28 conformance: node server.js &lt;dev&gt;" tests="3" failures="2" skipped="1"');
+    expect(xml).toContain(
+      'testsuite name="MCP 2026-07-28 conformance: node server.js &lt;dev&gt;" tests="3" failures="2" skipped="1"',
+    );
   });
 
   it("the score reaches CI: --json has score, JUnit has it as a <property> with the formula", () => {
     expect(toCliJson(report).score).toBe(0);
     const xml = toJunit({ ...report, score: 42 });
     expect(xml).toContain('<property name="score" value="42"/>');
-    expect(xml).toMatch(/<property name="score.formula" value="100 × Σ weight × credit \/ Σ weight; weight MUST 10, SHOULD 3, MAY 1;/);
+    expect(xml).toMatch(
+      /<property name="score.formula" value="100 × Σ weight × credit \/ Σ weight; weight MUST 10, SHOULD 3, MAY 1;/,
+    );
     expect(xml.indexOf("<properties>")).toBeLessThan(xml.indexOf("<testcase"));
   });
 
@@ -191,7 +229,9 @@ describe("report forms", () => {
     expect(svg).toContain(">MCP 2026-07-28</text>");
     expect(svg).toContain(">0 · 3/3 applied</text>");
     expect(svg).toContain('fill="#c62828"');
-    expect(badgeSvg({ ...report, era: "legacy", version: "2025-11-25<x>", mustFailed: 0, failed: 0, score: 100 })).toContain(">MCP 2025-11-25&lt;x&gt;</text>");
+    expect(
+      badgeSvg({ ...report, era: "legacy", version: "2025-11-25<x>", mustFailed: 0, failed: 0, score: 100 }),
+    ).toContain(">MCP 2025-11-25&lt;x&gt;</text>");
   });
 
   it("exit code: 1 only when a MUST fails (a failed SHOULD alone is 0, unless --fail-on should); 3 when unreachable", () => {

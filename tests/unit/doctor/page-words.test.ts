@@ -22,7 +22,8 @@ function timedOut(sendId: string, transport: "stdio" | "http"): Exchange {
   } as Exchange;
 }
 
-const hung = (transport: "stdio" | "http") => async (_text: string, o: { label: string }) => timedOut(o.label, transport);
+const hung = (transport: "stdio" | "http") => async (_text: string, o: { label: string }) =>
+  timedOut(o.label, transport);
 
 describe("the doctor's words in the page", () => {
   it("advises the page's timeout control, not the CLI flag", async () => {

@@ -4,9 +4,15 @@ import { tlsInWords } from "@/lib/doctor/diagnose";
 describe("the certificate problem in words", () => {
   const table: [string, string | undefined][] = [
     ["TLS error with a.example: self-signed certificate", "the certificate is self-signed, so nothing vouches for it"],
-    ["TLS error with a.example: self signed certificate in certificate chain", "the certificate is self-signed, so nothing vouches for it"],
+    [
+      "TLS error with a.example: self signed certificate in certificate chain",
+      "the certificate is self-signed, so nothing vouches for it",
+    ],
     ["TLS error with a.example: certificate has expired", "the certificate has expired"],
-    ["TLS error with a.example: Hostname/IP does not match certificate's altnames", "the certificate was issued for another host name"],
+    [
+      "TLS error with a.example: Hostname/IP does not match certificate's altnames",
+      "the certificate was issued for another host name",
+    ],
     [
       "TLS error with a.example: unable to verify the first certificate",
       "the server did not send its intermediate certificates, or they lead to an authority this machine does not trust",
@@ -17,5 +23,6 @@ describe("the certificate problem in words", () => {
     ],
     ["nothing is listening at http://127.0.0.1:9/ (connection refused)", undefined],
   ];
-  for (const [message, words] of table) it(`${message.slice(0, 60)} → ${words ?? "not TLS"}`, () => expect(tlsInWords(message)).toBe(words));
+  for (const [message, words] of table)
+    it(`${message.slice(0, 60)} → ${words ?? "not TLS"}`, () => expect(tlsInWords(message)).toBe(words));
 });

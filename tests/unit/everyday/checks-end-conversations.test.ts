@@ -20,7 +20,18 @@ function entry(sendId: string, label: string | null, ex: ReturnType<typeof excha
     notJson: false,
     oneLined: false,
     sendHeaders: null,
-    phase: { status: "done", exchange: { ...ex, targetLabel: "calendar (stdio)", transport: "stdio", sent: "", received: [], events: [], timeoutMs: 10000 } },
+    phase: {
+      status: "done",
+      exchange: {
+        ...ex,
+        targetLabel: "calendar (stdio)",
+        transport: "stdio",
+        sent: "",
+        received: [],
+        events: [],
+        timeoutMs: 10000,
+      },
+    },
   } as TimelineEntry;
 }
 
@@ -28,7 +39,11 @@ describe("conversations a panel opened are ended by it", () => {
   const byCheck = exchange("c1", firstRequest, { result: inputRequiredResult });
   const byUser = exchange("u1", { ...firstRequest, id: 7 }, { result: inputRequiredResult });
   const recorded = exchange("r1", { ...firstRequest, id: 8 }, { result: inputRequiredResult });
-  const entries = [entry("c1", "check C21 tools/call", byCheck), entry("u1", null, byUser), entry("r1", "recorded · check C21 tools/call", recorded)];
+  const entries = [
+    entry("c1", "check C21 tools/call", byCheck),
+    entry("u1", null, byUser),
+    entry("r1", "recorded · check C21 tools/call", recorded),
+  ];
 
   it("names the Checks run as what ended them (also when opened from a link), and leaves the user's own alone", () => {
     const ended = endedByPanels(entries);
@@ -50,7 +65,11 @@ describe("conversations a panel opened are ended by it", () => {
   it("a user who retries a conversation a check opened continues it: it is theirs again", () => {
     const retry = exchange(
       "u2",
-      { ...firstRequest, id: 9, params: { ...firstRequest.params, requestState: inputRequiredResult.requestState, inputResponses: {} } },
+      {
+        ...firstRequest,
+        id: 9,
+        params: { ...firstRequest.params, requestState: inputRequiredResult.requestState, inputResponses: {} },
+      },
       { result: inputRequiredResult },
     );
     const ended = endedByPanels([...entries, entry("u2", null, retry)]);

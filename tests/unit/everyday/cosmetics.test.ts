@@ -21,15 +21,21 @@ describe("the TTL countdown never says more than the TTL", () => {
 
 describe("the explainer's count line", () => {
   it("says 0 errors, 1 error, 1 note, 9 notes", () => {
-    expect(annotationSummary(9, { info: 9, error: 0, deprecated: 0, removed: 0 })).toBe("9 notes · 0 errors · 0 deprecated · 0 removed");
-    expect(annotationSummary(1, { info: 0, error: 1, deprecated: 0, removed: 0 })).toBe("1 note · 1 error · 0 deprecated · 0 removed");
+    expect(annotationSummary(9, { info: 9, error: 0, deprecated: 0, removed: 0 })).toBe(
+      "9 notes · 0 errors · 0 deprecated · 0 removed",
+    );
+    expect(annotationSummary(1, { info: 0, error: 1, deprecated: 0, removed: 0 })).toBe(
+      "1 note · 1 error · 0 deprecated · 0 removed",
+    );
   });
 });
 
 describe("the Auth diagram numbers every step", () => {
   const MCP = "http://127.0.0.1:4000";
   const AS = "http://127.0.0.1:5000";
-  const http = (url: string, status: number) => [{ request: { method: "GET", url, headers: {} }, response: { status, headers: {} } }];
+  const http = (url: string, status: number) => [
+    { request: { method: "GET", url, headers: {} }, response: { status, headers: {} } },
+  ];
   const step = (name: string, attempts: ReturnType<typeof http> | [], facts?: Record<string, unknown>) => ({
     name,
     status: "ok" as const,

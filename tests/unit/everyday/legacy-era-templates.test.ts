@@ -20,14 +20,20 @@ function probed(era: "legacy" | "modern"): SessionState {
 const frameOf = (s: SessionState) => JSON.parse(s.editor.text);
 
 describe("templates follow the probed era", () => {
-  it.each(["tools/list", "prompts/list", "resources/list", "resources/templates/list", "resources/read", "tools/call", "prompts/get", "completion/complete"])(
-    "after a legacy verdict, %s is written without the _meta envelope",
-    (id) => {
-      const frame = frameOf(reducer(probed("legacy"), { type: "editor/template", templateId: id }));
-      expect(frame.method).toBe(TEMPLATES.find((t) => t.id === id)!.method);
-      expect(frame.params?._meta).toBeUndefined();
-    },
-  );
+  it.each([
+    "tools/list",
+    "prompts/list",
+    "resources/list",
+    "resources/templates/list",
+    "resources/read",
+    "tools/call",
+    "prompts/get",
+    "completion/complete",
+  ])("after a legacy verdict, %s is written without the _meta envelope", (id) => {
+    const frame = frameOf(reducer(probed("legacy"), { type: "editor/template", templateId: id }));
+    expect(frame.method).toBe(TEMPLATES.find((t) => t.id === id)!.method);
+    expect(frame.params?._meta).toBeUndefined();
+  });
 
   it("after a modern verdict (or none), the same templates carry the envelope", () => {
     for (const s of [probed("modern"), initialState()]) {
@@ -37,14 +43,20 @@ describe("templates follow the probed era", () => {
 
   it("the 2026-only requests (server/discover, subscriptions/listen) keep their envelope: they are what a legacy server does not serve", () => {
     for (const id of ["server/discover", "subscriptions/listen"]) {
-      expect(frameOf(reducer(probed("legacy"), { type: "editor/template", templateId: id })).params._meta).toBeDefined();
+      expect(
+        frameOf(reducer(probed("legacy"), { type: "editor/template", templateId: id })).params._meta,
+      ).toBeDefined();
     }
   });
 
   it("the menu's group says which era its frames are written in", () => {
-    const legacy = templateMenu([], { key: KEY, isCalendar: true }, "calendar", TEMPLATES, "legacy").map((g) => g.label);
+    const legacy = templateMenu([], { key: KEY, isCalendar: true }, "calendar", TEMPLATES, "legacy").map(
+      (g) => g.label,
+    );
     expect(legacy).toContain("requests for a legacy (2025-11-25) server: no _meta envelope");
-    const modern = templateMenu([], { key: KEY, isCalendar: true }, "calendar", TEMPLATES, "modern").map((g) => g.label);
+    const modern = templateMenu([], { key: KEY, isCalendar: true }, "calendar", TEMPLATES, "modern").map(
+      (g) => g.label,
+    );
     expect(modern).toContain("2026-07-28 (with the _meta envelope)");
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { DEPRECATED_KINDS, HUMAN_MODEL, initialDrafts, readInputRequired, responseOf, responsesOf, type Draft } from "@/lib/protocol/mrtr";
+import {
+  DEPRECATED_KINDS,
+  HUMAN_MODEL,
+  initialDrafts,
+  readInputRequired,
+  responseOf,
+  responsesOf,
+  type Draft,
+} from "@/lib/protocol/mrtr";
 import { inputRequiredResult } from "./chapter";
 
 const ALL = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
@@ -8,7 +16,10 @@ const view = readInputRequired(
     resultType: "input_required",
     inputRequests: {
       when: inputRequiredResult.inputRequests.when,
-      sign_in: { method: "elicitation/create", params: { mode: "url", message: "Sign in", url: "https://photos.example.com/connect?flow=1" } },
+      sign_in: {
+        method: "elicitation/create",
+        params: { mode: "url", message: "Sign in", url: "https://photos.example.com/connect?flow=1" },
+      },
       name: { method: "sampling/createMessage", params: { messages: [], maxTokens: 5 } },
       dirs: { method: "roots/list" },
     },
@@ -34,9 +45,19 @@ describe("drafts become input responses", () => {
       { kind: "form", action: "accept", values: { startsAt: "2026-09-10T08:30:00Z" } },
       { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } },
     ],
-    ["form decline carries no content", "when", { kind: "form", action: "decline", values: { startsAt: "junk" } }, { action: "decline" }],
+    [
+      "form decline carries no content",
+      "when",
+      { kind: "form", action: "decline", values: { startsAt: "junk" } },
+      { action: "decline" },
+    ],
     ["form cancel carries no content", "when", { kind: "form", action: "cancel", values: {} }, { action: "cancel" }],
-    ['URL "I finished" is accept without content', "sign_in", { kind: "url", action: "accept", opened: true }, { action: "accept" }],
+    [
+      'URL "I finished" is accept without content',
+      "sign_in",
+      { kind: "url", action: "accept", opened: true },
+      { action: "accept" },
+    ],
     ["URL decline", "sign_in", { kind: "url", action: "decline", opened: false }, { action: "decline" }],
     [
       "sampling: role, content, model, stopReason",
@@ -55,11 +76,36 @@ describe("drafts become input responses", () => {
   });
 
   it.each<[string, string, Draft, string]>([
-    ["an unanswered form", "when", { kind: "form", action: null, values: {} }, "not answered yet: choose Accept, Decline or Cancel."],
-    ["an invalid form is not accepted", "when", { kind: "form", action: "accept", values: { startsAt: "tomorrow" } }, "the form has errors."],
-    ["an empty sampling reply", "name", { kind: "sampling", text: " ", model: "me", stopReason: "" }, "write the reply the model would give."],
-    ["a root that is not file://", "dirs", { kind: "roots", roots: [{ uri: "https://example.com/x" }] }, "root 1: https://example.com/x is not a file:// URI."],
-    ["a root with path traversal", "dirs", { kind: "roots", roots: [{ uri: "file:///srv/../etc" }] }, 'root 1: file:///srv/../etc contains "..".'],
+    [
+      "an unanswered form",
+      "when",
+      { kind: "form", action: null, values: {} },
+      "not answered yet: choose Accept, Decline or Cancel.",
+    ],
+    [
+      "an invalid form is not accepted",
+      "when",
+      { kind: "form", action: "accept", values: { startsAt: "tomorrow" } },
+      "the form has errors.",
+    ],
+    [
+      "an empty sampling reply",
+      "name",
+      { kind: "sampling", text: " ", model: "me", stopReason: "" },
+      "write the reply the model would give.",
+    ],
+    [
+      "a root that is not file://",
+      "dirs",
+      { kind: "roots", roots: [{ uri: "https://example.com/x" }] },
+      "root 1: https://example.com/x is not a file:// URI.",
+    ],
+    [
+      "a root with path traversal",
+      "dirs",
+      { kind: "roots", roots: [{ uri: "file:///srv/../etc" }] },
+      'root 1: file:///srv/../etc contains "..".',
+    ],
   ])("%s is refused: %s", (_label, key, draft, problem) => {
     const r = responseOf(req(key), draft);
     expect(r.ok).toBe(false);
@@ -96,9 +142,15 @@ describe("drafts become input responses", () => {
 
 describe("an unknown request kind does not block the retry", () => {
   it("left blank, it is left out of inputResponses; written, it is sent as written", () => {
-    const odd = readInputRequired({ resultType: "input_required", inputRequests: { p: { method: "ping" } } }, { method: "tools/call", declared: {} });
+    const odd = readInputRequired(
+      { resultType: "input_required", inputRequests: { p: { method: "ping" } } },
+      { method: "tools/call", declared: {} },
+    );
     expect(responsesOf(odd, initialDrafts(odd))).toEqual({ ok: true, responses: {} });
-    expect(responsesOf(odd, { p: { kind: "unknown", json: '{"pong":true}' } })).toEqual({ ok: true, responses: { p: { pong: true } } });
+    expect(responsesOf(odd, { p: { kind: "unknown", json: '{"pong":true}' } })).toEqual({
+      ok: true,
+      responses: { p: { pong: true } },
+    });
     expect(responsesOf(odd, { p: { kind: "unknown", json: "{" } }).ok).toBe(false);
   });
 });

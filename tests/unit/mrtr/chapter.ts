@@ -22,7 +22,10 @@ export const firstRequest = {
 export const inputRequiredResult = {
   resultType: "input_required",
   inputRequests: {
-    when: { method: "elicitation/create", params: { mode: "form", message: 'When should "Dentist" start?', requestedSchema: WHEN_SCHEMA } },
+    when: {
+      method: "elicitation/create",
+      params: { mode: "form", message: 'When should "Dentist" start?', requestedSchema: WHEN_SCHEMA },
+    },
   },
   requestState: DENTIST_STATE,
 };
@@ -33,7 +36,13 @@ export const retryRequest = {
   jsonrpc: "2.0",
   id: 2,
   method: "tools/call",
-  params: { _meta: META, name: "create_event", arguments: { title: "Dentist" }, inputResponses: answer, requestState: DENTIST_STATE },
+  params: {
+    _meta: META,
+    name: "create_event",
+    arguments: { title: "Dentist" },
+    inputResponses: answer,
+    requestState: DENTIST_STATE,
+  },
 };
 
 export const completeResult = {
@@ -44,7 +53,12 @@ export const completeResult = {
 
 let clock = 1_000;
 /** An exchange record as the bridge writes it, for the pure grouping tests. */
-export function exchange(sendId: string, sent: unknown, reply: { result?: unknown; error?: unknown } | { failure: string }, durationMs = 10) {
+export function exchange(
+  sendId: string,
+  sent: unknown,
+  reply: { result?: unknown; error?: unknown } | { failure: string },
+  durationMs = 10,
+) {
   const startedAt = (clock += 100);
   const outcome =
     "failure" in reply

@@ -10,7 +10,15 @@ import {
   parseAnswers,
   type ExchangeLike,
 } from "@/lib/protocol/mrtr";
-import { answer, completeResult, DENTIST_STATE, exchange, firstRequest, inputRequiredResult, retryRequest } from "./chapter";
+import {
+  answer,
+  completeResult,
+  DENTIST_STATE,
+  exchange,
+  firstRequest,
+  inputRequiredResult,
+  retryRequest,
+} from "./chapter";
 
 const listTools = { jsonrpc: "2.0", id: 9, method: "tools/list", params: {} };
 
@@ -43,14 +51,21 @@ describe("round grouping", () => {
     ],
     [
       "two independent calls are two conversations",
-      [exchange("a", firstRequest, { result: completeResult }), exchange("b", { ...firstRequest, id: 5 }, { result: completeResult })],
+      [
+        exchange("a", firstRequest, { result: completeResult }),
+        exchange("b", { ...firstRequest, id: 5 }, { result: completeResult }),
+      ],
       [["a"], ["b"]],
     ],
     [
       "a tampered requestState still joins the open call it retries (and is marked)",
       [
         exchange("a", firstRequest, { result: inputRequiredResult }),
-        exchange("b", { ...retryRequest, params: { ...retryRequest.params, requestState: "eyJ0aXRsZSI6IkhhY2tlZCJ9" } }, { result: completeResult }),
+        exchange(
+          "b",
+          { ...retryRequest, params: { ...retryRequest.params, requestState: "eyJ0aXRsZSI6IkhhY2tlZCJ9" } },
+          { result: completeResult },
+        ),
       ],
       [["a", "b"]],
     ],
@@ -60,7 +75,11 @@ describe("round grouping", () => {
         exchange("a", firstRequest, { result: inputRequiredResult }),
         exchange("c", { ...firstRequest, id: 3 }, { result: { ...inputRequiredResult, requestState: "other" } }),
         exchange("b", retryRequest, { result: completeResult }),
-        exchange("d", { ...retryRequest, id: 4, params: { ...retryRequest.params, requestState: "other" } }, { result: completeResult }),
+        exchange(
+          "d",
+          { ...retryRequest, id: 4, params: { ...retryRequest.params, requestState: "other" } },
+          { result: completeResult },
+        ),
       ],
       [
         ["a", "b"],
@@ -73,30 +92,51 @@ describe("round grouping", () => {
 
   it("a tampered retry is marked MUST echo requestState exactly", () => {
     const tampered = { ...retryRequest, params: { ...retryRequest.params, requestState: "eyJ0aXRsZSI6IkhhY2tlZCJ9" } };
-    const [c] = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", tampered, { result: completeResult })]);
+    const [c] = groupConversations([
+      exchange("a", firstRequest, { result: inputRequiredResult }),
+      exchange("b", tampered, { result: completeResult }),
+    ]);
     expect(departures(c.rounds[1].clientVerdicts).map((v) => v.rule)).toEqual(["client.echo-state"]);
   });
 
   it("MUST NOT reuse requestState for other requests: a different call carrying it is its own conversation, marked", () => {
-    const other = { jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "delete_event", arguments: {}, requestState: DENTIST_STATE } };
-    const groups = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", other, { result: completeResult })]);
+    const other = {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "delete_event", arguments: {}, requestState: DENTIST_STATE },
+    };
+    const groups = groupConversations([
+      exchange("a", firstRequest, { result: inputRequiredResult }),
+      exchange("b", other, { result: completeResult }),
+    ]);
     expect(groups.map((g) => g.rounds.length)).toEqual([1, 1]);
     expect(departures(groups[1].rounds[0].clientVerdicts)).toMatchObject([
-      { rule: "client.state-not-reused", detail: "this tools/call carries the requestState of tools/call create_event." },
+      {
+        rule: "client.state-not-reused",
+        detail: "this tools/call carries the requestState of tools/call create_event.",
+      },
     ]);
   });
 
   it("input_required on a method that may not carry it is grouped and marked as a server violation", () => {
-    const [c] = groupConversations([exchange("a", listTools, { result: { resultType: "input_required", requestState: "s" } })]);
+    const [c] = groupConversations([
+      exchange("a", listTools, { result: { resultType: "input_required", requestState: "s" } }),
+    ]);
     expect(departures(c.rounds[0].serverVerdicts).map((v) => v.rule)).toEqual(["server.allowed-method"]);
   });
 
   it("errors and failures end a conversation with what happened", () => {
     const [c] = groupConversations([
       exchange("a", firstRequest, { result: inputRequiredResult }),
-      exchange("b", retryRequest, { error: { code: -32602, message: "Invalid or expired requestState", data: { reason: "invalid_request_state" } } }),
+      exchange("b", retryRequest, {
+        error: { code: -32602, message: "Invalid or expired requestState", data: { reason: "invalid_request_state" } },
+      }),
     ]);
-    expect([c.status, c.statusText]).toEqual(["error", "JSON-RPC error -32602 after 2 rounds: Invalid or expired requestState"]);
+    expect([c.status, c.statusText]).toEqual([
+      "error",
+      "JSON-RPC error -32602 after 2 rounds: Invalid or expired requestState",
+    ]);
     const [f] = groupConversations([exchange("a", firstRequest, { failure: "timeout" })]);
     expect(f.status).toBe("failure");
   });
@@ -106,9 +146,15 @@ describe("round grouping", () => {
     [3, 2, "awaiting-input"],
   ])("round limit %i with %i input_required rounds → %s", (limit, n, status) => {
     const exchanges = Array.from({ length: n }, (_, i) =>
-      exchange(`r${i}`, i === 0 ? firstRequest : { ...firstRequest, id: i + 1, params: { ...firstRequest.params, requestState: `s${i}` } }, {
-        result: { resultType: "input_required", requestState: `s${i + 1}` },
-      }),
+      exchange(
+        `r${i}`,
+        i === 0
+          ? firstRequest
+          : { ...firstRequest, id: i + 1, params: { ...firstRequest.params, requestState: `s${i}` } },
+        {
+          result: { resultType: "input_required", requestState: `s${i + 1}` },
+        },
+      ),
     );
     const [c] = groupConversations(exchanges, { roundLimit: limit });
     expect(c.rounds.length).toBe(n);
@@ -129,7 +175,10 @@ describe("round grouping", () => {
 
 describe("the sequence diagram", () => {
   it("the chapter's exchange: user lane, two rounds, the final text", () => {
-    const [c] = groupConversations([exchange("a", firstRequest, { result: inputRequiredResult }), exchange("b", retryRequest, { result: completeResult })]);
+    const [c] = groupConversations([
+      exchange("a", firstRequest, { result: inputRequiredResult }),
+      exchange("b", retryRequest, { result: completeResult }),
+    ]);
     const d = diagramOf(c);
     expect(d.lanes).toEqual(["user", "client", "server"]);
     expect(d.steps.map((s) => [s.round, s.from, s.to, s.label])).toEqual([
@@ -144,7 +193,9 @@ describe("the sequence diagram", () => {
   });
 
   it("a state-only conversation has no user lane", () => {
-    const [c] = groupConversations([exchange("a", firstRequest, { result: { resultType: "input_required", requestState: "s" } })]);
+    const [c] = groupConversations([
+      exchange("a", firstRequest, { result: { resultType: "input_required", requestState: "s" } }),
+    ]);
     expect(diagramOf(c).lanes).toEqual(["client", "server"]);
   });
 });
@@ -174,14 +225,18 @@ describe("driving a round trip from an answers file", () => {
     const report = await driveRoundTrip(JSON.stringify(firstRequest), send, { roundLimit: 3, answers: {} });
     expect(sent.length).toBe(3);
     expect(report.outcome).toBe("round-limit");
-    expect(report.message).toBe("stopped: the server still answers input_required after 3 rounds (round limit 3). Raise the limit to keep going.");
+    expect(report.message).toBe(
+      "stopped: the server still answers input_required after 3 rounds (round limit 3). Raise the limit to keep going.",
+    );
   });
 
   it("stops before sending when the answers lack a requested key", async () => {
     const { send, sent } = scripted([inputRequiredResult]);
     const report = await driveRoundTrip(JSON.stringify(firstRequest), send, { roundLimit: 5, answers: { other: {} } });
     expect(sent.length).toBe(1);
-    expect(report.message).toBe('stopped before round 2: the answers have nothing for "when" (asked: "when" (elicitation/create form)).');
+    expect(report.message).toBe(
+      'stopped before round 2: the answers have nothing for "when" (asked: "when" (elicitation/create form)).',
+    );
   });
 
   it.each([

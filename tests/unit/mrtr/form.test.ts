@@ -21,7 +21,12 @@ const TRIP = {
       ],
     },
     legacy: { type: "string", enum: ["a", "b"], enumNames: ["Alpha", "Beta"] },
-    interests: { type: "array", items: { type: "string", enum: ["food", "museums", "hiking"] }, minItems: 1, maxItems: 2 },
+    interests: {
+      type: "array",
+      items: { type: "string", enum: ["food", "museums", "hiking"] },
+      minItems: 1,
+      maxItems: 2,
+    },
     seats: {
       type: "array",
       items: {
@@ -106,13 +111,33 @@ describe("restricted form schema → form model", () => {
 
 describe("schema violations are reported with the property that breaks the restricted subset", () => {
   it.each([
-    ["a nested object", { type: "object", properties: { addr: { type: "object", properties: {} } } }, /addr.*not a string, number/],
-    ["an array of objects", { type: "object", properties: { list: { type: "array", items: { type: "object" } } } }, /list.*not a valid multi-select/],
+    [
+      "a nested object",
+      { type: "object", properties: { addr: { type: "object", properties: {} } } },
+      /addr.*not a string, number/,
+    ],
+    [
+      "an array of objects",
+      { type: "object", properties: { list: { type: "array", items: { type: "object" } } } },
+      /list.*not a valid multi-select/,
+    ],
     ["an unknown format", { type: "object", properties: { ip: { type: "string", format: "ipv4" } } }, /ip.*format/],
-    ["a keyword outside the subset", { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]+$" } } }, /code.*pattern/],
-    ["a top-level keyword outside the subset", { type: "object", properties: {}, additionalProperties: false }, /additionalProperties/],
+    [
+      "a keyword outside the subset",
+      { type: "object", properties: { code: { type: "string", pattern: "^[A-Z]+$" } } },
+      /code.*pattern/,
+    ],
+    [
+      "a top-level keyword outside the subset",
+      { type: "object", properties: {}, additionalProperties: false },
+      /additionalProperties/,
+    ],
     ["a non-object root", { type: "array", properties: {} }, /must be "object"/],
-    ["required naming no property", { type: "object", properties: {}, required: ["x"] }, /"x", which is not a property/],
+    [
+      "required naming no property",
+      { type: "object", properties: {}, required: ["x"] },
+      /"x", which is not a property/,
+    ],
   ])("%s", (_label, schema, message) => {
     const { issues } = formModelOf(schema);
     expect(issues.map((i) => i.message).join(" ")).toMatch(message);
@@ -130,7 +155,17 @@ describe("answers are validated before sending", () => {
 
   it("a valid form gives wire content with numbers as numbers and empty optional fields left out", () => {
     const r = contentFromForm(model, { ...initialValues(model), ...good, budget: "" });
-    expect(r).toEqual({ ok: true, content: { destination: "Lisbon", departOn: "2026-09-10", nights: 3, insurance: true, size: "M", interests: ["food"] } });
+    expect(r).toEqual({
+      ok: true,
+      content: {
+        destination: "Lisbon",
+        departOn: "2026-09-10",
+        nights: 3,
+        insurance: true,
+        size: "M",
+        interests: ["food"],
+      },
+    });
   });
 
   it.each([
@@ -139,7 +174,12 @@ describe("answers are validated before sending", () => {
     ["email format", { contact: "not-an-email" }, "contact", "Expected an email address, e.g. ada@example.com."],
     ["uri format", { website: "example.com" }, "website", "Expected an absolute URI, e.g. https://example.com/page."],
     ["date format", { departOn: "10/09/2026" }, "departOn", "Expected a date, e.g. 2026-09-10."],
-    ["date-time needs a time zone", { startsAt: "2026-09-10T08:30:00" }, "startsAt", "Expected a date-time with a time zone, e.g. 2026-09-10T08:30:00Z."],
+    [
+      "date-time needs a time zone",
+      { startsAt: "2026-09-10T08:30:00" },
+      "startsAt",
+      "Expected a date-time with a time zone, e.g. 2026-09-10T08:30:00Z.",
+    ],
     ["integer", { nights: "2.5" }, "nights", "Expected a whole number."],
     ["not a number", { budget: "cheap" }, "budget", "Expected a number."],
     ["maximum", { nights: "31" }, "nights", "Must be ≤ 30."],
@@ -159,7 +199,11 @@ describe("answers are validated before sending", () => {
     ["2026-09-10T08:30:00.123Z", true],
     ["2026-09-10 08:30", false],
   ])("date-time %s valid: %s", (value, ok) => {
-    const m = formModelOf({ type: "object", properties: { startsAt: { type: "string", format: "date-time" } }, required: ["startsAt"] });
+    const m = formModelOf({
+      type: "object",
+      properties: { startsAt: { type: "string", format: "date-time" } },
+      required: ["startsAt"],
+    });
     expect(validateContent(m, { startsAt: value }).ok).toBe(ok);
   });
 });

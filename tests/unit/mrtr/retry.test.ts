@@ -6,7 +6,13 @@ describe("the retry builder", () => {
   it("reproduces the chapter's retry: new id, same method and params, inputResponses, requestState verbatim", () => {
     const retry = buildRetry({ request: firstRequest, result: inputRequiredResult, responses: answer, id: 2 });
     expect(retry).toEqual(retryRequest);
-    expect(Object.keys(retry.params as object)).toEqual(["_meta", "name", "arguments", "inputResponses", "requestState"]);
+    expect(Object.keys(retry.params as object)).toEqual([
+      "_meta",
+      "name",
+      "arguments",
+      "inputResponses",
+      "requestState",
+    ]);
   });
 
   it("never adds requestState when the server gave none", () => {
@@ -20,18 +26,31 @@ describe("the retry builder", () => {
   });
 
   it("a state-only round is retried with requestState and no inputResponses", () => {
-    const retry = buildRetry({ request: firstRequest, result: { resultType: "input_required", requestState: "s1" }, responses: {}, id: 2 });
+    const retry = buildRetry({
+      request: firstRequest,
+      result: { resultType: "input_required", requestState: "s1" },
+      responses: {},
+      id: 2,
+    });
     expect(retry.params).toEqual({ ...firstRequest.params, requestState: "s1" });
   });
 
   it("a later round drops the previous round's inputResponses and requestState", () => {
     const retry = buildRetry({
       request: retryRequest,
-      result: { resultType: "input_required", requestState: "s2", inputRequests: { again: inputRequiredResult.inputRequests.when } },
+      result: {
+        resultType: "input_required",
+        requestState: "s2",
+        inputRequests: { again: inputRequiredResult.inputRequests.when },
+      },
       responses: { again: { action: "cancel" } },
       id: 3,
     });
-    expect(retry.params).toEqual({ ...firstRequest.params, inputResponses: { again: { action: "cancel" } }, requestState: "s2" });
+    expect(retry.params).toEqual({
+      ...firstRequest.params,
+      inputResponses: { again: { action: "cancel" } },
+      requestState: "s2",
+    });
   });
 
   it.each<[unknown, unknown[], number, number | string]>([
@@ -46,7 +65,11 @@ describe("the retry builder", () => {
 });
 
 describe("client rules on a hand-edited retry", () => {
-  const ctx = { original: firstRequest, previous: { request: firstRequest, result: inputRequiredResult }, priorIds: [1] };
+  const ctx = {
+    original: firstRequest,
+    previous: { request: firstRequest, result: inputRequiredResult },
+    priorIds: [1],
+  };
   const withParams = (patch: Record<string, unknown>, drop: string[] = []) => {
     const params: Record<string, unknown> = { ...retryRequest.params, ...patch };
     for (const k of drop) delete params[k];
@@ -58,14 +81,38 @@ describe("client rules on a hand-edited retry", () => {
   });
 
   it.each<[string, unknown, MrtrRuleId[]]>([
-    ["MUST echo requestState exactly: one character changed", withParams({ requestState: DENTIST_STATE.replace("eyJ0", "eyJ1") }), ["client.echo-state"]],
+    [
+      "MUST echo requestState exactly: one character changed",
+      withParams({ requestState: DENTIST_STATE.replace("eyJ0", "eyJ1") }),
+      ["client.echo-state"],
+    ],
     ["MUST echo requestState exactly: left out", withParams({}, ["requestState"]), ["client.echo-state"]],
     ["MUST use a new id: id reused", { ...retryRequest, id: 1 }, ["client.new-id"]],
-    ["MUST construct the requested inputs: response dropped", withParams({ inputResponses: {} }), ["client.construct-inputs"]],
-    ["MUST construct the requested inputs: no inputResponses at all", withParams({}, ["inputResponses"]), ["client.construct-inputs"]],
-    ["retry repeats the original params: arguments changed", withParams({ arguments: { title: "Haircut" } }), ["client.same-request"]],
-    ["MUST NOT reuse requestState for a different request", withParams({ name: "delete_event" }), ["client.state-not-reused"]],
-    ["response must be an ElicitResult", withParams({ inputResponses: { when: { answer: "tomorrow" } } }), ["client.response-shape"]],
+    [
+      "MUST construct the requested inputs: response dropped",
+      withParams({ inputResponses: {} }),
+      ["client.construct-inputs"],
+    ],
+    [
+      "MUST construct the requested inputs: no inputResponses at all",
+      withParams({}, ["inputResponses"]),
+      ["client.construct-inputs"],
+    ],
+    [
+      "retry repeats the original params: arguments changed",
+      withParams({ arguments: { title: "Haircut" } }),
+      ["client.same-request"],
+    ],
+    [
+      "MUST NOT reuse requestState for a different request",
+      withParams({ name: "delete_event" }),
+      ["client.state-not-reused"],
+    ],
+    [
+      "response must be an ElicitResult",
+      withParams({ inputResponses: { when: { answer: "tomorrow" } } }),
+      ["client.response-shape"],
+    ],
     [
       "SHOULD validate content against requestedSchema",
       withParams({ inputResponses: { when: { action: "accept", content: { startsAt: "tomorrow" } } } }),
@@ -82,7 +129,13 @@ describe("client rules on a hand-edited retry", () => {
   });
 
   it("MUST NOT include requestState when none was given", () => {
-    const noState = { ...ctx, previous: { request: firstRequest, result: { resultType: "input_required", inputRequests: inputRequiredResult.inputRequests } } };
+    const noState = {
+      ...ctx,
+      previous: {
+        request: firstRequest,
+        result: { resultType: "input_required", inputRequests: inputRequiredResult.inputRequests },
+      },
+    };
     const v = departures(checkRetry(noState, retryRequest));
     expect(v.map((x) => x.rule)).toEqual(["client.no-invented-state"]);
     expect(v[0].detail).toBe('the server gave no requestState, but the retry carries "eyJ0aXRsZSI6IkRlbnRpc3QifQ==".');
@@ -114,8 +167,14 @@ describe("the echo-state mark says where the sent requestState first differs", (
     ["eyJ0aXRsZSI6IkRlbnRpc3QifQ=", 28],
     ["XeyJ0aXRsZSI6IkRlbnRpc3QifQ==", 1],
   ])("sent %s → character %i", (sent, at) => {
-    const ctx = { original: firstRequest, previous: { request: firstRequest, result: inputRequiredResult }, priorIds: [1] };
-    const [mark] = departures(checkRetry(ctx, { ...retryRequest, params: { ...retryRequest.params, requestState: sent } }));
+    const ctx = {
+      original: firstRequest,
+      previous: { request: firstRequest, result: inputRequiredResult },
+      priorIds: [1],
+    };
+    const [mark] = departures(
+      checkRetry(ctx, { ...retryRequest, params: { ...retryRequest.params, requestState: sent } }),
+    );
     expect(mark.detail).toContain(`first at character ${at}:`);
   });
 });

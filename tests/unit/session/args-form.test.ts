@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { argumentsSkeleton, fieldSpec, fits, getAt, parseNumber, readFrameArgs, setAt, writeFrameArgs } from "@/lib/session/args-form";
+import {
+  argumentsSkeleton,
+  fieldSpec,
+  fits,
+  getAt,
+  parseNumber,
+  readFrameArgs,
+  setAt,
+  writeFrameArgs,
+} from "@/lib/session/args-form";
 import { checkArguments } from "@/lib/session/args-check";
 
 // server-memory's create_entities, as it lists it: a required array of objects with required fields.
@@ -24,7 +33,10 @@ const CREATE_ENTITIES = {
 
 const CREATE_EVENT = {
   type: "object",
-  properties: { title: { type: "string", description: "Event title." }, startsAt: { type: "string", format: "date-time" } },
+  properties: {
+    title: { type: "string", description: "Event title." },
+    startsAt: { type: "string", format: "date-time" },
+  },
   required: ["title"],
 };
 
@@ -33,7 +45,11 @@ const CALL = JSON.stringify(
     jsonrpc: "2.0",
     id: 4,
     method: "tools/call",
-    params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" }, name: "create_event", arguments: { title: "Dentist" } },
+    params: {
+      _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28" },
+      name: "create_event",
+      arguments: { title: "Dentist" },
+    },
   },
   null,
   2,
@@ -41,7 +57,9 @@ const CALL = JSON.stringify(
 
 describe("the tools/call argument form (pure)", () => {
   it("a template's skeleton holds the required fields, nested ones too: a required list of objects gets one item with its required fields, not []", () => {
-    expect(argumentsSkeleton(CREATE_ENTITIES)).toEqual({ entities: [{ name: "<name>", entityType: "<entityType>", observations: [] }] });
+    expect(argumentsSkeleton(CREATE_ENTITIES)).toEqual({
+      entities: [{ name: "<name>", entityType: "<entityType>", observations: [] }],
+    });
     expect(argumentsSkeleton(CREATE_EVENT)).toEqual({ title: "<title>" });
   });
 
@@ -58,7 +76,13 @@ describe("the tools/call argument form (pure)", () => {
       },
       required: ["level", "count", "loud", "mode", "when"],
     };
-    expect(argumentsSkeleton(schema)).toEqual({ level: "info", count: 1, loud: false, mode: "fast", when: "2026-09-10T08:30:00Z" });
+    expect(argumentsSkeleton(schema)).toEqual({
+      level: "info",
+      count: 1,
+      loud: false,
+      mode: "fast",
+      when: "2026-09-10T08:30:00Z",
+    });
   });
 
   it("the field tree keeps the schema's order, marks required fields, and reads enums, nested objects and arrays", () => {
@@ -82,7 +106,10 @@ describe("the tools/call argument form (pure)", () => {
   });
 
   it("what the form cannot render as inputs (anyOf, $ref, too deep) is a JSON field that says why", () => {
-    const spec = fieldSpec({ type: "object", properties: { x: { anyOf: [{ type: "string" }, { type: "number" }] }, y: { $ref: "#/defs/y" } } });
+    const spec = fieldSpec({
+      type: "object",
+      properties: { x: { anyOf: [{ type: "string" }, { type: "number" }] }, y: { $ref: "#/defs/y" } },
+    });
     expect(spec.properties!.map((p) => [p.spec.kind, p.spec.why])).toEqual([
       ["json", "anyOf"],
       ["json", "$ref"],
@@ -102,9 +129,15 @@ describe("the tools/call argument form (pure)", () => {
   it("the frame is the source of truth: its arguments are read from the text, and a form edit rewrites only params.arguments", () => {
     const read = readFrameArgs(CALL);
     expect(read).toEqual({ ok: true, toolName: "create_event", args: { title: "Dentist" } });
-    const next = writeFrameArgs(CALL, setAt({ title: "Dentist" }, ["startsAt"], "2026-09-10T08:30:00Z") as Record<string, unknown>);
+    const next = writeFrameArgs(
+      CALL,
+      setAt({ title: "Dentist" }, ["startsAt"], "2026-09-10T08:30:00Z") as Record<string, unknown>,
+    );
     const frame = JSON.parse(next);
-    expect(frame).toEqual({ ...JSON.parse(CALL), params: { ...JSON.parse(CALL).params, arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } } });
+    expect(frame).toEqual({
+      ...JSON.parse(CALL),
+      params: { ...JSON.parse(CALL).params, arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } },
+    });
     expect(Object.keys(frame.params)).toEqual(["_meta", "name", "arguments"]);
   });
 
@@ -122,12 +155,18 @@ describe("the tools/call argument form (pure)", () => {
       ok: false,
       reason: expect.stringContaining("not an object"),
     });
-    expect(readFrameArgs('{"method":"tools/call","params":{"name":"x"}}')).toEqual({ ok: true, toolName: "x", args: {} });
+    expect(readFrameArgs('{"method":"tools/call","params":{"name":"x"}}')).toEqual({
+      ok: true,
+      toolName: "x",
+      args: {},
+    });
   });
 
   it("setAt writes and removes at a path without touching the input (objects and array items)", () => {
     const args = { entities: [{ name: "a", observations: ["x"] }] };
-    expect(setAt(args, ["entities", 0, "observations", 1], "y")).toEqual({ entities: [{ name: "a", observations: ["x", "y"] }] });
+    expect(setAt(args, ["entities", 0, "observations", 1], "y")).toEqual({
+      entities: [{ name: "a", observations: ["x", "y"] }],
+    });
     expect(setAt(args, ["entities", 0], undefined)).toEqual({ entities: [] });
     expect(setAt(args, ["entities", 0, "name"], undefined)).toEqual({ entities: [{ observations: ["x"] }] });
     expect(args).toEqual({ entities: [{ name: "a", observations: ["x"] }] });
@@ -146,7 +185,13 @@ describe("the tools/call argument form (pure)", () => {
   it("the arguments are checked against the inputSchema with zod's JSON Schema reader: missing required and bad formats are named by path", () => {
     expect(checkArguments(CREATE_EVENT, { title: "Dentist" })).toEqual({ checked: true, problems: [] });
     const bad = checkArguments(CREATE_EVENT, { startsAt: "tomorrow" });
-    expect(bad.checked && bad.problems).toEqual([expect.stringMatching(/^title: /), expect.stringMatching(/^startsAt: Invalid ISO datetime/)]);
-    expect(checkArguments({ $ref: "#/nowhere" }, {})).toMatchObject({ checked: false, why: expect.stringContaining("could not be read") });
+    expect(bad.checked && bad.problems).toEqual([
+      expect.stringMatching(/^title: /),
+      expect.stringMatching(/^startsAt: Invalid ISO datetime/),
+    ]);
+    expect(checkArguments({ $ref: "#/nowhere" }, {})).toMatchObject({
+      checked: false,
+      why: expect.stringContaining("could not be read"),
+    });
   });
 });

@@ -4,8 +4,21 @@ import { feedFor, notificationText } from "@/lib/session/live-feed";
 import type { TimelineEntry } from "@/lib/session/state";
 
 function done(seq: number, exchange: Partial<Exchange>, targetKey = "demo:everything:stdio"): TimelineEntry {
-  const x = { startedAt: 1_000 * seq, durationMs: 50, received: [], events: [], outcome: { kind: "response", frame: {} }, ...exchange } as Exchange;
-  return { seq, targetKey, sent: "{}", label: null, phase: { status: "done", exchange: x } } as unknown as TimelineEntry;
+  const x = {
+    startedAt: 1_000 * seq,
+    durationMs: 50,
+    received: [],
+    events: [],
+    outcome: { kind: "response", frame: {} },
+    ...exchange,
+  } as Exchange;
+  return {
+    seq,
+    targetKey,
+    sent: "{}",
+    label: null,
+    phase: { status: "done", exchange: x },
+  } as unknown as TimelineEntry;
 }
 
 describe("the stderr and notifications pane (pure)", () => {
@@ -15,7 +28,12 @@ describe("the stderr and notifications pane (pure)", () => {
         events: [
           { t: 1, kind: "spawn", pid: 42, argv: ["node", "server.js"] },
           { t: 5, kind: "stderr", text: "Starting default (STDIO) server..." },
-          { t: 9, kind: "stdout", text: "", frame: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hello" } } },
+          {
+            t: 9,
+            kind: "stdout",
+            text: "",
+            frame: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "hello" } },
+          },
           { t: 10, kind: "stdout", text: "", frame: { jsonrpc: "2.0", id: 1, result: {} } },
         ],
       }),

@@ -22,7 +22,8 @@ import { decodeCollectionFragment, encodeCollectionFragment } from "@/lib/share/
 const CAL: Target = { kind: "demo", server: "calendar", transport: "stdio" };
 const EVERY: Target = { kind: "demo", server: "everything", transport: "stdio" };
 const LIST = '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}';
-const CALL = '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}';
+const CALL =
+  '{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"create_event","arguments":{"title":"Dentist"}}}';
 
 function saved(store: SavedStore, id: string, name: string, frame: string, target: Target): SavedStore {
   const r = saveRequest(store, { id, name, frame, target, now: 1 });
@@ -56,7 +57,12 @@ describe("saved requests, history and collections (pure)", () => {
   });
 
   it("a saved target holds no environment values (keys kept), as a link would not", () => {
-    const s = saved(EMPTY_STORE, "a", "x", LIST, { kind: "stdio", command: "node", args: ["s.js"], env: { API_KEY: "sk-secret" } });
+    const s = saved(EMPTY_STORE, "a", "x", LIST, {
+      kind: "stdio",
+      command: "node",
+      args: ["s.js"],
+      env: { API_KEY: "sk-secret" },
+    });
     expect(s.requests[0].target).toEqual({ kind: "stdio", command: "node", args: ["s.js"], env: { API_KEY: "" } });
     expect(writeStore(s)).not.toContain("sk-secret");
   });
@@ -72,12 +78,17 @@ describe("saved requests, history and collections (pure)", () => {
   });
 
   it("history per target: distinct frames sent to that target, newest first, with how often each was sent", () => {
-    const h = historyFor([entry(1, LIST), entry(2, CALL), entry(3, LIST), entry(4, LIST, "demo:everything:stdio")], "demo:calendar:stdio");
+    const h = historyFor(
+      [entry(1, LIST), entry(2, CALL), entry(3, LIST), entry(4, LIST, "demo:everything:stdio")],
+      "demo:calendar:stdio",
+    );
     expect(h.map((x) => [x.seq, x.summary, x.times])).toEqual([
       [3, "tools/list", 2],
       [2, "tools/call create_event", 1],
     ]);
-    expect(historyFor([entry(1, LIST), entry(2, CALL)], "demo:calendar:stdio", "dentist").map((x) => x.seq)).toEqual([2]);
+    expect(historyFor([entry(1, LIST), entry(2, CALL)], "demo:calendar:stdio", "dentist").map((x) => x.seq)).toEqual([
+      2,
+    ]);
   });
 
   it("a collection keeps its frames in order; items move, are removed, and go when their saved frame is deleted", () => {
@@ -98,10 +109,14 @@ describe("saved requests, history and collections (pure)", () => {
   it("a run stops on a bridge refusal, a failure or a JSON-RPC error reply, and goes on after a result", () => {
     const ex = (outcome: Exchange["outcome"]) => ({ outcome }) as Exchange;
     expect(stopReason(null)).toMatch(/did not deliver/);
-    expect(stopReason(ex({ kind: "failure", failure: "timeout", message: "no reply in 2000 ms" }))).toBe("timeout: no reply in 2000 ms");
-    expect(stopReason(ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } } }))).toBe(
-      "error -32602 Invalid params",
+    expect(stopReason(ex({ kind: "failure", failure: "timeout", message: "no reply in 2000 ms" }))).toBe(
+      "timeout: no reply in 2000 ms",
     );
+    expect(
+      stopReason(
+        ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, error: { code: -32602, message: "Invalid params" } } }),
+      ),
+    ).toBe("error -32602 Invalid params");
     expect(stopReason(ex({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: {} } }))).toBeNull();
   });
 
@@ -128,7 +143,11 @@ describe("a collection as a link", () => {
       {
         name: "auth",
         frame: '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"token":"tok-123456789"}}',
-        target: { kind: "http" as const, url: "http://127.0.0.1:9/mcp", headers: { Authorization: "Bearer tok-123456789" } },
+        target: {
+          kind: "http" as const,
+          url: "http://127.0.0.1:9/mcp",
+          headers: { Authorization: "Bearer tok-123456789" },
+        },
       },
     ];
     // knownSecrets: what the page passes (the playground token and other values it knows are secret).
@@ -147,7 +166,10 @@ describe("a collection as a link", () => {
   it("anything else is not a collection link, and a damaged one says why", async () => {
     expect(await decodeCollectionFragment("#v=1&s=abc")).toEqual({ kind: "none" });
     expect(await decodeCollectionFragment("")).toEqual({ kind: "none" });
-    expect(await decodeCollectionFragment("#collection=")).toEqual({ kind: "error", reason: "the collection is missing; the link was probably cut off" });
+    expect(await decodeCollectionFragment("#collection=")).toEqual({
+      kind: "error",
+      reason: "the collection is missing; the link was probably cut off",
+    });
     const bad = await decodeCollectionFragment("#collection=AAAA");
     expect(bad.kind).toBe("error");
   });

@@ -17,7 +17,10 @@ const task = {
 
 describe("explaining the task wire", () => {
   it("annotates every field of a tasks/get result and names a misspelt one", () => {
-    const notes = explainFrame(res({ resultType: "complete", ...task, statusMesage: "typo" }), { direction: "received", requestMethod: "tasks/get" });
+    const notes = explainFrame(res({ resultType: "complete", ...task, statusMesage: "typo" }), {
+      direction: "received",
+      requestMethod: "tasks/get",
+    });
     for (const key of Object.keys(task))
       expect(
         notes.some((a) => a.path === `result.${key}` && a.level === "info"),
@@ -28,9 +31,15 @@ describe("explaining the task wire", () => {
   });
 
   it("tasks/cancel is acknowledged with an empty result: a task in the ack (the 2025 shape) is named as not defined there", () => {
-    const clean = explainFrame(res({ resultType: "complete" }), { direction: "received", requestMethod: "tasks/cancel" });
+    const clean = explainFrame(res({ resultType: "complete" }), {
+      direction: "received",
+      requestMethod: "tasks/cancel",
+    });
     expect(clean.filter((a) => a.level === "error")).toEqual([]);
-    const legacy = explainFrame(res({ resultType: "complete", taskId: "t", status: "cancelled" }), { direction: "received", requestMethod: "tasks/cancel" });
+    const legacy = explainFrame(res({ resultType: "complete", taskId: "t", status: "cancelled" }), {
+      direction: "received",
+      requestMethod: "tasks/cancel",
+    });
     for (const key of ["taskId", "status"])
       expect(legacy.find((a) => a.path === `result.${key}`)?.text).toBe(
         `"${key}" is not defined for the tasks/cancel result in 2026-07-28; receivers ignore keys they do not know.`,

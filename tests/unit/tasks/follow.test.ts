@@ -37,7 +37,12 @@ describe("following a task", () => {
   it("polls at the pollIntervalMs of the latest answer (it may change) until a terminal state", async () => {
     const { deps, sent } = fakeServer((method, _p, now) => {
       if (method === "tools/call") return { result: { resultType: "task", ...task("working", now) } };
-      return { result: { resultType: "complete", ...(now >= 2000 ? task("completed", now, { result: { content: [] } }) : task("working", now)) } };
+      return {
+        result: {
+          resultType: "complete",
+          ...(now >= 2000 ? task("completed", now, { result: { content: [] } }) : task("working", now)),
+        },
+      };
     });
     const f = createFollower(deps, { tool: "slow_report" });
     const track = await f.run();
@@ -51,7 +56,10 @@ describe("following a task", () => {
 
   it("a user override replaces the server's interval but never goes below the floor", async () => {
     const { deps, sent } = fakeServer((method, _p, now) => ({
-      result: { resultType: method === "tools/call" ? "task" : "complete", ...(now >= 1000 ? task("completed", now, { result: {} }) : task("working", now)) },
+      result: {
+        resultType: method === "tools/call" ? "task" : "complete",
+        ...(now >= 1000 ? task("completed", now, { result: {} }) : task("working", now)),
+      },
     }));
     await createFollower(deps, { tool: "x", overridePollMs: 10 }).run();
     expect(sent.slice(0, 3).map((s) => s.at)).toEqual([0, 250, 500]);
@@ -62,7 +70,10 @@ describe("following a task", () => {
     const ask = {
       confirm: {
         method: "elicitation/create",
-        params: { message: "Sure?", requestedSchema: { type: "object", properties: { confirmed: { type: "boolean" } } } },
+        params: {
+          message: "Sure?",
+          requestedSchema: { type: "object", properties: { confirmed: { type: "boolean" } } },
+        },
       },
     };
     const { deps, sent } = fakeServer((method, _p, now) => {
@@ -72,25 +83,48 @@ describe("following a task", () => {
         return { result: { resultType: "complete" } };
       }
       if (now >= 3000) return { result: { resultType: "complete", ...task("completed", now, { result: {} }) } };
-      return { result: { resultType: "complete", ...(answered || now < 600 ? task("working", now) : task("input_required", now, { inputRequests: ask })) } };
+      return {
+        result: {
+          resultType: "complete",
+          ...(answered || now < 600 ? task("working", now) : task("input_required", now, { inputRequests: ask })),
+        },
+      };
     });
     let polls = 0;
     const f = createFollower(
-      { ...deps, onUpdate: (t) => t.pending.length && ++polls === 3 && f.answer({ confirm: { action: "accept", content: { confirmed: true } }, stray: {} }) },
+      {
+        ...deps,
+        onUpdate: (t) =>
+          t.pending.length &&
+          ++polls === 3 &&
+          f.answer({ confirm: { action: "accept", content: { confirmed: true } }, stray: {} }),
+      },
       { tool: "confirm_booking" },
     );
     const track = await f.run();
     expect(sent.filter((s) => s.method === "tasks/update")).toHaveLength(1);
     expect(track.seenKeys).toEqual(["confirm"]);
-    expect(track.exchanges.find((e) => e.method === "tasks/update")?.sent).toMatchObject({ params: { inputResponses: { confirm: { action: "accept" } } } });
-    expect((track.exchanges.find((e) => e.method === "tasks/update")?.sent.params as Record<string, unknown>).inputResponses).not.toHaveProperty("stray");
+    expect(track.exchanges.find((e) => e.method === "tasks/update")?.sent).toMatchObject({
+      params: { inputResponses: { confirm: { action: "accept" } } },
+    });
+    expect(
+      (track.exchanges.find((e) => e.method === "tasks/update")?.sent.params as Record<string, unknown>).inputResponses,
+    ).not.toHaveProperty("stray");
     expect(track.moves.map((m) => m.to)).toEqual(["working", "input_required", "working", "completed"]);
   });
 
   it("without an answer the CLI mode stops with missing-answer naming the key", async () => {
-    const ask = { confirm: { method: "elicitation/create", params: { message: "?", requestedSchema: { type: "object", properties: {} } } } };
+    const ask = {
+      confirm: {
+        method: "elicitation/create",
+        params: { message: "?", requestedSchema: { type: "object", properties: {} } },
+      },
+    };
     const { deps } = fakeServer((method, _p, now) => ({
-      result: { resultType: method === "tools/call" ? "task" : "complete", ...task("input_required", now, { inputRequests: ask }) },
+      result: {
+        resultType: method === "tools/call" ? "task" : "complete",
+        ...task("input_required", now, { inputRequests: ask }),
+      },
     }));
     const track = await createFollower(deps, { tool: "x", failOnMissingAnswer: true }).run();
     expect(track.outcome).toBe("missing-answer");
@@ -107,7 +141,10 @@ describe("following a task", () => {
 
   it("a terminal state followed by another status is flagged as an illegal move", async () => {
     const { deps } = fakeServer((method, _p, now) => ({
-      result: { resultType: method === "tools/call" ? "task" : "complete", ...task(now >= 300 ? "cancelled" : "working", now) },
+      result: {
+        resultType: method === "tools/call" ? "task" : "complete",
+        ...task(now >= 300 ? "cancelled" : "working", now),
+      },
     }));
     const track = await createFollower(deps, { tool: "x" }).run();
     expect(track.moves.every((m) => m.legal)).toBe(true);
@@ -116,7 +153,10 @@ describe("following a task", () => {
 
   it("resumes a task by id (a link, a session file, a stopped card): tasks/get at once, no new tools/call", async () => {
     const { deps, sent } = fakeServer((_m, _p, now) => ({
-      result: { resultType: "complete", ...(now >= 600 ? task("completed", now, { result: {} }) : task("working", now)) },
+      result: {
+        resultType: "complete",
+        ...(now >= 600 ? task("completed", now, { result: {} }) : task("working", now)),
+      },
     }));
     const track = await createFollower(deps, { tool: "slow_report", resumeTaskId: "T" }).run();
     expect(sent.map((s) => `${s.method}@${s.at}`)).toEqual(["tasks/get@0", "tasks/get@300", "tasks/get@600"]);

@@ -17,7 +17,11 @@ describe("the task state machine", () => {
   });
 
   it("says why a task moved: input through tasks/update not a retry, failed with the JSON-RPC error, isError still completed", () => {
-    const asking = readTask({ ...base, status: "input_required", inputRequests: { confirm: { method: "elicitation/create", params: {} } } });
+    const asking = readTask({
+      ...base,
+      status: "input_required",
+      inputRequests: { confirm: { method: "elicitation/create", params: {} } },
+    });
     expect(asking.ok && whyMoved("working", asking.task, "poll")).toContain("answered with tasks/update (not a retry)");
     const failed = readTask({ ...base, status: "failed", error: { code: -32603, message: "boom" } });
     expect(failed.ok && whyMoved("working", failed.task, "poll")).toContain("JSON-RPC error -32603: boom");
@@ -32,7 +36,10 @@ describe("the task state machine", () => {
   it("reads the 2026 and the 2025 shapes and names every broken rule", () => {
     const modern = readTask({ ...base, status: "completed" });
     expect(modern.problems).toEqual(["a completed task carries its result inline (result)"]);
-    const legacy = readTask({ taskId: "t", status: "working", createdAt: base.createdAt, ttl: 5000, pollInterval: 250 }, "legacy");
+    const legacy = readTask(
+      { taskId: "t", status: "working", createdAt: base.createdAt, ttl: 5000, pollInterval: 250 },
+      "legacy",
+    );
     expect(legacy.ok && legacy.task).toMatchObject({ ttlMs: 5000, pollIntervalMs: 250 });
     expect(readTask({ taskId: "t", status: "done", createdAt: "yesterday" }).problems).toEqual([
       'status "done" is not one of working, input_required, completed, failed, cancelled',

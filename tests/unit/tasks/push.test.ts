@@ -16,7 +16,12 @@ const task = (status: string, extra: Record<string, unknown> = {}) => ({
 /** The pushed task asking its confirm question (an elicitation form) — what the tests push mid-task. */
 const confirmAsked = () => ({
   ...task("input_required", {
-    inputRequests: { confirm: { method: "elicitation/create", params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } } } },
+    inputRequests: {
+      confirm: {
+        method: "elicitation/create",
+        params: { mode: "form", message: "?", requestedSchema: { type: "object", properties: {} } },
+      },
+    },
   }),
 });
 
@@ -24,12 +29,20 @@ describe("reading a task listen stream", () => {
   it.each([
     [
       "the ack, with the ids it names",
-      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: { taskIds: ["T"] }, _meta: { [SUB]: "s" } } },
+      {
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: { notifications: { taskIds: ["T"] }, _meta: { [SUB]: "s" } },
+      },
       { kind: "ack", taskIds: ["T"] },
     ],
     [
       "an ack that names none",
-      { jsonrpc: "2.0", method: "notifications/subscriptions/acknowledged", params: { notifications: {}, _meta: { [SUB]: "s" } } },
+      {
+        jsonrpc: "2.0",
+        method: "notifications/subscriptions/acknowledged",
+        params: { notifications: {}, _meta: { [SUB]: "s" } },
+      },
       { kind: "ack", taskIds: [] },
     ],
     [
@@ -37,7 +50,11 @@ describe("reading a task listen stream", () => {
       { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "s" } } },
       { kind: "task", taskId: "T", task: { ...task("working"), _meta: { [SUB]: "s" } } },
     ],
-    ["another stream's push", { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "other" } } }, undefined],
+    [
+      "another stream's push",
+      { jsonrpc: "2.0", method: "notifications/tasks", params: { ...task("working"), _meta: { [SUB]: "other" } } },
+      undefined,
+    ],
     ["the graceful end", { jsonrpc: "2.0", id: "s", result: { resultType: "complete" } }, { kind: "closed" }],
     [
       "a refusal",
@@ -69,7 +86,10 @@ describe("a follower with push", () => {
         }),
       send: async (frame: Record<string, unknown>): Promise<ExchangeLike> => {
         sent.push(String(frame.method));
-        const result = frame.method === "tools/call" ? { resultType: "task", ...task("working") } : { resultType: "complete", ...task("working") };
+        const result =
+          frame.method === "tools/call"
+            ? { resultType: "task", ...task("working") }
+            : { resultType: "complete", ...task("working") };
         return { outcome: { kind: "response", frame: { jsonrpc: "2.0", id: frame.id, result } } };
       },
     };
@@ -96,16 +116,26 @@ describe("a follower with push", () => {
     f.pushed(task("completed", { result: { content: [], isError: false } }));
     const track = await done;
     expect(track.outcome).toBe("completed");
-    expect(track.moves.map((m) => `${m.to}:${m.via}`)).toEqual(["working:created", "input_required:push", "completed:push"]);
+    expect(track.moves.map((m) => `${m.to}:${m.via}`)).toEqual([
+      "working:created",
+      "input_required:push",
+      "completed:push",
+    ]);
     expect(track.moves.at(-1)?.why).toContain("inline in notifications/tasks");
     expect(h.sent).toEqual(["tools/call", "tasks/get", "tasks/get"]);
     expect(track.polls.at(-1)?.delay).toEqual({ delayMs: 500, source: "server" });
-    expect(track.exchanges.filter((e) => e.via === "push").map((e) => e.method)).toEqual(["notifications/tasks", "notifications/tasks"]);
+    expect(track.exchanges.filter((e) => e.via === "push").map((e) => e.method)).toEqual([
+      "notifications/tasks",
+      "notifications/tasks",
+    ]);
   });
 
   it("a pushed input_required with an answer at hand is answered at once with tasks/update, not after another poll", async () => {
     const h = harness();
-    const f = createFollower(h.deps, { tool: "confirm_booking", answers: { confirm: { action: "accept", content: { confirmed: true } } } });
+    const f = createFollower(h.deps, {
+      tool: "confirm_booking",
+      answers: { confirm: { action: "accept", content: { confirmed: true } } },
+    });
     void f.run();
     await h.tick();
     f.setPushing(true);

@@ -1,8 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { recordedTasks } from "@/lib/tasks";
 
-const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} };
-const ex = (method: string, params: Record<string, unknown>, result: Record<string, unknown> | null, startedAt: number) => ({
+const meta = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+const ex = (
+  method: string,
+  params: Record<string, unknown>,
+  result: Record<string, unknown> | null,
+  startedAt: number,
+) => ({
   sent: JSON.stringify({ jsonrpc: "2.0", id: startedAt, method, params: { _meta: meta, ...params } }),
   startedAt,
   targetLabel: "tasks (stdio)",
@@ -23,8 +31,18 @@ describe("tasks recorded in a session's exchanges (links, session files)", () =>
   it("keeps each task id with its tool and the last state seen, ignoring other traffic and unknown ids", () => {
     const list = recordedTasks([
       ex("tools/list", {}, { tools: [] }, 1),
-      ex("tools/call", { name: "long_import", arguments: {} }, { resultType: "task", ...task("working", { statusMessage: "Imported 0 of 6000 rows" }) }, 2),
-      ex("tasks/get", { taskId: "tsk1.A" }, { resultType: "complete", ...task("working", { statusMessage: "Imported 500 of 6000 rows" }) }, 3),
+      ex(
+        "tools/call",
+        { name: "long_import", arguments: {} },
+        { resultType: "task", ...task("working", { statusMessage: "Imported 0 of 6000 rows" }) },
+        2,
+      ),
+      ex(
+        "tasks/get",
+        { taskId: "tsk1.A" },
+        { resultType: "complete", ...task("working", { statusMessage: "Imported 500 of 6000 rows" }) },
+        3,
+      ),
       ex("tasks/cancel", { taskId: "tsk1.A" }, { resultType: "complete" }, 4),
       ex("tasks/get", { taskId: "tsk1.unknown" }, null, 5),
     ]);
@@ -53,6 +71,12 @@ describe("tasks recorded in a session's exchanges (links, session files)", () =>
         1,
       ),
     ]);
-    expect(list[0]).toMatchObject({ taskId: "tsk1.B", tool: "slow_report", wire: "legacy", ttlMs: 60000, lastStatus: "working" });
+    expect(list[0]).toMatchObject({
+      taskId: "tsk1.B",
+      tool: "slow_report",
+      wire: "legacy",
+      ttlMs: 60000,
+      lastStatus: "working",
+    });
   });
 });

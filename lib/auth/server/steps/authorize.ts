@@ -22,7 +22,11 @@ export interface Authorizer {
 }
 
 export function tokenOptions(ctx: FlowContext, a: Authorizer, into: HttpAttempt[]) {
-  return { ...a.allowInsecure, [oauth.customFetch]: ctx.http.customFetch(into), additionalParameters: { resource: a.resource } };
+  return {
+    ...a.allowInsecure,
+    [oauth.customFetch]: ctx.http.customFetch(into),
+    additionalParameters: { resource: a.resource },
+  };
 }
 
 function authorizationUrl(a: Authorizer, challenge: string, state: string, scope: string | undefined): URL {
@@ -89,7 +93,13 @@ export async function authorize(
   } catch (e) {
     const message = (e as Error).message;
     ctx.raise(callbackFailure(message), message);
-    ctx.step(`${label}callback`, "fail", `The callback was rejected before any code was used: ${message}.`, validation, seen);
+    ctx.step(
+      `${label}callback`,
+      "fail",
+      `The callback was rejected before any code was used: ${message}.`,
+      validation,
+      seen,
+    );
     return undefined;
   }
   ctx.step(
@@ -111,12 +121,28 @@ async function exchangeCode(
 ): Promise<oauth.TokenEndpointResponse | undefined> {
   const attempts: HttpAttempt[] = [];
   try {
-    const response = await oauth.authorizationCodeGrantRequest(a.as, a.client, oauth.None(), params, a.redirectUri, verifier, tokenOptions(ctx, a, attempts));
+    const response = await oauth.authorizationCodeGrantRequest(
+      a.as,
+      a.client,
+      oauth.None(),
+      params,
+      a.redirectUri,
+      verifier,
+      tokenOptions(ctx, a, attempts),
+    );
     const tokens = await oauth.processAuthorizationCodeResponse(a.as, a.client, response);
     const claims = tokenClaims(tokens.access_token);
-    if (!claims) ctx.raise("TOKEN_NOT_JWT", "the access token is opaque: its audience and scope cannot be read by the client");
-    else if (!(Array.isArray(claims.aud) ? claims.aud : [claims.aud]).some((aud) => typeof aud === "string" && sameResource(aud, a.resource))) {
-      ctx.raise("TOKEN_AUDIENCE_MISMATCH", `the token's aud ${JSON.stringify(claims.aud)} is not the resource ${a.resource}`);
+    if (!claims)
+      ctx.raise("TOKEN_NOT_JWT", "the access token is opaque: its audience and scope cannot be read by the client");
+    else if (
+      !(Array.isArray(claims.aud) ? claims.aud : [claims.aud]).some(
+        (aud) => typeof aud === "string" && sameResource(aud, a.resource),
+      )
+    ) {
+      ctx.raise(
+        "TOKEN_AUDIENCE_MISMATCH",
+        `the token's aud ${JSON.stringify(claims.aud)} is not the resource ${a.resource}`,
+      );
     }
     const bound = claims ? ` for aud ${JSON.stringify(claims.aud)}, scope "${claims.scope ?? tokens.scope ?? ""}"` : "";
     ctx.step(
@@ -125,12 +151,22 @@ async function exchangeCode(
       `Code + code_verifier + resource exchanged for a ${tokens.token_type} token${bound}${tokens.refresh_token ? ", with a refresh token" : ""}.`,
       `${AUTHZ} §Resource Parameter Implementation (RFC 8707 token request)`,
       attempts,
-      { claims: claims ?? null, expires_in: tokens.expires_in ?? null, refresh_token: tokens.refresh_token ? "present (masked)" : "absent" },
+      {
+        claims: claims ?? null,
+        expires_in: tokens.expires_in ?? null,
+        refresh_token: tokens.refresh_token ? "present (masked)" : "absent",
+      },
     );
     return tokens;
   } catch (e) {
     ctx.raise("TOKEN_REQUEST_FAILED", (e as Error).message);
-    ctx.step(`${label}token`, "fail", `The token request failed: ${(e as Error).message}.`, `${AUTHZ} §Access Token Usage`, attempts);
+    ctx.step(
+      `${label}token`,
+      "fail",
+      `The token request failed: ${(e as Error).message}.`,
+      `${AUTHZ} §Access Token Usage`,
+      attempts,
+    );
     return undefined;
   }
 }

@@ -24,7 +24,13 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
   const first = await ctx.mcp(attempts, ctx.listFrame);
   const name = "unauthenticated request";
   if (!first.response) {
-    ctx.step(name, "fail", `The MCP endpoint did not answer: ${attempts[0].error}.`, `${AUTHZ} §Authorization Flow Steps`, attempts);
+    ctx.step(
+      name,
+      "fail",
+      `The MCP endpoint did not answer: ${attempts[0].error}.`,
+      `${AUTHZ} §Authorization Flow Steps`,
+      attempts,
+    );
     return { stop: ctx.done("failed") };
   }
   if (first.response.status !== 401) {
@@ -50,7 +56,8 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
     { challenge: challenge ?? null },
   );
   if (!challenge) ctx.raise("NOT_A_BEARER_CHALLENGE", "the 401 carries no WWW-Authenticate: Bearer challenge");
-  if (challenge && !challenge.scope) ctx.raise("NO_SCOPE_IN_CHALLENGE", "the 401 challenge names no scope; the client falls back to scopes_supported");
+  if (challenge && !challenge.scope)
+    ctx.raise("NO_SCOPE_IN_CHALLENGE", "the 401 challenge names no scope; the client falls back to scopes_supported");
   return { challenge: challenge ?? null };
 }
 
@@ -60,13 +67,18 @@ export interface ResourceMetadata {
 }
 
 /** 2. Protected resource metadata (RFC 9728): the header's URL, then the path-aware and root well-known URLs. */
-export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | null): Promise<Stop | ResourceMetadata> {
+export async function resourceMetadata(
+  ctx: FlowContext,
+  challenge: Challenge | null,
+): Promise<Stop | ResourceMetadata> {
   const attempts: HttpAttempt[] = [];
   const candidates = prmCandidates(ctx.target, challenge?.resource_metadata);
   let prm: Record<string, unknown> | undefined;
   let prmUrl: string | undefined;
   for (const candidate of candidates) {
-    const { response, text } = await ctx.http.exchange(attempts, candidate, { headers: { Accept: "application/json" } });
+    const { response, text } = await ctx.http.exchange(attempts, candidate, {
+      headers: { Accept: "application/json" },
+    });
     prm = response?.ok ? parseJson(text) : undefined;
     if (prm) {
       prmUrl = candidate;
@@ -76,7 +88,10 @@ export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | 
   const name = "protected resource metadata";
   const specRef = `${DISCOVERY} §Protected Resource Metadata Discovery`;
   if (!challenge?.resource_metadata && prm)
-    ctx.raise("AUTH_REQUIRED_BUT_NOT_ADVERTISED", `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`);
+    ctx.raise(
+      "AUTH_REQUIRED_BUT_NOT_ADVERTISED",
+      `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`,
+    );
   if (!prm) {
     ctx.raise("PRM_NOT_FOUND", `no protected resource metadata at ${candidates.join(", ")}`);
     ctx.step(
@@ -88,18 +103,25 @@ export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | 
     );
     return { stop: ctx.done("failed") };
   }
-  const servers = Array.isArray(prm.authorization_servers) ? prm.authorization_servers.filter((s): s is string => typeof s === "string") : [];
+  const servers = Array.isArray(prm.authorization_servers)
+    ? prm.authorization_servers.filter((s): s is string => typeof s === "string")
+    : [];
   const resource = typeof prm.resource === "string" ? prm.resource : undefined;
   let status: StepStatus = "ok";
   if (!resource || !sameResource(resource, ctx.target)) {
-    ctx.raise("PRM_RESOURCE_MISMATCH", `metadata resource ${JSON.stringify(resource ?? null)} is not this endpoint ${canonicalResource(ctx.target)}`);
+    ctx.raise(
+      "PRM_RESOURCE_MISMATCH",
+      `metadata resource ${JSON.stringify(resource ?? null)} is not this endpoint ${canonicalResource(ctx.target)}`,
+    );
     status = "fail";
   }
   if (servers.length === 0) {
     ctx.raise("PRM_NO_AUTHORIZATION_SERVERS", "authorization_servers is missing or empty");
     status = "fail";
   }
-  const scopesSupported = Array.isArray(prm.scopes_supported) ? prm.scopes_supported.filter((s): s is string => typeof s === "string") : [];
+  const scopesSupported = Array.isArray(prm.scopes_supported)
+    ? prm.scopes_supported.filter((s): s is string => typeof s === "string")
+    : [];
   ctx.step(
     name,
     status,
@@ -114,11 +136,16 @@ export async function resourceMetadata(ctx: FlowContext, challenge: Challenge | 
 }
 
 /** 3. Authorization server metadata: the first document whose issuer is exactly the one looked up; S256 required. */
-export async function serverMetadata(ctx: FlowContext, issuer: string): Promise<Stop | { as: oauth.AuthorizationServer }> {
+export async function serverMetadata(
+  ctx: FlowContext,
+  issuer: string,
+): Promise<Stop | { as: oauth.AuthorizationServer }> {
   const attempts: HttpAttempt[] = [];
   let as: oauth.AuthorizationServer | undefined;
   for (const candidate of asMetadataCandidates(issuer)) {
-    const { response, text } = await ctx.http.exchange(attempts, candidate, { headers: { Accept: "application/json" } });
+    const { response, text } = await ctx.http.exchange(attempts, candidate, {
+      headers: { Accept: "application/json" },
+    });
     const doc = response?.ok ? parseJson(text) : undefined;
     if (!doc) continue;
     if (doc.issuer !== issuer) {
@@ -134,32 +161,47 @@ export async function serverMetadata(ctx: FlowContext, issuer: string): Promise<
   const name = "authorization server metadata";
   const specRef = `${DISCOVERY} §Authorization Server Metadata Discovery`;
   if (!as) {
-    if (!ctx.has("AS_ISSUER_MISMATCH")) ctx.raise("AS_METADATA_NOT_FOUND", `no authorization server metadata for ${issuer}`);
-    ctx.step(name, "fail", "No discovery URL returned usable metadata for this issuer (OAuth 2.0 and OpenID Connect forms tried in order).", specRef, attempts);
+    if (!ctx.has("AS_ISSUER_MISMATCH"))
+      ctx.raise("AS_METADATA_NOT_FOUND", `no authorization server metadata for ${issuer}`);
+    ctx.step(
+      name,
+      "fail",
+      "No discovery URL returned usable metadata for this issuer (OAuth 2.0 and OpenID Connect forms tried in order).",
+      specRef,
+      attempts,
+    );
     return { stop: ctx.done("failed") };
   }
-  const s256 = Array.isArray(as.code_challenge_methods_supported) && as.code_challenge_methods_supported.includes("S256");
+  const s256 =
+    Array.isArray(as.code_challenge_methods_supported) && as.code_challenge_methods_supported.includes("S256");
   if (!s256)
     ctx.raise(
       "PKCE_S256_NOT_ADVERTISED",
       `code_challenge_methods_supported is ${JSON.stringify(as.code_challenge_methods_supported ?? null)}; a client MUST refuse to proceed without S256`,
     );
   if (!as.authorization_response_iss_parameter_supported)
-    ctx.raise("ISS_PARAMETER_NOT_SUPPORTED", "the authorization server does not advertise iss in authorization responses (RFC 9207)");
+    ctx.raise(
+      "ISS_PARAMETER_NOT_SUPPORTED",
+      "the authorization server does not advertise iss in authorization responses (RFC 9207)",
+    );
   for (const key of ["authorization_endpoint", "token_endpoint"] as const) {
-    if (typeof as[key] === "string" && insecure(as[key]!)) ctx.raise("INSECURE_ENDPOINT", `${key} ${as[key]} is not HTTPS`);
+    if (typeof as[key] === "string" && insecure(as[key]!))
+      ctx.raise("INSECURE_ENDPOINT", `${key} ${as[key]} is not HTTPS`);
   }
   ctx.step(
     name,
     s256 ? "ok" : "fail",
-    s256 ? `Issuer ${issuer} matches exactly, PKCE S256 is supported.` : "The authorization server does not advertise PKCE S256, so the flow stops here.",
+    s256
+      ? `Issuer ${issuer} matches exactly, PKCE S256 is supported.`
+      : "The authorization server does not advertise PKCE S256, so the flow stops here.",
     specRef,
     attempts,
     {
       issuer: as.issuer,
       code_challenge_methods_supported: as.code_challenge_methods_supported ?? null,
       authorization_response_iss_parameter_supported: as.authorization_response_iss_parameter_supported ?? false,
-      client_id_metadata_document_supported: (as as Record<string, unknown>).client_id_metadata_document_supported ?? false,
+      client_id_metadata_document_supported:
+        (as as Record<string, unknown>).client_id_metadata_document_supported ?? false,
       registration_endpoint: as.registration_endpoint ?? null,
       token_endpoint_auth_methods_supported: as.token_endpoint_auth_methods_supported ?? null,
     },

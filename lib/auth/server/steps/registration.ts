@@ -42,7 +42,11 @@ export async function register(
       `Client ID metadata document: the client_id is the URL ${clientMetadataDocument.url}; the authorization server fetches the document there when the client first appears (the 2026-07-28 default).`,
       `${REGISTRATION} §Client ID Metadata Documents`,
       attempts,
-      { method: "client ID metadata document", client_id: clientMetadataDocument.url, document: clientMetadataDocument.document },
+      {
+        method: "client ID metadata document",
+        client_id: clientMetadataDocument.url,
+        document: clientMetadataDocument.document,
+      },
     );
     return { client: { client_id: clientMetadataDocument.url, token_endpoint_auth_method: "none" } };
   }
@@ -53,7 +57,13 @@ export async function register(
         ? "the AS accepts only client ID metadata documents: give --client-id with the HTTPS URL of your client's metadata document"
         : "no client ID given, no client ID metadata document support and no registration_endpoint: the client cannot get a client_id",
     );
-    ctx.step(name, "fail", "There is no way for this client to obtain a client_id (see the finding).", `${REGISTRATION} §Registration priority`, attempts);
+    ctx.step(
+      name,
+      "fail",
+      "There is no way for this client to obtain a client_id (see the finding).",
+      `${REGISTRATION} §Registration priority`,
+      attempts,
+    );
     return { stop: ctx.done("failed") };
   }
   const metadata = {
@@ -66,7 +76,10 @@ export async function register(
   };
   const specRef = `${REGISTRATION} §Dynamic Client Registration`;
   try {
-    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, { ...allowInsecure, [oauth.customFetch]: ctx.http.customFetch(attempts) });
+    const response = await oauth.dynamicClientRegistrationRequest(as, metadata, {
+      ...allowInsecure,
+      [oauth.customFetch]: ctx.http.customFetch(attempts),
+    });
     const registered = await oauth.processDynamicClientRegistrationResponse(response);
     ctx.raise(
       "DCR_DEPRECATED",
@@ -75,10 +88,17 @@ export async function register(
     const why = cimd
       ? "this AS also accepts client ID metadata documents, but this client has no hosted document for it"
       : "the AS offers no client ID metadata documents";
-    ctx.step(name, "warn", `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`, specRef, attempts, {
-      method: "dynamic (deprecated)",
-      client_id: registered.client_id,
-    });
+    ctx.step(
+      name,
+      "warn",
+      `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`,
+      specRef,
+      attempts,
+      {
+        method: "dynamic (deprecated)",
+        client_id: registered.client_id,
+      },
+    );
     return { client: { client_id: registered.client_id, token_endpoint_auth_method: "none" } };
   } catch (e) {
     ctx.raise("NO_REGISTRATION_PATH", `dynamic registration failed: ${(e as Error).message}`);

@@ -17,7 +17,11 @@ export interface Held {
   scope?: string;
 }
 
-export function heldFrom(tokens: oauth.TokenEndpointResponse, fallbackScope: string | undefined, previous?: Held): Held {
+export function heldFrom(
+  tokens: oauth.TokenEndpointResponse,
+  fallbackScope: string | undefined,
+  previous?: Held,
+): Held {
   return {
     accessToken: tokens.access_token,
     refreshToken: tokens.refresh_token ?? previous?.refreshToken,
@@ -36,7 +40,13 @@ export async function authenticatedRequest(ctx: FlowContext, held: Held): Promis
     ctx.step("authenticated request", "fail", `tools/list with the token failed (${answer}).`, specRef, attempts);
     return false;
   }
-  ctx.step("authenticated request", "ok", "tools/list with Authorization: Bearer succeeded: the server accepted a token issued for it.", specRef, attempts);
+  ctx.step(
+    "authenticated request",
+    "ok",
+    "tools/list with Authorization: Bearer succeeded: the server accepted a token issued for it.",
+    specRef,
+    attempts,
+  );
   return true;
 }
 
@@ -47,7 +57,10 @@ export async function tokenHandlingChecks(ctx: FlowContext, held: Held): Promise
   inQuery.searchParams.set("access_token", held.accessToken);
   const q = await ctx.mcp(attempts, ctx.listFrame, undefined, inQuery.href);
   if (q.response?.ok)
-    ctx.raise("TOKEN_IN_QUERY_ACCEPTED", "the server accepted the access token from the query string (it must only read the Authorization header)");
+    ctx.raise(
+      "TOKEN_IN_QUERY_ACCEPTED",
+      "the server accepted the access token from the query string (it must only read the Authorization header)",
+    );
   const forged = await ctx.mcp(attempts, ctx.listFrame, "not-a-token-issued-by-anyone");
   if (forged.response?.ok) {
     ctx.raise(
@@ -56,12 +69,19 @@ export async function tokenHandlingChecks(ctx: FlowContext, held: Held): Promise
     );
   }
   const ok = !q.response?.ok && !forged.response?.ok;
-  const detail = ok ? "A token in the query string and a made-up token were both refused." : "The server accepted what it must refuse (see the findings).";
+  const detail = ok
+    ? "A token in the query string and a made-up token were both refused."
+    : "The server accepted what it must refuse (see the findings).";
   ctx.step("token handling checks", ok ? "ok" : "fail", detail, `${AUTHZ} §Token Handling`, attempts);
 }
 
 /** 10. Step-up: the tokens after it, "needs-user" when a person must consent again, undefined when it failed. */
-export async function stepUp(ctx: FlowContext, a: Authorizer, frame: Frame, held: Held): Promise<Held | "needs-user" | undefined> {
+export async function stepUp(
+  ctx: FlowContext,
+  a: Authorizer,
+  frame: Frame,
+  held: Held,
+): Promise<Held | "needs-user" | undefined> {
   const attempts: HttpAttempt[] = [];
   const specRef = `${AUTHZ} §Step-Up Authorization Flow`;
   const tried = await ctx.mcp(attempts, frame, held.accessToken);
@@ -74,12 +94,21 @@ export async function stepUp(ctx: FlowContext, a: Authorizer, frame: Frame, held
     ctx.step("step-up challenge", ok ? "ok" : "warn", detail, specRef, attempts);
     return held;
   }
-  const union = [...new Set([...(held.scope ?? "").split(" "), ...(up.scope ?? "").split(" ")].filter(Boolean))].join(" ");
-  ctx.step("step-up challenge", "ok", `403 insufficient_scope: the server needs "${up.scope}"; re-authorizing with the union "${union}".`, specRef, attempts, {
-    held: held.scope,
-    challenged: up.scope,
-    union,
-  });
+  const union = [...new Set([...(held.scope ?? "").split(" "), ...(up.scope ?? "").split(" ")].filter(Boolean))].join(
+    " ",
+  );
+  ctx.step(
+    "step-up challenge",
+    "ok",
+    `403 insufficient_scope: the server needs "${up.scope}"; re-authorizing with the union "${union}".`,
+    specRef,
+    attempts,
+    {
+      held: held.scope,
+      challenged: up.scope,
+      union,
+    },
+  );
   const more = await authorize(ctx, a, union, "step-up: ");
   if (more === "needs-user") return more;
   if (!more) {
@@ -89,8 +118,11 @@ export async function stepUp(ctx: FlowContext, a: Authorizer, frame: Frame, held
   const next = heldFrom(more, union, held);
   const retry: HttpAttempt[] = [];
   const again = await ctx.mcp(retry, frame, next.accessToken);
-  if (!again.response?.ok) ctx.raise("STEP_UP_FAILED", `the retried request answered ${again.response?.status ?? retry[0].error}`);
-  const detail = again.response?.ok ? "The request that needed more scope succeeded with the new token." : "The request still failed after step-up.";
+  if (!again.response?.ok)
+    ctx.raise("STEP_UP_FAILED", `the retried request answered ${again.response?.status ?? retry[0].error}`);
+  const detail = again.response?.ok
+    ? "The request that needed more scope succeeded with the new token."
+    : "The request still failed after step-up.";
   ctx.step("step-up retry", again.response?.ok ? "ok" : "fail", detail, specRef, retry);
   return next;
 }
@@ -98,13 +130,22 @@ export async function stepUp(ctx: FlowContext, a: Authorizer, frame: Frame, held
 /** 11. Refresh: a refresh_token grant (with resource), its new access token checked by tools/list. */
 export async function refresh(ctx: FlowContext, a: Authorizer, held: Held): Promise<Held> {
   if (!held.refreshToken) {
-    ctx.raise("NO_REFRESH_TOKEN", "the token response carried no refresh token: the user signs in again when the access token expires");
+    ctx.raise(
+      "NO_REFRESH_TOKEN",
+      "the token response carried no refresh token: the user signs in again when the access token expires",
+    );
     return held;
   }
   const attempts: HttpAttempt[] = [];
   const specRef = `${AUTHZ} §Token Handling (refresh tokens)`;
   try {
-    const response = await oauth.refreshTokenGrantRequest(a.as, a.client, oauth.None(), held.refreshToken, tokenOptions(ctx, a, attempts));
+    const response = await oauth.refreshTokenGrantRequest(
+      a.as,
+      a.client,
+      oauth.None(),
+      held.refreshToken,
+      tokenOptions(ctx, a, attempts),
+    );
     const fresh = await oauth.processRefreshTokenResponse(a.as, a.client, response);
     const next = heldFrom(fresh, held.scope, held);
     const check: HttpAttempt[] = [];

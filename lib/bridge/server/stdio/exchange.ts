@@ -78,7 +78,8 @@ export async function sendStdio(spec: StdioSpec, frameText: string, opts: StdioS
     }
     detach();
   }
-  if (spawned && proc.firstStdoutAt !== undefined) rec.process.spawnToFirstByteMs = Math.round((proc.firstStdoutAt - proc.spawnedAt) * 10) / 10;
+  if (spawned && proc.firstStdoutAt !== undefined)
+    rec.process.spawnToFirstByteMs = Math.round((proc.firstStdoutAt - proc.spawnedAt) * 10) / 10;
   if (proc.exit && !proc.running) rec.process.exit = { ...proc.exit };
   return outcome;
 }
@@ -99,7 +100,14 @@ function record(rec: ExchangeRecorder, event: ProcessEvent, unsolicited: boolean
       rec.add({ kind: "stderr", at: event.at, text: event.text, ...(unsolicited ? { unsolicited } : {}) });
       return;
     case "exit":
-      rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal, ...(unsolicited ? { unsolicited } : {}) });
+      rec.add({
+        kind: "exit",
+        at: event.at,
+        pid: event.pid,
+        code: event.code,
+        signal: event.signal,
+        ...(unsolicited ? { unsolicited } : {}),
+      });
       return;
     case "note":
       rec.add({ kind: "note", at: event.at, text: event.text });
@@ -117,7 +125,12 @@ function describeExit(proc: StdioProcess): string {
 }
 
 /** `spawned`: the process was started for this exchange, so what it said before the write is not unsolicited. */
-function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOptions, spawned: boolean): Promise<ExchangeOutcome> {
+function exchangeWith(
+  proc: StdioProcess,
+  frameText: string,
+  opts: StdioSendOptions,
+  spawned: boolean,
+): Promise<ExchangeOutcome> {
   const rec = opts.recorder;
   const awaiting = awaitingFor(opts.parsed);
 
@@ -140,7 +153,10 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     let skippedLines = 0;
     let parsedPastCap = 0;
     const tooManyBytes = () =>
-      failure("size", `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`);
+      failure(
+        "size",
+        `the server wrote more than ${LIMITS.maxReplyBytesPerExchange} bytes to stdout in this exchange; the bridge stopped reading it`,
+      );
     let stderrShown = 0;
     let stderrHidden = 0;
     const batchAnswers = new Map<string, unknown>();
@@ -165,9 +181,14 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         }
       }
       if (skippedLines > 0)
-        rec.note(`${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`, true);
+        rec.note(
+          `${skippedLines} stdout lines past the record cap were counted, not parsed (none can be a frame: they do not start with { or [)`,
+          true,
+        );
       if (stderrHidden > 0)
-        rec.note(`${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`);
+        rec.note(
+          `${stderrHidden} more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`,
+        );
       resolve(outcome);
     };
 
@@ -185,7 +206,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       if (awaiting.kind === "id" || awaiting.kind === "null-id") return answersSingle(awaiting, frame);
       if (awaiting.kind !== "batch") return false;
       if (Array.isArray(frame)) return true;
-      return classifyFrame(frame) === "response" && awaiting.ids.some((want) => sameId(want, (frame as { id: unknown }).id));
+      return (
+        classifyFrame(frame) === "response" && awaiting.ids.some((want) => sameId(want, (frame as { id: unknown }).id))
+      );
     };
 
     const onEvent = (event: ProcessEvent) => {
@@ -208,7 +231,8 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       record(rec, event, false);
       if (event.kind === "fatal") return settle(failure("framing", event.message, proc.stderrTail));
       if (event.kind === "exit") {
-        const what = awaiting.kind === "none" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
+        const what =
+          awaiting.kind === "none" ? "after the message was written" : `before sending ${describeAwaiting(awaiting)}`;
         return settle(failure("exit", `${describeExit(proc)} ${what}`, proc.stderrTail));
       }
       if (event.kind !== "stdout") return;
@@ -232,7 +256,9 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         return;
       }
       if (deadline?.observe(event.frame) && deadline.extensions === 1)
-        rec.note(`notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`);
+        rec.note(
+          `notifications/progress for this request's token restarted the ${opts.timeoutMs} ms timeout (at most ${opts.progress!.maxTotalMs} ms in all)`,
+        );
       if (!answer) return;
       const frame = event.frame;
       if (awaiting.kind !== "batch" || Array.isArray(frame)) return settle({ kind: "response", frame });
@@ -245,9 +271,18 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       if (settled) return;
       const requestId = awaiting.kind === "id" ? awaiting.id : undefined;
       if (requestId !== undefined) {
-        const cancel = JSON.stringify({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId, reason: "User cancelled" } });
+        const cancel = JSON.stringify({
+          jsonrpc: "2.0",
+          method: "notifications/cancelled",
+          params: { requestId, reason: "User cancelled" },
+        });
         if (proc.writeLine(cancel)) rec.add({ kind: "stdin", text: cancel });
-        settle(failure("cancelled", `cancelled by the user; sent notifications/cancelled for request ${JSON.stringify(requestId)}`));
+        settle(
+          failure(
+            "cancelled",
+            `cancelled by the user; sent notifications/cancelled for request ${JSON.stringify(requestId)}`,
+          ),
+        );
       } else {
         settle(failure("cancelled", "cancelled by the user"));
       }
@@ -286,14 +321,20 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
     }
     if (!proc.writeLine(frameText)) {
       // Gone before the write (e.g. it exits at start-up): wait briefly for its exit status to name it.
-      void settlesWithin(proc.closed, 500).then(() => settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail)));
+      void settlesWithin(proc.closed, 500).then(() =>
+        settle(failure("exit", `${describeExit(proc)} before the message could be written`, proc.stderrTail)),
+      );
       return;
     }
     rec.add({ kind: "stdin", text: frameText });
 
     if (awaiting.kind === "none") {
       timer = setTimeout(
-        () => settle({ kind: "notification", note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction` }),
+        () =>
+          settle({
+            kind: "notification",
+            note: `no reply expected; listened ${LIMITS.notificationGraceMs} ms for anything the server wrote in reaction`,
+          }),
         LIMITS.notificationGraceMs,
       );
       return;
@@ -302,7 +343,13 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
       const pending = proc.pendingStdoutBytes;
       if (pending > 0) {
         const { text, invalidUtf8 } = proc.pendingStdoutText();
-        rec.add({ kind: "stdout", text, partial: true, parseError: `no newline yet after ${pending} bytes`, ...(invalidUtf8 ? { invalidUtf8 } : {}) });
+        rec.add({
+          kind: "stdout",
+          text,
+          partial: true,
+          parseError: `no newline yet after ${pending} bytes`,
+          ...(invalidUtf8 ? { invalidUtf8 } : {}),
+        });
       }
       if (awaiting.kind === "id") proc.lastTimeout = { at: Date.now(), id: awaiting.id };
       const parts = [timeoutHead(awaiting, opts.timeoutMs)];
@@ -310,9 +357,14 @@ function exchangeWith(proc: StdioProcess, frameText: string, opts: StdioSendOpti
         parts.push(
           `stdout carried ${nonJsonLines} line${nonJsonLines > 1 ? "s" : ""} that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr)`,
         );
-      if (pending > 0) parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
-      if (opts.processMode === "keep") parts.push(`the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`);
-      if (deadline?.capped) parts.push(`progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms`);
+      if (pending > 0)
+        parts.push(`stdout holds ${pending} bytes without a trailing newline (each message must end with \\n)`);
+      if (opts.processMode === "keep")
+        parts.push(
+          `the process (pid ${proc.pid}) stays up; a late reply will show as unsolicited in the next exchange`,
+        );
+      if (deadline?.capped)
+        parts.push(`progress kept it alive until the maximum total of ${opts.progress!.maxTotalMs} ms`);
       settle(failure(nonJsonLines > 0 ? "framing" : "timeout", parts.join("; "), proc.stderrTail));
     });
     deadline.start();

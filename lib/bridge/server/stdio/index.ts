@@ -6,5 +6,15 @@
  */
 export { minimalEnv } from "./spawn";
 export { StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
-export { acquireKept, closeProcess, keptProcess, livePids, processStatus, restartProcess, shutdownAll, track, type Acquired } from "./registry";
+export {
+  acquireKept,
+  closeProcess,
+  keptProcess,
+  livePids,
+  processStatus,
+  restartProcess,
+  shutdownAll,
+  track,
+  type Acquired,
+} from "./registry";
 export { sendStdio, type StdioSendOptions } from "./exchange";

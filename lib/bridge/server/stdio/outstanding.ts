@@ -69,7 +69,8 @@ export class OutstandingIds {
 
   private evictOldest(): void {
     let oldest: [string, IdClaim] | undefined;
-    for (const [key, queue] of this.byId) if (queue[0] && (!oldest || queue[0].sentAt < oldest[1].sentAt)) oldest = [key, queue[0]];
+    for (const [key, queue] of this.byId)
+      if (queue[0] && (!oldest || queue[0].sentAt < oldest[1].sentAt)) oldest = [key, queue[0]];
     if (oldest) {
       const queue = this.byId.get(oldest[0])!;
       queue.shift();

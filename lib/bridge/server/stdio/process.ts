@@ -42,7 +42,13 @@ export class StdioProcess {
 
   /** The spawn event a recording shows for this process. */
   spawnEvent(): Omit<Extract<WireEvent, { kind: "spawn" }>, "t"> & { at: number } {
-    return { kind: "spawn", at: this.spawnedAt, pid: this.pid!, argv: this.argv, ...(this.cwd ? { cwd: this.cwd } : {}) };
+    return {
+      kind: "spawn",
+      at: this.spawnedAt,
+      pid: this.pid!,
+      argv: this.argv,
+      ...(this.cwd ? { cwd: this.cwd } : {}),
+    };
   }
   private backlogDropped = 0;
   private backlogBytes = 0;
@@ -83,7 +89,9 @@ export class StdioProcess {
       }
       if (!isDir)
         return Promise.resolve(
-          this.failToStart(`could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`),
+          this.failToStart(
+            `could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`,
+          ),
         );
     }
     let child: ChildProcess;
@@ -101,7 +109,9 @@ export class StdioProcess {
     this.child = child;
     this.pid = child.pid;
     // A write to a process that has gone away fails with EPIPE; that is reported by the exit, never a crash.
-    child.stdin?.on("error", (err) => this.emit({ kind: "note", at: performance.now(), text: `stdin: ${err.message}` }));
+    child.stdin?.on("error", (err) =>
+      this.emit({ kind: "note", at: performance.now(), text: `stdin: ${err.message}` }),
+    );
     child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => this.stderrLines.push(chunk));
@@ -115,7 +125,13 @@ export class StdioProcess {
       // The leader is gone: whatever it forked and left behind goes too (it may hold our pipes open).
       this.signalGroup("SIGKILL");
       this.flushPartials();
-      this.emit({ kind: "exit", at: performance.now(), pid: this.pid ?? -1, code: this.exit.code, signal: this.exit.signal });
+      this.emit({
+        kind: "exit",
+        at: performance.now(),
+        pid: this.pid ?? -1,
+        code: this.exit.code,
+        signal: this.exit.signal,
+      });
       this.resolveClosed();
     };
     child.on("exit", (code, signal) => {
@@ -218,7 +234,10 @@ export class StdioProcess {
     this.backlog.push(event);
     this.backlogBytes += heldBytes(event);
     // Bounded by count and by bytes: a few huge lines between sends must not pile up (60 × 7 MiB did).
-    while (this.backlog.length > LIMITS.maxUnsolicitedEvents || (this.backlogBytes > LIMITS.maxUnsolicitedBytes && this.backlog.length > 1)) {
+    while (
+      this.backlog.length > LIMITS.maxUnsolicitedEvents ||
+      (this.backlogBytes > LIMITS.maxUnsolicitedBytes && this.backlog.length > 1)
+    ) {
       this.backlogBytes -= heldBytes(this.backlog.shift()!);
       this.backlogDropped++;
     }
@@ -247,7 +266,8 @@ export class StdioProcess {
       }
       start = newline + 1;
     }
-    if (skippedLines > 0) this.emit({ kind: "skipped", at: performance.now(), lines: skippedLines, bytes: skippedBytes });
+    if (skippedLines > 0)
+      this.emit({ kind: "skipped", at: performance.now(), lines: skippedLines, bytes: skippedBytes });
     if (start < chunk.length) {
       this.stdoutChunks.push(chunk.subarray(start));
       this.stdoutPending += chunk.length - start;
@@ -258,7 +278,8 @@ export class StdioProcess {
   /** Every listener has asked for skimming (its record is full), or nobody listens and nothing more is kept. */
   private skimming(): boolean {
     // Between sends: once the backlog is full, a junk line would only push out an older one; count it instead.
-    if (this.listeners.size === 0) return !this.options.keepBacklog || this.backlog.length >= LIMITS.maxUnsolicitedEvents;
+    if (this.listeners.size === 0)
+      return !this.options.keepBacklog || this.backlog.length >= LIMITS.maxUnsolicitedEvents;
     for (const listener of this.listeners) if (!this.skimmers.has(listener)) return false;
     return true;
   }
@@ -266,11 +287,17 @@ export class StdioProcess {
   private emitStdoutLine(bytes: Uint8Array, partial: boolean): void {
     const { text, invalidUtf8 } = decodeLine(bytes);
     const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
-    const event: Extract<ProcessEvent, { kind: "stdout" }> = { kind: "stdout", at: performance.now(), text, bytes: bytes.length };
+    const event: Extract<ProcessEvent, { kind: "stdout" }> = {
+      kind: "stdout",
+      at: performance.now(),
+      text,
+      bytes: bytes.length,
+    };
     if (parsed.ok) {
       event.frame = parsed.value;
       // A reply goes to the oldest request still waiting for its id (a reused id has more than one).
-      if (this.outstanding.size > 0 && classifyFrame(parsed.value) === "response") event.owner = this.outstanding.take((parsed.value as { id: unknown }).id);
+      if (this.outstanding.size > 0 && classifyFrame(parsed.value) === "response")
+        event.owner = this.outstanding.take((parsed.value as { id: unknown }).id);
     } else event.parseError = text === "" ? "empty line" : parsed.error;
     if (partial) event.partial = true;
     if (invalidUtf8) event.invalidUtf8 = true;
@@ -301,7 +328,9 @@ export class StdioProcess {
 
   private pushStderr(line: string): void {
     const cut =
-      line.length > LIMITS.maxStderrLineChars ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)` : line;
+      line.length > LIMITS.maxStderrLineChars
+        ? `${line.slice(0, LIMITS.maxStderrLineChars)}… (line cut at ${LIMITS.maxStderrLineChars} chars)`
+        : line;
     this.stderrRing.push(cut);
     if (this.stderrRing.length > LIMITS.stderrRingLines) {
       this.stderrRing.shift();
@@ -370,7 +399,12 @@ export class StdioProcess {
   }
 
   status(): ProcessStatus {
-    const status: ProcessStatus = { running: this.running, argv: this.argv, startedAt: this.startedAt, stderrTail: [...this.stderrRing] };
+    const status: ProcessStatus = {
+      running: this.running,
+      argv: this.argv,
+      startedAt: this.startedAt,
+      stderrTail: [...this.stderrRing],
+    };
     if (this.pid !== undefined) status.pid = this.pid;
     if (this.exit && !this.spawnError) status.exit = { ...this.exit };
     if (this.spawnError) status.spawnError = this.spawnError;

@@ -87,10 +87,14 @@ export type Acquired = { ok: true; proc: StdioProcess; spawned: boolean } | { ok
 export function acquireKept(spec: StdioSpec, options?: { keepBacklog: boolean }): Acquired {
   const reg = registry();
   const existing = reg.kept.get(spec.key);
-  if (existing && existing.exit === undefined && !existing.spawnError) return { ok: true, proc: existing, spawned: false };
+  if (existing && existing.exit === undefined && !existing.spawnError)
+    return { ok: true, proc: existing, spawned: false };
   const running = [...reg.kept.values()].filter((p) => p.running).length;
   if (running >= LIMITS.maxKeptUpProcesses) {
-    return { ok: false, message: `${LIMITS.maxKeptUpProcesses} processes are already kept up; close one (Process → Close) before starting another` };
+    return {
+      ok: false,
+      message: `${LIMITS.maxKeptUpProcesses} processes are already kept up; close one (Process → Close) before starting another`,
+    };
   }
   const proc = track(new StdioProcess(spec, options));
   if (existing) {

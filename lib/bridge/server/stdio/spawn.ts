@@ -20,7 +20,11 @@ export function minimalEnv(extra?: Record<string, string>): Record<string, strin
 }
 
 /** Where a command would be found: a path as is (against cwd), a bare name on PATH; undefined when nowhere. */
-export function resolveCommand(command: string, cwd: string | undefined, pathVar = process.env.PATH ?? ""): string | undefined {
+export function resolveCommand(
+  command: string,
+  cwd: string | undefined,
+  pathVar = process.env.PATH ?? "",
+): string | undefined {
   if (command.includes("/") || command.includes("\\")) return path.resolve(cwd ?? process.cwd(), command);
   for (const dir of pathVar.split(path.delimiter).filter(Boolean)) {
     const candidate = path.join(dir, command);
