@@ -132,6 +132,21 @@ export function missingTasksExtension(tool: string): ProtocolError {
   );
 }
 
+/**
+ * tasks/get, tasks/update and tasks/cancel exist only under the extension: a 2026-07-28 request that does not
+ * declare it cannot be processed, so it gets -32021 naming it (the base missing-capability rule; the 2025-11-25
+ * wire, which has no envelope, keeps its own task methods).
+ */
+function requireTasksExtension(method: string, ctx: ServerContext): void {
+  const declared = declaredCapabilities(ctx);
+  if (declared && !declaresTasks(declared))
+    throw new ProtocolError(
+      MISSING_CAPABILITY,
+      `${method} belongs to the ${TASKS_EXTENSION} extension: declare it in clientCapabilities.extensions`,
+      { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } },
+    );
+}
+
 export interface Resolved {
   seed: TaskSeed;
   snapshot: TaskSnapshot;
@@ -301,13 +316,13 @@ function registerTaskMethods(server: McpServer) {
 
   const byId = z.looseObject({ taskId: z.string() });
   const loose = z.looseObject({});
-  low.setRequestHandler(
-    "tasks/get",
-    { params: byId, result: loose },
-    async (params, ctx) => getTask(params.taskId, ctx) as never,
-  );
+  low.setRequestHandler("tasks/get", { params: byId, result: loose }, async (params, ctx) => {
+    requireTasksExtension("tasks/get", ctx);
+    return getTask(params.taskId, ctx) as never;
+  });
 
   low.setRequestHandler("tasks/update", { params: byId, result: loose }, async (params, ctx) => {
+    requireTasksExtension("tasks/update", ctx);
     // The SDK lifts inputResponses out of every request's params (the MRTR machinery); read them back from there.
     const inputResponses = asObject(params.inputResponses) ?? ctx.mcpReq.inputResponses;
     const dropped = ctx.mcpReq.droppedInputResponseKeys ?? [];
@@ -339,6 +354,7 @@ function registerTaskMethods(server: McpServer) {
   });
 
   low.setRequestHandler("tasks/cancel", { params: byId, result: loose }, async (params, ctx) => {
+    requireTasksExtension("tasks/cancel", ctx);
     const resolved = resolve(params.taskId);
     const events = readEvents(params.taskId);
     if (!isTerminal(resolved.snapshot.status) && events.cancelRequestedAtMs === undefined) {

@@ -81,6 +81,19 @@ describe("era probe classification (digest §2.3)", () => {
     expect(JSON.parse(peer.sent[1].text).params.protocolVersion).toBe("2026-07-28");
   });
 
+  it("a client pinned to a legacy revision opens with initialize for it, never server/discover (a 2025-11-25 client's handshake)", async () => {
+    const peer = scripted([
+      (f) => ({ outcome: result(f.id, { protocolVersion: "2025-11-25", capabilities: {} }), status: 200 }),
+      () => ({ outcome: { kind: "notification", note: "202" }, status: 202 }),
+    ]);
+    const verdict = await runEraProbe(peer.send, { preferredVersion: "2025-11-25", pinned: true });
+    expect(verdict.era).toBe("legacy");
+    expect(verdict.version).toBe("2025-11-25");
+    expect(peer.sent.map((s) => JSON.parse(s.text).method)).toEqual(["initialize", "notifications/initialized"]);
+    expect(JSON.parse(peer.sent[0].text).params.protocolVersion).toBe("2025-11-25");
+    expect(verdict.reason).toContain("pinned to 2025-11-25");
+  });
+
   it("HTTP 400 'Server not initialized' (-32000) means legacy, and the session id is carried into notifications/initialized", async () => {
     const peer = scripted([
       () => ({ outcome: error(null, -32000, "Bad Request: Server not initialized"), status: 400 }),

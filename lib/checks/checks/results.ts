@@ -142,13 +142,22 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
           .filter((u): u is string => typeof u === "string")
           .slice(0, 3);
         if (!uris.length) return ctx.skip("resources/list returned no resource to read.");
+        const askedFor: string[] = [];
         for (const uri of uris) {
           const reply = await ctx.request("resources/read", { uri });
+          // A resource that needs input this run did not declare rightly answers -32021 (MRTR): not a complete read.
+          if (reply.kind === "error" && reply.code === -32021) {
+            askedFor.push(`${uri} (-32021: needs a client capability this run does not declare)`);
+            continue;
+          }
           if (reply.kind !== "result")
             return ctx.fail(
               `resources/read ${uri} answered ${describeReply(reply)}; a listed resource must be readable.`,
             );
-          if (reply.result.resultType === "input_required") continue;
+          if (reply.result.resultType === "input_required") {
+            askedFor.push(`${uri} (input_required)`);
+            continue;
+          }
           if (!Array.isArray(reply.result.contents))
             return ctx.fail(
               `resources/read ${uri} has no contents array; return ReadResourceResult {contents, ttlMs, cacheScope}.`,
@@ -163,7 +172,9 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
             `resources/read ${uri}: ttlMs ${reply.result.ttlMs}, cacheScope ${JSON.stringify(reply.result.cacheScope)}.`,
           );
         }
-        return ctx.skip("Every resource tried answered input_required; no complete read to judge.");
+        return ctx.skip(
+          `Every resource tried asks for input first: ${askedFor.join(", ")}; no complete read to judge (input_required results carry no cache hints).`,
+        );
       },
     },
     {

@@ -54,6 +54,26 @@ describe("the embedded calendar is held to every check, SHOULDs included", () =>
   });
 });
 
+describe("a resource that needs input the run did not declare", () => {
+  it("C15 on mrtr-scenarios: vault://note answering -32021 (elicitation not declared) is not a failed read, and no complete read is left to judge", async () => {
+    const server = await startDemoHttpServer("mrtr-scenarios");
+    try {
+      const report = await runOn(
+        { kind: "demo", server: "mrtr-scenarios", transport: "http" },
+        "http",
+        { ...FAST, only: ["C15"] },
+        { baseUrl: new URL(server.url).origin },
+      );
+      const c15 = report.checks.find((c) => c.id === "C15");
+      expect(c15?.status).toBe("skip");
+      expect(c15?.detail).toContain("vault://note");
+      expect(c15?.detail).toContain("-32021");
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe("server-everything (legacy) gets an era report beside the verdicts of its revision", () => {
   it("over stdio: legacy 2025-11-25, -32601 to server/discover, the era-ambiguity warning, and an unknown tool answered as isError (C19)", async () => {
     try {

@@ -7,8 +7,10 @@ import path from "node:path";
 import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
 import {
   createFollower,
+  cancelTaskFrame,
   getTaskFrame,
   taskCallFrame,
+  updateTaskFrame,
   withTasksExtension,
   type FollowOptions,
   type TaskTrack,
@@ -152,6 +154,27 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
       const r = await rpc(t, getTaskFrame(2, bad, EXT));
       expect(r.error).toMatchObject({ code: -32602, message: "Failed to retrieve task: Task not found" });
     }
+  });
+
+  it("tasks/get, tasks/update and tasks/cancel from a request that does not declare the extension get -32021 naming it", async () => {
+    const t = await connect(kind);
+    const created = await rpc(t, taskCallFrame(1, "long_import", {}, EXT));
+    const taskId = String(created.result?.taskId);
+    const frames = [
+      getTaskFrame(2, taskId, FORM),
+      updateTaskFrame(3, taskId, { confirm: { action: "accept", content: { confirmed: true } } }, FORM),
+      cancelTaskFrame(4, taskId, FORM),
+    ];
+    for (const frame of frames) {
+      const r = await rpc(t, frame);
+      expect(r.error).toMatchObject({
+        code: -32021,
+        data: { requiredCapabilities: { extensions: { "io.modelcontextprotocol/tasks": {} } } },
+      });
+    }
+    // The task itself was left alone: with the extension declared it is still there, not cancelled.
+    const still = await rpc(t, getTaskFrame(5, taskId, EXT));
+    expect(still.result?.status).toBe("working");
   });
 
   it("ttlMs is honoured: after createdAt + ttlMs tasks/get answers -32602 Task has expired", async () => {
