@@ -3,7 +3,7 @@ import { specUrl } from "@/lib/checks/define";
 import type { RowView } from "@/lib/checks/panel";
 import { Button } from "../ui";
 
-const STATUS_STYLE: Record<string, string> = {
+export const STATUS_STYLE: Record<string, string> = {
   pass: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200",
   fail: "bg-red-100 text-red-800 dark:bg-red-900 dark:text-red-200",
   warn: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-100",

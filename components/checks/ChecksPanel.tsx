@@ -10,6 +10,9 @@ import { Button, PanelHeading, inputClass } from "../ui";
 import { CheckRow } from "./CheckRow";
 import { DoctorCard } from "./DoctorCard";
 import { ChecksExport } from "./ChecksExport";
+import { ChecksShare } from "./ChecksShare";
+import { SharedRun } from "./SharedRun";
+import { useViewer } from "../share/viewer-store";
 import { EraReportCard } from "./EraReportCard";
 import { useChecks } from "./useChecks";
 import { useDoctor } from "./useDoctor";
@@ -24,6 +27,9 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const { checks, run, policy, setPolicy, emulate, setEmulate, view } = useChecks({ state, dispatch, commands });
   const [problemsOnly, setProblemsOnly] = useState(false);
   const { doctor, diagnose } = useDoctor({ state, commands });
+  // A run opened from a link shows until this page runs its own.
+  const viewer = useViewer();
+  const shared = viewer.kind === "open" && checks.phase === "idle" ? viewer.share.checks : undefined;
   const transport = view.kind === "ready" ? view.transport : "stdio";
   const rows = rowsOf(checks, transport);
   const counts = countsOf(rows);
@@ -126,7 +132,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           </span>
         </p>
       ) : null}
-      {report && !running ? <ChecksExport report={report} /> : null}
+      {report && !running ? (
+        <div className="flex flex-wrap items-center gap-2">
+          <ChecksExport report={report} />
+          <ChecksShare report={report} state={state} />
+        </div>
+      ) : null}
       {report?.emulate ? (
         <p data-testid="checks-emulated" className="text-xs text-slate-600 dark:text-slate-300">
           Emulating a client: {emulationText(report.emulate)}.
@@ -188,7 +199,8 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         </>
       ) : null}
 
-      {checks.phase === "idle" ? (
+      {shared ? <SharedRun run={shared} /> : null}
+      {checks.phase === "idle" && !shared ? (
         <p
           data-testid="checks-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"

@@ -7,6 +7,7 @@
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
+import { showPanel } from "../playground/PanelTabs";
 import { dropLinkFragment } from "./link-address";
 import { setViewer } from "./viewer-store";
 
@@ -48,6 +49,8 @@ async function open(hash: string, dispatch: (action: Action) => void, current: (
       version: decoded.version,
       ...(decoded.migratedFrom !== undefined ? { migratedFrom: decoded.migratedFrom } : {}),
     });
+    // A shared Checks run opens where it is read: the Checks tab.
+    if (decoded.state.checks) showPanel("checks");
   } catch (e) {
     // Whatever went wrong, the page stays the default page and says why.
     dropLinkFragment();

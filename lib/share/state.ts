@@ -4,6 +4,7 @@
  */
 import type { Exchange, Target } from "../bridge/contract";
 import type { Emulation } from "../protocol/emulation";
+import type { SharedCheckRun } from "./check-run";
 
 export type EraMode = "auto" | "modern" | "legacy";
 
@@ -45,6 +46,8 @@ export interface ShareState {
   /** Client emulation of the envelope settings (lib/protocol/emulation.ts); absent = none. */
   emulate?: Emulation;
   exchanges: RecordedExchange[];
+  /** A Checks run shared from the Checks tab: the verdicts and their evidence frames (read-only when opened). */
+  checks?: SharedCheckRun;
   /** What the sharer's encoder left out (secrets), so whoever opens the link knows what is missing. */
   omitted: string[];
 }

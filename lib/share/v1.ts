@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { TargetSchema, targetLabel, type Target, type WireEvent, type ExchangeOutcome } from "../bridge/contract";
+import { SharedCheckRunSchema } from "./check-run";
 import { SHARE_LIMITS } from "./limits";
 import { parseJson, type RecordedExchange, type ShareState } from "./state";
 
@@ -200,6 +201,8 @@ export const PayloadV1Schema = z.object({
     })
     .optional(),
   exchanges: z.array(PayloadExchangeSchema).max(L.maxExchanges).optional(),
+  /** Added in place (optional): a Checks run with its evidence frames (lib/share/check-run.ts). */
+  checks: SharedCheckRunSchema.optional(),
   omitted: z.array(z.string().max(1024)).max(L.maxMapEntries).optional(),
 });
 export type PayloadV1 = z.infer<typeof PayloadV1Schema>;
@@ -289,6 +292,7 @@ export function toPayloadV1(state: ShareState): PayloadV1 {
   if (state.era !== V1_DEFAULTS.era) p.era = state.era;
   if (state.emulate) p.emulate = state.emulate;
   if (state.exchanges.length > 0) p.exchanges = state.exchanges.map((x) => compactExchange(x, state.target));
+  if (state.checks) p.checks = state.checks;
   if (state.omitted.length > 0) p.omitted = state.omitted;
   return p;
 }
@@ -342,6 +346,7 @@ export function fromPayloadV1(p: PayloadV1): ShareState {
     omitted: p.omitted ?? [],
   };
   if (p.emulate) state.emulate = p.emulate;
+  if (p.checks) state.checks = p.checks;
   if (p.title) state.title = p.title;
   if (p.about) state.about = p.about;
   return state;

@@ -5,10 +5,15 @@
  * Runs the conformance suite (lib/checks) through the bridge: the 2026-07-28 rules on a modern server, the rules of
  * its revision on a legacy one. Exit codes: 0 no MUST failed, 1 a MUST failed (with --fail-on should, a SHOULD
  * too), 2 a usage error, 3 the server could not be reached or never answered (with the doctor's finding).
+ * --report-link <page> prints a share link to this run that the playground at <page> opens offline (and, with
+ * --badge, the README Markdown whose badge links to it).
  */
 import { writeFileSync } from "node:fs";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
-import { EXIT, cliJsonText, exitCodeOf, toJunit, toText } from "@/lib/checks/report";
+import { EXIT, cliJsonText, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { sharedCheckRun } from "@/lib/share/check-run";
+import { encodeShareFragment, withFragment } from "@/lib/share/codec";
+import { defaultShareState } from "@/lib/share/v1";
 import { badgeSvg } from "@/lib/checks/badge";
 import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
@@ -22,7 +27,7 @@ import type { CliCommand } from "./index";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
-const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] [--badge <file.svg>] ${EMULATION_USAGE} [--verbose]`;
+const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] [--badge <file.svg>] [--report-link <playground URL>] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
@@ -33,6 +38,7 @@ const OPTIONS = {
   "listen-window": { type: "string" },
   "fail-on": { type: "string" },
   badge: { type: "string" },
+  "report-link": { type: "string" },
   // Client emulation (lib/protocol/emulation.ts): the checks talk as that client would.
   ...EMULATION_OPTIONS,
   verbose: { type: "boolean", default: false },
@@ -73,6 +79,12 @@ export async function run(argv: string[]): Promise<number> {
   const failOn = values["fail-on"] ?? "must";
   if (failOn !== "must" && failOn !== "should") throw new UsageError("--fail-on must be must or should");
 
+  const reportPage = values["report-link"];
+  if (reportPage !== undefined && !/^https?:\/\/[^\s#]+$/i.test(reportPage))
+    throw new UsageError(
+      `--report-link must be the http(s) URL of a playground page (e.g. http://127.0.0.1:3000/), not ${JSON.stringify(reportPage)}`,
+    );
+
   const { target, ctx, authorization, close } = await checkTarget(values, timeoutMs);
   const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
   const seen: Exchange[] = [];
@@ -100,6 +112,19 @@ export async function run(argv: string[]): Promise<number> {
   process.stdout.write(
     values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report)}\n`,
   );
+  if (reportPage !== undefined) {
+    // The run in a share link's #fragment: the playground at that address opens it offline, read-only.
+    const fragment = (
+      await encodeShareFragment({
+        ...defaultShareState(),
+        target,
+        checks: sharedCheckRun(toCliJson(report), Date.now()),
+      })
+    ).fragment;
+    const url = withFragment(reportPage, fragment);
+    process.stderr.write(`Report link: ${url}\n`);
+    if (values.badge) process.stderr.write(`README: [![MCP conformance](${values.badge})](${url})\n`);
+  }
   if (finding)
     process.stderr.write(
       `The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`,

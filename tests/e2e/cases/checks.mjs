@@ -2,6 +2,7 @@
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
+import { SharePage } from "../pages/share.mjs";
 
 export function register({ test, assert }) {
   test("Checks: against a stdio fixture that serves requests without clientCapabilities, C07 fails (MUST) and its frames open in the timeline", async ({
@@ -63,5 +64,46 @@ export function register({ test, assert }) {
     );
     const c19 = page.locator('[data-testid="check-row"][data-check-id="C19"]');
     assert((await c19.getAttribute("data-status")) === "fail", "C19 fails on server-everything");
+  });
+  test("Checks: a run shared as a link opens on the Checks tab offline, read-only, with its verdicts and frames; nothing is sent", async ({
+    pg,
+    srv,
+    ctx,
+  }) => {
+    const checks = await ChecksPage.openOn(pg, "node tests/fixtures/checks/stdio.mjs --violate C07");
+    assert((await checks.runAll()) === "done", "the run should finish");
+    await checks.tid("checks-share").click();
+    await checks.tid("checks-share-dialog").waitFor();
+    const url = await checks.tid("checks-share-url").inputValue();
+    assert(url.includes("#v=1&s="), `link: ${url.slice(0, 80)}`);
+    const markdown = await checks.tid("checks-share-markdown").inputValue();
+    assert(
+      markdown === `[![MCP conformance](mcp-checks-badge.svg)](${url})`,
+      `badge markdown: ${markdown.slice(0, 120)}`,
+    );
+    assert(await checks.tid("checks-share-badge-preview").isVisible(), "the badge preview shows");
+
+    const other = await ctx.context.newPage();
+    const viewer = new SharePage(other, srv.base);
+    await viewer.cutBridge();
+    await viewer.openLink(new URL(url).pathname + new URL(url).hash);
+    await other.locator('[data-testid="checks-shared-run"]').waitFor({ timeout: 20_000 });
+    assert(
+      (await other.locator('[data-testid="tab-checks"]').getAttribute("aria-selected")) === "true",
+      "the link opens on the Checks tab",
+    );
+    const c07 = other.locator('[data-testid="checks-shared-row"][data-check-id="C07"]');
+    assert((await c07.getAttribute("data-status")) === "fail", "C07 failed in the shared run");
+    const frames = await c07.locator('[data-testid="checks-shared-frame"]').allInnerTexts();
+    assert(
+      frames.some((f) => f.startsWith("→") && f.includes("tools/list")) && frames.some((f) => f.startsWith("←")),
+      `C07's frames: ${frames.join(" | ").slice(0, 400)}`,
+    );
+    const passed = await other.locator('[data-testid="checks-shared-row"][data-status="pass"]').count();
+    assert(passed >= 40, `passes in the shared run: ${passed}`);
+    assert(
+      viewer.bridgeCalls.length === 0,
+      `opening the shared run called the bridge: ${viewer.bridgeCalls.join(", ")}`,
+    );
   });
 }

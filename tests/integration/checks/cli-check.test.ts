@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { pidsWithArg as alive } from "../../helpers/cli";
+import { decodeShareFragment } from "@/lib/share/codec";
 import { FIXTURE_STDIO, cli } from "./run-suite";
 
 const fixture = (violation: string | undefined, marker: string) =>
@@ -118,6 +119,41 @@ describe("npm run cli -- check", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ era: "legacy", checks: [{ id: "C09", status: "pass" }] });
   }, 30_000);
+
+  it("--report-link <playground URL> prints a link that opens this run (verdicts and frames) there; with --badge, the README Markdown linking the badge to it", async () => {
+    const marker = `cli-check-${process.pid}-link`;
+    const run = await cli(
+      [
+        "check",
+        "--stdio",
+        fixture("C07", marker),
+        "--only",
+        "C07",
+        "--json",
+        "--badge",
+        "checks.svg",
+        "--report-link",
+        "https://playground.example/",
+      ],
+      { env: { INIT_CWD: mkdtempSync(path.join(tmpdir(), "check-link-")) } },
+    );
+    expect(run.code, run.stderr).toBe(1);
+    expect(JSON.parse(run.stdout).checks[0]).toMatchObject({ id: "C07", status: "fail" });
+    const url = /Report link: (https:\/\/playground\.example\/#v=1&s=\S+)/.exec(run.stderr)?.[1];
+    expect(url, run.stderr).toBeDefined();
+    expect(run.stderr).toContain(`[![MCP conformance](checks.svg)](${url})`);
+    const decoded = await decodeShareFragment(url!.slice(url!.indexOf("#")));
+    if (decoded.kind !== "ok") throw new Error(JSON.stringify(decoded));
+    const c07 = decoded.state.checks?.checks.find((c) => c.id === "C07");
+    expect(c07?.status).toBe("fail");
+    expect(c07?.evidence.some((f) => f.direction === "sent" && f.frame.includes("tools/list"))).toBe(true);
+  }, 30_000);
+
+  it("--report-link must be an http(s) URL of a playground page (exit 2)", async () => {
+    const run = await cli(["check", "--demo", "calendar", "--only", "C09", "--report-link", "javascript:alert(1)"]);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain("--report-link must be the http(s) URL of a playground page");
+  });
 
   it("an unknown check id is a usage error (exit 2) naming it", async () => {
     const run = await cli(["check", "--demo", "calendar", "--only", "C07,C99"]);
