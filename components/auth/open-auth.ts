@@ -2,7 +2,7 @@
  * "Open the Auth tab for this server" from a 401 (the doctor's card, an exchange's error card): the Auth panel
  * takes the URL as its target when it mounts or while it is mounted, then the tab comes forward.
  */
-import { showPanel } from "../playground/PanelTabs";
+import { showPanel } from "../playground/panel-bus";
 
 const PREFILL = "playground:auth-prefill";
 let pending: string | undefined;

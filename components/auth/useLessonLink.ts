@@ -8,7 +8,7 @@
 import { useEffect, useRef } from "react";
 import { LESSON_FRAGMENT, lessonOf } from "@/lib/auth/lessons";
 import type { AuthDemo } from "@/lib/auth/request";
-import { showPanel } from "../playground/PanelTabs";
+import { showPanel } from "../playground/panel-bus";
 
 export function useLessonLink(choose: (demo: AuthDemo) => void): void {
   const latest = useRef(choose);

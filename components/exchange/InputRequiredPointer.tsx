@@ -2,7 +2,7 @@
 /** On an input_required card: what the server asks for, in one line, and where to answer it. */
 import type { Exchange } from "@/lib/bridge/contract";
 import { inputRequiredResult, requestedInputsLine } from "@/lib/session/mrtr-pointer";
-import { showPanel } from "../playground/PanelTabs";
+import { showPanel } from "../playground/panel-bus";
 import { Button } from "../ui";
 
 export function InputRequiredPointer({ exchange }: { exchange: Exchange }) {

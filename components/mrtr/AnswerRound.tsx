@@ -16,7 +16,7 @@ import {
   type Round,
 } from "@/lib/protocol/mrtr";
 import { Button } from "../ui";
-import type { ConversationActions } from "./ConversationView";
+import type { ConversationActions } from "./actions";
 import { FormRequest } from "./FormRequest";
 import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";
 import { UrlRequest } from "./UrlRequest";

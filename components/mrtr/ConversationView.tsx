@@ -5,15 +5,9 @@ import { AnswerRound } from "./AnswerRound";
 import { MissingCapability } from "./MissingCapability";
 import { RoundRules } from "./RuleList";
 import { SequenceDiagram } from "./SequenceDiagram";
+import type { ConversationActions } from "./actions";
 
-export interface ConversationActions {
-  /** The session's next template id: a composed retry takes an id at or above it. */
-  nextId: number;
-  putInEditor(text: string): void;
-  /** Declare capabilities in the envelope panel, so later templates carry them too. */
-  declare(required: Record<string, unknown>): void;
-  send(): void;
-}
+export type { ConversationActions } from "./actions";
 
 const STATUS_TONE: Record<Conversation["status"], string> = {
   complete: "text-emerald-700 dark:text-emerald-300",

@@ -3,7 +3,7 @@
 import { formatFrame } from "@/lib/protocol/meta";
 import { declareAndResend, nextId, type MissingCapabilityExplanation } from "@/lib/protocol/mrtr";
 import { Button } from "../ui";
-import type { ConversationActions } from "./ConversationView";
+import type { ConversationActions } from "./actions";
 
 export function MissingCapability({
   explanation,

@@ -1,16 +1,11 @@
 "use client";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useEditorSettled } from "../editor/editor-settled";
+import { onShowPanel } from "./panel-bus";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
 
 const noSubscribe = () => () => {};
-const SHOW_PANEL = "playground:show-panel";
-
-/** Brings a panel forward and moves keyboard focus into it (the "Skip to timeline" link uses this). */
-export function showPanel(id: string) {
-  window.dispatchEvent(new CustomEvent<string>(SHOW_PANEL, { detail: id }));
-}
 
 /** The tab a key press in the tab strip moves to (WAI-ARIA tabs: arrows wrap, Home/End jump), or null. */
 function tabAfterKey(key: string, current: number, count: number): number | null {
@@ -47,13 +42,10 @@ export function PanelTabs(props: PanelProps) {
   }
 
   useEffect(() => {
-    const onShow = (e: Event) => {
-      const id = (e as CustomEvent<string>).detail;
+    return onShowPanel((id) => {
       setActive(id);
       setFocusPanel({ id });
-    };
-    window.addEventListener(SHOW_PANEL, onShow);
-    return () => window.removeEventListener(SHOW_PANEL, onShow);
+    });
   }, []);
   // Focus moves once the panel is visible (it was hidden during the click).
   useEffect(() => {

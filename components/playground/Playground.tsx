@@ -6,7 +6,8 @@ import { EditorPanel } from "../editor/EditorPanel";
 import { ShareBar } from "../share/ShareBar";
 import { TargetBar } from "../target/TargetBar";
 import { Header } from "./Header";
-import { PanelTabs, showPanel } from "./PanelTabs";
+import { showPanel } from "./panel-bus";
+import { PanelTabs } from "./PanelTabs";
 import { useSession } from "./useSession";
 
 const noSubscribe = () => () => {};

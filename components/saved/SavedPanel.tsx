@@ -32,7 +32,7 @@ import {
 import { withFragment } from "@/lib/share/codec";
 import { spawnConfirmation, withEnvValues } from "@/lib/share/live";
 import type { PanelProps } from "../playground/types";
-import { showPanel } from "../playground/PanelTabs";
+import { showPanel } from "../playground/panel-bus";
 import { copyText } from "../share/download";
 import { knownSecrets } from "../share/known-secrets";
 import { Button, PanelHeading, inputClass } from "../ui";

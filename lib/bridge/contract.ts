@@ -5,20 +5,11 @@
  */
 import { z } from "zod";
 import { SEND_TIMEOUT_MS } from "./limits";
-import { DEMO_SERVERS, REPLAY_CASSETTES } from "./target";
+import { DEMO_SERVERS, REPLAY_CASSETTES } from "./names";
 
-// Zod-free pieces (token header, demo names, target key/label/transport) live in ./target so the page can use them
-// without zod; the exchange record is the protocol layer's (lib/protocol/exchange.ts).
-export {
-  DEMO_SERVERS,
-  REPLAY_CASSETTES,
-  TOKEN_HEADER,
-  targetKey,
-  targetLabel,
-  targetTransport,
-  type DemoServer,
-  type ReplayCassette,
-} from "./target";
+// Zod-free pieces live apart so the page can use them without zod: the names in ./names, a target's key, label and
+// transport in ./target; the exchange record is the protocol layer's (lib/protocol/exchange.ts).
+export { DEMO_SERVERS, REPLAY_CASSETTES, TOKEN_HEADER, type DemoServer, type ReplayCassette } from "./names";
 export type { Exchange, ExchangeOutcome, FailureKind, SendHead, Transport, WireEvent } from "../protocol/exchange";
 
 const headerMap = z.record(z.string(), z.string());

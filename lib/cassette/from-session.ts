@@ -2,7 +2,8 @@
  * A session (the page's state, a share link, a session file, or what `record` sent) → a cassette. Every cassette
  * is made here, after lib/share's stripSecrets: secrets leave a cassette exactly as they leave a link. Pure.
  */
-import { targetKey, targetLabel, targetTransport, type Target } from "../bridge/contract";
+import { type Target } from "../bridge/contract";
+import { targetKey, targetLabel, targetTransport } from "../bridge/target";
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
 import { META_KEYS } from "../protocol/meta";
 import { stripSecrets, type StripOptions } from "../share/secrets";

@@ -18,35 +18,19 @@ import {
   LIST_METHODS,
   retryParams,
   type DiscoverInfo,
+  type EnvelopeOptions,
   type ListInfo,
   type ListMethod,
   type MrtrProbe,
+  type RequestOptions,
 } from "./probes";
 import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
 import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
-export interface EnvelopeOptions {
-  version?: string;
-  capabilities?: JsonObject;
-  logLevel?: string;
-  progressToken?: string | number;
-  /** Leave required keys out, to test the -32602 answer. */
-  drop?: ("protocolVersion" | "clientCapabilities")[];
-}
-
-export type RequestOptions = CheckSendOptions & {
-  /** null sends params without _meta; an object replaces the default envelope. */
-  meta?: JsonObject | null;
-  envelope?: EnvelopeOptions;
-  /**
-   * HTTP tools/call: add the Mcp-Param-* headers the tool's x-mcp-header annotations ask for, as a conforming
-   * client must (default true); C51 turns it off to send them wrong on purpose.
-   */
-  paramHeaders?: boolean;
-};
-
 export {
   FULL_CAPABILITIES,
+  type EnvelopeOptions,
+  type RequestOptions,
   LIST_CAPABILITY,
   LIST_METHODS,
   type DiscoverInfo,

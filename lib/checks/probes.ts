@@ -2,10 +2,40 @@
  * The probes a run shares (CheckContext memoises them): server/discover, the pages of a list, and a request that
  * answers input_required. Each takes the context that sends, so every exchange stays a check's evidence. Pure.
  */
-import type { CheckContext, RequestOptions } from "./context";
 import { answerInputRequests, promptArguments } from "./synthesize";
-import type { LegacySession } from "./types";
+import type { CheckSendOptions, LegacySession } from "./types";
 import { asObject, replyOf, type JsonObject, type Reply } from "./wire";
+
+export interface EnvelopeOptions {
+  version?: string;
+  capabilities?: JsonObject;
+  logLevel?: string;
+  progressToken?: string | number;
+  /** Leave required keys out, to test the -32602 answer. */
+  drop?: ("protocolVersion" | "clientCapabilities")[];
+}
+
+export type RequestOptions = CheckSendOptions & {
+  /** null sends params without _meta; an object replaces the default envelope. */
+  meta?: JsonObject | null;
+  envelope?: EnvelopeOptions;
+  /**
+   * HTTP tools/call: add the Mcp-Param-* headers the tool's x-mcp-header annotations ask for, as a conforming
+   * client must (default true); C51 turns it off to send them wrong on purpose.
+   */
+  paramHeaders?: boolean;
+};
+
+/** What a probe needs of the run's context. CheckContext provides it; it is declared here so that context.ts can
+ * import the probes without the probes importing it back. */
+export interface ProbeContext {
+  readonly checkId: string;
+  request(method: string, params?: JsonObject, opts?: RequestOptions): Promise<Reply>;
+  declares(capability: string): Promise<boolean>;
+  list(method: ListMethod): Promise<ListInfo>;
+  callableTools(): Promise<JsonObject[]>;
+  toolArguments(tool: JsonObject, all?: boolean): JsonObject;
+}
 
 export const LIST_METHODS = ["tools/list", "prompts/list", "resources/list", "resources/templates/list"] as const;
 export type ListMethod = (typeof LIST_METHODS)[number];
@@ -54,7 +84,7 @@ export interface MrtrProbe {
 const MAX_PAGES = 20;
 const MAX_MRTR_PROBES = 6;
 
-export async function fetchDiscover(ctx: CheckContext): Promise<DiscoverInfo> {
+export async function fetchDiscover(ctx: ProbeContext): Promise<DiscoverInfo> {
   const reply = await ctx.request("server/discover", {}, { label: `${ctx.checkId} server/discover` });
   const result = reply.kind === "result" ? reply.result : undefined;
   const versions = Array.isArray(result?.supportedVersions)
@@ -76,7 +106,7 @@ export function legacyDiscover(session: LegacySession): DiscoverInfo {
 
 /** The pages of a list, following nextCursor up to pageLimit pages (truncated when it still had more). */
 export async function fetchPages(
-  ctx: CheckContext,
+  ctx: ProbeContext,
   method: ListMethod,
   opts: RequestOptions = {},
   pageLimit = MAX_PAGES,
@@ -98,7 +128,7 @@ export async function fetchPages(
 }
 
 /** Prompts and resources first (no side effects), then the tools the policy allows; the first input_required wins. */
-export async function findMrtr(ctx: CheckContext): Promise<MrtrProbe | undefined> {
+export async function findMrtr(ctx: ProbeContext): Promise<MrtrProbe | undefined> {
   const candidates: Omit<MrtrProbe, "first">[] = [];
   if (await ctx.declares("prompts")) {
     for (const p of (await ctx.list("prompts/list")).items.slice(0, MAX_MRTR_PROBES)) {

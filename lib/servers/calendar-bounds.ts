@@ -4,7 +4,12 @@
  * refused with a tool error that says so; past the count or byte budget the OLDEST events are dropped (the
  * reply names them), so the calendar keeps working for everyone instead of refusing every later create.
  */
-import type { CalendarEvent } from "./calendar";
+/** One event of a calendar. */
+export interface CalendarEvent {
+  id: string;
+  title: string;
+  startsAt: string;
+}
 
 export const CALENDAR_BOUNDS = {
   /** Events one calendar keeps; the oldest go first. */

@@ -7,14 +7,10 @@
  */
 import { McpServer, inputRequired, acceptedContent, type ServerContext } from "@modelcontextprotocol/server";
 import { jsonSchemaOnce } from "./json-schema";
-import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
+import { droppedNote, eventRefusal, keepBounded, type CalendarEvent } from "./calendar-bounds";
 import { rejectForeignCursors } from "./cursors";
 
-export interface CalendarEvent {
-  id: string;
-  title: string;
-  startsAt: string;
-}
+export type { CalendarEvent };
 
 const SEED: CalendarEvent[] = [
   { id: "e1", title: "Standup", startsAt: "2026-09-07T09:00:00Z" },

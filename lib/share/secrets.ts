@@ -17,7 +17,8 @@
  *   such as the playground token) anywhere else in the state, frames and wire text included.
  * Pure.
  */
-import { TOKEN_HEADER, targetLabel, type Target, type WireEvent } from "../bridge/contract";
+import { TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
+import { targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
 
 export const LEFT_OUT = "[left out of the link]";

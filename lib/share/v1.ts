@@ -7,7 +7,8 @@
  * Pure.
  */
 import { z } from "zod";
-import { TargetSchema, targetLabel, type Target, type WireEvent, type ExchangeOutcome } from "../bridge/contract";
+import { TargetSchema, type Target, type WireEvent, type ExchangeOutcome } from "../bridge/contract";
+import { targetLabel } from "../bridge/target";
 import { SharedCheckRunSchema } from "./check-run";
 import { SHARE_LIMITS } from "./limits";
 import { parseJson, type RecordedExchange, type ShareState } from "./state";

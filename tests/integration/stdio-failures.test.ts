@@ -3,7 +3,8 @@
  * crossed the wire, and leaves no process behind.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { targetKey, type WireEvent } from "@/lib/bridge/contract";
+import { type WireEvent } from "@/lib/bridge/contract";
+import { targetKey } from "@/lib/bridge/target";
 import { cancel, controlProcess, send } from "@/lib/bridge/server/send";
 import { LIMITS } from "@/lib/bridge/server/limits";
 import { SendRequestSchema } from "@/lib/bridge/contract";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { targetLabel } from "@/lib/bridge/contract";
+import { targetLabel } from "@/lib/bridge/target";
 import { encodeShareFragment } from "@/lib/share/codec";
 import { inflateFromLink } from "@/lib/share/deflate";
 import { exampleById } from "@/lib/share/examples";

@@ -5,7 +5,8 @@
  * process and claims the stdout frames that carry its subscription id (they reach neither other exchanges
  * nor the backlog); closing it writes notifications/cancelled. Importable by the CLI and the tests.
  */
-import { targetLabel, targetTransport, type WireEvent } from "../contract";
+import { type WireEvent } from "../contract";
+import { targetLabel, targetTransport } from "../target";
 import type { ListenEndReason, ListenLine, ParsedListenRequest } from "../listen-contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";

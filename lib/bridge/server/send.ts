@@ -7,14 +7,13 @@
  * a BridgeError.
  */
 import {
-  targetLabel,
-  targetTransport,
   type Exchange,
   type ExchangeOutcome,
   type ParsedSendRequest,
   type ProcessStatus,
   type Target,
 } from "../contract";
+import { targetLabel, targetTransport } from "../target";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";

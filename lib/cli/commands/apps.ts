@@ -9,7 +9,7 @@ import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
 import { runAppsChecks } from "@/lib/apps/checks";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE =
   'npm run cli -- apps (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';

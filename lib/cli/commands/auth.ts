@@ -4,7 +4,7 @@
  * servers on loopback and drives the demo user's login and consent over HTTP; --url judges a server's discovery
  * and stops at needs-user with the authorization URL. Exit 1 when the run failed or any finding is an error.
  */
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, SWITCH, textOptions, usageFailure } from "../args";
 import { runAuthFlow } from "@/lib/auth/server/flow";
 import { runAuthDemo } from "@/lib/auth/server/demo";

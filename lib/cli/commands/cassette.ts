@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { cassetteText, type Cassette } from "@/lib/cassette/format";
 import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE = "npm run cli -- cassette <link | session file | mcp-recorder cassette | transcript.jsonl> [--out c.json]";
 

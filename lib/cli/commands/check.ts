@@ -20,10 +20,10 @@ import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
-import { targetLabel, targetTransport } from "@/lib/bridge/contract";
+import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, timeoutOf, userPath } from "../target";
 import { PROTECTED_DEMO_USAGE, checkTarget } from "../auth-target";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 

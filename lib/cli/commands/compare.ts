@@ -14,7 +14,7 @@ import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf, type TargetValues
 import { reportMaking } from "./cassette";
 import { printDiff, replayAndDiff } from "./diff";
 import { recordCassette } from "./record";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE =
   "npm run cli -- compare --frames <file.jsonl> <target A> <target B> [--json] [--junit <file>] [--out a.json]";

@@ -3,7 +3,7 @@
  * Says which protocol revisions a transcript fits, why, and what in it is deprecated or removed. Starts no process.
  */
 import { readFileSync } from "node:fs";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
 import { dateTranscript, type TranscriptDating } from "@/lib/explain";
 

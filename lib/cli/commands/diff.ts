@@ -17,7 +17,7 @@ import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf } from "../target";
 import { reportMaking } from "./cassette";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE = "npm run cli -- diff <cassette> <target> [--json] [--junit <file>] [--cassette-target N]";
 const HELP = `usage: ${USAGE}

@@ -5,10 +5,10 @@
  */
 import { parseArgs } from "node:util";
 import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
-import { targetLabel, targetTransport } from "@/lib/bridge/contract";
+import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import { diagnosisText, runDoctor } from "@/lib/doctor/ladder";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE =
   'npm run cli -- doctor (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';

@@ -5,7 +5,7 @@
  * Annotates a frame (or explains an error code / HTTP status) with the same lib the UI uses. Starts no process.
  */
 import { readFileSync } from "node:fs";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
 import {
   explainErrorCode,

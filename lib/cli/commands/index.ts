@@ -2,10 +2,9 @@
  * Subcommands beyond probe/send, each in its own module exporting `run(argv) → exit code`. Adding one is one
  * line here; main.ts dispatches to it, prints its usage line, and ends every process afterwards.
  */
-export interface CliCommand {
-  usage: string;
-  run: (argv: string[]) => Promise<number>;
-}
+import type { CliCommand } from "./command";
+
+export type { CliCommand };
 
 export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   lab: () => import("./lab").then((m) => m.command),

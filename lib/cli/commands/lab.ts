@@ -9,7 +9,7 @@ import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
 import { runLab } from "@/lib/lab/server/run";
 import type { LabReport } from "@/lib/lab/report";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE = `npm run cli -- lab <script.json | ${BUILT_IN_SCRIPTS.map((s) => s.id).join(" | ")}> [--conditions ${CONDITION_IDS.slice(0, 2).join(",")}] [--json]`;
 

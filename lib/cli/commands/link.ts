@@ -11,7 +11,7 @@ import { decodeShareFragment, encodeShareFragment, linkErrorMessage, withFragmen
 import { EXAMPLES } from "@/lib/share/examples";
 import { importSessionFile } from "@/lib/share/session-file";
 import { markdownTranscript } from "@/lib/share/transcript";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE =
   "npm run cli -- link decode '<link>' [--json] | link encode <session.json> [--base <page url>] | link examples [--base <page url>]";

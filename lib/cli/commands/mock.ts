@@ -10,7 +10,7 @@ import { serveMockHttp, serveMockStdio } from "@/lib/cassette/server/mock";
 import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
 import { reportMaking } from "./cassette";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE =
   "npm run cli -- mock <cassette> [--http [--port N]] [--meta ignore|strict] [--match loose|strict] [--target N]";

@@ -19,7 +19,7 @@ import { defaultShareState } from "@/lib/share/v1";
 import { parseOptions, textOptions } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import { describeTargets, reportMaking } from "./cassette";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 
 const USAGE_LINE = "npm run cli -- record <target> --frames <file.jsonl> [--out c.json] [--timeout <ms>]";
 const USAGE = `usage: ${USAGE_LINE}

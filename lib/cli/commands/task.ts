@@ -15,7 +15,7 @@ import { createFollower, followReport, MAX_POLL_MS, MIN_POLL_MS, type Json, type
 import { asObject } from "@/lib/tasks/shapes";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
 import { AnswersUsageError, readAnswers } from "./mrtr";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOptions, SWITCH, textOptions } from "../args";
 import { startTaskPush, type TaskPush } from "../task-push";
 

@@ -14,7 +14,7 @@ import { isLayout } from "@/lib/tokens/serialize";
 import { formatExchange } from "../format";
 import { targetTransport } from "@/lib/bridge/target";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
-import type { CliCommand } from "./index";
+import type { CliCommand } from "./command";
 import { parseOptions } from "../args";
 
 const USAGE_LINE =

@@ -17,7 +17,7 @@ import {
   ANONYMOUS,
   type GatewaySend,
 } from "@/lib/cache/rules";
-import { targetKey } from "@/lib/bridge/contract";
+import { targetKey } from "@/lib/bridge/target";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 const M = buildEnvelope();

@@ -1,0 +1,36 @@
+/**
+ * The names the bridge contract is built from: the token header, the embedded servers and the replayable
+ * recordings. Zod-free and import-free, so contract.ts (zod) and target.ts (the page's half) both stand on it.
+ */
+export const TOKEN_HEADER = "x-playground-token";
+
+/** Embedded servers the playground ships with. */
+export const DEMO_SERVERS = [
+  "calendar",
+  "everything",
+  "calendar-handles",
+  "calendar-hardened",
+  "mrtr-scenarios",
+  "tasks",
+  "calendar-app",
+] as const;
+export type DemoServer = (typeof DEMO_SERVERS)[number];
+
+/**
+ * Recordings the bridge can answer from without any server (lib/cassette/server/replay-target.ts): the examples
+ * gallery's, by id (a unit test keeps this list equal to lib/share/examples). A "replay" target spawns and sends nothing.
+ */
+export const REPLAY_CASSETTES = [
+  "legacy-bare-tools-list",
+  "modern-tools-list",
+  "discover-legacy-fallback",
+  "missing-envelope",
+  "missing-capability",
+  "unsupported-version",
+  "calendar-three-ways",
+  "calendar-app-way",
+  "dentist-mrtr",
+  "isolation-abc",
+  "token-bill",
+] as const;
+export type ReplayCassette = (typeof REPLAY_CASSETTES)[number];
