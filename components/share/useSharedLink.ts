@@ -7,7 +7,7 @@
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
-import { showPanel } from "../playground/PanelTabs";
+import { showPanel } from "../playground/panel-bus";
 import { dropLinkFragment } from "./link-address";
 import { setViewer } from "./viewer-store";
 
