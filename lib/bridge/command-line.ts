@@ -82,3 +82,15 @@ export function splitCommandLine(line: string): SplitResult {
     };
   return { ok: true, argv };
 }
+
+const PLAIN_WORD = /^[A-Za-z0-9_@%+=:,./-]+$/;
+
+/** The inverse of splitCommandLine for one word: plain words as they are, the rest in single quotes ('\'' for a quote). */
+export function quoteWord(word: string): string {
+  return PLAIN_WORD.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** argv as a person would type it: splitCommandLine(joinCommandLine(argv)) gives argv back. */
+export function joinCommandLine(argv: readonly string[]): string {
+  return argv.map(quoteWord).join(" ");
+}

@@ -4,6 +4,7 @@
  */
 import type { Transport } from "../protocol/exchange";
 import type { Target } from "./contract";
+import { joinCommandLine } from "./command-line";
 
 export { DEMO_SERVERS, REPLAY_CASSETTES, TOKEN_HEADER, type DemoServer, type ReplayCassette } from "./names";
 
@@ -26,7 +27,7 @@ export function targetLabel(target: Target): string {
     case "demo":
       return `${target.server} (${target.transport === "stdio" ? "stdio" : "Streamable HTTP"})`;
     case "stdio":
-      return [target.command, ...target.args].join(" ");
+      return joinCommandLine([target.command, ...target.args]);
     case "http":
       return target.url;
     case "replay":

@@ -7,6 +7,7 @@
 import type { ProcessStatus } from "../bridge/contract";
 import { asObject } from "../protocol/json";
 import type { TimelineEntry } from "./state";
+import { joinCommandLine } from "../bridge/command-line";
 
 export const MAX_FEED_LINES = 500;
 const MAX_TEXT = 2_000;
@@ -51,7 +52,7 @@ export function feedFor(entries: TimelineEntry[], targetKey: string, process?: P
         lines.push({
           at,
           kind: "spawn",
-          text: `process started, pid ${ev.pid}: ${clip(ev.argv.join(" "))}`,
+          text: `process started, pid ${ev.pid}: ${clip(joinCommandLine(ev.argv))}`,
           seq: e.seq,
         });
       else if (ev.kind === "exit")

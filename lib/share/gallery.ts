@@ -2,6 +2,7 @@
 import { encodeShareFragment } from "./codec";
 import { EXAMPLES, type GalleryExample } from "./examples";
 import type { ShareState, Verdict } from "./state";
+import { joinCommandLine } from "../bridge/command-line";
 
 export interface GalleryCard {
   id: string;
@@ -25,7 +26,7 @@ export function describeTarget(state: ShareState): string {
     case "demo":
       return `the embedded ${t.server === "everything" ? "server-everything" : t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
     case "stdio":
-      return `the stdio command ${[t.command, ...t.args].join(" ")}`;
+      return `the stdio command ${joinCommandLine([t.command, ...t.args])}`;
     case "http":
       return t.url;
     case "replay":

@@ -20,6 +20,7 @@
 import { TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
+import { joinCommandLine, splitCommandLine } from "../bridge/command-line";
 
 export const LEFT_OUT = "[left out of the link]";
 
@@ -314,7 +315,9 @@ function stripLabel(
 ): string {
   if (label === targetLabel(target.original)) return targetLabel(target.stripped);
   if (/^https?:\/\//i.test(label)) return stripText(stripUrl(label, where, c), where, c);
-  return stripArgv(label.split(" "), where, c).join(" ");
+  // Labels quote the words that need it (targetLabel); an older unquoted one that does not split is split on spaces.
+  const split = splitCommandLine(label);
+  return joinCommandLine(stripArgv(split.ok ? split.argv : label.split(" "), where, c));
 }
 
 function stripExchange(

@@ -14,6 +14,7 @@ import { selectTarget } from "../session/selectors";
 import type { SessionState, TimelineEntry } from "../session/state";
 import { exchangeTarget } from "./live";
 import { parseJson, recordExchange, toExchange, type RecordedExchange, type ShareState } from "./state";
+import { joinCommandLine } from "../bridge/command-line";
 
 /** A card's target key (and target, when known): a link recorded against two servers shows two. */
 function entryTarget(x: RecordedExchange, share: ShareState): { targetKey: string; target?: Target } {
@@ -60,10 +61,8 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
   };
 }
 
-/** A command line that lib/bridge/command-line.ts splits back into exactly `argv`. */
-export function joinCommandLine(argv: string[]): string {
-  return argv.map((a) => (/^[A-Za-z0-9_\-./:=@,+%]+$/.test(a) ? a : `'${a.replace(/'/g, `'\\''`)}'`)).join(" ");
-}
+// A command line that lib/bridge/command-line.ts splits back into exactly `argv` (its home is there).
+export { joinCommandLine };
 
 function presetFor(target: Target): PresetId | undefined {
   return PRESETS.find((p) => p.target && JSON.stringify(p.target) === JSON.stringify(target))?.id;

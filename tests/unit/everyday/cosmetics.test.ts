@@ -4,6 +4,8 @@ import { formatRemaining, ttlRemainingMs } from "@/lib/tasks";
 import { annotationSummary } from "@/lib/explain/summary";
 import { authDiagram } from "@/lib/auth/diagram";
 import type { AuthRun } from "@/lib/auth/types";
+import { targetLabel } from "@/lib/bridge/target";
+import { splitCommandLine } from "@/lib/bridge/command-line";
 // @ts-expect-error a plain .mjs script without types
 import { announce } from "../../../scripts/launch.mjs";
 
@@ -76,5 +78,25 @@ describe("the start message", () => {
     const said = lines.join("\n");
     expect(said).toContain("http://127.0.0.1:3000/#v=1&s=…");
     expect(said).not.toContain("/#s=");
+  });
+});
+
+describe("a custom command's label", () => {
+  it("keeps the quotes its argv needs, so the label reads back as the same argv", () => {
+    const target = { kind: "stdio" as const, command: "node", args: ["-e", "setInterval(()=>{},1000)"] };
+    expect(targetLabel(target)).toBe(`node -e 'setInterval(()=>{},1000)'`);
+    for (const args of [
+      ["-e", "setInterval(()=>{},1000)"],
+      ["-y", "@modelcontextprotocol/server-memory"],
+      ["it's", 'say "hi"', "a b", "", "$HOME", "back\\slash"],
+    ]) {
+      const split = splitCommandLine(targetLabel({ kind: "stdio", command: "node", args }));
+      expect(split).toEqual({ ok: true, argv: ["node", ...args] });
+    }
+  });
+  it("leaves plain words alone", () => {
+    expect(targetLabel({ kind: "stdio", command: "npx", args: ["-y", "@modelcontextprotocol/server-memory"] })).toBe(
+      "npx -y @modelcontextprotocol/server-memory",
+    );
   });
 });
