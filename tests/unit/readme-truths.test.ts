@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { ALL_CHECKS, checksFor } from "@/lib/checks/registry";
 import { PRESETS } from "@/lib/session/presets";
+import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -29,5 +30,14 @@ describe("the README's counts and target list match the app", () => {
       expect(row).toContain(`**${server}**`);
       expect(PRESETS.some((p) => p.target?.kind === "demo" && p.target.server === server)).toBe(true);
     }
+  });
+
+  it("the Lab script the README names is called what the Lab's menu calls it", () => {
+    const row = README.split("\n").find((l) => l.startsWith("| **Lab** |"))!;
+    const titles = BUILT_IN_SCRIPTS.map((s) => (s.script as { title: string }).title);
+    // Italics in the Lab row name scripts (bold is the row title).
+    const named = [...row.matchAll(/(?<!\*)\*([^*]+)\*(?!\*)/g)].map((m) => m[1]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const name of named) expect(titles).toContain(name);
   });
 });
