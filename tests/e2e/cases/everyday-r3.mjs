@@ -125,7 +125,11 @@ export function register({ test, assert }) {
     const sp = new SharePage(page, srv.base);
     const calls = countCalls(page);
     await sp.openLink("/" + fragmentOf({ target: CALENDAR, exchanges: [DISCOVERED] }));
-    await page.waitForSelector('[data-testid="process-panel"][data-status="unknown"]', { timeout: 10_000 });
+    await page
+      .waitForSelector('[data-testid="process-panel"][data-status="unknown"]', { timeout: 10_000 })
+      .catch(async () => {
+        throw new Error(`process line in the link view: ${await pg.tid("process-status").innerText()}`);
+      });
     const line = await pg.tid("process-status").innerText();
     await shot(page, "link-process-line");
     assert(!line.includes("not started") && line.startsWith("not checked"), `process line in the link view: ${line}`);
