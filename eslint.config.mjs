@@ -3,15 +3,15 @@ import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
 // lib/ holds pure logic shared by the UI, the CLI and the tests: keep React, Next and Node out of it
-// (except lib/<topic>/server/**, the node-only side of a topic, and lib/bridge/server, lib/servers, lib/cli).
+// (except lib/<topic>/server/**, the node-only side of a topic, and lib/node/bridge, lib/node/demo-servers, lib/node/cli).
 // Inside lib/ the layers point one way: each pure folder may import only the folders listed for it (and itself).
-// The protocol layer is the floor; the CLI (lib/cli) is the roof and may import everything.
+// The protocol layer is the floor; the CLI (lib/node/cli) is the roof and may import everything.
 const LAYERS = {
   protocol: [],
   explain: ["protocol"],
   "cache/rules": ["protocol"], // the §7 rules, pure; the cache's state and runtime sit above the session
   tasks: ["protocol"], // the tasks extension's pure shapes, state machine and follower
-  bridge: ["protocol"], // the browser-side half: contract, target, clients (lib/bridge/server has its own rule)
+  bridge: ["protocol"], // the browser-side half: contract, target, clients (lib/node/bridge has its own rule)
   session: ["protocol", "bridge"],
   cache: ["protocol", "bridge", "session"],
   share: ["protocol", "bridge", "session"],
@@ -100,7 +100,7 @@ export default defineConfig([
     },
   },
   {
-    files: ["lib/cli/**", "lib/servers/**"],
+    files: ["lib/node/cli/**", "lib/node/demo-servers/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: noUiNoApp }],
     },

@@ -4,7 +4,7 @@ import type { NextConfig } from "next";
 // (its typecheck tier runs tsc), and the compile cache Turbopack would write is only read by a later rebuild.
 const startBuild = process.env.PLAYGROUND_START_BUILD === "1";
 
-// Next renders the pages only: the playground's server (scripts/server.ts → lib/bridge/server/app.ts) answers the
+// Next renders the pages only: the playground's server (scripts/server.ts → lib/node/host/app.ts) answers the
 // bridge's routes and build assets, guards every request and sends the frame headers with every answer.
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: startBuild },

@@ -6,7 +6,7 @@ import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
 import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
 
 // Who may see the playground depends on the request (Host, sign-in cookie): rendered per request. The server
-// decided which page this request gets (lib/bridge/server/app.ts) and says so in a header only it may set.
+// decided which page this request gets (lib/node/host/app.ts) and says so in a header only it may set.
 export const dynamic = "force-dynamic";
 
 export default async function Page({

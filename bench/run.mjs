@@ -75,7 +75,7 @@ function ensureBuilds() {
   }
 }
 
-// The command line the bridge itself runs (lib/bridge/server/embedded.ts): the startup snapshot when one was
+// The command line the bridge itself runs (lib/node/bridge/embedded.ts): the startup snapshot when one was
 // built for this Node, else the bundle, so the direct and bare contenders start the very same program.
 const calendarBlob = path.join(ROOT, "dist-servers", `calendar.${process.version}-${process.arch}.blob`);
 const SERVERS = {

@@ -1,7 +1,7 @@
 // What the bench's own contenders need to talk to a stdio server, kept free of other imports (the relay floor
 // loads nothing else): the bridge's lean environment and newline framing of what the server prints.
 
-/** What the bridge gives a server (lib/bridge/server/stdio/spawn.ts minimalEnv): the same for the direct contender. */
+/** What the bridge gives a server (lib/node/bridge/stdio/spawn.ts minimalEnv): the same for the direct contender. */
 export function leanEnv(extra = {}) {
   const env = {};
   for (const name of ["PATH", "HOME", "TMPDIR", "LANG"])

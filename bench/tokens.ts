@@ -4,8 +4,8 @@
 // for the reference catalogue (server-everything after the chapter's legacy handshake) and a synthetic
 // catalogue of 1,000 tools. The encoder is loaded once, before timing (its ~0.5 s build is reported apart).
 import { performance } from "node:perf_hooks";
-import { send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { send } from "@/lib/node/bridge/send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { billCatalogue, countedView } from "@/lib/tokens/bill";
 import { catalogueTools, type Catalogue, type JsonObject } from "@/lib/tokens/catalogue";
 import { loadEncoder, counterOf } from "@/lib/tokens/encoders";

@@ -8,15 +8,15 @@ import path from "node:path";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const entries = {
-  calendar: "lib/servers/calendar-stdio.ts",
-  "calendar-handles": "lib/servers/calendar-handles-stdio.ts",
-  http: "lib/servers/http-entry.ts",
-  "calendar-hardened": "lib/servers/calendar-hardened-stdio.ts",
-  "mrtr-scenarios": "lib/servers/mrtr-scenarios-stdio.ts",
-  tasks: "lib/servers/tasks-stdio.ts",
-  "calendar-app": "lib/servers/calendar-app-stdio.ts",
-  // The token counter's worker thread (lib/tokens/server/counting.ts): billing never runs on a request thread.
-  "tokens-worker": "lib/tokens/server/worker.ts",
+  calendar: "lib/node/demo-servers/calendar-stdio.ts",
+  "calendar-handles": "lib/node/demo-servers/calendar-handles-stdio.ts",
+  http: "lib/node/demo-servers/http-entry.ts",
+  "calendar-hardened": "lib/node/demo-servers/calendar-hardened-stdio.ts",
+  "mrtr-scenarios": "lib/node/demo-servers/mrtr-scenarios-stdio.ts",
+  tasks: "lib/node/demo-servers/tasks-stdio.ts",
+  "calendar-app": "lib/node/demo-servers/calendar-app-stdio.ts",
+  // The token counter's worker thread (lib/node/tokens/counting.ts): billing never runs on a request thread.
+  "tokens-worker": "lib/node/tokens/worker.ts",
 };
 
 let build;
@@ -67,9 +67,9 @@ await build({
 console.log(`built embedded stdio servers and the playground's server in ${Date.now() - started} ms -> dist-servers/`);
 
 // V8 startup snapshots of the stdio servers: a spawn then deserializes the loaded modules, the SDK's wire schemas and
-// the compiled tool-schema validators (lib/servers/serve-stdio.ts serves read-only requests in memory while the
+// the compiled tool-schema validators (lib/node/demo-servers/serve-stdio.ts serves read-only requests in memory while the
 // snapshot is built) instead of building them, several times faster (bench/cold-start.mjs).
-// A blob loads only in the Node that built it, so its name carries the version; lib/bridge/server/embedded.ts
+// A blob loads only in the Node that built it, so its name carries the version; lib/node/bridge/embedded.ts
 // uses it when it matches and the .mjs bundle otherwise. PLAYGROUND_NO_SNAPSHOT=1 skips this step.
 const SNAPSHOTTED = ["calendar", "calendar-handles", "calendar-hardened", "mrtr-scenarios", "tasks"];
 const outdir = path.join(root, "dist-servers");

@@ -13,8 +13,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startDemoHttpServer } from "../lib/bridge/server/demo-http";
-import { everythingEntry } from "../lib/bridge/server/embedded";
+import { startDemoHttpServer } from "../lib/node/demo-servers/http";
+import { everythingEntry } from "../lib/node/bridge/embedded";
 import {
   SCENARIOS,
   groupRows,
@@ -31,7 +31,7 @@ import type { Status } from "../lib/checks/types";
 import { JUDGEMENTS } from "../lib/checks/conformance-judgements";
 import { buildEnvelope } from "../lib/protocol/meta";
 import { initializeParams } from "../lib/protocol/versions";
-import { EMBEDDED_SERVERS } from "../lib/servers/registry";
+import { EMBEDDED_SERVERS } from "../lib/node/demo-servers/registry";
 
 export const CONFORMANCE_VERSION = "0.2.0-alpha.12";
 export const NODE22_VERSION = "22.23.5";
@@ -110,7 +110,7 @@ async function runOurs(
   revision: Revision,
   callTools: "all" | "read-only",
 ): Promise<{ id: string; status: Status }[]> {
-  const args = ["--import", "tsx", "lib/cli/main.ts", "check", "--url", url, "--json", "--call-tools", callTools];
+  const args = ["--import", "tsx", "lib/node/cli/main.ts", "check", "--url", url, "--json", "--call-tools", callTools];
   if (revision === "2025-11-25") args.push("--pin-version", "2025-11-25");
   const r = await run(process.execPath, args, ROOT);
   if (r.status === 2 || r.status === 3 || !r.stdout.trim().startsWith("{"))
@@ -231,7 +231,7 @@ async function main() {
   }[] = [
     ...Object.keys(EMBEDDED_SERVERS).map((name) => ({
       name,
-      how: `embedded (lib/servers), dual-era, served as by \`check --demo ${name} --http\``,
+      how: `embedded (lib/node/demo-servers), dual-era, served as by \`check --demo ${name} --http\``,
       revisions: ["2026-07-28", "2025-11-25"] as Revision[],
       callTools: "all" as const,
       start: async () => {

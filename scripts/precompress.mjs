@@ -1,5 +1,5 @@
 // After `next build`: a brotli (quality 11) and a gzip (level 9) copy beside every compressible build asset of
-// 1 KiB or more, which the playground's server sends as they are (lib/bridge/server/app.ts). Done once here because
+// 1 KiB or more, which the playground's server sends as they are (lib/node/host/app.ts). Done once here because
 // brotli's best quality takes seconds on Monaco's 3.6 MB chunk — too slow for a request, cheap for a build.
 import { readFileSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";

@@ -4,7 +4,7 @@
 //
 //   node --import tsx scripts/record-examples.mjs [id…]      (from the repository root, after `node scripts/build-servers.mjs`)
 //
-// It drives the servers through the bridge's own send() (lib/bridge/server/send.ts), so an example is exactly the
+// It drives the servers through the bridge's own send() (lib/node/bridge/send.ts), so an example is exactly the
 // Exchange record the playground shows. Only the spawn argv is normalized ("node", paths relative to the
 // repository) so the committed examples do not carry this machine's paths.
 import { writeFileSync, mkdirSync } from "node:fs";
@@ -12,8 +12,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Tiktoken } from "js-tiktoken/lite";
 import o200k_base from "js-tiktoken/ranks/o200k_base";
-import { send, controlProcess } from "../lib/bridge/server/send.ts";
-import { shutdownAll } from "../lib/bridge/server/stdio/index.ts";
+import { send, controlProcess } from "../lib/node/bridge/send.ts";
+import { shutdownAll } from "../lib/node/bridge/stdio/index.ts";
 import { recordExchange } from "../lib/share/state.ts";
 import { toPayloadV1, defaultShareState } from "../lib/share/v1.ts";
 

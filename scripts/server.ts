@@ -1,12 +1,12 @@
 /**
- * The playground's server, the same program in every mode (lib/bridge/server/app.ts: the bridge's routes, static
+ * The playground's server, the same program in every mode (lib/node/host/app.ts: the bridge's routes, static
  * assets and sign-in in one Hono app; pages through Next):
  *   npm start              production build, local mode on 127.0.0.1:3000 (dist-servers/server.mjs, built from this file)
  *   npm run start:hosted   PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
  *   npm run dev            this file from source (tsx) with Next in development mode (hot reload of pages)
  * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, prints the launch
  * URL that signs a browser in and opens it (scripts/launch.mjs). Every request is stamped with its TCP peer
- * (lib/bridge/server/peer.ts); the server limits are lib/bridge/server/limits.ts HTTP_SERVER_LIMITS (http-server.ts).
+ * (lib/node/bridge/peer.ts); the server limits are lib/node/bridge/limits.ts HTTP_SERVER_LIMITS (http-server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
@@ -16,10 +16,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import next from "next";
-import { createPlaygroundListener } from "@/lib/bridge/server/app";
-import { nodeHeaders } from "@/lib/bridge/server/call-request";
-import { checkPageHeaders } from "@/lib/bridge/server/guards";
-import { createPlaygroundServer } from "@/lib/bridge/server/http-server";
+import { createPlaygroundListener } from "@/lib/node/host/app";
+import { nodeHeaders } from "@/lib/node/bridge/call-request";
+import { checkPageHeaders } from "@/lib/node/bridge/guards";
+import { createPlaygroundServer } from "@/lib/node/bridge/http-server";
 import {
   beginDrain,
   callsInFlight,
@@ -28,14 +28,14 @@ import {
   markReady,
   markStarting,
   whenIdle,
-} from "@/lib/bridge/server/lifecycle";
-import { registerLiveGauges } from "@/lib/bridge/server/observe";
-import { stampPeer } from "@/lib/bridge/server/peer";
-import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/bridge/server/self-socket";
-import { sendLoad } from "@/lib/bridge/server/send";
-import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
-import { startAppsSandbox } from "@/lib/apps/server/sandbox-server";
-import { warmTokenCounter } from "@/lib/tokens/server/counting";
+} from "@/lib/node/bridge/lifecycle";
+import { registerLiveGauges } from "@/lib/node/bridge/observe";
+import { stampPeer } from "@/lib/node/bridge/peer";
+import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/node/bridge/self-socket";
+import { sendLoad } from "@/lib/node/bridge/send";
+import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
+import { startAppsSandbox } from "@/lib/node/apps/sandbox-server";
+import { warmTokenCounter } from "@/lib/node/tokens/counting";
 // @ts-expect-error a plain .mjs script without types
 import { announce } from "./launch.mjs";
 // @ts-expect-error a plain .mjs script without types
@@ -58,10 +58,10 @@ const hosted = values.hosted || /^hosted$/i.test(process.env.PLAYGROUND_MODE ?? 
 const host = values.host ?? process.env.HOST ?? (hosted ? "0.0.0.0" : "127.0.0.1");
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (hosted) process.env.PLAYGROUND_MODE = "hosted";
-// The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/bridge/server/policy.ts selfBaseUrl).
+// The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/node/bridge/policy.ts selfBaseUrl).
 process.env.PORT = String(port);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
-// The embedded servers' bundles are found under the root (lib/bridge/server/embedded.ts), whatever the cwd.
+// The embedded servers' bundles are found under the root (lib/node/bridge/embedded.ts), whatever the cwd.
 process.env.PLAYGROUND_ROOT ??= root;
 
 function fail(message: string): never {
@@ -122,7 +122,7 @@ server.on("upgrade", (req: http.IncomingMessage, socket, head) => {
   upgrades.emit("upgrade", req, socket, head);
 });
 
-// The bridge reaches its own embedded servers over a private Unix socket (lib/bridge/server/self-socket.ts), so
+// The bridge reaches its own embedded servers over a private Unix socket (lib/node/bridge/self-socket.ts), so
 // the TCP port can close while a drain lets the sends in flight finish.
 // Its folder is made by the bridge, which first removes the folders of this user's SIGKILLed servers.
 const selfDir = createSelfSocketDir();
@@ -153,12 +153,12 @@ server.listen(port, host, async () => {
   void announce({ host, port, token: process.env.PLAYGROUND_TOKEN, hosted, noOpenFlag: values["no-open"], label });
 });
 
-// Graceful shutdown (lib/bridge/server/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
+// Graceful shutdown (lib/node/bridge/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
 // reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
 // stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
 // finish (bounded; they still reach the embedded servers over the private socket), end every process the bridge
 // started (not before: a stdio call in flight needs its process), close what is left and exit 0. A second signal
-// exits at once (the bridge's exit hook, lib/bridge/server/stdio/registry.ts, still ends the processes).
+// exits at once (the bridge's exit hook, lib/node/bridge/stdio/registry.ts, still ends the processes).
 const { graceMs, timeoutMs } = drainSettings(hosted);
 async function drainAndExit(signal: string) {
   if (isDraining()) process.exit(0);

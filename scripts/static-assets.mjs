@@ -1,6 +1,6 @@
 // The frame editor's chunks in the production build (Monaco and its JSON mode), named so the playground page's
 // answer can ask the browser to fetch them while it still reads the HTML (a Link preload header), not after
-// hydration imports them (lib/bridge/server/app.ts sends it). Also what scripts/precompress.mjs compresses.
+// hydration imports them (lib/node/host/app.ts sends it). Also what scripts/precompress.mjs compresses.
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 

@@ -15,7 +15,7 @@ export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
 type EditorModule = { default: ComponentType<JsonRpcEditorProps> };
 let editorModule: Promise<EditorModule> | undefined;
 // Imported once the page has hydrated and painted the plain frame editable: its 3.6 MB of script would otherwise
-// run first and hold the plain frame back. The bytes are already on their way by then (the server names Monaco's chunks in a preload header: lib/bridge/server/app.ts).
+// run first and hold the plain frame back. The bytes are already on their way by then (the server names Monaco's chunks in a preload header: lib/node/host/app.ts).
 const loadEditor = () => (editorModule ??= import("./JsonRpcEditor"));
 
 const noSubscribe = () => () => {};

@@ -1,6 +1,6 @@
 /**
  * The audience lesson's verdicts in words: what happened when one token met a server, and why the rule exists.
- * One home: the lesson's runner records the verdict (lib/auth/server/audience.ts), the Auth view says it.
+ * One home: the lesson's runner records the verdict (lib/node/auth/audience.ts), the Auth view says it.
  */
 export type AudienceVerdict = "accepted" | "refused-wrong-audience" | "accepted-wrongly" | "refused-own-token";
 

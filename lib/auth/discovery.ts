@@ -1,6 +1,6 @@
 /**
  * Pure pieces of the authorization flow: the spec's discovery URL orders, the canonical resource URI, and the
- * non-secret claims of a JWT access token. Shared by the flow runner (lib/auth/server) and the Auth view.
+ * non-secret claims of a JWT access token. Shared by the flow runner (lib/node/auth) and the Auth view.
  */
 import { decodeJwt } from "jose";
 

@@ -62,7 +62,7 @@ export type JudgedAspect =
   "challenge" | "prm" | "prm-doc" | "path-aware" | "as" | "as-doc" | "forged" | "query" | "audience";
 
 /**
- * A protected server judged from outside, without a person's sign-in (lib/auth/server/judge.ts): the discovery
+ * A protected server judged from outside, without a person's sign-in (lib/node/auth/judge.ts): the discovery
  * steps and findings of the flow, plus the token-handling probes a caller could afford (tokens it was given).
  */
 export interface AuthJudgement {

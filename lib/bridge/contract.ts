@@ -95,7 +95,7 @@ export type SendRequest = z.input<typeof SendRequestSchema>;
 /**
  * What a send may set besides its id, target and frame. One list: the session's panels (SendExtras), the checks
  * (CheckSendOptions) and the CLI pass these through as they are, so a new send option is a field of the schema
- * above plus its meaning in lib/bridge/server/send.ts (and whatever control sets it).
+ * above plus its meaning in lib/node/bridge/send.ts (and whatever control sets it).
  */
 export type SendOptions = Omit<SendRequest, "sendId" | "target" | "frame">;
 export type ParsedSendRequest = z.output<typeof SendRequestSchema>;

@@ -1,5 +1,5 @@
 /**
- * The sign-in steps' query parameters, shared by the server (lib/bridge/server/sign-in.ts) and the page
+ * The sign-in steps' query parameters, shared by the server (lib/node/bridge/sign-in.ts) and the page
  * (components/signin). No imports: the page bundles it.
  */
 /** The launch URL's parameter: `/?token=<token>` is the only URL the token may appear in. */

@@ -12,7 +12,7 @@
  * - a notification (no id) and a client's answer to a server request are taken silently;
  * - anything else gets a JSON-RPC error naming the closest recorded request (-32601 when the method was never
  *   recorded, as a server without it would say; -32602 when only the params differ).
- * Pure: frames in, frames out; the stdio and HTTP mocks (lib/cassette/server) do the I/O.
+ * Pure: frames in, frames out; the stdio and HTTP mocks (lib/node/cassette) do the I/O.
  */
 import { editDistance } from "../explain/edit-distance";
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
@@ -140,4 +140,20 @@ export class CassetteMatcher {
       },
     };
   }
+}
+
+function parseErrorFrame(detail: string): JsonObject {
+  return { jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${detail}` } };
+}
+
+/** Answers one message text: the frames to write back, or a batch's answers as one array. */
+export function answerText(matcher: CassetteMatcher, text: string): JsonObject[] | JsonObject[][] {
+  let message: unknown;
+  try {
+    message = JSON.parse(text);
+  } catch (e) {
+    return [parseErrorFrame((e as Error).message.slice(0, 200))];
+  }
+  if (Array.isArray(message)) return [message.flatMap((m) => matcher.answer(m))];
+  return matcher.answer(message);
 }

@@ -1,6 +1,6 @@
 /**
  * The conditions a lab script can run under, one column each. Pure descriptions plus the script transforms
- * they need; the server-side runner (lib/lab/server/run.ts) turns them into bridge sends.
+ * they need; the server-side runner (lib/node/lab/run.ts) turns them into bridge sends.
  */
 import { initializeParams } from "../protocol/versions";
 import type { LabScript, LabStep } from "./script";

@@ -29,7 +29,7 @@ export function loadEncoder(encoding: Encoding): Promise<Tiktoken> {
  * Text from a server is counted as ordinary text: a description that contains "<|endoftext|>" is that many
  * characters, not a special token (js-tiktoken would otherwise throw on it, as Python's tiktoken does).
  * The count is encode(text, [], []).length, computed in O(n log n) (lib/tokens/bpe.ts): js-tiktoken's own
- * merge is quadratic in a long word. Requests bill through lib/tokens/server/counting.ts (a worker thread), not here.
+ * merge is quadratic in a long word. Requests bill through lib/node/tokens/counting.ts (a worker thread), not here.
  */
 export function counterOf(encoder: Tiktoken): Counter {
   return boundedCounter(encoder);

@@ -1,7 +1,7 @@
 /**
  * POST /api/tokens: the browser posts the catalogue it fetched (or edited) and gets the bill back, so the
  * tokenizer's rank file (about 1 MB gzipped) stays on the server. The schema is shared by the route, the
- * page's client and the tests; the billing itself is lib/tokens/server/bill-request.ts.
+ * page's client and the tests; the billing itself is lib/node/tokens/bill-request.ts.
  */
 import { z } from "zod";
 import { HANDSHAKES } from "./catalogue";
@@ -9,7 +9,7 @@ import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS, LAYOUTS } from "./options"
 
 /**
  * The body itself is capped by the bridge's route glue (LIMITS.maxRequestBodyBytes, 16 MiB; 1,000 tools ≈ 0.6 MB),
- * the characters counted by lib/tokens/server/counting.ts (LIMITS.maxTokensChars, smaller in hosted mode).
+ * the characters counted by lib/node/tokens/counting.ts (LIMITS.maxTokensChars, smaller in hosted mode).
  */
 export const TOKENS_LIMITS = {
   maxPages: 1000,

@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- …` as a user runs it (node --import tsx lib/cli/main.ts …, from the repo root), for the tests
+ * `npm run cli -- …` as a user runs it (node --import tsx lib/node/cli/main.ts …, from the repo root), for the tests
  * that check its output and exit codes, and the process-table look-up they use to prove nothing was left behind.
  */
 import { spawn, spawnSync } from "node:child_process";
@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const CLI = ["--import", "tsx", "lib/cli/main.ts"];
+const CLI = ["--import", "tsx", "lib/node/cli/main.ts"];
 
 export interface CliRun {
   code: number | null;

@@ -1,13 +1,13 @@
 /**
- * The playground's own listener (lib/bridge/server/app.ts: front door, then the Hono app with every route) on
+ * The playground's own listener (lib/node/host/app.ts: front door, then the Hono app with every route) on
  * plain node:http on an ephemeral loopback port, as scripts/server.ts serves it, minus Next's pages (a page path
  * answers 404 here). Requests are stamped with their TCP peer first, as the server does.
  */
 import http from "node:http";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { BridgeReply } from "@/lib/bridge/contract";
-import { listenOnLoopback } from "@/lib/bridge/server/demo-http";
-import { stampPeer } from "@/lib/bridge/server/peer";
+import { listenOnLoopback } from "@/lib/node/demo-servers/http";
+import { stampPeer } from "@/lib/node/bridge/peer";
 import { ROOT } from "./helpers";
 
 export interface AppRoutes {
@@ -80,7 +80,7 @@ export function appRoutesForFile(token: string, afterClose?: () => unknown): App
 
 export async function startAppRoutes(): Promise<AppRoutes> {
   // Imported here, not at the top: the routes read the environment a test stubs first.
-  const { createPlaygroundListener } = await import("@/lib/bridge/server/app");
+  const { createPlaygroundListener } = await import("@/lib/node/host/app");
   const handle = createPlaygroundListener();
   const server = await listenOnLoopback((req, res) => {
     stampPeer(req);

@@ -5,8 +5,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runAppsChecks } from "@/lib/apps/checks";
 import { gatherFacts } from "@/lib/apps/gather";
 import { FIXTURES } from "./helpers";

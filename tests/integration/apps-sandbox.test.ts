@@ -1,7 +1,7 @@
 /** The app sandbox's own listener: a second loopback origin that serves the proxy page and nothing else. */
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { startAppsSandbox } from "@/lib/apps/server/sandbox-server";
+import { startAppsSandbox } from "@/lib/node/apps/sandbox-server";
 
 function get(
   port: number,
@@ -42,7 +42,7 @@ describe("the Apps sandbox listener", () => {
 describe("the Apps sandbox in hosted mode", () => {
   it("refuses to start without a public origin, and says which settings it needs", async () => {
     const { execFileSync } = await import("node:child_process");
-    const script = `import("./lib/apps/server/sandbox-server.ts").then((m) => m.startAppsSandbox()).then(() => console.log("started"), (e) => console.log(e.message))`;
+    const script = `import("./lib/node/apps/sandbox-server.ts").then((m) => m.startAppsSandbox()).then(() => console.log("started"), (e) => console.log(e.message))`;
     const out = execFileSync(process.execPath, ["--import", "tsx", "-e", script], {
       cwd: process.cwd(),
       env: { ...process.env, PLAYGROUND_MODE: "hosted", PLAYGROUND_APPS_SANDBOX_ORIGIN: "" },

@@ -7,7 +7,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { startAppRoutesAs, type AppRoutes } from "./app-routes";
 
 vi.mock("server-only", () => ({}));

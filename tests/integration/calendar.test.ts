@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Exchange, Target, WireEvent } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { ENVELOPE, endAllAndAssertNoneAlive, request, sendFrame } from "./helpers";
 
 const stdio: Target = { kind: "demo", server: "calendar", transport: "stdio" };

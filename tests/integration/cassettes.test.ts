@@ -23,7 +23,7 @@ import { ROOT, endAllAndAssertNoneAlive, sendFrame, trackPid } from "./helpers";
 
 const MEMORY = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-memory/dist/index.js");
 const CHANGED = path.join(ROOT, "tests", "fixtures", "cassettes", "memory-changed.mjs");
-const CLI = ["--import", "tsx", "lib/cli/main.ts"];
+const CLI = ["--import", "tsx", "lib/node/cli/main.ts"];
 
 const FRAMES = [
   { jsonrpc: "2.0", id: 1, method: "tools/list" },

@@ -1,5 +1,5 @@
 /**
- * The CLI as a user runs it (node --import tsx lib/cli/main.ts …): chapter-style output, exit codes, and no
+ * The CLI as a user runs it (node --import tsx lib/node/cli/main.ts …): chapter-style output, exit codes, and no
  * process left behind — also when it is interrupted.
  */
 import path from "node:path";

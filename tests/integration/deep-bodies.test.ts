@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { CONDITION_IDS } from "@/lib/lab/conditions";
 import { appRoutesForFile } from "./app-routes";
 

@@ -6,8 +6,8 @@
 import http from "node:http";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
-import { livePids } from "@/lib/bridge/server/stdio";
-import { CALENDAR_BOUNDS } from "@/lib/servers/calendar-bounds";
+import { livePids } from "@/lib/node/bridge/stdio";
+import { CALENDAR_BOUNDS } from "@/lib/node/demo-servers/calendar-bounds";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 

@@ -5,8 +5,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Target } from "@/lib/bridge/contract";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
-import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runDoctor, type Diagnosis } from "@/lib/doctor/ladder";
 import { startBrokenEndpoints } from "@/tests/fixtures/doctor/endpoints";
 
@@ -169,7 +169,7 @@ describe("the connection doctor over HTTP", () => {
 describe("npm run cli -- doctor", () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "doctor", ...args], {
+      const child = spawn(process.execPath, ["--import", "tsx", "lib/node/cli/main.ts", "doctor", ...args], {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "ignore"],
       });

@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, Target, WireEvent } from "@/lib/bridge/contract";
-import { controlProcess } from "@/lib/bridge/server/send";
+import { controlProcess } from "@/lib/node/bridge/send";
 import { ENVELOPE, endAllAndAssertNoneAlive, request, sendFrame, trackPid } from "./helpers";
 
 afterAll(endAllAndAssertNoneAlive);

@@ -1,5 +1,5 @@
 /**
- * `npm run cli -- explain` and `npm run cli -- date` as a user runs them (node --import tsx lib/cli/main.ts …):
+ * `npm run cli -- explain` and `npm run cli -- date` as a user runs them (node --import tsx lib/node/cli/main.ts …):
  * JSON fields, human output and exit codes. Neither command starts a process.
  */
 import path from "node:path";

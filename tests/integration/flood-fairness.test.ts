@@ -10,8 +10,8 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { ENVELOPE, request, sendFrame } from "./helpers";
 
 let flood: http.Server;

@@ -14,9 +14,9 @@ import {
   type SendRequest,
   type Target,
 } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { send, type SendContext } from "@/lib/bridge/server/send";
-import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import { send, type SendContext } from "@/lib/node/bridge/send";
+import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const FIXTURES = path.join(ROOT, "tests", "fixtures");

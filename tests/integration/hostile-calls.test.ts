@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { livePids } from "@/lib/bridge/server/stdio";
+import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange, type WireEvent } from "@/lib/bridge/contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, trackMemory, fixture, recordPids, request, sendFrame } from "./helpers";
 

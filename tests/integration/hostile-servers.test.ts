@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { startHostileHttp } from "../fixtures/hostile-http";
 import {
   ENVELOPE,

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange, type WireEvent } from "@/lib/bridge/contract";
-import { cancel, send } from "@/lib/bridge/server/send";
+import { cancel, send } from "@/lib/node/bridge/send";
 import { ENVELOPE, nextSendId, request, sendFrame } from "./helpers";
 
 let base = "";

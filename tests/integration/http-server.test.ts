@@ -6,8 +6,8 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlaygroundServer, type PlaygroundServerOptions } from "@/lib/bridge/server/http-server";
-import { HTTP_SERVER_LIMITS } from "@/lib/bridge/server/limits";
+import { createPlaygroundServer, type PlaygroundServerOptions } from "@/lib/node/bridge/http-server";
+import { HTTP_SERVER_LIMITS } from "@/lib/node/bridge/limits";
 
 const servers: http.Server[] = [];
 const sockets: net.Socket[] = [];

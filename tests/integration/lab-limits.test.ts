@@ -3,10 +3,10 @@
  * holds across every run at once, not per run. Real runs, real instance processes.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { LAB_LIMITS } from "@/lib/lab/conditions";
-import { runningHttpInstances } from "@/lib/lab/server/instances";
-import { runLab } from "@/lib/lab/server/run";
+import { runningHttpInstances } from "@/lib/node/lab/instances";
+import { runLab } from "@/lib/node/lab/run";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { answersSignal as alive } from "./helpers";
 

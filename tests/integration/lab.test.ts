@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { runLab } from "@/lib/lab/server/run";
+import { runLab } from "@/lib/node/lab/run";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
-import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
+import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 import { answersSignal as alive } from "./helpers";
 
 const script = (id: string) => BUILT_IN_SCRIPTS.find((s) => s.id === id)!.script;

@@ -8,9 +8,9 @@ import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
-import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/bridge/server/listen";
-import { livePids } from "@/lib/bridge/server/stdio";
+import { LIMITS } from "@/lib/node/bridge/limits";
+import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/node/bridge/listen";
+import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 

@@ -14,9 +14,9 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
-import { embeddedStdioArgv } from "@/lib/bridge/server/embedded";
-import { LIMITS } from "@/lib/bridge/server/limits";
-import { sendLoad } from "@/lib/bridge/server/send";
+import { embeddedStdioArgv } from "@/lib/node/bridge/embedded";
+import { LIMITS } from "@/lib/node/bridge/limits";
+import { sendLoad } from "@/lib/node/bridge/send";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
 

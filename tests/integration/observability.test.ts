@@ -1,5 +1,5 @@
 /**
- * What a host sees of an instance, through the playground's own listener (lib/bridge/server/app.ts, what
+ * What a host sees of an instance, through the playground's own listener (lib/node/host/app.ts, what
  * scripts/server.ts serves): liveness and readiness without a token from any Host, readiness turning 503
  * while draining, Prometheus metrics behind the token, and one JSON log line per bridge call that never
  * carries a frame, a header value or the token.
@@ -13,12 +13,12 @@ vi.mock("server-only", () => ({}));
 const TOKEN = "observability-test-token";
 let server: http.Server;
 let port: number;
-let lifecycle: typeof import("@/lib/bridge/server/lifecycle");
+let lifecycle: typeof import("@/lib/node/bridge/lifecycle");
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  lifecycle = await import("@/lib/bridge/server/lifecycle");
-  const { createPlaygroundListener } = await import("@/lib/bridge/server/app");
+  lifecycle = await import("@/lib/node/bridge/lifecycle");
+  const { createPlaygroundListener } = await import("@/lib/node/host/app");
   server = http.createServer(createPlaygroundListener());
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   port = (server.address() as { port: number }).port;

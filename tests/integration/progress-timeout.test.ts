@@ -4,8 +4,8 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, Target } from "@/lib/bridge/contract";
-import { livePids, shutdownAll } from "@/lib/bridge/server/stdio";
-import { send } from "@/lib/bridge/server/send";
+import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
+import { send } from "@/lib/node/bridge/send";
 
 const SLOW = path.resolve(__dirname, "..", "fixtures", "slow-with-progress.mjs");
 const slow: Target = { kind: "stdio", command: process.execPath, args: [SLOW, "250", "6"] };

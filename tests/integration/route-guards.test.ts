@@ -1,13 +1,13 @@
 /**
- * The guards every JSON bridge route runs, through the playground's one listener (lib/bridge/server/app.ts, what
+ * The guards every JSON bridge route runs, through the playground's one listener (lib/node/host/app.ts, what
  * scripts/server.ts serves): each refusal's status and kind, a doubled Host, the size limit, a signed-in browser
  * let through, a send's wire events, and a caller that goes away cancelling its send.
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
-import { livePids } from "@/lib/bridge/server/stdio";
-import { sessionCookieHeader } from "@/lib/bridge/server/token";
+import { livePids } from "@/lib/node/bridge/stdio";
+import { sessionCookieHeader } from "@/lib/node/bridge/token";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
 

@@ -1,5 +1,5 @@
 /**
- * The bridge's routes (lib/bridge/server/routes.ts) on the playground's own listener on an ephemeral loopback port:
+ * The bridge's routes (lib/node/host/routes.ts) on the playground's own listener on an ephemeral loopback port:
  * guards, status codes and the full in-app path bridge → /api/demo/calendar.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";

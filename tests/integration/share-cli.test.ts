@@ -1,4 +1,4 @@
-/** `npm run cli -- link …`, run as a real process through the CLI entry (lib/cli/main.ts). */
+/** `npm run cli -- link …`, run as a real process through the CLI entry (lib/node/cli/main.ts). */
 import { describe, expect, it } from "vitest";
 import { runCliSync } from "../helpers/cli";
 import { mkdtempSync, writeFileSync } from "node:fs";

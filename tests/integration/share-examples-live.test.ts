@@ -4,8 +4,8 @@
  * behaviour, the example is stale and this fails; re-record with scripts/record-examples.mjs.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { controlProcess, send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { controlProcess, send } from "@/lib/node/bridge/send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { EXAMPLES } from "@/lib/share/examples";
 import { livePlan } from "@/lib/share/live";
 

@@ -9,7 +9,7 @@ import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import {
   endAllAndAssertNoneAlive,
   FIXTURES,
@@ -56,7 +56,7 @@ describe("output between sends (finding 8)", () => {
     expect(first.outcome).toMatchObject({ kind: "response" });
     // 6 lines of 7 MiB written while no exchange is open
     const deadline = Date.now() + 20_000;
-    const { controlProcess } = await import("@/lib/bridge/server/send");
+    const { controlProcess } = await import("@/lib/node/bridge/send");
     while (
       !(await controlProcess("status", target)).stderrTail.some((l) => l.startsWith("spewed")) &&
       Date.now() < deadline
@@ -129,7 +129,7 @@ describe("floods of tiny lines (finding 6)", () => {
   it("between sends, past the 500 held events, lines that cannot be a frame are only counted; a frame after them still arrives", async () => {
     const target = fixture("junk-between.mjs", "1000000");
     await sendFrame(target, request(1, "junk"));
-    const { controlProcess } = await import("@/lib/bridge/server/send");
+    const { controlProcess } = await import("@/lib/node/bridge/send");
     const deadline = Date.now() + 30_000;
     while (!(await controlProcess("status", target)).stderrTail.includes("junk done") && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));

@@ -5,8 +5,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type WireEvent } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
-import { cancel, controlProcess, send } from "@/lib/bridge/server/send";
-import { LIMITS } from "@/lib/bridge/server/limits";
+import { cancel, controlProcess, send } from "@/lib/node/bridge/send";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { SendRequestSchema } from "@/lib/bridge/contract";
 import {
   endAllAndAssertNoneAlive,

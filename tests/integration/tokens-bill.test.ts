@@ -11,7 +11,7 @@ import { describeMeasured } from "@/lib/tokens/measured";
 import { DEFAULT_BILL_OPTIONS, ENCODINGS, FIELD_SETS } from "@/lib/tokens/options";
 import { LAYOUTS } from "@/lib/tokens/serialize";
 import type { Target } from "@/lib/bridge/contract";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { CALENDAR, EVERYTHING, PAGED, bridgeSender } from "../fixtures/tokens/bridge-sender";
 import { endAllAndAssertNoneAlive } from "./helpers";
 

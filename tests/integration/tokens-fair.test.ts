@@ -7,7 +7,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
-import { CountError, billBounded, isCountError } from "@/lib/tokens/server/counting";
+import { CountError, billBounded, isCountError } from "@/lib/node/tokens/counting";
 import { appRoutesForFile } from "./app-routes";
 
 vi.mock("server-only", () => ({}));

@@ -10,7 +10,7 @@ import type { Bill } from "@/lib/tokens/bill";
 import { boundedCounter } from "@/lib/tokens/bpe";
 import { loadEncoder } from "@/lib/tokens/encoders";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
-import { billBounded } from "@/lib/tokens/server/counting";
+import { billBounded } from "@/lib/node/tokens/counting";
 import { appRoutesForFile, type PostResult } from "./app-routes";
 
 vi.mock("server-only", () => ({}));

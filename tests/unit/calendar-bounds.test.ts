@@ -3,8 +3,8 @@
  * the create reply names them (a shared class calendar keeps working); a too-long title or start is refused.
  */
 import { describe, expect, it } from "vitest";
-import type { CalendarEvent } from "@/lib/servers/calendar";
-import { CALENDAR_BOUNDS, droppedNote, eventRefusal, keepBounded } from "@/lib/servers/calendar-bounds";
+import type { CalendarEvent } from "@/lib/node/demo-servers/calendar";
+import { CALENDAR_BOUNDS, droppedNote, eventRefusal, keepBounded } from "@/lib/node/demo-servers/calendar-bounds";
 
 const ev = (n: number, title = `event ${n}`): CalendarEvent => ({
   id: `e${n}`,

@@ -14,7 +14,7 @@ import { Namespace } from "kubernetes-models/v1/Namespace";
 import { Service } from "kubernetes-models/v1/Service";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { DRAIN } from "@/lib/bridge/server/lifecycle";
+import { DRAIN } from "@/lib/node/bridge/lifecycle";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const K8S = path.join(ROOT, "deploy/k8s");
@@ -89,11 +89,11 @@ describe("deploy/k8s agrees with the app", () => {
     expect(container.readinessProbe.httpGet.path).toBe("/api/ready");
     expect(container.livenessProbe.httpGet.path).toBe("/api/health");
     expect(container.startupProbe.httpGet.path).toBe("/api/health");
-    // The one route table the server answers from (lib/bridge/server/routes.ts).
-    expect(read("lib/bridge/server/routes.ts")).toMatch(
+    // The one route table the server answers from (lib/node/host/routes.ts).
+    expect(read("lib/node/host/routes.ts")).toMatch(
       /\{ method: "GET", path: "\/api\/ready", handler: readyResponse, probe: true \}/,
     );
-    expect(read("lib/bridge/server/routes.ts")).toMatch(
+    expect(read("lib/node/host/routes.ts")).toMatch(
       /\{ method: "GET", path: "\/api\/health", handler: healthResponse, probe: true \}/,
     );
   });

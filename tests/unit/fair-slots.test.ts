@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FairSlots } from "@/lib/bridge/server/fair-slots";
+import { FairSlots } from "@/lib/node/bridge/fair-slots";
 
 describe("fair slots (issue 26: per-client shares and a refusal at the instance's cap)", () => {
   const make = () =>

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { checkHost, checkOrigin, checkPageHeaders, guardRequest, parseHost } from "@/lib/bridge/server/guards";
-import { checkUpstreamHeaders } from "@/lib/bridge/server/headers";
-import { checkToken, getLaunchToken } from "@/lib/bridge/server/token";
+import { checkHost, checkOrigin, checkPageHeaders, guardRequest, parseHost } from "@/lib/node/bridge/guards";
+import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
+import { checkToken, getLaunchToken } from "@/lib/node/bridge/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "t".repeat(64);

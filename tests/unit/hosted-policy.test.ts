@@ -5,10 +5,10 @@
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Target } from "@/lib/bridge/contract";
-import { checkDestination, classifyAddress, type Resolver } from "@/lib/bridge/server/address-guard";
-import { ClientLimiter } from "@/lib/bridge/server/client-limits";
-import { embeddedStdioArgv, everythingStdioArgv } from "@/lib/bridge/server/embedded";
-import { checkUpstreamHeaders } from "@/lib/bridge/server/headers";
+import { checkDestination, classifyAddress, type Resolver } from "@/lib/node/bridge/address-guard";
+import { ClientLimiter } from "@/lib/node/bridge/client-limits";
+import { embeddedStdioArgv, everythingStdioArgv } from "@/lib/node/bridge/embedded";
+import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
 import {
   PEER_HEADER,
   PEER_PROOF_HEADER,
@@ -23,7 +23,7 @@ import {
   processControlRefusal,
   remoteAddressOf,
   spawnRefusal,
-} from "@/lib/bridge/server/policy";
+} from "@/lib/node/bridge/policy";
 import { SendRequestSchema } from "@/lib/bridge/contract";
 
 const ROOT = path.resolve(__dirname, "..", "..");

@@ -9,7 +9,7 @@ import {
   markStarting,
   readiness,
   whenIdle,
-} from "@/lib/bridge/server/lifecycle";
+} from "@/lib/node/bridge/lifecycle";
 
 // One life per process (module state): the cases below leave no call in flight, and only the first depends on the phase.
 describe("an instance's life as a balancer sees it", () => {

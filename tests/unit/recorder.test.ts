@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LIMITS } from "@/lib/bridge/server/limits";
-import { ExchangeRecorder } from "@/lib/bridge/server/recorder";
+import { LIMITS } from "@/lib/node/bridge/limits";
+import { ExchangeRecorder } from "@/lib/node/bridge/recorder";
 
 describe("the exchange record (the bridge's JSON reply)", () => {
   it("the JSON reply of one exchange stays under LIMITS.maxRecordedBytesPerExchange: lines past it keep only their head, and a note says so", () => {

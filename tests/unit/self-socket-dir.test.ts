@@ -5,7 +5,7 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, rmSync, statSync, symlin
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createSelfSocketDir } from "@/lib/bridge/server/self-socket";
+import { createSelfSocketDir } from "@/lib/node/bridge/self-socket";
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), "self-dir-test-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -5,9 +5,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { guardRequest } from "@/lib/bridge/server/guards";
-import { signInResponse } from "@/lib/bridge/server/sign-in";
-import { sessionCookieName, sessionCookieValue } from "@/lib/bridge/server/token";
+import { guardRequest } from "@/lib/node/bridge/guards";
+import { signInResponse } from "@/lib/node/bridge/sign-in";
+import { sessionCookieName, sessionCookieValue } from "@/lib/node/bridge/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "f".repeat(64);

@@ -1,5 +1,5 @@
 /**
- * The build's hashed assets as the playground's server answers them (lib/bridge/server/app.ts: @hono/node-server's
+ * The build's hashed assets as the playground's server answers them (lib/node/host/app.ts: @hono/node-server's
  * serveStatic with the build's precompressed copies), over a real node:http server on loopback with exact
  * Accept-Encoding headers; the Monaco preload list read from chunks written in Turbopack's shapes
  * (scripts/static-assets.mjs); and the build step that writes the .br/.gz copies (scripts/precompress.mjs).
@@ -12,7 +12,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPlaygroundListener } from "@/lib/bridge/server/app";
+import { createPlaygroundListener } from "@/lib/node/host/app";
 // @ts-expect-error a plain .mjs script without types
 import { editorPreload, preloadLinkHeader } from "../../scripts/static-assets.mjs";
 // @ts-expect-error a plain .mjs script without types

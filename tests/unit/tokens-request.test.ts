@@ -1,6 +1,6 @@
 /** POST /api/tokens's body: what is accepted, and what each refusal says. */
 import { describe, expect, it } from "vitest";
-import { billRequest } from "@/lib/tokens/server/bill-request";
+import { billRequest } from "@/lib/node/tokens/bill-request";
 
 describe("billRequest: a bad body is refused with the reason", () => {
   const cases: [string, unknown, string][] = [

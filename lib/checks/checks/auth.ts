@@ -1,6 +1,6 @@
 /**
  * Digest §13.1 and §14 C57: the authorization rules a protected server can be judged on from outside, without a
- * person's sign-in. Each rule reads the judgement lib/auth makes (lib/auth/server/judge.ts: the flow's discovery
+ * person's sign-in. Each rule reads the judgement lib/auth makes (lib/node/auth/judge.ts: the flow's discovery
  * steps plus token probes) and fails on its findings. The judgement is injected (RunOptions.authorization): the
  * CLI makes it in-process, the page through POST /api/auth/check. Rules apply only to a server that answers 401.
  */

@@ -8,7 +8,7 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { isHosted } from "@/lib/bridge/server/policy";
+import { isHosted } from "@/lib/node/bridge/policy";
 import { SANDBOX_PAGE } from "./sandbox-page";
 
 export interface AppsSandbox {

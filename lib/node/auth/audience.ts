@@ -5,11 +5,11 @@
  */
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
-import { finding } from "../findings";
-import { maskHeaders, maskBody } from "../mask";
-import { tokenClaims } from "../discovery";
-import type { AuthFinding, AuthStep } from "../types";
-import { AUDIENCE_WORDS, audienceVerdict } from "../audience-verdict";
+import { finding } from "@/lib/auth/findings";
+import { maskHeaders, maskBody } from "@/lib/auth/mask";
+import { tokenClaims } from "@/lib/auth/discovery";
+import type { AuthFinding, AuthStep } from "@/lib/auth/types";
+import { AUDIENCE_WORDS, audienceVerdict } from "@/lib/auth/audience-verdict";
 
 export interface AudienceTarget {
   label: string;

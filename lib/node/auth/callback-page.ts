@@ -6,9 +6,9 @@
  * cookie or token like every bridge call) posts it to POST /api/auth/callback, where the paused flow checks state
  * and iss and exchanges the code. No tab waiting for this state: the page says so and the code is never used.
  */
-import { FRAME_HEADERS } from "@/lib/bridge/server/frame-headers";
+import { FRAME_HEADERS } from "@/lib/node/bridge/frame-headers";
 import { createHash } from "node:crypto";
-import { AUTH_CALLBACK_CHANNEL } from "../request";
+import { AUTH_CALLBACK_CHANNEL } from "@/lib/auth/request";
 
 /** How long the page waits for the starting tab to say it took the callback. */
 const HANDOFF_WAIT_MS = 4000;

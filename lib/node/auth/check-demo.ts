@@ -4,9 +4,9 @@
  * target (its own token: the protocol checks run with it, and A10 sends it in the query string) and once for
  * another resource of the same authorization server (A09: the audience rule) — and everything closes after.
  */
-import { startProtectedDemo, type ProtectedKind } from "@/lib/servers/protected-calendar";
-import { CALENDAR_SCOPES, DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
-import type { AuthJudgement } from "../types";
+import { startProtectedDemo, type ProtectedKind } from "@/lib/node/demo-servers/protected-calendar";
+import { CALENDAR_SCOPES, DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/node/demo-servers/protected-auth-server";
+import type { AuthJudgement } from "@/lib/auth/types";
 import { demoUserAgent } from "./demo-login";
 import { runAuthFlow } from "./flow";
 import { judgeAuthorization } from "./judge";

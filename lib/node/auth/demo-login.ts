@@ -3,7 +3,7 @@
  * redirects with a cookie jar, fill the login form, press Allow, and stop at the redirect to the client's
  * callback (never fetched: the callback URL is the result). Only for the embedded authorization server.
  */
-import { DEMO_USER } from "@/lib/servers/protected-auth-server";
+import { DEMO_USER } from "@/lib/node/demo-servers/protected-auth-server";
 
 export function demoUserAgent(
   redirectUri: string,

@@ -5,19 +5,19 @@
  * state outlives it and any instance can serve it. In a browser tab (login: "browser"): the servers stay up while
  * the person signs in (./browser-flow), and close when the flow ends or expires.
  */
-import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
-import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
+import { startProtectedDemo, type ProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
+import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/node/demo-servers/protected-auth-server";
 import { buildEnvelope } from "@/lib/protocol/meta";
-import type { AuthDemo, AuthRegistration } from "../request";
-import type { AuthRun } from "../types";
+import type { AuthDemo, AuthRegistration } from "@/lib/auth/request";
+import type { AuthRun } from "@/lib/auth/types";
 import { audienceLesson } from "./audience";
 import { demoUserAgent } from "./demo-login";
 import { runAuthFlow } from "./flow";
 import type { AuthFlowOptions, AuthSession } from "./flow-context";
 import { startBrowserFlow } from "./browser-flow";
-import { BridgeError } from "@/lib/bridge/server/errors";
-import { FairSlots } from "@/lib/bridge/server/fair-slots";
-import { isHosted } from "@/lib/bridge/server/policy";
+import { BridgeError } from "@/lib/node/bridge/errors";
+import { FairSlots } from "@/lib/node/bridge/fair-slots";
+import { isHosted } from "@/lib/node/bridge/policy";
 
 /**
  * Demos running at once: 4 for the instance, 1 per client in hosted mode (a headless demo takes about a second;

@@ -5,8 +5,8 @@
  */
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
-import { finding, type FindingCode } from "../findings";
-import type { AuthFinding, AuthRun, AuthStep, HttpAttempt, StepStatus } from "../types";
+import { finding, type FindingCode } from "@/lib/auth/findings";
+import type { AuthFinding, AuthRun, AuthStep, HttpAttempt, StepStatus } from "@/lib/auth/types";
 import { FlowHttp, type Exchanged, type FlowHttpOptions } from "./flow-http";
 
 export const AUTHZ = "2026-07-28 basic/authorization";

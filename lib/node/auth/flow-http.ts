@@ -7,10 +7,10 @@
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type * as oauth from "oauth4webapi";
-import { pinnedLookup, type PinnedAddress, type Resolver } from "@/lib/bridge/server/address-guard";
-import { admitHttpUrl, isHosted } from "@/lib/bridge/server/policy";
-import { maskBody, maskHeaders, maskUrl } from "../mask";
-import type { HttpAttempt } from "../types";
+import { pinnedLookup, type PinnedAddress, type Resolver } from "@/lib/node/bridge/address-guard";
+import { admitHttpUrl, isHosted } from "@/lib/node/bridge/policy";
+import { maskBody, maskHeaders, maskUrl } from "@/lib/auth/mask";
+import type { HttpAttempt } from "@/lib/auth/types";
 
 const BODY_LIMIT = 64 * 1024;
 const DEFAULT_TIMEOUT_MS = 10_000;

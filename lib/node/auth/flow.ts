@@ -7,7 +7,7 @@
  * The step groups live in ./steps; this file runs them in order. Pure logic: no React, no process state.
  */
 import * as oauth from "oauth4webapi";
-import { canonicalResource, isLoopback } from "../discovery";
+import { canonicalResource, isLoopback } from "@/lib/auth/discovery";
 import { FlowContext, type AuthFlowOptions, type AuthSession } from "./flow-context";
 import { probe, resourceMetadata, serverMetadata } from "./steps/discovery";
 import { register } from "./steps/registration";

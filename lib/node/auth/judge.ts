@@ -7,9 +7,9 @@
  */
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
-import { prmCandidates } from "../discovery";
-import { finding } from "../findings";
-import type { AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "../types";
+import { prmCandidates } from "@/lib/auth/discovery";
+import { finding } from "@/lib/auth/findings";
+import type { AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "@/lib/auth/types";
 import { runAuthFlow } from "./flow";
 import { FlowHttp } from "./flow-http";
 

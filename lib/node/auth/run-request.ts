@@ -3,10 +3,10 @@
  * person in a browser tab (login: "browser", the demos or the user's own endpoint), or a judged discovery of the
  * user's endpoint that stops at needs-user.
  */
-import { BridgeError } from "@/lib/bridge/server/errors";
-import { isHosted } from "@/lib/bridge/server/policy";
-import type { AuthCallbackRequest, AuthRunRequest } from "../request";
-import type { AuthRun } from "../types";
+import { BridgeError } from "@/lib/node/bridge/errors";
+import { isHosted } from "@/lib/node/bridge/policy";
+import type { AuthCallbackRequest, AuthRunRequest } from "@/lib/auth/request";
+import type { AuthRun } from "@/lib/auth/types";
 import { continueBrowserFlow, startBrowserFlow } from "./browser-flow";
 import { runAuthDemo, startBrowserDemo } from "./demo";
 import { runAuthFlow } from "./flow";

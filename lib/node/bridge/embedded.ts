@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { taskIdKeyFromToken } from "@/lib/servers/tasks-ids";
+import { taskIdKeyFromToken } from "@/lib/node/demo-servers/tasks-ids";
 
 /** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
 export function repoRoot(): string {

@@ -3,7 +3,7 @@
  * (MCP Inspector CVE-2025-49596). Checks, in order: Host (DNS rebinding), Origin (cross-site pages), then the
  * token header (scripts, the CLI, hosted pages) or the sign-in cookie (a browser that opened the launch URL).
  */
-import { TOKEN_HEADER, type BridgeErrorKind } from "../contract";
+import { TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
 import { isHosted } from "./policy";
 import { checkSessionCookie, checkToken } from "./token";

@@ -2,7 +2,7 @@
  * Which user-set headers may go upstream (target headers and per-send headers). An allow-list keeps the
  * bridge from being used to forge hop-by-hop or browser-controlled headers (Host, Cookie, Content-Length …).
  */
-import { TOKEN_HEADER } from "../contract";
+import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import { isHosted } from "./policy";
 

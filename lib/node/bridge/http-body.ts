@@ -6,7 +6,7 @@
 import type { IncomingMessage } from "node:http";
 import { performance } from "node:perf_hooks";
 import { createParser } from "eventsource-parser";
-import type { ExchangeOutcome } from "../contract";
+import type { ExchangeOutcome } from "@/lib/bridge/contract";
 import { answersSingle, type Awaiting } from "@/lib/protocol/awaiting";
 import { classifyFrame, sameId } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";

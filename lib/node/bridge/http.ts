@@ -9,7 +9,7 @@
 import { ProgressDeadline, progressTokenOf, type ProgressPolicy } from "./progress-deadline";
 import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
-import type { ExchangeOutcome, ParsedSendRequest } from "../contract";
+import type { ExchangeOutcome, ParsedSendRequest } from "@/lib/bridge/contract";
 import { awaitingFor, type Awaiting } from "@/lib/protocol/awaiting";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
@@ -31,7 +31,7 @@ export interface HttpSendOptions {
   recorder: ExchangeRecorder;
   parsed?: Extract<ParsedFrame, { ok: true }>;
   timeoutMs: number;
-  /** Progress for the request's token restarts the timeout (lib/bridge/server/progress-deadline.ts). */
+  /** Progress for the request's token restarts the timeout (lib/node/bridge/progress-deadline.ts). */
   progress?: ProgressPolicy;
   signal: AbortSignal;
   /** Conformance checks: another method, implied headers left out, an Origin (SendRequest.http). */

@@ -4,7 +4,7 @@
  * POST /api/bridge/cancel reaches. Importable by the CLI.
  */
 import { performance } from "node:perf_hooks";
-import type { FailureKind } from "../contract";
+import type { FailureKind } from "@/lib/bridge/contract";
 import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";
 

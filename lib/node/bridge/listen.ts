@@ -5,9 +5,9 @@
  * process and claims the stdout frames that carry its subscription id (they reach neither other exchanges
  * nor the backlog); closing it writes notifications/cancelled. Importable by the CLI and the tests.
  */
-import { type WireEvent } from "../contract";
-import { targetLabel, targetTransport } from "../target";
-import type { ListenEndReason, ListenLine, ParsedListenRequest } from "../listen-contract";
+import { type WireEvent } from "@/lib/bridge/contract";
+import { targetLabel, targetTransport } from "@/lib/bridge/target";
+import type { ListenEndReason, ListenLine, ParsedListenRequest } from "@/lib/bridge/listen-contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";
 import type { PinnedAddress } from "./address-guard";
@@ -156,7 +156,7 @@ export async function runListen(
   });
   try {
     if (signal?.aborted) return { reason: "closed-by-user", message: "closed before it opened" };
-    // Hosted mode: the same SSRF guard and pinned address as a send (lib/bridge/server/policy.ts).
+    // Hosted mode: the same SSRF guard and pinned address as a send (lib/node/bridge/policy.ts).
     const admission = await admitTarget(req.target);
     if (!admission.ok) return { reason: "failure", message: `${admission.message}; nothing was sent` };
     const resolved = await resolveTarget(req.target, ctx);

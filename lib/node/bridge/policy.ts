@@ -11,7 +11,7 @@
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 import ipaddr from "ipaddr.js";
-import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "../contract";
+import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
 import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } from "./address-guard";
 import { ClientLimiter, type ClientAdmission } from "./client-limits";
@@ -233,7 +233,7 @@ export function remoteAddressOf(headers: HeaderReader): string {
 }
 
 /**
- * The bridge calling the app's own /api/demo/* (lib/bridge/server/demo.ts resolves the calendar over HTTP to
+ * The bridge calling the app's own /api/demo/* (lib/node/bridge/demo.ts resolves the calendar over HTTP to
  * 127.0.0.1:$PORT). That call was admitted (and charged to its client) at /api/bridge/*; charging it again would make
  * every client share one bucket. Only the bridge's own calls are exempt, proven, never guessed from the address:
  * on the private self socket (peer SELF_PEER, a file only this process can open), or, where no socket is open (the

@@ -3,7 +3,7 @@
  * received, and the outcome. Shared by the stdio and HTTP paths so both produce the same shape.
  */
 import { performance } from "node:perf_hooks";
-import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "../contract";
+import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "@/lib/bridge/contract";
 import { LIMITS } from "./limits";
 
 /** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */

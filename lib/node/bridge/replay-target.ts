@@ -4,12 +4,11 @@
  * "answered" as a stdio server's would, and a note says that nothing was spawned or sent.
  */
 import type { ExchangeOutcome, ReplayCassette } from "@/lib/bridge/contract";
-import type { ExchangeRecorder } from "@/lib/bridge/server/recorder";
+import type { ExchangeRecorder } from "@/lib/node/bridge/recorder";
 import { asObject, tryParseJson } from "@/lib/protocol/json";
 import { exampleById } from "@/lib/share/examples";
-import { cassetteFromState } from "../from-session";
-import { CassetteMatcher } from "../match";
-import { answerText } from "./mock";
+import { cassetteFromState } from "@/lib/cassette/from-session";
+import { CassetteMatcher, answerText } from "@/lib/cassette/match";
 
 /** One matcher per recording for the life of the bridge: recorded order carries over from send to send. */
 const matchers = new Map<ReplayCassette, CassetteMatcher>();

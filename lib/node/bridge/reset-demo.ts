@@ -1,11 +1,11 @@
 /**
  * Reset demo servers (issue 27 item 11), the bridge's side: close the kept-up process of every embedded demo target
  * (its state goes with it; the next send starts a fresh one) and put the in-process and on-disk state of the
- * embedded servers back to a first start (lib/servers/reset.ts). Custom commands and URLs are not touched.
+ * embedded servers back to a first start (lib/node/demo-servers/reset.ts). Custom commands and URLs are not touched.
  */
 import type { ResetDemoReport, Target } from "@/lib/bridge/contract";
 import { DEMO_SERVERS, targetKey, targetLabel } from "@/lib/bridge/target";
-import { resetEmbeddedState } from "@/lib/servers/reset";
+import { resetEmbeddedState } from "@/lib/node/demo-servers/reset";
 import { closeProcess, keptProcess } from "./stdio/registry";
 
 export async function resetDemoServers(): Promise<ResetDemoReport> {

@@ -5,8 +5,8 @@
  * 500 with a stack.
  */
 import type { z } from "zod";
-import type { BridgeErrorKind, BridgeReply } from "../contract";
-import { nestsDeeperThan } from "../../protocol/json-depth";
+import type { BridgeErrorKind, BridgeReply } from "@/lib/bridge/contract";
+import { nestsDeeperThan } from "@/lib/protocol/json-depth";
 import { fromRequest, toResponse, type CallRequest, type HeaderReader, type JsonReply } from "./call-request";
 import { BridgeError } from "./errors";
 import { LIMITS } from "./limits";

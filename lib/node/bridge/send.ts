@@ -12,8 +12,8 @@ import {
   type ParsedSendRequest,
   type ProcessStatus,
   type Target,
-} from "../contract";
-import { targetLabel, targetTransport } from "../target";
+} from "@/lib/bridge/contract";
+import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
@@ -23,7 +23,7 @@ import { acquireSlot, registerSend, releaseSlot } from "./in-flight";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
-import { SEND_TIMEOUT_MS } from "../limits";
+import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { ExchangeRecorder, failure } from "./recorder";
 import {
   resolveTarget,
@@ -35,7 +35,7 @@ import {
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
 import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
-import { answerFromRecording } from "@/lib/cassette/server/replay-target";
+import { answerFromRecording } from "@/lib/node/bridge/replay-target";
 
 // Re-exported: the send route, the CLI and the tests know them from here.
 export { cancel, sendLoad } from "./in-flight";

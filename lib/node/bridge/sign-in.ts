@@ -7,10 +7,10 @@
  * even when the launch URL came from another site (a file:// opener, a terminal). A wrong token goes back to
  * the sign-in page with ?signin=failed. Runs in the server's app (app.ts), after the Host/Origin guards.
  */
-import { readBounded } from "../../protocol/bounded-read";
+import { readBounded } from "@/lib/protocol/bounded-read";
 import { FRAME_HEADERS } from "./frame-headers";
 import { parseHost } from "./guards";
-import { SIGN_IN_MARK, SIGN_IN_PARAM } from "../sign-in-url";
+import { SIGN_IN_MARK, SIGN_IN_PARAM } from "@/lib/bridge/sign-in-url";
 import { checkToken, sessionCookieHeader } from "./token";
 
 const MAX_FORM_BYTES = 4096;

@@ -10,28 +10,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { checkHost, checkOrigin } from "@/lib/bridge/server/guards";
+import { checkHost, checkOrigin } from "@/lib/node/bridge/guards";
 import type { JsonObject } from "@/lib/protocol/json";
-import type { CassetteMatcher } from "../match";
+import { answerText, type CassetteMatcher } from "@/lib/cassette/match";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 export const MOCK_PATH = "/mcp";
-
-function parseError(detail: string): JsonObject {
-  return { jsonrpc: "2.0", id: null, error: { code: -32700, message: `Parse error: ${detail}` } };
-}
-
-/** Answers one message text: the frames to write back, or a batch's answers as one array. */
-export function answerText(matcher: CassetteMatcher, text: string): JsonObject[] | JsonObject[][] {
-  let message: unknown;
-  try {
-    message = JSON.parse(text);
-  } catch (e) {
-    return [parseError((e as Error).message.slice(0, 200))];
-  }
-  if (Array.isArray(message)) return [message.flatMap((m) => matcher.answer(m))];
-  return matcher.answer(message);
-}
 
 /** Serves the cassette on a pair of streams until the input ends; resolves then. */
 export function serveMockStdio(

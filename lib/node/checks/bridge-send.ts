@@ -1,12 +1,12 @@
 /**
- * Node-only: the suite's send over the real bridge (lib/bridge/server/send), for the CLI and the integration
+ * Node-only: the suite's send over the real bridge (lib/node/bridge/send), for the CLI and the integration
  * tests. The browser runs the same suite through lib/bridge/client instead, so its checks land in the timeline.
  */
 import { SendRequestSchema, type Exchange, type Target } from "@/lib/bridge/contract";
 import { targetTransport } from "@/lib/bridge/target";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
-import { send, type SendContext } from "@/lib/bridge/server/send";
-import type { CheckSend } from "../types";
+import { send, type SendContext } from "@/lib/node/bridge/send";
+import type { CheckSend } from "@/lib/checks/types";
 
 export function bridgeCheckSend(
   target: Target,

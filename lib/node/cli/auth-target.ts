@@ -5,7 +5,7 @@
  * protocol checks run authenticated and the audience rule (A09) is proved.
  */
 import type { Target } from "@/lib/bridge/contract";
-import type { SendContext } from "@/lib/bridge/server/send";
+import type { SendContext } from "@/lib/node/bridge/send";
 import type { AuthJudgement } from "@/lib/auth/types";
 import { buildTarget, type TargetValues } from "./target";
 
@@ -20,7 +20,7 @@ export interface CheckTarget {
 
 export async function checkTarget(values: TargetValues, timeoutMs?: number): Promise<CheckTarget> {
   if (values.demo !== undefined && PROTECTED.includes(values.demo)) {
-    const { startProtectedCheckTarget } = await import("@/lib/auth/server/check-demo");
+    const { startProtectedCheckTarget } = await import("@/lib/node/auth/check-demo");
     const demo = await startProtectedCheckTarget(values.demo as "calendar-protected");
     const built = await buildTarget({
       ...values,
@@ -39,7 +39,7 @@ export async function checkTarget(values: TargetValues, timeoutMs?: number): Pro
   if (target.kind !== "http") return { ...built, close: async () => {} };
   const header = Object.entries(target.headers ?? {}).find(([name]) => name.toLowerCase() === "authorization")?.[1];
   const ownToken = /^Bearer\s+(\S+)$/i.exec(header ?? "")?.[1];
-  const { judgeAuthorization } = await import("@/lib/auth/server/judge");
+  const { judgeAuthorization } = await import("@/lib/node/auth/judge");
   return {
     ...built,
     authorization: () => judgeAuthorization({ target: target.url, ownToken, timeoutMs }),

@@ -8,9 +8,9 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { BridgeError } from "@/lib/bridge/server/errors";
+import { BridgeError } from "@/lib/node/bridge/errors";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";

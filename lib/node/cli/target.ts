@@ -3,10 +3,10 @@
  * send context; and the cleanup every command relies on (no process outlives the CLI).
  */
 import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
-import type { SendContext } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import type { SendContext } from "@/lib/node/bridge/send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
 import path from "node:path";
 

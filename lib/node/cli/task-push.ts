@@ -1,14 +1,14 @@
 /**
  * `task --push`: one subscriptions/listen stream with notifications.taskIds = [the task], opened through the
- * bridge's own listen (lib/bridge/server/listen.ts, as the Tasks view's Push switch does through the page). Each
+ * bridge's own listen (lib/node/bridge/listen.ts, as the Tasks view's Push switch does through the page). Each
  * notifications/tasks goes to the follower (a move "by push"); while the acknowledgement names the task, tasks/get
  * polls slow to a safety net (lib/tasks/push.ts). A server that refuses the listen, acknowledges it without the
  * task, sends no acknowledgement, or ends the stream early is said in one line, and polling goes on as usual.
  */
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
 import type { Target } from "@/lib/bridge/contract";
-import { runListen } from "@/lib/bridge/server/listen";
-import type { SendContext } from "@/lib/bridge/server/send";
+import { runListen } from "@/lib/node/bridge/listen";
+import type { SendContext } from "@/lib/node/bridge/send";
 import {
   listenTasksFrame,
   readPushFrame,

@@ -8,9 +8,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createMcpHandler, readRequestBody, type McpHttpHandler } from "@modelcontextprotocol/server";
-import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/servers/registry";
-import { checkPageHeaders } from "./guards";
-import { admitClient, isOwnLoopbackCall, sizeLimits } from "./policy";
+import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/node/demo-servers/registry";
+import { checkPageHeaders } from "../bridge/guards";
+import { admitClient, isOwnLoopbackCall, sizeLimits } from "../bridge/policy";
 
 const handlers = new Map<string, McpHttpHandler>();
 

@@ -2,7 +2,7 @@
  * fromJsonSchema, once per distinct schema in a process. The validator compiles per schema object (Ajv caches by
  * identity), and a server factory runs per connection (stdio) or per request (HTTP), so a schema literal in a
  * factory would compile again every time. Kept here, the compiled validators also ride in the stdio servers'
- * startup snapshots (lib/servers/serve-stdio.ts), so a spawned server compiles none before its first reply.
+ * startup snapshots (lib/node/demo-servers/serve-stdio.ts), so a spawned server compiles none before its first reply.
  */
 import { fromJsonSchema, type JsonSchemaType, type StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 

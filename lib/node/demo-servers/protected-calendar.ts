@@ -13,7 +13,7 @@
  */
 import { createMcpHandler } from "@modelcontextprotocol/server";
 import { createRemoteJWKSet, jwtVerify, errors as joseErrors } from "jose";
-import { listenOnLoopback, toNodeListener } from "@/lib/bridge/server/demo-http";
+import { listenOnLoopback, toNodeListener } from "@/lib/node/demo-servers/http";
 import { calendarStore, createCalendarServer } from "./calendar";
 import {
   CALENDAR_SCOPES,

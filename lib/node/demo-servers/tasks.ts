@@ -192,7 +192,7 @@ export function legacyTask(taskId: string, { seed, snapshot }: Resolved): Record
   };
 }
 
-/** Hosted mode (PLAYGROUND_MODE other than empty or "local", as lib/bridge/server/policy.ts reads it): one server for many users. */
+/** Hosted mode (PLAYGROUND_MODE other than empty or "local", as lib/node/bridge/policy.ts reads it): one server for many users. */
 function sharedByEveryone(): boolean {
   const mode = (process.env.PLAYGROUND_MODE ?? "").trim().toLowerCase();
   return mode !== "" && mode !== "local";

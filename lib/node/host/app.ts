@@ -16,15 +16,15 @@ import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
-import { PAGE_HEADER, encodePageKind } from "../page-kind";
-import { nodeHeaders } from "./call-request";
-import { FRAME_HEADERS } from "./frame-headers";
-import { checkPageHeaders, pageFor } from "./guards";
-import { callEnded, callStarted, isDraining } from "./lifecycle";
-import { observed } from "./observe";
-import { overwriteHeaders } from "./peer";
+import { PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
+import { nodeHeaders } from "../bridge/call-request";
+import { FRAME_HEADERS } from "../bridge/frame-headers";
+import { checkPageHeaders, pageFor } from "../bridge/guards";
+import { callEnded, callStarted, isDraining } from "../bridge/lifecycle";
+import { observed } from "../bridge/observe";
+import { overwriteHeaders } from "../bridge/peer";
 import { ROUTES } from "./routes";
-import { signInResponse } from "./sign-in";
+import { signInResponse } from "../bridge/sign-in";
 
 /** Next's request handler (`next({ dev }).getRequestHandler()`). */
 export type PageHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;

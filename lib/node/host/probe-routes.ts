@@ -4,10 +4,10 @@
  * token) and reveal nothing but a word. Metrics reveal counts only, and still need the launch token, as
  * `Authorization: Bearer <token>` (what Prometheus sends) or the x-playground-token header.
  */
-import { TOKEN_HEADER } from "../contract";
-import { healthBody, readiness } from "./lifecycle";
-import { METRICS_CONTENT_TYPE, metricsText } from "./observe";
-import { checkToken } from "./token";
+import { TOKEN_HEADER } from "@/lib/bridge/contract";
+import { healthBody, readiness } from "../bridge/lifecycle";
+import { METRICS_CONTENT_TYPE, metricsText } from "../bridge/observe";
+import { checkToken } from "../bridge/token";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

@@ -1,38 +1,43 @@
 /**
  * The bridge's HTTP API, once: every route as a fetch-style handler (WHATWG Request in, Response out) in one
- * table. lib/bridge/server/app.ts mounts the table on the playground's one server (every mode: `npm run dev`,
+ * table. lib/node/host/app.ts mounts the table on the playground's one server (every mode: `npm run dev`,
  * `npm start`, hosted, the image), and the integration tests call the same app. Each route stays thin: the
  * guards, body limit, validation and reply shape are route-glue.ts's jsonRoute; the work lives in its module.
  */
 import { z } from "zod";
-import { CancelRequestSchema, ProcessRequestSchema, ResetDemoRequestSchema, SendRequestSchema } from "../contract";
-import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "../listen-contract";
+import {
+  CancelRequestSchema,
+  ProcessRequestSchema,
+  ResetDemoRequestSchema,
+  SendRequestSchema,
+} from "@/lib/bridge/contract";
+import { LISTEN_CONTENT_TYPE, ListenRequestSchema } from "@/lib/bridge/listen-contract";
 import {
   AUTH_CALLBACK_PATH,
   AuthCallbackRequestSchema,
   AuthCheckRequestSchema,
   AuthRunRequestSchema,
-} from "../../auth/request";
-import { startAppsSandbox } from "../../apps/server/sandbox-server";
-import { callbackPage } from "../../auth/server/callback-page";
-import { judgeAuthorization } from "../../auth/server/judge";
-import { continueAuthRequest, runAuthRequest } from "../../auth/server/run-request";
-import { CONDITION_IDS, type ConditionId } from "../../lab/conditions";
-import { runLab } from "../../lab/server/run";
-import { packExchange } from "../../protocol/exchange-wire";
-import { BillRequestSchema } from "../../tokens/request";
-import { billParsedRequest } from "../../tokens/server/bill-request";
-import type { HeaderReader } from "./call-request";
-import { serveDemo } from "./demo-http";
-import { BridgeError } from "./errors";
-import { checkPageHeaders } from "./guards";
-import { cancel as cancelInFlight } from "./in-flight";
-import { listenResponse } from "./listen";
-import { clientKeyOf, forMode, isHosted, processControlRefusal } from "./policy";
+} from "@/lib/auth/request";
+import { startAppsSandbox } from "../apps/sandbox-server";
+import { callbackPage } from "../auth/callback-page";
+import { judgeAuthorization } from "../auth/judge";
+import { continueAuthRequest, runAuthRequest } from "../auth/run-request";
+import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
+import { runLab } from "../lab/run";
+import { packExchange } from "@/lib/protocol/exchange-wire";
+import { BillRequestSchema } from "@/lib/tokens/request";
+import { billParsedRequest } from "../tokens/bill-request";
+import type { HeaderReader } from "../bridge/call-request";
+import { serveDemo } from "../demo-servers/http";
+import { BridgeError } from "../bridge/errors";
+import { checkPageHeaders } from "../bridge/guards";
+import { cancel as cancelInFlight } from "../bridge/in-flight";
+import { listenResponse } from "../bridge/listen";
+import { clientKeyOf, forMode, isHosted, processControlRefusal } from "../bridge/policy";
 import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
-import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "./route-glue";
-import { resetDemoServers } from "./reset-demo";
-import { cancel, controlProcess, send } from "./send";
+import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "../bridge/route-glue";
+import { resetDemoServers } from "../bridge/reset-demo";
+import { cancel, controlProcess, send } from "../bridge/send";
 
 export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
 
@@ -146,7 +151,7 @@ const authRunRoute = jsonRoute(AuthRunRequestSchema, (input, call) =>
 
 /**
  * GET: the page an authorization server redirects the person's tab to (Host/Origin guarded like every page); it
- * only hands its own URL to the playground tab that started the sign-in (lib/auth/server/callback-page.ts).
+ * only hands its own URL to the playground tab that started the sign-in (lib/node/auth/callback-page.ts).
  */
 function authCallbackPage(req: Request): Response {
   const refused = checkPageHeaders(req.headers);
@@ -162,7 +167,7 @@ const authCallbackRoute = jsonRoute(AuthCallbackRequestSchema, (input) => contin
  */
 const authCheckRoute = jsonRoute(AuthCheckRequestSchema, ({ url }) => judgeAuthorization({ target: url }));
 
-/** The MCP Apps sandbox's origin (lib/apps/server/sandbox-server.ts), started on the first call; replies { ok: true, value: { origin } }. */
+/** The MCP Apps sandbox's origin (lib/node/apps/sandbox-server.ts), started on the first call; replies { ok: true, value: { origin } }. */
 const appsSandboxRoute = jsonRoute(z.object({}).strict(), async () => {
   const sandbox = await startAppsSandbox();
   return { origin: sandbox.origin };

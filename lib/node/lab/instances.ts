@@ -5,9 +5,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { existsSync } from "node:fs";
-import { repoRoot } from "@/lib/bridge/server/demo";
-import { LAB_LIMITS } from "../conditions";
-import { minimalEnv } from "@/lib/bridge/server/stdio";
+import { repoRoot } from "@/lib/node/bridge/demo";
+import { LAB_LIMITS } from "@/lib/lab/conditions";
+import { minimalEnv } from "@/lib/node/bridge/stdio";
 
 export interface HttpInstance {
   pid: number;

@@ -4,14 +4,14 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Exchange, Target } from "@/lib/bridge/contract";
-import { resolveTarget } from "@/lib/bridge/server/demo";
-import { BridgeError } from "@/lib/bridge/server/errors";
-import { controlProcess, send, type SendContext } from "@/lib/bridge/server/send";
-import { CONDITIONS, LAB_LIMITS, toLegacyScript, type ConditionId } from "../conditions";
-import { diffRuns, runLabScript, type LabRun, type LabSend } from "../runner";
-import type { LabColumn, LabReport } from "../report";
-import { parseLabScript, type LabScript } from "../script";
-import { wireDiff } from "../wire-diff";
+import { resolveTarget } from "@/lib/node/bridge/demo";
+import { BridgeError } from "@/lib/node/bridge/errors";
+import { controlProcess, send, type SendContext } from "@/lib/node/bridge/send";
+import { CONDITIONS, LAB_LIMITS, toLegacyScript, type ConditionId } from "@/lib/lab/conditions";
+import { diffRuns, runLabScript, type LabRun, type LabSend } from "@/lib/lab/runner";
+import type { LabColumn, LabReport } from "@/lib/lab/report";
+import { parseLabScript, type LabScript } from "@/lib/lab/script";
+import { wireDiff } from "@/lib/lab/wire-diff";
 import { reserveHttpInstances, startHttpInstance, type HttpInstance } from "./instances";
 
 type Column = {

@@ -3,10 +3,10 @@
  * then the bounded count (./counting.ts). Every problem comes back as a value.
  */
 import { z } from "zod";
-import type { BridgeReply } from "../../bridge/contract";
-import type { Bill } from "../bill";
-import { checkCatalogue, type Catalogue } from "../catalogue";
-import { BillRequestSchema, TOKENS_LIMITS, type ParsedBillRequest } from "../request";
+import type { BridgeReply } from "@/lib/bridge/contract";
+import type { Bill } from "@/lib/tokens/bill";
+import { checkCatalogue, type Catalogue } from "@/lib/tokens/catalogue";
+import { BillRequestSchema, TOKENS_LIMITS, type ParsedBillRequest } from "@/lib/tokens/request";
 import { billBounded, isCountError, tokensLimits } from "./counting";
 
 function describeIssue(error: z.ZodError): string {

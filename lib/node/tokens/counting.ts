@@ -1,7 +1,7 @@
 /**
  * Bills a catalogue off the request thread, with bounded work: the route (/api/tokens) and the CLI
  * (`cli tokens`) both come here. The catalogue's size is checked first (characters, smaller in hosted mode),
- * then it is counted on a worker thread (dist-servers/tokens-worker.mjs, lib/tokens/server/worker.ts) with a
+ * then it is counted on a worker thread (dist-servers/tokens-worker.mjs, lib/node/tokens/worker.ts) with a
  * deadline; past it the worker is stopped and the caller gets a clear error. Other requests never wait on
  * a count: at most LIMITS.tokenWorkers bills run at once (a second worker starts when a bill has waited
  * SPILL_AFTER_MS for the first), a few more wait in a bounded queue. Fair shares: in hosted mode a client has at
@@ -10,13 +10,13 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
-import { repoRoot } from "../../bridge/server/embedded";
-import { HOSTED_LIMITS, LIMITS } from "../../bridge/server/limits";
-import { FairSlots } from "../../bridge/server/fair-slots";
-import { isHosted } from "../../bridge/server/policy";
-import type { Bill } from "../bill";
-import type { Catalogue } from "../catalogue";
-import type { BillOptions, Encoding } from "../options";
+import { repoRoot } from "../bridge/embedded";
+import { HOSTED_LIMITS, LIMITS } from "../bridge/limits";
+import { FairSlots } from "../bridge/fair-slots";
+import { isHosted } from "../bridge/policy";
+import type { Bill } from "@/lib/tokens/bill";
+import type { Catalogue } from "@/lib/tokens/catalogue";
+import type { BillOptions, Encoding } from "@/lib/tokens/options";
 import type { CountJob, CountResult, CountStarted, WarmJob } from "./worker";
 
 /**

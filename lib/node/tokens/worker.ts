@@ -1,14 +1,14 @@
 /**
  * The token counter's worker thread (bundled by scripts/build-servers.mjs into dist-servers/tokens-worker.mjs;
- * lib/tokens/server/counting.ts starts it). Billing runs here, never on the thread that answers requests, so a
+ * lib/node/tokens/counting.ts starts it). Billing runs here, never on the thread that answers requests, so a
  * costly catalogue delays nobody else and can be stopped at its deadline.
  */
 import { parentPort } from "node:worker_threads";
-import { billCatalogue, type Bill, type Counter } from "../bill";
-import { boundedCounter } from "../bpe";
-import type { Catalogue } from "../catalogue";
-import { loadEncoder } from "../encoders";
-import type { BillOptions, Encoding } from "../options";
+import { billCatalogue, type Bill, type Counter } from "@/lib/tokens/bill";
+import { boundedCounter } from "@/lib/tokens/bpe";
+import type { Catalogue } from "@/lib/tokens/catalogue";
+import { loadEncoder } from "@/lib/tokens/encoders";
+import type { BillOptions, Encoding } from "@/lib/tokens/options";
 
 export interface CountJob {
   id: number;

@@ -8,8 +8,8 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { demoUserAgent } from "@/lib/auth/server/demo-login";
-import { startProtectedDemo } from "@/lib/servers/protected-calendar";
+import { demoUserAgent } from "@/lib/node/auth/demo-login";
+import { startProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
 import type { AuthStep } from "@/lib/auth/types";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
 

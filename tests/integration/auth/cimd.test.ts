@@ -5,12 +5,12 @@
  * client_id URL on any other origin is refused before anything is fetched (no SSRF from the AS).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
-import { DEMO_REDIRECT_URIS, demoClientMetadataDocument } from "@/lib/servers/protected-auth-server";
-import { startClientMetadataHost, type ClientMetadataHost } from "@/lib/servers/client-metadata-host";
-import { runAuthFlow, type AuthSession } from "@/lib/auth/server/flow";
-import { runAuthDemo } from "@/lib/auth/server/demo";
-import { demoUserAgent } from "@/lib/auth/server/demo-login";
+import { startProtectedDemo, type ProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
+import { DEMO_REDIRECT_URIS, demoClientMetadataDocument } from "@/lib/node/demo-servers/protected-auth-server";
+import { startClientMetadataHost, type ClientMetadataHost } from "@/lib/node/demo-servers/client-metadata-host";
+import { runAuthFlow, type AuthSession } from "@/lib/node/auth/flow";
+import { runAuthDemo } from "@/lib/node/auth/demo";
+import { demoUserAgent } from "@/lib/node/auth/demo-login";
 
 let demo: ProtectedDemo;
 let session: AuthSession;

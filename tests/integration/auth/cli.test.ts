@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/cli/main.ts", "auth", ...args], {
+  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/node/cli/main.ts", "auth", ...args], {
     encoding: "utf8",
     timeout: 90_000,
   });
@@ -55,8 +55,8 @@ describe("cli auth", () => {
 describe("cli auth --url … --open", () => {
   it("prints the authorization URL, waits for the browser's callback on a loopback port, and ends authenticated", async () => {
     const { spawn } = await import("node:child_process");
-    const { startProtectedDemo } = await import("@/lib/servers/protected-calendar");
-    const { demoUserAgent } = await import("@/lib/auth/server/demo-login");
+    const { startProtectedDemo } = await import("@/lib/node/demo-servers/protected-calendar");
+    const { demoUserAgent } = await import("@/lib/node/auth/demo-login");
     const demo = await startProtectedDemo();
     try {
       const child = spawn(
@@ -64,7 +64,7 @@ describe("cli auth --url … --open", () => {
         [
           "--import",
           "tsx",
-          "lib/cli/main.ts",
+          "lib/node/cli/main.ts",
           "auth",
           "--url",
           demo.urls.calendar,

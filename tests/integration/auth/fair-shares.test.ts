@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
+import { startProtectedDemo, type ProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
 import { appRoutesForFile } from "../app-routes";
 import { ENVELOPE } from "../helpers";
 
@@ -110,7 +110,7 @@ describe("issue 26, item 9: each protected demo has its own calendar", () => {
     const run = await app.post("/api/auth/run", { demo: "calendar-protected" }, as("192.0.2.9"));
     expect((run.json.value as Run).outcome).toBe("authenticated");
     expect(JSON.stringify(run.json)).toContain("Auth lesson");
-    const { demoHandler } = await import("@/lib/bridge/server/demo-http");
+    const { demoHandler } = await import("@/lib/node/demo-servers/http");
     const res = await demoHandler("calendar")!.fetch(
       new Request("http://127.0.0.1/api/demo/calendar", {
         method: "POST",

@@ -3,7 +3,7 @@
  * the discovery order: every attempt recorded, path-aware URLs before root ones.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { runAuthFlow } from "@/lib/auth/server/flow";
+import { runAuthFlow } from "@/lib/node/auth/flow";
 import { challenge401, goodAs, json, prmFor, serveRoutes, type Routes } from "@/tests/fixtures/auth/metadata";
 
 const open: Array<() => Promise<void>> = [];
@@ -17,9 +17,7 @@ async function fixture(routes: Routes): Promise<string> {
   return server.url;
 }
 
-async function codes(
-  routes: Routes,
-): Promise<{
+async function codes(routes: Routes): Promise<{
   codes: string[];
   levels: Record<string, string>;
   steps: Awaited<ReturnType<typeof runAuthFlow>>["run"]["steps"];

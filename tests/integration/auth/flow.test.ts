@@ -4,11 +4,11 @@
  * union of scopes, refresh, the audience lesson, and no secret in the recorded run.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startProtectedDemo, type ProtectedDemo } from "@/lib/servers/protected-calendar";
-import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/servers/protected-auth-server";
-import { runAuthFlow, type AuthSession } from "@/lib/auth/server/flow";
-import { demoUserAgent } from "@/lib/auth/server/demo-login";
-import { audienceLesson } from "@/lib/auth/server/audience";
+import { startProtectedDemo, type ProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
+import { DEMO_CLIENT_ID, DEMO_REDIRECT_URIS } from "@/lib/node/demo-servers/protected-auth-server";
+import { runAuthFlow, type AuthSession } from "@/lib/node/auth/flow";
+import { demoUserAgent } from "@/lib/node/auth/demo-login";
+import { audienceLesson } from "@/lib/node/auth/audience";
 import { bearerChallenge } from "@/lib/auth/www-authenticate";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";

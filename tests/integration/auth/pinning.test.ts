@@ -6,7 +6,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { FlowHttp, requestPinned } from "@/lib/auth/server/flow-http";
+import { FlowHttp, requestPinned } from "@/lib/node/auth/flow-http";
 import type { HttpAttempt } from "@/lib/auth/types";
 
 let server: http.Server;

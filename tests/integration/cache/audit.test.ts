@@ -4,7 +4,7 @@
  */
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
 import { auditCacheHints, type AuditSend } from "@/lib/cache/rules";
 

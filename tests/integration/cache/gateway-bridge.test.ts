@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { demoHttpForFile, recordPids } from "../helpers";
 import {
   EMPTY_CACHE,

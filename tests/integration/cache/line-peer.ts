@@ -1,6 +1,6 @@
 /**
  * A minimal stdio peer for server-level tests: spawn, write frames, read stdout lines as frames. Used to
- * check what the calendar server itself writes (the bridge-level tests go through lib/bridge/server).
+ * check what the calendar server itself writes (the bridge-level tests go through lib/node/bridge).
  * Every process it starts is ended by close() (process group kill).
  */
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";

@@ -6,11 +6,11 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { BridgeError } from "@/lib/bridge/server/errors";
-import { LIMITS } from "@/lib/bridge/server/limits";
-import { beginListen, runListen, type ListenEnd } from "@/lib/bridge/server/listen";
-import { cancel, send } from "@/lib/bridge/server/send";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import { BridgeError } from "@/lib/node/bridge/errors";
+import { LIMITS } from "@/lib/node/bridge/limits";
+import { beginListen, runListen, type ListenEnd } from "@/lib/node/bridge/listen";
+import { cancel, send } from "@/lib/node/bridge/send";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
 

@@ -1,5 +1,5 @@
 /**
- * POST /api/bridge/listen on the playground's own listener (lib/bridge/server/app.ts), read by the browser's listen client: the NDJSON
+ * POST /api/bridge/listen on the playground's own listener (lib/node/host/app.ts), read by the browser's listen client: the NDJSON
  * stream carries the calendar's acknowledgement and its resources/updated while another send creates an
  * event; the client closes it through /api/bridge/cancel. Refusals come back as JSON before any stream.
  */
@@ -8,7 +8,7 @@ import { createBridgeClient } from "@/lib/bridge/client";
 import type { Target } from "@/lib/bridge/contract";
 import type { ListenLine, ListenRequest } from "@/lib/bridge/listen-contract";
 import { openListenStream } from "@/lib/bridge/listen-client";
-import { listenOnLoopback } from "@/lib/bridge/server/demo-http";
+import { listenOnLoopback } from "@/lib/node/demo-servers/http";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request, trackPid } from "../helpers";
 
 vi.mock("server-only", () => ({}));
@@ -19,7 +19,7 @@ let close: () => Promise<void>;
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  const { createPlaygroundListener } = await import("@/lib/bridge/server/app");
+  const { createPlaygroundListener } = await import("@/lib/node/host/app");
   const server = await listenOnLoopback(createPlaygroundListener());
   origin = server.origin;
   close = server.close;

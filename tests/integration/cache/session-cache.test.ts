@@ -6,8 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { SendRequestSchema } from "@/lib/bridge/contract";
 import { ListenRequestSchema } from "@/lib/bridge/listen-contract";
-import { runListen } from "@/lib/bridge/server/listen";
-import { cancel, send } from "@/lib/bridge/server/send";
+import { runListen } from "@/lib/node/bridge/listen";
+import { cancel, send } from "@/lib/node/bridge/send";
 import { templateById } from "@/lib/protocol/templates";
 import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
 import { createCacheRuntime, type OpenListenStream } from "@/lib/cache/runtime";

@@ -4,8 +4,8 @@
  * (the naive one breaks the token rules), and a server that asks for no token leaves them out of the score.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { judgeAuthorization } from "@/lib/auth/server/judge";
-import { startProtectedCheckTarget, type ProtectedCheckDemo } from "@/lib/auth/server/check-demo";
+import { judgeAuthorization } from "@/lib/node/auth/judge";
+import { startProtectedCheckTarget, type ProtectedCheckDemo } from "@/lib/node/auth/check-demo";
 import { AUTH_CHECK_IDS } from "@/lib/checks/checks/auth";
 import { AUTH_PROOFS } from "@/lib/checks/doc";
 import type { CheckReport } from "@/lib/checks/types";

@@ -6,7 +6,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange, type WireEvent } from "@/lib/bridge/contract";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 
 let base = "";
 let server: http.Server;

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { startDemoHttpServer } from "@/lib/node/demo-servers/http";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { exitCodeOf } from "@/lib/checks/report";
 import { FAST, noProcessLeft, runOn } from "./run-suite";
 
@@ -38,7 +38,7 @@ describe("the embedded calendar is held to every check, SHOULDs included", () =>
     }
   });
 
-  it("over stdio: nothing fails (lib/servers/serve-stdio.ts checks the version of every request, which serveStdio alone does not)", async () => {
+  it("over stdio: nothing fails (lib/node/demo-servers/serve-stdio.ts checks the version of every request, which serveStdio alone does not)", async () => {
     try {
       const report = await runOn({ kind: "demo", server: "calendar", transport: "stdio" }, "stdio", {
         ...FAST,

@@ -1,7 +1,7 @@
 /** Client emulation: the checks talk as a less capable client would, and the report says so (issue 20). */
 import { afterAll, describe, expect, it } from "vitest";
 import { startHttp } from "@/tests/fixtures/checks/http.mjs";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runChecks } from "@/lib/checks/runner";
 import { toText } from "@/lib/checks/report";
 import type { Emulation } from "@/lib/checks/types";

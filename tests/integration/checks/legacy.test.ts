@@ -1,7 +1,7 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { LEGACY_MATRIX } from "@/lib/checks/doc";
 import { exitCodeOf } from "@/lib/checks/report";
 import type { CheckReport } from "@/lib/checks/types";

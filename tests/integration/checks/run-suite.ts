@@ -1,9 +1,9 @@
 /** Runs the suite through the real bridge against a target; the fixture servers' entry points. */
 import path from "node:path";
 import type { Target } from "@/lib/bridge/contract";
-import type { SendContext } from "@/lib/bridge/server/send";
-import { shutdownAll, livePids } from "@/lib/bridge/server/stdio";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import type { SendContext } from "@/lib/node/bridge/send";
+import { shutdownAll, livePids } from "@/lib/node/bridge/stdio";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runChecks } from "@/lib/checks/runner";
 import type { CheckReport, RunOptions } from "@/lib/checks/types";
 import { startHttp } from "@/tests/fixtures/checks/http.mjs";
@@ -59,5 +59,5 @@ export function noProcessLeft(): number[] {
   return livePids();
 }
 
-/** `npm run cli -- …` as a user runs it (node --import tsx lib/cli/main.ts), collecting stdout and stderr. */
+/** `npm run cli -- …` as a user runs it (node --import tsx lib/node/cli/main.ts), collecting stdout and stderr. */
 export { runCli as cli } from "../../helpers/cli";

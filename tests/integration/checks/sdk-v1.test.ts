@@ -2,7 +2,7 @@
 import { spawn } from "node:child_process";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { exitCodeOf } from "@/lib/checks/report";
 import { ROOT, noProcessLeft, runOn } from "./run-suite";
 

@@ -5,14 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { cancel, send } from "@/lib/bridge/server/send";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import { cancel, send } from "@/lib/node/bridge/send";
 import type { Emulation } from "@/lib/protocol/emulation";
 import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
 import { createCacheRuntime } from "@/lib/cache/runtime";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { startHttp, type FixtureHttpServer } from "@/tests/fixtures/checks/http.mjs";
-import { livePids } from "@/lib/bridge/server/stdio";
+import { livePids } from "@/lib/node/bridge/stdio";
 
 let demo: DemoHttpServer;
 let fixture: FixtureHttpServer;

@@ -1,7 +1,7 @@
 // Every embedded MRTR scenario, driven with the pure MRTR code against the real servers over stdio (the bundled
 // dist-servers/*.mjs) and over Streamable HTTP (the same factories behind createMcpHandler on loopback).
 import { describe, expect, it } from "vitest";
-import { createHardenedCalendarServer } from "@/lib/servers/calendar-hardened";
+import { createHardenedCalendarServer } from "@/lib/node/demo-servers/calendar-hardened";
 import {
   declareAndResend,
   departures,

@@ -6,9 +6,9 @@ import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { createMcpHandler, type McpServer } from "@modelcontextprotocol/server";
 import type { DemoServer, Exchange, Target } from "@/lib/bridge/contract";
-import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { controlProcess, send, type SendContext } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { startDemoHttpServer } from "@/lib/node/demo-servers/http";
+import { controlProcess, send, type SendContext } from "@/lib/node/bridge/send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { afterAll, afterEach, beforeAll } from "vitest";
 
 export interface TestTransport {

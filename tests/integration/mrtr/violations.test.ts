@@ -3,8 +3,8 @@
 import { afterAll, describe, expect, it } from "vitest";
 import path from "node:path";
 import type { Target } from "@/lib/bridge/contract";
-import { send } from "@/lib/bridge/server/send";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
+import { send } from "@/lib/node/bridge/send";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { departures, groupConversations, type MrtrRuleId } from "@/lib/protocol/mrtr";
 
 const target: Target = {

@@ -1,9 +1,9 @@
 // The task checks (T01–T09): every one passes on the embedded tasks server, and each fails against a server
 // that breaks its rule (tests/fixtures/tasks/broken.ts): proof that no check can only pass.
 import { afterAll, describe, expect, it } from "vitest";
-import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { startDemoHttpServer } from "@/lib/node/demo-servers/http";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runChecks } from "@/lib/checks/runner";
 import type { Target } from "@/lib/bridge/contract";
 import { TASK_CHECKS } from "@/lib/checks/checks/tasks";

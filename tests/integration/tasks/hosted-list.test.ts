@@ -2,7 +2,7 @@
 // so the 2025-11-25 wire's tasks/list must not hand one student's task ids (and with them tasks/cancel) to another.
 // The real in-app handler on a loopback port, called as two students would call it.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { legacyListFrame, legacyTaskCallFrame } from "@/lib/tasks";
 
 let demo: DemoHttpServer;

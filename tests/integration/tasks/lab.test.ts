@@ -1,8 +1,8 @@
 // The same long call on the 2025-11-25 task wire and on the 2026 extension, side by side in the lab, with the wire diff.
 import { afterAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
-import { shutdownAll } from "@/lib/bridge/server/stdio";
-import { runLab } from "@/lib/lab/server/run";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { runLab } from "@/lib/node/lab/run";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 
 afterAll(() => shutdownAll());

@@ -10,9 +10,9 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { ListenRequestSchema, type ListenLine } from "@/lib/bridge/listen-contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/bridge/server/demo-http";
-import { runListen, type ListenEnd } from "@/lib/bridge/server/listen";
-import { cancel, send } from "@/lib/bridge/server/send";
+import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import { runListen, type ListenEnd } from "@/lib/node/bridge/listen";
+import { cancel, send } from "@/lib/node/bridge/send";
 import { listenTasksFrame, taskCallFrame, withTasksExtension } from "@/lib/tasks";
 import { endAllAndAssertNoneAlive, recordPids, ROOT, trackPid } from "../helpers";
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { spawn } from "node:child_process";
 import readline from "node:readline";
 import path from "node:path";
-import { startDemoHttpServer } from "@/lib/bridge/server/demo-http";
+import { startDemoHttpServer } from "@/lib/node/demo-servers/http";
 import {
   createFollower,
   cancelTaskFrame,

@@ -5,10 +5,10 @@
  * The verifier and state never leave this function's closure.
  */
 import * as oauth from "oauth4webapi";
-import type { FindingCode } from "../../findings";
-import { maskUrl } from "../../mask";
-import { sameResource, tokenClaims } from "../../discovery";
-import type { HttpAttempt } from "../../types";
+import type { FindingCode } from "@/lib/auth/findings";
+import { maskUrl } from "@/lib/auth/mask";
+import { sameResource, tokenClaims } from "@/lib/auth/discovery";
+import type { HttpAttempt } from "@/lib/auth/types";
 import { AUTHZ, type FlowContext } from "../flow-context";
 import type { InsecureAllowance } from "./registration";
 

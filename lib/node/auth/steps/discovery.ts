@@ -4,9 +4,9 @@
  * forms, path-aware, exact issuer match, S256 required). Each returns what the next step needs, or the ended run.
  */
 import type * as oauth from "oauth4webapi";
-import { bearerChallenge } from "../../www-authenticate";
-import { asMetadataCandidates, canonicalResource, isLoopback, prmCandidates, sameResource } from "../../discovery";
-import type { HttpAttempt, StepStatus } from "../../types";
+import { bearerChallenge } from "@/lib/auth/www-authenticate";
+import { asMetadataCandidates, canonicalResource, isLoopback, prmCandidates, sameResource } from "@/lib/auth/discovery";
+import type { HttpAttempt, StepStatus } from "@/lib/auth/types";
 import { parseJson } from "../flow-http";
 import { AUTHZ, DISCOVERY, type AuthSession, type FlowContext } from "../flow-context";
 

@@ -4,7 +4,7 @@
  * one), then dynamic client registration (deprecated in 2026-07-28, shown as such).
  */
 import * as oauth from "oauth4webapi";
-import type { HttpAttempt } from "../../types";
+import type { HttpAttempt } from "@/lib/auth/types";
 import { REGISTRATION, type FlowContext } from "../flow-context";
 import type { Stop } from "./discovery";
 

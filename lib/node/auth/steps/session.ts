@@ -4,9 +4,9 @@
  * the union of held and challenged scopes (one retry), and refresh (with resource) checked by another request.
  */
 import * as oauth from "oauth4webapi";
-import { bearerChallenge } from "../../www-authenticate";
-import { tokenClaims } from "../../discovery";
-import type { HttpAttempt } from "../../types";
+import { bearerChallenge } from "@/lib/auth/www-authenticate";
+import { tokenClaims } from "@/lib/auth/discovery";
+import type { HttpAttempt } from "@/lib/auth/types";
 import { AUTHZ, type FlowContext, type Frame } from "../flow-context";
 import { authorize, tokenOptions, type Authorizer } from "./authorize";
 

@@ -4,7 +4,7 @@
  * the registry's kept-up process for the target; "fresh" mode spawns one for this message and ends it.
  * Importable by the CLI.
  */
-import type { ExchangeOutcome } from "../../contract";
+import type { ExchangeOutcome } from "@/lib/bridge/contract";
 import { answersSingle, awaitingFor, describeAwaiting, type Awaiting } from "@/lib/protocol/awaiting";
 import { classifyFrame, sameId, type ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
@@ -19,7 +19,7 @@ export interface StdioSendOptions {
   /** The parse of the frame (undefined when it is not JSON and the user insisted). */
   parsed?: Extract<ParsedFrame, { ok: true }>;
   timeoutMs: number;
-  /** Progress for the request's token restarts the timeout (lib/bridge/server/progress-deadline.ts). */
+  /** Progress for the request's token restarts the timeout (lib/node/bridge/progress-deadline.ts). */
   progress?: ProgressPolicy;
   processMode: "keep" | "fresh";
   signal: AbortSignal;

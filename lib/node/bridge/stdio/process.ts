@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { statSync } from "node:fs";
 import { performance } from "node:perf_hooks";
-import type { ProcessStatus, WireEvent } from "../../contract";
+import type { ProcessStatus, WireEvent } from "@/lib/bridge/contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";

@@ -3,7 +3,7 @@
  * (kept and fresh), and the host-exit hooks that end them all. Every StdioProcess is created through `track`, so the process module never imports this one;
  * `track` also tells the watchdog (./watchdog), which ends the children if the bridge dies without its hooks.
  */
-import type { ProcessStatus } from "../../contract";
+import type { ProcessStatus } from "@/lib/bridge/contract";
 import { drainsOnSignal } from "../lifecycle";
 import { LIMITS } from "../limits";
 import { StdioProcess, type StdioSpec } from "./process";

@@ -4,7 +4,7 @@
  * persona, whether the app would render and why. Exit codes: 0 every app renders on the generic host, 1 otherwise, 2 usage.
  */
 import { parseArgs } from "node:util";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
 import { runAppsChecks } from "@/lib/apps/checks";

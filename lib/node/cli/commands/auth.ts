@@ -6,9 +6,9 @@
  */
 import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, SWITCH, textOptions, usageFailure } from "../args";
-import { runAuthFlow } from "@/lib/auth/server/flow";
-import { runAuthDemo } from "@/lib/auth/server/demo";
-import { startLoopbackCallback } from "@/lib/auth/server/loopback-callback";
+import { runAuthFlow } from "@/lib/node/auth/flow";
+import { runAuthDemo } from "@/lib/node/auth/demo";
+import { startLoopbackCallback } from "@/lib/node/auth/loopback-callback";
 import { AUTH_DEMOS as DEMOS, AUTH_REGISTRATIONS, type AuthDemo, type AuthRegistration } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
 

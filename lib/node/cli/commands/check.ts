@@ -9,7 +9,7 @@
  * --badge, the README Markdown whose badge links to it).
  */
 import { writeFileSync } from "node:fs";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { EXIT, cliJsonText, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
 import { sharedCheckRun } from "@/lib/share/check-run";
 import { encodeShareFragment, withFragment } from "@/lib/share/codec";

@@ -6,10 +6,10 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import type { Target } from "@/lib/bridge/contract";
-import type { SendContext } from "@/lib/bridge/server/send";
+import type { SendContext } from "@/lib/node/bridge/send";
 import { diffJson, diffJunit, diffText } from "@/lib/cassette/diff";
 import type { Cassette } from "@/lib/cassette/format";
 import { replayAndDiff as replayCassetteAndDiff, type Diffed } from "@/lib/cassette/replay-diff";

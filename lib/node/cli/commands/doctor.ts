@@ -4,7 +4,7 @@
  * at the first broken rung with what happened and what to do. Exit codes: 0 healthy, 1 a rung is broken, 2 usage.
  */
 import { parseArgs } from "node:util";
-import { bridgeCheckSend } from "@/lib/checks/server/bridge-send";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import { diagnosisText, runDoctor } from "@/lib/doctor/ladder";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";

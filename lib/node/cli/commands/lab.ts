@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
-import { runLab } from "@/lib/lab/server/run";
+import { runLab } from "@/lib/node/lab/run";
 import type { LabReport } from "@/lib/lab/report";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import type { CliCommand } from "./command";

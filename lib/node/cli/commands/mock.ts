@@ -6,7 +6,7 @@
  */
 import { parseArgs } from "node:util";
 import { CassetteMatcher } from "@/lib/cassette/match";
-import { serveMockHttp, serveMockStdio } from "@/lib/cassette/server/mock";
+import { serveMockHttp, serveMockStdio } from "@/lib/node/cassette/mock";
 import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
 import { reportMaking } from "./cassette";

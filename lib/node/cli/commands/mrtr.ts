@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import type { Exchange, Target } from "@/lib/bridge/contract";
-import { send, type SendContext } from "@/lib/bridge/server/send";
+import { send, type SendContext } from "@/lib/node/bridge/send";
 import {
   DEFAULT_ROUND_LIMIT,
   driveRoundTrip,

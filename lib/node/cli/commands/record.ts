@@ -6,12 +6,12 @@
  * reached or the file read, 2 usage error.
  */
 import { readFileSync, writeFileSync } from "node:fs";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { targetTransport } from "@/lib/bridge/target";
 import { cassetteText } from "@/lib/cassette/format";
 import { cassetteFromState, type MadeCassette } from "@/lib/cassette/from-session";
 import type { Target } from "@/lib/bridge/contract";
-import type { SendContext } from "@/lib/bridge/server/send";
+import type { SendContext } from "@/lib/node/bridge/send";
 import type { JsonObject } from "@/lib/protocol/json";
 import { parseFramesJsonl, probeAndSend } from "@/lib/cassette/replay";
 import { recordExchange } from "@/lib/share/state";

@@ -10,7 +10,7 @@
  * HTTP request headers over HTTP; with --push, `push: { state, notifications, message }`). Exit 0 when the task completed, 1 for failed/cancelled/any other end, 2 usage.
  */
 import type { Exchange } from "@/lib/bridge/contract";
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { createFollower, followReport, MAX_POLL_MS, MIN_POLL_MS, type Json, type TaskTrack } from "@/lib/tasks";
 import { asObject } from "@/lib/tasks/shapes";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";

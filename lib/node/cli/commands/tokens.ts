@@ -3,10 +3,10 @@
  * Fetches the target's catalogue (every tools/list page, plus the instructions) and prints its token bill.
  * Exit codes: 0 billed, 1 the catalogue could not be fetched or billed, 2 usage error.
  */
-import { send } from "@/lib/bridge/server/send";
+import { send } from "@/lib/node/bridge/send";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
-import { billBounded, isCountError, warmTokenCounter } from "@/lib/tokens/server/counting";
+import { billBounded, isCountError, warmTokenCounter } from "@/lib/node/tokens/counting";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, isEncoding, isFieldSet, type BillOptions } from "@/lib/tokens/options";
 import { billToJson, billToText } from "@/lib/tokens/report";
