@@ -2,10 +2,13 @@ import { defineConfig, globalIgnores } from "eslint/config";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
 
-// lib/ holds pure logic shared by the UI, the CLI and the tests: keep React, Next and Node out of it
-// (except lib/<topic>/server/**, the node-only side of a topic, and lib/node/bridge, lib/node/demo-servers, lib/node/cli).
-// Inside lib/ the layers point one way: each pure folder may import only the folders listed for it (and itself).
-// The protocol layer is the floor; the CLI (lib/node/cli) is the roof and may import everything.
+// lib/ has two sides, told apart by the folder (docs/architecture.md):
+// - lib/<topic>/ is browser-safe: pure logic shared by the page, the CLI and the tests; no React, Next or node:*,
+//   and never lib/node.
+// - lib/node/<topic>/ is Node-only: the bridge, the embedded demo servers, the node half of a topic, the one HTTP
+//   program (host) and the CLI. It may import any browser-safe folder, never React, Next, components or app.
+// On each side the layers point one way: a folder may import only the folders listed for it (and itself).
+// Browser-safe: protocol is the floor. Node: bridge is the floor; host and cli are the roof.
 const LAYERS = {
   protocol: [],
   explain: ["protocol"],
@@ -21,9 +24,25 @@ const LAYERS = {
   a11y: ["protocol", "bridge", "session"],
   apps: ["protocol", "explain"], // MCP Apps: the catalogue, CSP, host personas and the doctor; the sandbox listener is in apps/server
   auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
-  cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in cassette/server
+  cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in node/cassette
+  doctor: ["protocol"], // why a server does not answer: the ladder of causes, from the failed exchange
 };
-const LIB_FOLDERS = [...Object.keys(LAYERS).filter((k) => !k.includes("/")), "cli", "servers"];
+const LIB_FOLDERS = Object.keys(LAYERS).filter((k) => !k.includes("/"));
+
+// The Node side, lib/node/<folder>: each may import the node folders listed for it (any browser-safe one too).
+const TOPICS = ["auth", "tokens", "lab", "checks", "apps", "cassette"];
+const NODE_LAYERS = {
+  bridge: [], // delivers a frame to a target (stdio process, HTTP URL, replay) and records the exchange; guards, limits
+  "demo-servers": ["bridge"], // the embedded MCP servers and their hosting (served through the bridge's guards)
+  auth: ["bridge", "demo-servers"], // the OAuth flow run against a server, and the auth demos' own servers
+  tokens: ["bridge"], // the token counter (worker thread) behind /api/tokens
+  lab: ["bridge"], // experiment runs on real processes
+  checks: ["bridge"], // the checks' send over the bridge
+  apps: ["bridge"], // the MCP Apps sandbox origin
+  cassette: ["bridge"], // the mock servers that answer from a recording
+  host: ["bridge", "demo-servers", ...TOPICS], // the one HTTP program: routes, static assets, sign-in, pages via Next
+  cli: ["bridge", "demo-servers", ...TOPICS], // the command line over the same modules
+};
 
 // An import of lib/<folder>, written "@/lib/<folder>/…" or relatively ("../<folder>/…", "../../<folder>/…").
 const importOf = (folders) => `^(@/lib/|(\\.\\./)+)(${folders.join("|")})(/|$)`;
@@ -47,8 +66,7 @@ function layerBlock(folder, allowed) {
     .map((k) => `lib/${k}/**`);
   return {
     files: [`lib/${folder}/**`],
-    // <topic>/server/ folders hold the node-only glue of a pure module (spawning, files, crypto).
-    ignores: ["lib/*/server/**", ...nested],
+    ignores: nested,
     rules: {
       "no-restricted-imports": [
         "error",
@@ -61,8 +79,30 @@ function layerBlock(folder, allowed) {
               message: `lib/${folder} may import only lib/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs LAYERS).`,
             },
             {
-              regex: "(^|/)server(/|$)",
-              message: `lib/${folder} is browser-safe: node-only server modules stay out of it.`,
+              regex: "^(@/lib/|(\\.\\./)+)node(/|$)",
+              message: `lib/${folder} is browser-safe: Node-only modules (lib/node) stay out of it.`,
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+function nodeLayerBlock(folder, allowed) {
+  const above = Object.keys(NODE_LAYERS).filter((f) => f !== folder && !allowed.includes(f));
+  return {
+    files: [`lib/node/${folder}/**`],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...noUiNoApp,
+            {
+              // "@/lib/node/<f>" or a sibling "../<f>" (a relative path that leaves a topic is written "@/lib/…")
+              regex: `^(@/lib/node/|\\.\\./)(${above.join("|")})(/|$)`,
+              message: `lib/node/${folder} may import only lib/node/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs NODE_LAYERS).`,
             },
           ],
         },
@@ -84,27 +124,7 @@ export default defineConfig([
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
   ...Object.entries(LAYERS).map(([folder, allowed]) => layerBlock(folder, allowed)),
-  {
-    // The node-only side of each topic: Node is fine, the UI and the CLI are not.
-    files: ["lib/*/server/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            ...noUiNoApp,
-            { regex: importOf(["cli"]), message: "lib/*/server never imports the CLI: the CLI imports them." },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ["lib/node/cli/**", "lib/node/demo-servers/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: noUiNoApp }],
-    },
-  },
+  ...Object.entries(NODE_LAYERS).map(([folder, allowed]) => nodeLayerBlock(folder, allowed)),
   {
     // Next renders the pages only: what a page shows is decided by the server (lib/bridge/page-kind.ts), never by Node-side modules.
     files: ["app/**"],
@@ -114,7 +134,7 @@ export default defineConfig([
         {
           patterns: [
             {
-              group: ["@/lib/*/server/*", "@/lib/*/server", "@/lib/servers/*"],
+              group: ["@/lib/node/*", "@/lib/node"],
               message: "Pages never import Node-side modules: the server tells the page what to show.",
             },
           ],
@@ -134,8 +154,8 @@ export default defineConfig([
               message: "Only components/editor/ may import Monaco.",
             },
             {
-              group: ["@/lib/bridge/server/*", "@/lib/servers/*"],
-              message: "Server-only modules stay out of components.",
+              group: ["@/lib/node/*", "@/lib/node"],
+              message: "Node-only modules (lib/node) stay out of components.",
             },
             {
               group: ["@/lib/tokens/encoders", "@/lib/tokens/request", "js-tiktoken", "js-tiktoken/*"],

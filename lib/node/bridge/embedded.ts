@@ -4,7 +4,7 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { taskIdKeyFromToken } from "@/lib/node/demo-servers/tasks-ids";
+import { hkdfSync } from "node:crypto";
 
 /** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
 export function repoRoot(): string {
@@ -62,4 +62,12 @@ export function embeddedServerEnv(argv: readonly string[]): Record<string, strin
   if (last !== path.join(dir, "tasks.mjs") && last !== path.join(dir, snapshotBlobName("tasks"))) return {};
   if (process.env.TASKS_ID_KEY) return { TASKS_ID_KEY: process.env.TASKS_ID_KEY };
   return process.env.PLAYGROUND_TOKEN ? { TASKS_ID_KEY: taskIdKeyFromToken(process.env.PLAYGROUND_TOKEN) } : {};
+}
+
+/**
+ * The task-id key every instance sharing PLAYGROUND_TOKEN agrees on (HKDF with a label, so the key reveals nothing
+ * about the token). The bridge hands it to the tasks server it spawns as TASKS_ID_KEY: stdio and HTTP ids agree.
+ */
+export function taskIdKeyFromToken(token: string): string {
+  return Buffer.from(hkdfSync("sha256", token, "mcp-playground", "tasks id signing key v1", 32)).toString("hex");
 }

@@ -11,7 +11,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
 import { checkHost, checkOrigin } from "@/lib/node/bridge/guards";
-import type { JsonObject } from "@/lib/protocol/json";
 import { answerText, type CassetteMatcher } from "@/lib/cassette/match";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -5,8 +5,8 @@
  */
 import type { ResetDemoReport, Target } from "@/lib/bridge/contract";
 import { DEMO_SERVERS, targetKey, targetLabel } from "@/lib/bridge/target";
-import { resetEmbeddedState } from "@/lib/node/demo-servers/reset";
-import { closeProcess, keptProcess } from "./stdio/registry";
+import { closeProcess, keptProcess } from "@/lib/node/bridge/stdio/registry";
+import { resetEmbeddedState } from "./reset";
 
 export async function resetDemoServers(): Promise<ResetDemoReport> {
   const closed: string[] = [];

@@ -2,7 +2,7 @@
  * "Reset demo servers" (issue 27 item 11), the servers' side: the state the embedded servers keep in this process
  * (the calendar's module-level events, the legacy task list) and on disk (handle calendars, task answers and
  * cancels) goes back to what a first start has. The bridge closes their kept-up processes besides
- * (lib/node/bridge/reset-demo.ts): a process's state goes with it.
+ * (lib/node/demo-servers/reset-demo.ts): a process's state goes with it.
  */
 import { resetCalendarEvents } from "./calendar";
 import { clearStoredCalendars } from "./calendar-handles";

@@ -8,7 +8,7 @@
  * deployment (which must share that token) verifies every other's ids. The 128-bit nonce makes ids unguessable
  * (ext-tasks: "Servers MUST generate them with sufficient entropy").
  */
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import {
   constants,
   closeSync,
@@ -25,6 +25,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { taskIdKeyFromToken } from "@/lib/node/bridge/embedded";
 
 const PREFIX = "tsk1.";
 /** Arguments travel inside the id; keep ids short enough for an Mcp-Name header. */
@@ -94,14 +95,6 @@ function signingKey(): Buffer {
         : keyFromFile();
   cachedKey = { source, key };
   return key;
-}
-
-/**
- * The task-id key every instance sharing PLAYGROUND_TOKEN agrees on (HKDF with a label, so the key reveals nothing
- * about the token). The bridge hands it to the tasks server it spawns as TASKS_ID_KEY: stdio and HTTP ids agree.
- */
-export function taskIdKeyFromToken(token: string): string {
-  return Buffer.from(hkdfSync("sha256", token, "mcp-playground", "tasks id signing key v1", 32)).toString("hex");
 }
 
 function keyFromFile(): Buffer {

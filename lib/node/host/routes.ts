@@ -36,7 +36,7 @@ import { listenResponse } from "../bridge/listen";
 import { clientKeyOf, forMode, isHosted, processControlRefusal } from "../bridge/policy";
 import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
 import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "../bridge/route-glue";
-import { resetDemoServers } from "../bridge/reset-demo";
+import { resetDemoServers } from "../demo-servers/reset-demo";
 import { cancel, controlProcess, send } from "../bridge/send";
 
 export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
