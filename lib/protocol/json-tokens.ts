@@ -1,8 +1,13 @@
 /**
- * A small, forgiving JSON tokenizer for highlighting text that may not be JSON yet (the frame as a user types
- * it, before the full editor has loaded). Every character of the input lands in exactly one token, so joining
- * the tokens' text gives the input back: the highlighted copy lines up with the text being edited.
+ * A forgiving JSON tokenizer for highlighting text that may not be JSON yet (the frame as a user types it, before
+ * the full editor has loaded), on the house's JSON scanner (./json-scan.ts, jsonc-parser). Every character of the
+ * input lands in exactly one token, so joining the tokens' text gives the input back: the highlighted copy lines up
+ * with the text being edited. A string runs to its closing quote or the end of its line (an unterminated string must
+ * not swallow the rest).
  */
+import type { SyntaxKind } from "jsonc-parser";
+import { TOKEN, eachJsonToken } from "./json-scan";
+
 export type JsonTokenKind = "key" | "string" | "number" | "keyword" | "punctuation" | "space" | "other";
 
 export interface JsonToken {
@@ -10,40 +15,29 @@ export interface JsonToken {
   text: string;
 }
 
-// A string runs to its closing quote or the end of its line (an unterminated string must not swallow the rest).
-const SCANNER =
-  /("(?:[^"\\\n]|\\.)*(?:"|$))|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|(true|false|null)\b|([{}[\],:])|(\s+)|([^"\s{}[\],:]+)/my;
+const KIND_OF = new Map<SyntaxKind, JsonTokenKind>([
+  [TOKEN.openBrace, "punctuation"],
+  [TOKEN.closeBrace, "punctuation"],
+  [TOKEN.openBracket, "punctuation"],
+  [TOKEN.closeBracket, "punctuation"],
+  [TOKEN.comma, "punctuation"],
+  [TOKEN.colon, "punctuation"],
+  [TOKEN.null, "keyword"],
+  [TOKEN.true, "keyword"],
+  [TOKEN.false, "keyword"],
+  [TOKEN.string, "string"],
+  [TOKEN.number, "number"],
+  [TOKEN.space, "space"],
+  [TOKEN.lineBreak, "space"],
+]);
 
 /** Tokens of `text`, in order; `text` of each joined equals the input. Linear in the input's length. */
 export function tokenizeJson(text: string): JsonToken[] {
   const tokens: JsonToken[] = [];
-  SCANNER.lastIndex = 0;
-  while (SCANNER.lastIndex < text.length) {
-    const start = SCANNER.lastIndex;
-    const m = SCANNER.exec(text);
-    if (!m || m.index !== start || m[0].length === 0) {
-      // Defensive: never loop on an unmatched character.
-      push(tokens, "other", text[start]);
-      SCANNER.lastIndex = start + 1;
-      continue;
-    }
-    const [whole, str, num, kw, punct] = m;
-    const kind: JsonTokenKind =
-      str !== undefined
-        ? isKey(text, SCANNER.lastIndex)
-          ? "key"
-          : "string"
-        : num !== undefined
-          ? "number"
-          : kw !== undefined
-            ? "keyword"
-            : punct !== undefined
-              ? "punctuation"
-              : m[5] !== undefined
-                ? "space"
-                : "other";
-    push(tokens, kind, whole);
-  }
+  eachJsonToken(text, (syntax, start, end) => {
+    const kind = KIND_OF.get(syntax) ?? "other"; // comments and characters JSON does not know
+    push(tokens, kind === "string" && isKey(text, end) ? "key" : kind, text.slice(start, end));
+  });
   return tokens;
 }
 
