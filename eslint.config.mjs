@@ -10,6 +10,7 @@ import nextTs from "eslint-config-next/typescript";
 // On each side the layers point one way: a folder may import only the folders listed for it (and itself).
 // Browser-safe: protocol is the floor. Node: bridge is the floor; host and cli are the roof.
 const LAYERS = {
+  i18n: [], // the catalogues and the translator: the bottom layer, every other layer may import it (BASE below)
   protocol: [],
   explain: ["protocol"],
   "cache/rules": ["protocol"], // the §7 rules, pure; the cache's state and runtime sit above the session
@@ -27,7 +28,9 @@ const LAYERS = {
   cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in node/cassette
   doctor: ["protocol"], // why a server does not answer: the ladder of causes, from the failed exchange
 };
-const LIB_FOLDERS = Object.keys(LAYERS).filter((k) => !k.includes("/"));
+// Layers every other layer may import without naming them (texts in the reader's language).
+const BASE = ["i18n"];
+const LIB_FOLDERS = Object.keys(LAYERS).filter((k) => !k.includes("/") && !BASE.includes(k));
 
 // The Node side, lib/node/<folder>: each may import the node folders listed for it (any browser-safe one too).
 const TOPICS = ["auth", "tokens", "lab", "checks", "apps", "cassette"];

@@ -1,4 +1,5 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
 // `npm start` builds for running, not for review (scripts/start.mjs sets this): type checking belongs to `npm test`
 // (its typecheck tier runs tsc), and the compile cache Turbopack would write is only read by a later rebuild.
@@ -15,4 +16,5 @@ const nextConfig: NextConfig = {
   devIndicators: false,
 };
 
-export default nextConfig;
+// next-intl reads the request's language in i18n/request.ts (no language in the address: links carry none).
+export default createNextIntlPlugin("./i18n/request.ts")(nextConfig);

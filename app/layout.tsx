@@ -1,18 +1,25 @@
 import type { Metadata } from "next";
+import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
+import { LocaleProvider } from "@/components/i18n/LocaleProvider";
+import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { PRESENTER_BOOT_SCRIPT } from "@/lib/a11y/presenter";
 import { THEME_BOOT_SCRIPT } from "@/lib/a11y/theme";
 import { EARLY_FRAME_SCRIPT } from "@/lib/session/early-frame";
 import "./globals.css";
 
-export const metadata: Metadata = {
-  title: "MCP Playground",
-  description: "Write raw JSON-RPC frames, send them to MCP servers, and see exactly what crossed the wire.",
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: "MCP Playground", description: t("meta.description") };
+}
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+// The language of the first paint (i18n/request.ts: the remembered choice, else the browser's languages).
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  const found = await getLocale();
+  const locale = isLocale(found) ? found : DEFAULT_LOCALE;
+  const messages = await getMessages();
   return (
-    <html lang="en" suppressHydrationWarning>
+    <html lang={locale} suppressHydrationWarning>
       <head>
         {/* Before first paint: the remembered theme (or the system's) is on <html> before <body> exists. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
@@ -21,7 +28,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
         {/* Before the bundles: what is typed into the server-rendered frame, and a send asked for, are kept. */}
         <script dangerouslySetInnerHTML={{ __html: EARLY_FRAME_SCRIPT }} />
       </head>
-      <body className="bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>
+      <body className="bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
+        <LocaleProvider locale={locale} messages={messages}>
+          {children}
+        </LocaleProvider>
+      </body>
     </html>
   );
 }

@@ -102,7 +102,8 @@ const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
 
 /** A context whose every request to a non-loopback host is recorded and aborted (workers included). */
 export async function guardedContext(browser, options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  // English unless a case asks for another language: the page's language follows the browser's (issue 32).
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: "en-US", ...options });
   const foreign = [];
   const urls = [];
   await context.route("**/*", (route) => {
@@ -158,7 +159,7 @@ export async function coldLoad(browser, base, storageState) {
 
 /** Signs a browser in the way a user does, by opening the launch URL; the cookies, for newContext({ storageState }). */
 export async function signIn(browser, { launchUrl }) {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ locale: "en-US" });
   try {
     const page = await context.newPage();
     await page.goto(launchUrl);

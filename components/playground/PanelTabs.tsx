@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useEditorSettled } from "../editor/editor-settled";
 import { onShowPanel } from "./panel-bus";
@@ -22,6 +23,7 @@ function tabAfterKey(key: string, current: number, count: number): number | null
  * their local state; they mount (and their code loads) once the frame editor has settled, the shown one at once.
  */
 export function PanelTabs(props: PanelProps) {
+  const t = useTranslations();
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
   const linkTab = useSyncExternalStore(
     noSubscribe,
@@ -68,7 +70,7 @@ export function PanelTabs(props: PanelProps) {
     <div className="flex min-h-0 min-w-0 flex-col gap-2">
       <div
         role="tablist"
-        aria-label="Panels"
+        aria-label={t("tabs.label")}
         onKeyDown={onKeyDown}
         className="flex flex-wrap border-b border-slate-200 dark:border-slate-700"
       >
@@ -88,7 +90,7 @@ export function PanelTabs(props: PanelProps) {
             onClick={() => setActive(p.id)}
             className={`-mb-px whitespace-nowrap border-b-2 px-0.5 py-1 text-xs font-medium ${p.id === active ? "border-blue-600 text-blue-700 dark:text-blue-300" : "border-transparent text-slate-600 hover:text-slate-900 dark:text-slate-300 dark:hover:text-white"}`}
           >
-            {p.label}
+            {t(`tabs.${p.id}`)}
             {p.Badge ? <p.Badge {...props} /> : null}
           </button>
         ))}

@@ -1,5 +1,6 @@
 "use client";
 /** Composition root: wires the session to the panels. Keep logic out of here (it lives in lib/session). */
+import { useTranslations } from "next-intl";
 import { useEffect, useSyncExternalStore } from "react";
 import { Announcer } from "../a11y/Announcer";
 import { EditorPanel } from "../editor/EditorPanel";
@@ -14,6 +15,7 @@ const noSubscribe = () => () => {};
 
 /** token: the bridge token (hosted mode's page carries it), or "" when the browser's sign-in cookie authenticates. */
 export function Playground({ token }: { token: string }) {
+  const t = useTranslations();
   const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
   const hydrated = useSyncExternalStore(
@@ -50,7 +52,7 @@ export function Playground({ token }: { token: string }) {
         }}
         className="sr-only rounded bg-blue-700 px-3 py-1.5 text-sm font-medium text-white focus:not-sr-only focus:absolute focus:left-3 focus:top-3 focus:z-50"
       >
-        Skip to timeline
+        {t("playground.skipToTimeline")}
       </a>
       <Header commands={commands} />
       <ShareBar {...panelProps} token={token} />

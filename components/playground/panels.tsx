@@ -2,7 +2,7 @@
  * The right-hand panels, one tab each. To add a panel (MRTR, Lab, Cache, Catalogue, Checks, …), write a
  * component that takes PanelProps and add ONE line to PANELS below — nothing else changes:
  *
- *   { id: "mrtr", label: "MRTR", Component: MrtrPanel },
+ *   { id: "mrtr", Component: MrtrPanel },
  */
 import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
@@ -12,71 +12,60 @@ import { MrtrBadge } from "../mrtr/MrtrBadge";
 import type { PanelProps } from "./types";
 
 export interface PanelEntry {
+  /** Also the tab's label: the catalogue's tabs.<id>. */
   id: string;
-  label: string;
   Component: ComponentType<PanelProps>;
   /** A count on the tab (e.g. MRTR conversations waiting for an answer); renders nothing when there is none. */
   Badge?: ComponentType<PanelProps>;
 }
 
 export const PANELS: readonly PanelEntry[] = [
-  { id: "timeline", label: "Timeline", Component: TimelinePanel },
+  { id: "timeline", Component: TimelinePanel },
   {
     id: "saved",
-    label: "Saved",
     Component: dynamic(() => import("../saved/SavedPanel").then((m) => m.SavedPanel), { ssr: false }),
   },
   // Lab loads on first open: it brings zod (script validation) that the first screen does not need.
   {
     id: "lab",
-    label: "Lab",
     Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }),
   },
-  { id: "mrtr", label: "MRTR", Component: MrtrPanel, Badge: MrtrBadge },
-  { id: "share", label: "Share & export", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
+  { id: "mrtr", Component: MrtrPanel, Badge: MrtrBadge },
+  { id: "share", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
   {
     id: "date",
-    label: "Dating",
     Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }),
   },
   {
     id: "who",
-    label: "Who decides",
     Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }),
   },
   {
     id: "cache",
-    label: "Cache",
     Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }),
   },
   {
     id: "catalog",
-    label: "Catalogue",
     Component: dynamic(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel), { ssr: false }),
   },
   {
     id: "checks",
-    label: "Checks",
     Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }),
   },
   {
     id: "tasks",
-    label: "Tasks",
     Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }),
   },
   {
     id: "auth",
-    label: "Auth",
     Component: dynamic(() => import("../auth/AuthPanel").then((m) => m.AuthPanel), { ssr: false }),
   },
   {
     id: "apps",
-    label: "Apps",
     Component: dynamic(() => import("../apps/AppsPanel").then((m) => m.AppsPanel), { ssr: false }),
   },
   {
     id: "cassette",
-    label: "Diff",
     Component: dynamic(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel), { ssr: false }),
   },
 ];

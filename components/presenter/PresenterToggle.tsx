@@ -1,8 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { setPresenting, usePresenting } from "./presenter-store";
 
 /** One switch for a projector: larger type, a collapsed header, the tabs on one row, the newest card in view. */
 export function PresenterToggle() {
+  const t = useTranslations();
   const on = usePresenting();
   return (
     <button
@@ -10,7 +12,7 @@ export function PresenterToggle() {
       role="switch"
       aria-checked={on}
       data-testid="presenter-toggle"
-      title="For a projector (1024×768 and up): larger type, a collapsed header, the tabs on one row, the newest exchange always in view. Remembered."
+      title={t("presenter.title")}
       onClick={() => setPresenting(!on)}
       className={`rounded border px-2 py-0.5 text-xs font-medium ${
         on
@@ -18,7 +20,7 @@ export function PresenterToggle() {
           : "border-slate-300 bg-white text-slate-800 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100 dark:hover:bg-slate-700"
       }`}
     >
-      Presenter mode{on ? ": on" : ""}
+      {on ? t("presenter.labelOn") : t("presenter.label")}
     </button>
   );
 }

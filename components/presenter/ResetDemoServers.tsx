@@ -4,36 +4,38 @@
  * processes are kept up), so this closes their processes and puts their state back to a first start, after a
  * confirmation that says what it does. The timeline is not touched.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import type { Translate } from "@/lib/i18n/translate";
 import type { ResetDemoReport } from "@/lib/bridge/contract";
 import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
 
-function summary(r: ResetDemoReport): string {
+function summary(r: ResetDemoReport, t: Translate): string {
   const parts = [
-    r.closed.length ? `closed ${r.closed.join(", ")}` : "no demo process was running",
-    `the calendar is back to its 2 seed events${r.calendarEvents ? ` (${r.calendarEvents} created event${r.calendarEvents === 1 ? "" : "s"} dropped)` : ""}`,
+    r.closed.length ? t("reset.closed", { names: r.closed.join(", ") }) : t("reset.noneRunning"),
+    t("reset.calendarBack", { dropped: r.calendarEvents ?? 0 }),
   ];
-  if (r.handleCalendars)
-    parts.push(`${r.handleCalendars} stored handle calendar${r.handleCalendars === 1 ? "" : "s"} deleted`);
-  if (r.taskEvents) parts.push(`${r.taskEvents} task record${r.taskEvents === 1 ? "" : "s"} forgotten`);
-  return `Demo servers reset: ${parts.join("; ")}. The next send starts fresh.`;
+  if (r.handleCalendars) parts.push(t("reset.handles", { count: r.handleCalendars }));
+  if (r.taskEvents) parts.push(t("reset.tasks", { count: r.taskEvents }));
+  return t("reset.done", { parts: parts.join("; ") });
 }
 
 export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
+  const t = useTranslations();
   const [phase, setPhase] = useState<
-    { kind: "idle" } | { kind: "confirm" } | { kind: "running" } | { kind: "done"; text: string; ok: boolean }
+    | { kind: "idle" }
+    | { kind: "confirm" }
+    | { kind: "running" }
+    | { kind: "done"; report: ResetDemoReport }
+    | { kind: "failed"; message: string }
   >({
     kind: "idle",
   });
   const reset = async () => {
     setPhase({ kind: "running" });
     const reply = await commands.api<ResetDemoReport>("bridge/reset-demo", { confirm: true });
-    setPhase(
-      reply.ok
-        ? { kind: "done", ok: true, text: summary(reply.value) }
-        : { kind: "done", ok: false, text: `Not reset: ${reply.message}` },
-    );
+    setPhase(reply.ok ? { kind: "done", report: reply.value } : { kind: "failed", message: reply.message });
     // The process line of the current target tells the truth again.
     void commands.process("status");
   };
@@ -45,7 +47,7 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
         onClick={() => setPhase({ kind: "confirm" })}
         disabled={phase.kind === "running"}
       >
-        Reset demo servers…
+        {t("reset.button")}
       </Button>
       {phase.kind === "confirm" ? (
         <div
@@ -57,29 +59,31 @@ export function ResetDemoServers({ commands }: Pick<PanelProps, "commands">) {
           className="absolute right-0 top-full z-30 mt-1 w-80 rounded border border-amber-400 bg-white p-3 text-xs text-slate-800 shadow-lg dark:bg-slate-900 dark:text-slate-100"
         >
           <p id="reset-demo-title" className="font-semibold">
-            Reset the demo servers?
+            {t("reset.confirmTitle")}
           </p>
           <p id="reset-demo-what" className="mt-1">
-            Closes every embedded demo server process (calendar, server-everything, tasks, …) and puts their state back
-            to a first start: the calendar returns to its 2 seed events, stored handle calendars and task records are
-            deleted. Your timeline and your own servers are not touched.
+            {t("reset.confirmWhat")}
           </p>
           <div className="mt-2 flex gap-2">
             <Button tone="danger" data-testid="reset-demo-confirm-yes" autoFocus onClick={() => void reset()}>
-              Reset them
+              {t("reset.confirmYes")}
             </Button>
-            <Button onClick={() => setPhase({ kind: "idle" })}>Cancel</Button>
+            <Button onClick={() => setPhase({ kind: "idle" })}>{t("common.cancel")}</Button>
           </div>
         </div>
       ) : null}
-      {phase.kind === "running" || phase.kind === "done" ? (
+      {phase.kind === "running" || phase.kind === "done" || phase.kind === "failed" ? (
         <p
           role="status"
           data-testid="reset-demo-status"
-          data-ok={phase.kind === "done" ? String(phase.ok) : undefined}
+          data-ok={phase.kind === "running" ? undefined : String(phase.kind === "done")}
           className="max-w-md text-xs text-slate-700 dark:text-slate-300"
         >
-          {phase.kind === "running" ? "Resetting…" : phase.text}
+          {phase.kind === "running"
+            ? t("reset.running")
+            : phase.kind === "done"
+              ? summary(phase.report, t)
+              : t("reset.failed", { message: phase.message })}
         </p>
       ) : null}
     </div>

@@ -1,17 +1,17 @@
 "use client";
-import { THEME_CHOICES, type ThemeChoice as Choice } from "@/lib/a11y/theme";
+import { useTranslations } from "next-intl";
+import { THEME_CHOICES } from "@/lib/a11y/theme";
 import { setThemeChoice, useThemeChoice } from "./theme-store";
-
-const LABEL: Record<Choice, string> = { system: "System", light: "Light", dark: "Dark" };
 
 /** Three-way theme choice (radio buttons, so arrows move between them); remembered across reloads. */
 export function ThemeChoice() {
+  const t = useTranslations();
   const choice = useThemeChoice();
   return (
     <fieldset className="flex items-center gap-1 text-xs" data-testid="theme-choice" data-choice={choice}>
-      <legend className="sr-only">Colour theme</legend>
+      <legend className="sr-only">{t("theme.legend")}</legend>
       <span aria-hidden className="text-slate-600 dark:text-slate-300">
-        Theme
+        {t("theme.label")}
       </span>
       <div className="flex overflow-hidden rounded border border-slate-300 dark:border-slate-600">
         {THEME_CHOICES.map((c) => (
@@ -30,7 +30,7 @@ export function ThemeChoice() {
               className="sr-only"
               data-testid={`theme-${c}`}
             />
-            {LABEL[c]}
+            {t(`theme.${c}`)}
           </label>
         ))}
       </div>
