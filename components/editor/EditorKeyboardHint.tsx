@@ -1,5 +1,7 @@
+import { useTranslations } from "next-intl";
 /** Shown while the editor has focus: how Tab behaves there and how to leave by keyboard. */
 export function EditorKeyboardHint({ tabMovesFocus }: { tabMovesFocus: boolean }) {
+  const t = useTranslations();
   const toggle =
     typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform) ? "Ctrl+Shift+M" : "Ctrl+M";
   return (
@@ -8,9 +10,7 @@ export function EditorKeyboardHint({ tabMovesFocus }: { tabMovesFocus: boolean }
       data-tab-moves-focus={tabMovesFocus ? "true" : "false"}
       className="pointer-events-none absolute bottom-1 right-1 z-10 rounded bg-slate-800/90 px-2 py-0.5 text-[11px] text-white dark:bg-slate-200/90 dark:text-slate-900"
     >
-      {tabMovesFocus
-        ? `Tab moves focus (${toggle}: Tab indents again)`
-        : `Tab indents · Esc then Tab leaves the editor · ${toggle}: Tab moves focus`}
+      {tabMovesFocus ? t("editor.hintFocus", { toggle }) : t("editor.hintIndent", { toggle })}
     </p>
   );
 }

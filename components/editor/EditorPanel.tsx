@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { PanelProps } from "../playground/types";
@@ -18,6 +19,7 @@ const ArgsForm = dynamic(() => import("../argsform/ArgsForm").then((m) => m.Args
 const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
 
 function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern" | "legacy" }) {
+  const t = useTranslations();
   const n = markers.length;
   return (
     <details className="text-xs" data-testid="marker-count" data-count={n}>
@@ -25,8 +27,8 @@ function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern
         className={`cursor-pointer ${n ? "text-amber-700 dark:text-amber-300" : "text-emerald-700 dark:text-emerald-400"}`}
       >
         {n === 0
-          ? `no problems: a valid ${era === "legacy" ? "legacy-era (2025-11-25)" : "2026-07-28"} client message`
-          : `${n} problem${n === 1 ? "" : "s"}`}
+          ? t(era === "legacy" ? "editor.noProblemsLegacy" : "editor.noProblemsModern")
+          : t("editor.problems", { count: n })}
       </summary>
       <ul className="mt-1 space-y-0.5 font-mono">
         {markers.map((m, i) => (
@@ -42,6 +44,7 @@ function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern
 /** Left column: the frame, exactly as it will be sent, and the actions that write it. */
 export function EditorPanel(props: PanelProps) {
   const { state, dispatch, commands } = props;
+  const t = useTranslations();
   const [markers, setMarkers] = useState<EditorMarker[]>([]);
   // Once a tools/call has been in the editor the form stays mounted (it hides itself for other frames), so while the
   // text is replaced or broken it still holds the last arguments it read and shows them paused.
@@ -52,10 +55,14 @@ export function EditorPanel(props: PanelProps) {
   const send = () => void commands.send();
   useEarlyFrame(state.editor.text, edit, send);
   return (
-    <section className="flex min-h-0 min-w-0 flex-col gap-2" aria-label="Frame editor" data-testid="editor-panel">
+    <section
+      className="flex min-h-0 min-w-0 flex-col gap-2"
+      aria-label={t("editor.sectionLabel")}
+      data-testid="editor-panel"
+    >
       <PanelHeading
-        title="Frame — sent exactly as written"
-        subtitle={`Over stdio, valid JSON goes on one line (stdio is newline-delimited). ${era === "legacy" ? "Checked against the legacy era (2025-11-25): the target answered as a legacy server, so no _meta envelope is expected." : "Checked against the 2026-07-28 client schema from the MCP SDK."}`}
+        title={t("editor.title")}
+        subtitle={t(era === "legacy" ? "editor.subtitleLegacy" : "editor.subtitleModern")}
       />
       <EditorToolbar state={state} dispatch={dispatch} commands={commands} />
       {state.editorNotice ? (
@@ -65,7 +72,7 @@ export function EditorPanel(props: PanelProps) {
           className="flex items-center gap-2 rounded border border-amber-300 bg-amber-50 p-2 text-xs text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           <span className="flex-1">{state.editorNotice}</span>
-          <Button onClick={() => dispatch({ type: "editor/dismissNotice" })}>Dismiss</Button>
+          <Button onClick={() => dispatch({ type: "editor/dismissNotice" })}>{t("common.dismiss")}</Button>
         </div>
       ) : null}
       <SendProblem state={state} dispatch={dispatch} commands={commands} />

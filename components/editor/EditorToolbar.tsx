@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { TEMPLATES } from "@/lib/protocol/templates";
@@ -8,6 +9,7 @@ import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 
 export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const pending = selectPending(state);
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
@@ -29,7 +31,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="editor-toolbar">
       <select
-        aria-label="Insert a template"
+        aria-label={t("editor.templateLabel")}
         data-testid="template-select"
         className={inputClass}
         value={chosen}
@@ -39,12 +41,12 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         }}
         onBlur={() => setChosen("")}
       >
-        <option value="">Template… (next id {state.nextId})</option>
+        <option value="">{t("editor.templatePrompt", { id: state.nextId })}</option>
         {groups.map((g) => (
           <optgroup key={g.label} label={g.label}>
-            {g.options.map((t) => (
-              <option key={t.id} value={t.id} title={t.hint}>
-                {t.label}
+            {g.options.map((o) => (
+              <option key={o.id} value={o.id} title={o.hint}>
+                {o.label}
               </option>
             ))}
           </optgroup>
@@ -53,30 +55,30 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
       <Button
         data-testid="add-meta"
         onClick={() => dispatch({ type: "editor/addEnvelope" })}
-        title="Put the 2026-07-28 envelope (from the envelope settings below) into params._meta"
+        title={t("editor.addMetaTitle")}
       >
-        Add _meta envelope
+        {t("editor.addMeta")}
       </Button>
       <Button
         data-testid="remove-meta"
         onClick={() => dispatch({ type: "editor/removeEnvelope" })}
-        title="Take the envelope out, to see how a 2026-07-28 server rejects the frame (-32602)"
+        title={t("editor.removeMetaTitle")}
       >
-        Remove _meta
+        {t("editor.removeMeta")}
       </Button>
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
-        timeout
+        {t("editor.timeout")}
         <MsInput
           testId="timeout-input"
           step={500}
           value={state.timeoutMs}
           onMs={(ms) => ms !== null && dispatch({ type: "timeout/set", ms })}
         />
-        ms
+        {t("editor.ms")}
       </label>
       <label
         className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
-        title="A notifications/progress for the request's progressToken restarts the timeout (the spec MAY), up to the maximum total (its SHOULD)"
+        title={t("editor.progressTitle")}
       >
         <input
           type="checkbox"
@@ -84,22 +86,22 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
           checked={state.progressReset !== false}
           onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })}
         />
-        progress resets it, max
+        {t("editor.progressResets")}
         <MsInput
           testId="max-total-input"
           step={1000}
           placeholder={String(Math.min(10 * state.timeoutMs, SEND_TIMEOUT_MS.max))}
-          label="Maximum total time in ms (empty: 10 × the timeout)"
+          label={t("editor.maxTotalLabel")}
           disabled={state.progressReset === false}
           value={state.maxTotalMs ?? ""}
           onMs={(ms) => dispatch({ type: "progress/set", maxTotalMs: ms })}
         />
-        ms
+        {t("editor.ms")}
       </label>
       {view.kind === "ready" && view.transport === "stdio" ? (
         <label
           className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
-          title="stdio messages are delimited by newlines: a pretty-printed frame would arrive as many broken lines. Turn this off to see that happen."
+          title={t("editor.oneLineTitle")}
         >
           <input
             type="checkbox"
@@ -107,7 +109,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
             checked={state.stdioOneLine}
             onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })}
           />
-          Join JSON onto one line for stdio
+          {t("editor.oneLine")}
         </label>
       ) : null}
       <div className="ml-auto flex items-center gap-2">
@@ -116,17 +118,12 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
           data-testid="cancel-send"
           disabled={!latest}
           onClick={() => latest && void commands.cancel(latest.sendId)}
-          title="Cancel the newest in-flight request"
+          title={t("editor.cancelTitle")}
         >
-          Cancel
+          {t("common.cancel")}
         </Button>
-        <Button
-          tone="primary"
-          data-testid="send"
-          onClick={() => void commands.send()}
-          title="Send the frame exactly as written (Ctrl+Enter / ⌘+Enter)"
-        >
-          Send <span className="font-normal">Ctrl+Enter</span>
+        <Button tone="primary" data-testid="send" onClick={() => void commands.send()} title={t("editor.sendTitle")}>
+          {t("editor.send")} <span className="font-normal">Ctrl+Enter</span>
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { ALL_VERSIONS } from "@/lib/protocol/versions";
 import { activeEmulation, emulationText } from "@/lib/protocol/emulation";
 import { envelopeInputFrom, type EnvelopeSettings } from "@/lib/session";
@@ -15,6 +16,7 @@ const CAPS: { key: keyof EnvelopeSettings["caps"]; label: string }[] = [
 
 /** The capabilities panel: what "Add _meta envelope", the templates and the era probe declare. */
 export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">) {
+  const t = useTranslations();
   const s = state.envelope;
   const set = (patch: Partial<EnvelopeSettings>) => dispatch({ type: "envelope/set", patch });
   const input = envelopeInputFrom(s);
@@ -22,7 +24,7 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
   return (
     <details className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700" data-testid="envelope-panel">
       <summary className="cursor-pointer font-medium text-slate-700 dark:text-slate-200">
-        Envelope settings — what “Add _meta envelope”, the templates and the probe declare
+        {t("envelope.summary")}
       </summary>
       <div className="mt-2 grid gap-2 sm:grid-cols-2">
         <label className="flex items-center gap-2">
@@ -53,7 +55,7 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
           ))}
         </fieldset>
         <label className="flex flex-col gap-1 sm:col-span-2">
-          clientCapabilities as raw JSON (overrides the checkboxes when not empty)
+          {t("envelope.rawCaps")}
           <input
             className={`${inputClass} font-mono`}
             placeholder='{"elicitation":{"form":{}}}'
@@ -87,14 +89,14 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
           ))}
         </div>
         <p className="font-mono text-slate-600 sm:col-span-2 dark:text-slate-300" data-testid="declared-capabilities">
-          {input.ok ? `declares clientCapabilities ${JSON.stringify(input.value.clientCapabilities)}` : input.error}
+          {input.ok ? t("envelope.declares", { caps: JSON.stringify(input.value.clientCapabilities) }) : input.error}
         </p>
         <fieldset
           data-testid="envelope-emulation"
           className="flex flex-col gap-1 rounded border border-slate-200 p-2 sm:col-span-2 dark:border-slate-700"
         >
           <legend className="px-1 font-medium text-slate-700 dark:text-slate-200">
-            Client emulation — every Send and probe behaves like a less capable client
+            {t("envelope.emulationLegend")}
           </legend>
           <EmulationFields
             value={s.emulate ?? {}}
@@ -108,9 +110,7 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
               emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"
             }
           >
-            {emulating
-              ? `Emulating: ${emulationText(emulating)}.`
-              : "Off: the playground behaves as a full 2026-07-28 client."}
+            {emulating ? t("envelope.emulating", { what: emulationText(emulating) }) : t("envelope.emulationOff")}
           </p>
         </fieldset>
       </div>

@@ -1,9 +1,11 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
 
 /** Why the last Send did not go out, and what to do about it. */
 export function SendProblem({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const problem = state.sendProblem;
   if (!problem) return null;
   return (
@@ -15,10 +17,10 @@ export function SendProblem({ state, dispatch, commands }: PanelProps) {
       <p className="min-w-0 flex-1 whitespace-pre-wrap">{problem.message}</p>
       {problem.kind === "not-json" ? (
         <Button data-testid="send-anyway" onClick={() => void commands.send({ insist: true })}>
-          Send anyway
+          {t("editor.sendAnyway")}
         </Button>
       ) : null}
-      <Button onClick={() => dispatch({ type: "send/dismissProblem" })}>Dismiss</Button>
+      <Button onClick={() => dispatch({ type: "send/dismissProblem" })}>{t("common.dismiss")}</Button>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { ServerEra } from "@/lib/explain/types";
 import { traceLines } from "@/lib/protocol/trace";
@@ -48,7 +49,8 @@ export function ExchangeCard({
   const rpcId = rpcIdText(entry.sent);
   const [wire, setWire] = useState(false);
   const [explain, setExplain] = useState(false);
-  const badge = entryBadge(entry);
+  const t = useTranslations();
+  const badge = entryBadge(entry, t);
   const { phase } = entry;
   const exchange = phase.status === "done" ? phase.exchange : null;
   const lines = exchange ? traceLines(exchange, { foldMeta }) : pendingLines(entry);
@@ -67,7 +69,7 @@ export function ExchangeCard({
         {rpcId !== undefined ? (
           <span
             data-testid="exchange-rpc-id"
-            title="The JSON-RPC id of the frame (# is the card's place in the timeline)"
+            title={t("card.rpcIdTitle")}
             className="font-mono text-slate-600 dark:text-slate-300"
           >
             id {rpcId}
@@ -80,9 +82,9 @@ export function ExchangeCard({
         ) : null}
         <Meta>{entry.targetLabel}</Meta>
         <Meta>· {entry.transport === "http" ? "Streamable HTTP" : "stdio"}</Meta>
-        {exchange ? <Meta>· {Math.round(exchange.durationMs)} ms</Meta> : null}
+        {exchange ? <Meta>· {t("card.ms", { ms: Math.round(exchange.durationMs) })}</Meta> : null}
         <Meta>
-          · timeout {entry.timeoutMs} ms
+          · {t("card.timeout", { ms: entry.timeoutMs })}
           {entry.timeoutMs === FIRST_RUN_TIMEOUT_MS && downloadsOnFirstRun(entry.target) ? (
             <span data-testid="first-run-note"> ({FIRST_RUN_REASON})</span>
           ) : null}
@@ -91,26 +93,26 @@ export function ExchangeCard({
         {exchange?.process ? (
           <Meta>
             · pid {exchange.process.pid}
-            {exchange.process.fresh ? " (fresh)" : ""}
+            {exchange.process.fresh ? t("card.fresh") : ""}
           </Meta>
         ) : null}
         <Badge badge={badge} />
         {entry.oneLined ? (
           <span
             data-testid="one-line-tag"
-            title="stdio is newline-delimited: whitespace between JSON tokens was removed; the Wire view shows the exact line"
+            title={t("card.oneLineTitle")}
             className="rounded bg-slate-100 px-1.5 py-0.5 text-[11px] text-slate-700 dark:bg-slate-800 dark:text-slate-200"
           >
-            joined onto one line for stdio
+            {t("card.oneLine")}
           </span>
         ) : null}
         {entry.emulation ? (
           <span
             data-testid="emulation-tag"
-            title={entry.emulation.changes.join("\n") || "nothing in this frame needed changing"}
+            title={entry.emulation.changes.join("\n") || t("card.emulationNothing")}
             className="rounded bg-amber-100 px-1.5 py-0.5 text-[11px] text-amber-900 dark:bg-amber-900 dark:text-amber-100"
           >
-            emulating: {entry.emulation.text}
+            {t("card.emulating", { what: entry.emulation.text })}
             {entry.emulation.changes.length ? ` — ${entry.emulation.changes.join("; ")}` : ""}
           </span>
         ) : null}
@@ -119,13 +121,13 @@ export function ExchangeCard({
             data-testid="not-json-tag"
             className="rounded bg-red-100 px-1.5 py-0.5 text-[11px] font-semibold text-red-800 dark:bg-red-900 dark:text-red-200"
           >
-            not JSON (sent on insistence)
+            {t("card.notJson")}
           </span>
         ) : null}
         <span className="ml-auto flex gap-1">
           {phase.status === "pending" ? (
             <Button tone="danger" onClick={() => onCancel(entry.sendId)}>
-              Cancel
+              {t("common.cancel")}
             </Button>
           ) : null}
           {exchange ? (
@@ -134,33 +136,33 @@ export function ExchangeCard({
                 data-testid="toggle-meta"
                 aria-pressed={!foldMeta}
                 onClick={() => setFoldMeta(!foldMeta)}
-                title="Show or fold the _meta objects"
+                title={t("card.foldMetaTitle")}
               >
-                {foldMeta ? "show _meta" : "fold _meta"}
+                {foldMeta ? t("card.showMeta") : t("card.foldMeta")}
               </Button>
               <Button
                 data-testid="toggle-wire"
                 aria-pressed={wire}
                 onClick={() => setWire(!wire)}
-                title="Everything that crossed the wire, in order"
+                title={t("card.wireTitle")}
               >
-                Wire
+                {t("card.wire")}
               </Button>
               <Button
                 data-testid="toggle-pretty"
                 aria-pressed={pretty}
                 onClick={() => setPretty(!pretty)}
-                title="Indented JSON, one member per line; JSON a server put inside a string is shown decoded"
+                title={t("card.prettyTitle")}
               >
-                Pretty
+                {t("card.pretty")}
               </Button>
               <Button
                 data-testid="toggle-explain"
                 aria-pressed={explain}
                 onClick={() => setExplain(!explain)}
-                title="What every field of these frames means, whether it is current, and where the spec says so"
+                title={t("card.explainTitle")}
               >
-                Explain
+                {t("card.explain")}
               </Button>
             </>
           ) : null}
@@ -177,18 +179,16 @@ export function ExchangeCard({
       {exchange ? <LazyErrorCards exchange={exchange} /> : null}
       {exchange && explain ? <LazyExplainExchange exchange={exchange} era={era} /> : null}
       {phase.status === "pending" ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          Waiting for the reply… (gives up after {entry.timeoutMs} ms)
-        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("card.waiting", { ms: entry.timeoutMs })}</p>
       ) : null}
       {phase.status === "bridge-error" ? (
         <p className="text-xs text-red-700 dark:text-red-300">
-          The bridge did not deliver this frame ({phase.kind}): {phase.message}
+          {t("card.bridgeError", { kind: phase.kind, message: phase.message })}
         </p>
       ) : null}
       {stderrTail && stderrTail.length > 0 ? (
         <div className="text-xs">
-          <p className="text-slate-600 dark:text-slate-400">stderr tail of the server:</p>
+          <p className="text-slate-600 dark:text-slate-400">{t("card.stderrTail")}</p>
           <pre className="whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950">
             {stderrTail.join("\n")}
           </pre>

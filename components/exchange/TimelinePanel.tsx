@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef } from "react";
 import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
@@ -15,13 +16,14 @@ function eraOf(state: PanelProps["state"], key: string) {
 
 /** Every exchange, oldest first (read top to bottom like the chapter's traces); keeps the newest in view after a send. */
 export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) {
+  const t = useTranslations();
   const { entries } = state;
   const view = selectTarget(state);
   const where = state.preset.startsWith("calendar")
-    ? "the calendar server"
+    ? t("timeline.emptyCalendar")
     : view.kind === "ready"
       ? view.label
-      : "the target you choose above";
+      : t("timeline.emptyChoose");
   const section = useRef<HTMLElement>(null);
   const focus = state.focus;
   const { unseen, showNewest } = useFollowNewest(section, entries);
@@ -32,17 +34,19 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
     card?.scrollIntoView?.({ block: "center" });
   }, [focus]);
   return (
-    <section ref={section} className="flex flex-col gap-2" aria-label="Timeline" data-testid="timeline">
-      <PanelHeading
-        title="Timeline — every exchange, oldest first"
-        subtitle="→ what was sent · ← what came back · ✕ what went wrong. Wire shows every byte."
-      >
+    <section
+      ref={section}
+      className="flex flex-col gap-2"
+      aria-label={t("timeline.sectionLabel")}
+      data-testid="timeline"
+    >
+      <PanelHeading title={t("timeline.title")} subtitle={t("timeline.subtitle")}>
         <Button
           data-testid="clear-timeline"
           disabled={entries.length === 0}
           onClick={() => dispatch({ type: "timeline/clear" })}
         >
-          Clear
+          {t("timeline.clear")}
         </Button>
       </PanelHeading>
       <StderrPane state={state} commands={commands} />
@@ -52,8 +56,8 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
           {/* The editor sits beside the timeline from lg up, above it below that (Playground's grid). */}
-          Press Ctrl+Enter to send the frame <span className="lg:hidden">in the editor above</span>
-          <span className="hidden lg:inline">on the left</span> to {where}. Start with server/discover.
+          <span className="lg:hidden">{t("timeline.emptyAbove", { where })}</span>
+          <span className="hidden lg:inline">{t("timeline.emptyLeft", { where })}</span>
         </p>
       ) : null}
       {entries.map((entry) => (
@@ -72,9 +76,9 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
           data-testid="show-newest"
           className="sticky bottom-2 self-end shadow"
           onClick={showNewest}
-          title="A newer exchange arrived below while you were reading; nothing moved"
+          title={t("timeline.newestTitle")}
         >
-          newest ↓
+          {t("timeline.newest")}
         </Button>
       ) : null}
     </section>

@@ -1,10 +1,12 @@
+import { useTranslations } from "next-intl";
 import type { ErrorCard } from "@/lib/explain";
 import { LevelBadge } from "./LevelBadge";
-import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
+import { openAuthFor } from "../auth/open-auth";
 import { Button } from "../ui";
 
 /** What an error code or HTTP status means in 2026-07-28, and what to do next. */
 export function ErrorCards({ cards, url }: { cards: ErrorCard[]; url?: string }) {
+  const t = useTranslations();
   if (cards.length === 0) return null;
   return (
     <div className="space-y-1">
@@ -24,16 +26,16 @@ export function ErrorCards({ cards, url }: { cards: ErrorCard[]; url?: string })
             {card.meaning}
           </p>
           <p className="text-slate-700 dark:text-slate-200">
-            <span className="font-semibold">Next: </span>
+            <span className="font-semibold">{t("errors.next")}</span>
             {card.next}
           </p>
           {card.opens === "auth" ? (
             <Button
               data-testid="error-card-open-auth"
               onClick={() => openAuthFor(url)}
-              title={url ? `The Auth tab, with ${url} as the server` : "The Auth tab"}
+              title={url ? t("errors.authTitleUrl", { url }) : t("errors.authTitle")}
             >
-              {OPEN_AUTH_LABEL}
+              {t("auth.openTab")}
             </Button>
           ) : null}
         </div>

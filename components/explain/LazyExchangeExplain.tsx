@@ -4,6 +4,7 @@
  * first paint instead of in the page's first-load JavaScript.
  */
 import dynamic from "next/dynamic";
+import { useTranslations } from "next-intl";
 import type { Exchange } from "@/lib/bridge/contract";
 import type { ServerEra } from "@/lib/explain/types";
 
@@ -11,10 +12,11 @@ export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
   () =>
     Promise.all([import("./ErrorCards"), import("@/lib/explain/exchange")]).then(([cards, lib]) => {
       function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
+        const t = useTranslations();
         const request = exchange.events.find((e) => e.kind === "http-request");
         return (
           <cards.ErrorCards
-            cards={lib.errorCardsOf(exchange)}
+            cards={lib.errorCardsOf(exchange, t)}
             url={request?.kind === "http-request" ? request.url : undefined}
           />
         );
@@ -28,6 +30,11 @@ export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra 
   () => import("./ExplainExchange").then((m) => m.ExplainExchange),
   {
     ssr: false,
-    loading: () => <p className="text-xs text-slate-600 dark:text-slate-400">Loading the explanations…</p>,
+    loading: () => <ExplainLoading />,
   },
 );
+
+function ExplainLoading() {
+  const t = useTranslations();
+  return <p className="text-xs text-slate-600 dark:text-slate-400">{t("explain.loading")}</p>;
+}

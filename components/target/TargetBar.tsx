@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { PRESETS, REPLAY_GROUP, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
@@ -8,20 +9,29 @@ import { SessionChip, VerdictBadge } from "./VerdictBadge";
 
 /** Which server the frame goes to, what the probe said about it, and its process. */
 export function TargetBar({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
+  const presetLabel = (p: (typeof PRESETS)[number]) =>
+    p.id === "custom-stdio"
+      ? t("target.customStdio")
+      : p.id === "custom-http"
+        ? t("target.customHttp")
+        : p.target?.kind === "replay"
+          ? t("target.replayOf", { name: p.target.cassette })
+          : p.label;
   const view = selectTarget(state);
   const key = view.kind === "ready" ? view.key : null;
   const verdict = key ? state.verdicts[key] : undefined;
   const session = key ? state.sessions[key] : undefined;
   return (
     <section
-      aria-label="Target"
+      aria-label={t("target.sectionLabel")}
       data-testid="target-bar"
       className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {/* min-w-0: the longest preset name must not push a phone-width page sideways; the select shrinks instead. */}
         <label className="flex min-w-0 max-w-full items-center gap-2 font-semibold text-slate-800 dark:text-slate-100">
-          Target
+          {t("target.label")}
           <select
             data-testid="target-select"
             className={`${inputClass} min-w-0 max-w-full`}
@@ -30,13 +40,13 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
           >
             {PRESETS.filter((p) => !p.group).map((p) => (
               <option key={p.id} value={p.id}>
-                {p.label}
+                {presetLabel(p)}
               </option>
             ))}
-            <optgroup label={REPLAY_GROUP}>
+            <optgroup label={t("target.replayGroup")}>
               {PRESETS.filter((p) => p.group === REPLAY_GROUP).map((p) => (
                 <option key={p.id} value={p.id}>
-                  {p.label}
+                  {presetLabel(p)}
                 </option>
               ))}
             </optgroup>
@@ -55,9 +65,9 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
           data-testid="probe"
           disabled={view.kind !== "ready" || verdict?.status === "running"}
           onClick={() => void commands.probe()}
-          title="server/discover first; on anything but a modern answer, fall back to initialize"
+          title={t("target.probeTitle")}
         >
-          Probe era
+          {t("target.probe")}
         </Button>
         <VerdictBadge verdict={verdict} />
         {session && key ? (

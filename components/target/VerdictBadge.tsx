@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { verdictText, type HttpSession, type VerdictState } from "@/lib/session";
 import { Button } from "../ui";
 
@@ -14,11 +15,12 @@ const ERA_STYLE: Record<string, string> = {
 
 /** What the era probe concluded, and why. */
 export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined }) {
+  const t = useTranslations();
   if (!verdict) return null;
   if (verdict.status === "running")
     return (
       <span data-testid="verdict" data-status="running" className="text-xs text-slate-600 dark:text-slate-400">
-        probing…
+        {t("target.probing")}
       </span>
     );
   if (verdict.status === "error") {
@@ -28,7 +30,7 @@ export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined })
         data-status="error"
         className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE.unreachable}`}
       >
-        probe failed: {verdict.message}
+        {t("target.probeFailed", { message: verdict.message })}
       </span>
     );
   }
@@ -39,13 +41,14 @@ export function VerdictBadge({ verdict }: { verdict: VerdictState | undefined })
       data-era={verdict.era}
       className={`rounded border px-2 py-0.5 text-xs ${ERA_STYLE[verdict.era]}`}
     >
-      {verdictText(verdict)}
+      {verdictText(verdict, t)}
     </span>
   );
 }
 
 /** A legacy HTTP session the playground will send on every later request to this target. */
 export function SessionChip({ session, onForget }: { session: HttpSession; onForget: () => void }) {
+  const t = useTranslations();
   return (
     <span
       data-testid="http-session"
@@ -57,7 +60,7 @@ export function SessionChip({ session, onForget }: { session: HttpSession; onFor
         <span className="text-slate-600 dark:text-slate-400">· MCP-Protocol-Version {session.protocolVersion}</span>
       ) : null}
       <Button data-testid="forget-session" onClick={onForget}>
-        forget session
+        {t("target.forgetSession")}
       </Button>
     </span>
   );

@@ -3,6 +3,7 @@
  * needs: direction, the request's method, transport, the server's era), and the error cards of error replies
  * and non-2xx HTTP statuses. Also turns exchanges into a transcript the dating tab can read.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { Exchange } from "../protocol/exchange";
 import { explainFrame } from "./annotate";
 import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-explained";
@@ -103,7 +104,7 @@ function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): 
 }
 
 /** Cards for the error reply (its code, read against the request) and for a non-2xx HTTP status. */
-export function errorCardsOf(exchange: Exchange): ErrorCard[] {
+export function errorCardsOf(exchange: Exchange, t: Translate = englishT): ErrorCard[] {
   const sent = sentFrame(exchange);
   const requestMethod = methodOf(sent);
   const sentId = isJsonObject(sent) ? sent.id : undefined;
@@ -115,7 +116,7 @@ export function errorCardsOf(exchange: Exchange): ErrorCard[] {
       typeof frame.error.code === "number" &&
       (frame.id === sentId || frame.id === undefined || frame.id === null)
     ) {
-      cards.push(explainErrorCode(frame.error.code, { requestMethod, httpStatus: exchange.http?.status }));
+      cards.push(explainErrorCode(frame.error.code, { requestMethod, httpStatus: exchange.http?.status }, t));
     }
   }
   const status = exchange.http?.status;
@@ -129,13 +130,17 @@ export function errorCardsOf(exchange: Exchange): ErrorCard[] {
     const hadSessionId =
       httpRequest?.kind === "http-request" && httpRequest.headers.some(([k]) => k.toLowerCase() === "mcp-session-id");
     cards.push(
-      explainHttpStatus(status, {
-        requestMethod,
-        bodyCode,
-        hadSessionId,
-        httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined,
-        wasNotification: sentId === undefined,
-      }),
+      explainHttpStatus(
+        status,
+        {
+          requestMethod,
+          bodyCode,
+          hadSessionId,
+          httpMethod: httpRequest?.kind === "http-request" ? httpRequest.method : undefined,
+          wasNotification: sentId === undefined,
+        },
+        t,
+      ),
     );
   }
   return cards;

@@ -4,6 +4,7 @@
  * removed = gone from the revision (a legacy server may still speak it).
  */
 import { REF } from "./refs";
+import { englishT, type Translate } from "../i18n/translate";
 import type { Revision } from "./types";
 
 export interface LifecycleEntry {
@@ -194,10 +195,11 @@ export const LIFECYCLE = Object.fromEntries([
 ]) as Record<LifecycleId, LifecycleEntry>;
 
 /** "deprecated since 2026-07-28 (SEP-2577)" or "removed in 2026-07-28". */
-export function lifecycleBadge(entry: LifecycleEntry): string {
-  return entry.status === "deprecated"
-    ? `deprecated since ${entry.since}${entry.sep ? ` (${entry.sep})` : ""}`
-    : `removed in ${entry.since}`;
+export function lifecycleBadge(entry: LifecycleEntry, t: Translate = englishT): string {
+  if (entry.status === "removed") return t("lifecycle.removedIn", { since: entry.since });
+  return entry.sep
+    ? t("lifecycle.deprecatedSinceSep", { since: entry.since, sep: entry.sep })
+    : t("lifecycle.deprecatedSince", { since: entry.since });
 }
 
 /** One sentence on status and migration, to append to a field's explanation. */

@@ -19,3 +19,30 @@ export function makeTranslate(locale: Locale, messages: Messages): Translate {
 
 /** English, the default every lib function falls back to. */
 export const englishT: Translate = makeTranslate("en", en);
+
+/**
+ * A sentence kept as its key and values, for texts that outlive the moment they were made (a probe verdict, a
+ * check result, an annotation kept in the session): the page says it in the language chosen now, and a switch
+ * re-says it. A value may itself be a Msg (a clause inside a sentence). Values are plain data: they go into
+ * saved sessions and links.
+ */
+export interface Msg {
+  key: string;
+  values?: Record<string, string | number | Msg>;
+}
+
+export function msg(key: string, values?: Msg["values"]): Msg {
+  return values ? { key, values } : { key };
+}
+
+export function isMsg(value: unknown): value is Msg {
+  return typeof value === "object" && value !== null && typeof (value as Msg).key === "string";
+}
+
+/** A Msg in the given language (English by default), its clauses first. */
+export function say(m: Msg, t: Translate = englishT): string {
+  if (!m.values) return t(m.key);
+  const values: TranslateValues = {};
+  for (const [k, v] of Object.entries(m.values)) values[k] = isMsg(v) ? say(v, t) : v;
+  return t(m.key, values);
+}

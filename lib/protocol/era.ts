@@ -9,6 +9,7 @@ import { buildEnvelope } from "./meta";
 import { MODERN_VERSION, eraOfVersion, initializeParams } from "./versions";
 import { asObject } from "./json";
 import { replyOf, type Reply } from "./reply";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export type ProbeSend = (
   frameText: string,
@@ -24,7 +25,9 @@ export interface ProbeVerdict {
   era: "modern" | "modern-wrong-version" | "legacy" | "unreachable";
   /** The version to speak: from supportedVersions, data.supported, or the initialize answer. */
   version?: string;
+  /** The reason in English (the CLI's --json, old sessions); reasonMsg says it in the reader's language. */
   reason: string;
+  reasonMsg?: Msg;
   steps: ProbeStep[];
   /** The result of server/discover or initialize, for panels that need capabilities or instructions. */
   result?: Record<string, unknown>;
@@ -59,6 +62,20 @@ export function readReply(exchange: Exchange): Reply {
 function describeError(r: Extract<Reply, { kind: "error" }>): string {
   const http = r.status && r.status !== 200 ? `HTTP ${r.status}, ` : "";
   return `${http}${r.code} ${r.message || errorCodeName(r.code)}`;
+}
+
+/** What happened instead of an answer, as a clause (the server's and the bridge's own words stay as they are). */
+function noAnswer(r: Extract<Reply, { kind: "none" }>): Msg {
+  const { outcome } = r.exchange;
+  if (outcome.kind === "response") return msg("era.why.neither");
+  if (outcome.kind === "notification") return msg("era.why.notification");
+  if (outcome.failure === "timeout") return msg("era.why.timeout", { ms: r.exchange.timeoutMs ?? 0 });
+  return msg("era.why.failed", { failure: outcome.failure, message: outcome.message });
+}
+
+/** A verdict whose English reason is said from the same catalogue entry as every other language's. */
+function verdict(v: Omit<ProbeVerdict, "reason" | "reasonMsg">, reason: Msg): ProbeVerdict {
+  return { ...v, reason: say(reason), reasonMsg: reason };
 }
 
 function frame(id: number | string, method: string, params?: Record<string, unknown>): string {
@@ -97,82 +114,59 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     const version = supported.includes(preferred)
       ? preferred
       : (supported.find((v) => eraOfVersion(v) === "modern") ?? preferred);
-    return {
-      era: "modern",
-      version,
-      reason: `server/discover answered supportedVersions ${JSON.stringify(supported)}: a 2026-07-28-era server.`,
-      steps,
-      result: first.result,
-    };
+    return verdict(
+      { era: "modern", version, steps, result: first.result },
+      msg("era.modern", { supported: JSON.stringify(supported) }),
+    );
   }
   if (first.kind === "error" && first.code === -32022) {
     const data = asObject(first.data);
     const supported = Array.isArray(data?.supported) ? (data!.supported as string[]) : [];
     const modern = supported.find((v) => eraOfVersion(v) === "modern");
     if (opts.pinned) {
-      return {
-        era: "modern-wrong-version",
-        reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); the client is pinned to ${preferred}, so it tries no other version.`,
-        steps,
-      };
+      return verdict(
+        { era: "modern-wrong-version", steps },
+        msg("era.pinned", { preferred, supported: JSON.stringify(supported) }),
+      );
     }
     if (modern) {
       const retry = await discover(modern);
       if (retry.kind === "result") {
-        return {
-          era: "modern-wrong-version",
-          version: modern,
-          reason: `server/discover for ${preferred} answered -32022 (supported ${JSON.stringify(supported)}); retried with ${modern} and it answered.`,
-          steps,
-          result: retry.result,
-        };
+        return verdict(
+          { era: "modern-wrong-version", version: modern, steps, result: retry.result },
+          msg("era.retried", { preferred, supported: JSON.stringify(supported), modern }),
+        );
       }
-      return {
-        era: "modern-wrong-version",
-        version: modern,
-        reason: `server/discover answered -32022 (supported ${JSON.stringify(supported)}), but the retry with ${modern} did not succeed.`,
-        steps,
-      };
+      return verdict(
+        { era: "modern-wrong-version", version: modern, steps },
+        msg("era.retryFailed", { supported: JSON.stringify(supported), modern }),
+      );
     }
     // AMBIG-3: the only mutual versions are legacy ones, and speaking them needs initialize.
     const legacy = supported[0];
-    if (!legacy)
-      return {
-        era: "modern-wrong-version",
-        reason: "server/discover answered -32022 without data.supported: no version to retry with.",
-        steps,
-      };
-    return legacyFallback(
-      `server/discover answered -32022 listing only legacy versions ${JSON.stringify(supported)} (digest AMBIG-3)`,
-      legacy,
-    );
+    if (!legacy) return verdict({ era: "modern-wrong-version", steps }, msg("era.noSupported"));
+    return legacyFallback(msg("era.onlyLegacy", { supported: JSON.stringify(supported) }), legacy);
   }
   if (first.kind === "error" && isModernErrorCode(first.code)) {
-    return {
-      era: "modern",
-      reason: `server/discover answered ${describeError(first)}: a modern error, so the server is modern — fix the request (headers or declared capabilities).`,
-      steps,
-    };
+    return verdict({ era: "modern", steps }, msg("era.modernError", { error: describeError(first) }));
   }
   if (first.kind === "none" && first.fatal) {
-    return { era: "unreachable", reason: `server/discover ${first.why}.`, steps };
+    return verdict({ era: "unreachable", steps }, msg("era.discoverFatal", { why: noAnswer(first) }));
   }
   const why =
-    first.kind === "error" ? `server/discover answered ${describeError(first)}` : `server/discover ${first.why}`;
+    first.kind === "error"
+      ? msg("era.discoverAnswered", { error: describeError(first) })
+      : msg("era.discoverNone", { why: noAnswer(first) });
   return legacyFallback(why, preferred);
 
-  async function legacyFallback(why: string, askFor: string): Promise<ProbeVerdict> {
+  async function legacyFallback(why: Msg, askFor: string): Promise<ProbeVerdict> {
     const init = await step(
       `probe: initialize (asks for ${askFor})`,
       frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
     );
     if (init.kind !== "result") {
-      const what = init.kind === "error" ? `answered ${describeError(init)}` : init.why;
-      return {
-        era: "unreachable",
-        reason: `${why}; initialize ${what}: neither a modern nor a legacy server answered.`,
-        steps,
-      };
+      const what = init.kind === "error" ? msg("era.initAnswered", { error: describeError(init) }) : noAnswer(init);
+      return verdict({ era: "unreachable", steps }, msg("era.neither", { why, what }));
     }
     const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
     const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
@@ -186,13 +180,9 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
         headers,
       );
     }
-    return {
-      era: "legacy",
-      version,
-      reason: `${why}; initialize asked for ${askFor}, server answered ${version ?? "no protocolVersion"}: a legacy server.`,
-      steps,
-      result: init.result,
-      sessionId,
-    };
+    return verdict(
+      { era: "legacy", version, steps, result: init.result, sessionId },
+      version ? msg("era.legacy", { why, askFor, version }) : msg("era.legacyNoVersion", { why, askFor }),
+    );
   }
 }

@@ -253,7 +253,13 @@ export function createCommands(store: Store, deps: CommandDeps) {
         store.dispatch({
           type: "probe/finished",
           targetKey: view.key,
-          verdict: { status: "done", era: verdict.era, version: verdict.version, reason: verdict.reason },
+          verdict: {
+            status: "done",
+            era: verdict.era,
+            version: verdict.version,
+            reason: verdict.reason,
+            reasonMsg: verdict.reasonMsg,
+          },
           session,
         });
       } catch (e) {

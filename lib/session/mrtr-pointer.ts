@@ -5,6 +5,7 @@
 import type { Exchange } from "../bridge/contract";
 import { asObject, type JsonObject } from "../protocol/json";
 import type { TimelineEntry } from "./state";
+import { englishT, type Translate } from "../i18n/translate";
 
 /** The result of an exchange when it is an input_required result, else undefined. */
 export function inputRequiredResult(exchange: Exchange): JsonObject | undefined {
@@ -13,33 +14,38 @@ export function inputRequiredResult(exchange: Exchange): JsonObject | undefined 
   return result?.resultType === "input_required" ? result : undefined;
 }
 
-function fieldWords(name: string, schema: JsonObject | undefined, required: boolean): string {
+function fieldWords(name: string, schema: JsonObject | undefined, required: boolean, t: Translate): string {
   const type =
-    typeof schema?.format === "string" ? schema.format : typeof schema?.type === "string" ? schema.type : "value";
-  return `${name} (${type}${required ? ", required" : ""})`;
+    typeof schema?.format === "string"
+      ? schema.format
+      : typeof schema?.type === "string"
+        ? schema.type
+        : t("pointer.value");
+  return t(required ? "pointer.fieldRequired" : "pointer.field", { name, type });
 }
 
 /** e.g. `when: a form asking startsAt (date-time, required) · confirm: a URL to open` */
-export function requestedInputsLine(result: JsonObject): string {
+export function requestedInputsLine(result: JsonObject, t: Translate = englishT): string {
   const requests = asObject(result.inputRequests);
-  if (!requests || Object.keys(requests).length === 0)
-    return "no input requests, only requestState: retry with it unchanged";
+  if (!requests || Object.keys(requests).length === 0) return t("pointer.none");
   return Object.entries(requests)
     .map(([key, raw]) => {
       const request = asObject(raw) ?? {};
       const params = asObject(request.params) ?? {};
-      if (request.method === "elicitation/create" && params.mode === "url") return `${key}: a URL to open`;
+      if (request.method === "elicitation/create" && params.mode === "url") return t("pointer.url", { key });
       if (request.method === "elicitation/create") {
         const schema = asObject(params.requestedSchema);
         const properties = asObject(schema?.properties) ?? {};
         const required = Array.isArray(schema?.required) ? schema.required : [];
         const fields = Object.keys(properties).map((name) =>
-          fieldWords(name, asObject(properties[name]), required.includes(name)),
+          fieldWords(name, asObject(properties[name]), required.includes(name), t),
         );
-        return `${key}: a form asking ${fields.length ? fields.join(", ") : "nothing"}`;
+        return fields.length
+          ? t("pointer.form", { key, fields: fields.join(", ") })
+          : t("pointer.formNothing", { key });
       }
-      if (request.method === "sampling/createMessage") return `${key}: a model completion (sampling)`;
-      if (request.method === "roots/list") return `${key}: your roots`;
+      if (request.method === "sampling/createMessage") return t("pointer.sampling", { key });
+      if (request.method === "roots/list") return t("pointer.roots", { key });
       return `${key}: ${JSON.stringify(request.method)}`;
     })
     .join(" · ");

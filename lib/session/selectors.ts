@@ -2,6 +2,7 @@
 import type { Exchange, Target } from "../bridge/contract";
 import { targetKey, targetLabel, targetTransport } from "../bridge/target";
 import { errorCodeName } from "../protocol/errors";
+import { englishT, say, type Translate } from "../i18n/translate";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
@@ -137,25 +138,29 @@ export type OutcomeBadge =
   | { kind: "failure"; failure: string; text: string }
   | { kind: "bridge-error"; text: string };
 
-export function outcomeBadge(exchange: Exchange): OutcomeBadge {
+export function outcomeBadge(exchange: Exchange, t: Translate = englishT): OutcomeBadge {
   const { outcome } = exchange;
-  if (outcome.kind === "notification") return { kind: "notification", text: "notification · no reply" };
+  if (outcome.kind === "notification") return { kind: "notification", text: t("badge.notification") };
   if (outcome.kind === "failure")
-    return { kind: "failure", failure: outcome.failure, text: `failure · ${outcome.failure}` };
+    return { kind: "failure", failure: outcome.failure, text: t("badge.failure", { failure: outcome.failure }) };
   const error = (outcome.frame as { error?: { code?: unknown } } | null)?.error;
   if (error && typeof error.code === "number")
-    return { kind: "error", code: error.code, text: `error ${error.code} ${errorCodeName(error.code)}` };
-  return { kind: "response", text: "response" };
+    return {
+      kind: "error",
+      code: error.code,
+      text: t("badge.error", { code: error.code, name: errorCodeName(error.code) }),
+    };
+  return { kind: "response", text: t("badge.response") };
 }
 
-export function entryBadge(entry: TimelineEntry): OutcomeBadge {
+export function entryBadge(entry: TimelineEntry, t: Translate = englishT): OutcomeBadge {
   switch (entry.phase.status) {
     case "pending":
-      return { kind: "pending", text: "in flight…" };
+      return { kind: "pending", text: t("badge.pending") };
     case "bridge-error":
-      return { kind: "bridge-error", text: `bridge refused · ${entry.phase.kind}` };
+      return { kind: "bridge-error", text: t("badge.bridgeRefused", { kind: entry.phase.kind }) };
     case "done":
-      return outcomeBadge(entry.phase.exchange);
+      return outcomeBadge(entry.phase.exchange, t);
   }
 }
 
@@ -262,7 +267,8 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
   });
 }
 
-/** "legacy — server/discover answered -32601 …" */
-export function verdictText(verdict: Extract<VerdictState, { status: "done" }>): string {
-  return `${verdict.era}${verdict.version ? ` (${verdict.version})` : ""} — ${verdict.reason}`;
+/** "legacy — server/discover answered -32601 …", in the reader's language when a translator is given. */
+export function verdictText(verdict: Extract<VerdictState, { status: "done" }>, t: Translate = englishT): string {
+  const reason = verdict.reasonMsg ? say(verdict.reasonMsg, t) : verdict.reason;
+  return `${t(`target.era.${verdict.era}`)}${verdict.version ? ` (${verdict.version})` : ""} — ${reason}`;
 }

@@ -1,6 +1,7 @@
 /** What the playground holds between renders: plain data, no React. */
 import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead, Target } from "../bridge/contract";
 import { SEND_TIMEOUT_MS } from "../bridge/limits";
+import type { Msg } from "../i18n/translate";
 import { defaultFrame } from "../protocol/templates";
 import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
 import { DEFAULT_PRESET, type PresetId } from "./presets";
@@ -42,6 +43,8 @@ export type VerdictState =
       era: "modern" | "modern-wrong-version" | "legacy" | "unreachable";
       version?: string;
       reason: string;
+      /** The reason in the reader's language (absent in sessions saved before issue 32: reason is said then). */
+      reasonMsg?: Msg;
     }
   | { status: "error"; message: string };
 

@@ -63,7 +63,9 @@ function sources(dir: string, out: string[] = []): string[] {
   }
   return out;
 }
-const CODE = ["app", "components", "lib", "i18n"].flatMap((d) => sources(path.join(ROOT, d))).map((f) => readFileSync(f, "utf8"));
+const CODE = ["app", "components", "lib", "i18n"]
+  .flatMap((d) => sources(path.join(ROOT, d)))
+  .map((f) => readFileSync(f, "utf8"));
 
 describe("the catalogues (lib/i18n/messages)", () => {
   it("every key is present in every language, and no language has a key the others lack", () => {
@@ -109,7 +111,8 @@ describe("the catalogues (lib/i18n/messages)", () => {
 
   it("every key is read by some code: written in full, or under a family the code builds (`prefix.${…}`)", () => {
     const families = new Set<string>();
-    for (const code of CODE) for (const m of code.matchAll(/`([a-zA-Z0-9_.]+\.)\$\{/g)) families.add(m[1]);
+    for (const code of CODE)
+      for (const m of code.matchAll(/`([a-zA-Z][a-zA-Z0-9_]*\.[a-zA-Z0-9_.]*)\$\{/g)) families.add(m[1]);
     const unused = [...FLAT.en.keys()].filter(
       (key) =>
         !CODE.some((code) => code.includes(`"${key}"`) || code.includes(`\`${key}\``)) &&

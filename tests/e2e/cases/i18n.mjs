@@ -1,0 +1,121 @@
+// The playground in the chapter's languages (issue 32): the browser's language chooses the first paint's, the
+// header's lang-select switches without a reload and is remembered, <html lang> follows, links carry no language,
+// and the Cyrillic labels neither scroll the page sideways at 800 px nor break the axe gate.
+import { guardedContext } from "../harness.mjs";
+import { A11yPage } from "../pages/a11y.mjs";
+import { PlaygroundPage } from "../pages/playground.mjs";
+
+// A few labels per language, each from a different part of the chapter's path.
+const SAYS = {
+  bg: {
+    tabTimeline: "Хронология",
+    tabCatalog: "Каталог",
+    send: "Изпрати",
+    probe: "Провери ерата",
+    legacy: "legacy server",
+  },
+  ru: {
+    tabTimeline: "Хронология",
+    tabCatalog: "Каталог",
+    send: "Отправить",
+    probe: "Определить эпоху",
+    legacy: "legacy-сервер",
+  },
+  en: { tabTimeline: "Timeline", tabCatalog: "Catalogue", send: "Send", probe: "Probe era", legacy: "a legacy server" },
+};
+
+/** A signed-in page in a browser whose languages are `locale` first. */
+async function openIn(ctx, srv, storageState, locale) {
+  const guarded = await guardedContext(ctx.context.browser(), { storageState, locale });
+  const page = await guarded.context.newPage();
+  const pg = new PlaygroundPage(page, srv.base);
+  return { guarded, page, pg };
+}
+
+export function register({ test, assert }) {
+  test("i18n: a Bulgarian, then a Russian browser gets the page in its language from the first paint: lang-select, <html lang>, labels and the probe's verdict; nothing scrolls sideways at 800×700 and axe finds nothing serious on any tab", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    for (const [locale, lang] of [
+      ["bg-BG", "bg"],
+      ["ru-RU", "ru"],
+    ]) {
+      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+      try {
+        // The server's HTML already speaks it (before any script runs).
+        const html = await (await guarded.context.request.get(srv.base + "/")).text();
+        assert(html.includes(`<html lang="${lang}"`), `${lang}: first paint's <html lang>: ${html.slice(0, 200)}`);
+        assert(html.includes(SAYS[lang].send), `${lang}: the server-rendered page says "${SAYS[lang].send}"`);
+        await pg.open();
+        assert(
+          (await pg.tid("lang-select").inputValue()) === lang,
+          `${lang}: lang-select shows the browser's language`,
+        );
+        assert((await page.evaluate(() => document.documentElement.lang)) === lang, `${lang}: <html lang>`);
+        const tab = (await pg.tid("tab-timeline").innerText()).trim();
+        assert(tab === SAYS[lang].tabTimeline, `${lang}: timeline tab says ${tab}`);
+        assert((await pg.tid("tab-catalog").innerText()).trim() === SAYS[lang].tabCatalog, `${lang}: catalogue tab`);
+        assert((await pg.tid("send").innerText()).startsWith(SAYS[lang].send), `${lang}: send button`);
+        assert((await pg.tid("probe").innerText()).trim() === SAYS[lang].probe, `${lang}: probe button`);
+        await pg.chooseTarget("everything-stdio");
+        const verdict = await (await pg.probe()).innerText();
+        assert(verdict.includes(SAYS[lang].legacy), `${lang}: the probe's verdict: ${verdict}`);
+        await pg.send();
+        await pg.settled(1);
+
+        const a11y = new A11yPage(pg);
+        const wide = [];
+        const found = [];
+        await page.setViewportSize({ width: 800, height: 700 });
+        for (const id of await a11y.tabIds()) {
+          await a11y.openTab(id);
+          const over = await page.evaluate(
+            () => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
+          );
+          if (over > 0) wide.push(`${lang} · ${id}: ${over}px too wide`);
+          found.push(...(await a11y.axe(`${lang} · ${id}`)).filter((v) => ["serious", "critical"].includes(v.impact)));
+        }
+        assert(wide.length === 0, wide.join("; "));
+        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
+      } finally {
+        await guarded.context.close();
+      }
+    }
+  });
+
+  test("i18n: switching the language in the header changes the words without a reload, keeps the session, is remembered, and puts nothing in the address", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    const { guarded, page, pg } = await openIn(ctx, srv, storageState, "bg-BG");
+    try {
+      await pg.open();
+      await pg.send();
+      await pg.settled(1);
+      const before = await pg.card(1).innerText();
+      await page.evaluate(() => (window.__notReloaded = true));
+      await pg.tid("lang-select").selectOption("ru");
+      await page.waitForFunction(() => document.documentElement.lang === "ru");
+      assert((await pg.tid("tab-timeline").innerText()).trim() === SAYS.ru.tabTimeline, "Russian after the switch");
+      assert((await pg.tid("send").innerText()).startsWith(SAYS.ru.send), "the send button in Russian");
+      await pg.tid("lang-select").selectOption("en");
+      await page.waitForFunction(() => document.documentElement.lang === "en");
+      assert((await pg.tid("tab-catalog").innerText()).trim() === SAYS.en.tabCatalog, "English after the switch");
+      assert((await pg.tid("send").innerText()).startsWith("Send"), "the send button in English");
+      assert(await page.evaluate(() => window.__notReloaded === true), "the page was reloaded");
+      assert((await pg.card(1).count()) === 1, "the timeline's card is still there");
+      assert(before.includes("tools/list") || before.includes("server/discover"), `card text: ${before.slice(0, 120)}`);
+      const address = page.url();
+      assert(!/[?&#](lang|locale)=|\/(bg|ru|en)(\/|$)/.test(address), `the address carries no language: ${address}`);
+      // Remembered: a reload in this (Bulgarian) browser opens in the language chosen last.
+      await pg.open();
+      assert((await pg.tid("lang-select").inputValue()) === "en", "the choice outlives a reload");
+      assert((await page.evaluate(() => document.documentElement.lang)) === "en", "<html lang> after the reload");
+    } finally {
+      await guarded.context.close();
+    }
+  });
+}
