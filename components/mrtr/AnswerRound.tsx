@@ -1,9 +1,10 @@
 "use client";
+import { useTranslations } from "next-intl";
 /**
  * The open round: each input request rendered by its kind, answered by the user, then "Compose retry" puts the
  * retry frame (new id, same params, inputResponses, requestState verbatim) into the editor for review.
  */
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { formatFrame } from "@/lib/protocol/meta";
 import {
   initialDrafts,
@@ -21,6 +22,8 @@ import { FormRequest } from "./FormRequest";
 import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";
 import { UrlRequest } from "./UrlRequest";
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
 export function AnswerRound({
   conversation,
   round,
@@ -32,6 +35,7 @@ export function AnswerRound({
   view: InputRequiredView;
   actions: ConversationActions;
 }) {
+  const t = useTranslations();
   const [drafts, setDrafts] = useState<Record<string, Draft>>(() => initialDrafts(view));
   const [composed, setComposed] = useState<string | null>(null);
   const all = responsesOf(view, drafts);
@@ -44,9 +48,7 @@ export function AnswerRound({
     if (!all.ok) return;
     const retry = retryForConversation(conversation.rounds, all.responses, actions.nextId);
     actions.putInEditor(formatFrame(retry));
-    setComposed(
-      `Retry with id ${JSON.stringify(retry.id)} is in the editor: review it, edit anything (even break the rules), then Send.`,
-    );
+    setComposed(JSON.stringify(retry.id));
   };
 
   return (
@@ -56,20 +58,19 @@ export function AnswerRound({
       className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40"
     >
       <p className="text-xs text-slate-700 dark:text-slate-200">
-        Round {round.index} answered <code>input_required</code>
         {view.hasInputRequests
-          ? `: the server asks for ${view.requests.length} input${view.requests.length === 1 ? "" : "s"}.`
-          : " with requestState only: retry when ready."}
+          ? t.rich("mrtr.roundAsks", { round: round.index, count: view.requests.length, code })
+          : t.rich("mrtr.roundStateOnly", { round: round.index, code })}
       </p>
       {view.requestState !== undefined ? (
         <p className="text-xs text-slate-600 dark:text-slate-300">
-          requestState (opaque: the retry must echo it byte for byte):{" "}
+          {t("mrtr.requestStateIs")}{" "}
           <code data-testid="mrtr-request-state" className="break-all rounded bg-white px-1 dark:bg-slate-900">
             {view.requestState}
           </code>
         </p>
       ) : (
-        <p className="text-xs text-slate-600 dark:text-slate-300">No requestState: the retry must not carry one.</p>
+        <p className="text-xs text-slate-600 dark:text-slate-300">{t("mrtr.noRequestState")}</p>
       )}
       {view.requests.map((request) => {
         const draft = drafts[request.key];
@@ -106,16 +107,16 @@ export function AnswerRound({
       })}
       <div className="flex flex-wrap items-center gap-2">
         <Button tone="primary" data-testid="mrtr-compose-retry" disabled={!all.ok} onClick={compose}>
-          Compose retry
+          {t("mrtr.composeRetry")}
         </Button>
         {!all.ok ? (
           <span className="text-xs text-slate-600 dark:text-slate-400">
-            Answer every request first ({Object.keys(all.problems).join(", ")}).
+            {t("mrtr.answerFirst", { keys: Object.keys(all.problems).join(", ") })}
           </span>
         ) : null}
         {composed ? (
           <span data-testid="mrtr-composed" className="text-xs text-emerald-700 dark:text-emerald-300">
-            {composed}
+            {t("mrtr.composed", { id: composed })}
           </span>
         ) : null}
       </div>

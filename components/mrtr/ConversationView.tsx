@@ -1,5 +1,7 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** One conversation: status, the open round's answers, -32021 help, rule marks per round, and the diagram. */
+import { say } from "@/lib/i18n/translate";
 import { canComposeRetry, diagramOf, explainMissingCapability, type Conversation } from "@/lib/protocol/mrtr";
 import { AnswerRound } from "./AnswerRound";
 import { MissingCapability } from "./MissingCapability";
@@ -29,10 +31,12 @@ export function ConversationView({
   initiallyOpen: boolean;
   actions: ConversationActions;
 }) {
+  const t = useTranslations();
+  const statusText = c.statusMsg ? say(c.statusMsg, t) : c.statusText;
   const end = c.rounds[c.rounds.length - 1];
   const composable = canComposeRetry(c, roundLimit);
   const missing = end.kind === "error" ? explainMissingCapability(end.error) : undefined;
-  const diagram = diagramOf(c);
+  const diagram = diagramOf(c, t);
   return (
     <details
       open={initiallyOpen}
@@ -46,18 +50,16 @@ export function ConversationView({
           {c.method}
           {c.target ? ` ${c.target}` : ""}
         </span>{" "}
-        · {c.rounds.length} round{c.rounds.length === 1 ? "" : "s"} ·{" "}
-        <span data-testid="mrtr-total" title="The rounds added up: time on the wire, not your time answering">
-          {Math.round(c.totalMs)} ms
+        · {t("mrtr.roundsCount", { n: c.rounds.length })} ·{" "}
+        <span data-testid="mrtr-total" title={t("mrtr.totalTitle")}>
+          {t("card.ms", { ms: Math.round(c.totalMs) })}
         </span>{" "}
         ·{" "}
         <span data-testid="mrtr-status" className={STATUS_TONE[c.status]}>
-          {c.statusText}
+          {statusText}
         </span>
         {c.overLimit ? (
-          <span className="ml-1 text-red-700 dark:text-red-300">
-            (past the round limit of {roundLimit}: sent by hand)
-          </span>
+          <span className="ml-1 text-red-700 dark:text-red-300">{t("mrtr.pastLimit", { limit: roundLimit })}</span>
         ) : null}
       </summary>
       <div className="mt-2 flex flex-col gap-3">
@@ -72,14 +74,14 @@ export function ConversationView({
             data-testid="mrtr-limit-reached"
             className="rounded bg-red-50 p-2 text-xs text-red-800 dark:bg-red-950 dark:text-red-200"
           >
-            {c.statusText} The server may keep asking forever (the spec sets no limit; clients must).
+            {statusText} {t("mrtr.forever")}
           </p>
         ) : null}
         {missing ? <MissingCapability explanation={missing} request={end.request} actions={actions} /> : null}
         <SequenceDiagram diagram={diagram} />
         {c.status === "complete" ? (
           <p className="text-xs">
-            Final result:{" "}
+            {t("mrtr.final")}{" "}
             <span data-testid="mrtr-final" className="font-mono">
               {diagram.final}
             </span>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** Accept / Decline / Cancel for an elicitation, with which one is chosen. */
 import type { ElicitAction } from "@/lib/protocol/mrtr";
 import { Button } from "../ui";
@@ -6,7 +7,7 @@ import { Button } from "../ui";
 export function ElicitActions({
   k,
   chosen,
-  acceptLabel = "Accept",
+  acceptLabel,
   onChoose,
 }: {
   k: string;
@@ -14,10 +15,11 @@ export function ElicitActions({
   acceptLabel?: string;
   onChoose(action: ElicitAction): void;
 }) {
+  const t = useTranslations();
   const labels: [ElicitAction, string][] = [
-    ["accept", acceptLabel],
-    ["decline", "Decline"],
-    ["cancel", "Cancel"],
+    ["accept", acceptLabel ?? t("mrtr.accept")],
+    ["decline", t("mrtr.decline")],
+    ["cancel", t("common.cancel")],
   ];
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -33,7 +35,9 @@ export function ElicitActions({
           {label}
         </Button>
       ))}
-      {chosen ? <span className="text-xs text-slate-600 dark:text-slate-300">answer: {chosen}</span> : null}
+      {chosen ? (
+        <span className="text-xs text-slate-600 dark:text-slate-300">{t("mrtr.answerIs", { action: chosen })}</span>
+      ) : null}
     </div>
   );
 }

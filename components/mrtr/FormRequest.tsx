@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** elicitation/create, form mode: a form generated from the restricted requestedSchema, validated before use. */
 import type { Draft, FormField, FormValue, InputRequestView } from "@/lib/protocol/mrtr";
 import { inputClass } from "../ui";
@@ -121,10 +122,11 @@ export function FormRequest({
   problem: string | null;
   onChange(d: Draft): void;
 }) {
+  const t = useTranslations();
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        <code>{k}</code> · elicitation/create (form) · the server asks:
+        <code>{k}</code> {t("mrtr.formAsks")}
       </p>
       <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm text-slate-900 dark:text-slate-100">
         {request.message}

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** On the MRTR tab: how many conversations wait for the user's answer (the MRTR library loads only when one may). */
 import { useEffect, useState } from "react";
 import { anyInputRequired } from "@/lib/session/mrtr-pointer";
@@ -6,6 +7,7 @@ import { doneExchanges, endedByPanels } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
 
 export function MrtrBadge({ state }: PanelProps) {
+  const t = useTranslations();
   const maybe = anyInputRequired(state.entries);
   const [count, setCount] = useState(0);
   useEffect(() => {
@@ -30,7 +32,7 @@ export function MrtrBadge({ state }: PanelProps) {
   return (
     <span
       data-testid="mrtr-waiting"
-      title={`${shown} conversation${shown === 1 ? "" : "s"} waiting for your answer`}
+      title={t("mrtr.waitingTitle", { n: shown })}
       className="ml-1 rounded-full bg-amber-500 px-1.5 text-[10px] font-bold text-white"
     >
       {shown}

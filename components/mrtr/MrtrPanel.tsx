@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /**
  * The MRTR tab: every multi round-trip conversation of the session (newest first), with the input requests of
  * an open round rendered by kind, "Compose retry" into the editor, rule marks, and the sequence diagram.
@@ -23,6 +24,7 @@ function worthShowing(c: Conversation): boolean {
 }
 
 export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const [roundLimit, setRoundLimit] = useState(DEFAULT_ROUND_LIMIT);
   const exchanges = useMemo(() => doneExchanges(state.entries), [state.entries]);
   const conversations = useMemo(() => {
@@ -51,11 +53,11 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
     <PanelSection
       label="MRTR"
       data-testid="mrtr-panel"
-      title="MRTR — multi round-trip requests"
-      subtitle="When a reply is input_required, answer it here, compose the retry into the editor, edit anything, send. Every round of one call is one conversation."
+      title={t("mrtr.title")}
+      subtitle={t("mrtr.subtitle")}
       actions={
         <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
-          Round limit
+          {t("mrtr.roundLimit")}
           <input
             type="number"
             min={1}
@@ -76,9 +78,7 @@ export function MrtrPanel({ state, dispatch, commands }: PanelProps) {
           data-testid="mrtr-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          No multi round-trip yet. Send <code>tools/call create_event</code> to the calendar without{" "}
-          <code>startsAt</code>: the server answers <code>input_required</code> and asks for the date. The MRTR
-          scenarios server has URL mode, several inputs at once, a server that asks again, and one that never finishes.
+          {t.rich("mrtr.empty", { code: (chunks) => <code>{chunks}</code> })}
         </p>
       ) : null}
       {conversations.map((c, i) => (

@@ -1,7 +1,10 @@
+"use client";
+import { useTranslations } from "next-intl";
 /**
  * A round's rule verdicts that did not hold: server violations and client departures. Each rule is stated once
  * with its level and spec reference, then every instance of it (the exact values seen).
  */
+import { say } from "@/lib/i18n/translate";
 import { MRTR_RULES, type MrtrRuleId, type Round, type RuleVerdict } from "@/lib/protocol/mrtr";
 
 function byRule(verdicts: RuleVerdict[]): [MrtrRuleId, RuleVerdict[]][] {
@@ -11,6 +14,7 @@ function byRule(verdicts: RuleVerdict[]): [MrtrRuleId, RuleVerdict[]][] {
 }
 
 function Group({ rule, items, side }: { rule: MrtrRuleId; items: RuleVerdict[]; side: "server" | "client" }) {
+  const t = useTranslations();
   const r = MRTR_RULES[rule];
   const info = r.level === "info";
   return (
@@ -22,10 +26,10 @@ function Group({ rule, items, side }: { rule: MrtrRuleId; items: RuleVerdict[]; 
       <span className="font-semibold">
         {info ? "·" : "✗"} {r.level}
       </span>{" "}
-      {r.text} <span className="text-[10px] text-slate-600 dark:text-slate-400">({r.spec})</span>
+      {t(`mrtr.rules.${rule}`)} <span className="text-[10px] text-slate-600 dark:text-slate-400">({r.spec})</span>
       <ul className="list-disc pl-5 text-slate-700 dark:text-slate-300">
         {items.map((v, i) => (
-          <li key={i}>{v.detail}</li>
+          <li key={i}>{v.detailMsg ? say(v.detailMsg, t) : v.detail}</li>
         ))}
       </ul>
     </li>
@@ -47,6 +51,7 @@ function Section({ title, verdicts, side }: { title: string; verdicts: RuleVerdi
 }
 
 export function RoundRules({ round }: { round: Round }) {
+  const t = useTranslations();
   const server = round.serverVerdicts.filter((v) => !v.pass);
   const client = round.clientVerdicts.filter((v) => !v.pass);
   if (server.length === 0 && client.length === 0) return null;
@@ -56,12 +61,8 @@ export function RoundRules({ round }: { round: Round }) {
       data-round={round.index}
       className="flex flex-col gap-1 rounded border border-red-200 p-2 text-xs dark:border-red-900"
     >
-      <Section
-        title={`Round ${round.index}: where the request departs from the client rules (it was sent anyway)`}
-        verdicts={client}
-        side="client"
-      />
-      <Section title={`Round ${round.index}: server rules the reply broke`} verdicts={server} side="server" />
+      <Section title={t("mrtr.rulesClient", { round: round.index })} verdicts={client} side="client" />
+      <Section title={t("mrtr.rulesServer", { round: round.index })} verdicts={server} side="server" />
     </div>
   );
 }

@@ -4,14 +4,8 @@
  * the spec's diagrams draw them), round (or step) numbers and timings. Labels are text, wrapped, never HTML.
  * `testId` names the data-testids ("mrtr" for MRTR conversations, "auth" for the Auth lane).
  */
+import { useTranslations } from "next-intl";
 import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
-
-const LANE_TITLE: Record<Lane, string> = {
-  user: "User",
-  client: "Client (playground)",
-  server: "Server",
-  auth: "Authorization server",
-};
 
 const TONE: Record<DiagramStep["tone"], string> = {
   request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",
@@ -30,12 +24,14 @@ function ms(n: number | undefined): string {
 }
 
 function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; testId: string }) {
+  const t = useTranslations();
   const a = lanes.indexOf(step.from);
   const b = lanes.indexOf(step.to);
   const rightward = b > a;
   // Half-columns: lane i's centre is grid line 2i+2, so an arrow between lanes spans exactly centre to centre.
   const column = `${2 * Math.min(a, b) + 2} / ${2 * Math.max(a, b) + 2}`;
-  const timing = step.tone === "answer" ? (step.ms !== undefined ? `user took ${ms(step.ms)}` : "") : ms(step.ms);
+  const timing =
+    step.tone === "answer" ? (step.ms !== undefined ? t("mrtr.userTook", { time: ms(step.ms) }) : "") : ms(step.ms);
   return (
     <div
       className="grid items-end py-1"
@@ -56,7 +52,7 @@ function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; test
             data-testid={`${testId}-step-departures`}
             className="text-center text-[10px] font-semibold text-red-700 dark:text-red-300"
           >
-            ✗ breaks {step.departures.length} client rule{step.departures.length === 1 ? "" : "s"}
+            {t("mrtr.breaks", { n: step.departures.length })}
           </p>
         ) : null}
         <div className={`relative mt-0.5 h-0 border-t-2 ${TONE[step.tone]}`}>
@@ -71,17 +67,21 @@ function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; test
 
 /** The same steps as a list, for screen readers (the arrows' direction is otherwise only drawn). */
 function StepList({ steps, group, testId }: { steps: DiagramStep[]; group: (n: number) => string; testId: string }) {
+  const t = useTranslations();
   return (
     <ol className="sr-only" data-testid={`${testId}-diagram-steps`}>
       {steps.map((step, i) => {
         const timing = ms(step.ms);
-        const breaks = step.departures.length
-          ? `; breaks ${step.departures.length} client rule${step.departures.length === 1 ? "" : "s"}`
-          : "";
+        const breaks = step.departures.length ? `; ${t("mrtr.breaks", { n: step.departures.length })}` : "";
+        const label = t("mrtr.stepFromTo", {
+          from: t(`mrtr.lane.${step.from}`),
+          to: t(`mrtr.lane.${step.to}`),
+          label: step.label,
+        });
         return (
           <li key={i}>
-            {group(step.round)}: {LANE_TITLE[step.from]} to {LANE_TITLE[step.to]}: {step.label}
-            {timing ? ` (${step.tone === "answer" ? "user took " : ""}${timing})` : ""}
+            {group(step.round)}: {label}
+            {timing ? ` (${step.tone === "answer" ? t("mrtr.userTook", { time: timing }) : timing})` : ""}
             {breaks}
           </li>
         );
@@ -91,9 +91,10 @@ function StepList({ steps, group, testId }: { steps: DiagramStep[]; group: (n: n
 }
 
 export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram; testId?: string }) {
+  const t = useTranslations();
   const { lanes, steps, unit = "round", titles } = diagram;
   const rounds = new Set(steps.map((s) => s.round)).size;
-  const group = (n: number) => `${unit === "step" ? "Step" : "Round"} ${n}${titles?.[n] ? ` (${titles[n]})` : ""}`;
+  const group = (n: number) => `${t(`mrtr.group.${unit}`, { n })}${titles?.[n] ? ` (${titles[n]})` : ""}`;
   const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
   return (
     <figure
@@ -110,7 +111,7 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
             style={{ gridColumn: `${2 * i + 1} / span 2` }}
             className="text-center text-xs font-semibold text-slate-700 dark:text-slate-200"
           >
-            {LANE_TITLE[lane]}
+            {t(`mrtr.lane.${lane}`)}
           </div>
         ))}
       </div>
@@ -135,8 +136,7 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
         ))}
       </div>
       <figcaption className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
-        {rounds} {unit}
-        {rounds === 1 ? "" : "s"} · solid: requests · dashed: replies · dotted: the user
+        {t(unit === "step" ? "mrtr.captionSteps" : "mrtr.caption", { n: rounds })}
       </figcaption>
     </figure>
   );

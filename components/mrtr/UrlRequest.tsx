@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /**
  * elicitation/create, URL mode: the full URL, untruncated, with its host highlighted. It is never fetched or
  * framed; it opens only on the user's click, in a new tab without opener or referrer. Then "I finished",
@@ -23,13 +24,14 @@ export function UrlRequest({
   problem: string | null;
   onChange(d: Draft): void;
 }) {
+  const t = useTranslations();
   const { url } = request;
   const host = url.hostname ?? "";
   const at = host ? url.href.indexOf(host) : -1;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        <code>{k}</code> · elicitation/create (URL mode) · the server asks you to visit a page it controls:
+        <code>{k}</code> {t("mrtr.urlAsks")}
       </p>
       <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm">
         {request.message}
@@ -59,17 +61,16 @@ export function UrlRequest({
           onClick={() => onChange({ ...draft, opened: true })}
           className="w-fit rounded border border-blue-300 px-2.5 py-1 text-xs font-medium text-blue-800 hover:bg-blue-50 dark:border-blue-700 dark:text-blue-200"
         >
-          Open {host} in a new tab
+          {t("mrtr.openHost", { host })}
         </a>
       ) : null}
       <p className="text-[11px] text-slate-600 dark:text-slate-400">
-        The playground never loads this page itself.{" "}
-        {draft.opened ? "You opened it; come back and say how it went." : "Nothing has been opened."}
+        {t("mrtr.neverLoads")} {draft.opened ? t("mrtr.opened") : t("mrtr.notOpened")}
       </p>
       <ElicitActions
         k={k}
         chosen={draft.action}
-        acceptLabel="I finished"
+        acceptLabel={t("mrtr.finished")}
         onChoose={(action) => onChange({ ...draft, action })}
       />
       <Problem text={draft.action ? problem : null} />

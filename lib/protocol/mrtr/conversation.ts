@@ -4,6 +4,7 @@
  * method and target awaiting a retry. Each round carries the server verdicts on what came back and the client
  * verdicts on what was sent. A round limit turns a runaway loop into a clear stop.
  */
+import { msg, say, type Msg } from "../../i18n/translate";
 import { departures, type RuleVerdict } from "./catalog";
 import { isInputRequired, readInputRequired, type InputRequiredView } from "./parse";
 import { checkRetry, foreignStateVerdict, unknownStateVerdict } from "./rules";
@@ -68,8 +69,9 @@ export interface Conversation {
   target?: string;
   rounds: Round[];
   status: ConversationStatus;
-  /** A sentence for the status line (e.g. why it stopped). */
+  /** A sentence for the status line (e.g. why it stopped), in English; statusMsg says it in the reader's language. */
   statusText: string;
+  statusMsg?: Msg;
   /**
    * The sum of the rounds' durations, ms: time on the wire, not the user's time answering between rounds (and
    * recorded exchanges from older links have no start time to subtract).
@@ -143,34 +145,35 @@ function finish(c: Conversation, roundLimit: number, endedBy?: (sendId: string) 
   c.totalMs = c.rounds.reduce((sum, r) => sum + r.durationMs, 0);
   c.overLimit = c.rounds.length > roundLimit;
   const n = c.rounds.length;
-  const rounds = `${n} round${n === 1 ? "" : "s"}`;
+  const rounds = msg("mrtr.status.rounds", { n });
+  let status: Msg;
   switch (end.kind) {
     case "complete":
       c.status = "complete";
-      c.statusText = `complete after ${rounds}`;
+      status = msg("mrtr.status.complete", { rounds });
       break;
     case "error":
       c.status = "error";
-      c.statusText = `JSON-RPC error ${end.error?.code ?? "?"} after ${rounds}: ${end.error?.message ?? ""}`.trim();
+      status = msg("mrtr.status.error", { code: end.error?.code ?? "?", rounds, message: end.error?.message ?? "" });
       break;
     case "failure":
       c.status = "failure";
-      c.statusText = `no reply in round ${n}: ${end.failure}`;
+      status = msg("mrtr.status.failure", { n, failure: String(end.failure) });
       break;
     default: {
       const ended = endedBy?.(end.sendId);
       if (ended) {
         c.status = "ended";
-        c.statusText = `${ended}; compose a retry to go on yourself`;
+        status = msg("mrtr.status.ended", { ended });
         break;
       }
       c.status = n >= roundLimit ? "round-limit" : "awaiting-input";
-      c.statusText =
-        n >= roundLimit
-          ? `stopped: the server still answers input_required after ${rounds} (round limit ${roundLimit}). Raise the limit to keep going.`
-          : `round ${n} answered input_required: answer and compose the retry`;
+      status =
+        n >= roundLimit ? msg("mrtr.status.limit", { rounds, limit: roundLimit }) : msg("mrtr.status.awaiting", { n });
     }
   }
+  c.statusMsg = status;
+  c.statusText = say(status).trim();
   return c;
 }
 

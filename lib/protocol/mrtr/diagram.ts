@@ -2,6 +2,7 @@
  * The steps of a conversation's sequence diagram: client, server and (when a human answered) user lanes, one
  * arrow per message, round numbers and timings. Pure data; components/mrtr draws it.
  */
+import { englishT, say, type Translate } from "../../i18n/translate";
 import { departures } from "./catalog";
 import type { Conversation, Round } from "./conversation";
 import type { InputRequestView } from "./parse";
@@ -33,19 +34,11 @@ export interface Diagram {
   titles?: Record<number, string>;
 }
 
-const KIND_LABEL: Record<InputRequestView["kind"], string> = {
-  "elicitation-form": "form",
-  "elicitation-url": "URL",
-  sampling: "sampling",
-  roots: "roots",
-  unknown: "unknown kind",
-};
-
 function idText(id: unknown): string {
   return JSON.stringify(id) ?? "none";
 }
 
-function requestLabel(c: Conversation, r: Round): string {
+function requestLabel(c: Conversation, r: Round, t: Translate): string {
   const call = `${c.method}${c.target ? ` ${c.target}` : ""} · id ${idText(r.id)}`;
   if (r.index === 1) return call;
   const params = paramsOf(r.request) ?? {};
@@ -54,7 +47,7 @@ function requestLabel(c: Conversation, r: Round): string {
     keys.length ? `inputResponses {${keys.join(", ")}}` : "",
     "requestState" in params ? "requestState" : "",
   ].filter(Boolean);
-  return `retry ${call}${parts.length ? ` + ${parts.join(" + ")}` : ""}`;
+  return t("mrtr.d.retry", { call: `${call}${parts.length ? ` + ${parts.join(" + ")}` : ""}` });
 }
 
 export function firstText(result: unknown): string | undefined {
@@ -73,41 +66,41 @@ export function firstText(result: unknown): string | undefined {
   return undefined;
 }
 
-function replyLabel(r: Round): string {
+function replyLabel(r: Round, t: Translate): string {
   switch (r.kind) {
     case "input_required": {
-      const asks = r.view?.requests.map((q) => `${q.key} (${KIND_LABEL[q.kind]})`) ?? [];
+      const asks = r.view?.requests.map((q) => `${q.key} (${t(`mrtr.d.kind.${q.kind}`)})`) ?? [];
       const state = r.view?.requestState !== undefined ? "requestState" : "";
-      return `input_required: ${[asks.join(", "), state].filter(Boolean).join(" + ") || "nothing"}`;
+      return `input_required: ${[asks.join(", "), state].filter(Boolean).join(" + ") || t("mrtr.d.nothing")}`;
     }
     case "complete":
       return `complete: ${firstText(r.result) ?? "result"}`;
     case "error":
       return `error ${r.error?.code ?? "?"}: ${r.error?.message ?? ""}`;
     default:
-      return `no reply: ${r.failure}`;
+      return t("mrtr.d.noReply", { failure: String(r.failure) });
   }
 }
 
-function answerLabel(request: InputRequestView, next: Round | undefined): string {
+function answerLabel(request: InputRequestView, next: Round | undefined, t: Translate): string {
   const responses = asObject(paramsOf(next?.request)?.inputResponses);
   const answer = asObject(responses?.[request.key]);
-  if (!answer) return `${request.key}: no answer`;
+  if (!answer) return t("mrtr.d.noAnswer", { key: request.key });
   if (typeof answer.action === "string") return `${request.key} → ${answer.action}`;
-  return `${request.key} → answered`;
+  return t("mrtr.d.answered", { key: request.key });
 }
 
-export function diagramOf(c: Conversation): Diagram {
+export function diagramOf(c: Conversation, t: Translate = englishT): Diagram {
   const steps: DiagramStep[] = [];
   let userLane = false;
   c.rounds.forEach((r, i) => {
-    const marks = departures(r.clientVerdicts).map((v) => v.detail);
+    const marks = departures(r.clientVerdicts).map((v) => (v.detailMsg ? say(v.detailMsg, t) : v.detail));
     steps.push({
       round: r.index,
       from: "client",
       to: "server",
       tone: r.index === 1 ? "request" : "retry",
-      label: requestLabel(c, r),
+      label: requestLabel(c, r, t),
       departures: marks,
     });
     steps.push({
@@ -115,7 +108,7 @@ export function diagramOf(c: Conversation): Diagram {
       from: "server",
       to: "client",
       tone: r.kind,
-      label: replyLabel(r),
+      label: replyLabel(r, t),
       ms: r.durationMs,
       departures: [],
     });
@@ -128,7 +121,7 @@ export function diagramOf(c: Conversation): Diagram {
         from: "client",
         to: "user",
         tone: "ask",
-        label: `${q.key} (${KIND_LABEL[q.kind]})${message}`,
+        label: `${q.key} (${t(`mrtr.d.kind.${q.kind}`)})${message}`,
         departures: [],
       });
       if (next)
@@ -137,13 +130,14 @@ export function diagramOf(c: Conversation): Diagram {
           from: "user",
           to: "client",
           tone: "answer",
-          label: answerLabel(q, next),
+          label: answerLabel(q, next, t),
           ms: next.waitedMs,
           departures: [],
         });
     }
   });
   const end = c.rounds[c.rounds.length - 1];
-  const final = end.kind === "complete" ? (firstText(end.result) ?? "complete") : c.statusText;
+  const final =
+    end.kind === "complete" ? (firstText(end.result) ?? "complete") : c.statusMsg ? say(c.statusMsg, t) : c.statusText;
   return { lanes: userLane ? ["user", "client", "server"] : ["client", "server"], steps, final };
 }

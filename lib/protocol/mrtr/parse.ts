@@ -2,6 +2,7 @@
  * Reads an `input_required` result into the input requests the UI renders, and judges it against the server
  * rules (digest §6.3–6.4): a malformed result is shown as a server violation and the rest stays usable.
  */
+import { msg } from "../../i18n/translate";
 import { capabilityLabel, isDeclared, requiredCapabilityOf } from "./capabilities";
 import { verdict, type RuleVerdict } from "./catalog";
 import { formModelOf, type FormModel } from "./form";
@@ -44,13 +45,13 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
       verdict(
         "server.known-kind",
         false,
-        `inputRequests["${key}"] has method ${JSON.stringify(entry.method)}, which is not elicitation/create, sampling/createMessage or roots/list.`,
+        msg("mrtr.v.unknownKind", { key, method: String(JSON.stringify(entry.method)) }),
         key,
       ),
     );
     return { key, kind: "unknown", method, params };
   }
-  verdicts.push(verdict("server.known-kind", true, `inputRequests["${key}"] is ${method}.`, key));
+  verdicts.push(verdict("server.known-kind", true, msg("mrtr.v.kind", { key, method }), key));
   const need = requiredCapabilityOf({ method, params }) ?? {};
   const declared = isDeclared(ctx.declared, need);
   verdicts.push(
@@ -58,8 +59,8 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
       "server.declared-capability",
       declared,
       declared
-        ? `${method} needs ${capabilityLabel(need)}, which the request declared.`
-        : `${method} needs ${capabilityLabel(need)}, which the request did not declare.`,
+        ? msg("mrtr.v.declared", { method, capability: capabilityLabel(need) })
+        : msg("mrtr.v.undeclared", { method, capability: capabilityLabel(need) }),
       key,
     ),
   );
@@ -70,7 +71,9 @@ function viewOf(key: string, raw: unknown, ctx: ReadContext, verdicts: RuleVerdi
       verdict(
         "server.url-valid",
         url.valid,
-        url.valid ? `url ${url.href} is a valid URL.` : `url ${JSON.stringify(params.url)} is not a valid URL.`,
+        url.valid
+          ? msg("mrtr.v.urlValid", { url: url.href })
+          : msg("mrtr.v.urlInvalid", { url: String(JSON.stringify(params.url)) }),
         key,
       ),
     );
@@ -99,8 +102,8 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
         "server.allowed-method",
         allowed,
         allowed
-          ? `${ctx.method} may carry input_required.`
-          : `input_required came back for ${ctx.method}; only tools/call, prompts/get and resources/read may carry it.`,
+          ? msg("mrtr.v.mayCarry", { method: String(ctx.method) })
+          : msg("mrtr.v.mayNotCarry", { method: String(ctx.method) }),
       ),
     );
   }
@@ -111,8 +114,15 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
       "server.requests-or-state",
       hasRequests || hasState,
       hasRequests || hasState
-        ? `carries ${[hasRequests && "inputRequests", hasState && "requestState"].filter(Boolean).join(" and ")}.`
-        : "carries neither inputRequests nor requestState.",
+        ? msg("mrtr.v.carries", {
+            what:
+              hasRequests && hasState
+                ? msg("mrtr.v.and", { a: "inputRequests", b: "requestState" })
+                : hasRequests
+                  ? "inputRequests"
+                  : "requestState",
+          })
+        : msg("mrtr.v.carriesNeither"),
     ),
   );
   const requestsObj = asObject(res.inputRequests);
@@ -123,7 +133,7 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
       "server.request-shape",
       shapeOk,
       shapeOk
-        ? "inputRequests is an object and requestState a string."
+        ? msg("mrtr.v.shapeOk")
         : [
             !stateOk && `requestState is ${typeof res.requestState}, not a string.`,
             hasRequests && !requestsObj && "inputRequests is not an object.",
@@ -133,7 +143,16 @@ export function readInputRequired(result: unknown, ctx: ReadContext = {}): Input
     ),
   );
   const cacheKeys = ["ttlMs", "cacheScope"].filter((k) => has(res, k));
-  if (cacheKeys.length) verdicts.push(verdict("server.no-cache-hints", false, `carries ${cacheKeys.join(" and ")}.`));
+  if (cacheKeys.length)
+    verdicts.push(
+      verdict(
+        "server.no-cache-hints",
+        false,
+        msg("mrtr.v.carries", {
+          what: cacheKeys.length === 2 ? msg("mrtr.v.and", { a: cacheKeys[0], b: cacheKeys[1] }) : cacheKeys[0],
+        }),
+      ),
+    );
   const requests = Object.entries(requestsObj ?? {}).map(([key, raw]) => viewOf(key, raw, ctx, verdicts));
   const view: InputRequiredView = { requests, hasInputRequests: hasRequests && requests.length > 0, verdicts };
   if (typeof res.requestState === "string") view.requestState = res.requestState;

@@ -3,6 +3,7 @@
  * cancel), CreateMessageResult for sampling (deprecated), ListRootsResult for roots (deprecated). None of them
  * carries resultType. Also the check that a response fits the request it answers.
  */
+import { msg } from "../../i18n/translate";
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from "@modelcontextprotocol/core";
 import type { z } from "zod";
 import { verdict, type RuleVerdict } from "./catalog";
@@ -112,9 +113,7 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
     verdict(
       "client.response-shape",
       !problem,
-      problem
-        ? `inputResponses["${key}"] is not a valid ${expected}: ${problem}`
-        : `inputResponses["${key}"] is a ${expected}.`,
+      problem ? msg("mrtr.v.responseInvalid", { key, expected, problem }) : msg("mrtr.v.responseOk", { key, expected }),
       key,
     ),
   );
@@ -126,10 +125,13 @@ export function checkResponse(request: InputRequestView, response: unknown): Rul
         "client.validate-content",
         check.ok,
         check.ok
-          ? `inputResponses["${key}"].content matches the requestedSchema.`
-          : `inputResponses["${key}"].content does not match the requestedSchema: ${Object.entries(check.errors)
-              .map(([k, m]) => `${k || "(content)"}: ${m}`)
-              .join("; ")}`,
+          ? msg("mrtr.v.contentOk", { key })
+          : msg("mrtr.v.contentBad", {
+              key,
+              errors: Object.entries(check.errors)
+                .map(([k, m]) => `${k || "(content)"}: ${m}`)
+                .join("; "),
+            }),
         key,
       ),
     );

@@ -3,6 +3,7 @@
  * these verdicts mark each departure: requestState not echoed exactly, invented, or carried to another request;
  * the id reused; responses missing or extra; a response that does not fit its request; a changed call.
  */
+import { msg } from "../../i18n/translate";
 import { verdict, type RuleVerdict } from "./catalog";
 import { readInputRequired, type InputRequiredView } from "./parse";
 import { checkResponse } from "./responses";
@@ -41,27 +42,18 @@ function checkState(prevResult: Record<string, unknown>, retry: unknown): RuleVe
   const sent = requestStateOf(retry);
   if (given === undefined) {
     return sent.present
-      ? verdict(
-          "client.no-invented-state",
-          false,
-          `the server gave no requestState, but the retry carries ${preview(sent.value)}.`,
-        )
-      : verdict("client.no-invented-state", true, "no requestState was given and none is sent.");
+      ? verdict("client.no-invented-state", false, msg("mrtr.v.inventedState", { value: preview(sent.value) }))
+      : verdict("client.no-invented-state", true, msg("mrtr.v.noStateNoneSent"));
   }
-  if (!sent.present)
-    return verdict(
-      "client.echo-state",
-      false,
-      `the retry leaves out requestState (the server gave ${preview(given)}).`,
-    );
-  if (sent.value === given) return verdict("client.echo-state", true, "requestState is echoed byte for byte.");
+  if (!sent.present) return verdict("client.echo-state", false, msg("mrtr.v.stateLeftOut", { given: preview(given) }));
+  if (sent.value === given) return verdict("client.echo-state", true, msg("mrtr.v.stateEchoed"));
   const text = typeof sent.value === "string" ? sent.value : (JSON.stringify(sent.value) ?? "");
   let at = 0;
   while (at < text.length && at < given.length && text[at] === given[at]) at += 1;
   return verdict(
     "client.echo-state",
     false,
-    `requestState differs from what the server gave, first at character ${at + 1}: sent ${preview(sent.value)}, given ${preview(given)}.`,
+    msg("mrtr.v.stateDiffers", { at: at + 1, sent: preview(sent.value), given: preview(given) }),
   );
 }
 
@@ -76,7 +68,7 @@ function checkSameRequest(original: unknown, retry: unknown): RuleVerdict[] {
       verdict(
         carriesContinuation ? "client.state-not-reused" : "client.same-request",
         false,
-        `the continuation of ${was} is sent on a different request (${what}).`,
+        msg("mrtr.v.otherRequest", { was, what }),
       ),
     ];
   }
@@ -86,8 +78,11 @@ function checkSameRequest(original: unknown, retry: unknown): RuleVerdict[] {
       "client.same-request",
       same,
       same
-        ? "method and params repeat the original."
-        : `params differ from the original: ${preview(salientParams(retry), 120)} instead of ${preview(salientParams(original), 120)}.`,
+        ? msg("mrtr.v.sameParams")
+        : msg("mrtr.v.paramsDiffer", {
+            now: preview(salientParams(retry), 120),
+            was: preview(salientParams(original), 120),
+          }),
     ),
   ];
 }
@@ -102,10 +97,10 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
       "client.new-id",
       reused === undefined && id !== undefined,
       reused !== undefined
-        ? `id ${preview(id)} was already used in this conversation.`
+        ? msg("mrtr.v.idReused", { id: preview(id) })
         : id === undefined
-          ? "the retry has no id."
-          : `id ${preview(id)} is new.`,
+          ? msg("mrtr.v.noId")
+          : msg("mrtr.v.idNew", { id: preview(id) }),
     ),
   );
   const prevResult = asObject(ctx.previous.result) ?? {};
@@ -127,21 +122,17 @@ export function checkRetry(ctx: RetryContext, retry: unknown): RuleVerdict[] {
         "client.construct-inputs",
         missing.length === 0,
         missing.length === 0
-          ? `inputResponses answers ${asked.map((k) => `"${k}"`).join(", ")}.`
+          ? msg("mrtr.v.answers", { keys: asked.map((k) => `"${k}"`).join(", ") })
           : responses
-            ? `inputResponses lacks ${missing.map((k) => `"${k}"`).join(", ")}.`
-            : "the retry has no inputResponses.",
+            ? msg("mrtr.v.lacks", { keys: missing.map((k) => `"${k}"`).join(", ") })
+            : msg("mrtr.v.noResponses"),
       ),
     );
   }
   const extra = Object.keys(responses ?? {}).filter((k) => !asked.includes(k));
   if (extra.length)
     verdicts.push(
-      verdict(
-        "client.extra-responses",
-        false,
-        `inputResponses has keys the server did not ask for: ${extra.map((k) => `"${k}"`).join(", ")}.`,
-      ),
+      verdict("client.extra-responses", false, msg("mrtr.v.extra", { keys: extra.map((k) => `"${k}"`).join(", ") })),
     );
   for (const request of view.requests) {
     if (responses && has(responses, request.key)) verdicts.push(...checkResponse(request, responses[request.key]));
@@ -154,7 +145,7 @@ export function foreignStateVerdict(request: unknown, ownerLabel: string): RuleV
   return verdict(
     "client.state-not-reused",
     false,
-    `this ${methodOf(request)} carries the requestState of ${ownerLabel}.`,
+    msg("mrtr.v.foreignState", { method: String(methodOf(request)), owner: ownerLabel }),
   );
 }
 
@@ -163,6 +154,6 @@ export function unknownStateVerdict(request: unknown): RuleVerdict {
   return verdict(
     "client.no-invented-state",
     false,
-    `carries requestState ${preview(requestStateOf(request).value)} that no reply in this session gave.`,
+    msg("mrtr.v.unknownState", { value: preview(requestStateOf(request).value) }),
   );
 }
