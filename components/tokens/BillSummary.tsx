@@ -1,4 +1,5 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 /** The chapter's little table, for this catalogue, plus "N servers like this one" with N and W adjustable. */
 import type { ReactNode } from "react";
 import { fleetCost, fleetSentence, formatTokens, type Bill } from "@/lib/tokens/bill";
@@ -20,6 +21,7 @@ function Line({
   delta?: number;
   strong?: boolean;
 }) {
+  const locale = useLocale();
   return (
     <div
       className={`flex items-baseline justify-between gap-4 ${strong ? "border-t border-slate-300 pt-1 font-semibold dark:border-slate-600" : ""}`}
@@ -27,7 +29,7 @@ function Line({
       <span>{label}</span>
       <span className="tabular-nums">
         <span data-testid={testId} data-value={value}>
-          {formatTokens(value)}
+          {formatTokens(value, locale)}
         </span>
         {delta ? (
           <span className="ml-1 text-xs font-normal text-slate-600 dark:text-slate-400">({formatDelta(delta)})</span>
@@ -48,24 +50,20 @@ export interface FleetProps {
 const FLEET_FIELDS = [
   {
     key: "servers",
-    label: "N servers",
-    title: "How many servers like this one the client connects to at once",
-    aria: "number of servers",
     width: "w-16",
   },
   {
     key: "window",
-    label: "W context window",
-    title: "The model's context window, in tokens: what share of it the catalogues take before any question",
-    aria: "context window in tokens",
     width: "w-24",
   },
 ] as const;
 
 export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDelta; fleet: FleetProps }) {
+  const t = useTranslations();
+  const locale = useLocale();
   const cheapest = bill.perTool.at(-1);
   const costliest = bill.perTool[0];
-  const from = bill.measured?.instructionsFrom ? `, from ${bill.measured.instructionsFrom}` : "";
+  const from = bill.measured?.instructionsFrom;
   return (
     <div
       data-testid="bill-summary"
@@ -77,7 +75,7 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
             <span data-testid="bill-tool-count" data-value={bill.tools}>
               {bill.tools}
             </span>{" "}
-            tool definitions ({FIELD_SET_LABELS[bill.options.fieldSet]})
+            {t("tokens.toolDefinitions", { count: bill.tools, fields: FIELD_SET_LABELS[bill.options.fieldSet] })}
           </>
         }
         value={bill.toolsTokens}
@@ -86,59 +84,48 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
       />
       {cheapest && cheapest !== costliest ? (
         <Line
-          label={<span className="pl-4">cheapest tool, {cheapest.name}</span>}
+          label={<span className="pl-4">{t("tokens.cheapest", { name: cheapest.name })}</span>}
           value={cheapest.tokens}
           testId="bill-cheapest"
         />
       ) : null}
       {costliest ? (
         <Line
-          label={<span className="pl-4">costliest tool, {costliest.name}</span>}
+          label={<span className="pl-4">{t("tokens.costliest", { name: costliest.name })}</span>}
           value={costliest.tokens}
           testId="bill-costliest"
         />
       ) : null}
       <Line
-        label={
-          <span className="pl-4 text-slate-600 dark:text-slate-400">
-            sum of the per-tool counts (the total above counts the whole array at once)
-          </span>
-        }
+        label={<span className="pl-4 text-slate-600 dark:text-slate-400">{t("tokens.sum")}</span>}
         value={bill.sumOfPerTool}
         testId="bill-sum"
       />
       {bill.hasInstructions ? (
         <Line
-          label={`server instructions${from}`}
+          label={from ? t("tokens.instructionsFrom", { from }) : t("tokens.instructions")}
           value={bill.instructionsTokens}
           testId="bill-instructions"
           delta={delta?.instructionsTokens}
         />
       ) : (
-        <p className="text-slate-600 dark:text-slate-400">the server gave no instructions</p>
+        <p className="text-slate-600 dark:text-slate-400">{t("tokens.noInstructions")}</p>
       )}
-      <Line
-        label="one server, connected, before it is used"
-        value={bill.totalTokens}
-        testId="bill-total"
-        delta={delta?.totalTokens}
-        strong
-      />
+      <Line label={t("tokens.total")} value={bill.totalTokens} testId="bill-total" delta={delta?.totalTokens} strong />
       <p className="text-slate-600 dark:text-slate-400">
-        catalogue bytes:{" "}
+        {t("tokens.bytes")}{" "}
         <span data-testid="bill-bytes" data-value={bill.bytes}>
-          {formatTokens(bill.bytes)}
+          {formatTokens(bill.bytes, locale)}
         </span>{" "}
-        (UTF-8 of each tools/list result as received, {bill.pages} page{bill.pages === 1 ? "" : "s"}) ·{" "}
-        {bill.options.encoding} · {bill.options.layout}
+        {t("tokens.bytesHow", { pages: bill.pages })} · {bill.options.encoding} · {bill.options.layout}
       </p>
       <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
         {FLEET_FIELDS.map((f) => (
           <label key={f.key} className="flex items-center gap-1">
-            <span title={f.title}>{f.label}</span>{" "}
+            <span title={t(`tokens.fleet.${f.key}Title`)}>{t(`tokens.fleet.${f.key}`)}</span>{" "}
             <input
               data-testid={`fleet-${f.key}`}
-              aria-label={f.aria}
+              aria-label={t(`tokens.fleet.${f.key}Aria`)}
               className={`${inputClass} ${f.width}`}
               inputMode="numeric"
               value={fleet[f.key]}
@@ -146,15 +133,13 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
             />
           </label>
         ))}
-        <span className="basis-full text-xs text-slate-500 dark:text-slate-400">
-          N = servers connected at once, W = the model&apos;s context window in tokens:
-        </span>
+        <span className="basis-full text-xs text-slate-500 dark:text-slate-400">{t("tokens.fleet.legend")}</span>
         <span
           data-testid="bill-fleet"
           className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}
         >
           {fleet.input.ok
-            ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window))
+            ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window), t, locale)
             : fleet.input.error}
         </span>
       </div>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** The Catalogue tab: what the current target's tools and instructions cost in every prompt. */
 import { slotBill, isEdited, selectFleet } from "@/lib/tokens/panel";
 import { billDelta } from "@/lib/tokens/whatif";
@@ -12,6 +13,7 @@ import { useTokens } from "./useTokens";
 import { WhatIfEditor } from "./WhatIfEditor";
 
 export function TokensPanel(props: PanelProps) {
+  const t = useTranslations();
   const { state, dispatch, fetch, view } = useTokens(props);
   const bill = slotBill(state.bills.current);
   const edited = isEdited(state);
@@ -23,37 +25,32 @@ export function TokensPanel(props: PanelProps) {
   return (
     <section
       className="flex flex-col gap-3"
-      aria-label="Catalogue"
+      aria-label={t("tokens.sectionLabel")}
       data-testid="catalog-panel"
       data-status={running ? "fetching" : billing ? "billing" : bill ? "billed" : "empty"}
     >
-      <PanelHeading
-        title="Catalogue — what this server costs in every prompt"
-        subtitle="tools/list (every page) and the instructions, counted with js-tiktoken on the playground's server"
-      >
+      <PanelHeading title={t("tokens.title")} subtitle={t("tokens.subtitle")}>
         <Button
           tone="primary"
           data-testid="catalog-fetch"
           disabled={view.kind !== "ready" || running}
           onClick={() => void fetch()}
         >
-          {running ? "Fetching…" : "Fetch catalogue"}
+          {running ? t("tokens.fetching") : t("tokens.fetch")}
         </Button>
       </PanelHeading>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {view.kind === "ready"
-          ? `Fetch talks to ${view.label}: a kept-up process is restarted first (and a remembered HTTP session forgotten), so the catalogue is measured from a fresh start; then the handshake below and tools/list with every nextCursor. Every exchange lands on the Timeline.`
-          : view.problem}
+        {view.kind === "ready" ? t("tokens.fetchTalks", { target: view.label }) : view.problem}
       </p>
       <TokensControls state={state} dispatch={dispatch} />
       {state.fetch.status === "failed" ? (
         <p data-testid="catalog-error" role="alert" className="text-xs text-red-700 dark:text-red-400">
-          Could not fetch the catalogue: {state.fetch.message}
+          {t("tokens.fetchFailed", { message: state.fetch.message })}
         </p>
       ) : null}
       {state.bills.current.status === "failed" ? (
         <p data-testid="bill-error" role="alert" className="text-xs text-red-700 dark:text-red-400">
-          Could not bill it: {state.bills.current.message}
+          {t("tokens.billFailed", { message: state.bills.current.message })}
         </p>
       ) : null}
       {bill ? (
@@ -85,9 +82,7 @@ export function TokensPanel(props: PanelProps) {
           data-testid="catalog-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          {running
-            ? "Fetching the catalogue…"
-            : "Press Fetch catalogue to bill the target's tools and instructions. With server-everything and the defaults you get the chapter's table: 13 tools, 1,307 tokens, 312 for the instructions, 1,619 in all."}
+          {running ? t("tokens.fetchingCatalogue") : t("tokens.empty")}
         </p>
       )}
       <SecurityNote />

@@ -11,6 +11,7 @@
  *   adds the per-tool counts (1,305 for the same catalogue). They differ by the array's brackets and seams.
  * - instructions are counted as raw text: a host pastes them into the prompt as text, not as JSON.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import { catalogueTools, toolName, type Catalogue, type JsonObject, type Measured } from "./catalogue";
 import { DEFAULT_BILL_OPTIONS, type BillOptions } from "./options";
 import { serialize, utf8Length } from "./serialize";
@@ -173,26 +174,38 @@ export function fleetCost(totalTokens: number, servers: number, window: number):
   return { servers, window, tokens, share: tokens / window };
 }
 
-const fmt = new Intl.NumberFormat("en-US");
+const formats = new Map<string, Intl.NumberFormat>();
 
-export function formatTokens(n: number): string {
+/** 1,307 in English, 1 307 in Bulgarian and Russian (each language's own grouping). */
+export function formatTokens(n: number, locale: string = "en"): string {
+  let fmt = formats.get(locale);
+  if (!fmt) formats.set(locale, (fmt = new Intl.NumberFormat(locale === "en" ? "en-US" : locale)));
   return fmt.format(n);
 }
 
-export function formatShare(share: number): string {
+export function formatShare(share: number, locale: string = "en"): string {
   const pct = share * 100;
-  return `${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}%`;
+  if (locale === "en") return `${pct < 10 ? pct.toFixed(1) : pct.toFixed(0)}%`;
+  return new Intl.NumberFormat(locale === "en" ? "en-US" : locale, {
+    style: "percent",
+    minimumFractionDigits: pct < 10 ? 1 : 0,
+    maximumFractionDigits: pct < 10 ? 1 : 0,
+  }).format(share);
 }
 
-export function fleetSentence(fleet: Fleet): string {
-  const who = fleet.servers === 1 ? "1 server like this one takes" : `${fleet.servers} servers like this one take`;
-  const overflow = fleet.share > 1 ? " — more than the whole window" : "";
-  return `${who} ${formatTokens(fleet.tokens)} tokens of every turn, ${formatShare(fleet.share)} of a ${formatTokens(fleet.window)}-token window${overflow}.`;
+export function fleetSentence(fleet: Fleet, t: Translate = englishT, locale: string = "en"): string {
+  return t(fleet.share > 1 ? "tokens.fleet.sentenceOver" : "tokens.fleet.sentence", {
+    servers: fleet.servers,
+    tokens: formatTokens(fleet.tokens, locale),
+    share: formatShare(fleet.share, locale),
+    window: formatTokens(fleet.window, locale),
+  });
 }
 
 /** For the live region: "Catalogue bill: 1,619 tokens — 13 tools 1,307, instructions 312." */
-export function billSentence(bill: Bill): string {
-  const parts = [`${bill.tools} tool${bill.tools === 1 ? "" : "s"} ${formatTokens(bill.toolsTokens)}`];
-  if (bill.hasInstructions) parts.push(`instructions ${formatTokens(bill.instructionsTokens)}`);
-  return `Catalogue bill: ${formatTokens(bill.totalTokens)} tokens — ${parts.join(", ")}.`;
+export function billSentence(bill: Bill, t: Translate = englishT, locale: string = "en"): string {
+  const parts = [t("tokens.billTools", { count: bill.tools, tokens: formatTokens(bill.toolsTokens, locale) })];
+  if (bill.hasInstructions)
+    parts.push(t("tokens.billInstructions", { tokens: formatTokens(bill.instructionsTokens, locale) }));
+  return t("tokens.billSentence", { total: formatTokens(bill.totalTokens, locale), parts: parts.join(", ") });
 }

@@ -2,50 +2,51 @@
  * "Which catalogue was measured", in words. A catalogue is not a constant of the server: it depends on the
  * handshake and on the capabilities the client declared, so a bill must say which one it counted.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { Measured } from "./catalogue";
 
 const EVERYTHING = "mcp-servers/everything";
 
-export function describeMeasured(measured: Measured | undefined, toolCount: number): string[] {
-  if (!measured) return ["Edited or pasted catalogue: how it was obtained is not known."];
+export function describeMeasured(measured: Measured | undefined, toolCount: number, t: Translate = englishT): string[] {
+  if (!measured) return [t("tokens.measured.unknown")];
   const caps = JSON.stringify(measured.capabilities);
   const server = measured.serverInfo?.name
     ? `${measured.serverInfo.name}${measured.serverInfo.version ? ` ${measured.serverInfo.version}` : ""}`
-    : "the server";
+    : t("tokens.measured.theServer");
   const lines: string[] = [];
-  const via = measured.transport ? ` over ${measured.transport === "http" ? "Streamable HTTP" : "stdio"}` : "";
+  const via = measured.transport
+    ? t(measured.transport === "http" ? "tokens.measured.overHttp" : "tokens.measured.overStdio")
+    : "";
   if (measured.handshake === "none") {
-    lines.push(
-      `Measured with no handshake${via}: tools/list was the first thing ${server} heard. ` +
-        "A legacy server then lists only what it registered at start-up — tools it adds once notifications/initialized arrives, " +
-        "or because the client declared a capability, are missing.",
-    );
-    if (measured.serverInfo?.name === EVERYTHING) {
-      lines.push(
-        `That is why this catalogue has ${toolCount} tools and the chapter's has 13: server-everything registers simulate-research-query only after notifications/initialized.`,
-      );
-    }
+    lines.push(t("tokens.measured.none", { via, server }));
+    if (measured.serverInfo?.name === EVERYTHING) lines.push(t("tokens.measured.whyTwelve", { count: toolCount }));
     if (measured.instructionsFrom)
       lines.push(
-        `The instructions were read afterwards from ${measured.instructionsFrom} (${measured.era} era${measured.protocolVersion ? `, ${measured.protocolVersion}` : ""}); that handshake was not completed.`,
+        t("tokens.measured.instructionsAfter", {
+          from: measured.instructionsFrom,
+          era: String(measured.era),
+          version: measured.protocolVersion ? `, ${measured.protocolVersion}` : "",
+        }),
       );
   } else if (measured.handshake === "legacy") {
     lines.push(
-      `Measured after a legacy handshake${via}: initialize declaring capabilities ${caps}, ${server} answered ${measured.protocolVersion ?? "without a protocolVersion"}, then notifications/initialized.`,
+      t("tokens.measured.legacy", {
+        via,
+        caps,
+        server,
+        version: measured.protocolVersion ?? t("tokens.measured.noVersion"),
+      }),
     );
     if (measured.serverInfo?.name === EVERYTHING && toolCount === 13 && caps === "{}")
-      lines.push("This is the catalogue the chapter measured (13 tools with empty capabilities).");
+      lines.push(t("tokens.measured.chapters"));
   } else {
-    lines.push(
-      `Measured as a 2026-07-28 client${via}: server/discover, then tools/list carrying the _meta envelope with clientCapabilities ${caps}.`,
-    );
+    lines.push(t("tokens.measured.modern", { via, caps }));
   }
-  if (measured.requested === "auto") lines.push(`The era was probed (server/discover first): ${measured.era}.`);
+  if (measured.requested === "auto") lines.push(t("tokens.measured.probed", { era: String(measured.era) }));
   lines.push(
-    `Declared client capabilities: ${caps}. A server may add tools for what a client can do` +
-      (measured.serverInfo?.name === EVERYTHING
-        ? " — server-everything lists 13 tools with {}, 14 with roots, sampling or elicitation, 15 with elicitation form and url, 19 with all of them plus tasks."
-        : "."),
+    t(measured.serverInfo?.name === EVERYTHING ? "tokens.measured.declaredEverything" : "tokens.measured.declared", {
+      caps,
+    }),
   );
   return lines;
 }
