@@ -1,4 +1,6 @@
 /** One condition's column: its process lanes, and its steps — verdicts first, in plain words. */
+import { useTranslations } from "next-intl";
+import { say } from "@/lib/i18n/translate";
 import type { LabColumn } from "@/lib/lab/report";
 
 const OUTCOME_TONE: Record<string, string> = {
@@ -12,17 +14,23 @@ const OUTCOME_TONE: Record<string, string> = {
 };
 
 export function LabColumnView({ column }: { column: LabColumn }) {
+  const t = useTranslations();
   const { run } = column;
+  const known = `lab.cond.${column.condition}` as const;
   return (
     <article
       className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
       data-testid={`lab-column-${column.condition}`}
     >
       <header>
-        <h3 className="text-sm font-semibold">{column.label}</h3>
-        <p className="text-xs text-slate-600 dark:text-slate-400">{column.explain}</p>
+        <h3 className="text-sm font-semibold">{t.has(`${known}.label`) ? t(`${known}.label`) : column.label}</h3>
+        <p className="text-xs text-slate-600 dark:text-slate-400">
+          {t.has(`${known}.explain`) ? t(`${known}.explain`) : column.explain}
+        </p>
       </header>
-      {column.error ? <p className="text-xs text-red-700 dark:text-red-300">Could not run: {column.error}</p> : null}
+      {column.error ? (
+        <p className="text-xs text-red-700 dark:text-red-300">{t("lab.couldNotRun", { error: column.error })}</p>
+      ) : null}
       {run ? (
         <>
           {run.verdicts.map((verdict, i) => (
@@ -32,20 +40,20 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               data-testid="lab-verdict"
               data-outcome={verdict.outcome}
             >
-              {verdict.text}
+              {verdict.textMsg ? say(verdict.textMsg, t) : verdict.text}
             </p>
           ))}
           {run.lanes.length === 0 ? (
-            <p className="text-xs text-slate-600 dark:text-slate-400">no process ids (HTTP to one server)</p>
+            <p className="text-xs text-slate-600 dark:text-slate-400">{t("lab.noPids")}</p>
           ) : null}
-          <ul className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes" aria-label="Process lanes">
+          <ul className="flex flex-wrap gap-1 text-xs" data-testid="lab-lanes" aria-label={t("lab.lanesLabel")}>
             {run.lanes.map((lane) => (
               <li
                 key={lane.pid}
                 className="rounded bg-slate-100 px-1.5 py-0.5 font-mono dark:bg-slate-800"
                 data-testid="lab-lane"
               >
-                process {lane.lane} · pid {lane.pid}
+                {t("lab.lane", { lane: lane.lane, pid: lane.pid })}
               </li>
             ))}
           </ul>
@@ -62,9 +70,9 @@ export function LabColumnView({ column }: { column: LabColumn }) {
                     {step.stepId} · {step.label}
                   </span>
                   <span className="text-slate-600 dark:text-slate-400">
-                    {step.lane ? `process ${step.lane} (pid ${step.pid})` : null}
+                    {step.lane ? t("lab.stepLane", { lane: step.lane, pid: String(step.pid) }) : null}
                     {step.spawnToFirstByteMs !== undefined
-                      ? ` · spawn→first byte ${Math.round(step.spawnToFirstByteMs)} ms`
+                      ? t("lab.firstByte", { ms: Math.round(step.spawnToFirstByteMs) })
                       : null}
                     {step.exchange?.process?.exit
                       ? ` · exit ${step.exchange.process.exit.code ?? step.exchange.process.exit.signal}`

@@ -1,11 +1,12 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 /**
  * The experiments lab: pick or edit a script, choose conditions, run — one column per condition, verdicts
  * computed from the frames, and a diff. Runs only on an explicit click (the lab spawns processes).
  */
 import { useEffect, useState } from "react";
 import type { BridgeReply, Target } from "@/lib/bridge/contract";
-import { CONDITIONS, CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
+import { CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { parseLabScript, type LabScript } from "@/lib/lab/script";
 import { spawnConfirmation } from "@/lib/share/live";
@@ -28,6 +29,8 @@ type RunState =
   | { status: "error"; message: string };
 
 export function LabPanel({ commands }: PanelProps) {
+  const t = useTranslations();
+  const locale = useLocale();
   const [scriptId, setScriptId] = useState(BUILT_IN_SCRIPTS[0].id);
   const [text, setText] = useState(pretty(BUILT_IN_SCRIPTS[0].script));
   // Bumped on programmatic replacements (another experiment, a link) so the editor rewrites its model.
@@ -129,19 +132,16 @@ export function LabPanel({ commands }: PanelProps) {
   const confirmation = confirming ? spawnConfirmation(confirming) : null;
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Lab" data-testid="lab">
-      <PanelHeading
-        title="Lab — the same script under different conditions, side by side"
-        subtitle="Does the continuation survive a new process? Does the state? Every verdict is computed from the frames."
-      >
+    <section className="flex flex-col gap-3" aria-label={t("lab.sectionLabel")} data-testid="lab">
+      <PanelHeading title={t("lab.title")} subtitle={t("lab.subtitle")}>
         <select
-          aria-label="Experiment"
+          aria-label={t("lab.experiment")}
           data-testid="lab-script"
           className={inputClass}
           value={scriptId}
           onChange={(e) => choose(e.target.value)}
         >
-          {scriptId === "" ? <option value="">(from a link or edited)</option> : null}
+          {scriptId === "" ? <option value="">{t("lab.fromLinkOption")}</option> : null}
           {BUILT_IN_SCRIPTS.map((s) => (
             <option key={s.id} value={s.id}>
               {(s.script as { title: string }).title}
@@ -152,9 +152,9 @@ export function LabPanel({ commands }: PanelProps) {
           data-testid="lab-copy-link"
           disabled={!parsed.ok}
           onClick={() => void copyLink()}
-          title="A link that opens this script and these conditions in the Lab tab (it does not run them)"
+          title={t("lab.copyLinkTitle")}
         >
-          Copy experiment link
+          {t("lab.copyLink")}
         </Button>
         <Button
           tone="primary"
@@ -162,7 +162,7 @@ export function LabPanel({ commands }: PanelProps) {
           disabled={!parsed.ok || conditions.length === 0 || run.status === "running"}
           onClick={() => void start()}
         >
-          {run.status === "running" ? "Running…" : "Run experiment"}
+          {run.status === "running" ? t("lab.running") : t("lab.run")}
         </Button>
       </PanelHeading>
       {fromLink?.kind === "ok" ? (
@@ -170,20 +170,20 @@ export function LabPanel({ commands }: PanelProps) {
           className="rounded border border-blue-300 bg-blue-50 p-2 text-xs text-blue-900 dark:border-blue-800 dark:bg-blue-950 dark:text-blue-200"
           data-testid="lab-from-link"
         >
-          Opened from a link — nothing has run. Read the script below, then press “Run experiment” to run it.
+          {t("lab.fromLink")}
         </p>
       ) : null}
       {fromLink?.kind === "error" ? (
         <p className="text-xs text-red-700 dark:text-red-300" data-testid="lab-link-error">
-          Could not load this experiment link: {fromLink.reason}
+          {t("lab.linkError", { reason: fromLink.reason })}
         </p>
       ) : null}
       {confirming && confirmation ? (
         <RunLiveDialog
           target={confirming}
           confirmation={confirmation}
-          asker="This experiment"
-          confirmLabel="Start it and run the experiment"
+          asker={t("lab.asker")}
+          confirmLabel={t("lab.confirm")}
           onCancel={() => setConfirming(null)}
           onConfirm={(target) => {
             setConfirming(null);
@@ -195,7 +195,7 @@ export function LabPanel({ commands }: PanelProps) {
       {shareLink ? (
         <input
           readOnly
-          aria-label="Experiment link"
+          aria-label={t("lab.linkLabel")}
           data-testid="lab-link"
           className={`${inputClass} w-full font-mono`}
           value={shareLink}
@@ -205,14 +205,17 @@ export function LabPanel({ commands }: PanelProps) {
       {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
       {run.status === "error" ? (
         <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">
-          The lab could not run: {run.message}
+          {t("lab.error", { message: run.message })}
         </p>
       ) : null}
       {run.status === "done" && restoredAt !== null ? (
         <p data-testid="lab-restored" className="text-xs text-slate-500">
-          The result of your last run (saved{" "}
-          {new Date(restoredAt).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" })}), kept across the
-          reload — nothing ran now.
+          {t("lab.restored", {
+            time: new Date(restoredAt).toLocaleTimeString(locale === "en" ? "en-GB" : locale, {
+              hour: "2-digit",
+              minute: "2-digit",
+            }),
+          })}
         </p>
       ) : null}
       {run.status === "done" ? (
@@ -227,23 +230,21 @@ export function LabPanel({ commands }: PanelProps) {
       ) : null}
       {parsed.ok ? <p className="text-xs text-slate-600 dark:text-slate-300">{parsed.script.description}</p> : null}
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
-        <legend className="mb-1 font-medium">Conditions (one column each)</legend>
+        <legend className="mb-1 font-medium">{t("lab.conditions")}</legend>
         {CONDITION_IDS.map((id) => (
-          <label key={id} className="flex items-center gap-1" title={CONDITIONS[id].explain}>
+          <label key={id} className="flex items-center gap-1" title={t(`lab.cond.${id}.explain`)}>
             <input
               type="checkbox"
               checked={conditions.includes(id)}
               onChange={() => toggle(id)}
               data-testid={`lab-condition-${id}`}
             />
-            {CONDITIONS[id].label}
+            {t(`lab.cond.${id}.label`)}
           </label>
         ))}
       </fieldset>
       <details className="text-xs">
-        <summary className="cursor-pointer">
-          Script (JSON, format mcp-playground/lab-script@1) — edit it and run again
-        </summary>
+        <summary className="cursor-pointer">{t("lab.scriptSummary")}</summary>
         <div
           className="mt-1 h-72 overflow-hidden rounded border border-slate-300 dark:border-slate-600"
           data-testid="lab-script-editor"
@@ -254,7 +255,7 @@ export function LabPanel({ commands }: PanelProps) {
             onChange={setText}
             onSubmit={() => void start()}
             path="lab-script.json"
-            ariaLabel="Lab script editor"
+            ariaLabel={t("lab.editorLabel")}
           />
         </div>
         {!parsed.ok ? (
@@ -264,16 +265,18 @@ export function LabPanel({ commands }: PanelProps) {
         ) : null}
       </details>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Bounds: {LAB_LIMITS.maxRunMs / 1000} s per column, {LAB_LIMITS.stepTimeoutMs / 1000} s per step, at most{" "}
-        {LAB_LIMITS.maxConditions} columns; every process the lab starts is ended when its column finishes.
+        {t("lab.bounds", {
+          column: LAB_LIMITS.maxRunMs / 1000,
+          step: LAB_LIMITS.stepTimeoutMs / 1000,
+          max: LAB_LIMITS.maxConditions,
+        })}
       </p>
       {run.status === "idle" ? (
         <p
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
           data-testid="lab-empty"
         >
-          Press “Run experiment”: each column spawns its own server processes, runs the script, and says in plain words
-          what survived.
+          {t("lab.empty")}
         </p>
       ) : null}
     </section>

@@ -2,6 +2,7 @@
  * Runs a lab script under one condition and computes its verdicts from the frames. Pure: the condition's
  * transport is a `send` function supplied by the caller (the bridge on the server, a scripted peer in tests).
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import type { Exchange } from "../bridge/contract";
 import { buildStepFrame, readPath, type LabScript, type StepRecord, type VerdictRule } from "./script";
 import { asObject } from "../protocol/json";
@@ -26,7 +27,9 @@ export interface StepResult {
 export interface Verdict {
   rule: VerdictRule["kind"];
   outcome: "survived" | "broken" | "kept" | "lost" | "undetermined";
+  /** In English (the CLI's --json, runs saved before issue 32); textMsg says it in the reader's language. */
   text: string;
+  textMsg?: Msg;
 }
 
 export interface LabRun {
@@ -154,11 +157,15 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
   return { steps, verdicts, lanes, durationMs: now() - started, stoppedEarly };
 }
 
-function where(a: StepResult | undefined, b: StepResult | undefined): string {
+function where(a: StepResult | undefined, b: StepResult | undefined): Msg {
   if (a?.pid !== undefined && b?.pid !== undefined) {
-    return a.pid === b.pid ? `in the same process (pid ${a.pid})` : `in another process (pid ${a.pid} → pid ${b.pid})`;
+    return a.pid === b.pid ? msg("lab.where.same", { pid: a.pid }) : msg("lab.where.other", { a: a.pid, b: b.pid });
   }
-  return "through a separate request";
+  return msg("lab.where.request");
+}
+
+function said(rule: VerdictRule["kind"], outcome: Verdict["outcome"], text: Msg): Verdict {
+  return { rule, outcome, text: say(text), textMsg: text };
 }
 
 export function judge(rule: VerdictRule, records: Record<string, StepRecord>, steps: StepResult[]): Verdict {
@@ -166,51 +173,44 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
   if (rule.kind === "continuation") {
     const started = asObject(records[rule.start]?.response?.result);
     if (started?.resultType !== "input_required") {
-      return {
-        rule: rule.kind,
-        outcome: "undetermined",
-        text: `no continuation to carry: step ${rule.start} did not answer input_required`,
-      };
+      return said(rule.kind, "undetermined", msg("lab.v.noContinuation", { start: rule.start }));
     }
     const finish = records[rule.finish];
     const sentState = asObject(finish?.request?.params)?.requestState;
     const finished = asObject(finish?.response?.result);
     const placement = where(step(rule.start), step(rule.finish));
     if (finished && finished.resultType !== "input_required") {
-      const echoed = sentState === started.requestState ? "its requestState" : "a retry";
-      return {
-        rule: rule.kind,
-        outcome: "survived",
-        text: `continuation survived: step ${rule.finish} finished the round trip step ${rule.start} started, ${placement}, carried by ${echoed}`,
-      };
+      const carrier = msg(sentState === started.requestState ? "lab.v.itsState" : "lab.v.aRetry");
+      return said(
+        rule.kind,
+        "survived",
+        msg("lab.v.survived", { finish: rule.finish, start: rule.start, placement, carrier }),
+      );
     }
-    return {
-      rule: rule.kind,
-      outcome: "broken",
-      text: `continuation broken: step ${rule.finish} did not complete the round trip step ${rule.start} started (${step(rule.finish)?.summary ?? "not run"})`,
-    };
+    return said(
+      rule.kind,
+      "broken",
+      msg("lab.v.broken", {
+        finish: rule.finish,
+        start: rule.start,
+        summary: step(rule.finish)?.summary ?? msg("lab.v.notRun"),
+      }),
+    );
   }
   const created = readPath(records, rule.createdId);
   const list = readPath(records, rule.list);
   if (!created.ok || !list.ok || !Array.isArray(list.value)) {
-    const why = !created.ok ? created.error : !list.ok ? list.error : `${rule.list} is not a list`;
-    return { rule: rule.kind, outcome: "undetermined", text: `state undetermined: ${why}` };
+    const why = !created.ok ? created.error : !list.ok ? list.error : msg("lab.v.notAList", { path: rule.list });
+    return said(rule.kind, "undetermined", msg("lab.v.undetermined", { why }));
   }
   const items = list.value as unknown[];
   const ids = items.map((item) => asObject(item)?.[rule.idField]);
   const placement = where(step(rule.writer), step(rule.reader));
-  const n = `${items.length} ${items.length === 1 ? "entry" : "entries"}`;
+  const entries = msg("lab.v.entries", { n: items.length });
+  const id = String(created.value);
   return ids.includes(created.value)
-    ? {
-        rule: rule.kind,
-        outcome: "kept",
-        text: `state kept: step ${rule.reader} lists ${String(created.value)} (${n}), written ${placement}`,
-      }
-    : {
-        rule: rule.kind,
-        outcome: "lost",
-        text: `state lost: step ${rule.reader} shows ${n}, step ${rule.writer} created ${String(created.value)} — read ${placement}`,
-      };
+    ? said(rule.kind, "kept", msg("lab.v.kept", { reader: rule.reader, id, entries, placement }))
+    : said(rule.kind, "lost", msg("lab.v.lost", { reader: rule.reader, entries, writer: rule.writer, id, placement }));
 }
 
 export interface DiffRow {
