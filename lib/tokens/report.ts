@@ -2,6 +2,7 @@
  * The bill as the CLI prints it: a stable JSON shape (--json) and a plain-text table laid out like the
  * chapter's. Pure, so the tests can read exactly what a user reads.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import { fleetCost, fleetSentence, formatTokens, TOOL_FIELDS, type Bill, type ToolField } from "./bill";
 import { describeMeasured } from "./measured";
 import { LAYOUT_DESCRIPTIONS } from "./options";
@@ -60,9 +61,14 @@ const SHORT: Record<ToolField, string> = {
   other: "other",
 };
 
-export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }): string {
-  const n = formatTokens;
-  const totalLabel = "one server, connected, before it is used";
+export function billToText(
+  bill: Bill,
+  fleet = { servers: 5, window: 200_000 },
+  t: Translate = englishT,
+  locale: string = "en",
+): string {
+  const n = (v: number) => formatTokens(v, locale);
+  const totalLabel = t("tokens.total");
   const width = Math.max(totalLabel.length, ...bill.perTool.map((t) => t.name.length));
   const pad = (s: string, w: number) => s.padEnd(w);
   const num = (v: number | undefined, w = 7) => (v === undefined ? "-" : n(v)).padStart(w);
@@ -72,7 +78,7 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
   lines.push(
     `${bill.tools} tools in ${bill.pages} page${bill.pages === 1 ? "" : "s"}, ${n(bill.bytes)} bytes; ${bill.options.encoding}; ${LAYOUT_DESCRIPTIONS[bill.options.layout]}`,
   );
-  for (const line of describeMeasured(bill.measured, bill.tools)) lines.push(`  ${line}`);
+  for (const line of describeMeasured(bill.measured, bill.tools, t)) lines.push(`  ${line}`);
   lines.push("");
   lines.push(
     `${pad("tool", width)} ${"tokens".padStart(7)} ${fields.map((f) => (counted(f) ? SHORT[f] : `(${SHORT[f]})`).padStart(8)).join("")} ${"struct".padStart(7)}`,
@@ -86,14 +92,16 @@ export function billToText(bill: Bill, fleet = { servers: 5, window: 200_000 }):
   lines.push(
     `${pad(`${bill.tools} tool definition${bill.tools === 1 ? "" : "s"}, whole array`, width)} ${num(bill.toolsTokens)}   (sum of the per-tool counts: ${n(bill.sumOfPerTool)})`,
   );
-  lines.push(`${pad("server instructions", width)} ${bill.hasInstructions ? num(bill.instructionsTokens) : "   none"}`);
+  lines.push(
+    `${pad(t("tokens.instructions"), width)} ${bill.hasInstructions ? num(bill.instructionsTokens) : "   none"}`,
+  );
   lines.push(`${pad(totalLabel, width)} ${num(bill.totalTokens)}`);
   if (bill.appOnly.tools)
     lines.push(
       `of which ${n(bill.appOnly.tokens)} tokens are ${bill.appOnly.tools} app-only tool${bill.appOnly.tools === 1 ? "" : "s"} (_meta.ui.visibility without "model"): an MCP Apps host hides them from the model, so it bills ${n(bill.totalTokens - bill.appOnly.tokens)}`,
     );
   lines.push("");
-  lines.push(fleetSentence(fleetCost(bill.totalTokens, fleet.servers, fleet.window)));
+  lines.push(fleetSentence(fleetCost(bill.totalTokens, fleet.servers, fleet.window), t, locale));
   lines.push(
     "Fields in parentheses are billed but not counted in the tool's tokens; struct = keys, braces and separators (tokens minus counted fields).",
   );

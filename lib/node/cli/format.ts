@@ -4,6 +4,8 @@
  *   ← {result}             what came back (← error -32601 …, ← notification …, ← request … for server messages)
  * plus transport facts (HTTP status, stderr, non-JSON stdout) indented beneath, in arrival order. Pure.
  */
+import { say } from "@/lib/i18n/translate";
+import { cliT } from "./lang";
 import type { Exchange } from "@/lib/bridge/contract";
 import type { ProbeVerdict } from "@/lib/protocol/era";
 import { receivedLine as traceReceived, sentLine as traceSent } from "@/lib/protocol/trace";
@@ -76,6 +78,8 @@ export function formatVerdict(verdict: ProbeVerdict): string[] {
     lines.push(step.label);
     lines.push(...formatExchange(step.exchange));
   }
-  lines.push(`verdict: ${verdict.era}${verdict.version ? ` (${verdict.version})` : ""}: ${verdict.reason}`);
+  const t = cliT();
+  const reason = verdict.reasonMsg ? say(verdict.reasonMsg, t) : verdict.reason;
+  lines.push(`verdict: ${t(`target.era.${verdict.era}`)}${verdict.version ? ` (${verdict.version})` : ""}: ${reason}`);
   return lines;
 }

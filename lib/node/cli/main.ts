@@ -19,6 +19,7 @@ import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, 
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, paramHeadersFor } from "./emulation";
 import { emulateFrame, emulationText } from "@/lib/protocol/emulation";
+import { LangUsageError, takeLang } from "./lang";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
@@ -28,6 +29,7 @@ const USAGE = `usage:
 
 ${TARGET_USAGE}
 
+  --lang bg|ru|en  the language of the human output (default: LC_ALL / LANG, else English; --json is English)
   --frame -        reads the frame from stdin
   --json           prints the exchange record (or the probe verdict) as JSON
   --insist         sends a frame that is not JSON anyway
@@ -78,8 +80,8 @@ function print(lines: string[]): void {
   process.stdout.write(lines.join("\n") + "\n");
 }
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
+async function main(all: string[]): Promise<number> {
+  const [command, ...rest] = takeLang(all);
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
     const more = await Promise.all(Object.values(COMMANDS).map(async (load) => `  ${(await load()).usage}`));
     print([USAGE, "", "more commands:", ...more]);
@@ -187,7 +189,12 @@ async function main(argv: string[]): Promise<number> {
 
 main(process.argv.slice(2))
   .catch((e: unknown) => {
-    if (e instanceof UsageError || e instanceof BridgeError || e instanceof AnswersUsageError) {
+    if (
+      e instanceof UsageError ||
+      e instanceof BridgeError ||
+      e instanceof AnswersUsageError ||
+      e instanceof LangUsageError
+    ) {
       process.stderr.write(`error: ${e.message}\n(npm run cli -- --help shows the usage)\n`);
       return 2;
     }

@@ -4,6 +4,8 @@
  * npm run cli -- explain --code <json-rpc code> | --status <http status> [--request-method <m>] [--json]
  * Annotates a frame (or explains an error code / HTTP status) with the same lib the UI uses. Starts no process.
  */
+import { englishT } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 import { readFileSync } from "node:fs";
 import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
@@ -44,11 +46,12 @@ export function formatAnnotations(annotations: Annotation[]): string[] {
 }
 
 function formatCard(card: ErrorCard): string[] {
+  const t = cliT();
   return [
     `${card.title}${card.badge ? `  {${card.badge}}` : ""}`,
-    `  means: ${card.meaning}`,
-    `  next:  ${card.next}`,
-    `  spec:  ${card.specRef}`,
+    `  ${t("cli.means")} ${card.meaning}`,
+    `  ${t("cli.next")} ${card.next}`,
+    `  ${t("cli.spec")} ${card.specRef}`,
   ];
 }
 
@@ -71,13 +74,16 @@ export async function run(argv: string[]): Promise<number> {
           : "give only one of --frame, --file, --code, --status",
       );
     if (values.code !== undefined || values.status !== undefined) {
+      // --json is for programs: English; the human card is in --lang.
+      const t = values.json ? englishT : cliT();
       const card =
         values.code !== undefined
-          ? explainErrorCode(integer(values.code, "--code"), { requestMethod })
-          : explainHttpStatus(integer(values.status!, "--status"), {
-              requestMethod,
-              httpMethod: values["http-method"]?.toUpperCase(),
-            });
+          ? explainErrorCode(integer(values.code, "--code"), { requestMethod }, t)
+          : explainHttpStatus(
+              integer(values.status!, "--status"),
+              { requestMethod, httpMethod: values["http-method"]?.toUpperCase() },
+              t,
+            );
       process.stdout.write(values.json ? `${JSON.stringify({ card }, null, 2)}\n` : `${formatCard(card).join("\n")}\n`);
       return 0;
     }

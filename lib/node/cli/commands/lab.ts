@@ -3,6 +3,8 @@
  * Runs a lab script under each condition and prints per column the steps (with the pid of the process that
  * answered), the verdicts, and the diff.
  */
+import { say } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
@@ -39,7 +41,8 @@ function human(report: LabReport): string[] {
         `  ${step.stepId.padEnd(10)} ${where}${spawn}: ${step.summary}${step.reason && step.status !== "ok" ? ` [${step.status}: ${step.reason}]` : ""}`,
       );
     }
-    for (const verdict of column.run!.verdicts) lines.push(`  ⇒ ${verdict.text}`);
+    for (const verdict of column.run!.verdicts)
+      lines.push(`  ⇒ ${verdict.textMsg ? say(verdict.textMsg, cliT()) : verdict.text}`);
   }
   const differing = report.diff.filter((r) => r.differs);
   if (report.columns.length > 1)

@@ -4,6 +4,7 @@
  * Exit codes: 0 billed, 1 the catalogue could not be fetched or billed, 2 usage error.
  */
 import { send } from "@/lib/node/bridge/send";
+import { cliLocale, cliT } from "../lang";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
 import { billBounded, isCountError, warmTokenCounter } from "@/lib/node/tokens/counting";
@@ -127,7 +128,7 @@ async function run(argv: string[]): Promise<number> {
   }
   const out = values.json
     ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2)
-    : billToText(bill, fleet);
+    : billToText(bill, fleet, cliT(), cliLocale());
   process.stdout.write(out + "\n");
   return 0;
 }
