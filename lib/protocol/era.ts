@@ -103,10 +103,7 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
 
   // A client that speaks only a legacy revision (emulation) opens as such clients do: initialize, no discover.
   if (opts.pinned && eraOfVersion(preferred) === "legacy")
-    return legacyFallback(
-      `the client is pinned to ${preferred}, a legacy revision, so it opens with initialize`,
-      preferred,
-    );
+    return legacyFallback(msg("era.pinnedLegacy", { preferred }), preferred);
 
   const first = await discover(preferred);
   if (first.kind === "result") {
