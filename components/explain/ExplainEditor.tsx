@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { explainFrame, serverEraOf } from "@/lib/explain";
 import { selectTarget, selectVerdict, type SessionState } from "@/lib/session";
@@ -15,6 +16,7 @@ function parsed(text: string): unknown {
 
 /** "Explain" under the editor: the frame being written, annotated live as it changes. */
 export function ExplainEditor({ state }: { state: SessionState }) {
+  const t = useTranslations();
   const [open, setOpen] = useState(false);
   const view = selectTarget(state);
   const verdict = view.kind === "ready" ? selectVerdict(state, view.key) : undefined;
@@ -32,6 +34,7 @@ export function ExplainEditor({ state }: { state: SessionState }) {
         direction: reply ? "received" : "sent",
         serverEra: era,
         transport: view.kind === "ready" ? view.transport : undefined,
+        t,
       })
     : [];
   return (
@@ -41,13 +44,13 @@ export function ExplainEditor({ state }: { state: SessionState }) {
           data-testid="explain-editor-toggle"
           aria-pressed={open}
           onClick={() => setOpen(!open)}
-          title="Annotate every field of the frame in the editor"
+          title={t("explain.editorTitle")}
         >
-          {open ? "Hide explanation" : "Explain this frame"}
+          {open ? t("explain.hide") : t("explain.thisFrame")}
         </Button>
         {open ? (
           <span className="text-slate-600 dark:text-slate-400">
-            read as {reply ? "a server reply" : "what the client sends"} · server era {era}
+            {t(reply ? "explain.readAsReply" : "explain.readAsSent", { era })}
           </span>
         ) : null}
       </div>

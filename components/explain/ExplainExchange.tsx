@@ -1,11 +1,13 @@
 "use client";
+import { useTranslations } from "next-intl";
 import type { Exchange } from "@/lib/bridge/contract";
 import { explainExchange, type ServerEra } from "@/lib/explain";
 import { AnnotatedFrame } from "./AnnotatedFrame";
 
 /** Every frame of one exchange, annotated in place (opened from a timeline card's Explain button). */
 export function ExplainExchange({ exchange, era }: { exchange: Exchange; era: ServerEra }) {
-  const { frames } = explainExchange(exchange, era);
+  const t = useTranslations();
+  const { frames } = explainExchange(exchange, era, t);
   return (
     <div data-testid="explain-exchange" className="space-y-2 rounded border border-blue-200 p-1.5 dark:border-blue-900">
       {frames.map((f, i) => (
@@ -15,10 +17,7 @@ export function ExplainExchange({ exchange, era }: { exchange: Exchange; era: Se
         </section>
       ))}
       {era === "unknown" ? (
-        <p className="text-[11px] text-slate-600 dark:text-slate-400">
-          The server&apos;s era is not probed yet: removed features are judged against 2026-07-28. Probe era to explain
-          legacy servers on their own terms.
-        </p>
+        <p className="text-[11px] text-slate-600 dark:text-slate-400">{t("explain.notProbed")}</p>
       ) : null}
     </div>
   );

@@ -110,7 +110,14 @@ function annotateComplete(
         REF.caching,
       );
   }
-  sink.fields(result, path, all, `the ${method} result`, info?.specRef ?? REF.resultType, skip);
+  sink.fields(
+    result,
+    path,
+    all,
+    sink.t("explain.where.result", { method: String(method) }),
+    info?.specRef ?? REF.resultType,
+    skip,
+  );
   if (info?.cacheable) checkCacheHints(sink, result, path);
   if ((method === "server/discover" || method === "initialize") && result.capabilities !== undefined) {
     annotateCapabilities(sink, result.capabilities, join(path, "capabilities"), "server");
@@ -209,7 +216,7 @@ function annotateInputRequired(sink: Sink, result: JsonObject, path: string, met
     } else if (INPUT_REQUIRED_FIELDS[key]) {
       sink.field(p, key, INPUT_REQUIRED_FIELDS[key], REF.mrtr);
     } else {
-      sink.unknownKey(p, key, "an input_required result", Object.keys(INPUT_REQUIRED_FIELDS), REF.mrtr);
+      sink.unknownKey(p, key, sink.t("explain.where.inputRequired"), Object.keys(INPUT_REQUIRED_FIELDS), REF.mrtr);
     }
   }
   if (result.requestState !== undefined && typeof result.requestState !== "string") {
@@ -263,7 +270,7 @@ export function annotateInputRequest(sink: Sink, value: unknown, path: string, k
   else sink.add(path, lead, info.specRef);
   sink.add(
     join(path, "method"),
-    `${method}: ${info.text}`,
+    `${method}: ${info.key ? sink.t(info.key) : info.text}`,
     info.specRef,
     info.lifecycle ? sink.levelOf(info.lifecycle) : "info",
   );

@@ -89,7 +89,7 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   annotateId(sink, msg, kind, root);
   for (const key of Object.keys(msg)) {
     if (!(FRAME_KEYS as readonly string[]).includes(key))
-      sink.unknownKey(join(root, key), key, "a JSON-RPC message", FRAME_KEYS, REF.jsonrpc);
+      sink.unknownKey(join(root, key), key, sink.t("explain.where.message"), FRAME_KEYS, REF.jsonrpc);
   }
   if (kind === "request" || kind === "notification") annotateMethodFrame(sink, msg, kind, root);
   if (kind === "result" || kind === "error") {
@@ -107,17 +107,11 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
 }
 
 /** What each kind of message is, in one sentence. */
-const KIND_SUMMARY: Partial<Record<Kind, string>> = {
-  request: "A request (method + id): the receiver must answer with a result or an error carrying the same id.",
-  notification: "A notification (method, no id): the receiver must not answer it.",
-  result: "A result response: answers the request with the same id.",
-  error: "An error response: the request with this id failed at the protocol level.",
-};
+const KIND_SUMMARY = new Set<Kind>(["request", "notification", "result", "error"]);
 
 function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void {
-  const summary = KIND_SUMMARY[kind];
-  if (summary) {
-    sink.add(root, summary, REF.jsonrpc);
+  if (KIND_SUMMARY.has(kind)) {
+    sink.add(root, sink.t(`explain.kind.${kind}`), REF.jsonrpc);
     return;
   }
   const guess = Object.keys(msg)
@@ -141,7 +135,7 @@ function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: bool
     );
   else if (value !== "2.0")
     sink.add(path, `jsonrpc must be exactly the string "2.0", not ${JSON.stringify(value)}.`, REF.jsonrpc, "error");
-  else sink.add(path, "JSON-RPC 2.0: every MCP message says so, on every transport.", REF.jsonrpc);
+  else sink.add(path, sink.t("explain.jsonrpcOk"), REF.jsonrpc);
 }
 
 function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void {
@@ -157,14 +151,8 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
       return sink.add(path, `id must be a string or an integer, not ${typeName(id)}.`, REF.jsonrpc, "error");
     const params = asObject(msg.params);
     const retry = params && ("inputResponses" in params || "requestState" in params);
-    const tail = retry
-      ? " This is an MRTR retry, so it must differ from the id of the round it answers."
-      : " The reply echoes it.";
-    return sink.add(
-      path,
-      `Request id ${JSON.stringify(id)}: a string or integer, never null, unique among this sender's requests still in flight.${tail}`,
-      REF.jsonrpc,
-    );
+    const tail = sink.t(retry ? "explain.idRetry" : "explain.idEchoed");
+    return sink.add(path, `${sink.t("explain.idRequest", { id: JSON.stringify(id) })}${tail}`, REF.jsonrpc);
   }
   if (!("id" in msg) || id === null) {
     if (kind === "error")
@@ -175,7 +163,7 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
       );
     return sink.add(path, "A result must echo the request's id.", REF.jsonrpc, "error");
   }
-  sink.add(path, `Echoes the id of the request it answers (${JSON.stringify(id)}).`, REF.jsonrpc);
+  sink.add(path, sink.t("explain.idEchoes", { id: JSON.stringify(id) }), REF.jsonrpc);
 }
 
 function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "notification", root: string): void {
@@ -211,7 +199,7 @@ function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "not
 
 function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notification", path: string): void {
   const { direction, transport } = sink.ctx;
-  const lead = `${info.method}: ${info.text}`;
+  const lead = `${info.method}: ${info.key ? sink.t(info.key) : info.text}`;
   if (info.kind === "input") {
     if (kind === "request" && direction !== "sent") {
       sink.lifecycle(

@@ -35,11 +35,15 @@ function sentFrame(exchange: Exchange): unknown {
   return exchange.sent;
 }
 
-export function explainExchange(exchange: Exchange, serverEra: ServerEra = "unknown"): ExplainedExchange {
+export function explainExchange(
+  exchange: Exchange,
+  serverEra: ServerEra = "unknown",
+  t: Translate = englishT,
+): ExplainedExchange {
   const sent = sentFrame(exchange);
   const requestMethod = methodOf(sent);
   const sentId = isJsonObject(sent) ? sent.id : undefined;
-  const base = { transport: exchange.transport, serverEra } as const;
+  const base = { transport: exchange.transport, serverEra, t } as const;
   const frames: ExplainedFrame[] = [
     { role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) },
   ];

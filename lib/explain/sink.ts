@@ -3,6 +3,7 @@ import { closest } from "./edit-distance";
 import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "./lifecycle";
 import type { Annotation, AnnotationLevel, ExplainContext } from "./types";
 import type { FieldInfo, Fields } from "./vocabulary";
+import { englishT, type Translate } from "../i18n/translate";
 
 import { asObject, type JsonObject } from "../protocol/json";
 export { asObject, type JsonObject };
@@ -18,7 +19,16 @@ export function typeName(v: unknown): string {
 
 export class Sink {
   readonly out: Annotation[] = [];
-  constructor(readonly ctx: ExplainContext) {}
+  /** The reader's language: annotators say their catalogue sentences with it. */
+  readonly t: Translate;
+  constructor(readonly ctx: ExplainContext) {
+    this.t = ctx.t ?? englishT;
+  }
+
+  /** A field's sentence in the reader's language (the English text when it has no catalogue key yet). */
+  textOf(info: FieldInfo): string {
+    return info.key ? this.t(info.key) : info.text;
+  }
 
   add(path: string, text: string, specRef: string, level: AnnotationLevel = "info", badge?: string): void {
     this.out.push(badge ? { path, text, specRef, level, badge } : { path, text, specRef, level });
@@ -34,14 +44,14 @@ export class Sink {
     if (this.levelOf(id) === "info") {
       this.add(
         path,
-        `${lead} ${status} This server is legacy, so here it is still the right thing.`,
+        `${lead} ${status} ${this.t("explain.stillRight")}`,
         entry.specRef,
         "info",
-        lifecycleBadge(entry),
+        lifecycleBadge(entry, this.t),
       );
       return;
     }
-    this.add(path, `${lead} ${status}`, entry.specRef, entry.status, lifecycleBadge(entry));
+    this.add(path, `${lead} ${status}`, entry.specRef, entry.status, lifecycleBadge(entry, this.t));
   }
 
   /** The level lifecycle() would give this feature in the current context. */
@@ -52,8 +62,8 @@ export class Sink {
 
   /** Annotate a known field: its sentence, plus its lifecycle when it has one. */
   field(path: string, key: string, info: FieldInfo, fallbackRef: string): void {
-    if (info.lifecycle) this.lifecycle(path, info.lifecycle, `${key}: ${info.text}`);
-    else this.add(path, `${key}: ${info.text}`, info.specRef ?? fallbackRef);
+    if (info.lifecycle) this.lifecycle(path, info.lifecycle, `${key}: ${this.textOf(info)}`);
+    else this.add(path, `${key}: ${this.textOf(info)}`, info.specRef ?? fallbackRef);
   }
 
   /**
@@ -63,19 +73,9 @@ export class Sink {
   unknownKey(path: string, key: string, where: string, known: Iterable<string>, specRef: string): void {
     const guess = closest(key, known);
     if (guess) {
-      this.add(
-        path,
-        `"${key}" is not a key of ${where}; did you mean "${guess}"? As written, the receiver ignores it and sees "${guess}" as missing.`,
-        specRef,
-        "error",
-      );
+      this.add(path, this.t("explain.didYouMeanKey", { key, where, guess }), specRef, "error");
     } else {
-      this.add(
-        path,
-        `"${key}" is not defined for ${where} in 2026-07-28; receivers ignore keys they do not know.`,
-        specRef,
-        "info",
-      );
+      this.add(path, this.t("explain.unknownKey", { key, where }), specRef, "info");
     }
   }
 
@@ -89,7 +89,12 @@ export class Sink {
     }
     for (const [key, info] of Object.entries(fields)) {
       if (info.required && !(key in obj) && !skip.includes(key)) {
-        this.add(path, `${where} lacks the required "${key}": ${info.text}`, info.specRef ?? specRef, "error");
+        this.add(
+          path,
+          this.t("explain.lacksRequired", { where, key, text: this.textOf(info) }),
+          info.specRef ?? specRef,
+          "error",
+        );
       }
     }
   }

@@ -1,4 +1,5 @@
 /** What the explainer says about one place in a frame (or a header, or an HTTP status). */
+import type { Translate } from "../i18n/translate";
 export type AnnotationLevel = "info" | "deprecated" | "removed" | "error";
 
 export interface Annotation {
@@ -27,6 +28,8 @@ export interface ExplainContext {
   transport?: "stdio" | "http";
   /** What the era probe found out about the server, if anything. */
   serverEra?: ServerEra;
+  /** The reader's language (English when absent). */
+  t?: Translate;
 }
 
 /** Revisions in order, oldest first. */

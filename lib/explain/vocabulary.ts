@@ -2,11 +2,14 @@
  * The words of the wire: every 2026-07-28 method and notification, the legacy ones, and the fields each carries
  * (digest §1, §3, §6, §8, §10, §11; schema/2026-07-28/schema.ts). Sentences are ours; names are the spec's.
  */
+import { englishT } from "../i18n/translate";
 import type { LifecycleId } from "./lifecycle";
 import { REF } from "./refs";
 
 export interface FieldInfo {
+  /** The sentence in English; `key` names it in the catalogues (lib/i18n/messages), for the reader's language. */
   text: string;
+  key?: string;
   required?: boolean;
   specRef?: string;
   lifecycle?: LifecycleId;
@@ -15,10 +18,23 @@ export interface FieldInfo {
 export type Fields = Record<string, FieldInfo>;
 
 type FieldExtra = Pick<FieldInfo, "specRef" | "lifecycle">;
+/** A sentence that lives in the catalogues: its key, and its English (the one source is the catalogue). */
+export interface Said {
+  key: string;
+}
+export const said = (key: string): Said => ({ key });
+/** A table entry's sentence from the catalogues: its English text and its key. */
+export const said2 = (key: string): Pick<FieldInfo, "text" | "key"> => ({ text: englishT(key), key });
+const sentence = (text: string | Said): Pick<FieldInfo, "text" | "key"> =>
+  typeof text === "string" ? { text } : { text: englishT(text.key), key: text.key };
 /** A key the sender must include. */
-export const required = (text: string, extra?: FieldExtra): FieldInfo => ({ text, required: true, ...extra });
+export const required = (text: string | Said, extra?: FieldExtra): FieldInfo => ({
+  ...sentence(text),
+  required: true,
+  ...extra,
+});
 /** A key the sender may leave out. */
-export const optional = (text: string, extra?: FieldExtra): FieldInfo => ({ text, ...extra });
+export const optional = (text: string | Said, extra?: FieldExtra): FieldInfo => ({ ...sentence(text), ...extra });
 
 /** Fields that cite one spec page, unless a field names its own. */
 export function cite(specRef: string, fields: Fields): Fields {
@@ -41,23 +57,23 @@ export const TASK_RESULT_FIELDS: Fields = cite(REF.tasks, {
 /** Keys of a result every 2026-07-28 result may carry. */
 export const RESULT_BASE: Fields = {
   resultType: {
-    text: 'What kind of result this is: "complete", "input_required", or an extension value such as "task".',
+    ...said2("explain.f.result_base.resultType"),
     required: true,
     specRef: REF.resultType,
   },
   _meta: {
-    text: "Result metadata: io.modelcontextprotocol/serverInfo (should), subscriptionId on a listen result.",
+    ...said2("explain.f.result_base._meta"),
     specRef: REF.metaReserved,
   },
 };
 
 export const INPUT_REQUIRED_FIELDS: Fields = {
   inputRequests: {
-    text: "What the server still needs, keyed by server-chosen names: each an elicitation/create, sampling/createMessage or roots/list request (no id).",
+    ...said2("explain.f.input_required_fields.inputRequests"),
     specRef: REF.mrtr,
   },
   requestState: {
-    text: "Opaque continuation state: echo it exactly on the retry; the client must not parse or change it.",
+    ...said2("explain.f.input_required_fields.requestState"),
     specRef: REF.mrtr,
   },
 };
@@ -65,43 +81,49 @@ export const INPUT_REQUIRED_FIELDS: Fields = {
 /** params._meta of a request (RequestMetaObject). */
 export const REQUEST_META: Fields = {
   "io.modelcontextprotocol/protocolVersion": {
-    text: "The protocol version of this one request; a server that does not speak it answers -32022 with data.supported (on HTTP it must equal the MCP-Protocol-Version header).",
+    ...said2("explain.f.request_meta.protocolVersion"),
     required: true,
     specRef: REF.metaReserved,
   },
   "io.modelcontextprotocol/clientCapabilities": {
-    text: "What this client can do for this request ({} = nothing optional); the server must not remember it from earlier requests.",
+    ...said2("explain.f.request_meta.clientCapabilities"),
     required: true,
     specRef: REF.metaReserved,
   },
   "io.modelcontextprotocol/clientInfo": {
-    text: "The client's self-reported name and version: recommended (should), for display and logs, never for security decisions.",
+    ...said2("explain.f.request_meta.clientInfo"),
     specRef: REF.metaReserved,
   },
   "io.modelcontextprotocol/logLevel": {
-    text: "Opts this request into log notifications at or above this level; without it the server must send none.",
+    ...said2("explain.f.request_meta.logLevel"),
     specRef: REF.logging,
     lifecycle: "logging",
   },
   progressToken: {
-    text: "Opts this request into notifications/progress carrying this token (unique among active requests).",
+    ...said2("explain.f.request_meta.progressToken"),
     specRef: REF.progress,
   },
   traceparent: {
-    text: "W3C Trace Context: links this request to a distributed trace (OpenTelemetry).",
+    ...said2("explain.f.request_meta.traceparent"),
     specRef: REF.metaReserved,
   },
-  tracestate: { text: "W3C Trace Context vendor state that accompanies traceparent.", specRef: REF.metaReserved },
-  baggage: { text: "W3C Baggage: key-value context propagated with the trace.", specRef: REF.metaReserved },
+  tracestate: {
+    ...said2("explain.f.request_meta.tracestate"),
+    specRef: REF.metaReserved,
+  },
+  baggage: {
+    ...said2("explain.f.request_meta.baggage"),
+    specRef: REF.metaReserved,
+  },
 };
 
 export const RESULT_META: Fields = {
   "io.modelcontextprotocol/serverInfo": {
-    text: "The server's self-reported name and version: recommended (should) on every result, for display only.",
+    ...said2("explain.f.result_meta.serverInfo"),
     specRef: REF.metaReserved,
   },
   "io.modelcontextprotocol/subscriptionId": {
-    text: "On the closing result of subscriptions/listen: the id of the listen request.",
+    ...said2("explain.f.result_meta.subscriptionId"),
     specRef: REF.listen,
   },
   traceparent: REQUEST_META.traceparent,
@@ -111,7 +133,7 @@ export const RESULT_META: Fields = {
 
 export const NOTIFICATION_META: Fields = {
   "io.modelcontextprotocol/subscriptionId": {
-    text: "The JSON-RPC id of the subscriptions/listen request this notification belongs to (same JSON type); required on every listen-stream notification.",
+    ...said2("explain.f.notification_meta.subscriptionId"),
     specRef: REF.listen,
   },
   traceparent: REQUEST_META.traceparent,

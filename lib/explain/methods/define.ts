@@ -2,7 +2,8 @@
 import type { LifecycleId } from "../lifecycle";
 import { REF } from "../refs";
 import type { Revision } from "../types";
-import { cite, optional, required, type Fields } from "../vocabulary";
+import { englishT } from "../../i18n/translate";
+import { cite, optional, required, said, type Fields, type Said } from "../vocabulary";
 
 export interface MethodInfo {
   method: string;
@@ -10,7 +11,9 @@ export interface MethodInfo {
   kind: "request" | "notification" | "input";
   /** Who sends it in 2026-07-28 (for removed methods: who sent it before). */
   from: "client" | "server" | "either";
+  /** The sentence in English; `key` names it in the catalogues (the reader's language). */
   text: string;
+  key?: string;
   specRef: string;
   /** params keys other than _meta. */
   params: Fields;
@@ -27,26 +30,16 @@ export interface MethodInfo {
 }
 
 export const { cursor, nextCursor } = cite(REF.pagination, {
-  cursor: optional("Opaque page cursor from a previous nextCursor; an empty string is still a cursor."),
-  nextCursor: optional(
-    "Present when there is another page: send it back as params.cursor; absent means the list is complete.",
-  ),
+  cursor: optional(said("explain.f.cursor")),
+  nextCursor: optional(said("explain.f.nextCursor")),
 });
 export const { ttlMs, cacheScope } = cite(REF.caching, {
-  ttlMs: required(
-    "Freshness hint in milliseconds: the client may reuse this result for that long (0 = stale at once).",
-  ),
-  cacheScope: required(
-    '"public": any cache may share it across users; "private": only within the same authorization context.',
-  ),
+  ttlMs: required(said("explain.f.ttlMs")),
+  cacheScope: required(said("explain.f.cacheScope")),
 });
 export const { inputResponses, requestState } = cite(REF.mrtrClient, {
-  inputResponses: optional(
-    "Answers to the previous round's inputRequests, under the same keys; only on a retry of an input_required call.",
-  ),
-  requestState: optional(
-    "The opaque requestState of the previous round, echoed byte for byte; the client must not read or change it.",
-  ),
+  inputResponses: optional(said("explain.f.inputResponses")),
+  requestState: optional(said("explain.f.requestState")),
 });
 export const listed = (what: string, ref: string): Fields => ({
   [what]: required(`The ${what} this server offers to this requester (must not vary per connection).`, {
@@ -57,12 +50,18 @@ export const listed = (what: string, ref: string): Fields => ({
   cacheScope,
 });
 
-export type MethodRow = Omit<MethodInfo, "kind" | "from"> & Partial<Pick<MethodInfo, "kind" | "from">>;
+export type MethodRow = Omit<MethodInfo, "kind" | "from" | "text"> &
+  Partial<Pick<MethodInfo, "kind" | "from">> & { text: string | Said };
 
 /** Methods that share a kind and sender; their fields cite the method's page unless they name their own. */
 export function group(defaults: Pick<MethodInfo, "kind" | "from" | "extension">, rows: MethodRow[]): MethodInfo[] {
   return rows.map((row) => {
-    const m = { ...defaults, ...row };
+    const { text, ...rest } = row;
+    const m = {
+      ...defaults,
+      ...rest,
+      ...(typeof text === "string" ? { text } : { text: englishT(text.key), key: text.key }),
+    };
     return { ...m, params: cite(m.specRef, m.params), ...(m.result && { result: cite(m.specRef, m.result) }) };
   });
 }

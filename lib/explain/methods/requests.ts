@@ -1,6 +1,6 @@
 /** The client's requests of 2026-07-28, core and tasks extension (digest §1, §3, §8, §10, §11; schema.ts). Sentences are ours; names are the spec's. */
 import { REF } from "../refs";
-import { optional, required, TASK_RESULT_FIELDS } from "../vocabulary";
+import { optional, required, said, TASK_RESULT_FIELDS } from "../vocabulary";
 import { cacheScope, cursor, group, inputResponses, listed, requestState, ttlMs, type MethodInfo } from "./define";
 
 export const REQUESTS: MethodInfo[] = [
@@ -11,17 +11,12 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2026-07-28",
       specRef: REF.discover,
       cacheable: true,
-      text: "Asks the server which protocol versions it supports, its capabilities and its instructions; every 2026-07-28 server must implement it, and it doubles as the era probe.",
+      text: said("explain.m.server_discover.text"),
       params: {},
       result: {
-        supportedVersions: required("The protocol versions this server speaks; pick one for later requests."),
-        capabilities: required(
-          "What the server offers (tools, resources, prompts, completions, extensions…), server-wide.",
-          { specRef: REF.capabilities },
-        ),
-        instructions: optional(
-          "Natural-language guidance written by the server author for the model: untrusted text that lands in the prompt.",
-        ),
+        supportedVersions: required(said("explain.m.server_discover.supportedVersions")),
+        capabilities: required(said("explain.m.server_discover.capabilities"), { specRef: REF.capabilities }),
+        instructions: optional(said("explain.m.server_discover.instructions")),
         ttlMs,
         cacheScope,
       },
@@ -31,7 +26,7 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.tools,
       cacheable: true,
-      text: "Lists the tools: the functions the model may decide to call.",
+      text: said("explain.m.tools_list.text"),
       params: { cursor },
       result: listed("tools", REF.tools),
     },
@@ -40,21 +35,17 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.tools,
       mrtr: true,
-      text: "Calls one tool with arguments; the answer is a CallToolResult or, mid-way, an input_required result.",
+      text: said("explain.m.tools_call.text"),
       params: {
-        name: required(
-          "The tool's name, exactly as tools/list gave it (on HTTP it is mirrored in the Mcp-Name header).",
-        ),
-        arguments: optional("The tool's input, an object that should match the tool's inputSchema."),
+        name: required(said("explain.m.tools_call.name")),
+        arguments: optional(said("explain.m.tools_call.arguments")),
         inputResponses,
         requestState,
       },
       result: {
-        content: required("What the tool returned, as content blocks (text, image, audio, resource_link, resource)."),
-        structuredContent: optional("The machine-readable result; must match the tool's outputSchema when it has one."),
-        isError: optional(
-          "true means the tool ran and failed (a tool execution error the model should see), not a protocol error.",
-        ),
+        content: required(said("explain.m.tools_call.content")),
+        structuredContent: optional(said("explain.m.tools_call.structuredContent")),
+        isError: optional(said("explain.m.tools_call.isError")),
       },
     },
     {
@@ -62,7 +53,7 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.prompts,
       cacheable: true,
-      text: "Lists the prompts: templates the user picks (for example as slash commands).",
+      text: said("explain.m.prompts_list.text"),
       params: { cursor },
       result: listed("prompts", REF.prompts),
     },
@@ -71,16 +62,16 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.prompts,
       mrtr: true,
-      text: "Renders one prompt with the user's arguments into messages for the conversation.",
+      text: said("explain.m.prompts_get.text"),
       params: {
-        name: required("The prompt's name from prompts/list (mirrored in Mcp-Name on HTTP)."),
-        arguments: optional("String values for the prompt's declared arguments."),
+        name: required(said("explain.m.prompts_get.name")),
+        arguments: optional(said("explain.m.prompts_get.arguments")),
         inputResponses,
         requestState,
       },
       result: {
-        description: optional("An optional description of the rendered prompt."),
-        messages: required("The rendered messages (role user or assistant, one content block each)."),
+        description: optional(said("explain.m.prompts_get.description")),
+        messages: required(said("explain.m.prompts_get.messages")),
       },
     },
     {
@@ -88,7 +79,7 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.resources,
       cacheable: true,
-      text: "Lists the resources: data the application decides to attach as context.",
+      text: said("explain.m.resources_list.text"),
       params: { cursor },
       result: listed("resources", REF.resources),
     },
@@ -107,14 +98,14 @@ export const REQUESTS: MethodInfo[] = [
       specRef: REF.resources,
       cacheable: true,
       mrtr: true,
-      text: "Reads one resource by URI; a missing resource is error -32602 in 2026-07-28.",
+      text: said("explain.m.resources_read.text"),
       params: {
-        uri: required("The resource's URI (mirrored in Mcp-Name on HTTP)."),
+        uri: required(said("explain.m.resources_read.uri")),
         inputResponses,
         requestState,
       },
       result: {
-        contents: required("The resource's contents: text or base64 blob entries, each with its uri."),
+        contents: required(said("explain.m.resources_read.contents")),
         ttlMs,
         cacheScope,
       },
