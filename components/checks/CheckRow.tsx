@@ -1,4 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
+import { REBINDING_HOST } from "@/lib/checks/checks/shared";
 import { specUrl } from "@/lib/checks/define";
 import type { RowView } from "@/lib/checks/panel";
 import { Button } from "../ui";
@@ -27,7 +29,9 @@ export function CheckRow({
   onRerun: () => void;
   onShow: (sendId: string) => void;
 }) {
+  const t = useTranslations();
   const status = row.state === "done" ? row.result.status : row.state;
+  const titleKey = `checks.title.${row.id}`;
   return (
     <li
       data-testid="check-row"
@@ -38,7 +42,7 @@ export function CheckRow({
     >
       <div className="flex flex-wrap items-center gap-2">
         <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>
-          {status}
+          {t(`checks.status.${status}`)}
         </span>
         <span className="font-mono font-semibold">{row.id}</span>
         <span
@@ -46,14 +50,11 @@ export function CheckRow({
         >
           {row.level}
         </span>
-        <span className="flex-1 text-slate-800 dark:text-slate-100">{row.title}</span>
-        <Button
-          data-testid="check-rerun"
-          disabled={busy}
-          onClick={onRerun}
-          title="Run this check again (after the era probe)"
-        >
-          Re-run
+        <span className="flex-1 text-slate-800 dark:text-slate-100">
+          {t.has(titleKey) ? t(titleKey, { host: REBINDING_HOST }) : row.title}
+        </span>
+        <Button data-testid="check-rerun" disabled={busy} onClick={onRerun} title={t("checks.rerunTitle")}>
+          {t("checks.rerun")}
         </Button>
       </div>
       {row.state === "done" ? (
@@ -63,7 +64,7 @@ export function CheckRow({
             data-blocked={row.result.blocked ? "true" : undefined}
             className="text-slate-700 dark:text-slate-200"
           >
-            {row.result.blocked ? <span className="font-semibold">Could not run: </span> : null}
+            {row.result.blocked ? <span className="font-semibold">{t("checks.couldNotRun")}</span> : null}
             {row.result.detail}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
@@ -75,7 +76,7 @@ export function CheckRow({
             >
               {row.result.specRef}
             </a>
-            {links.length ? <span>· frames:</span> : null}
+            {links.length ? <span>{t("checks.frames")}</span> : null}
             {links.map((l) => (
               <button
                 key={l.sendId}
@@ -84,7 +85,7 @@ export function CheckRow({
                 data-send-id={l.sendId}
                 className="font-mono text-blue-700 underline dark:text-blue-300"
                 onClick={() => onShow(l.sendId)}
-                title="Show this exchange in the timeline"
+                title={t("checks.showExchange")}
               >
                 #{l.seq}
               </button>

@@ -1,4 +1,5 @@
 /** How a check is declared, and small judgement helpers shared by the check modules. Pure. */
+import { englishT } from "../i18n/translate";
 import type { CheckContext } from "./context";
 import type { CheckEra, Level, SpecRef, TransportScope, Verdict } from "./types";
 import { describeReply, asObject, type Reply } from "./wire";
@@ -196,4 +197,9 @@ export const AMBIG6 =
 
 export function errorData(reply: Reply): Record<string, unknown> | undefined {
   return reply.kind === "error" ? asObject(reply.data) : undefined;
+}
+
+/** A check's title, from the catalogues (checks.title.<id>): English here; the page says it in the reader's language. */
+export function checkTitle(id: string, values?: Record<string, string>): string {
+  return englishT(`checks.title.${id}`, values);
 }

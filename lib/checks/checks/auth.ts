@@ -6,7 +6,7 @@
  */
 import type { AuthJudgement, JudgedAspect } from "../../auth/types";
 import type { CheckContext, RunState } from "../context";
-import { SPEC, defineChecks, type CheckInput } from "../define";
+import { checkTitle, SPEC, defineChecks, type CheckInput } from "../define";
 import type { Level } from "../types";
 
 export type AuthorizationProvider = () => Promise<AuthJudgement | undefined>;
@@ -41,7 +41,7 @@ interface AuthRule {
 const RULES: AuthRule[] = [
   {
     id: "C57",
-    title: "A protected server's 401 leads to Protected Resource Metadata naming an authorization server",
+    title: checkTitle("C57"),
     level: "MUST",
     aspect: "prm",
     codes: ["PRM_NOT_FOUND", "PRM_NO_AUTHORIZATION_SERVERS"],
@@ -50,7 +50,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A01",
-    title: "A 401 carries a Bearer challenge in WWW-Authenticate",
+    title: checkTitle("A01"),
     level: "MUST",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE"],
@@ -59,7 +59,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A02",
-    title: "The Bearer challenge names resource_metadata",
+    title: checkTitle("A02"),
     level: "SHOULD",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE", "AUTH_REQUIRED_BUT_NOT_ADVERTISED"],
@@ -68,7 +68,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A03",
-    title: "Protected Resource Metadata is served at the path-aware well-known URL",
+    title: checkTitle("A03"),
     level: "SHOULD",
     aspect: "path-aware",
     codes: ["PRM_NOT_AT_WELL_KNOWN"],
@@ -77,7 +77,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A04",
-    title: "The metadata's resource is this endpoint",
+    title: checkTitle("A04"),
     level: "MUST",
     aspect: "prm-doc",
     codes: ["PRM_RESOURCE_MISMATCH"],
@@ -86,7 +86,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A05",
-    title: "Authorization server metadata is found and its issuer is identical",
+    title: checkTitle("A05"),
     level: "MUST",
     aspect: "as",
     codes: ["AS_METADATA_NOT_FOUND", "AS_ISSUER_MISMATCH"],
@@ -95,7 +95,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A06",
-    title: "The authorization server advertises PKCE S256",
+    title: checkTitle("A06"),
     level: "MUST",
     aspect: "as-doc",
     codes: ["PKCE_S256_NOT_ADVERTISED"],
@@ -104,7 +104,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A07",
-    title: "A client without a registration can get one (client ID metadata documents or dynamic registration)",
+    title: checkTitle("A07"),
     level: "SHOULD",
     aspect: "as-doc",
     codes: ["NO_REGISTRATION_PATH"],
@@ -113,7 +113,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A08",
-    title: "A bearer token no authorization server issued is refused",
+    title: checkTitle("A08"),
     level: "MUST",
     aspect: "forged",
     codes: ["INVALID_TOKEN_ACCEPTED"],
@@ -122,7 +122,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A09",
-    title: "A token issued for another resource is refused (audience)",
+    title: checkTitle("A09"),
     level: "MUST",
     aspect: "audience",
     codes: ["AUDIENCE_NOT_ENFORCED"],
@@ -133,7 +133,7 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A10",
-    title: "A token in the query string is refused",
+    title: checkTitle("A10"),
     level: "MUST",
     aspect: "query",
     codes: ["TOKEN_IN_QUERY_ACCEPTED"],

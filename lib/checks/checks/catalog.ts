@@ -6,7 +6,7 @@
  */
 import { LIST_CAPABILITY, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { LIST_KEY } from "../probes";
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { asObject, truncate, type JsonObject } from "../wire";
 import type { Verdict } from "../types";
 
@@ -82,7 +82,7 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C74",
-      title: "Every tool, prompt, resource and template is valid against the revision's published JSON Schema",
+      title: checkTitle("C74"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.schema,
@@ -107,7 +107,7 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C75",
-      title: "Names are unique: tools and prompts by name, resources by uri, templates by uriTemplate",
+      title: checkTitle("C75"),
       level: "SHOULD",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
@@ -128,7 +128,7 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C76",
-      title: "Tool names are 1–128 characters of A–Z, a–z, 0–9, _, - and .",
+      title: checkTitle("C76"),
       level: "SHOULD",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
@@ -151,7 +151,7 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C77",
-      title: "Each tool's inputSchema and outputSchema is a JSON Schema that compiles",
+      title: checkTitle("C77"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool`,

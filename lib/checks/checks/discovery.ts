@@ -1,6 +1,7 @@
 /** Digest §14 A: discovery and versioning (C01–C12). */
 import type { CheckContext } from "../context";
 import {
+  checkTitle,
   BOTH_ERAS,
   LEGACY_SPEC,
   SPEC,
@@ -117,7 +118,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C01",
-      title: "server/discover answers with resultType, supportedVersions and capabilities",
+      title: checkTitle("C01"),
       level: "MUST",
       spec: { section: "§3", path: SPEC.versioning },
       async run(ctx) {
@@ -139,7 +140,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C02",
-      title: "server/discover carries cache hints (ttlMs, cacheScope)",
+      title: checkTitle("C02"),
       level: "MUST",
       spec: { section: "§7", path: SPEC.caching },
       run: readingDiscover((ctx, result) => {
@@ -154,7 +155,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C03",
-      title: "Results name the server in _meta serverInfo",
+      title: checkTitle("C03"),
       level: "SHOULD",
       run: readingDiscover((ctx, result) => {
         const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
@@ -167,27 +168,27 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C04",
-      title: "An unsupported version on server/discover gets -32022",
+      title: checkTitle("C04"),
       level: "MUST",
       spec: { section: "§2.2", path: SPEC.versioning },
       run: (ctx) => unsupportedVersion(ctx, "server/discover"),
     },
     {
       id: "C05",
-      title: "An unsupported version on an ordinary method gets -32022",
+      title: checkTitle("C05"),
       level: "MUST",
       spec: { section: "§2.2", path: SPEC.versioning },
       run: (ctx) => unsupportedVersion(ctx, "tools/list"),
     },
     {
       id: "C06",
-      title: "A request without _meta is rejected with -32602",
+      title: checkTitle("C06"),
       level: "MUST",
       run: (ctx) => missingEnvelope(ctx, "without _meta", {}, true, "params._meta"),
     },
     {
       id: "C07",
-      title: "A request without clientCapabilities is rejected with -32602",
+      title: checkTitle("C07"),
       level: "MUST",
       run: (ctx) =>
         missingEnvelope(
@@ -200,7 +201,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C08",
-      title: "A request without protocolVersion in _meta is rejected with -32602",
+      title: checkTitle("C08"),
       level: "MUST",
       run: (ctx) =>
         missingEnvelope(
@@ -213,7 +214,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C09",
-      title: "An unknown method gets -32601 (HTTP 404)",
+      title: checkTitle("C09"),
       level: "MUST",
       spec: { section: "§4", path: SPEC.http },
       eras: BOTH_ERAS,
@@ -231,7 +232,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C10",
-      title: "Methods removed in 2026-07-28 (ping, logging/setLevel, resources/subscribe) are not served",
+      title: checkTitle("C10"),
       level: "MUST",
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
@@ -251,7 +252,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C63",
-      title: "Removed methods answer -32601 (HTTP 404), like any unknown method",
+      title: checkTitle("C63"),
       level: "MUST",
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
@@ -274,7 +275,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C11",
-      title: "A method whose capability is not declared gets -32601",
+      title: checkTitle("C11"),
       level: "SHOULD",
       spec: { section: "§4", path: SPEC.completion },
       eras: BOTH_ERAS,
@@ -305,7 +306,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C12",
-      title: "A legacy initialize gets an answer that names the supported versions",
+      title: checkTitle("C12"),
       level: "SHOULD",
       spec: { section: "§2.2", path: SPEC.versioning },
       async run(ctx) {

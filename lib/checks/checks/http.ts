@@ -1,6 +1,16 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
 import type { CheckContext } from "../context";
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
+import {
+  checkTitle,
+  BOTH_ERAS,
+  LEGACY_SPEC,
+  SPEC,
+  isErrorCode,
+  wrongStatus,
+  check,
+  defineChecks,
+  type CheckDef,
+} from "../define";
 import { headerParams } from "../../protocol/header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
@@ -85,7 +95,7 @@ function named(ctx: CheckContext, t: NamedTarget, opts: CheckSendOptions, what: 
 export const HTTP_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§9.2", path: SPEC.http }, transports: "http" },
   [
-    check("C41", "A missing MCP-Protocol-Version header gets 400 + -32020", "MUST", async (ctx) => {
+    check("C41", checkTitle("C41"), "MUST", async (ctx) => {
       const reply = await listRequest(
         ctx,
         { http: { omitImplied: ["MCP-Protocol-Version"] } },
@@ -99,7 +109,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         `Without MCP-Protocol-Version: ${describeReply(reply)} — ambiguous in the spec (AMBIG-21): a server that supports pre-2025-06-18 clients MAY assume 2025-03-26; otherwise it MUST answer 400 with -32020.`,
       );
     }),
-    check("C42", "MCP-Protocol-Version that disagrees with _meta gets 400 + -32020", "MUST", async (ctx) =>
+    check("C42", checkTitle("C42"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(
@@ -110,28 +120,28 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         "Header 2025-11-25 with a 2026-07-28 body",
       ),
     ),
-    check("C43", "A missing Mcp-Method header gets 400 + -32020", "MUST", async (ctx) =>
+    check("C43", checkTitle("C43"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { http: { omitImplied: ["Mcp-Method"] } }, "no Mcp-Method"),
         "Without Mcp-Method",
       ),
     ),
-    check("C44", "Mcp-Method that disagrees with the body gets 400 + -32020", "MUST", async (ctx) =>
+    check("C44", checkTitle("C44"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "prompts/get" } }, "Mcp-Method prompts/get"),
         "Mcp-Method prompts/get on a tools/list body",
       ),
     ),
-    check("C45", "Mcp-Method values are case-sensitive", "MUST", async (ctx) =>
+    check("C45", checkTitle("C45"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "TOOLS/LIST" } }, "Mcp-Method TOOLS/LIST"),
         "Mcp-Method TOOLS/LIST on a tools/list body",
       ),
     ),
-    check("C46", "Header names are case-insensitive", "MUST", async (ctx) => {
+    check("C46", checkTitle("C46"), "MUST", async (ctx) => {
       const spellings: [string, string][] = [
         ["mcp-method", "mcp-protocol-version"],
         ["MCP-METHOD", "MCP-PROTOCOL-VERSION"],
@@ -152,7 +162,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
       }
       return ctx.pass("Lower-case and upper-case header names were both accepted.");
     }),
-    check("C47", "A missing Mcp-Name header gets 400 + -32020", "MUST", (ctx) =>
+    check("C47", checkTitle("C47"), "MUST", (ctx) =>
       withNamed(ctx, async (t) =>
         expectMismatch(
           ctx,
@@ -161,7 +171,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         ),
       ),
     ),
-    check("C48", "Mcp-Name that disagrees with the body gets 400 + -32020", "MUST", (ctx) =>
+    check("C48", checkTitle("C48"), "MUST", (ctx) =>
       withNamed(ctx, async (t) =>
         expectMismatch(
           ctx,
@@ -170,7 +180,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         ),
       ),
     ),
-    check("C49", "A Base64-encoded Mcp-Name is decoded before comparing", "MUST", (ctx) =>
+    check("C49", checkTitle("C49"), "MUST", (ctx) =>
       withNamed(ctx, async (t) => {
         const value = `=?base64?${base64Utf8(t.name)}?=`;
         const reply = await named(ctx, t, { headers: { "Mcp-Name": value } }, "Base64 Mcp-Name");
@@ -180,7 +190,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       }),
     ),
-    check("C50", "A malformed Base64 sentinel gets 400 + -32020", "MUST", (ctx) =>
+    check("C50", checkTitle("C50"), "MUST", (ctx) =>
       withNamed(ctx, async (t) => {
         const b64 = base64Utf8(t.name);
         const value = `=?base64?${b64.slice(0, 4)}!!!${b64.slice(4)}?=`; // a lenient decoder skips "!!!" and would accept it
@@ -191,7 +201,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       }),
     ),
-    check("C51", "Mcp-Param-* headers are enforced for x-mcp-header arguments", "MUST", async (ctx) => {
+    check("C51", checkTitle("C51"), "MUST", async (ctx) => {
       const tools = await ctx.callableTools();
       const tool = tools.find((x) => headerParams(asObject(x.inputSchema)).length > 0);
       if (!tool)
@@ -234,7 +244,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         `${String(tool.name)}: correct ${header} accepted, missing or wrong rejected with 400/-32020, null argument without header accepted.`,
       );
     }),
-    check("C52", "GET and DELETE get 405", "SHOULD", async (ctx) => {
+    check("C52", checkTitle("C52"), "SHOULD", async (ctx) => {
       const bad: string[] = [];
       for (const method of ["GET", "DELETE"] as const) {
         const ex = await ctx.raw("", {
@@ -251,7 +261,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       return ctx.pass("GET and DELETE answered 405.");
     }),
-    check("C53", "No session ids: Mcp-Session-Id is ignored and never minted", "SHOULD", async (ctx) => {
+    check("C53", checkTitle("C53"), "SHOULD", async (ctx) => {
       const reply = await listRequest(
         ctx,
         { headers: { "Mcp-Session-Id": "playground-session" } },
@@ -279,7 +289,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     }),
     check(
       "C54",
-      "A foreign Origin gets 403",
+      checkTitle("C54"),
       "MUST",
       async (ctx) => {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
@@ -298,7 +308,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C55",
-      "A notification POST gets 202 with an empty body (or a 4xx)",
+      checkTitle("C55"),
       "MUST",
       async (ctx) => {
         const ex = await ctx.notify("notifications/cancelled", {
@@ -323,7 +333,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C56",
-      "Responses are application/json or text/event-stream (SSE with X-Accel-Buffering: no)",
+      checkTitle("C56"),
       "MUST",
       async (ctx) => {
         await ctx.discover();

@@ -3,7 +3,7 @@
  * version negotiation, the quiet time before notifications/initialized, and the Streamable HTTP session and
  * protocol-version header rules (C68–C72). They run only on legacy servers, over the session the probe opened.
  */
-import { LEGACY_ONLY, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { checkTitle, LEGACY_ONLY, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { initializeParams } from "../../protocol/versions";
 import {
   describeReply,
@@ -47,8 +47,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C68",
-      title:
-        "initialize negotiates the version: a supported one is echoed, an unknown one gets a version the server supports",
+      title: checkTitle("C68"),
       level: "MUST",
       eras: LEGACY_ONLY,
       legacySpec: `${LEGACY_SPEC.lifecycle}#version-negotiation`,
@@ -87,7 +86,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C69",
-      title: "Before notifications/initialized the server sends only pings and log messages",
+      title: checkTitle("C69"),
       level: "SHOULD",
       eras: LEGACY_ONLY,
       legacySpec: `${LEGACY_SPEC.lifecycle}#initialization`,
@@ -114,7 +113,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C70",
-      title: "Sessions: Mcp-Session-Id is visible ASCII, an ended session gets 404, a request without one 400",
+      title: checkTitle("C70"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,
@@ -171,7 +170,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C71",
-      title: "An unsupported MCP-Protocol-Version header gets 400",
+      title: checkTitle("C71"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,
@@ -190,7 +189,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C72",
-      title: "GET on the endpoint opens an SSE stream or gets 405",
+      title: checkTitle("C72"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,

@@ -1,7 +1,7 @@
 /** Digest §14 C: multi round-trip requests (C24–C32). */
 import type { Exchange } from "../../bridge/contract";
 import { FULL_CAPABILITIES, type CheckContext, type MrtrProbe } from "../context";
-import { SPEC, errorData, wrongStatus, defineChecks, type CheckDef } from "../define";
+import { checkTitle, SPEC, errorData, wrongStatus, defineChecks, type CheckDef } from "../define";
 import { capabilityFor, declares } from "../synthesize";
 import type { Verdict } from "../types";
 import { describeReply, asObject, replyOf, sentFrame, sentMeta, serverFrames, type JsonObject } from "../wire";
@@ -56,7 +56,7 @@ function retry(ctx: CheckContext, probe: MrtrProbe, params: JsonObject, fresh: b
 export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", path: SPEC.mrtr }, transports: "both" }, [
   {
     id: "C24",
-    title: "input_required appears only on tools/call, prompts/get and resources/read",
+    title: checkTitle("C24"),
     level: "MUST",
     aggregate: true,
     async run(ctx) {
@@ -83,7 +83,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C25",
-    title: "InputRequiredResult is well formed",
+    title: checkTitle("C25"),
     level: "MUST",
     section: "§6.1",
     aggregate: true,
@@ -119,7 +119,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C26",
-    title: "Input the client did not declare is never requested (-32021 instead)",
+    title: checkTitle("C26"),
     level: "MUST",
     section: "§6.2",
     run: withMrtrProbe(async (ctx, probe) => {
@@ -163,7 +163,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C27",
-    title: "URL-mode elicitation only when elicitation.url is declared",
+    title: checkTitle("C27"),
     level: "MUST",
     spec: { section: "§11", path: SPEC.elicitation },
     run: withMrtrProbe(async (ctx, probe) => {
@@ -183,7 +183,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C28",
-    title: "A retry with the answers completes statelessly (new id, fresh process)",
+    title: checkTitle("C28"),
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
@@ -199,7 +199,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C29",
-    title: "A retry without the answers asks again instead of failing",
+    title: checkTitle("C29"),
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
       if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length)
@@ -214,7 +214,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C30",
-    title: "Unknown extra inputResponses keys are ignored",
+    title: checkTitle("C30"),
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
       const base = ctx.retryParams(probe);
@@ -236,7 +236,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C31",
-    title: "A tampered requestState is not trusted",
+    title: checkTitle("C31"),
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const state = probe.first.result.requestState;
@@ -252,7 +252,7 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C32",
-    title: "On SSE, an input_required result is the last message of the stream",
+    title: checkTitle("C32"),
     level: "SHOULD",
     spec: { section: "§9.2", path: SPEC.http },
     transports: "http",

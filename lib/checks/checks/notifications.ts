@@ -2,7 +2,7 @@
 import type { Exchange } from "../../bridge/contract";
 import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
-import { SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
+import { checkTitle, SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
 import {
   describeReply,
@@ -125,7 +125,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C33",
-      title: "No notifications/message without a logLevel in the request",
+      title: checkTitle("C33"),
       level: "MUST",
       aggregate: true,
       async run(ctx) {
@@ -148,7 +148,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C34",
-      title: "An unknown logLevel gets -32602",
+      title: checkTitle("C34"),
       level: "SHOULD",
       async run(ctx) {
         const method = (await ctx.declares("tools")) ? "tools/list" : "server/discover";
@@ -161,7 +161,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C35",
-      title: "Log messages stay request-scoped, at or above the requested level, from a server that declares logging",
+      title: checkTitle("C35"),
       level: "MUST",
       async run(ctx) {
         const exchanges = await sampleRequests(ctx, { logLevel: "debug" });
@@ -203,7 +203,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C36",
-      title: "Progress uses the request's token, increases, and stops with the response",
+      title: checkTitle("C36"),
       level: "MUST",
       spec: { section: "§8.2", path: SPEC.progress },
       async run(ctx) {
@@ -254,7 +254,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C37",
-      title: "subscriptions/listen is acknowledged first",
+      title: checkTitle("C37"),
       level: "MUST",
       spec: { section: "§8.1", path: SPEC.subscriptions },
       run: onFullListen((ctx, l, filter) => {
@@ -295,7 +295,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C38",
-      title: "Listen notifications are tagged with the subscription id and match the filter",
+      title: checkTitle("C38"),
       level: "MUST",
       spec: { section: "§8.1", path: SPEC.subscriptions },
       async run(ctx) {
@@ -340,7 +340,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C64",
-      title: "A listen stream the server ends closes with a complete result tagged with the subscription id",
+      title: checkTitle("C64"),
       level: "SHOULD",
       spec: { section: "§8.1", path: SPEC.subscriptions },
       run: onFullListen((ctx, l) => {
@@ -374,7 +374,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C39",
-      title: "After notifications/cancelled nothing more is sent for that request (stdio)",
+      title: checkTitle("C39"),
       level: "MUST",
       spec: { section: "§8.3", path: SPEC.cancellation },
       transports: "stdio",
@@ -420,7 +420,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C40",
-      title: "The server never sends JSON-RPC requests",
+      title: checkTitle("C40"),
       level: "MUST",
       spec: { section: "§1.1", path: SPEC.base },
       aggregate: true,

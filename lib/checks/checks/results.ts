@@ -1,6 +1,7 @@
 /** Digest §14 B: result structure and caching (C13–C23). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import {
+  checkTitle,
   AMBIG6,
   BOTH_ERAS,
   LEGACY_SPEC,
@@ -71,7 +72,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C13",
-      title: "Every result carries resultType",
+      title: checkTitle("C13"),
       level: "MUST",
       spec: { section: "§1.2", path: SPEC.base },
       aggregate: true,
@@ -106,7 +107,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C14",
-      title: "List results carry cache hints",
+      title: checkTitle("C14"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
         const bad: string[] = [];
@@ -132,7 +133,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C15",
-      title: "resources/read results carry cache hints",
+      title: checkTitle("C15"),
       level: "MUST",
       needs: "resources",
       async run(ctx) {
@@ -179,7 +180,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C16",
-      title: "All pages of a list use the same cacheScope",
+      title: checkTitle("C16"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
         const notes: string[] = [];
@@ -202,7 +203,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C17",
-      title: "List results do not vary between requests or connections; tools/list order is deterministic",
+      title: checkTitle("C17"),
       level: "MUST",
       spec: { section: "§5", path: SPEC.base },
       run: overDeclaredLists(
@@ -245,7 +246,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C18",
-      title: "An invalid cursor gets -32602",
+      title: checkTitle("C18"),
       level: "SHOULD",
       spec: { section: "§10.5", path: SPEC.pagination },
       eras: BOTH_ERAS,
@@ -262,7 +263,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C19",
-      title: "An unknown tool is a JSON-RPC error, not an isError result",
+      title: checkTitle("C19"),
       level: "SHOULD",
       spec: { section: "§10.1", path: SPEC.tools },
       eras: BOTH_ERAS,
@@ -281,7 +282,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C20",
-      title: "A missing resource gets -32602 (not -32002, not empty contents)",
+      title: checkTitle("C20"),
       level: "MUST",
       spec: { section: "§10.2", path: SPEC.resources },
       needs: "resources",
@@ -301,7 +302,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C21",
-      title: "An unknown prompt gets -32602",
+      title: checkTitle("C21"),
       level: "SHOULD",
       spec: { section: "§10.3", path: SPEC.prompts },
       eras: BOTH_ERAS,
@@ -317,7 +318,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C22",
-      title: "structuredContent conforms to the tool's outputSchema (and is mirrored as text)",
+      title: checkTitle("C22"),
       level: "MUST",
       spec: { section: "§10.1", path: SPEC.tools },
       eras: BOTH_ERAS,
@@ -385,7 +386,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C23",
-      title: "x-mcp-header annotations are valid (else HTTP clients must drop the tool)",
+      title: checkTitle("C23"),
       level: "SHOULD",
       spec: { section: "§9.2", path: SPEC.http },
       needs: "tools",

@@ -4,7 +4,7 @@
  * legacy servers alike.
  */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListMethod } from "../context";
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { describeReply, asObject, replyOf, responseId, serverFrames, truncate } from "../wire";
 
 async function firstDeclaredList(ctx: CheckContext): Promise<ListMethod | undefined> {
@@ -23,7 +23,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C65",
-      title: "A response echoes the request id with its type (a numeric id stays a number)",
+      title: checkTitle("C65"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.base}#responses`,
@@ -51,7 +51,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C66",
-      title: 'Every message in an HTTP response or SSE event carries "jsonrpc": "2.0"',
+      title: checkTitle("C66"),
       level: "MUST",
       transports: "http",
       spec: { section: "§1.1", path: SPEC.base },
@@ -81,7 +81,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C67",
-      title: "Pagination ends: a nextCursor is never repeated and a list ends",
+      title: checkTitle("C67"),
       level: "SHOULD",
       spec: { section: "§10.5", path: SPEC.pagination },
       eras: BOTH_ERAS,
@@ -113,7 +113,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C78",
-      title: "A tools/call cancelled with notifications/cancelled gets no response (stdio)",
+      title: checkTitle("C78"),
       level: "SHOULD",
       transports: "stdio",
       spec: { section: "§8.3", path: SPEC.cancellation },
@@ -152,7 +152,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C73",
-      title: `A DNS-rebinding request (Host and Origin ${REBINDING_HOST}) is refused with 403`,
+      title: checkTitle("C73", { host: REBINDING_HOST }),
       level: "MUST",
       transports: "http",
       spec: { section: "§9.2", path: SPEC.http },

@@ -1,5 +1,5 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
+import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { describeReply, asObject, serverFrames, truncate } from "../wire";
 
 export const STDIO_CHECKS: CheckDef[] = defineChecks(
@@ -7,7 +7,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
   [
     check(
       "C58",
-      "stdout carries only JSON-RPC messages, one per line (stderr is fine)",
+      checkTitle("C58"),
       "MUST",
       async (ctx) => {
         // A fresh process shows what the server prints at start-up, where banners usually hide.
@@ -50,7 +50,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C60",
-      "The server exits when stdin closes",
+      checkTitle("C60"),
       "SHOULD",
       async (ctx) => {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
@@ -73,7 +73,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       BOTH_ERAS,
       `${LEGACY_SPEC.lifecycle}#stdio`,
     ),
-    check("C61", "No handshake: the first message on a fresh process is served", "MUST", async (ctx) => {
+    check("C61", checkTitle("C61"), "MUST", async (ctx) => {
       const method = (await ctx.declares("tools"))
         ? "tools/list"
         : (await ctx.declares("prompts"))
@@ -92,7 +92,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         `${method} as the first message of a fresh process answered ${describeReply(reply)}; serve every 2026-07-28 request on its own, without server/discover or initialize before it.`,
       );
     }),
-    check("C62", "A JSON array (batch) is not processed as a batch", "MAY", async (ctx) => {
+    check("C62", checkTitle("C62"), "MAY", async (ctx) => {
       const ids = [ctx.nextId(), ctx.nextId()];
       const batch = JSON.stringify(
         ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ctx.envelope() } })),

@@ -5,7 +5,7 @@
  */
 import { readTask, TASKS_EXTENSION } from "../../tasks/shapes";
 import { FULL_CAPABILITIES, type CheckContext } from "../context";
-import { MODERN_ONLY, isErrorCode, wrongStatus, type CheckDef } from "../define";
+import { checkTitle, MODERN_ONLY, isErrorCode, wrongStatus, type CheckDef } from "../define";
 import { answerInputRequests } from "../synthesize";
 import type { Level, Verdict } from "../types";
 import { asObject as obj, describeReply, type JsonObject as Json, type Reply } from "../wire";
@@ -129,29 +129,23 @@ function check(
 }
 
 export const TASK_CHECKS: CheckDef[] = [
-  check(
-    "T01",
-    "A server that makes tasks advertises io.modelcontextprotocol/tasks in server/discover",
-    "MUST",
-    "both",
-    async (ctx) => {
-      const s = await survey(ctx);
-      if (s.advertised)
-        return ctx.pass(
-          `capabilities.extensions carries ${TASKS_EXTENSION}${s.probes.length ? ` and ${s.probes.map((p) => p.tool).join(", ")} made tasks` : ""}.`,
-        );
-      if (!s.probes.length)
-        return ctx.skip(
-          `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
-        );
-      ctx.cite(s.probes[0].created);
-      return ctx.fail(
-        `${s.probes[0].tool} answered resultType "task" but server/discover does not advertise ${TASKS_EXTENSION} in capabilities.extensions; add it.`,
+  check("T01", checkTitle("T01"), "MUST", "both", async (ctx) => {
+    const s = await survey(ctx);
+    if (s.advertised)
+      return ctx.pass(
+        `capabilities.extensions carries ${TASKS_EXTENSION}${s.probes.length ? ` and ${s.probes.map((p) => p.tool).join(", ")} made tasks` : ""}.`,
       );
-    },
-  ),
+    if (!s.probes.length)
+      return ctx.skip(
+        `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
+      );
+    ctx.cite(s.probes[0].created);
+    return ctx.fail(
+      `${s.probes[0].tool} answered resultType "task" but server/discover does not advertise ${TASKS_EXTENSION} in capabilities.extensions; add it.`,
+    );
+  }),
 
-  check("T02", 'resultType "task" only when the request declared the extension', "MUST", "both", (ctx) =>
+  check("T02", checkTitle("T02"), "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType === "task")
@@ -162,7 +156,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T03", "A call that needs a task, made without the extension, gets -32021 naming it", "MUST", "both", (ctx) =>
+  check("T03", checkTitle("T03"), "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType !== "task")
@@ -182,7 +176,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T04", "tasks/get resolves as soon as the CreateTaskResult is returned", "MUST", "both", (ctx) =>
+  check("T04", checkTitle("T04"), "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const reply = await get(ctx, taskId, "right after creation");
@@ -196,38 +190,33 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check(
-    "T05",
-    'tasks/get answers a well-formed task (resultType "complete"), with the result inline once completed',
-    "MUST",
-    "both",
-    (ctx) =>
-      withProbe(ctx, async (probe) => {
-        const taskId = taskIdOf(probe.created)!;
-        const replies = await follow(ctx, taskId, terminal);
-        const problems = new Set<string>();
-        for (const r of replies) {
-          if (r.kind !== "result") {
-            problems.add(`a poll answered ${describeReply(r)}`);
-            continue;
-          }
-          if (r.result.resultType !== "complete")
-            problems.add(`tasks/get answered resultType ${JSON.stringify(r.result.resultType)}, not "complete"`);
-          for (const p of readTask(r.result).problems) problems.add(p);
+  check("T05", checkTitle("T05"), "MUST", "both", (ctx) =>
+    withProbe(ctx, async (probe) => {
+      const taskId = taskIdOf(probe.created)!;
+      const replies = await follow(ctx, taskId, terminal);
+      const problems = new Set<string>();
+      for (const r of replies) {
+        if (r.kind !== "result") {
+          problems.add(`a poll answered ${describeReply(r)}`);
+          continue;
         }
-        const last = replies[replies.length - 1];
-        if (problems.size) return ctx.fail(`${[...problems].join("; ")}.`);
-        if (!last || !terminal(last))
-          return ctx.warn(
-            `The task did not reach a terminal state within ${FOLLOW_BUDGET_MS / 1000} s (${replies.length} polls); every answer so far was well formed.`,
-          );
-        return ctx.pass(
-          `${replies.length} poll(s), each a well-formed task; it ended ${String((last as Reply & { kind: "result" }).result.status)}${(last as Reply & { kind: "result" }).result.status === "completed" ? " with the result inline" : ""}.`,
+        if (r.result.resultType !== "complete")
+          problems.add(`tasks/get answered resultType ${JSON.stringify(r.result.resultType)}, not "complete"`);
+        for (const p of readTask(r.result).problems) problems.add(p);
+      }
+      const last = replies[replies.length - 1];
+      if (problems.size) return ctx.fail(`${[...problems].join("; ")}.`);
+      if (!last || !terminal(last))
+        return ctx.warn(
+          `The task did not reach a terminal state within ${FOLLOW_BUDGET_MS / 1000} s (${replies.length} polls); every answer so far was well formed.`,
         );
-      }),
+      return ctx.pass(
+        `${replies.length} poll(s), each a well-formed task; it ended ${String((last as Reply & { kind: "result" }).result.status)}${(last as Reply & { kind: "result" }).result.status === "completed" ? " with the result inline" : ""}.`,
+      );
+    }),
   ),
 
-  check("T06", "Over HTTP, tasks/get whose Mcp-Name is not the taskId gets 400 + -32020", "MUST", "http", (ctx) =>
+  check("T06", checkTitle("T06"), "MUST", "http", (ctx) =>
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const missing = await get(ctx, taskId, "no Mcp-Name", { http: { omitImplied: ["Mcp-Name"] } });
@@ -241,7 +230,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T07", "tasks/get for an unknown task id gets -32602", "MUST", "both", async (ctx) => {
+  check("T07", checkTitle("T07"), "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (!s.advertised && !s.probes.length)
       return ctx.skip(
@@ -254,7 +243,7 @@ export const TASK_CHECKS: CheckDef[] = [
     );
   }),
 
-  check("T08", 'tasks/cancel is acknowledged with an empty result (resultType "complete")', "MUST", "both", (ctx) =>
+  check("T08", checkTitle("T08"), "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const created = await ctx.request(
         "tools/call",
@@ -281,7 +270,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T09", "tasks/update answers an input_required task and moves it on", "MUST", "both", async (ctx) => {
+  check("T09", checkTitle("T09"), "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (!s.probes.length) return ctx.skip(`No tool of this run made a task (tool calls: ${ctx.options.toolCalls}).`);
     for (const probe of s.probes) {
@@ -321,41 +310,35 @@ export const TASK_CHECKS: CheckDef[] = [
     return ctx.skip(`None of ${s.probes.map((p) => p.tool).join(", ")} asked for input within 4 s.`);
   }),
 
-  check(
-    "T10",
-    "A task-filtered subscriptions/listen without the extension gets -32021",
-    "MUST",
-    "both",
-    async (ctx) => {
-      const s = await survey(ctx);
-      if (!s.advertised && !s.probes.length)
-        return ctx.skip(
-          `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
-        );
-      const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
-      const id = ctx.nextId();
-      const window = ctx.options.listenWindowMs;
-      const frame = ctx.frame(
-        "subscriptions/listen",
-        { notifications: { taskIds: [taskId] } },
-        { envelope: { capabilities: FULL_CAPABILITIES } },
-        id,
+  check("T10", checkTitle("T10"), "MUST", "both", async (ctx) => {
+    const s = await survey(ctx);
+    if (!s.advertised && !s.probes.length)
+      return ctx.skip(
+        `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
       );
-      const reply = await ctx.rawRequest(frame, {
-        label: `${ctx.checkId} subscriptions/listen for tasks without the extension`,
-        timeoutMs: window,
+    const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
+    const id = ctx.nextId();
+    const window = ctx.options.listenWindowMs;
+    const frame = ctx.frame(
+      "subscriptions/listen",
+      { notifications: { taskIds: [taskId] } },
+      { envelope: { capabilities: FULL_CAPABILITIES } },
+      id,
+    );
+    const reply = await ctx.rawRequest(frame, {
+      label: `${ctx.checkId} subscriptions/listen for tasks without the extension`,
+      timeoutMs: window,
+    });
+    // A stream the server opened anyway is ended as a client ends it (stdio: cancel; HTTP: the bridge closed it).
+    if (ctx.transport === "stdio" && reply.kind === "none")
+      await ctx.notify("notifications/cancelled", {
+        requestId: id,
+        reason: "playground check: listen refused expected",
       });
-      // A stream the server opened anyway is ended as a client ends it (stdio: cancel; HTTP: the bridge closed it).
-      if (ctx.transport === "stdio" && reply.kind === "none")
-        await ctx.notify("notifications/cancelled", {
-          requestId: id,
-          reason: "playground check: listen refused expected",
-        });
-      if (isErrorCode(reply, -32021))
-        return ctx.pass(`Answered ${describeReply(reply)}: task notifications need the extension declared.`);
-      return ctx.fail(
-        `A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`,
-      );
-    },
-  ),
+    if (isErrorCode(reply, -32021))
+      return ctx.pass(`Answered ${describeReply(reply)}: task notifications need the extension declared.`);
+    return ctx.fail(
+      `A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`,
+    );
+  }),
 ];
