@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { announcements, onSay } from "@/lib/a11y/announce";
 import type { SessionState } from "@/lib/session";
@@ -9,13 +10,14 @@ import type { SessionState } from "@/lib/session";
  * card. Each sentence is a new node, so a repeat is heard too.
  */
 export function Announcer({ state }: { state: SessionState }) {
+  const t = useTranslations();
   const prev = useRef(state);
   const [said, setSaid] = useState<{ n: number; text: string }>({ n: 0, text: "" });
   useEffect(() => {
-    const lines = announcements(prev.current, state);
+    const lines = announcements(prev.current, state, t);
     prev.current = state;
     if (lines.length) setSaid((s) => ({ n: s.n + 1, text: lines.join(" ") }));
-  }, [state]);
+  }, [state, t]);
   useEffect(() => onSay((text) => setSaid((s) => ({ n: s.n + 1, text }))), []);
   return (
     <div

@@ -3,6 +3,7 @@
  * The Catalogue panel's only React glue: a pure reducer (lib/tokens/panel), the fetch (every exchange goes
  * through commands.sendFrame, so it lands on the timeline), and the bill requests to /api/tokens (commands.api).
  */
+import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { say } from "@/lib/a11y/announce";
 import { selectTarget, targetHasProcess } from "@/lib/session";
@@ -35,6 +36,13 @@ function useBill(
   dispatch: (action: PanelAction) => void,
   seqRef: { current: number },
 ) {
+  // The bill is heard in the language of the moment it arrives (a ref: a switch must not re-bill).
+  const t = useTranslations();
+  const locale = useLocale();
+  const speech = useRef({ t, locale });
+  useEffect(() => {
+    speech.current = { t, locale };
+  }, [t, locale]);
   useEffect(() => {
     if (!catalogue) return;
     const seq = ++seqRef.current;
@@ -46,7 +54,7 @@ function useBill(
       if (reply.ok) {
         dispatch({ type: "bill/finished", which, seq, bill: reply.value });
         // The bill the panel shows is heard (a baseline, only compared against, is not); a superseded one is dropped.
-        if (which === "current" && current) say(billSentence(reply.value));
+        if (which === "current" && current) say(billSentence(reply.value, speech.current.t, speech.current.locale));
       } else dispatch({ type: "bill/failed", which, seq, message: `${reply.kind}: ${reply.message}` });
     }, BILL_DELAY_MS);
     return () => {
