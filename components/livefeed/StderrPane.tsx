@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /**
  * The live stderr and notifications pane beside the timeline: for the current target, what its process wrote to
  * stderr and every notification the server sent, in arrival order, with the process's state. While open it asks
@@ -31,6 +32,7 @@ function time(at: number): string {
 }
 
 export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const t = useTranslations();
   const [open, setOpen] = useState(false);
   const view = selectTarget(state);
   const key = view.kind === "ready" ? view.key : null;
@@ -58,14 +60,14 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
   }, [open, lines.length]);
 
   const processLine = !hasProcess
-    ? "no process to watch (HTTP): notifications from its replies"
+    ? t("feed.http")
     : status?.running
-      ? `pid ${status.pid} running`
+      ? t("feed.pidRunning", { pid: String(status.pid) })
       : status?.spawnError
-        ? `could not start: ${status.spawnError}`
+        ? t("process.couldNotStart", { error: status.spawnError })
         : status?.exit
-          ? `exited (${status.exit.signal ?? `code ${status.exit.code}`})`
-          : "not running";
+          ? t("feed.exited", { how: status.exit.signal ?? `code ${status.exit.code}` })
+          : t("feed.notRunning");
 
   return (
     <details
@@ -76,18 +78,16 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
       className="rounded border border-slate-300 bg-white text-xs dark:border-slate-700 dark:bg-slate-900"
     >
       <summary className="cursor-pointer px-2 py-1 text-slate-800 dark:text-slate-100">
-        <span className="font-semibold">stderr &amp; notifications</span> ·{" "}
-        {view.kind === "ready" ? view.label : "no target"} · {processLine} · {lines.length} line
-        {lines.length === 1 ? "" : "s"}
+        <span className="font-semibold">{t("feed.title")}</span> ·{" "}
+        {view.kind === "ready" ? view.label : t("feed.noTarget")} · {processLine} ·{" "}
+        {t("feed.lines", { n: lines.length })}
       </summary>
       {lines.length === 0 ? (
-        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">
-          Nothing yet: stderr lines and server notifications of this target appear here as they arrive.
-        </p>
+        <p className="px-2 pb-2 text-slate-600 dark:text-slate-400">{t("feed.empty")}</p>
       ) : (
         <ol
           ref={log}
-          aria-label="stderr and notifications, oldest first"
+          aria-label={t("feed.listLabel")}
           className="max-h-48 overflow-auto px-2 pb-2 font-mono"
           tabIndex={0}
         >

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /**
  * Above the editor: the Share button, the Examples link, and, when the page holds a state from a link or a
  * file, the banner that says nothing was sent (or why a link could not be loaded).
@@ -21,6 +22,7 @@ import { useSharedLink } from "./useSharedLink";
 import { setViewer, useViewer } from "./viewer-store";
 
 export function ShareBar({ state, dispatch, commands, token }: PanelProps & { token: string }) {
+  const t = useTranslations();
   rememberSecret(token);
   useSharedLink(state, dispatch);
   const saved = useSavedSession(state, dispatch);
@@ -72,14 +74,10 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           data-testid="examples-link"
           className="text-blue-700 underline-offset-2 hover:underline dark:text-blue-300"
         >
-          Examples from the chapter
+          {t("share.examples")}
         </a>
-        <Button
-          data-testid="start-fresh-bar"
-          onClick={saved.startFresh}
-          title="Forget the saved session: an empty timeline and the default frame (processes the bridge holds keep running; end them in the target bar)"
-        >
-          Start fresh
+        <Button data-testid="start-fresh-bar" onClick={saved.startFresh} title={t("share.startFreshTitle")}>
+          {t("share.startFresh")}
         </Button>
         <ShareButton state={state} token={token} carry={carry} />
       </div>
@@ -89,7 +87,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
       ) : null}
       {viewer.kind === "loading" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">
-          Opening the link…
+          {t("share.opening")}
         </p>
       ) : null}
       {viewer.kind === "error" ? (
@@ -99,10 +97,9 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
         >
           <span className="flex-1">
-            {viewer.source === "link" ? "could not load this link" : "could not import this file"}: {viewer.reason}. The
-            playground opened with its default page instead.
+            {t(viewer.source === "link" ? "share.linkError" : "share.fileError", { reason: viewer.reason })}
           </span>
-          <Button onClick={() => setViewer({ kind: "none" })}>Dismiss</Button>
+          <Button onClick={() => setViewer({ kind: "none" })}>{t("common.dismiss")}</Button>
         </div>
       ) : null}
       {viewer.kind === "open" ? (

@@ -1,4 +1,6 @@
 "use client";
+import { useTranslations } from "next-intl";
+import type { Translate } from "@/lib/i18n/translate";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { ProcessStatus } from "@/lib/bridge/contract";
 import type { Commands, ProcessView } from "@/lib/session";
@@ -6,22 +8,28 @@ import { useNow } from "../cache/useNow";
 import { Button } from "../ui";
 
 /** "for 20 min": how long a running process has held its state (a link's Run live reuses it). */
-function uptime(startedAt: number | undefined, now: number): string {
+function uptime(startedAt: number | undefined, now: number, t: Translate): string {
   if (startedAt === undefined) return "";
   const min = Math.max(0, Math.floor((now - startedAt) / 60_000));
-  return min < 1
-    ? " · started under a minute ago"
-    : ` · started ${min < 60 ? `${min} min` : `${Math.floor(min / 60)} h ${min % 60} min`} ago`;
+  if (min < 1) return t("process.underMinute");
+  return min < 60
+    ? t("process.startedMin", { min })
+    : t("process.startedHours", { h: Math.floor(min / 60), min: min % 60 });
 }
 
-function describe(value: ProcessStatus, now: number): string {
-  if (value.spawnError) return `could not start: ${value.spawnError}`;
+function describe(value: ProcessStatus, now: number, t: Translate): string {
+  if (value.spawnError) return t("process.couldNotStart", { error: value.spawnError });
+  const up = uptime(value.startedAt, now, t);
   if (value.running && value.url)
-    return `pid ${value.pid} · running${uptime(value.startedAt, now)} · serving ${value.url}`;
-  if (value.running) return `pid ${value.pid} · running${uptime(value.startedAt, now)}`;
-  if (value.exit)
-    return `${value.pid ? `pid ${value.pid} · ` : ""}exited (${value.exit.signal ? `signal ${value.exit.signal}` : `code ${value.exit.code}`})`;
-  return "not running — the next Send starts it";
+    return t("process.runningServing", { pid: String(value.pid), uptime: up, url: value.url });
+  if (value.running) return t("process.running", { pid: String(value.pid), uptime: up });
+  if (value.exit) {
+    const pid = value.pid ? `pid ${value.pid} · ` : "";
+    return value.exit.signal
+      ? t("process.exitedSignal", { pid, signal: value.exit.signal })
+      : t("process.exitedCode", { pid, code: String(value.exit.code) });
+  }
+  return t("process.notRunning");
 }
 
 /** What the line says: only what the bridge answered; until it has, that it is asking (or, on a link, that it has not asked). */
@@ -29,17 +37,14 @@ function statusOf(
   view: ProcessView | undefined,
   fromLink: boolean,
   now: number,
+  t: Translate,
 ): { text: string; value?: ProcessStatus; state: string } {
-  if (!view && fromLink)
-    return {
-      text: "not checked — a page opened from a link asks the bridge nothing until you act; Check asks whether it runs",
-      state: "unknown",
-    };
-  if (!view) return { text: "checking…", state: "loading" };
-  if (view.status === "error") return { text: `could not read the process status: ${view.message}`, state: "error" };
+  if (!view && fromLink) return { text: t("process.notChecked"), state: "unknown" };
+  if (!view) return { text: t("process.checking"), state: "loading" };
+  if (view.status === "error") return { text: t("process.statusError", { message: view.message }), state: "error" };
   const value = view.status === "known" ? view.value : view.last;
-  if (!value) return { text: "checking…", state: "loading" };
-  return { text: describe(value, now), value, state: value.running ? "running" : "exited" };
+  if (!value) return { text: t("process.checking"), state: "loading" };
+  return { text: describe(value, now, t), value, state: value.running ? "running" : "exited" };
 }
 
 const noSubscribe = () => () => {};
@@ -60,6 +65,7 @@ export function ProcessPanel({
   commands: Commands;
   targetKey: string;
 }) {
+  const t = useTranslations();
   const [showStderr, setShowStderr] = useState(false);
   // A page opened from a link calls no bridge until the user acts (the link's promise): the line says it has not asked.
   const fromLink = useSyncExternalStore(noSubscribe, openedFromLink, () => false);
@@ -72,12 +78,12 @@ export function ProcessPanel({
     return () => clearTimeout(timer);
   }, [commands, targetKey]);
   const now = useNow(Infinity, 30_000);
-  const status = statusOf(view, fromLink, now);
+  const status = statusOf(view, fromLink, now, t);
   const tail = status.value?.stderrTail ?? [];
   return (
     <div className="flex flex-col gap-1 text-xs" data-testid="process-panel" data-status={status.state}>
       <div className="flex flex-wrap items-center gap-2">
-        <span className="text-slate-600 dark:text-slate-300">Server process:</span>
+        <span className="text-slate-600 dark:text-slate-300">{t("process.label")}</span>
         <span data-testid="process-status" className="font-mono">
           {status.text}
         </span>
@@ -88,25 +94,25 @@ export function ProcessPanel({
           <Button
             data-testid="process-check"
             onClick={() => void commands.process("status")}
-            title="Ask the bridge whether this target's process runs"
+            title={t("process.checkTitle")}
           >
-            Check
+            {t("process.check")}
           </Button>
         ) : null}
         <Button
           data-testid="process-restart"
           onClick={() => void commands.process("restart")}
-          title="End the process and start a fresh one"
+          title={t("process.restartTitle")}
         >
-          Restart
+          {t("process.restart")}
         </Button>
         <Button
           data-testid="process-close"
           onClick={() => void commands.process("close")}
           disabled={!status.value?.running}
-          title="End the process; the next Send starts a new one"
+          title={t("process.closeTitle")}
         >
-          Close
+          {t("process.close")}
         </Button>
         <Button
           data-testid="process-stderr"
@@ -116,7 +122,7 @@ export function ProcessPanel({
             setShowStderr(!showStderr);
           }}
         >
-          {showStderr ? "hide stderr" : "stderr"}
+          {showStderr ? t("process.hideStderr") : t("process.stderr")}
         </Button>
       </div>
       {showStderr ? (
@@ -124,8 +130,8 @@ export function ProcessPanel({
           data-testid="stderr-tail"
           className="max-h-40 overflow-auto whitespace-pre-wrap break-all rounded bg-amber-50 p-1 font-mono text-[11px] dark:bg-amber-950"
         >
-          {status.value?.stderrDropped ? `(${status.value.stderrDropped} older lines dropped)\n` : ""}
-          {tail.length ? tail.join("\n") : "(nothing on stderr yet)"}
+          {status.value?.stderrDropped ? `${t("process.dropped", { n: status.value.stderrDropped })}\n` : ""}
+          {tail.length ? tail.join("\n") : t("process.nothingYet")}
         </pre>
       ) : null}
     </div>
