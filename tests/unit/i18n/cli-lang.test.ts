@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cliLocale, cliT, LangUsageError, takeLang } from "@/lib/cli/lang";
+import { cliLocale, cliT, LangUsageError, takeLang } from "@/lib/node/cli/lang";
 import { explainErrorCode } from "@/lib/explain";
 
 const env = (vars: Record<string, string>) => vars as NodeJS.ProcessEnv;
