@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** Per tool, costliest first: total tokens (with a bar), each field's tokens, and what the structure adds. */
 import { TOOL_FIELDS, formatTokens, type Bill, type ToolField } from "@/lib/tokens/bill";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
@@ -14,6 +15,7 @@ const HEADINGS: Record<ToolField, [short: string, full: string]> = {
 };
 
 export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDelta; onEdit: (index: number) => void }) {
+  const tr = useTranslations();
   const fields = TOOL_FIELDS.filter((f) => bill.perTool.some((t) => t.fields[f] !== undefined));
   const counted = new Set(bill.perTool.flatMap((t) => t.counted));
   const max = Math.max(1, ...bill.perTool.map((t) => t.tokens));
@@ -32,25 +34,23 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400"
         data-testid="bill-columns-explained"
       >
-        Columns: tokens per field of each tool (descr. = description, input = inputSchema, out = outputSchema, ann. =
-        annotations, other = execution, icons, _meta…); a field in (parentheses) is billed alone, not in the tool&apos;s
-        tokens; structure = keys, braces and separators.
+        {tr("tokens.table.caption")}
       </caption>
       <thead>
         <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
-          <th className="py-1 text-left font-medium">tool (click to edit)</th>
-          <th className={`${cell} font-medium`}>tokens</th>
+          <th className="py-1 text-left font-medium">{tr("tokens.table.tool")}</th>
+          <th className={`${cell} font-medium`}>{tr("tokens.table.tokens")}</th>
           {fields.map((f) => (
             <th
               key={f}
               className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}
-              title={`${HEADINGS[f][1]}: ${counted.has(f) ? "counted in the tool's tokens" : "billed alone, not in the tool's tokens"}`}
+              title={tr(counted.has(f) ? "tokens.table.counted" : "tokens.table.alone", { field: HEADINGS[f][1] })}
             >
               {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
             </th>
           ))}
-          <th className={`${cell} font-medium`} title="tool tokens minus the counted fields: keys, braces, separators">
-            structure
+          <th className={`${cell} font-medium`} title={tr("tokens.table.structureTitle")}>
+            {tr("tokens.table.structure")}
           </th>
         </tr>
       </thead>

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 /** How to ask for the catalogue (handshake, declared capabilities) and how to count it (encoding, layout, fields). */
 import { HANDSHAKES, type Handshake } from "@/lib/tokens/catalogue";
 import {
@@ -64,13 +65,14 @@ function Select<T extends string>({
 }
 
 export function TokensControls({ state, dispatch }: { state: PanelState; dispatch: (a: PanelAction) => void }) {
+  const t = useTranslations();
   const set = (patch: Partial<BillOptions>) => dispatch({ type: "options/set", patch });
   const { encoding, layout, fieldSet } = state.options;
   return (
     <div className="flex flex-col gap-1">
       <div className="grid gap-2 sm:grid-cols-3">
         <Select
-          label="Handshake"
+          label={t("tokens.controls.handshake")}
           testId="catalog-handshake"
           value={state.handshake}
           options={HANDSHAKES}
@@ -78,7 +80,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           onChange={(handshake) => dispatch({ type: "handshake/set", handshake })}
         />
         <label className="flex flex-col gap-0.5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
-          Client capabilities to declare (the chapter: {"{}"})
+          {t("tokens.controls.caps")}
           <input
             data-testid="catalog-caps"
             className={`${inputClass} font-mono`}
@@ -88,7 +90,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           />
         </label>
         <Select
-          label="Encoding"
+          label={t("tokens.controls.encoding")}
           testId="catalog-encoding"
           value={encoding}
           options={ENCODINGS}
@@ -96,7 +98,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           onChange={(v) => set({ encoding: v })}
         />
         <Select
-          label="Serialization"
+          label={t("tokens.controls.layout")}
           testId="catalog-layout"
           value={layout}
           options={LAYOUTS}
@@ -104,7 +106,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           onChange={(v) => set({ layout: v })}
         />
         <Select
-          label="Counted per tool"
+          label={t("tokens.controls.fields")}
           testId="catalog-fields"
           value={fieldSet}
           options={FIELD_SETS}
