@@ -4,6 +4,7 @@ import type { ReactNode } from "react";
 import { LocaleProvider } from "@/components/i18n/LocaleProvider";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { PRESENTER_BOOT_SCRIPT } from "@/lib/a11y/presenter";
+import { LAUNCH_BOOT_SCRIPT } from "@/lib/bridge/sign-in-url";
 import { THEME_BOOT_SCRIPT } from "@/lib/a11y/theme";
 import { EARLY_FRAME_SCRIPT } from "@/lib/session/early-frame";
 import "./globals.css";
@@ -21,6 +22,8 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
+        {/* First: a launch URL's one-time code leaves the address bar before anything reads the fragment. */}
+        <script dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT }} />
         {/* Before first paint: the remembered theme (or the system's) is on <html> before <body> exists. */}
         <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         {/* Presenter mode (a projector), remembered: on <html> before the first paint too. */}

@@ -1,19 +1,13 @@
 import { headers } from "next/headers";
 import { Playground } from "@/components/playground/Playground";
-import { CleanAddress } from "@/components/signin/CleanAddress";
-import { SignIn } from "@/components/signin/SignIn";
+import { SignInGate } from "@/components/signin/SignInGate";
 import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
-import { SIGN_IN_MARK } from "@/lib/bridge/sign-in-url";
 
-// Who may see the playground depends on the request (Host, sign-in cookie): rendered per request. The server
-// decided which page this request gets (lib/node/host/app.ts) and says so in a header only it may set.
+// What the page is depends on the request (Host, mode): rendered per request. The server decided which page this
+// request gets (lib/node/host/app.ts) and says so in a header only it may set.
 export const dynamic = "force-dynamic";
 
-export default async function Page({
-  searchParams,
-}: {
-  searchParams: Promise<Record<string, string | string[] | undefined>>;
-}) {
+export default async function Page() {
   const h = await headers();
   const page = decodePageKind(h.get(PAGE_HEADER));
   if (page.kind === "refused") {
@@ -30,20 +24,10 @@ export default async function Page({
   }
   // Hosted mode: the page carries the token (the server always sets PLAYGROUND_TOKEN); the hosted guards protect it.
   if (page.kind === "playground" && page.hosted) return <Playground token={process.env.PLAYGROUND_TOKEN ?? ""} />;
-  if (page.kind === "playground") {
-    return (
-      <>
-        <CleanAddress />
-        <Playground token="" />
-      </>
-    );
-  }
-  const site = h.get("sec-fetch-site");
+  // Local mode: the page holds no credential; it signs itself in (launch code or a kept secret) or says how.
   return (
-    <SignIn
-      failed={(await searchParams)[SIGN_IN_MARK] === "failed"}
-      renavigate={site === "cross-site" || site === "same-site"}
-      origin={`http://${h.get("host") ?? "127.0.0.1:3000"}`}
-    />
+    <SignInGate>
+      <Playground token="" />
+    </SignInGate>
   );
 }

@@ -22,7 +22,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { CHROMIUM, CHROMIUM_ARGS, cookieHeader, freePort, httpRequest } from "../scripts/local-app.mjs";
+import { CHROMIUM, CHROMIUM_ARGS, freePort, httpRequest, signIn } from "../scripts/local-app.mjs";
 import { INSPECTOR_VERSION, ensureInspector, startInspector } from "./inspector.mjs";
 import { ROOT, startApp, stats } from "./lib.mjs";
 
@@ -161,13 +161,8 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
     ],
   });
   try {
-    // Signed in once with the launch URL, as a user is; every cold load starts with that cookie.
-    const signIn = await browser.newContext();
-    const first = await signIn.newPage();
-    await first.goto(`${app.base}/?token=${encodeURIComponent(token)}`);
-    await first.waitForSelector('[data-testid="playground"]', { timeout: 60_000 });
-    const storageState = await signIn.storageState();
-    await signIn.close();
+    // Signed in once with a launch URL, as a user is; every cold load starts with the browser secret it kept.
+    const storageState = await signIn(browser, { base: app.base, token });
 
     const runs = { ours: [], inspector: [] };
     for (let i = 0; i <= loads; i++) {
@@ -182,7 +177,7 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
         if (i > 0) runs[who].push(r);
       }
     }
-    const jsOurs = await firstLoadJs(app.base, { cookie: cookieHeader(storageState) });
+    const jsOurs = await firstLoadJs(app.base, {});
     const ours = {
       server: "scripts/serve.mjs",
       firstLoadJs: jsOurs,

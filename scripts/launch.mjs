@@ -1,17 +1,23 @@
-// The run commands' last step (scripts/server.ts): print the launch URL that signs a browser in,
-// and open it in the default browser when that makes sense (as Jupyter does).
+// The run commands' last step (scripts/server.ts): print the launch URL that signs a browser in (its one-time
+// launch code in the #fragment: lib/node/bridge/sign-in.ts) and the token scripts use, and open the URL in the
+// default browser when that makes sense (as Jupyter does).
 // The browser is handed a private file (0600, in a 0700 folder) that forwards to the URL, never the URL itself:
-// a command line is visible to every user of the machine (ps), and the token is what keeps them out.
+// a command line is visible to every user of the machine (ps), and the code is what keeps them out.
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** The URL a browser should open: loopback as the server was bound (a wildcard bind is reached on 127.0.0.1). */
-export function launchUrl(host, port, token) {
+/** The playground's address: loopback as the server was bound (a wildcard bind is reached on 127.0.0.1). */
+function baseUrl(host, port) {
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
-  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}/?token=${encodeURIComponent(token)}`;
+  return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
+}
+
+/** The URL a browser should open: the launch code in the fragment (lib/bridge/sign-in-url.ts LAUNCH_PARAM). */
+export function launchUrl(host, port, code) {
+  return `${baseUrl(host, port)}/#launch=${encodeURIComponent(code)}`;
 }
 
 /** Why the browser is not opened, or null when it should be. Never in CI or tests, never without a terminal. */
@@ -69,16 +75,24 @@ function openInBrowser(url) {
   });
 }
 
-/** Prints how to open the playground (and opens it when it can). Hosted mode prints no token: its page carries it. */
-export async function announce({ host, port, token, hosted, noOpenFlag, label }) {
-  const base = launchUrl(host, port, "").replace(/\/\?token=$/, "");
+/**
+ * Prints how to open the playground (and opens it when it can). Hosted mode prints no token: its page carries it.
+ * `token` is printed unless `tokenFromEnv` (the person set PLAYGROUND_TOKEN and knows it).
+ */
+export async function announce({ host, port, launchCode, token, tokenFromEnv, hosted, noOpenFlag, label }) {
+  const base = baseUrl(host, port);
   if (hosted) {
     console.log(`MCP Playground (${label}, hosted mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
     return;
   }
-  const url = launchUrl(host, port, token);
+  const url = launchUrl(host, port, launchCode);
   console.log(`MCP Playground (${label}) on ${base}\n`);
-  console.log(`  Open this URL to sign in (it holds this launch's token; keep it to yourself):\n\n    ${url}\n`);
+  console.log(`  Open this URL to sign in (it works once, for one browser; keep it to yourself):\n\n    ${url}\n`);
+  console.log(
+    tokenFromEnv
+      ? "  This launch's token is the PLAYGROUND_TOKEN you set: scripts and the CLI send it (x-playground-token), and the sign-in page takes it.\n"
+      : `  This launch's token (scripts and the CLI send it as x-playground-token; the sign-in page takes it too):\n\n    ${token}\n`,
+  );
   const why = whyNotOpen({ noOpenFlag });
   if (why) {
     console.log(

@@ -157,20 +157,61 @@ export async function coldLoad(browser, base, storageState) {
   }
 }
 
-/** Signs a browser in the way a user does, by opening the launch URL; the cookies, for newContext({ storageState }). */
-export async function signIn(browser, { launchUrl }) {
+/**
+ * Signs a browser in the way a user does, by opening a launch URL (its one-time code in the #fragment); the state
+ * to start contexts signed in with, newContext({ storageState }): the browser secret the page kept in this origin's
+ * localStorage. A launch URL works once: without `launchUrl`, a fresh one is asked for with `token` (newLaunchUrl).
+ */
+export async function signIn(browser, { launchUrl, base, token }) {
+  const url = launchUrl ?? (await newLaunchUrl({ base, token }));
   const context = await browser.newContext({ locale: "en-US" });
   try {
     const page = await context.newPage();
-    await page.goto(launchUrl);
+    await page.goto(url);
     await page.waitForSelector('[data-testid="playground"]', { timeout: 30_000 });
+    await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY, { timeout: 30_000 });
     return await context.storageState();
   } finally {
     await context.close();
   }
 }
 
-/** The Cookie header a signed-in browser sends (for raw HTTP checks). */
-export function cookieHeader(storageState) {
-  return storageState.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+/** Where the page keeps its browser secret (lib/bridge/sign-in-url.ts BROWSER_SECRET_KEY). */
+export const BROWSER_SECRET_KEY = "mcp-playground:sign-in";
+
+/** A new one-time launch URL from the running playground at `base`, asked for with the token (POST /api/signin/launch). */
+export async function newLaunchUrl({ base, token }) {
+  const { port } = new URL(base);
+  const r = await httpRequest({
+    port: Number(port),
+    method: "POST",
+    path: "/api/signin/launch",
+    headers: { "content-type": "application/json", "x-playground-token": token },
+    body: "{}",
+  });
+  const reply = JSON.parse(r.text);
+  if (!reply.ok) throw new Error(`no new launch URL: ${r.status} ${r.text}`);
+  return reply.value.launchUrl;
+}
+
+/** The browser secret a signed-in storage state holds for `base` (null when it holds none). */
+export function browserSecret(storageState, base) {
+  const origin = storageState.origins.find((o) => o.origin === base);
+  return origin?.localStorage.find((e) => e.name === BROWSER_SECRET_KEY)?.value ?? null;
+}
+
+/** The headers our own page's bridge calls carry (for raw HTTP checks): its secret, its Origin, Sec-Fetch-Site. */
+export function signedInHeaders(storageState, base) {
+  return { "x-playground-session": browserSecret(storageState, base), origin: base, "sec-fetch-site": "same-origin" };
+}
+
+/** A storage state with the sign-in only: nothing else the sign-in page's origin kept (saved sessions, theme). */
+export function signInOnly(storageState) {
+  return {
+    cookies: [],
+    origins: storageState.origins.map((o) => ({
+      origin: o.origin,
+      localStorage: o.localStorage.filter((e) => e.name === BROWSER_SECRET_KEY),
+    })),
+  };
 }

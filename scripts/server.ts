@@ -5,8 +5,9 @@
  *   npm run start:hosted   PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
  *   npm run dev            this file from source (tsx) with Next in development mode (hot reload of pages)
  * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, prints the launch
- * URL that signs a browser in and opens it (scripts/launch.mjs). Every request is stamped with its TCP peer
- * (lib/node/bridge/peer.ts); the server limits are lib/node/bridge/limits.ts HTTP_SERVER_LIMITS (http-server.ts).
+ * URL that signs a browser in (a one-time code) and the token, and opens the URL (scripts/launch.mjs). Every request
+ * is stamped with its TCP peer (lib/node/bridge/peer.ts); the server limits are lib/node/bridge/limits.ts
+ * HTTP_SERVER_LIMITS (http-server.ts).
  */
 import { randomBytes } from "node:crypto";
 import { EventEmitter } from "node:events";
@@ -31,6 +32,7 @@ import {
 } from "@/lib/node/bridge/lifecycle";
 import { registerLiveGauges } from "@/lib/node/bridge/observe";
 import { stampPeer } from "@/lib/node/bridge/peer";
+import { mintLaunchCode } from "@/lib/node/bridge/token";
 import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/node/bridge/self-socket";
 import { sendLoad } from "@/lib/node/bridge/send";
 import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
@@ -87,7 +89,8 @@ if (hosted) {
     );
 }
 
-// The launch URL carries it; the hosted page reads it from the environment (app/page.tsx).
+// Scripts and the CLI send it; the hosted page reads it from the environment (app/page.tsx).
+const tokenFromEnv = !!process.env.PLAYGROUND_TOKEN;
 process.env.PLAYGROUND_TOKEN ||= randomBytes(32).toString("hex");
 
 markStarting();
@@ -150,7 +153,17 @@ server.listen(port, host, async () => {
   markReady();
   if (dev) await firstPageCompiled();
   const label = dev ? "dev server" : "production build";
-  void announce({ host, port, token: process.env.PLAYGROUND_TOKEN, hosted, noOpenFlag: values["no-open"], label });
+  void announce({
+    host,
+    port,
+    // Local mode's browser sign-in: one code, spent by the first browser that opens the URL (lib/node/bridge/sign-in.ts).
+    launchCode: hosted ? "" : mintLaunchCode(),
+    token: process.env.PLAYGROUND_TOKEN,
+    tokenFromEnv,
+    hosted,
+    noOpenFlag: values["no-open"],
+    label,
+  });
 });
 
 // Graceful shutdown (lib/node/bridge/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every

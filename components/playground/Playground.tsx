@@ -13,7 +13,7 @@ import { useSession } from "./useSession";
 
 const noSubscribe = () => () => {};
 
-/** token: the bridge token (hosted mode's page carries it), or "" when the browser's sign-in cookie authenticates. */
+/** token: the bridge token (hosted mode's page carries it), or "" when the page signs itself in (SignInGate). */
 export function Playground({ token }: { token: string }) {
   const t = useTranslations();
   const { state, dispatch, commands, cache } = useSession(token);

@@ -1,94 +1,102 @@
 "use client";
 /**
- * What an anonymous visitor of a local playground sees instead of the playground: how to sign in (open the
- * launch URL the run command printed, or paste its token). The form posts to "/" plus the current #fragment, so a
- * session or lab link opened before signing in is still there after. It never shows or holds the token.
+ * What a local playground shows a browser that is not signed in: how to sign in (open the launch URL the run
+ * command printed, once; or paste the token it printed), and why the last attempt failed. Signing in keeps the
+ * address, #fragment included, so a share or lab link opened first still opens after. It never shows the token.
  */
-import { useEffect, useRef, useSyncExternalStore } from "react";
-import { SIGN_IN_MARK, SIGN_IN_PARAM } from "@/lib/bridge/sign-in-url";
+import { useState, useSyncExternalStore, type FormEvent } from "react";
+import { signInWithToken, type SignedOutReason } from "@/lib/bridge/browser-sign-in";
+import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { inputClass } from "../ui";
 
 const noSubscribe = () => () => {};
-// The marker makes the address after sign-in ("/") differ from this one, so the browser really loads it.
-const POST_TO = `/?${SIGN_IN_MARK}=post`;
 
-export function SignIn({
-  failed,
-  renavigate,
-  origin,
-}: {
-  failed: boolean;
-  /** The browser came here from another site: a SameSite=Strict cookie was held back; ask again from our origin. */
-  renavigate: boolean;
-  origin: string;
-}) {
-  const form = useRef<HTMLFormElement>(null);
+const WHY: Record<SignedOutReason, string | null> = {
+  none: null,
+  "launch-spent":
+    "That launch URL was already used: each one signs in one browser, once. Paste the token instead, or stop the playground and run `npm start` again for a new launch URL.",
+  restarted:
+    "The playground restarted since this browser signed in, which ended that sign-in: open the new launch URL it printed, or paste its new token.",
+  unreachable:
+    "Could not reach the playground's server: is it still running? Start it again (`npm start`) and open the launch URL it prints.",
+};
+
+export function SignIn({ reason }: { reason: SignedOutReason }) {
   const hydrated = useSyncExternalStore(
     noSubscribe,
     () => true,
     () => false,
   );
-  useEffect(() => {
-    // A new URL (not location.href: a fragment-only change would not load anything); the signed-in page drops
-    // the marker again (CleanAddress).
-    if (!renavigate) return;
-    const again = new URL(window.location.href);
-    again.searchParams.set(SIGN_IN_MARK, "again");
-    window.location.replace(again.href);
-  }, [renavigate]);
+  const [token, setToken] = useState("");
+  const [failed, setFailed] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const origin = hydrated ? window.location.origin : "http://127.0.0.1:3000";
+  const why = WHY[reason];
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const problem = await signInWithToken(token);
+    setBusy(false);
+    if (problem) setFailed(problem);
+  }
+
   return (
     <main
       data-testid="signin"
       data-hydrated={hydrated ? "true" : "false"}
+      data-reason={reason}
       className="mx-auto flex max-w-xl flex-col gap-3 p-8 text-sm"
     >
       <h1 className="text-lg font-bold">Sign in to this MCP Playground</h1>
       <p>
         This playground can start programs on this computer, so only the person who started it may use it. Its run
-        command (<code>npm start</code>) printed a launch URL and opened it in your browser:
+        command (<code>npm start</code>) printed a launch URL in its terminal and opened it in your browser:
       </p>
       <pre
         className="overflow-x-auto rounded bg-slate-200 p-2 text-xs dark:bg-slate-800"
         data-testid="signin-launch-shape"
-      >{`${origin}/?token=…`}</pre>
+      >{`${origin}/#${LAUNCH_PARAM}=…`}</pre>
+      {why ? (
+        <p role="status" data-testid="signin-why" className="font-medium">
+          {why}
+        </p>
+      ) : null}
       <p>
-        Open that URL again (from the terminal), or paste the token — the part after <code>token=</code> — here:
+        Open that URL (it works once), or paste the token the playground printed under it here. Neither at hand? Stop
+        the playground and run <code>npm start</code> again.
       </p>
       {failed ? (
         <p role="alert" data-testid="signin-failed" className="text-red-700 dark:text-red-300">
-          That token does not match this launch. The playground makes a new token each time it starts: use the URL it
-          printed last.
+          {failed}
         </p>
       ) : null}
-      <form
-        ref={form}
-        method="post"
-        action={POST_TO}
-        className="flex gap-2"
-        // Keep the #fragment (a session or lab link) through sign-in.
-        onSubmit={() => form.current?.setAttribute("action", `${POST_TO}${window.location.hash}`)}
-      >
+      <form className="flex gap-2" onSubmit={(e) => void submit(e)}>
         <input
-          name={SIGN_IN_PARAM}
+          name="token"
           type="password"
           autoComplete="off"
           required
           aria-label="Token"
           placeholder="token"
+          value={token}
+          onChange={(e) => setToken(e.target.value)}
           data-testid="signin-token"
           className={`${inputClass} flex-1 font-mono`}
         />
         <button
           type="submit"
+          disabled={busy}
           data-testid="signin-submit"
-          className="rounded bg-blue-600 px-3 py-1 text-xs font-medium text-white hover:bg-blue-700"
+          className="rounded bg-blue-600 px-3 py-1 text-xs font-medium text-white hover:bg-blue-700 disabled:opacity-60"
         >
           Sign in
         </button>
       </form>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Signing in sets a cookie for this browser only (HttpOnly, SameSite=Strict); it ends when the playground
-        restarts. Scripts and the command line use the <code>x-playground-token</code> header instead.
+        Signing in keeps a secret for this address only (this browser&apos;s storage for {origin}; no cookie, so no
+        other port sees it); it ends when the playground stops. Scripts and the command line send the token in the{" "}
+        <code>x-playground-token</code> header instead.
       </p>
     </main>
   );

@@ -1,14 +1,14 @@
 /**
  * Browser side of the bridge: typed calls to /api/bridge/* carrying the per-launch token in a header
- * (never in the URL), or — a signed-in local page, token "" — only the sign-in cookie the browser adds itself.
+ * (never in the URL), or — a local page, token "" — its browser secret (lib/bridge/browser-sign-in.ts).
  * Every failure comes back as a BridgeReply value; nothing throws. No React.
  */
 import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "./contract";
-import { TOKEN_HEADER } from "./target";
+import { credentialHeaders, refusedCredential } from "./credential";
 import { isPackedExchange, unpackExchange } from "../protocol/exchange-wire";
 
 export interface BridgeClientOptions {
-  /** "" sends no token header: the browser's sign-in cookie authenticates (local mode's page). */
+  /** "" sends the page's browser secret instead, once it is signed in (local mode's page). */
   token: string;
   /** Prefix for the routes; "" (same origin) in the page. */
   baseUrl?: string;
@@ -40,15 +40,17 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
 
   async function post<T>(route: string, body: unknown): Promise<BridgeReply<T>> {
     let res: Response;
+    const credential = await credentialHeaders(token);
     try {
       res = await fetchImpl(`${baseUrl}/api/${route.replace(/^\/+/, "")}`, {
         method: "POST",
-        headers: { "Content-Type": "application/json", ...(token ? { [TOKEN_HEADER]: token } : {}) },
+        headers: { "Content-Type": "application/json", ...credential },
         body: JSON.stringify(body),
       });
     } catch (e) {
       return { ok: false, kind: "internal", message: `could not reach the bridge: ${(e as Error).message}` };
     }
+    refusedCredential(token, credential, res.status);
     let payload: unknown;
     try {
       payload = await res.json();

@@ -2,7 +2,7 @@
  * Browser side of the listen stream: POST /api/bridge/listen, read its NDJSON lines as they come, and close
  * it through POST /api/bridge/cancel (so over stdio the bridge sends notifications/cancelled first). No React.
  */
-import { TOKEN_HEADER } from "./target";
+import { credentialHeaders, refusedCredential } from "./credential";
 import type { ListenLine, ListenRequest } from "./listen-contract";
 
 export type ListenEndLine = Extract<ListenLine, { kind: "end" }>;
@@ -14,7 +14,7 @@ export interface ListenStream {
 }
 
 export interface ListenClientOptions {
-  /** "" sends no token header: the browser's sign-in cookie authenticates (local mode's page). */
+  /** "" sends the page's browser secret instead, once it is signed in (local mode's page). */
   token: string;
   baseUrl?: string;
   fetch?: typeof fetch;
@@ -31,14 +31,17 @@ export function openListenStream(
 ): ListenStream {
   const { token, baseUrl = "", fetch: fetchImpl = globalThis.fetch.bind(globalThis) } = options;
   const aborter = new AbortController();
-  const headers = { "Content-Type": "application/json", ...(token ? { [TOKEN_HEADER]: token } : {}) };
+  const headers = credentialHeaders(token).then((credential) => ({
+    "Content-Type": "application/json",
+    ...credential,
+  }));
 
   async function read(): Promise<ListenEndLine> {
     let res: Response;
     try {
       res = await fetchImpl(`${baseUrl}/api/bridge/listen`, {
         method: "POST",
-        headers,
+        headers: await headers,
         body: JSON.stringify(req),
         signal: aborter.signal,
       });
@@ -49,6 +52,7 @@ export function openListenStream(
       );
     }
     if (!res.ok || !res.body || (res.headers.get("content-type") ?? "").startsWith("application/json")) {
+      refusedCredential(token, await headers, res.status);
       const reply = (await res.json().catch(() => null)) as { message?: string; kind?: string } | null;
       return ended(
         `the bridge refused the listen stream (${reply?.kind ?? `HTTP ${res.status}`}): ${reply?.message ?? "no details"}`,
@@ -81,7 +85,7 @@ export function openListenStream(
       try {
         const res = await fetchImpl(`${baseUrl}/api/bridge/cancel`, {
           method: "POST",
-          headers,
+          headers: await headers,
           body: JSON.stringify({ sendId: req.listenId }),
         });
         const reply = (await res.json()) as { ok: boolean; value?: { cancelled: boolean } };

@@ -1,8 +1,14 @@
 /**
- * The names the bridge contract is built from: the token header, the embedded servers and the replayable
+ * The names the bridge contract is built from: the credential headers, the embedded servers and the replayable
  * recordings. Zod-free and import-free, so contract.ts (zod) and target.ts (the page's half) both stand on it.
  */
 export const TOKEN_HEADER = "x-playground-token";
+/**
+ * A signed-in browser's credential (local mode): the secret its page traded the launch code for, kept in this
+ * origin's Web Storage (lib/bridge/browser-sign-in.ts). It counts only on a request the browser itself marks
+ * Sec-Fetch-Site: same-origin (lib/node/bridge/guards.ts).
+ */
+export const SESSION_HEADER = "x-playground-session";
 
 /** Embedded servers the playground ships with. */
 export const DEMO_SERVERS = [

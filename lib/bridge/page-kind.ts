@@ -7,9 +7,7 @@
 export const PAGE_HEADER = "x-playground-page";
 
 export type PageKind =
-  | { kind: "refused"; refusal: { kind: string; message: string } }
-  | { kind: "playground"; hosted: boolean }
-  | { kind: "sign-in" };
+  { kind: "refused"; refusal: { kind: string; message: string } } | { kind: "playground"; hosted: boolean };
 
 export function encodePageKind(page: PageKind): string {
   const plain =
@@ -24,12 +22,7 @@ export function encodePageKind(page: PageKind): string {
 export function decodePageKind(value: string | null): PageKind {
   try {
     const page = JSON.parse(decodeURIComponent(value ?? "")) as PageKind;
-    if (
-      page.kind === "sign-in" ||
-      page.kind === "refused" ||
-      (page.kind === "playground" && typeof page.hosted === "boolean")
-    )
-      return page;
+    if (page.kind === "refused" || (page.kind === "playground" && typeof page.hosted === "boolean")) return page;
   } catch {
     /* below */
   }

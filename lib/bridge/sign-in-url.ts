@@ -1,8 +1,20 @@
 /**
- * The sign-in steps' query parameters, shared by the server (lib/node/bridge/sign-in.ts) and the page
- * (components/signin). No imports: the page bundles it.
+ * Local mode's browser sign-in, the parts the server (lib/node/bridge/sign-in.ts), the page
+ * (lib/bridge/browser-sign-in.ts) and app/layout.tsx share. No imports: the page bundles it.
  */
-/** The launch URL's parameter: `/?token=<token>` is the only URL the token may appear in. */
-export const SIGN_IN_PARAM = "token";
-/** A marker the sign-in steps put in the query (failed, post, again) and the signed-in page takes out. */
-export const SIGN_IN_MARK = "signin";
+/** The launch URL's fragment parameter: `/#launch=<code>`. A fragment never reaches a request line or a log. */
+export const LAUNCH_PARAM = "launch";
+/**
+ * Where a signed-in page keeps its browser secret: localStorage, which is per origin (the port included, unlike a
+ * cookie) and shared by this origin's tabs, so a share link opened in a new tab is signed in too.
+ */
+export const BROWSER_SECRET_KEY = "mcp-playground:sign-in";
+/** Where the boot script leaves the launch code it took out of the address bar, for the page to trade. */
+export const LAUNCH_CODE_GLOBAL = "__mcpPlaygroundLaunchCode";
+
+/**
+ * Runs in <head> before anything else (plain ES5, it cannot import): takes `#launch=<code>` out of the address
+ * bar (history.replaceState) before the first paint and before any of the page's code reads the fragment,
+ * keeping whatever followed it (`#launch=<code>&lab=…` opens the lab link).
+ */
+export const LAUNCH_BOOT_SCRIPT = `(function(){var p=${JSON.stringify(`#${LAUNCH_PARAM}=`)},h=location.hash;if(h.indexOf(p)!==0)return;var r=h.slice(p.length),i=r.indexOf("&");window[${JSON.stringify(LAUNCH_CODE_GLOBAL)}]=i<0?r:r.slice(0,i);try{history.replaceState(history.state,"",location.pathname+location.search+(i<0?"":"#"+r.slice(i+1)))}catch(e){}})()`;

@@ -17,7 +17,7 @@
  *   such as the playground token) anywhere else in the state, frames and wire text included.
  * Pure.
  */
-import { TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
+import { SESSION_HEADER, TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
 import { joinCommandLine, splitCommandLine } from "../bridge/command-line";
@@ -31,6 +31,7 @@ const ALWAYS_SENSITIVE_HEADERS = new Set([
   "set-cookie",
   "mcp-session-id",
   TOKEN_HEADER,
+  SESSION_HEADER,
 ]);
 
 const SECRET_WORDS =

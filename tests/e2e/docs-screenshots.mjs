@@ -4,7 +4,16 @@
 // Each PNG is re-encoded with a palette when sharp (Next's image library) is installed, to keep it small.
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { ensureBuilt, guardedContext, launchBrowser, requireChromium, ROOT, signIn, startServer } from "./harness.mjs";
+import {
+  ensureBuilt,
+  guardedContext,
+  launchBrowser,
+  requireChromium,
+  ROOT,
+  signIn,
+  signInOnly,
+  startServer,
+} from "./harness.mjs";
 import { MrtrStudio } from "./pages/mrtr.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 
@@ -114,9 +123,9 @@ try {
   for (const name of wanted) {
     const shot = SHOTS[name];
     if (!shot) throw new Error(`no screenshot called ${name}; choose from ${Object.keys(SHOTS).join(", ")}`);
-    // The sign-in cookie only: no session saved by the sign-in page comes back.
+    // The sign-in only: no session saved by the sign-in page comes back.
     const ctx = await guardedContext(browser, {
-      storageState: { cookies: storageState.cookies, origins: [] },
+      storageState: signInOnly(storageState),
       viewport: shot.viewport,
       colorScheme: "light",
       reducedMotion: "reduce",

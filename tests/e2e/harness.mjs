@@ -9,14 +9,18 @@ import { ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.m
 export {
   CHROMIUM,
   CHROMIUM_ARGS,
+  BROWSER_SECRET_KEY,
   ROOT,
-  cookieHeader,
+  browserSecret,
   freePort,
   guardedContext,
   httpRequest,
   launchBrowser,
+  newLaunchUrl,
   requireChromium,
   signIn,
+  signInOnly,
+  signedInHeaders,
 } from "../../scripts/local-app.mjs";
 
 /** A build as `npm run build` leaves it: the server bundle, `next build`, then the .br/.gz copies the server sends (its postbuild). */
@@ -57,11 +61,12 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
     if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log()}`);
     try {
       const r = await httpRequest({ port, path: "/" });
-      // The server prints the launch URL that signs a browser in (scripts/launch.mjs).
+      // The server prints the launch URL that signs a browser in, and the token (scripts/launch.mjs).
       const launch = LAUNCH_URL.exec(log());
-      if (r.status === 200 && launch) {
+      const printedToken = TOKEN_LINE.exec(log());
+      if (r.status === 200 && launch && printedToken) {
         const launchUrl = launch[0];
-        const token = new URL(launchUrl).searchParams.get("token");
+        const token = printedToken[1];
         return {
           port,
           base: `http://127.0.0.1:${port}`,
@@ -82,7 +87,8 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
   throw new Error(`${server} server did not answer (or print its launch URL) within ${waitMs / 1000} s:\n${log()}`);
 }
 
-const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]{32,}/;
+const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/#launch=[0-9a-f]{64}/;
+const TOKEN_LINE = /This launch's token[^\n]*\n\n {4}([0-9a-f]{64})\n/;
 
 /** Every /api/bridge/send the page makes, as the parsed request body (target, frame), in order. */
 export function recordSends(page) {

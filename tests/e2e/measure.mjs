@@ -2,15 +2,7 @@
 // median of 5 cold loads), JS gzipped before Monaco loads, total JS, and requests leaving 127.0.0.1.
 // Usage (after next build): node tests/e2e/measure.mjs
 import { coldLoad, firstLoadJs } from "../../scripts/local-app.mjs";
-import {
-  cookieHeader,
-  ensureBuilt,
-  httpRequest,
-  launchBrowser,
-  requireChromium,
-  signIn,
-  startServer,
-} from "./harness.mjs";
+import { ensureBuilt, httpRequest, launchBrowser, requireChromium, signIn, startServer } from "./harness.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -22,9 +14,9 @@ const srv = await startServer();
 const browser = await launchBrowser();
 try {
   // JS the HTML asks for: everything that loads before the lazy editor chunk is requested.
-  // Signed in once with the launch URL the server printed; every cold load starts with that cookie.
+  // Signed in once with the launch URL the server printed; every cold load starts with the secret it kept.
   const storageState = await signIn(browser, srv);
-  const html = (await httpRequest({ port: srv.port, path: "/", headers: { cookie: cookieHeader(storageState) } })).text;
+  const html = (await httpRequest({ port: srv.port, path: "/" })).text;
   const { files, raw, gz } = await firstLoadJs(srv.base, html);
 
   const runs = [];

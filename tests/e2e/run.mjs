@@ -392,7 +392,7 @@ let browser;
 try {
   browser = await launchBrowser();
   // The token the server printed in its launch URL (scripts use it in the header); every case's browser context
-  // starts signed in the way a user signs in, by having opened that URL (tests/e2e/cases/signin.mjs tests it).
+  // starts signed in the way a user signs in, with the secret the page kept after opening that URL (tests/e2e/cases/signin.mjs).
   const token = srv.token;
   const storageState = await signIn(browser, srv);
   for (const c of cases) {

@@ -74,7 +74,7 @@ describe("the client address comes from the connection", () => {
 });
 
 describe("the page kind Next renders is the server's alone", () => {
-  it("a client's own x-playground-page header is replaced by the server's decision (here: the sign-in page)", async () => {
+  it("a client's own x-playground-page header is replaced by the server's decision (here: the local page, which holds no token)", async () => {
     vi.stubEnv("PLAYGROUND_TOKEN", "peer-test-token");
     vi.stubEnv("PLAYGROUND_MODE", "");
     // Next's place: a page handler that shows what it was told.
@@ -104,7 +104,7 @@ describe("the page kind Next renders is the server's alone", () => {
           })
           .on("error", reject);
       });
-      expect(decodePageKind(answer.told)).toEqual({ kind: "sign-in" });
+      expect(decodePageKind(answer.told)).toEqual({ kind: "playground", hosted: false });
       expect(answer.raw).toBe(1);
     } finally {
       pages.closeAllConnections();

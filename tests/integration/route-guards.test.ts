@@ -5,9 +5,9 @@
  */
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
+import { SESSION_HEADER, TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
-import { sessionCookieHeader } from "@/lib/node/bridge/token";
+import { mintBrowserSecret } from "@/lib/node/bridge/token";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
 
@@ -32,7 +32,6 @@ const spawnAttempt = () => ({
   target: { kind: "stdio", command: "/bin/sh", args: ["-c", "touch /tmp/playground-fast-path-should-not-exist"] },
   frame: JSON.stringify(request(1, "ping")),
 });
-const cookieFor = (app: AppRoutes) => sessionCookieHeader(String(app.port)).split(";")[0];
 
 describe("every bridge route refuses before it runs anything", () => {
   const rows: {
@@ -42,19 +41,19 @@ describe("every bridge route refuses before it runs anything", () => {
     headers: (app: AppRoutes) => Record<string, string>;
     body?: string;
   }[] = [
-    { rule: "no token and no sign-in cookie", status: 401, kind: "unauthorized", headers: () => ({}) },
+    { rule: "no token and no browser sign-in", status: 401, kind: "unauthorized", headers: () => ({}) },
     { rule: "a wrong token", status: 401, kind: "unauthorized", headers: () => ({ [TOKEN_HEADER]: `${TOKEN}x` }) },
     {
-      rule: "the sign-in cookie of another port",
+      rule: "a browser secret without Sec-Fetch-Site (curl)",
       status: 401,
       kind: "unauthorized",
-      headers: () => ({ Cookie: `mcp-playground-1=${cookieFor(app).split("=")[1]}` }),
+      headers: () => ({ [SESSION_HEADER]: mintBrowserSecret() }),
     },
     {
-      rule: "the sign-in cookie on a cross-site request",
+      rule: "a browser secret on a cross-site request",
       status: 401,
       kind: "unauthorized",
-      headers: (app) => ({ Cookie: cookieFor(app), "Sec-Fetch-Site": "cross-site" }),
+      headers: () => ({ [SESSION_HEADER]: mintBrowserSecret(), "Sec-Fetch-Site": "cross-site" }),
     },
     {
       rule: "a Host that is not loopback (DNS rebinding)",
@@ -153,11 +152,11 @@ describe("every bridge route refuses before it runs anything", () => {
 });
 
 describe("what a bridge route lets through", () => {
-  it("a signed-in browser (cookie, same-origin) is let through", async () => {
+  it("a signed-in browser (its secret, same-origin) is let through", async () => {
     const { status, json } = await app.post(
       "/api/bridge/cancel",
       { sendId: "none" },
-      { Cookie: cookieFor(app), "Sec-Fetch-Site": "same-origin", Origin: app.origin },
+      { [SESSION_HEADER]: mintBrowserSecret(), "Sec-Fetch-Site": "same-origin", Origin: app.origin },
     );
     expect({ status, json }).toEqual({ status: 200, json: { ok: true, value: { cancelled: false } } });
   });

@@ -4,10 +4,10 @@ import { describe, expect, it } from "vitest";
 import { launchUrl, whyNotOpen } from "../../scripts/launch.mjs";
 
 describe("the launch URL", () => {
-  it("is http://<loopback>:<port>/?token=<token>, a wildcard bind shown as 127.0.0.1, IPv6 in brackets", () => {
-    expect(launchUrl("127.0.0.1", 3000, "abc")).toBe("http://127.0.0.1:3000/?token=abc");
-    expect(launchUrl("0.0.0.0", 3100, "abc")).toBe("http://127.0.0.1:3100/?token=abc");
-    expect(launchUrl("::1", 3000, "abc")).toBe("http://[::1]:3000/?token=abc");
+  it("is http://<loopback>:<port>/#launch=<code> (a fragment: never in a request line), a wildcard bind shown as 127.0.0.1, IPv6 in brackets", () => {
+    expect(launchUrl("127.0.0.1", 3000, "abc")).toBe("http://127.0.0.1:3000/#launch=abc");
+    expect(launchUrl("0.0.0.0", 3100, "abc")).toBe("http://127.0.0.1:3100/#launch=abc");
+    expect(launchUrl("::1", 3000, "abc")).toBe("http://[::1]:3000/#launch=abc");
   });
 });
 

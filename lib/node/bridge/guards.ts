@@ -1,12 +1,12 @@
 /**
  * Who may talk to the bridge. The bridge spawns processes, so an unguarded route is remote code execution
  * (MCP Inspector CVE-2025-49596). Checks, in order: Host (DNS rebinding), Origin (cross-site pages), then the
- * token header (scripts, the CLI, hosted pages) or the sign-in cookie (a browser that opened the launch URL).
+ * token header (scripts, the CLI, hosted pages) or a signed-in browser's secret (local mode, same-origin only).
  */
-import { TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
+import { SESSION_HEADER, TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
 import { isHosted } from "./policy";
-import { checkSessionCookie, checkToken } from "./token";
+import { checkBrowserSecret, checkToken } from "./token";
 
 export interface GuardFailure {
   ok: false;
@@ -41,7 +41,7 @@ function envList(name: string): string[] {
 }
 
 type ParsedHost = { readonly hostname: string; readonly port?: string };
-// Every call reads the same Host several times (guards, sign-in cookie, base URL): the last answer is kept.
+// Every call reads the same Host several times (guards, base URL): the last answer is kept.
 let lastHost: { host: string; parsed: ParsedHost | null } | undefined;
 
 /** Splits a Host header into hostname and port; null when it is not of the form hostname[:port]. */
@@ -112,18 +112,27 @@ export function checkPageHeaders(headers: HeaderReader): GuardFailure | null {
 }
 
 /**
- * A browser signed in with the launch URL: its sign-in cookie for this port. SameSite=Strict already keeps the
- * cookie off cross-site requests; Sec-Fetch-Site (when the browser sends it) must also say the request came
- * from our own origin or from the user (a typed address), so another port's page on this host (same site,
- * another origin) cannot ride on it either — the Origin guard refuses its POSTs in any case.
+ * A signed-in browser (local mode): its secret in SESSION_HEADER, counted only when the browser itself says the
+ * request comes from our own origin. A browser sets Sec-Fetch-Site and no page can forge it, so a secret that
+ * leaked out of the page (a log, a copied request) does not open the bridge from another page; curl and other
+ * HTTP clients send the token header instead.
  */
-export function isSignedIn(headers: HeaderReader): boolean {
-  const site = headers.get("sec-fetch-site");
-  if (site !== null && site !== "same-origin" && site !== "none") return false;
-  return checkSessionCookie(headers.get("cookie"), parseHost(headers.get("host") ?? "")?.port);
+function browserSignIn(headers: HeaderReader): GuardFailure | null {
+  if (headers.get("sec-fetch-site") !== "same-origin")
+    return guardFailure(
+      "unauthorized",
+      `${SESSION_HEADER} counts only on a request from the playground's own page (Sec-Fetch-Site: same-origin); ` +
+        `scripts and the CLI send ${TOKEN_HEADER} (PLAYGROUND_TOKEN)`,
+    );
+  if (checkBrowserSecret(headers.get(SESSION_HEADER))) return null;
+  return guardFailure(
+    "unauthorized",
+    "this browser's sign-in is not one of this launch's (the playground restarted, or it was never signed in): " +
+      "open the launch URL the playground printed, or paste its token into the sign-in page",
+  );
 }
 
-/** Every bridge route: Host, then Origin, then the per-launch token (header) or the sign-in cookie. */
+/** Every bridge route: Host, then Origin, then the per-launch token (header) or a signed-in browser's secret. */
 export function guardRequest(req: { headers: HeaderReader }): GuardFailure | null {
   const pageCheck = checkPageHeaders(req.headers);
   if (pageCheck) return pageCheck;
@@ -132,23 +141,21 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
     return checkToken(token)
       ? null
       : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
-  if (isSignedIn(req.headers)) return null;
+  if (req.headers.get(SESSION_HEADER) !== null) return browserSignIn(req.headers);
   return guardFailure(
     "unauthorized",
-    `missing ${TOKEN_HEADER} header and no sign-in cookie: a browser signs in by opening the launch URL the playground ` +
-      `printed (http://127.0.0.1:<port>/?token=…); scripts send the header (PLAYGROUND_TOKEN)`,
+    `missing ${TOKEN_HEADER} header and no browser sign-in: a browser signs in by opening the launch URL the ` +
+      `playground printed (http://127.0.0.1:<port>/#launch=…); scripts send the header (PLAYGROUND_TOKEN)`,
   );
 }
 
-/** What GET / answers, decided by the server (app.ts hands it to app/page.tsx; the editor preload goes only with the playground). */
-export type PageFor =
-  { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean } | { kind: "sign-in" };
+/** What GET / answers, decided by the server (app.ts hands it to app/page.tsx). */
+export type PageFor = { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean };
 
 export function pageFor(headers: HeaderReader): PageFor {
   const refusal = checkPageHeaders(headers);
   if (refusal) return { kind: "refused", refusal };
-  // Hosted mode: the page carries the token; the hosted guards (fixed commands, SSRF, limits) protect it.
-  if (isHosted()) return { kind: "playground", hosted: true };
-  // Local mode: the token never reaches the page; a signed-in browser's bridge calls carry the sign-in cookie.
-  return isSignedIn(headers) ? { kind: "playground", hosted: false } : { kind: "sign-in" };
+  // Hosted mode: the page carries the token; the hosted guards (fixed commands, SSRF, limits) protect it. Local
+  // mode: the page is public and holds nothing; it signs itself in (components/signin/SignInGate.tsx).
+  return { kind: "playground", hosted: isHosted() };
 }

@@ -2,7 +2,7 @@
  * Which user-set headers may go upstream (target headers and per-send headers). An allow-list keeps the
  * bridge from being used to forge hop-by-hop or browser-controlled headers (Host, Cookie, Content-Length …).
  */
-import { TOKEN_HEADER } from "@/lib/bridge/contract";
+import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
 import { isHosted } from "./policy";
 
@@ -33,7 +33,7 @@ function describeChar(s: string): string | null {
 
 export function isAllowedUpstreamHeader(name: string): boolean {
   const lower = name.toLowerCase();
-  if (lower === TOKEN_HEADER) return false;
+  if (lower === TOKEN_HEADER || lower === SESSION_HEADER) return false;
   return ALLOWED_EXACT.has(lower) || ALLOWED_PREFIXES.some((p) => lower.startsWith(p) && lower.length > p.length);
 }
 
@@ -59,7 +59,8 @@ function checkOne(name: string, value: string): string | null {
   if (badValue) return `header ${name} has a value that contains ${badValue} (header injection); refused`;
   if (!TOKEN.test(name)) return `${JSON.stringify(name)} is not a valid HTTP header name`;
   const lower = name.toLowerCase();
-  if (lower === TOKEN_HEADER) return `${TOKEN_HEADER} is the bridge's own credential and is never sent upstream`;
+  if (lower === TOKEN_HEADER || lower === SESSION_HEADER)
+    return `${lower} is the bridge's own credential and is never sent upstream`;
   if (!isAllowedUpstreamHeader(name)) {
     return (
       `header ${name} may not be sent upstream; allowed: Authorization, Mcp-Session-Id, MCP-Protocol-Version, ` +

@@ -1,74 +1,89 @@
 /**
- * Signing a browser in (local mode's answer to "any local user can read the token from GET /"), as Jupyter and
- * MCP Inspector do: the run command prints a launch URL `http://127.0.0.1:<port>/?token=<token>`; opening it
- * (or posting the token from the sign-in form) sets the HttpOnly, SameSite=Strict sign-in cookie and answers a
- * tiny page that replaces itself with the same address minus the token, keeping the #fragment (a session or lab
- * link survives sign-in). That second navigation starts on our own origin, so the Strict cookie goes with it
- * even when the launch URL came from another site (a file:// opener, a terminal). A wrong token goes back to
- * the sign-in page with ?signin=failed. Runs in the server's app (app.ts), after the Host/Origin guards.
+ * Local mode's browser sign-in, bound to this origin (issue 26 item 1). The run command prints a launch URL
+ * `http://127.0.0.1:<port>/#launch=<code>`: the code is in the #fragment, so no request line, server log or Referer
+ * carries it. The page takes it out of the address bar and trades it here, once, for a browser secret it keeps in
+ * this origin's Web Storage (which, unlike a cookie, is per port) and sends as SESSION_HEADER (guards.ts). The
+ * sign-in page may trade the pasted token instead. A trade needs Sec-Fetch-Site: same-origin, which only our own
+ * page's fetch carries. Scripts and the CLI keep the token header; hosted mode's page carries the token.
  */
+import { z } from "zod";
+import { TOKEN_HEADER } from "@/lib/bridge/contract";
+import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { readBounded } from "@/lib/protocol/bounded-read";
-import { FRAME_HEADERS } from "./frame-headers";
-import { parseHost } from "./guards";
-import { SIGN_IN_MARK, SIGN_IN_PARAM } from "@/lib/bridge/sign-in-url";
-import { checkToken, sessionCookieHeader } from "./token";
+import { BridgeError } from "./errors";
+import { failReply, jsonRoute } from "./route-glue";
+import { isHosted } from "./policy";
+import { checkToken, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "./token";
 
-const MAX_FORM_BYTES = 4096;
+const MAX_TRADE_BYTES = 4096;
 
-const NO_STORE = { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer", ...FRAME_HEADERS };
+const TradeSchema = z.union([
+  z.object({ launch: z.string().min(1).max(256) }).strict(),
+  z.object({ token: z.string().min(1).max(1024) }).strict(),
+]);
 
-async function readSmallForm(req: Request): Promise<URLSearchParams | null> {
+const HOSTED_REFUSAL =
+  "hosted mode has no browser sign-in: its page carries the credential it needs (the hosted guards protect it)";
+
+async function readTrade(req: Request): Promise<z.infer<typeof TradeSchema> | string> {
   const reader = req.body?.getReader();
-  if (!reader) return new URLSearchParams();
-  const bytes = await readBounded(reader, MAX_FORM_BYTES);
-  return bytes && new URLSearchParams(Buffer.from(bytes).toString("utf8"));
+  const bytes = reader ? await readBounded(reader, MAX_TRADE_BYTES) : new Uint8Array();
+  if (!bytes) return `the sign-in request is larger than ${MAX_TRADE_BYTES} bytes`;
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(bytes).toString("utf8"));
+  } catch {
+    return 'the sign-in request is not JSON: send {"launch": "<code>"} or {"token": "<token>"}';
+  }
+  const parsed = TradeSchema.safeParse(json);
+  return parsed.success ? parsed.data : 'the sign-in request takes {"launch": "<code>"} or {"token": "<token>"}';
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function continuePage(next: string): string {
-  const target = JSON.stringify(next).replace(/</g, "\\u003c");
-  return (
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="referrer" content="no-referrer">` +
-    `<title>Signed in — MCP Playground</title><noscript><meta http-equiv="refresh" content="0;url=${escapeHtml(next)}"></noscript></head>` +
-    `<body><p data-testid="signed-in">Signed in. Opening the playground…</p>` +
-    `<script>location.replace(${target} + location.hash)</script></body></html>`
-  );
-}
-
-/** The answer to a sign-in attempt (GET with ?token=, or POST of the sign-in form), or null for any other request. */
-export async function signInResponse(req: Request): Promise<Response | null> {
-  const url = new URL(req.url);
-  if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/_next/")) return null;
-  let given: string | null;
-  if (req.method === "GET" && url.searchParams.has(SIGN_IN_PARAM)) {
-    given = url.searchParams.get(SIGN_IN_PARAM);
-  } else if (
-    req.method === "POST" &&
-    url.pathname === "/" &&
-    (req.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")
-  ) {
-    const form = await readSmallForm(req);
-    if (!form)
-      return new Response(`the sign-in form is larger than ${MAX_FORM_BYTES} bytes`, {
-        status: 413,
-        headers: NO_STORE,
-      });
-    given = form.get(SIGN_IN_PARAM);
-  } else {
-    return null;
+/**
+ * POST /api/signin { launch } or { token }: replies { ok: true, value: { secret } }. Host and Origin are already
+ * guarded by the front door (app.ts).
+ */
+export async function signInRoute(req: Request): Promise<Response> {
+  if (isHosted()) return failReply("refused", HOSTED_REFUSAL);
+  if (req.headers.get("sec-fetch-site") !== "same-origin")
+    return failReply(
+      "forbidden-origin",
+      "a browser signs in from the playground's own page only (Sec-Fetch-Site: same-origin); " +
+        `scripts and the CLI send ${TOKEN_HEADER} instead`,
+    );
+  const trade = await readTrade(req);
+  if (typeof trade === "string") return failReply("bad-request", trade);
+  if ("launch" in trade) {
+    if (!spendLaunchCode(trade.launch.trim()))
+      return failReply(
+        "unauthorized",
+        "this launch URL was already used, or is not one of this launch's: each launch URL signs in one browser " +
+          "once. Paste the token the playground printed into the sign-in page, or stop it and run `npm start` again.",
+      );
+  } else if (!checkToken(trade.token.trim())) {
+    return failReply(
+      "unauthorized",
+      "that token does not match this launch's: the playground makes a new one each time it starts; use the one it printed last",
+    );
   }
-  url.searchParams.delete(SIGN_IN_PARAM);
-  url.searchParams.delete(SIGN_IN_MARK);
-  if (!checkToken(given?.trim())) {
-    url.searchParams.set(SIGN_IN_MARK, "failed");
-    // 303: the browser fetches the sign-in page with GET and keeps the #fragment. Absolute, on the request's own
-    // origin (already past the Host guard).
-    return new Response(null, { status: 303, headers: { Location: url.href, ...NO_STORE } });
-  }
-  const port = parseHost(req.headers.get("host") ?? "")?.port;
-  return new Response(continuePage(url.pathname + url.search), {
-    status: 200,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Set-Cookie": sessionCookieHeader(port), ...NO_STORE },
+  const body = JSON.stringify({ ok: true, value: { secret: mintBrowserSecret() } });
+  return new Response(body, {
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
   });
 }
+
+/** POST /api/signin/check {}: { ok: true, value: { signedIn: true } } when the caller's credential is this launch's (a 401 otherwise). */
+export const signInCheckRoute = jsonRoute(z.object({}).strict(), async () => ({ signedIn: true }));
+
+/**
+ * POST /api/signin/launch {}: a new one-time launch URL on the caller's own loopback address, for a script that
+ * holds the token (a second browser, the e2e tests). A browser's own secret may not mint more sign-ins.
+ */
+export const newLaunchRoute = jsonRoute(z.object({}).strict(), async (_input, call) => {
+  if (isHosted()) throw new BridgeError("refused", HOSTED_REFUSAL);
+  if (!call.headers.get(TOKEN_HEADER))
+    throw new BridgeError("unauthorized", `a new launch URL needs ${TOKEN_HEADER} (a script holding the token)`);
+  // The Host is already guarded (a loopback name, or one PLAYGROUND_ALLOWED_HOSTS lists).
+  const host = call.headers.get("host") ?? "127.0.0.1";
+  return { launchUrl: `http://${host}/#${LAUNCH_PARAM}=${mintLaunchCode()}` };
+});

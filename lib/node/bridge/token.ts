@@ -1,12 +1,11 @@
 /**
- * The per-launch bridge token and the sign-in cookie derived from it.
- * - Scripts and the CLI send the token in the x-playground-token header (PLAYGROUND_TOKEN).
- * - A browser signs in once with the launch URL `/?token=<token>` (printed by the run command): the answer sets
- *   an HttpOnly, SameSite=Strict session cookie and the page never holds the token (local mode), so another
- *   user of the machine cannot read it from `GET /`. Hosted mode's page still carries it (its guards protect it).
- * The token never goes in any other URL.
+ * The bridge's credentials.
+ * - The per-launch token: scripts and the CLI send it in the x-playground-token header (PLAYGROUND_TOKEN); hosted
+ *   mode's page carries it (its guards protect it). It never goes in a URL.
+ * - Local mode's browser sign-in: a one-time launch code (the launch URL's #fragment) traded by the page for a
+ *   browser secret of its own (sign-in.ts, guards.ts). Neither is derived from the token.
  */
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Made once when the environment names none (the server always sets PLAYGROUND_TOKEN; the CLI and tests may not). */
 let madeToken: string | undefined;
@@ -43,31 +42,41 @@ export function checkToken(headerValue: string | null | undefined): boolean {
 }
 
 /**
- * One cookie per port: cookies ignore ports, so two playgrounds on 127.0.0.1:3000 and :3100 must not overwrite
- * each other's sign-in (Jupyter names its cookie after the port for the same reason).
+ * Launch codes: what the launch URL carries in its #fragment (`/#launch=<code>`, so no request line, log or
+ * Referer ever holds it). Each trades for a browser secret once (sign-in.ts), then is spent. The run command
+ * prints the first; a script holding the token may ask for more (POST /api/signin/launch). In memory only: a
+ * restart spends them all. A few at a time: an unused one is dropped when the ninth is made.
  */
-export function sessionCookieName(port: string | undefined): string {
-  return `mcp-playground-${/^\d{1,5}$/.test(port ?? "") ? port : "80"}`;
+const MAX_LAUNCH_CODES = 8;
+const launchCodes = new Set<string>();
+
+export function mintLaunchCode(): string {
+  const code = randomBytes(32).toString("hex");
+  launchCodes.add(sha256(code).toString("hex"));
+  if (launchCodes.size > MAX_LAUNCH_CODES) launchCodes.delete(launchCodes.values().next().value!);
+  return code;
 }
 
-/** The cookie holds a value derived from the token, not the token: a stolen cookie is no header token. */
-export const sessionCookieValue: () => string = perToken((token) =>
-  createHmac("sha256", token).update("mcp-playground sign-in cookie").digest("base64url"),
-);
-const sessionCookieDigest = perToken(() => sha256(sessionCookieValue()));
-
-export function sessionCookieHeader(port: string | undefined): string {
-  return `${sessionCookieName(port)}=${sessionCookieValue()}; Path=/; HttpOnly; SameSite=Strict`;
+/** True once per code: a code is spent by the first trade that names it. */
+export function spendLaunchCode(given: string): boolean {
+  return launchCodes.delete(sha256(given).toString("hex"));
 }
 
-/** Does the Cookie header carry this launch's sign-in cookie for this port? */
-export function checkSessionCookie(cookieHeader: string | null | undefined, port: string | undefined): boolean {
-  if (!cookieHeader) return false;
-  const name = sessionCookieName(port);
-  for (const part of cookieHeader.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    if (sameSecret(sessionCookieDigest(), part.slice(eq + 1).trim())) return true;
-  }
-  return false;
+/**
+ * Browser secrets: what a page got for a launch code (or the pasted token), sent in SESSION_HEADER. Random, per
+ * trade, in memory only (a restart ends every browser's sign-in; a fixed PLAYGROUND_TOKEN does not carry over).
+ * Kept as digests; the oldest goes past the cap (a browser that lost its secret signs in again).
+ */
+const MAX_BROWSER_SECRETS = 64;
+const browserSecrets = new Set<string>();
+
+export function mintBrowserSecret(): string {
+  const secret = randomBytes(32).toString("base64url");
+  browserSecrets.add(sha256(secret).toString("hex"));
+  if (browserSecrets.size > MAX_BROWSER_SECRETS) browserSecrets.delete(browserSecrets.values().next().value!);
+  return secret;
+}
+
+export function checkBrowserSecret(given: string | null | undefined): boolean {
+  return !!given && browserSecrets.has(sha256(given).toString("hex"));
 }

@@ -1,7 +1,8 @@
 /**
  * The playground's one HTTP program, in every mode (`npm run dev`, `npm start`, hosted, the image; scripts/server.ts
- * runs it): a Hono app holding the bridge's routes (routes.ts), the build's static assets and the sign-in, with
- * every other path handed to Next, which renders pages only. In front of it, on node:http, the front door:
+ * runs it): a Hono app holding the bridge's routes (routes.ts, the browser sign-in's among them) and the build's
+ * static assets, with every other path handed to Next, which renders pages only. In front of it, on node:http, the
+ * front door:
  * - counts the request in flight until its reply is written (what a drain waits for, lifecycle.ts) and, while
  *   draining, closes each connection after its reply;
  * - sends FRAME_HEADERS with every answer (routes, assets, pages, refusals);
@@ -24,7 +25,6 @@ import { callEnded, callStarted, isDraining } from "../bridge/lifecycle";
 import { observed } from "../bridge/observe";
 import { overwriteHeaders } from "../bridge/peer";
 import { ROUTES } from "./routes";
-import { signInResponse } from "../bridge/sign-in";
 
 /** Next's request handler (`next({ dev }).getRequestHandler()`). */
 export type PageHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -80,17 +80,14 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
     app.on(route.method, route.path, (c) => handler(c.req.raw, c.req.param()));
   }
 
-  // The launch URL (`/?token=…`) and the sign-in form set the sign-in cookie (sign-in.ts); bridge routes never get here.
-  app.use("*", async (c, next) => (await signInResponse(c.req.raw)) ?? next());
-
   app.all("*", async (c) => {
     if (!options.pages || !c.env?.incoming)
       return c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
     const { incoming, outgoing } = c.env;
-    // The page's kind (refused, sign-in, playground) is the server's decision; no client may send it.
+    // The page's kind (refused, playground) is the server's decision; no client may send it.
     const page = pageFor(c.req.raw.headers);
     overwriteHeaders(incoming, { [PAGE_HEADER]: encodePageKind(page) });
-    // Only a browser that gets the playground is sent the editor's preload: the sign-in page has no editor.
+    // Only a browser that gets the playground is sent the editor's preload: a refusal has no editor.
     if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/")
       outgoing.setHeader("Link", options.editorPreload);
     await options.pages(incoming, outgoing);

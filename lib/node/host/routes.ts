@@ -38,6 +38,7 @@ import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
 import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "../bridge/route-glue";
 import { resetDemoServers } from "../demo-servers/reset-demo";
 import { cancel, controlProcess, send } from "../bridge/send";
+import { newLaunchRoute, signInCheckRoute, signInRoute } from "../bridge/sign-in";
 
 export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
 
@@ -196,6 +197,9 @@ export const ROUTES: readonly Route[] = [
   { method: "GET", path: "/api/demo/:server", handler: demoRoute },
   { method: "POST", path: "/api/demo/:server", handler: demoRoute },
   { method: "DELETE", path: "/api/demo/:server", handler: demoRoute },
+  { method: "POST", path: "/api/signin", handler: signInRoute },
+  { method: "POST", path: "/api/signin/check", handler: signInCheckRoute },
+  { method: "POST", path: "/api/signin/launch", handler: newLaunchRoute },
   { method: "GET", path: "/api/health", handler: healthResponse, probe: true },
   { method: "GET", path: "/api/ready", handler: readyResponse, probe: true },
   { method: "GET", path: "/api/metrics", handler: metricsResponse, probe: true },

@@ -1,10 +1,14 @@
-// Issue 13 finding 3: the token is not on the page; a browser signs in with the launch URL the server prints.
+// Issue 13 finding 3, issue 26 item 1: the token is not on the page, and the browser's sign-in is bound to this
+// origin. The launch URL's one-time code (#fragment) is traded by the page for a secret kept in this origin's
+// localStorage and sent as a header; no cookie, so no other port on 127.0.0.1 receives anything.
 import { statSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import { writeForwardingFile } from "../../../scripts/launch.mjs";
-import { cookieHeader, httpRequest } from "../harness.mjs";
+import { BROWSER_SECRET_KEY, browserSecret, httpRequest, newLaunchUrl, signedInHeaders } from "../harness.mjs";
+import { PlaygroundPage } from "../pages/playground.mjs";
 
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -31,114 +35,139 @@ const labLink = () =>
     ),
   ).toString("base64url")}`;
 
-async function assertAnonymousPage(assert, srv, label) {
-  const r = await httpRequest({ port: srv.port, path: "/" });
-  assert(r.status === 200, `${label}: GET / → ${r.status}`);
-  assert(!r.text.includes(srv.token), `${label}: an anonymous GET / contains the token`);
-  assert(
-    r.text.includes('data-testid="signin"') && r.text.includes("/?token=…"),
-    `${label}: GET / does not show how to sign in: ${r.text.slice(0, 300)}`,
-  );
-  assert(!r.text.includes('data-testid="playground"'), `${label}: the playground was rendered anonymously`);
+/** A browser context with nothing kept (no sign-in), and every request it makes: URL, method and body. */
+async function freshContext(ctx) {
+  const context = await ctx.context.browser().newContext({ locale: "en-US" });
+  const requests = [];
+  context.on("request", (r) => requests.push({ url: r.url(), method: r.method(), body: r.postData() ?? "" }));
+  return { context, requests };
 }
 
+const codeOf = (launchUrl) => new URLSearchParams(new URL(launchUrl).hash.slice(1)).get("launch");
+
 export function register({ test, assert }) {
-  test("sign-in: an anonymous GET / never contains the token and shows how to sign in; the server prints the launch URL", async ({
+  test("sign-in: an anonymous GET / holds no token and no secret; the server prints a one-time launch URL (#launch=) and the token", async ({
     srv,
   }) => {
-    await assertAnonymousPage(assert, srv, "npm start's server");
+    const r = await httpRequest({ port: srv.port, path: "/" });
+    assert(r.status === 200, `GET / → ${r.status}`);
+    assert(!r.text.includes(srv.token), "an anonymous GET / contains the token");
+    assert(!/set-cookie/i.test(Object.keys(r.headers).join(" ")), `GET / sets a cookie: ${JSON.stringify(r.headers)}`);
+    const log = srv.log();
     assert(
-      srv.log().includes(`Open this URL to sign in`) && srv.log().includes(srv.launchUrl),
-      `the server's output: ${srv.log()}`,
+      log.includes("Open this URL to sign in (it works once") && log.includes(srv.launchUrl),
+      `the server's output: ${log}`,
     );
-    assert(srv.log().includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
+    assert(srv.launchUrl.includes("/#launch=") && !srv.launchUrl.includes(srv.token), `launch URL: ${srv.launchUrl}`);
+    assert(log.includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
   });
 
-  test("sign-in: the launch URL sets an HttpOnly SameSite=Strict Path=/ cookie, cleans the address bar, a send works, and no later request carries the token", async ({
-    pg,
-    page,
+  test("sign-in: a launch URL signs a browser in once: the code leaves the address bar, is in no request line (only one POST body), no cookie is set, a send works; opened again it is refused and says so", async ({
     ctx,
     srv,
   }) => {
-    await ctx.context.clearCookies();
-    await page.goto(srv.launchUrl);
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
-    assert(page.url() === `${srv.base}/`, `the address bar still shows ${page.url()}`);
-    assert(!(await page.content()).includes(srv.token), "the signed-in page holds the token");
-    const cookies = await ctx.context.cookies(srv.base);
-    const signin = cookies.find((c) => c.name === `mcp-playground-${srv.port}`);
-    assert(signin, `no sign-in cookie: ${JSON.stringify(cookies)}`);
-    assert(
-      signin.httpOnly && signin.sameSite === "Strict" && signin.path === "/" && !signin.value.includes(srv.token),
-      `cookie: ${JSON.stringify({ ...signin, value: "…" })}`,
-    );
-    assert(
-      !(await page.evaluate(() => document.cookie)).includes("mcp-playground"),
-      "the page's script can read the cookie",
-    );
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
-      state: "visible",
-      timeout: 30_000,
-    });
-    await pg.send();
-    const status = await pg.settled(1, 30_000);
-    assert(status === "response", `the first send after sign-in: ${status}`);
-    const signInAt = ctx.urls.indexOf(srv.launchUrl);
-    const leaked = ctx.urls.slice(signInAt + 1).filter((u) => u.includes(srv.token));
-    assert(signInAt >= 0 && leaked.length === 0, `a request after sign-in carried the token: ${leaked[0]}`);
+    const launchUrl = await newLaunchUrl(srv);
+    const code = codeOf(launchUrl);
+    const first = await freshContext(ctx);
+    try {
+      const page = await first.context.newPage();
+      await page.goto(launchUrl);
+      await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
+      await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
+      assert(page.url() === `${srv.base}/`, `the address bar still shows ${page.url()}`);
+      assert((await first.context.cookies()).length === 0, "a cookie was set");
+      assert(!(await page.content()).includes(srv.token), "the signed-in page holds the token");
+      await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
+        state: "visible",
+        timeout: 30_000,
+      });
+      const pg = new PlaygroundPage(page, srv.base);
+      await pg.send();
+      const status = await pg.settled(1, 30_000);
+      assert(status === "response", `the first send after sign-in: ${status}`);
+      const inUrl = first.requests.filter((r) => r.url.includes(code));
+      assert(inUrl.length === 0, `a request line carried the launch code: ${inUrl.map((r) => r.url).join(", ")}`);
+      const inBody = first.requests.filter((r) => r.body.includes(code));
+      assert(
+        inBody.length === 1 && inBody[0].method === "POST" && inBody[0].url === `${srv.base}/api/signin`,
+        `the code went out in: ${JSON.stringify(inBody.map((r) => r.url))}`,
+      );
+      assert(!first.requests.some((r) => r.url.includes(srv.token)), "a request carried the token");
+    } finally {
+      await first.context.close();
+    }
+    const second = await freshContext(ctx);
+    try {
+      const page = await second.context.newPage();
+      await page.goto(launchUrl);
+      await page.waitForSelector('[data-testid="signin"][data-reason="launch-spent"][data-hydrated="true"]', {
+        timeout: 30_000,
+      });
+      const why = await page.locator('[data-testid="signin-why"]').innerText();
+      assert(why.includes("already used") && why.includes("npm start"), `the spent launch URL says: ${why}`);
+      assert(page.url() === `${srv.base}/`, `the spent code stayed in the address bar: ${page.url()}`);
+    } finally {
+      await second.context.close();
+    }
   });
 
   test("sign-in: the private file the run command hands the browser (never the URL: argv is public) signs it in", async ({
     ctx,
     srv,
   }) => {
-    const file = writeForwardingFile(srv.launchUrl);
+    const file = writeForwardingFile(await newLaunchUrl(srv));
     assert(
       (statSync(file).mode & 0o077) === 0 && (statSync(path.dirname(file)).mode & 0o077) === 0,
       "the forwarding file is readable by others",
     );
     // A fresh browser context of its own: the guarded one only lets loopback http through, not file:.
-    const browserContext = await ctx.context.browser().newContext();
+    const { context } = await freshContext(ctx);
     try {
-      const page = await browserContext.newPage();
+      const page = await context.newPage();
       await page.goto(pathToFileURL(file).href);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
+      await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
       assert(page.url() === `${srv.base}/`, `landed on ${page.url()}`);
     } finally {
-      await browserContext.close();
+      await context.close();
     }
   });
 
   test("sign-in: a lab link opened before signing in survives pasting the token into the form; a wrong token says so", async ({
-    page,
     ctx,
     srv,
   }) => {
-    await ctx.context.clearCookies();
-    const link = labLink();
-    await page.goto(`${srv.base}/${link}`);
-    await page.waitForSelector('[data-testid="signin"][data-hydrated="true"]', { timeout: 30_000 });
-    assert((await page.locator('[data-testid="playground"]').count()) === 0, "the playground showed before sign-in");
-    await page.locator('[data-testid="signin-token"]').fill("not-the-token");
-    await page.locator('[data-testid="signin-submit"]').click();
-    await page.waitForSelector('[data-testid="signin-failed"]', { timeout: 10_000 });
-    await page.waitForSelector('[data-testid="signin"][data-hydrated="true"]');
-    await page.locator('[data-testid="signin-token"]').fill(srv.token);
-    await page.locator('[data-testid="signin-submit"]').click();
-    await page.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
-    assert(new URL(page.url()).hash === link, `the fragment was lost: ${page.url()}`);
-    assert(
-      !page.url().includes(srv.token) && !ctx.urls.some((u) => u.includes(srv.token)),
-      "the form put the token in a URL",
-    );
+    const { context, requests } = await freshContext(ctx);
+    try {
+      const page = await context.newPage();
+      const link = labLink();
+      await page.goto(`${srv.base}/${link}`);
+      await page.waitForSelector('[data-testid="signin"][data-reason="none"][data-hydrated="true"]', {
+        timeout: 30_000,
+      });
+      assert((await page.locator('[data-testid="playground"]').count()) === 0, "the playground stayed up signed out");
+      await page.locator('[data-testid="signin-token"]').fill("not-the-token");
+      await page.locator('[data-testid="signin-submit"]').click();
+      await page.waitForSelector('[data-testid="signin-failed"]', { timeout: 10_000 });
+      assert(
+        (await page.locator('[data-testid="signin-failed"]').innerText()).includes("does not match"),
+        "a wrong token does not say so",
+      );
+      await page.locator('[data-testid="signin-token"]').fill(srv.token);
+      await page.locator('[data-testid="signin-submit"]').click();
+      await page.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
+      assert(new URL(page.url()).hash === link, `the fragment was lost: ${page.url()}`);
+      assert(!requests.some((r) => r.url.includes(srv.token)), "the form put the token in a URL");
+    } finally {
+      await context.close();
+    }
   });
 
-  test("sign-in: a session link clicked on another site opens straight into a signed-in playground", async ({
+  test("sign-in: a link opened in a new tab of a signed-in browser (clicked on another site) opens straight into the signed-in playground", async ({
     ctx,
     srv,
   }) => {
-    // A separate tab: the link's source is a data: page (another site), so the Strict cookie is held back on the
-    // first request and the page asks again from its own origin.
+    // A separate tab of the same browser: it finds the secret another tab kept in this origin's storage.
     const page = await ctx.context.newPage();
     const link = `${srv.base}/${labLink()}`;
     await page.goto(`data:text/html,${encodeURIComponent(`<a id="l" href="${link}">open</a>`)}`);
@@ -148,7 +177,35 @@ export function register({ test, assert }) {
     await page.close();
   });
 
-  test("sign-in: the cookie alone is a credential only from our own page (cross-site Origin 403, no cookie or header 401)", async ({
+  test("sign-in: another port on 127.0.0.1 gets nothing: no cookie reaches it, its storage has no secret (the cookie-port repro)", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    const seen = [];
+    const other = http.createServer((req, res) => {
+      seen.push(req.headers.cookie ?? "");
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<p>another local server</p>");
+    });
+    await new Promise((r) => other.listen(0, "127.0.0.1", r));
+    const context = await ctx.context.browser().newContext({ storageState, locale: "en-US" });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${srv.base}/`);
+      await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
+      const otherBase = `http://127.0.0.1:${other.address().port}`;
+      await page.goto(`${otherBase}/`);
+      const stored = await page.evaluate((key) => localStorage.getItem(key), BROWSER_SECRET_KEY);
+      assert(seen.length > 0 && seen.every((c) => c === ""), `cookies sent to another port: ${JSON.stringify(seen)}`);
+      assert(stored === null, "another port's page reads the secret");
+    } finally {
+      await context.close();
+      other.close();
+    }
+  });
+
+  test("sign-in: the browser secret opens the bridge only from our own page (no Sec-Fetch-Site: 401; cross-site Origin: 403; nothing: 401)", async ({
     srv,
     storageState,
   }) => {
@@ -161,18 +218,54 @@ export function register({ test, assert }) {
         headers: { "content-type": "application/json", ...headers },
         body,
       });
-    const cookie = cookieHeader(storageState);
-    const own = await call({ cookie, origin: srv.base, "sec-fetch-site": "same-origin" });
-    assert(own.status === 200, `our page with the cookie: ${own.status} ${own.text.slice(0, 200)}`);
-    const foreign = await call({ cookie, origin: "http://evil.example", "sec-fetch-site": "cross-site" });
+    const own = signedInHeaders(storageState, srv.base);
+    assert(own["x-playground-session"], "the signed-in state keeps no secret");
+    const ok = await call(own);
+    assert(ok.status === 200, `our page with the secret: ${ok.status} ${ok.text.slice(0, 200)}`);
+    const curl = await call({ "x-playground-session": browserSecret(storageState, srv.base) });
+    assert(
+      curl.status === 401 && JSON.parse(curl.text).message.includes("same-origin"),
+      `the secret from curl: ${curl.status} ${curl.text}`,
+    );
+    const foreign = await call({ ...own, origin: "http://evil.example", "sec-fetch-site": "cross-site" });
     assert(
       foreign.status === 403 && JSON.parse(foreign.text).kind === "forbidden-origin",
-      `cross-site with the cookie: ${foreign.status} ${foreign.text}`,
+      `cross-site with the secret: ${foreign.status} ${foreign.text}`,
     );
     const none = await call({});
     assert(
       none.status === 401 && JSON.parse(none.text).kind === "unauthorized",
       `neither: ${none.status} ${none.text}`,
     );
+  });
+
+  test("sign-in: a secret this launch never made (the playground restarted) is dropped, and the page says to sign in again", async ({
+    ctx,
+    srv,
+  }) => {
+    const context = await ctx.context.browser().newContext({
+      locale: "en-US",
+      storageState: {
+        cookies: [],
+        origins: [{ origin: srv.base, localStorage: [{ name: BROWSER_SECRET_KEY, value: "a".repeat(43) }] }],
+      },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${srv.base}/`);
+      await page.waitForSelector('[data-testid="signin"][data-reason="restarted"][data-hydrated="true"]', {
+        timeout: 30_000,
+      });
+      assert(
+        (await page.locator('[data-testid="signin-why"]').innerText()).includes("restarted"),
+        "the page does not say why",
+      );
+      assert(
+        (await page.evaluate((key) => localStorage.getItem(key), BROWSER_SECRET_KEY)) === null,
+        "the stale secret is still kept",
+      );
+    } finally {
+      await context.close();
+    }
   });
 }
