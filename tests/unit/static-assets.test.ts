@@ -217,10 +217,21 @@ describe("the headers: typed, exact length, cached a year, varying by encoding",
   });
 });
 
+describe("a method other than GET or HEAD on a build asset", () => {
+  // Issue 26 (info): Next answered POST /_next/static/… with a 500.
+  for (const method of ["POST", "PUT", "DELETE", "PATCH", "OPTIONS"])
+    for (const urlPath of [APP, "/_next/static/chunks/missing.js"])
+      it(`${method} ${urlPath}: 405 with Allow: GET, HEAD, never left to Next`, async () => {
+        const r = await request(urlPath, { method, acceptEncoding: "br, gzip" });
+        expect(r.status).toBe(405);
+        expect(r.headers["allow"]).toBe("GET, HEAD");
+        expect(r.fellThrough).toBe(false);
+        expect(JSON.parse(r.body.toString())).toMatchObject({ ok: false, kind: "bad-request" });
+      });
+});
+
 describe("everything else is left to Next, untouched", () => {
   const refused: Array<[string, string, string?]> = [
-    ["a POST", APP, "POST"],
-    ["an OPTIONS", APP, "OPTIONS"],
     ["a missing file", "/_next/static/chunks/missing.js"],
     ["a path outside /_next/static/", "/static/chunks/app.js"],
     ["another /_next/ path", "/_next/image?url=x"],

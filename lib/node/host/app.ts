@@ -51,6 +51,15 @@ const routeLabel = (method: string, routePath: string) =>
 export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
 
+  // The build's files are only ever read: any other method is refused here (Next answered a POST with a 500).
+  app.on(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"], "/_next/static/*", (c) =>
+    c.json(
+      { ok: false, kind: "bad-request", message: `${c.req.method} is not allowed on the build's files: GET or HEAD` },
+      405,
+      { Allow: "GET, HEAD", "Cache-Control": "no-store" },
+    ),
+  );
+
   if (options.nextDir) {
     const staticRoot = path.join(options.nextDir, "static");
     // The build's hashed files: its brotli or gzip copy when the browser takes one, cached for a year.
