@@ -39,10 +39,26 @@ function sideBySide(name, o) {
       o.fast.vsInspector,
       true,
     );
-  add("ours through `next start` (Next's route pipeline)", o.next.roundTrip, o.next.ratio, o.next.vsInspector);
+  // Since issue 25 the key "next" holds npm start's server (one Hono app) when there is no second one ("fast").
+  if (o.fast)
+    add("ours through `next start` (Next's route pipeline)", o.next.roundTrip, o.next.ratio, o.next.vsInspector);
+  else
+    add(
+      "**ours, `npm start`** (dist-servers/server.mjs: one Hono app, pages through Next)",
+      o.next.roundTrip,
+      o.next.ratio,
+      o.next.vsInspector,
+      true,
+    );
+  const ours = o.fast ?? o.next;
+  const added = o.inspector
+    ? ` Added over direct: ours ${ours.addedMs} ms, Inspector's ${o.inspector.addedMs} ms → **${Math.round((ours.addedMs / o.inspector.addedMs) * 100) / 100}×** Inspector's added time (aim ≤ 0.8×).`
+    : "";
   lines.push(
     "",
-    `Inside the bridge (exchange.durationMs): ${o.fast ? `npm start ${o.fast.bridgeInternalMs.median} ms, ` : ""}next start ${o.next.bridgeInternalMs.median} ms. Next's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.`,
+    o.fast
+      ? `Inside the bridge (exchange.durationMs): npm start ${o.fast.bridgeInternalMs.median} ms, next start ${o.next.bridgeInternalMs.median} ms. Next's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.${added}`
+      : `Inside the bridge (exchange.durationMs): ${o.next.bridgeInternalMs.median} ms. The same server's cheapest route (POST /api/bridge/cancel of nothing): ${ms(o.nextTrivialRoute)}.${added}`,
     "",
   );
   return lines.join("\n");
@@ -103,7 +119,7 @@ export function renderTable(r) {
     for (const k of ["next", "fast"]) {
       const o = f[k];
       if (!o) continue;
-      const via = k === "next" ? "`next start`" : "serve.mjs";
+      const via = k === "fast" ? "serve.mjs" : f.fast ? "`next start`" : "`npm start`";
       row(
         `fresh-process send via ${via}: bridge start → reply line`,
         `${ms(o.sendToReplyMs)} → **${o.ratioToReply}×** bare`,
