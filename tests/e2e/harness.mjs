@@ -55,7 +55,16 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
   env.PLAYGROUND_OPEN = "0"; // never a real browser window from a test
   const { child, log, signalGroup } = spawnApp({ server, port, env });
   const started = Date.now();
-  const stop = () => signalGroup("SIGTERM");
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  /** SIGTERM to the server's group; resolves once the server has exited (SIGKILL to the group if it has not within 30 s: its drain waits up to 20 s). */
+  const stop = async () => {
+    signalGroup("SIGTERM");
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    let timer;
+    const late = new Promise((resolve) => (timer = setTimeout(() => resolve("late"), 30_000)));
+    if ((await Promise.race([exited, late])) === "late") signalGroup("SIGKILL");
+    clearTimeout(timer);
+  };
   const waitMs = server === "dev" ? 240_000 : 60_000;
   while (Date.now() - started < waitMs) {
     if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log()}`);

@@ -15,6 +15,7 @@ import {
   startServer,
 } from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
+import { describeLeftovers, watchProcesses } from "../leftover-processes.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -387,6 +388,9 @@ function keepCommittedScreenshots(page) {
 
 const failures = [];
 let passed = 0;
+// After the run, the process table must hold nothing this run started from the checkout (servers, Chromium, stdio
+// servers): a case that starts its own server must end it even when it fails.
+const processes = watchProcesses({ root: ROOT });
 const srv = await startServer();
 let browser;
 try {
@@ -425,8 +429,11 @@ try {
   console.log(srv.log());
 } finally {
   await browser?.close();
-  srv.stop();
+  await srv.stop();
 }
+// The last SIGKILLs need a moment to be reaped: poll briefly rather than guess a pause.
+const leftovers = await processes.settle(5_000);
+if (leftovers.length > 0) failures.push(`${describeLeftovers(leftovers)}\n(after the e2e run)`);
 
 console.log(`\n${passed} passed, ${failures.length} failed`);
 for (const f of failures) console.log(`  ✕ ${f}`);

@@ -10,8 +10,9 @@ export function register({ test, assert }) {
   }) => {
     const dev = await startServer({ server: "dev" });
     const browser = ctx.context.browser();
-    const own = await guardedContext(browser, { storageState: await signIn(browser, dev) });
+    let own;
     try {
+      own = await guardedContext(browser, { storageState: await signIn(browser, dev) });
       assert(dev.log().includes("dev server"), `the dev server says what it is: ${dev.log().slice(0, 400)}`);
       const pg = new PlaygroundPage(await own.context.newPage(), dev.base);
       await pg.open();
@@ -20,8 +21,8 @@ export function register({ test, assert }) {
       assert(status === "response", `card #1 status ${status}: ${await pg.traceText(1)}`);
       assert(own.foreign.length === 0, `requests left 127.0.0.1: ${own.foreign.join(", ")}`);
     } finally {
-      await own.context.close();
-      dev.stop();
+      await own?.context.close();
+      await dev.stop();
     }
   });
 }

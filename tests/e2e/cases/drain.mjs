@@ -64,9 +64,10 @@ function alive(pid) {
 export function register({ test, assert }) {
   test("a drain covers every call: SIGTERM while a stdio and an HTTP call are in flight → both replies arrive complete, then the children end and the server exits 0", async () => {
     const srv = await startServer();
-    const endpoint = await heldHttpEndpoint();
+    let endpoint;
     let holder;
     try {
+      endpoint = await heldHttpEndpoint();
       const post = (route, body) =>
         httpRequest({
           port: srv.port,
@@ -137,9 +138,9 @@ export function register({ test, assert }) {
       );
       assert(!alive(holder), `the stdio server (pid ${holder}) outlived the server`);
     } finally {
-      endpoint.release();
-      await endpoint.close();
-      srv.stop();
+      endpoint?.release();
+      await endpoint?.close();
+      await srv.stop();
       if (holder && alive(holder)) process.kill(holder, "SIGKILL");
     }
   });

@@ -73,7 +73,7 @@ export function register({ test, assert }) {
       );
       console.log(`     ${monaco}: ${readFileSync(onDisk).length} bytes sent as ${chunk.body.length} (brotli)`);
     } finally {
-      fast.stop();
+      await fast.stop();
     }
   });
 
@@ -82,8 +82,9 @@ export function register({ test, assert }) {
   }) => {
     const fast = await startServer();
     const browser = ctx.context.browser();
-    const cold = await guardedContext(browser, { storageState: await signIn(browser, fast) });
+    let cold;
     try {
+      cold = await guardedContext(browser, { storageState: await signIn(browser, fast) });
       const page = await cold.context.newPage();
       await page.addInitScript(() => performance.setResourceTimingBufferSize(5000));
       const errors = [];
@@ -139,8 +140,8 @@ export function register({ test, assert }) {
         `     ${wanted.length} preloaded files, each fetched once by the page (Monaco's ${monacoBr} bytes brotli)`,
       );
     } finally {
-      await cold.context.close();
-      fast.stop();
+      await cold?.context.close();
+      await fast.stop();
     }
   });
 }
