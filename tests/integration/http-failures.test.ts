@@ -2,6 +2,7 @@
  * The HTTP side of the bridge against a small misbehaving server on an ephemeral loopback port: each way an
  * HTTP endpoint can fail gets its own named failure, and what arrived is still recorded.
  */
+import { EventEmitter, once } from "node:events";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -12,12 +13,15 @@ import { ENVELOPE, nextSendId, request, sendFrame } from "./helpers";
 let base = "";
 let server: http.Server;
 const seenHeaders: Record<string, string[]> = {};
+/** Emits each request's path once its body has arrived (a test waits for "/hang" to know a send is in flight). */
+const arrivals = new EventEmitter();
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     seenHeaders[req.url ?? ""] = req.rawHeaders;
     req.resume();
     req.on("end", () => {
+      arrivals.emit(req.url ?? "");
       switch (req.url) {
         case "/hang":
           return; // never answers
@@ -72,8 +76,9 @@ describe("HTTP failures are named", () => {
 
   it("cancel closes the request and reports cancelled", async () => {
     const sendId = nextSendId();
+    const arrived = once(arrivals, "/hang");
     const pending = send(SendRequestSchema.parse({ sendId, target: target("/hang"), frame: JSON.stringify(frame) }));
-    await new Promise((r) => setTimeout(r, 100));
+    await arrived; // the request is at the server: the send is in flight
     expect(cancel(sendId)).toBe(true);
     const ex = await pending;
     expect(failureOf(ex)).toMatchObject({ failure: "cancelled" });

@@ -191,14 +191,14 @@ describe("what a bridge route lets through", () => {
       processMode: "fresh",
       timeoutMs: 60_000,
     });
-    await new Promise<void>((resolve) => {
-      const socket = net.connect(app.port, "127.0.0.1", () => {
-        socket.write(
-          `POST /api/bridge/send HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\n${TOKEN_HEADER}: ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        );
-        setTimeout(() => (socket.destroy(), resolve()), 500);
-      });
-    });
+    const socket = net.connect(app.port, "127.0.0.1", () =>
+      socket.write(
+        `POST /api/bridge/send HTTP/1.1\r\nHost: 127.0.0.1:${app.port}\r\n${TOKEN_HEADER}: ${TOKEN}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      ),
+    );
+    // The caller goes away once its send is in flight (the fresh process is up).
+    await expect.poll(() => livePids().length, { timeout: 10_000 }).toBe(1);
+    socket.destroy();
     // Cancelled by the abort (its process ended), not left to its 60 s timeout.
     await expect.poll(() => livePids(), { timeout: 10_000 }).toEqual([]);
     expect((await app.post("/api/bridge/cancel", { sendId: "fp-gone" }, { [TOKEN_HEADER]: TOKEN })).json).toEqual({

@@ -138,7 +138,13 @@ describe("bridge routes deliver", () => {
       frame: JSON.stringify(request(9, "slow")),
     });
     const pending = post("/api/bridge/send", body, auth());
-    await new Promise((r) => setTimeout(r, 400));
+    // The server has the request (echo-pid says "holding 9" on stderr): the send is in flight.
+    const status = () => post("/api/bridge/process", { action: "status", target: body.target }, auth());
+    await expect
+      .poll(async () => ((await status()).json as { value?: { stderrTail?: string[] } }).value?.stderrTail ?? [], {
+        timeout: 10_000,
+      })
+      .toContain("holding 9");
     const cancelled = await post("/api/bridge/cancel", { sendId: body.sendId }, auth());
     expect(cancelled.json).toEqual({ ok: true, value: { cancelled: true } });
     const exchange = ((await pending).json as { value: Exchange }).value;

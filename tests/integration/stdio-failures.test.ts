@@ -3,7 +3,7 @@
  * crossed the wire, and leaves no process behind.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { type WireEvent } from "@/lib/bridge/contract";
+import { type Target, type WireEvent } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { cancel, controlProcess, send } from "@/lib/node/bridge/send";
 import { LIMITS } from "@/lib/node/bridge/limits";
@@ -163,7 +163,7 @@ describe("stdio process failures", () => {
     if (first.outcome.kind === "failure")
       expect(first.outcome.message).toMatch(/stays up; a late reply will show as unsolicited/);
     expect((await controlProcess("status", target)).lastTimeout).toMatchObject({ id: 1 });
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilStderr(target, "sent late 1"); // written after the reply, so the reply is at the bridge
     const second = await sendFrame(target, request(2, "ping"));
     expect(second.process?.pid).toBe(first.process?.pid);
     const late = ofKind(second.events, "stdout").find((e) => e.unsolicited);
@@ -172,6 +172,13 @@ describe("stdio process failures", () => {
     expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
   });
 });
+
+/** Waits until the process of `target` has said `line` on stderr (the fixtures say when a request arrived). */
+async function untilStderr(target: Target, line: string): Promise<void> {
+  await expect
+    .poll(async () => (await controlProcess("status", target)).stderrTail, { timeout: 10_000 })
+    .toContain(line);
+}
 
 describe("process modes and control", () => {
   it("a kept-up process serves every send until it is closed", async () => {
@@ -198,7 +205,7 @@ describe("process modes and control", () => {
   it("a kept-up process that died between sends is replaced, and its exit shows as unsolicited", async () => {
     const target = fixture("echo-pid.mjs", "quits");
     const first = await sendFrame(target, request(1, "quit"));
-    await new Promise((r) => setTimeout(r, 300));
+    await expect.poll(async () => (await controlProcess("status", target)).running, { timeout: 10_000 }).toBe(false);
     const second = await sendFrame(target, request(2, "ping"));
     const kinds = second.events.map((e) => e.kind);
     expect(kinds.slice(0, 2)).toEqual(["exit", "spawn"]);
@@ -246,7 +253,7 @@ describe("process modes and control", () => {
     await sendFrame(target, request(1, "ping")); // start the process first so the cancel is not racing a spawn
     const sendId = nextSendId();
     const pending = send(SendRequestSchema.parse({ sendId, target, frame: JSON.stringify(request(7, "slow")) }));
-    await new Promise((r) => setTimeout(r, 150));
+    await untilStderr(target, "holding 7"); // the server has the request: the send is in flight
     expect(cancel(sendId)).toBe(true);
     const ex = await pending;
     recordPids(ex);
@@ -256,8 +263,8 @@ describe("process modes and control", () => {
       '{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":7,"reason":"User cancelled"}}',
     );
     expect(cancel(sendId)).toBe(false); // already finished
-    // The server's acknowledgement comes between sends (or during the next one): either way it is recorded.
-    await new Promise((r) => setTimeout(r, 100));
+    // The server's acknowledgement comes between sends: it is recorded with the next one.
+    await untilStderr(target, "cancelled request 7: User cancelled");
     const next = await sendFrame(target, request(8, "ping"));
     expect(ofKind(next.events, "stderr").map((e) => e.text)).toContain("cancelled request 7: User cancelled");
   });

@@ -181,9 +181,17 @@ describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {
     const t = await connect(kind);
     const created = await rpc(t, taskCallFrame(1, "long_import", { ttlSeconds: 2 }, EXT));
     expect(created.result?.ttlMs).toBe(2000);
-    await new Promise((r) => setTimeout(r, 2300));
-    const r = await rpc(t, getTaskFrame(2, String(created.result?.taskId), EXT));
-    expect(r.error).toMatchObject({ code: -32602, message: "Failed to retrieve task: Task has expired" });
+    const expiresAt = Date.parse(String(created.result?.createdAt)) + 2000;
+    // Polled (a process of its own has its own clock: no fake timers there): the first error is the expiry, and it
+    // does not come before createdAt + ttlMs.
+    let id = 1;
+    await expect
+      .poll(async () => (await rpc(t, getTaskFrame(++id, String(created.result?.taskId), EXT))).error, {
+        timeout: 10_000,
+        interval: 100,
+      })
+      .toMatchObject({ code: -32602, message: "Failed to retrieve task: Task has expired" });
+    expect(Date.now()).toBeGreaterThanOrEqual(expiresAt);
   });
 });
 
