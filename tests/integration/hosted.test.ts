@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SendRequestSchema, TOKEN_HEADER, type Exchange, type WireEvent } from "@/lib/bridge/contract";
 import { sendHttp } from "@/lib/node/bridge/http";
 import { ExchangeRecorder } from "@/lib/node/bridge/recorder";
-import { send } from "@/lib/node/bridge/send";
+import { send, sendLoad } from "@/lib/node/bridge/send";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { startHostileHttp } from "../fixtures/hostile-http";
 import { startAppRoutesAs, type AppRoutes } from "./app-routes";
@@ -252,7 +252,8 @@ describe("hosted mode: per-client limits", () => {
     const inFlight = Array.from({ length: 4 }, (_, i) =>
       app.post("/api/bridge/send", sendBody(slow, { sendId: `stuck-${i}`, frame: stuck, timeoutMs: 1500 }), me),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // All four hold a send slot (so each was admitted for this client) before the fifth is asked for.
+    await expect.poll(() => sendLoad().running, { timeout: 10_000 }).toBe(4);
     const fifth = await app.post("/api/bridge/send", sendBody(slow), me);
     expect(fifth.status).toBe(429);
     expect(fifth.json.message).toMatch(/4 of your calls are already in flight/);

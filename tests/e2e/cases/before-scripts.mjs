@@ -59,6 +59,7 @@ export function register({ test, assert }) {
       );
       assert(shown, "the typed text should be visible (not the highlighted copy of the old text)");
       await ask(page);
+      // Fixed waits on purpose (here and below): they prove that nothing is sent.
       await page.waitForTimeout(300);
       assert(sends.length === 0, "nothing can be sent before the page's scripts run");
 

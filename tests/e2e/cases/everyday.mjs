@@ -64,6 +64,7 @@ export function register({ test, assert }) {
     test(`nothing scrolls on load at ${name} (B3)`, async ({ pg, page }) => {
       await page.setViewportSize(size);
       await pg.open();
+      // A fixed wait on purpose: it proves that nothing scrolls after the page is ready (no event to wait for).
       await page.waitForTimeout(800);
       const at = await page.evaluate(() => ({
         y: window.scrollY,
@@ -98,11 +99,19 @@ export function register({ test, assert }) {
     await pg.open();
     for (let seq = 1; seq <= 4; seq++) await sendAndSettle(pg, seq);
     await waitNewestInView(page);
-    await page.locator("#panel-timeline").evaluate((el) => el.scrollTo(0, 0));
-    await page.waitForTimeout(300);
+    // Scrolled up, and the page has judged that scroll (it measures in the frame after the scroll event).
+    await page.locator("#panel-timeline").evaluate(
+      (el) =>
+        new Promise((resolve) => {
+          if (el.scrollTop === 0) return resolve();
+          el.addEventListener("scroll", () => requestAnimationFrame(() => resolve()), { once: true });
+          el.scrollTo(0, 0);
+        }),
+    );
     await sendAndSettle(pg, 5);
     await pg.tid("show-newest").waitFor({ timeout: 5000 });
     await shot(page, "newest-button");
+    // A fixed wait on purpose: it proves that the reader is not moved.
     await page.waitForTimeout(500);
     const top = await page.locator("#panel-timeline").evaluate((el) => el.scrollTop);
     assert(top === 0, `the reader was moved to scrollTop ${top}`);
@@ -336,6 +345,7 @@ function registerReloadAndReading({ test, assert }) {
     await pg.tid("timeline-empty").waitFor();
     await page.reload();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    // A fixed wait on purpose: it proves that no restored session shows up.
     await page.waitForTimeout(1000);
     assert(
       (await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0,
@@ -351,6 +361,7 @@ function registerReloadAndReading({ test, assert }) {
     await waitSaved(page);
     await page.reload();
     await pg.open();
+    // A fixed wait on purpose: it proves that no notice shows up.
     await page.waitForTimeout(1000);
     assert(
       (await pg.tid("saved-session-notice").count()) === 0,
@@ -367,7 +378,10 @@ function registerReloadAndReading({ test, assert }) {
     await pg.tid("lab-run").click();
     await page.waitForSelector('[data-testid="lab-verdict"]', { timeout: 60_000 });
     const before = await page.locator('[data-testid="lab-verdict"]').allInnerTexts();
-    await page.waitForTimeout(300);
+    // The result is kept (lib/lab/persist.ts's key) before the reload.
+    await page.waitForFunction(() => localStorage.getItem("mcp-playground/lab-result") !== null, null, {
+      timeout: 10_000,
+    });
     await page.reload();
     await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
     await pg.tid("tab-lab").click();

@@ -48,8 +48,11 @@ export function register({ test, assert }) {
     // A page on another origin (a data: URL is opaque) embeds the playground. Its own tab: Chromium logs the
     // refusal as a console error, which the runner would count against the case.
     const page = await ctx.context.newPage();
-    await page.goto(`data:text/html,<iframe id="f" src="${srv.base}/" width="800" height="600"></iframe>`);
-    await page.waitForTimeout(1500);
+    // The frame's load event fires once the browser has done what it does with the answer (here: refused it).
+    await page.goto(
+      `data:text/html,<iframe id="f" onload="window.frameLoaded=true" src="${srv.base}/" width="800" height="600"></iframe>`,
+    );
+    await page.waitForFunction(() => window.frameLoaded === true, null, { timeout: 30_000 });
     const frame = page.frames().find((f) => f.url().startsWith(srv.base));
     const framed = frame
       ? await frame
@@ -109,6 +112,7 @@ export function register({ test, assert }) {
       (await dialog.innerText()).includes("This experiment asks the playground to start this program"),
       await dialog.innerText(),
     );
+    // Fixed waits on purpose (here and below): they prove that nothing is called (an absence has no event to wait for).
     await page.waitForTimeout(800);
     assert(calls.length === 0, `the page called the bridge before confirmation: ${calls.join(", ")}`);
     assert(!ps().includes(marker), "the command ran before confirmation");
@@ -131,6 +135,7 @@ export function register({ test, assert }) {
     );
     // The confirmed command is remembered: running the same script again does not ask again.
     await pg.tid("lab-run").click();
+    // A fixed wait on purpose: it proves that the dialog does not come back.
     await page.waitForTimeout(300);
     assert((await pg.tid("run-live-dialog").count()) === 0, "the same confirmed command asked again");
     await page.waitForFunction(

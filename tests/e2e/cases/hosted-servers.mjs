@@ -113,6 +113,7 @@ export function register({ test, assert }) {
       const before = rssMiB(srv.pid);
       const statuses = new Set();
       for (let i = 0; i < 40; i++) statuses.add((await post(srv.port, "/api/demo/calendar", frame, headers)).status);
+      // Not a synchronisation: the RSS printed below is a report (not asserted); a second lets it settle.
       await new Promise((r) => setTimeout(r, 1_000));
       const after = rssMiB(srv.pid);
       console.log(
@@ -227,9 +228,11 @@ export function register({ test, assert }) {
     const sockets = [];
     try {
       const closed = [];
+      const connected = [];
       for (let i = 0; i < 100; i++) {
         const socket = net.connect({ port: srv.port, host: "127.0.0.1", localAddress: "127.0.0.2" });
         sockets.push(socket);
+        connected.push(new Promise((resolve) => (socket.once("connect", resolve), socket.once("close", resolve))));
         let got = "";
         socket.setEncoding("utf8");
         socket.on("data", (d) => (got += d));
@@ -238,7 +241,8 @@ export function register({ test, assert }) {
         const drip = setInterval(() => socket.writable && socket.write("a"), 500);
         closed.push(new Promise((resolve) => socket.on("close", () => (clearInterval(drip), resolve(got)))));
       }
-      await new Promise((r) => setTimeout(r, 1_000));
+      // Every slow connection is open (or already refused) before the page is asked for.
+      await Promise.all(connected);
       const page = await httpRequest({ port: srv.port, path: "/" });
       assert(page.status === 200, `the page answered ${page.status} during the slow-loris`);
       const answers = await Promise.race([Promise.all(closed), new Promise((r) => setTimeout(() => r(null), 15_000))]);

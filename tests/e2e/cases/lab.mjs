@@ -105,6 +105,7 @@ export function registerLinks({ test, assert }) {
     const text = await other.locator('[data-testid="lab-script-editor"] .view-lines').innerText();
     assert(shown, `the editor should show the script: ${text.slice(0, 200)}`);
     assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
+    // A fixed wait on purpose: it proves that nothing is spawned (an absence has no event to wait for).
     await other.waitForTimeout(1000);
     const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
       .split("\n")

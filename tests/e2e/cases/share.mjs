@@ -166,6 +166,7 @@ export function register({ test, assert }) {
       assert((await sp.tid("run-live-env").innerText()).includes("API_KEY"), "env keys shown");
       assert(!ps().includes(marker), "the command ran when the dialog opened");
       await sp.tid("run-live-dialog-close").click();
+      // A fixed wait on purpose: it proves that closing the dialog runs nothing.
       await page.waitForTimeout(500);
       assert(!ps().includes(marker), "the command ran although the dialog was closed");
       await sp.tid("run-live").click();
