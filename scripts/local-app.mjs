@@ -5,6 +5,7 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
@@ -40,8 +41,31 @@ const APP_SERVERS = {
 };
 
 /**
+ * Ends `child`'s process group (SIGKILL) when this process ends, unless the child ended first. A detached server is
+ * in a group of its own, so nothing else reaches it when its runner exits, crashes (an uncaught error still emits
+ * "exit") or is interrupted: without this it would be left running, orphaned.
+ */
+export function endWithThisProcess(child) {
+  const kill = () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    try {
+      process.kill(-child.pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+  };
+  process.on("exit", kill);
+  child.once("exit", () => process.off("exit", kill));
+  // An interrupted runner exits through "exit" too (a signal's default action would skip it).
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"])
+    if (process.listenerCount(signal) === 0)
+      process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+}
+
+/**
  * The app's `server` ("start" or "dev") on `port` with `env`, detached in a process group of its own so that
- * signalGroup reaches everything it started; log() is all it has printed so far.
+ * signalGroup reaches everything it started (and ended with this process: endWithThisProcess); log() is all it has
+ * printed so far.
  */
 export function spawnApp({ server, port, env, nodeArgs = [] }) {
   if (!APP_SERVERS[server])
@@ -52,6 +76,7 @@ export function spawnApp({ server, port, env, nodeArgs = [] }) {
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });
+  endWithThisProcess(child);
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));

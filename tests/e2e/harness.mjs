@@ -12,6 +12,7 @@ export {
   BROWSER_SECRET_KEY,
   ROOT,
   browserSecret,
+  endWithThisProcess,
   freePort,
   guardedContext,
   httpRequest,

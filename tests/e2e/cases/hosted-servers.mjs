@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import net from "node:net";
-import { ROOT, freePort, httpRequest } from "../harness.mjs";
+import { ROOT, endWithThisProcess, freePort, httpRequest } from "../harness.mjs";
 
 const TOKEN = "e2e-hosted-token";
 
@@ -23,6 +23,7 @@ async function startHosted() {
   delete env.PLAYGROUND_TRUSTED_PROXIES;
   const argv = ["dist-servers/server.mjs", "--hosted"];
   const child = spawn(process.execPath, argv, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  endWithThisProcess(child);
   let log = "";
   child.stdout.on("data", (d) => (log += d));
   child.stderr.on("data", (d) => (log += d));
