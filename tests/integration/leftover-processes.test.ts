@@ -1,0 +1,79 @@
+/**
+ * The leftover-process check the vitest and e2e tiers end with (tests/leftover-processes.mjs), and the rule that a
+ * detached app server ends with the runner that started it (scripts/local-app.mjs endWithThisProcess). Real processes.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { TEST_TIER_ENV, watchProcesses } from "../leftover-processes.mjs";
+import { isAlive, waitUntilGone } from "./helpers";
+
+const ROOT = path.resolve(import.meta.dirname, "..", "..");
+const IDLE = "setInterval(() => {}, 1000)";
+const started: number[] = [];
+afterEach(() => {
+  for (const pid of started.splice(0))
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {
+      /* already gone */
+    }
+});
+
+/** A detached process started the way the e2e harness starts the app: relative argv, working directory the checkout. */
+function startDetached(env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  const child = spawn(process.execPath, ["-e", IDLE, "dist-servers/server.mjs", "--port", "1"], {
+    cwd: ROOT,
+    detached: true,
+    stdio: "ignore",
+    env,
+  });
+  started.push(child.pid!);
+  child.unref();
+  return child;
+}
+
+describe("the leftover-process check", () => {
+  it("counts a process started from the checkout with a relative argv (found by its working directory)", async () => {
+    const watch = watchProcesses({ root: ROOT });
+    const child = startDetached();
+    await expect.poll(() => watch.leftovers().map((r) => r.pid)).toContain(child.pid);
+  });
+
+  it("does not count a process another tier marked (npm test runs tiers side by side)", async () => {
+    const watch = watchProcesses({ root: ROOT });
+    const mine = startDetached();
+    const other = startDetached({ ...process.env, [TEST_TIER_ENV]: "another-tier" });
+    await expect.poll(() => watch.leftovers().map((r) => r.pid)).toContain(mine.pid);
+    expect(watch.leftovers().map((r) => r.pid)).not.toContain(other.pid);
+  });
+});
+
+describe("a detached app server ends with its runner", () => {
+  it("even when the runner dies of an uncaught error", async () => {
+    // The runner starts a detached child the way spawnApp does, prints its pid, then throws.
+    const runner = spawn(
+      process.execPath,
+      [
+        "--input-type=module",
+        "-e",
+        `import { spawn } from "node:child_process";
+         import { endWithThisProcess } from ${JSON.stringify(path.join(ROOT, "scripts", "local-app.mjs"))};
+         const child = spawn(process.execPath, ["-e", ${JSON.stringify(IDLE)}], { detached: true, stdio: "ignore" });
+         endWithThisProcess(child);
+         console.log(child.pid);
+         setTimeout(() => { throw new Error("the runner crashes"); }, 50);`,
+      ],
+      { stdio: ["ignore", "pipe", "ignore"] },
+    );
+    let out = "";
+    runner.stdout!.on("data", (d) => (out += d));
+    const code = await new Promise((resolve) => runner.on("exit", resolve));
+    const server = Number(out.trim());
+    started.push(server);
+    expect(code).toBe(1);
+    expect(Number.isInteger(server) && server > 0).toBe(true);
+    expect(await waitUntilGone([server])).toEqual([]);
+    expect(isAlive(server)).toBe(false);
+  });
+});
