@@ -43,6 +43,13 @@ import { announce } from "./launch.mjs";
 // @ts-expect-error a plain .mjs script without types
 import { editorPreload, preloadLinkHeader } from "./static-assets.mjs";
 
+// Output nobody reads any more (the terminal or the process that started this one is gone) is dropped. Left unhandled,
+// the EPIPE of a write to stdout/stderr kept the orphaned server busy on a CPU and deaf to SIGTERM.
+for (const stream of [process.stdout, process.stderr])
+  stream.on("error", (e: NodeJS.ErrnoException) => {
+    if (e.code !== "EPIPE") throw e;
+  });
+
 // scripts/server.ts (dev, through tsx) and dist-servers/server.mjs (the build) both sit one folder below the root.
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { values } = parseArgs({

@@ -62,6 +62,24 @@ function alive(pid) {
 }
 
 export function register({ test, assert }) {
+  test("a server whose output nobody reads any more (its terminal or its starter gone) still drains and exits 0 on SIGTERM", async () => {
+    const srv = await startServer();
+    try {
+      const exited = new Promise((resolve) => srv.child.once("exit", (code, signal) => resolve({ code, signal })));
+      // The reader goes away: every later write to the server's stdout and stderr fails (EPIPE).
+      srv.child.stdout.destroy();
+      srv.child.stderr.destroy();
+      process.kill(srv.child.pid, "SIGTERM"); // it says "SIGTERM: draining" on stdout
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(() => resolve("still running 30 s later"), 30_000)));
+      const exit = await Promise.race([exited, late]);
+      clearTimeout(timer);
+      assert(exit?.code === 0, `after SIGTERM, with nobody reading its output: ${JSON.stringify(exit)}`);
+    } finally {
+      await srv.stop();
+    }
+  });
+
   test("a drain covers every call: SIGTERM while a stdio and an HTTP call are in flight → both replies arrive complete, then the children end and the server exits 0", async () => {
     const srv = await startServer();
     let endpoint;
