@@ -1,5 +1,6 @@
 // Issue 13 finding 2: a link never starts a command in one click, and no other site can frame the page.
 import { execFileSync } from "node:child_process";
+import http from "node:http";
 import { deflateRawSync } from "node:zlib";
 import { ROOT, httpRequest } from "../harness.mjs";
 
@@ -45,22 +46,36 @@ export function register({ test, assert }) {
     ctx,
     srv,
   }) => {
-    // A page on another origin (a data: URL is opaque) embeds the playground. Its own tab: Chromium logs the
-    // refusal as a console error, which the runner would count against the case.
-    const page = await ctx.context.newPage();
-    // The frame's load event fires once the browser has done what it does with the answer (here: refused it).
-    await page.goto(
-      `data:text/html,<iframe id="f" onload="window.frameLoaded=true" src="${srv.base}/" width="800" height="600"></iframe>`,
-    );
-    await page.waitForFunction(() => window.frameLoaded === true, null, { timeout: 30_000 });
-    const frame = page.frames().find((f) => f.url().startsWith(srv.base));
-    const framed = frame
-      ? await frame
-          .locator('[data-testid="playground"], [data-testid="signin"]')
-          .count()
-          .catch(() => 0)
-      : 0;
-    assert(framed === 0, "the playground rendered inside a cross-site frame");
+    // A page on another site (localhost is not 127.0.0.1) embeds the playground. Not a data: URL page: Chromium
+    // refuses a loopback frame inside one whatever the headers say, so the case could not fail. Its own tab: Chromium
+    // logs the refusal as a console error, which the runner would count against the case.
+    const outer = http.createServer((req, res) => {
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end(`<iframe id="f" onload="window.frameLoaded=true" src="${srv.base}/" width="800" height="600"></iframe>`);
+    });
+    await new Promise((resolve) => outer.listen(0, "127.0.0.1", resolve));
+    try {
+      const page = await ctx.context.newPage();
+      const errors = [];
+      page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+      await page.goto(`http://localhost:${outer.address().port}/`);
+      // The frame's load event fires once the browser has done what it does with the answer (here: refused it).
+      await page.waitForFunction(() => window.frameLoaded === true, null, { timeout: 30_000 });
+      const frame = page.frames().find((f) => f.url().startsWith(srv.base));
+      const framed = frame
+        ? await frame
+            .locator('[data-testid="playground"], [data-testid="signin"]')
+            .count()
+            .catch(() => 0)
+        : 0;
+      assert(framed === 0, "the playground rendered inside a cross-site frame");
+      assert(
+        errors.some((e) => e.includes("frame-ancestors")),
+        `the browser did not say it refused the frame (frame-ancestors): ${errors.join(" | ")}`,
+      );
+    } finally {
+      outer.close();
+    }
   });
 
   test("an experiment link whose script runs a command asks first (argv, cwd, env keys) and calls nothing until confirmed", async ({
