@@ -10,7 +10,7 @@ import type { Bill } from "@/lib/tokens/bill";
 import { boundedCounter } from "@/lib/tokens/bpe";
 import { loadEncoder } from "@/lib/tokens/encoders";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
-import { billBounded } from "@/lib/node/tokens/counting";
+import { billBounded, billsCounting } from "@/lib/node/tokens/counting";
 import { appRoutesForFile, type PostResult } from "./app-routes";
 
 vi.mock("server-only", () => ({}));
@@ -59,7 +59,7 @@ describe("/api/tokens: a hostile catalogue never holds up another client", () =>
   it("a 1 MiB description: another client's bill comes back first; the hostile one is counted exactly", async () => {
     const order: string[] = [];
     const hostile = tracked(order, "hostile", catalogueWith("a".repeat(1024 * 1024)));
-    await new Promise((resolve) => setTimeout(resolve, 200)); // the hostile body is read and counting
+    await expect.poll(billsCounting, { timeout: 10_000 }).toBe(1); // the hostile body is read and counting
     const other = await tracked(order, "other", ORDINARY);
     expect(other.json).toMatchObject({ ok: true, value: { tools: 1 } });
     const reply = await hostile;

@@ -214,6 +214,11 @@ function pump(): void {
   }
 }
 
+/** Bills a worker holds right now (a test waits for a hostile bill to be counting before it sends another). */
+export function billsCounting(): number {
+  return slots.filter((slot) => slot.running).length;
+}
+
 /** Starts a counting worker (if none runs) and has it load an encoding, so the first bill does not wait for it. */
 export function warmTokenCounter(encoding: Encoding): void {
   if (slots.length > 0 || !existsSync(workerFile())) return;
