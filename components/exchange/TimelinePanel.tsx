@@ -1,6 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
@@ -27,6 +27,8 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
   const section = useRef<HTMLElement>(null);
   const focus = state.focus;
   const { unseen, showNewest } = useFollowNewest(section, entries);
+  // Open, the stderr pane sits beside the cards from xl (1280 px) up; closed, or narrower, it is a line above them.
+  const [feedOpen, setFeedOpen] = useState(false);
   // A panel asked to show one exchange: scroll to its card (the card marks itself).
   useEffect(() => {
     if (!focus) return;
@@ -49,38 +51,48 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
           {t("timeline.clear")}
         </Button>
       </PanelHeading>
-      <StderrPane state={state} commands={commands} />
-      {entries.length === 0 ? (
-        <p
-          data-testid="timeline-empty"
-          className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
-        >
-          {/* The editor sits beside the timeline from lg up, above it below that (Playground's grid). */}
-          <span className="lg:hidden">{t("timeline.emptyAbove", { where })}</span>
-          <span className="hidden lg:inline">{t("timeline.emptyLeft", { where })}</span>
-        </p>
-      ) : null}
-      {entries.map((entry) => (
-        <ExchangeCard
-          key={entry.seq}
-          entry={entry}
-          focused={focus?.sendId === entry.sendId}
-          onCancel={(id) => void commands.cancel(id)}
-          era={eraOf(state, entry.targetKey)}
-          cache={cache}
+      <div className={feedOpen ? "flex flex-col gap-2 xl:flex-row xl:items-start" : "flex flex-col gap-2"}>
+        <StderrPane
+          state={state}
+          commands={commands}
+          open={feedOpen}
+          onOpenChange={setFeedOpen}
+          className="xl:open:sticky xl:open:top-0 xl:open:order-last xl:open:w-72 xl:open:shrink-0"
         />
-      ))}
-      {unseen ? (
-        <Button
-          tone="primary"
-          data-testid="show-newest"
-          className="sticky bottom-2 self-end shadow"
-          onClick={showNewest}
-          title={t("timeline.newestTitle")}
-        >
-          {t("timeline.newest")}
-        </Button>
-      ) : null}
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          {entries.length === 0 ? (
+            <p
+              data-testid="timeline-empty"
+              className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
+            >
+              {/* The editor sits beside the timeline from lg up, above it below that (Playground's grid). */}
+              <span className="lg:hidden">{t("timeline.emptyAbove", { where })}</span>
+              <span className="hidden lg:inline">{t("timeline.emptyLeft", { where })}</span>
+            </p>
+          ) : null}
+          {entries.map((entry) => (
+            <ExchangeCard
+              key={entry.seq}
+              entry={entry}
+              focused={focus?.sendId === entry.sendId}
+              onCancel={(id) => void commands.cancel(id)}
+              era={eraOf(state, entry.targetKey)}
+              cache={cache}
+            />
+          ))}
+          {unseen ? (
+            <Button
+              tone="primary"
+              data-testid="show-newest"
+              className="sticky bottom-2 self-end shadow"
+              onClick={showNewest}
+              title={t("timeline.newestTitle")}
+            >
+              {t("timeline.newest")}
+            </Button>
+          ) : null}
+        </div>
+      </div>
     </section>
   );
 }

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
  * stderr and every notification the server sent, in arrival order, with the process's state. While open it asks
  * the bridge for the process status every few seconds (stderr written between exchanges shows up without a send).
  */
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { selectTarget, targetHasProcess } from "@/lib/session";
 import { feedFor, type FeedKind } from "@/lib/session/live-feed";
 import type { PanelProps } from "../playground/types";
@@ -31,9 +31,15 @@ function time(at: number): string {
   return at ? new Date(at).toISOString().slice(11, 23) : "—";
 }
 
-export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+type Props = Pick<PanelProps, "state" | "commands"> & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** Where the timeline places it (beside the cards when open on a wide screen). */
+  className?: string;
+};
+
+export function StderrPane({ state, commands, open, onOpenChange, className = "" }: Props) {
   const t = useTranslations();
-  const [open, setOpen] = useState(false);
   const view = selectTarget(state);
   const key = view.kind === "ready" ? view.key : null;
   const hasProcess = view.kind === "ready" && targetHasProcess(view.target);
@@ -74,8 +80,8 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
       data-testid="stderr-pane"
       data-lines={lines.length}
       open={open}
-      onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}
-      className="rounded border border-slate-300 bg-white text-xs dark:border-slate-700 dark:bg-slate-900"
+      onToggle={(e) => onOpenChange((e.target as HTMLDetailsElement).open)}
+      className={`rounded border border-slate-300 bg-white text-xs dark:border-slate-700 dark:bg-slate-900 ${className}`}
     >
       <summary className="cursor-pointer px-2 py-1 text-slate-800 dark:text-slate-100">
         <span className="font-semibold">{t("feed.title")}</span> ·{" "}
@@ -88,7 +94,7 @@ export function StderrPane({ state, commands }: Pick<PanelProps, "state" | "comm
         <ol
           ref={log}
           aria-label={t("feed.listLabel")}
-          className="max-h-48 overflow-auto px-2 pb-2 font-mono"
+          className="max-h-48 overflow-auto px-2 pb-2 font-mono xl:max-h-[60vh]"
           tabIndex={0}
         >
           {lines.map((l, i) => (
