@@ -12,6 +12,8 @@ import { AUTH_CALLBACK_CHANNEL } from "@/lib/auth/request";
 
 /** How long the page waits for the starting tab to say it took the callback. */
 const HANDOFF_WAIT_MS = 4000;
+/** How long "Done" stays readable before the tab closes itself (a browser may refuse; then it says to close it). */
+const CLOSE_AFTER_MS = 2000;
 
 const SCRIPT = `(() => {
   const href = location.href;
@@ -21,7 +23,10 @@ const SCRIPT = `(() => {
   const channel = new BroadcastChannel(${JSON.stringify(AUTH_CALLBACK_CHANNEL)});
   let taken = false;
   channel.onmessage = (e) => {
-    if (e.data && e.data.type === "taken" && e.data.state === state) { taken = true; show("taken"); channel.close(); }
+    if (e.data && e.data.type === "taken" && e.data.state === state) {
+      taken = true; show("taken"); channel.close();
+      setTimeout(() => window.close(), ${CLOSE_AFTER_MS});
+    }
   };
   channel.postMessage({ type: "callback", url: href, state });
   setTimeout(() => { if (!taken) { show("orphan"); channel.close(); } }, ${HANDOFF_WAIT_MS});
@@ -35,7 +40,7 @@ const HTML =
   `<style>body{font:16px system-ui,sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem}</style></head><body>` +
   `<h1>MCP Playground: sign-in callback</h1>` +
   `<p data-say="wait" data-testid="auth-callback-wait">Handing the authorization server's answer to the playground tab that started this sign-in…</p>` +
-  `<p data-say="taken" data-testid="auth-callback-taken" hidden>Done: the playground tab that started this sign-in has the answer and goes on there (state and iss checked, code exchanged). You can close this tab.</p>` +
+  `<p data-say="taken" data-testid="auth-callback-taken" hidden>Done: the playground tab that started this sign-in has the answer and goes on there (state and iss checked, code exchanged). This tab closes itself in a moment; if it stays open, close it.</p>` +
   `<p data-say="orphan" data-testid="auth-callback-orphan" hidden>No open playground tab is waiting for this sign-in: it was closed or reloaded, or the answer's state matches no sign-in in progress. The code was not used. Start again from the Auth tab.</p>` +
   `<noscript><p>This page needs JavaScript to hand the answer to the playground tab.</p></noscript>` +
   `<script>${SCRIPT}</script></body></html>`;
