@@ -1,7 +1,7 @@
 // e2e cases for issue 27 item 9: the tools/call argument form, generated from the tool's inputSchema and kept in sync
 // with the raw frame both ways (the frame is the source of truth).
 import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS } from "../pages/a11y.mjs";
+import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
 
 const SIZES = [
   { width: 1440, height: 900 },
@@ -120,6 +120,8 @@ export function register({ test, assert }) {
         if (size.width >= 1280)
           assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
         else assert(form.y >= editor.y + editor.height - 1, `${size.width}: the form sits under the frame`);
+        const spilt = await spills(page, '[data-testid="args-form"]');
+        assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
         await page.screenshot({ path: `test-results/args-form-${size.width}-${scheme}.png` });
         const { violations } = await new AxeBuilder({ page })
           .include('[data-testid="args-form"]')

@@ -1,6 +1,6 @@
 // e2e cases for issue 27 item 11: presenter mode for a projector, and Reset demo servers for the start of a class.
 import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS } from "../pages/a11y.mjs";
+import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
 
 async function axeOn(page, selector, where) {
   const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
@@ -79,6 +79,8 @@ export function register({ test, assert }) {
               `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`,
             );
           }
+          const spilt = await spills(page, "header");
+          assert(spilt.length === 0, `${size.width} ${scheme} presenter ${on}: ${spilt.join("; ")}`);
           found.push(...(await axeOn(page, "header", `${size.width} ${scheme} presenter ${on}`)));
         }
         await page.screenshot({ path: `test-results/presenter-${size.width}-${scheme}.png` });

@@ -2,7 +2,7 @@
 // pane beside the timeline (stderr-pane), and exporting a Checks run as the CLI writes it (checks-export).
 import { readFileSync } from "node:fs";
 import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS } from "../pages/a11y.mjs";
+import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
 
 const SIZES = [
@@ -18,6 +18,34 @@ async function axeOn(page, selector, where) {
 async function download(page, click) {
   const [file] = await Promise.all([page.waitForEvent("download"), click()]);
   return { name: file.suggestedFilename(), text: readFileSync(await file.path(), "utf8") };
+}
+
+/** Where the open stderr pane is relative to the first card. */
+async function stderrPanePlace(page) {
+  return page.evaluate(() => {
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+    };
+    return {
+      pane: box(document.querySelector('[data-testid="stderr-pane"]')),
+      card: box(document.querySelector('[data-testid="exchange-card"]')),
+    };
+  });
+}
+
+/** From 1280 px up the open pane sits beside the cards (to their right, level with them); narrower, above them. */
+function assertPanePlace({ pane, card }, width, assert) {
+  if (width >= 1280)
+    assert(
+      pane.left >= card.right - 1 && pane.top < card.bottom && pane.bottom > card.top,
+      `${width}: the open pane is not beside the timeline's cards: pane ${JSON.stringify(pane)}, card ${JSON.stringify(card)}`,
+    );
+  else
+    assert(
+      pane.bottom <= card.top + 1,
+      `${width}: the pane should stack above the cards: pane ${JSON.stringify(pane)}, card ${JSON.stringify(card)}`,
+    );
 }
 
 export function register({ test, assert }) {
@@ -95,7 +123,7 @@ export function register({ test, assert }) {
     await viewer.close();
   });
 
-  test("stderr pane: beside the timeline it shows server-everything's stderr and the process line, and stays live while open", async ({
+  test("stderr pane: open, it sits beside the timeline from 1280 px (above it narrower); it shows server-everything's stderr and the process line, and stays live while open", async ({
     pg,
     page,
   }) => {
@@ -122,6 +150,11 @@ export function register({ test, assert }) {
     assert(/pid \d+ running/.test(text), `the process line: ${text.slice(0, 200)}`);
     const spawn = await pane.locator('li[data-kind="spawn"]').count();
     assert(spawn === 1, `one spawn line: ${spawn}`);
+    for (const width of [1440, 1280, 1279]) {
+      await page.setViewportSize({ width, height: 900 });
+      assertPanePlace(await stderrPanePlace(page), width, assert);
+    }
+    await page.setViewportSize(SIZES[0]);
     // A notification during a call lands in the pane too.
     await pg.setEditorText(
       JSON.stringify({
@@ -176,6 +209,9 @@ export function register({ test, assert }) {
             box && box.width > 150 && box.x + box.width <= size.width + 1,
             `${size.width} ${scheme}: ${id} at ${JSON.stringify(box)}`,
           );
+          const spilt = await spills(page, `[data-testid="${id}"]`);
+          assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
+          if (id === "stderr-pane") assertPanePlace(await stderrPanePlace(page), size.width, assert);
           found.push(...(await axeOn(page, `[data-testid="${id}"]`, `${size.width} ${scheme} ${id}`)));
           await page.screenshot({ path: `test-results/${id}-${size.width}-${scheme}.png` });
         }

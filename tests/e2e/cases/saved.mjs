@@ -1,7 +1,7 @@
 // e2e cases for issue 27 item 10: saved frames per target, search, run again, history, and collections that run in
 // order (stopping at the first error) and travel as a link that never acts by itself.
 import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS } from "../pages/a11y.mjs";
+import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
 
 const LIST = {
   jsonrpc: "2.0",
@@ -194,7 +194,10 @@ export function register({ test, assert }) {
           box && box.width > 200 && box.x + box.width <= size.width + 1,
           `${size.width} ${scheme}: list box ${JSON.stringify(box)}`,
         );
-        assert(await pg.tid("saved-save").isVisible(), "the save button shows");
+        for (const id of ["saved-save", "saved-item", "collection-run"])
+          assert(await pg.tid(id).first().isVisible(), `${size.width} ${scheme}: ${id} shows`);
+        const spilt = await spills(page, '[data-testid="saved-panel"]');
+        assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
         await page.screenshot({ path: `test-results/saved-${size.width}-${scheme}.png` });
         const { violations } = await new AxeBuilder({ page })
           .include('[data-testid="saved-panel"]')

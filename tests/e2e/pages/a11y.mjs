@@ -76,3 +76,47 @@ export class A11yPage {
     return this.pg.tid("announcer");
   }
 }
+
+/**
+ * What spills out of a control at the current size: the page scrolling sideways, the control running past the
+ * viewport, or any element or text inside it drawn past the control's right edge (content a scrolling box holds is
+ * not counted: it scrolls). Short readable lines; none when it fits.
+ */
+export async function spills(page, selector) {
+  return page.evaluate((sel) => {
+    const out = [];
+    const doc = document.documentElement;
+    if (doc.scrollWidth > doc.clientWidth + 1)
+      out.push(`the page scrolls sideways (${doc.scrollWidth} > ${doc.clientWidth})`);
+    for (const root of document.querySelectorAll(sel)) {
+      const box = root.getBoundingClientRect();
+      if (box.width === 0) continue;
+      if (box.left < -1 || box.right > doc.clientWidth + 1)
+        out.push(`${sel} runs past the viewport (${Math.round(box.left)}–${Math.round(box.right)})`);
+      const scrolls = (el) => {
+        for (let a = el.parentElement; a && a !== root; a = a.parentElement)
+          if (["auto", "scroll", "hidden", "clip"].includes(getComputedStyle(a).overflowX)) return true;
+        return false;
+      };
+      const walker = document.createTreeWalker(root, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
+      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+        const el = n.nodeType === Node.TEXT_NODE ? n.parentElement : n;
+        if (!el || el.closest("[hidden]") || scrolls(n.nodeType === Node.TEXT_NODE ? n : el)) continue;
+        let r;
+        if (n.nodeType === Node.TEXT_NODE) {
+          if (!n.textContent.trim()) continue;
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          r = range.getBoundingClientRect();
+        } else r = n.getBoundingClientRect();
+        if (r.width > 0 && r.right > box.right + 1) {
+          out.push(
+            `${sel}: "${(n.textContent ?? "").trim().slice(0, 40)}" ends at ${Math.round(r.right)} > ${Math.round(box.right)}`,
+          );
+          if (out.length > 6) return out;
+        }
+      }
+    }
+    return out;
+  }, selector);
+}
