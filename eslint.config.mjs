@@ -60,6 +60,60 @@ const noNode = {
   message: "lib/ pure modules (and the browser side of lib/bridge) must not import Node built-ins.",
 };
 
+// Small rooms in lib/: a file holds at most 300 lines, a function at most 80 (printWidth 120). The files below were
+// over when the rule came (issue 31 item 4): each leaves its list when it is split by meaning; nothing joins them.
+const OVER_300_LINES = [
+  "lib/cassette/diff.ts",
+  "lib/checks/checks/discovery.ts",
+  "lib/checks/checks/http.ts",
+  "lib/checks/checks/notifications.ts",
+  "lib/checks/checks/results.ts",
+  "lib/checks/checks/tasks.ts",
+  "lib/checks/conformance.ts",
+  "lib/explain/annotate-result.ts",
+  "lib/explain/annotate.ts",
+  "lib/explain/dating.ts",
+  "lib/node/bridge/listen.ts",
+  "lib/node/bridge/stdio/exchange.ts",
+  "lib/node/bridge/stdio/process.ts",
+  "lib/node/demo-servers/protected-auth-server.ts",
+  "lib/node/demo-servers/tasks.ts",
+  "lib/protocol/mrtr/form.ts",
+  "lib/session/commands.ts",
+  "lib/share/secrets.ts",
+  "lib/share/v1.ts",
+  "lib/tasks/follow.ts",
+];
+const FUNCTIONS_OVER_80_LINES = [
+  "lib/apps/doctor.ts",
+  "lib/cache/runtime.ts",
+  "lib/checks/runner.ts",
+  "lib/doctor/diagnose.ts",
+  "lib/doctor/ladder.ts",
+  "lib/explain/dating.ts",
+  "lib/explain/errors-explained.ts",
+  "lib/explain/headers.ts",
+  "lib/node/auth/judge.ts",
+  "lib/node/auth/steps/registration.ts",
+  "lib/node/bridge/http-body.ts",
+  "lib/node/bridge/http.ts",
+  "lib/node/bridge/listen.ts",
+  "lib/node/bridge/stdio/exchange.ts",
+  "lib/node/cli/commands/task.ts",
+  "lib/node/cli/main.ts",
+  "lib/node/demo-servers/calendar-handles.ts",
+  "lib/node/demo-servers/calendar.ts",
+  "lib/node/demo-servers/protected-auth-server.ts",
+  "lib/node/demo-servers/protected-calendar.ts",
+  "lib/node/demo-servers/tasks.ts",
+  "lib/protocol/era.ts",
+  "lib/protocol/json-error.ts",
+  "lib/session/commands.ts",
+  "lib/session/reducer.ts",
+  "lib/tasks/follow.ts",
+  "lib/tokens/fetch.ts",
+];
+
 function layerBlock(folder, allowed) {
   const top = folder.split("/")[0];
   const above = LIB_FOLDERS.filter((f) => f !== top && !allowed.includes(f));
@@ -126,6 +180,15 @@ export default defineConfig([
     files: ["**/*.{ts,tsx,mts,mjs}"],
     rules: { "import/no-cycle": ["error", { ignoreExternal: true }] },
   },
+  {
+    files: ["lib/**/*.ts"],
+    rules: {
+      "max-lines": ["error", { max: 300 }],
+      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  { files: OVER_300_LINES, rules: { "max-lines": "off" } },
+  { files: FUNCTIONS_OVER_80_LINES, rules: { "max-lines-per-function": "off" } },
   ...Object.entries(LAYERS).map(([folder, allowed]) => layerBlock(folder, allowed)),
   ...Object.entries(NODE_LAYERS).map(([folder, allowed]) => nodeLayerBlock(folder, allowed)),
   {
