@@ -9,6 +9,7 @@ import type { SendContext } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
 import path from "node:path";
+import { parseArgs } from "node:util";
 
 /**
  * The folder the user ran the command from: `npm run cli` changes to the playground's folder, and npm keeps the
@@ -121,4 +122,43 @@ export function timeoutOf(values: TargetValues): number {
 export async function cleanupTargets(): Promise<void> {
   await shutdownAll();
   await demoServer?.close();
+}
+
+const ONE_TARGET_OPTIONS = {
+  ...TARGET_OPTIONS,
+  json: { type: "boolean", default: false },
+  help: { type: "boolean", short: "h", default: false },
+} as const;
+
+/**
+ * The arguments of a command that judges one target (doctor, apps): the target options or one bare target (a URL is
+ * an HTTP endpoint, anything else a command line), --json and --help. Null once the help is printed; a UsageError
+ * for arguments it cannot read.
+ */
+export async function oneTargetOf(
+  argv: string[],
+  help: string,
+): Promise<{ target: Target; ctx: SendContext; json: boolean; timeoutMs: number } | null> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: ONE_TARGET_OPTIONS, strict: true, allowPositionals: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(help);
+    return null;
+  }
+  if (positionals.length > 1)
+    throw new UsageError("give the target as one argument (quote a command line with arguments)");
+  const [positional] = positionals;
+  const targetValues =
+    positional === undefined
+      ? values
+      : /^https?:\/\//i.test(positional)
+        ? { ...values, url: positional }
+        : { ...values, stdio: positional };
+  const { target, ctx } = await buildTarget(targetValues);
+  return { target, ctx, json: values.json, timeoutMs: timeoutOf(values) };
 }

@@ -12,6 +12,7 @@ import { McpServer, inputRequired, acceptedContent } from "@modelcontextprotocol
 import { jsonSchemaOnce } from "./json-schema";
 import type { CalendarEvent } from "./calendar";
 import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
+import { removeJsonFiles } from "./store-files";
 
 const HANDLE_TTL_MS = 60 * 60 * 1000;
 /** Calendars kept on disk at once; opening one more first removes expired ones, then the least recently written. */
@@ -68,18 +69,7 @@ function makeRoomForOne(): void {
 
 /** Forgets every stored calendar (Reset demo servers); returns how many there were. */
 export function clearStoredCalendars(): number {
-  const dir = storeDir();
-  let removed = 0;
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".json")) continue;
-    try {
-      unlinkSync(path.join(dir, name));
-      removed++;
-    } catch {
-      /* removed meanwhile */
-    }
-  }
-  return removed;
+  return removeJsonFiles(storeDir());
 }
 
 type Loaded = { ok: true; calendar: StoredCalendar } | { ok: false; message: string };

@@ -26,6 +26,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { taskIdKeyFromToken } from "@/lib/node/bridge/embedded";
+import { removeJsonFiles } from "./store-files";
 
 const PREFIX = "tsk1.";
 /** Arguments travel inside the id; keep ids short enough for an Mcp-Name header. */
@@ -182,18 +183,7 @@ export function writeEvents(id: string, events: TaskEvents): void {
 
 /** Forgets what happened to every task (answers, cancels) — Reset demo servers; the signing key stays. Returns the count. */
 export function clearTaskEvents(): number {
-  const dir = storeDir();
-  let removed = 0;
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith(".json")) continue;
-    try {
-      unlinkSync(path.join(dir, name));
-      removed++;
-    } catch {
-      /* removed meanwhile */
-    }
-  }
-  return removed;
+  return removeJsonFiles(storeDir());
 }
 
 let lastPrune = 0;
