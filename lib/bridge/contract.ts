@@ -9,14 +9,7 @@ import { DEMO_SERVERS, REPLAY_CASSETTES } from "./names";
 
 // Zod-free pieces live apart so the page can use them without zod: the names in ./names, a target's key, label and
 // transport in ./target; the exchange record is the protocol layer's (lib/protocol/exchange.ts).
-export {
-  DEMO_SERVERS,
-  REPLAY_CASSETTES,
-  SESSION_HEADER,
-  TOKEN_HEADER,
-  type DemoServer,
-  type ReplayCassette,
-} from "./names";
+export * from "./names";
 export type { Exchange, ExchangeOutcome, FailureKind, SendHead, Transport, WireEvent } from "../protocol/exchange";
 
 const headerMap = z.record(z.string(), z.string());

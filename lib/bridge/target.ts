@@ -6,14 +6,7 @@ import type { Transport } from "../protocol/exchange";
 import type { Target } from "./contract";
 import { joinCommandLine } from "./command-line";
 
-export {
-  DEMO_SERVERS,
-  REPLAY_CASSETTES,
-  SESSION_HEADER,
-  TOKEN_HEADER,
-  type DemoServer,
-  type ReplayCassette,
-} from "./names";
+export * from "./names";
 
 /** Stable key for a target (one kept-up process per key). */
 export function targetKey(target: Target): string {
