@@ -49,7 +49,7 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
   const hooks: CacheHooks = {
     answer(ctx) {
       if (!store.getState().enabled) return null;
-      const frame = tryParseJson(ctx.sent);
+      const frame = ctx.sentFrame;
       const auth = authContextFromHeaders(ctx.headers);
       const at = now();
       const look = lookup(store.getState().cache, frame, {

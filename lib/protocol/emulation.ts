@@ -4,6 +4,7 @@
  * (`send` and `check` flags). Pure.
  */
 import { asObject, type JsonObject } from "./json";
+import { draftFrame, draftOfValue, type FrameDraft } from "./frame";
 import { META_KEYS } from "./meta";
 
 export interface Emulation {
@@ -86,20 +87,15 @@ export function emulatedCapabilities<T extends Record<string, unknown>>(capabili
 
 /**
  * A request frame as the emulated client would send it: input capabilities taken out of the envelope (no
- * MRTR), the envelope's protocolVersion replaced by the pin. Returns the text unchanged when nothing applies
- * (not JSON, not a request, no envelope), with one note per change for the exchange card.
+ * MRTR), the envelope's protocolVersion replaced by the pin. Returns the draft unchanged when nothing applies
+ * (not JSON, not a request, no envelope), with one note per change for the exchange card. Reads the draft's
+ * value: nothing is parsed here.
  */
-export function emulateFrame(text: string, e: Emulation | undefined): { text: string; changes: string[] } {
-  if (!e || (!e.noMrtr && !e.pinVersion)) return { text, changes: [] };
-  let frame: unknown;
-  try {
-    frame = JSON.parse(text);
-  } catch {
-    return { text, changes: [] };
-  }
-  const obj = asObject(frame);
+export function emulateDraft(draft: FrameDraft, e: Emulation | undefined): { draft: FrameDraft; changes: string[] } {
+  if (!e || (!e.noMrtr && !e.pinVersion) || !draft.json.ok) return { draft, changes: [] };
+  const obj = asObject(draft.json.value);
   const meta = asObject(asObject(obj?.params)?._meta);
-  if (!obj || typeof obj.method !== "string" || !meta) return { text, changes: [] };
+  if (!obj || typeof obj.method !== "string" || !meta) return { draft, changes: [] };
   const changes: string[] = [];
   const next: JsonObject = { ...meta };
   const caps = asObject(meta[META_KEYS.clientCapabilities]);
@@ -116,9 +112,17 @@ export function emulateFrame(text: string, e: Emulation | undefined): { text: st
       `protocolVersion pinned to ${e.pinVersion} (the frame said ${JSON.stringify(meta[META_KEYS.protocolVersion] ?? null)})`,
     );
   }
-  if (!changes.length) return { text, changes };
+  if (!changes.length) return { draft, changes };
   const params = { ...asObject(obj.params), _meta: next };
   // Keep the author's layout: a one-line frame stays on one line, a pretty one stays pretty.
   const out = { ...obj, params };
-  return { text: text.includes("\n") ? JSON.stringify(out, null, 2) : JSON.stringify(out), changes };
+  const text = draft.text.includes("\n") ? JSON.stringify(out, null, 2) : JSON.stringify(out);
+  return { draft: draftOfValue(out, text), changes };
+}
+
+/** emulateDraft for a frame that is only text (the CLI's --frame): parsed here, once. */
+export function emulateFrame(text: string, e: Emulation | undefined): { text: string; changes: string[] } {
+  if (!e || (!e.noMrtr && !e.pinVersion)) return { text, changes: [] };
+  const { draft, changes } = emulateDraft(draftFrame(text), e);
+  return { text: draft.text, changes };
 }

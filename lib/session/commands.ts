@@ -13,6 +13,7 @@ import type {
 } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
 import { activeEmulation } from "../protocol/emulation";
+import { draftFrame, frameValue, type FrameDraft } from "../protocol/frame";
 import { envelopeInputFrom } from "./envelope";
 import { emulatedSend } from "./emulated-send";
 import { sendTimeoutMs } from "./first-run";
@@ -31,6 +32,8 @@ export interface BridgeClientLike {
 /** The send head of the send the cache sees, with the target's key and its upstream headers. */
 export interface CacheHookContext extends SendHead {
   targetKey: string;
+  /** The sent frame parsed (undefined when it is not JSON): the cache reads this, not `sent`. */
+  sentFrame: unknown;
   /** Every header this send carries upstream (target headers, then per-send ones): Authorization keys private entries. */
   headers?: Record<string, string>;
 }
@@ -90,7 +93,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
 
   /** Delivers one frame and records it in the timeline; resolves with the exchange, or null if the bridge refused. */
   async function deliver(
-    text: string,
+    draft: FrameDraft,
     opts: {
       label: string | null;
       headers?: Record<string, string>;
@@ -104,7 +107,9 @@ export function createCommands(store: Store, deps: CommandDeps) {
     const state = store.getState();
     const view = opts.view ?? selectTarget(state);
     if (view.kind !== "ready") return null;
+    const text = draft.text;
     const frame = !opts.notJson && view.transport === "stdio" && state.stdioOneLine ? oneLine(text) : text;
+    const sentFrame = frameValue(draft);
     const seq = state.seq + 1;
     const sendId = newSendId();
     const {
@@ -132,9 +137,10 @@ export function createCommands(store: Store, deps: CommandDeps) {
       sendHeaders: opts.headers ?? null,
       ...(emulation ? { emulation } : {}),
       startedAt: now(),
+      sentFrame,
     });
     const upstreamHeaders = { ...(view.target.kind === "http" ? view.target.headers : {}), ...opts.headers };
-    const cacheCtx: CacheHookContext = { ...head, targetKey: view.key, headers: upstreamHeaders };
+    const cacheCtx: CacheHookContext = { ...head, sentFrame, targetKey: view.key, headers: upstreamHeaders };
     // Only a plain user send may be answered locally: probe and gateway steps must reach the server.
     const local = opts.label === null && !opts.noCache && !opts.notJson ? (deps.cache?.answer(cacheCtx) ?? null) : null;
     if (local) {
@@ -183,20 +189,16 @@ export function createCommands(store: Store, deps: CommandDeps) {
         store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
         return;
       }
-      const text = state.editor.text;
-      let notJson = false;
-      try {
-        JSON.parse(text);
-      } catch (e) {
-        notJson = true;
-        if (!opts.insist) {
-          const message = `The frame is not JSON: ${(e as Error).message}. Fix it, or press "Send anyway" to deliver it exactly as written (the server's parse error is worth seeing too).`;
-          store.dispatch({ type: "send/blocked", problem: { kind: "not-json", message } });
-          return;
-        }
+      // The one parse of this frame: everything after reads the draft's value.
+      const written = draftFrame(state.editor.text);
+      const notJson = !written.json.ok;
+      if (!written.json.ok && !opts.insist) {
+        const message = `The frame is not JSON: ${written.json.error}. Fix it, or press "Send anyway" to deliver it exactly as written (the server's parse error is worth seeing too).`;
+        store.dispatch({ type: "send/blocked", problem: { kind: "not-json", message } });
+        return;
       }
-      const plan = emulatedSend(state, view, text, notJson);
-      await deliver(plan.text, {
+      const plan = emulatedSend(state, view, written);
+      await deliver(plan.draft, {
         label: null,
         headers: plan.headers,
         insist: notJson,
@@ -231,7 +233,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
           async (frameText, extra) => {
             step += 1;
             const what = (extra?.label ?? "").replace(/^probe:\s*/, "");
-            const exchange = await deliver(frameText, {
+            const exchange = await deliver(draftFrame(frameText), {
               label: `probe step ${step}: ${what}`,
               headers: extra?.headers,
               insist: false,
@@ -290,11 +292,13 @@ export function createCommands(store: Store, deps: CommandDeps) {
         store.dispatch({ type: "send/blocked", problem: { kind: "target", message: view.problem } });
         return null;
       }
+      // The one parse of a panel's frame.
+      const draft = draftFrame(text);
       // Checks compose every header themselves: they turn the remembered legacy session off.
-      const remembered = opts.rememberedSession === false ? undefined : selectSendHeaders(state, view.key, text);
+      const remembered = opts.rememberedSession === false ? undefined : selectSendHeaders(state, view.key, draft);
       const headers = remembered || opts.headers ? { ...(remembered ?? {}), ...(opts.headers ?? {}) } : undefined;
       const { label, insist = false, noCache, rememberedSession, target, headers: asked, ...extras } = opts;
-      return deliver(text, { ...extras, label, headers, insist, notJson: false, noCache, view });
+      return deliver(draft, { ...extras, label, headers, insist, notJson: false, noCache, view });
     },
 
     /** For panels: call another guarded API route (e.g. "lab/run") with the launch token; never throws. */

@@ -25,14 +25,8 @@ export function toolsSeen(state: SessionState, targetKey: string): ToolLike[] {
   return [...tools.values()];
 }
 
-/** The headers for this frame: none unless it is a tools/call of a tool whose schema is known. */
-export function sendParamHeaders(state: SessionState, targetKey: string, frameText: string): Record<string, string> {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(frameText);
-  } catch {
-    return {};
-  }
+/** The headers for this frame (parsed): none unless it is a tools/call of a tool whose schema is known. */
+export function sendParamHeaders(state: SessionState, targetKey: string, frame: unknown): Record<string, string> {
   const params = asObject(asObject(frame)?.params);
   if (asObject(frame)?.method !== "tools/call" || typeof params?.name !== "string") return {};
   const tool = toolsSeen(state, targetKey).find((t) => t.name === params.name);

@@ -6,7 +6,7 @@ import { envelopeFrom, type EnvelopeSettings } from "./envelope";
 import type { PresetId } from "./presets";
 import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./state";
 import { asObject, tryParseJson } from "../protocol/json";
-import { requestIdOf, withRequestId } from "./ids";
+import { requestIdOfFrame, withRequestId } from "./ids";
 import { selectTarget } from "./selectors";
 import { buildDerived, DERIVED_PREFIX, selectCheckedEra, targetTemplates } from "./target-templates";
 
@@ -27,7 +27,8 @@ export type Action =
   | { type: "send/blocked"; problem: NonNullable<SessionState["sendProblem"]> }
   | { type: "send/dismissProblem" }
   /** A timeline entry before its phase: the card appears pending from `startedAt`. */
-  | ({ type: "send/started"; startedAt: number } & Omit<TimelineEntry, "phase">)
+  /** `sentFrame`: the parsed frame when the sender has it (the send path parses once); otherwise `sent` is read. */
+  | ({ type: "send/started"; startedAt: number; sentFrame?: unknown } & Omit<TimelineEntry, "phase">)
   | { type: "send/finished"; seq: number; exchange: Exchange }
   | { type: "send/failed"; seq: number; kind: BridgeErrorKind | "network"; message: string }
   | { type: "timeline/clear" }
@@ -48,8 +49,8 @@ export type Action =
   | { type: "session/load"; state: SessionState };
 
 /** A sent request (a frame with a method and an id) moves nextId past its id. */
-function bumpNextId(nextId: number, sent: string): number {
-  const frame = asObject(tryParseJson(sent));
+function bumpNextId(nextId: number, sent: unknown): number {
+  const frame = asObject(sent);
   if (!frame || typeof frame.method !== "string" || !("id" in frame)) return nextId;
   const id = frame.id;
   return typeof id === "number" && Number.isInteger(id) && id >= nextId ? id + 1 : nextId + 1;
@@ -155,14 +156,16 @@ export function reducer(state: SessionState, action: Action): SessionState {
     case "send/dismissProblem":
       return { ...state, sendProblem: null };
     case "send/started": {
-      const { type: _type, startedAt, ...rest } = action;
+      const { type: _type, startedAt, sentFrame: _frame, ...rest } = action;
       void _type;
+      void _frame;
       const entry: TimelineEntry = { ...rest, phase: { status: "pending", startedAt } };
       // Only the user's own sends use the editor's counter (probes, checks and panels have their own ids); after
       // one, the editor moves on to the next id, so re-sending the same id is a deliberate edit.
       const own = action.label === null;
-      const nextId = own ? bumpNextId(state.nextId, action.sent) : state.nextId;
-      const sentId = own ? requestIdOf(action.sent) : undefined;
+      const frame = own ? ("sentFrame" in action ? action.sentFrame : tryParseJson(action.sent)) : undefined;
+      const nextId = own ? bumpNextId(state.nextId, frame) : state.nextId;
+      const sentId = own ? requestIdOfFrame(frame) : undefined;
       const moved = sentId !== undefined && sentId !== nextId ? withRequestId(state.editor.text, sentId, nextId) : null;
       return {
         ...state,

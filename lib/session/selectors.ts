@@ -3,6 +3,8 @@ import type { Exchange, Target } from "../bridge/contract";
 import { targetKey, targetLabel, targetTransport } from "../bridge/target";
 import { errorCodeName } from "../protocol/errors";
 import { englishT, say, type Translate } from "../i18n/translate";
+import { draftFrame, type FrameDraft } from "../protocol/frame";
+import { asObject } from "../protocol/json";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
@@ -71,15 +73,16 @@ export function targetHasProcess(target: Target): boolean {
   );
 }
 
-/** Per-send headers: a remembered legacy session rides along, except on a new initialize. */
+/** Per-send headers: a remembered legacy session rides along, except on a new initialize (text, or a parsed draft). */
 export function selectSendHeaders(
   state: SessionState,
   key: string,
-  frameText: string,
+  frame: string | FrameDraft,
 ): Record<string, string> | undefined {
   const session = state.sessions[key];
   if (!session) return undefined;
-  if (/"method"\s*:\s*"initialize"/.test(frameText)) return undefined;
+  const draft = typeof frame === "string" ? draftFrame(frame) : frame;
+  if (draft.json.ok && asObject(draft.json.value)?.method === "initialize") return undefined;
   return {
     "Mcp-Session-Id": session.sessionId,
     ...(session.protocolVersion ? { "MCP-Protocol-Version": session.protocolVersion } : {}),
