@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
+import { defaultMaxTotalMs, SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
 import { selectCheckedEra, templateMenu } from "@/lib/session/target-templates";
@@ -13,6 +14,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const pending = selectPending(state);
   const latest = pending[pending.length - 1];
   const view = selectTarget(state);
+  const progressReset = state.sendOptions?.progressReset ?? SEND_DEFAULTS.progressReset;
   const ready =
     view.kind === "ready"
       ? { key: view.key, isCalendar: view.target.kind === "demo" && view.target.server.startsWith("calendar") }
@@ -83,18 +85,18 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         <input
           type="checkbox"
           data-testid="progress-reset"
-          checked={state.progressReset !== false}
-          onChange={(e) => dispatch({ type: "progress/set", reset: e.target.checked })}
+          checked={progressReset}
+          onChange={(e) => dispatch({ type: "sendOptions/set", patch: { progressReset: e.target.checked } })}
         />
         {t("editor.progressResets")}
         <MsInput
           testId="max-total-input"
           step={1000}
-          placeholder={String(Math.min(10 * state.timeoutMs, SEND_TIMEOUT_MS.max))}
+          placeholder={String(defaultMaxTotalMs(state.timeoutMs))}
           label={t("editor.maxTotalLabel")}
-          disabled={state.progressReset === false}
-          value={state.maxTotalMs ?? ""}
-          onMs={(ms) => dispatch({ type: "progress/set", maxTotalMs: ms })}
+          disabled={!progressReset}
+          value={state.sendOptions?.maxTotalMs ?? ""}
+          onMs={(ms) => dispatch({ type: "sendOptions/set", patch: { maxTotalMs: ms } })}
         />
         {t("editor.ms")}
       </label>

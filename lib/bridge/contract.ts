@@ -4,7 +4,7 @@
  * The exchange record is also what share links, the lab and the checks store, so change it additively.
  */
 import { z } from "zod";
-import { SEND_TIMEOUT_MS } from "./limits";
+import { SEND_OPTION_FIELDS } from "./send-options";
 import { DEMO_SERVERS, REPLAY_CASSETTES } from "./names";
 
 // Zod-free pieces live apart so the page can use them without zod: the names in ./names, a target's key, label and
@@ -49,19 +49,9 @@ export const SendRequestSchema = z.object({
   target: TargetSchema,
   /** The frame exactly as the user wrote it; delivered byte for byte. */
   frame: z.string().max(16 * 1024 * 1024),
-  /** A frame that is not JSON is only sent when the user insists. */
-  insist: z.boolean().default(false),
-  timeoutMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).default(SEND_TIMEOUT_MS.default),
-  /**
-   * A notifications/progress for the request's progressToken restarts its timeout (progress.mdx, "Timeouts"),
-   * up to maxTotalMs from the send (default: 10 × timeoutMs, at most SEND_TIMEOUT_MS.max). On unless false.
-   */
-  progressReset: z.boolean().optional(),
-  maxTotalMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).optional(),
+  ...SEND_OPTION_FIELDS,
   /** Reply with each received frame once (lib/protocol/exchange-wire.ts): the page's client asks, and unpacks it. */
   packed: z.boolean().optional(),
-  /** stdio: "keep" reuses the target's process; "fresh" spawns one for this message and ends it after. */
-  processMode: z.enum(["keep", "fresh"]).default("keep"),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */
   headers: headerMap.optional(),
   /**

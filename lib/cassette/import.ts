@@ -13,6 +13,7 @@
  */
 import { z } from "zod";
 import type { Target } from "../bridge/contract";
+import { SEND_DEFAULTS } from "../bridge/send-options";
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
 import type { RecordedExchange, ShareState } from "../share/state";
 import { defaultShareState } from "../share/v1";
@@ -62,7 +63,7 @@ function exchangeOf(
   return {
     targetLabel: label,
     transport,
-    timeoutMs: 10_000,
+    timeoutMs: SEND_DEFAULTS.timeoutMs,
     sent: JSON.stringify(request),
     received: answer ? [...notes, answer] : notes,
     outcome: isNotification

@@ -18,6 +18,7 @@ import { describeReply, replyOf, sendIds } from "./wire";
 import { reportScore } from "./score";
 import { evidenceFrames } from "./evidence";
 import { AUTH_CHECK_IDS, seedAuthorization } from "./checks/auth";
+import { SEND_DEFAULTS } from "../bridge/send-options";
 import type { ProbeStep } from "../protocol/era";
 import type { Exchange } from "../bridge/contract";
 
@@ -28,7 +29,11 @@ export interface RunTarget {
   label: string;
 }
 
-export const DEFAULT_RUN_OPTIONS = { toolCalls: "read-only", timeoutMs: 10_000, listenWindowMs: 1_500 } as const;
+export const DEFAULT_RUN_OPTIONS = {
+  toolCalls: "read-only",
+  timeoutMs: SEND_DEFAULTS.timeoutMs,
+  listenWindowMs: 1_500,
+} as const;
 
 export function selectChecks(transport: "stdio" | "http", only?: string[], era: CheckEra = "modern"): CheckDef[] {
   const wanted = only?.map((id) => id.toUpperCase());

@@ -4,6 +4,7 @@
  */
 import { initializeParams } from "../protocol/versions";
 import type { LabScript, LabStep } from "./script";
+import { SEND_DEFAULTS } from "../bridge/send-options";
 
 export const CONDITIONS = {
   "stdio-one-process": {
@@ -48,7 +49,8 @@ export const LAB_LIMITS = {
   maxConditions: 5,
   maxProcessesAtOnce: 4,
   maxRunMs: 60_000,
-  stepTimeoutMs: 10_000,
+  /** Each step waits as long as any send does by default. */
+  stepTimeoutMs: SEND_DEFAULTS.timeoutMs,
 } as const;
 
 function withoutMeta(step: LabStep): LabStep {

@@ -14,6 +14,7 @@ import type {
 import { runEraProbe } from "../protocol/era";
 import { activeEmulation } from "../protocol/emulation";
 import { draftFrame, frameValue, type FrameDraft } from "../protocol/frame";
+import { pageSendOptions } from "../bridge/send-options";
 import { envelopeInputFrom } from "./envelope";
 import { emulatedSend } from "./emulated-send";
 import { sendTimeoutMs } from "./first-run";
@@ -155,9 +156,8 @@ export function createCommands(store: Store, deps: CommandDeps) {
         frame,
         insist: opts.insist,
         ...(opts.headers ? { headers: opts.headers } : {}),
-        // The page's progress setting, unless the caller chose (docs/timeouts.md).
-        ...(state.progressReset === false ? { progressReset: false } : {}),
-        ...(state.maxTotalMs && state.maxTotalMs >= timeoutMs ? { maxTotalMs: state.maxTotalMs } : {}),
+        // The page's send options, unless the caller chose (docs/timeouts.md).
+        ...pageSendOptions(state.sendOptions ?? {}, timeoutMs),
         ...setOnly(extras),
         timeoutMs,
       });

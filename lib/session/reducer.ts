@@ -7,6 +7,7 @@ import type { PresetId } from "./presets";
 import type { HttpSession, SessionState, TimelineEntry, VerdictState } from "./state";
 import { asObject, tryParseJson } from "../protocol/json";
 import { requestIdOfFrame, withRequestId } from "./ids";
+import type { PageSendOptions } from "../bridge/send-options";
 import { selectTarget } from "./selectors";
 import { buildDerived, DERIVED_PREFIX, selectCheckedEra, targetTemplates } from "./target-templates";
 
@@ -22,6 +23,8 @@ export type Action =
   | { type: "editor/dismissNotice" }
   | { type: "envelope/set"; patch: Partial<EnvelopeSettings> }
   | { type: "timeout/set"; ms: number }
+  | { type: "sendOptions/set"; patch: PageSendOptions }
+  /** The progress settings by their older names (reset = progressReset): the same as sendOptions/set. */
   | { type: "progress/set"; reset?: boolean; maxTotalMs?: number | null }
   | { type: "stdioOneLine/set"; on: boolean }
   | { type: "send/blocked"; problem: NonNullable<SessionState["sendProblem"]> }
@@ -142,12 +145,13 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...state, envelope: { ...state.envelope, ...action.patch } };
     case "timeout/set":
       return { ...state, timeoutMs: action.ms };
-    case "progress/set":
-      return {
-        ...state,
-        ...(action.reset !== undefined ? { progressReset: action.reset } : {}),
-        ...(action.maxTotalMs !== undefined ? { maxTotalMs: action.maxTotalMs } : {}),
-      };
+    case "sendOptions/set":
+      return { ...state, sendOptions: { ...state.sendOptions, ...action.patch } };
+    case "progress/set": {
+      const { reset: progressReset, maxTotalMs } = action;
+      const patch = Object.entries({ progressReset, maxTotalMs }).filter(([, v]) => v !== undefined);
+      return reducer(state, { type: "sendOptions/set", patch: Object.fromEntries(patch) });
+    }
     case "stdioOneLine/set":
       return { ...state, stdioOneLine: action.on };
 

@@ -1,6 +1,6 @@
 /** What the playground holds between renders: plain data, no React. */
 import type { BridgeErrorKind, Exchange, ProcessStatus, SendHead, Target } from "../bridge/contract";
-import { SEND_TIMEOUT_MS } from "../bridge/limits";
+import { SEND_DEFAULTS, type PageSendOptions } from "../bridge/send-options";
 import type { Msg } from "../i18n/translate";
 import { defaultFrame } from "../protocol/templates";
 import { DEFAULT_ENVELOPE_SETTINGS, envelopeFrom, type EnvelopeSettings } from "./envelope";
@@ -71,11 +71,10 @@ export interface SessionState {
   nextId: number;
   timeoutMs: number;
   /**
-   * notifications/progress for a request's progressToken restarts its timeout (on unless false), up to maxTotalMs
-   * from the send (null: the bridge's default, 10 × the timeout). docs/timeouts.md.
+   * Send options the page sets for every send (lib/bridge/send-options.ts), e.g. whether notifications/progress
+   * restarts a request's timeout and the maximum total time (absent or null: the default). docs/timeouts.md.
    */
-  progressReset?: boolean;
-  maxTotalMs?: number | null;
+  sendOptions?: PageSendOptions;
   envelope: EnvelopeSettings;
   /** Last sequence number handed out to a send (the card's #). */
   seq: number;
@@ -94,7 +93,7 @@ export interface SessionState {
   focus: { sendId: string; nonce: number } | null;
 }
 
-export const DEFAULT_TIMEOUT_MS = SEND_TIMEOUT_MS.default;
+export const DEFAULT_TIMEOUT_MS = SEND_DEFAULTS.timeoutMs;
 
 export function initialState(): SessionState {
   const envelope = envelopeFrom(DEFAULT_ENVELOPE_SETTINGS);

@@ -6,6 +6,7 @@
 import type { Target } from "../bridge/contract";
 import { DEMO_SERVERS, targetKey, targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
+import { SEND_DEFAULTS } from "../bridge/send-options";
 
 /** Where a recorded exchange was sent: its own target, or (older links) the one its label names. */
 export type ExchangeTarget = { ok: true; target: Target } | { ok: false; reason: string };
@@ -65,7 +66,15 @@ export function livePlan(state: ShareState): LivePlan {
             ...(where.ok ? {} : { skip: where.reason }),
           };
         })
-      : [{ frame: state.editor, processMode: "keep", timeoutMs: 10_000, index: 1, target: state.target }];
+      : [
+          {
+            frame: state.editor,
+            processMode: "keep",
+            timeoutMs: SEND_DEFAULTS.timeoutMs,
+            index: 1,
+            target: state.target,
+          },
+        ];
   const targets: Target[] = [];
   for (const step of steps)
     if (step.target && !targets.some((t) => targetKey(t) === targetKey(step.target!))) targets.push(step.target);

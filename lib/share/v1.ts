@@ -38,6 +38,8 @@ export const V1_DEFAULTS = {
   capabilities: V1_DEFAULT_CAPABILITIES as Record<string, unknown>,
   protocolVersion: "2026-07-28",
   era: "auto" as const,
+  // The link format's own default, frozen with v1: a link that leaves the timeout out means 10 s even if the
+  // app's default (SEND_DEFAULTS) changes.
   timeoutMs: 10_000,
 };
 

@@ -4,6 +4,7 @@
  */
 
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
+import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 
 const MiB = 1024 * 1024;
 
@@ -43,7 +44,7 @@ export const LIMITS = {
   floodEventsBeforePacing: 1_000,
   floodBytesPerSecond: 1024 * 1024,
   /** Per-send timeout when the request names none (browser-safe bounds: lib/bridge/limits.ts). */
-  defaultTimeoutMs: SEND_TIMEOUT_MS.default,
+  defaultTimeoutMs: SEND_DEFAULTS.timeoutMs,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */
   maxTimeoutMs: SEND_TIMEOUT_MS.max,
   /** Kept-up stdio processes at once (one per target); a further target is refused until one is closed. */

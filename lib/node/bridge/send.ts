@@ -23,7 +23,7 @@ import { acquireSlot, registerSend, releaseSlot } from "./in-flight";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { LIMITS } from "./limits";
-import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
+import { resolveProgress } from "@/lib/bridge/send-options";
 import { ExchangeRecorder, failure } from "./recorder";
 import {
   resolveTarget,
@@ -134,10 +134,7 @@ async function deliver(
   if (req.target.kind === "replay") return answerFromRecording(req.target.cassette, req.frame, rec);
   const resolved = await resolveTarget(req.target, ctx);
   if (!resolved.ok) return failure(resolved.failure, resolved.message);
-  const progress = {
-    reset: req.progressReset !== false,
-    maxTotalMs: req.maxTotalMs ?? Math.min(10 * req.timeoutMs, SEND_TIMEOUT_MS.max),
-  };
+  const progress = resolveProgress(req);
   const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, progress, signal };
   if (resolved.transport === "stdio")
     return sendStdio(resolved.spec, req.frame, { ...common, processMode: req.processMode });

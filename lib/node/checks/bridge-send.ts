@@ -4,7 +4,7 @@
  */
 import { SendRequestSchema, type Exchange, type Target } from "@/lib/bridge/contract";
 import { targetTransport } from "@/lib/bridge/target";
-import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
+import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import { send, type SendContext } from "@/lib/node/bridge/send";
 import type { CheckSend } from "@/lib/checks/types";
 
@@ -24,7 +24,7 @@ export function bridgeCheckSend(
       sendId: `${prefix}-${++counter}`,
       target,
       frame,
-      timeoutMs: opts.timeoutMs ?? SEND_TIMEOUT_MS.default,
+      timeoutMs: opts.timeoutMs ?? SEND_DEFAULTS.timeoutMs,
       ...(overHttp && headers ? { headers } : {}),
       ...(overHttp && http ? { http } : {}),
     });

@@ -5,6 +5,7 @@
 import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
+import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import type { SendContext } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
@@ -109,7 +110,7 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
 }
 
 export function timeoutOf(values: TargetValues): number {
-  if (values.timeout === undefined) return SEND_TIMEOUT_MS.default;
+  if (values.timeout === undefined) return SEND_DEFAULTS.timeoutMs;
   const ms = Number(values.timeout);
   if (!Number.isInteger(ms) || ms < SEND_TIMEOUT_MS.min || ms > SEND_TIMEOUT_MS.max)
     throw new UsageError(
