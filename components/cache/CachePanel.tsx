@@ -1,5 +1,5 @@
 "use client";
-import { envelopeFrom, selectTarget } from "@/lib/session";
+import { envelopeFrom, profileOf, selectTarget } from "@/lib/session";
 import { listenFrameText, violationRows } from "@/lib/cache/selectors";
 import { SCOPE_RULES } from "@/lib/cache/rules";
 import type { CacheRuntime } from "@/lib/cache/runtime";
@@ -76,7 +76,7 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
           view.kind === "ready" &&
           void runtime.audit(commands.sendFrame, {
             targetLabel: view.label,
-            firstPageOnly: state.envelope.emulate?.firstPageOnly === true,
+            firstPageOnly: profileOf(state.envelope).emulation?.firstPageOnly === true,
             ...(envelope.ok ? { envelope: envelope.value } : {}),
           })
         }

@@ -6,7 +6,7 @@
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { say } from "@/lib/a11y/announce";
-import { selectTarget, targetHasProcess } from "@/lib/session";
+import { profileOf, selectTarget, targetHasProcess } from "@/lib/session";
 import { billSentence, type Bill } from "@/lib/tokens/bill";
 import type { Catalogue } from "@/lib/tokens/catalogue";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
@@ -75,7 +75,7 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
   const seq = useRef(0);
   const view = selectTarget(session);
 
-  const firstPageOnly = session.envelope.emulate?.firstPageOnly === true;
+  const firstPageOnly = profileOf(session.envelope).emulation?.firstPageOnly === true;
   const fetch = useCallback(async () => {
     if (view.kind !== "ready") return;
     const caps = selectCapabilities(state);

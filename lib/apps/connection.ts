@@ -7,6 +7,7 @@ import type { Exchange } from "../protocol/exchange";
 import { runEraProbe, readReply, type ProbeVerdict } from "../protocol/era";
 import { asObject, type JsonObject } from "../protocol/json";
 import { buildEnvelope } from "../protocol/meta";
+import { followCursors } from "../protocol/paging";
 import { MODERN_VERSION } from "../protocol/versions";
 import type { Reply } from "../protocol/reply";
 import { appToolsOf, declaresApps, type AppTool } from "./catalog";
@@ -87,20 +88,30 @@ export async function listAll(
   key: "tools" | "resources",
 ): Promise<{ items: unknown[]; error?: string }> {
   const items: unknown[] = [];
-  let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
-    const reply = await conn.request(method, cursor ? { cursor } : {}, method);
-    if (reply.kind !== "result")
-      return {
-        items,
-        error: reply.kind === "error" ? `${method} answered ${reply.code} ${reply.message}` : `${method}: ${reply.why}`,
-      };
-    const list = reply.result[key];
-    if (Array.isArray(list)) items.push(...list);
-    cursor = typeof reply.result.nextCursor === "string" ? reply.result.nextCursor : undefined;
-    if (!cursor) return { items };
-  }
-  return { items, error: `${method} still had a nextCursor after ${MAX_PAGES} pages; stopped` };
+  let error: string | undefined;
+  const { end } = await followCursors(
+    async (cursor) => {
+      const reply = await conn.request(method, cursor !== undefined ? { cursor } : {}, method);
+      if (reply.kind !== "result") {
+        error =
+          reply.kind === "error" ? `${method} answered ${reply.code} ${reply.message}` : `${method}: ${reply.why}`;
+        return { stop: true };
+      }
+      const list = reply.result[key];
+      if (Array.isArray(list)) items.push(...list);
+      return { page: null, next: reply.result.nextCursor };
+    },
+    { maxPages: MAX_PAGES },
+  );
+  if (error) return { items, error };
+  if (end.kind === "page-limit")
+    return { items, error: `${method} still had a nextCursor after ${MAX_PAGES} pages; stopped` };
+  if (end.kind === "repeated-cursor")
+    return {
+      items,
+      error: `${method} returned the cursor ${JSON.stringify(end.cursor).slice(0, 80)} a second time; stopped`,
+    };
+  return { items };
 }
 
 export interface AppListing {

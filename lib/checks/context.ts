@@ -5,9 +5,9 @@
  */
 import type { Exchange } from "../bridge/contract";
 import { emulatedCapabilities } from "../protocol/emulation";
+import { clientProfile, type ClientProfile } from "../protocol/client-profile";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO, initializeParams } from "../protocol/versions";
-import { paramHeaders } from "../protocol/http-headers";
 import { synthesize } from "./synthesize";
 import {
   fetchDiscover,
@@ -45,10 +45,14 @@ export class RunState {
   /** server/discover is broken: a capability counts as declared when its list answers (lib/checks/runner.ts). */
   inferCapabilities = false;
   private memo = new Map<string, Promise<unknown>>();
+  /** The client the run speaks as (its emulation), built once for every check. */
+  readonly profile: ClientProfile;
   constructor(
     readonly send: CheckSend,
     readonly base: CheckContextBase,
-  ) {}
+  ) {
+    this.profile = clientProfile({ emulate: base.emulate });
+  }
   once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let p = this.memo.get(key) as Promise<T> | undefined;
     if (!p) {
@@ -89,7 +93,7 @@ export class CheckContext implements CheckContextBase {
     if (!o.drop?.includes("protocolVersion")) env[META_KEYS.protocolVersion] = o.version ?? this.version;
     env[META_KEYS.clientInfo] = { ...PLAYGROUND_CLIENT_INFO };
     if (!o.drop?.includes("clientCapabilities"))
-      env[META_KEYS.clientCapabilities] = emulatedCapabilities(o.capabilities ?? {}, this.run.base.emulate);
+      env[META_KEYS.clientCapabilities] = emulatedCapabilities(o.capabilities ?? {}, this.run.profile.emulation);
     if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
     if (o.progressToken !== undefined) env.progressToken = o.progressToken;
     return env;
@@ -155,7 +159,7 @@ export class CheckContext implements CheckContextBase {
       method === "tools/call" &&
       this.transport === "http" &&
       opts.paramHeaders !== false &&
-      !this.run.base.emulate?.omitParamHeaders
+      !this.run.profile.emulation?.omitParamHeaders
     ) {
       const headers = await this.paramHeadersFor(params);
       if (Object.keys(headers).length) send = { ...opts, headers: { ...headers, ...opts.headers } };
@@ -166,8 +170,10 @@ export class CheckContext implements CheckContextBase {
   /** Mcp-Param-{Name} for each annotated argument that is present and not null (lib/protocol/http-headers.ts). */
   private async paramHeadersFor(params: JsonObject): Promise<Record<string, string>> {
     const { items } = await this.run.once(`list:tools/list`, () => this.fetchList("tools/list"));
-    const tool = items.find((t) => t.name === params.name);
-    return tool ? Object.fromEntries(paramHeaders(params.arguments, tool.inputSchema).headers) : {};
+    const tools = items.flatMap((t) =>
+      typeof t.name === "string" ? [{ name: t.name, inputSchema: t.inputSchema }] : [],
+    );
+    return this.run.profile.paramHeaders({ method: "tools/call", params }, tools).headers;
   }
 
   async notify(method: string, params: JsonObject = {}, opts: CheckSendOptions = {}): Promise<Exchange> {
@@ -260,7 +266,8 @@ export class CheckContext implements CheckContextBase {
 
   /** All pages of a list, fetched now (not memoised): to compare answers across sends or processes. */
   fetchList(method: ListMethod, opts: RequestOptions = {}): Promise<ListInfo> {
-    return fetchPages(this, method, opts, this.run.base.emulate?.firstPageOnly ? 1 : undefined);
+    // An emulated first-page-only client stops after one page (reported as truncated when the list had more).
+    return fetchPages(this, method, opts, this.run.profile.emulation?.firstPageOnly ? 1 : undefined);
   }
 
   /** Sends text as is and reads the answer. */

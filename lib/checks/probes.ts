@@ -2,6 +2,7 @@
  * The probes a run shares (CheckContext memoises them): server/discover, the pages of a list, and a request that
  * answers input_required. Each takes the context that sends, so every exchange stays a check's evidence. Pure.
  */
+import { followCursors } from "../protocol/paging";
 import { answerInputRequests, promptArguments } from "./synthesize";
 import type { CheckSendOptions, LegacySession } from "./types";
 import { asObject, replyOf, type JsonObject, type Reply } from "./wire";
@@ -111,20 +112,20 @@ export async function fetchPages(
   opts: RequestOptions = {},
   pageLimit = MAX_PAGES,
 ): Promise<ListInfo> {
-  const pages: Reply[] = [];
   const items: JsonObject[] = [];
-  let cursor: string | undefined;
-  for (let i = 0; i < pageLimit; i++) {
-    const reply = await ctx.request(method, cursor === undefined ? {} : { cursor }, opts);
-    pages.push(reply);
-    if (reply.kind !== "result") return { method, items, pages, failure: reply, truncated: false };
-    const page = reply.result[LIST_KEY[method]];
-    if (Array.isArray(page)) for (const it of page) if (asObject(it)) items.push(it as JsonObject);
-    const next = reply.result.nextCursor;
-    if (typeof next !== "string") return { method, items, pages, truncated: false };
-    cursor = next;
-  }
-  return { method, items, pages, truncated: true };
+  // Repeated cursors are followed: C67 judges a loop from the pages it made.
+  const { pages, end } = await followCursors<Reply>(
+    async (cursor) => {
+      const reply = await ctx.request(method, cursor === undefined ? {} : { cursor }, opts);
+      if (reply.kind !== "result") return { stop: true, page: reply };
+      const page = reply.result[LIST_KEY[method]];
+      if (Array.isArray(page)) for (const it of page) if (asObject(it)) items.push(it as JsonObject);
+      return { page: reply, next: reply.result.nextCursor };
+    },
+    { maxPages: pageLimit, repeats: "follow" },
+  );
+  const failure = end.kind === "stopped" ? pages.at(-1) : undefined;
+  return { method, items, pages, ...(failure ? { failure } : {}), truncated: end.kind === "page-limit" };
 }
 
 /** Prompts and resources first (no side effects), then the tools the policy allows; the first input_required wins. */

@@ -3,7 +3,7 @@
  * digest order (checks that judge the whole run last), or — for a legacy server — the era report. Every frame
  * goes through the injected send, so in the UI each one is an ordinary exchange in the timeline. Pure.
  */
-import { activeEmulation } from "../protocol/emulation";
+import { clientProfile } from "../protocol/client-profile";
 import { runEraProbe } from "../protocol/era";
 import { isModernErrorCode } from "../protocol/errors";
 import { META_KEYS } from "../protocol/meta";
@@ -78,12 +78,13 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
 export async function runChecks(target: RunTarget, runOptions: RunOptions = {}): Promise<CheckReport> {
   const options = { ...DEFAULT_RUN_OPTIONS, ...stripUndefined(runOptions) };
   let probeCount = 0;
-  const emulate = activeEmulation(runOptions.emulate);
+  const profile = clientProfile({ emulate: runOptions.emulate });
+  const emulate = profile.emulation;
   const verdict = await runEraProbe(
     (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
     {
       nextId: () => `probe-${++probeCount}`,
-      ...(emulate?.pinVersion ? { preferredVersion: emulate.pinVersion, pinned: true } : {}),
+      ...(profile.pinned ? { preferredVersion: profile.protocolVersion, pinned: true } : {}),
     },
   );
   const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
@@ -121,7 +122,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     return withEvidence({ ...report, score: reportScore(report) }, state);
   }
   // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
-  const version = emulate?.pinVersion ?? verdict.version ?? MODERN_VERSION;
+  const version = profile.pinned ? profile.protocolVersion : (verdict.version ?? MODERN_VERSION);
   let discoveryFailure: string | undefined;
   const extra: Exchange[] = [];
   if (verdict.era === "unreachable") {

@@ -12,10 +12,9 @@ import type {
   Target,
 } from "../bridge/contract";
 import { runEraProbe } from "../protocol/era";
-import { activeEmulation } from "../protocol/emulation";
 import { draftFrame, frameValue, type FrameDraft } from "../protocol/frame";
 import { pageSendOptions } from "../bridge/send-options";
-import { envelopeInputFrom } from "./envelope";
+import { profileOf } from "./envelope";
 import { emulatedSend } from "./emulated-send";
 import { sendTimeoutMs } from "./first-run";
 import { oneLine } from "./one-line";
@@ -225,8 +224,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       }
       store.dispatch({ type: "probe/started", targetKey: view.key });
       // The probe speaks as the envelope's client: its capabilities (none for input without MRTR), its pinned version.
-      const input = envelopeInputFrom(state.envelope);
-      const pin = activeEmulation(state.envelope.emulate)?.pinVersion;
+      const profile = profileOf(state.envelope);
       let step = 0;
       try {
         const verdict = await runEraProbe(
@@ -243,9 +241,9 @@ export function createCommands(store: Store, deps: CommandDeps) {
             return exchange;
           },
           {
-            preferredVersion: pin ?? state.envelope.protocolVersion,
-            pinned: pin !== undefined,
-            clientCapabilities: input.ok ? input.value.clientCapabilities : {},
+            preferredVersion: profile.protocolVersion,
+            pinned: profile.pinned,
+            clientCapabilities: profile.capabilities,
           },
         );
         const session =

@@ -1,5 +1,6 @@
 /** The capabilities panel: what "Add _meta envelope", the templates and the probe declare. */
-import { emulatedCapabilities, type Emulation } from "../protocol/emulation";
+import { clientProfile, type ClientProfile } from "../protocol/client-profile";
+import type { Emulation } from "../protocol/emulation";
 import { buildEnvelope, type Envelope, type EnvelopeInput } from "../protocol/meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 
@@ -47,15 +48,36 @@ export function capabilitiesFrom(settings: EnvelopeSettings): Checked<Record<str
   return { ok: true, value: out };
 }
 
+const profiles = new WeakMap<EnvelopeSettings, ClientProfile>();
+
+/**
+ * The client the page speaks as, built once per envelope settings (the reducer makes a new settings object on
+ * every change): the send, the probe, the catalogue fetch and the cache audit all read this one.
+ */
+export function profileOf(settings: EnvelopeSettings): ClientProfile {
+  let profile = profiles.get(settings);
+  if (!profile) {
+    const caps = capabilitiesFrom(settings);
+    profile = clientProfile({
+      emulate: settings.emulate,
+      capabilities: caps.ok ? caps.value : {},
+      protocolVersion: settings.protocolVersion,
+    });
+    profiles.set(settings, profile);
+  }
+  return profile;
+}
+
 export function envelopeInputFrom(settings: EnvelopeSettings): Checked<EnvelopeInput> {
   const caps = capabilitiesFrom(settings);
   if (!caps.ok) return caps;
+  // An emulated client names its pinned version and declares no input capability without MRTR support.
+  const profile = profileOf(settings);
   return {
     ok: true,
     value: {
-      // An emulated client names its pinned version and declares no input capability without MRTR support.
-      protocolVersion: settings.emulate?.pinVersion?.trim() || settings.protocolVersion.trim() || MODERN_VERSION,
-      clientCapabilities: emulatedCapabilities(caps.value, settings.emulate),
+      protocolVersion: profile.protocolVersion,
+      clientCapabilities: profile.capabilities,
       clientInfo: settings.includeClientInfo ? { ...settings.clientInfo } : null,
     },
   };

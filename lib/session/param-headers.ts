@@ -1,8 +1,8 @@
 /**
- * Mcp-Param-{Name} headers for a plain HTTP tools/call, as a conforming client sends them (SEP-2243): derived
- * from the tool's inputSchema in the newest tools/list answer this target gave on the timeline. Pure.
+ * The tools the page knows for a target, from the newest tools/list answers on the timeline: the page's client
+ * (lib/protocol/client-profile.ts) derives a tools/call's Mcp-Param-* headers from their inputSchema (SEP-2243). Pure.
  */
-import { paramHeaders, type ToolLike } from "../protocol/http-headers";
+import type { ToolLike } from "../protocol/http-headers";
 import { asObject } from "../protocol/json";
 import type { SessionState } from "./state";
 
@@ -23,12 +23,4 @@ export function toolsSeen(state: SessionState, targetKey: string): ToolLike[] {
     }
   }
   return [...tools.values()];
-}
-
-/** The headers for this frame (parsed): none unless it is a tools/call of a tool whose schema is known. */
-export function sendParamHeaders(state: SessionState, targetKey: string, frame: unknown): Record<string, string> {
-  const params = asObject(asObject(frame)?.params);
-  if (asObject(frame)?.method !== "tools/call" || typeof params?.name !== "string") return {};
-  const tool = toolsSeen(state, targetKey).find((t) => t.name === params.name);
-  return tool ? Object.fromEntries(paramHeaders(params.arguments, tool.inputSchema).headers) : {};
 }

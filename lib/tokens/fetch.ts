@@ -8,6 +8,7 @@ import { buildEnvelope, META_KEYS } from "../protocol/meta";
 import { initializeParams, LEGACY_VERSIONS, MODERN_VERSION } from "../protocol/versions";
 import { checkPage, type Catalogue, type Handshake, type Measured } from "./catalogue";
 import { isJsonObject, type JsonObject } from "../protocol/json";
+import { followCursors } from "../protocol/paging";
 
 export interface FetchOptions {
   handshake?: Handshake;
@@ -80,36 +81,39 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
   };
 
   async function listPages(session: Session): Promise<JsonObject[] | string> {
-    const pages: JsonObject[] = [];
-    const seen = new Set<string>();
-    let cursor: string | undefined;
-    for (;;) {
-      if (pages.length >= maxPages) return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
-      const params: JsonObject | undefined = session.modern
-        ? {
-            _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }),
-            ...(cursor !== undefined ? { cursor } : {}),
-          }
-        : cursor !== undefined
-          ? { cursor }
-          : undefined;
-      const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
-      const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
-      if (reply.kind === "error")
-        return `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
-      if (reply.kind === "none") return `tools/list ${reply.why}`;
-      const problem = checkPage(reply.result, pages.length + 1);
-      if (problem) return problem;
-      pages.push(reply.result);
-      if (opts.firstPageOnly) return pages;
-      const next = reply.result.nextCursor;
-      if (next === undefined || next === null || next === "") return pages;
-      if (typeof next !== "string")
-        return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(next).slice(0, 80)}`;
-      if (seen.has(next))
-        return `tools/list returned the cursor ${JSON.stringify(next).slice(0, 80)} a second time; stopped (it would loop)`;
-      seen.add(next);
-      cursor = next;
+    let failed: string | undefined;
+    const { pages, end } = await followCursors<JsonObject>(
+      async (cursor, index) => {
+        const params: JsonObject | undefined = session.modern
+          ? {
+              _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }),
+              ...(cursor !== undefined ? { cursor } : {}),
+            }
+          : cursor !== undefined
+            ? { cursor }
+            : undefined;
+        const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
+        const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
+        if (reply.kind === "error")
+          failed = `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
+        else if (reply.kind === "none") failed = `tools/list ${reply.why}`;
+        else failed = checkPage(reply.result, index + 1) ?? undefined;
+        return failed !== undefined || reply.kind !== "result"
+          ? { stop: true }
+          : { page: reply.result, next: reply.result.nextCursor };
+      },
+      { maxPages, firstPageOnly: opts.firstPageOnly },
+    );
+    if (failed !== undefined) return failed;
+    switch (end.kind) {
+      case "page-limit":
+        return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
+      case "bad-cursor":
+        return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(end.value).slice(0, 80)}`;
+      case "repeated-cursor":
+        return `tools/list returned the cursor ${JSON.stringify(end.cursor).slice(0, 80)} a second time; stopped (it would loop)`;
+      default:
+        return pages;
     }
   }
 

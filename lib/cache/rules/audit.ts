@@ -7,6 +7,7 @@ import { buildEnvelope, type Envelope } from "../../protocol/meta";
 import { cacheBadge, type CacheBadge } from "./badge";
 import { ANONYMOUS } from "./auth";
 import { asObject } from "../../protocol/json";
+import { followCursors } from "../../protocol/paging";
 import { EMPTY_CACHE, partitionFor, store, type CacheState } from "./store";
 import type { CacheViolation } from "./violations";
 
@@ -81,16 +82,18 @@ export async function auditCacheHints(
 
   await ask("server/discover", {});
   for (const method of LISTS) {
-    let cursor: string | undefined;
-    for (let page = 0; page < maxPages; page++) {
-      const result = await ask(method, cursor === undefined ? {} : { cursor });
-      if (method === "resources/list" && page === 0) {
-        const first = asObject((result?.resources as unknown[] | undefined)?.[0]);
-        if (typeof first?.uri === "string") firstUri = first.uri;
-      }
-      cursor = typeof result?.nextCursor === "string" ? result.nextCursor : undefined;
-      if (cursor === undefined) break;
-    }
+    // Every page is audited, a repeated one too (the audit judges hints, not the paging).
+    await followCursors(
+      async (cursor, page) => {
+        const result = await ask(method, cursor === undefined ? {} : { cursor });
+        if (method === "resources/list" && page === 0) {
+          const first = asObject((result?.resources as unknown[] | undefined)?.[0]);
+          if (typeof first?.uri === "string") firstUri = first.uri;
+        }
+        return { page: result, next: result?.nextCursor };
+      },
+      { maxPages, repeats: "follow" },
+    );
   }
   if (firstUri !== undefined) await ask("resources/read", { uri: firstUri });
 

@@ -3,9 +3,11 @@
  * lib/protocol/emulation.ts, so the CLI, the page and the checks name the same switches.
  */
 import { EMULATION_SWITCHES, PIN_VERSION, activeEmulation, type Emulation } from "@/lib/protocol/emulation";
-import { asObject } from "@/lib/protocol/json";
+import { asObject, type JsonObject } from "@/lib/protocol/json";
+import { followCursors } from "@/lib/protocol/paging";
 import { META_KEYS } from "@/lib/protocol/meta";
-import { paramHeaders } from "@/lib/protocol/http-headers";
+import type { ToolLike } from "@/lib/protocol/http-headers";
+import { toolCallOf, type ClientProfile } from "@/lib/protocol/client-profile";
 import { replyOf } from "@/lib/protocol/reply";
 import type { Exchange } from "@/lib/bridge/contract";
 
@@ -40,57 +42,39 @@ export function emulationOf(values: Flags): Emulation | undefined {
 const MAX_PAGES = 20;
 
 /**
- * Mcp-Param-* for an HTTP tools/call, as a conforming client derives them: tools/list with the frame's own
- * envelope (every page, or the first only when emulating that), then the tool's x-mcp-header arguments.
- * Returns no headers (and says why) when the frame is not a modern tools/call or the tool is not listed.
+ * The tool an HTTP tools/call names, as a conforming client finds it: tools/list with the frame's own envelope
+ * (read as the profile reads lists: every page, or the first only when emulating that). The Mcp-Param-* headers
+ * then come from the profile (lib/protocol/client-profile.ts), the same rule the page uses. No tool (and why) when
+ * the frame is not a modern tools/call or the tool is not listed.
  */
-export async function paramHeadersFor(
-  frameText: string,
+export async function listedTool(
+  frame: unknown,
   send: (text: string) => Promise<Exchange>,
-  firstPageOnly: boolean,
-): Promise<{ headers: Record<string, string>; note?: string }> {
-  let frame: unknown;
-  try {
-    frame = JSON.parse(frameText);
-  } catch {
-    return { headers: {} };
-  }
-  const params = asObject(asObject(frame)?.params);
-  const meta = asObject(params?._meta);
-  if (
-    asObject(frame)?.method !== "tools/call" ||
-    typeof params?.name !== "string" ||
-    !meta?.[META_KEYS.protocolVersion]
-  )
-    return { headers: {} };
-  let cursor: string | undefined;
-  for (let page = 1; page <= (firstPageOnly ? 1 : MAX_PAGES); page++) {
+  profile: ClientProfile,
+): Promise<{ tool?: ToolLike; note?: string }> {
+  const call = toolCallOf(frame);
+  const meta = asObject(asObject(asObject(frame)?.params)?._meta);
+  if (!call || !meta?.[META_KEYS.protocolVersion]) return {};
+  let answered = true;
+  let tool: JsonObject | undefined;
+  await followCursors(async (cursor, page) => {
     const list = JSON.stringify({
       jsonrpc: "2.0",
-      id: `cli-tools-list-${page}`,
+      id: `cli-tools-list-${page + 1}`,
       method: "tools/list",
-      params: { _meta: meta, ...(cursor ? { cursor } : {}) },
+      params: { _meta: meta, ...(cursor !== undefined ? { cursor } : {}) },
     });
     const reply = replyOf(await send(list));
-    if (reply.kind !== "result")
-      return { headers: {}, note: "tools/list did not answer: no Mcp-Param-* headers derived" };
-    const tool = (Array.isArray(reply.result.tools) ? reply.result.tools : [])
-      .map(asObject)
-      .find((t) => t?.name === params.name);
-    if (tool) {
-      const headers = Object.fromEntries(paramHeaders(params.arguments, tool.inputSchema).headers);
-      return {
-        headers,
-        ...(Object.keys(headers).length
-          ? { note: `Mcp-Param-* from tools/list: ${Object.keys(headers).join(", ")}` }
-          : {}),
-      };
+    if (reply.kind !== "result") {
+      answered = false;
+      return { stop: true };
     }
-    cursor = typeof reply.result.nextCursor === "string" ? reply.result.nextCursor : undefined;
-    if (!cursor) break;
-  }
-  return {
-    headers: {},
-    note: `${params.name} is not on ${firstPageOnly ? "the first page of " : ""}tools/list: no Mcp-Param-* headers derived`,
-  };
+    const tools = Array.isArray(reply.result.tools) ? reply.result.tools : [];
+    tool = tools.map(asObject).find((t) => t?.name === call.name);
+    return tool ? { stop: true } : { page: null, next: reply.result.nextCursor };
+  }, profile.paging(MAX_PAGES));
+  if (!answered) return { note: "tools/list did not answer: no Mcp-Param-* headers derived" };
+  if (tool) return { tool: { name: call.name, inputSchema: tool.inputSchema } };
+  const where = profile.emulation?.firstPageOnly ? "the first page of " : "";
+  return { note: `${call.name} is not on ${where}tools/list: no Mcp-Param-* headers derived` };
 }

@@ -17,8 +17,9 @@ import { COMMANDS } from "./commands";
 import { targetTransport } from "@/lib/bridge/target";
 import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
-import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, paramHeadersFor } from "./emulation";
-import { emulateFrame, emulationText } from "@/lib/protocol/emulation";
+import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, listedTool } from "./emulation";
+import { clientProfile } from "@/lib/protocol/client-profile";
+import { draftFrame, frameValue } from "@/lib/protocol/frame";
 import { LangUsageError, takeLang } from "./lang";
 
 const USAGE = `usage:
@@ -134,26 +135,31 @@ async function main(all: string[]): Promise<number> {
     }
     if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
     const progress = progressOptions(values, timeoutMs);
-    const emulate = emulationOf(values);
-    const emulated = values.insist ? { text: frame, changes: [] } : emulateFrame(frame, emulate);
+    // The client the flags describe, built once; the frame is parsed once, here where the CLI makes it.
+    const profile = clientProfile({ emulate: emulationOf(values) });
+    const written = draftFrame(frame);
+    const emulated = values.insist ? { draft: written, changes: [] } : profile.prepare(written);
     const notes = [...emulated.changes];
     let headers: Record<string, string> = {};
     if (targetTransport(target) === "http") {
       const listSend = (text: string) =>
         send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
-      const derived = await paramHeadersFor(emulated.text, listSend, emulate?.firstPageOnly === true);
-      if (emulate?.omitParamHeaders && Object.keys(derived.headers).length)
-        notes.push(`Mcp-Param-* headers omitted: ${Object.keys(derived.headers).join(", ")}`);
-      else if (derived.note) notes.push(derived.note);
-      if (!emulate?.omitParamHeaders) headers = derived.headers;
+      const sent = frameValue(emulated.draft);
+      const listed = await listedTool(sent, listSend, profile);
+      const params = profile.paramHeaders(sent, listed.tool ? [listed.tool] : []);
+      headers = params.headers;
+      const names = Object.keys(headers);
+      if (params.omitted.length) notes.push(`Mcp-Param-* headers omitted: ${params.omitted.join(", ")}`);
+      else if (names.length) notes.push(`Mcp-Param-* from tools/list: ${names.join(", ")}`);
+      else if (listed.note) notes.push(listed.note);
     }
-    if (emulate) process.stderr.write(`emulating a client: ${emulationText(emulate)}\n`);
+    if (profile.emulationText) process.stderr.write(`emulating a client: ${profile.emulationText}\n`);
     for (const note of notes) process.stderr.write(`  ${note}\n`);
     const exchange = await send(
       {
         sendId: `cli-${++counter}`,
         target,
-        frame: emulated.text,
+        frame: emulated.draft.text,
         insist: values.insist,
         timeoutMs,
         processMode,
