@@ -5,15 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import type { ProcessEvent } from "@/lib/node/bridge/stdio/events";
-import {
-  closingNotes,
-  initialExchangeState,
-  stepExchange,
-  timeoutFailure,
-  written,
-  type ExchangeEffect,
-  type ExchangeState,
-} from "@/lib/node/bridge/stdio/exchange-fold";
+import type { ExchangeEffect, ExchangeState } from "@/lib/node/bridge/stdio/exchange-fold";
+import * as fold from "@/lib/node/bridge/stdio/exchange-fold";
 import type { IdClaim } from "@/lib/node/bridge/stdio/outstanding";
 import type { Awaiting } from "@/lib/protocol/awaiting";
 
@@ -26,10 +19,10 @@ const notJson = (text: string): ProcessEvent => ({ kind: "stdout", at: 1, text, 
 
 /** Folds the events; returns the last state and every effect in order. */
 function run(awaiting: Awaiting, events: ProcessEvent[], fill = roomy, start?: ExchangeState) {
-  let state = start ?? initialExchangeState(awaiting);
+  let state = start ?? fold.initialExchangeState(awaiting);
   const effects: ExchangeEffect[] = [];
   for (const event of events) {
-    const step = stepExchange(state, event, fill);
+    const step = fold.stepExchange(state, event, fill);
     state = step.state;
     effects.push(...step.effects);
   }
@@ -48,7 +41,7 @@ describe("the stdio exchange as a fold over process events", () => {
   it("a reply to the same id owned by an earlier request is not this exchange's: a note says so, before the line", () => {
     const earlier: IdClaim = { id: 1, sentAt: Date.UTC(2026, 0, 1, 10, 0, 0, 5), reusedBy: 1 };
     const mine: IdClaim = { id: 1, sentAt: 2, reusedBy: 0 };
-    const start = written(initialExchangeState({ kind: "id", id: 1 }), mine);
+    const start = fold.written(fold.initialExchangeState({ kind: "id", id: 1 }), mine);
     const { effects, settled } = run(
       { kind: "id", id: 1 },
       [line({ jsonrpc: "2.0", id: 1, result: {} }, { owner: earlier })],
@@ -93,13 +86,13 @@ describe("the stdio exchange as a fold over process events", () => {
     const stderr: ProcessEvent = { kind: "stderr", at: 1, text: "log" };
     const { state, effects } = run({ kind: "id", id: 1 }, Array(LIMITS.maxStderrEventsPerExchange + 2).fill(stderr));
     expect(effects.filter((e) => e.kind === "record")).toHaveLength(LIMITS.maxStderrEventsPerExchange);
-    expect(closingNotes(state).map((n) => n.text)).toEqual([
+    expect(fold.closingNotes(state).map((n) => n.text)).toEqual([
       `2 more stderr lines were not added to this exchange (the process's stderr tail keeps the last ${LIMITS.stderrRingLines})`,
     ]);
   });
 
   it("more stdout bytes than an exchange may read settle it as size, counting the backlog it was handed", () => {
-    const start = initialExchangeState({ kind: "id", id: 1 }, LIMITS.maxReplyBytesPerExchange);
+    const start = fold.initialExchangeState({ kind: "id", id: 1 }, LIMITS.maxReplyBytesPerExchange);
     const { settled } = run({ kind: "id", id: 1 }, [notJson("x")], roomy, start);
     expect(settled[0]).toMatchObject({ outcome: { kind: "failure", failure: "size" } });
   });
@@ -119,15 +112,18 @@ describe("the stdio exchange as a fold over process events", () => {
 
   it("at the deadline, lines that are not JSON make the failure a framing one and are counted in words", () => {
     const { state } = run({ kind: "id", id: 1 }, [notJson("hello"), notJson("world")]);
-    expect(timeoutFailure(state, { timeoutMs: 500, pendingBytes: 3, keep: true, pid: 9 })).toEqual({
+    expect(fold.timeoutFailure(state, { timeoutMs: 500, pendingBytes: 3, keep: true, pid: 9 })).toEqual({
       kind: "failure",
       failure: "framing",
       message:
         "no response with id 1 within 500 ms; stdout carried 2 lines that are not JSON (a server must write only JSON-RPC frames to stdout; logs go to stderr); stdout holds 3 bytes without a trailing newline (each message must end with \\n); the process (pid 9) stays up; a late reply will show as unsolicited in the next exchange",
     });
     expect(
-      timeoutFailure(initialExchangeState({ kind: "id", id: 1 }), { timeoutMs: 500, pendingBytes: 0, keep: false })
-        .failure,
+      fold.timeoutFailure(fold.initialExchangeState({ kind: "id", id: 1 }), {
+        timeoutMs: 500,
+        pendingBytes: 0,
+        keep: false,
+      }).failure,
     ).toBe("timeout");
   });
 });
