@@ -1,7 +1,7 @@
 /**
  * Every send option's default, and how the options a send leaves out resolve: one home for the page, the CLI, the
  * checks, the lab, share links and the bridge. Adding a send option touches three places: its field and default
- * here, its meaning in lib/bridge/server/send.ts, and the control that sets it (a page control dispatching
+ * here, its meaning in lib/node/bridge/send.ts, and the control that sets it (a page control dispatching
  * `sendOptions/set`, or a CLI flag). Isomorphic (zod only).
  */
 import { z } from "zod";
@@ -37,7 +37,7 @@ export function defaultMaxTotalMs(timeoutMs: number): number {
   return Math.min(SEND_DEFAULTS.maxTotalTimeouts * timeoutMs, SEND_TIMEOUT_MS.max);
 }
 
-/** The progress policy a send runs under (lib/bridge/server/progress-deadline.ts). */
+/** The progress policy a send runs under (lib/node/bridge/progress-deadline.ts). */
 export function resolveProgress(o: { timeoutMs: number; progressReset?: boolean; maxTotalMs?: number }): {
   reset: boolean;
   maxTotalMs: number;
