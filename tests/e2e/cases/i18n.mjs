@@ -44,10 +44,13 @@ export function register({ test, assert }) {
     ]) {
       const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
       try {
-        // The server's HTML already speaks it (before any script runs).
-        const html = await (await guarded.context.request.get(srv.base + "/")).text();
+        // The HTML the browser got (its own Accept-Language) already speaks it, before any script runs.
+        const html = await (await page.goto(srv.base + "/")).text();
         assert(html.includes(`<html lang="${lang}"`), `${lang}: first paint's <html lang>: ${html.slice(0, 200)}`);
-        assert(html.includes(SAYS[lang].send), `${lang}: the server-rendered page says "${SAYS[lang].send}"`);
+        assert(
+          html.includes(SAYS[lang].tabTimeline),
+          `${lang}: the server-rendered page says "${SAYS[lang].tabTimeline}"`,
+        );
         await pg.open();
         assert(
           (await pg.tid("lang-select").inputValue()) === lang,
