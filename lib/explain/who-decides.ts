@@ -62,15 +62,13 @@ function items(
   hints: (o: JsonObject) => string[] = () => [],
 ): CatalogueItem[] {
   if (!Array.isArray(list)) return [];
-  return list
-    .filter(isJsonObject)
-    .map((o) => ({
-      name: str(o.name) ?? "(unnamed)",
-      title: str(o.title),
-      description: str(o.description),
-      detail: detail(o),
-      hints: hints(o),
-    }));
+  return list.filter(isJsonObject).map((o) => ({
+    name: str(o.name) ?? "(unnamed)",
+    title: str(o.title),
+    description: str(o.description),
+    detail: detail(o),
+    hints: hints(o),
+  }));
 }
 
 const HINTS: [string, string][] = [

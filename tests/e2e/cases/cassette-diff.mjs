@@ -28,15 +28,13 @@ class CassetteDiffPage extends TabPage {
   }
 
   rows() {
-    return this.page
-      .locator('[data-testid="cassette-diff-row"]')
-      .evaluateAll((rows) =>
-        rows.map((r) => ({
-          breaking: r.dataset.breaking === "true",
-          title: r.querySelector("h3")?.textContent ?? "",
-          text: r.textContent,
-        })),
-      );
+    return this.page.locator('[data-testid="cassette-diff-row"]').evaluateAll((rows) =>
+      rows.map((r) => ({
+        breaking: r.dataset.breaking === "true",
+        title: r.querySelector("h3")?.textContent ?? "",
+        text: r.textContent,
+      })),
+    );
   }
 }
 
