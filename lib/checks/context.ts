@@ -5,7 +5,6 @@
  */
 import type { Exchange } from "../bridge/contract";
 import { emulatedCapabilities } from "../protocol/emulation";
-import { clientProfile, type ClientProfile } from "../protocol/client-profile";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO, initializeParams } from "../protocol/versions";
 import { synthesize } from "./synthesize";
@@ -24,7 +23,8 @@ import {
   type MrtrProbe,
   type RequestOptions,
 } from "./probes";
-import type { CheckContextBase, CheckSend, CheckSendOptions, Level, Verdict } from "./types";
+import type { RunState } from "./run-state";
+import type { CheckContextBase, CheckSendOptions, Level, Verdict } from "./types";
 import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
 export {
@@ -39,29 +39,7 @@ export {
   type MrtrProbe,
 } from "./probes";
 
-/** State shared by all checks of one run. */
-export class RunState {
-  readonly observed: Exchange[] = [];
-  /** server/discover is broken: a capability counts as declared when its list answers (lib/checks/runner.ts). */
-  inferCapabilities = false;
-  private memo = new Map<string, Promise<unknown>>();
-  /** The client the run speaks as (its emulation), built once for every check. */
-  readonly profile: ClientProfile;
-  constructor(
-    readonly send: CheckSend,
-    readonly base: CheckContextBase,
-  ) {
-    this.profile = clientProfile({ emulate: base.emulate });
-  }
-  once<T>(key: string, make: () => Promise<T>): Promise<T> {
-    let p = this.memo.get(key) as Promise<T> | undefined;
-    if (!p) {
-      p = make();
-      this.memo.set(key, p);
-    }
-    return p;
-  }
-}
+export { RunState } from "./run-state";
 
 export class CheckContext implements CheckContextBase {
   readonly transport: "stdio" | "http";
