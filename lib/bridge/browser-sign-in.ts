@@ -87,6 +87,8 @@ async function stillValid(value: string): Promise<boolean | null> {
       body: "{}",
       cache: "no-store",
     });
+    // Read the answer to its end: an unread body keeps the request open in the browser (the page never idles).
+    await res.text();
     if (res.status === 401) return false;
     return res.ok ? true : null;
   } catch {
