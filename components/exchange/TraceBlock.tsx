@@ -16,6 +16,8 @@ export function TraceBlock({ lines }: { lines: TraceLine[] }) {
   return (
     <pre
       data-testid="trace"
+      // Scrollable when long (Cyrillic wraps more): keyboard users must reach it (axe scrollable-region-focusable).
+      tabIndex={0}
       className="max-h-80 overflow-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 font-mono text-xs leading-relaxed dark:bg-slate-900"
     >
       {lines.map((line, i) => (
