@@ -209,6 +209,9 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
+    // Arrow keys move by the lines Monaco shows, and beside the argument form a narrower editor wraps startsAt's
+    // value onto a second line: a wide window keeps every line of the template whole, so the keys below mean lines.
+    await page.setViewportSize({ width: 1920, height: 1080 });
     const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/call");
