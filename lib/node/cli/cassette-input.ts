@@ -4,6 +4,8 @@
  * but a cassette is turned into one on the way in (lib/cassette/from-session.ts: secrets stripped as for links).
  */
 import { existsSync, readFileSync, statSync } from "node:fs";
+import { parseFramesJsonl } from "@/lib/cassette/replay";
+import type { JsonObject } from "@/lib/protocol/json";
 import { CASSETTE_FORMAT, CASSETTE_LIMITS, parseCassetteText, type Cassette } from "@/lib/cassette/format";
 import { cassetteFromState } from "@/lib/cassette/from-session";
 import { importJsonLines, importRecorder, isRecorderCassette } from "@/lib/cassette/import";
@@ -71,4 +73,21 @@ export async function readCassetteInput(arg: string): Promise<CassetteInput> {
     return fromState(decoded.state, "share link", true);
   }
   return { ok: false, reason: `${JSON.stringify(arg.slice(0, 200))} is neither a file nor a share link (…#v=1&s=…)` };
+}
+
+/** --frames: a JSON Lines file of requests, one a line; null once stderr says why it could not be read. */
+export function readFramesFile(file: string): JsonObject[] | null {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    process.stderr.write(`could not read ${file}: ${(e as Error).message}\n`);
+    return null;
+  }
+  const frames = parseFramesJsonl(text);
+  if (!frames.ok) {
+    process.stderr.write(`could not read the frames in ${file}: ${frames.reason}\n`);
+    return null;
+  }
+  return frames.frames;
 }

@@ -15,7 +15,15 @@ import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
 import { targetTransport } from "@/lib/bridge/target";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
+import {
+  TARGET_OPTIONS,
+  TARGET_USAGE,
+  UsageError,
+  buildTarget,
+  cleanupTargets,
+  probeSender,
+  timeoutOf,
+} from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
 import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, listedTool } from "./emulation";
 import { clientProfile } from "@/lib/protocol/client-profile";
@@ -174,21 +182,7 @@ async function main(all: string[]): Promise<number> {
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
   // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
-  const overHttp = targetTransport(target) === "http";
-  const verdict = await runEraProbe((frameText, extra) =>
-    send(
-      {
-        sendId: `cli-probe-${++counter}`,
-        target,
-        frame: frameText,
-        insist: false,
-        timeoutMs,
-        processMode,
-        ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
-      },
-      ctx,
-    ),
-  );
+  const verdict = await runEraProbe(probeSender(target, ctx, timeoutMs, "probe", processMode));
   print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
   return verdict.era === "unreachable" ? 1 : 0;
 }

@@ -6,7 +6,9 @@ import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
-import type { SendContext } from "@/lib/node/bridge/send";
+import { send, type SendContext } from "@/lib/node/bridge/send";
+import { targetTransport } from "@/lib/bridge/target";
+import type { ProbeSend } from "@/lib/protocol/era";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
 import path from "node:path";
@@ -162,4 +164,32 @@ export async function oneTargetOf(
         : { ...values, stdio: positional };
   const { target, ctx } = await buildTarget(targetValues);
   return { target, ctx, json: values.json, timeoutMs: timeoutOf(values) };
+}
+
+/**
+ * The send a CLI command hands to a probe-driven routine (era probe, catalogue fetch, recording, replay): each frame
+ * gets a fresh send id named after the command, and over HTTP the transport headers the probe chose go with it.
+ */
+export function probeSender(
+  target: Target,
+  ctx: SendContext,
+  timeoutMs: number,
+  command: string,
+  processMode: "keep" | "fresh" = "keep",
+): ProbeSend {
+  const overHttp = targetTransport(target) === "http";
+  let n = 0;
+  return (frame, extra) =>
+    send(
+      {
+        sendId: `cli-${command}-${++n}`,
+        target,
+        frame,
+        insist: false,
+        timeoutMs,
+        processMode,
+        ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
+      },
+      ctx,
+    );
 }

@@ -5,10 +5,10 @@
  * everywhere (--stdio "…" [--cwd] [--env]…, --url … [--header]…, --demo … [--http]); the flags after a target
  * belong to it. Exit codes: 0 no breaking change, 1 a breaking change or a target could not be reached, 2 usage error.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { cassetteText } from "@/lib/cassette/format";
-import { parseFramesJsonl } from "@/lib/cassette/replay";
+import { readFramesFile } from "../cassette-input";
 import { usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf, type TargetValues } from "../target";
 import { reportMaking } from "./cassette";
@@ -80,22 +80,12 @@ async function run(argv: string[]): Promise<number> {
   if (!values.frames) return usageFailure("compare needs --frames <file.jsonl>", HELP);
   const sides = splitTargets(tokens);
   if (typeof sides === "string") return usageFailure(sides, HELP);
-  let text: string;
-  try {
-    text = readFileSync(values.frames, "utf8");
-  } catch (e) {
-    process.stderr.write(`could not read ${values.frames}: ${(e as Error).message}\n`);
-    return 1;
-  }
-  const frames = parseFramesJsonl(text);
-  if (!frames.ok) {
-    process.stderr.write(`could not read the frames in ${values.frames}: ${frames.reason}\n`);
-    return 1;
-  }
+  const frames = readFramesFile(values.frames);
+  if (!frames) return 1;
   const timeoutMs = timeoutOf(values);
   const a = await buildTarget(sides[0]);
   const b = await buildTarget(sides[1]);
-  const recorded = await recordCassette(a.target, a.ctx, frames.frames, timeoutMs);
+  const recorded = await recordCassette(a.target, a.ctx, frames, timeoutMs);
   if (!recorded.ok) {
     process.stderr.write(`could not reach target A: ${recorded.reason}\n`);
     return 1;

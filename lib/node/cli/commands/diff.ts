@@ -6,8 +6,7 @@
  */
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { send } from "@/lib/node/bridge/send";
-import { targetLabel, targetTransport } from "@/lib/bridge/target";
+import { targetLabel } from "@/lib/bridge/target";
 import type { Target } from "@/lib/bridge/contract";
 import type { SendContext } from "@/lib/node/bridge/send";
 import { diffJson, diffJunit, diffText } from "@/lib/cassette/diff";
@@ -15,7 +14,7 @@ import type { Cassette } from "@/lib/cassette/format";
 import { replayAndDiff as replayCassetteAndDiff, type Diffed } from "@/lib/cassette/replay-diff";
 import { readCassetteInput } from "../cassette-input";
 import { usageFailure } from "../args";
-import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf } from "../target";
 import { reportMaking } from "./cassette";
 import type { CliCommand } from "./command";
 
@@ -87,26 +86,7 @@ export async function replayAndDiff(
   ctx: SendContext,
   timeoutMs: number,
 ): Promise<Diffed> {
-  const overHttp = targetTransport(target) === "http";
-  let n = 0;
-  return replayCassetteAndDiff(
-    cassette,
-    index,
-    (frame, extra) =>
-      send(
-        {
-          sendId: `cli-diff-${++n}`,
-          target,
-          frame,
-          insist: false,
-          timeoutMs,
-          processMode: "keep",
-          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
-        },
-        ctx,
-      ),
-    targetLabel(target),
-  );
+  return replayCassetteAndDiff(cassette, index, probeSender(target, ctx, timeoutMs, "diff"), targetLabel(target));
 }
 
 /** Writes the report (text or --json, and --junit) and returns the exit code: 1 on a breaking change. */

@@ -5,19 +5,18 @@
  * the whole conversation, handshake included, as a cassette. Exit codes: 0 written, 1 the target could not be
  * reached or the file read, 2 usage error.
  */
-import { readFileSync, writeFileSync } from "node:fs";
-import { send } from "@/lib/node/bridge/send";
-import { targetTransport } from "@/lib/bridge/target";
+import { writeFileSync } from "node:fs";
 import { cassetteText } from "@/lib/cassette/format";
 import { cassetteFromState, type MadeCassette } from "@/lib/cassette/from-session";
 import type { Target } from "@/lib/bridge/contract";
 import type { SendContext } from "@/lib/node/bridge/send";
 import type { JsonObject } from "@/lib/protocol/json";
-import { parseFramesJsonl, probeAndSend } from "@/lib/cassette/replay";
+import { probeAndSend } from "@/lib/cassette/replay";
+import { readFramesFile } from "../cassette-input";
 import { recordExchange } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
 import { parseOptions, textOptions } from "../args";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, probeSender, timeoutOf } from "../target";
 import { describeTargets, reportMaking } from "./cassette";
 import type { CliCommand } from "./command";
 
@@ -39,21 +38,11 @@ async function run(argv: string[]): Promise<number> {
   const values = parseOptions(argv, OPTIONS, USAGE);
   if (!values) return 0;
   if (!values.frames) throw new UsageError("record needs --frames <file.jsonl> (one JSON-RPC request per line)");
-  let text: string;
-  try {
-    text = readFileSync(values.frames, "utf8");
-  } catch (e) {
-    process.stderr.write(`could not read ${values.frames}: ${(e as Error).message}\n`);
-    return 1;
-  }
-  const frames = parseFramesJsonl(text);
-  if (!frames.ok) {
-    process.stderr.write(`could not read the frames in ${values.frames}: ${frames.reason}\n`);
-    return 1;
-  }
+  const frames = readFramesFile(values.frames);
+  if (!frames) return 1;
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
-  const made = await recordCassette(target, ctx, frames.frames, timeoutMs);
+  const made = await recordCassette(target, ctx, frames, timeoutMs);
   if (!made.ok) {
     process.stderr.write(`could not record: ${made.reason}\n`);
     return 1;
@@ -75,24 +64,7 @@ export async function recordCassette(
   frames: JsonObject[],
   timeoutMs: number,
 ): Promise<({ ok: true } & MadeCassette) | { ok: false; reason: string }> {
-  const overHttp = targetTransport(target) === "http";
-  let n = 0;
-  const replayed = await probeAndSend(
-    (frame, extra) =>
-      send(
-        {
-          sendId: `cli-record-${++n}`,
-          target,
-          frame,
-          insist: false,
-          timeoutMs,
-          processMode: "keep",
-          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
-        },
-        ctx,
-      ),
-    frames,
-  );
+  const replayed = await probeAndSend(probeSender(target, ctx, timeoutMs, "record"), frames);
   if (replayed.verdict.era === "unreachable") return { ok: false, reason: replayed.verdict.reason };
   const state = {
     ...defaultShareState(),

@@ -3,7 +3,6 @@
  * Fetches the target's catalogue (every tools/list page, plus the instructions) and prints its token bill.
  * Exit codes: 0 billed, 1 the catalogue could not be fetched or billed, 2 usage error.
  */
-import { send } from "@/lib/node/bridge/send";
 import { cliLocale, cliT } from "../lang";
 import { fleetCost } from "@/lib/tokens/bill";
 import { isHandshake } from "@/lib/tokens/catalogue";
@@ -14,7 +13,7 @@ import { billToJson, billToText } from "@/lib/tokens/report";
 import { isLayout } from "@/lib/tokens/serialize";
 import { formatExchange } from "../format";
 import { targetTransport } from "@/lib/bridge/target";
-import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, UsageError, buildTarget, probeSender, timeoutOf } from "../target";
 import type { CliCommand } from "./command";
 import { parseOptions } from "../args";
 
@@ -85,28 +84,12 @@ async function run(argv: string[]): Promise<number> {
   const overHttp = targetTransport(target) === "http";
   warmTokenCounter(encoding); // the counter loads its tokenizer while the server answers
 
-  let n = 0;
-  const fetched = await fetchCatalogue(
-    (frame, extra) =>
-      send(
-        {
-          sendId: `cli-tokens-${++n}`,
-          target,
-          frame,
-          insist: false,
-          timeoutMs,
-          processMode: "keep",
-          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
-        },
-        ctx,
-      ),
-    {
-      handshake,
-      clientCapabilities,
-      transport: overHttp ? "http" : "stdio",
-      target: values.stdio ?? values.url ?? `demo ${values.demo}`,
-    },
-  );
+  const fetched = await fetchCatalogue(probeSender(target, ctx, timeoutMs, "tokens"), {
+    handshake,
+    clientCapabilities,
+    transport: overHttp ? "http" : "stdio",
+    target: values.stdio ?? values.url ?? `demo ${values.demo}`,
+  });
   if (values.trace) {
     for (const step of fetched.steps)
       process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
