@@ -9,10 +9,10 @@ import { badgeSvg } from "@/lib/checks/badge";
 import { toCliJson } from "@/lib/checks/report";
 import type { CheckReport } from "@/lib/checks/types";
 import type { SessionState } from "@/lib/session";
-import { LINK_WARN_CHARS } from "@/lib/share/limits";
 import { Dialog } from "../share/Dialog";
 import { copyText, downloadText } from "../share/download";
 import { knownSecrets } from "../share/known-secrets";
+import { LinkField } from "../share/LinkField";
 import { Button, inputClass } from "../ui";
 
 const BADGE_FILE = "mcp-checks-badge.svg";
@@ -93,18 +93,7 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
                 The link holds this run&apos;s verdicts and the frames that prove them in its #fragment, which browsers
                 never send to a server: whoever opens it reads the report without anything being sent.
               </p>
-              <input
-                data-testid="checks-share-url"
-                aria-label="Link to this run"
-                readOnly
-                className={`${inputClass} w-full font-mono`}
-                value={result.url}
-                onFocus={(e) => e.target.select()}
-              />
-              <p className="text-xs" data-testid="checks-share-length" data-chars={result.chars}>
-                {result.chars.toLocaleString("en-US")} characters
-                {result.chars > LINK_WARN_CHARS ? " — long: some chat apps and mail clients cut links this long" : ""}
-              </p>
+              <LinkField url={result.url} chars={result.chars} testIdPrefix="checks-share" label="Link to this run" />
               {result.omitted.length ? (
                 <div className="text-xs" data-testid="checks-share-omitted">
                   <p className="font-semibold">Left out of the link (never shared):</p>

@@ -6,9 +6,9 @@
  */
 import { useState } from "react";
 import type { SessionState } from "@/lib/session";
-import { LINK_WARN_CHARS } from "@/lib/share/limits";
-import { Button, inputClass } from "../ui";
+import { Button } from "../ui";
 import { Dialog } from "./Dialog";
+import { LinkField } from "./LinkField";
 
 type Result =
   { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean } | { kind: "error"; message: string };
@@ -87,20 +87,13 @@ export function ShareButton({
                 It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the
                 recorded exchanges without anything being sent.
               </p>
-              <input
-                data-testid="share-url"
-                aria-label="Share link"
-                readOnly
-                className={`${inputClass} w-full font-mono`}
-                value={result.url}
-                onFocus={(e) => e.target.select()}
+              <LinkField
+                url={result.url}
+                chars={result.chars}
+                testIdPrefix="share"
+                label="Share link"
+                longAdvice="; export a session file instead"
               />
-              <p className="text-xs" data-testid="share-length" data-chars={result.chars}>
-                {result.chars.toLocaleString("en-US")} characters
-                {result.chars > LINK_WARN_CHARS
-                  ? " — long: some chat apps and mail clients cut links this long; export a session file instead"
-                  : ""}
-              </p>
               {result.omitted.length === 0 ? (
                 <p className="text-xs" data-testid="share-nothing-omitted">
                   Nothing was left out: the session held no secrets.

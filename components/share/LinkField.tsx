@@ -1,0 +1,32 @@
+// A made link as the share dialogs show it: selectable in one click, with its length and a warning when it is long.
+import { LINK_WARN_CHARS } from "@/lib/share/limits";
+import { inputClass } from "../ui";
+
+interface Props {
+  url: string;
+  chars: number;
+  /** Names the two test ids: `${testIdPrefix}-url` and `${testIdPrefix}-length`. */
+  testIdPrefix: string;
+  label: string;
+  /** Said after the warning that some apps cut links this long (what to do instead, if anything). */
+  longAdvice?: string;
+}
+
+export function LinkField({ url, chars, testIdPrefix, label, longAdvice = "" }: Props) {
+  return (
+    <>
+      <input
+        data-testid={`${testIdPrefix}-url`}
+        aria-label={label}
+        readOnly
+        className={`${inputClass} w-full font-mono`}
+        value={url}
+        onFocus={(e) => e.target.select()}
+      />
+      <p className="text-xs" data-testid={`${testIdPrefix}-length`} data-chars={chars}>
+        {chars.toLocaleString("en-US")} characters
+        {chars > LINK_WARN_CHARS ? ` — long: some chat apps and mail clients cut links this long${longAdvice}` : ""}
+      </p>
+    </>
+  );
+}
