@@ -10,7 +10,8 @@ import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
 import { failure, type ExchangeRecorder } from "../recorder";
 import { recordEvent } from "./record-event";
-import { settlesWithin, StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
+import { StdioProcess, type ProcessEvent, type StdioSpec } from "./process";
+import { settlesWithin } from "./ending";
 import type { IdClaim } from "./outstanding";
 import {
   closingNotes,

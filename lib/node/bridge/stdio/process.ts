@@ -1,22 +1,20 @@
 /**
  * One stdio server process: spawn it with a lean environment in its own process group, frame its stdout
- * into lines (decoding, parsing, cutting a line that breaks framing), ring its stderr, and hand every event
+ * into lines (./stdout-lines: decoding, parsing, cutting a line that breaks framing), ring its stderr, and hand every event
  * to whoever listens (an exchange, a listen claim) or keep it as backlog for the next exchange.
  * Tracking (the set of live processes, exit hooks) belongs to ./registry. Importable by the CLI.
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { statSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
 import { performance } from "node:perf_hooks";
 import type { ProcessStatus, WireEvent } from "@/lib/bridge/contract";
-import { parseFrameWithin } from "@/lib/protocol/json-depth";
-import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
-import { embeddedServerEnv } from "../embedded";
-import { spawnRefusal } from "../policy";
-import { heldBytes, type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
-import { decodeLine, mayBeFrame, StderrLines } from "./lines";
+import { HeldEvents } from "./backlog";
+import { type Backlog, type Claim, type Listener, type ProcessEvent, type StdioSpec } from "./events";
+import { StderrLines } from "./lines";
 import { OutstandingIds } from "./outstanding";
-import { describeSpawnError, minimalEnv } from "./spawn";
+import { describeSpawnError, spawnServer, startRefusal } from "./spawn";
+import { settlesWithin, signalProcessGroup } from "./ending";
+import { StdoutLines } from "./stdout-lines";
 
 export type { Backlog, ProcessEvent, StdioSpec } from "./events";
 
@@ -38,7 +36,7 @@ export class StdioProcess {
   readonly stderrRing: string[] = [];
   stderrDropped = 0;
   /** Events that arrived while nobody listened; handed to the next exchange as unsolicited. */
-  private backlog: ProcessEvent[] = [];
+  private readonly backlog = new HeldEvents();
 
   /** The spawn event a recording shows for this process. */
   spawnEvent(): Omit<Extract<WireEvent, { kind: "spawn" }>, "t"> & { at: number } {
@@ -50,8 +48,6 @@ export class StdioProcess {
       ...(this.cwd ? { cwd: this.cwd } : {}),
     };
   }
-  private backlogDropped = 0;
-  private backlogBytes = 0;
   /** Resolves once the process has started (true) or failed to start (false). */
   readonly ready: Promise<boolean>;
   /** Resolves once the process has exited and its output is flushed. */
@@ -60,10 +56,15 @@ export class StdioProcess {
   private readonly listeners = new Set<Listener>();
   private readonly claims = new Set<Claim>();
   private readonly skimmers = new Set<Listener>();
-  private stdoutChunks: Buffer[] = [];
-  private stdoutPending = 0;
+  private readonly stdout = new StdoutLines(
+    {
+      emit: (event) => this.emit(event),
+      skimming: () => this.skimming(),
+      framingBroken: () => void this.terminate(LIMITS.killGraceMs),
+    },
+    this.outstanding,
+  );
   private readonly stderrLines = new StderrLines((line) => this.pushStderr(line));
-  private framingBroken = false;
   private resolveClosed!: () => void;
 
   constructor(
@@ -77,32 +78,11 @@ export class StdioProcess {
   }
 
   private start(spec: StdioSpec): Promise<boolean> {
-    // The last gate: whatever path led here, hosted mode starts only the embedded servers.
-    const refusal = spawnRefusal(spec.argv, spec.env, spec.cwd);
+    const refusal = startRefusal(spec);
     if (refusal) return Promise.resolve(this.failToStart(refusal));
-    if (spec.cwd) {
-      let isDir = false;
-      try {
-        isDir = statSync(spec.cwd).isDirectory();
-      } catch {
-        // reported below
-      }
-      if (!isDir)
-        return Promise.resolve(
-          this.failToStart(
-            `could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`,
-          ),
-        );
-    }
     let child: ChildProcess;
     try {
-      child = spawn(spec.argv[0], spec.argv.slice(1), {
-        cwd: spec.cwd,
-        env: minimalEnv({ ...spec.env, ...embeddedServerEnv(spec.argv) }) as NodeJS.ProcessEnv,
-        stdio: ["pipe", "pipe", "pipe"],
-        detached: true, // own process group: closing kills the whole tree, and the host's Ctrl-C does not race us
-        windowsHide: true,
-      });
+      child = spawnServer(spec);
     } catch (e) {
       return Promise.resolve(this.failToStart(describeSpawnError(spec.argv, spec.cwd, e as NodeJS.ErrnoException)));
     }
@@ -112,7 +92,10 @@ export class StdioProcess {
     child.stdin?.on("error", (err) =>
       this.emit({ kind: "note", at: performance.now(), text: `stdin: ${err.message}` }),
     );
-    child.stdout?.on("data", (chunk: Buffer) => this.onStdout(chunk));
+    child.stdout?.on("data", (chunk: Buffer) => {
+      this.firstStdoutAt ??= performance.now();
+      this.stdout.push(chunk);
+    });
     child.stderr?.setEncoding("utf8");
     child.stderr?.on("data", (chunk: string) => this.stderrLines.push(chunk));
 
@@ -176,11 +159,11 @@ export class StdioProcess {
 
   /** Bytes of stdout received after the last newline. */
   get pendingStdoutBytes(): number {
-    return this.stdoutPending;
+    return this.stdout.pendingBytes;
   }
 
   pendingStdoutText(): { text: string; invalidUtf8: boolean } {
-    return decodeLine(Buffer.concat(this.stdoutChunks));
+    return this.stdout.pendingText();
   }
 
   listen(listener: Listener): () => void {
@@ -209,18 +192,12 @@ export class StdioProcess {
   }
 
   takeBacklog(): Backlog {
-    const taken = { events: this.backlog, dropped: this.backlogDropped, bytes: this.backlogBytes };
-    this.backlog = [];
-    this.backlogDropped = 0;
-    this.backlogBytes = 0;
-    return taken;
+    return this.backlog.take();
   }
 
   /** What a previous process of the same target said before it died belongs to this one's next exchange. */
   inheritBacklog(taken: Backlog): void {
-    this.backlog.unshift(...taken.events);
-    this.backlogDropped += taken.dropped;
-    this.backlogBytes += taken.bytes;
+    this.backlog.inherit(taken);
   }
 
   private emit(event: ProcessEvent): void {
@@ -229,50 +206,7 @@ export class StdioProcess {
       for (const listener of [...this.listeners]) listener(event);
       return;
     }
-    if (!this.options.keepBacklog) return;
-    if (event.kind === "skipped") return void (this.backlogDropped += event.lines);
-    this.backlog.push(event);
-    this.backlogBytes += heldBytes(event);
-    // Bounded by count and by bytes: a few huge lines between sends must not pile up (60 × 7 MiB did).
-    while (
-      this.backlog.length > LIMITS.maxUnsolicitedEvents ||
-      (this.backlogBytes > LIMITS.maxUnsolicitedBytes && this.backlog.length > 1)
-    ) {
-      this.backlogBytes -= heldBytes(this.backlog.shift()!);
-      this.backlogDropped++;
-    }
-  }
-
-  private onStdout(chunk: Buffer): void {
-    this.firstStdoutAt ??= performance.now();
-    if (this.framingBroken) return;
-    const skimming = this.skimming();
-    let skippedLines = 0;
-    let skippedBytes = 0;
-    let start = 0;
-    for (;;) {
-      const newline = chunk.indexOf(0x0a, start);
-      if (newline === -1) break;
-      if (skimming && this.stdoutChunks.length === 0 && !mayBeFrame(chunk, start, newline)) {
-        // Counted, not decoded or parsed: a flood of tiny lines must cost next to nothing per line.
-        skippedLines++;
-        skippedBytes += newline - start;
-      } else {
-        const piece = chunk.subarray(start, newline);
-        const line = this.stdoutChunks.length > 0 ? Buffer.concat([...this.stdoutChunks, piece]) : piece;
-        this.stdoutChunks = [];
-        this.stdoutPending = 0;
-        this.emitStdoutLine(line, false);
-      }
-      start = newline + 1;
-    }
-    if (skippedLines > 0)
-      this.emit({ kind: "skipped", at: performance.now(), lines: skippedLines, bytes: skippedBytes });
-    if (start < chunk.length) {
-      this.stdoutChunks.push(chunk.subarray(start));
-      this.stdoutPending += chunk.length - start;
-    }
-    if (this.stdoutPending > LIMITS.maxStdoutLineBytes) this.breakFraming();
+    if (this.options.keepBacklog) this.backlog.keep(event);
   }
 
   /** Every listener has asked for skimming (its record is full), or nobody listens and nothing more is kept. */
@@ -282,48 +216,6 @@ export class StdioProcess {
       return !this.options.keepBacklog || this.backlog.length >= LIMITS.maxUnsolicitedEvents;
     for (const listener of this.listeners) if (!this.skimmers.has(listener)) return false;
     return true;
-  }
-
-  private emitStdoutLine(bytes: Uint8Array, partial: boolean): void {
-    const { text, invalidUtf8 } = decodeLine(bytes);
-    const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
-    const event: Extract<ProcessEvent, { kind: "stdout" }> = {
-      kind: "stdout",
-      at: performance.now(),
-      text,
-      bytes: bytes.length,
-    };
-    if (parsed.ok) {
-      event.frame = parsed.value;
-      // A reply goes to the oldest request still waiting for its id (a reused id has more than one).
-      if (this.outstanding.size > 0 && classifyFrame(parsed.value) === "response")
-        event.owner = this.outstanding.take((parsed.value as { id: unknown }).id);
-    } else event.parseError = text === "" ? "empty line" : parsed.error;
-    if (partial) event.partial = true;
-    if (invalidUtf8) event.invalidUtf8 = true;
-    this.emit(event);
-  }
-
-  private breakFraming(): void {
-    this.framingBroken = true;
-    const head = Buffer.concat(this.stdoutChunks).subarray(0, 4096);
-    const size = this.stdoutPending;
-    this.stdoutChunks = [];
-    this.stdoutPending = 0;
-    this.emit({
-      kind: "stdout",
-      at: performance.now(),
-      text: decodeLine(head).text,
-      bytes: size,
-      partial: true,
-      parseError: `line cut: ${size} bytes without a newline`,
-    });
-    this.emit({
-      kind: "fatal",
-      at: performance.now(),
-      message: `stdout sent more than ${LIMITS.maxStdoutLineBytes} bytes without a newline: stdio framing is broken (each message must be one line ending in \\n); the process was killed`,
-    });
-    void this.terminate(LIMITS.killGraceMs);
   }
 
   private pushStderr(line: string): void {
@@ -340,12 +232,7 @@ export class StdioProcess {
   }
 
   private flushPartials(): void {
-    if (this.stdoutPending > 0) {
-      const bytes = Buffer.concat(this.stdoutChunks);
-      this.stdoutChunks = [];
-      this.stdoutPending = 0;
-      this.emitStdoutLine(bytes, true);
-    }
+    this.stdout.flush();
     this.stderrLines.flush();
   }
 
@@ -369,16 +256,7 @@ export class StdioProcess {
 
   /** Signals the whole process group (falls back to the child alone if the group is gone). */
   signalGroup(signal: NodeJS.Signals): void {
-    if (this.pid === undefined) return;
-    try {
-      process.kill(-this.pid, signal);
-    } catch {
-      try {
-        this.child?.kill(signal);
-      } catch {
-        // already gone
-      }
-    }
+    if (this.pid !== undefined) signalProcessGroup(this.pid, this.child, signal);
   }
 
   /** SIGTERM the group, SIGKILL it after `graceMs`; resolves when the leader has exited. */
@@ -413,15 +291,4 @@ export class StdioProcess {
     if (this.url) status.url = this.url;
     return status;
   }
-}
-
-/** True when `promise` settles within `ms`. */
-export function settlesWithin(promise: Promise<unknown>, ms: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms);
-    promise.then(() => {
-      clearTimeout(timer);
-      resolve(true);
-    });
-  });
 }

@@ -1,10 +1,15 @@
 /**
- * How a stdio server is started: the lean environment it gets and the words for a failed start.
+ * How a stdio server is started: the gates before it, the lean environment it gets, its own process group, and the
+ * words for a failed start.
  * Importable by the CLI and the lab (its HTTP instances get the same environment).
  */
 
-import { existsSync } from "node:fs";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, statSync } from "node:fs";
 import path from "node:path";
+import { embeddedServerEnv } from "../embedded";
+import { spawnRefusal } from "../policy";
+import type { StdioSpec } from "./events";
 
 // Only what a server needs to run: no secrets from the host's environment leak into arbitrary commands.
 // TMPDIR and LANG are kept because npx/npm need a temp dir and servers print non-ASCII text.
@@ -46,4 +51,32 @@ export function describeSpawnError(argv: string[], cwd: string | undefined, err:
     default:
       return `could not start \`${command}\`: ${err.message}`;
   }
+}
+
+/** Why this spec must not start (hosted policy, a working directory that is not one); undefined when it may. */
+export function startRefusal(spec: StdioSpec): string | undefined {
+  // The last gate: whatever path led here, hosted mode starts only the embedded servers.
+  const refusal = spawnRefusal(spec.argv, spec.env, spec.cwd);
+  if (refusal) return refusal;
+  if (!spec.cwd) return undefined;
+  let isDir = false;
+  try {
+    isDir = statSync(spec.cwd).isDirectory();
+  } catch {
+    // reported below
+  }
+  return isDir
+    ? undefined
+    : `could not start \`${spec.argv[0]}\`: the working directory ${spec.cwd} does not exist or is not a directory.`;
+}
+
+/** Spawns the server with piped stdio in its own process group; throws what spawn throws synchronously. */
+export function spawnServer(spec: StdioSpec): ChildProcess {
+  return spawn(spec.argv[0], spec.argv.slice(1), {
+    cwd: spec.cwd,
+    env: minimalEnv({ ...spec.env, ...embeddedServerEnv(spec.argv) }) as NodeJS.ProcessEnv,
+    stdio: ["pipe", "pipe", "pipe"],
+    detached: true, // own process group: closing kills the whole tree, and the host's Ctrl-C does not race us
+    windowsHide: true,
+  });
 }
