@@ -1,3 +1,4 @@
+import { getTranslations } from "next-intl/server";
 import { headers } from "next/headers";
 import { Playground } from "@/components/playground/Playground";
 import { SignInGate } from "@/components/signin/SignInGate";
@@ -12,13 +13,26 @@ export default async function Page() {
   const page = decodePageKind(h.get(PAGE_HEADER));
   if (page.kind === "refused") {
     const { refusal } = page;
+    const t = await getTranslations();
+    // The refusals a page gets (guards.ts checkPageHeaders; page-kind.ts when another server served the page), in the
+    // reader's language; the values are the request's own headers, quoted as the guard quotes them.
+    const host = h.get("host");
+    const origin = h.get("origin");
+    const why =
+      refusal.kind === "forbidden-host"
+        ? host
+          ? t("signin.refused.host", { host: JSON.stringify(host) })
+          : t("signin.refused.noHost")
+        : refusal.kind === "forbidden-origin" && origin
+          ? t("signin.refused.origin", { origin: JSON.stringify(origin), own: `http://${host ?? "127.0.0.1:3000"}` })
+          : refusal.kind === "refused"
+            ? t("signin.refused.notOurs")
+            : refusal.message;
     return (
       <main data-testid="page-refused" data-kind={refusal.kind} className="mx-auto max-w-xl p-8 text-sm">
-        <h1 className="mb-2 text-lg font-bold">MCP Playground refused this request</h1>
-        <p>{refusal.message}</p>
-        <p className="mt-2">
-          Open the playground at http://127.0.0.1:3000 (or the loopback address it printed when it started).
-        </p>
+        <h1 className="mb-2 text-lg font-bold">{t("signin.refused.heading")}</h1>
+        <p>{why}</p>
+        <p className="mt-2">{t("signin.refused.where")}</p>
       </main>
     );
   }

@@ -1,25 +1,27 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { getTranslations } from "next-intl/server";
 import { ExampleCard } from "@/components/share/ExampleCard";
 import { LessonCard } from "@/components/share/LessonCard";
 import { AUTH_LESSONS } from "@/lib/auth/lessons";
 import { galleryCards } from "@/lib/share/gallery";
 
-export const metadata: Metadata = { title: "Examples — MCP Playground" };
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations();
+  return { title: t("gallery.pageTitle") };
+}
 
 /** The gallery: every wire trace of the chapter, recorded from real servers; each card is a share link. */
 export default async function ExamplesPage() {
-  const cards = await galleryCards();
+  const t = await getTranslations();
+  const cards = await galleryCards(t);
   return (
     <main className="mx-auto flex max-w-6xl flex-col gap-4 p-4" data-testid="examples-page">
       <header className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-        <h1 className="text-lg font-bold">Examples from the chapter</h1>
-        <p className="text-sm text-slate-600 dark:text-slate-300">
-          Every trace in “MCP by the spec: what a server really is”, recorded from the real servers. A link opens the
-          recorded exchange and sends nothing; press Run live there to send it again.
-        </p>
+        <h1 className="text-lg font-bold">{t("gallery.heading")}</h1>
+        <p className="text-sm text-slate-600 dark:text-slate-300">{t("gallery.intro")}</p>
         <Link href="/" className="ml-auto text-xs text-blue-700 underline-offset-2 hover:underline dark:text-blue-300">
-          back to the playground
+          {t("gallery.back")}
         </Link>
       </header>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
@@ -27,7 +29,7 @@ export default async function ExamplesPage() {
           <ExampleCard key={card.id} card={card} />
         ))}
       </div>
-      <h2 className="text-base font-bold">Run live: authorization</h2>
+      <h2 className="text-base font-bold">{t("gallery.authHeading")}</h2>
       <div className="grid gap-3 md:grid-cols-2 xl:grid-cols-3">
         {AUTH_LESSONS.map((lesson) => (
           <LessonCard key={lesson.demo} lesson={lesson} />

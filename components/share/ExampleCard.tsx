@@ -1,7 +1,9 @@
 /** One example of the gallery: what it shows, and a link that opens it without sending anything. */
+import { useTranslations } from "next-intl";
 import type { GalleryCard } from "@/lib/share/gallery";
 
 export function ExampleCard({ card }: { card: GalleryCard }) {
+  const t = useTranslations();
   return (
     <article
       data-testid="example-card"
@@ -21,8 +23,7 @@ export function ExampleCard({ card }: { card: GalleryCard }) {
         </p>
       ) : null}
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {card.exchangeCount} recorded exchange{card.exchangeCount === 1 ? "" : "s"} · runs live against{" "}
-        {card.runsAgainst} · link {card.linkChars.toLocaleString("en-US")} characters
+        {t("gallery.card.facts", { count: card.exchangeCount, target: card.runsAgainst, chars: card.linkChars })}
       </p>
       <p className="mt-auto">
         <a
@@ -30,7 +31,7 @@ export function ExampleCard({ card }: { card: GalleryCard }) {
           href={card.href}
           className="inline-block rounded bg-blue-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-blue-700"
         >
-          Open the recorded exchange
+          {t("gallery.card.open")}
         </a>
       </p>
     </article>

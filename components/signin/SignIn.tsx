@@ -4,22 +4,21 @@
  * command printed, once; or paste the token it printed), and why the last attempt failed. Signing in keeps the
  * address, #fragment included, so a share or lab link opened first still opens after. It never shows the token.
  */
-import { useState, useSyncExternalStore, type FormEvent } from "react";
-import { signInWithToken, type SignedOutReason } from "@/lib/bridge/browser-sign-in";
+import { useTranslations } from "next-intl";
+import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { signInWithToken, type SignInProblem, type SignedOutReason } from "@/lib/bridge/browser-sign-in";
 import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { inputClass } from "../ui";
 
 const noSubscribe = () => () => {};
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
-const WHY: Record<SignedOutReason, string | null> = {
-  none: null,
-  "launch-spent":
-    "That launch URL was already used: each one signs in one browser, once. Paste the token instead, or stop the playground and run `npm start` again for a new launch URL.",
-  restarted:
-    "The playground restarted since this browser signed in, which ended that sign-in: open the new launch URL it printed, or paste its new token.",
-  unreachable:
-    "Could not reach the playground's server: is it still running? Start it again (`npm start`) and open the launch URL it prints.",
-};
+/** The server's usual refusals, worded in the page's language; anything else is shown as the server said it. */
+function problemText(problem: SignInProblem, t: ReturnType<typeof useTranslations>): string {
+  if (problem.unreachable) return t("signin.failed.unreachable", { reason: problem.message });
+  if (problem.kind === "unauthorized") return t("signin.failed.token");
+  return problem.message;
+}
 
 export function SignIn({ reason }: { reason: SignedOutReason }) {
   const hydrated = useSyncExternalStore(
@@ -28,10 +27,11 @@ export function SignIn({ reason }: { reason: SignedOutReason }) {
     () => false,
   );
   const [token, setToken] = useState("");
-  const [failed, setFailed] = useState<string | null>(null);
+  const t = useTranslations();
+  const [failed, setFailed] = useState<SignInProblem | null>(null);
   const [busy, setBusy] = useState(false);
   const origin = hydrated ? window.location.origin : "http://127.0.0.1:3000";
-  const why = WHY[reason];
+  const why = reason === "none" ? null : t(`signin.why.${reason}`);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,11 +48,8 @@ export function SignIn({ reason }: { reason: SignedOutReason }) {
       data-reason={reason}
       className="mx-auto flex max-w-xl flex-col gap-3 p-8 text-sm"
     >
-      <h1 className="text-lg font-bold">Sign in to this MCP Playground</h1>
-      <p>
-        This playground can start programs on this computer, so only the person who started it may use it. Its run
-        command (<code>npm start</code>) printed a launch URL in its terminal and opened it in your browser:
-      </p>
+      <h1 className="text-lg font-bold">{t("signin.heading")}</h1>
+      <p>{t.rich("signin.intro", { code })}</p>
       <pre
         className="overflow-x-auto rounded bg-slate-200 p-2 text-xs dark:bg-slate-800"
         data-testid="signin-launch-shape"
@@ -62,13 +59,10 @@ export function SignIn({ reason }: { reason: SignedOutReason }) {
           {why}
         </p>
       ) : null}
-      <p>
-        Open that URL (it works once), or paste the token the playground printed under it here. Neither at hand? Stop
-        the playground and run <code>npm start</code> again.
-      </p>
+      <p>{t.rich("signin.how", { code })}</p>
       {failed ? (
         <p role="alert" data-testid="signin-failed" className="text-red-700 dark:text-red-300">
-          {failed}
+          {problemText(failed, t)}
         </p>
       ) : null}
       <form className="flex gap-2" onSubmit={(e) => void submit(e)}>
@@ -77,8 +71,8 @@ export function SignIn({ reason }: { reason: SignedOutReason }) {
           type="password"
           autoComplete="off"
           required
-          aria-label="Token"
-          placeholder="token"
+          aria-label={t("signin.tokenLabel")}
+          placeholder={t("signin.tokenPlaceholder")}
           value={token}
           onChange={(e) => setToken(e.target.value)}
           data-testid="signin-token"
@@ -90,13 +84,11 @@ export function SignIn({ reason }: { reason: SignedOutReason }) {
           data-testid="signin-submit"
           className="rounded bg-blue-600 px-3 py-1 text-xs font-medium text-white hover:bg-blue-700 disabled:opacity-60"
         >
-          Sign in
+          {t("signin.submit")}
         </button>
       </form>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Signing in keeps a secret for this address only (this browser&apos;s storage for {origin}; no cookie, so no
-        other port sees it); it ends when the playground stops. Scripts and the command line send the token in the{" "}
-        <code>x-playground-token</code> header instead.
+        {t.rich("signin.keeps", { origin, header: "x-playground-token", code })}
       </p>
     </main>
   );

@@ -58,7 +58,14 @@ function keep(value: string | null): void {
   }
 }
 
-type Trade = { ok: true; secret: string } | { ok: false; message: string; unreachable?: true };
+type Trade = { ok: true; secret: string } | ({ ok: false } & SignInProblem);
+
+/** Why a pasted token did not sign in: the server's kind (the page words the usual ones in its language) and words. */
+export interface SignInProblem {
+  kind?: string;
+  message: string;
+  unreachable?: true;
+}
 
 /** POST /api/signin: a launch code or a pasted token for a browser secret (fetch marks it Sec-Fetch-Site: same-origin). */
 async function trade(body: { launch: string } | { token: string }): Promise<Trade> {
@@ -70,9 +77,9 @@ async function trade(body: { launch: string } | { token: string }): Promise<Trad
       cache: "no-store",
       referrerPolicy: "no-referrer",
     });
-    const reply = (await res.json()) as { ok: boolean; value?: { secret?: string }; message?: string };
+    const reply = (await res.json()) as { ok: boolean; value?: { secret?: string }; kind?: string; message?: string };
     if (reply.ok && typeof reply.value?.secret === "string") return { ok: true, secret: reply.value.secret };
-    return { ok: false, message: reply.message ?? `the playground answered HTTP ${res.status}` };
+    return { ok: false, kind: reply.kind, message: reply.message ?? `the playground answered HTTP ${res.status}` };
   } catch (e) {
     return { ok: false, message: `could not reach the playground: ${(e as Error).message}`, unreachable: true };
   }
@@ -151,9 +158,10 @@ export function subscribeSignIn(listener: () => void): () => void {
 }
 
 /** The sign-in page's form: the pasted token for a secret; null when signed in, else what went wrong. */
-export async function signInWithToken(token: string): Promise<string | null> {
+export async function signInWithToken(token: string): Promise<SignInProblem | null> {
   const traded = await trade({ token: token.trim() });
-  if (!traded.ok) return traded.message;
+  if (!traded.ok)
+    return { kind: traded.kind, message: traded.message, ...(traded.unreachable ? { unreachable: true } : {}) };
   keep(traded.secret);
   signedIn(traded.secret);
   return null;

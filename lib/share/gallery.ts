@@ -3,6 +3,7 @@ import { encodeShareFragment } from "./codec";
 import { EXAMPLES, type GalleryExample } from "./examples";
 import type { ShareState, Verdict } from "./state";
 import { joinCommandLine } from "../bridge/command-line";
+import { englishT, type Translate } from "../i18n/translate";
 
 export interface GalleryCard {
   id: string;
@@ -20,21 +21,24 @@ export interface GalleryCard {
   conclusion?: Verdict;
 }
 
-export function describeTarget(state: ShareState): string {
-  const t = state.target;
-  switch (t.kind) {
+export function describeTarget(state: ShareState, t: Translate = englishT): string {
+  const target = state.target;
+  switch (target.kind) {
     case "demo":
-      return `the embedded ${t.server === "everything" ? "server-everything" : t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
+      return t("gallery.target.demo", {
+        server: target.server === "everything" ? "server-everything" : target.server,
+        transport: target.transport === "http" ? "Streamable HTTP" : "stdio",
+      });
     case "stdio":
-      return `the stdio command ${joinCommandLine([t.command, ...t.args])}`;
+      return t("gallery.target.stdio", { command: joinCommandLine([target.command, ...target.args]) });
     case "http":
-      return t.url;
+      return target.url;
     case "replay":
-      return `a replay of the ${t.cassette} recording (nothing runs)`;
+      return t("gallery.target.replay", { cassette: target.cassette });
   }
 }
 
-function firstRequest(state: ShareState): string {
+function firstRequest(state: ShareState, t: Translate): string {
   const sent = state.exchanges[0]?.sent ?? state.editor;
   try {
     const frame = JSON.parse(sent) as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
@@ -44,9 +48,9 @@ function firstRequest(state: ShareState): string {
         : typeof frame.params?.uri === "string"
           ? ` ${frame.params.uri}`
           : "";
-    return typeof frame.method === "string" ? `→ ${frame.method}${what}` : "→ (a frame without a method)";
+    return typeof frame.method === "string" ? `→ ${frame.method}${what}` : t("gallery.firstRequest.noMethod");
   } catch {
-    return "→ (not JSON)";
+    return t("gallery.firstRequest.notJson");
   }
 }
 
@@ -54,21 +58,27 @@ function conclusion(state: ShareState): Verdict | undefined {
   return state.exchanges.flatMap((x) => x.verdicts ?? []).at(-1);
 }
 
-export async function galleryCard(example: GalleryExample): Promise<GalleryCard> {
+/**
+ * A card in the reader's language. The recorded example keeps its English words (they travel in its link); the
+ * catalogue holds each example's title, explanation and conclusion per language (gallery.examples.<id>.*), and a
+ * unit test keeps the English ones equal to the recording's.
+ */
+export async function galleryCard(example: GalleryExample, t: Translate = englishT): Promise<GalleryCard> {
   const { fragment } = await encodeShareFragment(example.state);
+  const last = conclusion(example.state);
   return {
     id: example.id,
-    title: example.title,
-    about: example.about,
+    title: t(`gallery.examples.${example.id}.title`),
+    about: t(`gallery.examples.${example.id}.about`),
     href: `/${fragment}`,
     linkChars: fragment.length,
     exchangeCount: example.state.exchanges.length,
-    runsAgainst: describeTarget(example.state),
-    firstRequest: firstRequest(example.state),
-    ...(conclusion(example.state) ? { conclusion: conclusion(example.state) } : {}),
+    runsAgainst: describeTarget(example.state, t),
+    firstRequest: firstRequest(example.state, t),
+    ...(last ? { conclusion: { ...last, text: t(`gallery.examples.${example.id}.conclusion`) } } : {}),
   };
 }
 
-export function galleryCards(): Promise<GalleryCard[]> {
-  return Promise.all(EXAMPLES.map(galleryCard));
+export function galleryCards(t: Translate = englishT): Promise<GalleryCard[]> {
+  return Promise.all(EXAMPLES.map((example) => galleryCard(example, t)));
 }
