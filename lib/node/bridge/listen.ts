@@ -5,11 +5,10 @@
  * process and claims the stdout frames that carry its subscription id (they reach neither other exchanges
  * nor the backlog); closing it writes notifications/cancelled. Importable by the CLI and the tests.
  */
-import { type WireEvent } from "@/lib/bridge/contract";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
-import type { ListenEndReason, ListenLine, ParsedListenRequest } from "@/lib/bridge/listen-contract";
+import type { ListenLine, ParsedListenRequest } from "@/lib/bridge/listen-contract";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
-import { classifyListenFrame, listenIdOf } from "@/lib/protocol/listen";
+import { listenIdOf } from "@/lib/protocol/listen";
 import type { PinnedAddress } from "./address-guard";
 import { resolveTarget, type ResolveContext } from "./demo";
 import { BridgeError } from "./errors";
@@ -17,9 +16,9 @@ import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { HOSTED_LIMITS, LIMITS } from "./limits";
 import { admitTarget, isHosted } from "./policy";
-import { ExchangeRecorder, type WireEventInput } from "./recorder";
 import { registerCancellable } from "./in-flight";
-import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
+import { StreamingRecorder, type ListenEnd } from "./listen-recorder";
+import { listenStdio } from "./listen-stdio";
 
 /** Open listen streams: listenId → the hosted client holding it ("" in local mode). */
 const openListens = new Map<string, string>();
@@ -29,32 +28,7 @@ export function openListenCount(): number {
   return openListens.size;
 }
 
-export interface ListenEnd {
-  reason: ListenEndReason;
-  message: string;
-}
-
-/**
- * An ExchangeRecorder that hands every event to `sink` the moment it arrives and keeps none: a stream has no
- * finished Exchange to build, and it may run far past LIMITS.maxEventsPerExchange (the page keeps its own tail).
- */
-export class StreamingRecorder extends ExchangeRecorder {
-  forwarded = 0;
-  constructor(
-    init: ConstructorParameters<typeof ExchangeRecorder>[0],
-    private readonly sink: (event: WireEvent) => void,
-  ) {
-    super(init);
-  }
-  override add(input: WireEventInput): void {
-    const { at, ...rest } = input;
-    this.forwarded++;
-    this.sink({ ...rest, t: this.elapsed(at) } as WireEvent);
-  }
-  override receive(frame: unknown): void {
-    void frame; // it rides in its event; nothing is kept
-  }
-}
+export type { ListenEnd } from "./listen-recorder";
 
 interface ListenHandle {
   subscriptionId: string | number;
@@ -203,97 +177,6 @@ async function listenHttp(
       if (outcome.failure === "framing") return { reason: "transport-closed", message: outcome.message };
       return { reason: "failure", message: outcome.message };
   }
-}
-
-function listenStdio(
-  spec: StdioSpec,
-  req: ParsedListenRequest,
-  listenId: string | number,
-  rec: StreamingRecorder,
-  signal: AbortSignal,
-): Promise<ListenEnd> {
-  const acquired = acquireKept(spec);
-  if (!acquired.ok) return Promise.resolve({ reason: "failure", message: acquired.message });
-  const proc = acquired.proc;
-  return proc.ready.then((started) => {
-    if (!started) return { reason: "failure" as const, message: proc.spawnError ?? "the process did not start" };
-    if (acquired.spawned) rec.add(proc.spawnEvent());
-    return new Promise<ListenEnd>((resolve) => {
-      let done = false;
-      let heard = false;
-      const cancelFrame = JSON.stringify({
-        jsonrpc: "2.0",
-        method: "notifications/cancelled",
-        params: { requestId: listenId, reason: "The user closed the listen stream" },
-      });
-      const finish = (end: ListenEnd) => {
-        if (done) return;
-        done = true;
-        release();
-        clearTimeout(ackTimer);
-        clearTimeout(limitTimer);
-        signal.removeEventListener("abort", onAbort);
-        resolve(end);
-      };
-      const sendCancel = () => {
-        if (proc.writeLine(cancelFrame)) rec.add({ kind: "stdin", text: cancelFrame });
-      };
-      const release = proc.claim((event: ProcessEvent) => {
-        if (done) return false;
-        if (event.kind === "exit") {
-          rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal });
-          finish({
-            reason: "transport-closed",
-            message: `the process (pid ${event.pid}) ended; a listen stream must be opened again after a restart`,
-          });
-          return false; // the exchange in flight (if any) must see the exit too
-        }
-        if (event.kind !== "stdout" || event.frame === undefined) return false;
-        const kind = classifyListenFrame(event.frame, listenId);
-        if (kind === "foreign") return false;
-        heard = true;
-        rec.add({ kind: "stdout", at: event.at, text: event.text, frame: event.frame });
-        if (kind === "closed")
-          finish({
-            reason: "closed-by-server",
-            message: "the server ended the stream with the listen request's result",
-          });
-        if (kind === "error")
-          finish({ reason: "error-response", message: "the server answered the listen request with an error" });
-        if (kind === "cancelled")
-          finish({
-            reason: "cancelled-by-server",
-            message: "the server sent notifications/cancelled for the listen request",
-          });
-        return true;
-      });
-      const onAbort = () => {
-        sendCancel();
-        finish({
-          reason: "closed-by-user",
-          message: `closed by the user: sent notifications/cancelled for ${JSON.stringify(listenId)}`,
-        });
-      };
-      const ackTimer = setTimeout(() => {
-        if (!heard)
-          rec.note(
-            `no frame of this subscription after ${req.ackTimeoutMs} ms (the acknowledgement must come first); still listening`,
-          );
-      }, req.ackTimeoutMs);
-      const limitTimer = setTimeout(() => {
-        sendCancel();
-        finish({
-          reason: "limit",
-          message: `the bridge closes a listen stream after ${req.maxDurationMs} ms; sent notifications/cancelled`,
-        });
-      }, req.maxDurationMs);
-      if (signal.aborted) return onAbort();
-      signal.addEventListener("abort", onAbort);
-      if (!proc.writeLine(req.frame))
-        return finish({ reason: "failure", message: `the process (pid ${proc.pid}) no longer accepts input on stdin` });
-      rec.add({ kind: "stdin", text: req.frame });
-    });
-  });
 }
 
 /**

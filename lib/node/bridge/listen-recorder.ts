@@ -1,0 +1,31 @@
+/** What a listen stream records as it goes (./listen): each event forwarded the moment it arrives, and how it ended. */
+import type { WireEvent } from "@/lib/bridge/contract";
+import type { ListenEndReason } from "@/lib/bridge/listen-contract";
+import { ExchangeRecorder, type WireEventInput } from "./recorder";
+
+export interface ListenEnd {
+  reason: ListenEndReason;
+  message: string;
+}
+
+/**
+ * An ExchangeRecorder that hands every event to `sink` the moment it arrives and keeps none: a stream has no
+ * finished Exchange to build, and it may run far past LIMITS.maxEventsPerExchange (the page keeps its own tail).
+ */
+export class StreamingRecorder extends ExchangeRecorder {
+  forwarded = 0;
+  constructor(
+    init: ConstructorParameters<typeof ExchangeRecorder>[0],
+    private readonly sink: (event: WireEvent) => void,
+  ) {
+    super(init);
+  }
+  override add(input: WireEventInput): void {
+    const { at, ...rest } = input;
+    this.forwarded++;
+    this.sink({ ...rest, t: this.elapsed(at) } as WireEvent);
+  }
+  override receive(frame: unknown): void {
+    void frame; // it rides in its event; nothing is kept
+  }
+}
