@@ -24,6 +24,28 @@ const SAYS = {
   en: { tabTimeline: "Timeline", tabCatalog: "Catalogue", send: "Send", probe: "Probe era", legacy: "a legacy server" },
 };
 
+// The gallery and the sign-in page (server-rendered before any script: their first paint is in the language too).
+const PAGES = {
+  bg: {
+    gallery: "Примери от главата",
+    card: "Гол tools/list, обслужен от legacy server без handshake",
+    open: "Отвори записания обмен",
+    signin: "Вход в този MCP Playground",
+    wrong: "този token не е на текущото стартиране",
+  },
+  ru: {
+    gallery: "Примеры из главы",
+    card: "Голый tools/list, обслуженный legacy-сервером без handshake",
+    open: "Открыть записанный обмен",
+    signin: "Вход в этот MCP Playground",
+    wrong: "этот token не от текущего запуска",
+  },
+};
+
+/** How far the page scrolls sideways (0 when nothing overflows). */
+const sideways = (page) =>
+  page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);
+
 /** A signed-in page in a browser whose languages are `locale` first. */
 async function openIn(ctx, srv, storageState, locale) {
   const guarded = await guardedContext(ctx.context.browser(), { storageState, locale });
@@ -121,4 +143,54 @@ export function register({ test, assert }) {
       await guarded.context.close();
     }
   });
+
+  test(
+    "i18n: the examples gallery and the sign-in page in a Bulgarian, then a Russian browser: in that language from the first paint, a wrong token's refusal too; nothing scrolls sideways at 800 px and axe finds nothing serious",
+    async ({ ctx, srv }) => {
+      for (const [locale, lang] of [
+        ["bg-BG", "bg"],
+        ["ru-RU", "ru"],
+      ]) {
+        // Signed out: no storage state, so GET / gives the sign-in page.
+        const guarded = await guardedContext(ctx.context.browser(), { locale, viewport: { width: 800, height: 700 } });
+        try {
+          const page = await guarded.context.newPage();
+          const a11y = new A11yPage({ page });
+          const found = [];
+          const gallery = await (await page.goto(srv.base + "/examples")).text();
+          assert(gallery.includes(`<html lang="${lang}"`), `${lang}: the gallery's first paint is ${lang}`);
+          assert(gallery.includes(PAGES[lang].card), `${lang}: the server-rendered gallery has the first card's title`);
+          assert(
+            (await page.locator("h1").innerText()).trim() === PAGES[lang].gallery,
+            `${lang}: the gallery's heading`,
+          );
+          const cards = page.locator('[data-testid="example-card"]');
+          assert((await cards.count()) === 11, `${lang}: 11 example cards`);
+          assert(
+            (await page.locator('[data-testid="example-link"]').first().innerText()).trim() === PAGES[lang].open,
+            `${lang}: the card's link`,
+          );
+          const over = await sideways(page);
+          assert(over === 0, `${lang}: the gallery is ${over}px too wide at 800 px`);
+          found.push(...(await a11y.axe(`${lang} · /examples`)));
+
+          await page.goto(srv.base + "/");
+          await page.waitForSelector('[data-testid="signin"][data-hydrated="true"]', { timeout: 30_000 });
+          assert((await page.locator("h1").innerText()).trim() === PAGES[lang].signin, `${lang}: the sign-in heading`);
+          await page.locator('[data-testid="signin-token"]').fill("not-the-token");
+          await page.locator('[data-testid="signin-submit"]').click();
+          const failed = await page.locator('[data-testid="signin-failed"]').innerText();
+          assert(failed.startsWith(PAGES[lang].wrong), `${lang}: a wrong token is refused in ${lang}: ${failed}`);
+          const overSignIn = await sideways(page);
+          assert(overSignIn === 0, `${lang}: the sign-in page is ${overSignIn}px too wide at 800 px`);
+          found.push(...(await a11y.axe(`${lang} · sign-in`)));
+          const serious = found.filter((v) => ["serious", "critical"].includes(v.impact));
+          assert(serious.length === 0, `${serious.length} serious/critical:\n${serious.map((v) => v.line).join("\n")}`);
+        } finally {
+          await guarded.context.close();
+        }
+      }
+    },
+    { expectedConsoleErrors: [/status of 401 \(Unauthorized\)/] },
+  );
 }
