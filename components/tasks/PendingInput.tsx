@@ -4,6 +4,7 @@
  * tasks/update. Not a retry: the original tools/call is never sent again. Each key is shown once however many
  * polls repeat it (keys are unique over the task's life).
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { initialDraft, responseOf, responsesOf, type Draft, type InputRequestView } from "@/lib/protocol/mrtr";
 import type { Json } from "@/lib/tasks";
@@ -19,6 +20,7 @@ export function PendingInput({
   askedInPolls: number;
   onAnswer(responses: Json): void;
 }) {
+  const t = useTranslations();
   const [drafts, setDrafts] = useState<Record<string, Draft>>({});
   const [sent, setSent] = useState(false);
   const draftOf = (r: InputRequestView) => drafts[r.key] ?? initialDraft(r);
@@ -29,9 +31,11 @@ export function PendingInput({
   return (
     <div data-testid="task-input" className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
       <p className="text-xs text-slate-700 dark:text-slate-200">
-        The task is <code>input_required</code>. Answer below: the playground sends <code>tasks/update</code> with{" "}
-        <code>inputResponses</code> keyed like <code>inputRequests</code> — <strong>not a retry</strong> of the
-        tools/call. Asked in {askedInPolls} poll{askedInPolls === 1 ? "" : "s"} so far, shown once.
+        {t.rich("tasks.input.intro", {
+          polls: askedInPolls,
+          code: (c) => <code>{c}</code>,
+          strong: (c) => <strong>{c}</strong>,
+        })}
       </p>
       {pending.map((request) => {
         const draft = draftOf(request);
@@ -54,8 +58,7 @@ export function PendingInput({
               />
             ) : (
               <p className="text-xs text-slate-600">
-                <code>{request.key}</code>: a {request.kind} request; answer it from the editor with a hand-written
-                tasks/update.
+                {t.rich("tasks.input.other", { key: request.key, kind: request.kind, code: (c) => <code>{c}</code> })}
               </p>
             )}
           </div>
@@ -72,11 +75,9 @@ export function PendingInput({
             onAnswer(all.responses);
           }}
         >
-          Send tasks/update
+          {t("tasks.input.send")}
         </Button>
-        {sent ? (
-          <span className="text-xs text-slate-600">sent; the next poll shows what the server did with it</span>
-        ) : null}
+        {sent ? <span className="text-xs text-slate-600">{t("tasks.input.sent")}</span> : null}
       </div>
     </div>
   );

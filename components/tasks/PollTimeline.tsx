@@ -4,6 +4,7 @@
  * delay the schedule chose before each poll and where it came from (the server's pollIntervalMs, the user's
  * override, the floor). Each dot opens the exchange: what was sent and what came back, as text.
  */
+import { useTranslations } from "next-intl";
 import { formatFrame } from "@/lib/protocol/meta";
 import type { Poll, TaskExchange } from "@/lib/tasks";
 
@@ -15,14 +16,17 @@ const DOT: Record<string, string> = {
   "notifications/tasks": "bg-violet-600",
 };
 
-function statusOf(e: TaskExchange): string {
-  if (e.via === "push") return `pushed: ${String((e.sent.params as { status?: unknown } | undefined)?.status ?? "?")}`;
+function statusOf(e: TaskExchange, t: ReturnType<typeof useTranslations>): string {
+  if (e.via === "push")
+    return t("tasks.poll.pushed", {
+      status: String((e.sent.params as { status?: unknown } | undefined)?.status ?? "?"),
+    });
   const frame = e.response as
     { result?: { status?: unknown; resultType?: unknown }; error?: { code?: unknown } } | undefined;
-  if (e.failure) return `failed to deliver: ${e.failure}`;
-  if (frame?.error) return `error ${String(frame.error.code)}`;
+  if (e.failure) return t("tasks.poll.undelivered", { reason: e.failure });
+  if (frame?.error) return t("tasks.poll.error", { code: String(frame.error.code) });
   if (typeof frame?.result?.status === "string") return frame.result.status;
-  return `ack (${String(frame?.result?.resultType ?? "?")})`;
+  return t("tasks.poll.ack", { resultType: String(frame?.result?.resultType ?? "?") });
 }
 
 export function PollTimeline({
@@ -34,6 +38,7 @@ export function PollTimeline({
   polls: Poll[];
   startedAt: number;
 }) {
+  const t = useTranslations();
   if (exchanges.length === 0) return null;
   const end = Math.max(exchanges[exchanges.length - 1].atMs, startedAt + 1000);
   const span = end - startedAt || 1;
@@ -44,7 +49,7 @@ export function PollTimeline({
         {exchanges.map((e, i) => (
           <span
             key={i}
-            title={`${e.method} +${e.atMs - startedAt} ms: ${statusOf(e)}`}
+            title={`${e.method} +${e.atMs - startedAt} ms: ${statusOf(e, t)}`}
             className={`absolute top-1 h-2 w-2 -translate-x-1 rounded-full ${DOT[e.method] ?? "bg-slate-400"}`}
             style={{ left: `${((e.atMs - startedAt) / span) * 100}%` }}
           />
@@ -52,8 +57,7 @@ export function PollTimeline({
       </div>
       <details className="text-xs">
         <summary className="cursor-pointer text-slate-600 dark:text-slate-300">
-          {exchanges.length} exchange{exchanges.length === 1 ? "" : "s"} ({polls.length} poll
-          {polls.length === 1 ? "" : "s"} of tasks/get)
+          {t("tasks.poll.summary", { exchanges: exchanges.length, polls: polls.length })}
         </summary>
         <ol className="mt-1 flex flex-col gap-1">
           {exchanges.map((e, i) => {
@@ -67,19 +71,17 @@ export function PollTimeline({
               >
                 <details>
                   <summary className="cursor-pointer">
-                    <code>+{e.atMs - startedAt} ms</code> <code>{e.method}</code> → {statusOf(e)}
+                    <code>+{e.atMs - startedAt} ms</code> <code>{e.method}</code> → {statusOf(e, t)}
                     {delay ? (
                       <span className="text-slate-600 dark:text-slate-400">
                         {" "}
-                        · waited {delay.delayMs} ms (
-                        {delay.source === "server"
-                          ? "server's pollIntervalMs"
-                          : delay.source === "override"
-                            ? "your override"
-                            : delay.source === "push"
-                              ? "relaxed: push is on"
-                              : "default"}
-                        {delay.boundedFrom !== undefined ? `, bounded from ${delay.boundedFrom}` : ""})
+                        ·{" "}
+                        {t("tasks.poll.waited", {
+                          ms: delay.delayMs,
+                          source: t(`tasks.poll.source.${delay.source}`),
+                          bounded:
+                            delay.boundedFrom !== undefined ? t("tasks.poll.bounded", { from: delay.boundedFrom }) : "",
+                        })}
                       </span>
                     ) : null}
                   </summary>

@@ -4,6 +4,7 @@
  * created by hand in the editor. Each keeps its id and last state; Resume polls it again (a task id outlives the
  * page, and on the tasks demo even the server process).
  */
+import { useTranslations } from "next-intl";
 import type { RecordedTask } from "@/lib/tasks";
 import { Button } from "../ui";
 
@@ -16,46 +17,46 @@ export function RecordedTasks({
   currentLabel: string | null;
   onResume(t: RecordedTask): void;
 }) {
+  const t = useTranslations();
   if (tasks.length === 0) return null;
   return (
     <section
-      aria-label="Tasks recorded in this session"
+      aria-label={t("tasks.recorded.label")}
       className="flex flex-col gap-1 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
     >
-      <h3 className="font-semibold text-slate-800 dark:text-slate-100">
-        Tasks in this session&apos;s exchanges (timeline, link or session file)
-      </h3>
+      <h3 className="font-semibold text-slate-800 dark:text-slate-100">{t("tasks.recorded.heading")}</h3>
       <ul className="flex flex-col gap-1">
-        {tasks.map((t) => {
-          const here = currentLabel === t.targetLabel;
+        {tasks.map((task) => {
+          const here = currentLabel === task.targetLabel;
           return (
             <li
-              key={t.taskId}
+              key={task.taskId}
               data-testid="task-recorded"
-              data-task-id={t.taskId}
-              data-status={t.lastStatus ?? ""}
+              data-task-id={task.taskId}
+              data-status={task.lastStatus ?? ""}
               className="flex flex-wrap items-center gap-2"
             >
-              <code>{t.tool ?? "?"}</code>
-              <span className="max-w-[16rem] truncate text-slate-600 dark:text-slate-400" title={t.taskId}>
-                {t.taskId}
+              <code>{task.tool ?? "?"}</code>
+              <span className="max-w-[16rem] truncate text-slate-600 dark:text-slate-400" title={task.taskId}>
+                {task.taskId}
               </span>
               <span>
-                last seen <strong>{t.lastStatus ?? "unknown"}</strong>
-                {t.statusMessage ? ` — ${t.statusMessage}` : ""}
-                {t.wire === "legacy" ? " (2025-11-25 wire)" : ""}
+                {t.rich("tasks.recorded.lastSeen", {
+                  status: task.lastStatus ?? t("tasks.recorded.unknown"),
+                  strong: (c) => <strong>{c}</strong>,
+                })}
+                {task.statusMessage ? ` — ${task.statusMessage}` : ""}
+                {task.wire === "legacy" ? ` ${t("tasks.recorded.legacyWire")}` : ""}
               </span>
               <Button
                 data-testid="task-recorded-resume"
-                disabled={!here || t.wire === "legacy"}
+                disabled={!here || task.wire === "legacy"}
                 title={
-                  here
-                    ? "Poll tasks/get for this id again."
-                    : `This task lives on ${t.targetLabel}: choose that target to resume it.`
+                  here ? t("tasks.recorded.resumeTitle") : t("tasks.recorded.elsewhere", { target: task.targetLabel })
                 }
-                onClick={() => onResume(t)}
+                onClick={() => onResume(task)}
               >
-                Resume polling
+                {t("tasks.card.resume")}
               </Button>
             </li>
           );

@@ -3,6 +3,7 @@
  * The task lifecycle as the extension draws it: working ↔ input_required → completed | failed | cancelled. The
  * current state is lit, visited states and taken edges are marked, and each node says how often the task was there.
  */
+import { useTranslations } from "next-intl";
 import { EDGES, TASK_STATUSES, type Move, type TaskStatus } from "@/lib/tasks";
 
 const POS: Record<TaskStatus, { x: number; y: number }> = {
@@ -52,12 +53,13 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
   const taken = (from: TaskStatus, to: TaskStatus) => moves.some((m) => m.from === from && m.to === to);
   const pushed = (from: TaskStatus, to: TaskStatus) =>
     moves.some((m) => m.from === from && m.to === to && m.via === "push");
+  const t = useTranslations();
   const last = moves[moves.length - 1];
   return (
     <svg
       viewBox="0 0 400 150"
       role="img"
-      aria-label={`Task state diagram; current state ${current ?? "not created"}`}
+      aria-label={t("tasks.diagram.label", { current: current ?? t("tasks.diagram.notCreated") })}
       data-testid="task-diagram"
       className="w-full max-w-md"
     >
@@ -101,7 +103,7 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
             data-testid={`task-edge-pushed-${from}-${to}`}
             className="fill-violet-700 text-[9px] font-semibold dark:fill-violet-300"
           >
-            pushed
+            {t("tasks.diagram.pushed")}
           </text>
         );
       })}

@@ -1,6 +1,8 @@
 "use client";
 /** One task: its state diagram, why it moved, its fields (statusMessage, times, ttl countdown), input, polls, end. */
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { say } from "@/lib/i18n/translate";
 import { formatFrame } from "@/lib/protocol/meta";
 import { formatRemaining, isTerminal, MIN_POLL_MS, ttlRemainingMs } from "@/lib/tasks";
 import { Button, inputClass } from "../ui";
@@ -20,6 +22,7 @@ function useNow(active: boolean): number {
 }
 
 export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: TaskControls }) {
+  const t = useTranslations();
   const { track } = entry;
   const task = track.task;
   const terminal = task ? isTerminal(task.status) : false;
@@ -39,7 +42,9 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0 max-w-full text-sm">
           <code className="font-semibold">{entry.tool}</code>{" "}
-          <span className="text-xs text-slate-600 dark:text-slate-400">on {entry.targetLabel}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-400">
+            {t("tasks.card.on", { target: entry.targetLabel })}
+          </span>
           {track.taskId ? (
             // The whole id, wrapped inside the card: it is what tasks/get and a resume need, so it is not cut either.
             <span className="block break-all text-[11px] text-slate-600 dark:text-slate-400">
@@ -50,14 +55,14 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
         <div className="flex items-center gap-2">
           <label
             className="flex items-center gap-1 text-[11px] text-slate-600 dark:text-slate-300"
-            title={`Poll at this interval instead of the server's pollIntervalMs (at least ${MIN_POLL_MS} ms).`}
+            title={t("tasks.card.pollTitle", { min: MIN_POLL_MS })}
           >
-            poll every
+            {t("tasks.card.pollEvery")}
             <input
               type="number"
               min={MIN_POLL_MS}
               step={50}
-              placeholder={String(task?.pollIntervalMs ?? "server")}
+              placeholder={String(task?.pollIntervalMs ?? t("tasks.card.pollServer"))}
               value={override}
               data-testid="task-poll-override"
               className={`${inputClass} w-20`}
@@ -75,24 +80,24 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
             disabled={!entry.running || !track.taskId || terminal || track.cancelSent}
             onClick={() => controls.cancel(entry.key)}
           >
-            {track.cancelSent ? "Cancel sent" : "Cancel (tasks/cancel)"}
+            {track.cancelSent ? t("tasks.card.cancelSent") : t("tasks.card.cancel")}
           </Button>
           {entry.running || terminal || !track.taskId ? (
             <Button
               data-testid="task-stop"
               disabled={!entry.running}
               onClick={() => controls.stop(entry.key)}
-              title="Stop polling; the task goes on at the server."
+              title={t("tasks.card.stopTitle")}
             >
-              Stop polling
+              {t("tasks.card.stop")}
             </Button>
           ) : (
             <Button
               data-testid="task-resume"
               onClick={() => controls.resume(track.taskId!, entry.tool)}
-              title="Poll this task id again: the server keeps its state behind the id."
+              title={t("tasks.card.resumeTitle")}
             >
-              Resume polling
+              {t("tasks.card.resume")}
             </Button>
           )}
         </div>
@@ -117,16 +122,16 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
             <dd data-testid="task-ttl">
               {task.ttlMs === null ? "null" : task.ttlMs} ·{" "}
               {remaining !== null && remaining > 0
-                ? `gone in ${formatRemaining(remaining)}`
-                : formatRemaining(remaining)}
+                ? t("tasks.card.goneIn", { remaining: formatRemaining(remaining, t) })
+                : formatRemaining(remaining, t)}
             </dd>
             <dt className="text-slate-600 dark:text-slate-400">pollIntervalMs</dt>
-            <dd>{task.pollIntervalMs ?? "— (the client picks)"}</dd>
+            <dd>{task.pollIntervalMs ?? t("tasks.card.clientPicks")}</dd>
           </dl>
         ) : null}
       </div>
       {track.moves.length ? (
-        <ol className="flex flex-col gap-0.5 text-xs" aria-label="Why the task moved">
+        <ol className="flex flex-col gap-0.5 text-xs" aria-label={t("tasks.card.movesLabel")}>
           {track.moves.map((m, i) => (
             <li
               key={i}
@@ -135,18 +140,18 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
               data-via={m.via}
               className={m.legal ? "" : "text-red-700 dark:text-red-300"}
             >
-              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? "(new)"} → <strong>{m.to}</strong>{" "}
+              <code>+{m.atMs - entry.startedAt} ms</code> {m.from ?? t("tasks.card.new")} → <strong>{m.to}</strong>{" "}
               {m.via === "push" ? (
                 <span
                   data-testid="task-move-pushed"
                   className="rounded bg-violet-100 px-1 text-violet-900 dark:bg-violet-900 dark:text-violet-100"
                 >
-                  pushed (notifications/tasks)
+                  {t("tasks.card.pushed")}
                 </span>
               ) : (
                 <span className="text-slate-600 dark:text-slate-400">({m.via})</span>
               )}{" "}
-              {m.why}
+              {say(m.whyMsg, t)}
             </li>
           ))}
         </ol>
@@ -170,7 +175,7 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       {track.outcome ? (
         <div data-testid="task-outcome" className="text-xs">
           <p>
-            <strong>{track.outcome}</strong>: {track.message}
+            <strong>{track.outcome}</strong>: {track.messageMsg ? say(track.messageMsg, t) : track.message}
           </p>
           {track.result ? (
             <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all bg-slate-50 p-1 text-[11px] dark:bg-slate-900">

@@ -3,6 +3,7 @@
  * The Tasks tab: start a tool call as a task on the current target and watch it move through its states, several
  * at once, while other sends go on. Every poll is a labelled exchange in the timeline too.
  */
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { recordedTasks, RELAXED_POLL_MS } from "@/lib/tasks";
 import { doneExchanges, selectTarget } from "@/lib/session/selectors";
@@ -13,14 +14,10 @@ import { TaskCard } from "./TaskCard";
 import { useTaskPush } from "./useTaskPush";
 import { useTasks } from "./useTasks";
 
-const DEMO_TOOLS: [string, string][] = [
-  ["slow_report", "a few seconds of statusMessage steps, then the result inline"],
-  ["confirm_booking", "asks you to confirm mid-task (input_required → tasks/update)"],
-  ["flaky_export", "ends failed with a JSON-RPC error"],
-  ["long_import", "30 s of work: cancel it"],
-];
+const DEMO_TOOLS = ["slow_report", "confirm_booking", "flaky_export", "long_import"] as const;
 
 export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
+  const t = useTranslations();
   const { entries, start, resume, controls, push } = useTasks(state, commands);
   const [pushOn, setPushOn] = useState(false);
   const pushStatus = useTaskPush(pushOn, entries, state, cache, push);
@@ -39,15 +36,15 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
     try {
       parsed = JSON.parse(args.trim() || "{}");
     } catch (e) {
-      setProblem(`The arguments are not JSON (${(e as Error).message}).`);
+      setProblem(t("tasks.panel.argsNotJson", { reason: (e as Error).message }));
       return;
     }
     if (parsed === null || typeof parsed !== "object" || Array.isArray(parsed)) {
-      setProblem('The arguments must be a JSON object, e.g. {"steps": 4}.');
+      setProblem(t("tasks.panel.argsNotObject"));
       return;
     }
     if (!tool.trim()) {
-      setProblem("Name the tool to call.");
+      setProblem(t("tasks.panel.noTool"));
       return;
     }
     setProblem(start({ tool: tool.trim(), arguments: parsed as Record<string, unknown>, declareExtension: declare }));
@@ -55,14 +52,14 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
 
   return (
     <PanelSection
-      label="Tasks"
+      label={t("tasks.panel.label")}
       data-testid="tasks-panel"
-      title="Tasks — long-running tool calls"
-      subtitle="2026-07-28 moved tasks into the io.modelcontextprotocol/tasks extension: tools/call answers resultType task, the client polls tasks/get at pollIntervalMs, answers mid-task input with tasks/update and cancels with tasks/cancel. Pick the tasks preset to try it."
+      title={t("tasks.panel.title")}
+      subtitle={t("tasks.panel.subtitle")}
     >
       <div className="flex flex-wrap items-end gap-2 text-xs">
         <label className="flex flex-col gap-0.5">
-          Tool
+          {t("tasks.panel.tool")}
           <input
             list="task-demo-tools"
             value={tool}
@@ -71,15 +68,15 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
             onChange={(e) => setTool(e.target.value)}
           />
           <datalist id="task-demo-tools">
-            {DEMO_TOOLS.map(([name, what]) => (
+            {DEMO_TOOLS.map((name) => (
               <option key={name} value={name}>
-                {what}
+                {t(`tasks.demoTools.${name}`)}
               </option>
             ))}
           </datalist>
         </label>
         <label className="flex flex-col gap-0.5">
-          Arguments (JSON)
+          {t("tasks.panel.arguments")}
           <input
             value={args}
             data-testid="task-arguments"
@@ -87,24 +84,21 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
             onChange={(e) => setArgs(e.target.value)}
           />
         </label>
-        <label
-          className="flex items-center gap-1"
-          title="Untick to see the -32021 a server answers when the request does not declare the extension."
-        >
+        <label className="flex items-center gap-1" title={t("tasks.panel.declareTitle")}>
           <input
             type="checkbox"
             checked={declare}
             data-testid="task-declare"
             onChange={(e) => setDeclare(e.target.checked)}
           />
-          declare <code>io.modelcontextprotocol/tasks</code>
+          {t.rich("tasks.panel.declare", { code: (c) => <code>{c}</code> })}
         </label>
         <Button tone="primary" data-testid="task-start" onClick={onStart}>
-          Call as a task
+          {t("tasks.panel.start")}
         </Button>
         <label
           className="flex items-center gap-1"
-          title={`Open subscriptions/listen with notifications.taskIds for the tasks shown: each change arrives as notifications/tasks. Polls then wait ${RELAXED_POLL_MS / 1000} s or more (a safety net).`}
+          title={t("tasks.panel.pushTitle", { seconds: RELAXED_POLL_MS / 1000 })}
         >
           <input
             type="checkbox"
@@ -114,7 +108,7 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
             data-testid="task-push"
             onChange={(e) => setPushOn(e.target.checked)}
           />
-          Push (<code>subscriptions/listen</code> <code>taskIds</code>)
+          {t.rich("tasks.panel.push", { code: (c) => <code>{c}</code> })}
         </label>
         <span
           data-testid="task-push-status"
@@ -122,14 +116,18 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
           className="text-slate-600 dark:text-slate-300"
         >
           {pushStatus.state === "off"
-            ? "polling only"
+            ? t("tasks.push.off")
             : pushStatus.state === "listening"
-              ? `listening: the ack names ${pushStatus.acked.length} task${pushStatus.acked.length === 1 ? "" : "s"}, ${pushStatus.pushes} pushed so far; polls relaxed`
+              ? t("tasks.push.listening", { acked: pushStatus.acked.length, pushes: pushStatus.pushes })
               : pushStatus.state === "opening"
-                ? "opening the listen stream…"
+                ? t("tasks.push.opening")
                 : pushStatus.state === "ended"
-                  ? `stream ended (${pushStatus.message ?? "?"})`
-                  : `waiting: ${pushStatus.message ?? "start a task"}`}
+                  ? t("tasks.push.ended", { reason: pushStatus.message ?? "?" })
+                  : t("tasks.push.waiting", {
+                      reason: pushStatus.idle
+                        ? t(`tasks.push.idle.${pushStatus.idle}`)
+                        : (pushStatus.message ?? t("tasks.push.startOne")),
+                    })}
         </span>
       </div>
       {problem ? (
@@ -147,9 +145,7 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
           data-testid="tasks-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          No task yet. Choose the <em>tasks</em> preset, then call <code>slow_report</code> to watch a task work and
-          complete, <code>confirm_booking</code> to answer one mid-flight, <code>flaky_export</code> to see one fail, or{" "}
-          <code>long_import</code> to cancel one.
+          {t.rich("tasks.panel.empty", { code: (c) => <code>{c}</code>, em: (c) => <em>{c}</em> })}
           {state.preset.startsWith("tasks-") ? null : (
             <>
               {" "}
@@ -157,7 +153,7 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
                 data-testid="tasks-use-preset"
                 onClick={() => dispatch({ type: "target/choose", preset: "tasks-stdio" })}
               >
-                Use the tasks server (stdio)
+                {t("tasks.panel.usePreset")}
               </Button>
             </>
           )}

@@ -19,6 +19,8 @@ export interface PushStatus {
   acked: string[];
   pushes: number;
   message?: string;
+  /** Why no stream is open yet (idle), said by the panel in the reader's language. */
+  idle?: "no-bridge" | "no-task" | "bad-capabilities";
 }
 
 interface PushSink {
@@ -111,11 +113,7 @@ export function useTaskPush(
       state: "idle",
       acked: [],
       pushes: 0,
-      message: !cache
-        ? "no bridge connection"
-        : key === ""
-          ? "no task going on this target"
-          : "the envelope's capabilities are not valid JSON",
+      idle: !cache ? "no-bridge" : key === "" ? "no-task" : "bad-capabilities",
     };
   if (status.stream !== streamKey) return { state: "opening", acked: [], pushes: 0 };
   return status;

@@ -6,7 +6,8 @@
  */
 import { readInputRequired, type InputRequestView } from "@/lib/protocol/mrtr";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "./frames";
-import { isLegalMove, whyMoved, type Move, type Via } from "./machine";
+import { msg, say, type Msg } from "../i18n/translate";
+import { isLegalMove, whyMovedMsg, type Move, type Via } from "./machine";
 import { relaxedPollDelay } from "./push";
 import { pollDelay, type PollDelay } from "./schedule";
 import { asObject, isTerminal, readTask, TASK_RESULT_TYPE, type Json, type TaskStatus, type TaskView } from "./shapes";
@@ -56,7 +57,9 @@ export interface TaskTrack {
   problems: string[];
   cancelSent: boolean;
   outcome?: FollowOutcome;
+  /** How it ended, in English (the CLI); the page says `messageMsg` in the reader's language. */
   message?: string;
+  messageMsg?: Msg;
   result?: Json;
 }
 
@@ -168,13 +171,15 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     if (!read.ok) return;
     const task = read.task;
     const from = track.task?.status ?? null;
+    const whyMsg = whyMovedMsg(from, task, via);
     if (from !== task.status)
       track.moves.push({
         from,
         to: task.status,
         atMs,
         via,
-        why: whyMoved(from, task, via),
+        why: say(whyMsg),
+        whyMsg,
         legal: isLegalMove(from, task.status),
       });
     track.task = task;
@@ -188,9 +193,10 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
     if (task.status === "completed") track.result = task.result;
   }
 
-  function finish(outcome: FollowOutcome, message: string) {
+  function finish(outcome: FollowOutcome, message: Msg) {
     track.outcome = outcome;
-    track.message = message;
+    track.message = say(message);
+    track.messageMsg = message;
     publish();
     return track;
   }
@@ -216,30 +222,27 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       track.taskId = opts.resumeTaskId;
     } else {
       const created = await exchange(taskCallFrame(newId(), opts.tool, opts.arguments ?? {}, caps), "created");
-      if (created.failure) return finish("error", `tools/call failed: ${created.failure}`);
+      if (created.failure) return finish("error", msg("tasks.end.callFailed", { detail: created.failure }));
       if (created.error)
         return finish(
           "error",
-          `tools/call answered error ${String(created.error.code)}: ${String(created.error.message)}`,
+          msg("tasks.end.callError", { code: String(created.error.code), message: String(created.error.message) }),
         );
       const result = created.result ?? {};
       if (result.resultType !== TASK_RESULT_TYPE) {
         track.result = result;
-        return finish(
-          "not-a-task",
-          `tools/call answered resultType ${JSON.stringify(result.resultType)}, not "task": the server chose not to make a task.`,
-        );
+        return finish("not-a-task", msg("tasks.end.notATask", { resultType: JSON.stringify(result.resultType) }));
       }
       track.taskId = typeof result.taskId === "string" ? result.taskId : undefined;
       observe(result, created.atMs, "created");
       publish();
-      if (!track.taskId) return finish("error", "the CreateTaskResult has no taskId");
+      if (!track.taskId) return finish("error", msg("tasks.end.noTaskId"));
     }
     while (!stopped) {
       if (track.task && isTerminal(track.task.status))
         return finish(
           track.task.status as FollowOutcome,
-          track.moves[track.moves.length - 1]?.why ?? track.task.status,
+          track.moves.at(-1)?.whyMsg ?? msg("tasks.end.status", { status: track.task.status }),
         );
       if (cancelWanted && !track.cancelSent) {
         track.cancelSent = true;
@@ -258,10 +261,9 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       if (track.pending.length && opts.failOnMissingAnswer)
         return finish(
           "missing-answer",
-          `no answer for ${track.pending.map((p) => p.key).join(", ")} (give it in --answers, keyed like inputRequests)`,
+          msg("tasks.end.missingAnswer", { keys: track.pending.map((p) => p.key).join(", ") }),
         );
-      if (track.polls.length >= maxPolls)
-        return finish("poll-limit", `stopped after ${maxPolls} polls; the task goes on at the server`);
+      if (track.polls.length >= maxPolls) return finish("poll-limit", msg("tasks.end.pollLimit", { n: maxPolls }));
       const usual = pollDelay(track.task?.pollIntervalMs, override);
       const delay = pushing ? relaxedPollDelay(usual) : usual;
       try {
@@ -287,7 +289,9 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
         track.polls.push({ atMs: polled.atMs, status: "error", delay });
         return finish(
           "error",
-          `tasks/get failed: ${polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`}`,
+          msg("tasks.end.getFailed", {
+            detail: polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`,
+          }),
         );
       }
       if (polled.result?.resultType !== "complete")
@@ -298,7 +302,7 @@ export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollo
       track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
       publish();
     }
-    return finish("stopped", "stopped polling; the task goes on at the server");
+    return finish("stopped", msg("tasks.end.stopped"));
   }
 
   return {

@@ -2,6 +2,7 @@
  * The task state machine (ext-tasks "Task Status"): working ↔ input_required → completed | failed | cancelled.
  * Observing a task appends a move when its status changes, with the reason a student should read. Pure.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import { isTerminal, type TaskStatus, type TaskView } from "./shapes";
 
 /** How an observation reached the client. */
@@ -12,7 +13,9 @@ export interface Move {
   to: TaskStatus;
   atMs: number;
   via: Via;
+  /** In English (the CLI and its --json); the page says `whyMsg` in the reader's language. */
   why: string;
+  whyMsg: Msg;
   /** False when the spec's diagram has no such edge (e.g. out of a terminal state). */
   legal: boolean;
 }
@@ -35,34 +38,35 @@ export function isLegalMove(from: TaskStatus | null, to: TaskStatus): boolean {
   return EDGES.some(([a, b]) => a === from && b === to);
 }
 
-function errorText(error: Record<string, unknown> | undefined): string {
-  if (!error) return "no error object (a failed task must carry one)";
-  return `JSON-RPC error ${String(error.code)}: ${String(error.message)}`;
+function errorText(error: Record<string, unknown> | undefined): Msg {
+  if (!error) return msg("tasks.why.noError");
+  return msg("tasks.why.rpcError", { code: String(error.code), message: String(error.message) });
 }
 
-/** Why a task moved from `from` to `task.status`, in a sentence. */
+/** Why a task moved from `from` to `task.status`, in a sentence (English; whyMovedMsg for the reader's language). */
 export function whyMoved(from: TaskStatus | null, task: TaskView, via: Via): string {
-  const said = task.statusMessage ? ` Server says: “${task.statusMessage}”.` : "";
-  if (from === null && via === "created")
-    return `Created: tools/call answered resultType "task" with status ${task.status}.${said}`;
-  if (from === null)
-    return `Resumed by id: tasks/get says ${task.status} (the state lives behind the task id, not in this page).${said}`;
-  if (!isLegalMove(from, task.status))
-    return `Moved ${from} → ${task.status}, which the state machine does not allow (${from} is terminal).${said}`;
+  return say(whyMovedMsg(from, task, via));
+}
+
+export function whyMovedMsg(from: TaskStatus | null, task: TaskView, via: Via): Msg {
+  const said = task.statusMessage ? msg("tasks.why.said", { message: task.statusMessage }) : "";
+  const status = task.status;
+  if (from === null && via === "created") return msg("tasks.why.created", { status, said });
+  if (from === null) return msg("tasks.why.resumed", { status, said });
+  if (!isLegalMove(from, task.status)) return msg("tasks.why.illegal", { from, status, said });
   switch (task.status) {
-    case "input_required": {
-      const n = Object.keys(task.inputRequests ?? {}).length;
-      return `The server needs input: ${n} request${n === 1 ? "" : "s"} in inputRequests, to be answered with tasks/update (not a retry).${said}`;
-    }
+    case "input_required":
+      return msg("tasks.why.input", { n: Object.keys(task.inputRequests ?? {}).length, said });
     case "working":
-      return from === "input_required"
-        ? `Back to work: the server took the answer sent with tasks/update.${said}`
-        : `Working.${said}`;
+      return msg(from === "input_required" ? "tasks.why.backToWork" : "tasks.why.working", { said });
     case "completed":
-      return `Completed: the result is inline in ${via === "push" ? "notifications/tasks" : "tasks/get"}${task.result?.isError === true ? " (a tool error, isError: true, is still completed)" : ""}.${said}`;
+      return msg(task.result?.isError === true ? "tasks.why.completedToolError" : "tasks.why.completed", {
+        where: via === "push" ? "notifications/tasks" : "tasks/get",
+        said,
+      });
     case "failed":
-      return `Failed with a ${errorText(task.error)}.${said}`;
+      return msg("tasks.why.failed", { error: errorText(task.error), said });
     case "cancelled":
-      return `Cancelled: the server honoured tasks/cancel (cooperative; it chose when).${said}`;
+      return msg("tasks.why.cancelled", { said });
   }
 }

@@ -3,6 +3,7 @@
  * how long a task has left to live (createdAt + ttlMs). The user may override the interval, never below the
  * floor. Pure: the clock is a parameter.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { TaskView } from "./shapes";
 
 export const MIN_POLL_MS = 250;
@@ -41,10 +42,10 @@ export function ttlRemainingMs(task: Pick<TaskView, "createdAt" | "ttlMs">, nowM
 }
 
 /** "4 m 05 s" style countdown text; "expired" once past. */
-export function formatRemaining(ms: number | null): string {
-  if (ms === null) return "no time limit (ttlMs null)";
-  if (ms <= 0) return "expired";
+export function formatRemaining(ms: number | null, t: Translate = englishT): string {
+  if (ms === null) return t("tasks.ttl.none");
+  if (ms <= 0) return t("tasks.ttl.expired");
   const s = Math.ceil(ms / 1000);
   const m = Math.floor(s / 60);
-  return m > 0 ? `${m} m ${String(s % 60).padStart(2, "0")} s` : `${s} s`;
+  return m > 0 ? t("tasks.ttl.minutes", { m, s: String(s % 60).padStart(2, "0") }) : t("tasks.ttl.seconds", { s });
 }
