@@ -31,25 +31,16 @@ const PLACE_FIELDS: Record<MetaPlace, Fields> = {
   notification: NOTIFICATION_META,
   result: RESULT_META,
 };
-const PLACE_NAME: Record<MetaPlace, string> = {
-  request: "a request's _meta",
-  notification: "a notification's _meta",
-  result: "a result's _meta",
-};
 
 export function annotateMeta(sink: Sink, meta: unknown, path: string, place: MetaPlace): void {
   const obj = asObject(meta);
   if (!obj) {
-    sink.add(path, `_meta must be an object, not ${typeName(meta)}.`, REF.metaReserved, "error");
+    sink.add(path, sink.t("explain.meta.notObject", { type: typeName(meta) }), REF.metaReserved, "error");
     return;
   }
   const fields = PLACE_FIELDS[place];
   if (place === "request") {
-    sink.add(
-      path,
-      "_meta: the per-request envelope of 2026-07-28; protocolVersion and clientCapabilities are required in every request, clientInfo is recommended.",
-      REF.metaReserved,
-    );
+    sink.add(path, sink.t("explain.meta.envelope"), REF.metaReserved);
   }
   for (const [key, value] of Object.entries(obj)) {
     const p = join(path, key);
@@ -67,7 +58,11 @@ export function annotateMeta(sink: Sink, meta: unknown, path: string, place: Met
     if (other) {
       sink.add(
         p,
-        `${key} belongs elsewhere: it is not defined in ${PLACE_NAME[place]}. ${other[key].text}`,
+        sink.t("explain.meta.elsewhere", {
+          key,
+          place: sink.t(`explain.meta.place.${place}`),
+          text: sink.textOf(other[key]),
+        }),
         other[key].specRef ?? REF.metaReserved,
         "error",
       );
@@ -78,12 +73,7 @@ export function annotateMeta(sink: Sink, meta: unknown, path: string, place: Met
   if (place === "request") {
     for (const [key, info] of Object.entries(REQUEST_META)) {
       if (info.required && !(key in obj)) {
-        sink.add(
-          path,
-          `The envelope lacks ${key}; a 2026-07-28 server must reject the request with -32602 (HTTP 400).`,
-          REF.metaReserved,
-          "error",
-        );
+        sink.add(path, sink.t("explain.meta.lacks", { key }), REF.metaReserved, "error");
       }
     }
   }
@@ -97,37 +87,27 @@ function unknownMetaKey(sink: Sink, path: string, key: string, known: string[], 
     if (guess) {
       sink.add(
         path,
-        `"${key}" is not a reserved key of ${PLACE_NAME[place]}; did you mean "${RESERVED_PREFIX}${guess}"?`,
+        sink.t("explain.meta.reservedGuess", {
+          key,
+          place: sink.t(`explain.meta.place.${place}`),
+          guess: `${RESERVED_PREFIX}${guess}`,
+        }),
         REF.metaReserved,
         "error",
       );
     } else {
-      sink.add(
-        path,
-        `"${key}" uses a prefix reserved for MCP but 2026-07-28 defines no such key (an official extension may); only the specification may define keys there.`,
-        REF.metaKeys,
-        "info",
-      );
+      sink.add(path, sink.t("explain.meta.reservedUnknown", { key }), REF.metaKeys, "info");
     }
     return;
   }
   if (key.includes("/")) {
-    sink.add(
-      path,
-      `"${key}": a third-party _meta key (its own prefix); the receiver must not assume anything about it.`,
-      REF.metaKeys,
-    );
+    sink.add(path, sink.t("explain.meta.thirdParty", { key }), REF.metaKeys);
     return;
   }
   const unprefixed = known.filter((k) => !k.includes("/"));
   const sameName = known.find((k) => k.endsWith(`/${key}`));
   if (sameName) {
-    sink.add(
-      path,
-      `"${key}" lacks its prefix: the reserved key is "${sameName}"; did you mean "${sameName}"?`,
-      REF.metaReserved,
-      "error",
-    );
+    sink.add(path, sink.t("explain.meta.lacksPrefix", { key, full: sameName }), REF.metaReserved, "error");
     return;
   }
   const guess =
@@ -138,13 +118,14 @@ function unknownMetaKey(sink: Sink, path: string, key: string, known: string[], 
     );
   if (guess) {
     const full = known.find((k) => k === guess || k.endsWith(`/${guess}`)) ?? guess;
-    sink.add(path, `"${key}" is not a key of ${PLACE_NAME[place]}; did you mean "${full}"?`, REF.metaReserved, "error");
-  } else {
     sink.add(
       path,
-      `"${key}": an unprefixed _meta key the spec does not define; allowed, but a reverse-DNS prefix avoids collisions.`,
-      REF.metaKeys,
+      sink.t("explain.meta.guess", { key, place: sink.t(`explain.meta.place.${place}`), full }),
+      REF.metaReserved,
+      "error",
     );
+  } else {
+    sink.add(path, sink.t("explain.meta.unprefixed", { key }), REF.metaKeys);
   }
 }
 
@@ -161,7 +142,7 @@ function checkMetaValue(sink: Sink, path: string, key: string, value: unknown): 
       if (typeof value !== "string" || !(LOG_LEVELS as readonly string[]).includes(value)) {
         sink.add(
           path,
-          `${JSON.stringify(value)} is not a log level (${LOG_LEVELS.join(", ")}); servers should reject it with -32602.`,
+          sink.t("explain.meta.logLevel", { value: JSON.stringify(value), levels: LOG_LEVELS.join(", ") }),
           REF.logging,
           "error",
         );
@@ -169,7 +150,7 @@ function checkMetaValue(sink: Sink, path: string, key: string, value: unknown): 
       return;
     case "progressToken":
       if (typeof value !== "string" && !Number.isInteger(value))
-        sink.add(path, "progressToken must be a string or an integer.", REF.progress, "error");
+        sink.add(path, sink.t("explain.meta.progressToken"), REF.progress, "error");
       return;
   }
 }
@@ -178,7 +159,7 @@ export function checkVersion(sink: Sink, path: string, value: unknown): void {
   if (typeof value !== "string") {
     sink.add(
       path,
-      `The protocol version must be a string like "${MODERN_VERSION}", not ${typeName(value)}.`,
+      sink.t("explain.meta.versionType", { example: MODERN_VERSION, type: typeName(value) }),
       REF.versioning,
       "error",
     );
@@ -187,15 +168,11 @@ export function checkVersion(sink: Sink, path: string, value: unknown): void {
   const era = eraOfVersion(value);
   if (value === MODERN_VERSION) return;
   if (era === "legacy") {
-    sink.add(
-      path,
-      `${value} is a legacy revision: only a dual-era server accepts it in a _meta envelope; a modern-only server answers -32022 listing what it supports.`,
-      REF.versioning,
-    );
+    sink.add(path, sink.t("explain.meta.versionLegacy", { value }), REF.versioning);
   } else if (!(ALL_VERSIONS as readonly string[]).includes(value)) {
     sink.add(
       path,
-      `"${value}" is not a published revision (${ALL_VERSIONS.join(", ")}); expect -32022 UnsupportedProtocolVersion with data.supported.`,
+      sink.t("explain.meta.versionUnknown", { value, versions: ALL_VERSIONS.join(", ") }),
       REF.versioning,
       "error",
     );
@@ -205,53 +182,34 @@ export function checkVersion(sink: Sink, path: string, value: unknown): void {
 function checkImplementation(sink: Sink, path: string, value: unknown): void {
   const obj = asObject(value);
   if (!obj) {
-    sink.add(
-      path,
-      "An Implementation must be an object {name, version, title?, description?, websiteUrl?, icons?}.",
-      REF.metaReserved,
-      "error",
-    );
+    sink.add(path, sink.t("explain.meta.implementationType"), REF.metaReserved, "error");
     return;
   }
   for (const k of ["name", "version"]) {
     if (typeof obj[k] !== "string")
-      sink.add(
-        path,
-        `The Implementation lacks the string "${k}" (name and version are required).`,
-        REF.metaReserved,
-        "error",
-      );
+      sink.add(path, sink.t("explain.meta.implementationLacks", { key: k }), REF.metaReserved, "error");
   }
 }
 
 export function annotateCapabilities(sink: Sink, value: unknown, path: string, side: "client" | "server"): void {
   const obj = asObject(value);
   if (!obj) {
-    sink.add(
-      path,
-      `Capabilities must be an object ({} = nothing optional), not ${typeName(value)}.`,
-      REF.capabilities,
-      "error",
-    );
+    sink.add(path, sink.t("explain.meta.capabilitiesType", { type: typeName(value) }), REF.capabilities, "error");
     return;
   }
   const fields = side === "client" ? CLIENT_CAPABILITIES : SERVER_CAPABILITIES;
-  sink.fields(obj, path, fields, `${side} capabilities`, REF.capabilities);
+  sink.fields(obj, path, fields, sink.t(`explain.where.${side}Capabilities`), REF.capabilities);
   if (side === "client") {
     const elicitation = asObject(obj.elicitation);
     if (elicitation) {
       if (Object.keys(elicitation).length === 0)
-        sink.add(
-          join(path, "elicitation"),
-          "elicitation {} means form mode only (kept for backward compatibility).",
-          REF.elicitation,
-        );
+        sink.add(join(path, "elicitation"), sink.t("explain.meta.elicitationEmpty"), REF.elicitation);
       for (const k of Object.keys(elicitation)) {
         if (k !== "form" && k !== "url")
           sink.unknownKey(
             join(join(path, "elicitation"), k),
             k,
-            "the elicitation capability",
+            sink.t("explain.where.elicitation"),
             ["form", "url"],
             REF.elicitation,
           );
@@ -262,7 +220,7 @@ export function annotateCapabilities(sink: Sink, value: unknown, path: string, s
       sink.lifecycle(
         join(join(path, "roots"), "listChanged"),
         "rootsListChanged",
-        "roots.listChanged is the legacy shape of the roots capability.",
+        sink.t("explain.meta.rootsListChanged"),
       );
     }
   }

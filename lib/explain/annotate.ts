@@ -21,17 +21,12 @@ export function explainFrame(frame: unknown, context: ExplainContext = {}): Anno
     try {
       value = JSON.parse(frame);
     } catch (e) {
-      sink.add(
-        "",
-        `Not JSON (${(e as Error).message}): a server answers -32700 Parse error, or drops the line.`,
-        REF.jsonrpc,
-        "error",
-      );
+      sink.add("", sink.t("explain.a.notJson", { error: (e as Error).message }), REF.jsonrpc, "error");
       return sink.out;
     }
   }
   if (Array.isArray(value)) {
-    sink.lifecycle("", "batching", `A JSON array of ${value.length} message(s) is a batch.`);
+    sink.lifecycle("", "batching", sink.t("explain.a.batch", { count: value.length }));
     value.forEach((item, i) => annotateMessage(sink, item, String(i)));
   } else {
     annotateMessage(sink, value, "");
@@ -80,7 +75,7 @@ function kindOf(msg: JsonObject): Kind {
 function annotateMessage(sink: Sink, value: unknown, root: string): void {
   const msg = asObject(value);
   if (!msg) {
-    sink.add(root, `A JSON-RPC message is an object, not ${typeName(value)}.`, REF.jsonrpc, "error");
+    sink.add(root, sink.t("explain.a.notObject", { type: typeName(value) }), REF.jsonrpc, "error");
     return;
   }
   const kind = kindOf(msg);
@@ -93,14 +88,8 @@ function annotateMessage(sink: Sink, value: unknown, root: string): void {
   }
   if (kind === "request" || kind === "notification") annotateMethodFrame(sink, msg, kind, root);
   if (kind === "result" || kind === "error") {
-    if ("result" in msg && "error" in msg)
-      sink.add(root, "A response carries result or error, never both.", REF.jsonrpc, "error");
-    if (sink.ctx.direction === "sent")
-      sink.lifecycle(
-        root,
-        "serverRequests",
-        "The client is sending a response, which only makes sense as an answer to a server-sent request.",
-      );
+    if ("result" in msg && "error" in msg) sink.add(root, sink.t("explain.a.bothResultError"), REF.jsonrpc, "error");
+    if (sink.ctx.direction === "sent") sink.lifecycle(root, "serverRequests", sink.t("explain.a.clientResponse"));
     if ("result" in msg) annotateResult(sink, msg.result, join(root, "result"));
     if ("error" in msg) annotateError(sink, msg.error, join(root, "error"));
   }
@@ -119,22 +108,16 @@ function summarize(sink: Sink, msg: JsonObject, kind: Kind, root: string): void 
     .find(Boolean);
   sink.add(
     root,
-    `Neither a request (method), a result nor an error${guess ? `; did you mean "${guess}"?` : "."} A server answers -32600 Invalid request.`,
+    guess ? sink.t("explain.a.neitherGuess", { guess }) : sink.t("explain.a.neither"),
     REF.jsonrpc,
     "error",
   );
 }
 
 function annotateJsonrpc(sink: Sink, value: unknown, path: string, present: boolean): void {
-  if (!present)
-    sink.add(
-      path,
-      'jsonrpc is missing: every message must say "jsonrpc": "2.0" (expect -32600).',
-      REF.jsonrpc,
-      "error",
-    );
+  if (!present) sink.add(path, sink.t("explain.a.jsonrpcMissing"), REF.jsonrpc, "error");
   else if (value !== "2.0")
-    sink.add(path, `jsonrpc must be exactly the string "2.0", not ${JSON.stringify(value)}.`, REF.jsonrpc, "error");
+    sink.add(path, sink.t("explain.a.jsonrpcWrong", { value: JSON.stringify(value) }), REF.jsonrpc, "error");
   else sink.add(path, sink.t("explain.jsonrpcOk"), REF.jsonrpc);
 }
 
@@ -143,25 +126,19 @@ function annotateId(sink: Sink, msg: JsonObject, kind: Kind, root: string): void
   const id = msg.id;
   if (kind === "notification" || kind === "invalid") return;
   if (kind === "request") {
-    if (id === null)
-      return sink.add(path, "id must not be null in MCP: use a string or an integer.", REF.jsonrpc, "error");
+    if (id === null) return sink.add(path, sink.t("explain.a.idNull"), REF.jsonrpc, "error");
     if (typeof id === "number" && !Number.isInteger(id))
-      return sink.add(path, "id should be a string or an integer, not a fraction.", REF.jsonrpc, "error");
+      return sink.add(path, sink.t("explain.a.idFraction"), REF.jsonrpc, "error");
     if (typeof id !== "string" && typeof id !== "number")
-      return sink.add(path, `id must be a string or an integer, not ${typeName(id)}.`, REF.jsonrpc, "error");
+      return sink.add(path, sink.t("explain.a.idType", { type: typeName(id) }), REF.jsonrpc, "error");
     const params = asObject(msg.params);
     const retry = params && ("inputResponses" in params || "requestState" in params);
     const tail = sink.t(retry ? "explain.idRetry" : "explain.idEchoed");
     return sink.add(path, `${sink.t("explain.idRequest", { id: JSON.stringify(id) })}${tail}`, REF.jsonrpc);
   }
   if (!("id" in msg) || id === null) {
-    if (kind === "error")
-      return sink.add(
-        path,
-        "No usable id: allowed only when the request's own id could not be read (e.g. a parse error).",
-        REF.jsonrpc,
-      );
-    return sink.add(path, "A result must echo the request's id.", REF.jsonrpc, "error");
+    if (kind === "error") return sink.add(path, sink.t("explain.a.idNoneError"), REF.jsonrpc);
+    return sink.add(path, sink.t("explain.a.idResultMissing"), REF.jsonrpc, "error");
   }
   sink.add(path, sink.t("explain.idEchoes", { id: JSON.stringify(id) }), REF.jsonrpc);
 }
@@ -170,26 +147,14 @@ function annotateMethodFrame(sink: Sink, msg: JsonObject, kind: "request" | "not
   const path = join(root, "method");
   const method = msg.method;
   if (typeof method !== "string") {
-    sink.add(path, `method must be a string, not ${typeName(method)}.`, REF.jsonrpc, "error");
+    sink.add(path, sink.t("explain.a.methodType", { type: typeName(method) }), REF.jsonrpc, "error");
     return;
   }
   const info = METHODS[method];
   if (!info) {
     const guess = closest(method, METHOD_NAMES);
-    if (guess)
-      sink.add(
-        path,
-        `"${method}" is not an MCP method; did you mean "${guess}"? As written the server answers -32601 (HTTP 404).`,
-        REF.errors,
-        "error",
-      );
-    else
-      sink.add(
-        path,
-        `"${method}" is not a method of 2026-07-28 (core or tasks extension); a server that does not know it answers -32601 (HTTP 404 on Streamable HTTP).`,
-        REF.errors,
-        "info",
-      );
+    if (guess) sink.add(path, sink.t("explain.a.methodGuess", { method, guess }), REF.errors, "error");
+    else sink.add(path, sink.t("explain.a.methodUnknown", { method }), REF.errors, "info");
     if (msg.params !== undefined) annotateParams(sink, msg.params, join(root, "params"), undefined, kind);
     return;
   }
@@ -202,62 +167,40 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
   const lead = `${info.method}: ${info.key ? sink.t(info.key) : info.text}`;
   if (info.kind === "input") {
     if (kind === "request" && direction !== "sent") {
-      sink.lifecycle(
-        path,
-        "serverRequests",
-        `${info.method} arrives here as a JSON-RPC request from the server, the pre-2026 way.`,
-      );
+      sink.lifecycle(path, "serverRequests", sink.t("explain.a.inputAsServerRequest", { method: info.method }));
       if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
       return;
     }
-    sink.add(
-      path,
-      `${info.method} is something a server asks for; in 2026-07-28 it only appears inside a result's inputRequests, never as a frame of its own.`,
-      REF.mrtrKinds,
-      "error",
-    );
+    sink.add(path, sink.t("explain.a.inputOnlyInside", { method: info.method }), REF.mrtrKinds, "error");
     if (info.lifecycle) sink.lifecycle(path, info.lifecycle, lead);
     return;
   }
   const removedRequest =
     kind === "request" && info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" && direction !== "received";
   if (info.lifecycle)
-    sink.lifecycle(
-      path,
-      info.lifecycle,
-      removedRequest ? `${lead} A 2026-07-28-only server answers it with -32601 (HTTP 404).` : lead,
-    );
+    sink.lifecycle(path, info.lifecycle, removedRequest ? sink.t("explain.a.removedRequest", { lead }) : lead);
   else if (info.extension)
-    sink.add(path, `${lead} It needs "${info.extension}" declared in clientCapabilities.extensions.`, info.specRef);
+    sink.add(path, sink.t("explain.a.needsExtension", { lead, extension: info.extension }), info.specRef);
   else sink.add(path, lead, info.specRef);
 
   if (info.kind !== kind) {
     sink.add(
       path,
       info.kind === "request"
-        ? `${info.method} is a request: without an id the server treats it as a notification and never answers.`
-        : `${info.method} is a notification: it must not carry an id.`,
+        ? sink.t("explain.a.requestWithoutId", { method: info.method })
+        : sink.t("explain.a.notificationWithId", { method: info.method }),
       REF.jsonrpc,
       "error",
     );
   }
   if (direction === "sent" && info.from === "server") {
-    sink.add(
-      path,
-      `Only servers send ${info.method}; a client sending it is talking the wrong way round.`,
-      info.specRef,
-      "error",
-    );
+    sink.add(path, sink.t("explain.a.onlyServers", { method: info.method }), info.specRef, "error");
   }
   if (direction === "received" && info.from === "client" && kind === "request") {
-    sink.lifecycle(path, "serverRequests", `The server sent ${info.method} as a request.`);
+    sink.lifecycle(path, "serverRequests", sink.t("explain.a.serverSentRequest", { method: info.method }));
   }
   if (info.method === "notifications/cancelled" && direction === "sent" && transport === "http") {
-    sink.add(
-      path,
-      "On Streamable HTTP, closing the request's response stream is the cancellation; this notification is the stdio way.",
-      REF.cancellation,
-    );
+    sink.add(path, sink.t("explain.a.cancelHttp"), REF.cancellation);
   }
 }
 
@@ -276,38 +219,33 @@ function annotateParams(
     info.kind !== "input" &&
     !(info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed");
   if (!present || value === undefined) {
-    if (modernRequest)
+    if (modernRequest) sink.add(path, sink.t("explain.a.noParams"), REF.metaReserved, "error");
+    else if (info && Object.values(info.params).some((f) => f.required))
       sink.add(
         path,
-        "No params: a 2026-07-28 request needs params._meta with protocolVersion and clientCapabilities; a modern server answers -32602 (HTTP 400).",
-        REF.metaReserved,
+        sink.t("explain.a.needsParams", { method: info.method, keys: requiredOf(info).join(", ") }),
+        info.specRef,
         "error",
       );
-    else if (info && Object.values(info.params).some((f) => f.required))
-      sink.add(path, `${info.method} needs params (${requiredOf(info).join(", ")}).`, info.specRef, "error");
     return;
   }
   const params = asObject(value);
   if (!params) {
-    sink.add(path, `params must be an object, not ${typeName(value)}.`, REF.jsonrpc, "error");
+    sink.add(path, sink.t("explain.a.paramsType", { type: typeName(value) }), REF.jsonrpc, "error");
     return;
   }
   if ("_meta" in params)
     annotateMeta(sink, params._meta, join(path, "_meta"), kind === "request" ? "request" : "notification");
-  else if (modernRequest)
-    sink.add(
-      path,
-      "params lacks _meta: every 2026-07-28 request carries protocolVersion and clientCapabilities there; a modern server answers -32602 (HTTP 400).",
-      REF.metaReserved,
-      "error",
-    );
+  else if (modernRequest) sink.add(path, sink.t("explain.a.paramsNoMeta"), REF.metaReserved, "error");
   if (!info) return;
 
   if (info.kind === "input") {
     annotateInputParams(sink, info.method, params, path);
     return;
   }
-  sink.fields(params, path, info.params, `${info.method} params`, info.specRef, ["_meta"]);
+  sink.fields(params, path, info.params, sink.t("explain.where.params", { method: info.method }), info.specRef, [
+    "_meta",
+  ]);
   switch (info.method) {
     case "initialize":
       if (params.capabilities !== undefined)
@@ -323,7 +261,7 @@ function annotateParams(
       if (params.level !== undefined && !(LOG_LEVELS as readonly string[]).includes(String(params.level))) {
         sink.add(
           join(path, "level"),
-          `${JSON.stringify(params.level)} is not a log level (${LOG_LEVELS.join(", ")}).`,
+          sink.t("explain.a.logLevel", { value: JSON.stringify(params.level), levels: LOG_LEVELS.join(", ") }),
           REF.logging,
           "error",
         );
@@ -340,81 +278,67 @@ function requiredOf(info: MethodInfo): string[] {
     .map(([k]) => k);
 }
 
-const FILTER_KEYS: Record<string, string> = {
-  toolsListChanged: "notifications/tools/list_changed when the tool list changes",
-  promptsListChanged: "notifications/prompts/list_changed when the prompt list changes",
-  resourcesListChanged: "notifications/resources/list_changed when the resource list changes",
-  resourceSubscriptions: "notifications/resources/updated for these URIs",
-  taskIds: "notifications/tasks for these tasks (tasks extension only)",
-};
+/** The subscription filter's keys; each one's sentence is explain.filter.<key>. */
+const FILTER_KEYS = [
+  "toolsListChanged",
+  "promptsListChanged",
+  "resourcesListChanged",
+  "resourceSubscriptions",
+  "taskIds",
+];
 
 function annotateFilter(sink: Sink, value: unknown, path: string): void {
   const filter = asObject(value);
   if (!filter) return;
   for (const [key, v] of Object.entries(filter)) {
     const p = join(path, key);
-    if (FILTER_KEYS[key])
+    if (FILTER_KEYS.includes(key))
       sink.add(
         p,
-        `${key}: asks for ${FILTER_KEYS[key]}${v === false ? " (false: not asked)" : ""}.`,
+        sink.t(v === false ? "explain.a.filterNotAsked" : "explain.a.filterAsks", {
+          key,
+          what: sink.t(`explain.filter.${key}`),
+        }),
         key === "taskIds" ? REF.tasks : REF.listen,
       );
-    else sink.unknownKey(p, key, "the subscription filter", Object.keys(FILTER_KEYS), REF.listen);
+    else sink.unknownKey(p, key, sink.t("explain.where.filter"), FILTER_KEYS, REF.listen);
   }
 }
 
 function annotateInputResponses(sink: Sink, value: unknown, path: string): void {
   const responses = asObject(value);
   if (!responses) {
-    sink.add(
-      path,
-      "inputResponses must be an object keyed like the inputRequests it answers.",
-      REF.mrtrClient,
-      "error",
-    );
+    sink.add(path, sink.t("explain.a.inputResponsesType"), REF.mrtrClient, "error");
     return;
   }
   for (const [key, v] of Object.entries(responses)) {
     const p = join(path, key);
     const r = asObject(v);
     if (!r) {
-      sink.add(
-        p,
-        `The answer to "${key}" must be an object (an ElicitResult, CreateMessageResult or ListRootsResult).`,
-        REF.mrtrKinds,
-        "error",
-      );
+      sink.add(p, sink.t("explain.a.answerType", { key }), REF.mrtrKinds, "error");
       continue;
     }
     if ("resultType" in r)
-      sink.add(
-        join(p, "resultType"),
-        "Input responses carry no resultType: they are plain ElicitResult / CreateMessageResult / ListRootsResult objects.",
-        REF.mrtrKinds,
-        "error",
-      );
+      sink.add(join(p, "resultType"), sink.t("explain.a.answerResultType"), REF.mrtrKinds, "error");
     if ("action" in r) {
       const action = r.action;
       const ok = action === "accept" || action === "decline" || action === "cancel";
       sink.add(
         p,
         ok
-          ? `The human's answer to "${key}": ${action}${action === "accept" ? ("content" in r ? ", with the form's values in content" : " (URL mode: consent to open the page, not completion)") : ""}.`
-          : `action must be "accept", "decline" or "cancel", not ${JSON.stringify(action)}.`,
+          ? action !== "accept"
+            ? sink.t("explain.a.answerAction", { key, action })
+            : sink.t("content" in r ? "explain.a.answerAcceptForm" : "explain.a.answerAcceptUrl", { key })
+          : sink.t("explain.a.actionWrong", { value: JSON.stringify(action) }),
         REF.elicitation,
         ok ? "info" : "error",
       );
     } else if ("roots" in r) {
-      sink.lifecycle(p, "roots", `The client's roots, answering "${key}".`);
+      sink.lifecycle(p, "roots", sink.t("explain.a.answerRoots", { key }));
     } else if ("role" in r && "content" in r) {
-      sink.lifecycle(p, "sampling", `A model completion answering "${key}".`);
+      sink.lifecycle(p, "sampling", sink.t("explain.a.answerSampling", { key }));
     } else {
-      sink.add(
-        p,
-        `The answer to "${key}" has none of action (elicitation), roots, or role+content (sampling).`,
-        REF.mrtrKinds,
-        "error",
-      );
+      sink.add(p, sink.t("explain.a.answerNone", { key }), REF.mrtrKinds, "error");
     }
   }
 }

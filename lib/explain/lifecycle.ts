@@ -28,153 +28,111 @@ export interface LifecycleEntry {
 const SEP_2577 = "SEP-2577";
 const SEP_2596 = "SEP-2596";
 const SEP_2575 = "SEP-2575";
-const AFTER_A_YEAR = "the first revision released on or after 2027-07-28";
 
 /** A row: since defaults to 2026-07-28 and specRef to its group's page. */
-type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef"> &
-  Partial<Pick<LifecycleEntry, "since" | "specRef">>;
+type LifecycleRow = Omit<LifecycleEntry, "id" | "status" | "since" | "specRef" | TextField> &
+  Partial<Pick<LifecycleEntry, "since" | "specRef">> & {
+    /** A deprecation whose earliest removal the registry words (explain.life.<id>.removal). */
+    removal?: true;
+  };
+/** The entry's words live in the catalogues (explain.life.<id>.*); the entry carries their English. */
+type TextField = "feature" | "migration" | "earliestRemoval";
 
 const DEPRECATED = {
   roots: {
-    feature: "Roots (roots/list, the roots capability)",
     sep: SEP_2577,
-    migration: "pass directories or files as tool parameters, resource URIs or server configuration",
-    earliestRemoval: AFTER_A_YEAR,
+    removal: true,
     introduced: "2024-11-05",
   },
   sampling: {
-    feature: "Sampling (sampling/createMessage, the sampling capability)",
     sep: SEP_2577,
-    migration: "call an LLM provider's API directly from the server",
-    earliestRemoval: AFTER_A_YEAR,
+    removal: true,
     introduced: "2024-11-05",
   },
   logging: {
-    feature: "Logging (notifications/message, io.modelcontextprotocol/logLevel, the logging capability)",
     sep: SEP_2577,
-    migration: "log to stderr on stdio, use OpenTelemetry otherwise",
-    earliestRemoval: AFTER_A_YEAR,
+    removal: true,
     introduced: "2024-11-05",
   },
   dcr: {
-    feature: "OAuth Dynamic Client Registration",
     sep: "PR #2858",
-    migration: "Client ID Metadata Documents",
-    earliestRemoval: AFTER_A_YEAR,
+    removal: true,
     introduced: "2025-03-26",
   },
   includeContext: {
-    feature: 'includeContext "thisServer" / "allServers" in sampling',
     since: "2025-11-25",
     sep: SEP_2596,
-    migration: 'omit includeContext or use "none"',
-    earliestRemoval: "no later than Sampling itself",
+    removal: true,
     introduced: "2024-11-05",
   },
   httpSse: {
-    feature: "the HTTP+SSE transport (GET stream with an endpoint event, POST to the announced URL)",
     since: "2025-03-26",
     sep: SEP_2596,
-    migration: "Streamable HTTP",
-    earliestRemoval: "three months after SEP-2596 reaches Final",
+    removal: true,
     introduced: "2024-11-05",
   },
 } satisfies Record<string, LifecycleRow>;
 
 const REMOVED = {
   initialize: {
-    feature: "the initialize / notifications/initialized handshake",
     sep: SEP_2575,
-    migration:
-      "put protocolVersion and clientCapabilities in every request's params._meta; call server/discover for identity and capabilities",
     introduced: "2024-11-05",
   },
   ping: {
-    feature: "ping",
     sep: SEP_2575,
-    migration: "send server/discover (or any cheap request) to see whether the server answers",
     introduced: "2024-11-05",
   },
   loggingSetLevel: {
-    feature: "logging/setLevel",
     sep: SEP_2575,
-    migration:
-      "put io.modelcontextprotocol/logLevel in the _meta of the request whose logs you want (itself deprecated)",
     introduced: "2024-11-05",
   },
   resourcesSubscribe: {
-    feature: "resources/subscribe and resources/unsubscribe",
     sep: SEP_2575,
-    migration: "open subscriptions/listen with notifications.resourceSubscriptions",
     introduced: "2024-11-05",
   },
   rootsListChanged: {
-    feature: "notifications/roots/list_changed",
     sep: SEP_2575,
-    migration: "none: roots travel as an input request on each call (and Roots itself is deprecated)",
     introduced: "2024-11-05",
   },
   elicitationComplete: {
-    feature: "notifications/elicitation/complete",
-    migration: "retry the original request; the server answers complete or asks again",
     introduced: "2025-11-25",
   },
   elicitationId: {
-    feature: "elicitationId in URL-mode elicitation",
-    migration: "the server keeps its own correlation id inside requestState",
     introduced: "2025-11-25",
   },
   urlElicitationRequired: {
-    feature: "error -32042 (URL elicitation required)",
-    migration: "the server answers input_required with a url-mode elicitation/create input request",
     introduced: "2025-11-25",
     specRef: REF.errors,
   },
   resourceNotFound32002: {
-    feature: "error -32002 for a missing resource",
-    migration: "servers answer -32602 with data.uri; clients still accept -32002 from old servers",
     introduced: "2024-11-05",
     specRef: REF.resources,
   },
   coreTasks: {
-    feature: "tasks in the core protocol (the tasks capability, tasks/list, tasks/result, notifications/tasks/status)",
     sep: "SEP-2663",
-    migration: "the io.modelcontextprotocol/tasks extension: tasks/get polling, tasks/update, tasks/cancel",
     introduced: "2025-11-25",
     specRef: REF.tasks,
   },
   sessions: {
-    feature: "protocol sessions (the Mcp-Session-Id header, DELETE to end a session)",
     sep: "SEP-2567",
-    migration:
-      "no sessions: every request stands alone; cross-call state travels as server-minted handles in tool arguments",
     introduced: "2025-03-26",
   },
   lastEventId: {
-    feature: "SSE resumability (the Last-Event-ID header, SSE event ids)",
     sep: SEP_2575,
-    migration: "a broken stream loses the request: re-issue it with a new id",
     introduced: "2025-03-26",
   },
   getStream: {
-    feature: "the HTTP GET stream for server-initiated messages",
     sep: SEP_2575,
-    migration: "subscriptions/listen, a POST whose SSE response stays open",
     introduced: "2025-03-26",
   },
   serverRequests: {
-    feature: "JSON-RPC requests sent by the server (and responses sent by the client)",
     sep: "SEP-2322",
-    migration:
-      "Multi Round-Trip Requests: the server answers input_required with inputRequests; the client retries with inputResponses",
     introduced: "2024-11-05",
     specRef: REF.mrtr,
   },
   batching: {
-    feature: "JSON-RPC batching (an array of messages in one write)",
     since: "2025-06-18",
     sep: "PR #416",
-    migration: "send each message on its own line or POST",
     introduced: "2025-03-26",
     specRef: REF.batching,
   },
@@ -183,9 +141,18 @@ const REMOVED = {
 export type LifecycleId = keyof typeof DEPRECATED | keyof typeof REMOVED;
 
 function entries(status: LifecycleEntry["status"], rows: Record<string, LifecycleRow>, specRef: string) {
-  return Object.entries(rows).map(([id, row]): [string, LifecycleEntry] => [
+  return Object.entries(rows).map(([id, { removal, ...row }]): [string, LifecycleEntry] => [
     id,
-    { id: id as LifecycleId, status, since: "2026-07-28", specRef, ...row },
+    {
+      id: id as LifecycleId,
+      status,
+      since: "2026-07-28",
+      specRef,
+      ...row,
+      feature: englishT(`explain.life.${id}.feature`),
+      migration: englishT(`explain.life.${id}.migration`),
+      ...(removal && { earliestRemoval: englishT(`explain.life.${id}.removal`) }),
+    },
   ]);
 }
 
@@ -203,13 +170,16 @@ export function lifecycleBadge(entry: LifecycleEntry, t: Translate = englishT): 
 }
 
 /** One sentence on status and migration, to append to a field's explanation. */
-export function lifecycleSentence(entry: LifecycleEntry): string {
-  const by = entry.sep ? ` (${entry.sep})` : "";
-  if (entry.status === "deprecated") {
-    const removal = entry.earliestRemoval ? `; earliest removal: ${entry.earliestRemoval}` : "";
-    return `Deprecated since ${entry.since}${by}: ${entry.feature} still works, but new code should not adopt it; instead: ${entry.migration}${removal}.`;
-  }
-  return `Removed in ${entry.since}${by}: ${entry.feature}; instead: ${entry.migration}.`;
+export function lifecycleSentence(entry: LifecycleEntry, t: Translate = englishT): string {
+  const values = {
+    since: entry.since,
+    by: entry.sep ? ` (${entry.sep})` : "",
+    feature: t(`explain.life.${entry.id}.feature`),
+    migration: t(`explain.life.${entry.id}.migration`),
+  };
+  if (entry.status === "removed") return t("explain.life.removed", values);
+  if (!entry.earliestRemoval) return t("explain.life.deprecated", values);
+  return t("explain.life.deprecatedUntil", { ...values, removal: t(`explain.life.${entry.id}.removal`) });
 }
 
 export const DEPRECATED_AND_REMOVED: LifecycleEntry[] = Object.values(LIFECYCLE);

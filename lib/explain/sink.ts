@@ -40,7 +40,7 @@ export class Sink {
    */
   lifecycle(path: string, id: LifecycleId, lead: string): void {
     const entry = LIFECYCLE[id];
-    const status = lifecycleSentence(entry);
+    const status = lifecycleSentence(entry, this.t);
     if (this.levelOf(id) === "info") {
       this.add(
         path,

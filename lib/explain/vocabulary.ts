@@ -42,16 +42,16 @@ export function cite(specRef: string, fields: Fields): Fields {
 }
 
 export const TASK_RESULT_FIELDS: Fields = cite(REF.tasks, {
-  taskId: required("The task's id: poll it with tasks/get."),
-  status: required("working, input_required, completed, cancelled or failed."),
-  statusMessage: optional("A human-readable status line."),
-  createdAt: required("When the task was created (ISO 8601)."),
-  lastUpdatedAt: required("When the task last changed (ISO 8601)."),
-  ttlMs: required("How long the server keeps the task after creation, in ms (null = unlimited)."),
-  pollIntervalMs: optional("How often the server suggests polling tasks/get."),
-  result: optional("A completed task's result, in the original call's result shape."),
-  error: optional("A failed task's JSON-RPC error object."),
-  inputRequests: optional("Input the task needs: answer with tasks/update, not by retrying."),
+  taskId: required(said("explain.f.task_result_fields.taskId")),
+  status: required(said("explain.f.task_result_fields.status")),
+  statusMessage: optional(said("explain.f.statusLine")),
+  createdAt: required(said("explain.f.task_result_fields.createdAt")),
+  lastUpdatedAt: required(said("explain.f.task_result_fields.lastUpdatedAt")),
+  ttlMs: required(said("explain.f.task_result_fields.ttlMs")),
+  pollIntervalMs: optional(said("explain.f.task_result_fields.pollIntervalMs")),
+  result: optional(said("explain.f.task_result_fields.result")),
+  error: optional(said("explain.f.task_result_fields.error")),
+  inputRequests: optional(said("explain.f.task_result_fields.inputRequests")),
 });
 
 /** Keys of a result every 2026-07-28 result may carry. */
@@ -144,54 +144,54 @@ export const NOTIFICATION_META: Fields = {
 /** Reserved keys of earlier revisions that 2026-07-28 no longer defines. */
 export const LEGACY_META: Fields = {
   "io.modelcontextprotocol/related-task": {
-    text: "A 2025-11-25 core-tasks key relating a message to a task; the tasks extension of 2026-07-28 does not use it.",
+    ...said2("explain.f.legacy_meta.relatedTask"),
     specRef: REF.tasks,
     lifecycle: "coreTasks",
   },
 };
 
 export const CLIENT_CAPABILITIES: Fields = {
-  experimental: { text: "Non-standard capabilities, keyed by name.", specRef: REF.capabilities },
+  experimental: { ...said2("explain.f.experimental"), specRef: REF.capabilities },
   elicitation: {
-    text: "The client can ask its human: {} or {form:{}} for forms, add url:{} for URL mode.",
+    ...said2("explain.f.client_capabilities.elicitation"),
     specRef: REF.elicitation,
   },
   sampling: {
-    text: "The client lets servers use its model (context and tools are sub-capabilities).",
+    ...said2("explain.f.client_capabilities.sampling"),
     specRef: REF.sampling,
     lifecycle: "sampling",
   },
   roots: {
-    text: "The client can list filesystem roots ({} in 2026-07-28; listChanged is gone).",
+    ...said2("explain.f.client_capabilities.roots"),
     specRef: REF.roots,
     lifecycle: "roots",
   },
   extensions: {
-    text: "Extensions this client supports for this request, keyed by extension id (e.g. io.modelcontextprotocol/tasks).",
+    ...said2("explain.f.client_capabilities.extensions"),
     specRef: REF.capabilities,
   },
-  tasks: { text: "The 2025-11-25 core tasks capability.", specRef: REF.tasks, lifecycle: "coreTasks" },
+  tasks: { ...said2("explain.f.coreTasks"), specRef: REF.tasks, lifecycle: "coreTasks" },
 };
 
 export const SERVER_CAPABILITIES: Fields = {
-  experimental: { text: "Non-standard capabilities, keyed by name.", specRef: REF.capabilities },
-  tools: { text: "The server offers tools; listChanged means it can notify on a listen stream.", specRef: REF.tools },
+  experimental: { ...said2("explain.f.experimental"), specRef: REF.capabilities },
+  tools: { ...said2("explain.f.server_capabilities.tools"), specRef: REF.tools },
   resources: {
-    text: "The server offers resources; subscribe and listChanged say which listen filters mean something.",
+    ...said2("explain.f.server_capabilities.resources"),
     specRef: REF.resources,
   },
   prompts: {
-    text: "The server offers prompts; listChanged means it can notify on a listen stream.",
+    ...said2("explain.f.server_capabilities.prompts"),
     specRef: REF.prompts,
   },
-  completions: { text: "The server answers completion/complete.", specRef: REF.completion },
+  completions: { ...said2("explain.f.server_capabilities.completions"), specRef: REF.completion },
   logging: {
-    text: "The server may send log notifications to requests that ask for them.",
+    ...said2("explain.f.server_capabilities.logging"),
     specRef: REF.logging,
     lifecycle: "logging",
   },
-  extensions: { text: "Extensions the server supports, keyed by extension id.", specRef: REF.capabilities },
-  tasks: { text: "The 2025-11-25 core tasks capability.", specRef: REF.tasks, lifecycle: "coreTasks" },
+  extensions: { ...said2("explain.f.server_capabilities.extensions"), specRef: REF.capabilities },
+  tasks: { ...said2("explain.f.coreTasks"), specRef: REF.tasks, lifecycle: "coreTasks" },
 };
 
 export const FRAME_KEYS = ["jsonrpc", "id", "method", "params", "result", "error"] as const;

@@ -42,9 +42,7 @@ export const { inputResponses, requestState } = cite(REF.mrtrClient, {
   requestState: optional(said("explain.f.requestState")),
 });
 export const listed = (what: string, ref: string): Fields => ({
-  [what]: required(`The ${what} this server offers to this requester (must not vary per connection).`, {
-    specRef: ref,
-  }),
+  [what]: required(said(`explain.f.listed.${what}`), { specRef: ref }),
   nextCursor,
   ttlMs,
   cacheScope,

@@ -1,6 +1,6 @@
 /** Methods 2026-07-28 removed, which legacy servers still speak (digest §2.6, §12). Sentences are ours; names are the spec's. */
 import { REF } from "../refs";
-import { optional, required } from "../vocabulary";
+import { optional, required, said } from "../vocabulary";
 import { cursor, group, type MethodInfo } from "./define";
 
 export const REMOVED: MethodInfo[] = [
@@ -11,23 +11,17 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.legacyInit,
       lifecycle: "initialize",
-      text: "The legacy handshake: the client offers a protocolVersion and capabilities once per connection.",
+      text: said("explain.m.initialize.text"),
       params: {
-        protocolVersion: required(
-          "The version the client asks for; the server answers the same or another it supports.",
-        ),
-        capabilities: required(
-          "The client's capabilities, declared once for the whole connection (2026-07-28 declares them per request).",
-        ),
-        clientInfo: required("The client's name and version."),
+        protocolVersion: required(said("explain.m.initialize.protocolVersion")),
+        capabilities: required(said("explain.m.initialize.capabilities")),
+        clientInfo: required(said("explain.m.initialize.clientInfo")),
       },
       result: {
-        protocolVersion: required("The version the server chose; if the client cannot speak it, it should disconnect."),
-        capabilities: required("The server's capabilities for this connection."),
-        serverInfo: required(
-          "The server's name and version (2026-07-28 moves it to result._meta io.modelcontextprotocol/serverInfo).",
-        ),
-        instructions: optional("Guidance for the model written by the server author: untrusted text."),
+        protocolVersion: required(said("explain.m.initialize.r_protocolVersion")),
+        capabilities: required(said("explain.m.initialize.r_capabilities")),
+        serverInfo: required(said("explain.m.initialize.r_serverInfo")),
+        instructions: optional(said("explain.m.initialize.r_instructions")),
       },
     },
     {
@@ -36,7 +30,7 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.legacyInit,
       lifecycle: "initialize",
-      text: "Completes the legacy handshake; before it a legacy server should only answer ping.",
+      text: said("explain.m.notifications_initialized.text"),
       params: {},
     },
     {
@@ -45,7 +39,7 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "ping",
-      text: "A liveness check answered with an empty result.",
+      text: said("explain.m.ping.text"),
       params: {},
     },
     {
@@ -53,24 +47,24 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "loggingSetLevel",
-      text: "Set the server's log level for the whole connection.",
-      params: { level: required("The minimum level to send.", { specRef: REF.logging }) },
+      text: said("explain.m.logging_setLevel.text"),
+      params: { level: required(said("explain.m.logging_setLevel.level"), { specRef: REF.logging }) },
     },
     {
       method: "resources/subscribe",
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "resourcesSubscribe",
-      text: "Subscribed to updates of one resource for the session.",
-      params: { uri: required("The resource to watch.", { specRef: REF.resources }) },
+      text: said("explain.m.resources_subscribe.text"),
+      params: { uri: required(said("explain.m.resources_subscribe.uri"), { specRef: REF.resources }) },
     },
     {
       method: "resources/unsubscribe",
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "resourcesSubscribe",
-      text: "Ended a resources/subscribe subscription.",
-      params: { uri: required("The resource to stop watching.", { specRef: REF.resources }) },
+      text: said("explain.m.resources_unsubscribe.text"),
+      params: { uri: required(said("explain.m.resources_unsubscribe.uri"), { specRef: REF.resources }) },
     },
     {
       method: "notifications/roots/list_changed",
@@ -78,7 +72,7 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "rootsListChanged",
-      text: "Told the server that the client's roots changed.",
+      text: said("explain.m.notifications_roots_list_changed.text"),
       params: {},
     },
     {
@@ -88,15 +82,15 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.changelog,
       lifecycle: "elicitationComplete",
-      text: "Told the client that an out-of-band URL elicitation finished.",
-      params: { elicitationId: required("Which elicitation finished.") },
+      text: said("explain.m.notifications_elicitation_complete.text"),
+      params: { elicitationId: required(said("explain.m.notifications_elicitation_complete.elicitationId")) },
     },
     {
       method: "tasks/list",
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: "Listed the tasks of the 2025-11-25 core tasks feature.",
+      text: said("explain.m.tasks_list.text"),
       params: { cursor },
     },
     {
@@ -104,8 +98,8 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: "Blocked until a 2025-11-25 core task finished and returned its result.",
-      params: { taskId: required("The task.") },
+      text: said("explain.m.tasks_result.text"),
+      params: { taskId: required(said("explain.m.tasks_result.taskId")) },
     },
     {
       method: "notifications/tasks/status",
@@ -114,7 +108,7 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: "Pushed a 2025-11-25 core task's status change.",
+      text: said("explain.m.notifications_tasks_status.text"),
       params: {},
     },
   ]),

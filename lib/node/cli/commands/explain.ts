@@ -94,6 +94,8 @@ export async function run(argv: string[]): Promise<number> {
       requestMethod,
       transport: oneOf(values.transport, ["stdio", "http"] as const, "--transport"),
       serverEra: oneOf(values.era, ["modern", "legacy", "unknown"] as const, "--era"),
+      // --json is for programs: English; the human lines are in --lang.
+      t: values.json ? englishT : cliT(),
     };
     const annotations = explainFrame(text.trim(), context);
     process.stdout.write(
