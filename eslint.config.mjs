@@ -92,8 +92,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/explain/headers.ts",
   "lib/node/auth/judge.ts",
   "lib/node/auth/steps/registration.ts",
-  "lib/node/bridge/http-body.ts",
-  "lib/node/bridge/http.ts",
   "lib/node/cli/commands/task.ts",
   "lib/node/cli/main.ts",
   "lib/node/demo-servers/calendar-handles.ts",

@@ -14,7 +14,8 @@ import { awaitingFor, type Awaiting } from "@/lib/protocol/awaiting";
 import type { ParsedFrame } from "@/lib/protocol/jsonrpc";
 import { impliedHeaders, withExplicitHeaders, type HeaderList, type ImpliedHeaders } from "@/lib/protocol/http-headers";
 import { pinnedLookup, type PinnedAddress } from "./address-guard";
-import { mediaType, readSse, readWhole, statusLine, type BodyCount, type BodyReading } from "./http-body";
+import { mediaType, readWhole, statusLine, type BodyCount, type BodyReading } from "./http-body";
+import { readSse } from "./http-sse";
 import { failure, type ExchangeRecorder } from "./recorder";
 import { selfSocketFor } from "./self-socket";
 import { ownCallHeaders } from "./policy";
@@ -80,19 +81,22 @@ export function describeNetworkError(url: URL, err: NodeJS.ErrnoException): stri
   }
 }
 
-export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOptions): Promise<ExchangeOutcome> {
-  const rec = opts.recorder;
+/** The endpoint as a URL, or why it cannot be one. */
+function endpointUrl(raw: string): URL | string {
   let url: URL;
   try {
-    url = new URL(spec.url);
+    url = new URL(raw);
   } catch {
-    return Promise.resolve(failure("refused", `${JSON.stringify(spec.url)} is not a URL`));
+    return `${JSON.stringify(raw)} is not a URL`;
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    return Promise.resolve(
-      failure("refused", `only http: and https: URLs can be Streamable HTTP endpoints, not ${url.protocol}`),
-    );
-  }
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    return `only http: and https: URLs can be Streamable HTTP endpoints, not ${url.protocol}`;
+  return url;
+}
+
+/** The request's method, what it awaits, its head (recorded as the http-request event) and its body bytes. */
+function buildRequestHead(spec: HttpSpec, url: URL, frameText: string, opts: HttpSendOptions) {
+  const rec = opts.recorder;
   const method = opts.control?.method ?? "POST";
   const hasBody = method === "POST";
   // GET and DELETE carry no JSON-RPC message, so no reply to one is awaited: the status is the answer.
@@ -115,6 +119,35 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     transport: ["Host", ...(hasBody ? ["Content-Length"] : []), "Connection"],
     body: hasBody ? frameText : "",
   });
+  return { method, awaiting, headers, payload };
+}
+
+/** Records the response's status and raw headers (case and order kept); returns its Content-Type. */
+function recordResponseHead(rec: ExchangeRecorder, res: IncomingMessage): string | undefined {
+  const contentType = res.headers["content-type"];
+  const sessionId = res.headers["mcp-session-id"];
+  rec.http = { status: res.statusCode ?? 0 };
+  if (contentType) rec.http.contentType = contentType;
+  if (typeof sessionId === "string") rec.http.sessionId = sessionId;
+  const rawHeaders: HeaderList = [];
+  for (let i = 0; i < res.rawHeaders.length; i += 2) rawHeaders.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
+  rec.add({
+    kind: "http-response",
+    status: res.statusCode ?? 0,
+    statusText: res.statusMessage ?? "",
+    headers: rawHeaders,
+  });
+  const encoding = res.headers["content-encoding"];
+  if (encoding && encoding !== "identity")
+    rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
+  return contentType;
+}
+
+export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOptions): Promise<ExchangeOutcome> {
+  const rec = opts.recorder;
+  const url = endpointUrl(spec.url);
+  if (typeof url === "string") return Promise.resolve(failure("refused", url));
+  const { method, awaiting, headers, payload } = buildRequestHead(spec, url, frameText, opts);
 
   return new Promise<ExchangeOutcome>((resolve) => {
     let settled = false;
@@ -173,22 +206,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         if (!settled) settle(failure("network", `${describeNetworkError(url, err)} while reading the response body`));
       });
       if (settled) return res.destroy();
-      const contentType = res.headers["content-type"];
-      const sessionId = res.headers["mcp-session-id"];
-      rec.http = { status: res.statusCode ?? 0 };
-      if (contentType) rec.http.contentType = contentType;
-      if (typeof sessionId === "string") rec.http.sessionId = sessionId;
-      const rawHeaders: HeaderList = [];
-      for (let i = 0; i < res.rawHeaders.length; i += 2) rawHeaders.push([res.rawHeaders[i], res.rawHeaders[i + 1]]);
-      rec.add({
-        kind: "http-response",
-        status: res.statusCode ?? 0,
-        statusText: res.statusMessage ?? "",
-        headers: rawHeaders,
-      });
-      const encoding = res.headers["content-encoding"];
-      if (encoding && encoding !== "identity")
-        rec.note(`the body is ${encoding}-encoded although the bridge asked for none; it is shown undecoded`);
+      const contentType = recordResponseHead(rec, res);
 
       reading = {
         rec,
