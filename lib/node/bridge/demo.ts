@@ -13,6 +13,16 @@ import { embeddedStdioArgv, everythingEntry, everythingStdioArgv, repoRoot } fro
 import { LIMITS } from "./limits";
 import { acquireKept, closeProcess, keptProcess, type StdioProcess, type StdioSpec } from "./stdio";
 
+/**
+ * The program's file is there to start: checked on disk only when a process may be spawned for it. While the kept-up
+ * process of this target runs, a send goes to it and spawns nothing (the check was a stat on every call).
+ */
+function startable(file: string, key: string): boolean {
+  const kept = keptProcess(key);
+  if (kept?.running) return true;
+  return existsSync(file);
+}
+
 export { embeddedStdioArgv, everythingEntry, repoRoot } from "./embedded";
 
 export interface ResolveContext {
@@ -61,8 +71,8 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
     const name = target.server;
     if (target.transport === "stdio") {
       let argv = embeddedStdioArgv(name);
-      if (!existsSync(argv.at(-1)!)) argv = embeddedStdioArgv(name, { fresh: true });
-      if (!existsSync(argv.at(-1)!)) {
+      if (!startable(argv.at(-1)!, key)) argv = embeddedStdioArgv(name, { fresh: true });
+      if (!startable(argv.at(-1)!, key)) {
         return {
           ok: false,
           failure: "spawn",
@@ -80,7 +90,7 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
       };
     return { ok: true, transport: "http", url: embeddedHttpUrl(baseUrl, name), notes: [] };
   }
-  if (!existsSync(everythingEntry())) {
+  if (!startable(everythingEntry(), key)) {
     return {
       ok: false,
       failure: "spawn",

@@ -5,7 +5,7 @@
  * - Local mode's browser sign-in: a one-time launch code (the launch URL's #fragment) traded by the page for a
  *   browser secret of its own (sign-in.ts, guards.ts). Neither is derived from the token.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Made once when the environment names none (the server always sets PLAYGROUND_TOKEN; the CLI and tests may not). */
 let madeToken: string | undefined;
@@ -17,7 +17,8 @@ export function getLaunchToken(): string {
   return madeToken;
 }
 
-const sha256 = (text: string) => createHash("sha256").update(text).digest();
+// The one-shot hash (no Hash object per call: it is on every bridge call's path).
+const sha256 = (text: string) => hash("sha256", text, "buffer");
 
 /** A function of the launch token, computed once per token (it is on every bridge call's path). */
 function perToken<T>(derive: (token: string) => T): () => T {
