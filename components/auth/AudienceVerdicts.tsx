@@ -1,4 +1,5 @@
 /** The audience lesson's verdicts in words: one line per server the token met, and why the rule exists. */
+import { useTranslations } from "next-intl";
 import { AUDIENCE_WORDS, type AudienceVerdict } from "@/lib/auth/audience-verdict";
 import type { AuthRun } from "@/lib/auth/types";
 
@@ -10,6 +11,7 @@ const TONE: Record<AudienceVerdict, string> = {
 };
 
 export function AudienceVerdicts({ run }: { run: AuthRun }) {
+  const t = useTranslations();
   const met = run.steps.flatMap((s) => {
     const verdict = s.facts?.verdict as AudienceVerdict | undefined;
     return verdict && verdict in AUDIENCE_WORDS
@@ -20,18 +22,18 @@ export function AudienceVerdicts({ run }: { run: AuthRun }) {
   const aud = run.steps.find((s) => s.facts?.verdict)?.facts?.aud;
   return (
     <section
-      aria-label="The audience lesson"
+      aria-label={t("auth.audience.label")}
       data-testid="audience-verdicts"
       className="rounded border border-violet-300 p-2 text-xs dark:border-violet-700"
     >
       <h3 className="font-semibold">
-        One token, issued for {typeof aud === "string" ? aud : JSON.stringify(aud)}, sent to {met.length} servers
+        {t("auth.audience.heading", { aud: typeof aud === "string" ? aud : JSON.stringify(aud), count: met.length })}
       </h3>
       <ul className="mt-1 flex flex-col gap-1">
         {met.map((m) => (
           <li key={m.server} data-testid="audience-verdict" data-verdict={m.verdict}>
-            {m.server}: <strong className={TONE[m.verdict]}>{AUDIENCE_WORDS[m.verdict].words}</strong> (
-            {m.status ?? "no answer"}) — {AUDIENCE_WORDS[m.verdict].why}
+            {m.server}: <strong className={TONE[m.verdict]}>{t(`auth.audience.${m.verdict}.words`)}</strong> (
+            {m.status ?? t("auth.diagram.noAnswer")}) — {t(`auth.audience.${m.verdict}.why`)}
           </li>
         ))}
       </ul>

@@ -7,6 +7,7 @@
  * session, share links or exports, and its secrets were masked on the server before it got here.
  */
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { onAuthPrefill, takePendingAuthUrl } from "./open-auth";
 import type { BridgeReply } from "@/lib/bridge/contract";
@@ -24,13 +25,6 @@ import { useLessonLink } from "./useLessonLink";
 import { SequenceDiagram } from "../mrtr/SequenceDiagram";
 import { authDiagram } from "@/lib/auth/diagram";
 
-const DEMO_LABELS: Record<AuthDemo, string> = {
-  "calendar-protected": "Protected calendar (full flow, step-up, refresh)",
-  "audience-lesson": "The audience lesson (one token, three servers)",
-  "second-protected": "Second protected server",
-  "naive-protected": "Naive server (accepts any token)",
-};
-
 type RunState =
   | { status: "idle" }
   | { status: "running"; run?: AuthRun }
@@ -38,14 +32,9 @@ type RunState =
   | { status: "error"; message: string };
 type Login = "browser" | "headless";
 
-const OUTCOME_TEXT: Record<AuthRun["outcome"], string> = {
-  authenticated: "authenticated",
-  "needs-user": "needs a person to sign in",
-  failed: "failed",
-};
-
 export function AuthPanel({ commands }: PanelProps) {
   // A 401 elsewhere (doctor, error card) may have asked for this server: it starts as "My server (URL)".
+  const t = useTranslations();
   const [prefill] = useState(takePendingAuthUrl);
   const [source, setSource] = useState<AuthDemo | "url">(prefill ? "url" : "calendar-protected");
   const [url, setUrl] = useState(prefill ?? "");
@@ -99,13 +88,10 @@ export function AuthPanel({ commands }: PanelProps) {
   });
 
   return (
-    <section className="flex flex-col gap-3" aria-label="Authorization" data-testid="auth">
-      <PanelHeading
-        title="Authorization, step by step"
-        subtitle="401 → protected resource metadata → authorization server metadata → registration → PKCE → sign-in → token → authenticated request. Tokens stay on the server, masked here."
-      >
+    <section className="flex flex-col gap-3" aria-label={t("auth.panel.label")} data-testid="auth">
+      <PanelHeading title={t("auth.panel.title")} subtitle={t("auth.panel.subtitle")}>
         <select
-          aria-label="What to authorize against"
+          aria-label={t("auth.panel.source")}
           data-testid="auth-source"
           className={inputClass}
           value={source}
@@ -113,15 +99,15 @@ export function AuthPanel({ commands }: PanelProps) {
         >
           {AUTH_DEMOS.map((d) => (
             <option key={d} value={d}>
-              {DEMO_LABELS[d]}
+              {t(`auth.demo.${d}`)}
             </option>
           ))}
-          <option value="url">My server (URL)…</option>
+          <option value="url">{t("auth.panel.myServer")}</option>
         </select>
         {source === "url" ? (
           <>
             <input
-              aria-label="MCP endpoint URL"
+              aria-label={t("auth.panel.url")}
               data-testid="auth-url"
               className={inputClass}
               placeholder="https://example.com/mcp"
@@ -129,32 +115,30 @@ export function AuthPanel({ commands }: PanelProps) {
               onChange={(e) => setUrl(e.target.value)}
             />
             <input
-              aria-label="Client ID (optional)"
+              aria-label={t("auth.panel.clientIdLabel")}
               data-testid="auth-client-id"
               className={inputClass}
-              placeholder="client ID (optional)"
+              placeholder={t("auth.panel.clientId")}
               value={clientId}
               onChange={(e) => setClientId(e.target.value)}
             />
           </>
         ) : null}
         <select
-          aria-label="Who signs in"
+          aria-label={t("auth.panel.who")}
           data-testid="auth-login-mode"
           className={inputClass}
           value={login}
           onChange={(e) => setLogin(e.target.value as Login)}
         >
-          <option value="browser">I sign in, in a new tab</option>
-          <option value="headless">
-            {source === "url" ? "Nobody: judge discovery only" : "The demo user, headless (over HTTP)"}
-          </option>
+          <option value="browser">{t("auth.panel.browser")}</option>
+          <option value="headless">{source === "url" ? t("auth.panel.nobody") : t("auth.panel.headless")}</option>
         </select>
         <input
-          aria-label="Scopes (optional)"
+          aria-label={t("auth.panel.scopesLabel")}
           data-testid="auth-scope"
           className={inputClass}
-          placeholder="scopes (optional)"
+          placeholder={t("auth.panel.scopes")}
           value={scope}
           onChange={(e) => setScope(e.target.value)}
         />
@@ -164,16 +148,12 @@ export function AuthPanel({ commands }: PanelProps) {
           disabled={state.status === "running" || (source === "url" && !url.trim())}
           onClick={() => void start()}
         >
-          {state.status === "running" ? "Running…" : waiting ? "Start over" : "Run the flow"}
+          {state.status === "running" ? t("auth.panel.running") : waiting ? t("auth.panel.startOver") : t("auth.run")}
         </Button>
       </PanelHeading>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        {source !== "url"
-          ? "The demo starts a real authorization server (oidc-provider) and protected servers on loopback; every step below is a real exchange."
-          : "For your server the run judges discovery and registration, then waits for you to sign in at your authorization server (or stops there)."}{" "}
-        {login === "browser"
-          ? "You sign in and consent in a new tab; this view goes on when the authorization server sends that tab back."
-          : "Nobody opens a tab: the demo user signs in and consents over HTTP."}
+        {source !== "url" ? t("auth.panel.aboutDemo") : t("auth.panel.aboutUrl")}{" "}
+        {login === "browser" ? t("auth.panel.aboutBrowser") : t("auth.panel.aboutHeadless")}
       </p>
       {lesson && source === lesson.demo ? <LessonNotice lesson={lesson} idle={state.status === "idle"} /> : null}
       {state.status === "error" ? (
@@ -184,7 +164,12 @@ export function AuthPanel({ commands }: PanelProps) {
       {run ? (
         <div className="flex flex-col gap-2" data-testid="auth-result">
           <p className="text-sm" data-testid="auth-outcome" data-outcome={run.outcome}>
-            Outcome: <strong>{OUTCOME_TEXT[run.outcome]}</strong> — target <code>{run.target}</code>
+            {t.rich("auth.panel.outcome", {
+              outcome: t(`auth.outcome.${run.outcome}`),
+              target: run.target,
+              strong: (c) => <strong>{c}</strong>,
+              code: (c) => <code>{c}</code>,
+            })}
           </p>
           {authUrl && state.status === "done" ? (
             <SignInPrompt
@@ -194,16 +179,16 @@ export function AuthPanel({ commands }: PanelProps) {
             />
           ) : null}
           <AudienceVerdicts run={run} />
-          <SequenceDiagram diagram={authDiagram(run)} testId="auth" />
+          <SequenceDiagram diagram={authDiagram(run, t)} testId="auth" />
           <ol className="flex flex-col gap-1" data-testid="auth-steps">
             {run.steps.map((s, i) => (
               <AuthStepView key={i} step={s} mcpOrigin={mcpOrigin} />
             ))}
           </ol>
-          <h3 className="mt-2 text-xs font-semibold">Findings</h3>
+          <h3 className="mt-2 text-xs font-semibold">{t("auth.panel.findings")}</h3>
           {run.findings.length === 0 ? (
             <p className="text-xs" data-testid="auth-findings-none">
-              None: every step followed the spec.
+              {t("auth.panel.noFindings")}
             </p>
           ) : (
             <ul className="flex flex-col gap-1" data-testid="auth-findings">

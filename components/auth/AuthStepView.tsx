@@ -1,4 +1,7 @@
 /** One step of an authorization run: its lane (who the client talks to), verdict, sentence, spec section and raw HTTP (as text). */
+import { useTranslations } from "next-intl";
+import { stepName } from "@/lib/auth/diagram";
+import { say, type Translate } from "@/lib/i18n/translate";
 import type { AuthStep, HttpAttempt } from "@/lib/auth/types";
 
 const MARK: Record<AuthStep["status"], string> = { ok: "✔", warn: "!", fail: "✘", skipped: "·" };
@@ -9,17 +12,17 @@ const TONE: Record<AuthStep["status"], string> = {
   skipped: "text-slate-600 dark:text-slate-400",
 };
 
-function laneOf(step: AuthStep, mcpOrigin: string): string {
+function laneOf(step: AuthStep, mcpOrigin: string, t: Translate): string {
   const url = step.request?.url;
-  if (!url) return "client";
+  if (!url) return t("auth.lane.client");
   try {
     return new URL(url).origin === mcpOrigin
-      ? "client → MCP server"
+      ? t("auth.lane.server")
       : step.name.includes("authorization request")
-        ? "client → browser → authorization server"
-        : "client → authorization server";
+        ? t("auth.lane.browser")
+        : t("auth.lane.auth");
   } catch {
-    return "client";
+    return t("auth.lane.client");
   }
 }
 
@@ -30,6 +33,7 @@ function headerLines(headers: Record<string, string>): string {
 }
 
 function Raw({ attempt }: { attempt: HttpAttempt }) {
+  const t = useTranslations();
   const { request, response, error } = attempt;
   const text = [
     `${request.method} ${request.url}`,
@@ -38,7 +42,7 @@ function Raw({ attempt }: { attempt: HttpAttempt }) {
     "",
     response
       ? `← ${response.status}\n${headerLines(response.headers)}${response.body ? `\n\n${response.body}` : ""}`
-      : `← ${error ?? "(not sent: the browser's part)"}`,
+      : `← ${error ?? t("auth.step.notSent")}`,
   ]
     .filter((l) => l !== "")
     .join("\n");
@@ -50,6 +54,7 @@ function Raw({ attempt }: { attempt: HttpAttempt }) {
 }
 
 export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: string }) {
+  const t = useTranslations();
   const attempts: HttpAttempt[] =
     step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
   return (
@@ -63,19 +68,19 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
         <span className={`font-bold ${TONE[step.status]}`} aria-label={step.status}>
           {MARK[step.status]}
         </span>
-        <span className="font-semibold">{step.name}</span>
+        <span className="font-semibold">{stepName(step.name, t)}</span>
         <span
           className="rounded bg-violet-100 px-1 text-[10px] text-violet-900 dark:bg-violet-900 dark:text-violet-100"
-          title="Auth lane"
+          title={t("auth.lane.title")}
         >
-          Auth · {laneOf(step, mcpOrigin)}
+          Auth · {laneOf(step, mcpOrigin, t)}
         </span>
       </div>
-      <p className="mt-1">{step.detail}</p>
+      <p className="mt-1">{step.detailMsg ? say(step.detailMsg, t) : step.detail}</p>
       <p className="text-[11px] text-slate-600 dark:text-slate-400">{step.specRef}</p>
       {step.facts ? (
         <details className="mt-1">
-          <summary className="cursor-pointer">Decoded facts</summary>
+          <summary className="cursor-pointer">{t("auth.step.facts")}</summary>
           <pre className="overflow-auto whitespace-pre-wrap break-all rounded bg-slate-100 p-2 text-[11px] dark:bg-slate-900">
             {JSON.stringify(step.facts, null, 2)}
           </pre>
@@ -83,9 +88,7 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
       ) : null}
       {attempts.length ? (
         <details className="mt-1">
-          <summary className="cursor-pointer">
-            Raw HTTP ({attempts.length === 1 ? "1 exchange" : `${attempts.length} attempts`})
-          </summary>
+          <summary className="cursor-pointer">{t("auth.step.raw", { count: attempts.length })}</summary>
           <div className="flex flex-col gap-1">
             {attempts.map((a, i) => (
               <Raw key={i} attempt={a} />

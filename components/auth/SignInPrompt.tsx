@@ -2,6 +2,7 @@
  * Where a browser sign-in waits for the person: the Log in link (a new tab on the authorization server), what to
  * type on the embedded server's login page, or what to register at the user's own authorization server.
  */
+import { useTranslations } from "next-intl";
 import { AUTH_CALLBACK_PATH } from "@/lib/auth/request";
 import { DEMO_USER } from "@/lib/auth/demo-user";
 
@@ -14,6 +15,7 @@ export function SignInPrompt({
   stepUp: boolean;
   demo: boolean;
 }) {
+  const t = useTranslations();
   const callback = typeof location === "undefined" ? AUTH_CALLBACK_PATH : `${location.origin}${AUTH_CALLBACK_PATH}`;
   return (
     <div
@@ -28,27 +30,25 @@ export function SignInPrompt({
           className="font-semibold text-blue-700 underline dark:text-blue-300"
           data-testid="auth-login"
         >
-          {stepUp ? "Log in again: consent to more scope (step-up)" : "Log in"}
+          {stepUp ? t("auth.signin.again") : t("auth.signin.login")}
         </a>{" "}
-        opens the authorization server in a new tab; after you consent it sends that tab to this playground&apos;s
-        callback, and this view goes on.
+        {t("auth.signin.opens")}
       </p>
       {demo ? (
         <p data-testid="auth-demo-credentials">
-          The embedded authorization server&apos;s demo user: <code>{DEMO_USER.login}</code>, password{" "}
-          <code>{DEMO_USER.password}</code>.
+          {t.rich("auth.signin.demoUser", {
+            login: DEMO_USER.login,
+            password: DEMO_USER.password,
+            code: (c) => <code>{c}</code>,
+          })}
         </p>
       ) : (
         <p data-testid="auth-register-hint">
-          At your authorization server, register a public client (no secret, PKCE S256) with grant types
-          authorization_code and refresh_token and the redirect URI <code className="break-all">{callback}</code> — or
-          leave the client ID empty if it offers dynamic registration.
+          {t.rich("auth.signin.register", { callback, code: (c) => <code className="break-all">{c}</code> })}
         </p>
       )}
       <details>
-        <summary className="cursor-pointer">
-          The authorization URL (no secret in it: PKCE sends only the challenge)
-        </summary>
+        <summary className="cursor-pointer">{t("auth.signin.url")}</summary>
         <code className="break-all" data-testid="auth-authorization-url">
           {authorizationUrl}
         </code>

@@ -1,21 +1,25 @@
 "use client";
+import { badgeText, notCacheableExplanation } from "@/lib/cache/rules";
+import type { Translate } from "@/lib/i18n/translate";
+import { useTranslations } from "next-intl";
 import type { AuditRow } from "@/lib/cache/rules";
 import type { CacheSessionState } from "@/lib/cache/state";
 import { Button } from "../ui";
 import { ViolationLines } from "./Violations";
 
-function outcome(row: AuditRow): string {
+/** The row's answer in the reader's language: the hints are said again from what was read (the report keeps English). */
+function outcome(row: AuditRow, t: Translate): string {
   switch (row.outcome.kind) {
     case "answered":
       return row.outcome.badge.kind === "cacheable"
-        ? row.outcome.badge.summary
+        ? badgeText(row.outcome.badge.hints, t)
         : row.outcome.badge.kind === "not-cached"
-          ? `not cached: ${row.outcome.badge.explanation}`
-          : "no hints";
+          ? t("cache.audit.notCached", { why: notCacheableExplanation(row.outcome.badge.reason, t) })
+          : t("cache.audit.noHints");
     case "error":
-      return `error ${row.outcome.code ?? ""} ${row.outcome.message}`;
+      return t("cache.audit.error", { code: row.outcome.code ?? "", message: row.outcome.message });
     case "failed":
-      return `failed: ${row.outcome.message}`;
+      return t("cache.audit.failed", { message: row.outcome.message });
   }
 }
 
@@ -29,30 +33,34 @@ export function AuditSection({
   disabled: string | null;
   onRun: () => void;
 }) {
+  const t = useTranslations();
   const report = audit.report;
   return (
     <section
       data-testid="cache-audit"
-      aria-label="Check cache hints"
+      aria-label={t("cache.audit.label")}
       className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
     >
       <div className="flex flex-wrap items-center gap-2">
-        <h3 className="text-xs font-semibold">Check this server&apos;s cache hints</h3>
+        <h3 className="text-xs font-semibold">{t("cache.audit.heading")}</h3>
         <Button
           data-testid="cache-audit-run"
           disabled={audit.running || disabled !== null}
-          title={disabled ?? "server/discover, the four lists (page by page) and the first resource's read"}
+          title={disabled ?? t("cache.audit.runTitle")}
           onClick={onRun}
         >
-          {audit.running ? "Checking…" : "Check all cacheable methods"}
+          {audit.running ? t("cache.audit.running") : t("cache.audit.run")}
         </Button>
         {report ? (
           <span
             data-testid="cache-audit-summary"
             className={`text-xs ${report.errors ? "text-red-700 dark:text-red-300" : "text-emerald-700 dark:text-emerald-300"}`}
           >
-            {audit.targetLabel}: {report.errors} error{report.errors === 1 ? "" : "s"}, {report.warnings} warning
-            {report.warnings === 1 ? "" : "s"}
+            {t("cache.audit.summary", {
+              target: audit.targetLabel ?? "",
+              errors: report.errors,
+              warnings: report.warnings,
+            })}
           </span>
         ) : null}
       </div>
@@ -70,7 +78,7 @@ export function AuditSection({
                 {typeof row.params.cursor === "string" ? ` cursor=${row.params.cursor}` : ""}
                 {typeof row.params.uri === "string" ? ` ${row.params.uri}` : ""}
               </code>{" "}
-              — {outcome(row)}
+              — {outcome(row, t)}
               {row.outcome.kind === "answered" ? <ViolationLines violations={row.outcome.violations} /> : null}
             </li>
           ))}

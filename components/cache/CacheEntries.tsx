@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { entryRows } from "@/lib/cache/selectors";
 import type { CacheState } from "@/lib/cache/rules";
 import { Button } from "../ui";
@@ -14,23 +15,24 @@ export function CacheEntries(props: {
   const { cache, onRemove, testid = "cache-entries", names } = props;
   // Ages keep counting while anything is listed.
   const now = useNow(cache.entries.length > 0 ? Infinity : 0);
-  const rows = entryRows(cache, now, names);
+  const t = useTranslations();
+  const rows = entryRows(cache, now, names, t);
   if (rows.length === 0)
     return (
       <p data-testid={`${testid}-empty`} className="text-xs text-slate-600 dark:text-slate-400">
-        Nothing cached yet. Send resources/read, tools/list or server/discover.
+        {t("cache.entries.empty")}
       </p>
     );
   return (
     <table data-testid={testid} className="w-full table-fixed text-left text-[11px]">
       <thead className="text-slate-600 dark:text-slate-400">
         <tr>
-          <th className="w-[34%] font-medium">key</th>
-          <th className="w-[14%] font-medium">scope · owner</th>
+          <th className="w-[34%] font-medium">{t("cache.entries.key")}</th>
+          <th className="w-[14%] font-medium">{t("cache.entries.scopeOwner")}</th>
           <th className="w-[9%] font-medium">ttl</th>
-          <th className="w-[8%] font-medium">age</th>
-          <th className="w-[6%] font-medium">hits</th>
-          <th className="font-medium">state</th>
+          <th className="w-[8%] font-medium">{t("cache.entries.age")}</th>
+          <th className="w-[6%] font-medium">{t("cache.entries.hits")}</th>
+          <th className="font-medium">{t("cache.entries.state")}</th>
           {onRemove ? <th className="w-[7%]" /> : null}
         </tr>
       </thead>
@@ -76,8 +78,8 @@ export function CacheEntries(props: {
             </td>
             {onRemove ? (
               <td>
-                <Button className="px-1.5 py-0" onClick={() => onRemove(r.id)} title="Drop this entry">
-                  drop
+                <Button className="px-1.5 py-0" onClick={() => onRemove(r.id)} title={t("cache.entries.dropTitle")}>
+                  {t("cache.entries.drop")}
                 </Button>
               </td>
             ) : null}

@@ -1,7 +1,7 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { envelopeFrom, profileOf, selectTarget } from "@/lib/session";
 import { listenFrameText, violationRows } from "@/lib/cache/selectors";
-import { SCOPE_RULES } from "@/lib/cache/rules";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
@@ -15,23 +15,21 @@ import { useCacheState } from "./useCache";
 
 /** The Cache tab: the client cache (on/off), its entries, the gateway view, listen streams and violations. */
 export function CachePanel(props: PanelProps) {
-  if (!props.cache)
-    return <p className="text-xs text-slate-600 dark:text-slate-400">The cache runtime is not wired into this page.</p>;
+  const t = useTranslations();
+  if (!props.cache) return <p className="text-xs text-slate-600 dark:text-slate-400">{t("cache.panel.notWired")}</p>;
   return <CacheTab {...props} cache={props.cache} />;
 }
 
 function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: CacheRuntime }) {
+  const t = useTranslations();
   const cache = useCacheState(runtime);
   const view = selectTarget(state);
-  const notReady = view.kind === "ready" ? null : `Choose a target first: ${view.problem}`;
+  const notReady = view.kind === "ready" ? null : t("cache.panel.chooseTarget", { problem: view.problem });
   const envelope = envelopeFrom(state.envelope);
   const violations = violationRows(cache);
   return (
-    <section data-testid="cache-panel" aria-label="Cache" className="flex flex-col gap-3">
-      <PanelHeading
-        title="Cache — ttlMs and cacheScope at work"
-        subtitle="Every cacheable answer is kept here with its own clock; with the client cache on, a fresh one answers locally and nothing goes on the wire."
-      >
+    <section data-testid="cache-panel" aria-label={t("cache.panel.label")} className="flex flex-col gap-3">
+      <PanelHeading title={t("cache.panel.title")} subtitle={t("cache.panel.subtitle")}>
         <label className="flex items-center gap-1 text-xs font-medium">
           <input
             type="checkbox"
@@ -40,23 +38,20 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
             checked={cache.enabled}
             onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })}
           />
-          Answer fresh requests from the client cache {cache.enabled ? "(on)" : "(off)"}
+          {t(cache.enabled ? "cache.panel.toggleOn" : "cache.panel.toggleOff")}
         </label>
         <Button
           data-testid="cache-clear"
           disabled={cache.cache.entries.length === 0}
           onClick={() => runtime.store.dispatch({ type: "cache/clear" })}
         >
-          Clear
+          {t("cache.panel.clear")}
         </Button>
       </PanelHeading>
       <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
-        <li>
-          ttlMs: fresh until received + ttlMs; 0, absent (older servers) or negative ⇒ stale at once. MRTR retries and
-          input_required answers are never cached.
-        </li>
-        <li data-testid="scope-rule-public">{SCOPE_RULES.public}</li>
-        <li data-testid="scope-rule-private">{SCOPE_RULES.private}</li>
+        <li>{t("cache.panel.ttlRule")}</li>
+        <li data-testid="scope-rule-public">{t("cache.scope.public")}</li>
+        <li data-testid="scope-rule-private">{t("cache.scope.private")}</li>
       </ul>
       <CacheEntries
         cache={cache.cache}
@@ -64,8 +59,8 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
       />
       <CacheLog log={cache.log} />
       {violations.length > 0 ? (
-        <section data-testid="cache-violations" aria-label="Violations" className="space-y-1">
-          <h3 className="text-xs font-semibold">Violations ({violations.length})</h3>
+        <section data-testid="cache-violations" aria-label={t("cache.panel.violationsLabel")} className="space-y-1">
+          <h3 className="text-xs font-semibold">{t("cache.panel.violations", { count: violations.length })}</h3>
           <ViolationLines violations={violations} />
         </section>
       ) : null}

@@ -1,6 +1,7 @@
 "use client";
+import { useLocale, useTranslations } from "next-intl";
 import { useSyncExternalStore } from "react";
-import { exchangeCacheView } from "@/lib/cache/selectors";
+import { exchangeCacheViewIn } from "@/lib/cache/selectors";
 import type { TimelineEntry } from "@/lib/session";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { FreshnessBar } from "./FreshnessBar";
@@ -10,7 +11,9 @@ const chip = "rounded px-1.5 py-0.5 text-[11px] font-semibold";
 
 /** Under a timeline card: the cache hints of a cacheable result, or "served from cache" for a local answer. */
 export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cache?: CacheRuntime }) {
-  const view = exchangeCacheView(entry);
+  const t = useTranslations();
+  const locale = useLocale();
+  const view = exchangeCacheViewIn(entry, t, locale);
   // The entry this exchange filled, if still cached: a notification may have made it stale before its ttl.
   const invalidated = useInvalidation(cache, entry.sendId);
   if (view.kind === "none") return null;
@@ -24,7 +27,7 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
           {view.text}
         </span>
         <span className="text-slate-600 dark:text-slate-300">
-          nothing was sent: the client cache answered · key <code>{view.keyLabel}</code>
+          {t.rich("cache.badge.servedNote", { key: view.keyLabel, code: (c) => <code>{c}</code> })}
         </span>
         <FreshnessBar receivedAt={view.receivedAt} ttlMs={view.ttlMs} />
       </div>
@@ -38,7 +41,9 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
         data-kind="not-cached"
         className="space-y-0.5 rounded bg-slate-50 px-2 py-1 text-xs dark:bg-slate-800"
       >
-        <span className={`${chip} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>not cached</span>{" "}
+        <span className={`${chip} bg-slate-200 text-slate-700 dark:bg-slate-700 dark:text-slate-200`}>
+          {t("cache.badge.notCached")}
+        </span>{" "}
         <span className="text-slate-600 dark:text-slate-300">{badge.explanation}</span>
         <ViolationLines violations={badge.violations} />
       </div>
@@ -66,7 +71,7 @@ export function ExchangeCacheBadge({ entry, cache }: { entry: TimelineEntry; cac
           <FreshnessBar receivedAt={badge.receivedAt} ttlMs={badge.ttlMs} invalidated={invalidated} />
         )}
         <span className="text-slate-600 dark:text-slate-400">
-          key <code data-testid="cache-key">{badge.keyLabel}</code>
+          {t("cache.badge.key")} <code data-testid="cache-key">{badge.keyLabel}</code>
         </span>
       </div>
       <p className="text-[11px] text-slate-600 dark:text-slate-300">

@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { freshnessView } from "@/lib/cache/selectors";
 import { useNow } from "./useNow";
 
@@ -13,7 +14,8 @@ export function FreshnessBar({
   invalidated?: { at: number; by: string };
 }) {
   const now = useNow(invalidated ? 0 : receivedAt + ttlMs);
-  const view = freshnessView({ receivedAt, ttlMs, invalidated }, now);
+  const t = useTranslations();
+  const view = freshnessView({ receivedAt, ttlMs, invalidated }, now, t);
   return (
     <span data-testid="freshness" data-state={view.state} className="inline-flex items-center gap-1.5">
       <span

@@ -2,6 +2,8 @@
  * The audience lesson's verdicts in words: what happened when one token met a server, and why the rule exists.
  * One home: the lesson's runner records the verdict (lib/node/auth/audience.ts), the Auth view says it.
  */
+import { englishT, msg, type Msg } from "../i18n/translate";
+
 export type AudienceVerdict = "accepted" | "refused-wrong-audience" | "accepted-wrongly" | "refused-own-token";
 
 export function audienceVerdict(ownAudience: boolean, accepted: boolean): AudienceVerdict {
@@ -9,20 +11,23 @@ export function audienceVerdict(ownAudience: boolean, accepted: boolean): Audien
   return accepted ? "accepted-wrongly" : "refused-wrong-audience";
 }
 
-export const AUDIENCE_WORDS: Record<AudienceVerdict, { words: string; why: string }> = {
-  accepted: { words: "accepted", why: "the token was issued for this server: its aud is this server's URL." },
-  "refused-wrong-audience": {
-    words: "refused: wrong audience",
-    why: "the token was issued for another server; this one checks aud, answers 401 invalid_token, and the token is useless here.",
-  },
-  "accepted-wrongly": {
-    words: "accepted though it should not be",
-    why:
-      "this server does not check the audience, so a token issued for any other server opens it — and whoever holds such a token (that other server, a log, " +
-      "a proxy) can use it here. That is why the rule exists: a server MUST accept only tokens issued for itself, and MUST NOT pass a token on.",
-  },
-  "refused-own-token": {
-    words: "refused its own token",
-    why: "the token was issued for this server, yet it was refused: the server's validation is broken.",
-  },
-};
+const VERDICTS: readonly AudienceVerdict[] = [
+  "accepted",
+  "refused-wrong-audience",
+  "accepted-wrongly",
+  "refused-own-token",
+];
+
+/** In English (the CLI); the catalogue's auth.audience.<verdict>.* say it in the reader's language. */
+export const AUDIENCE_WORDS: Record<AudienceVerdict, { words: string; why: string }> = Object.fromEntries(
+  VERDICTS.map((v) => [v, { words: englishT(`auth.audience.${v}.words`), why: englishT(`auth.audience.${v}.why`) }]),
+) as Record<AudienceVerdict, { words: string; why: string }>;
+
+/** One server's verdict as a sentence kept as a Msg (the step's detail). */
+export function audienceDetail(verdict: AudienceVerdict, status: number): Msg {
+  return msg("auth.audience.detail", {
+    words: msg(`auth.audience.${verdict}.words`),
+    status,
+    why: msg(`auth.audience.${verdict}.why`),
+  });
+}

@@ -7,6 +7,36 @@
 import type { Diagram, DiagramStep, Lane, StepTone } from "../protocol/mrtr/diagram";
 import type { AuthRun, AuthStep, HttpAttempt } from "./types";
 import { bearerChallenge } from "./www-authenticate";
+import { englishT, type Translate } from "../i18n/translate";
+
+/** The names the flow gives its steps, for the reader's language (a "step-up: " prefix marks the re-authorization). */
+const STEP_NAMES: Record<string, string> = {
+  "unauthenticated request": "unauthenticated",
+  "protected resource metadata": "prm",
+  "authorization server metadata": "asMetadata",
+  registration: "registration",
+  "authorization request": "authorize",
+  "login and consent": "login",
+  callback: "callback",
+  token: "token",
+  "authenticated request": "authenticated",
+  "token handling checks": "handling",
+  "step-up challenge": "stepUpChallenge",
+  "step-up retry": "stepUpRetry",
+  refresh: "refresh",
+  "browser sign-in": "browserSignIn",
+};
+
+/** A step's name in `t`'s language; a name the flow does not know (a server's label) is kept as it is. */
+export function stepName(name: string, t: Translate = englishT): string {
+  const prefix = name.startsWith("step-up: ") ? "step-up: " : name.startsWith("audience: ") ? "audience: " : "";
+  const rest = name.slice(prefix.length);
+  if (prefix === "audience: ") return t("auth.stepName.audience", { server: rest });
+  const key = STEP_NAMES[rest];
+  if (!key) return name;
+  const said = t(`auth.stepName.${key}`);
+  return prefix ? t("auth.stepName.stepUp", { name: said }) : said;
+}
 
 function originOf(href: string): string {
   try {
@@ -40,8 +70,9 @@ function challengeText(header: string): string {
   return `Bearer challenge${params.length ? ` (${params.join(", ")})` : ""}`;
 }
 
-function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
-  if (!a.response) return { round, from, to: "client", tone: "failure", label: a.error ?? "no answer", departures: [] };
+function replyArrow(a: HttpAttempt, round: number, from: Lane, t: Translate): DiagramStep {
+  if (!a.response)
+    return { round, from, to: "client", tone: "failure", label: a.error ?? t("auth.diagram.noAnswer"), departures: [] };
   const { status, headers } = a.response;
   const challenge = Object.entries(headers).find(([k]) => k.toLowerCase() === "www-authenticate")?.[1];
   const tone: StepTone = status >= 400 ? "error" : "complete";
@@ -56,7 +87,7 @@ function replyArrow(a: HttpAttempt, round: number, from: Lane): DiagramStep {
 }
 
 /** The user's part: the URL opened in a tab, the sign-in and consent, the redirect back to the client. */
-function userArrows(step: AuthStep, round: number): DiagramStep[] {
+function userArrows(step: AuthStep, round: number, t: Translate): DiagramStep[] {
   if (step.status === "skipped")
     return [
       {
@@ -64,45 +95,44 @@ function userArrows(step: AuthStep, round: number): DiagramStep[] {
         from: "client",
         to: "user",
         tone: "ask",
-        label: "open the authorization URL and sign in (a person must)",
+        label: t("auth.diagram.personMust"),
         departures: [],
       },
     ];
   return [
-    { round, from: "client", to: "user", tone: "ask", label: "open the authorization URL", departures: [] },
-    { round, from: "user", to: "auth", tone: "answer", label: "sign in and consent", departures: [] },
+    { round, from: "client", to: "user", tone: "ask", label: t("auth.diagram.open"), departures: [] },
+    { round, from: "user", to: "auth", tone: "answer", label: t("auth.diagram.signIn"), departures: [] },
     {
       round,
       from: "auth",
       to: "user",
       tone: "answer",
-      label: "redirect to the callback with code, state, iss",
+      label: t("auth.diagram.redirect"),
       departures: [],
     },
   ];
 }
 
 /** Why a step sent nothing, in a few words (its detail sentence is in the list below the diagram). */
-function noRequestLabel(step: AuthStep): string {
+function noRequestLabel(step: AuthStep, t: Translate): string {
   const method = step.facts?.method;
-  if (method === "client ID metadata document")
-    return "no request: the client_id is the URL of its metadata document; the authorization server fetches it when the client first appears";
-  if (method === "pre-registered") return "no request: a client_id registered beforehand";
-  if (step.status === "fail") return `${step.name}: no request could be made (see the finding)`;
-  return `${step.name}: no HTTP request`;
+  if (method === "client ID metadata document") return t("auth.diagram.cimd");
+  if (method === "pre-registered") return t("auth.diagram.preRegistered");
+  if (step.status === "fail") return t("auth.diagram.noRequestFailed", { step: stepName(step.name, t) });
+  return t("auth.diagram.noRequest", { step: stepName(step.name, t) });
 }
 
-export function authDiagram(run: AuthRun): Diagram {
+export function authDiagram(run: AuthRun, t: Translate = englishT): Diagram {
   const mcpOrigin = originOf(run.target);
   const steps: DiagramStep[] = [];
   const titles: Record<number, string> = {};
   let user = false;
   run.steps.forEach((step, i) => {
     const round = i + 1;
-    titles[round] = step.name;
+    titles[round] = stepName(step.name, t);
     if (step.name.endsWith("login and consent")) {
       user = true;
-      steps.push(...userArrows(step, round));
+      steps.push(...userArrows(step, round, t));
       return;
     }
     if (step.name.endsWith("callback")) {
@@ -112,7 +142,7 @@ export function authDiagram(run: AuthRun): Diagram {
         from: "user",
         to: "client",
         tone: step.status === "fail" ? "error" : "answer",
-        label: "callback: state and iss checked",
+        label: t("auth.diagram.callback"),
         departures: [],
       });
       return;
@@ -125,7 +155,7 @@ export function authDiagram(run: AuthRun): Diagram {
         from: "client",
         to: "auth",
         tone: step.status === "fail" ? "error" : "request",
-        label: noRequestLabel(step),
+        label: noRequestLabel(step, t),
         departures: [],
       });
       return;
@@ -139,18 +169,18 @@ export function authDiagram(run: AuthRun): Diagram {
           from: "client",
           to: lane,
           tone: "request",
-          label: `authorization request (via the browser): ${pathOf(a.request.url).split("?")[0]} with PKCE S256, state, resource`,
+          label: t("auth.diagram.authorize", { path: pathOf(a.request.url).split("?")[0] }),
           departures: [],
         });
         continue;
       }
       steps.push({ round, from: "client", to: lane, tone: "request", label: requestLabel(a), departures: [] });
-      steps.push(replyArrow(a, round, lane));
+      steps.push(replyArrow(a, round, lane, t));
     }
   });
   const used = new Set(steps.flatMap((s) => [s.from, s.to]));
   const lanes = (["user", "client", "server", "auth"] as Lane[]).filter(
     (l) => l === "client" || (l === "user" ? user : used.has(l)),
   );
-  return { lanes, steps, final: `outcome: ${run.outcome}`, unit: "step", titles };
+  return { lanes, steps, final: t("auth.diagram.final", { outcome: run.outcome }), unit: "step", titles };
 }

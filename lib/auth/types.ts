@@ -1,3 +1,5 @@
+import type { Msg } from "../i18n/translate";
+
 /** The shapes of an authorization run: what the CLI prints as JSON and the Auth view renders. Secrets are masked before they get here. */
 export interface RawRequest {
   method: string;
@@ -28,8 +30,10 @@ export interface AuthStep {
   request?: RawRequest;
   response?: RawResponse;
   attempts?: HttpAttempt[];
-  /** One sentence: what happened and why it matters. */
+  /** One sentence: what happened and why it matters (English: the CLI and its JSON). */
   detail: string;
+  /** The same sentence as a catalogue key and values, so the Auth tab says it in the reader's language. */
+  detailMsg?: Msg;
   specRef: string;
   /** Decoded, non-secret facts worth showing (JWT claims, chosen scope, issuer…). */
   facts?: Record<string, unknown>;

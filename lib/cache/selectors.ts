@@ -18,6 +18,7 @@ import {
 import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
 import type { CacheSessionState } from "./state";
 import type { TimelineEntry } from "../session/state";
+import { englishT, type Translate } from "../i18n/translate";
 
 export type ExchangeCacheView =
   | { kind: "none" }
@@ -28,9 +29,14 @@ export type ExchangeCacheView =
 const RECORDED = /^(link|saved)-/;
 
 /** "recorded 30 Nov 2026, 22:41 · was fresh for 5 min", or "recorded — freshness not tracked" (older links). */
-export function recordedFreshnessText(startedAt: number, ttlMs: number): string {
-  if (!(startedAt > 0)) return "recorded — freshness not tracked";
-  const when = new Date(startedAt).toLocaleString("en-GB", {
+export function recordedFreshnessText(
+  startedAt: number,
+  ttlMs: number,
+  t: Translate = englishT,
+  locale = "en",
+): string {
+  if (!(startedAt > 0)) return t("cache.recorded.untracked");
+  const when = new Date(startedAt).toLocaleString(locale === "en" ? "en-GB" : locale, {
     day: "numeric",
     month: "short",
     year: "numeric",
@@ -38,31 +44,39 @@ export function recordedFreshnessText(startedAt: number, ttlMs: number): string 
     minute: "2-digit",
     timeZone: "UTC",
   });
-  return `recorded ${when} UTC · ${ttlMs > 0 ? `was fresh for ${humanDuration(ttlMs)}` : "stale on arrival (ttl 0)"}`;
+  return t("cache.recorded.at", {
+    when,
+    freshness: ttlMs > 0 ? t("cache.recorded.wasFresh", { duration: humanDuration(ttlMs, t) }) : t("cache.staleZero"),
+  });
 }
 
 /** The cache view of one timeline card: "served from cache" for local answers, else the hints badge. */
 export function exchangeCacheView(entry: TimelineEntry): ExchangeCacheView {
+  return exchangeCacheViewIn(entry, englishT, "en");
+}
+
+/** The same view, worded in `t`'s language (dates in `locale`'s format). */
+export function exchangeCacheViewIn(entry: TimelineEntry, t: Translate, locale: string): ExchangeCacheView {
   if (entry.phase.status !== "done") return { kind: "none" };
   const exchange: Exchange = entry.phase.exchange;
   if (exchange.outcome.kind !== "response" || Array.isArray(exchange.outcome.frame)) return { kind: "none" };
   if (exchange.local) {
-    const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.local.receivedAt);
+    const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.local.receivedAt, t);
     const ttlMs = badge.kind === "cacheable" ? badge.ttlMs : 0;
     return {
       kind: "served",
-      text: servedFromCacheText(exchange.local.ageMs),
+      text: servedFromCacheText(exchange.local.ageMs, t),
       keyLabel: exchange.local.keyLabel,
       receivedAt: exchange.local.receivedAt,
       ttlMs,
       badge,
     };
   }
-  const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.startedAt + exchange.durationMs);
+  const badge = cacheBadge(exchange.sentFrame, exchange.outcome.frame, exchange.startedAt + exchange.durationMs, t);
   if (badge.kind === "none") return { kind: "none" };
   const recorded = RECORDED.test(entry.sendId) || !(exchange.startedAt > 0);
   return recorded && badge.kind === "cacheable"
-    ? { kind: "badge", badge, recorded: recordedFreshnessText(exchange.startedAt, badge.ttlMs) }
+    ? { kind: "badge", badge, recorded: recordedFreshnessText(exchange.startedAt, badge.ttlMs, t, locale) }
     : { kind: "badge", badge };
 }
 
@@ -76,21 +90,22 @@ export interface FreshnessView {
 export function freshnessView(
   clock: { receivedAt: number; ttlMs: number; invalidated?: { at: number; by: string } },
   now: number,
+  t: Translate = englishT,
 ): FreshnessView {
   const f: Freshness = freshnessAt(clock, now);
   if (f.state === "fresh")
     return {
       state: "fresh",
       fraction: f.fraction,
-      text: `fresh · ${humanDuration(Math.ceil(f.remainingMs / 1000) * 1000)} left`,
+      text: t("cache.fresh.left", { duration: humanDuration(Math.ceil(f.remainingMs / 1000) * 1000, t) }),
     };
   const why =
     f.why === "invalidated"
-      ? `made stale by ${f.by}`
+      ? t("cache.fresh.madeStale", { by: String(f.by) })
       : f.why === "ttl-zero"
-        ? "stale on arrival (ttl 0)"
-        : `expired ${humanAge(f.ageMs - clock.ttlMs)} ago`;
-  return { state: "stale", fraction: 0, text: `stale · ${why}` };
+        ? t("cache.staleZero")
+        : t("cache.fresh.expired", { age: humanAge(f.ageMs - clock.ttlMs, t) });
+  return { state: "stale", fraction: 0, text: t("cache.fresh.stale", { why }) };
 }
 
 export interface EntryRow {
@@ -110,20 +125,25 @@ export function ownerNames(users: { name: string; authorization: string }[]): Re
   return Object.fromEntries(users.map((u) => [authContextOf(u.authorization).id, u.name]));
 }
 
-export function entryRows(cache: CacheState, now: number, names: Record<string, string> = {}): EntryRow[] {
+export function entryRows(
+  cache: CacheState,
+  now: number,
+  names: Record<string, string> = {},
+  t: Translate = englishT,
+): EntryRow[] {
   return cache.entries.map((e: CacheEntry) => ({
     id: e.id,
     keyLabel: e.keyLabel,
     target: e.partition.replace(/#.*$/, "").replace(/^demo:/, ""),
     scope: e.scope,
-    owner: e.scope === "private" ? (names[e.auth.id] ?? e.auth.label) : "shared",
+    owner: e.scope === "private" ? (names[e.auth.id] ?? e.auth.label) : t("cache.entries.shared"),
     ttlText:
       e.hints.ttl.kind === "valid" || e.hints.ttl.kind === "non-integer"
-        ? humanDuration(e.ttlMs)
+        ? humanDuration(e.ttlMs, t)
         : `0 (${e.hints.ttl.kind})`,
-    age: humanAge(Math.max(0, now - e.receivedAt)),
+    age: humanAge(Math.max(0, now - e.receivedAt), t),
     hits: e.hits,
-    freshness: freshnessView(e, now),
+    freshness: freshnessView(e, now, t),
   }));
 }
 

@@ -25,7 +25,7 @@ import { tryParseJson } from "../protocol/json";
 
 export type CacheLogEvent =
   | { kind: "stored"; at: number; sendId: string; keyLabel: string; scope: string; ttlMs: number }
-  | { kind: "not-stored"; at: number; sendId: string; method: string; explanation: string }
+  | { kind: "not-stored"; at: number; sendId: string; method: string; explanation: string; reason?: string }
   | { kind: "served"; at: number; sendId: string; keyLabel: string; ageMs: number }
   | { kind: "invalidated"; at: number; by: string; keyLabels: string[]; source: "listen" | "exchange" }
   | { kind: "violations"; at: number; sendId: string; method: string; violations: CacheViolation[] };
@@ -147,7 +147,14 @@ function observe(
         ttlMs: out.entry.ttlMs,
       });
     else if (isCacheableMethod(method))
-      events.push({ kind: "not-stored", at: now, sendId: exchange.sendId, method, explanation: out.explanation });
+      events.push({
+        kind: "not-stored",
+        at: now,
+        sendId: exchange.sendId,
+        method,
+        explanation: out.explanation,
+        reason: out.reason,
+      });
     if (out.violations.length > 0)
       events.push({ kind: "violations", at: now, sendId: exchange.sendId, method, violations: out.violations });
   }

@@ -3,10 +3,11 @@
  * hint trouble), "not cached" with the reason, or the hints in words with the cache key. The freshness bar
  * is computed live from receivedAt + ttlMs with freshnessAt().
  */
-import { NOT_CACHEABLE_EXPLANATION, responseCacheability, type NotCacheableReason } from "./cacheability";
+import { notCacheableExplanation, responseCacheability, type NotCacheableReason } from "./cacheability";
 import { badgeText, describeTtl, humanDuration, scopeRule } from "./describe";
 import { readHints, type HintReading } from "./hints";
 import { asObject } from "../../protocol/json";
+import { englishT, type Translate } from "../../i18n/translate";
 import { isCacheableMethod } from "./methods";
 import { hintViolations, type CacheViolation } from "./violations";
 
@@ -29,7 +30,12 @@ export type CacheBadge =
       violations: CacheViolation[];
     };
 
-export function cacheBadge(requestFrame: unknown, responseFrame: unknown, receivedAt: number): CacheBadge {
+export function cacheBadge(
+  requestFrame: unknown,
+  responseFrame: unknown,
+  receivedAt: number,
+  t: Translate = englishT,
+): CacheBadge {
   const violations = hintViolations(requestFrame, responseFrame);
   const method = asObject(requestFrame)?.method;
   const c = responseCacheability(requestFrame, responseFrame);
@@ -40,10 +46,10 @@ export function cacheBadge(requestFrame: unknown, responseFrame: unknown, receiv
       key: c.request.key,
       keyLabel: c.request.keyLabel,
       hints,
-      summary: badgeText(hints),
-      ttlText: humanDuration(hints.effectiveTtlMs),
-      ttlSentence: describeTtl(hints.ttl),
-      scopeSentence: scopeRule(hints.scope),
+      summary: badgeText(hints, t),
+      ttlText: humanDuration(hints.effectiveTtlMs, t),
+      ttlSentence: describeTtl(hints.ttl, t),
+      scopeSentence: scopeRule(hints.scope, t),
       receivedAt,
       ttlMs: hints.effectiveTtlMs,
       violations,
@@ -55,7 +61,7 @@ export function cacheBadge(requestFrame: unknown, responseFrame: unknown, receiv
     isCacheableMethod(method) &&
     (c.reason === "mrtr-retry" || c.reason === "input-required" || c.reason === "not-complete");
   if (relevant || violations.length > 0) {
-    return { kind: "not-cached", reason: c.reason, explanation: NOT_CACHEABLE_EXPLANATION[c.reason], violations };
+    return { kind: "not-cached", reason: c.reason, explanation: notCacheableExplanation(c.reason, t), violations };
   }
   return { kind: "none" };
 }

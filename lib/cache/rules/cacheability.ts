@@ -3,6 +3,7 @@
  * Only complete results of the six cacheable methods; never the results of MRTR retries (requests carrying
  * inputResponses or requestState), never input_required (or any other non-complete) results, never errors.
  */
+import { englishT, type Translate } from "../../i18n/translate";
 import { asObject, type JsonObject } from "../../protocol/json";
 import { cacheKey, keyLabel } from "./key";
 import { isCacheableMethod, type CacheableMethod } from "./methods";
@@ -16,16 +17,19 @@ export type NotCacheableReason =
   | "input-required"
   | "not-complete";
 
+/** Why a reply is not cached, in English (the catalogue's cache.notCached.<reason> says it in the reader's language). */
+export function notCacheableExplanation(reason: NotCacheableReason, t: Translate = englishT): string {
+  return t(`cache.notCached.${reason}`);
+}
+
 export const NOT_CACHEABLE_EXPLANATION: Record<NotCacheableReason, string> = {
-  "not-a-request": "Only requests (frames with a method and an id) can be answered from a cache.",
-  "method-not-cacheable":
-    "Only server/discover, the four lists and resources/read carry cache hints; everything else always goes to the server.",
-  "mrtr-retry":
-    "A retry carrying inputResponses or requestState answers one multi round-trip conversation: it is never cached.",
-  "error-response": "Errors are not cached.",
-  "not-a-result": "The reply has no result object.",
-  "input-required": "An input_required result is a question for this one call, not data: it is never cached.",
-  "not-complete": 'Only resultType "complete" results are cacheable.',
+  "not-a-request": notCacheableExplanation("not-a-request"),
+  "method-not-cacheable": notCacheableExplanation("method-not-cacheable"),
+  "mrtr-retry": notCacheableExplanation("mrtr-retry"),
+  "error-response": notCacheableExplanation("error-response"),
+  "not-a-result": notCacheableExplanation("not-a-result"),
+  "input-required": notCacheableExplanation("input-required"),
+  "not-complete": notCacheableExplanation("not-complete"),
 };
 
 export interface CacheableRequest {

@@ -1,25 +1,26 @@
 /** Words for the badge and the Cache tab: durations in human units and one sentence per scope. */
+import { englishT, type Translate } from "../../i18n/translate";
 import type { CacheScope, HintReading, ScopeReading, TtlReading } from "./hints";
 
-const UNITS: [number, string][] = [
+const UNITS: [number, "day" | "h" | "min" | "s"][] = [
   [86_400_000, "day"],
   [3_600_000, "h"],
   [60_000, "min"],
   [1_000, "s"],
 ];
 
-/** 300000 → "5 min", 90000 → "1 min 30 s", 1500 → "1.5 s", 250 → "250 ms", 172800000 → "2 days". */
-export function humanDuration(ms: number): string {
+/** 300000 → "5 min", 90000 → "1 min 30 s", 1500 → "1.5 s", 250 → "250 ms", 172800000 → "2 days" (in `t`'s language). */
+export function humanDuration(ms: number, t: Translate = englishT): string {
   if (!Number.isFinite(ms)) return String(ms);
   const sign = ms < 0 ? "-" : "";
   let rest = Math.abs(ms);
-  if (rest < 1_000) return `${sign}${Math.round(rest * 1000) / 1000} ms`;
-  if (rest < 10_000 && rest % 1_000 !== 0) return `${sign}${Math.round(rest / 100) / 10} s`;
+  if (rest < 1_000) return sign + t("cache.unit.ms", { n: Math.round(rest * 1000) / 1000 });
+  if (rest < 10_000 && rest % 1_000 !== 0) return sign + t("cache.unit.s", { n: Math.round(rest / 100) / 10 });
   const parts: string[] = [];
   for (const [size, unit] of UNITS) {
     const n = Math.floor(rest / size);
     if (n === 0) continue;
-    parts.push(unit === "day" ? `${n} ${n === 1 ? "day" : "days"}` : `${n} ${unit}`);
+    parts.push(t(`cache.unit.${unit}`, { n }));
     rest -= n * size;
     if (parts.length === 2) break;
   }
@@ -27,52 +28,48 @@ export function humanDuration(ms: number): string {
 }
 
 /** Age for "served from cache, age N s": whole seconds under a minute, then human units. */
-export function humanAge(ms: number): string {
-  return ms < 60_000 ? `${Math.floor(ms / 1000)} s` : humanDuration(Math.floor(ms / 1000) * 1000);
+export function humanAge(ms: number, t: Translate = englishT): string {
+  return ms < 60_000 ? t("cache.unit.s", { n: Math.floor(ms / 1000) }) : humanDuration(Math.floor(ms / 1000) * 1000, t);
 }
 
-export function describeTtl(ttl: TtlReading): string {
+export function describeTtl(ttl: TtlReading, t: Translate = englishT): string {
   switch (ttl.kind) {
     case "valid":
-      return ttl.raw === 0
-        ? "ttlMs 0: stale on arrival; the client may refetch every time"
-        : `fresh for ${humanDuration(ttl.raw)} after it arrived`;
+      return ttl.raw === 0 ? t("cache.ttl.zero") : t("cache.ttl.fresh", { duration: humanDuration(ttl.raw, t) });
     case "absent":
-      return "no ttlMs (an older server): treated as 0, stale on arrival";
+      return t("cache.ttl.absent");
     case "negative":
-      return `ttlMs ${ttl.raw} is negative: ignored and treated as 0, stale on arrival`;
+      return t("cache.ttl.negative", { raw: String(ttl.raw) });
     case "non-integer":
-      return `ttlMs ${ttl.raw} is not an integer: used as ${humanDuration(Math.floor(ttl.raw))}`;
+      return t("cache.ttl.nonInteger", { raw: String(ttl.raw), duration: humanDuration(Math.floor(ttl.raw), t) });
     case "not-a-number":
-      return `ttlMs ${JSON.stringify(ttl.raw)} is not a number: treated as 0, stale on arrival`;
+      return t("cache.ttl.notANumber", { raw: JSON.stringify(ttl.raw) });
   }
 }
 
 /** One sentence per scope on what a client and a shared gateway may do (digest §7 cacheScope). */
 export const SCOPE_RULES: Record<CacheScope, string> = {
-  public:
-    "Public: any client may reuse it until it goes stale, and a shared gateway may serve the same copy to every user, across authorization contexts.",
-  private:
-    "Private: a client may reuse it only under the same authorization, and a shared gateway must keep a separate copy per authorization context and never serve it to another user.",
+  public: englishT("cache.scope.public"),
+  private: englishT("cache.scope.private"),
 };
 
-export function scopeRule(scope: ScopeReading): string {
-  if (scope.kind === "valid") return SCOPE_RULES[scope.raw];
-  const what =
-    scope.kind === "absent" ? "No cacheScope" : `cacheScope ${JSON.stringify(scope.raw)} is not public or private`;
-  return `${what}, so it is treated as private: reuse only under the same authorization, never shared by a gateway.`;
+export function scopeRule(scope: ScopeReading, t: Translate = englishT): string {
+  if (scope.kind === "valid") return t(`cache.scope.${scope.raw}`);
+  return scope.kind === "absent"
+    ? t("cache.scope.absent")
+    : t("cache.scope.unknown", { raw: JSON.stringify(scope.raw) });
 }
 
-export function badgeText(hints: HintReading): string {
+export function badgeText(hints: HintReading, t: Translate = englishT): string {
   const ttl =
     hints.ttl.kind === "absent"
-      ? "no ttlMs"
+      ? t("cache.badge.noTtl")
       : hints.ttl.kind === "not-a-number"
         ? "ttlMs ?"
-        : `ttl ${humanDuration(hints.effectiveTtlMs)}`;
+        : t("cache.badge.ttl", { duration: humanDuration(hints.effectiveTtlMs, t) });
   const scope =
     hints.scope.kind === "valid"
       ? hints.scope.raw
-      : `${hints.scope.kind === "absent" ? "no scope" : "unknown scope"} → private`;
+      : t(hints.scope.kind === "absent" ? "cache.badge.noScope" : "cache.badge.unknownScope");
   return `${ttl} · ${scope}`;
 }

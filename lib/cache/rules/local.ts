@@ -2,6 +2,7 @@
  * A local answer as an exchange record: the client cache answered, nothing went on the wire. The timeline
  * shows it like any exchange, with no wire events but one note saying so, and `local` set.
  */
+import { englishT, type Translate } from "../../i18n/translate";
 import type { Exchange, SendHead } from "../../protocol/exchange";
 import { humanAge } from "./describe";
 import { answerFromCache, type CacheEntry } from "./store";
@@ -14,8 +15,8 @@ export interface LocalAnswerInit extends SendHead {
   now: number;
 }
 
-export function servedFromCacheText(ageMs: number): string {
-  return `served from cache, age ${humanAge(ageMs)}`;
+export function servedFromCacheText(ageMs: number, t: Translate = englishT): string {
+  return t("cache.served", { age: humanAge(ageMs, t) });
 }
 
 export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: NonNullable<Exchange["local"]> } {

@@ -9,7 +9,7 @@ import { finding } from "@/lib/auth/findings";
 import { maskHeaders, maskBody } from "@/lib/auth/mask";
 import { tokenClaims } from "@/lib/auth/discovery";
 import type { AuthFinding, AuthStep } from "@/lib/auth/types";
-import { AUDIENCE_WORDS, audienceVerdict } from "@/lib/auth/audience-verdict";
+import { AUDIENCE_WORDS, audienceDetail, audienceVerdict } from "@/lib/auth/audience-verdict";
 
 export interface AudienceTarget {
   label: string;
@@ -47,6 +47,7 @@ export async function audienceLesson(
       name: `audience: ${t.label}`,
       status: ownAudience === accepted ? "ok" : "fail",
       detail: `${AUDIENCE_WORDS[verdict].words} (${res.status}): ${AUDIENCE_WORDS[verdict].why}`,
+      detailMsg: audienceDetail(verdict, res.status),
       specRef: "2026-07-28 basic/authorization §Token Audience Binding and Validation",
       request: { method: "POST", url: t.url, headers: maskHeaders(headers), body },
       response: {

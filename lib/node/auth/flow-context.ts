@@ -3,6 +3,7 @@
  * and findings recorded so far (live: a browser sign-in shows them while the flow waits for the person), and the
  * MCP request helper. One per run; no process state.
  */
+import { say, type Msg } from "@/lib/i18n/translate";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
 import { finding, type FindingCode } from "@/lib/auth/findings";
@@ -73,13 +74,15 @@ export class FlowContext {
   step(
     name: string,
     status: StepStatus,
-    detail: string,
+    said: string | Msg,
     specRef: string,
     attempts: HttpAttempt[],
     facts?: Record<string, unknown>,
   ): AuthStep {
     const main = [...attempts].reverse().find((a) => a.response) ?? attempts[attempts.length - 1];
+    const detail = typeof said === "string" ? said : say(said);
     const s: AuthStep = { name, status, detail, specRef, request: main?.request, response: main?.response, facts };
+    if (typeof said !== "string") s.detailMsg = said;
     if (attempts.length > 1) s.attempts = attempts;
     this.steps.push(s);
     return s;

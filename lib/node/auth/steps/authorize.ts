@@ -4,6 +4,7 @@
  * (state and RFC 9207 iss checked before the code is used) and the token request (code + verifier + resource).
  * The verifier and state never leave this function's closure.
  */
+import { msg } from "@/lib/i18n/translate";
 import * as oauth from "oauth4webapi";
 import type { FindingCode } from "@/lib/auth/findings";
 import { maskUrl } from "@/lib/auth/mask";
@@ -62,7 +63,11 @@ export async function authorize(
   ctx.step(
     `${label}authorization request`,
     "ok",
-    `PKCE S256 challenge made (the verifier stays with the client), state generated, issuer ${a.as.issuer} recorded; resource=${a.resource}${scope ? `, scope="${scope}"` : ", no scope"}.`,
+    msg(scope ? "auth.steps.authorizeScope" : "auth.steps.authorizeNoScope", {
+      issuer: a.as.issuer,
+      resource: a.resource,
+      scope: scope ?? "",
+    }),
     `${AUTHZ} §Resource Parameter Implementation`,
     [{ request: { method: "GET", url: authUrl.href, headers: {} } }],
     { resource: a.resource, scope: scope ?? null, expectedIssuer: a.as.issuer },
@@ -72,19 +77,13 @@ export async function authorize(
     ctx.step(
       `${label}login and consent`,
       "skipped",
-      "A person must open the authorization URL, sign in and consent; the run stops here.",
+      msg("auth.steps.needsUser"),
       `${AUTHZ} §Authorization Flow Steps`,
       [],
     );
     return "needs-user";
   }
-  ctx.step(
-    `${label}login and consent`,
-    "ok",
-    "The user signed in at the authorization server and consented; it redirected to the callback with code, state and iss.",
-    `${AUTHZ} §Authorization Flow Steps`,
-    [],
-  );
+  ctx.step(`${label}login and consent`, "ok", msg("auth.steps.consented"), `${AUTHZ} §Authorization Flow Steps`, []);
   const seen: HttpAttempt[] = [{ request: { method: "GET", url: maskUrl(callback), headers: {} } }];
   const validation = `${AUTHZ} §Authorization Response Validation`;
   let params: URLSearchParams;
@@ -93,22 +92,10 @@ export async function authorize(
   } catch (e) {
     const message = (e as Error).message;
     ctx.raise(callbackFailure(message), message);
-    ctx.step(
-      `${label}callback`,
-      "fail",
-      `The callback was rejected before any code was used: ${message}.`,
-      validation,
-      seen,
-    );
+    ctx.step(`${label}callback`, "fail", msg("auth.steps.callbackRejected", { reason: message }), validation, seen);
     return undefined;
   }
-  ctx.step(
-    `${label}callback`,
-    "ok",
-    `state matches and iss equals the recorded issuer ${a.as.issuer}; the code may go to the token endpoint.`,
-    validation,
-    seen,
-  );
+  ctx.step(`${label}callback`, "ok", msg("auth.steps.callbackOk", { issuer: a.as.issuer }), validation, seen);
   return exchangeCode(ctx, a, params, verifier, label);
 }
 
@@ -144,11 +131,19 @@ async function exchangeCode(
         `the token's aud ${JSON.stringify(claims.aud)} is not the resource ${a.resource}`,
       );
     }
-    const bound = claims ? ` for aud ${JSON.stringify(claims.aud)}, scope "${claims.scope ?? tokens.scope ?? ""}"` : "";
+    const bound = claims
+      ? msg("auth.steps.tokenBound", {
+          aud: JSON.stringify(claims.aud),
+          scope: String(claims.scope ?? tokens.scope ?? ""),
+        })
+      : "";
     ctx.step(
       `${label}token`,
       "ok",
-      `Code + code_verifier + resource exchanged for a ${tokens.token_type} token${bound}${tokens.refresh_token ? ", with a refresh token" : ""}.`,
+      msg(tokens.refresh_token ? "auth.steps.tokenWithRefresh" : "auth.steps.token", {
+        type: tokens.token_type,
+        bound,
+      }),
       `${AUTHZ} §Resource Parameter Implementation (RFC 8707 token request)`,
       attempts,
       {
@@ -163,7 +158,7 @@ async function exchangeCode(
     ctx.step(
       `${label}token`,
       "fail",
-      `The token request failed: ${(e as Error).message}.`,
+      msg("auth.steps.tokenFailed", { reason: (e as Error).message }),
       `${AUTHZ} §Access Token Usage`,
       attempts,
     );

@@ -3,6 +3,7 @@
  * metadata (every URL of the spec's order tried and recorded), and authorization server metadata (OAuth and OIDC
  * forms, path-aware, exact issuer match, S256 required). Each returns what the next step needs, or the ended run.
  */
+import { msg } from "@/lib/i18n/translate";
 import type * as oauth from "oauth4webapi";
 import { bearerChallenge } from "@/lib/auth/www-authenticate";
 import { asMetadataCandidates, canonicalResource, isLoopback, prmCandidates, sameResource } from "@/lib/auth/discovery";
@@ -27,7 +28,7 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
     ctx.step(
       name,
       "fail",
-      `The MCP endpoint did not answer: ${attempts[0].error}.`,
+      msg("auth.steps.noAnswer", { error: String(attempts[0].error) }),
       `${AUTHZ} §Authorization Flow Steps`,
       attempts,
     );
@@ -35,9 +36,7 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
   }
   if (first.response.status !== 401) {
     const ok = first.response.ok;
-    const detail = ok
-      ? `The server answered ${first.response.status} without a token: it does not ask for authorization.`
-      : `The server answered ${first.response.status}, not 401: a protected MCP server signals a missing token with 401 and WWW-Authenticate.`;
+    const detail = msg(ok ? "auth.steps.notProtected" : "auth.steps.not401", { status: first.response.status });
     ctx.step(name, ok ? "ok" : "fail", detail, `${AUTHZ} §Protocol Requirements`, attempts);
     if (!ok) return { stop: ctx.done("failed") };
     ctx.raise("AUTH_NOT_REQUIRED", "the endpoint answered a request without a token");
@@ -49,8 +48,15 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
     name,
     challenge ? "ok" : "fail",
     challenge
-      ? `401 with a Bearer challenge: resource_metadata ${challenge.resource_metadata ? `points to ${challenge.resource_metadata}` : "is absent"}, scope ${challenge.scope ? `"${challenge.scope}"` : "is absent"}.`
-      : `401 without a Bearer challenge in WWW-Authenticate${header ? ` (got ${JSON.stringify(header.slice(0, 120))})` : ""}.`,
+      ? msg("auth.steps.challenge", {
+          metadata: challenge.resource_metadata
+            ? msg("auth.steps.pointsTo", { url: challenge.resource_metadata })
+            : msg("auth.steps.isAbsent"),
+          scope: challenge.scope ? `"${challenge.scope}"` : msg("auth.steps.isAbsent"),
+        })
+      : header
+        ? msg("auth.steps.noBearerGot", { header: JSON.stringify(header.slice(0, 120)) })
+        : msg("auth.steps.noBearer"),
     `${DISCOVERY} §Protected Resource Metadata Discovery`,
     attempts,
     { challenge: challenge ?? null },
@@ -94,13 +100,7 @@ export async function resourceMetadata(
     );
   if (!prm) {
     ctx.raise("PRM_NOT_FOUND", `no protected resource metadata at ${candidates.join(", ")}`);
-    ctx.step(
-      name,
-      "fail",
-      "No URL of the discovery order returned RFC 9728 metadata, so the client cannot learn which authorization server to use.",
-      specRef,
-      attempts,
-    );
+    ctx.step(name, "fail", msg("auth.steps.prmNotFound"), specRef, attempts);
     return { stop: ctx.done("failed") };
   }
   const servers = Array.isArray(prm.authorization_servers)
@@ -126,8 +126,8 @@ export async function resourceMetadata(
     name,
     status,
     status === "ok"
-      ? `Found at ${prmUrl} after ${attempts.length} attempt(s): resource matches, authorization server ${servers[0]}.`
-      : "The metadata was found but cannot be used as is (see the findings).",
+      ? msg("auth.steps.prmFound", { url: String(prmUrl), attempts: attempts.length, server: servers[0] })
+      : msg("auth.steps.prmUnusable"),
     `${specRef} (RFC 9728)`,
     attempts,
     { resource, authorization_servers: servers, scopes_supported: scopesSupported },
@@ -163,13 +163,7 @@ export async function serverMetadata(
   if (!as) {
     if (!ctx.has("AS_ISSUER_MISMATCH"))
       ctx.raise("AS_METADATA_NOT_FOUND", `no authorization server metadata for ${issuer}`);
-    ctx.step(
-      name,
-      "fail",
-      "No discovery URL returned usable metadata for this issuer (OAuth 2.0 and OpenID Connect forms tried in order).",
-      specRef,
-      attempts,
-    );
+    ctx.step(name, "fail", msg("auth.steps.asNotFound"), specRef, attempts);
     return { stop: ctx.done("failed") };
   }
   const s256 =
@@ -191,9 +185,7 @@ export async function serverMetadata(
   ctx.step(
     name,
     s256 ? "ok" : "fail",
-    s256
-      ? `Issuer ${issuer} matches exactly, PKCE S256 is supported.`
-      : "The authorization server does not advertise PKCE S256, so the flow stops here.",
+    s256 ? msg("auth.steps.asFound", { issuer }) : msg("auth.steps.noS256"),
     specRef,
     attempts,
     {

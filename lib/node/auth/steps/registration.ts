@@ -3,6 +3,7 @@
  * document (the client's HTTPS URL is its client_id; the AS fetches the document from it: the embedded demo hosts
  * one), then dynamic client registration (deprecated in 2026-07-28, shown as such).
  */
+import { msg } from "@/lib/i18n/translate";
 import * as oauth from "oauth4webapi";
 import type { HttpAttempt } from "@/lib/auth/types";
 import { REGISTRATION, type FlowContext } from "../flow-context";
@@ -22,24 +23,17 @@ export async function register(
   const cimd = (as as Record<string, unknown>).client_id_metadata_document_supported === true;
   const { clientId, clientMetadataDocument } = ctx.opts;
   if (clientId) {
-    ctx.step(
-      name,
-      "ok",
-      `Pre-registered client ${clientId} (the first choice when the client already has one for this issuer).`,
-      `${REGISTRATION} §Pre-registration`,
-      attempts,
-      {
-        method: "pre-registered",
-        client_id: clientId,
-      },
-    );
+    ctx.step(name, "ok", msg("auth.steps.preRegistered", { clientId }), `${REGISTRATION} §Pre-registration`, attempts, {
+      method: "pre-registered",
+      client_id: clientId,
+    });
     return { client: { client_id: clientId, token_endpoint_auth_method: "none" } };
   }
   if (cimd && clientMetadataDocument) {
     ctx.step(
       name,
       "ok",
-      `Client ID metadata document: the client_id is the URL ${clientMetadataDocument.url}; the authorization server fetches the document there when the client first appears (the 2026-07-28 default).`,
+      msg("auth.steps.cimd", { url: clientMetadataDocument.url }),
       `${REGISTRATION} §Client ID Metadata Documents`,
       attempts,
       {
@@ -57,13 +51,7 @@ export async function register(
         ? "the AS accepts only client ID metadata documents: give --client-id with the HTTPS URL of your client's metadata document"
         : "no client ID given, no client ID metadata document support and no registration_endpoint: the client cannot get a client_id",
     );
-    ctx.step(
-      name,
-      "fail",
-      "There is no way for this client to obtain a client_id (see the finding).",
-      `${REGISTRATION} §Registration priority`,
-      attempts,
-    );
+    ctx.step(name, "fail", msg("auth.steps.noClientId"), `${REGISTRATION} §Registration priority`, attempts);
     return { stop: ctx.done("failed") };
   }
   const metadata = {
@@ -85,13 +73,10 @@ export async function register(
       "DCR_DEPRECATED",
       "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents",
     );
-    const why = cimd
-      ? "this AS also accepts client ID metadata documents, but this client has no hosted document for it"
-      : "the AS offers no client ID metadata documents";
     ctx.step(
       name,
       "warn",
-      `Dynamic client registration gave client ${registered.client_id} (deprecated; ${why}).`,
+      msg(cimd ? "auth.steps.dcrCimdToo" : "auth.steps.dcr", { clientId: registered.client_id }),
       specRef,
       attempts,
       {
@@ -102,7 +87,7 @@ export async function register(
     return { client: { client_id: registered.client_id, token_endpoint_auth_method: "none" } };
   } catch (e) {
     ctx.raise("NO_REGISTRATION_PATH", `dynamic registration failed: ${(e as Error).message}`);
-    ctx.step(name, "fail", `Dynamic client registration failed: ${(e as Error).message}.`, specRef, attempts);
+    ctx.step(name, "fail", msg("auth.steps.dcrFailed", { reason: (e as Error).message }), specRef, attempts);
     return { stop: ctx.done("failed") };
   }
 }

@@ -3,6 +3,7 @@
  * can make from outside (a token in the query string, a made-up token), step-up on 403 insufficient_scope with
  * the union of held and challenged scopes (one retry), and refresh (with resource) checked by another request.
  */
+import { msg } from "@/lib/i18n/translate";
 import * as oauth from "oauth4webapi";
 import { bearerChallenge } from "@/lib/auth/www-authenticate";
 import { tokenClaims } from "@/lib/auth/discovery";
@@ -37,16 +38,16 @@ export async function authenticatedRequest(ctx: FlowContext, held: Held): Promis
   if (!listed.response?.ok) {
     const answer = listed.response?.status ?? attempts[0].error;
     ctx.raise("AUTHENTICATED_REQUEST_FAILED", `tools/list with the new token answered ${answer}`);
-    ctx.step("authenticated request", "fail", `tools/list with the token failed (${answer}).`, specRef, attempts);
+    ctx.step(
+      "authenticated request",
+      "fail",
+      msg("auth.steps.listFailed", { answer: String(answer) }),
+      specRef,
+      attempts,
+    );
     return false;
   }
-  ctx.step(
-    "authenticated request",
-    "ok",
-    "tools/list with Authorization: Bearer succeeded: the server accepted a token issued for it.",
-    specRef,
-    attempts,
-  );
+  ctx.step("authenticated request", "ok", msg("auth.steps.listOk"), specRef, attempts);
   return true;
 }
 
@@ -69,9 +70,7 @@ export async function tokenHandlingChecks(ctx: FlowContext, held: Held): Promise
     );
   }
   const ok = !q.response?.ok && !forged.response?.ok;
-  const detail = ok
-    ? "A token in the query string and a made-up token were both refused."
-    : "The server accepted what it must refuse (see the findings).";
+  const detail = msg(ok ? "auth.steps.handlingOk" : "auth.steps.handlingBad");
   ctx.step("token handling checks", ok ? "ok" : "fail", detail, `${AUTHZ} §Token Handling`, attempts);
 }
 
@@ -89,26 +88,19 @@ export async function stepUp(
   if (tried.response?.status !== 403 || up?.error !== "insufficient_scope") {
     const ok = tried.response?.ok ?? false;
     const detail = ok
-      ? "The token already held enough scope: no step-up needed."
-      : `The request answered ${tried.response?.status ?? attempts[0].error}, not 403 insufficient_scope.`;
+      ? msg("auth.steps.enoughScope")
+      : msg("auth.steps.not403", { answer: String(tried.response?.status ?? attempts[0].error) });
     ctx.step("step-up challenge", ok ? "ok" : "warn", detail, specRef, attempts);
     return held;
   }
   const union = [...new Set([...(held.scope ?? "").split(" "), ...(up.scope ?? "").split(" ")].filter(Boolean))].join(
     " ",
   );
-  ctx.step(
-    "step-up challenge",
-    "ok",
-    `403 insufficient_scope: the server needs "${up.scope}"; re-authorizing with the union "${union}".`,
-    specRef,
-    attempts,
-    {
-      held: held.scope,
-      challenged: up.scope,
-      union,
-    },
-  );
+  ctx.step("step-up challenge", "ok", msg("auth.steps.stepUp", { scope: String(up.scope), union }), specRef, attempts, {
+    held: held.scope,
+    challenged: up.scope,
+    union,
+  });
   const more = await authorize(ctx, a, union, "step-up: ");
   if (more === "needs-user") return more;
   if (!more) {
@@ -120,9 +112,7 @@ export async function stepUp(
   const again = await ctx.mcp(retry, frame, next.accessToken);
   if (!again.response?.ok)
     ctx.raise("STEP_UP_FAILED", `the retried request answered ${again.response?.status ?? retry[0].error}`);
-  const detail = again.response?.ok
-    ? "The request that needed more scope succeeded with the new token."
-    : "The request still failed after step-up.";
+  const detail = msg(again.response?.ok ? "auth.steps.retryOk" : "auth.steps.retryFailed");
   ctx.step("step-up retry", again.response?.ok ? "ok" : "fail", detail, specRef, retry);
   return next;
 }
@@ -153,7 +143,9 @@ export async function refresh(ctx: FlowContext, a: Authorizer, held: Held): Prom
     ctx.step(
       "refresh",
       after.response?.ok ? "ok" : "fail",
-      `refresh_token grant (with resource) gave a new access token${fresh.refresh_token ? " and a rotated refresh token" : ""}; tools/list with it answered ${after.response?.status ?? check[0].error}.`,
+      msg(fresh.refresh_token ? "auth.steps.refreshRotated" : "auth.steps.refreshed", {
+        answer: String(after.response?.status ?? check[0].error),
+      }),
       specRef,
       [...attempts, ...check],
       { claims: tokenClaims(next.accessToken) ?? null },
@@ -161,7 +153,7 @@ export async function refresh(ctx: FlowContext, a: Authorizer, held: Held): Prom
     return next;
   } catch (e) {
     ctx.raise("REFRESH_FAILED", (e as Error).message);
-    ctx.step("refresh", "fail", `The refresh failed: ${(e as Error).message}.`, specRef, attempts);
+    ctx.step("refresh", "fail", msg("auth.steps.refreshFailed", { reason: (e as Error).message }), specRef, attempts);
     return held;
   }
 }
