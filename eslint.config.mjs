@@ -84,7 +84,6 @@ const OVER_300_LINES = [
 const FUNCTIONS_OVER_80_LINES = [
   "lib/apps/doctor.ts",
   "lib/cache/runtime.ts",
-  "lib/checks/runner.ts",
   "lib/doctor/diagnose.ts",
   "lib/doctor/ladder.ts",
   "lib/explain/dating.ts",

@@ -19,7 +19,7 @@ import { reportScore } from "./score";
 import { evidenceFrames } from "./evidence";
 import { AUTH_CHECK_IDS, seedAuthorization } from "./checks/auth";
 import { SEND_DEFAULTS } from "../bridge/send-options";
-import type { ProbeStep } from "../protocol/era";
+import type { ProbeStep, ProbeVerdict } from "../protocol/era";
 import type { Exchange } from "../bridge/contract";
 
 export interface RunTarget {
@@ -96,31 +96,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     ...(emulate ? { emulate } : {}),
   };
 
-  if (verdict.era === "legacy") {
-    const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
-    // The era report stays; beside it, the rules 2025-11-25 shares with 2026-07-28 and its own, over the
-    // session the probe opened (stdio: the kept process; HTTP: the Mcp-Session-Id initialize minted).
-    const state = new RunState(target.send, {
-      transport: target.transport,
-      era: "legacy",
-      version: verdict.version ?? "2025-11-25",
-      legacy: {
-        result: verdict.result ?? {},
-        ...(verdict.sessionId ? { sessionId: verdict.sessionId } : {}),
-        handshake: verdict.steps.filter((s) => !s.label.includes("server/discover")).map((s) => s.exchange),
-      },
-      options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
-    });
-    state.observed.push(...verdict.steps.map((s) => s.exchange));
-    await readCatalog(state);
-    const results = await runSelected(
-      state,
-      selectChecks(target.transport, runOptions.only, "legacy"),
-      options.onProgress,
-    );
-    const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
-    return withEvidence({ ...report, score: reportScore(report) }, state);
-  }
+  if (verdict.era === "legacy") return legacyRun(target, runOptions, options, verdict, base);
   // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
   const version = profile.pinned ? profile.protocolVersion : (verdict.version ?? MODERN_VERSION);
   let discoveryFailure: string | undefined;
@@ -174,6 +150,39 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     checks: results,
     ...summarize(results),
   };
+  return withEvidence({ ...report, score: reportScore(report) }, state);
+}
+
+/** A 2025-11-25 server: its era report, and beside it the rules that era shares with 2026-07-28 and its own. */
+async function legacyRun(
+  target: RunTarget,
+  runOptions: RunOptions,
+  options: RunState["base"]["options"] & Pick<RunOptions, "onProgress">,
+  verdict: ProbeVerdict,
+  base: Pick<CheckReport, "target" | "transport" | "version" | "probe" | "emulate">,
+): Promise<CheckReport> {
+  const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
+  // The era report stays; beside it, the rules 2025-11-25 shares with 2026-07-28 and its own, over the
+  // session the probe opened (stdio: the kept process; HTTP: the Mcp-Session-Id initialize minted).
+  const state = new RunState(target.send, {
+    transport: target.transport,
+    era: "legacy",
+    version: verdict.version ?? "2025-11-25",
+    legacy: {
+      result: verdict.result ?? {},
+      ...(verdict.sessionId ? { sessionId: verdict.sessionId } : {}),
+      handshake: verdict.steps.filter((s) => !s.label.includes("server/discover")).map((s) => s.exchange),
+    },
+    options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
+  });
+  state.observed.push(...verdict.steps.map((s) => s.exchange));
+  await readCatalog(state);
+  const results = await runSelected(
+    state,
+    selectChecks(target.transport, runOptions.only, "legacy"),
+    options.onProgress,
+  );
+  const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }
 
