@@ -92,7 +92,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/node/auth/judge.ts",
   "lib/node/auth/steps/registration.ts",
   "lib/node/cli/commands/task.ts",
-  "lib/node/cli/main.ts",
   "lib/node/demo-servers/calendar-handles.ts",
   "lib/node/demo-servers/calendar.ts",
   "lib/node/demo-servers/protected-auth-server.ts",

@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BridgeError } from "@/lib/node/bridge/errors";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
-import { send } from "@/lib/node/bridge/send";
+import { send, type SendContext } from "@/lib/node/bridge/send";
+import type { Target } from "@/lib/bridge/contract";
 import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
@@ -89,6 +90,70 @@ function print(lines: string[]): void {
   process.stdout.write(lines.join("\n") + "\n");
 }
 
+/** `send`: one frame (as the client the flags describe would write it), or a conversation with --answers. */
+async function runSend(
+  values: Values,
+  target: Target,
+  ctx: SendContext,
+  timeoutMs: number,
+  processMode: "fresh" | "keep",
+): Promise<number> {
+  let counter = 0;
+  if (values.frame === undefined)
+    throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
+  const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
+  if (values.answers !== undefined) {
+    return sendWithAnswers({
+      target,
+      ctx,
+      frame,
+      answersPath: values.answers,
+      maxRounds: values["max-rounds"],
+      timeoutMs,
+      processMode,
+      insist: values.insist,
+      json: values.json,
+    });
+  }
+  if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
+  const progress = progressOptions(values, timeoutMs);
+  // The client the flags describe, built once; the frame is parsed once, here where the CLI makes it.
+  const profile = clientProfile({ emulate: emulationOf(values) });
+  const written = draftFrame(frame);
+  const emulated = values.insist ? { draft: written, changes: [] } : profile.prepare(written);
+  const notes = [...emulated.changes];
+  let headers: Record<string, string> = {};
+  if (targetTransport(target) === "http") {
+    const listSend = (text: string) =>
+      send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
+    const sent = frameValue(emulated.draft);
+    const listed = await listedTool(sent, listSend, profile);
+    const params = profile.paramHeaders(sent, listed.tool ? [listed.tool] : []);
+    headers = params.headers;
+    const names = Object.keys(headers);
+    if (params.omitted.length) notes.push(`Mcp-Param-* headers omitted: ${params.omitted.join(", ")}`);
+    else if (names.length) notes.push(`Mcp-Param-* from tools/list: ${names.join(", ")}`);
+    else if (listed.note) notes.push(listed.note);
+  }
+  if (profile.emulationText) process.stderr.write(`emulating a client: ${profile.emulationText}\n`);
+  for (const note of notes) process.stderr.write(`  ${note}\n`);
+  const exchange = await send(
+    {
+      sendId: `cli-${++counter}`,
+      target,
+      frame: emulated.draft.text,
+      insist: values.insist,
+      timeoutMs,
+      processMode,
+      ...progress,
+      ...(Object.keys(headers).length ? { headers } : {}),
+    },
+    ctx,
+  );
+  print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
+  return exchange.outcome.kind === "failure" ? 1 : 0;
+}
+
 async function main(all: string[]): Promise<number> {
   const [command, ...rest] = takeLang(all);
   if (command === undefined || command === "help" || command === "--help" || command === "-h") {
@@ -122,63 +187,7 @@ async function main(all: string[]): Promise<number> {
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
   const processMode = values.fresh ? "fresh" : "keep";
-  let counter = 0;
-
-  if (command === "send") {
-    if (values.frame === undefined)
-      throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
-    const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
-    if (values.answers !== undefined) {
-      return sendWithAnswers({
-        target,
-        ctx,
-        frame,
-        answersPath: values.answers,
-        maxRounds: values["max-rounds"],
-        timeoutMs,
-        processMode,
-        insist: values.insist,
-        json: values.json,
-      });
-    }
-    if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
-    const progress = progressOptions(values, timeoutMs);
-    // The client the flags describe, built once; the frame is parsed once, here where the CLI makes it.
-    const profile = clientProfile({ emulate: emulationOf(values) });
-    const written = draftFrame(frame);
-    const emulated = values.insist ? { draft: written, changes: [] } : profile.prepare(written);
-    const notes = [...emulated.changes];
-    let headers: Record<string, string> = {};
-    if (targetTransport(target) === "http") {
-      const listSend = (text: string) =>
-        send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
-      const sent = frameValue(emulated.draft);
-      const listed = await listedTool(sent, listSend, profile);
-      const params = profile.paramHeaders(sent, listed.tool ? [listed.tool] : []);
-      headers = params.headers;
-      const names = Object.keys(headers);
-      if (params.omitted.length) notes.push(`Mcp-Param-* headers omitted: ${params.omitted.join(", ")}`);
-      else if (names.length) notes.push(`Mcp-Param-* from tools/list: ${names.join(", ")}`);
-      else if (listed.note) notes.push(listed.note);
-    }
-    if (profile.emulationText) process.stderr.write(`emulating a client: ${profile.emulationText}\n`);
-    for (const note of notes) process.stderr.write(`  ${note}\n`);
-    const exchange = await send(
-      {
-        sendId: `cli-${++counter}`,
-        target,
-        frame: emulated.draft.text,
-        insist: values.insist,
-        timeoutMs,
-        processMode,
-        ...progress,
-        ...(Object.keys(headers).length ? { headers } : {}),
-      },
-      ctx,
-    );
-    print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
-    return exchange.outcome.kind === "failure" ? 1 : 0;
-  }
+  if (command === "send") return runSend(values, target, ctx, timeoutMs, processMode);
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
   // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
