@@ -91,7 +91,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/explain/headers.ts",
   "lib/node/auth/judge.ts",
   "lib/node/auth/steps/registration.ts",
-  "lib/node/cli/commands/task.ts",
   "lib/node/demo-servers/calendar-handles.ts",
   "lib/node/demo-servers/calendar.ts",
   "lib/node/demo-servers/protected-auth-server.ts",

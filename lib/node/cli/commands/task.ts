@@ -55,6 +55,35 @@ function line(track: TaskTrack, startMs: number): string | undefined {
   return `+${String(m.atMs - startMs).padStart(6)} ms  ${m.from ?? "(new)"} → ${m.to}  ${m.why}${m.via === "push" ? "  (by push: notifications/tasks)" : ""}`;
 }
 
+/** --arguments: a JSON object ({} when absent). */
+function argumentsOf(text: string | undefined): Json {
+  if (text === undefined) return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--arguments is not JSON (${(e as Error).message})`);
+  }
+  const obj = asObject(parsed);
+  if (!obj) throw new UsageError("--arguments must be a JSON object, e.g. '{\"steps\": 3}'");
+  return obj;
+}
+
+/** --answers: one object keyed like inputRequests (a task's keys are unique over its life). */
+function taskAnswersOf(path: string | undefined): Json | undefined {
+  try {
+    const read = path === undefined ? undefined : readAnswers(path);
+    if (Array.isArray(read))
+      throw new UsageError(
+        "--answers for a task must be one object keyed like inputRequests (keys are unique over the task's life)",
+      );
+    return read;
+  } catch (e) {
+    if (e instanceof AnswersUsageError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 export async function run(argv: string[]): Promise<number> {
   const values = parseOptions(
     argv,
@@ -66,30 +95,8 @@ export async function run(argv: string[]): Promise<number> {
     throw new UsageError(
       "name the tool: --tool <name> (the tasks demo has slow_report, confirm_booking, flaky_export, long_import)",
     );
-  let args: Json = {};
-  if (values.arguments !== undefined) {
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(values.arguments);
-    } catch (e) {
-      throw new UsageError(`--arguments is not JSON (${(e as Error).message})`);
-    }
-    const obj = asObject(parsed);
-    if (!obj) throw new UsageError("--arguments must be a JSON object, e.g. '{\"steps\": 3}'");
-    args = obj;
-  }
-  let answers: Json | undefined;
-  try {
-    const read = values.answers === undefined ? undefined : readAnswers(values.answers);
-    if (Array.isArray(read))
-      throw new UsageError(
-        "--answers for a task must be one object keyed like inputRequests (keys are unique over the task's life)",
-      );
-    answers = read;
-  } catch (e) {
-    if (e instanceof AnswersUsageError) throw new UsageError(e.message);
-    throw e;
-  }
+  const args = argumentsOf(values.arguments);
+  const answers = taskAnswersOf(values.answers);
   const overridePollMs = wholeNumber(values["poll-ms"], "--poll-ms", MIN_POLL_MS, MAX_POLL_MS);
   const maxPolls = wholeNumber(values["max-polls"], "--max-polls", 1, 10_000);
   const timeoutMs = timeoutOf(values);
