@@ -9,7 +9,7 @@ import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
 import { prmCandidates } from "@/lib/auth/discovery";
 import { finding } from "@/lib/auth/findings";
-import type { AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "@/lib/auth/types";
+import type { AuthFinding, AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "@/lib/auth/types";
 import { runAuthFlow } from "./flow";
 import { FlowHttp } from "./flow-http";
 
@@ -89,22 +89,7 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     }
   }
 
-  if (served2xx(await mcp(probes, opts, FORGED)))
-    findings.push(finding("INVALID_TOKEN_ACCEPTED", `a request with Bearer ${FORGED} was served`));
-  if (opts.ownToken) {
-    reached.push("query");
-    const inQuery = new URL(opts.target);
-    inQuery.searchParams.set("access_token", opts.ownToken);
-    if (served2xx(await mcp(probes, opts, undefined, inQuery.href)))
-      findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", "the server's own token was accepted from the query string"));
-  }
-  if (opts.foreignToken) {
-    reached.push("audience");
-    if (served2xx(await mcp(probes, opts, opts.foreignToken)))
-      findings.push(
-        finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"),
-      );
-  }
+  await probeTokenHandling(opts, probes, findings, reached);
   const tokenStep: AuthStep = {
     name: "token handling probes",
     status: findings.some((f) =>
@@ -121,6 +106,31 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
 }
 
 const served2xx = (status: number) => status >= 200 && status < 300;
+
+/** Tokens the server must refuse: a made-up one, its own in the query string, one issued for another resource. */
+async function probeTokenHandling(
+  opts: JudgeOptions,
+  probes: HttpAttempt[],
+  findings: AuthFinding[],
+  reached: JudgedAspect[],
+): Promise<void> {
+  if (served2xx(await mcp(probes, opts, FORGED)))
+    findings.push(finding("INVALID_TOKEN_ACCEPTED", `a request with Bearer ${FORGED} was served`));
+  if (opts.ownToken) {
+    reached.push("query");
+    const inQuery = new URL(opts.target);
+    inQuery.searchParams.set("access_token", opts.ownToken);
+    if (served2xx(await mcp(probes, opts, undefined, inQuery.href)))
+      findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", "the server's own token was accepted from the query string"));
+  }
+  if (opts.foreignToken) {
+    reached.push("audience");
+    if (served2xx(await mcp(probes, opts, opts.foreignToken)))
+      findings.push(
+        finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"),
+      );
+  }
+}
 
 /**
  * One recorded request; its status, or 0 when it got none (refused by the guard, network error, timeout). The
