@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
 import { dateTranscript, REVISIONS, transcriptFromExchanges } from "@/lib/explain";
 import { doneExchanges } from "@/lib/session/selectors";
@@ -6,23 +7,23 @@ import type { PanelProps } from "../playground/types";
 import { Button, PanelSection } from "../ui";
 import { LevelBadge } from "./LevelBadge";
 
-const PLACEHOLDER = `Paste a transcript or an article's snippets, e.g.
-
-→ {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+/** The example under the placeholder's sentence: wire content, never translated. */
+const EXAMPLE = `→ {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
 Mcp-Session-Id: 1868a90c-3c2d-4a8f-9e60-43a5a2e4e4b5`;
 
 /** "Date a transcript": which revisions a pasted text fits, why, and what it teaches that is no longer current. */
 export function DatePanel({ state }: PanelProps) {
+  const t = useTranslations();
   const [text, setText] = useState("");
-  const dating = useMemo(() => (text.trim() ? dateTranscript(text) : null), [text]);
+  const dating = useMemo(() => (text.trim() ? dateTranscript(text, t) : null), [text, t]);
   const exchanges = doneExchanges(state.entries);
   return (
     <PanelSection
-      label="Date a transcript"
+      label={t("dating.title")}
       data-testid="date-panel"
       gap="gap-2"
-      title="Date a transcript"
-      subtitle="Frames, → / ← trace lines, HTTP headers and SSE lines count as evidence; prose does not."
+      title={t("dating.title")}
+      subtitle={t("dating.subtitle")}
       actions={
         <>
           <Button
@@ -30,26 +31,26 @@ export function DatePanel({ state }: PanelProps) {
             disabled={exchanges.length === 0}
             onClick={() => setText(transcriptFromExchanges(exchanges))}
           >
-            Use this timeline
+            {t("dating.useTimeline")}
           </Button>
           <Button data-testid="date-clear" disabled={!text} onClick={() => setText("")}>
-            Clear
+            {t("dating.clear")}
           </Button>
         </>
       }
     >
       <textarea
         data-testid="date-input"
-        aria-label="Transcript to date"
+        aria-label={t("dating.input")}
         spellCheck={false}
         value={text}
-        placeholder={PLACEHOLDER}
+        placeholder={`${t("dating.placeholder")}\n\n${EXAMPLE}`}
         onChange={(e) => setText(e.target.value)}
         className="h-40 w-full rounded border border-slate-300 bg-white p-2 font-mono text-[11px] text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       />
       {dating ? (
         <div className="space-y-2 text-xs" data-testid="date-result" data-revisions={dating.revisions.join(",")}>
-          <div className="flex flex-wrap items-center gap-1" aria-label="Revisions">
+          <div className="flex flex-wrap items-center gap-1" aria-label={t("dating.revisions")}>
             {REVISIONS.map((r) => (
               <span
                 key={r}
@@ -66,7 +67,7 @@ export function DatePanel({ state }: PanelProps) {
           </p>
           {dating.deprecatedOrRemoved.length > 0 ? (
             <div>
-              <h3 className="font-semibold">Taught as current, but deprecated or removed now</h3>
+              <h3 className="font-semibold">{t("dating.lifecycle")}</h3>
               <ul className="space-y-1" data-testid="date-lifecycle">
                 {dating.deprecatedOrRemoved.map((f) => (
                   <li key={f.feature} className="flex flex-wrap items-baseline gap-1.5">
@@ -79,7 +80,9 @@ export function DatePanel({ state }: PanelProps) {
             </div>
           ) : null}
           <details open={dating.reasons.length <= 8}>
-            <summary className="cursor-pointer font-semibold">Why ({dating.reasons.length} pieces of evidence)</summary>
+            <summary className="cursor-pointer font-semibold">
+              {t("dating.why", { count: dating.reasons.length })}
+            </summary>
             <table className="mt-1 w-full text-left text-[11px]">
               <tbody>
                 {dating.reasons.map((r) => (

@@ -12,6 +12,10 @@ import { LIFECYCLE, lifecycleBadge, lifecycleSentence, type LifecycleId } from "
 import { REVISIONS, type Revision } from "./types";
 import { METHODS } from "./methods";
 import { isJsonObject, type JsonObject } from "../protocol/json";
+import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
+
+/** A feature's name in the catalogues (explain.d.f.*), said in the reader's language when the dating is written. */
+const feat = (key: string, values?: Msg["values"]): Msg => msg(`explain.d.f.${key}`, values);
 
 export interface DatingReason {
   feature: string;
@@ -51,7 +55,7 @@ export interface TranscriptDating {
 export type TaskWire = "extension" | "core" | "both";
 
 interface Finding {
-  feature: string;
+  feature: Msg;
   evidence: string;
   line: number;
   from: Revision;
@@ -79,7 +83,7 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
 
   const root = item.value;
   if (Array.isArray(root) && root.length > 0 && root.every((m) => isJsonObject(m) && m.jsonrpc === "2.0")) {
-    add("a JSON-RPC batch (array of messages)", "2025-03-26", "2025-06-18", "batching");
+    add(feat("jsonRPCBatchArray"), "2025-03-26", "2025-06-18", "batching");
   }
 
   const visit = (v: unknown, parentKey: string | undefined, grandKey: string | undefined) => {
@@ -97,7 +101,7 @@ function jsonFindings(item: ExtractedJson, named: Set<string>): Finding[] {
 }
 
 type Add = (
-  feature: string,
+  feature: Msg,
   from: Revision,
   until?: Revision,
   lifecycle?: LifecycleId,
@@ -128,12 +132,12 @@ function messageFindings(
   const hasId = "id" in o;
   if (info.kind === "input") {
     if (inInputRequests) {
-      add(`${method} as an MRTR input request`, MODERN, undefined, info.lifecycle);
+      add(feat("mrtrInput", { method }), MODERN, undefined, info.lifecycle);
       return;
     }
     if (hasId || item.direction === "received")
-      add(`${method} sent by the server as a JSON-RPC request`, info.introduced, MODERN, "serverRequests");
-    add(method, info.introduced, undefined, info.lifecycle);
+      add(feat("serverRequest", { method }), info.introduced, MODERN, "serverRequests");
+    add(feat("method", { method }), info.introduced, undefined, info.lifecycle);
     return;
   }
   if (parentKey !== undefined && !item.synthetic && o.jsonrpc === undefined) return; // a nested {method} that is not a frame
@@ -141,14 +145,14 @@ function messageFindings(
     info.lifecycle && LIFECYCLE[info.lifecycle].status === "removed" ? LIFECYCLE[info.lifecycle].since : undefined;
   const from = method === "tasks/get" || method === "tasks/cancel" ? "2025-11-25" : info.introduced;
   if (method === "ping" && item.direction === "received" && hasId)
-    add("ping sent by the server", "2024-11-05", MODERN, "serverRequests");
-  add(method, from, removed, info.lifecycle, TASK_METHOD_WIRE[method]);
+    add(feat("pingSentServer"), "2024-11-05", MODERN, "serverRequests");
+  add(feat("method", { method }), from, removed, info.lifecycle, TASK_METHOD_WIRE[method]);
   const params = isJsonObject(o.params) ? o.params : undefined;
   if (method === "initialize" && typeof params?.protocolVersion === "string") named.add(params.protocolVersion);
   if (method === "notifications/progress" && params && "message" in params)
-    add("a progress notification with message", "2025-03-26");
+    add(feat("progressNotificationMessage"), "2025-03-26");
   if (method === "completion/complete" && params && "context" in params)
-    add("completion/complete with context", "2025-06-18");
+    add(feat("completionCompleteContext"), "2025-06-18");
 }
 
 const TOOL_HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"];
@@ -157,40 +161,37 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
   const version = o["io.modelcontextprotocol/protocolVersion"];
   if (typeof version === "string") {
     named.add(version);
-    add("the per-request _meta envelope (io.modelcontextprotocol/protocolVersion)", MODERN);
+    add(feat("perRequestMetaEnvelope"), MODERN);
   }
   if ("io.modelcontextprotocol/clientCapabilities" in o && typeof version !== "string")
-    add("the per-request _meta envelope (io.modelcontextprotocol/clientCapabilities)", MODERN);
+    add(feat("perRequestMetaEnvelope2"), MODERN);
   if ("io.modelcontextprotocol/logLevel" in o)
-    add("io.modelcontextprotocol/logLevel in _meta", MODERN, undefined, "logging");
-  if ("io.modelcontextprotocol/serverInfo" in o) add("serverInfo in result _meta", MODERN);
-  if ("io.modelcontextprotocol/subscriptionId" in o) add("io.modelcontextprotocol/subscriptionId", MODERN);
+    add(feat("ioModelcontextprotocolLogLevelMeta"), MODERN, undefined, "logging");
+  if ("io.modelcontextprotocol/serverInfo" in o) add(feat("serverinfoResultMeta"), MODERN);
+  if ("io.modelcontextprotocol/subscriptionId" in o) add(feat("ioModelcontextprotocolSubscriptionId"), MODERN);
   if ("io.modelcontextprotocol/related-task" in o)
-    add("io.modelcontextprotocol/related-task (core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
-  if (o.resultType === "task")
-    add(`resultType "task" (a CreateTaskResult of the tasks extension)`, MODERN, undefined, undefined, "extension");
-  else if (typeof o.resultType === "string") add(`resultType "${o.resultType}"`, MODERN);
+    add(feat("ioModelcontextprotocolRelatedTask"), "2025-11-25", MODERN, "coreTasks", "core");
+  if (o.resultType === "task") add(feat("resultTypeTask"), MODERN, undefined, undefined, "extension");
+  else if (typeof o.resultType === "string") add(feat("resultType", { value: o.resultType }), MODERN);
   taskFindings(o, parentKey, add);
-  if ("inputRequests" in o || "inputResponses" in o)
-    add("Multi Round-Trip Requests (inputRequests / inputResponses)", MODERN);
-  else if ("requestState" in o) add("requestState (MRTR)", MODERN);
-  if ("ttlMs" in o && "cacheScope" in o) add("cache hints ttlMs + cacheScope", MODERN);
-  if ("supportedVersions" in o) add("a server/discover result (supportedVersions)", MODERN);
-  if ("structuredContent" in o || "outputSchema" in o)
-    add("structured tool output (structuredContent / outputSchema)", "2025-06-18");
-  if (TOOL_HINTS.some((k) => k in o)) add("tool annotations (readOnlyHint, destructiveHint, …)", "2025-03-26");
-  if (Array.isArray(o.icons)) add("icons", "2025-11-25");
-  if ("elicitationId" in o) add("elicitationId (URL elicitation, 2025-11-25)", "2025-11-25", MODERN, "elicitationId");
-  if (o.type === "audio" && "data" in o) add("audio content", "2025-03-26");
-  if (o.type === "resource_link") add("resource_link content", "2025-06-18");
-  if (o.mode === "url" && typeof o.url === "string") add("URL-mode elicitation", "2025-11-25");
+  if ("inputRequests" in o || "inputResponses" in o) add(feat("multiRoundTripRequests"), MODERN);
+  else if ("requestState" in o) add(feat("requeststateMRTR"), MODERN);
+  if ("ttlMs" in o && "cacheScope" in o) add(feat("cacheHintsTtlMsCacheScope"), MODERN);
+  if ("supportedVersions" in o) add(feat("serverDiscoverResultSupportedVersions"), MODERN);
+  if ("structuredContent" in o || "outputSchema" in o) add(feat("structuredToolOutputStructuredContent"), "2025-06-18");
+  if (TOOL_HINTS.some((k) => k in o)) add(feat("toolAnnotationsReadOnlyHintDestructiveHint"), "2025-03-26");
+  if (Array.isArray(o.icons)) add(feat("icons"), "2025-11-25");
+  if ("elicitationId" in o) add(feat("elicitationidURLElicitation2025"), "2025-11-25", MODERN, "elicitationId");
+  if (o.type === "audio" && "data" in o) add(feat("audioContent"), "2025-03-26");
+  if (o.type === "resource_link") add(feat("resourceLinkContent"), "2025-06-18");
+  if (o.mode === "url" && typeof o.url === "string") add(feat("urlModeElicitation"), "2025-11-25");
   if (("tools" in o || "toolChoice" in o) && "maxTokens" in o)
-    add("tool use in sampling (tools / toolChoice)", "2025-11-25", undefined, "sampling");
+    add(feat("toolUseSamplingTools"), "2025-11-25", undefined, "sampling");
   if (o.includeContext === "thisServer" || o.includeContext === "allServers")
-    add(`includeContext "${o.includeContext}"`, "2024-11-05", undefined, "includeContext");
+    add(feat("includeContext", { value: o.includeContext }), "2024-11-05", undefined, "includeContext");
   if ("registration_endpoint" in o || ("redirect_uris" in o && "client_name" in o))
-    add("OAuth Dynamic Client Registration", "2025-03-26", undefined, "dcr");
-  if (parentKey === "serverInfo" && "title" in o) add("a title in serverInfo", "2025-06-18");
+    add(feat("oauthDynamicClientRegistration"), "2025-03-26", undefined, "dcr");
+  if (parentKey === "serverInfo" && "title" in o) add(feat("titleServerInfo"), "2025-06-18");
   if (parentKey === "result" && typeof o.protocolVersion === "string" && "serverInfo" in o)
     named.add(o.protocolVersion);
   if ((parentKey === "capabilities" || parentKey === "io.modelcontextprotocol/clientCapabilities") && isJsonObject(o))
@@ -199,17 +200,17 @@ function keyFindings(o: JsonObject, parentKey: string | undefined, add: Add, nam
 }
 
 function capabilityFindings(caps: JsonObject, add: Add): void {
-  if ("completions" in caps) add("the completions capability", "2025-03-26");
-  if ("elicitation" in caps) add("the elicitation capability", "2025-06-18");
-  if ("tasks" in caps) add("the core tasks capability (2025-11-25)", "2025-11-25", MODERN, "coreTasks", "core");
-  if ("extensions" in caps) add("capabilities.extensions", MODERN);
+  if ("completions" in caps) add(feat("completionsCapability"), "2025-03-26");
+  if ("elicitation" in caps) add(feat("elicitationCapability"), "2025-06-18");
+  if ("tasks" in caps) add(feat("coreTasksCapability2025"), "2025-11-25", MODERN, "coreTasks", "core");
+  if ("extensions" in caps) add(feat("capabilitiesExtensions"), MODERN);
   if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/tasks" in caps.extensions)
-    add("the io.modelcontextprotocol/tasks extension declared", MODERN, undefined, undefined, "extension");
-  if ("sampling" in caps) add("the sampling capability", "2024-11-05", undefined, "sampling");
-  if ("roots" in caps) add("the roots capability", "2024-11-05", undefined, "roots");
-  if ("logging" in caps) add("the logging capability", "2024-11-05", undefined, "logging");
+    add(feat("ioModelcontextprotocolTasksExtension"), MODERN, undefined, undefined, "extension");
+  if ("sampling" in caps) add(feat("samplingCapability"), "2024-11-05", undefined, "sampling");
+  if ("roots" in caps) add(feat("rootsCapability"), "2024-11-05", undefined, "roots");
+  if ("logging" in caps) add(feat("loggingCapability"), "2024-11-05", undefined, "logging");
   if (isJsonObject(caps.roots) && "listChanged" in caps.roots)
-    add("roots.listChanged", "2024-11-05", MODERN, "rootsListChanged");
+    add(feat("rootsListChanged"), "2024-11-05", MODERN, "rootsListChanged");
 }
 
 /**
@@ -220,30 +221,23 @@ function capabilityFindings(caps: JsonObject, add: Add): void {
 function taskFindings(o: JsonObject, parentKey: string | undefined, add: Add): void {
   if (typeof o.taskId === "string" && typeof o.status === "string") {
     if ("ttlMs" in o || "pollIntervalMs" in o)
-      add("task fields ttlMs / pollIntervalMs (tasks extension)", MODERN, undefined, undefined, "extension");
+      add(feat("taskFieldsTtlMsPollIntervalMs"), MODERN, undefined, undefined, "extension");
     if ("ttl" in o || "pollInterval" in o)
-      add("task fields ttl / pollInterval (2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
-    if ("statusMessage" in o) add("a task statusMessage", "2025-11-25");
+      add(feat("taskFieldsTtlPollInterval"), "2025-11-25", MODERN, "coreTasks", "core");
+    if ("statusMessage" in o) add(feat("taskStatusMessage"), "2025-11-25");
     if (o.status === "completed" && isJsonObject(o.result))
-      add(
-        "a task's result inline (tasks extension; 2025-11-25 needed tasks/result)",
-        MODERN,
-        undefined,
-        undefined,
-        "extension",
-      );
+      add(feat("taskSResultInline"), MODERN, undefined, undefined, "extension");
   }
   if (parentKey === "params" && typeof o.name === "string" && isJsonObject(o.task))
-    add("a task-augmented tools/call (params.task, 2025-11-25 core tasks)", "2025-11-25", MODERN, "coreTasks", "core");
+    add(feat("taskAugmentedToolsCall"), "2025-11-25", MODERN, "coreTasks", "core");
   if (parentKey === "notifications" && "taskIds" in o)
-    add("subscriptions/listen with taskIds (tasks extension push)", MODERN, undefined, undefined, "extension");
+    add(feat("subscriptionsListenTaskIdsTasks"), MODERN, undefined, undefined, "extension");
 }
 
 function errorFindings(code: number, add: Add): void {
-  if (code === -32002) add("error -32002 for a missing resource", "2024-11-05", MODERN, "resourceNotFound32002");
-  if (code === -32042) add("error -32042 (URL elicitation required)", "2025-11-25", MODERN, "urlElicitationRequired");
-  if (code === -32020 || code === -32021 || code === -32022)
-    add(`error ${code} (an MCP-reserved code of 2026-07-28)`, MODERN);
+  if (code === -32002) add(feat("error32002MissingResource"), "2024-11-05", MODERN, "resourceNotFound32002");
+  if (code === -32042) add(feat("error32042URLElicitation"), "2025-11-25", MODERN, "urlElicitationRequired");
+  if (code === -32020 || code === -32021 || code === -32022) add(feat("reservedCode", { code }), MODERN);
 }
 
 function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
@@ -257,28 +251,28 @@ function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
     if (x.kind === "header") {
       const n = x.name.toLowerCase();
       const ev = `line ${x.line}: ${x.name}: ${x.value}`;
-      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
+      const add = (feature: Msg, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
         found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
-      if (n === "mcp-session-id") add("the Mcp-Session-Id header", "2025-03-26", MODERN, "sessions");
-      else if (n === "last-event-id") add("the Last-Event-ID header", "2025-03-26", MODERN, "lastEventId");
+      if (n === "mcp-session-id") add(feat("mcpSessionIdHeader"), "2025-03-26", MODERN, "sessions");
+      else if (n === "last-event-id") add(feat("lastEventIDHeader"), "2025-03-26", MODERN, "lastEventId");
       else if (n === "mcp-protocol-version") {
-        add("the MCP-Protocol-Version header", "2025-06-18");
+        add(feat("mcpProtocolVersionHeader"), "2025-06-18");
         if (/^\d{4}-\d{2}-\d{2}$/.test(x.value)) named.add(x.value);
       } else if (n === "mcp-method" || n === "mcp-name" || n.startsWith("mcp-param-"))
-        add(`the ${x.name} header`, MODERN);
+        add(feat("header", { name: x.name }), MODERN);
     } else if (x.kind === "http-request") {
       const ev = `line ${x.line}: ${x.text}`;
-      const add = (feature: string, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
+      const add = (feature: Msg, from: Revision, until?: Revision, lifecycle?: LifecycleId) =>
         found.push({ feature, evidence: ev, line: x.line, from, until, lifecycle });
       if (httpSse && (x.method === "GET" || /\/messages\?session/i.test(x.target ?? "")))
-        add("the HTTP+SSE transport (GET stream + endpoint event)", "2024-11-05", undefined, "httpSse");
-      else if (x.method === "GET") add("an HTTP GET stream", "2025-03-26", MODERN, "getStream");
-      else if (x.method === "DELETE") add("DELETE to end a session", "2025-03-26", MODERN, "sessions");
+        add(feat("httpSSETransportGET"), "2024-11-05", undefined, "httpSse");
+      else if (x.method === "GET") add(feat("httpGETStream"), "2025-03-26", MODERN, "getStream");
+      else if (x.method === "DELETE") add(feat("deleteEndSession"), "2025-03-26", MODERN, "sessions");
     } else if (x.kind === "sse") {
       const ev = `line ${x.line}: ${x.field}: ${x.value}`;
       if (x.field === "event" && x.value === "endpoint")
         found.push({
-          feature: "the HTTP+SSE transport (endpoint event)",
+          feature: feat("httpSSETransportEndpoint"),
           evidence: ev,
           line: x.line,
           from: "2024-11-05",
@@ -286,7 +280,7 @@ function lineFindings(items: Extracted[], named: Set<string>): Finding[] {
         });
       if (x.field === "id" && !httpSse)
         found.push({
-          feature: "SSE event ids (resumability)",
+          feature: feat("sseEventIdsResumability"),
           evidence: ev,
           line: x.line,
           from: "2025-03-26",
@@ -305,9 +299,9 @@ function windowOf(f: Finding): Revision[] {
 /** Beyond this the tolerant extraction gets slow (seconds); a transcript is rarely a tenth of it. */
 export const MAX_TRANSCRIPT_CHARS = 1_000_000;
 
-export function dateTranscript(text: string): TranscriptDating {
+export function dateTranscript(text: string, t: Translate = englishT): TranscriptDating {
   if (text.length > MAX_TRANSCRIPT_CHARS) {
-    const summary = `The text is ${text.length.toLocaleString("en-US")} characters; the dating reads at most ${MAX_TRANSCRIPT_CHARS.toLocaleString("en-US")}. Paste the part with the frames.`;
+    const summary = t("explain.d.tooLong", { length: text.length, max: MAX_TRANSCRIPT_CHARS });
     return {
       revisions: [],
       summary,
@@ -332,7 +326,7 @@ export function dateTranscript(text: string): TranscriptDating {
   if (findings.length === 0) {
     return {
       revisions: [],
-      summary: "No MCP frames, headers or transport lines found: nothing to date.",
+      summary: t("explain.d.nothing"),
       reasons: [],
       deprecatedOrRemoved: [],
       namedVersions,
@@ -356,24 +350,19 @@ export function dateTranscript(text: string): TranscriptDating {
   if (narrowed) revisions = namedInWindow;
 
   const reasons = dedupe(findings).map((f): DatingReason => {
-    const reason: DatingReason = { feature: f.feature, evidence: f.evidence, revisions: windowOf(f) };
-    if (!fits(f))
-      reason.note = `older than the newest evidence (${lower}): read as a legacy fallback or a quotation, not as the transcript's own revision`;
+    const reason: DatingReason = { feature: say(f.feature, t), evidence: f.evidence, revisions: windowOf(f) };
+    if (!fits(f)) reason.note = t("explain.d.outvoted", { lower });
     return reason;
   });
   if (namedVersions.length > 0) {
     reasons.push({
-      feature: `names protocol version${namedVersions.length > 1 ? "s" : ""} ${namedVersions.join(", ")}`,
-      evidence: "initialize params/result, _meta protocolVersion or MCP-Protocol-Version",
+      feature: t("explain.d.names", { count: namedVersions.length, versions: namedVersions.join(", ") }),
+      evidence: t("explain.d.namesEvidence"),
       revisions: namedInWindow.length > 0 ? namedInWindow : namedVersions,
-      ...(narrowed
-        ? {}
-        : namedInWindow.length === 0
-          ? { note: "the named versions fall outside what the features allow" }
-          : {}),
+      ...(narrowed ? {} : namedInWindow.length === 0 ? { note: t("explain.d.namesOutside") } : {}),
     });
   }
-  const tasks = taskWireOf(findings);
+  const tasks = taskWireOf(findings, t);
   const summary =
     summarize(
       binding,
@@ -382,62 +371,64 @@ export function dateTranscript(text: string): TranscriptDating {
       upperExclusive,
       revisions,
       narrowed ? namedInWindow : [],
+      t,
     ) + (tasks ? ` ${tasks.text}` : "");
   return {
     revisions,
     summary,
     reasons,
-    deprecatedOrRemoved: lifecycleOf(findings),
+    deprecatedOrRemoved: lifecycleOf(findings, t),
     namedVersions,
     found,
     ...(tasks ? { tasks } : {}),
   };
 }
 
-function taskWireOf(findings: Finding[]): TranscriptDating["tasks"] {
+function taskWireOf(findings: Finding[], t: Translate): TranscriptDating["tasks"] {
   const ext = findings.filter((f) => f.taskWire === "extension");
   const core = findings.filter((f) => f.taskWire === "core");
   if (ext.length && core.length) {
     return {
       wire: "both",
-      text: `Tasks on both wires: the 2025-11-25 core tasks (${names(core)}) and the 2026-07-28 io.modelcontextprotocol/tasks extension (${names(ext)}).`,
+      text: t("explain.d.tasksBoth", { core: names(core, t), ext: names(ext, t) }),
     };
   }
   if (ext.length)
     return {
       wire: "extension",
-      text: `Tasks: the io.modelcontextprotocol/tasks extension of 2026-07-28 (${names(ext)}).`,
+      text: t("explain.d.tasksExtension", { ext: names(ext, t) }),
     };
-  if (core.length)
-    return { wire: "core", text: `Tasks: the core tasks of 2025-11-25, removed in 2026-07-28 (${names(core)}).` };
+  if (core.length) return { wire: "core", text: t("explain.d.tasksCore", { core: names(core, t) }) };
   return undefined;
 }
 
 function dedupe(findings: Finding[]): Finding[] {
   const seen = new Map<string, Finding>();
-  for (const f of findings) if (!seen.has(f.feature)) seen.set(f.feature, f);
+  for (const f of findings) if (!seen.has(say(f.feature))) seen.set(say(f.feature), f);
   return [...seen.values()];
 }
 
-function lifecycleOf(findings: Finding[]): DatedFeature[] {
+function lifecycleOf(findings: Finding[], t: Translate): DatedFeature[] {
   const seen = new Map<LifecycleId, DatedFeature>();
   for (const f of findings) {
     if (!f.lifecycle || seen.has(f.lifecycle)) continue;
     const entry = LIFECYCLE[f.lifecycle];
     seen.set(f.lifecycle, {
-      feature: f.feature,
+      feature: say(f.feature, t),
       evidence: f.evidence,
       level: entry.status,
-      badge: lifecycleBadge(entry),
-      text: lifecycleSentence(entry),
+      badge: lifecycleBadge(entry, t),
+      text: lifecycleSentence(entry, t),
     });
   }
   return [...seen.values()];
 }
 
-function names(fs: Finding[]): string {
-  const labels = [...new Set(fs.map((f) => f.feature))].slice(0, 3);
-  return labels.length <= 1 ? (labels[0] ?? "") : `${labels.slice(0, -1).join(", ")} and ${labels[labels.length - 1]}`;
+function names(fs: Finding[], t: Translate): string {
+  const labels = [...new Set(fs.map((f) => say(f.feature, t)))].slice(0, 3);
+  return labels.length <= 1
+    ? (labels[0] ?? "")
+    : t("explain.d.and", { list: labels.slice(0, -1).join(", "), last: labels[labels.length - 1] });
 }
 
 function summarize(
@@ -447,17 +438,25 @@ function summarize(
   upper: Revision | undefined,
   revisions: string[],
   narrowedTo: string[],
+  t: Translate,
 ): string {
-  const range = revisions.length === 1 ? revisions[0] : `${revisions[0]} to ${revisions[revisions.length - 1]}`;
+  const range =
+    revisions.length === 1
+      ? revisions[0]
+      : t("explain.d.range", { from: revisions[0], to: revisions[revisions.length - 1] });
   const parts: string[] = [];
   const newest = binding.filter((f) => f.from === lower && lower !== REVISIONS[0]);
-  if (newest.length > 0) parts.push(`uses ${names(newest)}: ${lower} or later`);
+  if (newest.length > 0) parts.push(t("explain.d.orLater", { features: names(newest, t), revision: lower }));
   if (upper) {
     const last = REVISIONS[idx(upper) - 1];
-    parts.push(`uses ${names(binding.filter((f) => f.until === upper))}: ${last} or earlier`);
+    const features = names(
+      binding.filter((f) => f.until === upper),
+      t,
+    );
+    parts.push(t("explain.d.orEarlier", { features, revision: last }));
   }
-  if (parts.length === 0) parts.push(`uses only features every revision has`);
-  if (narrowedTo.length > 0) parts.push(`names ${narrowedTo.join(", ")} itself`);
-  const tail = outvoted.length > 0 ? `; also shows ${names(outvoted)} (a legacy fallback or quotation)` : "";
-  return `${parts.join("; ")} → fits ${range}${tail}.`;
+  if (parts.length === 0) parts.push(t("explain.d.onlyCommon"));
+  if (narrowedTo.length > 0) parts.push(t("explain.d.namesItself", { versions: narrowedTo.join(", ") }));
+  const tail = outvoted.length > 0 ? t("explain.d.alsoShows", { features: names(outvoted, t) }) : "";
+  return t("explain.d.summary", { parts: parts.join("; "), range, tail });
 }

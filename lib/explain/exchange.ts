@@ -45,21 +45,28 @@ export function explainExchange(
   const sentId = isJsonObject(sent) ? sent.id : undefined;
   const base = { transport: exchange.transport, serverEra, t } as const;
   const frames: ExplainedFrame[] = [
-    { role: "sent", label: "→ sent", frame: sent, annotations: explainFrame(sent, { ...base, direction: "sent" }) },
+    {
+      role: "sent",
+      label: t("explain.x.sent"),
+      frame: sent,
+      annotations: explainFrame(sent, { ...base, direction: "sent" }),
+    },
   ];
-  frames.push(...headerFrames(exchange, sent, serverEra));
+  frames.push(...headerFrames(exchange, sent, serverEra, t));
   for (const frame of exchange.received) {
     const isReply =
       isJsonObject(frame) &&
       ("result" in frame || "error" in frame) &&
       (frame.id === sentId || frame.id === undefined || frame.id === null);
-    const label = isReply
-      ? "← reply"
-      : methodOf(frame) && isJsonObject(frame) && "id" in frame
-        ? "← server request"
-        : methodOf(frame)
-          ? "← notification"
-          : "← frame";
+    const label = t(
+      isReply
+        ? "explain.x.reply"
+        : methodOf(frame) && isJsonObject(frame) && "id" in frame
+          ? "explain.x.serverRequest"
+          : methodOf(frame)
+            ? "explain.x.notification"
+            : "explain.x.frame",
+    );
     frames.push({
       role: "received",
       label,
@@ -75,7 +82,7 @@ export function explainExchange(
 }
 
 /** The HTTP request and response headers as two more "frames" (names as keys), explained like fields. */
-function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): ExplainedFrame[] {
+function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra, t: Translate): ExplainedFrame[] {
   const out: ExplainedFrame[] = [];
   for (const e of exchange.events) {
     if (e.kind === "http-request") {
@@ -87,18 +94,20 @@ function headerFrames(exchange: Exchange, sent: unknown, serverEra: ServerEra): 
         serverEra,
         direction: "sent",
         transport: "http",
+        t,
       });
-      out.push({ role: "sent", label: `→ HTTP ${e.method} headers`, frame, annotations });
+      out.push({ role: "sent", label: t("explain.x.requestHeaders", { method: e.method }), frame, annotations });
     } else if (e.kind === "http-response") {
       const annotations = explainHeaders(e.headers, {
         side: "response",
         serverEra,
         direction: "received",
         transport: "http",
+        t,
       });
       out.push({
         role: "received",
-        label: `← HTTP ${e.status} headers`,
+        label: t("explain.x.responseHeaders", { status: e.status }),
         frame: Object.fromEntries(e.headers),
         annotations,
       });

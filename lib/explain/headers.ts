@@ -25,10 +25,8 @@ export function explainHeaders(headers: HeaderList, ctx: HeaderContext): Annotat
     ctx.frame !== undefined && ctx.side === "request"
       ? new Map(impliedHeaders(ctx.frame).headers.map(([k, v]) => [k.toLowerCase(), v]))
       : undefined;
-  if (ctx.side === "request" && ctx.httpMethod === "GET")
-    sink.lifecycle("", "getStream", "A GET opens a server-to-client SSE stream, the pre-2026 way.");
-  if (ctx.side === "request" && ctx.httpMethod === "DELETE")
-    sink.lifecycle("", "sessions", "A DELETE ends a legacy session.");
+  if (ctx.side === "request" && ctx.httpMethod === "GET") sink.lifecycle("", "getStream", sink.t("explain.h.get"));
+  if (ctx.side === "request" && ctx.httpMethod === "DELETE") sink.lifecycle("", "sessions", sink.t("explain.h.delete"));
   for (const [name, value] of headers) {
     const n = name.toLowerCase();
     const expected = implied?.get(n);
@@ -36,79 +34,47 @@ export function explainHeaders(headers: HeaderList, ctx: HeaderContext): Annotat
       sink.lifecycle(
         name,
         "sessions",
-        ctx.side === "response"
-          ? "The server minted a session id for this client."
-          : "The request names a legacy session.",
+        ctx.side === "response" ? sink.t("explain.h.sessionMinted") : sink.t("explain.h.sessionNamed"),
       );
     } else if (n === "last-event-id") {
-      sink.lifecycle(name, "lastEventId", "The client asks to resume an SSE stream after this event.");
+      sink.lifecycle(name, "lastEventId", sink.t("explain.h.lastEventId"));
     } else if (MIRRORED.includes(n) || n.startsWith("mcp-param-")) {
-      const what =
+      const what = sink.t(
         n === "mcp-protocol-version"
-          ? "the body's _meta protocolVersion"
+          ? "explain.h.mirrorVersion"
           : n === "mcp-method"
-            ? "the frame's method"
+            ? "explain.h.mirrorMethod"
             : n === "mcp-name"
-              ? "params.name, params.uri or params.taskId"
-              : "a tool argument marked x-mcp-header";
+              ? "explain.h.mirrorName"
+              : "explain.h.mirrorParam",
+      );
       if (expected !== undefined && expected !== value) {
-        sink.add(
-          name,
-          `${name} must mirror ${what} (${expected}), but says ${value}: a 2026-07-28 server answers -32020 HeaderMismatch (HTTP 400).`,
-          REF.http,
-          "error",
-        );
+        sink.add(name, sink.t("explain.h.mismatch", { name, what, expected, value }), REF.http, "error");
       } else {
-        sink.add(
-          name,
-          `${name} mirrors ${what} so intermediaries can route without reading the body; a mismatch is -32020 (HTTP 400).`,
-          REF.http,
-        );
+        sink.add(name, sink.t("explain.h.mirrors", { name, what }), REF.http);
       }
     } else if (n === "accept" && ctx.side === "request") {
       const both = /application\/json/.test(value) && /text\/event-stream/.test(value);
       sink.add(
         name,
-        both
-          ? "Lists both application/json and text/event-stream, as every client POST must."
-          : "Accept must list both application/json and text/event-stream; a strict server answers 406.",
+        both ? sink.t("explain.h.acceptOk") : sink.t("explain.h.acceptBad"),
         REF.http,
         both ? "info" : "error",
       );
     } else if (n === "content-type" && ctx.side === "response") {
-      sink.add(
-        name,
-        /text\/event-stream/.test(value)
-          ? "An SSE stream scoped to this request: notifications may come first, the response ends it."
-          : "A single JSON response.",
-        REF.http,
-      );
+      sink.add(name, /text\/event-stream/.test(value) ? sink.t("explain.h.sse") : sink.t("explain.h.json"), REF.http);
     } else if (n === "authorization") {
-      sink.add(name, "An OAuth bearer token for this server; the playground keeps it out of shared links.", REF.auth);
+      sink.add(name, sink.t("explain.h.authorization"), REF.auth);
     } else if (n === "www-authenticate") {
-      sink.add(
-        name,
-        "Where to find the authorization server (resource_metadata) and which scopes to ask for.",
-        REF.auth,
-      );
+      sink.add(name, sink.t("explain.h.wwwAuthenticate"), REF.auth);
     } else if (n === "origin") {
-      sink.add(
-        name,
-        "Servers must check it (DNS-rebinding defence) and answer 403 to an origin they do not allow.",
-        REF.http,
-      );
+      sink.add(name, sink.t("explain.h.origin"), REF.http);
     }
   }
   if (implied && ctx.httpMethod !== "GET") {
     const sent = new Set(headers.map(([k]) => k.toLowerCase()));
     for (const n of MIRRORED) {
-      if (implied.has(n) && !sent.has(n))
-        sink.add(
-          "",
-          `The request lacks ${n}, which this frame requires on Streamable HTTP: expect -32020 (HTTP 400) from a 2026-07-28 server.`,
-          REF.http,
-          "error",
-        );
+      if (implied.has(n) && !sent.has(n)) sink.add("", sink.t("explain.h.lacks", { name: n }), REF.http, "error");
     }
   }
   return sink.out;

@@ -3,7 +3,7 @@
  * and in Russian (Cyrillic, not the English sentence), with every placeholder filled, and the English reads as before.
  */
 import { describe, expect, it } from "vitest";
-import { explainFrame, type ExplainContext } from "@/lib/explain";
+import { dateTranscript, explainFrame, explainHeaders, type ExplainContext } from "@/lib/explain";
 import { translatorFor } from "@/lib/i18n/catalogues";
 
 const ENVELOPE = {
@@ -197,4 +197,60 @@ describe("Explain says every sentence in the reader's language", () => {
     expect(explainFrame(frame).map((a) => a.text)).toEqual(explainFrame(frame, { t: EN }).map((a) => a.text));
     expect(explainFrame(frame).map((a) => a.text)).toContain("id should be a string or an integer, not a fraction.");
   });
+});
+
+describe("Explain says the HTTP headers in the reader's language", () => {
+  const frame = { jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "add" } };
+  const request: [string, string][] = [
+    ["Mcp-Method", "tools/list"],
+    ["Mcp-Session-Id", "s"],
+    ["Last-Event-ID", "3"],
+    ["Accept", "application/json"],
+    ["Authorization", "Bearer x"],
+    ["Origin", "http://a"],
+  ];
+  const response: [string, string][] = [
+    ["Content-Type", "text/event-stream"],
+    ["Mcp-Session-Id", "s"],
+    ["WWW-Authenticate", "Bearer"],
+  ];
+  for (const lang of ["bg", "ru"] as const)
+    it(`${lang}: request and response headers, GET and DELETE`, () => {
+      const t = translatorFor(lang);
+      const cases = [
+        explainHeaders(request, { side: "request", httpMethod: "POST", frame, t }),
+        explainHeaders(request, { side: "request", httpMethod: "GET", t }),
+        explainHeaders([], { side: "request", httpMethod: "DELETE", t }),
+        explainHeaders(response, { side: "response", t }),
+      ].flat();
+      expect(cases.length).toBeGreaterThan(10);
+      for (const a of cases) {
+        expect(a.text, a.path).toMatch(CYRILLIC);
+        expect(a.text).not.toMatch(PLACEHOLDER);
+      }
+    });
+});
+
+describe("the Dating tab says its reading in the reader's language", () => {
+  const transcript = [
+    '→ {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{"sampling":{}},"clientInfo":{"name":"c","version":"1"}}}',
+    "Mcp-Session-Id: 1868a90c",
+    '← {"jsonrpc":"2.0","id":2,"result":{"resultType":"complete","tools":[],"ttlMs":0,"cacheScope":"public"}}',
+    '{"jsonrpc":"2.0","id":3,"result":{"resultType":"task","task":{"taskId":"t","status":"working","ttl":5}}}',
+  ].join("\n");
+  for (const lang of ["bg", "ru"] as const)
+    it(`${lang}: summary, reasons and lifecycle lines`, () => {
+      const t = translatorFor(lang);
+      const english = dateTranscript(transcript);
+      const said = dateTranscript(transcript, t);
+      expect(said.revisions).toEqual(english.revisions);
+      expect(said.summary).toMatch(CYRILLIC);
+      expect(said.summary).not.toMatch(PLACEHOLDER);
+      expect(said.deprecatedOrRemoved.length).toBeGreaterThan(0);
+      for (const f of said.deprecatedOrRemoved) expect(f.text).toMatch(CYRILLIC);
+      for (const r of said.reasons) expect(r.feature).not.toMatch(PLACEHOLDER);
+      expect(said.reasons.filter((r) => CYRILLIC.test(r.feature)).length).toBeGreaterThan(2);
+      expect(dateTranscript("x".repeat(1_000_001), t).summary).toMatch(CYRILLIC);
+      expect(dateTranscript("just prose", t).summary).toMatch(CYRILLIC);
+    });
 });

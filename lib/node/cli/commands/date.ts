@@ -6,6 +6,8 @@ import { readFileSync } from "node:fs";
 import type { CliCommand } from "./command";
 import { JSON_AND_HELP, parseOwnOptions, textOptions, usageFailure } from "../args";
 import { dateTranscript, type TranscriptDating } from "@/lib/explain";
+import { englishT } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 
 export const DATE_USAGE = `usage:
   npm run cli -- date --file <transcript.txt> [--json]    (--file - reads stdin)
@@ -36,7 +38,8 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`error: cannot read ${values.file}: ${(e as Error).message}\n`);
     return 2;
   }
-  const dating = dateTranscript(text);
+  // --json is for programs: English; the human lines are in --lang.
+  const dating = dateTranscript(text, values.json ? englishT : cliT());
   process.stdout.write(values.json ? `${JSON.stringify(dating, null, 2)}\n` : `${formatDating(dating).join("\n")}\n`);
   return 0;
 }
