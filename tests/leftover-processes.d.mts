@@ -7,6 +7,7 @@ export interface Row {
   args: string;
 }
 export function processTable(): Row[];
+export function thisTiersProcesses(): Row[];
 export function watchProcesses(options: { root: string; ignore?: RegExp }): {
   leftovers(): Row[];
   settle(ms?: number): Promise<Row[]>;

@@ -50,6 +50,25 @@ function chainOf(pid, rows) {
   return chain;
 }
 
+/** Whether the process or one of its ancestors carries a tier mark other than `tier` (unmarked: not another's). */
+function ownedByAnotherTier(pid, rows, tier) {
+  return chainOf(pid, rows).some((p) => {
+    const mark = tierOf(p);
+    return mark !== undefined && mark !== tier;
+  });
+}
+
+/**
+ * The process table without the processes another tier of `npm test` started (the tier beside this one): what a
+ * test that looks for its own servers in the process table may count.
+ * @returns {Row[]}
+ */
+export function thisTiersProcesses() {
+  const rows = processTable();
+  const tier = process.env[TEST_TIER_ENV];
+  return rows.filter((r) => !ownedByAnotherTier(r.pid, rows, tier));
+}
+
 /**
  * A watch over the process table from now on: `leftovers()` lists the processes started from `root` since, other
  * than this process's ancestors, zombies, and what `ignore` matches (e.g. vitest's own workers) or another tier owns.
@@ -58,10 +77,6 @@ function chainOf(pid, rows) {
 export function watchProcesses({ root, ignore = /\bps -eo\b/ }) {
   const before = new Set(processTable().map((r) => r.pid));
   const tier = process.env[TEST_TIER_ENV];
-  const otherTier = (pid) => {
-    const mark = tierOf(pid);
-    return mark !== undefined && mark !== tier;
-  };
   /** @returns {Row[]} */
   function leftovers() {
     const rows = processTable();
@@ -73,7 +88,7 @@ export function watchProcesses({ root, ignore = /\bps -eo\b/ }) {
         !r.stat.startsWith("Z") &&
         !ignore.test(r.args) &&
         (r.args.includes(root) || cwdOf(r.pid) === root) &&
-        !chainOf(r.pid, rows).some(otherTier),
+        !ownedByAnotherTier(r.pid, rows, tier),
     );
   }
   /** Waits (up to `ms`, polling) for the leftovers to end, and returns those still running then. */

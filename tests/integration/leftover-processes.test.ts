@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { TEST_TIER_ENV, watchProcesses } from "../leftover-processes.mjs";
+import { TEST_TIER_ENV, processTable, thisTiersProcesses, watchProcesses } from "../leftover-processes.mjs";
 import { isAlive, waitUntilGone } from "./helpers";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
@@ -46,6 +46,14 @@ describe("the leftover-process check", () => {
     const other = startDetached({ ...process.env, [TEST_TIER_ENV]: "another-tier" });
     await expect.poll(() => watch.leftovers().map((r) => r.pid)).toContain(mine.pid);
     expect(watch.leftovers().map((r) => r.pid)).not.toContain(other.pid);
+  });
+
+  it("lets a test that looks for its own servers see its tier's processes only (load.test, e2e lab)", async () => {
+    const mine = startDetached();
+    const other = startDetached({ ...process.env, [TEST_TIER_ENV]: "another-tier" });
+    await expect.poll(() => thisTiersProcesses().map((r) => r.pid)).toContain(mine.pid);
+    expect(processTable().map((r) => r.pid)).toContain(other.pid);
+    expect(thisTiersProcesses().map((r) => r.pid)).not.toContain(other.pid);
   });
 });
 

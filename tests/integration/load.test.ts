@@ -8,7 +8,6 @@
  * (up to LIMITS.maxQueuedSends) instead of being refused, so a burst larger than the cap still ends with zero
  * errors, and each queued exchange says how long it waited. No wall-clock assertions: times are reported.
  */
-import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -17,6 +16,7 @@ import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { embeddedStdioArgv } from "@/lib/node/bridge/embedded";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { sendLoad } from "@/lib/node/bridge/send";
+import { thisTiersProcesses } from "../leftover-processes.mjs";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
 
@@ -50,10 +50,14 @@ async function timedSend(body: object): Promise<{ ms: number; status: number; ex
   return json.ok ? { ms, status, exchange: json.value as Exchange } : { ms, status, message: json.message };
 }
 
-/** Processes from this checkout running the given script, read from the process table. */
+/**
+ * Processes from this checkout running the given script, read from the process table: this tier's only (`npm test`
+ * runs the e2e tier beside vitest, and its app starts the same calendar).
+ */
 function runningFromProcessTable(script: string): string[] {
-  const out = execFileSync("ps", ["-eo", "pid,stat,args"], { encoding: "utf8" });
-  return out.split("\n").filter((line) => line.includes(`${ROOT}/${script}`) && !/\sZ/.test(line));
+  return thisTiersProcesses()
+    .filter((r) => r.args.includes(`${ROOT}/${script}`) && !r.stat.startsWith("Z"))
+    .map((r) => `${r.pid} ${r.stat} ${r.args}`);
 }
 
 describe(`load: ${SENDS} concurrent sends, ${FRESH} concurrent fresh processes`, () => {

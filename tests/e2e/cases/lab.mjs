@@ -1,5 +1,6 @@
 // The experiments lab: the chapter's isolation experiment in one click, and the explicit-handle fix.
 import { execFileSync } from "node:child_process";
+import { thisTiersProcesses } from "../../leftover-processes.mjs";
 
 async function runExperiment(pg, page, scriptId) {
   await pg.open();
@@ -107,8 +108,9 @@ export function registerLinks({ test, assert }) {
     assert((await other.locator('[data-testid="lab-verdict"]').count()) === 0, "a link must not run the experiment");
     // A fixed wait on purpose: it proves that nothing is spawned (an absence has no event to wait for).
     await other.waitForTimeout(1000);
-    const running = execFileSync("ps", ["-eo", "args"], { encoding: "utf8" })
-      .split("\n")
+    // This tier's processes only: `npm test` runs vitest beside e2e, and its tests start calendar-handles too.
+    const running = thisTiersProcesses()
+      .map((r) => r.args)
       .filter((l) => l.includes("calendar-handles.mjs"));
     assert(running.length === 0, `a link spawned: ${running.join(" | ")}`);
   });
