@@ -1,36 +1,39 @@
 // `npm test`: every tier on a fresh machine. Installs Debian's Chromium (e2e) and nginx (class) first when it can.
-// vitest runs beside lint, format and the build: on two cores the serial integration files leave one core mostly
-// waiting on the processes they start. The tiers that start the app or the demo servers (image, e2e, class) run after
-// vitest, one at a time: some tests read the whole process table for the demo servers' processes.
-//   beside vitest: lint → format → next build → precompress
-//   then: typecheck (it also reads the route types the build generates) → image → e2e → class behind nginx
+// Two lanes, one per core (the serial integration files leave their core mostly waiting on the processes they start):
+//   lane 1: import cycles → lint → format → next build → precompress → e2e (the longest tier, ~1000 s)
+//   lane 2: vitest → typecheck (it also reads the route types the build generates) → image → class behind nginx
+// Tiers run side by side count only their own processes (PLAYGROUND_TEST_TIER, tests/leftover-processes.mjs).
 // Each tier's output is streamed line by line behind its name; its time and the summary are printed as before.
-import { spawn, spawnSync } from "node:child_process";
+// A tier that hangs is ended at its deadline (DEADLINES) and reported; the run goes on with the next tier.
+import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createInterface } from "node:readline";
-import { TEST_TIER_ENV } from "../tests/leftover-processes.mjs";
+import { endTiersOnSignal, runTier } from "./run-tier.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
-/** Runs one tier with its output behind `tag │ `; resolves true when it exits 0. */
-function run(label, tag, cmd, args) {
-  const started = Date.now();
-  console.log(`\n=== ${label}: ${[cmd, ...args].join(" ")}`);
-  // The tier's mark tells the leftover-process checks (tests/leftover-processes.mjs) whose processes are whose.
-  const child = spawn(cmd, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...env, [TEST_TIER_ENV]: tag } });
-  const prefix = `${tag.padEnd(12)}│ `;
-  for (const stream of [child.stdout, child.stderr])
-    createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => console.log(prefix + line));
-  return new Promise((resolve) => {
-    child.on("error", (e) => console.log(`${prefix}${e.message}`));
-    child.on("close", (code) => {
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      console.log(`=== ${label}: ${code === 0 ? "ok" : "FAILED"} in ${seconds} s`);
-      resolve(code === 0);
-    });
-  });
+// Every tier has a deadline (scripts/run-tier.mjs ends a tier still running then, with its process group, and reports
+// it as TIMED OUT): about three times what the tier took on a loaded two-core CI machine, so that only a hang reaches it.
+const MINUTE = 60_000;
+const DEADLINES = {
+  servers: 5 * MINUTE, // 1-3 s
+  cycles: 5 * MINUTE, // 10-30 s
+  vitest: 40 * MINUTE, // 640-910 s
+  lint: 15 * MINUTE, // 50-200 s with import/no-cycle, which the cycles tier replaced
+  format: 5 * MINUTE, // 15-37 s
+  "next-build": 20 * MINUTE, // 60-150 s (490 s with nine agents on the machine)
+  precompress: 5 * MINUTE, // 7-34 s
+  typecheck: 10 * MINUTE, // 16-38 s
+  image: 10 * MINUTE, // 33-45 s
+  e2e: 45 * MINUTE, // ~1000 s; each case also has its own deadline (tests/e2e/run.mjs)
+  class: 15 * MINUTE,
+};
+
+/** Runs one tier (its output behind `tag │ `); resolves true when it exits 0 before its deadline. */
+async function run(label, tag, cmd, args) {
+  return (await runTier({ label, tag, cmd, args, env, deadlineMs: DEADLINES[tag] })).ok;
 }
+endTiersOnSignal();
 
 /** A Debian package's binary, installed with apt-get when missing and when this user can. */
 function ensureDebian(binary, pkg, why) {
@@ -68,6 +71,7 @@ const results = new Map(
   [
     "build embedded servers",
     "unit + integration (vitest)",
+    "import cycles",
     "lint",
     "format",
     "typecheck",
@@ -87,7 +91,10 @@ const haveChromium = ensureDebian(chromium, "chromium", "the e2e tier drives it;
 const haveNginx = ensureDebian(nginx, "nginx", "the class test runs the app behind it");
 await tier("build embedded servers", "servers", "node", ["scripts/build-servers.mjs"]);
 
-const besideVitest = (async () => {
+// Lane 1: the checks of the source, the build, then e2e — the longest tier, started as soon as the build is there, so it
+// runs beside vitest's integration files (each tier counts only its own processes: tests/leftover-processes.mjs).
+const build = (async () => {
+  await tier("import cycles", "cycles", "npm", ["run", "--silent", "cycles"]);
   await tier("lint", "lint", "npx", ["eslint", "."]);
   await tier("format", "format", "npx", ["prettier", "--check", "."]);
   // The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
@@ -97,14 +104,18 @@ const besideVitest = (async () => {
   results.set("next build", ok);
   return ok;
 })();
-await tier("unit + integration (vitest)", "vitest", "npx", ["vitest", "run"]);
-const built = await besideVitest;
+const lane1 = (async () => {
+  if ((await build) && haveChromium) await tier("e2e (real Chromium)", "e2e", "node", ["tests/e2e/run.mjs"]);
+})();
 
-await tier("typecheck", "typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
-if (built) {
+// Lane 2: vitest, then the short tiers that need the build (done long before vitest ends).
+const lane2 = (async () => {
+  await tier("unit + integration (vitest)", "vitest", "npx", ["vitest", "run"]);
+  const built = await build;
+  await tier("typecheck", "typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
+  if (!built) return;
   // What the container image holds (the Dockerfile's runtime stage, read from it), started as the image starts it.
   await tier("image (the Dockerfile's runtime files)", "image", "node", ["tests/image/run.mjs"]);
-  if (haveChromium) await tier("e2e (real Chromium)", "e2e", "node", ["tests/e2e/run.mjs"]);
   // A small class behind Debian's nginx with a rolling restart (npm run bench runs a full one).
   if (haveNginx)
     await tier("class behind nginx", "class", "node", [
@@ -116,7 +127,8 @@ if (built) {
       "--instances",
       "3",
     ]);
-}
+})();
+await Promise.all([lane1, lane2]);
 
 console.log(`\n=== summary (${((Date.now() - startedAll) / 1000).toFixed(1)} s in all)`);
 for (const [label, ok] of results) console.log(`${ok ? "ok    " : "FAILED"} ${label}`);
