@@ -16,6 +16,7 @@ import {
 } from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 import { describeLeftovers, watchProcesses } from "../leftover-processes.mjs";
+import { stepLog, withDeadline } from "./case-deadline.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -386,6 +387,7 @@ function keepCommittedScreenshots(page) {
   };
 }
 
+const failShot = (c) => path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`);
 const failures = [];
 let passed = 0;
 // After the run, the process table must hold nothing this run started from the checkout (servers, Chromium, stdio
@@ -400,15 +402,25 @@ try {
   const token = srv.token;
   const storageState = await signIn(browser, srv);
   for (const c of cases) {
-    const ctx = await guardedContext(browser, { storageState });
+    const started = Date.now();
+    const steps = stepLog(started);
+    const ctx = await guardedContext(browser, { storageState, logger: steps.logger });
     const page = await ctx.context.newPage();
     keepCommittedScreenshots(page);
     const consoleErrors = [];
     page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
     page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
-    const started = Date.now();
     try {
-      await c.fn({ pg: new PlaygroundPage(page, srv.base), page, ctx, srv, token, storageState });
+      const pg = steps.trackCalls(new PlaygroundPage(page, srv.base), "pg");
+      await withDeadline(() => c.fn({ pg, page, ctx, srv, token, storageState }), {
+        name: c.name,
+        steps,
+        // Every context open now is this case's (signIn's is closed): a hung case is stopped by closing them.
+        onDeadline: async () => {
+          await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
+          await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
+        },
+      });
       assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
       const unexpected = consoleErrors.filter((m) => !c.expectedConsoleErrors.some((re) => re.test(m)));
       assert(unexpected.length === 0, `console errors: ${unexpected.join(" | ")}`);
@@ -417,9 +429,7 @@ try {
     } catch (e) {
       failures.push(`${c.name}: ${e.message.split("\n")[0]}`);
       console.log(`FAIL ${c.name}\n     ${e.message}`);
-      await page
-        .screenshot({ path: path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`) })
-        .catch(() => {});
+      await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
     } finally {
       await ctx.context.close();
     }
