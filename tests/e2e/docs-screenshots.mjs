@@ -1,5 +1,6 @@
-// The README's screenshots (docs/playground.png, docs/lab.png, docs/args-form.png, docs/mrtr.png), taken the way a user gets there:
-// Debian Chromium via playwright-core against the production build (`npx next build` first), light theme.
+// The README's screenshots (docs/*.png: playground, lab, args-form, mrtr, saved, stderr, presenter, share-pick, checks-export), taken
+// way a user gets there: Debian Chromium via playwright-core against the production build (`npm run build` first), light
+// theme unless a shot says dark.
 //   node tests/e2e/docs-screenshots.mjs [playground|lab|mrtr …]   (default: all)
 // Each PNG is re-encoded with a palette when sharp (Next's image library) is installed, to keep it small.
 import { writeFileSync } from "node:fs";
@@ -14,6 +15,7 @@ import {
   signInOnly,
   startServer,
 } from "./harness.mjs";
+import { ChecksPage } from "./pages/checks.mjs";
 import { MrtrStudio } from "./pages/mrtr.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 
@@ -43,6 +45,15 @@ async function dentistRoundOne(pg) {
     throw new Error(`startsAt is still in the frame: ${await pg.editorText()}`);
   await pg.send();
   if ((await pg.settled(1, 30_000)) !== "response") throw new Error(`round 1: ${await pg.traceText(1)}`);
+}
+
+const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+
+/** Saves the editor's frame under `name` in the Saved tab (open). */
+async function saveAs(pg, name) {
+  await pg.tid("saved-name").fill(name);
+  await pg.tid("saved-save").click();
+  await pg.page.locator(`[data-testid="saved-item"][data-name="${name}"]`).waitFor();
 }
 
 const SHOTS = {
@@ -86,6 +97,108 @@ const SHOTS = {
       return pg.tid("editor-panel").screenshot();
     },
   },
+  // Saved frames with their target, and a collection run in order onto the timeline.
+  saved: {
+    viewport: { width: 1440, height: 900 },
+    async take(pg) {
+      await pg.tid("tab-saved").click();
+      await pg.tid("saved-panel").waitFor({ timeout: 20_000 });
+      await pg.chooseTemplate("server/discover");
+      await saveAs(pg, "discover");
+      await pg.chooseTemplate("tools/list");
+      await saveAs(pg, "calendar tools");
+      await pg.chooseTemplate("tools/call");
+      await saveAs(pg, "Dentist");
+      await pg.tid("collection-name").fill("Class 1: the first three frames");
+      await pg.tid("collection-create").click();
+      for (const name of ["discover", "calendar tools", "Dentist"])
+        await pg.page
+          .locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`)
+          .selectOption({ label: "Class 1: the first three frames" });
+      await pg.tid("collection-run").first().click();
+      await pg.page.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', {
+        timeout: 60_000,
+      });
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  // The stderr & notifications pane open beside the timeline (dark): server-everything's stderr and a progress
+  // notification with the card it came with.
+  stderr: {
+    viewport: { width: 1440, height: 900 },
+    colorScheme: "dark",
+    async take(pg) {
+      await pg.chooseTarget("everything-stdio");
+      await pg.setEditorText(LIST);
+      await pg.send();
+      await pg.settled(1, 30_000);
+      await pg.tid("stderr-pane").locator("summary").click();
+      await pg.setEditorText(
+        JSON.stringify({
+          jsonrpc: "2.0",
+          id: 2,
+          method: "tools/call",
+          params: {
+            name: "trigger-long-running-operation",
+            arguments: { duration: 1, steps: 3 },
+            _meta: { progressToken: "p1" },
+          },
+        }),
+      );
+      await pg.send();
+      await pg.settled(2, 30_000);
+      await pg.page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  // Presenter mode on a projector-sized screen: larger type, the header collapsed, the tabs on one row.
+  presenter: {
+    viewport: { width: 1024, height: 768 },
+    async take(pg) {
+      await pg.tid("presenter-toggle").click();
+      await pg.page.waitForSelector('html[data-presenter="true"]');
+      await pg.send();
+      await pg.settled(1, 30_000);
+      await pg.chooseTemplate("tools/list");
+      await pg.send();
+      await pg.settled(2, 30_000);
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  // At 800×700 in dark: after a Checks run, Share & export's pick list leaves the Checks' frames unticked; the
+  // Checks tab's export buttons are shown in docs/checks-export.png.
+  "share-pick": {
+    viewport: { width: 800, height: 700 },
+    colorScheme: "dark",
+    async take(pg) {
+      await pg.send();
+      await pg.settled(1, 30_000);
+      const checks = new ChecksPage(pg.page);
+      await checks.open();
+      if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
+      await pg.tid("tab-share").click();
+      await pg.tid("share-pick").waitFor({ timeout: 20_000 });
+      await pg.tid("share-pick").scrollIntoViewIfNeeded();
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
+  "checks-export": {
+    viewport: { width: 1440, height: 900 },
+    async take(pg) {
+      await pg.send();
+      await pg.settled(1, 30_000);
+      const checks = new ChecksPage(pg.page);
+      await checks.open();
+      if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
+      await pg.tid("checks-export").scrollIntoViewIfNeeded();
+      await pg.page.mouse.move(0, 0);
+      return pg.page.screenshot();
+    },
+  },
   mrtr: {
     viewport: { width: 1440, height: 900 },
     async take(pg) {
@@ -127,7 +240,7 @@ try {
     const ctx = await guardedContext(browser, {
       storageState: signInOnly(storageState),
       viewport: shot.viewport,
-      colorScheme: "light",
+      colorScheme: shot.colorScheme ?? "light",
       reducedMotion: "reduce",
     });
     const pg = new PlaygroundPage(await ctx.context.newPage(), srv.base);
