@@ -1,6 +1,6 @@
-// The README's screenshots (docs/*.png: playground, lab, args-form, mrtr, saved, stderr, presenter, share-pick, checks-export), taken
-// way a user gets there: Debian Chromium via playwright-core against the production build (`npm run build` first), light
-// theme unless a shot says dark.
+// The README's screenshots (docs/*.png: playground, lab, args-form, mrtr, saved, stderr, presenter, share-pick,
+// checks-export), taken the way a user gets there: Debian Chromium via playwright-core against the production build
+// (`npm run build` first), light theme unless a shot says dark.
 //   node tests/e2e/docs-screenshots.mjs [playground|lab|mrtr …]   (default: all)
 // Each PNG is re-encoded with a palette when sharp (Next's image library) is installed, to keep it small.
 import { writeFileSync } from "node:fs";
