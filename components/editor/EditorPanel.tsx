@@ -55,8 +55,10 @@ export function EditorPanel(props: PanelProps) {
   const send = () => void commands.send();
   useEarlyFrame(state.editor.text, edit, send);
   return (
+    // From lg the column is one screen tall: when the lines under the editor do not fit (1024×768), the column scrolls
+    // rather than the editor's minimum height drawing over them.
     <section
-      className="flex min-h-0 min-w-0 flex-col gap-2"
+      className="flex min-h-0 min-w-0 flex-col gap-2 lg:overflow-y-auto"
       aria-label={t("editor.sectionLabel")}
       data-testid="editor-panel"
     >
@@ -76,7 +78,7 @@ export function EditorPanel(props: PanelProps) {
         </div>
       ) : null}
       <SendProblem state={state} dispatch={dispatch} commands={commands} />
-      <div className="flex flex-col gap-2 lg:min-h-0 lg:flex-1 xl:flex-row">
+      <div className="flex flex-col gap-2 lg:min-h-[240px] lg:flex-1 xl:flex-row">
         <div
           className="h-[380px] overflow-hidden rounded border border-slate-300 lg:h-auto lg:min-h-[240px] lg:flex-1 xl:min-w-0 dark:border-slate-700"
           data-testid="editor"

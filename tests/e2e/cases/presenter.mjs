@@ -55,6 +55,44 @@ export function register({ test, assert }) {
     assert((await fontSize()) === "16px", "off again");
   });
 
+  test("Projector: at 1024×768, presenter off and on, the editor never covers the lines under it (problems, Explain this frame, Envelope settings)", async ({
+    pg,
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await pg.open();
+    await pg.send();
+    await pg.settled(1);
+    // Each control under the editor must be what the user hits at its own centre (scrolled into view if the column scrolls).
+    const covered = () =>
+      page.evaluate(() => {
+        const out = [];
+        const panel = document.querySelector('[data-testid="editor-panel"]');
+        for (const el of [
+          panel.querySelector('[data-testid="marker-count"] summary'),
+          ...panel.querySelectorAll('[data-testid="explain-editor"] > div:first-child button'),
+          panel.querySelector(":scope > details:last-of-type summary"),
+        ]) {
+          if (!el) {
+            out.push("a control under the editor is missing");
+            continue;
+          }
+          el.scrollIntoView({ block: "nearest" });
+          const r = el.getBoundingClientRect();
+          const top = document.elementFromPoint(r.left + Math.min(8, r.width / 2), r.top + r.height / 2);
+          if (!top || !(el === top || el.contains(top)))
+            out.push(`"${el.textContent.trim().slice(0, 30)}" is covered by ${top?.tagName}.${top?.className}`);
+        }
+        return out;
+      });
+    for (const on of [false, true]) {
+      if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on))
+        await pg.tid("presenter-toggle").click();
+      const found = await covered();
+      assert(found.length === 0, `presenter ${on}: ${found.join("; ")}`);
+    }
+  });
+
   test("Presenter and Reset: the switch and the button show at 1440×900 and 800×700, light and dark, presenter on and off, with no axe violation", async ({
     pg,
     page,
