@@ -93,6 +93,8 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
     steps.push({ label, exchange });
     return readReply(exchange);
   };
+  const run: ProbeRun = { steps, step, nextId, capabilities, opts };
+  const legacyFallback = (why: Msg, askFor: string) => legacyFallbackOf(run, why, askFor);
   const discover = (version: string) =>
     step(
       `probe: server/discover (${version})`,
@@ -155,31 +157,42 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
       ? msg("era.discoverAnswered", { error: describeError(first) })
       : msg("era.discoverNone", { why: noAnswer(first) });
   return legacyFallback(why, preferred);
+}
 
-  async function legacyFallback(why: Msg, askFor: string): Promise<ProbeVerdict> {
-    const init = await step(
-      `probe: initialize (asks for ${askFor})`,
-      frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
-    );
-    if (init.kind !== "result") {
-      const what = init.kind === "error" ? msg("era.initAnswered", { error: describeError(init) }) : noAnswer(init);
-      return verdict({ era: "unreachable", steps }, msg("era.neither", { why, what }));
-    }
-    const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
-    const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
-    if (opts.completeHandshake !== false) {
-      const headers: Record<string, string> = {};
-      if (sessionId) headers["Mcp-Session-Id"] = sessionId;
-      if (version) headers["MCP-Protocol-Version"] = version;
-      await step(
-        "probe: notifications/initialized",
-        JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-        headers,
-      );
-    }
-    return verdict(
-      { era: "legacy", version, steps, result: init.result, sessionId },
-      version ? msg("era.legacy", { why, askFor, version }) : msg("era.legacyNoVersion", { why, askFor }),
+/** The probe's moves so far, shared by its two halves (discover first, initialize as the fallback). */
+interface ProbeRun {
+  steps: ProbeStep[];
+  step(label: string, text: string, headers?: Record<string, string>): Promise<Reply>;
+  nextId(): number | string;
+  capabilities: Record<string, unknown>;
+  opts: ProbeOptions;
+}
+
+/** A legacy revision is spoken with initialize (and notifications/initialized, unless told not to). */
+async function legacyFallbackOf(run: ProbeRun, why: Msg, askFor: string): Promise<ProbeVerdict> {
+  const { steps, step, nextId, capabilities, opts } = run;
+  const init = await step(
+    `probe: initialize (asks for ${askFor})`,
+    frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
+  );
+  if (init.kind !== "result") {
+    const what = init.kind === "error" ? msg("era.initAnswered", { error: describeError(init) }) : noAnswer(init);
+    return verdict({ era: "unreachable", steps }, msg("era.neither", { why, what }));
+  }
+  const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
+  const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
+  if (opts.completeHandshake !== false) {
+    const headers: Record<string, string> = {};
+    if (sessionId) headers["Mcp-Session-Id"] = sessionId;
+    if (version) headers["MCP-Protocol-Version"] = version;
+    await step(
+      "probe: notifications/initialized",
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      headers,
     );
   }
+  return verdict(
+    { era: "legacy", version, steps, result: init.result, sessionId },
+    version ? msg("era.legacy", { why, askFor, version }) : msg("era.legacyNoVersion", { why, askFor }),
+  );
 }
