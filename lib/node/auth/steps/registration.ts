@@ -54,6 +54,19 @@ export async function register(
     ctx.step(name, "fail", msg("auth.steps.noClientId"), `${REGISTRATION} §Registration priority`, attempts);
     return { stop: ctx.done("failed") };
   }
+  return registerDynamically(ctx, as, redirectUri, allowInsecure, cimd);
+}
+
+/** Dynamic client registration, the last resort (deprecated in 2026-07-28: a finding says so). */
+async function registerDynamically(
+  ctx: FlowContext,
+  as: oauth.AuthorizationServer,
+  redirectUri: string,
+  allowInsecure: InsecureAllowance,
+  cimd: boolean,
+): Promise<Stop | { client: oauth.Client }> {
+  const attempts: HttpAttempt[] = [];
+  const name = "registration";
   const metadata = {
     client_name: "MCP Playground",
     application_type: "native",
