@@ -94,7 +94,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/node/demo-servers/protected-auth-server.ts",
   "lib/node/demo-servers/protected-calendar.ts",
   "lib/node/demo-servers/tasks.ts",
-  "lib/protocol/json-error.ts",
   "lib/session/commands.ts",
   "lib/session/reducer.ts",
   "lib/tasks/follow.ts",

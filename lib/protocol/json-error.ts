@@ -4,7 +4,7 @@
  * again, token by token with the house's JSON scanner (./json-scan.ts, jsonc-parser), by a small RFC 8259 grammar that
  * only locates the first error and says why. It keeps an explicit stack, so deep nesting cannot overflow the call stack.
  */
-import type { SyntaxKind } from "jsonc-parser";
+import type { ScanError, SyntaxKind } from "jsonc-parser";
 import { SCAN_ERROR, TOKEN, jsonScanner } from "./json-scan";
 
 export interface JsonErrorPosition {
@@ -98,6 +98,64 @@ export function describeJsonError(
 
 type Expect = "value" | "value-or-]" | "key" | "key-or-}" | "colon" | "after-value";
 
+/** What may follow a value depends on the container it is in (none: the input must end). */
+function afterValueError(text: string, stack: ("[" | "{")[], at: number): JsonErrorAt {
+  const top = stack[stack.length - 1];
+  if (top === undefined) return { offset: at, reason: `unexpected ${show(text, at)} after the end of the JSON value` };
+  return {
+    offset: at,
+    reason:
+      top === "["
+        ? `expected ',' or ']' after an array element but found ${show(text, at)}`
+        : `expected ',' or '}' after a property value but found ${show(text, at)}`,
+  };
+}
+
+/** Only whitespace since the last comma means the comma trails before `closer`. */
+function trailingCommaError(text: string, lastComma: number, closer: string, at: number): JsonErrorAt | null {
+  return lastComma >= 0 && text.slice(lastComma + 1, at).trim() === ""
+    ? { offset: lastComma, reason: `trailing comma before '${closer}' (JSON does not allow it)` }
+    : null;
+}
+
+/** A token that cannot start a value where one is expected. */
+function notAValueError(text: string, stack: ("[" | "{")[], at: number): JsonErrorAt {
+  const literal = LITERALS.find((l) => text.startsWith(l, at));
+  // "truex": the literal, then something that cannot follow it
+  if (literal) return afterValueError(text, stack, at + literal.length);
+  const ch = text[at];
+  if (/[a-zA-Z]/.test(ch))
+    return { offset: at, reason: "unknown literal (JSON has only true, false and null; strings need double quotes)" };
+  if (ch === "'") return { offset: at, reason: "strings need double quotes, not single quotes" };
+  if (ch === "-") return { offset: at, reason: "invalid number" };
+  return { offset: at, reason: `expected a value but found ${show(text, at)}` };
+}
+
+/** A token where a property name must stand: a double-quoted string, well formed. */
+function keyError(text: string, kind: SyntaxKind, at: number, tokenError: ScanError): JsonErrorAt | null {
+  if (kind !== TOKEN.string)
+    return {
+      offset: at,
+      reason:
+        text[at] === "'"
+          ? "property names need double quotes, not single quotes"
+          : `expected a double-quoted property name but found ${show(text, at)}`,
+    };
+  return tokenError !== SCAN_ERROR.none ? stringError(text, at) : null;
+}
+
+/** The input ended: fine after a whole top-level value, else what was still open. */
+function endOfInputError(expect: Expect, stack: ("[" | "{")[], at: number): JsonErrorAt | null {
+  if (expect === "colon")
+    return { offset: at, reason: "expected ':' after the property name but found the end of the input" };
+  if (stack.length === 0 && expect === "after-value") return null;
+  if (stack.length === 0) return { offset: at, reason: "unexpected end of input: expected a value" };
+  return {
+    offset: at,
+    reason: `unexpected end of input: ${stack.length} unclosed ${stack[stack.length - 1] === "{" ? "'{'" : "'['"}${stack.length > 1 ? " (and more)" : ""}`,
+  };
+}
+
 /** Returns null when `text` is valid JSON, else the offset of the first error and why. */
 export function locateJsonError(text: string): JsonErrorAt | null {
   const scanner = jsonScanner(text);
@@ -105,44 +163,9 @@ export function locateJsonError(text: string): JsonErrorAt | null {
   let expect: Expect = "value";
   let lastComma = -1;
 
-  const afterValue = (at: number): JsonErrorAt => {
-    const top = stack[stack.length - 1];
-    if (top === undefined)
-      return { offset: at, reason: `unexpected ${show(text, at)} after the end of the JSON value` };
-    return {
-      offset: at,
-      reason:
-        top === "["
-          ? `expected ',' or ']' after an array element but found ${show(text, at)}`
-          : `expected ',' or '}' after a property value but found ${show(text, at)}`,
-    };
-  };
-  /** Only whitespace since the last comma means the comma trails before `closer`. */
-  const trailingComma = (closer: string, at: number): JsonErrorAt | null =>
-    lastComma >= 0 && text.slice(lastComma + 1, at).trim() === ""
-      ? { offset: lastComma, reason: `trailing comma before '${closer}' (JSON does not allow it)` }
-      : null;
-  /** A token that cannot start a value where one is expected. */
-  const notAValue = (at: number): JsonErrorAt => {
-    const literal = LITERALS.find((l) => text.startsWith(l, at));
-    if (literal) return afterValue(at + literal.length); // "truex": the literal, then something that cannot follow it
-    const ch = text[at];
-    if (/[a-zA-Z]/.test(ch))
-      return { offset: at, reason: "unknown literal (JSON has only true, false and null; strings need double quotes)" };
-    if (ch === "'") return { offset: at, reason: "strings need double quotes, not single quotes" };
-    if (ch === "-") return { offset: at, reason: "invalid number" };
-    return { offset: at, reason: `expected a value but found ${show(text, at)}` };
-  };
-  const endOfInput = (at: number): JsonErrorAt | null => {
-    if (expect === "colon")
-      return { offset: at, reason: "expected ':' after the property name but found the end of the input" };
-    if (stack.length === 0 && expect === "after-value") return null;
-    if (stack.length === 0) return { offset: at, reason: "unexpected end of input: expected a value" };
-    return {
-      offset: at,
-      reason: `unexpected end of input: ${stack.length} unclosed ${stack[stack.length - 1] === "{" ? "'{'" : "'['"}${stack.length > 1 ? " (and more)" : ""}`,
-    };
-  };
+  const afterValue = (at: number) => afterValueError(text, stack, at);
+  const trailingComma = (closer: string, at: number) => trailingCommaError(text, lastComma, closer, at);
+  const notAValue = (at: number) => notAValueError(text, stack, at);
   const leave = () => {
     stack.pop();
     expect = "after-value";
@@ -184,15 +207,8 @@ export function locateJsonError(text: string): JsonErrorAt | null {
           const trailing = trailingComma("}", at);
           if (trailing) return trailing;
         }
-        if (kind !== TOKEN.string)
-          return {
-            offset: at,
-            reason:
-              text[at] === "'"
-                ? "property names need double quotes, not single quotes"
-                : `expected a double-quoted property name but found ${show(text, at)}`,
-          };
-        if (scanner.getTokenError() !== SCAN_ERROR.none) return stringError(text, at);
+        const badKey = keyError(text, kind, at, scanner.getTokenError());
+        if (badKey) return badKey;
         expect = "colon";
         return null;
       }
@@ -219,7 +235,7 @@ export function locateJsonError(text: string): JsonErrorAt | null {
 
   for (let kind = scanner.scan(); ; kind = scanner.scan()) {
     const at = scanner.getTokenOffset();
-    if (kind === TOKEN.end) return endOfInput(at);
+    if (kind === TOKEN.end) return endOfInputError(expect, stack, at);
     if (kind === TOKEN.space || kind === TOKEN.lineBreak) continue;
     const error = step(kind, at);
     if (error) return error;
