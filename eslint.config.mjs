@@ -97,7 +97,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/session/commands.ts",
   "lib/session/reducer.ts",
   "lib/tasks/follow.ts",
-  "lib/tokens/fetch.ts",
 ];
 
 function layerBlock(folder, allowed) {

@@ -49,6 +49,99 @@ function serverInfoOf(result: JsonObject | undefined): Measured["serverInfo"] {
   };
 }
 
+/** One catalogue read's moves and findings so far, shared by its handshakes and its listing. */
+interface CatalogueRun {
+  step(label: string, text: string, headers?: Record<string, string>): Promise<ReturnType<typeof readReply>>;
+  nextId(): number | string;
+  capabilities: JsonObject;
+  maxPages: number;
+  opts: FetchOptions;
+  steps: ProbeStep[];
+  measured: Measured;
+  learn(result: JsonObject | undefined, from: "server/discover" | "initialize"): void;
+  fail(message: string): FetchResult;
+}
+
+/** tools/list page by page (every nextCursor unless told otherwise): the pages, or why the listing stopped. */
+async function listPages(run: CatalogueRun, session: Session): Promise<JsonObject[] | string> {
+  const { step, nextId, capabilities, maxPages, opts } = run;
+  let failed: string | undefined;
+  const { pages, end } = await followCursors<JsonObject>(
+    async (cursor, index) => {
+      const params: JsonObject | undefined = session.modern
+        ? {
+            _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }),
+            ...(cursor !== undefined ? { cursor } : {}),
+          }
+        : cursor !== undefined
+          ? { cursor }
+          : undefined;
+      const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
+      const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
+      if (reply.kind === "error")
+        failed = `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
+      else if (reply.kind === "none") failed = `tools/list ${reply.why}`;
+      else failed = checkPage(reply.result, index + 1) ?? undefined;
+      return failed !== undefined || reply.kind !== "result"
+        ? { stop: true }
+        : { page: reply.result, next: reply.result.nextCursor };
+    },
+    { maxPages, firstPageOnly: opts.firstPageOnly },
+  );
+  if (failed !== undefined) return failed;
+  switch (end.kind) {
+    case "page-limit":
+      return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
+    case "bad-cursor":
+      return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(end.value).slice(0, 80)}`;
+    case "repeated-cursor":
+      return `tools/list returned the cursor ${JSON.stringify(end.cursor).slice(0, 80)} a second time; stopped (it would loop)`;
+    default:
+      return pages;
+  }
+}
+
+/** The 2025-11-25 handshake: initialize, then notifications/initialized with the session's headers. */
+async function legacyHandshake(run: CatalogueRun): Promise<Session | FetchResult> {
+  const { step, nextId, capabilities, steps } = run;
+  const asked = LEGACY_VERSIONS[0];
+  const init = await step(
+    `handshake: initialize (asks for ${asked})`,
+    frameText(nextId(), "initialize", initializeParams(asked, capabilities)),
+  );
+  if (init.kind !== "result")
+    return run.fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
+  const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
+  const headers: Record<string, string> = {};
+  const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
+  if (sessionId) headers["Mcp-Session-Id"] = sessionId;
+  if (version) headers["MCP-Protocol-Version"] = version;
+  await step(
+    "handshake: notifications/initialized",
+    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+    headers,
+  );
+  Object.assign(run.measured, { handshake: "legacy", era: "legacy", protocolVersion: version });
+  run.learn(init.result, "initialize");
+  return { modern: false, version, headers };
+}
+
+/** The 2026-07-28 handshake: server/discover, whose result holds the instructions. */
+async function modernHandshake(run: CatalogueRun): Promise<Session | FetchResult> {
+  const { step, nextId, capabilities } = run;
+  const reply = await step(
+    `handshake: server/discover (${MODERN_VERSION})`,
+    frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }),
+  );
+  if (reply.kind !== "result") {
+    const what = reply.kind === "error" ? `answered ${reply.code} ${reply.message}` : reply.why;
+    return run.fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try the auto or legacy handshake`);
+  }
+  Object.assign(run.measured, { handshake: "modern", era: "modern", protocolVersion: MODERN_VERSION });
+  run.learn(reply.result, "server/discover");
+  return { modern: true, version: MODERN_VERSION, headers: {} };
+}
+
 export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): Promise<FetchResult> {
   let counter = 0;
   const nextId = opts.nextId ?? (() => ++counter);
@@ -80,46 +173,10 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     }
   };
 
-  async function listPages(session: Session): Promise<JsonObject[] | string> {
-    let failed: string | undefined;
-    const { pages, end } = await followCursors<JsonObject>(
-      async (cursor, index) => {
-        const params: JsonObject | undefined = session.modern
-          ? {
-              _meta: buildEnvelope({ protocolVersion: session.version, clientCapabilities: capabilities }),
-              ...(cursor !== undefined ? { cursor } : {}),
-            }
-          : cursor !== undefined
-            ? { cursor }
-            : undefined;
-        const label = `catalogue: tools/list${cursor !== undefined ? ` (cursor ${JSON.stringify(cursor).slice(0, 40)})` : ""}`;
-        const reply = await step(label, frameText(nextId(), "tools/list", params), session.headers);
-        if (reply.kind === "error")
-          failed = `tools/list answered ${reply.status && reply.status !== 200 ? `HTTP ${reply.status}, ` : ""}${reply.code} ${reply.message}`;
-        else if (reply.kind === "none") failed = `tools/list ${reply.why}`;
-        else failed = checkPage(reply.result, index + 1) ?? undefined;
-        return failed !== undefined || reply.kind !== "result"
-          ? { stop: true }
-          : { page: reply.result, next: reply.result.nextCursor };
-      },
-      { maxPages, firstPageOnly: opts.firstPageOnly },
-    );
-    if (failed !== undefined) return failed;
-    switch (end.kind) {
-      case "page-limit":
-        return `tools/list still returned a nextCursor after ${maxPages} pages; stopped`;
-      case "bad-cursor":
-        return `tools/list page ${pages.length} has a nextCursor that is not a string: ${JSON.stringify(end.value).slice(0, 80)}`;
-      case "repeated-cursor":
-        return `tools/list returned the cursor ${JSON.stringify(end.cursor).slice(0, 80)} a second time; stopped (it would loop)`;
-      default:
-        return pages;
-    }
-  }
-
+  const run: CatalogueRun = { step, nextId, capabilities, maxPages, opts, steps, measured, learn, fail };
   let session: Session;
   if (requested === "none") {
-    const pages = await listPages({ modern: false, headers: {} });
+    const pages = await listPages(run, { modern: false, headers: {} });
     if (typeof pages === "string")
       return fail(
         `${pages}. With no handshake some servers refuse to list anything; try the auto or legacy handshake.`,
@@ -136,38 +193,13 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
   }
 
   if (requested === "legacy") {
-    const asked = LEGACY_VERSIONS[0];
-    const init = await step(
-      `handshake: initialize (asks for ${asked})`,
-      frameText(nextId(), "initialize", initializeParams(asked, capabilities)),
-    );
-    if (init.kind !== "result")
-      return fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
-    const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
-    const headers: Record<string, string> = {};
-    const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
-    if (sessionId) headers["Mcp-Session-Id"] = sessionId;
-    if (version) headers["MCP-Protocol-Version"] = version;
-    await step(
-      "handshake: notifications/initialized",
-      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      headers,
-    );
-    Object.assign(measured, { handshake: "legacy", era: "legacy", protocolVersion: version });
-    learn(init.result, "initialize");
-    session = { modern: false, version, headers };
+    const opened = await legacyHandshake(run);
+    if ("ok" in opened) return opened;
+    session = opened;
   } else if (requested === "modern") {
-    const reply = await step(
-      `handshake: server/discover (${MODERN_VERSION})`,
-      frameText(nextId(), "server/discover", { _meta: buildEnvelope({ clientCapabilities: capabilities }) }),
-    );
-    if (reply.kind !== "result") {
-      const what = reply.kind === "error" ? `answered ${reply.code} ${reply.message}` : reply.why;
-      return fail(`server/discover ${what}: not a ${MODERN_VERSION} server; try the auto or legacy handshake`);
-    }
-    Object.assign(measured, { handshake: "modern", era: "modern", protocolVersion: MODERN_VERSION });
-    learn(reply.result, "server/discover");
-    session = { modern: true, version: MODERN_VERSION, headers: {} };
+    const opened = await modernHandshake(run);
+    if ("ok" in opened) return opened;
+    session = opened;
   } else {
     const verdict = await runEraProbe(send, { clientCapabilities: capabilities, nextId });
     steps.push(...verdict.steps);
@@ -185,7 +217,7 @@ export async function fetchCatalogue(send: ProbeSend, opts: FetchOptions = {}): 
     session = { modern, version: verdict.version, headers };
   }
 
-  const pages = await listPages(session);
+  const pages = await listPages(run, session);
   if (typeof pages === "string") return fail(pages);
   return { ok: true, catalogue: { pages, instructions, measured }, steps };
 }
