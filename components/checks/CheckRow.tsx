@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { REBINDING_HOST } from "@/lib/checks/checks/shared";
 import { specUrl } from "@/lib/checks/define";
 import type { RowView } from "@/lib/checks/panel";
+import { say } from "@/lib/i18n/translate";
 import { Button } from "../ui";
 
 export const STATUS_STYLE: Record<string, string> = {
@@ -65,7 +66,7 @@ export function CheckRow({
             className="text-slate-700 dark:text-slate-200"
           >
             {row.result.blocked ? <span className="font-semibold">{t("checks.couldNotRun")}</span> : null}
-            {row.result.detail}
+            {row.result.detailMsg ? say(row.result.detailMsg, t) : row.result.detail}
           </p>
           <p className="flex flex-wrap items-center gap-x-2 text-slate-600 dark:text-slate-400">
             <a

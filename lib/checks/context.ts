@@ -5,6 +5,7 @@
  */
 import type { Exchange } from "../bridge/contract";
 import { emulatedCapabilities } from "../protocol/emulation";
+import { isMsg, say } from "../i18n/translate";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO, initializeParams } from "../protocol/versions";
 import { synthesize } from "./synthesize";
@@ -24,7 +25,8 @@ import {
   type RequestOptions,
 } from "./probes";
 import type { RunState } from "./run-state";
-import type { CheckContextBase, CheckSendOptions, Level, Verdict } from "./types";
+
+import type { CheckContextBase, CheckSendOptions, Detail, Level, Verdict } from "./types";
 import { asObject, replyOf, sendIds, type JsonObject, type Reply } from "./wire";
 
 export {
@@ -188,28 +190,30 @@ export class CheckContext implements CheckContextBase {
     return sendIds(...this.touched);
   }
 
-  private verdict(status: Verdict["status"], detail: string, level?: Level): Verdict {
-    return { status, detail, evidence: sendIds(...this.touched), ...(level ? { level } : {}) };
+  /** A detail is English text, or a catalogue Msg (kept next to its English so the page can say it in any language). */
+  private verdict(status: Verdict["status"], detail: Detail, level?: Level): Verdict {
+    const text = isMsg(detail) ? { detail: say(detail), detailMsg: detail } : { detail };
+    return { status, ...text, evidence: sendIds(...this.touched), ...(level ? { level } : {}) };
   }
-  pass(detail: string, level?: Level): Verdict {
+  pass(detail: Detail, level?: Level): Verdict {
     return this.verdict("pass", detail, level);
   }
-  fail(detail: string, level?: Level): Verdict {
+  fail(detail: Detail, level?: Level): Verdict {
     return this.verdict("fail", detail, level);
   }
-  warn(detail: string, level?: Level): Verdict {
+  warn(detail: Detail, level?: Level): Verdict {
     return this.verdict("warn", detail, level);
   }
   /** The feature is absent: the check does not apply (it leaves the score). */
-  skip(detail: string): Verdict {
+  skip(detail: Detail): Verdict {
     return this.verdict("skip", detail);
   }
   /** A precondition broke (see the check named in the detail): the check could not run (it stays in the score). */
-  blocked(detail: string): Verdict {
+  blocked(detail: Detail): Verdict {
     return { ...this.verdict("skip", detail), blocked: true };
   }
   /** The rule applies, but something optional the test needs is missing (no tool it may call…): not a failure. */
-  notTestable(detail: string): Verdict {
+  notTestable(detail: Detail): Verdict {
     return this.verdict("not-testable", detail);
   }
 

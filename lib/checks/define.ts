@@ -1,8 +1,8 @@
 /** How a check is declared, and small judgement helpers shared by the check modules. Pure. */
-import { englishT } from "../i18n/translate";
+import { englishT, msg, type Msg } from "../i18n/translate";
 import type { CheckContext } from "./context";
 import type { CheckEra, Level, SpecRef, TransportScope, Verdict } from "./types";
-import { describeReply, asObject, type Reply } from "./wire";
+import { asObject, replyMsg, type Reply } from "./wire";
 
 export interface CheckDef {
   /** The digest §14 number, e.g. "C07". */
@@ -64,7 +64,7 @@ export const LEGACY_ONLY: readonly CheckEra[] = ["legacy"];
 
 function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef["run"] {
   return async (ctx) =>
-    (await ctx.declares(capability)) ? run(ctx) : ctx.skip(`The server declares no ${capability} capability.`);
+    (await ctx.declares(capability)) ? run(ctx) : ctx.skip(msg("checks.d.noCapability", { capability }));
 }
 
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
@@ -154,17 +154,24 @@ export function wrongStatus(reply: Reply, status: number): string | undefined {
   return reply.status === status ? undefined : `HTTP status ${reply.status ?? "none"} instead of ${status}`;
 }
 
+/** wrongStatus as a catalogue Msg (undefined when the status is right or there is none). */
+export function wrongStatusMsg(reply: Reply, status: number): Msg | undefined {
+  if (!wrongStatus(reply, status)) return undefined;
+  return msg("checks.d.wrongStatus", { got: reply.status ?? "none", status });
+}
+
 /**
  * The common shape of "send X, expect error `code` (HTTP `status`)": pass, or fail saying what came back
  * and how to fix it.
  */
-export function expectError(ctx: CheckContext, reply: Reply, code: number, status: number, fix: string): Verdict {
+export function expectError(ctx: CheckContext, reply: Reply, code: number, status: number, fix: Msg): Verdict {
   // The HTTP status of a JSON-RPC error is a 2026-07-28 rule; 2025-11-25 leaves it to the server.
-  const badStatus = ctx.era === "legacy" ? undefined : wrongStatus(reply, status);
-  if (isErrorCode(reply, code) && !badStatus) return ctx.pass(`Answered ${describeReply(reply)} as required.`);
-  if (isErrorCode(reply, code)) return ctx.fail(`Right code ${code} but ${badStatus}; ${fix}`);
+  const badStatus = ctx.era === "legacy" ? undefined : wrongStatusMsg(reply, status);
+  if (isErrorCode(reply, code) && !badStatus) return ctx.pass(msg("checks.d.asRequired", { reply: replyMsg(reply) }));
+  if (isErrorCode(reply, code)) return ctx.fail(msg("checks.d.rightCode", { code, status: badStatus!, fix }));
+  const withHttp = reply.exchange.transport === "http" && ctx.era !== "legacy";
   return ctx.fail(
-    `Got ${describeReply(reply)} instead of error ${code}${reply.exchange.transport === "http" && ctx.era !== "legacy" ? ` with HTTP ${status}` : ""}; ${fix}`,
+    msg(withHttp ? "checks.d.gotInsteadHttp" : "checks.d.gotInstead", { reply: replyMsg(reply), code, status, fix }),
   );
 }
 

@@ -6,6 +6,7 @@
 import { clientProfile } from "../protocol/client-profile";
 import { runEraProbe } from "../protocol/era";
 import { isModernErrorCode } from "../protocol/errors";
+import { msg, say } from "../i18n/translate";
 import { META_KEYS } from "../protocol/meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
@@ -54,7 +55,8 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
   } catch (e) {
     verdict = {
       status: "warn" as const,
-      detail: `The check could not finish: ${(e as Error).message}`,
+      detail: say(msg("checks.d.couldNotFinish", { error: (e as Error).message })),
+      detailMsg: msg("checks.d.couldNotFinish", { error: (e as Error).message }),
       evidence: ctx.evidence(),
     };
   }
@@ -69,6 +71,7 @@ export async function runCheck(check: CheckDef, state: RunState): Promise<CheckR
     specUrl: specUrl(check.spec, state.base.era),
     transports: check.transports,
     detail: verdict.detail,
+    ...(verdict.detailMsg ? { detailMsg: verdict.detailMsg } : {}),
     evidence: verdict.evidence,
     durationMs: Date.now() - started,
     ...(verdict.blocked ? { blocked: true } : {}),

@@ -4,6 +4,7 @@
  */
 import type { Exchange, SendOptions } from "../bridge/contract";
 import type { AuthJudgement } from "../auth/types";
+import type { Msg } from "../i18n/translate";
 
 export type Level = "MUST" | "SHOULD" | "MAY";
 /**
@@ -15,11 +16,16 @@ export type Status = "pass" | "fail" | "warn" | "skip" | "not-testable";
 export type CheckEra = "modern" | "legacy";
 export type TransportScope = "stdio" | "http" | "both";
 
+/** What a check says: English text, or a catalogue Msg (English in the CLI's JSON, the reader's language on the page). */
+export type Detail = string | Msg;
+
 /** What one check concluded. `evidence` names the exchanges (sendIds) that prove it. */
 export interface Verdict {
   status: Status;
   /** One sentence; for a failure it also says how to fix it. */
   detail: string;
+  /** The same sentence as a catalogue key and values, so the page says it in the reader's language. */
+  detailMsg?: Msg;
   evidence: string[];
   /**
    * The keyword that applies to this outcome when a check covers rules of different strength
@@ -110,6 +116,8 @@ export interface CheckResult {
   spec: SpecRef;
   transports: TransportScope;
   detail: string;
+  /** The detail as a catalogue key and values (English in `detail`). */
+  detailMsg?: Msg;
   evidence: string[];
   /** The public page of the rule (for the era the server was judged in). */
   specUrl: string;

@@ -6,6 +6,7 @@
 import type { Exchange, WireEvent } from "../bridge/contract";
 import { asObject, type JsonObject } from "../protocol/json";
 import type { Reply } from "../protocol/reply";
+import { msg, type Msg } from "../i18n/translate";
 
 export { asObject, type JsonObject };
 // The reply reader is the protocol layer's (the era probe reads replies the same way).
@@ -23,6 +24,27 @@ export function describeReply(reply: Reply): string {
   }
   if (reply.kind === "error") return `${http}error ${reply.code} ${JSON.stringify(truncate(reply.message, 120))}`;
   return `${http}${reply.why}`.trim();
+}
+
+/** describeReply as a catalogue Msg, for a detail the page says in the reader's language. */
+export function replyMsg(reply: Reply): Msg {
+  const http = reply.status !== undefined ? `HTTP ${reply.status} ` : "";
+  if (reply.kind === "result") {
+    const rt = reply.result.resultType;
+    if (reply.result.isError === true) return msg("checks.reply.isError", { http });
+    const modern = typeof sentMeta(reply.exchange)?.["io.modelcontextprotocol/protocolVersion"] === "string";
+    if (typeof rt === "string") return msg("checks.reply.resultType", { http, resultType: JSON.stringify(rt) });
+    return msg(modern ? "checks.reply.noResultType" : "checks.reply.result", { http });
+  }
+  if (reply.kind === "error")
+    return msg("checks.reply.error", { http, code: reply.code, message: JSON.stringify(truncate(reply.message, 120)) });
+  return msg("checks.reply.other", { text: `${http}${reply.why}`.trim() });
+}
+
+/** Several clauses joined with "; " (each said in the reader's language). */
+export function clauses(parts: Msg[]): Msg {
+  if (parts.length <= 1) return parts[0] ?? msg("checks.d.none");
+  return msg("checks.d.clauses", { first: parts[0], rest: clauses(parts.slice(1)) });
 }
 
 export function truncate(text: string, max: number): string {

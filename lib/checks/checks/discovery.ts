@@ -10,47 +10,48 @@ import {
   expectError,
   isErrorCode,
   wrongStatus,
-  AMBIG6,
+  wrongStatusMsg,
   defineChecks,
   type CheckDef,
 } from "../define";
 import type { Verdict } from "../types";
-import { describeReply, asObject, replyOf, type JsonObject, type Reply } from "../wire";
+import { msg, type Msg } from "../../i18n/translate";
+import { asObject, clauses, replyMsg, replyOf, type JsonObject, type Reply } from "../wire";
+
+/** ", and HTTP 400" on HTTP, nothing on stdio: a clause of several fixes. */
+const andHttp = (ctx: CheckContext, status: number): Msg =>
+  ctx.transport === "http" ? msg("checks.d.andHttp", { status }) : msg("checks.d.empty");
 
 const BOGUS_VERSION = "1900-01-01";
 
 /** C04/C05: -32022 with data.supported and data.requested for an unknown version. */
-function judgeUnsupported(reply: Reply): string | undefined {
-  if (!isErrorCode(reply, -32022)) return `got ${describeReply(reply)} instead of error -32022`;
+function judgeUnsupported(reply: Reply, lead = false): Msg | undefined {
+  // The same clause starts the detail (capitalised) or follows "requests" in C04.pinned.
+  const key = (name: string) => `checks.d.C04.${name}${lead ? "Lead" : ""}`;
+  if (!isErrorCode(reply, -32022)) return msg(key("notUnsupported"), { reply: replyMsg(reply) });
   const data = errorData(reply);
   const supported = data?.supported;
   if (!Array.isArray(supported) || supported.length === 0 || !supported.every((v) => typeof v === "string")) {
-    return "error.data.supported is not a non-empty array of version strings";
+    return msg(key("supported"));
   }
   if (data?.requested !== BOGUS_VERSION)
-    return `error.data.requested is ${JSON.stringify(data?.requested)}, not "${BOGUS_VERSION}"`;
-  return wrongStatus(reply, 400);
+    return msg(key("requested"), { value: JSON.stringify(data?.requested), version: BOGUS_VERSION });
+  return wrongStatusMsg(reply, 400);
 }
 
 async function unsupportedVersion(ctx: CheckContext, method: "server/discover" | "tools/list"): Promise<Verdict> {
-  const fix = `check the requested version on every request and answer -32022 with data {supported, requested}${ctx.transport === "http" ? " and HTTP 400" : ""}.`;
+  const fix = msg("checks.d.C04.fix", { http: andHttp(ctx, 400) });
   const reply = await ctx.request(method, {}, { envelope: { version: BOGUS_VERSION } });
   const problem = judgeUnsupported(reply);
-  if (!problem)
-    return ctx.pass(
-      `A request for ${BOGUS_VERSION} was answered ${describeReply(reply)} with data.supported and data.requested.`,
-    );
+  if (!problem) return ctx.pass(msg("checks.d.C04.pass", { version: BOGUS_VERSION, reply: replyMsg(reply) }));
   if (ctx.transport === "stdio") {
     // Tell "never checks" apart from "checks only the first request of a process" (version pinned per connection).
     const fresh = await ctx.request(method, {}, { envelope: { version: BOGUS_VERSION }, processMode: "fresh" });
     if (!judgeUnsupported(fresh)) {
-      return ctx.fail(
-        `On a fresh process it answers -32022, but on the process that already served ${ctx.version} requests ${problem}: ` +
-          `the version is pinned per connection instead of checked per request; ${fix}`,
-      );
+      return ctx.fail(msg("checks.d.C04.pinned", { version: ctx.version, problem, fix }));
     }
   }
-  return ctx.fail(`${problem[0].toUpperCase()}${problem.slice(1)}; ${fix}`);
+  return ctx.fail(msg("checks.d.problemFix", { problem: judgeUnsupported(reply, true)!, fix }));
 }
 
 /** C06–C08: a request missing a required envelope key is malformed (-32602, HTTP 400; AMBIG-1 allows -32020 when a header disagrees). */
@@ -65,16 +66,23 @@ async function missingEnvelope(
   // On HTTP the headers are still sent (the bridge cannot derive MCP-Protocol-Version from a body that lacks it).
   const headers = ctx.transport === "http" ? { "MCP-Protocol-Version": ctx.version } : undefined;
   const reply = replyOf(await ctx.raw(frame, { label: `${ctx.checkId} tools/list ${what}`, headers }));
-  const fix = `reject a request without ${missing} with -32602${ctx.transport === "http" ? " and HTTP 400" : ""} (the envelope's protocolVersion and clientCapabilities are both required).`;
+  const fix = msg("checks.d.C06.fix", { missing, http: andHttp(ctx, 400) });
   if (ambiguousHeader && ctx.transport === "http" && isErrorCode(reply, -32020) && !wrongStatus(reply, 400)) {
-    return ctx.pass(
-      `Answered -32020 with HTTP 400 — ambiguous in the spec (AMBIG-1): basic/index.mdx asks for -32602, the header-validation rule allows -32020 because MCP-Protocol-Version has no body counterpart; -32602 is preferred.`,
-    );
+    return ctx.pass(msg("checks.d.C06.ambig1"));
   }
   if (reply.kind === "result")
-    return ctx.fail(`A tools/list ${what} was served as if valid (${describeReply(reply)}); ${fix}`);
+    return ctx.fail(
+      msg("checks.d.C06.served", { what: msg(`checks.d.C06.${WITHOUT[what]}`), reply: replyMsg(reply), fix }),
+    );
   return expectError(ctx, reply, -32602, 400, fix);
 }
+
+/** The catalogue word for each malformed request C06–C08 send (the label keeps the English). */
+const WITHOUT: Record<string, string> = {
+  "without _meta": "noMeta",
+  "without clientCapabilities": "noCapabilities",
+  "without protocolVersion": "noVersion",
+};
 
 const REMOVED: { method: string; params: Record<string, unknown> }[] = [
   { method: "ping", params: {} },
@@ -109,7 +117,7 @@ const readingDiscover =
   (judge: (ctx: CheckContext, result: JsonObject) => Verdict | Promise<Verdict>) =>
   async (ctx: CheckContext): Promise<Verdict> => {
     const { reply, result } = await ctx.discover();
-    if (!result) return ctx.blocked(`server/discover answered ${describeReply(reply)} (see C01).`);
+    if (!result) return ctx.blocked(msg("checks.d.seeC01", { reply: replyMsg(reply) }));
     return judge(ctx, result);
   };
 
@@ -123,18 +131,19 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§3", path: SPEC.versioning },
       async run(ctx) {
         const { reply, result } = await ctx.discover();
-        const fix =
-          'implement server/discover returning resultType "complete", a non-empty supportedVersions string array and a capabilities object.';
-        if (!result) return ctx.fail(`server/discover answered ${describeReply(reply)}; ${fix}`);
-        const problems: string[] = [];
-        if (result.resultType !== "complete") problems.push(`resultType is ${JSON.stringify(result.resultType)}`);
+        const fix = msg("checks.d.C01.fix");
+        if (!result) return ctx.fail(msg("checks.d.C01.answered", { reply: replyMsg(reply), fix }));
+        const problems: Msg[] = [];
+        if (result.resultType !== "complete")
+          problems.push(msg("checks.d.C01.resultType", { value: JSON.stringify(result.resultType) }));
         const sv = result.supportedVersions;
         if (!Array.isArray(sv) || sv.length === 0 || !sv.every((v) => typeof v === "string"))
-          problems.push("supportedVersions is not a non-empty string array");
-        if (!asObject(result.capabilities)) problems.push("capabilities is not an object");
-        if (problems.length) return ctx.fail(`${problems.join("; ")}; ${fix}`);
+          problems.push(msg("checks.d.C01.versions"));
+        if (!asObject(result.capabilities)) problems.push(msg("checks.d.C01.capabilities"));
+        if (problems.length) return ctx.fail(msg("checks.d.problemFix", { problem: clauses(problems), fix }));
+        const names = Object.keys(asObject(result.capabilities)!).join(", ");
         return ctx.pass(
-          `supportedVersions ${JSON.stringify(sv)}, capabilities ${Object.keys(asObject(result.capabilities)!).join(", ") || "(none)"}.`,
+          msg(names ? "checks.d.C01.pass" : "checks.d.C01.passNone", { versions: JSON.stringify(sv), names }),
         );
       },
     },
@@ -145,12 +154,11 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§7", path: SPEC.caching },
       run: readingDiscover((ctx, result) => {
         const { errors, ambiguous } = cacheHintProblems(result);
-        if (errors.length)
-          return ctx.fail(
-            `${errors.join("; ")}; add ttlMs (integer >= 0) and cacheScope ("public" or "private") to the DiscoverResult.`,
-          );
-        if (ambiguous.length) return ctx.warn(`${ambiguous.join("; ")} — ${AMBIG6}; send an integer.`);
-        return ctx.pass(`ttlMs ${result.ttlMs}, cacheScope ${JSON.stringify(result.cacheScope)}.`);
+        if (errors.length) return ctx.fail(msg("checks.d.C02.fail", { problems: errors.join("; ") }));
+        if (ambiguous.length) return ctx.warn(msg("checks.d.C02.ambig6", { problems: ambiguous.join("; ") }));
+        return ctx.pass(
+          msg("checks.d.C02.pass", { ttl: String(result.ttlMs), scope: JSON.stringify(result.cacheScope) }),
+        );
       }),
     },
     {
@@ -160,10 +168,8 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       run: readingDiscover((ctx, result) => {
         const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
         if (info && typeof info.name === "string" && typeof info.version === "string")
-          return ctx.pass(`serverInfo ${info.name} ${info.version}.`);
-        return ctx.fail(
-          'result._meta["io.modelcontextprotocol/serverInfo"] with string name and version is missing; add it to every result so clients can show who answered.',
-        );
+          return ctx.pass(msg("checks.d.C03.pass", { name: info.name, version: info.version }));
+        return ctx.fail(msg("checks.d.C03.fail"));
       }),
     },
     {
@@ -226,7 +232,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
           reply,
           -32601,
           404,
-          `answer unknown methods with -32601${ctx.transport === "http" && ctx.era === "modern" ? " and HTTP 404 (the body tells a modern 404 from a legacy one)" : ""}.`,
+          msg(ctx.transport === "http" && ctx.era === "modern" ? "checks.d.C09.fixHttp" : "checks.d.C09.fix"),
         );
       },
     },
@@ -237,17 +243,15 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
         const served: string[] = [];
-        const otherCodes: string[] = [];
+        const otherCodes: Msg[] = [];
         for (const { method, reply } of await removedReplies(ctx)) {
           if (reply.kind === "result") served.push(method);
-          else if (!isErrorCode(reply, -32601)) otherCodes.push(`${method}: ${describeReply(reply)}`);
+          else if (!isErrorCode(reply, -32601))
+            otherCodes.push(msg("checks.d.methodReply", { method, reply: replyMsg(reply) }));
         }
-        if (served.length)
-          return ctx.fail(
-            `${served.join(", ")} answered with a result to a 2026-07-28 request; remove the handlers for modern requests (they are unknown methods now: -32601).`,
-          );
-        if (otherCodes.length) return ctx.pass(`Not served; ${otherCodes.join("; ")} (the exact code is C63's rule).`);
-        return ctx.pass("ping, logging/setLevel and resources/subscribe all answered -32601.");
+        if (served.length) return ctx.fail(msg("checks.d.C10.fail", { methods: served.join(", ") }));
+        if (otherCodes.length) return ctx.pass(msg("checks.d.C10.otherCodes", { codes: clauses(otherCodes) }));
+        return ctx.pass(msg("checks.d.C10.pass"));
       },
     },
     {
@@ -257,20 +261,18 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
         const refused = (await removedReplies(ctx)).filter((r) => r.reply.kind !== "result"); // a result is C10's failure
-        if (!refused.length) return ctx.skip("Every removed method was served (see C10): no answer to judge.");
-        const wrong: string[] = [];
+        if (!refused.length) return ctx.skip(msg("checks.d.C63.skip"));
+        const wrong: Msg[] = [];
         for (const { method, reply } of refused) {
           const badStatus = wrongStatus(reply, 404);
-          if (!isErrorCode(reply, -32601) || badStatus) wrong.push(`${method}: ${describeReply(reply)}`);
+          if (!isErrorCode(reply, -32601) || badStatus)
+            wrong.push(msg("checks.d.methodReply", { method, reply: replyMsg(reply) }));
         }
-        if (wrong.length) {
-          return ctx.fail(
-            `${wrong.join("; ")}. A removed method is an unknown method in 2026-07-28: answer -32601${ctx.transport === "http" ? " with HTTP 404" : ""}, so a client can tell it from a bad request.`,
-          );
-        }
-        return ctx.pass(
-          `${refused.map((r) => r.method).join(", ")} answered -32601${ctx.transport === "http" ? " (HTTP 404)" : ""}.`,
-        );
+        const http = ctx.transport === "http";
+        if (wrong.length)
+          return ctx.fail(msg(http ? "checks.d.C63.failHttp" : "checks.d.C63.fail", { wrong: clauses(wrong) }));
+        const methods = refused.map((r) => r.method).join(", ");
+        return ctx.pass(msg(http ? "checks.d.C63.passHttp" : "checks.d.C63.pass", { methods }));
       },
     },
     {
@@ -287,21 +289,18 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
             ? [...GATED, { capability: "logging", method: "logging/setLevel", params: { level: "info" } }]
             : GATED;
         const undeclared = gated.filter((g) => !declaredIn(result, g.capability));
-        if (undeclared.length === 0)
-          return ctx.skip("The server declares prompts, resources, tools and completions: no gated method to try.");
-        const bad: string[] = [];
+        if (undeclared.length === 0) return ctx.skip(msg("checks.d.C11.skip"));
+        const bad: Msg[] = [];
         for (const g of undeclared) {
           const reply = await ctx.request(g.method, g.params);
           if (!isErrorCode(reply, -32601))
-            bad.push(`${g.method} (no ${g.capability} capability) answered ${describeReply(reply)}`);
+            bad.push(msg("checks.d.C11.bad", { method: g.method, capability: g.capability, reply: replyMsg(reply) }));
         }
         if (bad.length)
           return ctx.fail(
-            `${bad.join("; ")}; either declare the capability in ${ctx.era === "legacy" ? "the initialize result" : "server/discover"} or answer -32601.`,
+            msg(ctx.era === "legacy" ? "checks.d.C11.failLegacy" : "checks.d.C11.fail", { bad: clauses(bad) }),
           );
-        return ctx.pass(
-          `${undeclared.map((g) => g.method).join(", ")} answered -32601, matching the undeclared capabilities.`,
-        );
+        return ctx.pass(msg("checks.d.C11.pass", { methods: undeclared.map((g) => g.method).join(", ") }));
       }),
     },
     {
@@ -331,21 +330,17 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
         );
         if (reply.kind === "result") {
           const v = reply.result.protocolVersion;
-          return ctx.pass(`A dual-era server: initialize answered protocolVersion ${JSON.stringify(v)} (MAY).`, "MAY");
+          return ctx.pass(msg("checks.d.C12.dualEra", { version: JSON.stringify(v) }), "MAY");
         }
-        if (reply.kind === "none")
-          return ctx.fail(
-            `initialize got ${describeReply(reply)}; answer legacy clients with an error that names the supported versions, their only diagnostic.`,
-          );
+        if (reply.kind === "none") return ctx.fail(msg("checks.d.C12.none", { reply: replyMsg(reply) }));
         const text = `${reply.message} ${JSON.stringify(reply.data ?? "")}`;
         const named = (supportedVersions.length ? supportedVersions : [ctx.version]).filter((v) => text.includes(v));
-        const status = wrongStatus(reply, 400);
+        const status = wrongStatusMsg(reply, 400);
         if (!named.length)
-          return ctx.fail(
-            `initialize answered ${describeReply(reply)} without naming a supported version; put them (e.g. ${ctx.version}) in the message or data.`,
-          );
+          return ctx.fail(msg("checks.d.C12.unnamed", { reply: replyMsg(reply), version: ctx.version }));
+        const values = { reply: replyMsg(reply), versions: named.join(", ") };
         return ctx.pass(
-          `initialize answered ${describeReply(reply)} naming ${named.join(", ")}${status ? ` (${status})` : ""}.`,
+          status ? msg("checks.d.C12.namedStatus", { ...values, status }) : msg("checks.d.C12.named", values),
         );
       },
     },
