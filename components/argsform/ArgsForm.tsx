@@ -4,6 +4,7 @@
  * params.arguments from it on every render and each edit rewrites the frame (editor/replace). The logic is in
  * lib/session/args-form.ts; this file only renders fields.
  */
+import { useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { selectTarget } from "@/lib/session";
 import { checkArguments } from "@/lib/session/args-check";
@@ -21,6 +22,7 @@ import {
 } from "@/lib/session/args-form";
 import { toolsSeen } from "@/lib/session/param-headers";
 import type { JsonObject } from "@/lib/protocol/json";
+import type { Translate } from "@/lib/i18n/translate";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
 
@@ -30,6 +32,7 @@ const hintClass = "text-[11px] text-slate-600 dark:text-slate-400";
 const errorClass = "text-[11px] text-red-700 dark:text-red-300";
 
 export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispatch">) {
+  const t = useTranslations();
   const text = state.editor.text;
   const read = useMemo(() => readFrameArgs(text), [text]);
   // While the frame does not parse, the form keeps showing the last arguments it read, disabled.
@@ -56,22 +59,21 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
   else if (!tool || !spec)
     body = (
       <p className={hintClass} data-testid="args-form-no-schema">
-        No inputSchema is known for <code>{shown.toolName}</code> on this target yet: send a <code>tools/list</code>{" "}
-        (Template → tools/list) and the form appears.
+        {t.rich("args.noSchema", { tool: shown.toolName, code: (c) => <code>{c}</code> })}
       </p>
     );
   else if (spec.kind !== "object")
     body = (
       <p className={hintClass}>
         {spec.why === "an object with no declared properties"
-          ? "This tool declares no arguments."
-          : `The inputSchema is not an object schema (${spec.why ?? spec.kind}): edit the arguments in the frame.`}
+          ? t("args.noArguments")
+          : t("args.notObject", { why: spec.why ?? spec.kind })}
       </p>
     );
   else
     body = (
       <fieldset disabled={disabled} className="min-w-0 space-y-2 disabled:opacity-60">
-        <legend className="sr-only">Arguments of {shown.toolName}</legend>
+        <legend className="sr-only">{t("args.legend", { tool: shown.toolName })}</legend>
         {spec.properties!.map((p) => (
           <Field
             key={p.name}
@@ -95,18 +97,11 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
     >
       <div>
         <h3 id="args-form-title" className="text-xs font-semibold text-slate-800 dark:text-slate-100">
-          Arguments
-          {shown ? (
-            <>
-              {" "}
-              for <code className="break-all">{shown.toolName}</code>
-            </>
-          ) : null}
+          {shown
+            ? t.rich("args.titleFor", { tool: shown.toolName, code: (c) => <code className="break-all">{c}</code> })
+            : t("args.title")}
         </h3>
-        <p className={hintClass}>
-          From the tool&apos;s inputSchema. The frame is the source of truth: edits here rewrite params.arguments; edits
-          there refill this form.
-        </p>
+        <p className={hintClass}>{t("args.about")}</p>
       </div>
       {disabled ? (
         <p
@@ -114,7 +109,7 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
           data-testid="args-form-reason"
           className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          Form paused: {read.reason}
+          {t("args.paused", { reason: read.reason })}
         </p>
       ) : null}
       {body}
@@ -123,7 +118,7 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
           data-testid="args-form-problems"
           className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
-          <p className="font-medium">Against the inputSchema ({check.problems.length}):</p>
+          <p className="font-medium">{t("args.problems", { count: check.problems.length })}</p>
           <ul className="list-disc pl-4">
             {check.problems.map((p, i) => (
               <li key={i}>{p}</li>
@@ -132,10 +127,10 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
         </div>
       ) : check?.checked ? (
         <p data-testid="args-form-valid" className="text-emerald-700 dark:text-emerald-400">
-          The arguments match the inputSchema.
+          {t("args.valid")}
         </p>
       ) : check ? (
-        <p className={hintClass}>Not checked: {check.why}.</p>
+        <p className={hintClass}>{t("args.notChecked", { why: check.why })}</p>
       ) : null}
     </section>
   );
@@ -150,20 +145,22 @@ interface FieldProps {
   set: SetAt;
 }
 
-function typeLabel(spec: FieldSpec): string {
-  if (spec.kind === "array") return `list of ${spec.items ? typeLabel(spec.items) : "values"}`;
+function typeLabel(spec: FieldSpec, t: Translate): string {
+  if (spec.kind === "array")
+    return t("args.listOf", { items: spec.items ? typeLabel(spec.items, t) : t("args.values") });
   if (spec.kind === "json") return "JSON";
   return spec.format ? `${spec.kind}, ${spec.format}` : spec.kind;
 }
 
 function Field(props: FieldProps) {
+  const t = useTranslations();
   const { spec, path, args } = props;
   const value = getAt(args, path);
   if (!fits(spec, value))
     return (
       <JsonField
         {...props}
-        note={`The frame holds ${JSON.stringify(value)?.slice(0, 40)} here, not a ${spec.kind}: edit it as JSON.`}
+        note={t("args.frameHolds", { value: String(JSON.stringify(value)?.slice(0, 40)), kind: spec.kind })}
       />
     );
   switch (spec.kind) {
@@ -172,7 +169,7 @@ function Field(props: FieldProps) {
     case "array":
       return <ArrayField {...props} />;
     case "json":
-      return <JsonField {...props} note={spec.why ? `Edited as JSON (${spec.why}).` : undefined} />;
+      return <JsonField {...props} note={spec.why ? t("args.asJson", { why: spec.why }) : undefined} />;
     default:
       return <ScalarField {...props} />;
   }
@@ -191,12 +188,13 @@ function Label({
   required: boolean;
   helpId: string;
 }) {
+  const t = useTranslations();
   return (
     <>
       <label htmlFor={id} className="block font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
-        <span className={hintClass}>{typeLabel(spec)}</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * {t("args.required")}</span> : null}{" "}
+        <span className={hintClass}>{typeLabel(spec, t)}</span>
       </label>
       {spec.description ? (
         <p id={helpId} className={hintClass}>
@@ -210,6 +208,7 @@ function Label({
 const NOT_SET = "\u0000unset";
 
 function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
+  const t = useTranslations();
   const id = useId();
   const helpId = `${id}-help`;
   const value = getAt(args, path);
@@ -228,7 +227,7 @@ function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
         value={value === undefined ? NOT_SET : JSON.stringify(value)}
         onChange={(e) => set(path, e.target.value === NOT_SET ? undefined : JSON.parse(e.target.value))}
       >
-        {!required || value === undefined ? <option value={NOT_SET}>— not set —</option> : null}
+        {!required || value === undefined ? <option value={NOT_SET}>{t("args.notSet")}</option> : null}
         {options.map((o) => (
           <option key={JSON.stringify(o)} value={JSON.stringify(o)}>
             {typeof o === "string" ? o : JSON.stringify(o)}
@@ -259,7 +258,7 @@ function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
         value={draft ?? (value === undefined ? "" : String(value))}
         onChange={(e) => {
           setDraft(e.target.value);
-          const parsed = parseNumber(kind, e.target.value);
+          const parsed = parseNumber(kind, e.target.value, t);
           setError(parsed.ok ? null : parsed.error);
           if (parsed.ok) set(path, parsed.value);
         }}
@@ -287,12 +286,13 @@ function ScalarField({ name, spec, required, path, args, set }: FieldProps) {
     <div className="min-w-0" data-field={path.join(".")}>
       <Label id={id} name={name} spec={spec} required={required} helpId={helpId} />
       {input}
-      {error ? <p className={errorClass}>{error} (the frame keeps the last number)</p> : null}
+      {error ? <p className={errorClass}>{t("args.keepsLast", { error })}</p> : null}
     </div>
   );
 }
 
 function ObjectField({ name, spec, required, path, args, set }: FieldProps) {
+  const t = useTranslations();
   return (
     <fieldset
       className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
@@ -300,8 +300,8 @@ function ObjectField({ name, spec, required, path, args, set }: FieldProps) {
     >
       <legend className="px-1 font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
-        <span className={hintClass}>object</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * {t("args.required")}</span> : null}{" "}
+        <span className={hintClass}>{t("args.object")}</span>
       </legend>
       {spec.description ? <p className={hintClass}>{spec.description}</p> : null}
       {spec.properties!.map((p) => (
@@ -320,6 +320,7 @@ function ObjectField({ name, spec, required, path, args, set }: FieldProps) {
 }
 
 function ArrayField({ name, spec, required, path, args, set }: FieldProps) {
+  const t = useTranslations();
   const list = (getAt(args, path) as unknown[] | undefined) ?? [];
   const item = spec.items ?? { kind: "json" as const };
   return (
@@ -329,8 +330,8 @@ function ArrayField({ name, spec, required, path, args, set }: FieldProps) {
     >
       <legend className="px-1 font-medium text-slate-800 dark:text-slate-100">
         {name}
-        {required ? <span className="text-red-700 dark:text-red-300"> * (required)</span> : null}{" "}
-        <span className={hintClass}>{typeLabel(spec)}</span>
+        {required ? <span className="text-red-700 dark:text-red-300"> * {t("args.required")}</span> : null}{" "}
+        <span className={hintClass}>{typeLabel(spec, t)}</span>
       </legend>
       {spec.description ? <p className={hintClass}>{spec.description}</p> : null}
       {list.map((_, i) => (
@@ -338,12 +339,15 @@ function ArrayField({ name, spec, required, path, args, set }: FieldProps) {
           <div className="min-w-0 flex-1">
             <Field name={`${name}[${i}]`} spec={item} required path={[...path, i]} args={args} set={set} />
           </div>
-          <Button aria-label={`Remove ${name}[${i}]`} onClick={() => set([...path, i], undefined)}>
-            Remove
+          <Button
+            aria-label={t("args.removeLabel", { item: `${name}[${i}]` })}
+            onClick={() => set([...path, i], undefined)}
+          >
+            {t("args.remove")}
           </Button>
         </div>
       ))}
-      <Button onClick={() => set(path, [...list, emptyValue(item)])}>Add {name} item</Button>
+      <Button onClick={() => set(path, [...list, emptyValue(item)])}>{t("args.add", { name })}</Button>
     </fieldset>
   );
 }

@@ -38,7 +38,7 @@ export function AnswerRound({
   const t = useTranslations();
   const [drafts, setDrafts] = useState<Record<string, Draft>>(() => initialDrafts(view));
   const [composed, setComposed] = useState<string | null>(null);
-  const all = responsesOf(view, drafts);
+  const all = responsesOf(view, drafts, t);
   const set = (key: string) => (draft: Draft) => {
     setDrafts((d) => ({ ...d, [key]: draft }));
     setComposed(null);
@@ -74,7 +74,7 @@ export function AnswerRound({
       )}
       {view.requests.map((request) => {
         const draft = drafts[request.key];
-        const result = responseOf(request, draft);
+        const result = responseOf(request, draft, t);
         const common = { k: request.key, problem: result.ok ? null : result.problem };
         return (
           <div

@@ -27,6 +27,7 @@ export function PendingInput({
   const all = responsesOf(
     { requests: pending, hasInputRequests: true, verdicts: [] },
     Object.fromEntries(pending.map((r) => [r.key, draftOf(r)])),
+    t,
   );
   return (
     <div data-testid="task-input" className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
@@ -39,7 +40,7 @@ export function PendingInput({
       </p>
       {pending.map((request) => {
         const draft = draftOf(request);
-        const result = responseOf(request, draft);
+        const result = responseOf(request, draft, t);
         return (
           <div
             key={request.key}

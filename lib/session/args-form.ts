@@ -4,6 +4,7 @@
  * The raw frame is the source of truth: the form never holds arguments of its own. Bounded: at most MAX_DEPTH levels
  * and MAX_FIELDS fields are turned into inputs; anything deeper or unusual (anyOf, $ref, …) is edited as JSON text.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import { formatFrame } from "../protocol/meta";
 import { asObject, type JsonObject } from "../protocol/json";
 
@@ -252,10 +253,11 @@ export function fits(spec: FieldSpec, value: unknown): boolean {
 export function parseNumber(
   kind: "number" | "integer",
   raw: string,
+  t: Translate = englishT,
 ): { ok: true; value: number | undefined } | { ok: false; error: string } {
   if (raw.trim() === "") return { ok: true, value: undefined };
   const n = Number(raw);
-  if (!Number.isFinite(n)) return { ok: false, error: `"${raw}" is not a number` };
-  if (kind === "integer" && !Number.isInteger(n)) return { ok: false, error: `${raw} is not an integer` };
+  if (!Number.isFinite(n)) return { ok: false, error: t("args.notANumber", { raw }) };
+  if (kind === "integer" && !Number.isInteger(n)) return { ok: false, error: t("args.notAnInteger", { raw }) };
   return { ok: true, value: n };
 }

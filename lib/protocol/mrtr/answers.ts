@@ -3,6 +3,7 @@
  * `inputResponses` of the retry. Form answers are validated before they can be used; decline and cancel need
  * nothing. Pure: the MRTR panel keeps drafts in its own state and calls these.
  */
+import { englishT, type Translate } from "../../i18n/translate";
 import { contentFromForm, initialValues, type FormValues } from "./form";
 import type { InputRequestView, InputRequiredView } from "./parse";
 import { elicitAccept, rootProblems, rootsReply, samplingReply, type ElicitAction, type RootInput } from "./responses";
@@ -42,19 +43,19 @@ export type DraftResult =
   | { ok: false; problem: string; fields?: Record<string, string> };
 
 /** The inputResponses value a draft stands for, or why it cannot be used yet. */
-export function responseOf(request: InputRequestView, draft: Draft): DraftResult {
+export function responseOf(request: InputRequestView, draft: Draft, t: Translate = englishT): DraftResult {
   if (draft.kind === "form" || draft.kind === "url") {
-    if (draft.action === null) return { ok: false, problem: "not answered yet: choose Accept, Decline or Cancel." };
+    if (draft.action === null) return { ok: false, problem: t("args.answer.notYet") };
     if (draft.action !== "accept") return { ok: true, response: { action: draft.action } };
     if (draft.kind === "url" || request.kind !== "elicitation-form") return { ok: true, response: elicitAccept() };
-    const checked = contentFromForm(request.form, draft.values);
+    const checked = contentFromForm(request.form, draft.values, t);
     return checked.ok
       ? { ok: true, response: elicitAccept(checked.content) }
-      : { ok: false, problem: "the form has errors.", fields: checked.errors };
+      : { ok: false, problem: t("args.answer.formErrors"), fields: checked.errors };
   }
   if (draft.kind === "sampling") {
-    if (draft.text.trim() === "") return { ok: false, problem: "write the reply the model would give." };
-    if (draft.model.trim() === "") return { ok: false, problem: "name the model (any string)." };
+    if (draft.text.trim() === "") return { ok: false, problem: t("args.answer.writeReply") };
+    if (draft.model.trim() === "") return { ok: false, problem: t("args.answer.nameModel") };
     return {
       ok: true,
       response: samplingReply({ text: draft.text, model: draft.model, stopReason: draft.stopReason || undefined }),
@@ -69,7 +70,7 @@ export function responseOf(request: InputRequestView, draft: Draft): DraftResult
   try {
     return { ok: true, response: JSON.parse(draft.json) };
   } catch (e) {
-    return { ok: false, problem: `not JSON: ${(e as Error).message}` };
+    return { ok: false, problem: t("args.answer.notJson", { reason: (e as Error).message }) };
   }
 }
 
@@ -78,11 +79,15 @@ export type ResponsesResult =
   | { ok: false; problems: Record<string, DraftResult & { ok: false }> };
 
 /** All responses of a round, keyed like inputRequests; every request must have a usable answer. */
-export function responsesOf(view: InputRequiredView, drafts: Record<string, Draft>): ResponsesResult {
+export function responsesOf(
+  view: InputRequiredView,
+  drafts: Record<string, Draft>,
+  t: Translate = englishT,
+): ResponsesResult {
   const responses: Record<string, unknown> = {};
   const problems: Record<string, DraftResult & { ok: false }> = {};
   for (const request of view.requests) {
-    const result = responseOf(request, drafts[request.key] ?? initialDraft(request));
+    const result = responseOf(request, drafts[request.key] ?? initialDraft(request), t);
     if (result.ok && !result.omit) responses[request.key] = result.response;
     else if (!result.ok) problems[request.key] = result;
   }

@@ -4,6 +4,7 @@
  * (@modelcontextprotocol/core), and answers are validated with zod 4 (formats included), not by hand.
  */
 import { z } from "zod";
+import { englishT, isMsg, msg, say, type Msg, type Translate } from "../../i18n/translate";
 import {
   BooleanSchemaSchema,
   LegacyTitledEnumSchemaSchema,
@@ -224,27 +225,34 @@ export function initialValues(model: FormModel): FormValues {
   return values;
 }
 
-const FORMAT_HINTS: Record<StringFormat, string> = {
-  email: "an email address, e.g. ada@example.com",
-  uri: "an absolute URI, e.g. https://example.com/page",
-  date: "a date, e.g. 2026-09-10",
-  "date-time": "a date-time with a time zone, e.g. 2026-09-10T08:30:00Z",
-};
+/**
+ * The schemas are cached per form, so their error texts cannot be in one language: each carries a Msg (marked,
+ * as JSON), and errorsOf says it in the reader's language when it reads the issues.
+ */
+const MSG_MARK = "\u0000msg:";
+function said(key: string, values?: Msg["values"]): { error: string } {
+  return { error: MSG_MARK + JSON.stringify(msg(key, values)) };
+}
+function readIssue(message: string, t: Translate): string {
+  if (!message.startsWith(MSG_MARK)) return message;
+  const m: unknown = JSON.parse(message.slice(MSG_MARK.length));
+  return isMsg(m) ? say(m, t) : message;
+}
 
 function stringSchema(f: Extract<FormField, { kind: "text" }>): z.ZodType {
-  const msg = f.format ? { error: `Expected ${FORMAT_HINTS[f.format]}.` } : undefined;
+  const hint = f.format ? said("args.form.expected", { what: msg(`args.form.format.${f.format}`) }) : undefined;
   let s =
     f.format === "email"
-      ? z.email(msg)
+      ? z.email(hint)
       : f.format === "uri"
-        ? z.url(msg)
+        ? z.url(hint)
         : f.format === "date"
-          ? z.iso.date(msg)
+          ? z.iso.date(hint)
           : f.format === "date-time"
-            ? z.iso.datetime({ offset: true, ...msg })
+            ? z.iso.datetime({ offset: true, ...hint })
             : z.string();
-  if (f.minLength !== undefined) s = s.min(f.minLength, { error: `At least ${f.minLength} characters.` });
-  if (f.maxLength !== undefined) s = s.max(f.maxLength, { error: `At most ${f.maxLength} characters.` });
+  if (f.minLength !== undefined) s = s.min(f.minLength, said("args.form.minLength", { n: f.minLength }));
+  if (f.maxLength !== undefined) s = s.max(f.maxLength, said("args.form.maxLength", { n: f.maxLength }));
   return s;
 }
 
@@ -253,23 +261,22 @@ function fieldSchema(f: FormField): z.ZodType {
     case "text":
       return stringSchema(f);
     case "number": {
-      let n = f.integer ? z.int({ error: "Expected a whole number." }) : z.number({ error: "Expected a number." });
-      if (f.minimum !== undefined) n = n.gte(f.minimum, { error: `Must be ≥ ${f.minimum}.` });
-      if (f.maximum !== undefined) n = n.lte(f.maximum, { error: `Must be ≤ ${f.maximum}.` });
+      let n = f.integer ? z.int(said("args.form.wholeNumber")) : z.number(said("args.form.number"));
+      if (f.minimum !== undefined) n = n.gte(f.minimum, said("args.form.minimum", { n: String(f.minimum) }));
+      if (f.maximum !== undefined) n = n.lte(f.maximum, said("args.form.maximum", { n: String(f.maximum) }));
       return n;
     }
     case "boolean":
-      return z.boolean({ error: "Expected true or false." });
+      return z.boolean(said("args.form.boolean"));
     case "select":
-      return z.enum(f.options.map((o) => o.value) as [string, ...string[]], {
-        error: `Choose one of: ${f.options.map((o) => o.value).join(", ")}.`,
-      });
-    case "multiselect": {
-      let a = z.array(
-        z.enum(f.options.map((o) => o.value) as [string, ...string[]], { error: "Not one of the options." }),
+      return z.enum(
+        f.options.map((o) => o.value) as [string, ...string[]],
+        said("args.form.oneOf", { options: f.options.map((o) => o.value).join(", ") }),
       );
-      if (f.minItems !== undefined) a = a.min(f.minItems, { error: `Choose at least ${f.minItems}.` });
-      if (f.maxItems !== undefined) a = a.max(f.maxItems, { error: `Choose at most ${f.maxItems}.` });
+    case "multiselect": {
+      let a = z.array(z.enum(f.options.map((o) => o.value) as [string, ...string[]], said("args.form.notAnOption")));
+      if (f.minItems !== undefined) a = a.min(f.minItems, said("args.form.minItems", { n: f.minItems }));
+      if (f.maxItems !== undefined) a = a.max(f.maxItems, said("args.form.maxItems", { n: f.maxItems }));
       return a;
     }
   }
@@ -292,27 +299,27 @@ export type ContentCheck =
   | { ok: true; content: Record<string, string | number | boolean | string[]> }
   | { ok: false; errors: Record<string, string> };
 
-function errorsOf(error: z.ZodError, content: unknown): Record<string, string> {
+function errorsOf(error: z.ZodError, content: unknown, t: Translate): Record<string, string> {
   const given = asObject(content) ?? {};
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? String(issue.path[0]) : "";
-    const message = key && given[key] === undefined ? "Required." : issue.message;
+    const message = key && given[key] === undefined ? t("args.form.required") : readIssue(issue.message, t);
     errors[key] ??= message;
   }
   return errors;
 }
 
 /** Validates content as it would travel (e.g. a hand-edited retry or a CLI answers file). */
-export function validateContent(model: FormModel, content: unknown): ContentCheck {
+export function validateContent(model: FormModel, content: unknown, t: Translate = englishT): ContentCheck {
   const r = contentSchema(model).safeParse(content);
   return r.success
     ? { ok: true, content: r.data as Record<string, string | number | boolean | string[]> }
-    : { ok: false, errors: errorsOf(r.error, content) };
+    : { ok: false, errors: errorsOf(r.error, content, t) };
 }
 
 /** Converts what the form holds into wire content (empty optional fields left out) and validates it. */
-export function contentFromForm(model: FormModel, values: FormValues): ContentCheck {
+export function contentFromForm(model: FormModel, values: FormValues, t: Translate = englishT): ContentCheck {
   const content: Record<string, unknown> = {};
   for (const f of model.fields) {
     const v = values[f.key];
@@ -324,5 +331,5 @@ export function contentFromForm(model: FormModel, values: FormValues): ContentCh
       content[f.key] = f.kind === "number" ? Number(v.trim()) : v;
     }
   }
-  return validateContent(model, content);
+  return validateContent(model, content, t);
 }
