@@ -1,4 +1,5 @@
 "use client";
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, type ReactNode } from "react";
 import { Button } from "../ui";
 
@@ -30,6 +31,7 @@ export function Dialog({
   children: ReactNode;
   footer?: ReactNode;
 }) {
+  const t = useTranslations();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const el = ref.current;
@@ -69,7 +71,7 @@ export function Dialog({
         <div className="flex flex-wrap justify-end gap-2">
           {footer}
           <Button data-testid={`${testId}-close`} onClick={onClose}>
-            Close
+            {t("share.dialog.close")}
           </Button>
         </div>
       </div>

@@ -1,4 +1,5 @@
 // A made link as the share dialogs show it: selectable in one click, with its length and a warning when it is long.
+import { useTranslations } from "next-intl";
 import { LINK_WARN_CHARS } from "@/lib/share/limits";
 import { inputClass } from "../ui";
 
@@ -13,6 +14,7 @@ interface Props {
 }
 
 export function LinkField({ url, chars, testIdPrefix, label, longAdvice = "" }: Props) {
+  const t = useTranslations();
   return (
     <>
       <input
@@ -24,8 +26,8 @@ export function LinkField({ url, chars, testIdPrefix, label, longAdvice = "" }: 
         onFocus={(e) => e.target.select()}
       />
       <p className="text-xs" data-testid={`${testIdPrefix}-length`} data-chars={chars}>
-        {chars.toLocaleString("en-US")} characters
-        {chars > LINK_WARN_CHARS ? ` — long: some chat apps and mail clients cut links this long${longAdvice}` : ""}
+        {t("share.link.chars", { chars })}
+        {chars > LINK_WARN_CHARS ? t("share.link.long", { advice: longAdvice }) : ""}
       </p>
     </>
   );

@@ -4,6 +4,7 @@
  * opens a dialog listing what was left out. The sharer's own page and address bar do not change (a reload keeps
  * their live session). The share code loads on the click, not with the page.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { SessionState } from "@/lib/session";
 import { Button } from "../ui";
@@ -22,6 +23,7 @@ export function ShareButton({
   token: string;
   carry?: { title?: string; about?: string; omitted: string[] };
 }) {
+  const t = useTranslations();
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -66,13 +68,19 @@ export function ShareButton({
         data-testid="share"
         disabled={busy}
         onClick={() => void share()}
-        title="Put this session (editor, target, capabilities, recorded exchanges) into a link; secrets are left out"
+        title={t("share.button.title")}
       >
-        Share link
+        {t("share.button.label")}
       </Button>
       {result ? (
         <Dialog
-          title={result.kind === "ok" ? (result.copied ? "Link copied" : "Your link") : "Could not make a link"}
+          title={
+            result.kind === "ok"
+              ? result.copied
+                ? t("share.button.copied")
+                : t("share.button.yourLink")
+              : t("share.button.failed")
+          }
           testId="share-dialog"
           onClose={() => setResult(null)}
         >
@@ -83,24 +91,23 @@ export function ShareButton({
           ) : (
             <>
               <p className="text-xs">
-                {result.copied ? "The link is on your clipboard. " : "Copy the link below. "}
-                It holds everything in its #fragment, which browsers never send to a server: whoever opens it sees the
-                recorded exchanges without anything being sent.
+                {result.copied ? t("share.button.onClipboard") : t("share.button.copyBelow")}{" "}
+                {t("share.button.fragment")}
               </p>
               <LinkField
                 url={result.url}
                 chars={result.chars}
                 testIdPrefix="share"
-                label="Share link"
-                longAdvice="; export a session file instead"
+                label={t("share.button.label")}
+                longAdvice={t("share.button.longAdvice")}
               />
               {result.omitted.length === 0 ? (
                 <p className="text-xs" data-testid="share-nothing-omitted">
-                  Nothing was left out: the session held no secrets.
+                  {t("share.button.nothingOmitted")}
                 </p>
               ) : (
                 <div className="text-xs" data-testid="share-omitted">
-                  <p className="font-semibold">Left out of the link (never shared):</p>
+                  <p className="font-semibold">{t("share.button.omitted")}</p>
                   <ul className="ml-4 list-disc">
                     {result.omitted.map((line, i) => (
                       <li key={i} data-testid="share-omitted-item">
