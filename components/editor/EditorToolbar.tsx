@@ -25,6 +25,7 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
     view.kind === "ready" ? view.label : "",
     TEMPLATES,
     selectCheckedEra(state),
+    t,
   );
   // The menu shows the template just inserted while it has focus, so the arrow keys (which change a closed
   // <select> as they move) step through the templates instead of snapping back to the first; leaving it

@@ -1,39 +1,16 @@
 "use client";
+import type { Translate } from "@/lib/i18n/translate";
 import { useTranslations } from "next-intl";
 /** How to ask for the catalogue (handshake, declared capabilities) and how to count it (encoding, layout, fields). */
-import { HANDSHAKES, type Handshake } from "@/lib/tokens/catalogue";
-import {
-  ENCODINGS,
-  ENCODING_DESCRIPTIONS,
-  ENCODING_LABELS,
-  FIELD_SETS,
-  FIELD_SET_DESCRIPTIONS,
-  FIELD_SET_LABELS,
-  LAYOUTS,
-  LAYOUT_DESCRIPTIONS,
-  LAYOUT_LABELS,
-  type BillOptions,
-} from "@/lib/tokens/options";
+import { HANDSHAKES } from "@/lib/tokens/catalogue";
+import { ENCODINGS, FIELD_SETS, LAYOUTS, type BillOptions } from "@/lib/tokens/options";
 import type { PanelAction, PanelState } from "@/lib/tokens/panel";
 import { inputClass } from "../ui";
 
-const HANDSHAKE_LABELS: Record<Handshake, string> = {
-  auto: "auto: probe the era",
-  legacy: "legacy: initialize + initialized",
-  modern: "modern: server/discover",
-  none: "none: tools/list first",
-};
-
-const HANDSHAKE_DESCRIPTIONS: Record<Handshake, string> = {
-  auto: "server/discover first; a legacy server gets initialize + notifications/initialized",
-  legacy: "initialize + notifications/initialized, then tools/list",
-  modern: "server/discover, then tools/list with the _meta envelope on every request",
-  none: "tools/list before any handshake (the instructions are read afterwards)",
-};
-
-const COMPACT_FIELD_SET_LABELS = Object.fromEntries(
-  FIELD_SETS.map((f) => [f, FIELD_SET_LABELS[f].replace(/ \+ /g, "+")]),
-) as typeof FIELD_SET_LABELS;
+// The option menus in the reader's language: catalogue.<knob>.<choice>.label / .about (the English ones are
+// lib/tokens/options.ts's words, which the CLI prints; tests/unit/i18n/form-lang.test.ts keeps them equal).
+const labelsIn = <T extends string>(t: Translate, knob: string, options: readonly T[]) =>
+  Object.fromEntries(options.map((o) => [o, t(`catalogue.${knob}.${o}.label`)])) as Record<T, string>;
 
 function Select<T extends string>({
   label,
@@ -68,6 +45,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
   const t = useTranslations();
   const set = (patch: Partial<BillOptions>) => dispatch({ type: "options/set", patch });
   const { encoding, layout, fieldSet } = state.options;
+  const about = (knob: string, choice: string) => t(`catalogue.${knob}.${choice}.about`);
   return (
     <div className="flex flex-col gap-1">
       <div className="grid gap-2 sm:grid-cols-3">
@@ -76,7 +54,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           testId="catalog-handshake"
           value={state.handshake}
           options={HANDSHAKES}
-          labels={HANDSHAKE_LABELS}
+          labels={labelsIn(t, "handshake", HANDSHAKES)}
           onChange={(handshake) => dispatch({ type: "handshake/set", handshake })}
         />
         <label className="flex flex-col gap-0.5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
@@ -94,7 +72,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           testId="catalog-encoding"
           value={encoding}
           options={ENCODINGS}
-          labels={ENCODING_LABELS}
+          labels={labelsIn(t, "encoding", ENCODINGS)}
           onChange={(v) => set({ encoding: v })}
         />
         <Select
@@ -102,7 +80,7 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           testId="catalog-layout"
           value={layout}
           options={LAYOUTS}
-          labels={LAYOUT_LABELS}
+          labels={labelsIn(t, "layout", LAYOUTS)}
           onChange={(v) => set({ layout: v })}
         />
         <Select
@@ -110,13 +88,17 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
           testId="catalog-fields"
           value={fieldSet}
           options={FIELD_SETS}
-          labels={COMPACT_FIELD_SET_LABELS}
+          labels={labelsIn(t, "fields", FIELD_SETS)}
           onChange={(v) => set({ fieldSet: v })}
         />
       </div>
       <p data-testid="catalog-counting" className="text-xs text-slate-600 dark:text-slate-400">
-        Asks with {HANDSHAKE_DESCRIPTIONS[state.handshake]}. Counts {FIELD_SET_DESCRIPTIONS[fieldSet]}, written as{" "}
-        {LAYOUT_DESCRIPTIONS[layout]}, with {ENCODING_DESCRIPTIONS[encoding]}.
+        {t("catalogue.counting", {
+          handshake: about("handshake", state.handshake),
+          fields: about("fields", fieldSet),
+          layout: about("layout", layout),
+          encoding: about("encoding", encoding),
+        })}
       </p>
     </div>
   );

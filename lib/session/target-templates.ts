@@ -4,6 +4,7 @@
  * arguments sketched from its inputSchema (its required fields, nested ones too: args-form.ts argumentsSkeleton), `resources/read <uri>` and
  * `prompts/get <name>`. Pure: built from the timeline.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { Envelope } from "../protocol/meta";
 import type { FrameTemplate } from "../protocol/templates";
 import { buildEnvelope, formatFrame } from "../protocol/meta";
@@ -116,30 +117,41 @@ export function templateMenu(
   targetLabel: string,
   templates: readonly FrameTemplate[],
   era: "modern" | "legacy" = "modern",
+  t: Translate = englishT,
 ): TemplateMenuGroup[] {
   const groups: TemplateMenuGroup[] = [];
   const derived = target ? targetTemplates(entries, target.key) : [];
   if (derived.length)
     groups.push({
-      label: `from ${targetLabel}'s own lists`,
+      label: t("templates.group.own", { target: targetLabel }),
+      // The server's own descriptions, as it wrote them.
       options: derived.map(({ id, label, hint }) => ({ id, label, hint })),
     });
-  const offered = templates.filter((t) => !t.calendar || target?.isCalendar);
-  const option = ({ id, label, hint }: FrameTemplate) => ({ id, label, hint });
-  const modern = offered.filter((t) => t.era === "modern");
+  const offered = templates.filter((tpl) => !tpl.calendar || target?.isCalendar);
+  // The spec's frames: their hints are the playground's words, in the reader's language.
+  const option = ({ id, label }: FrameTemplate) => ({ id, label, hint: t(`templates.hint.${templateSlug(id)}`) });
+  const modern = offered.filter((tpl) => tpl.era === "modern");
   if (era === "legacy") {
     // The probe said legacy: the requests both eras share are written bare (the reducer builds them so).
     groups.push({
-      label: "requests for a legacy (2025-11-25) server: no _meta envelope",
-      options: modern.filter((t) => t.legacyToo).map(option),
+      label: t("templates.group.legacyShared"),
+      options: modern.filter((tpl) => tpl.legacyToo).map(option),
     });
     groups.push({
-      label: "2026-07-28 only (with the _meta envelope)",
-      options: modern.filter((t) => !t.legacyToo).map(option),
+      label: t("templates.group.modernOnly"),
+      options: modern.filter((tpl) => !tpl.legacyToo).map(option),
     });
-  } else groups.push({ label: "2026-07-28 (with the _meta envelope)", options: modern.map(option) });
-  groups.push({ label: "legacy handshake era", options: offered.filter((t) => t.era === "legacy").map(option) });
+  } else groups.push({ label: t("templates.group.modern"), options: modern.map(option) });
+  groups.push({
+    label: t("templates.group.legacy"),
+    options: offered.filter((tpl) => tpl.era === "legacy").map(option),
+  });
   return groups;
+}
+
+/** A template id as a catalogue key segment ("tools/list (legacy)" → "tools_list__legacy_"). */
+export function templateSlug(id: string): string {
+  return id.replace(/[^a-zA-Z0-9]/g, "_");
 }
 
 /** The era the editor checks the frame against: legacy once the current target answered the probe as legacy. */

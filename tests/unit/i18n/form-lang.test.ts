@@ -60,3 +60,34 @@ describe("the MRTR form's validation follows the reader's language", () => {
     expect(r.ok === false && r.problem).toBe("още няма отговор: изберете Accept, Decline или Cancel.");
   });
 });
+
+describe("the template menu's hints and groups follow the reader's language", () => {
+  it("the spec's frames: English as lib/protocol/templates.ts says; Bulgarian and Russian; a server's own hints untouched", async () => {
+    const { TEMPLATES } = await import("@/lib/protocol/templates");
+    const { templateMenu } = await import("@/lib/session/target-templates");
+    const en = templateMenu([], { key: "k", isCalendar: true }, "calendar", TEMPLATES, "legacy");
+    const byId = new Map(TEMPLATES.map((tpl) => [tpl.id, tpl.hint]));
+    for (const o of en.flatMap((g) => g.options)) expect(o.hint).toBe(byId.get(o.id));
+    const ruMenu = templateMenu([], { key: "k", isCalendar: true }, "calendar", TEMPLATES, "legacy", ru);
+    expect(ruMenu.map((g) => g.label)).toEqual([
+      "запросы к legacy-серверу (2025-11-25): без конверта _meta",
+      "только 2026-07-28 (с конвертом _meta)",
+      "эпоха legacy handshake",
+    ]);
+    for (const o of ruMenu.flatMap((g) => g.options)) expect(o.hint, o.id).toMatch(/[а-яА-Я]/);
+  });
+});
+
+describe("the Catalogue's option menus follow the reader's language", () => {
+  it("English is lib/tokens/options.ts's words; Bulgarian and Russian say each choice", async () => {
+    const o = await import("@/lib/tokens/options");
+    const en = makeTranslate("en", CATALOGUES.en);
+    for (const e of o.ENCODINGS) expect(en(`catalogue.encoding.${e}.about`)).toBe(o.ENCODING_DESCRIPTIONS[e]);
+    for (const l of o.LAYOUTS) expect(en(`catalogue.layout.${l}.about`)).toBe(o.LAYOUT_DESCRIPTIONS[l]);
+    for (const f of o.FIELD_SETS) expect(en(`catalogue.fields.${f}.about`)).toBe(o.FIELD_SET_DESCRIPTIONS[f]);
+    expect(ru("catalogue.fields.prompt.about")).toBe(
+      "{name, description, inputSchema} каждого инструмента — то, что провайдер вставляет в prompt (как в главе)",
+    );
+    expect(bg("catalogue.layout.compact.label")).toBe("компактен JSON");
+  });
+});
