@@ -92,7 +92,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/node/demo-servers/calendar-handles.ts",
   "lib/node/demo-servers/calendar.ts",
   "lib/node/demo-servers/protected-auth-server.ts",
-  "lib/node/demo-servers/protected-calendar.ts",
   "lib/node/demo-servers/tasks.ts",
   "lib/session/commands.ts",
   "lib/session/reducer.ts",

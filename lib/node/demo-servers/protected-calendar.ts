@@ -126,6 +126,22 @@ async function acquireAuthorizationServer(): Promise<{ server: SharedAuthorizati
   };
 }
 
+/** The protected resource metadata of one of the demo's resources (RFC 9728). */
+function prmDocument(kind: ProtectedKind, resource: string, issuer: string) {
+  return {
+    resource,
+    authorization_servers: [issuer],
+    scopes_supported: [...CALENDAR_SCOPES],
+    bearer_methods_supported: ["header"],
+    resource_name:
+      kind === "calendar"
+        ? "The chapter's calendar (protected)"
+        : kind === "second"
+          ? "A second protected server"
+          : "A naive server (accepts any token)",
+  };
+}
+
 export async function startProtectedDemo(): Promise<ProtectedDemo> {
   const { server: as, release } = await acquireAuthorizationServer();
   const { resources, clientMetadata } = as;
@@ -141,18 +157,7 @@ export async function startProtectedDemo(): Promise<ProtectedDemo> {
     if (url.pathname.startsWith(PRM_PREFIX + "/")) {
       const kind = KINDS.find((k) => url.pathname === `${PRM_PREFIX}/${k}/mcp`);
       if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
-      return Response.json({
-        resource: resourceUrl(kind),
-        authorization_servers: [as.issuer],
-        scopes_supported: [...CALENDAR_SCOPES],
-        bearer_methods_supported: ["header"],
-        resource_name:
-          kind === "calendar"
-            ? "The chapter's calendar (protected)"
-            : kind === "second"
-              ? "A second protected server"
-              : "A naive server (accepts any token)",
-      });
+      return Response.json(prmDocument(kind, resourceUrl(kind), as.issuer));
     }
     const kind = KINDS.find((k) => url.pathname === `/${k}/mcp`);
     if (!kind) return Response.json({ error: "not_found" }, { status: 404 });
