@@ -90,7 +90,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/explain/errors-explained.ts",
   "lib/explain/headers.ts",
   "lib/node/demo-servers/calendar-handles.ts",
-  "lib/node/demo-servers/calendar.ts",
   "lib/node/demo-servers/protected-auth-server.ts",
   "lib/node/demo-servers/tasks.ts",
   "lib/session/commands.ts",

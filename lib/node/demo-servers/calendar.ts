@@ -132,6 +132,46 @@ export function calendarFactory(
   return ({ era }) => createCalendarServer(era === "modern" ? { ...base, onWeekUpdated: announce } : base);
 }
 
+/** The week as a resource (calendar://week), cached privately for a minute. */
+function registerWeek(server: McpServer, store: CalendarStore): void {
+  server.registerResource(
+    "week",
+    "calendar://week",
+    {
+      title: "This week",
+      description: "The events of the current week.",
+      mimeType: "application/json",
+      cacheHint: { ttlMs: 60_000, cacheScope: "private" },
+    },
+    async () => ({
+      contents: [{ uri: "calendar://week", mimeType: "application/json", text: JSON.stringify(store.events) }],
+    }),
+  );
+}
+
+/** The prompt that reads the week and drafts a plan. */
+function registerPreparePrompt(server: McpServer): void {
+  server.registerPrompt(
+    "prepare_week",
+    {
+      description: "Read the week and draft a plan.",
+      argsSchema: jsonSchemaOnce<{ focus?: string }>({
+        type: "object",
+        properties: { focus: { type: "string", description: "What the week should favour." } },
+      }),
+    },
+    async (args) => ({
+      description: "Read the week and draft a plan.",
+      messages: [
+        {
+          role: "user",
+          content: { type: "text", text: `Read calendar://week and draft a plan. Focus: ${args?.focus ?? "balance"}.` },
+        },
+      ],
+    }),
+  );
+}
+
 export function createCalendarServer(options: CalendarOptions = {}): McpServer {
   const codec = options.stateCodec ?? NAIVE_STATE_CODEC;
   const store = options.store ?? MODULE_STORE;
@@ -158,39 +198,8 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
   );
   rejectForeignCursors(server);
 
-  server.registerResource(
-    "week",
-    "calendar://week",
-    {
-      title: "This week",
-      description: "The events of the current week.",
-      mimeType: "application/json",
-      cacheHint: { ttlMs: 60_000, cacheScope: "private" },
-    },
-    async () => ({
-      contents: [{ uri: "calendar://week", mimeType: "application/json", text: JSON.stringify(store.events) }],
-    }),
-  );
-
-  server.registerPrompt(
-    "prepare_week",
-    {
-      description: "Read the week and draft a plan.",
-      argsSchema: jsonSchemaOnce<{ focus?: string }>({
-        type: "object",
-        properties: { focus: { type: "string", description: "What the week should favour." } },
-      }),
-    },
-    async (args) => ({
-      description: "Read the week and draft a plan.",
-      messages: [
-        {
-          role: "user",
-          content: { type: "text", text: `Read calendar://week and draft a plan. Focus: ${args?.focus ?? "balance"}.` },
-        },
-      ],
-    }),
-  );
+  registerWeek(server, store);
+  registerPreparePrompt(server);
 
   server.registerTool(
     "create_event",
