@@ -2,6 +2,8 @@
 import { LEVEL_WEIGHT, STATUS_CREDIT, coverageOf, scoreOf } from "./score";
 import type { CheckReport, CheckResult } from "./types";
 import { emulationText } from "../protocol/emulation";
+import { englishT, say, type Translate } from "../i18n/translate";
+import { REBINDING_HOST } from "./checks/shared";
 
 export { emulationText };
 
@@ -151,7 +153,15 @@ const MARK: Record<CheckResult["status"], string> = {
   "not-testable": "N/T ",
 };
 
-export function toText(report: CheckReport): string {
+/** A check's title in the reader's language, when it is the catalogue's (checks.title.<id>). */
+function titleIn(r: CheckResult, t: Translate): string {
+  const key = `checks.title.${r.id}`;
+  const values = { host: REBINDING_HOST };
+  return t !== englishT && englishT(key, values) === r.title ? t(key, values) : r.title;
+}
+
+/** The human report; `t` says the translated details and the score line in the reader's language (English by default). */
+export function toText(report: CheckReport, t: Translate = englishT): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
   const lines = [
@@ -176,8 +186,8 @@ export function toText(report: CheckReport): string {
   if (report.checks.length) lines.push("");
   for (const r of report.checks)
     lines.push(
-      `${MARK[r.status]} ${r.id} [${r.level}] ${r.title}`,
-      `     ${r.blocked ? "Could not run: " : ""}${r.detail}`,
+      `${MARK[r.status]} ${r.id} [${r.level}] ${titleIn(r, t)}`,
+      `     ${r.blocked ? t("checks.couldNotRun") : ""}${r.detailMsg ? say(r.detailMsg, t) : r.detail}`,
       `     ${r.specUrl}`,
     );
   // The counts stay the last line (scripts read it); the score comes just before.

@@ -18,6 +18,9 @@ import { badgeSvg } from "@/lib/checks/badge";
 import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
+import type { CheckResult } from "@/lib/checks/types";
+import { say } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
@@ -48,6 +51,9 @@ const OPTIONS = {
 const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
 
 export const command: CliCommand = { usage: USAGE, run };
+
+/** A result's detail in --lang (the Msg when the check has one). */
+const detailIn = (r: CheckResult): string => (r.detailMsg ? say(r.detailMsg, cliT()) : r.detail);
 
 export async function run(argv: string[]): Promise<number> {
   const values = parseOptions(
@@ -102,7 +108,7 @@ export async function run(argv: string[]): Promise<number> {
       emulate: emulationOf(values),
       authorization,
       onProgress: (p) =>
-        p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${p.result.detail}`) : log(`${p.id}…`),
+        p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${detailIn(p.result)}`) : log(`${p.id}…`),
     },
   ).finally(close);
   if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
@@ -110,7 +116,7 @@ export async function run(argv: string[]): Promise<number> {
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
   process.stdout.write(
-    values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report)}\n`,
+    values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report, cliT())}\n`,
   );
   if (reportPage !== undefined) {
     // The run in a share link's #fragment: the playground at that address opens it offline, read-only.
