@@ -89,7 +89,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/explain/dating.ts",
   "lib/explain/errors-explained.ts",
   "lib/explain/headers.ts",
-  "lib/node/demo-servers/calendar-handles.ts",
   "lib/node/demo-servers/protected-auth-server.ts",
   "lib/node/demo-servers/tasks.ts",
   "lib/session/commands.ts",

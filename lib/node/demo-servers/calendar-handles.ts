@@ -101,20 +101,8 @@ const WHEN_SCHEMA = {
   required: ["startsAt"],
 };
 
-export function createHandleCalendarServer(): McpServer {
-  const server = new McpServer(
-    { name: "calendar-handles", version: "1.0.0", title: "Calendar with explicit handles" },
-    {
-      capabilities: { tools: {} },
-      instructions:
-        "Call open_calendar once, keep the handle it returns, and pass it as `calendar` to every other tool.",
-      cacheHints: {
-        "server/discover": { ttlMs: 300_000, cacheScope: "public" },
-        "tools/list": { ttlMs: 300_000, cacheScope: "public" },
-      },
-    },
-  );
-
+/** open_calendar: a new calendar, seeded with this week's events, behind a fresh handle. */
+function registerOpenCalendar(server: McpServer): void {
   server.registerTool(
     "open_calendar",
     {
@@ -142,7 +130,10 @@ export function createHandleCalendarServer(): McpServer {
       return { content: [{ type: "text", text: `Opened calendar ${handle}` }], structuredContent: out };
     },
   );
+}
 
+/** create_event in the calendar a handle names (asks for the start when it is missing). */
+function registerCreateEvent(server: McpServer): void {
   server.registerTool(
     "create_event",
     {
@@ -188,7 +179,10 @@ export function createHandleCalendarServer(): McpServer {
       };
     },
   );
+}
 
+/** list_events of the calendar a handle names. */
+function registerListEvents(server: McpServer): void {
   server.registerTool(
     "list_events",
     {
@@ -206,6 +200,25 @@ export function createHandleCalendarServer(): McpServer {
       return { content: [{ type: "text", text: JSON.stringify(events) }], structuredContent: { events } };
     },
   );
+}
+
+export function createHandleCalendarServer(): McpServer {
+  const server = new McpServer(
+    { name: "calendar-handles", version: "1.0.0", title: "Calendar with explicit handles" },
+    {
+      capabilities: { tools: {} },
+      instructions:
+        "Call open_calendar once, keep the handle it returns, and pass it as `calendar` to every other tool.",
+      cacheHints: {
+        "server/discover": { ttlMs: 300_000, cacheScope: "public" },
+        "tools/list": { ttlMs: 300_000, cacheScope: "public" },
+      },
+    },
+  );
+
+  registerOpenCalendar(server);
+  registerCreateEvent(server);
+  registerListEvents(server);
 
   return server;
 }
