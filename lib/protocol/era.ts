@@ -159,6 +159,17 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   return legacyFallback(why, preferred);
 }
 
+/** notifications/initialized: the last word of a 2025-11-25 handshake. */
+export const INITIALIZED_FRAME = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+
+/** What a 2025-11-25 session's later requests carry: its Mcp-Session-Id and the version initialize settled on. */
+export function legacySessionHeaders(sessionId?: string, version?: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  if (sessionId) headers["Mcp-Session-Id"] = sessionId;
+  if (version) headers["MCP-Protocol-Version"] = version;
+  return headers;
+}
+
 /** The probe's moves so far, shared by its two halves (discover first, initialize as the fallback). */
 interface ProbeRun {
   steps: ProbeStep[];
@@ -182,14 +193,7 @@ async function legacyFallbackOf(run: ProbeRun, why: Msg, askFor: string): Promis
   const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
   const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
   if (opts.completeHandshake !== false) {
-    const headers: Record<string, string> = {};
-    if (sessionId) headers["Mcp-Session-Id"] = sessionId;
-    if (version) headers["MCP-Protocol-Version"] = version;
-    await step(
-      "probe: notifications/initialized",
-      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      headers,
-    );
+    await step("probe: notifications/initialized", INITIALIZED_FRAME, legacySessionHeaders(sessionId, version));
   }
   return verdict(
     { era: "legacy", version, steps, result: init.result, sessionId },

@@ -3,7 +3,14 @@
  * the caller chose, then tools/list following every nextCursor, and the instructions from server/discover or
  * initialize. Every exchange is returned as a step, so the UI can put it on the timeline: nothing is hidden.
  */
-import { readReply, runEraProbe, type ProbeSend, type ProbeStep } from "../protocol/era";
+import {
+  INITIALIZED_FRAME,
+  legacySessionHeaders,
+  readReply,
+  runEraProbe,
+  type ProbeSend,
+  type ProbeStep,
+} from "../protocol/era";
 import { buildEnvelope, META_KEYS } from "../protocol/meta";
 import { initializeParams, LEGACY_VERSIONS, MODERN_VERSION } from "../protocol/versions";
 import { checkPage, type Catalogue, type Handshake, type Measured } from "./catalogue";
@@ -112,15 +119,8 @@ async function legacyHandshake(run: CatalogueRun): Promise<Session | FetchResult
   if (init.kind !== "result")
     return run.fail(`initialize ${init.kind === "error" ? `answered ${init.code} ${init.message}` : init.why}`);
   const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
-  const headers: Record<string, string> = {};
-  const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
-  if (sessionId) headers["Mcp-Session-Id"] = sessionId;
-  if (version) headers["MCP-Protocol-Version"] = version;
-  await step(
-    "handshake: notifications/initialized",
-    JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-    headers,
-  );
+  const headers = legacySessionHeaders(steps[steps.length - 1].exchange.http?.sessionId, version);
+  await step("handshake: notifications/initialized", INITIALIZED_FRAME, headers);
   Object.assign(run.measured, { handshake: "legacy", era: "legacy", protocolVersion: version });
   run.learn(init.result, "initialize");
   return { modern: false, version, headers };
