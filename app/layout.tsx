@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { headers } from "next/headers";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LocaleProvider } from "@/components/i18n/LocaleProvider";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { PRESENTER_BOOT_SCRIPT } from "@/lib/a11y/presenter";
+import { NONCE_HEADER } from "@/lib/bridge/page-kind";
 import { LAUNCH_BOOT_SCRIPT } from "@/lib/bridge/sign-in-url";
 import { THEME_BOOT_SCRIPT } from "@/lib/a11y/theme";
 import { EARLY_FRAME_SCRIPT } from "@/lib/session/early-frame";
@@ -19,17 +21,19 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   const found = await getLocale();
   const locale = isLocale(found) ? found : DEFAULT_LOCALE;
   const messages = await getMessages();
+  // The page's Content-Security-Policy runs only inline scripts with this answer's nonce (lib/node/host/app.ts).
+  const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (
     <html lang={locale} suppressHydrationWarning>
       <head>
         {/* First: a launch URL's one-time code leaves the address bar before anything reads the fragment. */}
-        <script dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: LAUNCH_BOOT_SCRIPT }} />
         {/* Before first paint: the remembered theme (or the system's) is on <html> before <body> exists. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }} />
         {/* Presenter mode (a projector), remembered: on <html> before the first paint too. */}
-        <script dangerouslySetInnerHTML={{ __html: PRESENTER_BOOT_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PRESENTER_BOOT_SCRIPT }} />
         {/* Before the bundles: what is typed into the server-rendered frame, and a send asked for, are kept. */}
-        <script dangerouslySetInnerHTML={{ __html: EARLY_FRAME_SCRIPT }} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: EARLY_FRAME_SCRIPT }} />
       </head>
       <body className="bg-slate-100 text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">
         <LocaleProvider locale={locale} messages={messages}>

@@ -123,6 +123,7 @@ const preload = dev ? [] : editorPreload(path.join(nextDir, "static"));
 const listener = createPlaygroundListener({
   pages: pages.getRequestHandler(),
   nextDir: dev ? undefined : nextDir,
+  dev,
   editorPreload: preload.length > 0 ? preloadLinkHeader(preload) : undefined,
 });
 

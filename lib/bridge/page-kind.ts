@@ -5,6 +5,8 @@
  * No imports: the page bundles it.
  */
 export const PAGE_HEADER = "x-playground-page";
+/** This answer's script nonce (its Content-Security-Policy names it), set the same way: app/layout.tsx puts it on its scripts. */
+export const NONCE_HEADER = "x-playground-nonce";
 
 export type PageKind =
   { kind: "refused"; refusal: { kind: string; message: string } } | { kind: "playground"; hosted: boolean };

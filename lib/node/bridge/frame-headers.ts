@@ -7,3 +7,12 @@ export const FRAME_HEADERS = {
   "Content-Security-Policy": "frame-ancestors 'none'",
   "X-Frame-Options": "DENY",
 } as const;
+
+/**
+ * A page's policy: frame-ancestors as above, plus script-src: the build's own files and only the inline scripts that
+ * carry this answer's nonce (Next puts it on its own, app/layout.tsx on ours), so an injected script does not run.
+ * Development adds 'unsafe-eval', which React's dev tooling needs.
+ */
+export function pageSecurityPolicy(nonce: string, dev = false): string {
+  return `frame-ancestors 'none'; script-src 'self' 'nonce-${nonce}'${dev ? " 'unsafe-eval'" : ""}; object-src 'none'; base-uri 'none'`;
+}

@@ -11,15 +11,16 @@
  * A route reads its body only after its guards and admission, never past its limit (route-glue.ts, demo-http.ts);
  * what it leaves unread is drained by @hono/node-server without being kept.
  */
+import { randomBytes } from "node:crypto";
 import type http from "node:http";
 import path from "node:path";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
-import { PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
+import { NONCE_HEADER, PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
 import { nodeHeaders } from "../bridge/call-request";
-import { FRAME_HEADERS } from "../bridge/frame-headers";
+import { FRAME_HEADERS, pageSecurityPolicy } from "../bridge/frame-headers";
 import { checkPageHeaders, pageFor } from "../bridge/guards";
 import { callEnded, callStarted, isDraining } from "../bridge/lifecycle";
 import { observed } from "../bridge/observe";
@@ -36,6 +37,8 @@ export interface PlaygroundAppOptions {
   nextDir?: string;
   /** A Link header value for the playground page (the editor's chunks: scripts/static-assets.mjs). */
   editorPreload?: string;
+  /** Next in development mode: the pages' script policy allows what React's dev tooling needs. */
+  dev?: boolean;
 }
 
 type Env = { Bindings: HttpBindings };
@@ -95,7 +98,16 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
     const { incoming, outgoing } = c.env;
     // The page's kind (refused, playground) is the server's decision; no client may send it.
     const page = pageFor(c.req.raw.headers);
-    overwriteHeaders(incoming, { [PAGE_HEADER]: encodePageKind(page) });
+    // A fresh script nonce per answer: Next reads it from the request's policy (and puts it on its scripts), the
+    // layout from NONCE_HEADER; the browser gets the same policy.
+    const nonce = randomBytes(16).toString("base64");
+    const policy = pageSecurityPolicy(nonce, options.dev);
+    overwriteHeaders(incoming, {
+      [PAGE_HEADER]: encodePageKind(page),
+      [NONCE_HEADER]: nonce,
+      "content-security-policy": policy,
+    });
+    outgoing.setHeader("Content-Security-Policy", policy);
     // Only a browser that gets the playground is sent the editor's preload: a refusal has no editor.
     if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/")
       outgoing.setHeader("Link", options.editorPreload);
