@@ -44,3 +44,18 @@ export function parseFrameWithin(text: string, maxDepth: number): ParsedFrame {
   }
   return parseFrame(text);
 }
+
+/**
+ * parseFrameWithin for a stream of texts (SSE events, stdout lines): a text equal to the last one that failed gets
+ * that failure again without another parse. A flood repeats one junk line thousands of times, and saying where
+ * JSON broke costs far more than the line itself (an exception and a rescan each).
+ */
+export function streamFrameParser(maxDepth: number): (text: string) => ParsedFrame {
+  let lastFailure: { text: string; parsed: ParsedFrame } | undefined;
+  return (text) => {
+    if (lastFailure !== undefined && lastFailure.text === text) return lastFailure.parsed;
+    const parsed = parseFrameWithin(text, maxDepth);
+    lastFailure = parsed.ok ? undefined : { text, parsed };
+    return parsed;
+  };
+}

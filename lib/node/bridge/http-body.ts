@@ -29,6 +29,8 @@ export interface BodyReading {
   stopTimer(): void;
   /** Every frame of an SSE stream, as it arrives (progress for the request's token restarts the timeout). */
   onFrame?: (frame: unknown) => void;
+  /** Who pays for this stream if it floods (flood-pacing.ts); unnamed: everything is one client. */
+  client?: string;
   /** Set by the reader: notes on what it skipped, added however the exchange ends (reply, timeout, cancel). */
   beforeSettle?: () => void;
 }

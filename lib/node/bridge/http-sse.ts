@@ -4,11 +4,12 @@
  * what both share are ./http-body. Importable by the CLI.
  */
 import type { IncomingMessage } from "node:http";
+import { performance } from "node:perf_hooks";
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import type { ExchangeOutcome } from "@/lib/bridge/contract";
 import { classifyFrame, sameId } from "@/lib/protocol/jsonrpc";
-import { parseFrameWithin } from "@/lib/protocol/json-depth";
-import { FloodPacing } from "./flood-pacing";
+import { streamFrameParser } from "@/lib/protocol/json-depth";
+import { FloodPacing, ReadGate } from "./flood-pacing";
 import { answers, statusLine, tooLarge, type BodyReading } from "./http-body";
 import { LIMITS } from "./limits";
 import { failure } from "./recorder";
@@ -26,6 +27,8 @@ interface SseState {
   parsedPastCap: number;
   reply: unknown;
   readonly batchAnswers: Map<string, unknown>;
+  /** The stream's parser of event data: a flood's repeated junk is described once. */
+  readonly parseData: (text: string) => ReturnType<ReturnType<typeof streamFrameParser>>;
   /** The reply has arrived: show what follows for a short grace, then settle with it. */
   drainThenSettle(frame: unknown): void;
 }
@@ -55,7 +58,7 @@ function onSseEvent(reading: BodyReading, state: SseState, event: EventSourceMes
   };
   // An empty data field is a priming event (it only carries an id for resumption): shown, not parsed.
   if (event.data === "") return rec.add(base);
-  const parsed = parseFrameWithin(event.data, LIMITS.maxFrameDepth);
+  const parsed = state.parseData(event.data);
   if (!parsed.ok) return rec.add({ ...base, parseError: parsed.error });
   const batchPart =
     awaiting.kind === "batch" &&
@@ -88,15 +91,94 @@ function endOfStream(res: IncomingMessage, reading: BodyReading, state: SseState
   );
 }
 
+/** How much of a chunk is parsed before the reader checks the time it has taken this turn. */
+const PARSE_SLICE_BYTES = 8 * 1024;
+
+/** The index just past the first line break (LF or CR) at or after `from`; the buffer's length if none. */
+function lineBreakAfter(buf: Buffer, from: number): number {
+  for (let i = from; i < buf.length; i++) if (buf[i] === 0x0a || buf[i] === 0x0d) return i + 1;
+  return buf.length;
+}
+
+/**
+ * Hands a stream's bytes to `feed` as text, whole lines at a time, a slice at a time: after LIMITS.readerTurnMs
+ * inside one chunk the socket is paused and the rest is fed in a later turn, so other calls get theirs in between.
+ * What each turn cost (bytes, CPU time) is paid to the flood pacing.
+ */
+function feedInTurns(
+  res: IncomingMessage,
+  reading: BodyReading,
+  gate: ReadGate,
+  pacing: FloodPacing,
+  feed: (text: string) => void,
+): { finish(): void } {
+  const decoder = new TextDecoder();
+  // Bytes after the last line break are held here and fed only once a break arrives: the SSE parser rescans its
+  // unfinished line on every feed, so a 16 MiB line fed chunk by chunk costs seconds.
+  let unbroken: Buffer[] = [];
+  // What arrived but is not fed yet.
+  let pending: Buffer | undefined;
+  const feedLines = (bytes: Buffer) => {
+    feed(decoder.decode(unbroken.length > 0 ? Buffer.concat([...unbroken, bytes]) : bytes, { stream: true }));
+    unbroken = [];
+  };
+  const feedPending = () => {
+    const started = performance.now();
+    const cpu = process.cpuUsage();
+    let fed = 0;
+    while (pending && !reading.isSettled()) {
+      const lastBreak = Math.max(pending.lastIndexOf(0x0a), pending.lastIndexOf(0x0d));
+      if (lastBreak === -1) {
+        unbroken.push(pending);
+        fed += pending.length;
+        pending = undefined;
+        break;
+      }
+      // A slice ends just after a line break, so the parser never holds half a line between slices.
+      const sliceEnd = lineBreakAfter(pending, Math.min(PARSE_SLICE_BYTES, lastBreak));
+      feedLines(pending.subarray(0, sliceEnd));
+      fed += sliceEnd;
+      pending = sliceEnd < pending.length ? pending.subarray(sliceEnd) : undefined;
+      if (pending && performance.now() - started >= LIMITS.readerTurnMs) {
+        gate.hold("turn");
+        setImmediate(() => {
+          // Released first (resume() takes effect on a later tick): a turn that yields again holds again.
+          gate.release("turn");
+          feedPending();
+        });
+        break;
+      }
+    }
+    // The share pays for CPU time, not wall time: on a busy machine the wait for a core is nobody's reading.
+    const used = process.cpuUsage(cpu);
+    if (!reading.isSettled()) pacing.afterChunk(fed, (used.user + used.system) / 1000);
+  };
+  res.on("data", (chunk: Buffer) => {
+    if (reading.isSettled()) return;
+    reading.body.bytes += chunk.length;
+    if (reading.body.bytes > LIMITS.maxReplyBytesPerExchange) return tooLarge(reading);
+    const waiting = pending !== undefined;
+    pending = waiting ? Buffer.concat([pending!, chunk]) : chunk;
+    if (!waiting) feedPending();
+  });
+  return {
+    finish() {
+      if (pending) unbroken.push(pending);
+      pending = undefined;
+      feed(decoder.decode(Buffer.concat(unbroken)));
+    },
+  };
+}
+
 export function readSse(res: IncomingMessage, reading: BodyReading): void {
   const { rec } = reading;
-  const decoder = new TextDecoder();
   const state: SseState = {
     events: 0,
     skipped: 0,
     parsedPastCap: 0,
     reply: undefined,
     batchAnswers: new Map(),
+    parseData: streamFrameParser(LIMITS.maxFrameDepth),
     // The reply normally ends the stream; anything the server still sends is shown, for a short grace only.
     drainThenSettle(frame) {
       state.reply = frame;
@@ -111,6 +193,7 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
     },
   };
   reading.beforeSettle = () => {
+    pacing.finishNote();
     if (state.skipped > 0)
       rec.note(
         `${state.skipped} SSE events past the record cap were counted, not parsed (none can be a frame: their data does not start with { or [)`,
@@ -126,23 +209,13 @@ export function readSse(res: IncomingMessage, reading: BodyReading): void {
       if (!reading.isSettled()) rec.note(`SSE: ${error.message}`);
     },
   });
-  // Bytes after the last line break are held here and fed to the parser only once a break arrives: the
-  // parser rescans its unfinished line on every feed, so a 16 MiB line fed chunk by chunk costs seconds.
-  let unbroken: Buffer[] = [];
-  const pacing = new FloodPacing(res, () => state.events, rec);
-  res.on("data", (chunk: Buffer) => {
-    if (reading.isSettled()) return;
-    pacing.afterChunk(chunk.length);
-    reading.body.bytes += chunk.length;
-    if (reading.body.bytes > LIMITS.maxReplyBytesPerExchange) return tooLarge(reading);
-    if (chunk.indexOf(0x0a) === -1 && chunk.indexOf(0x0d) === -1) return void unbroken.push(chunk);
-    const bytes = unbroken.length > 0 ? Buffer.concat([...unbroken, chunk]) : chunk;
-    unbroken = [];
-    parser.feed(decoder.decode(bytes, { stream: true }));
-  });
+  const gate = new ReadGate(res);
+  const pacing = new FloodPacing(gate, () => state.events, rec, reading.client);
+  res.once("close", () => pacing.end());
+  const lines = feedInTurns(res, reading, gate, pacing, (text) => parser.feed(text));
   res.on("end", () => {
     if (reading.isSettled()) return;
-    parser.feed(decoder.decode(Buffer.concat(unbroken)));
+    lines.finish();
     parser.reset({ consume: true });
     if (reading.isSettled()) return;
     reading.settle(endOfStream(res, reading, state));

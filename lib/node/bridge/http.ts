@@ -37,6 +37,8 @@ export interface HttpSendOptions {
   signal: AbortSignal;
   /** Conformance checks: another method, implied headers left out, an Origin (SendRequest.http). */
   control?: HttpControl;
+  /** Who pays if the reply floods (flood-pacing.ts). */
+  client?: string;
 }
 
 export type HttpControl = NonNullable<ParsedSendRequest["http"]>;
@@ -213,6 +215,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
         awaiting,
         url,
         body,
+        client: opts.client,
         isSettled: () => settled,
         settle,
         stopTimer: () => deadline.stop(),

@@ -37,12 +37,19 @@ export const LIMITS = {
    */
   maxParsedLinesPastCap: 200_000,
   /**
-   * A stream that has sent this many events (SSE) in one exchange is a flood: from then on the bridge reads it at
-   * most floodBytesPerSecond, pausing the socket in between, so a few floods cannot keep the event loop from
+   * A stream that has sent this many events (SSE) in one exchange is a flood: from then on the bridge reads it from
+   * its client's share (below), pausing the socket in between, so a few floods cannot keep the event loop from
    * other clients' calls. An ordinary reply is a handful of events and is never paced.
    */
   floodEventsBeforePacing: 1_000,
+  /** A client's floods together (flood-pacing.ts): bytes read per second, and milliseconds of the event loop. */
   floodBytesPerSecond: 1024 * 1024,
+  floodReadMsPerSecond: 250,
+  /**
+   * A stream reader hands the event loop back after this long inside one chunk (it parses the rest on a later turn,
+   * its socket paused meanwhile): a 64 KiB chunk of costly events must not hold up other clients' calls.
+   */
+  readerTurnMs: 5,
   /** Per-send timeout when the request names none (browser-safe bounds: lib/bridge/limits.ts). */
   defaultTimeoutMs: SEND_DEFAULTS.timeoutMs,
   /** Largest per-send timeout a request may ask for (the contract's schema enforces the same bound). */

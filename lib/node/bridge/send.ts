@@ -47,6 +47,8 @@ export interface SendContext extends ResolveContext {
   resolve?: Resolver;
   /** Notes the caller adds to the exchange (e.g. how hosted mode changed the request). */
   notes?: readonly string[];
+  /** Hosted mode's client key (policy.ts clientKeyOf): a flood is paced from this client's share. */
+  client?: string;
 }
 
 export async function send(req: ParsedSendRequest, ctx: SendContext = {}): Promise<Exchange> {
@@ -144,7 +146,7 @@ async function deliver(
   return sendHttp(
     { url: resolved.url, headers, ...(admission.pinned ? { pinned: admission.pinned } : {}) },
     req.frame,
-    { ...common, control: req.http },
+    { ...common, control: req.http, client: ctx.client },
   );
 }
 

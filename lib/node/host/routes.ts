@@ -62,7 +62,7 @@ const sendRoute = jsonRoute(SendRequestSchema, async (input, call) => {
   try {
     // Hosted mode keeps no process between requests: stdio runs fresh (the exchange says so).
     const { req: request, notes } = forMode(input);
-    const exchange = await send(request, { baseUrl: baseUrlOf(call), notes });
+    const exchange = await send(request, { baseUrl: baseUrlOf(call), notes, client: clientKeyOf(call.headers) });
     return input.packed ? packExchange(exchange) : exchange;
   } finally {
     call.signal.removeEventListener("abort", onAbort);

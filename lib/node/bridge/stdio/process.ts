@@ -61,6 +61,11 @@ export class StdioProcess {
       emit: (event) => this.emit(event),
       skimming: () => this.skimming(),
       framingBroken: () => void this.terminate(LIMITS.killGraceMs),
+      pause: () => {
+        const out = this.child?.stdout;
+        out?.pause();
+        return () => void out?.resume();
+      },
     },
     this.outstanding,
   );

@@ -4,7 +4,7 @@
  * the limit without a newline reported as broken framing. ./process owns one per process and hands it the chunks.
  */
 import { performance } from "node:perf_hooks";
-import { parseFrameWithin } from "@/lib/protocol/json-depth";
+import { streamFrameParser } from "@/lib/protocol/json-depth";
 import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { LIMITS } from "../limits";
 import type { ProcessEvent } from "./events";
@@ -17,12 +17,18 @@ export interface StdoutSink {
   skimming(): boolean;
   /** A line grew past the limit: the process must go. */
   framingBroken(): void;
+  /** Stops stdout's chunks until the returned function is called (the reader hands the event loop back). */
+  pause?(): () => void;
 }
 
 export class StdoutLines {
   private chunks: Buffer[] = [];
   private pending = 0;
   private broken = false;
+  /** The part of a chunk not cut into lines yet: the reader yielded mid-chunk (see scan). */
+  private held: { chunk: Buffer; from: number } | undefined;
+  /** A flood's repeated junk line is described once (json-depth.ts). */
+  private readonly parse = streamFrameParser(LIMITS.maxFrameDepth);
 
   constructor(
     private readonly sink: StdoutSink,
@@ -40,10 +46,27 @@ export class StdoutLines {
 
   push(chunk: Buffer): void {
     if (this.broken) return;
-    const skimming = this.sink.skimming();
+    if (this.held) {
+      // Only while paused could a chunk come in behind the held one; it waits its turn.
+      this.held = { chunk: Buffer.concat([this.held.chunk.subarray(this.held.from), chunk]), from: 0 };
+      return;
+    }
+    this.scan(chunk, 0, true);
+  }
+
+  /**
+   * Cuts lines from `chunk` starting at `from`. Past LIMITS.readerTurnMs (and when the sink can pause stdout), the
+   * rest of the chunk waits for a later turn with stdout paused: a chunk of tens of thousands of lines that must each
+   * be parsed must not hold up other clients' calls.
+   */
+  private scan(chunk: Buffer, from: number, mayYield: boolean): void {
+    const started = performance.now();
+    // Re-asked after every emitted line: the line that fills the record makes the rest of this chunk skimmed.
+    let skimming = this.sink.skimming();
     let skippedLines = 0;
     let skippedBytes = 0;
-    let start = 0;
+    let start = from;
+    let emitted = 0;
     for (;;) {
       const newline = chunk.indexOf(0x0a, start);
       if (newline === -1) break;
@@ -57,11 +80,28 @@ export class StdoutLines {
         this.chunks = [];
         this.pending = 0;
         this.emitLine(line, false);
+        if (this.broken) return;
+        skimming = this.sink.skimming();
+        emitted++;
       }
       start = newline + 1;
+      if (mayYield && this.sink.pause && emitted % 64 === 0 && emitted > 0 && start < chunk.length) {
+        if (performance.now() - started >= LIMITS.readerTurnMs) {
+          this.emitSkipped(skippedLines, skippedBytes);
+          this.held = { chunk, from: start };
+          const resume = this.sink.pause();
+          setImmediate(() => {
+            const held = this.held;
+            this.held = undefined;
+            // Resumed first: no chunk can arrive during the scan, and a scan that yields again pauses again.
+            resume();
+            if (held && !this.broken) this.scan(held.chunk, held.from, true);
+          });
+          return;
+        }
+      }
     }
-    if (skippedLines > 0)
-      this.sink.emit({ kind: "skipped", at: performance.now(), lines: skippedLines, bytes: skippedBytes });
+    this.emitSkipped(skippedLines, skippedBytes);
     if (start < chunk.length) {
       this.chunks.push(chunk.subarray(start));
       this.pending += chunk.length - start;
@@ -69,8 +109,15 @@ export class StdoutLines {
     if (this.pending > LIMITS.maxStdoutLineBytes) this.breakFraming();
   }
 
+  private emitSkipped(lines: number, bytes: number): void {
+    if (lines > 0) this.sink.emit({ kind: "skipped", at: performance.now(), lines, bytes });
+  }
+
   /** The process has exited: a last line without its newline is still reported (marked partial). */
   flush(): void {
+    const held = this.held;
+    this.held = undefined;
+    if (held && !this.broken) this.scan(held.chunk, held.from, false);
     if (this.pending === 0) return;
     const bytes = Buffer.concat(this.chunks);
     this.chunks = [];
@@ -80,7 +127,7 @@ export class StdoutLines {
 
   private emitLine(bytes: Uint8Array, partial: boolean): void {
     const { text, invalidUtf8 } = decodeLine(bytes);
-    const parsed = parseFrameWithin(text, LIMITS.maxFrameDepth);
+    const parsed = this.parse(text);
     const event: Extract<ProcessEvent, { kind: "stdout" }> = {
       kind: "stdout",
       at: performance.now(),
