@@ -47,7 +47,7 @@ describe("the e2e runner's per-case deadline", () => {
       (e: Error) => e,
     );
     expect(error?.message).toMatch(
-      /^no end after 3 s \(the per-case deadline, E2E_CASE_DEADLINE_S\): "waits for what never comes" was stopped; last step: pg\.waitFor\("#never-there"\) \(\d+ s in\); Playwright page\.waitForSelector started \(\d+ s in\)$/,
+      /^no end after 3 s \(the per-case deadline, E2E_CASE_DEADLINE_S\): "waits for what never comes" was stopped; last step: pg\.waitFor\("#never-there"\) \(\d+ s before the deadline\); Playwright page\.waitForSelector started \(\d+ s before the deadline\)$/,
     );
     expect(page.isClosed()).toBe(true);
     expect(browser.contexts()).toEqual([]);
