@@ -56,7 +56,7 @@ export function DatePanel({ state }: PanelProps) {
                 key={r}
                 data-testid="date-revision"
                 data-fits={dating.revisions.includes(r)}
-                className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-600 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}
+                className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-700 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}
               >
                 {r}
               </span>

@@ -55,6 +55,41 @@ async function openIn(ctx, srv, storageState, locale) {
 }
 
 export function register({ test, assert }) {
+  test("i18n: the Dating tab reads a pasted transcript in Bulgarian, then Russian (summary, lifecycle, reasons); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    const transcript = [
+      '→ {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}',
+      "Mcp-Session-Id: 1868a90c-3c2d-4a8f-9e60-43a5a2e4e4b5",
+    ].join("\n");
+    const SUMMARY = { bg: "пасва на 2025-06-18", ru: "подходит: 2025-06-18" };
+    const LIFECYCLE = { bg: "Премахнато в 2026-07-28", ru: "Удалено в 2026-07-28" };
+    for (const [locale, lang] of [
+      ["bg-BG", "bg"],
+      ["ru-RU", "ru"],
+    ]) {
+      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+      try {
+        await pg.open();
+        await page.setViewportSize({ width: 800, height: 700 });
+        const a11y = new A11yPage(pg);
+        await a11y.openTab("date");
+        await pg.tid("date-input").fill(transcript);
+        const summary = await pg.tid("date-summary").innerText();
+        assert(summary.includes(SUMMARY[lang]), `${lang}: the dating's summary: ${summary}`);
+        const lifecycle = await pg.tid("date-lifecycle").innerText();
+        assert(lifecycle.includes(LIFECYCLE[lang]), `${lang}: the lifecycle lines: ${lifecycle}`);
+        assert((await sideways(page)) === 0, `${lang}: the Dating tab scrolls sideways at 800 px`);
+        const found = (await a11y.axe(`${lang} · date`)).filter((v) => ["serious", "critical"].includes(v.impact));
+        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
+      } finally {
+        await guarded.context.close();
+      }
+    }
+  });
+
   test("i18n: a Bulgarian, then a Russian browser gets the page in its language from the first paint: lang-select, <html lang>, labels and the probe's verdict; nothing scrolls sideways at 800×700 and axe finds nothing serious on any tab", async ({
     ctx,
     srv,
