@@ -101,7 +101,7 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
     // A fresh script nonce per answer: Next reads it from the request's policy (and puts it on its scripts), the
     // layout from NONCE_HEADER; the browser gets the same policy.
     const nonce = randomBytes(16).toString("base64");
-    const policy = pageSecurityPolicy(nonce, options.dev);
+    const policy = pageSecurityPolicy(nonce);
     overwriteHeaders(incoming, {
       [PAGE_HEADER]: encodePageKind(page),
       [NONCE_HEADER]: nonce,
