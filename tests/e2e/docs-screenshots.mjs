@@ -134,21 +134,7 @@ const SHOTS = {
       await pg.send();
       await pg.settled(1, 30_000);
       await pg.tid("stderr-pane").locator("summary").click();
-      await pg.setEditorText(
-        JSON.stringify({
-          jsonrpc: "2.0",
-          id: 2,
-          method: "tools/call",
-          params: {
-            name: "trigger-long-running-operation",
-            arguments: { duration: 1, steps: 3 },
-            _meta: { progressToken: "p1" },
-          },
-        }),
-      );
-      await pg.send();
-      await pg.settled(2, 30_000);
-      await pg.page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
+      await pg.sendProgressCall(2, 3);
       await pg.page.mouse.move(0, 0);
       return pg.page.screenshot();
     },

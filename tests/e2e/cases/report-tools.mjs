@@ -156,21 +156,7 @@ export function register({ test, assert }) {
     }
     await page.setViewportSize(SIZES[0]);
     // A notification during a call lands in the pane too.
-    await pg.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 2,
-        method: "tools/call",
-        params: {
-          name: "trigger-long-running-operation",
-          arguments: { duration: 1, steps: 2 },
-          _meta: { progressToken: "p1" },
-        },
-      }),
-    );
-    await pg.send();
-    await pg.settled(2, 30_000);
-    await page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
+    await pg.sendProgressCall(2, 2);
     assert(
       (await pane.locator('li[data-kind="notification"]').first().innerText()).includes("notifications/progress"),
       "the progress notification is shown",

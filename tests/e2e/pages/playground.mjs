@@ -84,6 +84,26 @@ export class PlaygroundPage {
   }
 
   /** Waits until card #seq has settled and returns its status (response, error, notification, failure, …). */
+  /** server-everything's trigger-long-running-operation with a progressToken, sent as exchange `seq`; resolves once a
+   * notifications/progress has reached the stderr & notifications pane (which must be open). */
+  async sendProgressCall(seq, steps) {
+    await this.setEditorText(
+      JSON.stringify({
+        jsonrpc: "2.0",
+        id: seq,
+        method: "tools/call",
+        params: {
+          name: "trigger-long-running-operation",
+          arguments: { duration: 1, steps },
+          _meta: { progressToken: "p1" },
+        },
+      }),
+    );
+    await this.send();
+    await this.settled(seq, 30_000);
+    await this.page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
+  }
+
   async settled(seq, timeout = 20_000) {
     const card = this.card(seq);
     await card.waitFor({ timeout });
