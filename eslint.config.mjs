@@ -78,7 +78,6 @@ const OVER_300_LINES = [
   "lib/session/commands.ts",
   "lib/share/secrets.ts",
   "lib/share/v1.ts",
-  "lib/tasks/follow.ts",
 ];
 const FUNCTIONS_OVER_80_LINES = [
   "lib/apps/doctor.ts",
@@ -90,7 +89,6 @@ const FUNCTIONS_OVER_80_LINES = [
   "lib/node/demo-servers/tasks.ts",
   "lib/session/commands.ts",
   "lib/session/reducer.ts",
-  "lib/tasks/follow.ts",
 ];
 
 function layerBlock(folder, allowed) {

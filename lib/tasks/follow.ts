@@ -1,67 +1,27 @@
 /**
  * Follows one task from its tools/call to a terminal state on the 2026 extension wire: polls tasks/get at the
  * server's pollIntervalMs (or the user's bounded override), answers mid-task input with tasks/update (once per key,
- * however many polls repeat it), sends tasks/cancel on request, and records every exchange. The transport, the
- * clock and the sleep are injected, so the same driver runs in the CLI, the page and the unit tests. Pure.
+ * however many polls repeat it), sends tasks/cancel on request, and records every exchange (track.ts). The transport,
+ * the clock and the sleep are injected, so the same driver runs in the CLI, the page and the unit tests. Pure.
  */
-import { readInputRequired, type InputRequestView } from "@/lib/protocol/mrtr";
+import type { Via } from "./machine";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "./frames";
-import { msg, say, type Msg } from "../i18n/translate";
-import { isLegalMove, whyMovedMsg, type Move, type Via } from "./machine";
+import { msg, type Msg } from "../i18n/translate";
 import { relaxedPollDelay } from "./push";
 import { pollDelay, type PollDelay } from "./schedule";
-import { asObject, isTerminal, readTask, TASK_RESULT_TYPE, type Json, type TaskStatus, type TaskView } from "./shapes";
-
-/** The parts of a bridge Exchange the driver reads. */
-export interface ExchangeLike {
-  outcome:
-    | { kind: "response"; frame: unknown }
-    | { kind: "notification"; note: string }
-    | { kind: "failure"; failure: string; message: string };
-  received?: unknown[];
-  events?: { kind: string; headers?: [string, string][] }[];
-}
-
-export interface TaskExchange {
-  method: string;
-  atMs: number;
-  via: Via;
-  sent: Json;
-  response?: unknown;
-  /** The request headers over HTTP (Mcp-Method, Mcp-Name, …). */
-  headers?: [string, string][];
-  failure?: string;
-}
-
-export interface Poll {
-  atMs: number;
-  status: TaskStatus | "error";
-  delay?: PollDelay;
-}
-
-export type FollowOutcome =
-  "completed" | "failed" | "cancelled" | "not-a-task" | "error" | "missing-answer" | "poll-limit" | "stopped";
-
-export interface TaskTrack {
-  tool: string;
-  taskId?: string;
-  task?: TaskView;
-  moves: Move[];
-  polls: Poll[];
-  exchanges: TaskExchange[];
-  /** inputRequests keys seen so far (deduplicated across polls) and those already answered. */
-  seenKeys: string[];
-  answeredKeys: string[];
-  /** Input requests waiting for the user, keyed once however many polls repeat them. */
-  pending: InputRequestView[];
-  problems: string[];
-  cancelSent: boolean;
-  outcome?: FollowOutcome;
-  /** How it ended, in English (the CLI); the page says `messageMsg` in the reader's language. */
-  message?: string;
-  messageMsg?: Msg;
-  result?: Json;
-}
+import { isTerminal, TASK_RESULT_TYPE, type Json } from "./shapes";
+import {
+  emptyTrack,
+  endTrack,
+  observeTask,
+  recordAnswered,
+  recordExchange,
+  replyTrouble,
+  type ExchangeLike,
+  type FollowOutcome,
+  type Reply,
+  type TaskTrack,
+} from "./track";
 
 export interface FollowDeps {
   send(frame: Json): Promise<ExchangeLike>;
@@ -108,275 +68,232 @@ export interface TaskFollower {
 
 export const DEFAULT_MAX_POLLS = 400;
 
-function responseOf(ex: ExchangeLike): { result?: Json; error?: Json; failure?: string } {
-  if (ex.outcome.kind === "failure") return { failure: `${ex.outcome.failure}: ${ex.outcome.message}` };
-  if (ex.outcome.kind !== "response") return { failure: "no response" };
-  const frame = asObject(ex.outcome.frame) ?? {};
-  const error = asObject(frame.error);
-  if (error) return { error };
-  return { result: asObject(frame.result) ?? {} };
+/** What the caller asked for between polls (answers, a cancel, a stop, a push); the loop reads it at every turn. */
+interface Control {
+  override?: number;
+  /** Aborted to cut the current sleep short. */
+  wake: AbortController;
+  stopped: boolean;
+  cancelWanted: boolean;
+  pushing: boolean;
+  /** A push brought input to answer: go round the loop once without polling. */
+  pushedInput: boolean;
+  queued: Json[];
 }
 
-function headersOf(ex: ExchangeLike): [string, string][] | undefined {
-  return ex.events?.find((e) => e.kind === "http-request")?.headers;
+/** One follow in progress: what it was given, what it has recorded so far, and what the caller asked for. */
+interface Follow {
+  deps: FollowDeps;
+  opts: FollowOptions;
+  caps: Json;
+  track: TaskTrack;
+  control: Control;
+  newId(): number | string;
 }
 
-/** A track before anything has happened. */
-export function emptyTrack(tool: string): TaskTrack {
-  return {
-    tool,
-    moves: [],
-    polls: [],
-    exchanges: [],
-    seenKeys: [],
-    answeredKeys: [],
-    pending: [],
-    problems: [],
-    cancelSent: false,
-  };
+type Ending = { outcome: FollowOutcome; message: Msg };
+
+const publish = (f: Follow) => f.deps.onUpdate?.(structuredClone(f.track));
+
+function finish(f: Follow, { outcome, message }: Ending): TaskTrack {
+  endTrack(f.track, outcome, message);
+  publish(f);
+  return f.track;
+}
+
+async function exchange(f: Follow, frame: Json, via: Via): Promise<Reply> {
+  const atMs = f.deps.now();
+  return recordExchange(f.track, frame, via, atMs, await f.deps.send(frame));
+}
+
+async function sendUpdate(f: Follow, responses: Json) {
+  const { track } = f;
+  const keys = Object.keys(responses).filter((k) => track.pending.some((p) => p.key === k));
+  if (!track.taskId || keys.length === 0) return;
+  const body = Object.fromEntries(keys.map((k) => [k, responses[k]]));
+  recordAnswered(track, keys, await exchange(f, updateTaskFrame(f.newId(), track.taskId, body, f.caps), "update"));
+  publish(f);
+}
+
+/** Creates the task with tools/call (or takes the one to resume); an ending when there is no task to follow. */
+async function start(f: Follow): Promise<Ending | undefined> {
+  const { opts, track } = f;
+  if (opts.resumeTaskId) {
+    track.taskId = opts.resumeTaskId;
+    return undefined;
+  }
+  const created = await exchange(f, taskCallFrame(f.newId(), opts.tool, opts.arguments ?? {}, f.caps), "created");
+  if (created.failure) return { outcome: "error", message: msg("tasks.end.callFailed", { detail: created.failure }) };
+  if (created.error) {
+    const { code, message } = created.error;
+    return { outcome: "error", message: msg("tasks.end.callError", { code: String(code), message: String(message) }) };
+  }
+  const result = created.result ?? {};
+  if (result.resultType !== TASK_RESULT_TYPE) {
+    track.result = result;
+    const resultType = JSON.stringify(result.resultType);
+    return { outcome: "not-a-task", message: msg("tasks.end.notATask", { resultType }) };
+  }
+  track.taskId = typeof result.taskId === "string" ? result.taskId : undefined;
+  observeTask(track, result, created.atMs, "created", f.caps);
+  publish(f);
+  return track.taskId ? undefined : { outcome: "error", message: msg("tasks.end.noTaskId") };
+}
+
+const terminalEnding = (track: TaskTrack): Ending | undefined =>
+  track.task && isTerminal(track.task.status)
+    ? {
+        outcome: track.task.status as FollowOutcome,
+        message: track.moves.at(-1)?.whyMsg ?? msg("tasks.end.status", { status: track.task.status }),
+      }
+    : undefined;
+
+/** Sends what is due before the next poll: a wanted cancel, the answers the user gave, the answers given up front. */
+async function sendDue(f: Follow) {
+  const { track, control, opts } = f;
+  if (control.cancelWanted && !track.cancelSent) {
+    track.cancelSent = true;
+    const r = await exchange(f, cancelTaskFrame(f.newId(), track.taskId!, f.caps), "cancel");
+    if (r.error || r.failure) track.problems.push(`tasks/cancel was refused: ${replyTrouble(r)}`);
+    publish(f);
+  }
+  while (control.queued.length) await sendUpdate(f, control.queued.shift()!);
+  const answers = opts.answers;
+  if (track.pending.length && answers) {
+    const have = track.pending.filter((p) => answers[p.key] !== undefined);
+    if (have.length) await sendUpdate(f, Object.fromEntries(have.map((p) => [p.key, answers[p.key]])));
+  }
+}
+
+function limitEnding(f: Follow, maxPolls: number): Ending | undefined {
+  const { track } = f;
+  if (track.pending.length && f.opts.failOnMissingAnswer) {
+    const keys = track.pending.map((p) => p.key).join(", ");
+    return { outcome: "missing-answer", message: msg("tasks.end.missingAnswer", { keys }) };
+  }
+  if (track.polls.length >= maxPolls)
+    return { outcome: "poll-limit", message: msg("tasks.end.pollLimit", { n: maxPolls }) };
+  return undefined;
+}
+
+/** Sleeps until the next poll is due or the caller wakes the loop; the delay it meant to wait. */
+async function waitForPoll(f: Follow): Promise<PollDelay> {
+  const { control, track } = f;
+  const usual = pollDelay(track.task?.pollIntervalMs, control.override);
+  const delay = control.pushing ? relaxedPollDelay(usual) : usual;
+  try {
+    // A resumed task is polled at once: nothing says how long to wait until its first answer.
+    if (track.task) await f.deps.sleep(delay.delayMs, control.wake.signal);
+  } catch {
+    // woken early: an answer or a cancel to send, or stop()
+  }
+  if (control.wake.signal.aborted) control.wake = new AbortController();
+  return delay;
+}
+
+/** Woken by an answer, a cancel, or a push that ended the task: nothing to poll for this turn. */
+function wokenForOtherWork({ control, track }: Follow): boolean {
+  const other =
+    control.queued.length > 0 ||
+    control.pushedInput ||
+    (control.cancelWanted && !track.cancelSent) ||
+    terminalEnding(track) !== undefined;
+  control.pushedInput = false;
+  return other;
+}
+
+/** One tasks/get, folded into the track; an ending when the poll itself failed. */
+async function poll(f: Follow, delay: PollDelay): Promise<Ending | undefined> {
+  const { track } = f;
+  const polled = await exchange(f, getTaskFrame(f.newId(), track.taskId!, f.caps), "poll");
+  if (polled.failure || polled.error) {
+    track.polls.push({ atMs: polled.atMs, status: "error", delay });
+    return { outcome: "error", message: msg("tasks.end.getFailed", { detail: replyTrouble(polled) }) };
+  }
+  if (polled.result?.resultType !== "complete")
+    track.problems.push(
+      `tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`,
+    );
+  observeTask(track, polled.result ?? {}, polled.atMs, "poll", f.caps);
+  track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
+  publish(f);
+  return undefined;
+}
+
+async function follow(f: Follow, maxPolls: number): Promise<TaskTrack> {
+  const failedStart = await start(f);
+  if (failedStart) return finish(f, failedStart);
+  while (!f.control.stopped) {
+    const terminal = terminalEnding(f.track);
+    if (terminal) return finish(f, terminal);
+    await sendDue(f);
+    const limit = limitEnding(f, maxPolls);
+    if (limit) return finish(f, limit);
+    const delay = await waitForPoll(f);
+    if (f.control.stopped) break;
+    if (wokenForOtherWork(f)) continue;
+    const failedPoll = await poll(f, delay);
+    if (failedPoll) return finish(f, failedPoll);
+  }
+  return finish(f, { outcome: "stopped", message: msg("tasks.end.stopped") });
+}
+
+/** A notifications/tasks for this task: recorded and folded in like a poll, and the loop woken when it has work. */
+function onPushed(f: Follow, task: Json) {
+  const { track, control, opts } = f;
+  if (control.stopped || !track.taskId || task.taskId !== track.taskId || terminalEnding(track)) return;
+  const atMs = f.deps.now();
+  const sent = { jsonrpc: "2.0", method: "notifications/tasks", params: task };
+  track.exchanges.push({ method: "notifications/tasks", atMs, via: "push", sent });
+  observeTask(track, task, atMs, "push", f.caps);
+  publish(f);
+  if (terminalEnding(track)) control.wake.abort();
+  else if (track.pending.length && (opts.answers || opts.failOnMissingAnswer)) {
+    control.pushedInput = true;
+    control.wake.abort();
+  }
 }
 
 export function createFollower(deps: FollowDeps, opts: FollowOptions): TaskFollower {
-  const caps = opts.declareExtension === false ? (opts.caps ?? {}) : withTasksExtension(opts.caps ?? {});
-  const maxPolls = opts.maxPolls ?? DEFAULT_MAX_POLLS;
   let counter = opts.firstId ?? 1;
-  const newId = () => (opts.idPrefix === undefined ? counter++ : `${opts.idPrefix}${counter++}`);
-  let override = opts.overridePollMs;
-  let wake = new AbortController();
-  let stopped = false;
-  let cancelWanted = false;
-  let pushing = false;
-  // A push brought input to answer: go round the loop once without polling.
-  let pushedInput = false;
-  const queued: Json[] = [];
-  const track = emptyTrack(opts.tool);
-  const publish = () => deps.onUpdate?.(structuredClone(track));
-
-  async function exchange(frame: Json, via: Via) {
-    const atMs = deps.now();
-    const ex = await deps.send(frame);
-    const r = responseOf(ex);
-    const record: TaskExchange = { method: String(frame.method), atMs, via, sent: frame };
-    if (ex.outcome.kind === "response") record.response = ex.outcome.frame;
-    const headers = headersOf(ex);
-    if (headers) record.headers = headers;
-    if (r.failure) record.failure = r.failure;
-    track.exchanges.push(record);
-    return { ...r, atMs };
-  }
-
-  function observe(value: Json, atMs: number, via: Via) {
-    const read = readTask(value);
-    for (const p of read.problems) if (!track.problems.includes(p)) track.problems.push(p);
-    if (!read.ok) return;
-    const task = read.task;
-    const from = track.task?.status ?? null;
-    const whyMsg = whyMovedMsg(from, task, via);
-    if (from !== task.status)
-      track.moves.push({
-        from,
-        to: task.status,
-        atMs,
-        via,
-        why: say(whyMsg),
-        whyMsg,
-        legal: isLegalMove(from, task.status),
-      });
-    track.task = task;
-    if (task.status === "input_required" && task.inputRequests) {
-      const view = readInputRequired({ inputRequests: task.inputRequests }, { declared: caps });
-      for (const r of view.requests) if (!track.seenKeys.includes(r.key)) track.seenKeys.push(r.key);
-      track.pending = view.requests.filter((r) => !track.answeredKeys.includes(r.key));
-    } else {
-      track.pending = [];
-    }
-    if (task.status === "completed") track.result = task.result;
-  }
-
-  function finish(outcome: FollowOutcome, message: Msg) {
-    track.outcome = outcome;
-    track.message = say(message);
-    track.messageMsg = message;
-    publish();
-    return track;
-  }
-
-  async function sendUpdate(responses: Json) {
-    const keys = Object.keys(responses).filter((k) => track.pending.some((p) => p.key === k));
-    if (!track.taskId || keys.length === 0) return;
-    const body = Object.fromEntries(keys.map((k) => [k, responses[k]]));
-    const r = await exchange(updateTaskFrame(newId(), track.taskId, body, caps), "update");
-    if (!r.error && !r.failure) {
-      track.answeredKeys.push(...keys);
-      track.pending = track.pending.filter((p) => !keys.includes(p.key));
-    } else {
-      track.problems.push(
-        `tasks/update was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`,
-      );
-    }
-    publish();
-  }
-
-  async function run(): Promise<TaskTrack> {
-    if (opts.resumeTaskId) {
-      track.taskId = opts.resumeTaskId;
-    } else {
-      const created = await exchange(taskCallFrame(newId(), opts.tool, opts.arguments ?? {}, caps), "created");
-      if (created.failure) return finish("error", msg("tasks.end.callFailed", { detail: created.failure }));
-      if (created.error)
-        return finish(
-          "error",
-          msg("tasks.end.callError", { code: String(created.error.code), message: String(created.error.message) }),
-        );
-      const result = created.result ?? {};
-      if (result.resultType !== TASK_RESULT_TYPE) {
-        track.result = result;
-        return finish("not-a-task", msg("tasks.end.notATask", { resultType: JSON.stringify(result.resultType) }));
-      }
-      track.taskId = typeof result.taskId === "string" ? result.taskId : undefined;
-      observe(result, created.atMs, "created");
-      publish();
-      if (!track.taskId) return finish("error", msg("tasks.end.noTaskId"));
-    }
-    while (!stopped) {
-      if (track.task && isTerminal(track.task.status))
-        return finish(
-          track.task.status as FollowOutcome,
-          track.moves.at(-1)?.whyMsg ?? msg("tasks.end.status", { status: track.task.status }),
-        );
-      if (cancelWanted && !track.cancelSent) {
-        track.cancelSent = true;
-        const r = await exchange(cancelTaskFrame(newId(), track.taskId!, caps), "cancel");
-        if (r.error || r.failure)
-          track.problems.push(
-            `tasks/cancel was refused: ${r.failure ?? `${String(r.error?.code)} ${String(r.error?.message)}`}`,
-          );
-        publish();
-      }
-      while (queued.length) await sendUpdate(queued.shift()!);
-      if (track.pending.length && opts.answers) {
-        const have = track.pending.filter((p) => opts.answers![p.key] !== undefined);
-        if (have.length) await sendUpdate(Object.fromEntries(have.map((p) => [p.key, opts.answers![p.key]])));
-      }
-      if (track.pending.length && opts.failOnMissingAnswer)
-        return finish(
-          "missing-answer",
-          msg("tasks.end.missingAnswer", { keys: track.pending.map((p) => p.key).join(", ") }),
-        );
-      if (track.polls.length >= maxPolls) return finish("poll-limit", msg("tasks.end.pollLimit", { n: maxPolls }));
-      const usual = pollDelay(track.task?.pollIntervalMs, override);
-      const delay = pushing ? relaxedPollDelay(usual) : usual;
-      try {
-        // A resumed task is polled at once: nothing says how long to wait until its first answer.
-        if (track.task) await deps.sleep(delay.delayMs, wake.signal);
-      } catch {
-        // woken early: an answer or a cancel to send, or stop()
-      }
-      if (wake.signal.aborted) wake = new AbortController();
-      if (stopped) break;
-      // Woken by an answer, a cancel, or a push that ended the task: nothing to poll for.
-      if (
-        queued.length ||
-        pushedInput ||
-        (cancelWanted && !track.cancelSent) ||
-        (track.task && isTerminal(track.task.status))
-      ) {
-        pushedInput = false;
-        continue;
-      }
-      const polled = await exchange(getTaskFrame(newId(), track.taskId!, caps), "poll");
-      if (polled.failure || polled.error) {
-        track.polls.push({ atMs: polled.atMs, status: "error", delay });
-        return finish(
-          "error",
-          msg("tasks.end.getFailed", {
-            detail: polled.failure ?? `${String(polled.error?.code)} ${String(polled.error?.message)}`,
-          }),
-        );
-      }
-      if (polled.result?.resultType !== "complete")
-        track.problems.push(
-          `tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`,
-        );
-      observe(polled.result ?? {}, polled.atMs, "poll");
-      track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
-      publish();
-    }
-    return finish("stopped", msg("tasks.end.stopped"));
-  }
-
+  const control: Control = {
+    override: opts.overridePollMs,
+    wake: new AbortController(),
+    stopped: false,
+    cancelWanted: false,
+    pushing: false,
+    pushedInput: false,
+    queued: [],
+  };
+  const f: Follow = {
+    deps,
+    opts,
+    caps: opts.declareExtension === false ? (opts.caps ?? {}) : withTasksExtension(opts.caps ?? {}),
+    track: emptyTrack(opts.tool),
+    control,
+    newId: () => (opts.idPrefix === undefined ? counter++ : `${opts.idPrefix}${counter++}`),
+  };
   return {
-    run,
+    run: () => follow(f, opts.maxPolls ?? DEFAULT_MAX_POLLS),
     answer(responses) {
-      queued.push(responses);
-      wake.abort();
+      control.queued.push(responses);
+      control.wake.abort();
     },
     cancel() {
-      cancelWanted = true;
-      wake.abort();
+      control.cancelWanted = true;
+      control.wake.abort();
     },
     stop() {
-      stopped = true;
-      wake.abort();
+      control.stopped = true;
+      control.wake.abort();
     },
     setOverridePollMs(ms) {
-      override = ms;
+      control.override = ms;
     },
-    pushed(task) {
-      if (stopped || !track.taskId || task.taskId !== track.taskId || (track.task && isTerminal(track.task.status)))
-        return;
-      const atMs = deps.now();
-      track.exchanges.push({
-        method: "notifications/tasks",
-        atMs,
-        via: "push",
-        sent: { jsonrpc: "2.0", method: "notifications/tasks", params: task },
-      });
-      observe(task, atMs, "push");
-      publish();
-      if (track.task && isTerminal(track.task.status)) wake.abort();
-      else if (track.pending.length && (opts.answers || opts.failOnMissingAnswer)) {
-        pushedInput = true;
-        wake.abort();
-      }
-    },
+    pushed: (task) => onPushed(f, task),
     setPushing(on) {
-      if (pushing && !on) wake.abort(); // back to the usual schedule at once
-      pushing = on;
+      if (control.pushing && !on) control.wake.abort(); // back to the usual schedule at once
+      control.pushing = on;
     },
-  };
-}
-
-/** The CLI's --json shape: { taskId, pollIntervalMs, states, polls, frames, result }, times relative to the start. */
-export function followReport(track: TaskTrack, startMs: number) {
-  return {
-    tool: track.tool,
-    taskId: track.taskId ?? null,
-    outcome: track.outcome ?? null,
-    message: track.message ?? null,
-    pollIntervalMs: track.task?.pollIntervalMs ?? null,
-    states: track.moves.map((m) => m.to),
-    moves: track.moves.map((m) => ({
-      from: m.from,
-      to: m.to,
-      atMs: m.atMs - startMs,
-      via: m.via,
-      why: m.why,
-      legal: m.legal,
-    })),
-    polls: track.polls.map((p) => ({ atMs: p.atMs - startMs, status: p.status })),
-    answeredKeys: track.answeredKeys,
-    frames: track.exchanges.map((e) => ({
-      method: e.method,
-      via: e.via,
-      atMs: e.atMs - startMs,
-      sent: e.sent,
-      ...(e.headers ? { headers: e.headers } : {}),
-      response: e.response ?? null,
-      ...(e.failure ? { failure: e.failure } : {}),
-    })),
-    result: track.result ?? null,
-    error: track.task?.error ?? null,
-    problems: track.problems,
   };
 }

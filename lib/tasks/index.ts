@@ -3,6 +3,7 @@ export * from "./shapes";
 export * from "./machine";
 export * from "./schedule";
 export * from "./frames";
+export * from "./track";
 export * from "./follow";
 export * from "./recorded";
 export * from "./push";
