@@ -81,7 +81,6 @@ const OVER_300_LINES = [
 ];
 const FUNCTIONS_OVER_80_LINES = [
   "lib/apps/doctor.ts",
-  "lib/cache/runtime.ts",
   "lib/doctor/diagnose.ts",
   "lib/doctor/ladder.ts",
   "lib/explain/dating.ts",

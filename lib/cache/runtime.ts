@@ -40,82 +40,53 @@ export function createCacheStore(initial: CacheSessionState = initialCacheState(
   return createReducerStore(cacheReducer, initial);
 }
 
-export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: () => number }) {
-  const now = deps.now ?? Date.now;
-  const store = createCacheStore();
-  const streams = new Map<string, ListenStreamLike>();
-  let listenSeq = 0;
-
-  const hooks: CacheHooks = {
+/** The session's send-path hooks: answer a send from the cache when it is on and holds a hit; observe every exchange. */
+function cacheHooks(store: CacheStore, now: () => number): CacheHooks {
+  return {
     answer(ctx) {
       if (!store.getState().enabled) return null;
       const frame = ctx.sentFrame;
-      const auth = authContextFromHeaders(ctx.headers);
       const at = now();
+      const partition = partitionFor(ctx.targetKey, frame);
       const look = lookup(store.getState().cache, frame, {
-        partition: partitionFor(ctx.targetKey, frame),
-        auth,
+        partition,
+        auth: authContextFromHeaders(ctx.headers),
         now: at,
       });
       if (look.kind !== "hit") return null;
-      const exchange = localAnswerExchange({
-        ...ctx,
-        sentFrame: frame,
-        requestId: (frame as { id: string | number }).id,
-        entry: look.entry,
-        ageMs: look.ageMs,
-        now: at,
-      });
-      store.dispatch({
-        type: "cache/served",
-        sendId: ctx.sendId,
-        entryId: look.entry.id,
-        keyLabel: look.entry.keyLabel,
-        ageMs: look.ageMs,
-        now: at,
-      });
+      const { entry, ageMs } = look;
+      const requestId = (frame as { id: string | number }).id;
+      const exchange = localAnswerExchange({ ...ctx, sentFrame: frame, requestId, entry, ageMs, now: at });
+      const served = { sendId: ctx.sendId, entryId: entry.id, keyLabel: entry.keyLabel, ageMs, now: at };
+      store.dispatch({ type: "cache/served", ...served });
       return exchange;
     },
     observe(exchange, ctx) {
-      store.dispatch({
-        type: "cache/observed",
-        exchange,
-        targetKey: ctx.targetKey,
-        auth: authContextFromHeaders(ctx.headers),
-        now: now(),
-      });
+      const auth = authContextFromHeaders(ctx.headers);
+      store.dispatch({ type: "cache/observed", exchange, targetKey: ctx.targetKey, auth, now: now() });
     },
   };
+}
 
+export interface ListenInput {
+  target: Target;
+  targetKey: string;
+  targetLabel: string;
+  frameText: string;
+  headers?: Record<string, string>;
+}
+
+/** The cache's subscriptions/listen streams through the bridge: their notifications invalidate entries as they arrive. */
+function cacheListens(store: CacheStore, openStream: OpenListenStream, now: () => number) {
+  const streams = new Map<string, ListenStreamLike>();
+  let listenSeq = 0;
   return {
-    store,
-    hooks,
-    /** A bare listen stream through the bridge (the Tasks view's push), outside the cache's own listens. */
-    openStream: deps.openStream,
-
-    /** Opens a subscriptions/listen stream through the bridge; its notifications invalidate entries as they arrive. */
-    openListen(input: {
-      target: Target;
-      targetKey: string;
-      targetLabel: string;
-      frameText: string;
-      headers?: Record<string, string>;
-    }): string {
+    openListen(input: ListenInput): string {
       const listenId = `listen-${Date.now().toString(36)}-${++listenSeq}`;
-      store.dispatch({
-        type: "listen/opened",
-        listenId,
-        targetKey: input.targetKey,
-        targetLabel: input.targetLabel,
-        frameText: input.frameText,
-      });
-      const stream = deps.openStream(
-        {
-          listenId,
-          target: input.target,
-          frame: input.frameText,
-          ...(input.headers ? { headers: input.headers } : {}),
-        },
+      const { targetKey, targetLabel, frameText } = input;
+      store.dispatch({ type: "listen/opened", listenId, targetKey, targetLabel, frameText });
+      const stream = openStream(
+        { listenId, target: input.target, frame: frameText, ...(input.headers ? { headers: input.headers } : {}) },
         (line) => store.dispatch({ type: "listen/line", listenId, line, now: now() }),
       );
       streams.set(listenId, stream);
@@ -128,79 +99,86 @@ export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: (
       });
       return listenId;
     },
-
     async closeListen(listenId: string): Promise<void> {
       await streams.get(listenId)?.close();
     },
+  };
+}
 
-    /** Every cacheable method once (lists page by page), each request visible in the timeline as "cache audit". */
-    async audit(
-      sendFrame: SendFrame,
-      input: { targetLabel: string; envelope?: Envelope; firstPageOnly?: boolean },
-    ): Promise<void> {
-      store.dispatch({ type: "audit/started", targetLabel: input.targetLabel });
-      try {
-        const report = await auditCacheHints(
-          async (text) => {
-            const method = (tryParseJson(text) as { method?: string } | undefined)?.method ?? "?";
-            const exchange = await sendFrame(text, { label: `cache audit: ${method}`, noCache: true });
-            if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
-            return exchange.outcome.kind === "response"
-              ? { ok: true, response: exchange.outcome.frame }
-              : { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
-          },
-          { ...(input.envelope ? { envelope: input.envelope } : {}), ...(input.firstPageOnly ? { maxPages: 1 } : {}) },
-        );
-        store.dispatch({ type: "audit/finished", report });
-      } catch (e) {
-        store.dispatch({ type: "audit/failed", message: (e as Error).message });
-      }
-    },
+/** What a send through the timeline brought back, as the audit and the gateway read it. */
+function replyOf(exchange: Exchange | null) {
+  if (!exchange) return { ok: false as const, message: "the bridge did not deliver it (see the timeline)" };
+  if (exchange.outcome.kind !== "response")
+    return { ok: false as const, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
+  return { ok: true as const, response: exchange.outcome.frame, sendId: exchange.sendId };
+}
 
-    /** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */
-    async replayAsUsers(
-      sendFrame: SendFrame,
-      input: { frameText: string; targetKey: string; targetLabel: string; overHttp: boolean },
-    ): Promise<void> {
-      if (tryParseJson(input.frameText) === undefined) {
-        store.dispatch({
-          type: "gateway/failed",
-          message:
-            "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list.",
-        });
-        return;
-      }
-      store.dispatch({ type: "gateway/started" });
-      const send: GatewaySend = async (text, user) => {
-        const headers = input.overHttp ? { Authorization: user.authorization } : undefined;
-        // noCache: the gateway's fetches belong to the gateway's cache, not to this client's.
-        const exchange = await sendFrame(text, { label: `gateway: ${user.name}`, headers, noCache: true });
-        if (!exchange) return { ok: false, message: "the bridge did not deliver it (see the timeline)" };
-        if (exchange.outcome.kind !== "response")
-          return { ok: false, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
-        return { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId };
-      };
-      try {
-        const state = store.getState();
-        const out = await replayAsUsers(
-          state.gateway.cache,
-          input.frameText,
-          state.gateway.users,
-          input.targetKey,
-          send,
-          now,
-        );
-        store.dispatch({
-          type: "gateway/finished",
-          frameText: input.frameText,
-          targetLabel: input.targetLabel,
-          cache: out.state,
-          steps: out.steps,
-        });
-      } catch (e) {
-        store.dispatch({ type: "gateway/failed", message: (e as Error).message });
-      }
-    },
+export interface AuditInput {
+  targetLabel: string;
+  envelope?: Envelope;
+  firstPageOnly?: boolean;
+}
+
+/** Every cacheable method once (lists page by page), each request visible in the timeline as "cache audit". */
+async function audit(store: CacheStore, sendFrame: SendFrame, input: AuditInput): Promise<void> {
+  store.dispatch({ type: "audit/started", targetLabel: input.targetLabel });
+  try {
+    const report = await auditCacheHints(
+      async (text) => {
+        const method = (tryParseJson(text) as { method?: string } | undefined)?.method ?? "?";
+        const reply = replyOf(await sendFrame(text, { label: `cache audit: ${method}`, noCache: true }));
+        return reply.ok ? { ok: true, response: reply.response } : reply;
+      },
+      { ...(input.envelope ? { envelope: input.envelope } : {}), ...(input.firstPageOnly ? { maxPages: 1 } : {}) },
+    );
+    store.dispatch({ type: "audit/finished", report });
+  } catch (e) {
+    store.dispatch({ type: "audit/failed", message: (e as Error).message });
+  }
+}
+
+export interface GatewayInput {
+  frameText: string;
+  targetKey: string;
+  targetLabel: string;
+  overHttp: boolean;
+}
+
+/** The editor's frame as each gateway user, through one shared cache: public results cross users, private ones never. */
+async function replayGateway(store: CacheStore, now: () => number, sendFrame: SendFrame, input: GatewayInput) {
+  if (tryParseJson(input.frameText) === undefined) {
+    const message =
+      "The editor's frame is not JSON; the gateway replays a request such as resources/read or tools/list.";
+    store.dispatch({ type: "gateway/failed", message });
+    return;
+  }
+  store.dispatch({ type: "gateway/started" });
+  const send: GatewaySend = async (text, user) => {
+    const headers = input.overHttp ? { Authorization: user.authorization } : undefined;
+    // noCache: the gateway's fetches belong to the gateway's cache, not to this client's.
+    return replyOf(await sendFrame(text, { label: `gateway: ${user.name}`, headers, noCache: true }));
+  };
+  try {
+    const { cache, users } = store.getState().gateway;
+    const out = await replayAsUsers(cache, input.frameText, users, input.targetKey, send, now);
+    const { frameText, targetLabel } = input;
+    store.dispatch({ type: "gateway/finished", frameText, targetLabel, cache: out.state, steps: out.steps });
+  } catch (e) {
+    store.dispatch({ type: "gateway/failed", message: (e as Error).message });
+  }
+}
+
+export function createCacheRuntime(deps: { openStream: OpenListenStream; now?: () => number }) {
+  const now = deps.now ?? Date.now;
+  const store = createCacheStore();
+  return {
+    store,
+    hooks: cacheHooks(store, now),
+    /** A bare listen stream through the bridge (the Tasks view's push), outside the cache's own listens. */
+    openStream: deps.openStream,
+    ...cacheListens(store, deps.openStream, now),
+    audit: (sendFrame: SendFrame, input: AuditInput) => audit(store, sendFrame, input),
+    replayAsUsers: (sendFrame: SendFrame, input: GatewayInput) => replayGateway(store, now, sendFrame, input),
   };
 }
 
