@@ -11,6 +11,7 @@ import { Ingress } from "kubernetes-models/networking.k8s.io/v1/Ingress";
 import { NetworkPolicy } from "kubernetes-models/networking.k8s.io/v1/NetworkPolicy";
 import { PodDisruptionBudget } from "kubernetes-models/policy/v1/PodDisruptionBudget";
 import { Namespace } from "kubernetes-models/v1/Namespace";
+import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClaim";
 import { Service } from "kubernetes-models/v1/Service";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
@@ -31,6 +32,7 @@ const MODELS: Record<string, new (data: never) => Validatable> = {
   PodDisruptionBudget,
   NetworkPolicy,
   Ingress,
+  PersistentVolumeClaim,
 };
 
 const kustomization = parse(readFileSync(path.join(K8S, "kustomization.yaml"), "utf8")) as {
@@ -55,13 +57,14 @@ function validate(doc: Record<string, unknown>): void {
 }
 
 describe("deploy/k8s: every manifest is valid Kubernetes", () => {
-  it("the kustomization lists a Deployment, Service, HPA, PodDisruptionBudget, NetworkPolicy and Ingress", () => {
+  it("the kustomization lists a Deployment, Service, HPA, PodDisruptionBudget, NetworkPolicy, Ingress and the tasks store's claim", () => {
     expect(manifests.map((m) => m.doc.kind).sort()).toEqual([
       "Deployment",
       "HorizontalPodAutoscaler",
       "Ingress",
       "Namespace",
       "NetworkPolicy",
+      "PersistentVolumeClaim",
       "PodDisruptionBudget",
       "Service",
     ]);
@@ -141,6 +144,28 @@ describe("deploy/k8s agrees with the app", () => {
     expect(deployment.spec.replicas).toBe(3);
     expect(container.resources.requests).toBeDefined();
     expect(container.resources.limits).toBeDefined();
+  });
+
+  it("issue 26 item 4: every pod derives the task-id key from the Secret and keeps task answers on one ReadWriteMany claim", () => {
+    const env = Object.fromEntries(container.env.map((e: { name: string }) => [e.name, e]));
+    // The key: derived from PLAYGROUND_TOKEN, which every pod reads from the same Secret; no per-pod key overrides it.
+    expect(env.PLAYGROUND_TOKEN.valueFrom.secretKeyRef).toEqual({ name: "mcp-playground", key: "token" });
+    expect(env.TASKS_ID_KEY).toBeUndefined();
+    // The store: TASKS_STORE_DIR lies inside a mount of a claim every replica shares (ReadWriteMany), not in /tmp.
+    const storeDir: string = env.TASKS_STORE_DIR?.value;
+    expect(storeDir).toMatch(/^\//);
+    const mount = (container.volumeMounts as { name: string; mountPath: string }[]).find((m) =>
+      storeDir.startsWith(`${m.mountPath}/`),
+    );
+    expect(mount, `no volume is mounted above TASKS_STORE_DIR=${storeDir}`).toBeDefined();
+    // A subfolder, not the mount itself: the app makes it 0700 and refuses it if it is open to others.
+    expect(storeDir).not.toBe(mount!.mountPath);
+    const volume = deployment.spec.template.spec.volumes.find((v: { name: string }) => v.name === mount!.name);
+    const claim = byKind("PersistentVolumeClaim");
+    expect(volume.persistentVolumeClaim).toEqual({ claimName: claim.metadata.name });
+    expect(claim.spec.accessModes).toEqual(["ReadWriteMany"]);
+    // Kubelet must not re-chmod the store (g+rwx) on every pod start: it would then be refused as open to others.
+    expect(deployment.spec.template.spec.securityContext.fsGroupChangePolicy).toBe("OnRootMismatch");
   });
 
   it("the NetworkPolicy denies egress to private ranges and allows DNS", () => {

@@ -54,14 +54,18 @@ export function everythingStdioArgv(): string[] {
 /**
  * What the bridge adds to an embedded server's environment (after the hosted check, which allows none from the
  * caller): the tasks server gets the task-id key of this deployment, so ids it mints over stdio verify over HTTP
- * and on every instance that shares PLAYGROUND_TOKEN. Never the token itself.
+ * and on every instance that shares PLAYGROUND_TOKEN (never the token itself), and the deployment's tasks store
+ * (TASKS_STORE_DIR, a volume every pod mounts), so answers and cancels given over stdio reach every instance.
  */
 export function embeddedServerEnv(argv: readonly string[]): Record<string, string> {
   const dir = path.join(/* turbopackIgnore: true */ repoRoot(), "dist-servers");
   const last = argv[argv.length - 1];
   if (last !== path.join(dir, "tasks.mjs") && last !== path.join(dir, snapshotBlobName("tasks"))) return {};
-  if (process.env.TASKS_ID_KEY) return { TASKS_ID_KEY: process.env.TASKS_ID_KEY };
-  return process.env.PLAYGROUND_TOKEN ? { TASKS_ID_KEY: taskIdKeyFromToken(process.env.PLAYGROUND_TOKEN) } : {};
+  const env: Record<string, string> = {};
+  if (process.env.TASKS_STORE_DIR) env.TASKS_STORE_DIR = process.env.TASKS_STORE_DIR;
+  if (process.env.TASKS_ID_KEY) env.TASKS_ID_KEY = process.env.TASKS_ID_KEY;
+  else if (process.env.PLAYGROUND_TOKEN) env.TASKS_ID_KEY = taskIdKeyFromToken(process.env.PLAYGROUND_TOKEN);
+  return env;
 }
 
 /**
