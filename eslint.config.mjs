@@ -70,7 +70,6 @@ const OVER_300_LINES = [
   "lib/checks/checks/results.ts",
   "lib/checks/checks/tasks.ts",
   "lib/checks/conformance.ts",
-  "lib/explain/annotate.ts",
   "lib/explain/dating.ts",
   "lib/node/demo-servers/protected-auth-server.ts",
   "lib/node/demo-servers/tasks.ts",
