@@ -4,6 +4,7 @@
  */
 import type { Exchange } from "../protocol/exchange";
 import { replyOf } from "../protocol/reply";
+import { msg, say, type Msg } from "../i18n/translate";
 
 /** The ladder's rungs, in order. */
 export type Rung = "connect" | "server/discover" | "initialize" | "lists";
@@ -11,34 +12,36 @@ export type Rung = "connect" | "server/discover" | "initialize" | "lists";
 export interface Finding {
   rung: Rung;
   ok: boolean;
-  /** What was tried and what came back, in one sentence. */
+  /** What was tried and what came back, in one sentence (English; detailMsg says it in the reader's language). */
   detail: string;
+  detailMsg?: Msg;
   /** What to do about it (failures only). */
   advice?: string;
+  adviceMsg?: Msg;
   /** A short name for the problem, stable for scripts (e.g. "spawn-enoent", "http-404"). */
   problem?: string;
   evidence: string[];
 }
 
 const TLS_WORDS: [RegExp, string][] = [
-  [/self[- ]signed/i, "the certificate is self-signed, so nothing vouches for it"],
-  [/expired/i, "the certificate has expired"],
-  [/not yet valid/i, "the certificate is not valid yet (check the clocks)"],
-  [/altnames|does not match|hostname/i, "the certificate was issued for another host name"],
-  [
-    /unable to (get|verify) (local )?issuer|first certificate|unable to verify/i,
-    "the server did not send its intermediate certificates, or they lead to an authority this machine does not trust",
-  ],
-  [
-    /wrong version number|EPROTO|packet length too long/i,
-    "the server does not speak TLS on this port (is the URL https: for an http: server?)",
-  ],
+  [/self[- ]signed/i, "selfSigned"],
+  [/expired/i, "expired"],
+  [/not yet valid/i, "notYetValid"],
+  [/altnames|does not match|hostname/i, "otherHost"],
+  [/unable to (get|verify) (local )?issuer|first certificate|unable to verify/i, "chain"],
+  [/wrong version number|EPROTO|packet length too long/i, "notTls"],
 ];
 
 /** The certificate problem in words, or undefined when the message is not about TLS. */
 export function tlsInWords(message: string): string | undefined {
+  const words = tlsMsg(message);
+  return words && say(words);
+}
+
+/** tlsInWords as a catalogue Msg (a clause of the doctor's detail). */
+export function tlsMsg(message: string): Msg | undefined {
   if (!/TLS|certificate|self[- ]signed|EPROTO|SSL/i.test(message)) return undefined;
-  return TLS_WORDS.find(([re]) => re.test(message))?.[1] ?? "the TLS handshake failed";
+  return msg(`doctor.tls.${TLS_WORDS.find(([re]) => re.test(message))?.[1] ?? "handshake"}`);
 }
 
 function stderrOf(exchange: Exchange): string[] {
@@ -56,12 +59,14 @@ function firstNonFrame(exchange: Exchange): string | undefined {
 
 /** Builds the failed findings of one rung, each citing the same evidence. */
 function failing(rung: Rung, evidence: string[]) {
-  return (problem: string, detail: string, advice: string): Finding => ({
+  return (problem: string, detail: Msg, advice: Msg): Finding => ({
     rung,
     ok: false,
     problem,
-    detail,
-    advice,
+    detail: say(detail),
+    detailMsg: detail,
+    advice: say(advice),
+    adviceMsg: advice,
     evidence,
   });
 }
@@ -73,10 +78,15 @@ function failing(rung: Rung, evidence: string[]) {
 /** Words that name a control of whoever runs the doctor: the CLI's flag, or the page's field. */
 export interface DoctorWords {
   /** Completes "a slow start-up needs …". */
-  longerTimeout: string;
+  longerTimeout: Msg;
 }
 
-export const CLI_WORDS: DoctorWords = { longerTimeout: "a longer --timeout" };
+export const CLI_WORDS: DoctorWords = { longerTimeout: msg("doctor.words.cliTimeout") };
+
+/** A message from the bridge or the operating system, kept as it came (it names paths, codes and hosts). */
+const asIs = (message: string): Msg => msg("doctor.d.asIs", { message });
+const a = (name: string, values?: Msg["values"]): Msg => msg(`doctor.a.${name}`, values);
+const d = (name: string, values?: Msg["values"]): Msg => msg(`doctor.d.${name}`, values);
 
 export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorWords = CLI_WORDS): Finding | undefined {
   const evidence = [exchange.sendId];
@@ -88,82 +98,58 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorW
     const { failure, message } = outcome;
     const junk = exchange.transport === "stdio" ? firstNonFrame(exchange) : undefined;
     if (junk !== undefined && (failure === "timeout" || failure === "framing" || failure === "not-json")) {
+      const line = JSON.stringify(junk);
       return fail(
         "stdout-not-json",
-        `stdout carried something that is not a JSON-RPC message: ${JSON.stringify(junk)}${failure === "timeout" ? `, and no reply came within ${exchange.timeoutMs} ms` : ""}.`,
-        "On stdio, stdout is for newline-delimited JSON-RPC only: send logs and banners to stderr (console.error, print(..., file=sys.stderr)).",
+        failure === "timeout" ? d("junkThenSilence", { line, ms: String(exchange.timeoutMs) }) : d("junk", { line }),
+        a("stdoutJsonOnly", { examples: "console.error, print(..., file=sys.stderr)" }),
       );
     }
     switch (failure) {
       case "spawn": {
-        if (/ENOENT/.test(message)) {
-          return fail(
-            "spawn-enoent",
-            message,
-            "Install the command or give its full path; on Windows, npm's shims are `npx.cmd`/`node.cmd` — run `where npx` and use the .cmd path (docs/doctor.md).",
-          );
-        }
-        if (/EACCES/.test(message))
-          return fail(
-            "spawn-eacces",
-            message,
-            "Make it executable (`chmod +x <file>`), or start it through its interpreter (`node server.js`).",
-          );
-        return fail("spawn", message, "Run the same command line in a terminal to see why it does not start.");
+        if (/ENOENT/.test(message)) return fail("spawn-enoent", asIs(message), a("enoent"));
+        if (/EACCES/.test(message)) return fail("spawn-eacces", asIs(message), a("eacces", { file: "<file>" }));
+        return fail("spawn", asIs(message), a("spawn"));
       }
       case "exit": {
         const tail = stderrOf(exchange);
         const exitEvent = exchange.events.find((e) => e.kind === "exit");
         const exit = exchange.process?.exit ?? (exitEvent?.kind === "exit" ? exitEvent : undefined);
-        const how = exit ? (exit.signal ? `was killed by ${exit.signal}` : `exited with code ${exit.code}`) : "exited";
-        return fail(
-          "exited",
-          `The server ${how} before answering. ${tail.length ? `Its last stderr lines: ${tail.join(" | ")}` : "It wrote nothing to stderr."}`,
-          "The stderr tail usually says why (a missing variable, file or dependency); run the command in a terminal to reproduce.",
-        );
+        const how = exit
+          ? exit.signal
+            ? d("killed", { signal: exit.signal })
+            : d("exitCode", { code: String(exit.code) })
+          : d("exitedPlain");
+        const stderr = tail.length ? d("stderrTail", { lines: tail.join(" | ") }) : d("stderrNone");
+        return fail("exited", d("exited", { how, stderr }), a("exited"));
       }
       case "framing":
-        return fail(
-          "stdout-not-json",
-          `stdout carried something that is not a JSON-RPC message (${message}).`,
-          "On stdio, stdout is for newline-delimited JSON-RPC only: send logs and banners to stderr.",
-        );
+        return fail("stdout-not-json", d("framing", { message }), a("stdoutJsonOnlyShort"));
       case "not-json":
-        return fail("not-json", message, "The frame the doctor sent was not JSON (a bug in the playground).");
+        return fail("not-json", asIs(message), a("notJson"));
       case "timeout":
         return fail(
           "timeout",
-          `No answer within ${exchange.timeoutMs} ms${exchange.transport === "stdio" ? " (the process is running)" : ""}.`,
+          d(exchange.transport === "stdio" ? "timeoutStdio" : "timeout", { ms: String(exchange.timeoutMs) }),
           exchange.transport === "stdio"
-            ? `Check that the server reads stdin line by line and ends every reply with a newline (and flushes it); a slow start-up needs ${words.longerTimeout}.`
-            : `The server accepted the connection but did not answer: check its logs; a slow handler needs ${words.longerTimeout}.`,
+            ? a("timeoutStdio", { longer: words.longerTimeout })
+            : a("timeoutHttp", { longer: words.longerTimeout }),
         );
       case "network": {
-        const tls = tlsInWords(message);
-        if (tls)
-          return fail(
-            "tls",
-            `TLS failed: ${tls} (${message}).`,
-            "Fix the certificate on the server, or use http:// for a local server without TLS.",
-          );
-        if (/does not resolve/.test(message))
-          return fail(
-            "dns",
-            `${message}.`,
-            "Check the spelling of the host name; for a server on this machine use 127.0.0.1.",
-          );
-        if (/connection refused/.test(message))
-          return fail("refused", `${message}.`, "Start the server, and check the port it prints when it starts.");
-        return fail("network", `${message}.`, "Check that the server is running and reachable from this machine.");
+        const tls = tlsMsg(message);
+        if (tls) return fail("tls", d("tls", { tls, message }), a("tls"));
+        if (/does not resolve/.test(message)) return fail("dns", d("sentence", { message }), a("dns"));
+        if (/connection refused/.test(message)) return fail("refused", d("sentence", { message }), a("refused"));
+        return fail("network", d("sentence", { message }), a("network"));
       }
       case "http-status":
         return httpStatusFinding(status, message, rung, evidence);
       case "size":
-        return fail("size", message, "A reply that large is refused by the bridge; answer with less.");
+        return fail("size", asIs(message), a("size"));
       case "refused":
-        return fail("refused-by-policy", message, "The playground refused to send this (see the message).");
+        return fail("refused-by-policy", asIs(message), a("policy"));
       case "cancelled":
-        return fail("cancelled", message, "Run the diagnosis again.");
+        return fail("cancelled", asIs(message), a("cancelled"));
     }
   }
   // A JSON-RPC reply over an HTTP status that names the endpoint, not the method, as the problem.
@@ -175,49 +161,32 @@ export function diagnoseTransport(exchange: Exchange, rung: Rung, words: DoctorW
 
 function httpStatusFinding(status: number | undefined, message: string, rung: Rung, evidence: string[]): Finding {
   const fail = failing(rung, evidence);
-  const said = message ? ` (${message})` : "";
+  const said = message ? msg("doctor.d.said", { message }) : msg("doctor.d.empty");
   switch (status) {
     case 404:
-      return fail(
-        "http-404",
-        `HTTP 404 Not Found${said}: nothing is served at this path.`,
-        "Most servers serve MCP at /mcp: try the URL ending in /mcp (e.g. http://127.0.0.1:3000/mcp).",
-      );
+      return fail("http-404", d("http404", { said }), a("http404", { example: "http://127.0.0.1:3000/mcp" }));
     case 405:
-      return fail(
-        "http-405",
-        `HTTP 405 Method Not Allowed${said}: this path does not take POST.`,
-        "Streamable HTTP takes POST at the MCP endpoint; this is probably another page of the site — check the path (often /mcp).",
-      );
+      return fail("http-405", d("http405", { said }), a("http405"));
     case 406:
-      return fail(
-        "http-406",
-        `HTTP 406 Not Acceptable${said}.`,
-        "The server rejected the Accept header the playground sends (application/json, text/event-stream): it must accept both.",
-      );
+      return fail("http-406", d("http406", { said }), a("http406"));
     case 415:
-      return fail(
-        "http-415",
-        `HTTP 415 Unsupported Media Type${said}.`,
-        "The server rejected Content-Type: application/json: MCP requests are JSON bodies.",
-      );
+      return fail("http-415", d("http415", { said }), a("http415"));
     case 401:
       return fail(
         "http-401",
-        `HTTP 401 Unauthorized${said}: the server wants credentials.`,
-        'Add an authorization header (--header "Authorization: Bearer <token>", or the Headers field in the target bar); a server that follows MCP authorization also names its Protected Resource Metadata in WWW-Authenticate, and the Auth tab (or npm run cli -- auth --url <url>) runs that flow step by step.',
+        d("http401", { said }),
+        a("http401", {
+          flag: '--header "Authorization: Bearer <token>"',
+          command: "npm run cli -- auth --url <url>",
+        }),
       );
     case 403:
-      return fail(
-        "http-403",
-        `HTTP 403 Forbidden${said}.`,
-        "Often an Origin/Host check (DNS-rebinding protection): allow the playground's origin in the server's allow-list, or the credentials lack a permission.",
-      );
+      return fail("http-403", d("http403", { said }), a("http403"));
     default:
       return fail(
         `http-${status ?? "status"}`,
-        `HTTP ${status ?? "error"}${said}.`,
-        "The server answered with an HTTP error and no JSON-RPC message; check its logs.",
+        d("httpOther", { status: String(status ?? "error"), said }),
+        a("httpOther"),
       );
   }
 }

@@ -8,10 +8,11 @@ import { runEraProbe } from "../protocol/era";
 import { asObject } from "../protocol/json";
 import { buildEnvelope } from "../protocol/meta";
 import { replyOf, type Reply } from "../protocol/reply";
+import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
 import { CLI_WORDS, diagnoseTransport, type DoctorWords, type Finding, type Rung } from "./diagnose";
 
 /** The page's own words: its timeout is the field above the frame. */
-export const PAGE_WORDS: DoctorWords = { longerTimeout: "a longer timeout (the timeout field above the frame)" };
+export const PAGE_WORDS: DoctorWords = { longerTimeout: msg("doctor.words.pageTimeout") };
 
 export type DoctorSend = (
   frameText: string,
@@ -26,8 +27,9 @@ export interface Diagnosis {
   brokenAt?: Rung;
   era?: "modern" | "legacy";
   version?: string;
-  /** One sentence for the top of the card. */
+  /** One sentence for the top of the card (English; summaryMsg says it in the reader's language). */
   summary: string;
+  summaryMsg?: Msg;
   /**
    * What is wrong although the server answered: non-JSON lines on stdout, messages whose jsonrpc is not "2.0".
    * A strict client chokes on these, so a healthy verdict says "works, but …".
@@ -37,14 +39,16 @@ export interface Diagnosis {
 
 /** What a lenient reader forgave in these exchanges: stdout lines that are not JSON, and jsonrpc other than "2.0". */
 export function wireCaveats(exchanges: readonly Exchange[]): string[] {
-  const out: string[] = [];
+  return wireCaveatMsgs(exchanges).map((m) => say(m));
+}
+
+function wireCaveatMsgs(exchanges: readonly Exchange[]): Msg[] {
+  const out: Msg[] = [];
   const banner = exchanges
     .flatMap((ex) => ex.events)
     .find((e) => e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "");
   if (banner && banner.kind === "stdout")
-    out.push(
-      `stdout carried a line that is not JSON (${JSON.stringify(banner.text.slice(0, 80))}): a strict client drops the connection — send banners and logs to stderr`,
-    );
+    out.push(msg("doctor.caveat.banner", { line: JSON.stringify(banner.text.slice(0, 80)) }));
   for (const ex of exchanges)
     for (const e of ex.events) {
       const frame =
@@ -52,9 +56,7 @@ export function wireCaveats(exchanges: readonly Exchange[]): string[] {
           ? asObject(e.frame)
           : undefined;
       if (frame && ("result" in frame || "error" in frame || "method" in frame) && frame.jsonrpc !== "2.0") {
-        out.push(
-          `a message carried "jsonrpc": ${JSON.stringify(frame.jsonrpc ?? null)}, not "2.0": a strict client rejects it`,
-        );
+        out.push(msg("doctor.caveat.jsonrpc", { value: JSON.stringify(frame.jsonrpc ?? null) }));
         return out;
       }
     }
@@ -67,10 +69,16 @@ const LISTS = [
   { method: "resources/list", capability: "resources" },
 ] as const;
 
-function describe(reply: Reply): string {
-  if (reply.kind === "result") return "a result";
-  if (reply.kind === "error") return `error ${reply.code} ${JSON.stringify(reply.message)}`;
-  return reply.why;
+function describe(reply: Reply): Msg {
+  if (reply.kind === "result") return msg("doctor.reply.result");
+  if (reply.kind === "error")
+    return msg("doctor.reply.error", { code: reply.code, message: JSON.stringify(reply.message) });
+  return msg("doctor.d.asIs", { message: reply.why });
+}
+
+/** A rung that worked, its sentence kept as a Msg next to its English. */
+function okRung(rung: Rung, detail: Msg, evidence: string[]): Finding {
+  return { rung, ok: true, detail: say(detail), detailMsg: detail, evidence };
 }
 
 export async function runDoctor(
@@ -87,11 +95,12 @@ export async function runDoctor(
     seen.push(ex);
     return ex;
   };
-  const done = (summary: string, extra: Partial<Diagnosis> = {}): Diagnosis => ({
+  const done = (summary: Msg, extra: Partial<Diagnosis> = {}): Diagnosis => ({
     target: target.label,
     transport: target.transport,
     rungs,
-    summary,
+    summary: say(summary),
+    summaryMsg: summary,
     ...extra,
   });
   // The broken step's sentence is said once, on its rung: the summary says where it broke and what was not tried.
@@ -99,7 +108,9 @@ export async function runDoctor(
     const worked = rungs.filter((r) => r.ok).map((r) => r.rung);
     rungs.push(f);
     return done(
-      `Broken at ${f.rung}${worked.length ? ` (after ${worked.join(", ")} worked)` : ""}: the steps after it were not tried.`,
+      worked.length
+        ? msg("doctor.summary.brokenAfter", { rung: f.rung, worked: worked.join(", ") })
+        : msg("doctor.summary.broken", { rung: f.rung }),
       { brokenAt: f.rung },
     );
   };
@@ -115,48 +126,49 @@ export async function runDoctor(
   // Rung 1: could the target be started or reached at all?
   const transportProblem = first && diagnoseTransport(first.exchange, "connect", words);
   if (transportProblem) return broken(transportProblem);
-  rungs.push({
-    rung: "connect",
-    ok: true,
-    detail:
-      target.transport === "stdio" ? "The process started and answered on stdout." : "The endpoint answered over HTTP.",
-    evidence: first ? [first.exchange.sendId] : [],
-  });
+  rungs.push(
+    okRung(
+      "connect",
+      msg(target.transport === "stdio" ? "doctor.d.startedStdio" : "doctor.d.answeredHttp"),
+      first ? [first.exchange.sendId] : [],
+    ),
+  );
+  const reason = (v: typeof verdict): Msg => v.reasonMsg ?? msg("doctor.d.asIs", { message: v.reason });
 
   // Rung 2: server/discover (2026-07-28), rung 3: initialize (legacy) when discover is not served.
   const discover = replyOf(first.exchange);
   if (verdict.era === "modern" || verdict.era === "modern-wrong-version") {
-    rungs.push({
-      rung: "server/discover",
-      ok: true,
-      detail: verdict.reason,
-      evidence: verdict.steps.map((s) => s.exchange.sendId),
-    });
+    rungs.push(
+      okRung(
+        "server/discover",
+        reason(verdict),
+        verdict.steps.map((s) => s.exchange.sendId),
+      ),
+    );
   } else {
-    const notServed = `server/discover answered ${describe(discover)}`;
     if (verdict.era === "legacy") {
-      rungs.push({
-        rung: "server/discover",
-        ok: true,
-        detail: `${notServed}: not a 2026-07-28 server, so the doctor falls back to initialize.`,
-        evidence: [first.exchange.sendId],
-      });
-      rungs.push({
-        rung: "initialize",
-        ok: true,
-        detail: verdict.reason,
-        evidence: verdict.steps.slice(1).map((s) => s.exchange.sendId),
-      });
+      rungs.push(
+        okRung("server/discover", msg("doctor.d.fallsBack", { reply: describe(discover) }), [first.exchange.sendId]),
+      );
+      rungs.push(
+        okRung(
+          "initialize",
+          reason(verdict),
+          verdict.steps.slice(1).map((s) => s.exchange.sendId),
+        ),
+      );
     } else {
       const initProblem = second && diagnoseTransport(second.exchange, "initialize", words);
       if (initProblem) return broken(initProblem);
+      const advice = msg("doctor.a.noHandshake");
       return broken({
         rung: "server/discover",
         ok: false,
         problem: "no-handshake",
-        detail: `${verdict.reason}`,
-        advice:
-          "A 2026-07-28 server answers server/discover with supportedVersions and capabilities; a 2025 server answers initialize. Implement one of them (the SDKs do it for you).",
+        detail: verdict.reason,
+        detailMsg: reason(verdict),
+        advice: say(advice),
+        adviceMsg: advice,
         evidence: verdict.steps.map((s) => s.exchange.sendId),
       });
     }
@@ -168,7 +180,7 @@ export async function runDoctor(
   const headers: Record<string, string> = {};
   if (!modern && verdict.sessionId) headers["Mcp-Session-Id"] = verdict.sessionId;
   if (!modern && verdict.version) headers["MCP-Protocol-Version"] = verdict.version;
-  const listed: string[] = [];
+  const listed: { capability: string; n: number }[] = [];
   for (const { method, capability } of LISTS) {
     if (!asObject(capabilities[capability])) continue;
     const params = modern
@@ -180,47 +192,64 @@ export async function runDoctor(
       timeoutMs: opts.timeoutMs,
     });
     const problem = diagnoseTransport(exchange, "lists", words);
-    if (problem) return broken({ ...problem, detail: `${method}: ${problem.detail}` });
+    if (problem) {
+      const detail = msg("doctor.d.methodDetail", { method, detail: problem.detailMsg ?? problem.detail });
+      return broken({ ...problem, detail: say(detail), detailMsg: detail });
+    }
     const reply = replyOf(exchange);
     const items =
       reply.kind === "result"
         ? reply.result[method === "tools/list" ? "tools" : method === "prompts/list" ? "prompts" : "resources"]
         : undefined;
     if (reply.kind !== "result" || !Array.isArray(items)) {
+      const detail = msg("doctor.d.listFailed", {
+        capability,
+        method,
+        reply: reply.kind === "result" ? msg("doctor.reply.noArray", { capability }) : describe(reply),
+      });
+      const advice = msg(modern ? "doctor.a.serveModern" : "doctor.a.serveLegacy", { method, capability });
       return broken({
         rung: "lists",
         ok: false,
         problem: "list-failed",
-        detail: `The server declares ${capability}, but ${method} answered ${reply.kind === "result" ? `a result without a ${capability} array` : describe(reply)}.`,
-        advice: `Serve ${method} (with the ${modern ? "2026-07-28 envelope in _meta" : "session from initialize"}), or stop declaring ${capability}.`,
+        detail: say(detail),
+        detailMsg: detail,
+        advice: say(advice),
+        adviceMsg: advice,
         evidence: [exchange.sendId],
       });
     }
-    listed.push(`${items.length} ${capability}`);
+    listed.push({ capability, n: items.length });
   }
-  rungs.push({
-    rung: "lists",
-    ok: true,
-    detail: listed.length ? `Listed ${listed.join(", ")}.` : "The server declares no tools, prompts or resources.",
-    evidence: [],
-  });
-  const caveats = wireCaveats(seen);
-  if (caveats.length)
-    return done(
-      `Works, but ${caveats.join("; ")}. (${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.)`,
-      {
-        era: modern ? "modern" : "legacy",
-        version: verdict.version,
-        caveats,
-      },
-    );
-  return done(
-    `Healthy: ${modern ? `a ${verdict.version ?? "2026-07-28"} server` : `a legacy ${verdict.version ?? ""} server`.replace("  ", " ")}; ${listed.length ? listed.join(", ") : "nothing to list"}.`,
-    {
-      era: modern ? "modern" : "legacy",
-      version: verdict.version,
-    },
+  const listedMsg = listMsg(listed);
+  rungs.push(
+    okRung("lists", listed.length ? msg("doctor.d.listed", { listed: listedMsg }) : msg("doctor.d.listsNone"), []),
   );
+  const server = modern
+    ? msg("doctor.summary.server", { version: verdict.version ?? "2026-07-28" })
+    : verdict.version
+      ? msg("doctor.summary.legacyServer", { version: verdict.version })
+      : msg("doctor.summary.legacyServerNoVersion");
+  const era = { era: modern ? ("modern" as const) : ("legacy" as const), version: verdict.version };
+  const caveats = wireCaveatMsgs(seen);
+  if (caveats.length) {
+    let joined: Msg = caveats[caveats.length - 1];
+    for (const c of caveats.slice(0, -1).reverse()) joined = msg("doctor.summary.clauses", { first: c, rest: joined });
+    return done(msg("doctor.summary.works", { caveats: joined, server, listed: listedMsg }), {
+      ...era,
+      caveats: caveats.map((c) => say(c)),
+    });
+  }
+  return done(msg("doctor.summary.healthy", { server, listed: listedMsg }), era);
+}
+
+/** "1 tools, 2 prompts" (English as the CLI always said it), or "nothing to list". */
+function listMsg(listed: { capability: string; n: number }[]): Msg {
+  if (!listed.length) return msg("doctor.summary.nothingListed");
+  let out: Msg = msg("doctor.summary.count", listed[listed.length - 1]);
+  for (const c of listed.slice(0, -1).reverse())
+    out = msg("doctor.summary.counts", { first: msg("doctor.summary.count", c), rest: out });
+  return out;
 }
 
 /** A stdio process that never answered is still running when the doctor stops: whoever ran the doctor should end it. */
@@ -229,12 +258,16 @@ export function leavesHungProcess(d: Diagnosis): boolean {
 }
 
 /** The text form for the CLI. */
-export function diagnosisText(d: Diagnosis): string {
-  const lines = [`Target: ${d.target} (${d.transport === "http" ? "Streamable HTTP" : "stdio"})`];
+/** The text form for the CLI, in the reader's language (English by default; OK/FAIL stay as markers). */
+export function diagnosisText(d: Diagnosis, t: Translate = englishT): string {
+  const said = (m: Msg | undefined, english: string) => (m ? say(m, t) : english);
+  const lines = [
+    t("doctor.text.target", { target: d.target, transport: d.transport === "http" ? "Streamable HTTP" : "stdio" }),
+  ];
   for (const r of d.rungs) {
-    lines.push(`${r.ok ? "OK  " : "FAIL"} ${r.rung}: ${r.detail}`);
-    if (r.advice) lines.push(`     What to do: ${r.advice}`);
+    lines.push(`${r.ok ? "OK  " : "FAIL"} ${r.rung}: ${said(r.detailMsg, r.detail)}`);
+    if (r.advice) lines.push(`     ${t("doctor.text.whatToDo", { advice: said(r.adviceMsg, r.advice) })}`);
   }
-  lines.push("", d.summary);
+  lines.push("", said(d.summaryMsg, d.summary));
   return lines.join("\n");
 }

@@ -196,4 +196,14 @@ describe("npm run cli -- doctor", () => {
     expect(run.stdout).toMatch(/FAIL connect: HTTP 404 Not Found/);
     expect(run.stdout).toMatch(/What to do: Most servers serve MCP at \/mcp/);
   }, 30_000);
+
+  it("the text form follows --lang: the same steps in Bulgarian, then Russian (issue 32)", async () => {
+    const bg = await cli([endpoints.url("/mcp-elsewhere"), "--lang", "bg"]);
+    expect(bg.code).toBe(1);
+    expect(bg.stdout).toMatch(/FAIL connect: HTTP 404 Not Found .*: на този път не се обслужва нищо\./);
+    expect(bg.stdout).toMatch(/Какво да направите: Повечето server-и обслужват MCP на \/mcp/);
+    expect(bg.stdout).toMatch(/Прекъсва на стъпка connect/);
+    const ru = await cli([endpoints.url("/mcp-elsewhere"), "--lang=ru"]);
+    expect(ru.stdout).toMatch(/Что делать: Большинство серверов обслуживают MCP по пути \/mcp/);
+  }, 30_000);
 });

@@ -6,6 +6,7 @@
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import { diagnosisText, runDoctor } from "@/lib/doctor/ladder";
+import { cliT } from "../lang";
 import { TARGET_USAGE, oneTargetOf } from "../target";
 import type { CliCommand } from "./command";
 
@@ -27,6 +28,7 @@ export async function run(argv: string[]): Promise<number> {
     (text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs: opts.timeoutMs ?? timeoutMs }),
     { timeoutMs },
   );
-  process.stdout.write(`${one.json ? JSON.stringify(diagnosis, null, 2) : diagnosisText(diagnosis)}\n`);
+  // --json is for programs (English, with each sentence's Msg); the human form is in --lang.
+  process.stdout.write(`${one.json ? JSON.stringify(diagnosis, null, 2) : diagnosisText(diagnosis, cliT())}\n`);
   return diagnosis.brokenAt ? 1 : 0;
 }
