@@ -3,6 +3,7 @@
 import type { Exchange } from "@/lib/bridge/contract";
 import { prettyLines } from "@/lib/protocol/pretty";
 import { tryParseJson } from "@/lib/protocol/json";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 function Frame({ title, value, foldMeta }: { title: string; value: unknown; foldMeta: boolean }) {
   const { lines, truncated } = prettyLines(value, { foldMeta });
@@ -45,13 +46,14 @@ function Frame({ title, value, foldMeta }: { title: string; value: unknown; fold
 
 export function PrettyView({ exchange, foldMeta }: { exchange: Exchange; foldMeta: boolean }) {
   const sent = exchange.sentFrame ?? tryParseJson(exchange.sent);
+  const received = receivedFrames(exchange);
   return (
     <div className="space-y-1.5 rounded bg-slate-50 p-1.5 dark:bg-slate-950" data-testid="pretty-view">
       {sent !== undefined ? <Frame title="→ sent" value={sent} foldMeta={foldMeta} /> : null}
-      {exchange.received.map((frame, i) => (
+      {received.map((frame, i) => (
         <Frame
           key={i}
-          title={i === exchange.received.length - 1 ? "← reply" : "← notification"}
+          title={i === received.length - 1 ? "← reply" : "← notification"}
           value={frame}
           foldMeta={foldMeta}
         />

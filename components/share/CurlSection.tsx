@@ -6,6 +6,7 @@ import { selectSendHeaders, selectTarget, type SessionState } from "@/lib/sessio
 import { curlForFrame, curlForRecordedRequest, type ToolLike } from "@/lib/share/curl";
 import { Button } from "../ui";
 import { copyText } from "./download";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 type HttpRequestEvent = Extract<WireEvent, { kind: "http-request" }>;
 
@@ -32,7 +33,7 @@ function targetUrl(state: SessionState): { url: string; headers: [string, string
 function latestTools(state: SessionState): ToolLike[] {
   for (const e of [...state.entries].reverse()) {
     if (e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response") continue;
-    const tools = (e.phase.exchange.outcome.frame as { result?: { tools?: unknown } } | null)?.result?.tools;
+    const tools = (replyFrame(e.phase.exchange) as { result?: { tools?: unknown } } | null | undefined)?.result?.tools;
     if (Array.isArray(tools)) return tools as ToolLike[];
   }
   return [];

@@ -19,6 +19,7 @@ import type { CacheHooks } from "../session/commands";
 import { createReducerStore, type ReducerStore } from "../session/store";
 import { cacheReducer, initialCacheState, type CacheAction, type CacheSessionState } from "./state";
 import { tryParseJson } from "../protocol/json";
+import { replyFrame } from "../protocol/exchange";
 
 export interface ListenStreamLike {
   /** The end line (also when the bridge refused before streaming, which sends no lines at all). */
@@ -110,7 +111,7 @@ function replyOf(exchange: Exchange | null) {
   if (!exchange) return { ok: false as const, message: "the bridge did not deliver it (see the timeline)" };
   if (exchange.outcome.kind !== "response")
     return { ok: false as const, message: exchange.outcome.kind === "failure" ? exchange.outcome.message : "no reply" };
-  return { ok: true as const, response: exchange.outcome.frame, sendId: exchange.sendId };
+  return { ok: true as const, response: replyFrame(exchange), sendId: exchange.sendId };
 }
 
 export interface AuditInput {

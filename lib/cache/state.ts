@@ -22,6 +22,7 @@ import {
 } from "./rules";
 import { foldListen, openListen, type ListenView } from "../protocol/listen";
 import { tryParseJson } from "../protocol/json";
+import { eventFrame, receivedFrames, replyFrame } from "../protocol/exchange";
 
 export type CacheLogEvent =
   | { kind: "stored"; at: number; sendId: string; keyLabel: string; scope: string; ttlMs: number }
@@ -128,14 +129,9 @@ function observe(
   const method = frameMethod(sent);
   const events: CacheLogEvent[] = [];
   let cache = state.cache;
-  if (exchange.outcome.kind === "response" && method !== undefined && !Array.isArray(exchange.outcome.frame)) {
-    const out = store(
-      cache,
-      sent,
-      exchange.outcome.frame,
-      { partition: partitionFor(targetKey, sent), auth, now },
-      exchange.sendId,
-    );
+  const reply = replyFrame(exchange);
+  if (exchange.outcome.kind === "response" && method !== undefined && !Array.isArray(reply)) {
+    const out = store(cache, sent, reply, { partition: partitionFor(targetKey, sent), auth, now }, exchange.sendId);
     cache = out.state;
     if (out.stored)
       events.push({
@@ -158,7 +154,7 @@ function observe(
     if (out.violations.length > 0)
       events.push({ kind: "violations", at: now, sendId: exchange.sendId, method, violations: out.violations });
   }
-  for (const frame of exchange.received) {
+  for (const frame of receivedFrames(exchange)) {
     if (!isNotification(frame)) continue;
     const inv = invalidate(cache, targetKey, frame, now);
     cache = inv.state;
@@ -185,7 +181,7 @@ function onListenLine(state: CacheSessionState, listenId: string, line: ListenLi
   if (line.kind === "end") {
     next = { ...session, status: "ended", end: { reason: line.reason, message: line.message } };
   } else if (line.kind === "event") {
-    const frame = "frame" in line.event ? line.event.frame : undefined;
+    const frame = eventFrame(line.event);
     next = { ...session, events: [...session.events, line.event].slice(-LISTEN_EVENT_LIMIT) };
     const inbound = line.event.kind === "stdout" || line.event.kind === "sse-event";
     if (frame !== undefined && inbound && next.view) {

@@ -9,6 +9,7 @@ import { META_KEYS } from "../protocol/meta";
 import { stripSecrets, type StripOptions } from "../share/secrets";
 import { parseJson, type RecordedExchange, type ShareState } from "../share/state";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type Cassette, type CassetteTarget, type Interaction } from "./format";
+import { receivedFrames, replyFrame } from "../protocol/exchange";
 
 export const HANDSHAKE_METHODS = new Set(["initialize", "notifications/initialized", "server/discover"]);
 
@@ -43,10 +44,10 @@ function interactionOf(x: RecordedExchange, target: number): { interaction?: Int
     const why = x.outcome.kind === "failure" ? `${x.outcome.failure}: ${x.outcome.message}` : "no answer";
     return { skip: `${request.method} got no answer (${why.slice(0, 200)})` };
   }
-  const answer = asObject(x.outcome.frame);
+  const answer = asObject(replyFrame(x));
   if (!answer || !("result" in answer || "error" in answer))
     return { skip: `${request.method}: the answer is neither a result nor an error` };
-  const notifications = x.received
+  const notifications = receivedFrames(x)
     .filter((f) => !isAnswerTo(f, request.id))
     .flatMap((f) => (asObject(f) ? [asObject(f)!] : []));
   const which = "result" in answer ? { response: answer } : { error: answer };

@@ -7,6 +7,7 @@ import { readReply, runEraProbe, type ProbeSend, type ProbeStep, type ProbeVerdi
 import { asObject, type JsonObject } from "../protocol/json";
 import { META_KEYS, buildEnvelope } from "../protocol/meta";
 import type { Exchange } from "../protocol/exchange";
+import { replyFrame } from "../protocol/exchange";
 
 export type FramesParse = { ok: true; frames: JsonObject[] } | { ok: false; reason: string };
 
@@ -93,5 +94,5 @@ export async function probeAndSend(send: ProbeSend, frames: JsonObject[], opts: 
 export function liveAnswer(exchange: Exchange): { frame?: JsonObject; failure?: string } {
   const reply = readReply(exchange);
   if (reply.kind === "none") return { failure: reply.why };
-  return { frame: asObject(exchange.outcome.kind === "response" ? exchange.outcome.frame : undefined) };
+  return { frame: asObject(replyFrame(exchange)) };
 }

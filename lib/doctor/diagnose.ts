@@ -5,6 +5,7 @@
 import type { Exchange } from "../protocol/exchange";
 import { replyOf } from "../protocol/reply";
 import { msg, say, type Msg } from "../i18n/translate";
+import { eventFrame } from "../protocol/exchange";
 
 /** The ladder's rungs, in order. */
 export type Rung = "connect" | "server/discover" | "initialize" | "lists";
@@ -53,7 +54,7 @@ function stderrOf(exchange: Exchange): string[] {
 
 function firstNonFrame(exchange: Exchange): string | undefined {
   for (const e of exchange.events)
-    if (e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "") return e.text.slice(0, 200);
+    if (e.kind === "stdout" && eventFrame(e) === undefined && e.text.trim() !== "") return e.text.slice(0, 200);
   return undefined;
 }
 

@@ -10,6 +10,7 @@ import { buildEnvelope } from "../protocol/meta";
 import { replyOf, type Reply } from "../protocol/reply";
 import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
 import { CLI_WORDS, diagnoseTransport, type DoctorWords, type Finding, type Rung } from "./diagnose";
+import { eventFrame } from "../protocol/exchange";
 
 /** The page's own words: its timeout is the field above the frame. */
 export const PAGE_WORDS: DoctorWords = { longerTimeout: msg("doctor.words.pageTimeout") };
@@ -46,15 +47,12 @@ function wireCaveatMsgs(exchanges: readonly Exchange[]): Msg[] {
   const out: Msg[] = [];
   const banner = exchanges
     .flatMap((ex) => ex.events)
-    .find((e) => e.kind === "stdout" && e.frame === undefined && e.text.trim() !== "");
+    .find((e) => e.kind === "stdout" && eventFrame(e) === undefined && e.text.trim() !== "");
   if (banner && banner.kind === "stdout")
     out.push(msg("doctor.caveat.banner", { line: JSON.stringify(banner.text.slice(0, 80)) }));
   for (const ex of exchanges)
     for (const e of ex.events) {
-      const frame =
-        (e.kind === "stdout" || e.kind === "http-body" || e.kind === "sse-event") && e.frame !== undefined
-          ? asObject(e.frame)
-          : undefined;
+      const frame = asObject(eventFrame(e));
       if (frame && ("result" in frame || "error" in frame || "method" in frame) && frame.jsonrpc !== "2.0") {
         out.push(msg("doctor.caveat.jsonrpc", { value: JSON.stringify(frame.jsonrpc ?? null) }));
         return out;

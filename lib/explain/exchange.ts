@@ -10,6 +10,7 @@ import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-ex
 import { explainHeaders } from "./headers";
 import type { Annotation, ServerEra } from "./types";
 import { isJsonObject } from "../protocol/json";
+import { receivedFrames } from "../protocol/exchange";
 
 export interface ExplainedFrame {
   role: "sent" | "received";
@@ -53,7 +54,7 @@ export function explainExchange(
     },
   ];
   frames.push(...headerFrames(exchange, sent, serverEra, t));
-  for (const frame of exchange.received) {
+  for (const frame of receivedFrames(exchange)) {
     const isReply =
       isJsonObject(frame) &&
       ("result" in frame || "error" in frame) &&
@@ -122,7 +123,7 @@ export function errorCardsOf(exchange: Exchange, t: Translate = englishT): Error
   const requestMethod = methodOf(sent);
   const sentId = isJsonObject(sent) ? sent.id : undefined;
   const cards: ErrorCard[] = [];
-  for (const frame of exchange.received) {
+  for (const frame of receivedFrames(exchange)) {
     if (
       isJsonObject(frame) &&
       isJsonObject(frame.error) &&
@@ -134,7 +135,7 @@ export function errorCardsOf(exchange: Exchange, t: Translate = englishT): Error
   }
   const status = exchange.http?.status;
   if (status !== undefined && (status < 200 || status >= 300)) {
-    const reply = exchange.received.find((f) => isJsonObject(f) && isJsonObject(f.error));
+    const reply = receivedFrames(exchange).find((f) => isJsonObject(f) && isJsonObject(f.error));
     const bodyCode =
       isJsonObject(reply) && isJsonObject(reply.error) && typeof reply.error.code === "number"
         ? reply.error.code
@@ -176,7 +177,7 @@ export function transcriptFromExchanges(exchanges: Exchange[]): string {
       lines.push(`HTTP/1.1 ${response.status} ${response.statusText}`);
       for (const [k, v] of response.headers) lines.push(`${k}: ${v}`);
     }
-    for (const frame of ex.received) lines.push(`← ${JSON.stringify(frame)}`);
+    for (const frame of receivedFrames(ex)) lines.push(`← ${JSON.stringify(frame)}`);
     lines.push("");
   }
   return lines.join("\n");

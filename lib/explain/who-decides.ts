@@ -6,6 +6,7 @@
  */
 import type { Exchange } from "../protocol/exchange";
 import { isJsonObject, type JsonObject } from "../protocol/json";
+import { replyFrame } from "../protocol/exchange";
 
 export interface CatalogueItem {
   name: string;
@@ -49,7 +50,7 @@ function latestResults(exchanges: Exchange[]): Map<string, JsonObject> {
   for (const ex of exchanges) {
     const method = isJsonObject(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
     if (!method || ex.outcome.kind !== "response") continue;
-    const frame = ex.outcome.frame;
+    const frame = replyFrame(ex);
     if (isJsonObject(frame) && isJsonObject(frame.result) && frame.result.resultType !== "input_required")
       found.set(method, frame.result);
   }

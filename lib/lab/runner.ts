@@ -6,6 +6,7 @@ import { msg, say, type Msg } from "../i18n/translate";
 import type { Exchange } from "../bridge/contract";
 import { buildStepFrame, readPath, type LabScript, type StepRecord, type VerdictRule } from "./script";
 import { asObject } from "../protocol/json";
+import { replyFrame } from "../protocol/exchange";
 
 export type LabSend = (frameText: string, step: { stepId: string; index: number }) => Promise<Exchange>;
 
@@ -57,7 +58,7 @@ export function summarizeExchange(exchange: Exchange): string {
   const { outcome } = exchange;
   if (outcome.kind === "failure") return `${outcome.failure}: ${outcome.message}`;
   if (outcome.kind === "notification") return "notification (no reply expected)";
-  const frame = asObject(outcome.frame);
+  const frame = asObject(replyFrame(exchange));
   const error = asObject(frame?.error);
   if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
   const result = asObject(frame?.result);
@@ -134,7 +135,7 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
     }
     const frameText = JSON.stringify(built.value);
     const exchange = await send(frameText, { stepId: step.id, index });
-    const response = exchange.outcome.kind === "response" ? asObject(exchange.outcome.frame) : undefined;
+    const response = asObject(replyFrame(exchange));
     records[step.id] = { request: built.value, response };
     const failed = exchange.outcome.kind === "failure";
     const pid = exchange.process?.pid;

@@ -5,6 +5,7 @@
 import type { Exchange } from "../bridge/contract";
 import type { LabRun } from "./runner";
 import { asObject } from "../protocol/json";
+import { replyFrame } from "../protocol/exchange";
 
 const PROTOCOL_HEADERS = ["mcp-protocol-version", "mcp-method", "mcp-name", "mcp-session-id"];
 
@@ -19,7 +20,7 @@ export interface WireFacts {
 }
 
 function resultKeysOf(exchange: Exchange | undefined): string[] {
-  const result = exchange?.outcome.kind === "response" ? asObject(asObject(exchange.outcome.frame)?.result) : undefined;
+  const result = exchange ? asObject(asObject(replyFrame(exchange))?.result) : undefined;
   if (!result) return [];
   const task = asObject(result.task);
   return [

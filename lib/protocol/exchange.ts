@@ -100,3 +100,24 @@ export interface Exchange extends SendHead {
   /** Set when no bridge was involved: the client cache answered locally (nothing crossed the wire). */
   local?: { kind: "cache"; entryId: string; keyLabel: string; ageMs: number; receivedAt: number };
 }
+
+/*
+ * Reading a frame out of the record goes through these three accessors, so where the record keeps a frame (today
+ * in the event, in `received` and in the outcome) is known to one file.
+ */
+
+/** The reply a "response" outcome carries (an array for a batch); undefined for a notification or a failure. */
+export function replyFrame(exchange: { outcome: { kind: string } }): unknown {
+  const { outcome } = exchange;
+  return outcome.kind === "response" ? (outcome as { frame?: unknown }).frame : undefined;
+}
+
+/** Every JSON-RPC frame received during the exchange, in arrival order (notifications, then the reply). */
+export function receivedFrames(exchange: Pick<Exchange, "received">): readonly unknown[] {
+  return exchange.received;
+}
+
+/** The frame a stdout line, an SSE event or an HTTP body parsed to; undefined for other events and for text that is not JSON. */
+export function eventFrame(event: WireEvent): unknown {
+  return event.kind === "stdout" || event.kind === "sse-event" || event.kind === "http-body" ? event.frame : undefined;
+}

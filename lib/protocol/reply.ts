@@ -4,6 +4,7 @@
  */
 import type { Exchange } from "./exchange";
 import { asObject, type JsonObject } from "./json";
+import { replyFrame } from "./exchange";
 
 export type Reply =
   | { kind: "result"; result: JsonObject; exchange: Exchange; status?: number }
@@ -18,7 +19,7 @@ export function replyOf(exchange: Exchange): Reply {
   const status = exchange.http?.status;
   const { outcome } = exchange;
   if (outcome.kind === "response") {
-    const frame = asObject(outcome.frame);
+    const frame = asObject(replyFrame(exchange));
     const result = asObject(frame?.result);
     if (result) return { kind: "result", result, exchange, status };
     const error = asObject(frame?.error);

@@ -11,7 +11,7 @@
  * bytes). `_meta` at the top of params / result is folded to `{…}` unless `foldMeta: false`.
  * Pure: the output is plain text that the UI renders as text — never as HTML.
  */
-import type { Exchange } from "./exchange";
+import { receivedFrames, replyFrame, type Exchange } from "./exchange";
 import { isJsonObject } from "./json";
 
 export type TraceLineKind =
@@ -98,12 +98,13 @@ export function outcomeLine(input: TraceInput): TraceLine | null {
 
 export function traceLines(input: TraceInput, opts: TraceOptions = {}): TraceLine[] {
   const lines: TraceLine[] = [sentLine(input, opts)];
-  for (const frame of input.received) lines.push(receivedLine(frame, opts));
-  const { outcome } = input;
+  const received = receivedFrames(input);
+  for (const frame of received) lines.push(receivedLine(frame, opts));
+  const reply = replyFrame(input);
   // The response frame is normally the last received frame; show it even if the bridge did not list it.
-  if (outcome.kind === "response" && !input.received.includes(outcome.frame)) {
-    const text = JSON.stringify(outcome.frame);
-    if (!input.received.some((f) => JSON.stringify(f) === text)) lines.push(receivedLine(outcome.frame, opts));
+  if (input.outcome.kind === "response" && !received.includes(reply)) {
+    const text = JSON.stringify(reply);
+    if (!received.some((f) => JSON.stringify(f) === text)) lines.push(receivedLine(reply, opts));
   }
   const last = outcomeLine(input);
   if (last) lines.push(last);

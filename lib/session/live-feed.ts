@@ -8,6 +8,7 @@ import type { ProcessStatus } from "../bridge/contract";
 import { asObject } from "../protocol/json";
 import type { TimelineEntry } from "./state";
 import { joinCommandLine } from "../bridge/command-line";
+import { receivedFrames } from "../protocol/exchange";
 
 export const MAX_FEED_LINES = 500;
 const MAX_TEXT = 2_000;
@@ -69,7 +70,7 @@ export function feedFor(entries: TimelineEntry[], targetKey: string, process?: P
     }
     // HTTP exchanges have no stdout events: their notifications are in `received`.
     if (!x.events.some((ev) => ev.kind === "stdout")) {
-      for (const frame of x.received) {
+      for (const frame of receivedFrames(x)) {
         const text = notificationText(frame);
         if (text) lines.push({ at: x.startedAt + x.durationMs, kind: "notification", text, seq: e.seq });
       }

@@ -6,11 +6,11 @@ import type { Exchange } from "../bridge/contract";
 import { asObject, type JsonObject } from "../protocol/json";
 import type { TimelineEntry } from "./state";
 import { englishT, type Translate } from "../i18n/translate";
+import { replyFrame } from "../protocol/exchange";
 
 /** The result of an exchange when it is an input_required result, else undefined. */
 export function inputRequiredResult(exchange: Exchange): JsonObject | undefined {
-  if (exchange.outcome.kind !== "response") return undefined;
-  const result = asObject(asObject(exchange.outcome.frame)?.result);
+  const result = asObject(asObject(replyFrame(exchange))?.result);
   return result?.resultType === "input_required" ? result : undefined;
 }
 

@@ -5,6 +5,7 @@
 import type { ToolLike } from "../protocol/http-headers";
 import { asObject } from "../protocol/json";
 import type { SessionState } from "./state";
+import { replyFrame } from "../protocol/exchange";
 
 /** The tools of the newest tools/list answers for the target (newer pages first; a name counts once). */
 export function toolsSeen(state: SessionState, targetKey: string): ToolLike[] {
@@ -13,8 +14,7 @@ export function toolsSeen(state: SessionState, targetKey: string): ToolLike[] {
     const e = state.entries[i];
     if (e.targetKey !== targetKey || e.phase.status !== "done" || !/"method"\s*:\s*"tools\/list"/.test(e.sent))
       continue;
-    const outcome = e.phase.exchange.outcome;
-    const result = outcome.kind === "response" ? asObject(asObject(outcome.frame)?.result) : undefined;
+    const result = asObject(asObject(replyFrame(e.phase.exchange))?.result);
     if (!Array.isArray(result?.tools)) continue;
     for (const t of result.tools) {
       const tool = asObject(t);

@@ -10,6 +10,7 @@ import { requestIdOfFrame, withRequestId } from "./ids";
 import type { PageSendOptions } from "../bridge/send-options";
 import { selectTarget } from "./selectors";
 import { buildDerived, DERIVED_PREFIX, selectCheckedEra, targetTemplates } from "./target-templates";
+import { replyFrame } from "../protocol/exchange";
 
 export type Action =
   | { type: "target/choose"; preset: PresetId }
@@ -64,7 +65,7 @@ function sessionFrom(exchange: Exchange): HttpSession | undefined {
   if (exchange.transport !== "http" || !exchange.http?.sessionId) return undefined;
   const sent = asObject(exchange.sentFrame ?? tryParseJson(exchange.sent));
   if (sent?.method !== "initialize") return undefined;
-  const result = exchange.outcome.kind === "response" ? asObject(asObject(exchange.outcome.frame)?.result) : undefined;
+  const result = asObject(asObject(replyFrame(exchange))?.result);
   const version = typeof result?.protocolVersion === "string" ? result.protocolVersion : undefined;
   return { sessionId: exchange.http.sessionId, protocolVersion: version };
 }

@@ -8,6 +8,7 @@ import { asObject } from "../protocol/json";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
+import { replyFrame } from "../protocol/exchange";
 
 export type TargetView =
   | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
@@ -146,7 +147,7 @@ export function outcomeBadge(exchange: Exchange, t: Translate = englishT): Outco
   if (outcome.kind === "notification") return { kind: "notification", text: t("badge.notification") };
   if (outcome.kind === "failure")
     return { kind: "failure", failure: outcome.failure, text: t("badge.failure", { failure: outcome.failure }) };
-  const error = (outcome.frame as { error?: { code?: unknown } } | null)?.error;
+  const error = (replyFrame(exchange) as { error?: { code?: unknown } } | null | undefined)?.error;
   if (error && typeof error.code === "number")
     return {
       kind: "error",

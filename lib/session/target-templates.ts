@@ -12,6 +12,7 @@ import { asObject, tryParseJson, type JsonObject } from "../protocol/json";
 import { argumentsSkeleton } from "./args-form";
 import { selectTarget } from "./selectors";
 import type { SessionState, TimelineEntry } from "./state";
+import { replyFrame } from "../protocol/exchange";
 
 export interface DerivedTemplate {
   /** "target:tools/call:create_event" — the reducer builds it from the same timeline. */
@@ -33,7 +34,7 @@ function latestResult(entries: TimelineEntry[], targetKey: string, method: strin
     if (e.targetKey !== targetKey || e.phase.status !== "done" || e.phase.exchange.outcome.kind !== "response")
       continue;
     if (asObject(tryParseJson(e.sent))?.method !== method) continue;
-    const result = asObject(asObject(e.phase.exchange.outcome.frame)?.result);
+    const result = asObject(asObject(replyFrame(e.phase.exchange))?.result);
     if (result) return result;
   }
   return undefined;

@@ -5,6 +5,7 @@
  * (ext-tasks: clients SHOULD persist task ids). Pure.
  */
 import { asObject, isTaskStatus, type TaskStatus } from "./shapes";
+import { replyFrame } from "../protocol/exchange";
 
 export interface ExchangeRecord {
   sent: string;
@@ -45,7 +46,7 @@ export function recordedTasks(exchanges: readonly ExchangeRecord[]): RecordedTas
     const sent = frameOf(x);
     const method = typeof sent?.method === "string" ? sent.method : "";
     const params = asObject(sent?.params) ?? {};
-    const result = x.outcome.kind === "response" ? asObject(asObject(x.outcome.frame)?.result) : undefined;
+    const result = asObject(asObject(replyFrame(x))?.result);
     let task: Record<string, unknown> | undefined;
     let wire: RecordedTask["wire"] = "extension";
     if (method === "tools/call" && result?.resultType === "task") task = result;

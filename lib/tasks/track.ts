@@ -7,6 +7,7 @@ import { say, type Msg } from "../i18n/translate";
 import { isLegalMove, whyMovedMsg, type Move, type Via } from "./machine";
 import type { PollDelay } from "./schedule";
 import { asObject, readTask, type Json, type TaskStatus, type TaskView } from "./shapes";
+import { replyFrame } from "../protocol/exchange";
 
 /** The parts of a bridge Exchange the driver reads. */
 export interface ExchangeLike {
@@ -85,7 +86,7 @@ export function emptyTrack(tool: string): TaskTrack {
 function replyOf(ex: ExchangeLike, atMs: number): Reply {
   if (ex.outcome.kind === "failure") return { failure: `${ex.outcome.failure}: ${ex.outcome.message}`, atMs };
   if (ex.outcome.kind !== "response") return { failure: "no response", atMs };
-  const frame = asObject(ex.outcome.frame) ?? {};
+  const frame = asObject(replyFrame(ex)) ?? {};
   const error = asObject(frame.error);
   if (error) return { error, atMs };
   return { result: asObject(frame.result) ?? {}, atMs };
@@ -100,7 +101,7 @@ export function replyTrouble(r: Reply): string {
 export function recordExchange(track: TaskTrack, frame: Json, via: Via, atMs: number, ex: ExchangeLike): Reply {
   const reply = replyOf(ex, atMs);
   const record: TaskExchange = { method: String(frame.method), atMs, via, sent: frame };
-  if (ex.outcome.kind === "response") record.response = ex.outcome.frame;
+  if (ex.outcome.kind === "response") record.response = replyFrame(ex);
   const headers = ex.events?.find((e) => e.kind === "http-request")?.headers;
   if (headers) record.headers = headers;
   if (reply.failure) record.failure = reply.failure;

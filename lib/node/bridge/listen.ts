@@ -19,6 +19,7 @@ import { admitTarget, isHosted } from "./policy";
 import { registerCancellable } from "./in-flight";
 import { StreamingRecorder, type ListenEnd } from "./listen-recorder";
 import { listenStdio } from "./listen-stdio";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 /** Open listen streams: listenId → the hosted client holding it ("" in local mode). */
 const openListens = new Map<string, string>();
@@ -162,7 +163,8 @@ async function listenHttp(
   });
   switch (outcome.kind) {
     case "response": {
-      const isError = outcome.frame !== null && typeof outcome.frame === "object" && "error" in outcome.frame;
+      const reply = replyFrame({ outcome });
+      const isError = reply !== null && typeof reply === "object" && "error" in reply;
       return isError
         ? { reason: "error-response", message: "the server answered the listen request with an error" }
         : { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" };

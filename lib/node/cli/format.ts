@@ -9,6 +9,7 @@ import { cliT } from "./lang";
 import type { Exchange } from "@/lib/bridge/contract";
 import type { ProbeVerdict } from "@/lib/protocol/era";
 import { receivedLine as traceReceived, sentLine as traceSent } from "@/lib/protocol/trace";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 // The →/← lines come from lib/protocol/trace (the same lines the UI's timeline shows); this file adds the
 // transport facts a terminal user needs beneath them.
@@ -24,9 +25,10 @@ function clip(text: string): string {
 export function formatExchange(exchange: Exchange): string[] {
   const lines = [sentLine(exchange)];
   for (const event of exchange.events) {
+    const frame = eventFrame(event);
     switch (event.kind) {
       case "stdout":
-        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        if (frame !== undefined) lines.push(receivedLine(frame));
         else lines.push(clip(`  stdout (not JSON${event.partial ? ", no newline" : ""}): ${event.text}`));
         break;
       case "stderr":
@@ -38,11 +40,11 @@ export function formatExchange(exchange: Exchange): string[] {
         );
         break;
       case "http-body":
-        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        if (frame !== undefined) lines.push(receivedLine(frame));
         else if (event.text) lines.push(clip(`  body: ${event.text}`));
         break;
       case "sse-event":
-        if (event.frame !== undefined) lines.push(receivedLine(event.frame));
+        if (frame !== undefined) lines.push(receivedLine(frame));
         else if (event.data === "") lines.push(`  SSE priming event${event.id ? ` (id ${event.id})` : ""}`);
         else lines.push(clip(`  SSE data (not JSON): ${event.data}`));
         break;

@@ -17,6 +17,7 @@ import {
   type Json,
   type TaskFollower,
 } from "@/lib/tasks";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 /** How long to wait for the acknowledgement before falling back to polling. */
 export const PUSH_ACK_TIMEOUT_MS = 5000;
@@ -58,7 +59,7 @@ export function startTaskPush(o: {
   };
   const onLine = (line: ListenLine) => {
     if (line.kind !== "event" || !("frame" in line.event)) return;
-    const read = readPushFrame(line.event.frame, listenId);
+    const read = readPushFrame(eventFrame(line.event), listenId);
     if (read?.kind === "ack") {
       if (!read.taskIds.includes(o.taskId))
         return fallBack(

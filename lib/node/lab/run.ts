@@ -13,6 +13,7 @@ import type { LabColumn, LabReport } from "@/lib/lab/report";
 import { parseLabScript, type LabScript } from "@/lib/lab/script";
 import { wireDiff } from "@/lib/lab/wire-diff";
 import { reserveHttpInstances, startHttpInstance, type HttpInstance } from "./instances";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 type Column = {
   target: Target;
@@ -113,10 +114,7 @@ function columnSend(column: Column, ctx: SendContext, sendIdPrefix: string): Lab
       ctx,
     );
     if (exchange.http?.sessionId) session["Mcp-Session-Id"] = exchange.http.sessionId;
-    const result =
-      exchange.outcome.kind === "response"
-        ? (exchange.outcome.frame as { result?: { protocolVersion?: unknown } }).result
-        : undefined;
+    const result = (replyFrame(exchange) as { result?: { protocolVersion?: unknown } } | undefined)?.result;
     if (typeof result?.protocolVersion === "string") session["MCP-Protocol-Version"] = result.protocolVersion;
     if (instance && !exchange.process) exchange.process = { pid: instance.pid, fresh: false };
     return exchange;

@@ -19,6 +19,7 @@ import {
   requestStateOf,
   requestTarget,
 } from "./shapes";
+import { replyFrame } from "../exchange";
 
 export const DEFAULT_ROUND_LIMIT = 5;
 export const MAX_ROUND_LIMIT = 50;
@@ -100,7 +101,7 @@ function roundOf(ex: ExchangeLike, index: number): Round {
       failure: ex.outcome.kind === "failure" ? `${ex.outcome.failure}: ${ex.outcome.message}` : ex.outcome.note,
     };
   }
-  const frame = asObject(ex.outcome.frame) ?? {};
+  const frame = asObject(replyFrame(ex)) ?? {};
   if (has(frame, "error")) return { ...base, kind: "error", error: asObject(frame.error) ?? {} };
   if (isInputRequired(frame.result)) {
     const view = readInputRequired(frame.result, {
@@ -117,7 +118,7 @@ function belongsToMrtr(ex: ExchangeLike): boolean {
   if (isMrtrMethod(methodOf(request))) return true;
   const params = paramsOf(request);
   if (params && (has(params, "requestState") || has(params, "inputResponses"))) return true;
-  return ex.outcome.kind === "response" && isInputRequired(asObject(ex.outcome.frame)?.result);
+  return isInputRequired(asObject(replyFrame(ex))?.result);
 }
 
 function last<T>(list: T[]): T | undefined {

@@ -7,6 +7,7 @@ import type { DriveReport } from "./drive";
 import type { ExchangeLike } from "./conversation";
 import { firstText } from "./diagram";
 import { asObject, requestStateOf } from "./shapes";
+import { replyFrame } from "../exchange";
 
 export interface VerdictLine {
   rule: string;
@@ -65,7 +66,7 @@ export function roundTripReport<E extends ExchangeLike>(
       kind: r.kind,
       sent: r.request,
       requestStateSent: sentState.present ? sentState.value : null,
-      reply: exchange.outcome.kind === "response" ? exchange.outcome.frame : null,
+      reply: exchange.outcome.kind === "response" ? replyFrame(exchange) : null,
       requestState: r.view?.requestState ?? null,
       inputRequests: r.view?.requests.map((q) => ({ key: q.key, kind: q.kind })) ?? [],
       verdicts: { client: r.clientVerdicts.map(line), server: r.serverVerdicts.map(line) },
