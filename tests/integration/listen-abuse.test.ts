@@ -144,6 +144,29 @@ describe("hosted mode: listen quota and duration", () => {
     await allListensClosed();
   });
 
+  it("issue 26, item 6: addresses of one IPv6 /64 are one client: its 2 streams from two addresses, a third address is refused (429); another /64 opens one", async () => {
+    const from = (address: string) => ({ [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": address });
+    const a = rawListen({ listenId: "v6-a", target: calendarHttp, frame: listenFrame }, from("2001:db8:1:2::a"));
+    const b = rawListen({ listenId: "v6-b", target: calendarHttp, frame: listenFrame }, from("2001:db8:1:2::b"));
+    await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
+    const third = await app.post(
+      "/api/bridge/listen",
+      { listenId: "v6-c", target: calendarHttp, frame: listenFrame },
+      from("2001:db8:1:2:ffff:eeee:dddd:c"),
+    );
+    expect(third.status).toBe(429);
+    expect(third.json.message).toBe(
+      "you already have 2 listen streams open; hosted mode allows 2 per client: close one first",
+    );
+    const other = rawListen(
+      { listenId: "v6-other", target: calendarHttp, frame: listenFrame },
+      from("2001:db8:1:3::a"),
+    );
+    await other.until(acknowledged);
+    for (const s of [a, b, other]) s.destroy();
+    await allListensClosed();
+  });
+
   it("issue 26, item 6: four clients at their 2 streams each leave room for the class; only the instance's 48 is refused (429, what to do)", async () => {
     const streams: ReturnType<typeof rawListen>[] = [];
     const open = async (who: Record<string, string>, n: number) => {

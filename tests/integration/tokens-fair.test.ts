@@ -41,6 +41,21 @@ describe("issue 26, item 3: fair shares of the token counter", () => {
     }
   });
 
+  it("hosted, issue 26 item 6: two addresses of one IPv6 /64 are one client: its second bill is refused (429); another /64 is counted", async () => {
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    vi.stubEnv("PLAYGROUND_TRUSTED_PROXIES", "1");
+    try {
+      const heavy = { catalogue: catalogueWith("a".repeat(90_000)) };
+      const hog = await Promise.all(
+        ["2001:db8:5:6::1", "2001:db8:5:6:aaaa::2"].map((address) => app.post("/api/tokens", heavy, as(address))),
+      );
+      expect(hog.map((r) => r.status).sort()).toEqual([200, 429]);
+      expect((await app.post("/api/tokens", ORDINARY, as("2001:db8:5:7::1"))).status).toBe(200);
+    } finally {
+      vi.stubEnv("PLAYGROUND_MODE", "");
+    }
+  });
+
   it("a bill that waited its limit for a busy worker is refused with 'try again', not kept behind the others", async () => {
     const slow = { maxChars: 4_000_000, deadlineMs: 3_000, maxWaitMs: 30_000 };
     const word = catalogueWith("a".repeat(200_000));

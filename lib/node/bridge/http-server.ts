@@ -1,13 +1,13 @@
 /**
  * The node:http server the playground answers on (scripts/server.ts), with the limits of HTTP_SERVER_LIMITS: header and request
  * timeouts checked every second (a slow-loris connection is closed with 408), an idle keep-alive closed after 5 s,
- * a global connection cap, and in hosted mode (no trusted proxy in front) a cap per remote address. Each request's
+ * a global connection cap, and in hosted mode (no trusted proxy in front) a cap per client address (an IPv6 /64 is one). Each request's
  * peer is stamped before routing (peer.ts). Importable by the CLI and the tests.
  */
 import http from "node:http";
 import { HTTP_SERVER_LIMITS } from "./limits";
 import { stampPeer } from "./peer";
-import { trustedProxies } from "./policy";
+import { clientAddress, trustedProxies } from "./policy";
 
 export type HttpServerLimits = { -readonly [K in keyof typeof HTTP_SERVER_LIMITS]: number };
 
@@ -38,19 +38,31 @@ export function createPlaygroundServer(listener: http.RequestListener, options: 
 }
 
 function capPerAddress(server: http.Server, max: number): void {
-  const open = new Map<string, number>();
+  const counts = new ConnectionsPerClient(max);
   server.on("connection", (socket) => {
-    const address = socket.remoteAddress ?? "unknown";
-    const count = (open.get(address) ?? 0) + 1;
-    if (count > max) {
-      socket.destroy();
-      return;
-    }
-    open.set(address, count);
-    socket.once("close", () => {
-      const left = (open.get(address) ?? 1) - 1;
-      if (left === 0) open.delete(address);
-      else open.set(address, left);
-    });
+    const release = counts.admit(socket.remoteAddress ?? "unknown");
+    if (release) socket.once("close", release);
+    else socket.destroy();
   });
+}
+
+/** Open connections per client (policy.ts clientAddress: IPv6 by its /64): `admit` counts one, or answers undefined when its client already holds `max`. */
+export class ConnectionsPerClient {
+  private readonly open = new Map<string, number>();
+  constructor(private readonly max: number) {}
+
+  admit(address: string): (() => void) | undefined {
+    const client = clientAddress(address); // an IPv6 /64 is one client, as for every other per-client cap
+    const count = (this.open.get(client) ?? 0) + 1;
+    if (count > this.max) return undefined;
+    this.open.set(client, count);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(client) ?? 1) - 1;
+      if (left === 0) this.open.delete(client);
+      else this.open.set(client, left);
+    };
+  }
 }

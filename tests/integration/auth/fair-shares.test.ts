@@ -87,6 +87,24 @@ describe("issue 26, item 2: auth demos cannot block the instance", () => {
     }
   });
 
+  it("hosted, issue 26 item 6: two addresses of one IPv6 /64 are one client: its second demo is refused (429)", async () => {
+    vi.stubEnv("PORT", String(app.port));
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    try {
+      const same = await Promise.all(
+        ["2001:db8:9:9::1", "2001:db8:9:9:1234::2"].map((address) =>
+          app.post("/api/auth/run", { demo: "calendar-protected" }, as(address)),
+        ),
+      );
+      expect(same.map((r) => r.status).sort()).toEqual([200, 429]);
+      expect(String(same.find((r) => r.status === 429)!.json.message)).toMatch(
+        /^you already have 1 auth demos running/,
+      );
+    } finally {
+      vi.stubEnv("PLAYGROUND_MODE", "");
+    }
+  });
+
   it("demos at once share one authorization server, and its signing key is made once per process", async () => {
     const [a, b] = await Promise.all([startProtectedDemo(), startProtectedDemo()]);
     const kidsAtOnce = [a, b].map((d) => d.issuer);
