@@ -72,7 +72,6 @@ const OVER_300_LINES = [
   "lib/checks/conformance.ts",
   "lib/node/demo-servers/protected-auth-server.ts",
   "lib/node/demo-servers/tasks.ts",
-  "lib/protocol/mrtr/form.ts",
   "lib/session/commands.ts",
   "lib/share/secrets.ts",
   "lib/share/v1.ts",

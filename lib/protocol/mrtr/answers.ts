@@ -4,7 +4,8 @@
  * nothing. Pure: the MRTR panel keeps drafts in its own state and calls these.
  */
 import { englishT, type Translate } from "../../i18n/translate";
-import { contentFromForm, initialValues, type FormValues } from "./form";
+import { initialValues, type FormValues } from "./form";
+import { contentFromForm } from "./form-content";
 import type { InputRequestView, InputRequiredView } from "./parse";
 import { elicitAccept, rootProblems, rootsReply, samplingReply, type ElicitAction, type RootInput } from "./responses";
 

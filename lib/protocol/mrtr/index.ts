@@ -2,6 +2,7 @@
 export * from "./shapes";
 export * from "./catalog";
 export * from "./form";
+export * from "./form-content";
 export * from "./url";
 export * from "./capabilities";
 export * from "./parse";

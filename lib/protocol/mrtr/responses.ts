@@ -7,7 +7,7 @@ import { msg } from "../../i18n/translate";
 import { CreateMessageResultSchema, ElicitResultSchema, ListRootsResultSchema } from "@modelcontextprotocol/core";
 import type { z } from "zod";
 import { verdict, type RuleVerdict } from "./catalog";
-import { validateContent } from "./form";
+import { validateContent } from "./form-content";
 import type { InputRequestView } from "./parse";
 import { asObject, type JsonObject } from "./shapes";
 
