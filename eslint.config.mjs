@@ -69,7 +69,6 @@ const OVER_300_LINES = [
   "lib/checks/checks/notifications.ts",
   "lib/checks/checks/results.ts",
   "lib/checks/checks/tasks.ts",
-  "lib/checks/conformance.ts",
   "lib/node/demo-servers/tasks.ts",
   "lib/session/commands.ts",
   "lib/share/secrets.ts",
