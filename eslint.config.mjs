@@ -63,24 +63,18 @@ const noNode = {
 // Small rooms in lib/: a file holds at most 300 lines, a function at most 80 (printWidth 120). The files below were
 // over when the rule came (issue 31 item 4): each leaves its list when it is split by meaning; nothing joins them.
 const OVER_300_LINES = [
-  "lib/cassette/diff.ts",
   "lib/checks/checks/discovery.ts",
   "lib/checks/checks/http.ts",
   "lib/checks/checks/notifications.ts",
   "lib/checks/checks/results.ts",
   "lib/checks/checks/tasks.ts",
   "lib/node/demo-servers/tasks.ts",
-  "lib/session/commands.ts",
-  "lib/share/secrets.ts",
-  "lib/share/v1.ts",
 ];
 const FUNCTIONS_OVER_80_LINES = [
   "lib/apps/doctor.ts",
   "lib/doctor/diagnose.ts",
   "lib/doctor/ladder.ts",
   "lib/node/demo-servers/tasks.ts",
-  "lib/session/commands.ts",
-  "lib/session/reducer.ts",
 ];
 
 function layerBlock(folder, allowed) {

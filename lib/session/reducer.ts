@@ -105,7 +105,28 @@ function derivedTemplate(state: SessionState, templateId: string): SessionState 
   });
 }
 
+type TimelineAction = Extract<Action, { type: `send/${"started" | "finished" | "failed"}` | `timeline/${string}` }>;
+type PeerAction = Extract<Action, { type: `probe/${string}` | `process/${string}` | `session/${string}` }>;
+/** What the user sets before a send: the target, the editor, the envelope and the send options. */
+type SettingsAction = Exclude<Action, TimelineAction | PeerAction>;
+
+const TIMELINE_ACTIONS = new Set<string>([
+  "send/started",
+  "send/finished",
+  "send/failed",
+  "timeline/clear",
+  "timeline/focus",
+]);
+const isTimelineAction = (a: Action): a is TimelineAction => TIMELINE_ACTIONS.has(a.type);
+const isPeerAction = (a: Action): a is PeerAction => /^(probe|process|session)\//.test(a.type);
+
 export function reducer(state: SessionState, action: Action): SessionState {
+  if (isTimelineAction(action)) return timelineReducer(state, action);
+  if (isPeerAction(action)) return peerReducer(state, action);
+  return settingsReducer(state, action);
+}
+
+function settingsReducer(state: SessionState, action: SettingsAction): SessionState {
   switch (action.type) {
     case "target/choose":
       return { ...state, preset: action.preset, sendProblem: null };
@@ -151,7 +172,7 @@ export function reducer(state: SessionState, action: Action): SessionState {
     case "progress/set": {
       const { reset: progressReset, maxTotalMs } = action;
       const patch = Object.entries({ progressReset, maxTotalMs }).filter(([, v]) => v !== undefined);
-      return reducer(state, { type: "sendOptions/set", patch: Object.fromEntries(patch) });
+      return settingsReducer(state, { type: "sendOptions/set", patch: Object.fromEntries(patch) });
     }
     case "stdioOneLine/set":
       return { ...state, stdioOneLine: action.on };
@@ -160,6 +181,12 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...state, sendProblem: action.problem };
     case "send/dismissProblem":
       return { ...state, sendProblem: null };
+  }
+}
+
+/** The timeline: a send's card from pending to done, and what its reply teaches (a legacy HTTP session). */
+function timelineReducer(state: SessionState, action: TimelineAction): SessionState {
+  switch (action.type) {
     case "send/started": {
       const { type: _type, startedAt, sentFrame: _frame, ...rest } = action;
       void _type;
@@ -197,7 +224,12 @@ export function reducer(state: SessionState, action: Action): SessionState {
       return { ...state, entries: [], focus: null };
     case "timeline/focus":
       return { ...state, focus: { sendId: action.sendId, nonce: (state.focus?.nonce ?? 0) + 1 } };
+  }
+}
 
+/** What the page learns about the target and its process: the era probe, sessions, the process status. */
+function peerReducer(state: SessionState, action: PeerAction): SessionState {
+  switch (action.type) {
     case "probe/started": {
       const { [action.targetKey]: _forgotten, ...sessions } = state.sessions;
       void _forgotten;

@@ -17,77 +17,23 @@
  *   such as the playground token) anywhere else in the state, frames and wire text included.
  * Pure.
  */
-import { SESSION_HEADER, TOKEN_HEADER, type Target, type WireEvent } from "../bridge/contract";
+import type { Target, WireEvent } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
 import { joinCommandLine, splitCommandLine } from "../bridge/command-line";
+import {
+  Collector,
+  LEFT_OUT,
+  TOKEN_SHAPES,
+  isSensitiveHeader,
+  looksLikeToken,
+  nameSuggestsSecret,
+  stripArgv,
+  stripText,
+  stripUrl,
+} from "./secret-text";
 
-export const LEFT_OUT = "[left out of the link]";
-
-const ALWAYS_SENSITIVE_HEADERS = new Set([
-  "authorization",
-  "proxy-authorization",
-  "cookie",
-  "set-cookie",
-  "mcp-session-id",
-  TOKEN_HEADER,
-  SESSION_HEADER,
-]);
-
-const SECRET_WORDS =
-  /(auth|token|secret|passw|passwd|pwd|credential|cookie|session|signature|bearer|jwt|private|api-?key|apikey|access-?key)/i;
-/** "key" only as a whole word (SSH_KEY, X-Key), not inside MONKEY or KEYBOARD. */
-const KEY_WORD = /(^|[^a-z])keys?($|[^a-z])/i;
-
-const AUTH_SCHEME_VALUE = /^\s*(bearer|basic|token|digest|negotiate|apikey|api-key)\s+\S/i;
-
-/**
- * Values shorter than this are not hunted for elsewhere in the state ("1" or "true" would match everywhere):
- * an env value, which is removed whether or not it is a secret. A value removed because it *is* a secret
- * (a password, a secret flag's value) is hunted down from MIN_SECRET_SCRUB_LENGTH on ("k123"); shorter ones
- * are still removed where they stand, labels included.
- */
-const MIN_SCRUB_LENGTH = 8;
-const MIN_SECRET_SCRUB_LENGTH = 4;
-
-/** Shapes of well-known credentials: removed wherever they appear, whatever names them. */
-const TOKEN_SHAPES = [
-  /\bsk-[A-Za-z0-9_-]{10,}/g, // OpenAI, Anthropic (sk-proj-…, sk-ant-…)
-  /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{10,}/g, // Stripe
-  /\bgh[pousr]_[A-Za-z0-9]{16,}/g, // GitHub
-  /\bgithub_pat_[A-Za-z0-9_]{16,}/g,
-  /\bglpat-[A-Za-z0-9_-]{16,}/g, // GitLab
-  /\bxox[abprs]-[A-Za-z0-9-]{10,}/g, // Slack
-  /\bhf_[A-Za-z0-9]{16,}/g, // Hugging Face
-  /\bAKIA[0-9A-Z]{16}\b/g, // AWS access key id
-  /\bAIza[0-9A-Za-z_-]{30,}/g, // Google API key
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, // JWT
-];
-
-export function looksLikeToken(value: string): boolean {
-  return TOKEN_SHAPES.some((shape) => value.match(shape) !== null);
-}
-
-/** `NAME=value` (optionally `export NAME=…`) at the start of a word, in argv or in command text. */
-const ASSIGNMENT = /(^|[\s;&|(`])(?:export\s+)?([A-Za-z_][A-Za-z0-9_.-]*)=("[^"]*"|'[^']*'|[^\s;&|'"`)]+)/g;
-/** `--flag value` or `--flag=value` inside command text. */
-const FLAG_IN_TEXT = /(^|[\s;&|(`])(--?[A-Za-z0-9][\w.-]*)(?:=|\s+)("[^"]*"|'[^']*'|[^\s;&|'"`)-][^\s;&|'"`)]*)/g;
-
-const unquote = (v: string) => (/^(["']).*\1$/s.test(v) ? v.slice(1, -1) : v);
-
-export function nameSuggestsSecret(name: string): boolean {
-  const spaced = name.replace(/[_.]/g, "-");
-  return SECRET_WORDS.test(spaced) || KEY_WORD.test(spaced);
-}
-
-export function isSensitiveHeader(name: string, value = ""): boolean {
-  return (
-    ALWAYS_SENSITIVE_HEADERS.has(name.toLowerCase()) ||
-    nameSuggestsSecret(name) ||
-    AUTH_SCHEME_VALUE.test(value) ||
-    looksLikeToken(value)
-  );
-}
+export { LEFT_OUT, isSensitiveHeader, looksLikeToken, nameSuggestsSecret } from "./secret-text";
 
 export interface StripOptions {
   /** Strings to remove wherever they appear (the playground token, a key the user typed). */
@@ -98,151 +44,6 @@ export interface Stripped {
   state: ShareState;
   /** One line per thing left out, for the Share dialog. */
   omitted: string[];
-}
-
-function safeDecode(value: string): string {
-  try {
-    return decodeURIComponent(value.replace(/\+/g, " "));
-  } catch {
-    return value;
-  }
-}
-
-class Collector {
-  readonly omitted: string[] = [];
-  readonly values = new Set<string>();
-  /** `secret`: the value was removed because it is one (so short values count, in every spelling). */
-  note(line: string, value?: string, secret = true) {
-    if (!this.omitted.includes(line)) this.omitted.push(line);
-    if (value === undefined) return;
-    const min = secret ? MIN_SECRET_SCRUB_LENGTH : MIN_SCRUB_LENGTH;
-    const forms = secret
-      ? [value, safeDecode(value), decodeURIComponentSafe(value), encodeURIComponent(value)]
-      : [value];
-    for (const form of forms) if (form.length >= min) this.values.add(form);
-  }
-}
-
-function decodeURIComponentSafe(value: string): string {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return value;
-  }
-}
-
-/**
- * Secrets inside free text (one argv element, an `sh -c` script, a header value, a label): token shapes,
- * `NAME=value` with a secret NAME, `--secret-flag value`. Each is noted and replaced.
- */
-function stripText(text: string, where: string, c: Collector): string {
-  let out = text.replace(URL_IN_TEXT, (url) => stripUrl(url, where, c));
-  const remove = (value: string, line: string) => {
-    if (value === "" || value === LEFT_OUT) return;
-    c.note(line, value);
-    out = out.split(value).join(LEFT_OUT);
-  };
-  for (const shape of TOKEN_SHAPES)
-    for (const m of text.matchAll(shape)) remove(m[0], `${where}: a value shaped like an API token`);
-  for (const m of text.matchAll(ASSIGNMENT))
-    if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
-  for (const m of text.matchAll(FLAG_IN_TEXT))
-    if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
-  return out;
-}
-
-/** A URL inside free text (an argv element, an `sh -c` script): any scheme, up to whitespace or a quote. */
-const URL_IN_TEXT = /\b[A-Za-z][A-Za-z0-9+.-]*:\/\/[^\s'"`]+/g;
-
-/**
- * A path segment that is a secret by its shape: capability URLs carry their key there (/s/<32 hex>/mcp). Hex runs of 32
- * or more (dashes ignored, so UUIDs count), or 24+ base64url characters mixing upper case, lower case and digits.
- */
-function looksLikeOpaqueSecret(segment: string): boolean {
-  const word = safeDecode(segment);
-  if (/^[0-9a-f]{32,}$/i.test(word.replace(/-/g, "")) && /\d/.test(word)) return true;
-  return /^[A-Za-z0-9_-]{24,}$/.test(word) && /[a-z]/.test(word) && /[A-Z]/.test(word) && /\d/.test(word);
-}
-
-/** Secret parameters in a query or a fragment (`#access_token=…`): names that suggest a secret, values shaped like a token. */
-function secretParams(params: URLSearchParams, rawPart: string, line: string, c: Collector): boolean {
-  const rawValues = new Map<string, string[]>();
-  for (const pair of rawPart.split("&")) {
-    const eq = pair.indexOf("=");
-    if (eq > 0)
-      rawValues.set(safeDecode(pair.slice(0, eq)), [
-        ...(rawValues.get(safeDecode(pair.slice(0, eq))) ?? []),
-        pair.slice(eq + 1),
-      ]);
-  }
-  let changed = false;
-  for (const name of [...new Set(params.keys())]) {
-    const values = params.getAll(name);
-    if (nameSuggestsSecret(name) || values.some(looksLikeToken)) {
-      for (const value of [...values, ...(rawValues.get(name) ?? [])]) c.note(`${line} "${name}"`, value);
-      params.delete(name);
-      changed = true;
-    }
-  }
-  return changed;
-}
-
-function stripUrl(raw: string, where: string, c: Collector): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return raw;
-  }
-  let changed = false;
-  if (url.username || url.password) {
-    c.note(`${where}: the user name and password in the URL`, url.password || undefined); // raw; note() adds the decoded form
-    url.username = "";
-    url.password = "";
-    changed = true;
-  }
-  // Raw (as written) values too: `?key=a%2Bb` must not survive as "a%2Bb" when "a+b" is removed.
-  const query = new URLSearchParams(url.search);
-  if (secretParams(query, url.search.slice(1), `${where}: the query parameter`, c)) {
-    url.search = query.toString();
-    changed = true;
-  }
-  if (url.hash.includes("=")) {
-    const fragment = new URLSearchParams(url.hash.slice(1));
-    if (secretParams(fragment, url.hash.slice(1), `${where}: the fragment parameter`, c)) {
-      url.hash = fragment.toString();
-      changed = true;
-    }
-  } else if (url.hash.length > 1 && (looksLikeOpaqueSecret(url.hash.slice(1)) || looksLikeToken(url.hash))) {
-    c.note(`${where}: the URL fragment (it looks like a secret)`, url.hash.slice(1));
-    url.hash = "";
-    changed = true;
-  }
-  const opaque = url.pathname.split("/").filter(looksLikeOpaqueSecret);
-  let out = changed ? url.toString() : raw;
-  for (const segment of opaque) {
-    c.note(`${where}: a path segment that looks like a secret key`, segment);
-    out = out.split(`/${segment}`).join(`/${LEFT_OUT}`);
-  }
-  return out;
-}
-/** argv: `--api-key X` and `--token=X` keep the flag, lose the value; each element is also searched as text. */
-function stripArgv(argv: string[], where: string, c: Collector): string[] {
-  const out = argv.map((arg) => stripText(arg, where, c));
-  for (let i = 0; i < out.length; i++) {
-    const flag = /^(--?[A-Za-z0-9][\w.-]*)(=(.*))?$/s.exec(out[i]);
-    if (!flag || !nameSuggestsSecret(flag[1].replace(/^-+/, ""))) continue;
-    if (flag[2] !== undefined) {
-      if (flag[3] === "") continue;
-      c.note(`${where}: the value of ${flag[1]}`, flag[3]);
-      out[i] = `${flag[1]}=`;
-    } else if (i + 1 < out.length && !out[i + 1].startsWith("-") && out[i + 1] !== LEFT_OUT) {
-      c.note(`${where}: the value of ${flag[1]}`, out[i + 1]);
-      out[i + 1] = "";
-      i++;
-    }
-  }
-  return out;
 }
 
 function stripTarget(target: Target, c: Collector): Target {
