@@ -48,6 +48,33 @@ export function parseOwnOptions<O extends Options>(argv: string[], options: O, u
   return values === "help" ? 0 : values;
 }
 
+type Parsed<O extends Options> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O; strict: true; allowPositionals: true; tokens: true }>
+>;
+
+/**
+ * For commands that print their own usage and read positionals (or the tokens, for options given in order): the
+ * parse, or the exit code (--help: 0, a bad flag or an unwanted positional: 2).
+ */
+export function parseOwnArgs<O extends Options>(
+  argv: string[],
+  options: O,
+  usage: string,
+  { allowPositionals = true } = {},
+): Parsed<O> | number {
+  let parsed: Parsed<O>;
+  try {
+    parsed = parseArgs({ args: argv, options, strict: true, allowPositionals, tokens: true }) as Parsed<O>;
+  } catch (e) {
+    return usageFailure((e as Error).message, usage);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(`${usage}\n`);
+    return 0;
+  }
+  return parsed;
+}
+
 /** Options that take a string value, by name. */
 export function textOptions<K extends string>(...names: K[]): Record<K, { type: "string" }> {
   return Object.fromEntries(names.map((name) => [name, { type: "string" }])) as Record<K, { type: "string" }>;

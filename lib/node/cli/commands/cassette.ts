@@ -4,10 +4,9 @@
  * out goes to stderr. Exit codes: 0 written, 1 the input could not be read, 2 usage error.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { cassetteText, type Cassette } from "@/lib/cassette/format";
 import { readCassetteInput } from "../cassette-input";
-import { usageFailure } from "../args";
+import { parseOwnArgs, usageFailure } from "../args";
 import type { CliCommand } from "./command";
 
 const USAGE = "npm run cli -- cassette <link | session file | mcp-recorder cassette | transcript.jsonl> [--out c.json]";
@@ -31,21 +30,12 @@ export function reportMaking(input: { omitted: string[]; skipped: string[] }): v
 }
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: { out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    return usageFailure((e as Error).message, `usage: ${USAGE}`);
-  }
-  if (parsed.values.help) {
-    process.stdout.write(`usage: ${USAGE}\n`);
-    return 0;
-  }
+  const parsed = parseOwnArgs(
+    argv,
+    { out: { type: "string" }, help: { type: "boolean", short: "h", default: false } },
+    `usage: ${USAGE}`,
+  );
+  if (typeof parsed === "number") return parsed;
   if (parsed.positionals.length !== 1)
     return usageFailure("name one recording: a share link or a file", `usage: ${USAGE}`);
   const input = await readCassetteInput(parsed.positionals[0]);

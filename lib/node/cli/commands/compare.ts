@@ -6,10 +6,9 @@
  * belong to it. Exit codes: 0 no breaking change, 1 a breaking change or a target could not be reached, 2 usage error.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { cassetteText } from "@/lib/cassette/format";
 import { readFramesFile } from "../cassette-input";
-import { usageFailure } from "../args";
+import { JSON_AND_HELP, parseOwnArgs, usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, timeoutOf, type TargetValues } from "../target";
 import { reportMaking } from "./cassette";
 import { printDiff, replayAndDiff } from "./diff";
@@ -53,30 +52,20 @@ function splitTargets(tokens: { kind: string; name?: string; value?: string }[])
 }
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        ...TARGET_OPTIONS,
-        frames: { type: "string" },
-        out: { type: "string" },
-        json: { type: "boolean", default: false },
-        junit: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      allowPositionals: false,
-      strict: true,
-      tokens: true,
-    });
-  } catch (e) {
-    return usageFailure((e as Error).message, HELP);
-  }
+  const parsed = parseOwnArgs(
+    argv,
+    {
+      ...TARGET_OPTIONS,
+      frames: { type: "string" },
+      out: { type: "string" },
+      junit: { type: "string" },
+      ...JSON_AND_HELP,
+    },
+    HELP,
+    { allowPositionals: false },
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, tokens } = parsed;
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
   if (!values.frames) return usageFailure("compare needs --frames <file.jsonl>", HELP);
   const sides = splitTargets(tokens);
   if (typeof sides === "string") return usageFailure(sides, HELP);

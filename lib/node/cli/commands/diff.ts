@@ -5,7 +5,6 @@
  * could not be reached), 2 usage error.
  */
 import { writeFileSync } from "node:fs";
-import { parseArgs } from "node:util";
 import { targetLabel } from "@/lib/bridge/target";
 import type { Target } from "@/lib/bridge/contract";
 import type { SendContext } from "@/lib/node/bridge/send";
@@ -13,7 +12,7 @@ import { diffJson, diffJunit, diffText } from "@/lib/cassette/diff";
 import type { Cassette } from "@/lib/cassette/format";
 import { replayAndDiff as replayCassetteAndDiff, type Diffed } from "@/lib/cassette/replay-diff";
 import { readCassetteInput } from "../cassette-input";
-import { usageFailure } from "../args";
+import { JSON_AND_HELP, parseOwnArgs, usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf } from "../target";
 import { reportMaking } from "./cassette";
 import type { CliCommand } from "./command";
@@ -30,28 +29,18 @@ ${TARGET_USAGE}
 exit codes: 0 no breaking change, 1 a breaking change or the server could not be reached, 2 usage error`;
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        ...TARGET_OPTIONS,
-        json: { type: "boolean", default: false },
-        junit: { type: "string" },
-        "cassette-target": { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    return usageFailure((e as Error).message, HELP);
-  }
+  const parsed = parseOwnArgs(
+    argv,
+    {
+      ...TARGET_OPTIONS,
+      junit: { type: "string" },
+      "cassette-target": { type: "string" },
+      ...JSON_AND_HELP,
+    },
+    HELP,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
   if (positionals.length !== 1)
     return usageFailure("name one cassette, then the live target (--stdio, --url or --demo)", HELP);
   const index = values["cassette-target"] === undefined ? 0 : Number(values["cassette-target"]);

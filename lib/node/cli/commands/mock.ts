@@ -4,11 +4,10 @@
  * Streamable HTTP on 127.0.0.1 (its URL is printed on stdout) until SIGINT/SIGTERM. Matching rules:
  * lib/cassette/match.ts. Exit codes: 0 served to the end, 1 the cassette could not be read, 2 usage error.
  */
-import { parseArgs } from "node:util";
 import { CassetteMatcher } from "@/lib/cassette/match";
 import { serveMockHttp, serveMockStdio } from "@/lib/node/cassette/mock";
 import { readCassetteInput } from "../cassette-input";
-import { usageFailure } from "../args";
+import { parseOwnArgs, usageFailure } from "../args";
 import { reportMaking } from "./cassette";
 import type { CliCommand } from "./command";
 
@@ -33,29 +32,20 @@ function wholeNumber(text: string | undefined, flag: string, max: number): numbe
 }
 
 async function run(argv: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      options: {
-        http: { type: "boolean", default: false },
-        port: { type: "string" },
-        meta: { type: "string", default: "ignore" },
-        match: { type: "string", default: "loose" },
-        target: { type: "string" },
-        help: { type: "boolean", short: "h", default: false },
-      },
-      allowPositionals: true,
-      strict: true,
-    });
-  } catch (e) {
-    return usageFailure((e as Error).message, HELP);
-  }
+  const parsed = parseOwnArgs(
+    argv,
+    {
+      http: { type: "boolean", default: false },
+      port: { type: "string" },
+      meta: { type: "string", default: "ignore" },
+      match: { type: "string", default: "loose" },
+      target: { type: "string" },
+      help: { type: "boolean", short: "h", default: false },
+    },
+    HELP,
+  );
+  if (typeof parsed === "number") return parsed;
   const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(`${HELP}\n`);
-    return 0;
-  }
   if (positionals.length !== 1) return usageFailure("name one cassette", HELP);
   if (values.meta !== "ignore" && values.meta !== "strict")
     return usageFailure(`--meta must be ignore or strict, not ${JSON.stringify(values.meta)}`, HELP);
