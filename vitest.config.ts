@@ -8,8 +8,9 @@ const common = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 }
 export default defineConfig({
   resolve,
   test: {
-    // After everything: the process table must hold nothing this checkout started.
-    globalSetup: ["tests/leftover-processes.global.ts"],
+    // After everything: the process table must hold nothing this checkout started. Before: the CLI, bundled once for
+    // the tests that start it as a process.
+    globalSetup: ["tests/leftover-processes.global.ts", "tests/helpers/cli-bundle.global.ts"],
     // Two groups, one after the other: the unit files (pure logic, no server of their own) file-parallel on every
     // core, then the integration files one at a time — they spawn real servers, and two cores do not like many at once.
     projects: [

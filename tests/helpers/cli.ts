@@ -1,13 +1,24 @@
 /**
- * `npm run cli -- …` as a user runs it (node --import tsx lib/node/cli/main.ts …, from the repo root), for the tests
- * that check its output and exit codes, and the process-table look-up they use to prove nothing was left behind.
+ * `npm run cli -- …` as a user runs it (lib/node/cli/main.ts as a process, from the repo root), for the tests that
+ * check its output and exit codes, and the process-table look-up they use to prove nothing was left behind.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 
 const ROOT = path.resolve(import.meta.dirname, "..", "..");
-const CLI = ["--import", "tsx", "lib/node/cli/main.ts"];
+
+/** Where vitest's global setup put the CLI bundled once (tests/helpers/cli-bundle.global.ts). */
+export const CLI_BUNDLE_ENV = "PLAYGROUND_TEST_CLI_BUNDLE";
+
+/**
+ * node's arguments that start the CLI: its bundle when the global setup built one (the same code, without tsx's ~2 s
+ * of CPU per start), else the sources through tsx as `npm run cli` runs them.
+ */
+export function cliArgs(): string[] {
+  const bundle = process.env[CLI_BUNDLE_ENV];
+  return bundle ? [bundle] : ["--import", "tsx", "lib/node/cli/main.ts"];
+}
 
 export interface CliRun {
   code: number | null;
@@ -23,7 +34,7 @@ export function runCli(
 ): Promise<CliRun> {
   return new Promise((resolve) => {
     const stdin = options.stdin === undefined ? "ignore" : "pipe";
-    const child = spawn(process.execPath, [...CLI, ...args], {
+    const child = spawn(process.execPath, [...cliArgs(), ...args], {
       cwd: ROOT,
       stdio: [stdin, "pipe", "pipe"],
       ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
@@ -40,7 +51,7 @@ export function runCli(
 
 /** The same, synchronously, killed after `timeoutMs`. */
 export function runCliSync(args: string[], timeoutMs: number): { code: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { cwd: ROOT, encoding: "utf8", timeout: timeoutMs });
+  const r = spawnSync(process.execPath, [...cliArgs(), ...args], { cwd: ROOT, encoding: "utf8", timeout: timeoutMs });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 

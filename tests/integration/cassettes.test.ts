@@ -18,12 +18,12 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import type { Exchange, Target } from "@/lib/bridge/contract";
 import { answerOf, parseCassetteText, type Cassette } from "@/lib/cassette/format";
 import { withId } from "@/lib/cassette/match";
-import { runCli } from "../helpers/cli";
+import { cliArgs, runCli } from "../helpers/cli";
 import { ROOT, endAllAndAssertNoneAlive, sendFrame, trackPid } from "./helpers";
 
 const MEMORY = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-memory/dist/index.js");
 const CHANGED = path.join(ROOT, "tests", "fixtures", "cassettes", "memory-changed.mjs");
-const CLI = ["--import", "tsx", "lib/node/cli/main.ts"];
+const CLI = cliArgs();
 
 const FRAMES = [
   { jsonrpc: "2.0", id: 1, method: "tools/list" },

@@ -9,6 +9,7 @@ import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runDoctor, type Diagnosis } from "@/lib/doctor/ladder";
 import { startBrokenEndpoints } from "@/tests/fixtures/doctor/endpoints";
+import { cliArgs } from "@/tests/helpers/cli";
 
 const ROOT = path.resolve(__dirname, "..", "..");
 const fixture = (name: string) => path.join(ROOT, "tests", "fixtures", name);
@@ -169,7 +170,7 @@ describe("the connection doctor over HTTP", () => {
 describe("npm run cli -- doctor", () => {
   const cli = (args: string[]) =>
     new Promise<{ code: number | null; stdout: string }>((resolve) => {
-      const child = spawn(process.execPath, ["--import", "tsx", "lib/node/cli/main.ts", "doctor", ...args], {
+      const child = spawn(process.execPath, [...cliArgs(), "doctor", ...args], {
         cwd: ROOT,
         stdio: ["ignore", "pipe", "ignore"],
       });

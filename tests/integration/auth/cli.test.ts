@@ -1,9 +1,10 @@
 /** `npm run cli -- auth`: the JSON shape, the exit code rule (1 on any error finding) and no secret on stdout. */
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { cliArgs } from "@/tests/helpers/cli";
 
 function cli(...args: string[]) {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "lib/node/cli/main.ts", "auth", ...args], {
+  const r = spawnSync(process.execPath, [...cliArgs(), "auth", ...args], {
     encoding: "utf8",
     timeout: 90_000,
   });
@@ -62,9 +63,7 @@ describe("cli auth --url … --open", () => {
       const child = spawn(
         process.execPath,
         [
-          "--import",
-          "tsx",
-          "lib/node/cli/main.ts",
+          ...cliArgs(),
           "auth",
           "--url",
           demo.urls.calendar,
