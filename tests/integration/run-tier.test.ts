@@ -3,9 +3,14 @@
  * process group — and with a process it detached into a group of its own, found by the tier's mark — and reported as
  * TIMED OUT, even when it ignores SIGTERM. Real processes.
  */
+import { spawn } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { runTier } from "../../scripts/run-tier.mjs";
-import { isAlive, waitUntilGone } from "./helpers";
+import { ROOT, isAlive, waitUntilGone } from "./helpers";
 
 const node = process.execPath;
 const IDLE = "setInterval(() => {}, 1000)";
@@ -58,4 +63,53 @@ describe("a tier of npm test", () => {
     expect(await waitUntilGone(pids)).toEqual([]);
     expect(pids.filter(isAlive)).toEqual([]);
   });
+});
+
+describe("npm test asked to stop", () => {
+  it("SIGTERM to npm test reaches scripts/test-all.mjs: its running tier is ended, and no tier starts after", async () => {
+    // npm runs the repository's own `test` script line; scripts/test-all.mjs there is a stand-in with one idle tier
+    // and one after it, using the real endTiersOnSignal and runTier. (npm forwards SIGTERM to the shell it runs the
+    // line in; a shell that only waits for node dies of it and leaves test-all and its tiers running.)
+    const dir = mkdtempSync(path.join(tmpdir(), "npm-test-signal-"));
+    mkdirSync(path.join(dir, "scripts"));
+    const { scripts } = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8"));
+    writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, scripts: { test: scripts.test } }));
+    const runTierUrl = new URL("../../scripts/run-tier.mjs", import.meta.url).href;
+    writeFileSync(
+      path.join(dir, "scripts", "test-all.mjs"),
+      `import { endTiersOnSignal, runTier } from ${JSON.stringify(runTierUrl)};
+      endTiersOnSignal();
+      const tier = (tag, code) =>
+        runTier({ label: tag, tag, cmd: process.execPath, args: ["-e", code], deadlineMs: 120_000 });
+      await tier("idle", "console.log('pids ' + process.ppid + ' ' + process.pid); ${IDLE}");
+      await tier("next", "0");`,
+    );
+    const npm = spawn("npm", ["test"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    const lines: string[] = [];
+    const output = createInterface({ input: npm.stdout });
+    const outputEnded = new Promise((resolve) => output.on("close", resolve));
+    const npmExited = new Promise((resolve) => npm.on("exit", resolve));
+    // test-all's pid and its running tier's, once the tier is up.
+    const pids = await new Promise<number[]>((resolve) =>
+      output.on("line", (l) => {
+        lines.push(l);
+        const m = /│ pids (\d+) (\d+)$/.exec(l);
+        if (m) resolve([Number(m[1]), Number(m[2])]);
+      }),
+    );
+    try {
+      npm.kill("SIGTERM");
+      await npmExited;
+      // The tier's own grace (SIGKILL 10 s after SIGTERM) bounds how long an ended tier may take.
+      expect(await waitUntilGone(pids, 15_000)).toEqual([]);
+      await outputEnded;
+      expect(lines).toContain(
+        "idle        │ === npm test got SIGTERM: ending the tier (SIGTERM to its process group, SIGKILL 10 s later)",
+      );
+      expect(lines.some((l) => /^=== idle: ENDED \(npm test got SIGTERM\) in [\d.]+ s$/.test(l))).toBe(true);
+      expect(lines).toContain("=== next: not started (npm test got SIGTERM)");
+    } finally {
+      for (const pid of pids.filter(isAlive)) process.kill(pid, "SIGKILL");
+    }
+  }, 60_000);
 });
