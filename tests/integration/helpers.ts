@@ -13,6 +13,7 @@ import {
   type Exchange,
   type SendRequest,
   type Target,
+  type WireEvent,
 } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { send, type SendContext } from "@/lib/node/bridge/send";
@@ -26,6 +27,10 @@ export const ENVELOPE = {
   "io.modelcontextprotocol/clientInfo": { name: "mcp-playground-tests", version: "0.0.0" },
   "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
 };
+
+/** The events of one kind, typed as that kind. */
+export const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) =>
+  events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 const seenPids = new Set<number>();
 let counter = 0;

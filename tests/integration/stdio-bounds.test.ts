@@ -8,13 +8,14 @@ import http from "node:http";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Exchange, WireEvent } from "@/lib/bridge/contract";
+import type { Exchange } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import {
   endAllAndAssertNoneAlive,
   FIXTURES,
   fixture,
   isAlive,
+  ofKind,
   request,
   ROOT,
   sendFrame,
@@ -24,8 +25,6 @@ import {
 
 afterAll(endAllAndAssertNoneAlive);
 
-const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) =>
-  events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 const notes = (ex: Exchange) =>
   ofKind(ex.events, "note")
     .map((n) => n.text)

@@ -3,7 +3,7 @@
  * crossed the wire, and leaves no process behind.
  */
 import { afterAll, describe, expect, it } from "vitest";
-import { type Target, type WireEvent } from "@/lib/bridge/contract";
+import { type Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { cancel, controlProcess, send } from "@/lib/node/bridge/send";
 import { LIMITS } from "@/lib/node/bridge/limits";
@@ -12,6 +12,7 @@ import {
   endAllAndAssertNoneAlive,
   fixture,
   isAlive,
+  ofKind,
   nextSendId,
   recordPids,
   request,
@@ -21,9 +22,6 @@ import {
 } from "./helpers";
 
 afterAll(endAllAndAssertNoneAlive);
-
-const ofKind = <K extends WireEvent["kind"]>(events: WireEvent[], kind: K) =>
-  events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 describe("stdio framing", () => {
   it("a non-JSON stdout line is shown and the reply still arrives", async () => {

@@ -10,6 +10,19 @@ import { markdownTranscript } from "@/lib/share/transcript";
 import { defaultShareState } from "@/lib/share/v1";
 
 const base = (over: Partial<ShareState>): ShareState => ({ ...defaultShareState(), ...over });
+/** A ping recorded against the target labelled `label`: the label is what a secret could ride in. */
+const recordedFor = (label: string): RecordedExchange => ({
+  targetLabel: label,
+  transport: "http",
+  sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
+  received: [],
+  outcome: { kind: "notification", note: "" },
+  durationMs: 1,
+  timeoutMs: 10_000,
+  events: [],
+});
+/** A state connected to `target`, with one exchange labelled as the page labels it. */
+const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
 
 /** The JSON text a link actually carries, to prove a secret is nowhere in it. */
 async function linkText(state: ShareState, knownSecrets: string[] = []): Promise<string> {
@@ -194,17 +207,6 @@ describe("a shared link never holds secrets", () => {
 });
 
 describe("issue 13, finding 10: no secret survives in a link, a session file or a transcript (exchange labels included)", () => {
-  const recordedFor = (label: string): RecordedExchange => ({
-    targetLabel: label,
-    transport: "http",
-    sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
-    received: [],
-    outcome: { kind: "notification", note: "" },
-    durationMs: 1,
-    timeoutMs: 10_000,
-    events: [],
-  });
-  const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
   const rows: { rule: string; state: ShareState; secrets: string[] }[] = [
     {
       rule: "a password in the URL (https://admin:hunter2@…)",
@@ -326,17 +328,6 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
 });
 
 describe("issue 26, item 11: secrets in a connection-string argument, an opaque URL path and a URL fragment stay out of a link", () => {
-  const recordedFor = (label: string): RecordedExchange => ({
-    targetLabel: label,
-    transport: "http",
-    sent: '{"jsonrpc":"2.0","id":1,"method":"ping"}',
-    received: [],
-    outcome: { kind: "notification", note: "" },
-    durationMs: 1,
-    timeoutMs: 10_000,
-    events: [],
-  });
-  const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
   const rows: { rule: string; state: ShareState; secrets: string[]; kept: string[] }[] = [
     {
       rule: "postgresql://user:password@host/db as an argv element (server-postgres's usual config)",

@@ -10,6 +10,13 @@ import { LinePeer } from "./line-peer";
 
 const M = buildEnvelope();
 const SUB = "io.modelcontextprotocol/subscriptionId";
+/** tools/call create_event (id 2) for an event titled `title` on 10 September 2026. */
+const createEvent = (title: string) => ({
+  jsonrpc: "2.0",
+  id: 2,
+  method: "tools/call",
+  params: { _meta: M, name: "create_event", arguments: { title, startsAt: "2026-09-10T08:30:00Z" } },
+});
 let peer: LinePeer | undefined;
 
 function calendar(): LinePeer {
@@ -75,12 +82,7 @@ describe("calendar subscriptions", () => {
       method: "notifications/subscriptions/acknowledged",
       params: { notifications: { resourceSubscriptions: ["calendar://week"] }, _meta: { [SUB]: "listen-1" } },
     });
-    const call = {
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } },
-    };
+    const call = createEvent("Dentist");
     const result = await p.request(call);
     expect(JSON.stringify(result)).toContain("Created e3: Dentist");
     const updated = await p.next((f) => (f as { method?: string }).method === "notifications/resources/updated");
@@ -93,12 +95,7 @@ describe("calendar subscriptions", () => {
 
   it("without a listen stream, create_event writes nothing but its response (the chapter's trace stays as it was)", async () => {
     const p = calendar();
-    const call = {
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { _meta: M, name: "create_event", arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" } },
-    };
+    const call = createEvent("Dentist");
     const response = await p.request(call);
     await p.request({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: M } });
     expect(p.frames).toHaveLength(2);
@@ -127,12 +124,7 @@ describe("calendar subscriptions", () => {
     });
     await p.next((f) => (f as { method?: string }).method === "notifications/subscriptions/acknowledged");
     p.write({ jsonrpc: "2.0", method: "notifications/cancelled", params: { requestId: 9 } });
-    await p.request({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "tools/call",
-      params: { _meta: M, name: "create_event", arguments: { title: "X", startsAt: "2026-09-10T08:30:00Z" } },
-    });
+    await p.request(createEvent("X"));
     await p.request({ jsonrpc: "2.0", id: 3, method: "tools/list", params: { _meta: M } });
     expect(p.frames.filter((f) => (f as { method?: string }).method === "notifications/resources/updated")).toEqual([]);
   });

@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange, type WireEvent } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
+import { toolsCallText } from "@/tests/helpers/frames";
 
 let base = "";
 let server: http.Server;
@@ -40,18 +41,7 @@ afterAll(async () => {
 });
 
 let n = 0;
-const FRAME = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "tools/call",
-  params: {
-    _meta: {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientCapabilities": {},
-    },
-    name: "echo",
-  },
-});
+const FRAME = toolsCallText("echo");
 function sendTo(path: string, extra: Record<string, unknown>, frame = FRAME): Promise<Exchange> {
   return send(
     SendRequestSchema.parse({ sendId: `ctl-${++n}`, target: { kind: "http", url: `${base}${path}` }, frame, ...extra }),

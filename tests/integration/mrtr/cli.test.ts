@@ -1,6 +1,7 @@
 // `npm run cli -- send … --answers answers.json --json` against the real embedded servers, as a user runs it.
 import { describe, expect, it } from "vitest";
 import { runCliSync } from "../../helpers/cli";
+import { toolsCallText } from "../../helpers/frames";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,20 +20,7 @@ const frame = (
   name: string,
   args: Record<string, unknown>,
   caps: Record<string, unknown> = { elicitation: { form: {} } },
-) =>
-  JSON.stringify({
-    jsonrpc: "2.0",
-    id: 1,
-    method: "tools/call",
-    params: {
-      _meta: {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": caps,
-      },
-      name,
-      arguments: args,
-    },
-  });
+) => toolsCallText(name, args, caps);
 
 const WHEN = answersFile("when.json", { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } });
 

@@ -7,6 +7,12 @@ const error = (id: unknown, code: number, message: string, data?: unknown) => ({
   id,
   error: { code, message, ...(data ? { data } : {}) },
 });
+/** A server/discover answer for 2026-07-28 with no capabilities, cacheable publicly for `ttlMs`. */
+const discovered = (id: unknown, ttlMs: number) => ({
+  jsonrpc: "2.0",
+  id,
+  result: { resultType: "complete", supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs, cacheScope: "public" },
+});
 const hasMeta = (f: Record<string, unknown>) => !!(f.params as { _meta?: unknown } | undefined)?._meta;
 const meta = (f: Record<string, unknown>) =>
   ((f.params as { _meta?: Record<string, unknown> } | undefined)?._meta ?? {}) as Record<string, unknown>;
@@ -74,21 +80,7 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
       transport: "stdio",
       script: override(
         (f) => f.method === "server/discover",
-        (f) => ({
-          frames: [
-            {
-              jsonrpc: "2.0",
-              id: f.id,
-              result: {
-                resultType: "complete",
-                supportedVersions: ["2026-07-28"],
-                capabilities: {},
-                ttlMs: 1.5,
-                cacheScope: "public",
-              },
-            },
-          ],
-        }),
+        (f) => ({ frames: [discovered(f.id, 1.5)] }),
       ),
       status: "warn",
       detail: /AMBIG-6/,
@@ -118,21 +110,7 @@ describe("checks against scripted exchanges: each verdict comes from the wire co
           f.method === "server/discover" &&
           meta(f)["io.modelcontextprotocol/protocolVersion"] === "1900-01-01" &&
           o.processMode !== "fresh",
-        (f) => ({
-          frames: [
-            {
-              jsonrpc: "2.0",
-              id: f.id,
-              result: {
-                resultType: "complete",
-                supportedVersions: ["2026-07-28"],
-                capabilities: {},
-                ttlMs: 0,
-                cacheScope: "public",
-              },
-            },
-          ],
-        }),
+        (f) => ({ frames: [discovered(f.id, 0)] }),
       ),
       status: "fail",
       detail: /pinned per connection/,
