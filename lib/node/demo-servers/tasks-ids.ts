@@ -75,7 +75,11 @@ export function storeDir(): string {
   try {
     mkdirSync(dir, { mode: 0o700 }); // not recursive: an existing folder is checked below, never adopted blindly
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== "EEXIST")
+      throw new Error(
+        `the tasks store ${dir} cannot be made (${code}): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid ${process.getuid?.() ?? "?"} (deploy/k8s mounts one at /var/lib/mcp-playground), or unset it to use the temp folder`,
+      );
   }
   checkOwnFolder(dir);
   checkedDir = dir;

@@ -66,9 +66,9 @@ afterAll(async () => {
 });
 
 /** A pod's tasks server over Streamable HTTP, with the pod's environment, on a free loopback port. */
-function startPod(pod: string): Promise<Target> {
+function startPod(pod: string, env = podEnv(pod)): Promise<Target> {
   const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: podEnv(pod) as NodeJS.ProcessEnv,
+    env: env as NodeJS.ProcessEnv,
     stdio: ["pipe", "ignore", "pipe"],
   });
   children.push(child);
@@ -169,5 +169,15 @@ describe("issue 26, item 4: tasks survive the round robin across pods configured
       for (const k of Object.keys(process.env)) if (!(k in saved)) delete process.env[k];
       Object.assign(process.env, saved);
     }
+  });
+
+  it("TASKS_STORE_DIR on a volume that is not mounted (the claim removed, the variable kept) fails an answer with what to do, not a bare ENOENT", async () => {
+    const pod = await startPod("c", { ...podEnv("c"), TASKS_STORE_DIR: path.join(WORK, "not-mounted", "tasks") });
+    const taskId = String((await rpc(pod, taskCallFrame(1, "confirm_booking", {}, CAPS))).result?.taskId);
+    await pollUntil(pod, taskId, "input_required");
+    const r = await rpc(pod, updateTaskFrame(2, taskId, { confirm: { action: "decline" } }, CAPS));
+    expect(r.error?.message).toMatch(
+      /^the tasks store \/\S+\/not-mounted\/tasks cannot be made \(ENOENT\): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid \d+/,
+    );
   });
 });
