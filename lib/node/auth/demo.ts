@@ -89,6 +89,16 @@ async function afterRun(demo: AuthDemo, servers: ProtectedDemo, session: AuthSes
   session.run.findings.push(...lesson.findings);
 }
 
+/** A demo slot for this client and the demo servers started in it (the slot given back when they fail to start). */
+async function startInSlot(client: string | undefined) {
+  const releaseSlot = takeDemoSlot(client);
+  const servers = await startProtectedDemo().catch((e) => {
+    releaseSlot();
+    throw e;
+  });
+  return { releaseSlot, servers };
+}
+
 /** Starts the demo servers, runs the flow with the demo user's sign-in driven over HTTP, and closes them. */
 export async function runAuthDemo(
   demo: AuthDemo,
@@ -96,11 +106,7 @@ export async function runAuthDemo(
   registration: AuthRegistration = "cimd",
   client?: string,
 ): Promise<AuthRun> {
-  const releaseSlot = takeDemoSlot(client);
-  const servers = await startProtectedDemo().catch((e) => {
-    releaseSlot();
-    throw e;
-  });
+  const { releaseSlot, servers } = await startInSlot(client);
   try {
     const redirectUri = DEMO_REDIRECT_URIS[0];
     const session = await runAuthFlow({
@@ -123,11 +129,7 @@ export async function startBrowserDemo(
   registration: AuthRegistration = "cimd",
   client?: string,
 ): Promise<AuthRun> {
-  const releaseSlot = takeDemoSlot(client);
-  const servers = await startProtectedDemo().catch((e) => {
-    releaseSlot();
-    throw e;
-  });
+  const { releaseSlot, servers } = await startInSlot(client);
   return startBrowserFlow({
     client,
     ...demoOptions(demo, servers, scope, callbackUrl, registration),

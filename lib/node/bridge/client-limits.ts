@@ -5,6 +5,7 @@
  * whatever keys a caller invents. Each instance behind a load balancer limits on its own.
  */
 import { performance } from "node:perf_hooks";
+import { releaseOnce } from "./release";
 
 export interface ClientLimitSettings {
   /** Calls a client may make at once before it has to wait for the bucket to refill. */
@@ -90,17 +91,14 @@ export class ClientLimiter {
     }
     bucket.tokens -= 1;
     bucket.inFlight += 1;
-    let released = false;
     return {
       ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
+      release: releaseOnce(() => {
         bucket.inFlight -= 1;
         // Idle and full: nothing worth remembering about this client.
         const refilled = bucket.tokens + ((this.now() - bucket.at) / 1000) * refillPerSecond;
         if (bucket.inFlight === 0 && refilled >= burst && this.buckets.get(key) === bucket) this.buckets.delete(key);
-      },
+      }),
     };
   }
 }

@@ -4,6 +4,8 @@
  * client that hits its own share is not told the instance is full, and one that finds the instance full knows it
  * is not its fault. Callers turn a refusal into a 429 (BridgeError "rate-limited").
  */
+import { countDown, releaseOnce } from "./release";
+
 export type SlotGrant = { ok: true; release(): void } | { ok: false; cap: "client" | "global"; message: string };
 
 export interface FairSlotsOptions {
@@ -40,17 +42,12 @@ export class FairSlots {
       };
     this.held.set(client, mine + 1);
     this.total++;
-    let released = false;
     return {
       ok: true,
-      release: () => {
-        if (released) return;
-        released = true;
+      release: releaseOnce(() => {
         this.total--;
-        const left = (this.held.get(client) ?? 1) - 1;
-        if (left > 0) this.held.set(client, left);
-        else this.held.delete(client);
-      },
+        countDown(this.held, client);
+      }),
     };
   }
 

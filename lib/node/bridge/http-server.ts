@@ -8,6 +8,7 @@ import http from "node:http";
 import { HTTP_SERVER_LIMITS } from "./limits";
 import { stampPeer } from "./peer";
 import { clientAddress, trustedProxies } from "./policy";
+import { countDown, releaseOnce } from "./release";
 
 export type HttpServerLimits = { -readonly [K in keyof typeof HTTP_SERVER_LIMITS]: number };
 
@@ -56,13 +57,6 @@ export class ConnectionsPerClient {
     const count = (this.open.get(client) ?? 0) + 1;
     if (count > this.max) return undefined;
     this.open.set(client, count);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.open.get(client) ?? 1) - 1;
-      if (left === 0) this.open.delete(client);
-      else this.open.set(client, left);
-    };
+    return releaseOnce(() => countDown(this.open, client));
   }
 }
