@@ -4,9 +4,11 @@
  * it again, load or run it; see what was sent to this target; group saved frames into a collection, run it in order
  * (stopping at the first error; every exchange lands on the timeline) or share it as a link that never acts by itself.
  */
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey, targetLabel } from "@/lib/bridge/target";
+import { say } from "@/lib/i18n/translate";
 import { selectTarget } from "@/lib/session";
 import {
   addToCollection,
@@ -51,6 +53,7 @@ const hint = "text-xs text-slate-600 dark:text-slate-400";
 const h3 = "text-sm font-semibold text-slate-800 dark:text-slate-100";
 
 export function SavedPanel({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const { store, dropped, problem } = useSavedStore();
   const view = selectTarget(state);
   const currentKey = view.kind === "ready" ? view.key : null;
@@ -87,10 +90,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const set = (next: SavedStore, done: string) => apply({ ok: true, store: next }, done);
 
   const saveFrame = (frame: string, frameName: string) => {
-    if (view.kind !== "ready") return setMessage(`Choose a complete target first: ${view.problem}`);
+    if (view.kind !== "ready") return setMessage(t("saved.form.chooseTarget", { problem: view.problem }));
     apply(
-      saveRequest(store, { id: newId(), name: frameName, frame, target: view.target, now: nowMs() }),
-      `Saved "${frameName.trim() || frameSummary(frame)}" for ${view.label}.`,
+      saveRequest(store, { id: newId(), name: frameName, frame, target: view.target, now: nowMs() }, t),
+      t("saved.form.saved", { name: frameName.trim() || frameSummary(frame), target: view.label }),
     );
   };
 
@@ -104,14 +107,14 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
         label: `${label} · ${i + 1}/${items.length} ${item.name}`,
         target: withEnvValues(item.target, {}),
       });
-      const why = stopReason(exchange);
+      const why = stopReason(exchange, t);
       if (why)
         return setRun({
           name: label,
           total: items.length,
           done: i + 1,
           status: "stopped",
-          why: `stopped at ${i + 1}/${items.length} "${item.name}": ${why}`,
+          why: t("saved.run.stoppedAt", { n: i + 1, total: items.length, item: item.name, reason: why }),
         });
       setRun({ name: label, total: items.length, done: i + 1, status: "running" });
     }
@@ -122,36 +125,36 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const runLinked = (collection: SharedCollection) => {
     const commandsToStart = collection.items
       .map((i) => i.target)
-      .filter((t, i, all) => spawnConfirmation(t) && all.findIndex((x) => targetKey(x) === targetKey(t)) === i);
+      .filter(
+        (target, i, all) => spawnConfirmation(target) && all.findIndex((x) => targetKey(x) === targetKey(target)) === i,
+      );
     if (commandsToStart.length)
       return setConfirming({ name: collection.name, items: collection.items, commands: commandsToStart });
-    void runSequence(`collection ${collection.name}`, collection.items);
+    void runSequence(t("saved.run.collection", { name: collection.name }), collection.items);
   };
 
   const keepLinked = (collection: SharedCollection) => {
     let next = store;
     const ids: string[] = [];
     for (const item of collection.items) {
-      const saved = saveRequest(next, {
-        id: newId(),
-        name: item.name,
-        frame: item.frame,
-        target: item.target,
-        now: nowMs(),
-      });
+      const saved = saveRequest(
+        next,
+        { id: newId(), name: item.name, frame: item.frame, target: item.target, now: nowMs() },
+        t,
+      );
       if (!saved.ok) return setMessage(saved.error);
       next = saved.store;
       ids.push(next.requests[next.requests.length - 1].id);
     }
     const id = newId();
-    const made = createCollection(next, { id, name: collection.name || "Shared collection" });
+    const made = createCollection(next, { id, name: collection.name || t("saved.collections.sharedName") }, t);
     if (!made.ok) return setMessage(made.error);
     next = made.store;
     for (const rid of ids) {
-      const added = addToCollection(next, id, rid);
+      const added = addToCollection(next, id, rid, t);
       if (added.ok) next = added.store;
     }
-    set(next, `Kept "${collection.name}" in your collections (${ids.length} frames).`);
+    set(next, t("saved.collections.kept", { name: collection.name, count: ids.length }));
   };
 
   const share = async (collectionId: string, collection: SharedCollection) => {
@@ -164,11 +167,8 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const history = currentKey ? historyFor(state.entries, currentKey, query, 20) : [];
 
   return (
-    <section className="flex flex-col gap-3 text-sm" aria-label="Saved frames" data-testid="saved-panel">
-      <PanelHeading
-        title="Saved frames, history and collections"
-        subtitle="Kept in this browser with the target each frame was written for (environment values are not kept). Search, load into the editor, or run again; a collection runs its frames in order and stops at the first error."
-      />
+    <section className="flex flex-col gap-3 text-sm" aria-label={t("saved.label")} data-testid="saved-panel">
+      <PanelHeading title={t("saved.title")} subtitle={t("saved.subtitle")} />
       {run ? (
         <p
           role="status"
@@ -177,10 +177,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           className={`rounded p-2 text-xs ${run.status === "stopped" ? "bg-amber-50 text-amber-900 dark:bg-amber-950 dark:text-amber-100" : "bg-slate-100 text-slate-800 dark:bg-slate-800 dark:text-slate-100"}`}
         >
           {run.status === "running"
-            ? `Running ${run.name}: ${run.done} of ${run.total} sent…`
+            ? t("saved.run.running", { name: run.name, done: run.done, total: run.total })
             : run.status === "finished"
-              ? `${run.name}: all ${run.total} frames sent; each exchange is on the timeline.`
-              : `${run.name}: ${run.why}. The exchanges so far are on the timeline.`}
+              ? t("saved.run.finished", { name: run.name, total: run.total })
+              : t("saved.run.stopped", { name: run.name, why: run.why ?? "" })}
         </p>
       ) : null}
 
@@ -201,17 +201,16 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           className={`${box} border-amber-400 bg-amber-50 dark:bg-amber-950`}
         >
           <p id="collection-confirm-title" className="font-medium text-amber-900 dark:text-amber-100">
-            This collection starts{" "}
-            {confirming.commands.length === 1 ? "a command" : `${confirming.commands.length} commands`} on this machine:
+            {t("saved.confirm.starts", { count: confirming.commands.length })}
           </p>
           <ul className="my-1 space-y-1 font-mono text-xs text-amber-900 dark:text-amber-100">
-            {confirming.commands.map((t) => {
-              const c = spawnConfirmation(t)!;
+            {confirming.commands.map((target) => {
+              const c = spawnConfirmation(target)!;
               return (
-                <li key={targetKey(t)}>
+                <li key={targetKey(target)}>
                   argv {JSON.stringify(c.argv)}
-                  {c.cwd ? ` · cwd ${c.cwd}` : ""}
-                  {c.envKeys.length ? ` · env ${c.envKeys.join(", ")} (values not in the link)` : ""}
+                  {c.cwd ? t("saved.confirm.cwd", { cwd: c.cwd }) : ""}
+                  {c.envKeys.length ? t("saved.confirm.env", { keys: c.envKeys.join(", ") }) : ""}
                 </li>
               );
             })}
@@ -223,12 +222,12 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
               onClick={() => {
                 const c = confirming;
                 setConfirming(null);
-                void runSequence(`collection ${c.name}`, c.items);
+                void runSequence(t("saved.run.collection", { name: c.name }), c.items);
               }}
             >
-              Start and run
+              {t("saved.confirm.run")}
             </Button>
-            <Button onClick={() => setConfirming(null)}>Cancel</Button>
+            <Button onClick={() => setConfirming(null)}>{t("saved.confirm.cancel")}</Button>
           </div>
         </div>
       ) : null}
@@ -242,7 +241,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
         }}
       >
         <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
-          Name for the frame in the editor ({frameSummary(state.editor.text)})
+          {t("saved.form.name", { summary: frameSummary(state.editor.text) })}
           <input
             data-testid="saved-name"
             className={inputClass}
@@ -253,7 +252,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
           />
         </label>
         <Button type="submit" tone="primary" data-testid="saved-save" disabled={view.kind !== "ready"}>
-          Save frame{view.kind === "ready" ? ` for ${view.label}` : ""}
+          {view.kind === "ready" ? t("saved.form.saveFor", { target: view.label }) : t("saved.form.save")}
         </Button>
       </form>
       {message ? (
@@ -263,21 +262,21 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {problem || dropped ? (
         <p className="text-xs text-amber-800 dark:text-amber-200">
-          {problem ? `Saved frames are ${problem}.` : ""}{" "}
-          {dropped ? `${dropped} unreadable saved record${dropped === 1 ? " was" : "s were"} left out.` : ""}
+          {problem ? t("saved.store.problem", { problem: say(problem, t) }) : ""}{" "}
+          {dropped ? t("saved.store.dropped", { count: dropped }) : ""}
         </p>
       ) : null}
 
       <div className="flex flex-wrap items-center gap-2">
         <label className="flex min-w-0 flex-1 items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-          Search
+          {t("saved.search.label")}
           <input
             type="search"
             data-testid="saved-search"
             className={`${inputClass} min-w-0 flex-1`}
             value={query}
             onChange={(e) => setQuery(e.target.value)}
-            placeholder="name, method or text"
+            placeholder={t("saved.search.placeholder")}
           />
         </label>
         <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
@@ -287,20 +286,20 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
             checked={allTargets}
             onChange={(e) => setAllTargets(e.target.checked)}
           />
-          all targets
+          {t("saved.search.allTargets")}
         </label>
       </div>
 
       <div>
         <h3 className={h3}>
-          Saved {allTargets ? "for every target" : view.kind === "ready" ? `for ${view.label}` : ""} ({results.length})
+          {allTargets
+            ? t("saved.list.headingAll", { count: results.length })
+            : view.kind === "ready"
+              ? t("saved.list.headingFor", { target: view.label, count: results.length })
+              : t("saved.list.heading", { count: results.length })}
         </h3>
         {results.length === 0 ? (
-          <p className={hint}>
-            {store.requests.length
-              ? "Nothing saved matches."
-              : "Nothing saved yet: name the frame above and press Save."}
-          </p>
+          <p className={hint}>{store.requests.length ? t("saved.list.noMatch") : t("saved.list.empty")}</p>
         ) : (
           <ul data-testid="saved-list" className="mt-1 flex flex-col gap-1">
             {results.map((r) => (
@@ -318,31 +317,35 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                 </div>
                 <Button
                   onClick={() => dispatch({ type: "editor/replace", text: r.frame })}
-                  aria-label={`Load ${r.name} into the editor`}
+                  aria-label={t("saved.list.loadLabel", { name: r.name })}
                 >
-                  Load
+                  {t("saved.list.load")}
                 </Button>
                 <Button
                   data-testid="saved-run"
                   tone="primary"
-                  onClick={() => void runSequence(`saved ${r.name}`, [r])}
-                  aria-label={`Run ${r.name} again`}
+                  onClick={() => void runSequence(t("saved.run.single", { name: r.name }), [r])}
+                  aria-label={t("saved.list.runLabel", { name: r.name })}
                   disabled={run?.status === "running"}
                 >
-                  Run
+                  {t("saved.list.run")}
                 </Button>
                 {store.collections.length ? (
                   <select
-                    aria-label={`Add ${r.name} to a collection`}
+                    aria-label={t("saved.list.addToLabel", { name: r.name })}
                     data-testid="saved-add-to"
                     className={inputClass}
                     value=""
                     onChange={(e) => {
                       const c = store.collections.find((x) => x.id === e.target.value);
-                      if (c) apply(addToCollection(store, c.id, r.id), `Added "${r.name}" to ${c.name}.`);
+                      if (c)
+                        apply(
+                          addToCollection(store, c.id, r.id, t),
+                          t("saved.list.added", { name: r.name, collection: c.name }),
+                        );
                     }}
                   >
-                    <option value="">Add to…</option>
+                    <option value="">{t("saved.list.addTo")}</option>
                     {store.collections.map((c) => (
                       <option key={c.id} value={c.id}>
                         {c.name}
@@ -352,10 +355,10 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                 ) : null}
                 <Button
                   tone="danger"
-                  onClick={() => set(deleteRequest(store, r.id), `Deleted "${r.name}".`)}
-                  aria-label={`Delete ${r.name}`}
+                  onClick={() => set(deleteRequest(store, r.id), t("saved.list.deleted", { name: r.name }))}
+                  aria-label={t("saved.list.deleteLabel", { name: r.name })}
                 >
-                  Delete
+                  {t("saved.list.delete")}
                 </Button>
               </li>
             ))}
@@ -364,20 +367,20 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
       </div>
 
       <div>
-        <h3 className={h3}>Collections ({store.collections.length})</h3>
+        <h3 className={h3}>{t("saved.collections.heading", { count: store.collections.length })}</h3>
         <form
           className="mt-1 flex flex-wrap items-end gap-2"
           onSubmit={(e) => {
             e.preventDefault();
             apply(
-              createCollection(store, { id: newId(), name: collectionName }),
-              `Created the collection "${collectionName.trim()}": add saved frames to it with "Add to…".`,
+              createCollection(store, { id: newId(), name: collectionName }, t),
+              t("saved.collections.created", { name: collectionName.trim() }),
             );
             setCollectionName("");
           }}
         >
           <label className="flex min-w-0 flex-1 flex-col text-xs text-slate-700 dark:text-slate-300">
-            New collection
+            {t("saved.collections.newLabel")}
             <input
               data-testid="collection-name"
               className={inputClass}
@@ -387,7 +390,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
             />
           </label>
           <Button type="submit" data-testid="collection-create">
-            Create
+            {t("saved.collections.create")}
           </Button>
         </form>
         <ul className="mt-2 flex flex-col gap-2">
@@ -398,33 +401,28 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
               <li key={c.id} data-testid="saved-collection" data-name={c.name} className={box}>
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="min-w-0 flex-1 truncate font-medium text-slate-800 dark:text-slate-100">
-                    {c.name}{" "}
-                    <span className={hint}>
-                      ({requests.length} frame{requests.length === 1 ? "" : "s"})
-                    </span>
+                    {c.name} <span className={hint}>{t("saved.collections.frames", { count: requests.length })}</span>
                   </p>
                   <Button
                     tone="primary"
                     data-testid="collection-run"
                     disabled={!requests.length || run?.status === "running"}
-                    onClick={() => void runSequence(`collection ${c.name}`, items)}
+                    onClick={() => void runSequence(t("saved.run.collection", { name: c.name }), items)}
                   >
-                    Run in order
+                    {t("saved.collections.runInOrder")}
                   </Button>
                   <Button
                     data-testid="collection-share"
                     disabled={!requests.length}
                     onClick={() => void share(c.id, { name: c.name, items })}
                   >
-                    Share link
+                    {t("saved.collections.share")}
                   </Button>
                   <Button
                     tone="danger"
-                    onClick={() =>
-                      set(deleteCollection(store, c.id), `Deleted the collection "${c.name}" (its saved frames stay).`)
-                    }
+                    onClick={() => set(deleteCollection(store, c.id), t("saved.collections.deleted", { name: c.name }))}
                   >
-                    Delete
+                    {t("saved.collections.delete")}
                   </Button>
                 </div>
                 <ol className="mt-1 list-decimal pl-5 text-xs">
@@ -433,22 +431,31 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                       <span className="text-slate-800 dark:text-slate-100">{r.name}</span>{" "}
                       <span className={hint}>{targetLabel(r.target)}</span>{" "}
                       <Button
-                        aria-label={`Move ${r.name} up`}
+                        aria-label={t("saved.collections.moveUp", { name: r.name })}
                         disabled={i === 0}
-                        onClick={() => set(editCollectionItem(store, c.id, i, -1), `Moved "${r.name}" up.`)}
+                        onClick={() =>
+                          set(editCollectionItem(store, c.id, i, -1), t("saved.collections.movedUp", { name: r.name }))
+                        }
                       >
                         ↑
                       </Button>{" "}
                       <Button
-                        aria-label={`Move ${r.name} down`}
+                        aria-label={t("saved.collections.moveDown", { name: r.name })}
                         disabled={i === requests.length - 1}
-                        onClick={() => set(editCollectionItem(store, c.id, i, 1), `Moved "${r.name}" down.`)}
+                        onClick={() =>
+                          set(editCollectionItem(store, c.id, i, 1), t("saved.collections.movedDown", { name: r.name }))
+                        }
                       >
                         ↓
                       </Button>{" "}
                       <Button
-                        aria-label={`Take ${r.name} out of ${c.name}`}
-                        onClick={() => set(editCollectionItem(store, c.id, i, 0), `Took "${r.name}" out of ${c.name}.`)}
+                        aria-label={t("saved.collections.takeOut", { name: r.name, collection: c.name })}
+                        onClick={() =>
+                          set(
+                            editCollectionItem(store, c.id, i, 0),
+                            t("saved.collections.tookOut", { name: r.name, collection: c.name }),
+                          )
+                        }
                       >
                         ✕
                       </Button>
@@ -458,7 +465,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                 {shared?.id === c.id ? (
                   <div className="mt-2 flex flex-col gap-1" data-testid="collection-link-box">
                     <label className="text-xs text-slate-700 dark:text-slate-300">
-                      Link to this collection (opening it shows the frames; nothing runs until Run is pressed)
+                      {t("saved.collections.linkLabel")}
                       <input
                         readOnly
                         data-testid="collection-link"
@@ -471,17 +478,15 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                       <Button
                         onClick={() =>
                           void copyText(shared.url).then((ok) =>
-                            setMessage(
-                              ok ? "Link copied." : "Copy it from the field: the browser refused the clipboard.",
-                            ),
+                            setMessage(ok ? t("saved.collections.copied") : t("saved.collections.copyRefused")),
                           )
                         }
                       >
-                        Copy link
+                        {t("saved.collections.copy")}
                       </Button>
                     </div>
                     {shared.omitted.length ? (
-                      <p className={hint}>Left out of the link: {shared.omitted.join("; ")}</p>
+                      <p className={hint}>{t("saved.collections.omitted", { list: shared.omitted.join("; ") })}</p>
                     ) : null}
                   </div>
                 ) : null}
@@ -493,24 +498,29 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
 
       <div>
         <h3 className={h3}>
-          History{view.kind === "ready" ? ` on ${view.label}` : ""} ({history.length})
+          {view.kind === "ready"
+            ? t("saved.history.headingOn", { target: view.label, count: history.length })
+            : t("saved.history.heading", { count: history.length })}
         </h3>
-        <p className={hint}>The frames this page sent to the target, newest first, each text once.</p>
+        <p className={hint}>{t("saved.history.about")}</p>
         <ul data-testid="saved-history" className="mt-1 flex flex-col gap-1">
           {history.map((h) => (
             <li key={h.seq} data-testid="history-item" className={`${box} flex flex-wrap items-center gap-2`}>
               <p className="min-w-0 flex-1 truncate text-xs text-slate-800 dark:text-slate-100">
                 #{h.seq} {h.summary}
-                {h.times > 1 ? <span className={hint}> · sent {h.times}×</span> : null}
+                {h.times > 1 ? <span className={hint}>{t("saved.history.sent", { count: h.times })}</span> : null}
               </p>
               <Button
                 onClick={() => dispatch({ type: "editor/replace", text: h.frame })}
-                aria-label={`Load #${h.seq} into the editor`}
+                aria-label={t("saved.history.loadLabel", { seq: h.seq })}
               >
-                Load
+                {t("saved.history.load")}
               </Button>
-              <Button onClick={() => saveFrame(h.frame, h.summary)} aria-label={`Save #${h.seq}`}>
-                Save
+              <Button
+                onClick={() => saveFrame(h.frame, h.summary)}
+                aria-label={t("saved.history.saveLabel", { seq: h.seq })}
+              >
+                {t("saved.history.save")}
               </Button>
             </li>
           ))}
@@ -533,6 +543,7 @@ function LinkedCollection({
   onKeep: (c: SharedCollection) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations();
   if ("error" in linked)
     return (
       <div
@@ -540,9 +551,9 @@ function LinkedCollection({
         data-testid="collection-link-error"
         className={`${box} border-red-400 text-red-800 dark:text-red-200`}
       >
-        Could not open this collection link: {linked.error}. Ask for a new link.
+        {t("saved.linked.error", { reason: linked.error })}
         <Button className="ml-2" onClick={onClose}>
-          Close
+          {t("saved.linked.close")}
         </Button>
       </div>
     );
@@ -550,8 +561,7 @@ function LinkedCollection({
   return (
     <div data-testid="collection-opened" className={`${box} border-blue-400 bg-blue-50 dark:bg-slate-800`}>
       <p className="font-medium text-slate-800 dark:text-slate-100">
-        Opened from a link: the collection “{c.name}”, {c.items.length} frame{c.items.length === 1 ? "" : "s"}. Nothing
-        has been sent.
+        {t("saved.linked.opened", { name: c.name, count: c.items.length })}
       </p>
       <ol className="my-1 list-decimal pl-5 text-xs text-slate-800 dark:text-slate-100">
         {c.items.map((i, n) => (
@@ -565,12 +575,12 @@ function LinkedCollection({
       </ol>
       <div className="flex flex-wrap gap-2">
         <Button tone="primary" data-testid="collection-run" disabled={running} onClick={() => onRun(c)}>
-          Run in order
+          {t("saved.linked.runInOrder")}
         </Button>
         <Button data-testid="collection-keep" onClick={() => onKeep(c)}>
-          Keep in my collections
+          {t("saved.linked.keep")}
         </Button>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t("saved.linked.close")}</Button>
       </div>
     </div>
   );

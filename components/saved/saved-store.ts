@@ -4,11 +4,13 @@
  * the page through useSyncExternalStore. The data rules are pure (lib/session/saved-requests.ts); this is the glue.
  */
 import { useSyncExternalStore } from "react";
+import { msg, type Msg } from "@/lib/i18n/translate";
 import { EMPTY_STORE, readStore, SAVED_REQUESTS_KEY, writeStore, type SavedStore } from "@/lib/session/saved-requests";
 
 let current: SavedStore | null = null;
 let dropped = 0;
-let problem: string | null = null;
+/** Why the store does not last (a Msg: the panel says it in the language chosen now). */
+let problem: Msg | null = null;
 const listeners = new Set<() => void>();
 
 function load(): SavedStore {
@@ -17,7 +19,7 @@ function load(): SavedStore {
   try {
     text = window.localStorage.getItem(SAVED_REQUESTS_KEY);
   } catch {
-    problem = "this browser keeps no local storage here: saved frames last only until the page closes";
+    problem = msg("saved.store.noStorage");
   }
   const read = readStore(text);
   dropped = read.dropped;
@@ -31,7 +33,7 @@ export function updateSaved(next: SavedStore): void {
     window.localStorage.setItem(SAVED_REQUESTS_KEY, writeStore(next));
     problem = null;
   } catch (e) {
-    problem = `not kept for the next visit: the browser refused to store it (${(e as Error).message})`;
+    problem = msg("saved.store.notKept", { reason: (e as Error).message });
   }
   for (const l of listeners) l();
 }
@@ -51,7 +53,7 @@ function subscribe(listener: () => void) {
   };
 }
 
-export function useSavedStore(): { store: SavedStore; dropped: number; problem: string | null } {
+export function useSavedStore(): { store: SavedStore; dropped: number; problem: Msg | null } {
   const store = useSyncExternalStore(subscribe, load, () => EMPTY_STORE);
   return { store, dropped, problem };
 }

@@ -7,6 +7,7 @@
 import type { Exchange, Target } from "../bridge/contract";
 import { TargetSchema } from "../bridge/contract";
 import { targetKey, targetLabel } from "../bridge/target";
+import { englishT, type Translate } from "../i18n/translate";
 import { asObject, tryParseJson } from "../protocol/json";
 import type { TimelineEntry } from "./state";
 
@@ -65,15 +66,16 @@ function cleanName(name: string): string {
 export function saveRequest(
   store: SavedStore,
   input: { id: string; name: string; frame: string; target: Target; now: number },
+  t: Translate = englishT,
 ): Change {
   const name = cleanName(input.name) || frameSummary(input.frame);
   if (input.frame.length > MAX_FRAME_CHARS)
     return {
       ok: false,
-      error: `The frame is ${input.frame.length.toLocaleString("en-US")} characters; a saved frame holds at most ${MAX_FRAME_CHARS.toLocaleString("en-US")}.`,
+      error: t("saved.errors.frameTooLong", { chars: input.frame.length, max: MAX_FRAME_CHARS }),
     };
   if (store.requests.length >= MAX_REQUESTS)
-    return { ok: false, error: `${MAX_REQUESTS} frames are saved already: delete some first.` };
+    return { ok: false, error: t("saved.errors.tooManyFrames", { max: MAX_REQUESTS }) };
   const request: SavedRequest = {
     id: input.id,
     name,
@@ -91,11 +93,15 @@ export function deleteRequest(store: SavedStore, id: string): SavedStore {
   };
 }
 
-export function createCollection(store: SavedStore, input: { id: string; name: string }): Change {
+export function createCollection(
+  store: SavedStore,
+  input: { id: string; name: string },
+  t: Translate = englishT,
+): Change {
   const name = cleanName(input.name);
-  if (!name) return { ok: false, error: "Name the collection first." };
+  if (!name) return { ok: false, error: t("saved.errors.nameCollection") };
   if (store.collections.length >= MAX_COLLECTIONS)
-    return { ok: false, error: `${MAX_COLLECTIONS} collections exist already: delete one first.` };
+    return { ok: false, error: t("saved.errors.tooManyCollections", { max: MAX_COLLECTIONS }) };
   return { ok: true, store: { ...store, collections: [...store.collections, { id: input.id, name, items: [] }] } };
 }
 
@@ -103,12 +109,17 @@ export function deleteCollection(store: SavedStore, id: string): SavedStore {
   return { ...store, collections: store.collections.filter((c) => c.id !== id) };
 }
 
-export function addToCollection(store: SavedStore, collectionId: string, requestId: string): Change {
+export function addToCollection(
+  store: SavedStore,
+  collectionId: string,
+  requestId: string,
+  t: Translate = englishT,
+): Change {
   const c = store.collections.find((x) => x.id === collectionId);
-  if (!c) return { ok: false, error: "That collection is gone." };
-  if (!store.requests.some((r) => r.id === requestId)) return { ok: false, error: "That saved frame is gone." };
+  if (!c) return { ok: false, error: t("saved.errors.collectionGone") };
+  if (!store.requests.some((r) => r.id === requestId)) return { ok: false, error: t("saved.errors.frameGone") };
   if (c.items.length >= MAX_COLLECTION_ITEMS)
-    return { ok: false, error: `A collection holds at most ${MAX_COLLECTION_ITEMS} frames.` };
+    return { ok: false, error: t("saved.errors.collectionFull", { max: MAX_COLLECTION_ITEMS }) };
   return {
     ok: true,
     store: {
@@ -187,13 +198,17 @@ export function historyFor(entries: TimelineEntry[], target: string, query = "",
 }
 
 /** Why a sequence stops after this exchange: a bridge refusal (null), a failure, or a JSON-RPC error reply; null to go on. */
-export function stopReason(exchange: Exchange | null): string | null {
-  if (!exchange) return "the bridge did not deliver it (the card says why)";
+export function stopReason(exchange: Exchange | null, t: Translate = englishT): string | null {
+  if (!exchange) return t("saved.run.notDelivered");
   const o = exchange.outcome;
   if (o.kind === "failure") return `${o.failure}: ${o.message}`;
   if (o.kind === "response") {
     const error = asObject(asObject(o.frame)?.error);
-    if (error) return `error ${String(error.code)} ${typeof error.message === "string" ? error.message : ""}`.trim();
+    if (error)
+      return t("saved.run.errorReply", {
+        code: String(error.code),
+        message: typeof error.message === "string" ? error.message : "",
+      }).trim();
   }
   return null;
 }
