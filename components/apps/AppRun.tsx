@@ -1,5 +1,6 @@
 "use client";
 /** One app: Run reads its ui:// resource and mounts it in the sandbox; below it, what the app asked for and the wire. */
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { McpUiDisplayMode } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { AppTool } from "@/lib/apps/catalog";
@@ -7,6 +8,7 @@ import { readAppResource } from "@/lib/apps/connection";
 import type { CspViolation } from "@/lib/apps/csp";
 import type { HostPersona } from "@/lib/apps/hosts";
 import type { WireRow } from "@/lib/apps/wire";
+import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { asObject } from "@/lib/protocol/json";
 import { Button, inputClass } from "../ui";
 import { AppWire } from "./AppWire";
@@ -27,12 +29,13 @@ export function AppRun({
   persona: HostPersona;
   sandboxOrigin: () => Promise<string>;
 }) {
+  const t = useTranslations();
   const frame = useRef<HTMLIFrameElement>(null);
   const box = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedApp | null>(null);
   const [args, setArgs] = useState("{}");
   const [phase, setPhase] = useState<"idle" | "loading" | "running" | "closed" | "failed">("idle");
-  const [status, setStatus] = useState("");
+  const [status, setStatus] = useState<Msg | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [rows, setRows] = useState<WireRow[]>([]);
   const [violations, setViolations] = useState<CspViolation[]>([]);
@@ -57,7 +60,7 @@ export function AppRun({
     mounted.current = null;
     if (frame.current) frame.current.removeAttribute("src");
     setPhase("closed");
-    setStatus("closed (ui/resource-teardown sent)");
+    setStatus(msg("apps.status.closed"));
   };
 
   const run = async () => {
@@ -65,11 +68,11 @@ export function AppRun({
     try {
       parsed = asObject(JSON.parse(args));
     } catch (e) {
-      setProblem(`The arguments are not JSON: ${(e as Error).message}`);
+      setProblem(t("apps.run.notJson", { reason: (e as Error).message }));
       return;
     }
     if (!parsed) {
-      setProblem("The arguments must be a JSON object, e.g. {}");
+      setProblem(t("apps.run.notObject"));
       return;
     }
     await mounted.current?.teardown();
@@ -82,13 +85,13 @@ export function AppRun({
     setModelContext(null);
     setMode("inline");
     setPhase("loading");
-    setStatus("reading the resource");
+    setStatus(msg("apps.status.reading"));
     try {
       const origin = await sandboxOrigin();
       const read = await readAppResource(listing.conn, app.resourceUri);
       if (!read.ok) throw new Error(read.error);
       const iframe = frame.current;
-      if (!iframe) throw new Error("the frame is not on the page");
+      if (!iframe) throw new Error(t("apps.run.noFrame"));
       const width = box.current?.clientWidth ?? 600;
       mounted.current = await mountApp({
         iframe,
@@ -133,7 +136,7 @@ export function AppRun({
     <div className="flex flex-col gap-2" data-testid="apps-run-area" data-phase={phase}>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-xs text-slate-700 dark:text-slate-300">
-          Arguments for {app.tool} (JSON)
+          {t("apps.run.args", { tool: app.tool })}
           <textarea
             data-testid="apps-args"
             className={`${inputClass} h-12 w-64 font-mono`}
@@ -142,14 +145,14 @@ export function AppRun({
           />
         </label>
         <Button tone="primary" data-testid="apps-run" disabled={phase === "loading"} onClick={() => void run()}>
-          {phase === "loading" ? "Starting…" : "Run"}
+          {phase === "loading" ? t("apps.run.starting") : t("apps.run.run")}
         </Button>
         <Button data-testid="apps-close" disabled={phase !== "running"} onClick={() => void close()}>
-          Close app
+          {t("apps.run.close")}
         </Button>
         <span data-testid="apps-status" className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-          {status}
-          {mode !== "inline" ? ` · display mode: ${mode}` : ""}
+          {status ? say(status, t) : ""}
+          {mode !== "inline" ? t("apps.run.displayMode", { mode }) : ""}
         </span>
       </div>
       {problem ? (
@@ -167,13 +170,13 @@ export function AppRun({
       >
         {fullscreen ? (
           <Button className="self-end" onClick={() => setMode("inline")}>
-            Leave fullscreen
+            {t("apps.run.leaveFullscreen")}
           </Button>
         ) : null}
         <iframe
           ref={frame}
           data-testid="apps-frame"
-          title={`MCP app ${app.tool} (sandboxed on its own origin)`}
+          title={t("apps.run.frameTitle", { tool: app.tool })}
           sandbox="allow-scripts allow-same-origin allow-forms"
           className="w-full rounded border border-slate-300 bg-white dark:border-slate-600"
           style={{ height: fullscreen ? "100%" : height, display: phase === "idle" ? "none" : "block" }}
@@ -181,20 +184,19 @@ export function AppRun({
       </div>
       {policy ? (
         <details className="text-xs text-slate-700 dark:text-slate-300">
-          <summary>Content-Security-Policy applied to the app</summary>
+          <summary>{t("apps.run.csp")}</summary>
           <code data-testid="apps-csp" className="break-all">
             {policy}
           </code>
         </details>
       ) : null}
       {violations.length > 0 ? (
-        <section aria-label="CSP violations" className="text-xs">
-          <h3 className="font-semibold text-red-800 dark:text-red-300">Blocked by the app&apos;s CSP</h3>
+        <section aria-label={t("apps.run.violations")} className="text-xs">
+          <h3 className="font-semibold text-red-800 dark:text-red-300">{t("apps.run.blocked")}</h3>
           <ul data-testid="apps-violations" className="ml-4 list-disc text-slate-800 dark:text-slate-200">
             {violations.map((v, i) => (
               <li key={i}>
-                {v.domain} ({v.directive})
-                {v.key ? ` — declare it in _meta.ui.csp.${v.key} to allow it` : " — no CSP key allows this"}
+                {v.domain} ({v.directive}){v.key ? t("apps.run.declareIt", { key: v.key }) : t("apps.run.noKey")}
               </li>
             ))}
           </ul>
@@ -202,21 +204,24 @@ export function AppRun({
       ) : null}
       {links.length > 0 || messages.length > 0 || modelContext ? (
         <section
-          aria-label="What the app asked of the host"
+          aria-label={t("apps.run.asked")}
           className="flex flex-col gap-1 text-xs text-slate-800 dark:text-slate-200"
         >
           {links.map((url, i) => (
             <p key={`l${i}`} data-testid="apps-open-link">
-              The app asks to open{" "}
-              <a
-                href={url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="break-all text-blue-700 underline dark:text-blue-300"
-              >
-                {url}
-              </a>{" "}
-              (nothing opens until you click it)
+              {t.rich("apps.run.openLink", {
+                url,
+                link: (chunks) => (
+                  <a
+                    href={url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="break-all text-blue-700 underline dark:text-blue-300"
+                  >
+                    {chunks}
+                  </a>
+                ),
+              })}
             </p>
           ))}
           {messages.map((text, i) => (
@@ -224,7 +229,9 @@ export function AppRun({
               ui/message: {text}
             </p>
           ))}
-          {modelContext ? <p data-testid="apps-model-context">Model context: {modelContext}</p> : null}
+          {modelContext ? (
+            <p data-testid="apps-model-context">{t("apps.run.modelContext", { text: modelContext })}</p>
+          ) : null}
         </section>
       ) : null}
       <AppWire rows={rows} />

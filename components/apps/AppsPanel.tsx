@@ -1,5 +1,6 @@
 "use client";
 /** The Apps tab: a server's MCP Apps rendered as a chosen host would, every message between host and app, and the doctor. */
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import { HOSTS, sourceOf } from "@/lib/apps/hosts";
 import type { PanelProps } from "../playground/types";
@@ -9,6 +10,8 @@ import { HostVerdicts } from "./HostVerdicts";
 import { useApps } from "./useApps";
 
 export function AppsPanel({ state, commands }: PanelProps) {
+  const t = useTranslations();
+  const locale = useLocale();
   const apps = useApps({ state, commands });
   const { view, persona, listing, busy } = apps;
   const [chosen, setChosen] = useState<string | null>(null);
@@ -20,15 +23,15 @@ export function AppsPanel({ state, commands }: PanelProps) {
 
   return (
     <PanelSection
-      label="MCP Apps"
-      title="Apps — a server's ui:// apps, rendered and watched"
-      subtitle="Tools whose _meta.ui.resourceUri names a ui:// resource, run in a sandbox on its own origin with the extension's host bridge; every exchange with the server lands on the timeline."
+      label={t("apps.panel.label")}
+      title={t("apps.panel.title")}
+      subtitle={t("apps.panel.subtitle")}
       data-testid="apps-panel"
       data-busy={busy ?? undefined}
       actions={
         <>
           <label className="flex items-center gap-1 text-xs text-slate-700 dark:text-slate-300">
-            Host
+            {t("apps.panel.host")}
             <select
               data-testid="apps-host-select"
               className={inputClass}
@@ -48,21 +51,25 @@ export function AppsPanel({ state, commands }: PanelProps) {
             disabled={busy !== null || view.kind !== "ready"}
             onClick={() => void apps.list()}
           >
-            {busy === "list" ? "Listing…" : "List app tools"}
+            {busy === "list" ? t("apps.panel.listing") : t("apps.panel.list")}
           </Button>
           <Button
             data-testid="apps-doctor-run"
             disabled={busy !== null || view.kind !== "ready"}
             onClick={() => void apps.diagnose()}
           >
-            {busy === "doctor" ? "Diagnosing…" : "Apps doctor"}
+            {busy === "doctor" ? t("apps.panel.diagnosing") : t("apps.panel.doctor")}
           </Button>
         </>
       }
     >
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="apps-host-facts">
-        As {persona.label}: declares the extension — {sourceOf(persona.declaresExtension)}; caches tools/list —{" "}
-        {sourceOf(persona.cachesToolsList)}; display modes — {sourceOf(persona.displayModes)}.
+        {t("apps.panel.hostFacts", {
+          host: persona.label,
+          declares: sourceOf(persona.declaresExtension, t),
+          caches: sourceOf(persona.cachesToolsList, t),
+          modes: sourceOf(persona.displayModes, t),
+        })}
       </p>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {apps.error ? (
@@ -74,27 +81,27 @@ export function AppsPanel({ state, commands }: PanelProps) {
         <div className="flex flex-col gap-2">
           <p className="text-xs text-slate-600 dark:text-slate-400">
             {current.conn.era === "legacy"
-              ? `Legacy server (${current.conn.version ?? "?"}), `
-              : `Modern server (${current.conn.version}), `}
-            {current.conn.declaresExtension
-              ? "declares the Apps extension."
-              : "does not declare the Apps extension in its capabilities."}{" "}
+              ? t("apps.panel.legacy", { version: current.conn.version ?? "?" })
+              : t("apps.panel.modern", { version: current.conn.version ?? "?" })}
+            {current.conn.declaresExtension ? t("apps.panel.declares") : t("apps.panel.notDeclares")}{" "}
             {current.cached ? (
               <span data-testid="apps-cached">
-                This list is {persona.label}&apos;s cached tools/list (it caches per connector).{" "}
+                {t("apps.panel.cached", { host: persona.label })}{" "}
                 <button type="button" className="underline" onClick={apps.forget}>
-                  Re-add the connector
+                  {t("apps.panel.readd")}
                 </button>
               </span>
             ) : null}
           </p>
           {current.apps.length === 0 ? (
             <p data-testid="apps-none" className="text-xs text-amber-800 dark:text-amber-300">
-              No tool in tools/list names a ui:// resource for this host. Run the Apps doctor to see why.
+              {t("apps.panel.none")}
             </p>
           ) : (
             <fieldset className="flex flex-col gap-1">
-              <legend className="text-xs font-semibold text-slate-800 dark:text-slate-200">App tools</legend>
+              <legend className="text-xs font-semibold text-slate-800 dark:text-slate-200">
+                {t("apps.panel.appTools")}
+              </legend>
               {current.apps.map((a) => (
                 <label
                   key={a.tool}
@@ -110,9 +117,13 @@ export function AppsPanel({ state, commands }: PanelProps) {
                   />
                   <code>{a.tool}</code>
                   <span className="text-slate-600 dark:text-slate-400">
-                    → {a.resourceUri} · {a.mimeType ?? "not in resources/list"} · visible to{" "}
-                    {a.visibility.join(" and ") || "nobody"}
-                    {a.uriKey === "ui/resourceUri" ? " · deprecated flat key" : ""}
+                    → {a.resourceUri} · {a.mimeType ?? t("apps.panel.notInResources")} ·{" "}
+                    {t("apps.panel.visibleTo", {
+                      who: a.visibility.length
+                        ? new Intl.ListFormat(locale, { type: "conjunction" }).format(a.visibility)
+                        : t("apps.panel.nobody"),
+                    })}
+                    {a.uriKey === "ui/resourceUri" ? t("apps.panel.deprecatedKey") : ""}
                   </span>
                 </label>
               ))}
@@ -132,10 +143,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
           ) : null}
         </div>
       ) : (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          Choose a host and press List app tools: the playground connects as that host would and lists the tools that
-          carry an app.
-        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("apps.panel.choose")}</p>
       )}
       {apps.verdicts ? <HostVerdicts verdicts={apps.verdicts} checks={apps.checks ?? []} /> : null}
     </PanelSection>

@@ -1,5 +1,6 @@
 "use client";
 /** The Apps doctor's answer: per host, would the app render, and why (with the timeline cards that show it). */
+import { useTranslations } from "next-intl";
 import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
 
@@ -11,9 +12,10 @@ const TONE: Record<HostVerdict["verdict"], string> = {
 };
 
 export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; checks: AppsCheckResult[] }) {
+  const t = useTranslations();
   return (
-    <section aria-label="Apps doctor" className="flex flex-col gap-2">
-      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps doctor — would it render?</h3>
+    <section aria-label={t("apps.doctor.label")} className="flex flex-col gap-2">
+      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.doctor.heading")}</h3>
       <ul className="flex flex-col gap-2">
         {verdicts.map((v) => (
           <li
@@ -24,14 +26,16 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
             className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
           >
             <p className="font-medium text-slate-900 dark:text-slate-100">
-              {v.label}: <span className={TONE[v.verdict]}>{v.verdict}</span>
+              {v.label}: <span className={TONE[v.verdict]}>{t(`apps.doctor.verdict.${v.verdict}`)}</span>
             </p>
             <ul className="ml-4 list-disc">
               {v.reasons.map((r, i) => (
                 <li key={i} data-code={r.code} className="text-slate-700 dark:text-slate-300">
                   <code>{r.code}</code> {r.detail}
                   {r.evidence?.length ? (
-                    <span className="text-slate-600 dark:text-slate-400"> Timeline: {r.evidence.join("; ")}.</span>
+                    <span className="text-slate-600 dark:text-slate-400">
+                      {t("apps.doctor.timeline", { list: r.evidence.join("; ") })}
+                    </span>
                   ) : null}
                 </li>
               ))}
@@ -39,7 +43,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
           </li>
         ))}
       </ul>
-      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">Apps checks</h3>
+      <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.doctor.checks")}</h3>
       <ul className="flex flex-col gap-1 text-xs">
         {checks.map((c) => (
           <li
@@ -59,7 +63,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
               rel="noopener noreferrer"
               className="text-blue-700 underline dark:text-blue-300"
             >
-              spec
+              {t("apps.doctor.spec")}
             </a>
           </li>
         ))}

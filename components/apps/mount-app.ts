@@ -17,6 +17,7 @@ import type { AppResource, AppsConnection } from "@/lib/apps/connection";
 import { VIOLATION_METHOD, cspOf, policyFor, prepareHtml, violationOf, type CspViolation } from "@/lib/apps/csp";
 import { known, type HostPersona } from "@/lib/apps/hosts";
 import { RecordingTransport, WireLog, type WireRow } from "@/lib/apps/wire";
+import { msg, type Msg } from "@/lib/i18n/translate";
 import type { Reply } from "@/lib/protocol/reply";
 import { asObject } from "@/lib/protocol/json";
 
@@ -28,7 +29,8 @@ export interface AppEvents {
   modelContext(text: string): void;
   displayMode(mode: McpUiDisplayMode): void;
   size(size: { width?: number; height?: number }): void;
-  status(text: string): void;
+  /** What the app is doing now, said in the reader's language. */
+  status(text: Msg): void;
 }
 
 export interface MountOptions {
@@ -101,7 +103,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
   );
 
   bridge.onsandboxready = () => {
-    o.events.status("sandbox ready; loading the app");
+    o.events.status(msg("apps.status.sandboxReady"));
     void bridge.sendSandboxResourceReady({
       html: prepareHtml(o.resource.html, policy),
       sandbox: "allow-scripts allow-forms",
@@ -110,7 +112,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     });
   };
   bridge.oninitialized = () => {
-    o.events.status("initialized; sending the tool input, calling the tool");
+    o.events.status(msg("apps.status.initialized"));
     void (async () => {
       await bridge.sendToolInput({ arguments: o.args });
       const reply = await o.conn.request(
@@ -124,7 +126,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
           isError: true,
           content: [{ type: "text", text: reply.kind === "error" ? `${reply.code} ${reply.message}` : reply.why }],
         });
-      o.events.status("running");
+      o.events.status(msg("apps.status.running"));
     })();
   };
   bridge.oncalltool = async (params) => {
@@ -171,7 +173,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     return { mode: context.displayMode ?? "inline" };
   };
   bridge.onsizechange = (size) => o.events.size(size);
-  bridge.addEventListener("requestteardown", () => o.events.status("the app asked to be closed (use Close app)"));
+  bridge.addEventListener("requestteardown", () => o.events.status(msg("apps.status.askedClose")));
 
   const win = o.iframe.contentWindow;
   if (!win) throw new Error("the sandbox frame has no window yet");

@@ -4,6 +4,7 @@
  * the session so every exchange is on the timeline; cached per connector when the persona caches tools/list) and the
  * doctor's verdicts.
  */
+import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import type { AppTool } from "@/lib/apps/catalog";
 import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib/apps/connection";
@@ -25,6 +26,7 @@ export interface Listing {
 }
 
 export function useApps({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const t = useTranslations();
   const view = selectTarget(state);
   const [hostId, setHostId] = useState("generic");
   const persona = hostById(hostId) ?? HOSTS[0];
@@ -43,10 +45,10 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
         rememberedSession: false,
         noCache: true,
       });
-      if (!exchange) throw new Error("the bridge did not deliver a frame (its timeline card says why)");
+      if (!exchange) throw new Error(t("apps.panel.notDelivered"));
       return exchange;
     },
-    [commands],
+    [commands, t],
   );
 
   const list = useCallback(async () => {
@@ -83,12 +85,9 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
   /** The sandbox's origin (the playground server starts its listener on the first ask). */
   const sandboxOrigin = useCallback(async (): Promise<string> => {
     const reply = await commands.api<{ origin: string }>("apps/sandbox", {});
-    if (!reply.ok)
-      throw new Error(
-        `the app sandbox is not available (${reply.kind}: ${reply.message}); restart the playground server`,
-      );
+    if (!reply.ok) throw new Error(t("apps.panel.noSandbox", { kind: reply.kind, message: reply.message }));
     return reply.value.origin;
-  }, [commands]);
+  }, [commands, t]);
 
   const forget = useCallback(() => {
     setCache({});

@@ -4,6 +4,7 @@
  * client, so every exchange lands on the Timeline) and lib/cassette's classification shown recorded | live, per
  * interaction. Nothing is sent before the user clicks Diff.
  */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { say } from "@/lib/a11y/announce";
 import { diffRows, type DiffRow, type Difference } from "@/lib/cassette/diff";
@@ -38,6 +39,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
   const [which, setWhich] = useState(0);
   const [run, setRun] = useState<Run>({ kind: "idle" });
   const view = selectTarget(state);
+  const t = useTranslations();
 
   async function load(file: File) {
     setRun({ kind: "idle" });
@@ -46,7 +48,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       return setLoaded({
         kind: "error",
         name: file.name,
-        reason: `it is larger than ${MAX_FILE_BYTES.toLocaleString("en-US")} bytes`,
+        reason: t("diff.tooLarge", { max: MAX_FILE_BYTES }),
       });
     const parsed = parseCassetteText(await file.text());
     setLoaded(
@@ -68,12 +70,11 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         which,
         async (frame, extra) => {
           const exchange = await commands.sendFrame(frame, {
-            label: `cassette diff: ${extra?.label ?? "request"}`,
+            label: t("diff.cardLabel", { what: extra?.label ?? t("diff.request") }),
             headers: extra?.headers,
             noCache: true,
           });
-          if (!exchange)
-            throw new Error(`the bridge did not deliver "${extra?.label ?? frame.slice(0, 60)}"; see the Timeline`);
+          if (!exchange) throw new Error(t("diff.notDelivered", { what: extra?.label ?? frame.slice(0, 60) }));
           return exchange;
         },
         view.label,
@@ -91,9 +92,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         same,
         compared,
       });
-      say(
-        breaking.length ? `${breaking.length} breaking change${breaking.length > 1 ? "s" : ""}` : "No breaking changes",
-      );
+      say(breaking.length ? t("diff.breaking", { count: breaking.length }) : t("diff.noBreaking"));
     } catch (e) {
       setRun({ kind: "failed", message: (e as Error).message });
     }
@@ -102,14 +101,14 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
   const targets = loaded.kind === "ok" ? loaded.cassette.targets : [];
   return (
     <PanelSection
-      label="Cassette diff"
-      title="Cassette diff — a recording against the live server"
-      subtitle="Load a cassette (npm run cli -- record / cassette), then Diff replays its requests to the current target and classifies every difference as the CLI's diff does."
+      label={t("diff.label")}
+      title={t("diff.title")}
+      subtitle={t("diff.subtitle")}
       data-testid="cassette-panel"
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-600 dark:hover:bg-slate-800">
-          Load cassette file…
+          {t("diff.load")}
           <input
             data-testid="cassette-file"
             type="file"
@@ -124,7 +123,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         </label>
         {targets.length > 1 ? (
           <label className="inline-flex items-center gap-1">
-            Recorded target
+            {t("diff.recordedTarget")}
             <select
               className={inputClass}
               value={which}
@@ -145,28 +144,30 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
           disabled={loaded.kind !== "ok" || view.kind !== "ready" || run.kind === "running"}
           onClick={() => void diff()}
         >
-          {run.kind === "running" ? "Diffing…" : "Diff"}
+          {run.kind === "running" ? t("diff.running") : t("diff.run")}
         </Button>
       </div>
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="cassette-loaded">
         {loaded.kind === "ok"
-          ? `${loaded.name}: ${loaded.cassette.interactions.length} recorded interactions of ${targets[which]?.label ?? "?"} (${targets[which]?.era ?? "?"}). `
+          ? t("diff.loaded", {
+              name: loaded.name,
+              count: loaded.cassette.interactions.length,
+              target: targets[which]?.label ?? "?",
+              era: targets[which]?.era ?? "?",
+            })
           : loaded.kind === "none"
-            ? "No cassette loaded. "
+            ? t("diff.none")
             : ""}
-        {view.kind === "ready"
-          ? `Diff talks to the current target, ${view.label}: a kept-up process is restarted first (a remembered HTTP session forgotten), then the era probe and every recorded request are sent. Every exchange lands on the Timeline.`
-          : view.problem}
+        {view.kind === "ready" ? t("diff.talksTo", { target: view.label }) : view.problem}
       </p>
       {loaded.kind === "error" ? (
         <p role="alert" data-testid="cassette-file-error" className="text-xs text-red-700 dark:text-red-400">
-          Could not read {loaded.name} as a cassette: {loaded.reason}. Choose a file written by npm run cli -- record or
-          cassette.
+          {t("diff.fileError", { name: loaded.name, reason: loaded.reason })}
         </p>
       ) : null}
       {run.kind === "failed" ? (
         <p role="alert" data-testid="cassette-diff-error" className="text-xs text-red-700 dark:text-red-400">
-          Could not replay the cassette: {run.message}. Check the target and the Timeline, then Diff again.
+          {t("diff.replayError", { reason: run.message })}
         </p>
       ) : null}
       {run.kind === "done" ? <DiffResult run={run} /> : null}
@@ -195,11 +196,16 @@ function DiffList({ items, tone }: { items: Difference[]; tone: "breaking" | "ot
 }
 
 function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
+  const t = useTranslations();
   return (
     <div data-testid="cassette-diff" data-breaking={run.breaking} className="flex flex-col gap-2 text-xs">
       <p className="font-semibold" role="status">
-        {run.breaking ? `${run.breaking} breaking change${run.breaking > 1 ? "s" : ""}` : "No breaking changes"};{" "}
-        {run.nonBreaking.length} not breaking; {run.same} of {run.compared} answers the same (ids aside).
+        {t("diff.summary", {
+          breaking: run.breaking ? t("diff.breaking", { count: run.breaking }) : t("diff.noBreaking"),
+          nonBreaking: run.nonBreaking.length,
+          same: run.same,
+          compared: run.compared,
+        })}
       </p>
       <p className="break-words text-slate-600 dark:text-slate-400">{run.heading}</p>
       {run.general.length ? <DiffList items={run.general} tone="breaking" /> : null}
@@ -214,27 +220,31 @@ function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
             <h3 className="break-words font-semibold">
               #{row.index + 1} {row.title} —{" "}
               {row.breaking.length ? (
-                <span className="text-red-800 dark:text-red-300">breaking</span>
+                <span className="text-red-800 dark:text-red-300">{t("diff.rowBreaking")}</span>
               ) : row.nonBreaking.length ? (
-                "differs, not breaking"
+                t("diff.rowDiffers")
               ) : (
-                "the same"
+                t("diff.rowSame")
               )}
             </h3>
             {row.breaking.length ? <DiffList items={row.breaking} tone="breaking" /> : null}
             <div className="mt-1 grid grid-cols-2 gap-2">
-              <FrameColumn title="Recorded" text={json(row.recorded)} />
+              <FrameColumn title={t("diff.recorded")} text={json(row.recorded)} />
               <FrameColumn
-                title="Live"
-                text={row.live.frame ? json(row.live.frame) : `no answer: ${row.live.failure ?? "nothing came back"}`}
+                title={t("diff.live")}
+                text={
+                  row.live.frame
+                    ? json(row.live.frame)
+                    : t("diff.noAnswer", { reason: row.live.failure ?? t("diff.nothingBack") })
+                }
               />
             </div>
           </li>
         ))}
       </ol>
       {run.nonBreaking.length ? (
-        <section aria-label="Not breaking" data-testid="cassette-diff-nonbreaking">
-          <h3 className="font-semibold">Not breaking ({run.nonBreaking.length})</h3>
+        <section aria-label={t("diff.notBreaking")} data-testid="cassette-diff-nonbreaking">
+          <h3 className="font-semibold">{t("diff.notBreakingCount", { count: run.nonBreaking.length })}</h3>
           <DiffList items={run.nonBreaking} tone="other" />
         </section>
       ) : null}

@@ -3,10 +3,15 @@
  * published says, the field is "unknown" and the doctor says so rather than guess. Sources are the public pages
  * and issue threads named in `source` (read 2026-12-01); "report" marks a user's report, not the host's docs.
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { McpUiDisplayMode } from "./ui-types";
 
 export type Known<T> =
-  { value: T; source: string; kind: "docs" | "report" | "ours" } | { value: "unknown"; source?: string; note: string };
+  | { value: T; source: string; kind: "docs" | "report" | "ours" }
+  /** `note`: why it is unknown, a key under apps.host.note in the catalogues. */
+  | { value: "unknown"; source?: string; note: HostNote };
+
+export type HostNote = "notIsolated" | "claudeModes" | "notDocumented" | "notVerified" | "irrelevant" | "rendersNone";
 
 export interface HostPersona {
   id: string;
@@ -58,9 +63,9 @@ export const HOSTS: readonly HostPersona[] = [
       value: "unknown",
       source:
         "https://github.com/anthropics/claude-ai-mcp/issues/729, https://github.com/anthropics/claude-ai-mcp/issues/165",
-      note: "two reports name a missing server declaration as one of several causes of a blank app; nothing isolates it",
+      note: "notIsolated",
     },
-    displayModes: { value: "unknown", note: "no published list of the display modes Claude grants" },
+    displayModes: { value: "unknown", note: "claudeModes" },
   },
   {
     id: "chatgpt",
@@ -71,9 +76,9 @@ export const HOSTS: readonly HostPersona[] = [
       source: 'https://github.com/anthropics/claude-ai-mcp/issues/61 ("ChatGPT declares it")',
       kind: "report",
     },
-    cachesToolsList: { value: "unknown", note: "not documented" },
-    needsServerExtension: { value: "unknown", note: "not documented" },
-    displayModes: { value: "unknown", note: "not verified from its documentation here" },
+    cachesToolsList: { value: "unknown", note: "notDocumented" },
+    needsServerExtension: { value: "unknown", note: "notDocumented" },
+    displayModes: { value: "unknown", note: "notVerified" },
   },
   {
     id: "claude-code",
@@ -90,9 +95,9 @@ export const HOSTS: readonly HostPersona[] = [
         "https://github.com/anthropics/claude-ai-mcp/issues/274 (client capabilities: elicitation, roots; no extensions key)",
       kind: "report",
     },
-    cachesToolsList: { value: "unknown", note: "not documented" },
-    needsServerExtension: { value: "unknown", note: "irrelevant while it renders no apps" },
-    displayModes: { value: "unknown", note: "it renders no apps" },
+    cachesToolsList: { value: "unknown", note: "notDocumented" },
+    needsServerExtension: { value: "unknown", note: "irrelevant" },
+    displayModes: { value: "unknown", note: "rendersNone" },
   },
 ];
 
@@ -106,7 +111,10 @@ export function known<T>(field: Known<T>): T | undefined {
 }
 
 /** Where a field comes from, in words (for the verdict's reasons and the panel). */
-export function sourceOf(field: Known<unknown>): string {
-  if ("note" in field) return `unknown: ${field.note}${field.source ? ` (${field.source})` : ""}`;
-  return `${field.kind === "report" ? "user reports" : field.kind === "docs" ? "the host's documentation" : "the extension's spec"}: ${field.source}`;
+export function sourceOf(field: Known<unknown>, t: Translate = englishT): string {
+  if ("note" in field) {
+    const note = t(`apps.host.note.${field.note}`);
+    return field.source ? t("apps.host.unknownFrom", { note, source: field.source }) : t("apps.host.unknown", { note });
+  }
+  return t(`apps.host.${field.kind}`, { source: field.source });
 }

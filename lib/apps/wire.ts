@@ -6,6 +6,7 @@
  */
 import type { JSONRPCMessage, MessageExtraInfo, Transport, TransportSendOptions } from "@modelcontextprotocol/client";
 import { METHODS } from "../explain/methods";
+import { msg, say, type Msg } from "../i18n/translate";
 import { asObject } from "../protocol/json";
 import { APPS_SPEC_URL } from "./constants";
 import { VIOLATION_METHOD } from "./csp";
@@ -23,44 +24,44 @@ export interface WireRow {
   /** For a response: ms since its request crossed the other way. */
   latencyMs?: number;
   explain?: string;
+  /** The explanation as a Msg, said in the reader's language. */
+  explainMsg?: Msg;
   /** The message as it crossed, as JSON text. */
   text: string;
 }
 
+/** The Apps methods this wire explains, each with its sentence's key under apps.wire.m in the catalogues. */
 const APPS_METHODS: Record<string, string> = {
-  "ui/initialize":
-    "The app's handshake: it names itself and its capabilities; the host answers with its capabilities and host context (theme, display mode, locale, container size).",
-  "ui/notifications/initialized": "The app is ready: only now may the host send it anything (tool input, tool result).",
-  "ui/notifications/tool-input": "The arguments the tool was called with, sent to the app once after it initialized.",
-  "ui/notifications/tool-input-partial": "Arguments still streaming in (0..n times before tool-input).",
-  "ui/notifications/tool-result": "The tool's result (content and structuredContent) for the app to render.",
-  "ui/notifications/tool-cancelled": "The tool call was cancelled: the app should stop waiting for a result.",
-  "ui/notifications/host-context-changed": "Part of the host context changed (theme, display mode, size…).",
-  "ui/notifications/size-changed":
-    "The app's content size: with a flexible container the host resizes the frame to it.",
-  "ui/notifications/sandbox-proxy-ready":
-    "The sandbox proxy (the outer frame, on its own origin) is ready for the app's HTML.",
-  "ui/notifications/sandbox-resource-ready":
-    "The host hands the proxy the app's HTML (with its CSP) to load in the inner frame.",
-  "ui/notifications/request-teardown": "The app asks the host to close it.",
-  "ui/message": "The app asks the host to add a message to the conversation (here: shown, nothing is sent to a model).",
-  "ui/open-link": "The app asks the host to open a URL (here: shown, opened only when you click it).",
-  "ui/download-file": "The app asks the host to download a file.",
-  "ui/update-model-context":
-    "The app replaces what the model should know about its state (here: shown as the model context).",
-  "ui/request-display-mode":
-    "The app asks for inline, fullscreen or pip; the host answers with the mode it really set.",
-  "ui/resource-teardown": "The host is closing the app: it may save its state, then answers.",
-  "notifications/message": "A log line from the app.",
-  [VIOLATION_METHOD]:
-    "Not the app's message: the playground's reporter in the sandbox saw the browser block a request under the app's CSP.",
+  "ui/initialize": "initialize",
+  "ui/notifications/initialized": "initialized",
+  "ui/notifications/tool-input": "toolInput",
+  "ui/notifications/tool-input-partial": "toolInputPartial",
+  "ui/notifications/tool-result": "toolResult",
+  "ui/notifications/tool-cancelled": "toolCancelled",
+  "ui/notifications/host-context-changed": "hostContextChanged",
+  "ui/notifications/size-changed": "sizeChanged",
+  "ui/notifications/sandbox-proxy-ready": "sandboxProxyReady",
+  "ui/notifications/sandbox-resource-ready": "sandboxResourceReady",
+  "ui/notifications/request-teardown": "requestTeardown",
+  "ui/message": "message",
+  "ui/open-link": "openLink",
+  "ui/download-file": "downloadFile",
+  "ui/update-model-context": "updateModelContext",
+  "ui/request-display-mode": "requestDisplayMode",
+  "ui/resource-teardown": "resourceTeardown",
+  "notifications/message": "log",
+  [VIOLATION_METHOD]: "violation",
 };
 
-export function explainMethod(method: string): string | undefined {
+/** What a method means on the Apps wire, as a Msg (the page says it in the reader's language). */
+export function explainMethodMsg(method: string): Msg | undefined {
   const apps = APPS_METHODS[method];
-  if (apps) return method.startsWith("ui/") ? `${apps} (MCP Apps, ${APPS_SPEC_URL})` : apps;
+  if (apps) {
+    const text = msg(`apps.wire.m.${apps}`);
+    return method.startsWith("ui/") ? msg("apps.wire.apps", { text, url: APPS_SPEC_URL }) : text;
+  }
   const mcp = METHODS[method];
-  return mcp ? `${mcp.text} (relayed to the MCP server)` : undefined;
+  return mcp ? msg("apps.wire.relayed", { text: mcp.key ? msg(mcp.key) : mcp.text }) : undefined;
 }
 
 /** An app may post without end: the wire keeps the last rows (bounded memory), and says how many it dropped. */
@@ -102,7 +103,8 @@ export class WireLog {
     if (id !== undefined) row.id = id;
     if (method) {
       row.method = method;
-      row.explain = explainMethod(method);
+      row.explainMsg = explainMethodMsg(method);
+      if (row.explainMsg) row.explain = say(row.explainMsg);
       if (id !== undefined) {
         if (this.pending.size >= MAX_PENDING) this.pending.clear();
         this.pending.set(`${direction}:${id}`, { at, method });
@@ -114,7 +116,8 @@ export class WireLog {
         this.pending.delete(`${other}:${id}`);
         row.method = request.method;
         row.latencyMs = at - request.at;
-        row.explain = kind === "error" ? `the ${request.method} failed` : `the answer to ${request.method}`;
+        row.explainMsg = msg(kind === "error" ? "apps.wire.failed" : "apps.wire.answer", { method: request.method });
+        row.explain = say(row.explainMsg);
       }
     }
     this.rows.push(row);

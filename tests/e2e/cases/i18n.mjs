@@ -1,7 +1,8 @@
 // The playground in the chapter's languages (issue 32): the browser's language chooses the first paint's, the
 // header's lang-select switches without a reload and is remembered, <html lang> follows, links carry no language,
 // and the Cyrillic labels neither scroll the page sideways at 800 px nor break the axe gate.
-import { guardedContext } from "../harness.mjs";
+import path from "node:path";
+import { guardedContext, ROOT } from "../harness.mjs";
 import { A11yPage } from "../pages/a11y.mjs";
 import { PlaygroundPage } from "../pages/playground.mjs";
 
@@ -54,7 +55,149 @@ async function openIn(ctx, srv, storageState, locale) {
   return { guarded, page, pg };
 }
 
+// The Saved, Diff and Apps tabs with something in them (issue 32, i18n-b): a few words each, from the panel itself,
+// the lib sentences it shows (a run's status, the diff's summary, a wire message's meaning) and a status.
+const TABS_SAY = {
+  bg: {
+    savedHeading: "Запазени за calendar (stdio) (1)",
+    collection: "(1 frame)",
+    diffSummary: "Няма чупещи промени; 0 нечупещи; 4 от 4 отговора са същите",
+    diffRow: "същото",
+    appsTools: "App tools",
+    appsVisible: "вижда се от model и app",
+    wireInitialize: "Handshake-ът на приложението",
+    running: "работи",
+  },
+  ru: {
+    savedHeading: "Сохранено для calendar (stdio) (1)",
+    collection: "(1 фрейм)",
+    diffSummary: "Ломающих изменений нет; не ломающих: 0; ответов совпало (без учёта id): 4 из 4",
+    diffRow: "то же самое",
+    appsTools: "App-инструменты",
+    appsVisible: "видят: model и app",
+    wireInitialize: "Рукопожатие приложения",
+    running: "работает",
+  },
+};
+
+/** Axe's serious and critical findings on the page as it is now. */
+async function serious(a11y, where) {
+  return (await a11y.axe(where)).filter((v) => ["serious", "critical"].includes(v.impact));
+}
+
+/** The Saved tab with a frame kept and a collection holding it. */
+async function fillSaved(pg, lang) {
+  const a11y = new A11yPage(pg);
+  await a11y.openTab("saved");
+  await pg.tid("saved-name").fill("Dentist");
+  await pg.tid("saved-save").click();
+  await pg.page.locator('[data-testid="saved-item"][data-name="Dentist"]').waitFor();
+  await pg.tid("collection-name").fill("Class 1");
+  await pg.tid("collection-create").click();
+  const collection = pg.page.locator('[data-testid="saved-collection"][data-name="Class 1"]');
+  await collection.waitFor();
+  await pg.page
+    .locator('[data-testid="saved-item"][data-name="Dentist"] [data-testid="saved-add-to"]')
+    .selectOption({ label: "Class 1" });
+  await pg.page.waitForFunction(
+    (want) => document.querySelector('[data-testid="saved-collection"]')?.textContent.includes(want),
+    TABS_SAY[lang].collection,
+  );
+  return pg.tid("saved-panel").innerText();
+}
+
+/** The Diff tab after the calendar's cassette was replayed against the embedded calendar. */
+async function fillDiff(pg) {
+  const a11y = new A11yPage(pg);
+  await a11y.openTab("cassette");
+  await pg.tid("cassette-file").setInputFiles(path.join(ROOT, "tests/fixtures/cassettes/calendar.json"));
+  await pg.page.waitForFunction(() =>
+    document.querySelector('[data-testid="cassette-loaded"]')?.textContent.includes("calendar.json"),
+  );
+  await pg.tid("cassette-diff-run").click();
+  await pg.page.waitForSelector('[data-testid="cassette-diff"], [data-testid="cassette-diff-error"]', {
+    timeout: 60_000,
+  });
+  return pg.tid("cassette-panel").innerText();
+}
+
+/** The Apps tab with the calendar's show_week app running. */
+async function fillApps(pg) {
+  const a11y = new A11yPage(pg);
+  await pg.chooseTarget("calendar-app-stdio");
+  await a11y.openTab("apps");
+  await pg.tid("apps-list").click();
+  await pg.tid("apps-tool").first().waitFor({ timeout: 30_000 });
+  await pg.tid("apps-run").click();
+  await pg.page.waitForSelector('[data-testid="apps-run-area"][data-phase="running"]', { timeout: 30_000 });
+  await pg.page
+    .frameLocator('[data-testid="apps-frame"]')
+    .frameLocator("iframe")
+    .getByText("Design review")
+    .waitFor({ timeout: 30_000 });
+  await pg.page.waitForSelector('[data-testid="apps-wire-row"][data-method="ui/initialize"]');
+  return pg.tid("apps-panel").innerText();
+}
+
 export function register({ test, assert }) {
+  test("i18n: the Saved, Diff and Apps tabs with content in Bulgarian, then Russian (a saved frame and a collection, a replayed cassette, a running app and its wire); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    for (const [locale, lang] of [
+      ["bg-BG", "bg"],
+      ["ru-RU", "ru"],
+    ]) {
+      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+      const says = TABS_SAY[lang];
+      try {
+        await pg.open();
+        await page.setViewportSize({ width: 800, height: 700 });
+        await pg.chooseTarget("calendar-stdio");
+        const a11y = new A11yPage(pg);
+        const found = [];
+        const wide = [];
+        const check = async (tab) => {
+          const over = await sideways(page);
+          if (over > 0) wide.push(`${lang} · ${tab}: ${over}px too wide`);
+          found.push(...(await serious(a11y, `${lang} · ${tab}`)));
+        };
+
+        const saved = await fillSaved(pg, lang);
+        assert(saved.includes(says.savedHeading), `${lang}: the Saved tab's heading: ${saved.slice(0, 400)}`);
+        await check("saved");
+
+        const diff = await fillDiff(pg);
+        assert(diff.includes(says.diffSummary), `${lang}: the diff's summary: ${diff.slice(0, 400)}`);
+        assert(diff.includes(says.diffRow), `${lang}: a diff row says the answer is the same`);
+        await check("cassette");
+
+        const apps = await fillApps(pg);
+        assert(apps.includes(says.appsTools) && apps.includes(says.appsVisible), `${lang}: the app tools: ${apps}`);
+        // The status turns to "running" once the tool's result reached the app.
+        await page
+          .waitForFunction(
+            (want) => document.querySelector('[data-testid="apps-status"]')?.textContent.trim() === want,
+            says.running,
+            { timeout: 20_000 },
+          )
+          .catch(async () => assert(false, `${lang}: the app's status: ${await pg.tid("apps-status").innerText()}`));
+        const wire = await page
+          .locator('[data-testid="apps-wire-row"][data-method="ui/initialize"]')
+          .first()
+          .innerText();
+        assert(wire.includes(says.wireInitialize), `${lang}: ui/initialize's meaning on the wire: ${wire}`);
+        await check("apps");
+
+        assert(wide.length === 0, wide.join("; "));
+        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
+      } finally {
+        await guarded.context.close();
+      }
+    }
+  });
+
   test("i18n: the Dating tab reads a pasted transcript in Bulgarian, then Russian (summary, lifecycle, reasons); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
     ctx,
     srv,
