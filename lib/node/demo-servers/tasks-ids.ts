@@ -31,7 +31,14 @@ import { removeJsonFiles } from "./store-files";
 const PREFIX = "tsk1.";
 /** Arguments travel inside the id; keep ids short enough for an Mcp-Name header. */
 export const MAX_ARGS_BYTES = 512;
-const STALE_FILE_MS = 24 * 60 * 60 * 1000;
+/** The longest a task lives (its ttl is capped at this on both wires). */
+export const MAX_TASK_TTL_MS = 60 * 60 * 1000;
+/**
+ * An event file older than this belongs to an expired task (a file is written after its task was made): removed, so a
+ * client answering and cancelling at its allowed rate cannot fill the store instances share. The margin covers the
+ * clocks of several machines writing one volume.
+ */
+const STALE_FILE_MS = MAX_TASK_TTL_MS + 10 * 60 * 1000;
 
 export interface TaskSeed {
   tool: string;
@@ -192,7 +199,7 @@ export function clearTaskEvents(): number {
 
 let lastPrune = 0;
 
-/** Removes event files nobody touched for a day (tasks live minutes), at most once a minute per process. */
+/** Removes event files of expired tasks (STALE_FILE_MS), at most once a minute per process. */
 export function pruneStaleEvents(now = Date.now()): void {
   if (now - lastPrune < 60_000) return;
   lastPrune = now;

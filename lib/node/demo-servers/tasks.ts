@@ -23,6 +23,7 @@ import {
   MAX_ARGS_BYTES,
   mintTaskId,
   openTaskId,
+  MAX_TASK_TTL_MS,
   pruneStaleEvents,
   readEvents,
   writeEvents,
@@ -45,7 +46,7 @@ interface ToolSpec {
 const TTL_PROPERTY = {
   type: "integer",
   minimum: 2,
-  maximum: 3600,
+  maximum: MAX_TASK_TTL_MS / 1000,
   description: "Time to live in seconds (default 600). After it the task is gone.",
 };
 
@@ -291,7 +292,7 @@ export async function callTool(params: Record<string, unknown>, ctx: ServerConte
   }
   const ttl =
     typeof taskParams.ttl === "number" && Number.isInteger(taskParams.ttl)
-      ? Math.min(Math.max(taskParams.ttl, 5000), 3_600_000)
+      ? Math.min(Math.max(taskParams.ttl, 5000), MAX_TASK_TTL_MS)
       : ttlMs;
   const { taskId, resolved } = createTask(tool, args, ttl);
   legacyTaskIds.push(taskId);
