@@ -3,7 +3,7 @@
  * chapter's. Pure, so the tests can read exactly what a user reads.
  */
 import { englishT, type Translate } from "../i18n/translate";
-import { fleetCost, fleetSentence, formatTokens, TOOL_FIELDS, type Bill, type ToolField } from "./bill";
+import { fleetCost, fleetSentence, formatTokens, TOOL_FIELDS, type Bill, type ToolBill, type ToolField } from "./bill";
 import { describeMeasured } from "./measured";
 import { LAYOUT_DESCRIPTIONS } from "./options";
 
@@ -12,14 +12,8 @@ export interface BillJson {
   bytes: number;
   toolsTokens: number;
   sumOfPerTool: number;
-  perTool: {
-    name: string;
-    tokens: number;
-    fields: Partial<Record<ToolField, number>>;
-    counted: ToolField[];
-    structure: number;
-    appOnly?: boolean;
-  }[];
+  /** Each tool's bill, in catalogue order (the position is the array's). */
+  perTool: Omit<ToolBill, "index">[];
   instructionsTokens: number;
   totalTokens: number;
   appOnly: Bill["appOnly"];
