@@ -43,24 +43,41 @@ export function checkToken(headerValue: string | null | undefined): boolean {
 }
 
 /**
+ * Random secrets handed out and remembered only as digests, at most `max` of them: the oldest is forgotten when one
+ * more is made.
+ */
+function secretStore(max: number, bytes: number, encoding: "hex" | "base64url") {
+  const digests = new Set<string>();
+  const digest = (secret: string) => sha256(secret).toString("hex");
+  return {
+    mint(): string {
+      const secret = randomBytes(bytes).toString(encoding);
+      digests.add(digest(secret));
+      if (digests.size > max) digests.delete(digests.values().next().value!);
+      return secret;
+    },
+    has: (given: string) => digests.has(digest(given)),
+    /** True once per secret: the first call that names it forgets it. */
+    spend: (given: string) => digests.delete(digest(given)),
+  };
+}
+
+/**
  * Launch codes: what the launch URL carries in its #fragment (`/#launch=<code>`, so no request line, log or
  * Referer ever holds it). Each trades for a browser secret once (sign-in.ts), then is spent. The run command
  * prints the first; a script holding the token may ask for more (POST /api/signin/launch). In memory only: a
  * restart spends them all. A few at a time: an unused one is dropped when the ninth is made.
  */
 const MAX_LAUNCH_CODES = 8;
-const launchCodes = new Set<string>();
+const launchCodes = secretStore(MAX_LAUNCH_CODES, 32, "hex");
 
 export function mintLaunchCode(): string {
-  const code = randomBytes(32).toString("hex");
-  launchCodes.add(sha256(code).toString("hex"));
-  if (launchCodes.size > MAX_LAUNCH_CODES) launchCodes.delete(launchCodes.values().next().value!);
-  return code;
+  return launchCodes.mint();
 }
 
 /** True once per code: a code is spent by the first trade that names it. */
 export function spendLaunchCode(given: string): boolean {
-  return launchCodes.delete(sha256(given).toString("hex"));
+  return launchCodes.spend(given);
 }
 
 /**
@@ -69,15 +86,12 @@ export function spendLaunchCode(given: string): boolean {
  * Kept as digests; the oldest goes past the cap (a browser that lost its secret signs in again).
  */
 const MAX_BROWSER_SECRETS = 64;
-const browserSecrets = new Set<string>();
+const browserSecrets = secretStore(MAX_BROWSER_SECRETS, 32, "base64url");
 
 export function mintBrowserSecret(): string {
-  const secret = randomBytes(32).toString("base64url");
-  browserSecrets.add(sha256(secret).toString("hex"));
-  if (browserSecrets.size > MAX_BROWSER_SECRETS) browserSecrets.delete(browserSecrets.values().next().value!);
-  return secret;
+  return browserSecrets.mint();
 }
 
 export function checkBrowserSecret(given: string | null | undefined): boolean {
-  return !!given && browserSecrets.has(sha256(given).toString("hex"));
+  return !!given && browserSecrets.has(given);
 }
