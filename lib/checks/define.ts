@@ -180,27 +180,31 @@ export function isInteger(v: unknown): v is number {
 }
 
 /** Problems with ttlMs/cacheScope on a complete result ([] when fine); non-integer ttlMs is AMBIG-6. */
-export function cacheHintProblems(result: Record<string, unknown>): { errors: string[]; ambiguous: string[] } {
-  const errors: string[] = [];
-  const ambiguous: string[] = [];
+export function cacheHintProblems(result: Record<string, unknown>): { errors: Msg[]; ambiguous: Msg[] } {
+  const errors: Msg[] = [];
+  const ambiguous: Msg[] = [];
   const ttl = result.ttlMs;
   if (typeof ttl !== "number")
-    errors.push(ttl === undefined ? "ttlMs is missing" : `ttlMs is ${JSON.stringify(ttl)}, not a number`);
-  else if (ttl < 0) errors.push(`ttlMs is ${ttl} (must be >= 0)`);
-  else if (!Number.isInteger(ttl)) ambiguous.push(`ttlMs ${ttl} is not an integer`);
+    errors.push(
+      ttl === undefined
+        ? msg("checks.d.hints.ttlMissing")
+        : msg("checks.d.hints.ttlType", { value: JSON.stringify(ttl) }),
+    );
+  else if (ttl < 0) errors.push(msg("checks.d.hints.ttlNegative", { value: String(ttl) }));
+  else if (!Number.isInteger(ttl)) ambiguous.push(msg("checks.d.hints.ttlFraction", { value: String(ttl) }));
   const scope = result.cacheScope;
   if (scope !== "public" && scope !== "private") {
     errors.push(
       scope === undefined
-        ? "cacheScope is missing"
-        : `cacheScope is ${JSON.stringify(scope)} (must be "public" or "private")`,
+        ? msg("checks.d.hints.scopeMissing")
+        : msg("checks.d.hints.scopeValue", { value: JSON.stringify(scope) }),
     );
   }
   return { errors, ambiguous };
 }
 
-export const AMBIG6 =
-  "ambiguous in the spec (AMBIG-6): schema.ts types ttlMs as a number, schema.json and caching.mdx as an integer";
+/** The clause a non-integer ttlMs warning ends with. */
+export const AMBIG6: Msg = msg("checks.d.hints.ambig6");
 
 export function errorData(reply: Reply): Record<string, unknown> | undefined {
   return reply.kind === "error" ? asObject(reply.data) : undefined;

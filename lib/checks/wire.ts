@@ -47,6 +47,12 @@ export function clauses(parts: Msg[]): Msg {
   return msg("checks.d.clauses", { first: parts[0], rest: clauses(parts.slice(1)) });
 }
 
+/** Several items joined with ", " (each said in the reader's language). */
+export function list(parts: Msg[]): Msg {
+  if (parts.length <= 1) return parts[0] ?? msg("checks.d.none");
+  return msg("checks.d.list", { first: parts[0], rest: list(parts.slice(1)) });
+}
+
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }

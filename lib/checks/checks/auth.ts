@@ -8,6 +8,7 @@ import type { AuthJudgement, JudgedAspect } from "../../auth/types";
 import type { CheckContext, RunState } from "../context";
 import { checkTitle, SPEC, defineChecks, type CheckInput } from "../define";
 import type { Level } from "../types";
+import { msg, type Msg } from "../../i18n/translate";
 
 export type AuthorizationProvider = () => Promise<AuthJudgement | undefined>;
 
@@ -32,8 +33,9 @@ interface AuthRule {
   aspect: JudgedAspect;
   /** Findings (lib/auth/findings.ts) that break the rule. */
   codes: string[];
+  /** Catalogue keys of the sentences (written in full, so the catalogue check sees them read). */
   pass: string;
-  fix: string;
+  fix: Msg;
   /** Decided only with a token the run was given: without one the rule does not apply (it leaves the score). */
   needsToken?: string;
 }
@@ -45,8 +47,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "prm",
     codes: ["PRM_NOT_FOUND", "PRM_NO_AUTHORIZATION_SERVERS"],
-    pass: "The metadata was found (through the challenge or a well-known URL) and names an authorization server.",
-    fix: 'serve RFC 9728 metadata with authorization_servers and point to it from WWW-Authenticate: Bearer resource_metadata="…".',
+    pass: "checks.d.C57.pass",
+    fix: msg("checks.d.C57.fix"),
   },
   {
     id: "A01",
@@ -54,8 +56,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE"],
-    pass: "The 401 carries WWW-Authenticate: Bearer ….",
-    fix: 'answer 401 with WWW-Authenticate: Bearer resource_metadata="…", scope="…" (RFC 6750 §3).',
+    pass: "checks.d.A01.pass",
+    fix: msg("checks.d.A01.fix"),
   },
   {
     id: "A02",
@@ -63,8 +65,8 @@ const RULES: AuthRule[] = [
     level: "SHOULD",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE", "AUTH_REQUIRED_BUT_NOT_ADVERTISED"],
-    pass: "The challenge's resource_metadata tells the client where the metadata is.",
-    fix: 'add resource_metadata="<URL of your metadata>" to the challenge, so clients need not guess well-known URLs.',
+    pass: "checks.d.A02.pass",
+    fix: msg("checks.d.A02.fix", { url: "<URL of your metadata>" }),
   },
   {
     id: "A03",
@@ -72,8 +74,8 @@ const RULES: AuthRule[] = [
     level: "SHOULD",
     aspect: "path-aware",
     codes: ["PRM_NOT_AT_WELL_KNOWN"],
-    pass: "The metadata is at /.well-known/oauth-protected-resource followed by the endpoint's path.",
-    fix: "serve the same metadata at /.well-known/oauth-protected-resource/<endpoint path> (RFC 9728 §3.1), the client's first guess.",
+    pass: "checks.d.A03.pass",
+    fix: msg("checks.d.A03.fix", { path: "<endpoint path>" }),
   },
   {
     id: "A04",
@@ -81,8 +83,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "prm-doc",
     codes: ["PRM_RESOURCE_MISMATCH"],
-    pass: "resource equals the endpoint's canonical URI.",
-    fix: "set resource to the exact URL clients use for this endpoint (RFC 9728 §3.3: a client must not use metadata for another resource).",
+    pass: "checks.d.A04.pass",
+    fix: msg("checks.d.A04.fix"),
   },
   {
     id: "A05",
@@ -90,8 +92,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "as",
     codes: ["AS_METADATA_NOT_FOUND", "AS_ISSUER_MISMATCH"],
-    pass: "The authorization server's metadata was found and its issuer is exactly the one looked up.",
-    fix: "serve RFC 8414 (or OpenID) metadata at the well-known URL for the issuer, with issuer spelled exactly as in authorization_servers.",
+    pass: "checks.d.A05.pass",
+    fix: msg("checks.d.A05.fix"),
   },
   {
     id: "A06",
@@ -99,8 +101,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "as-doc",
     codes: ["PKCE_S256_NOT_ADVERTISED"],
-    pass: 'code_challenge_methods_supported includes "S256".',
-    fix: 'advertise code_challenge_methods_supported: ["S256"]; without it a client must refuse to proceed.',
+    pass: "checks.d.A06.pass",
+    fix: msg("checks.d.A06.fix"),
   },
   {
     id: "A07",
@@ -108,8 +110,8 @@ const RULES: AuthRule[] = [
     level: "SHOULD",
     aspect: "as-doc",
     codes: ["NO_REGISTRATION_PATH"],
-    pass: "The authorization server accepts client ID metadata documents or offers a registration endpoint.",
-    fix: "support client ID metadata documents (client_id_metadata_document_supported: true), the 2026-07-28 default.",
+    pass: "checks.d.A07.pass",
+    fix: msg("checks.d.A07.fix"),
   },
   {
     id: "A08",
@@ -117,8 +119,8 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "forged",
     codes: ["INVALID_TOKEN_ACCEPTED"],
-    pass: "A made-up bearer token was refused.",
-    fix: "validate every token (signature or introspection, issuer, audience, expiry) and answer 401 when it fails.",
+    pass: "checks.d.A08.pass",
+    fix: msg("checks.d.A08.fix"),
   },
   {
     id: "A09",
@@ -126,10 +128,9 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "audience",
     codes: ["AUDIENCE_NOT_ENFORCED"],
-    pass: "A token its own authorization server issued for another resource was refused.",
-    fix: "check that the token's aud is this server's resource URL; a server that accepts others' tokens can be used to pass them on.",
-    needsToken:
-      "no token for another resource of the same authorization server was available (the embedded protected demos provide one)",
+    pass: "checks.d.A09.pass",
+    fix: msg("checks.d.A09.fix"),
+    needsToken: "checks.d.A09.needsToken",
   },
   {
     id: "A10",
@@ -137,9 +138,9 @@ const RULES: AuthRule[] = [
     level: "MUST",
     aspect: "query",
     codes: ["TOKEN_IN_QUERY_ACCEPTED"],
-    pass: "The server's own token, sent as ?access_token=…, was refused.",
-    fix: "read the token only from the Authorization header: URLs end up in logs and histories.",
-    needsToken: 'no token for this server was given (send one with --header "Authorization: Bearer …")',
+    pass: "checks.d.A10.pass",
+    fix: msg("checks.d.A10.fix"),
+    needsToken: "checks.d.A10.needsToken",
   },
 ];
 
@@ -153,22 +154,24 @@ function judge(rule: AuthRule): CheckInput {
       const denied = ctx.observed().find((ex) => ex.http?.status === 401);
       ctx.cite(denied);
       if (!j) {
-        if (!denied) return ctx.skip("No request of this run got 401: the server does not ask for authorization.");
-        return ctx.blocked(
-          "The server answered 401, but this run cannot judge authorization (it is judged for http(s) URL targets).",
-        );
+        if (!denied) return ctx.skip(msg("checks.d.auth.no401"));
+        return ctx.blocked(msg("checks.d.auth.cannotJudge"));
       }
       if (j.status !== 401)
         return ctx.skip(
-          `A request without a token answered ${j.status ?? "nothing"}, not 401: the server does not ask for authorization.`,
+          j.status === undefined
+            ? msg("checks.d.auth.noAnswer")
+            : msg("checks.d.auth.not401", { status: String(j.status) }),
         );
       if (!j.reached.includes(rule.aspect))
         return rule.needsToken
-          ? ctx.skip(`Not judged: ${rule.needsToken}.`)
-          : ctx.blocked("Not judged: an earlier step of discovery failed (see C57, A05).");
+          ? ctx.skip(msg("checks.d.auth.notJudged", { why: msg(rule.needsToken) }))
+          : ctx.blocked(msg("checks.d.auth.earlierFailed"));
       const hits = j.run.findings.filter((f) => rule.codes.includes(f.code));
-      if (hits.length === 0) return ctx.pass(rule.pass);
-      return ctx.fail(`${hits.map((f) => `${f.code}: ${f.detail}`).join("; ")}. Fix: ${rule.fix}`);
+      if (hits.length === 0) return ctx.pass(msg(rule.pass));
+      // The finding's code and detail come from lib/auth as they are (the code is an identifier).
+      const findings = hits.map((f) => `${f.code}: ${f.detail}`).join("; ");
+      return ctx.fail(msg("checks.d.auth.fail", { findings, fix: rule.fix }));
     },
   };
 }

@@ -9,12 +9,25 @@ import { LIST_KEY } from "../probes";
 import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { asObject, truncate, type JsonObject } from "../wire";
 import type { Verdict } from "../types";
+import { msg, type Msg } from "../../i18n/translate";
+import { list } from "../wire";
 
-const ITEM_DEF: Record<ListMethod, { def: string; key: (item: JsonObject) => unknown; what: string }> = {
-  "tools/list": { def: "Tool", key: (i) => i.name, what: "tool" },
-  "prompts/list": { def: "Prompt", key: (i) => i.name, what: "prompt" },
-  "resources/list": { def: "Resource", key: (i) => i.uri, what: "resource" },
-  "resources/templates/list": { def: "ResourceTemplate", key: (i) => i.uriTemplate, what: "resource template" },
+/** `what`/`whats`: catalogue keys for one item ("tool {name}") and for the kind ("tools"). */
+const ITEM_DEF: Record<ListMethod, { def: string; key: (item: JsonObject) => unknown; what: string; whats: string }> = {
+  "tools/list": { def: "Tool", key: (i) => i.name, what: "checks.d.item.tool", whats: "checks.d.items.tool" },
+  "prompts/list": { def: "Prompt", key: (i) => i.name, what: "checks.d.item.prompt", whats: "checks.d.items.prompt" },
+  "resources/list": {
+    def: "Resource",
+    key: (i) => i.uri,
+    what: "checks.d.item.resource",
+    whats: "checks.d.items.resource",
+  },
+  "resources/templates/list": {
+    def: "ResourceTemplate",
+    key: (i) => i.uriTemplate,
+    what: "checks.d.item.template",
+    whats: "checks.d.items.template",
+  },
 };
 
 type Ajv = InstanceType<typeof import("ajv/dist/2020").default>;
@@ -67,13 +80,12 @@ const overCatalogue =
   (judge: (ctx: CheckContext, lists: { method: ListMethod; items: JsonObject[] }[]) => Promise<Verdict>) =>
   async (ctx: CheckContext): Promise<Verdict> => {
     const lists = await catalogue(ctx);
-    if (!lists.some((l) => l.items.length))
-      return ctx.skip("The server lists no tools, prompts, resources or templates.");
+    if (!lists.some((l) => l.items.length)) return ctx.skip(msg("checks.d.noCatalogue"));
     return judge(ctx, lists);
   };
 
-const label = (method: ListMethod, item: JsonObject) =>
-  `${ITEM_DEF[method].what} ${JSON.stringify(truncate(String(ITEM_DEF[method].key(item) ?? "(unnamed)"), 60))}`;
+const label = (method: ListMethod, item: JsonObject): Msg =>
+  msg(ITEM_DEF[method].what, { name: JSON.stringify(truncate(String(ITEM_DEF[method].key(item) ?? "(unnamed)"), 60)) });
 
 const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 
@@ -96,13 +108,29 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
             count += 1;
             if (validate(item)) continue;
             const e = validate.errors?.[0];
-            const where = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, ".") : "(the item)";
+            const path = e?.instancePath ? e.instancePath.slice(1).replace(/\//g, ".") : "";
+            // Ajv's message is English (the schema library's words): it is kept as it came.
+            const error = e?.message ? msg("checks.d.asIs", { text: e.message }) : msg("checks.d.C74.invalid");
+            const allowed =
+              e?.params && "allowedValue" in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : "";
+            const hint =
+              ITEM_DEF[method].def === "Tool" && path.startsWith("inputSchema")
+                ? msg("checks.d.C74.objectSchema", { example: '{"type": "object", …}' })
+                : msg("checks.d.empty");
             return ctx.fail(
-              `${label(method, item)} is not a valid ${ITEM_DEF[method].def} of revision ${revision}: ${where} ${e?.message ?? "is invalid"}${e?.params && "allowedValue" in e.params ? ` (${JSON.stringify(e.params.allowedValue)})` : ""}; fix the item so clients that validate the list do not reject it${ITEM_DEF[method].def === "Tool" && where.startsWith("inputSchema") ? ' (inputSchema must be an object schema: {"type": "object", …}, never null)' : ""}.`,
+              msg("checks.d.C74.fail", {
+                item: label(method, item),
+                def: ITEM_DEF[method].def,
+                revision,
+                where: path || msg("checks.d.C74.theItem"),
+                error,
+                allowed,
+                hint,
+              }),
             );
           }
         }
-        return ctx.pass(`All ${count} items are valid against the ${revision} schema.`);
+        return ctx.pass(msg("checks.d.C74.pass", { n: String(count), revision }));
       }),
     },
     {
@@ -118,12 +146,13 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
             const key = JSON.stringify(ITEM_DEF[method].key(item));
             if (seen.has(key))
               return ctx.fail(
-                `${method} lists ${label(method, item)} twice; a client keys ${ITEM_DEF[method].what}s by it, so one of them can never be used — rename or drop it.`,
+                msg("checks.d.C75.fail", { method, item: label(method, item), whats: msg(ITEM_DEF[method].whats) }),
               );
             seen.add(key);
           }
         }
-        return ctx.pass(`No name repeats (${lists.map((l) => `${l.items.length} from ${l.method}`).join(", ")}).`);
+        const counts = lists.map((l) => msg("checks.d.C75.count", { n: String(l.items.length), method: l.method }));
+        return ctx.pass(msg("checks.d.C75.pass", { counts: list(counts) }));
       }),
     },
     {
@@ -135,18 +164,16 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
       needs: "tools",
       async run(ctx) {
         const { items } = await ctx.list("tools/list");
-        if (!items.length) return ctx.skip("The server lists no tools.");
+        if (!items.length) return ctx.skip(msg("checks.d.noTools"));
         const bad = items.map((t) => t.name).filter((n) => typeof n !== "string" || !TOOL_NAME.test(n));
-        if (bad.length)
-          return ctx.fail(
-            `${bad
-              .slice(0, 3)
-              .map((n) => JSON.stringify(truncate(String(n), 60)))
-              .join(
-                ", ",
-              )} ${bad.length === 1 ? "is not a" : "are not"} tool name${bad.length === 1 ? "" : "s"} of 1–128 characters from A–Z, a–z, 0–9, _, - and . (no spaces, commas or other symbols); rename, since clients and models may refuse or mangle it.`,
-          );
-        return ctx.pass(`All ${items.length} tool names use the allowed characters and length.`);
+        if (bad.length) {
+          const names = bad
+            .slice(0, 3)
+            .map((n) => JSON.stringify(truncate(String(n), 60)))
+            .join(", ");
+          return ctx.fail(msg(bad.length === 1 ? "checks.d.C76.failOne" : "checks.d.C76.failMany", { names }));
+        }
+        return ctx.pass(msg("checks.d.C76.pass", { n: String(items.length) }));
       },
     },
     {
@@ -158,7 +185,7 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
       needs: "tools",
       async run(ctx) {
         const { items } = await ctx.list("tools/list");
-        if (!items.length) return ctx.skip("The server lists no tools.");
+        if (!items.length) return ctx.skip(msg("checks.d.noTools"));
         const validator = await loadAjv();
         let count = 0;
         for (const tool of items) {
@@ -172,12 +199,12 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
               validator.compile(schema);
             } catch (e) {
               return ctx.fail(
-                `${String(tool.name)}'s ${key} does not compile as a JSON Schema (${truncate((e as Error).message, 160)}); a client cannot validate arguments or results against it.`,
+                msg("checks.d.C77.fail", { tool: String(tool.name), key, error: truncate((e as Error).message, 160) }),
               );
             }
           }
         }
-        return ctx.pass(`All ${count} input and output schemas compile.`);
+        return ctx.pass(msg("checks.d.C77.pass", { n: String(count) }));
       },
     },
   ],

@@ -154,8 +154,8 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§7", path: SPEC.caching },
       run: readingDiscover((ctx, result) => {
         const { errors, ambiguous } = cacheHintProblems(result);
-        if (errors.length) return ctx.fail(msg("checks.d.C02.fail", { problems: errors.join("; ") }));
-        if (ambiguous.length) return ctx.warn(msg("checks.d.C02.ambig6", { problems: ambiguous.join("; ") }));
+        if (errors.length) return ctx.fail(msg("checks.d.C02.fail", { problems: clauses(errors) }));
+        if (ambiguous.length) return ctx.warn(msg("checks.d.C02.ambig6", { problems: clauses(ambiguous) }));
         return ctx.pass(
           msg("checks.d.C02.pass", { ttl: String(result.ttlMs), scope: JSON.stringify(result.cacheScope) }),
         );

@@ -14,10 +14,10 @@ import {
 import { headerParams } from "../../protocol/header-annotations";
 import { promptArguments } from "../synthesize";
 import type { CheckSendOptions, Verdict } from "../types";
-import { describeReply, asObject, responseHeaders, sentFrame, type JsonObject, type Reply } from "../wire";
+import { asObject, list, replyMsg, responseHeaders, sentFrame, type JsonObject, type Reply } from "../wire";
+import { msg, type Msg } from "../../i18n/translate";
 
-const HEADER_FIX =
-  "validate the request headers against the body and answer 400 with -32020 on any missing or mismatched one.";
+const HEADER_FIX = msg("checks.d.http.headerFix");
 
 /** Base64 of UTF-8, as the SEP-2243 sentinel carries it. */
 export function base64Utf8(value: string): string {
@@ -26,12 +26,12 @@ export function base64Utf8(value: string): string {
   return btoa(binary);
 }
 
-function expectMismatch(ctx: CheckContext, reply: Reply, what: string): Verdict {
+function expectMismatch(ctx: CheckContext, reply: Reply, what: Msg): Verdict {
   if (isErrorCode(reply, -32020) && !wrongStatus(reply, 400))
-    return ctx.pass(`${what}: answered HTTP 400 with -32020.`);
+    return ctx.pass(msg("checks.d.http.mismatchPass", { what }));
   if (reply.kind === "result")
-    return ctx.fail(`${what}: the request was served (${describeReply(reply)}); ${HEADER_FIX}`);
-  return ctx.fail(`${what}: answered ${describeReply(reply)}; ${HEADER_FIX}`);
+    return ctx.fail(msg("checks.d.http.mismatchServed", { what, reply: replyMsg(reply), fix: HEADER_FIX }));
+  return ctx.fail(msg("checks.d.http.mismatchFail", { what, reply: replyMsg(reply), fix: HEADER_FIX }));
 }
 
 /** tools/list with the envelope: the plainest request to bend headers on. */
@@ -81,10 +81,7 @@ async function namedTarget(ctx: CheckContext): Promise<NamedTarget | undefined> 
 
 async function withNamed(ctx: CheckContext, run: (t: NamedTarget) => Promise<Verdict>): Promise<Verdict> {
   const t = await namedTarget(ctx);
-  if (!t)
-    return ctx.skip(
-      "No resource, prompt or callable tool answered a plain request, so there is no Mcp-Name request to vary.",
-    );
+  if (!t) return ctx.skip(msg("checks.d.http.noNamed"));
   return run(t);
 }
 
@@ -101,13 +98,10 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         { http: { omitImplied: ["MCP-Protocol-Version"] } },
         "no MCP-Protocol-Version",
       );
-      if (isErrorCode(reply, -32020) && !wrongStatus(reply, 400))
-        return ctx.pass("Without MCP-Protocol-Version: HTTP 400 with -32020.");
+      if (isErrorCode(reply, -32020) && !wrongStatus(reply, 400)) return ctx.pass(msg("checks.d.C41.pass"));
       if (reply.kind === "result")
-        return ctx.fail(`Without MCP-Protocol-Version the request was served (${describeReply(reply)}); ${HEADER_FIX}`);
-      return ctx.warn(
-        `Without MCP-Protocol-Version: ${describeReply(reply)} — ambiguous in the spec (AMBIG-21): a server that supports pre-2025-06-18 clients MAY assume 2025-03-26; otherwise it MUST answer 400 with -32020.`,
-      );
+        return ctx.fail(msg("checks.d.C41.served", { reply: replyMsg(reply), fix: HEADER_FIX }));
+      return ctx.warn(msg("checks.d.C41.ambig21", { reply: replyMsg(reply) }));
     }),
     check("C42", checkTitle("C42"), "MUST", async (ctx) =>
       expectMismatch(
@@ -117,28 +111,28 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           { headers: { "MCP-Protocol-Version": "2025-11-25" } },
           "header 2025-11-25, body " + ctx.version,
         ),
-        "Header 2025-11-25 with a 2026-07-28 body",
+        msg("checks.d.C42.what"),
       ),
     ),
     check("C43", checkTitle("C43"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { http: { omitImplied: ["Mcp-Method"] } }, "no Mcp-Method"),
-        "Without Mcp-Method",
+        msg("checks.d.C43.what"),
       ),
     ),
     check("C44", checkTitle("C44"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "prompts/get" } }, "Mcp-Method prompts/get"),
-        "Mcp-Method prompts/get on a tools/list body",
+        msg("checks.d.C44.what"),
       ),
     ),
     check("C45", checkTitle("C45"), "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "TOOLS/LIST" } }, "Mcp-Method TOOLS/LIST"),
-        "Mcp-Method TOOLS/LIST on a tools/list body",
+        msg("checks.d.C45.what"),
       ),
     ),
     check("C46", checkTitle("C46"), "MUST", async (ctx) => {
@@ -156,18 +150,16 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           `${m} / ${v}`,
         );
         if (reply.kind !== "result")
-          return ctx.fail(
-            `With headers spelled ${m} / ${v} the request answered ${describeReply(reply)}; compare header names case-insensitively.`,
-          );
+          return ctx.fail(msg("checks.d.C46.fail", { spelling: `${m} / ${v}`, reply: replyMsg(reply) }));
       }
-      return ctx.pass("Lower-case and upper-case header names were both accepted.");
+      return ctx.pass(msg("checks.d.C46.pass"));
     }),
     check("C47", checkTitle("C47"), "MUST", (ctx) =>
       withNamed(ctx, async (t) =>
         expectMismatch(
           ctx,
           await named(ctx, t, { http: { omitImplied: ["Mcp-Name"] } }, "no Mcp-Name"),
-          `${t.method} without Mcp-Name`,
+          msg("checks.d.C47.what", { method: t.method }),
         ),
       ),
     ),
@@ -176,7 +168,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         expectMismatch(
           ctx,
           await named(ctx, t, { headers: { "Mcp-Name": "playground-wrong-name" } }, "wrong Mcp-Name"),
-          `${t.method} with Mcp-Name playground-wrong-name`,
+          msg("checks.d.C48.what", { method: t.method, value: "playground-wrong-name" }),
         ),
       ),
     ),
@@ -184,9 +176,9 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
       withNamed(ctx, async (t) => {
         const value = `=?base64?${base64Utf8(t.name)}?=`;
         const reply = await named(ctx, t, { headers: { "Mcp-Name": value } }, "Base64 Mcp-Name");
-        if (reply.kind === "result") return ctx.pass(`Mcp-Name ${value} was decoded and accepted.`);
+        if (reply.kind === "result") return ctx.pass(msg("checks.d.C49.pass", { value }));
         return ctx.fail(
-          `Mcp-Name ${value} (the Base64 form of ${t.name}) answered ${describeReply(reply)}; decode =?base64?…?= values before comparing.`,
+          msg("checks.d.C49.fail", { value, name: t.name, reply: replyMsg(reply), form: "=?base64?…?=" }),
         );
       }),
     ),
@@ -197,15 +189,14 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         return expectMismatch(
           ctx,
           await named(ctx, t, { headers: { "Mcp-Name": value } }, "malformed Base64"),
-          `Mcp-Name ${value}`,
+          msg("checks.d.C50.what", { value }),
         );
       }),
     ),
     check("C51", checkTitle("C51"), "MUST", async (ctx) => {
       const tools = await ctx.callableTools();
       const tool = tools.find((x) => headerParams(asObject(x.inputSchema)).length > 0);
-      if (!tool)
-        return ctx.skip(`No callable tool has a valid x-mcp-header argument (tool calls: ${ctx.options.toolCalls}).`);
+      if (!tool) return ctx.skip(msg("checks.d.C51.noTool", { policy: ctx.options.toolCalls }));
       const [param] = headerParams(asObject(tool.inputSchema));
       const header = `Mcp-Param-${param.header}`;
       const value = param.type === "integer" ? 7 : param.type === "boolean" ? true : "playground-region";
@@ -217,12 +208,16 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           { ...opts, paramHeaders: false, label: `${ctx.checkId} tools/call ${String(tool.name)} (${what})` },
         );
       const good = await call(args, { headers: { [header]: String(value) } }, `${header}: ${value}`);
-      if (isErrorCode(good, -32020))
-        return ctx.fail(`With a correct ${header}: ${String(value)} the call answered -32020; accept matching values.`);
+      if (isErrorCode(good, -32020)) return ctx.fail(msg("checks.d.C51.goodRefused", { header, value: String(value) }));
       const missing = await call(args, {}, `no ${header}`);
       if (!isErrorCode(missing, -32020) || wrongStatus(missing, 400))
         return ctx.fail(
-          `Without ${header} while arguments.${param.path.join(".")} is set: ${describeReply(missing)}; ${HEADER_FIX}`,
+          msg("checks.d.C51.missing", {
+            header,
+            path: param.path.join("."),
+            reply: replyMsg(missing),
+            fix: HEADER_FIX,
+          }),
         );
       const wrong = await call(
         args,
@@ -230,22 +225,18 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         `wrong ${header}`,
       );
       if (!isErrorCode(wrong, -32020) || wrongStatus(wrong, 400))
-        return ctx.fail(`With a ${header} that disagrees with the argument: ${describeReply(wrong)}; ${HEADER_FIX}`);
+        return ctx.fail(msg("checks.d.C51.wrong", { header, reply: replyMsg(wrong), fix: HEADER_FIX }));
       const absent = await call(
         setPath(ctx.toolArguments(tool), param.path, null),
         {},
         `${param.path.join(".")}: null, no header`,
       );
       if (isErrorCode(absent, -32020))
-        return ctx.fail(
-          `With arguments.${param.path.join(".")} null and no ${header} it answered -32020; a null or absent value needs no header.`,
-        );
-      return ctx.pass(
-        `${String(tool.name)}: correct ${header} accepted, missing or wrong rejected with 400/-32020, null argument without header accepted.`,
-      );
+        return ctx.fail(msg("checks.d.C51.nullRefused", { header, path: param.path.join(".") }));
+      return ctx.pass(msg("checks.d.C51.pass", { tool: String(tool.name), header }));
     }),
     check("C52", checkTitle("C52"), "SHOULD", async (ctx) => {
-      const bad: string[] = [];
+      const bad: Msg[] = [];
       for (const method of ["GET", "DELETE"] as const) {
         const ex = await ctx.raw("", {
           label: `${ctx.checkId} ${method} on the endpoint`,
@@ -253,13 +244,11 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           headers: method === "GET" ? { Accept: "text/event-stream" } : undefined,
         });
         const status = ex.http?.status;
-        if (status !== 405) bad.push(`${method} answered ${status ?? ex.outcome.kind}`);
+        if (status !== 405)
+          bad.push(msg("checks.d.C52.answered", { method, status: String(status ?? ex.outcome.kind) }));
       }
-      if (bad.length)
-        return ctx.fail(
-          `${bad.join(", ")}; a 2026-07-28-only endpoint answers GET and DELETE with 405 Method Not Allowed.`,
-        );
-      return ctx.pass("GET and DELETE answered 405.");
+      if (bad.length) return ctx.fail(msg("checks.d.C52.fail", { bad: list(bad) }));
+      return ctx.pass(msg("checks.d.C52.pass"));
     }),
     check("C53", checkTitle("C53"), "SHOULD", async (ctx) => {
       const reply = await listRequest(
@@ -267,10 +256,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         { headers: { "Mcp-Session-Id": "playground-session" } },
         "with Mcp-Session-Id",
       );
-      if (reply.kind !== "result")
-        return ctx.fail(
-          `With an Mcp-Session-Id header the request answered ${describeReply(reply)}; ignore the header.`,
-        );
+      if (reply.kind !== "result") return ctx.fail(msg("checks.d.C53.refused", { reply: replyMsg(reply) }));
       const minted = ctx
         .observed()
         .find(
@@ -281,11 +267,9 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       if (minted) {
         ctx.cite(minted);
-        return ctx.fail(
-          `A response to ${String(sentFrame(minted)?.method)} carried Mcp-Session-Id; 2026-07-28 servers mint no sessions.`,
-        );
+        return ctx.fail(msg("checks.d.C53.minted", { method: String(sentFrame(minted)?.method) }));
       }
-      return ctx.pass("The header was ignored and no response in this run carried Mcp-Session-Id.");
+      return ctx.pass(msg("checks.d.C53.pass"));
     }),
     check(
       "C54",
@@ -297,10 +281,9 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           session: false,
           label: `${ctx.checkId} opening request (Origin: http://evil.example)`,
         });
-        if (reply.status === 403) return ctx.pass("Origin http://evil.example was refused with 403.");
-        return ctx.fail(
-          `Origin http://evil.example got ${describeReply(reply)}; validate Origin on every request and answer 403 to origins you do not serve (DNS-rebinding defence).`,
-        );
+        const origin = "http://evil.example";
+        if (reply.status === 403) return ctx.pass(msg("checks.d.C54.pass", { origin }));
+        return ctx.fail(msg("checks.d.C54.fail", { origin, reply: replyMsg(reply) }));
       },
       false,
       BOTH_ERAS,
@@ -320,12 +303,14 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           .filter((e) => e.kind === "http-body" || e.kind === "sse-event")
           .map((e) => ("text" in e ? e.text : e.data))
           .join("");
-        if (status === 202 && body.trim() === "") return ctx.pass("Accepted with 202 and an empty body.");
+        if (status === 202 && body.trim() === "") return ctx.pass(msg("checks.d.C55.pass"));
         if (status !== undefined && status >= 400 && status < 500)
-          return ctx.pass(`Not accepted: HTTP ${status} (allowed).`);
-        return ctx.fail(
-          `A notification got HTTP ${status ?? "no status"}${body ? " with a body" : ""}; answer 202 Accepted with an empty body, or a 4xx when you do not accept it.`,
-        );
+          return ctx.pass(msg("checks.d.C55.pass4xx", { status: String(status) }));
+        const got =
+          status === undefined
+            ? msg(body ? "checks.d.C55.noStatusBody" : "checks.d.C55.noStatus")
+            : msg(body ? "checks.d.C55.statusBody" : "checks.d.C55.status", { status: String(status) });
+        return ctx.fail(msg("checks.d.C55.fail", { got }));
       },
       false,
       BOTH_ERAS,
@@ -347,19 +332,14 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
           const type = headers.get("content-type") ?? "";
           if (!type.startsWith("application/json") && !type.startsWith("text/event-stream")) {
             ctx.cite(ex);
-            return ctx.fail(
-              `${String(f.method)} was answered with Content-Type ${JSON.stringify(type)}; use application/json or text/event-stream.`,
-            );
+            return ctx.fail(msg("checks.d.C56.type", { method: String(f.method), type: JSON.stringify(type) }));
           }
           if (type.startsWith("text/event-stream") && headers.get("x-accel-buffering") !== "no")
             noBuffering.push(String(f.method));
         }
         if (noBuffering.length)
-          return ctx.fail(
-            `SSE responses to ${[...new Set(noBuffering)].join(", ")} lack X-Accel-Buffering: no; send it so proxies do not buffer the stream.`,
-            "SHOULD",
-          );
-        return ctx.pass("Every response body in this run was application/json or text/event-stream.");
+          return ctx.fail(msg("checks.d.C56.buffering", { methods: [...new Set(noBuffering)].join(", ") }), "SHOULD");
+        return ctx.pass(msg("checks.d.C56.pass"));
       },
       true,
     ),

@@ -5,8 +5,9 @@
  */
 import { checkTitle, LEGACY_ONLY, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { initializeParams } from "../../protocol/versions";
+import { msg, type Msg } from "../../i18n/translate";
 import {
-  describeReply,
+  replyMsg,
   asObject,
   isNotificationFrame,
   isRequestFrame,
@@ -54,17 +55,20 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         const same = await freshInitialize(ctx, ctx.version);
         if (same.kind !== "result")
-          return ctx.fail(
-            `initialize asking for ${ctx.version} (the revision it answered before) got ${describeReply(same)}; answer initialize with a result.`,
-          );
+          return ctx.fail(msg("checks.d.C68.noResult", { version: ctx.version, reply: replyMsg(same) }));
         if (same.result.protocolVersion !== ctx.version)
           return ctx.fail(
-            `initialize asking for ${ctx.version}, which it supports, answered protocolVersion ${JSON.stringify(same.result.protocolVersion)}; a supported version MUST be echoed.`,
+            msg("checks.d.C68.notEchoed", {
+              version: ctx.version,
+              answered: JSON.stringify(same.result.protocolVersion),
+            }),
           );
         const missing = ["capabilities", "serverInfo"].filter((k) => !asObject(same.result[k]));
         if (missing.length)
           return ctx.fail(
-            `The initialize result lacks ${missing.join(" and ")}; InitializeResult requires protocolVersion, capabilities and serverInfo.`,
+            missing.length === 2
+              ? msg("checks.d.C68.lacksBoth", { first: missing[0], second: missing[1] })
+              : msg("checks.d.C68.lacks", { field: missing[0] }),
           );
         const bogus = await freshInitialize(ctx, BOGUS_VERSION);
         if (
@@ -73,15 +77,20 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
           bogus.result.protocolVersion !== BOGUS_VERSION
         )
           return ctx.pass(
-            `${ctx.version} was echoed; an unknown ${BOGUS_VERSION} got ${bogus.result.protocolVersion}, a version the server supports.`,
+            msg("checks.d.C68.pass", {
+              version: ctx.version,
+              bogus: BOGUS_VERSION,
+              answered: bogus.result.protocolVersion,
+            }),
           );
         if (bogus.kind === "result")
           return ctx.fail(
-            `initialize asking for ${BOGUS_VERSION} answered protocolVersion ${JSON.stringify(bogus.result.protocolVersion)}; answer a version you support (the client then decides whether to go on).`,
+            msg("checks.d.C68.bogusEchoed", {
+              bogus: BOGUS_VERSION,
+              answered: JSON.stringify(bogus.result.protocolVersion),
+            }),
           );
-        return ctx.fail(
-          `initialize asking for ${BOGUS_VERSION} got ${describeReply(bogus)}; the spec wants a result naming another version you support, not an error.`,
-        );
+        return ctx.fail(msg("checks.d.C68.bogusError", { bogus: BOGUS_VERSION, reply: replyMsg(bogus) }));
       },
     },
     {
@@ -92,7 +101,7 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
       legacySpec: `${LEGACY_SPEC.lifecycle}#initialization`,
       async run(ctx) {
         const [initialize] = ctx.legacy?.handshake ?? [];
-        if (!initialize) return ctx.blocked("The probe recorded no initialize exchange.");
+        if (!initialize) return ctx.blocked(msg("checks.d.C69.noInitialize"));
         ctx.cite(initialize);
         const early = serverFrames(initialize)
           .map((f) => asObject(f.frame))
@@ -103,12 +112,8 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
                 (isNotificationFrame(f) && f.method !== "notifications/message")),
           );
         if (early.length)
-          return ctx.fail(
-            `Before notifications/initialized the server sent ${early.map((f) => String(f!.method)).join(", ")}; wait for notifications/initialized before anything but pings and log messages.`,
-          );
-        return ctx.pass(
-          "Nothing but the initialize result (and at most pings or log messages) came before notifications/initialized.",
-        );
+          return ctx.fail(msg("checks.d.C69.fail", { methods: early.map((f) => String(f!.method)).join(", ") }));
+        return ctx.pass(msg("checks.d.C69.pass"));
       },
     },
     {
@@ -120,19 +125,14 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
       legacySpec: LEGACY_SPEC.session,
       async run(ctx) {
         const id = ctx.legacy?.sessionId;
-        if (id === undefined)
-          return ctx.skip(
-            "The initialize reply minted no Mcp-Session-Id: a stateless server has no session rules to keep.",
-          );
+        if (id === undefined) return ctx.skip(msg("checks.d.C70.stateless"));
         ctx.cite(ctx.legacy?.handshake[0]);
         if (!/^[\x21-\x7e]+$/.test(id))
-          return ctx.fail(
-            `The session id ${JSON.stringify(truncate(id, 60))} has characters outside visible ASCII (0x21–0x7E).`,
-          );
+          return ctx.fail(msg("checks.d.C70.notAscii", { id: JSON.stringify(truncate(id, 60)) }));
         // A session of its own, ended with DELETE as a client does; a request in it afterwards MUST get 404.
         const opened = await freshInitialize(ctx, ctx.version);
         const own = opened.exchange.http?.sessionId;
-        let ended = "the server minted no session for a second initialize";
+        let ended: Msg = msg("checks.d.C70.noSecond");
         if (own) {
           const headers = { "Mcp-Session-Id": own, "MCP-Protocol-Version": ctx.version };
           await ctx.raw(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), {
@@ -147,25 +147,16 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
             label: `${ctx.checkId} DELETE the session`,
           });
           const status = del.http?.status ?? 0;
-          ended = `DELETE answered ${status || del.outcome.kind}`;
+          ended = msg("checks.d.C70.deleteAnswered", { status: String(status || del.outcome.kind) });
           if (status >= 200 && status < 300) {
             const after = await ping(ctx, headers, "in the session it ended", false);
-            if (after.status !== 404)
-              return ctx.fail(
-                `After DELETE ended the session, a request in it got ${describeReply(after)}; answer 404 for a session that has ended, so the client knows to send initialize again.`,
-              );
-            ended = "a request in a session ended by DELETE got 404";
+            if (after.status !== 404) return ctx.fail(msg("checks.d.C70.afterDelete", { reply: replyMsg(after) }));
+            ended = msg("checks.d.C70.ended404");
           }
         }
         const none = await ping(ctx, { "MCP-Protocol-Version": ctx.version }, "no Mcp-Session-Id", false);
-        if (none.status !== 400)
-          return ctx.fail(
-            `A request without Mcp-Session-Id got ${describeReply(none)}; a server that requires sessions SHOULD answer 400.`,
-            "SHOULD",
-          );
-        return ctx.pass(
-          `Session id ${JSON.stringify(truncate(id, 40))} is visible ASCII; ${ended}; a request without a session got 400.`,
-        );
+        if (none.status !== 400) return ctx.fail(msg("checks.d.C70.noSession", { reply: replyMsg(none) }), "SHOULD");
+        return ctx.pass(msg("checks.d.C70.pass", { id: JSON.stringify(truncate(id, 40)), ended }));
       },
     },
     {
@@ -181,10 +172,8 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
           { "MCP-Protocol-Version": BOGUS_VERSION },
           `MCP-Protocol-Version: ${BOGUS_VERSION}`,
         );
-        if (reply.status === 400) return ctx.pass(`MCP-Protocol-Version ${BOGUS_VERSION} was refused with 400.`);
-        return ctx.fail(
-          `A request with MCP-Protocol-Version: ${BOGUS_VERSION} got ${describeReply(reply)}; answer 400 Bad Request to a version you do not support.`,
-        );
+        if (reply.status === 400) return ctx.pass(msg("checks.d.C71.pass", { version: BOGUS_VERSION }));
+        return ctx.fail(msg("checks.d.C71.fail", { version: BOGUS_VERSION, reply: replyMsg(reply) }));
       },
     },
     {
@@ -203,12 +192,10 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
         });
         const status = ex.http?.status;
         const type = responseHeaders(ex).get("content-type") ?? "";
-        if (status === 405)
-          return ctx.pass("GET answered 405 Method Not Allowed: the server offers no stream of its own.");
-        if (status === 200 && type.startsWith("text/event-stream")) return ctx.pass("GET opened a text/event-stream.");
-        return ctx.fail(
-          `GET with Accept: text/event-stream got ${status === undefined ? ex.outcome.kind : `HTTP ${status}${type ? ` (${type})` : ""}`}; answer with a text/event-stream or 405 Method Not Allowed.`,
-        );
+        if (status === 405) return ctx.pass(msg("checks.d.C72.pass405"));
+        if (status === 200 && type.startsWith("text/event-stream")) return ctx.pass(msg("checks.d.C72.passStream"));
+        const got = status === undefined ? ex.outcome.kind : `HTTP ${status}${type ? ` (${type})` : ""}`;
+        return ctx.fail(msg("checks.d.C72.fail", { got }));
       },
     },
   ],

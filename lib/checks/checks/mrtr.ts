@@ -1,10 +1,11 @@
 /** Digest §14 C: multi round-trip requests (C24–C32). */
 import type { Exchange } from "../../bridge/contract";
 import { FULL_CAPABILITIES, type CheckContext, type MrtrProbe } from "../context";
-import { checkTitle, SPEC, errorData, wrongStatus, defineChecks, type CheckDef } from "../define";
+import { checkTitle, SPEC, errorData, wrongStatusMsg, defineChecks, type CheckDef } from "../define";
 import { capabilityFor, declares } from "../synthesize";
 import type { Verdict } from "../types";
-import { describeReply, asObject, replyOf, sentFrame, sentMeta, serverFrames, type JsonObject } from "../wire";
+import { replyMsg, asObject, replyOf, sentFrame, sentMeta, serverFrames, clauses, type JsonObject } from "../wire";
+import { msg, type Msg } from "../../i18n/translate";
 
 const MRTR_METHODS = ["tools/call", "prompts/get", "resources/read"];
 const INPUT_METHODS = ["elicitation/create", "sampling/createMessage", "roots/list"];
@@ -25,7 +26,9 @@ function inputRequiredResults(
 
 function noProbe(ctx: CheckContext): Verdict {
   return ctx.skip(
-    `No request of this run answered input_required (prompts/get, resources/read${ctx.options.toolCalls === "none" ? "" : ", and the tools the run may call"} were tried with every input capability declared; tool calls: ${ctx.options.toolCalls}).`,
+    msg(ctx.options.toolCalls === "none" ? "checks.d.mrtr.noProbe" : "checks.d.mrtr.noProbeTools", {
+      policy: ctx.options.toolCalls,
+    }),
   );
 }
 
@@ -73,11 +76,12 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       const wrong = inputRequiredResults(ctx.observed()).filter((r) => !MRTR_METHODS.includes(r.method));
       for (const w of wrong) ctx.cite(w.ex);
       if (wrong.length)
-        return ctx.fail(
-          `${[...new Set(wrong.map((w) => w.method))].join(", ")} answered input_required; only tools/call, prompts/get and resources/read may — return the final result or an error.`,
-        );
+        return ctx.fail(msg("checks.d.C24.fail", { methods: [...new Set(wrong.map((w) => w.method))].join(", ") }));
       return ctx.pass(
-        `Every input_required in this run came from ${MRTR_METHODS.join(", ")} (${inputRequiredResults(ctx.observed()).length} seen).`,
+        msg("checks.d.C24.pass", {
+          methods: MRTR_METHODS.join(", "),
+          n: String(inputRequiredResults(ctx.observed()).length),
+        }),
       );
     },
   },
@@ -91,30 +95,27 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
       await ctx.mrtr();
       const all = inputRequiredResults(ctx.observed());
       if (!all.length) return noProbe(ctx);
-      const problems: string[] = [];
+      const problems: Msg[] = [];
       const hints: string[] = [];
       for (const { ex, method, result } of all) {
         const requests = asObject(result.inputRequests);
         const hasRequests = requests !== undefined && Object.keys(requests).length > 0;
         if (!hasRequests && typeof result.requestState !== "string")
-          problems.push(`${method}: neither inputRequests nor requestState`);
+          problems.push(msg("checks.d.C25.neither", { method }));
         for (const [key, value] of Object.entries(requests ?? {})) {
           const m = asObject(value)?.method;
           if (!INPUT_METHODS.includes(String(m)))
-            problems.push(`${method}: inputRequests.${key}.method is ${JSON.stringify(m)}`);
+            problems.push(msg("checks.d.C25.badMethod", { method, key, value: JSON.stringify(m) }));
         }
         if ("ttlMs" in result || "cacheScope" in result) hints.push(method);
         if (problems.length || hints.length) ctx.cite(ex);
       }
       if (problems.length)
         return ctx.fail(
-          `${problems.slice(0, 3).join("; ")}; an InputRequiredResult needs inputRequests and/or requestState, each request one of ${INPUT_METHODS.join(", ")}.`,
+          msg("checks.d.C25.fail", { problems: clauses(problems.slice(0, 3)), methods: INPUT_METHODS.join(", ") }),
         );
-      if (hints.length)
-        return ctx.warn(
-          `${hints.join(", ")} put ttlMs/cacheScope on an input_required result, which is not cacheable; leave them off.`,
-        );
-      return ctx.pass(`${all.length} input_required result(s), all well formed.`);
+      if (hints.length) return ctx.warn(msg("checks.d.C25.hints", { methods: hints.join(", ") }));
+      return ctx.pass(msg("checks.d.C25.pass", { n: String(all.length) }));
     },
   },
   {
@@ -124,27 +125,28 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     section: "§6.2",
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await ctx.request(probe.method, probe.params, { envelope: { capabilities: {} } });
-      const fix =
-        "check the request's clientCapabilities and answer -32021 with data.requiredCapabilities (HTTP 400) instead of asking.";
+      const fix = msg("checks.d.C26.fix");
+      const label = probe.label;
       if (reply.kind === "error") {
-        if (reply.code !== -32021)
-          return ctx.fail(`${probe.label} with no declared capabilities answered ${describeReply(reply)}; ${fix}`);
+        if (reply.code !== -32021) return ctx.fail(msg("checks.d.C26.noCaps", { label, reply: replyMsg(reply), fix }));
         if (!asObject(errorData(reply)?.requiredCapabilities))
-          return ctx.fail(
-            `-32021 without data.requiredCapabilities; name the missing capabilities, e.g. {"elicitation":{}}.`,
-          );
-        const status = wrongStatus(reply, 400);
-        if (status) return ctx.fail(`-32021 with ${status}; ${fix}`);
+          return ctx.fail(msg("checks.d.C26.noData", { example: '{"elicitation":{}}' }));
+        const status = wrongStatusMsg(reply, 400);
+        if (status) return ctx.fail(msg("checks.d.C26.status", { status, fix }));
       } else if (
         reply.kind === "result" &&
         reply.result.resultType === "input_required" &&
         Object.keys(asObject(reply.result.inputRequests) ?? {}).length
       ) {
         return ctx.fail(
-          `${probe.label} asked for ${Object.keys(asObject(reply.result.inputRequests)!).join(", ")} although the request declared no capabilities; ${fix}`,
+          msg("checks.d.C26.asked", {
+            label,
+            keys: Object.keys(asObject(reply.result.inputRequests)!).join(", "),
+            fix,
+          }),
         );
       } else if (reply.kind === "none") {
-        return ctx.fail(`${probe.label} with no declared capabilities got ${describeReply(reply)}; ${fix}`);
+        return ctx.fail(msg("checks.d.C26.none", { label, reply: replyMsg(reply), fix }));
       }
       // The whole run: no input request needs a top-level capability its request left out (url mode is C27's rule).
       for (const { ex, method, result, caps } of inputRequiredResults(ctx.observed())) {
@@ -152,12 +154,18 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
           const need = capabilityFor(value);
           if (need && need !== "elicitation.url" && !declares(caps, need)) {
             ctx.cite(ex);
-            return ctx.fail(`${method} asked for ${key} (${need}) that its request did not declare; ${fix}`);
+            return ctx.fail(msg("checks.d.C26.undeclared", { method, key, need, fix }));
           }
         }
       }
       return ctx.pass(
-        `With no capabilities declared, ${probe.label} answered ${describeReply(reply)}${reply.kind === "error" ? ` naming ${JSON.stringify(errorData(reply)?.requiredCapabilities)}` : ""}.`,
+        reply.kind === "error"
+          ? msg("checks.d.C26.passNaming", {
+              label,
+              reply: replyMsg(reply),
+              required: JSON.stringify(errorData(reply)?.requiredCapabilities),
+            })
+          : msg("checks.d.C26.pass", { label, reply: replyMsg(reply) }),
       );
     }),
   },
@@ -172,13 +180,11 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         for (const [key, value] of Object.entries(asObject(result.inputRequests) ?? {})) {
           if (capabilityFor(value) === "elicitation.url" && !declares(caps, "elicitation.url")) {
             ctx.cite(ex);
-            return ctx.fail(
-              `${method} asked for ${key} in URL mode though the request declared elicitation without url (form only); fall back to form mode or answer -32021.`,
-            );
+            return ctx.fail(msg("checks.d.C27.fail", { method, key }));
           }
         }
       }
-      return ctx.pass(`With elicitation {} (form only) declared, ${probe.label} requested no URL-mode input.`);
+      return ctx.pass(msg("checks.d.C27.pass", { label: probe.label, declared: "elicitation {}" }));
     }),
   },
   {
@@ -187,14 +193,9 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
-      const where = ctx.transport === "stdio" ? "on a fresh process" : "as a new request";
-      if (reply.kind === "result")
-        return ctx.pass(
-          `The retry ${where} with inputResponses and the exact requestState answered ${describeReply(reply)}.`,
-        );
-      return ctx.fail(
-        `The retry ${where} answered ${describeReply(reply)}; keep everything the retry needs in requestState (or the request), not in connection or process memory.`,
-      );
+      const where = msg(ctx.transport === "stdio" ? "checks.d.C28.fresh" : "checks.d.C28.newRequest");
+      if (reply.kind === "result") return ctx.pass(msg("checks.d.C28.pass", { where, reply: replyMsg(reply) }));
+      return ctx.fail(msg("checks.d.C28.fail", { where, reply: replyMsg(reply) }));
     }),
   },
   {
@@ -203,13 +204,10 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
       if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length)
-        return ctx.skip("The input_required carried no inputRequests (state only): nothing to leave unanswered.");
+        return ctx.skip(msg("checks.d.C29.stateOnly"));
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { inputResponses: {} }), false);
-      if (reply.kind === "result")
-        return ctx.pass(`With requestState but no inputResponses it answered ${describeReply(reply)}.`);
-      return ctx.fail(
-        `With requestState but no inputResponses it answered ${describeReply(reply)}; answer a new input_required that asks again.`,
-      );
+      if (reply.kind === "result") return ctx.pass(msg("checks.d.C29.pass", { reply: replyMsg(reply) }));
+      return ctx.fail(msg("checks.d.C29.fail", { reply: replyMsg(reply) }));
     }),
   },
   {
@@ -226,12 +224,8 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         false,
       );
       if (plain.kind === extra.kind)
-        return ctx.pass(
-          `With and without an extra playground_extra answer the retry answered ${describeReply(extra)}.`,
-        );
-      return ctx.fail(
-        `Without the extra key: ${describeReply(plain)}; with it: ${describeReply(extra)}; ignore inputResponses keys you did not ask for.`,
-      );
+        return ctx.pass(msg("checks.d.C30.pass", { key: "playground_extra", reply: replyMsg(extra) }));
+      return ctx.fail(msg("checks.d.C30.fail", { plain: replyMsg(plain), extra: replyMsg(extra) }));
     }),
   },
   {
@@ -240,14 +234,12 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const state = probe.first.result.requestState;
-      if (typeof state !== "string") return ctx.skip("The input_required carried no requestState.");
+      if (typeof state !== "string") return ctx.skip(msg("checks.d.C31.noState"));
       const reply = await retry(ctx, probe, ctx.retryParams(probe, { requestState: tamper(state) }), false);
       if (reply.kind === "error" || (reply.kind === "result" && reply.result.resultType === "input_required")) {
-        return ctx.pass(`A requestState with one character changed was answered ${describeReply(reply)}.`);
+        return ctx.pass(msg("checks.d.C31.pass", { reply: replyMsg(reply) }));
       }
-      return ctx.warn(
-        `A requestState with one character changed was answered ${describeReply(reply)}: fine only if the state carries nothing that affects authorization, resources or business logic (then this rule does not apply); otherwise sign it and reject tampering.`,
-      );
+      return ctx.warn(msg("checks.d.C31.warn", { reply: replyMsg(reply) }));
     }),
   },
   {
@@ -269,15 +261,12 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
         if (idx !== sse.length - 1) {
           ctx.cite(ex);
           return ctx.warn(
-            `${String(sentFrame(ex)?.method)}: ${sse.length - 1 - idx} message(s) followed the input_required result on its SSE stream — ambiguous in the spec (AMBIG-22): the transport page says the final response SHOULD end the stream, SEP-2322 says an InputRequiredResult must be the last message; end the stream with it.`,
+            msg("checks.d.C32.warn", { method: String(sentFrame(ex)?.method), n: String(sse.length - 1 - idx) }),
           );
         }
       }
-      if (!streamed)
-        return ctx.skip(
-          "No input_required result arrived over SSE in this run (JSON responses have nothing to order).",
-        );
-      return ctx.pass(`${streamed} input_required result(s) over SSE, each the last message of its stream.`);
+      if (!streamed) return ctx.skip(msg("checks.d.C32.noSse"));
+      return ctx.pass(msg("checks.d.C32.pass", { n: String(streamed) }));
     },
   },
 ]);

@@ -4,8 +4,10 @@ import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
 import { checkTitle, SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
+import { msg, type Msg } from "../../i18n/translate";
 import {
-  describeReply,
+  clauses,
+  replyMsg,
   isNotificationFrame,
   isRequestFrame,
   asObject,
@@ -82,7 +84,7 @@ async function listen(ctx: CheckContext, filter: JsonObject): Promise<Listen> {
   return { id, exchange, frames, ackIndex };
 }
 
-const NOTHING_TO_LISTEN = "The server declares no listChanged capability: nothing to subscribe to.";
+const NOTHING_TO_LISTEN = msg("checks.d.listen.nothing");
 
 /** One listen with every filter the server declares, watched once for the run (C37 judges its start, C64 its end). */
 async function fullListen(ctx: CheckContext): Promise<{ l: Listen; filter: JsonObject } | undefined> {
@@ -113,10 +115,7 @@ async function listenFilter(ctx: CheckContext): Promise<JsonObject | undefined> 
 
 function listenError(ctx: CheckContext, l: Listen) {
   const reply = replyOf(l.exchange);
-  if (reply.kind === "error")
-    return ctx.fail(
-      `subscriptions/listen answered ${describeReply(reply)} although the server declares listChanged; serve subscriptions/listen or drop listChanged.`,
-    );
+  if (reply.kind === "error") return ctx.fail(msg("checks.d.listen.refused", { reply: replyMsg(reply) }));
   return undefined;
 }
 
@@ -138,12 +137,10 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
           const log = ownFrames(ex).frames.find((f) => isNotificationFrame(f.frame, "notifications/message"));
           if (log) {
             ctx.cite(ex);
-            return ctx.fail(
-              `${String(sentFrame(ex)?.method)} carried no io.modelcontextprotocol/logLevel but got notifications/message; log only when the request opts in (stdio servers can log to stderr).`,
-            );
+            return ctx.fail(msg("checks.d.C33.fail", { method: String(sentFrame(ex)?.method) }));
           }
         }
-        return ctx.pass(`None of the ${judged} requests without a logLevel got a notifications/message.`);
+        return ctx.pass(msg("checks.d.C33.pass", { n: String(judged) }));
       },
     },
     {
@@ -153,10 +150,8 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         const method = (await ctx.declares("tools")) ? "tools/list" : "server/discover";
         const reply = await ctx.request(method, {}, { envelope: { logLevel: "verbose" } });
-        if (isErrorCode(reply, -32602)) return ctx.pass(`logLevel "verbose" answered -32602.`);
-        return ctx.fail(
-          `logLevel "verbose" answered ${describeReply(reply)}; reject levels outside debug…emergency with -32602.`,
-        );
+        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C34.pass"));
+        return ctx.fail(msg("checks.d.C34.fail", { reply: replyMsg(reply) }));
       },
     },
     {
@@ -174,31 +169,18 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
             count += 1;
             const level = asObject(f.frame.params)?.level;
             const method = String(sentFrame(ex)?.method);
-            if (!declared && (await ctx.capabilitiesUnknown()))
-              return ctx.blocked(
-                "Log messages arrived, but server/discover did not answer (see C01), so whether logging is declared is unknown.",
-              );
-            if (!declared)
-              return ctx.fail(
-                `${method} got log messages but server/discover declares no logging capability; declare logging or stop emitting them.`,
-              );
-            if (responseAt >= 0 && i > responseAt)
-              return ctx.fail(
-                `${method} got a notifications/message after its response; logs belong before the final response on that request's stream.`,
-              );
-            if (subscriptionIdOf(f.frame) !== undefined)
-              return ctx.fail(
-                `A request's log message carried a subscriptionId; log messages are never sent on a listen stream.`,
-              );
+            if (!declared && (await ctx.capabilitiesUnknown())) return ctx.blocked(msg("checks.d.C35.unknown"));
+            if (!declared) return ctx.fail(msg("checks.d.C35.undeclared", { method }));
+            if (responseAt >= 0 && i > responseAt) return ctx.fail(msg("checks.d.C35.late", { method }));
+            if (subscriptionIdOf(f.frame) !== undefined) return ctx.fail(msg("checks.d.C35.tagged"));
             if (!LOG_LEVELS.includes(String(level)))
-              return ctx.fail(`A log message has level ${JSON.stringify(level)}; use one of ${LOG_LEVELS.join(", ")}.`);
+              return ctx.fail(
+                msg("checks.d.C35.level", { level: JSON.stringify(level), levels: LOG_LEVELS.join(", ") }),
+              );
           }
         }
-        if (!count)
-          return ctx.pass(
-            `No notifications/message was emitted for ${exchanges.length} requests with logLevel "debug" (servers may send none).`,
-          );
-        return ctx.pass(`${count} log message(s), all before their response, untagged and with valid levels.`);
+        if (!count) return ctx.pass(msg("checks.d.C35.none", { n: String(exchanges.length) }));
+        return ctx.pass(msg("checks.d.C35.pass", { n: String(count) }));
       },
     },
     {
@@ -220,14 +202,17 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
             const method = String(sentFrame(ex)?.method);
             if (p.progressToken !== token)
               return ctx.fail(
-                `${method} got progress for token ${JSON.stringify(p.progressToken)} instead of ${JSON.stringify(token)}; echo the request's progressToken.`,
+                msg("checks.d.C36.token", {
+                  method,
+                  got: JSON.stringify(p.progressToken),
+                  token: JSON.stringify(token),
+                }),
               );
             if (typeof p.progress !== "number" || p.progress <= last)
               return ctx.fail(
-                `${method}: progress went from ${last} to ${JSON.stringify(p.progress)}; each notification must increase it.`,
+                msg("checks.d.C36.notIncreasing", { method, from: String(last), to: JSON.stringify(p.progress) }),
               );
-            if (responseAt >= 0 && i > responseAt)
-              return ctx.fail(`${method} got progress after its response; stop when the request completes.`);
+            if (responseAt >= 0 && i > responseAt) return ctx.fail(msg("checks.d.C36.afterResponse", { method }));
             last = p.progress;
           }
         }
@@ -239,17 +224,9 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
             isNotificationFrame(f.frame, "notifications/progress") &&
             asObject(f.frame.params)?.progressToken === token,
         );
-        if (late)
-          return ctx.fail(
-            "Progress for a completed request arrived later; stop sending progress once the response is out.",
-          );
-        if (!count)
-          return ctx.pass(
-            `No progress was sent for ${exchanges.length} requests with a progressToken (servers may send none).`,
-          );
-        return ctx.pass(
-          `${count} progress notification(s), all with the request's token, increasing, before the response.`,
-        );
+        if (late) return ctx.fail(msg("checks.d.C36.late"));
+        if (!count) return ctx.pass(msg("checks.d.C36.none", { n: String(exchanges.length) }));
+        return ctx.pass(msg("checks.d.C36.pass", { n: String(count) }));
       },
     },
     {
@@ -263,33 +240,26 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
         const firstTagged = l.frames.find((f) => subscriptionIdOf(f.frame) === l.id);
         if (!firstTagged)
           return ctx.fail(
-            `No notifications/subscriptions/acknowledged tagged ${JSON.stringify(l.id)} within ${ctx.options.listenWindowMs} ms; acknowledge a listen request immediately.`,
+            msg("checks.d.C37.noAck", { id: JSON.stringify(l.id), ms: String(ctx.options.listenWindowMs) }),
           );
         const ack = asObject(firstTagged.frame)!;
         if (ack.method !== "notifications/subscriptions/acknowledged")
-          return ctx.fail(
-            `The first message of the subscription was ${String(ack.method)}, not the acknowledgement; send notifications/subscriptions/acknowledged before anything else.`,
-          );
+          return ctx.fail(msg("checks.d.C37.notFirst", { method: String(ack.method) }));
         if (ctx.transport === "http") {
           const earlier = l.frames.slice(0, l.ackIndex);
-          if (earlier.length)
-            return ctx.fail(
-              `${earlier.length} message(s) came before the acknowledgement on the listen stream; the acknowledgement must be first.`,
-            );
+          if (earlier.length) return ctx.fail(msg("checks.d.C37.before", { n: String(earlier.length) }));
           const type = responseHeaders(l.exchange).get("content-type") ?? "";
           if (!type.startsWith("text/event-stream"))
-            return ctx.fail(
-              `The listen response is ${type || "without Content-Type"}; answer subscriptions/listen with a text/event-stream that stays open.`,
-            );
+            return ctx.fail(type ? msg("checks.d.C37.type", { type }) : msg("checks.d.C37.noType"));
         }
         const honoured = asObject(asObject(ack.params)?.notifications) ?? {};
         const extra = Object.keys(honoured).filter((k) => honoured[k] === true && filter[k] !== true);
-        if (extra.length)
-          return ctx.fail(
-            `The acknowledgement lists ${extra.join(", ")}, which was not requested; acknowledge a subset of the request's filter.`,
-          );
+        if (extra.length) return ctx.fail(msg("checks.d.C37.extra", { types: extra.join(", ") }));
+        const types = Object.keys(honoured).join(", ");
         return ctx.pass(
-          `Acknowledged first, tagged ${JSON.stringify(l.id)}, honouring ${Object.keys(honoured).join(", ") || "nothing"}.`,
+          types
+            ? msg("checks.d.C37.pass", { id: JSON.stringify(l.id), types })
+            : msg("checks.d.C37.passNothing", { id: JSON.stringify(l.id) }),
         );
       }),
     },
@@ -305,7 +275,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
         const l = await listen(ctx, { [only]: true });
         const failed = listenError(ctx, l);
         if (failed) return failed;
-        if (l.ackIndex < 0) return ctx.blocked("No acknowledgement arrived (see C37); nothing to judge.");
+        if (l.ackIndex < 0) return ctx.blocked(msg("checks.d.C38.noAck"));
         const honoured = asObject(asObject(asObject(l.frames[l.ackIndex].frame)?.params)?.notifications) ?? {};
         const allowed = honoured[only] === true ? [FILTER_METHOD[only]] : [];
         const after = l.frames.slice(l.ackIndex + 1).filter((f) => isNotificationFrame(f.frame));
@@ -315,27 +285,22 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
           const sub = subscriptionIdOf(n);
           const onStream = ctx.transport === "http" || sub === l.id;
           if (STREAM_METHODS.includes(method) && sub === undefined)
-            return ctx.fail(
-              `${method} arrived without _meta subscriptionId; tag every listen notification with the listen request's id.`,
-            );
+            return ctx.fail(msg("checks.d.C38.untagged", { method }));
           if (!onStream) continue;
           if (method === "notifications/progress" || method === "notifications/message")
-            return ctx.fail(`${method} arrived on the listen stream; request-scoped notifications never go there.`);
+            return ctx.fail(msg("checks.d.C38.requestScoped", { method }));
           if (sub !== l.id)
-            return ctx.fail(`${method} on the stream is tagged ${JSON.stringify(sub)}, not ${JSON.stringify(l.id)}.`);
+            return ctx.fail(
+              msg("checks.d.C38.wrongTag", { method, tag: JSON.stringify(sub), id: JSON.stringify(l.id) }),
+            );
           if (!allowed.includes(method))
             return ctx.fail(
-              `${method} arrived although only ${only} was requested${allowed.length ? "" : " (and not acknowledged)"}; send only requested, acknowledged types.`,
+              msg(allowed.length ? "checks.d.C38.notRequested" : "checks.d.C38.notAcknowledged", { method, only }),
             );
         }
         const seen = after.filter((f) => subscriptionIdOf(f.frame) === l.id).length;
-        if (!seen)
-          return ctx.pass(
-            `Only the acknowledgement arrived in the ${ctx.options.listenWindowMs} ms window (no change happened to report).`,
-          );
-        return ctx.pass(
-          `${seen} notification(s) after the acknowledgement, all tagged ${JSON.stringify(l.id)} and of the requested type.`,
-        );
+        if (!seen) return ctx.pass(msg("checks.d.C38.quiet", { ms: String(ctx.options.listenWindowMs) }));
+        return ctx.pass(msg("checks.d.C38.pass", { n: String(seen), id: JSON.stringify(l.id) }));
       },
     },
     {
@@ -347,29 +312,28 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
         const { outcome } = l.exchange;
         // Only the server can end a subscription gracefully; one still open at the end of the window has nothing to judge.
         if (outcome.kind === "failure" && outcome.failure === "timeout")
-          return ctx.skip(
-            `The server kept the subscription open for the ${ctx.options.listenWindowMs} ms window: no server-initiated end to judge.`,
-          );
+          return ctx.skip(msg("checks.d.C64.open", { ms: String(ctx.options.listenWindowMs) }));
         const reply = replyOf(l.exchange);
-        if (reply.kind === "error")
-          return ctx.skip(`subscriptions/listen answered ${describeReply(reply)} (C37 judges a refused listen).`);
+        if (reply.kind === "error") return ctx.skip(msg("checks.d.C64.refused", { reply: replyMsg(reply) }));
         if (reply.kind !== "result") {
-          return ctx.fail(
-            `The server ended the listen stream without a result (${describeReply(reply)}); end a subscription with {"resultType":"complete","_meta":{"${META_KEYS.subscriptionId}":${JSON.stringify(l.id)}}} so the client knows it was not cut off.`,
-          );
+          const closing = `{"resultType":"complete","_meta":{"${META_KEYS.subscriptionId}":${JSON.stringify(l.id)}}}`;
+          return ctx.fail(msg("checks.d.C64.noResult", { reply: replyMsg(reply), closing }));
         }
-        const problems: string[] = [];
+        const problems: Msg[] = [];
         if (reply.result.resultType !== "complete")
-          problems.push(`resultType is ${JSON.stringify(reply.result.resultType)}`);
+          problems.push(msg("checks.d.C64.resultType", { value: JSON.stringify(reply.result.resultType) }));
         if (asObject(reply.result._meta)?.[META_KEYS.subscriptionId] !== l.id)
           problems.push(
-            `_meta subscriptionId is ${JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null)}, not ${JSON.stringify(l.id)}`,
+            msg("checks.d.C64.tag", {
+              value: JSON.stringify(asObject(reply.result._meta)?.[META_KEYS.subscriptionId] ?? null),
+              id: JSON.stringify(l.id),
+            }),
           );
         if (problems.length)
           return ctx.fail(
-            `The closing result of the subscription: ${problems.join("; ")}; send {"resultType":"complete"} tagged with the listen request's id.`,
+            msg("checks.d.C64.fail", { problems: clauses(problems), complete: '{"resultType":"complete"}' }),
           );
-        return ctx.pass(`The server ended the subscription with a complete result tagged ${JSON.stringify(l.id)}.`);
+        return ctx.pass(msg("checks.d.C64.pass", { id: JSON.stringify(l.id) }));
       }),
     },
     {
@@ -380,7 +344,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
       transports: "stdio",
       async run(ctx) {
         const filter = await listenFilter(ctx);
-        if (!filter) return ctx.skip("The server declares no listChanged capability: no long-lived request to cancel.");
+        if (!filter) return ctx.skip(msg("checks.d.C39.nothing"));
         const id = ctx.nextId();
         const window = ctx.options.listenWindowMs;
         const pending = ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), {
@@ -399,23 +363,14 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
         const ack = frames.find(
           (f) => related(f) && isNotificationFrame(f.frame, "notifications/subscriptions/acknowledged"),
         );
-        if (!ack)
-          return ctx.blocked(
-            `No acknowledgement arrived for the listen request (see C37); nothing was in flight to cancel.`,
-          );
-        if (ack.at >= cancelAt)
-          return ctx.blocked("The acknowledgement arrived only after the cancel was written (a race); cannot judge.");
+        if (!ack) return ctx.blocked(msg("checks.d.C39.noAck"));
+        if (ack.at >= cancelAt) return ctx.blocked(msg("checks.d.C39.race"));
         const late = frames.filter((f) => related(f) && f.at > cancelAt + CANCEL_RACE_MS);
         const notifications = late.filter((f) => isNotificationFrame(f.frame));
         if (notifications.length)
-          return ctx.fail(
-            `${String(asObject(notifications[0].frame)?.method)} was sent for the cancelled request; stop all messages for a request once it is cancelled.`,
-          );
-        if (late.some((f) => responseId(f.frame) === id))
-          return ctx.pass(
-            "A response followed the cancel (tolerated as a race; servers SHOULD not respond), nothing else.",
-          );
-        return ctx.pass("Nothing more was sent for the cancelled subscriptions/listen request.");
+          return ctx.fail(msg("checks.d.C39.fail", { method: String(asObject(notifications[0].frame)?.method) }));
+        if (late.some((f) => responseId(f.frame) === id)) return ctx.pass(msg("checks.d.C39.passResponse"));
+        return ctx.pass(msg("checks.d.C39.pass"));
       },
     },
     {
@@ -431,12 +386,10 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
           const req = serverFrames(ex).find((f) => isRequestFrame(f.frame));
           if (req) {
             ctx.cite(ex);
-            return ctx.fail(
-              `The server sent a ${String(asObject(req.frame)?.method)} request; 2026-07-28 servers MUST NOT send requests — ask through input_required instead.`,
-            );
+            return ctx.fail(msg("checks.d.C40.fail", { method: String(asObject(req.frame)?.method) }));
           }
         }
-        return ctx.pass(`No server-to-client request in ${ctx.observed().length} exchanges.`);
+        return ctx.pass(msg("checks.d.C40.pass", { n: String(ctx.observed().length) }));
       },
     },
   ],

@@ -13,7 +13,8 @@ import {
 } from "../define";
 import type { Verdict } from "../types";
 import { headerAnnotationProblems } from "../../protocol/header-annotations";
-import { describeReply, asObject, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
+import { replyMsg, asObject, clauses, list, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
+import { msg, type Msg } from "../../i18n/translate";
 import { canonicalJson } from "../../protocol/json";
 
 const CORE_RESULT_TYPES = ["complete", "input_required"];
@@ -33,7 +34,7 @@ const overDeclaredLists =
   ) =>
   async (ctx: CheckContext): Promise<Verdict> => {
     const methods = (await declaredLists(ctx)).filter(keep);
-    if (!methods.length) return ctx.skip("The server declares no tools, prompts or resources.");
+    if (!methods.length) return ctx.skip(msg("checks.d.noLists"));
     return judge(ctx, methods);
   };
 
@@ -63,7 +64,7 @@ async function validate(schema: JsonObject, value: unknown): Promise<string | un
     const r = validator.getValidator(schema as never)(value);
     return r.valid ? undefined : r.errorMessage;
   } catch (e) {
-    return `the outputSchema does not compile (${(e as Error).message})`;
+    return `the outputSchema does not compile (${(e as Error).message})`; // the validator's own words, like Ajv's
   }
 }
 
@@ -79,7 +80,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         await ctx.discover();
         if (await ctx.declares("tools")) await ctx.list("tools/list");
-        const bad: string[] = [];
+        const bad: Msg[] = [];
         let seen = 0;
         for (const ex of ctx.observed()) {
           const meta = sentMeta(ex);
@@ -94,15 +95,20 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
             ) !== undefined;
           if (typeof rt === "string" && (CORE_RESULT_TYPES.includes(rt) || (rt === "task" && tasks))) continue;
           ctx.cite(ex);
+          const method = String(sentFrame(ex)?.method);
           bad.push(
-            `${String(sentFrame(ex)?.method)} → resultType ${rt === undefined ? "missing" : JSON.stringify(rt)}`,
+            rt === undefined
+              ? msg("checks.d.C13.missing", { method })
+              : msg("checks.d.C13.value", { method, value: JSON.stringify(rt) }),
           );
         }
         if (bad.length)
           return ctx.fail(
-            `${bad.slice(0, 4).join("; ")}${bad.length > 4 ? ` (+${bad.length - 4} more)` : ""}; put resultType "complete" (or "input_required") on every result.`,
+            bad.length > 4
+              ? msg("checks.d.C13.failMore", { bad: clauses(bad.slice(0, 4)), more: String(bad.length - 4) })
+              : msg("checks.d.C13.fail", { bad: clauses(bad) }),
           );
-        return ctx.pass(`All ${seen} results to 2026-07-28 requests in this run carry a valid resultType.`);
+        return ctx.pass(msg("checks.d.C13.pass", { n: String(seen) }));
       },
     },
     {
@@ -110,25 +116,25 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       title: checkTitle("C14"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
-        const bad: string[] = [];
-        const ambiguous: string[] = [];
+        const bad: Msg[] = [];
+        const ambiguous: Msg[] = [];
         for (const m of methods) {
           const info = await ctx.list(m);
           for (const page of info.pages) {
             if (page.kind !== "result") {
-              bad.push(`${m} answered ${describeReply(page)}`);
+              bad.push(msg("checks.d.C14.answered", { method: m, reply: replyMsg(page) }));
               continue;
             }
             if (page.result.resultType !== "complete") continue;
             const p = cacheHintProblems(page.result);
-            bad.push(...p.errors.map((e) => `${m}: ${e}`));
-            ambiguous.push(...p.ambiguous.map((e) => `${m}: ${e}`));
+            bad.push(...p.errors.map((e) => msg("checks.d.methodProblem", { method: m, problem: e })));
+            ambiguous.push(...p.ambiguous.map((e) => msg("checks.d.methodProblem", { method: m, problem: e })));
           }
         }
-        if (bad.length)
-          return ctx.fail(`${bad.join("; ")}; every complete list result needs ttlMs (integer >= 0) and cacheScope.`);
-        if (ambiguous.length) return ctx.warn(`${ambiguous.join("; ")} — ${AMBIG6}.`);
-        return ctx.pass(`${methods.join(", ")} carry ttlMs and cacheScope.`);
+        if (bad.length) return ctx.fail(msg("checks.d.C14.fail", { bad: clauses(bad) }));
+        if (ambiguous.length)
+          return ctx.warn(msg("checks.d.hints.ambiguous", { problems: clauses(ambiguous), ambig: AMBIG6 }));
+        return ctx.pass(msg("checks.d.C14.pass", { methods: methods.join(", ") }));
       }),
     },
     {
@@ -142,40 +148,45 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
           .map((r) => r.uri)
           .filter((u): u is string => typeof u === "string")
           .slice(0, 3);
-        if (!uris.length) return ctx.skip("resources/list returned no resource to read.");
-        const askedFor: string[] = [];
+        if (!uris.length) return ctx.skip(msg("checks.d.C15.none"));
+        const askedFor: Msg[] = [];
         for (const uri of uris) {
           const reply = await ctx.request("resources/read", { uri });
           // A resource that needs input this run did not declare rightly answers -32021 (MRTR): not a complete read.
           if (reply.kind === "error" && reply.code === -32021) {
-            askedFor.push(`${uri} (-32021: needs a client capability this run does not declare)`);
+            askedFor.push(msg("checks.d.C15.needsCapability", { uri }));
             continue;
           }
-          if (reply.kind !== "result")
-            return ctx.fail(
-              `resources/read ${uri} answered ${describeReply(reply)}; a listed resource must be readable.`,
-            );
+          if (reply.kind !== "result") return ctx.fail(msg("checks.d.C15.unreadable", { uri, reply: replyMsg(reply) }));
           if (reply.result.resultType === "input_required") {
-            askedFor.push(`${uri} (input_required)`);
+            askedFor.push(msg("checks.d.C15.inputRequired", { uri }));
             continue;
           }
           if (!Array.isArray(reply.result.contents))
             return ctx.fail(
-              `resources/read ${uri} has no contents array; return ReadResourceResult {contents, ttlMs, cacheScope}.`,
+              msg("checks.d.C15.noContents", { uri, shape: "ReadResourceResult {contents, ttlMs, cacheScope}" }),
             );
           const p = cacheHintProblems(reply.result);
-          if (p.errors.length)
-            return ctx.fail(
-              `resources/read ${uri}: ${p.errors.join("; ")}; add ttlMs and cacheScope to every complete read result (ambiguous examples aside, AMBIG-5: the schema requires them).`,
+          if (p.errors.length) return ctx.fail(msg("checks.d.C15.fail", { uri, problems: clauses(p.errors) }));
+          if (p.ambiguous.length)
+            return ctx.warn(
+              msg("checks.d.hints.ambiguous", {
+                problems: msg("checks.d.methodProblem", {
+                  method: `resources/read ${uri}`,
+                  problem: clauses(p.ambiguous),
+                }),
+                ambig: AMBIG6,
+              }),
             );
-          if (p.ambiguous.length) return ctx.warn(`resources/read ${uri}: ${p.ambiguous.join("; ")} — ${AMBIG6}.`);
           return ctx.pass(
-            `resources/read ${uri}: ttlMs ${reply.result.ttlMs}, cacheScope ${JSON.stringify(reply.result.cacheScope)}.`,
+            msg("checks.d.C15.pass", {
+              uri,
+              ttl: String(reply.result.ttlMs),
+              scope: JSON.stringify(reply.result.cacheScope),
+            }),
           );
         }
-        return ctx.skip(
-          `Every resource tried asks for input first: ${askedFor.join(", ")}; no complete read to judge (input_required results carry no cache hints).`,
-        );
+        return ctx.skip(msg("checks.d.C15.allAsk", { uris: list(askedFor) }));
       },
     },
     {
@@ -183,7 +194,7 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       title: checkTitle("C16"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
-        const notes: string[] = [];
+        const notes: Msg[] = [];
         for (const m of methods) {
           const info = await ctx.list(m);
           const scopes = info.pages
@@ -192,13 +203,21 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
           const distinct = [...new Set(scopes.map((s) => JSON.stringify(s)))];
           if (distinct.length > 1)
             return ctx.fail(
-              `${m} pages use cacheScope ${distinct.join(" and ")}; use one cacheScope on every page of a list.`,
+              msg("checks.d.C16.fail", {
+                method: m,
+                scopes: distinct
+                  .slice(0, -1)
+                  .reduceRight<Msg | string>((rest, first) => msg("checks.d.and", { first, rest }), distinct.at(-1)!),
+              }),
             );
           notes.push(
-            `${m} ${info.pages.length} page${info.pages.length === 1 ? "" : "s"}${info.truncated ? " (stopped at 20)" : ""}`,
+            msg(info.truncated ? "checks.d.C16.pagesStopped" : "checks.d.C16.pages", {
+              method: m,
+              n: info.pages.length,
+            }),
           );
         }
-        return ctx.pass(`One cacheScope per list (${notes.join(", ")}).`);
+        return ctx.pass(msg("checks.d.C16.pass", { lists: list(notes) }));
       }),
     },
     {
@@ -208,37 +227,43 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§5", path: SPEC.base },
       run: overDeclaredLists(
         async (ctx, methods) => {
-          const notes: string[] = [];
-          let orderOnly: string | undefined;
+          const notes: Msg[] = [];
+          let orderOnly: Msg | undefined;
           for (const m of methods) {
             const first = await ctx.list(m);
             if (first.failure) continue;
             const again = await ctx.fetchList(m);
-            const variants: [string, ListInfo][] = [["a second request", again]];
+            const variants: [Msg, ListInfo][] = [[msg("checks.d.C17.second"), again]];
             if (ctx.transport === "stdio") {
               const fresh = await ctx.fetchList(m, { processMode: "fresh" });
               if (fresh.failure)
-                notes.push(`${m} on a fresh process answered ${describeReply(fresh.failure)} (see C61)`);
-              else variants.push(["a fresh process", fresh]);
+                notes.push(msg("checks.d.C17.freshFailed", { method: m, reply: replyMsg(fresh.failure) }));
+              else variants.push([msg("checks.d.C17.fresh"), fresh]);
             }
             for (const [where, other] of variants) {
               if (other.failure) continue;
               const diff = compareLists(first, other);
               if (diff === "contents") {
                 return ctx.fail(
-                  `${m} returned different items on ${where} (${first.items.length} vs ${other.items.length}); lists MUST NOT vary per connection or as a side effect of other requests.`,
+                  msg("checks.d.C17.contents", {
+                    method: m,
+                    where,
+                    a: String(first.items.length),
+                    b: String(other.items.length),
+                  }),
                 );
               }
               if (diff === "order" && m === "tools/list") orderOnly = where;
             }
           }
-          if (orderOnly)
-            return ctx.fail(
-              `tools/list returned the same tools in a different order on ${orderOnly}; sort the list so its order is deterministic.`,
-              "SHOULD",
-            );
+          if (orderOnly) return ctx.fail(msg("checks.d.C17.order", { where: orderOnly }), "SHOULD");
+          const same = msg(ctx.transport === "stdio" ? "checks.d.C17.sameFresh" : "checks.d.C17.same", {
+            methods: methods.join(", "),
+          });
           return ctx.pass(
-            `${methods.join(", ")} answered identically on repeat${ctx.transport === "stdio" ? " and on a fresh process" : ""}${notes.length ? `; ${notes.join("; ")}` : ""}.`,
+            notes.length
+              ? msg("checks.d.C17.passNotes", { same, notes: clauses(notes) })
+              : msg("checks.d.C17.pass", { same }),
           );
         },
         (m) => m !== "resources/templates/list",
@@ -253,12 +278,10 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       legacySpec: `${LEGACY_SPEC.pagination}#error-handling`,
       async run(ctx) {
         const [method] = await declaredLists(ctx);
-        if (!method) return ctx.skip("The server declares no paginated list.");
+        if (!method) return ctx.skip(msg("checks.d.C18.none"));
         const reply = await ctx.request(method, { cursor: "playground-invalid-cursor" });
-        if (isErrorCode(reply, -32602)) return ctx.pass(`${method} with a made-up cursor answered -32602.`);
-        return ctx.fail(
-          `${method} with a made-up cursor answered ${describeReply(reply)}; reject cursors you did not mint with -32602 instead of guessing.`,
-        );
+        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C18.pass", { method }));
+        return ctx.fail(msg("checks.d.C18.fail", { method, reply: replyMsg(reply) }));
       },
     },
     {
@@ -273,11 +296,9 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
         const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
         if (reply.kind === "error")
           return ctx.pass(
-            `Answered ${describeReply(reply)}${reply.code === -32602 ? "" : " (the spec's example uses -32602)"}.`,
+            msg(reply.code === -32602 ? "checks.d.C19.pass" : "checks.d.C19.passOther", { reply: replyMsg(reply) }),
           );
-        return ctx.fail(
-          `Calling an unknown tool answered ${describeReply(reply)}; unknown tools are protocol errors (-32602), isError is for failures inside a tool.`,
-        );
+        return ctx.fail(msg("checks.d.C19.fail", { reply: replyMsg(reply) }));
       },
     },
     {
@@ -289,15 +310,13 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         const uri = "file:///playground/does-not-exist";
         const reply = await ctx.request("resources/read", { uri });
-        if (isErrorCode(reply, -32602)) return ctx.pass(`resources/read ${uri} answered -32602.`);
-        if (isErrorCode(reply, -32002))
-          return ctx.fail("Answered the retired -32002; 2026-07-28 servers MUST use -32602 for a missing resource.");
+        const data = "{uri}";
+        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C20.pass", { uri }));
+        if (isErrorCode(reply, -32002)) return ctx.fail(msg("checks.d.C20.retired"));
         if (reply.kind === "result" && Array.isArray(reply.result.contents) && reply.result.contents.length === 0) {
-          return ctx.fail("Answered an empty contents array; a missing resource MUST be error -32602 (data {uri}).");
+          return ctx.fail(msg("checks.d.C20.empty", { data }));
         }
-        return ctx.fail(
-          `resources/read of a missing resource answered ${describeReply(reply)}; answer -32602 with data {uri}.`,
-        );
+        return ctx.fail(msg("checks.d.C20.fail", { reply: replyMsg(reply), data }));
       },
     },
     {
@@ -310,10 +329,8 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
       needs: "prompts",
       async run(ctx) {
         const reply = await ctx.request("prompts/get", { name: "no_such_prompt" });
-        if (isErrorCode(reply, -32602)) return ctx.pass("prompts/get no_such_prompt answered -32602.");
-        return ctx.fail(
-          `prompts/get no_such_prompt answered ${describeReply(reply)}; answer -32602 for an unknown prompt.`,
-        );
+        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C21.pass", { name: "no_such_prompt" }));
+        return ctx.fail(msg("checks.d.C21.fail", { name: "no_such_prompt", reply: replyMsg(reply) }));
       },
     },
     {
@@ -328,14 +345,12 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
         if (!tools.length) {
           const anyOutputSchema =
             (await ctx.declares("tools")) && (await ctx.list("tools/list")).items.some((t) => asObject(t.outputSchema));
-          if (!anyOutputSchema) return ctx.skip("No tool declares an outputSchema.");
-          return ctx.notTestable(
-            `No tool with an outputSchema that this run may call (tool calls: ${ctx.options.toolCalls}; only tools annotated readOnlyHint are called unless you allow all).`,
-          );
+          if (!anyOutputSchema) return ctx.skip(msg("checks.d.C22.none"));
+          return ctx.notTestable(msg("checks.d.C22.notCallable", { policy: ctx.options.toolCalls }));
         }
         const judged: string[] = [];
         const noText: string[] = [];
-        const unjudged: string[] = [];
+        const unjudged: Msg[] = [];
         for (const tool of tools.slice(0, 5)) {
           const name = String(tool.name);
           const reply = await ctx.request("tools/call", { name, arguments: ctx.toolArguments(tool, true) });
@@ -346,19 +361,19 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
               : reply.kind === "result" && reply.result.resultType === "complete";
           if (reply.kind !== "result" || !complete || reply.result.isError === true) {
             unjudged.push(
-              `${name}: ${reply.kind === "result" && reply.result.isError === true ? "isError result" : describeReply(reply)}`,
+              msg("checks.d.C22.unjudged", {
+                name,
+                reply:
+                  reply.kind === "result" && reply.result.isError === true
+                    ? msg("checks.d.C22.isError")
+                    : replyMsg(reply),
+              }),
             );
             continue;
           }
           const problem = await validate(asObject(tool.outputSchema)!, reply.result.structuredContent);
-          if (reply.result.structuredContent === undefined)
-            return ctx.fail(
-              `${name} declares an outputSchema but returned no structuredContent; return structuredContent that conforms to it.`,
-            );
-          if (problem)
-            return ctx.fail(
-              `${name}'s structuredContent does not match its outputSchema (${truncate(problem, 160)}); fix the value or the schema.`,
-            );
+          if (reply.result.structuredContent === undefined) return ctx.fail(msg("checks.d.C22.noStructured", { name }));
+          if (problem) return ctx.fail(msg("checks.d.C22.mismatch", { name, problem: truncate(problem, 160) }));
           const texts = (Array.isArray(reply.result.content) ? reply.result.content : [])
             .map(asObject)
             .filter((c) => c?.type === "text");
@@ -372,15 +387,12 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
           if (!mirrored) noText.push(name);
           judged.push(name);
         }
-        if (!judged.length)
-          return ctx.notTestable(`No tool call produced a complete result to judge (${unjudged.join("; ")}).`);
-        if (noText.length)
-          return ctx.fail(
-            `${noText.join(", ")} returned conforming structuredContent but no TextContent with the same JSON; add one for clients that read only content.`,
-            "SHOULD",
-          );
+        if (!judged.length) return ctx.notTestable(msg("checks.d.C22.nothingJudged", { unjudged: clauses(unjudged) }));
+        if (noText.length) return ctx.fail(msg("checks.d.C22.noText", { names: noText.join(", ") }), "SHOULD");
         return ctx.pass(
-          `${judged.join(", ")}: structuredContent conforms and is mirrored as text${unjudged.length ? ` (not judged: ${unjudged.join("; ")})` : ""}.`,
+          unjudged.length
+            ? msg("checks.d.C22.passSome", { names: judged.join(", "), unjudged: clauses(unjudged) })
+            : msg("checks.d.C22.pass", { names: judged.join(", ") }),
         );
       },
     },
@@ -397,13 +409,10 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
         );
         const annotated = items.filter((t) => JSON.stringify(t.inputSchema ?? {}).includes('"x-mcp-header"')).length;
         if (!problems.length)
-          return ctx.pass(
-            annotated ? `${annotated} tool(s) use x-mcp-header, all valid.` : "No tool uses x-mcp-header.",
-          );
-        const detail = `${problems.slice(0, 3).join("; ")}; a conforming HTTP client MUST drop these tools — fix the annotation (a token name on a string/integer/boolean property reached through properties only).`;
-        return ctx.transport === "http"
-          ? ctx.fail(detail)
-          : ctx.warn(`stdio clients may ignore the annotation, but over HTTP: ${detail}`);
+          return ctx.pass(annotated ? msg("checks.d.C23.pass", { n: String(annotated) }) : msg("checks.d.C23.none"));
+        // The problems are the header-annotation reader's words (lib/protocol), kept as they came.
+        const detail = msg("checks.d.C23.fail", { problems: problems.slice(0, 3).join("; ") });
+        return ctx.transport === "http" ? ctx.fail(detail) : ctx.warn(msg("checks.d.C23.stdio", { detail }));
       },
     },
   ],

@@ -5,7 +5,8 @@
  */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListMethod } from "../context";
 import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
-import { describeReply, asObject, replyOf, responseId, serverFrames, truncate } from "../wire";
+import { msg, type Msg } from "../../i18n/translate";
+import { asObject, list, replyMsg, replyOf, responseId, serverFrames, truncate } from "../wire";
 
 async function firstDeclaredList(ctx: CheckContext): Promise<ListMethod | undefined> {
   for (const m of LIST_METHODS) if (await ctx.declares(LIST_CAPABILITY[m])) return m;
@@ -38,15 +39,10 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
         const echoed = serverFrames(ex)
           .map((f) => responseId(f.frame))
           .filter((r) => r !== undefined && String(r) === String(id));
-        if (echoed.some((r) => r === id))
-          return ctx.pass(`${method} with id ${id} (a number) was answered with id ${id}, a number.`);
+        if (echoed.some((r) => r === id)) return ctx.pass(msg("checks.d.C65.pass", { method, id: String(id) }));
         if (echoed.length)
-          return ctx.fail(
-            `${method} with id ${id} (a number) was answered with id ${JSON.stringify(echoed[0])}; echo the request id exactly as sent — a number stays a number, or the client cannot match the answer.`,
-          );
-        return ctx.fail(
-          `${method} with id ${id} (a number) got ${describeReply(replyOf(ex))}; answer requests whatever the type of their id.`,
-        );
+          return ctx.fail(msg("checks.d.C65.string", { method, id: String(id), echoed: JSON.stringify(echoed[0]) }));
+        return ctx.fail(msg("checks.d.C65.none", { method, id: String(id), reply: replyMsg(replyOf(ex)) }));
       },
     },
     {
@@ -70,13 +66,16 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
             if (o.jsonrpc !== "2.0") {
               ctx.cite(ex);
               return ctx.fail(
-                `A message came with "jsonrpc": ${JSON.stringify(o.jsonrpc ?? null)}: ${JSON.stringify(truncate(JSON.stringify(o), 100))}; every JSON-RPC message carries "jsonrpc": "2.0", which strict clients check.`,
+                msg("checks.d.C66.fail", {
+                  value: JSON.stringify(o.jsonrpc ?? null),
+                  message: JSON.stringify(truncate(JSON.stringify(o), 100)),
+                }),
               );
             }
           }
         }
-        if (!seen) return ctx.skip("No JSON message came back in this run.");
-        return ctx.pass(`All ${seen} messages the server sent in this run carried "jsonrpc": "2.0".`);
+        if (!seen) return ctx.skip(msg("checks.d.C66.skip"));
+        return ctx.pass(msg("checks.d.C66.pass", { n: String(seen) }));
       },
     },
     {
@@ -87,7 +86,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.pagination}#implementation-guidelines`,
       async run(ctx) {
-        const notes: string[] = [];
+        const notes: Msg[] = [];
         let any = false;
         for (const m of LIST_METHODS) {
           if (!(await ctx.declares(LIST_CAPABILITY[m]))) continue;
@@ -99,16 +98,13 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
           const repeated = cursors.find((c, i) => cursors.indexOf(c) !== i);
           if (repeated !== undefined)
             return ctx.fail(
-              `${m} returned the nextCursor ${JSON.stringify(truncate(repeated, 40))} twice: a client that follows it loops forever; mint a new cursor per page and leave nextCursor out on the last page.`,
+              msg("checks.d.C67.repeated", { method: m, cursor: JSON.stringify(truncate(repeated, 40)) }),
             );
-          if (info.truncated)
-            return ctx.warn(
-              `${m} still had a nextCursor after ${info.pages.length} pages (all distinct): the end was not reached; check that the last page omits nextCursor.`,
-            );
-          notes.push(`${m}: ${info.pages.length} page${info.pages.length === 1 ? "" : "s"}`);
+          if (info.truncated) return ctx.warn(msg("checks.d.C67.truncated", { method: m, n: info.pages.length }));
+          notes.push(msg("checks.d.C67.pages", { method: m, n: info.pages.length }));
         }
-        if (!any) return ctx.skip("The server declares no tools, prompts or resources.");
-        return ctx.pass(`Every list ended (${notes.join(", ")}).`);
+        if (!any) return ctx.skip(msg("checks.d.noLists"));
+        return ctx.pass(msg("checks.d.C67.pass", { lists: list(notes) }));
       },
     },
     {
@@ -121,10 +117,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       legacySpec: LEGACY_SPEC.cancellation,
       async run(ctx) {
         const tools = await ctx.callableTools();
-        if (!tools.length)
-          return ctx.notTestable(
-            `No tool this run may call (tool calls: ${ctx.options.toolCalls}): nothing to cancel.`,
-          );
+        if (!tools.length) return ctx.notTestable(msg("checks.d.C78.noTool", { policy: ctx.options.toolCalls }));
         const window = Math.max(1000, ctx.options.listenWindowMs);
         for (const tool of tools.slice(0, 5)) {
           const id = ctx.nextId();
@@ -141,13 +134,14 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
           if (answered && answered.at <= cancel.startedAt + CANCEL_RACE_MS) continue; // done before it read the cancel: try a slower tool
           if (answered)
             return ctx.fail(
-              `${String(tool.name)} answered ${Math.round(answered.at - cancel.startedAt)} ms after notifications/cancelled; stop the work and send no response for a cancelled request.`,
+              msg("checks.d.C78.fail", {
+                tool: String(tool.name),
+                ms: String(Math.round(answered.at - cancel.startedAt)),
+              }),
             );
-          return ctx.pass(`${String(tool.name)} was cancelled: no response came within ${window} ms.`);
+          return ctx.pass(msg("checks.d.C78.pass", { tool: String(tool.name), ms: String(window) }));
         }
-        return ctx.notTestable(
-          "Every tool called answered before the cancel could reach it: none ran long enough to cancel.",
-        );
+        return ctx.notTestable(msg("checks.d.C78.tooFast"));
       },
     },
     {
@@ -164,15 +158,13 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
           session: false,
           label: `${ctx.checkId} opening request as a rebinding page sends it (Host and Origin ${REBINDING_HOST})`,
         });
-        const fix =
-          "validate Host and Origin on every request against the names you serve (localhost, 127.0.0.1) and answer 403 — with the v1 TypeScript SDK, createMcpExpressApp({ host: '127.0.0.1' }) or enableDnsRebindingProtection with allowedHosts/allowedOrigins — and bind to 127.0.0.1, not 0.0.0.0";
-        if (reply.status === 403) return ctx.pass(`Host and Origin ${REBINDING_HOST} were refused with 403.`);
-        if (reply.status === 421) return ctx.pass(`Host ${REBINDING_HOST} was refused with 421 Misdirected Request.`);
+        const fix = msg("checks.d.C73.fix", { sdk: "createMcpExpressApp({ host: '127.0.0.1' })" });
+        const host = REBINDING_HOST;
+        if (reply.status === 403) return ctx.pass(msg("checks.d.C73.pass403", { host }));
+        if (reply.status === 421) return ctx.pass(msg("checks.d.C73.pass421", { host }));
         if (reply.status !== undefined && reply.status < 300)
-          return ctx.fail(
-            `A page on ${REBINDING_HOST} got ${describeReply(reply)}: any web page can drive this server through DNS rebinding; ${fix}.`,
-          );
-        return ctx.fail(`Host and Origin ${REBINDING_HOST} got ${describeReply(reply)}, not 403; ${fix}.`);
+          return ctx.fail(msg("checks.d.C73.served", { host, reply: replyMsg(reply), fix }));
+        return ctx.fail(msg("checks.d.C73.fail", { host, reply: replyMsg(reply), fix }));
       },
     },
   ],

@@ -1,6 +1,7 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
 import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
-import { describeReply, asObject, serverFrames, truncate } from "../wire";
+import { msg } from "../../i18n/translate";
+import { asObject, replyMsg, serverFrames, truncate } from "../wire";
 
 export const STDIO_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio" },
@@ -26,22 +27,22 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
             const f = asObject(e.frame);
             const problem =
               e.parseError !== undefined || e.frame === undefined
-                ? "is not JSON"
+                ? "notJson"
                 : !f
-                  ? "is JSON but not an object"
+                  ? "notObject"
                   : f.jsonrpc !== "2.0"
-                    ? 'has no "jsonrpc":"2.0"'
+                    ? "noJsonrpc"
                     : undefined;
             if (problem) {
               ctx.cite(ex);
-              return ctx.fail(
-                `A stdout line ${problem}: ${JSON.stringify(truncate(e.text, 80))}; write only JSON-RPC messages to stdout, one per line, and send logs and banners to stderr.`,
-              );
+              return ctx.fail(msg(`checks.d.C58.${problem}`, { line: JSON.stringify(truncate(e.text, 80)) }));
             }
           }
         }
         return ctx.pass(
-          `All ${lines} stdout lines were single JSON-RPC messages${stderr ? ` (${stderr} stderr lines, which is fine)` : ""}.`,
+          stderr
+            ? msg("checks.d.C58.passStderr", { n: String(lines), stderr: String(stderr) })
+            : msg("checks.d.C58.pass", { n: String(lines) }),
         );
       },
       true,
@@ -58,15 +59,14 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
           label: `${ctx.checkId} opening request (fresh process, then stdin closes)`,
         });
         const exit = reply.exchange.events.find((e) => e.kind === "exit");
-        if (!exit || exit.kind !== "exit")
-          return ctx.blocked("The exchange recorded no process exit, so the shutdown could not be observed.");
+        if (!exit || exit.kind !== "exit") return ctx.blocked(msg("checks.d.C60.noExit"));
         const answeredAt = reply.exchange.events.filter((e) => e.kind === "stdout").at(-1)?.t ?? 0;
-        if (exit.signal)
-          return ctx.fail(
-            `The process did not exit after stdin closed and was ended with ${exit.signal}; exit promptly on stdin EOF.`,
-          );
+        if (exit.signal) return ctx.fail(msg("checks.d.C60.fail", { signal: exit.signal }));
         return ctx.pass(
-          `Exited with code ${exit.code} ${Math.max(0, Math.round(exit.t - answeredAt))} ms after its last answer, once stdin closed.`,
+          msg("checks.d.C60.pass", {
+            code: String(exit.code),
+            ms: String(Math.max(0, Math.round(exit.t - answeredAt))),
+          }),
         );
       },
       false,
@@ -87,10 +87,8 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         { processMode: "fresh", label: `${ctx.checkId} ${method} as the first message of a fresh process` },
       );
       if (reply.kind === "result" && typeof reply.result.resultType === "string")
-        return ctx.pass(`${method} as the very first message answered ${describeReply(reply)}.`);
-      return ctx.fail(
-        `${method} as the first message of a fresh process answered ${describeReply(reply)}; serve every 2026-07-28 request on its own, without server/discover or initialize before it.`,
-      );
+        return ctx.pass(msg("checks.d.C61.pass", { method, reply: replyMsg(reply) }));
+      return ctx.fail(msg("checks.d.C61.fail", { method, reply: replyMsg(reply) }));
     }),
     check("C62", checkTitle("C62"), "MAY", async (ctx) => {
       const ids = [ctx.nextId(), ctx.nextId()];
@@ -105,13 +103,10 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       });
       const frames = serverFrames(ex).map((f) => f.frame);
       const processed = frames.some((f) => Array.isArray(f) || ids.includes(String(asObject(f)?.id)));
-      if (processed)
-        return ctx.warn(
-          "The batch was processed (answers for its members came back); 2026-07-28 has no batching — answer -32600 or ignore arrays.",
-        );
+      if (processed) return ctx.warn(msg("checks.d.C62.processed"));
       const err = frames.map(asObject).find((f) => asObject(f?.error));
       return ctx.pass(
-        err ? `Rejected with error ${String(asObject(err!.error)?.code)}.` : "No answer: the array was not processed.",
+        err ? msg("checks.d.C62.rejected", { code: String(asObject(err!.error)?.code) }) : msg("checks.d.C62.ignored"),
       );
     }),
   ],

@@ -5,10 +5,14 @@
  */
 import { readTask, TASKS_EXTENSION } from "../../tasks/shapes";
 import { FULL_CAPABILITIES, type CheckContext } from "../context";
-import { checkTitle, MODERN_ONLY, isErrorCode, wrongStatus, type CheckDef } from "../define";
+import { checkTitle, MODERN_ONLY, isErrorCode, wrongStatus, wrongStatusMsg, type CheckDef } from "../define";
 import { answerInputRequests } from "../synthesize";
 import type { Level, Verdict } from "../types";
-import { asObject as obj, describeReply, type JsonObject as Json, type Reply } from "../wire";
+import { asObject as obj, clauses, replyMsg, type JsonObject as Json, type Reply } from "../wire";
+import { msg, say, type Msg } from "../../i18n/translate";
+
+const EXT = TASKS_EXTENSION;
+const NOT_A_TASKS_SERVER = msg("checks.d.tasks.notTasksServer", { ext: EXT });
 
 const EXT_CAPS: Json = { ...FULL_CAPABILITIES, extensions: { [TASKS_EXTENSION]: {} } };
 const MAX_TOOLS = 6;
@@ -110,8 +114,8 @@ async function withProbe(ctx: CheckContext, run: (probe: TaskProbe, s: Survey) =
   if (!probe) {
     return ctx.skip(
       s.advertised
-        ? `The server advertises ${TASKS_EXTENSION} but none of the ${s.calls.length} tool(s) this run may call (tool calls: ${ctx.options.toolCalls}) answered resultType "task".`
-        : `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
+        ? msg("checks.d.tasks.noTaskTool", { ext: EXT, n: String(s.calls.length), policy: ctx.options.toolCalls })
+        : NOT_A_TASKS_SERVER,
     );
   }
   ctx.cite(probe.created);
@@ -133,26 +137,21 @@ export const TASK_CHECKS: CheckDef[] = [
     const s = await survey(ctx);
     if (s.advertised)
       return ctx.pass(
-        `capabilities.extensions carries ${TASKS_EXTENSION}${s.probes.length ? ` and ${s.probes.map((p) => p.tool).join(", ")} made tasks` : ""}.`,
+        s.probes.length
+          ? msg("checks.d.T01.passTools", { ext: EXT, tools: s.probes.map((p) => p.tool).join(", ") })
+          : msg("checks.d.T01.pass", { ext: EXT }),
       );
-    if (!s.probes.length)
-      return ctx.skip(
-        `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
-      );
+    if (!s.probes.length) return ctx.skip(NOT_A_TASKS_SERVER);
     ctx.cite(s.probes[0].created);
-    return ctx.fail(
-      `${s.probes[0].tool} answered resultType "task" but server/discover does not advertise ${TASKS_EXTENSION} in capabilities.extensions; add it.`,
-    );
+    return ctx.fail(msg("checks.d.T01.fail", { tool: s.probes[0].tool, ext: EXT }));
   }),
 
   check("T02", checkTitle("T02"), "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType === "task")
-        return ctx.fail(
-          `${probe.tool} answered resultType "task" to a request that did not declare ${TASKS_EXTENSION}; answer the result, or -32021.`,
-        );
-      return ctx.pass(`Without the extension ${probe.tool} answered ${describeReply(reply)}, not a task.`);
+        return ctx.fail(msg("checks.d.T02.fail", { tool: probe.tool, ext: EXT }));
+      return ctx.pass(msg("checks.d.T02.pass", { tool: probe.tool, reply: replyMsg(reply) }));
     }),
   ),
 
@@ -160,19 +159,14 @@ export const TASK_CHECKS: CheckDef[] = [
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType !== "task")
-        return ctx.skip(
-          `${probe.tool} can run without a task (it answered ${describeReply(reply)}), so no -32021 is due.`,
-        );
+        return ctx.skip(msg("checks.d.T03.noTaskNeeded", { tool: probe.tool, reply: replyMsg(reply) }));
       if (!isErrorCode(reply, -32021))
-        return ctx.fail(
-          `${probe.tool} without the extension answered ${describeReply(reply)}; a server that cannot serve it without a task answers -32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"].`,
-        );
+        return ctx.fail(msg("checks.d.T03.fail", { tool: probe.tool, reply: replyMsg(reply), ext: EXT }));
       const named = obj(obj(obj(reply.data)?.requiredCapabilities)?.extensions)?.[TASKS_EXTENSION] !== undefined;
-      if (!named)
-        return ctx.fail(`-32021 came back but data.requiredCapabilities.extensions does not name ${TASKS_EXTENSION}.`);
-      const badStatus = wrongStatus(reply, 400);
-      if (badStatus) return ctx.fail(`-32021 naming the extension, but ${badStatus}.`);
-      return ctx.pass(`-32021 with data.requiredCapabilities.extensions["${TASKS_EXTENSION}"].`);
+      if (!named) return ctx.fail(msg("checks.d.T03.unnamed", { ext: EXT }));
+      const badStatus = wrongStatusMsg(reply, 400);
+      if (badStatus) return ctx.fail(msg("checks.d.T03.status", { status: badStatus }));
+      return ctx.pass(msg("checks.d.T03.pass", { ext: EXT }));
     }),
   ),
 
@@ -180,13 +174,10 @@ export const TASK_CHECKS: CheckDef[] = [
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const reply = await get(ctx, taskId, "right after creation");
-      if (reply.kind !== "result")
-        return ctx.fail(
-          `tasks/get right after the CreateTaskResult answered ${describeReply(reply)}; return CreateTaskResult only once tasks/get for it would resolve.`,
-        );
+      if (reply.kind !== "result") return ctx.fail(msg("checks.d.T04.fail", { reply: replyMsg(reply) }));
       if (reply.result.taskId !== taskId)
-        return ctx.fail(`tasks/get answered for taskId ${JSON.stringify(reply.result.taskId)}, not ${taskId}.`);
-      return ctx.pass(`tasks/get resolved at once (status ${String(reply.result.status)}).`);
+        return ctx.fail(msg("checks.d.T04.otherTask", { got: JSON.stringify(reply.result.taskId), taskId }));
+      return ctx.pass(msg("checks.d.T04.pass", { status: String(reply.result.status) }));
     }),
   ),
 
@@ -194,24 +185,31 @@ export const TASK_CHECKS: CheckDef[] = [
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const replies = await follow(ctx, taskId, terminal);
-      const problems = new Set<string>();
+      // Each problem once (by its English), however many polls showed it.
+      const problems = new Map<string, Msg>();
+      const add = (m: Msg) => problems.set(say(m), m);
       for (const r of replies) {
         if (r.kind !== "result") {
-          problems.add(`a poll answered ${describeReply(r)}`);
+          add(msg("checks.d.T05.poll", { reply: replyMsg(r) }));
           continue;
         }
         if (r.result.resultType !== "complete")
-          problems.add(`tasks/get answered resultType ${JSON.stringify(r.result.resultType)}, not "complete"`);
-        for (const p of readTask(r.result).problems) problems.add(p);
+          add(msg("checks.d.T05.resultType", { value: JSON.stringify(r.result.resultType) }));
+        // The task reader's own sentences (lib/tasks), kept as they came.
+        for (const p of readTask(r.result).problems) add(msg("checks.d.asIs", { text: p }));
       }
       const last = replies[replies.length - 1];
-      if (problems.size) return ctx.fail(`${[...problems].join("; ")}.`);
+      if (problems.size) return ctx.fail(msg("checks.d.T05.fail", { problems: clauses([...problems.values()]) }));
       if (!last || !terminal(last))
         return ctx.warn(
-          `The task did not reach a terminal state within ${FOLLOW_BUDGET_MS / 1000} s (${replies.length} polls); every answer so far was well formed.`,
+          msg("checks.d.T05.unfinished", { s: String(FOLLOW_BUDGET_MS / 1000), n: String(replies.length) }),
         );
+      const status = String((last as Reply & { kind: "result" }).result.status);
       return ctx.pass(
-        `${replies.length} poll(s), each a well-formed task; it ended ${String((last as Reply & { kind: "result" }).result.status)}${(last as Reply & { kind: "result" }).result.status === "completed" ? " with the result inline" : ""}.`,
+        msg(status === "completed" ? "checks.d.T05.passInline" : "checks.d.T05.pass", {
+          n: String(replies.length),
+          status,
+        }),
       );
     }),
   ),
@@ -224,23 +222,26 @@ export const TASK_CHECKS: CheckDef[] = [
       const bad = [missing, wrong].filter((r) => !(isErrorCode(r, -32020) && !wrongStatus(r, 400)));
       if (bad.length)
         return ctx.fail(
-          `tasks/get ${bad.map((r) => (r === missing ? "without Mcp-Name" : "with Mcp-Name playground-wrong-task") + ` answered ${describeReply(r)}`).join("; ")}; the header must mirror params.taskId (routing affinity), mismatches get -32020.`,
+          msg("checks.d.T06.fail", {
+            bad: clauses(
+              bad.map((r) =>
+                r === missing
+                  ? msg("checks.d.T06.missing", { reply: replyMsg(r) })
+                  : msg("checks.d.T06.wrong", { value: "playground-wrong-task", reply: replyMsg(r) }),
+              ),
+            ),
+          }),
         );
-      return ctx.pass("Missing and wrong Mcp-Name were both refused with HTTP 400 and -32020.");
+      return ctx.pass(msg("checks.d.T06.pass"));
     }),
   ),
 
   check("T07", checkTitle("T07"), "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (!s.advertised && !s.probes.length)
-      return ctx.skip(
-        `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
-      );
+    if (!s.advertised && !s.probes.length) return ctx.skip(NOT_A_TASKS_SERVER);
     const reply = await get(ctx, "playground-no-such-task", "unknown id");
-    if (isErrorCode(reply, -32602)) return ctx.pass(`Unknown taskId answered ${describeReply(reply)}.`);
-    return ctx.fail(
-      `tasks/get for an unknown taskId answered ${describeReply(reply)}; it must be -32602 (Invalid params).`,
-    );
+    if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.T07.pass", { reply: replyMsg(reply) }));
+    return ctx.fail(msg("checks.d.T07.fail", { reply: replyMsg(reply) }));
   }),
 
   check("T08", checkTitle("T08"), "MUST", "both", (ctx) =>
@@ -252,27 +253,25 @@ export const TASK_CHECKS: CheckDef[] = [
       );
       const taskId = taskIdOf(created);
       if (!taskId || created.kind !== "result" || created.result.resultType !== "task")
-        return ctx.fail(`A second call of ${probe.tool} answered ${describeReply(created)} instead of a task.`);
+        return ctx.fail(msg("checks.d.T08.noTask", { tool: probe.tool, reply: replyMsg(created) }));
       const ack = await ctx.request(
         "tasks/cancel",
         { taskId },
         { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} tasks/cancel` },
       );
-      if (ack.kind !== "result")
-        return ctx.fail(`tasks/cancel answered ${describeReply(ack)}; acknowledge with an empty result.`);
+      if (ack.kind !== "result") return ctx.fail(msg("checks.d.T08.notAck", { reply: replyMsg(ack) }));
       const extra = Object.keys(ack.result).filter((k) => k !== "resultType" && k !== "_meta");
       if (ack.result.resultType !== "complete" || extra.length) {
-        return ctx.fail(
-          `The ack carries ${extra.length ? extra.join(", ") : `resultType ${JSON.stringify(ack.result.resultType)}`}; it must be an empty result with resultType "complete" (the task is read with tasks/get).`,
-        );
+        const carries = extra.length ? extra.join(", ") : `resultType ${JSON.stringify(ack.result.resultType)}`;
+        return ctx.fail(msg("checks.d.T08.notEmpty", { carries }));
       }
-      return ctx.pass('tasks/cancel answered an empty result with resultType "complete".');
+      return ctx.pass(msg("checks.d.T08.pass"));
     }),
   ),
 
   check("T09", checkTitle("T09"), "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (!s.probes.length) return ctx.skip(`No tool of this run made a task (tool calls: ${ctx.options.toolCalls}).`);
+    if (!s.probes.length) return ctx.skip(msg("checks.d.T09.noTask", { policy: ctx.options.toolCalls }));
     for (const probe of s.probes) {
       const created = await ctx.request(
         "tools/call",
@@ -297,25 +296,22 @@ export const TASK_CHECKS: CheckDef[] = [
         { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} tasks/update` },
       );
       if (ack.kind !== "result" || ack.result.resultType !== "complete")
-        return ctx.fail(`tasks/update answered ${describeReply(ack)}; acknowledge with an empty result.`);
+        return ctx.fail(msg("checks.d.T09.notAck", { reply: replyMsg(ack) }));
       const after = (
         await follow(ctx, taskId, (r) => r.kind !== "result" || r.result.status !== "input_required", 6000)
       ).at(-1);
       if (after?.kind === "result" && after.result.status !== "input_required")
-        return ctx.pass(`${probe.tool}: after tasks/update the task moved on to ${String(after.result.status)}.`);
+        return ctx.pass(msg("checks.d.T09.pass", { tool: probe.tool, status: String(after.result.status) }));
       return ctx.fail(
-        `${probe.tool}: the task was still input_required 6 s after tasks/update answered every key (${after ? describeReply(after) : "no poll"}); the answers were not taken.`,
+        msg("checks.d.T09.stuck", { tool: probe.tool, reply: after ? replyMsg(after) : msg("checks.d.T09.noPoll") }),
       );
     }
-    return ctx.skip(`None of ${s.probes.map((p) => p.tool).join(", ")} asked for input within 4 s.`);
+    return ctx.skip(msg("checks.d.T09.noInput", { tools: s.probes.map((p) => p.tool).join(", ") }));
   }),
 
   check("T10", checkTitle("T10"), "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
-    if (!s.advertised && !s.probes.length)
-      return ctx.skip(
-        `Not a tasks server: no ${TASKS_EXTENSION} in server/discover and no tool answered resultType "task".`,
-      );
+    if (!s.advertised && !s.probes.length) return ctx.skip(NOT_A_TASKS_SERVER);
     const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
     const id = ctx.nextId();
     const window = ctx.options.listenWindowMs;
@@ -335,10 +331,7 @@ export const TASK_CHECKS: CheckDef[] = [
         requestId: id,
         reason: "playground check: listen refused expected",
       });
-    if (isErrorCode(reply, -32021))
-      return ctx.pass(`Answered ${describeReply(reply)}: task notifications need the extension declared.`);
-    return ctx.fail(
-      `A listen for taskIds without ${TASKS_EXTENSION} in clientCapabilities.extensions answered ${describeReply(reply)}; refuse it with -32021 (data.requiredCapabilities naming the extension).`,
-    );
+    if (isErrorCode(reply, -32021)) return ctx.pass(msg("checks.d.T10.pass", { reply: replyMsg(reply) }));
+    return ctx.fail(msg("checks.d.T10.fail", { ext: EXT, reply: replyMsg(reply) }));
   }),
 ];

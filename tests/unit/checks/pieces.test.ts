@@ -3,6 +3,7 @@ import { tamper } from "@/lib/checks/checks/mrtr";
 import { canonicalJson as canonical } from "@/lib/protocol/json";
 import { base64Utf8 } from "@/lib/checks/checks/http";
 import { cacheHintProblems } from "@/lib/checks/define";
+import { say } from "@/lib/i18n/translate";
 import { headerAnnotationProblems, headerParams } from "@/lib/protocol/header-annotations";
 import { answerInputRequests, capabilityFor, declares, synthesize } from "@/lib/checks/synthesize";
 
@@ -146,13 +147,18 @@ describe("x-mcp-header validity (digest §9.2)", () => {
 
 describe("small judgements", () => {
   it("cache hints: missing and negative values are errors, a fraction is only ambiguous", () => {
-    expect(cacheHintProblems({ ttlMs: 0, cacheScope: "private" })).toEqual({ errors: [], ambiguous: [] });
-    expect(cacheHintProblems({}).errors).toEqual(["ttlMs is missing", "cacheScope is missing"]);
-    expect(cacheHintProblems({ ttlMs: -1, cacheScope: "shared" }).errors).toEqual([
+    // The problems are catalogue Msgs (said in the reader's language); in English they read as before.
+    const english = (p: ReturnType<typeof cacheHintProblems>) => ({
+      errors: p.errors.map((m) => say(m)),
+      ambiguous: p.ambiguous.map((m) => say(m)),
+    });
+    expect(english(cacheHintProblems({ ttlMs: 0, cacheScope: "private" }))).toEqual({ errors: [], ambiguous: [] });
+    expect(english(cacheHintProblems({})).errors).toEqual(["ttlMs is missing", "cacheScope is missing"]);
+    expect(english(cacheHintProblems({ ttlMs: -1, cacheScope: "shared" })).errors).toEqual([
       "ttlMs is -1 (must be >= 0)",
       'cacheScope is "shared" (must be "public" or "private")',
     ]);
-    expect(cacheHintProblems({ ttlMs: 2.5, cacheScope: "public" })).toEqual({
+    expect(english(cacheHintProblems({ ttlMs: 2.5, cacheScope: "public" }))).toEqual({
       errors: [],
       ambiguous: ["ttlMs 2.5 is not an integer"],
     });
