@@ -3,7 +3,7 @@ import type { LifecycleId } from "../lifecycle";
 import { REF } from "../refs";
 import type { Revision } from "../types";
 import { englishT } from "../../i18n/translate";
-import { cite, optional, required, said, type Fields, type Said } from "../vocabulary";
+import { cite, optional, required, said, type FieldInfo, type Fields, type Said } from "../vocabulary";
 
 export interface MethodInfo {
   method: string;
@@ -48,18 +48,44 @@ export const listed = (what: string, ref: string): Fields => ({
   cacheScope,
 });
 
-export type MethodRow = Omit<MethodInfo, "kind" | "from" | "text"> &
-  Partial<Pick<MethodInfo, "kind" | "from">> & { text: string | Said };
+/** A field whose sentence is the method's own, `explain.m.<method>.<field>` in the catalogues. */
+type OwnField = "required" | "optional";
+type RowFields = Record<string, FieldInfo | OwnField>;
+
+export type MethodRow = Omit<MethodInfo, "kind" | "from" | "text" | "params" | "result"> &
+  Partial<Pick<MethodInfo, "kind" | "from">> & {
+    /** Default: the method's own sentence, `explain.m.<method>.text`. */
+    text?: string | Said;
+    params: RowFields;
+    result?: RowFields;
+  };
+
+/** Where a method's own sentences live in the catalogues: tools/call → explain.m.tools_call.* */
+const ownKey = (method: string, name: string) => `explain.m.${method.replaceAll("/", "_")}.${name}`;
+
+function fieldsOf(method: string, fields: RowFields): Fields {
+  const entries = Object.entries(fields).map(([name, field]) => {
+    if (typeof field !== "string") return [name, field];
+    const text = said(ownKey(method, name));
+    return [name, field === "required" ? required(text) : optional(text)];
+  });
+  return Object.fromEntries(entries);
+}
 
 /** Methods that share a kind and sender; their fields cite the method's page unless they name their own. */
 export function group(defaults: Pick<MethodInfo, "kind" | "from" | "extension">, rows: MethodRow[]): MethodInfo[] {
   return rows.map((row) => {
-    const { text, ...rest } = row;
+    const { text = said(ownKey(row.method, "text")), params, result, ...rest } = row;
     const m = {
       ...defaults,
       ...rest,
       ...(typeof text === "string" ? { text } : { text: englishT(text.key), key: text.key }),
     };
-    return { ...m, params: cite(m.specRef, m.params), ...(m.result && { result: cite(m.specRef, m.result) }) };
+    const specRef = m.specRef;
+    return {
+      ...m,
+      params: cite(specRef, fieldsOf(row.method, params)),
+      ...(result && { result: cite(specRef, fieldsOf(row.method, result)) }),
+    };
   });
 }

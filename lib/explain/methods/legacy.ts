@@ -11,11 +11,10 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.legacyInit,
       lifecycle: "initialize",
-      text: said("explain.m.initialize.text"),
       params: {
-        protocolVersion: required(said("explain.m.initialize.protocolVersion")),
-        capabilities: required(said("explain.m.initialize.capabilities")),
-        clientInfo: required(said("explain.m.initialize.clientInfo")),
+        protocolVersion: "required",
+        capabilities: "required",
+        clientInfo: "required",
       },
       result: {
         protocolVersion: required(said("explain.m.initialize.r_protocolVersion")),
@@ -30,7 +29,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.legacyInit,
       lifecycle: "initialize",
-      text: said("explain.m.notifications_initialized.text"),
       params: {},
     },
     {
@@ -39,7 +37,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "ping",
-      text: said("explain.m.ping.text"),
       params: {},
     },
     {
@@ -47,7 +44,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "loggingSetLevel",
-      text: said("explain.m.logging_setLevel.text"),
       params: { level: required(said("explain.m.logging_setLevel.level"), { specRef: REF.logging }) },
     },
     {
@@ -55,7 +51,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "resourcesSubscribe",
-      text: said("explain.m.resources_subscribe.text"),
       params: { uri: required(said("explain.m.resources_subscribe.uri"), { specRef: REF.resources }) },
     },
     {
@@ -63,7 +58,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "resourcesSubscribe",
-      text: said("explain.m.resources_unsubscribe.text"),
       params: { uri: required(said("explain.m.resources_unsubscribe.uri"), { specRef: REF.resources }) },
     },
     {
@@ -72,7 +66,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.changelog,
       lifecycle: "rootsListChanged",
-      text: said("explain.m.notifications_roots_list_changed.text"),
       params: {},
     },
     {
@@ -82,15 +75,13 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.changelog,
       lifecycle: "elicitationComplete",
-      text: said("explain.m.notifications_elicitation_complete.text"),
-      params: { elicitationId: required(said("explain.m.notifications_elicitation_complete.elicitationId")) },
+      params: { elicitationId: "required" },
     },
     {
       method: "tasks/list",
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: said("explain.m.tasks_list.text"),
       params: { cursor },
     },
     {
@@ -98,8 +89,7 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: said("explain.m.tasks_result.text"),
-      params: { taskId: required(said("explain.m.tasks_result.taskId")) },
+      params: { taskId: "required" },
     },
     {
       method: "notifications/tasks/status",
@@ -108,7 +98,6 @@ export const REMOVED: MethodInfo[] = [
       introduced: "2025-11-25",
       specRef: REF.tasks,
       lifecycle: "coreTasks",
-      text: said("explain.m.notifications_tasks_status.text"),
       params: {},
     },
   ]),

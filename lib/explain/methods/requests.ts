@@ -1,6 +1,6 @@
 /** The client's requests of 2026-07-28, core and tasks extension (digest §1, §3, §8, §10, §11; schema.ts). Sentences are ours; names are the spec's. */
 import { REF } from "../refs";
-import { optional, required, said, TASK_RESULT_FIELDS } from "../vocabulary";
+import { required, said, TASK_RESULT_FIELDS } from "../vocabulary";
 import { cacheScope, cursor, group, inputResponses, listed, requestState, ttlMs, type MethodInfo } from "./define";
 
 export const REQUESTS: MethodInfo[] = [
@@ -11,12 +11,11 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2026-07-28",
       specRef: REF.discover,
       cacheable: true,
-      text: said("explain.m.server_discover.text"),
       params: {},
       result: {
-        supportedVersions: required(said("explain.m.server_discover.supportedVersions")),
+        supportedVersions: "required",
         capabilities: required(said("explain.m.server_discover.capabilities"), { specRef: REF.capabilities }),
-        instructions: optional(said("explain.m.server_discover.instructions")),
+        instructions: "optional",
         ttlMs,
         cacheScope,
       },
@@ -26,7 +25,6 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.tools,
       cacheable: true,
-      text: said("explain.m.tools_list.text"),
       params: { cursor },
       result: listed("tools", REF.tools),
     },
@@ -35,17 +33,16 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.tools,
       mrtr: true,
-      text: said("explain.m.tools_call.text"),
       params: {
-        name: required(said("explain.m.tools_call.name")),
-        arguments: optional(said("explain.m.tools_call.arguments")),
+        name: "required",
+        arguments: "optional",
         inputResponses,
         requestState,
       },
       result: {
-        content: required(said("explain.m.tools_call.content")),
-        structuredContent: optional(said("explain.m.tools_call.structuredContent")),
-        isError: optional(said("explain.m.tools_call.isError")),
+        content: "required",
+        structuredContent: "optional",
+        isError: "optional",
       },
     },
     {
@@ -53,7 +50,6 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.prompts,
       cacheable: true,
-      text: said("explain.m.prompts_list.text"),
       params: { cursor },
       result: listed("prompts", REF.prompts),
     },
@@ -62,16 +58,15 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.prompts,
       mrtr: true,
-      text: said("explain.m.prompts_get.text"),
       params: {
-        name: required(said("explain.m.prompts_get.name")),
-        arguments: optional(said("explain.m.prompts_get.arguments")),
+        name: "required",
+        arguments: "optional",
         inputResponses,
         requestState,
       },
       result: {
-        description: optional(said("explain.m.prompts_get.description")),
-        messages: required(said("explain.m.prompts_get.messages")),
+        description: "optional",
+        messages: "required",
       },
     },
     {
@@ -79,7 +74,6 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.resources,
       cacheable: true,
-      text: said("explain.m.resources_list.text"),
       params: { cursor },
       result: listed("resources", REF.resources),
     },
@@ -88,7 +82,6 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.resources,
       cacheable: true,
-      text: said("explain.m.resources_templates_list.text"),
       params: { cursor },
       result: listed("resourceTemplates", REF.resources),
     },
@@ -98,14 +91,13 @@ export const REQUESTS: MethodInfo[] = [
       specRef: REF.resources,
       cacheable: true,
       mrtr: true,
-      text: said("explain.m.resources_read.text"),
       params: {
-        uri: required(said("explain.m.resources_read.uri")),
+        uri: "required",
         inputResponses,
         requestState,
       },
       result: {
-        contents: required(said("explain.m.resources_read.contents")),
+        contents: "required",
         ttlMs,
         cacheScope,
       },
@@ -114,11 +106,10 @@ export const REQUESTS: MethodInfo[] = [
       method: "completion/complete",
       introduced: "2024-11-05",
       specRef: REF.completion,
-      text: said("explain.m.completion_complete.text"),
       params: {
-        ref: required(said("explain.m.completion_complete.ref")),
-        argument: required(said("explain.m.completion_complete.argument")),
-        context: optional(said("explain.m.completion_complete.context")),
+        ref: "required",
+        argument: "required",
+        context: "optional",
       },
       result: { completion: required(said("explain.m.completion_complete.r_completion")) },
     },
@@ -126,9 +117,8 @@ export const REQUESTS: MethodInfo[] = [
       method: "subscriptions/listen",
       introduced: "2026-07-28",
       specRef: REF.listen,
-      text: said("explain.m.subscriptions_listen.text"),
       params: {
-        notifications: required(said("explain.m.subscriptions_listen.notifications")),
+        notifications: "required",
       },
       result: {},
     },
@@ -139,9 +129,8 @@ export const REQUESTS: MethodInfo[] = [
       method: "tasks/get",
       introduced: "2025-11-25",
       specRef: REF.tasks,
-      text: said("explain.m.tasks_get.text"),
       params: {
-        taskId: required(said("explain.m.tasks_get.taskId")),
+        taskId: "required",
       },
       // A DetailedTask: the task's fields at the top level, resultType "complete".
       result: TASK_RESULT_FIELDS,
@@ -150,10 +139,9 @@ export const REQUESTS: MethodInfo[] = [
       method: "tasks/update",
       introduced: "2026-07-28",
       specRef: REF.tasks,
-      text: said("explain.m.tasks_update.text"),
       params: {
-        taskId: required(said("explain.m.tasks_update.taskId")),
-        inputResponses: required(said("explain.m.tasks_update.inputResponses")),
+        taskId: "required",
+        inputResponses: "required",
       },
       // An empty acknowledgement: the task's new state is read with tasks/get.
       result: {},
@@ -162,8 +150,7 @@ export const REQUESTS: MethodInfo[] = [
       method: "tasks/cancel",
       introduced: "2025-11-25",
       specRef: REF.tasks,
-      text: said("explain.m.tasks_cancel.text"),
-      params: { taskId: required(said("explain.m.tasks_cancel.taskId")) },
+      params: { taskId: "required" },
       // An empty acknowledgement (the 2025-11-25 wire answered the task itself).
       result: {},
     },
