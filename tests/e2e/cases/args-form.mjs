@@ -1,29 +1,33 @@
 // e2e cases for issue 27 item 9: the tools/call argument form, generated from the tool's inputSchema and kept in sync
 // with the raw frame both ways (the frame is the source of truth).
-import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
-
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 800, height: 700 },
-];
+import { WIDE_AND_NARROW as SIZES, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
 
 /** The form field for an argument (its label names it). */
 const field = (pg, name) => pg.tid("args-form").getByLabel(new RegExp(`^${name}\\b`));
+
+/**
+ * At 1440×900: lists the calendar's tools (so the templates know create_event's inputSchema), then chooses the
+ * create_event template and waits for its form. Resolves how the tools/list settled.
+ */
+async function openCreateEventForm(pg, page) {
+  await page.setViewportSize(SIZES[0]);
+  await pg.open();
+  await pg.chooseTemplate("tools/list");
+  await pg.send();
+  const listed = await pg.settled(1);
+  await pg.chooseTemplate("target:tools/call:create_event");
+  await pg.tid("args-form").waitFor({ timeout: 15_000 });
+  return listed;
+}
 
 export function register({ test, assert }) {
   test("Args form: a tools/call template starts with the tool's required fields, the form edits params.arguments in the frame, and frame edits refill the form", async ({
     pg,
     page,
   }) => {
-    await page.setViewportSize(SIZES[0]);
-    await pg.open();
-    await pg.chooseTemplate("tools/list");
-    await pg.send();
-    assert((await pg.settled(1)) === "response", `tools/list: ${await pg.traceText(1)}`);
-    await pg.chooseTemplate("target:tools/call:create_event");
+    const listed = await openCreateEventForm(pg, page);
+    assert(listed === "response", `tools/list: ${await pg.traceText(1)}`);
     const form = pg.tid("args-form");
-    await form.waitFor({ timeout: 15_000 });
     assert((await form.getAttribute("data-state")) === "ready", `form state: ${await form.getAttribute("data-state")}`);
     // The template's arguments are a skeleton of the required field (the form reads them from the frame).
     assert((await field(pg, "title").inputValue()) === "<title>", "the template holds the required title");
@@ -97,44 +101,21 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize(SIZES[0]);
-    await pg.open();
-    await pg.chooseTemplate("tools/list");
-    await pg.send();
-    await pg.settled(1);
-    await pg.chooseTemplate("target:tools/call:create_event");
-    await pg.tid("args-form").waitFor({ timeout: 15_000 });
+    await openCreateEventForm(pg, page);
     const found = [];
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      for (const scheme of ["light", "dark"]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
-        const form = await pg.tid("args-form").boundingBox();
-        const editor = await pg.tid("editor").boundingBox();
-        assert(
-          form && form.width > 200 && form.height > 80,
-          `${size.width} ${scheme}: form box ${JSON.stringify(form)}`,
-        );
-        assert(form.x + form.width <= size.width + 1, `${size.width} ${scheme}: the form runs off the page`);
-        if (size.width >= 1280)
-          assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
-        else assert(form.y >= editor.y + editor.height - 1, `${size.width}: the form sits under the frame`);
-        const spilt = await spills(page, '[data-testid="args-form"]');
-        assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
-        await page.screenshot({ path: `test-results/args-form-${size.width}-${scheme}.png` });
-        const { violations } = await new AxeBuilder({ page })
-          .include('[data-testid="args-form"]')
-          .withTags(WCAG_TAGS)
-          .analyze();
-        found.push(
-          ...violations.map(
-            (v) =>
-              `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`,
-          ),
-        );
-      }
-    }
+    await eachSizeAndScheme(page, SIZES, async (size, scheme) => {
+      const form = await pg.tid("args-form").boundingBox();
+      const editor = await pg.tid("editor").boundingBox();
+      assert(form && form.width > 200 && form.height > 80, `${size.width} ${scheme}: form box ${JSON.stringify(form)}`);
+      assert(form.x + form.width <= size.width + 1, `${size.width} ${scheme}: the form runs off the page`);
+      if (size.width >= 1280)
+        assert(form.x >= editor.x + editor.width - 1, `${size.width}: the form sits beside the frame`);
+      else assert(form.y >= editor.y + editor.height - 1, `${size.width}: the form sits under the frame`);
+      const spilt = await spills(page, '[data-testid="args-form"]');
+      assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
+      await page.screenshot({ path: `test-results/args-form-${size.width}-${scheme}.png` });
+      found.push(...(await axeOn(page, '[data-testid="args-form"]', `${size.width} ${scheme}`)));
+    });
     assert(found.length === 0, `axe:\n${found.join("\n")}`);
   });
 }

@@ -1,11 +1,5 @@
 // e2e cases for issue 27 item 11: presenter mode for a projector, and Reset demo servers for the start of a class.
-import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
-
-async function axeOn(page, selector, where) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
-  return violations.map((v) => `${where}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
-}
+import { WIDE_AND_NARROW, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
 
 export function register({ test, assert }) {
   test("Presenter: at 1024×768 one switch gives larger type, a collapsed header and the tabs on one row, keeps the newest card in view, and is remembered", async ({
@@ -99,31 +93,23 @@ export function register({ test, assert }) {
   }) => {
     await pg.open();
     const found = [];
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 800, height: 700 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const scheme of ["light", "dark"]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
-        for (const on of [false, true]) {
-          if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on))
-            await pg.tid("presenter-toggle").click();
-          for (const id of ["presenter-toggle", "reset-demo-servers"]) {
-            const box = await pg.tid(id).boundingBox();
-            assert(
-              box && box.x >= 0 && box.x + box.width <= size.width + 1 && (await pg.tid(id).isVisible()),
-              `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`,
-            );
-          }
-          const spilt = await spills(page, "header");
-          assert(spilt.length === 0, `${size.width} ${scheme} presenter ${on}: ${spilt.join("; ")}`);
-          found.push(...(await axeOn(page, "header", `${size.width} ${scheme} presenter ${on}`)));
+    await eachSizeAndScheme(page, WIDE_AND_NARROW, async (size, scheme) => {
+      for (const on of [false, true]) {
+        if ((await pg.tid("presenter-toggle").getAttribute("aria-checked")) !== String(on))
+          await pg.tid("presenter-toggle").click();
+        for (const id of ["presenter-toggle", "reset-demo-servers"]) {
+          const box = await pg.tid(id).boundingBox();
+          assert(
+            box && box.x >= 0 && box.x + box.width <= size.width + 1 && (await pg.tid(id).isVisible()),
+            `${size.width} ${scheme} presenter ${on}: ${id} at ${JSON.stringify(box)}`,
+          );
         }
-        await page.screenshot({ path: `test-results/presenter-${size.width}-${scheme}.png` });
+        const spilt = await spills(page, "header");
+        assert(spilt.length === 0, `${size.width} ${scheme} presenter ${on}: ${spilt.join("; ")}`);
+        found.push(...(await axeOn(page, "header", `${size.width} ${scheme} presenter ${on}`)));
       }
-    }
+      await page.screenshot({ path: `test-results/presenter-${size.width}-${scheme}.png` });
+    });
     await pg.tid("reset-demo-servers").click();
     await pg.tid("reset-demo-confirm").waitFor();
     found.push(...(await axeOn(page, '[data-testid="reset-demo-confirm"]', "the reset confirmation")));

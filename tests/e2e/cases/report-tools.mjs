@@ -1,18 +1,17 @@
 // e2e cases for issue 27 items 12–14: choose what goes into a link (share-pick), the live stderr and notifications
 // pane beside the timeline (stderr-pane), and exporting a Checks run as the CLI writes it (checks-export).
 import { readFileSync } from "node:fs";
-import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
+import { WIDE_AND_NARROW as SIZES, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
 
-const SIZES = [
-  { width: 1440, height: 900 },
-  { width: 800, height: 700 },
-];
-
-async function axeOn(page, selector, where) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
-  return violations.map((v) => `${where}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+/** At 1440×900, server-everything (stdio) answers a tools/list: its process runs and has written to stderr. */
+async function listToolsOfEverything(pg, page) {
+  await page.setViewportSize(SIZES[0]);
+  await pg.open();
+  await pg.chooseTarget("everything-stdio");
+  await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
+  await pg.send();
+  await pg.settled(1, 30_000);
 }
 
 async function download(page, click) {
@@ -127,12 +126,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize(SIZES[0]);
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await listToolsOfEverything(pg, page);
     const pane = pg.tid("stderr-pane");
     await pane.locator("summary").click();
     await page.waitForFunction(
@@ -167,42 +161,32 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize(SIZES[0]);
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await listToolsOfEverything(pg, page);
     await pg.tid("stderr-pane").locator("summary").click();
     const checks = new ChecksPage(page);
     await checks.open();
     await checks.runAll();
     const found = [];
-    for (const size of SIZES) {
-      await page.setViewportSize(size);
-      for (const scheme of ["light", "dark"]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
-        for (const [tab, id] of [
-          ["checks", "checks-export"],
-          ["share", "share-pick"],
-          ["timeline", "stderr-pane"],
-        ]) {
-          await pg.tid(`tab-${tab}`).click();
-          await pg.tid(id).waitFor({ timeout: 20_000 });
-          const box = await pg.tid(id).boundingBox();
-          assert(
-            box && box.width > 150 && box.x + box.width <= size.width + 1,
-            `${size.width} ${scheme}: ${id} at ${JSON.stringify(box)}`,
-          );
-          const spilt = await spills(page, `[data-testid="${id}"]`);
-          assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
-          if (id === "stderr-pane") assertPanePlace(await stderrPanePlace(page), size.width, assert);
-          found.push(...(await axeOn(page, `[data-testid="${id}"]`, `${size.width} ${scheme} ${id}`)));
-          await page.screenshot({ path: `test-results/${id}-${size.width}-${scheme}.png` });
-        }
+    await eachSizeAndScheme(page, SIZES, async (size, scheme) => {
+      for (const [tab, id] of [
+        ["checks", "checks-export"],
+        ["share", "share-pick"],
+        ["timeline", "stderr-pane"],
+      ]) {
+        await pg.tid(`tab-${tab}`).click();
+        await pg.tid(id).waitFor({ timeout: 20_000 });
+        const box = await pg.tid(id).boundingBox();
+        assert(
+          box && box.width > 150 && box.x + box.width <= size.width + 1,
+          `${size.width} ${scheme}: ${id} at ${JSON.stringify(box)}`,
+        );
+        const spilt = await spills(page, `[data-testid="${id}"]`);
+        assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
+        if (id === "stderr-pane") assertPanePlace(await stderrPanePlace(page), size.width, assert);
+        found.push(...(await axeOn(page, `[data-testid="${id}"]`, `${size.width} ${scheme} ${id}`)));
+        await page.screenshot({ path: `test-results/${id}-${size.width}-${scheme}.png` });
       }
-    }
+    });
     assert(found.length === 0, `axe:\n${found.join("\n")}`);
   });
 }

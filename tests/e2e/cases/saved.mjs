@@ -1,7 +1,6 @@
 // e2e cases for issue 27 item 10: saved frames per target, search, run again, history, and collections that run in
 // order (stopping at the first error) and travel as a link that never acts by itself.
-import { AxeBuilder } from "@axe-core/playwright";
-import { WCAG_TAGS, spills } from "../pages/a11y.mjs";
+import { WIDE_AND_NARROW, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
 
 const LIST = {
   jsonrpc: "2.0",
@@ -181,36 +180,19 @@ export function register({ test, assert }) {
     await pg.tid("collection-create").click();
     await page.locator('[data-testid="saved-item"] [data-testid="saved-add-to"]').selectOption({ label: "Demo" });
     const found = [];
-    for (const size of [
-      { width: 1440, height: 900 },
-      { width: 800, height: 700 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const scheme of ["light", "dark"]) {
-        await page.emulateMedia({ colorScheme: scheme });
-        await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
-        const box = await pg.tid("saved-list").boundingBox();
-        assert(
-          box && box.width > 200 && box.x + box.width <= size.width + 1,
-          `${size.width} ${scheme}: list box ${JSON.stringify(box)}`,
-        );
-        for (const id of ["saved-save", "saved-item", "collection-run"])
-          assert(await pg.tid(id).first().isVisible(), `${size.width} ${scheme}: ${id} shows`);
-        const spilt = await spills(page, '[data-testid="saved-panel"]');
-        assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
-        await page.screenshot({ path: `test-results/saved-${size.width}-${scheme}.png` });
-        const { violations } = await new AxeBuilder({ page })
-          .include('[data-testid="saved-panel"]')
-          .withTags(WCAG_TAGS)
-          .analyze();
-        found.push(
-          ...violations.map(
-            (v) =>
-              `${size.width} ${scheme}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`,
-          ),
-        );
-      }
-    }
+    await eachSizeAndScheme(page, WIDE_AND_NARROW, async (size, scheme) => {
+      const box = await pg.tid("saved-list").boundingBox();
+      assert(
+        box && box.width > 200 && box.x + box.width <= size.width + 1,
+        `${size.width} ${scheme}: list box ${JSON.stringify(box)}`,
+      );
+      for (const id of ["saved-save", "saved-item", "collection-run"])
+        assert(await pg.tid(id).first().isVisible(), `${size.width} ${scheme}: ${id} shows`);
+      const spilt = await spills(page, '[data-testid="saved-panel"]');
+      assert(spilt.length === 0, `${size.width} ${scheme}: ${spilt.join("; ")}`);
+      await page.screenshot({ path: `test-results/saved-${size.width}-${scheme}.png` });
+      found.push(...(await axeOn(page, '[data-testid="saved-panel"]', `${size.width} ${scheme}`)));
+    });
     assert(found.length === 0, `axe:\n${found.join("\n")}`);
   });
 }

@@ -77,6 +77,35 @@ export class A11yPage {
   }
 }
 
+/** axe's WCAG 2.1 A and AA violations inside `selector`, one line each behind `where` (none when it passes). */
+export async function axeOn(page, selector, where) {
+  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+  return violations.map((v) => `${where}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
+}
+
+/** Emulates the system colour scheme and waits until the page follows it (the `dark` class on <html>). */
+export async function showScheme(page, scheme) {
+  await page.emulateMedia({ colorScheme: scheme });
+  await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
+}
+
+/** The two sizes the look cases check: a laptop and a narrow window. */
+export const WIDE_AND_NARROW = [
+  { width: 1440, height: 900 },
+  { width: 800, height: 700 },
+];
+
+/** Runs `look(size, scheme)` at each viewport size, in the light and then the dark scheme. */
+export async function eachSizeAndScheme(page, sizes, look) {
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    for (const scheme of ["light", "dark"]) {
+      await showScheme(page, scheme);
+      await look(size, scheme);
+    }
+  }
+}
+
 /**
  * What spills out of a control at the current size: the page scrolling sideways, the control running past the
  * viewport, or any element or text inside it drawn past the control's right edge (content a scrolling box holds is
