@@ -103,7 +103,8 @@ describe("metrics and logs", () => {
     });
     try {
       await send("log-1");
-      await new Promise((r) => setTimeout(r, 50));
+      // The line is written when the answer has finished: wait for it, not for a guessed pause.
+      await vi.waitFor(() => expect(lines.join("")).toContain('"route":"POST /api/bridge/send"'), { timeout: 10_000 });
     } finally {
       write.mockRestore();
       vi.stubEnv("PLAYGROUND_LOG", "");
