@@ -1,6 +1,8 @@
 /** Runs the suite through the real bridge against a target; the fixture servers' entry points. */
 import path from "node:path";
 import type { Target } from "@/lib/bridge/contract";
+import type { DemoServer } from "@/lib/bridge/names";
+import { startDemoHttpServer } from "@/lib/node/demo-servers/http";
 import type { SendContext } from "@/lib/node/bridge/send";
 import { shutdownAll, livePids } from "@/lib/node/bridge/stdio";
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
@@ -29,6 +31,30 @@ export async function runOn(
   ctx: SendContext = {},
 ): Promise<CheckReport> {
   return runChecks({ send: bridgeCheckSend(target, ctx), transport, label: JSON.stringify(target) }, options);
+}
+
+/** Runs the suite against an embedded server through the app's own handler (/api/demo/<server>), up for the run. */
+export async function runOnDemoHttp(server: DemoServer, options: RunOptions = FAST): Promise<CheckReport> {
+  const demo = await startDemoHttpServer(server);
+  try {
+    const baseUrl = new URL(demo.url).origin;
+    return await runOn({ kind: "demo", server, transport: "http" }, "http", options, { baseUrl });
+  } finally {
+    await demo.close();
+  }
+}
+
+/** Runs the suite against an embedded server the bridge starts as a process, and ends every process after. */
+export async function runOnDemoProcess(
+  server: DemoServer,
+  transport: "stdio" | "http",
+  options: RunOptions = FAST,
+): Promise<CheckReport> {
+  try {
+    return await runOn({ kind: "demo", server, transport }, transport, options);
+  } finally {
+    await shutdownAll();
+  }
 }
 
 /** Runs the suite against the fixture with one violation (or none) and ends every process and server after. */
