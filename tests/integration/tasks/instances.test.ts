@@ -2,7 +2,7 @@
 // Real processes: two Streamable HTTP instances of the tasks server (dist-servers/http.mjs tasks), each with its
 // own temp folder as two pods would have, sharing PLAYGROUND_TOKEN as a deployment's instances must; and the
 // stdio server the bridge spawns. Reached through the bridge's own send(), as the page reaches them.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { chmodSync, chownSync, lstatSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,9 +10,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { startTasksHttp } from "./tasks-http-process";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "@/lib/tasks";
 
-const ROOT = path.resolve(__dirname, "..", "..", "..");
 const CAPS = withTasksExtension({ elicitation: { form: {} } });
 const TOKEN = "shared-deployment-token";
 const WORK = mkdtempSync(path.join(os.tmpdir(), "tasks-instances-"));
@@ -27,23 +27,8 @@ afterAll(async () => {
 /** One instance: its own TMPDIR (unless shared), the deployment's token, listening on a free loopback port. */
 function startInstance(name: string, token: string, tmp = path.join(WORK, name)): Promise<Target> {
   mkdirSync(tmp, { recursive: true });
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token } as Record<
-      string,
-      string
-    > as NodeJS.ProcessEnv,
-    stdio: ["pipe", "ignore", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let text = "";
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      text += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(text);
-      if (m) resolve({ kind: "http", url: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`instance ${name} exited (${code}): ${text}`)));
-  });
+  const env = { PATH: process.env.PATH ?? "", TMPDIR: tmp, PLAYGROUND_TOKEN: token } as Record<string, string>;
+  return startTasksHttp(`instance ${name}`, env as NodeJS.ProcessEnv, children);
 }
 
 let seq = 0;

@@ -4,7 +4,7 @@
 // the Secret's token. Real processes: pod B is a Streamable HTTP tasks server (dist-servers/http.mjs tasks) with B's
 // environment; pod A is both such a server and this process's bridge (send()), which spawns the stdio tasks server
 // the page reaches over stdio. A task made on one pod must be found, answered and cancelled on the other.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +13,7 @@ import { parse } from "yaml";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { startTasksHttp } from "./tasks-http-process";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "@/lib/tasks";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
@@ -67,20 +68,7 @@ afterAll(async () => {
 
 /** A pod's tasks server over Streamable HTTP, with the pod's environment, on a free loopback port. */
 function startPod(pod: string, env = podEnv(pod)): Promise<Target> {
-  const child: ChildProcess = spawn(process.execPath, [path.join(ROOT, "dist-servers", "http.mjs"), "tasks", "0"], {
-    env: env as NodeJS.ProcessEnv,
-    stdio: ["pipe", "ignore", "pipe"],
-  });
-  children.push(child);
-  return new Promise((resolve, reject) => {
-    let text = "";
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => {
-      text += chunk;
-      const m = /listening on (http:\/\/\S+)/.exec(text);
-      if (m) resolve({ kind: "http", url: m[1] });
-    });
-    child.once("exit", (code) => reject(new Error(`pod ${pod} exited (${code}): ${text}`)));
-  });
+  return startTasksHttp(`pod ${pod}`, env as NodeJS.ProcessEnv, children);
 }
 
 let seq = 0;
