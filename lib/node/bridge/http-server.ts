@@ -7,7 +7,8 @@
 import http from "node:http";
 import { HTTP_SERVER_LIMITS } from "./limits";
 import { stampPeer } from "./peer";
-import { clientAddress, trustedProxies } from "./policy";
+import { clientAddress } from "./client-address";
+import { trustedProxies } from "./policy";
 import { countDown, releaseOnce } from "./release";
 
 export type HttpServerLimits = { -readonly [K in keyof typeof HTTP_SERVER_LIMITS]: number };

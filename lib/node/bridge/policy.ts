@@ -10,10 +10,10 @@
  * treated as hosted (fail closed). Importable by the CLI.
  */
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import ipaddr from "ipaddr.js";
 import { DEMO_SERVERS, TOKEN_HEADER, type ParsedSendRequest, type Target } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
 import { checkDestination, literalVerdict, type PinnedAddress, type Resolver } from "./address-guard";
+import { clientAddress } from "./client-address";
 import { ClientLimiter, type ClientAdmission } from "./client-limits";
 import { embeddedStdioArgv, everythingStdioArgv } from "./embedded";
 import { HOSTED_LIMITS, LIMITS } from "./limits";
@@ -261,20 +261,6 @@ function ownCallProof(): string {
 /** The header to add to a bridge HTTP call: only on a hosted call to exactly this app's own demo URL, else none. */
 export function ownCallHeaders(url: URL): [string, string][] {
   return isHosted() && isSelfDemoUrl(url) ? [[OWN_CALL_HEADER, ownCallProof()]] : [];
-}
-
-/**
- * The address as a client: an IPv6 address counts by its /64 (one subscriber's network: a host picks any address in
- * it at will, so per-address limits would be per-whim), an IPv4-mapped one as its IPv4 address, anything else as is.
- */
-export function clientAddress(address: string): string {
-  if (!ipaddr.isValid(address)) return address;
-  const parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv4") return parsed.toString();
-  const v6 = parsed as ipaddr.IPv6;
-  if (v6.isIPv4MappedAddress()) return v6.toIPv4Address().toString();
-  const prefix = ipaddr.IPv6.networkAddressFromCIDR(`${v6.toString()}/64`);
-  return `${prefix.toString()}/64`;
 }
 
 export function clientKeyOf(headers: HeaderReader): string {
