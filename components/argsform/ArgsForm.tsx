@@ -4,7 +4,7 @@
  * params.arguments from it on every render and each edit rewrites the frame (editor/replace). The logic is in
  * lib/session/args-form.ts; this file only renders fields.
  */
-import { useTranslations } from "next-intl";
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useMemo, useState, type ReactNode } from "react";
 import { selectTarget } from "@/lib/session";
 import { checkArguments } from "@/lib/session/args-check";
@@ -22,6 +22,7 @@ import {
 } from "@/lib/session/args-form";
 import { toolsSeen } from "@/lib/session/param-headers";
 import type { JsonObject } from "@/lib/protocol/json";
+import type { Locale } from "@/lib/i18n/locales";
 import type { Translate } from "@/lib/i18n/translate";
 import type { PanelProps } from "../playground/types";
 import { Button, inputClass } from "../ui";
@@ -33,6 +34,7 @@ const errorClass = "text-[11px] text-red-700 dark:text-red-300";
 
 export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispatch">) {
   const t = useTranslations();
+  const locale = useLocale() as Locale;
   const text = state.editor.text;
   const read = useMemo(() => readFrameArgs(text), [text]);
   // While the frame does not parse, the form keeps showing the last arguments it read, disabled.
@@ -44,7 +46,10 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
   const tool =
     shown && view.kind === "ready" ? toolsSeen(state, view.key).find((t) => t.name === shown.toolName) : undefined;
   const spec = useMemo(() => (tool ? fieldSpec(tool.inputSchema) : null), [tool]);
-  const check = useMemo(() => (tool && read.ok ? checkArguments(tool.inputSchema, read.args) : null), [tool, read]);
+  const check = useMemo(
+    () => (tool && read.ok ? checkArguments(tool.inputSchema, read.args, locale, t) : null),
+    [tool, read, locale, t],
+  );
 
   if (!read.ok && !read.isCall) return null;
   const disabled = !read.ok;

@@ -14,6 +14,7 @@ import type { BridgeReply } from "@/lib/bridge/contract";
 import { AUTH_DEMOS, type AuthDemo } from "@/lib/auth/request";
 import { AUTH_LESSONS, type AuthLesson } from "@/lib/auth/lessons";
 import type { AuthRun } from "@/lib/auth/types";
+import { say } from "@/lib/i18n/translate";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading, inputClass } from "../ui";
 import { AuthStepView } from "./AuthStepView";
@@ -197,7 +198,8 @@ export function AuthPanel({ commands }: PanelProps) {
                   <strong>
                     [{f.level}] {f.code}
                   </strong>
-                  : {f.detail} <span className="text-slate-600 dark:text-slate-400">({f.specRef})</span>
+                  : {f.detailMsg ? say(f.detailMsg, t) : f.detail}{" "}
+                  <span className="text-slate-600 dark:text-slate-400">({f.specRef})</span>
                 </li>
               ))}
             </ul>

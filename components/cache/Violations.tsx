@@ -1,4 +1,6 @@
+import { useTranslations } from "next-intl";
 import type { CacheViolation } from "@/lib/cache/rules";
+import { say, type Msg } from "@/lib/i18n/translate";
 
 const LEVEL = {
   error: "text-red-700 dark:text-red-300",
@@ -9,8 +11,10 @@ const LEVEL = {
 export function ViolationLines({
   violations,
 }: {
-  violations: { rule: string; level: "error" | "warning"; message: string; spec: string }[] | CacheViolation[];
+  violations:
+    { rule: string; level: "error" | "warning"; message: string; messageMsg?: Msg; spec: string }[] | CacheViolation[];
 }) {
+  const t = useTranslations();
   if (violations.length === 0) return null;
   return (
     <ul className="space-y-0.5">
@@ -25,7 +29,8 @@ export function ViolationLines({
           <span className="font-semibold">
             {v.level === "error" ? "✕" : "!"} {v.rule}
           </span>
-          : {v.message} <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
+          : {v.messageMsg ? say(v.messageMsg, t) : v.message}{" "}
+          <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
         </li>
       ))}
     </ul>

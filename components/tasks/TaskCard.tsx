@@ -168,7 +168,7 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
       {track.problems.length ? (
         <ul data-testid="task-problems" className="list-disc pl-5 text-xs text-red-700 dark:text-red-300">
           {track.problems.map((p, i) => (
-            <li key={i}>{p}</li>
+            <li key={i}>{track.problemMsgs[i] ? say(track.problemMsgs[i], t) : p}</li>
           ))}
         </ul>
       ) : null}

@@ -2,6 +2,7 @@
  * Every finding the authorization flow can raise: a stable code, its level and the spec section it rests on.
  * One home: the flow raises them by code, the CLI and the Auth view print them, the fixtures prove each fires.
  */
+import { isMsg, say, type Msg } from "../i18n/translate";
 import type { AuthFinding, FindingLevel } from "./types";
 
 const AUTHZ = "2026-07-28 basic/authorization";
@@ -54,6 +55,11 @@ export const FINDINGS = {
 
 export type FindingCode = keyof typeof FINDINGS;
 
-export function finding(code: FindingCode, detail: string): AuthFinding {
-  return { code, level: FINDINGS[code].level, detail, specRef: FINDINGS[code].specRef };
+/**
+ * A finding; its detail is a Msg (auth.finding.*: the page says it in the reader's language, `detail` keeps its
+ * English for the CLI), or a string when it is a message as it came (an OAuth library's or a server's).
+ */
+export function finding(code: FindingCode, detail: Msg | string): AuthFinding {
+  const said = isMsg(detail) ? { detail: say(detail), detailMsg: detail } : { detail };
+  return { code, level: FINDINGS[code].level, ...said, specRef: FINDINGS[code].specRef };
 }

@@ -44,7 +44,9 @@ export type FindingLevel = "error" | "warning" | "info";
 export interface AuthFinding {
   code: string;
   level: FindingLevel;
+  /** In English (the CLI, the checks); `detailMsg` says it in the reader's language when it is ours. */
   detail: string;
+  detailMsg?: Msg;
   specRef: string;
 }
 

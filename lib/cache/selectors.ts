@@ -18,7 +18,7 @@ import {
 import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
 import type { CacheSessionState } from "./state";
 import type { TimelineEntry } from "../session/state";
-import { englishT, type Translate } from "../i18n/translate";
+import { englishT, type Msg, type Translate } from "../i18n/translate";
 import { replyFrame } from "../protocol/exchange";
 
 export type ExchangeCacheView =
@@ -155,6 +155,8 @@ export interface ViolationRow {
   rule: string;
   level: "error" | "warning";
   message: string;
+  /** The message in the reader's language, when it was kept as a Msg. */
+  messageMsg?: Msg;
   spec: string;
 }
 
@@ -168,6 +170,7 @@ export function violationRows(state: CacheSessionState): ViolationRow[] {
           rule: v.rule,
           level: v.level,
           message: v.message,
+          messageMsg: v.messageMsg,
           spec: v.spec,
         }))
       : [],

@@ -13,6 +13,8 @@ import { isTerminal, TASK_RESULT_TYPE, type Json } from "./shapes";
 import {
   emptyTrack,
   endTrack,
+  noteRefusal,
+  noteResultType,
   observeTask,
   recordAnswered,
   recordExchange,
@@ -154,7 +156,7 @@ async function sendDue(f: Follow) {
   if (control.cancelWanted && !track.cancelSent) {
     track.cancelSent = true;
     const r = await exchange(f, cancelTaskFrame(f.newId(), track.taskId!, f.caps), "cancel");
-    if (r.error || r.failure) track.problems.push(`tasks/cancel was refused: ${replyTrouble(r)}`);
+    if (r.error || r.failure) noteRefusal(track, "tasks/cancel", r);
     publish(f);
   }
   while (control.queued.length) await sendUpdate(f, control.queued.shift()!);
@@ -210,10 +212,7 @@ async function poll(f: Follow, delay: PollDelay): Promise<Ending | undefined> {
     track.polls.push({ atMs: polled.atMs, status: "error", delay });
     return { outcome: "error", message: msg("tasks.end.getFailed", { detail: replyTrouble(polled) }) };
   }
-  if (polled.result?.resultType !== "complete")
-    track.problems.push(
-      `tasks/get answered resultType ${JSON.stringify(polled.result?.resultType)}; it must be "complete"`,
-    );
+  if (polled.result?.resultType !== "complete") noteResultType(track, polled.result?.resultType);
   observeTask(track, polled.result ?? {}, polled.atMs, "poll", f.caps);
   track.polls.push({ atMs: polled.atMs, status: track.task?.status ?? "error", delay });
   publish(f);

@@ -3,6 +3,7 @@
  * 2025-11-25 task wire it replaced, and a reader that judges a task object from either wire. Pure.
  */
 import { asObject, type JsonObject } from "@/lib/protocol/json";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
@@ -48,7 +49,10 @@ export function isTerminal(status: TaskStatus): boolean {
 
 export type Wire = "extension" | "legacy";
 
-export type TaskRead = { ok: true; task: TaskView; problems: string[] } | { ok: false; problems: string[] };
+/** `problems` in English (the CLI, the checks); `problemMsgs` the same rules as Msgs, said in the reader's language. */
+export type TaskRead =
+  | { ok: true; task: TaskView; problems: string[]; problemMsgs: Msg[] }
+  | { ok: false; problems: string[]; problemMsgs: Msg[] };
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -59,31 +63,32 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
  */
 export function readTask(value: unknown, wire: Wire = "extension"): TaskRead {
   const obj = asObject(value);
-  if (!obj) return { ok: false, problems: ["the task is not an object"] };
-  const problems: string[] = [];
-  if (typeof obj.taskId !== "string" || obj.taskId === "") problems.push("taskId must be a non-empty string");
+  if (!obj) {
+    const notObject = msg("tasks.problem.notObject");
+    return { ok: false, problems: [say(notObject)], problemMsgs: [notObject] };
+  }
+  const problemMsgs: Msg[] = [];
+  const problem = (key: string, values?: Msg["values"]) => problemMsgs.push(msg(`tasks.problem.${key}`, values));
+  if (typeof obj.taskId !== "string" || obj.taskId === "") problem("taskId");
   if (!isTaskStatus(obj.status))
-    problems.push(`status ${JSON.stringify(obj.status)} is not one of ${TASK_STATUSES.join(", ")}`);
-  if (typeof obj.createdAt !== "string" || !ISO.test(obj.createdAt))
-    problems.push("createdAt must be an ISO 8601 timestamp");
+    problem("status", { status: String(JSON.stringify(obj.status)), statuses: TASK_STATUSES.join(", ") });
+  if (typeof obj.createdAt !== "string" || !ISO.test(obj.createdAt)) problem("timestamp", { field: "createdAt" });
   const ttlKey = wire === "extension" ? "ttlMs" : "ttl";
   const pollKey = wire === "extension" ? "pollIntervalMs" : "pollInterval";
   const ttl = obj[ttlKey];
-  if (wire === "extension" && !(ttlKey in obj)) problems.push("ttlMs is required (a number, or null for unlimited)");
+  if (wire === "extension" && !(ttlKey in obj)) problem("ttlRequired");
   if (ttl !== undefined && ttl !== null && !(typeof ttl === "number" && Number.isInteger(ttl) && ttl >= 0))
-    problems.push(`${ttlKey} must be a whole number of ms or null`);
+    problem("ttl", { field: ttlKey });
   const poll = obj[pollKey];
   if (poll !== undefined && !(typeof poll === "number" && Number.isInteger(poll) && poll > 0))
-    problems.push(`${pollKey} must be a positive whole number of ms`);
+    problem("poll", { field: pollKey });
   if (wire === "extension" && (typeof obj.lastUpdatedAt !== "string" || !ISO.test(obj.lastUpdatedAt)))
-    problems.push("lastUpdatedAt must be an ISO 8601 timestamp");
-  if (obj.status === "completed" && wire === "extension" && !asObject(obj.result))
-    problems.push("a completed task carries its result inline (result)");
-  if (obj.status === "failed" && wire === "extension" && !asObject(obj.error))
-    problems.push("a failed task carries the JSON-RPC error (error)");
-  if (obj.status === "input_required" && wire === "extension" && !asObject(obj.inputRequests))
-    problems.push("an input_required task carries inputRequests");
-  if (typeof obj.taskId !== "string" || !isTaskStatus(obj.status)) return { ok: false, problems };
+    problem("timestamp", { field: "lastUpdatedAt" });
+  if (obj.status === "completed" && wire === "extension" && !asObject(obj.result)) problem("completedResult");
+  if (obj.status === "failed" && wire === "extension" && !asObject(obj.error)) problem("failedError");
+  if (obj.status === "input_required" && wire === "extension" && !asObject(obj.inputRequests)) problem("inputRequests");
+  const problems = problemMsgs.map((m) => say(m));
+  if (typeof obj.taskId !== "string" || !isTaskStatus(obj.status)) return { ok: false, problems, problemMsgs };
   const task: TaskView = {
     taskId: obj.taskId,
     status: obj.status,
@@ -99,5 +104,5 @@ export function readTask(value: unknown, wire: Wire = "extension"): TaskRead {
   if (error) task.error = error;
   const inputs = asObject(obj.inputRequests);
   if (inputs) task.inputRequests = inputs;
-  return { ok: true, task, problems };
+  return { ok: true, task, problems, problemMsgs };
 }

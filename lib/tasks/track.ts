@@ -3,7 +3,7 @@
  * that fold what the wire brought into it. The follower (follow.ts) decides what to send; this file only records.
  */
 import { readInputRequired, type InputRequestView } from "@/lib/protocol/mrtr";
-import { say, type Msg } from "../i18n/translate";
+import { msg, say, type Msg } from "../i18n/translate";
 import { isLegalMove, whyMovedMsg, type Move, type Via } from "./machine";
 import type { PollDelay } from "./schedule";
 import { asObject, readTask, type Json, type TaskStatus, type TaskView } from "./shapes";
@@ -51,7 +51,9 @@ export interface TaskTrack {
   answeredKeys: string[];
   /** Input requests waiting for the user, keyed once however many polls repeat them. */
   pending: InputRequestView[];
+  /** Rules the server's answers broke, in English (the CLI); `problemMsgs` the same, in the reader's language. */
   problems: string[];
+  problemMsgs: Msg[];
   cancelSent: boolean;
   outcome?: FollowOutcome;
   /** How it ended, in English (the CLI); the page says `messageMsg` in the reader's language. */
@@ -79,6 +81,7 @@ export function emptyTrack(tool: string): TaskTrack {
     answeredKeys: [],
     pending: [],
     problems: [],
+    problemMsgs: [],
     cancelSent: false,
   };
 }
@@ -109,10 +112,28 @@ export function recordExchange(track: TaskTrack, frame: Json, via: Via, atMs: nu
   return reply;
 }
 
+/** Notes a broken rule once, however many answers repeat it. */
+export function addProblem(track: TaskTrack, problem: Msg): void {
+  const english = say(problem);
+  if (track.problems.includes(english)) return;
+  track.problems.push(english);
+  track.problemMsgs.push(problem);
+}
+
+/** The server refused one of the task's own requests (tasks/update, tasks/cancel). */
+export function noteRefusal(track: TaskTrack, method: string, r: Reply): void {
+  addProblem(track, msg("tasks.problem.refused", { method, detail: replyTrouble(r) }));
+}
+
+/** tasks/get answered with something other than a complete result. */
+export function noteResultType(track: TaskTrack, resultType: unknown): void {
+  addProblem(track, msg("tasks.problem.getResultType", { resultType: String(JSON.stringify(resultType)) }));
+}
+
 /** Folds a task the server showed (created, polled or pushed) into the track: its move, its pending input, its result. */
 export function observeTask(track: TaskTrack, value: Json, atMs: number, via: Via, caps: Json): void {
   const read = readTask(value);
-  for (const p of read.problems) if (!track.problems.includes(p)) track.problems.push(p);
+  for (const p of read.problemMsgs) addProblem(track, p);
   if (!read.ok) return;
   const task = read.task;
   const from = track.task?.status ?? null;
@@ -144,7 +165,7 @@ export function recordAnswered(track: TaskTrack, keys: string[], r: Reply): void
     track.answeredKeys.push(...keys);
     track.pending = track.pending.filter((p) => !keys.includes(p.key));
   } else {
-    track.problems.push(`tasks/update was refused: ${replyTrouble(r)}`);
+    noteRefusal(track, "tasks/update", r);
   }
 }
 

@@ -7,6 +7,7 @@ import { eraOfVersion } from "../../protocol/versions";
 import { envelopeVersion } from "../../protocol/meta";
 import { resultTypeOf } from "./cacheability";
 import { readScope, readTtl, type CacheScope } from "./hints";
+import { msg, say, type Msg } from "../../i18n/translate";
 import { asObject } from "../../protocol/json";
 import { isCacheableMethod } from "./methods";
 
@@ -24,6 +25,8 @@ export interface CacheViolation {
   rule: CacheRuleId;
   level: "error" | "warning";
   message: string;
+  /** The message as a Msg (cache.violation.*), said in the reader's language; `message` is its English. */
+  messageMsg?: Msg;
   /** Where the rule is written. */
   spec: string;
 }
@@ -71,9 +74,15 @@ export const CACHE_RULES: Record<CacheRuleId, { level: "error" | "warning"; rule
   },
 };
 
-function violation(rule: CacheRuleId, detail: string): CacheViolation {
+function violation(rule: CacheRuleId, detail: Msg): CacheViolation {
   const { level, spec } = CACHE_RULES[rule];
-  return { rule, level, message: detail, spec };
+  return { rule, level, message: say(detail), messageMsg: detail, spec };
+}
+
+/** A list said in the reader's language ("a, b, c"): each item is a Msg or a value as it came. */
+function listMsg(items: (Msg | string)[]): Msg | string {
+  if (items.length === 1) return items[0];
+  return msg("cache.violation.list", { first: items[0], rest: listMsg(items.slice(1)) });
 }
 
 /** Was the request spoken in 2026-07-28 or later? Only then are the hints required. */
@@ -92,7 +101,14 @@ export function hintViolations(requestFrame: unknown, responseFrame: unknown): C
   if (type === "input_required") {
     const fields = ["ttlMs", "cacheScope"].filter((k) => k in result);
     if (fields.length > 0)
-      out.push(violation("no-hints-on-input-required", `This input_required result carries ${fields.join(" and ")}.`));
+      out.push(
+        violation(
+          "no-hints-on-input-required",
+          msg("cache.violation.inputRequiredHints", {
+            fields: fields.length === 2 ? msg("cache.violation.ttlAndScope") : fields[0],
+          }),
+        ),
+      );
     return out;
   }
   if (!isCacheableMethod(method) || type !== "complete") return out;
@@ -100,15 +116,17 @@ export function hintViolations(requestFrame: unknown, responseFrame: unknown): C
   const ttl = readTtl(result);
   const scope = readScope(result);
   if (ttl.kind === "absent" && isModernRequest(requestFrame))
-    out.push(violation("hints-required-ttl", `${method} answered a 2026-07-28 request without ttlMs.`));
+    out.push(violation("hints-required-ttl", msg("cache.violation.noTtl", { method: String(method) })));
   if (scope.kind === "absent" && isModernRequest(requestFrame))
-    out.push(violation("hints-required-scope", `${method} answered a 2026-07-28 request without cacheScope.`));
-  if (ttl.kind === "negative") out.push(violation("ttl-not-negative", `ttlMs is ${ttl.raw}; treated as 0.`));
-  if (ttl.kind === "non-integer") out.push(violation("ttl-integer", `ttlMs is ${ttl.raw}, not an integer.`));
+    out.push(violation("hints-required-scope", msg("cache.violation.noScope", { method: String(method) })));
+  if (ttl.kind === "negative")
+    out.push(violation("ttl-not-negative", msg("cache.violation.ttlZero", { raw: String(ttl.raw) })));
+  if (ttl.kind === "non-integer")
+    out.push(violation("ttl-integer", msg("cache.violation.ttlNotInteger", { raw: String(ttl.raw) })));
   if (ttl.kind === "not-a-number")
-    out.push(violation("ttl-is-number", `ttlMs is ${JSON.stringify(ttl.raw)}; treated as 0.`));
+    out.push(violation("ttl-is-number", msg("cache.violation.ttlZero", { raw: String(JSON.stringify(ttl.raw)) })));
   if (scope.kind === "unknown")
-    out.push(violation("scope-enum", `cacheScope is ${JSON.stringify(scope.raw)}; treated as private.`));
+    out.push(violation("scope-enum", msg("cache.violation.scopePrivate", { raw: String(JSON.stringify(scope.raw)) })));
   return out;
 }
 
@@ -125,7 +143,13 @@ export function pageScopeViolation(
 ): CacheViolation | undefined {
   const differing = otherPages.filter((p) => p.cursor !== page.cursor && p.scope !== page.scope);
   if (differing.length === 0) return undefined;
-  const name = (c: string | null) => (c === null ? "the first page" : `cursor ${c}`);
-  const others = differing.map((p) => `${name(p.cursor)} (${p.scope})`).join(", ");
-  return violation("scope-uniform-across-pages", `${method} ${name(page.cursor)} is ${page.scope}, but ${others}.`);
+  const name = (c: string | null) =>
+    c === null ? msg("cache.violation.firstPage") : msg("cache.violation.cursor", { c });
+  const others = listMsg(
+    differing.map((p) => msg("cache.violation.pageScope", { page: name(p.cursor), scope: p.scope })),
+  );
+  return violation(
+    "scope-uniform-across-pages",
+    msg("cache.violation.scopeDiffers", { method, page: name(page.cursor), scope: page.scope, others }),
+  );
 }

@@ -6,6 +6,7 @@
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
 import { finding } from "@/lib/auth/findings";
+import { msg } from "@/lib/i18n/translate";
 import { maskHeaders, maskBody } from "@/lib/auth/mask";
 import { tokenClaims } from "@/lib/auth/discovery";
 import type { AuthFinding, AuthStep } from "@/lib/auth/types";
@@ -41,7 +42,10 @@ export async function audienceLesson(
     const verdict = audienceVerdict(ownAudience, accepted);
     if (!ownAudience && accepted)
       findings.push(
-        finding("AUDIENCE_NOT_ENFORCED", `${t.label} (${t.url}) accepted a token whose aud is ${JSON.stringify(aud)}`),
+        finding(
+          "AUDIENCE_NOT_ENFORCED",
+          msg("auth.finding.audienceAccepted", { label: t.label, url: t.url, aud: String(JSON.stringify(aud)) }),
+        ),
       );
     steps.push({
       name: `audience: ${t.label}`,

@@ -62,7 +62,7 @@ export class FlowContext {
     return this.opts.target;
   }
 
-  raise(code: FindingCode, detail: string): void {
+  raise(code: FindingCode, detail: Msg | string): void {
     this.findings.push(finding(code, detail));
   }
 

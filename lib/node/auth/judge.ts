@@ -9,6 +9,7 @@ import { buildEnvelope } from "@/lib/protocol/meta";
 import { impliedHeaders } from "@/lib/protocol/http-headers";
 import { prmCandidates } from "@/lib/auth/discovery";
 import { finding } from "@/lib/auth/findings";
+import { msg } from "@/lib/i18n/translate";
 import type { AuthFinding, AuthJudgement, AuthStep, HttpAttempt, JudgedAspect } from "@/lib/auth/types";
 import { runAuthFlow } from "./flow";
 import { FlowHttp } from "./flow-http";
@@ -52,7 +53,7 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
   const reached: JudgedAspect[] = ["challenge", "forged"];
   const challenge = step("unauthenticated request")?.facts?.challenge as Record<string, string> | null | undefined;
   if (challenge && !challenge.resource_metadata && !has("AUTH_REQUIRED_BUT_NOT_ADVERTISED")) {
-    findings.push(finding("AUTH_REQUIRED_BUT_NOT_ADVERTISED", "the 401's Bearer challenge names no resource_metadata"));
+    findings.push(finding("AUTH_REQUIRED_BUT_NOT_ADVERTISED", msg("auth.finding.challengeNoPrm")));
   }
   const prmStep = step("protected resource metadata");
   const probes: HttpAttempt[] = [];
@@ -67,12 +68,7 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
       ? tried.response?.status === 200
       : (await send(probes, opts, wellKnown, { headers: { Accept: "application/json" } })) === 200;
     if (!served)
-      findings.push(
-        finding(
-          "PRM_NOT_AT_WELL_KNOWN",
-          `${wellKnown} serves no metadata; a client that lost the challenge's URL cannot find it`,
-        ),
-      );
+      findings.push(finding("PRM_NOT_AT_WELL_KNOWN", msg("auth.finding.notAtWellKnown", { url: wellKnown })));
   }
   const asStep = step("authorization server metadata");
   if (asStep) reached.push("as");
@@ -80,12 +76,7 @@ export async function judgeAuthorization(opts: JudgeOptions): Promise<AuthJudgem
     reached.push("as-doc");
     const f = asStep.facts;
     if (!f.registration_endpoint && f.client_id_metadata_document_supported !== true) {
-      findings.push(
-        finding(
-          "NO_REGISTRATION_PATH",
-          "no client_id_metadata_document_supported and no registration_endpoint: only clients registered beforehand can sign in",
-        ),
-      );
+      findings.push(finding("NO_REGISTRATION_PATH", msg("auth.finding.noRegistrationPath")));
     }
   }
 
@@ -115,20 +106,18 @@ async function probeTokenHandling(
   reached: JudgedAspect[],
 ): Promise<void> {
   if (served2xx(await mcp(probes, opts, FORGED)))
-    findings.push(finding("INVALID_TOKEN_ACCEPTED", `a request with Bearer ${FORGED} was served`));
+    findings.push(finding("INVALID_TOKEN_ACCEPTED", msg("auth.finding.forgedServed", { token: FORGED })));
   if (opts.ownToken) {
     reached.push("query");
     const inQuery = new URL(opts.target);
     inQuery.searchParams.set("access_token", opts.ownToken);
     if (served2xx(await mcp(probes, opts, undefined, inQuery.href)))
-      findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", "the server's own token was accepted from the query string"));
+      findings.push(finding("TOKEN_IN_QUERY_ACCEPTED", msg("auth.finding.ownInQuery")));
   }
   if (opts.foreignToken) {
     reached.push("audience");
     if (served2xx(await mcp(probes, opts, opts.foreignToken)))
-      findings.push(
-        finding("AUDIENCE_NOT_ENFORCED", "a token its authorization server issued for another resource was accepted"),
-      );
+      findings.push(finding("AUDIENCE_NOT_ENFORCED", msg("auth.finding.foreignAccepted")));
   }
 }
 

@@ -119,8 +119,7 @@ async function exchangeCode(
     );
     const tokens = await oauth.processAuthorizationCodeResponse(a.as, a.client, response);
     const claims = tokenClaims(tokens.access_token);
-    if (!claims)
-      ctx.raise("TOKEN_NOT_JWT", "the access token is opaque: its audience and scope cannot be read by the client");
+    if (!claims) ctx.raise("TOKEN_NOT_JWT", msg("auth.finding.opaque"));
     else if (
       !(Array.isArray(claims.aud) ? claims.aud : [claims.aud]).some(
         (aud) => typeof aud === "string" && sameResource(aud, a.resource),
@@ -128,7 +127,7 @@ async function exchangeCode(
     ) {
       ctx.raise(
         "TOKEN_AUDIENCE_MISMATCH",
-        `the token's aud ${JSON.stringify(claims.aud)} is not the resource ${a.resource}`,
+        msg("auth.finding.audMismatch", { aud: String(JSON.stringify(claims.aud)), resource: a.resource }),
       );
     }
     const bound = claims

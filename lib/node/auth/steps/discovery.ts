@@ -39,7 +39,7 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
     const detail = msg(ok ? "auth.steps.notProtected" : "auth.steps.not401", { status: first.response.status });
     ctx.step(name, ok ? "ok" : "fail", detail, `${AUTHZ} §Protocol Requirements`, attempts);
     if (!ok) return { stop: ctx.done("failed") };
-    ctx.raise("AUTH_NOT_REQUIRED", "the endpoint answered a request without a token");
+    ctx.raise("AUTH_NOT_REQUIRED", msg("auth.finding.notRequired"));
     return { stop: ctx.done("authenticated") };
   }
   const header = first.response.headers.get("www-authenticate");
@@ -61,9 +61,8 @@ export async function probe(ctx: FlowContext): Promise<Stop | { challenge: Chall
     attempts,
     { challenge: challenge ?? null },
   );
-  if (!challenge) ctx.raise("NOT_A_BEARER_CHALLENGE", "the 401 carries no WWW-Authenticate: Bearer challenge");
-  if (challenge && !challenge.scope)
-    ctx.raise("NO_SCOPE_IN_CHALLENGE", "the 401 challenge names no scope; the client falls back to scopes_supported");
+  if (!challenge) ctx.raise("NOT_A_BEARER_CHALLENGE", msg("auth.finding.notBearer"));
+  if (challenge && !challenge.scope) ctx.raise("NO_SCOPE_IN_CHALLENGE", msg("auth.finding.noScope"));
   return { challenge: challenge ?? null };
 }
 
@@ -94,12 +93,9 @@ export async function resourceMetadata(
   const name = "protected resource metadata";
   const specRef = `${DISCOVERY} §Protected Resource Metadata Discovery`;
   if (!challenge?.resource_metadata && prm)
-    ctx.raise(
-      "AUTH_REQUIRED_BUT_NOT_ADVERTISED",
-      `the 401 names no resource_metadata; the metadata was found only by trying ${prmUrl}`,
-    );
+    ctx.raise("AUTH_REQUIRED_BUT_NOT_ADVERTISED", msg("auth.finding.prmGuessed", { url: String(prmUrl) }));
   if (!prm) {
-    ctx.raise("PRM_NOT_FOUND", `no protected resource metadata at ${candidates.join(", ")}`);
+    ctx.raise("PRM_NOT_FOUND", msg("auth.finding.prmNotFound", { urls: candidates.join(", ") }));
     ctx.step(name, "fail", msg("auth.steps.prmNotFound"), specRef, attempts);
     return { stop: ctx.done("failed") };
   }
@@ -111,12 +107,15 @@ export async function resourceMetadata(
   if (!resource || !sameResource(resource, ctx.target)) {
     ctx.raise(
       "PRM_RESOURCE_MISMATCH",
-      `metadata resource ${JSON.stringify(resource ?? null)} is not this endpoint ${canonicalResource(ctx.target)}`,
+      msg("auth.finding.prmResourceMismatch", {
+        resource: JSON.stringify(resource ?? null),
+        endpoint: canonicalResource(ctx.target),
+      }),
     );
     status = "fail";
   }
   if (servers.length === 0) {
-    ctx.raise("PRM_NO_AUTHORIZATION_SERVERS", "authorization_servers is missing or empty");
+    ctx.raise("PRM_NO_AUTHORIZATION_SERVERS", msg("auth.finding.noAuthServers"));
     status = "fail";
   }
   const scopesSupported = Array.isArray(prm.scopes_supported)
@@ -151,7 +150,11 @@ export async function serverMetadata(
     if (doc.issuer !== issuer) {
       ctx.raise(
         "AS_ISSUER_MISMATCH",
-        `${candidate} says issuer ${JSON.stringify(doc.issuer)}, but the metadata was looked up for ${JSON.stringify(issuer)} (they must be identical)`,
+        msg("auth.finding.issuerMismatch", {
+          url: candidate,
+          said: String(JSON.stringify(doc.issuer)),
+          issuer: JSON.stringify(issuer),
+        }),
       );
       continue;
     }
@@ -161,8 +164,7 @@ export async function serverMetadata(
   const name = "authorization server metadata";
   const specRef = `${DISCOVERY} §Authorization Server Metadata Discovery`;
   if (!as) {
-    if (!ctx.has("AS_ISSUER_MISMATCH"))
-      ctx.raise("AS_METADATA_NOT_FOUND", `no authorization server metadata for ${issuer}`);
+    if (!ctx.has("AS_ISSUER_MISMATCH")) ctx.raise("AS_METADATA_NOT_FOUND", msg("auth.finding.asNotFound", { issuer }));
     ctx.step(name, "fail", msg("auth.steps.asNotFound"), specRef, attempts);
     return { stop: ctx.done("failed") };
   }
@@ -171,16 +173,13 @@ export async function serverMetadata(
   if (!s256)
     ctx.raise(
       "PKCE_S256_NOT_ADVERTISED",
-      `code_challenge_methods_supported is ${JSON.stringify(as.code_challenge_methods_supported ?? null)}; a client MUST refuse to proceed without S256`,
+      msg("auth.finding.noS256", { methods: JSON.stringify(as.code_challenge_methods_supported ?? null) }),
     );
   if (!as.authorization_response_iss_parameter_supported)
-    ctx.raise(
-      "ISS_PARAMETER_NOT_SUPPORTED",
-      "the authorization server does not advertise iss in authorization responses (RFC 9207)",
-    );
+    ctx.raise("ISS_PARAMETER_NOT_SUPPORTED", msg("auth.finding.noIss"));
   for (const key of ["authorization_endpoint", "token_endpoint"] as const) {
     if (typeof as[key] === "string" && insecure(as[key]!))
-      ctx.raise("INSECURE_ENDPOINT", `${key} ${as[key]} is not HTTPS`);
+      ctx.raise("INSECURE_ENDPOINT", msg("auth.finding.insecure", { key, url: String(as[key]) }));
   }
   ctx.step(
     name,

@@ -45,12 +45,7 @@ export async function register(
     return { client: { client_id: clientMetadataDocument.url, token_endpoint_auth_method: "none" } };
   }
   if (!as.registration_endpoint) {
-    ctx.raise(
-      "NO_REGISTRATION_PATH",
-      cimd
-        ? "the AS accepts only client ID metadata documents: give --client-id with the HTTPS URL of your client's metadata document"
-        : "no client ID given, no client ID metadata document support and no registration_endpoint: the client cannot get a client_id",
-    );
+    ctx.raise("NO_REGISTRATION_PATH", msg(cimd ? "auth.finding.cimdOnly" : "auth.finding.noClientId"));
     ctx.step(name, "fail", msg("auth.steps.noClientId"), `${REGISTRATION} §Registration priority`, attempts);
     return { stop: ctx.done("failed") };
   }
@@ -82,10 +77,7 @@ async function registerDynamically(
       [oauth.customFetch]: ctx.http.customFetch(attempts),
     });
     const registered = await oauth.processDynamicClientRegistrationResponse(response);
-    ctx.raise(
-      "DCR_DEPRECATED",
-      "the client registered through dynamic client registration, deprecated in 2026-07-28 in favour of client ID metadata documents",
-    );
+    ctx.raise("DCR_DEPRECATED", msg("auth.finding.dcrDeprecated"));
     ctx.step(
       name,
       "warn",
@@ -99,7 +91,7 @@ async function registerDynamically(
     );
     return { client: { client_id: registered.client_id, token_endpoint_auth_method: "none" } };
   } catch (e) {
-    ctx.raise("NO_REGISTRATION_PATH", `dynamic registration failed: ${(e as Error).message}`);
+    ctx.raise("NO_REGISTRATION_PATH", msg("auth.finding.dcrFailed", { reason: (e as Error).message }));
     ctx.step(name, "fail", msg("auth.steps.dcrFailed", { reason: (e as Error).message }), specRef, attempts);
     return { stop: ctx.done("failed") };
   }

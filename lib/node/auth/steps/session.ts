@@ -37,7 +37,7 @@ export async function authenticatedRequest(ctx: FlowContext, held: Held): Promis
   const specRef = `${AUTHZ} §Access Token Usage`;
   if (!listed.response?.ok) {
     const answer = listed.response?.status ?? attempts[0].error;
-    ctx.raise("AUTHENTICATED_REQUEST_FAILED", `tools/list with the new token answered ${answer}`);
+    ctx.raise("AUTHENTICATED_REQUEST_FAILED", msg("auth.finding.authedFailed", { answer: String(answer) }));
     ctx.step(
       "authenticated request",
       "fail",
@@ -57,17 +57,10 @@ export async function tokenHandlingChecks(ctx: FlowContext, held: Held): Promise
   const inQuery = new URL(ctx.target);
   inQuery.searchParams.set("access_token", held.accessToken);
   const q = await ctx.mcp(attempts, ctx.listFrame, undefined, inQuery.href);
-  if (q.response?.ok)
-    ctx.raise(
-      "TOKEN_IN_QUERY_ACCEPTED",
-      "the server accepted the access token from the query string (it must only read the Authorization header)",
-    );
+  if (q.response?.ok) ctx.raise("TOKEN_IN_QUERY_ACCEPTED", msg("auth.finding.queryAccepted"));
   const forged = await ctx.mcp(attempts, ctx.listFrame, "not-a-token-issued-by-anyone");
   if (forged.response?.ok) {
-    ctx.raise(
-      "INVALID_TOKEN_ACCEPTED",
-      "the server accepted a bearer token no authorization server issued: it does not validate tokens, so it cannot be enforcing their audience",
-    );
+    ctx.raise("INVALID_TOKEN_ACCEPTED", msg("auth.finding.invalidAccepted"));
   }
   const ok = !q.response?.ok && !forged.response?.ok;
   const detail = msg(ok ? "auth.steps.handlingOk" : "auth.steps.handlingBad");
@@ -104,14 +97,17 @@ export async function stepUp(
   const more = await authorize(ctx, a, union, "step-up: ");
   if (more === "needs-user") return more;
   if (!more) {
-    ctx.raise("STEP_UP_FAILED", "re-authorization with the union of scopes failed");
+    ctx.raise("STEP_UP_FAILED", msg("auth.finding.stepUpFailed"));
     return undefined;
   }
   const next = heldFrom(more, union, held);
   const retry: HttpAttempt[] = [];
   const again = await ctx.mcp(retry, frame, next.accessToken);
   if (!again.response?.ok)
-    ctx.raise("STEP_UP_FAILED", `the retried request answered ${again.response?.status ?? retry[0].error}`);
+    ctx.raise(
+      "STEP_UP_FAILED",
+      msg("auth.finding.retryAnswered", { answer: String(again.response?.status ?? retry[0].error) }),
+    );
   const detail = msg(again.response?.ok ? "auth.steps.retryOk" : "auth.steps.retryFailed");
   ctx.step("step-up retry", again.response?.ok ? "ok" : "fail", detail, specRef, retry);
   return next;
@@ -120,10 +116,7 @@ export async function stepUp(
 /** 11. Refresh: a refresh_token grant (with resource), its new access token checked by tools/list. */
 export async function refresh(ctx: FlowContext, a: Authorizer, held: Held): Promise<Held> {
   if (!held.refreshToken) {
-    ctx.raise(
-      "NO_REFRESH_TOKEN",
-      "the token response carried no refresh token: the user signs in again when the access token expires",
-    );
+    ctx.raise("NO_REFRESH_TOKEN", msg("auth.finding.noRefresh"));
     return held;
   }
   const attempts: HttpAttempt[] = [];
