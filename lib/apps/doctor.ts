@@ -49,8 +49,95 @@ function worst(reasons: Reason[]): Verdict {
   return v;
 }
 
-function judge(host: HostPersona, facts: AppsFacts): Reason[] {
+/** A server that shows _meta.ui only to clients declaring the extension: what that means for this host. */
+function gatingReason(host: HostPersona, facts: AppsFacts): Reason | undefined {
+  const declaredApps = facts.declared.apps.map((a) => a.tool);
+  const undeclaredApps = facts.undeclared?.apps.map((a) => a.tool);
+  if (undeclaredApps === undefined) return undefined;
+  const gatedTools = declaredApps.filter((t) => !undeclaredApps.includes(t));
+  if (gatedTools.length === 0) return undefined;
+  const declares = known(host.declaresExtension);
+  const evidence = [facts.declared.evidence, ...(facts.undeclared ? [facts.undeclared.evidence] : [])];
+  const code = "gated-on-capability";
+  if (declares === false)
+    return {
+      code,
+      effect: "blank",
+      detail: `your server hides _meta.ui (on ${gatedTools.join(", ")}) unless the client declares the ${APPS_EXTENSION_ID} extension; ${host.label} does not declare it (${sourceOf(host.declaresExtension)}), so it never learns there is an app.`,
+      evidence,
+    };
+  if (declares === undefined)
+    return {
+      code,
+      effect: "unknown",
+      detail: `your server hides _meta.ui unless the client declares ${APPS_EXTENSION_ID}; whether ${host.label} declares it: ${sourceOf(host.declaresExtension)}`,
+      evidence,
+    };
+  return {
+    code,
+    effect: "info",
+    detail: `your server shows _meta.ui only to clients that declare ${APPS_EXTENSION_ID}; ${host.label} declares it.`,
+    evidence,
+  };
+}
+
+/** The server's capabilities lack the Apps extension: blank, unknown or fine, as far as this host is known to care. */
+function serverExtensionReason(host: HostPersona, facts: AppsFacts): Reason {
+  const needs = known(host.needsServerExtension);
+  const detail = `the server's capabilities do not declare extensions["${APPS_EXTENSION_ID}"] (the ext-apps helpers registerAppTool/registerAppResource do not add it)`;
+  const [effect, tail]: [Effect, string] =
+    needs === true
+      ? ["blank", `${host.label} requires it (${sourceOf(host.needsServerExtension)}).`]
+      : needs === undefined
+        ? ["unknown", `whether ${host.label} needs it: ${sourceOf(host.needsServerExtension)}.`]
+        : ["info", `${host.label} renders without it, but declare it for hosts that check.`];
+  return {
+    code: "server-extension-missing",
+    effect,
+    detail: `${detail}; ${tail}`,
+    evidence: [facts.declared.evidence],
+  };
+}
+
+/** What the resources/read of one app's UI says: unreadable, the wrong MIME type, a malformed CSP. */
+function resourceReasons(
+  host: HostPersona,
+  app: AppListing["apps"][number],
+  read: AppsFacts["reads"][string],
+): Reason[] {
+  const evidence = [read.evidence];
+  if (!read.ok)
+    return [
+      {
+        code: "resource-unreadable",
+        effect: "blank",
+        detail: `${app.tool}: ${read.error ?? "resources/read failed"}`,
+        evidence,
+      },
+    ];
   const reasons: Reason[] = [];
+  const mime = read.mimeType ?? app.mimeType;
+  if (mime !== APPS_MIME_TYPE) {
+    const generic = host.id === "generic";
+    reasons.push({
+      code: "wrong-mime-type",
+      effect: generic ? "degraded" : "unknown",
+      detail: `${app.tool}: ${app.resourceUri} is served as ${mime ?? "(no MIME type)"}, not ${APPS_MIME_TYPE} (a MUST)${generic ? "; this playground renders it anyway" : `; whether ${host.label} refuses it is not documented`}.`,
+      evidence,
+    });
+  }
+  if (read.cspProblems.length > 0) {
+    reasons.push({
+      code: "csp-malformed",
+      effect: "degraded",
+      detail: `${app.tool}: _meta.ui.csp: ${read.cspProblems.join("; ")} — the bad entries are dropped, so what they name is blocked.`,
+      evidence,
+    });
+  }
+  return reasons;
+}
+
+function judge(host: HostPersona, facts: AppsFacts): Reason[] {
   const renders = known(host.rendersApps);
   if (renders === false) {
     return [
@@ -61,43 +148,15 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
       },
     ];
   }
+  const reasons: Reason[] = [];
   if (renders === undefined)
     reasons.push({
       code: "host-apps-unknown",
       effect: "unknown",
       detail: `whether ${host.label} renders MCP Apps: ${sourceOf(host.rendersApps)}`,
     });
-
-  const declaredApps = facts.declared.apps.map((a) => a.tool);
-  const undeclaredApps = facts.undeclared?.apps.map((a) => a.tool);
-  const gated = undeclaredApps !== undefined && declaredApps.some((t) => !undeclaredApps.includes(t));
-  const gatedTools = gated ? declaredApps.filter((t) => !undeclaredApps!.includes(t)) : [];
-  const declares = known(host.declaresExtension);
-  const evidence = [facts.declared.evidence, ...(facts.undeclared ? [facts.undeclared.evidence] : [])];
-  if (gated && declares === false) {
-    reasons.push({
-      code: "gated-on-capability",
-      effect: "blank",
-      detail: `your server hides _meta.ui (on ${gatedTools.join(", ")}) unless the client declares the ${APPS_EXTENSION_ID} extension; ${host.label} does not declare it (${sourceOf(host.declaresExtension)}), so it never learns there is an app.`,
-      evidence,
-    });
-  } else if (gated && declares === undefined) {
-    reasons.push({
-      code: "gated-on-capability",
-      effect: "unknown",
-      detail: `your server hides _meta.ui unless the client declares ${APPS_EXTENSION_ID}; whether ${host.label} declares it: ${sourceOf(host.declaresExtension)}`,
-      evidence,
-    });
-  } else if (gated) {
-    reasons.push({
-      code: "gated-on-capability",
-      effect: "info",
-      detail: `your server shows _meta.ui only to clients that declare ${APPS_EXTENSION_ID}; ${host.label} declares it.`,
-      evidence,
-    });
-  }
-
-  const seen = declares === false && facts.undeclared ? facts.undeclared.apps : facts.declared.apps;
+  const gating = gatingReason(host, facts);
+  if (gating) reasons.push(gating);
   if (facts.declared.apps.length === 0) {
     reasons.push({
       code: "no-app-tools",
@@ -106,65 +165,13 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
       evidence: [facts.declared.evidence],
     });
   }
-
-  if (!facts.declared.serverDeclares && seen.length > 0) {
-    const needs = known(host.needsServerExtension);
-    const detail = `the server's capabilities do not declare extensions["${APPS_EXTENSION_ID}"] (the ext-apps helpers registerAppTool/registerAppResource do not add it)`;
-    if (needs === true)
-      reasons.push({
-        code: "server-extension-missing",
-        effect: "blank",
-        detail: `${detail}; ${host.label} requires it (${sourceOf(host.needsServerExtension)}).`,
-        evidence: [facts.declared.evidence],
-      });
-    else if (needs === undefined)
-      reasons.push({
-        code: "server-extension-missing",
-        effect: "unknown",
-        detail: `${detail}; whether ${host.label} needs it: ${sourceOf(host.needsServerExtension)}.`,
-        evidence: [facts.declared.evidence],
-      });
-    else
-      reasons.push({
-        code: "server-extension-missing",
-        effect: "info",
-        detail: `${detail}; ${host.label} renders without it, but declare it for hosts that check.`,
-        evidence: [facts.declared.evidence],
-      });
-  }
-
+  const declares = known(host.declaresExtension);
+  const seen = declares === false && facts.undeclared ? facts.undeclared.apps : facts.declared.apps;
+  if (!facts.declared.serverDeclares && seen.length > 0) reasons.push(serverExtensionReason(host, facts));
   for (const app of seen) {
     const read = facts.reads[app.resourceUri];
-    if (!read) continue;
-    if (!read.ok) {
-      reasons.push({
-        code: "resource-unreadable",
-        effect: "blank",
-        detail: `${app.tool}: ${read.error ?? "resources/read failed"}`,
-        evidence: [read.evidence],
-      });
-      continue;
-    }
-    const mime = read.mimeType ?? app.mimeType;
-    if (mime !== APPS_MIME_TYPE) {
-      const generic = host.id === "generic";
-      reasons.push({
-        code: "wrong-mime-type",
-        effect: generic ? "degraded" : "unknown",
-        detail: `${app.tool}: ${app.resourceUri} is served as ${mime ?? "(no MIME type)"}, not ${APPS_MIME_TYPE} (a MUST)${generic ? "; this playground renders it anyway" : `; whether ${host.label} refuses it is not documented`}.`,
-        evidence: [read.evidence],
-      });
-    }
-    if (read.cspProblems.length > 0) {
-      reasons.push({
-        code: "csp-malformed",
-        effect: "degraded",
-        detail: `${app.tool}: _meta.ui.csp: ${read.cspProblems.join("; ")} — the bad entries are dropped, so what they name is blocked.`,
-        evidence: [read.evidence],
-      });
-    }
+    if (read) reasons.push(...resourceReasons(host, app, read));
   }
-
   if (known(host.cachesToolsList) === true) {
     reasons.push({
       code: "tools-list-cached",
