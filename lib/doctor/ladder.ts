@@ -79,148 +79,137 @@ function okRung(rung: Rung, detail: Msg, evidence: string[]): Finding {
   return { rung, ok: true, detail: say(detail), detailMsg: detail, evidence };
 }
 
-export async function runDoctor(
-  target: { label: string; transport: "stdio" | "http" },
-  rawSend: DoctorSend,
-  opts: { timeoutMs?: number; words?: DoctorWords } = {},
-): Promise<Diagnosis> {
-  const words = opts.words ?? CLI_WORDS;
-  const rungs: Finding[] = [];
-  // Every exchange of the ladder, for what a reply arriving does not prove (wireCaveats).
-  const seen: Exchange[] = [];
-  const send: DoctorSend = async (text, o) => {
-    const ex = await rawSend(text, o);
-    seen.push(ex);
-    return ex;
-  };
-  const done = (summary: Msg, extra: Partial<Diagnosis> = {}): Diagnosis => ({
-    target: target.label,
-    transport: target.transport,
-    rungs,
-    summary: say(summary),
-    summaryMsg: summary,
-    ...extra,
-  });
-  // The broken step's sentence is said once, on its rung: the summary says where it broke and what was not tried.
-  const broken = (f: Finding): Diagnosis => {
-    const worked = rungs.filter((r) => r.ok).map((r) => r.rung);
-    rungs.push(f);
-    return done(
-      worked.length
-        ? msg("doctor.summary.brokenAfter", { rung: f.rung, worked: worked.join(", ") })
-        : msg("doctor.summary.broken", { rung: f.rung }),
-      { brokenAt: f.rung },
-    );
-  };
+type EraVerdict = Awaited<ReturnType<typeof runEraProbe>>;
 
-  let n = 0;
-  const verdict = await runEraProbe(
-    (text, extra) =>
-      send(text, { label: `doctor ${extra?.label ?? ""}`.trim(), headers: extra?.headers, timeoutMs: opts.timeoutMs }),
-    { nextId: () => `doctor-${++n}` },
-  );
+/** One climb of the ladder: the rungs so far, every exchange sent (for wireCaveats), and how to send the next one. */
+interface Climb {
+  target: { label: string; transport: "stdio" | "http" };
+  words: DoctorWords;
+  timeoutMs?: number;
+  rungs: Finding[];
+  seen: Exchange[];
+  send: DoctorSend;
+  nextId(): string;
+}
+
+function done(c: Climb, summary: Msg, extra: Partial<Diagnosis> = {}): Diagnosis {
+  const { label, transport } = c.target;
+  return { target: label, transport, rungs: c.rungs, summary: say(summary), summaryMsg: summary, ...extra };
+}
+
+/** The broken step's sentence is said once, on its rung: the summary says where it broke and what was not tried. */
+function broken(c: Climb, f: Finding): Diagnosis {
+  const worked = c.rungs.filter((r) => r.ok).map((r) => r.rung);
+  c.rungs.push(f);
+  const summary = worked.length
+    ? msg("doctor.summary.brokenAfter", { rung: f.rung, worked: worked.join(", ") })
+    : msg("doctor.summary.broken", { rung: f.rung });
+  return done(c, summary, { brokenAt: f.rung });
+}
+
+const reasonOf = (v: EraVerdict): Msg => v.reasonMsg ?? msg("doctor.d.asIs", { message: v.reason });
+
+/** Rung 2: server/discover (2026-07-28), rung 3: initialize (legacy) when discover is not served. */
+function handshake(c: Climb, verdict: EraVerdict): Diagnosis | undefined {
   const [first, second] = verdict.steps;
-
-  // Rung 1: could the target be started or reached at all?
-  const transportProblem = first && diagnoseTransport(first.exchange, "connect", words);
-  if (transportProblem) return broken(transportProblem);
-  rungs.push(
-    okRung(
-      "connect",
-      msg(target.transport === "stdio" ? "doctor.d.startedStdio" : "doctor.d.answeredHttp"),
-      first ? [first.exchange.sendId] : [],
-    ),
-  );
-  const reason = (v: typeof verdict): Msg => v.reasonMsg ?? msg("doctor.d.asIs", { message: v.reason });
-
-  // Rung 2: server/discover (2026-07-28), rung 3: initialize (legacy) when discover is not served.
-  const discover = replyOf(first.exchange);
   if (verdict.era === "modern" || verdict.era === "modern-wrong-version") {
-    rungs.push(
+    c.rungs.push(
       okRung(
         "server/discover",
-        reason(verdict),
+        reasonOf(verdict),
         verdict.steps.map((s) => s.exchange.sendId),
       ),
     );
-  } else {
-    if (verdict.era === "legacy") {
-      rungs.push(
-        okRung("server/discover", msg("doctor.d.fallsBack", { reply: describe(discover) }), [first.exchange.sendId]),
-      );
-      rungs.push(
-        okRung(
-          "initialize",
-          reason(verdict),
-          verdict.steps.slice(1).map((s) => s.exchange.sendId),
-        ),
-      );
-    } else {
-      const initProblem = second && diagnoseTransport(second.exchange, "initialize", words);
-      if (initProblem) return broken(initProblem);
-      const advice = msg("doctor.a.noHandshake");
-      return broken({
-        rung: "server/discover",
-        ok: false,
-        problem: "no-handshake",
-        detail: verdict.reason,
-        detailMsg: reason(verdict),
-        advice: say(advice),
-        adviceMsg: advice,
-        evidence: verdict.steps.map((s) => s.exchange.sendId),
-      });
-    }
+    return undefined;
   }
+  if (verdict.era === "legacy") {
+    const fallsBack = msg("doctor.d.fallsBack", { reply: describe(replyOf(first.exchange)) });
+    c.rungs.push(okRung("server/discover", fallsBack, [first.exchange.sendId]));
+    c.rungs.push(
+      okRung(
+        "initialize",
+        reasonOf(verdict),
+        verdict.steps.slice(1).map((s) => s.exchange.sendId),
+      ),
+    );
+    return undefined;
+  }
+  const initProblem = second && diagnoseTransport(second.exchange, "initialize", c.words);
+  if (initProblem) return broken(c, initProblem);
+  const advice = msg("doctor.a.noHandshake");
+  return broken(c, {
+    rung: "server/discover",
+    ok: false,
+    problem: "no-handshake",
+    detail: verdict.reason,
+    detailMsg: reasonOf(verdict),
+    advice: say(advice),
+    adviceMsg: advice,
+    evidence: verdict.steps.map((s) => s.exchange.sendId),
+  });
+}
 
-  // Rung 4: the lists the server declares, spoken in its era.
-  const capabilities = asObject(verdict.result?.capabilities) ?? {};
+/** One list the server declares, spoken in its era: how many items, or the finding that breaks the rung. */
+async function listOne(
+  c: Climb,
+  { method, capability }: (typeof LISTS)[number],
+  verdict: EraVerdict,
+  headers: Record<string, string>,
+): Promise<number | Finding> {
   const modern = verdict.era !== "legacy";
-  const headers: Record<string, string> = {};
-  if (!modern && verdict.sessionId) headers["Mcp-Session-Id"] = verdict.sessionId;
-  if (!modern && verdict.version) headers["MCP-Protocol-Version"] = verdict.version;
-  const listed: { capability: string; n: number }[] = [];
-  for (const { method, capability } of LISTS) {
-    if (!asObject(capabilities[capability])) continue;
-    const params = modern
-      ? { _meta: buildEnvelope({ protocolVersion: verdict.version ?? "2026-07-28", clientCapabilities: {} }) }
-      : {};
-    const exchange = await send(JSON.stringify({ jsonrpc: "2.0", id: `doctor-${++n}`, method, params }), {
-      label: `doctor ${method}`,
-      headers,
-      timeoutMs: opts.timeoutMs,
-    });
-    const problem = diagnoseTransport(exchange, "lists", words);
-    if (problem) {
-      const detail = msg("doctor.d.methodDetail", { method, detail: problem.detailMsg ?? problem.detail });
-      return broken({ ...problem, detail: say(detail), detailMsg: detail });
-    }
-    const reply = replyOf(exchange);
-    const items =
-      reply.kind === "result"
-        ? reply.result[method === "tools/list" ? "tools" : method === "prompts/list" ? "prompts" : "resources"]
-        : undefined;
-    if (reply.kind !== "result" || !Array.isArray(items)) {
-      const detail = msg("doctor.d.listFailed", {
-        capability,
-        method,
-        reply: reply.kind === "result" ? msg("doctor.reply.noArray", { capability }) : describe(reply),
-      });
-      const advice = msg(modern ? "doctor.a.serveModern" : "doctor.a.serveLegacy", { method, capability });
-      return broken({
-        rung: "lists",
-        ok: false,
-        problem: "list-failed",
-        detail: say(detail),
-        detailMsg: detail,
-        advice: say(advice),
-        adviceMsg: advice,
-        evidence: [exchange.sendId],
-      });
-    }
-    listed.push({ capability, n: items.length });
+  const params = modern
+    ? { _meta: buildEnvelope({ protocolVersion: verdict.version ?? "2026-07-28", clientCapabilities: {} }) }
+    : {};
+  const text = JSON.stringify({ jsonrpc: "2.0", id: c.nextId(), method, params });
+  const exchange = await c.send(text, { label: `doctor ${method}`, headers, timeoutMs: c.timeoutMs });
+  const problem = diagnoseTransport(exchange, "lists", c.words);
+  if (problem) {
+    const detail = msg("doctor.d.methodDetail", { method, detail: problem.detailMsg ?? problem.detail });
+    return { ...problem, detail: say(detail), detailMsg: detail };
   }
+  const reply = replyOf(exchange);
+  const items = reply.kind === "result" ? reply.result[capability] : undefined;
+  if (reply.kind === "result" && Array.isArray(items)) return items.length;
+  const detail = msg("doctor.d.listFailed", {
+    capability,
+    method,
+    reply: reply.kind === "result" ? msg("doctor.reply.noArray", { capability }) : describe(reply),
+  });
+  const advice = msg(modern ? "doctor.a.serveModern" : "doctor.a.serveLegacy", { method, capability });
+  return {
+    rung: "lists",
+    ok: false,
+    problem: "list-failed",
+    detail: say(detail),
+    detailMsg: detail,
+    advice: say(advice),
+    adviceMsg: advice,
+    evidence: [exchange.sendId],
+  };
+}
+
+/** Rung 4: the lists the server declares; the count of each, or the diagnosis where one broke. */
+async function lists(c: Climb, verdict: EraVerdict): Promise<{ capability: string; n: number }[] | Diagnosis> {
+  const capabilities = asObject(verdict.result?.capabilities) ?? {};
+  const legacy = verdict.era === "legacy";
+  const headers: Record<string, string> = {};
+  if (legacy && verdict.sessionId) headers["Mcp-Session-Id"] = verdict.sessionId;
+  if (legacy && verdict.version) headers["MCP-Protocol-Version"] = verdict.version;
+  const listed: { capability: string; n: number }[] = [];
+  for (const list of LISTS) {
+    if (!asObject(capabilities[list.capability])) continue;
+    const n = await listOne(c, list, verdict, headers);
+    if (typeof n !== "number") return broken(c, n);
+    listed.push({ capability: list.capability, n });
+  }
+  return listed;
+}
+
+/** The ladder climbed to the top: which server it is, what it lists, and what its replies did not prove. */
+function healthy(c: Climb, verdict: EraVerdict, listed: { capability: string; n: number }[]): Diagnosis {
+  const modern = verdict.era !== "legacy";
   const listedMsg = listMsg(listed);
-  rungs.push(
+  c.rungs.push(
     okRung("lists", listed.length ? msg("doctor.d.listed", { listed: listedMsg }) : msg("doctor.d.listsNone"), []),
   );
   const server = modern
@@ -229,16 +218,56 @@ export async function runDoctor(
       ? msg("doctor.summary.legacyServer", { version: verdict.version })
       : msg("doctor.summary.legacyServerNoVersion");
   const era = { era: modern ? ("modern" as const) : ("legacy" as const), version: verdict.version };
-  const caveats = wireCaveatMsgs(seen);
+  const caveats = wireCaveatMsgs(c.seen);
   if (caveats.length) {
     let joined: Msg = caveats[caveats.length - 1];
-    for (const c of caveats.slice(0, -1).reverse()) joined = msg("doctor.summary.clauses", { first: c, rest: joined });
-    return done(msg("doctor.summary.works", { caveats: joined, server, listed: listedMsg }), {
-      ...era,
-      caveats: caveats.map((c) => say(c)),
-    });
+    for (const x of caveats.slice(0, -1).reverse()) joined = msg("doctor.summary.clauses", { first: x, rest: joined });
+    const summary = msg("doctor.summary.works", { caveats: joined, server, listed: listedMsg });
+    return done(c, summary, { ...era, caveats: caveats.map((x) => say(x)) });
   }
-  return done(msg("doctor.summary.healthy", { server, listed: listedMsg }), era);
+  return done(c, msg("doctor.summary.healthy", { server, listed: listedMsg }), era);
+}
+
+export async function runDoctor(
+  target: { label: string; transport: "stdio" | "http" },
+  rawSend: DoctorSend,
+  opts: { timeoutMs?: number; words?: DoctorWords } = {},
+): Promise<Diagnosis> {
+  let n = 0;
+  const seen: Exchange[] = [];
+  const c: Climb = {
+    target,
+    words: opts.words ?? CLI_WORDS,
+    timeoutMs: opts.timeoutMs,
+    rungs: [],
+    seen,
+    send: async (text, o) => {
+      const ex = await rawSend(text, o);
+      seen.push(ex);
+      return ex;
+    },
+    nextId: () => `doctor-${++n}`,
+  };
+  const verdict = await runEraProbe(
+    (text, extra) =>
+      c.send(text, {
+        label: `doctor ${extra?.label ?? ""}`.trim(),
+        headers: extra?.headers,
+        timeoutMs: opts.timeoutMs,
+      }),
+    { nextId: c.nextId },
+  );
+  const first = verdict.steps[0];
+
+  // Rung 1: could the target be started or reached at all?
+  const transportProblem = first && diagnoseTransport(first.exchange, "connect", c.words);
+  if (transportProblem) return broken(c, transportProblem);
+  const connected = msg(target.transport === "stdio" ? "doctor.d.startedStdio" : "doctor.d.answeredHttp");
+  c.rungs.push(okRung("connect", connected, first ? [first.exchange.sendId] : []));
+  const failed = handshake(c, verdict);
+  if (failed) return failed;
+  const listed = await lists(c, verdict);
+  return Array.isArray(listed) ? healthy(c, verdict, listed) : listed;
 }
 
 /** "1 tools, 2 prompts" (English as the CLI always said it), or "nothing to list". */
