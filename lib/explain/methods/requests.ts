@@ -3,6 +3,9 @@ import { REF } from "../refs";
 import { required, said, TASK_RESULT_FIELDS } from "../vocabulary";
 import { cacheScope, cursor, group, inputResponses, listed, requestState, ttlMs, type MethodInfo } from "./define";
 
+/** tools/call and prompts/get: a call by name with arguments, retried with MRTR answers (each method's own sentences). */
+const NAMED_CALL = { name: "required", arguments: "optional", inputResponses, requestState } as const;
+
 export const REQUESTS: MethodInfo[] = [
   // client requests of the core
   ...group({ kind: "request", from: "client" }, [
@@ -33,12 +36,7 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.tools,
       mrtr: true,
-      params: {
-        name: "required",
-        arguments: "optional",
-        inputResponses,
-        requestState,
-      },
+      params: NAMED_CALL,
       result: {
         content: "required",
         structuredContent: "optional",
@@ -58,12 +56,7 @@ export const REQUESTS: MethodInfo[] = [
       introduced: "2024-11-05",
       specRef: REF.prompts,
       mrtr: true,
-      params: {
-        name: "required",
-        arguments: "optional",
-        inputResponses,
-        requestState,
-      },
+      params: NAMED_CALL,
       result: {
         description: "optional",
         messages: "required",
