@@ -33,4 +33,3 @@ export function onAuthPrefill(onUrl: (url: string) => void): () => void {
 }
 
 /** The button both cards show. */
-export const OPEN_AUTH_LABEL = "Open the Auth tab for this server";

@@ -1,6 +1,7 @@
 "use client";
 /** The Checks tab: run the 2026-07-28 conformance suite against the current target, in the timeline. */
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { countsOf, evidenceLinks, rowsOf } from "@/lib/checks/panel";
 import { emulationText } from "@/lib/protocol/emulation";
 import { EmulationFields } from "../editor/EmulationFields";
@@ -17,13 +18,10 @@ import { EraReportCard } from "./EraReportCard";
 import { useChecks } from "./useChecks";
 import { useDoctor } from "./useDoctor";
 
-const POLICIES: { id: ToolCallPolicy; label: string }[] = [
-  { id: "read-only", label: "call read-only tools only" },
-  { id: "all", label: "call every tool (side effects!)" },
-  { id: "none", label: "call no tools" },
-];
+const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
 
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const { checks, run, policy, setPolicy, emulate, setEmulate, view } = useChecks({ state, dispatch, commands });
   const [problemsOnly, setProblemsOnly] = useState(false);
   const { doctor, diagnose } = useDoctor({ state, commands });
@@ -45,21 +43,23 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
     : ran;
 
   return (
-    <section className="flex flex-col gap-2" aria-label="Checks" data-testid="checks-panel" data-phase={checks.phase}>
-      <PanelHeading
-        title="Checks — is this a correct 2026-07-28 server?"
-        subtitle="Each check is a few ordinary exchanges (see the timeline); a failed MUST is what CI would reject."
-      >
+    <section
+      className="flex flex-col gap-2"
+      aria-label={t("tabs.checks")}
+      data-testid="checks-panel"
+      data-phase={checks.phase}
+    >
+      <PanelHeading title={t("checks.panel.title")} subtitle={t("checks.panel.subtitle")}>
         <select
           data-testid="checks-policy"
           className={inputClass}
           value={policy}
           onChange={(e) => setPolicy(e.target.value as ToolCallPolicy)}
-          aria-label="Which tools the checks may call"
+          aria-label={t("checks.panel.policyLabel")}
         >
           {POLICIES.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.label}
+            <option key={p} value={p}>
+              {t(`checks.panel.policy.${p}`)}
             </option>
           ))}
         </select>
@@ -69,15 +69,19 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           disabled={running || view.kind !== "ready"}
           onClick={() => void run()}
         >
-          {running ? `Running ${checks.current ?? "the probe"}…` : "Run all checks"}
+          {running
+            ? checks.current
+              ? t("checks.panel.running", { check: checks.current })
+              : t("checks.panel.probing")
+            : t("checks.panel.run")}
         </Button>
         <Button
           data-testid="doctor-run"
           disabled={doctor.phase === "running" || running || view.kind !== "ready"}
           onClick={() => void diagnose()}
-          title="Spawn or connect → server/discover → initialize fallback → the lists; stops at the first broken step and says what to do"
+          title={t("doctor.card.runTitle")}
         >
-          {doctor.phase === "running" ? "Diagnosing…" : "Diagnose connection"}
+          {doctor.phase === "running" ? t("doctor.card.running") : t("doctor.card.run")}
         </Button>
       </PanelHeading>
 
@@ -85,18 +89,17 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
         data-testid="checks-emulation"
         className="flex flex-wrap items-center gap-3 text-xs text-slate-600 dark:text-slate-300"
       >
-        <legend className="sr-only">Client emulation</legend>
-        <span>Check as a client with:</span>
+        <legend className="sr-only">{t("checks.panel.emulationLegend")}</legend>
+        <span>{t("checks.panel.emulationLead")}</span>
         <EmulationFields value={emulate} onChange={setEmulate} testIdPrefix="emulate" explain={false} />
         <span data-testid="checks-emulation-shared" className="text-slate-600 dark:text-slate-300">
-          (the page&apos;s one client emulation: the same switches as Envelope settings, so every Send and probe uses
-          them too)
+          {t("checks.panel.emulationShared")}
         </span>
       </fieldset>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {stale ? (
         <p data-testid="checks-stale" className="text-xs text-amber-700 dark:text-amber-300">
-          These results are for {checks.targetLabel}; run again for the current target.
+          {t("checks.panel.stale", { target: checks.targetLabel ?? "" })}
         </p>
       ) : null}
       {doctor.phase === "done" ? (
@@ -108,28 +111,25 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {doctor.phase === "error" ? (
         <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">
-          The diagnosis stopped: {doctor.message}
+          {t("doctor.card.stopped", { message: doctor.message })}
         </p>
       ) : null}
       {checks.phase === "error" ? (
         <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">
-          The run stopped: {checks.error}
+          {t("checks.panel.stopped", { message: checks.error ?? "" })}
         </p>
       ) : null}
 
       {report ? (
         <p data-testid="checks-era" data-era={report.era} className="text-xs text-slate-600 dark:text-slate-300">
-          Era: <span className="font-semibold">{report.era}</span>
+          {t("checks.panel.era")} <span className="font-semibold">{report.era}</span>
           {report.version ? ` (${report.version})` : ""} — {report.probe.reason}
         </p>
       ) : null}
       {report && !running ? (
         <p data-testid="checks-score" data-score={report.score} className="text-sm">
-          Score: <span className="font-semibold">{report.score}/100</span>{" "}
-          <span className="text-xs text-slate-500 dark:text-slate-400">
-            (MUST 10, SHOULD 3, MAY 1; pass 1, warn ½; checks that do not apply are left out, checks that could not run
-            count as 0)
-          </span>
+          {t("checks.panel.score")} <span className="font-semibold">{report.score}/100</span>{" "}
+          <span className="text-xs text-slate-500 dark:text-slate-400">{t("checks.panel.scoreRule")}</span>
         </p>
       ) : null}
       {report && !running ? (
@@ -140,12 +140,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {report?.emulate ? (
         <p data-testid="checks-emulated" className="text-xs text-slate-600 dark:text-slate-300">
-          Emulating a client: {emulationText(report.emulate)}.
+          {t("checks.panel.emulating", { emulation: emulationText(report.emulate) })}
         </p>
       ) : null}
       {report?.discoveryFailure ? (
         <p data-testid="checks-discovery-failure" className="text-xs text-red-700 dark:text-red-300">
-          Discovery is broken ({report.discoveryFailure}); the other checks ran with the envelope alone.
+          {t("checks.panel.discoveryBroken", { failure: report.discoveryFailure })}
         </p>
       ) : null}
       {report?.eraReport ? <EraReportCard report={report.eraReport} version={report.version} /> : null}
@@ -160,18 +160,26 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
             data-skipped={counts.skip}
             className="flex flex-wrap items-center gap-3 text-xs"
           >
-            <span className="text-emerald-700 dark:text-emerald-300">{counts.pass} passed</span>
-            <span className="text-red-700 dark:text-red-300">
-              {counts.fail} failed ({counts.mustFailed} MUST)
+            <span className="text-emerald-700 dark:text-emerald-300">
+              {t("checks.panel.passed", { n: counts.pass })}
             </span>
-            <span className="text-amber-700 dark:text-amber-300">{counts.warn} warned</span>
-            <span className="text-slate-600 dark:text-slate-400">{counts.skip} skipped</span>
+            <span className="text-red-700 dark:text-red-300">
+              {t("checks.panel.failed", { n: counts.fail, must: counts.mustFailed })}
+            </span>
+            <span className="text-amber-700 dark:text-amber-300">{t("checks.panel.warned", { n: counts.warn })}</span>
+            <span className="text-slate-600 dark:text-slate-400">{t("checks.panel.skipped", { n: counts.skip })}</span>
             {counts["not-testable"] ? (
-              <span className="text-slate-600 dark:text-slate-400">{counts["not-testable"]} not testable</span>
+              <span className="text-slate-600 dark:text-slate-400">
+                {t("checks.panel.notTestable", { n: counts["not-testable"] })}
+              </span>
             ) : null}
             {report && report.era !== "unreachable" ? (
               <span data-testid="checks-score" className="text-slate-700 dark:text-slate-200">
-                score {report.score}/100, {report.coverage.applied} of {report.coverage.total} applied
+                {t("checks.panel.scoreLine", {
+                  score: report.score,
+                  applied: report.coverage.applied,
+                  total: report.coverage.total,
+                })}
               </span>
             ) : null}
             <label className="ml-auto flex items-center gap-1">
@@ -181,7 +189,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
                 checked={problemsOnly}
                 onChange={(e) => setProblemsOnly(e.target.checked)}
               />
-              failures and warnings only
+              {t("checks.panel.problemsOnly")}
             </label>
           </div>
           <ol className="flex flex-col gap-1">
@@ -205,9 +213,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           data-testid="checks-empty"
           className="rounded border border-dashed border-slate-300 p-4 text-sm text-slate-600 dark:border-slate-600 dark:text-slate-300"
         >
-          Run the {transport === "http" ? "Streamable HTTP" : "stdio"} checks against{" "}
-          {view.kind === "ready" ? view.label : "the target above"}: the era probe first, then every rule of the
-          digest&apos;s §14 that applies, each with its spec section and the frames that prove it.
+          {view.kind === "ready"
+            ? t("checks.panel.empty", {
+                transport: transport === "http" ? "Streamable HTTP" : "stdio",
+                target: view.label,
+              })
+            : t("checks.panel.emptyNoTarget", { transport: transport === "http" ? "Streamable HTTP" : "stdio" })}
         </p>
       ) : null}
     </section>

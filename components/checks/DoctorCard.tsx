@@ -1,7 +1,9 @@
 "use client";
 /** The connection doctor's answer: each rung tried, the broken one with what happened and what to do. */
+import { useTranslations } from "next-intl";
 import type { Diagnosis } from "@/lib/doctor/ladder";
-import { OPEN_AUTH_LABEL, openAuthFor } from "../auth/open-auth";
+import { say, type Msg } from "@/lib/i18n/translate";
+import { openAuthFor } from "../auth/open-auth";
 import { Button } from "../ui";
 
 /** `httpUrl`: the target's URL when it is a custom HTTP one (a 401 then offers the Auth tab with it filled in). */
@@ -14,6 +16,9 @@ export function DoctorCard({
   httpUrl?: string;
   endedProcess?: boolean;
 }) {
+  const t = useTranslations();
+  // A diagnosis kept from before the translation has only its English.
+  const said = (m: Msg | undefined, english: string) => (m ? say(m, t) : english);
   const healthy = !diagnosis.brokenAt;
   return (
     <div
@@ -21,7 +26,7 @@ export function DoctorCard({
       data-broken-at={diagnosis.brokenAt ?? ""}
       className={`rounded border p-2 text-xs ${healthy ? "border-emerald-300 dark:border-emerald-700" : "border-red-300 dark:border-red-700"}`}
     >
-      <p className="font-semibold">{diagnosis.summary}</p>
+      <p className="font-semibold">{said(diagnosis.summaryMsg, diagnosis.summary)}</p>
       <ol className="mt-1 space-y-1">
         {diagnosis.rungs.map((r, i) => (
           <li
@@ -36,17 +41,17 @@ export function DoctorCard({
                 r.ok ? "text-emerald-700 dark:text-emerald-300" : "font-semibold text-red-700 dark:text-red-300"
               }
             >
-              {r.ok ? "OK" : "BROKEN"}
+              {r.ok ? t("doctor.card.ok") : t("doctor.card.broken")}
             </span>{" "}
-            <span className="font-mono">{r.rung}</span>: {r.detail}
+            <span className="font-mono">{r.rung}</span>: {said(r.detailMsg, r.detail)}
             {r.advice ? (
               <p data-testid="doctor-advice" className="pl-4 text-slate-700 dark:text-slate-200">
-                What to do: {r.advice}
+                {t("doctor.text.whatToDo", { advice: said(r.adviceMsg, r.advice) })}
               </p>
             ) : null}
             {r.problem === "http-401" ? (
               <Button data-testid="doctor-open-auth" className="ml-4" onClick={() => openAuthFor(httpUrl)}>
-                {OPEN_AUTH_LABEL}
+                {t("auth.openTab")}
               </Button>
             ) : null}
           </li>
@@ -54,7 +59,7 @@ export function DoctorCard({
       </ol>
       {endedProcess ? (
         <p data-testid="doctor-ended-process" className="mt-1">
-          The process never answered and was still running: Diagnose ended it. The next Send starts a fresh one.
+          {t("doctor.card.endedProcess")}
         </p>
       ) : null}
     </div>

@@ -1,11 +1,13 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
 import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 
 function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
+  const t = useTranslations();
   return (
     <span
       data-testid="server-text"
@@ -17,7 +19,9 @@ function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
       }
     >
       {untrusted ? (
-        <span className="mr-1 text-[10px] font-semibold uppercase text-orange-700 dark:text-orange-300">untrusted</span>
+        <span className="mr-1 text-[10px] font-semibold uppercase text-orange-700 dark:text-orange-300">
+          {t("decides.untrusted")}
+        </span>
       ) : null}
       {text}
     </span>
@@ -25,6 +29,7 @@ function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
 }
 
 function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) {
+  const t = useTranslations();
   return (
     <li data-testid="catalogue-item" className="space-y-0.5 border-t border-slate-200 py-1 dark:border-slate-700">
       <p className="flex flex-wrap items-baseline gap-1.5">
@@ -36,10 +41,10 @@ function Item({ item, untrusted }: { item: CatalogueItem; untrusted: boolean }) 
         {item.hints.map((h) => (
           <span
             key={h}
-            title="A hint the server declared about itself"
+            title={t("decides.hintTitle")}
             className="rounded bg-slate-100 px-1 text-[10px] dark:bg-slate-800"
           >
-            {untrusted ? `claims ${h}` : h}
+            {untrusted ? t("decides.claims", { hint: h }) : h}
           </span>
         ))}
       </p>
@@ -61,6 +66,7 @@ function Group({
   untrusted: boolean;
   onTemplate: (id: string) => void;
 }) {
+  const t = useTranslations();
   return (
     <div
       data-testid={`who-${group.primitive}`}
@@ -68,9 +74,13 @@ function Group({
       className="rounded border border-slate-200 p-2 dark:border-slate-700"
     >
       <h3 className="text-sm font-semibold">
-        {group.primitive} → decided by <span className="text-blue-700 dark:text-blue-300">{group.decides}</span>
+        {t.rich("decides.heading", {
+          primitive: group.primitive,
+          who: t(`decides.group.${group.primitive}.who`),
+          em: (chunks) => <span className="text-blue-700 dark:text-blue-300">{chunks}</span>,
+        })}
       </h3>
-      <p className="text-[11px] text-slate-600 dark:text-slate-300">{group.why}</p>
+      <p className="text-[11px] text-slate-600 dark:text-slate-300">{t(`decides.group.${group.primitive}.why`)}</p>
       {group.fetched ? (
         group.items.length > 0 ? (
           <ul className="mt-1 text-xs">
@@ -79,12 +89,14 @@ function Group({
             ))}
           </ul>
         ) : (
-          <p className="text-xs text-slate-600 dark:text-slate-400">The server lists none.</p>
+          <p className="text-xs text-slate-600 dark:text-slate-400">{t("decides.none")}</p>
         )
       ) : (
         <p className="mt-1 flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-          Not fetched yet.
-          <Button onClick={() => onTemplate(group.templateId)}>Put {group.templateId} in the editor</Button>
+          {t("decides.notFetched")}
+          <Button onClick={() => onTemplate(group.templateId)}>
+            {t("decides.putTemplate", { template: group.templateId })}
+          </Button>
         </p>
       )}
     </div>
@@ -93,6 +105,7 @@ function Group({
 
 /** The catalogue by who controls each primitive, from the list results already in the timeline. */
 export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const [trusted, setTrusted] = useState(false);
   const [fetching, setFetching] = useState(false);
   const [runs, setRuns] = useState(0);
@@ -112,19 +125,19 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
   );
   const who = whoDecides(exchanges, { trusted });
   return (
-    <section className="flex flex-col gap-2 text-xs" aria-label="Who decides" data-testid="who-decides">
+    <section className="flex flex-col gap-2 text-xs" aria-label={t("tabs.who")} data-testid="who-decides">
       <PanelHeading
-        title={`Who decides${who.server ? ` — ${who.server}` : ""}`}
-        subtitle={`Three primitives, three answers to "who makes this happen" (${WHO_DECIDES_REF}).`}
+        title={who.server ? t("decides.titleServer", { server: who.server }) : t("tabs.who")}
+        subtitle={t("decides.subtitle", { ref: WHO_DECIDES_REF })}
       >
         <Button
           tone="primary"
           data-testid="fetch-catalogue"
           disabled={fetching || !envelope.ok || view.kind !== "ready"}
           onClick={() => void fetchCatalogue()}
-          title="Send server/discover and the three list requests (they appear in the timeline)"
+          title={t("decides.fetchTitle")}
         >
-          {fetching ? "Fetching…" : "Fetch the catalogue"}
+          {fetching ? t("decides.fetching") : t("decides.fetch")}
         </Button>
         <label className="flex items-center gap-1">
           <input
@@ -133,15 +146,15 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
             checked={trusted}
             onChange={(e) => setTrusted(e.target.checked)}
           />
-          I trust this server
+          {t("decides.trust")}
         </label>
       </PanelHeading>
       <p data-testid="trust-note" className="text-[11px] text-slate-600 dark:text-slate-300">
-        {who.trustNote}
+        {t(who.untrusted ? "decides.trustNote.untrusted" : "decides.trustNote.trusted")}
       </p>
       {who.instructions ? (
         <p>
-          <span className="font-semibold">instructions (to the model): </span>
+          <span className="font-semibold">{t("decides.instructions")} </span>
           <ServerText text={who.instructions} untrusted={who.untrusted} />
         </p>
       ) : null}

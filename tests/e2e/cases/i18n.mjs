@@ -4,6 +4,7 @@
 import path from "node:path";
 import { guardedContext, ROOT } from "../harness.mjs";
 import { A11yPage } from "../pages/a11y.mjs";
+import { ChecksPage } from "../pages/checks.mjs";
 import { PlaygroundPage } from "../pages/playground.mjs";
 
 // A few labels per language, each from a different part of the chapter's path.
@@ -139,7 +140,97 @@ async function fillApps(pg) {
   return pg.tid("apps-panel").innerText();
 }
 
+// The Checks tab after a real run, the doctor's verdict and the Who decides tab (issue 32, i18n-a): words from the
+// panel's chrome, a check's detail (a lib sentence kept as a Msg), the doctor's summary and the primitives' owners.
+const CHECKS_SAY = {
+  bg: {
+    title: "Проверки — правилен ли е този server по 2026-07-28?",
+    passed: "успешни:",
+    detail: "носят валиден resultType",
+    doctor: "Здрав:",
+    doctorRung: "Процесът стартира и отговори в stdout.",
+    decides: "решава",
+    model: "моделът",
+    trust: "Вярвам на този server",
+  },
+  ru: {
+    title: "Проверки — корректен ли этот сервер по 2026-07-28?",
+    passed: "успешно:",
+    detail: "несут допустимый resultType",
+    doctor: "Исправен:",
+    doctorRung: "Процесс запустился и ответил в stdout.",
+    decides: "решает",
+    model: "модель",
+    trust: "Я доверяю этому серверу",
+  },
+};
+
 export function register({ test, assert }) {
+  test("i18n: the Checks tab after a run against the embedded calendar, the doctor's diagnosis and the Who decides tab in Bulgarian, then Russian (chrome, a check's detail, the doctor's steps, who decides each primitive); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    for (const [locale, lang] of [
+      ["bg-BG", "bg"],
+      ["ru-RU", "ru"],
+    ]) {
+      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+      const says = CHECKS_SAY[lang];
+      try {
+        await pg.open();
+        await page.setViewportSize({ width: 800, height: 700 });
+        await pg.chooseTarget("calendar-stdio");
+        const a11y = new A11yPage(pg);
+        const found = [];
+        const wide = [];
+        const check = async (tab) => {
+          const over = await sideways(page);
+          if (over > 0) wide.push(`${lang} · ${tab}: ${over}px too wide`);
+          found.push(...(await serious(a11y, `${lang} · ${tab}`)));
+        };
+
+        const checks = new ChecksPage(page);
+        await checks.open();
+        const heading = await checks.tid("checks-panel").innerText();
+        assert(heading.includes(says.title), `${lang}: the Checks tab's title: ${heading.slice(0, 200)}`);
+        assert((await checks.runAll(180_000)) === "done", `${lang}: the run finished`);
+        const summary = await checks.tid("checks-summary").innerText();
+        assert(summary.includes(says.passed), `${lang}: the summary line: ${summary}`);
+        const detail = await checks.row("C13").locator('[data-testid="check-detail"]').innerText();
+        assert(detail.includes(says.detail), `${lang}: C13's detail: ${detail}`);
+        await check("checks");
+
+        await checks.tid("doctor-run").click();
+        const result = checks.tid("doctor-result");
+        await result.waitFor({ timeout: 60_000 });
+        const diagnosis = await result.innerText();
+        assert(
+          diagnosis.includes(says.doctor) && diagnosis.includes(says.doctorRung),
+          `${lang}: the doctor's diagnosis: ${diagnosis}`,
+        );
+        await check("checks + doctor");
+
+        await a11y.openTab("who");
+        await pg.tid("fetch-catalogue").click();
+        await page.waitForFunction(
+          () => document.querySelector('[data-testid="who-tools"]')?.textContent.includes("create_event"),
+          null,
+          { timeout: 30_000 },
+        );
+        const who = await pg.tid("who-decides").innerText();
+        assert(who.includes(says.decides) && who.includes(says.model), `${lang}: who decides: ${who.slice(0, 300)}`);
+        assert(who.includes(says.trust), `${lang}: the trust switch`);
+        await check("who");
+
+        assert(wide.length === 0, wide.join("; "));
+        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
+      } finally {
+        await guarded.context.close();
+      }
+    }
+  });
+
   test("i18n: the Saved, Diff and Apps tabs with content in Bulgarian, then Russian (a saved frame and a collection, a replayed cassette, a running app and its wire); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
     ctx,
     srv,
