@@ -165,12 +165,11 @@ export function toText(report: CheckReport, t: Translate = englishT): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
   const lines = [
-    `Target: ${target}`,
-    `Era: ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`,
+    t("checks.text.target", { target }),
+    `${t("checks.panel.era")} ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`,
   ];
-  if (report.emulate) lines.push(`Emulating a client: ${emulationText(report.emulate)}.`);
-  if (report.discoveryFailure)
-    lines.push(`Discovery is broken (${report.discoveryFailure}); the other checks ran with the envelope alone.`);
+  if (report.emulate) lines.push(t("checks.panel.emulating", { emulation: emulationText(report.emulate) }));
+  if (report.discoveryFailure) lines.push(t("checks.panel.discoveryBroken", { failure: report.discoveryFailure }));
   if (report.eraReport) {
     const er = report.eraReport;
     lines.push(

@@ -95,6 +95,18 @@ describe("npm run cli -- check", () => {
     expect(run.stderr).toContain("What to do:");
   });
 
+  it("check's human output follows --lang: the target line, each detail and the unreachable finding; the score and counts lines stay English for scripts (issue 32)", async () => {
+    const bg = await cli(["check", "--demo", "everything", "--only", "C19", "--lang", "bg"]);
+    expect(bg.stdout).toMatch(/^Цел: /m);
+    expect(bg.stdout).toMatch(/Извикването на непознат tool получи/);
+    expect(bg.stdout).toMatch(/^Score: \d+\/100/m);
+    expect(bg.stdout).toMatch(/^\d+ passed, \d+ failed \(\d+ MUST\)/m);
+    const ru = await cli(["check", "--stdio", "playground-no-such-command-xyz --flag", "--lang=ru"]);
+    expect(ru.code, ru.stdout).toBe(3);
+    expect(ru.stderr).toMatch(/Сервер недоступен или так и не ответил: .*playground-no-such-command-xyz/);
+    expect(ru.stderr).toContain("Что делать: Установите команду");
+  }, 60_000);
+
   it("a silent server is declared silent after server/discover and initialize (exit 3), not after four more list probes", async () => {
     const run = await cli([
       "check",

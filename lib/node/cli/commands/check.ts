@@ -19,7 +19,7 @@ import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
 import type { CheckResult } from "@/lib/checks/types";
-import { say } from "@/lib/i18n/translate";
+import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { checkById } from "@/lib/checks/registry";
 import type { ToolCallPolicy } from "@/lib/checks/types";
@@ -116,7 +116,9 @@ export async function run(argv: string[]): Promise<number> {
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
   process.stdout.write(
-    values.json ? cliJsonText(report, finding ? { unreachable: finding } : {}) : `${toText(report, cliT())}\n`,
+    values.json
+      ? cliJsonText(report, finding ? { unreachable: withoutSaid(finding) } : {})
+      : `${toText(report, cliT())}\n`,
   );
   if (reportPage !== undefined) {
     // The run in a share link's #fragment: the playground at that address opens it offline, read-only.
@@ -131,15 +133,35 @@ export async function run(argv: string[]): Promise<number> {
     process.stderr.write(`Report link: ${url}\n`);
     if (values.badge) process.stderr.write(`README: [![MCP conformance](${values.badge})](${url})\n`);
   }
-  if (finding)
-    process.stderr.write(
-      `The server could not be reached or never answered: ${finding.detail}${finding.advice ? `\nWhat to do: ${finding.advice}` : ""}\n`,
-    );
+  if (finding) process.stderr.write(unreachableLines(finding));
   return code;
 }
 
+/** The unreachable finding for a person, in --lang (--json keeps the English finding). */
+function unreachableLines(finding: UnreachableFinding): string {
+  const t = cliT();
+  const said = finding.said;
+  const lines = [t("cli.unreachable", { detail: said ? say(said.detail, t) : finding.detail })];
+  if (finding.advice)
+    lines.push(t("doctor.text.whatToDo", { advice: said?.advice ? say(said.advice, t) : finding.advice }));
+  return `${lines.join("\n")}\n`;
+}
+
+/** The finding as --json prints it: English only. */
+function withoutSaid({ said: _said, ...finding }: UnreachableFinding): Omit<UnreachableFinding, "said"> {
+  return finding;
+}
+
 /** The doctor's words for the probe's failed exchange (lib/doctor/diagnose.ts): what broke and what to do. */
-function unreachableFinding(exchanges: Exchange[]): { detail: string; advice?: string; problem?: string } | undefined {
+interface UnreachableFinding {
+  detail: string;
+  advice?: string;
+  problem?: string;
+  /** The same sentences as Msgs, for the human lines in --lang (left out of --json). */
+  said?: { detail: Msg; advice?: Msg };
+}
+
+function unreachableFinding(exchanges: Exchange[]): UnreachableFinding | undefined {
   for (const [i, ex] of exchanges.slice(0, 2).entries()) {
     const f = diagnoseTransport(ex, i === 0 ? "connect" : "initialize");
     if (f)
@@ -147,9 +169,9 @@ function unreachableFinding(exchanges: Exchange[]): { detail: string; advice?: s
         detail: f.detail,
         ...(f.advice ? { advice: f.advice } : {}),
         ...(f.problem ? { problem: f.problem } : {}),
+        ...(f.detailMsg ? { said: { detail: f.detailMsg, ...(f.adviceMsg ? { advice: f.adviceMsg } : {}) } } : {}),
       };
   }
-  return exchanges[0]
-    ? { detail: "neither server/discover nor initialize got a usable answer (see the report's probe)." }
-    : undefined;
+  const none = msg("cli.unreachableNone");
+  return exchanges[0] ? { detail: say(none), said: { detail: none } } : undefined;
 }
