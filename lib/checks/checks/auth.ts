@@ -9,6 +9,7 @@ import type { CheckContext, RunState } from "../context";
 import { checkTitle, SPEC, defineChecks, type CheckInput } from "../define";
 import type { Level } from "../types";
 import { msg, type Msg } from "../../i18n/translate";
+import { clauses } from "../wire";
 
 export type AuthorizationProvider = () => Promise<AuthJudgement | undefined>;
 
@@ -169,8 +170,10 @@ function judge(rule: AuthRule): CheckInput {
           : ctx.blocked(msg("checks.d.auth.earlierFailed"));
       const hits = j.run.findings.filter((f) => rule.codes.includes(f.code));
       if (hits.length === 0) return ctx.pass(msg(rule.pass));
-      // The finding's code and detail come from lib/auth as they are (the code is an identifier).
-      const findings = hits.map((f) => `${f.code}: ${f.detail}`).join("; ");
+      // The finding's code is an identifier; its detail is lib/auth's sentence (a Msg when it is ours).
+      const findings = clauses(
+        hits.map((f) => msg("checks.d.methodProblem", { method: f.code, problem: f.detailMsg ?? f.detail })),
+      );
       return ctx.fail(msg("checks.d.auth.fail", { findings, fix: rule.fix }));
     },
   };

@@ -98,8 +98,8 @@ export const TASK_CHECKS: CheckDef[] = [
         }
         if (r.result.resultType !== "complete")
           add(msg("checks.d.T05.resultType", { value: JSON.stringify(r.result.resultType) }));
-        // The task reader's own sentences (lib/tasks), kept as they came.
-        for (const p of readTask(r.result).problems) add(msg("checks.d.asIs", { text: p }));
+        // The task reader's own sentences (lib/tasks), in the reader's language.
+        for (const p of readTask(r.result).problemMsgs) add(p);
       }
       const last = replies[replies.length - 1];
       if (problems.size) return ctx.fail(msg("checks.d.T05.fail", { problems: clauses([...problems.values()]) }));
