@@ -129,7 +129,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       {report && !running ? (
         <p data-testid="checks-score" data-score={report.score} className="text-sm">
           {t("checks.panel.score")} <span className="font-semibold">{report.score}/100</span>{" "}
-          <span className="text-xs text-slate-500 dark:text-slate-400">{t("checks.panel.scoreRule")}</span>
+          <span className="text-xs text-slate-600 dark:text-slate-300">{t("checks.panel.scoreRule")}</span>
         </p>
       ) : null}
       {report && !running ? (
