@@ -8,7 +8,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey, targetLabel } from "@/lib/bridge/target";
-import { say } from "@/lib/i18n/translate";
+import { say, type Msg } from "@/lib/i18n/translate";
 import { selectTarget } from "@/lib/session";
 import {
   addToCollection,
@@ -64,7 +64,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const [collectionName, setCollectionName] = useState("");
   const [run, setRun] = useState<RunState>(null);
   const [linked, setLinked] = useState<{ collection: SharedCollection } | { error: string } | null>(null);
-  const [shared, setShared] = useState<{ id: string; url: string; omitted: string[] } | null>(null);
+  const [shared, setShared] = useState<{ id: string; url: string; omitted: Msg[] } | null>(null);
   const [confirming, setConfirming] = useState<{ name: string; items: CollectionItem[]; commands: Target[] } | null>(
     null,
   );
@@ -160,7 +160,7 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
   const share = async (collectionId: string, collection: SharedCollection) => {
     const link = await encodeCollectionFragment(collection, { knownSecrets: knownSecrets() });
     // The sharer's own address bar is left alone: the link is shown, not navigated to.
-    setShared({ id: collectionId, url: withFragment(window.location.href, link.fragment), omitted: link.omitted });
+    setShared({ id: collectionId, url: withFragment(window.location.href, link.fragment), omitted: link.omittedMsgs });
   };
 
   const results = searchRequests(store, query, allTargets ? null : currentKey);
@@ -486,7 +486,9 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
                       </Button>
                     </div>
                     {shared.omitted.length ? (
-                      <p className={hint}>{t("saved.collections.omitted", { list: shared.omitted.join("; ") })}</p>
+                      <p className={hint}>
+                        {t("saved.collections.omitted", { list: shared.omitted.map((m) => say(m, t)).join("; ") })}
+                      </p>
                     ) : null}
                   </div>
                 ) : null}

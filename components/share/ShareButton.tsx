@@ -5,6 +5,7 @@
  * their live session). The share code loads on the click, not with the page.
  */
 import { useTranslations } from "next-intl";
+import { say, type Msg } from "@/lib/i18n/translate";
 import { useState } from "react";
 import type { SessionState } from "@/lib/session";
 import { Button } from "../ui";
@@ -12,7 +13,7 @@ import { Dialog } from "./Dialog";
 import { LinkField } from "./LinkField";
 
 type Result =
-  { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean } | { kind: "error"; message: string };
+  { kind: "ok"; url: string; chars: number; omitted: Msg[]; copied: boolean } | { kind: "error"; message: string };
 
 export function ShareButton({
   state,
@@ -53,7 +54,7 @@ export function ShareButton({
       } catch {
         // No clipboard permission (or not a secure context): the dialog shows the link to copy by hand.
       }
-      setResult({ kind: "ok", url, chars: link.fragment.length, omitted: link.omitted, copied });
+      setResult({ kind: "ok", url, chars: link.fragment.length, omitted: link.omittedMsgs, copied });
     } catch (e) {
       setResult({ kind: "error", message: e instanceof Error ? e.message : String(e) });
     } finally {
@@ -111,7 +112,7 @@ export function ShareButton({
                   <ul className="ml-4 list-disc">
                     {result.omitted.map((line, i) => (
                       <li key={i} data-testid="share-omitted-item">
-                        {line}
+                        {say(line, t)}
                       </li>
                     ))}
                   </ul>

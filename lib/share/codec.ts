@@ -13,6 +13,7 @@ import { deflateToLink, inflateFromLink } from "./deflate";
 import { inflateFromLink as inflateLz } from "./lz";
 import { SHARE_LIMITS } from "./limits";
 import { stripSecrets, type StripOptions } from "./secrets";
+import type { Msg } from "../i18n/translate";
 import type { ShareState } from "./state";
 import { PayloadV0Schema, migrateV0toV1 } from "./v0";
 import { PayloadV1Schema, fromPayloadV1, toPayloadV1, type PayloadV1 } from "./v1";
@@ -24,8 +25,9 @@ export interface EncodedLink {
   fragment: string;
   /** The state as the link holds it (secrets removed). */
   state: ShareState;
-  /** What was left out, one line each, for the Share dialog. */
+  /** What was left out, one line each, in English; `omittedMsgs` the same for the Share dialog in the reader's language. */
   omitted: string[];
+  omittedMsgs: Msg[];
 }
 
 export async function encodeShareFragment(state: ShareState, options: StripOptions = {}): Promise<EncodedLink> {
@@ -35,6 +37,7 @@ export async function encodeShareFragment(state: ShareState, options: StripOptio
     fragment: `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`,
     state: stripped.state,
     omitted: stripped.omitted,
+    omittedMsgs: stripped.omittedMsgs,
   };
 }
 

@@ -13,6 +13,7 @@ import { z } from "zod";
 import { TargetSchema, type Target } from "../bridge/contract";
 import { deflateToLink, inflateFromLink } from "./deflate";
 import { SHARE_LIMITS } from "./limits";
+import { msg, type Msg } from "../i18n/translate";
 import { stripSecrets, type StripOptions } from "./secrets";
 
 export const COLLECTION_PARAM = "collection";
@@ -45,8 +46,9 @@ const PayloadSchema = z.object({
 export async function encodeCollectionFragment(
   collection: SharedCollection,
   options: StripOptions = {},
-): Promise<{ fragment: string; collection: SharedCollection; omitted: string[] }> {
+): Promise<{ fragment: string; collection: SharedCollection; omitted: string[]; omittedMsgs: Msg[] }> {
   const omitted = new Set<string>();
+  const omittedMsgs: Msg[] = [];
   const items = collection.items.map((item) => {
     // One item is a session with no exchanges: the same stripping as a link (target + editor text).
     const stripped = stripSecrets(
@@ -61,7 +63,12 @@ export async function encodeCollectionFragment(
       },
       options,
     );
-    for (const line of stripped.omitted) omitted.add(`${item.name}: ${line}`);
+    stripped.omittedMsgs.forEach((line, i) => {
+      const english = `${item.name}: ${stripped.omitted[i]}`;
+      if (omitted.has(english)) return;
+      omitted.add(english);
+      omittedMsgs.push(msg("share.omit.inItem", { name: item.name, line }));
+    });
     return { name: item.name, frame: stripped.state.editor, target: stripped.state.target };
   });
   const payload = { format: COLLECTION_FORMAT, version: 1, name: collection.name, items };
@@ -69,6 +76,7 @@ export async function encodeCollectionFragment(
     fragment: `#${COLLECTION_PARAM}=${await deflateToLink(JSON.stringify(payload))}`,
     collection: { name: collection.name, items },
     omitted: [...omitted],
+    omittedMsgs,
   };
 }
 

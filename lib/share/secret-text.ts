@@ -3,6 +3,7 @@
  * collector that notes each removed value with every spelling of it. The rules are listed in secrets.ts. Pure.
  */
 import { SESSION_HEADER, TOKEN_HEADER } from "../bridge/contract";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export const LEFT_OUT = "[left out of the link]";
 
@@ -80,11 +81,18 @@ function safeDecode(value: string): string {
 }
 
 export class Collector {
+  /** One line per thing left out, in English (links and session files keep these). */
   readonly omitted: string[] = [];
+  /** The same lines as Msgs (share.omit.*), for the Share dialog in the reader's language. */
+  readonly omittedMsgs: Msg[] = [];
   readonly values = new Set<string>();
   /** `secret`: the value was removed because it is one (so short values count, in every spelling). */
-  note(line: string, value?: string, secret = true) {
-    if (!this.omitted.includes(line)) this.omitted.push(line);
+  note(line: Msg, value?: string, secret = true) {
+    const english = say(line);
+    if (!this.omitted.includes(english)) {
+      this.omitted.push(english);
+      this.omittedMsgs.push(line);
+    }
     if (value === undefined) return;
     const min = secret ? MIN_SECRET_SCRUB_LENGTH : MIN_SCRUB_LENGTH;
     const forms = secret
@@ -106,19 +114,20 @@ function decodeURIComponentSafe(value: string): string {
  * Secrets inside free text (one argv element, an `sh -c` script, a header value, a label): token shapes,
  * `NAME=value` with a secret NAME, `--secret-flag value`. Each is noted and replaced.
  */
-export function stripText(text: string, where: string, c: Collector): string {
+export function stripText(text: string, where: Msg, c: Collector): string {
   let out = text.replace(URL_IN_TEXT, (url) => stripUrl(url, where, c));
-  const remove = (value: string, line: string) => {
+  const remove = (value: string, line: Msg) => {
     if (value === "" || value === LEFT_OUT) return;
     c.note(line, value);
     out = out.split(value).join(LEFT_OUT);
   };
   for (const shape of TOKEN_SHAPES)
-    for (const m of text.matchAll(shape)) remove(m[0], `${where}: a value shaped like an API token`);
+    for (const m of text.matchAll(shape)) remove(m[0], msg("share.omit.tokenShaped", { where }));
   for (const m of text.matchAll(ASSIGNMENT))
-    if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), `${where}: the value of ${m[2]}=`);
+    if (nameSuggestsSecret(m[2])) remove(unquote(m[3]), msg("share.omit.valueOf", { where, name: `${m[2]}=` }));
   for (const m of text.matchAll(FLAG_IN_TEXT))
-    if (nameSuggestsSecret(m[2].replace(/^-+/, ""))) remove(unquote(m[3]), `${where}: the value of ${m[2]}`);
+    if (nameSuggestsSecret(m[2].replace(/^-+/, "")))
+      remove(unquote(m[3]), msg("share.omit.valueOf", { where, name: m[2] }));
   return out;
 }
 
@@ -136,7 +145,7 @@ function looksLikeOpaqueSecret(segment: string): boolean {
 }
 
 /** Secret parameters in a query or a fragment (`#access_token=…`): names that suggest a secret, values shaped like a token. */
-function secretParams(params: URLSearchParams, rawPart: string, line: string, c: Collector): boolean {
+function secretParams(params: URLSearchParams, rawPart: string, line: Msg, c: Collector): boolean {
   const rawValues = new Map<string, string[]>();
   for (const pair of rawPart.split("&")) {
     const eq = pair.indexOf("=");
@@ -150,7 +159,8 @@ function secretParams(params: URLSearchParams, rawPart: string, line: string, c:
   for (const name of [...new Set(params.keys())]) {
     const values = params.getAll(name);
     if (nameSuggestsSecret(name) || values.some(looksLikeToken)) {
-      for (const value of [...values, ...(rawValues.get(name) ?? [])]) c.note(`${line} "${name}"`, value);
+      for (const value of [...values, ...(rawValues.get(name) ?? [])])
+        c.note(msg("share.omit.param", { line, name }), value);
       params.delete(name);
       changed = true;
     }
@@ -158,7 +168,7 @@ function secretParams(params: URLSearchParams, rawPart: string, line: string, c:
   return changed;
 }
 
-export function stripUrl(raw: string, where: string, c: Collector): string {
+export function stripUrl(raw: string, where: Msg, c: Collector): string {
   let url: URL;
   try {
     url = new URL(raw);
@@ -167,48 +177,48 @@ export function stripUrl(raw: string, where: string, c: Collector): string {
   }
   let changed = false;
   if (url.username || url.password) {
-    c.note(`${where}: the user name and password in the URL`, url.password || undefined); // raw; note() adds the decoded form
+    c.note(msg("share.omit.userinfo", { where }), url.password || undefined); // raw; note() adds the decoded form
     url.username = "";
     url.password = "";
     changed = true;
   }
   // Raw (as written) values too: `?key=a%2Bb` must not survive as "a%2Bb" when "a+b" is removed.
   const query = new URLSearchParams(url.search);
-  if (secretParams(query, url.search.slice(1), `${where}: the query parameter`, c)) {
+  if (secretParams(query, url.search.slice(1), msg("share.omit.queryParam", { where }), c)) {
     url.search = query.toString();
     changed = true;
   }
   if (url.hash.includes("=")) {
     const fragment = new URLSearchParams(url.hash.slice(1));
-    if (secretParams(fragment, url.hash.slice(1), `${where}: the fragment parameter`, c)) {
+    if (secretParams(fragment, url.hash.slice(1), msg("share.omit.fragmentParam", { where }), c)) {
       url.hash = fragment.toString();
       changed = true;
     }
   } else if (url.hash.length > 1 && (looksLikeOpaqueSecret(url.hash.slice(1)) || looksLikeToken(url.hash))) {
-    c.note(`${where}: the URL fragment (it looks like a secret)`, url.hash.slice(1));
+    c.note(msg("share.omit.fragment", { where }), url.hash.slice(1));
     url.hash = "";
     changed = true;
   }
   const opaque = url.pathname.split("/").filter(looksLikeOpaqueSecret);
   let out = changed ? url.toString() : raw;
   for (const segment of opaque) {
-    c.note(`${where}: a path segment that looks like a secret key`, segment);
+    c.note(msg("share.omit.pathSegment", { where }), segment);
     out = out.split(`/${segment}`).join(`/${LEFT_OUT}`);
   }
   return out;
 }
 /** argv: `--api-key X` and `--token=X` keep the flag, lose the value; each element is also searched as text. */
-export function stripArgv(argv: string[], where: string, c: Collector): string[] {
+export function stripArgv(argv: string[], where: Msg, c: Collector): string[] {
   const out = argv.map((arg) => stripText(arg, where, c));
   for (let i = 0; i < out.length; i++) {
     const flag = /^(--?[A-Za-z0-9][\w.-]*)(=(.*))?$/s.exec(out[i]);
     if (!flag || !nameSuggestsSecret(flag[1].replace(/^-+/, ""))) continue;
     if (flag[2] !== undefined) {
       if (flag[3] === "") continue;
-      c.note(`${where}: the value of ${flag[1]}`, flag[3]);
+      c.note(msg("share.omit.valueOf", { where, name: flag[1] }), flag[3]);
       out[i] = `${flag[1]}=`;
     } else if (i + 1 < out.length && !out[i + 1].startsWith("-") && out[i + 1] !== LEFT_OUT) {
-      c.note(`${where}: the value of ${flag[1]}`, out[i + 1]);
+      c.note(msg("share.omit.valueOf", { where, name: flag[1] }), out[i + 1]);
       out[i + 1] = "";
       i++;
     }

@@ -19,6 +19,7 @@
  */
 import type { Target, WireEvent } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
+import { msg, type Msg } from "../i18n/translate";
 import type { RecordedExchange, ShareState } from "./state";
 import { joinCommandLine, splitCommandLine } from "../bridge/command-line";
 import {
@@ -42,8 +43,10 @@ export interface StripOptions {
 
 export interface Stripped {
   state: ShareState;
-  /** One line per thing left out, for the Share dialog. */
+  /** One line per thing left out, in English (what a link or a session file keeps). */
   omitted: string[];
+  /** The same lines as Msgs, for the Share dialog in the reader's language. */
+  omittedMsgs: Msg[];
 }
 
 function stripTarget(target: Target, c: Collector): Target {
@@ -52,25 +55,20 @@ function stripTarget(target: Target, c: Collector): Target {
     case "replay":
       return { ...target };
     case "stdio": {
-      const next: Target = { ...target, args: stripArgv(target.args, "command", c) };
+      const next: Target = { ...target, args: stripArgv(target.args, msg("share.omit.where.command"), c) };
       if (target.env) {
         next.env = Object.fromEntries(Object.keys(target.env).map((k) => [k, ""]));
         for (const [k, v] of Object.entries(target.env))
-          if (v !== "")
-            c.note(
-              `env ${k}: its value (env values are never shared; the key is kept)`,
-              v,
-              nameSuggestsSecret(k) || looksLikeToken(v),
-            );
+          if (v !== "") c.note(msg("share.omit.env", { key: k }), v, nameSuggestsSecret(k) || looksLikeToken(v));
       }
       return next;
     }
     case "http": {
-      const next: Target = { ...target, url: stripUrl(target.url, "target URL", c) };
+      const next: Target = { ...target, url: stripUrl(target.url, msg("share.omit.where.targetUrl"), c) };
       if (target.headers) {
         const kept: Record<string, string> = {};
         for (const [k, v] of Object.entries(target.headers)) {
-          if (isSensitiveHeader(k, v)) c.note(`target header ${k} (credentials are never shared)`, v);
+          if (isSensitiveHeader(k, v)) c.note(msg("share.omit.targetHeader", { key: k }), v);
           else kept[k] = v;
         }
         next.headers = kept;
@@ -80,26 +78,26 @@ function stripTarget(target: Target, c: Collector): Target {
   }
 }
 
-function stripHeaderList(headers: [string, string][], where: string, c: Collector): [string, string][] {
+function stripHeaderList(headers: [string, string][], where: Msg, c: Collector): [string, string][] {
   return headers.map(([k, v]) => {
     if (!isSensitiveHeader(k, v) || v === LEFT_OUT) return [k, v];
-    c.note(`${where}: the value of header ${k}`, v);
+    c.note(msg("share.omit.header", { where, key: k }), v);
     return [k, LEFT_OUT];
   });
 }
 
-function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
+function stripEvent(e: WireEvent, where: Msg, c: Collector): WireEvent {
   switch (e.kind) {
     case "spawn":
-      return { ...e, argv: stripArgv(e.argv, `${where} (spawned command)`, c) };
+      return { ...e, argv: stripArgv(e.argv, msg("share.omit.where.spawned", { where }), c) };
     case "http-request":
       return {
         ...e,
-        url: stripUrl(e.url, `${where} (request URL)`, c),
-        headers: stripHeaderList(e.headers, `${where} (request)`, c),
+        url: stripUrl(e.url, msg("share.omit.where.requestUrl", { where }), c),
+        headers: stripHeaderList(e.headers, msg("share.omit.where.request", { where }), c),
       };
     case "http-response":
-      return { ...e, headers: stripHeaderList(e.headers, `${where} (response)`, c) };
+      return { ...e, headers: stripHeaderList(e.headers, msg("share.omit.where.response", { where }), c) };
     default:
       return e;
   }
@@ -109,12 +107,7 @@ function stripEvent(e: WireEvent, where: string, c: Collector): WireEvent {
  * An exchange's target label: the stripped target's own label when it was recorded against the shared target,
  * otherwise stripped as what it is (a URL, or a command line joined with spaces).
  */
-function stripLabel(
-  label: string,
-  target: { original: Target; stripped: Target },
-  where: string,
-  c: Collector,
-): string {
+function stripLabel(label: string, target: { original: Target; stripped: Target }, where: Msg, c: Collector): string {
   if (label === targetLabel(target.original)) return targetLabel(target.stripped);
   if (/^https?:\/\//i.test(label)) return stripText(stripUrl(label, where, c), where, c);
   // Labels quote the words that need it (targetLabel); an older unquoted one that does not split is split on spaces.
@@ -128,17 +121,17 @@ function stripExchange(
   target: { original: Target; stripped: Target },
   c: Collector,
 ): RecordedExchange {
-  const where = `exchange ${index + 1}`;
+  const where = msg("share.omit.where.exchange", { n: index + 1 });
   // An exchange may carry its own target (a link replays each frame to it): its label follows that one.
   const own = x.target ? { original: x.target, stripped: stripTarget(x.target, c) } : target;
   const next: RecordedExchange = {
     ...x,
-    targetLabel: stripLabel(x.targetLabel, own, `${where} (target)`, c),
+    targetLabel: stripLabel(x.targetLabel, own, msg("share.omit.where.target", { where }), c),
     events: x.events.map((e) => stripEvent(e, where, c)),
   };
   if (x.target) next.target = own.stripped;
   if (x.http?.sessionId) {
-    c.note(`${where}: the Mcp-Session-Id the server minted`, x.http.sessionId);
+    c.note(msg("share.omit.sessionId", { where }), x.http.sessionId);
     next.http = { ...x.http, sessionId: LEFT_OUT };
   }
   return next;
@@ -187,10 +180,7 @@ export function stripSecrets(state: ShareState, options: StripOptions = {}): Str
   const { omitted: _previous, ...rest } = structural;
   const scrubbed = { ...scrub(rest, secrets, count), omitted: structural.omitted } as ShareState;
   void _previous;
-  if (count.n > 0)
-    c.note(
-      `${count.n} other occurrence${count.n === 1 ? "" : "s"} of a removed secret (in frames, wire text or the editor)`,
-    );
+  if (count.n > 0) c.note(msg("share.omit.occurrences", { count: count.n }));
   const omitted = [...new Set([...state.omitted, ...c.omitted])];
-  return { state: { ...scrubbed, omitted }, omitted: c.omitted };
+  return { state: { ...scrubbed, omitted }, omitted: c.omitted, omittedMsgs: c.omittedMsgs };
 }

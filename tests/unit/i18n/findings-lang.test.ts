@@ -2,7 +2,8 @@
  * What the playground finds wrong, in the chapter's languages (issue 32): the cache rule violations, a task's
  * problems, the argument form's lines against the inputSchema and the auth findings' details are kept as a Msg
  * next to their English (the CLI and the checks read the English), so the page says them in the reader's language
- * with every value (a method, a cursor, a URL, a field name) as it came.
+ * with every value (a method, a cursor, a URL, a field name) as it came. So are the Share dialog's lines on what a
+ * link leaves out (the link itself keeps the English lines).
  */
 import { describe, expect, it } from "vitest";
 import { finding } from "@/lib/auth/findings";
@@ -10,6 +11,8 @@ import { hintViolations, pageScopeViolation } from "@/lib/cache/rules/violations
 import { CATALOGUES } from "@/lib/i18n/catalogues";
 import { makeTranslate, say, type Msg, type Translate } from "@/lib/i18n/translate";
 import { checkArguments } from "@/lib/session/args-check";
+import { stripSecrets } from "@/lib/share/secrets";
+import { defaultShareState } from "@/lib/share/v1";
 import { readTask } from "@/lib/tasks/shapes";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
@@ -194,5 +197,40 @@ describe("the auth findings' details, in Bulgarian and Russian", () => {
         ),
         t,
       );
+  });
+});
+
+describe("the Share dialog's list of what a link leaves out, in Bulgarian and Russian", () => {
+  const state = {
+    ...defaultShareState(),
+    target: {
+      kind: "stdio" as const,
+      command: "node",
+      args: ["server.js", "--token=abc123456789", "https://u:pw@db.example/x?api_key=k-1234567890"],
+      env: { OPENAI_API_KEY: "sk-openai-000000" },
+    },
+    editor: "abc123456789 and sk-openai-000000",
+  };
+
+  it("the link keeps the English lines, and each has its Msg", () => {
+    const { omitted, omittedMsgs, state: out } = stripSecrets(state);
+    expect(omitted).toContain("command: the value of --token");
+    expect(omitted).toContain("env OPENAI_API_KEY: its value (env values are never shared; the key is kept)");
+    expect(omittedMsgs.map((m) => say(m))).toEqual(omitted);
+    expect(out.omitted).toEqual(omitted);
+  });
+
+  it("every line is said in the language, names and values as they came", () => {
+    const { omittedMsgs } = stripSecrets(state);
+    expect(omittedMsgs.length).toBeGreaterThanOrEqual(5);
+    for (const t of [bg, ru])
+      saysIt(
+        omittedMsgs.map((m) => say(m, t)),
+        t,
+      );
+    const lines = omittedMsgs.map((m) => say(m, ru));
+    expect(lines).toContain("команда: значение --token");
+    expect(lines).toContain("ещё 2 вхождения удалённого секрета (во фреймах, тексте wire или редакторе)");
+    expect(omittedMsgs.map((m) => say(m, bg))).toContain("командата: параметърът в query „api_key“");
   });
 });
