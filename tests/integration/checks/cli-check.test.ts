@@ -125,6 +125,8 @@ describe("npm run cli -- check", () => {
   it('--stdio "node server.mjs" runs in the folder the user ran npm from (INIT_CWD), not in the playground\'s', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "check-cwd-"));
     copyFileSync(path.join(path.dirname(FIXTURE_STDIO), "legacy.mjs"), path.join(dir, "server.mjs"));
+    // The fixture imports its one body reader from beside it.
+    copyFileSync(path.join(path.dirname(FIXTURE_STDIO), "listen.mjs"), path.join(dir, "listen.mjs"));
     const run = await cli(["check", "--stdio", "node server.mjs", "--only", "C09", "--json"], {
       env: { INIT_CWD: dir },
     });
