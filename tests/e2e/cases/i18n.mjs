@@ -86,6 +86,37 @@ async function serious(a11y, where) {
   return (await a11y.axe(where)).filter((v) => ["serious", "critical"].includes(v.impact));
 }
 
+/**
+ * Runs `body` in a Bulgarian, then a Russian browser, signed in at 800×700 on the calendar (stdio); `check(tab)`
+ * notes a sideways scroll and axe's serious findings, asserted together once each language is done.
+ */
+async function inEachLanguageOnTheCalendar({ ctx, srv, storageState, assert }, body) {
+  for (const [locale, lang] of [
+    ["bg-BG", "bg"],
+    ["ru-RU", "ru"],
+  ]) {
+    const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+    try {
+      await pg.open();
+      await page.setViewportSize({ width: 800, height: 700 });
+      await pg.chooseTarget("calendar-stdio");
+      const a11y = new A11yPage(pg);
+      const found = [];
+      const wide = [];
+      const check = async (tab) => {
+        const over = await sideways(page);
+        if (over > 0) wide.push(`${lang} · ${tab}: ${over}px too wide`);
+        found.push(...(await serious(a11y, `${lang} · ${tab}`)));
+      };
+      await body({ lang, page, pg, a11y, check });
+      assert(wide.length === 0, wide.join("; "));
+      assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
+    } finally {
+      await guarded.context.close();
+    }
+  }
+}
+
 /** The Saved tab with a frame kept and a collection holding it. */
 async function fillSaved(pg, lang) {
   const a11y = new A11yPage(pg);
@@ -171,64 +202,42 @@ export function register({ test, assert }) {
     srv,
     storageState,
   }) => {
-    for (const [locale, lang] of [
-      ["bg-BG", "bg"],
-      ["ru-RU", "ru"],
-    ]) {
-      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+    await inEachLanguageOnTheCalendar({ ctx, srv, storageState, assert }, async ({ lang, page, pg, a11y, check }) => {
       const says = CHECKS_SAY[lang];
-      try {
-        await pg.open();
-        await page.setViewportSize({ width: 800, height: 700 });
-        await pg.chooseTarget("calendar-stdio");
-        const a11y = new A11yPage(pg);
-        const found = [];
-        const wide = [];
-        const check = async (tab) => {
-          const over = await sideways(page);
-          if (over > 0) wide.push(`${lang} · ${tab}: ${over}px too wide`);
-          found.push(...(await serious(a11y, `${lang} · ${tab}`)));
-        };
 
-        const checks = new ChecksPage(page);
-        await checks.open();
-        const heading = await checks.tid("checks-panel").innerText();
-        assert(heading.includes(says.title), `${lang}: the Checks tab's title: ${heading.slice(0, 200)}`);
-        assert((await checks.runAll(180_000)) === "done", `${lang}: the run finished`);
-        const summary = await checks.tid("checks-summary").innerText();
-        assert(summary.includes(says.passed), `${lang}: the summary line: ${summary}`);
-        const detail = await checks.row("C13").locator('[data-testid="check-detail"]').innerText();
-        assert(detail.includes(says.detail), `${lang}: C13's detail: ${detail}`);
-        await check("checks");
+      const checks = new ChecksPage(page);
+      await checks.open();
+      const heading = await checks.tid("checks-panel").innerText();
+      assert(heading.includes(says.title), `${lang}: the Checks tab's title: ${heading.slice(0, 200)}`);
+      assert((await checks.runAll(180_000)) === "done", `${lang}: the run finished`);
+      const summary = await checks.tid("checks-summary").innerText();
+      assert(summary.includes(says.passed), `${lang}: the summary line: ${summary}`);
+      const detail = await checks.row("C13").locator('[data-testid="check-detail"]').innerText();
+      assert(detail.includes(says.detail), `${lang}: C13's detail: ${detail}`);
+      await check("checks");
 
-        await checks.tid("doctor-run").click();
-        const result = checks.tid("doctor-result");
-        await result.waitFor({ timeout: 60_000 });
-        const diagnosis = await result.innerText();
-        assert(
-          diagnosis.includes(says.doctor) && diagnosis.includes(says.doctorRung),
-          `${lang}: the doctor's diagnosis: ${diagnosis}`,
-        );
-        await check("checks + doctor");
+      await checks.tid("doctor-run").click();
+      const result = checks.tid("doctor-result");
+      await result.waitFor({ timeout: 60_000 });
+      const diagnosis = await result.innerText();
+      assert(
+        diagnosis.includes(says.doctor) && diagnosis.includes(says.doctorRung),
+        `${lang}: the doctor's diagnosis: ${diagnosis}`,
+      );
+      await check("checks + doctor");
 
-        await a11y.openTab("who");
-        await pg.tid("fetch-catalogue").click();
-        await page.waitForFunction(
-          () => document.querySelector('[data-testid="who-tools"]')?.textContent.includes("create_event"),
-          null,
-          { timeout: 30_000 },
-        );
-        const who = await pg.tid("who-decides").innerText();
-        assert(who.includes(says.decides) && who.includes(says.model), `${lang}: who decides: ${who.slice(0, 300)}`);
-        assert(who.includes(says.trust), `${lang}: the trust switch`);
-        await check("who");
-
-        assert(wide.length === 0, wide.join("; "));
-        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
-      } finally {
-        await guarded.context.close();
-      }
-    }
+      await a11y.openTab("who");
+      await pg.tid("fetch-catalogue").click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="who-tools"]')?.textContent.includes("create_event"),
+        null,
+        { timeout: 30_000 },
+      );
+      const who = await pg.tid("who-decides").innerText();
+      assert(who.includes(says.decides) && who.includes(says.model), `${lang}: who decides: ${who.slice(0, 300)}`);
+      assert(who.includes(says.trust), `${lang}: the trust switch`);
+      await check("who");
+    });
   });
 
   test("i18n: the Saved, Diff and Apps tabs with content in Bulgarian, then Russian (a saved frame and a collection, a replayed cassette, a running app and its wire); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
@@ -236,57 +245,32 @@ export function register({ test, assert }) {
     srv,
     storageState,
   }) => {
-    for (const [locale, lang] of [
-      ["bg-BG", "bg"],
-      ["ru-RU", "ru"],
-    ]) {
-      const { guarded, page, pg } = await openIn(ctx, srv, storageState, locale);
+    await inEachLanguageOnTheCalendar({ ctx, srv, storageState, assert }, async ({ lang, page, pg, check }) => {
       const says = TABS_SAY[lang];
-      try {
-        await pg.open();
-        await page.setViewportSize({ width: 800, height: 700 });
-        await pg.chooseTarget("calendar-stdio");
-        const a11y = new A11yPage(pg);
-        const found = [];
-        const wide = [];
-        const check = async (tab) => {
-          const over = await sideways(page);
-          if (over > 0) wide.push(`${lang} · ${tab}: ${over}px too wide`);
-          found.push(...(await serious(a11y, `${lang} · ${tab}`)));
-        };
 
-        const saved = await fillSaved(pg, lang);
-        assert(saved.includes(says.savedHeading), `${lang}: the Saved tab's heading: ${saved.slice(0, 400)}`);
-        await check("saved");
+      const saved = await fillSaved(pg, lang);
+      assert(saved.includes(says.savedHeading), `${lang}: the Saved tab's heading: ${saved.slice(0, 400)}`);
+      await check("saved");
 
-        const diff = await fillDiff(pg);
-        assert(diff.includes(says.diffSummary), `${lang}: the diff's summary: ${diff.slice(0, 400)}`);
-        assert(diff.includes(says.diffRow), `${lang}: a diff row says the answer is the same`);
-        await check("cassette");
+      const diff = await fillDiff(pg);
+      assert(diff.includes(says.diffSummary), `${lang}: the diff's summary: ${diff.slice(0, 400)}`);
+      assert(diff.includes(says.diffRow), `${lang}: a diff row says the answer is the same`);
+      await check("cassette");
 
-        const apps = await fillApps(pg);
-        assert(apps.includes(says.appsTools) && apps.includes(says.appsVisible), `${lang}: the app tools: ${apps}`);
-        // The status turns to "running" once the tool's result reached the app.
-        await page
-          .waitForFunction(
-            (want) => document.querySelector('[data-testid="apps-status"]')?.textContent.trim() === want,
-            says.running,
-            { timeout: 20_000 },
-          )
-          .catch(async () => assert(false, `${lang}: the app's status: ${await pg.tid("apps-status").innerText()}`));
-        const wire = await page
-          .locator('[data-testid="apps-wire-row"][data-method="ui/initialize"]')
-          .first()
-          .innerText();
-        assert(wire.includes(says.wireInitialize), `${lang}: ui/initialize's meaning on the wire: ${wire}`);
-        await check("apps");
-
-        assert(wide.length === 0, wide.join("; "));
-        assert(found.length === 0, `${found.length} serious/critical:\n${found.map((v) => v.line).join("\n")}`);
-      } finally {
-        await guarded.context.close();
-      }
-    }
+      const apps = await fillApps(pg);
+      assert(apps.includes(says.appsTools) && apps.includes(says.appsVisible), `${lang}: the app tools: ${apps}`);
+      // The status turns to "running" once the tool's result reached the app.
+      await page
+        .waitForFunction(
+          (want) => document.querySelector('[data-testid="apps-status"]')?.textContent.trim() === want,
+          says.running,
+          { timeout: 20_000 },
+        )
+        .catch(async () => assert(false, `${lang}: the app's status: ${await pg.tid("apps-status").innerText()}`));
+      const wire = await page.locator('[data-testid="apps-wire-row"][data-method="ui/initialize"]').first().innerText();
+      assert(wire.includes(says.wireInitialize), `${lang}: ui/initialize's meaning on the wire: ${wire}`);
+      await check("apps");
+    });
   });
 
   test("i18n: the Dating tab reads a pasted transcript in Bulgarian, then Russian (summary, lifecycle, reasons); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
