@@ -11,14 +11,15 @@ import { TEST_TIER_ENV } from "../tests/leftover-processes.mjs";
 // A tier asked to stop (SIGTERM) gets this long to end its own children before its group is killed.
 const KILL_GRACE_MS = 10_000;
 
-/** The pids whose environment carries exactly this tier mark. */
+/** The pids whose environment carries this tier mark, or a mark beneath it (`<mark>/w1`: an e2e worker's). */
 export function pidsMarked(mark) {
   const pids = [];
+  const exact = `${TEST_TIER_ENV}=${mark}`;
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
-      if (readFileSync(`/proc/${entry}/environ`, "latin1").split("\0").includes(`${TEST_TIER_ENV}=${mark}`))
-        pids.push(Number(entry));
+      const env = readFileSync(`/proc/${entry}/environ`, "latin1").split("\0");
+      if (env.some((e) => e === exact || e.startsWith(`${exact}/`))) pids.push(Number(entry));
     } catch {
       /* gone, or not ours to read */
     }

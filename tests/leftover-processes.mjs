@@ -4,7 +4,8 @@
 // Shared by vitest's globalSetup (tests/leftover-processes.global.ts) and the e2e runner (tests/e2e/run.mjs).
 //
 // `npm test` runs some tiers side by side (scripts/test-all.mjs) and marks each tier's process with TEST_TIER_ENV:
-// a process whose own environment, or an ancestor's, carries another tier's mark belongs to that tier, not this one.
+// a process whose own environment (else its nearest marked ancestor's) carries another tier's mark belongs to that
+// tier, not this one.
 import { execFileSync } from "node:child_process";
 import { readFileSync, readlinkSync } from "node:fs";
 
@@ -50,12 +51,17 @@ function chainOf(pid, rows) {
   return chain;
 }
 
-/** Whether the process or one of its ancestors carries a tier mark other than `tier` (unmarked: not another's). */
+/**
+ * Whether the nearest mark on the process's chain (its own, else its nearest marked ancestor's) is another tier's than
+ * `tier` (no mark anywhere: not another's). The nearest, not any: the e2e tier's workers carry marks of their own
+ * beneath the tier's (tests/e2e/run.mjs), and a worker's processes are that worker's.
+ */
 function ownedByAnotherTier(pid, rows, tier) {
-  return chainOf(pid, rows).some((p) => {
+  for (const p of chainOf(pid, rows)) {
     const mark = tierOf(p);
-    return mark !== undefined && mark !== tier;
-  });
+    if (mark !== undefined) return mark !== tier;
+  }
+  return false;
 }
 
 /**

@@ -55,6 +55,36 @@ describe("the leftover-process check", () => {
     expect(processTable().map((r) => r.pid)).toContain(other.pid);
     expect(thisTiersProcesses().map((r) => r.pid)).not.toContain(other.pid);
   });
+
+  it("counts a process by its nearest mark: an e2e worker's processes are the worker's, under the e2e tier's runner", async () => {
+    // The e2e runner (mark "e2e-tier") forks a worker (mark "e2e-tier/w1") that starts a detached app server.
+    const runner = spawn(
+      process.execPath,
+      [
+        "-e",
+        `const { spawn } = require("node:child_process");
+         const worker = spawn(process.execPath, ["-e", ${JSON.stringify(IDLE)}, "dist-servers/server.mjs"], {
+           cwd: ${JSON.stringify(ROOT)}, stdio: "ignore", env: { ...process.env, ${TEST_TIER_ENV}: "e2e-tier/w1" } });
+         console.log(worker.pid);
+         ${IDLE}`,
+      ],
+      { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"], env: { ...process.env, [TEST_TIER_ENV]: "e2e-tier" } },
+    );
+    started.push(runner.pid!);
+    const worker = Number(
+      await new Promise<string>((resolve) => runner.stdout!.once("data", (d) => resolve(String(d)))),
+    );
+    started.push(worker);
+    const tierBefore = process.env[TEST_TIER_ENV];
+    process.env[TEST_TIER_ENV] = "e2e-tier/w1";
+    try {
+      await expect.poll(() => thisTiersProcesses().map((r) => r.pid)).toContain(worker);
+      expect(thisTiersProcesses().map((r) => r.pid)).not.toContain(runner.pid);
+    } finally {
+      if (tierBefore === undefined) delete process.env[TEST_TIER_ENV];
+      else process.env[TEST_TIER_ENV] = tierBefore;
+    }
+  });
 });
 
 describe("a detached app server ends with its runner", () => {

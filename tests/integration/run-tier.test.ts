@@ -10,6 +10,7 @@ import path from "node:path";
 import { createInterface } from "node:readline";
 import { describe, expect, it } from "vitest";
 import { runTier } from "../../scripts/run-tier.mjs";
+import { TEST_TIER_ENV } from "../leftover-processes.mjs";
 import { ROOT, isAlive, waitUntilGone } from "./helpers";
 
 const node = process.execPath;
@@ -35,13 +36,16 @@ describe("a tier of npm test", () => {
   });
 
   it("still running at its deadline, it is ended with its group and what it detached, and reported TIMED OUT", async () => {
-    // The tier ignores SIGTERM, starts one child in its own group and one detached into another, prints their pids.
+    // The tier ignores SIGTERM, starts one child in its own group, one detached into another, and one detached under a
+    // worker's mark beneath the tier's (as the e2e workers start their app servers), and prints their pids.
     const tier = `
       const { spawn } = require("node:child_process");
       process.on("SIGTERM", () => console.log("ignoring SIGTERM"));
       const same = spawn(process.execPath, ["-e", ${JSON.stringify(IDLE)}], { stdio: "ignore" });
       const away = spawn(process.execPath, ["-e", ${JSON.stringify(IDLE)}], { stdio: "ignore", detached: true });
-      console.log("pids " + same.pid + " " + away.pid);
+      const workerEnv = { ...process.env, ${TEST_TIER_ENV}: process.env.${TEST_TIER_ENV} + "/w1" };
+      const worker = spawn(process.execPath, ["-e", ${JSON.stringify(IDLE)}], { stdio: "ignore", detached: true, env: workerEnv });
+      console.log("pids " + same.pid + " " + away.pid + " " + worker.pid);
       ${IDLE};`;
     const lines: string[] = [];
     const result = await runTier({
@@ -54,8 +58,8 @@ describe("a tier of npm test", () => {
       log: (l: string) => lines.push(l),
     });
     expect(result).toMatchObject({ ok: false, timedOut: true });
-    const pids = /pids (\d+) (\d+)/.exec(lines.join("\n"))!.slice(1).map(Number);
-    expect(pids).toHaveLength(2);
+    const pids = /pids (\d+) (\d+) (\d+)/.exec(lines.join("\n"))!.slice(1).map(Number);
+    expect(pids).toHaveLength(3);
     expect(lines).toContain("t-hang      │ ignoring SIGTERM");
     expect(
       lines.some((l) => /^=== hang: TIMED OUT \(no end after 8 s \(the tier's deadline\)\) in [\d.]+ s$/.test(l)),
