@@ -62,11 +62,7 @@ const noNode = {
 
 // Small rooms in lib/: a file holds at most 300 lines, a function at most 80 (printWidth 120). The files below were
 // over when the rule came (issue 31 item 4): each leaves its list when it is split by meaning; nothing joins them.
-const OVER_300_LINES = [
-  "lib/checks/checks/notifications.ts",
-  "lib/checks/checks/results.ts",
-  "lib/node/demo-servers/tasks.ts",
-];
+const OVER_300_LINES = ["lib/node/demo-servers/tasks.ts"];
 const FUNCTIONS_OVER_80_LINES = ["lib/node/demo-servers/tasks.ts"];
 
 function layerBlock(folder, allowed) {

@@ -23,7 +23,9 @@ export interface CheckDef {
 }
 
 /** A check as its module writes it: only what differs from the module's defaults (a section, another page, transports). */
-export type CheckInput = Omit<CheckDef, "spec" | "transports" | "eras"> & {
+export type CheckInput = Omit<CheckDef, "title" | "spec" | "transports" | "eras"> & {
+  /** Default: the catalogue's title for the id (checkTitle); only a title with values names its own. */
+  title?: string;
   section?: string;
   spec?: SpecRef;
   transports?: TransportScope;
@@ -36,7 +38,7 @@ export type CheckInput = Omit<CheckDef, "spec" | "transports" | "eras"> & {
 };
 
 /**
- * A module's checks with what they share filled in: the spec page (and section, unless a check names its own),
+ * A module's checks with what they share filled in: the title from the catalogue, the spec page (and section, unless a check names its own),
  * the transports ("both" unless said), the era every check here belongs to, and the skip when a needed capability
  * is not declared.
  */
@@ -44,8 +46,9 @@ export function defineChecks(
   defaults: { spec: SpecRef; transports?: TransportScope },
   checks: CheckInput[],
 ): CheckDef[] {
-  return checks.map(({ section, spec, transports, needs, eras, legacySpec, ...check }) => ({
+  return checks.map(({ title, section, spec, transports, needs, eras, legacySpec, ...check }) => ({
     ...check,
+    title: title ?? checkTitle(check.id),
     ...(needs && { run: skipUnlessDeclared(needs, check.run) }),
     spec: withLegacy(spec ?? (section ? { ...defaults.spec, section } : defaults.spec), legacySpec),
     transports: transports ?? defaults.transports ?? "both",
@@ -70,7 +73,6 @@ function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef[
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
 export function check(
   id: string,
-  title: string,
   level: Level,
   run: CheckDef["run"],
   aggregate = false,
@@ -79,7 +81,6 @@ export function check(
 ): CheckInput {
   return {
     id,
-    title,
     level,
     run,
     ...(aggregate ? { aggregate } : {}),

@@ -8,6 +8,8 @@ import { SHARED_CHECKS } from "./checks/shared";
 import { MRTR_CHECKS } from "./checks/mrtr";
 import { NOTIFICATION_CHECKS } from "./checks/notifications";
 import { RESULT_CHECKS } from "./checks/results";
+import { PRIMITIVE_CHECKS } from "./checks/primitives";
+import { SUBSCRIPTION_CHECKS } from "./checks/subscriptions";
 import { STDIO_CHECKS } from "./checks/stdio";
 import { TASK_CHECKS } from "./checks/tasks";
 import type { CheckDef } from "./define";
@@ -15,8 +17,10 @@ import type { CheckDef } from "./define";
 export const ALL_CHECKS: readonly CheckDef[] = [
   ...DISCOVERY_CHECKS,
   ...RESULT_CHECKS,
+  ...PRIMITIVE_CHECKS,
   ...MRTR_CHECKS,
   ...NOTIFICATION_CHECKS,
+  ...SUBSCRIPTION_CHECKS,
   ...HTTP_CHECKS,
   ...STDIO_CHECKS,
   ...TASK_CHECKS,

@@ -6,7 +6,7 @@
  */
 import type { AuthJudgement, JudgedAspect } from "../../auth/types";
 import type { CheckContext, RunState } from "../context";
-import { checkTitle, SPEC, defineChecks, type CheckInput } from "../define";
+import { SPEC, defineChecks, type CheckInput } from "../define";
 import type { Level } from "../types";
 import { msg, type Msg } from "../../i18n/translate";
 import { clauses } from "../wire";
@@ -28,7 +28,6 @@ async function judgementOf(ctx: CheckContext): Promise<AuthJudgement | undefined
 
 interface AuthRule {
   id: string;
-  title: string;
   level: Level;
   /** What must have been judged for the rule to be decided. */
   aspect: JudgedAspect;
@@ -44,7 +43,6 @@ interface AuthRule {
 const RULES: AuthRule[] = [
   {
     id: "C57",
-    title: checkTitle("C57"),
     level: "MUST",
     aspect: "prm",
     codes: ["PRM_NOT_FOUND", "PRM_NO_AUTHORIZATION_SERVERS"],
@@ -53,7 +51,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A01",
-    title: checkTitle("A01"),
     level: "MUST",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE"],
@@ -62,7 +59,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A02",
-    title: checkTitle("A02"),
     level: "SHOULD",
     aspect: "challenge",
     codes: ["NOT_A_BEARER_CHALLENGE", "AUTH_REQUIRED_BUT_NOT_ADVERTISED"],
@@ -71,7 +67,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A03",
-    title: checkTitle("A03"),
     level: "SHOULD",
     aspect: "path-aware",
     codes: ["PRM_NOT_AT_WELL_KNOWN"],
@@ -80,7 +75,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A04",
-    title: checkTitle("A04"),
     level: "MUST",
     aspect: "prm-doc",
     codes: ["PRM_RESOURCE_MISMATCH"],
@@ -89,7 +83,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A05",
-    title: checkTitle("A05"),
     level: "MUST",
     aspect: "as",
     codes: ["AS_METADATA_NOT_FOUND", "AS_ISSUER_MISMATCH"],
@@ -98,7 +91,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A06",
-    title: checkTitle("A06"),
     level: "MUST",
     aspect: "as-doc",
     codes: ["PKCE_S256_NOT_ADVERTISED"],
@@ -107,7 +99,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A07",
-    title: checkTitle("A07"),
     level: "SHOULD",
     aspect: "as-doc",
     codes: ["NO_REGISTRATION_PATH"],
@@ -116,7 +107,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A08",
-    title: checkTitle("A08"),
     level: "MUST",
     aspect: "forged",
     codes: ["INVALID_TOKEN_ACCEPTED"],
@@ -125,7 +115,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A09",
-    title: checkTitle("A09"),
     level: "MUST",
     aspect: "audience",
     codes: ["AUDIENCE_NOT_ENFORCED"],
@@ -135,7 +124,6 @@ const RULES: AuthRule[] = [
   },
   {
     id: "A10",
-    title: checkTitle("A10"),
     level: "MUST",
     aspect: "query",
     codes: ["TOKEN_IN_QUERY_ACCEPTED"],
@@ -148,7 +136,6 @@ const RULES: AuthRule[] = [
 function judge(rule: AuthRule): CheckInput {
   return {
     id: rule.id,
-    title: rule.title,
     level: rule.level,
     async run(ctx) {
       const j = await judgementOf(ctx);

@@ -6,7 +6,7 @@
  */
 import { LIST_CAPABILITY, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { LIST_KEY } from "../probes";
-import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { asObject, truncate, type JsonObject } from "../wire";
 import type { Verdict } from "../types";
 import { msg, type Msg } from "../../i18n/translate";
@@ -94,7 +94,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C74",
-      title: checkTitle("C74"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.schema,
@@ -135,7 +134,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C75",
-      title: checkTitle("C75"),
       level: "SHOULD",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
@@ -157,7 +155,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C76",
-      title: checkTitle("C76"),
       level: "SHOULD",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
@@ -178,7 +175,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C77",
-      title: checkTitle("C77"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool`,

@@ -1,6 +1,5 @@
 /** Digest §14 A: discovery and versioning (C01–C12). */
 import {
-  checkTitle,
   BOTH_ERAS,
   LEGACY_SPEC,
   SPEC,
@@ -28,7 +27,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C01",
-      title: checkTitle("C01"),
       level: "MUST",
       spec: { section: "§3", path: SPEC.versioning },
       async run(ctx) {
@@ -51,7 +49,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C02",
-      title: checkTitle("C02"),
       level: "MUST",
       spec: { section: "§7", path: SPEC.caching },
       run: readingDiscover((ctx, result) => {
@@ -65,7 +62,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C03",
-      title: checkTitle("C03"),
       level: "SHOULD",
       run: readingDiscover((ctx, result) => {
         const info = asObject(asObject(result._meta)?.["io.modelcontextprotocol/serverInfo"]);
@@ -76,27 +72,23 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C04",
-      title: checkTitle("C04"),
       level: "MUST",
       spec: { section: "§2.2", path: SPEC.versioning },
       run: (ctx) => unsupportedVersion(ctx, "server/discover"),
     },
     {
       id: "C05",
-      title: checkTitle("C05"),
       level: "MUST",
       spec: { section: "§2.2", path: SPEC.versioning },
       run: (ctx) => unsupportedVersion(ctx, "tools/list"),
     },
     {
       id: "C06",
-      title: checkTitle("C06"),
       level: "MUST",
       run: (ctx) => missingEnvelope(ctx, "without _meta", {}, true, "params._meta"),
     },
     {
       id: "C07",
-      title: checkTitle("C07"),
       level: "MUST",
       run: (ctx) =>
         missingEnvelope(
@@ -109,7 +101,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C08",
-      title: checkTitle("C08"),
       level: "MUST",
       run: (ctx) =>
         missingEnvelope(
@@ -122,7 +113,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C09",
-      title: checkTitle("C09"),
       level: "MUST",
       spec: { section: "§4", path: SPEC.http },
       eras: BOTH_ERAS,
@@ -140,7 +130,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C10",
-      title: checkTitle("C10"),
       level: "MUST",
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
@@ -158,7 +147,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C63",
-      title: checkTitle("C63"),
       level: "MUST",
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
@@ -179,7 +167,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C11",
-      title: checkTitle("C11"),
       level: "SHOULD",
       spec: { section: "§4", path: SPEC.completion },
       eras: BOTH_ERAS,
@@ -207,7 +194,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C12",
-      title: checkTitle("C12"),
       level: "SHOULD",
       spec: { section: "§2.2", path: SPEC.versioning },
       async run(ctx) {

@@ -1,15 +1,5 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
-import {
-  checkTitle,
-  BOTH_ERAS,
-  LEGACY_SPEC,
-  SPEC,
-  isErrorCode,
-  wrongStatus,
-  check,
-  defineChecks,
-  type CheckDef,
-} from "../define";
+import { BOTH_ERAS, LEGACY_SPEC, SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
 import { headerParams } from "../../protocol/header-annotations";
 import type { CheckSendOptions } from "../types";
 import { asObject, list, replyMsg, responseHeaders, sentFrame, type JsonObject } from "../wire";
@@ -22,7 +12,7 @@ export { base64Utf8 };
 export const HTTP_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§9.2", path: SPEC.http }, transports: "http" },
   [
-    check("C41", checkTitle("C41"), "MUST", async (ctx) => {
+    check("C41", "MUST", async (ctx) => {
       const reply = await listRequest(
         ctx,
         { http: { omitImplied: ["MCP-Protocol-Version"] } },
@@ -33,7 +23,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         return ctx.fail(msg("checks.d.C41.served", { reply: replyMsg(reply), fix: HEADER_FIX }));
       return ctx.warn(msg("checks.d.C41.ambig21", { reply: replyMsg(reply) }));
     }),
-    check("C42", checkTitle("C42"), "MUST", async (ctx) =>
+    check("C42", "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(
@@ -44,28 +34,28 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         msg("checks.d.C42.what"),
       ),
     ),
-    check("C43", checkTitle("C43"), "MUST", async (ctx) =>
+    check("C43", "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { http: { omitImplied: ["Mcp-Method"] } }, "no Mcp-Method"),
         msg("checks.d.C43.what"),
       ),
     ),
-    check("C44", checkTitle("C44"), "MUST", async (ctx) =>
+    check("C44", "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "prompts/get" } }, "Mcp-Method prompts/get"),
         msg("checks.d.C44.what"),
       ),
     ),
-    check("C45", checkTitle("C45"), "MUST", async (ctx) =>
+    check("C45", "MUST", async (ctx) =>
       expectMismatch(
         ctx,
         await listRequest(ctx, { headers: { "Mcp-Method": "TOOLS/LIST" } }, "Mcp-Method TOOLS/LIST"),
         msg("checks.d.C45.what"),
       ),
     ),
-    check("C46", checkTitle("C46"), "MUST", async (ctx) => {
+    check("C46", "MUST", async (ctx) => {
       const spellings: [string, string][] = [
         ["mcp-method", "mcp-protocol-version"],
         ["MCP-METHOD", "MCP-PROTOCOL-VERSION"],
@@ -84,7 +74,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
       }
       return ctx.pass(msg("checks.d.C46.pass"));
     }),
-    check("C47", checkTitle("C47"), "MUST", (ctx) =>
+    check("C47", "MUST", (ctx) =>
       withNamed(ctx, async (t) =>
         expectMismatch(
           ctx,
@@ -93,7 +83,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         ),
       ),
     ),
-    check("C48", checkTitle("C48"), "MUST", (ctx) =>
+    check("C48", "MUST", (ctx) =>
       withNamed(ctx, async (t) =>
         expectMismatch(
           ctx,
@@ -102,7 +92,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         ),
       ),
     ),
-    check("C49", checkTitle("C49"), "MUST", (ctx) =>
+    check("C49", "MUST", (ctx) =>
       withNamed(ctx, async (t) => {
         const value = `=?base64?${base64Utf8(t.name)}?=`;
         const reply = await named(ctx, t, { headers: { "Mcp-Name": value } }, "Base64 Mcp-Name");
@@ -112,7 +102,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       }),
     ),
-    check("C50", checkTitle("C50"), "MUST", (ctx) =>
+    check("C50", "MUST", (ctx) =>
       withNamed(ctx, async (t) => {
         const b64 = base64Utf8(t.name);
         const value = `=?base64?${b64.slice(0, 4)}!!!${b64.slice(4)}?=`; // a lenient decoder skips "!!!" and would accept it
@@ -123,7 +113,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         );
       }),
     ),
-    check("C51", checkTitle("C51"), "MUST", async (ctx) => {
+    check("C51", "MUST", async (ctx) => {
       const tools = await ctx.callableTools();
       const tool = tools.find((x) => headerParams(asObject(x.inputSchema)).length > 0);
       if (!tool) return ctx.skip(msg("checks.d.C51.noTool", { policy: ctx.options.toolCalls }));
@@ -165,7 +155,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         return ctx.fail(msg("checks.d.C51.nullRefused", { header, path: param.path.join(".") }));
       return ctx.pass(msg("checks.d.C51.pass", { tool: String(tool.name), header }));
     }),
-    check("C52", checkTitle("C52"), "SHOULD", async (ctx) => {
+    check("C52", "SHOULD", async (ctx) => {
       const bad: Msg[] = [];
       for (const method of ["GET", "DELETE"] as const) {
         const ex = await ctx.raw("", {
@@ -180,7 +170,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
       if (bad.length) return ctx.fail(msg("checks.d.C52.fail", { bad: list(bad) }));
       return ctx.pass(msg("checks.d.C52.pass"));
     }),
-    check("C53", checkTitle("C53"), "SHOULD", async (ctx) => {
+    check("C53", "SHOULD", async (ctx) => {
       const reply = await listRequest(
         ctx,
         { headers: { "Mcp-Session-Id": "playground-session" } },
@@ -203,7 +193,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     }),
     check(
       "C54",
-      checkTitle("C54"),
       "MUST",
       async (ctx) => {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
@@ -221,7 +210,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C55",
-      checkTitle("C55"),
       "MUST",
       async (ctx) => {
         const ex = await ctx.notify("notifications/cancelled", {
@@ -248,7 +236,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C56",
-      checkTitle("C56"),
       "MUST",
       async (ctx) => {
         await ctx.discover();

@@ -3,7 +3,7 @@
  * version negotiation, the quiet time before notifications/initialized, and the Streamable HTTP session and
  * protocol-version header rules (C68–C72). They run only on legacy servers, over the session the probe opened.
  */
-import { checkTitle, LEGACY_ONLY, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { LEGACY_ONLY, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { initializeParams } from "../../protocol/versions";
 import { msg, type Msg } from "../../i18n/translate";
 import {
@@ -48,7 +48,6 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C68",
-      title: checkTitle("C68"),
       level: "MUST",
       eras: LEGACY_ONLY,
       legacySpec: `${LEGACY_SPEC.lifecycle}#version-negotiation`,
@@ -95,7 +94,6 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C69",
-      title: checkTitle("C69"),
       level: "SHOULD",
       eras: LEGACY_ONLY,
       legacySpec: `${LEGACY_SPEC.lifecycle}#initialization`,
@@ -118,7 +116,6 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C70",
-      title: checkTitle("C70"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,
@@ -161,7 +158,6 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C71",
-      title: checkTitle("C71"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,
@@ -178,7 +174,6 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C72",
-      title: checkTitle("C72"),
       level: "MUST",
       transports: "http",
       eras: LEGACY_ONLY,

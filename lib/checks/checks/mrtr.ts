@@ -1,7 +1,7 @@
 /** Digest §14 C: multi round-trip requests (C24–C32). */
 import type { Exchange } from "../../bridge/contract";
 import { FULL_CAPABILITIES, type CheckContext, type MrtrProbe } from "../context";
-import { checkTitle, SPEC, errorData, wrongStatusMsg, defineChecks, type CheckDef } from "../define";
+import { SPEC, errorData, wrongStatusMsg, defineChecks, type CheckDef } from "../define";
 import { capabilityFor, declares } from "../synthesize";
 import type { Verdict } from "../types";
 import { replyMsg, asObject, replyOf, sentFrame, sentMeta, serverFrames, clauses, type JsonObject } from "../wire";
@@ -59,7 +59,6 @@ function retry(ctx: CheckContext, probe: MrtrProbe, params: JsonObject, fresh: b
 export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", path: SPEC.mrtr }, transports: "both" }, [
   {
     id: "C24",
-    title: checkTitle("C24"),
     level: "MUST",
     aggregate: true,
     async run(ctx) {
@@ -87,7 +86,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C25",
-    title: checkTitle("C25"),
     level: "MUST",
     section: "§6.1",
     aggregate: true,
@@ -120,7 +118,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C26",
-    title: checkTitle("C26"),
     level: "MUST",
     section: "§6.2",
     run: withMrtrProbe(async (ctx, probe) => {
@@ -171,7 +168,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C27",
-    title: checkTitle("C27"),
     level: "MUST",
     spec: { section: "§11", path: SPEC.elicitation },
     run: withMrtrProbe(async (ctx, probe) => {
@@ -189,7 +185,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C28",
-    title: checkTitle("C28"),
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const reply = await retry(ctx, probe, ctx.retryParams(probe), ctx.transport === "stdio");
@@ -200,7 +195,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C29",
-    title: checkTitle("C29"),
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
       if (!Object.keys(asObject(probe.first.result.inputRequests) ?? {}).length)
@@ -212,7 +206,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C30",
-    title: checkTitle("C30"),
     level: "SHOULD",
     run: withMrtrProbe(async (ctx, probe) => {
       const base = ctx.retryParams(probe);
@@ -230,7 +223,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C31",
-    title: checkTitle("C31"),
     level: "MUST",
     run: withMrtrProbe(async (ctx, probe) => {
       const state = probe.first.result.requestState;
@@ -244,7 +236,6 @@ export const MRTR_CHECKS: CheckDef[] = defineChecks({ spec: { section: "§6", pa
   },
   {
     id: "C32",
-    title: checkTitle("C32"),
     level: "SHOULD",
     spec: { section: "§9.2", path: SPEC.http },
     transports: "http",

@@ -1,26 +1,15 @@
-/** Digest §14 B: result structure and caching (C13–C23). */
+/** Digest §14 B: result structure and caching — result types, list contents, order and cache hints (C13–C17). */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListInfo, type ListMethod } from "../context";
-import {
-  checkTitle,
-  AMBIG6,
-  BOTH_ERAS,
-  LEGACY_SPEC,
-  SPEC,
-  cacheHintProblems,
-  isErrorCode,
-  defineChecks,
-  type CheckDef,
-} from "../define";
+import { AMBIG6, SPEC, cacheHintProblems, defineChecks, type CheckDef } from "../define";
 import type { Verdict } from "../types";
-import { headerAnnotationProblems } from "../../protocol/header-annotations";
-import { replyMsg, asObject, clauses, list, replyOf, sentFrame, sentMeta, truncate, type JsonObject } from "../wire";
+import { replyMsg, asObject, clauses, list, replyOf, sentFrame, sentMeta, type JsonObject } from "../wire";
 import { msg, type Msg } from "../../i18n/translate";
 import { canonicalJson } from "../../protocol/json";
 
 const CORE_RESULT_TYPES = ["complete", "input_required"];
 const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
 
-async function declaredLists(ctx: CheckContext): Promise<ListMethod[]> {
+export async function declaredLists(ctx: CheckContext): Promise<ListMethod[]> {
   const out: ListMethod[] = [];
   for (const m of LIST_METHODS) if (await ctx.declares(LIST_CAPABILITY[m])) out.push(m);
   return out;
@@ -54,26 +43,11 @@ function compareLists(a: ListInfo, b: ListInfo): "same" | "order" | "contents" {
   return ka.every((k, i) => k === kb[i]) ? "same" : "order";
 }
 
-type Validator = InstanceType<typeof import("@modelcontextprotocol/client/validators/ajv").AjvJsonSchemaValidator>;
-let validator: Validator | undefined;
-
-/** Ajv loads only when C22 has something to validate (it stays out of the page's first-load JavaScript). */
-async function validate(schema: JsonObject, value: unknown): Promise<string | undefined> {
-  validator ??= new (await import("@modelcontextprotocol/client/validators/ajv")).AjvJsonSchemaValidator();
-  try {
-    const r = validator.getValidator(schema as never)(value);
-    return r.valid ? undefined : r.errorMessage;
-  } catch (e) {
-    return `the outputSchema does not compile (${(e as Error).message})`; // the validator's own words, like Ajv's
-  }
-}
-
 export const RESULT_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§7", path: SPEC.caching }, transports: "both" },
   [
     {
       id: "C13",
-      title: checkTitle("C13"),
       level: "MUST",
       spec: { section: "§1.2", path: SPEC.base },
       aggregate: true,
@@ -113,7 +87,6 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C14",
-      title: checkTitle("C14"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
         const bad: Msg[] = [];
@@ -139,7 +112,6 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C15",
-      title: checkTitle("C15"),
       level: "MUST",
       needs: "resources",
       async run(ctx) {
@@ -191,7 +163,6 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C16",
-      title: checkTitle("C16"),
       level: "MUST",
       run: overDeclaredLists(async (ctx, methods) => {
         const notes: Msg[] = [];
@@ -222,7 +193,6 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C17",
-      title: checkTitle("C17"),
       level: "MUST",
       spec: { section: "§5", path: SPEC.base },
       run: overDeclaredLists(
@@ -268,152 +238,6 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
         },
         (m) => m !== "resources/templates/list",
       ),
-    },
-    {
-      id: "C18",
-      title: checkTitle("C18"),
-      level: "SHOULD",
-      spec: { section: "§10.5", path: SPEC.pagination },
-      eras: BOTH_ERAS,
-      legacySpec: `${LEGACY_SPEC.pagination}#error-handling`,
-      async run(ctx) {
-        const [method] = await declaredLists(ctx);
-        if (!method) return ctx.skip(msg("checks.d.C18.none"));
-        const reply = await ctx.request(method, { cursor: "playground-invalid-cursor" });
-        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C18.pass", { method }));
-        return ctx.fail(msg("checks.d.C18.fail", { method, reply: replyMsg(reply) }));
-      },
-    },
-    {
-      id: "C19",
-      title: checkTitle("C19"),
-      level: "SHOULD",
-      spec: { section: "§10.1", path: SPEC.tools },
-      eras: BOTH_ERAS,
-      legacySpec: `${LEGACY_SPEC.tools}#error-handling`,
-      needs: "tools",
-      async run(ctx) {
-        const reply = await ctx.request("tools/call", { name: "definitely_not_a_tool", arguments: {} });
-        if (reply.kind === "error")
-          return ctx.pass(
-            msg(reply.code === -32602 ? "checks.d.C19.pass" : "checks.d.C19.passOther", { reply: replyMsg(reply) }),
-          );
-        return ctx.fail(msg("checks.d.C19.fail", { reply: replyMsg(reply) }));
-      },
-    },
-    {
-      id: "C20",
-      title: checkTitle("C20"),
-      level: "MUST",
-      spec: { section: "§10.2", path: SPEC.resources },
-      needs: "resources",
-      async run(ctx) {
-        const uri = "file:///playground/does-not-exist";
-        const reply = await ctx.request("resources/read", { uri });
-        const data = "{uri}";
-        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C20.pass", { uri }));
-        if (isErrorCode(reply, -32002)) return ctx.fail(msg("checks.d.C20.retired"));
-        if (reply.kind === "result" && Array.isArray(reply.result.contents) && reply.result.contents.length === 0) {
-          return ctx.fail(msg("checks.d.C20.empty", { data }));
-        }
-        return ctx.fail(msg("checks.d.C20.fail", { reply: replyMsg(reply), data }));
-      },
-    },
-    {
-      id: "C21",
-      title: checkTitle("C21"),
-      level: "SHOULD",
-      spec: { section: "§10.3", path: SPEC.prompts },
-      eras: BOTH_ERAS,
-      legacySpec: `${LEGACY_SPEC.prompts}#error-handling`,
-      needs: "prompts",
-      async run(ctx) {
-        const reply = await ctx.request("prompts/get", { name: "no_such_prompt" });
-        if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C21.pass", { name: "no_such_prompt" }));
-        return ctx.fail(msg("checks.d.C21.fail", { name: "no_such_prompt", reply: replyMsg(reply) }));
-      },
-    },
-    {
-      id: "C22",
-      title: checkTitle("C22"),
-      level: "MUST",
-      spec: { section: "§10.1", path: SPEC.tools },
-      eras: BOTH_ERAS,
-      legacySpec: `${LEGACY_SPEC.tools}#output-schema`,
-      async run(ctx) {
-        const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));
-        if (!tools.length) {
-          const anyOutputSchema =
-            (await ctx.declares("tools")) && (await ctx.list("tools/list")).items.some((t) => asObject(t.outputSchema));
-          if (!anyOutputSchema) return ctx.skip(msg("checks.d.C22.none"));
-          return ctx.notTestable(msg("checks.d.C22.notCallable", { policy: ctx.options.toolCalls }));
-        }
-        const judged: string[] = [];
-        const noText: string[] = [];
-        const unjudged: Msg[] = [];
-        for (const tool of tools.slice(0, 5)) {
-          const name = String(tool.name);
-          const reply = await ctx.request("tools/call", { name, arguments: ctx.toolArguments(tool, true) });
-          // A 2025-11-25 result has no resultType; a 2026-07-28 one must be complete to be judged here.
-          const complete =
-            ctx.era === "legacy"
-              ? reply.kind === "result"
-              : reply.kind === "result" && reply.result.resultType === "complete";
-          if (reply.kind !== "result" || !complete || reply.result.isError === true) {
-            unjudged.push(
-              msg("checks.d.C22.unjudged", {
-                name,
-                reply:
-                  reply.kind === "result" && reply.result.isError === true
-                    ? msg("checks.d.C22.isError")
-                    : replyMsg(reply),
-              }),
-            );
-            continue;
-          }
-          const problem = await validate(asObject(tool.outputSchema)!, reply.result.structuredContent);
-          if (reply.result.structuredContent === undefined) return ctx.fail(msg("checks.d.C22.noStructured", { name }));
-          if (problem) return ctx.fail(msg("checks.d.C22.mismatch", { name, problem: truncate(problem, 160) }));
-          const texts = (Array.isArray(reply.result.content) ? reply.result.content : [])
-            .map(asObject)
-            .filter((c) => c?.type === "text");
-          const mirrored = texts.some((c) => {
-            try {
-              return canonicalJson(JSON.parse(String(c!.text))) === canonicalJson(reply.result.structuredContent);
-            } catch {
-              return false;
-            }
-          });
-          if (!mirrored) noText.push(name);
-          judged.push(name);
-        }
-        if (!judged.length) return ctx.notTestable(msg("checks.d.C22.nothingJudged", { unjudged: clauses(unjudged) }));
-        if (noText.length) return ctx.fail(msg("checks.d.C22.noText", { names: noText.join(", ") }), "SHOULD");
-        return ctx.pass(
-          unjudged.length
-            ? msg("checks.d.C22.passSome", { names: judged.join(", "), unjudged: clauses(unjudged) })
-            : msg("checks.d.C22.pass", { names: judged.join(", ") }),
-        );
-      },
-    },
-    {
-      id: "C23",
-      title: checkTitle("C23"),
-      level: "SHOULD",
-      spec: { section: "§9.2", path: SPEC.http },
-      needs: "tools",
-      async run(ctx) {
-        const { items } = await ctx.list("tools/list");
-        const problems = items.flatMap((t) =>
-          headerAnnotationProblems(asObject(t.inputSchema)).map((p) => `${String(t.name)}: ${p}`),
-        );
-        const annotated = items.filter((t) => JSON.stringify(t.inputSchema ?? {}).includes('"x-mcp-header"')).length;
-        if (!problems.length)
-          return ctx.pass(annotated ? msg("checks.d.C23.pass", { n: String(annotated) }) : msg("checks.d.C23.none"));
-        // The problems are the header-annotation reader's words (lib/protocol), kept as they came.
-        const detail = msg("checks.d.C23.fail", { problems: problems.slice(0, 3).join("; ") });
-        return ctx.transport === "http" ? ctx.fail(detail) : ctx.warn(msg("checks.d.C23.stdio", { detail }));
-      },
     },
   ],
 );

@@ -24,7 +24,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
   [
     {
       id: "C65",
-      title: checkTitle("C65"),
       level: "MUST",
       eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.base}#responses`,
@@ -47,7 +46,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C66",
-      title: checkTitle("C66"),
       level: "MUST",
       transports: "http",
       spec: { section: "§1.1", path: SPEC.base },
@@ -80,7 +78,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C67",
-      title: checkTitle("C67"),
       level: "SHOULD",
       spec: { section: "§10.5", path: SPEC.pagination },
       eras: BOTH_ERAS,
@@ -109,7 +106,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     },
     {
       id: "C78",
-      title: checkTitle("C78"),
       level: "SHOULD",
       transports: "stdio",
       spec: { section: "§8.3", path: SPEC.cancellation },

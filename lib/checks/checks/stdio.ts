@@ -1,5 +1,5 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
-import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
+import { BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { msg } from "../../i18n/translate";
 import { asObject, replyMsg, serverFrames, truncate } from "../wire";
 
@@ -8,7 +8,6 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
   [
     check(
       "C58",
-      checkTitle("C58"),
       "MUST",
       async (ctx) => {
         // A fresh process shows what the server prints at start-up, where banners usually hide.
@@ -51,7 +50,6 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
     ),
     check(
       "C60",
-      checkTitle("C60"),
       "SHOULD",
       async (ctx) => {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
@@ -73,7 +71,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       BOTH_ERAS,
       `${LEGACY_SPEC.lifecycle}#stdio`,
     ),
-    check("C61", checkTitle("C61"), "MUST", async (ctx) => {
+    check("C61", "MUST", async (ctx) => {
       const method = (await ctx.declares("tools"))
         ? "tools/list"
         : (await ctx.declares("prompts"))
@@ -90,7 +88,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         return ctx.pass(msg("checks.d.C61.pass", { method, reply: replyMsg(reply) }));
       return ctx.fail(msg("checks.d.C61.fail", { method, reply: replyMsg(reply) }));
     }),
-    check("C62", checkTitle("C62"), "MAY", async (ctx) => {
+    check("C62", "MAY", async (ctx) => {
       const ids = [ctx.nextId(), ctx.nextId()];
       const batch = JSON.stringify(
         ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ctx.envelope() } })),

@@ -27,16 +27,23 @@ import {
 
 function check(
   id: string,
-  title: string,
   level: Level,
   transports: CheckDef["transports"],
   run: (ctx: CheckContext) => Promise<Verdict>,
 ): CheckDef {
-  return { id, title, level, spec: { section: "§6.8", path: TASKS_SPEC }, transports, eras: MODERN_ONLY, run };
+  return {
+    id,
+    title: checkTitle(id),
+    level,
+    spec: { section: "§6.8", path: TASKS_SPEC },
+    transports,
+    eras: MODERN_ONLY,
+    run,
+  };
 }
 
 export const TASK_CHECKS: CheckDef[] = [
-  check("T01", checkTitle("T01"), "MUST", "both", async (ctx) => {
+  check("T01", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (s.advertised)
       return ctx.pass(
@@ -49,7 +56,7 @@ export const TASK_CHECKS: CheckDef[] = [
     return ctx.fail(msg("checks.d.T01.fail", { tool: s.probes[0].tool, ext: EXT }));
   }),
 
-  check("T02", checkTitle("T02"), "MUST", "both", (ctx) =>
+  check("T02", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType === "task")
@@ -58,7 +65,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T03", checkTitle("T03"), "MUST", "both", (ctx) =>
+  check("T03", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const reply = await callWithoutExtension(ctx, probe);
       if (reply.kind === "result" && reply.result.resultType !== "task")
@@ -73,7 +80,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T04", checkTitle("T04"), "MUST", "both", (ctx) =>
+  check("T04", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const reply = await get(ctx, taskId, "right after creation");
@@ -84,7 +91,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T05", checkTitle("T05"), "MUST", "both", (ctx) =>
+  check("T05", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const replies = await follow(ctx, taskId, terminal);
@@ -117,7 +124,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T06", checkTitle("T06"), "MUST", "http", (ctx) =>
+  check("T06", "MUST", "http", (ctx) =>
     withProbe(ctx, async (probe) => {
       const taskId = taskIdOf(probe.created)!;
       const missing = await get(ctx, taskId, "no Mcp-Name", { http: { omitImplied: ["Mcp-Name"] } });
@@ -139,7 +146,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T07", checkTitle("T07"), "MUST", "both", async (ctx) => {
+  check("T07", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (!s.advertised && !s.probes.length) return ctx.skip(NOT_A_TASKS_SERVER);
     const reply = await get(ctx, "playground-no-such-task", "unknown id");
@@ -147,7 +154,7 @@ export const TASK_CHECKS: CheckDef[] = [
     return ctx.fail(msg("checks.d.T07.fail", { reply: replyMsg(reply) }));
   }),
 
-  check("T08", checkTitle("T08"), "MUST", "both", (ctx) =>
+  check("T08", "MUST", "both", (ctx) =>
     withProbe(ctx, async (probe) => {
       const created = await ctx.request(
         "tools/call",
@@ -172,7 +179,7 @@ export const TASK_CHECKS: CheckDef[] = [
     }),
   ),
 
-  check("T09", checkTitle("T09"), "MUST", "both", async (ctx) => {
+  check("T09", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (!s.probes.length) return ctx.skip(msg("checks.d.T09.noTask", { policy: ctx.options.toolCalls }));
     for (const probe of s.probes) {
@@ -212,7 +219,7 @@ export const TASK_CHECKS: CheckDef[] = [
     return ctx.skip(msg("checks.d.T09.noInput", { tools: s.probes.map((p) => p.tool).join(", ") }));
   }),
 
-  check("T10", checkTitle("T10"), "MUST", "both", async (ctx) => {
+  check("T10", "MUST", "both", async (ctx) => {
     const s = await survey(ctx);
     if (!s.advertised && !s.probes.length) return ctx.skip(NOT_A_TASKS_SERVER);
     const taskId = (s.probes[0] && taskIdOf(s.probes[0].created)) ?? "playground-no-such-task";
