@@ -6,7 +6,7 @@
  */
 import { resetCalendarEvents } from "./calendar";
 import { clearStoredCalendars } from "./calendar-handles";
-import { clearLegacyTaskList } from "./tasks";
+import { clearLegacyTaskList } from "./tasks-legacy";
 import { clearTaskEvents } from "./tasks-ids";
 
 export interface EmbeddedReset {

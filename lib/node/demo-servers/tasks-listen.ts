@@ -12,7 +12,7 @@
  * re-reads it every TICK_MS: an answer or a cancel sent to another process shows up too.
  */
 import { MISSING_CAPABILITY, INVALID_PARAMS, asObject, isTerminal } from "@/lib/tasks/shapes";
-import { declaresTasks, detailedTask, missingTasksExtension, resolve } from "./tasks";
+import { declaresTasks, detailedTask, missingTasksExtension, resolve } from "./tasks-wire";
 
 export const TICK_MS = 200;
 /** One stream watches at most this many tasks. */
