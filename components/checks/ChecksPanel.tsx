@@ -3,6 +3,7 @@
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { countsOf, evidenceLinks, rowsOf } from "@/lib/checks/panel";
+import { discoveryFailureOf, probeReason } from "@/lib/checks/report";
 import { emulationText } from "@/lib/protocol/emulation";
 import { EmulationFields } from "../editor/EmulationFields";
 import type { ToolCallPolicy } from "@/lib/checks/types";
@@ -123,7 +124,7 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       {report ? (
         <p data-testid="checks-era" data-era={report.era} className="text-xs text-slate-600 dark:text-slate-300">
           {t("checks.panel.era")} <span className="font-semibold">{report.era}</span>
-          {report.version ? ` (${report.version})` : ""} — {report.probe.reason}
+          {report.version ? ` (${report.version})` : ""} — {probeReason(report, t)}
         </p>
       ) : null}
       {report && !running ? (
@@ -140,12 +141,12 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {report?.emulate ? (
         <p data-testid="checks-emulated" className="text-xs text-slate-600 dark:text-slate-300">
-          {t("checks.panel.emulating", { emulation: emulationText(report.emulate) })}
+          {t("checks.panel.emulating", { emulation: emulationText(report.emulate, t) })}
         </p>
       ) : null}
       {report?.discoveryFailure ? (
         <p data-testid="checks-discovery-failure" className="text-xs text-red-700 dark:text-red-300">
-          {t("checks.panel.discoveryBroken", { failure: report.discoveryFailure })}
+          {t("checks.panel.discoveryBroken", { failure: discoveryFailureOf(report, t) })}
         </p>
       ) : null}
       {report?.eraReport ? <EraReportCard report={report.eraReport} version={report.version} /> : null}

@@ -5,9 +5,11 @@
  * The share code loads on the click.
  */
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import { badgeSvg } from "@/lib/checks/badge";
 import { toCliJson } from "@/lib/checks/report";
 import type { CheckReport } from "@/lib/checks/types";
+import { say, type Msg } from "@/lib/i18n/translate";
 import type { SessionState } from "@/lib/session";
 import { Dialog } from "../share/Dialog";
 import { copyText, downloadText } from "../share/download";
@@ -18,10 +20,11 @@ import { Button, inputClass } from "../ui";
 const BADGE_FILE = "mcp-checks-badge.svg";
 
 type Result =
-  | { kind: "ok"; url: string; chars: number; omitted: string[]; copied: boolean; svg: string }
+  | { kind: "ok"; url: string; chars: number; omitted: Msg[]; copied: boolean; svg: string }
   | { kind: "error"; message: string };
 
 export function ChecksShare({ report, state }: { report: CheckReport; state: SessionState }) {
+  const t = useTranslations();
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -52,7 +55,14 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
       );
       const url = withFragment(window.location.href, link.fragment);
       const copied = await copyText(url);
-      setResult({ kind: "ok", url, chars: link.fragment.length, omitted: link.omitted, copied, svg: badgeSvg(report) });
+      setResult({
+        kind: "ok",
+        url,
+        chars: link.fragment.length,
+        omitted: link.omittedMsgs,
+        copied,
+        svg: badgeSvg(report),
+      });
     } catch (e) {
       setResult({ kind: "error", message: e instanceof Error ? e.message : String(e) });
     } finally {
@@ -67,18 +77,18 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
         data-testid="checks-share"
         disabled={busy}
         onClick={() => void share()}
-        title="Put this run (verdicts and frames) into a link that opens without sending anything, with a README badge"
+        title={t("checksMore.share.buttonTitle")}
       >
-        Share link &amp; badge
+        {t("checksMore.share.button")}
       </Button>
       {result ? (
         <Dialog
           title={
             result.kind === "ok"
               ? result.copied
-                ? "Link to this run copied"
-                : "Link to this run"
-              : "Could not make a link"
+                ? t("checksMore.share.copied")
+                : t("checksMore.share.link")
+              : t("checksMore.share.failed")
           }
           testId="checks-share-dialog"
           onClose={() => setResult(null)}
@@ -89,27 +99,29 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
             </p>
           ) : (
             <>
-              <p className="text-xs">
-                The link holds this run&apos;s verdicts and the frames that prove them in its #fragment, which browsers
-                never send to a server: whoever opens it reads the report without anything being sent.
-              </p>
-              <LinkField url={result.url} chars={result.chars} testIdPrefix="checks-share" label="Link to this run" />
+              <p className="text-xs">{t("checksMore.share.holds")}</p>
+              <LinkField
+                url={result.url}
+                chars={result.chars}
+                testIdPrefix="checks-share"
+                label={t("checksMore.share.link")}
+              />
               {result.omitted.length ? (
                 <div className="text-xs" data-testid="checks-share-omitted">
-                  <p className="font-semibold">Left out of the link (never shared):</p>
+                  <p className="font-semibold">{t("checksMore.share.omitted")}</p>
                   <ul className="ml-4 list-disc">
                     {result.omitted.map((line, i) => (
-                      <li key={i}>{line}</li>
+                      <li key={i}>{say(line, t)}</li>
                     ))}
                   </ul>
                 </div>
               ) : null}
               <div className="flex flex-col gap-1 text-xs" data-testid="checks-share-badge-section">
-                <p className="font-semibold">README badge (links to this report)</p>
+                <p className="font-semibold">{t("checksMore.share.badge")}</p>
                 {/* eslint-disable-next-line @next/next/no-img-element -- a data: SVG made here, not a remote image */}
                 <img
                   data-testid="checks-share-badge-preview"
-                  alt={`MCP conformance badge: score ${report.score}`}
+                  alt={t("checksMore.share.badgeAlt", { score: report.score })}
                   src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(result.svg)}`}
                   className="self-start"
                 />
@@ -117,10 +129,10 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
                   data-testid="checks-share-badge"
                   onClick={() => downloadText(BADGE_FILE, result.svg, "image/svg+xml")}
                 >
-                  Download {BADGE_FILE}
+                  {t("checksMore.share.download", { file: BADGE_FILE })}
                 </Button>
                 <label className="flex flex-col gap-1">
-                  Markdown (commit the SVG beside your README):
+                  {t("checksMore.share.markdown")}
                   <textarea
                     data-testid="checks-share-markdown"
                     readOnly

@@ -1,5 +1,6 @@
 "use client";
-import { EMULATION_SWITCHES, PIN_VERSION, type Emulation } from "@/lib/protocol/emulation";
+import { useTranslations } from "next-intl";
+import { EMULATION_SWITCHES, emulationWords, type Emulation } from "@/lib/protocol/emulation";
 import { inputClass } from "../ui";
 
 /**
@@ -17,10 +18,12 @@ export function EmulationFields({
   testIdPrefix: string;
   explain: boolean;
 }) {
+  const t = useTranslations();
+  const pinDoes = emulationWords("pin", "does", t);
   return (
     <>
       {EMULATION_SWITCHES.map((s) => (
-        <label key={s.key} className="flex items-start gap-1" title={s.does}>
+        <label key={s.key} className="flex items-start gap-1" title={emulationWords(s.key, "does", t)}>
           <input
             type="checkbox"
             className="mt-0.5"
@@ -29,21 +32,23 @@ export function EmulationFields({
             onChange={(e) => onChange({ ...value, [s.key]: e.target.checked })}
           />
           <span>
-            {s.label}
-            {explain ? <span className="text-slate-500 dark:text-slate-400"> — {s.does}</span> : null}
+            {emulationWords(s.key, "label", t)}
+            {explain ? (
+              <span className="text-slate-500 dark:text-slate-400"> — {emulationWords(s.key, "does", t)}</span>
+            ) : null}
           </span>
         </label>
       ))}
-      <label className="flex flex-wrap items-center gap-1" title={PIN_VERSION.does}>
-        {PIN_VERSION.label}
+      <label className="flex flex-wrap items-center gap-1" title={pinDoes}>
+        {emulationWords("pin", "label", t)}
         <input
           data-testid={`${testIdPrefix}-pin-version`}
           className={`${inputClass} w-28`}
-          placeholder="(not pinned)"
+          placeholder={t("checksMore.emulation.notPinned")}
           value={value.pinVersion ?? ""}
           onChange={(e) => onChange({ ...value, pinVersion: e.target.value.trim() || undefined })}
         />
-        {explain ? <span className="text-slate-500 dark:text-slate-400">— {PIN_VERSION.does}</span> : null}
+        {explain ? <span className="text-slate-500 dark:text-slate-400">— {pinDoes}</span> : null}
       </label>
     </>
   );

@@ -110,7 +110,7 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
               emulating ? "font-medium text-amber-800 dark:text-amber-300" : "text-slate-500 dark:text-slate-400"
             }
           >
-            {emulating ? t("envelope.emulating", { what: emulationText(emulating) }) : t("envelope.emulationOff")}
+            {emulating ? t("envelope.emulating", { what: emulationText(emulating, t) }) : t("envelope.emulationOff")}
           </p>
         </fieldset>
       </div>

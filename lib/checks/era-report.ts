@@ -6,10 +6,11 @@ import type { Exchange } from "../bridge/contract";
 import type { ProbeVerdict } from "../protocol/era";
 import { buildEnvelope } from "../protocol/meta";
 import type { CheckSend, EraReport } from "./types";
-import { describeReply, asObject, replyOf, sendIds } from "./wire";
+import { asObject, replyMsg, replyOf, sendIds } from "./wire";
+import { msg, say, type Msg } from "../i18n/translate";
 
-const ADVICE =
-  "To serve 2026-07-28, answer server/discover and per-request _meta (with @modelcontextprotocol/server 2.x: serveStdio() or createMcpHandler(), which keep serving legacy clients too), then run the checks again.";
+/** What the card and the CLI say after the findings (one sentence, the same for every legacy server). */
+export const ERA_ADVICE = msg("eraCard.advice");
 
 export async function buildEraReport(
   send: CheckSend,
@@ -20,9 +21,11 @@ export async function buildEraReport(
   const [first] = verdict.steps;
   const firstReply = first ? replyOf(first.exchange) : undefined;
   const info = asObject(verdict.result?.serverInfo);
-  const modernClientSees = firstReply
-    ? `server/discover answered ${describeReply(firstReply)}: a 2026-07-28-only client stops there and cannot use this server; a dual-era client falls back to initialize and speaks ${verdict.version ?? "a legacy revision"}.`
-    : "No probe exchange was recorded.";
+  const modernClientSeesMsg = !firstReply
+    ? msg("eraCard.noProbe")
+    : verdict.version
+      ? msg("eraCard.modernSees", { reply: replyMsg(firstReply), version: verdict.version })
+      : msg("eraCard.modernSeesNoVersion", { reply: replyMsg(firstReply) });
 
   // The era-ambiguity check: a modern request with no handshake, where no handshake happened before.
   const frame = JSON.stringify({
@@ -32,7 +35,7 @@ export async function buildEraReport(
     params: { _meta: buildEnvelope() },
   });
   let exchange: Exchange | undefined;
-  let ambiguity: EraReport["ambiguity"];
+  let ambiguity: Omit<EraReport["ambiguity"], "detail"> & { detailMsg: Msg };
   try {
     exchange = await send(frame, {
       label: "era report: tools/list with no handshake",
@@ -45,23 +48,24 @@ export async function buildEraReport(
       const tools = Array.isArray(reply.result.tools) ? reply.result.tools.length : 0;
       ambiguity = {
         status: "warn",
-        detail:
-          `Served a 2026-07-28-style tools/list with no handshake (${tools} tools, ${typeof reply.result.resultType === "string" ? "with" : "no"} resultType${transport === "stdio" ? ", on a fresh process" : ", without a session"}): ` +
-          "a modern client that skips the probe cannot tell this legacy answer from a modern one, and a tools/call sent the same way would run under legacy semantics. " +
-          "Servers: refuse requests that come before initialize; clients: probe with server/discover first.",
+        detailMsg: msg("eraCard.served", {
+          tools,
+          resultType: typeof reply.result.resultType === "string" ? "with" : "no",
+          transport,
+        }),
         evidence: sendIds(exchange),
       };
     } else {
       ambiguity = {
         status: "pass",
-        detail: `Refused a request sent without a handshake (${describeReply(reply)}): a modern client gets a clear failure, not a silently legacy answer.`,
+        detailMsg: msg("eraCard.refused", { reply: replyMsg(reply) }),
         evidence: sendIds(exchange),
       };
     }
   } catch (e) {
     ambiguity = {
       status: "skip",
-      detail: `The ambiguity probe could not be sent: ${(e as Error).message}`,
+      detailMsg: msg("eraCard.notSent", { error: (e as Error).message }),
       evidence: [],
     };
   }
@@ -73,9 +77,10 @@ export async function buildEraReport(
           version: typeof info.version === "string" ? info.version : undefined,
         }
       : undefined,
-    modernClientSees,
-    ambiguity,
-    advice: ADVICE,
+    modernClientSees: say(modernClientSeesMsg),
+    modernClientSeesMsg,
+    ambiguity: { ...ambiguity, detail: say(ambiguity.detailMsg) },
+    advice: say(ERA_ADVICE),
     evidence: sendIds(...verdict.steps.map((s) => s.exchange), exchange),
   };
 }

@@ -1,6 +1,6 @@
 /** Counting, and the report's three outward forms: CLI JSON, JUnit XML (for CI), plain text. Pure. */
 import { LEVEL_WEIGHT, STATUS_CREDIT, coverageOf, scoreOf } from "./score";
-import type { CheckReport, CheckResult } from "./types";
+import type { CheckReport, CheckResult, EraReport } from "./types";
 import { emulationText } from "../protocol/emulation";
 import { englishT, say, type Translate } from "../i18n/translate";
 import { REBINDING_HOST } from "./checks/shared";
@@ -64,8 +64,14 @@ export function toCliJson(report: CheckReport) {
     skipped: report.skipped,
     notTestable: report.notTestable,
     mustFailed: report.mustFailed,
-    ...(report.eraReport ? { eraReport: report.eraReport } : {}),
+    ...(report.eraReport ? { eraReport: eraReportJson(report.eraReport) } : {}),
   };
+}
+
+/** The era report as --json gives it: English only (the Msgs the page re-says are left out). */
+function eraReportJson({ modernClientSeesMsg: _seen, ambiguity, ...rest }: EraReport) {
+  const { detailMsg: _detail, ...plainAmbiguity } = ambiguity;
+  return { ...rest, ambiguity: plainAmbiguity };
 }
 
 /** The text `check --json` prints, and the page's JSON export: one writer for both (`extra`: the CLI's unreachable finding). */
@@ -160,27 +166,46 @@ function titleIn(r: CheckResult, t: Translate): string {
   return t !== englishT && englishT(key, values) === r.title ? t(key, values) : r.title;
 }
 
+/** The probe's reason in the reader's language (a report from an older session or a link has only the English). */
+export function probeReason(report: CheckReport, t: Translate = englishT): string {
+  return report.probe.reasonMsg ? say(report.probe.reasonMsg, t) : report.probe.reason;
+}
+
+export function discoveryFailureOf(report: CheckReport, t: Translate = englishT): string {
+  return report.discoveryFailureMsg ? say(report.discoveryFailureMsg, t) : (report.discoveryFailure ?? "");
+}
+
+/** The era report's findings in the reader's language (English when the report kept no Msg). */
+export function modernClientSeesOf(er: EraReport, t: Translate = englishT): string {
+  return er.modernClientSeesMsg ? say(er.modernClientSeesMsg, t) : er.modernClientSees;
+}
+
+export function ambiguityOf(er: EraReport, t: Translate = englishT): string {
+  return er.ambiguity.detailMsg ? say(er.ambiguity.detailMsg, t) : er.ambiguity.detail;
+}
+
 /** The human report; `t` says the translated details and the score line in the reader's language (English by default). */
 export function toText(report: CheckReport, t: Translate = englishT): string {
   const transport = report.transport === "http" ? "Streamable HTTP" : "stdio";
   const target = report.target.includes(`(${transport})`) ? report.target : `${report.target} (${transport})`;
   const lines = [
     t("checks.text.target", { target }),
-    `${t("checks.panel.era")} ${report.era}${report.version ? ` (${report.version})` : ""} — ${report.probe.reason}`,
+    `${t("checks.panel.era")} ${report.era}${report.version ? ` (${report.version})` : ""} — ${probeReason(report, t)}`,
   ];
-  if (report.emulate) lines.push(t("checks.panel.emulating", { emulation: emulationText(report.emulate) }));
-  if (report.discoveryFailure) lines.push(t("checks.panel.discoveryBroken", { failure: report.discoveryFailure }));
+  if (report.emulate) lines.push(t("checks.panel.emulating", { emulation: emulationText(report.emulate, t) }));
+  if (report.discoveryFailure)
+    lines.push(t("checks.panel.discoveryBroken", { failure: discoveryFailureOf(report, t) }));
   if (report.eraReport) {
     const er = report.eraReport;
+    const server = er.serverInfo?.name ? ` ${er.serverInfo.name} ${er.serverInfo.version ?? ""}`.trimEnd() : "";
     lines.push(
       "",
-      `Legacy server${er.serverInfo?.name ? ` ${er.serverInfo.name} ${er.serverInfo.version ?? ""}`.trimEnd() : ""}, revision ${er.revision ?? "unknown"}.`,
-      `What a modern client sees: ${er.modernClientSees}`,
-      `Era ambiguity [${er.ambiguity.status.toUpperCase()}]: ${er.ambiguity.detail}`,
-      er.advice,
+      t("eraCard.text.legacy", { server, revision: er.revision ?? t("eraCard.text.unknown") }),
+      `${t("eraCard.modernSeesLead")}${modernClientSeesOf(er, t)}`,
+      t("eraCard.text.ambiguity", { status: er.ambiguity.status.toUpperCase(), detail: ambiguityOf(er, t) }),
+      t("eraCard.advice"),
     );
-    if (report.checks.length)
-      lines.push("", `The rules revision ${er.revision ?? "2025-11-25"} shares with 2026-07-28, and its own:`);
+    if (report.checks.length) lines.push("", t("eraCard.text.shared", { revision: er.revision ?? "2025-11-25" }));
   }
   if (report.checks.length) lines.push("");
   for (const r of report.checks)

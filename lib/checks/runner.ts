@@ -6,7 +6,7 @@
 import { clientProfile } from "../protocol/client-profile";
 import { runEraProbe } from "../protocol/era";
 import { isModernErrorCode } from "../protocol/errors";
-import { msg, say } from "../i18n/translate";
+import { msg, say, type Msg } from "../i18n/translate";
 import { META_KEYS } from "../protocol/meta";
 import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
@@ -15,7 +15,7 @@ import { buildEraReport } from "./era-report";
 import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
 import type { CheckEra, CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
-import { describeReply, replyOf, sendIds } from "./wire";
+import { replyMsg, replyOf, sendIds } from "./wire";
 import { reportScore } from "./score";
 import { evidenceFrames } from "./evidence";
 import { AUTH_CHECK_IDS, seedAuthorization } from "./checks/auth";
@@ -90,7 +90,11 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
       ...(profile.pinned ? { preferredVersion: profile.protocolVersion, pinned: true } : {}),
     },
   );
-  const probe = { reason: verdict.reason, evidence: sendIds(...verdict.steps.map((s) => s.exchange)) };
+  const probe = {
+    reason: verdict.reason,
+    ...(verdict.reasonMsg ? { reasonMsg: verdict.reasonMsg } : {}),
+    evidence: sendIds(...verdict.steps.map((s) => s.exchange)),
+  };
   const base = {
     target: target.label,
     transport: target.transport,
@@ -102,7 +106,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   if (verdict.era === "legacy") return legacyRun(target, runOptions, options, verdict, base);
   // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
   const version = profile.pinned ? profile.protocolVersion : (verdict.version ?? MODERN_VERSION);
-  let discoveryFailure: string | undefined;
+  let discoveryFailure: Msg | undefined;
   const extra: Exchange[] = [];
   if (verdict.era === "unreachable") {
     // Neither discover nor initialize worked. A server that still serves an ordinary enveloped request is a
@@ -120,9 +124,15 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     const answered = fatal || silent ? undefined : await envelopeProbe(target, version, options.timeoutMs);
     if (!answered) return { ...base, era: "unreachable", checks: [], ...summarize([]), score: 0 };
     extra.push(answered.exchange);
-    discoveryFailure = `server/discover ${describeReply(replyOf(verdict.steps[0].exchange))}`;
+    discoveryFailure = msg("checksMore.probe.discover", { reply: replyMsg(replyOf(verdict.steps[0].exchange)) });
+    const reasonMsg = msg("checksMore.probe.brokenDiscovery", {
+      failure: discoveryFailure,
+      method: answered.method,
+      reply: replyMsg(replyOf(answered.exchange)),
+    });
     base.probe = {
-      reason: `${discoveryFailure}, yet ${answered.method} with the 2026-07-28 envelope answered ${describeReply(replyOf(answered.exchange))}: a modern server with broken discovery.`,
+      reason: say(reasonMsg),
+      reasonMsg,
       evidence: [...base.probe.evidence, ...sendIds(answered.exchange)],
     };
   }
@@ -149,7 +159,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     ...base,
     era,
     version,
-    ...(discoveryFailure ? { discoveryFailure } : {}),
+    ...(discoveryFailure ? { discoveryFailure: say(discoveryFailure), discoveryFailureMsg: discoveryFailure } : {}),
     checks: results,
     ...summarize(results),
   };
@@ -237,8 +247,15 @@ async function protectedReport(
   const checks: CheckResult[] = [];
   for (const check of selectChecks(target.transport, runOptions.only).filter((c) => AUTH_CHECK_IDS.includes(c.id)))
     checks.push(await runCheck(check, state));
-  const reason = `The server answered 401: it is protected. The authorization checks ran; the protocol checks need a token (CLI: --header "Authorization: Bearer <token>"; the Auth tab shows how to get one).`;
-  return { ...base, probe: { ...base.probe, reason }, era: "unreachable", checks, ...summarize(checks), score: 0 };
+  const reasonMsg = msg("checksMore.probe.protected", { header: '--header "Authorization: Bearer <token>"' });
+  return {
+    ...base,
+    probe: { ...base.probe, reason: say(reasonMsg), reasonMsg },
+    era: "unreachable",
+    checks,
+    ...summarize(checks),
+    score: 0,
+  };
 }
 
 /** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */

@@ -140,8 +140,10 @@ export interface EraReport {
   serverInfo?: { name?: string; version?: string };
   /** What a modern-only (2026-07-28) client meets when it talks to this server. */
   modernClientSees: string;
-  /** The era-ambiguity check: does it serve a request that came without a handshake? */
-  ambiguity: { status: "warn" | "pass" | "skip"; detail: string; evidence: string[] };
+  /** The same as a catalogue Msg, for the page in the reader's language (left out of the CLI's --json). */
+  modernClientSeesMsg?: Msg;
+  /** The era-ambiguity check: does it serve a request that came without a handshake? (detailMsg: as above) */
+  ambiguity: { status: "warn" | "pass" | "skip"; detail: string; detailMsg?: Msg; evidence: string[] };
   advice: string;
   evidence: string[];
 }
@@ -152,7 +154,7 @@ export interface CheckReport {
   era: "modern" | "modern-wrong-version" | "legacy" | "unreachable";
   version?: string;
   /** Why the probe decided the era (one sentence), and its exchanges. */
-  probe: { reason: string; evidence: string[] };
+  probe: { reason: string; reasonMsg?: Msg; evidence: string[] };
   /** The client emulation the run used, when any. */
   emulate?: Emulation;
   /**
@@ -160,6 +162,8 @@ export interface CheckReport {
    * server with broken discovery, checked anyway (the discovery checks fail with this reason).
    */
   discoveryFailure?: string;
+  /** The same as a catalogue Msg (the page says it in the reader's language). */
+  discoveryFailureMsg?: Msg;
   checks: CheckResult[];
   eraReport?: EraReport;
   passed: number;

@@ -6,6 +6,7 @@
 import { asObject, type JsonObject } from "./json";
 import { draftFrame, draftOfValue, type FrameDraft } from "./frame";
 import { META_KEYS } from "./meta";
+import { englishT, type Translate } from "../i18n/translate";
 
 export interface Emulation {
   /** No MRTR support: no input capabilities (elicitation, sampling, roots) are ever declared. */
@@ -20,41 +21,40 @@ export interface Emulation {
 
 export type EmulationSwitch = "noMrtr" | "omitParamHeaders" | "firstPageOnly";
 
-/** The on/off switches: the CLI flag, the short label and what the client then does (shown on screen). */
+/**
+ * What a switch is called, what the client then does, and how a report names it: catalogue keys
+ * (checksMore.emulation.<switch or "pin">.<part>), so the page, the CLI's --help and every report say the same words.
+ */
+export type EmulationPart = "label" | "does" | "report";
+export function emulationWords(which: EmulationSwitch | "pin", part: EmulationPart, t: Translate = englishT): string {
+  return t(`checksMore.emulation.${which}.${part}`);
+}
+
+/** The on/off switches: the CLI flag, the short label and what the client then does (shown on screen, in English). */
 export const EMULATION_SWITCHES: readonly {
   key: EmulationSwitch;
   flag: string;
   label: string;
   does: string;
   report: string;
-}[] = [
-  {
-    key: "noMrtr",
-    flag: "no-mrtr",
-    label: "no MRTR support",
-    does: "declares no input capability (elicitation, sampling, roots): a server that needs input must answer -32021 or do without",
-    report: "no MRTR support (no input capabilities declared)",
-  },
-  {
-    key: "omitParamHeaders",
-    flag: "omit-param-headers",
-    label: "no Mcp-Param-* headers",
-    does: "HTTP: tools/call does not mirror x-mcp-header arguments as Mcp-Param-* headers (a strict server answers 400 + -32020)",
-    report: "Mcp-Param-* headers omitted",
-  },
-  {
-    key: "firstPageOnly",
-    flag: "first-page-only",
-    label: "first page of lists only",
-    does: "never follows nextCursor: catalogue fetches and audits see the first page of each list",
-    report: "first page of lists only",
-  },
-];
+}[] = (
+  [
+    ["noMrtr", "no-mrtr"],
+    ["omitParamHeaders", "omit-param-headers"],
+    ["firstPageOnly", "first-page-only"],
+  ] as const
+).map(([key, flag]) => ({
+  key,
+  flag,
+  label: emulationWords(key, "label"),
+  does: emulationWords(key, "does"),
+  report: emulationWords(key, "report"),
+}));
 
 export const PIN_VERSION = {
   flag: "pin-version",
-  label: "protocol version pinned to",
-  does: "every request names this version (whatever the frame says) and the probe asks for it alone: no fallback to another version",
+  label: emulationWords("pin", "label"),
+  does: emulationWords("pin", "does"),
 } as const;
 
 /** The input capabilities a client without MRTR support cannot declare. */
@@ -71,9 +71,9 @@ export function activeEmulation(e: Emulation | undefined): Emulation | undefined
 }
 
 /** The emulation in words, e.g. "no MRTR support (no input capabilities declared), first page of lists only". */
-export function emulationText(e: Emulation): string {
-  const parts = EMULATION_SWITCHES.filter((s) => e[s.key] === true).map((s) => s.report);
-  if (e.pinVersion) parts.push(`protocol version pinned to ${e.pinVersion}`);
+export function emulationText(e: Emulation, t: Translate = englishT): string {
+  const parts = EMULATION_SWITCHES.filter((s) => e[s.key] === true).map((s) => emulationWords(s.key, "report", t));
+  if (e.pinVersion) parts.push(t("checksMore.emulation.pin.report", { version: e.pinVersion }));
   return parts.join(", ");
 }
 

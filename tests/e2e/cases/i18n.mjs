@@ -183,6 +183,13 @@ const CHECKS_SAY = {
     decides: "решава",
     model: "моделът",
     trust: "Вярвам на този server",
+    emulation: "без поддръжка на MRTR",
+    pinned: "(не е фиксирана)",
+    exportRow: "Изнесете този пуск (във форматите на CLI):",
+    share: "Сподели: връзка и значка",
+    eraCard: "е legacy server (2025-11-25): проверките само за 2026-07-28 не се прилагат",
+    eraSees: "Какво вижда модерен client:",
+    eraLine: "server отговори с 2025-11-25: legacy server.",
   },
   ru: {
     title: "Проверки — корректен ли этот сервер по 2026-07-28?",
@@ -193,11 +200,18 @@ const CHECKS_SAY = {
     decides: "решает",
     model: "модель",
     trust: "Я доверяю этому серверу",
+    emulation: "без поддержки MRTR",
+    pinned: "(не закреплена)",
+    exportRow: "Экспортировать этот прогон (в форматах CLI):",
+    share: "Поделиться: ссылка и значок",
+    eraCard: "— legacy-сервер (2025-11-25): проверки только для 2026-07-28 неприменимы",
+    eraSees: "Что видит современный клиент:",
+    eraLine: "сервер ответил 2025-11-25: legacy-сервер.",
   },
 };
 
 export function register({ test, assert }) {
-  test("i18n: the Checks tab after a run against the embedded calendar, the doctor's diagnosis and the Who decides tab in Bulgarian, then Russian (chrome, a check's detail, the doctor's steps, who decides each primitive); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+  test("i18n: the Checks tab after a run against the embedded calendar, the doctor's diagnosis, the Who decides tab and a legacy server's era card in Bulgarian, then Russian (chrome, emulation switches, export row, a check's detail, the doctor's steps, who decides each primitive, the era line and card); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
     ctx,
     srv,
     storageState,
@@ -214,6 +228,14 @@ export function register({ test, assert }) {
       assert(summary.includes(says.passed), `${lang}: the summary line: ${summary}`);
       const detail = await checks.row("C13").locator('[data-testid="check-detail"]').innerText();
       assert(detail.includes(says.detail), `${lang}: C13's detail: ${detail}`);
+      const emulation = await checks.tid("checks-emulation").innerText();
+      assert(emulation.includes(says.emulation), `${lang}: the emulation switches: ${emulation}`);
+      const pin = await checks.tid("emulate-pin-version").getAttribute("placeholder");
+      assert(pin === says.pinned, `${lang}: the pinned-version field's placeholder: ${pin}`);
+      const exportRow = await checks.tid("checks-export").innerText();
+      assert(exportRow.includes(says.exportRow), `${lang}: the export row: ${exportRow}`);
+      const share = await checks.tid("checks-share").innerText();
+      assert(share.includes(says.share), `${lang}: the share button: ${share}`);
       await check("checks");
 
       await checks.tid("doctor-run").click();
@@ -237,6 +259,20 @@ export function register({ test, assert }) {
       assert(who.includes(says.decides) && who.includes(says.model), `${lang}: who decides: ${who.slice(0, 300)}`);
       assert(who.includes(says.trust), `${lang}: the trust switch`);
       await check("who");
+
+      // A legacy server (server-everything): the era line's reason and the era report card.
+      await pg.chooseTarget("everything-stdio");
+      await checks.open();
+      assert((await checks.runAll(180_000)) === "done", `${lang}: the legacy run finished`);
+      const era = await checks.tid("checks-era").innerText();
+      assert(era.includes(says.eraLine), `${lang}: the era line: ${era}`);
+      const card = await checks.tid("checks-era-report").innerText();
+      assert(card.includes(says.eraCard) && card.includes(says.eraSees), `${lang}: the era card: ${card}`);
+      assert(
+        !/What a modern client sees|Era ambiguity|To serve 2026-07-28/.test(card),
+        `${lang}: English left: ${card}`,
+      );
+      await check("checks legacy");
     });
   });
 
