@@ -255,8 +255,13 @@ test("Cancel stops an in-flight request: the card ends cancelled and stdio carri
   await pg.send();
   await pg.card(1).waitFor();
   assert((await pg.card(1).getAttribute("data-status")) === "pending", "the request should be in flight");
-  await pg.page.waitForTimeout(300);
-  await pg.tid("cancel-send").click();
+  // A Cancel that reaches the bridge before the send has is answered "nothing to cancel" (the page shows no change):
+  // click again until the bridge answers that it cancelled the send, while the card is still in flight.
+  for (let cancelled = false; !cancelled && (await pg.card(1).getAttribute("data-status")) === "pending";) {
+    const reply = pg.page.waitForResponse((r) => r.url().endsWith("/api/bridge/cancel"));
+    await pg.tid("cancel-send").click();
+    cancelled = (await (await reply).json()).value?.cancelled === true;
+  }
   const status = await pg.settled(1, 10_000);
   const trace = await pg.traceText(1);
   assert(status === "failure" && trace.includes("✕ cancelled"), `status ${status}: ${trace}`);
