@@ -9,6 +9,7 @@ import type { BridgeReply } from "@/lib/bridge/contract";
 import { listenOnLoopback } from "@/lib/node/demo-servers/http";
 import { stampPeer } from "@/lib/node/bridge/peer";
 import { ROOT } from "./helpers";
+import { bodyOf } from "@/tests/helpers/http";
 
 export interface AppRoutes {
   origin: string;
@@ -98,17 +99,12 @@ export async function startAppRoutes(): Promise<AppRoutes> {
       const req = http.request(
         `${origin}${path}`,
         { method: "POST", agent: false, headers: { "Content-Type": "application/json", ...lengthHeader, ...headers } },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              json: JSON.parse(Buffer.concat(chunks).toString("utf8")),
-            }),
-          );
-        },
+        (res) =>
+          bodyOf(res).then(
+            (body) =>
+              resolve({ status: res.statusCode ?? 0, headers: res.headers, json: JSON.parse(body.toString("utf8")) }),
+            reject,
+          ),
       );
       req.on("error", reject);
       if (options.chunked) {
@@ -129,11 +125,8 @@ export async function startAppRoutes(): Promise<AppRoutes> {
           agent: false,
           headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(text), ...headers },
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
-        },
+        (res) =>
+          bodyOf(res).then((body) => resolve({ status: res.statusCode ?? 0, text: body.toString("utf8") }), reject),
       );
       req.on("error", reject);
       req.end(text);

@@ -17,6 +17,7 @@ import { createPlaygroundListener } from "@/lib/node/host/app";
 import { editorPreload, preloadLinkHeader } from "../../scripts/static-assets.mjs";
 // @ts-expect-error a plain .mjs script without types
 import { precompress } from "../../scripts/precompress.mjs";
+import { bodyOf } from "@/tests/helpers/http";
 
 type Answer = {
   status: number;
@@ -107,19 +108,19 @@ function request(
 ): Promise<Answer> {
   const headers: http.OutgoingHttpHeaders = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
   return new Promise((resolve, reject) => {
-    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          headers: res.headers,
-          body: Buffer.concat(chunks),
-          fellThrough: res.headers["x-fell-through"] === "1",
-          untouched: res.headers["x-untouched"] === "true",
-        }),
-      );
-    });
+    const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) =>
+      bodyOf(res).then(
+        (body) =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            body,
+            fellThrough: res.headers["x-fell-through"] === "1",
+            untouched: res.headers["x-untouched"] === "true",
+          }),
+        reject,
+      ),
+    );
     req.on("error", reject);
     req.end(method === "POST" ? "{}" : undefined);
   });

@@ -12,6 +12,7 @@ import { demoUserAgent } from "@/lib/node/auth/demo-login";
 import { startProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
 import type { AuthStep } from "@/lib/auth/types";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
+import { bodyOf } from "@/tests/helpers/http";
 
 vi.mock("server-only", () => ({}));
 
@@ -57,13 +58,12 @@ function get(
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     http
-      .get(`${app.origin}${path}`, { headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString("utf8") }),
-        );
-      })
+      .get(`${app.origin}${path}`, { headers }, (res) =>
+        bodyOf(res).then(
+          (body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body.toString("utf8") }),
+          reject,
+        ),
+      )
       .on("error", reject);
   });
 }
