@@ -1,34 +1,15 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import type { Target } from "@/lib/bridge/contract";
-import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { LEGACY_MATRIX } from "@/lib/checks/doc";
 import { exitCodeOf } from "@/lib/checks/report";
 import type { CheckReport } from "@/lib/checks/types";
 import { startLegacyHttp } from "@/tests/fixtures/checks/legacy.mjs";
-import { ROOT, complaints, noProcessLeft, runOn } from "./run-suite";
+import { ROOT, complaints, fixtureStdio, noProcessLeft, runOnFixture } from "./run-suite";
 
 const LEGACY = path.join(ROOT, "tests", "fixtures", "checks", "legacy.mjs");
 
-async function runLegacy(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
-  if (transport === "stdio") {
-    const target: Target = {
-      kind: "stdio",
-      command: process.execPath,
-      args: [LEGACY, ...(violation ? ["--violate", violation] : [])],
-    };
-    try {
-      return await runOn(target, "stdio");
-    } finally {
-      await shutdownAll();
-    }
-  }
-  const server = await startLegacyHttp({ violation });
-  try {
-    return await runOn({ kind: "http", url: server.url }, "http");
-  } finally {
-    await server.close();
-  }
+function runLegacy(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
+  return runOnFixture({ stdio: (v) => fixtureStdio(v, LEGACY), startHttp: startLegacyHttp }, transport, violation);
 }
 
 describe("a legacy (2025-11-25) server is judged on the rules of its revision, beside the era report", () => {

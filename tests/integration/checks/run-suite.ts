@@ -16,12 +16,18 @@ export const FIXTURE_STDIO = path.join(ROOT, "tests", "fixtures", "checks", "std
 /** Short windows keep the suite quick; they change nothing a conformant server does. */
 export const FAST: RunOptions = { listenWindowMs: 400, timeoutMs: 5000 };
 
-export function fixtureStdio(violation?: string): Target {
+export function fixtureStdio(violation?: string, script = FIXTURE_STDIO): Target {
   return {
     kind: "stdio",
     command: process.execPath,
-    args: [FIXTURE_STDIO, ...(violation ? ["--violate", violation] : [])],
+    args: [script, ...(violation ? ["--violate", violation] : [])],
   };
+}
+
+/** A fixture server with one violation (or none): started as a process over stdio, or here over HTTP. */
+export interface Fixture {
+  stdio(violation?: string): Target;
+  startHttp(options: { violation?: string }): Promise<{ url: string; close(): Promise<unknown> }>;
 }
 
 export async function runOn(
@@ -57,21 +63,30 @@ export async function runOnDemoProcess(
   }
 }
 
-/** Runs the suite against the fixture with one violation (or none) and ends every process and server after. */
-export async function runFixture(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
+/** Runs the suite against a fixture with one violation (or none) and ends every process and server after. */
+export async function runOnFixture(
+  fixture: Fixture,
+  transport: "stdio" | "http",
+  violation?: string,
+): Promise<CheckReport> {
   if (transport === "stdio") {
     try {
-      return await runOn(fixtureStdio(violation), "stdio");
+      return await runOn(fixture.stdio(violation), "stdio");
     } finally {
       await shutdownAll();
     }
   }
-  const server = await startHttp({ violation });
+  const server = await fixture.startHttp({ violation });
   try {
     return await runOn({ kind: "http", url: server.url }, "http");
   } finally {
     await server.close();
   }
+}
+
+/** The checks' own fixture (tests/fixtures/checks/stdio.mjs and http.mjs). */
+export function runFixture(transport: "stdio" | "http", violation?: string): Promise<CheckReport> {
+  return runOnFixture({ stdio: fixtureStdio, startHttp }, transport, violation);
 }
 
 /** The checks that did not pass or skip: what a violation must limit to exactly one. */
