@@ -36,6 +36,27 @@ export function coreReply(
   };
 }
 
+/** A 2025-06-18 server: server/discover is not a method (-32601); initialize answers with that revision. */
+export function legacyReply(frame: Record<string, unknown>): PeerReply | undefined {
+  if (frame.method === "server/discover")
+    return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
+  if (frame.method === "initialize")
+    return {
+      frames: [
+        {
+          jsonrpc: "2.0",
+          id: frame.id,
+          result: {
+            protocolVersion: "2025-06-18",
+            capabilities: { tools: {} },
+            serverInfo: { name: "old", version: "1.2.3" },
+          },
+        },
+      ],
+    };
+  return undefined;
+}
+
 export function peer(
   transport: "stdio" | "http",
   script?: Script,

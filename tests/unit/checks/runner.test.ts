@@ -4,25 +4,11 @@ import { exitCodeOf, toCliJson, toJunit } from "@/lib/checks/report";
 import { badgeSvg } from "@/lib/checks/badge";
 import { runChecks } from "@/lib/checks/runner";
 import type { CheckReport } from "@/lib/checks/types";
-import { peer, type Script } from "./peer";
+import { legacyReply, peer, type Script } from "./peer";
 
 const legacyStdio: Script = (frame) => {
-  if (frame.method === "server/discover")
-    return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
-  if (frame.method === "initialize")
-    return {
-      frames: [
-        {
-          jsonrpc: "2.0",
-          id: frame.id,
-          result: {
-            protocolVersion: "2025-06-18",
-            capabilities: { tools: {} },
-            serverInfo: { name: "old", version: "1.2.3" },
-          },
-        },
-      ],
-    };
+  const legacy = legacyReply(frame);
+  if (legacy) return legacy;
   if (frame.method === "tools/list")
     return {
       frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: { type: "object" } }] } }],

@@ -10,7 +10,7 @@ import type { CheckReport } from "@/lib/checks/types";
 import { translatorFor } from "@/lib/i18n/catalogues";
 import { englishT, msg, say } from "@/lib/i18n/translate";
 import { EMULATION_SWITCHES, emulationText, emulationWords } from "@/lib/protocol/emulation";
-import { peer, type Script } from "../checks/peer";
+import { legacyReply, peer, type Script } from "../checks/peer";
 
 const LANGS = ["bg", "ru"] as const;
 const CYRILLIC = /[\u0400-\u04FF]/;
@@ -29,8 +29,7 @@ const ENGLISH = /\b(the|a|an|is|are|and|with|not|no|answered|only|first|never|se
 
 function legacyPeer(ambiguity: "serves" | "refuses" | "throws"): Script {
   return (frame, opts) => {
-    if (frame.method === "server/discover")
-      return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
+    if (frame.method === "server/discover") return legacyReply(frame)!;
     if (opts.label === "era report: tools/list with no handshake") {
       if (ambiguity === "throws") throw new Error("socket hang up");
       if (ambiguity === "refuses")
@@ -38,20 +37,7 @@ function legacyPeer(ambiguity: "serves" | "refuses" | "throws"): Script {
           frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32600, message: "Not initialized" } }],
         };
     }
-    if (frame.method === "initialize")
-      return {
-        frames: [
-          {
-            jsonrpc: "2.0",
-            id: frame.id,
-            result: {
-              protocolVersion: "2025-06-18",
-              capabilities: { tools: {} },
-              serverInfo: { name: "old", version: "1.2.3" },
-            },
-          },
-        ],
-      };
+    if (frame.method === "initialize") return legacyReply(frame)!;
     if (frame.method === "tools/list")
       return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { tools: [{ name: "t", inputSchema: {} }] } }] };
     return { frames: [] };
