@@ -14,20 +14,7 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 
 export { leanEnv } from "./stdio.mjs";
 
-export function stats(samples) {
-  const xs = [...samples].sort((a, b) => a - b);
-  const at = (p) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
-  const r = (n) => Math.round(n * 1000) / 1000;
-  return {
-    n: xs.length,
-    median: r(at(50)),
-    p10: r(at(10)),
-    p90: r(at(90)),
-    p99: r(at(99)),
-    min: r(xs[0]),
-    max: r(xs.at(-1)),
-  };
-}
+export { stats } from "./stats.mjs";
 
 export const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",

@@ -12,21 +12,7 @@ import { loadEncoder, counterOf } from "@/lib/tokens/encoders";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { serialize } from "@/lib/tokens/serialize";
-
-function stats(samples: number[]) {
-  const xs = [...samples].sort((a, b) => a - b);
-  const at = (p: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.ceil((p / 100) * xs.length) - 1))];
-  const r = (n: number) => Math.round(n * 1000) / 1000;
-  return {
-    n: xs.length,
-    median: r(at(50)),
-    p10: r(at(10)),
-    p90: r(at(90)),
-    p99: r(at(99)),
-    min: r(xs[0]),
-    max: r(xs[xs.length - 1]),
-  };
-}
+import { stats } from "./stats.mjs";
 
 const QUICK = process.argv.includes("--quick");
 

@@ -16,6 +16,7 @@ import path from "node:path";
 import { installPeer } from "./install-peer.mjs";
 import { startDemoHttpServer } from "../lib/node/demo-servers/http";
 import { everythingEntry } from "../lib/node/bridge/embedded";
+import { freeLoopbackPort as freePort } from "../lib/node/bridge/demo";
 import {
   SCENARIOS,
   groupRows,
@@ -167,17 +168,6 @@ async function readFacts(url: string, revision: Revision): Promise<ServerFacts> 
     if (Array.isArray(items)) for (const item of items) if (typeof item?.[field] === "string") names.push(item[field]);
   }
   return { capabilities, names };
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.once("error", reject);
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
 }
 
 /** server-everything's streamableHttp mode, bound to loopback by the same preload the bridge uses. */
