@@ -62,16 +62,6 @@ describe("origins and hosts", () => {
     "file://",
     "chrome-extension://abcdef",
   ];
-  for (const origin of origins) {
-    it(`Origin ${origin} is refused even with the token (403)`, async () => {
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), {
-        [TOKEN_HEADER]: TOKEN,
-        Origin: origin,
-      });
-      expect(status).toBe(403);
-      expect(json).toMatchObject({ ok: false, kind: "forbidden-origin" });
-    });
-  }
   const hosts = [
     "127.0.0.1.nip.io",
     "localhost.evil.example",
@@ -79,14 +69,18 @@ describe("origins and hosts", () => {
     "127.0.0.1@evil.example",
     "[::1].evil.example",
   ];
-  for (const host of hosts) {
-    it(`Host ${host} is refused even with the token (403)`, async () => {
+  const refused = [
+    ...origins.map((value) => ({ header: "Origin", value, kind: "forbidden-origin" })),
+    ...hosts.map((value) => ({ header: "Host", value, kind: "forbidden-host" })),
+  ];
+  for (const { header, value, kind } of refused) {
+    it(`${header} ${value} is refused even with the token (403)`, async () => {
       const { status, json } = await app.post("/api/bridge/send", spawnAttempt(), {
         [TOKEN_HEADER]: TOKEN,
-        Host: host,
+        [header]: value,
       });
       expect(status).toBe(403);
-      expect(json).toMatchObject({ ok: false, kind: "forbidden-host" });
+      expect(json).toMatchObject({ ok: false, kind });
     });
   }
 });

@@ -16,6 +16,11 @@ import { impliedHeaders } from "@/lib/protocol/http-headers";
 let demo: ProtectedDemo;
 let session: AuthSession;
 const redirectUri = DEMO_REDIRECT_URIS[0];
+
+/** The flow against `target` as the demo client, with the demo user at the sign-in page (consenting unless told). */
+function demoUserFlow(target: string, options: Partial<Parameters<typeof runAuthFlow>[0]> = {}) {
+  return runAuthFlow({ target, clientId: DEMO_CLIENT_ID, redirectUri, login: demoUserAgent(redirectUri), ...options });
+}
 const CREATE_EVENT = {
   jsonrpc: "2.0",
   id: 2,
@@ -32,13 +37,7 @@ function post(url: string, frame: object, token?: string): Promise<Response> {
 
 beforeAll(async () => {
   demo = await startProtectedDemo();
-  session = await runAuthFlow({
-    target: demo.urls.calendar,
-    clientId: DEMO_CLIENT_ID,
-    redirectUri,
-    login: demoUserAgent(redirectUri),
-    stepUpFrame: CREATE_EVENT,
-  });
+  session = await demoUserFlow(demo.urls.calendar, { stepUpFrame: CREATE_EVENT });
 });
 afterAll(async () => {
   await demo?.close();
@@ -123,12 +122,7 @@ describe("the protected calendar's flow, end to end", () => {
 
 describe("the protected calendar enforces audience and scope on the wire", () => {
   it("a read-only token gets 403 insufficient_scope on create_event, naming the scopes needed", async () => {
-    const readOnly = await runAuthFlow({
-      target: demo.urls.calendar,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri,
-      login: demoUserAgent(redirectUri),
-    });
+    const readOnly = await demoUserFlow(demo.urls.calendar);
     const res = await post(demo.urls.calendar, CREATE_EVENT, readOnly.accessToken);
     expect(res.status).toBe(403);
     expect(bearerChallenge(res.headers.get("www-authenticate"))).toMatchObject({
@@ -160,12 +154,7 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
   });
 
   it("the naive server's own flow raises TOKEN_IN_QUERY_ACCEPTED and INVALID_TOKEN_ACCEPTED", async () => {
-    const naive = await runAuthFlow({
-      target: demo.urls.naive,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri,
-      login: demoUserAgent(redirectUri),
-    });
+    const naive = await demoUserFlow(demo.urls.naive);
     expect(naive.run.findings.map((f) => [f.code, f.level])).toEqual([
       ["TOKEN_IN_QUERY_ACCEPTED", "error"],
       ["INVALID_TOKEN_ACCEPTED", "error"],
@@ -173,12 +162,7 @@ describe("the protected calendar enforces audience and scope on the wire", () =>
   });
 
   it("a refused consent ends failed with AUTHORIZATION_DENIED, and no code reaches the token endpoint", async () => {
-    const denied = await runAuthFlow({
-      target: demo.urls.second,
-      clientId: DEMO_CLIENT_ID,
-      redirectUri,
-      login: demoUserAgent(redirectUri, { deny: true }),
-    });
+    const denied = await demoUserFlow(demo.urls.second, { login: demoUserAgent(redirectUri, { deny: true }) });
     expect(denied.run.outcome).toBe("failed");
     expect(denied.run.findings.map((f) => f.code)).toEqual(["AUTHORIZATION_DENIED"]);
     expect(denied.run.steps.some((s) => s.name === "token")).toBe(false);
