@@ -7,7 +7,8 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { say } from "@/lib/a11y/announce";
-import { diffRows, type DiffRow, type Difference } from "@/lib/cassette/diff";
+import { say as sayMsg, type Msg } from "@/lib/i18n/translate";
+import { diffRows, sayDetail, type DiffRow, type Difference } from "@/lib/cassette/diff";
 import { parseCassetteText, type Cassette } from "@/lib/cassette/format";
 import { replayAndDiff } from "@/lib/cassette/replay-diff";
 import { selectTarget, targetHasProcess } from "@/lib/session";
@@ -22,7 +23,7 @@ type Run =
   | { kind: "failed"; message: string }
   | {
       kind: "done";
-      heading: string;
+      heading: Msg;
       rows: DiffRow[];
       general: Difference[];
       breaking: number;
@@ -84,7 +85,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       const { breaking, nonBreaking, same, compared } = result.report;
       setRun({
         kind: "done",
-        heading: result.heading,
+        heading: result.headingMsg,
         rows,
         general,
         breaking: breaking.length,
@@ -180,6 +181,7 @@ function json(value: unknown): string {
 }
 
 function DiffList({ items, tone }: { items: Difference[]; tone: "breaking" | "other" }) {
+  const t = useTranslations();
   return (
     <ul className="ml-4 list-disc">
       {items.map((d, i) => (
@@ -188,7 +190,7 @@ function DiffList({ items, tone }: { items: Difference[]; tone: "breaking" | "ot
           className={`break-words ${tone === "breaking" ? "text-red-800 dark:text-red-300" : ""}`}
           data-kind={d.kind}
         >
-          <span className="font-semibold">{d.kind}</span> <code className="break-all">{d.path}</code>: {d.detail}
+          <span className="font-semibold">{d.kind}</span> <code className="break-all">{d.path}</code>: {sayDetail(d, t)}
         </li>
       ))}
     </ul>
@@ -207,7 +209,7 @@ function DiffResult({ run }: { run: Extract<Run, { kind: "done" }> }) {
           compared: run.compared,
         })}
       </p>
-      <p className="break-words text-slate-600 dark:text-slate-400">{run.heading}</p>
+      <p className="break-words text-slate-600 dark:text-slate-400">{sayMsg(run.heading, t)}</p>
       {run.general.length ? <DiffList items={run.general} tone="breaking" /> : null}
       <ol className="flex flex-col gap-2">
         {run.rows.map((row) => (

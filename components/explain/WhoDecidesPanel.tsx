@@ -123,7 +123,7 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
   const exchanges = state.entries.flatMap((e) =>
     e.phase.status === "done" && view.kind === "ready" && e.targetKey === view.key ? [e.phase.exchange] : [],
   );
-  const who = whoDecides(exchanges, { trusted });
+  const who = whoDecides(exchanges, { trusted, t });
   return (
     <section className="flex flex-col gap-2 text-xs" aria-label={t("tabs.who")} data-testid="who-decides">
       <PanelHeading

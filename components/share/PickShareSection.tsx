@@ -4,7 +4,9 @@
  * Checks' own frames (noise in a teaching link). Making the link changes nothing on this page (the address bar
  * included); the link opens read-only and Run live replays only the cards it holds.
  */
+import { useTranslations } from "next-intl";
 import { useMemo, useState } from "react";
+import { say, type Msg } from "@/lib/i18n/translate";
 import { encodeShareFragment, withFragment } from "@/lib/share/codec";
 import { LINK_WARN_CHARS } from "@/lib/share/limits";
 import { pickRows, sessionWithPicked } from "@/lib/share/pick";
@@ -14,9 +16,10 @@ import { Button, inputClass } from "../ui";
 import { copyText } from "./download";
 import { knownSecrets } from "./known-secrets";
 
-type Made = { url: string; chars: number; cards: number; omitted: string[] } | { error: string };
+type Made = { url: string; chars: number; cards: number; omitted: Msg[] } | { error: string };
 
 export function PickShareSection({ state }: Pick<PanelProps, "state">) {
+  const t = useTranslations();
   const rows = useMemo(() => pickRows(state.entries), [state.entries]);
   // Only the user's own ticks are kept: a new card takes the default (ticked unless it is a Checks frame).
   const [ticks, setTicks] = useState<Map<number, boolean>>(new Map());
@@ -34,32 +37,28 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
       url: withFragment(window.location.href, link.fragment),
       chars: link.fragment.length,
       cards: share.value.exchanges.length,
-      omitted: link.omitted,
+      omitted: link.omittedMsgs,
     });
   }
 
   return (
     <section aria-labelledby="share-pick-title" data-testid="share-pick" className="flex flex-col gap-2 text-sm">
       <h3 id="share-pick-title" className="font-semibold text-slate-800 dark:text-slate-100">
-        Choose what goes into a link
+        {t("shareMore.pick.title")}
       </h3>
       <p className="text-xs text-slate-600 dark:text-slate-400">
-        Tick the cards the link carries ({picked.size} of {rows.length}).{" "}
-        {checksCount
-          ? `The Checks' ${checksCount} frame${checksCount === 1 ? " is" : "s are"} left out unless you tick ${checksCount === 1 ? "it" : "them"}.`
-          : ""}
+        {t("shareMore.pick.count", { picked: picked.size, total: rows.length })}{" "}
+        {checksCount ? t("shareMore.pick.checksLeftOut", { count: checksCount }) : ""}
       </p>
       {rows.length === 0 ? (
-        <p className="text-xs text-slate-600 dark:text-slate-400">
-          No exchange yet: the link would carry the editor and the target only.
-        </p>
+        <p className="text-xs text-slate-600 dark:text-slate-400">{t("shareMore.pick.empty")}</p>
       ) : (
         <>
           <div className="flex flex-wrap gap-2">
-            <Button onClick={() => setAll(() => true)}>Tick all</Button>
-            <Button onClick={() => setAll(() => false)}>Tick none</Button>
+            <Button onClick={() => setAll(() => true)}>{t("shareMore.pick.tickAll")}</Button>
+            <Button onClick={() => setAll(() => false)}>{t("shareMore.pick.tickNone")}</Button>
             {checksCount ? (
-              <Button onClick={() => setAll((r) => !r.checksFrame)}>All but the Checks&apos; frames</Button>
+              <Button onClick={() => setAll((r) => !r.checksFrame)}>{t("shareMore.pick.allButChecks")}</Button>
             ) : null}
           </div>
           <ul className="max-h-64 overflow-auto rounded border border-slate-300 p-1 text-xs dark:border-slate-700">
@@ -90,7 +89,7 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
       )}
       <div>
         <Button tone="primary" data-testid="share-pick-make" onClick={() => void make()}>
-          Make a link of the ticked cards
+          {t("shareMore.pick.make")}
         </Button>
       </div>
       {made && "error" in made ? (
@@ -100,8 +99,11 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
       ) : made ? (
         <div className="flex flex-col gap-1 text-xs" data-testid="share-pick-result" data-cards={made.cards}>
           <label className="text-slate-700 dark:text-slate-300">
-            Link with {made.cards} card{made.cards === 1 ? "" : "s"} ({made.chars.toLocaleString("en-US")} characters
-            {made.chars > LINK_WARN_CHARS ? "; long: some chat apps cut links this long" : ""})
+            {t("shareMore.pick.linkWith", {
+              cards: made.cards,
+              chars: made.chars,
+              long: made.chars > LINK_WARN_CHARS ? "yes" : "no",
+            })}
             <input
               readOnly
               data-testid="share-pick-url"
@@ -111,10 +113,12 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
             />
           </label>
           <div>
-            <Button onClick={() => void copyText(made.url)}>Copy link</Button>
+            <Button onClick={() => void copyText(made.url)}>{t("shareMore.pick.copy")}</Button>
           </div>
           {made.omitted.length ? (
-            <p className="text-slate-600 dark:text-slate-400">Left out (never shared): {made.omitted.join("; ")}</p>
+            <p className="text-slate-600 dark:text-slate-400" data-testid="share-pick-omitted">
+              {t("shareMore.pick.omitted", { list: made.omitted.map((m) => say(m, t)).join("; ") })}
+            </p>
           ) : null}
         </div>
       ) : null}

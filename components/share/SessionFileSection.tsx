@@ -1,6 +1,8 @@
 "use client";
 /** Session file (the link's v1 payload as JSON) and Markdown transcript: export, and import back. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
+import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { initialState, type SessionState } from "@/lib/session";
 import { sessionFromShare, shareFromSession } from "@/lib/share/session-adapter";
 import { exportSessionFile, importSessionFile } from "@/lib/share/session-file";
@@ -11,8 +13,12 @@ import { copyText, downloadText } from "./download";
 import { knownSecrets } from "./known-secrets";
 import { setViewer } from "./viewer-store";
 
+/** A note is kept as Msgs (a lib refusal as it came, in `text`), so a language switch says it again. */
+type Note = { text?: string; msg?: Msg; items?: Msg[] };
+
 export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "commands">) {
-  const [note, setNote] = useState<{ text: string; items?: string[] } | null>(null);
+  const t = useTranslations();
+  const [note, setNote] = useState<Note | null>(null);
   const current = () => shareFromSession(state);
 
   function exportFile() {
@@ -21,8 +27,10 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     const file = exportSessionFile(share.value, { knownSecrets: knownSecrets() });
     downloadText(file.fileName, file.text, "application/json");
     setNote({
-      text: `Saved ${file.fileName}.${file.omitted.length ? " Left out:" : " Nothing was left out."}`,
-      items: file.omitted,
+      msg: msg(file.omitted.length ? "shareMore.file.savedOmitted" : "shareMore.file.savedNothing", {
+        file: file.fileName,
+      }),
+      items: file.omittedMsgs,
     });
   }
 
@@ -33,7 +41,7 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     if (how === "download") downloadText("mcp-transcript.md", text, "text/markdown");
     else
       setNote({
-        text: (await copyText(text)) ? "Transcript copied." : "The clipboard is not available here; use Download.",
+        msg: msg((await copyText(text)) ? "shareMore.file.copied" : "shareMore.file.noClipboard"),
       });
   }
 
@@ -41,7 +49,7 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     const r = importSessionFile(await file.text());
     if (!r.ok) {
       setViewer({ kind: "error", source: "file", reason: r.reason });
-      return setNote({ text: `could not import this file: ${r.reason}` });
+      return setNote({ msg: msg("shareMore.file.importFailed", { reason: r.reason }) });
     }
     const base: SessionState = {
       ...initialState(),
@@ -51,18 +59,18 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
     };
     dispatch({ type: "session/load", state: sessionFromShare(r.state, base) });
     setViewer({ kind: "open", source: "file", share: r.state, version: r.version });
-    setNote({ text: `Imported ${file.name}: ${r.state.exchanges.length} recorded exchanges. Nothing was sent.` });
+    setNote({ msg: msg("shareMore.file.imported", { name: file.name, count: r.state.exchanges.length }) });
   }
 
   return (
     <section className="flex flex-col gap-2 text-xs" data-testid="session-file-section">
-      <h3 className="font-semibold">Session file and transcript</h3>
+      <h3 className="font-semibold">{t("shareMore.file.title")}</h3>
       <div className="flex flex-wrap gap-2">
         <Button data-testid="export-session" onClick={exportFile}>
-          Export session file (.json)
+          {t("shareMore.file.export")}
         </Button>
         <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
-          Import session file…
+          {t("shareMore.file.import")}
           <input
             data-testid="import-session"
             type="file"
@@ -72,19 +80,19 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
           />
         </label>
         <Button data-testid="export-markdown" onClick={() => void markdown("download")}>
-          Download Markdown transcript
+          {t("shareMore.file.downloadMarkdown")}
         </Button>
         <Button data-testid="copy-markdown" onClick={() => void markdown("copy")}>
-          Copy Markdown
+          {t("shareMore.file.copyMarkdown")}
         </Button>
       </div>
       {note ? (
         <div role="status" data-testid="session-file-note">
-          <p>{note.text}</p>
+          <p>{note.msg ? say(note.msg, t) : note.text}</p>
           {note.items?.length ? (
             <ul className="ml-4 list-disc">
               {note.items.map((line, i) => (
-                <li key={i}>{line}</li>
+                <li key={i}>{say(line, t)}</li>
               ))}
             </ul>
           ) : null}

@@ -1,5 +1,6 @@
 "use client";
 /** The "Share & export" tab: a link of chosen cards, session files, the Markdown transcript, copy as curl, targets from a config. */
+import { useTranslations } from "next-intl";
 import type { PanelProps } from "../playground/types";
 import { PanelSection } from "../ui";
 import { CurlSection } from "./CurlSection";
@@ -8,13 +9,14 @@ import { PickShareSection } from "./PickShareSection";
 import { SessionFileSection } from "./SessionFileSection";
 
 export default function SharePanel({ state, dispatch }: PanelProps) {
+  const t = useTranslations();
   return (
     <PanelSection
-      label="Share and export"
+      label={t("shareMore.panel.label")}
       data-testid="share-panel"
       gap="gap-4"
-      title="Share & export"
-      subtitle="Links and files never hold secrets: credentials, env values and the playground token are left out, and you are told what."
+      title={t("tabs.share")}
+      subtitle={t("shareMore.panel.subtitle")}
     >
       <PickShareSection state={state} />
       <SessionFileSection state={state} dispatch={dispatch} />

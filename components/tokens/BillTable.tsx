@@ -4,14 +4,14 @@ import { useTranslations } from "next-intl";
 import { TOOL_FIELDS, formatTokens, type Bill, type ToolField } from "@/lib/tokens/bill";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
 
-const HEADINGS: Record<ToolField, [short: string, full: string]> = {
+/** Each column is a field of the definition: its short heading and its name (field names stay as on the wire). */
+const HEADINGS: Record<Exclude<ToolField, "other">, [short: string, full: string]> = {
   name: ["name", "name"],
   title: ["title", "title"],
   description: ["descr.", "description"],
   inputSchema: ["input", "inputSchema"],
   outputSchema: ["out", "outputSchema"],
   annotations: ["ann.", "annotations"],
-  other: ["other", "other keys (execution, icons, _meta …)"],
 };
 
 export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDelta; onEdit: (index: number) => void }) {
@@ -20,6 +20,9 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
   const counted = new Set(bill.perTool.flatMap((t) => t.counted));
   const max = Math.max(1, ...bill.perTool.map((t) => t.tokens));
   const cell = "px-1 py-0.5 text-right";
+  // "other" is not a field: the keys no other column counts, said in the reader's language.
+  const heading = (f: ToolField): [string, string] =>
+    f === "other" ? [tr("catalogueMenus.table.other"), tr("catalogueMenus.table.otherTitle")] : HEADINGS[f];
   return (
     <table data-testid="bill-table" className="w-full table-fixed border-collapse text-xs tabular-nums">
       <colgroup>
@@ -44,9 +47,9 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
             <th
               key={f}
               className={`${cell} truncate font-medium ${counted.has(f) ? "" : "italic text-slate-600 dark:text-slate-400"}`}
-              title={tr(counted.has(f) ? "tokens.table.counted" : "tokens.table.alone", { field: HEADINGS[f][1] })}
+              title={tr(counted.has(f) ? "tokens.table.counted" : "tokens.table.alone", { field: heading(f)[1] })}
             >
-              {counted.has(f) ? HEADINGS[f][0] : `(${HEADINGS[f][0]})`}
+              {counted.has(f) ? heading(f)[0] : `(${heading(f)[0]})`}
             </th>
           ))}
           <th className={`${cell} font-medium`} title={tr("tokens.table.structureTitle")}>
@@ -69,7 +72,7 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
                 <button
                   type="button"
                   data-testid="bill-edit"
-                  title={`${t.name} — edit it in the what-if editor`}
+                  title={tr("catalogueMenus.table.editTitle", { name: t.name })}
                   className="block w-full truncate text-left font-mono text-blue-800 hover:underline dark:text-blue-300"
                   onClick={() => onEdit(t.index)}
                 >

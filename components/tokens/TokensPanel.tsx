@@ -65,7 +65,7 @@ export function TokensPanel(props: PanelProps) {
             delta={delta}
             fleet={{
               ...state.fleet,
-              input: selectFleet(state),
+              input: selectFleet(state, t),
               onChange: (patch) => dispatch({ type: "fleet/set", ...patch }),
             }}
           />

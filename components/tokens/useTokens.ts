@@ -71,6 +71,7 @@ function catalogueIds(): () => string {
 }
 
 export function useTokens({ state: session, dispatch: sessionDispatch, commands }: PanelProps) {
+  const t = useTranslations();
   const [state, dispatch] = useReducer(panelReducer, undefined, initialPanelState);
   const seq = useRef(0);
   const view = selectTarget(session);
@@ -78,7 +79,7 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
   const firstPageOnly = profileOf(session.envelope).emulation?.firstPageOnly === true;
   const fetch = useCallback(async () => {
     if (view.kind !== "ready") return;
-    const caps = selectCapabilities(state);
+    const caps = selectCapabilities(state, t);
     if (!caps.ok) return dispatch({ type: "fetch/failed", message: caps.error });
     dispatch({ type: "fetch/started", targetLabel: view.label });
     // Measure from a server that has heard nothing yet (the catalogue depends on the handshake), and let no
@@ -112,7 +113,7 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
     } catch (e) {
       dispatch({ type: "fetch/failed", message: (e as Error).message });
     }
-  }, [view, state, commands, sessionDispatch, firstPageOnly]);
+  }, [view, state, commands, sessionDispatch, firstPageOnly, t]);
 
   useBill("current", state.catalogue, state.options, commands.api, dispatch, seq);
   // The fetched catalogue's bill is only needed to compare an edited one against.

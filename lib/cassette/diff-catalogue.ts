@@ -3,6 +3,7 @@
  * removed and added items, required arguments, input schemas at any depth. Pure.
  */
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
+import { msg, type Msg } from "../i18n/translate";
 import { add, compareValues, rest, short, type Difference, type Sink } from "./diff-values";
 
 function byKey(list: unknown, key: string): Map<string, JsonObject> {
@@ -19,21 +20,35 @@ function compareSchemaNode(a: unknown, b: unknown, path: string, sink: Sink): vo
   const sb = asObject(b);
   if (!sa || !sb) return compareValues(a, b, path, sink);
   if (canonicalJson(sa.type ?? null) !== canonicalJson(sb.type ?? null))
-    add(sink, true, "type-changed", `${path}.type`, `was ${short(sa.type ?? "any")}, now ${short(sb.type ?? "any")}`);
+    add(
+      sink,
+      true,
+      "type-changed",
+      `${path}.type`,
+      msg("diffDetail.typeChanged", { was: short(sa.type ?? "any"), now: short(sb.type ?? "any") }),
+    );
   if (Array.isArray(sa.enum) && Array.isArray(sb.enum)) {
     const kept = new Set(sb.enum.map(canonicalJson));
     const lost = sa.enum.filter((v) => !kept.has(canonicalJson(v)));
-    if (lost.length) add(sink, true, "type-changed", `${path}.enum`, `no longer accepts ${lost.map(short).join(", ")}`);
+    if (lost.length)
+      add(
+        sink,
+        true,
+        "type-changed",
+        `${path}.enum`,
+        msg("diffDetail.enumLost", { values: lost.map(short).join(", ") }),
+      );
   }
   const propsA = asObject(sa.properties);
   const propsB = asObject(sb.properties);
   if (propsA && propsB) {
     for (const name of Object.keys(propsA)) {
       if (name in propsB) compareSchemaNode(propsA[name], propsB[name], `${path}.properties.${name}`, sink);
-      else add(sink, true, "field-removed", `${path}.properties.${name}`, `the field "${name}" is gone`);
+      else add(sink, true, "field-removed", `${path}.properties.${name}`, msg("diffDetail.fieldGone", { name }));
     }
     for (const name of Object.keys(propsB))
-      if (!(name in propsA)) add(sink, false, "field-added", `${path}.properties.${name}`, `new field "${name}"`);
+      if (!(name in propsA))
+        add(sink, false, "field-added", `${path}.properties.${name}`, msg("diffDetail.fieldAdded", { name }));
   } else if (propsA || propsB) compareValues(sa.properties, sb.properties, `${path}.properties`, sink);
   if ("items" in sa || "items" in sb) compareSchemaNode(sa.items, sb.items, `${path}.items`, sink);
   const without = ["type", "enum", "properties", "items"];
@@ -41,7 +56,7 @@ function compareSchemaNode(a: unknown, b: unknown, path: string, sink: Sink): vo
 }
 
 /** An input schema: required arguments added break, arguments removed or retyped break, the rest is wording. */
-function compareInputSchema(a: unknown, b: unknown, path: string, owner: string, sink: Sink): void {
+function compareInputSchema(a: unknown, b: unknown, path: string, owner: Msg, sink: Sink): void {
   const sa = asObject(a) ?? {};
   const sb = asObject(b) ?? {};
   const reqA = new Set(Array.isArray(sa.required) ? (sa.required as unknown[]).map(String) : []);
@@ -50,13 +65,25 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: string,
   const propsB = asObject(sb.properties) ?? {};
   for (const name of reqB)
     if (!reqA.has(name))
-      add(sink, true, "required-argument-added", `${path}.required`, `${owner} now requires the argument "${name}"`);
+      add(
+        sink,
+        true,
+        "required-argument-added",
+        `${path}.required`,
+        msg("diffDetail.argumentRequired", { owner, name }),
+      );
   for (const name of reqA)
     if (!reqB.has(name) && name in propsB)
-      add(sink, false, "argument-now-optional", `${path}.required`, `${owner}: "${name}" is optional now`);
+      add(
+        sink,
+        false,
+        "argument-now-optional",
+        `${path}.required`,
+        msg("diffDetail.argumentOptional", { owner, name }),
+      );
   for (const name of Object.keys(propsA)) {
     const p = `${path}.properties.${name}`;
-    if (!(name in propsB)) add(sink, true, "argument-removed", p, `${owner} no longer takes the argument "${name}"`);
+    if (!(name in propsB)) add(sink, true, "argument-removed", p, msg("diffDetail.argumentRemoved", { owner, name }));
     else compareSchemaNode(propsA[name], propsB[name], p, sink);
   }
   for (const name of Object.keys(propsB))
@@ -66,22 +93,28 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: string,
         false,
         "optional-argument-added",
         `${path}.properties.${name}`,
-        `${owner} takes a new optional argument "${name}"`,
+        msg("diffDetail.argumentAdded", { owner, name }),
       );
   compareValues(rest(sa, "required", "properties"), rest(sb, "required", "properties"), path, sink);
 }
 
 /** Prompt arguments: a list of {name, required?}. */
-function comparePromptArguments(a: unknown, b: unknown, path: string, owner: string, sink: Sink): void {
+function comparePromptArguments(a: unknown, b: unknown, path: string, owner: Msg, sink: Sink): void {
   const argsA = byKey(a, "name");
   const argsB = byKey(b, "name");
   for (const [name, arg] of argsA) {
     const p = `${path}[${JSON.stringify(name)}]`;
     const now = argsB.get(name);
-    if (!now) add(sink, true, "argument-removed", p, `${owner} no longer takes the argument "${name}"`);
+    if (!now) add(sink, true, "argument-removed", p, msg("diffDetail.argumentRemoved", { owner, name }));
     else {
       if (now.required === true && arg.required !== true)
-        add(sink, true, "required-argument-added", `${p}.required`, `${owner} now requires the argument "${name}"`);
+        add(
+          sink,
+          true,
+          "required-argument-added",
+          `${p}.required`,
+          msg("diffDetail.argumentRequired", { owner, name }),
+        );
       compareValues(rest(arg, "required"), rest(now, "required"), p, sink);
     }
   }
@@ -89,16 +122,26 @@ function comparePromptArguments(a: unknown, b: unknown, path: string, owner: str
     if (argsA.has(name)) continue;
     const p = `${path}[${JSON.stringify(name)}]`;
     if (arg.required === true)
-      add(sink, true, "required-argument-added", p, `${owner} now requires the argument "${name}"`);
-    else add(sink, false, "optional-argument-added", p, `${owner} takes a new optional argument "${name}"`);
+      add(sink, true, "required-argument-added", p, msg("diffDetail.argumentRequired", { owner, name }));
+    else add(sink, false, "optional-argument-added", p, msg("diffDetail.argumentAdded", { owner, name }));
   }
 }
 
-export const CATALOGUES: Record<string, { list: string; key: string; what: string }> = {
+type What = "tool" | "prompt" | "resource" | "resource-template";
+
+export const CATALOGUES: Record<string, { list: string; key: string; what: What }> = {
   "tools/list": { list: "tools", key: "name", what: "tool" },
   "prompts/list": { list: "prompts", key: "name", what: "prompt" },
   "resources/list": { list: "resources", key: "uri", what: "resource" },
   "resources/templates/list": { list: "resourceTemplates", key: "uriTemplate", what: "resource-template" },
+};
+
+/** Each kind of item's catalogue key segment (diffDetail.gone.*, diffDetail.added.*). */
+const WHAT_KEY: Record<What, string> = {
+  tool: "tool",
+  prompt: "prompt",
+  resource: "resource",
+  "resource-template": "resourceTemplate",
 };
 
 /** A list result: items keyed by name/uri; removed items break, added ones do not. Tools whose use now breaks go into `broken`. */
@@ -116,12 +159,21 @@ export function compareCatalogue(
     const path = `${method} ${list}[${JSON.stringify(name)}]`;
     const now = itemsB.get(name);
     if (!now) {
-      add(sink, true, `${what}-removed`, path, `the ${what.replace("-", " ")} ${JSON.stringify(name)} is gone`);
+      add(
+        sink,
+        true,
+        `${what}-removed`,
+        path,
+        msg(`diffDetail.gone.${WHAT_KEY[what]}`, { name: JSON.stringify(name) }),
+      );
       if (what === "tool") broken.set(name, [...(broken.get(name) ?? []), sink.breaking[sink.breaking.length - 1]]);
       continue;
     }
     const mark0 = sink.breaking.length;
-    const owner = `the ${what.replace("-", " ")} ${JSON.stringify(name)}`;
+    // Whose arguments changed: a tool's or a prompt's (the only items with arguments).
+    const owner = msg(what === "tool" ? "diffDetail.owner.tool" : "diffDetail.owner.prompt", {
+      name: JSON.stringify(name),
+    });
     if (what === "tool") {
       compareInputSchema(item.inputSchema, now.inputSchema, `${path}.inputSchema`, owner, sink);
       if ("outputSchema" in item || "outputSchema" in now)
@@ -141,7 +193,7 @@ export function compareCatalogue(
         false,
         `${what}-added`,
         `${method} ${list}[${JSON.stringify(name)}]`,
-        `a new ${what.replace("-", " ")} ${JSON.stringify(name)}`,
+        msg(`diffDetail.added.${WHAT_KEY[what]}`, { name: JSON.stringify(name) }),
       );
   compareValues(rest(a, list, "nextCursor"), rest(b, list, "nextCursor"), method, sink);
 }

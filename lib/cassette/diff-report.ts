@@ -1,6 +1,7 @@
 /** The cassette diff's report as JSON, text, JUnit XML for CI, and rows for the page's side-by-side view. Pure. */
+import type { Translate } from "../i18n/translate";
 import type { JsonObject } from "../protocol/json";
-import type { DiffPair, DiffReport, Difference } from "./diff-values";
+import { sayDetail, type DiffPair, type DiffReport, type Difference } from "./diff-values";
 import { describeRequest } from "./match";
 
 export function diffJson(report: DiffReport) {
@@ -8,10 +9,14 @@ export function diffJson(report: DiffReport) {
   return { breaking: report.breaking.map(strip), nonBreaking: report.nonBreaking.map(strip), same: report.same };
 }
 
-export function diffText(report: DiffReport, heading: string): string {
+/**
+ * The CLI's human report: each detail in `t`'s language; the BREAKING / not breaking markers, the kinds and the counts
+ * line stay English, as `check`'s score and counts lines do, because scripts read them.
+ */
+export function diffText(report: DiffReport, heading: string, t?: Translate): string {
   const lines = [heading];
-  for (const d of report.breaking) lines.push(`BREAKING      ${d.kind}  ${d.path}: ${d.detail}`);
-  for (const d of report.nonBreaking) lines.push(`not breaking  ${d.kind}  ${d.path}: ${d.detail}`);
+  for (const d of report.breaking) lines.push(`BREAKING      ${d.kind}  ${d.path}: ${sayDetail(d, t)}`);
+  for (const d of report.nonBreaking) lines.push(`not breaking  ${d.kind}  ${d.path}: ${sayDetail(d, t)}`);
   lines.push(
     `${report.breaking.length} breaking, ${report.nonBreaking.length} not breaking; ${report.same} of ${report.compared} answers the same (ids aside)`,
   );

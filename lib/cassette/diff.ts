@@ -10,6 +10,7 @@
  * A tools/call whose tool was removed or gained a required argument fails because of that one change: its failure
  * is told in that change's detail, not counted again. Pure.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
 import { describeRequest } from "./match";
 import { CATALOGUES, compareCatalogue } from "./diff-catalogue";
@@ -24,29 +25,42 @@ import {
   type Sink,
 } from "./diff-values";
 
-export { compareValues, type DiffPair, type DiffReport, type Difference } from "./diff-values";
+export { compareValues, sayDetail, type DiffPair, type DiffReport, type Difference } from "./diff-values";
 export { diffJson, diffJunit, diffRows, diffText, type DiffRow } from "./diff-report";
 
 function withoutId(frame: JsonObject | undefined): string {
   return frame ? canonicalJson(rest(frame, "id")) : "";
 }
 
-function failureOf(live: DiffPair["live"]): string | undefined {
-  if (live.failure) return live.failure;
+/** Why the live side has no result; the bridge's own failure text stays as it came. */
+function failureOf(live: DiffPair["live"]): Msg | undefined {
+  if (live.failure) return msg("diffDetail.failure.asCame", { text: live.failure });
   const error = asObject(live.frame?.error);
-  if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
-  if (asObject(live.frame?.result)?.isError === true) return "a result with isError: true";
+  if (error)
+    return error.message === undefined || error.message === ""
+      ? msg("diffDetail.failure.errorCode", { code: String(error.code) })
+      : msg("diffDetail.failure.error", { code: String(error.code), message: String(error.message) });
+  if (asObject(live.frame?.result)?.isError === true) return msg("diffDetail.failure.isError");
   return undefined;
+}
+
+/** A recorded call that fails because of a catalogue change is told in that change's detail (once, the first call). */
+function tellFailingCall(causes: Difference[], where: string, failure: Msg, index: number): void {
+  for (const cause of causes) {
+    if (!cause.alsoBreaks?.length) {
+      cause.detailMsg = msg("diffDetail.callFails", { detail: cause.detailMsg, where, failure });
+      cause.detail = say(cause.detailMsg);
+    }
+    cause.alsoBreaks = [...(cause.alsoBreaks ?? []), index];
+  }
 }
 
 export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: string }): DiffReport {
   const report: DiffReport = { breaking: [], nonBreaking: [], same: 0, compared: pairs.length };
-  if (era && era.recorded !== "unknown" && era.recorded !== era.live)
-    report.breaking.push({
-      kind: "era-changed",
-      path: "handshake",
-      detail: `recorded as a ${era.recorded} server, now ${era.live}`,
-    });
+  if (era && era.recorded !== "unknown" && era.recorded !== era.live) {
+    const detailMsg = msg("diffDetail.eraChanged", { recorded: era.recorded, live: era.live });
+    report.breaking.push({ kind: "era-changed", path: "handshake", detail: say(detailMsg), detailMsg });
+  }
   const broken = new Map<string, Difference[]>();
   // Catalogues first, so a failing call of a removed or changed tool is told with that change.
   const ordered = [...pairs].sort(
@@ -68,11 +82,7 @@ export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: str
       const tool = asObject(pair.request.params)?.name;
       const causes = typeof tool === "string" ? broken.get(tool) : undefined;
       if (causes?.length) {
-        for (const cause of causes) {
-          if (!cause.detail.includes("the recorded call"))
-            cause.detail += `; the recorded call ${where} now fails (${liveFailure})`;
-          cause.alsoBreaks = [...(cause.alsoBreaks ?? []), pair.index];
-        }
+        tellFailingCall(causes, where, liveFailure, pair.index);
         continue;
       }
     }
@@ -82,22 +92,34 @@ export function diffPairs(pairs: DiffPair[], era?: { recorded: string; live: str
         true,
         pair.live.frame ? "error-instead-of-result" : "no-answer",
         where,
-        `recorded a result, now ${liveFailure ?? "no result"}`,
+        msg("diffDetail.resultGone", { now: liveFailure ?? msg("diffDetail.noResult") }),
       );
       continue;
     }
     if (!recordedResult && liveResult) {
-      add(sink, false, "result-instead-of-error", where, `recorded ${short(pair.recorded.error)}, now a result`);
+      add(
+        sink,
+        false,
+        "result-instead-of-error",
+        where,
+        msg("diffDetail.resultNow", { error: short(pair.recorded.error) }),
+      );
       continue;
     }
     if (!recordedResult) {
       if (!pair.live.frame)
-        add(sink, true, "no-answer", where, `recorded an error, now ${pair.live.failure ?? "nothing"}`);
+        add(
+          sink,
+          true,
+          "no-answer",
+          where,
+          msg("diffDetail.errorGone", { now: liveFailure ?? msg("diffDetail.nothing") }),
+        );
       else compareValues(pair.recorded.error, pair.live.frame.error, `${where} error`, sink);
       continue;
     }
     if (recordedResult.isError !== true && liveResult!.isError === true) {
-      add(sink, true, "error-instead-of-result", where, "recorded a result, now a result with isError: true");
+      add(sink, true, "error-instead-of-result", where, msg("diffDetail.isErrorNow"));
       continue;
     }
     if (method in CATALOGUES) compareCatalogue(method, recordedResult, liveResult!, sink, broken);

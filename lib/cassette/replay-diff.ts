@@ -3,6 +3,7 @@
  * CLI's `diff` (server-side send) and the page's Cassette diff (the page's bridge client, so every exchange lands on
  * the timeline). Pure: the caller supplies `send`.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import type { ProbeSend } from "../protocol/era";
 import { asObject, tryParseJson, type JsonObject } from "../protocol/json";
 import { META_KEYS } from "../protocol/meta";
@@ -11,7 +12,7 @@ import { answerOf, type Cassette, type Interaction } from "./format";
 import { liveAnswer, probeAndSend } from "./replay";
 
 export type Diffed =
-  { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string } | { ok: false; reason: string };
+  { ok: true; report: DiffReport; pairs: DiffPair[]; heading: string; headingMsg: Msg } | { ok: false; reason: string };
 
 /** The capabilities the recording declared (initialize, or the first request's envelope), so the catalogue is the same. */
 export function recordedCapabilities(interactions: Interaction[]): Record<string, unknown> {
@@ -71,6 +72,12 @@ export async function replayAndDiff(
     recorded: recordedTarget.era,
     live: replayed.verdict.era === "legacy" ? "legacy" : "modern",
   });
-  const heading = `diff: ${recordedTarget.label} as recorded (${recordedTarget.era}${recordedTarget.protocolVersion ? ` ${recordedTarget.protocolVersion}` : ""}) against ${liveLabel} (${replayed.verdict.era}${replayed.verdict.version ? ` ${replayed.verdict.version}` : ""})`;
-  return { ok: true, report, pairs, heading };
+  // The eras and versions are the wire's words; only the sentence around them is said per language.
+  const headingMsg = msg("diffDetail.heading", {
+    recorded: recordedTarget.label,
+    recordedEra: `${recordedTarget.era}${recordedTarget.protocolVersion ? ` ${recordedTarget.protocolVersion}` : ""}`,
+    live: liveLabel,
+    liveEra: `${replayed.verdict.era}${replayed.verdict.version ? ` ${replayed.verdict.version}` : ""}`,
+  });
+  return { ok: true, report, pairs, heading: say(headingMsg), headingMsg };
 }

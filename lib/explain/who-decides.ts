@@ -4,6 +4,7 @@
  * Everything the server wrote about itself (descriptions, titles, tool annotations, instructions) is marked
  * untrusted unless the user says they trust this server (spec index.mdx, security principles).
  */
+import { englishT, type Translate } from "../i18n/translate";
 import type { Exchange } from "../protocol/exchange";
 import { isJsonObject, type JsonObject } from "../protocol/json";
 import { replyFrame } from "../protocol/exchange";
@@ -72,20 +73,22 @@ function items(
   }));
 }
 
-const HINTS: [string, string][] = [
-  ["readOnlyHint", "read-only"],
-  ["destructiveHint", "destructive"],
-  ["idempotentHint", "idempotent"],
-  ["openWorldHint", "open world"],
-];
+/** The spec's tool annotations; each is said as whoHints.<name> (English "read-only", the others keep the name). */
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-function toolHints(tool: JsonObject): string[] {
+function toolHints(tool: JsonObject, t: Translate): string[] {
   const a = isJsonObject(tool.annotations) ? tool.annotations : undefined;
   if (!a) return [];
-  return HINTS.filter(([k]) => typeof a[k] === "boolean").map(([k, label]) => `${a[k] ? "" : "not "}${label}`);
+  return HINTS.filter((k) => typeof a[k] === "boolean").map((k) => t(`whoHints.${k}`, { value: String(a[k]) }));
 }
 
-export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): WhoDecides {
+/** "arguments: a, b" (or "none"); the names stay as the server wrote them. */
+function argumentList(names: string[], t: Translate): string {
+  return names.length ? t("whoHints.arguments", { names: names.join(", ") }) : t("whoHints.noArguments");
+}
+
+export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean; t?: Translate }): WhoDecides {
+  const tr = opts.t ?? englishT;
   const results = latestResults(exchanges);
   const identity = results.get("server/discover") ?? results.get("initialize");
   const serverInfo = identity
@@ -110,9 +113,9 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
         tools?.tools,
         (t) =>
           isJsonObject(t.inputSchema) && isJsonObject(t.inputSchema.properties)
-            ? `arguments: ${Object.keys(t.inputSchema.properties).join(", ") || "none"}`
+            ? argumentList(Object.keys(t.inputSchema.properties), tr)
             : undefined,
-        toolHints,
+        (tool) => toolHints(tool, tr),
       ),
     },
     {
@@ -134,12 +137,10 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean }): W
       why: "User-controlled: a human picks a prompt on purpose, e.g. as a slash command, and fills in its arguments.",
       items: items(prompts?.prompts, (p) =>
         Array.isArray(p.arguments)
-          ? `arguments: ${
-              p.arguments
-                .filter(isJsonObject)
-                .map((a) => `${str(a.name)}${a.required ? "" : "?"}`)
-                .join(", ") || "none"
-            }`
+          ? argumentList(
+              p.arguments.filter(isJsonObject).map((a) => `${str(a.name)}${a.required ? "" : "?"}`),
+              tr,
+            )
           : undefined,
       ),
     },

@@ -4,6 +4,7 @@
  *
  *   { "format": "mcp-playground-session", "version": 1, "exportedAt": "2026-09-07T10:00:00.000Z", "state": { …v1 payload… } }
  */
+import type { Msg } from "../i18n/translate";
 import { CURRENT_VERSION, parsePayloadJson, stateFromPayload } from "./codec";
 import { SHARE_LIMITS } from "./limits";
 import { stripSecrets, type StripOptions } from "./secrets";
@@ -15,7 +16,9 @@ export const SESSION_FORMAT = "mcp-playground-session";
 export interface ExportedSession {
   fileName: string;
   text: string;
+  /** What was left out, in English; `omittedMsgs` the same for the page, in the reader's language. */
   omitted: string[];
+  omittedMsgs: Msg[];
 }
 
 function slug(text: string): string {
@@ -42,6 +45,7 @@ export function exportSessionFile(state: ShareState, options: StripOptions & { n
     fileName: `mcp-${slug(state.title ?? "session")}-${stamp}.json`,
     text: JSON.stringify(file, null, 2) + "\n",
     omitted: stripped.omitted,
+    omittedMsgs: stripped.omittedMsgs,
   };
 }
 

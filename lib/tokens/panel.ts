@@ -2,6 +2,7 @@
  * The Catalogue panel's state, as a pure reducer (the component only renders it; the hook only wires it).
  * Bill replies carry a sequence number: a reply to an older request (options changed, another edit) is dropped.
  */
+import { englishT, type Msg, type Translate } from "../i18n/translate";
 import type { Bill } from "./bill";
 import { catalogueTools, replaceInstructions, replaceTool, type Catalogue, type Handshake } from "./catalogue";
 import { DEFAULT_BILL_OPTIONS, DEFAULT_FLEET, type BillOptions } from "./options";
@@ -35,7 +36,8 @@ export interface PanelState {
   source?: { targetKey: string; targetLabel: string; original: Catalogue };
   catalogue?: Catalogue;
   bills: Record<BillWhich, BillSlot>;
-  whatIf: { subject: WhatIfSubject | null; text: string; error: string | null };
+  /** `error` in English; `errorMsg` the same in the reader's language, set with it. */
+  whatIf: { subject: WhatIfSubject | null; text: string; error: string | null; errorMsg?: Msg };
 }
 
 export type PanelAction =
@@ -85,7 +87,7 @@ function applyEdit(state: PanelState): PanelState {
   if (subject.kind === "instructions")
     return { ...state, catalogue: replaceInstructions(catalogue, text), whatIf: { ...state.whatIf, error: null } };
   const edit = parseToolEdit(text);
-  if (!edit.ok) return { ...state, whatIf: { ...state.whatIf, error: edit.error } };
+  if (!edit.ok) return { ...state, whatIf: { ...state.whatIf, error: edit.error, errorMsg: edit.errorMsg } };
   return {
     ...state,
     catalogue: replaceTool(catalogue, subject.index, edit.tool),
@@ -160,26 +162,26 @@ export function isEdited(state: PanelState): boolean {
 
 export type FleetInput = { ok: true; servers: number; window: number } | { ok: false; error: string };
 
-export function selectFleet(state: PanelState): FleetInput {
+export function selectFleet(state: PanelState, t: Translate = englishT): FleetInput {
   const servers = Number(state.fleet.servers);
   const window = Number(state.fleet.window.replace(/[,_\s]/g, ""));
   if (!Number.isInteger(servers) || servers < 1 || servers > 10_000)
-    return { ok: false, error: "N must be a whole number from 1 to 10,000" };
+    return { ok: false, error: t("catalogueMenus.fleet.servers") };
   if (!Number.isInteger(window) || window < 1 || window > 100_000_000)
-    return { ok: false, error: "W must be a whole number of tokens from 1 to 100,000,000" };
+    return { ok: false, error: t("catalogueMenus.fleet.window") };
   return { ok: true, servers, window };
 }
 
 export type CapabilitiesInput = { ok: true; value: Record<string, unknown> } | { ok: false; error: string };
 
-export function selectCapabilities(state: PanelState): CapabilitiesInput {
+export function selectCapabilities(state: PanelState, t: Translate = englishT): CapabilitiesInput {
   let value: unknown;
   try {
     value = JSON.parse(state.capsText);
   } catch (e) {
-    return { ok: false, error: `The capabilities are not JSON (${(e as Error).message}); {} declares none.` };
+    return { ok: false, error: t("catalogueMenus.caps.notJson", { message: (e as Error).message }) };
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { ok: false, error: 'The capabilities must be a JSON object, e.g. {} or {"roots":{}}.' };
+    return { ok: false, error: t("catalogueMenus.caps.notObject") };
   return { ok: true, value: value as Record<string, unknown> };
 }

@@ -2,6 +2,7 @@
  * "What if": an author edits a tool (or the instructions) in place and sees what the bill would be.
  * Pure helpers for the panel: the text to edit, parsing it back, and the difference between two bills.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import type { Bill } from "./bill";
 import type { JsonObject } from "./catalogue";
 
@@ -9,17 +10,20 @@ export function toolEditText(tool: JsonObject): string {
   return JSON.stringify(tool, null, 2);
 }
 
-export type ToolEdit = { ok: true; tool: JsonObject } | { ok: false; error: string };
+/** `error` in English; `errorMsg` the same for the page (the parser's own message stays as it came). */
+export type ToolEdit = { ok: true; tool: JsonObject } | { ok: false; error: string; errorMsg: Msg };
+
+const refused = (errorMsg: Msg): ToolEdit => ({ ok: false, error: say(errorMsg), errorMsg });
 
 export function parseToolEdit(text: string): ToolEdit {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (e) {
-    return { ok: false, error: `not JSON: ${(e as Error).message}` };
+    return refused(msg("catalogueMenus.whatIf.notJson", { message: (e as Error).message }));
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { ok: false, error: 'a tool definition is a JSON object ({"name": …, "description": …, "inputSchema": …})' };
+    return refused(msg("catalogueMenus.whatIf.notObject"));
   return { ok: true, tool: value as JsonObject };
 }
 

@@ -281,6 +281,28 @@ describe("diff", () => {
     expect(report.nonBreaking).toEqual([]);
     expect(readFileSync(junit, "utf8")).toContain('failures="1"');
   });
+
+  it("diff's human output follows --lang: the heading and each detail in Bulgarian, the server's error as it came; the markers, kinds, paths and counts line stay English for scripts (issue 32)", async () => {
+    const run = await runCli([
+      "diff",
+      cassettePath,
+      "--stdio",
+      `node ${CHANGED}`,
+      "--env",
+      freshMemory(),
+      "--lang",
+      "bg",
+    ]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^diff: .+ както е записан \(legacy 2025-11-25\) срещу .+ \(legacy 2025-11-25\)$/m);
+    expect(run.stdout).toMatch(
+      /^BREAKING {6}tool-removed {2}tools\/list tools\["read_graph"\]: tool-ът "read_graph" е премахнат; записаното извикване tools\/call .+ сега се проваля \(грешка -32602 Tool read_graph not found\)$/m,
+    );
+    expect(run.stdout).toMatch(
+      /^BREAKING {6}required-argument-added {2}tools\/list tools\["create_relations"\]\.inputSchema\.required: tool-ът "create_relations" вече изисква аргумента ".+"/m,
+    );
+    expect(run.stdout).toMatch(/^2 breaking, 0 not breaking; \d+ of \d+ answers the same \(ids aside\)$/m);
+  }, 60_000);
 });
 
 describe("compare (two servers side by side)", () => {

@@ -1,6 +1,7 @@
 /** lib/cassette, pure: making a cassette (secrets stripped as for links), validating one, importing, matching, diffing. */
 import { describe, expect, it } from "vitest";
 import { diffPairs, diffRows, type DiffPair } from "@/lib/cassette/diff";
+import { msg } from "@/lib/i18n/translate";
 import { CASSETTE_FORMAT, parseCassetteText, validateCassette, type Cassette } from "@/lib/cassette/format";
 import { cassetteFromState } from "@/lib/cassette/from-session";
 import { importJsonLines, importRecorder } from "@/lib/cassette/import";
@@ -434,6 +435,9 @@ describe("diff: what breaks and what does not", () => {
         kind: "error-instead-of-result",
         path: 'resources/read {"uri":"a://b"}',
         detail: "recorded a result, now error -32002 Resource not found",
+        detailMsg: msg("diffDetail.resultGone", {
+          now: msg("diffDetail.failure.error", { code: "-32002", message: "Resource not found" }),
+        }),
         interaction: 1,
       },
     ]);

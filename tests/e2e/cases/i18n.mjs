@@ -210,6 +210,60 @@ const CHECKS_SAY = {
   },
 };
 
+// Who decides' argument lists and tool hints, the template menu's hints, the Catalogue tab after a bill (the what-if
+// editor, the table, a refusal), a Diff difference's detail and the Share tab and dialog (issue 32, i18n-b).
+const SCREENS_SAY = {
+  bg: {
+    template: "Изброява tool-овете (може да влезе в cache: ttlMs, cacheScope).",
+    args: "аргументи: ",
+    hint: "само чете (readOnlyHint)",
+    whatIf: "Ами ако…",
+    whatIfHelp: "Съкратете description или махнете свойство от схемата",
+    editTitle: " — променете го в „Ами ако…“",
+    whatIfError: "дефиницията на tool е JSON обект",
+    diffDetail: 'tool-ът "cancel_event" е премахнат',
+    diffHeading: "както е записан",
+    pick: "Изберете какво да влезе във връзката",
+    file: "Файл на сесията и транскрипт",
+    pickMade: "Връзка с ",
+    omittedQuery: "параметърът в query URL на целта",
+    fileSaved: "Изпуснато:",
+  },
+  ru: {
+    template: "Список инструментов (кэшируется: ttlMs, cacheScope).",
+    args: "аргументы: ",
+    hint: "только читает (readOnlyHint)",
+    whatIf: "Что если…",
+    whatIfHelp: "Сократите description или уберите свойство из схемы",
+    editTitle: " — изменить в редакторе «Что если…»",
+    whatIfError: "определение инструмента — это JSON-объект",
+    diffDetail: 'инструмент "cancel_event" удалён',
+    diffHeading: "по записи",
+    pick: "Выберите, что войдёт в ссылку",
+    file: "Файл сессии и стенограмма",
+    pickMade: "Ссылка с ",
+    omittedQuery: "параметр query URL цели",
+    fileSaved: "Опущено:",
+  },
+};
+
+/** English a translated screen must no longer show (the words these screens said before issue 32's last steps). */
+const NO_LONGER_ENGLISH = [
+  "arguments:",
+  "What if…",
+  "Apply and re-bill",
+  "edit it in the what-if editor",
+  "is gone",
+  "as recorded",
+  "Choose what goes into a link",
+  "Tick all",
+  "Session file and transcript",
+  "Left out",
+  "the query parameter",
+];
+
+const englishLeft = (text) => NO_LONGER_ENGLISH.filter((e) => text.includes(e));
+
 export function register({ test, assert }) {
   test("i18n: the Checks tab after a run against the embedded calendar, the doctor's diagnosis, the Who decides tab and a legacy server's era card in Bulgarian, then Russian (chrome, emulation switches, export row, a check's detail, the doctor's steps, who decides each primitive, the era line and card); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
     ctx,
@@ -306,6 +360,113 @@ export function register({ test, assert }) {
       const wire = await page.locator('[data-testid="apps-wire-row"][data-method="ui/initialize"]').first().innerText();
       assert(wire.includes(says.wireInitialize), `${lang}: ui/initialize's meaning on the wire: ${wire}`);
       await check("apps");
+    });
+  });
+
+  test("i18n: Who decides' argument lists and tool hints, the template menu, the Catalogue tab after a bill, a Diff difference's detail and the Share tab and dialog (picker, session file, what a link leaves out) in Bulgarian, then Russian; nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    await inEachLanguageOnTheCalendar({ ctx, srv, storageState, assert }, async ({ lang, page, pg, a11y, check }) => {
+      const says = SCREENS_SAY[lang];
+      const noEnglish = (where, text) =>
+        assert(englishLeft(text).length === 0, `${lang} · ${where} still says ${englishLeft(text).join(", ")}`);
+
+      const hint = await page
+        .locator('[data-testid="template-select"] option[value="tools/list"]')
+        .getAttribute("title");
+      assert(hint === says.template, `${lang}: tools/list's hint in the template menu: ${hint}`);
+
+      await a11y.openTab("who");
+      await pg.tid("fetch-catalogue").click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="who-tools"]')?.textContent.includes("create_event"),
+        null,
+        { timeout: 30_000 },
+      );
+      const who = await pg.tid("who-decides").innerText();
+      assert(who.includes(says.args), `${lang}: who decides' argument lists: ${who.slice(0, 400)}`);
+      noEnglish("who", who);
+      await check("who");
+
+      await a11y.openTab("catalog");
+      await pg.tid("catalog-fetch").click();
+      await pg.tid("bill-table").waitFor({ timeout: 60_000 });
+      const title = await page.locator('[data-testid="bill-edit"]').first().getAttribute("title");
+      assert(title.endsWith(says.editTitle), `${lang}: a bill row's edit button: ${title}`);
+      await pg.tid("whatif-subject").selectOption({ index: 1 });
+      await pg.tid("whatif-text").fill("[1]");
+      await pg.tid("whatif-apply").click();
+      const refusal = await pg.tid("whatif-error").innerText();
+      assert(refusal.startsWith(says.whatIfError), `${lang}: the what-if refusal: ${refusal}`);
+      const catalogue = await pg.tid("catalog-panel").innerText();
+      assert(
+        catalogue.includes(says.whatIf) && catalogue.includes(says.whatIfHelp) === false,
+        `${lang}: the what-if editor (a subject chosen: its help gives way to the text): ${catalogue.slice(-600)}`,
+      );
+      noEnglish("catalogue", catalogue);
+      await check("catalogue");
+      await pg.tid("whatif-subject").selectOption({ index: 0 });
+      const help = await pg.tid("whatif").innerText();
+      assert(help.includes(says.whatIfHelp), `${lang}: the what-if editor's help: ${help}`);
+
+      await a11y.openTab("cassette");
+      await pg.tid("cassette-file").setInputFiles(path.join(ROOT, "tests/fixtures/cassettes/calendar-extra-tool.json"));
+      await page.waitForFunction(() =>
+        document.querySelector('[data-testid="cassette-loaded"]')?.textContent.includes("calendar-extra-tool.json"),
+      );
+      await pg.tid("cassette-diff-run").click();
+      await page.waitForSelector('[data-testid="cassette-diff"], [data-testid="cassette-diff-error"]', {
+        timeout: 60_000,
+      });
+      const diff = await pg.tid("cassette-panel").innerText();
+      assert(
+        diff.includes(says.diffDetail) && diff.includes(says.diffHeading),
+        `${lang}: the removed tool's detail and the heading: ${diff.slice(0, 600)}`,
+      );
+      noEnglish("diff", diff);
+      await check("diff");
+
+      // A target whose address holds a secret: the picker's link, the session file and the Share dialog leave it out.
+      await pg.chooseTarget("custom-http");
+      await pg.tid("custom-url").fill("http://127.0.0.1:9/mcp?api_key=sk-e2e-secret-123456");
+      await a11y.openTab("share");
+      await pg.tid("share-pick-make").click();
+      await pg.tid("share-pick-omitted").waitFor();
+      await pg.tid("export-session").click();
+      await pg.tid("session-file-note").waitFor();
+      const share = await pg.tid("share-panel").innerText();
+      for (const want of [says.pick, says.file, says.pickMade, says.omittedQuery, says.fileSaved])
+        assert(share.includes(want), `${lang}: the Share tab says ${want}: ${share.slice(0, 1200)}`);
+      noEnglish("share", share);
+      await check("share");
+
+      await pg.tid("share").click();
+      await pg.tid("share-dialog").waitFor();
+      const omitted = await page.locator('[data-testid="share-omitted-item"]').allInnerTexts();
+      assert(
+        omitted.some((o) => o.includes(says.omittedQuery)) && omitted.every((o) => /[а-яА-Я]/.test(o)),
+        `${lang}: the Share dialog's omitted list: ${omitted.join(" | ")}`,
+      );
+      await check("share dialog");
+      await page.keyboard.press("Escape");
+      await pg.tid("share-dialog").waitFor({ state: "hidden" });
+
+      // server-everything declares every tool hint: a bare tools/list (it is a legacy server) fills Who decides.
+      await pg.chooseTarget("everything-stdio");
+      await pg.chooseTemplate("tools/list (legacy)");
+      await pg.send();
+      await a11y.openTab("who");
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="who-tools"]')?.textContent.includes("readOnlyHint"),
+        null,
+        { timeout: 30_000 },
+      );
+      const hints = await pg.tid("who-tools").innerText();
+      assert(hints.includes(says.hint), `${lang}: a tool hint in the language around its name: ${hints.slice(0, 600)}`);
+      assert(!/\b(not )?(read-only|destructive|idempotent|open world)\b/.test(hints), `${lang}: an English hint left`);
+      await check("who hints");
     });
   });
 

@@ -89,6 +89,7 @@ async function run(argv: string[]): Promise<number> {
   return printDiff(
     {
       ...result,
+      headingMsg: undefined,
       heading: result.heading
         .replace(/^diff: /, "compare: ")
         .replace(" as recorded ", " (A) ")

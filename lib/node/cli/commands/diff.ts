@@ -12,6 +12,8 @@ import { diffJson, diffJunit, diffText } from "@/lib/cassette/diff";
 import type { Cassette } from "@/lib/cassette/format";
 import { replayAndDiff as replayCassetteAndDiff, type Diffed } from "@/lib/cassette/replay-diff";
 import { readCassetteInput } from "../cassette-input";
+import { say, type Msg } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 import { JSON_AND_HELP, parseOwnArgs, usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf } from "../target";
 import { reportMaking } from "./cassette";
@@ -79,10 +81,15 @@ export async function replayAndDiff(
 }
 
 /** Writes the report (text or --json, and --junit) and returns the exit code: 1 on a breaking change. */
-export function printDiff(result: Extract<Diffed, { ok: true }>, values: { json?: boolean; junit?: string }): number {
+export function printDiff(
+  result: Omit<Extract<Diffed, { ok: true }>, "headingMsg"> & { headingMsg?: Msg },
+  values: { json?: boolean; junit?: string },
+): number {
+  // compare rewrites the heading in English and passes no headingMsg; the details follow --lang either way.
+  const heading = result.headingMsg ? say(result.headingMsg, cliT()) : result.heading;
   if (values.junit) writeFileSync(values.junit, diffJunit(result.report, result.pairs, result.heading));
   process.stdout.write(
-    `${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, result.heading)}\n`,
+    `${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, heading, cliT())}\n`,
   );
   return result.report.breaking.length > 0 ? 1 : 0;
 }
