@@ -3,7 +3,6 @@ import { useLocale, useTranslations } from "next-intl";
 /** The chapter's little table, for this catalogue, plus "N servers like this one" with N and W adjustable. */
 import type { ReactNode } from "react";
 import { fleetCost, fleetSentence, formatTokens, type Bill } from "@/lib/tokens/bill";
-import { FIELD_SET_LABELS } from "@/lib/tokens/options";
 import type { FleetInput } from "@/lib/tokens/panel";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
 import { inputClass } from "../ui";
@@ -75,7 +74,10 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
             <span data-testid="bill-tool-count" data-value={bill.tools}>
               {bill.tools}
             </span>{" "}
-            {t("tokens.toolDefinitions", { count: bill.tools, fields: FIELD_SET_LABELS[bill.options.fieldSet] })}
+            {t("tokens.toolDefinitions", {
+              count: bill.tools,
+              fields: t(`catalogueMenus.fieldSet.${bill.options.fieldSet}`),
+            })}
           </>
         }
         value={bill.toolsTokens}

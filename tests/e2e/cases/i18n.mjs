@@ -226,7 +226,7 @@ const SCREENS_SAY = {
     pick: "Изберете какво да влезе във връзката",
     file: "Файл на сесията и транскрипт",
     pickMade: "Връзка с ",
-    omittedQuery: "параметърът в query URL на целта",
+    omittedQuery: "параметърът в query „api_key“",
     fileSaved: "Изпуснато:",
   },
   ru: {
@@ -242,7 +242,7 @@ const SCREENS_SAY = {
     pick: "Выберите, что войдёт в ссылку",
     file: "Файл сессии и стенограмма",
     pickMade: "Ссылка с ",
-    omittedQuery: "параметр query URL цели",
+    omittedQuery: "параметр query «api_key»",
     fileSaved: "Опущено:",
   },
 };

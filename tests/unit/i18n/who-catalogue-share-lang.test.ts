@@ -8,10 +8,11 @@ import { describe, expect, it } from "vitest";
 import type { Exchange } from "@/lib/protocol/exchange";
 import { whoDecides } from "@/lib/explain";
 import { CATALOGUES } from "@/lib/i18n/catalogues";
-import { makeTranslate, say, type Translate } from "@/lib/i18n/translate";
+import { englishT, makeTranslate, say, type Translate } from "@/lib/i18n/translate";
 import { exportSessionFile } from "@/lib/share/session-file";
 import { defaultShareState } from "@/lib/share/v1";
 import { initialPanelState, panelReducer, selectCapabilities, selectFleet, type PanelState } from "@/lib/tokens/panel";
+import { FIELD_SETS, FIELD_SET_LABELS } from "@/lib/tokens/options";
 import { parseToolEdit } from "@/lib/tokens/whatif";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
@@ -98,6 +99,8 @@ describe("the Catalogue tab's lib texts", () => {
   const state = (patch: Partial<PanelState>): PanelState => ({ ...initialPanelState(), ...patch });
 
   it("English is what it was", () => {
+    // The bill's sentence names the field set as the selector's label does.
+    for (const f of FIELD_SETS) expect(englishT(`catalogueMenus.fieldSet.${f}`)).toBe(FIELD_SET_LABELS[f]);
     expect(parseToolEdit("[1]")).toMatchObject({
       ok: false,
       error: 'a tool definition is a JSON object ({"name": …, "description": …, "inputSchema": …})',
