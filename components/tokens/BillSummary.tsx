@@ -135,7 +135,7 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
             />
           </label>
         ))}
-        <span className="basis-full text-xs text-slate-500 dark:text-slate-400">{t("tokens.fleet.legend")}</span>
+        <span className="basis-full text-xs text-slate-600 dark:text-slate-400">{t("tokens.fleet.legend")}</span>
         <span
           data-testid="bill-fleet"
           className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}

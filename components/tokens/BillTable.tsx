@@ -34,7 +34,7 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         <col />
       </colgroup>
       <caption
-        className="caption-bottom pt-1 text-left text-[11px] text-slate-500 dark:text-slate-400"
+        className="caption-bottom pt-1 text-left text-[11px] text-slate-600 dark:text-slate-400"
         data-testid="bill-columns-explained"
       >
         {tr("tokens.table.caption")}
