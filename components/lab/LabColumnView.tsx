@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { say } from "@/lib/i18n/translate";
 import type { LabColumn } from "@/lib/lab/report";
+import { scriptWords } from "@/lib/lab/scripts/words";
 
 const OUTCOME_TONE: Record<string, string> = {
   survived:
@@ -67,7 +68,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
               >
                 <div className="flex flex-wrap justify-between gap-2">
                   <span className="font-medium">
-                    {step.stepId} · {step.label}
+                    {step.stepId} · {scriptWords(step.label, t)}
                   </span>
                   <span className="text-slate-600 dark:text-slate-400">
                     {step.lane ? t("lab.stepLane", { lane: step.lane, pid: String(step.pid) }) : null}
@@ -75,7 +76,9 @@ export function LabColumnView({ column }: { column: LabColumn }) {
                       ? t("lab.firstByte", { ms: Math.round(step.spawnToFirstByteMs) })
                       : null}
                     {step.exchange?.process?.exit
-                      ? ` · exit ${step.exchange.process.exit.code ?? step.exchange.process.exit.signal}`
+                      ? t("lab.exit", {
+                          code: String(step.exchange.process.exit.code ?? step.exchange.process.exit.signal),
+                        })
                       : null}
                   </span>
                 </div>

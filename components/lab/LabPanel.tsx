@@ -8,6 +8,7 @@ import { useEffect, useState } from "react";
 import type { BridgeReply, Target } from "@/lib/bridge/contract";
 import { CONDITION_IDS, LAB_LIMITS, type ConditionId } from "@/lib/lab/conditions";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+import { scriptWords } from "@/lib/lab/scripts/words";
 import { parseLabScript, type LabScript } from "@/lib/lab/script";
 import { spawnConfirmation } from "@/lib/share/live";
 import { labFailedSentence, labSentence, type LabReport } from "@/lib/lab/report";
@@ -144,7 +145,7 @@ export function LabPanel({ commands }: PanelProps) {
           {scriptId === "" ? <option value="">{t("lab.fromLinkOption")}</option> : null}
           {BUILT_IN_SCRIPTS.map((s) => (
             <option key={s.id} value={s.id}>
-              {(s.script as { title: string }).title}
+              {scriptWords((s.script as { title: string }).title, t)}
             </option>
           ))}
         </select>
@@ -228,7 +229,9 @@ export function LabPanel({ commands }: PanelProps) {
           <LabDiff report={run.report} />
         </>
       ) : null}
-      {parsed.ok ? <p className="text-xs text-slate-600 dark:text-slate-300">{parsed.script.description}</p> : null}
+      {parsed.ok ? (
+        <p className="text-xs text-slate-600 dark:text-slate-300">{scriptWords(parsed.script.description, t)}</p>
+      ) : null}
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
         <legend className="mb-1 font-medium">{t("lab.conditions")}</legend>
         {CONDITION_IDS.map((id) => (
