@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import { say } from "@/lib/i18n/translate";
 import { useState } from "react";
 import type { ServerEra } from "@/lib/explain/types";
 import { traceLines } from "@/lib/protocol/trace";
@@ -77,7 +78,7 @@ export function ExchangeCard({
         ) : null}
         {entry.label ? (
           <span data-testid="exchange-label" className="font-medium text-violet-700 dark:text-violet-300">
-            {entry.label}
+            {entry.labelMsg ? say(entry.labelMsg, t) : entry.label}
           </span>
         ) : null}
         <Meta>{entry.targetLabel}</Meta>

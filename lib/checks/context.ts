@@ -5,7 +5,7 @@
  */
 import type { Exchange } from "../bridge/contract";
 import { emulatedCapabilities } from "../protocol/emulation";
-import { isMsg, say } from "../i18n/translate";
+import { isMsg, msg, say, type Msg } from "../i18n/translate";
 import { META_KEYS } from "../protocol/meta";
 import { PLAYGROUND_CLIENT_INFO, initializeParams } from "../protocol/versions";
 import { synthesize } from "./synthesize";
@@ -77,6 +77,11 @@ export class CheckContext implements CheckContextBase {
     if (o.logLevel !== undefined) env[META_KEYS.logLevel] = o.logLevel;
     if (o.progressToken !== undefined) env.progressToken = o.progressToken;
     return env;
+  }
+
+  /** A timeline label with words in it: "<check id> <what>", said in the reader's language on the page's card. */
+  labelled(what: Msg): { label: string; labelMsg: Msg } {
+    return { label: `${this.checkId} ${say(what)}`, labelMsg: msg("checkLabels.named", { check: this.checkId, what }) };
   }
 
   /** Sends text as is; every exchange is recorded for the run and as this check's evidence. */

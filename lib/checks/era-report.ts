@@ -39,6 +39,7 @@ export async function buildEraReport(
   try {
     exchange = await send(frame, {
       label: "era report: tools/list with no handshake",
+      labelMsg: msg("checkLabels.eraReport"),
       processMode: "fresh",
       timeoutMs,
       http: { omitImplied: ["Mcp-Session-Id"] },

@@ -3,6 +3,7 @@
  * check is merged into it), and where each check's evidence sits in the timeline. Pure; the panel's hook
  * feeds it the runner's progress events.
  */
+import { msg } from "../i18n/translate";
 import type { Exchange } from "../bridge/contract";
 import type { CheckReport, CheckResult, CheckSend, CheckSendOptions, Level, Status } from "./types";
 import { ALL_CHECKS } from "./registry";
@@ -131,10 +132,11 @@ export type SendFrame = (
 /** The suite's send through the session: every frame lands in the timeline, labelled "check …" (or `prefix …`). */
 export function sessionSend(sendFrame: SendFrame, prefix = "check"): CheckSend {
   return async (text, opts) => {
-    const { label, ...options } = opts;
+    const { label, labelMsg, ...options } = opts;
     const exchange = await sendFrame(text, {
       ...options,
       label: `${prefix} ${label ?? ""}`.trim(),
+      ...(labelMsg ? { labelMsg: prefix === "check" ? msg("checkLabels.check", { what: labelMsg }) : labelMsg } : {}),
       // The checks compose every header themselves; a remembered legacy session would skew them.
       rememberedSession: false,
       // Their deliberately odd requests must not feed the client cache (nor be answered from it).

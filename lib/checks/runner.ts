@@ -84,7 +84,13 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const profile = clientProfile({ emulate: runOptions.emulate });
   const emulate = profile.emulation;
   const verdict = await runEraProbe(
-    (text, extra) => target.send(text, { headers: extra?.headers, label: extra?.label, timeoutMs: options.timeoutMs }),
+    (text, extra) =>
+      target.send(text, {
+        headers: extra?.headers,
+        label: extra?.label,
+        ...(extra?.labelMsg ? { labelMsg: msg("checkLabels.probe", { what: extra.labelMsg }) } : {}),
+        timeoutMs: options.timeoutMs,
+      }),
     {
       nextId: () => `probe-${++probeCount}`,
       ...(profile.pinned ? { preferredVersion: profile.protocolVersion, pinned: true } : {}),
@@ -276,6 +282,7 @@ async function envelopeProbe(
       JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }),
       {
         label: `probe: ${method} with the envelope (discovery failed)`,
+        labelMsg: msg("checkLabels.probeEnvelope", { method }),
         timeoutMs,
       },
     );

@@ -58,6 +58,8 @@ export type HttpControl = NonNullable<SendOptions["http"]>;
 export interface CheckSendOptions extends SendOptions {
   /** Shown in the timeline next to the exchange, e.g. "C07 missing clientCapabilities". */
   label?: string;
+  /** The label in the reader's language, when it has words beyond identifiers (the page's card says it). */
+  labelMsg?: Msg;
   /** A legacy HTTP run: false sends without the session's Mcp-Session-Id and MCP-Protocol-Version (default: with). */
   session?: boolean;
 }

@@ -13,7 +13,7 @@ import { msg, say, type Msg } from "../i18n/translate";
 
 export type ProbeSend = (
   frameText: string,
-  extra?: { headers?: Record<string, string>; label?: string },
+  extra?: { headers?: Record<string, string>; label?: string; labelMsg?: Msg },
 ) => Promise<Exchange>;
 
 export interface ProbeStep {
@@ -88,8 +88,10 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   const preferred = opts.preferredVersion ?? MODERN_VERSION;
   const capabilities = opts.clientCapabilities ?? {};
   const steps: ProbeStep[] = [];
-  const step = async (label: string, text: string, headers?: Record<string, string>) => {
-    const exchange = await send(text, { headers, label });
+  // A step's name is a Msg (what the page's card says in the reader's language); `label` keeps its English.
+  const step = async (what: Msg, text: string, headers?: Record<string, string>) => {
+    const label = `probe: ${say(what)}`;
+    const exchange = await send(text, { headers, label, labelMsg: what });
     steps.push({ label, exchange });
     return readReply(exchange);
   };
@@ -97,7 +99,7 @@ export async function runEraProbe(send: ProbeSend, opts: ProbeOptions = {}): Pro
   const legacyFallback = (why: Msg, askFor: string) => legacyFallbackOf(run, why, askFor);
   const discover = (version: string) =>
     step(
-      `probe: server/discover (${version})`,
+      msg("probeSteps.discover", { version }),
       frame(nextId(), "server/discover", {
         _meta: buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }),
       }),
@@ -173,7 +175,7 @@ export function legacySessionHeaders(sessionId?: string, version?: string): Reco
 /** The probe's moves so far, shared by its two halves (discover first, initialize as the fallback). */
 interface ProbeRun {
   steps: ProbeStep[];
-  step(label: string, text: string, headers?: Record<string, string>): Promise<Reply>;
+  step(what: Msg, text: string, headers?: Record<string, string>): Promise<Reply>;
   nextId(): number | string;
   capabilities: Record<string, unknown>;
   opts: ProbeOptions;
@@ -183,7 +185,7 @@ interface ProbeRun {
 async function legacyFallbackOf(run: ProbeRun, why: Msg, askFor: string): Promise<ProbeVerdict> {
   const { steps, step, nextId, capabilities, opts } = run;
   const init = await step(
-    `probe: initialize (asks for ${askFor})`,
+    msg("probeSteps.initialize", { version: askFor }),
     frame(nextId(), "initialize", initializeParams(askFor, capabilities)),
   );
   if (init.kind !== "result") {
@@ -193,7 +195,7 @@ async function legacyFallbackOf(run: ProbeRun, why: Msg, askFor: string): Promis
   const version = typeof init.result.protocolVersion === "string" ? init.result.protocolVersion : undefined;
   const sessionId = steps[steps.length - 1].exchange.http?.sessionId;
   if (opts.completeHandshake !== false) {
-    await step("probe: notifications/initialized", INITIALIZED_FRAME, legacySessionHeaders(sessionId, version));
+    await step(msg("probeSteps.initialized"), INITIALIZED_FRAME, legacySessionHeaders(sessionId, version));
   }
   return verdict(
     { era: "legacy", version, steps, result: init.result, sessionId },

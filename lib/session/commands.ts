@@ -3,6 +3,7 @@
  * No React here; the client is injected so tests can pass a fake. One send's way is deliver.ts; the probe's is
  * probe-command.ts.
  */
+import type { Msg } from "../i18n/translate";
 import type { BridgeReply, Exchange, Target } from "../bridge/contract";
 import { draftFrame } from "../protocol/frame";
 import { createDelivery, type CommandDeps, type ProcessAction, type SendExtras } from "./deliver";
@@ -64,6 +65,7 @@ export function createCommands(store: Store, deps: CommandDeps) {
       text: string,
       opts: {
         label: string;
+        labelMsg?: Msg;
         headers?: Record<string, string>;
         noCache?: boolean;
         insist?: boolean;

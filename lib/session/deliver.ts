@@ -3,6 +3,7 @@
  * otherwise the bridge client delivers it; the card then settles as done or as a bridge error, and a target with a
  * process gets its status refreshed. No React; the client is injected so tests can pass a fake.
  */
+import type { Msg } from "../i18n/translate";
 import type {
   BridgeReply,
   Exchange,
@@ -69,6 +70,8 @@ function defaultSendId(): string {
 /** How deliver() is asked to send: who sends it (label null = the user), its headers and the send's options. */
 export type DeliverOptions = {
   label: string | null;
+  /** The label in the reader's language (its English is `label`). */
+  labelMsg?: Msg;
   headers?: Record<string, string>;
   insist: boolean;
   notJson: boolean;
@@ -141,7 +144,7 @@ export function createDelivery(store: Store, deps: CommandDeps) {
     const sentFrame = frameValue(draft);
     const seq = state.seq + 1;
     const sendId = newSendId();
-    const { label, headers, insist, notJson, noCache, view: _view, emulation, ...extras } = opts;
+    const { label, labelMsg, headers, insist, notJson, noCache, view: _view, emulation, ...extras } = opts;
     void _view;
     const ranBefore = state.entries.some((e) => e.targetKey === view.key && e.phase.status === "done");
     const timeoutMs = opts.timeoutMs ?? sendTimeoutMs(view.target, state.timeoutMs, ranBefore);
@@ -151,6 +154,7 @@ export function createDelivery(store: Store, deps: CommandDeps) {
       ...head,
       seq,
       label,
+      ...(labelMsg ? { labelMsg } : {}),
       targetKey: view.key,
       target: view.target,
       notJson,

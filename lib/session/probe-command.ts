@@ -1,6 +1,7 @@
 /** The era probe as a command: server/discover → verdict, falling back to initialize; every step lands in the timeline. */
 import { runEraProbe } from "../protocol/era";
 import { draftFrame } from "../protocol/frame";
+import { msg } from "../i18n/translate";
 import type { Deliver } from "./deliver";
 import { profileOf } from "./envelope";
 import { selectTarget } from "./selectors";
@@ -24,6 +25,7 @@ export async function probeTarget(store: Store, deliver: Deliver): Promise<void>
         const what = (extra?.label ?? "").replace(/^probe:\s*/, "");
         const exchange = await deliver(draftFrame(frameText), {
           label: `probe step ${step}: ${what}`,
+          ...(extra?.labelMsg ? { labelMsg: msg("probeSteps.step", { step, what: extra.labelMsg }) } : {}),
           headers: extra?.headers,
           insist: false,
           notJson: false,

@@ -19,6 +19,8 @@ export interface TimelineEntry extends SendHead {
   seq: number;
   /** e.g. "probe step 1: server/discover (2026-07-28)"; null for a plain send. */
   label: string | null;
+  /** The label as a Msg, said in the reader's language (older saves have only `label`). */
+  labelMsg?: Msg;
   targetKey: string;
   /** The target it went to (a share link replays each frame to its own target); absent for older saves. */
   target?: Target;

@@ -1,4 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { CATALOGUES } from "@/lib/i18n/catalogues";
+import { makeTranslate, say } from "@/lib/i18n/translate";
 import { type BridgeReply, type Exchange, type ProcessStatus, type SendRequest } from "@/lib/bridge/contract";
 import {
   createCommands,
@@ -270,6 +272,14 @@ describe("commands", () => {
       "probe step 1: server/discover (2026-07-28)",
       "probe step 2: initialize (asks for 2026-07-28)",
       "probe step 3: notifications/initialized",
+    ]);
+    // The card says each step in the reader's language; its English is the label above.
+    const bg = makeTranslate("bg", CATALOGUES.bg);
+    expect(s.entries.map((e) => e.labelMsg && say(e.labelMsg))).toEqual(s.entries.map((e) => e.label));
+    expect(s.entries.map((e) => e.labelMsg && say(e.labelMsg, bg))).toEqual([
+      "проверка на ерата, стъпка 1: server/discover (2026-07-28)",
+      "проверка на ерата, стъпка 2: initialize (иска 2026-07-28)",
+      "проверка на ерата, стъпка 3: notifications/initialized",
     ]);
     expect(sent[2].headers).toEqual({ "Mcp-Session-Id": "sess-9", "MCP-Protocol-Version": "2025-11-25" });
     expect(s.verdicts["demo:everything:http"]).toMatchObject({ status: "done", era: "legacy", version: "2025-11-25" });

@@ -211,7 +211,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
         // Like a legacy client: a fresh stdio process; on HTTP no Mcp-Method / MCP-Protocol-Version headers.
         const reply = replyOf(
           await ctx.raw(frame, {
-            label: `${ctx.checkId} initialize (legacy client)`,
+            ...ctx.labelled(msg("checkLabels.initializeLegacyClient")),
             processMode: "fresh",
             http: { omitImplied: ["Mcp-Method", "MCP-Protocol-Version", "Mcp-Name"] },
           }),

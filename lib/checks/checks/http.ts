@@ -159,7 +159,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
       const bad: Msg[] = [];
       for (const method of ["GET", "DELETE"] as const) {
         const ex = await ctx.raw("", {
-          label: `${ctx.checkId} ${method} on the endpoint`,
+          ...ctx.labelled(msg("checkLabels.onEndpoint", { method })),
           http: { method },
           headers: method === "GET" ? { Accept: "text/event-stream" } : undefined,
         });
@@ -198,7 +198,7 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
           http: { origin: "http://evil.example" },
           session: false,
-          label: `${ctx.checkId} opening request (Origin: http://evil.example)`,
+          ...ctx.labelled(msg("checkLabels.evilOrigin", { origin: "http://evil.example" })),
         });
         const origin = "http://evil.example";
         if (reply.status === 403) return ctx.pass(msg("checks.d.C54.pass", { origin }));

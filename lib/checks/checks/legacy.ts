@@ -30,16 +30,18 @@ function freshInitialize(ctx: CheckContext, protocolVersion: string) {
   return ctx.rawRequest(frame, {
     processMode: "fresh",
     session: false,
-    label: `${ctx.checkId} initialize asking for ${protocolVersion} (a fresh session)`,
+    ...ctx.labelled(msg("checkLabels.initializeFreshSession", { version: protocolVersion })),
   });
 }
 
 /** ping in the session (or with the headers given instead): the plainest legacy request to bend headers on. */
-function ping(ctx: CheckContext, headers: Record<string, string>, what: string, session = true) {
+function ping(ctx: CheckContext, headers: Record<string, string>, what: Msg | string, session = true) {
   return ctx.rawRequest(JSON.stringify({ jsonrpc: "2.0", id: ctx.nextId(), method: "ping" }), {
     headers,
     session,
-    label: `${ctx.checkId} ping (${what})`,
+    ...(typeof what === "string"
+      ? { label: `${ctx.checkId} ping (${what})` }
+      : ctx.labelled(msg("checkLabels.ping", { what }))),
   });
 }
 
@@ -141,17 +143,17 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
             http: { method: "DELETE" },
             headers,
             session: false,
-            label: `${ctx.checkId} DELETE the session`,
+            ...ctx.labelled(msg("checkLabels.deleteSession")),
           });
           const status = del.http?.status ?? 0;
           ended = msg("checks.d.C70.deleteAnswered", { status: String(status || del.outcome.kind) });
           if (status >= 200 && status < 300) {
-            const after = await ping(ctx, headers, "in the session it ended", false);
+            const after = await ping(ctx, headers, msg("checkLabels.pingEnded"), false);
             if (after.status !== 404) return ctx.fail(msg("checks.d.C70.afterDelete", { reply: replyMsg(after) }));
             ended = msg("checks.d.C70.ended404");
           }
         }
-        const none = await ping(ctx, { "MCP-Protocol-Version": ctx.version }, "no Mcp-Session-Id", false);
+        const none = await ping(ctx, { "MCP-Protocol-Version": ctx.version }, msg("checkLabels.pingNoSession"), false);
         if (none.status !== 400) return ctx.fail(msg("checks.d.C70.noSession", { reply: replyMsg(none) }), "SHOULD");
         return ctx.pass(msg("checks.d.C70.pass", { id: JSON.stringify(truncate(id, 40)), ended }));
       },

@@ -164,7 +164,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
         const id = ctx.nextId();
         const window = ctx.options.listenWindowMs;
         const pending = ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), {
-          label: `${ctx.checkId} subscriptions/listen (to be cancelled)`,
+          ...ctx.labelled(msg("checkLabels.listenToCancel")),
           timeoutMs: window,
         });
         await ctx.sleep(Math.floor(window / 2));

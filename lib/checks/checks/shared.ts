@@ -32,7 +32,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
         const method = (await firstDeclaredList(ctx)) ?? "playground/nonexistent";
         const id = 6500 + Math.floor(Math.random() * 1000);
         const ex = await ctx.raw(ctx.frame(method, {}, {}, id), {
-          label: `${ctx.checkId} ${method} with the numeric id ${id}`,
+          ...ctx.labelled(msg("checkLabels.numericId", { method, id: String(id) })),
           timeoutMs: Math.min(3000, ctx.options.timeoutMs),
         });
         const echoed = serverFrames(ex)
@@ -120,7 +120,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
           const pending = ctx.raw(
             ctx.frame("tools/call", { name: tool.name as string, arguments: ctx.toolArguments(tool) }, {}, id),
             {
-              label: `${ctx.checkId} tools/call ${String(tool.name)} (to be cancelled)`,
+              ...ctx.labelled(msg("checkLabels.callToCancel", { tool: String(tool.name) })),
               timeoutMs: window,
             },
           );
@@ -152,7 +152,7 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
           http: { host: REBINDING_HOST, origin: `http://${REBINDING_HOST}` },
           session: false,
-          label: `${ctx.checkId} opening request as a rebinding page sends it (Host and Origin ${REBINDING_HOST})`,
+          ...ctx.labelled(msg("checkLabels.rebinding", { host: REBINDING_HOST })),
         });
         const fix = msg("checks.d.C73.fix", { sdk: "createMcpExpressApp({ host: '127.0.0.1' })" });
         const host = REBINDING_HOST;

@@ -13,7 +13,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         // A fresh process shows what the server prints at start-up, where banners usually hide.
         await ctx.rawRequest(ctx.openingFrame(), {
           processMode: "fresh",
-          label: `${ctx.checkId} opening request (fresh process: start-up output)`,
+          ...ctx.labelled(msg("checkLabels.openingStartup")),
         });
         let lines = 0;
         let stderr = 0;
@@ -54,7 +54,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       async (ctx) => {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {
           processMode: "fresh",
-          label: `${ctx.checkId} opening request (fresh process, then stdin closes)`,
+          ...ctx.labelled(msg("checkLabels.openingStdinCloses")),
         });
         const exit = reply.exchange.events.find((e) => e.kind === "exit");
         if (!exit || exit.kind !== "exit") return ctx.blocked(msg("checks.d.C60.noExit"));
@@ -82,7 +82,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       const reply = await ctx.request(
         method,
         {},
-        { processMode: "fresh", label: `${ctx.checkId} ${method} as the first message of a fresh process` },
+        { processMode: "fresh", ...ctx.labelled(msg("checkLabels.firstOfFresh", { method })) },
       );
       if (reply.kind === "result" && typeof reply.result.resultType === "string")
         return ctx.pass(msg("checks.d.C61.pass", { method, reply: replyMsg(reply) }));
@@ -94,7 +94,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         ids.map((id) => ({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ctx.envelope() } })),
       );
       const ex = await ctx.raw(batch, {
-        label: `${ctx.checkId} a batch of two tools/list`,
+        ...ctx.labelled(msg("checkLabels.batch")),
         processMode: "fresh",
         insist: true,
         timeoutMs: Math.min(1000, ctx.options.timeoutMs),

@@ -40,7 +40,7 @@ interface Listen {
 async function listen(ctx: CheckContext, filter: JsonObject): Promise<Listen> {
   const id = ctx.nextId();
   const exchange = await ctx.raw(ctx.frame("subscriptions/listen", { notifications: filter }, {}, id), {
-    label: `${ctx.checkId} subscriptions/listen (watched ${ctx.options.listenWindowMs} ms)`,
+    ...ctx.labelled(msg("checkLabels.listenWatched", { ms: ctx.options.listenWindowMs })),
     timeoutMs: ctx.options.listenWindowMs,
   });
   if (ctx.transport === "stdio" && exchange.outcome.kind === "failure") {

@@ -159,7 +159,7 @@ export const TASK_CHECKS: CheckDef[] = [
       const created = await ctx.request(
         "tools/call",
         { name: probe.tool, arguments: probe.args },
-        { envelope: { capabilities: EXT_CAPS }, label: `${ctx.checkId} a task to cancel` },
+        { envelope: { capabilities: EXT_CAPS }, ...ctx.labelled(msg("checkLabels.taskToCancel")) },
       );
       const taskId = taskIdOf(created);
       if (!taskId || created.kind !== "result" || created.result.resultType !== "task")
@@ -232,7 +232,7 @@ export const TASK_CHECKS: CheckDef[] = [
       id,
     );
     const reply = await ctx.rawRequest(frame, {
-      label: `${ctx.checkId} subscriptions/listen for tasks without the extension`,
+      ...ctx.labelled(msg("checkLabels.listenNoExtension")),
       timeoutMs: window,
     });
     // A stream the server opened anyway is ended as a client ends it (stdio: cancel; HTTP: the bridge closed it).

@@ -18,7 +18,8 @@ export function bridgeCheckSend(
   let counter = 0;
   return async (frame, opts) => {
     // HTTP-only options stay off a stdio send (the bridge would only note that it ignored them).
-    const { label, headers, http, ...options } = opts;
+    const { label, labelMsg: _said, headers, http, ...options } = opts;
+    void _said;
     const request = SendRequestSchema.parse({
       ...options,
       sendId: `${prefix}-${++counter}`,

@@ -113,6 +113,32 @@ describe("every check's detail is said in the reader's language", () => {
     });
 });
 
+describe("a check's timeline label is said in the reader's language", () => {
+  for (const transport of ["stdio", "http"] as const)
+    it(`every label with words in it, over ${transport}, keeps a Msg whose English is the label`, async () => {
+      const p = peer(transport);
+      await runChecks(
+        { send: p.send, transport, label: "peer" },
+        { listenWindowMs: 60, toolCalls: "all", timeoutMs: 500 },
+      );
+      const said = p.sent.flatMap(({ opts }) => (opts.labelMsg ? [{ label: opts.label, m: opts.labelMsg }] : []));
+      expect(said.length).toBeGreaterThan(5);
+      for (const { label, m } of said) {
+        expect(say(m), label).toBe(label);
+        for (const lang of ["bg", "ru"] as const) {
+          const text = say(m, translatorFor(lang));
+          if (
+            /\b(opening|fresh|session|batch|cancel|endpoint|handshake|asking|numeric|extension|watched)\b/.test(
+              label ?? "",
+            )
+          )
+            expect(text, `${lang}: ${label}`).toMatch(CYRILLIC);
+          expect(text.match(PLACEHOLDER) ?? [], `${lang}: ${text}`).toEqual([]);
+        }
+      }
+    });
+});
+
 describe("the catalogue says every check detail and doctor sentence in Bulgarian and Russian", () => {
   it("each checks.d.* and doctor.* message has Cyrillic in bg and ru, unless it is identifiers only", () => {
     const flat = (node: unknown, prefix = "", out = new Map<string, string>()) => {
