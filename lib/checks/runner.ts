@@ -5,13 +5,12 @@
  */
 import { clientProfile } from "../protocol/client-profile";
 import { runEraProbe } from "../protocol/era";
-import { isModernErrorCode } from "../protocol/errors";
 import { msg, say, type Msg } from "../i18n/translate";
-import { META_KEYS } from "../protocol/meta";
-import { MODERN_VERSION, PLAYGROUND_CLIENT_INFO } from "../protocol/versions";
+import { MODERN_VERSION } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, specUrl, type CheckDef } from "./define";
 import { buildEraReport } from "./era-report";
+import { envelopeProbe, probeLabel } from "./era-probes";
 import { ALL_CHECKS } from "./registry";
 import { summarize } from "./report";
 import type { CheckEra, CheckReport, CheckResult, CheckSend, RunOptions } from "./types";
@@ -84,13 +83,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   const profile = clientProfile({ emulate: runOptions.emulate });
   const emulate = profile.emulation;
   const verdict = await runEraProbe(
-    (text, extra) =>
-      target.send(text, {
-        headers: extra?.headers,
-        label: extra?.label,
-        ...(extra?.labelMsg ? { labelMsg: msg("checkLabels.probe", { what: extra.labelMsg }) } : {}),
-        timeoutMs: options.timeoutMs,
-      }),
+    (text, extra) => target.send(text, { ...probeLabel(extra), headers: extra?.headers, timeoutMs: options.timeoutMs }),
     {
       nextId: () => `probe-${++probeCount}`,
       ...(profile.pinned ? { preferredVersion: profile.protocolVersion, pinned: true } : {}),
@@ -262,36 +255,6 @@ async function protectedReport(
     ...summarize(checks),
     score: 0,
   };
-}
-
-/** The lists a modern server serves without discovery; the first that answers (a result or a modern error) proves the era. */
-async function envelopeProbe(
-  target: RunTarget,
-  version: string,
-  timeoutMs: number,
-): Promise<{ method: string; exchange: Exchange } | undefined> {
-  for (const method of LIST_METHODS) {
-    const params = {
-      _meta: {
-        [META_KEYS.protocolVersion]: version,
-        [META_KEYS.clientInfo]: { ...PLAYGROUND_CLIENT_INFO },
-        [META_KEYS.clientCapabilities]: {},
-      },
-    };
-    const exchange = await target.send(
-      JSON.stringify({ jsonrpc: "2.0", id: `probe-envelope-${method}`, method, params }),
-      {
-        label: `probe: ${method} with the envelope (discovery failed)`,
-        labelMsg: msg("checkLabels.probeEnvelope", { method }),
-        timeoutMs,
-      },
-    );
-    const reply = replyOf(exchange);
-    if (reply.kind === "none" && reply.fatal) return undefined;
-    if (reply.kind === "result" || (reply.kind === "error" && isModernErrorCode(reply.code)))
-      return { method, exchange };
-  }
-  return undefined;
 }
 
 async function readCatalog(state: RunState): Promise<void> {
