@@ -11,7 +11,7 @@ import { tsImport } from "tsx/esm/api";
 import { freePort, endWithThisProcess } from "../scripts/local-app.mjs";
 import { ROOT, directStdioClient, postJson, stats, toolsList } from "./lib.mjs";
 
-const { unpackExchange } = await tsImport("../lib/protocol/exchange-wire.ts", import.meta.url);
+const { replyFrame } = await tsImport("../lib/protocol/exchange.ts", import.meta.url);
 
 const args = process.argv.slice(2);
 const nAt = args.indexOf("-n");
@@ -64,11 +64,12 @@ const via = (k) => async () => {
   const r = await postJson(
     apps[k].port,
     "/api/bridge/send",
-    { sendId: `ab-${++id}`, target, frame: toolsList(id), packed: true },
+    { sendId: `ab-${++id}`, target, frame: toolsList(id) },
     auth,
   );
   if (!r.json.ok) throw new Error(JSON.stringify(r.json).slice(0, 300));
-  const ex = unpackExchange(r.json.value);
+  const ex = r.json.value;
+  replyFrame(ex); // the page reads the reply out of the record as the card shows it
   const ms = performance.now() - t0;
   internal[k].push(ex.durationMs);
   return ms;

@@ -10,7 +10,7 @@ import { performance } from "node:perf_hooks";
 import { tsImport } from "tsx/esm/api";
 import { ROOT, postJson, startApp, stats, toolsList } from "./lib.mjs";
 
-const { unpackExchange } = await tsImport("../lib/protocol/exchange-wire.ts", import.meta.url);
+const { replyFrame } = await tsImport("../lib/protocol/exchange.ts", import.meta.url);
 
 const args = process.argv.slice(2);
 const TOKEN = "bench-token-" + Math.random().toString(36).slice(2);
@@ -46,12 +46,14 @@ const send = async (target, from, timeoutMs, extra = {}, pool = undefined) => {
   const r = await postJson(
     app.port,
     "/api/bridge/send",
-    { sendId: `f-${++id}`, target, frame: toolsList(id), packed: true, ...(timeoutMs ? { timeoutMs } : {}), ...extra },
+    { sendId: `f-${++id}`, target, frame: toolsList(id), ...(timeoutMs ? { timeoutMs } : {}), ...extra },
     { ...auth, "x-forwarded-for": from },
     pool,
   );
   if (!r.json.ok) throw new Error(`send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
-  return { ms: performance.now() - t0, exchange: unpackExchange(r.json.value) };
+  const exchange = r.json.value;
+  replyFrame(exchange); // the page reads the reply out of the record as the card shows it
+  return { ms: performance.now() - t0, exchange };
 };
 const calendar = { kind: "demo", server: "calendar", transport: "http" };
 const other = async () => {

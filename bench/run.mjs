@@ -35,8 +35,9 @@ import {
   toolsList,
 } from "./lib.mjs";
 
-// The page's client asks for the packed reply and unpacks it; the bench does the same work (lib/protocol/exchange-wire.ts).
-const { unpackExchange } = await tsImport("../lib/protocol/exchange-wire.ts", import.meta.url);
+// The page reads the reply out of the record (each frame in it once, the reply's text parsed when read); the bench
+// does the same work (lib/protocol/exchange.ts).
+const { eventFrame, replyFrame } = await tsImport("../lib/protocol/exchange.ts", import.meta.url);
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -132,14 +133,14 @@ async function bridgeOverhead(apps, name, peer) {
     const r = await postJson(
       apps[which].port,
       "/api/bridge/send",
-      { sendId: `b-${name}-${++id}`, target, frame: toolsList(id), packed: true },
+      { sendId: `b-${name}-${++id}`, target, frame: toolsList(id) },
       auth,
     );
     if (!r.json.ok) throw new Error(`bridge send failed: ${JSON.stringify(r.json).slice(0, 300)}`);
-    const exchange = unpackExchange(r.json.value);
+    const exchange = r.json.value;
+    const reply = replyFrame(exchange);
     const ms = performance.now() - t0;
-    if (exchange.outcome.kind !== "response")
-      throw new Error(`bridge send failed: ${JSON.stringify(exchange.outcome).slice(0, 300)}`);
+    if (reply === undefined) throw new Error(`bridge send failed: ${JSON.stringify(exchange.outcome).slice(0, 300)}`);
     internal[which].push(exchange.durationMs);
     return ms;
   };
@@ -237,7 +238,7 @@ async function freshProcess(apps) {
       ms: r.ms,
       internal: ex.durationMs,
       // The reply line's arrival from the start of the send (the spawn is part of it), as the bare client counts.
-      toReply: ex.events.find((e) => e.kind === "stdout" && e.frame?.id === id)?.t ?? NaN,
+      toReply: ex.events.find((e) => e.kind === "stdout" && eventFrame(e)?.id === id)?.t ?? NaN,
       // How long spawn() itself blocked the bridge process (forking a big process costs more than a small one).
       spawnCall: stdinAt - spawnAt,
     };

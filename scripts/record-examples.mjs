@@ -15,6 +15,7 @@ import o200k_base from "js-tiktoken/ranks/o200k_base";
 import { send, controlProcess } from "../lib/node/bridge/send.ts";
 import { shutdownAll } from "../lib/node/bridge/stdio/index.ts";
 import { recordExchange } from "../lib/share/state.ts";
+import { replyFrame } from "../lib/protocol/exchange.ts";
 import { toPayloadV1, defaultShareState } from "../lib/share/v1.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -34,8 +35,8 @@ const meta = (caps, clientInfo = PLAYGROUND, version = V) => ({
 });
 const frame = (id, method, params) =>
   JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
-const result = (x) => (x.outcome.kind === "response" ? x.outcome.frame.result : undefined);
-const error = (x) => (x.outcome.kind === "response" ? x.outcome.frame.error : undefined);
+const result = (x) => replyFrame(x)?.result;
+const error = (x) => replyFrame(x)?.error;
 
 function expect(cond, what) {
   if (!cond) throw new Error(`recorded exchange does not match the chapter: ${what}`);

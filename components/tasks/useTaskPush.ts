@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from "react";
 import type { ListenLine } from "@/lib/bridge/listen-contract";
+import { eventFrame } from "@/lib/protocol/exchange";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import type { SessionState } from "@/lib/session";
 import { capabilitiesFrom } from "@/lib/session/envelope";
@@ -71,8 +72,8 @@ export function useTaskPush(
       }));
     let closed = false;
     const onLine = (line: ListenLine) => {
-      if (closed || line.kind !== "event" || !("frame" in line.event)) return;
-      const read = readPushFrame(line.event.frame, subscriptionId);
+      if (closed || line.kind !== "event" || eventFrame(line.event) === undefined) return;
+      const read = readPushFrame(eventFrame(line.event), subscriptionId);
       if (!read) return;
       if (read.kind === "ack") {
         sink.setPushed(read.taskIds);

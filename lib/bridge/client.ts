@@ -5,7 +5,6 @@
  */
 import type { BridgeReply, Exchange, ProcessStatus, SendRequest, Target } from "./contract";
 import { credentialHeaders, refusedCredential } from "./credential";
-import { isPackedExchange, unpackExchange } from "../protocol/exchange-wire";
 
 export interface BridgeClientOptions {
   /** "" sends the page's browser secret instead, once it is signed in (local mode's page). */
@@ -63,14 +62,8 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
   }
 
   return {
-    // Each received frame crosses the wire once; unpacked here to the Exchange the bridge recorded.
-    send: async (req) => {
-      const reply = await call<unknown>("send", { ...req, packed: true });
-      if (!reply.ok) return reply;
-      return isPackedExchange(reply.value)
-        ? { ok: true, value: unpackExchange(reply.value) }
-        : (reply as BridgeReply<Exchange>);
-    },
+    // The Exchange as the bridge recorded it: each received frame in it once (lib/protocol/exchange.ts).
+    send: (req) => call<Exchange>("send", req),
     cancel: (sendId) => call<{ cancelled: boolean }>("cancel", { sendId }),
     process: (action, target) => call<ProcessStatus>("process", { action, target }),
     post,

@@ -50,8 +50,6 @@ export const SendRequestSchema = z.object({
   /** The frame exactly as the user wrote it; delivered byte for byte. */
   frame: z.string().max(16 * 1024 * 1024),
   ...SEND_OPTION_FIELDS,
-  /** Reply with each received frame once (lib/protocol/exchange-wire.ts): the page's client asks, and unpacks it. */
-  packed: z.boolean().optional(),
   /** HTTP only: extra headers for this send (e.g. Mcp-Session-Id of a legacy session, MCP-Protocol-Version). */
   headers: headerMap.optional(),
   /**

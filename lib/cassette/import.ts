@@ -65,7 +65,8 @@ function exchangeOf(
     transport,
     timeoutMs: SEND_DEFAULTS.timeoutMs,
     sent: JSON.stringify(request),
-    received: answer ? [...notes, answer] : notes,
+    // A recording keeps no wire events: its frames are kept whole.
+    received: (answer ? [...notes, answer] : notes).map((frame) => ({ frame })),
     outcome: isNotification
       ? { kind: "notification", note: "a notification: no answer is expected" }
       : answer

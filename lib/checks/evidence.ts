@@ -5,6 +5,7 @@
 import type { Exchange } from "../bridge/contract";
 import type { EvidenceFrame } from "./types";
 import { truncate } from "./wire";
+import { eventFrame } from "../protocol/exchange";
 
 const FRAME_CHARS = 400;
 const MAX_FRAMES = 8;
@@ -13,9 +14,9 @@ const MAX_FRAMES = 8;
 function receivedOf(exchange: Exchange): string[] {
   const out: string[] = [];
   for (const e of exchange.events) {
-    if (e.kind === "stdout") out.push(e.frame !== undefined ? JSON.stringify(e.frame) : e.text);
-    else if ((e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined)
-      out.push(JSON.stringify(e.frame));
+    const frame = eventFrame(e);
+    if (e.kind === "stdout") out.push(frame !== undefined ? JSON.stringify(frame) : e.text);
+    else if ((e.kind === "sse-event" || e.kind === "http-body") && frame !== undefined) out.push(JSON.stringify(frame));
     else if (e.kind === "http-body" && e.text.trim()) out.push(e.text);
     else if (
       e.kind === "http-response" &&

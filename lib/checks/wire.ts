@@ -7,6 +7,7 @@ import type { Exchange, WireEvent } from "../bridge/contract";
 import { asObject, type JsonObject } from "../protocol/json";
 import type { Reply } from "../protocol/reply";
 import { msg, type Msg } from "../i18n/translate";
+import { eventFrame } from "../protocol/exchange";
 
 export { asObject, type JsonObject };
 // The reply reader is the protocol layer's (the era probe reads replies the same way).
@@ -66,10 +67,11 @@ export interface ServerFrame {
 }
 
 function frameOfEvent(e: WireEvent): { frame: unknown; via: ServerFrame["via"]; unsolicited: boolean } | undefined {
-  if (e.kind === "stdout" && e.frame !== undefined)
-    return { frame: e.frame, via: "stdout", unsolicited: !!e.unsolicited };
-  if (e.kind === "sse-event" && e.frame !== undefined) return { frame: e.frame, via: "sse", unsolicited: false };
-  if (e.kind === "http-body" && e.frame !== undefined) return { frame: e.frame, via: "body", unsolicited: false };
+  const frame = eventFrame(e);
+  if (frame === undefined) return undefined;
+  if (e.kind === "stdout") return { frame, via: "stdout", unsolicited: !!e.unsolicited };
+  if (e.kind === "sse-event") return { frame, via: "sse", unsolicited: false };
+  if (e.kind === "http-body") return { frame, via: "body", unsolicited: false };
   return undefined;
 }
 

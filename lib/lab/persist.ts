@@ -2,10 +2,12 @@
  * The last Lab result survives a reload: saved in the browser next to the session (lib/share/persist.ts), versioned
  * and bounded. The lab runs only the embedded servers, so a report holds no target credentials. Pure.
  */
+import { fromFramesWhole } from "../protocol/exchange";
 import type { LabReport } from "./report";
 
 export const SAVED_LAB_KEY = "mcp-playground/lab-result";
-export const SAVED_LAB_VERSION = 1;
+/** 2: exchanges keep each frame once (lib/protocol/exchange.ts); a version 1 result is read with its frames whole. */
+export const SAVED_LAB_VERSION = 2;
 export const SAVED_LAB_MAX_CHARS = 1_000_000;
 
 export interface SavedLab {
@@ -40,7 +42,7 @@ export function saveLab(input: {
 export function restoreLab(text: string): SavedLab | null {
   try {
     const v = JSON.parse(text) as Partial<SavedLab>;
-    if (v?.format !== "mcp-playground/lab-result" || v.version !== SAVED_LAB_VERSION) return null;
+    if (v?.format !== "mcp-playground/lab-result" || (v.version !== SAVED_LAB_VERSION && v.version !== 1)) return null;
     if (
       typeof v.scriptText !== "string" ||
       !Array.isArray(v.conditions) ||
@@ -48,8 +50,26 @@ export function restoreLab(text: string): SavedLab | null {
       !Array.isArray(v.report.columns)
     )
       return null;
-    return v as SavedLab;
+    return v.version === 1 ? framesWhole(v as SavedLab) : (v as SavedLab);
   } catch {
     return null;
   }
+}
+
+/** A version 1 result: its exchanges held `received` and each event's frame as frames (read whole, then saved as 2). */
+function framesWhole(saved: SavedLab): SavedLab {
+  const columns = saved.report.columns.map((column) =>
+    column.run
+      ? {
+          ...column,
+          run: {
+            ...column.run,
+            steps: column.run.steps.map((step) =>
+              step.exchange ? { ...step, exchange: fromFramesWhole(step.exchange) } : step,
+            ),
+          },
+        }
+      : column,
+  );
+  return { ...saved, version: SAVED_LAB_VERSION, report: { ...saved.report, columns } };
 }

@@ -33,8 +33,8 @@ export type WireEvent =
       kind: "stdout";
       /** One stdout line without its "\n" (decoded as UTF-8; invalid bytes become U+FFFD, see invalidUtf8). */
       text: string;
-      frame?: unknown;
       parseError?: string;
+      notFrame?: true;
       unsolicited?: boolean;
       /** The bytes so far of a line that has no "\n" yet (shown at a timeout or exit), or a line cut at the size limit. */
       partial?: boolean;
@@ -57,8 +57,8 @@ export type WireEvent =
     }
   /** `headers` as received: original case and order, repeated headers kept. */
   | { t: number; kind: "http-response"; status: number; statusText: string; headers: [string, string][] }
-  | { t: number; kind: "sse-event"; event?: string; id?: string; data: string; frame?: unknown; parseError?: string }
-  | { t: number; kind: "http-body"; text: string; frame?: unknown; parseError?: string; truncated?: boolean }
+  | { t: number; kind: "sse-event"; event?: string; id?: string; data: string; parseError?: string; notFrame?: true }
+  | { t: number; kind: "http-body"; text: string; parseError?: string; truncated?: boolean; notFrame?: true }
   | { t: number; kind: "note"; text: string };
 
 export type FailureKind =
@@ -74,6 +74,9 @@ export type FailureKind =
   | "refused"; // a policy refused it (hosted mode, blocked address, …)
 
 export type ExchangeOutcome =
+  /** The reply is the frame of `events[at]`. */
+  | { kind: "response"; at: number }
+  /** The reply kept whole: no one event carries it (a batch's answers gathered, a local cache answer, past the event cap). */
   | { kind: "response"; frame: unknown }
   | { kind: "notification"; note: string } // a frame without id: no response is expected
   | { kind: "failure"; failure: FailureKind; message: string; stderrTail?: string[] };
@@ -84,8 +87,9 @@ export interface Exchange extends SendHead {
   durationMs: number;
   /** The parsed frame when `sent` is JSON. */
   sentFrame?: unknown;
-  /** Every JSON-RPC frame received during this exchange, in order (notifications, then the response). */
-  received: unknown[];
+  /** Every JSON-RPC frame received during this exchange, in order (notifications, then the response): the index of
+   *  the event it came in, or the frame itself when no event carries it. Read through receivedFrames(). */
+  received: ReceivedFrame[];
   outcome: ExchangeOutcome;
   events: WireEvent[];
   process?: {
@@ -101,23 +105,104 @@ export interface Exchange extends SendHead {
   local?: { kind: "cache"; entryId: string; keyLabel: string; ageMs: number; receivedAt: number };
 }
 
+/** Where the record keeps a received frame: the index of the event it came in, or the frame when no event carries it. */
+export type ReceivedFrame = number | { frame: unknown };
+
 /*
- * Reading a frame out of the record goes through these three accessors, so where the record keeps a frame (today
- * in the event, in `received` and in the outcome) is known to one file.
+ * Reading a frame out of the record goes through these accessors, so where the record keeps a frame is known to one
+ * file. The record keeps each frame once: as the text of the event it came in (a stdout line, an SSE event's data,
+ * an HTTP body); `received` and a "response" outcome point into the events. Each text is parsed at most once per
+ * event object (the bridge hands its parse over with keepParse, so it never parses twice either).
  */
 
-/** The reply a "response" outcome carries (an array for a batch); undefined for a notification or a failure. */
-export function replyFrame(exchange: { outcome: { kind: string } }): unknown {
-  const { outcome } = exchange;
-  return outcome.kind === "response" ? (outcome as { frame?: unknown }).frame : undefined;
+const parses = new WeakMap<WireEvent, unknown>();
+
+/** The text an event's frame is the parse of: a stdout line, an SSE event's data, an HTTP body. */
+export function frameText(event: WireEvent): string | undefined {
+  if (event.kind === "stdout" || event.kind === "http-body") return event.text;
+  if (event.kind === "sse-event") return event.data;
+  return undefined;
 }
 
-/** Every JSON-RPC frame received during the exchange, in arrival order (notifications, then the reply). */
-export function receivedFrames(exchange: Pick<Exchange, "received">): readonly unknown[] {
-  return exchange.received;
+/** Hands over the parse of the event's text that was made where the text arrived (so it is not parsed again). */
+export function keepParse<E extends WireEvent>(event: E, frame: unknown): E {
+  parses.set(event, frame);
+  return event;
 }
 
 /** The frame a stdout line, an SSE event or an HTTP body parsed to; undefined for other events and for text that is not JSON. */
 export function eventFrame(event: WireEvent): unknown {
-  return event.kind === "stdout" || event.kind === "sse-event" || event.kind === "http-body" ? event.frame : undefined;
+  if (parses.has(event)) return parses.get(event);
+  const text = frameText(event);
+  if (text === undefined || text === "" || ("parseError" in event && event.parseError !== undefined)) return undefined;
+  if ("notFrame" in event && event.notFrame) return undefined;
+  let frame: unknown;
+  try {
+    frame = JSON.parse(text);
+  } catch {
+    frame = undefined;
+  }
+  parses.set(event, frame);
+  return frame;
+}
+
+/** The reply a "response" outcome carries (an array for a batch); undefined for a notification or a failure. */
+export function replyFrame(exchange: { outcome: { kind: string }; events?: readonly WireEvent[] }): unknown {
+  const outcome = exchange.outcome as ExchangeOutcome;
+  if (outcome.kind !== "response") return undefined;
+  if ("at" in outcome) {
+    const event = exchange.events?.[outcome.at];
+    return event === undefined ? undefined : eventFrame(event);
+  }
+  return outcome.frame;
+}
+
+/** Every JSON-RPC frame received during the exchange, in arrival order (notifications, then the reply). */
+export function receivedFrames(exchange: {
+  received: readonly ReceivedFrame[];
+  events?: readonly WireEvent[];
+}): unknown[] {
+  return exchange.received.map((entry) => {
+    if (typeof entry !== "number") return entry.frame;
+    const event = exchange.events?.[entry];
+    return event === undefined ? undefined : eventFrame(event);
+  });
+}
+
+/**
+ * Points a record's frames into its events: `received` becomes the index of the event each frame came in (matched by
+ * identity with the parse handed over by keepParse, in order), and a reply that one event carries becomes `at`.
+ * Frames no event carries stay whole. For producers that hold the parsed frames (the bridge's recorder, a replay).
+ */
+export function pointIntoEvents(
+  events: readonly WireEvent[],
+  received: readonly unknown[],
+  outcome: ExchangeOutcome,
+): { received: ReceivedFrame[]; outcome: ExchangeOutcome } {
+  const cameIn = new Map<unknown, number>();
+  events.forEach((event, i) => {
+    if (!parses.has(event)) return;
+    const frame = parses.get(event);
+    if (frame !== null && typeof frame === "object" && !cameIn.has(frame)) cameIn.set(frame, i);
+  });
+  const at = (frame: unknown) => (frame !== null && typeof frame === "object" ? cameIn.get(frame) : undefined);
+  const pointed = received.map((frame): ReceivedFrame => at(frame) ?? { frame });
+  if (outcome.kind !== "response" || !("frame" in outcome)) return { received: pointed, outcome };
+  const replyAt = at(outcome.frame);
+  return { received: pointed, outcome: replyAt === undefined ? outcome : { kind: "response", at: replyAt } };
+}
+
+/**
+ * A record as builds before this one wrote it (`received` as frames, each parsed event with its `frame`): its frames
+ * kept whole, which this record reads as it is. For records an earlier build saved outside a link (the Lab's last
+ * result in the browser); links and session files have their own reader (lib/share/v1.ts).
+ */
+export function fromFramesWhole<X extends Pick<Exchange, "received" | "events">>(old: X): X {
+  const events = old.events.map((event) => {
+    if (!("frame" in event)) return event;
+    const { frame, ...rest } = event as WireEvent & { frame?: unknown };
+    return frame === undefined ? (rest as WireEvent) : keepParse(rest as WireEvent, frame);
+  });
+  const received = (old.received as unknown[]).map((frame): ReceivedFrame => ({ frame }));
+  return { ...old, events, received };
 }

@@ -8,7 +8,7 @@ import type { ProcessStatus } from "../bridge/contract";
 import { asObject } from "../protocol/json";
 import type { TimelineEntry } from "./state";
 import { joinCommandLine } from "../bridge/command-line";
-import { receivedFrames } from "../protocol/exchange";
+import { eventFrame, receivedFrames } from "../protocol/exchange";
 
 export const MAX_FEED_LINES = 500;
 const MAX_TEXT = 2_000;
@@ -63,8 +63,8 @@ export function feedFor(entries: TimelineEntry[], targetKey: string, process?: P
           text: `process ${ev.pid} exited (${ev.signal ?? `code ${ev.code}`})`,
           seq: e.seq,
         });
-      else if (ev.kind === "stdout" && ev.frame !== undefined) {
-        const text = notificationText(ev.frame);
+      else if (ev.kind === "stdout" && eventFrame(ev) !== undefined) {
+        const text = notificationText(eventFrame(ev));
         if (text) lines.push({ at, kind: "notification", text, seq: e.seq });
       }
     }

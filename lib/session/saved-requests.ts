@@ -10,6 +10,7 @@ import { targetKey, targetLabel } from "../bridge/target";
 import { englishT, type Translate } from "../i18n/translate";
 import { asObject, tryParseJson } from "../protocol/json";
 import type { TimelineEntry } from "./state";
+import { replyFrame } from "../protocol/exchange";
 
 export const SAVED_REQUESTS_KEY = "mcp-playground/saved-requests";
 export const SAVED_REQUESTS_FORMAT = "mcp-playground/saved-requests";
@@ -203,7 +204,7 @@ export function stopReason(exchange: Exchange | null, t: Translate = englishT): 
   const o = exchange.outcome;
   if (o.kind === "failure") return `${o.failure}: ${o.message}`;
   if (o.kind === "response") {
-    const error = asObject(asObject(o.frame)?.error);
+    const error = asObject(asObject(replyFrame(exchange))?.error);
     if (error)
       return t("saved.run.errorReply", {
         code: String(error.code),

@@ -8,7 +8,7 @@ import { asObject } from "../protocol/json";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
-import { replyFrame } from "../protocol/exchange";
+import { eventFrame, replyFrame } from "../protocol/exchange";
 
 export type TargetView =
   | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
@@ -208,7 +208,7 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
           kind: "stdout",
           t: e.t,
           text: e.text,
-          isFrame: e.frame !== undefined && !e.parseError,
+          isFrame: eventFrame(e) !== undefined,
           parseError: e.parseError,
           unsolicited: !!e.unsolicited,
           partial: !!e.partial,
@@ -262,7 +262,7 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
           kind: "http-body",
           t: e.t,
           text: e.text,
-          isFrame: e.frame !== undefined && !e.parseError,
+          isFrame: eventFrame(e) !== undefined,
           truncated: !!e.truncated,
         };
       case "note":

@@ -9,6 +9,7 @@
 import type { Target, WireEvent, ExchangeOutcome } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
 import { parseJson, type RecordedExchange, type ShareState } from "./state";
+import { eventFrame, keepParse, receivedFrames, replyFrame, type ReceivedFrame } from "../protocol/exchange";
 import type { CompactEvent, PayloadExchange, PayloadV1 } from "./v1-schema";
 
 export { PayloadV1Schema, type CompactEvent, type PayloadExchange, type PayloadV1 } from "./v1-schema";
@@ -71,12 +72,40 @@ function textOf(e: WireEvent): string | undefined {
   return undefined;
 }
 
-function framesFrom(events: WireEvent[]): unknown[] {
-  const out: unknown[] = [];
-  for (const e of events)
-    if ((e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body") && e.frame !== undefined)
-      out.push(e.frame);
+/** The events that carry a frame, by index: `received` as the decoder rebuilds it when the payload leaves it out. */
+function framesFrom(events: WireEvent[]): number[] {
+  const out: number[] = [];
+  events.forEach((e, i) => {
+    if (eventFrame(e) !== undefined) out.push(i);
+  });
   return out;
+}
+
+/** The payload keeps the reply whole (v1 is frozen); the record points into its events where one carries it. */
+function payloadOutcome(x: RecordedExchange): PayloadExchange["outcome"] {
+  return x.outcome.kind === "response" ? { kind: "response", frame: replyFrame(x) } : x.outcome;
+}
+
+/** A payload's `received` (frames whole) as the record keeps it: each frame that an event carries, in order, as its index. */
+function pointedReceived(frames: unknown[], events: WireEvent[]): ReceivedFrame[] {
+  let from = 0;
+  return frames.map((frame): ReceivedFrame => {
+    for (let i = from; i < events.length; i++)
+      if (eventFrame(events[i]) !== undefined && same(eventFrame(events[i]), frame)) {
+        from = i + 1;
+        return i;
+      }
+    return { frame };
+  });
+}
+
+/** A reply the payload keeps whole, as the record keeps it: `at` the event that carries it, when one does. */
+function pointedOutcome(frame: unknown, received: ReceivedFrame[], events: WireEvent[]): ExchangeOutcome {
+  for (let i = received.length - 1; i >= 0; i--) {
+    const entry = received[i];
+    if (typeof entry === "number" && same(eventFrame(events[entry]), frame)) return { kind: "response", at: entry };
+  }
+  return { kind: "response", frame };
 }
 
 function defaultTransport(target: Target): "stdio" | "http" {
@@ -101,11 +130,13 @@ function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): Compac
   const text = textOf(e);
   if (text !== undefined && (e.kind === "stdout" || e.kind === "sse-event" || e.kind === "http-body")) {
     const derived = derivedFrame(text);
-    const c = { ...e } as CompactEvent & { frame?: unknown; raw?: true };
-    if (e.frame === undefined) {
-      delete c.frame;
+    const frame = eventFrame(e);
+    const { notFrame, ...rest } = e;
+    void notFrame;
+    const c = { ...rest } as CompactEvent & { frame?: unknown; raw?: true };
+    if (frame === undefined) {
       if (derived !== undefined) c.raw = true;
-    } else if (same(e.frame, derived)) delete c.frame;
+    } else if (!same(frame, derived)) c.frame = frame;
     return c;
   }
   return e as CompactEvent;
@@ -114,18 +145,24 @@ function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): Compac
 function compactExchange(x: RecordedExchange, stateTarget: Target): PayloadExchange {
   // Derivations use the exchange's own target; it is stored only when it differs from the state's.
   const target = x.target ?? stateTarget;
-  const out: PayloadExchange = { ...x, events: x.events.map((e) => compactEvent(e, x, target)) };
+  const received = receivedFrames(x);
+  const out: PayloadExchange = {
+    ...x,
+    received,
+    outcome: payloadOutcome(x),
+    events: x.events.map((e) => compactEvent(e, x, target)),
+  };
   if (x.target && same(x.target, stateTarget)) delete out.target;
   if (x.transport === defaultTransport(target)) delete out.transport;
   if (x.targetLabel === targetLabel(target)) delete out.targetLabel;
   if (x.timeoutMs === V1_DEFAULTS.timeoutMs) delete out.timeoutMs;
   if (out.events!.length === 0) delete out.events;
-  const derivedReceived = framesFrom(x.events);
-  if (same(x.received, derivedReceived)) delete out.received;
-  const last = x.received[x.received.length - 1];
+  const derivedReceived = framesFrom(x.events).map((i) => eventFrame(x.events[i]));
+  if (same(received, derivedReceived)) delete out.received;
+  const last = received[received.length - 1];
   // Also with nothing received: a reply-less "response" is what the decoder rebuilds, and written out its missing frame
   // would not read back (a saved session of a hand-made link could then not be restored).
-  if (same(x.outcome, { kind: "response", frame: last })) delete out.outcome;
+  if (same(out.outcome, { kind: "response", frame: last })) delete out.outcome;
   return out;
 }
 
@@ -154,10 +191,10 @@ function expandEvent(c: CompactEvent, sent: string, target: Target): WireEvent {
     return { ...rest, url: url ?? (target.kind === "http" ? target.url : ""), body: body ?? sent };
   }
   if (c.kind === "stdout" || c.kind === "sse-event" || c.kind === "http-body") {
-    const { raw, ...rest } = c;
-    if (rest.frame !== undefined || raw) return rest as WireEvent;
-    const frame = derivedFrame(c.kind === "sse-event" ? c.data : c.text);
-    return (frame === undefined ? rest : { ...rest, frame }) as WireEvent;
+    // The record keeps the text; its frame is the parse of that text (a frame stored beside it is such a parse).
+    const { raw, frame, ...rest } = c as typeof c & { frame?: unknown };
+    const event = (raw ? { ...rest, notFrame: true } : rest) as WireEvent;
+    return frame === undefined || raw ? event : keepParse(event, frame);
   }
   return c as WireEvent;
 }
@@ -165,11 +202,17 @@ function expandEvent(c: CompactEvent, sent: string, target: Target): WireEvent {
 function expandExchange(c: PayloadExchange, stateTarget: Target): RecordedExchange {
   const target = (c.target as Target | undefined) ?? stateTarget;
   const events = (c.events ?? []).map((e) => expandEvent(e, c.sent, target));
-  const received = c.received ?? framesFrom(events);
-  const outcome: ExchangeOutcome = (c.outcome as ExchangeOutcome | undefined) ?? {
-    kind: "response",
-    frame: received[received.length - 1],
-  };
+  const received = c.received ? pointedReceived(c.received, events) : framesFrom(events);
+  const stored = c.outcome as ExchangeOutcome | undefined;
+  const last = received[received.length - 1];
+  const outcome: ExchangeOutcome =
+    stored === undefined
+      ? typeof last === "number"
+        ? { kind: "response", at: last }
+        : { kind: "response", frame: last?.frame }
+      : stored.kind === "response" && "frame" in stored
+        ? pointedOutcome(stored.frame, received, events)
+        : stored;
   const x: RecordedExchange = {
     ...c,
     transport: c.transport ?? defaultTransport(target),

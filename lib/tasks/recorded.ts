@@ -5,14 +5,15 @@
  * (ext-tasks: clients SHOULD persist task ids). Pure.
  */
 import { asObject, isTaskStatus, type TaskStatus } from "./shapes";
-import { replyFrame } from "../protocol/exchange";
+import { replyFrame, type WireEvent } from "../protocol/exchange";
 
 export interface ExchangeRecord {
   sent: string;
   sentFrame?: unknown;
   startedAt?: number;
   targetLabel: string;
-  outcome: { kind: string; frame?: unknown };
+  outcome: { kind: string; frame?: unknown; at?: number };
+  events?: readonly WireEvent[];
 }
 
 export interface RecordedTask {

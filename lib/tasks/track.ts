@@ -7,16 +7,16 @@ import { msg, say, type Msg } from "../i18n/translate";
 import { isLegalMove, whyMovedMsg, type Move, type Via } from "./machine";
 import type { PollDelay } from "./schedule";
 import { asObject, readTask, type Json, type TaskStatus, type TaskView } from "./shapes";
-import { replyFrame } from "../protocol/exchange";
+import { replyFrame, type ExchangeOutcome, type ReceivedFrame, type WireEvent } from "../protocol/exchange";
 
 /** The parts of a bridge Exchange the driver reads. */
 export interface ExchangeLike {
   outcome:
-    | { kind: "response"; frame: unknown }
+    | Extract<ExchangeOutcome, { kind: "response" }>
     | { kind: "notification"; note: string }
     | { kind: "failure"; failure: string; message: string };
-  received?: unknown[];
-  events?: { kind: string; headers?: [string, string][] }[];
+  received?: ReceivedFrame[];
+  events?: WireEvent[];
 }
 
 export interface TaskExchange {

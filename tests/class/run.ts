@@ -23,6 +23,7 @@ import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import type { LabReport } from "@/lib/lab/report";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const { values } = parseArgs({
@@ -272,7 +273,7 @@ class Student {
       const exchange = exchangeOf(r);
       if (!exchange) return `HTTP ${r.status}: ${r.json?.message ?? "no JSON"}`;
       const reply =
-        exchange.outcome.kind === "response" ? (exchange.outcome.frame as Record<string, unknown>) : undefined;
+        exchange.outcome.kind === "response" ? (replyFrame(exchange) as Record<string, unknown>) : undefined;
       if (!reply) return `no reply frame (${exchange.outcome.kind}: ${exchange.outcome.message ?? ""})`;
       return judge(reply);
     });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Exchange, Target, WireEvent } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { ENVELOPE, endAllAndAssertNoneAlive, request, sendFrame } from "./helpers";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const stdio: Target = { kind: "demo", server: "calendar", transport: "stdio" };
 let server: DemoHttpServer;
@@ -18,8 +19,8 @@ afterAll(async () => {
   await endAllAndAssertNoneAlive();
 });
 
-const resultOf = (ex: Exchange) => (ex.outcome as { frame: { result: Record<string, unknown> } }).frame.result;
-const errorOf = (ex: Exchange) => (ex.outcome as { frame: { error: { code: number; message: string } } }).frame.error;
+const resultOf = (ex: Exchange) => (replyFrame(ex) as { result: Record<string, unknown> }).result;
+const errorOf = (ex: Exchange) => (replyFrame(ex) as { error: { code: number; message: string } }).error;
 const httpRequest = (ex: Exchange) =>
   ex.events.find((e): e is Extract<WireEvent, { kind: "http-request" }> => e.kind === "http-request")!;
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { exampleById } from "@/lib/share/examples";
 import { sendFrame } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 const dentist: Target = { kind: "replay", cassette: "dentist-mrtr" };
 
@@ -31,7 +32,7 @@ describe("a replay target", () => {
       method: "tools/call",
       params: { name: "create_evnt", arguments: {} },
     });
-    expect(x.outcome).toMatchObject({
+    expect(readOutcome(x)).toMatchObject({
       kind: "response",
       frame: {
         id: 7,

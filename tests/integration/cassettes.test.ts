@@ -20,6 +20,7 @@ import { answerOf, parseCassetteText, type Cassette } from "@/lib/cassette/forma
 import { withId } from "@/lib/cassette/match";
 import { cliArgs, runCli } from "../helpers/cli";
 import { ROOT, endAllAndAssertNoneAlive, sendFrame, trackPid } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 const MEMORY = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-memory/dist/index.js");
 const CHANGED = path.join(ROOT, "tests", "fixtures", "cassettes", "memory-changed.mjs");
@@ -179,7 +180,7 @@ describe("mock over stdio", () => {
       method: "tools/call",
       params: { name: "read_graf", arguments: {} },
     });
-    expect(x.outcome).toMatchObject({
+    expect(readOutcome(x)).toMatchObject({
       kind: "response",
       frame: {
         id: 9,
@@ -191,7 +192,7 @@ describe("mock over stdio", () => {
       },
     });
     const unknown = await sendFrame(mock, { jsonrpc: "2.0", id: 10, method: "prompts/list" });
-    expect(unknown.outcome).toMatchObject({ kind: "response", frame: { id: 10, error: { code: -32601 } } });
+    expect(readOutcome(unknown)).toMatchObject({ kind: "response", frame: { id: 10, error: { code: -32601 } } });
   });
 });
 

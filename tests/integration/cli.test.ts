@@ -73,12 +73,15 @@ describe("npm run cli -- send", () => {
     expect(await waitUntilGone([pid])).toEqual([]);
   });
 
-  it("send --json prints the exchange record", async () => {
+  it("send --json prints the exchange record as stored: the reply once, in the stdout line outcome.at names", async () => {
     const run = await pingEchoPid("--json");
     expect(run.code).toBe(0);
     const exchange = JSON.parse(run.stdout);
     expect(exchange.events.map((e: { kind: string }) => e.kind)).toEqual(["spawn", "stdin", "stdout"]);
-    expect(exchange.outcome.kind).toBe("response");
+    expect(exchange.outcome).toEqual({ kind: "response", at: 2 });
+    expect(exchange.received).toEqual([2]);
+    expect(JSON.parse(exchange.events[2].text)).toMatchObject({ id: 1, result: { pid: expect.any(Number) } });
+    expect(run.stdout.split('\\"pid\\"').length - 1).toBe(1);
   });
 
   it("a failed exchange exits 1 and names the failure", async () => {

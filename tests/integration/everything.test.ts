@@ -6,10 +6,15 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, Target, WireEvent } from "@/lib/bridge/contract";
 import { controlProcess } from "@/lib/node/bridge/send";
 import { ENVELOPE, endAllAndAssertNoneAlive, request, sendFrame, trackPid } from "./helpers";
+import { eventFrame, replyFrame } from "@/lib/protocol/exchange";
+import { exportSessionFile } from "@/lib/share/session-file";
+import { recordExchange } from "@/lib/share/state";
+import { defaultShareState } from "@/lib/share/v1";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 afterAll(endAllAndAssertNoneAlive);
 
-const resultOf = (ex: Exchange) => (ex.outcome as { frame: { result: Record<string, unknown> } }).frame.result;
+const resultOf = (ex: Exchange) => (replyFrame(ex) as { result: Record<string, unknown> }).result;
 const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
   ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
@@ -29,6 +34,19 @@ describe("server-everything over stdio", () => {
     const ex = await sendFrame(target, request(2, "tools/list"));
     expect((resultOf(ex).tools as unknown[]).length).toBe(12);
   });
+
+  it("the tools/list record holds each tool's description once: as the bridge answers the page, and as stored", async () => {
+    const ex = await sendFrame(target, request(3, "tools/list"));
+    const tools = resultOf(ex).tools as { description: string }[];
+    // The longest description, as its JSON text reads inside the line (escaped once more inside the record's JSON).
+    const description = tools.map((t) => t.description).sort((a, b) => b.length - a.length)[0];
+    const inRecord = JSON.stringify(JSON.stringify(description).slice(1, -1)).slice(1, -1);
+    const times = (text: string) => text.split(inRecord).length - 1;
+    // The JSON of the exchange is what the send route answers (lib/node/host/routes.ts): the reply line's text only.
+    expect(times(JSON.stringify(ex))).toBe(1);
+    const file = exportSessionFile({ ...defaultShareState(), target, exchanges: [recordExchange(ex)] });
+    expect(times(file.text)).toBe(1);
+  });
 });
 
 describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)", () => {
@@ -43,7 +61,7 @@ describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)",
     expect(status.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
     expect(ofKind(ex, "note")[0].text).toMatch(/started server-everything streamableHttp \(pid \d+\) on 127\.0\.0\.1/);
     expect(ex.http?.status).toBe(400);
-    expect(ex.outcome).toEqual({
+    expect(readOutcome(ex)).toEqual({
       kind: "response",
       frame: { jsonrpc: "2.0", error: { code: -32000, message: "Bad Request: Server not initialized" }, id: null },
     });
@@ -64,7 +82,7 @@ describe("server-everything over Streamable HTTP (spawned, bound to 127.0.0.1)",
     const sse = ofKind(ex, "sse-event");
     expect(sse[0]).toMatchObject({ data: "" }); // the priming event: shown, not parsed
     expect(sse[0].id).toBeTruthy();
-    expect(sse[0].frame).toBeUndefined();
+    expect(eventFrame(sse[0])).toBeUndefined();
     expect(resultOf(ex).protocolVersion).toBe("2025-11-25");
   });
 

@@ -18,6 +18,7 @@ import {
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { send, type SendContext } from "@/lib/node/bridge/send";
 import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 export const ROOT = path.resolve(__dirname, "..", "..");
 export const FIXTURES = path.join(ROOT, "tests", "fixtures");
@@ -67,7 +68,7 @@ export async function sendFrame(
 export function recordPids(exchange: Exchange): void {
   trackPid(exchange.process?.pid);
   for (const event of exchange.events) if (event.kind === "spawn") trackPid(event.pid);
-  for (const frame of exchange.received) {
+  for (const frame of receivedFrames(exchange)) {
     const result = (frame as { result?: { pid?: unknown; childPid?: unknown } }).result;
     if (typeof result?.pid === "number") trackPid(result.pid);
     if (typeof result?.childPid === "number") trackPid(result.childPid);

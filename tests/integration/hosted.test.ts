@@ -15,6 +15,7 @@ import { livePids } from "@/lib/node/bridge/stdio";
 import { startHostileHttp } from "../fixtures/hostile-http";
 import { startAppRoutesAs, type AppRoutes } from "./app-routes";
 import { ENVELOPE, FIXTURES, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -74,7 +75,7 @@ describe("hosted mode: what runs", () => {
 
   it("the embedded calendar over stdio answers, in a fresh process that is gone afterwards", async () => {
     const ex = await sendVia({ kind: "demo", server: "calendar", transport: "stdio" });
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { tools: expect.any(Array) } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { result: { tools: expect.any(Array) } } });
     expect(ofKind(ex, "note").map((n) => n.text)).toContain(
       "hosted mode: every stdio message runs in a fresh process, ended after the reply (no process is kept between requests)",
     );
@@ -85,12 +86,12 @@ describe("hosted mode: what runs", () => {
 
   it("server-everything over stdio is an embedded preset and runs", async () => {
     const ex = await sendVia({ kind: "demo", server: "everything", transport: "stdio" }, { timeoutMs: 20_000 });
-    expect(ex.outcome).toMatchObject({ kind: "response" });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response" });
   });
 
   it("the calendar over HTTP is served by the app itself and stays reachable", async () => {
     const ex = await sendVia({ kind: "demo", server: "calendar", transport: "http" });
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { tools: expect.any(Array) } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { result: { tools: expect.any(Array) } } });
     expect(ofKind(ex, "http-request")[0].url).toBe(`http://127.0.0.1:${app.port}/api/demo/calendar`);
   });
 

@@ -7,6 +7,8 @@ import { TOKEN_HEADER, type Exchange, type WireEvent } from "@/lib/bridge/contra
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, trackMemory, fixture, recordPids, request, sendFrame } from "./helpers";
+import { receivedFrames } from "@/lib/protocol/exchange";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -95,7 +97,7 @@ describe("ids of every type", () => {
   for (const id of ids) {
     it(`id ${JSON.stringify(id)} is delivered as written and its echo is matched by type and value`, async () => {
       const ex = await sendFrame(echo, { jsonrpc: "2.0", id, method: "ping" });
-      expect(ex.outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id, result: { echoed: "ping" } } });
+      expect(readOutcome(ex)).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id, result: { echoed: "ping" } } });
       const valid = typeof id === "string" || (typeof id === "number" && Number.isSafeInteger(id));
       expect(notes(ex).some((n) => n.includes("is not a valid MCP request id"))).toBe(!valid);
     });
@@ -103,11 +105,14 @@ describe("ids of every type", () => {
 
   it('a reply with the same value but another type (1 vs "1") does not answer the request', async () => {
     const ex = await sendFrame(echo, { jsonrpc: "2.0", id: "1", method: "retype" });
-    expect(ex.received).toEqual([
+    expect(receivedFrames(ex)).toEqual([
       { jsonrpc: "2.0", id: 1, result: { retyped: true } },
       { jsonrpc: "2.0", id: "1", result: { echoed: "retype" } },
     ]);
-    expect(ex.outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id: "1", result: { echoed: "retype" } } });
+    expect(readOutcome(ex)).toEqual({
+      kind: "response",
+      frame: { jsonrpc: "2.0", id: "1", result: { echoed: "retype" } },
+    });
   });
 
   it("an SDK server drops a request with a fractional id: the timeout says why", async () => {
@@ -129,7 +134,7 @@ describe("ids of every type", () => {
 describe("batches and responses from the client", () => {
   it("a batch to a server that answers batches gets the batch answer", async () => {
     const ex = await sendFrame(echo, [request(1, "a"), request(2, "b"), { jsonrpc: "2.0", method: "notifications/x" }]);
-    expect(ex.outcome).toEqual({
+    expect(readOutcome(ex)).toEqual({
       kind: "response",
       frame: [
         { jsonrpc: "2.0", id: 1, result: { echoed: "a" } },

@@ -18,6 +18,8 @@ import {
   trackPid,
   waitUntilGone,
 } from "./helpers";
+import { replyFrame, receivedFrames } from "@/lib/protocol/exchange";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 type Hostile = Awaited<ReturnType<typeof startHostileHttp>>;
 let hostile: Hostile;
@@ -65,7 +67,7 @@ describe("hostile stdio servers", () => {
 
   it("a server that forks children and exits takes its children with it (kept-up process)", async () => {
     const ex = await sendFrame(fixture("fork-and-exit.mjs", "keep"), request(1, "ping"));
-    const { pid, childPids } = (ex.outcome as { frame: { result: { pid: number; childPids: number[] } } }).frame.result;
+    const { pid, childPids } = (replyFrame(ex) as { result: { pid: number; childPids: number[] } }).result;
     childPids.forEach(trackPid);
     expect(childPids.every(isAlive)).toBe(true);
     expect(await waitUntilGone([pid, ...childPids])).toEqual([]);
@@ -73,16 +75,16 @@ describe("hostile stdio servers", () => {
 
   it("a server that forks children and exits takes its children with it (fresh process)", async () => {
     const ex = await sendFrame(fixture("fork-and-exit.mjs", "fresh"), request(1, "ping"), { processMode: "fresh" });
-    const { pid, childPids } = (ex.outcome as { frame: { result: { pid: number; childPids: number[] } } }).frame.result;
+    const { pid, childPids } = (replyFrame(ex) as { result: { pid: number; childPids: number[] } }).result;
     childPids.forEach(trackPid);
     expect(await waitUntilGone([pid, ...childPids])).toEqual([]);
   });
 
   it("a stdout flood of 100,000 notifications keeps a bounded record, says what it dropped, and the reply arrives", async () => {
     const ex = await sendFrame(fixture("stdout-flood.mjs", "100000"), frame, { timeoutMs: 20_000 });
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { flooded: 100_000 } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { result: { flooded: 100_000 } } });
     expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 1);
-    expect(ex.received).toHaveLength(LIMITS.maxEventsPerExchange);
+    expect(receivedFrames(ex)).toHaveLength(LIMITS.maxEventsPerExchange);
     const last = ex.events.at(-1)!;
     expect(last).toMatchObject({
       kind: "note",
@@ -94,7 +96,7 @@ describe("hostile stdio servers", () => {
 
   it("a 20 MB stderr line without a newline is cut, and the reply still arrives", async () => {
     const ex = await sendFrame(fixture("stderr-one-line.mjs", "20"), frame, { timeoutMs: 20_000 });
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { stderrMiB: 20 } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { result: { stderrMiB: 20 } } });
     const stderr = ofKind(ex, "stderr");
     expect(stderr).toHaveLength(1);
     expect(stderr[0].text.length).toBeLessThan(LIMITS.maxStderrLineChars + 100);

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange, type WireEvent } from "@/lib/bridge/contract";
 import { cancel, send } from "@/lib/node/bridge/send";
 import { ENVELOPE, nextSendId, request, sendFrame } from "./helpers";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 let base = "";
 let server: http.Server;
@@ -132,7 +133,7 @@ describe("HTTP failures are named", () => {
     const ex = await sendFrame(target("/sse-then-hang"), frame, { timeoutMs: 400 });
     expect(failureOf(ex)).toMatchObject({ failure: "timeout" });
     expect(failureOf(ex).message).toMatch(/HTTP 200 OK arrived/);
-    expect(ex.received).toEqual([{ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }]);
+    expect(receivedFrames(ex)).toEqual([{ jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } }]);
     expect(ex.events.some((e) => e.kind === "note" && e.text === "SSE comment: keep-alive")).toBe(true);
   });
 

@@ -13,6 +13,7 @@ import { beginListen, listenResponse, openListenCount, runListen } from "@/lib/n
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -255,7 +256,9 @@ describe("a listen stream past the per-exchange event cap", () => {
       const end = await runListen(req, {}, (line) => lines.push(line));
       expect(end.reason).toBe("closed-by-server");
       const seen = lines.flatMap((l) =>
-        l.kind === "event" && l.event.kind === "sse-event" ? [l.event.frame as { params?: { data: number } }] : [],
+        l.kind === "event" && l.event.kind === "sse-event"
+          ? [eventFrame(l.event) as { params?: { data: number } }]
+          : [],
       );
       const numbers = seen.flatMap((f) => (f.params ? [f.params.data] : []));
       expect(numbers.length).toBe(count);

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { Exchange, Target } from "@/lib/bridge/contract";
 import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 import { send } from "@/lib/node/bridge/send";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 const SLOW = path.resolve(__dirname, "..", "fixtures", "slow-with-progress.mjs");
 const slow: Target = { kind: "stdio", command: process.execPath, args: [SLOW, "250", "6"] };
@@ -38,7 +39,7 @@ afterAll(async () => {
 describe("progress keeps a slow request alive (stdio)", () => {
   it("each notifications/progress for the request's token restarts the 700 ms timeout: the 1.5 s tool answers, and the card says progress extended it", async () => {
     const ex = await call(slow, "tok-1", { timeoutMs: 700 });
-    expect(ex.outcome).toMatchObject({ kind: "response" });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response" });
     expect(notes(ex)).toContain(
       "notifications/progress for this request's token restarted the 700 ms timeout (at most 7000 ms in all)",
     );
@@ -101,7 +102,7 @@ describe("progress keeps a slow request alive (Streamable HTTP, SSE)", () => {
     const target: Target = { kind: "http", url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/mcp` };
     try {
       const kept = await call(target, 7, { timeoutMs: 700 });
-      expect(kept.outcome).toMatchObject({ kind: "response" });
+      expect(readOutcome(kept)).toMatchObject({ kind: "response" });
       expect(notes(kept).some((t) => t.startsWith("progress extended the timeout"))).toBe(true);
       const dropped = await call(target, 8, { timeoutMs: 700, progressReset: false });
       expect(dropped.outcome).toMatchObject({ kind: "failure", failure: "timeout" });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, fixture, recordPids, request } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -89,7 +90,7 @@ describe("bridge routes deliver", () => {
     expect(status).toBe(200);
     const exchange = (json as { value: Exchange }).value;
     recordPids(exchange);
-    expect(exchange.outcome).toMatchObject({
+    expect(readOutcome(exchange)).toMatchObject({
       kind: "response",
       frame: { result: { supportedVersions: ["2026-07-28"] } },
     });
@@ -107,7 +108,7 @@ describe("bridge routes deliver", () => {
     expect(exchange.events.find((e) => e.kind === "http-request")).toMatchObject({
       url: `http://127.0.0.1:${port}/api/demo/calendar`,
     });
-    expect(exchange.outcome).toMatchObject({
+    expect(readOutcome(exchange)).toMatchObject({
       kind: "response",
       frame: { result: { supportedVersions: ["2026-07-28"] } },
     });

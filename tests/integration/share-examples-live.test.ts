@@ -8,6 +8,7 @@ import { controlProcess, send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { EXAMPLES } from "@/lib/share/examples";
 import { livePlan } from "@/lib/share/live";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 afterAll(async () => {
   await shutdownAll();
@@ -31,7 +32,7 @@ describe("gallery examples replay live with the recorded result", () => {
         });
         const recorded = example.state.exchanges[i];
         expect(live.outcome.kind, `${example.id} #${i + 1} outcome`).toBe(recorded.outcome.kind);
-        expect(live.received, `${example.id} #${i + 1} frames`).toEqual(recorded.received);
+        expect(receivedFrames(live), `${example.id} #${i + 1} frames`).toEqual(receivedFrames(recorded));
         expect(live.process?.fresh).toBe(recorded.process?.fresh);
       }
     } finally {

@@ -22,6 +22,8 @@ import {
   trackPid,
   waitUntilGone,
 } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 afterAll(endAllAndAssertNoneAlive);
 
@@ -52,7 +54,7 @@ describe("output between sends (finding 8)", () => {
   it("output between sends is bounded by bytes and counts toward the reply limit; the next reply is kept", async () => {
     const target = fixture("spew-between.mjs", "6", "7");
     const first = await sendFrame(target, request(1, "spew"));
-    expect(first.outcome).toMatchObject({ kind: "response" });
+    expect(readOutcome(first)).toMatchObject({ kind: "response" });
     // 6 lines of 7 MiB written while no exchange is open
     const deadline = Date.now() + 20_000;
     const { controlProcess } = await import("@/lib/node/bridge/send");
@@ -62,7 +64,7 @@ describe("output between sends (finding 8)", () => {
     )
       await new Promise((r) => setTimeout(r, 50));
     const second = await sendFrame(target, request(2, "ping"));
-    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    expect(readOutcome(second)).toMatchObject({ kind: "response", frame: { id: 2 } });
     const unsolicited = ofKind(second.events, "stdout").filter((e) => e.unsolicited);
     const kept = unsolicited.reduce((n, e) => n + e.text.length, 0);
     expect(kept, "bytes of between-sends output kept").toBeLessThanOrEqual(LIMITS.maxUnsolicitedBytes);
@@ -100,7 +102,7 @@ describe("floods of tiny lines (finding 6)", () => {
     console.log(
       `event loop during a 3.4 M line flood: max ${Math.round(delay.max / 1e6)} ms, p99 ${Math.round(delay.percentile(99) / 1e6)} ms, exchange ${ex.durationMs} ms`,
     );
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { flooded: 3_400_000 } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { id: 1, result: { flooded: 3_400_000 } } });
     expect(ex.events.length).toBeLessThanOrEqual(LIMITS.maxEventsPerExchange + 2); // + what was counted, what was dropped
     expect(notes(ex)).toMatch(/stdout lines past the record cap were counted, not parsed/);
   });
@@ -118,7 +120,7 @@ describe("floods of tiny lines (finding 6)", () => {
       const ex = await sendFrame({ kind: "http", url: `http://127.0.0.1:${port}/mcp` }, request(1, "ping"), {
         timeoutMs: 20_000,
       });
-      expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1 } });
+      expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { id: 1 } });
       expect(notes(ex)).toMatch(/SSE events past the record cap were counted, not parsed/);
     } finally {
       server.close();
@@ -133,13 +135,15 @@ describe("floods of tiny lines (finding 6)", () => {
     while (!(await controlProcess("status", target)).stderrTail.includes("junk done") && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 50));
     const next = await sendFrame(target, request(2, "ping"));
-    expect(next.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    expect(readOutcome(next)).toMatchObject({ kind: "response", frame: { id: 2 } });
     const held = ofKind(next.events, "stdout").filter((e) => e.unsolicited);
     // The first lines are held (a later junk line is counted, not decoded, so it cannot push them out) …
     expect(held[0].text).toBe("junk 0");
     // … and the frame that followed the junk is not lost.
     expect(
-      held.some((e) => (e.frame as { params?: { data?: string } } | undefined)?.params?.data === "after the junk"),
+      held.some(
+        (e) => (eventFrame(e) as { params?: { data?: string } } | undefined)?.params?.data === "after the junk",
+      ),
     ).toBe(true);
     expect(notes(next)).toMatch(/\d{6} earlier unsolicited events were dropped/);
   });
@@ -160,7 +164,7 @@ describe("reused request ids (finding 11)", () => {
     const first = await sendFrame(target, request(1, "slow", { delayMs: 1000 }), { timeoutMs: 300 });
     expect(first.outcome).toMatchObject({ kind: "failure", failure: "timeout" });
     const second = await sendFrame(target, request(1, "slower", { delayMs: 1500 }), { timeoutMs: 5_000 });
-    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 1, result: { delayMs: 1500 } } });
+    expect(readOutcome(second)).toMatchObject({ kind: "response", frame: { id: 1, result: { delayMs: 1500 } } });
     expect(notes(second)).toMatch(/id 1 is reused/);
     expect(notes(second)).toMatch(/a reply with id 1 arrived .* handed to the earlier request/);
   });
@@ -172,8 +176,8 @@ describe("reused request ids (finding 11)", () => {
       sendFrame(target, request(5, "a", { delayMs: 300 })),
       sendFrame(target, request(5, "b", { delayMs: 900 })),
     ]);
-    expect(fast.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 300 } } });
-    expect(slow.outcome).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 900 } } });
+    expect(readOutcome(fast)).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 300 } } });
+    expect(readOutcome(slow)).toMatchObject({ kind: "response", frame: { id: 5, result: { delayMs: 900 } } });
     expect(notes(slow)).toMatch(/id 5 is reused/);
     expect(notes(fast)).toMatch(/id 5 was reused by a later request/);
     expect(slow.idReuse).toMatch(/id 5 is reused/); // the card shows it (data-testid exchange-id-reuse)

@@ -20,13 +20,15 @@ import {
   trackPid,
   waitUntilGone,
 } from "./helpers";
+import { replyFrame, receivedFrames, eventFrame } from "@/lib/protocol/exchange";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 afterAll(endAllAndAssertNoneAlive);
 
 describe("stdio framing", () => {
   it("a non-JSON stdout line is shown and the reply still arrives", async () => {
     const ex = await sendFrame(fixture("noisy-stdout.mjs"), request(1, "ping"));
-    expect(ex.outcome).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { ok: true } } });
+    expect(readOutcome(ex)).toEqual({ kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { ok: true } } });
     const stdout = ofKind(ex.events, "stdout");
     expect(stdout.map((e) => e.text)).toEqual([
       "server starting… (this log line is not JSON)",
@@ -35,7 +37,7 @@ describe("stdio framing", () => {
     ]);
     expect(stdout[0].parseError).toMatch(/not JSON/);
     expect(stdout[0].unsolicited).toBeUndefined(); // said by the process this exchange started
-    expect(ex.received).toEqual([{ jsonrpc: "2.0", id: 1, result: { ok: true } }]);
+    expect(receivedFrames(ex)).toEqual([{ jsonrpc: "2.0", id: 1, result: { ok: true } }]);
   });
 
   it("non-JSON stdout and no reply is a framing failure, not a plain timeout", async () => {
@@ -53,7 +55,7 @@ describe("stdio framing", () => {
     if (ex.outcome.kind === "failure") expect(ex.outcome.message).toMatch(/holds 36 bytes without a trailing newline/);
     const partial = ofKind(ex.events, "stdout").find((e) => e.partial);
     expect(partial?.text).toBe('{"jsonrpc":"2.0","id":1,"result":{}}');
-    expect(ex.received).toEqual([]);
+    expect(receivedFrames(ex)).toEqual([]);
   });
 
   it("invalid UTF-8 on stdout is shown with replacement characters and marked", async () => {
@@ -75,12 +77,12 @@ describe("stdio framing", () => {
 
   it("notifications that arrive before the response are kept in order", async () => {
     const ex = await sendFrame(fixture("notify-then-reply.mjs"), request(3, "work"));
-    expect(ex.received.map((f) => (f as { method?: string }).method ?? "response")).toEqual([
+    expect(receivedFrames(ex).map((f) => (f as { method?: string }).method ?? "response")).toEqual([
       "notifications/message",
       "notifications/progress",
       "response",
     ]);
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 3 } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { id: 3 } });
   });
 
   it("a frame with embedded newlines is written as is, with a note that stdio splits it", async () => {
@@ -141,7 +143,7 @@ describe("stdio process failures", () => {
   it("a stderr flood keeps the last 200 lines and the reply still arrives", async () => {
     const target = fixture("stderr-flood.mjs");
     const ex = await sendFrame(target, request(1, "ping"));
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { result: { flooded: 5000 } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { result: { flooded: 5000 } } });
     expect(ofKind(ex.events, "stderr").length).toBe(LIMITS.maxStderrEventsPerExchange);
     expect(
       ofKind(ex.events, "note")
@@ -165,9 +167,9 @@ describe("stdio process failures", () => {
     const second = await sendFrame(target, request(2, "ping"));
     expect(second.process?.pid).toBe(first.process?.pid);
     const late = ofKind(second.events, "stdout").find((e) => e.unsolicited);
-    expect(late?.frame).toMatchObject({ id: 1, result: { late: true } });
+    expect(late && eventFrame(late)).toMatchObject({ id: 1, result: { late: true } });
     expect(late!.t).toBeLessThan(0); // it arrived before this send began
-    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    expect(readOutcome(second)).toMatchObject({ kind: "response", frame: { id: 2 } });
   });
 });
 
@@ -209,7 +211,7 @@ describe("process modes and control", () => {
     expect(kinds.slice(0, 2)).toEqual(["exit", "spawn"]);
     expect(second.events[0]).toMatchObject({ kind: "exit", pid: first.process?.pid, code: 5, unsolicited: true });
     expect(second.process?.pid).not.toBe(first.process?.pid);
-    expect(second.outcome).toMatchObject({ kind: "response", frame: { id: 2 } });
+    expect(readOutcome(second)).toMatchObject({ kind: "response", frame: { id: 2 } });
   });
 
   it("fresh mode spawns a process per message and ends it after the reply", async () => {
@@ -240,7 +242,7 @@ describe("process modes and control", () => {
   it("closing ends the server's own children too (the whole process group)", async () => {
     const target = fixture("grandchild.mjs");
     const ex = await sendFrame(target, request(1, "ping"));
-    const { pid, childPid } = (ex.outcome as { frame: { result: { pid: number; childPid: number } } }).frame.result;
+    const { pid, childPid } = (replyFrame(ex) as { result: { pid: number; childPid: number } }).result;
     expect(isAlive(childPid)).toBe(true);
     await controlProcess("close", target);
     expect(await waitUntilGone([pid, childPid])).toEqual([]);

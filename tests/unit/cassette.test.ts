@@ -21,7 +21,7 @@ function exchange(
     transport: "http",
     timeoutMs: 10_000,
     sent: JSON.stringify(request),
-    received: answer ? [...notes, answer] : notes,
+    received: (answer ? [...notes, answer] : notes).map((frame) => ({ frame })),
     outcome: answer ? { kind: "response", frame: answer } : { kind: "notification", note: "no reply expected" },
     events: [],
     durationMs: 1,

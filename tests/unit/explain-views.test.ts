@@ -22,7 +22,7 @@ function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = 
     transport: "stdio",
     sent: JSON.stringify(sent),
     sentFrame: sent,
-    received,
+    received: received.map((frame) => ({ frame })),
     outcome: received.length
       ? { kind: "response", frame: received[received.length - 1] }
       : { kind: "notification", note: "" },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { ExchangeRecorder } from "@/lib/node/bridge/recorder";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 describe("the exchange record (the bridge's JSON reply)", () => {
   it("the JSON reply of one exchange stays under LIMITS.maxRecordedBytesPerExchange: lines past it keep only their head, and a note says so", () => {
@@ -26,6 +27,6 @@ describe("the exchange record (the bridge's JSON reply)", () => {
     expect(
       exchange.events.filter((e: { kind: string }) => e.kind === "note").map((e: { text: string }) => e.text),
     ).toContainEqual(expect.stringMatching(/kept only their first 4096 characters, and no frame/));
-    expect(exchange.received.length).toBeLessThan(12);
+    expect(receivedFrames(exchange).length).toBeLessThan(12);
   });
 });

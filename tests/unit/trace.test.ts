@@ -9,7 +9,7 @@ const META = {
 const req = (method: string, params?: Record<string, unknown>, id: number | string = 1) =>
   JSON.stringify(params === undefined ? { jsonrpc: "2.0", id, method } : { jsonrpc: "2.0", id, method, params });
 const reply = (frame: unknown): Pick<Exchange, "received" | "outcome"> => ({
-  received: [frame],
+  received: [{ frame }],
   outcome: { kind: "response", frame },
 });
 
@@ -87,9 +87,9 @@ const rows: Row[] = [
       sent: req("tools/call", { name: "slow" }),
       timeoutMs: 10000,
       received: [
-        { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } },
-        { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "<b>hi</b>" } },
-        { jsonrpc: "2.0", id: 1, result: { content: [] } },
+        { frame: { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } } },
+        { frame: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "<b>hi</b>" } } },
+        { frame: { jsonrpc: "2.0", id: 1, result: { content: [] } } },
       ],
       outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { content: [] } } },
     },
@@ -105,7 +105,7 @@ const rows: Row[] = [
     input: {
       sent: req("tools/call", { name: "create_event" }),
       timeoutMs: 10000,
-      received: [{ jsonrpc: "2.0", id: 0, method: "elicitation/create", params: { mode: "form" } }],
+      received: [{ frame: { jsonrpc: "2.0", id: 0, method: "elicitation/create", params: { mode: "form" } } }],
       outcome: { kind: "failure", failure: "timeout", message: "no reply" },
     },
     lines: [

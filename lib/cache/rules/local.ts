@@ -29,7 +29,8 @@ export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: 
     transport: init.transport,
     sent: init.sent,
     sentFrame: init.sentFrame,
-    received: [frame],
+    // Nothing crossed the wire, so no event carries the answer: it is kept whole.
+    received: [{ frame }],
     outcome: { kind: "response", frame },
     events: [
       {

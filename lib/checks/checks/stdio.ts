@@ -2,6 +2,7 @@
 import { BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { msg } from "../../i18n/translate";
 import { asObject, replyMsg, serverFrames, truncate } from "../wire";
+import { eventFrame } from "../../protocol/exchange";
 
 export const STDIO_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio" },
@@ -23,9 +24,10 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
             if (e.kind === "stderr") stderr += 1;
             if (e.kind !== "stdout" || e.text.trim() === "") continue;
             lines += 1;
-            const f = asObject(e.frame);
+            const frame = eventFrame(e);
+            const f = asObject(frame);
             const problem =
-              e.parseError !== undefined || e.frame === undefined
+              e.parseError !== undefined || frame === undefined
                 ? "notJson"
                 : !f
                   ? "notObject"

@@ -1,7 +1,7 @@
 /** What a listen stream records as it goes (./listen): each event forwarded the moment it arrives, and how it ended. */
 import type { WireEvent } from "@/lib/bridge/contract";
 import type { ListenEndReason } from "@/lib/bridge/listen-contract";
-import { ExchangeRecorder, type WireEventInput } from "./recorder";
+import { ExchangeRecorder, recordedEvent, type WireEventInput } from "./recorder";
 
 export interface ListenEnd {
   reason: ListenEndReason;
@@ -21,9 +21,8 @@ export class StreamingRecorder extends ExchangeRecorder {
     super(init);
   }
   override add(input: WireEventInput): void {
-    const { at, ...rest } = input;
     this.forwarded++;
-    this.sink({ ...rest, t: this.elapsed(at) } as WireEvent);
+    this.sink(recordedEvent(input, this.elapsed(input.at)));
   }
   override receive(frame: unknown): void {
     void frame; // it rides in its event; nothing is kept

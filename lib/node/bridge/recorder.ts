@@ -4,14 +4,27 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "@/lib/bridge/contract";
+import { keepParse, pointIntoEvents } from "@/lib/protocol/exchange";
 import { LIMITS } from "./limits";
 
-/** A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier. */
+/**
+ * A WireEvent without its time; `at` (performance.now() of arrival) may be given for events that came earlier.
+ * `frame`: the parse of the event's text, made where it arrived; the record keeps the text, the parse rides along
+ * in memory (keepParse) and is not stored.
+ */
 export type WireEventInput = WireEvent extends infer E
   ? E extends WireEvent
-    ? Omit<E, "t"> & { at?: number }
+    ? Omit<E, "t"> & { at?: number; frame?: unknown }
     : never
   : never;
+
+/** The event as the record keeps it (its time set, its parse handed to keepParse, not stored in it). */
+export function recordedEvent(input: WireEventInput, t: number): WireEvent {
+  const { at, frame, ...rest } = input;
+  void at;
+  const event = { ...rest, t } as WireEvent;
+  return frame === undefined ? event : keepParse(event, frame);
+}
 
 export interface ExchangeInit extends SendHead {
   sentFrame?: unknown;
@@ -46,9 +59,8 @@ export class ExchangeRecorder {
       this.droppedEvents++;
       return;
     }
-    const { at, ...rest } = input;
-    let event = { ...rest, t: this.elapsed(at) } as WireEvent;
-    const size = keptSize(event);
+    const size = keptSize(input);
+    let event = recordedEvent(input, this.elapsed(input.at));
     this.lastAddCut = this.keptBytes + size > LIMITS.maxRecordedBytesPerExchange;
     if (this.lastAddCut) {
       event = cutToHead(event);
@@ -58,7 +70,7 @@ export class ExchangeRecorder {
     this.events.push(event);
   }
 
-  /** A JSON-RPC frame that arrived (the reply itself is also kept in the outcome). */
+  /** A JSON-RPC frame that arrived, just after the event it came in (finish points `received` into the events). */
   receive(frame: unknown): void {
     // The event this frame came in (added just before) was cut to its head: the frame is not kept here either.
     if (this.lastAddCut) return;
@@ -87,6 +99,10 @@ export class ExchangeRecorder {
         text: `${this.droppedEvents} further events and ${this.droppedFrames} further frames were not recorded (an exchange keeps at most ${LIMITS.maxEventsPerExchange} of each)`,
       });
     }
+    // Events recorded late but stamped with their arrival (spawn, backlog) take their place in time.
+    const events = [...this.events].sort((a, b) => a.t - b.t);
+    // Each frame is kept once, in the event it came in: `received` and the reply point there.
+    const pointed = pointIntoEvents(events, this.received, outcome);
     const exchange: Exchange = {
       sendId: this.init.sendId,
       startedAt: this.startedAt,
@@ -94,10 +110,9 @@ export class ExchangeRecorder {
       targetLabel: this.init.targetLabel,
       transport: this.init.transport,
       sent: this.init.sent,
-      received: this.received,
-      outcome,
-      // Events recorded late but stamped with their arrival (spawn, backlog) take their place in time.
-      events: [...this.events].sort((a, b) => a.t - b.t),
+      received: pointed.received,
+      outcome: pointed.outcome,
+      events,
       timeoutMs: this.init.timeoutMs,
     };
     if (this.init.sentFrame !== undefined) exchange.sentFrame = this.init.sentFrame;
@@ -110,8 +125,8 @@ export class ExchangeRecorder {
 
 const CUT_HEAD_CHARS = 4096;
 
-/** The text an event carries (a line, an SSE data field, a body); a parsed frame doubles it, `received` again. */
-function keptSize(event: WireEvent): number {
+/** The text an event carries (a line, an SSE data field, a body); its parse, held in memory, counts twice more. */
+function keptSize(event: WireEventInput): number {
   const text = "text" in event ? event.text : "data" in event ? event.data : "body" in event ? event.body : "";
   return text.length * ("frame" in event && event.frame !== undefined ? 3 : 1) + 64;
 }
@@ -120,21 +135,13 @@ function cutToHead(event: WireEvent): WireEvent {
   const cut = (text: string) =>
     `cut: only the first ${CUT_HEAD_CHARS} of ${text.length} characters are kept (the exchange record is full)`;
   switch (event.kind) {
-    case "stdout": {
-      const { frame, ...rest } = event;
-      void frame;
-      return { ...rest, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text) };
-    }
-    case "sse-event": {
-      const { frame, ...rest } = event;
-      void frame;
-      return { ...rest, data: event.data.slice(0, CUT_HEAD_CHARS), parseError: cut(event.data) };
-    }
-    case "http-body": {
-      const { frame, ...rest } = event;
-      void frame;
-      return { ...rest, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text), truncated: true };
-    }
+    // A new event object: the parse handed over for the whole text does not follow the cut.
+    case "stdout":
+      return { ...event, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text) };
+    case "sse-event":
+      return { ...event, data: event.data.slice(0, CUT_HEAD_CHARS), parseError: cut(event.data) };
+    case "http-body":
+      return { ...event, text: event.text.slice(0, CUT_HEAD_CHARS), parseError: cut(event.text), truncated: true };
     case "stderr":
     case "stdin":
     case "note":

@@ -58,7 +58,7 @@ export function startTaskPush(o: {
     controller.abort();
   };
   const onLine = (line: ListenLine) => {
-    if (line.kind !== "event" || !("frame" in line.event)) return;
+    if (line.kind !== "event" || eventFrame(line.event) === undefined) return;
     const read = readPushFrame(eventFrame(line.event), listenId);
     if (read?.kind === "ack") {
       if (!read.taskIds.includes(o.taskId))

@@ -24,7 +24,6 @@ import { judgeAuthorization } from "../auth/judge";
 import { continueAuthRequest, runAuthRequest } from "../auth/run-request";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
 import { runLab } from "../lab/run";
-import { packExchange } from "@/lib/protocol/exchange-wire";
 import { BillRequestSchema } from "@/lib/tokens/request";
 import { billParsedRequest } from "../tokens/bill-request";
 import type { HeaderReader } from "../bridge/call-request";
@@ -54,7 +53,7 @@ export interface Route {
   probe?: true;
 }
 
-/** Delivers one frame; replies { ok: true, value: Exchange } (a PackedExchange when the request says `packed`). */
+/** Delivers one frame; replies { ok: true, value: Exchange } (each received frame in it once: lib/protocol/exchange.ts). */
 const sendRoute = jsonRoute(SendRequestSchema, async (input, call) => {
   // The page went away (reload, closed tab): cancel rather than leave the exchange running.
   const onAbort = () => cancel(input.sendId);
@@ -62,8 +61,7 @@ const sendRoute = jsonRoute(SendRequestSchema, async (input, call) => {
   try {
     // Hosted mode keeps no process between requests: stdio runs fresh (the exchange says so).
     const { req: request, notes } = forMode(input);
-    const exchange = await send(request, { baseUrl: baseUrlOf(call), notes, client: clientKeyOf(call.headers) });
-    return input.packed ? packExchange(exchange) : exchange;
+    return await send(request, { baseUrl: baseUrlOf(call), notes, client: clientKeyOf(call.headers) });
   } finally {
     call.signal.removeEventListener("abort", onAbort);
   }

@@ -19,7 +19,7 @@ import {
   requestStateOf,
   requestTarget,
 } from "./shapes";
-import { replyFrame } from "../exchange";
+import { replyFrame, type ExchangeOutcome, type WireEvent } from "../exchange";
 
 export const DEFAULT_ROUND_LIMIT = 5;
 export const MAX_ROUND_LIMIT = 50;
@@ -31,9 +31,11 @@ export interface ExchangeLike {
   durationMs: number;
   sentFrame?: unknown;
   outcome:
-    | { kind: "response"; frame: unknown }
+    | Extract<ExchangeOutcome, { kind: "response" }>
     | { kind: "notification"; note: string }
     | { kind: "failure"; failure: string; message: string };
+  /** The events the outcome's reply may point into. */
+  events?: readonly WireEvent[];
 }
 
 export type RoundKind = "input_required" | "complete" | "error" | "failure";

@@ -7,6 +7,15 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { ROOT, httpRequest, startServer } from "../harness.mjs";
 
+/** The reply an exchange record holds: inline, or the parse of the event text `outcome.at` names (lib/protocol/exchange.ts). */
+function replyOf(exchange) {
+  const outcome = exchange?.outcome;
+  if (outcome?.kind !== "response") return undefined;
+  if (!("at" in outcome)) return outcome.frame;
+  const event = exchange.events[outcome.at];
+  return JSON.parse(event.kind === "sse-event" ? event.data : event.text);
+}
+
 const HOLD = path.join(ROOT, "tests/fixtures/hold-until-usr1.mjs");
 const ENVELOPE = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -129,9 +138,9 @@ export function register({ test, assert }) {
         `the stdio call in flight was not answered: HTTP ${stdio.status} ${JSON.stringify(stdioOutcome ?? stdio.json).slice(0, 400)}`,
       );
       assert(
-        JSON.stringify(stdioOutcome.frame) ===
+        JSON.stringify(replyOf(stdio.json.value)) ===
           JSON.stringify({ jsonrpc: "2.0", id: 1, result: { released: true, pid: holder } }),
-        `the stdio reply is not the server's complete answer: ${JSON.stringify(stdioOutcome.frame)}`,
+        `the stdio reply is not the server's complete answer: ${JSON.stringify(replyOf(stdio.json.value))}`,
       );
       const overHttp = await httpSend;
       const httpOutcome = overHttp.json.value?.outcome;
@@ -140,9 +149,9 @@ export function register({ test, assert }) {
         `the HTTP call in flight was not answered: HTTP ${overHttp.status} ${JSON.stringify(httpOutcome ?? overHttp.json).slice(0, 400)}`,
       );
       assert(
-        JSON.stringify(httpOutcome.frame) ===
+        JSON.stringify(replyOf(overHttp.json.value)) ===
           JSON.stringify({ jsonrpc: "2.0", id: 2, result: { released: true, over: "http" } }),
-        `the HTTP reply is not the endpoint's complete answer: ${JSON.stringify(httpOutcome.frame)}`,
+        `the HTTP reply is not the endpoint's complete answer: ${JSON.stringify(replyOf(overHttp.json.value))}`,
       );
 
       const exit = await exited;

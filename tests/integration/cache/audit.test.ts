@@ -7,6 +7,7 @@ import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { endAllAndAssertNoneAlive, recordPids } from "../helpers";
 import { auditCacheHints, type AuditSend } from "@/lib/cache/rules";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 afterAll(() => endAllAndAssertNoneAlive());
 let n = 0;
@@ -23,7 +24,7 @@ function via(target: Target): AuditSend {
     });
     recordPids(exchange);
     return exchange.outcome.kind === "response"
-      ? { ok: true, response: exchange.outcome.frame }
+      ? { ok: true, response: replyFrame(exchange) }
       : { ok: false, message: JSON.stringify(exchange.outcome) };
   };
 }

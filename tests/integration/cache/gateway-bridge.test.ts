@@ -19,6 +19,7 @@ import {
 } from "@/lib/cache/rules";
 import { targetKey } from "@/lib/bridge/target";
 import { buildEnvelope } from "@/lib/protocol/meta";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const M = buildEnvelope();
 const calendarHttp = demoHttpForFile("calendar");
@@ -52,7 +53,7 @@ function bridgeSend(target: Target, seen: { user: string; authorization?: string
         request?.kind === "http-request" ? request.headers.find(([h]) => h === "Authorization")?.[1] : undefined,
     });
     return exchange.outcome.kind === "response"
-      ? { ok: true, response: exchange.outcome.frame, sendId: exchange.sendId }
+      ? { ok: true, response: replyFrame(exchange), sendId: exchange.sendId }
       : { ok: false, message: JSON.stringify(exchange.outcome) };
   };
 }
@@ -112,7 +113,7 @@ describe("client cache against the calendar over stdio", () => {
     });
     recordPids(first);
     const t = Date.now();
-    const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? first.outcome.frame : null, {
+    const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? replyFrame(first) : null, {
       partition,
       auth: ANONYMOUS,
       now: t,

@@ -13,6 +13,7 @@ import { beginListen, runListen, type ListenEnd } from "@/lib/node/bridge/listen
 import { cancel, send } from "@/lib/node/bridge/send";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
+import { receivedFrames } from "@/lib/protocol/exchange";
 
 const M = buildEnvelope();
 const SUB = "io.modelcontextprotocol/subscriptionId";
@@ -119,7 +120,7 @@ describe.each(["stdio", "http"] as const)("listen over %s against the calendar",
       },
     ]);
     // The listen's own frames are its own: the create_event exchange received only its response.
-    expect(created.received).toHaveLength(1);
+    expect(receivedFrames(created)).toHaveLength(1);
     if (transport === "stdio") {
       const stdin = stream.lines.flatMap((l) =>
         l.kind === "event" && l.event.kind === "stdin" ? [JSON.parse(l.event.text)] : [],
@@ -142,7 +143,9 @@ describe("listen edge cases", () => {
     await stream.done;
     const created = await createEvent(target, 8);
     const later = await createEvent(target, 9);
-    const everything = [...created.received, ...later.received].map((f) => (f as { method?: string }).method);
+    const everything = [...receivedFrames(created), ...receivedFrames(later)].map(
+      (f) => (f as { method?: string }).method,
+    );
     expect(everything).toEqual([undefined, undefined]);
   });
 

@@ -12,6 +12,7 @@ import { templateById } from "@/lib/protocol/templates";
 import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
 import { createCacheRuntime, type OpenListenStream } from "@/lib/cache/runtime";
 import { demoHttpForFile, recordPids, trackPid } from "../helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 const calendarHttp = demoHttpForFile("calendar");
 
@@ -77,7 +78,7 @@ describe("the session's send path with the client cache", () => {
     const local = await sendText(read);
     expect(local.local).toMatchObject({ kind: "cache", keyLabel: "resources/read uri=calendar://week" });
     expect(local.events.map((e) => e.kind)).toEqual(["note"]);
-    expect(local.outcome).toMatchObject({
+    expect(readOutcome(local)).toMatchObject({
       kind: "response",
       frame: { id: 1, result: { ttlMs: 60000, cacheScope: "private" } },
     });

@@ -8,6 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SendRequestSchema, type Exchange, type WireEvent } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { toolsCallText } from "@/tests/helpers/frames";
+import { readOutcome } from "@/tests/helpers/exchange";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 let base = "";
 let server: http.Server;
@@ -105,16 +107,16 @@ describe("SSE events after the reply are shown", () => {
   it("a message that trails the reply on the same stream is recorded, and the reply stays the outcome", async () => {
     const ex = await sendTo("/trailing", {});
     const sse = ex.events.filter((e) => e.kind === "sse-event") as Extract<WireEvent, { kind: "sse-event" }>[];
-    expect(sse.map((e) => (e.frame as { method?: string; id?: unknown }).method ?? "reply")).toEqual([
+    expect(sse.map((e) => (eventFrame(e) as { method?: string; id?: unknown }).method ?? "reply")).toEqual([
       "reply",
       "notifications/tools/list_changed",
     ]);
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { id: 1 } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { id: 1 } });
   });
 
   it("a stream the server keeps open after the reply is closed after a short grace, with a note", async () => {
     const ex = await sendTo("/stays-open", {});
-    expect(ex.outcome).toMatchObject({ kind: "response" });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response" });
     expect(
       ex.events.some((e) => e.kind === "note" && e.text.includes("kept the SSE stream open after the reply")),
     ).toBe(true);

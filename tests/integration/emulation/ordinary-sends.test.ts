@@ -13,6 +13,7 @@ import { createCacheRuntime } from "@/lib/cache/runtime";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { startHttp, type FixtureHttpServer } from "@/tests/fixtures/checks/http.mjs";
 import { livePids } from "@/lib/node/bridge/stdio";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 let demo: DemoHttpServer;
 let fixture: FixtureHttpServer;
@@ -69,7 +70,7 @@ const sentMeta = (ex: Exchange) => (JSON.parse(ex.sent) as { params: { _meta: Re
 const requestHeaders = (ex: Exchange) => ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers : []));
 const response = (ex: Exchange) =>
   ex.outcome.kind === "response"
-    ? (ex.outcome.frame as { result?: Record<string, unknown>; error?: { code: number } })
+    ? (replyFrame(ex) as { result?: Record<string, unknown>; error?: { code: number } })
     : {};
 
 describe("client emulation in the envelope settings, honoured by ordinary sends", () => {

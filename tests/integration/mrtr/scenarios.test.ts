@@ -12,6 +12,7 @@ import {
   type Answers,
 } from "@/lib/protocol/mrtr";
 import { customHttpTransport, stdioTransport, transportsForFile, type TestTransport } from "./transports";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const ALL_CAPS = { elicitation: { form: {}, url: {} }, sampling: {}, roots: {} };
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
@@ -50,7 +51,7 @@ async function drive(t: TestTransport, first: string, answers: Answers, roundLim
 }
 
 function resultOf(ex: { outcome: { kind: string; frame?: unknown } }) {
-  return (ex.outcome as { frame: { result?: Record<string, unknown>; error?: Record<string, unknown> } }).frame;
+  return replyFrame(ex) as { result?: Record<string, unknown>; error?: Record<string, unknown> };
 }
 
 describe.each(["stdio", "http"] as const)("MRTR scenarios over %s", (kind) => {

@@ -6,6 +6,7 @@ import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { departures, groupConversations, type MrtrRuleId } from "@/lib/protocol/mrtr";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 const target: Target = {
   kind: "stdio",
@@ -68,6 +69,6 @@ describe("server violations of the MRTR rules are named", () => {
 
   it("after all that the server and the playground still answer", async () => {
     const ex = await sendFrame({ method: "server/discover", params: { _meta: META } });
-    expect(ex.outcome).toMatchObject({ kind: "response", frame: { error: { code: -32601 } } });
+    expect(readOutcome(ex)).toMatchObject({ kind: "response", frame: { error: { code: -32601 } } });
   });
 });

@@ -15,6 +15,7 @@ import { runListen, type ListenEnd } from "@/lib/node/bridge/listen";
 import { cancel, send } from "@/lib/node/bridge/send";
 import { listenTasksFrame, taskCallFrame, withTasksExtension } from "@/lib/tasks";
 import { endAllAndAssertNoneAlive, recordPids, ROOT, trackPid } from "../helpers";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const EXT = withTasksExtension({ elicitation: { form: {} } });
 const SUB = "io.modelcontextprotocol/subscriptionId";
@@ -61,8 +62,8 @@ async function createTask(
   recordPids(exchange);
   if (exchange.outcome.kind !== "response")
     throw new Error(`tools/call did not answer: ${JSON.stringify(exchange.outcome)}`);
-  const taskId = (exchange.outcome.frame as Frame).result?.taskId;
-  if (typeof taskId !== "string") throw new Error(`no taskId in ${JSON.stringify(exchange.outcome.frame)}`);
+  const taskId = (replyFrame(exchange) as Frame).result?.taskId;
+  if (typeof taskId !== "string") throw new Error(`no taskId in ${JSON.stringify(replyFrame(exchange))}`);
   return taskId;
 }
 

@@ -17,6 +17,7 @@ import {
 } from "@/lib/tasks";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { stdioTransport, transportsForFile, type TestTransport } from "../mrtr/transports";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const FORM = { elicitation: { form: {} } };
 const EXT = withTasksExtension(FORM);
@@ -49,7 +50,7 @@ function follow(
 
 async function rpc(t: TestTransport, frame: Record<string, unknown>) {
   const ex = await t.send(JSON.stringify(frame));
-  return (ex.outcome as { frame: { result?: Record<string, unknown>; error?: Record<string, unknown> } }).frame;
+  return replyFrame(ex) as { result?: Record<string, unknown>; error?: Record<string, unknown> };
 }
 
 describe.each(["stdio", "http"] as const)("tasks server over %s", (kind) => {

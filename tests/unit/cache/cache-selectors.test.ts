@@ -13,11 +13,12 @@ import {
 import { initialCacheState } from "@/lib/cache/state";
 import type { TimelineEntry } from "@/lib/session";
 import { hinted, req, res } from "./frames";
+import { exchangeOf, type ExchangeWithFrames } from "@/tests/helpers/exchange";
 
 const T0 = 1_700_000_000_000;
 
-function card(sent: unknown, reply: unknown, extra: Partial<Exchange> = {}): TimelineEntry {
-  const exchange: Exchange = {
+function card(sent: unknown, reply: unknown, extra: Partial<ExchangeWithFrames> = {}): TimelineEntry {
+  const exchange: Exchange = exchangeOf({
     sendId: "s",
     startedAt: T0,
     durationMs: 10,
@@ -30,7 +31,7 @@ function card(sent: unknown, reply: unknown, extra: Partial<Exchange> = {}): Tim
     events: [],
     timeoutMs: 1,
     ...extra,
-  };
+  });
   return {
     seq: 1,
     sendId: "s",

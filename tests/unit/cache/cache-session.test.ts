@@ -11,12 +11,13 @@ import {
 } from "@/lib/cache/state";
 import { LISTEN_VIEW_LIMIT } from "@/lib/protocol/listen";
 import { hinted, req, res, TARGET } from "./frames";
+import { exchangeOf, type ExchangeWithFrames } from "@/tests/helpers/exchange";
 
 const T0 = 1_700_000_000_000;
 const SUB = "io.modelcontextprotocol/subscriptionId";
 
-function exchange(sent: unknown, reply: unknown, extra: Partial<Exchange> = {}): Exchange {
-  return {
+function exchange(sent: unknown, reply: unknown, extra: Partial<ExchangeWithFrames> = {}): Exchange {
+  return exchangeOf({
     sendId: "s1",
     startedAt: T0,
     durationMs: 3,
@@ -29,7 +30,7 @@ function exchange(sent: unknown, reply: unknown, extra: Partial<Exchange> = {}):
     events: [],
     timeoutMs: 10000,
     ...extra,
-  };
+  });
 }
 
 const run = (actions: CacheAction[], state: CacheSessionState = initialCacheState()) =>

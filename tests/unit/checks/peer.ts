@@ -3,9 +3,10 @@
  * bridge's (stdout lines, or HTTP status + body/SSE events), built from scripted replies. The default answers
  * come from the conformance fixture's core, so a test changes only the one answer it is about.
  */
-import type { Exchange, WireEvent } from "@/lib/bridge/contract";
+import type { Exchange } from "@/lib/bridge/contract";
 import type { CheckSend, CheckSendOptions } from "@/lib/checks/types";
 import { createCore } from "@/tests/fixtures/checks/core.mjs";
+import { exchangeOf, type EventWithFrame } from "@/tests/helpers/exchange";
 
 export interface PeerReply {
   frames: unknown[];
@@ -70,7 +71,7 @@ export function peer(
     const fallback = () => coreReply(core, frame, opts);
     const reply = script ? script(frame, opts, fallback) : fallback();
     const startedAt = Date.now();
-    const events: WireEvent[] = [];
+    const events: EventWithFrame[] = [];
     if (transport === "stdio") {
       events.push({ t: 0, kind: "stdin", text });
       // A string stands for a raw stdout line that is not JSON (a banner, a log line).
@@ -105,7 +106,7 @@ export function peer(
     const response = reply.silent
       ? undefined
       : frames.find((f) => (f as { id?: unknown }).id === frame.id && !("method" in (f as object)));
-    const exchange: Exchange = {
+    const exchange: Exchange = exchangeOf({
       sendId: `s${++n}`,
       startedAt,
       durationMs: 2,
@@ -123,7 +124,7 @@ export function peer(
       events,
       timeoutMs: opts.timeoutMs ?? 1000,
       ...(transport === "http" ? { http: { status: reply.status ?? 200, contentType: reply.contentType } } : {}),
-    };
+    });
     return exchange;
   };
   return { send, sent };

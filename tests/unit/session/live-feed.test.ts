@@ -1,17 +1,17 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "@/lib/bridge/contract";
 import { feedFor, notificationText } from "@/lib/session/live-feed";
 import type { TimelineEntry } from "@/lib/session/state";
+import { exchangeOf, type ExchangeWithFrames } from "@/tests/helpers/exchange";
 
-function done(seq: number, exchange: Partial<Exchange>, targetKey = "demo:everything:stdio"): TimelineEntry {
-  const x = {
+function done(seq: number, exchange: Partial<ExchangeWithFrames>, targetKey = "demo:everything:stdio"): TimelineEntry {
+  const x = exchangeOf({
     startedAt: 1_000 * seq,
     durationMs: 50,
     received: [],
     events: [],
     outcome: { kind: "response", frame: {} },
     ...exchange,
-  } as Exchange;
+  } as ExchangeWithFrames);
   return {
     seq,
     targetKey,

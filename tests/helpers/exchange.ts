@@ -1,0 +1,33 @@
+/**
+ * Exchange records for tests, written the way a test thinks of them: events with the frame each one carried,
+ * `received` and the reply as frames. exchangeOf stores them as the bridge does (lib/protocol/exchange.ts): each
+ * frame once, in its event, with `received` and the reply pointing there; a frame no event carries stays whole.
+ */
+import type { Exchange, ExchangeOutcome, WireEvent } from "@/lib/bridge/contract";
+import { keepParse, pointIntoEvents, replyFrame } from "@/lib/protocol/exchange";
+
+/** A wire event as a test writes it: a stdout line, SSE event or HTTP body may name the frame its text parses to. */
+export type EventWithFrame = WireEvent & { frame?: unknown };
+
+export type ExchangeWithFrames = Omit<Exchange, "events" | "received" | "outcome"> & {
+  events: EventWithFrame[];
+  received: unknown[];
+  outcome: ExchangeOutcome;
+};
+
+/** The event as the record keeps it: its text, the named frame handed over as the text's parse. */
+export function recordedEvent(event: EventWithFrame): WireEvent {
+  if (!("frame" in event)) return event;
+  const { frame, ...rest } = event;
+  return frame === undefined ? (rest as WireEvent) : keepParse(rest as WireEvent, frame);
+}
+
+export function exchangeOf(x: ExchangeWithFrames): Exchange {
+  const events = x.events.map(recordedEvent);
+  return { ...x, events, ...pointIntoEvents(events, x.received, x.outcome) };
+}
+
+/** The outcome as a test asserts on it: a reply as `{ kind: "response", frame }`, wherever the record keeps it. */
+export function readOutcome(x: Pick<Exchange, "outcome" | "events">): ExchangeOutcome {
+  return x.outcome.kind === "response" ? { kind: "response", frame: replyFrame(x) } : x.outcome;
+}
