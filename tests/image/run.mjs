@@ -167,11 +167,9 @@ async function prove(p, label, isGone) {
     p,
   );
   const outcome = send.json?.value?.outcome;
-  if (
-    send.status !== 200 ||
-    outcome?.kind !== "response" ||
-    !JSON.stringify(outcome.frame?.result ?? {}).includes("create_event")
-  )
+  // The record keeps the reply once, as the text of the event `outcome.at` names (lib/protocol/exchange.ts).
+  const replyEvent = outcome?.kind === "response" ? send.json.value.events[outcome.at] : undefined;
+  if (send.status !== 200 || !replyEvent?.text?.includes("create_event"))
     return `${label}: the calendar over stdio did not list its tools: HTTP ${send.status} ${JSON.stringify(outcome ?? send.json).slice(0, 400)}`;
   console.log(`${label}: POST /api/bridge/send (calendar, stdio) → tools/list answered`);
   const auth = await post("/api/auth/run", { demo: "calendar-protected", login: "headless" }, p);

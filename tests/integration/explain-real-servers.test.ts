@@ -10,6 +10,7 @@ import { dateTranscript, explainFrame, type Annotation, type ExplainContext } fr
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { TEMPLATES } from "@/lib/protocol/templates";
 import { endAllAndAssertNoneAlive, request, sendFrame } from "./helpers";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const calendar: Target = { kind: "demo", server: "calendar", transport: "stdio" };
 const everything: Target = { kind: "demo", server: "everything", transport: "stdio" };
@@ -17,7 +18,7 @@ afterAll(endAllAndAssertNoneAlive);
 
 const reply = (ex: Exchange) => {
   expect(ex.outcome.kind, JSON.stringify(ex.outcome)).toBe("response");
-  return (ex.outcome as { frame: unknown }).frame;
+  return replyFrame(ex);
 };
 const errors = (a: Annotation[]) => a.filter((x) => x.level === "error");
 const at = (a: Annotation[], path: string) => a.filter((x) => x.path === path);

@@ -89,8 +89,7 @@ function rawListen(body: object, headers: Record<string, string>) {
 
 const acknowledged = (l: ListenLine) =>
   l.kind === "event" &&
-  "frame" in l.event &&
-  (l.event.frame as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
+  (eventFrame(l.event) as { method?: string } | undefined)?.method === "notifications/subscriptions/acknowledged";
 
 async function allListensClosed() {
   const deadline = Date.now() + 10_000;

@@ -13,7 +13,7 @@ import { beginListen, runListen, type ListenEnd } from "@/lib/node/bridge/listen
 import { cancel, send } from "@/lib/node/bridge/send";
 import { buildEnvelope } from "@/lib/protocol/meta";
 import { endAllAndAssertNoneAlive, recordPids, trackPid } from "../helpers";
-import { receivedFrames } from "@/lib/protocol/exchange";
+import { receivedFrames, eventFrame } from "@/lib/protocol/exchange";
 
 const M = buildEnvelope();
 const SUB = "io.modelcontextprotocol/subscriptionId";
@@ -48,14 +48,12 @@ function startListen(target: Target, listenId: string, frame: string, ctx: { bas
           waiters.push({ test, resolve: () => (clearTimeout(timer), resolve()) });
         });
   const frames = () =>
-    lines.flatMap((l) =>
-      l.kind === "event" && "frame" in l.event && l.event.frame !== undefined ? [l.event.frame] : [],
-    );
+    lines.flatMap((l) => (l.kind === "event" && eventFrame(l.event) !== undefined ? [eventFrame(l.event)] : []));
   return { lines, done, until, frames };
 }
 
 const isMethod = (method: string) => (l: ListenLine) =>
-  l.kind === "event" && "frame" in l.event && (l.event.frame as { method?: string } | undefined)?.method === method;
+  l.kind === "event" && (eventFrame(l.event) as { method?: string } | undefined)?.method === method;
 
 function createEvent(target: Target, id: number, ctx: { baseUrl?: string } = {}) {
   const frame = JSON.stringify({

@@ -10,6 +10,7 @@ import type { ListenLine, ListenRequest } from "@/lib/bridge/listen-contract";
 import { openListenStream } from "@/lib/bridge/listen-client";
 import { listenOnLoopback } from "@/lib/node/demo-servers/http";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request, trackPid } from "../helpers";
+import { eventFrame } from "@/lib/protocol/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -49,10 +50,7 @@ function collect(req: ListenRequest, token = TOKEN) {
   const until = async (method: string) => {
     const has = () =>
       lines.some(
-        (l) =>
-          l.kind === "event" &&
-          "frame" in l.event &&
-          (l.event.frame as { method?: string } | undefined)?.method === method,
+        (l) => l.kind === "event" && (eventFrame(l.event) as { method?: string } | undefined)?.method === method,
       );
     const deadline = Date.now() + 8000;
     while (!has()) {

@@ -12,6 +12,7 @@ import { send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { startTasksHttp } from "./tasks-http-process";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "@/lib/tasks";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const CAPS = withTasksExtension({ elicitation: { form: {} } });
 const TOKEN = "shared-deployment-token";
@@ -39,7 +40,7 @@ async function rpc(target: Target, frame: unknown, processMode: "keep" | "fresh"
     {},
   );
   if (ex.outcome.kind !== "response") throw new Error(`no response: ${JSON.stringify(ex.outcome)}`);
-  return (ex.outcome as unknown as { frame: Reply }).frame;
+  return replyFrame(ex) as Reply;
 }
 
 /** Polls one instance at the task's own pollIntervalMs until the status is `want` (a task moves on its own timeline). */

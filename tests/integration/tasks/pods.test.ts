@@ -15,6 +15,7 @@ import { send } from "@/lib/node/bridge/send";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { startTasksHttp } from "./tasks-http-process";
 import { cancelTaskFrame, getTaskFrame, taskCallFrame, updateTaskFrame, withTasksExtension } from "@/lib/tasks";
+import { replyFrame } from "@/lib/protocol/exchange";
 
 const ROOT = path.resolve(__dirname, "..", "..", "..");
 const CAPS = withTasksExtension({ elicitation: { form: {} } });
@@ -86,7 +87,7 @@ async function rpc(target: Target, frame: unknown): Promise<Reply> {
     {},
   );
   if (ex.outcome.kind !== "response") throw new Error(`no response: ${JSON.stringify(ex.outcome)}`);
-  return (ex.outcome as unknown as { frame: Reply }).frame;
+  return replyFrame(ex) as Reply;
 }
 
 async function get(target: Target, taskId: string): Promise<Record<string, unknown>> {

@@ -15,7 +15,7 @@ import { runListen, type ListenEnd } from "@/lib/node/bridge/listen";
 import { cancel, send } from "@/lib/node/bridge/send";
 import { listenTasksFrame, taskCallFrame, withTasksExtension } from "@/lib/tasks";
 import { endAllAndAssertNoneAlive, recordPids, ROOT, trackPid } from "../helpers";
-import { replyFrame } from "@/lib/protocol/exchange";
+import { replyFrame, eventFrame } from "@/lib/protocol/exchange";
 
 const EXT = withTasksExtension({ elicitation: { form: {} } });
 const SUB = "io.modelcontextprotocol/subscriptionId";
@@ -85,9 +85,8 @@ function startListen(target: Target, ctx: { baseUrl?: string }, listenId: string
     lines.flatMap((l) =>
       l.kind === "event" &&
       (l.event.kind === "stdout" || l.event.kind === "sse-event" || l.event.kind === "http-body") &&
-      "frame" in l.event &&
-      l.event.frame !== undefined
-        ? [l.event.frame as Frame]
+      eventFrame(l.event) !== undefined
+        ? [eventFrame(l.event) as Frame]
         : [],
     );
   const until = async (test: (frames: Frame[]) => boolean, ms = 10_000) => {
