@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange, type ResetDemoReport } from "@/lib/bridge/contract";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
+import { readOutcome } from "@/tests/helpers/exchange";
 
 vi.mock("server-only", () => ({}));
 
@@ -32,7 +33,7 @@ async function send(target: (typeof targets)[number], frame: object): Promise<Ex
 
 async function week(target: (typeof targets)[number]): Promise<string> {
   const exchange = await send(target, request(9, "resources/read", { _meta: ENVELOPE, uri: "calendar://week" }));
-  return JSON.stringify(exchange.outcome);
+  return JSON.stringify(readOutcome(exchange));
 }
 
 describe("Reset demo servers", () => {

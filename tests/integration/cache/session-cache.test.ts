@@ -103,7 +103,7 @@ describe("the session's send path with the client cache", () => {
 
     const after = await sendText(read);
     expect(after.local).toBeUndefined();
-    expect(JSON.stringify(after.outcome)).toContain("Dentist");
+    expect(JSON.stringify(readOutcome(after))).toContain("Dentist");
     await cache.closeListen(listenId);
     await until(() => cache.store.getState().listens[0].status === "ended", "the end of the stream");
     expect(cache.store.getState().listens[0].end?.reason).toBe("closed-by-user");
