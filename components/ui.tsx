@@ -74,3 +74,34 @@ export function Button({
 
 export const inputClass =
   "rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
+
+/** A checkbox with its words after it, in one label (clicking the words ticks the box). */
+export function Checkbox({
+  testId,
+  checked,
+  onChange,
+  title,
+  className = "",
+  children,
+  ...data
+}: {
+  testId: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  title?: string;
+  className?: string;
+  children: ReactNode;
+} & { [attribute: `data-${string}`]: string | undefined }) {
+  return (
+    <label className={`flex items-center gap-1 ${className}`.trim()} title={title}>
+      <input
+        type="checkbox"
+        data-testid={testId}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        {...data}
+      />
+      {children}
+    </label>
+  );
+}

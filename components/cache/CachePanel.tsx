@@ -4,7 +4,7 @@ import { envelopeFrom, profileOf, selectTarget } from "@/lib/session";
 import { listenFrameText, violationRows } from "@/lib/cache/selectors";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelHeading } from "../ui";
+import { Button, Checkbox, PanelHeading } from "../ui";
 import { AuditSection } from "./AuditSection";
 import { CacheEntries } from "./CacheEntries";
 import { CacheLog } from "./CacheLog";
@@ -30,16 +30,15 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
   return (
     <section data-testid="cache-panel" aria-label={t("cache.panel.label")} className="flex flex-col gap-3">
       <PanelHeading title={t("cache.panel.title")} subtitle={t("cache.panel.subtitle")}>
-        <label className="flex items-center gap-1 text-xs font-medium">
-          <input
-            type="checkbox"
-            data-testid="cache-toggle"
-            data-enabled={cache.enabled ? "true" : "false"}
-            checked={cache.enabled}
-            onChange={(e) => runtime.store.dispatch({ type: "cache/enable", enabled: e.target.checked })}
-          />
+        <Checkbox
+          className="text-xs font-medium"
+          testId="cache-toggle"
+          data-enabled={cache.enabled ? "true" : "false"}
+          checked={cache.enabled}
+          onChange={(enabled) => runtime.store.dispatch({ type: "cache/enable", enabled })}
+        >
           {t(cache.enabled ? "cache.panel.toggleOn" : "cache.panel.toggleOff")}
-        </label>
+        </Checkbox>
         <Button
           data-testid="cache-clear"
           disabled={cache.cache.entries.length === 0}

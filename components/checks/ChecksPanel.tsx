@@ -8,7 +8,7 @@ import { emulationText } from "@/lib/protocol/emulation";
 import { EmulationFields } from "../editor/EmulationFields";
 import type { ToolCallPolicy } from "@/lib/checks/types";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelHeading, inputClass } from "../ui";
+import { Button, Checkbox, PanelHeading, inputClass } from "../ui";
 import { CheckRow } from "./CheckRow";
 import { DoctorCard } from "./DoctorCard";
 import { ChecksExport } from "./ChecksExport";
@@ -183,15 +183,14 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
                 })}
               </span>
             ) : null}
-            <label className="ml-auto flex items-center gap-1">
-              <input
-                type="checkbox"
-                data-testid="checks-problems-only"
-                checked={problemsOnly}
-                onChange={(e) => setProblemsOnly(e.target.checked)}
-              />
+            <Checkbox
+              className="ml-auto"
+              testId="checks-problems-only"
+              checked={problemsOnly}
+              onChange={setProblemsOnly}
+            >
               {t("checks.panel.problemsOnly")}
-            </label>
+            </Checkbox>
           </div>
           <ol className="flex flex-col gap-1">
             {shown.map((row) => (

@@ -7,7 +7,7 @@ import { TEMPLATES } from "@/lib/protocol/templates";
 import { selectPending, selectTarget } from "@/lib/session";
 import { selectCheckedEra, templateMenu } from "@/lib/session/target-templates";
 import type { PanelProps } from "../playground/types";
-import { Button, inputClass } from "../ui";
+import { Button, Checkbox, inputClass } from "../ui";
 
 export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const t = useTranslations();
@@ -102,18 +102,15 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
         {t("editor.ms")}
       </label>
       {view.kind === "ready" && view.transport === "stdio" ? (
-        <label
-          className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300"
+        <Checkbox
+          className="text-xs text-slate-600 dark:text-slate-300"
           title={t("editor.oneLineTitle")}
+          testId="stdio-one-line"
+          checked={state.stdioOneLine}
+          onChange={(on) => dispatch({ type: "stdioOneLine/set", on })}
         >
-          <input
-            type="checkbox"
-            data-testid="stdio-one-line"
-            checked={state.stdioOneLine}
-            onChange={(e) => dispatch({ type: "stdioOneLine/set", on: e.target.checked })}
-          />
           {t("editor.oneLine")}
-        </label>
+        </Checkbox>
       ) : null}
       <div className="ml-auto flex items-center gap-2">
         <Button

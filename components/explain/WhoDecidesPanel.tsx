@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
 import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelHeading } from "../ui";
+import { Button, Checkbox, PanelHeading } from "../ui";
 
 function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
   const t = useTranslations();
@@ -139,15 +139,9 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
         >
           {fetching ? t("decides.fetching") : t("decides.fetch")}
         </Button>
-        <label className="flex items-center gap-1">
-          <input
-            type="checkbox"
-            data-testid="trust-server"
-            checked={trusted}
-            onChange={(e) => setTrusted(e.target.checked)}
-          />
+        <Checkbox testId="trust-server" checked={trusted} onChange={setTrusted}>
           {t("decides.trust")}
-        </label>
+        </Checkbox>
       </PanelHeading>
       <p data-testid="trust-note" className="text-[11px] text-slate-600 dark:text-slate-300">
         {t(who.untrusted ? "decides.trustNote.untrusted" : "decides.trustNote.trusted")}

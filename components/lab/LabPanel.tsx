@@ -17,7 +17,7 @@ import { say } from "@/lib/a11y/announce";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
 import { RunLiveDialog } from "../share/RunLiveDialog";
-import { Button, PanelHeading, inputClass } from "../ui";
+import { Button, Checkbox, PanelHeading, inputClass } from "../ui";
 import { LabColumnView } from "./LabColumnView";
 import { LabDiff } from "./LabDiff";
 
@@ -235,15 +235,15 @@ export function LabPanel({ commands }: PanelProps) {
       <fieldset className="flex flex-wrap gap-x-4 gap-y-1 text-xs" data-testid="lab-conditions">
         <legend className="mb-1 font-medium">{t("lab.conditions")}</legend>
         {CONDITION_IDS.map((id) => (
-          <label key={id} className="flex items-center gap-1" title={t(`lab.cond.${id}.explain`)}>
-            <input
-              type="checkbox"
-              checked={conditions.includes(id)}
-              onChange={() => toggle(id)}
-              data-testid={`lab-condition-${id}`}
-            />
+          <Checkbox
+            key={id}
+            title={t(`lab.cond.${id}.explain`)}
+            testId={`lab-condition-${id}`}
+            checked={conditions.includes(id)}
+            onChange={() => toggle(id)}
+          >
             {t(`lab.cond.${id}.label`)}
-          </label>
+          </Checkbox>
         ))}
       </fieldset>
       <details className="text-xs">

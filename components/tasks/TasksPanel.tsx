@@ -8,7 +8,7 @@ import { useMemo, useState } from "react";
 import { recordedTasks, RELAXED_POLL_MS } from "@/lib/tasks";
 import { doneExchanges, selectTarget } from "@/lib/session/selectors";
 import type { PanelProps } from "../playground/types";
-import { Button, inputClass, PanelSection } from "../ui";
+import { Button, Checkbox, inputClass, PanelSection } from "../ui";
 import { RecordedTasks } from "./RecordedTasks";
 import { TaskCard } from "./TaskCard";
 import { useTaskPush } from "./useTaskPush";
@@ -84,15 +84,9 @@ export function TasksPanel({ state, dispatch, commands, cache }: PanelProps) {
             onChange={(e) => setArgs(e.target.value)}
           />
         </label>
-        <label className="flex items-center gap-1" title={t("tasks.panel.declareTitle")}>
-          <input
-            type="checkbox"
-            checked={declare}
-            data-testid="task-declare"
-            onChange={(e) => setDeclare(e.target.checked)}
-          />
+        <Checkbox title={t("tasks.panel.declareTitle")} testId="task-declare" checked={declare} onChange={setDeclare}>
           {t.rich("tasks.panel.declare", { code: (c) => <code>{c}</code> })}
-        </label>
+        </Checkbox>
         <Button tone="primary" data-testid="task-start" onClick={onStart}>
           {t("tasks.panel.start")}
         </Button>
