@@ -13,7 +13,7 @@ import { toolsSeen } from "@/lib/session/param-headers";
 import type { JsonObject } from "@/lib/protocol/json";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PanelProps } from "../playground/types";
-import { Field } from "./Field";
+import { PropertyFields } from "./Field";
 import { hintClass, type SetAt } from "./field-parts";
 
 export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispatch">) {
@@ -63,17 +63,7 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
     body = (
       <fieldset disabled={disabled} className="min-w-0 space-y-2 disabled:opacity-60">
         <legend className="sr-only">{t("args.legend", { tool: shown.toolName })}</legend>
-        {spec.properties!.map((p) => (
-          <Field
-            key={p.name}
-            name={p.name}
-            spec={p.spec}
-            required={p.required}
-            path={[p.name]}
-            args={shown.args}
-            set={set}
-          />
-        ))}
+        <PropertyFields spec={spec} path={[]} args={shown.args} set={set} />
       </fieldset>
     );
 

@@ -29,21 +29,27 @@ export function Field(props: FieldProps) {
       return <ScalarField {...props} />;
   }
 }
+
+/** The fields of an object's properties (the arguments themselves at the top). */
+export function PropertyFields({ spec, path, args, set }: Pick<FieldProps, "spec" | "path" | "args" | "set">) {
+  return spec.properties!.map((p) => (
+    <Field
+      key={p.name}
+      name={p.name}
+      spec={p.spec}
+      required={p.required}
+      path={[...path, p.name]}
+      args={args}
+      set={set}
+    />
+  ));
+}
+
 function ObjectField({ name, spec, required, path, args, set }: FieldProps) {
   const t = useTranslations();
   return (
     <FieldGroup name={name} spec={spec} required={required} path={path} type={t("args.object")}>
-      {spec.properties!.map((p) => (
-        <Field
-          key={p.name}
-          name={p.name}
-          spec={p.spec}
-          required={p.required}
-          path={[...path, p.name]}
-          args={args}
-          set={set}
-        />
-      ))}
+      <PropertyFields spec={spec} path={path} args={args} set={set} />
     </FieldGroup>
   );
 }
