@@ -215,9 +215,30 @@ async function setUpstreamDown(
     file,
     conf.replace(line, (_m, head: string) => `${head}${down ? " down" : ""};`),
   );
+  const before = new Set(descendants(nginx.child.pid!));
   nginx.child.kill("SIGHUP");
-  // New workers take the config within milliseconds; old ones finish what they carry.
-  await sleep(500);
+  // Reloaded once a worker on the new config runs and no old worker takes new connections any more (an old one
+  // still finishing what it carries is titled "… is shutting down").
+  for (let polls = 0; ; polls++) {
+    const workers = nginxWorkers(nginx.child.pid!);
+    const fresh = workers.some((w) => !before.has(w.pid) && !w.leaving);
+    if (fresh && workers.every((w) => !before.has(w.pid) || w.leaving)) return;
+    if (polls > 200) fail(`nginx did not reload within 10 s (port ${port} marked ${down ? "down" : "up"})`);
+    await sleep(50);
+  }
+}
+
+/** nginx's workers (its master's children) and whether each has stopped taking new connections. */
+function nginxWorkers(master: number): { pid: number; leaving: boolean }[] {
+  return descendants(master).map((pid) => {
+    let title = "";
+    try {
+      title = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+    } catch {
+      /* gone meanwhile */
+    }
+    return { pid, leaving: title === "" || title.includes("shutting down") };
+  });
 }
 
 // ---- students
@@ -456,6 +477,15 @@ function summary(calls: Call[], wallMs: number) {
   };
 }
 
+/** Waits until every student has had one more call answered: the load runs through the balancer as it is now. */
+async function eachStudentCalls(students: Student[]): Promise<void> {
+  const before = students.map((s) => s.calls.length);
+  for (let polls = 0; students.some((s, i) => s.calls.length === before[i]); polls++) {
+    if (polls > 1200) fail("a student had no call answered within 60 s");
+    await sleep(50);
+  }
+}
+
 function descendants(pid: number): number[] {
   const out = spawnSync("ps", ["-eo", "pid,ppid"], { encoding: "utf8" }).stdout;
   const rows = out
@@ -507,7 +537,7 @@ try {
   const loops = class2.map(async (s) => {
     while (!stop) {
       await s.lesson();
-      await sleep(300);
+      await sleep(300); // a student's pause between two lessons: the pace of the load, not a wait for anything
     }
   });
   t0 = performance.now();
@@ -520,7 +550,7 @@ try {
   }[] = [];
   const witnesses: Call[] = [];
   for (let i = 0; i < instances.length; i++) {
-    await sleep(1_000);
+    await eachStudentCalls(class2);
     const old = instances[i];
     const stoppedAt = performance.now();
     // nginx does not probe: take the instance out of rotation first, as README's rolling-restart steps say
@@ -568,7 +598,7 @@ try {
     if (/drain timed out/.test(old.output()))
       problems.push(`instance on port ${old.port} did not drain in time:\n${old.output().slice(-2000)}`);
   }
-  await sleep(1_000);
+  await eachStudentCalls(class2);
   stop = true;
   await Promise.all(loops);
   report.rollingRestart = {
@@ -593,15 +623,21 @@ try {
   const codes = await Promise.all(instances.map((i) => i.exited));
   nginx.child.kill("SIGQUIT");
   await new Promise((r) => (nginx.child.exitCode !== null ? r(null) : nginx.child.once("exit", r)));
-  await sleep(300);
-  const left = fromThisCheckout([...everyPid, ...children]).filter((pid) => {
-    try {
-      process.kill(pid, 0);
-      return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
-    } catch {
-      return false;
-    }
-  });
+  const running = () =>
+    fromThisCheckout([...everyPid, ...children]).filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z ");
+      } catch {
+        return false;
+      }
+    });
+  // Their parents are gone; each process ends on its own signal: wait for that (bounded), then name what is left.
+  let left = running();
+  for (let polls = 0; left.length > 0 && polls < 100; polls++) {
+    await sleep(50);
+    left = running();
+  }
   problems.push(...unexpectedExits);
   if (left.length > 0) problems.push(`processes left behind: ${left.join(", ")}`);
   if (codes.some((c) => c !== 0)) problems.push(`final SIGTERM exit codes: ${codes.join(", ")} (expected 0)`);
