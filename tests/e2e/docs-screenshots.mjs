@@ -27,7 +27,7 @@ async function dentistRoundOne(pg) {
   await pg.chooseTemplate("tools/call");
   // The template ends with startsAt and three closing braces: select from the end of the line above, delete.
   const keys = pg.page.keyboard;
-  await pg.page.locator('[data-testid="editor"] .monaco-editor').click();
+  await pg.focusEditor();
   for (const key of [
     "Control+End",
     "ArrowUp",

@@ -11,7 +11,7 @@ export function register({ test, assert, ENVELOPE }) {
     const a11y = new A11yPage(pg);
     await pg.open();
     const before = await pg.editorText();
-    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await pg.focusEditor();
     const hint = pg.tid("editor-keyboard-hint");
     await hint.waitFor();
     assert((await hint.innerText()).includes("Esc then Tab leaves the editor"), `hint: ${await hint.innerText()}`);
@@ -20,7 +20,7 @@ export function register({ test, assert, ENVELOPE }) {
     let f = await a11y.focused();
     assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Tab: ${JSON.stringify(f)}`);
     assert((await hint.count()) === 0, "the hint shows only while the editor has focus");
-    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await pg.focusEditor();
     await page.keyboard.press("Escape");
     await page.keyboard.press("Shift+Tab");
     f = await a11y.focused();
@@ -35,7 +35,7 @@ export function register({ test, assert, ENVELOPE }) {
     const a11y = new A11yPage(pg);
     await pg.open();
     const before = await pg.editorText();
-    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await pg.focusEditor();
     await page.keyboard.press("Control+m");
     await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
     assert(
@@ -47,7 +47,7 @@ export function register({ test, assert, ENVELOPE }) {
     assert(!f.inEditor, `focus after Ctrl+M, Tab: ${JSON.stringify(f)}`);
     assert((await pg.editorText()) === before, "Ctrl+M and Tab changed the text");
     // Back to indenting: Ctrl+M again, and Tab inserts two spaces (the trap is a choice, not a bug).
-    await page.locator('[data-testid="editor"] .monaco-editor').click();
+    await pg.focusEditor();
     await page.keyboard.press("Control+m");
     await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="false"]');
     await page.keyboard.press("Tab");

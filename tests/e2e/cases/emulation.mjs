@@ -43,7 +43,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    await pg.tid("envelope-panel").locator("summary").click();
+    await pg.openEnvelopeSettings();
     await pg.tid("envelope-emulate-noMrtr").check();
     const summary = await pg.tid("envelope-emulation-summary").innerText();
     assert(summary.startsWith("Emulating: no MRTR support"), `summary: ${summary}`);
@@ -74,7 +74,7 @@ export function register({ test, assert }) {
       .waitFor({ timeout: 15_000 })
       .catch(() => {});
     assert(await pg.tid("envelope-emulate-noMrtr").isChecked(), "the switch survives a reload");
-    await pg.tid("envelope-panel").locator("summary").click();
+    await pg.openEnvelopeSettings();
     await pg.tid("envelope-emulate-noMrtr").uncheck();
   });
 

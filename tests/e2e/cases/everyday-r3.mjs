@@ -240,7 +240,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    await pg.tid("envelope-panel").locator("summary").click();
+    await pg.openEnvelopeSettings();
     await pg.tid("envelope-emulate-noMrtr").check();
     const checks = new ChecksPage(page);
     await checks.open();

@@ -1,6 +1,20 @@
 // Page object for the Auth tab (the data-testid contract of components/auth/).
 import { TabPage } from "./tab.mjs";
 
+const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
+
+/** Whether a JWT appears anywhere the page keeps things: its DOM, localStorage, sessionStorage or its URL. */
+export async function pageHoldsAJwt(page) {
+  const everything = await page.evaluate(
+    () =>
+      document.documentElement.outerHTML +
+      JSON.stringify({ ...localStorage }) +
+      JSON.stringify({ ...sessionStorage }) +
+      location.href,
+  );
+  return JWT.test(everything);
+}
+
 export class AuthPage extends TabPage {
   constructor(pg) {
     super(pg, "auth", "auth");

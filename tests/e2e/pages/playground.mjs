@@ -45,15 +45,25 @@ export class PlaygroundPage {
     return this.editorText();
   }
 
-  async setEditorText(text) {
+  /** Clicks into the editor (Monaco), so the keyboard types there. */
+  async focusEditor() {
     await this.page.locator('[data-testid="editor"] .monaco-editor').click();
+  }
+
+  /** Opens the envelope settings (the capabilities, the version and the client emulation switches). */
+  async openEnvelopeSettings() {
+    await this.tid("envelope-panel").locator("summary").click();
+  }
+
+  async setEditorText(text) {
+    await this.focusEditor();
     await this.page.keyboard.press("ControlOrMeta+a");
     await this.page.keyboard.press("Delete");
     await this.page.keyboard.insertText(text);
   }
 
   async pressCtrlEnterInEditor() {
-    await this.page.locator('[data-testid="editor"] .monaco-editor').click();
+    await this.focusEditor();
     await this.page.keyboard.press("Control+Enter");
   }
 
