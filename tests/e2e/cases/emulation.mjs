@@ -43,8 +43,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    await pg.openEnvelopeSettings();
-    await pg.tid("envelope-emulate-noMrtr").check();
+    await pg.emulate("noMrtr");
     const summary = await pg.tid("envelope-emulation-summary").innerText();
     assert(summary.startsWith("Emulating: no MRTR support"), `summary: ${summary}`);
     const declared = await pg.tid("declared-capabilities").innerText();
@@ -74,8 +73,7 @@ export function register({ test, assert }) {
       .waitFor({ timeout: 15_000 })
       .catch(() => {});
     assert(await pg.tid("envelope-emulate-noMrtr").isChecked(), "the switch survives a reload");
-    await pg.openEnvelopeSettings();
-    await pg.tid("envelope-emulate-noMrtr").uncheck();
+    await pg.emulate("noMrtr", false);
   });
 
   test("401: the exchange's error card and the doctor both open the Auth tab with the server's URL filled in", async ({

@@ -240,8 +240,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    await pg.openEnvelopeSettings();
-    await pg.tid("envelope-emulate-noMrtr").check();
+    await pg.emulate("noMrtr");
     const checks = new ChecksPage(page);
     await checks.open();
     assert(await pg.tid("emulate-noMrtr").isChecked(), "the Checks tab shows the envelope's switch as on");

@@ -55,6 +55,12 @@ export class PlaygroundPage {
     await this.tid("envelope-panel").locator("summary").click();
   }
 
+  /** Turns a client emulation switch (e.g. "noMrtr") on or off in the envelope settings. */
+  async emulate(switchId, on = true) {
+    await this.openEnvelopeSettings();
+    await this.tid(`envelope-emulate-${switchId}`).setChecked(on);
+  }
+
   async setEditorText(text) {
     await this.focusEditor();
     await this.page.keyboard.press("ControlOrMeta+a");
