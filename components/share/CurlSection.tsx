@@ -1,5 +1,6 @@
 "use client";
 /** Copy as curl: the editor's frame for the current HTTP target, or a recorded HTTP request exactly as sent. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { WireEvent } from "@/lib/bridge/contract";
 import { selectSendHeaders, selectTarget, type SessionState } from "@/lib/session";
@@ -11,7 +12,10 @@ import { replyFrame } from "@/lib/protocol/exchange";
 type HttpRequestEvent = Extract<WireEvent, { kind: "http-request" }>;
 
 /** The URL the current target answers on, as seen from this browser. */
-function targetUrl(state: SessionState): { url: string; headers: [string, string][] } | { problem: string } {
+function targetUrl(
+  state: SessionState,
+  say: (key: string) => string,
+): { url: string; headers: [string, string][] } | { problem: string } {
   const view = selectTarget(state);
   if (view.kind !== "ready") return { problem: view.problem };
   const t = view.target;
@@ -22,11 +26,9 @@ function targetUrl(state: SessionState): { url: string; headers: [string, string
     if (t.server !== "everything") return { url: `${window.location.origin}/api/demo/${t.server}`, headers: extra };
     const known = state.processes[view.key];
     const url = known?.status === "known" ? known.value.url : undefined;
-    return url
-      ? { url, headers: extra }
-      : { problem: "server-everything's port is known after the first send or probe" };
+    return url ? { url, headers: extra } : { problem: say("shareTools.curl.everythingPort") };
   }
-  return { problem: "curl speaks HTTP: choose a Streamable HTTP target (stdio frames go to a process's stdin)" };
+  return { problem: say("shareTools.curl.httpOnly") };
 }
 
 /** The tools of the latest tools/list answer, for Mcp-Param-* headers. */
@@ -39,10 +41,16 @@ function latestTools(state: SessionState): ToolLike[] {
   return [];
 }
 
+/** Which command is shown: the editor's frame, or a recorded request by its seq (said in the language chosen now). */
+type What = "editor" | number;
+
 export function CurlSection({ state }: { state: SessionState }) {
-  const [shown, setShown] = useState<{ command: string; notes: string[]; what: string } | null>(null);
-  const [copied, setCopied] = useState<string | null>(null);
-  const where = targetUrl(state);
+  const t = useTranslations();
+  const [shown, setShown] = useState<{ command: string; notes: string[]; what: What } | null>(null);
+  const [copied, setCopied] = useState<What | null>(null);
+  const where = targetUrl(state, t);
+  const whatLabel = (what: What) =>
+    what === "editor" ? t("shareTools.curl.whatEditor") : t("shareTools.curl.whatRequest", { seq: what });
   const recorded = state.entries.flatMap((e) => {
     const event =
       e.phase.status === "done"
@@ -51,14 +59,14 @@ export function CurlSection({ state }: { state: SessionState }) {
     return event ? [{ seq: e.seq, event }] : [];
   });
 
-  async function show(command: string, notes: string[], what: string) {
+  async function show(command: string, notes: string[], what: What) {
     setShown({ command, notes, what });
     setCopied((await copyText(command)) ? what : null);
   }
 
   return (
     <section className="flex flex-col gap-2 text-xs" data-testid="curl-section">
-      <h3 className="font-semibold">Copy as curl</h3>
+      <h3 className="font-semibold">{t("shareTools.curl.title")}</h3>
       <div className="flex flex-wrap items-center gap-2">
         <Button
           data-testid="curl-editor"
@@ -69,10 +77,10 @@ export function CurlSection({ state }: { state: SessionState }) {
               extraHeaders: where.headers,
               tools: latestTools(state),
             });
-            void show(curl.command, curl.notes, "the editor's frame");
+            void show(curl.command, curl.notes, "editor");
           }}
         >
-          The editor&apos;s frame
+          {t("shareTools.curl.editorFrame")}
         </Button>
         {"problem" in where ? <span className="text-slate-600 dark:text-slate-400">{where.problem}</span> : null}
         {recorded.map(({ seq, event }) => (
@@ -80,17 +88,18 @@ export function CurlSection({ state }: { state: SessionState }) {
             key={seq}
             data-testid="curl-recorded"
             data-seq={seq}
-            onClick={() => void show(curlForRecordedRequest(event), [], `request #${seq}`)}
+            onClick={() => void show(curlForRecordedRequest(event), [], seq)}
           >
-            #{seq} as sent
+            {t("shareTools.curl.asSent", { seq })}
           </Button>
         ))}
       </div>
       {shown ? (
         <div>
           <p className="text-slate-600 dark:text-slate-400">
-            {shown.what}
-            {copied === shown.what ? " — copied" : ""}: every argument is single-quoted for a POSIX shell.
+            {t(copied === shown.what ? "shareTools.curl.quotedCopied" : "shareTools.curl.quoted", {
+              what: whatLabel(shown.what),
+            })}
           </p>
           <pre
             data-testid="curl-command"

@@ -1,5 +1,6 @@
 "use client";
 /** Targets from a pasted mcpServers block (or one entry): listed first, used only when the user picks one. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import type { PanelProps } from "../playground/types";
@@ -17,16 +18,14 @@ function describe(t: Target): string {
 }
 
 export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "commands">) {
+  const t = useTranslations();
   const [text, setText] = useState("");
   const [result, setResult] = useState<ImportResult | null>(null);
   const [used, setUsed] = useState<string | null>(null);
   return (
     <section className="flex flex-col gap-2 text-xs" data-testid="import-config-section">
-      <h3 className="font-semibold">Import a target from an mcpServers config</h3>
-      <p className="text-slate-600 dark:text-slate-400">
-        Paste the block a desktop host uses (Claude Desktop, Cursor, VS Code, …) or one server entry. Nothing is
-        started: pick a server to make it the target, then Send.
-      </p>
+      <h3 className="font-semibold">{t("shareTools.import.title")}</h3>
+      <p className="text-slate-600 dark:text-slate-400">{t("shareTools.import.intro")}</p>
       <textarea
         data-testid="config-input"
         className={`${inputClass} h-28 font-mono`}
@@ -44,12 +43,12 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
             setResult(importMcpServers(text));
           }}
         >
-          Read config
+          {t("shareTools.import.read")}
         </Button>
       </div>
       {result && !result.ok ? (
         <p role="alert" data-testid="config-error" className="text-red-700 dark:text-red-300">
-          could not read this config: {result.reason}
+          {t("shareTools.import.error", { reason: result.reason })}
         </p>
       ) : null}
       {result?.ok ? (
@@ -71,7 +70,7 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
                   setUsed(s.name);
                 }}
               >
-                {used === s.name ? "in use" : "Use as target"}
+                {used === s.name ? t("shareTools.import.inUse") : t("shareTools.import.use")}
               </Button>
               {s.warnings.map((w, i) => (
                 <p key={i} className="w-full text-amber-700 dark:text-amber-300">
@@ -82,7 +81,7 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
           ))}
           {result.problems.map((p, i) => (
             <li key={`p${i}`} className="text-red-700 dark:text-red-300">
-              skipped {p}
+              {t("shareTools.import.skipped", { problem: p })}
             </li>
           ))}
         </ul>

@@ -1,10 +1,12 @@
 "use client";
 /** Under the share bar: the session that came back from the last visit (nothing was re-sent), and Start fresh. */
+import { useLocale, useTranslations } from "next-intl";
 import type { SavedNotice } from "./useSavedSession";
 import { Button } from "../ui";
 
-function time(ms: number): string {
-  return ms > 0 ? new Date(ms).toLocaleTimeString("en-GB", { hour: "2-digit", minute: "2-digit" }) : "earlier";
+/** English keeps its 24-hour en-GB clock; Bulgarian and Russian read the time in their own format. */
+function clock(ms: number, locale: string): string {
+  return new Date(ms).toLocaleTimeString(locale === "en" ? "en-GB" : locale, { hour: "2-digit", minute: "2-digit" });
 }
 
 export function SavedSessionNotice({
@@ -16,13 +18,24 @@ export function SavedSessionNotice({
   onStartFresh: () => void;
   onDismiss: () => void;
 }) {
+  const t = useTranslations();
+  const locale = useLocale();
   if (notice.kind === "none") return null;
   const text =
     notice.kind === "restored"
-      ? `Restored your session from this browser (saved ${time(notice.savedAt)}): ${notice.exchanges} exchange${notice.exchanges === 1 ? "" : "s"}, the editor and the target — nothing was re-sent.${notice.dropped ? ` The ${notice.dropped} oldest exchange${notice.dropped === 1 ? " was" : "s were"} left out to keep the save small.` : ""}${notice.omitted.length ? " Secrets were not saved (as in links): retype them where needed." : ""}`
+      ? [
+          t("shareTools.saved.restored", {
+            time: notice.savedAt > 0 ? clock(notice.savedAt, locale) : t("shareTools.saved.earlier"),
+            exchanges: notice.exchanges,
+          }),
+          notice.dropped ? t("shareTools.saved.dropped", { dropped: notice.dropped }) : "",
+          notice.omitted.length ? t("shareTools.saved.secrets") : "",
+        ]
+          .filter(Boolean)
+          .join(" ")
       : notice.kind === "unreadable"
-        ? `Your saved session could not be restored (${notice.reason}). It is kept until you choose Start fresh.`
-        : `This session is not being saved: ${notice.reason}.`;
+        ? t("shareTools.saved.unreadable", { reason: notice.reason })
+        : t("shareTools.saved.notSaved", { reason: notice.reason });
   return (
     <div
       data-testid="saved-session-notice"
@@ -30,15 +43,11 @@ export function SavedSessionNotice({
       className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
       <span className="min-w-0 flex-1">{text}</span>
-      <Button
-        data-testid="start-fresh"
-        onClick={onStartFresh}
-        title="Forget the saved session and start with an empty timeline and the default frame"
-      >
-        Start fresh
+      <Button data-testid="start-fresh" onClick={onStartFresh} title={t("shareTools.saved.startFreshTitle")}>
+        {t("shareTools.saved.startFresh")}
       </Button>
       <Button data-testid="dismiss-saved-notice" onClick={onDismiss}>
-        OK
+        {t("shareTools.saved.ok")}
       </Button>
     </div>
   );

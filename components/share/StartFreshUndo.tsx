@@ -4,6 +4,7 @@
  * the user who meant it, and the one who did not gets everything back (editor, target, timeline) instead of having
  * to read a dialog first. Offered until something new is sent (Undo would then throw that away).
  */
+import { useTranslations } from "next-intl";
 import { Button } from "../ui";
 
 export function StartFreshUndo({
@@ -15,26 +16,19 @@ export function StartFreshUndo({
   onUndo: () => void;
   onDismiss: () => void;
 }) {
+  const t = useTranslations();
   return (
     <div
       role="status"
       data-testid="start-fresh-done"
       className="flex flex-wrap items-center gap-2 rounded border border-slate-300 bg-slate-50 p-2 text-xs text-slate-800 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
     >
-      <span className="min-w-0 flex-1">
-        Started fresh: {exchanges} exchange{exchanges === 1 ? "" : "s"} cleared, and the editor and the target are back
-        to their defaults (here and in this browser&apos;s save). Processes the bridge holds keep running.
-      </span>
-      <Button
-        tone="primary"
-        data-testid="start-fresh-undo"
-        onClick={onUndo}
-        title="Bring back the session as it was before Start fresh"
-      >
-        Undo
+      <span className="min-w-0 flex-1">{t("shareTools.fresh.done", { exchanges })}</span>
+      <Button tone="primary" data-testid="start-fresh-undo" onClick={onUndo} title={t("shareTools.fresh.undoTitle")}>
+        {t("shareTools.fresh.undo")}
       </Button>
       <Button data-testid="start-fresh-dismiss" onClick={onDismiss}>
-        OK
+        {t("shareTools.fresh.ok")}
       </Button>
     </div>
   );

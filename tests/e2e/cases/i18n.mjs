@@ -228,6 +228,8 @@ const SCREENS_SAY = {
     pickMade: "Връзка с ",
     omittedQuery: "параметърът в query „api_key“",
     fileSaved: "Изпуснато:",
+    curl: "Копиране като curl",
+    importConfig: "Внасяне на цел от mcpServers конфигурация",
   },
   ru: {
     template: "Список инструментов (кэшируется: ttlMs, cacheScope).",
@@ -244,6 +246,8 @@ const SCREENS_SAY = {
     pickMade: "Ссылка с ",
     omittedQuery: "параметр query «api_key»",
     fileSaved: "Опущено:",
+    curl: "Копировать как curl",
+    importConfig: "Импорт цели из конфигурации mcpServers",
   },
 };
 
@@ -437,7 +441,15 @@ export function register({ test, assert }) {
       await pg.tid("export-session").click();
       await pg.tid("session-file-note").waitFor();
       const share = await pg.tid("share-panel").innerText();
-      for (const want of [says.pick, says.file, says.pickMade, says.omittedQuery, says.fileSaved])
+      for (const want of [
+        says.pick,
+        says.file,
+        says.pickMade,
+        says.omittedQuery,
+        says.fileSaved,
+        says.curl,
+        says.importConfig,
+      ])
         assert(share.includes(want), `${lang}: the Share tab says ${want}: ${share.slice(0, 1200)}`);
       noEnglish("share", share);
       await check("share");
