@@ -112,7 +112,7 @@ export function LabPanel({ commands }: PanelProps) {
     const message = reply.ok ? "" : `${reply.kind}: ${reply.message}`;
     setRun(reply.ok ? { status: "done", report: reply.value } : { status: "error", message });
     setRestoredAt(null);
-    say(reply.ok ? labSentence(reply.value) : labFailedSentence(message));
+    say(reply.ok ? labSentence(reply.value, t) : labFailedSentence(message, t));
     if (reply.ok) {
       const saved = saveLab({ scriptText: text, conditions, report: reply.value, now: Date.now() });
       try {

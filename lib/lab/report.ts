@@ -1,7 +1,8 @@
 /** What a lab run returns to the page and the CLI: one column per condition, the diff, the wire diff; and its one-sentence summary. Pure. */
-import type { ConditionId, LAB_LIMITS } from "./conditions";
+import { CONDITIONS, type ConditionId, type LAB_LIMITS } from "./conditions";
 import type { DiffRow, LabRun } from "./runner";
 import type { WireDiffRow } from "./wire-diff";
+import { englishT, say, type Translate } from "../i18n/translate";
 
 export interface LabColumn {
   condition: ConditionId;
@@ -31,15 +32,25 @@ const clip = (text: string, max: number) => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
-/** For the live region: "Experiment finished: <column>: continuation survived, state lost, 3 processes; …" (verdict heads only). */
-export function labSentence(report: LabReport): string {
-  const columns = report.columns.map((column) => {
-    if (column.error || !column.run) return `${column.label}: could not run`;
-    const { verdicts, lanes, stoppedEarly } = column.run;
-    const processes = lanes.length ? [`${lanes.length} process${lanes.length === 1 ? "" : "es"}`] : [];
-    return `${column.label}: ${[...verdicts.map((v) => v.text.split(":", 1)[0]), ...processes, ...(stoppedEarly ? ["stopped early"] : [])].join(", ")}`;
-  });
-  return clip(`Experiment finished: ${columns.join("; ")}.`, 400);
+/** A column's name in the reader's language while it is still the condition's own English label. */
+function columnName(column: LabColumn, t: Translate): string {
+  if (!(column.condition in CONDITIONS)) return column.label;
+  const key = `lab.cond.${column.condition}.label`;
+  return englishT(key) === column.label ? t(key) : column.label;
 }
 
-export const labFailedSentence = (message: string) => `Experiment could not run: ${clip(message, 160)}`;
+/** For the live region: "Experiment finished: <column>: continuation survived, state lost, 3 processes; …" (verdict heads only). */
+export function labSentence(report: LabReport, t: Translate = englishT): string {
+  const columns = report.columns.map((column) => {
+    const name = columnName(column, t);
+    if (column.error || !column.run) return t("lab.said.couldNotRun", { column: name });
+    const { verdicts, lanes, stoppedEarly } = column.run;
+    const heads = verdicts.map((v) => (v.textMsg ? say(v.textMsg, t) : v.text).split(":", 1)[0]);
+    const processes = lanes.length ? [t("lab.said.processes", { n: lanes.length })] : [];
+    return `${name}: ${[...heads, ...processes, ...(stoppedEarly ? [t("lab.said.stoppedEarly")] : [])].join(", ")}`;
+  });
+  return clip(t("lab.said.finished", { columns: columns.join("; ") }), 400);
+}
+
+export const labFailedSentence = (message: string, t: Translate = englishT) =>
+  t("lab.said.failed", { message: clip(message, 160) });

@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "@/lib/i18n/catalogues";
-import { englishT, makeTranslate } from "@/lib/i18n/translate";
+import { englishT, makeTranslate, msg } from "@/lib/i18n/translate";
+import { labFailedSentence, labSentence, type LabReport } from "@/lib/lab/report";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { builtInScriptKeys, scriptWords } from "@/lib/lab/scripts/words";
 
@@ -53,5 +54,32 @@ describe("the built-in Lab scripts in Bulgarian and Russian", () => {
   it("a label someone edited is shown as they wrote it, in every language", () => {
     expect(scriptWords("my own step", bg)).toBe("my own step");
     expect(scriptWords("my own step", ru)).toBe("my own step");
+  });
+});
+
+describe("the Lab's live-region sentence in Bulgarian and Russian", () => {
+  const column = (condition: "stdio-one-process" | "stdio-fresh-process", pids: number[]) => ({
+    condition,
+    label: englishT(`lab.cond.${condition}.label`),
+    explain: "",
+    run: {
+      steps: [],
+      verdicts: [{ rule: "state", outcome: "lost", text: "state lost: …", textMsg: msg("lab.v.notRun") }],
+      lanes: pids.map((pid, i) => ({ lane: String.fromCharCode(65 + i), pid })),
+      durationMs: 1,
+    },
+  });
+  const report = {
+    columns: [column("stdio-one-process", [11]), column("stdio-fresh-process", [12, 13, 14])],
+  } as unknown as LabReport;
+
+  it("names each condition, its verdict heads and its processes (plural forms included) in the reader's language", () => {
+    expect(labSentence(report, bg)).toBe(
+      "Експериментът приключи: stdio · един процес за целия скрипт: не е изпълнена, 1 процес; stdio · нов процес за всяко съобщение: не е изпълнена, 3 процеса.",
+    );
+    expect(labSentence(report, ru)).toMatch(/^Эксперимент завершён: .*3 процесса\.$/);
+    expect(labFailedSentence("bad-request: no steps", ru)).toBe(
+      "Эксперимент не удалось запустить: bad-request: no steps",
+    );
   });
 });
