@@ -1,4 +1,5 @@
 "use client";
+import { msg } from "@/lib/i18n/translate";
 import { useState } from "react";
 import { useTranslations } from "next-intl";
 import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
@@ -115,8 +116,8 @@ export function WhoDecidesPanel({ state, dispatch, commands }: PanelProps) {
     setFetching(true);
     setRuns(runs + 1);
     // One after another, each visible in the timeline like any other send.
-    for (const { frame, label } of catalogueFrames(envelope.value, runs + 1))
-      await commands.sendFrame(frame, { label });
+    for (const { frame, label, method } of catalogueFrames(envelope.value, runs + 1))
+      await commands.sendFrame(frame, { label, labelMsg: msg("stepLabels.whoDecides", { method }) });
     setFetching(false);
   };
   const view = selectTarget(state);

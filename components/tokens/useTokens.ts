@@ -3,6 +3,7 @@
  * The Catalogue panel's only React glue: a pure reducer (lib/tokens/panel), the fetch (every exchange goes
  * through commands.sendFrame, so it lands on the timeline), and the bill requests to /api/tokens (commands.api).
  */
+import { msg, type Msg } from "@/lib/i18n/translate";
 import { useLocale, useTranslations } from "next-intl";
 import { useCallback, useEffect, useReducer, useRef } from "react";
 import { say } from "@/lib/a11y/announce";
@@ -89,8 +90,10 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
     try {
       const result = await fetchCatalogue(
         async (frame, extra) => {
+          const label = extra?.label ?? "catalogue";
           const exchange = await commands.sendFrame(frame, {
-            label: extra?.label ?? "catalogue",
+            label,
+            ...catalogueLabelMsg(label, extra?.labelMsg),
             headers: extra?.headers,
           });
           if (!exchange)
@@ -120,4 +123,11 @@ export function useTokens({ state: session, dispatch: sessionDispatch, commands 
   useBill("baseline", isEdited(state) ? state.source?.original : undefined, state.options, commands.api, dispatch, seq);
 
   return { state, dispatch, fetch, view };
+}
+
+/** A catalogue step's card label in the reader's language: the era probe's steps, then "catalogue: tools/list …". */
+function catalogueLabelMsg(label: string, probeStep?: Msg): { labelMsg?: Msg } {
+  if (probeStep) return { labelMsg: msg("probeSteps.named", { what: probeStep }) };
+  const listing = /^catalogue:\s*(.*)$/.exec(label);
+  return listing ? { labelMsg: msg("stepLabels.catalogue", { what: listing[1] }) } : {};
 }

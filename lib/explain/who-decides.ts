@@ -160,10 +160,14 @@ export function whoDecides(exchanges: Exchange[], opts: { trusted: boolean; t?: 
 }
 
 /** The requests that fill the view, one line each (stdio-safe), with ids that cannot clash with the editor's. */
-export function catalogueFrames(envelope: Record<string, unknown>, run: number): { label: string; frame: string }[] {
+export function catalogueFrames(
+  envelope: Record<string, unknown>,
+  run: number,
+): { label: string; method: string; frame: string }[] {
   return ["server/discover", "tools/list", "resources/list", "resources/templates/list", "prompts/list"].map(
     (method) => ({
       label: `who decides: ${method}`,
+      method,
       frame: JSON.stringify({ jsonrpc: "2.0", id: `who-${run}-${method}`, method, params: { _meta: envelope } }),
     }),
   );
