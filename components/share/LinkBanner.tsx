@@ -1,10 +1,12 @@
 "use client";
 /** Shown when the page holds a state from a link or a session file: what it is, what was left out, Run live. */
+import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { commandsToConfirm, livePlan, spawnConfirmation, type LiveResult, liveResultText } from "@/lib/share/live";
 import type { ShareState } from "@/lib/share/state";
+import { say, type Translate } from "@/lib/i18n/translate";
 import { Button } from "../ui";
 import { RunLiveDialog } from "./RunLiveDialog";
 
@@ -16,16 +18,20 @@ const TONE = {
   info: "",
 } as const;
 
-function targetWords(t: Target): string {
-  if (t.kind === "demo")
-    return `the embedded ${t.server} server over ${t.transport === "http" ? "Streamable HTTP" : "stdio"}`;
-  if (t.kind === "http") return t.url;
-  if (t.kind === "replay") return `a replay of the ${t.cassette} recording (nothing runs)`;
-  return `the stdio command ${JSON.stringify([t.command, ...t.args])}`;
+function targetWords(target: Target, t: Translate): string {
+  if (target.kind === "demo")
+    return t("linkBanner.demoTarget", {
+      server: target.server,
+      transport: target.transport === "http" ? "Streamable HTTP" : "stdio",
+    });
+  if (target.kind === "http") return target.url;
+  if (target.kind === "replay") return t("linkBanner.replayTarget", { cassette: target.cassette });
+  return t("linkBanner.stdioTarget", { argv: JSON.stringify([target.command, ...target.args]) });
 }
 
-function listWords(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+/** "a, b and c" in the reader's language. */
+function listWords(items: string[], locale: string): string {
+  return new Intl.ListFormat(locale, { type: "conjunction" }).format(items);
 }
 
 export function LinkBanner({
@@ -47,6 +53,8 @@ export function LinkBanner({
   onRunLive: (confirmed: Map<string, Target>) => void;
   onClose: () => void;
 }) {
+  const t = useTranslations();
+  const locale = useLocale();
   const plan = livePlan(share);
   const commands = commandsToConfirm(plan);
   // The commands confirmed so far, in order; the dialog asks for the next one.
@@ -66,25 +74,30 @@ export function LinkBanner({
     <section
       data-testid="link-banner"
       data-source={source}
-      aria-label="Opened from a link"
+      aria-label={t("linkBanner.ariaLabel")}
       className="flex flex-col gap-1 rounded border border-sky-300 bg-sky-50 p-2 text-xs text-sky-950 dark:border-sky-800 dark:bg-sky-950 dark:text-sky-100"
     >
       <div className="flex flex-wrap items-center gap-2">
         <strong data-testid="link-banner-notice">
           {result
-            ? liveResultText(result)
+            ? liveResultText(result, t)
             : running
-              ? "Run live: sending…"
+              ? t("linkBanner.sending")
               : source === "link"
-                ? "Opened from a link — nothing has been sent"
-                : "Opened from a session file — nothing has been sent"}
+                ? t("linkBanner.openedLink")
+                : t("linkBanner.openedFile")}
         </strong>
         <span data-testid="link-targets">
-          · {count} recorded exchange{count === 1 ? "" : "s"} against{" "}
-          {listWords(
-            plan.targets.map(targetWords).concat(skipped.length ? ["a target this link does not describe"] : []),
-          )}
-          {migratedFrom !== undefined ? ` · an older link (format v${migratedFrom}), read as v1` : ""}
+          {t("linkBanner.recorded", {
+            count,
+            targets: listWords(
+              plan.targets
+                .map((target) => targetWords(target, t))
+                .concat(skipped.length ? [t("linkBanner.undescribed")] : []),
+              locale,
+            ),
+          })}
+          {migratedFrom !== undefined ? t("linkBanner.olderLink", { version: migratedFrom }) : ""}
         </span>
         <span className="ml-auto flex gap-1">
           <Button
@@ -92,20 +105,18 @@ export function LinkBanner({
             data-testid="run-live"
             disabled={running || result !== null || sendable === 0}
             onClick={() => start(new Map())}
-            title={
-              result
-                ? "Already sent: open the link again to run it once more"
-                : "Send the recorded frames again, in order, each to the target it was recorded against"
-            }
+            title={result ? t("linkBanner.alreadySent") : t("linkBanner.sendAgain")}
           >
             {running
-              ? "Running…"
+              ? t("linkBanner.running")
               : result
-                ? "Sent ✓"
-                : `Run live (${sendable} frame${sendable === 1 ? "" : "s"}${plan.targets.length > 1 ? `, ${plan.targets.length} targets` : ""})`}
+                ? t("linkBanner.sent")
+                : plan.targets.length > 1
+                  ? t("linkBanner.runLiveTargets", { frames: sendable, targets: plan.targets.length })
+                  : t("linkBanner.runLive", { frames: sendable })}
           </Button>
           <Button data-testid="close-link" onClick={onClose}>
-            Close
+            {t("linkBanner.close")}
           </Button>
         </span>
       </div>
@@ -131,40 +142,34 @@ export function LinkBanner({
       ) : null}
       {plan.targets.length > 1 ? (
         <p data-testid="link-target-plan">
-          Run live sends each frame to the target it was recorded against:{" "}
-          {plan.targets
-            .map(
-              (t) =>
-                `#${plan.steps
-                  .filter((s) => s.target && targetKey(s.target) === targetKey(t))
-                  .map((s) => s.index)
-                  .join(", #")} → ${targetWords(t)}`,
-            )
-            .join("; ")}
-          .
+          {t("linkBanner.plan", {
+            plan: plan.targets
+              .map(
+                (target) =>
+                  `#${plan.steps
+                    .filter((s) => s.target && targetKey(s.target) === targetKey(target))
+                    .map((s) => s.index)
+                    .join(", #")} → ${targetWords(target, t)}`,
+              )
+              .join("; "),
+          })}
         </p>
       ) : null}
       {skipped.length > 0 ? (
         <ul data-testid="link-skipped" className="ml-4 list-disc text-amber-900 dark:text-amber-200">
           {skipped.map((s) => (
             <li key={s.index} data-testid="link-skipped-frame">
-              #{s.index} will not be sent: {s.skip}.
+              {t("linkBanner.skipped", { index: s.index, reason: s.skipMsg ? say(s.skipMsg, t) : (s.skip ?? "") })}
             </li>
           ))}
         </ul>
       ) : null}
       {commands.length > 0 ? (
-        <p data-testid="link-stdio-note">
-          This link names {commands.length === 1 ? "a command" : `${commands.length} commands`} to run on your machine.{" "}
-          {commands.length === 1 ? "It is" : "They are"} not the active target; Run live shows the full command and asks
-          before anything is started.
-        </p>
+        <p data-testid="link-stdio-note">{t("linkBanner.stdioNote", { count: commands.length })}</p>
       ) : null}
       {share.omitted.length > 0 ? (
         <details data-testid="link-omitted">
-          <summary className="cursor-pointer">
-            The sharer left {share.omitted.length} thing{share.omitted.length === 1 ? "" : "s"} out of the link
-          </summary>
+          <summary className="cursor-pointer">{t("linkBanner.omitted", { count: share.omitted.length })}</summary>
           <ul className="ml-4 list-disc">
             {share.omitted.map((line, i) => (
               <li key={i}>{line}</li>

@@ -1,5 +1,6 @@
 "use client";
 /** Before a command from a link is spawned: the full argv, the cwd and the env keys, and an explicit Run. */
+import { useTranslations } from "next-intl";
 import { useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { withEnvValues, type SpawnConfirmation } from "@/lib/share/live";
@@ -11,8 +12,8 @@ export function RunLiveDialog({
   confirmation,
   onCancel,
   onConfirm,
-  asker = "The link",
-  confirmLabel = "Start it and send the frames",
+  asker,
+  confirmLabel,
 }: {
   target: Extract<Target, { kind: "stdio" }>;
   confirmation: SpawnConfirmation;
@@ -22,24 +23,22 @@ export function RunLiveDialog({
   asker?: string;
   confirmLabel?: string;
 }) {
+  const t = useTranslations();
   const [values, setValues] = useState<Record<string, string>>({});
   return (
     <Dialog
-      title="Run this command on your machine?"
+      title={t("runLive.title")}
       testId="run-live-dialog"
       onClose={onCancel}
       footer={
         <Button tone="danger" data-testid="run-live-confirm" onClick={() => onConfirm(withEnvValues(target, values))}>
-          {confirmLabel}
+          {confirmLabel ?? t("runLive.confirm")}
         </Button>
       }
     >
-      <p>
-        {asker} asks the playground to start this program, exactly as shown (no shell is involved). Only continue if you
-        trust who wrote it.
-      </p>
+      <p>{t("runLive.intro", { asker: asker ?? t("runLive.asker") })}</p>
       <div>
-        <p className="text-xs font-semibold">argv ({confirmation.argv.length} arguments)</p>
+        <p className="text-xs font-semibold">{t("runLive.argv", { count: confirmation.argv.length })}</p>
         <ol data-testid="run-live-argv" className="ml-6 list-decimal font-mono text-xs">
           {confirmation.argv.map((arg, i) => (
             <li key={i} className="break-all">
@@ -50,20 +49,18 @@ export function RunLiveDialog({
       </div>
       <p className="text-xs">
         <span className="font-semibold">cwd</span>{" "}
-        <code data-testid="run-live-cwd">{confirmation.cwd ?? "(the playground's directory)"}</code>
+        <code data-testid="run-live-cwd">{confirmation.cwd ?? t("runLive.cwdDefault")}</code>
       </p>
       <div className="text-xs">
-        <p className="font-semibold">env keys {confirmation.envKeys.length === 0 ? "(none)" : ""}</p>
+        <p className="font-semibold">
+          {t("runLive.envKeys")} {confirmation.envKeys.length === 0 ? t("runLive.none") : ""}
+        </p>
         {confirmation.envKeys.map((key) => (
           <label key={key} className="flex items-center gap-2" data-testid="run-live-env">
             <code className="w-48 truncate">{key}</code>
             <input
               className={`${inputClass} flex-1 font-mono`}
-              placeholder={
-                confirmation.envKeysWithoutValue.includes(key)
-                  ? "value left out of the link; type it or leave it unset"
-                  : ""
-              }
+              placeholder={confirmation.envKeysWithoutValue.includes(key) ? t("runLive.leftOut") : ""}
               value={values[key] ?? ""}
               onChange={(e) => setValues({ ...values, [key]: e.target.value })}
             />

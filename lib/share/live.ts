@@ -4,12 +4,13 @@
  * for a stdio command, the confirmation). Pure.
  */
 import type { Target } from "../bridge/contract";
+import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
 import { DEMO_SERVERS, targetKey, targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
 import { SEND_DEFAULTS } from "../bridge/send-options";
 
 /** Where a recorded exchange was sent: its own target, or (older links) the one its label names. */
-export type ExchangeTarget = { ok: true; target: Target } | { ok: false; reason: string };
+export type ExchangeTarget = { ok: true; target: Target } | { ok: false; reason: string; reasonMsg: Msg };
 
 export function exchangeTarget(x: RecordedExchange, share: ShareState): ExchangeTarget {
   if (x.target) return { ok: true, target: x.target };
@@ -22,10 +23,8 @@ export function exchangeTarget(x: RecordedExchange, share: ShareState): Exchange
     }
   }
   if (/^https?:\/\/\S+$/i.test(x.targetLabel)) return { ok: true, target: { kind: "http", url: x.targetLabel } };
-  return {
-    ok: false,
-    reason: `recorded against "${x.targetLabel}", which this link does not describe well enough to start`,
-  };
+  const why = msg("linkBanner.notDescribed", { target: x.targetLabel });
+  return { ok: false, reason: say(why), reasonMsg: why };
 }
 
 export interface LiveStep {
@@ -40,6 +39,8 @@ export interface LiveStep {
   /** Where this frame goes; null when it cannot be sent from here (then `skip` says why). */
   target: Target | null;
   skip?: string;
+  /** `skip` in the reader's language. */
+  skipMsg?: Msg;
 }
 
 export interface LivePlan {
@@ -63,7 +64,7 @@ export function livePlan(state: ShareState): LivePlan {
             ...(x.label ? { label: x.label } : {}),
             index: i + 1,
             target: where.ok ? where.target : null,
-            ...(where.ok ? {} : { skip: where.reason }),
+            ...(where.ok ? {} : { skip: where.reason, skipMsg: where.reasonMsg }),
           };
         })
       : [
@@ -141,7 +142,7 @@ export async function runLivePlan(
   plan: LivePlan,
   sendFrame: (
     text: string,
-    opts: { label: string; processMode: "keep" | "fresh"; target: Target },
+    opts: { label: string; labelMsg: Msg; processMode: "keep" | "fresh"; target: Target },
   ) => Promise<unknown | null>,
   confirmed: (target: Target) => Target = (t) => t,
 ): Promise<LiveResult> {
@@ -153,6 +154,9 @@ export async function runLivePlan(
     const target = confirmed(step.target);
     const exchange = await sendFrame(step.frame, {
       label: `live · ${step.label ?? `replay of #${step.index}`}`,
+      labelMsg: step.label
+        ? msg("linkBanner.live", { what: step.label })
+        : msg("linkBanner.liveReplay", { index: step.index }),
       processMode: step.processMode,
       target,
     });
@@ -164,10 +168,8 @@ export async function runLivePlan(
 }
 
 /** The banner line after a run. */
-export function liveResultText(r: LiveResult): string {
-  const frames = `${r.sent} frame${r.sent === 1 ? "" : "s"} sent, ${r.targets} target${r.targets === 1 ? "" : "s"}`;
-  const skipped = r.skipped > 0 ? ` · ${r.skipped} not sent (no target here)` : "";
-  const stopped =
-    r.stoppedAt !== undefined ? ` · stopped at #${r.stoppedAt}: the bridge did not deliver it (see the timeline)` : "";
-  return `Run live: ${frames}${skipped}${stopped}`;
+export function liveResultText(r: LiveResult, t: Translate = englishT): string {
+  const skipped = r.skipped > 0 ? t("linkBanner.resultSkipped", { count: r.skipped }) : "";
+  const stopped = r.stoppedAt !== undefined ? t("linkBanner.resultStopped", { index: r.stoppedAt }) : "";
+  return `${t("linkBanner.result", { frames: r.sent, targets: r.targets })}${skipped}${stopped}`;
 }
