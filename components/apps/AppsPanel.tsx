@@ -2,7 +2,7 @@
 /** The Apps tab: a server's MCP Apps rendered as a chosen host would, every message between host and app, and the doctor. */
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { HOSTS, sourceOf } from "@/lib/apps/hosts";
+import { HOSTS, hostLabel, sourceOf } from "@/lib/apps/hosts";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelSection, inputClass } from "../ui";
 import { AppRun } from "./AppRun";
@@ -40,7 +40,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
             >
               {HOSTS.map((h) => (
                 <option key={h.id} value={h.id}>
-                  {h.label}
+                  {hostLabel(h, t)}
                 </option>
               ))}
             </select>
@@ -65,7 +65,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
     >
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="apps-host-facts">
         {t("apps.panel.hostFacts", {
-          host: persona.label,
+          host: hostLabel(persona, t),
           declares: sourceOf(persona.declaresExtension, t),
           caches: sourceOf(persona.cachesToolsList, t),
           modes: sourceOf(persona.displayModes, t),
@@ -86,7 +86,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
             {current.conn.declaresExtension ? t("apps.panel.declares") : t("apps.panel.notDeclares")}{" "}
             {current.cached ? (
               <span data-testid="apps-cached">
-                {t("apps.panel.cached", { host: persona.label })}{" "}
+                {t("apps.panel.cached", { host: hostLabel(persona, t) })}{" "}
                 <button type="button" className="underline" onClick={apps.forget}>
                   {t("apps.panel.readd")}
                 </button>

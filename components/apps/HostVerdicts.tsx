@@ -3,6 +3,8 @@
 import { useTranslations } from "next-intl";
 import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
+import { hostLabel } from "@/lib/apps/hosts";
+import { say } from "@/lib/i18n/translate";
 
 const TONE: Record<HostVerdict["verdict"], string> = {
   renders: "text-green-800 dark:text-green-300",
@@ -26,12 +28,13 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
             className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
           >
             <p className="font-medium text-slate-900 dark:text-slate-100">
-              {v.label}: <span className={TONE[v.verdict]}>{t(`apps.doctor.verdict.${v.verdict}`)}</span>
+              {hostLabel({ id: v.host, label: v.label }, t)}:{" "}
+              <span className={TONE[v.verdict]}>{t(`apps.doctor.verdict.${v.verdict}`)}</span>
             </p>
             <ul className="ml-4 list-disc">
               {v.reasons.map((r, i) => (
                 <li key={i} data-code={r.code} className="text-slate-700 dark:text-slate-300">
-                  <code>{r.code}</code> {r.detail}
+                  <code>{r.code}</code> {r.detailMsg ? say(r.detailMsg, t) : r.detail}
                   {r.evidence?.length ? (
                     <span className="text-slate-600 dark:text-slate-400">
                       {t("apps.doctor.timeline", { list: r.evidence.join("; ") })}
@@ -56,7 +59,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
             <strong>
               {c.id} {c.status.toUpperCase()}
             </strong>{" "}
-            ({c.level}) {c.title} — {c.detail}{" "}
+            ({c.level}) {say(c.titleMsg, t)} — {say(c.detailMsg, t)}{" "}
             <a
               href={c.spec}
               target="_blank"

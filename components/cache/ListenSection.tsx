@@ -1,7 +1,9 @@
 "use client";
 import { useState } from "react";
+import { useTranslations } from "next-intl";
 import type { ListenSession } from "@/lib/cache/state";
 import type { SubscriptionFilter } from "@/lib/protocol/listen";
+import { say } from "@/lib/i18n/translate";
 import { Button, inputClass } from "../ui";
 
 const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][] = [
@@ -11,7 +13,9 @@ const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][]
 ];
 
 function Stream({ session, onClose }: { session: ListenSession; onClose: () => void }) {
+  const t = useTranslations();
   const ack = session.view?.acked;
+  const reason = session.end?.reason;
   return (
     <li
       data-testid="listen-stream"
@@ -22,25 +26,34 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
         <code className="font-semibold">{String(session.view?.listenId ?? session.listenId)}</code>
         <span className="text-slate-600 dark:text-slate-400">{session.targetLabel}</span>
         <span data-testid="listen-status" className="rounded bg-slate-200 px-1.5 text-[11px] dark:bg-slate-700">
-          {session.status === "ended" ? `ended: ${session.end?.reason ?? session.view?.status}` : session.status}
+          {session.status === "ended"
+            ? t("cacheListen.ended", {
+                reason: reason ? t(`cacheListen.reason.${reason}`) : String(session.view?.status),
+              })
+            : t(`cacheListen.status.${session.status}`)}
         </span>
         {session.status !== "ended" ? (
           <Button tone="danger" data-testid="listen-close" className="ml-auto" onClick={onClose}>
-            Close stream
+            {t("cacheListen.close")}
           </Button>
         ) : null}
       </div>
       {ack ? (
         <p className="text-[11px] text-slate-600 dark:text-slate-300">
-          acknowledged: <code>{JSON.stringify(ack)}</code>
-          {session.view?.ackDiff?.dropped.length ? ` — not honoured: ${session.view.ackDiff.dropped.join(", ")}` : ""}
+          {t("cacheListen.acknowledged")} <code>{JSON.stringify(ack)}</code>
+          {session.view?.ackDiff?.dropped.length
+            ? t("cacheListen.notHonoured", { list: session.view.ackDiff.dropped.join(", ") })
+            : ""}
         </p>
       ) : null}
-      {session.end ? <p className="text-[11px] text-slate-600 dark:text-slate-400">{session.end.message}</p> : null}
+      {session.end ? (
+        <p className="text-[11px] text-slate-600 dark:text-slate-400">
+          {session.end.messageMsg ? say(session.end.messageMsg, t) : session.end.message}
+        </p>
+      ) : null}
       {session.notificationsNotKept ? (
         <p data-testid="listen-not-kept" className="text-[11px] text-slate-600 dark:text-slate-400">
-          {session.notificationsNotKept} earlier notifications are not listed (the newest {session.notifications.length}{" "}
-          are)
+          {t("cacheListen.notKept", { n: session.notificationsNotKept, kept: session.notifications.length })}
         </p>
       ) : null}
       <ol className="space-y-0.5">
@@ -51,8 +64,8 @@ function Stream({ session, onClose }: { session: ListenSession; onClose: () => v
               {" "}
               →{" "}
               {n.invalidated.length > 0
-                ? `made stale: ${n.invalidated.join(", ")}`
-                : "no cached entry was fresh for it"}
+                ? t("cacheListen.madeStale", { list: n.invalidated.join(", ") })
+                : t("cacheListen.noEntry")}
             </span>
           </li>
         ))}
@@ -69,6 +82,7 @@ export function ListenSection(props: {
   onOpen: (frameText: string) => void;
   onClose: (listenId: string) => void;
 }) {
+  const t = useTranslations();
   const [filter, setFilter] = useState<SubscriptionFilter>({
     toolsListChanged: true,
     resourcesListChanged: true,
@@ -80,10 +94,10 @@ export function ListenSection(props: {
   return (
     <section
       data-testid="listen"
-      aria-label="Listen stream"
+      aria-label={t("cacheListen.label")}
       className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
     >
-      <h3 className="text-xs font-semibold">subscriptions/listen — notifications that invalidate</h3>
+      <h3 className="text-xs font-semibold">{t("cacheListen.heading")}</h3>
       <div className="flex flex-wrap items-center gap-3 text-xs">
         {FLAGS.map(([key, label]) => (
           <label key={key} className="flex items-center gap-1">
@@ -96,13 +110,13 @@ export function ListenSection(props: {
           </label>
         ))}
         <label className="flex items-center gap-1">
-          resources/updated for
+          {t("cacheListen.updatedFor")}
           <input
             data-testid="listen-uris"
             className={`${inputClass} w-44 font-mono`}
             value={uris}
             onChange={(e) => setUris(e.target.value)}
-            aria-label="Resource URIs, comma-separated"
+            aria-label={t("cacheListen.urisLabel")}
           />
         </label>
         <Button
@@ -112,11 +126,11 @@ export function ListenSection(props: {
           title={props.disabled ?? undefined}
           onClick={() => props.onOpen(frame)}
         >
-          Open listen stream
+          {t("cacheListen.open")}
         </Button>
       </div>
       <details className="text-[11px]">
-        <summary className="cursor-pointer text-slate-600 dark:text-slate-400">the frame that will be sent</summary>
+        <summary className="cursor-pointer text-slate-600 dark:text-slate-400">{t("cacheListen.frame")}</summary>
         <pre data-testid="listen-frame" className="whitespace-pre-wrap break-all font-mono">
           {frame}
         </pre>

@@ -2,19 +2,23 @@
  * The Apps checks (prefix AP): rules of the MCP Apps extension a server can get wrong, judged from the facts the
  * doctor gathered (lib/apps/gather.ts), for servers of either era. They run in the Apps tab and in `cli apps`, not
  * in the 2026-07-28 protocol suite (whose score covers the core spec). Each is proved able to fail by a flag of
- * tests/fixtures/apps/stdio.mjs. Pure.
+ * tests/fixtures/apps/stdio.mjs. Titles and details are catalogue Msgs (appsDoctor.check.*), said in English in
+ * `title`/`detail` (the CLI's --json) and in the reader's language on the page and in `apps --lang`. Pure.
  */
 import { APPS_EXTENSION_ID, APPS_MIME_TYPE, APPS_SPEC_URL } from "./constants";
 import type { AppsFacts } from "./doctor";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export type AppsCheckStatus = "pass" | "fail" | "warn" | "skip";
 
 export interface AppsCheckResult {
   id: string;
   title: string;
+  titleMsg: Msg;
   level: "MUST" | "SHOULD";
   status: AppsCheckStatus;
   detail: string;
+  detailMsg: Msg;
   /** Timeline card labels that show it. */
   evidence: string[];
   spec: string;
@@ -22,66 +26,73 @@ export interface AppsCheckResult {
 
 interface Def {
   id: string;
-  title: string;
+  title: Msg;
   level: "MUST" | "SHOULD";
   anchor: string;
-  judge(facts: AppsFacts): { status: AppsCheckStatus; detail: string; evidence?: string[] };
+  judge(facts: AppsFacts): { status: AppsCheckStatus; detail: Msg; evidence?: string[] };
 }
+
+/** Clauses joined with "; " (each said in the reader's language). */
+function clauses(parts: Msg[]): Msg {
+  if (parts.length <= 1) return parts[0] ?? msg("appsDoctor.check.none");
+  return msg("appsDoctor.check.clauses", { first: parts[0], rest: clauses(parts.slice(1)) });
+}
+
+const NO_MIME = msg("appsDoctor.check.noMime");
 
 const DEFS: Def[] = [
   {
     id: "AP01",
-    title: `Each app tool's resourceUri names a ui:// resource that resources/read returns as ${APPS_MIME_TYPE}`,
+    title: msg("appsDoctor.check.AP01.title", { mime: APPS_MIME_TYPE }),
     level: "MUST",
     anchor: "#ui-resource-format",
     judge(facts) {
       const apps = facts.declared.apps;
-      if (apps.length === 0)
-        return { status: "skip", detail: "no tool carries _meta.ui.resourceUri naming a ui:// resource" };
-      const problems: string[] = [];
+      if (apps.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP01.skip") };
+      const problems: Msg[] = [];
       const evidence = new Set<string>();
       for (const a of apps) {
         const read = facts.reads[a.resourceUri];
         if (!read) continue;
         evidence.add(read.evidence);
-        if (!read.ok) problems.push(`${a.tool}: ${read.error}`);
+        if (!read.ok) problems.push(msg("appsDoctor.check.AP01.unreadable", { tool: a.tool, error: `${read.error}` }));
         else if (read.mimeType !== APPS_MIME_TYPE)
-          problems.push(`${a.tool}: resources/read gave ${read.mimeType ?? "no mimeType"}`);
+          problems.push(msg("appsDoctor.check.AP01.readGave", { tool: a.tool, mime: read.mimeType ?? NO_MIME }));
         if (a.listed && a.mimeType !== APPS_MIME_TYPE)
-          problems.push(`${a.tool}: resources/list declares ${a.mimeType ?? "no mimeType"}`);
+          problems.push(msg("appsDoctor.check.AP01.listDeclares", { tool: a.tool, mime: a.mimeType ?? NO_MIME }));
       }
       return problems.length > 0
-        ? { status: "fail", detail: problems.join("; "), evidence: [...evidence] }
+        ? { status: "fail", detail: clauses(problems), evidence: [...evidence] }
         : {
             status: "pass",
-            detail: `${apps.length} app tool(s); every resource reads as ${APPS_MIME_TYPE}`,
+            detail: msg("appsDoctor.check.AP01.pass", { n: apps.length, mime: APPS_MIME_TYPE }),
             evidence: [...evidence],
           };
     },
   },
   {
     id: "AP02",
-    title: `The server declares the ${APPS_EXTENSION_ID} extension in its capabilities`,
+    title: msg("appsDoctor.check.AP02.title", { ext: APPS_EXTENSION_ID }),
     level: "SHOULD",
     anchor: "#clientserver-capability-negotiation",
     judge(facts) {
-      if (facts.declared.apps.length === 0) return { status: "skip", detail: "the server has no app tools" };
+      if (facts.declared.apps.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP02.skip") };
       return facts.declared.serverDeclares
         ? {
             status: "pass",
-            detail: `capabilities.extensions["${APPS_EXTENSION_ID}"] is present`,
+            detail: msg("appsDoctor.check.AP02.pass", { ext: APPS_EXTENSION_ID }),
             evidence: [facts.declared.evidence],
           }
         : {
             status: "warn",
-            detail: `capabilities.extensions has no "${APPS_EXTENSION_ID}": the extension is negotiated both ways, and hosts that check show nothing (the ext-apps registerAppTool/registerAppResource helpers do not add it)`,
+            detail: msg("appsDoctor.check.AP02.warn", { ext: APPS_EXTENSION_ID }),
             evidence: [facts.declared.evidence],
           };
     },
   },
   {
     id: "AP03",
-    title: "_meta.ui.visibility is well formed, so app-only tools stay out of the model's tool list",
+    title: msg("appsDoctor.check.AP03.title"),
     level: "MUST",
     anchor: "#visibility",
     judge(facts) {
@@ -98,37 +109,29 @@ const DEFS: Def[] = [
       if (bad.length > 0)
         return {
           status: "fail",
-          detail: `visibility must be a non-empty array of "model" and "app": ${bad.join("; ")} — a host cannot tell whether the model may see these`,
+          detail: msg("appsDoctor.check.AP03.fail", { bad: bad.join("; ") }),
           evidence: [facts.declared.evidence],
         };
       return {
         status: "pass",
-        detail: `${appOnly} app-only tool(s), each marked ["app"] (a host hides them from the model)`,
+        detail: msg("appsDoctor.check.AP03.pass", { n: appOnly }),
         evidence: [facts.declared.evidence],
       };
     },
   },
   {
     id: "AP04",
-    title: "_meta.ui.csp is well formed (known keys, arrays of origins)",
+    title: msg("appsDoctor.check.AP04.title"),
     level: "SHOULD",
     anchor: "#ui-resource-format",
     judge(facts) {
       const reads = Object.entries(facts.reads);
-      if (reads.length === 0) return { status: "skip", detail: "no app resource was read" };
+      if (reads.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP04.skip") };
       const problems = reads.flatMap(([uri, r]) => r.cspProblems.map((p) => `${uri}: ${p}`));
       const evidence = reads.map(([, r]) => r.evidence);
       return problems.length > 0
-        ? {
-            status: "warn",
-            detail: `${problems.join("; ")} — bad entries are dropped, so what they name stays blocked`,
-            evidence,
-          }
-        : {
-            status: "pass",
-            detail: "every declared CSP is well formed (or absent: the restrictive default applies)",
-            evidence,
-          };
+        ? { status: "warn", detail: msg("appsDoctor.check.AP04.warn", { problems: problems.join("; ") }), evidence }
+        : { status: "pass", detail: msg("appsDoctor.check.AP04.pass"), evidence };
     },
   },
 ];
@@ -140,10 +143,12 @@ export function runAppsChecks(facts: AppsFacts): AppsCheckResult[] {
     const v = d.judge(facts);
     return {
       id: d.id,
-      title: d.title,
+      title: say(d.title),
+      titleMsg: d.title,
       level: d.level,
       status: v.status,
-      detail: v.detail,
+      detail: say(v.detail),
+      detailMsg: v.detail,
       evidence: v.evidence ?? [],
       spec: `${APPS_SPEC_URL}${d.anchor}`,
     };

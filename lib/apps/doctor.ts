@@ -5,14 +5,17 @@
  */
 import type { AppListing } from "./connection";
 import { APPS_EXTENSION_ID, APPS_MIME_TYPE } from "./constants";
-import { HOSTS, known, sourceOf, type HostPersona } from "./hosts";
+import { HOSTS, hostName, known, sourceMsg, type HostPersona } from "./hosts";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export type Verdict = "renders" | "blank" | "degraded" | "unknown";
 type Effect = Exclude<Verdict, "renders"> | "info";
 
 export interface Reason {
   code: string;
+  /** English (the CLI's --json); detailMsg says it in the reader's language. */
   detail: string;
+  detailMsg?: Msg;
   effect: Effect;
   /** Labels of the exchanges (timeline cards) that show it. */
   evidence?: string[];
@@ -49,6 +52,11 @@ function worst(reasons: Reason[]): Verdict {
   return v;
 }
 
+/** A reason whose English detail is said from the same catalogue entry as every other language's. */
+function reason(code: string, effect: Effect, detailMsg: Msg, evidence?: string[]): Reason {
+  return { code, effect, detail: say(detailMsg), detailMsg, ...(evidence ? { evidence } : {}) };
+}
+
 /** A server that shows _meta.ui only to clients declaring the extension: what that means for this host. */
 function gatingReason(host: HostPersona, facts: AppsFacts): Reason | undefined {
   const declaredApps = facts.declared.apps.map((a) => a.tool);
@@ -59,44 +67,39 @@ function gatingReason(host: HostPersona, facts: AppsFacts): Reason | undefined {
   const declares = known(host.declaresExtension);
   const evidence = [facts.declared.evidence, ...(facts.undeclared ? [facts.undeclared.evidence] : [])];
   const code = "gated-on-capability";
+  const values = { ext: APPS_EXTENSION_ID, host: hostName(host), source: sourceMsg(host.declaresExtension) };
   if (declares === false)
-    return {
+    return reason(
       code,
-      effect: "blank",
-      detail: `your server hides _meta.ui (on ${gatedTools.join(", ")}) unless the client declares the ${APPS_EXTENSION_ID} extension; ${host.label} does not declare it (${sourceOf(host.declaresExtension)}), so it never learns there is an app.`,
+      "blank",
+      msg("appsDoctor.reason.gatingBlank", { ...values, tools: gatedTools.join(", ") }),
       evidence,
-    };
-  if (declares === undefined)
-    return {
-      code,
-      effect: "unknown",
-      detail: `your server hides _meta.ui unless the client declares ${APPS_EXTENSION_ID}; whether ${host.label} declares it: ${sourceOf(host.declaresExtension)}`,
-      evidence,
-    };
-  return {
+    );
+  if (declares === undefined) return reason(code, "unknown", msg("appsDoctor.reason.gatingUnknown", values), evidence);
+  return reason(
     code,
-    effect: "info",
-    detail: `your server shows _meta.ui only to clients that declare ${APPS_EXTENSION_ID}; ${host.label} declares it.`,
+    "info",
+    msg("appsDoctor.reason.gatingInfo", { ext: APPS_EXTENSION_ID, host: hostName(host) }),
     evidence,
-  };
+  );
 }
 
 /** The server's capabilities lack the Apps extension: blank, unknown or fine, as far as this host is known to care. */
 function serverExtensionReason(host: HostPersona, facts: AppsFacts): Reason {
   const needs = known(host.needsServerExtension);
-  const detail = `the server's capabilities do not declare extensions["${APPS_EXTENSION_ID}"] (the ext-apps helpers registerAppTool/registerAppResource do not add it)`;
-  const [effect, tail]: [Effect, string] =
+  const values = { host: hostName(host), source: sourceMsg(host.needsServerExtension) };
+  const [effect, tail]: [Effect, Msg] =
     needs === true
-      ? ["blank", `${host.label} requires it (${sourceOf(host.needsServerExtension)}).`]
+      ? ["blank", msg("appsDoctor.reason.needsBlank", values)]
       : needs === undefined
-        ? ["unknown", `whether ${host.label} needs it: ${sourceOf(host.needsServerExtension)}.`]
-        : ["info", `${host.label} renders without it, but declare it for hosts that check.`];
-  return {
-    code: "server-extension-missing",
+        ? ["unknown", msg("appsDoctor.reason.needsUnknown", values)]
+        : ["info", msg("appsDoctor.reason.needsInfo", { host: hostName(host) })];
+  return reason(
+    "server-extension-missing",
     effect,
-    detail: `${detail}; ${tail}`,
-    evidence: [facts.declared.evidence],
-  };
+    msg("appsDoctor.reason.serverExtension", { ext: APPS_EXTENSION_ID, tail }),
+    [facts.declared.evidence],
+  );
 }
 
 /** What the resources/read of one app's UI says: unreadable, the wrong MIME type, a malformed CSP. */
@@ -108,63 +111,76 @@ function resourceReasons(
   const evidence = [read.evidence];
   if (!read.ok)
     return [
-      {
-        code: "resource-unreadable",
-        effect: "blank",
-        detail: `${app.tool}: ${read.error ?? "resources/read failed"}`,
+      reason(
+        "resource-unreadable",
+        "blank",
+        read.error
+          ? msg("appsDoctor.reason.unreadable", { tool: app.tool, error: read.error })
+          : msg("appsDoctor.reason.unreadableNoError", { tool: app.tool }),
         evidence,
-      },
+      ),
     ];
   const reasons: Reason[] = [];
   const mime = read.mimeType ?? app.mimeType;
   if (mime !== APPS_MIME_TYPE) {
     const generic = host.id === "generic";
-    reasons.push({
-      code: "wrong-mime-type",
-      effect: generic ? "degraded" : "unknown",
-      detail: `${app.tool}: ${app.resourceUri} is served as ${mime ?? "(no MIME type)"}, not ${APPS_MIME_TYPE} (a MUST)${generic ? "; this playground renders it anyway" : `; whether ${host.label} refuses it is not documented`}.`,
-      evidence,
-    });
+    const values = {
+      tool: app.tool,
+      uri: app.resourceUri,
+      mime: mime ?? msg("appsDoctor.reason.noMime"),
+      want: APPS_MIME_TYPE,
+    };
+    reasons.push(
+      reason(
+        "wrong-mime-type",
+        generic ? "degraded" : "unknown",
+        generic
+          ? msg("appsDoctor.reason.wrongMimeGeneric", values)
+          : msg("appsDoctor.reason.wrongMimeHost", { ...values, host: hostName(host) }),
+        evidence,
+      ),
+    );
   }
   if (read.cspProblems.length > 0) {
-    reasons.push({
-      code: "csp-malformed",
-      effect: "degraded",
-      detail: `${app.tool}: _meta.ui.csp: ${read.cspProblems.join("; ")} — the bad entries are dropped, so what they name is blocked.`,
-      evidence,
-    });
+    reasons.push(
+      reason(
+        "csp-malformed",
+        "degraded",
+        msg("appsDoctor.reason.cspMalformed", { tool: app.tool, problems: read.cspProblems.join("; ") }),
+        evidence,
+      ),
+    );
   }
   return reasons;
 }
 
 function judge(host: HostPersona, facts: AppsFacts): Reason[] {
   const renders = known(host.rendersApps);
-  if (renders === false) {
+  if (renders === false)
     return [
-      {
-        code: "host-no-apps",
-        effect: "blank",
-        detail: `${host.label} does not render MCP Apps: the tool's text result is shown instead (${sourceOf(host.rendersApps)}).`,
-      },
+      reason(
+        "host-no-apps",
+        "blank",
+        msg("appsDoctor.reason.hostNoApps", { host: hostName(host), source: sourceMsg(host.rendersApps) }),
+      ),
     ];
-  }
   const reasons: Reason[] = [];
   if (renders === undefined)
-    reasons.push({
-      code: "host-apps-unknown",
-      effect: "unknown",
-      detail: `whether ${host.label} renders MCP Apps: ${sourceOf(host.rendersApps)}`,
-    });
+    reasons.push(
+      reason(
+        "host-apps-unknown",
+        "unknown",
+        msg("appsDoctor.reason.hostAppsUnknown", { host: hostName(host), source: sourceMsg(host.rendersApps) }),
+      ),
+    );
   const gating = gatingReason(host, facts);
   if (gating) reasons.push(gating);
-  if (facts.declared.apps.length === 0) {
-    reasons.push({
-      code: "no-app-tools",
-      effect: "blank",
-      detail: `no tool in tools/list carries _meta.ui.resourceUri naming a ui:// resource, even when the client declares ${APPS_EXTENSION_ID}.`,
-      evidence: [facts.declared.evidence],
-    });
-  }
+  if (facts.declared.apps.length === 0)
+    reasons.push(
+      reason("no-app-tools", "blank", msg("appsDoctor.reason.noAppTools", { ext: APPS_EXTENSION_ID }), [
+        facts.declared.evidence,
+      ]),
+    );
   const declares = known(host.declaresExtension);
   const seen = declares === false && facts.undeclared ? facts.undeclared.apps : facts.declared.apps;
   if (!facts.declared.serverDeclares && seen.length > 0) reasons.push(serverExtensionReason(host, facts));
@@ -172,13 +188,14 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
     const read = facts.reads[app.resourceUri];
     if (read) reasons.push(...resourceReasons(host, app, read));
   }
-  if (known(host.cachesToolsList) === true) {
-    reasons.push({
-      code: "tools-list-cached",
-      effect: "info",
-      detail: `${host.label} caches tools/list per connector: after changing _meta.ui, remove and re-add the connector or it keeps the old binding (${sourceOf(host.cachesToolsList)}).`,
-    });
-  }
+  if (known(host.cachesToolsList) === true)
+    reasons.push(
+      reason(
+        "tools-list-cached",
+        "info",
+        msg("appsDoctor.reason.toolsListCached", { host: hostName(host), source: sourceMsg(host.cachesToolsList) }),
+      ),
+    );
   return reasons;
 }
 

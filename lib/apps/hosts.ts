@@ -3,13 +3,19 @@
  * published says, the field is "unknown" and the doctor says so rather than guess. Sources are the public pages
  * and issue threads named in `source` (read 2026-12-01); "report" marks a user's report, not the host's docs.
  */
-import { englishT, type Translate } from "../i18n/translate";
+import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
 import type { McpUiDisplayMode } from "./ui-types";
 
 export type Known<T> =
-  | { value: T; source: string; kind: "docs" | "report" | "ours" }
+  /**
+   * `says`: what the source shows, a key under appsDoctor.says (said after the source in the reader's language);
+   * `more`: further sources after that note.
+   */
+  | { value: T; source: string; kind: "docs" | "report" | "ours"; says?: SourceSays; more?: string }
   /** `note`: why it is unknown, a key under apps.host.note in the catalogues. */
   | { value: "unknown"; source?: string; note: HostNote };
+
+export type SourceSays = "claudeInitialize" | "claudeCodeCapabilities";
 
 export type HostNote = "notIsolated" | "claudeModes" | "notDocumented" | "notVerified" | "irrelevant" | "rendersNone";
 
@@ -32,7 +38,7 @@ const SPEC = "https://github.com/modelcontextprotocol/ext-apps/blob/main/specifi
 export const HOSTS: readonly HostPersona[] = [
   {
     id: "generic",
-    label: "Generic host (full support)",
+    label: englishT("appsDoctor.host.generic"),
     rendersApps: { value: true, source: SPEC, kind: "ours" },
     declaresExtension: { value: true, source: `${SPEC}#client-host-capabilities`, kind: "ours" },
     cachesToolsList: { value: false, source: SPEC, kind: "ours" },
@@ -41,7 +47,7 @@ export const HOSTS: readonly HostPersona[] = [
   },
   {
     id: "claude",
-    label: "Claude (claude.ai, Claude Desktop chat)",
+    label: englishT("appsDoctor.host.claude"),
     rendersApps: {
       value: true,
       source: "https://claude.com/docs/connectors/building/mcp-apps/getting-started",
@@ -49,8 +55,9 @@ export const HOSTS: readonly HostPersona[] = [
     },
     declaresExtension: {
       value: false,
-      source:
-        "https://github.com/anthropics/claude-ai-mcp/issues/61 (initialize sends roots and elicitation, no extensions key); https://github.com/anthropics/claude-code/issues/23958",
+      source: "https://github.com/anthropics/claude-ai-mcp/issues/61",
+      says: "claudeInitialize",
+      more: "https://github.com/anthropics/claude-code/issues/23958",
       kind: "report",
     },
     cachesToolsList: {
@@ -69,7 +76,7 @@ export const HOSTS: readonly HostPersona[] = [
   },
   {
     id: "chatgpt",
-    label: "ChatGPT",
+    label: englishT("appsDoctor.host.chatgpt"),
     rendersApps: { value: true, source: "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/", kind: "docs" },
     declaresExtension: {
       value: true,
@@ -82,7 +89,7 @@ export const HOSTS: readonly HostPersona[] = [
   },
   {
     id: "claude-code",
-    label: "Claude Code (and Claude Desktop's Code tab)",
+    label: englishT("appsDoctor.host.claude-code"),
     rendersApps: {
       value: false,
       source:
@@ -91,8 +98,8 @@ export const HOSTS: readonly HostPersona[] = [
     },
     declaresExtension: {
       value: false,
-      source:
-        "https://github.com/anthropics/claude-ai-mcp/issues/274 (client capabilities: elicitation, roots; no extensions key)",
+      source: "https://github.com/anthropics/claude-ai-mcp/issues/274",
+      says: "claudeCodeCapabilities",
       kind: "report",
     },
     cachesToolsList: { value: "unknown", note: "notDocumented" },
@@ -110,11 +117,39 @@ export function known<T>(field: Known<T>): T | undefined {
   return field.value === "unknown" ? undefined : (field.value as T);
 }
 
+/** Where a field comes from, as a Msg (a clause of the doctor's reasons, said in the reader's language). */
+export function sourceMsg(field: Known<unknown>): Msg {
+  if ("note" in field) {
+    const note = msg(`apps.host.note.${field.note}`);
+    return field.source
+      ? msg("apps.host.unknownFrom", { note, source: field.source })
+      : msg("apps.host.unknown", { note });
+  }
+  const source = field.says
+    ? msg(field.more ? "appsDoctor.says.withNoteAndMore" : "appsDoctor.says.withNote", {
+        source: field.source,
+        note: msg(`appsDoctor.says.${field.says}`),
+        more: field.more ?? "",
+      })
+    : field.source;
+  return msg(`apps.host.${field.kind}`, { source });
+}
+
 /** Where a field comes from, in words (for the verdict's reasons and the panel). */
 export function sourceOf(field: Known<unknown>, t: Translate = englishT): string {
-  if ("note" in field) {
-    const note = t(`apps.host.note.${field.note}`);
-    return field.source ? t("apps.host.unknownFrom", { note, source: field.source }) : t("apps.host.unknown", { note });
-  }
-  return t(`apps.host.${field.kind}`, { source: field.source });
+  return say(sourceMsg(field), t);
+}
+
+/** The personas whose names the catalogues hold (appsDoctor.host.<id>); another persona keeps its own label. */
+const NAMED = new Set(["generic", "claude", "chatgpt", "claude-code"]);
+
+/** A host's name as a Msg clause (its label when the catalogues do not name it). */
+export function hostName(host: Pick<HostPersona, "id" | "label">): Msg | string {
+  return NAMED.has(host.id) ? msg(`appsDoctor.host.${host.id}`) : host.label;
+}
+
+/** A host's name in the reader's language. */
+export function hostLabel(host: Pick<HostPersona, "id" | "label">, t: Translate = englishT): string {
+  const name = hostName(host);
+  return typeof name === "string" ? name : say(name, t);
 }

@@ -7,6 +7,7 @@
  */
 import { z } from "zod";
 import { TargetSchema, type WireEvent } from "./contract";
+import type { Msg } from "../i18n/translate";
 
 export const LISTEN_CONTENT_TYPE = "application/x-ndjson; charset=utf-8";
 
@@ -45,4 +46,4 @@ export type ListenLine =
       transport: "stdio" | "http";
     }
   | { kind: "event"; event: WireEvent }
-  | { kind: "end"; reason: ListenEndReason; message: string; durationMs: number };
+  | { kind: "end"; reason: ListenEndReason; message: string; messageMsg?: Msg; durationMs: number };

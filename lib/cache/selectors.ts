@@ -182,6 +182,7 @@ export function violationRows(state: CacheSessionState): ViolationRow[] {
       rule: p.rule,
       level: "error" as const,
       message: p.message,
+      ...(p.messageMsg ? { messageMsg: p.messageMsg } : {}),
       spec: "subscriptions.mdx (digest §8.1, checks 37/38)",
     })),
   );

@@ -5,6 +5,7 @@
  */
 import type { Exchange, WireEvent } from "../bridge/contract";
 import type { ListenEndReason, ListenLine } from "../bridge/listen-contract";
+import type { Msg } from "../i18n/translate";
 import {
   EMPTY_CACHE,
   type AuditReport,
@@ -43,7 +44,8 @@ export interface ListenSession {
   notifications: { at: number; frame: unknown; invalidated: string[] }[];
   /** Notifications that arrived but are no longer listed (the oldest go first). */
   notificationsNotKept?: number;
-  end?: { reason: ListenEndReason; message: string };
+  /** How it ended: the bridge's English message, and the same as a Msg when the bridge kept one (said on screen). */
+  end?: { reason: ListenEndReason; message: string; messageMsg?: Msg };
 }
 
 export interface GatewayView {
@@ -179,7 +181,11 @@ function onListenLine(state: CacheSessionState, listenId: string, line: ListenLi
   let gatewayCache = state.gateway.cache;
   const events: CacheLogEvent[] = [];
   if (line.kind === "end") {
-    next = { ...session, status: "ended", end: { reason: line.reason, message: line.message } };
+    next = {
+      ...session,
+      status: "ended",
+      end: { reason: line.reason, message: line.message, ...(line.messageMsg ? { messageMsg: line.messageMsg } : {}) },
+    };
   } else if (line.kind === "event") {
     const frame = eventFrame(line.event);
     next = { ...session, events: [...session.events, line.event].slice(-LISTEN_EVENT_LIMIT) };

@@ -6,6 +6,7 @@
  */
 import { META_KEYS } from "./meta";
 import { asObject } from "./json";
+import { msg, say, type Msg } from "../i18n/translate";
 
 /** Ids compare by value and JSON type ("1" is not 1): the subscription id echoes the listen id verbatim. */
 function sameId(a: unknown, b: unknown): boolean {
@@ -103,7 +104,13 @@ export function requestedByFilter(notification: unknown, filter: SubscriptionFil
 
 export interface ListenProblem {
   rule: "ack-first" | "requested-types-only" | "no-request-scoped-notifications" | "ack-subset";
+  /** English; messageMsg says it in the reader's language. */
   message: string;
+  messageMsg?: Msg;
+}
+
+function problem(rule: ListenProblem["rule"], messageMsg: Msg): ListenProblem {
+  return { rule, message: say(messageMsg), messageMsg };
 }
 
 export interface ListenView {
@@ -141,29 +148,24 @@ export function foldListen(view: ListenView, frame: unknown): ListenView {
       const acked = filterOf(frame);
       const ackDiff = compareAck(view.requested, acked);
       if (ackDiff.added.length > 0)
-        problems.push({
-          rule: "ack-subset",
-          message: `The acknowledgement honours what was not asked: ${ackDiff.added.join(", ")}.`,
-        });
+        problems.push(problem("ack-subset", msg("cacheListen.problem.ackSubset", { list: ackDiff.added.join(", ") })));
       return { ...view, status: "open", acked, ackDiff, problems };
     }
     case "notification": {
       const method = asObject(frame)?.method;
       if (view.status === "opening")
-        problems.push({
-          rule: "ack-first",
-          message: `${String(method)} arrived before notifications/subscriptions/acknowledged.`,
-        });
+        problems.push(problem("ack-first", msg("cacheListen.problem.ackFirst", { method: String(method) })));
       if (method === "notifications/progress" || method === "notifications/message") {
-        problems.push({
-          rule: "no-request-scoped-notifications",
-          message: `${method} is request-scoped and never belongs on a listen stream.`,
-        });
+        problems.push(
+          problem(
+            "no-request-scoped-notifications",
+            msg("cacheListen.problem.requestScoped", { method: String(method) }),
+          ),
+        );
       } else if (!requestedByFilter(frame, view.acked ?? view.requested)) {
-        problems.push({
-          rule: "requested-types-only",
-          message: `${String(method)} was not requested (or not acknowledged) on this stream.`,
-        });
+        problems.push(
+          problem("requested-types-only", msg("cacheListen.problem.notRequested", { method: String(method) })),
+        );
       }
       const notifications = [...view.notifications, frame];
       const over = Math.max(0, notifications.length - LISTEN_VIEW_LIMIT);

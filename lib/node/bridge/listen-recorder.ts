@@ -1,11 +1,19 @@
 /** What a listen stream records as it goes (./listen): each event forwarded the moment it arrives, and how it ended. */
 import type { WireEvent } from "@/lib/bridge/contract";
 import type { ListenEndReason } from "@/lib/bridge/listen-contract";
+import { say, type Msg } from "@/lib/i18n/translate";
 import { ExchangeRecorder, recordedEvent, type WireEventInput } from "./recorder";
 
 export interface ListenEnd {
   reason: ListenEndReason;
+  /** English; messageMsg says it in the reader's language (absent for a message from elsewhere, e.g. the OS). */
   message: string;
+  messageMsg?: Msg;
+}
+
+/** An end whose English message is said from the same catalogue entry as every other language's. */
+export function endWith(reason: ListenEndReason, messageMsg: Msg): ListenEnd {
+  return { reason, message: say(messageMsg), messageMsg };
 }
 
 /**

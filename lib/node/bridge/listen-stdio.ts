@@ -5,17 +5,15 @@
  */
 import type { ParsedListenRequest } from "@/lib/bridge/listen-contract";
 import { classifyListenFrame, type ListenFrameKind } from "@/lib/protocol/listen";
-import type { ListenEnd, StreamingRecorder } from "./listen-recorder";
+import { endWith, type ListenEnd, type StreamingRecorder } from "./listen-recorder";
+import { msg } from "@/lib/i18n/translate";
 import { acquireKept, type ProcessEvent, type StdioSpec } from "./stdio";
 
 /** How a frame of the subscription ends the stream (a notification of it keeps it open). */
 const STREAM_ENDS: Partial<Record<ListenFrameKind, ListenEnd>> = {
-  closed: { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" },
-  error: { reason: "error-response", message: "the server answered the listen request with an error" },
-  cancelled: {
-    reason: "cancelled-by-server",
-    message: "the server sent notifications/cancelled for the listen request",
-  },
+  closed: endWith("closed-by-server", msg("cacheListen.end.closedByServer")),
+  error: endWith("error-response", msg("cacheListen.end.errorResponse")),
+  cancelled: endWith("cancelled-by-server", msg("cacheListen.end.cancelledByServer")),
 };
 
 function cancelFrameFor(listenId: string | number): string {
@@ -59,10 +57,7 @@ export function listenStdio(
         if (done) return false;
         if (event.kind === "exit") {
           rec.add({ kind: "exit", at: event.at, pid: event.pid, code: event.code, signal: event.signal });
-          finish({
-            reason: "transport-closed",
-            message: `the process (pid ${event.pid}) ended; a listen stream must be opened again after a restart`,
-          });
+          finish(endWith("transport-closed", msg("cacheListen.end.processEnded", { pid: String(event.pid) })));
           return false; // the exchange in flight (if any) must see the exit too
         }
         if (event.kind !== "stdout" || event.frame === undefined) return false;
@@ -76,10 +71,7 @@ export function listenStdio(
       });
       const onAbort = () => {
         sendCancel();
-        finish({
-          reason: "closed-by-user",
-          message: `closed by the user: sent notifications/cancelled for ${JSON.stringify(listenId)}`,
-        });
+        finish(endWith("closed-by-user", msg("cacheListen.end.closedByUserStdio", { id: JSON.stringify(listenId) })));
       };
       const ackTimer = setTimeout(() => {
         if (!heard)
@@ -89,15 +81,12 @@ export function listenStdio(
       }, req.ackTimeoutMs);
       const limitTimer = setTimeout(() => {
         sendCancel();
-        finish({
-          reason: "limit",
-          message: `the bridge closes a listen stream after ${req.maxDurationMs} ms; sent notifications/cancelled`,
-        });
+        finish(endWith("limit", msg("cacheListen.end.limitStdio", { ms: String(req.maxDurationMs) })));
       }, req.maxDurationMs);
       if (signal.aborted) return onAbort();
       signal.addEventListener("abort", onAbort);
       if (!proc.writeLine(req.frame))
-        return finish({ reason: "failure", message: `the process (pid ${proc.pid}) no longer accepts input on stdin` });
+        return finish(endWith("failure", msg("cacheListen.end.noStdin", { pid: String(proc.pid) })));
       rec.add({ kind: "stdin", text: req.frame });
     });
   });

@@ -17,7 +17,8 @@ import { sendHttp } from "./http";
 import { HOSTED_LIMITS, LIMITS } from "./limits";
 import { admitTarget, isHosted } from "./policy";
 import { registerCancellable } from "./in-flight";
-import { StreamingRecorder, type ListenEnd } from "./listen-recorder";
+import { endWith, StreamingRecorder, type ListenEnd } from "./listen-recorder";
+import { msg } from "@/lib/i18n/translate";
 import { listenStdio } from "./listen-stdio";
 import { replyFrame } from "@/lib/protocol/exchange";
 
@@ -130,7 +131,7 @@ export async function runListen(
     transport,
   });
   try {
-    if (signal?.aborted) return { reason: "closed-by-user", message: "closed before it opened" };
+    if (signal?.aborted) return endWith("closed-by-user", msg("cacheListen.end.closedBeforeOpen"));
     // Hosted mode: the same SSRF guard and pinned address as a send (lib/node/bridge/policy.ts).
     const admission = await admitTarget(req.target);
     if (!admission.ok) return { reason: "failure", message: `${admission.message}; nothing was sent` };
@@ -166,16 +167,15 @@ async function listenHttp(
       const reply = replyFrame({ outcome });
       const isError = reply !== null && typeof reply === "object" && "error" in reply;
       return isError
-        ? { reason: "error-response", message: "the server answered the listen request with an error" }
-        : { reason: "closed-by-server", message: "the server ended the stream with the listen request's result" };
+        ? endWith("error-response", msg("cacheListen.end.errorResponse"))
+        : endWith("closed-by-server", msg("cacheListen.end.closedByServer"));
     }
     case "notification":
       return { reason: "transport-closed", message: outcome.note };
     case "failure":
-      if (outcome.failure === "cancelled")
-        return { reason: "closed-by-user", message: "closed by the user: the bridge closed the SSE stream" };
+      if (outcome.failure === "cancelled") return endWith("closed-by-user", msg("cacheListen.end.closedByUserHttp"));
       if (outcome.failure === "timeout")
-        return { reason: "limit", message: `the bridge closes a listen stream after ${req.maxDurationMs} ms` };
+        return endWith("limit", msg("cacheListen.end.limit", { ms: String(req.maxDurationMs) }));
       if (outcome.failure === "framing") return { reason: "transport-closed", message: outcome.message };
       return { reason: "failure", message: outcome.message };
   }
@@ -214,10 +214,7 @@ export function listenResponse(
             return;
           }
           if (line.kind !== "end" && (stream.desiredSize ?? 0) < -LIMITS.maxListenBacklogBytes && !limited) {
-            limited = {
-              reason: "limit",
-              message: `the page read the stream too slowly: more than ${LIMITS.maxListenBacklogBytes} bytes were waiting, so the bridge closed it`,
-            };
+            limited = endWith("limit", msg("cacheListen.end.tooSlow", { bytes: String(LIMITS.maxListenBacklogBytes) }));
             aborter.abort();
           }
         };

@@ -268,6 +268,29 @@ const NO_LONGER_ENGLISH = [
 
 const englishLeft = (text) => NO_LONGER_ENGLISH.filter((e) => text.includes(e));
 
+// The Cache tab's listen stream against a server that breaks the listen rules, and the Apps doctor (issue 32,
+// i18n-a): the section's heading, a rule break, how the stream ended, a host's name, a reason and a check's title.
+const LISTEN_APPS_SAY = {
+  bg: {
+    listenHeading: "subscriptions/listen — известия, които обезсилват cache-а",
+    ackFirst: "notifications/tools/list_changed пристигна преди notifications/subscriptions/acknowledged.",
+    ended: "приключи: затворен от потребителя",
+    endMessage: "затворен от потребителя: изпратено е notifications/cancelled за",
+    generic: "Общ host (пълна поддръжка)",
+    noApps: "не изобразява MCP Apps: вместо приложението се показва текстовият резултат на tool",
+    ap03: "_meta.ui.visibility е правилно оформено",
+  },
+  ru: {
+    listenHeading: "subscriptions/listen — уведомления, которые инвалидируют кэш",
+    ackFirst: "notifications/tools/list_changed пришло раньше notifications/subscriptions/acknowledged.",
+    ended: "завершён: закрыт пользователем",
+    endMessage: "закрыт пользователем: отправлено notifications/cancelled для",
+    generic: "Универсальный хост (полная поддержка)",
+    noApps: "не отрисовывает MCP Apps: вместо приложения показывается текстовый результат инструмента",
+    ap03: "_meta.ui.visibility задан корректно",
+  },
+};
+
 export function register({ test, assert }) {
   test("i18n: the Checks tab after a run against the embedded calendar, the doctor's diagnosis, the Who decides tab and a legacy server's era card in Bulgarian, then Russian (chrome, emulation switches, export row, a check's detail, the doctor's steps, who decides each primitive, the era line and card); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
     ctx,
@@ -331,6 +354,46 @@ export function register({ test, assert }) {
         `${lang}: English left: ${card}`,
       );
       await check("checks legacy");
+    });
+  });
+
+  test("i18n: a Cache listen stream that breaks the listen rules and the Apps doctor in Bulgarian, then Russian (the stream's heading, its rule break, how it ended; each host's name, a reason, a check's title); nothing scrolls sideways at 800×700 and axe finds nothing serious", async ({
+    ctx,
+    srv,
+    storageState,
+  }) => {
+    await inEachLanguageOnTheCalendar({ ctx, srv, storageState, assert }, async ({ lang, page, pg, a11y, check }) => {
+      const says = LISTEN_APPS_SAY[lang];
+
+      // The conformance fixture with C37 broken: tools/list_changed comes before the acknowledgement.
+      await pg.chooseCustomStdio(`node ${path.join(ROOT, "tests/fixtures/checks/stdio.mjs")} --violate C37`);
+      await a11y.openTab("cache");
+      await pg.tid("listen-open").click();
+      await page.waitForSelector('[data-testid="listen-stream"][data-status="open"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="cache-violation"][data-rule="ack-first"]', { timeout: 20_000 });
+      const listen = await pg.tid("listen").innerText();
+      assert(listen.includes(says.listenHeading), `${lang}: the listen section: ${listen.slice(0, 300)}`);
+      const violations = await pg.tid("cache-violations").innerText();
+      assert(violations.includes(says.ackFirst), `${lang}: the rule break: ${violations}`);
+      await pg.tid("listen-close").click();
+      await page.waitForSelector('[data-testid="listen-stream"][data-status="ended"]', { timeout: 20_000 });
+      const stream = await pg.tid("listen-stream").innerText();
+      assert(stream.includes(says.ended) && stream.includes(says.endMessage), `${lang}: how it ended: ${stream}`);
+      await check("cache listen");
+
+      await pg.chooseTarget("calendar-app-stdio");
+      await a11y.openTab("apps");
+      await pg.tid("apps-doctor-run").click();
+      const claudeCode = page.locator('[data-testid="apps-verdict"][data-host="claude-code"]');
+      await claudeCode.waitFor({ timeout: 30_000 });
+      const doctor = await pg.tid("apps-panel").innerText();
+      assert(doctor.includes(says.generic), `${lang}: the generic host's name: ${doctor.slice(0, 400)}`);
+      const reason = await claudeCode.innerText();
+      assert(reason.includes(says.noApps), `${lang}: Claude Code's reason: ${reason}`);
+      const ap03 = await page.locator('[data-testid="apps-check"][data-check-id="AP03"]').innerText();
+      assert(ap03.includes(says.ap03), `${lang}: AP03: ${ap03}`);
+      assert(!/does not render|Generic host|is well formed/.test(doctor), `${lang}: English left: ${doctor}`);
+      await check("apps doctor");
     });
   });
 

@@ -6,6 +6,9 @@
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
+import { hostLabel } from "@/lib/apps/hosts";
+import { say } from "@/lib/i18n/translate";
+import { cliT } from "../lang";
 import { runAppsChecks } from "@/lib/apps/checks";
 import { TARGET_USAGE, oneTargetOf } from "../target";
 import type { CliCommand } from "./command";
@@ -31,6 +34,7 @@ export async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const hosts = judgeHosts(facts);
+  const checks = runAppsChecks(facts);
   const report = {
     apps: facts.declared.apps.map((a) => ({
       tool: a.tool,
@@ -44,7 +48,7 @@ export async function run(argv: string[]): Promise<number> {
       verdict: h.verdict,
       reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })),
     })),
-    checks: runAppsChecks(facts).map((c) => ({
+    checks: checks.map((c) => ({
       id: c.id,
       level: c.level,
       status: c.status,
@@ -52,18 +56,21 @@ export async function run(argv: string[]): Promise<number> {
       detail: c.detail,
     })),
   };
+  // --json is for programs (English); the human form is in --lang: the hosts, verdicts, reasons and checks.
   if (one.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
   else {
-    const lines = [`${report.apps.length} app tool(s):`];
+    const t = cliT();
+    const lines = [t("appsDoctor.cli.tools", { n: report.apps.length })];
     for (const a of report.apps)
       lines.push(
-        `  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? "no MIME type"}; visible to ${a.visibility.join(" and ") || "nobody"})`,
+        `  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? t("appsDoctor.cli.noMime")}; ${t("appsDoctor.cli.visibleTo", { who: a.visibility.join(t("appsDoctor.cli.and")) || t("appsDoctor.cli.nobody") })})`,
       );
     for (const h of hosts) {
-      lines.push(`${h.label}: ${h.verdict}`);
-      for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detail}`);
+      lines.push(`${hostLabel({ id: h.host, label: h.label }, t)}: ${t(`apps.doctor.verdict.${h.verdict}`)}`);
+      for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detailMsg ? say(r.detailMsg, t) : r.detail}`);
     }
-    for (const c of report.checks) lines.push(`${c.id} ${c.status.toUpperCase()} (${c.level}) ${c.title}: ${c.detail}`);
+    for (const c of checks)
+      lines.push(`${c.id} ${c.status.toUpperCase()} (${c.level}) ${say(c.titleMsg, t)}: ${say(c.detailMsg, t)}`);
     process.stdout.write(`${lines.join("\n")}\n`);
   }
   const generic = hosts.find((h) => h.host === "generic");
