@@ -3,33 +3,50 @@
  * A Checks run opened from a share link: the verdicts and the frames that prove them, read-only. Nothing is sent;
  * every string from the link is rendered as text, and only spec pages become links (lib/share/check-run.ts).
  */
+import { useTranslations } from "next-intl";
+import { checkTitleIn } from "@/lib/checks/report";
 import { isSpecLink, type SharedCheckRun } from "@/lib/share/check-run";
 import { STATUS_STYLE } from "./CheckRow";
 
+const bold = (chunks: React.ReactNode) => <span className="font-semibold">{chunks}</span>;
+const mono = (chunks: React.ReactNode) => <span className="font-mono">{chunks}</span>;
+
+/** The sharer's probe reason and details stay as the link carries them (English); the chrome and the titles are said here. */
 export function SharedRun({ run }: { run: SharedCheckRun }) {
+  const t = useTranslations();
   const when = run.finishedAt ? new Date(run.finishedAt).toISOString().replace("T", " ").slice(0, 16) + " UTC" : "";
   return (
     <section
       data-testid="checks-shared-run"
-      aria-label="Shared check run"
+      aria-label={t("checksMore.shared.label")}
       className="flex flex-col gap-2 rounded border border-blue-200 p-2 dark:border-blue-800"
     >
       <p className="text-sm">
-        <span className="font-semibold">Shared run</span> of <span className="font-mono">{run.target}</span>
-        {when ? `, finished ${when}` : ""}.
+        {when
+          ? t.rich("checksMore.shared.headingAt", { b: bold, mono, target: run.target, when })
+          : t.rich("checksMore.shared.heading", { b: bold, mono, target: run.target })}
       </p>
       <p data-testid="checks-shared-note" className="text-xs text-slate-600 dark:text-slate-300">
-        Opened from a link: these are the sharer&apos;s verdicts and frames, and nothing was sent to any server. Press
-        &ldquo;Run all checks&rdquo; to judge the current target yourself.
+        {t("checksMore.shared.note", { run: t("checks.panel.run") })}
       </p>
       <p className="text-xs text-slate-600 dark:text-slate-300">
-        Era: <span className="font-semibold">{run.era}</span>
+        {t("checks.panel.era")} <span className="font-semibold">{run.era}</span>
         {run.version ? ` (${run.version})` : ""} — {run.probe}
       </p>
       <p data-testid="checks-shared-score" data-score={run.score} className="text-sm">
-        Score: <span className="font-semibold">{run.score}/100</span>, {run.coverage.applied} of {run.coverage.total}{" "}
-        applied · {run.passed} passed, {run.failed} failed ({run.mustFailed} MUST), {run.warned} warned, {run.skipped}{" "}
-        skipped{run.notTestable ? `, ${run.notTestable} not testable` : ""}
+        {t("checks.panel.score")}{" "}
+        {t.rich("checksMore.shared.score", {
+          b: bold,
+          score: run.score,
+          applied: run.coverage.applied,
+          total: run.coverage.total,
+          passed: run.passed,
+          failed: run.failed,
+          must: run.mustFailed,
+          warned: run.warned,
+          skipped: run.skipped,
+        })}
+        {run.notTestable ? t("checksMore.shared.notTestable", { n: run.notTestable }) : ""}
       </p>
       <ol className="flex flex-col gap-1">
         {run.checks.map((c) => (
@@ -50,11 +67,11 @@ export function SharedRun({ run }: { run: SharedCheckRun }) {
               <span className="rounded border border-slate-300 px-1 font-mono text-[11px] dark:border-slate-600">
                 {c.level}
               </span>
-              <span className="flex-1 text-slate-800 dark:text-slate-100">{c.title}</span>
+              <span className="flex-1 text-slate-800 dark:text-slate-100">{checkTitleIn(c.id, c.title, t)}</span>
             </div>
             <div className="mt-1 space-y-1 pl-[4.5rem]">
               <p className="text-slate-700 dark:text-slate-200">
-                {c.blocked ? <span className="font-semibold">Could not run: </span> : null}
+                {c.blocked ? <span className="font-semibold">{t("checks.couldNotRun")}</span> : null}
                 {c.detail}
               </p>
               {isSpecLink(c.specUrl) ? (
@@ -72,7 +89,7 @@ export function SharedRun({ run }: { run: SharedCheckRun }) {
               {c.evidence.length ? (
                 <details open={c.status === "fail" || c.status === "warn"}>
                   <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
-                    {c.evidence.length} frame{c.evidence.length === 1 ? "" : "s"}
+                    {t("checksMore.shared.frames", { n: c.evidence.length })}
                   </summary>
                   <ol className="mt-1 flex flex-col gap-0.5">
                     {c.evidence.map((f, i) => (

@@ -161,9 +161,14 @@ const MARK: Record<CheckResult["status"], string> = {
 
 /** A check's title in the reader's language, when it is the catalogue's (checks.title.<id>). */
 function titleIn(r: CheckResult, t: Translate): string {
-  const key = `checks.title.${r.id}`;
+  return checkTitleIn(r.id, r.title, t);
+}
+
+/** A title kept as English (a report, a shared run) in the reader's language, when the catalogue has it as is. */
+export function checkTitleIn(id: string, title: string, t: Translate): string {
+  const key = `checks.title.${id}`;
   const values = { host: REBINDING_HOST };
-  return t !== englishT && englishT(key, values) === r.title ? t(key, values) : r.title;
+  return t !== englishT && englishT(key, values) === title ? t(key, values) : title;
 }
 
 /** The probe's reason in the reader's language (a report from an older session or a link has only the English). */
