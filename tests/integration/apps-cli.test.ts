@@ -85,3 +85,24 @@ describe("npm run cli -- apps --demo calendar-app", () => {
     ]);
   });
 });
+
+describe("npm run cli -- apps --lang (issue 32)", () => {
+  it("says each host's name, verdict and reasons and the Apps checks in Russian; --json stays English", async () => {
+    const run = await runCli(["apps", "--demo", "calendar-app", "--lang", "ru"]);
+    expect(run.code).toBe(0);
+    const lines = run.stdout.trim().split("\n");
+    expect(lines[0]).toBe("app-инструментов: 1");
+    expect(lines).toContain("Универсальный хост (полная поддержка): отрисуется");
+    expect(lines).toContain("Claude Code (и вкладка Code в Claude Desktop): пусто");
+    expect(run.stdout).toContain(
+      "  - [host-no-apps] Claude Code (и вкладка Code в Claude Desktop) не отрисовывает MCP Apps: вместо приложения показывается текстовый результат инструмента (",
+    );
+    expect(lines.find((l) => l.startsWith("AP04 PASS (SHOULD) "))).toBe(
+      "AP04 PASS (SHOULD) _meta.ui.csp задан корректно (известные ключи, массивы origin-ов): каждая объявленная CSP корректна (или отсутствует: действует строгая политика по умолчанию)",
+    );
+    const json = await runCli(["apps", "--demo", "calendar-app", "--json", "--lang", "ru"]);
+    const report = JSON.parse(json.stdout) as AppsReport & { checks: { title: string }[] };
+    expect(host(report, "claude-code").reasons[0].detail).toMatch(/^Claude Code .* does not render MCP Apps/);
+    expect(report.checks[3].title).toBe("_meta.ui.csp is well formed (known keys, arrays of origins)");
+  });
+});
