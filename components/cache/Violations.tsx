@@ -30,7 +30,7 @@ export function ViolationLines({
             {v.level === "error" ? "✕" : "!"} {v.rule}
           </span>
           : {v.messageMsg ? say(v.messageMsg, t) : v.message}{" "}
-          <span className="text-slate-600 dark:text-slate-400">({v.spec})</span>
+          <cite className="not-italic text-slate-600 dark:text-slate-400">({v.spec})</cite>
         </li>
       ))}
     </ul>
