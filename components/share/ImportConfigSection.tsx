@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import type { PanelProps } from "../playground/types";
 import { importMcpServers, type ImportResult } from "@/lib/share/mcp-servers";
+import { say } from "@/lib/i18n/translate";
 import { withTarget } from "@/lib/share/session-adapter";
 import { Button, inputClass } from "../ui";
 
@@ -48,7 +49,7 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
       </div>
       {result && !result.ok ? (
         <p role="alert" data-testid="config-error" className="text-red-700 dark:text-red-300">
-          {t("shareTools.import.error", { reason: result.reason })}
+          {t("shareTools.import.error", { reason: say(result.reasonMsg, t) })}
         </p>
       ) : null}
       {result?.ok ? (
@@ -72,16 +73,16 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
               >
                 {used === s.name ? t("shareTools.import.inUse") : t("shareTools.import.use")}
               </Button>
-              {s.warnings.map((w, i) => (
+              {s.warningMsgs.map((w, i) => (
                 <p key={i} className="w-full text-amber-700 dark:text-amber-300">
-                  {w}
+                  {say(w, t)}
                 </p>
               ))}
             </li>
           ))}
-          {result.problems.map((p, i) => (
+          {result.problemMsgs.map((p, i) => (
             <li key={`p${i}`} className="text-red-700 dark:text-red-300">
-              {t("shareTools.import.skipped", { problem: p })}
+              {t("shareTools.import.skipped", { problem: say(p, t) })}
             </li>
           ))}
         </ul>

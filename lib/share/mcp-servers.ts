@@ -13,15 +13,23 @@
  */
 import { TargetSchema, type Target } from "../bridge/contract";
 import { isJsonObject } from "../protocol/json";
+import { msg, say, type Msg } from "../i18n/translate";
 
 export interface ImportedServer {
   name: string;
   target: Target;
   /** Things the user should know (e.g. a placeholder the playground does not expand). */
   warnings: string[];
+  /** `warnings` in the reader's language. */
+  warningMsgs: Msg[];
 }
 
-export type ImportResult = { ok: true; servers: ImportedServer[]; problems: string[] } | { ok: false; reason: string };
+export type ImportResult =
+  | { ok: true; servers: ImportedServer[]; problems: string[]; problemMsgs: Msg[] }
+  | { ok: false; reason: string; reasonMsg: Msg };
+
+/** Every sentence of the import, by its key under mcpImport in the catalogues. */
+const m = (key: string, values?: Msg["values"]): Msg => msg(`mcpImport.${key}`, values);
 
 const MAX_INPUT = 1_000_000;
 
@@ -64,9 +72,9 @@ export function stripJsonc(text: string): string {
   });
 }
 
-function parseLoose(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+function parseLoose(text: string): { ok: true; value: unknown } | { ok: false; reason: Msg } {
   const cleaned = stripJsonc(text).trim();
-  if (cleaned === "") return { ok: false, reason: "paste an mcpServers block or one server entry" };
+  if (cleaned === "") return { ok: false, reason: m("empty") };
   const attempts = [cleaned, `{${cleaned}}`];
   let firstError = "";
   for (const attempt of attempts) {
@@ -76,92 +84,91 @@ function parseLoose(text: string): { ok: true; value: unknown } | { ok: false; r
       firstError ||= (e as Error).message;
     }
   }
-  return { ok: false, reason: `it is not JSON (${firstError.slice(0, 120)})` };
+  return { ok: false, reason: m("notJson", { error: firstError.slice(0, 120) }) };
 }
 
 const PLACEHOLDER = /\$\{[^}]*\}/;
 
-function stringMap(value: unknown, what: string, warnings: string[]): Record<string, string> | undefined | string {
-  if (value === undefined) return undefined;
-  if (!isJsonObject(value)) return `${what} must be an object of name → value`;
+function stringMap(
+  value: unknown,
+  what: "env" | "header",
+  warnings: Msg[],
+): { ok: true; map?: Record<string, string> } | { ok: false; reason: Msg } {
+  if (value === undefined) return { ok: true };
+  if (!isJsonObject(value)) return { ok: false, reason: m("notAMap", { what }) };
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(value)) {
     if (typeof v === "string") out[k] = v;
     else if (typeof v === "number" || typeof v === "boolean") {
       out[k] = String(v);
-      warnings.push(`${what} ${k} was ${typeof v}; it is used as the string "${String(v)}"`);
-    } else return `${what} ${k} must be a string`;
+      warnings.push(m("coerced", { what, key: k, type: typeof v, value: String(v) }));
+    } else return { ok: false, reason: m("notAString", { what, key: k }) };
     if (PLACEHOLDER.test(out[k]))
-      warnings.push(`${what} ${k} contains ${out[k].match(PLACEHOLDER)![0]}, which the playground does not expand`);
+      warnings.push(m("placeholder", { what, key: k, placeholder: out[k].match(PLACEHOLDER)![0] }));
   }
-  return out;
+  return { ok: true, map: out };
 }
 
-function entryToTarget(
-  entry: unknown,
-): { ok: true; target: Target; warnings: string[] } | { ok: false; reason: string } {
-  if (!isJsonObject(entry)) return { ok: false, reason: "the entry must be an object" };
-  const warnings: string[] = [];
+function entryToTarget(entry: unknown): { ok: true; target: Target; warnings: Msg[] } | { ok: false; reason: Msg } {
+  if (!isJsonObject(entry)) return { ok: false, reason: m("notAnObject") };
+  const warnings: Msg[] = [];
   const type = typeof entry.type === "string" ? entry.type.toLowerCase() : undefined;
   const url = entry.url ?? entry.serverUrl ?? entry.httpUrl;
-  if (entry.disabled === true) warnings.push("the entry is marked disabled in the config");
+  if (entry.disabled === true) warnings.push(m("disabled"));
 
   let candidate: unknown;
   if (typeof entry.command === "string" && (type === undefined || type === "stdio")) {
     if (entry.args !== undefined && !(Array.isArray(entry.args) && entry.args.every((a) => typeof a === "string"))) {
-      return { ok: false, reason: "args must be an array of strings" };
+      return { ok: false, reason: m("badArgs") };
     }
     const env = stringMap(entry.env, "env", warnings);
-    if (typeof env === "string") return { ok: false, reason: env };
-    if (entry.cwd !== undefined && typeof entry.cwd !== "string") return { ok: false, reason: "cwd must be a string" };
+    if (!env.ok) return env;
+    if (entry.cwd !== undefined && typeof entry.cwd !== "string") return { ok: false, reason: m("badCwd") };
     const args = (entry.args as string[] | undefined) ?? [];
     for (const a of [entry.command, ...args])
-      if (PLACEHOLDER.test(a))
-        warnings.push(`the command line contains ${a.match(PLACEHOLDER)![0]}, which the playground does not expand`);
-    if (entry.envFile !== undefined) warnings.push("envFile is not read: set the variables in env instead");
+      if (PLACEHOLDER.test(a)) warnings.push(m("commandPlaceholder", { placeholder: a.match(PLACEHOLDER)![0] }));
+    if (entry.envFile !== undefined) warnings.push(m("envFile"));
     candidate = {
       kind: "stdio",
       command: entry.command,
       args,
       ...(entry.cwd ? { cwd: entry.cwd } : {}),
-      ...(env ? { env } : {}),
+      ...(env.map ? { env: env.map } : {}),
     };
   } else if (typeof url === "string") {
-    if (type === "sse")
-      warnings.push(
-        'type "sse" is the HTTP+SSE transport removed from the spec; the playground tries the URL as Streamable HTTP',
-      );
+    if (type === "sse") warnings.push(m("sse"));
     else if (type !== undefined && type !== "http" && type !== "streamable-http" && type !== "streamablehttp")
       return {
         ok: false,
-        reason: `type "${type}" is not one the playground can connect to (stdio, http, streamable-http)`,
+        reason: m("badType", { type }),
       };
     if (!/^https?:\/\//i.test(url))
-      return { ok: false, reason: `the URL ${JSON.stringify(url.slice(0, 80))} must start with http:// or https://` };
+      return { ok: false, reason: m("badUrl", { url: JSON.stringify(url.slice(0, 80)) }) };
     const headers = stringMap(entry.headers, "header", warnings);
-    if (typeof headers === "string") return { ok: false, reason: headers };
-    candidate = { kind: "http", url, ...(headers ? { headers } : {}) };
+    if (!headers.ok) return headers;
+    candidate = { kind: "http", url, ...(headers.map ? { headers: headers.map } : {}) };
   } else if (type === "stdio" || type === "http" || type === "streamable-http") {
-    return { ok: false, reason: type === "stdio" ? "a stdio entry needs a command" : "an HTTP entry needs a url" };
+    return { ok: false, reason: m(type === "stdio" ? "needsCommand" : "needsUrl") };
   } else {
-    return { ok: false, reason: "the entry has neither a command (stdio) nor a url (HTTP)" };
+    return { ok: false, reason: m("neither") };
   }
   const checked = TargetSchema.safeParse(candidate);
-  if (!checked.success) return { ok: false, reason: checked.error.issues[0].message };
+  // zod's own wording, as it came (a library's text, like a server's).
+  if (!checked.success) return { ok: false, reason: m("asIs", { message: checked.error.issues[0].message }) };
   return { ok: true, target: checked.data, warnings };
 }
 
 const looksLikeEntry = (v: Record<string, unknown>) =>
   "command" in v || "url" in v || "serverUrl" in v || "httpUrl" in v;
 
+const refused = (reason: Msg): ImportResult => ({ ok: false, reason: say(reason), reasonMsg: reason });
+
 export function importMcpServers(text: string): ImportResult {
-  if (text.length > MAX_INPUT)
-    return { ok: false, reason: `the pasted text is longer than ${MAX_INPUT.toLocaleString("en-US")} characters` };
+  if (text.length > MAX_INPUT) return refused(m("tooLong", { max: MAX_INPUT }));
   const parsed = parseLoose(text);
-  if (!parsed.ok) return parsed;
+  if (!parsed.ok) return refused(parsed.reason);
   const root = parsed.value;
-  if (!isJsonObject(root))
-    return { ok: false, reason: "expected a JSON object: an mcpServers block or one server entry" };
+  if (!isJsonObject(root)) return refused(m("notAnObjectRoot"));
 
   let entries: [string, unknown][];
   if (looksLikeEntry(root)) entries = [[typeof root.name === "string" ? root.name : "imported server", root]];
@@ -171,21 +178,25 @@ export function importMcpServers(text: string): ImportResult {
       root.servers ??
       (isJsonObject(root.mcp) ? (root.mcp as Record<string, unknown>).servers : undefined) ??
       root;
-    if (!isJsonObject(block)) return { ok: false, reason: "mcpServers must be an object of name → server entry" };
+    if (!isJsonObject(block)) return refused(m("badBlock"));
     entries = Object.entries(block);
   }
   const servers: ImportedServer[] = [];
-  const problems: string[] = [];
+  const problemMsgs: Msg[] = [];
   for (const [name, entry] of entries) {
     const r = entryToTarget(entry);
-    if (r.ok) servers.push({ name, target: r.target, warnings: r.warnings });
-    else problems.push(`${name}: ${r.reason}`);
+    if (r.ok)
+      servers.push({ name, target: r.target, warnings: r.warnings.map((w) => say(w)), warningMsgs: r.warnings });
+    else problemMsgs.push(m("problem", { name, reason: r.reason }));
   }
   if (servers.length === 0) {
+    if (problemMsgs.length === 0) return refused(m("noServers"));
+    const reason = problemMsgs.map((p) => say(p)).join("; ");
     return {
       ok: false,
-      reason: problems.length > 0 ? problems.join("; ") : 'no servers found (expected {"mcpServers": {"name": {…}}})',
+      reason,
+      reasonMsg: m("problems", { list: problemMsgs.reduce((a, b) => m("joined", { a, b })) }),
     };
   }
-  return { ok: true, servers, problems };
+  return { ok: true, servers, problems: problemMsgs.map((p) => say(p)), problemMsgs };
 }
