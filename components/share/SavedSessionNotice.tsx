@@ -1,6 +1,7 @@
 "use client";
 /** Under the share bar: the session that came back from the last visit (nothing was re-sent), and Start fresh. */
 import { useLocale, useTranslations } from "next-intl";
+import { say } from "@/lib/i18n/translate";
 import type { SavedNotice } from "./useSavedSession";
 import { Button } from "../ui";
 
@@ -34,8 +35,8 @@ export function SavedSessionNotice({
           .filter(Boolean)
           .join(" ")
       : notice.kind === "unreadable"
-        ? t("shareTools.saved.unreadable", { reason: notice.reason })
-        : t("shareTools.saved.notSaved", { reason: notice.reason });
+        ? t("shareTools.saved.unreadable", { reason: say(notice.reason, t) })
+        : t("shareTools.saved.notSaved", { reason: say(notice.reason, t) });
   return (
     <div
       data-testid="saved-session-notice"

@@ -11,6 +11,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
+import { msg, type Msg } from "@/lib/i18n/translate";
 import { SAVED_SESSION_KEY } from "@/lib/share/saved-session-key";
 import { knownSecrets } from "./known-secrets";
 import { opensLink } from "./link-address";
@@ -23,8 +24,8 @@ const SAVE_DEBOUNCE_MS = 700;
 export type SavedNotice =
   | { kind: "none" }
   | { kind: "restored"; exchanges: number; savedAt: number; dropped: number; omitted: string[] }
-  | { kind: "unreadable"; reason: string }
-  | { kind: "not-saved"; reason: string };
+  | { kind: "unreadable"; reason: Msg }
+  | { kind: "not-saved"; reason: Msg };
 
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
 export function freshFrom(current: SessionState): SessionState {
@@ -79,11 +80,11 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
     const saved = code.saveSession(latest.current, { now: Date.now(), knownSecrets: knownSecrets() });
     try {
       if (saved.ok) store.setItem(SAVED_SESSION_KEY, saved.text);
-      else setNotice({ kind: "not-saved", reason: saved.reason });
+      else setNotice({ kind: "not-saved", reason: saved.reasonMsg });
     } catch (e) {
       setNotice({
         kind: "not-saved",
-        reason: `the browser refused to store it (${e instanceof Error ? e.message : String(e)})`,
+        reason: msg("savedSession.refused", { error: e instanceof Error ? e.message : String(e) }),
       });
     }
     return true;
@@ -112,7 +113,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
               omitted: back.omitted,
             });
           }
-        } else setNotice({ kind: "unreadable", reason: back.reason }); // kept until the user chooses Start fresh: nothing is lost silently
+        } else setNotice({ kind: "unreadable", reason: back.reasonMsg }); // kept until the user chooses Start fresh: nothing is lost silently
       }
       restored.current = true;
     });

@@ -10,6 +10,7 @@
  *   { "format": "mcp-playground/saved-session", "version": 1, "savedAt": 1790000000000,
  *     "preset": "custom-stdio", "session": { …session file… }, "dropped": 0 }
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import { exportSessionFile, importSessionFile } from "./session-file";
 import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
 import { PRESETS, type PresetId } from "../session/presets";
@@ -32,8 +33,14 @@ export interface SavedSession {
   dropped: number;
 }
 
-export type SaveResult =
-  { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | { ok: false; reason: string };
+/** Why a session cannot be saved or restored: its English, and the same as a Msg for the reader's language. */
+export type Refusal = { ok: false; reason: string; reasonMsg: Msg };
+const refuse = (key: string, values?: Msg["values"]): Refusal => {
+  const reasonMsg = msg(`savedSession.${key}`, values);
+  return { ok: false, reason: say(reasonMsg), reasonMsg };
+};
+
+export type SaveResult = { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | Refusal;
 
 /** The session as the text to store, oldest exchanges dropped until it fits; secrets stripped as in links. */
 export function saveSession(
@@ -44,7 +51,7 @@ export function saveSession(
   // An incomplete target form (a half-typed command) is saved as the default target; the editor and timeline still are.
   const share = shareFromSession(session);
   const usable = share.ok ? share : shareFromSession({ ...session, preset: initialState().preset });
-  if (!usable.ok) return { ok: false, reason: usable.error };
+  if (!usable.ok) return refuse("asIs", { message: usable.error });
   let exchanges = usable.value.exchanges;
   for (;;) {
     const file = exportSessionFile(
@@ -62,11 +69,7 @@ export function saveSession(
     const text = JSON.stringify(saved);
     if (text.length <= max)
       return { ok: true, text, exchanges: exchanges.length, dropped: saved.dropped, omitted: file.omitted };
-    if (exchanges.length === 0)
-      return {
-        ok: false,
-        reason: `the session is larger than ${max.toLocaleString("en-US")} characters even without its exchanges`,
-      };
+    if (exchanges.length === 0) return refuse("tooLarge", { max });
     // Drop the oldest quarter (at least one) and try again: bounded, a few passes at most.
     exchanges = exchanges.slice(Math.max(1, Math.floor(exchanges.length / 4)));
   }
@@ -83,7 +86,7 @@ export type Restored =
       /** Nothing the user did is in it (no exchange; `base`'s frame, target and envelope): nothing to say "restored" about. */
       unchanged: boolean;
     }
-  | { ok: false; reason: string };
+  | Refusal;
 
 /** Older wrapper versions → the current one. Version 1 is the first; a new field or shape adds a step here. */
 export type Migrations = Record<number, (old: Record<string, unknown>) => Record<string, unknown>>;
@@ -95,32 +98,26 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
   try {
     value = JSON.parse(text);
   } catch {
-    return { ok: false, reason: "the saved session is not valid JSON" };
+    return refuse("notJson");
   }
-  if (value === null || typeof value !== "object" || Array.isArray(value))
-    return { ok: false, reason: "the saved session is not an object" };
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return refuse("notObject");
   let saved = value as Record<string, unknown>;
   if (saved.format !== SAVED_SESSION_FORMAT)
-    return { ok: false, reason: `not a saved session (format ${JSON.stringify(saved.format)})` };
+    return refuse("notSaved", { format: JSON.stringify(saved.format) ?? "undefined" });
   if (typeof saved.version !== "number" || !Number.isInteger(saved.version) || saved.version < 0)
-    return { ok: false, reason: "its version must be a whole number" };
+    return refuse("badVersion");
   let version: number = saved.version;
-  if (version > SAVED_SESSION_VERSION)
-    return {
-      ok: false,
-      reason: `it was saved by a newer playground (v${version}); this one reads up to v${SAVED_SESSION_VERSION}`,
-    };
+  if (version > SAVED_SESSION_VERSION) return refuse("newer", { version, supported: SAVED_SESSION_VERSION });
   while (version < SAVED_SESSION_VERSION) {
     const step = migrations[version];
-    if (!step) return { ok: false, reason: `no migration from v${version}` };
+    if (!step) return refuse("noMigration", { version });
     saved = step(saved);
     // Each step must move the version forward: a broken step cannot loop.
-    if (typeof saved.version !== "number" || saved.version <= version)
-      return { ok: false, reason: `the migration from v${version} did not advance the version` };
+    if (typeof saved.version !== "number" || saved.version <= version) return refuse("stuck", { version });
     version = saved.version;
   }
   const file = importSessionFile(JSON.stringify(saved.session ?? null));
-  if (!file.ok) return { ok: false, reason: file.reason };
+  if (!file.ok) return refuse("asIs", { message: file.reason });
   let state = sessionFromShare(file.state, base, { sendIdPrefix: "saved" });
   // The user's own target comes back (a link's command waits for confirmation; this one the user typed here).
   state = withTarget(state, file.state.target);

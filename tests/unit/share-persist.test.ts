@@ -122,13 +122,22 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     expect(newer).toEqual({
       ok: false,
       reason: `it was saved by a newer playground (v${SAVED_SESSION_VERSION + 1}); this one reads up to v${SAVED_SESSION_VERSION}`,
+      reasonMsg: {
+        key: "savedSession.newer",
+        values: { version: SAVED_SESSION_VERSION + 1, supported: SAVED_SESSION_VERSION },
+      },
     });
   });
 
   it.each([
-    ["not JSON", "{", "the saved session is not valid JSON"],
-    ["another format", JSON.stringify({ format: "x", version: 1 }), 'not a saved session (format "x")'],
-  ])("a broken save (%s) is refused with a reason, never thrown", (_what, text, reason) => {
-    expect(restoreSession(text, initialState())).toEqual({ ok: false, reason });
+    ["not JSON", "{", "the saved session is not valid JSON", { key: "savedSession.notJson" }],
+    [
+      "another format",
+      JSON.stringify({ format: "x", version: 1 }),
+      'not a saved session (format "x")',
+      { key: "savedSession.notSaved", values: { format: '"x"' } },
+    ],
+  ])("a broken save (%s) is refused with a reason, never thrown", (_what, text, reason, reasonMsg) => {
+    expect(restoreSession(text, initialState())).toEqual({ ok: false, reason, reasonMsg });
   });
 });

@@ -8,6 +8,8 @@ import { makeTranslate, say } from "@/lib/i18n/translate";
 import { liveResultText, livePlan } from "@/lib/share/live";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
+import { restoreSession, SAVED_SESSION_FORMAT, SAVED_SESSION_VERSION } from "@/lib/share/persist";
+import { initialState } from "@/lib/session/state";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
 const ru = makeTranslate("ru", CATALOGUES.ru);
@@ -37,5 +39,20 @@ describe("the link banner's sentences in Bulgarian and Russian", () => {
       "записан срещу „python server.py --port 1“, която тази връзка не описва достатъчно, за да бъде стартирана",
     );
     expect(say(step.skipMsg!, ru)).toContain("«python server.py --port 1»");
+  });
+});
+
+describe("why a saved session cannot come back, in Bulgarian and Russian", () => {
+  it("a refusal keeps its English and is said in the reader's language with its values", () => {
+    const newer = restoreSession(JSON.stringify({ format: SAVED_SESSION_FORMAT, version: 99 }), initialState());
+    expect(newer.ok).toBe(false);
+    if (newer.ok) return;
+    expect(say(newer.reasonMsg)).toBe(newer.reason);
+    expect(say(newer.reasonMsg, bg)).toBe(
+      `запазена е от по-нов playground (v99); този чете до v${SAVED_SESSION_VERSION}`,
+    );
+    expect(say(newer.reasonMsg, ru)).toBe(
+      `она сохранена более новым playground (v99); этот читает до v${SAVED_SESSION_VERSION}`,
+    );
   });
 });
