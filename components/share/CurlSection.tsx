@@ -8,6 +8,7 @@ import { curlForFrame, curlForRecordedRequest, type ToolLike } from "@/lib/share
 import { Button } from "../ui";
 import { copyText } from "./download";
 import { replyFrame } from "@/lib/protocol/exchange";
+import { say as sayMsg, type Msg } from "@/lib/i18n/translate";
 
 type HttpRequestEvent = Extract<WireEvent, { kind: "http-request" }>;
 
@@ -46,7 +47,7 @@ type What = "editor" | number;
 
 export function CurlSection({ state }: { state: SessionState }) {
   const t = useTranslations();
-  const [shown, setShown] = useState<{ command: string; notes: string[]; what: What } | null>(null);
+  const [shown, setShown] = useState<{ command: string; notes: Msg[]; what: What } | null>(null);
   const [copied, setCopied] = useState<What | null>(null);
   const where = targetUrl(state, t);
   const whatLabel = (what: What) =>
@@ -59,7 +60,7 @@ export function CurlSection({ state }: { state: SessionState }) {
     return event ? [{ seq: e.seq, event }] : [];
   });
 
-  async function show(command: string, notes: string[], what: What) {
+  async function show(command: string, notes: Msg[], what: What) {
     setShown({ command, notes, what });
     setCopied((await copyText(command)) ? what : null);
   }
@@ -77,7 +78,7 @@ export function CurlSection({ state }: { state: SessionState }) {
               extraHeaders: where.headers,
               tools: latestTools(state),
             });
-            void show(curl.command, curl.notes, "editor");
+            void show(curl.command, curl.noteMsgs, "editor");
           }}
         >
           {t("shareTools.curl.editorFrame")}
@@ -109,7 +110,7 @@ export function CurlSection({ state }: { state: SessionState }) {
           </pre>
           {shown.notes.map((n, i) => (
             <p key={i} className="text-amber-700 dark:text-amber-300">
-              {n}
+              {sayMsg(n, t)}
             </p>
           ))}
         </div>

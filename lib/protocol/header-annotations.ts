@@ -3,6 +3,7 @@
  * are valid. A conforming HTTP client drops a tool with an invalid one; the suite reports those (C23) and uses
  * the valid ones to test Mcp-Param-* enforcement (C51). Pure.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import { asObject, type JsonObject } from "./json";
 
 /** RFC 9110 token characters. */
@@ -40,11 +41,11 @@ function propertyPath(path: string[]): string[] | undefined {
 
 function typeProblem(schema: JsonObject): string | undefined {
   const types = (Array.isArray(schema.type) ? schema.type : [schema.type]).filter((t) => t !== "null");
-  if (types.length !== 1 || !HEADER_TYPES.includes(String(types[0]))) {
-    return `is on a property of type ${JSON.stringify(schema.type ?? "(none)")} (only string, integer or boolean)`;
-  }
+  if (types.length !== 1 || !HEADER_TYPES.includes(String(types[0]))) return JSON.stringify(schema.type ?? "(none)");
   return undefined;
 }
+
+const note = (key: string, values?: Msg["values"]): Msg => msg(`headerNotes.${key}`, values);
 
 export interface HeaderParam {
   header: string;
@@ -53,10 +54,10 @@ export interface HeaderParam {
   type: string;
 }
 
-function analyse(inputSchema: JsonObject | undefined): { problems: string[]; params: HeaderParam[] } {
+function analyse(inputSchema: JsonObject | undefined): { problems: Msg[]; params: HeaderParam[] } {
   const found: Occurrence[] = [];
   walk(inputSchema, [], found, 0);
-  const problems: string[] = [];
+  const problems: Msg[] = [];
   const params: HeaderParam[] = [];
   const seen = new Map<string, number>();
   for (const o of found) {
@@ -66,25 +67,25 @@ function analyse(inputSchema: JsonObject | undefined): { problems: string[]; par
     const where = o.path.join("/") || "(root)";
     const h = o.header;
     if (typeof h !== "string" || h === "") {
-      problems.push(`x-mcp-header at ${where} is ${JSON.stringify(h)}, not a non-empty string`);
+      problems.push(note("notString", { where, value: JSON.stringify(h) ?? "undefined" }));
       continue;
     }
     if (!TOKEN.test(h)) {
-      problems.push(`x-mcp-header ${JSON.stringify(h)} at ${where} is not an HTTP token`);
+      problems.push(note("notToken", { header: JSON.stringify(h), where }));
       continue;
     }
     if ((seen.get(h.toLowerCase()) ?? 0) > 1) {
-      problems.push(`x-mcp-header ${JSON.stringify(h)} is used more than once (case-insensitively)`);
+      problems.push(note("twice", { header: JSON.stringify(h) }));
       continue;
     }
     const names = propertyPath(o.path);
     if (!names) {
-      problems.push(`x-mcp-header ${JSON.stringify(h)} at ${where} is not reached through properties alone`);
+      problems.push(note("notProperties", { header: JSON.stringify(h), where }));
       continue;
     }
     const bad = typeProblem(o.schema);
     if (bad) {
-      problems.push(`x-mcp-header ${JSON.stringify(h)} ${bad}`);
+      problems.push(note("badType", { header: JSON.stringify(h), type: bad }));
       continue;
     }
     const type = String((Array.isArray(o.schema.type) ? o.schema.type : [o.schema.type]).find((t) => t !== "null"));
@@ -94,6 +95,11 @@ function analyse(inputSchema: JsonObject | undefined): { problems: string[]; par
 }
 
 export function headerAnnotationProblems(inputSchema: JsonObject | undefined): string[] {
+  return analyse(inputSchema).problems.map((p) => say(p));
+}
+
+/** The same problems as Msgs, for the reader's language. */
+export function headerAnnotationProblemMsgs(inputSchema: JsonObject | undefined): Msg[] {
   return analyse(inputSchema).problems;
 }
 

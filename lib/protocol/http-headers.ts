@@ -6,7 +6,8 @@
  * the page's sends (from the last tools/list seen) and "Copy as curl" use.
  */
 import { META_KEYS } from "./meta";
-import { headerAnnotationProblems, headerParams } from "./header-annotations";
+import { headerAnnotationProblemMsgs, headerParams } from "./header-annotations";
+import { msg, say, type Msg } from "../i18n/translate";
 import { asObject } from "./json";
 
 export type HeaderList = [string, string][];
@@ -18,6 +19,8 @@ export interface ImpliedHeaders {
   added: string[];
   /** Why a header was encoded or left out, for the wire view. */
   notes: string[];
+  /** `notes` in the reader's language (the curl section shows them). */
+  noteMsgs: Msg[];
 }
 
 export const ACCEPT_BOTH = "application/json, text/event-stream";
@@ -58,7 +61,7 @@ export function impliedHeaders(frame: unknown): ImpliedHeaders {
     ["Accept", ACCEPT_BOTH],
     ["Content-Type", "application/json"],
   ];
-  const notes: string[] = [];
+  const noteMsgs: Msg[] = [];
   const obj = asObject(frame);
   const method = typeof obj?.method === "string" ? obj.method : undefined;
   // Responses, batches and non-frames name no method: only the content headers apply.
@@ -67,28 +70,23 @@ export function impliedHeaders(frame: unknown): ImpliedHeaders {
     const version = asObject(params?._meta)?.[META_KEYS.protocolVersion];
     if (typeof version === "string") {
       if (isPlainHeaderValue(version) && version !== "") headers.push(["MCP-Protocol-Version", version]);
-      else
-        notes.push(
-          `MCP-Protocol-Version not added: the envelope's protocolVersion ${JSON.stringify(version)} is not a valid header value`,
-        );
+      else noteMsgs.push(msg("headerNotes.versionNotValid", { version: JSON.stringify(version) }));
     }
     const encodedMethod = encodeHeaderValue(method);
-    if (encodedMethod !== method)
-      notes.push(`Mcp-Method Base64-encoded: the method ${JSON.stringify(method)} is not plain ASCII`);
+    if (encodedMethod !== method) noteMsgs.push(msg("headerNotes.methodEncoded", { method: JSON.stringify(method) }));
     headers.push(["Mcp-Method", encodedMethod]);
 
     const source = NAME_SOURCE[method] ?? (method.startsWith("tasks/") ? "taskId" : undefined);
     const name = source ? params?.[source] : undefined;
     if (typeof name === "string") {
       const encoded = encodeHeaderValue(name);
-      if (encoded !== name)
-        notes.push(`Mcp-Name Base64-encoded: params.${source} ${JSON.stringify(name)} is not plain ASCII`);
+      if (encoded !== name) noteMsgs.push(msg("headerNotes.nameEncoded", { source, name: JSON.stringify(name) }));
       headers.push(["Mcp-Name", encoded]);
     } else if (source && method in NAME_SOURCE) {
-      notes.push(`Mcp-Name not added: params.${source} is ${name === undefined ? "missing" : "not a string"}`);
+      noteMsgs.push(msg(name === undefined ? "headerNotes.nameMissing" : "headerNotes.nameNotString", { source }));
     }
   }
-  return { headers, added: headers.map(([name]) => name), notes };
+  return { headers, added: headers.map(([name]) => name), notes: noteMsgs.map((m) => say(m)), noteMsgs };
 }
 
 /**
@@ -111,7 +109,7 @@ export function withExplicitHeaders(implied: ImpliedHeaders, ...explicitSets: He
     }
   }
   headers.push(...explicit.values());
-  return { headers, added, notes: implied.notes };
+  return { headers, added, notes: implied.notes, noteMsgs: implied.noteMsgs };
 }
 
 /** A tool as tools/list describes it; only the inputSchema matters here. */
@@ -124,12 +122,14 @@ export interface ToolLike {
  * Mcp-Param-{Name} headers for a tools/call: each argument whose schema property carries x-mcp-header, reached
  * from the root through `properties` only, of type string, integer or boolean, present and not null.
  */
-export function paramHeaders(args: unknown, inputSchema: unknown): { headers: HeaderList; notes: string[] } {
+export function paramHeaders(
+  args: unknown,
+  inputSchema: unknown,
+): { headers: HeaderList; notes: string[]; noteMsgs: Msg[] } {
   const schema = asObject(inputSchema);
   // One invalid annotation makes the whole tool invalid for an HTTP client (SEP-2243): no header is derived.
-  const notes = headerAnnotationProblems(schema).map(
-    (p) => `${p}: a conforming HTTP client drops this tool, so no Mcp-Param-* header`,
-  );
+  const noteMsgs = headerAnnotationProblemMsgs(schema).map((problem) => msg("headerNotes.dropped", { problem }));
+  const notes = noteMsgs.map((m) => say(m));
   const headers: HeaderList = [];
   for (const p of headerParams(schema)) {
     let value: unknown = args;
@@ -137,5 +137,5 @@ export function paramHeaders(args: unknown, inputSchema: unknown): { headers: He
     if (value !== undefined && value !== null)
       headers.push([`Mcp-Param-${p.header}`, encodeHeaderValue(String(value))]);
   }
-  return { headers, notes };
+  return { headers, notes, noteMsgs };
 }

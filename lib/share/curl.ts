@@ -4,6 +4,7 @@
  * Mcp-Param-*), or exactly the headers a recorded request carried. Every argument is single-quoted, so
  * nothing in a frame or a header can reach the shell as syntax. Pure.
  */
+import { msg, say, type Msg } from "../i18n/translate";
 import type { WireEvent } from "../bridge/contract";
 import {
   impliedHeaders,
@@ -32,26 +33,28 @@ export function shellQuote(arg: string): string {
  * The headers a frame implies on Streamable HTTP: lib/protocol/http-headers.ts (Accept, Content-Type,
  * MCP-Protocol-Version, Mcp-Method, Mcp-Name), plus Mcp-Param-* when the tool's inputSchema is known.
  */
-export function requiredHeaders(frameText: string, tools: ToolLike[] = []): { headers: HeaderList; notes: string[] } {
+export function requiredHeaders(
+  frameText: string,
+  tools: ToolLike[] = [],
+): { headers: HeaderList; notes: string[]; noteMsgs: Msg[] } {
   const parsed = parseJson(frameText);
   const frame = parsed.ok ? parsed.value : undefined;
   const implied = impliedHeaders(frame);
   const headers: HeaderList = [...implied.headers];
-  const notes = [...implied.notes];
-  if (!isJsonObject(frame) || typeof frame.method !== "string")
-    notes.push("the frame names no method: only Accept and Content-Type apply");
+  const noteMsgs = [...implied.noteMsgs];
+  if (!isJsonObject(frame) || typeof frame.method !== "string") noteMsgs.push(msg("headerNotes.noMethod"));
   const params = isJsonObject(frame) && isJsonObject(frame.params) ? frame.params : {};
   if (isJsonObject(frame) && frame.method === "tools/call" && typeof params.name === "string") {
     const tool = tools.find((t) => t.name === params.name);
     if (tool) {
       const p = paramHeaders(params.arguments, tool.inputSchema);
       headers.push(...p.headers);
-      notes.push(...p.notes);
+      noteMsgs.push(...p.noteMsgs);
     } else if (tools.length === 0) {
-      notes.push("no tools/list seen yet: Mcp-Param-* headers (x-mcp-header arguments) could not be derived");
+      noteMsgs.push(msg("headerNotes.noTools"));
     }
   }
-  return { headers, notes };
+  return { headers, notes: noteMsgs.map((m) => say(m)), noteMsgs };
 }
 
 function render(url: string, headers: HeaderList, body: string): string {
@@ -74,10 +77,10 @@ export function curlForFrame(
   url: string,
   frameText: string,
   options: CurlOptions = {},
-): { command: string; notes: string[] } {
-  const { headers, notes } = requiredHeaders(frameText, options.tools);
-  const merged = withExplicitHeaders({ headers, added: [], notes }, options.extraHeaders ?? []);
-  return { command: render(url, merged.headers, frameText), notes };
+): { command: string; notes: string[]; noteMsgs: Msg[] } {
+  const { headers, notes, noteMsgs } = requiredHeaders(frameText, options.tools);
+  const merged = withExplicitHeaders({ headers, added: [], notes, noteMsgs }, options.extraHeaders ?? []);
+  return { command: render(url, merged.headers, frameText), notes, noteMsgs };
 }
 
 /** A curl command for a recorded request: exactly the headers and body that went out. */

@@ -56,7 +56,13 @@ function impliedFor(
   const keep = (name: string) => !omit.has(name.toLowerCase());
   const left = implied.added.filter((n) => !keep(n));
   const notes = left.length ? [...implied.notes, `left out on request: ${left.join(", ")}`] : implied.notes;
-  return { headers: implied.headers.filter(([n]) => keep(n)), added: implied.added.filter(keep), notes };
+  // The wire record keeps its notes in English; noteMsgs only serve the page's curl section.
+  return {
+    headers: implied.headers.filter(([n]) => keep(n)),
+    added: implied.added.filter(keep),
+    notes,
+    noteMsgs: implied.noteMsgs,
+  };
 }
 
 export function describeNetworkError(url: URL, err: NodeJS.ErrnoException): string {
