@@ -252,19 +252,13 @@ describe("diff", () => {
     expect(report).toEqual({ breaking: [], nonBreaking: [], same: 6 });
   });
 
+  /** `diff` of the recorded cassette against the changed server, on a fresh memory file. */
+  const diffAgainstChanged = (...extra: string[]) =>
+    runCli(["diff", cassettePath, "--stdio", `node ${CHANGED}`, "--env", freshMemory(), ...extra]);
+
   it("reports exactly the removed tool and the added required argument against the changed server (exit 1)", async () => {
     const junit = path.join(dir, "diff.xml");
-    const run = await runCli([
-      "diff",
-      cassettePath,
-      "--stdio",
-      `node ${CHANGED}`,
-      "--env",
-      freshMemory(),
-      "--json",
-      "--junit",
-      junit,
-    ]);
+    const run = await diffAgainstChanged("--json", "--junit", junit);
     expect(run.code).toBe(1);
     const report = JSON.parse(run.stdout) as {
       breaking: { kind: string; path: string; detail: string }[];
@@ -284,16 +278,7 @@ describe("diff", () => {
   });
 
   it("diff's human output follows --lang: the heading and each detail in Bulgarian, the server's error as it came; the markers, kinds, paths and counts line stay English for scripts (issue 32)", async () => {
-    const run = await runCli([
-      "diff",
-      cassettePath,
-      "--stdio",
-      `node ${CHANGED}`,
-      "--env",
-      freshMemory(),
-      "--lang",
-      "bg",
-    ]);
+    const run = await diffAgainstChanged("--lang", "bg");
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^diff: .+ както е записан \(legacy 2025-11-25\) срещу .+ \(legacy 2025-11-25\)$/m);
     expect(run.stdout).toMatch(
