@@ -11,6 +11,8 @@
  */
 import { z } from "zod";
 import { TargetSchema } from "../bridge/contract";
+import { valueNestsDeeperThan } from "../protocol/json-depth";
+import { firstIssue } from "../protocol/issues";
 
 export const CASSETTE_FORMAT = "mcp-playground/cassette";
 export const CASSETTE_VERSION = 1;
@@ -87,24 +89,6 @@ export type Cassette = z.infer<typeof CassetteSchema>;
 
 export type ParsedCassette = { ok: true; cassette: Cassette } | { ok: false; reason: string };
 
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (d > limit) return true;
-    for (const inner of Array.isArray(v) ? v : Object.values(v)) stack.push([inner, d + 1]);
-  }
-  return false;
-}
-
-function pathText(path: PropertyKey[]): string {
-  return path.reduce<string>(
-    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
-    "",
-  );
-}
-
 /** A parsed JSON value → a cassette, or the first problem in words ("interactions[3].response: …"). */
 export function validateCassette(value: unknown): ParsedCassette {
   if (value === null || typeof value !== "object" || Array.isArray(value))
@@ -117,17 +101,12 @@ export function validateCassette(value: unknown): ParsedCassette {
       ok: false,
       reason: `it was written by a newer playground (cassette v${file.version}); this one reads v${CASSETTE_VERSION}`,
     };
-  if (depthExceeds(value, CASSETTE_LIMITS.maxDepth + 8))
+  if (valueNestsDeeperThan(value, CASSETTE_LIMITS.maxDepth + 8))
     return { ok: false, reason: `it nests deeper than ${CASSETTE_LIMITS.maxDepth} levels` };
   const parsed = CassetteSchema.safeParse(value);
   if (parsed.success) return { ok: true, cassette: parsed.data };
-  const issue = parsed.error.issues[0];
-  const where = pathText(issue.path);
-  const more =
-    parsed.error.issues.length > 1
-      ? ` (and ${parsed.error.issues.length - 1} more problem${parsed.error.issues.length > 2 ? "s" : ""})`
-      : "";
-  return { ok: false, reason: `${where ? `${where}: ` : ""}${issue.message}${more}` };
+  const { path, message, more } = firstIssue(parsed.error.issues);
+  return { ok: false, reason: `${path ? `${path}: ` : ""}${message}${more}` };
 }
 
 /** Text → JSON → cassette. */

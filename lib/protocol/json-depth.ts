@@ -34,6 +34,21 @@ function openingBracketsAtMost(text: string, max: number): boolean {
   return true;
 }
 
+/**
+ * True when a parsed JSON value nests deeper than `limit`, walked iteratively (a hostile link or file may nest
+ * thousands deep). Stops at the first value beyond the limit.
+ */
+export function valueNestsDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, d] = stack.pop()!;
+    if (v === null || typeof v !== "object") continue;
+    if (d > limit) return true;
+    for (const inner of Array.isArray(v) ? v : Object.values(v)) stack.push([inner, d + 1]);
+  }
+  return false;
+}
+
 /** parseFrame, but a text nested deeper than `maxDepth` is reported instead of parsed. */
 export function parseFrameWithin(text: string, maxDepth: number): ParsedFrame {
   if (nestsDeeperThan(text, maxDepth)) {

@@ -12,6 +12,8 @@ import type { z } from "zod";
 import { deflateToLink, inflateFromLink } from "./deflate";
 import { inflateFromLink as inflateLz } from "./lz";
 import { SHARE_LIMITS } from "./limits";
+import { valueNestsDeeperThan } from "../protocol/json-depth";
+import { firstIssue } from "../protocol/issues";
 import { stripSecrets, type StripOptions } from "./secrets";
 import type { Msg } from "../i18n/translate";
 import type { ShareState } from "./state";
@@ -80,29 +82,9 @@ export function parseFragment(
   return { ok: true, params };
 }
 
-/** Depth of a parsed JSON value, iteratively (a hostile link may nest thousands deep). Stops counting at `limit`. */
-function depthExceeds(value: unknown, limit: number): boolean {
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [v, d] = stack.pop()!;
-    if (v === null || typeof v !== "object") continue;
-    if (d > limit) return true;
-    for (const inner of Array.isArray(v) ? v : Object.values(v)) stack.push([inner, d + 1]);
-  }
-  return false;
-}
-
 function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  const path = issue.path.reduce<string>(
-    (acc, seg) => (typeof seg === "number" ? `${acc}[${seg}]` : acc ? `${acc}.${String(seg)}` : String(seg)),
-    "",
-  );
-  const more =
-    error.issues.length > 1
-      ? ` (and ${error.issues.length - 1} more problem${error.issues.length > 2 ? "s" : ""})`
-      : "";
-  return `${path ? `the field ${path}` : "the state"} is invalid: ${issue.message}${more}`;
+  const { path, message, more } = firstIssue(error.issues);
+  return `${path ? `the field ${path}` : "the state"} is invalid: ${message}${more}`;
 }
 
 /** JSON text (from a link or a session file) → validated JSON value, with a reason when it is not. */
@@ -129,7 +111,7 @@ export function parsePayloadJson(
   }
   if (value === null || typeof value !== "object" || Array.isArray(value))
     return { ok: false, reason: "the state must be a JSON object" };
-  if (depthExceeds(value, SHARE_LIMITS.maxDepth + 8))
+  if (valueNestsDeeperThan(value, SHARE_LIMITS.maxDepth + 8))
     return { ok: false, reason: `the state nests deeper than ${SHARE_LIMITS.maxDepth} levels` };
   return { ok: true, value };
 }
