@@ -55,6 +55,25 @@ function compareSchemaNode(a: unknown, b: unknown, path: string, sink: Sink): vo
   compareValues(rest(sa, ...without), rest(sb, ...without), path, sink);
 }
 
+/** What each change to a tool's or prompt's arguments means: whether it breaks a caller, and its sentence. */
+const ARGUMENT_CHANGES = {
+  "required-argument-added": { breaking: true, detail: "diffDetail.argumentRequired" },
+  "argument-now-optional": { breaking: false, detail: "diffDetail.argumentOptional" },
+  "argument-removed": { breaking: true, detail: "diffDetail.argumentRemoved" },
+  "optional-argument-added": { breaking: false, detail: "diffDetail.argumentAdded" },
+} as const;
+
+function argumentChanged(
+  sink: Sink,
+  kind: keyof typeof ARGUMENT_CHANGES,
+  path: string,
+  owner: Msg,
+  name: string,
+): void {
+  const { breaking, detail } = ARGUMENT_CHANGES[kind];
+  add(sink, breaking, kind, path, msg(detail, { owner, name }));
+}
+
 /** An input schema: required arguments added break, arguments removed or retyped break, the rest is wording. */
 function compareInputSchema(a: unknown, b: unknown, path: string, owner: Msg, sink: Sink): void {
   const sa = asObject(a) ?? {};
@@ -64,37 +83,18 @@ function compareInputSchema(a: unknown, b: unknown, path: string, owner: Msg, si
   const propsA = asObject(sa.properties) ?? {};
   const propsB = asObject(sb.properties) ?? {};
   for (const name of reqB)
-    if (!reqA.has(name))
-      add(
-        sink,
-        true,
-        "required-argument-added",
-        `${path}.required`,
-        msg("diffDetail.argumentRequired", { owner, name }),
-      );
+    if (!reqA.has(name)) argumentChanged(sink, "required-argument-added", `${path}.required`, owner, name);
   for (const name of reqA)
     if (!reqB.has(name) && name in propsB)
-      add(
-        sink,
-        false,
-        "argument-now-optional",
-        `${path}.required`,
-        msg("diffDetail.argumentOptional", { owner, name }),
-      );
+      argumentChanged(sink, "argument-now-optional", `${path}.required`, owner, name);
   for (const name of Object.keys(propsA)) {
     const p = `${path}.properties.${name}`;
-    if (!(name in propsB)) add(sink, true, "argument-removed", p, msg("diffDetail.argumentRemoved", { owner, name }));
+    if (!(name in propsB)) argumentChanged(sink, "argument-removed", p, owner, name);
     else compareSchemaNode(propsA[name], propsB[name], p, sink);
   }
   for (const name of Object.keys(propsB))
     if (!(name in propsA) && !reqB.has(name))
-      add(
-        sink,
-        false,
-        "optional-argument-added",
-        `${path}.properties.${name}`,
-        msg("diffDetail.argumentAdded", { owner, name }),
-      );
+      argumentChanged(sink, "optional-argument-added", `${path}.properties.${name}`, owner, name);
   compareValues(rest(sa, "required", "properties"), rest(sb, "required", "properties"), path, sink);
 }
 
@@ -105,25 +105,18 @@ function comparePromptArguments(a: unknown, b: unknown, path: string, owner: Msg
   for (const [name, arg] of argsA) {
     const p = `${path}[${JSON.stringify(name)}]`;
     const now = argsB.get(name);
-    if (!now) add(sink, true, "argument-removed", p, msg("diffDetail.argumentRemoved", { owner, name }));
+    if (!now) argumentChanged(sink, "argument-removed", p, owner, name);
     else {
       if (now.required === true && arg.required !== true)
-        add(
-          sink,
-          true,
-          "required-argument-added",
-          `${p}.required`,
-          msg("diffDetail.argumentRequired", { owner, name }),
-        );
+        argumentChanged(sink, "required-argument-added", `${p}.required`, owner, name);
       compareValues(rest(arg, "required"), rest(now, "required"), p, sink);
     }
   }
   for (const [name, arg] of argsB) {
     if (argsA.has(name)) continue;
     const p = `${path}[${JSON.stringify(name)}]`;
-    if (arg.required === true)
-      add(sink, true, "required-argument-added", p, msg("diffDetail.argumentRequired", { owner, name }));
-    else add(sink, false, "optional-argument-added", p, msg("diffDetail.argumentAdded", { owner, name }));
+    const kind = arg.required === true ? "required-argument-added" : "optional-argument-added";
+    argumentChanged(sink, kind, p, owner, name);
   }
 }
 
