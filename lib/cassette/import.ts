@@ -18,6 +18,7 @@ import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
 import type { RecordedExchange, ShareState } from "../share/state";
 import { defaultShareState } from "../share/v1";
 import { CASSETTE_LIMITS } from "./format";
+import { eachJsonLine } from "./json-lines";
 
 export type Imported = { ok: true; state: ShareState; format: string } | { ok: false; reason: string };
 
@@ -145,40 +146,33 @@ function lineOf(value: unknown, pending: boolean): Line | string {
 }
 
 export function importJsonLines(text: string, label = "recorded server (JSON Lines)"): Imported {
-  const lines = text.split(/\r?\n/);
   const exchanges: RecordedExchange[] = [];
   type Open = { request: JsonObject; notes: JsonObject[]; answer?: JsonObject };
   const order: Open[] = [];
   const byId = new Map<string, Open>();
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i].trim();
-    if (raw === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(raw);
-    } catch (e) {
-      return { ok: false, reason: `line ${i + 1} is not JSON (${(e as Error).message.slice(0, 80)})` };
-    }
+  const refused = eachJsonLine(text, (value, n) => {
     const open = [...byId.values()].filter((o) => !o.answer);
     const line = lineOf(value, open.length > 0);
-    if (typeof line === "string") return { ok: false, reason: `line ${i + 1} ${line}` };
+    if (typeof line === "string") return `line ${n} ${line}`;
     const { from, frame } = line;
     if (from === "client") {
-      if (typeof frame.method !== "string") continue; // the client's answer to a server request: not replayed
+      if (typeof frame.method !== "string") return undefined; // the client's answer to a server request: not replayed
       const entry: Open = { request: frame, notes: [] };
       order.push(entry);
       if (frame.id !== undefined) byId.set(canonicalJson(frame.id), entry);
-      continue;
+      return undefined;
     }
     const answered = frame.method === undefined ? byId.get(canonicalJson(frame.id)) : undefined;
     if (answered && !answered.answer) {
       answered.answer = frame;
-      continue;
+      return undefined;
     }
     // A notification or a server request: it belongs to the oldest request still waiting, else to the last one.
     const owner = open[0] ?? order[order.length - 1];
     if (owner) owner.notes.push(frame);
-  }
+    return undefined;
+  });
+  if (refused !== undefined) return { ok: false, reason: refused };
   if (order.length === 0) return { ok: false, reason: "it holds no request sent by a client" };
   for (const o of order) exchanges.push(exchangeOf(o.request, o.answer, o.notes, "stdio", label));
   return {

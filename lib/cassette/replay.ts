@@ -8,31 +8,22 @@ import { asObject, type JsonObject } from "../protocol/json";
 import { META_KEYS, buildEnvelope } from "../protocol/meta";
 import type { Exchange } from "../protocol/exchange";
 import { replyFrame } from "../protocol/exchange";
+import { eachJsonLine } from "./json-lines";
 
 export type FramesParse = { ok: true; frames: JsonObject[] } | { ok: false; reason: string };
 
 /** A JSON Lines file of frames to send: one JSON-RPC request or notification per line; blank lines skipped. */
 export function parseFramesJsonl(text: string, maxFrames = 10_000): FramesParse {
   const frames: JsonObject[] = [];
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i].trim();
-    if (line === "") continue;
-    let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      return { ok: false, reason: `line ${i + 1} is not JSON (${(e as Error).message.slice(0, 80)})` };
-    }
+  const refused = eachJsonLine(text, (value, line) => {
     const frame = asObject(value);
     if (!frame || typeof frame.method !== "string")
-      return {
-        ok: false,
-        reason: `line ${i + 1} is not a JSON-RPC request or notification (an object with a "method")`,
-      };
-    if (frames.length >= maxFrames) return { ok: false, reason: `more than ${maxFrames} frames` };
+      return `line ${line} is not a JSON-RPC request or notification (an object with a "method")`;
+    if (frames.length >= maxFrames) return `more than ${maxFrames} frames`;
     frames.push(frame);
-  }
+    return undefined;
+  });
+  if (refused !== undefined) return { ok: false, reason: refused };
   if (frames.length === 0) return { ok: false, reason: "it holds no frame (one JSON-RPC request per line)" };
   return { ok: true, frames };
 }
