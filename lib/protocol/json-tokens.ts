@@ -15,21 +15,15 @@ export interface JsonToken {
   text: string;
 }
 
-const KIND_OF = new Map<SyntaxKind, JsonTokenKind>([
-  [TOKEN.openBrace, "punctuation"],
-  [TOKEN.closeBrace, "punctuation"],
-  [TOKEN.openBracket, "punctuation"],
-  [TOKEN.closeBracket, "punctuation"],
-  [TOKEN.comma, "punctuation"],
-  [TOKEN.colon, "punctuation"],
-  [TOKEN.null, "keyword"],
-  [TOKEN.true, "keyword"],
-  [TOKEN.false, "keyword"],
-  [TOKEN.string, "string"],
-  [TOKEN.number, "number"],
-  [TOKEN.space, "space"],
-  [TOKEN.lineBreak, "space"],
-]);
+/** Each kind of token, with the scanner's tokens it covers. */
+const KINDS: [JsonTokenKind, SyntaxKind[]][] = [
+  ["punctuation", [TOKEN.openBrace, TOKEN.closeBrace, TOKEN.openBracket, TOKEN.closeBracket, TOKEN.comma, TOKEN.colon]],
+  ["keyword", [TOKEN.null, TOKEN.true, TOKEN.false]],
+  ["string", [TOKEN.string]],
+  ["number", [TOKEN.number]],
+  ["space", [TOKEN.space, TOKEN.lineBreak]],
+];
+const KIND_OF = new Map(KINDS.flatMap(([kind, syntaxes]) => syntaxes.map((syntax) => [syntax, kind] as const)));
 
 /** Tokens of `text`, in order; `text` of each joined equals the input. Linear in the input's length. */
 export function tokenizeJson(text: string): JsonToken[] {
