@@ -23,8 +23,6 @@ export interface Said {
   key: string;
 }
 export const said = (key: string): Said => ({ key });
-/** A table entry's sentence from the catalogues: its English text and its key. */
-export const said2 = (key: string): Pick<FieldInfo, "text" | "key"> => ({ text: englishT(key), key });
 const sentence = (text: string | Said): Pick<FieldInfo, "text" | "key"> =>
   typeof text === "string" ? { text } : { text: englishT(text.key), key: text.key };
 /** A key the sender must include. */
@@ -56,142 +54,82 @@ export const TASK_RESULT_FIELDS: Fields = cite(REF.tasks, {
 
 /** Keys of a result every 2026-07-28 result may carry. */
 export const RESULT_BASE: Fields = {
-  resultType: {
-    ...said2("explain.f.result_base.resultType"),
-    required: true,
-    specRef: REF.resultType,
-  },
-  _meta: {
-    ...said2("explain.f.result_base._meta"),
-    specRef: REF.metaReserved,
-  },
+  resultType: required(said("explain.f.result_base.resultType"), { specRef: REF.resultType }),
+  _meta: optional(said("explain.f.result_base._meta"), { specRef: REF.metaReserved }),
 };
 
-export const INPUT_REQUIRED_FIELDS: Fields = {
-  inputRequests: {
-    ...said2("explain.f.input_required_fields.inputRequests"),
-    specRef: REF.mrtr,
-  },
-  requestState: {
-    ...said2("explain.f.input_required_fields.requestState"),
-    specRef: REF.mrtr,
-  },
-};
+export const INPUT_REQUIRED_FIELDS: Fields = cite(REF.mrtr, {
+  inputRequests: optional(said("explain.f.input_required_fields.inputRequests")),
+  requestState: optional(said("explain.f.input_required_fields.requestState")),
+});
 
 /** params._meta of a request (RequestMetaObject). */
-export const REQUEST_META: Fields = {
-  "io.modelcontextprotocol/protocolVersion": {
-    ...said2("explain.f.request_meta.protocolVersion"),
-    required: true,
-    specRef: REF.metaReserved,
-  },
-  "io.modelcontextprotocol/clientCapabilities": {
-    ...said2("explain.f.request_meta.clientCapabilities"),
-    required: true,
-    specRef: REF.metaReserved,
-  },
-  "io.modelcontextprotocol/clientInfo": {
-    ...said2("explain.f.request_meta.clientInfo"),
-    specRef: REF.metaReserved,
-  },
-  "io.modelcontextprotocol/logLevel": {
-    ...said2("explain.f.request_meta.logLevel"),
+export const REQUEST_META: Fields = cite(REF.metaReserved, {
+  "io.modelcontextprotocol/protocolVersion": required(said("explain.f.request_meta.protocolVersion")),
+  "io.modelcontextprotocol/clientCapabilities": required(said("explain.f.request_meta.clientCapabilities")),
+  "io.modelcontextprotocol/clientInfo": optional(said("explain.f.request_meta.clientInfo")),
+  "io.modelcontextprotocol/logLevel": optional(said("explain.f.request_meta.logLevel"), {
     specRef: REF.logging,
     lifecycle: "logging",
-  },
-  progressToken: {
-    ...said2("explain.f.request_meta.progressToken"),
-    specRef: REF.progress,
-  },
-  traceparent: {
-    ...said2("explain.f.request_meta.traceparent"),
-    specRef: REF.metaReserved,
-  },
-  tracestate: {
-    ...said2("explain.f.request_meta.tracestate"),
-    specRef: REF.metaReserved,
-  },
-  baggage: {
-    ...said2("explain.f.request_meta.baggage"),
-    specRef: REF.metaReserved,
-  },
+  }),
+  progressToken: optional(said("explain.f.request_meta.progressToken"), { specRef: REF.progress }),
+  traceparent: optional(said("explain.f.request_meta.traceparent")),
+  tracestate: optional(said("explain.f.request_meta.tracestate")),
+  baggage: optional(said("explain.f.request_meta.baggage")),
+});
+
+/** The W3C trace context keys, which a request, a result and a notification may all carry. */
+const TRACE_META: Fields = {
+  traceparent: REQUEST_META.traceparent,
+  tracestate: REQUEST_META.tracestate,
+  baggage: REQUEST_META.baggage,
 };
 
 export const RESULT_META: Fields = {
-  "io.modelcontextprotocol/serverInfo": {
-    ...said2("explain.f.result_meta.serverInfo"),
+  "io.modelcontextprotocol/serverInfo": optional(said("explain.f.result_meta.serverInfo"), {
     specRef: REF.metaReserved,
-  },
-  "io.modelcontextprotocol/subscriptionId": {
-    ...said2("explain.f.result_meta.subscriptionId"),
+  }),
+  "io.modelcontextprotocol/subscriptionId": optional(said("explain.f.result_meta.subscriptionId"), {
     specRef: REF.listen,
-  },
-  traceparent: REQUEST_META.traceparent,
-  tracestate: REQUEST_META.tracestate,
-  baggage: REQUEST_META.baggage,
+  }),
+  ...TRACE_META,
 };
 
 export const NOTIFICATION_META: Fields = {
-  "io.modelcontextprotocol/subscriptionId": {
-    ...said2("explain.f.notification_meta.subscriptionId"),
+  "io.modelcontextprotocol/subscriptionId": optional(said("explain.f.notification_meta.subscriptionId"), {
     specRef: REF.listen,
-  },
-  traceparent: REQUEST_META.traceparent,
-  tracestate: REQUEST_META.tracestate,
-  baggage: REQUEST_META.baggage,
+  }),
+  ...TRACE_META,
 };
+
+const CORE_TASKS = optional(said("explain.f.coreTasks"), { specRef: REF.tasks, lifecycle: "coreTasks" });
 
 /** Reserved keys of earlier revisions that 2026-07-28 no longer defines. */
 export const LEGACY_META: Fields = {
-  "io.modelcontextprotocol/related-task": {
-    ...said2("explain.f.legacy_meta.relatedTask"),
+  "io.modelcontextprotocol/related-task": optional(said("explain.f.legacy_meta.relatedTask"), {
     specRef: REF.tasks,
     lifecycle: "coreTasks",
-  },
+  }),
 };
 
 export const CLIENT_CAPABILITIES: Fields = {
-  experimental: { ...said2("explain.f.experimental"), specRef: REF.capabilities },
-  elicitation: {
-    ...said2("explain.f.client_capabilities.elicitation"),
-    specRef: REF.elicitation,
-  },
-  sampling: {
-    ...said2("explain.f.client_capabilities.sampling"),
-    specRef: REF.sampling,
-    lifecycle: "sampling",
-  },
-  roots: {
-    ...said2("explain.f.client_capabilities.roots"),
-    specRef: REF.roots,
-    lifecycle: "roots",
-  },
-  extensions: {
-    ...said2("explain.f.client_capabilities.extensions"),
-    specRef: REF.capabilities,
-  },
-  tasks: { ...said2("explain.f.coreTasks"), specRef: REF.tasks, lifecycle: "coreTasks" },
+  experimental: optional(said("explain.f.experimental"), { specRef: REF.capabilities }),
+  elicitation: optional(said("explain.f.client_capabilities.elicitation"), { specRef: REF.elicitation }),
+  sampling: optional(said("explain.f.client_capabilities.sampling"), { specRef: REF.sampling, lifecycle: "sampling" }),
+  roots: optional(said("explain.f.client_capabilities.roots"), { specRef: REF.roots, lifecycle: "roots" }),
+  extensions: optional(said("explain.f.client_capabilities.extensions"), { specRef: REF.capabilities }),
+  tasks: CORE_TASKS,
 };
 
 export const SERVER_CAPABILITIES: Fields = {
-  experimental: { ...said2("explain.f.experimental"), specRef: REF.capabilities },
-  tools: { ...said2("explain.f.server_capabilities.tools"), specRef: REF.tools },
-  resources: {
-    ...said2("explain.f.server_capabilities.resources"),
-    specRef: REF.resources,
-  },
-  prompts: {
-    ...said2("explain.f.server_capabilities.prompts"),
-    specRef: REF.prompts,
-  },
-  completions: { ...said2("explain.f.server_capabilities.completions"), specRef: REF.completion },
-  logging: {
-    ...said2("explain.f.server_capabilities.logging"),
-    specRef: REF.logging,
-    lifecycle: "logging",
-  },
-  extensions: { ...said2("explain.f.server_capabilities.extensions"), specRef: REF.capabilities },
-  tasks: { ...said2("explain.f.coreTasks"), specRef: REF.tasks, lifecycle: "coreTasks" },
+  experimental: CLIENT_CAPABILITIES.experimental,
+  tools: optional(said("explain.f.server_capabilities.tools"), { specRef: REF.tools }),
+  resources: optional(said("explain.f.server_capabilities.resources"), { specRef: REF.resources }),
+  prompts: optional(said("explain.f.server_capabilities.prompts"), { specRef: REF.prompts }),
+  completions: optional(said("explain.f.server_capabilities.completions"), { specRef: REF.completion }),
+  logging: optional(said("explain.f.server_capabilities.logging"), { specRef: REF.logging, lifecycle: "logging" }),
+  extensions: optional(said("explain.f.server_capabilities.extensions"), { specRef: REF.capabilities }),
+  tasks: CORE_TASKS,
 };
 
 export const FRAME_KEYS = ["jsonrpc", "id", "method", "params", "result", "error"] as const;
