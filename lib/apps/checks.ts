@@ -24,13 +24,18 @@ export interface AppsCheckResult {
   spec: string;
 }
 
+type Judgement = { status: AppsCheckStatus; detail: Msg; evidence?: string[] };
+
 interface Def {
   id: string;
   title: Msg;
   level: "MUST" | "SHOULD";
   anchor: string;
-  judge(facts: AppsFacts): { status: AppsCheckStatus; detail: Msg; evidence?: string[] };
+  judge(facts: AppsFacts): Judgement;
 }
+
+/** A check's verdict: its status, the sentence that says why, and the timeline cards that show it. */
+const judged = (status: AppsCheckStatus, detail: Msg, evidence?: string[]): Judgement => ({ status, detail, evidence });
 
 /** Clauses joined with "; " (each said in the reader's language). */
 function clauses(parts: Msg[]): Msg {
@@ -48,7 +53,7 @@ const DEFS: Def[] = [
     anchor: "#ui-resource-format",
     judge(facts) {
       const apps = facts.declared.apps;
-      if (apps.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP01.skip") };
+      if (apps.length === 0) return judged("skip", msg("appsDoctor.check.AP01.skip"));
       const problems: Msg[] = [];
       const evidence = new Set<string>();
       for (const a of apps) {
@@ -62,12 +67,8 @@ const DEFS: Def[] = [
           problems.push(msg("appsDoctor.check.AP01.listDeclares", { tool: a.tool, mime: a.mimeType ?? NO_MIME }));
       }
       return problems.length > 0
-        ? { status: "fail", detail: clauses(problems), evidence: [...evidence] }
-        : {
-            status: "pass",
-            detail: msg("appsDoctor.check.AP01.pass", { n: apps.length, mime: APPS_MIME_TYPE }),
-            evidence: [...evidence],
-          };
+        ? judged("fail", clauses(problems), [...evidence])
+        : judged("pass", msg("appsDoctor.check.AP01.pass", { n: apps.length, mime: APPS_MIME_TYPE }), [...evidence]);
     },
   },
   {
@@ -76,18 +77,11 @@ const DEFS: Def[] = [
     level: "SHOULD",
     anchor: "#clientserver-capability-negotiation",
     judge(facts) {
-      if (facts.declared.apps.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP02.skip") };
+      if (facts.declared.apps.length === 0) return judged("skip", msg("appsDoctor.check.AP02.skip"));
+      const evidence = [facts.declared.evidence];
       return facts.declared.serverDeclares
-        ? {
-            status: "pass",
-            detail: msg("appsDoctor.check.AP02.pass", { ext: APPS_EXTENSION_ID }),
-            evidence: [facts.declared.evidence],
-          }
-        : {
-            status: "warn",
-            detail: msg("appsDoctor.check.AP02.warn", { ext: APPS_EXTENSION_ID }),
-            evidence: [facts.declared.evidence],
-          };
+        ? judged("pass", msg("appsDoctor.check.AP02.pass", { ext: APPS_EXTENSION_ID }), evidence)
+        : judged("warn", msg("appsDoctor.check.AP02.warn", { ext: APPS_EXTENSION_ID }), evidence);
     },
   },
   {
@@ -106,17 +100,9 @@ const DEFS: Def[] = [
           bad.push(`${String(tool.name)}: ${JSON.stringify(v)}`);
         else if (!v.includes("model")) appOnly += 1;
       }
-      if (bad.length > 0)
-        return {
-          status: "fail",
-          detail: msg("appsDoctor.check.AP03.fail", { bad: bad.join("; ") }),
-          evidence: [facts.declared.evidence],
-        };
-      return {
-        status: "pass",
-        detail: msg("appsDoctor.check.AP03.pass", { n: appOnly }),
-        evidence: [facts.declared.evidence],
-      };
+      const evidence = [facts.declared.evidence];
+      if (bad.length > 0) return judged("fail", msg("appsDoctor.check.AP03.fail", { bad: bad.join("; ") }), evidence);
+      return judged("pass", msg("appsDoctor.check.AP03.pass", { n: appOnly }), evidence);
     },
   },
   {
@@ -126,12 +112,12 @@ const DEFS: Def[] = [
     anchor: "#ui-resource-format",
     judge(facts) {
       const reads = Object.entries(facts.reads);
-      if (reads.length === 0) return { status: "skip", detail: msg("appsDoctor.check.AP04.skip") };
+      if (reads.length === 0) return judged("skip", msg("appsDoctor.check.AP04.skip"));
       const problems = reads.flatMap(([uri, r]) => r.cspProblems.map((p) => `${uri}: ${p}`));
       const evidence = reads.map(([, r]) => r.evidence);
       return problems.length > 0
-        ? { status: "warn", detail: msg("appsDoctor.check.AP04.warn", { problems: problems.join("; ") }), evidence }
-        : { status: "pass", detail: msg("appsDoctor.check.AP04.pass"), evidence };
+        ? judged("warn", msg("appsDoctor.check.AP04.warn", { problems: problems.join("; ") }), evidence)
+        : judged("pass", msg("appsDoctor.check.AP04.pass"), evidence);
     },
   },
 ];
