@@ -8,7 +8,7 @@ import { asObject } from "../protocol/json";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
 import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
-import { eventFrame, replyFrame } from "../protocol/exchange";
+import { eventFrame, replyFrame, type WireEvent } from "../protocol/exchange";
 
 export type TargetView =
   | { kind: "ready"; target: Target; key: string; label: string; transport: "stdio" | "http" }
@@ -196,6 +196,11 @@ export type WireRow =
   | { kind: "http-body"; t: number; text: string; isFrame: boolean; truncated: boolean }
   | { kind: "note"; t: number; text: string };
 
+/** A line or body that may hold a frame: when it came, its text, and whether it read as a frame. */
+function framedText(e: Extract<WireEvent, { kind: "stdout" | "http-body" }>) {
+  return { t: e.t, text: e.text, isFrame: eventFrame(e) !== undefined };
+}
+
 /** `perSend`: names of the headers the playground asked for on this send (a remembered legacy session). */
 export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] {
   const asked = new Set(perSend.map((n) => n.toLowerCase()));
@@ -206,9 +211,7 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
       case "stdout":
         return {
           kind: "stdout",
-          t: e.t,
-          text: e.text,
-          isFrame: eventFrame(e) !== undefined,
+          ...framedText(e),
           parseError: e.parseError,
           unsolicited: !!e.unsolicited,
           partial: !!e.partial,
@@ -258,13 +261,7 @@ export function wireRows(exchange: Exchange, perSend: string[] = []): WireRow[] 
           parseError: e.parseError,
         };
       case "http-body":
-        return {
-          kind: "http-body",
-          t: e.t,
-          text: e.text,
-          isFrame: eventFrame(e) !== undefined,
-          truncated: !!e.truncated,
-        };
+        return { kind: "http-body", ...framedText(e), truncated: !!e.truncated };
       case "note":
         return { kind: "note", t: e.t, text: e.text };
     }
