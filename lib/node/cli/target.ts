@@ -11,6 +11,9 @@ import { targetTransport } from "@/lib/bridge/target";
 import type { ProbeSend } from "@/lib/protocol/era";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { splitCommandLine } from "@/lib/bridge/command-line";
+import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
+import type { CheckSend } from "@/lib/checks/types";
+import type { CliCommand } from "./commands/command";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -164,6 +167,28 @@ export async function oneTargetOf(
         : { ...values, stdio: positional };
   const { target, ctx } = await buildTarget(targetValues);
   return { target, ctx, json: values.json, timeoutMs: timeoutOf(values) };
+}
+
+/** What a one-target command judges with: the parsed target, --json, the timeout, and the checks' send to it. */
+export type OneTarget = NonNullable<Awaited<ReturnType<typeof oneTargetOf>>> & { check: CheckSend };
+
+/**
+ * A command that judges one target (doctor, apps): its usage line and help (the target options, then `exitCodes`)
+ * are the same but for its name; `judge` gets the parsed target and returns the exit code.
+ */
+export function oneTargetCommand(
+  name: string,
+  exitCodes: string,
+  judge: (one: OneTarget) => Promise<number>,
+): CliCommand {
+  const usage = `npm run cli -- ${name} (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]`;
+  return {
+    usage,
+    async run(argv) {
+      const one = await oneTargetOf(argv, `usage: ${usage}\n\n${TARGET_USAGE}\n\nexit codes: ${exitCodes}\n`);
+      return one ? judge({ ...one, check: bridgeCheckSend(one.target, one.ctx) }) : 0;
+    },
+  };
 }
 
 /**

@@ -3,29 +3,22 @@
  * MCP Apps without a browser (lib/apps): which tools are apps (resourceUri, MIME type, CSP, visibility) and, per host
  * persona, whether the app would render and why. Exit codes: 0 every app renders on the generic host, 1 otherwise, 2 usage.
  */
-import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
 import { hostLabel } from "@/lib/apps/hosts";
 import { say } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { runAppsChecks } from "@/lib/apps/checks";
-import { TARGET_USAGE, oneTargetOf } from "../target";
-import type { CliCommand } from "./command";
+import { oneTargetCommand, type OneTarget } from "../target";
 
-const USAGE =
-  'npm run cli -- apps (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]';
+export const command = oneTargetCommand(
+  "apps",
+  "0 every app renders on the generic host, 1 otherwise, 2 a usage error",
+  judge,
+);
 
-export const command: CliCommand = { usage: USAGE, run };
-
-export async function run(argv: string[]): Promise<number> {
-  const one = await oneTargetOf(
-    argv,
-    `usage: ${USAGE}\n\n${TARGET_USAGE}\n\nexit codes: 0 every app renders on the generic host, 1 otherwise, 2 a usage error\n`,
-  );
-  if (!one) return 0;
-  const { target, ctx, timeoutMs } = one;
-  const check = bridgeCheckSend(target, ctx);
+async function judge(one: OneTarget): Promise<number> {
+  const { check, timeoutMs } = one;
   let facts;
   try {
     facts = await gatherFacts((text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs }));
