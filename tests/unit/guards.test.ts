@@ -15,96 +15,52 @@ localLaunchForEachTest(TOKEN);
 
 describe("guardRequest: Host, then Origin, then token", () => {
   const good = { host: "127.0.0.1:3000", [TOKEN_HEADER]: TOKEN };
-  const rows: { rule: string; headers: Record<string, string>; kind: string | null; status?: number }[] = [
-    {
-      rule: "bridge accepts a loopback Host with the launch token and no Origin (the CLI, curl)",
-      headers: good,
-      kind: null,
-    },
-    { rule: "bridge accepts the page's own origin", headers: { ...good, origin: "http://127.0.0.1:3000" }, kind: null },
-    {
-      rule: "bridge accepts localhost and 127.0.0.1 as the same page on the same port",
-      headers: { ...good, origin: "http://localhost:3000" },
-      kind: null,
-    },
-    {
-      rule: "bridge accepts any port (the app is not tied to 3000)",
-      headers: { host: "localhost:3100", origin: "http://localhost:3100", [TOKEN_HEADER]: TOKEN },
-      kind: null,
-    },
-    {
-      rule: "bridge accepts the IPv6 loopback",
-      headers: { host: "[::1]:3000", origin: "http://[::1]:3000", [TOKEN_HEADER]: TOKEN },
-      kind: null,
-    },
-    {
-      rule: "bridge refuses a request whose Host is not loopback (DNS rebinding)",
-      headers: { ...good, host: "evil.example:3000" },
-      kind: "forbidden-host",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses a Host that only starts like a loopback name",
-      headers: { ...good, host: "127.0.0.1.nip.io:3000" },
-      kind: "forbidden-host",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses a Host that ends in localhost",
-      headers: { ...good, host: "localhost.evil.example" },
-      kind: "forbidden-host",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses a foreign Origin even with the token",
-      headers: { ...good, origin: "http://evil.example" },
-      kind: "forbidden-origin",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses a loopback page on another port (another local app)",
-      headers: { ...good, origin: "http://127.0.0.1:8080" },
-      kind: "forbidden-origin",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses the opaque origin null (sandboxed frames, file: pages)",
-      headers: { ...good, origin: "null" },
-      kind: "forbidden-origin",
-      status: 403,
-    },
-    {
-      rule: "bridge refuses a call without the token",
-      headers: { host: "127.0.0.1:3000" },
-      kind: "unauthorized",
-      status: 401,
-    },
-    {
-      rule: "bridge refuses a wrong token",
-      headers: { ...good, [TOKEN_HEADER]: "nope" },
-      kind: "unauthorized",
-      status: 401,
-    },
-    {
-      rule: "bridge checks Host before the token (a rebinding page learns nothing about the token)",
-      headers: { host: "evil.example" },
-      kind: "forbidden-host",
-      status: 403,
-    },
+  const withHost = (host: string) => ({ ...good, host });
+  const withOrigin = (origin: string) => ({ ...good, origin });
+  /** The status each refusal answers with. */
+  const STATUS = { "forbidden-host": 403, "forbidden-origin": 403, unauthorized: 401 } as const;
+  /** Each rule's test is named "bridge <rule>". */
+  const rows: [rule: string, headers: Record<string, string>, refusal: keyof typeof STATUS | null][] = [
+    ["accepts a loopback Host with the launch token and no Origin (the CLI, curl)", good, null],
+    ["accepts the page's own origin", withOrigin("http://127.0.0.1:3000"), null],
+    ["accepts localhost and 127.0.0.1 as the same page on the same port", withOrigin("http://localhost:3000"), null],
+    [
+      "accepts any port (the app is not tied to 3000)",
+      { ...withHost("localhost:3100"), origin: "http://localhost:3100" },
+      null,
+    ],
+    ["accepts the IPv6 loopback", { ...withHost("[::1]:3000"), origin: "http://[::1]:3000" }, null],
+    ["refuses a request whose Host is not loopback (DNS rebinding)", withHost("evil.example:3000"), "forbidden-host"],
+    ["refuses a Host that only starts like a loopback name", withHost("127.0.0.1.nip.io:3000"), "forbidden-host"],
+    ["refuses a Host that ends in localhost", withHost("localhost.evil.example"), "forbidden-host"],
+    ["refuses a foreign Origin even with the token", withOrigin("http://evil.example"), "forbidden-origin"],
+    [
+      "refuses a loopback page on another port (another local app)",
+      withOrigin("http://127.0.0.1:8080"),
+      "forbidden-origin",
+    ],
+    ["refuses the opaque origin null (sandboxed frames, file: pages)", withOrigin("null"), "forbidden-origin"],
+    ["refuses a call without the token", { host: "127.0.0.1:3000" }, "unauthorized"],
+    ["refuses a wrong token", { ...good, [TOKEN_HEADER]: "nope" }, "unauthorized"],
+    [
+      "checks Host before the token (a rebinding page learns nothing about the token)",
+      { host: "evil.example" },
+      "forbidden-host",
+    ],
   ];
-  for (const row of rows) {
-    it(row.rule, () => {
-      const result = guardRequest(bridgeRequest(row.headers));
-      if (row.kind === null) expect(result).toBeNull();
-      else expect(result).toMatchObject({ ok: false, kind: row.kind, status: row.status });
+  for (const [rule, headers, refusal] of rows) {
+    it(`bridge ${rule}`, () => {
+      const result = guardRequest(bridgeRequest(headers));
+      if (refusal === null) expect(result).toBeNull();
+      else expect(result).toMatchObject({ ok: false, kind: refusal, status: STATUS[refusal] });
     });
   }
 
   it("refusals explain themselves and how to allow more", () => {
-    expect(guardRequest(bridgeRequest({ ...good, host: "evil.example:3000" }))?.message).toMatch(
+    expect(guardRequest(bridgeRequest(withHost("evil.example:3000")))?.message).toMatch(
       /DNS-rebinding.*PLAYGROUND_ALLOWED_HOSTS/,
     );
-    expect(guardRequest(bridgeRequest({ ...good, origin: "http://evil.example" }))?.message).toMatch(
+    expect(guardRequest(bridgeRequest(withOrigin("http://evil.example")))?.message).toMatch(
       /PLAYGROUND_ALLOWED_ORIGINS/,
     );
     expect(guardRequest(bridgeRequest({ host: "127.0.0.1:3000" }))?.message).toMatch(
@@ -169,10 +125,11 @@ describe("the launch token", () => {
 });
 
 describe("only allow-listed headers go upstream", () => {
-  const rows: { rule: string; headers: Record<string, string>; ok: boolean; says?: RegExp }[] = [
-    {
-      rule: "Authorization, session id and protocol headers may go upstream",
-      headers: {
+  /** `refused`: null where the headers may go, else what the refusal says. */
+  const rows: [rule: string, headers: Record<string, string>, refused: RegExp | null][] = [
+    [
+      "Authorization, session id and protocol headers may go upstream",
+      {
         Authorization: "Bearer x",
         "Mcp-Session-Id": "s",
         "MCP-Protocol-Version": "2025-11-25",
@@ -180,49 +137,24 @@ describe("only allow-listed headers go upstream", () => {
         "Mcp-Name": "n",
         "Last-Event-ID": "1",
       },
-      ok: true,
-    },
-    { rule: "Mcp-Param-* and X-* may go upstream", headers: { "Mcp-Param-Region": "us", "X-Trace": "1" }, ok: true },
-    { rule: "Accept may be overridden to show a server's 406", headers: { Accept: "application/json" }, ok: true },
-    {
-      rule: "Cookie may not go upstream",
-      headers: { Cookie: "a=b" },
-      ok: false,
-      says: /Cookie may not be sent upstream/,
-    },
-    { rule: "Host may not be forged", headers: { Host: "other" }, ok: false, says: /may not be sent upstream/ },
-    {
-      rule: "a CR/LF in a value is refused (header injection)",
-      headers: { "X-A": "1\r\nX-B: 2" },
-      ok: false,
-      says: /carriage return/,
-    },
-    { rule: "a LF in a name is refused", headers: { "X-A\nB": "1" }, ok: false, says: /line feed/ },
-    { rule: "a NUL in a value is refused", headers: { "X-A": "a\0b" }, ok: false, says: /NUL/ },
-    {
-      rule: "a name with a space is not a header name",
-      headers: { "X A": "1" },
-      ok: false,
-      says: /not a valid HTTP header name/,
-    },
-    {
-      rule: "the bridge token never goes upstream",
-      headers: { [TOKEN_HEADER]: TOKEN },
-      ok: false,
-      says: /never sent upstream/,
-    },
-    {
-      rule: "characters outside Latin-1 cannot travel in a header",
-      headers: { "Mcp-Name": "世界" },
-      ok: false,
-      says: /Latin-1.*base64/,
-    },
+      null,
+    ],
+    ["Mcp-Param-* and X-* may go upstream", { "Mcp-Param-Region": "us", "X-Trace": "1" }, null],
+    ["Accept may be overridden to show a server's 406", { Accept: "application/json" }, null],
+    ["Cookie may not go upstream", { Cookie: "a=b" }, /Cookie may not be sent upstream/],
+    ["Host may not be forged", { Host: "other" }, /may not be sent upstream/],
+    ["a CR/LF in a value is refused (header injection)", { "X-A": "1\r\nX-B: 2" }, /carriage return/],
+    ["a LF in a name is refused", { "X-A\nB": "1" }, /line feed/],
+    ["a NUL in a value is refused", { "X-A": "a\0b" }, /NUL/],
+    ["a name with a space is not a header name", { "X A": "1" }, /not a valid HTTP header name/],
+    ["the bridge token never goes upstream", { [TOKEN_HEADER]: TOKEN }, /never sent upstream/],
+    ["characters outside Latin-1 cannot travel in a header", { "Mcp-Name": "世界" }, /Latin-1.*base64/],
   ];
-  for (const row of rows) {
-    it(row.rule, () => {
-      const result = checkUpstreamHeaders(row.headers);
-      expect(result.ok).toBe(row.ok);
-      if (!result.ok && row.says) expect(result.message).toMatch(row.says);
+  for (const [rule, headers, refused] of rows) {
+    it(rule, () => {
+      const result = checkUpstreamHeaders(headers);
+      expect(result.ok).toBe(refused === null);
+      if (!result.ok && refused) expect(result.message).toMatch(refused);
     });
   }
   it("target headers come first, per-send headers after", () => {

@@ -24,12 +24,28 @@ const recordedFor = (label: string): RecordedExchange => ({
 /** A state connected to `target`, with one exchange labelled as the page labels it. */
 const withTarget = (target: ShareState["target"]) => base({ target, exchanges: [recordedFor(targetLabel(target))] });
 
+/** A state connected over HTTP to `url`. */
+const atUrl = (url: string) => withTarget({ kind: "http", url });
+/** A state connected to the stdio server `command args…`. */
+const running = (command: string, ...args: string[]) => withTarget({ kind: "stdio", command, args });
+
 /** The JSON text a link actually carries, to prove a secret is nowhere in it. */
 async function linkText(state: ShareState, knownSecrets: string[] = []): Promise<string> {
   const { fragment } = await encodeShareFragment(state, { knownSecrets });
   const r = await inflateFromLink(fragment.slice(fragment.indexOf("s=") + 2), 10_000_000);
   if (!r.ok) throw new Error(r.reason);
   return r.text;
+}
+
+/** None of `secrets` is in the link, the session file or the transcript made from `state`. */
+async function expectNoSecretInOutputs(state: ShareState, secrets: string[]): Promise<void> {
+  const outputs = {
+    link: await linkText(state),
+    "session file": exportSessionFile(state).text,
+    transcript: markdownTranscript(state),
+  };
+  for (const [where, text] of Object.entries(outputs))
+    for (const secret of secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
 }
 
 describe("which names count as secret", () => {
@@ -207,82 +223,66 @@ describe("a shared link never holds secrets", () => {
 });
 
 describe("issue 13, finding 10: no secret survives in a link, a session file or a transcript (exchange labels included)", () => {
-  const rows: { rule: string; state: ShareState; secrets: string[] }[] = [
-    {
-      rule: "a password in the URL (https://admin:hunter2@…)",
-      state: withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp" }),
-      secrets: ["hunter2"],
-    },
-    {
-      rule: "a percent-encoded password, raw and decoded",
-      state: withTarget({ kind: "http", url: "https://admin:p%40ss%2Fw0rd@mcp.example.com/mcp" }),
-      secrets: ["p%40ss%2Fw0rd", "p@ss/w0rd"],
-    },
-    {
-      rule: "a short secret query parameter (?key=abc123)",
-      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?key=abc123&page=2" }),
-      secrets: ["abc123"],
-    },
-    {
-      rule: "an encoded query value, raw and decoded (?token=a%2Bb%3Dc9)",
-      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp?token=a%2Bb%3Dc9" }),
-      secrets: ["a%2Bb%3Dc9", "a+b=c9"],
-    },
-    {
-      rule: "a short value after a secret flag (--api-key k123)",
-      state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "--api-key", "k123"] }),
-      secrets: ["k123"],
-    },
-    {
-      rule: "an sk-… key as a bare argument",
-      state: withTarget({ kind: "stdio", command: "node", args: ["server.js", "sk-proj-Abc123Def456Ghi789"] }),
-      secrets: ["sk-proj-Abc123Def456Ghi789"],
-    },
-    {
-      rule: "a ghp_… token after an innocent flag",
-      state: withTarget({
-        kind: "stdio",
-        command: "gh-mcp",
-        args: ["--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"],
-      }),
-      secrets: ["ghp_1234567890abcdefghijABCDEFGHIJ123456"],
-    },
-    {
-      rule: "KEY=… in argv (env API_KEY=short node …)",
-      state: withTarget({ kind: "stdio", command: "env", args: ["API_KEY=short1", "node", "server.js"] }),
-      secrets: ["short1"],
-    },
-    {
-      rule: "KEY=… and a secret flag inside an sh -c string",
-      state: withTarget({
-        kind: "stdio",
-        command: "sh",
-        args: ["-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"],
-      }),
-      secrets: ["abc123xyz", "t0k3n"],
-    },
-    {
-      rule: "an opaque header name carrying a token-shaped value",
-      state: withTarget({
+  const rows: [rule: string, state: ShareState, secrets: string[]][] = [
+    [
+      "a password in the URL (https://admin:hunter2@…)",
+      atUrl("https://admin:hunter2@mcp.example.com/mcp"),
+      ["hunter2"],
+    ],
+    [
+      "a percent-encoded password, raw and decoded",
+      atUrl("https://admin:p%40ss%2Fw0rd@mcp.example.com/mcp"),
+      ["p%40ss%2Fw0rd", "p@ss/w0rd"],
+    ],
+    [
+      "a short secret query parameter (?key=abc123)",
+      atUrl("https://mcp.example.com/mcp?key=abc123&page=2"),
+      ["abc123"],
+    ],
+    [
+      "an encoded query value, raw and decoded (?token=a%2Bb%3Dc9)",
+      atUrl("https://mcp.example.com/mcp?token=a%2Bb%3Dc9"),
+      ["a%2Bb%3Dc9", "a+b=c9"],
+    ],
+    ["a short value after a secret flag (--api-key k123)", running("node", "server.js", "--api-key", "k123"), ["k123"]],
+    [
+      "an sk-… key as a bare argument",
+      running("node", "server.js", "sk-proj-Abc123Def456Ghi789"),
+      ["sk-proj-Abc123Def456Ghi789"],
+    ],
+    [
+      "a ghp_… token after an innocent flag",
+      running("gh-mcp", "--auth-file-content", "x", "--with", "ghp_1234567890abcdefghijABCDEFGHIJ123456"),
+      ["ghp_1234567890abcdefghijABCDEFGHIJ123456"],
+    ],
+    ["KEY=… in argv (env API_KEY=short node …)", running("env", "API_KEY=short1", "node", "server.js"), ["short1"]],
+    [
+      "KEY=… and a secret flag inside an sh -c string",
+      running("sh", "-c", "OPENAI_API_KEY=abc123xyz node server.js --token t0k3n --port 3000"),
+      ["abc123xyz", "t0k3n"],
+    ],
+    [
+      "an opaque header name carrying a token-shaped value",
+      withTarget({
         kind: "http",
         url: "https://mcp.example.com/mcp",
         headers: { "X-Custom": "sk-ant-api03-abcdefghijklmnop" },
       }),
-      secrets: ["sk-ant-api03-abcdefghijklmnop"],
-    },
-    {
-      rule: "an exchange recorded against another target: its label is stripped too",
-      state: base({
+      ["sk-ant-api03-abcdefghijklmnop"],
+    ],
+    [
+      "an exchange recorded against another target: its label is stripped too",
+      base({
         exchanges: [
           recordedFor("https://bob:s3cr@other.example/mcp?token=zz99"),
           recordedFor("node s.js --password pw1"),
         ],
       }),
-      secrets: ["s3cr", "zz99", "pw1"],
-    },
-    {
-      rule: "an exchange carrying its own target (replayed to it): the target and its label are stripped",
-      state: base({
+      ["s3cr", "zz99", "pw1"],
+    ],
+    [
+      "an exchange carrying its own target (replayed to it): the target and its label are stripped",
+      base({
         exchanges: [
           {
             ...recordedFor("https://carol:pa55@own.example/mcp?api_key=q1w2"),
@@ -290,27 +290,19 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
           },
         ],
       }),
-      secrets: ["pa55", "q1w2"],
-    },
+      ["pa55", "q1w2"],
+    ],
   ];
-  for (const row of rows) {
-    it(row.rule, async () => {
-      const outputs = {
-        link: await linkText(row.state),
-        "session file": exportSessionFile(row.state).text,
-        transcript: markdownTranscript(row.state),
-      };
-      for (const [where, text] of Object.entries(outputs))
-        for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
-      const { state: out } = stripSecrets(row.state);
-      expect(out.exchanges.length).toBe(row.state.exchanges.length);
+  for (const [rule, state, secrets] of rows) {
+    it(rule, async () => {
+      await expectNoSecretInOutputs(state, secrets);
+      const { state: out } = stripSecrets(state);
+      expect(out.exchanges.length).toBe(state.exchanges.length);
     });
   }
 
   it("a label is rebuilt from the stripped target: what the viewer reads matches the stripped target exactly", () => {
-    const { state: out } = stripSecrets(
-      withTarget({ kind: "http", url: "https://admin:hunter2@mcp.example.com/mcp?key=abc123&page=2" }),
-    );
+    const { state: out } = stripSecrets(atUrl("https://admin:hunter2@mcp.example.com/mcp?key=abc123&page=2"));
     expect(out.exchanges[0].targetLabel).toBe("https://mcp.example.com/mcp?page=2");
     expect(out.exchanges[0].targetLabel).toBe(targetLabel(out.target));
   });
@@ -328,69 +320,51 @@ describe("issue 13, finding 10: no secret survives in a link, a session file or 
 });
 
 describe("issue 26, item 11: secrets in a connection-string argument, an opaque URL path and a URL fragment stay out of a link", () => {
-  const rows: { rule: string; state: ShareState; secrets: string[]; kept: string[] }[] = [
-    {
-      rule: "postgresql://user:password@host/db as an argv element (server-postgres's usual config)",
-      state: withTarget({
-        kind: "stdio",
-        command: "npx",
-        args: ["-y", "@modelcontextprotocol/server-postgres", "postgresql://app:Sup3rS3cret@db/prod"],
-      }),
-      secrets: ["Sup3rS3cret"],
-      kept: ["postgresql://", "db/prod"],
-    },
-    {
-      rule: "a connection string inside an sh -c script",
-      state: withTarget({
-        kind: "stdio",
-        command: "sh",
-        args: ["-c", "node server.js --db postgresql://app:Sup3rS3cret@db/prod"],
-      }),
-      secrets: ["Sup3rS3cret"],
-      kept: ["db/prod"],
-    },
-    {
-      rule: "an opaque 32-hex secret in the URL path (/s/<hex>/mcp)",
-      state: withTarget({ kind: "http", url: "https://mcp.example.com/s/9f86d081884c7d659a2feaa0c55ad015/mcp" }),
-      secrets: ["9f86d081884c7d659a2feaa0c55ad015"],
-      kept: ["mcp.example.com/s/", "/mcp"],
-    },
-    {
-      rule: "#access_token=… in the URL fragment",
-      state: withTarget({ kind: "http", url: "https://mcp.example.com/mcp#access_token=opaqueVal123&state=x" }),
-      secrets: ["opaqueVal123"],
-      kept: ["mcp.example.com/mcp"],
-    },
-    {
-      rule: "#access_token=… in a URL-shaped argv element",
-      state: withTarget({
-        kind: "stdio",
-        command: "node",
-        args: ["proxy.js", "https://mcp.example.com/mcp#access_token=opaqueVal123"],
-      }),
-      secrets: ["opaqueVal123"],
-      kept: ["proxy.js"],
-    },
+  const rows: [rule: string, state: ShareState, secrets: string[], kept: string[]][] = [
+    [
+      "postgresql://user:password@host/db as an argv element (server-postgres's usual config)",
+      running("npx", "-y", "@modelcontextprotocol/server-postgres", "postgresql://app:Sup3rS3cret@db/prod"),
+      ["Sup3rS3cret"],
+      ["postgresql://", "db/prod"],
+    ],
+    [
+      "a connection string inside an sh -c script",
+      running("sh", "-c", "node server.js --db postgresql://app:Sup3rS3cret@db/prod"),
+      ["Sup3rS3cret"],
+      ["db/prod"],
+    ],
+    [
+      "an opaque 32-hex secret in the URL path (/s/<hex>/mcp)",
+      atUrl("https://mcp.example.com/s/9f86d081884c7d659a2feaa0c55ad015/mcp"),
+      ["9f86d081884c7d659a2feaa0c55ad015"],
+      ["mcp.example.com/s/", "/mcp"],
+    ],
+    [
+      "#access_token=… in the URL fragment",
+      atUrl("https://mcp.example.com/mcp#access_token=opaqueVal123&state=x"),
+      ["opaqueVal123"],
+      ["mcp.example.com/mcp"],
+    ],
+    [
+      "#access_token=… in a URL-shaped argv element",
+      running("node", "proxy.js", "https://mcp.example.com/mcp#access_token=opaqueVal123"),
+      ["opaqueVal123"],
+      ["proxy.js"],
+    ],
   ];
-  for (const row of rows) {
-    it(row.rule, async () => {
-      const outputs = {
-        link: await linkText(row.state),
-        "session file": exportSessionFile(row.state).text,
-        transcript: markdownTranscript(row.state),
-      };
-      for (const [where, text] of Object.entries(outputs))
-        for (const secret of row.secrets) expect(text, `${where} holds ${secret}`).not.toContain(secret);
-      const { state: out, omitted } = stripSecrets(row.state);
+  for (const [rule, state, secrets, kept] of rows) {
+    it(rule, async () => {
+      await expectNoSecretInOutputs(state, secrets);
+      const { state: out, omitted } = stripSecrets(state);
       expect(omitted.length).toBeGreaterThan(0);
       const shown = JSON.stringify(out.target);
-      for (const part of row.kept) expect(shown).toContain(part);
+      for (const part of kept) expect(shown).toContain(part);
     });
   }
 
   it("ordinary paths and fragments are kept (a version segment, a short id, #section)", () => {
     const url = "https://mcp.example.com/v1/servers/42/mcp#tools";
-    const { state: out, omitted } = stripSecrets(withTarget({ kind: "http", url }));
+    const { state: out, omitted } = stripSecrets(atUrl(url));
     expect(out.target).toEqual({ kind: "http", url });
     expect(omitted).toEqual([]);
   });
