@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Exchange } from "@/lib/bridge/contract";
+import type { Exchange, FailureKind } from "@/lib/bridge/contract";
 import { traceLines, type TraceInput } from "@/lib/protocol/trace";
 
 const META = {
@@ -13,26 +13,37 @@ const reply = (frame: unknown): Pick<Exchange, "received" | "outcome"> => ({
   outcome: { kind: "response", frame },
 });
 
+/** Nothing but a failure of this kind came back (after `received`, if any). */
+const failed = (
+  failure: FailureKind,
+  message: string,
+  received: Exchange["received"] = [],
+): Pick<Exchange, "received" | "outcome"> => ({ received, outcome: { kind: "failure", failure, message } });
+/** `sent`, with a 10 s timeout unless told, and what came back. */
+const sending = (sent: string, back: Pick<Exchange, "received" | "outcome">, timeoutMs = 10000): TraceInput => ({
+  sent,
+  timeoutMs,
+  ...back,
+});
+
 type Row = { rule: string; input: TraceInput; lines: string[]; foldMeta?: boolean };
 
 const rows: Row[] = [
   {
     rule: "a request is written as → method {params} with _meta folded",
-    input: {
-      sent: req("tools/list", { _meta: META }),
-      timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: 1, result: { resultType: "complete", tools: [] } }),
-    },
+    input: sending(
+      req("tools/list", { _meta: META }),
+      reply({ jsonrpc: "2.0", id: 1, result: { resultType: "complete", tools: [] } }),
+    ),
     lines: ['→ tools/list {"_meta":{…}}', '← {"resultType":"complete","tools":[]}'],
   },
   {
     rule: "unfolded _meta shows the whole envelope",
     foldMeta: false,
-    input: {
-      sent: req("server/discover", { _meta: META }),
-      timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"] } }),
-    },
+    input: sending(
+      req("server/discover", { _meta: META }),
+      reply({ jsonrpc: "2.0", id: 1, result: { supportedVersions: ["2026-07-28"] } }),
+    ),
     lines: [
       '→ server/discover {"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}',
       '← {"supportedVersions":["2026-07-28"]}',
@@ -40,15 +51,14 @@ const rows: Row[] = [
   },
   {
     rule: "result _meta (server identity) folds too, keeping key order",
-    input: {
-      sent: req("server/discover", { _meta: META }),
-      timeoutMs: 10000,
-      ...reply({
+    input: sending(
+      req("server/discover", { _meta: META }),
+      reply({
         jsonrpc: "2.0",
         id: 1,
         result: { supportedVersions: ["2026-07-28"], _meta: { x: 1 }, resultType: "complete" },
       }),
-    },
+    ),
     lines: [
       '→ server/discover {"_meta":{…}}',
       '← {"supportedVersions":["2026-07-28"],"_meta":{…},"resultType":"complete"}',
@@ -56,43 +66,39 @@ const rows: Row[] = [
   },
   {
     rule: "an error response is ← error code message",
-    input: {
-      sent: req("server/discover", { _meta: META }),
-      timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }),
-    },
+    input: sending(
+      req("server/discover", { _meta: META }),
+      reply({ jsonrpc: "2.0", id: 1, error: { code: -32601, message: "Method not found" } }),
+    ),
     lines: ['→ server/discover {"_meta":{…}}', "← error -32601 Method not found"],
   },
   {
     rule: "error data is shown after the message",
-    input: {
-      sent: req("tools/list", {}),
-      timeoutMs: 10000,
-      ...reply({
+    input: sending(
+      req("tools/list", {}),
+      reply({
         jsonrpc: "2.0",
         id: 1,
         error: { code: -32022, message: "Unsupported", data: { supported: ["2026-07-28"] } },
       }),
-    },
+    ),
     lines: ["→ tools/list {}", '← error -32022 Unsupported {"supported":["2026-07-28"]}'],
   },
   {
     rule: "a request without params has no braces",
-    input: { sent: req("ping"), timeoutMs: 10000, ...reply({ jsonrpc: "2.0", id: 1, result: {} }) },
+    input: sending(req("ping"), reply({ jsonrpc: "2.0", id: 1, result: {} })),
     lines: ["→ ping", "← {}"],
   },
   {
     rule: "notifications that arrive before the response appear in order",
-    input: {
-      sent: req("tools/call", { name: "slow" }),
-      timeoutMs: 10000,
+    input: sending(req("tools/call", { name: "slow" }), {
       received: [
         { frame: { jsonrpc: "2.0", method: "notifications/progress", params: { progress: 1 } } },
         { frame: { jsonrpc: "2.0", method: "notifications/message", params: { level: "info", data: "<b>hi</b>" } } },
         { frame: { jsonrpc: "2.0", id: 1, result: { content: [] } } },
       ],
       outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { content: [] } } },
-    },
+    }),
     lines: [
       '→ tools/call {"name":"slow"}',
       '← notification notifications/progress {"progress":1}',
@@ -102,12 +108,12 @@ const rows: Row[] = [
   },
   {
     rule: "a server-to-client request (legacy elicitation shim) is ← request",
-    input: {
-      sent: req("tools/call", { name: "create_event" }),
-      timeoutMs: 10000,
-      received: [{ frame: { jsonrpc: "2.0", id: 0, method: "elicitation/create", params: { mode: "form" } } }],
-      outcome: { kind: "failure", failure: "timeout", message: "no reply" },
-    },
+    input: sending(
+      req("tools/call", { name: "create_event" }),
+      failed("timeout", "no reply", [
+        { frame: { jsonrpc: "2.0", id: 0, method: "elicitation/create", params: { mode: "form" } } },
+      ]),
+    ),
     lines: [
       '→ tools/call {"name":"create_event"}',
       '← request elicitation/create {"mode":"form"}',
@@ -116,51 +122,33 @@ const rows: Row[] = [
   },
   {
     rule: "a timeout names the timeout used",
-    input: {
-      sent: req("tools/list", {}),
-      timeoutMs: 2500,
-      received: [],
-      outcome: { kind: "failure", failure: "timeout", message: "x" },
-    },
+    input: sending(req("tools/list", {}), failed("timeout", "x"), 2500),
     lines: ["→ tools/list {}", "✕ timeout after 2500 ms"],
   },
   {
     rule: "other failures name their kind and message",
-    input: {
-      sent: req("tools/list", {}),
-      timeoutMs: 10000,
-      received: [],
-      outcome: { kind: "failure", failure: "exit", message: "process exited with code 1" },
-    },
+    input: sending(req("tools/list", {}), failed("exit", "process exited with code 1")),
     lines: ["→ tools/list {}", "✕ exit: process exited with code 1"],
   },
   {
     rule: "a sent notification expects no response",
-    input: {
-      sent: JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
-      timeoutMs: 10000,
+    input: sending(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }), {
       received: [],
       outcome: { kind: "notification", note: "" },
-    },
+    }),
     lines: ["→ notifications/initialized", "· no response expected (notification)"],
   },
   {
     rule: "text that is not JSON is shown as written",
-    input: {
-      sent: "{oops",
-      timeoutMs: 10000,
-      ...reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } }),
-    },
+    input: sending("{oops", reply({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "Parse error" } })),
     lines: ["→ (not JSON) {oops", "← error -32700 Parse error"],
   },
   {
     rule: "a response the bridge did not list in received is still shown",
-    input: {
-      sent: req("tools/list", {}),
-      timeoutMs: 10000,
+    input: sending(req("tools/list", {}), {
       received: [],
       outcome: { kind: "response", frame: { jsonrpc: "2.0", id: 1, result: { tools: [] } } },
-    },
+    }),
     lines: ["→ tools/list {}", '← {"tools":[]}'],
   },
 ];
