@@ -100,13 +100,13 @@ const fixedResolver =
     if (!list) throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" });
     return list.map((address) => ({ address, family: address.includes(":") ? 6 : 4 }));
   };
+/** `href` checked with DNS answering its host name, and only it, with `addresses`. */
+const destinationResolvingTo = (href: string, addresses: string[]) =>
+  checkDestination(new URL(href), fixedResolver({ [new URL(href).hostname]: addresses }));
 
 describe("DNS is resolved by the bridge, checked, and pinned", () => {
   it("a name whose every address is public is pinned to the first one", async () => {
-    const d = await checkDestination(
-      new URL("https://mcp.example.org/mcp"),
-      fixedResolver({ "mcp.example.org": ["93.184.216.34", "93.184.216.35"] }),
-    );
+    const d = await destinationResolvingTo("https://mcp.example.org/mcp", ["93.184.216.34", "93.184.216.35"]);
     expect(d).toEqual({
       ok: true,
       literal: false,
@@ -114,10 +114,7 @@ describe("DNS is resolved by the bridge, checked, and pinned", () => {
     });
   });
   it("a name with one private address among public ones is refused as a whole", async () => {
-    const d = await checkDestination(
-      new URL("https://mixed.example.org/"),
-      fixedResolver({ "mixed.example.org": ["93.184.216.34", "10.0.0.5"] }),
-    );
+    const d = await destinationResolvingTo("https://mixed.example.org/", ["93.184.216.34", "10.0.0.5"]);
     expect(d).toEqual({
       ok: false,
       message: expect.stringMatching(
@@ -126,10 +123,7 @@ describe("DNS is resolved by the bridge, checked, and pinned", () => {
     });
   });
   it("a name that resolves to the metadata service is refused, naming it", async () => {
-    const d = await checkDestination(
-      new URL("http://metadata.google.internal/"),
-      fixedResolver({ "metadata.google.internal": ["169.254.169.254"] }),
-    );
+    const d = await destinationResolvingTo("http://metadata.google.internal/", ["169.254.169.254"]);
     expect(d.ok).toBe(false);
     expect(!d.ok && d.message).toMatch(/instance-metadata service/);
   });
@@ -199,90 +193,61 @@ describe("hosted mode: what may run", () => {
     server,
     transport,
   });
-  const rows: { rule: string; target: Target; ok: boolean; says?: RegExp }[] = [
-    { rule: "the calendar over stdio runs", target: demo("calendar", "stdio"), ok: true },
-    { rule: "the calendar over HTTP (served by the app) runs", target: demo("calendar", "http"), ok: true },
-    { rule: "calendar-handles runs", target: demo("calendar-handles", "stdio"), ok: true },
-    { rule: "server-everything over stdio is an embedded preset", target: demo("everything", "stdio"), ok: true },
-    {
-      rule: "server-everything over HTTP is refused (a shared process with server-side sessions)",
-      target: demo("everything", "http"),
-      ok: false,
-      says: /does not run server-everything over HTTP/,
-    },
-    {
-      rule: "an arbitrary command is refused",
-      target: { kind: "stdio", command: "sh", args: ["-c", "id"] },
-      ok: false,
-      says: /arbitrary commands are refused/,
-    },
-    {
-      rule: "node with another script is refused",
-      target: { kind: "stdio", command: process.execPath, args: ["-e", "1"] },
-      ok: false,
-      says: /arbitrary commands/,
-    },
-    {
-      rule: "the embedded command line spelled as a stdio target runs",
-      target: {
-        kind: "stdio",
-        command: embeddedStdioArgv("calendar")[0],
-        args: embeddedStdioArgv("calendar").slice(1),
-      },
-      ok: true,
-    },
-    {
-      rule: "the embedded command line with NODE_OPTIONS is refused (that would be code)",
-      target: {
-        kind: "stdio",
-        command: embeddedStdioArgv("calendar")[0],
-        args: embeddedStdioArgv("calendar").slice(1),
-        env: { NODE_OPTIONS: "--import=data:text/javascript,1" },
-      },
-      ok: false,
-      says: /environment variables \(NODE_OPTIONS\)/,
-    },
-    {
-      rule: "the embedded command line with a working directory is refused",
-      target: { kind: "stdio", command: everythingStdioArgv()[0], args: everythingStdioArgv().slice(1), cwd: "/" },
-      ok: false,
-      says: /working directory/,
-    },
-    {
-      rule: "a private HTTP address is refused",
-      target: { kind: "http", url: "http://10.0.0.8/mcp" },
-      ok: false,
-      says: /RFC 1918/,
-    },
-    {
-      rule: "the app's own loopback port outside /api/demo is refused",
-      target: { kind: "http", url: "http://127.0.0.1:4123/api/bridge/send" },
-      ok: false,
-      says: /loopback/,
-    },
-    {
-      rule: "the app's own demo URL is allowed",
-      target: { kind: "http", url: "http://127.0.0.1:4123/api/demo/calendar" },
-      ok: true,
-    },
-    {
-      rule: "a demo URL on another loopback port is refused",
-      target: { kind: "http", url: "http://127.0.0.1:4124/api/demo/calendar" },
-      ok: false,
-      says: /loopback/,
-    },
-    {
-      rule: "a file: URL is refused",
-      target: { kind: "http", url: "file:///etc/passwd" },
-      ok: false,
-      says: /only http: and https:/,
-    },
+  const atUrl = (url: string): Target => ({ kind: "http", url });
+  /** The embedded calendar's own command line as a stdio target, with `extra` (env, cwd) if any. */
+  const embeddedCalendar = (extra: Partial<Extract<Target, { kind: "stdio" }>> = {}): Target => ({
+    kind: "stdio",
+    command: embeddedStdioArgv("calendar")[0],
+    args: embeddedStdioArgv("calendar").slice(1),
+    ...extra,
+  });
+  /** `refused`: null where the target is admitted, else what the refusal says. */
+  const rows: [rule: string, target: Target, refused: RegExp | null][] = [
+    ["the calendar over stdio runs", demo("calendar", "stdio"), null],
+    ["the calendar over HTTP (served by the app) runs", demo("calendar", "http"), null],
+    ["calendar-handles runs", demo("calendar-handles", "stdio"), null],
+    ["server-everything over stdio is an embedded preset", demo("everything", "stdio"), null],
+    [
+      "server-everything over HTTP is refused (a shared process with server-side sessions)",
+      demo("everything", "http"),
+      /does not run server-everything over HTTP/,
+    ],
+    [
+      "an arbitrary command is refused",
+      { kind: "stdio", command: "sh", args: ["-c", "id"] },
+      /arbitrary commands are refused/,
+    ],
+    [
+      "node with another script is refused",
+      { kind: "stdio", command: process.execPath, args: ["-e", "1"] },
+      /arbitrary commands/,
+    ],
+    ["the embedded command line spelled as a stdio target runs", embeddedCalendar(), null],
+    [
+      "the embedded command line with NODE_OPTIONS is refused (that would be code)",
+      embeddedCalendar({ env: { NODE_OPTIONS: "--import=data:text/javascript,1" } }),
+      /environment variables \(NODE_OPTIONS\)/,
+    ],
+    [
+      "the embedded command line with a working directory is refused",
+      { kind: "stdio", command: everythingStdioArgv()[0], args: everythingStdioArgv().slice(1), cwd: "/" },
+      /working directory/,
+    ],
+    ["a private HTTP address is refused", atUrl("http://10.0.0.8/mcp"), /RFC 1918/],
+    [
+      "the app's own loopback port outside /api/demo is refused",
+      atUrl("http://127.0.0.1:4123/api/bridge/send"),
+      /loopback/,
+    ],
+    ["the app's own demo URL is allowed", atUrl("http://127.0.0.1:4123/api/demo/calendar"), null],
+    ["a demo URL on another loopback port is refused", atUrl("http://127.0.0.1:4124/api/demo/calendar"), /loopback/],
+    ["a file: URL is refused", atUrl("file:///etc/passwd"), /only http: and https:/],
   ];
-  for (const row of rows) {
-    it(row.rule, async () => {
-      const admission = await admitTarget(row.target);
-      expect(admission.ok).toBe(row.ok);
-      if (!admission.ok && row.says) expect(admission.message).toMatch(row.says);
+  for (const [rule, target, refused] of rows) {
+    it(rule, async () => {
+      const admission = await admitTarget(target);
+      expect(admission.ok).toBe(refused === null);
+      if (!admission.ok && refused) expect(admission.message).toMatch(refused);
     });
   }
 
