@@ -22,6 +22,18 @@ const SAMPLING_TOOLS = { method: "sampling/createMessage", params: { messages: [
 const ROOTS = { method: "roots/list" };
 const ALL = { elicitation: { form: {}, url: {} }, sampling: { tools: {} }, roots: {} };
 
+/** An InputRequiredResult asking for `inputRequests`. */
+const asking = (inputRequests: unknown) => ({ resultType: "input_required", inputRequests });
+/** An InputRequiredResult with one request, keyed `a`. */
+const askingOne = (request: unknown) => asking({ a: request });
+/** An InputRequiredResult carrying only `requestState`. */
+const withState = (requestState: unknown) => ({ resultType: "input_required", requestState });
+/** A request sent with `declared` capabilities, a tools/call unless told. */
+const declaring = (declared: Parameters<typeof readInputRequired>[1]["declared"], method = "tools/call") => ({
+  method,
+  declared,
+});
+
 function failed(result: unknown, ctx: Parameters<typeof readInputRequired>[1]): MrtrRuleId[] {
   return departures(readInputRequired(result, ctx).verdicts).map((v) => v.rule);
 }
@@ -41,120 +53,52 @@ describe("server rules on an InputRequiredResult", () => {
     [
       "MUST include inputRequests or requestState: neither",
       { resultType: "input_required" },
-      { method: "tools/call", declared: ALL },
+      declaring(ALL),
       ["server.requests-or-state"],
     ],
-    [
-      "state-only round is allowed",
-      { resultType: "input_required", requestState: "s" },
-      { method: "tools/call", declared: {} },
-      [],
-    ],
-    [
-      "unknown request kind",
-      { resultType: "input_required", inputRequests: { x: { method: "ping" } } },
-      { method: "tools/call", declared: ALL },
-      ["server.known-kind"],
-    ],
-    [
-      "MUST NOT input_required on tools/list",
-      { resultType: "input_required", requestState: "s" },
-      { method: "tools/list", declared: ALL },
-      ["server.allowed-method"],
-    ],
+    ["state-only round is allowed", withState("s"), declaring({}), []],
+    ["unknown request kind", asking({ x: { method: "ping" } }), declaring(ALL), ["server.known-kind"]],
+    ["MUST NOT input_required on tools/list", withState("s"), declaring(ALL, "tools/list"), ["server.allowed-method"]],
     [
       "MUST NOT input_required on server/discover",
-      { resultType: "input_required", requestState: "s" },
-      { method: "server/discover", declared: ALL },
+      withState("s"),
+      declaring(ALL, "server/discover"),
       ["server.allowed-method"],
     ],
-    [
-      "prompts/get may carry it",
-      { resultType: "input_required", requestState: "s" },
-      { method: "prompts/get", declared: {} },
-      [],
-    ],
-    [
-      "resources/read may carry it",
-      { resultType: "input_required", requestState: "s" },
-      { method: "resources/read", declared: {} },
-      [],
-    ],
-    [
-      "form elicitation without elicitation declared",
-      { resultType: "input_required", inputRequests: { a: FORM } },
-      { method: "tools/call", declared: {} },
-      ["server.declared-capability"],
-    ],
-    [
-      "form elicitation with elicitation: {} (form by default)",
-      { resultType: "input_required", inputRequests: { a: FORM } },
-      { method: "tools/call", declared: { elicitation: {} } },
-      [],
-    ],
+    ["prompts/get may carry it", withState("s"), declaring({}, "prompts/get"), []],
+    ["resources/read may carry it", withState("s"), declaring({}, "resources/read"), []],
+    ["form elicitation without elicitation declared", askingOne(FORM), declaring({}), ["server.declared-capability"]],
+    ["form elicitation with elicitation: {} (form by default)", askingOne(FORM), declaring({ elicitation: {} }), []],
     [
       "url elicitation with form only",
-      { resultType: "input_required", inputRequests: { a: URL_MODE } },
-      { method: "tools/call", declared: { elicitation: {} } },
+      askingOne(URL_MODE),
+      declaring({ elicitation: {} }),
       ["server.declared-capability"],
     ],
-    [
-      "url elicitation with elicitation.url",
-      { resultType: "input_required", inputRequests: { a: URL_MODE } },
-      { method: "tools/call", declared: { elicitation: { url: {} } } },
-      [],
-    ],
-    [
-      "sampling without sampling",
-      { resultType: "input_required", inputRequests: { a: SAMPLING } },
-      { method: "tools/call", declared: { elicitation: {} } },
-      ["server.declared-capability"],
-    ],
+    ["url elicitation with elicitation.url", askingOne(URL_MODE), declaring({ elicitation: { url: {} } }), []],
+    ["sampling without sampling", askingOne(SAMPLING), declaring({ elicitation: {} }), ["server.declared-capability"]],
     [
       "sampling with tools needs sampling.tools",
-      { resultType: "input_required", inputRequests: { a: SAMPLING_TOOLS } },
-      { method: "tools/call", declared: { sampling: {} } },
+      askingOne(SAMPLING_TOOLS),
+      declaring({ sampling: {} }),
       ["server.declared-capability"],
     ],
-    [
-      "roots without roots",
-      { resultType: "input_required", inputRequests: { a: ROOTS } },
-      { method: "tools/call", declared: {} },
-      ["server.declared-capability"],
-    ],
-    [
-      "requestState that is not a string",
-      { resultType: "input_required", requestState: 42 },
-      { method: "tools/call", declared: {} },
-      ["server.request-shape"],
-    ],
-    [
-      "inputRequests that is not an object",
-      { resultType: "input_required", inputRequests: [FORM] },
-      { method: "tools/call", declared: ALL },
-      ["server.request-shape"],
-    ],
+    ["roots without roots", askingOne(ROOTS), declaring({}), ["server.declared-capability"]],
+    ["requestState that is not a string", withState(42), declaring({}), ["server.request-shape"]],
+    ["inputRequests that is not an object", asking([FORM]), declaring(ALL), ["server.request-shape"]],
     [
       "url that is not a URL",
-      {
-        resultType: "input_required",
-        inputRequests: { a: { ...URL_MODE, params: { ...URL_MODE.params, url: "not a url" } } },
-      },
-      { method: "tools/call", declared: ALL },
+      askingOne({ ...URL_MODE, params: { ...URL_MODE.params, url: "not a url" } }),
+      declaring(ALL),
       ["server.url-valid"],
     ],
     [
       "a nested form schema",
-      {
-        resultType: "input_required",
-        inputRequests: {
-          a: {
-            ...FORM,
-            params: { message: "x", requestedSchema: { type: "object", properties: { o: { type: "object" } } } },
-          },
-        },
-      },
-      { method: "tools/call", declared: ALL },
+      askingOne({
+        ...FORM,
+        params: { message: "x", requestedSchema: { type: "object", properties: { o: { type: "object" } } } },
+      }),
+      declaring(ALL),
       ["server.form-schema"],
     ],
   ])("%s", (_label, result, ctx, rules) => {
@@ -174,10 +118,7 @@ describe("server rules on an InputRequiredResult", () => {
   });
 
   it("a URL-mode request keeps the full URL and its host", () => {
-    const view = readInputRequired(
-      { resultType: "input_required", inputRequests: { a: URL_MODE } },
-      { method: "tools/call", declared: ALL },
-    );
+    const view = readInputRequired(askingOne(URL_MODE), declaring(ALL));
     expect(view.requests[0]).toMatchObject({
       kind: "elicitation-url",
       url: { href: "https://auth.example.com/connect?flow=1", hostname: "auth.example.com", valid: true },
