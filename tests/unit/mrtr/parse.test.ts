@@ -7,6 +7,7 @@ import {
   readInputRequired,
   type MrtrRuleId,
 } from "@/lib/protocol/mrtr";
+import type { JsonObject } from "@/lib/protocol/json";
 import { inputRequiredResult, firstRequest } from "./chapter";
 
 const FORM = {
@@ -29,7 +30,7 @@ const askingOne = (request: unknown) => asking({ a: request });
 /** An InputRequiredResult carrying only `requestState`. */
 const withState = (requestState: unknown) => ({ resultType: "input_required", requestState });
 /** A request sent with `declared` capabilities, a tools/call unless told. */
-const declaring = (declared: Parameters<typeof readInputRequired>[1]["declared"], method = "tools/call") => ({
+const declaring = (declared: JsonObject, method = "tools/call") => ({
   method,
   declared,
 });
