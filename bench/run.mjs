@@ -290,15 +290,20 @@ function load() {
   return JSON.parse(readFileSync(report, "utf8"));
 }
 
-/** bench/observe.ts: what metrics and the per-call log line add to one bridge call, in microseconds. */
-function observeCost() {
-  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/observe.ts", ...(QUICK ? ["--quick"] : [])], {
+/** A bench/*.ts script run under tsx (--quick passed on): its figures, the JSON on the last line it writes to `stream`. */
+function tsxFigures(script, stream) {
+  const r = spawnSync(process.execPath, ["--import", "tsx", script, ...(QUICK ? ["--quick"] : [])], {
     cwd: ROOT,
     encoding: "utf8",
     env: process.env,
   });
-  if (r.status !== 0) return { failed: `bench/observe.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
-  return JSON.parse(r.stderr.trim().split("\n").at(-1));
+  if (r.status !== 0) return { failed: `${script} exited with ${r.status}: ${r.stderr.slice(-500)}` };
+  return JSON.parse(r[stream].trim().split("\n").at(-1));
+}
+
+/** bench/observe.ts: what metrics and the per-call log line add to one bridge call, in microseconds. */
+function observeCost() {
+  return tsxFigures("bench/observe.ts", "stderr");
 }
 
 /** tests/class/run.ts at full size: 60 students, 3 hosted instances behind nginx, a rolling restart under load. */
@@ -320,13 +325,7 @@ function classSize() {
 function tokens() {
   if (!existsSync(path.join(ROOT, "lib", "tokens", "bill.ts")))
     return { todo: "lib/tokens is not in this checkout: no token-bill figure (not estimated)" };
-  const r = spawnSync(process.execPath, ["--import", "tsx", "bench/tokens.ts", ...(QUICK ? ["--quick"] : [])], {
-    cwd: ROOT,
-    encoding: "utf8",
-    env: process.env,
-  });
-  if (r.status !== 0) return { failed: `bench/tokens.ts exited with ${r.status}: ${r.stderr.slice(-500)}` };
-  return JSON.parse(r.stdout.trim().split("\n").at(-1));
+  return tsxFigures("bench/tokens.ts", "stdout");
 }
 
 async function main() {
