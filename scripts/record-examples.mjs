@@ -69,6 +69,16 @@ const dentistRetry = (prev) =>
     inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } },
     requestState: result(prev[0]).requestState,
   });
+/** A step that books the Dentist at `startsAt` in one call, and expects the calendar's third event (e3) back. */
+const bookDentist = (label, id, caps, startsAt) => ({
+  label,
+  frame: frame(id, "tools/call", {
+    _meta: meta(caps),
+    name: "create_event",
+    arguments: { title: "Dentist", startsAt },
+  }),
+  check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
+});
 
 const EXAMPLES = [
   {
@@ -255,15 +265,7 @@ const EXAMPLES = [
         check: (x) =>
           expect(result(x)?.messages?.[0]?.content?.text?.includes("deep work"), "prompt rendered with the focus"),
       },
-      {
-        label: "tool (the model decides)",
-        frame: frame(3, "tools/call", {
-          _meta: meta(FORM),
-          name: "create_event",
-          arguments: { title: "Dentist", startsAt: "2026-09-10T08:30:00Z" },
-        }),
-        check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
-      },
+      bookDentist("tool (the model decides)", 3, FORM, "2026-09-10T08:30:00Z"),
     ],
   },
   {
@@ -297,15 +299,7 @@ const EXAMPLES = [
         frame: frame(3, "tools/call", { _meta: meta({}), name: "show_week", arguments: {} }),
         check: (x) => expect(result(x)?.structuredContent?.events?.length === 2, "the seeded week"),
       },
-      {
-        label: "the view's form calls create_event through the host",
-        frame: frame(4, "tools/call", {
-          _meta: meta({}),
-          name: "create_event",
-          arguments: { title: "Dentist", startsAt: "2026-09-10T10:00:00Z" },
-        }),
-        check: (x) => expect(result(x)?.structuredContent?.id === "e3", "event e3 created"),
-      },
+      bookDentist("the view's form calls create_event through the host", 4, {}, "2026-09-10T10:00:00Z"),
     ],
   },
   {
