@@ -11,33 +11,26 @@ import { targetLabel } from "../bridge/target";
 import { parseJson, type RecordedExchange, type ShareState } from "./state";
 import { eventFrame, keepParse, receivedFrames, replyFrame, type ReceivedFrame } from "../protocol/exchange";
 import type { CompactEvent, PayloadExchange, PayloadV1 } from "./v1-schema";
+import { buildEnvelope, formatFrame } from "../protocol/meta";
 
 export { PayloadV1Schema, type CompactEvent, type PayloadExchange, type PayloadV1 } from "./v1-schema";
 
 // ---------- v1 defaults (frozen) ----------
 
 const V1_DEFAULT_CAPABILITIES = { elicitation: { form: {} } };
+const V1_DEFAULT_VERSION = "2026-07-28";
+/** The editor's default: server/discover with the envelope, every value spelled here (not the app's current ones). */
+const V1_DEFAULT_ENVELOPE = buildEnvelope({
+  protocolVersion: V1_DEFAULT_VERSION,
+  clientCapabilities: V1_DEFAULT_CAPABILITIES,
+  clientInfo: { name: "mcp-playground", version: "0.1.0" },
+});
 
 export const V1_DEFAULTS = {
   target: { kind: "demo", server: "calendar", transport: "stdio" } as Target,
-  editor: JSON.stringify(
-    {
-      jsonrpc: "2.0",
-      id: 1,
-      method: "server/discover",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": V1_DEFAULT_CAPABILITIES,
-          "io.modelcontextprotocol/clientInfo": { name: "mcp-playground", version: "0.1.0" },
-        },
-      },
-    },
-    null,
-    2,
-  ),
+  editor: formatFrame({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: V1_DEFAULT_ENVELOPE } }),
   capabilities: V1_DEFAULT_CAPABILITIES as Record<string, unknown>,
-  protocolVersion: "2026-07-28",
+  protocolVersion: V1_DEFAULT_VERSION,
   era: "auto" as const,
   // The link format's own default, frozen with v1: a link that leaves the timeout out means 10 s even if the
   // app's default (SEND_DEFAULTS) changes.
