@@ -10,4 +10,5 @@ export function runTier(tier: {
   deadlineMs: number;
   graceMs?: number;
   log?: (line: string) => void;
+  onSpawn?: (child: import("node:child_process").ChildProcess) => void;
 }): Promise<{ ok: boolean; code: number | null; timedOut: boolean; seconds: number }>;

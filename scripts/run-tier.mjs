@@ -55,8 +55,9 @@ export function endTiersOnSignal() {
 /**
  * Runs `cmd args` as tier `tag` (output lines behind `tag │ `), ending it after `deadlineMs`.
  * Resolves { ok, code, timedOut, seconds }; prints `=== label: ok|FAILED|TIMED OUT … in N s`.
+ * `onSpawn(child)` gets the tier's process as soon as it exists (to signal it).
  * @param {{ label: string, tag: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, deadlineMs: number,
- *   graceMs?: number, log?: (line: string) => void }} tier
+ *   graceMs?: number, log?: (line: string) => void, onSpawn?: (child: import("node:child_process").ChildProcess) => void }} tier
  */
 export function runTier({
   label,
@@ -67,6 +68,7 @@ export function runTier({
   deadlineMs,
   graceMs = KILL_GRACE_MS,
   log = console.log,
+  onSpawn = () => {},
 }) {
   if (interrupted !== null) {
     log(`=== ${label}: not started (npm test got ${interrupted})`);
@@ -81,6 +83,7 @@ export function runTier({
     env: { ...env, [TEST_TIER_ENV]: mark },
     detached: true, // its own process group, so that a deadline can end all of it
   });
+  onSpawn(child);
   const prefix = `${tag.padEnd(12)}│ `;
   for (const stream of [child.stdout, child.stderr])
     createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => log(prefix + line));

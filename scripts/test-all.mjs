@@ -1,7 +1,10 @@
 // `npm test`: every tier on a fresh machine. Installs Debian's Chromium (e2e) and nginx (class) first when it can.
 // Two lanes, one per core (the serial integration files leave their core mostly waiting on the processes they start):
-//   lane 1: import cycles → lint → format → next build → precompress → e2e (the longest tier, ~1000 s)
-//   lane 2: vitest → typecheck (it also reads the route types the build generates) → image → class behind nginx
+//   lane 1: next build → precompress → e2e (the longest tier), started at once: it is the run's critical path
+//   lane 2: vitest → import cycles → lint → format → typecheck (it also reads the route types the build generates)
+//           → image → class behind nginx
+// When vitest ends, e2e gets a second worker (SIGUSR2, tests/e2e/pool.mjs): from then on lane 2's tiers are short, and
+// the second core would otherwise wait for e2e's last cases.
 // Tiers run side by side count only their own processes (PLAYGROUND_TEST_TIER, tests/leftover-processes.mjs).
 // Each tier's output is streamed line by line behind its name; its time and the summary are printed as before.
 // A tier that hangs is ended at its deadline (DEADLINES) and reported; the run goes on with the next tier.
@@ -30,8 +33,8 @@ const DEADLINES = {
 };
 
 /** Runs one tier (its output behind `tag │ `); resolves true when it exits 0 before its deadline. */
-async function run(label, tag, cmd, args) {
-  return (await runTier({ label, tag, cmd, args, env, deadlineMs: DEADLINES[tag] })).ok;
+async function run(label, tag, cmd, args, extra = {}) {
+  return (await runTier({ label, tag, cmd, args, env, deadlineMs: DEADLINES[tag], ...extra })).ok;
 }
 endTiersOnSignal();
 
@@ -81,8 +84,8 @@ const results = new Map(
     "class behind nginx",
   ].map((label) => [label, false]),
 );
-const tier = async (label, tag, cmd, args) => {
-  results.set(label, await run(label, tag, cmd, args));
+const tier = async (label, tag, cmd, args, extra) => {
+  results.set(label, await run(label, tag, cmd, args, extra));
   return results.get(label);
 };
 
@@ -91,12 +94,9 @@ const haveChromium = ensureDebian(chromium, "chromium", "the e2e tier drives it;
 const haveNginx = ensureDebian(nginx, "nginx", "the class test runs the app behind it");
 await tier("build embedded servers", "servers", "node", ["scripts/build-servers.mjs"]);
 
-// Lane 1: the checks of the source, the build, then e2e — the longest tier, started as soon as the build is there, so it
-// runs beside vitest's integration files (each tier counts only its own processes: tests/leftover-processes.mjs).
+// Lane 1: the build, then e2e — the longest tier, started as soon as the build is there, so it runs beside vitest's
+// integration files (each tier counts only its own processes: tests/leftover-processes.mjs).
 const build = (async () => {
-  await tier("import cycles", "cycles", "npm", ["run", "--silent", "cycles"]);
-  await tier("lint", "lint", "npx", ["eslint", "."]);
-  await tier("format", "format", "npx", ["prettier", "--check", "."]);
   // The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
   const ok =
     (await run("next build", "next-build", "npx", ["next", "build"])) &&
@@ -104,13 +104,25 @@ const build = (async () => {
   results.set("next build", ok);
   return ok;
 })();
+let e2eProcess = null;
+let vitestEnded = false;
 const lane1 = (async () => {
-  if ((await build) && haveChromium) await tier("e2e (real Chromium)", "e2e", "node", ["tests/e2e/run.mjs"]);
+  if (!(await build) || !haveChromium) return;
+  await tier("e2e (real Chromium)", "e2e", "node", ["tests/e2e/run.mjs"], {
+    env: { ...env, E2E_WORKERS: vitestEnded ? "2" : "1", E2E_MAX_WORKERS: "2" },
+    onSpawn: (child) => (e2eProcess = child),
+  });
+  e2eProcess = null;
 })();
 
-// Lane 2: vitest, then the short tiers that need the build (done long before vitest ends).
+// Lane 2: vitest, then the short tiers (the build is long done by then).
 const lane2 = (async () => {
   await tier("unit + integration (vitest)", "vitest", "npx", ["vitest", "run"]);
+  vitestEnded = true;
+  e2eProcess?.kill("SIGUSR2");
+  await tier("import cycles", "cycles", "npm", ["run", "--silent", "cycles"]);
+  await tier("lint", "lint", "npx", ["eslint", "."]);
+  await tier("format", "format", "npx", ["prettier", "--check", "."]);
   const built = await build;
   await tier("typecheck", "typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
   if (!built) return;

@@ -2,7 +2,7 @@
 // `npm run dev`'s). Assumes `npm run build` ran; builds and precompresses once if not.
 // Every case is named after the rule it proves. Prints "N passed, N failed" and exits non-zero on failure.
 import { mkdirSync, readdirSync } from "node:fs";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import path from "node:path";
 import {
   ensureBuilt,
@@ -17,6 +17,7 @@ import {
 import { PlaygroundPage } from "./pages/playground.mjs";
 import { describeLeftovers, watchProcesses } from "../leftover-processes.mjs";
 import { stepLog, withDeadline } from "./case-deadline.mjs";
+import { coordinate, serveCases, workerNumber } from "./pool.mjs";
 
 requireChromium();
 ensureBuilt();
@@ -393,63 +394,92 @@ function keepCommittedScreenshots(page) {
 }
 
 const failShot = (c) => path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`);
-const failures = [];
-let passed = 0;
+
+/**
+ * One case in a fresh, signed-in browser context of this worker's Chromium, within its deadline; the page must send
+ * nothing beyond 127.0.0.1 and log no console error the case did not ask for.
+ * @returns {Promise<{ ok: boolean, name: string, ms: number, message?: string }>}
+ */
+async function runCase(c, { browser, srv, storageState }) {
+  const started = Date.now();
+  const steps = stepLog(started);
+  const ctx = await guardedContext(browser, { storageState, logger: steps.logger });
+  const page = await ctx.context.newPage();
+  keepCommittedScreenshots(page);
+  const consoleErrors = [];
+  page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
+  page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
+  try {
+    const pg = steps.trackCalls(new PlaygroundPage(page, srv.base), "pg");
+    await withDeadline(() => c.fn({ pg, page, ctx, srv, token: srv.token, storageState }), {
+      name: c.name,
+      steps,
+      // Every context open now is this case's (signIn's is closed): a hung case is stopped by closing them.
+      onDeadline: async () => {
+        await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
+        await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
+      },
+    });
+    assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
+    const unexpected = consoleErrors.filter((m) => !c.expectedConsoleErrors.some((re) => re.test(m)));
+    assert(unexpected.length === 0, `console errors: ${unexpected.join(" | ")}`);
+    return { ok: true, name: c.name, ms: Date.now() - started };
+  } catch (e) {
+    await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
+    return { ok: false, name: c.name, ms: Date.now() - started, message: e.message };
+  } finally {
+    await ctx.context.close();
+  }
+}
+
 // After the run, the process table must hold nothing this run started from the checkout (servers, Chromium, stdio
 // servers): a case that starts its own server must end it even when it fails.
 const processes = watchProcesses({ root: ROOT });
-const srv = await startServer();
-let browser;
-try {
-  browser = await launchBrowser();
-  // The token the server printed in its launch URL (scripts use it in the header); every case's browser context
-  // starts signed in the way a user signs in, with the secret the page kept after opening that URL (tests/e2e/cases/signin.mjs).
-  const token = srv.token;
-  const storageState = await signIn(browser, srv);
-  for (const c of cases) {
-    const started = Date.now();
-    const steps = stepLog(started);
-    const ctx = await guardedContext(browser, { storageState, logger: steps.logger });
-    const page = await ctx.context.newPage();
-    keepCommittedScreenshots(page);
-    const consoleErrors = [];
-    page.on("console", (m) => m.type() === "error" && consoleErrors.push(m.text()));
-    page.on("pageerror", (e) => consoleErrors.push(`pageerror: ${e.message}`));
-    try {
-      const pg = steps.trackCalls(new PlaygroundPage(page, srv.base), "pg");
-      await withDeadline(() => c.fn({ pg, page, ctx, srv, token, storageState }), {
-        name: c.name,
-        steps,
-        // Every context open now is this case's (signIn's is closed): a hung case is stopped by closing them.
-        onDeadline: async () => {
-          await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
-          await Promise.all(browser.contexts().map((context) => context.close().catch(() => {})));
-        },
-      });
-      assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
-      const unexpected = consoleErrors.filter((m) => !c.expectedConsoleErrors.some((re) => re.test(m)));
-      assert(unexpected.length === 0, `console errors: ${unexpected.join(" | ")}`);
-      passed++;
-      console.log(`ok   ${c.name} (${Date.now() - started} ms)`);
-    } catch (e) {
-      failures.push(`${c.name}: ${e.message.split("\n")[0]}`);
-      console.log(`FAIL ${c.name}\n     ${e.message}`);
-      await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
-    } finally {
-      await ctx.context.close();
-    }
-  }
-} catch (e) {
-  failures.push(`harness: ${e.message}`);
-  console.log(srv.log());
-} finally {
-  await browser?.close();
-  await srv.stop();
-}
-// The last SIGKILLs need a moment to be reaped: poll briefly rather than guess a pause.
-const leftovers = await processes.settle(5_000);
-if (leftovers.length > 0) failures.push(`${describeLeftovers(leftovers)}\n(after the e2e run)`);
 
-console.log(`\n${passed} passed, ${failures.length} failed`);
-for (const f of failures) console.log(`  ✕ ${f}`);
-process.exit(failures.length === 0 ? 0 : 1);
+if (workerNumber() > 0) {
+  // A worker (tests/e2e/pool.mjs): its own server and Chromium, the cases the coordinator hands it.
+  let srv;
+  let browser;
+  let storageState;
+  await serveCases({
+    names: cases.map((c) => c.name),
+    setUp: async () => {
+      srv = await startServer();
+      browser = await launchBrowser();
+      // Every case's browser context starts signed in the way a user signs in, with the secret the page kept after
+      // opening the launch URL the server printed (tests/e2e/cases/signin.mjs).
+      storageState = await signIn(browser, srv);
+    },
+    runCase: (index) => runCase(cases[index], { browser, srv, storageState }),
+    tearDown: async () => {
+      await browser?.close();
+      await srv?.stop();
+      // The last SIGKILLs need a moment to be reaped: poll briefly rather than guess a pause.
+      const leftovers = await processes.settle(5_000);
+      return leftovers.length > 0 ? [`${describeLeftovers(leftovers)}\n(after the e2e run)`] : [];
+    },
+  });
+} else {
+  const failures = [];
+  let passed = 0;
+  const problems = await coordinate({
+    script: fileURLToPath(import.meta.url),
+    names: cases.map((c) => c.name),
+    onResult: (r) => {
+      if (r.ok) {
+        passed++;
+        console.log(`ok   ${r.name} (${r.ms} ms)`);
+      } else {
+        failures.push(`${r.name}: ${r.message.split("\n")[0]}`);
+        console.log(`FAIL ${r.name}\n     ${r.message}`);
+      }
+    },
+  });
+  failures.push(...problems);
+  const leftovers = await processes.settle(5_000);
+  if (leftovers.length > 0) failures.push(`${describeLeftovers(leftovers)}\n(after the e2e run)`);
+
+  console.log(`\n${passed} passed, ${failures.length} failed`);
+  for (const f of failures) console.log(`  ✕ ${f}`);
+  process.exit(failures.length === 0 ? 0 : 1);
+}
