@@ -7,6 +7,7 @@
 // Each worker's processes carry a tier mark of their own beneath the run's (`<mark>/w<n>`): a worker's leftover check
 // counts only its own processes, and whatever a dead worker left behind is found by that mark and ended.
 import { fork } from "node:child_process";
+import os from "node:os";
 import { pidsMarked } from "../../scripts/run-tier.mjs";
 import { TEST_TIER_ENV } from "../leftover-processes.mjs";
 
@@ -16,6 +17,18 @@ const WORKER_ENV = "E2E_WORKER";
 // coordinator (a signal nobody listens for would).
 let onWorkerWanted = () => {};
 process.on("SIGUSR2", () => onWorkerWanted());
+
+/** The workers alive now: an interrupted coordinator passes the signal on and waits for them (they end their servers). */
+const workers = new Set();
+function endWorkersOnSignal() {
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"])
+    process.once(sig, () => {
+      for (const w of workers) w.kill(sig);
+      const exit = () => process.exit(128 + os.constants.signals[sig]);
+      if (workers.size === 0) exit();
+      for (const w of workers) w.once("exit", () => workers.size === 0 && exit());
+    });
+}
 
 /** This process's worker number, or 0 for the coordinator. */
 export const workerNumber = () => Number(process.env[WORKER_ENV] ?? 0);
@@ -66,6 +79,7 @@ export function coordinate({ script, names, onResult }) {
         env: { ...process.env, [WORKER_ENV]: String(n), [TEST_TIER_ENV]: `${runMark}/w${n}` },
         stdio: "inherit",
       });
+      workers.add(child);
       let current = null; // the case this worker is running
       const next = () => {
         current = queue.shift() ?? null;
@@ -79,6 +93,7 @@ export function coordinate({ script, names, onResult }) {
         } else if (m.problem) problems.push(`worker ${n}: ${m.problem}`);
       });
       child.on("exit", (code, sig) => {
+        workers.delete(child);
         running--;
         if (current !== null) problems.push(`worker ${n} ended (${sig ?? code}) while running case ${current + 1}`);
         else if (code !== 0) problems.push(`worker ${n} ended with ${sig ?? code}`);
@@ -86,6 +101,7 @@ export function coordinate({ script, names, onResult }) {
       });
     }
     if (count === 0) return resolve(problems);
+    endWorkersOnSignal();
     onWorkerWanted = addWorker;
     for (let i = 0; i < first; i++) addWorker();
   });
@@ -98,6 +114,9 @@ export function coordinate({ script, names, onResult }) {
  *   tearDown: () => Promise<string[]> }} w
  */
 export async function serveCases({ names, setUp, runCase, tearDown }) {
+  // A coordinator that is gone (killed outright) leaves nobody to take results: end, which ends this worker's server
+  // (scripts/local-app.mjs endWithThisProcess).
+  process.once("disconnect", () => process.exit(1));
   const send = (m) => new Promise((resolve) => process.send(m, resolve));
   let ready = true;
   try {
@@ -122,5 +141,6 @@ export async function serveCases({ names, setUp, runCase, tearDown }) {
     await done;
   }
   for (const problem of await tearDown()) await send({ problem });
+  process.removeAllListeners("disconnect");
   process.disconnect();
 }

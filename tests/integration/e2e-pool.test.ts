@@ -46,7 +46,8 @@ describe("e2e worker pool", () => {
   });
 
   it("starts with one worker and adds a second on SIGUSR2, never more than E2E_MAX_WORKERS", async () => {
-    const cases = ["slow-1", "slow-2", "slow-3", "slow-4", "slow-5", "slow-6", "slow-7", "slow-8"];
+    // Ten seconds of cases on one worker: time enough for a second to start, even on a loaded machine.
+    const cases = Array.from({ length: 10 }, (_, i) => `long-${i + 1}`);
     let signalled = 0;
     const { results, problems } = await runPool(cases, { E2E_WORKERS: "1", E2E_MAX_WORKERS: "2" }, (line, pid) => {
       // After the first result: ask twice; the cap keeps it to one more.
@@ -56,6 +57,19 @@ describe("e2e worker pool", () => {
     expect(results).toHaveLength(cases.length);
     expect(results[0].worker).toBe(1);
     expect(new Set(results.map((r) => r.worker))).toEqual(new Set([1, 2]));
+  });
+
+  it("an interrupted coordinator passes the signal to its workers, which end their servers before it exits", async () => {
+    let signalled = false;
+    const { code } = await runPool(["hang-a", "hang-b"], { E2E_WORKERS: "2" }, (line, pid) => {
+      // Both workers started and hold their server stand-ins; give them a moment to take a case.
+      if (line.startsWith("e2e worker 2") && !signalled) {
+        signalled = true;
+        setTimeout(() => process.kill(pid, "SIGTERM"), 1_000);
+      }
+    });
+    expect(code).toBe(143);
+    expect(pidsMarked(`pool-test@${process.pid}`)).toEqual([]);
   });
 
   it("a worker that dies is named with its case; the cases left and its processes are reported, and its processes end", async () => {
