@@ -10,6 +10,7 @@ import { exampleById } from "@/lib/share/examples";
 import { LEFT_OUT } from "@/lib/share/secrets";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
 import { defaultShareState } from "@/lib/share/v1";
+import { expectRefusal } from "../helpers/share";
 
 function exchange(
   request: Record<string, unknown>,
@@ -142,9 +143,7 @@ describe("reading a cassette file", () => {
       /^interactions\[0\]\.request: a recorded request needs a method$/,
     ],
   ])("refuses %s with a reason", (_name, text, reason) => {
-    const r = parseCassetteText(text);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toMatch(reason);
+    expectRefusal(parseCassetteText(text), reason);
   });
 });
 

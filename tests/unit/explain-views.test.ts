@@ -32,6 +32,9 @@ function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = 
   };
 }
 
+/** A complete result (id 1) carrying `result`'s members. */
+const complete = (result: object) => ({ jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } });
+
 /** The http-request event of a POST to the loopback test server with `headers` (added none, empty body). */
 const postTo127 = (headers: [string, string][]) => ({
   t: 0,
@@ -70,11 +73,7 @@ describe("annotated lines put each note on the line of its key", () => {
   });
 
   it("subtrees without notes are folded onto one clipped line", () => {
-    const big = {
-      jsonrpc: "2.0",
-      id: 1,
-      result: { resultType: "complete", content: [{ type: "text", text: "x".repeat(500) }] },
-    };
+    const big = complete({ content: [{ type: "text", text: "x".repeat(500) }] });
     const out = annotatedLines(big, explainFrame(big, { requestMethod: "tools/call" }));
     const content = out.find((l) => l.path === "result.content")!;
     expect(content.text.length).toBeLessThanOrEqual(101);
@@ -122,19 +121,7 @@ describe("explaining a recorded exchange", () => {
     const text = transcriptFromExchanges([
       exchange(
         { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: envelope } },
-        [
-          {
-            jsonrpc: "2.0",
-            id: 1,
-            result: {
-              resultType: "complete",
-              supportedVersions: ["2026-07-28"],
-              capabilities: {},
-              ttlMs: 1,
-              cacheScope: "public",
-            },
-          },
-        ],
+        [complete({ supportedVersions: ["2026-07-28"], capabilities: {}, ttlMs: 1, cacheScope: "public" })],
         {
           transport: "http",
           events: [
@@ -154,9 +141,7 @@ describe("explaining a recorded exchange", () => {
 
 describe("who decides", () => {
   const list = (method: string, result: object) =>
-    exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [
-      { jsonrpc: "2.0", id: 1, result: { resultType: "complete", ...result } },
-    ]);
+    exchange({ jsonrpc: "2.0", id: 1, method, params: {} }, [complete(result)]);
   const exchanges = [
     list("server/discover", {
       supportedVersions: ["2026-07-28"],
@@ -259,7 +244,7 @@ describe("HTTP headers are explained like fields", () => {
   });
 
   it("an HTTP exchange's explanation includes its request and response headers", () => {
-    const ex = exchange(frame, [{ jsonrpc: "2.0", id: 1, result: { resultType: "complete", content: [] } }], {
+    const ex = exchange(frame, [complete({ content: [] })], {
       transport: "http",
       events: [
         postTo127([["Mcp-Session-Id", "s"]]),

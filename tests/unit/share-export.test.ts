@@ -5,7 +5,8 @@ import { EXAMPLES, exampleById } from "@/lib/share/examples";
 import { importMcpServers, stripJsonc } from "@/lib/share/mcp-servers";
 import { exportSessionFile, importSessionFile } from "@/lib/share/session-file";
 import { markdownTranscript } from "@/lib/share/transcript";
-import { defaultShareState } from "@/lib/share/v1";
+import { toolsCallFrame } from "../helpers/frames";
+import { expectRefusal, shareStateFor } from "../helpers/share";
 
 describe("session files", () => {
   it.each(EXAMPLES.map((e) => [e.id, e] as const))("export → import gives back the same state: %s", (_id, example) => {
@@ -25,14 +26,11 @@ describe("session files", () => {
   });
 
   it("secrets are stripped from the file as from a link", () => {
-    const state = {
-      ...defaultShareState(),
-      target: {
-        kind: "http" as const,
-        url: "http://127.0.0.1:1/mcp",
-        headers: { Authorization: "Bearer file-secret-123" },
-      },
-    };
+    const state = shareStateFor({
+      kind: "http",
+      url: "http://127.0.0.1:1/mcp",
+      headers: { Authorization: "Bearer file-secret-123" },
+    });
     const file = exportSessionFile(state);
     expect(file.text).not.toContain("file-secret-123");
     expect(file.omitted).toEqual(["target header Authorization (credentials are never shared)"]);
@@ -50,9 +48,7 @@ describe("session files", () => {
     ],
     ["a bad state", '{"format":"mcp-playground-session","version":1,"state":{"era":"x"}}', /field era is invalid/],
   ])("importing %s fails with a reason", (_label, text, reason) => {
-    const r = importSessionFile(text);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toMatch(reason);
+    expectRefusal(importSessionFile(text), reason);
   });
 });
 
@@ -106,19 +102,9 @@ describe("Markdown transcript in the chapter's arrow style", () => {
 });
 
 describe("copy as curl", () => {
-  const call = JSON.stringify({
-    jsonrpc: "2.0",
-    id: 3,
-    method: "tools/call",
-    params: {
-      _meta: {
-        "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-        "io.modelcontextprotocol/clientCapabilities": {},
-      },
-      name: "get_weather",
-      arguments: { location: "New York", region: "us-west1", units: null },
-    },
-  });
+  const call = JSON.stringify(
+    toolsCallFrame("get_weather", { location: "New York", region: "us-west1", units: null }, {}, 3),
+  );
   const weather = {
     name: "get_weather",
     inputSchema: {
@@ -328,9 +314,7 @@ describe("import targets from an mcpServers block", () => {
       /type "websocket" is not one/,
     ],
   ])("rejects %s with a reason", (_label, text, reason) => {
-    const r = importMcpServers(text);
-    expect(r.ok).toBe(false);
-    if (!r.ok) expect(r.reason).toMatch(reason);
+    expectRefusal(importMcpServers(text), reason);
   });
 
   it("one bad entry does not hide the good ones", () => {

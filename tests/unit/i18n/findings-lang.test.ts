@@ -12,8 +12,8 @@ import { CATALOGUES } from "@/lib/i18n/catalogues";
 import { makeTranslate, say, type Msg, type Translate } from "@/lib/i18n/translate";
 import { checkArguments } from "@/lib/session/args-check";
 import { stripSecrets } from "@/lib/share/secrets";
-import { defaultShareState } from "@/lib/share/v1";
 import { readTask } from "@/lib/tasks/shapes";
+import { shareStateFor } from "../../helpers/share";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
 const ru = makeTranslate("ru", CATALOGUES.ru);
@@ -201,16 +201,15 @@ describe("the auth findings' details, in Bulgarian and Russian", () => {
 });
 
 describe("the Share dialog's list of what a link leaves out, in Bulgarian and Russian", () => {
-  const state = {
-    ...defaultShareState(),
-    target: {
-      kind: "stdio" as const,
+  const state = shareStateFor(
+    {
+      kind: "stdio",
       command: "node",
       args: ["server.js", "--token=abc123456789", "https://u:pw@db.example/x?api_key=k-1234567890"],
       env: { OPENAI_API_KEY: "sk-openai-000000" },
     },
-    editor: "abc123456789 and sk-openai-000000",
-  };
+    { editor: "abc123456789 and sk-openai-000000" },
+  );
 
   it("the link keeps the English lines, and each has its Msg", () => {
     const { omitted, omittedMsgs, state: out } = stripSecrets(state);

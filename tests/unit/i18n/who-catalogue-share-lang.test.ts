@@ -10,10 +10,10 @@ import { whoDecides } from "@/lib/explain";
 import { CATALOGUES } from "@/lib/i18n/catalogues";
 import { englishT, makeTranslate, say, type Translate } from "@/lib/i18n/translate";
 import { exportSessionFile } from "@/lib/share/session-file";
-import { defaultShareState } from "@/lib/share/v1";
 import { initialPanelState, panelReducer, selectCapabilities, selectFleet, type PanelState } from "@/lib/tokens/panel";
 import { FIELD_SETS, FIELD_SET_LABELS } from "@/lib/tokens/options";
 import { parseToolEdit } from "@/lib/tokens/whatif";
+import { shareStateFor } from "../../helpers/share";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
 const ru = makeTranslate("ru", CATALOGUES.ru);
@@ -160,13 +160,10 @@ describe("the Catalogue tab's lib texts", () => {
 
 describe("the session file's list of what was left out", () => {
   it("is kept as Msgs next to the English lines, said in bg and ru", () => {
-    const share = {
-      ...defaultShareState(),
-      target: {
-        kind: "http" as const,
-        url: "https://user:secret@example.test/mcp?api_key=sk-abcdefabcdefabcdefabcdef",
-      },
-    };
+    const share = shareStateFor({
+      kind: "http",
+      url: "https://user:secret@example.test/mcp?api_key=sk-abcdefabcdefabcdefabcdef",
+    });
     const file = exportSessionFile(share, { now: new Date("2026-09-07T10:00:00Z") });
     expect(file.omitted.length).toBeGreaterThan(0);
     expect(file.omittedMsgs.map((m) => say(m))).toEqual(file.omitted);
