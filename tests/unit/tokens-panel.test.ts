@@ -11,6 +11,7 @@ import {
   slotBill,
   type PanelAction,
   type PanelState,
+  type WhatIfSubject,
 } from "@/lib/tokens/panel";
 
 const catalogue: Catalogue = {
@@ -32,6 +33,12 @@ const fetched: PanelAction = {
   targetLabel: "everything (stdio)",
   catalogue,
 };
+/** Select `subject` in What if, write `text` and apply it. */
+const applyWhatIf = (subject: WhatIfSubject, text: string): PanelAction[] => [
+  { type: "whatif/select", subject },
+  { type: "whatif/text", text },
+  { type: "whatif/apply" },
+];
 
 describe("panel: defaults are the chapter's", () => {
   it("o200k_base, python layout, prompt fields, auto handshake, 5 servers, 200,000-token window", () => {
@@ -89,12 +96,7 @@ describe("panel: what if", () => {
     expect(JSON.parse(s.whatIf.text)).toEqual({ name: "b", description: "second", inputSchema: {} });
   });
   it("applying an edit changes the catalogue (and only that tool); reset brings the fetched one back", () => {
-    let s = run(
-      fetched,
-      { type: "whatif/select", subject: { kind: "tool", index: 0 } },
-      { type: "whatif/text", text: '{"name":"a"}' },
-      { type: "whatif/apply" },
-    );
+    let s = run(fetched, ...applyWhatIf({ kind: "tool", index: 0 }, '{"name":"a"}'));
     expect(catalogueTools(s.catalogue!)).toEqual([
       { name: "a" },
       { name: "b", description: "second", inputSchema: {} },
@@ -106,22 +108,12 @@ describe("panel: what if", () => {
     expect(JSON.parse(s.whatIf.text).description).toBe("first");
   });
   it("an edit that is not a JSON object is refused with the reason, and the catalogue is unchanged", () => {
-    const s = run(
-      fetched,
-      { type: "whatif/select", subject: { kind: "tool", index: 0 } },
-      { type: "whatif/text", text: "{oops" },
-      { type: "whatif/apply" },
-    );
+    const s = run(fetched, ...applyWhatIf({ kind: "tool", index: 0 }, "{oops"));
     expect(s.whatIf.error).toMatch(/^not JSON: /);
     expect(s.catalogue).toBe(catalogue);
   });
   it("the instructions can be edited as text", () => {
-    const s = run(
-      fetched,
-      { type: "whatif/select", subject: { kind: "instructions" } },
-      { type: "whatif/text", text: "shorter" },
-      { type: "whatif/apply" },
-    );
+    const s = run(fetched, ...applyWhatIf({ kind: "instructions" }, "shorter"));
     expect(s.catalogue!.instructions).toBe("shorter");
   });
   it("a new fetch replaces the catalogue and clears the editor", () => {
