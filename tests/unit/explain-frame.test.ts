@@ -27,6 +27,12 @@ function errors(annotations: Annotation[]): Annotation[] {
   return annotations.filter((a) => a.level === "error");
 }
 const explain = (frame: unknown, ctx?: ExplainContext) => explainFrame(frame, ctx);
+/** The first note at `path` is at `level` and says `phrase`. */
+function expectFirstNote(annotations: Annotation[], path: string, level: string, phrase: string): void {
+  const a = at(annotations, path)[0];
+  expect(a.level).toBe(level);
+  expect(a.text).toContain(phrase);
+}
 
 describe("every annotation has a path, one-sentence text, a spec reference and a level", () => {
   it("holds for a full modern request", () => {
@@ -88,9 +94,12 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
   });
 
   it("clientInfo is explained as recommended, not required", () => {
-    const a = at(explain(req("tools/list")), "params._meta.io.modelcontextprotocol/clientInfo")[0];
-    expect(a.level).toBe("info");
-    expect(a.text).toContain("recommended");
+    expectFirstNote(
+      explain(req("tools/list")),
+      "params._meta.io.modelcontextprotocol/clientInfo",
+      "info",
+      "recommended",
+    );
   });
 
   it("a request with no params at all is an error (a modern server answers -32602)", () => {
@@ -107,18 +116,16 @@ describe("the _meta envelope: required, recommended, misspelt and foreign keys",
     ["progresToken", 'did you mean "progressToken"?'],
   ])("misspelt key %s → %s", (key, phrase) => {
     const out = explain({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: { ...M, [key]: "x" } } });
-    const a = at(out, `params._meta.${key}`)[0];
-    expect(a.level).toBe("error");
-    expect(a.text).toContain(phrase);
+    expectFirstNote(out, `params._meta.${key}`, "error", phrase);
   });
 
   it("a third-party prefixed key is info, never an error", () => {
-    const a = at(
+    expectFirstNote(
       explain(req("tools/list", { _meta: { ...M, "com.example/trace": 1 } })),
       "params._meta.com.example/trace",
-    )[0];
-    expect(a.level).toBe("info");
-    expect(a.text).toContain("third-party");
+      "info",
+      "third-party",
+    );
   });
 
   it("logLevel is deprecated with its date and SEP, and an unknown level is an error", () => {
@@ -602,15 +609,15 @@ describe("legacy frames: removed in 2026-07-28, with the SEP and the replacement
   });
 
   it("logging/setLevel to a modern server says the server answers -32601 (HTTP 404)", () => {
-    const a = at(
+    expectFirstNote(
       explain(
         { jsonrpc: "2.0", id: 1, method: "logging/setLevel", params: { level: "debug" } },
         { direction: "sent", serverEra: "modern" },
       ),
       "method",
-    )[0];
-    expect(a.level).toBe("removed");
-    expect(a.text).toContain("-32601 (HTTP 404)");
+      "removed",
+      "-32601 (HTTP 404)",
+    );
   });
 
   it("initialize to a known legacy server is the right thing: level info, badge kept", () => {
@@ -701,9 +708,7 @@ describe("error replies", () => {
         : code === -32021
           ? { requiredCapabilities: { elicitation: {} } }
           : undefined;
-    const a = at(explain(err(code, "m", data)), "error.code")[0];
-    expect(a.level).toBe(level);
-    expect(a.text).toContain("Next:");
+    expectFirstNote(explain(err(code, "m", data)), "error.code", level, "Next:");
   });
 
   it("-32601 to server/discover means legacy server, not broken server", () => {
