@@ -3,6 +3,7 @@
  * `received` and the reply as frames. exchangeOf stores them as the bridge does (lib/protocol/exchange.ts): each
  * frame once, in its event, with `received` and the reply pointing there; a frame no event carries stays whole.
  */
+import { expect } from "vitest";
 import type { Exchange, ExchangeOutcome, WireEvent } from "@/lib/bridge/contract";
 import { keepParse, pointIntoEvents, replyFrame } from "@/lib/protocol/exchange";
 
@@ -30,4 +31,10 @@ export function exchangeOf(x: ExchangeWithFrames): Exchange {
 /** The outcome as a test asserts on it: a reply as `{ kind: "response", frame }`, wherever the record keeps it. */
 export function readOutcome(x: Pick<Exchange, "outcome" | "events">): ExchangeOutcome {
   return x.outcome.kind === "response" ? { kind: "response", frame: replyFrame(x) } : x.outcome;
+}
+
+/** `x` was answered with a JSON-RPC error with this id and code, and this message where one is given. */
+export function expectErrorReply(x: Pick<Exchange, "outcome" | "events">, id: number, code: number, message?: unknown) {
+  const error = message === undefined ? { code } : { code, message };
+  expect(readOutcome(x)).toMatchObject({ kind: "response", frame: { id, error } });
 }

@@ -22,6 +22,11 @@ export function toolsCallFrame(
   };
 }
 
+/** A tools/call with `id` and no `_meta` (as a pre-2026 client writes it), its arguments empty. */
+export function bareToolsCall(id: number, name: string) {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } };
+}
+
 /** That tools/call (id 1) as text. */
 export function toolsCallText(
   name: string,

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { exampleById } from "@/lib/share/examples";
 import { sendFrame } from "./helpers";
-import { readOutcome } from "@/tests/helpers/exchange";
+import { expectErrorReply } from "@/tests/helpers/exchange";
+import { bareToolsCall } from "@/tests/helpers/frames";
 
 const dentist: Target = { kind: "replay", cassette: "dentist-mrtr" };
 
@@ -26,22 +27,13 @@ describe("a replay target", () => {
   });
 
   it("answers a request it has no recording for with an error naming the closest recorded request", async () => {
-    const x = await sendFrame(dentist, {
-      jsonrpc: "2.0",
-      id: 7,
-      method: "tools/call",
-      params: { name: "create_evnt", arguments: {} },
-    });
-    expect(readOutcome(x)).toMatchObject({
-      kind: "response",
-      frame: {
-        id: 7,
-        error: {
-          code: -32602,
-          message: expect.stringContaining('Closest recorded request: tools/call {"name":"create_event"'),
-        },
-      },
-    });
+    const x = await sendFrame(dentist, bareToolsCall(7, "create_evnt"));
+    expectErrorReply(
+      x,
+      7,
+      -32602,
+      expect.stringContaining('Closest recorded request: tools/call {"name":"create_event"'),
+    );
   });
 
   it("is refused by the contract when it names no known recording", async () => {

@@ -20,7 +20,8 @@ import { answerOf, parseCassetteText, type Cassette } from "@/lib/cassette/forma
 import { withId } from "@/lib/cassette/match";
 import { cliArgs, runCli } from "../helpers/cli";
 import { ROOT, endAllAndAssertNoneAlive, sendFrame, trackPid } from "./helpers";
-import { readOutcome } from "@/tests/helpers/exchange";
+import { expectErrorReply } from "@/tests/helpers/exchange";
+import { bareToolsCall } from "@/tests/helpers/frames";
 
 const MEMORY = createRequire(import.meta.url).resolve("@modelcontextprotocol/server-memory/dist/index.js");
 const CHANGED = path.join(ROOT, "tests", "fixtures", "cassettes", "memory-changed.mjs");
@@ -174,25 +175,14 @@ describe("mock over stdio", () => {
 
   it("answers an unrecorded request with a JSON-RPC error naming the closest recorded request", async () => {
     const mock: Target = { kind: "stdio", command: process.execPath, args: [...CLI, "mock", cassettePath], cwd: ROOT };
-    const x = await sendFrame(mock, {
-      jsonrpc: "2.0",
-      id: 9,
-      method: "tools/call",
-      params: { name: "read_graf", arguments: {} },
-    });
-    expect(readOutcome(x)).toMatchObject({
-      kind: "response",
-      frame: {
-        id: 9,
-        error: {
-          code: -32602,
-          message:
-            'The cassette has no answer for tools/call {"name":"read_graf","arguments":{}}. Closest recorded request: tools/call {"name":"read_graph","arguments":{}}',
-        },
-      },
-    });
-    const unknown = await sendFrame(mock, { jsonrpc: "2.0", id: 10, method: "prompts/list" });
-    expect(readOutcome(unknown)).toMatchObject({ kind: "response", frame: { id: 10, error: { code: -32601 } } });
+    const x = await sendFrame(mock, bareToolsCall(9, "read_graf"));
+    expectErrorReply(
+      x,
+      9,
+      -32602,
+      'The cassette has no answer for tools/call {"name":"read_graf","arguments":{}}. Closest recorded request: tools/call {"name":"read_graph","arguments":{}}',
+    );
+    expectErrorReply(await sendFrame(mock, { jsonrpc: "2.0", id: 10, method: "prompts/list" }), 10, -32601);
   });
 });
 
