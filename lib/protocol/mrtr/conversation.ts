@@ -19,24 +19,20 @@ import {
   requestStateOf,
   requestTarget,
 } from "./shapes";
-import { replyFrame, type ExchangeOutcome, type WireEvent } from "../exchange";
+import { replyFrame, type Exchange, type ExchangeOutcome, type WireEvent } from "../exchange";
 
 export const DEFAULT_ROUND_LIMIT = 5;
 export const MAX_ROUND_LIMIT = 50;
 
-/** The part of the bridge's Exchange record this module reads. */
-export interface ExchangeLike {
-  sendId: string;
-  startedAt: number;
-  durationMs: number;
-  sentFrame?: unknown;
+/** The part of the bridge's Exchange record this module reads (any failure's kind, the events optional). */
+export type ExchangeLike = Pick<Exchange, "sendId" | "startedAt" | "durationMs" | "sentFrame"> & {
   outcome:
     | Extract<ExchangeOutcome, { kind: "response" }>
     | { kind: "notification"; note: string }
     | { kind: "failure"; failure: string; message: string };
   /** The events the outcome's reply may point into. */
   events?: readonly WireEvent[];
-}
+};
 
 export type RoundKind = "input_required" | "complete" | "error" | "failure";
 
