@@ -29,7 +29,7 @@ export type CheckInput = Omit<CheckDef, "title" | "spec" | "transports" | "eras"
   section?: string;
   spec?: SpecRef;
   transports?: TransportScope;
-  /** Default: the 2026-07-28 era only. */
+  /** Default: both eras when the rule names its 2025-11-25 page (legacySpec), else the 2026-07-28 era only. */
   eras?: readonly CheckEra[];
   /** The 2025-11-25 page of a rule legacy servers are judged on too (LEGACY_SPEC). */
   legacySpec?: string;
@@ -52,7 +52,7 @@ export function defineChecks(
     ...(needs && { run: skipUnlessDeclared(needs, check.run) }),
     spec: withLegacy(spec ?? (section ? { ...defaults.spec, section } : defaults.spec), legacySpec),
     transports: transports ?? defaults.transports ?? "both",
-    eras: eras ?? MODERN_ONLY,
+    eras: eras ?? (legacySpec ? BOTH_ERAS : MODERN_ONLY),
   }));
 }
 
@@ -71,22 +71,8 @@ function skipUnlessDeclared(capability: string, run: CheckDef["run"]): CheckDef[
 }
 
 /** The positional form for modules whose checks share page and section (HTTP §9.2, stdio §9.1). */
-export function check(
-  id: string,
-  level: Level,
-  run: CheckDef["run"],
-  aggregate = false,
-  eras?: readonly CheckEra[],
-  legacy?: string,
-): CheckInput {
-  return {
-    id,
-    level,
-    run,
-    ...(aggregate ? { aggregate } : {}),
-    ...(eras ? { eras } : {}),
-    ...(legacy ? { legacySpec: legacy } : {}),
-  };
+export function check(id: string, level: Level, run: CheckDef["run"], aggregate = false, legacy?: string): CheckInput {
+  return { id, level, run, ...(aggregate ? { aggregate } : {}), ...(legacy ? { legacySpec: legacy } : {}) };
 }
 
 export function specRefText(spec: SpecRef): string {

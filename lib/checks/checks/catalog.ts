@@ -6,7 +6,7 @@
  */
 import { LIST_CAPABILITY, type CheckContext, type ListInfo, type ListMethod } from "../context";
 import { LIST_KEY } from "../probes";
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { asObject, truncate, type JsonObject } from "../wire";
 import type { Verdict } from "../types";
 import { msg, type Msg } from "../../i18n/translate";
@@ -95,7 +95,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C74",
       level: "MUST",
-      eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.schema,
       spec: { section: "§1.1", path: SPEC.base },
       run: overCatalogue(async (ctx, lists) => {
@@ -135,7 +134,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C75",
       level: "SHOULD",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
       run: overCatalogue(async (ctx, lists) => {
         for (const { method, items } of lists) {
@@ -156,7 +154,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C76",
       level: "SHOULD",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool-names`,
       needs: "tools",
       async run(ctx) {
@@ -176,7 +173,6 @@ export const CATALOG_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C77",
       level: "MUST",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#tool`,
       needs: "tools",
       async run(ctx) {

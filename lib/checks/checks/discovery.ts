@@ -1,6 +1,5 @@
 /** Digest §14 A: discovery and versioning (C01–C12). */
 import {
-  BOTH_ERAS,
   LEGACY_SPEC,
   SPEC,
   cacheHintProblems,
@@ -115,7 +114,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       id: "C09",
       level: "MUST",
       spec: { section: "§4", path: SPEC.http },
-      eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.base,
       async run(ctx) {
         const reply = await ctx.request("playground/nonexistent");
@@ -169,7 +167,6 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       id: "C11",
       level: "SHOULD",
       spec: { section: "§4", path: SPEC.completion },
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.lifecycle}#capability-negotiation`,
       run: readingDiscover(async (ctx, result) => {
         // 2025-11-25 still has logging/setLevel, gated by the logging capability.

@@ -1,5 +1,5 @@
 /** Digest §14 E: Streamable HTTP headers and status codes (C41–C56; C57 lives with the authorization rules in ./auth). HTTP targets only. */
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
+import { LEGACY_SPEC, SPEC, isErrorCode, wrongStatus, check, defineChecks, type CheckDef } from "../define";
 import { headerParams } from "../../protocol/header-annotations";
 import type { CheckSendOptions } from "../types";
 import { asObject, list, replyMsg, responseHeaders, sentFrame, type JsonObject } from "../wire";
@@ -205,7 +205,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         return ctx.fail(msg("checks.d.C54.fail", { origin, reply: replyMsg(reply) }));
       },
       false,
-      BOTH_ERAS,
       LEGACY_SPEC.security,
     ),
     check(
@@ -231,7 +230,6 @@ export const HTTP_CHECKS: CheckDef[] = defineChecks(
         return ctx.fail(msg("checks.d.C55.fail", { got }));
       },
       false,
-      BOTH_ERAS,
       `${LEGACY_SPEC.transports}#sending-messages-to-the-server`,
     ),
     check(

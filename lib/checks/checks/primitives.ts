@@ -1,5 +1,5 @@
 /** Digest §14 B: what each primitive's results hold — paging errors, tool errors, resources, prompts, structured output, header annotations (C18–C23). */
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
+import { LEGACY_SPEC, SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
 import { headerAnnotationProblems } from "../../protocol/header-annotations";
 import { replyMsg, asObject, clauses, truncate, type JsonObject } from "../wire";
 import { msg, type Msg } from "../../i18n/translate";
@@ -27,7 +27,6 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
       id: "C18",
       level: "SHOULD",
       spec: { section: "§10.5", path: SPEC.pagination },
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.pagination}#error-handling`,
       async run(ctx) {
         const [method] = await declaredLists(ctx);
@@ -40,7 +39,6 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C19",
       level: "SHOULD",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#error-handling`,
       needs: "tools",
       async run(ctx) {
@@ -73,7 +71,6 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
       id: "C21",
       level: "SHOULD",
       spec: { section: "§10.3", path: SPEC.prompts },
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.prompts}#error-handling`,
       needs: "prompts",
       async run(ctx) {
@@ -85,7 +82,6 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C22",
       level: "MUST",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.tools}#output-schema`,
       async run(ctx) {
         const tools = (await ctx.callableTools()).filter((t) => asObject(t.outputSchema));

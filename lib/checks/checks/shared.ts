@@ -4,7 +4,7 @@
  * legacy servers alike.
  */
 import { LIST_CAPABILITY, LIST_METHODS, type CheckContext, type ListMethod } from "../context";
-import { checkTitle, BOTH_ERAS, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
+import { checkTitle, LEGACY_SPEC, SPEC, defineChecks, type CheckDef } from "../define";
 import { msg, type Msg } from "../../i18n/translate";
 import { asObject, list, replyMsg, replyOf, responseId, serverFrames, truncate } from "../wire";
 
@@ -25,7 +25,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
     {
       id: "C65",
       level: "MUST",
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.base}#responses`,
       async run(ctx) {
         // Every other check sends string ids; a client library may as well send numbers.
@@ -49,7 +48,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       level: "MUST",
       transports: "http",
       spec: { section: "§1.1", path: SPEC.base },
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.base}#messages`,
       aggregate: true,
       async run(ctx) {
@@ -80,7 +78,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       id: "C67",
       level: "SHOULD",
       spec: { section: "§10.5", path: SPEC.pagination },
-      eras: BOTH_ERAS,
       legacySpec: `${LEGACY_SPEC.pagination}#implementation-guidelines`,
       async run(ctx) {
         const notes: Msg[] = [];
@@ -109,7 +106,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       level: "SHOULD",
       transports: "stdio",
       spec: { section: "§8.3", path: SPEC.cancellation },
-      eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.cancellation,
       async run(ctx) {
         const tools = await ctx.callableTools();
@@ -146,7 +142,6 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
       level: "MUST",
       transports: "http",
       spec: { section: "§9.2", path: SPEC.http },
-      eras: BOTH_ERAS,
       legacySpec: LEGACY_SPEC.security,
       async run(ctx) {
         const reply = await ctx.rawRequest(ctx.openingFrame(), {

@@ -1,5 +1,5 @@
 /** Digest §14 F: stdio framing and lifecycle (C58, C60–C62). stdio targets only. C59 is a client rule. */
-import { BOTH_ERAS, LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
+import { LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { msg } from "../../i18n/translate";
 import { asObject, replyMsg, serverFrames, truncate } from "../wire";
 import { eventFrame } from "../../protocol/exchange";
@@ -47,7 +47,6 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         );
       },
       true,
-      BOTH_ERAS,
       LEGACY_SPEC.stdio,
     ),
     check(
@@ -70,7 +69,6 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         );
       },
       false,
-      BOTH_ERAS,
       `${LEGACY_SPEC.lifecycle}#stdio`,
     ),
     check("C61", "MUST", async (ctx) => {
