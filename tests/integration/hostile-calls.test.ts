@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
-import { appRoutesForFile } from "./app-routes";
+import { appRoutesForFile, type PostResult } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 
 vi.mock("server-only", () => ({}));
@@ -147,13 +147,21 @@ describe("header injection", () => {
     headers,
   });
   const frame = JSON.stringify(request(1, "server/discover", { _meta: ENVELOPE }));
-
-  it("CR/LF in a target header value is refused (400)", async () => {
-    const { status, json } = await app.post(
+  /** The http-request event of the exchange a send answered with. */
+  const httpRequestOf = (json: PostResult["json"]) =>
+    (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find(
+      (e) => e.kind === "http-request",
+    );
+  /** A send to the calendar over HTTP with `targetHeaders` on the target and `headers` (if any) on this send. */
+  const sendWithHeaders = (sendId: string, targetHeaders: Record<string, string>, headers?: Record<string, string>) =>
+    app.post(
       "/api/bridge/send",
-      { sendId: "inj-1", target: calendarHttp({ "X-A": "1\r\nHost: evil.example" }), frame },
+      { sendId, target: calendarHttp(targetHeaders), frame, ...(headers && { headers }) },
       { [TOKEN_HEADER]: TOKEN },
     );
+
+  it("CR/LF in a target header value is refused (400)", async () => {
+    const { status, json } = await sendWithHeaders("inj-1", { "X-A": "1\r\nHost: evil.example" });
     expect(status).toBe(400);
     expect(json.message).toBe(
       "header X-A has a value that contains a carriage return (CR) (header injection); refused",
@@ -161,25 +169,16 @@ describe("header injection", () => {
   });
 
   it("a lone LF in a per-send header is refused (400)", async () => {
-    const { status, json } = await app.post(
-      "/api/bridge/send",
-      { sendId: "inj-2", target: calendarHttp({}), frame, headers: { "Mcp-Session-Id": "a\nAuthorization: Bearer x" } },
-      { [TOKEN_HEADER]: TOKEN },
-    );
+    const { status, json } = await sendWithHeaders("inj-2", {}, { "Mcp-Session-Id": "a\nAuthorization: Bearer x" });
     expect(status).toBe(400);
     expect(json.message).toMatch(/line feed \(LF\) \(header injection\)/);
   });
 
   it("Authorization smuggled as a second header through a per-send value is refused (400)", async () => {
-    const { status, json } = await app.post(
-      "/api/bridge/send",
-      {
-        sendId: "inj-3",
-        target: calendarHttp({ Authorization: "Bearer mine" }),
-        frame,
-        headers: { "X-Note": "ok\r\nAuthorization: Bearer stolen" },
-      },
-      { [TOKEN_HEADER]: TOKEN },
+    const { status, json } = await sendWithHeaders(
+      "inj-3",
+      { Authorization: "Bearer mine" },
+      { "X-Note": "ok\r\nAuthorization: Bearer stolen" },
     );
     expect(status).toBe(400);
     expect(json.message).toBe(
@@ -188,44 +187,27 @@ describe("header injection", () => {
   });
 
   it("a per-send Authorization in another case replaces the target's: exactly one goes upstream, and the wire shows it", async () => {
-    const { status, json } = await app.post(
-      "/api/bridge/send",
-      {
-        sendId: "inj-3b",
-        target: calendarHttp({ Authorization: "Bearer target" }),
-        frame,
-        headers: { authorization: "Bearer per-send" },
-      },
-      { [TOKEN_HEADER]: TOKEN },
+    const { status, json } = await sendWithHeaders(
+      "inj-3b",
+      { Authorization: "Bearer target" },
+      { authorization: "Bearer per-send" },
     );
     expect(status).toBe(200);
-    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find(
-      (e) => e.kind === "http-request",
-    );
+    const request = httpRequestOf(json);
     expect(request?.headers?.filter(([name]) => name.toLowerCase() === "authorization")).toEqual([
       ["authorization", "Bearer per-send"],
     ]);
   });
 
   it("Authorization in the target's own headers is sent (200)", async () => {
-    const { status, json } = await app.post(
-      "/api/bridge/send",
-      { sendId: "inj-4", target: calendarHttp({ Authorization: "Bearer mine" }), frame },
-      { [TOKEN_HEADER]: TOKEN },
-    );
+    const { status, json } = await sendWithHeaders("inj-4", { Authorization: "Bearer mine" });
     expect(status).toBe(200);
-    const request = (json.value as { events: { kind: string; headers?: [string, string][] }[] }).events.find(
-      (e) => e.kind === "http-request",
-    );
+    const request = httpRequestOf(json);
     expect(request?.headers).toContainEqual(["Authorization", "Bearer mine"]);
   });
 
   it("the bridge token may not be forwarded upstream under any spelling (400)", async () => {
-    const { status, json } = await app.post(
-      "/api/bridge/send",
-      { sendId: "inj-5", target: calendarHttp({ "X-Playground-Token": TOKEN }), frame },
-      { [TOKEN_HEADER]: TOKEN },
-    );
+    const { status, json } = await sendWithHeaders("inj-5", { "X-Playground-Token": TOKEN });
     expect(status).toBe(400);
     expect(json.message).toMatch(/never sent upstream/);
   });
