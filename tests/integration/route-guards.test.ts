@@ -34,77 +34,42 @@ const spawnAttempt = () => ({
 });
 
 describe("every bridge route refuses before it runs anything", () => {
-  const rows: {
-    rule: string;
-    status: number;
-    kind: string;
-    headers: (app: AppRoutes) => Record<string, string>;
-    body?: string;
-  }[] = [
-    { rule: "no token and no browser sign-in", status: 401, kind: "unauthorized", headers: () => ({}) },
-    { rule: "a wrong token", status: 401, kind: "unauthorized", headers: () => ({ [TOKEN_HEADER]: `${TOKEN}x` }) },
-    {
-      rule: "a browser secret without Sec-Fetch-Site (curl)",
-      status: 401,
-      kind: "unauthorized",
-      headers: () => ({ [SESSION_HEADER]: mintBrowserSecret() }),
-    },
-    {
-      rule: "a browser secret on a cross-site request",
-      status: 401,
-      kind: "unauthorized",
-      headers: () => ({ [SESSION_HEADER]: mintBrowserSecret(), "Sec-Fetch-Site": "cross-site" }),
-    },
-    {
-      rule: "a Host that is not loopback (DNS rebinding)",
-      status: 403,
-      kind: "forbidden-host",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN, Host: "evil.example:80" }),
-    },
-    {
-      rule: "a foreign Origin",
-      status: 403,
-      kind: "forbidden-origin",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://evil.example" }),
-    },
-    {
-      rule: "a loopback Origin on another port",
-      status: 403,
-      kind: "forbidden-origin",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "http://127.0.0.1:1" }),
-    },
-    {
-      rule: "the opaque Origin null",
-      status: 403,
-      kind: "forbidden-origin",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN, Origin: "null" }),
-    },
-    {
-      rule: "a body that is not JSON",
-      status: 400,
-      kind: "bad-request",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
-      body: "{not json",
-    },
-    {
-      rule: "a body that nests too deep",
-      status: 400,
-      kind: "bad-request",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
-      body: "[".repeat(600) + "]".repeat(600),
-    },
-    {
-      rule: "a body the contract does not accept",
-      status: 400,
-      kind: "bad-request",
-      headers: () => ({ [TOKEN_HEADER]: TOKEN }),
-      body: JSON.stringify({ sendId: "", target: { kind: "nope" }, frame: 1 }),
-    },
+  /** The status each refusal answers with. */
+  const STATUS = { unauthorized: 401, "forbidden-host": 403, "forbidden-origin": 403, "bad-request": 400 } as const;
+  /** The launch token, and `more` headers. */
+  const tokenAnd =
+    (more: Record<string, string> = {}) =>
+    () => ({ [TOKEN_HEADER]: TOKEN, ...more });
+  const rows: [rule: string, kind: keyof typeof STATUS, headers: () => Record<string, string>, body?: string][] = [
+    ["no token and no browser sign-in", "unauthorized", () => ({})],
+    ["a wrong token", "unauthorized", () => ({ [TOKEN_HEADER]: `${TOKEN}x` })],
+    [
+      "a browser secret without Sec-Fetch-Site (curl)",
+      "unauthorized",
+      () => ({ [SESSION_HEADER]: mintBrowserSecret() }),
+    ],
+    [
+      "a browser secret on a cross-site request",
+      "unauthorized",
+      () => ({ [SESSION_HEADER]: mintBrowserSecret(), "Sec-Fetch-Site": "cross-site" }),
+    ],
+    ["a Host that is not loopback (DNS rebinding)", "forbidden-host", tokenAnd({ Host: "evil.example:80" })],
+    ["a foreign Origin", "forbidden-origin", tokenAnd({ Origin: "http://evil.example" })],
+    ["a loopback Origin on another port", "forbidden-origin", tokenAnd({ Origin: "http://127.0.0.1:1" })],
+    ["the opaque Origin null", "forbidden-origin", tokenAnd({ Origin: "null" })],
+    ["a body that is not JSON", "bad-request", tokenAnd(), "{not json"],
+    ["a body that nests too deep", "bad-request", tokenAnd(), "[".repeat(600) + "]".repeat(600)],
+    [
+      "a body the contract does not accept",
+      "bad-request",
+      tokenAnd(),
+      JSON.stringify({ sendId: "", target: { kind: "nope" }, frame: 1 }),
+    ],
   ];
-  for (const row of rows) {
-    it(`${row.rule}: ${row.status} ${row.kind}`, async () => {
-      const { status, json } = await app.post("/api/bridge/send", row.body ?? spawnAttempt(), row.headers(app));
-      expect({ status, json }).toMatchObject({ status: row.status, json: { ok: false, kind: row.kind } });
+  for (const [rule, kind, headers, body] of rows) {
+    it(`${rule}: ${STATUS[kind]} ${kind}`, async () => {
+      const { status, json } = await app.post("/api/bridge/send", body ?? spawnAttempt(), headers());
+      expect({ status, json }).toMatchObject({ status: STATUS[kind], json: { ok: false, kind } });
     });
   }
 
