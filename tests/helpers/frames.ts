@@ -22,9 +22,9 @@ export function toolsCallFrame(
   };
 }
 
-/** A tools/call with `id` and no `_meta` (as a pre-2026 client writes it), its arguments empty. */
-export function bareToolsCall(id: number, name: string) {
-  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: {} } };
+/** A tools/call with `id` and no `_meta` (as a pre-2026 client writes it), its arguments empty unless told. */
+export function bareToolsCall(id: number, name: string, args: Record<string, unknown> = {}) {
+  return { jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: args } };
 }
 
 /** That tools/call (id 1) as text. */

@@ -9,6 +9,7 @@ import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, trackMemory, fixture, recordPids, request, sendFrame } from "./helpers";
 import { receivedFrames } from "@/lib/protocol/exchange";
 import { readOutcome } from "@/tests/helpers/exchange";
+import { bareToolsCall } from "@/tests/helpers/frames";
 
 vi.mock("server-only", () => ({}));
 
@@ -36,12 +37,7 @@ const deep = (depth: number) => "[".repeat(depth) + "]".repeat(depth);
 
 describe("size and shape", () => {
   it("a 10 MB frame through the route is refused with size before anything is spawned", async () => {
-    const frame = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "tools/call",
-      params: { name: "echo", arguments: { text: "x".repeat(10 * 1024 * 1024) } },
-    });
+    const frame = JSON.stringify(bareToolsCall(1, "echo", { text: "x".repeat(10 * 1024 * 1024) }));
     const { status, json } = await app.post(
       "/api/bridge/send",
       { sendId: "ten-mb", target: echo, frame },

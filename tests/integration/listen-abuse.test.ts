@@ -46,6 +46,17 @@ const listenFrame = JSON.stringify(
     notifications: { resourceSubscriptions: ["calendar://week"] },
   }),
 );
+/** The body of a listen request for the week's resource subscriptions on the calendar over HTTP. */
+const listenTo = (listenId: string) => ({ listenId, target: calendarHttp, frame: listenFrame });
+/** That listen request, as a POST whose answer is read whole (for a refusal). */
+const postListen = (listenId: string, headers: Record<string, string>) =>
+  app.post("/api/bridge/listen", listenTo(listenId), headers);
+/** Opening listen `listenId` with `headers` is refused: 429, rate-limited, saying `message`. */
+async function expectListenRateLimited(listenId: string, headers: Record<string, string>, message: string) {
+  const refused = await postListen(listenId, headers);
+  expect(refused.status).toBe(429);
+  expect(refused.json).toMatchObject({ ok: false, kind: "rate-limited", message });
+}
 
 /** A listen POST on a real socket: its NDJSON lines as they come, and destroy() to go away like a closed tab. */
 function rawListen(body: object, headers: Record<string, string>) {
@@ -107,7 +118,7 @@ describe("hosted mode: listen streams whose page went away", () => {
   it("a closed tab gives its client's in-flight slot back: after four aborted listen connections the client is still admitted", async () => {
     const me = client();
     for (let i = 0; i < 4; i++) {
-      const stream = rawListen({ listenId: `tab-${i}`, target: calendarHttp, frame: listenFrame }, me);
+      const stream = rawListen(listenTo(`tab-${i}`), me);
       await stream.until(acknowledged);
       stream.destroy(); // the tab closes: the socket goes away mid-stream
       await stream.done;
@@ -124,21 +135,15 @@ describe("hosted mode: listen quota and duration", () => {
 
   it(`one client holds at most ${2} listen streams; the next is refused (429) while another client still opens one`, async () => {
     const me = client();
-    const a = rawListen({ listenId: "quota-a", target: calendarHttp, frame: listenFrame }, me);
-    const b = rawListen({ listenId: "quota-b", target: calendarHttp, frame: listenFrame }, me);
+    const a = rawListen(listenTo("quota-a"), me);
+    const b = rawListen(listenTo("quota-b"), me);
     await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
-    const third = await app.post(
-      "/api/bridge/listen",
-      { listenId: "quota-c", target: calendarHttp, frame: listenFrame },
+    await expectListenRateLimited(
+      "quota-c",
       me,
+      "you already have 2 listen streams open; hosted mode allows 2 per client: close one first",
     );
-    expect(third.status).toBe(429);
-    expect(third.json).toMatchObject({
-      ok: false,
-      kind: "rate-limited",
-      message: "you already have 2 listen streams open; hosted mode allows 2 per client: close one first",
-    });
-    const other = rawListen({ listenId: "quota-other", target: calendarHttp, frame: listenFrame }, client());
+    const other = rawListen(listenTo("quota-other"), client());
     await other.until(acknowledged);
     for (const s of [a, b, other]) s.destroy();
     await allListensClosed();
@@ -146,22 +151,15 @@ describe("hosted mode: listen quota and duration", () => {
 
   it("issue 26, item 6: addresses of one IPv6 /64 are one client: its 2 streams from two addresses, a third address is refused (429); another /64 opens one", async () => {
     const from = (address: string) => ({ [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": address });
-    const a = rawListen({ listenId: "v6-a", target: calendarHttp, frame: listenFrame }, from("2001:db8:1:2::a"));
-    const b = rawListen({ listenId: "v6-b", target: calendarHttp, frame: listenFrame }, from("2001:db8:1:2::b"));
+    const a = rawListen(listenTo("v6-a"), from("2001:db8:1:2::a"));
+    const b = rawListen(listenTo("v6-b"), from("2001:db8:1:2::b"));
     await Promise.all([a.until(acknowledged), b.until(acknowledged)]);
-    const third = await app.post(
-      "/api/bridge/listen",
-      { listenId: "v6-c", target: calendarHttp, frame: listenFrame },
-      from("2001:db8:1:2:ffff:eeee:dddd:c"),
-    );
+    const third = await postListen("v6-c", from("2001:db8:1:2:ffff:eeee:dddd:c"));
     expect(third.status).toBe(429);
     expect(third.json.message).toBe(
       "you already have 2 listen streams open; hosted mode allows 2 per client: close one first",
     );
-    const other = rawListen(
-      { listenId: "v6-other", target: calendarHttp, frame: listenFrame },
-      from("2001:db8:1:3::a"),
-    );
+    const other = rawListen(listenTo("v6-other"), from("2001:db8:1:3::a"));
     await other.until(acknowledged);
     for (const s of [a, b, other]) s.destroy();
     await allListensClosed();
@@ -171,10 +169,7 @@ describe("hosted mode: listen quota and duration", () => {
     const streams: ReturnType<typeof rawListen>[] = [];
     const open = async (who: Record<string, string>, n: number) => {
       const mine = Array.from({ length: n }, () =>
-        rawListen(
-          { listenId: `class-${streams.length}-${Math.random()}`, target: calendarHttp, frame: listenFrame },
-          who,
-        ),
+        rawListen(listenTo(`class-${streams.length}-${Math.random()}`), who),
       );
       streams.push(...mine);
       await Promise.all(mine.map((s) => s.until(acknowledged)));
@@ -183,18 +178,11 @@ describe("hosted mode: listen quota and duration", () => {
       for (let i = 0; i < 4; i++) await open(client(), 2);
       await open(client(), 1); // the fifth client (the attack pass's "8 listen streams are already open")
       while (streams.length < 48) await open(client(), Math.min(2, 48 - streams.length));
-      const refused = await app.post(
-        "/api/bridge/listen",
-        { listenId: "class-49", target: calendarHttp, frame: listenFrame },
+      await expectListenRateLimited(
+        "class-49",
         client(),
+        "48 listen streams are already open on this playground, its limit for everyone together; try again in a few minutes (a hosted stream lasts at most 10)",
       );
-      expect(refused.status).toBe(429);
-      expect(refused.json).toMatchObject({
-        ok: false,
-        kind: "rate-limited",
-        message:
-          "48 listen streams are already open on this playground, its limit for everyone together; try again in a few minutes (a hosted stream lasts at most 10)",
-      });
     } finally {
       for (const s of streams) s.destroy();
       await allListensClosed();
