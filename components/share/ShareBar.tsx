@@ -14,8 +14,7 @@ import { Button } from "../ui";
 import { rememberSecret } from "./known-secrets";
 import { dropLinkFragment } from "./link-address";
 import { LinkBanner } from "./LinkBanner";
-import { SavedSessionNotice } from "./SavedSessionNotice";
-import { StartFreshUndo } from "./StartFreshUndo";
+import { SavedSessionNotices } from "./SavedSessionNotice";
 import { ShareButton } from "./ShareButton";
 import { useSavedSession } from "./useSavedSession";
 import { useSharedLink } from "./useSharedLink";
@@ -81,10 +80,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
         </Button>
         <ShareButton state={state} token={token} carry={carry} />
       </div>
-      <SavedSessionNotice notice={saved.notice} onStartFresh={saved.startFresh} onDismiss={saved.dismiss} />
-      {saved.cleared ? (
-        <StartFreshUndo exchanges={saved.cleared.exchanges} onUndo={saved.undoFresh} onDismiss={saved.dismissCleared} />
-      ) : null}
+      <SavedSessionNotices saved={saved} />
       {viewer.kind === "loading" ? (
         <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="link-loading">
           {t("share.opening")}

@@ -5,15 +5,10 @@
  * their live session). The share code loads on the click, not with the page.
  */
 import { useTranslations } from "next-intl";
-import { say, type Msg } from "@/lib/i18n/translate";
-import { useState } from "react";
 import type { SessionState } from "@/lib/session";
-import { Button } from "../ui";
-import { Dialog } from "./Dialog";
+import { copyText } from "./download";
 import { LinkField } from "./LinkField";
-
-type Result =
-  { kind: "ok"; url: string; chars: number; omitted: Msg[]; copied: boolean } | { kind: "error"; message: string };
+import { OmittedList, ShareLinkButton, type MadeLink } from "./ShareLinkButton";
 
 export function ShareButton({
   state,
@@ -25,103 +20,64 @@ export function ShareButton({
   carry?: { title?: string; about?: string; omitted: string[] };
 }) {
   const t = useTranslations();
-  const [result, setResult] = useState<Result | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  async function share() {
-    setBusy(true);
-    try {
-      const [{ shareFromSession }, { encodeShareFragment, withFragment }] = await Promise.all([
-        import("@/lib/share/session-adapter"),
-        import("@/lib/share/codec"),
-      ]);
-      const current = shareFromSession(state);
-      if (!current.ok) return setResult({ kind: "error", message: current.error });
-      const link = await encodeShareFragment(
-        {
-          ...current.value,
-          ...(carry?.title ? { title: carry.title } : {}),
-          ...(carry?.about ? { about: carry.about } : {}),
-          omitted: carry?.omitted ?? [],
-        },
-        { knownSecrets: [token] },
-      );
-      const url = withFragment(window.location.href, link.fragment);
-      let copied = false;
-      try {
-        await navigator.clipboard.writeText(url);
-        copied = true;
-      } catch {
-        // No clipboard permission (or not a secure context): the dialog shows the link to copy by hand.
-      }
-      setResult({ kind: "ok", url, chars: link.fragment.length, omitted: link.omittedMsgs, copied });
-    } catch (e) {
-      setResult({ kind: "error", message: e instanceof Error ? e.message : String(e) });
-    } finally {
-      setBusy(false);
-    }
+  async function make(): Promise<MadeLink | { error: string }> {
+    const [{ shareFromSession }, { encodeShareFragment, withFragment }] = await Promise.all([
+      import("@/lib/share/session-adapter"),
+      import("@/lib/share/codec"),
+    ]);
+    const current = shareFromSession(state);
+    if (!current.ok) return { error: current.error };
+    const link = await encodeShareFragment(
+      {
+        ...current.value,
+        ...(carry?.title ? { title: carry.title } : {}),
+        ...(carry?.about ? { about: carry.about } : {}),
+        omitted: carry?.omitted ?? [],
+      },
+      { knownSecrets: [token] },
+    );
+    const url = withFragment(window.location.href, link.fragment);
+    // No clipboard permission (or not a secure context): the dialog shows the link to copy by hand.
+    const copied = await copyText(url);
+    return { url, chars: link.fragment.length, omitted: link.omittedMsgs, copied };
   }
 
   return (
-    <>
-      <Button
-        tone="primary"
-        data-testid="share"
-        disabled={busy}
-        onClick={() => void share()}
-        title={t("share.button.title")}
-      >
-        {t("share.button.label")}
-      </Button>
-      {result ? (
-        <Dialog
-          title={
-            result.kind === "ok"
-              ? result.copied
-                ? t("share.button.copied")
-                : t("share.button.yourLink")
-              : t("share.button.failed")
-          }
-          testId="share-dialog"
-          onClose={() => setResult(null)}
-        >
-          {result.kind === "error" ? (
-            <p role="alert" data-testid="share-error">
-              {result.message}
+    <ShareLinkButton
+      testId="share"
+      primary
+      title={t("share.button.title")}
+      dialogTitles={[t("share.button.copied"), t("share.button.yourLink"), t("share.button.failed")]}
+      make={make}
+      body={(made) => (
+        <>
+          <p className="text-xs">
+            {made.copied ? t("share.button.onClipboard") : t("share.button.copyBelow")} {t("share.button.fragment")}
+          </p>
+          <LinkField
+            url={made.url}
+            chars={made.chars}
+            testIdPrefix="share"
+            label={t("share.button.label")}
+            longAdvice={t("share.button.longAdvice")}
+          />
+          {made.omitted.length === 0 ? (
+            <p className="text-xs" data-testid="share-nothing-omitted">
+              {t("share.button.nothingOmitted")}
             </p>
           ) : (
-            <>
-              <p className="text-xs">
-                {result.copied ? t("share.button.onClipboard") : t("share.button.copyBelow")}{" "}
-                {t("share.button.fragment")}
-              </p>
-              <LinkField
-                url={result.url}
-                chars={result.chars}
-                testIdPrefix="share"
-                label={t("share.button.label")}
-                longAdvice={t("share.button.longAdvice")}
-              />
-              {result.omitted.length === 0 ? (
-                <p className="text-xs" data-testid="share-nothing-omitted">
-                  {t("share.button.nothingOmitted")}
-                </p>
-              ) : (
-                <div className="text-xs" data-testid="share-omitted">
-                  <p className="font-semibold">{t("share.button.omitted")}</p>
-                  <ul className="ml-4 list-disc">
-                    {result.omitted.map((line, i) => (
-                      <li key={i} data-testid="share-omitted-item">
-                        {say(line, t)}
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              )}
-            </>
+            <OmittedList
+              testId="share-omitted"
+              heading={t("share.button.omitted")}
+              lines={made.omitted}
+              itemTestId="share-omitted-item"
+            />
           )}
-        </Dialog>
-      ) : null}
-    </>
+        </>
+      )}
+    >
+      {t("share.button.label")}
+    </ShareLinkButton>
   );
 }
