@@ -15,15 +15,16 @@ import {
   signInOnly,
   startServer,
 } from "./harness.mjs";
-import { ChecksPage } from "./pages/checks.mjs";
+import { LabPage } from "./pages/lab.mjs";
 import { MrtrStudio } from "./pages/mrtr.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
+import { SavedPage } from "./pages/saved.mjs";
+import { openChecksTab } from "./steps/checks.mjs";
 
 /** A fresh calendar process (the next event is e3), then the chapter's step: template tools/call create_event,
  * its startsAt line deleted in the editor, Send — answered input_required. */
 async function dentistRoundOne(pg) {
-  await pg.tid("process-restart").click();
-  await pg.page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 30_000 });
+  await pg.restartProcess(30_000);
   await pg.chooseTemplate("tools/call");
   // The template ends with startsAt and three closing braces: select from the end of the line above, delete.
   const keys = pg.page.keyboard;
@@ -43,100 +44,83 @@ async function dentistRoundOne(pg) {
     await keys.press(key);
   if ((await pg.editorText()).includes("startsAt"))
     throw new Error(`startsAt is still in the frame: ${await pg.editorText()}`);
-  await pg.send();
-  if ((await pg.settled(1, 30_000)) !== "response") throw new Error(`round 1: ${await pg.traceText(1)}`);
+  if ((await pg.sendAndSettle(1, 30_000)) !== "response") throw new Error(`round 1: ${await pg.traceText(1)}`);
 }
 
 const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
 
-/** Saves the editor's frame under `name` in the Saved tab (open). */
-async function saveAs(pg, name) {
-  await pg.tid("saved-name").fill(name);
-  await pg.tid("saved-save").click();
-  await pg.page.locator(`[data-testid="saved-item"][data-name="${name}"]`).waitFor();
+/** Sends the editor's frame, then runs all checks in the Checks tab; throws unless the run finishes. */
+async function afterAChecksRun(pg) {
+  await pg.sendAndSettle(1, 30_000);
+  const checks = await openChecksTab(pg);
+  if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
 }
 
+/** Each shot's `take(pg)` gets the page there and returns the element to capture (none: the whole window), in a window
+ * of `viewport` (a 1440×900 laptop unless it says) and the `colorScheme` (light unless it says). */
 const SHOTS = {
   // The timeline after round 1: the input_required reply pointing to the MRTR tab, whose badge counts it.
   playground: {
-    viewport: { width: 1440, height: 900 },
     async take(pg) {
       await dentistRoundOne(pg);
       await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
     },
   },
   lab: {
     viewport: { width: 1500, height: 1300 },
     async take(pg) {
-      await pg.tid("tab-lab").click();
-      await pg.tid("lab-script").selectOption("chapter-isolation");
-      await pg.tid("lab-run").click();
-      await pg.page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', {
-        timeout: 120_000,
-      });
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
+      const lab = new LabPage(pg);
+      await lab.open();
+      await lab.tid("lab-script").selectOption("chapter-isolation");
+      await lab.run(120_000);
     },
   },
   // The tools/call argument form beside the frame, filled in: the frame and the form say the same arguments.
   "args-form": {
-    viewport: { width: 1440, height: 900 },
     async take(pg) {
       await pg.chooseTemplate("tools/list");
-      await pg.send();
-      await pg.settled(1, 30_000);
+      await pg.sendAndSettle(1, 30_000);
       await pg.chooseTemplate("target:tools/call:create_event");
       const form = pg.tid("args-form");
       await form.waitFor({ timeout: 20_000 });
       await form.getByLabel(/^title\b/).fill("Dentist");
       await form.getByLabel(/^startsAt\b/).fill("2026-09-10T08:30:00Z");
       await pg.tid("args-form-valid").waitFor();
-      await pg.page.mouse.move(0, 0);
-      return pg.tid("editor-panel").screenshot();
+      return pg.tid("editor-panel");
     },
   },
   // Saved frames with their target, and a collection run in order onto the timeline.
   saved: {
-    viewport: { width: 1440, height: 900 },
     async take(pg) {
-      await pg.tid("tab-saved").click();
-      await pg.tid("saved-panel").waitFor({ timeout: 20_000 });
-      await pg.chooseTemplate("server/discover");
-      await saveAs(pg, "discover");
-      await pg.chooseTemplate("tools/list");
-      await saveAs(pg, "calendar tools");
-      await pg.chooseTemplate("tools/call");
-      await saveAs(pg, "Dentist");
-      await pg.tid("collection-name").fill("Class 1: the first three frames");
-      await pg.tid("collection-create").click();
+      const saved = new SavedPage(pg);
+      await saved.open();
+      for (const [template, name] of [
+        ["server/discover", "discover"],
+        ["tools/list", "calendar tools"],
+        ["tools/call", "Dentist"],
+      ]) {
+        await pg.chooseTemplate(template);
+        await saved.saveEditorAs(name);
+      }
+      await saved.createCollection("Class 1: the first three frames");
       for (const name of ["discover", "calendar tools", "Dentist"])
-        await pg.page
-          .locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`)
-          .selectOption({ label: "Class 1: the first three frames" });
+        await saved.addTo(name, "Class 1: the first three frames");
       await pg.tid("collection-run").first().click();
       await pg.page.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', {
         timeout: 60_000,
       });
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
     },
   },
   // The stderr & notifications pane open beside the timeline (dark): server-everything's stderr and a progress
   // notification with the card it came with.
   stderr: {
-    viewport: { width: 1440, height: 900 },
     colorScheme: "dark",
     async take(pg) {
       await pg.chooseTarget("everything-stdio");
       await pg.setEditorText(LIST);
-      await pg.send();
-      await pg.settled(1, 30_000);
+      await pg.sendAndSettle(1, 30_000);
       await pg.tid("stderr-pane").locator("summary").click();
       await pg.sendProgressCall(2, 3);
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
     },
   },
   // Presenter mode on a projector-sized screen: larger type, the header collapsed, the tabs on one row.
@@ -145,13 +129,9 @@ const SHOTS = {
     async take(pg) {
       await pg.tid("presenter-toggle").click();
       await pg.page.waitForSelector('html[data-presenter="true"]');
-      await pg.send();
-      await pg.settled(1, 30_000);
+      await pg.sendAndSettle(1, 30_000);
       await pg.chooseTemplate("tools/list");
-      await pg.send();
-      await pg.settled(2, 30_000);
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
+      await pg.sendAndSettle(2, 30_000);
     },
   },
   // At 800×700 in dark: after a Checks run, Share & export's pick list leaves the Checks' frames unticked; the
@@ -160,33 +140,19 @@ const SHOTS = {
     viewport: { width: 800, height: 700 },
     colorScheme: "dark",
     async take(pg) {
-      await pg.send();
-      await pg.settled(1, 30_000);
-      const checks = new ChecksPage(pg.page);
-      await checks.open();
-      if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
+      await afterAChecksRun(pg);
       await pg.tid("tab-share").click();
       await pg.tid("share-pick").waitFor({ timeout: 20_000 });
       await pg.tid("share-pick").scrollIntoViewIfNeeded();
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
     },
   },
   "checks-export": {
-    viewport: { width: 1440, height: 900 },
     async take(pg) {
-      await pg.send();
-      await pg.settled(1, 30_000);
-      const checks = new ChecksPage(pg.page);
-      await checks.open();
-      if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
+      await afterAChecksRun(pg);
       await pg.tid("checks-export").scrollIntoViewIfNeeded();
-      await pg.page.mouse.move(0, 0);
-      return pg.page.screenshot();
     },
   },
   mrtr: {
-    viewport: { width: 1440, height: 900 },
     async take(pg) {
       const m = new MrtrStudio(pg);
       await dentistRoundOne(pg);
@@ -196,11 +162,10 @@ const SHOTS = {
       await m.answer("when", "accept");
       await m.compose();
       await pg.tid("tab-timeline").click();
-      await pg.send();
-      await pg.settled(2, 30_000);
+      await pg.sendAndSettle(2, 30_000);
       await m.open();
       await m.waitFor("complete", 2);
-      return m.tid("mrtr-panel").screenshot();
+      return m.tid("mrtr-panel");
     },
   },
 };
@@ -225,18 +190,18 @@ try {
     // The sign-in only: no session saved by the sign-in page comes back.
     const ctx = await guardedContext(browser, {
       storageState: signInOnly(storageState),
-      viewport: shot.viewport,
+      viewport: shot.viewport ?? { width: 1440, height: 900 },
       colorScheme: shot.colorScheme ?? "light",
       reducedMotion: "reduce",
     });
     const pg = new PlaygroundPage(await ctx.context.newPage(), srv.base);
     await pg.open();
-    const png = await small(
-      await shot.take(pg).catch(async (e) => {
-        await pg.page.screenshot({ path: path.join(ROOT, "test-results", `docs-${name}-failed.png`) });
-        throw e;
-      }),
-    );
+    const shown = await shot.take(pg).catch(async (e) => {
+      await pg.page.screenshot({ path: path.join(ROOT, "test-results", `docs-${name}-failed.png`) });
+      throw e;
+    });
+    await pg.page.mouse.move(0, 0);
+    const png = await small(await (shown ?? pg.page).screenshot());
     const file = path.join(ROOT, "docs", `${name}.png`);
     writeFileSync(file, png);
     console.log(`${path.relative(ROOT, file)}: ${Math.round(png.length / 1024)} KB`);

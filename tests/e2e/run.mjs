@@ -109,40 +109,35 @@ test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline 
 
 test("tools/list without _meta (Remove _meta) is flagged in the editor and answered -32602 once the connection is modern", async ({
   pg,
-  page,
 }) => {
   await pg.open();
   // A fresh process: serveStdio settles the connection's era on the first request that is not server/discover.
-  await pg.tid("process-restart").click();
-  await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+  await pg.restartProcess();
   await pg.chooseTemplate("tools/list");
   assert((await pg.editorText()).includes('"method": "tools/list"'), "the template should replace the editor text");
-  await pg.send();
-  assert((await pg.settled(1)) === "response", `the enveloped tools/list should be answered: ${await pg.traceText(1)}`);
+  assert(
+    (await pg.sendAndSettle()) === "response",
+    `the enveloped tools/list should be answered: ${await pg.traceText(1)}`,
+  );
   await pg.tid("remove-meta").click();
   assert(!(await pg.editorText()).includes("_meta"), "Remove _meta should take the envelope out");
   await pg.waitForMarkers("some");
-  await pg.send();
-  const status = await pg.settled(2);
+  const status = await pg.sendAndSettle(2);
   const trace = await pg.traceText(2);
   assert(status === "error" && trace.includes("← error -32602"), `status ${status}, trace: ${trace}`);
 });
 
 test("ids increment: after a send, the next template gets the next id", async ({ pg }) => {
-  await pg.open();
-  await pg.send();
-  await pg.settled(1);
+  await pg.openAndSend();
   await pg.chooseTemplate("tools/list");
   assert((await pg.editorText()).includes('"id": 2'), `editor: ${await pg.editorText()}`);
 });
 
 test("the Wire view shows the exact stdin line and server-everything's stderr line", async ({ pg }) => {
-  await pg.open();
-  await pg.chooseTarget("everything-stdio");
+  await pg.openOn("everything-stdio");
   const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   await pg.setEditorText(frame);
-  await pg.send();
-  await pg.settled(1, 30_000);
+  await pg.sendAndSettle(1, 30_000);
   const wire = await pg.openWire(1);
   const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').first().innerText();
   assert(stdin.includes(frame), `stdin row: ${stdin}`);
@@ -160,9 +155,7 @@ test("the Wire view shows the exact stdin line and server-everything's stderr li
 test("Probe era against server-everything (stdio) shows -32601, then initialize answered 2025-11-25, and a legacy verdict", async ({
   pg,
 }) => {
-  await pg.open();
-  await pg.chooseTarget("everything-stdio");
-  const verdict = await pg.probe();
+  const verdict = await pg.openAndProbe("everything-stdio");
   const text = await verdict.innerText();
   assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${text}`);
   assert(text.includes("-32601") && text.includes("2025-11-25"), `verdict: ${text}`);
@@ -179,10 +172,7 @@ test("Probe era against server-everything (stdio) shows -32601, then initialize 
 });
 
 test("calendar over Streamable HTTP: the Wire view marks the headers the bridge added (Mcp-Method)", async ({ pg }) => {
-  await pg.open();
-  await pg.chooseTarget("calendar-http");
-  await pg.send();
-  const status = await pg.settled(1);
+  const status = await pg.openAndSend({ target: "calendar-http" });
   assert(status === "response", `status ${status}: ${await pg.traceText(1)}`);
   const wire = await pg.openWire(1);
   const added = await wire.locator('[data-testid="wire-header"][data-added="true"]').allInnerTexts();
@@ -217,19 +207,10 @@ test("server strings render as text: an echoed <img onerror> creates no element 
   pg,
   page,
 }) => {
-  await pg.open();
-  await pg.chooseTarget("everything-stdio");
+  await pg.openOn("everything-stdio");
   const payload = "<img src=x onerror=window.__xss=1><b>bold</b>";
-  await pg.setEditorText(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: 9,
-      method: "tools/call",
-      params: { name: "echo", arguments: { message: payload } },
-    }),
-  );
-  await pg.send();
-  await pg.settled(1, 30_000);
+  await pg.setEditorRequest(9, "tools/call", { name: "echo", arguments: { message: payload } });
+  await pg.sendAndSettle(1, 30_000);
   const trace = await pg.traceText(1);
   assert(trace.includes("<img src=x onerror=window.__xss=1>"), `the payload should be shown as text: ${trace}`);
   await pg.openWire(1);
@@ -243,16 +224,11 @@ test("server strings render as text: an echoed <img onerror> creates no element 
 test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({
   pg,
 }) => {
-  await pg.open();
-  await pg.chooseTarget("everything-stdio");
-  await pg.setEditorText(
-    JSON.stringify({
-      jsonrpc: "2.0",
-      id: 31,
-      method: "tools/call",
-      params: { name: "trigger-long-running-operation", arguments: { duration: 8, steps: 4 } },
-    }),
-  );
+  await pg.openOn("everything-stdio");
+  await pg.setEditorRequest(31, "tools/call", {
+    name: "trigger-long-running-operation",
+    arguments: { duration: 8, steps: 4 },
+  });
   await pg.send();
   await pg.card(1).waitFor();
   assert((await pg.card(1).getAttribute("data-status")) === "pending", "the request should be in flight");
@@ -277,9 +253,7 @@ test("Cancel stops an in-flight request: the card ends cancelled and stdio carri
 test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({
   pg,
 }) => {
-  await pg.open();
-  await pg.chooseTarget("everything-http");
-  const verdict = await pg.probe();
+  const verdict = await pg.openAndProbe("everything-http");
   assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${await verdict.innerText()}`);
   const chip = await pg.tid("http-session").innerText();
   assert(/Mcp-Session-Id\s+[0-9a-f-]{36}/.test(chip) && chip.includes("2025-11-25"), `session chip: ${chip}`);
@@ -321,32 +295,34 @@ async function bridgeCall(srv, headers) {
   return { status: r.status, json };
 }
 
-test("a bridge call without the token is refused with 401 {ok:false, kind:unauthorized}", async ({ srv }) => {
-  const r = await bridgeCall(srv, {});
-  assert(
-    r.status === 401 && r.json?.ok === false && r.json?.kind === "unauthorized",
-    `got ${r.status} ${JSON.stringify(r.json)}`,
-  );
-});
-
-test("a bridge call from a foreign Origin is refused with 403 even with the right token", async ({ srv, token }) => {
-  const r = await bridgeCall(srv, { "x-playground-token": token, origin: "http://evil.example" });
-  assert(
-    r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-origin",
-    `got ${r.status} ${JSON.stringify(r.json)}`,
-  );
-});
-
-test("a bridge call with a foreign Host (DNS rebinding) is refused with 403 even with the right token", async ({
-  srv,
-  token,
-}) => {
-  const r = await bridgeCall(srv, { "x-playground-token": token, Host: `evil.example:${srv.port}` });
-  assert(
-    r.status === 403 && r.json?.ok === false && r.json?.kind === "forbidden-host",
-    `got ${r.status} ${JSON.stringify(r.json)}`,
-  );
-});
+// Each refusal: the case's name, the headers of the call (from the server and its token), the status and the kind.
+for (const [name, headers, status, kind] of [
+  [
+    "a bridge call without the token is refused with 401 {ok:false, kind:unauthorized}",
+    () => ({}),
+    401,
+    "unauthorized",
+  ],
+  [
+    "a bridge call from a foreign Origin is refused with 403 even with the right token",
+    ({ token }) => ({ "x-playground-token": token, origin: "http://evil.example" }),
+    403,
+    "forbidden-origin",
+  ],
+  [
+    "a bridge call with a foreign Host (DNS rebinding) is refused with 403 even with the right token",
+    ({ srv, token }) => ({ "x-playground-token": token, Host: `evil.example:${srv.port}` }),
+    403,
+    "forbidden-host",
+  ],
+])
+  test(name, async ({ srv, token }) => {
+    const r = await bridgeCall(srv, headers({ srv, token }));
+    assert(
+      r.status === status && r.json?.ok === false && r.json?.kind === kind,
+      `got ${r.status} ${JSON.stringify(r.json)}`,
+    );
+  });
 
 test("the token from the launch URL is accepted by the bridge (so the refusals above are about the headers)", async ({
   srv,

@@ -3,15 +3,20 @@ import { ROOT } from "../harness.mjs";
 import { A11yPage } from "../pages/a11y.mjs";
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 
+/** The playground opened with focus in the editor, and the editor's text as it was then. */
+async function openWithEditorFocused(pg) {
+  const a11y = await A11yPage.open(pg);
+  const before = await pg.editorText();
+  await pg.focusEditor();
+  return { a11y, before };
+}
+
 export function register({ test, assert, ENVELOPE }) {
   test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
-    const before = await pg.editorText();
-    await pg.focusEditor();
+    const { a11y, before } = await openWithEditorFocused(pg);
     const hint = pg.tid("editor-keyboard-hint");
     await hint.waitFor();
     assert((await hint.innerText()).includes("Esc then Tab leaves the editor"), `hint: ${await hint.innerText()}`);
@@ -32,10 +37,7 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
-    const before = await pg.editorText();
-    await pg.focusEditor();
+    const { a11y, before } = await openWithEditorFocused(pg);
     await page.keyboard.press("Control+m");
     await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
     assert(
@@ -58,8 +60,7 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
+    const a11y = await A11yPage.open(pg);
     const ids = await a11y.tabIds();
     assert(ids.length >= 9, `tabs: ${ids.join(",")}`);
     const stops = await page.locator('[role="tab"][tabindex="0"]').count();
@@ -98,8 +99,7 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
+    const a11y = await A11yPage.open(pg);
     await page.keyboard.press("Tab");
     const f = await a11y.focused();
     assert(f.testid === "skip-to-timeline", `first Tab stop: ${JSON.stringify(f)}`);
@@ -146,9 +146,8 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
     await page.emulateMedia({ colorScheme: "dark" });
-    await pg.open();
+    const a11y = await A11yPage.open(pg);
     assert(await a11y.isDark(), "system dark: the page should be dark");
     assert((await pg.tid("theme-choice").getAttribute("data-choice")) === "system", "the default choice is System");
     await page.waitForSelector('[data-testid="editor"] .monaco-editor.vs-dark');
@@ -161,7 +160,6 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
     await page.emulateMedia({ colorScheme: "light" });
     // Records <html>'s class the moment <body> is inserted, i.e. before anything could paint.
     await page.addInitScript(() => {
@@ -171,20 +169,18 @@ export function register({ test, assert, ENVELOPE }) {
         obs.disconnect();
       }).observe(document, { childList: true, subtree: true });
     });
-    await pg.open();
+    const a11y = await A11yPage.open(pg);
     assert(!(await a11y.isDark()), "light system, no choice: light");
     await a11y.chooseTheme("dark");
     assert(await a11y.isDark(), "choosing Dark makes the page dark");
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     const atBody = await page.evaluate(() => window.__classAtBody);
     assert(/\bdark\b/.test(atBody ?? ""), `<html> class when <body> appeared: ${atBody}`);
     assert((await pg.tid("theme-choice").getAttribute("data-choice")) === "dark", "the choice is remembered");
     assert(await pg.tid("theme-dark").isChecked(), "the Dark radio is checked after the reload");
     await a11y.chooseTheme("system");
     assert(!(await a11y.isDark()), "back to System: light again");
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     assert(!(await a11y.isDark()), "System is remembered too");
   });
 
@@ -213,8 +209,7 @@ export function register({ test, assert, ENVELOPE }) {
     const heard = () => page.evaluate(() => window.__heard);
     const waitHeard = (prefix) =>
       page.waitForFunction((p) => window.__heard.some((t) => t.includes(p)), prefix, { timeout: 40_000 });
-    await pg.send();
-    await pg.settled(1);
+    await pg.sendAndSettle();
     await waitHeard("Reply to #1");
     const verdict = await pg.probe();
     await waitHeard(`Probe verdict: ${await verdict.getAttribute("data-era")}`);
@@ -235,10 +230,7 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
-    await pg.send();
-    await pg.settled(1);
+    const a11y = await A11yPage.openAfterASend(pg);
     const wide = [];
     for (const size of [
       { width: 800, height: 700 },
@@ -262,16 +254,8 @@ export function register({ test, assert, ENVELOPE }) {
   }) => {
     await pg.open();
     const meta = { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
-    await pg.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { _meta: meta, name: "create_event", arguments: { title: "Dentist" } },
-      }),
-    );
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.setEditorRequest(1, "tools/call", { _meta: meta, name: "create_event", arguments: { title: "Dentist" } });
+    await pg.sendAndSettle(1, 30_000);
     await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
     const rows = await page
       .locator('[role="tablist"] [role="tab"]')
@@ -284,9 +268,7 @@ export function register({ test, assert, ENVELOPE }) {
     page,
   }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await pg.open();
-    await pg.send();
-    await pg.settled(1);
+    await pg.openAndSend();
     const bar = pg.card(1).locator('[data-testid="freshness"] span span').first();
     await bar.waitFor({ state: "attached" });
     const motion = await bar.evaluate((el) => ({
@@ -301,10 +283,7 @@ export function register({ test, assert, ENVELOPE }) {
     pg,
     page,
   }) => {
-    const a11y = new A11yPage(pg);
-    await pg.open();
-    await pg.send();
-    await pg.settled(1);
+    const a11y = await A11yPage.openAfterASend(pg);
     await pg.probe();
     const found = [];
     const check = async (where) =>

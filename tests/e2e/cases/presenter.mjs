@@ -6,8 +6,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await pg.open();
+    await pg.openAt({ width: 1024, height: 768 });
     const tabTops = () =>
       page.$$eval('[role="tablist"] [role="tab"]', (tabs) => [
         ...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top))),
@@ -25,14 +24,12 @@ export function register({ test, assert }) {
 
     // The newest card stays in view, even after scrolling back up to an older one.
     for (let i = 1; i <= 4; i++) {
-      await pg.send();
-      await pg.settled(i);
+      await pg.sendAndSettle(i);
     }
     await page.evaluate(() =>
       document.querySelector('[data-testid="exchange-card"]')?.scrollIntoView({ block: "start" }),
     );
-    await pg.send();
-    await pg.settled(5);
+    await pg.sendAndSettle(5);
     await page.waitForFunction(() => {
       const cards = document.querySelectorAll('[data-testid="exchange-card"]');
       const r = cards[cards.length - 1].getBoundingClientRect();
@@ -40,8 +37,7 @@ export function register({ test, assert }) {
     });
     await page.screenshot({ path: "test-results/presenter-1024.png" });
 
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     assert((await page.getAttribute("html", "data-presenter")) === "true", "remembered after a reload");
     assert((await pg.tid("presenter-toggle").getAttribute("aria-checked")) === "true", "the switch still says on");
     await pg.tid("presenter-toggle").click();
@@ -53,10 +49,8 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize({ width: 1024, height: 768 });
-    await pg.open();
-    await pg.send();
-    await pg.settled(1);
+    await pg.openAt({ width: 1024, height: 768 });
+    await pg.sendAndSettle();
     // Each control under the editor must be what the user hits at its own centre (scrolled into view if the column scrolls).
     const covered = () =>
       page.evaluate(() => {
@@ -121,14 +115,11 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await pg.open();
+    await pg.openAt({ width: 1440, height: 900 });
     await pg.chooseTemplate("tools/call");
-    await pg.send();
-    assert((await pg.settled(1)) === "response", `create_event: ${await pg.traceText(1)}`);
+    assert((await pg.sendAndSettle()) === "response", `create_event: ${await pg.traceText(1)}`);
     await pg.chooseTemplate("resources/read");
-    await pg.send();
-    await pg.settled(2);
+    await pg.sendAndSettle(2);
     await pg.openWire(2);
     assert((await pg.card(2).innerText()).includes("Dentist"), "the event is on the calendar before the reset");
 
@@ -142,8 +133,7 @@ export function register({ test, assert }) {
     await page.waitForSelector('[data-testid="process-panel"]:not([data-status="running"])', { timeout: 10_000 });
 
     await pg.chooseTemplate("resources/read");
-    await pg.send();
-    await pg.settled(3);
+    await pg.sendAndSettle(3);
     await pg.openWire(3);
     const after = await pg.card(3).innerText();
     assert(

@@ -1,6 +1,9 @@
 // e2e cases for issue 27 item 10: saved frames per target, search, run again, history, and collections that run in
 // order (stopping at the first error) and travel as a link that never acts by itself.
 import { WIDE_AND_NARROW, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
+import { SavedPage } from "../pages/saved.mjs";
+
+const WIDE = { width: 1440, height: 900 };
 
 const LIST = {
   jsonrpc: "2.0",
@@ -40,31 +43,20 @@ async function settledLabelled(page, prefix, n, timeout = 30_000) {
   );
 }
 
-async function openSaved(pg) {
-  await pg.tid("tab-saved").click();
-  await pg.tid("saved-panel").waitFor({ timeout: 20_000 });
-}
-
-async function saveEditorAs(pg, name) {
-  await pg.tid("saved-name").fill(name);
-  await pg.tid("saved-save").click();
-  await pg.page.locator(`[data-testid="saved-item"][data-name="${name}"]`).waitFor();
-}
-
 export function register({ test, assert }) {
   test("Saved: a named frame is kept with its target, found by search, survives a reload, and Run sends it again onto the timeline", async ({
     pg,
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await pg.open();
+    await pg.openAt(WIDE);
     await pg.setEditorText(JSON.stringify(LIST));
-    await openSaved(pg);
-    await saveEditorAs(pg, "Calendar tools");
+    const saved = new SavedPage(pg);
+    await saved.open();
+    await saved.saveEditorAs("Calendar tools");
     await pg.chooseTemplate("tools/call");
-    await saveEditorAs(pg, "Dentist");
+    await saved.saveEditorAs("Dentist");
     assert((await pg.tid("saved-item").count()) === 2, "two saved frames");
-    const item = await page.locator('[data-testid="saved-item"][data-name="Dentist"]').innerText();
+    const item = await saved.item("Dentist").innerText();
     assert(
       item.includes("tools/call create_event") && item.includes("calendar (stdio)"),
       `the item names its method and target: ${item}`,
@@ -81,11 +73,10 @@ export function register({ test, assert }) {
     await pg.tid("saved-all-targets").uncheck();
     await pg.chooseTarget("calendar-stdio");
 
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
-    await openSaved(pg);
-    await page.locator('[data-testid="saved-item"][data-name="Calendar tools"]').waitFor();
-    await page.locator('[data-testid="saved-item"][data-name="Calendar tools"] [data-testid="saved-run"]').click();
+    await pg.reload();
+    await saved.open();
+    await saved.item("Calendar tools").waitFor();
+    await saved.item("Calendar tools").locator('[data-testid="saved-run"]').click();
     const cards = await settledLabelled(page, "saved Calendar tools", 1);
     assert(cards[0].status === "response", `the run-again card: ${JSON.stringify(cards)}`);
     const history = await pg.tid("saved-history").innerText();
@@ -98,22 +89,15 @@ export function register({ test, assert }) {
     ctx,
     storageState,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await pg.open();
-    await openSaved(pg);
+    const saved = await SavedPage.openAt(pg, WIDE);
     await pg.setEditorText(JSON.stringify(LIST));
-    await saveEditorAs(pg, "one: tools list");
+    await saved.saveEditorAs("one: tools list");
     await pg.chooseTemplate("server/discover");
-    await saveEditorAs(pg, "two: discover");
-    await pg.tid("collection-name").fill("Class 1");
-    await pg.tid("collection-create").click();
+    await saved.saveEditorAs("two: discover");
+    await saved.createCollection("Class 1");
     const collection = page.locator('[data-testid="saved-collection"][data-name="Class 1"]');
     await collection.waitFor();
-    for (const name of ["one: tools list", "two: discover"]) {
-      await page
-        .locator(`[data-testid="saved-item"][data-name="${name}"] [data-testid="saved-add-to"]`)
-        .selectOption({ label: "Class 1" });
-    }
+    for (const name of ["one: tools list", "two: discover"]) await saved.addTo(name, "Class 1");
     assert((await collection.innerText()).includes("(2 frames)"), `collection: ${await collection.innerText()}`);
 
     const urlBefore = page.url();
@@ -133,10 +117,8 @@ export function register({ test, assert }) {
 
     // An error in the middle stops the run there.
     await pg.setEditorText(JSON.stringify(BROKEN));
-    await saveEditorAs(pg, "broken");
-    await page
-      .locator('[data-testid="saved-item"][data-name="broken"] [data-testid="saved-add-to"]')
-      .selectOption({ label: "Class 1" });
+    await saved.saveEditorAs("broken");
+    await saved.addTo("broken", "Class 1");
     await collection.getByRole("button", { name: "Move broken up" }).click();
     await collection.locator('[data-testid="collection-run"]').click();
     await page.waitForSelector('[data-testid="collection-run-status"][data-status="stopped"]', { timeout: 30_000 });
@@ -172,12 +154,9 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await pg.open();
-    await openSaved(pg);
-    await saveEditorAs(pg, "discover");
-    await pg.tid("collection-name").fill("Demo");
-    await pg.tid("collection-create").click();
+    const saved = await SavedPage.openAt(pg, WIDE);
+    await saved.saveEditorAs("discover");
+    await saved.createCollection("Demo");
     await page.locator('[data-testid="saved-item"] [data-testid="saved-add-to"]').selectOption({ label: "Demo" });
     const found = [];
     await eachSizeAndScheme(page, WIDE_AND_NARROW, async (size, scheme) => {

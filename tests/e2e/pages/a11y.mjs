@@ -1,13 +1,15 @@
 // Page object for accessibility checks: axe-core (injected from node_modules by @axe-core/playwright; nothing is
 // fetched), the tab strip, the theme choice and the live region.
 import { AxeBuilder } from "@axe-core/playwright";
+import { PlaygroundPart } from "./tab.mjs";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
-export class A11yPage {
-  constructor(pg) {
-    this.pg = pg;
-    this.page = pg.page;
+export class A11yPage extends PlaygroundPart {
+  /** The playground opened with one exchange answered, so that every tab has something to show. */
+  static async openAfterASend(pg) {
+    await pg.openAndSend();
+    return new A11yPage(pg);
   }
 
   /** Every violation axe finds on the page as it is now (WCAG 2.1 A and AA rules), as short readable lines. */

@@ -11,17 +11,81 @@ export class PlaygroundPage {
 
   async open() {
     await this.page.goto(this.base + "/");
+    await this.waitHydrated();
+    await this.waitForEditor();
+  }
+
+  /** Opens the playground in a window of `size` ({ width, height }). */
+  async openAt(size) {
+    await this.page.setViewportSize(size);
+    await this.open();
+  }
+
+  /** Opens the playground (on the preset `target`, when given) and sends the frame its editor holds; returns card #1's
+   * status once it has settled (within `timeout` ms). */
+  async openAndSend({ target, timeout } = {}) {
+    await this.openOn(target);
+    return this.sendAndSettle(1, timeout);
+  }
+
+  /** Opens the playground on the preset `target` (on the default one when none is given). */
+  async openOn(target) {
+    await this.open();
+    if (target) await this.chooseTarget(target);
+  }
+
+  /** Opens the playground on the preset `target` and probes its era; returns the verdict once the probe is over. */
+  async openAndProbe(target) {
+    await this.openOn(target);
+    return this.probe();
+  }
+
+  /** Opens the playground with the client emulation switch `switchId` (e.g. "noMrtr") on. */
+  async openEmulating(switchId) {
+    await this.open();
+    await this.emulate(switchId);
+  }
+
+  /** Opens a path (e.g. "/#lab=…") and waits for hydration only (a link may open another tab than the editor). */
+  async openPath(path) {
+    await this.page.goto(this.base + path);
+    await this.waitHydrated();
+  }
+
+  /** Waits until the playground has hydrated (after a navigation or a reload). */
+  async waitHydrated() {
     await this.page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+  }
+
+  /** Reloads the page and waits until the playground has hydrated again (Monaco may still be on its way). */
+  async reload() {
+    await this.page.reload();
+    await this.waitHydrated();
+  }
+
+  /** Waits until Monaco has drawn the frame editor's lines. */
+  async waitForEditor() {
     await this.page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
       state: "visible",
       timeout: 30_000,
     });
   }
 
-  /** Opens a path (e.g. "/#lab=…") and waits for hydration only (a link may open another tab than the editor). */
-  async openPath(path) {
-    await this.page.goto(this.base + path);
-    await this.page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+  /** Opens tab `id` by clicking it and waits until its panel shows. */
+  async openTab(id) {
+    await this.tid(`tab-${id}`).click();
+    await this.page.locator(`#panel-${id}`).waitFor({ state: "visible" });
+  }
+
+  /** Waits until the process line says the target's process is `status` (running, exited, unknown, …). */
+  async waitForProcess(status, timeout = 20_000) {
+    await this.page.waitForSelector(`[data-testid="process-panel"][data-status="${status}"]`, { timeout });
+  }
+
+  /** Restarts the target's process from the process line and waits until the fresh one runs. */
+  async restartProcess(timeout = 20_000) {
+    await this.tid("process-restart").click();
+    await this.waitForProcess("running", timeout);
   }
 
   /** The editor's text as Monaco renders it (all lines of a short frame are visible). */
@@ -59,6 +123,11 @@ export class PlaygroundPage {
   async emulate(switchId, on = true) {
     await this.openEnvelopeSettings();
     await this.tid(`envelope-emulate-${switchId}`).setChecked(on);
+  }
+
+  /** Puts the JSON-RPC request { id, method, params } in the editor (one line). */
+  async setEditorRequest(id, method, params) {
+    await this.setEditorText(JSON.stringify({ jsonrpc: "2.0", id, method, params }));
   }
 
   async setEditorText(text) {
@@ -99,27 +168,25 @@ export class PlaygroundPage {
     return this.page.locator(`[data-testid="exchange-card"][data-seq="${seq}"]`);
   }
 
-  /** Waits until card #seq has settled and returns its status (response, error, notification, failure, …). */
+  /** Sends the editor's frame and waits until it has settled as card #seq; returns its status. */
+  async sendAndSettle(seq = 1, timeout = undefined) {
+    await this.send();
+    return this.settled(seq, timeout);
+  }
+
   /** server-everything's trigger-long-running-operation with a progressToken, sent as exchange `seq`; resolves once a
    * notifications/progress has reached the stderr & notifications pane (which must be open). */
   async sendProgressCall(seq, steps) {
-    await this.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: seq,
-        method: "tools/call",
-        params: {
-          name: "trigger-long-running-operation",
-          arguments: { duration: 1, steps },
-          _meta: { progressToken: "p1" },
-        },
-      }),
-    );
-    await this.send();
-    await this.settled(seq, 30_000);
+    await this.setEditorRequest(seq, "tools/call", {
+      name: "trigger-long-running-operation",
+      arguments: { duration: 1, steps },
+      _meta: { progressToken: "p1" },
+    });
+    await this.sendAndSettle(seq, 30_000);
     await this.page.waitForSelector('[data-testid="stderr-pane"] li[data-kind="notification"]', { timeout: 10_000 });
   }
 
+  /** Waits until card #seq has settled and returns its status (response, error, notification, failure, …). */
   async settled(seq, timeout = 20_000) {
     const card = this.card(seq);
     await card.waitFor({ timeout });
