@@ -51,10 +51,7 @@ export function register({ test, assert }) {
   test("a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0), so the re-send reaches the server", async ({
     pg,
   }) => {
-    await pg.open();
-    const cache = new CachePage(pg);
-    await pg.chooseTarget("everything-stdio");
-    await cache.enable();
+    const cache = await CachePage.openWithCacheOn(pg, "everything-stdio");
     await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
     await pg.send();
     assert((await pg.settled(1, 30_000)) === "response", `first: ${await pg.traceText(1)}`);
@@ -113,12 +110,8 @@ export function register({ test, assert }) {
   test("gateway view: a private result is fetched for each user, a public one is served to the second from the shared cache", async ({
     pg,
   }) => {
-    await pg.open();
-    const cache = new CachePage(pg);
-    await pg.chooseTarget("calendar-http");
-    await pg.chooseTemplate("resources/read");
-    await cache.openTab();
-    const priv = await cache.replayGateway();
+    const cache = await CachePage.on(pg, "calendar-http");
+    const priv = await cache.replayGatewayOf("resources/read");
     assert(
       priv.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:fetched-upstream",
       `private: ${JSON.stringify(priv)}`,
@@ -126,9 +119,7 @@ export function register({ test, assert }) {
     assert(priv[1].text.includes("private to alice"), `bob's step says why: ${priv[1].text}`);
 
     await cache.openTimeline();
-    await pg.chooseTemplate("tools/list");
-    await cache.openTab();
-    const pub = await cache.replayGateway();
+    const pub = await cache.replayGatewayOf("tools/list");
     assert(
       pub.map((s) => `${s.user}:${s.decision}`).join(" ") === "alice:fetched-upstream bob:served-from-shared-cache",
       `public: ${JSON.stringify(pub)}`,
@@ -155,9 +146,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    const cache = new CachePage(pg);
-    await cache.openTab();
+    const cache = await CachePage.openOn(pg);
     const calendar = await cache.audit();
     assert(calendar.summary.includes("0 errors, 0 warnings"), `calendar: ${calendar.summary}`);
     assert(calendar.rows.length === 6, `six methods asked: ${JSON.stringify(calendar.rows)}`);

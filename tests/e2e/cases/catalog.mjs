@@ -1,14 +1,14 @@
 // The Catalogue tab: the token bill of the current target (issue 6). Discovered by run.mjs.
 import path from "node:path";
-import { httpRequest, ROOT } from "../harness.mjs";
+import { ROOT } from "../harness.mjs";
 import { CataloguePage } from "../pages/catalog.mjs";
+import { postJson } from "../steps/http.mjs";
 
 export function register({ test, assert }) {
   test("Catalogue: the calendar is billed as a 2026-07-28 server, and every fetch exchange is on the timeline", async ({
     pg,
   }) => {
-    const cat = await CataloguePage.openOn(pg);
-    await cat.fetch();
+    const cat = await CataloguePage.billOf(pg);
     const rows = await cat.rows();
     assert(
       rows.some(([name, tokens]) => name === "create_event" && tokens > 0),
@@ -32,9 +32,7 @@ export function register({ test, assert }) {
   test("Catalogue: server-everything after the legacy handshake gives the chapter's table — 13, 7,663 B, 1,307, 52, 235, 312, 1,619", async ({
     pg,
   }) => {
-    const cat = await CataloguePage.openOn(pg, "everything-stdio");
-    await cat.setHandshake("legacy");
-    await cat.fetch();
+    const cat = await CataloguePage.billOf(pg, "everything-stdio", "legacy");
     const got = {};
     for (const id of [
       "bill-tool-count",
@@ -75,9 +73,7 @@ export function register({ test, assert }) {
   test("Catalogue: with no handshake server-everything lists 12 tools (1,155 tokens) and the panel says why", async ({
     pg,
   }) => {
-    const cat = await CataloguePage.openOn(pg, "everything-stdio");
-    await cat.setHandshake("none");
-    await cat.fetch();
+    const cat = await CataloguePage.billOf(pg, "everything-stdio", "none");
     assert(
       (await cat.figure("bill-tool-count")) === 12 && (await cat.figure("bill-tools-tokens")) === 1155,
       `12 / 1155 expected`,
@@ -89,8 +85,7 @@ export function register({ test, assert }) {
   test("Catalogue: what if — a shorter description lowers the bill, the change is shown, and reset brings 1,307 back", async ({
     pg,
   }) => {
-    const cat = await CataloguePage.openOn(pg, "everything-stdio");
-    await cat.fetch();
+    const cat = await CataloguePage.billOf(pg, "everything-stdio");
     const box = await cat.editTool("gzip-file-as-resource");
     const tool = JSON.parse(await box.inputValue());
     tool.description = "Gzip a file.";
@@ -115,8 +110,7 @@ export function register({ test, assert }) {
   test("Catalogue: N and W change the arithmetic; cl100k_base and compact JSON re-bill on the server", async ({
     pg,
   }) => {
-    const cat = await CataloguePage.openOn(pg, "everything-stdio");
-    await cat.fetch();
+    const cat = await CataloguePage.billOf(pg, "everything-stdio");
     await pg.tid("fleet-servers").fill("10");
     await pg.tid("fleet-window").fill("128000");
     assert(
@@ -136,23 +130,14 @@ export function register({ test, assert }) {
     page.on("response", async (r) => {
       if (/javascript|json/.test(r.headers()["content-type"] ?? "")) bodies.push(r.text().catch(() => ""));
     });
-    const cat = await CataloguePage.openOn(pg);
-    await cat.fetch();
+    await CataloguePage.billOf(pg);
     const texts = await Promise.all(bodies);
     assert(texts.length > 0, "no responses seen");
     assert(!texts.some((t) => t.includes("bpe_ranks")), "a response carried the rank file (bpe_ranks)");
   });
 
   test("/api/tokens is guarded like the bridge: no token → 401, foreign Origin → 403", async ({ srv, token }) => {
-    const body = JSON.stringify({ catalogue: { pages: [{ tools: [] }] } });
-    const post = (headers) =>
-      httpRequest({
-        port: srv.port,
-        method: "POST",
-        path: "/api/tokens",
-        headers: { "content-type": "application/json", ...headers },
-        body,
-      });
+    const post = (headers) => postJson(srv.port, "/api/tokens", { catalogue: { pages: [{ tools: [] }] } }, headers);
     const none = await post({});
     assert(
       none.status === 401 && JSON.parse(none.text).kind === "unauthorized",

@@ -5,11 +5,24 @@ export class CachePage {
     this.page = pg.page;
   }
 
-  /** The playground opened with the client cache switched on. */
-  static async openWithCacheOn(pg) {
+  /** The playground opened (on the preset `target`, when given), the timeline showing. */
+  static async on(pg, target) {
     await pg.open();
-    const cache = new CachePage(pg);
+    if (target) await pg.chooseTarget(target);
+    return new CachePage(pg);
+  }
+
+  /** The playground opened (on the preset `target`, when given) with the client cache switched on. */
+  static async openWithCacheOn(pg, target) {
+    const cache = await CachePage.on(pg, target);
     await cache.enable();
+    return cache;
+  }
+
+  /** The playground opened (on the preset `target`, when given) with the Cache tab open. */
+  static async openOn(pg, target) {
+    const cache = await CachePage.on(pg, target);
+    await cache.openTab();
     return cache;
   }
 
@@ -69,6 +82,13 @@ export class CachePage {
   }
 
   /** Replays the editor's frame as both gateway users and returns [{user, decision, text}]. */
+  /** Chooses the template `templateId`, opens the Cache tab and replays the gateway: each step's user and decision. */
+  async replayGatewayOf(templateId) {
+    await this.pg.chooseTemplate(templateId);
+    await this.openTab();
+    return this.replayGateway();
+  }
+
   async replayGateway() {
     const list = this.pg.tid("gateway-steps");
     const run = (await list.count()) === 0 ? 1 : Number(await list.getAttribute("data-run")) + 1;

@@ -6,6 +6,14 @@ export class CataloguePage extends TabPage {
     super(pg, "catalog", "catalog-panel");
   }
 
+  /** The bill of the preset `target` (the default one when not given), fetched after the `handshake` when given. */
+  static async billOf(pg, target, handshake) {
+    const cat = await CataloguePage.openOn(pg, target);
+    if (handshake) await cat.setHandshake(handshake);
+    await cat.fetch();
+    return cat;
+  }
+
   async setHandshake(handshake) {
     await this.tid("catalog-handshake").selectOption(handshake);
   }
