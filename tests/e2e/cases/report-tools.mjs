@@ -5,13 +5,26 @@ import { WIDE_AND_NARROW as SIZES, axeOn, eachSizeAndScheme, spills } from "../p
 import { ChecksPage } from "../pages/checks.mjs";
 
 /** At 1440×900, server-everything (stdio) answers a tools/list: its process runs and has written to stderr. */
-async function listToolsOfEverything(pg, page) {
+async function listToolsOfEverything(pg, page, { freshProcess = false } = {}) {
   await page.setViewportSize(SIZES[0]);
   await pg.open();
   await pg.chooseTarget("everything-stdio");
+  if (freshProcess) await closeKeptProcess(page);
   await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
   await pg.send();
   await pg.settled(1, 30_000);
+}
+
+/**
+ * The app server keeps one server-everything process for every browser; an earlier case on this server (cases run on
+ * several servers, in no fixed order: tests/e2e/pool.mjs) may have left it running. Close it, so the next send spawns.
+ */
+async function closeKeptProcess(page) {
+  const panel = '[data-testid="process-panel"]';
+  await page.waitForSelector(`${panel}[data-status="running"], ${panel}[data-status="exited"]`, { timeout: 15_000 });
+  if ((await page.getAttribute(panel, "data-status")) !== "running") return;
+  await page.click('[data-testid="process-close"]');
+  await page.waitForSelector(`${panel}[data-status="exited"]`, { timeout: 15_000 });
 }
 
 async function download(page, click) {
@@ -126,7 +139,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await listToolsOfEverything(pg, page);
+    await listToolsOfEverything(pg, page, { freshProcess: true });
     const pane = pg.tid("stderr-pane");
     await pane.locator("summary").click();
     await page.waitForFunction(
