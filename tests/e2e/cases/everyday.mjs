@@ -8,6 +8,13 @@ import { ROOT, recordSends } from "../harness.mjs";
 const shot = (page, name) =>
   page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots", `everyday-${name}.png`) });
 import { SharePage, fragmentOf } from "../pages/share.mjs";
+import {
+  exampleOpenedOffline,
+  openASessionToShare,
+  openLinkRecordingSends,
+  ranLive,
+  shareAndOpenTheLink,
+} from "../steps/share.mjs";
 
 const ENV = {
   "io.modelcontextprotocol/protocolVersion": "2026-07-28",
@@ -49,11 +56,6 @@ async function waitNewestInView(page, timeout = 5000) {
   throw new Error(`the newest card is not fully in view: ${JSON.stringify(p)}`);
 }
 
-async function sendAndSettle(pg, seq) {
-  await pg.send();
-  return pg.settled(seq, 30_000);
-}
-
 export function register({ test, assert }) {
   registerReloadAndReading({ test, assert });
   // ---- 1. the page stays where the user is --------------------------------------------------------------
@@ -62,8 +64,7 @@ export function register({ test, assert }) {
     ["800×700", NARROW],
   ]) {
     test(`nothing scrolls on load at ${name} (B3)`, async ({ pg, page }) => {
-      await page.setViewportSize(size);
-      await pg.open();
+      await pg.openAt(size);
       // A fixed wait on purpose: it proves that nothing scrolls after the page is ready (no event to wait for).
       await page.waitForTimeout(800);
       const at = await page.evaluate(() => ({
@@ -78,10 +79,9 @@ export function register({ test, assert }) {
       pg,
       page,
     }) => {
-      await page.setViewportSize(size);
-      await pg.open();
+      await pg.openAt(size);
       for (let seq = 1; seq <= 4; seq++) {
-        await sendAndSettle(pg, seq);
+        await pg.sendAndSettle(seq, 30_000);
         const p = await waitNewestInView(page);
         if (size === NARROW) assert(!p.panelScrolls, "on a narrow window the window scrolls, not the panel");
       }
@@ -95,9 +95,8 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await page.setViewportSize(WIDE);
-    await pg.open();
-    for (let seq = 1; seq <= 4; seq++) await sendAndSettle(pg, seq);
+    await pg.openAt(WIDE);
+    for (let seq = 1; seq <= 4; seq++) await pg.sendAndSettle(seq, 30_000);
     await waitNewestInView(page);
     // Scrolled up, and the page has judged that scroll (it measures in the frame after the scroll event).
     await page.locator("#panel-timeline").evaluate(
@@ -108,7 +107,7 @@ export function register({ test, assert }) {
           el.scrollTo(0, 0);
         }),
     );
-    await sendAndSettle(pg, 5);
+    await pg.sendAndSettle(5, 30_000);
     await pg.tid("show-newest").waitFor({ timeout: 5000 });
     await shot(page, "newest-button");
     // A fixed wait on purpose: it proves that the reader is not moved.
@@ -121,6 +120,14 @@ export function register({ test, assert }) {
   });
 
   // ---- 2. links replay honestly ---------------------------------------------------------------------------
+  /** The link's plan (which server each frame will go to) says every one of `lines`. */
+  const assertPlanSays = async (sp, ...lines) => {
+    const plan = await sp.tid("link-target-plan").innerText();
+    assert(
+      lines.every((line) => plan.includes(line)),
+      `plan: ${plan}`,
+    );
+  };
   const discover = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENV } });
   const bareList = JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/list", params: {} });
   const bareList3 = JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/list", params: {} });
@@ -138,20 +145,14 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    const sends = recordSends(page);
-    await sp.openLink("/" + twoTargets);
+    const { sp, sends } = await openLinkRecordingSends(page, srv.base, "/" + twoTargets);
     assert(
       (await sp.tid("link-banner-notice").innerText()) === "Opened from a link — nothing has been sent",
       "banner before",
     );
     const where = await sp.tid("link-targets").innerText();
     assert(where.includes("calendar") && where.includes("everything"), `targets named: ${where}`);
-    const plan = await sp.tid("link-target-plan").innerText();
-    assert(
-      plan.includes("#1 → the embedded calendar server") && plan.includes("#2, #3 → the embedded everything server"),
-      `plan: ${plan}`,
-    );
+    await assertPlanSays(sp, "#1 → the embedded calendar server", "#2, #3 → the embedded everything server");
     const cards = await sp.cards().allInnerTexts();
     assert(
       cards[1].includes("everything (stdio)") && cards[0].includes("calendar (stdio)"),
@@ -161,17 +162,8 @@ export function register({ test, assert }) {
     await shot(page, "link-before");
     // A double click must not send the frames twice.
     await sp.tid("run-live").dblclick();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/),
-      null,
-      {
-        timeout: 60_000,
-      },
-    );
-    assert(
-      (await sp.tid("link-banner-notice").innerText()) === "Run live: 3 frames sent, 2 targets",
-      `banner after: ${await sp.tid("link-banner-notice").innerText()}`,
-    );
+    const after = await ranLive(sp, 60_000);
+    assert(after === "Run live: 3 frames sent, 2 targets", `banner after: ${after}`);
     assert(await sp.tid("run-live").isDisabled(), "Run live cannot be pressed again");
     await shot(page, "link-after");
     assert(sends.length === 3, `bridge sends: ${sends.length}`);
@@ -186,9 +178,9 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    const sends = recordSends(page);
-    await sp.openLink(
+    const { sp, sends } = await openLinkRecordingSends(
+      page,
+      srv.base,
       "/" +
         fragmentOf({
           target: CALENDAR,
@@ -204,14 +196,7 @@ export function register({ test, assert }) {
       `skip note: ${skipped}`,
     );
     await sp.tid("run-live").click();
-    await page.waitForFunction(
-      () => document.querySelector('[data-testid="link-banner-notice"]')?.textContent?.match(/^Run live: \d/),
-      null,
-      {
-        timeout: 30_000,
-      },
-    );
-    const after = await sp.tid("link-banner-notice").innerText();
+    const after = await ranLive(sp, 30_000);
     assert(after === "Run live: 1 frame sent, 1 target · 1 not sent (no target here)", `banner after: ${after}`);
     assert(
       sends.length === 1 && JSON.stringify(sends[0].target) === JSON.stringify(CALENDAR),
@@ -221,25 +206,14 @@ export function register({ test, assert }) {
 
   test("sharing a session sent to two servers records each exchange's target; the opened link shows both", async ({
     pg,
-    page,
-    srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await pg.open();
-    await sendAndSettle(pg, 1);
+    const sp = await openASessionToShare(pg);
     await pg.chooseTarget("everything-stdio");
     await pg.setEditorText(bareList);
-    await sendAndSettle(pg, 2);
+    await pg.sendAndSettle(2, 30_000);
     await pg.chooseTarget("calendar-stdio");
-    const { url } = await sp.share();
-    await page.keyboard.press("Escape");
-    const u = new URL(url);
-    await sp.openLink(u.pathname + u.hash);
-    const plan = await sp.tid("link-target-plan").innerText();
-    assert(
-      plan.includes("#1 → the embedded calendar server") && plan.includes("#2 → the embedded everything server"),
-      `plan: ${plan}`,
-    );
+    await shareAndOpenTheLink(sp);
+    await assertPlanSays(sp, "#1 → the embedded calendar server", "#2 → the embedded everything server");
   });
 
   // ---- 3. recorded times are real ------------------------------------------------------------------------
@@ -247,8 +221,7 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await sp.openExampleOffline("calendar-three-ways");
+    await exampleOpenedOffline(page, srv.base, "calendar-three-ways");
     const texts = await page.locator('[data-testid="freshness"]').allInnerTexts();
     assert(
       texts.length > 0 && texts.every((t) => t === "recorded — freshness not tracked"),
@@ -260,16 +233,9 @@ export function register({ test, assert }) {
   test("a shared live exchange keeps when it was received: the opened link says 'recorded <date> · was fresh for'", async ({
     pg,
     page,
-    srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await pg.open();
-    await pg.chooseTemplate("tools/list");
-    await sendAndSettle(pg, 1);
-    const { url } = await sp.share();
-    await page.keyboard.press("Escape");
-    const u = new URL(url);
-    await sp.openLink(u.pathname + u.hash);
+    const sp = await openASessionToShare(pg, "tools/list");
+    await shareAndOpenTheLink(sp);
     const text = await page.locator('[data-testid="freshness"]').first().innerText();
     const year = new Date().getUTCFullYear();
     assert(
@@ -308,34 +274,27 @@ function registerReloadAndReading({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.openAndSend({ timeout: 30_000 });
     await pg.chooseTemplate("tools/list");
-    await pg.send();
-    await pg.settled(2, 30_000);
+    await pg.sendAndSettle(2, 30_000);
     await pg.setEditorText('{"jsonrpc":"2.0","id":7,"method":"prompts/list","params":{}}');
     await waitSaved(
       page,
       "(s.session.state.exchanges || []).length === 2 && (s.session.state.editor || '').includes('prompts/list')",
     );
-    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+    await pg.waitForProcess("running");
     const pid = (await pg.tid("process-status").innerText()).match(/pid (\d+)/)?.[1];
     const sends = recordSends(page);
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     await pg.tid("saved-session-notice").waitFor({ timeout: 10_000 });
     const notice = await pg.tid("saved-session-notice").innerText();
     assert(notice.includes("2 exchanges") && notice.includes("nothing was re-sent"), `notice: ${notice}`);
     await shot(page, "restored");
     assert((await pg.cards().count()) === 2, `cards after reload: ${await pg.cards().count()}`);
     assert((await pg.traceText(2)).includes("→ tools/list"), "card #2 is the tools/list exchange");
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
-      state: "visible",
-      timeout: 30_000,
-    });
+    await pg.waitForEditor();
     assert((await pg.editorText()).includes("prompts/list"), `editor after reload: ${await pg.editorText()}`);
-    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 10_000 });
+    await pg.waitForProcess("running", 10_000);
     assert(
       (await pg.tid("process-status").innerText()).includes(`pid ${pid}`),
       `process line: ${await pg.tid("process-status").innerText()} (was pid ${pid})`,
@@ -343,8 +302,7 @@ function registerReloadAndReading({ test, assert }) {
     assert(sends.length === 0, `a reload sent ${sends.length} frame(s)`);
     await pg.tid("start-fresh").click();
     await pg.tid("timeline-empty").waitFor();
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     // A fixed wait on purpose: it proves that no restored session shows up.
     await page.waitForTimeout(1000);
     assert(
@@ -382,8 +340,7 @@ function registerReloadAndReading({ test, assert }) {
     await page.waitForFunction(() => localStorage.getItem("mcp-playground/lab-result") !== null, null, {
       timeout: 10_000,
     });
-    await page.reload();
-    await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+    await pg.reload();
     await pg.tid("tab-lab").click();
     await pg.tid("lab-restored").waitFor({ timeout: 20_000 });
     const after = await page.locator('[data-testid="lab-verdict"]').allInnerTexts();
@@ -405,8 +362,7 @@ function registerReloadAndReading({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await sp.openExampleOffline("calendar-three-ways");
+    const sp = await exampleOpenedOffline(page, srv.base, "calendar-three-ways");
     // By its number: once the pretty view replaces the trace, the card's text changes.
     const seq = await sp.page
       .locator('[data-testid="exchange-card"]')
@@ -426,10 +382,7 @@ function registerReloadAndReading({ test, assert }) {
     await readCard.scrollIntoViewIfNeeded();
     await shot(page, "pretty");
     assert(text.includes('"title": "Standup"') && !text.includes('\\"title\\"'), `pretty text: ${text.slice(0, 400)}`);
-    await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
-      state: "visible",
-      timeout: 30_000,
-    });
+    await sp.waitForEditor();
     const editor = await sp.editorText();
     assert(editor.includes('"jsonrpc": "2.0"'), `example frame formatted in the editor: ${editor.slice(0, 200)}`);
   });
@@ -440,16 +393,12 @@ function registerReloadAndReading({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    await pg.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 5,
-        method: "tools/call",
-        params: { _meta: MODERN_ENV, name: "create_event", arguments: { title: "Dentist" } },
-      }),
-    );
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.setEditorRequest(5, "tools/call", {
+      _meta: MODERN_ENV,
+      name: "create_event",
+      arguments: { title: "Dentist" },
+    });
+    await pg.sendAndSettle(1, 30_000);
     const line = await pg.card(1).locator('[data-testid="input-required-line"]').innerText();
     assert(line.includes("startsAt (date-time, required)"), `requested inputs: ${line}`);
     await page.waitForSelector('[data-testid="mrtr-waiting"]', { timeout: 10_000 });
@@ -463,10 +412,8 @@ function registerReloadAndReading({ test, assert }) {
   test("templates follow the target: after tools/list on a legacy server, tools/call <name> with required arguments and no _meta; no calendar templates; the editor checks the legacy era", async ({
     pg,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    await pg.probe();
-    await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/list", params: {} }));
+    await pg.openAndProbe("everything-stdio");
+    await pg.setEditorRequest(9, "tools/list", {});
     await pg.send();
     // The probe of a legacy server leaves three cards (server/discover, initialize, notifications/initialized):
     // the tools/list is the fourth.
@@ -490,9 +437,7 @@ function registerReloadAndReading({ test, assert }) {
 
   // ---- 8. ids ------------------------------------------------------------------------------------------------
   test("after Send the editor's id advances and the card shows the JSON-RPC id next to its number", async ({ pg }) => {
-    await pg.open();
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.openAndSend({ timeout: 30_000 });
     assert((await pg.card(1).locator('[data-testid="exchange-rpc-id"]').innerText()) === "id 1", "card #1 shows id 1");
     assert((await pg.editorText()).includes('"id": 2'), `editor after Send: ${await pg.editorText()}`);
   });
