@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import type { Draft, FormField, FormValue, InputRequestView } from "@/lib/protocol/mrtr";
 import { inputClass } from "../ui";
 import { ElicitActions, Problem } from "./ElicitActions";
+import { RequestFrame } from "./RequestFrame";
 
 type FormDraft = Extract<Draft, { kind: "form" }>;
 type FormView = Extract<InputRequestView, { kind: "elicitation-form" }>;
@@ -124,13 +125,7 @@ export function FormRequest({
 }) {
   const t = useTranslations();
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        <code>{k}</code> {t("mrtr.formAsks")}
-      </p>
-      <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm text-slate-900 dark:text-slate-100">
-        {request.message}
-      </p>
+    <RequestFrame k={k} asks={t("mrtr.formAsks")} message={request.message}>
       {request.form.issues.length ? (
         <ul className="list-disc pl-5 text-xs text-red-700 dark:text-red-300">
           {request.form.issues.map((issue, i) => (
@@ -173,6 +168,6 @@ export function FormRequest({
       </div>
       <ElicitActions k={k} chosen={draft.action} onChoose={(action) => onChange({ ...draft, action })} />
       <Problem text={draft.action ? problem : null} />
-    </div>
+    </RequestFrame>
   );
 }

@@ -7,6 +7,7 @@ import { useTranslations } from "next-intl";
  */
 import { isOpenable, type Draft, type InputRequestView } from "@/lib/protocol/mrtr";
 import { ElicitActions, Problem } from "./ElicitActions";
+import { RequestFrame } from "./RequestFrame";
 
 type UrlDraft = Extract<Draft, { kind: "url" }>;
 type UrlView = Extract<InputRequestView, { kind: "elicitation-url" }>;
@@ -29,13 +30,7 @@ export function UrlRequest({
   const host = url.hostname ?? "";
   const at = host ? url.href.indexOf(host) : -1;
   return (
-    <div className="flex flex-col gap-2">
-      <p className="text-xs text-slate-600 dark:text-slate-400">
-        <code>{k}</code> {t("mrtr.urlAsks")}
-      </p>
-      <p data-testid="mrtr-message" className="whitespace-pre-wrap text-sm">
-        {request.message}
-      </p>
+    <RequestFrame k={k} asks={t("mrtr.urlAsks")} message={request.message}>
       <p data-testid="mrtr-url" className="break-all rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
         {at >= 0 ? (
           <>
@@ -74,6 +69,6 @@ export function UrlRequest({
         onChoose={(action) => onChange({ ...draft, action })}
       />
       <Problem text={draft.action ? problem : null} />
-    </div>
+    </RequestFrame>
   );
 }
