@@ -16,6 +16,7 @@ import { restoreLab, saveLab, SAVED_LAB_KEY, type SavedLab } from "@/lib/lab/per
 import { say } from "@/lib/a11y/announce";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
+import { LinkInput } from "../share/LinkField";
 import { RunLiveDialog } from "../share/RunLiveDialog";
 import { Button, Checkbox, PanelHeading, inputClass } from "../ui";
 import { LabColumnView } from "./LabColumnView";
@@ -193,16 +194,7 @@ export function LabPanel({ commands }: PanelProps) {
           }}
         />
       ) : null}
-      {shareLink ? (
-        <input
-          readOnly
-          aria-label={t("lab.linkLabel")}
-          data-testid="lab-link"
-          className={`${inputClass} w-full font-mono`}
-          value={shareLink}
-          onFocus={(e) => e.target.select()}
-        />
-      ) : null}
+      {shareLink ? <LinkInput url={shareLink} testId="lab-link" label={t("lab.linkLabel")} /> : null}
       {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
       {run.status === "error" ? (
         <p className="text-sm text-red-700 dark:text-red-300" data-testid="lab-error">

@@ -13,6 +13,7 @@ import {
 } from "@/lib/session/saved-requests";
 import type { CollectionItem, SharedCollection } from "@/lib/share/collection-link";
 import { copyText } from "../share/download";
+import { LinkInput } from "../share/LinkField";
 import { Button, inputClass } from "../ui";
 import { newId } from "./saved-store";
 import { box, h3, hint } from "./saved-style";
@@ -140,13 +141,7 @@ export function Collections({
                 <div className="mt-2 flex flex-col gap-1" data-testid="collection-link-box">
                   <label className="text-xs text-slate-700 dark:text-slate-300">
                     {t("saved.collections.linkLabel")}
-                    <input
-                      readOnly
-                      data-testid="collection-link"
-                      className={`${inputClass} w-full font-mono`}
-                      value={shared.url}
-                      onFocus={(e) => e.target.select()}
-                    />
+                    <LinkInput url={shared.url} testId="collection-link" />
                   </label>
                   <div className="flex gap-2">
                     <Button

@@ -13,18 +13,25 @@ interface Props {
   longAdvice?: string;
 }
 
+/** A link to copy: read-only, in full, selected whole when it takes focus. */
+export function LinkInput({ url, testId, label }: { url: string; testId: string; label?: string }) {
+  return (
+    <input
+      readOnly
+      aria-label={label}
+      data-testid={testId}
+      className={`${inputClass} w-full font-mono`}
+      value={url}
+      onFocus={(e) => e.target.select()}
+    />
+  );
+}
+
 export function LinkField({ url, chars, testIdPrefix, label, longAdvice = "" }: Props) {
   const t = useTranslations();
   return (
     <>
-      <input
-        data-testid={`${testIdPrefix}-url`}
-        aria-label={label}
-        readOnly
-        className={`${inputClass} w-full font-mono`}
-        value={url}
-        onFocus={(e) => e.target.select()}
-      />
+      <LinkInput url={url} testId={`${testIdPrefix}-url`} label={label} />
       <p className="text-xs" data-testid={`${testIdPrefix}-length`} data-chars={chars}>
         {t("share.link.chars", { chars })}
         {chars > LINK_WARN_CHARS ? t("share.link.long", { advice: longAdvice }) : ""}

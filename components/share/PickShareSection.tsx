@@ -12,9 +12,10 @@ import { LINK_WARN_CHARS } from "@/lib/share/limits";
 import { pickRows, sessionWithPicked } from "@/lib/share/pick";
 import { shareFromSession } from "@/lib/share/session-adapter";
 import type { PanelProps } from "../playground/types";
-import { Button, inputClass } from "../ui";
+import { Button } from "../ui";
 import { copyText } from "./download";
 import { knownSecrets } from "./known-secrets";
+import { LinkInput } from "./LinkField";
 
 type Made = { url: string; chars: number; cards: number; omitted: Msg[] } | { error: string };
 
@@ -104,13 +105,7 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
               chars: made.chars,
               long: made.chars > LINK_WARN_CHARS ? "yes" : "no",
             })}
-            <input
-              readOnly
-              data-testid="share-pick-url"
-              className={`${inputClass} w-full font-mono`}
-              value={made.url}
-              onFocus={(e) => e.target.select()}
-            />
+            <LinkInput url={made.url} testId="share-pick-url" />
           </label>
           <div>
             <Button onClick={() => void copyText(made.url)}>{t("shareMore.pick.copy")}</Button>
