@@ -75,6 +75,33 @@ export function Button({
 export const inputClass =
   "rounded border border-slate-300 bg-white px-2 py-1 text-xs text-slate-900 dark:border-slate-600 dark:bg-slate-800 dark:text-slate-100";
 
+/** A menu named by its aria-label (it sits in a heading or a toolbar, with no label beside it); says what was chosen. */
+export function Menu<T extends string>({
+  label,
+  testId,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  testId: string;
+  value: T;
+  onChange: (value: T) => void;
+  children: ReactNode;
+}) {
+  return (
+    <select
+      aria-label={label}
+      data-testid={testId}
+      className={inputClass}
+      value={value}
+      onChange={(e) => onChange(e.target.value as T)}
+    >
+      {children}
+    </select>
+  );
+}
+
 /** A checkbox with its words after it, in one label (clicking the words ticks the box). */
 export function Checkbox({
   testId,

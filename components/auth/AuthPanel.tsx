@@ -16,7 +16,7 @@ import { AUTH_LESSONS, type AuthLesson } from "@/lib/auth/lessons";
 import type { AuthRun } from "@/lib/auth/types";
 import { say } from "@/lib/i18n/translate";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelHeading, inputClass } from "../ui";
+import { Button, Menu, PanelHeading, inputClass } from "../ui";
 import { AuthStepView } from "./AuthStepView";
 import { SignInPrompt } from "./SignInPrompt";
 import { useCallbackHandoff } from "./useCallbackHandoff";
@@ -91,20 +91,14 @@ export function AuthPanel({ commands }: PanelProps) {
   return (
     <section className="flex flex-col gap-3" aria-label={t("auth.panel.label")} data-testid="auth">
       <PanelHeading title={t("auth.panel.title")} subtitle={t("auth.panel.subtitle")}>
-        <select
-          aria-label={t("auth.panel.source")}
-          data-testid="auth-source"
-          className={inputClass}
-          value={source}
-          onChange={(e) => setSource(e.target.value as AuthDemo | "url")}
-        >
+        <Menu label={t("auth.panel.source")} testId="auth-source" value={source} onChange={setSource}>
           {AUTH_DEMOS.map((d) => (
             <option key={d} value={d}>
               {t(`auth.demo.${d}`)}
             </option>
           ))}
           <option value="url">{t("auth.panel.myServer")}</option>
-        </select>
+        </Menu>
         {source === "url" ? (
           <>
             <input
@@ -125,16 +119,10 @@ export function AuthPanel({ commands }: PanelProps) {
             />
           </>
         ) : null}
-        <select
-          aria-label={t("auth.panel.who")}
-          data-testid="auth-login-mode"
-          className={inputClass}
-          value={login}
-          onChange={(e) => setLogin(e.target.value as Login)}
-        >
+        <Menu label={t("auth.panel.who")} testId="auth-login-mode" value={login} onChange={setLogin}>
           <option value="browser">{t("auth.panel.browser")}</option>
           <option value="headless">{source === "url" ? t("auth.panel.nobody") : t("auth.panel.headless")}</option>
-        </select>
+        </Menu>
         <input
           aria-label={t("auth.panel.scopesLabel")}
           data-testid="auth-scope"

@@ -18,7 +18,7 @@ import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
 import { LinkInput } from "../share/LinkField";
 import { RunLiveDialog } from "../share/RunLiveDialog";
-import { Button, Checkbox, PanelHeading, inputClass } from "../ui";
+import { Button, Checkbox, Menu, PanelHeading } from "../ui";
 import { LabColumnView } from "./LabColumnView";
 import { LabDiff } from "./LabDiff";
 
@@ -136,20 +136,14 @@ export function LabPanel({ commands }: PanelProps) {
   return (
     <section className="flex flex-col gap-3" aria-label={t("lab.sectionLabel")} data-testid="lab">
       <PanelHeading title={t("lab.title")} subtitle={t("lab.subtitle")}>
-        <select
-          aria-label={t("lab.experiment")}
-          data-testid="lab-script"
-          className={inputClass}
-          value={scriptId}
-          onChange={(e) => choose(e.target.value)}
-        >
+        <Menu label={t("lab.experiment")} testId="lab-script" value={scriptId} onChange={choose}>
           {scriptId === "" ? <option value="">{t("lab.fromLinkOption")}</option> : null}
           {BUILT_IN_SCRIPTS.map((s) => (
             <option key={s.id} value={s.id}>
               {scriptWords((s.script as { title: string }).title, t)}
             </option>
           ))}
-        </select>
+        </Menu>
         <Button
           data-testid="lab-copy-link"
           disabled={!parsed.ok}

@@ -7,33 +7,37 @@ import { ENCODINGS, FIELD_SETS, LAYOUTS, type BillOptions } from "@/lib/tokens/o
 import type { PanelAction, PanelState } from "@/lib/tokens/panel";
 import { inputClass } from "../ui";
 
-// The option menus in the reader's language: catalogue.<knob>.<choice>.label / .about (the English ones are
-// lib/tokens/options.ts's words, which the CLI prints; tests/unit/i18n/form-lang.test.ts keeps them equal).
-const labelsIn = <T extends string>(t: Translate, knob: string, options: readonly T[]) =>
-  Object.fromEntries(options.map((o) => [o, t(`catalogue.${knob}.${o}.label`)])) as Record<T, string>;
+type Knob = "handshake" | "encoding" | "layout" | "fields";
 
+/**
+ * One knob's menu in the reader's language: its name is tokens.controls.<knob>, its choices catalogue.<knob>.<choice>.label
+ * (the English ones are lib/tokens/options.ts's words, which the CLI prints; tests/unit/i18n/form-lang.test.ts keeps
+ * them equal).
+ */
 function Select<T extends string>({
-  label,
+  knob,
   value,
   options,
-  labels,
   onChange,
-  testId,
 }: {
-  label: string;
+  knob: Knob;
   value: T;
   options: readonly T[];
-  labels: Record<T, string>;
   onChange: (v: T) => void;
-  testId: string;
 }) {
+  const t: Translate = useTranslations();
   return (
     <label className="flex flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-300">
-      {label}
-      <select data-testid={testId} className={inputClass} value={value} onChange={(e) => onChange(e.target.value as T)}>
+      {t(`tokens.controls.${knob}`)}
+      <select
+        data-testid={`catalog-${knob}`}
+        className={inputClass}
+        value={value}
+        onChange={(e) => onChange(e.target.value as T)}
+      >
         {options.map((o) => (
           <option key={o} value={o}>
-            {labels[o]}
+            {t(`catalogue.${knob}.${o}.label`)}
           </option>
         ))}
       </select>
@@ -50,11 +54,9 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
     <div className="flex flex-col gap-1">
       <div className="grid gap-2 sm:grid-cols-3">
         <Select
-          label={t("tokens.controls.handshake")}
-          testId="catalog-handshake"
+          knob="handshake"
           value={state.handshake}
           options={HANDSHAKES}
-          labels={labelsIn(t, "handshake", HANDSHAKES)}
           onChange={(handshake) => dispatch({ type: "handshake/set", handshake })}
         />
         <label className="flex flex-col gap-0.5 text-xs text-slate-600 sm:col-span-2 dark:text-slate-300">
@@ -67,30 +69,9 @@ export function TokensControls({ state, dispatch }: { state: PanelState; dispatc
             onChange={(e) => dispatch({ type: "caps/set", text: e.target.value })}
           />
         </label>
-        <Select
-          label={t("tokens.controls.encoding")}
-          testId="catalog-encoding"
-          value={encoding}
-          options={ENCODINGS}
-          labels={labelsIn(t, "encoding", ENCODINGS)}
-          onChange={(v) => set({ encoding: v })}
-        />
-        <Select
-          label={t("tokens.controls.layout")}
-          testId="catalog-layout"
-          value={layout}
-          options={LAYOUTS}
-          labels={labelsIn(t, "layout", LAYOUTS)}
-          onChange={(v) => set({ layout: v })}
-        />
-        <Select
-          label={t("tokens.controls.fields")}
-          testId="catalog-fields"
-          value={fieldSet}
-          options={FIELD_SETS}
-          labels={labelsIn(t, "fields", FIELD_SETS)}
-          onChange={(v) => set({ fieldSet: v })}
-        />
+        <Select knob="encoding" value={encoding} options={ENCODINGS} onChange={(v) => set({ encoding: v })} />
+        <Select knob="layout" value={layout} options={LAYOUTS} onChange={(v) => set({ layout: v })} />
+        <Select knob="fields" value={fieldSet} options={FIELD_SETS} onChange={(v) => set({ fieldSet: v })} />
       </div>
       <p data-testid="catalog-counting" className="text-xs text-slate-600 dark:text-slate-400">
         {t("catalogue.counting", {
