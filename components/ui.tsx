@@ -21,7 +21,10 @@ export function PanelHeading({
   );
 }
 
-/** A tab's body: a labelled section that opens with its heading (`actions` go beside the title). */
+/**
+ * A tab's body: a labelled section that opens with its heading (`actions` go beside the title). Its accessible name is
+ * the title unless `label` says otherwise.
+ */
 export function PanelSection({
   label,
   title,
@@ -31,7 +34,7 @@ export function PanelSection({
   children,
   ...data
 }: {
-  label: string;
+  label?: string;
   title: string;
   subtitle?: string;
   actions?: ReactNode;
@@ -39,7 +42,7 @@ export function PanelSection({
   children?: ReactNode;
 } & { [attribute: `data-${string}`]: string | undefined }) {
   return (
-    <section className={`flex flex-col ${gap}`} aria-label={label} {...data}>
+    <section className={`flex flex-col ${gap}`} aria-label={label ?? title} {...data}>
       <PanelHeading title={title} subtitle={subtitle}>
         {actions}
       </PanelHeading>

@@ -19,7 +19,6 @@ export function DatePanel({ state }: PanelProps) {
   const exchanges = doneExchanges(state.entries);
   return (
     <PanelSection
-      label={t("dating.title")}
       data-testid="date-panel"
       gap="gap-2"
       title={t("dating.title")}
