@@ -105,6 +105,37 @@ export function Menu<T extends string>({
   );
 }
 
+/**
+ * A button that opens the file picker for a JSON file and hands over the file chosen (the input is emptied, so the
+ * same file can be chosen again); keyboard focus shows as a ring around the button.
+ */
+export function JsonFileButton({
+  label,
+  testId,
+  onFile,
+}: {
+  label: string;
+  testId: string;
+  onFile: (file: File) => void;
+}) {
+  return (
+    <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-600 dark:hover:bg-slate-800">
+      {label}
+      <input
+        data-testid={testId}
+        type="file"
+        accept="application/json,.json"
+        className="sr-only"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = "";
+          if (file) onFile(file);
+        }}
+      />
+    </label>
+  );
+}
+
 /** A checkbox with its words after it, in one label (clicking the words ticks the box). */
 export function Checkbox({
   testId,

@@ -13,7 +13,7 @@ import { parseCassetteText, type Cassette } from "@/lib/cassette/format";
 import { replayAndDiff } from "@/lib/cassette/replay-diff";
 import { selectTarget, targetHasProcess } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelSection, inputClass } from "../ui";
+import { Button, JsonFileButton, PanelSection, inputClass } from "../ui";
 
 type Loaded =
   { kind: "none" } | { kind: "error"; name: string; reason: string } | { kind: "ok"; name: string; cassette: Cassette };
@@ -108,20 +108,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       data-testid="cassette-panel"
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
-        <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 focus-within:ring-2 focus-within:ring-blue-500 dark:border-slate-600 dark:hover:bg-slate-800">
-          {t("diff.load")}
-          <input
-            data-testid="cassette-file"
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              e.target.value = "";
-              if (file) void load(file);
-            }}
-          />
-        </label>
+        <JsonFileButton label={t("diff.load")} testId="cassette-file" onFile={(file) => void load(file)} />
         {targets.length > 1 ? (
           <label className="inline-flex items-center gap-1">
             {t("diff.recordedTarget")}

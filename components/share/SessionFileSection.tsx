@@ -8,7 +8,7 @@ import { sessionFromShare, shareFromSession } from "@/lib/share/session-adapter"
 import { exportSessionFile, importSessionFile } from "@/lib/share/session-file";
 import { markdownTranscript } from "@/lib/share/transcript";
 import type { PanelProps } from "../playground/types";
-import { Button } from "../ui";
+import { Button, JsonFileButton } from "../ui";
 import { copyText, downloadText } from "./download";
 import { knownSecrets } from "./known-secrets";
 import { setViewer } from "./viewer-store";
@@ -69,16 +69,11 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
         <Button data-testid="export-session" onClick={exportFile}>
           {t("shareMore.file.export")}
         </Button>
-        <label className="inline-flex cursor-pointer items-center rounded border border-slate-300 px-2.5 py-1 font-medium hover:bg-slate-100 dark:border-slate-600 dark:hover:bg-slate-800">
-          {t("shareMore.file.import")}
-          <input
-            data-testid="import-session"
-            type="file"
-            accept="application/json,.json"
-            className="sr-only"
-            onChange={(e) => e.target.files?.[0] && void importFile(e.target.files[0])}
-          />
-        </label>
+        <JsonFileButton
+          label={t("shareMore.file.import")}
+          testId="import-session"
+          onFile={(file) => void importFile(file)}
+        />
         <Button data-testid="export-markdown" onClick={() => void markdown("download")}>
           {t("shareMore.file.downloadMarkdown")}
         </Button>
