@@ -136,6 +136,40 @@ export function JsonFileButton({
   );
 }
 
+/** A bulleted list, one line an item, in the order given. */
+export function BulletList({
+  lines,
+  className = "ml-4 list-disc",
+  itemTestId,
+}: {
+  lines: ReactNode[];
+  className?: string;
+  itemTestId?: string;
+}) {
+  return (
+    <ul className={className}>
+      {lines.map((line, i) => (
+        <li key={i} data-testid={itemTestId}>
+          {line}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Warnings, one paragraph each, in amber (`className` adds to it, e.g. a width). */
+export function WarningLines({ lines, className = "" }: { lines: ReactNode[]; className?: string }) {
+  return (
+    <>
+      {lines.map((line, i) => (
+        <p key={i} className={`${className} text-amber-700 dark:text-amber-300`.trim()}>
+          {line}
+        </p>
+      ))}
+    </>
+  );
+}
+
 /** A checkbox with its words after it, in one label (clicking the words ticks the box). */
 export function Checkbox({
   testId,

@@ -13,6 +13,7 @@ import { toolsSeen } from "@/lib/session/param-headers";
 import type { JsonObject } from "@/lib/protocol/json";
 import type { Locale } from "@/lib/i18n/locales";
 import type { PanelProps } from "../playground/types";
+import { BulletList } from "../ui";
 import { PropertyFields } from "./Field";
 import { hintClass, type SetAt } from "./field-parts";
 
@@ -98,11 +99,7 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
           className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
         >
           <p className="font-medium">{t("args.problems", { count: check.problems.length })}</p>
-          <ul className="list-disc pl-4">
-            {check.problems.map((p, i) => (
-              <li key={i}>{p}</li>
-            ))}
-          </ul>
+          <BulletList className="list-disc pl-4" lines={check.problems} />
         </div>
       ) : check?.checked ? (
         <p data-testid="args-form-valid" className="text-emerald-700 dark:text-emerald-400">

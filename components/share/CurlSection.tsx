@@ -5,7 +5,7 @@ import { useState } from "react";
 import type { WireEvent } from "@/lib/bridge/contract";
 import { selectSendHeaders, selectTarget, type SessionState } from "@/lib/session";
 import { curlForFrame, curlForRecordedRequest, type ToolLike } from "@/lib/share/curl";
-import { Button } from "../ui";
+import { Button, WarningLines } from "../ui";
 import { copyText } from "./download";
 import { replyFrame } from "@/lib/protocol/exchange";
 import { say as sayMsg, type Msg } from "@/lib/i18n/translate";
@@ -108,11 +108,7 @@ export function CurlSection({ state }: { state: SessionState }) {
           >
             {shown.command}
           </pre>
-          {shown.notes.map((n, i) => (
-            <p key={i} className="text-amber-700 dark:text-amber-300">
-              {sayMsg(n, t)}
-            </p>
-          ))}
+          <WarningLines lines={shown.notes.map((n) => sayMsg(n, t))} />
         </div>
       ) : null}
     </section>

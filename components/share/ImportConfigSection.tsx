@@ -7,7 +7,7 @@ import type { PanelProps } from "../playground/types";
 import { importMcpServers, type ImportResult } from "@/lib/share/mcp-servers";
 import { say } from "@/lib/i18n/translate";
 import { withTarget } from "@/lib/share/session-adapter";
-import { Button, inputClass } from "../ui";
+import { Button, WarningLines, inputClass } from "../ui";
 
 function describe(t: Target): string {
   if (t.kind === "stdio")
@@ -73,11 +73,7 @@ export function ImportConfigSection({ state, dispatch }: Omit<PanelProps, "comma
               >
                 {used === s.name ? t("shareTools.import.inUse") : t("shareTools.import.use")}
               </Button>
-              {s.warningMsgs.map((w, i) => (
-                <p key={i} className="w-full text-amber-700 dark:text-amber-300">
-                  {say(w, t)}
-                </p>
-              ))}
+              <WarningLines className="w-full" lines={s.warningMsgs.map((w) => say(w, t))} />
             </li>
           ))}
           {result.problemMsgs.map((p, i) => (

@@ -7,7 +7,7 @@ import { targetKey } from "@/lib/bridge/target";
 import { commandsToConfirm, livePlan, spawnConfirmation, type LiveResult, liveResultText } from "@/lib/share/live";
 import type { ShareState } from "@/lib/share/state";
 import { say, type Translate } from "@/lib/i18n/translate";
-import { Button } from "../ui";
+import { BulletList, Button } from "../ui";
 import { RunLiveDialog } from "./RunLiveDialog";
 
 const MARK = { pass: "✓", fail: "✗", warn: "!", info: "·" } as const;
@@ -170,11 +170,7 @@ export function LinkBanner({
       {share.omitted.length > 0 ? (
         <details data-testid="link-omitted">
           <summary className="cursor-pointer">{t("linkBanner.omitted", { count: share.omitted.length })}</summary>
-          <ul className="ml-4 list-disc">
-            {share.omitted.map((line, i) => (
-              <li key={i}>{line}</li>
-            ))}
-          </ul>
+          <BulletList lines={share.omitted} />
         </details>
       ) : null}
       {confirming && next && confirmation ? (

@@ -8,7 +8,7 @@ import { sessionFromShare, shareFromSession } from "@/lib/share/session-adapter"
 import { exportSessionFile, importSessionFile } from "@/lib/share/session-file";
 import { markdownTranscript } from "@/lib/share/transcript";
 import type { PanelProps } from "../playground/types";
-import { Button, JsonFileButton } from "../ui";
+import { BulletList, Button, JsonFileButton } from "../ui";
 import { copyText, downloadText } from "./download";
 import { knownSecrets } from "./known-secrets";
 import { setViewer } from "./viewer-store";
@@ -84,13 +84,7 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
       {note ? (
         <div role="status" data-testid="session-file-note">
           <p>{note.msg ? say(note.msg, t) : note.text}</p>
-          {note.items?.length ? (
-            <ul className="ml-4 list-disc">
-              {note.items.map((line, i) => (
-                <li key={i}>{say(line, t)}</li>
-              ))}
-            </ul>
-          ) : null}
+          {note.items?.length ? <BulletList lines={note.items.map((line) => say(line, t))} /> : null}
         </div>
       ) : null}
     </section>

@@ -7,7 +7,7 @@
 import { useState, type ReactNode } from "react";
 import { useTranslations } from "next-intl";
 import { say, type Msg } from "@/lib/i18n/translate";
-import { Button } from "../ui";
+import { BulletList, Button } from "../ui";
 import { Dialog } from "./Dialog";
 
 /** A made link: its address, the fragment's length, what was left out of it, and whether it reached the clipboard. */
@@ -103,13 +103,7 @@ export function OmittedList({
   return (
     <div className="text-xs" data-testid={testId}>
       <p className="font-semibold">{heading}</p>
-      <ul className="ml-4 list-disc">
-        {lines.map((line, i) => (
-          <li key={i} data-testid={itemTestId}>
-            {say(line, t)}
-          </li>
-        ))}
-      </ul>
+      <BulletList lines={lines.map((line) => say(line, t))} itemTestId={itemTestId} />
     </div>
   );
 }
