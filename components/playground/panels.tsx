@@ -4,7 +4,7 @@
  *
  *   { id: "mrtr", Component: MrtrPanel },
  */
-import dynamic from "next/dynamic";
+import dynamic, { type Loader } from "next/dynamic";
 import type { ComponentType } from "react";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
@@ -19,53 +19,23 @@ export interface PanelEntry {
   Badge?: ComponentType<PanelProps>;
 }
 
+/** A panel that loads on its tab's first open, in the browser only (not with the first screen, not on the server). */
+const lazy = (load: Loader<PanelProps>) => dynamic(load, { ssr: false });
+
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", Component: TimelinePanel },
-  {
-    id: "saved",
-    Component: dynamic(() => import("../saved/SavedPanel").then((m) => m.SavedPanel), { ssr: false }),
-  },
+  { id: "saved", Component: lazy(() => import("../saved/SavedPanel").then((m) => m.SavedPanel)) },
   // Lab loads on first open: it brings zod (script validation) that the first screen does not need.
-  {
-    id: "lab",
-    Component: dynamic(() => import("../lab/LabPanel").then((m) => m.LabPanel), { ssr: false }),
-  },
+  { id: "lab", Component: lazy(() => import("../lab/LabPanel").then((m) => m.LabPanel)) },
   { id: "mrtr", Component: MrtrPanel, Badge: MrtrBadge },
-  { id: "share", Component: dynamic(() => import("../share/SharePanel"), { ssr: false }) },
-  {
-    id: "date",
-    Component: dynamic(() => import("../explain/DatePanel").then((m) => m.DatePanel), { ssr: false }),
-  },
-  {
-    id: "who",
-    Component: dynamic(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel), { ssr: false }),
-  },
-  {
-    id: "cache",
-    Component: dynamic(() => import("../cache/CachePanel").then((m) => m.CachePanel), { ssr: false }),
-  },
-  {
-    id: "catalog",
-    Component: dynamic(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel), { ssr: false }),
-  },
-  {
-    id: "checks",
-    Component: dynamic(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel), { ssr: false }),
-  },
-  {
-    id: "tasks",
-    Component: dynamic(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel), { ssr: false }),
-  },
-  {
-    id: "auth",
-    Component: dynamic(() => import("../auth/AuthPanel").then((m) => m.AuthPanel), { ssr: false }),
-  },
-  {
-    id: "apps",
-    Component: dynamic(() => import("../apps/AppsPanel").then((m) => m.AppsPanel), { ssr: false }),
-  },
-  {
-    id: "cassette",
-    Component: dynamic(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel), { ssr: false }),
-  },
+  { id: "share", Component: lazy(() => import("../share/SharePanel")) },
+  { id: "date", Component: lazy(() => import("../explain/DatePanel").then((m) => m.DatePanel)) },
+  { id: "who", Component: lazy(() => import("../explain/WhoDecidesPanel").then((m) => m.WhoDecidesPanel)) },
+  { id: "cache", Component: lazy(() => import("../cache/CachePanel").then((m) => m.CachePanel)) },
+  { id: "catalog", Component: lazy(() => import("../tokens/TokensPanel").then((m) => m.TokensPanel)) },
+  { id: "checks", Component: lazy(() => import("../checks/ChecksPanel").then((m) => m.ChecksPanel)) },
+  { id: "tasks", Component: lazy(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel)) },
+  { id: "auth", Component: lazy(() => import("../auth/AuthPanel").then((m) => m.AuthPanel)) },
+  { id: "apps", Component: lazy(() => import("../apps/AppsPanel").then((m) => m.AppsPanel)) },
+  { id: "cassette", Component: lazy(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel)) },
 ];
