@@ -4,7 +4,9 @@
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
+import { openChecksTab } from "../steps/checks.mjs";
 import { SharePage, fragmentOf } from "../pages/share.mjs";
+import { openASessionToShare } from "../steps/share.mjs";
 import { TasksPage, waitForTaskState } from "../pages/tasks.mjs";
 
 const shot = (page, name) =>
@@ -43,9 +45,8 @@ function countCalls(page) {
   return calls;
 }
 
-async function reloadAndWaitRestored(pg, page) {
-  await page.reload();
-  await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]');
+async function reloadAndWaitRestored(pg) {
+  await pg.reload();
   await pg.tid("saved-session-notice").waitFor({ timeout: 15_000 });
 }
 
@@ -54,21 +55,16 @@ export function register({ test, assert }) {
   test("Share link leaves the sharer's address bar and page alone: a later reload brings back the live session, not the link read-only", async ({
     pg,
     page,
-    srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await pg.open();
-    await pg.send();
-    await pg.settled(1, 30_000);
+    const sp = await openASessionToShare(pg);
     const { url } = await sp.share();
     assert(url.includes("#v=1&s="), `the link: ${url.slice(0, 60)}`);
     await page.keyboard.press("Escape");
     const address = await page.evaluate(() => location.href);
     assert(!address.includes("#"), `the sharer's address bar changed to ${address.slice(0, 80)}`);
     await pg.chooseTemplate("tools/list");
-    await pg.send();
-    await pg.settled(2, 30_000);
-    await reloadAndWaitRestored(pg, page);
+    await pg.sendAndSettle(2, 30_000);
+    await reloadAndWaitRestored(pg);
     assert((await pg.tid("link-banner").count()) === 0, "the reload reopened the link read-only");
     assert(
       (await pg.cards().count()) === 2,
@@ -86,7 +82,7 @@ export function register({ test, assert }) {
     await sp.tid("close-link").click();
     assert((await page.evaluate(() => location.hash)) === "", "the fragment stayed after Close");
     await pg.setEditorText('{"jsonrpc":"2.0","id":5,"method":"prompts/list","params":{}}');
-    await reloadAndWaitRestored(pg, page);
+    await reloadAndWaitRestored(pg);
     assert(
       (await pg.tid("link-banner").count()) === 0 && (await pg.cards().count()) === 1,
       "the closed link's card is kept as the session",
@@ -96,14 +92,10 @@ export function register({ test, assert }) {
   // ---- bug 2 ------------------------------------------------------------------------------------------------
   test("a reload right after a reply keeps that exchange and the chosen target (the session is written on pagehide, not only after a pause)", async ({
     pg,
-    page,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("mrtr-scenarios-stdio");
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.openAndSend({ target: "mrtr-scenarios-stdio", timeout: 30_000 });
     // No wait: the reload follows the reply at once.
-    await reloadAndWaitRestored(pg, page);
+    await reloadAndWaitRestored(pg);
     assert((await pg.cards().count()) === 1, `cards after a quick reload: ${await pg.cards().count()}`);
     assert(
       (await pg.tid("target-select").inputValue()) === "mrtr-scenarios-stdio",
@@ -117,10 +109,8 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    await pg.open();
-    await pg.send();
-    await pg.settled(1, 30_000);
-    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+    await pg.openAndSend({ timeout: 30_000 });
+    await pg.waitForProcess("running");
     const pid = (await pg.tid("process-status").innerText()).match(/pid (\d+)/)?.[1];
     const sp = new SharePage(page, srv.base);
     const calls = countCalls(page);
@@ -135,7 +125,7 @@ export function register({ test, assert }) {
     assert(!line.includes("not started") && line.startsWith("not checked"), `process line in the link view: ${line}`);
     assert(calls.length === 0, `the link view called ${calls.join(", ")}`);
     await pg.tid("process-check").click();
-    await page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 10_000 });
+    await pg.waitForProcess("running", 10_000);
     const after = await pg.tid("process-status").innerText();
     assert(
       after.includes(`pid ${pid} · running · started`),
@@ -147,9 +137,7 @@ export function register({ test, assert }) {
   test("on a legacy target the status line and the generic templates follow the legacy era (no 2026-07-28 claim, no _meta)", async ({
     pg,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const verdict = await pg.probe();
+    const verdict = await pg.openAndProbe("everything-stdio");
     assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${await verdict.innerText()}`);
     await pg.chooseTemplate("tools/list");
     const text = await pg.editorTextWith('"method": "tools/list"');
@@ -167,10 +155,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("mrtr-scenarios-stdio");
-    await pg.send();
-    await pg.settled(1, 30_000);
+    await pg.openAndSend({ target: "mrtr-scenarios-stdio", timeout: 30_000 });
     await pg.setEditorText('{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{}}');
     await pg.tid("start-fresh-bar").click();
     await pg.tid("timeline-empty").waitFor();
@@ -183,7 +168,7 @@ export function register({ test, assert }) {
     assert((await pg.tid("target-select").inputValue()) === "mrtr-scenarios-stdio", "Undo brings the target back");
     assert((await pg.editorTextWith('"tools/list"')).includes('"tools/list"'), "Undo brings the editor text back");
     assert((await pg.tid("start-fresh-done").count()) === 0, "the notice goes with Undo");
-    await reloadAndWaitRestored(pg, page);
+    await reloadAndWaitRestored(pg);
     assert((await pg.cards().count()) === 1, "the undone session is the saved one again");
   });
 
@@ -193,8 +178,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    const checks = new ChecksPage(page);
-    await checks.open();
+    const checks = await openChecksTab(pg);
     assert((await checks.runAll(180_000)) === "done", "the run finished");
     const waiting = await page.locator('[data-testid="mrtr-waiting"]').count();
     await pg.tid("tab-mrtr").click();
@@ -230,19 +214,16 @@ export function register({ test, assert }) {
     const sentence = "No answer within 1500 ms";
     assert(all.split(sentence).length === 2, `the verdict is said ${all.split(sentence).length - 1} times:\n${all}`);
     await checks.tid("doctor-ended-process").waitFor();
-    await page.waitForSelector('[data-testid="process-panel"][data-status="exited"]', { timeout: 10_000 });
+    await pg.waitForProcess("exited", 10_000);
     await shot(page, "doctor-hung");
   });
 
   // ---- bug 7 ------------------------------------------------------------------------------------------------
   test("client emulation is one setting: the Checks tab and Envelope settings show and change the same switch", async ({
     pg,
-    page,
   }) => {
-    await pg.open();
-    await pg.emulate("noMrtr");
-    const checks = new ChecksPage(page);
-    await checks.open();
+    await pg.openEmulating("noMrtr");
+    await openChecksTab(pg);
     assert(await pg.tid("emulate-noMrtr").isChecked(), "the Checks tab shows the envelope's switch as on");
     await pg.tid("emulate-noMrtr").uncheck();
     await pg.tid("tab-timeline").click();
@@ -259,9 +240,8 @@ export function register({ test, assert }) {
     ["1440×900", { width: 1440, height: 900 }, "on the left"],
     ["800×700", { width: 800, height: 700 }, "in the editor above"],
   ]) {
-    test(`the empty timeline points to where the editor is at ${name} (${where})`, async ({ pg, page }) => {
-      await page.setViewportSize(size);
-      await pg.open();
+    test(`the empty timeline points to where the editor is at ${name} (${where})`, async ({ pg }) => {
+      await pg.openAt(size);
       const text = await pg.tid("timeline-empty").innerText();
       assert(text.startsWith(`Press Ctrl+Enter to send the frame ${where} to `), `empty timeline: ${text}`);
     });

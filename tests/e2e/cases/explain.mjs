@@ -30,10 +30,8 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const x = new ExplainPage(pg);
-    await pg.open();
-    await pg.send();
-    assert((await pg.settled(1)) === "response", `card #1: ${await pg.traceText(1)}`);
+    const x = await ExplainPage.open(pg);
+    assert((await pg.sendAndSettle()) === "response", `card #1: ${await pg.traceText(1)}`);
     const view = await x.explainCard(1);
     const roles = await view
       .locator('[data-testid="explained-frame"]')
@@ -70,9 +68,8 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
+    await pg.openWithFrame(SAMPLING_INPUT_REQUEST);
     const x = new ExplainPage(pg);
-    await pg.open();
-    await pg.setEditorText(SAMPLING_INPUT_REQUEST);
     const view = await x.explainEditor();
     const badges = await x.badgesAt(view, "result.inputRequests.capital");
     assert(
@@ -88,23 +85,14 @@ export function register({ test, assert }) {
   test("logging/setLevel sent to the modern calendar: 'removed in 2026-07-28', and its -32601 gets an error card", async ({
     pg,
   }) => {
-    const x = new ExplainPage(pg);
-    await pg.open();
-    await pg.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 7,
-        method: "logging/setLevel",
-        params: { _meta: ENVELOPE, level: "debug" },
-      }),
-    );
+    const x = await ExplainPage.open(pg);
+    await pg.setEditorRequest(7, "logging/setLevel", { _meta: ENVELOPE, level: "debug" });
     const editorView = await x.explainEditor();
     assert(
       (await x.badgesAt(editorView, "method")).includes("removed in 2026-07-28"),
       "the editor should already say removed",
     );
-    await pg.send();
-    assert((await pg.settled(1)) === "error", `card: ${await pg.traceText(1)}`);
+    assert((await pg.sendAndSettle()) === "error", `card: ${await pg.traceText(1)}`);
     const card = x.errorCards(1).first();
     const title = await card.locator('[data-testid="error-card-title"]').innerText();
     const meaning = await card.locator('[data-testid="error-card-meaning"]').innerText();
@@ -121,11 +109,9 @@ export function register({ test, assert }) {
   test("-32601 to server/discover on server-everything: the error card says legacy server, not broken server", async ({
     pg,
   }) => {
-    const x = new ExplainPage(pg);
-    await pg.open();
+    const x = await ExplainPage.open(pg);
     await pg.chooseTarget("everything-stdio");
-    await pg.send();
-    assert((await pg.settled(1, 30_000)) === "error", `card: ${await pg.traceText(1)}`);
+    assert((await pg.sendAndSettle(1, 30_000)) === "error", `card: ${await pg.traceText(1)}`);
     const meaning = await x.errorCards(1).first().locator('[data-testid="error-card-meaning"]').innerText();
     assert(meaning.includes("legacy server") && meaning.includes("not a broken one"), `meaning: ${meaning}`);
     assert(
@@ -138,8 +124,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const x = new ExplainPage(pg);
-    await pg.open();
+    const x = await ExplainPage.open(pg);
     const pasted = [
       "POST /mcp HTTP/1.1",
       "MCP-Protocol-Version: 2025-06-18",
@@ -158,10 +143,9 @@ export function register({ test, assert }) {
       `lifecycle: ${lifecycle}`,
     );
     await page.locator("#panel-date").screenshot({ path: path.join(SHOTS, "explain-date.png") });
-    await x.openTab("timeline");
-    await pg.send();
-    await pg.settled(1);
-    await x.openTab("date");
+    await pg.openTab("timeline");
+    await pg.sendAndSettle();
+    await pg.openTab("date");
     await pg.tid("date-use-timeline").click();
     await page.waitForFunction(
       () => document.querySelector('[data-testid="date-result"]')?.getAttribute("data-revisions") === "2026-07-28",
@@ -172,9 +156,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const x = new ExplainPage(pg);
-    await pg.open();
-    await x.openTab("who");
+    const x = await ExplainPage.open(pg, "who");
     assert((await pg.tid("who-tools").innerText()).includes("Not fetched yet"), "nothing is listed before fetching");
     await x.fetchCatalogue();
     assert((await pg.cards().count()) === 5, "the five requests are in the timeline like any other send");

@@ -1,10 +1,7 @@
 // Page object for the explain features: Explain on cards and on the editor, error cards, the Date and Who decides tabs.
-export class ExplainPage {
-  constructor(pg) {
-    this.pg = pg;
-    this.page = pg.page;
-  }
+import { PlaygroundPart } from "./tab.mjs";
 
+export class ExplainPage extends PlaygroundPart {
   /** Opens the Explain view of timeline card #seq and returns it. */
   async explainCard(seq) {
     await this.pg.card(seq).locator('[data-testid="toggle-explain"]').click();
@@ -34,14 +31,9 @@ export class ExplainPage {
     return this.annotationsAt(container, path).locator('[data-testid="level-badge"]').allInnerTexts();
   }
 
-  async openTab(id) {
-    await this.pg.tid(`tab-${id}`).click();
-    await this.page.locator(`#panel-${id}`).waitFor({ state: "visible" });
-  }
-
   /** Pastes a transcript into the Date tab and returns the result element. */
   async dateTranscript(text) {
-    await this.openTab("date");
+    await this.pg.openTab("date");
     await this.pg.tid("date-input").fill(text);
     const result = this.pg.tid("date-result");
     await result.waitFor();

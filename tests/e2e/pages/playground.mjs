@@ -34,6 +34,12 @@ export class PlaygroundPage {
     if (target) await this.chooseTarget(target);
   }
 
+  /** Opens the playground with the text `frame` in the editor. */
+  async openWithFrame(frame) {
+    await this.open();
+    await this.setEditorText(frame);
+  }
+
   /** Opens the playground on the preset `target` and probes its era; returns the verdict once the probe is over. */
   async openAndProbe(target) {
     await this.openOn(target);

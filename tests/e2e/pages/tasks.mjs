@@ -5,10 +5,9 @@ export class TasksPage {
     this.panel = pg.page.locator('[data-testid="tasks-panel"]');
   }
 
-  /** The playground opened on the preset `target` with the Tasks tab open. */
+  /** The playground opened (on the preset `target`, when given) with the Tasks tab open. */
   static async openOn(pg, target) {
-    await pg.open();
-    await pg.chooseTarget(target);
+    await pg.openOn(target);
     await pg.tid("tab-tasks").click();
     return new TasksPage(pg);
   }
