@@ -45,10 +45,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("everything-stdio");
-    const checks = new ChecksPage(page);
-    await checks.open();
+    const checks = await ChecksPage.openOnPreset(pg, "everything-stdio");
     assert((await checks.runAll()) === "done", "the run should finish");
     const era = checks.tid("checks-era-report");
     const text = await era.innerText();

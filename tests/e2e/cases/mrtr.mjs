@@ -3,21 +3,12 @@
 import path from "node:path";
 import { ROOT, recordSends } from "../harness.mjs";
 import { MrtrStudio } from "../pages/mrtr.mjs";
+import { request } from "../steps/frames.mjs";
 
 const DENTIST_STATE = "eyJ0aXRsZSI6IkRlbnRpc3QifQ==";
-const meta = (caps) => ({
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": caps,
-});
 const call = (id, name, args, caps = { elicitation: { form: {} } }, extra = {}) =>
-  JSON.stringify({
-    jsonrpc: "2.0",
-    id,
-    method: "tools/call",
-    params: { _meta: meta(caps), name, arguments: args, ...extra },
-  });
+  JSON.stringify(request(id, "tools/call", { name, arguments: args, ...extra }, caps));
 
-/** A fresh server process for the chosen target, so the calendar starts with e1 and e2 (the next event is e3). */
 /** The Dentist's retry (request `id`) with the chapter's answer and the given requestState. */
 const dentistRetry = (id, requestState) =>
   call(
@@ -28,10 +19,18 @@ const dentistRetry = (id, requestState) =>
     { inputResponses: { when: { action: "accept", content: { startsAt: "2026-09-10T08:30:00Z" } } }, requestState },
   );
 
+/** A fresh server process for the chosen target, so the calendar starts with e1 and e2 (the next event is e3). */
 async function freshProcess(pg, preset) {
   if (preset) await pg.chooseTarget(preset);
   await pg.tid("process-restart").click();
   await pg.page.waitForSelector('[data-testid="process-panel"][data-status="running"]', { timeout: 20_000 });
+}
+
+/** The playground opened on a fresh server process (of the preset `preset`, when given), the MRTR tab not open yet. */
+async function onAFreshProcess(pg, preset) {
+  await pg.open();
+  await freshProcess(pg, preset);
+  return new MrtrStudio(pg);
 }
 
 /** Sends the editor text and waits for its card to settle (the timeline tab shows it; the MRTR tab stays usable). */
@@ -59,9 +58,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await freshProcess(pg);
-    const m = new MrtrStudio(pg);
+    const m = await onAFreshProcess(pg);
     await pg.setEditorText(call(1, "create_event", { title: "Dentist" }));
     await sendAndSettle(pg, 1);
     await m.open();
@@ -122,9 +119,7 @@ export function register({ test, assert }) {
   test("MRTR: a tampered requestState succeeds on the naive calendar (creates the forged event) and the departure is marked", async ({
     pg,
   }) => {
-    await pg.open();
-    await freshProcess(pg);
-    const m = new MrtrStudio(pg);
+    const m = await onAFreshProcess(pg);
     await dentistUpToRetry(pg, m);
     const forged = Buffer.from(JSON.stringify({ title: "Hacked" })).toString("base64");
     await pg.setEditorText(dentistRetry(2, forged));
@@ -144,9 +139,7 @@ export function register({ test, assert }) {
   test("MRTR: the hardened calendar rejects the tampered requestState with -32602 and creates nothing", async ({
     pg,
   }) => {
-    await pg.open();
-    await freshProcess(pg, "calendar-hardened-stdio");
-    const m = new MrtrStudio(pg);
+    const m = await onAFreshProcess(pg, "calendar-hardened-stdio");
     await dentistUpToRetry(pg, m);
     const state = await m.requestState();
     assert(state.startsWith("v1."), `an HMAC-sealed state: ${state}`);
@@ -195,9 +188,7 @@ export function register({ test, assert }) {
     page,
     ctx,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("mrtr-scenarios-stdio");
-    const m = new MrtrStudio(pg);
+    const m = await MrtrStudio.onTarget(pg, "mrtr-scenarios-stdio");
     await pg.setEditorText(call(1, "connect_account", {}, { elicitation: { url: {} } }));
     await sendAndSettle(pg, 1);
     await m.open();
@@ -221,9 +212,7 @@ export function register({ test, assert }) {
   test("MRTR: several inputs at once render by kind (form, sampling marked deprecated with SEP-2577's migration, roots)", async ({
     pg,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("mrtr-scenarios-stdio");
-    const m = new MrtrStudio(pg);
+    const m = await MrtrStudio.onTarget(pg, "mrtr-scenarios-stdio");
     await pg.setEditorText(call(1, "plan_trip", {}, { elicitation: { form: {} }, sampling: {}, roots: {} }));
     await sendAndSettle(pg, 1);
     await m.open();
@@ -251,10 +240,7 @@ export function register({ test, assert }) {
   });
 
   test("MRTR: a server that never finishes is stopped by the round limit with a clear message", async ({ pg }) => {
-    await pg.open();
-    await pg.chooseTarget("mrtr-scenarios-stdio");
-    const m = new MrtrStudio(pg);
-    await m.open();
+    const m = await MrtrStudio.openOn(pg, "mrtr-scenarios-stdio");
     await m.setRoundLimit(2);
     await pg.setEditorText(call(1, "poll_forever", {}, {}));
     await sendAndSettle(pg, 1);

@@ -8,6 +8,18 @@ export class ChecksPage {
   static async openOn(pg, command) {
     await pg.open();
     await pg.chooseCustomStdio(command);
+    return ChecksPage.openedOn(pg);
+  }
+
+  /** The playground opened on the preset `target`, with its Checks tab open. */
+  static async openOnPreset(pg, target) {
+    await pg.open();
+    await pg.chooseTarget(target);
+    return ChecksPage.openedOn(pg);
+  }
+
+  /** The Checks tab of the playground `pg`, opened. */
+  static async openedOn(pg) {
     const checks = new ChecksPage(pg.page);
     await checks.open();
     return checks;

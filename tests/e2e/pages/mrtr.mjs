@@ -6,6 +6,13 @@ export class MrtrStudio extends TabPage {
     super(pg, "mrtr", "mrtr-panel", 20_000);
   }
 
+  /** The playground opened on the preset `target`, the MRTR tab not open yet. */
+  static async onTarget(pg, target) {
+    await pg.open();
+    await pg.chooseTarget(target);
+    return new MrtrStudio(pg);
+  }
+
   /** The newest conversation (they are listed newest first). */
   conversation() {
     return this.tid("mrtr-conversation").first();
