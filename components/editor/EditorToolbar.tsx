@@ -55,20 +55,16 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
           </optgroup>
         ))}
       </select>
-      <Button
-        data-testid="add-meta"
-        onClick={() => dispatch({ type: "editor/addEnvelope" })}
-        title={t("editor.addMetaTitle")}
-      >
-        {t("editor.addMeta")}
-      </Button>
-      <Button
-        data-testid="remove-meta"
-        onClick={() => dispatch({ type: "editor/removeEnvelope" })}
-        title={t("editor.removeMetaTitle")}
-      >
-        {t("editor.removeMeta")}
-      </Button>
+      {(
+        [
+          ["add-meta", "editor/addEnvelope", t("editor.addMeta"), t("editor.addMetaTitle")],
+          ["remove-meta", "editor/removeEnvelope", t("editor.removeMeta"), t("editor.removeMetaTitle")],
+        ] as const
+      ).map(([testId, type, label, title]) => (
+        <Button key={testId} data-testid={testId} onClick={() => dispatch({ type })} title={title}>
+          {label}
+        </Button>
+      ))}
       <label className="flex items-center gap-1 text-xs text-slate-600 dark:text-slate-300">
         {t("editor.timeout")}
         <MsInput

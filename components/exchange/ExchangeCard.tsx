@@ -51,6 +51,12 @@ export function ExchangeCard({
   const [wire, setWire] = useState(false);
   const [explain, setExplain] = useState(false);
   const t = useTranslations();
+  // The three ways to read the exchange, each toggled on its own: the raw wire, pretty JSON, the explanation.
+  const views = [
+    { testId: "toggle-wire", on: wire, set: setWire, label: t("card.wire"), title: t("card.wireTitle") },
+    { testId: "toggle-pretty", on: pretty, set: setPretty, label: t("card.pretty"), title: t("card.prettyTitle") },
+    { testId: "toggle-explain", on: explain, set: setExplain, label: t("card.explain"), title: t("card.explainTitle") },
+  ];
   const badge = entryBadge(entry, t);
   const { phase } = entry;
   const exchange = phase.status === "done" ? phase.exchange : null;
@@ -141,30 +147,17 @@ export function ExchangeCard({
               >
                 {foldMeta ? t("card.showMeta") : t("card.foldMeta")}
               </Button>
-              <Button
-                data-testid="toggle-wire"
-                aria-pressed={wire}
-                onClick={() => setWire(!wire)}
-                title={t("card.wireTitle")}
-              >
-                {t("card.wire")}
-              </Button>
-              <Button
-                data-testid="toggle-pretty"
-                aria-pressed={pretty}
-                onClick={() => setPretty(!pretty)}
-                title={t("card.prettyTitle")}
-              >
-                {t("card.pretty")}
-              </Button>
-              <Button
-                data-testid="toggle-explain"
-                aria-pressed={explain}
-                onClick={() => setExplain(!explain)}
-                title={t("card.explainTitle")}
-              >
-                {t("card.explain")}
-              </Button>
+              {views.map((v) => (
+                <Button
+                  key={v.testId}
+                  data-testid={v.testId}
+                  aria-pressed={v.on}
+                  onClick={() => v.set(!v.on)}
+                  title={v.title}
+                >
+                  {v.label}
+                </Button>
+              ))}
             </>
           ) : null}
         </span>

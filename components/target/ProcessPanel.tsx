@@ -56,6 +56,31 @@ function openedFromLink(): boolean {
 }
 
 /** The kept-up stdio process of the current target: one per target, alive across sends. */
+/** What the process line's buttons ask the bridge, with each one's test id, label and title (Msgs). */
+const PROCESS_BUTTONS = {
+  status: ["process-check", "process.check", "process.checkTitle"],
+  restart: ["process-restart", "process.restart", "process.restartTitle"],
+  close: ["process-close", "process.close", "process.closeTitle"],
+} as const;
+
+function ProcessButton({
+  action,
+  commands,
+  disabled,
+}: {
+  action: keyof typeof PROCESS_BUTTONS;
+  commands: Commands;
+  disabled?: boolean;
+}) {
+  const t = useTranslations();
+  const [testId, label, title] = PROCESS_BUTTONS[action];
+  return (
+    <Button data-testid={testId} onClick={() => void commands.process(action)} disabled={disabled} title={t(title)}>
+      {t(label)}
+    </Button>
+  );
+}
+
 export function ProcessPanel({
   view,
   commands,
@@ -90,30 +115,9 @@ export function ProcessPanel({
         {status.value?.argv ? (
           <span className="font-mono text-slate-600 dark:text-slate-400">{JSON.stringify(status.value.argv)}</span>
         ) : null}
-        {status.state === "unknown" ? (
-          <Button
-            data-testid="process-check"
-            onClick={() => void commands.process("status")}
-            title={t("process.checkTitle")}
-          >
-            {t("process.check")}
-          </Button>
-        ) : null}
-        <Button
-          data-testid="process-restart"
-          onClick={() => void commands.process("restart")}
-          title={t("process.restartTitle")}
-        >
-          {t("process.restart")}
-        </Button>
-        <Button
-          data-testid="process-close"
-          onClick={() => void commands.process("close")}
-          disabled={!status.value?.running}
-          title={t("process.closeTitle")}
-        >
-          {t("process.close")}
-        </Button>
+        {status.state === "unknown" ? <ProcessButton action="status" commands={commands} /> : null}
+        <ProcessButton action="restart" commands={commands} />
+        <ProcessButton action="close" commands={commands} disabled={!status.value?.running} />
         <Button
           data-testid="process-stderr"
           aria-pressed={showStderr}
