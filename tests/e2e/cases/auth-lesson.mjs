@@ -3,8 +3,8 @@
 // the naive one, with the three verdicts in words, drawn in the Auth lane of the sequence diagram, with its text
 // alternative.
 // And the authorization checks in the Checks tab (point 6), against a protected server of the user's.
-import { createServer } from "node:http";
 import { pageHoldsAJwt } from "../pages/auth.mjs";
+import { onCustomHttpServer } from "../steps/custom-http.mjs";
 
 export function register({ test, assert }) {
   registerChecks({ test, assert });
@@ -80,33 +80,30 @@ export function register({ test, assert }) {
 // authorization server's metadata without S256): the Checks tab judges its authorization through the playground
 // server and shows only those rules, with the reason the protocol checks did not run.
 
-function protectedServer() {
-  const server = createServer((req, res) => {
-    const origin = `http://127.0.0.1:${server.address().port}`;
-    const json = (status, body, headers = {}) => {
-      res.writeHead(status, { "content-type": "application/json", ...headers });
-      res.end(JSON.stringify(body));
-    };
-    if (req.url === "/.well-known/oauth-protected-resource/mcp")
-      return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
-    if (req.url === "/.well-known/oauth-authorization-server")
-      return json(200, {
-        issuer: origin,
-        authorization_endpoint: `${origin}/authorize`,
-        token_endpoint: `${origin}/token`,
-        client_id_metadata_document_supported: true,
-      });
-    if (req.url === "/mcp")
-      return json(
-        401,
-        { error: "unauthorized" },
-        {
-          "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="read"`,
-        },
-      );
-    json(404, { error: "not_found" });
-  });
-  return new Promise((resolve) => server.listen(0, "127.0.0.1", () => resolve(server)));
+/** How the protected server at `origin` answers. */
+function protectedServer(req, res, origin) {
+  const json = (status, body, headers = {}) => {
+    res.writeHead(status, { "content-type": "application/json", ...headers });
+    res.end(JSON.stringify(body));
+  };
+  if (req.url === "/.well-known/oauth-protected-resource/mcp")
+    return json(200, { resource: `${origin}/mcp`, authorization_servers: [origin] });
+  if (req.url === "/.well-known/oauth-authorization-server")
+    return json(200, {
+      issuer: origin,
+      authorization_endpoint: `${origin}/authorize`,
+      token_endpoint: `${origin}/token`,
+      client_id_metadata_document_supported: true,
+    });
+  if (req.url === "/mcp")
+    return json(
+      401,
+      { error: "unauthorized" },
+      {
+        "www-authenticate": `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp", scope="read"`,
+      },
+    );
+  json(404, { error: "not_found" });
 }
 
 function registerChecks({ test, assert }) {
@@ -114,11 +111,7 @@ function registerChecks({ test, assert }) {
     pg,
     page,
   }) => {
-    const server = await protectedServer();
-    try {
-      await pg.open();
-      await pg.chooseTarget("custom-http");
-      await pg.tid("custom-url").fill(`http://127.0.0.1:${server.address().port}/mcp`);
+    await onCustomHttpServer(pg, protectedServer, async () => {
       await pg.tid("tab-checks").click();
       await pg.tid("checks-run").click();
       await page.waitForSelector('[data-testid="checks-panel"][data-phase="done"]', { timeout: 60_000 });
@@ -148,8 +141,6 @@ function registerChecks({ test, assert }) {
         .locator('[data-testid="check-row"][data-check-id="A06"] [data-testid="check-detail"]')
         .innerText();
       assert(/PKCE_S256_NOT_ADVERTISED.*Fix: advertise code_challenge_methods_supported/.test(a06), `A06 says: ${a06}`);
-    } finally {
-      server.close();
-    }
+    });
   });
 }

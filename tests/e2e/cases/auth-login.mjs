@@ -5,10 +5,8 @@
 // code or verifier reaches the page, a share link or an exported session file.
 import { readFileSync } from "node:fs";
 import { A11yPage } from "../pages/a11y.mjs";
-import { AuthPage } from "../pages/auth.mjs";
+import { AuthPage, JWT, STEPS_OK_IN_EVERY_MODE, pageKeeps } from "../pages/auth.mjs";
 import { SharePage, payloadOf } from "../pages/share.mjs";
-
-const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
 /** Clicks Log in, signs in (when asked) and consents in the new tab; returns the callback URL that tab landed on. */
 async function signInInNewTab(page, panel, assert) {
@@ -74,18 +72,8 @@ export function register({ test, assert }) {
     await signInInNewTab(page, panel, assert);
     await panel.locator('[data-testid="auth-outcome"][data-outcome="authenticated"]').waitFor({ timeout: 30_000 });
 
-    const steps = await panel
-      .locator('[data-testid="auth-step"]')
-      .evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
-    for (const name of [
-      "callback",
-      "token",
-      "authenticated request",
-      "step-up: callback",
-      "step-up: token",
-      "step-up retry",
-      "refresh",
-    ]) {
+    const steps = await auth.steps();
+    for (const name of ["authenticated request", "step-up: callback", "step-up: token", ...STEPS_OK_IN_EVERY_MODE]) {
       assert(steps.includes(`${name}:ok`), `step ${name} ok in ${steps.join(", ")}`);
     }
     const token = panel.locator('[data-testid="auth-step"][data-step="token"]');
@@ -105,16 +93,7 @@ export function register({ test, assert }) {
       for (const code of codes) assert(!text.includes(code), `an authorization code in ${where}`);
       assert(!/code_verifier=(?!\S*masked)[A-Za-z0-9_-]{20,}/.test(text), `a code verifier in ${where}`);
     };
-    leaks(
-      await page.evaluate(
-        () =>
-          document.documentElement.outerHTML +
-          JSON.stringify({ ...localStorage }) +
-          JSON.stringify({ ...sessionStorage }) +
-          location.href,
-      ),
-      "the page",
-    );
+    leaks(await pageKeeps(page), "the page");
     const { url } = await sp.share();
     leaks(url + JSON.stringify(payloadOf(url)), "the share link");
     await page.keyboard.press("Escape");

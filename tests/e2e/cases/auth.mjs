@@ -1,7 +1,7 @@
 // End-to-end case of the Auth view (issue 18): the protected calendar's flow runs against the embedded
 // authorization server and ends authenticated; no token ever reaches the page (DOM, storage), so none can reach
 // a share link, session file or export.
-import { AuthPage, pageHoldsAJwt } from "../pages/auth.mjs";
+import { AuthPage, STEPS_OK_IN_EVERY_MODE, pageHoldsAJwt } from "../pages/auth.mjs";
 
 export function register({ test, assert }) {
   test("Auth: the protected calendar's flow ends authenticated, step by step, with step-up and refresh; no token reaches the page", async ({
@@ -11,17 +11,12 @@ export function register({ test, assert }) {
     const auth = await AuthPage.openOn(pg);
     const panel = auth.panel;
     await auth.run("calendar-protected", "headless", "authenticated");
-    const steps = await panel
-      .locator('[data-testid="auth-step"]')
-      .evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
+    const steps = await auth.steps();
     for (const name of [
       "unauthenticated request",
       "protected resource metadata",
       "authorization server metadata",
-      "callback",
-      "token",
-      "step-up retry",
-      "refresh",
+      ...STEPS_OK_IN_EVERY_MODE,
     ]) {
       assert(steps.includes(`${name}:ok`), `step ${name} ok in ${steps.join(", ")}`);
     }

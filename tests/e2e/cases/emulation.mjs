@@ -1,40 +1,21 @@
 // e2e cases for issue 20's client emulation in the envelope settings, and a 401 that leads to the Auth tab.
-import http from "node:http";
 import { ChecksPage } from "../pages/checks.mjs";
+import { onCustomHttpServer } from "../steps/custom-http.mjs";
+import { request } from "../steps/frames.mjs";
 
-const CREATE_WITHOUT_DATE = JSON.stringify({
-  jsonrpc: "2.0",
-  id: 1,
-  method: "tools/call",
-  params: {
-    _meta: {
-      "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-      "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
-    },
-    name: "create_event",
-    arguments: { title: "Retro" },
-  },
-});
+const CREATE_WITHOUT_DATE = JSON.stringify(
+  request(1, "tools/call", { name: "create_event", arguments: { title: "Retro" } }, { elicitation: { form: {} } }),
+);
 
 /** A loopback endpoint that wants a bearer token, as a protected MCP server answers before authorization. */
-function unauthorizedServer() {
-  const server = http.createServer((req, res) => {
-    req.resume();
-    res
-      .writeHead(401, {
-        "WWW-Authenticate": 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
-        "Content-Type": "text/plain",
-      })
-      .end("unauthorized\n");
-  });
-  return new Promise((resolve) =>
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        url: `http://127.0.0.1:${server.address().port}/mcp`,
-        close: () => new Promise((r) => server.close(r)),
-      }),
-    ),
-  );
+function unauthorized(req, res) {
+  req.resume();
+  res
+    .writeHead(401, {
+      "WWW-Authenticate": 'Bearer resource_metadata="http://127.0.0.1/.well-known/oauth-protected-resource/mcp"',
+      "Content-Type": "text/plain",
+    })
+    .end("unauthorized\n");
 }
 
 export function register({ test, assert }) {
@@ -42,8 +23,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.emulate("noMrtr");
+    await pg.openEmulating("noMrtr");
     const summary = await pg.tid("envelope-emulation-summary").innerText();
     assert(summary.startsWith("Emulating: no MRTR support"), `summary: ${summary}`);
     const declared = await pg.tid("declared-capabilities").innerText();
@@ -80,11 +60,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const server = await unauthorizedServer();
-    try {
-      await pg.open();
-      await pg.chooseTarget("custom-http");
-      await pg.tid("custom-url").fill(server.url);
+    await onCustomHttpServer(pg, unauthorized, async (url) => {
       await pg.chooseTemplate("tools/list");
       await pg.send();
       const seq = Number(await pg.cards().last().getAttribute("data-seq"));
@@ -92,10 +68,7 @@ export function register({ test, assert }) {
       await pg.card(seq).locator('[data-testid="error-card-open-auth"]').click();
       await pg.tid("auth-url").waitFor({ timeout: 15_000 });
       assert((await pg.tid("tab-auth").getAttribute("aria-selected")) === "true", "the Auth tab is in front");
-      assert(
-        (await pg.tid("auth-url").inputValue()) === server.url,
-        `auth url: ${await pg.tid("auth-url").inputValue()}`,
-      );
+      assert((await pg.tid("auth-url").inputValue()) === url, `auth url: ${await pg.tid("auth-url").inputValue()}`);
       assert((await pg.tid("auth-source").inputValue()) === "url", "My server (URL) is chosen");
 
       await pg.tid("auth-url").fill("");
@@ -104,11 +77,9 @@ export function register({ test, assert }) {
       await checks.tid("doctor-run").click();
       await checks.tid("doctor-result").waitFor({ timeout: 30_000 });
       await checks.tid("doctor-open-auth").click();
-      await page.waitForFunction((u) => document.querySelector('[data-testid="auth-url"]')?.value === u, server.url, {
+      await page.waitForFunction((u) => document.querySelector('[data-testid="auth-url"]')?.value === u, url, {
         timeout: 10_000,
       });
-    } finally {
-      await server.close();
-    }
+    });
   });
 }

@@ -68,6 +68,12 @@ class Keys {
       });
   }
 
+  /** Tab to Probe era, press Enter and wait until the verdict is in. */
+  async probe() {
+    await this.press("probe");
+    await this.page.waitForSelector('[data-testid="verdict"][data-status="done"]', { timeout: LONG });
+  }
+
   /** Tab to the tab strip (one tab stop) and arrow to the tab `id`; its panel shows. */
   async openTab(id) {
     await this.tabTo('[role="tablist"] [role="tab"][tabindex="0"]');
@@ -113,11 +119,13 @@ async function listen(page) {
   };
 }
 
-/** The playground opened for keys only, with every sentence of its live region recorded. */
-async function openListening(pg, page) {
+/** The playground opened for keys only (on the preset `target`, chosen by keys, when given), its live region recorded. */
+async function openListening(pg, page, target) {
   const k = new Keys(pg);
   await pg.open();
-  return { k, live: await listen(page) };
+  const live = await listen(page);
+  if (target) await k.choose("target-select", target);
+  return { k, live };
 }
 
 /** A fresh server process for the current target (the calendar decides a connection's era on its first request). */
@@ -158,10 +166,8 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const { k, live } = await openListening(pg, page);
-    await k.choose("target-select", "everything-stdio");
-    await k.press("probe");
-    await page.waitForSelector('[data-testid="verdict"][data-status="done"]', { timeout: LONG });
+    const { k, live } = await openListening(pg, page, "everything-stdio");
+    await k.probe();
     const verdict = await pg.tid("verdict").innerText();
     assert(verdict.includes("-32601") && verdict.includes("2025-11-25"), `verdict: ${verdict}`);
     await live.waitFor("Probe verdict: legacy (2025-11-25).");
@@ -319,8 +325,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const { k, live } = await openListening(pg, page);
-    await k.choose("target-select", "everything-stdio");
+    const { k, live } = await openListening(pg, page, "everything-stdio");
     await k.openTab("catalog");
     await k.choose("catalog-handshake", "legacy");
     await k.choose("catalog-layout", "python");

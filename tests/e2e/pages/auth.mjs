@@ -1,19 +1,26 @@
 // Page object for the Auth tab (the data-testid contract of components/auth/).
 import { TabPage } from "./tab.mjs";
 
-const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
+export const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 
-/** Whether a JWT appears anywhere the page keeps things: its DOM, localStorage, sessionStorage or its URL. */
-export async function pageHoldsAJwt(page) {
-  const everything = await page.evaluate(
+/** Everything the page keeps, as one text: its DOM, localStorage, sessionStorage and its URL. */
+export function pageKeeps(page) {
+  return page.evaluate(
     () =>
       document.documentElement.outerHTML +
       JSON.stringify({ ...localStorage }) +
       JSON.stringify({ ...sessionStorage }) +
       location.href,
   );
-  return JWT.test(everything);
 }
+
+/** Whether a JWT appears anywhere the page keeps things: its DOM, localStorage, sessionStorage or its URL. */
+export async function pageHoldsAJwt(page) {
+  return JWT.test(await pageKeeps(page));
+}
+
+/** The steps the protected calendar's flow ends ok in either login mode (its step-up and refresh too). */
+export const STEPS_OK_IN_EVERY_MODE = ["callback", "token", "step-up retry", "refresh"];
 
 export class AuthPage extends TabPage {
   constructor(pg) {
@@ -27,5 +34,12 @@ export class AuthPage extends TabPage {
     await this.panel.locator('[data-testid="auth-login-mode"]').selectOption(loginMode);
     await this.panel.locator('[data-testid="auth-run"]').click();
     await this.panel.locator(`[data-testid="auth-outcome"][data-outcome="${outcome}"]`).waitFor({ timeout: 60_000 });
+  }
+
+  /** Every step of the flow as "<step>:<status>", in the order shown. */
+  steps() {
+    return this.panel
+      .locator('[data-testid="auth-step"]')
+      .evaluateAll((els) => els.map((e) => `${e.dataset.step}:${e.dataset.status}`));
   }
 }

@@ -1,14 +1,10 @@
 // Page object for the Cache tab (and the cache marks on timeline cards). Selectors live here.
-export class CachePage {
-  constructor(pg) {
-    this.pg = pg;
-    this.page = pg.page;
-  }
+import { PlaygroundPart } from "./tab.mjs";
 
+export class CachePage extends PlaygroundPart {
   /** The playground opened (on the preset `target`, when given), the timeline showing. */
   static async on(pg, target) {
-    await pg.open();
-    if (target) await pg.chooseTarget(target);
+    await pg.openOn(target);
     return new CachePage(pg);
   }
 
