@@ -69,8 +69,7 @@ test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a mis
   pg,
   page,
 }) => {
-  await pg.open();
-  await pg.setEditorText('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
+  await pg.openWithFrame('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
   await pg.waitForMarkers("some");
   const summary = await pg.tid("marker-count").innerText();
   assert(summary.startsWith("2 problems"), `marker summary: ${summary}`);

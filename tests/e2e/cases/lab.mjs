@@ -1,16 +1,11 @@
 // The experiments lab: the chapter's isolation experiment in one click, and the explicit-handle fix.
 import { execFileSync } from "node:child_process";
 import { thisTiersProcesses } from "../../leftover-processes.mjs";
-import { CHAPTER_FRESH_PROCESS_VERDICTS } from "../pages/lab.mjs";
+import { CHAPTER_FRESH_PROCESS_VERDICTS, LabPage } from "../pages/lab.mjs";
 
-async function runExperiment(pg, page, scriptId) {
-  await pg.open();
-  await pg.tid("tab-lab").click();
-  await pg.tid("lab-script").selectOption(scriptId);
-  await pg.tid("lab-run").click();
-  await page.waitForSelector('[data-testid="lab-column-stdio-fresh-process"] [data-testid="lab-verdict"]', {
-    timeout: 60_000,
-  });
+async function runExperiment(pg, scriptId) {
+  const lab = await LabPage.openWithScript(pg, scriptId);
+  await lab.run();
   const column = pg.tid("lab-column-stdio-fresh-process");
   const lanes = await column.locator('[data-testid="lab-lane"]').allInnerTexts();
   const verdicts = await column.locator('[data-testid="lab-verdict"]').allInnerTexts();
@@ -30,7 +25,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const { lanes, verdicts, column } = await runExperiment(pg, page, "chapter-isolation");
+    const { lanes, verdicts, column } = await runExperiment(pg, "chapter-isolation");
     const pids = lanes.map((l) => Number(/pid (\d+)/.exec(l)?.[1]));
     assert(lanes.length === 3 && new Set(pids).size === 3, `lanes: ${lanes.join(" | ")}`);
     assert(lanes[0].startsWith("process A") && lanes[2].startsWith("process C"), `lanes: ${lanes.join(" | ")}`);
@@ -52,11 +47,8 @@ export function register({ test, assert }) {
     assert(pidsAlive(pids).length === 0, `lab processes still alive: ${pidsAlive(pids).join(", ")}`);
   });
 
-  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({
-    pg,
-    page,
-  }) => {
-    const { lanes, verdicts } = await runExperiment(pg, page, "explicit-handle");
+  test("lab: the explicit-handle server keeps the event even with a fresh process per message", async ({ pg }) => {
+    const { lanes, verdicts } = await runExperiment(pg, "explicit-handle");
     assert(lanes.length === 4, `lanes: ${lanes.join(" | ")}`);
     assert(
       verdicts.some((v) => v.startsWith("state kept: step C lists e3")),
@@ -70,9 +62,7 @@ export function registerLinks({ test, assert }) {
     pg,
     ctx,
   }) => {
-    await pg.open();
-    await pg.tid("tab-lab").click();
-    await pg.tid("lab-script").selectOption("explicit-handle");
+    await LabPage.openWithScript(pg, "explicit-handle");
     await pg.tid("lab-copy-link").click();
     const link = await pg.tid("lab-link").inputValue();
     assert(/#lab=[A-Za-z0-9_-]+$/.test(link), `link: ${link}`);

@@ -72,22 +72,13 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.chooseTarget("tasks-stdio");
+    await pg.openOn("tasks-stdio");
     const meta = {
       "io.modelcontextprotocol/protocolVersion": "2026-07-28",
       "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} } },
     };
-    await pg.setEditorText(
-      JSON.stringify({
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/call",
-        params: { _meta: meta, name: "slow_report", arguments: { steps: 2 } },
-      }),
-    );
-    await pg.send();
-    await pg.settled(1);
+    await pg.setEditorRequest(1, "tools/call", { _meta: meta, name: "slow_report", arguments: { steps: 2 } });
+    await pg.sendAndSettle();
     await pg.tid("tab-tasks").click();
     const recorded = page.locator('[data-testid="task-recorded"]');
     await recorded.first().waitFor({ timeout: 10_000 });
@@ -144,8 +135,7 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    await pg.open();
-    await pg.tid("tab-tasks").click();
+    await TasksPage.openOn(pg);
     await pg.tid("tasks-use-preset").click();
     assert(
       (await pg.tid("target-select").inputValue()) === "tasks-stdio",
