@@ -54,6 +54,14 @@ const TASKS_ENVELOPE = {
   },
 };
 
+/** A judge: the reply's result mentions `text`, or it is an unexpected `what` reply. */
+const resultMentions =
+  (text: string, what: string) =>
+  (r: Record<string, unknown>): string | null =>
+    JSON.stringify(r.result ?? {}).includes(text)
+      ? null
+      : `unexpected ${what} reply ${JSON.stringify(r).slice(0, 200)}`;
+
 /** Every process this run started: a failure ends them all before it exits (nothing may outlive the test). */
 const children = new Set<ChildProcess>();
 function fail(message: string): never {
@@ -283,6 +291,10 @@ class Student {
       return undefined;
     }
   }
+  /** The next frame this student sends (its id is the next send's number), with the envelope in `_meta`. */
+  private frame(method: string, params: object = {}, envelope: object = ENVELOPE) {
+    return { jsonrpc: "2.0", id: this.n + 1, method, params: { _meta: envelope, ...params } };
+  }
   private send(
     what: string,
     frame: object,
@@ -305,12 +317,7 @@ class Student {
    * a key derived from PLAYGROUND_TOKEN; the answer is kept in the user's store, which the instances on this host share.
    */
   private async task(): Promise<void> {
-    const frame = (method: string, params: object) => ({
-      jsonrpc: "2.0",
-      id: this.n + 1,
-      method,
-      params: { _meta: TASKS_ENVELOPE, ...params },
-    });
+    const frame = (method: string, params: object) => this.frame(method, params, TASKS_ENVELOPE);
     let taskId = "";
     await this.send(
       "task: tools/call",
@@ -363,58 +370,28 @@ class Student {
     });
   }
   async lesson(): Promise<void> {
-    const id = () => this.n + 1;
-    await this.send(
-      "server/discover",
-      { jsonrpc: "2.0", id: id(), method: "server/discover", params: { _meta: ENVELOPE } },
-      (r) =>
-        JSON.stringify(r.result ?? {}).includes("2026-07-28")
-          ? null
-          : `unexpected discover reply ${JSON.stringify(r).slice(0, 200)}`,
-    );
-    await this.send(
-      "tools/list",
-      { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } },
-      (r) =>
-        JSON.stringify(r.result ?? {}).includes("create_event")
-          ? null
-          : `unexpected tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
-    );
+    await this.send("server/discover", this.frame("server/discover"), resultMentions("2026-07-28", "discover"));
+    await this.send("tools/list", this.frame("tools/list"), resultMentions("create_event", "tools/list"));
     const ask = { name: "create_event", arguments: { title: "Dentist" } };
     let requestState: unknown;
-    await this.send(
-      "MRTR round 1",
-      { jsonrpc: "2.0", id: id(), method: "tools/call", params: { _meta: ENVELOPE, ...ask } },
-      (r) => {
-        const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
-        requestState = result?.requestState;
-        return result?.resultType === "input_required" && typeof requestState === "string"
-          ? null
-          : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
-      },
-    );
+    await this.send("MRTR round 1", this.frame("tools/call", ask), (r) => {
+      const result = r.result as { resultType?: string; requestState?: unknown } | undefined;
+      requestState = result?.requestState;
+      return result?.resultType === "input_required" && typeof requestState === "string"
+        ? null
+        : `round 1 was not input_required: ${JSON.stringify(r).slice(0, 200)}`;
+    });
     if (typeof requestState !== "string") return;
-    await this.send(
-      "MRTR round 2",
-      {
-        jsonrpc: "2.0",
-        id: id(),
-        method: "tools/call",
-        params: { _meta: ENVELOPE, ...ask, inputResponses: WHEN, requestState },
-      },
-      (r) =>
-        /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {}))
-          ? null
-          : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
+    await this.send("MRTR round 2", this.frame("tools/call", { ...ask, inputResponses: WHEN, requestState }), (r) =>
+      /Created e\d+: Dentist at 2026-09-10T08:30:00Z/.test(JSON.stringify(r.result ?? {}))
+        ? null
+        : `round 2 did not create the event: ${JSON.stringify(r).slice(0, 200)}`,
     );
     // Over stdio: in hosted mode a fresh process per message, the call a drain must not cut off.
     await this.send(
       "tools/list (stdio)",
-      { jsonrpc: "2.0", id: id(), method: "tools/list", params: { _meta: ENVELOPE } },
-      (r) =>
-        JSON.stringify(r.result ?? {}).includes("create_event")
-          ? null
-          : `unexpected stdio tools/list reply ${JSON.stringify(r).slice(0, 200)}`,
+      this.frame("tools/list"),
+      resultMentions("create_event", "stdio tools/list"),
       CALENDAR_STDIO,
     );
     await this.task();
