@@ -81,9 +81,7 @@ export function register({ test, assert }) {
     assert(await checks.tid("checks-share-badge-preview").isVisible(), "the badge preview shows");
 
     const other = await ctx.context.newPage();
-    const viewer = new SharePage(other, srv.base);
-    await viewer.cutBridge();
-    await viewer.openLink(new URL(url).pathname + new URL(url).hash);
+    const viewer = await SharePage.viewOffline(other, srv.base, url);
     await other.locator('[data-testid="checks-shared-run"]').waitFor({ timeout: 20_000 });
     assert(
       (await other.locator('[data-testid="tab-checks"]').getAttribute("aria-selected")) === "true",

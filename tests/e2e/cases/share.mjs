@@ -2,8 +2,11 @@
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { httpRequest, ROOT } from "../harness.mjs";
+import { ROOT } from "../harness.mjs";
 import { SharePage, fragmentOf, payloadOf } from "../pages/share.mjs";
+import { request } from "../steps/frames.mjs";
+import { postJson } from "../steps/http.mjs";
+import { isRunning, markedCalendar } from "../steps/marked-command.mjs";
 
 const EXAMPLES_DIR = path.join(ROOT, "lib/share/examples");
 const EXAMPLES = readdirSync(EXAMPLES_DIR)
@@ -27,18 +30,8 @@ const MUST_SHOW = {
 
 const MARKUP = '<img src=x onerror="window.__pwned=1"><script>window.__pwned=2</script><b data-injected="1">b</b>';
 
-function ps() {
-  return execFileSync("ps", ["-eo", "pid,args"], { encoding: "utf8" });
-}
-
 function bridgeProcess(srv, token, action, target) {
-  return httpRequest({
-    port: srv.port,
-    method: "POST",
-    path: "/api/bridge/process",
-    headers: { "content-type": "application/json", "x-playground-token": token },
-    body: JSON.stringify({ action, target }),
-  });
+  return postJson(srv.port, "/api/bridge/process", { action, target }, { "x-playground-token": token });
 }
 
 export function register({ test, assert }) {
@@ -90,8 +83,7 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await sp.cutBridge();
+    const sp = await SharePage.offline(page, srv.base);
     const lessons = await sp.lessonLinks();
     assert(lessons.length >= 1, "the gallery has lessons");
     for (const lesson of lessons) {
@@ -125,30 +117,13 @@ export function register({ test, assert }) {
     srv,
     token,
   }) => {
-    const marker = `share-e2e-marker-${process.pid}-${Date.now()}`;
-    const target = {
-      kind: "stdio",
-      command: process.execPath,
-      args: ["dist-servers/calendar.mjs", marker],
-      cwd: ROOT,
-      env: { API_KEY: "" },
-    };
-    const frame = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 1,
-      method: "server/discover",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    });
+    const { marker, target } = markedCalendar("share-e2e-marker", { API_KEY: "" });
+    const frame = JSON.stringify(request(1, "server/discover"));
     const recorded = EXAMPLES.find((e) => e.id === "modern-tools-list").payload.exchanges[0];
     const sp = new SharePage(page, srv.base);
     try {
       await sp.openLink("/" + fragmentOf({ target, editor: frame, exchanges: [{ ...recorded, target }] }));
-      assert(!ps().includes(marker), "the command ran on load");
+      assert(!isRunning(marker), "the command ran on load");
       assert((await sp.tid("link-stdio-note").count()) === 1, "the banner says the command waits for confirmation");
       assert(
         !(await sp.tid("target-label").innerText()).includes(marker),
@@ -164,11 +139,11 @@ export function register({ test, assert }) {
       );
       assert((await sp.tid("run-live-cwd").innerText()) === ROOT, "cwd shown");
       assert((await sp.tid("run-live-env").innerText()).includes("API_KEY"), "env keys shown");
-      assert(!ps().includes(marker), "the command ran when the dialog opened");
+      assert(!isRunning(marker), "the command ran when the dialog opened");
       await sp.tid("run-live-dialog-close").click();
       // A fixed wait on purpose: it proves that closing the dialog runs nothing.
       await page.waitForTimeout(500);
-      assert(!ps().includes(marker), "the command ran although the dialog was closed");
+      assert(!isRunning(marker), "the command ran although the dialog was closed");
       await sp.tid("run-live").click();
       await sp.tid("run-live-confirm").click();
       const status = await sp.settled(2, 30_000);
@@ -177,7 +152,7 @@ export function register({ test, assert }) {
         (await sp.traceText(2)).includes("create_event"),
         `the recorded frame was sent live: ${await sp.traceText(2)}`,
       );
-      assert(ps().includes(marker), "after confirmation the command runs");
+      assert(isRunning(marker), "after confirmation the command runs");
       await sp.tid("process-close").click();
       await page
         .waitForSelector('[data-testid="process-panel"][data-status="exited"]', { timeout: 10_000 })
@@ -191,20 +166,19 @@ export function register({ test, assert }) {
         cwd: target.cwd,
       });
     }
-    assert(!ps().includes(marker), "the process was left running after close");
+    assert(!isRunning(marker), "the process was left running after close");
   });
 
   test("a hostile link with markup in every string runs nothing and injects no element; bad links say why and load the default page", async ({
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
+    const sp = await SharePage.offline(page, srv.base);
     const dialogs = [];
     page.on("dialog", (d) => {
       dialogs.push(d.message());
       void d.dismiss();
     });
-    await sp.cutBridge();
     const stdout = JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
@@ -305,22 +279,12 @@ export function register({ test, assert }) {
     page,
     srv,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await sp.open();
+    const sp = await SharePage.opened(page, srv.base);
     await sp.chooseTarget("calendar-http");
-    const frame = {
-      jsonrpc: "2.0",
-      id: 7,
-      method: "prompts/get",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-        name: "prepare_week",
-        arguments: { focus: 'it\'s "deep" work; $(echo no)' },
-      },
-    };
+    const frame = request(7, "prompts/get", {
+      name: "prepare_week",
+      arguments: { focus: 'it\'s "deep" work; $(echo no)' },
+    });
     await sp.setEditorText(JSON.stringify(frame));
     await sp.send();
     assert((await sp.settled(1)) === "response", `playground: ${await sp.traceText(1)}`);
@@ -352,8 +316,7 @@ export function register({ test, assert }) {
     srv,
     ctx,
   }) => {
-    const sp = new SharePage(page, srv.base);
-    await sp.open();
+    const sp = await SharePage.opened(page, srv.base);
     await sp.send();
     assert((await sp.settled(1)) === "response", "server/discover answered");
     const trace = await sp.traceText(1);
@@ -371,9 +334,7 @@ export function register({ test, assert }) {
       "sharing must leave the sharer's address bar alone (issue 27 bug 1)",
     );
     const other = await ctx.context.newPage();
-    const viewer = new SharePage(other, srv.base);
-    await viewer.cutBridge();
-    await viewer.openLink(new URL(url).pathname + new URL(url).hash);
+    const viewer = await SharePage.viewOffline(other, srv.base, url);
     assert((await viewer.traceText(1)) === trace, `reopened trace:\n${await viewer.traceText(1)}\nvs\n${trace}`);
     assert(viewer.bridgeCalls.length === 0, "the reopened link called the bridge");
   });
@@ -407,6 +368,6 @@ export function register({ test, assert }) {
     await sp.tid("config-read").click();
     await sp.tid("config-use").click();
     assert((await sp.tid("custom-argv").innerText()).includes(marker), "the imported command is the target");
-    assert(!ps().includes(marker), "importing a config started the command");
+    assert(!isRunning(marker), "importing a config started the command");
   });
 }

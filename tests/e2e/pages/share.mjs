@@ -7,12 +7,38 @@ export function fragmentOf(payload) {
   return `#v=1&s=${deflateRawSync(Buffer.from(JSON.stringify(payload), "utf8")).toString("base64url")}`;
 }
 
+/** `#lab=<base64url(raw DEFLATE(JSON {script, conditions}))>` (lib/lab/link.ts), built without the page. */
+export function labFragment(script, conditions) {
+  return `#lab=${deflateRawSync(Buffer.from(JSON.stringify({ script, conditions }))).toString("base64url")}`;
+}
+
 export function payloadOf(url) {
   const s = new URL(url).hash.match(/[#&]s=([^&]*)/)[1];
   return JSON.parse(inflateRawSync(Buffer.from(s, "base64url")).toString("utf8"));
 }
 
 export class SharePage extends PlaygroundPage {
+  /** A share page on `page` for the app at `base`, the playground opened. */
+  static async opened(page, base) {
+    const sp = new SharePage(page, base);
+    await sp.open();
+    return sp;
+  }
+
+  /** A share page on `page` for the app at `base` whose bridge and auth routes are unreachable (`cutBridge`). */
+  static async offline(page, base) {
+    const sp = new SharePage(page, base);
+    await sp.cutBridge();
+    return sp;
+  }
+
+  /** The shared `url` opened in `page` with the bridge cut (a viewer's page: nothing it does may call out). */
+  static async viewOffline(page, base, url) {
+    const viewer = await SharePage.offline(page, base);
+    await viewer.openLink(new URL(url).pathname + new URL(url).hash);
+    return viewer;
+  }
+
   /** Every request the page makes to the bridge or the auth routes is counted and aborted: they are unreachable. */
   async cutBridge() {
     this.bridgeCalls = [];
@@ -43,29 +69,44 @@ export class SharePage extends PlaygroundPage {
     return this.tid("link-banner");
   }
 
-  async galleryLinks() {
-    await this.page.goto(this.base + "/examples");
-    await this.page.waitForSelector('[data-testid="example-card"]');
-    return this.page.$$eval('[data-testid="example-card"]', (cards) =>
-      cards.map((c) => ({
-        id: c.getAttribute("data-example-id"),
-        href: c.querySelector('[data-testid="example-link"]').getAttribute("href"),
-        about: c.querySelector("p + p")?.textContent ?? "",
-      })),
-    );
+  /** The gallery's example cards: each example's id, the href of its link and what it is about. */
+  galleryLinks() {
+    return this.galleryCards("example-card", {
+      id: [null, "data-example-id"],
+      href: ['[data-testid="example-link"]', "href"],
+      about: ["p + p"],
+    });
   }
 
   /** The gallery's lesson cards: each lesson's id and the href of its link. */
-  async lessonLinks() {
+  lessonLinks() {
+    return this.galleryCards("lesson-card", {
+      id: [null, "data-lesson"],
+      href: ['[data-testid="lesson-run"]', "href"],
+      title: ["h2"],
+      about: ["h2 + p"],
+    });
+  }
+
+  /**
+   * The gallery's cards of the data-testid `card`, each read as `fields` say: a field is [the element inside the card
+   * (null: the card), its attribute (none: its text, "" when there is no such element)].
+   */
+  async galleryCards(card, fields) {
     await this.page.goto(this.base + "/examples");
-    await this.page.waitForSelector('[data-testid="lesson-card"]');
-    return this.page.$$eval('[data-testid="lesson-card"]', (cards) =>
-      cards.map((c) => ({
-        id: c.getAttribute("data-lesson"),
-        href: c.querySelector('[data-testid="lesson-run"]').getAttribute("href"),
-        title: c.querySelector("h2")?.textContent ?? "",
-        about: c.querySelector("h2 + p")?.textContent ?? "",
-      })),
+    await this.page.waitForSelector(`[data-testid="${card}"]`);
+    return this.page.$$eval(
+      `[data-testid="${card}"]`,
+      (cards, want) =>
+        cards.map((c) =>
+          Object.fromEntries(
+            Object.entries(want).map(([field, [inside, attribute]]) => {
+              const el = inside ? c.querySelector(inside) : c;
+              return [field, attribute ? el.getAttribute(attribute) : (el?.textContent ?? "")];
+            }),
+          ),
+        ),
+      fields,
     );
   }
 
