@@ -1,6 +1,7 @@
 // e2e cases for issue 27 item 9: the tools/call argument form, generated from the tool's inputSchema and kept in sync
 // with the raw frame both ways (the frame is the source of truth).
 import { WIDE_AND_NARROW as SIZES, axeOn, eachSizeAndScheme, spills } from "../pages/a11y.mjs";
+import { request } from "../steps/frames.mjs";
 
 /** The form field for an argument (its label names it). */
 const field = (pg, name) => pg.tid("args-form").getByLabel(new RegExp(`^${name}\\b`));
@@ -52,19 +53,7 @@ export function register({ test, assert }) {
     );
 
     // frame → form
-    const frame = {
-      jsonrpc: "2.0",
-      id: 3,
-      method: "tools/call",
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-        name: "create_event",
-        arguments: { title: "Retro" },
-      },
-    };
+    const frame = request(3, "tools/call", { name: "create_event", arguments: { title: "Retro" } });
     await pg.setEditorText(JSON.stringify(frame));
     await page.waitForFunction(() => {
       const input = [...document.querySelectorAll('[data-testid="args-form"] input')][0];

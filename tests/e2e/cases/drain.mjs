@@ -5,7 +5,9 @@
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, httpRequest, startServer } from "../harness.mjs";
+import { ROOT, startServer } from "../harness.mjs";
+import { request } from "../steps/frames.mjs";
+import { postJson } from "../steps/http.mjs";
 
 /** The reply an exchange record holds: inline, or the parse of the event text `outcome.at` names (lib/protocol/exchange.ts). */
 function replyOf(exchange) {
@@ -17,11 +19,7 @@ function replyOf(exchange) {
 }
 
 const HOLD = path.join(ROOT, "tests/fixtures/hold-until-usr1.mjs");
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
-const frame = (id) => JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list", params: { _meta: ENVELOPE } });
+const frame = (id) => JSON.stringify(request(id, "tools/list"));
 
 /** A Streamable HTTP endpoint on loopback that holds each POST until release(), then answers it with JSON. */
 async function heldHttpEndpoint() {
@@ -96,13 +94,10 @@ export function register({ test, assert }) {
     try {
       endpoint = await heldHttpEndpoint();
       const post = (route, body) =>
-        httpRequest({
-          port: srv.port,
-          method: "POST",
-          path: route,
-          headers: { "content-type": "application/json", "x-playground-token": srv.token },
-          body: JSON.stringify(body),
-        }).then((r) => ({ status: r.status, json: JSON.parse(r.text) }));
+        postJson(srv.port, route, body, { "x-playground-token": srv.token }).then((r) => ({
+          status: r.status,
+          json: JSON.parse(r.text),
+        }));
       const stdioTarget = { kind: "stdio", command: process.execPath, args: [HOLD] };
       const stdioSend = post("/api/bridge/send", { sendId: "drain-stdio", target: stdioTarget, frame: frame(1) });
       const httpSend = post("/api/bridge/send", {
@@ -131,28 +126,22 @@ export function register({ test, assert }) {
         /* already ended: the stdio reply below says how */
       }
 
-      const stdio = await stdioSend;
-      const stdioOutcome = stdio.json.value?.outcome;
-      assert(
-        stdio.status === 200 && stdioOutcome?.kind === "response",
-        `the stdio call in flight was not answered: HTTP ${stdio.status} ${JSON.stringify(stdioOutcome ?? stdio.json).slice(0, 400)}`,
-      );
-      assert(
-        JSON.stringify(replyOf(stdio.json.value)) ===
-          JSON.stringify({ jsonrpc: "2.0", id: 1, result: { released: true, pid: holder } }),
-        `the stdio reply is not the server's complete answer: ${JSON.stringify(replyOf(stdio.json.value))}`,
-      );
-      const overHttp = await httpSend;
-      const httpOutcome = overHttp.json.value?.outcome;
-      assert(
-        overHttp.status === 200 && httpOutcome?.kind === "response",
-        `the HTTP call in flight was not answered: HTTP ${overHttp.status} ${JSON.stringify(httpOutcome ?? overHttp.json).slice(0, 400)}`,
-      );
-      assert(
-        JSON.stringify(replyOf(overHttp.json.value)) ===
-          JSON.stringify({ jsonrpc: "2.0", id: 2, result: { released: true, over: "http" } }),
-        `the HTTP reply is not the endpoint's complete answer: ${JSON.stringify(replyOf(overHttp.json.value))}`,
-      );
+      /** The call `label` was answered (HTTP 200, a response) with exactly `reply`, `whose` complete answer. */
+      const answeredWith = async (label, send, reply, whose) => {
+        const sent = await send;
+        const outcome = sent.json.value?.outcome;
+        assert(
+          sent.status === 200 && outcome?.kind === "response",
+          `the ${label} call in flight was not answered: HTTP ${sent.status} ${JSON.stringify(outcome ?? sent.json).slice(0, 400)}`,
+        );
+        assert(
+          JSON.stringify(replyOf(sent.json.value)) === JSON.stringify(reply),
+          `the ${label} reply is not ${whose} complete answer: ${JSON.stringify(replyOf(sent.json.value))}`,
+        );
+      };
+      const released = (id, result) => ({ jsonrpc: "2.0", id, result: { released: true, ...result } });
+      await answeredWith("stdio", stdioSend, released(1, { pid: holder }), "the server's");
+      await answeredWith("HTTP", httpSend, released(2, { over: "http" }), "the endpoint's");
 
       const exit = await exited;
       assert(

@@ -1,20 +1,9 @@
 // Issue 13 finding 2: a link never starts a command in one click, and no other site can frame the page.
-import { execFileSync } from "node:child_process";
 import http from "node:http";
-import { deflateRawSync } from "node:zlib";
 import { ROOT, httpRequest } from "../harness.mjs";
-
-const ps = () => execFileSync("ps", ["-eo", "args"], { encoding: "utf8" });
-
-/** `#lab=<base64url(raw DEFLATE(JSON {script, conditions}))>` (lib/lab/link.ts), built without the page. */
-function labFragment(script, conditions) {
-  return `#lab=${deflateRawSync(Buffer.from(JSON.stringify({ script, conditions }))).toString("base64url")}`;
-}
-
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
+import { labFragment } from "../pages/share.mjs";
+import { request } from "../steps/frames.mjs";
+import { isRunning, markedCalendar } from "../steps/marked-command.mjs";
 
 async function assertFrameHeaders(assert, port, label) {
   for (const [method, path, headers] of [
@@ -84,23 +73,17 @@ export function register({ test, assert }) {
     pg,
     page,
   }) => {
-    const marker = `lab-confirm-e2e-${process.pid}-${Date.now()}`;
+    const { marker, target } = markedCalendar("lab-confirm-e2e", { LAB_SECRET: "" });
     const script = {
       format: "mcp-playground/lab-script@1",
       title: "A command from a link",
       description: "Lists the tools of a command the link chose.",
-      target: {
-        kind: "stdio",
-        command: process.execPath,
-        args: ["dist-servers/calendar.mjs", marker],
-        cwd: ROOT,
-        env: { LAB_SECRET: "" },
-      },
+      target,
       steps: [
         {
           id: "A",
           label: "tools/list",
-          frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } },
+          frame: request(1, "tools/list"),
         },
       ],
     };
@@ -132,10 +115,10 @@ export function register({ test, assert }) {
     // Fixed waits on purpose (here and below): they prove that nothing is called (an absence has no event to wait for).
     await page.waitForTimeout(800);
     assert(calls.length === 0, `the page called the bridge before confirmation: ${calls.join(", ")}`);
-    assert(!ps().includes(marker), "the command ran before confirmation");
+    assert(!isRunning(marker), "the command ran before confirmation");
     await pg.tid("run-live-dialog-close").click();
     await page.waitForTimeout(500);
-    assert(calls.length === 0 && !ps().includes(marker), `closing the dialog ran something: ${calls.join(", ")}`);
+    assert(calls.length === 0 && !isRunning(marker), `closing the dialog ran something: ${calls.join(", ")}`);
     await pg.tid("lab-run").click();
     await pg.tid("run-live-confirm").click();
     await page.waitForSelector('[data-testid="lab-column-stdio-one-process"] [data-testid="lab-step"]', {
@@ -160,6 +143,6 @@ export function register({ test, assert }) {
       null,
       { timeout: 60_000 },
     );
-    assert(!ps().includes(marker), "the lab left the command running");
+    assert(!isRunning(marker), "the lab left the command running");
   });
 }

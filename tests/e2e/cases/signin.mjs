@@ -5,42 +5,38 @@ import { statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { deflateRawSync } from "node:zlib";
 import { writeForwardingFile } from "../../../scripts/launch.mjs";
 import { BROWSER_SECRET_KEY, browserSecret, httpRequest, newLaunchUrl, signedInHeaders } from "../harness.mjs";
 import { PlaygroundPage } from "../pages/playground.mjs";
+import { labFragment } from "../pages/share.mjs";
+import { request } from "../steps/frames.mjs";
+import { postJson } from "../steps/http.mjs";
 
-const ENVELOPE = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientCapabilities": {},
-};
 const labLink = () =>
-  `#lab=${deflateRawSync(
-    Buffer.from(
-      JSON.stringify({
-        script: {
-          format: "mcp-playground/lab-script@1",
-          title: "Survives sign-in",
-          target: { kind: "demo", server: "calendar", transport: "stdio" },
-          steps: [
-            {
-              id: "A",
-              label: "tools/list",
-              frame: { jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } },
-            },
-          ],
-        },
-        conditions: ["stdio-one-process"],
-      }),
-    ),
-  ).toString("base64url")}`;
+  labFragment(
+    {
+      format: "mcp-playground/lab-script@1",
+      title: "Survives sign-in",
+      target: { kind: "demo", server: "calendar", transport: "stdio" },
+      steps: [{ id: "A", label: "tools/list", frame: request(1, "tools/list") }],
+    },
+    ["stdio-one-process"],
+  );
 
-/** A browser context with nothing kept (no sign-in), and every request it makes: URL, method and body. */
-async function freshContext(ctx) {
+/**
+ * Runs `body({ page, context, requests })` on a page of a browser context with nothing kept (no sign-in), closed
+ * after; `requests` is every request it makes: URL, method and body.
+ */
+async function inFreshBrowser(ctx, body) {
   const context = await ctx.context.browser().newContext({ locale: "en-US" });
   const requests = [];
   context.on("request", (r) => requests.push({ url: r.url(), method: r.method(), body: r.postData() ?? "" }));
-  return { context, requests };
+  try {
+    const page = await context.newPage();
+    await body({ page, context, requests });
+  } finally {
+    await context.close();
+  }
 }
 
 const codeOf = (launchUrl) => new URLSearchParams(new URL(launchUrl).hash.slice(1)).get("launch");
@@ -67,15 +63,12 @@ export function register({ test, assert }) {
     srv,
   }) => {
     const launchUrl = await newLaunchUrl(srv);
-    const code = codeOf(launchUrl);
-    const first = await freshContext(ctx);
-    try {
-      const page = await first.context.newPage();
+    await inFreshBrowser(ctx, async ({ page, context, requests }) => {
       await page.goto(launchUrl);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
       await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
       assert(page.url() === `${srv.base}/`, `the address bar still shows ${page.url()}`);
-      assert((await first.context.cookies()).length === 0, "a cookie was set");
+      assert((await context.cookies()).length === 0, "a cookie was set");
       assert(!(await page.content()).includes(srv.token), "the signed-in page holds the token");
       await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
         state: "visible",
@@ -85,20 +78,17 @@ export function register({ test, assert }) {
       await pg.send();
       const status = await pg.settled(1, 30_000);
       assert(status === "response", `the first send after sign-in: ${status}`);
-      const inUrl = first.requests.filter((r) => r.url.includes(code));
+      const code = codeOf(launchUrl);
+      const inUrl = requests.filter((r) => r.url.includes(code));
       assert(inUrl.length === 0, `a request line carried the launch code: ${inUrl.map((r) => r.url).join(", ")}`);
-      const inBody = first.requests.filter((r) => r.body.includes(code));
+      const inBody = requests.filter((r) => r.body.includes(code));
       assert(
         inBody.length === 1 && inBody[0].method === "POST" && inBody[0].url === `${srv.base}/api/signin`,
         `the code went out in: ${JSON.stringify(inBody.map((r) => r.url))}`,
       );
-      assert(!first.requests.some((r) => r.url.includes(srv.token)), "a request carried the token");
-    } finally {
-      await first.context.close();
-    }
-    const second = await freshContext(ctx);
-    try {
-      const page = await second.context.newPage();
+      assert(!requests.some((r) => r.url.includes(srv.token)), "a request carried the token");
+    });
+    await inFreshBrowser(ctx, async ({ page }) => {
       await page.goto(launchUrl);
       await page.waitForSelector('[data-testid="signin"][data-reason="launch-spent"][data-hydrated="true"]', {
         timeout: 30_000,
@@ -106,9 +96,7 @@ export function register({ test, assert }) {
       const why = await page.locator('[data-testid="signin-why"]').innerText();
       assert(why.includes("already used") && why.includes("npm start"), `the spent launch URL says: ${why}`);
       assert(page.url() === `${srv.base}/`, `the spent code stayed in the address bar: ${page.url()}`);
-    } finally {
-      await second.context.close();
-    }
+    });
   });
 
   test("sign-in: the private file the run command hands the browser (never the URL: argv is public) signs it in", async ({
@@ -121,25 +109,19 @@ export function register({ test, assert }) {
       "the forwarding file is readable by others",
     );
     // A fresh browser context of its own: the guarded one only lets loopback http through, not file:.
-    const { context } = await freshContext(ctx);
-    try {
-      const page = await context.newPage();
+    await inFreshBrowser(ctx, async ({ page }) => {
       await page.goto(pathToFileURL(file).href);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
       await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
       assert(page.url() === `${srv.base}/`, `landed on ${page.url()}`);
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("sign-in: a lab link opened before signing in survives pasting the token into the form; a wrong token says so", async ({
     ctx,
     srv,
   }) => {
-    const { context, requests } = await freshContext(ctx);
-    try {
-      const page = await context.newPage();
+    await inFreshBrowser(ctx, async ({ page, requests }) => {
       const link = labLink();
       await page.goto(`${srv.base}/${link}`);
       await page.waitForSelector('[data-testid="signin"][data-reason="none"][data-hydrated="true"]', {
@@ -158,9 +140,7 @@ export function register({ test, assert }) {
       await page.waitForSelector('[data-testid="lab-from-link"]', { timeout: 30_000 });
       assert(new URL(page.url()).hash === link, `the fragment was lost: ${page.url()}`);
       assert(!requests.some((r) => r.url.includes(srv.token)), "the form put the token in a URL");
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   test("sign-in: a link opened in a new tab of a signed-in browser (clicked on another site) opens straight into the signed-in playground", async ({
@@ -209,15 +189,8 @@ export function register({ test, assert }) {
     srv,
     storageState,
   }) => {
-    const body = JSON.stringify({ action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } });
-    const call = (headers) =>
-      httpRequest({
-        port: srv.port,
-        method: "POST",
-        path: "/api/bridge/process",
-        headers: { "content-type": "application/json", ...headers },
-        body,
-      });
+    const status = { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } };
+    const call = (headers) => postJson(srv.port, "/api/bridge/process", status, headers);
     const own = signedInHeaders(storageState, srv.base);
     assert(own["x-playground-session"], "the signed-in state keeps no secret");
     const ok = await call(own);
