@@ -19,7 +19,7 @@ import { LabPage } from "./pages/lab.mjs";
 import { MrtrStudio } from "./pages/mrtr.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
 import { SavedPage } from "./pages/saved.mjs";
-import { openChecksTab } from "./steps/checks.mjs";
+import { ChecksPage } from "./pages/checks.mjs";
 
 /** A fresh calendar process (the next event is e3), then the chapter's step: template tools/call create_event,
  * its startsAt line deleted in the editor, Send — answered input_required. */
@@ -52,7 +52,7 @@ const LIST = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", param
 /** Sends the editor's frame, then runs all checks in the Checks tab; throws unless the run finishes. */
 async function afterAChecksRun(pg) {
   await pg.sendAndSettle(1, 30_000);
-  const checks = await openChecksTab(pg);
+  const checks = await ChecksPage.openedOn(pg);
   if ((await checks.runAll(180_000)) !== "done") throw new Error("the Checks run did not finish");
 }
 

@@ -52,7 +52,6 @@ export function coordinate({ script, names, onResult }) {
   const queue = [...Array(count).keys()];
   const problems = [];
   let started = 0;
-  let running = 0;
 
   return new Promise((resolve) => {
     const finish = () => {
@@ -73,7 +72,6 @@ export function coordinate({ script, names, onResult }) {
     function addWorker() {
       if (started >= max || queue.length === 0) return;
       const n = ++started;
-      running++;
       console.log(`e2e worker ${n} starting (${queue.length} case(s) in the queue)`);
       const child = fork(script, [], {
         env: { ...process.env, [WORKER_ENV]: String(n), [TEST_TIER_ENV]: `${runMark}/w${n}` },
@@ -94,10 +92,9 @@ export function coordinate({ script, names, onResult }) {
       });
       child.on("exit", (code, sig) => {
         workers.delete(child);
-        running--;
         if (current !== null) problems.push(`worker ${n} ended (${sig ?? code}) while running case ${current + 1}`);
         else if (code !== 0) problems.push(`worker ${n} ended with ${sig ?? code}`);
-        if (running === 0) finish();
+        if (workers.size === 0) finish();
       });
     }
     if (count === 0) return resolve(problems);

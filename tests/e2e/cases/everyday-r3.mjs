@@ -4,7 +4,6 @@
 import path from "node:path";
 import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
-import { openChecksTab } from "../steps/checks.mjs";
 import { SharePage, fragmentOf } from "../pages/share.mjs";
 import { openASessionToShare } from "../steps/share.mjs";
 import { TasksPage, waitForTaskState } from "../pages/tasks.mjs";
@@ -178,7 +177,7 @@ export function register({ test, assert }) {
     page,
   }) => {
     await pg.open();
-    const checks = await openChecksTab(pg);
+    const checks = await ChecksPage.openedOn(pg);
     assert((await checks.runAll(180_000)) === "done", "the run finished");
     const waiting = await page.locator('[data-testid="mrtr-waiting"]').count();
     await pg.tid("tab-mrtr").click();
@@ -223,7 +222,7 @@ export function register({ test, assert }) {
     pg,
   }) => {
     await pg.openEmulating("noMrtr");
-    await openChecksTab(pg);
+    await ChecksPage.openedOn(pg);
     assert(await pg.tid("emulate-noMrtr").isChecked(), "the Checks tab shows the envelope's switch as on");
     await pg.tid("emulate-noMrtr").uncheck();
     await pg.tid("tab-timeline").click();
