@@ -2,7 +2,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, describe, expect, it } from "vitest";
 import type { Exchange, Target } from "@/lib/bridge/contract";
 import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 import { send } from "@/lib/node/bridge/send";
@@ -11,26 +11,39 @@ import { readOutcome } from "@/tests/helpers/exchange";
 const SLOW = path.resolve(__dirname, "..", "fixtures", "slow-with-progress.mjs");
 const slow: Target = { kind: "stdio", command: process.execPath, args: [SLOW, "250", "6"] };
 let n = 0;
-const call = (
+const frame = (method: string, params: object) => JSON.stringify({ jsonrpc: "2.0", id: ++n, method, params });
+const call = async (
   target: Target,
   token: string | number | undefined,
   extra: { timeoutMs: number; progressReset?: boolean; maxTotalMs?: number },
-) =>
-  send({
-    sendId: `progress-${++n}`,
+) => {
+  // The 700 ms must measure the tool, not Node's start-up: on a loaded machine a fresh process can take longer than
+  // that to read its first line. So a stdio server is running (it answered a ping) before the timed request.
+  if (target.kind === "stdio") {
+    const ping = await send({
+      sendId: `warm-${n}`,
+      target,
+      frame: frame("ping", {}),
+      insist: false,
+      processMode: "keep",
+      timeoutMs: 30_000,
+    });
+    expect(readOutcome(ping)).toMatchObject({ kind: "response" });
+  }
+  const _meta = token === undefined ? {} : { progressToken: token };
+  return send({
+    sendId: `progress-${n}`,
     target,
-    frame: JSON.stringify({
-      jsonrpc: "2.0",
-      id: n,
-      method: "tools/call",
-      params: { _meta: token === undefined ? {} : { progressToken: token }, name: "slow", arguments: {} },
-    }),
+    frame: frame("tools/call", { _meta, name: "slow", arguments: {} }),
     insist: false,
-    processMode: "fresh",
+    processMode: "keep",
     ...extra,
   });
+};
 const notes = (ex: Exchange) => ex.events.flatMap((e) => (e.kind === "note" ? [e.text] : []));
 
+// One process per test: a timed-out tool still answers later, and that must not reach the next test.
+afterEach(shutdownAll);
 afterAll(async () => {
   await shutdownAll();
   expect(livePids()).toEqual([]);
