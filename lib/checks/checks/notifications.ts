@@ -3,6 +3,7 @@ import type { Exchange } from "../../bridge/contract";
 import { META_KEYS } from "../../protocol/meta";
 import type { CheckContext } from "../context";
 import { SPEC, isErrorCode, defineChecks, type CheckDef } from "../define";
+import type { Verdict } from "../types";
 import { msg } from "../../i18n/translate";
 import {
   replyMsg,
@@ -28,6 +29,30 @@ function ownFrames(ex: Exchange): { frames: ServerFrame[]; responseAt: number } 
   const id = sentFrame(ex)?.id;
   const responseAt = frames.findIndex((f) => responseId(f.frame) === id && id !== undefined);
   return { frames, responseAt };
+}
+
+/** A notification the server sent while answering a request: which request, and whether after its response. */
+interface OwnNotification {
+  frame: JsonObject;
+  params: JsonObject;
+  during: string;
+  afterResponse: boolean;
+}
+
+/** The exchange's own `method` notifications, in the order they came. */
+function notificationsIn(ex: Exchange, method: string): OwnNotification[] {
+  const { frames, responseAt } = ownFrames(ex);
+  const during = String(sentFrame(ex)?.method);
+  return frames.flatMap(({ frame }, i) =>
+    isNotificationFrame(frame, method)
+      ? [{ frame, params: asObject(frame.params) ?? {}, during, afterResponse: responseAt >= 0 && i > responseAt }]
+      : [],
+  );
+}
+
+/** A notification check's pass: how many notifications it judged, or that the `sampled` requests drew none. */
+function passCounted(ctx: CheckContext, judged: number, sampled: number, noneKey: string, passKey: string): Verdict {
+  return ctx.pass(judged ? msg(passKey, { n: String(judged) }) : msg(noneKey, { n: String(sampled) }));
 }
 
 /** A few requests the run may repeat with extra _meta keys: lists, and one callable tool. */
@@ -86,26 +111,18 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         const exchanges = await sampleRequests(ctx, { logLevel: "debug" });
         const declared = await ctx.declares("logging");
-        let count = 0;
-        for (const ex of exchanges) {
-          const { frames, responseAt } = ownFrames(ex);
-          for (const [i, f] of frames.entries()) {
-            if (!isNotificationFrame(f.frame, "notifications/message")) continue;
-            count += 1;
-            const level = asObject(f.frame.params)?.level;
-            const method = String(sentFrame(ex)?.method);
-            if (!declared && (await ctx.capabilitiesUnknown())) return ctx.blocked(msg("checks.d.C35.unknown"));
-            if (!declared) return ctx.fail(msg("checks.d.C35.undeclared", { method }));
-            if (responseAt >= 0 && i > responseAt) return ctx.fail(msg("checks.d.C35.late", { method }));
-            if (subscriptionIdOf(f.frame) !== undefined) return ctx.fail(msg("checks.d.C35.tagged"));
-            if (!LOG_LEVELS.includes(String(level)))
-              return ctx.fail(
-                msg("checks.d.C35.level", { level: JSON.stringify(level), levels: LOG_LEVELS.join(", ") }),
-              );
-          }
+        const logs = exchanges.flatMap((ex) => notificationsIn(ex, "notifications/message"));
+        for (const { frame, params, during: method, afterResponse } of logs) {
+          if (!declared && (await ctx.capabilitiesUnknown())) return ctx.blocked(msg("checks.d.C35.unknown"));
+          if (!declared) return ctx.fail(msg("checks.d.C35.undeclared", { method }));
+          if (afterResponse) return ctx.fail(msg("checks.d.C35.late", { method }));
+          if (subscriptionIdOf(frame) !== undefined) return ctx.fail(msg("checks.d.C35.tagged"));
+          if (!LOG_LEVELS.includes(String(params.level)))
+            return ctx.fail(
+              msg("checks.d.C35.level", { level: JSON.stringify(params.level), levels: LOG_LEVELS.join(", ") }),
+            );
         }
-        if (!count) return ctx.pass(msg("checks.d.C35.none", { n: String(exchanges.length) }));
-        return ctx.pass(msg("checks.d.C35.pass", { n: String(count) }));
+        return passCounted(ctx, logs.length, exchanges.length, "checks.d.C35.none", "checks.d.C35.pass");
       },
     },
     {
@@ -115,15 +132,10 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
       async run(ctx) {
         const token = `${ctx.checkId}-progress`;
         const exchanges = await sampleRequests(ctx, { progressToken: token });
-        let count = 0;
-        for (const ex of exchanges) {
-          const { frames, responseAt } = ownFrames(ex);
+        const progress = exchanges.map((ex) => notificationsIn(ex, "notifications/progress"));
+        for (const ofOneRequest of progress) {
           let last = -Infinity;
-          for (const [i, f] of frames.entries()) {
-            if (!isNotificationFrame(f.frame, "notifications/progress")) continue;
-            count += 1;
-            const p = asObject(f.frame.params) ?? {};
-            const method = String(sentFrame(ex)?.method);
+          for (const { params: p, during: method, afterResponse } of ofOneRequest) {
             if (p.progressToken !== token)
               return ctx.fail(
                 msg("checks.d.C36.token", {
@@ -136,7 +148,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
               return ctx.fail(
                 msg("checks.d.C36.notIncreasing", { method, from: String(last), to: JSON.stringify(p.progress) }),
               );
-            if (responseAt >= 0 && i > responseAt) return ctx.fail(msg("checks.d.C36.afterResponse", { method }));
+            if (afterResponse) return ctx.fail(msg("checks.d.C36.afterResponse", { method }));
             last = p.progress;
           }
         }
@@ -149,8 +161,7 @@ export const NOTIFICATION_CHECKS: CheckDef[] = defineChecks(
             asObject(f.frame.params)?.progressToken === token,
         );
         if (late) return ctx.fail(msg("checks.d.C36.late"));
-        if (!count) return ctx.pass(msg("checks.d.C36.none", { n: String(exchanges.length) }));
-        return ctx.pass(msg("checks.d.C36.pass", { n: String(count) }));
+        return passCounted(ctx, progress.flat().length, exchanges.length, "checks.d.C36.none", "checks.d.C36.pass");
       },
     },
     {
