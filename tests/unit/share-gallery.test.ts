@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REPLAY_CASSETTES } from "@/lib/bridge/target";
 import { decodeShareFragment } from "@/lib/share/codec";
 import { EXAMPLES } from "@/lib/share/examples";
 import { galleryCards } from "@/lib/share/gallery";
@@ -6,19 +7,8 @@ import { galleryCards } from "@/lib/share/gallery";
 describe("the examples gallery", () => {
   it("has a card for every trace the chapter shows, in the chapter's order", async () => {
     const cards = await galleryCards();
-    expect(cards.map((c) => c.id)).toEqual([
-      "legacy-bare-tools-list",
-      "modern-tools-list",
-      "discover-legacy-fallback",
-      "missing-envelope",
-      "missing-capability",
-      "unsupported-version",
-      "calendar-three-ways",
-      "calendar-app-way",
-      "dentist-mrtr",
-      "isolation-abc",
-      "token-bill",
-    ]);
+    // The chapter's traces in order: the list the bridge replays (cassette.test.ts holds it equal to the recordings).
+    expect(cards.map((c) => c.id)).toEqual([...REPLAY_CASSETTES]);
   });
 
   it.each(EXAMPLES.map((e) => [e.id, e] as const))(
