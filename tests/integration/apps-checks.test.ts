@@ -42,36 +42,46 @@ describe("Apps checks", () => {
     ]);
   });
 
-  it("AP01 fails when the resource is served as text/html instead of text/html;profile=mcp-app", async () => {
-    const r = await checksOf("--wrong-mime");
-    expect(r.AP01.status).toBe("fail");
-    expect(r.AP01.detail).toContain("get_time: resources/read gave text/html");
-  });
-
-  it("AP01 fails when the resourceUri names a resource that resources/read does not have", async () => {
-    const r = await checksOf("--missing-resource");
-    expect(r.AP01.status).toBe("fail");
-    expect(r.AP01.detail).toContain(
-      "get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html",
-    );
-  });
-
-  it("AP02 warns when the server's capabilities do not declare io.modelcontextprotocol/ui", async () => {
-    const r = await checksOf("--no-declare");
-    expect(r.AP02.status).toBe("warn");
-    expect(r.AP02.level).toBe("SHOULD");
-  });
-
-  it("AP03 fails when visibility holds a value other than model/app (a host cannot tell whether the model may see the tool)", async () => {
-    const r = await checksOf("--bad-visibility");
-    expect(r.AP03.status).toBe("fail");
-    expect(r.AP03.detail).toContain('get_time: ["app","agent"]');
-  });
-
-  it("AP04 warns on a CSP with an unknown key and an entry that is not an origin", async () => {
-    const r = await checksOf("--bad-csp");
-    expect(r.AP04.status).toBe("warn");
-    expect(r.AP04.detail).toContain('connectDomains: "api.example.com/v1" is not an origin');
-    expect(r.AP04.detail).toContain('unknown key "scriptDomains"');
+  // Each fixture flag breaks one rule: its check fails (a MUST) or warns (a SHOULD), with what it found in the detail.
+  it.each<[string, string, string, { status: string; level?: string }, string[]]>([
+    [
+      "AP01 fails when the resource is served as text/html instead of text/html;profile=mcp-app",
+      "--wrong-mime",
+      "AP01",
+      { status: "fail" },
+      ["get_time: resources/read gave text/html"],
+    ],
+    [
+      "AP01 fails when the resourceUri names a resource that resources/read does not have",
+      "--missing-resource",
+      "AP01",
+      { status: "fail" },
+      ["get_time: resources/read answered -32002 Resource not found: ui://fixture/missing.html"],
+    ],
+    [
+      "AP02 warns when the server's capabilities do not declare io.modelcontextprotocol/ui",
+      "--no-declare",
+      "AP02",
+      { status: "warn", level: "SHOULD" },
+      [],
+    ],
+    [
+      "AP03 fails when visibility holds a value other than model/app (a host cannot tell whether the model may see the tool)",
+      "--bad-visibility",
+      "AP03",
+      { status: "fail" },
+      ['get_time: ["app","agent"]'],
+    ],
+    [
+      "AP04 warns on a CSP with an unknown key and an entry that is not an origin",
+      "--bad-csp",
+      "AP04",
+      { status: "warn" },
+      ['connectDomains: "api.example.com/v1" is not an origin', 'unknown key "scriptDomains"'],
+    ],
+  ])("%s", async (_name, flag, id, verdict, inDetail) => {
+    const r = await checksOf(flag);
+    expect(r[id]).toMatchObject(verdict);
+    for (const words of inDetail) expect(r[id].detail).toContain(words);
   });
 });
