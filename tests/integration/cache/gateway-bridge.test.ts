@@ -7,21 +7,11 @@ import { describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
 import { send } from "@/lib/node/bridge/send";
 import { demoHttpForFile, recordPids } from "../helpers";
-import {
-  EMPTY_CACHE,
-  invalidate,
-  lookup,
-  partitionFor,
-  replayAsUsers,
-  store,
-  ANONYMOUS,
-  type GatewaySend,
-} from "@/lib/cache/rules";
+import { EMPTY_CACHE, invalidate, lookup, replayAsUsers, ANONYMOUS, type GatewaySend } from "@/lib/cache/rules";
 import { targetKey } from "@/lib/bridge/target";
-import { buildEnvelope } from "@/lib/protocol/meta";
 import { replyFrame } from "@/lib/protocol/exchange";
+import { cacheContext, put, req } from "@/tests/helpers/cache";
 
-const M = buildEnvelope();
 const calendarHttp = demoHttpForFile("calendar");
 
 const httpCalendar: Target = { kind: "demo", server: "calendar", transport: "http" };
@@ -65,7 +55,7 @@ describe("gateway view against the calendar over HTTP", () => {
 
   it("tools/list (300000 public) is fetched for alice and served to bob from the shared cache", async () => {
     const seen: { user: string; authorization?: string }[] = [];
-    const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: M } });
+    const frame = JSON.stringify(req("tools/list"));
     const out = await replayOverHttp(frame, seen);
     expect(seen).toEqual([{ user: "alice", authorization: "Bearer alice-token" }]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "served-from-shared-cache"]);
@@ -74,12 +64,7 @@ describe("gateway view against the calendar over HTTP", () => {
 
   it("resources/read calendar://week (60000 private) is fetched for each user; bob never gets alice's copy", async () => {
     const seen: { user: string; authorization?: string }[] = [];
-    const frame = JSON.stringify({
-      jsonrpc: "2.0",
-      id: 2,
-      method: "resources/read",
-      params: { _meta: M, uri: "calendar://week" },
-    });
+    const frame = JSON.stringify(req("resources/read", { uri: "calendar://week" }, 2));
     const out = await replayOverHttp(frame, seen);
     expect(seen.map((s) => s.authorization)).toEqual(["Bearer alice-token", "Bearer bob-token"]);
     expect(out.steps.map((s) => s.decision)).toEqual(["fetched-upstream", "fetched-upstream"]);
@@ -93,16 +78,10 @@ describe("gateway view against the calendar over HTTP", () => {
 
 describe("client cache against the calendar over stdio", () => {
   const target: Target = { kind: "demo", server: "calendar", transport: "stdio" };
-  const read = (id: number) => ({
-    jsonrpc: "2.0",
-    id,
-    method: "resources/read",
-    params: { _meta: M, uri: "calendar://week" },
-  });
+  const read = (id: number) => req("resources/read", { uri: "calendar://week" }, id);
 
   it("a fresh read is answered locally; after create_event's resources/updated the entry is stale and goes out", async () => {
     const key = targetKey(target);
-    const partition = partitionFor(key, read(1));
     const first = await send({
       sendId: `cc-${++n}`,
       target,
@@ -113,14 +92,11 @@ describe("client cache against the calendar over stdio", () => {
     });
     recordPids(first);
     const t = Date.now();
-    const stored = store(EMPTY_CACHE, read(1), first.outcome.kind === "response" ? replyFrame(first) : null, {
-      partition,
-      auth: ANONYMOUS,
-      now: t,
-    });
+    const reply = first.outcome.kind === "response" ? replyFrame(first) : null;
+    const stored = put(EMPTY_CACHE, read(1), reply, t, ANONYMOUS, key);
     expect(stored).toMatchObject({ stored: true, entry: { ttlMs: 60000, scope: "private" } });
-    expect(lookup(stored.state, read(2), { partition, auth: ANONYMOUS, now: t + 1000 }).kind).toBe("hit");
-    expect(lookup(stored.state, read(3), { partition, auth: ANONYMOUS, now: t + 60_000 }).kind).toBe("stale");
+    expect(lookup(stored.state, read(2), cacheContext(read(2), t + 1000, ANONYMOUS, key)).kind).toBe("hit");
+    expect(lookup(stored.state, read(3), cacheContext(read(3), t + 60_000, ANONYMOUS, key)).kind).toBe("stale");
 
     const updated = {
       jsonrpc: "2.0",
@@ -129,7 +105,7 @@ describe("client cache against the calendar over stdio", () => {
     };
     const after = invalidate(stored.state, key, updated, t + 2000);
     expect(after.invalidated.map((e) => e.keyLabel)).toEqual(["resources/read uri=calendar://week"]);
-    expect(lookup(after.state, read(4), { partition, auth: ANONYMOUS, now: t + 2001 })).toMatchObject({
+    expect(lookup(after.state, read(4), cacheContext(read(4), t + 2001, ANONYMOUS, key))).toMatchObject({
       kind: "stale",
       freshness: { why: "invalidated" },
     });

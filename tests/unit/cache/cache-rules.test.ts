@@ -25,7 +25,7 @@ import {
   uriCovers,
 } from "@/lib/cache/rules";
 import { sha256Hex } from "@/lib/cache/rules/sha256";
-import { hinted, M, req, res } from "./frames";
+import { hinted, M, req, res } from "@/tests/helpers/cache";
 
 describe("§7 cacheable methods: only the complete results of six methods", () => {
   it.each([

@@ -12,7 +12,7 @@ import {
 } from "@/lib/cache/selectors";
 import { initialCacheState } from "@/lib/cache/state";
 import type { TimelineEntry } from "@/lib/session";
-import { hinted, req, res } from "./frames";
+import { hinted, req, res } from "@/tests/helpers/cache";
 import { exchangeOf, type ExchangeWithFrames } from "@/tests/helpers/exchange";
 
 const T0 = 1_700_000_000_000;

@@ -1,7 +1,7 @@
 /** The Cache tab's reducer: what an exchange, a local answer and a listen stream do to the client cache. */
 import { describe, expect, it } from "vitest";
 import type { Exchange, WireEvent } from "@/lib/bridge/contract";
-import { ANONYMOUS, localAnswerExchange, lookup, partitionFor } from "@/lib/cache/rules";
+import { ANONYMOUS, localAnswerExchange, lookup } from "@/lib/cache/rules";
 import {
   cacheReducer,
   initialCacheState,
@@ -10,7 +10,7 @@ import {
   type CacheSessionState,
 } from "@/lib/cache/state";
 import { LISTEN_VIEW_LIMIT } from "@/lib/protocol/listen";
-import { hinted, req, res, TARGET } from "./frames";
+import { cacheContext, hinted, req, res, TARGET } from "@/tests/helpers/cache";
 import { exchangeOf, type ExchangeWithFrames } from "@/tests/helpers/exchange";
 
 const T0 = 1_700_000_000_000;
@@ -138,9 +138,7 @@ describe("cache tab reducer", () => {
       ],
       state,
     );
-    expect(
-      lookup(state.cache, list, { partition: partitionFor(TARGET, list), auth: ANONYMOUS, now: T0 + 11 }),
-    ).toMatchObject({
+    expect(lookup(state.cache, list, cacheContext(list, T0 + 11))).toMatchObject({
       kind: "stale",
       freshness: { why: "invalidated" },
     });
@@ -194,9 +192,7 @@ describe("listen streams in the cache tab", () => {
       source: "listen",
       by: "notifications/resources/updated",
     });
-    expect(
-      lookup(state.cache, readWeek, { partition: partitionFor(TARGET, readWeek), auth: ANONYMOUS, now: T0 + 51 }).kind,
-    ).toBe("stale");
+    expect(lookup(state.cache, readWeek, cacheContext(readWeek, T0 + 51)).kind).toBe("stale");
     state = run(
       [
         {

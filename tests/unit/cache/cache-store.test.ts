@@ -10,25 +10,15 @@ import {
   EMPTY_CACHE,
   invalidate,
   lookup,
-  partitionFor,
   replayAsUsers,
-  store,
   type CacheState,
   type GatewaySend,
 } from "@/lib/cache/rules";
-import { hinted, OTHER_TARGET, req, res, TARGET } from "./frames";
+import { cacheContext, hinted, OTHER_TARGET, put, req, res, TARGET } from "@/tests/helpers/cache";
 
 const T0 = 1_700_000_000_000;
 const alice = authContextOf("Bearer alice");
 const bob = authContextOf("Bearer bob");
-
-function ctx(frame: unknown, now: number, auth = ANONYMOUS, target = TARGET) {
-  return { partition: partitionFor(target, frame), auth, now };
-}
-
-function put(state: CacheState, request: unknown, response: unknown, now: number, auth = ANONYMOUS, target = TARGET) {
-  return store(state, request, response, ctx(request, now, auth, target));
-}
 
 const listTools = req("tools/list");
 const readWeek = req("resources/read", { uri: "calendar://week" });
@@ -38,7 +28,7 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
   function reSentAfter(ttl: number | undefined, after: number) {
     const stored = put(EMPTY_CACHE, listTools, hinted(ttl, "public", { tools: [] }), T0);
     expect(stored.stored).toBe(true);
-    return lookup(stored.state, req("tools/list", {}, 2), ctx(listTools, T0 + after)).kind;
+    return lookup(stored.state, req("tools/list", {}, 2), cacheContext(listTools, T0 + after)).kind;
   }
 
   it.each([
@@ -60,7 +50,7 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
 
   it("a hit answers with the stored result under the new request's id, and tells its age", () => {
     const { state } = put(EMPTY_CACHE, listTools, hinted(300000, "public", { tools: [{ name: "create_event" }] }), T0);
-    const look = lookup(state, req("tools/list", {}, 7), ctx(listTools, T0 + 12_000));
+    const look = lookup(state, req("tools/list", {}, 7), cacheContext(listTools, T0 + 12_000));
     expect(look).toMatchObject({ kind: "hit", ageMs: 12_000, remainingMs: 288_000 });
     if (look.kind !== "hit") return;
     expect(answerFromCache(look.entry, 7)).toEqual({
@@ -77,18 +67,18 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
   ])("never serves a cached response for %s", (_l, other) => {
     let state = put(EMPTY_CACHE, listTools, hinted(300000, "public"), T0).state;
     state = put(state, readWeek, hinted(60000, "public"), T0).state;
-    expect(lookup(state, other, ctx(other, T0 + 1)).kind).toBe("miss");
+    expect(lookup(state, other, cacheContext(other, T0 + 1)).kind).toBe("miss");
   });
 
   it("the same request to another target is a miss (each target is its own partition)", () => {
     const { state } = put(EMPTY_CACHE, listTools, hinted(300000, "public"), T0);
-    expect(lookup(state, listTools, ctx(listTools, T0 + 1, ANONYMOUS, OTHER_TARGET)).kind).toBe("miss");
+    expect(lookup(state, listTools, cacheContext(listTools, T0 + 1, ANONYMOUS, OTHER_TARGET)).kind).toBe("miss");
   });
 
   it("a legacy frame (no envelope) is not answered with a 2026-07-28 result", () => {
     const { state } = put(EMPTY_CACHE, listTools, hinted(300000, "public"), T0);
     const legacy = req("tools/list", {}, 3, null);
-    expect(lookup(state, legacy, ctx(legacy, T0 + 1)).kind).toBe("miss");
+    expect(lookup(state, legacy, cacheContext(legacy, T0 + 1)).kind).toBe("miss");
   });
 
   it("a newer answer replaces the older entry under the same key", () => {
@@ -96,7 +86,7 @@ describe("client cache: a fresh entry answers, a stale one goes to the server", 
     state = put(state, readWeek, hinted(60000, "private", { contents: ["new"] }), T0 + 70_000).state;
     expect(state.entries).toHaveLength(1);
     expect(state.entries[0].result.contents).toEqual(["new"]);
-    expect(lookup(state, readWeek, ctx(readWeek, T0 + 71_000)).kind).toBe("hit");
+    expect(lookup(state, readWeek, cacheContext(readWeek, T0 + 71_000)).kind).toBe("hit");
   });
 });
 
@@ -122,7 +112,7 @@ describe("never cached: MRTR retries and input_required", () => {
   it("a retry is never answered from the cache, even when the plain read is fresh", () => {
     const { state } = put(EMPTY_CACHE, readWeek, hinted(60000, "private"), T0);
     const retry = req("resources/read", { uri: "calendar://week", requestState: "s" }, 2);
-    expect(lookup(state, retry, ctx(retry, T0 + 1))).toMatchObject({ kind: "bypass", reason: "mrtr-retry" });
+    expect(lookup(state, retry, cacheContext(retry, T0 + 1))).toMatchObject({ kind: "bypass", reason: "mrtr-retry" });
   });
 });
 
@@ -137,20 +127,20 @@ describe("§7 scope: private per authorization context, public across them", () 
     ["absent scope (treated as private), another user", undefined, alice, bob, "miss"],
   ])("%s → %s", (_l, scope, writer, reader, kind) => {
     const { state } = put(EMPTY_CACHE, readWeek, hinted(60000, scope), T0, writer);
-    expect(lookup(state, readWeek, ctx(readWeek, T0 + 1, reader)).kind).toBe(kind);
+    expect(lookup(state, readWeek, cacheContext(readWeek, T0 + 1, reader)).kind).toBe(kind);
   });
 
   it("a miss next to another user's private copy says so (the gateway must not use it)", () => {
     const { state } = put(EMPTY_CACHE, readWeek, hinted(60000, "private"), T0, alice);
-    const look = lookup(state, readWeek, ctx(readWeek, T0 + 1, bob));
+    const look = lookup(state, readWeek, cacheContext(readWeek, T0 + 1, bob));
     expect(look.kind === "miss" && look.othersPrivate.map((e) => e.auth.id)).toEqual([alice.id]);
   });
 
   it("two users each keep their own private copy", () => {
     let state = put(EMPTY_CACHE, readWeek, hinted(60000, "private", { contents: ["alice's week"] }), T0, alice).state;
     state = put(state, readWeek, hinted(60000, "private", { contents: ["bob's week"] }), T0, bob).state;
-    const a = lookup(state, readWeek, ctx(readWeek, T0 + 1, alice));
-    const b = lookup(state, readWeek, ctx(readWeek, T0 + 1, bob));
+    const a = lookup(state, readWeek, cacheContext(readWeek, T0 + 1, alice));
+    const b = lookup(state, readWeek, cacheContext(readWeek, T0 + 1, bob));
     expect(a.kind === "hit" && a.entry.result.contents).toEqual(["alice's week"]);
     expect(b.kind === "hit" && b.entry.result.contents).toEqual(["bob's week"]);
   });
@@ -163,9 +153,9 @@ describe("§7 pagination: each page its own entry and clock; one scope per list"
     let state = put(EMPTY_CACHE, page(), hinted(1000, "public", { nextCursor: "p2" }), T0).state;
     state = put(state, page("p2"), hinted(5000, "public"), T0 + 500).state;
     expect(state.entries).toHaveLength(2);
-    expect(lookup(state, page(), ctx(page(), T0 + 1200)).kind).toBe("stale");
-    expect(lookup(state, page("p2"), ctx(page("p2"), T0 + 1200)).kind).toBe("hit");
-    expect(lookup(state, page("p2"), ctx(page("p2"), T0 + 5500)).kind).toBe("stale");
+    expect(lookup(state, page(), cacheContext(page(), T0 + 1200)).kind).toBe("stale");
+    expect(lookup(state, page("p2"), cacheContext(page("p2"), T0 + 1200)).kind).toBe("hit");
+    expect(lookup(state, page("p2"), cacheContext(page("p2"), T0 + 5500)).kind).toBe("stale");
   });
 
   it.each([
@@ -237,7 +227,7 @@ describe("§7 notifications invalidate fresh entries at once", () => {
         lookup(
           out.state,
           req(e.method, e.uri ? { uri: e.uri } : e.cursor ? { cursor: e.cursor } : {}),
-          ctx(listTools, T0 + 11, e.auth),
+          cacheContext(listTools, T0 + 11, e.auth),
         ).kind,
       ).toBe("stale");
   });
@@ -262,7 +252,7 @@ describe("§7 notifications invalidate fresh entries at once", () => {
   it("the next store after an invalidation is fresh again", () => {
     const { state } = invalidate(filled(), TARGET, note("notifications/tools/list_changed"), T0 + 10);
     const again = put(state, listTools, hinted(300000, "public"), T0 + 20).state;
-    expect(lookup(again, listTools, ctx(listTools, T0 + 21)).kind).toBe("hit");
+    expect(lookup(again, listTools, cacheContext(listTools, T0 + 21)).kind).toBe("hit");
   });
 });
 

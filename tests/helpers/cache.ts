@@ -1,4 +1,12 @@
-/** Frames for the cache tests: real 2026-07-28 shapes (digest §15), built small. */
+/** For the cache tests: frames in real 2026-07-28 shapes (digest §15), built small, and the cache's context for each. */
+import {
+  ANONYMOUS,
+  partitionFor,
+  store,
+  type AuthContext,
+  type CacheContext,
+  type CacheState,
+} from "@/lib/cache/rules";
 import { buildEnvelope } from "@/lib/protocol/meta";
 
 export const M = buildEnvelope();
@@ -25,3 +33,25 @@ export function hinted(ttlMs: unknown, cacheScope: unknown, extra: Record<string
 
 export const TARGET = "demo:calendar:http";
 export const OTHER_TARGET = "demo:calendar:stdio";
+
+/** The context the cache reads `frame` in: its partition of `target`, who asks, and when. */
+export function cacheContext(
+  frame: unknown,
+  now: number,
+  auth: AuthContext = ANONYMOUS,
+  target = TARGET,
+): CacheContext {
+  return { partition: partitionFor(target, frame), auth, now };
+}
+
+/** Stores `response` to `request` in the request's own context. */
+export function put(
+  state: CacheState,
+  request: unknown,
+  response: unknown,
+  now: number,
+  auth: AuthContext = ANONYMOUS,
+  target = TARGET,
+) {
+  return store(state, request, response, cacheContext(request, now, auth, target));
+}
