@@ -12,19 +12,13 @@ import type { PanelProps } from "../playground/types";
 
 const POLL_MS = 3_000;
 
-const KIND_LABEL: Record<FeedKind, string> = {
-  stderr: "stderr",
-  notification: "notify",
-  spawn: "spawn",
-  exit: "exit",
-  between: "stderr*",
-};
-const KIND_CLASS: Record<FeedKind, string> = {
-  stderr: "text-amber-800 dark:text-amber-300",
-  notification: "text-blue-800 dark:text-blue-300",
-  spawn: "text-emerald-800 dark:text-emerald-300",
-  exit: "text-red-800 dark:text-red-300",
-  between: "text-amber-800 dark:text-amber-300",
+/** Each line's tag and colour by its kind ("stderr*": written between exchanges, from the process status's tail). */
+const KIND: Record<FeedKind, { label: string; tone: string }> = {
+  stderr: { label: "stderr", tone: "text-amber-800 dark:text-amber-300" },
+  notification: { label: "notify", tone: "text-blue-800 dark:text-blue-300" },
+  spawn: { label: "spawn", tone: "text-emerald-800 dark:text-emerald-300" },
+  exit: { label: "exit", tone: "text-red-800 dark:text-red-300" },
+  between: { label: "stderr*", tone: "text-amber-800 dark:text-amber-300" },
 };
 
 function time(at: number): string {
@@ -100,7 +94,7 @@ export function StderrPane({ state, commands, open, onOpenChange, className = ""
           {lines.map((l, i) => (
             <li key={i} data-kind={l.kind} className="flex gap-2 whitespace-pre-wrap break-all">
               <span className="shrink-0 text-slate-600 dark:text-slate-400">{time(l.at)}</span>
-              <span className={`w-14 shrink-0 ${KIND_CLASS[l.kind]}`}>{KIND_LABEL[l.kind]}</span>
+              <span className={`w-14 shrink-0 ${KIND[l.kind].tone}`}>{KIND[l.kind].label}</span>
               <span className="min-w-0 text-slate-800 dark:text-slate-100">
                 {l.text}
                 {l.seq !== null ? <span className="text-slate-600 dark:text-slate-400"> (#{l.seq})</span> : null}
