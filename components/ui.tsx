@@ -200,3 +200,48 @@ export function Checkbox({
     </label>
   );
 }
+
+/** A one-line text box that reports the new text. `label` names it where no words stand beside it (a heading, a toolbar). */
+export function TextBox({
+  label,
+  testId,
+  placeholder,
+  value,
+  onChange,
+  className = "",
+}: {
+  label?: string;
+  testId?: string;
+  placeholder?: string;
+  value: string;
+  onChange: (value: string) => void;
+  className?: string;
+}) {
+  return (
+    <input
+      aria-label={label}
+      data-testid={testId}
+      className={`${inputClass} ${className}`.trim()}
+      placeholder={placeholder}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}
+
+/**
+ * A text box for what is typed as code (a command, a path, a URL, JSON): monospace, under its words (clicking them
+ * focuses the box). `className` adds to the label, e.g. a column span.
+ */
+export function CodeField({
+  label,
+  className = "",
+  ...box
+}: Omit<Parameters<typeof TextBox>[0], "label" | "className"> & { label: ReactNode; className?: string }) {
+  return (
+    <label className={`flex flex-col gap-1 ${className}`.trim()}>
+      {label}
+      <TextBox className="font-mono" {...box} />
+    </label>
+  );
+}

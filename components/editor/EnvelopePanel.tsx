@@ -5,7 +5,7 @@ import { activeEmulation, emulationText } from "@/lib/protocol/emulation";
 import { envelopeInputFrom, type EnvelopeSettings } from "@/lib/session";
 import { EmulationFields } from "./EmulationFields";
 import type { PanelProps } from "../playground/types";
-import { inputClass } from "../ui";
+import { CodeField, inputClass } from "../ui";
 
 const CAPS: { key: keyof EnvelopeSettings["caps"]; label: string }[] = [
   { key: "elicitationForm", label: "elicitation.form" },
@@ -54,15 +54,13 @@ export function EnvelopePanel({ state, dispatch }: Omit<PanelProps, "commands">)
             </label>
           ))}
         </fieldset>
-        <label className="flex flex-col gap-1 sm:col-span-2">
-          {t("envelope.rawCaps")}
-          <input
-            className={`${inputClass} font-mono`}
-            placeholder='{"elicitation":{"form":{}}}'
-            value={s.rawCapabilities}
-            onChange={(e) => set({ rawCapabilities: e.target.value })}
-          />
-        </label>
+        <CodeField
+          className="sm:col-span-2"
+          label={t("envelope.rawCaps")}
+          placeholder='{"elicitation":{"form":{}}}'
+          value={s.rawCapabilities}
+          onChange={(rawCapabilities) => set({ rawCapabilities })}
+        />
         <div className="flex flex-wrap items-center gap-2 sm:col-span-2">
           <label className="flex items-center gap-1">
             <input

@@ -1,8 +1,24 @@
 "use client";
 import { splitCommandLine } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { inputClass } from "../ui";
+import { CodeField } from "../ui";
 import { KeyValueRows } from "./KeyValueRows";
+
+/** What each field of the two custom forms says: its words, test id and hint (the name/value rows: their two hints). */
+const STDIO = {
+  commandLine: {
+    label: "Command line (spawned directly, no shell; nothing runs until you press Send or Probe era)",
+    testId: "custom-command",
+    placeholder: "npx -y @modelcontextprotocol/server-everything stdio",
+    className: "md:col-span-2",
+  },
+  cwd: { label: "Working directory (optional)", placeholder: "(the playground's directory)" },
+  env: { label: "Environment", keyPlaceholder: "NAME", valuePlaceholder: "value" },
+};
+const HTTP = {
+  url: { label: "URL of the MCP endpoint", testId: "custom-url", placeholder: "http://127.0.0.1:3001/mcp" },
+  headers: { label: "Headers", keyPlaceholder: "Authorization", valuePlaceholder: "Bearer …" },
+};
 
 /** Any stdio command: what will run is shown as argv before anything is spawned. */
 export function CustomStdioForm({ state, dispatch }: Omit<PanelProps, "commands">) {
@@ -11,35 +27,12 @@ export function CustomStdioForm({ state, dispatch }: Omit<PanelProps, "commands"
   const split = splitCommandLine(form.commandLine);
   return (
     <div className="grid gap-2 text-xs md:grid-cols-2" data-testid="custom-stdio-form">
-      <label className="flex flex-col gap-1 md:col-span-2">
-        Command line (spawned directly, no shell; nothing runs until you press Send or Probe era)
-        <input
-          data-testid="custom-command"
-          className={`${inputClass} font-mono`}
-          placeholder="npx -y @modelcontextprotocol/server-everything stdio"
-          value={form.commandLine}
-          onChange={(e) => set({ commandLine: e.target.value })}
-        />
-      </label>
+      <CodeField {...STDIO.commandLine} value={form.commandLine} onChange={(commandLine) => set({ commandLine })} />
       <p className="font-mono text-slate-600 md:col-span-2 dark:text-slate-300" data-testid="custom-argv">
         {split.ok ? `will run argv ${JSON.stringify(split.argv)}` : split.error}
       </p>
-      <label className="flex flex-col gap-1">
-        Working directory (optional)
-        <input
-          className={`${inputClass} font-mono`}
-          placeholder="(the playground's directory)"
-          value={form.cwd}
-          onChange={(e) => set({ cwd: e.target.value })}
-        />
-      </label>
-      <KeyValueRows
-        label="Environment"
-        rows={form.env}
-        onChange={(env) => set({ env })}
-        keyPlaceholder="NAME"
-        valuePlaceholder="value"
-      />
+      <CodeField {...STDIO.cwd} value={form.cwd} onChange={(cwd) => set({ cwd })} />
+      <KeyValueRows {...STDIO.env} rows={form.env} onChange={(env) => set({ env })} />
     </div>
   );
 }
@@ -50,23 +43,8 @@ export function CustomHttpForm({ state, dispatch }: Omit<PanelProps, "commands">
   const set = (patch: Partial<typeof form>) => dispatch({ type: "target/customHttp", patch });
   return (
     <div className="grid gap-2 text-xs md:grid-cols-2" data-testid="custom-http-form">
-      <label className="flex flex-col gap-1">
-        URL of the MCP endpoint
-        <input
-          data-testid="custom-url"
-          className={`${inputClass} font-mono`}
-          placeholder="http://127.0.0.1:3001/mcp"
-          value={form.url}
-          onChange={(e) => set({ url: e.target.value })}
-        />
-      </label>
-      <KeyValueRows
-        label="Headers"
-        rows={form.headers}
-        onChange={(headers) => set({ headers })}
-        keyPlaceholder="Authorization"
-        valuePlaceholder="Bearer …"
-      />
+      <CodeField {...HTTP.url} value={form.url} onChange={(url) => set({ url })} />
+      <KeyValueRows {...HTTP.headers} rows={form.headers} onChange={(headers) => set({ headers })} />
     </div>
   );
 }
