@@ -16,7 +16,7 @@ import { AUTH_LESSONS, type AuthLesson } from "@/lib/auth/lessons";
 import type { AuthRun } from "@/lib/auth/types";
 import { say } from "@/lib/i18n/translate";
 import type { PanelProps } from "../playground/types";
-import { Button, Menu, PanelHeading, inputClass } from "../ui";
+import { Button, Menu, PanelHeading, TextBox } from "../ui";
 import { AuthStepView } from "./AuthStepView";
 import { SignInPrompt } from "./SignInPrompt";
 import { useCallbackHandoff } from "./useCallbackHandoff";
@@ -32,6 +32,20 @@ type RunState =
   | { status: "done"; run: AuthRun }
   | { status: "error"; message: string };
 type Login = "browser" | "headless";
+
+/** The heading's text boxes with a hint in them: each one's test id, name and hint (Msgs). */
+const HINTED_BOXES = {
+  clientId: ["auth-client-id", "auth.panel.clientIdLabel", "auth.panel.clientId"],
+  scope: ["auth-scope", "auth.panel.scopesLabel", "auth.panel.scopes"],
+} as const;
+
+type Text = Pick<Parameters<typeof TextBox>[0], "value" | "onChange">;
+
+function HintedBox({ box, ...text }: { box: keyof typeof HINTED_BOXES } & Text) {
+  const t = useTranslations();
+  const [testId, label, hint] = HINTED_BOXES[box];
+  return <TextBox label={t(label)} testId={testId} placeholder={t(hint)} {...text} />;
+}
 
 export function AuthPanel({ commands }: PanelProps) {
   // A 401 elsewhere (doctor, error card) may have asked for this server: it starts as "My server (URL)".
@@ -101,36 +115,21 @@ export function AuthPanel({ commands }: PanelProps) {
         </Menu>
         {source === "url" ? (
           <>
-            <input
-              aria-label={t("auth.panel.url")}
-              data-testid="auth-url"
-              className={inputClass}
+            <TextBox
+              label={t("auth.panel.url")}
+              testId="auth-url"
               placeholder="https://example.com/mcp"
               value={url}
-              onChange={(e) => setUrl(e.target.value)}
+              onChange={setUrl}
             />
-            <input
-              aria-label={t("auth.panel.clientIdLabel")}
-              data-testid="auth-client-id"
-              className={inputClass}
-              placeholder={t("auth.panel.clientId")}
-              value={clientId}
-              onChange={(e) => setClientId(e.target.value)}
-            />
+            <HintedBox box="clientId" value={clientId} onChange={setClientId} />
           </>
         ) : null}
         <Menu label={t("auth.panel.who")} testId="auth-login-mode" value={login} onChange={setLogin}>
           <option value="browser">{t("auth.panel.browser")}</option>
           <option value="headless">{source === "url" ? t("auth.panel.nobody") : t("auth.panel.headless")}</option>
         </Menu>
-        <input
-          aria-label={t("auth.panel.scopesLabel")}
-          data-testid="auth-scope"
-          className={inputClass}
-          placeholder={t("auth.panel.scopes")}
-          value={scope}
-          onChange={(e) => setScope(e.target.value)}
-        />
+        <HintedBox box="scope" value={scope} onChange={setScope} />
         <Button
           tone="primary"
           data-testid="auth-run"
