@@ -17,9 +17,22 @@ import { SharedRun } from "./SharedRun";
 import { useViewer } from "../share/viewer-store";
 import { EraReportCard } from "./EraReportCard";
 import { useChecks } from "./useChecks";
-import { useDoctor } from "./useDoctor";
+import { useDoctor, type DoctorState } from "./useDoctor";
 
 const POLICIES: ToolCallPolicy[] = ["read-only", "all", "none"];
+
+/** What Diagnose found (its card) or why it stopped; nothing before it has run or while it runs. */
+function DoctorOutcome({ doctor, httpUrl }: { doctor: DoctorState; httpUrl?: string }) {
+  const t = useTranslations();
+  if (doctor.phase === "done")
+    return <DoctorCard diagnosis={doctor.diagnosis} endedProcess={doctor.endedProcess} httpUrl={httpUrl} />;
+  if (doctor.phase !== "error") return null;
+  return (
+    <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">
+      {t("doctor.card.stopped", { message: doctor.message })}
+    </p>
+  );
+}
 
 export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
   const t = useTranslations();
@@ -103,18 +116,10 @@ export function ChecksPanel({ state, dispatch, commands }: PanelProps) {
           {t("checks.panel.stale", { target: checks.targetLabel ?? "" })}
         </p>
       ) : null}
-      {doctor.phase === "done" ? (
-        <DoctorCard
-          diagnosis={doctor.diagnosis}
-          endedProcess={doctor.endedProcess}
-          httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined}
-        />
-      ) : null}
-      {doctor.phase === "error" ? (
-        <p data-testid="doctor-error" className="text-xs text-red-700 dark:text-red-300">
-          {t("doctor.card.stopped", { message: doctor.message })}
-        </p>
-      ) : null}
+      <DoctorOutcome
+        doctor={doctor}
+        httpUrl={view.kind === "ready" && view.target.kind === "http" ? view.target.url : undefined}
+      />
       {checks.phase === "error" ? (
         <p data-testid="checks-error" className="text-xs text-red-700 dark:text-red-300">
           {t("checks.panel.stopped", { message: checks.error ?? "" })}
