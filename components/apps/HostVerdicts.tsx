@@ -5,6 +5,7 @@ import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
 import { hostLabel } from "@/lib/apps/hosts";
 import { say } from "@/lib/i18n/translate";
+import { Card, testAttributes } from "../ui";
 
 const TONE: Record<HostVerdict["verdict"], string> = {
   renders: "text-green-800 dark:text-green-300",
@@ -20,13 +21,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
       <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.doctor.heading")}</h3>
       <ul className="flex flex-col gap-2">
         {verdicts.map((v) => (
-          <li
-            key={v.host}
-            data-testid="apps-verdict"
-            data-host={v.host}
-            data-verdict={v.verdict}
-            className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
-          >
+          <Card as="li" key={v.host} testId="apps-verdict" data={{ host: v.host, verdict: v.verdict }} tone="row">
             <p className="font-medium text-slate-900 dark:text-slate-100">
               {hostLabel({ id: v.host, label: v.label }, t)}:{" "}
               <span className={TONE[v.verdict]}>{t(`apps.doctor.verdict.${v.verdict}`)}</span>
@@ -43,7 +38,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
                 </li>
               ))}
             </ul>
-          </li>
+          </Card>
         ))}
       </ul>
       <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.doctor.checks")}</h3>
@@ -51,9 +46,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
         {checks.map((c) => (
           <li
             key={c.id}
-            data-testid="apps-check"
-            data-check-id={c.id}
-            data-status={c.status}
+            {...testAttributes("apps-check", { checkId: c.id, status: c.status })}
             className="text-slate-800 dark:text-slate-200"
           >
             <strong>

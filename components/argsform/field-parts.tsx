@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import type { FieldSpec, Path } from "@/lib/session/args-form";
 import type { JsonObject } from "@/lib/protocol/json";
 import type { Translate } from "@/lib/i18n/translate";
+import { Card } from "../ui";
 
 export type SetAt = (path: Path, value: unknown) => void;
 
@@ -65,10 +66,7 @@ export function FieldGroup({
 }: Pick<FieldProps, "name" | "spec" | "required" | "path"> & { type: string; children: ReactNode }) {
   const t = useTranslations();
   return (
-    <fieldset
-      className="min-w-0 space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
-      data-field={path.join(".")}
-    >
+    <Card as="fieldset" data={{ field: path.join(".") }} tone="section" className="min-w-0">
       <legend className="px-1 font-medium text-slate-800 dark:text-slate-100">
         {name}
         {required ? <span className="text-red-700 dark:text-red-300"> * {t("args.required")}</span> : null}{" "}
@@ -76,6 +74,6 @@ export function FieldGroup({
       </legend>
       {spec.description ? <p className={hintClass}>{spec.description}</p> : null}
       {children}
-    </fieldset>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { stepName } from "@/lib/auth/diagram";
 import { say, type Translate } from "@/lib/i18n/translate";
 import type { AuthStep, HttpAttempt } from "@/lib/auth/types";
+import { Card } from "../ui";
 
 const MARK: Record<AuthStep["status"], string> = { ok: "✔", warn: "!", fail: "✘", skipped: "·" };
 const TONE: Record<AuthStep["status"], string> = {
@@ -58,12 +59,7 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
   const attempts: HttpAttempt[] =
     step.attempts ?? (step.request ? [{ request: step.request, response: step.response }] : []);
   return (
-    <li
-      className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
-      data-testid="auth-step"
-      data-step={step.name}
-      data-status={step.status}
-    >
+    <Card as="li" testId="auth-step" data={{ step: step.name, status: step.status }} tone="row">
       <div className="flex flex-wrap items-baseline gap-2">
         <span className={`font-bold ${TONE[step.status]}`} aria-label={step.status}>
           {MARK[step.status]}
@@ -96,6 +92,6 @@ export function AuthStepView({ step, mcpOrigin }: { step: AuthStep; mcpOrigin: s
           </div>
         </details>
       ) : null}
-    </li>
+    </Card>
   );
 }

@@ -4,7 +4,7 @@ import type { Translate } from "@/lib/i18n/translate";
 import { useTranslations } from "next-intl";
 import type { AuditRow } from "@/lib/cache/rules";
 import type { CacheSessionState } from "@/lib/cache/state";
-import { Button } from "../ui";
+import { Button, Card } from "../ui";
 import { ViolationLines } from "./Violations";
 
 /** The row's answer in the reader's language: the hints are said again from what was read (the report keeps English). */
@@ -36,11 +36,7 @@ export function AuditSection({
   const t = useTranslations();
   const report = audit.report;
   return (
-    <section
-      data-testid="cache-audit"
-      aria-label={t("cache.audit.label")}
-      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
-    >
+    <Card as="section" testId="cache-audit" label={t("cache.audit.label")} tone="section">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="text-xs font-semibold">{t("cache.audit.heading")}</h3>
         <Button
@@ -84,6 +80,6 @@ export function AuditSection({
           ))}
         </ul>
       ) : null}
-    </section>
+    </Card>
   );
 }

@@ -2,7 +2,7 @@
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { ownerNames } from "@/lib/cache/selectors";
 import type { CacheSessionState } from "@/lib/cache/state";
-import { Button, inputClass } from "../ui";
+import { Button, Card, inputClass } from "../ui";
 import { CacheEntries } from "./CacheEntries";
 
 /** The same request as two users through one simulated shared cache: public crosses users, private never. */
@@ -24,11 +24,7 @@ export function GatewaySection({
       users: gateway.users.map((u, j) => (j === i ? { ...u, authorization } : u)),
     });
   return (
-    <section
-      data-testid="gateway"
-      aria-label="Gateway view"
-      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
-    >
+    <Card as="section" testId="gateway" label="Gateway view" tone="section">
       <h3 className="text-xs font-semibold">Gateway view — one shared cache, two users</h3>
       <p className="text-[11px] text-slate-600 dark:text-slate-300">
         Replays the editor&apos;s frame as each user, in order, through a simulated shared gateway. Over HTTP each
@@ -99,6 +95,6 @@ export function GatewaySection({
         </ol>
       ) : null}
       <CacheEntries cache={gateway.cache} testid="gateway-entries" names={ownerNames(gateway.users)} />
-    </section>
+    </Card>
   );
 }

@@ -4,7 +4,7 @@ import { useTranslations } from "next-intl";
 import type { ListenSession } from "@/lib/cache/state";
 import type { SubscriptionFilter } from "@/lib/protocol/listen";
 import { say } from "@/lib/i18n/translate";
-import { Button, inputClass } from "../ui";
+import { Button, Card, inputClass } from "../ui";
 
 const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][] = [
   ["toolsListChanged", "tools list_changed"],
@@ -92,11 +92,7 @@ export function ListenSection(props: {
   const id = `listen-${props.sessions.length + 1}`;
   const frame = props.makeFrame(id, { ...filter, resourceSubscriptions: uris.split(",") });
   return (
-    <section
-      data-testid="listen"
-      aria-label={t("cacheListen.label")}
-      className="space-y-2 rounded border border-slate-200 p-2 dark:border-slate-700"
-    >
+    <Card as="section" testId="listen" label={t("cacheListen.label")} tone="section">
       <h3 className="text-xs font-semibold">{t("cacheListen.heading")}</h3>
       <div className="flex flex-wrap items-center gap-3 text-xs">
         {FLAGS.map(([key, label]) => (
@@ -141,6 +137,6 @@ export function ListenSection(props: {
           <Stream key={s.listenId} session={s} onClose={() => props.onClose(s.listenId)} />
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

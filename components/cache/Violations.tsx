@@ -1,10 +1,12 @@
 import { useTranslations } from "next-intl";
 import type { CacheViolation } from "@/lib/cache/rules";
 import { say, type Msg } from "@/lib/i18n/translate";
+import { testAttributes } from "../ui";
 
-const LEVEL = {
-  error: "text-red-700 dark:text-red-300",
-  warning: "text-amber-700 dark:text-amber-300",
+/** A violation's line: small, in its level's colour. */
+const LINE = {
+  error: "text-[11px] text-red-700 dark:text-red-300",
+  warning: "text-[11px] text-amber-700 dark:text-amber-300",
 } as const;
 
 /** Violations with the rule they break; every string from the server is rendered as text. */
@@ -19,13 +21,7 @@ export function ViolationLines({
   return (
     <ul className="space-y-0.5">
       {violations.map((v, i) => (
-        <li
-          key={i}
-          data-testid="cache-violation"
-          data-rule={v.rule}
-          data-level={v.level}
-          className={`text-[11px] ${LEVEL[v.level]}`}
-        >
+        <li key={i} {...testAttributes("cache-violation", { rule: v.rule, level: v.level })} className={LINE[v.level]}>
           <span className="font-semibold">
             {v.level === "error" ? "✕" : "!"} {v.rule}
           </span>

@@ -4,7 +4,7 @@ import { REBINDING_HOST } from "@/lib/checks/checks/shared";
 import { specUrl } from "@/lib/checks/define";
 import type { RowView } from "@/lib/checks/panel";
 import { say } from "@/lib/i18n/translate";
-import { Button } from "../ui";
+import { Button, Card } from "../ui";
 
 export const STATUS_STYLE: Record<string, string> = {
   pass: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200",
@@ -34,13 +34,7 @@ export function CheckRow({
   const status = row.state === "done" ? row.result.status : row.state;
   const titleKey = `checks.title.${row.id}`;
   return (
-    <li
-      data-testid="check-row"
-      data-check-id={row.id}
-      data-status={status}
-      data-level={row.level}
-      className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
-    >
+    <Card as="li" testId="check-row" data={{ checkId: row.id, status, level: row.level }} tone="row">
       <div className="flex flex-wrap items-center gap-2">
         <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[status]}`}>
           {t(`checks.status.${status}`)}
@@ -94,6 +88,6 @@ export function CheckRow({
           </p>
         </div>
       ) : null}
-    </li>
+    </Card>
   );
 }

@@ -6,6 +6,7 @@
 import { useTranslations } from "next-intl";
 import { checkTitleIn } from "@/lib/checks/report";
 import { isSpecLink, type SharedCheckRun } from "@/lib/share/check-run";
+import { Card } from "../ui";
 import { STATUS_STYLE } from "./CheckRow";
 
 const bold = (chunks: React.ReactNode) => <span className="font-semibold">{chunks}</span>;
@@ -50,13 +51,7 @@ export function SharedRun({ run }: { run: SharedCheckRun }) {
       </p>
       <ol className="flex flex-col gap-1">
         {run.checks.map((c) => (
-          <li
-            key={c.id}
-            data-testid="checks-shared-row"
-            data-check-id={c.id}
-            data-status={c.status}
-            className="rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
-          >
+          <Card as="li" key={c.id} testId="checks-shared-row" data={{ checkId: c.id, status: c.status }} tone="row">
             <div className="flex flex-wrap items-center gap-2">
               <span
                 className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[c.status]}`}
@@ -104,7 +99,7 @@ export function SharedRun({ run }: { run: SharedCheckRun }) {
                 </details>
               ) : null}
             </div>
-          </li>
+          </Card>
         ))}
       </ol>
     </section>

@@ -5,7 +5,7 @@ import { useTranslations } from "next-intl";
 import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
 import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, Checkbox, PanelHeading } from "../ui";
+import { Button, Card, Checkbox, PanelHeading } from "../ui";
 
 function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
   const t = useTranslations();
@@ -69,11 +69,7 @@ function Group({
 }) {
   const t = useTranslations();
   return (
-    <div
-      data-testid={`who-${group.primitive}`}
-      data-decides={group.decides}
-      className="rounded border border-slate-200 p-2 dark:border-slate-700"
-    >
+    <Card testId={`who-${group.primitive}`} data={{ decides: group.decides }}>
       <h3 className="text-sm font-semibold">
         {t.rich("decides.heading", {
           primitive: group.primitive,
@@ -100,7 +96,7 @@ function Group({
           </Button>
         </p>
       )}
-    </div>
+    </Card>
   );
 }
 

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { say } from "@/lib/i18n/translate";
 import type { LabColumn } from "@/lib/lab/report";
 import { scriptWords } from "@/lib/lab/scripts/words";
+import { Card } from "../ui";
 
 const OUTCOME_TONE: Record<string, string> = {
   survived:
@@ -19,10 +20,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
   const { run } = column;
   const known = `lab.cond.${column.condition}` as const;
   return (
-    <article
-      className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
-      data-testid={`lab-column-${column.condition}`}
-    >
+    <Card as="article" testId={`lab-column-${column.condition}`} tone="column">
       <header>
         <h3 className="text-sm font-semibold">{t.has(`${known}.label`) ? t(`${known}.label`) : column.label}</h3>
         <p className="text-xs text-slate-600 dark:text-slate-400">
@@ -93,6 +91,6 @@ export function LabColumnView({ column }: { column: LabColumn }) {
           </ol>
         </>
       ) : null}
-    </article>
+    </Card>
   );
 }

@@ -16,7 +16,7 @@ import {
   type InputRequiredView,
   type Round,
 } from "@/lib/protocol/mrtr";
-import { Button } from "../ui";
+import { Button, Card, LabeledValue } from "../ui";
 import type { ConversationActions } from "./actions";
 import { FormRequest } from "./FormRequest";
 import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";
@@ -52,23 +52,21 @@ export function AnswerRound({
   };
 
   return (
-    <div
-      data-testid="mrtr-answer"
-      data-round={round.index}
-      className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40"
-    >
+    <Card testId="mrtr-answer" data={{ round: round.index }} tone="asking">
       <p className="text-xs text-slate-700 dark:text-slate-200">
         {view.hasInputRequests
           ? t.rich("mrtr.roundAsks", { round: round.index, count: view.requests.length, code })
           : t.rich("mrtr.roundStateOnly", { round: round.index, code })}
       </p>
       {view.requestState !== undefined ? (
-        <p className="text-xs text-slate-600 dark:text-slate-300">
-          {t("mrtr.requestStateIs")}{" "}
-          <code data-testid="mrtr-request-state" className="break-all rounded bg-white px-1 dark:bg-slate-900">
-            {view.requestState}
-          </code>
-        </p>
+        <LabeledValue
+          label={t("mrtr.requestStateIs")}
+          testId="mrtr-request-state"
+          look="chip"
+          className="text-xs text-slate-600 dark:text-slate-300"
+        >
+          {view.requestState}
+        </LabeledValue>
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("mrtr.noRequestState")}</p>
       )}
@@ -77,13 +75,11 @@ export function AnswerRound({
         const result = responseOf(request, draft, t);
         const common = { k: request.key, problem: result.ok ? null : result.problem };
         return (
-          <div
+          <Card
             key={request.key}
-            data-testid="mrtr-request"
-            data-key={request.key}
-            data-kind={request.kind}
-            data-answered={result.ok ? "true" : "false"}
-            className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+            testId="mrtr-request"
+            data={{ key: request.key, kind: request.kind, answered: result.ok }}
+            tone="raised"
           >
             {request.kind === "elicitation-form" && draft.kind === "form" ? (
               <FormRequest
@@ -102,7 +98,7 @@ export function AnswerRound({
             ) : draft.kind === "unknown" ? (
               <UnknownRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
             ) : null}
-          </div>
+          </Card>
         );
       })}
       <div className="flex flex-wrap items-center gap-2">
@@ -120,6 +116,6 @@ export function AnswerRound({
           </span>
         ) : null}
       </div>
-    </div>
+    </Card>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 /** One conversation: status, the open round's answers, -32021 help, rule marks per round, and the diagram. */
 import { say } from "@/lib/i18n/translate";
 import { canComposeRetry, diagramOf, explainMissingCapability, type Conversation } from "@/lib/protocol/mrtr";
+import { Card, LabeledValue } from "../ui";
 import { AnswerRound } from "./AnswerRound";
 import { MissingCapability } from "./MissingCapability";
 import { RoundRules } from "./RuleList";
@@ -38,12 +39,11 @@ export function ConversationView({
   const missing = end.kind === "error" ? explainMissingCapability(end.error) : undefined;
   const diagram = diagramOf(c, t);
   return (
-    <details
+    <Card
+      as="details"
       open={initiallyOpen}
-      data-testid="mrtr-conversation"
-      data-status={c.status}
-      data-rounds={c.rounds.length}
-      className="rounded border border-slate-200 p-2 dark:border-slate-700"
+      testId="mrtr-conversation"
+      data={{ status: c.status, rounds: c.rounds.length }}
     >
       <summary className="cursor-pointer text-xs">
         <span className="font-mono font-semibold">
@@ -80,14 +80,11 @@ export function ConversationView({
         {missing ? <MissingCapability explanation={missing} request={end.request} actions={actions} /> : null}
         <SequenceDiagram diagram={diagram} />
         {c.status === "complete" ? (
-          <p className="text-xs">
-            {t("mrtr.final")}{" "}
-            <span data-testid="mrtr-final" className="font-mono">
-              {diagram.final}
-            </span>
-          </p>
+          <LabeledValue label={t("mrtr.final")} testId="mrtr-final" look="mono" className="text-xs">
+            {diagram.final}
+          </LabeledValue>
         ) : null}
       </div>
-    </details>
+    </Card>
   );
 }

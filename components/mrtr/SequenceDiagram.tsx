@@ -6,6 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
+import { Card } from "../ui";
 
 const TONE: Record<DiagramStep["tone"], string> = {
   request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",
@@ -97,12 +98,7 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
   const group = (n: number) => `${t(`mrtr.group.${unit}`, { n })}${titles?.[n] ? ` (${titles[n]})` : ""}`;
   const cols = { gridTemplateColumns: `repeat(${2 * lanes.length}, minmax(0, 1fr))` };
   return (
-    <figure
-      data-testid={`${testId}-diagram`}
-      data-rounds={rounds}
-      data-lanes={lanes.join(",")}
-      className="rounded border border-slate-200 p-2 dark:border-slate-700"
-    >
+    <Card as="figure" testId={`${testId}-diagram`} data={{ rounds, lanes: lanes.join(",") }}>
       <StepList steps={steps} group={group} testId={testId} />
       <div className="grid" style={cols} aria-hidden>
         {lanes.map((lane, i) => (
@@ -138,6 +134,6 @@ export function SequenceDiagram({ diagram, testId = "mrtr" }: { diagram: Diagram
       <figcaption className="mt-1 text-[11px] text-slate-600 dark:text-slate-400">
         {t(unit === "step" ? "mrtr.captionSteps" : "mrtr.caption", { n: rounds })}
       </figcaption>
-    </figure>
+    </Card>
   );
 }

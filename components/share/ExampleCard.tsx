@@ -1,15 +1,12 @@
 /** One example of the gallery: what it shows, and a link that opens it without sending anything. */
 import { useTranslations } from "next-intl";
 import type { GalleryCard } from "@/lib/share/gallery";
+import { Card } from "../ui";
 
 export function ExampleCard({ card }: { card: GalleryCard }) {
   const t = useTranslations();
   return (
-    <article
-      data-testid="example-card"
-      data-example-id={card.id}
-      className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-3 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-    >
+    <Card as="article" testId="example-card" data={{ exampleId: card.id }} tone="tile">
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">{card.title}</h2>
       <p className="font-mono text-xs text-violet-700 dark:text-violet-300">{card.firstRequest}</p>
       <p className="text-sm text-slate-700 dark:text-slate-300">{card.about}</p>
@@ -34,6 +31,6 @@ export function ExampleCard({ card }: { card: GalleryCard }) {
           {t("gallery.card.open")}
         </a>
       </p>
-    </article>
+    </Card>
   );
 }

@@ -1,15 +1,12 @@
 /** A lesson of the gallery: its link opens the Auth tab with the lesson chosen; it runs live when the reader presses Run. */
 import { useTranslations } from "next-intl";
 import { lessonHref, type AuthLesson } from "@/lib/auth/lessons";
+import { Card } from "../ui";
 
 export function LessonCard({ lesson }: { lesson: AuthLesson }) {
   const t = useTranslations();
   return (
-    <article
-      data-testid="lesson-card"
-      data-lesson={lesson.demo}
-      className="flex flex-col gap-2 rounded border border-violet-300 bg-white p-3 shadow-sm dark:border-violet-700 dark:bg-slate-900"
-    >
+    <Card as="article" testId="lesson-card" data={{ lesson: lesson.demo }} tone="lessonTile">
       <h2 className="text-sm font-semibold text-slate-900 dark:text-slate-100">
         {t(`gallery.lessons.${lesson.demo}.title`)}
       </h2>
@@ -24,6 +21,6 @@ export function LessonCard({ lesson }: { lesson: AuthLesson }) {
           {t("gallery.lesson.open")}
         </a>
       </p>
-    </article>
+    </Card>
   );
 }

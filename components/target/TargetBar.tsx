@@ -2,7 +2,7 @@
 import { useTranslations } from "next-intl";
 import { PRESETS, REPLAY_GROUP, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, inputClass } from "../ui";
+import { Button, Card, inputClass } from "../ui";
 import { CustomHttpForm, CustomStdioForm } from "./CustomTargetForm";
 import { ProcessPanel } from "./ProcessPanel";
 import { SessionChip, VerdictBadge } from "./VerdictBadge";
@@ -23,10 +23,12 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
   const verdict = key ? state.verdicts[key] : undefined;
   const session = key ? state.sessions[key] : undefined;
   return (
-    <section
-      aria-label={t("target.sectionLabel")}
-      data-testid="target-bar"
-      className="flex flex-col gap-2 rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
+    <Card
+      as="section"
+      testId="target-bar"
+      label={t("target.sectionLabel")}
+      tone="raised"
+      className="flex flex-col gap-2"
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         {/* min-w-0: the longest preset name must not push a phone-width page sideways; the select shrinks instead. */}
@@ -79,6 +81,6 @@ export function TargetBar({ state, dispatch, commands }: PanelProps) {
       {view.kind === "ready" && targetHasProcess(view.target) ? (
         <ProcessPanel view={state.processes[view.key]} commands={commands} targetKey={view.key} />
       ) : null}
-    </section>
+    </Card>
   );
 }

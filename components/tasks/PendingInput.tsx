@@ -9,7 +9,7 @@ import { useState } from "react";
 import { initialDraft, responseOf, responsesOf, type Draft, type InputRequestView } from "@/lib/protocol/mrtr";
 import type { Json } from "@/lib/tasks";
 import { FormRequest } from "../mrtr/FormRequest";
-import { Button } from "../ui";
+import { Button, Card } from "../ui";
 
 export function PendingInput({
   pending,
@@ -30,7 +30,7 @@ export function PendingInput({
     t,
   );
   return (
-    <div data-testid="task-input" className="flex flex-col gap-2 rounded bg-amber-50 p-2 dark:bg-amber-950/40">
+    <Card testId="task-input" tone="asking">
       <p className="text-xs text-slate-700 dark:text-slate-200">
         {t.rich("tasks.input.intro", {
           polls: askedInPolls,
@@ -42,12 +42,7 @@ export function PendingInput({
         const draft = draftOf(request);
         const result = responseOf(request, draft, t);
         return (
-          <div
-            key={request.key}
-            data-testid="task-input-request"
-            data-key={request.key}
-            className="rounded border border-slate-200 bg-white p-2 dark:border-slate-700 dark:bg-slate-900"
-          >
+          <Card key={request.key} testId="task-input-request" data={{ key: request.key }} tone="raised">
             {request.kind === "elicitation-form" && draft.kind === "form" ? (
               <FormRequest
                 k={request.key}
@@ -62,7 +57,7 @@ export function PendingInput({
                 {t.rich("tasks.input.other", { key: request.key, kind: request.kind, code: (c) => <code>{c}</code> })}
               </p>
             )}
-          </div>
+          </Card>
         );
       })}
       <div className="flex items-center gap-2">
@@ -80,6 +75,6 @@ export function PendingInput({
         </Button>
         {sent ? <span className="text-xs text-slate-600">{t("tasks.input.sent")}</span> : null}
       </div>
-    </div>
+    </Card>
   );
 }

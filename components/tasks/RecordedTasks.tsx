@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import type { RecordedTask } from "@/lib/tasks";
-import { Button } from "../ui";
+import { Button, Card } from "../ui";
 
 export function RecordedTasks({
   tasks,
@@ -20,10 +20,7 @@ export function RecordedTasks({
   const t = useTranslations();
   if (tasks.length === 0) return null;
   return (
-    <section
-      aria-label={t("tasks.recorded.label")}
-      className="flex flex-col gap-1 rounded border border-slate-200 p-2 text-xs dark:border-slate-700"
-    >
+    <Card as="section" label={t("tasks.recorded.label")} tone="row" className="flex flex-col gap-1">
       <h3 className="font-semibold text-slate-800 dark:text-slate-100">{t("tasks.recorded.heading")}</h3>
       <ul className="flex flex-col gap-1">
         {tasks.map((task) => {
@@ -62,6 +59,6 @@ export function RecordedTasks({
           );
         })}
       </ul>
-    </section>
+    </Card>
   );
 }

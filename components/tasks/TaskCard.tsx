@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { say } from "@/lib/i18n/translate";
 import { formatFrame } from "@/lib/protocol/meta";
 import { formatRemaining, isTerminal, MIN_POLL_MS, ttlRemainingMs } from "@/lib/tasks";
-import { Button, inputClass } from "../ui";
+import { Button, Card, inputClass } from "../ui";
 import { PendingInput } from "./PendingInput";
 import { PollTimeline } from "./PollTimeline";
 import { StateDiagram } from "./StateDiagram";
@@ -32,12 +32,11 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
   const askedInPolls =
     track.polls.filter((p) => p.status === "input_required").length + (track.moves[0]?.to === "input_required" ? 1 : 0);
   return (
-    <article
-      data-testid="task-card"
-      data-task-key={entry.key}
-      data-status={task?.status ?? "none"}
-      data-outcome={track.outcome ?? ""}
-      className="flex flex-col gap-2 rounded border border-slate-200 p-2 dark:border-slate-700"
+    <Card
+      as="article"
+      testId="task-card"
+      data={{ taskKey: entry.key, status: task?.status ?? "none", outcome: track.outcome ?? "" }}
+      tone="column"
     >
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div className="min-w-0 max-w-full text-sm">
@@ -189,6 +188,6 @@ export function TaskCard({ entry, controls }: { entry: TaskEntry; controls: Task
           ) : null}
         </div>
       ) : null}
-    </article>
+    </Card>
   );
 }

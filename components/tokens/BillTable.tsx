@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 /** Per tool, costliest first: total tokens (with a bar), each field's tokens, and what the structure adds. */
 import { TOOL_FIELDS, formatTokens, type Bill, type ToolField } from "@/lib/tokens/bill";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
+import { testAttributes } from "../ui";
 
 /** Each column is a field of the definition: its short heading and its name (field names stay as on the wire). */
 const HEADINGS: Record<Exclude<ToolField, "other">, [short: string, full: string]> = {
@@ -63,9 +64,7 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
           return (
             <tr
               key={t.index}
-              data-testid="bill-row"
-              data-tool={t.name}
-              data-tokens={t.tokens}
+              {...testAttributes("bill-row", { tool: t.name, tokens: t.tokens })}
               className="border-b border-slate-100 align-top dark:border-slate-800"
             >
               <td className="py-0.5 pr-1">
