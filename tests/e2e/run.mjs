@@ -134,6 +134,7 @@ test("ids increment: after a send, the next template gets the next id", async ({
 
 test("the Wire view shows the exact stdin line and server-everything's stderr line", async ({ pg }) => {
   await pg.openOn("everything-stdio");
+  await pg.closeKeptProcess();
   const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   await pg.setEditorText(frame);
   await pg.sendAndSettle(1, 30_000);
@@ -359,13 +360,24 @@ if (only?.length) cases.splice(0, cases.length, ...cases.filter((c) => only.some
 const SHOT_DIR = path.join(ROOT, "tests/e2e/screenshots");
 function keepCommittedScreenshots(page) {
   if (process.env.E2E_UPDATE_SCREENSHOTS === "1") return;
-  const take = page.screenshot.bind(page);
-  page.screenshot = (opts = {}) => {
-    if (!opts.path || !path.resolve(opts.path).startsWith(SHOT_DIR)) return take(opts);
+  const elsewhere = (opts = {}) => {
+    if (!opts.path || !path.resolve(opts.path).startsWith(SHOT_DIR)) return opts;
     const target = path.join(ROOT, "test-results/screenshots", path.relative(SHOT_DIR, path.resolve(opts.path)));
     mkdirSync(path.dirname(target), { recursive: true });
-    return take({ ...opts, path: target });
+    return { ...opts, path: target };
   };
+  const take = page.screenshot.bind(page);
+  page.screenshot = (opts) => take(elsewhere(opts));
+  // A part of the page (locator.screenshot) too: every locator of every page shares one prototype, patched once.
+  const locators = Object.getPrototypeOf(page.locator("html"));
+  if (locators.screenshot.keepsCommitted) return;
+  const takePart = locators.screenshot;
+  locators.screenshot = Object.assign(
+    function (opts) {
+      return takePart.call(this, elsewhere(opts));
+    },
+    { keepsCommitted: true },
+  );
 }
 
 const failShot = (c) => path.join(ROOT, "test-results", `e2e-fail-${cases.indexOf(c) + 1}.png`);

@@ -9,22 +9,10 @@ async function listToolsOfEverything(pg, page, { freshProcess = false } = {}) {
   await page.setViewportSize(SIZES[0]);
   await pg.open();
   await pg.chooseTarget("everything-stdio");
-  if (freshProcess) await closeKeptProcess(page);
+  if (freshProcess) await pg.closeKeptProcess();
   await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
   await pg.send();
   await pg.settled(1, 30_000);
-}
-
-/**
- * The app server keeps one server-everything process for every browser; an earlier case on this server (cases run on
- * several servers, in no fixed order: tests/e2e/pool.mjs) may have left it running. Close it, so the next send spawns.
- */
-async function closeKeptProcess(page) {
-  const panel = '[data-testid="process-panel"]';
-  await page.waitForSelector(`${panel}[data-status="running"], ${panel}[data-status="exited"]`, { timeout: 15_000 });
-  if ((await page.getAttribute(panel, "data-status")) !== "running") return;
-  await page.click('[data-testid="process-close"]');
-  await page.waitForSelector(`${panel}[data-status="exited"]`, { timeout: 15_000 });
 }
 
 async function download(page, click) {

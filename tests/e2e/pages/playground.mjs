@@ -152,6 +152,20 @@ export class PlaygroundPage {
     await this.tid("target-select").selectOption(presetId);
   }
 
+  /**
+   * The app server keeps one stdio process per target for every browser; an earlier case on this server (cases run on
+   * several servers, in no fixed order: tests/e2e/pool.mjs) may have left it running. Close it, so the next send spawns.
+   */
+  async closeKeptProcess() {
+    const panel = '[data-testid="process-panel"]';
+    await this.page.waitForSelector(`${panel}[data-status="running"], ${panel}[data-status="exited"]`, {
+      timeout: 15_000,
+    });
+    if ((await this.page.getAttribute(panel, "data-status")) !== "running") return;
+    await this.tid("process-close").click();
+    await this.page.waitForSelector(`${panel}[data-status="exited"]`, { timeout: 15_000 });
+  }
+
   /** A custom stdio target that runs `command`. */
   async chooseCustomStdio(command) {
     await this.chooseTarget("custom-stdio");
