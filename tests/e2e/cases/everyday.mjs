@@ -439,7 +439,8 @@ function registerReloadAndReading({ test, assert }) {
   test("after Send the editor's id advances and the card shows the JSON-RPC id next to its number", async ({ pg }) => {
     await pg.openAndSend({ timeout: 30_000 });
     assert((await pg.card(1).locator('[data-testid="exchange-rpc-id"]').innerText()) === "id 1", "card #1 shows id 1");
-    assert((await pg.editorText()).includes('"id": 2'), `editor after Send: ${await pg.editorText()}`);
+    const editor = await pg.editorTextWith('"id": 2');
+    assert(editor.includes('"id": 2'), `editor after Send: ${editor}`);
   });
 
   // ---- 9. small truths ---------------------------------------------------------------------------------------

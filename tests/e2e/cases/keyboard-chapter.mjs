@@ -142,15 +142,13 @@ export function register({ test, assert }) {
     const { k, live } = await openListening(pg, page);
     await restartByKeys(k);
     await k.choose("template-select", "tools/list");
-    assert(
-      (await pg.editorText()).includes('"method": "tools/list"'),
-      `the template should be in the editor: ${await pg.editorText()}`,
-    );
+    const template = await pg.editorTextWith('"method": "tools/list"');
+    assert(template.includes('"method": "tools/list"'), `the template should be in the editor: ${template}`);
     await k.press("send");
     assert((await pg.settled(1, LONG)) === "response", `tools/list: ${await pg.traceText(1)}`);
     await live.waitFor("Reply to #1 tools/list: response.");
     await k.press("remove-meta");
-    assert(!(await pg.editorText()).includes("_meta"), "Remove _meta should take the envelope out");
+    assert(!(await pg.editorTextWithout("_meta")).includes("_meta"), "Remove _meta should take the envelope out");
     await k.press("send");
     const status = await pg.settled(2, LONG);
     assert(
@@ -172,7 +170,8 @@ export function register({ test, assert }) {
     assert(verdict.includes("-32601") && verdict.includes("2025-11-25"), `verdict: ${verdict}`);
     await live.waitFor("Probe verdict: legacy (2025-11-25).");
     await k.choose("template-select", "tools/list (legacy)");
-    assert(!(await pg.editorText()).includes("_meta"), `the legacy template has no envelope: ${await pg.editorText()}`);
+    const legacy = await pg.editorTextWithout("_meta");
+    assert(!legacy.includes("_meta"), `the legacy template has no envelope: ${legacy}`);
     await page.keyboard.press("Control+Enter");
     const seq = await pg.cards().count();
     assert((await pg.settled(seq, LONG)) === "response", `legacy tools/list: ${await pg.traceText(seq)}`);

@@ -100,19 +100,24 @@ export class PlaygroundPage {
   }
 
   /** The editor's text once it contains `needle` (Monaco paints a change on the next animation frame), or as it is after `timeout`. */
-  async editorTextWith(needle, timeout = 5_000) {
+  async editorTextWith(needle, timeout = 5_000, contains = true) {
     await this.page
       .waitForFunction(
-        (n) =>
+        ([n, wanted]) =>
           document
             .querySelector('[data-testid="editor"] .view-lines')
             ?.innerText.replace(/\u00a0/g, " ")
-            .includes(n),
-        needle,
+            .includes(n) === wanted,
+        [needle, contains],
         { timeout },
       )
       .catch(() => {});
     return this.editorText();
+  }
+
+  /** The editor's text once `needle` is gone from it, or as it is after `timeout`. */
+  editorTextWithout(needle, timeout = 5_000) {
+    return this.editorTextWith(needle, timeout, false);
   }
 
   /** Clicks into the editor (Monaco), so the keyboard types there. */
