@@ -43,12 +43,13 @@ function oid(dotted: string): Buffer {
 const utcTime = (d: Date) => der(0x17, Buffer.from(d.toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
 const ECDSA_SHA256 = seq(oid("1.2.840.10045.4.3.2"));
 
-/** A self-signed certificate for 127.0.0.1 (subjectAltName IP), valid for a day. */
-export function selfSignedLoopbackCert(): { key: string; cert: string } {
+/** A self-signed certificate for 127.0.0.1 (subjectAltName IP), valid for a day; its serial is `random`'s 16 bytes. */
+export function selfSignedLoopbackCert(random = randomBytes(16)): { key: string; cert: string } {
   const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
   const name = seq(der(0x31, seq(oid("2.5.4.3"), der(0x0c, Buffer.from("MCP Playground loopback")))));
-  const serial = randomBytes(16);
-  serial[0] &= 0x7f;
+  // A DER INTEGER: positive (top bit clear) and never a leading zero byte, which OpenSSL refuses as "illegal padding".
+  const serial = Buffer.from(random);
+  serial[0] = (serial[0] & 0x7f) | 0x40;
   const now = Date.now();
   const san = seq(oid("2.5.29.17"), der(0x04, seq(der(0x87, Buffer.from([127, 0, 0, 1])))));
   const tbs = seq(
