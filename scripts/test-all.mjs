@@ -3,9 +3,8 @@
 //   lane 1: next build → precompress → e2e (the longest tier), started at once: it is the run's critical path
 //   lane 2: vitest → import cycles → lint → format → typecheck (it also reads the route types the build generates)
 //           → image → class behind nginx
-// e2e runs two workers from the start (tests/e2e/pool.mjs): a case spends most of its time waiting on its browser and
-// servers, so two cases side by side keep the cores busier than one, even beside vitest (measured: 184/184 on two
-// workers with the machine loaded).
+// When vitest ends, e2e gets a second worker (SIGUSR2, tests/e2e/pool.mjs): from then on lane 2's tiers are short, and
+// the second core would otherwise wait for e2e's last cases.
 // Tiers run side by side count only their own processes (PLAYGROUND_TEST_TIER, tests/leftover-processes.mjs).
 // Each tier's output is streamed line by line behind its name; its time and the summary are printed as before.
 // A tier that hangs is ended at its deadline (DEADLINES) and reported; the run goes on with the next tier.
@@ -105,16 +104,22 @@ const build = (async () => {
   results.set("next build", ok);
   return ok;
 })();
+let e2eProcess = null;
+let vitestEnded = false;
 const lane1 = (async () => {
   if (!(await build) || !haveChromium) return;
   await tier("e2e (real Chromium)", "e2e", "node", ["tests/e2e/run.mjs"], {
-    env: { ...env, E2E_WORKERS: "2", E2E_MAX_WORKERS: "2" },
+    env: { ...env, E2E_WORKERS: vitestEnded ? "2" : "1", E2E_MAX_WORKERS: "2" },
+    onSpawn: (child) => (e2eProcess = child),
   });
+  e2eProcess = null;
 })();
 
 // Lane 2: vitest, then the short tiers (the build is long done by then).
 const lane2 = (async () => {
   await tier("unit + integration (vitest)", "vitest", "npx", ["vitest", "run"]);
+  vitestEnded = true;
+  e2eProcess?.kill("SIGUSR2");
   await tier("import cycles", "cycles", "npm", ["run", "--silent", "cycles"]);
   await tier("lint", "lint", "npx", ["eslint", "."]);
   await tier("format", "format", "npx", ["prettier", "--check", "."]);

@@ -2,7 +2,8 @@
 // worker starts its own app server and Chromium and runs the cases it is handed, one at a time, from one shared queue,
 // so a slow case never holds up a fixed share of the others.
 // Workers: E2E_WORKERS (default 1) at the start; SIGUSR2 to the coordinator adds one, up to E2E_MAX_WORKERS (default
-// 2), for a caller that learns later that a core is free. `npm test` starts with two (scripts/test-all.mjs).
+// 2). `npm test` sends it when its other lane has finished, so a second worker only runs while a core is free
+// (scripts/test-all.mjs).
 // Each worker's processes carry a tier mark of their own beneath the run's (`<mark>/w<n>`): a worker's leftover check
 // counts only its own processes, and whatever a dead worker left behind is found by that mark and ended.
 import { fork } from "node:child_process";
