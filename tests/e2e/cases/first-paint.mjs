@@ -2,17 +2,38 @@
 // and Monaco takes over in place without losing text, selection, focus or undo.
 import { recordSends } from "../harness.mjs";
 
+/**
+ * route.fetch, and once more when the connection it reused was reset ("socket hang up"): a keep-alive socket the server
+ * closed as it was picked up, which the browser itself answers by sending the GET again.
+ */
+async function fetchOnceMore(route) {
+  try {
+    return await route.fetch();
+  } catch (e) {
+    if (e.code !== "ECONNRESET") throw e;
+    return route.fetch();
+  }
+}
+
 /** Holds back every script that carries Monaco until release() is called; the rest is served at once. */
 async function holdMonaco(page) {
   const held = [];
   let released = false;
-  await page.route("**/_next/static/**/*.js", async (route) => {
-    const response = await route.fetch();
-    const body = await response.text();
-    const serve = () => route.fulfill({ response, body });
-    if (!released && body.includes("MonacoEnvironment")) held.push(serve);
-    else await serve();
-  });
+  let failed;
+  // A rejection here would be thrown in no case's code and end the whole e2e worker: the case fails instead.
+  await page.route("**/_next/static/**/*.js", (route) =>
+    fetchOnceMore(route)
+      .then(async (response) => {
+        const body = await response.text();
+        const serve = () => route.fulfill({ response, body });
+        if (!released && body.includes("MonacoEnvironment")) held.push(serve);
+        else await serve();
+      })
+      .catch((e) => {
+        failed ??= e;
+        return route.abort().catch(() => {});
+      }),
+  );
   const seen = [];
   page.on("request", (r) => r.url().endsWith(".js") && seen.push(r.url().split("/").pop()));
   return {
@@ -21,6 +42,7 @@ async function holdMonaco(page) {
     async whenHeld(timeout = 30_000) {
       const deadline = Date.now() + timeout;
       while (held.length === 0) {
+        if (failed) throw new Error(`a script of the page could not be fetched: ${failed.message}`);
         if (Date.now() > deadline) throw new Error(`Monaco's script was never requested; scripts: ${seen.join(", ")}`);
         await page.waitForTimeout(50);
       }
