@@ -5,7 +5,7 @@ import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
 import { hostLabel } from "@/lib/apps/hosts";
 import { say } from "@/lib/i18n/translate";
-import { Card, testAttributes } from "../ui";
+import { Card, testAttributes } from "../card";
 
 const TONE: Record<HostVerdict["verdict"], string> = {
   renders: "text-green-800 dark:text-green-300",

@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import type { FieldSpec, Path } from "@/lib/session/args-form";
 import type { JsonObject } from "@/lib/protocol/json";
 import type { Translate } from "@/lib/i18n/translate";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 export type SetAt = (path: Path, value: unknown) => void;
 

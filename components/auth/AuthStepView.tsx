@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { stepName } from "@/lib/auth/diagram";
 import { say, type Translate } from "@/lib/i18n/translate";
 import type { AuthStep, HttpAttempt } from "@/lib/auth/types";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 const MARK: Record<AuthStep["status"], string> = { ok: "✔", warn: "!", fail: "✘", skipped: "·" };
 const TONE: Record<AuthStep["status"], string> = {

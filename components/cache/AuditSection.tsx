@@ -4,7 +4,8 @@ import type { Translate } from "@/lib/i18n/translate";
 import { useTranslations } from "next-intl";
 import type { AuditRow } from "@/lib/cache/rules";
 import type { CacheSessionState } from "@/lib/cache/state";
-import { Button, Card } from "../ui";
+import { Button } from "../ui";
+import { Card } from "../card";
 import { ViolationLines } from "./Violations";
 
 /** The row's answer in the reader's language: the hints are said again from what was read (the report keeps English). */

@@ -2,7 +2,8 @@
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { ownerNames } from "@/lib/cache/selectors";
 import type { CacheSessionState } from "@/lib/cache/state";
-import { Button, Card, inputClass } from "../ui";
+import { Button, inputClass } from "../ui";
+import { Card } from "../card";
 import { CacheEntries } from "./CacheEntries";
 
 /** The same request as two users through one simulated shared cache: public crosses users, private never. */

@@ -4,7 +4,8 @@ import { useTranslations } from "next-intl";
 import type { ListenSession } from "@/lib/cache/state";
 import type { SubscriptionFilter } from "@/lib/protocol/listen";
 import { say } from "@/lib/i18n/translate";
-import { Button, Card, inputClass } from "../ui";
+import { Button, inputClass } from "../ui";
+import { Card } from "../card";
 
 const FLAGS: [keyof Omit<SubscriptionFilter, "resourceSubscriptions">, string][] = [
   ["toolsListChanged", "tools list_changed"],

@@ -1,7 +1,7 @@
 import { useTranslations } from "next-intl";
 import type { CacheViolation } from "@/lib/cache/rules";
 import { say, type Msg } from "@/lib/i18n/translate";
-import { testAttributes } from "../ui";
+import { testAttributes } from "../card";
 
 /** A violation's line: small, in its level's colour. */
 const LINE = {

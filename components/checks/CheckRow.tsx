@@ -4,7 +4,8 @@ import { REBINDING_HOST } from "@/lib/checks/checks/shared";
 import { specUrl } from "@/lib/checks/define";
 import type { RowView } from "@/lib/checks/panel";
 import { say } from "@/lib/i18n/translate";
-import { Button, Card } from "../ui";
+import { Button } from "../ui";
+import { Card } from "../card";
 
 export const STATUS_STYLE: Record<string, string> = {
   pass: "bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200",

@@ -6,7 +6,7 @@
 import { useTranslations } from "next-intl";
 import { checkTitleIn } from "@/lib/checks/report";
 import { isSpecLink, type SharedCheckRun } from "@/lib/share/check-run";
-import { Card } from "../ui";
+import { Card } from "../card";
 import { STATUS_STYLE } from "./CheckRow";
 
 const bold = (chunks: React.ReactNode) => <span className="font-semibold">{chunks}</span>;

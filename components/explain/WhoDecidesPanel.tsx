@@ -5,7 +5,8 @@ import { useTranslations } from "next-intl";
 import { catalogueFrames, whoDecides, WHO_DECIDES_REF, type CatalogueItem, type PrimitiveGroup } from "@/lib/explain";
 import { envelopeFrom, selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, Card, Checkbox, PanelHeading } from "../ui";
+import { Button, Checkbox, PanelHeading } from "../ui";
+import { Card } from "../card";
 
 function ServerText({ text, untrusted }: { text: string; untrusted: boolean }) {
   const t = useTranslations();

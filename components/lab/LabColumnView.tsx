@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 import { say } from "@/lib/i18n/translate";
 import type { LabColumn } from "@/lib/lab/report";
 import { scriptWords } from "@/lib/lab/scripts/words";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 const OUTCOME_TONE: Record<string, string> = {
   survived:

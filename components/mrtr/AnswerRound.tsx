@@ -16,7 +16,8 @@ import {
   type InputRequiredView,
   type Round,
 } from "@/lib/protocol/mrtr";
-import { Button, Card, LabeledValue } from "../ui";
+import { Button } from "../ui";
+import { Card, LabeledValue } from "../card";
 import type { ConversationActions } from "./actions";
 import { FormRequest } from "./FormRequest";
 import { RootsRequest, SamplingRequest, UnknownRequest } from "./DeprecatedRequests";

@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 /** One conversation: status, the open round's answers, -32021 help, rule marks per round, and the diagram. */
 import { say } from "@/lib/i18n/translate";
 import { canComposeRetry, diagramOf, explainMissingCapability, type Conversation } from "@/lib/protocol/mrtr";
-import { Card, LabeledValue } from "../ui";
+import { Card, LabeledValue } from "../card";
 import { AnswerRound } from "./AnswerRound";
 import { MissingCapability } from "./MissingCapability";
 import { RoundRules } from "./RuleList";

@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 const TONE: Record<DiagramStep["tone"], string> = {
   request: "border-slate-700 text-slate-800 dark:border-slate-300 dark:text-slate-100",

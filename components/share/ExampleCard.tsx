@@ -1,7 +1,7 @@
 /** One example of the gallery: what it shows, and a link that opens it without sending anything. */
 import { useTranslations } from "next-intl";
 import type { GalleryCard } from "@/lib/share/gallery";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 export function ExampleCard({ card }: { card: GalleryCard }) {
   const t = useTranslations();

@@ -1,7 +1,7 @@
 /** A lesson of the gallery: its link opens the Auth tab with the lesson chosen; it runs live when the reader presses Run. */
 import { useTranslations } from "next-intl";
 import { lessonHref, type AuthLesson } from "@/lib/auth/lessons";
-import { Card } from "../ui";
+import { Card } from "../card";
 
 export function LessonCard({ lesson }: { lesson: AuthLesson }) {
   const t = useTranslations();

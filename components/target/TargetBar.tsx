@@ -2,7 +2,8 @@
 import { useTranslations } from "next-intl";
 import { PRESETS, REPLAY_GROUP, selectTarget, targetHasProcess, type PresetId } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, Card, inputClass } from "../ui";
+import { Button, inputClass } from "../ui";
+import { Card } from "../card";
 import { CustomHttpForm, CustomStdioForm } from "./CustomTargetForm";
 import { ProcessPanel } from "./ProcessPanel";
 import { SessionChip, VerdictBadge } from "./VerdictBadge";

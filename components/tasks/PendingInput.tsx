@@ -9,7 +9,8 @@ import { useState } from "react";
 import { initialDraft, responseOf, responsesOf, type Draft, type InputRequestView } from "@/lib/protocol/mrtr";
 import type { Json } from "@/lib/tasks";
 import { FormRequest } from "../mrtr/FormRequest";
-import { Button, Card } from "../ui";
+import { Button } from "../ui";
+import { Card } from "../card";
 
 export function PendingInput({
   pending,

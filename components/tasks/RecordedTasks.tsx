@@ -6,7 +6,8 @@
  */
 import { useTranslations } from "next-intl";
 import type { RecordedTask } from "@/lib/tasks";
-import { Button, Card } from "../ui";
+import { Button } from "../ui";
+import { Card } from "../card";
 
 export function RecordedTasks({
   tasks,

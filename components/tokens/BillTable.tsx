@@ -3,7 +3,7 @@ import { useTranslations } from "next-intl";
 /** Per tool, costliest first: total tokens (with a bar), each field's tokens, and what the structure adds. */
 import { TOOL_FIELDS, formatTokens, type Bill, type ToolField } from "@/lib/tokens/bill";
 import { formatDelta, type BillDelta } from "@/lib/tokens/whatif";
-import { testAttributes } from "../ui";
+import { testAttributes } from "../card";
 
 /** Each column is a field of the definition: its short heading and its name (field names stay as on the wire). */
 const HEADINGS: Record<Exclude<ToolField, "other">, [short: string, full: string]> = {
