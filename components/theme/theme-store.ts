@@ -16,9 +16,13 @@ function systemDark() {
 function apply(choice: ThemeChoice) {
   const root = document.documentElement;
   const dark = isDarkTheme(choice, systemDark());
+  // No transition while the colours change (app/globals.css, .theme-switching): the first frame paints the new
+  // colours with transitions off; the class goes in the frame after, when no colour changes any more.
+  root.classList.add("theme-switching");
   root.classList.toggle("dark", dark);
   root.setAttribute("data-theme", choice);
   root.style.colorScheme = dark ? "dark" : "light";
+  requestAnimationFrame(() => requestAnimationFrame(() => root.classList.remove("theme-switching")));
 }
 
 function currentChoice(): ThemeChoice {

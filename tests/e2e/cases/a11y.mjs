@@ -171,6 +171,17 @@ export function register({ test, assert, ENVELOPE }) {
     });
     const a11y = await A11yPage.open(pg);
     assert(!(await a11y.isDark()), "light system, no choice: light");
+    // A switch repaints every control in its new colours at once: a colour still fading from light to dark is a
+    // contrast failure for as long as it lasts (axe caught a button at 2.8:1 mid-fade in CI). The radio's click
+    // applies the theme synchronously, so the transitions it starts are listed in the same task.
+    const fading = await page.evaluate(() => {
+      document.querySelector('[data-testid="theme-dark"]').click();
+      void getComputedStyle(document.body).color;
+      return document.getAnimations().filter((a) => a instanceof CSSTransition).length;
+    });
+    assert(fading === 0, `switching to Dark started ${fading} colour transition(s)`);
+    await page.waitForSelector('[data-testid="theme-choice"][data-choice="dark"]');
+    await a11y.chooseTheme("light");
     await a11y.chooseTheme("dark");
     assert(await a11y.isDark(), "choosing Dark makes the page dark");
     await pg.reload();
