@@ -74,6 +74,21 @@ const temp = mkdtempSync(path.join(os.tmpdir(), "playground-image-"));
 const appDir = path.join(temp, "image", runtime.workdir);
 mkdirSync(appDir, { recursive: true });
 
+/**
+ * node_modules as hard links, not copies (34,000 files, 800 MB, twice): the same file set at a fraction of the cost.
+ * `npm prune` only unlinks what it removes, which leaves the checkout's files alone; the one file npm rewrites in place,
+ * its hidden lockfile, is copied so that the checkout's stays as it was.
+ */
+function linkNodeModules(from, to) {
+  const r = spawnSync("cp", ["-a", "--link", from, to], { stdio: "inherit" });
+  if (r.status !== 0) fail(`could not link ${from} into ${to} (cp -a --link)`);
+  const hidden = path.join(to, ".package-lock.json");
+  if (existsSync(hidden)) {
+    rmSync(hidden);
+    cpSync(path.join(from, ".package-lock.json"), hidden);
+  }
+}
+
 /** The build stage's node_modules as the image gets it: this checkout's, copied, then `npm prune` as that stage runs it. */
 function prunedNodeModules(build) {
   const prune = build.runs.flatMap((r) => r.split("&&").map((c) => c.trim())).find((c) => /^npm prune\b/.test(c));
@@ -82,8 +97,8 @@ function prunedNodeModules(build) {
   const dir = path.join(temp, "build");
   mkdirSync(dir);
   for (const f of ["package.json", "package-lock.json"]) cpSync(path.join(ROOT, f), path.join(dir, f));
-  console.log(`copying node_modules and running \`${prune}\` on the copy (offline)…`);
-  cpSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  console.log(`linking node_modules and running \`${prune}\` on the copy (offline)…`);
+  linkNodeModules(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"));
   const argv = prune.split(/\s+/);
   const r = spawnSync(argv[0], [...argv.slice(1), "--offline"], { cwd: dir, stdio: "inherit" });
   if (r.status !== 0) fail(`\`${prune}\` failed on the copy`);
@@ -107,7 +122,8 @@ for (const copy of runtime.copies) {
       fail(`${copy.line}: ${source} does not exist in the build (${path.relative(ROOT, from) || from})`);
     const to = destIsDir && !statSync(from).isDirectory() ? path.join(dest, path.basename(from)) : dest;
     mkdirSync(path.dirname(to), { recursive: true });
-    cpSync(from, to, { recursive: true, verbatimSymlinks: true });
+    if (rel === "node_modules") linkNodeModules(from, to);
+    else cpSync(from, to, { recursive: true, verbatimSymlinks: true });
   }
 }
 console.log(`assembled ${runtime.copies.length} COPY lines of the ${runtime.name} stage into ${appDir}`);
