@@ -1,15 +1,14 @@
 import type { NextConfig } from "next";
 import createNextIntlPlugin from "next-intl/plugin";
 
-// `npm start` builds for running, not for review (scripts/start.mjs sets this): type checking belongs to `npm test`
-// (its typecheck tier runs tsc), and the compile cache Turbopack would write is only read by a later rebuild.
+// `npm start` and `npm test` build for running, not for review (scripts/start.mjs and scripts/test-all.mjs set this):
+// type checking belongs to `npm test`'s typecheck tier (tsc over the same tsconfig), not to a second pass here.
 const startBuild = process.env.PLAYGROUND_START_BUILD === "1";
 
 // Next renders the pages only: the playground's server (scripts/server.ts → lib/node/host/app.ts) answers the
 // bridge's routes and build assets, guards every request and sends the frame headers with every answer.
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: startBuild },
-  experimental: { turbopackFileSystemCacheForBuild: !startBuild },
   // The server only ever answers on loopback in development; dev HMR must accept the same.
   allowedDevOrigins: ["127.0.0.1", "localhost"],
   poweredByHeader: false,

@@ -1,9 +1,36 @@
 import { defineConfig } from "vitest/config";
 
-// What both projects share (a project does not inherit the root's test options, and must not: the root's globalSetup
+// What every project shares (a project does not inherit the root's test options, and must not: the root's globalSetup
 // would then run once per project).
 const resolve = { alias: { "@": import.meta.dirname } };
 const common = { environment: "node", testTimeout: 30_000, hookTimeout: 60_000 } as const;
+
+// The integration files that time something, count the processes of the tier, or measure fairness under load: they
+// run one at a time, after the others, so that no other test file shares the machine with them.
+export const SERIAL_INTEGRATION = [
+  "tests/integration/e2e-pool.test.ts",
+  "tests/integration/e2e-case-deadline.test.ts",
+  "tests/integration/run-tier.test.ts",
+  "tests/integration/ci-run.test.ts",
+  "tests/integration/leftover-processes.test.ts",
+  "tests/integration/load.test.ts",
+  "tests/integration/flood-fairness.test.ts",
+  "tests/integration/progress-timeout.test.ts",
+  "tests/integration/listen-abuse.test.ts",
+  "tests/integration/hostile-servers.test.ts",
+  "tests/integration/tokens-fair.test.ts",
+  "tests/integration/tokens-hostile.test.ts",
+  "tests/integration/http-server.test.ts",
+  "tests/integration/stdio-bounds.test.ts",
+];
+
+// Integration files mostly wait (on real servers' replies and the product's own time windows), so several run at
+// once, each with a temp folder of its own (tests/helpers/own-tmpdir.setup.ts).
+const integration = {
+  ...common,
+  include: ["tests/integration/**/*.test.ts"],
+  setupFiles: ["tests/helpers/own-tmpdir.setup.ts"],
+};
 
 export default defineConfig({
   resolve,
@@ -11,14 +38,24 @@ export default defineConfig({
     // After everything: the process table must hold nothing this checkout started. Before: the CLI, bundled once for
     // the tests that start it as a process.
     globalSetup: ["tests/leftover-processes.global.ts", "tests/helpers/cli-bundle.global.ts"],
-    // Two groups, one after the other: the unit files (pure logic, no server of their own) file-parallel on every
-    // core, then the integration files one at a time — they spawn real servers, and two cores do not like many at once.
     projects: [
-      // (vitest's default on two cores would be one worker.)
-      { resolve, test: { ...common, name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: "100%" } },
+      // First group: the unit files (pure logic) and the integration files, three at a time (one group shares one
+      // count of workers; vitest's default on two cores would be one).
+      { resolve, test: { ...common, name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 3 } },
       {
         resolve,
-        test: { ...common, name: "integration", include: ["tests/integration/**/*.test.ts"], fileParallelism: false },
+        test: { ...integration, name: "integration", exclude: SERIAL_INTEGRATION, maxWorkers: 3 },
+      },
+      // Then, alone: the serial files, one at a time.
+      {
+        resolve,
+        test: {
+          ...integration,
+          name: "integration-serial",
+          include: SERIAL_INTEGRATION,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

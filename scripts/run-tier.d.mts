@@ -11,4 +11,5 @@ export function runTier(tier: {
   graceMs?: number;
   log?: (line: string) => void;
   onSpawn?: (child: import("node:child_process").ChildProcess) => void;
-}): Promise<{ ok: boolean; code: number | null; timedOut: boolean; seconds: number }>;
+}): Promise<{ ok: boolean; code: number | null; timedOut: boolean; seconds: number; cpuSeconds: number }>;
+export function pidsMarkedAfter(mark: string, ms: number, options?: { except?: number[] }): Promise<number[]>;

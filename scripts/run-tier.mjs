@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import { createInterface } from "node:readline";
 import { TEST_TIER_ENV } from "../tests/leftover-processes.mjs";
+import { sampleTreeCpu } from "./tree-cpu.mjs";
 
 // A tier asked to stop (SIGTERM) gets this long to end its own children before its group is killed.
 const KILL_GRACE_MS = 10_000;
@@ -25,6 +26,21 @@ export function pidsMarked(mark) {
     }
   }
   return pids;
+}
+
+/**
+ * The pids still carrying this mark once they have had up to `ms` to end: a process sent SIGKILL is listed until the
+ * kernel has run its exit, which on a loaded machine is not at once — a check that looks once sees it (the CI flake
+ * of e2e-pool.test.ts). Resolves as soon as none is left.
+ */
+export async function pidsMarkedAfter(mark, ms, { except = [] } = {}) {
+  const deadline = Date.now() + ms;
+  let left = pidsMarked(mark).filter((pid) => !except.includes(pid));
+  while (left.length > 0 && Date.now() < deadline) {
+    await new Promise((r) => setTimeout(r, 50));
+    left = pidsMarked(mark).filter((pid) => !except.includes(pid));
+  }
+  return left;
 }
 
 function signal(pid, sig) {
@@ -54,7 +70,8 @@ export function endTiersOnSignal() {
 
 /**
  * Runs `cmd args` as tier `tag` (output lines behind `tag │ `), ending it after `deadlineMs`.
- * Resolves { ok, code, timedOut, seconds }; prints `=== label: ok|FAILED|TIMED OUT … in N s`.
+ * Resolves { ok, code, timedOut, seconds, cpuSeconds }; prints `=== label: ok|FAILED|TIMED OUT … in N s (CPU M s)`, M
+ * being what every process of the tier used, Chromium's included (scripts/tree-cpu.mjs).
  * `onSpawn(child)` gets the tier's process as soon as it exists (to signal it).
  * @param {{ label: string, tag: string, cmd: string, args: string[], env?: NodeJS.ProcessEnv, deadlineMs: number,
  *   graceMs?: number, log?: (line: string) => void, onSpawn?: (child: import("node:child_process").ChildProcess) => void }} tier
@@ -84,6 +101,7 @@ export function runTier({
     detached: true, // its own process group, so that a deadline can end all of it
   });
   onSpawn(child);
+  const cpu = sampleTreeCpu({ envName: TEST_TIER_ENV, mark });
   const prefix = `${tag.padEnd(12)}│ `;
   for (const stream of [child.stdout, child.stderr])
     createInterface({ input: stream, crlfDelay: Infinity }).on("line", (line) => log(prefix + line));
@@ -119,9 +137,10 @@ export function runTier({
       // Whatever the tier left behind (its group, or a detached server carrying its mark) ends with it.
       if (why !== null) killEverything();
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const cpuSeconds = Math.round(cpu.stop() * 10) / 10;
       const verdict = timedOut ? `TIMED OUT (${why})` : why !== null ? `ENDED (${why})` : code === 0 ? "ok" : "FAILED";
-      log(`=== ${label}: ${verdict} in ${seconds} s`);
-      resolve({ ok: code === 0 && why === null, code, timedOut, seconds: Number(seconds) });
+      log(`=== ${label}: ${verdict} in ${seconds} s (CPU ${cpuSeconds.toFixed(1)} s)`);
+      resolve({ ok: code === 0 && why === null, code, timedOut, seconds: Number(seconds), cpuSeconds });
     });
   });
 }

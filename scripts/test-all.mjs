@@ -6,11 +6,14 @@
 // When vitest ends, e2e gets a second worker (SIGUSR2, tests/e2e/pool.mjs): from then on lane 2's tiers are short, and
 // the second core would otherwise wait for e2e's last cases.
 // Tiers run side by side count only their own processes (PLAYGROUND_TEST_TIER, tests/leftover-processes.mjs).
-// Each tier's output is streamed line by line behind its name; its time and the summary are printed as before.
+// Each tier's output is streamed line by line behind its name; at the end, a table of every tier's wall time and CPU
+// seconds (its whole process tree, Chromium's included: scripts/tree-cpu.mjs) and the summary.
 // A tier that hangs is ended at its deadline (DEADLINES) and reported; the run goes on with the next tier.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import os from "node:os";
 import { endTiersOnSignal, runTier } from "./run-tier.mjs";
+import { machineTicks } from "./tree-cpu.mjs";
 
 const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
 const chromium = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -32,9 +35,14 @@ const DEADLINES = {
   class: 15 * MINUTE,
 };
 
+/** Every tier run, in the order they ended: its wall and CPU seconds, for the table at the end. */
+const timings = [];
+
 /** Runs one tier (its output behind `tag │ `); resolves true when it exits 0 before its deadline. */
 async function run(label, tag, cmd, args, extra = {}) {
-  return (await runTier({ label, tag, cmd, args, env, deadlineMs: DEADLINES[tag], ...extra })).ok;
+  const r = await runTier({ label, tag, cmd, args, env, deadlineMs: DEADLINES[tag], ...extra });
+  timings.push({ tag, ok: r.ok, seconds: r.seconds, cpuSeconds: r.cpuSeconds });
+  return r.ok;
 }
 endTiersOnSignal();
 
@@ -69,6 +77,7 @@ function ensureDebian(binary, pkg, why) {
 const nginx = ["/usr/sbin/nginx", "/usr/bin/nginx"].find((p) => existsSync(p)) ?? "/usr/sbin/nginx";
 
 const startedAll = Date.now();
+const machineAtStart = machineTicks();
 /** label → passed; printed in this order. */
 const results = new Map(
   [
@@ -99,8 +108,10 @@ await tier("build embedded servers", "servers", "node", ["scripts/build-servers.
 const build = (async () => {
   // The build as `npm run build` makes it: Next's, then the compressed copies the server sends.
   const ok =
-    (await run("next build", "next-build", "npx", ["next", "build"])) &&
-    (await run("precompress build assets", "precompress", "node", ["scripts/precompress.mjs"]));
+    // Built for running, as `npm start` builds (next.config.ts): the typecheck tier checks the types, once.
+    (await run("next build", "next-build", "npx", ["next", "build"], {
+      env: { ...env, PLAYGROUND_START_BUILD: "1" },
+    })) && (await run("precompress build assets", "precompress", "node", ["scripts/precompress.mjs"]));
   results.set("next build", ok);
   return ok;
 })();
@@ -124,7 +135,8 @@ const lane2 = (async () => {
   await tier("lint", "lint", "npx", ["eslint", "."]);
   await tier("format", "format", "npx", ["prettier", "--check", "."]);
   const built = await build;
-  await tier("typecheck", "typecheck", "npx", ["tsc", "--noEmit", "-p", "."]);
+  // `npm run typecheck`: Next's route types first (the build no longer checks types, so need not have made them).
+  await tier("typecheck", "typecheck", "npm", ["run", "--silent", "typecheck"]);
   if (!built) return;
   // What the container image holds (the Dockerfile's runtime stage, read from it), started as the image starts it.
   await tier("image (the Dockerfile's runtime files)", "image", "node", ["tests/image/run.mjs"]);
@@ -142,7 +154,26 @@ const lane2 = (async () => {
 })();
 await Promise.all([lane1, lane2]);
 
-console.log(`\n=== summary (${((Date.now() - startedAll) / 1000).toFixed(1)} s in all)`);
+const wallAll = (Date.now() - startedAll) / 1000;
+const machine = machineTicks();
+const busy = (machine.busy - machineAtStart.busy) / 100;
+const coresBusy = (machine.busy - machineAtStart.busy) / Math.max(1, machine.total - machineAtStart.total);
+// Wall and CPU per tier (CPU: every process of the tier, Chromium's included, read from /proc: scripts/tree-cpu.mjs),
+// so that a change to the suite is measured, not guessed. "cores" is CPU ÷ wall: ~1 for a one-core tier, < 1 waiting.
+console.log("\n=== time per tier (wall s, CPU s, cores)");
+console.log(`${"tier".padEnd(14)}${"wall".padStart(9)}${"CPU".padStart(9)}${"cores".padStart(7)}`);
+for (const t of timings)
+  console.log(
+    `${t.tag.padEnd(14)}${t.seconds.toFixed(1).padStart(9)}${t.cpuSeconds.toFixed(1).padStart(9)}${(t.cpuSeconds / Math.max(0.1, t.seconds)).toFixed(2).padStart(7)}${t.ok ? "" : "  (not ok)"}`,
+  );
+const tierCpu = timings.reduce((a, t) => a + t.cpuSeconds, 0);
+console.log(
+  `${"whole run".padEnd(14)}${wallAll.toFixed(1).padStart(9)}${tierCpu.toFixed(1).padStart(9)}${(tierCpu / wallAll).toFixed(2).padStart(7)}`,
+);
+console.log(
+  `the machine: ${busy.toFixed(0)} CPU s busy in that time, ${(coresBusy * 100).toFixed(0)} % of its ${os.availableParallelism()} cores (anything else running counts too)`,
+);
+console.log(`\n=== summary (${wallAll.toFixed(1)} s in all)`);
 for (const [label, ok] of results) console.log(`${ok ? "ok    " : "FAILED"} ${label}`);
 const failed = [...results.values()].filter((ok) => !ok).length;
 console.log(failed === 0 ? "all tiers passed" : `${failed} tier(s) failed`);

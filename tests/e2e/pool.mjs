@@ -8,7 +8,7 @@
 // counts only its own processes, and whatever a dead worker left behind is found by that mark and ended.
 import { fork } from "node:child_process";
 import os from "node:os";
-import { pidsMarked } from "../../scripts/run-tier.mjs";
+import { pidsMarkedAfter } from "../../scripts/run-tier.mjs";
 import { TEST_TIER_ENV } from "../leftover-processes.mjs";
 
 const WORKER_ENV = "E2E_WORKER";
@@ -54,10 +54,11 @@ export function coordinate({ script, names, onResult }) {
   let started = 0;
 
   return new Promise((resolve) => {
-    const finish = () => {
+    const finish = async () => {
       onWorkerWanted = () => {};
-      // A worker that died (or was killed) may have left its server or a stdio server: end them, and say so.
-      const left = pidsMarked(runMark).filter((pid) => pid !== process.pid);
+      // A worker that died (or was killed) may have left its server or a stdio server: end them, and say so. What a
+      // worker ended as it exited (its server, SIGKILLed) gets a moment to go first: it is not a leftover.
+      const left = await pidsMarkedAfter(runMark, 2_000, { except: [process.pid] });
       for (const pid of left) {
         try {
           process.kill(pid, "SIGKILL");

@@ -15,7 +15,8 @@ import {
   startServer,
 } from "./harness.mjs";
 import { PlaygroundPage } from "./pages/playground.mjs";
-import { describeLeftovers, watchProcesses } from "../leftover-processes.mjs";
+import { describeLeftovers, TEST_TIER_ENV, watchProcesses } from "../leftover-processes.mjs";
+import { sampleTreeCpu } from "../../scripts/tree-cpu.mjs";
 import { stepLog, withDeadline } from "./case-deadline.mjs";
 import { coordinate, serveCases, workerNumber } from "./pool.mjs";
 
@@ -393,6 +394,9 @@ const failShot = (c) => path.join(ROOT, "test-results", `e2e-fail-${cases.indexO
  */
 async function runCase(c, { browser, srv, storageState }) {
   const started = Date.now();
+  // What the case cost this worker's processes (its server, Chromium's renderers, what the case started).
+  const cpu = sampleTreeCpu({ envName: TEST_TIER_ENV, mark: process.env[TEST_TIER_ENV] ?? "" });
+  const cpuSeconds = () => Math.round(cpu.stop() * 10) / 10;
   const steps = stepLog(started);
   const ctx = await guardedContext(browser, { storageState, logger: steps.logger });
   const page = await ctx.context.newPage();
@@ -414,12 +418,12 @@ async function runCase(c, { browser, srv, storageState }) {
     assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
     const unexpected = consoleErrors.filter((m) => !c.expectedConsoleErrors.some((re) => re.test(m)));
     assert(unexpected.length === 0, `console errors: ${unexpected.join(" | ")}`);
-    return { ok: true, name: c.name, ms: Date.now() - started };
+    await ctx.context.close();
+    return { ok: true, name: c.name, ms: Date.now() - started, cpuSeconds: cpuSeconds() };
   } catch (e) {
     await page.screenshot({ path: failShot(c), timeout: 10_000 }).catch(() => {});
-    return { ok: false, name: c.name, ms: Date.now() - started, message: e.message };
-  } finally {
     await ctx.context.close();
+    return { ok: false, name: c.name, ms: Date.now() - started, cpuSeconds: cpuSeconds(), message: e.message };
   }
 }
 
@@ -452,14 +456,16 @@ if (workerNumber() > 0) {
   });
 } else {
   const failures = [];
+  const costs = [];
   let passed = 0;
   const problems = await coordinate({
     script: fileURLToPath(import.meta.url),
     names: cases.map((c) => c.name),
     onResult: (r) => {
+      costs.push(r);
       if (r.ok) {
         passed++;
-        console.log(`ok   ${r.name} (${r.ms} ms)`);
+        console.log(`ok   ${r.name} (${r.ms} ms, CPU ${r.cpuSeconds?.toFixed(1)} s)`);
       } else {
         failures.push(`${r.name}: ${r.message.split("\n")[0]}`);
         console.log(`FAIL ${r.name}\n     ${r.message}`);
@@ -470,6 +476,14 @@ if (workerNumber() > 0) {
   const leftovers = await processes.settle(5_000);
   if (leftovers.length > 0) failures.push(`${describeLeftovers(leftovers)}\n(after the e2e run)`);
 
+  // Where the tier's CPU goes: the dearest cases first (a change to the suite is measured, not guessed).
+  const dearest = costs.toSorted((a, b) => (b.cpuSeconds ?? 0) - (a.cpuSeconds ?? 0)).slice(0, 12);
+  const total = costs.reduce((sum, r) => sum + (r.cpuSeconds ?? 0), 0);
+  console.log(`\ncases' CPU: ${total.toFixed(0)} s in all; the dearest:`);
+  for (const r of dearest)
+    console.log(
+      `  ${r.cpuSeconds?.toFixed(1).padStart(6)} s  ${(r.ms / 1000).toFixed(1).padStart(6)} s wall  ${r.name}`,
+    );
   console.log(`\n${passed} passed, ${failures.length} failed`);
   for (const f of failures) console.log(`  ✕ ${f}`);
   process.exit(failures.length === 0 ? 0 : 1);

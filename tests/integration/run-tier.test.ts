@@ -32,8 +32,34 @@ describe("a tier of npm test", () => {
     expect(ok).toMatchObject({ ok: true, code: 0, timedOut: false });
     expect(bad).toMatchObject({ ok: false, code: 3, timedOut: false });
     expect(lines).toContain("t-red       │ said");
-    expect(lines.some((l) => /^=== red: FAILED in [\d.]+ s$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^=== red: FAILED in [\d.]+ s \(CPU [\d.]+ s\)$/.test(l))).toBe(true);
   });
+
+  it("counts the CPU of every process of the tier, one orphaned outside its tree (as Chromium's renderers are) included", async () => {
+    // The tier starts a child that starts a detached grandchild and exits at once: the grandchild is nobody's in the
+    // tier to wait for (rusage never sees it). It burns 2.5 CPU-seconds; the tier waits for it to end.
+    // (cpuUsage is a system call: asked only every 100,000 turns, so that the time burnt is user time, not the asking.)
+    const burn =
+      "const t = process.cpuUsage(); let x = 0; while (process.cpuUsage(t).user < 2_500_000) for (let i = 0; i < 1e5; i++) x += i;";
+    const middle = `const c = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn)}], { stdio: "ignore", detached: true }); c.unref(); console.log(c.pid);`;
+    // Done when the grandchild has exited (a zombie nobody reaps counts as exited).
+    const tier = `
+      const { execFileSync } = require("node:child_process");
+      const orphan = execFileSync(process.execPath, ["-e", ${JSON.stringify(middle)}], { encoding: "utf8" }).trim();
+      const running = () => { try { return !/\\) Z /.test(require("node:fs").readFileSync("/proc/" + orphan + "/stat", "latin1")); } catch { return false; } };
+      const wait = setInterval(() => running() || clearInterval(wait), 50);`;
+    const result = await runTier({
+      label: "burn",
+      tag: "t-burn",
+      cmd: node,
+      args: ["-e", tier],
+      deadlineMs: 60_000,
+      log: () => {},
+    });
+    expect(result.ok).toBe(true);
+    // Sampled every second: up to the last second of the orphan's life may be missed.
+    expect(result.cpuSeconds).toBeGreaterThanOrEqual(1.4);
+  }, 120_000);
 
   it("still running at its deadline, it is ended with its group and what it detached, and reported TIMED OUT", async () => {
     // The tier ignores SIGTERM, starts one child in its own group, one detached into another, and one detached under a
@@ -62,7 +88,9 @@ describe("a tier of npm test", () => {
     expect(pids).toHaveLength(3);
     expect(lines).toContain("t-hang      │ ignoring SIGTERM");
     expect(
-      lines.some((l) => /^=== hang: TIMED OUT \(no end after 8 s \(the tier's deadline\)\) in [\d.]+ s$/.test(l)),
+      lines.some((l) =>
+        /^=== hang: TIMED OUT \(no end after 8 s \(the tier's deadline\)\) in [\d.]+ s \(CPU [\d.]+ s\)$/.test(l),
+      ),
     ).toBe(true);
     expect(await waitUntilGone(pids)).toEqual([]);
     expect(pids.filter(isAlive)).toEqual([]);
@@ -110,7 +138,9 @@ describe("npm test asked to stop", () => {
       expect(lines).toContain(
         "idle        │ === npm test got SIGTERM: ending the tier (SIGTERM to its process group, SIGKILL 10 s later)",
       );
-      expect(lines.some((l) => /^=== idle: ENDED \(npm test got SIGTERM\) in [\d.]+ s$/.test(l))).toBe(true);
+      expect(lines.some((l) => /^=== idle: ENDED \(npm test got SIGTERM\) in [\d.]+ s \(CPU [\d.]+ s\)$/.test(l))).toBe(
+        true,
+      );
       expect(lines).toContain("=== next: not started (npm test got SIGTERM)");
     } finally {
       for (const pid of pids.filter(isAlive)) process.kill(pid, "SIGKILL");

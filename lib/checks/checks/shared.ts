@@ -16,6 +16,20 @@ async function firstDeclaredList(ctx: CheckContext): Promise<ListMethod | undefi
 /** A message written this soon after the cancel may have been on its way already (a race, not a violation). */
 const CANCEL_RACE_MS = 150;
 
+/** Milliseconds from writing a tools/call for `tool` to its answer (the whole window if none came). */
+async function uncancelledMs(ctx: CheckContext, tool: Record<string, unknown>, window: number): Promise<number> {
+  const id = ctx.nextId();
+  const call = await ctx.raw(
+    ctx.frame("tools/call", { name: tool.name as string, arguments: ctx.toolArguments(tool) }, {}, id),
+    { ...ctx.labelled(msg("checkLabels.callUncancelled", { tool: String(tool.name) })), timeoutMs: window },
+  );
+  const answered = serverFrames(call).find((f) => responseId(f.frame) === id);
+  if (answered) return answered.at - (call.startedAt ?? answered.at);
+  // Still working after the window: ask it to stop, so that its answer does not land in a later check's exchange.
+  await ctx.notify("notifications/cancelled", { requestId: id, reason: "playground check: timing only" });
+  return window;
+}
+
 /** What a browser sends once a foreign name resolves to the server: its own Host and Origin. */
 export const REBINDING_HOST = "evil.example.com";
 
@@ -112,6 +126,9 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
         if (!tools.length) return ctx.notTestable(msg("checks.d.C78.noTool", { policy: ctx.options.toolCalls }));
         const window = Math.max(1000, ctx.options.listenWindowMs);
         for (const tool of tools.slice(0, 5)) {
+          // How long the tool takes when nobody cancels it: one quicker than the cancel's way to the server shows
+          // nothing either way (a busy machine can delay its answer past any fixed margin: a false failure).
+          if ((await uncancelledMs(ctx, tool, window)) <= CANCEL_RACE_MS) continue;
           const id = ctx.nextId();
           const pending = ctx.raw(
             ctx.frame("tools/call", { name: tool.name as string, arguments: ctx.toolArguments(tool) }, {}, id),

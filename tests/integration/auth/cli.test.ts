@@ -11,7 +11,8 @@ function cli(...args: string[]) {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-describe("cli auth", () => {
+// Each case runs the CLI, an authorization server and a sign-in as processes: on a busy machine, more than 30 s.
+describe("cli auth", { timeout: 120_000 }, () => {
   it("--demo calendar-protected --json completes headlessly and ends with an authenticated tools/list (exit 0)", () => {
     const r = cli("--demo", "calendar-protected", "--json");
     expect(r.status).toBe(0);
@@ -103,5 +104,6 @@ describe("cli auth --url … --open", () => {
     } finally {
       await demo.close();
     }
-  });
+    // A CLI process, an authorization server and a sign-in: more than the default 30 s on a busy machine.
+  }, 90_000);
 });

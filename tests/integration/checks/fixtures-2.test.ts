@@ -1,0 +1,4 @@
+// Part 2 of the fixture matrix (tests/integration/checks/fixture-matrix.ts): run beside fixtures.test.ts.
+import { describeMatrixPart } from "./fixture-matrix";
+
+describeMatrixPart(1);
