@@ -13,12 +13,9 @@ import {
   constants,
   closeSync,
   fstatSync,
-  lstatSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
-  renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -26,6 +23,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { taskIdKeyFromToken } from "@/lib/node/bridge/embedded";
+import { makeOwnFolder, writeOwnFile } from "./own-folder";
 import { removeJsonFiles } from "./store-files";
 
 const PREFIX = "tsk1.";
@@ -53,42 +51,21 @@ export interface TaskEvents {
   cancelRequestedAtMs?: number;
 }
 
-/** The folder's owner and mode as they must be: a folder someone else made (or a symlink to one) is refused. */
-function checkOwnFolder(dir: string): void {
-  const st = lstatSync(dir);
-  const uid = process.getuid?.();
-  const problem = st.isSymbolicLink()
-    ? "is a symbolic link"
-    : !st.isDirectory()
-      ? "is not a folder"
-      : uid !== undefined && st.uid !== uid
-        ? `belongs to uid ${st.uid}, not to this user (uid ${uid})`
-        : (st.mode & 0o077) !== 0
-          ? `is open to other users (mode ${(st.mode & 0o777).toString(8)}, must be 700)`
-          : undefined;
-  if (problem)
-    throw new Error(
-      `the tasks store ${dir} ${problem}: someone may have planted it. Remove it, or set TASKS_STORE_DIR to a folder of your own (mode 700).`,
-    );
-}
+const TASKS_STORE = { what: "the tasks store", envName: "TASKS_STORE_DIR" };
 
 let checkedDir: string | undefined;
 
-/** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen. */
+/** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen (own-folder.ts). */
 export function storeDir(): string {
   const dir =
     process.env.TASKS_STORE_DIR || path.join(tmpdir(), `mcp-playground-tasks-${process.getuid?.() ?? "user"}`);
   if (checkedDir === dir) return dir;
-  try {
-    mkdirSync(dir, { mode: 0o700 }); // not recursive: an existing folder is checked below, never adopted blindly
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== "EEXIST")
-      throw new Error(
-        `the tasks store ${dir} cannot be made (${code}): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid ${process.getuid?.() ?? "?"} (deploy/k8s mounts one at /var/lib/mcp-playground), or unset it to use the temp folder`,
-      );
-  }
-  checkOwnFolder(dir);
+  makeOwnFolder(
+    dir,
+    TASKS_STORE,
+    (code) =>
+      `the tasks store ${dir} cannot be made (${code}): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid ${process.getuid?.() ?? "?"} (deploy/k8s mounts one at /var/lib/mcp-playground), or unset it to use the temp folder`,
+  );
   checkedDir = dir;
   return dir;
 }
@@ -185,11 +162,7 @@ export function readEvents(id: string): TaskEvents {
 }
 
 export function writeEvents(id: string, events: TaskEvents): void {
-  const file = fileOf(id);
-  // A fresh random name opened with O_EXCL ("wx"): a file or symlink planted under a guessable name is never written through.
-  const tmp = `${file}.${randomBytes(8).toString("hex")}.tmp`;
-  writeFileSync(tmp, JSON.stringify(events), { mode: 0o600, flag: "wx" });
-  renameSync(tmp, file); // atomic: a concurrent reader never sees half a file
+  writeOwnFile(fileOf(id), JSON.stringify(events));
 }
 
 /** Forgets what happened to every task (answers, cancels) — Reset demo servers; the signing key stays. Returns the count. */
