@@ -5,7 +5,9 @@
  * id, in a folder of this user's own (checked: owner, 0700, not a symlink). So any process of this server — a
  * fresh stdio process per message, another instance on this machine — answers tasks/get for a task another
  * process created. The signing key is derived from PLAYGROUND_TOKEN when there is one, so every instance of a
- * deployment (which must share that token) verifies every other's ids. The 128-bit nonce makes ids unguessable
+ * deployment (which must share that token) verifies every other's ids; a hosted page carries a different, one-way
+ * credential (token.ts hostedPageToken), so no visitor can derive the key. An id whose ttl passes MAX_TASK_TTL_MS, or
+ * made in the future, is refused even when sealed. The 128-bit nonce makes ids unguessable
  * (ext-tasks: "Servers MUST generate them with sufficient entropy").
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -31,12 +33,14 @@ const PREFIX = "tsk1.";
 export const MAX_ARGS_BYTES = 512;
 /** The longest a task lives (its ttl is capped at this on both wires). */
 export const MAX_TASK_TTL_MS = 60 * 60 * 1000;
+/** How far apart the clocks of several machines sharing one store may be. */
+const CLOCK_MARGIN_MS = 10 * 60 * 1000;
 /**
  * An event file older than this belongs to an expired task (a file is written after its task was made): removed, so a
  * client answering and cancelling at its allowed rate cannot fill the store instances share. The margin covers the
  * clocks of several machines writing one volume.
  */
-const STALE_FILE_MS = MAX_TASK_TTL_MS + 10 * 60 * 1000;
+const STALE_FILE_MS = MAX_TASK_TTL_MS + CLOCK_MARGIN_MS;
 
 export interface TaskSeed {
   tool: string;
@@ -141,6 +145,8 @@ export function openTaskId(id: unknown): TaskSeed | undefined {
       typeof v.a !== "object"
     )
       return undefined;
+    // No id this server mints lives longer than a task may, or was made in the future (past several machines' clocks).
+    if (!(v.l >= 0 && v.l <= MAX_TASK_TTL_MS) || v.c > Date.now() + CLOCK_MARGIN_MS) return undefined;
     return { tool: v.t, args: v.a, createdAtMs: v.c, ttlMs: v.l };
   } catch {
     return undefined;
