@@ -36,8 +36,8 @@ export default async function Page() {
       </main>
     );
   }
-  // Hosted mode: the page carries the token (the server always sets PLAYGROUND_TOKEN); the hosted guards protect it.
-  if (page.kind === "playground" && page.hosted) return <Playground token={process.env.PLAYGROUND_TOKEN ?? ""} />;
+  // Hosted mode: the page carries the credential the server gave it (guards.ts pageFor); the hosted guards protect it.
+  if (page.kind === "playground" && page.hosted) return <Playground token={page.credential ?? ""} />;
   // Local mode: the page holds no credential; it signs itself in (launch code or a kept secret) or says how.
   return (
     <SignInGate>

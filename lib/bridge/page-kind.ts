@@ -8,8 +8,10 @@ export const PAGE_HEADER = "x-playground-page";
 /** This answer's script nonce (its Content-Security-Policy names it), set the same way: app/layout.tsx puts it on its scripts. */
 export const NONCE_HEADER = "x-playground-nonce";
 
+/** A hosted page carries the credential its bridge calls send (`credential`); a local page carries none. */
 export type PageKind =
-  { kind: "refused"; refusal: { kind: string; message: string } } | { kind: "playground"; hosted: boolean };
+  | { kind: "refused"; refusal: { kind: string; message: string } }
+  | { kind: "playground"; hosted: boolean; credential?: string };
 
 export function encodePageKind(page: PageKind): string {
   const plain =

@@ -15,6 +15,7 @@ import { z } from "zod";
 import type { Target } from "../bridge/contract";
 import { SEND_DEFAULTS } from "../bridge/send-options";
 import { asObject, canonicalJson, type JsonObject } from "../protocol/json";
+import { valueNestsDeeperThan } from "../protocol/json-depth";
 import type { RecordedExchange, ShareState } from "../share/state";
 import { defaultShareState } from "../share/v1";
 import { CASSETTE_LIMITS } from "./format";
@@ -89,6 +90,9 @@ function importedTarget(url: string | null | undefined, transport: "stdio" | "ht
 }
 
 export function importRecorder(value: unknown): Imported {
+  // A frame is read recursively later (canonical keys, JSON.stringify): a deep one is refused here, by name.
+  if (valueNestsDeeperThan(value, CASSETTE_LIMITS.maxDepth + 8))
+    return { ok: false, reason: `it nests deeper than ${CASSETTE_LIMITS.maxDepth} levels` };
   const parsed = RecorderSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -1,8 +1,11 @@
 /** JSON Lines (one JSON value per line) read for `record` and for imported transcripts. Pure. */
+import { valueNestsDeeperThan } from "../protocol/json-depth";
+import { CASSETTE_LIMITS } from "./format";
 
 /**
  * Each non-blank line of `text`, parsed, handed in order to `visit` with its 1-based number. The first line that is
- * not JSON, or that `visit` refuses (it returns the reason), ends the walk: that reason is returned.
+ * not JSON, that nests deeper than a cassette may (what reads it later recurses), or that `visit` refuses (it returns
+ * the reason), ends the walk: that reason is returned.
  */
 export function eachJsonLine(
   text: string,
@@ -18,6 +21,8 @@ export function eachJsonLine(
     } catch (e) {
       return `line ${i + 1} is not JSON (${(e as Error).message.slice(0, 80)})`;
     }
+    if (valueNestsDeeperThan(value, CASSETTE_LIMITS.maxDepth + 8))
+      return `line ${i + 1} nests deeper than ${CASSETTE_LIMITS.maxDepth} levels`;
     const refused = visit(value, i + 1);
     if (refused !== undefined) return refused;
   }

@@ -52,3 +52,39 @@ export function closest(word: string, candidates: Iterable<string>): string | un
   }
   return bestDistance <= budget ? best : undefined;
 }
+
+/**
+ * editDistance when it is below `bound`; otherwise `bound` itself, found as soon as it is certain (the lengths differ
+ * by that much, or two rows in a row reach it: no later cell can be smaller). Typed rows, for "which of these is
+ * closest" over many long candidates.
+ */
+export function editDistanceBelow(a: string, b: string, bound: number): number {
+  if (a === b) return 0;
+  if (Math.abs(a.length - b.length) >= bound) return bound;
+  if (a.length === 0 || b.length === 0) return Math.max(a.length, b.length);
+  const width = b.length + 1;
+  let prev2 = new Int32Array(width);
+  let prev = Int32Array.from({ length: width }, (_, j) => j);
+  let cur = new Int32Array(width);
+  let prevMin = 0;
+  for (let i = 1; i <= a.length; i++) {
+    cur[0] = i;
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    const aBefore = i > 1 ? a.charCodeAt(i - 2) : -1;
+    for (let j = 1; j <= b.length; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let d = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ai === bj ? 0 : 1));
+      if (j > 1 && ai === b.charCodeAt(j - 2) && aBefore === bj) d = Math.min(d, prev2[j - 2] + 1);
+      cur[j] = d;
+      if (d < rowMin) rowMin = d;
+    }
+    if (rowMin >= bound && prevMin >= bound) return bound;
+    prevMin = rowMin;
+    const spare = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = spare;
+  }
+  return Math.min(prev[b.length], bound);
+}

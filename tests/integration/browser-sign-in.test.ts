@@ -153,6 +153,17 @@ describe("the browser secret", () => {
   });
 });
 
+describe("the trade's body", () => {
+  it("a sign-in body over 4096 bytes is refused 413 too-large, and says the limit", async () => {
+    const { status, json } = await trade({ token: "x".repeat(5000) });
+    expect({ status, kind: json.kind, message: json.message }).toEqual({
+      status: 413,
+      kind: "too-large",
+      message: "the sign-in request is larger than 4096 bytes",
+    });
+  });
+});
+
 describe("scripts keep the token header", () => {
   it("x-playground-token works without any Sec-Fetch-Site (the CLI, curl)", async () => {
     const { status, json } = await app.post(

@@ -70,3 +70,57 @@ describe("npm run cli -- cassette", () => {
     expect((await runCli(["mock", bad, "--port", "80"])).code).toBe(2);
   });
 });
+
+describe("issue 43, low 11: deep recordings made elsewhere are refused by name, not by a stack overflow", () => {
+  const deep = (depth: number) => `${"[".repeat(depth)}${"]".repeat(depth)}`;
+  const request = (params: string) => `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"a":${params}}}`;
+
+  it("a JSON Lines transcript with a line nested 100,000 deep: exit 1, naming the line and the depth limit", async () => {
+    const file = path.join(dir, "deep.jsonl");
+    writeFileSync(file, `${request("1")}\n${request(deep(100_000))}\n`);
+    const r = await runCli(["mock", file]);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: `could not serve the cassette: ${file} is not JSON, and not a JSON Lines transcript: line 2 nests deeper than 64 levels\n`,
+    });
+  });
+
+  it("an mcp-recorder cassette with a request nested 100,000 deep: exit 1, naming the depth limit", async () => {
+    const file = path.join(dir, "deep-recorder.json");
+    const interaction = `{"type":"jsonrpc_request","request":${request(deep(100_000))},"response":null}`;
+    writeFileSync(file, `{"version":"1.0","metadata":{},"interactions":[${interaction}]}`);
+    const r = await runCli(["cassette", file]);
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: `could not make a cassette: ${file}: it nests deeper than 64 levels\n`,
+    });
+  });
+});
+
+describe("issue 43, info: a cassette's label reaches the terminal with its control characters escaped", () => {
+  it("ESC sequences (window title, clear screen), a bell and a right-to-left override print as \\uXXXX, never raw", async () => {
+    const label = "calc\u001b]0;pwned\u0007\u001b[2J\u202egnp.exe";
+    const file = path.join(dir, "ansi.json");
+    const cassette = {
+      format: "mcp-playground/cassette",
+      version: 1,
+      targets: [{ label, transport: "stdio", era: "modern", protocolVersion: "2026-07-28", handshake: "none" }],
+      interactions: [
+        {
+          target: 0,
+          request: { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} },
+          response: { jsonrpc: "2.0", id: 1, result: { tools: [] } },
+        },
+      ],
+    };
+    writeFileSync(file, JSON.stringify(cassette));
+    const shown = String.raw`calc\u001b]0;pwned\u0007\u001b[2J\u202egnp.exe`;
+    const made = await runCli(["cassette", file, "--out", path.join(dir, "ansi-out.json")]);
+    expect(made.code).toBe(0);
+    expect(made.stderr).toContain(`target 0: ${shown} (stdio; modern 2026-07-28, handshake none): 1 interaction\n`);
+    const served = await runCli(["mock", file], { stdin: "" });
+    expect(served.code).toBe(0);
+    expect(served.stderr).toContain(`mock: serving replay of ${shown} (modern 2026-07-28) over stdio\n`);
+    for (const out of [made.stderr, served.stderr]) expect(out).not.toMatch(/[\u0007\u001b\u202e]/);
+  });
+});

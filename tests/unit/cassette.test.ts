@@ -5,7 +5,7 @@ import { msg } from "@/lib/i18n/translate";
 import { CASSETTE_FORMAT, parseCassetteText, validateCassette, type Cassette } from "@/lib/cassette/format";
 import { cassetteFromState } from "@/lib/cassette/from-session";
 import { importJsonLines, importRecorder } from "@/lib/cassette/import";
-import { CassetteMatcher } from "@/lib/cassette/match";
+import { CassetteMatcher, answerText } from "@/lib/cassette/match";
 import { exampleById } from "@/lib/share/examples";
 import { LEFT_OUT } from "@/lib/share/secrets";
 import type { RecordedExchange, ShareState } from "@/lib/share/state";
@@ -293,6 +293,46 @@ describe("the mock's matching rules", () => {
       error: {
         code: -32602,
         message: expect.stringContaining("(matching is strict: _meta, cursor and requestState count)"),
+      },
+    });
+  });
+
+  it("a batch of more than 100 messages is refused whole (-32600, saying the limit); 100 are answered", () => {
+    const m = new CassetteMatcher(cassetteOf([rec(1, "tools/list", undefined, { tools: [] })]));
+    const batch = (n: number) =>
+      JSON.stringify(Array.from({ length: n }, (_, i) => ({ jsonrpc: "2.0", id: i, method: "tools/list" })));
+    expect(answerText(m, batch(101))).toEqual([
+      {
+        jsonrpc: "2.0",
+        id: null,
+        error: {
+          code: -32600,
+          message: "Invalid Request: a batch of 101 messages; the mock answers at most 100 at once",
+        },
+      },
+    ]);
+    expect((answerText(m, batch(100))[0] as unknown[]).length).toBe(100);
+  });
+
+  it("an unmatched call names the closest recording of its own tool", () => {
+    const m = new CassetteMatcher(
+      cassetteOf([
+        rec(1, "tools/call", { name: "create_event", arguments: { title: "Standup" } }, { content: [] }),
+        rec(2, "tools/call", { name: "list_events", arguments: {} }, { content: [] }),
+      ]),
+    );
+    const asked = {
+      jsonrpc: "2.0",
+      id: 3,
+      method: "tools/call",
+      params: { name: "create_event", arguments: { title: "Stand-up" } },
+    };
+    expect(m.answer(asked)[0]).toMatchObject({
+      error: {
+        code: -32602,
+        message: expect.stringMatching(
+          /Closest recorded request: tools\/call \{"name":"create_event","arguments":\{"title":"Standup"\}\}$/,
+        ),
       },
     });
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { closest, editDistance, typoBudget } from "@/lib/explain/edit-distance";
+import { closest, editDistance, editDistanceBelow, typoBudget } from "@/lib/explain/edit-distance";
 
 describe("edit distance (optimal string alignment)", () => {
   it.each([
@@ -16,6 +16,26 @@ describe("edit distance (optimal string alignment)", () => {
   ])("distance(%j, %j) = %i", (a, b, d) => {
     expect(editDistance(a, b)).toBe(d);
     expect(editDistance(b, a)).toBe(d);
+  });
+});
+
+describe("bounded edit distance (the mock's closest recording)", () => {
+  const pairs: [string, string][] = [
+    ["", ""],
+    ["abc", ""],
+    ["kitten", "sitting"],
+    ["protocolVerison", "protocolVersion"],
+    ["flaw", "lawn"],
+    ['tools/call {"name":"a"}', 'tools/call {"name":"b","x":1}'],
+  ];
+  it("equals the edit distance when it is below the bound, and is the bound otherwise", () => {
+    for (const [a, b] of pairs) {
+      const d = editDistance(a, b);
+      for (const bound of [0, 1, 2, 3, 5, 100, Infinity]) {
+        expect(editDistanceBelow(a, b, bound)).toBe(Math.min(d, bound));
+        expect(editDistanceBelow(b, a, bound)).toBe(Math.min(d, bound));
+      }
+    }
   });
 });
 

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { checkHost, checkOrigin, checkPageHeaders, guardRequest, parseHost } from "@/lib/node/bridge/guards";
+import { checkHost, checkOrigin, checkPageHeaders, guardRequest, pageFor, parseHost } from "@/lib/node/bridge/guards";
 import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
-import { checkToken, getLaunchToken } from "@/lib/node/bridge/token";
+import { checkToken, getLaunchToken, hostedPageToken } from "@/lib/node/bridge/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "t".repeat(64);
@@ -171,5 +171,31 @@ describe("only allow-listed headers go upstream", () => {
       ok: false,
       message: expect.stringMatching(/carriage return \(CR\) \(header injection\)/),
     });
+  });
+});
+
+describe("the hosted page's credential (issue 43, low 8)", () => {
+  const call = (credential: string) =>
+    guardRequest(bridgeRequest({ host: "127.0.0.1:3000", [TOKEN_HEADER]: credential }));
+
+  it("is not the token, and opens the bridge in hosted mode only", () => {
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    const carried = hostedPageToken();
+    expect(carried).not.toBe(TOKEN);
+    expect(call(carried)).toBeNull();
+    expect(call(TOKEN)).toBeNull(); // scripts and the CLI keep the token
+    vi.stubEnv("PLAYGROUND_MODE", "");
+    expect(call(carried)).toMatchObject({ kind: "unauthorized" });
+  });
+
+  it("is what a hosted page is told to carry; a local page is told none", () => {
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    expect(pageFor(new Headers({ host: "127.0.0.1:3000" }))).toEqual({
+      kind: "playground",
+      hosted: true,
+      credential: hostedPageToken(),
+    });
+    vi.stubEnv("PLAYGROUND_MODE", "");
+    expect(pageFor(new Headers({ host: "127.0.0.1:3000" }))).toEqual({ kind: "playground", hosted: false });
   });
 });

@@ -6,7 +6,7 @@
 import { SESSION_HEADER, TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
 import { isHosted } from "./policy";
-import { checkBrowserSecret, checkToken } from "./token";
+import { checkBrowserSecret, checkHostedPageToken, checkToken, hostedPageToken } from "./token";
 
 export interface GuardFailure {
   ok: false;
@@ -138,7 +138,7 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
   if (pageCheck) return pageCheck;
   const token = req.headers.get(TOKEN_HEADER);
   if (token)
-    return checkToken(token)
+    return checkToken(token) || (isHosted() && checkHostedPageToken(token))
       ? null
       : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
   if (req.headers.get(SESSION_HEADER) !== null) return browserSignIn(req.headers);
@@ -150,12 +150,15 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
 }
 
 /** What GET / answers, decided by the server (app.ts hands it to app/page.tsx). */
-export type PageFor = { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean };
+export type PageFor =
+  { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean; credential?: string };
 
 export function pageFor(headers: HeaderReader): PageFor {
   const refusal = checkPageHeaders(headers);
   if (refusal) return { kind: "refused", refusal };
-  // Hosted mode: the page carries the token; the hosted guards (fixed commands, SSRF, limits) protect it. Local
-  // mode: the page is public and holds nothing; it signs itself in (components/signin/SignInGate.tsx).
-  return { kind: "playground", hosted: isHosted() };
+  // Hosted mode: the page carries its credential (token.ts hostedPageToken); the hosted guards (fixed commands, SSRF,
+  // limits) protect it. Local mode: the page is public and holds nothing; it signs itself in (SignInGate.tsx).
+  return isHosted()
+    ? { kind: "playground", hosted: true, credential: hostedPageToken() }
+    : { kind: "playground", hosted: false };
 }

@@ -25,18 +25,25 @@ const TradeSchema = z.union([
 const HOSTED_REFUSAL =
   "hosted mode has no browser sign-in: its page carries the credential it needs (the hosted guards protect it)";
 
-async function readTrade(req: Request): Promise<z.infer<typeof TradeSchema> | string> {
+type TradeRefusal = { kind: "bad-request" | "too-large"; message: string };
+
+async function readTrade(req: Request): Promise<z.infer<typeof TradeSchema> | TradeRefusal> {
   const reader = req.body?.getReader();
   const bytes = reader ? await readBounded(reader, MAX_TRADE_BYTES) : new Uint8Array();
-  if (!bytes) return `the sign-in request is larger than ${MAX_TRADE_BYTES} bytes`;
+  if (!bytes) return { kind: "too-large", message: `the sign-in request is larger than ${MAX_TRADE_BYTES} bytes` };
   let json: unknown;
   try {
     json = JSON.parse(Buffer.from(bytes).toString("utf8"));
   } catch {
-    return 'the sign-in request is not JSON: send {"launch": "<code>"} or {"token": "<token>"}';
+    return {
+      kind: "bad-request",
+      message: 'the sign-in request is not JSON: send {"launch": "<code>"} or {"token": "<token>"}',
+    };
   }
   const parsed = TradeSchema.safeParse(json);
-  return parsed.success ? parsed.data : 'the sign-in request takes {"launch": "<code>"} or {"token": "<token>"}';
+  return parsed.success
+    ? parsed.data
+    : { kind: "bad-request", message: 'the sign-in request takes {"launch": "<code>"} or {"token": "<token>"}' };
 }
 
 /**
@@ -52,7 +59,7 @@ export async function signInRoute(req: Request): Promise<Response> {
         `scripts and the CLI send ${TOKEN_HEADER} instead`,
     );
   const trade = await readTrade(req);
-  if (typeof trade === "string") return failReply("bad-request", trade);
+  if ("kind" in trade) return failReply(trade.kind, trade.message);
   if ("launch" in trade) {
     if (!spendLaunchCode(trade.launch.trim()))
       return failReply(

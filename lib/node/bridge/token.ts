@@ -1,11 +1,12 @@
 /**
  * The bridge's credentials.
- * - The per-launch token: scripts and the CLI send it in the x-playground-token header (PLAYGROUND_TOKEN); hosted
- *   mode's page carries it (its guards protect it). It never goes in a URL.
+ * - The per-launch token: scripts and the CLI send it in the x-playground-token header (PLAYGROUND_TOKEN). It never
+ *   goes in a URL. Hosted mode's page carries a credential derived from it one way (hostedPageToken), sent in the
+ *   same header and accepted only in hosted mode (its guards protect it).
  * - Local mode's browser sign-in: a one-time launch code (the launch URL's #fragment) traded by the page for a
  *   browser secret of its own (sign-in.ts, guards.ts). Neither is derived from the token.
  */
-import { hash, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, hash, randomBytes, timingSafeEqual } from "node:crypto";
 
 /** Made once when the environment names none (the server always sets PLAYGROUND_TOKEN; the CLI and tests may not). */
 let madeToken: string | undefined;
@@ -40,6 +41,26 @@ function sameSecret(expectedDigest: Buffer, given: string): boolean {
 export function checkToken(headerValue: string | null | undefined): boolean {
   if (!headerValue) return false;
   return sameSecret(expectedTokenDigest(), headerValue);
+}
+
+/**
+ * What a hosted page carries and sends as its credential (guards.ts pageFor tells the page): not the token, but a
+ * one-way function of it, so every instance sharing PLAYGROUND_TOKEN hands out and accepts the same one while
+ * nothing else derived from the token (the task-id key, embedded.ts) can be computed by whoever holds the page.
+ */
+const pageTokenOf = (token: string) =>
+  createHmac("sha256", token).update("mcp-playground hosted page credential v1").digest("hex");
+const hostedPageTokenNow = perToken(pageTokenOf);
+const expectedPageTokenDigest = perToken((token) => sha256(pageTokenOf(token)));
+
+export function hostedPageToken(): string {
+  return hostedPageTokenNow();
+}
+
+/** Is this the hosted page's credential? (The guards count it only in hosted mode.) */
+export function checkHostedPageToken(headerValue: string | null | undefined): boolean {
+  if (!headerValue) return false;
+  return sameSecret(expectedPageTokenDigest(), headerValue);
 }
 
 /**

@@ -5,13 +5,14 @@
  * server would also check that this caller may use it on every call.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { McpServer, inputRequired, acceptedContent } from "@modelcontextprotocol/server";
 import { jsonSchemaOnce } from "./json-schema";
 import type { CalendarEvent } from "./calendar";
 import { droppedNote, eventRefusal, keepBounded } from "./calendar-bounds";
+import { makeOwnFolder, writeOwnFile } from "./own-folder";
 import { removeJsonFiles } from "./store-files";
 
 const HANDLE_TTL_MS = 60 * 60 * 1000;
@@ -23,9 +24,19 @@ interface StoredCalendar {
   events: CalendarEvent[];
 }
 
+const CALENDAR_STORE = { what: "the calendar store", envName: "CALENDAR_STORE_DIR" };
+let checkedDir: string | undefined;
+
+/**
+ * This user's calendars: CALENDAR_STORE_DIR, else <tmpdir>/mcp-playground-calendars-<uid>; made 0700 if missing, and
+ * a folder someone else made (or a symlink, or one open to others) is refused, never adopted (own-folder.ts).
+ */
 function storeDir(): string {
-  const dir = process.env.CALENDAR_STORE_DIR || path.join(tmpdir(), "mcp-playground-calendars");
-  mkdirSync(dir, { recursive: true });
+  const dir =
+    process.env.CALENDAR_STORE_DIR || path.join(tmpdir(), `mcp-playground-calendars-${process.getuid?.() ?? "user"}`);
+  if (checkedDir === dir) return dir;
+  makeOwnFolder(dir, CALENDAR_STORE);
+  checkedDir = dir;
   return dir;
 }
 
@@ -34,10 +45,9 @@ function fileOf(handle: string): string {
   return path.join(storeDir(), `${createHash("sha256").update(handle).digest("hex")}.json`);
 }
 
+/** Atomic (a concurrent reader never sees half a file), 0600, never written through a planted name. */
 function save(handle: string, calendar: StoredCalendar): void {
-  const file = fileOf(handle);
-  writeFileSync(`${file}.tmp`, JSON.stringify(calendar));
-  renameSync(`${file}.tmp`, file); // atomic: a concurrent reader never sees half a file
+  writeOwnFile(fileOf(handle), JSON.stringify(calendar));
 }
 
 /** Bounded disk: expired calendars go, and past MAX_STORED_CALENDARS the least recently written ones too. */
@@ -76,8 +86,9 @@ type Loaded = { ok: true; calendar: StoredCalendar } | { ok: false; message: str
 
 function load(handle: string): Loaded {
   let calendar: StoredCalendar;
+  const file = fileOf(handle); // a store that is not this user's own throws here, saying so
   try {
-    calendar = JSON.parse(readFileSync(fileOf(handle), "utf8"));
+    calendar = JSON.parse(readFileSync(file, "utf8"));
   } catch {
     return {
       ok: false,

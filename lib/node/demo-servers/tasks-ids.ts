@@ -5,7 +5,9 @@
  * id, in a folder of this user's own (checked: owner, 0700, not a symlink). So any process of this server — a
  * fresh stdio process per message, another instance on this machine — answers tasks/get for a task another
  * process created. The signing key is derived from PLAYGROUND_TOKEN when there is one, so every instance of a
- * deployment (which must share that token) verifies every other's ids. The 128-bit nonce makes ids unguessable
+ * deployment (which must share that token) verifies every other's ids; a hosted page carries a different, one-way
+ * credential (token.ts hostedPageToken), so no visitor can derive the key. An id whose ttl passes MAX_TASK_TTL_MS, or
+ * made in the future, is refused even when sealed. The 128-bit nonce makes ids unguessable
  * (ext-tasks: "Servers MUST generate them with sufficient entropy").
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
@@ -13,12 +15,9 @@ import {
   constants,
   closeSync,
   fstatSync,
-  lstatSync,
-  mkdirSync,
   openSync,
   readFileSync,
   readdirSync,
-  renameSync,
   statSync,
   unlinkSync,
   writeFileSync,
@@ -26,6 +25,7 @@ import {
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { taskIdKeyFromToken } from "@/lib/node/bridge/embedded";
+import { makeOwnFolder, writeOwnFile } from "./own-folder";
 import { removeJsonFiles } from "./store-files";
 
 const PREFIX = "tsk1.";
@@ -33,12 +33,14 @@ const PREFIX = "tsk1.";
 export const MAX_ARGS_BYTES = 512;
 /** The longest a task lives (its ttl is capped at this on both wires). */
 export const MAX_TASK_TTL_MS = 60 * 60 * 1000;
+/** How far apart the clocks of several machines sharing one store may be. */
+const CLOCK_MARGIN_MS = 10 * 60 * 1000;
 /**
  * An event file older than this belongs to an expired task (a file is written after its task was made): removed, so a
  * client answering and cancelling at its allowed rate cannot fill the store instances share. The margin covers the
  * clocks of several machines writing one volume.
  */
-const STALE_FILE_MS = MAX_TASK_TTL_MS + 10 * 60 * 1000;
+const STALE_FILE_MS = MAX_TASK_TTL_MS + CLOCK_MARGIN_MS;
 
 export interface TaskSeed {
   tool: string;
@@ -53,42 +55,21 @@ export interface TaskEvents {
   cancelRequestedAtMs?: number;
 }
 
-/** The folder's owner and mode as they must be: a folder someone else made (or a symlink to one) is refused. */
-function checkOwnFolder(dir: string): void {
-  const st = lstatSync(dir);
-  const uid = process.getuid?.();
-  const problem = st.isSymbolicLink()
-    ? "is a symbolic link"
-    : !st.isDirectory()
-      ? "is not a folder"
-      : uid !== undefined && st.uid !== uid
-        ? `belongs to uid ${st.uid}, not to this user (uid ${uid})`
-        : (st.mode & 0o077) !== 0
-          ? `is open to other users (mode ${(st.mode & 0o777).toString(8)}, must be 700)`
-          : undefined;
-  if (problem)
-    throw new Error(
-      `the tasks store ${dir} ${problem}: someone may have planted it. Remove it, or set TASKS_STORE_DIR to a folder of your own (mode 700).`,
-    );
-}
+const TASKS_STORE = { what: "the tasks store", envName: "TASKS_STORE_DIR" };
 
 let checkedDir: string | undefined;
 
-/** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen. */
+/** This user's store: TASKS_STORE_DIR, else <tmpdir>/mcp-playground-tasks-<uid>; made 0700 if missing, checked every time it is (re)chosen (own-folder.ts). */
 export function storeDir(): string {
   const dir =
     process.env.TASKS_STORE_DIR || path.join(tmpdir(), `mcp-playground-tasks-${process.getuid?.() ?? "user"}`);
   if (checkedDir === dir) return dir;
-  try {
-    mkdirSync(dir, { mode: 0o700 }); // not recursive: an existing folder is checked below, never adopted blindly
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code !== "EEXIST")
-      throw new Error(
-        `the tasks store ${dir} cannot be made (${code}): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid ${process.getuid?.() ?? "?"} (deploy/k8s mounts one at /var/lib/mcp-playground), or unset it to use the temp folder`,
-      );
-  }
-  checkOwnFolder(dir);
+  makeOwnFolder(
+    dir,
+    TASKS_STORE,
+    (code) =>
+      `the tasks store ${dir} cannot be made (${code}): set TASKS_STORE_DIR to a folder in a volume every instance mounts, writable by uid ${process.getuid?.() ?? "?"} (deploy/k8s mounts one at /var/lib/mcp-playground), or unset it to use the temp folder`,
+  );
   checkedDir = dir;
   return dir;
 }
@@ -164,6 +145,8 @@ export function openTaskId(id: unknown): TaskSeed | undefined {
       typeof v.a !== "object"
     )
       return undefined;
+    // No id this server mints lives longer than a task may, or was made in the future (past several machines' clocks).
+    if (!(v.l >= 0 && v.l <= MAX_TASK_TTL_MS) || v.c > Date.now() + CLOCK_MARGIN_MS) return undefined;
     return { tool: v.t, args: v.a, createdAtMs: v.c, ttlMs: v.l };
   } catch {
     return undefined;
@@ -185,11 +168,7 @@ export function readEvents(id: string): TaskEvents {
 }
 
 export function writeEvents(id: string, events: TaskEvents): void {
-  const file = fileOf(id);
-  // A fresh random name opened with O_EXCL ("wx"): a file or symlink planted under a guessable name is never written through.
-  const tmp = `${file}.${randomBytes(8).toString("hex")}.tmp`;
-  writeFileSync(tmp, JSON.stringify(events), { mode: 0o600, flag: "wx" });
-  renameSync(tmp, file); // atomic: a concurrent reader never sees half a file
+  writeOwnFile(fileOf(id), JSON.stringify(events));
 }
 
 /** Forgets what happened to every task (answers, cancels) — Reset demo servers; the signing key stays. Returns the count. */

@@ -17,7 +17,7 @@ import path from "node:path";
 import { getRequestListener, type HttpBindings } from "@hono/node-server";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { NONCE_HEADER, PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
 import { nodeHeaders } from "../bridge/call-request";
 import { FRAME_HEADERS, pageSecurityPolicy } from "../bridge/frame-headers";
@@ -51,8 +51,34 @@ const COMPRESSIBLE = /\.(js|css|json|map|svg|txt)$/;
 const routeLabel = (method: string, routePath: string) =>
   routePath.startsWith("/api/demo/") ? `${method} /api/demo/*` : `${method} ${routePath}`;
 
+const noRoute = (c: Context<Env>) =>
+  c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
+
 export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
+
+  /** Hands the request to Next, which renders the page (404 without a renderer: the tests' app). */
+  const renderPage = async (c: Context<Env>) => {
+    if (!options.pages || !c.env?.incoming) return noRoute(c);
+    const { incoming, outgoing } = c.env;
+    // The page's kind (refused, playground) is the server's decision; no client may send it.
+    const page = pageFor(c.req.raw.headers);
+    // A fresh script nonce per answer: Next reads it from the request's policy (and puts it on its scripts), the
+    // layout from NONCE_HEADER; the browser gets the same policy.
+    const nonce = randomBytes(16).toString("base64");
+    const policy = pageSecurityPolicy(nonce);
+    overwriteHeaders(incoming, {
+      [PAGE_HEADER]: encodePageKind(page),
+      [NONCE_HEADER]: nonce,
+      "content-security-policy": policy,
+    });
+    outgoing.setHeader("Content-Security-Policy", policy);
+    // Only a browser that gets the playground is sent the editor's preload: a refusal has no editor.
+    if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/")
+      outgoing.setHeader("Link", options.editorPreload);
+    await options.pages(incoming, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  };
 
   // The build's files are only ever read: any other method is refused here (Next answered a POST with a 500).
   app.on(["POST", "PUT", "DELETE", "PATCH", "OPTIONS"], "/_next/static/*", (c) =>
@@ -92,27 +118,20 @@ export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<En
     app.on(route.method, route.path, (c) => handler(c.req.raw, c.req.param()));
   }
 
-  app.all("*", async (c) => {
-    if (!options.pages || !c.env?.incoming)
-      return c.json({ ok: false, kind: "bad-request", message: `no route ${c.req.method} ${c.req.path}` }, 404);
-    const { incoming, outgoing } = c.env;
-    // The page's kind (refused, playground) is the server's decision; no client may send it.
-    const page = pageFor(c.req.raw.headers);
-    // A fresh script nonce per answer: Next reads it from the request's policy (and puts it on its scripts), the
-    // layout from NONCE_HEADER; the browser gets the same policy.
-    const nonce = randomBytes(16).toString("base64");
-    const policy = pageSecurityPolicy(nonce);
-    overwriteHeaders(incoming, {
-      [PAGE_HEADER]: encodePageKind(page),
-      [NONCE_HEADER]: nonce,
-      "content-security-policy": policy,
+  app.all("*", (c) => {
+    // A page is only ever read. Any other method is refused before the renderer, which would answer without reading
+    // the body and then hang half-written while the client still sends; the body left unread is drained (at most
+    // briefly) and the connection closed. An /api/ path no route answers is no page: 404, never rendered. (The app has
+    // no server actions, which would POST to a page; Next's own /_next/ and /__nextjs paths are left to it.)
+    const { method, path: pathname } = c.req;
+    if (method === "GET" || method === "HEAD" || pathname.startsWith("/_next/") || pathname.startsWith("/__nextjs"))
+      return renderPage(c);
+    if (pathname.startsWith("/api/")) return noRoute(c);
+    return c.json({ ok: false, kind: "bad-request", message: `${method} is not allowed on a page: GET or HEAD` }, 405, {
+      Allow: "GET, HEAD",
+      "Cache-Control": "no-store",
+      Connection: "close",
     });
-    outgoing.setHeader("Content-Security-Policy", policy);
-    // Only a browser that gets the playground is sent the editor's preload: a refusal has no editor.
-    if (options.editorPreload && page.kind === "playground" && c.req.method === "GET" && c.req.path === "/")
-      outgoing.setHeader("Link", options.editorPreload);
-    await options.pages(incoming, outgoing);
-    return RESPONSE_ALREADY_SENT;
   });
 
   return app;

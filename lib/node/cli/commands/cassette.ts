@@ -7,11 +7,12 @@ import { writeFileSync } from "node:fs";
 import { cassetteText, type Cassette } from "@/lib/cassette/format";
 import { readCassetteInput } from "../cassette-input";
 import { parseOwnArgs, usageFailure } from "../args";
+import { terminalSafe } from "../terminal-text";
 import type { CliCommand } from "./command";
 
 const USAGE = "npm run cli -- cassette <link | session file | mcp-recorder cassette | transcript.jsonl> [--out c.json]";
 
-/** One line per target: how it was recorded. */
+/** One line per target: how it was recorded (its label's control characters escaped). */
 export function describeTargets(cassette: Cassette): string[] {
   return cassette.targets.map((t, i) => {
     const count = cassette.interactions.filter((x) => x.target === i).length;
@@ -19,14 +20,15 @@ export function describeTargets(cassette: Cassette): string[] {
       t.era === "unknown"
         ? "era unknown"
         : `${t.era}${t.protocolVersion ? ` ${t.protocolVersion}` : ""}, handshake ${t.handshake}`;
-    return `target ${i}: ${t.label} (${t.transport}; ${era}): ${count} interaction${count === 1 ? "" : "s"}`;
+    const line = `target ${i}: ${t.label} (${t.transport}; ${era}): ${count} interaction${count === 1 ? "" : "s"}`;
+    return terminalSafe(line);
   });
 }
 
 /** What the making of a cassette left out or could not use, on stderr. */
 export function reportMaking(input: { omitted: string[]; skipped: string[] }): void {
-  for (const line of input.omitted) process.stderr.write(`left out: ${line}\n`);
-  for (const line of input.skipped) process.stderr.write(`not in the cassette: ${line}\n`);
+  for (const line of input.omitted) process.stderr.write(`left out: ${terminalSafe(line)}\n`);
+  for (const line of input.skipped) process.stderr.write(`not in the cassette: ${terminalSafe(line)}\n`);
 }
 
 async function run(argv: string[]): Promise<number> {

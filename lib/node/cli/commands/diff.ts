@@ -17,6 +17,7 @@ import { cliT } from "../lang";
 import { JSON_AND_HELP, parseOwnArgs, usageFailure } from "../args";
 import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf } from "../target";
 import { reportMaking } from "./cassette";
+import { terminalSafe } from "../terminal-text";
 import type { CliCommand } from "./command";
 
 const USAGE = "npm run cli -- diff <cassette> <target> [--json] [--junit <file>] [--cassette-target N]";
@@ -89,7 +90,7 @@ export function printDiff(
   const heading = result.headingMsg ? say(result.headingMsg, cliT()) : result.heading;
   if (values.junit) writeFileSync(values.junit, diffJunit(result.report, result.pairs, result.heading));
   process.stdout.write(
-    `${values.json ? JSON.stringify(diffJson(result.report), null, 2) : diffText(result.report, heading, cliT())}\n`,
+    `${values.json ? JSON.stringify(diffJson(result.report), null, 2) : terminalSafe(diffText(result.report, heading, cliT()))}\n`,
   );
   return result.report.breaking.length > 0 ? 1 : 0;
 }

@@ -9,6 +9,7 @@ import { serveMockHttp, serveMockStdio } from "@/lib/node/cassette/mock";
 import { readCassetteInput } from "../cassette-input";
 import { parseOwnArgs, usageFailure } from "../args";
 import { reportMaking } from "./cassette";
+import { terminalSafe } from "../terminal-text";
 import type { CliCommand } from "./command";
 
 const USAGE =
@@ -71,7 +72,7 @@ async function run(argv: string[]): Promise<number> {
     return 1;
   }
   const recorded = input.cassette.targets[target ?? 0];
-  const what = `replay of ${recorded.label} (${recorded.era}${recorded.protocolVersion ? ` ${recorded.protocolVersion}` : ""})`;
+  const what = `replay of ${terminalSafe(recorded.label)} (${recorded.era}${recorded.protocolVersion ? ` ${recorded.protocolVersion}` : ""})`;
   if (!values.http) {
     process.stderr.write(`mock: serving ${what} over stdio\n`);
     await serveMockStdio(matcher);
