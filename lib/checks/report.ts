@@ -69,7 +69,7 @@ export function toCliJson(report: CheckReport) {
 }
 
 /** The era report as --json gives it: English only (the Msgs the page re-says are left out). */
-function eraReportJson({ modernClientSeesMsg: _seen, ambiguity, ...rest }: EraReport) {
+function eraReportJson({ modernClientSeesMsg: _seen, adviceMsg: _advice, ambiguity, ...rest }: EraReport) {
   const { detailMsg: _detail, ...plainAmbiguity } = ambiguity;
   return { ...rest, ambiguity: plainAmbiguity };
 }
@@ -185,6 +185,10 @@ export function modernClientSeesOf(er: EraReport, t: Translate = englishT): stri
   return er.modernClientSeesMsg ? say(er.modernClientSeesMsg, t) : er.modernClientSees;
 }
 
+export function adviceOf(er: EraReport, t: Translate = englishT): string {
+  return er.adviceMsg ? say(er.adviceMsg, t) : t("eraCard.advice");
+}
+
 export function ambiguityOf(er: EraReport, t: Translate = englishT): string {
   return er.ambiguity.detailMsg ? say(er.ambiguity.detailMsg, t) : er.ambiguity.detail;
 }
@@ -208,7 +212,7 @@ export function toText(report: CheckReport, t: Translate = englishT): string {
       t("eraCard.text.legacy", { server, revision: er.revision ?? t("eraCard.text.unknown") }),
       `${t("eraCard.modernSeesLead")}${modernClientSeesOf(er, t)}`,
       t("eraCard.text.ambiguity", { status: er.ambiguity.status.toUpperCase(), detail: ambiguityOf(er, t) }),
-      t("eraCard.advice"),
+      adviceOf(er, t),
     );
     if (report.checks.length) lines.push("", t("eraCard.text.shared", { revision: er.revision ?? "2025-11-25" }));
   }

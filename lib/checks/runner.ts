@@ -173,7 +173,14 @@ async function legacyRun(
   verdict: ProbeVerdict,
   base: Pick<CheckReport, "target" | "transport" | "version" | "probe" | "emulate">,
 ): Promise<CheckReport> {
-  const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
+  const pinned = clientProfile({ emulate: runOptions.emulate });
+  const eraReport = await buildEraReport(
+    target.send,
+    target.transport,
+    verdict,
+    options.timeoutMs,
+    pinned.pinned ? pinned.protocolVersion : undefined,
+  );
   // The era report stays; beside it, the rules 2025-11-25 shares with 2026-07-28 and its own, over the
   // session the probe opened (stdio: the kept process; HTTP: the Mcp-Session-Id initialize minted).
   const state = new RunState(target.send, {

@@ -147,6 +147,8 @@ export interface EraReport {
   /** The era-ambiguity check: does it serve a request that came without a handshake? (detailMsg: as above) */
   ambiguity: { status: "warn" | "pass" | "skip"; detail: string; detailMsg?: Msg; evidence: string[] };
   advice: string;
+  /** The advice as a catalogue Msg (left out of the CLI's --json): a pinned run's advice differs. */
+  adviceMsg?: Msg;
   evidence: string[];
 }
 
