@@ -38,7 +38,9 @@ export async function unsupportedVersion(
     // Tell "never checks" apart from "checks only the first request of a process" (version pinned per connection).
     const fresh = await ctx.request(method, {}, { envelope: { version: BOGUS_VERSION }, processMode: "fresh" });
     if (!judgeUnsupported(fresh)) {
-      return ctx.fail(msg("checks.d.C04.pinned", { version: ctx.version, problem, fix }));
+      // What serveStdio() of @modelcontextprotocol/server 2.x does by default (2.4.0): say so, with the workaround.
+      const pinned = msg("checks.d.C04.pinned", { version: ctx.version, problem, fix });
+      return ctx.fail(msg("checks.d.withSdk", { detail: pinned, sdk: msg("checks.d.sdk.serveStdio") }));
     }
   }
   return ctx.fail(msg("checks.d.problemFix", { problem: judgeUnsupported(reply, true)!, fix }));
