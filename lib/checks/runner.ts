@@ -9,6 +9,7 @@ import { msg, say, type Msg } from "../i18n/translate";
 import { MODERN_VERSION } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, specUrl, type CheckDef } from "./define";
+import { appsRows } from "./apps";
 import { buildEraReport } from "./era-report";
 import { envelopeProbe, probeLabel } from "./era-probes";
 import { ALL_CHECKS } from "./registry";
@@ -153,6 +154,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   await readCatalog(state);
 
   const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
+  if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
   const report: CheckReport = {
     ...base,
@@ -201,6 +203,7 @@ async function legacyRun(
     selectChecks(target.transport, runOptions.only, "legacy"),
     options.onProgress,
   );
+  if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
   const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }

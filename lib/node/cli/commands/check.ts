@@ -103,6 +103,8 @@ export async function run(argv: string[]): Promise<number> {
     {
       toolCalls,
       only,
+      // A server with app tools is judged on the MCP Apps rules too (AP01–AP04), so CI sees them.
+      apps: true,
       timeoutMs,
       listenWindowMs,
       emulate: emulationOf(values),
