@@ -51,6 +51,7 @@ export async function appsRows(state: RunState, only?: string[]): Promise<CheckR
     .map((r) => ({
       id: r.id,
       title: r.title,
+      titleMsg: r.titleMsg,
       level: r.level,
       status: r.status,
       specRef: r.spec.replace("https://github.com/modelcontextprotocol/", "").replace("/blob/main/", "/"),

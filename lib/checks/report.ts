@@ -161,7 +161,7 @@ const MARK: Record<CheckResult["status"], string> = {
 
 /** A check's title in the reader's language, when it is the catalogue's (checks.title.<id>). */
 function titleIn(r: CheckResult, t: Translate): string {
-  return checkTitleIn(r.id, r.title, t);
+  return r.titleMsg ? say(r.titleMsg, t) : checkTitleIn(r.id, r.title, t);
 }
 
 /** A title kept as English (a report, a shared run) in the reader's language, when the catalogue has it as is. */

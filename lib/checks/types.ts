@@ -117,6 +117,8 @@ export interface CheckContextBase {
 export interface CheckResult {
   id: string;
   title: string;
+  /** The title as a catalogue Msg, for a row whose title is not `checks.title.<id>` (the MCP Apps checks). */
+  titleMsg?: Msg;
   level: Level;
   status: Status;
   specRef: string;

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Target } from "@/lib/bridge/contract";
-import { exitCodeOf, toCliJson, toJunit } from "@/lib/checks/report";
+import { exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { translatorFor } from "@/lib/i18n/catalogues";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { startHttp } from "@/tests/fixtures/checks/http.mjs";
 import { FAST, ROOT, noProcessLeft, runOn } from "./run-suite";
@@ -35,6 +36,8 @@ describe("the Apps checks run in check when the server has app tools", () => {
     expect(ap01?.specUrl).toMatch(/^https:\/\/github\.com\/modelcontextprotocol\/ext-apps\//);
     expect(ap01?.evidence.length).toBeGreaterThan(0);
     expect(toJunit(report)).toContain('name="AP01');
+    // The text report says the rows in the reader's language, titles included.
+    expect(toText(report, translatorFor("bg"))).toMatch(/PASS AP03 \[MUST\] [^\n]*[\u0400-\u04FF]/);
   }, 60_000);
 
   it("a UI resource served with the wrong MIME type fails AP01 (a MUST): check exits 1", async () => {
