@@ -19,7 +19,7 @@ const LAYERS = {
   session: ["protocol", "bridge"],
   cache: ["protocol", "bridge", "session"],
   share: ["protocol", "bridge", "session"],
-  checks: ["protocol", "bridge", "tasks", "auth"], // auth: the judgement the authorization checks read (types)
+  checks: ["protocol", "bridge", "tasks", "auth", "apps"], // auth: the judgement the authorization checks read (types); apps: AP01–AP04 in a run
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],

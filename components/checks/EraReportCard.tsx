@@ -1,5 +1,5 @@
 import { useTranslations } from "next-intl";
-import { ambiguityOf, modernClientSeesOf } from "@/lib/checks/report";
+import { adviceOf, ambiguityOf, modernClientSeesOf } from "@/lib/checks/report";
 import type { EraReport } from "@/lib/checks/types";
 
 /** A legacy server's report: its revision, what a 2026-07-28 client meets, and the era-ambiguity check. */
@@ -26,7 +26,7 @@ export function EraReportCard({ report, version }: { report: EraReport; version?
         </span>
         {ambiguityOf(report, t)}
       </p>
-      <p className="text-slate-600 dark:text-slate-300">{t("eraCard.advice")}</p>
+      <p className="text-slate-600 dark:text-slate-300">{adviceOf(report, t)}</p>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 /**
  * The Apps checks (prefix AP): rules of the MCP Apps extension a server can get wrong, judged from the facts the
- * doctor gathered (lib/apps/gather.ts), for servers of either era. They run in the Apps tab and in `cli apps`, not
- * in the 2026-07-28 protocol suite (whose score covers the core spec). Each is proved able to fail by a flag of
+ * doctor gathered (lib/apps/gather.ts), for servers of either era. They run in the Apps tab, in `cli apps`, and in
+ * `cli check` when the server has app tools (lib/checks/apps.ts adds them as rows). Each is proved able to fail by a flag of
  * tests/fixtures/apps/stdio.mjs. Titles and details are catalogue Msgs (appsDoctor.check.*), said in English in
  * `title`/`detail` (the CLI's --json) and in the reader's language on the page and in `apps --lang`. Pure.
  */

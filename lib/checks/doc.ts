@@ -97,6 +97,8 @@ export const LEGACY_MATRIX: MatrixRow[] = [
     "C75",
     "C76",
     "C77",
+    "C79",
+    "C80",
   ]),
   // Version negotiation and the quiet time before initialized: on stdio, where each initialize has its own process.
   ...stdio(["C58", "C60", "C65", "C68", "C69", "C78"]),

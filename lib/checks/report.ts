@@ -69,7 +69,7 @@ export function toCliJson(report: CheckReport) {
 }
 
 /** The era report as --json gives it: English only (the Msgs the page re-says are left out). */
-function eraReportJson({ modernClientSeesMsg: _seen, ambiguity, ...rest }: EraReport) {
+function eraReportJson({ modernClientSeesMsg: _seen, adviceMsg: _advice, ambiguity, ...rest }: EraReport) {
   const { detailMsg: _detail, ...plainAmbiguity } = ambiguity;
   return { ...rest, ambiguity: plainAmbiguity };
 }
@@ -161,7 +161,7 @@ const MARK: Record<CheckResult["status"], string> = {
 
 /** A check's title in the reader's language, when it is the catalogue's (checks.title.<id>). */
 function titleIn(r: CheckResult, t: Translate): string {
-  return checkTitleIn(r.id, r.title, t);
+  return r.titleMsg ? say(r.titleMsg, t) : checkTitleIn(r.id, r.title, t);
 }
 
 /** A title kept as English (a report, a shared run) in the reader's language, when the catalogue has it as is. */
@@ -183,6 +183,10 @@ export function discoveryFailureOf(report: CheckReport, t: Translate = englishT)
 /** The era report's findings in the reader's language (English when the report kept no Msg). */
 export function modernClientSeesOf(er: EraReport, t: Translate = englishT): string {
   return er.modernClientSeesMsg ? say(er.modernClientSeesMsg, t) : er.modernClientSees;
+}
+
+export function adviceOf(er: EraReport, t: Translate = englishT): string {
+  return er.adviceMsg ? say(er.adviceMsg, t) : t("eraCard.advice");
 }
 
 export function ambiguityOf(er: EraReport, t: Translate = englishT): string {
@@ -208,7 +212,7 @@ export function toText(report: CheckReport, t: Translate = englishT): string {
       t("eraCard.text.legacy", { server, revision: er.revision ?? t("eraCard.text.unknown") }),
       `${t("eraCard.modernSeesLead")}${modernClientSeesOf(er, t)}`,
       t("eraCard.text.ambiguity", { status: er.ambiguity.status.toUpperCase(), detail: ambiguityOf(er, t) }),
-      t("eraCard.advice"),
+      adviceOf(er, t),
     );
     if (report.checks.length) lines.push("", t("eraCard.text.shared", { revision: er.revision ?? "2025-11-25" }));
   }

@@ -9,6 +9,7 @@ import { msg, say, type Msg } from "../i18n/translate";
 import { MODERN_VERSION } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, specUrl, type CheckDef } from "./define";
+import { appsRows } from "./apps";
 import { buildEraReport } from "./era-report";
 import { envelopeProbe, probeLabel } from "./era-probes";
 import { ALL_CHECKS } from "./registry";
@@ -153,6 +154,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
   await readCatalog(state);
 
   const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
+  if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
   const report: CheckReport = {
     ...base,
@@ -173,7 +175,14 @@ async function legacyRun(
   verdict: ProbeVerdict,
   base: Pick<CheckReport, "target" | "transport" | "version" | "probe" | "emulate">,
 ): Promise<CheckReport> {
-  const eraReport = await buildEraReport(target.send, target.transport, verdict, options.timeoutMs);
+  const pinned = clientProfile({ emulate: runOptions.emulate });
+  const eraReport = await buildEraReport(
+    target.send,
+    target.transport,
+    verdict,
+    options.timeoutMs,
+    pinned.pinned ? pinned.protocolVersion : undefined,
+  );
   // The era report stays; beside it, the rules 2025-11-25 shares with 2026-07-28 and its own, over the
   // session the probe opened (stdio: the kept process; HTTP: the Mcp-Session-Id initialize minted).
   const state = new RunState(target.send, {
@@ -194,6 +203,7 @@ async function legacyRun(
     selectChecks(target.transport, runOptions.only, "legacy"),
     options.onProgress,
   );
+  if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
   const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }

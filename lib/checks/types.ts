@@ -78,6 +78,11 @@ export interface RunOptions {
   emulate?: Emulation;
   /** HTTP URL targets: judges the server's authorization from outside (lib/auth), for C57 and A01–A10. */
   authorization?: () => Promise<AuthJudgement | undefined>;
+  /**
+   * Also judge the MCP Apps rules (AP01–AP04) when the server has app tools (lib/checks/apps.ts): the CLI's check
+   * does, so an author's CI sees them; the Checks tab leaves them to the Apps tab.
+   */
+  apps?: boolean;
   /** Run only these check ids (the era probe still runs first). */
   only?: string[];
   toolCalls?: ToolCallPolicy;
@@ -112,6 +117,8 @@ export interface CheckContextBase {
 export interface CheckResult {
   id: string;
   title: string;
+  /** The title as a catalogue Msg, for a row whose title is not `checks.title.<id>` (the MCP Apps checks). */
+  titleMsg?: Msg;
   level: Level;
   status: Status;
   specRef: string;
@@ -147,6 +154,8 @@ export interface EraReport {
   /** The era-ambiguity check: does it serve a request that came without a handshake? (detailMsg: as above) */
   ambiguity: { status: "warn" | "pass" | "skip"; detail: string; detailMsg?: Msg; evidence: string[] };
   advice: string;
+  /** The advice as a catalogue Msg (left out of the CLI's --json): a pinned run's advice differs. */
+  adviceMsg?: Msg;
   evidence: string[];
 }
 

@@ -48,8 +48,25 @@ export function tlsMsg(message: string): Msg | undefined {
 function stderrOf(exchange: Exchange): string[] {
   const outcome = exchange.outcome;
   const tail = outcome.kind === "failure" ? outcome.stderrTail : undefined;
-  if (tail?.length) return tail.slice(-8);
-  return exchange.events.flatMap((e) => (e.kind === "stderr" ? [e.text] : [])).slice(-8);
+  if (tail?.length) return stderrTail(tail);
+  return stderrTail(exchange.events.flatMap((e) => (e.kind === "stderr" ? [e.text] : [])));
+}
+
+const TAIL_LINES = 8;
+const STACK_FRAME = /^\s+at\s/;
+/** The line that says what went wrong: `Error: Cannot find module '…'`, `SyntaxError: …`, `Traceback …`, `panic: …`. */
+const ERROR_LINE = /^\s*(?:[\w.]*(?:Error|Exception)\b|Traceback\b|panic:|fatal\b)|Cannot find module/i;
+
+/**
+ * The last lines of stderr, but never without the first line that names the error: a crash prints it above a
+ * stack trace, so the last lines alone are stack frames (`at Module._load …`) that say nothing about the cause.
+ */
+export function stderrTail(lines: string[]): string[] {
+  if (lines.length <= TAIL_LINES) return lines;
+  const last = lines.filter((l) => l.trim() !== "").slice(-TAIL_LINES);
+  const first = lines.findIndex((l) => !STACK_FRAME.test(l) && ERROR_LINE.test(l));
+  if (first === -1 || last.includes(lines[first])) return last;
+  return [lines[first], ...last.slice(1)];
 }
 
 function firstNonFrame(exchange: Exchange): string | undefined {

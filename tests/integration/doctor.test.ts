@@ -68,6 +68,14 @@ describe("the connection doctor names the broken step and what to do (stdio)", (
     expect(d.rungs[0].detail).toContain("fatal: EXAMPLE_API_KEY is not set");
   });
 
+  it("a script that is not there (run from the wrong folder): the stderr tail keeps the `Cannot find module` line, not only the last stack frames", async () => {
+    const missing = path.join(tmpdir(), "no-such-folder", "build", "server.js");
+    const d = await diagnose(node(missing));
+    expect(broken(d)).toEqual({ brokenAt: "connect", problem: "exited" });
+    expect(d.rungs[0].detail).toContain(`Cannot find module '${missing}'`);
+    expect(d.rungs[0].detail).toMatch(/exited with code 1/);
+  });
+
   it("a banner on stdout: non-JSON on stdout, quoted, with the advice to log to stderr", async () => {
     const d = await diagnose(node(fixture("doctor/banner-stdout.mjs")), 1500);
     expect(broken(d)).toEqual({ brokenAt: "connect", problem: "stdout-not-json" });

@@ -38,7 +38,9 @@ export async function unsupportedVersion(
     // Tell "never checks" apart from "checks only the first request of a process" (version pinned per connection).
     const fresh = await ctx.request(method, {}, { envelope: { version: BOGUS_VERSION }, processMode: "fresh" });
     if (!judgeUnsupported(fresh)) {
-      return ctx.fail(msg("checks.d.C04.pinned", { version: ctx.version, problem, fix }));
+      // What serveStdio() of @modelcontextprotocol/server 2.x does by default (2.4.0): say so, with the workaround.
+      const pinned = msg("checks.d.C04.pinned", { version: ctx.version, problem, fix });
+      return ctx.fail(msg("checks.d.withSdk", { detail: pinned, sdk: msg("checks.d.sdk.serveStdio") }));
     }
   }
   return ctx.fail(msg("checks.d.problemFix", { problem: judgeUnsupported(reply, true)!, fix }));
@@ -78,7 +80,11 @@ const REMOVED: { method: string; params: Record<string, unknown> }[] = [
   { method: "ping", params: {} },
   { method: "logging/setLevel", params: { level: "info" } },
   { method: "resources/subscribe", params: { uri: "file:///playground/removed-method-check" } },
+  { method: "resources/unsubscribe", params: { uri: "file:///playground/removed-method-check" } },
 ];
+
+/** The removed methods C10 and C63 ask (initialize, asked by C63 alone, is modernInitializeReply). */
+export const REMOVED_METHODS = REMOVED.map((r) => r.method);
 
 /** The removed methods' answers, asked once per run (C10 judges "not served", C63 the exact code). */
 export async function removedReplies(ctx: CheckContext): Promise<{ method: string; reply: Reply }[]> {
@@ -89,6 +95,27 @@ export async function removedReplies(ctx: CheckContext): Promise<{ method: strin
   });
   ctx.cite(...replies.map((r) => r.reply));
   return replies;
+}
+
+/**
+ * initialize with the 2026-07-28 envelope (C63): a modern-only server answers it like any unknown method. A dual-era
+ * server may answer it with a handshake result (its legacy path), which is not judged. On stdio a fresh process
+ * asks it, so the kept process's era is not touched.
+ */
+export async function modernInitializeReply(ctx: CheckContext): Promise<Reply> {
+  const reply = await ctx.once("removed-initialize", () =>
+    ctx.request(
+      "initialize",
+      {
+        protocolVersion: ctx.version,
+        capabilities: {},
+        clientInfo: { name: "mcp-playground-check", version: "1" },
+      },
+      { processMode: "fresh", ...ctx.labelled(msg("checkLabels.modernInitialize")) },
+    ),
+  );
+  ctx.cite(reply);
+  return reply;
 }
 
 export const GATED: { capability: string; method: string; params: Record<string, unknown> }[] = [

@@ -16,6 +16,8 @@ import {
   unsupportedVersion,
   missingEnvelope,
   removedReplies,
+  REMOVED_METHODS,
+  modernInitializeReply,
   GATED,
   readingDiscover,
   declaredIn,
@@ -140,7 +142,7 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
         }
         if (served.length) return ctx.fail(msg("checks.d.C10.fail", { methods: served.join(", ") }));
         if (otherCodes.length) return ctx.pass(msg("checks.d.C10.otherCodes", { codes: clauses(otherCodes) }));
-        return ctx.pass(msg("checks.d.C10.pass"));
+        return ctx.pass(msg("checks.d.C10.pass", { methods: REMOVED_METHODS.join(", ") }));
       },
     },
     {
@@ -149,6 +151,8 @@ export const DISCOVERY_CHECKS: CheckDef[] = defineChecks(
       spec: { section: "§12", path: SPEC.versioning },
       async run(ctx) {
         const refused = (await removedReplies(ctx)).filter((r) => r.reply.kind !== "result"); // a result is C10's failure
+        const initialize = await modernInitializeReply(ctx);
+        if (initialize.kind !== "result") refused.unshift({ method: "initialize", reply: initialize }); // a result: a dual-era handshake
         if (!refused.length) return ctx.skip(msg("checks.d.C63.skip"));
         const wrong: Msg[] = [];
         for (const { method, reply } of refused) {

@@ -12,6 +12,7 @@ import {
   isNotificationFrame,
   isRequestFrame,
   responseHeaders,
+  sentMethod,
   serverFrames,
   truncate,
 } from "../wire";
@@ -195,5 +196,51 @@ export const LEGACY_CHECKS: CheckDef[] = defineChecks(
         return ctx.fail(msg("checks.d.C72.fail", { got }));
       },
     },
+    {
+      id: "C79",
+      level: "MUST",
+      eras: LEGACY_ONLY,
+      spec: { section: "§12", path: SPEC.versioning },
+      legacySpec: LEGACY_SPEC.ping,
+      async run(ctx) {
+        const reply = await ping(ctx, {}, msg("checkLabels.pingSession"));
+        if (reply.kind !== "result") return ctx.fail(msg("checks.d.C79.fail", { reply: replyMsg(reply) }));
+        const extra = Object.keys(reply.result).filter((k) => k !== "_meta");
+        if (extra.length) return ctx.fail(msg("checks.d.C79.notEmpty", { keys: extra.join(", ") }));
+        return ctx.pass(msg("checks.d.C79.pass"));
+      },
+    },
+    {
+      id: "C80",
+      level: "SHOULD",
+      transports: "http",
+      eras: LEGACY_ONLY,
+      spec: { section: "§2.5", path: SPEC.http },
+      legacySpec: LEGACY_SPEC.sending,
+      aggregate: true,
+      run: judgePriming,
+    },
   ],
 );
+
+/** C80: every SSE stream a POST opened starts with an event that has an id and empty data (SEP-1699's priming). */
+async function judgePriming(ctx: CheckContext) {
+  let streams = 0;
+  for (const ex of ctx.observed()) {
+    if (ex.transport !== "http" || ex.http?.status !== 200) continue;
+    const request = ex.events.find((e) => e.kind === "http-request");
+    if (request?.kind !== "http-request" || request.method !== "POST") continue;
+    if (!(responseHeaders(ex).get("content-type") ?? "").startsWith("text/event-stream")) continue;
+    const first = ex.events.find((e) => e.kind === "sse-event");
+    if (first?.kind !== "sse-event") continue;
+    streams += 1;
+    if (first.id !== undefined && first.id !== "" && first.data === "") continue;
+    ctx.cite(ex);
+    const method = sentMethod(ex) ?? "?";
+    return first.id
+      ? ctx.fail(msg("checks.d.C80.dataFirst", { method, id: JSON.stringify(truncate(first.id, 40)) }))
+      : ctx.fail(msg("checks.d.C80.noId", { method }));
+  }
+  if (!streams) return ctx.skip(msg("checks.d.C80.noStream"));
+  return ctx.pass(msg("checks.d.C80.pass", { n: String(streams) }));
+}

@@ -20,6 +20,12 @@ async function validate(schema: JsonObject, value: unknown): Promise<string | un
   }
 }
 
+/** The text blocks of a tool result, joined (where an SDK's "Tool … not found" shows). */
+function resultText(result: JsonObject): string {
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content.map((c) => (typeof asObject(c)?.text === "string" ? (asObject(c)!.text as string) : "")).join(" ");
+}
+
 export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§10.1", path: SPEC.tools }, transports: "both" },
   [
@@ -33,7 +39,11 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
         if (!method) return ctx.skip(msg("checks.d.C18.none"));
         const reply = await ctx.request(method, { cursor: "playground-invalid-cursor" });
         if (isErrorCode(reply, -32602)) return ctx.pass(msg("checks.d.C18.pass", { method }));
-        return ctx.fail(msg("checks.d.C18.fail", { method, reply: replyMsg(reply) }));
+        const fail = msg("checks.d.C18.fail", { method, reply: replyMsg(reply) });
+        // Served a page for a cursor nobody minted: what the TypeScript SDKs' McpServer does unless told otherwise.
+        if (reply.kind === "result")
+          return ctx.fail(msg("checks.d.withSdk", { detail: fail, sdk: msg("checks.d.sdk.cursor") }));
+        return ctx.fail(fail);
       },
     },
     {
@@ -47,7 +57,10 @@ export const PRIMITIVE_CHECKS: CheckDef[] = defineChecks(
           return ctx.pass(
             msg(reply.code === -32602 ? "checks.d.C19.pass" : "checks.d.C19.passOther", { reply: replyMsg(reply) }),
           );
-        return ctx.fail(msg("checks.d.C19.fail", { reply: replyMsg(reply) }));
+        const fail = msg("checks.d.C19.fail", { reply: replyMsg(reply) });
+        if (reply.kind === "result" && reply.result.isError === true && /not found/i.test(resultText(reply.result)))
+          return ctx.fail(msg("checks.d.withSdk", { detail: fail, sdk: msg("checks.d.sdk.unknownTool") }));
+        return ctx.fail(fail);
       },
     },
     {

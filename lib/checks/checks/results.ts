@@ -203,7 +203,12 @@ export const RESULT_CHECKS: CheckDef[] = defineChecks(
             const first = await ctx.list(m);
             if (first.failure) continue;
             const again = await ctx.fetchList(m);
+            // Two fetches back to back, too: the run's first read may be any number of calls before this one, and a
+            // server that flips its order on each call looks stable from an even number of calls apart.
+            const next = await ctx.fetchList(m);
             const variants: [Msg, ListInfo][] = [[msg("checks.d.C17.second"), again]];
+            if (!again.failure && !next.failure && compareLists(again, next) !== "same")
+              variants.unshift([msg("checks.d.C17.backToBack"), next]);
             if (ctx.transport === "stdio") {
               const fresh = await ctx.fetchList(m, { processMode: "fresh" });
               if (fresh.failure)

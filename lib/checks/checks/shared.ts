@@ -13,6 +13,17 @@ async function firstDeclaredList(ctx: CheckContext): Promise<ListMethod | undefi
   return undefined;
 }
 
+/**
+ * Does this object claim to be a JSON-RPC message? It names `jsonrpc` or an `id`, calls a method, or carries a
+ * JSON-RPC error object (with a numeric code). A bare `result` or a string `error` (OAuth's error codes, RFC 6750
+ * §3.1) is some other protocol's body.
+ */
+export function claimsJsonRpc(o: Record<string, unknown>): boolean {
+  if ("jsonrpc" in o || "id" in o || typeof o.method === "string") return true;
+  const error = asObject(o.error);
+  return error !== undefined && typeof error.code === "number";
+}
+
 /** A message written this soon after the cancel may have been on its way already (a race, not a violation). */
 const CANCEL_RACE_MS = 150;
 
@@ -70,8 +81,9 @@ export const SHARED_CHECKS: CheckDef[] = defineChecks(
           if (ex.transport !== "http") continue;
           for (const f of serverFrames(ex)) {
             const o = asObject(f.frame);
-            // Only what claims to be a JSON-RPC message: a guard's own 403 body ({"ok":false,…}) is not one.
-            if (!o || !("method" in o || "result" in o || "error" in o)) continue;
+            // Only what claims to be a JSON-RPC message: a guard's own 403 body ({"ok":false,…}) or an OAuth
+            // error body ({"error":"forbidden",…}, which a 401/403 may carry) is not one.
+            if (!o || !claimsJsonRpc(o)) continue;
             seen += 1;
             if (o.jsonrpc !== "2.0") {
               ctx.cite(ex);

@@ -86,6 +86,8 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
       );
       if (reply.kind === "result" && typeof reply.result.resultType === "string")
         return ctx.pass(msg("checks.d.C61.pass", { method, reply: replyMsg(reply) }));
+      // Served, with no handshake before it: the rule holds. A missing resultType is C13's failure, not this one's.
+      if (reply.kind === "result") return ctx.pass(msg("checks.d.C61.passNoResultType", { method }));
       return ctx.fail(msg("checks.d.C61.fail", { method, reply: replyMsg(reply) }));
     }),
     check("C62", "MAY", async (ctx) => {

@@ -35,6 +35,18 @@ describe("the embedded calendar is held to every check, SHOULDs included", () =>
   });
 });
 
+describe("the calendar (dual-era) with the client pinned to 2025-11-25 (check --pin-version 2025-11-25)", () => {
+  it("its legacy path is judged, and the era report says a 2026-07-28 client uses it: no 'cannot use', no ambiguity warning, no advice to implement what it serves", async () => {
+    const report = await runOnDemoHttp("calendar", { ...FAST, only: ["C66"], emulate: { pinVersion: "2025-11-25" } });
+    expect(report.era).toBe("legacy");
+    const er = report.eraReport!;
+    expect(er.modernClientSees).toMatch(/server\/discover answered a result \(supported: 2026-07-28/);
+    expect(er.modernClientSees).not.toMatch(/cannot use this server/);
+    expect(er.ambiguity.status).toBe("pass");
+    expect(er.advice).toMatch(/without --pin-version/);
+  });
+});
+
 describe("a resource that needs input the run did not declare", () => {
   it("C15 on mrtr-scenarios: vault://note answering -32021 (elicitation not declared) is not a failed read, and no complete read is left to judge", async () => {
     const report = await runOnDemoHttp("mrtr-scenarios", { ...FAST, only: ["C15"] });

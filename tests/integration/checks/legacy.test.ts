@@ -19,6 +19,9 @@ describe("a legacy (2025-11-25) server is judged on the rules of its revision, b
       expect(report.era).toBe("legacy");
       expect(report.eraReport?.revision).toBe("2025-11-25");
       expect(complaints(report)).toEqual([]);
+      // ping (C79) and, over HTTP, the primed SSE stream of tools/call (C80) were judged, not skipped.
+      for (const id of transport === "http" ? ["C79", "C80"] : ["C79"])
+        expect(report.checks.find((c) => c.id === id)?.status, id).toBe("pass");
       expect(
         report.checks.every((c) => c.specUrl.startsWith("https://modelcontextprotocol.io/specification/2025-11-25/")),
       ).toBe(true);

@@ -38,6 +38,7 @@ const IDENTIFIERS_ONLY = new Set([
   "checks.d.methodProblem",
   "checks.d.methodReply",
   "checks.d.problemFix",
+  "checks.d.withSdk",
   "doctor.card.ok",
   "doctor.d.asIs",
   "doctor.d.empty",

@@ -18,6 +18,7 @@ import { badgeSvg } from "@/lib/checks/badge";
 import type { Exchange } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
+import { APPS_CHECK_IDS } from "@/lib/apps/checks";
 import type { CheckResult } from "@/lib/checks/types";
 import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
@@ -69,10 +70,10 @@ export async function run(argv: string[]): Promise<number> {
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = only?.filter((id) => !checkById(id));
+  const unknown = only?.filter((id) => !checkById(id) && !APPS_CHECK_IDS.includes(id.toUpperCase()));
   if (unknown?.length)
     throw new UsageError(
-      `--only names unknown checks: ${unknown.join(", ")} (C01…C64, the task checks T01…T10 and the authorization checks A01…A10; C59 is a client rule)`,
+      `--only names unknown checks: ${unknown.join(", ")} (C01…C80, the task checks T01…T10, the authorization checks A01…A10 and the MCP Apps checks AP01…AP04; C59 is a client rule)`,
     );
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (
@@ -103,6 +104,8 @@ export async function run(argv: string[]): Promise<number> {
     {
       toolCalls,
       only,
+      // A server with app tools is judged on the MCP Apps rules too (AP01–AP04), so CI sees them.
+      apps: true,
       timeoutMs,
       listenWindowMs,
       emulate: emulationOf(values),
