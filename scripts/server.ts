@@ -108,8 +108,9 @@ registerLiveGauges({
 });
 // The first /api/tokens call then answers in milliseconds: a worker loads o200k_base (about 0.5 s, off this thread).
 warmTokenCounter("o200k_base");
-// The MCP Apps sandbox's own origin (a second loopback port); POST /api/apps/sandbox starts it too if this did not.
-startAppsSandbox().catch((e: unknown) =>
+// The MCP Apps sandbox's own origin (its own port, on the address this server binds); POST /api/apps/sandbox starts it
+// too if this did not.
+startAppsSandbox({ host }).catch((e: unknown) =>
   console.warn(`MCP Apps sandbox did not start: ${(e as Error).message} (the Apps tab will say so)`),
 );
 

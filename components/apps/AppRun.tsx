@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { McpUiDisplayMode } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { AppTool } from "@/lib/apps/catalog";
+import { APP_CALL_LIMITS } from "@/lib/apps/call-gate";
 import { readAppResource } from "@/lib/apps/connection";
 import type { CspViolation } from "@/lib/apps/csp";
 import type { HostPersona } from "@/lib/apps/hosts";
@@ -11,6 +12,7 @@ import type { WireRow } from "@/lib/apps/wire";
 import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { asObject } from "@/lib/protocol/json";
 import { Button, inputClass } from "../ui";
+import { AppViolations } from "./AppViolations";
 import { AppWire } from "./AppWire";
 import { mountApp, type MountedApp } from "./mount-app";
 import type { Listing } from "./useApps";
@@ -45,6 +47,7 @@ export function AppRun({
   const [mode, setMode] = useState<McpUiDisplayMode>("inline");
   const [height, setHeight] = useState(240);
   const [policy, setPolicy] = useState<string | null>(null);
+  const [refused, setRefused] = useState(0);
 
   // Torn down when the choice changes (this component is keyed by target, host and tool) or the tab goes away.
   useEffect(() => () => void mounted.current?.teardown(), []);
@@ -80,6 +83,7 @@ export function AppRun({
     setProblem(null);
     setRows([]);
     setViolations([]);
+    setRefused(0);
     setLinks([]);
     setMessages([]);
     setModelContext(null);
@@ -98,7 +102,7 @@ export function AppRun({
         sandboxOrigin: origin,
         resource: read.resource,
         app,
-        tools: listing.apps,
+        visibility: listing.visibility,
         args: parsed,
         persona,
         conn: listing.conn,
@@ -121,6 +125,7 @@ export function AppRun({
             if (typeof h === "number" && h > 0) setHeight(Math.min(Math.ceil(h), MAX_FRAME_HEIGHT));
           },
           status: setStatus,
+          refused: setRefused,
         },
       });
       setPolicy(mounted.current.policy);
@@ -182,6 +187,12 @@ export function AppRun({
           style={{ height: fullscreen ? "100%" : height, display: phase === "idle" ? "none" : "block" }}
         />
       </div>
+      {phase !== "idle" ? (
+        <p data-testid="apps-call-limit" data-refused={refused} className="text-xs text-slate-700 dark:text-slate-300">
+          {t("apps.run.callLimit", { ...APP_CALL_LIMITS })}
+          {refused > 0 ? t("apps.run.refused", { count: refused }) : ""}
+        </p>
+      ) : null}
       {policy ? (
         <details className="text-xs text-slate-700 dark:text-slate-300">
           <summary>{t("apps.run.csp")}</summary>
@@ -190,18 +201,7 @@ export function AppRun({
           </code>
         </details>
       ) : null}
-      {violations.length > 0 ? (
-        <section aria-label={t("apps.run.violations")} className="text-xs">
-          <h3 className="font-semibold text-red-800 dark:text-red-300">{t("apps.run.blocked")}</h3>
-          <ul data-testid="apps-violations" className="ml-4 list-disc text-slate-800 dark:text-slate-200">
-            {violations.map((v, i) => (
-              <li key={i}>
-                {v.domain} ({v.directive}){v.key ? t("apps.run.declareIt", { key: v.key }) : t("apps.run.noKey")}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <AppViolations violations={violations} />
       {links.length > 0 || messages.length > 0 || modelContext ? (
         <section
           aria-label={t("apps.run.asked")}

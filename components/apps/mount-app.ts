@@ -12,7 +12,8 @@ import {
   type McpUiHostContext,
 } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { CallToolResult, JSONRPCMessage } from "@modelcontextprotocol/client";
-import type { AppTool } from "@/lib/apps/catalog";
+import { appCallRefusal, type AppTool, type Visibility } from "@/lib/apps/catalog";
+import { AppCallGate } from "@/lib/apps/call-gate";
 import type { AppResource, AppsConnection } from "@/lib/apps/connection";
 import { VIOLATION_METHOD, cspOf, policyFor, prepareHtml, violationOf, type CspViolation } from "@/lib/apps/csp";
 import { known, type HostPersona } from "@/lib/apps/hosts";
@@ -31,6 +32,8 @@ export interface AppEvents {
   size(size: { width?: number; height?: number }): void;
   /** What the app is doing now, said in the reader's language. */
   status(text: Msg): void;
+  /** The gate refused an app's call to the server (how many so far). */
+  refused(count: number): void;
 }
 
 export interface MountOptions {
@@ -38,8 +41,8 @@ export interface MountOptions {
   sandboxOrigin: string;
   resource: AppResource;
   app: AppTool;
-  /** Every app tool of this server (visibility decides what the app may call). */
-  tools: AppTool[];
+  /** Every listed tool's `_meta.ui.visibility` (a tool whose visibility excludes "app" is refused to the app). */
+  visibility: ReadonlyMap<string, Visibility[]>;
   args: Record<string, unknown>;
   persona: HostPersona;
   conn: AppsConnection;
@@ -69,12 +72,42 @@ const textOf = (content: unknown): string =>
     )
     .join("\n");
 
-export async function mountApp(o: MountOptions): Promise<MountedApp> {
-  const log = new WireLog(() => performance.now());
-  const record = (direction: "host→app" | "app→host", message: JSONRPCMessage) => {
-    log.record(direction, message);
-    o.events.wire(log.all());
+/**
+ * The app's requests that reach the server, through the call gate (lib/apps/call-gate.ts): a refused one is an error
+ * the app sees and never reaches the server or the timeline.
+ */
+function gatedRelay(o: MountOptions) {
+  const gate = new AppCallGate(() => performance.now());
+  return async (method: string, params: Record<string, unknown>, label: string): Promise<Record<string, unknown>> => {
+    const admitted = gate.admit();
+    if (!admitted.ok) {
+      o.events.refused(gate.refused);
+      throw new Error(`${method}: ${admitted.reason}`);
+    }
+    try {
+      return resultOf(await o.conn.request(method, params, label), method);
+    } finally {
+      admitted.done();
+    }
   };
+}
+
+/** The wire as the page shows it: every message is recorded, and the page is told at most every 100 ms (a flood stays cheap). */
+function wireRecorder(o: MountOptions) {
+  const log = new WireLog(() => performance.now());
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return (direction: "host→app" | "app→host", message: JSONRPCMessage) => {
+    log.record(direction, message);
+    timer ??= setTimeout(() => {
+      timer = undefined;
+      o.events.wire(log.all());
+    }, 100);
+  };
+}
+
+export async function mountApp(o: MountOptions): Promise<MountedApp> {
+  const record = wireRecorder(o);
+  const relay = gatedRelay(o);
   const declared = { ...asObject(o.app.csp), ...asObject(o.resource.ui?.csp) };
   const policy = policyFor(cspOf(declared));
   const modes = known(o.persona.displayModes) ?? ["inline"];
@@ -106,6 +139,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     o.events.status(msg("apps.status.sandboxReady"));
     void bridge.sendSandboxResourceReady({
       html: prepareHtml(o.resource.html, policy),
+      // What the spec's field says; the proxy fixes its frame's sandbox attribute to this whatever is sent.
       sandbox: "allow-scripts allow-forms",
       csp: cspOf(declared),
       ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}),
@@ -130,27 +164,15 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     })();
   };
   bridge.oncalltool = async (params) => {
-    const target = o.tools.find((t) => t.tool === params.name);
-    // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app".
-    if (target && !target.visibility.includes("app"))
-      throw new Error(
-        `${params.name} is not visible to apps (_meta.ui.visibility ${JSON.stringify(target.visibility)})`,
-      );
-    return resultOf(
-      await o.conn.request("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`),
-      "tools/call",
-    ) as CallToolResult;
+    // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app" (any tool).
+    const refusal = appCallRefusal(params.name, o.visibility);
+    if (refusal) throw new Error(refusal);
+    return (await relay("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`)) as CallToolResult;
   };
   bridge.onreadresource = async (params) =>
-    resultOf(
-      await o.conn.request("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`),
-      "resources/read",
-    ) as never;
+    (await relay("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`)) as never;
   bridge.onlistresources = async (params) =>
-    resultOf(
-      await o.conn.request("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)"),
-      "resources/list",
-    ) as never;
+    (await relay("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)")) as never;
   bridge.onmessage = async (params) => {
     o.events.message(textOf(params.content));
     return {};
@@ -185,7 +207,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
     return true;
   });
   await bridge.connect(transport);
-  o.iframe.src = `${o.sandboxOrigin}/sandbox.html#host=${encodeURIComponent(window.location.origin)}`;
+  o.iframe.src = `${o.sandboxOrigin}/sandbox.html?host=${encodeURIComponent(window.location.origin)}`;
 
   let closed = false;
   return {

@@ -6,7 +6,7 @@
  */
 import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
-import type { AppTool } from "@/lib/apps/catalog";
+import { visibilityByTool, type AppTool, type Visibility } from "@/lib/apps/catalog";
 import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib/apps/connection";
 import { judgeHosts, type HostVerdict } from "@/lib/apps/doctor";
 import { gatherFacts } from "@/lib/apps/gather";
@@ -20,6 +20,8 @@ export interface Listing {
   hostId: string;
   conn: AppsConnection;
   apps: AppTool[];
+  /** Every listed tool's visibility (what an app may call). */
+  visibility: ReadonlyMap<string, Visibility[]>;
   resourcesError?: string;
   /** Served from the persona's tools/list cache rather than asked again. */
   cached?: boolean;
@@ -71,6 +73,7 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
         hostId: persona.id,
         conn,
         apps: found.apps,
+        visibility: visibilityByTool(found.tools),
         ...(found.resourcesError ? { resourcesError: found.resourcesError } : {}),
       };
       setListing(next);

@@ -47,6 +47,27 @@ export function visibilityOf(tool: JsonObject): Visibility[] {
   return v.filter((x): x is Visibility => x === "model" || x === "app");
 }
 
+/** Every listed tool's visibility (not only the tools with an app: `resourceUri` is optional in a tool's `_meta.ui`). */
+export function visibilityByTool(tools: unknown[]): ReadonlyMap<string, Visibility[]> {
+  const map = new Map<string, Visibility[]>();
+  for (const t of tools) {
+    const tool = asObject(t);
+    if (tool && typeof tool.name === "string") map.set(tool.name, visibilityOf(tool));
+  }
+  return map;
+}
+
+/**
+ * Why the host refuses an app's tools/call of `name` (the extension: a host MUST reject a call to a tool whose
+ * visibility excludes "app"), or undefined. A name the listing does not know goes to the server, which answers it.
+ */
+export function appCallRefusal(name: string, visibility: ReadonlyMap<string, Visibility[]>): string | undefined {
+  const v = visibility.get(name);
+  return v && !v.includes("app")
+    ? `${name} is not visible to apps (_meta.ui.visibility ${JSON.stringify(v)})`
+    : undefined;
+}
+
 export function appToolsOf(tools: unknown[], resources: unknown[]): AppTool[] {
   const byUri = new Map<string, JsonObject>();
   for (const r of resources) {

@@ -60,6 +60,20 @@ const ofKind = <K extends WireEvent["kind"]>(ex: Exchange, kind: K) =>
   ex.events.filter((e): e is Extract<WireEvent, { kind: K }> => e.kind === kind);
 
 describe("hosted mode: what runs", () => {
+  it("MCP Apps without the sandbox's settings answer 403 refused, naming the settings (not 500)", async () => {
+    vi.stubEnv("PLAYGROUND_APPS_SANDBOX_ORIGIN", "");
+    const { status, json } = await app.post("/api/apps/sandbox", {}, client());
+    expect({ status, json }).toEqual({
+      status: 403,
+      json: {
+        ok: false,
+        kind: "refused",
+        message:
+          "hosted mode renders MCP Apps only when PLAYGROUND_APPS_SANDBOX_PORT and PLAYGROUND_APPS_SANDBOX_ORIGIN name an exposed port and its public origin",
+      },
+    });
+  });
+
   it("an arbitrary command is refused before anything is spawned", async () => {
     const ex = await sendVia({ kind: "stdio", command: process.execPath, args: [`${FIXTURES}/echo-pid.mjs`] });
     expect(ex.outcome).toMatchObject({

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ALL_CHECKS, checksFor } from "@/lib/checks/registry";
 import { PRESETS } from "@/lib/session/presets";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
+import { APP_CALL_LIMITS, limitSentence } from "@/lib/apps/call-gate";
 
 const README = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
 
@@ -39,5 +40,22 @@ describe("the README's counts and target list match the app", () => {
     const named = [...row.matchAll(/(?<!\*)\*([^*]+)\*(?!\*)/g)].map((m) => m[1]);
     expect(named.length).toBeGreaterThan(0);
     for (const name of named) expect(titles).toContain(name);
+  });
+});
+
+describe("the README's MCP Apps sandbox section says what holds", () => {
+  it("states the app call limit in the words the gate refuses with", () => {
+    expect(README).toContain(`${limitSentence(APP_CALL_LIMITS)}; the rest are refused with an error the app sees`);
+  });
+
+  it("states the sandbox's header policy, frame-src, the fixed sandbox attribute and the MessagePort relay", () => {
+    const section = README.slice(README.indexOf("### MCP Apps sandbox"), README.indexOf("### Limits"));
+    for (const words of [
+      "sandbox allow-scripts allow-forms; frame-ancestors <sandbox origin> <playground origin>",
+      "`frame-src 'self'`",
+      "relays only over the `MessagePort` the app's first document hands it at load",
+      'excludes `"app"` is refused by the host, with or without a `ui://` resource',
+    ])
+      expect(section).toContain(words);
   });
 });

@@ -18,7 +18,7 @@ import {
   AuthCheckRequestSchema,
   AuthRunRequestSchema,
 } from "@/lib/auth/request";
-import { startAppsSandbox } from "../apps/sandbox-server";
+import { APPS_SANDBOX_UNCONFIGURED, startAppsSandbox } from "../apps/sandbox-server";
 import { callbackPage } from "../auth/callback-page";
 import { judgeAuthorization } from "../auth/judge";
 import { continueAuthRequest, runAuthRequest } from "../auth/run-request";
@@ -166,8 +166,13 @@ const authCallbackRoute = jsonRoute(AuthCallbackRequestSchema, (input) => contin
  */
 const authCheckRoute = jsonRoute(AuthCheckRequestSchema, ({ url }) => judgeAuthorization({ target: url }));
 
-/** The MCP Apps sandbox's origin (lib/node/apps/sandbox-server.ts), started on the first call; replies { ok: true, value: { origin } }. */
+/**
+ * The MCP Apps sandbox's origin (lib/node/apps/sandbox-server.ts), started on the first call; replies { ok: true, value:
+ * { origin } }. Hosted without the sandbox's settings: 403 refused, saying which settings it needs.
+ */
 const appsSandboxRoute = jsonRoute(z.object({}).strict(), async () => {
+  if (isHosted() && !process.env.PLAYGROUND_APPS_SANDBOX_ORIGIN)
+    throw new BridgeError("refused", APPS_SANDBOX_UNCONFIGURED);
   const sandbox = await startAppsSandbox();
   return { origin: sandbox.origin };
 });

@@ -185,6 +185,69 @@ export function register({ test, assert }) {
     { expectedConsoleErrors: [/https:\/\/api\.example\.com\/data/] },
   );
 
+  test(
+    "Apps sandbox: an app cannot call a tool whose visibility excludes app, its flood of calls is cut to the limit, and a document its frame navigates to gets no relay and shows as a violation",
+    async ({ pg, page }) => {
+      await openApps(pg, FIXTURE("--hostile"));
+      await pg.tid("apps-list").click();
+      await pg.tid("apps-tool").first().waitFor({ timeout: 20_000 });
+      await pg.tid("apps-run").click();
+      const problems = [];
+      // 1. model_only (visibility ["model"], no ui:// resource) is refused by the host: an error on the Apps wire.
+      await page
+        .waitForFunction(
+          () =>
+            [...document.querySelectorAll('[data-testid="apps-wire-row"][data-kind="error"]')].some((e) =>
+              e.textContent.includes('model_only is not visible to apps (_meta.ui.visibility [\\"model\\"])'),
+            ),
+          null,
+          { timeout: 20_000 },
+        )
+        .catch(() => problems.push("no refusal of model_only on the Apps wire"));
+      // 2. Its frame's navigation to a data: document is blocked and listed; the post past the port's stand-in, and
+      //    anything the data: document would post, are not relayed.
+      const navigation = page.locator('[data-testid="apps-violations"] li[data-kind="navigation"]');
+      await navigation
+        .first()
+        .waitFor({ timeout: 20_000 })
+        .catch(() => problems.push("no navigation violation shown"));
+      const shown = await navigation.allInnerTexts();
+      if (!shown.some((t) => t.includes("the host relays nothing from the frame any more")))
+        problems.push(`the navigation violation says: ${shown.join(" | ")}`);
+      // The relay (if any) crosses before the proxy reports the load, so once the report is in the wire, so is a relay.
+      await page
+        .waitForFunction(
+          () =>
+            [...document.querySelectorAll('[data-testid="apps-wire-row"]')].some(
+              (e) => e.dataset.method === "playground/csp-violation",
+            ),
+          null,
+          { timeout: 20_000 },
+        )
+        .catch(() => problems.push("the violation is not on the Apps wire"));
+      const relayed = await page
+        .locator('[data-testid="apps-wire-row"][data-direction="app→host"]')
+        .evaluateAll((els) =>
+          els.filter((e) => e.textContent.includes("beacon")).map((e) => e.textContent.slice(0, 200)),
+        );
+      if (relayed.length > 0) problems.push(`the navigated document's calls were relayed: ${relayed.join(" | ")}`);
+      // 3. The flood: 40 calls at once, at most 4 in flight; the rest refused, the count and the limit on the tab.
+      const limit = pg.tid("apps-call-limit");
+      const refused = Number(await limit.getAttribute("data-refused"));
+      const limitText = await limit.innerText();
+      if (refused !== 36 || !limitText.includes("at most 5 a second (bursts of 10, 4 at a time)"))
+        problems.push(`call limit: refused ${refused}; ${limitText}`);
+      await pg.tid("tab-timeline").click();
+      const labels = await page.locator('[data-testid="exchange-label"]').allInnerTexts();
+      const asked = (name) => labels.filter((l) => l.includes(`tools/call ${name} (asked by the app)`)).length;
+      if (asked("model_only") + asked("beacon") > 0 || asked("get_time") !== 4)
+        problems.push(`timeline: ${labels.join(" | ")}`);
+      assert(problems.length === 0, problems.join("\n"));
+    },
+    // The blocked data: navigation is reported on the console too, by the browser.
+    { expectedConsoleErrors: [/frame-src|Content Security Policy|data:text\/html/] },
+  );
+
   test("Apps: the chapter's calendar a fourth way: show_week renders the week as an app, and its form's create_event goes through the host onto the timeline", async ({
     pg,
     page,
