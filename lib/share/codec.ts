@@ -19,7 +19,7 @@ import { msg, say, type Msg } from "../i18n/translate";
 import { fitForReaderAsync } from "./fit";
 import type { ShareState } from "./state";
 import { PayloadV0Schema, migrateV0toV1 } from "./v0";
-import { PayloadV1Schema, fromPayloadV1, toPayloadV1, type PayloadV1 } from "./v1";
+import { PayloadV1Schema, fromPayloadV1, type PayloadV1 } from "./v1";
 
 export const CURRENT_VERSION = 1;
 
@@ -45,29 +45,30 @@ function utf8Bytes(text: string): number {
  */
 export async function encodeShareFragment(state: ShareState, options: StripOptions = {}): Promise<EncodedLink> {
   const stripped = stripSecrets(state, options);
-  const made = new WeakMap<ShareState, string | null>();
-  const fragmentOf = async (s: ShareState): Promise<string | null> => {
-    if (!made.has(s)) {
-      const json = JSON.stringify(toPayloadV1(s));
+  // A payload over the reader's inflated bound gets no link (null); each payload is encoded once.
+  const made = new WeakMap<PayloadV1, string | null>();
+  const fragmentOf = async (p: PayloadV1): Promise<string | null> => {
+    if (!made.has(p)) {
+      const json = JSON.stringify(p);
       made.set(
-        s,
+        p,
         utf8Bytes(json) > SHARE_LIMITS.maxJsonChars ? null : `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`,
       );
     }
-    return made.get(s)!;
+    return made.get(p)!;
   };
   const fitted = await fitForReaderAsync(
     stripped.state,
-    async (s) => {
-      const fragment = await fragmentOf(s);
+    async (p) => {
+      const fragment = await fragmentOf(p);
       return fragment !== null && fragment.length <= SHARE_LIMITS.maxFragmentChars;
     },
     msg("share.omit.why.link", { max: SHARE_LIMITS.maxFragmentChars }),
   );
   // Nothing fits (a state over the limits without any exchange): the link is written anyway and its reader says why.
   const fragment =
-    (await fragmentOf(fitted.state)) ??
-    `#v=${CURRENT_VERSION}&s=${await deflateToLink(JSON.stringify(toPayloadV1(fitted.state)))}`;
+    (await fragmentOf(fitted.payload)) ??
+    `#v=${CURRENT_VERSION}&s=${await deflateToLink(JSON.stringify(fitted.payload))}`;
   return {
     fragment,
     state: fitted.state,

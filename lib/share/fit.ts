@@ -14,35 +14,49 @@ import { firstIssue } from "../protocol/issues";
 import { msg, say, type Msg } from "../i18n/translate";
 import type { ShareState } from "./state";
 import { toPayloadV1 } from "./v1";
-import { PayloadExchangeSchema } from "./v1-schema";
+import { PayloadExchangeSchema, type PayloadV1 } from "./v1-schema";
 
 export interface Fitted {
   state: ShareState;
+  /** The state's v1 payload (toPayloadV1), made once: each exchange compacts on its own, so fitting only slices it. */
+  payload: PayloadV1;
   /** What was left out, as the state's `omitted` now also says it (in English). */
   leftOut: Msg[];
   /** How many of the oldest exchanges were left out for the budget (0 when all fit). */
   droppedOldest: number;
 }
 
+function withNotes(state: ShareState, payload: PayloadV1, notes: Msg[]): Pick<Fitted, "state" | "payload"> {
+  if (notes.length === 0) return { state, payload };
+  const omitted = [...new Set([...state.omitted, ...notes.map((m) => say(m))])];
+  return { state: { ...state, omitted }, payload: { ...payload, omitted } };
+}
+
+function withExchanges(base: Pick<Fitted, "state" | "payload">, keep: (i: number) => boolean) {
+  const exchanges = base.state.exchanges.filter((_, i) => keep(i));
+  const compact = (base.payload.exchanges ?? []).filter((_, i) => keep(i));
+  const payload: PayloadV1 = { ...base.payload, exchanges: compact };
+  if (compact.length === 0) delete payload.exchanges;
+  return { state: { ...base.state, exchanges }, payload };
+}
+
 /** Step 1: the exchanges the reader's schema refuses, left out by number with its reason. */
 function readable(state: ShareState): Fitted {
+  const payload = toPayloadV1(state);
   const leftOut: Msg[] = [];
   const total = state.exchanges.length;
-  const exchanges = state.exchanges.filter((x, i) => {
-    const compact = toPayloadV1({ ...state, exchanges: [x] }).exchanges?.[0];
-    const checked = compact === undefined ? undefined : PayloadExchangeSchema.safeParse(compact);
-    if (!checked || checked.success) return true;
+  const refused = new Set<number>();
+  (payload.exchanges ?? []).forEach((compact, i) => {
+    const checked = PayloadExchangeSchema.safeParse(compact);
+    if (checked.success) return;
     const { path, message, more } = firstIssue(checked.error.issues);
     const reason = `${path ? `the field ${path}` : "the exchange"} is invalid: ${message}${more}`;
     leftOut.push(msg("share.omit.refused", { n: i + 1, total, reason }));
-    return false;
+    refused.add(i);
   });
-  return { state: withNotes({ ...state, exchanges }, leftOut), leftOut, droppedOldest: 0 };
-}
-
-function withNotes(state: ShareState, notes: Msg[]): ShareState {
-  if (notes.length === 0) return state;
-  return { ...state, omitted: [...new Set([...state.omitted, ...notes.map((m) => say(m))])] };
+  if (refused.size === 0) return { state, payload, leftOut, droppedOldest: 0 };
+  const kept = withExchanges({ state, payload }, (i) => !refused.has(i));
+  return { ...withNotes(kept.state, kept.payload, leftOut), leftOut, droppedOldest: 0 };
 }
 
 /** The note for leaving out the `count` oldest of `total` exchanges, and why (the budget, in the writer's words). */
@@ -67,36 +81,48 @@ function* fewestToDrop(total: number): Generator<number, number, boolean> {
   return lo;
 }
 
-function candidate(base: Fitted, drop: number, why: Msg): { state: ShareState; note?: Msg } {
-  if (drop === 0) return { state: base.state };
-  const total = base.state.exchanges.length;
-  const note = oldestNote(drop, total, why);
-  return { state: withNotes({ ...base.state, exchanges: base.state.exchanges.slice(drop) }, [note]), note };
+/** The candidates of one search, each made once (a writer may memoize its measure by the payload object). */
+function candidates(base: Fitted, why: Msg): (drop: number) => Fitted {
+  const made = new Map<number, Fitted>();
+  return (drop) => {
+    let c = made.get(drop);
+    if (!c) {
+      if (drop === 0) c = base;
+      else {
+        const note = oldestNote(drop, base.state.exchanges.length, why);
+        const sliced = withExchanges(base, (i) => i >= drop);
+        c = {
+          ...withNotes(sliced.state, sliced.payload, [note]),
+          leftOut: [...base.leftOut, note],
+          droppedOldest: drop,
+        };
+      }
+      made.set(drop, c);
+    }
+    return c;
+  };
 }
 
-function result(base: Fitted, drop: number, why: Msg): Fitted {
-  const { state, note } = candidate(base, drop, why);
-  return { state, leftOut: note ? [...base.leftOut, note] : base.leftOut, droppedOldest: drop };
-}
-
-/** Fits `state` for a reader: `fits` says whether a state is within the writer's budget; `why` names that budget. */
-export function fitForReader(state: ShareState, fits: (s: ShareState) => boolean, why: Msg): Fitted {
+/** Fits `state` for a reader: `fits` says whether a payload is within the writer's budget; `why` names that budget. */
+export function fitForReader(state: ShareState, fits: (p: PayloadV1) => boolean, why: Msg): Fitted {
   const base = readable(state);
+  const candidate = candidates(base, why);
   const search = fewestToDrop(base.state.exchanges.length);
   let step = search.next();
-  while (!step.done) step = search.next(fits(candidate(base, step.value, why).state));
-  return result(base, step.value, why);
+  while (!step.done) step = search.next(fits(candidate(step.value).payload));
+  return candidate(step.value);
 }
 
 /** The same, for a budget measured asynchronously (a link's DEFLATE). */
 export async function fitForReaderAsync(
   state: ShareState,
-  fits: (s: ShareState) => Promise<boolean>,
+  fits: (p: PayloadV1) => Promise<boolean>,
   why: Msg,
 ): Promise<Fitted> {
   const base = readable(state);
+  const candidate = candidates(base, why);
   const search = fewestToDrop(base.state.exchanges.length);
   let step = search.next();
-  while (!step.done) step = search.next(await fits(candidate(base, step.value, why).state));
-  return result(base, step.value, why);
+  while (!step.done) step = search.next(await fits(candidate(step.value).payload));
+  return candidate(step.value);
 }

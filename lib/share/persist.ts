@@ -14,7 +14,7 @@ import { isMsg, msg, say, type Msg } from "../i18n/translate";
 import { importSessionFile, sessionFileObject } from "./session-file";
 import { fitForReader } from "./fit";
 import { stripSecrets } from "./secrets";
-import type { ShareState } from "./state";
+import type { PayloadV1 } from "./v1-schema";
 import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
 import { PRESETS, type PresetId } from "../session/presets";
 import { initialState, type SessionState } from "../session/state";
@@ -65,13 +65,13 @@ export function saveSession(
   if (!usable.ok) return refuse("asIs", { message: usable.error });
   const stripped = stripSecrets(usable.value, { knownSecrets: opts.knownSecrets });
   const preset = share.ok ? session.preset : initialState().preset;
-  const textOf = (state: ShareState, dropped: number, leftOut: Msg[]) => {
+  const textOf = (payload: PayloadV1, dropped: number, leftOut: Msg[]) => {
     const saved: SavedSession = {
       format: SAVED_SESSION_FORMAT,
       version: SAVED_SESSION_VERSION,
       savedAt: opts.now,
       preset,
-      session: sessionFileObject(state, new Date(opts.now)),
+      session: sessionFileObject(payload, new Date(opts.now)),
       dropped,
       ...(leftOut.length > 0 ? { leftOut } : {}),
     };
@@ -81,12 +81,12 @@ export function saveSession(
   // The budget's check leaves room for the wrapper's own fields (the dropped count, what was left out); a second pass
   // leaves the room they really took.
   let room = 512;
-  let fitted = fitForReader(stripped.state, (s) => textOf(s, 0, []).length + room <= max, why);
-  let text = textOf(fitted.state, fitted.droppedOldest, fitted.leftOut);
+  let fitted = fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+  let text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
   if (text.length > max) {
     room += text.length - max;
-    fitted = fitForReader(stripped.state, (s) => textOf(s, 0, []).length + room <= max, why);
-    text = textOf(fitted.state, fitted.droppedOldest, fitted.leftOut);
+    fitted = fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+    text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
   }
   if (text.length > max) return refuse("tooLarge", { max });
   return {

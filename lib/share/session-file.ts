@@ -10,7 +10,7 @@ import { CURRENT_VERSION, parsePayloadJson, stateFromPayload } from "./codec";
 import { SHARE_LIMITS } from "./limits";
 import { stripSecrets, type StripOptions } from "./secrets";
 import type { ShareState } from "./state";
-import { toPayloadV1 } from "./v1";
+import type { PayloadV1 } from "./v1";
 
 export const SESSION_FORMAT = "mcp-playground-session";
 
@@ -33,8 +33,8 @@ function slug(text: string): string {
 }
 
 /** The file's object for a state already stripped and fitted (the browser's saved session wraps the same object). */
-export function sessionFileObject(state: ShareState, now: Date) {
-  return { format: SESSION_FORMAT, version: CURRENT_VERSION, exportedAt: now.toISOString(), state: toPayloadV1(state) };
+export function sessionFileObject(payload: PayloadV1, now: Date) {
+  return { format: SESSION_FORMAT, version: CURRENT_VERSION, exportedAt: now.toISOString(), state: payload };
 }
 
 /**
@@ -46,13 +46,13 @@ export function exportSessionFile(state: ShareState, options: StripOptions & { n
   const stripped = stripSecrets(state, options);
   const now = options.now ?? new Date();
   const max = SHARE_LIMITS.maxJsonChars;
-  const textOf = (s: ShareState, indent?: number) => JSON.stringify(sessionFileObject(s, now), null, indent) + "\n";
-  const fitted = fitForReader(stripped.state, (s) => textOf(s).length <= max, msg("share.omit.why.file", { max }));
-  const pretty = textOf(fitted.state, 2);
+  const textOf = (p: PayloadV1, indent?: number) => JSON.stringify(sessionFileObject(p, now), null, indent) + "\n";
+  const fitted = fitForReader(stripped.state, (p) => textOf(p).length <= max, msg("share.omit.why.file", { max }));
+  const pretty = textOf(fitted.payload, 2);
   const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return {
     fileName: `mcp-${slug(state.title ?? "session")}-${stamp}.json`,
-    text: pretty.length <= max ? pretty : textOf(fitted.state),
+    text: pretty.length <= max ? pretty : textOf(fitted.payload),
     omitted: [...stripped.omitted, ...fitted.leftOut.map((m) => say(m))],
     omittedMsgs: [...stripped.omittedMsgs, ...fitted.leftOut],
   };
