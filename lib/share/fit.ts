@@ -12,9 +12,10 @@
  */
 import { firstIssue } from "../protocol/issues";
 import { msg, say, type Msg } from "../i18n/translate";
+import { SHARE_LIMITS } from "./limits";
 import type { ShareState } from "./state";
 import { toPayloadV1 } from "./v1";
-import { PayloadExchangeSchema, type PayloadV1 } from "./v1-schema";
+import { PayloadExchangeSchema, PayloadV1Schema, type PayloadV1 } from "./v1-schema";
 
 export interface Fitted {
   state: ShareState;
@@ -26,42 +27,77 @@ export interface Fitted {
   droppedOldest: number;
 }
 
-function withNotes(state: ShareState, payload: PayloadV1, notes: Msg[]): Pick<Fitted, "state" | "payload"> {
-  if (notes.length === 0) return { state, payload };
-  const omitted = [...new Set([...state.omitted, ...notes.map((m) => say(m))])];
-  return { state: { ...state, omitted }, payload: { ...payload, omitted } };
+/** A state whose own fields (not an exchange) its reader would refuse: nothing can be left out to fix it. */
+export class UnreadableState extends Error {}
+
+function reasonOf(issues: Parameters<typeof firstIssue>[0], where: string): string {
+  const { path, message, more } = firstIssue(issues);
+  return `${path ? `the field ${path}` : where} is invalid: ${message}${more}`;
 }
 
-function withExchanges(base: Pick<Fitted, "state" | "payload">, keep: (i: number) => boolean) {
+/**
+ * The list a payload carries of what was left out, within what its reader takes (SHARE_LIMITS.maxMapEntries lines):
+ * past that, the last line says how many more there were (the writer's page lists them all). A session of hundreds
+ * of exchanges, each with a credential header left out, has a line for each.
+ */
+function boundedList(lines: string[]): string[] {
+  const max = SHARE_LIMITS.maxMapEntries;
+  if (lines.length <= max) return lines;
+  return [...lines.slice(0, max - 1), say(msg("share.omit.more", { count: lines.length - max + 1 }))];
+}
+
+/**
+ * `base` with only the exchanges `keep` keeps, and its list of what was left out: the writer's own lines first (so a
+ * bounded list never cuts them), then the state's (the secrets).
+ */
+function shaped(base: { state: ShareState; payload: PayloadV1 }, keep: (i: number) => boolean, notes: Msg[]) {
   const exchanges = base.state.exchanges.filter((_, i) => keep(i));
   const compact = (base.payload.exchanges ?? []).filter((_, i) => keep(i));
-  const payload: PayloadV1 = { ...base.payload, exchanges: compact };
+  const omitted = boundedList([...new Set([...notes.map((m) => say(m)), ...base.state.omitted])]);
+  const payload: PayloadV1 = { ...base.payload, exchanges: compact, omitted };
   if (compact.length === 0) delete payload.exchanges;
-  return { state: { ...base.state, exchanges }, payload };
+  if (omitted.length === 0) delete payload.omitted;
+  return { state: { ...base.state, exchanges, omitted }, payload };
 }
 
-/** Step 1: the exchanges the reader's schema refuses, left out by number with its reason. */
-function readable(state: ShareState): Fitted {
-  const payload = toPayloadV1(state);
+/**
+ * Step 1: the exchanges the reader's schema refuses, left out by number with its reason. A state whose other fields
+ * the reader refuses (an editor text over 1,000,000 characters) throws UnreadableState: a writer says so rather
+ * than write what cannot be opened.
+ */
+function readable(state: ShareState): {
+  whole: { state: ShareState; payload: PayloadV1 };
+  refused: Set<number>;
+  leftOut: Msg[];
+} {
+  const whole = { state, payload: toPayloadV1(state) };
+  const { exchanges: _exchanges, ...head } = shaped(whole, () => false, []).payload;
+  void _exchanges;
+  const top = PayloadV1Schema.safeParse(head);
+  if (!top.success) throw new UnreadableState(reasonOf(top.error.issues, "the state"));
   const leftOut: Msg[] = [];
   const total = state.exchanges.length;
   const refused = new Set<number>();
-  (payload.exchanges ?? []).forEach((compact, i) => {
+  (whole.payload.exchanges ?? []).forEach((compact, i) => {
     const checked = PayloadExchangeSchema.safeParse(compact);
     if (checked.success) return;
-    const { path, message, more } = firstIssue(checked.error.issues);
-    const reason = `${path ? `the field ${path}` : "the exchange"} is invalid: ${message}${more}`;
-    leftOut.push(msg("share.omit.refused", { n: i + 1, total, reason }));
+    leftOut.push(
+      msg("share.omit.refused", { n: i + 1, total, reason: reasonOf(checked.error.issues, "the exchange") }),
+    );
     refused.add(i);
   });
-  if (refused.size === 0) return { state, payload, leftOut, droppedOldest: 0 };
-  const kept = withExchanges({ state, payload }, (i) => !refused.has(i));
-  return { ...withNotes(kept.state, kept.payload, leftOut), leftOut, droppedOldest: 0 };
+  return { whole, refused, leftOut };
 }
 
-/** The note for leaving out the `count` oldest of `total` exchanges, and why (the budget, in the writer's words). */
-function oldestNote(count: number, total: number, why: Msg): Msg {
-  return msg("share.omit.oldest", { count, first: 1, last: count, total, why });
+/** The note for leaving out the oldest exchanges (their indexes, of `total`), and why (the budget, in the writer's words). */
+function oldestNote(indexes: number[], total: number, why: Msg): Msg {
+  return msg("share.omit.oldest", {
+    count: indexes.length,
+    first: indexes[0] + 1,
+    last: indexes.at(-1)! + 1,
+    total,
+    why,
+  });
 }
 
 /**
@@ -81,36 +117,35 @@ function* fewestToDrop(total: number): Generator<number, number, boolean> {
   return lo;
 }
 
-/** The candidates of one search, each made once (a writer may memoize its measure by the payload object). */
-function candidates(base: Fitted, why: Msg): (drop: number) => Fitted {
+/**
+ * The candidates of one search, each made once (a writer may memoize its measure by the payload object): `drop` is how
+ * many of the oldest readable exchanges are left out.
+ */
+function candidates(state: ShareState, why: Msg): { count: number; of: (drop: number) => Fitted } {
+  const { whole, refused, leftOut } = readable(state);
+  const readableIndexes = state.exchanges.map((_, i) => i).filter((i) => !refused.has(i));
   const made = new Map<number, Fitted>();
-  return (drop) => {
+  const of = (drop: number): Fitted => {
     let c = made.get(drop);
     if (!c) {
-      if (drop === 0) c = base;
-      else {
-        const note = oldestNote(drop, base.state.exchanges.length, why);
-        const sliced = withExchanges(base, (i) => i >= drop);
-        c = {
-          ...withNotes(sliced.state, sliced.payload, [note]),
-          leftOut: [...base.leftOut, note],
-          droppedOldest: drop,
-        };
-      }
+      const notes =
+        drop === 0 ? leftOut : [...leftOut, oldestNote(readableIndexes.slice(0, drop), state.exchanges.length, why)];
+      const kept = new Set(readableIndexes.slice(drop));
+      c = { ...shaped(whole, (i) => kept.has(i), notes), leftOut: notes, droppedOldest: drop };
       made.set(drop, c);
     }
     return c;
   };
+  return { count: readableIndexes.length, of };
 }
 
 /** Fits `state` for a reader: `fits` says whether a payload is within the writer's budget; `why` names that budget. */
 export function fitForReader(state: ShareState, fits: (p: PayloadV1) => boolean, why: Msg): Fitted {
-  const base = readable(state);
-  const candidate = candidates(base, why);
-  const search = fewestToDrop(base.state.exchanges.length);
+  const candidate = candidates(state, why);
+  const search = fewestToDrop(candidate.count);
   let step = search.next();
-  while (!step.done) step = search.next(fits(candidate(step.value).payload));
-  return candidate(step.value);
+  while (!step.done) step = search.next(fits(candidate.of(step.value).payload));
+  return candidate.of(step.value);
 }
 
 /** The same, for a budget measured asynchronously (a link's DEFLATE). */
@@ -119,10 +154,9 @@ export async function fitForReaderAsync(
   fits: (p: PayloadV1) => Promise<boolean>,
   why: Msg,
 ): Promise<Fitted> {
-  const base = readable(state);
-  const candidate = candidates(base, why);
-  const search = fewestToDrop(base.state.exchanges.length);
+  const candidate = candidates(state, why);
+  const search = fewestToDrop(candidate.count);
   let step = search.next();
-  while (!step.done) step = search.next(await fits(candidate(step.value).payload));
-  return candidate(step.value);
+  while (!step.done) step = search.next(await fits(candidate.of(step.value).payload));
+  return candidate.of(step.value);
 }

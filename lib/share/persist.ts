@@ -12,7 +12,7 @@
  */
 import { isMsg, msg, say, type Msg } from "../i18n/translate";
 import { importSessionFile, sessionFileObject } from "./session-file";
-import { fitForReader } from "./fit";
+import { fitForReader, UnreadableState, type Fitted } from "./fit";
 import { stripSecrets } from "./secrets";
 import type { PayloadV1 } from "./v1-schema";
 import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
@@ -81,11 +81,19 @@ export function saveSession(
   // The budget's check leaves room for the wrapper's own fields (the dropped count, what was left out); a second pass
   // leaves the room they really took.
   let room = 512;
-  let fitted = fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+  const fit = () => fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+  let fitted: Fitted;
+  try {
+    fitted = fit();
+  } catch (e) {
+    // Its reader would refuse it whatever was left out: the last readable save stays, and the notice says why.
+    if (e instanceof UnreadableState) return refuse("asIs", { message: e.message });
+    throw e;
+  }
   let text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
   if (text.length > max) {
     room += text.length - max;
-    fitted = fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+    fitted = fit();
     text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
   }
   if (text.length > max) return refuse("tooLarge", { max });

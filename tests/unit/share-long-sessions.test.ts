@@ -86,6 +86,35 @@ describe("a session of 300 exchanges is kept whole by every writer and its reade
   });
 });
 
+describe("what a writer leaves out of 300 exchanges is listed in a form the reader opens", () => {
+  it("a credential in every one of 300 HTTP requests: the link opens whole, its list of what was left out is bounded and says how many more", async () => {
+    const state = longSession(300);
+    state.exchanges = state.exchanges.map((x) => ({
+      ...x,
+      events: [
+        {
+          t: 0,
+          kind: "http-request",
+          method: "POST",
+          url: "https://mcp.example/mcp",
+          headers: [["X-Api-Key", "k"]],
+          added: [],
+          body: x.sent,
+        },
+        ...x.events,
+      ],
+    }));
+    const link = await encodeShareFragment(state);
+    const opened = await decodeShareFragment(link.fragment);
+    expect(opened.kind === "error" ? opened.reason : "opened").toBe("opened");
+    if (opened.kind !== "ok") return;
+    expect(opened.state.exchanges).toHaveLength(300);
+    expect(opened.state.omitted).toHaveLength(SHARE_LIMITS.maxMapEntries);
+    expect(opened.state.omitted.at(-1)).toBe(`and ${300 - SHARE_LIMITS.maxMapEntries + 1} more lines like these`);
+    expect(link.omittedMsgs).toHaveLength(300);
+  });
+});
+
 describe("where a writer must leave exchanges out, it says exactly which — never silently", () => {
   it("a link over the length budget keeps the newest exchanges, fits the reader's limit and names the left-out ones in the link and in the dialog", async () => {
     // 300 exchanges of 1,000 incompressible characters each: about 400,000 link characters, twice the budget.
@@ -145,6 +174,17 @@ describe("where a writer must leave exchanges out, it says exactly which — nev
     expect(back.ok && back.leftOut.map((m) => say(m))).toEqual([
       "exchange 3 of 5 was left out: the field label is invalid: Too big: expected string to have <=512 characters",
     ]);
+  });
+});
+
+describe("a state its reader would refuse whatever is left out is not written", () => {
+  it("an editor text over the reader's 1,000,000 characters: the save is refused with the reason (the last readable save stays), the link and the file say why instead of writing one that cannot open", async () => {
+    const state = { ...longSession(2), editor: "x".repeat(SHARE_LIMITS.maxStringChars + 1) };
+    const reason = "the field editor is invalid: Too big: expected string to have <=1000000 characters";
+    const saved = saveSession(sessionFromShare(state, initialState()), { now: NOW });
+    expect(saved.ok ? "saved" : saved.reason).toBe(reason);
+    await expect(encodeShareFragment(state)).rejects.toThrow(reason);
+    expect(() => exportSessionFile(state)).toThrow(reason);
   });
 });
 
