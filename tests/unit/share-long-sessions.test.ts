@@ -233,4 +233,7 @@ describe("the README and docs/link-format.md say what holds, in the page's words
     expect(text).toContain("300 exchanges");
     expect(text).toContain("never overwritten");
   });
+  it("docs/link-format.md words the bounded list of what was left out as the writer does", () => {
+    expect(read("../../docs/link-format.md")).toContain(`\`${say(msg("share.omit.more", { count: 45 }))}\``);
+  });
 });
