@@ -33,11 +33,17 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
   async function make() {
     const share = shareFromSession(sessionWithPicked(state, picked));
     if (!share.ok) return setMade({ error: share.error });
-    const link = await encodeShareFragment(share.value, { knownSecrets: knownSecrets() });
+    let link: Awaited<ReturnType<typeof encodeShareFragment>>;
+    try {
+      link = await encodeShareFragment(share.value, { knownSecrets: knownSecrets() });
+    } catch (e) {
+      return setMade({ error: e instanceof Error ? e.message : String(e) });
+    }
     setMade({
       url: withFragment(window.location.href, link.fragment),
       chars: link.fragment.length,
-      cards: share.value.exchanges.length,
+      // What the link holds: a link over its length budget leaves the oldest out and says so in `omitted`.
+      cards: link.state.exchanges.length,
       omitted: link.omittedMsgs,
     });
   }

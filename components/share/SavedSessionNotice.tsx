@@ -10,6 +10,7 @@ import { useLocale, useTranslations } from "next-intl";
 import { say } from "@/lib/i18n/translate";
 import type { SavedNotice, useSavedSession } from "./useSavedSession";
 import { Button } from "../ui";
+import { downloadText } from "./download";
 
 /** English keeps its 24-hour en-GB clock; Bulgarian and Russian read the time in their own format. */
 function clock(ms: number, locale: string): string {
@@ -21,14 +22,20 @@ function noticeText(
   t: ReturnType<typeof useTranslations>,
   locale: string,
 ) {
-  if (notice.kind === "unreadable") return t("shareTools.saved.unreadable", { reason: say(notice.reason, t) });
+  if (notice.kind === "unreadable")
+    return t(notice.setAside ? "shareTools.saved.unreadableSetAside" : "shareTools.saved.unreadable", {
+      reason: say(notice.reason, t),
+    });
   if (notice.kind === "not-saved") return t("shareTools.saved.notSaved", { reason: say(notice.reason, t) });
   return [
     t("shareTools.saved.restored", {
       time: notice.savedAt > 0 ? clock(notice.savedAt, locale) : t("shareTools.saved.earlier"),
       exchanges: notice.exchanges,
     }),
-    notice.dropped ? t("shareTools.saved.dropped", { dropped: notice.dropped }) : "",
+    // A save says what it left out and why; one written before it did says only how many of the oldest.
+    ...(notice.leftOut.length > 0
+      ? notice.leftOut.map((m) => `${say(m, t)}.`)
+      : [notice.dropped ? t("shareTools.saved.dropped", { dropped: notice.dropped }) : ""]),
     notice.omitted.length ? t("shareTools.saved.secrets") : "",
   ]
     .filter(Boolean)
@@ -74,6 +81,15 @@ export function SavedSessionNotices({ saved }: { saved: ReturnType<typeof useSav
           text={noticeText(notice, t, locale)}
           dismiss={{ testId: "dismiss-saved-notice", label: t("shareTools.saved.ok"), onClick: saved.dismiss }}
         >
+          {notice.kind === "unreadable" ? (
+            <Button
+              data-testid="saved-session-download"
+              title={t("shareTools.saved.downloadTitle")}
+              onClick={() => downloadText("mcp-playground-unrestored-session.json", notice.text, "application/json")}
+            >
+              {t("shareTools.saved.download")}
+            </Button>
+          ) : null}
           <Button data-testid="start-fresh" onClick={saved.startFresh} title={t("shareTools.saved.startFreshTitle")}>
             {t("shareTools.saved.startFresh")}
           </Button>

@@ -24,7 +24,12 @@ export function SessionFileSection({ state, dispatch }: Omit<PanelProps, "comman
   function exportFile() {
     const share = current();
     if (!share.ok) return setNote({ text: share.error });
-    const file = exportSessionFile(share.value, { knownSecrets: knownSecrets() });
+    let file: ReturnType<typeof exportSessionFile>;
+    try {
+      file = exportSessionFile(share.value, { knownSecrets: knownSecrets() });
+    } catch (e) {
+      return setNote({ text: e instanceof Error ? e.message : String(e) });
+    }
     downloadText(file.fileName, file.text, "application/json");
     setNote({
       msg: msg(file.omitted.length ? "shareMore.file.savedOmitted" : "shareMore.file.savedNothing", {

@@ -23,8 +23,9 @@ const SAVE_DEBOUNCE_MS = 700;
 
 export type SavedNotice =
   | { kind: "none" }
-  | { kind: "restored"; exchanges: number; savedAt: number; dropped: number; omitted: string[] }
-  | { kind: "unreadable"; reason: Msg }
+  | { kind: "restored"; exchanges: number; savedAt: number; dropped: number; omitted: string[]; leftOut: Msg[] }
+  /** `setAside`: the unreadable save moved to its own key and saving goes on; otherwise nothing is saved over it. */
+  | { kind: "unreadable"; reason: Msg; setAside: boolean; text: string }
   | { kind: "not-saved"; reason: Msg };
 
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
@@ -64,12 +65,11 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
   const latest = useRef(state);
   // The session-file code, once loaded: a flush on pagehide must write synchronously (no import then).
   const loaded = useRef<Persist | null>(null);
+  // A saved session that could not be restored and could not be set aside: nothing is saved over it until Start fresh
+  // (dismissing its notice does not lift this).
   const blocked = useRef(false);
   useEffect(() => {
     latest.current = state;
-  });
-  useEffect(() => {
-    blocked.current = notice.kind === "unreadable";
   });
 
   /** Writes the session now; false when it could not (nothing loaded yet, storage off, a link not acted on). */
@@ -95,7 +95,10 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
     const store = storage();
     const text = tryStorage(() => store?.getItem(SAVED_SESSION_KEY));
     // Nothing to bring back (a first visit): the session-file code is not loaded until there is something to save.
-    const restoring = store && text && !opensLink(window.location.hash) ? persist() : Promise.resolve(null);
+    // A page that opens a link shows the link, but still reads the save: one it cannot restore must be set aside
+    // before acting on the link saves the page over it.
+    const opening = opensLink(window.location.hash);
+    const restoring = store && text ? persist() : Promise.resolve(null);
     void restoring.then((code) => {
       if (!live) return;
       if (code) loaded.current = code;
@@ -103,7 +106,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
         const back = code.restoreSession(text, freshFrom(latest.current));
         if (back.ok) {
           // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
-          if (!back.unchanged) {
+          if (!back.unchanged && !opening) {
             dispatch({ type: "session/load", state: back.state });
             setNotice({
               kind: "restored",
@@ -111,9 +114,15 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
               savedAt: back.savedAt,
               dropped: back.dropped,
               omitted: back.omitted,
+              leftOut: back.leftOut,
             });
           }
-        } else setNotice({ kind: "unreadable", reason: back.reasonMsg }); // kept until the user chooses Start fresh: nothing is lost silently
+        } else {
+          // Never overwritten: set aside under its own key, or kept where it is with saving off until Start fresh.
+          const setAside = store !== null && code.setAsideUnreadable(store, text) === "set-aside";
+          blocked.current = !setAside;
+          setNotice({ kind: "unreadable", reason: back.reasonMsg, setAside, text });
+        }
       }
       restored.current = true;
     });
@@ -124,7 +133,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
 
   const pending = state.entries.some((e) => e.phase.status === "pending");
   useEffect(() => {
-    if (!restored.current || notice.kind === "unreadable") return;
+    if (!restored.current || blocked.current) return;
     // Load the session-file code as soon as there is something to keep (a send takes longer than this import),
     // so that a flush on pagehide finds it loaded.
     if (!loaded.current)
@@ -137,7 +146,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
       writeNow();
     }, SAVE_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state, pending, notice.kind, writeNow]);
+  }, [state, pending, writeNow]);
 
   // A reload or a closed tab does not wait for the debounce: write what is on screen now.
   useEffect(() => {
@@ -158,6 +167,7 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
   const startFresh = () => {
     const previous = latest.current;
     tryStorage(() => storage()?.removeItem(SAVED_SESSION_KEY));
+    blocked.current = false;
     dispatch({ type: "session/load", state: freshFrom(previous) });
     setNotice({ kind: "none" });
     setCleared({ previous, exchanges: previous.entries.filter((e) => e.phase.status === "done").length });

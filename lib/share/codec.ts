@@ -15,10 +15,11 @@ import { SHARE_LIMITS } from "./limits";
 import { valueNestsDeeperThan } from "../protocol/json-depth";
 import { firstIssue } from "../protocol/issues";
 import { stripSecrets, type StripOptions } from "./secrets";
-import type { Msg } from "../i18n/translate";
+import { msg, say, type Msg } from "../i18n/translate";
+import { fitForReaderAsync } from "./fit";
 import type { ShareState } from "./state";
 import { PayloadV0Schema, migrateV0toV1 } from "./v0";
-import { PayloadV1Schema, fromPayloadV1, toPayloadV1, type PayloadV1 } from "./v1";
+import { PayloadV1Schema, fromPayloadV1, type PayloadV1 } from "./v1";
 
 export const CURRENT_VERSION = 1;
 
@@ -32,14 +33,47 @@ export interface EncodedLink {
   omittedMsgs: Msg[];
 }
 
+/** UTF-8 bytes of `text` (what the reader's inflate counts), without encoding when it cannot matter. */
+function utf8Bytes(text: string): number {
+  return text.length * 3 <= SHARE_LIMITS.maxJsonChars ? text.length : new TextEncoder().encode(text).length;
+}
+
+/**
+ * The link for a state, fitted to what a reader opens: exchanges the reader would refuse, then the oldest ones while
+ * the fragment is over SHARE_LIMITS.maxFragmentChars, are left out and named (lib/share/fit.ts), in the link's
+ * `omitted` and in `omittedMsgs` for the Share dialog.
+ */
 export async function encodeShareFragment(state: ShareState, options: StripOptions = {}): Promise<EncodedLink> {
   const stripped = stripSecrets(state, options);
-  const json = JSON.stringify(toPayloadV1(stripped.state));
+  // A payload over the reader's inflated bound gets no link (null); each payload is encoded once.
+  const made = new WeakMap<PayloadV1, string | null>();
+  const fragmentOf = async (p: PayloadV1): Promise<string | null> => {
+    if (!made.has(p)) {
+      const json = JSON.stringify(p);
+      made.set(
+        p,
+        utf8Bytes(json) > SHARE_LIMITS.maxJsonChars ? null : `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`,
+      );
+    }
+    return made.get(p)!;
+  };
+  const fitted = await fitForReaderAsync(
+    stripped.state,
+    async (p) => {
+      const fragment = await fragmentOf(p);
+      return fragment !== null && fragment.length <= SHARE_LIMITS.maxFragmentChars;
+    },
+    msg("share.omit.why.link", { max: SHARE_LIMITS.maxFragmentChars }),
+  );
+  // Nothing fits (a state over the limits without any exchange): the link is written anyway and its reader says why.
+  const fragment =
+    (await fragmentOf(fitted.payload)) ??
+    `#v=${CURRENT_VERSION}&s=${await deflateToLink(JSON.stringify(fitted.payload))}`;
   return {
-    fragment: `#v=${CURRENT_VERSION}&s=${await deflateToLink(json)}`,
-    state: stripped.state,
-    omitted: stripped.omitted,
-    omittedMsgs: stripped.omittedMsgs,
+    fragment,
+    state: fitted.state,
+    omitted: [...stripped.omitted, ...fitted.leftOut.map((m) => say(m))],
+    omittedMsgs: [...stripped.omittedMsgs, ...fitted.leftOut],
   };
 }
 

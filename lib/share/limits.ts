@@ -10,10 +10,12 @@ export const SHARE_LIMITS = {
   maxJsonChars: 2_000_000,
   /** Nesting depth of any JSON value (frames included). */
   maxDepth: 64,
-  /** Recorded exchanges in one link. */
-  maxExchanges: 100,
-  /** Wire events in one exchange. */
-  maxEventsPerExchange: 2_000,
+  /**
+   * Wire events in one exchange (and frames in its `received`): above what the bridge records in one exchange
+   * (5,000 events, plus its closing notes), so every exchange the page holds fits. Recorded exchanges have no count
+   * of their own: the JSON's size bounds them, and every writer fits a session to its reader (lib/share/fit.ts).
+   */
+  maxEventsPerExchange: 10_000,
   /** Any single string (a frame, a stderr line, the editor text). */
   maxStringChars: 1_000_000,
   /** Entries in a header or env map, and argv length. */

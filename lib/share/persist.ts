@@ -10,13 +10,17 @@
  *   { "format": "mcp-playground/saved-session", "version": 1, "savedAt": 1790000000000,
  *     "preset": "custom-stdio", "session": { …session file… }, "dropped": 0 }
  */
-import { msg, say, type Msg } from "../i18n/translate";
-import { exportSessionFile, importSessionFile } from "./session-file";
+import { isMsg, msg, say, type Msg } from "../i18n/translate";
+import { importSessionFile, sessionFileObject } from "./session-file";
+import { fitForReader, UnreadableState, type Fitted } from "./fit";
+import { stripSecrets } from "./secrets";
+import type { PayloadV1 } from "./v1-schema";
 import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
 import { PRESETS, type PresetId } from "../session/presets";
 import { initialState, type SessionState } from "../session/state";
 
-export { SAVED_SESSION_KEY } from "./saved-session-key";
+import { SAVED_SESSION_KEY } from "./saved-session-key";
+export { SAVED_SESSION_KEY };
 export const SAVED_SESSION_FORMAT = "mcp-playground/saved-session";
 export const SAVED_SESSION_VERSION = 1;
 /** localStorage holds about 5 M UTF-16 characters per origin; the session takes at most this many. */
@@ -31,6 +35,8 @@ export interface SavedSession {
   session: unknown;
   /** How many of the oldest exchanges were left out to stay under the size bound. */
   dropped: number;
+  /** Added in place (optional): what was left out and why (lib/share/fit.ts), said again when it is restored. */
+  leftOut?: Msg[];
 }
 
 /** Why a session cannot be saved or restored: its English, and the same as a Msg for the reader's language. */
@@ -40,9 +46,14 @@ const refuse = (key: string, values?: Msg["values"]): Refusal => {
   return { ok: false, reason: say(reasonMsg), reasonMsg };
 };
 
-export type SaveResult = { ok: true; text: string; exchanges: number; dropped: number; omitted: string[] } | Refusal;
+export type SaveResult =
+  { ok: true; text: string; exchanges: number; dropped: number; omitted: string[]; leftOut: Msg[] } | Refusal;
 
-/** The session as the text to store, oldest exchanges dropped until it fits; secrets stripped as in links. */
+/**
+ * The session as the text to store: secrets stripped as in links, then fitted (lib/share/fit.ts) to what the restore
+ * reads: an exchange its reader would refuse is left out by number, and the oldest exchanges go while the text is over
+ * `maxChars`. The save carries what was left out, so the restored notice says it.
+ */
 export function saveSession(
   session: SessionState,
   opts: { now: number; knownSecrets?: string[]; maxChars?: number },
@@ -52,27 +63,48 @@ export function saveSession(
   const share = shareFromSession(session);
   const usable = share.ok ? share : shareFromSession({ ...session, preset: initialState().preset });
   if (!usable.ok) return refuse("asIs", { message: usable.error });
-  let exchanges = usable.value.exchanges;
-  for (;;) {
-    const file = exportSessionFile(
-      { ...usable.value, exchanges },
-      { knownSecrets: opts.knownSecrets, now: new Date(opts.now) },
-    );
+  const stripped = stripSecrets(usable.value, { knownSecrets: opts.knownSecrets });
+  const preset = share.ok ? session.preset : initialState().preset;
+  const textOf = (payload: PayloadV1, dropped: number, leftOut: Msg[]) => {
     const saved: SavedSession = {
       format: SAVED_SESSION_FORMAT,
       version: SAVED_SESSION_VERSION,
       savedAt: opts.now,
-      preset: share.ok ? session.preset : initialState().preset,
-      session: JSON.parse(file.text) as unknown,
-      dropped: usable.value.exchanges.length - exchanges.length,
+      preset,
+      session: sessionFileObject(payload, new Date(opts.now)),
+      dropped,
+      ...(leftOut.length > 0 ? { leftOut } : {}),
     };
-    const text = JSON.stringify(saved);
-    if (text.length <= max)
-      return { ok: true, text, exchanges: exchanges.length, dropped: saved.dropped, omitted: file.omitted };
-    if (exchanges.length === 0) return refuse("tooLarge", { max });
-    // Drop the oldest quarter (at least one) and try again: bounded, a few passes at most.
-    exchanges = exchanges.slice(Math.max(1, Math.floor(exchanges.length / 4)));
+    return JSON.stringify(saved);
+  };
+  const why = msg("share.omit.why.saved", { max });
+  // The budget's check leaves room for the wrapper's own fields (the dropped count, what was left out); a second pass
+  // leaves the room they really took.
+  let room = 512;
+  const fit = () => fitForReader(stripped.state, (p) => textOf(p, 0, []).length + room <= max, why);
+  let fitted: Fitted;
+  try {
+    fitted = fit();
+  } catch (e) {
+    // Its reader would refuse it whatever was left out: the last readable save stays, and the notice says why.
+    if (e instanceof UnreadableState) return refuse("asIs", { message: e.message });
+    throw e;
   }
+  let text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
+  if (text.length > max) {
+    room += text.length - max;
+    fitted = fit();
+    text = textOf(fitted.payload, fitted.droppedOldest, fitted.leftOut);
+  }
+  if (text.length > max) return refuse("tooLarge", { max });
+  return {
+    ok: true,
+    text,
+    exchanges: fitted.state.exchanges.length,
+    dropped: fitted.droppedOldest,
+    omitted: stripped.omitted,
+    leftOut: fitted.leftOut,
+  };
 }
 
 export type Restored =
@@ -82,7 +114,10 @@ export type Restored =
       savedAt: number;
       exchanges: number;
       dropped: number;
+      /** The secrets left out (as in links), in English. */
       omitted: string[];
+      /** What the save left out to stay readable and within its bound (lib/share/fit.ts), for the notice. */
+      leftOut: Msg[];
       /** Nothing the user did is in it (no exchange; `base`'s frame, target and envelope): nothing to say "restored" about. */
       unchanged: boolean;
     }
@@ -118,6 +153,7 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
   }
   const file = importSessionFile(JSON.stringify(saved.session ?? null));
   if (!file.ok) return refuse("asIs", { message: file.reason });
+  const leftOut = Array.isArray(saved.leftOut) ? saved.leftOut.filter(isMsg) : [];
   let state = sessionFromShare(file.state, base, { sendIdPrefix: "saved" });
   // The user's own target comes back (a link's command waits for confirmation; this one the user typed here).
   state = withTarget(state, file.state.target);
@@ -129,11 +165,36 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
     savedAt: typeof saved.savedAt === "number" ? saved.savedAt : 0,
     exchanges: file.state.exchanges.length,
     dropped: typeof saved.dropped === "number" ? saved.dropped : 0,
-    omitted: file.state.omitted,
+    omitted: file.state.omitted.filter((line) => !leftOut.some((m) => say(m) === line)),
+    leftOut,
     unchanged:
       file.state.exchanges.length === 0 &&
       state.editor.text === base.editor.text &&
       state.preset === base.preset &&
       JSON.stringify(state.envelope) === JSON.stringify(base.envelope),
   };
+}
+
+/** Where a saved session this page cannot restore is set aside, so that saving the new session never overwrites it. */
+export const UNREADABLE_SESSION_KEY = `${SAVED_SESSION_KEY}.unreadable`;
+
+type KeyValueStore = Pick<Storage, "setItem" | "removeItem">;
+
+/**
+ * A saved session that could not be restored is never overwritten: it moves to UNREADABLE_SESSION_KEY (the page offers
+ * it as a download) and saving goes on — "set-aside". When the browser has no room for the copy it stays where it
+ * is — "kept-in-place" — and the page saves nothing over it until the user chooses Start fresh.
+ */
+export function setAsideUnreadable(store: KeyValueStore, text: string): "set-aside" | "kept-in-place" {
+  try {
+    store.setItem(UNREADABLE_SESSION_KEY, text);
+  } catch {
+    return "kept-in-place";
+  }
+  try {
+    store.removeItem(SAVED_SESSION_KEY);
+  } catch {
+    // The copy is set aside; the original is overwritten by the next save, as intended.
+  }
+  return "set-aside";
 }

@@ -4,12 +4,13 @@
  *
  *   { "format": "mcp-playground-session", "version": 1, "exportedAt": "2026-09-07T10:00:00.000Z", "state": { …v1 payload… } }
  */
-import type { Msg } from "../i18n/translate";
+import { msg, say, type Msg } from "../i18n/translate";
+import { fitForReader } from "./fit";
 import { CURRENT_VERSION, parsePayloadJson, stateFromPayload } from "./codec";
 import { SHARE_LIMITS } from "./limits";
 import { stripSecrets, type StripOptions } from "./secrets";
 import type { ShareState } from "./state";
-import { toPayloadV1 } from "./v1";
+import type { PayloadV1 } from "./v1";
 
 export const SESSION_FORMAT = "mcp-playground-session";
 
@@ -31,21 +32,29 @@ function slug(text: string): string {
   );
 }
 
+/** The file's object for a state already stripped and fitted (the browser's saved session wraps the same object). */
+export function sessionFileObject(payload: PayloadV1, now: Date) {
+  return { format: SESSION_FORMAT, version: CURRENT_VERSION, exportedAt: now.toISOString(), state: payload };
+}
+
+/**
+ * The file for a state: secrets stripped, then fitted to what importSessionFile reads (SHARE_LIMITS.maxJsonChars of
+ * text): written pretty when that fits, compact when only that does, and only then with the oldest exchanges left
+ * out, named in the file's `omitted` and in `omittedMsgs` (lib/share/fit.ts).
+ */
 export function exportSessionFile(state: ShareState, options: StripOptions & { now?: Date } = {}): ExportedSession {
   const stripped = stripSecrets(state, options);
   const now = options.now ?? new Date();
-  const file = {
-    format: SESSION_FORMAT,
-    version: CURRENT_VERSION,
-    exportedAt: now.toISOString(),
-    state: toPayloadV1(stripped.state),
-  };
+  const max = SHARE_LIMITS.maxJsonChars;
+  const textOf = (p: PayloadV1, indent?: number) => JSON.stringify(sessionFileObject(p, now), null, indent) + "\n";
+  const fitted = fitForReader(stripped.state, (p) => textOf(p).length <= max, msg("share.omit.why.file", { max }));
+  const pretty = textOf(fitted.payload, 2);
   const stamp = now.toISOString().slice(0, 19).replace(/[:T]/g, "-");
   return {
     fileName: `mcp-${slug(state.title ?? "session")}-${stamp}.json`,
-    text: JSON.stringify(file, null, 2) + "\n",
-    omitted: stripped.omitted,
-    omittedMsgs: stripped.omittedMsgs,
+    text: pretty.length <= max ? pretty : textOf(fitted.payload),
+    omitted: [...stripped.omitted, ...fitted.leftOut.map((m) => say(m))],
+    omittedMsgs: [...stripped.omittedMsgs, ...fitted.leftOut],
   };
 }
 

@@ -101,7 +101,7 @@ const OutcomeSchema = z.discriminatedUnion("kind", [
 
 const VerdictSchema = z.object({ level: z.enum(["pass", "fail", "warn", "info"]), text: z.string().max(4096) });
 
-const PayloadExchangeSchema = z.object({
+export const PayloadExchangeSchema = z.object({
   label: z.string().max(512).optional(),
   transport: z.enum(["stdio", "http"]).optional(),
   targetLabel: z.string().max(8192).optional(),
@@ -153,7 +153,8 @@ export const PayloadV1Schema = z.object({
       pinVersion: z.string().max(64).optional(),
     })
     .optional(),
-  exchanges: z.array(PayloadExchangeSchema).max(L.maxExchanges).optional(),
+  /** No count: a session is bounded by bytes (the reader's maxJsonChars), and its writers fit it (lib/share/fit.ts). */
+  exchanges: z.array(PayloadExchangeSchema).optional(),
   /** Added in place (optional): a Checks run with its evidence frames (lib/share/check-run.ts). */
   checks: SharedCheckRunSchema.optional(),
   omitted: z.array(z.string().max(1024)).max(L.maxMapEntries).optional(),

@@ -330,6 +330,32 @@ function registerReloadAndReading({ test, assert }) {
     );
   });
 
+  test("a saved session this page cannot restore is never overwritten: set aside, OK and new work keep it intact, and Download it gives it back", async ({
+    pg,
+    page,
+  }) => {
+    // A save written by a newer playground: this page cannot restore it. Put in place before the page's scripts run
+    // (a reload would first save the open page over it on pagehide).
+    const unreadable = JSON.stringify({ format: "mcp-playground/saved-session", version: 99, savedAt: 1, session: {} });
+    await page.addInitScript((text) => {
+      if (sessionStorage.getItem("seeded")) return;
+      sessionStorage.setItem("seeded", "1");
+      localStorage.setItem("mcp-playground/session", text);
+    }, unreadable);
+    await pg.open();
+    const notice = pg.tid("saved-session-notice");
+    await notice.and(page.locator('[data-kind="unreadable"]')).waitFor({ timeout: 10_000 });
+    const said = await notice.innerText();
+    assert(said.includes("could not be restored") && said.includes("set aside"), `notice: ${said}`);
+    const [download] = await Promise.all([page.waitForEvent("download"), pg.tid("saved-session-download").click()]);
+    assert(readFileSync(await download.path(), "utf8") === unreadable, "Download it gives back the save as it was");
+    await pg.tid("dismiss-saved-notice").click();
+    await pg.setEditorText('{"jsonrpc":"2.0","id":9,"method":"ping"}');
+    await waitSaved(page, "s.version === 1 && (s.session.state.editor || '').includes('ping')");
+    const kept = await page.evaluate(() => localStorage.getItem("mcp-playground/session.unreadable"));
+    assert(kept === unreadable, `the unreadable save after OK and a new save: ${kept}`);
+  });
+
   test("a reload keeps the Lab's last result, verdicts first, and says nothing ran", async ({ pg, page }) => {
     await pg.open();
     await pg.tid("tab-lab").click();
