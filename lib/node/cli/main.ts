@@ -4,7 +4,7 @@
  *   npm run cli -- send <target> --frame '<frame text>' [--timeout <ms>] [--no-progress-reset] [--max-total <ms>] [--json] [--insist] [--fresh]
  *                       [--no-mrtr] [--omit-param-headers] [--first-page-only] [--pin-version <v>]
  * Exit codes: 0 success, 1 the exchange failed (or the probe found nothing), 2 usage error.
- * Every process it started is ended before it exits.
+ * Every process it started is ended before it exits, and it exits only once its output is whole in the reader's hands.
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -30,6 +30,7 @@ import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, listed
 import { clientProfile } from "@/lib/protocol/client-profile";
 import { draftFrame, frameValue } from "@/lib/protocol/frame";
 import { LangUsageError, takeLang } from "./lang";
+import { dropOutputNobodyReads, exitWhenFlushed } from "./flush";
 
 const USAGE = `usage:
   npm run cli -- probe <target> [--json] [--timeout <ms>]
@@ -196,6 +197,7 @@ async function main(all: string[]): Promise<number> {
   return verdict.era === "unreachable" ? 1 : 0;
 }
 
+dropOutputNobodyReads();
 main(process.argv.slice(2))
   .catch((e: unknown) => {
     if (
@@ -212,6 +214,6 @@ main(process.argv.slice(2))
   })
   .then(async (code) => {
     await cleanupTargets();
-    // Exit explicitly: keep-alive sockets or stdin must not hold the CLI open once its work is done.
-    process.exit(code);
+    // Explicitly, but only once a slow reader of a pipe has the whole output (./flush.ts).
+    await exitWhenFlushed(code);
   });
