@@ -25,9 +25,9 @@ import {
   beginDrain,
   callsInFlight,
   drainSettings,
-  isDraining,
   markReady,
   markStarting,
+  stopSignalAction,
   whenIdle,
 } from "@/lib/node/bridge/lifecycle";
 import { registerLiveGauges } from "@/lib/node/bridge/observe";
@@ -179,11 +179,20 @@ server.listen(port, host, async () => {
 // reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
 // stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
 // finish (bounded; they still reach the embedded servers over the private socket), end every process the bridge
-// started (not before: a stdio call in flight needs its process), close what is left and exit 0. A second signal
-// exits at once (the bridge's exit hook, lib/node/bridge/stdio/registry.ts, still ends the processes).
+// started (not before: a stdio call in flight needs its process), close what is left and exit 0. A signal within
+// DRAIN.repeatWindowMs of the first is the same stop (npm passes a group's Ctrl+C or SIGTERM on: the server gets it
+// twice) and the drain goes on; a later one (a deliberate second Ctrl+C) exits at once (the bridge's exit hook,
+// lib/node/bridge/stdio/registry.ts, still ends the processes).
 const { graceMs, timeoutMs } = drainSettings(hosted);
+let drainingSince: number | null = null;
 async function drainAndExit(signal: string) {
-  if (isDraining()) process.exit(0);
+  const action = stopSignalAction(drainingSince, Date.now());
+  if (action === "exit-now") process.exit(0);
+  if (action === "same-stop") {
+    console.log(`${signal} again: the same stop (passed on by npm or the shell); still draining`);
+    return;
+  }
+  drainingSince = Date.now();
   beginDrain();
   console.log(
     `${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`,

@@ -4,10 +4,12 @@ import {
   callEnded,
   callStarted,
   callsInFlight,
+  DRAIN,
   drainSettings,
   markReady,
   markStarting,
   readiness,
+  stopSignalAction,
   whenIdle,
 } from "@/lib/node/bridge/lifecycle";
 
@@ -46,5 +48,25 @@ describe("an instance's life as a balancer sees it", () => {
     } finally {
       delete process.env.PLAYGROUND_DRAIN_GRACE_MS;
     }
+  });
+});
+
+// Issue 44 item 3: a stop sent to a whole process group (Ctrl+C in a terminal, systemd, `kill -- -PGID`) reaches the
+// server from the sender and again from npm, which passes it on; the second copy must not cut the drain short.
+describe("a stop signal during a drain", () => {
+  const first = 1_000_000;
+  it("the first signal starts the drain", () => {
+    expect(stopSignalAction(null, first)).toBe("drain");
+  });
+
+  it("a signal within DRAIN.repeatWindowMs of the first is the same stop passed on: the drain goes on", () => {
+    expect(DRAIN.repeatWindowMs).toBe(3_000);
+    expect(stopSignalAction(first, first)).toBe("same-stop");
+    expect(stopSignalAction(first, first + DRAIN.repeatWindowMs - 1)).toBe("same-stop");
+  });
+
+  it("a signal sent later (a deliberate second Ctrl+C) exits at once", () => {
+    expect(stopSignalAction(first, first + DRAIN.repeatWindowMs)).toBe("exit-now");
+    expect(stopSignalAction(first, first + 60_000)).toBe("exit-now");
   });
 });

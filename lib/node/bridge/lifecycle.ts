@@ -2,7 +2,8 @@
  * The instance's life as a load balancer sees it: starting → ready → draining. `GET /api/ready` answers 503
  * unless ready; `GET /api/health` answers 200 while the process is alive. On SIGTERM (scripts/server.ts) the
  * instance turns not-ready at once, keeps serving for DRAIN.graceMs so balancers stop routing to it, stops
- * accepting connections, waits (at most DRAIN.timeoutMs) for the calls in flight, ends its children, exits 0.
+ * accepting connections, waits (at most DRAIN.timeoutMs) for the calls in flight, ends its children, exits 0. The same
+ * signal again soon after (npm passing on a stop sent to the whole group) changes nothing; later, it exits at once.
  * The Kubernetes manifests' terminationGracePeriodSeconds is checked against these numbers by a test.
  */
 
@@ -17,11 +18,25 @@ export const DRAIN = {
   graceMs: 5_000,
   /** How long it waits for calls in flight after it stopped accepting connections (a send's own timeout is 10 s). */
   timeoutMs: 20_000,
+  /**
+   * A stop sent to the whole process group (Ctrl+C in a terminal, systemd's default, `kill -- -PGID`) reaches the server
+   * twice: from the sender and from npm, which passes it on. A signal this soon after the first is that same stop and the
+   * drain goes on; one after it (a deliberate second Ctrl+C) exits at once.
+   */
+  repeatWindowMs: 3_000,
 } as const;
 
 function envMs(name: string, fallback: number): number {
   const value = Number(process.env[name]);
   return Number.isFinite(value) && value >= 0 ? value : fallback;
+}
+
+/** What a SIGTERM/SIGINT does: start the drain, or (drainingSince set) go on with it or exit at once (DRAIN.repeatWindowMs). */
+export type StopSignalAction = "drain" | "same-stop" | "exit-now";
+
+export function stopSignalAction(drainingSince: number | null, now: number): StopSignalAction {
+  if (drainingSince === null) return "drain";
+  return now - drainingSince < DRAIN.repeatWindowMs ? "same-stop" : "exit-now";
 }
 
 export function drainSettings(hosted: boolean): { graceMs: number; timeoutMs: number } {

@@ -1,11 +1,14 @@
 // Issue 25 item 4: a drain covers every call. SIGTERM reaches `npm start`'s server (the harness's startServer) while a
 // stdio call and an HTTP call are in flight: both get their complete replies, then the server ends the processes it
 // started and exits 0. The replies are held until the server has said it is draining, so each call is surely in
-// flight across the signal (a stdio server killed at the signal cannot answer any more).
+// flight across the signal (a stdio server killed at the signal cannot answer any more). Issue 44 item 3: the same
+// when the stop is sent to `npm start`'s whole process group, so that the server gets it twice (npm passes it on).
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { ROOT, startServer } from "../harness.mjs";
+import { ROOT, endWithThisProcess, freePort, httpRequest, startServer } from "../harness.mjs";
 import { request } from "../steps/frames.mjs";
 import { postJson } from "../steps/http.mjs";
 
@@ -68,7 +71,118 @@ function alive(pid) {
   }
 }
 
+/**
+ * `npm start` as a user runs it (npm → node scripts/start.mjs, which serves the build), on `port`, detached in a
+ * process group of its own with `token`; log() is all it printed. A stale build is reported, not rebuilt here.
+ */
+function npmStart(port, token) {
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", PLAYGROUND_OPEN: "0", PLAYGROUND_TOKEN: token };
+  const npm = process.platform === "win32" ? "npm.cmd" : "npm";
+  const child = spawn(npm, ["start", "--", "--port", String(port), "--no-open"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  endWithThisProcess(child);
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  return { child, log: () => log, exited };
+}
+
 export function register({ test, assert }) {
+  test("a stop sent to `npm start`'s whole process group (npm forwards the signal again) drains the stdio call in flight, then everything exits", async () => {
+    const port = await freePort();
+    const token = randomBytes(16).toString("hex");
+    const app = npmStart(port, token);
+    let holder;
+    try {
+      await until(
+        "`npm start` answering /api/ready",
+        async () => {
+          assert(
+            !/Building the playground first/.test(app.log()),
+            `the build is stale; run \`npm run build\`:\n${app.log()}`,
+          );
+          assert(app.child.exitCode === null, `npm start exited early:\n${app.log()}`);
+          const r = await httpRequest({ port, path: "/api/ready" }).catch(() => undefined);
+          return r?.status === 200;
+        },
+        60_000,
+      );
+      const post = (route, body) =>
+        postJson(port, route, body, { "x-playground-token": token }).then((r) => ({
+          status: r.status,
+          json: JSON.parse(r.text),
+        }));
+      const stdioTarget = { kind: "stdio", command: process.execPath, args: [HOLD] };
+      // A server that exits mid-call resets the connection: that failure is this case's verdict, not a crash.
+      const stdioSend = post("/api/bridge/send", {
+        sendId: "group-stop",
+        target: stdioTarget,
+        frame: frame(7),
+        // Longer than the whole case: the call is in flight until the case releases it, however busy the machine.
+        timeoutMs: 120_000,
+      }).catch((e) => ({ status: 0, json: { error: e.message } }));
+      const status = await until("the stdio server saying it holds request 7", async () => {
+        const r = await post("/api/bridge/process", { action: "status", target: stdioTarget });
+        return r.json.value?.stderrTail?.some((l) => l.includes("holding 7")) && r.json.value;
+      });
+      holder = status.pid;
+
+      // What Ctrl+C in a terminal or `kill -- -PGID` does: every process of the group, npm included, gets the signal;
+      // npm passes it on to the server, which so gets it twice.
+      process.kill(-app.child.pid, "SIGTERM");
+      await until("the server saying it drains", () => /SIGTERM: draining/.test(app.log()));
+      // The reply is held until the copy npm passed on has arrived too (or the server is gone: the old behaviour).
+      await until(
+        "the second SIGTERM (npm's copy) arriving",
+        () => /SIGTERM again/.test(app.log()) || app.child.exitCode !== null || app.child.signalCode !== null,
+      );
+      assert(
+        app.child.exitCode === null && app.child.signalCode === null,
+        `\`npm start\` exited during the drain, with the stdio call still in flight (npm did not wait for the server, or the repeated SIGTERM cut the drain short):\n${app.log().slice(-1500)}`,
+      );
+      process.kill(holder, "SIGUSR1");
+
+      const sent = await stdioSend;
+      const outcome = sent.json.value?.outcome;
+      assert(
+        sent.status === 200 && outcome?.kind === "response",
+        `the stdio call in flight was not answered: HTTP ${sent.status} ${JSON.stringify(outcome ?? sent.json).slice(0, 400)}\n${app.log().slice(-1500)}`,
+      );
+      assert(
+        JSON.stringify(replyOf(sent.json.value)) ===
+          JSON.stringify({ jsonrpc: "2.0", id: 7, result: { released: true, pid: holder } }),
+        `the reply is not the server's complete answer: ${JSON.stringify(replyOf(sent.json.value))}`,
+      );
+      let timer;
+      const late = new Promise((resolve) => (timer = setTimeout(() => resolve("still running 30 s later"), 30_000)));
+      const exit = await Promise.race([app.exited, late]);
+      clearTimeout(timer);
+      assert(
+        typeof exit === "object" && exit.code === 0,
+        `\`npm start\` after the group stop: ${JSON.stringify(exit)} (expected exit code 0)\n${app.log().slice(-1500)}`,
+      );
+      assert(
+        /drained: no call in flight/.test(app.log()),
+        `the server did not say it drained:\n${app.log().slice(-2000)}`,
+      );
+      assert(!alive(holder), `the stdio server (pid ${holder}) outlived the server`);
+    } finally {
+      if (app.child.exitCode === null && app.child.signalCode === null) {
+        try {
+          process.kill(-app.child.pid, "SIGKILL");
+        } catch {
+          /* already gone */
+        }
+      }
+      if (holder && alive(holder)) process.kill(holder, "SIGKILL");
+    }
+  });
+
   test("a server whose output nobody reads any more (its terminal or its starter gone) still drains and exits 0 on SIGTERM", async () => {
     const srv = await startServer();
     try {
