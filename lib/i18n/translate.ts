@@ -17,8 +17,13 @@ export function makeTranslate(locale: Locale, messages: Messages): Translate {
   return (key, values) => t(key as never, values as never);
 }
 
-/** English, the default every lib function falls back to. */
-export const englishT: Translate = makeTranslate("en", en);
+let english: Translate | undefined;
+/**
+ * English, the default every lib function falls back to. Made on its first use, not when the module loads: the
+ * embedded servers' startup snapshots (scripts/build-servers.mjs) load this module, and a V8 snapshot cannot hold the
+ * native parts of a translator's Intl formatters ("Unknown external reference").
+ */
+export const englishT: Translate = (key, values) => (english ??= makeTranslate("en", en))(key, values);
 
 /**
  * A sentence kept as its key and values, for texts that outlive the moment they were made (a probe verdict, a
