@@ -69,4 +69,14 @@ describe("a stop signal during a drain", () => {
     expect(stopSignalAction(first, first + DRAIN.repeatWindowMs)).toBe("exit-now");
     expect(stopSignalAction(first, first + 60_000)).toBe("exit-now");
   });
+
+  it("the environment can widen the window (PLAYGROUND_DRAIN_REPEAT_MS)", () => {
+    process.env.PLAYGROUND_DRAIN_REPEAT_MS = "120000";
+    try {
+      expect(stopSignalAction(first, first + 60_000)).toBe("same-stop");
+      expect(stopSignalAction(first, first + 120_000)).toBe("exit-now");
+    } finally {
+      delete process.env.PLAYGROUND_DRAIN_REPEAT_MS;
+    }
+  });
 });

@@ -9,7 +9,10 @@
 
 export type Phase = "starting" | "ready" | "draining";
 
-/** Milliseconds; each can be overridden by the environment (PLAYGROUND_DRAIN_GRACE_MS, PLAYGROUND_DRAIN_TIMEOUT_MS). */
+/**
+ * Milliseconds; each can be overridden by the environment (PLAYGROUND_DRAIN_GRACE_MS, PLAYGROUND_DRAIN_TIMEOUT_MS,
+ * PLAYGROUND_DRAIN_REPEAT_MS).
+ */
 export const DRAIN = {
   /**
    * How long a draining hosted instance keeps serving while balancers notice it is not ready (the manifests'
@@ -36,7 +39,7 @@ export type StopSignalAction = "drain" | "same-stop" | "exit-now";
 
 export function stopSignalAction(drainingSince: number | null, now: number): StopSignalAction {
   if (drainingSince === null) return "drain";
-  return now - drainingSince < DRAIN.repeatWindowMs ? "same-stop" : "exit-now";
+  return now - drainingSince < envMs("PLAYGROUND_DRAIN_REPEAT_MS", DRAIN.repeatWindowMs) ? "same-stop" : "exit-now";
 }
 
 export function drainSettings(hosted: boolean): { graceMs: number; timeoutMs: number } {
