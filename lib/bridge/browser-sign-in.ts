@@ -1,13 +1,15 @@
 /**
  * The page's side of local mode's sign-in (the server's is lib/node/bridge/sign-in.ts). Once per page load:
- * 1. a launch code the boot script took out of the address bar (LAUNCH_BOOT_SCRIPT) is traded, same-origin, for
- *    a browser secret, kept in this origin's localStorage (per port; shared by this origin's tabs);
- * 2. else a secret already kept (another tab's sign-in, a reload) is checked with the server (a restart ends it);
+ * 1. a launch code the boot script took out of the address bar (LAUNCH_BOOT_SCRIPT) is traded, same-origin, for a
+ *    browser secret the answer sets as an HttpOnly cookie on this launch's own origin (no script here ever sees it);
+ * 2. else the server is asked whether this browser already holds one (another tab's sign-in, a reload);
  * 3. else the page is signed out and says how to sign in (components/signin), where a pasted token trades too.
- * Bridge calls wait for the secret (browserCredential) and send it in SESSION_HEADER. Browser only; no React.
+ * The secret is in no storage a document can read (issue 43 item 1): this tab keeps only a mark that it was signed
+ * in (SIGNED_IN_MARK in sessionStorage, to say "restarted" later), and tells this origin's other tabs that it signed
+ * in over a BroadcastChannel (no secret in it), so a signed-out tab asks the server again. Bridge calls wait for the
+ * sign-in (browserCredential); the browser sends the cookie. Browser only; no React.
  */
-import { BROWSER_SECRET_KEY, LAUNCH_CODE_GLOBAL } from "./sign-in-url";
-import { SESSION_HEADER } from "./target";
+import { SIGNED_IN_MARK, LAUNCH_CODE_GLOBAL } from "./sign-in-url";
 
 /** Why a page is signed out: nothing to sign in with, a spent launch URL, a sign-in from an earlier run, no server. */
 export type SignedOutReason = "none" | "launch-spent" | "restarted" | "unreachable";
@@ -18,47 +20,47 @@ export type SignInState =
 export const CHECKING: SignInState = { status: "checking" };
 
 let state: SignInState = CHECKING;
-let secret: string | null = null;
 let started = false;
+let channel: BroadcastChannel | null = null;
 const listeners = new Set<() => void>();
-let waiters: ((secret: string) => void)[] = [];
+let waiters: (() => void)[] = [];
 
 function setState(next: SignInState): void {
   state = next;
   for (const listener of listeners) listener();
 }
 
-function signedIn(value: string): void {
-  secret = value;
+function signedIn(tellOthers: boolean): void {
+  mark(true);
   setState({ status: "signed-in" });
+  if (tellOthers) channel?.postMessage("signed-in");
   const waiting = waiters;
   waiters = [];
-  for (const resolve of waiting) resolve(value);
+  for (const resolve of waiting) resolve();
 }
 
 function signedOut(reason: SignedOutReason): void {
-  secret = null;
   setState({ status: "signed-out", reason });
 }
 
-function stored(): string | null {
+function wasSignedIn(): boolean {
   try {
-    return localStorage.getItem(BROWSER_SECRET_KEY);
+    return sessionStorage.getItem(SIGNED_IN_MARK) === "1";
   } catch {
-    return null; // storage turned off: every page load signs in again
+    return false; // storage turned off: a restart reads as "not signed in"
   }
 }
 
-function keep(value: string | null): void {
+function mark(on: boolean): void {
   try {
-    if (value === null) localStorage.removeItem(BROWSER_SECRET_KEY);
-    else localStorage.setItem(BROWSER_SECRET_KEY, value);
+    if (on) sessionStorage.setItem(SIGNED_IN_MARK, "1");
+    else sessionStorage.removeItem(SIGNED_IN_MARK);
   } catch {
-    /* storage turned off: this page still holds the secret */
+    /* storage turned off */
   }
 }
 
-type Trade = { ok: true; secret: string } | ({ ok: false } & SignInProblem);
+type Trade = { ok: true } | ({ ok: false } & SignInProblem);
 
 /** Why a pasted token did not sign in: the server's kind (the page words the usual ones in its language) and words. */
 export interface SignInProblem {
@@ -67,7 +69,7 @@ export interface SignInProblem {
   unreachable?: true;
 }
 
-/** POST /api/signin: a launch code or a pasted token for a browser secret (fetch marks it Sec-Fetch-Site: same-origin). */
+/** POST /api/signin: a launch code or a pasted token for the sign-in cookie (fetch marks it Sec-Fetch-Site: same-origin). */
 async function trade(body: { launch: string } | { token: string }): Promise<Trade> {
   try {
     const res = await fetch("/api/signin", {
@@ -77,20 +79,25 @@ async function trade(body: { launch: string } | { token: string }): Promise<Trad
       cache: "no-store",
       referrerPolicy: "no-referrer",
     });
-    const reply = (await res.json()) as { ok: boolean; value?: { secret?: string }; kind?: string; message?: string };
-    if (reply.ok && typeof reply.value?.secret === "string") return { ok: true, secret: reply.value.secret };
+    const reply = (await res.json()) as {
+      ok: boolean;
+      value?: { signedIn?: boolean };
+      kind?: string;
+      message?: string;
+    };
+    if (reply.ok && reply.value?.signedIn === true) return { ok: true };
     return { ok: false, kind: reply.kind, message: reply.message ?? `the playground answered HTTP ${res.status}` };
   } catch (e) {
     return { ok: false, message: `could not reach the playground: ${(e as Error).message}`, unreachable: true };
   }
 }
 
-/** Is a kept secret one of this launch's? null when the server could not be asked. */
-async function stillValid(value: string): Promise<boolean | null> {
+/** Does this browser hold one of this launch's secrets (the cookie)? null when the server could not be asked. */
+async function holdsSignIn(): Promise<boolean | null> {
   try {
     const res = await fetch("/api/signin/check", {
       method: "POST",
-      headers: { "Content-Type": "application/json", [SESSION_HEADER]: value },
+      headers: { "Content-Type": "application/json" },
       body: "{}",
       cache: "no-store",
     });
@@ -115,36 +122,33 @@ async function resolveSignIn(): Promise<void> {
   const code = takeLaunchCode();
   if (code) {
     const traded = await trade({ launch: code });
-    if (traded.ok) {
-      keep(traded.secret);
-      return signedIn(traded.secret);
-    }
+    if (traded.ok) return signedIn(true);
     reason = traded.unreachable ? "unreachable" : "launch-spent";
   }
-  const kept = stored();
-  if (kept) {
-    const valid = await stillValid(kept);
-    // Unreachable: kept (the server may be on its way back); the page says it could not reach it.
-    if (valid !== false) return valid ? signedIn(kept) : signedOut("unreachable");
-    keep(null);
-    if (reason === "none") reason = "restarted";
-  }
+  const holds = await holdsSignIn();
+  if (holds) return signedIn(false);
+  if (holds === null) return signedOut("unreachable");
+  if (reason === "none" && wasSignedIn()) reason = "restarted";
+  mark(false);
   signedOut(reason);
 }
 
-/** Another tab of this origin signed in (or out): follow it. */
-function onStorage(e: StorageEvent): void {
-  if (e.key !== BROWSER_SECRET_KEY) return;
-  if (e.newValue) {
-    if (e.newValue !== secret) signedIn(e.newValue);
-  } else if (state.status === "signed-in") signedOut("restarted");
+/** Another tab of this launch signed in: this browser now holds the cookie, so a signed-out tab asks again. */
+function onOtherTab(e: MessageEvent): void {
+  if (e.data !== "signed-in" || state.status === "signed-in") return;
+  void holdsSignIn().then((holds) => {
+    if (holds && state.status !== "signed-in") signedIn(false);
+  });
 }
 
 /** Starts the page's sign-in once (the gate calls it; a bridge call does too). */
 export function startSignIn(): void {
   if (started) return;
   started = true;
-  window.addEventListener("storage", onStorage);
+  if (typeof BroadcastChannel === "function") {
+    channel = new BroadcastChannel(SIGNED_IN_MARK);
+    channel.onmessage = onOtherTab;
+  }
   void resolveSignIn();
 }
 
@@ -162,22 +166,20 @@ export async function signInWithToken(token: string): Promise<SignInProblem | nu
   const traded = await trade({ token: token.trim() });
   if (!traded.ok)
     return { kind: traded.kind, message: traded.message, ...(traded.unreachable ? { unreachable: true } : {}) };
-  keep(traded.secret);
-  signedIn(traded.secret);
+  signedIn(true);
   return null;
 }
 
-/** The header a bridge call sends, once this page is signed in (until then the call waits). */
+/** What a bridge call adds once this page is signed in (until then the call waits): nothing, the browser sends the cookie. */
 export async function browserCredential(): Promise<Record<string, string>> {
   startSignIn();
-  const value = secret ?? (await new Promise<string>((resolve) => waiters.push(resolve)));
-  return { [SESSION_HEADER]: value };
+  if (state.status !== "signed-in") await new Promise<void>((resolve) => waiters.push(resolve));
+  return {};
 }
 
-/** A bridge call with `headers` was answered 401: the secret is no longer this launch's (a restart). */
-export function credentialRefused(headers: Record<string, string>): void {
-  const used = headers[SESSION_HEADER];
-  if (!used || used !== secret) return;
-  keep(null);
+/** A bridge call was answered 401: this browser's sign-in is no longer this launch's (a restart). */
+export function credentialRefused(): void {
+  if (state.status !== "signed-in") return;
+  mark(false);
   signedOut("restarted");
 }

@@ -49,15 +49,16 @@ export function createBridgeClient(options: BridgeClientOptions | string): Bridg
     } catch (e) {
       return { ok: false, kind: "internal", message: `could not reach the bridge: ${(e as Error).message}` };
     }
-    refusedCredential(token, credential, res.status);
     let payload: unknown;
     try {
       payload = await res.json();
     } catch {
+      refusedCredential(token, res.status);
       return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} without a JSON body` };
     }
     if (!isReply(payload))
       return { ok: false, kind: "internal", message: `the bridge answered HTTP ${res.status} with an unexpected body` };
+    if (!payload.ok) refusedCredential(token, res.status, payload.kind);
     return payload as BridgeReply<T>;
   }
 

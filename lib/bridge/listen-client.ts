@@ -52,8 +52,8 @@ export function openListenStream(
       );
     }
     if (!res.ok || !res.body || (res.headers.get("content-type") ?? "").startsWith("application/json")) {
-      refusedCredential(token, await headers, res.status);
       const reply = (await res.json().catch(() => null)) as { message?: string; kind?: string } | null;
+      refusedCredential(token, res.status, reply?.kind);
       return ended(
         `the bridge refused the listen stream (${reply?.kind ?? `HTTP ${res.status}`}): ${reply?.message ?? "no details"}`,
       );

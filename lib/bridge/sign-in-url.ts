@@ -5,10 +5,11 @@
 /** The launch URL's fragment parameter: `/#launch=<code>`. A fragment never reaches a request line or a log. */
 export const LAUNCH_PARAM = "launch";
 /**
- * Where a signed-in page keeps its browser secret: localStorage, which is per origin (the port included, unlike a
- * cookie) and shared by this origin's tabs, so a share link opened in a new tab is signed in too.
+ * A tab's mark that it was signed in (sessionStorage, "1"; never the secret, which is an HttpOnly cookie no script
+ * reads), so a sign-in that later stops counting reads as "the playground restarted"; also the name of the
+ * BroadcastChannel on which a tab tells this launch's other tabs that it signed in.
  */
-export const BROWSER_SECRET_KEY = "mcp-playground:sign-in";
+export const SIGNED_IN_MARK = "mcp-playground:signed-in";
 /** Where the boot script leaves the launch code it took out of the address bar, for the page to trade. */
 export const LAUNCH_CODE_GLOBAL = "__mcpPlaygroundLaunchCode";
 

@@ -1,8 +1,9 @@
 /**
- * Issue 26 item 1: the browser's sign-in is bound to this origin. The launch URL carries a one-time launch code in
- * its #fragment; the page trades it (same-origin POST /api/signin) for a browser secret it keeps in this origin's
- * Web Storage and sends as a header, which counts only on a request the browser marks Sec-Fetch-Site: same-origin.
- * Scripts and the CLI keep the token header. The old per-port cookie is no credential at all any more.
+ * Issue 26 item 1: the browser's sign-in is bound to this origin, since issue 43 this launch's own origin
+ * (mcp-<random>.localhost:<port>, launch-origin.test.ts). The launch URL carries a one-time launch code in its
+ * #fragment; the page trades it (same-origin POST /api/signin) for a browser secret the answer sets as an HttpOnly
+ * cookie, which counts only on a request the browser marks Sec-Fetch-Site: same-origin. Scripts and the CLI keep the
+ * token header. The old per-port cookie is no credential at all.
  */
 import { createHmac } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
@@ -10,6 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { request } from "./helpers";
@@ -33,7 +35,12 @@ function spawnAttempt(marker: string) {
 }
 
 const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
-const ownPage = () => ({ Origin: app.origin, ...SAME_ORIGIN });
+/** This launch's own page: its origin (mcp-….localhost at the port) as Origin and Host, same-origin. */
+const ownPage = () => ({
+  Origin: `http://${launchHostname()}:${app.port}`,
+  Host: `${launchHostname()}:${app.port}`,
+  ...SAME_ORIGIN,
+});
 
 /** A fresh launch code, as a script holding the token asks for one (the run command prints the first). */
 async function launchCode(): Promise<string> {
@@ -48,10 +55,14 @@ async function trade(body: object, headers: Record<string, string> = ownPage()) 
   return app.post("/api/signin", body, headers);
 }
 
+/** The secret a trade's answer set as the session cookie. */
+const cookieSecret = (headers: { "set-cookie"?: string[] }) =>
+  /^mcp-playground-session=([^;]*);/.exec(headers["set-cookie"]?.[0] ?? "")?.[1] ?? "";
+
 async function browserSecret(): Promise<string> {
-  const { status, json } = await trade({ launch: await launchCode() });
+  const { status, json, headers } = await trade({ launch: await launchCode() });
   expect({ status, ok: json.ok }).toEqual({ status: 200, ok: true });
-  return (json.value as { secret: string }).secret;
+  return cookieSecret(headers);
 }
 
 describe("the old sign-in cookie is no credential", () => {
@@ -75,7 +86,7 @@ describe("the launch code", () => {
     const code = await launchCode();
     const first = await trade({ launch: code });
     expect(first.status).toBe(200);
-    expect((first.json.value as { secret: string }).secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieSecret(first.headers)).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(first.headers["cache-control"]).toBe("no-store");
     const again = await trade({ launch: code });
     expect({ status: again.status, kind: again.json.kind }).toEqual({ status: 401, kind: "unauthorized" });
@@ -179,7 +190,8 @@ describe("hosted mode", () => {
   it("has no browser sign-in: its page carries its credential, so the trade is refused", async () => {
     vi.stubEnv("PLAYGROUND_MODE", "hosted");
     try {
-      const { status, json } = await trade({ token: TOKEN });
+      // Hosted mode has no launch name: its page is on the loopback origin (or an allowed host).
+      const { status, json } = await trade({ token: TOKEN }, { Origin: app.origin, ...SAME_ORIGIN });
       expect({ status, kind: json.kind }).toEqual({ status: 403, kind: "refused" });
     } finally {
       vi.stubEnv("PLAYGROUND_MODE", "");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toNodeListener } from "@/lib/node/demo-servers/http";
 import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
 import { createPlaygroundListener } from "@/lib/node/host/app";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { stampPeer } from "@/lib/node/bridge/peer";
 import { PEER_HEADER, remoteAddressOf } from "@/lib/node/bridge/policy";
 
@@ -96,12 +97,21 @@ describe("the page kind Next renders is the server's alone", () => {
       const forged = encodeURIComponent(JSON.stringify({ kind: "playground", hosted: true }));
       const answer = await new Promise<{ told: string; raw: number }>((resolve, reject) => {
         http
-          .get({ host: "127.0.0.1", port: to, path: "/", headers: { [PAGE_HEADER]: forged } }, (res) => {
-            let body = "";
-            res.setEncoding("utf8");
-            res.on("data", (c) => (body += c));
-            res.on("end", () => resolve(JSON.parse(body)));
-          })
+          // This launch's own name (local mode serves its page there only: launch-origin.test.ts).
+          .get(
+            {
+              host: "127.0.0.1",
+              port: to,
+              path: "/",
+              headers: { [PAGE_HEADER]: forged, Host: `${launchHostname()}:${to}` },
+            },
+            (res) => {
+              let body = "";
+              res.setEncoding("utf8");
+              res.on("data", (c) => (body += c));
+              res.on("end", () => resolve(JSON.parse(body)));
+            },
+          )
           .on("error", reject);
       });
       expect(decodePageKind(answer.told)).toEqual({ kind: "playground", hosted: false });

@@ -7,6 +7,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { mintBrowserSecret } from "@/lib/node/bridge/token";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
@@ -121,7 +122,12 @@ describe("what a bridge route lets through", () => {
     const { status, json } = await app.post(
       "/api/bridge/cancel",
       { sendId: "none" },
-      { [SESSION_HEADER]: mintBrowserSecret(), "Sec-Fetch-Site": "same-origin", Origin: app.origin },
+      {
+        [SESSION_HEADER]: mintBrowserSecret(),
+        "Sec-Fetch-Site": "same-origin",
+        Origin: `http://${launchHostname()}:${app.port}`,
+        Host: `${launchHostname()}:${app.port}`,
+      },
     );
     expect({ status, json }).toEqual({ status: 200, json: { ok: true, value: { cancelled: false } } });
   });

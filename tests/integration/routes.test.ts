@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, fixture, recordPids, request } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
@@ -86,7 +87,13 @@ describe("bridge routes refuse what they must", () => {
 
 describe("bridge routes deliver", () => {
   it("send answers { ok: true, value: Exchange } for the calendar over stdio", async () => {
-    const { status, json } = await post("/api/bridge/send", sendBody(), { ...auth(), Origin: origin });
+    // As this launch's own page sends it (local mode: its origin is mcp-….localhost at the port).
+    const page = `${launchHostname()}:${port}`;
+    const { status, json } = await post("/api/bridge/send", sendBody(), {
+      ...auth(),
+      Origin: `http://${page}`,
+      Host: page,
+    });
     expect(status).toBe(200);
     const exchange = (json as { value: Exchange }).value;
     recordPids(exchange);

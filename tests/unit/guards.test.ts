@@ -1,7 +1,16 @@
-import { describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { checkHost, checkOrigin, checkPageHeaders, guardRequest, pageFor, parseHost } from "@/lib/node/bridge/guards";
+import {
+  checkHost,
+  checkOrigin,
+  checkPageHeaders,
+  guardRequest,
+  launchRedirect,
+  pageFor,
+  parseHost,
+} from "@/lib/node/bridge/guards";
 import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { checkToken, getLaunchToken, hostedPageToken } from "@/lib/node/bridge/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
@@ -13,15 +22,26 @@ function bridgeRequest(headers: Record<string, string>): Request {
 
 localLaunchForEachTest(TOKEN);
 
-describe("guardRequest: Host, then Origin, then token", () => {
-  const good = { host: "127.0.0.1:3000", [TOKEN_HEADER]: TOKEN };
-  const withHost = (host: string) => ({ ...good, host });
-  const withOrigin = (origin: string) => ({ ...good, origin });
-  /** The status each refusal answers with. */
-  const STATUS = { "forbidden-host": 403, "forbidden-origin": 403, unauthorized: 401 } as const;
-  /** Each rule's test is named "bridge <rule>". */
-  const rows: [rule: string, headers: Record<string, string>, refusal: keyof typeof STATUS | null][] = [
-    ["accepts a loopback Host with the launch token and no Origin (the CLI, curl)", good, null],
+const good = { host: "127.0.0.1:3000", [TOKEN_HEADER]: TOKEN };
+const withHost = (host: string) => ({ ...good, host });
+const withOrigin = (origin: string) => ({ ...good, origin });
+/** The status each refusal answers with. */
+const STATUS = { "forbidden-host": 403, "forbidden-origin": 403, unauthorized: 401 } as const;
+type Row = [rule: string, headers: Record<string, string>, refusal: keyof typeof STATUS | null];
+
+function guardRows(rows: Row[]): void {
+  for (const [rule, headers, refusal] of rows) {
+    it(`bridge ${rule}`, () => {
+      const result = guardRequest(bridgeRequest(headers));
+      if (refusal === null) expect(result).toBeNull();
+      else expect(result).toMatchObject({ ok: false, kind: refusal, status: STATUS[refusal] });
+    });
+  }
+}
+
+describe("hosted mode: a loopback page is the page's own origin on the same port", () => {
+  beforeEach(() => vi.stubEnv("PLAYGROUND_MODE", "hosted"));
+  guardRows([
     ["accepts the page's own origin", withOrigin("http://127.0.0.1:3000"), null],
     ["accepts localhost and 127.0.0.1 as the same page on the same port", withOrigin("http://localhost:3000"), null],
     [
@@ -30,6 +50,55 @@ describe("guardRequest: Host, then Origin, then token", () => {
       null,
     ],
     ["accepts the IPv6 loopback", { ...withHost("[::1]:3000"), origin: "http://[::1]:3000" }, null],
+    ["refuses a loopback page on another port", withOrigin("http://127.0.0.1:8080"), "forbidden-origin"],
+  ]);
+  it("a page served under an allowed host name may call its own bridge", () => {
+    vi.stubEnv("PLAYGROUND_ALLOWED_HOSTS", "devbox.lan");
+    expect(checkOrigin("http://devbox.lan:3000", "devbox.lan:3000")).toBeNull();
+  });
+});
+
+describe("local mode: only this launch's own origin is the page's (issue 43: an earlier server may own the loopback origin)", () => {
+  const launch = () => `${launchHostname()}:3000`;
+  it("bridge accepts this launch's own origin, mcp-<random>.localhost on the port", () => {
+    expect(guardRequest(bridgeRequest({ ...withHost(launch()), origin: `http://${launch()}` }))).toBeNull();
+  });
+  it("bridge refuses this launch's name on another port, and another launch's name", () => {
+    expect(
+      guardRequest(bridgeRequest({ ...withHost(launch()), origin: `http://${launchHostname()}:3001` })),
+    ).toMatchObject({ kind: "forbidden-origin" });
+    const earlier = `mcp-${"a".repeat(32)}.localhost:3000`;
+    expect(guardRequest(bridgeRequest({ ...withHost(earlier), origin: `http://${earlier}` }))).toMatchObject({
+      kind: "forbidden-host",
+      message: expect.stringMatching(/earlier launch's address/),
+    });
+  });
+  guardRows([
+    [
+      "refuses the port's loopback origin (an earlier server's page or worker)",
+      withOrigin("http://127.0.0.1:3000"),
+      "forbidden-origin",
+    ],
+    [
+      "refuses localhost on the port",
+      { ...withHost("localhost:3000"), origin: "http://localhost:3000" },
+      "forbidden-origin",
+    ],
+    [
+      "refuses the IPv6 loopback on the port",
+      { ...withHost("[::1]:3000"), origin: "http://[::1]:3000" },
+      "forbidden-origin",
+    ],
+  ]);
+  it("a page under an allowed host name is not this launch's page", () => {
+    vi.stubEnv("PLAYGROUND_ALLOWED_HOSTS", "devbox.lan");
+    expect(checkOrigin("http://devbox.lan:3000", "devbox.lan:3000")).toMatchObject({ kind: "forbidden-origin" });
+  });
+});
+
+describe("guardRequest: Host, then Origin, then token", () => {
+  const rows: Row[] = [
+    ["accepts a loopback Host with the launch token and no Origin (the CLI, curl)", good, null],
     ["refuses a request whose Host is not loopback (DNS rebinding)", withHost("evil.example:3000"), "forbidden-host"],
     ["refuses a Host that only starts like a loopback name", withHost("127.0.0.1.nip.io:3000"), "forbidden-host"],
     ["refuses a Host that ends in localhost", withHost("localhost.evil.example"), "forbidden-host"],
@@ -48,13 +117,7 @@ describe("guardRequest: Host, then Origin, then token", () => {
       "forbidden-host",
     ],
   ];
-  for (const [rule, headers, refusal] of rows) {
-    it(`bridge ${rule}`, () => {
-      const result = guardRequest(bridgeRequest(headers));
-      if (refusal === null) expect(result).toBeNull();
-      else expect(result).toMatchObject({ ok: false, kind: refusal, status: STATUS[refusal] });
-    });
-  }
+  guardRows(rows);
 
   it("refusals explain themselves and how to allow more", () => {
     expect(guardRequest(bridgeRequest(withHost("evil.example:3000")))?.message).toMatch(
@@ -76,10 +139,6 @@ describe("allow-lists can be extended by environment", () => {
     expect(checkHost("other:8080")).toBeNull();
     expect(checkHost("other:9090")).not.toBeNull();
   });
-  it("a page served under an allowed host name may call its own bridge", () => {
-    vi.stubEnv("PLAYGROUND_ALLOWED_HOSTS", "devbox.lan");
-    expect(checkOrigin("http://devbox.lan:3000", "devbox.lan:3000")).toBeNull();
-  });
   it("PLAYGROUND_ALLOWED_ORIGINS admits an exact origin", () => {
     vi.stubEnv("PLAYGROUND_ALLOWED_ORIGINS", "http://tools.example:9000");
     expect(checkOrigin("http://tools.example:9000", "127.0.0.1:3000")).toBeNull();
@@ -93,6 +152,36 @@ describe("the page (and the demo MCP route) check Host and Origin but need no to
   it("page refuses a foreign Host (DNS rebinding)", () =>
     expect(checkPageHeaders(new Headers({ host: "attacker.example" }))?.kind).toBe("forbidden-host"));
   it("page refuses a missing Host", () => expect(checkPageHeaders(new Headers())?.kind).toBe("forbidden-host"));
+  it("local mode: the playground page is served on this launch's name only; on 127.0.0.1, localhost or [::1] it is refused and says to open the launch URL", () => {
+    expect(pageFor(new Headers({ host: `${launchHostname()}:3000` }))).toEqual({ kind: "playground", hosted: false });
+    for (const host of ["127.0.0.1:3000", "localhost:3000", "[::1]:3000"]) {
+      const page = pageFor(new Headers({ host }));
+      expect(page).toMatchObject({ kind: "refused", refusal: { kind: "forbidden-host", status: 403 } });
+      const message = page.kind === "refused" ? page.refusal.message : "";
+      expect(message).toMatch(
+        /answer only at the address of its launch URL.*open the launch URL the playground printed/,
+      );
+      expect(message).not.toContain(launchHostname());
+    }
+  });
+  it("local mode: a page address on 127.0.0.1, localhost, [::1] or an earlier launch's name moves to this launch's origin (path and query kept); API calls and assets do not", () => {
+    const to = (port: string, url: string) => `http://${launchHostname()}:${port}${url}`;
+    expect(launchRedirect("GET", "/examples?x=1", "127.0.0.1:3000")).toBe(to("3000", "/examples?x=1"));
+    expect(launchRedirect("HEAD", "/", "localhost:3100")).toBe(to("3100", "/"));
+    expect(launchRedirect("GET", "/", "[::1]:3000")).toBe(to("3000", "/"));
+    expect(launchRedirect("GET", "/", `mcp-${"b".repeat(32)}.localhost:3000`)).toBe(to("3000", "/"));
+    expect(launchRedirect("GET", "/", `${launchHostname()}:3000`)).toBeNull();
+    expect(launchRedirect("POST", "/", "127.0.0.1:3000")).toBeNull();
+    expect(launchRedirect("GET", "/api/health", "127.0.0.1:3000")).toBeNull();
+    expect(launchRedirect("GET", "/_next/static/x.js", "127.0.0.1:3000")).toBeNull();
+    expect(launchRedirect("GET", "/", "evil.example:3000")).toBeNull();
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    expect(launchRedirect("GET", "/", "127.0.0.1:3000")).toBeNull();
+  });
+  it("hosted mode: the page is served on loopback names as before", () => {
+    vi.stubEnv("PLAYGROUND_MODE", "hosted");
+    expect(pageFor(new Headers({ host: "127.0.0.1:3000" }))).toMatchObject({ kind: "playground", hosted: true });
+  });
 });
 
 describe("parseHost", () => {

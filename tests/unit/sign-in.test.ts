@@ -1,16 +1,18 @@
 /**
- * Issue 26 item 1: the guards' view of local mode's browser sign-in. A browser secret (what a page got for its
- * one-time launch code) opens the bridge only from our own origin: Sec-Fetch-Site: same-origin, and the Host and
- * Origin guards still apply. Launch codes spend once; neither is derived from the token.
+ * Issue 26 item 1, issue 43 item 1: the guards' view of local mode's browser sign-in. A browser secret (what a page
+ * got for its one-time launch code, as an HttpOnly cookie) opens the bridge only from this launch's own origin
+ * (mcp-<random>.localhost:<port>): Sec-Fetch-Site: same-origin, and the Host and Origin guards still apply. Launch
+ * codes spend once; neither is derived from the token.
  */
 import { describe, expect, it } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import { guardRequest } from "@/lib/node/bridge/guards";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { checkBrowserSecret, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "@/lib/node/bridge/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "f".repeat(64);
-const HOST = "127.0.0.1:3000";
+const HOST = `${launchHostname()}:3000`;
 
 const bridge = (headers: Record<string, string>) =>
   guardRequest(
@@ -54,7 +56,21 @@ describe("bridge calls: the token header or a browser secret from our own page",
       kind: "unauthorized",
     });
   });
-  it("a cookie is no credential at all", () => {
+  it("the launch's session cookie carries the secret from our own page", () => {
+    expect(bridge({ cookie: `a=b; mcp-playground-session=${mintBrowserSecret()}`, ...OWN_PAGE })).toBeNull();
+    expect(bridge({ cookie: `mcp-playground-session=${"a".repeat(43)}`, ...OWN_PAGE })).toMatchObject({
+      kind: "unauthorized",
+    });
+  });
+  it("a secret from a page on the port's loopback origin (127.0.0.1, an earlier server's) is refused, cookie or header", () => {
+    const old = { host: "127.0.0.1:3000", origin: "http://127.0.0.1:3000", "sec-fetch-site": "same-origin" };
+    const secret = mintBrowserSecret();
+    expect(bridge({ ...old, cookie: `mcp-playground-session=${secret}` })).toMatchObject({ status: 403 });
+    expect(bridge({ ...old, [SESSION_HEADER]: secret })).toMatchObject({ status: 403 });
+    const { origin: _none, ...noOrigin } = old;
+    expect(bridge({ ...noOrigin, [SESSION_HEADER]: secret })).toMatchObject({ kind: "forbidden-host" });
+  });
+  it("the old per-port cookie is no credential", () => {
     expect(bridge({ cookie: `mcp-playground-3000=${mintBrowserSecret()}`, ...OWN_PAGE })).toMatchObject({
       kind: "unauthorized",
     });

@@ -5,7 +5,9 @@
  */
 import { SESSION_HEADER, TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
 import type { HeaderReader } from "./call-request";
+import { isEarlierLaunchHostname, isLaunchHostname, launchOrigin } from "./launch-origin";
 import { isHosted } from "./policy";
+import { browserSecretOf } from "./session-cookie";
 import { checkBrowserSecret, checkHostedPageToken, checkToken, hostedPageToken } from "./token";
 
 export interface GuardFailure {
@@ -53,11 +55,18 @@ export function parseHost(host: string): ParsedHost | null {
   return parsed;
 }
 
+const EARLIER_LAUNCH =
+  "is an earlier launch's address: each launch of the playground has a name of its own (it restarted since), " +
+  "so open the launch URL it printed last";
+
 export function checkHost(host: string | null): GuardFailure | null {
   if (!host) return guardFailure("forbidden-host", "the request has no Host header; refused (DNS-rebinding defence)");
   const parsed = parseHost(host);
   if (parsed) {
     if ((LOOPBACK_HOSTNAMES as readonly string[]).includes(parsed.hostname)) return null;
+    if (!isHosted() && isLaunchHostname(parsed.hostname)) return null;
+    if (!isHosted() && isEarlierLaunchHostname(parsed.hostname))
+      return guardFailure("forbidden-host", `Host ${JSON.stringify(host)} ${EARLIER_LAUNCH}`);
     // Read only when the name is not loopback (the environment is read per call, so a change applies at once).
     const allowed = envList("PLAYGROUND_ALLOWED_HOSTS");
     const full = parsed.port ? `${parsed.hostname}:${parsed.port}` : parsed.hostname;
@@ -65,7 +74,8 @@ export function checkHost(host: string | null): GuardFailure | null {
   }
   return guardFailure(
     "forbidden-host",
-    `Host ${JSON.stringify(host)} is not a loopback name the playground answers to (127.0.0.1, localhost, [::1]); ` +
+    `Host ${JSON.stringify(host)} is not a loopback name the playground answers to (127.0.0.1, localhost, [::1], ` +
+      "or in local mode this launch's own name); " +
       "refused as a DNS-rebinding defence. Set PLAYGROUND_ALLOWED_HOSTS (comma list) to allow another name.",
   );
 }
@@ -76,16 +86,53 @@ function portOf(protocol: string, port: string | undefined): string {
 
 /**
  * No Origin: a non-browser client (the CLI, curl, the bridge calling the demo route) — allowed, the token
- * still applies. Otherwise the page must be ours: a loopback origin on the same port as the request's Host,
- * the exact Host itself (for PLAYGROUND_ALLOWED_HOSTS names), or an entry of PLAYGROUND_ALLOWED_ORIGINS.
+ * still applies. Otherwise the page must be ours. Local mode: exactly this launch's origin (launch-origin.ts), the
+ * request's own Host; a loopback origin such as http://127.0.0.1:<port> is not ours, because an earlier server may
+ * have left a page or a service worker there. Hosted mode: a loopback origin on the same port as the request's Host,
+ * or the exact Host itself (for PLAYGROUND_ALLOWED_HOSTS names). Either mode: an entry of PLAYGROUND_ALLOWED_ORIGINS.
+ * The refusal never names this launch's origin (the caller may be a page that must not learn it).
  */
 export function checkOrigin(origin: string | null, host: string | null): GuardFailure | null {
-  if (origin === null || isOwnOrigin(origin, host)) return null;
+  if (origin === null) return null;
+  if (isHosted() ? isOwnOrigin(origin, host) : isLaunchOrigin(origin, host)) return null;
   if (envList("PLAYGROUND_ALLOWED_ORIGINS").includes(origin.toLowerCase())) return null;
+  const own = isHosted()
+    ? `(e.g. http://${host ?? "127.0.0.1:3000"})`
+    : "(in local mode, only the page opened from this launch's URL: each launch has an address of its own)";
   return guardFailure(
     "forbidden-origin",
-    `Origin ${JSON.stringify(origin)} may not call the playground: only its own pages may ` +
-      `(e.g. http://${host ?? "127.0.0.1:3000"}). Set PLAYGROUND_ALLOWED_ORIGINS (comma list) to allow another origin.`,
+    `Origin ${JSON.stringify(origin)} may not call the playground: only its own pages may ${own}. ` +
+      "Set PLAYGROUND_ALLOWED_ORIGINS (comma list) to allow another origin.",
+  );
+}
+
+/** Local mode's own origin: http:// and this launch's name, with the request's own Host (port included). */
+function isLaunchOrigin(origin: string, host: string | null): boolean {
+  let url: URL;
+  try {
+    url = new URL(origin);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== "http:" || !host || !isLaunchHostname(url.hostname.toLowerCase())) return false;
+  return url.host.toLowerCase() === host.trim().toLowerCase();
+}
+
+/**
+ * Local mode: what only a browser does (load the page, sign in, send the browser secret) happens on this launch's
+ * name alone, never on 127.0.0.1, localhost or [::1] (scripts holding the token still use those). Null in hosted mode.
+ */
+export function checkLaunchHost(host: string | null): GuardFailure | null {
+  if (isHosted()) return null;
+  const parsed = host ? parseHost(host) : null;
+  if (parsed && isLaunchHostname(parsed.hostname)) return null;
+  if (parsed && isEarlierLaunchHostname(parsed.hostname))
+    return guardFailure("forbidden-host", `Host ${JSON.stringify(host)} ${EARLIER_LAUNCH}`);
+  return guardFailure(
+    "forbidden-host",
+    "in local mode the playground's page and browser sign-in answer only at the address of its launch URL " +
+      "(http://mcp-….localhost:<port>, a new name each launch, so no page or service worker an earlier server left " +
+      "on this address can reach them): open the launch URL the playground printed",
   );
 }
 
@@ -121,10 +168,12 @@ function browserSignIn(headers: HeaderReader): GuardFailure | null {
   if (headers.get("sec-fetch-site") !== "same-origin")
     return guardFailure(
       "unauthorized",
-      `${SESSION_HEADER} counts only on a request from the playground's own page (Sec-Fetch-Site: same-origin); ` +
+      `a browser sign-in (its cookie or ${SESSION_HEADER}) counts only on a request from the playground's own page (Sec-Fetch-Site: same-origin); ` +
         `scripts and the CLI send ${TOKEN_HEADER} (PLAYGROUND_TOKEN)`,
     );
-  if (checkBrowserSecret(headers.get(SESSION_HEADER))) return null;
+  const notLaunch = checkLaunchHost(headers.get("host"));
+  if (notLaunch) return notLaunch;
+  if (checkBrowserSecret(browserSecretOf(headers))) return null;
   return guardFailure(
     "unauthorized",
     "this browser's sign-in is not one of this launch's (the playground restarted, or it was never signed in): " +
@@ -141,12 +190,33 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
     return checkToken(token) || (isHosted() && checkHostedPageToken(token))
       ? null
       : guardFailure("unauthorized", `${TOKEN_HEADER} does not match this launch's token`);
-  if (req.headers.get(SESSION_HEADER) !== null) return browserSignIn(req.headers);
+  if (browserSecretOf(req.headers) !== null) return browserSignIn(req.headers);
   return guardFailure(
     "unauthorized",
     `missing ${TOKEN_HEADER} header and no browser sign-in: a browser signs in by opening the launch URL the ` +
-      `playground printed (http://127.0.0.1:<port>/#launch=…); scripts send the header (PLAYGROUND_TOKEN)`,
+      `playground printed (http://mcp-….localhost:<port>/#launch=…); scripts send the header (PLAYGROUND_TOKEN)`,
   );
+}
+
+/**
+ * Local mode: a page address on a loopback name (127.0.0.1, localhost, [::1]) or an earlier launch's name is not
+ * served but moved to this launch's own origin, path and query kept (the browser keeps the #fragment), so a bookmark,
+ * a share link made on 127.0.0.1 or a tab of an earlier launch still opens, on the launch's origin, whose storage no
+ * earlier page could have touched. Only GET and HEAD of a page path; never /api/ (scripts keep 127.0.0.1) nor build
+ * assets. Null when the request is not moved.
+ */
+export function launchRedirect(
+  method: string | undefined,
+  url: string | undefined,
+  host: string | null,
+): string | null {
+  if (isHosted() || (method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return null;
+  if (url.startsWith("/api/") || url.startsWith("/_next/")) return null;
+  const parsed = host ? parseHost(host) : null;
+  if (!parsed) return null;
+  const loopback = (LOOPBACK_HOSTNAMES as readonly string[]).includes(parsed.hostname);
+  if (!loopback && !isEarlierLaunchHostname(parsed.hostname)) return null;
+  return `${launchOrigin(parsed.port ?? "80")}${url}`;
 }
 
 /** What GET / answers, decided by the server (app.ts hands it to app/page.tsx). */
@@ -154,7 +224,7 @@ export type PageFor =
   { kind: "refused"; refusal: GuardFailure } | { kind: "playground"; hosted: boolean; credential?: string };
 
 export function pageFor(headers: HeaderReader): PageFor {
-  const refusal = checkPageHeaders(headers);
+  const refusal = checkPageHeaders(headers) ?? checkLaunchHost(headers.get("host"));
   if (refusal) return { kind: "refused", refusal };
   // Hosted mode: the page carries its credential (token.ts hostedPageToken); the hosted guards (fixed commands, SSRF,
   // limits) protect it. Local mode: the page is public and holds nothing; it signs itself in (SignInGate.tsx).

@@ -1,18 +1,23 @@
 /**
- * Local mode's browser sign-in, bound to this origin (issue 26 item 1). The run command prints a launch URL
- * `http://127.0.0.1:<port>/#launch=<code>`: the code is in the #fragment, so no request line, server log or Referer
- * carries it. The page takes it out of the address bar and trades it here, once, for a browser secret it keeps in
- * this origin's Web Storage (which, unlike a cookie, is per port) and sends as SESSION_HEADER (guards.ts). The
- * sign-in page may trade the pasted token instead. A trade needs Sec-Fetch-Site: same-origin, which only our own
- * page's fetch carries. Scripts and the CLI keep the token header; hosted mode's page carries the token.
+ * Local mode's browser sign-in, bound to this launch's own origin (issue 26 item 1, issue 43 item 1). The run command
+ * prints a launch URL `http://mcp-<random>.localhost:<port>/#launch=<code>` (launch-origin.ts: a name no earlier page
+ * could have held): the code is in the #fragment, so no request line, server log or Referer carries it. The page
+ * takes it out of the address bar and trades it here, once, for a browser secret the answer sets as an HttpOnly,
+ * host-only cookie (session-cookie.ts: no script reads it) and clears whatever the origin held (Clear-Site-Data).
+ * The sign-in page may trade the pasted token instead. A trade needs Sec-Fetch-Site: same-origin, which only our own
+ * page's fetch carries, on this launch's Host. Scripts and the CLI keep the token header; hosted mode's page carries
+ * the token.
  */
 import { z } from "zod";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { readBounded } from "@/lib/protocol/bounded-read";
 import { BridgeError } from "./errors";
+import { checkLaunchHost, parseHost } from "./guards";
+import { launchOrigin } from "./launch-origin";
 import { failReply, jsonRoute } from "./route-glue";
 import { isHosted } from "./policy";
+import { sessionCookie } from "./session-cookie";
 import { checkToken, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "./token";
 
 const MAX_TRADE_BYTES = 4096;
@@ -52,6 +57,8 @@ async function readTrade(req: Request): Promise<z.infer<typeof TradeSchema> | Tr
  */
 export async function signInRoute(req: Request): Promise<Response> {
   if (isHosted()) return failReply("refused", HOSTED_REFUSAL);
+  const notLaunch = checkLaunchHost(req.headers.get("host"));
+  if (notLaunch) return failReply(notLaunch.kind, notLaunch.message);
   if (req.headers.get("sec-fetch-site") !== "same-origin")
     return failReply(
       "forbidden-origin",
@@ -73,24 +80,33 @@ export async function signInRoute(req: Request): Promise<Response> {
       "that token does not match this launch's: the playground makes a new one each time it starts; use the one it printed last",
     );
   }
-  const body = JSON.stringify({ ok: true, value: { secret: mintBrowserSecret() } });
-  return new Response(body, {
-    headers: { "Content-Type": "application/json", "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" },
+  const headers = new Headers({
+    "Content-Type": "application/json",
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "no-referrer",
+    "Set-Cookie": sessionCookie(mintBrowserSecret()),
   });
+  // The launch: whatever this origin held before (a service worker, storage, cached answers) is cleared; the
+  // browser does it before the page reads this answer. Not on a pasted token: the page may hold this launch's work.
+  if ("launch" in trade) headers.set("Clear-Site-Data", LAUNCH_CLEARS);
+  return new Response(JSON.stringify({ ok: true, value: { signedIn: true } }), { headers });
 }
+
+/** What the launch code's trade clears on this launch's origin (never "cookies": the answer sets the sign-in). */
+export const LAUNCH_CLEARS = '"cache", "storage"';
 
 /** POST /api/signin/check {}: { ok: true, value: { signedIn: true } } when the caller's credential is this launch's (a 401 otherwise). */
 export const signInCheckRoute = jsonRoute(z.object({}).strict(), async () => ({ signedIn: true }));
 
 /**
- * POST /api/signin/launch {}: a new one-time launch URL on the caller's own loopback address, for a script that
- * holds the token (a second browser, the e2e tests). A browser's own secret may not mint more sign-ins.
+ * POST /api/signin/launch {}: a new one-time launch URL on this launch's origin (the port the caller reached), for a
+ * script that holds the token (a second browser, the e2e tests). A browser's own secret may not mint more sign-ins.
  */
 export const newLaunchRoute = jsonRoute(z.object({}).strict(), async (_input, call) => {
   if (isHosted()) throw new BridgeError("refused", HOSTED_REFUSAL);
   if (!call.headers.get(TOKEN_HEADER))
     throw new BridgeError("unauthorized", `a new launch URL needs ${TOKEN_HEADER} (a script holding the token)`);
-  // The Host is already guarded (a loopback name, or one PLAYGROUND_ALLOWED_HOSTS lists).
-  const host = call.headers.get("host") ?? "127.0.0.1";
-  return { launchUrl: `http://${host}/#${LAUNCH_PARAM}=${mintLaunchCode()}` };
+  // The Host is already guarded; its port is the one this server answers on.
+  const port = parseHost(call.headers.get("host") ?? "")?.port ?? process.env.PORT ?? "80";
+  return { launchUrl: `${launchOrigin(port)}/#${LAUNCH_PARAM}=${mintLaunchCode()}` };
 });

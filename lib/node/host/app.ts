@@ -6,6 +6,8 @@
  * - counts the request in flight until its reply is written (what a drain waits for, lifecycle.ts) and, while
  *   draining, closes each connection after its reply;
  * - sends FRAME_HEADERS with every answer (routes, assets, pages, refusals);
+ * - answers a service worker's script request with one that unregisters it (unregisterWorker, below), and in local
+ *   mode moves a page address on 127.0.0.1 (or an earlier launch's name) to this launch's own origin (guards.ts);
  * - refuses a Host that is not ours or a foreign Origin (DNS rebinding) before anything is parsed or read; only
  *   the probes (a balancer's own Host) and the hashed build assets (no secret) skip it.
  * A route reads its body only after its guards and admission, never past its limit (route-glue.ts, demo-http.ts);
@@ -21,7 +23,7 @@ import { Hono, type Context } from "hono";
 import { NONCE_HEADER, PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
 import { nodeHeaders } from "../bridge/call-request";
 import { FRAME_HEADERS, pageSecurityPolicy } from "../bridge/frame-headers";
-import { checkPageHeaders, pageFor } from "../bridge/guards";
+import { checkPageHeaders, launchRedirect, pageFor } from "../bridge/guards";
 import { callEnded, callStarted, isDraining } from "../bridge/lifecycle";
 import { observed } from "../bridge/observe";
 import { overwriteHeaders } from "../bridge/peer";
@@ -164,6 +166,33 @@ function refuse(
   res.end(text);
 }
 
+/**
+ * The playground registers no service worker, so a browser asking for a worker's script (`Service-Worker: script`,
+ * which only a registration or its update check sends; any path, any Host) is checking on one an earlier holder of
+ * this address left behind (issue 43 item 1). The answer removes it: `Clear-Site-Data: "storage"` unregisters it,
+ * and the script itself, installed as the update, unregisters its registration too (a browser that ignores the header
+ * on a worker's script still runs it). Nothing of the playground is in it.
+ */
+export const WORKER_SCRIPT =
+  'self.addEventListener("install",function(){self.skipWaiting()});' +
+  'self.addEventListener("activate",function(e){e.waitUntil(self.registration.unregister())});\n';
+
+function unregisterWorker(res: http.ServerResponse): void {
+  res.writeHead(200, {
+    "Content-Type": "text/javascript",
+    "Cache-Control": "no-store",
+    "Clear-Site-Data": '"storage"',
+    "Content-Length": Buffer.byteLength(WORKER_SCRIPT),
+  });
+  res.end(WORKER_SCRIPT);
+}
+
+/** A page address that is not this launch's (guards.ts launchRedirect): 307 to the same path on the launch's origin. */
+function moveToLaunch(res: http.ServerResponse, location: string): void {
+  res.writeHead(307, { Location: location, "Cache-Control": "no-store", "Content-Length": 0 });
+  res.end();
+}
+
 /** The node:http listener of the playground: the front door (above), then the app. */
 export function createPlaygroundListener(options: PlaygroundAppOptions = {}): http.RequestListener {
   const app = createPlaygroundApp(options);
@@ -174,6 +203,9 @@ export function createPlaygroundListener(options: PlaygroundAppOptions = {}): ht
     // A draining instance winds its keep-alive connections down, so the balancer's next call opens a new one elsewhere.
     if (isDraining()) res.setHeader("Connection", "close");
     for (const [name, value] of Object.entries(FRAME_HEADERS)) res.setHeader(name, value);
+    if (req.headers["service-worker"] === "script") return unregisterWorker(res);
+    const moved = launchRedirect(req.method, req.url, req.headers.host ?? null);
+    if (moved) return moveToLaunch(res, moved);
     if (!skipsFrontDoor(req.method, req.url)) {
       const refused = checkPageHeaders(nodeHeaders(req.rawHeaders));
       if (refused) return refuse(res, req.url, refused);
