@@ -9,13 +9,19 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 
-/** The playground's address: loopback as the server was bound (a wildcard bind is reached on 127.0.0.1). */
+/**
+ * The playground's address: local mode's own launch name (mcp-….localhost, lib/node/bridge/launch-origin.ts), else
+ * loopback as the server was bound (a wildcard bind is reached on 127.0.0.1).
+ */
 function baseUrl(host, port) {
   const shown = host === "0.0.0.0" || host === "::" ? "127.0.0.1" : host;
   return `http://${shown.includes(":") ? `[${shown}]` : shown}:${port}`;
 }
 
-/** The URL a browser should open: the launch code in the fragment (lib/bridge/sign-in-url.ts LAUNCH_PARAM). */
+/**
+ * The URL a browser should open: the launch code in the fragment (lib/bridge/sign-in-url.ts LAUNCH_PARAM), on
+ * `host`, local mode's launch name.
+ */
 export function launchUrl(host, port, code) {
   return `${baseUrl(host, port)}/#launch=${encodeURIComponent(code)}`;
 }
@@ -75,18 +81,38 @@ function openInBrowser(url) {
   });
 }
 
+/** "listening on 127.0.0.1:3000 and [::1]:3000": every address bound, which the launch name resolves to. */
+export function listeningOn(addresses, port) {
+  const each = addresses.map((a) => `${a}:${port}`);
+  return `listening on ${each.length > 1 ? `${each.slice(0, -1).join(", ")} and ${each.at(-1)}` : each[0]}`;
+}
+
 /**
  * Prints how to open the playground (and opens it when it can). Hosted mode prints no token: its page carries it.
  * `token` is printed unless `tokenFromEnv` (the person set PLAYGROUND_TOKEN and knows it).
  */
-export async function announce({ host, port, launchCode, token, tokenFromEnv, hosted, noOpenFlag, label }) {
-  const base = baseUrl(host, port);
+export async function announce({
+  host,
+  port,
+  launchHost,
+  addresses = [],
+  note,
+  launchCode,
+  token,
+  tokenFromEnv,
+  hosted,
+  noOpenFlag,
+  label,
+}) {
   if (hosted) {
     console.log(`MCP Playground (${label}, hosted mode) on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
     return;
   }
-  const url = launchUrl(host, port, launchCode);
-  console.log(`MCP Playground (${label}) on ${base}\n`);
+  const base = baseUrl(launchHost ?? host, port);
+  const url = launchUrl(launchHost ?? host, port, launchCode);
+  console.log(`MCP Playground (${label}) on ${base} (${listeningOn(addresses, port)})`);
+  if (note) console.log(`  Note: ${note}.`);
+  console.log("");
   console.log(`  Open this URL to sign in (it works once, for one browser; keep it to yourself):\n\n    ${url}\n`);
   console.log(
     tokenFromEnv

@@ -4,8 +4,9 @@
  *   npm start              production build, local mode on 127.0.0.1:3000 (dist-servers/server.mjs, built from this file)
  *   npm run start:hosted   PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
  *   npm run dev            this file from source (tsx) with Next in development mode (hot reload of pages)
- * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, prints the launch
- * URL that signs a browser in (a one-time code) and the token, and opens the URL (scripts/launch.mjs). Every request
+ * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, both 127.0.0.1 and
+ * [::1] (lib/node/host/listen.ts), prints the launch URL on this launch's own name (lib/node/bridge/launch-origin.ts)
+ * that signs a browser in (a one-time code) and the token, and opens the URL (scripts/launch.mjs). Every request
  * is stamped with its TCP peer (lib/node/bridge/peer.ts); the server limits are lib/node/bridge/limits.ts
  * HTTP_SERVER_LIMITS (http-server.ts).
  */
@@ -33,6 +34,8 @@ import {
 import { registerLiveGauges } from "@/lib/node/bridge/observe";
 import { stampPeer } from "@/lib/node/bridge/peer";
 import { mintLaunchCode } from "@/lib/node/bridge/token";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { listenOnLoopbackPair, type LoopbackListen } from "@/lib/node/host/listen";
 import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/node/bridge/self-socket";
 import { sendLoad } from "@/lib/node/bridge/send";
 import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
@@ -128,11 +131,15 @@ const listener = createPlaygroundListener({
   editorPreload: preload.length > 0 ? preloadLinkHeader(preload) : undefined,
 });
 
-const server = createPlaygroundServer(listener, { hosted });
-server.on("upgrade", (req: http.IncomingMessage, socket, head) => {
-  if (checkPageHeaders(nodeHeaders(req.rawHeaders))) return socket.destroy();
-  upgrades.emit("upgrade", req, socket, head);
-});
+/** One node:http server of the playground (local mode has one per loopback address). */
+function playgroundServer(): http.Server {
+  const server = createPlaygroundServer(listener, { hosted });
+  server.on("upgrade", (req: http.IncomingMessage, socket, head) => {
+    if (checkPageHeaders(nodeHeaders(req.rawHeaders))) return socket.destroy();
+    upgrades.emit("upgrade", req, socket, head);
+  });
+  return server;
+}
 
 // The bridge reaches its own embedded servers over a private Unix socket (lib/node/bridge/self-socket.ts), so
 // the TCP port can close while a drain lets the sends in flight finish.
@@ -152,27 +159,42 @@ process.on("exit", () => rmSync(selfDir, { recursive: true, force: true }));
 /** Dev compiles each page on its first visit: ask for GET / once, so the browser opens on a ready page. */
 function firstPageCompiled(): Promise<void> {
   return new Promise((resolve) => {
-    const req = http.get({ host: "127.0.0.1", port, path: "/", timeout: 180_000 }, (res) => (res.resume(), resolve()));
+    const headers = { host: `${launchHostname()}:${port}` };
+    const req = http.get(
+      { host: "127.0.0.1", port, path: "/", headers, timeout: 180_000 },
+      (res) => (res.resume(), resolve()),
+    );
     req.on("error", () => resolve());
     req.on("timeout", () => (req.destroy(), resolve()));
   });
 }
 
-server.listen(port, host, async () => {
-  markReady();
-  if (dev) await firstPageCompiled();
-  const label = dev ? "dev server" : "production build";
-  void announce({
-    host,
-    port,
-    // Local mode's browser sign-in: one code, spent by the first browser that opens the URL (lib/node/bridge/sign-in.ts).
-    launchCode: hosted ? "" : mintLaunchCode(),
-    token: process.env.PLAYGROUND_TOKEN,
-    tokenFromEnv,
-    hosted,
-    noOpenFlag: values["no-open"],
-    label,
-  });
+/** Hosted mode: $HOST:$PORT. Local mode: 127.0.0.1 and [::1] on the port, whichever loopback --host names. */
+async function listen(): Promise<LoopbackListen> {
+  if (!hosted) return listenOnLoopbackPair(playgroundServer, port).catch((e: Error) => fail(e.message));
+  const server = playgroundServer();
+  await new Promise<void>((resolve) => server.listen(port, host, resolve));
+  return { servers: [server], addresses: [host.includes(":") ? `[${host}]` : host], port };
+}
+
+const listening = await listen();
+const servers = listening.servers;
+markReady();
+if (dev) await firstPageCompiled();
+void announce({
+  host,
+  port,
+  // Local mode: this launch's own name (launch-origin.ts) and the addresses bound; hosted mode prints $HOST.
+  launchHost: hosted ? undefined : launchHostname(),
+  addresses: listening.addresses,
+  note: listening.note,
+  // Local mode's browser sign-in: one code, spent by the first browser that opens the URL (lib/node/bridge/sign-in.ts).
+  launchCode: hosted ? "" : mintLaunchCode(),
+  token: process.env.PLAYGROUND_TOKEN,
+  tokenFromEnv,
+  hosted,
+  noOpenFlag: values["no-open"],
+  label: dev ? "dev server" : "production build",
 });
 
 // Graceful shutdown (lib/node/bridge/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
@@ -198,14 +220,16 @@ async function drainAndExit(signal: string) {
     `${signal}: draining (not ready; serving ${graceMs} ms more, then waiting up to ${timeoutMs} ms for the calls in flight)`,
   );
   if (graceMs > 0) await new Promise((r) => setTimeout(r, graceMs));
-  server.close();
-  server.closeIdleConnections();
+  for (const server of servers) {
+    server.close();
+    server.closeIdleConnections();
+  }
   const idle = await whenIdle(timeoutMs);
   console.log(
     idle ? "drained: no call in flight; exiting" : `drain timed out with ${callsInFlight()} call(s) in flight; exiting`,
   );
   await shutdownAll();
-  server.closeAllConnections();
+  for (const server of servers) server.closeAllConnections();
   selfServer.close();
   selfServer.closeAllConnections();
   process.exit(0);

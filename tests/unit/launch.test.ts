@@ -1,13 +1,19 @@
 /** The run commands' launch step (scripts/launch.mjs): the URL it prints, and when it opens a browser. */
 import { describe, expect, it } from "vitest";
 // @ts-expect-error a plain .mjs script without types
-import { launchUrl, whyNotOpen } from "../../scripts/launch.mjs";
+import { launchUrl, listeningOn, whyNotOpen } from "../../scripts/launch.mjs";
 
 describe("the launch URL", () => {
   it("is http://<loopback>:<port>/#launch=<code> (a fragment: never in a request line), a wildcard bind shown as 127.0.0.1, IPv6 in brackets", () => {
     expect(launchUrl("127.0.0.1", 3000, "abc")).toBe("http://127.0.0.1:3000/#launch=abc");
     expect(launchUrl("0.0.0.0", 3100, "abc")).toBe("http://127.0.0.1:3100/#launch=abc");
     expect(launchUrl("::1", 3000, "abc")).toBe("http://[::1]:3000/#launch=abc");
+  });
+  it("local mode names the launch's own host (mcp-….localhost), and says every address it listens on", () => {
+    const name = `mcp-${"0".repeat(32)}.localhost`;
+    expect(launchUrl(name, 3000, "abc")).toBe(`http://${name}:3000/#launch=abc`);
+    expect(listeningOn(["127.0.0.1", "[::1]"], 3000)).toBe("listening on 127.0.0.1:3000 and [::1]:3000");
+    expect(listeningOn(["127.0.0.1"], 3000)).toBe("listening on 127.0.0.1:3000");
   });
 });
 
