@@ -158,16 +158,23 @@ function get(urlPath: string, headers: Record<string, string>) {
 }
 
 describe("an old address of the page moves to this launch's origin", () => {
-  it("GET / on 127.0.0.1 or an earlier launch's name answers 307 to this launch's origin (path and query kept); an API path is not moved", async () => {
+  it("GET / on 127.0.0.1 or an earlier launch's name answers a page that moves to this launch's origin (path, query and #fragment kept); an API path is not moved", async () => {
     const { hostname } = await launchUrl();
     for (const host of [`127.0.0.1:${app.port}`, `mcp-${"1".repeat(32)}.localhost:${app.port}`]) {
       const r = await get("/examples?from=bookmark", { Host: host });
-      expect({ host, status: r.status, location: r.headers.location }).toEqual({
+      expect({ host, status: r.status, type: r.headers["content-type"] }).toEqual({
         host,
-        status: 307,
-        location: `http://${hostname}:${app.port}/examples?from=bookmark`,
+        status: 200,
+        type: "text/html; charset=utf-8",
       });
+      const to = `http://${hostname}:${app.port}/examples?from=bookmark`;
+      expect(r.text).toContain(`location.replace(${JSON.stringify(to)}+location.hash)`);
+      expect(r.text).toContain(`<a href="${to}">`);
       expect(r.headers["cache-control"]).toBe("no-store");
+      expect(r.headers["content-security-policy"]).toMatch(
+        /^default-src 'none'; script-src 'nonce-[^']+'; frame-ancestors 'none'/,
+      );
+      expect(r.text).not.toContain(TOKEN);
     }
     const api = await get("/api/health", { Host: `127.0.0.1:${app.port}` });
     expect(api.status).toBe(200);

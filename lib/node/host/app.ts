@@ -7,7 +7,8 @@
  *   draining, closes each connection after its reply;
  * - sends FRAME_HEADERS with every answer (routes, assets, pages, refusals);
  * - answers a service worker's script request with one that unregisters it (unregisterWorker, below), and in local
- *   mode moves a page address on 127.0.0.1 (or an earlier launch's name) to this launch's own origin (guards.ts);
+ *   mode moves a page address on 127.0.0.1 (or an earlier launch's name) to this launch's own origin (guards.ts
+ *   launchRedirect, moveToLaunch below);
  * - refuses a Host that is not ours or a foreign Origin (DNS rebinding) before anything is parsed or read; only
  *   the probes (a balancer's own Host) and the hashed build assets (no secret) skip it.
  * A route reads its body only after its guards and admission, never past its limit (route-glue.ts, demo-http.ts);
@@ -187,10 +188,28 @@ function unregisterWorker(res: http.ServerResponse): void {
   res.end(WORKER_SCRIPT);
 }
 
-/** A page address that is not this launch's (guards.ts launchRedirect): 307 to the same path on the launch's origin. */
+/**
+ * A page address that is not this launch's (guards.ts launchRedirect): a small page on that address that moves to the
+ * same path on the launch's origin, the #fragment kept (a link's payload). A page, not a 307: a service worker an
+ * earlier holder of the address left is checked for an update only when a navigation commits on its origin, and the
+ * update check is what removes it (unregisterWorker). It holds the launch's address only, no credential.
+ */
 function moveToLaunch(res: http.ServerResponse, location: string): void {
-  res.writeHead(307, { Location: location, "Cache-Control": "no-store", "Content-Length": 0 });
-  res.end();
+  const nonce = randomBytes(16).toString("base64");
+  const to = JSON.stringify(location).replace(/</g, "\\u003c");
+  const href = location.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
+  const html =
+    '<!doctype html><meta charset="utf-8"><title>MCP Playground</title>' +
+    `<p><a href="${href}">MCP Playground: this launch's address</a></p>` +
+    `<script nonce="${nonce}">location.replace(${to}+location.hash)</script>\n`;
+  res.writeHead(200, {
+    "Content-Type": "text/html; charset=utf-8",
+    "Cache-Control": "no-store",
+    "Content-Security-Policy": `default-src 'none'; script-src 'nonce-${nonce}'; frame-ancestors 'none'; base-uri 'none'`,
+    "Referrer-Policy": "no-referrer",
+    "Content-Length": Buffer.byteLength(html),
+  });
+  res.end(html);
 }
 
 /** The node:http listener of the playground: the front door (above), then the app. */
