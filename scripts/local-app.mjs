@@ -90,11 +90,21 @@ export function spawnApp({ server, port, env, nodeArgs = [] }) {
   return { child, log: () => log, signalGroup };
 }
 
-/** Raw HTTP with exactly the headers given (fetch would not let us forge Host). */
+/**
+ * Local mode's launch name per port (mcp-….localhost:<port>, the host of the launch URL the server printed), recorded
+ * by whoever read the launch URL (tests/e2e/harness.mjs startServer): a request to that port without a Host of its
+ * own is sent as a browser on the playground's page would, to its launch name. Other ports: 127.0.0.1.
+ */
+export const LAUNCH_HOSTS = new Map();
+
+/** Raw HTTP with exactly the headers given (fetch would not let us forge Host); see LAUNCH_HOSTS for the default Host. */
 export function httpRequest({ port, method = "GET", path: p = "/", headers = {}, body }) {
+  const ownHost = "Host" in headers || "host" in headers;
+  const launchHost = LAUNCH_HOSTS.get(Number(port));
+  if (!ownHost && launchHost) headers = { ...headers, Host: launchHost };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: "127.0.0.1", port, method, path: p, headers, setHost: !("Host" in headers || "host" in headers) },
+      { host: "127.0.0.1", port, method, path: p, headers, setHost: !ownHost && !launchHost },
       (res) => {
         let text = "";
         res.setEncoding("utf8");
@@ -124,6 +134,8 @@ export function launchBrowser() {
 }
 
 const LOOPBACK = new Set(["127.0.0.1", "localhost", "[::1]"]);
+/** A loopback host: 127.0.0.1, localhost, [::1] or a *.localhost name (the launch's own, which browsers resolve to loopback). */
+const isLoopbackHost = (hostname) => LOOPBACK.has(hostname) || hostname.endsWith(".localhost");
 
 /** A context whose every request to a non-loopback host is recorded and aborted (workers included). */
 export async function guardedContext(browser, options = {}) {
@@ -134,7 +146,7 @@ export async function guardedContext(browser, options = {}) {
   await context.route("**/*", (route) => {
     const url = new URL(route.request().url());
     urls.push(url.href);
-    if (LOOPBACK.has(url.hostname) || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
+    if (isLoopbackHost(url.hostname) || url.protocol === "data:" || url.protocol === "blob:") return route.continue();
     foreign.push(url.href);
     return route.abort();
   });
@@ -184,8 +196,9 @@ export async function coldLoad(browser, base, storageState) {
 
 /**
  * Signs a browser in the way a user does, by opening a launch URL (its one-time code in the #fragment); the state
- * to start contexts signed in with, newContext({ storageState }): the browser secret the page kept in this origin's
- * localStorage. A launch URL works once: without `launchUrl`, a fresh one is asked for with `token` (newLaunchUrl).
+ * to start contexts signed in with, newContext({ storageState }): the session cookie the trade set on the launch's
+ * own origin (HttpOnly: no script reads it). A launch URL works once: without `launchUrl`, a fresh one is asked for
+ * with `token` (newLaunchUrl).
  */
 export async function signIn(browser, { launchUrl, base, token }) {
   const url = launchUrl ?? (await newLaunchUrl({ base, token }));
@@ -194,15 +207,19 @@ export async function signIn(browser, { launchUrl, base, token }) {
     const page = await context.newPage();
     await page.goto(url);
     await page.waitForSelector('[data-testid="playground"]', { timeout: 30_000 });
-    await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY, { timeout: 30_000 });
+    const deadline = Date.now() + 30_000;
+    while (!(await context.cookies(url)).some((c) => c.name === SESSION_COOKIE)) {
+      if (Date.now() > deadline) throw new Error(`opening ${new URL(url).origin}/#launch=… set no sign-in cookie`);
+      await page.waitForTimeout(50);
+    }
     return await context.storageState();
   } finally {
     await context.close();
   }
 }
 
-/** Where the page keeps its browser secret (lib/bridge/sign-in-url.ts BROWSER_SECRET_KEY). */
-export const BROWSER_SECRET_KEY = "mcp-playground:sign-in";
+/** The cookie that holds a signed-in browser's secret (lib/node/bridge/session-cookie.ts SESSION_COOKIE). */
+export const SESSION_COOKIE = "mcp-playground-session";
 
 /** A new one-time launch URL from the running playground at `base`, asked for with the token (POST /api/signin/launch). */
 export async function newLaunchUrl({ base, token }) {
@@ -219,24 +236,23 @@ export async function newLaunchUrl({ base, token }) {
   return reply.value.launchUrl;
 }
 
-/** The browser secret a signed-in storage state holds for `base` (null when it holds none). */
+/** The browser secret a signed-in storage state holds for `base` (its session cookie; null when it holds none). */
 export function browserSecret(storageState, base) {
-  const origin = storageState.origins.find((o) => o.origin === base);
-  return origin?.localStorage.find((e) => e.name === BROWSER_SECRET_KEY)?.value ?? null;
+  const host = new URL(base).hostname;
+  return storageState.cookies.find((c) => c.name === SESSION_COOKIE && c.domain === host)?.value ?? null;
 }
 
-/** The headers our own page's bridge calls carry (for raw HTTP checks): its secret, its Origin, Sec-Fetch-Site. */
+/** The headers our own page's bridge calls carry (for raw HTTP checks): its cookie, Origin and Host, Sec-Fetch-Site. */
 export function signedInHeaders(storageState, base) {
-  return { "x-playground-session": browserSecret(storageState, base), origin: base, "sec-fetch-site": "same-origin" };
+  return {
+    cookie: `${SESSION_COOKIE}=${browserSecret(storageState, base)}`,
+    origin: base,
+    host: new URL(base).host,
+    "sec-fetch-site": "same-origin",
+  };
 }
 
 /** A storage state with the sign-in only: nothing else the sign-in page's origin kept (saved sessions, theme). */
 export function signInOnly(storageState) {
-  return {
-    cookies: [],
-    origins: storageState.origins.map((o) => ({
-      origin: o.origin,
-      localStorage: o.localStorage.filter((e) => e.name === BROWSER_SECRET_KEY),
-    })),
-  };
+  return { cookies: storageState.cookies.filter((c) => c.name === SESSION_COOKIE), origins: [] };
 }

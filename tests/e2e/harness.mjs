@@ -3,14 +3,14 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.mjs";
+import { LAUNCH_HOSTS, ROOT, freePort, httpRequest, spawnApp } from "../../scripts/local-app.mjs";
 
 // The plumbing the benchmarks use too lives in scripts/local-app.mjs.
 export {
   CHROMIUM,
   CHROMIUM_ARGS,
-  BROWSER_SECRET_KEY,
   ROOT,
+  SESSION_COOKIE,
   browserSecret,
   endWithThisProcess,
   freePort,
@@ -47,11 +47,12 @@ export function ensureBuilt() {
 
 /**
  * The server `npm start` runs ("start", the default; E2E_SERVER=dev runs every case on `npm run dev`'s), detached
- * (own process group) with no PLAYGROUND_TOKEN: it makes its own. Dev compiles the page on its first visit.
+ * (own process group) with no PLAYGROUND_TOKEN: it makes its own. Dev compiles the page on its first visit. `port`
+ * (default: a free one) and `env` (added to this process's) are for cases that need a given port or setting.
  */
-export async function startServer({ server = process.env.E2E_SERVER ?? "start" } = {}) {
-  const port = await freePort();
-  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1" };
+export async function startServer({ server = process.env.E2E_SERVER ?? "start", port, env: extraEnv = {} } = {}) {
+  port ??= await freePort();
+  const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...extraEnv };
   delete env.PLAYGROUND_TOKEN;
   env.PLAYGROUND_OPEN = "0"; // never a real browser window from a test
   const { child, log, signalGroup } = spawnApp({ server, port, env });
@@ -70,16 +71,18 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
   while (Date.now() - started < waitMs) {
     if (child.exitCode !== null) throw new Error(`${server} server exited with code ${child.exitCode}:\n${log()}`);
     try {
-      const r = await httpRequest({ port, path: "/" });
-      // The server prints the launch URL that signs a browser in, and the token (scripts/launch.mjs).
+      // The server prints the launch URL that signs a browser in, and the token (scripts/launch.mjs); its page
+      // answers on the launch's own name (mcp-….localhost), which httpRequest then sends as the Host.
       const launch = LAUNCH_URL.exec(log());
       const printedToken = TOKEN_LINE.exec(log());
+      if (launch) LAUNCH_HOSTS.set(port, new URL(launch[0]).host);
+      const r = launch ? await httpRequest({ port, path: "/" }) : { status: 0 };
       if (r.status === 200 && launch && printedToken) {
         const launchUrl = launch[0];
         const token = printedToken[1];
         return {
           port,
-          base: `http://127.0.0.1:${port}`,
+          base: new URL(launchUrl).origin,
           launchUrl,
           token,
           stop,
@@ -97,7 +100,7 @@ export async function startServer({ server = process.env.E2E_SERVER ?? "start" }
   throw new Error(`${server} server did not answer (or print its launch URL) within ${waitMs / 1000} s:\n${log()}`);
 }
 
-const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/#launch=[0-9a-f]{64}/;
+const LAUNCH_URL = /http:\/\/mcp-[0-9a-f]{32}\.localhost:\d+\/#launch=[0-9a-f]{64}/;
 const TOKEN_LINE = /This launch's token[^\n]*\n\n {4}([0-9a-f]{64})\n/;
 
 /** Every /api/bridge/send the page makes, as the parsed request body (target, frame), in order. */

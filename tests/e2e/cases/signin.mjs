@@ -1,12 +1,13 @@
-// Issue 13 finding 3, issue 26 item 1: the token is not on the page, and the browser's sign-in is bound to this
-// origin. The launch URL's one-time code (#fragment) is traded by the page for a secret kept in this origin's
-// localStorage and sent as a header; no cookie, so no other port on 127.0.0.1 receives anything.
+// Issue 13 finding 3, issue 26 item 1, issue 43 item 1: the token is not on the page, and the browser's sign-in is
+// bound to this launch's own origin (http://mcp-<random>.localhost:<port>). The launch URL's one-time code
+// (#fragment) is traded by the page for a secret the answer sets as an HttpOnly, host-only cookie of that origin: no
+// script reads it, and no other port on 127.0.0.1 (nor 127.0.0.1 itself) receives anything.
 import { statSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { writeForwardingFile } from "../../../scripts/launch.mjs";
-import { BROWSER_SECRET_KEY, browserSecret, httpRequest, newLaunchUrl, signedInHeaders } from "../harness.mjs";
+import { SESSION_COOKIE, browserSecret, httpRequest, newLaunchUrl, signedInHeaders } from "../harness.mjs";
 import { PlaygroundPage } from "../pages/playground.mjs";
 import { labFragment } from "../pages/share.mjs";
 import { request } from "../steps/frames.mjs";
@@ -41,6 +42,17 @@ async function inFreshBrowser(ctx, body) {
 
 const codeOf = (launchUrl) => new URLSearchParams(new URL(launchUrl).hash.slice(1)).get("launch");
 
+/** The context's sign-in cookie once the page's trade has set it (waits up to 30 s for it). */
+async function signInCookie(context, page) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const cookie = (await context.cookies()).find((c) => c.name === SESSION_COOKIE);
+    if (cookie) return cookie;
+    if (Date.now() > deadline) throw new Error("the page set no sign-in cookie within 30 s");
+    await page.waitForTimeout(50);
+  }
+}
+
 export function register({ test, assert }) {
   test("sign-in: an anonymous GET / holds no token and no secret; the server prints a one-time launch URL (#launch=) and the token", async ({
     srv,
@@ -58,7 +70,7 @@ export function register({ test, assert }) {
     assert(log.includes("Not opening a browser"), "under a test the browser is never opened, and it says so");
   });
 
-  test("sign-in: a launch URL signs a browser in once: the code leaves the address bar, is in no request line (only one POST body), no cookie is set, a send works; opened again it is refused and says so", async ({
+  test("sign-in: a launch URL signs a browser in once: the code leaves the address bar, is in no request line (only one POST body), the secret is an HttpOnly host-only cookie no script reads, a send works; opened again it is refused and says so", async ({
     ctx,
     srv,
   }) => {
@@ -66,9 +78,26 @@ export function register({ test, assert }) {
     await inFreshBrowser(ctx, async ({ page, context, requests }) => {
       await page.goto(launchUrl);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
-      await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
+      const cookie = await signInCookie(context, page);
       assert(page.url() === `${srv.base}/`, `the address bar still shows ${page.url()}`);
-      assert((await context.cookies()).length === 0, "a cookie was set");
+      const cookies = await context.cookies();
+      assert(
+        cookies.length === 1 &&
+          cookie.httpOnly &&
+          cookie.sameSite === "Strict" &&
+          cookie.domain === new URL(srv.base).hostname &&
+          cookie.expires === -1,
+        `the cookies set: ${JSON.stringify(cookies)}`,
+      );
+      const readable = await page.evaluate(() => [
+        document.cookie,
+        JSON.stringify({ ...localStorage }),
+        JSON.stringify({ ...sessionStorage }),
+      ]);
+      assert(
+        !readable.some((text) => text.includes(cookie.value)),
+        `a script of the page reads the secret: ${readable}`,
+      );
       assert(!(await page.content()).includes(srv.token), "the signed-in page holds the token");
       await page.waitForSelector('[data-testid="editor"] .monaco-editor .view-lines', {
         state: "visible",
@@ -112,7 +141,7 @@ export function register({ test, assert }) {
     await inFreshBrowser(ctx, async ({ page }) => {
       await page.goto(pathToFileURL(file).href);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
-      await page.waitForFunction((key) => !!localStorage.getItem(key), BROWSER_SECRET_KEY);
+      await signInCookie(page.context(), page);
       assert(page.url() === `${srv.base}/`, `landed on ${page.url()}`);
     });
   });
@@ -174,11 +203,12 @@ export function register({ test, assert }) {
       const page = await context.newPage();
       await page.goto(`${srv.base}/`);
       await page.waitForSelector('[data-testid="playground"][data-hydrated="true"]', { timeout: 30_000 });
+      const secret = browserSecret(storageState, srv.base);
       const otherBase = `http://127.0.0.1:${other.address().port}`;
       await page.goto(`${otherBase}/`);
-      const stored = await page.evaluate((key) => localStorage.getItem(key), BROWSER_SECRET_KEY);
+      const readable = await page.evaluate(() => [document.cookie, JSON.stringify({ ...localStorage })]);
+      assert(!readable.some((text) => text.includes(secret)), `${otherBase}'s page reads the secret`);
       assert(seen.length > 0 && seen.every((c) => c === ""), `cookies sent to another port: ${JSON.stringify(seen)}`);
-      assert(stored === null, "another port's page reads the secret");
     } finally {
       await context.close();
       other.close();
@@ -192,7 +222,7 @@ export function register({ test, assert }) {
     const status = { action: "status", target: { kind: "demo", server: "calendar", transport: "stdio" } };
     const call = (headers) => postJson(srv.port, "/api/bridge/process", status, headers);
     const own = signedInHeaders(storageState, srv.base);
-    assert(own["x-playground-session"], "the signed-in state keeps no secret");
+    assert(browserSecret(storageState, srv.base), "the signed-in state keeps no secret");
     const ok = await call(own);
     assert(ok.status === 200, `our page with the secret: ${ok.status} ${ok.text.slice(0, 200)}`);
     const curl = await call({ "x-playground-session": browserSecret(storageState, srv.base) });
@@ -219,10 +249,23 @@ export function register({ test, assert }) {
     const context = await ctx.context.browser().newContext({
       locale: "en-US",
       storageState: {
-        cookies: [],
-        origins: [{ origin: srv.base, localStorage: [{ name: BROWSER_SECRET_KEY, value: "a".repeat(43) }] }],
+        cookies: [
+          {
+            name: SESSION_COOKIE,
+            value: "a".repeat(43),
+            domain: new URL(srv.base).hostname,
+            path: "/",
+            expires: -1,
+            httpOnly: true,
+            secure: false,
+            sameSite: "Strict",
+          },
+        ],
+        origins: [],
       },
     });
+    // This tab was signed in before (the mark the page keeps in sessionStorage; never the secret).
+    await context.addInitScript(() => sessionStorage.setItem("mcp-playground:signed-in", "1"));
     try {
       const page = await context.newPage();
       await page.goto(`${srv.base}/`);
@@ -232,10 +275,6 @@ export function register({ test, assert }) {
       assert(
         (await page.locator('[data-testid="signin-why"]').innerText()).includes("restarted"),
         "the page does not say why",
-      );
-      assert(
-        (await page.evaluate((key) => localStorage.getItem(key), BROWSER_SECRET_KEY)) === null,
-        "the stale secret is still kept",
       );
     } finally {
       await context.close();
