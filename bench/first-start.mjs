@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { freePort } from "../scripts/local-app.mjs";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const LAUNCH_URL = /http:\/\/127\.0\.0\.1:\d+\/#launch=[0-9a-f]{64}/;
+const LAUNCH_URL = /http:\/\/mcp-[0-9a-f]{32}\.localhost:\d+\/#launch=[0-9a-f]{64}/;
 
 /** The checkout as a fresh clone plus `npm install` has it: tracked files, node_modules, dist-servers; no build. */
 function freshCopy() {

@@ -196,7 +196,18 @@ export async function startApp({ token, server = "start", extraEnv = {}, nodeArg
       const req = http.get({ host: "127.0.0.1", port, path: "/icon.svg" }, (res) => (res.resume(), resolve(true)));
       req.on("error", () => resolve(false));
     });
-    if (up) return { port, pid: child.pid, base: `http://127.0.0.1:${port}`, stop, log };
+    // base: the app's port on 127.0.0.1 (scripts, assets); pageBase: the launch's own origin, where local mode
+    // serves its page (http://mcp-….localhost:<port>, from the launch URL it printed).
+    const launch = /http:\/\/mcp-[0-9a-f]{32}\.localhost:\d+(?=\/#launch=)/.exec(log())?.[0];
+    if (up && (launch || /hosted/.test(log())))
+      return {
+        port,
+        pid: child.pid,
+        base: `http://127.0.0.1:${port}`,
+        pageBase: launch ?? `http://127.0.0.1:${port}`,
+        stop,
+        log,
+      };
     await new Promise((r) => setTimeout(r, 100));
   }
   await stop();

@@ -95,8 +95,8 @@ async function load(browser, url, marks, storageState) {
   const foreign = [];
   context.on("request", (r) => {
     const { hostname, protocol } = new URL(r.url());
-    if (!["127.0.0.1", "localhost", "[::1]"].includes(hostname) && !["data:", "blob:"].includes(protocol))
-      foreign.push(r.url());
+    const loopback = ["127.0.0.1", "localhost", "[::1]"].includes(hostname) || hostname.endsWith(".localhost");
+    if (!loopback && !["data:", "blob:"].includes(protocol)) foreign.push(r.url());
   });
   try {
     await context.addInitScript(stampMarks, marks);
@@ -157,7 +157,7 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
     args: [
       ...CHROMIUM_ARGS,
       `--proxy-server=http://127.0.0.1:${deadPort}`,
-      "--proxy-bypass-list=127.0.0.1;localhost;[::1]",
+      "--proxy-bypass-list=127.0.0.1;localhost;*.localhost;[::1]",
     ],
   });
   try {
@@ -172,12 +172,12 @@ export async function pageBench({ app, token, peer, loads = 7 } = {}) {
         if (who === "inspector" && !inspector) continue;
         const r =
           who === "ours"
-            ? await load(browser, `${app.base}/`, MARKS.ours, storageState)
+            ? await load(browser, `${app.pageBase}/`, MARKS.ours, storageState)
             : await load(browser, inspector.pageUrl, MARKS.inspector);
         if (i > 0) runs[who].push(r);
       }
     }
-    const jsOurs = await firstLoadJs(app.base, {});
+    const jsOurs = await firstLoadJs(app.base, { Host: new URL(app.pageBase).host });
     const ours = {
       server: "scripts/serve.mjs",
       firstLoadJs: jsOurs,

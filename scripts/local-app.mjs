@@ -158,8 +158,10 @@ export async function firstLoadJs(base, html) {
   const scripts = [...new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]))];
   let raw = 0;
   let gz = 0;
+  // The build's assets answer on any loopback name; Node does not resolve a launch's *.localhost name itself.
+  const assets = `http://127.0.0.1:${new URL(base).port}`;
   for (const src of scripts) {
-    const body = Buffer.from(await (await fetch(base + src)).arrayBuffer());
+    const body = Buffer.from(await (await fetch(assets + src)).arrayBuffer());
     raw += body.length;
     gz += gzipSync(body).length;
   }
