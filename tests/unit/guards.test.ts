@@ -173,6 +173,10 @@ describe("the page (and the demo MCP route) check Host and Origin but need no to
     expect(launchRedirect("GET", "/", `${launchHostname()}:3000`)).toBeNull();
     expect(launchRedirect("POST", "/", "127.0.0.1:3000")).toBeNull();
     expect(launchRedirect("GET", "/api/health", "127.0.0.1:3000")).toBeNull();
+    // The authorization callback (authorization servers redirect to 127.0.0.1) moves to the launch's tab too.
+    expect(launchRedirect("GET", "/api/auth/callback?code=c&state=s", "127.0.0.1:3000")).toBe(
+      to("3000", "/api/auth/callback?code=c&state=s"),
+    );
     expect(launchRedirect("GET", "/_next/static/x.js", "127.0.0.1:3000")).toBeNull();
     expect(launchRedirect("GET", "/", "evil.example:3000")).toBeNull();
     vi.stubEnv("PLAYGROUND_MODE", "hosted");

@@ -4,6 +4,7 @@
  * token header (scripts, the CLI, hosted pages) or a signed-in browser's secret (local mode, same-origin only).
  */
 import { SESSION_HEADER, TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge/contract";
+import { AUTH_CALLBACK_PATH } from "@/lib/auth/request";
 import type { HeaderReader } from "./call-request";
 import { isEarlierLaunchHostname, isLaunchHostname, launchOrigin } from "./launch-origin";
 import { isHosted } from "./policy";
@@ -202,8 +203,9 @@ export function guardRequest(req: { headers: HeaderReader }): GuardFailure | nul
  * Local mode: a page address on a loopback name (127.0.0.1, localhost, [::1]) or an earlier launch's name is not
  * served but moved to this launch's own origin, path and query kept (the browser keeps the #fragment), so a bookmark,
  * a share link made on 127.0.0.1 or a tab of an earlier launch still opens, on the launch's origin, whose storage no
- * earlier page could have touched. Only GET and HEAD of a page path; never /api/ (scripts keep 127.0.0.1) nor build
- * assets. Null when the request is not moved.
+ * earlier page could have touched. Only GET and HEAD of a page path, and of the authorization callback (the loopback
+ * redirect authorization servers take is 127.0.0.1: routes.ts callbackUrlOf); never the rest of /api/ (scripts keep
+ * 127.0.0.1) nor build assets. Null when the request is not moved.
  */
 export function launchRedirect(
   method: string | undefined,
@@ -211,7 +213,7 @@ export function launchRedirect(
   host: string | null,
 ): string | null {
   if (isHosted() || (method !== "GET" && method !== "HEAD") || !url?.startsWith("/")) return null;
-  if (url.startsWith("/api/") || url.startsWith("/_next/")) return null;
+  if ((url.startsWith("/api/") && !url.startsWith(`${AUTH_CALLBACK_PATH}?`)) || url.startsWith("/_next/")) return null;
   const parsed = host ? parseHost(host) : null;
   if (!parsed) return null;
   const loopback = (LOOPBACK_HOSTNAMES as readonly string[]).includes(parsed.hostname);

@@ -20,6 +20,7 @@ import {
 } from "@/lib/auth/request";
 import { APPS_SANDBOX_UNCONFIGURED, startAppsSandbox } from "../apps/sandbox-server";
 import { callbackPage } from "../auth/callback-page";
+import { isLaunchHostname } from "../bridge/launch-origin";
 import { judgeAuthorization } from "../auth/judge";
 import { continueAuthRequest, runAuthRequest } from "../auth/run-request";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
@@ -133,10 +134,19 @@ const tokensRoute = jsonRoute(BillRequestSchema, async (input, call) => {
   return reply.value;
 });
 
-/** The callback page as the person's browser reaches it: the calling page's origin (already guarded), else its Host. */
+/**
+ * The callback page as the person's browser reaches it: the calling page's origin (already guarded), else its Host.
+ * Local mode's page is on the launch's own name (mcp-….localhost), which authorization servers do not take as a
+ * loopback redirect (RFC 8252 §7.3 names 127.0.0.1, [::1] and localhost): the redirect goes to 127.0.0.1 at the same
+ * port, whose callback page moves to the launch's origin (guards.ts launchRedirect), where the starting tab hears it.
+ */
 function callbackUrlOf(req: { headers: HeaderReader }): string {
-  const origin = req.headers.get("origin") ?? `http://${req.headers.get("host") ?? "127.0.0.1"}`;
-  return new URL(AUTH_CALLBACK_PATH, origin).href;
+  const url = new URL(
+    AUTH_CALLBACK_PATH,
+    req.headers.get("origin") ?? `http://${req.headers.get("host") ?? "127.0.0.1"}`,
+  );
+  if (isLaunchHostname(url.hostname)) url.hostname = "127.0.0.1";
+  return url.href;
 }
 
 /**

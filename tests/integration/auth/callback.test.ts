@@ -11,6 +11,7 @@ import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { demoUserAgent } from "@/lib/node/auth/demo-login";
 import { startProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
 import type { AuthStep } from "@/lib/auth/types";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
 import { bodyOf } from "@/tests/helpers/http";
 
@@ -38,8 +39,12 @@ afterAll(async () => {
   vi.unstubAllEnvs();
 });
 
-async function call(path: string, body: object): Promise<{ status: number; run: Run; text: string }> {
-  const { status, json } = await app.post(path, body, { [TOKEN_HEADER]: TOKEN });
+async function call(
+  path: string,
+  body: object,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; run: Run; text: string }> {
+  const { status, json } = await app.post(path, body, { [TOKEN_HEADER]: TOKEN, ...headers });
   return { status, run: (json as { value: Run }).value, text: JSON.stringify(json) };
 }
 
@@ -192,7 +197,10 @@ describe("a person's sign-in in a browser tab", () => {
   });
 
   it("GET /api/auth/callback answers the hand-off page, echoing nothing from the address, under a script-hash CSP; a foreign Host is refused", async () => {
-    const page = await get("/api/auth/callback?code=SECRET-CODE-123&state=s&iss=x");
+    // On this launch's own name (local mode's page); the 127.0.0.1 redirect moves there (the case below).
+    const page = await get("/api/auth/callback?code=SECRET-CODE-123&state=s&iss=x", {
+      Host: `${launchHostname()}:${app.port}`,
+    });
     expect(page.status).toBe(200);
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.headers["referrer-policy"]).toBe("no-referrer");
@@ -201,5 +209,22 @@ describe("a person's sign-in in a browser tab", () => {
     expect(page.body).toContain('data-testid="auth-callback-orphan"');
     const rebound = await get("/api/auth/callback?code=x", { Host: "evil.example" });
     expect(rebound.status).toBe(403);
+  });
+  it("local mode: the redirect authorization servers take (127.0.0.1) moves to this launch's origin, code and state kept, where the starting tab hears it", async () => {
+    const page = await get("/api/auth/callback?code=c1&state=s1");
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(
+      `location.replace(${JSON.stringify(`http://${launchHostname()}:${app.port}/api/auth/callback?code=c1&state=s1`)}+location.hash)`,
+    );
+    // A page on the launch's origin asks for the run: the redirect it hands out is still the loopback literal.
+    const { run } = await call(
+      "/api/auth/run",
+      { demo: "calendar-protected", login: "browser" },
+      {
+        Origin: `http://${launchHostname()}:${app.port}`,
+        Host: `${launchHostname()}:${app.port}`,
+      },
+    );
+    expect(new URL(run.authorizationUrl!).searchParams.get("redirect_uri")).toBe(callbackPrefix);
   });
 });
