@@ -8,6 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 
 vi.mock("server-only", () => ({}));
 
@@ -128,11 +129,15 @@ describe("issue 43, low 10: a page is read with GET or HEAD only", () => {
   it("GET / still renders the page", async () => {
     const text = await new Promise<{ status: number; length: number }>((resolve, reject) => {
       http
-        .get({ host: "127.0.0.1", port, path: "/", agent: false, headers: { Host: `127.0.0.1:${port}` } }, (res) => {
-          let length = 0;
-          res.on("data", (c: Buffer) => (length += c.length));
-          res.on("end", () => resolve({ status: res.statusCode ?? 0, length }));
-        })
+        // This launch's own name: local mode serves its page there only (127.0.0.1 moves to it: launch-origin.test.ts).
+        .get(
+          { host: "127.0.0.1", port, path: "/", agent: false, headers: { Host: `${launchHostname()}:${port}` } },
+          (res) => {
+            let length = 0;
+            res.on("data", (c: Buffer) => (length += c.length));
+            res.on("end", () => resolve({ status: res.statusCode ?? 0, length }));
+          },
+        )
         .on("error", reject);
     });
     expect(text.status).toBe(200);

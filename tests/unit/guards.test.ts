@@ -289,6 +289,7 @@ describe("the hosted page's credential (issue 43, low 8)", () => {
       credential: hostedPageToken(),
     });
     vi.stubEnv("PLAYGROUND_MODE", "");
-    expect(pageFor(new Headers({ host: "127.0.0.1:3000" }))).toEqual({ kind: "playground", hosted: false });
+    // A local page is served on this launch's own name only (issue 43 item 1).
+    expect(pageFor(new Headers({ host: `${launchHostname()}:3000` }))).toEqual({ kind: "playground", hosted: false });
   });
 });
