@@ -56,10 +56,11 @@ export function machineTicks() {
  */
 export function sampleTreeCpu({ envName, mark, intervalMs = 1000 }) {
   const entry = `${envName}=${mark}`;
-  /** key pid:start → { pid, ppid, self, children, gone } */
+  /** key pid:start → { pid, ppid, self, children, gone, before } */
   const seen = new Map();
   /** pid:start keys already known not to carry the mark */
   const foreign = new Set();
+  let first = true; // what the processes alive at the start had used before it is not counted
   const sample = () => {
     const alive = new Set();
     for (const name of readdirSync("/proc")) {
@@ -76,9 +77,11 @@ export function sampleTreeCpu({ envName, mark, intervalMs = 1000 }) {
         }
       }
       alive.add(key);
-      seen.set(key, { pid, ppid: st.ppid, self: st.self, children: st.children, gone: false });
+      const before = seen.get(key)?.before ?? (first ? st.self + st.children : 0);
+      seen.set(key, { pid, ppid: st.ppid, self: st.self, children: st.children, gone: false, before });
     }
     for (const [key, p] of seen) if (!alive.has(key)) p.gone = true;
+    first = false;
   };
   sample();
   const timer = setInterval(sample, intervalMs);
@@ -92,8 +95,8 @@ export function sampleTreeCpu({ envName, mark, intervalMs = 1000 }) {
       const reaped = new Map();
       for (const c of seen.values()) if (c.gone) reaped.set(c.ppid, (reaped.get(c.ppid) ?? 0) + c.self + c.children);
       let ticks = 0;
-      for (const p of seen.values()) ticks += p.self + Math.max(0, p.children - (reaped.get(p.pid) ?? 0));
-      return ticks / TICKS_PER_SECOND;
+      for (const p of seen.values()) ticks += p.self + Math.max(0, p.children - (reaped.get(p.pid) ?? 0)) - p.before;
+      return Math.max(0, ticks) / TICKS_PER_SECOND;
     },
   };
 }
