@@ -4,9 +4,11 @@
  *    a browser secret, kept in this origin's localStorage (per port; shared by this origin's tabs);
  * 2. else a secret already kept (another tab's sign-in, a reload) is checked with the server (a restart ends it);
  * 3. else the page is signed out and says how to sign in (components/signin), where a pasted token trades too.
+ * A launch URL pasted into a tab that is already open (no load, so no boot script: a hashchange) is taken out of
+ * the address bar and traded the same way (onLaunchPasted), whether the page was signed out or in.
  * Bridge calls wait for the secret (browserCredential) and send it in SESSION_HEADER. Browser only; no React.
  */
-import { BROWSER_SECRET_KEY, LAUNCH_CODE_GLOBAL } from "./sign-in-url";
+import { BROWSER_SECRET_KEY, LAUNCH_CODE_GLOBAL, splitLaunchFragment } from "./sign-in-url";
 import { SESSION_HEADER } from "./target";
 
 /** Why a page is signed out: nothing to sign in with, a spent launch URL, a sign-in from an earlier run, no server. */
@@ -140,11 +142,41 @@ function onStorage(e: StorageEvent): void {
   } else if (state.status === "signed-in") signedOut("restarted");
 }
 
+/**
+ * A launch URL pasted into this open tab: its code leaves the address bar at once (what followed it stays, and is
+ * announced as a hashchange of its own, so a `#launch=…&lab=…` opens the Lab link as on a load) and is traded.
+ * A spent code signs a signed-in page out only if its kept secret no longer works either.
+ */
+function onLaunchPasted(): void {
+  const split = splitLaunchFragment(window.location.hash);
+  if (!split) return;
+  const before = window.location.href;
+  try {
+    window.history.replaceState(
+      window.history.state,
+      "",
+      window.location.pathname + window.location.search + split.rest,
+    );
+  } catch {
+    /* the address could not be changed: the code is traded all the same */
+  }
+  if (split.rest)
+    window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: before, newURL: window.location.href }));
+  void trade({ launch: decodeURIComponent(split.code) }).then((traded) => {
+    if (traded.ok) {
+      keep(traded.secret);
+      return signedIn(traded.secret);
+    }
+    if (state.status !== "signed-in") signedOut(traded.unreachable ? "unreachable" : "launch-spent");
+  });
+}
+
 /** Starts the page's sign-in once (the gate calls it; a bridge call does too). */
 export function startSignIn(): void {
   if (started) return;
   started = true;
   window.addEventListener("storage", onStorage);
+  window.addEventListener("hashchange", onLaunchPasted);
   void resolveSignIn();
 }
 
