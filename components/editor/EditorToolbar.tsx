@@ -49,7 +49,8 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
       <select
         aria-label={t("editor.templateLabel")}
         data-testid="template-select"
-        className={inputClass}
+        // A menu is as wide as its longest option (a per-tool template): it never runs past its column.
+        className={`${inputClass} min-w-0 max-w-full`}
         value={chosen}
         onChange={(e) => {
           setChosen(e.target.value);

@@ -1,5 +1,5 @@
 // The everyday page, round 4 (issue 44 point 5): links pasted into a tab that is already open behave exactly as when
-// opened fresh (shown, never acted on).
+// opened fresh (shown, never acted on), and presenter mode reaches every tab at 1024×768.
 import { deflateRawSync } from "node:zlib";
 import { newLaunchUrl } from "../harness.mjs";
 import { fragmentOf, labFragment } from "../pages/share.mjs";
@@ -79,6 +79,54 @@ export function register({ test, assert }) {
       assert(page.url() === `${srv.base}/`, `the launch code stayed in the address bar: ${page.url()}`);
     } finally {
       await context.close();
+    }
+  });
+
+  test("presenter at 1024×768: every tab is on screen (a second row), the template menu stays in its column, and turning it on shows the newest card", async ({
+    pg,
+    page,
+  }) => {
+    await pg.openAt({ width: 1024, height: 768 });
+    // tools/list answered: the template menu also offers a template per tool (its longest labels).
+    await pg.chooseTemplate("tools/list");
+    for (let i = 1; i <= 6; i++) await pg.sendAndSettle(i);
+    await page.evaluate(() =>
+      document.querySelector('[data-testid="exchange-card"]')?.scrollIntoView({ block: "start" }),
+    );
+    await pg.tid("presenter-toggle").click();
+    await page.waitForSelector('html[data-presenter="true"]');
+    await page
+      .waitForFunction(
+        () => {
+          const cards = document.querySelectorAll('[data-testid="exchange-card"]');
+          const r = cards[cards.length - 1].getBoundingClientRect();
+          return r.top >= 0 && r.top < window.innerHeight;
+        },
+        null,
+        { timeout: 10_000 },
+      )
+      .catch(() => {
+        throw new Error("turning presenter mode on left the newest card out of view");
+      });
+    for (const scheme of ["light", "dark"]) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const cut = await page.$$eval('[role="tablist"] [role="tab"]', (tabs) =>
+        tabs
+          .filter((t) => {
+            const r = t.getBoundingClientRect();
+            const strip = t.parentElement.getBoundingClientRect();
+            return r.left < strip.left - 1 || r.right > strip.right + 1 || r.right > window.innerWidth;
+          })
+          .map((t) => t.textContent),
+      );
+      assert(cut.length === 0, `${scheme}: tabs cut off in presenter mode: ${cut.join(", ")}`);
+      const menu = await pg.tid("template-select").boundingBox();
+      const column = await pg.tid("editor-panel").boundingBox();
+      assert(
+        menu.x + menu.width <= column.x + column.width + 1,
+        `${scheme}: the template menu ends at ${menu.x + menu.width}, its column at ${column.x + column.width}`,
+      );
+      await page.screenshot({ path: `test-results/presenter-r4-1024-${scheme}.png` });
     }
   });
 }
