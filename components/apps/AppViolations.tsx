@@ -20,7 +20,12 @@ export function AppViolations({ violations }: { violations: CspViolation[] }) {
             </li>
           ) : (
             <li key={i} data-kind="csp">
-              {v.domain} ({v.directive}){v.key ? t("apps.run.declareIt", { key: v.key }) : t("apps.run.noKey")}
+              {v.domain} ({v.directive})
+              {v.code
+                ? t("apps.run.codeBlocked", { code: v.code })
+                : v.key
+                  ? t("apps.run.declareIt", { key: v.key })
+                  : t("apps.run.noKey")}
             </li>
           ),
         )}

@@ -2,7 +2,7 @@
 /** The Apps tab: a server's MCP Apps rendered as a chosen host would, every message between host and app, and the doctor. */
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
-import { HOSTS, hostLabel, sourceOf } from "@/lib/apps/hosts";
+import { HOSTS, hostFacts, hostLabel } from "@/lib/apps/hosts";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelSection, inputClass } from "../ui";
 import { AppRun } from "./AppRun";
@@ -64,12 +64,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
       }
     >
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="apps-host-facts">
-        {t("apps.panel.hostFacts", {
-          host: hostLabel(persona, t),
-          declares: sourceOf(persona.declaresExtension, t),
-          caches: sourceOf(persona.cachesToolsList, t),
-          modes: sourceOf(persona.displayModes, t),
-        })}
+        {hostFacts(persona, t)}
       </p>
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {apps.error ? (

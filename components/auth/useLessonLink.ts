@@ -9,18 +9,19 @@ import { useEffect, useRef } from "react";
 import { LESSON_FRAGMENT, lessonOf } from "@/lib/auth/lessons";
 import type { AuthDemo } from "@/lib/auth/request";
 import { showPanel } from "../playground/panel-bus";
+import { useFragmentLink } from "../share/useFragmentLink";
 
 export function useLessonLink(choose: (demo: AuthDemo) => void): void {
   const latest = useRef(choose);
   useEffect(() => {
     latest.current = choose;
   });
-  useEffect(() => {
-    if (!window.location.hash.startsWith(`#${LESSON_FRAGMENT}`)) return;
-    const demo = lessonOf(window.location.hash);
+  // Opened fresh or pasted into this open tab (hashchange), the lesson link is read the same way.
+  useFragmentLink(LESSON_FRAGMENT, (hash) => {
+    const demo = lessonOf(hash);
     window.history.replaceState(null, "", window.location.pathname + window.location.search);
     if (!demo) return;
     showPanel("auth");
     latest.current(demo);
-  }, []);
+  });
 }

@@ -9,7 +9,8 @@ import { useState } from "react";
 import { say } from "@/lib/a11y/announce";
 import { say as sayMsg, type Msg } from "@/lib/i18n/translate";
 import { diffRows, sayDetail, type DiffRow, type Difference } from "@/lib/cassette/diff";
-import { parseCassetteText, type Cassette } from "@/lib/cassette/format";
+import type { Cassette } from "@/lib/cassette/format";
+import { cassetteFromText } from "@/lib/cassette/input";
 import { replayAndDiff } from "@/lib/cassette/replay-diff";
 import { selectTarget, targetHasProcess } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
@@ -51,7 +52,8 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         name: file.name,
         reason: t("diff.tooLarge", { max: MAX_FILE_BYTES }),
       });
-    const parsed = parseCassetteText(await file.text());
+    // A cassette, or what the CLI makes one from: the page's own exported session file among them.
+    const parsed = cassetteFromText(await file.text(), file.name);
     setLoaded(
       parsed.ok
         ? { kind: "ok", name: file.name, cassette: parsed.cassette }

@@ -5,8 +5,8 @@
  * The share code loads on the click.
  */
 import { useTranslations } from "next-intl";
-import { badgeSvg } from "@/lib/checks/badge";
-import { toCliJson } from "@/lib/checks/report";
+import { badgeMarkdown, badgeSvg } from "@/lib/checks/badge";
+import { reportFileName, toCliJson } from "@/lib/checks/report";
 import type { CheckReport } from "@/lib/checks/types";
 import type { SessionState } from "@/lib/session";
 import { copyText, downloadText } from "../share/download";
@@ -76,22 +76,31 @@ export function ChecksShare({ report, state }: { report: CheckReport; state: Ses
             >
               {t("checksMore.share.download", { file: BADGE_FILE })}
             </Button>
-            <label className="flex flex-col gap-1">
-              {t("checksMore.share.markdown")}
-              <textarea
-                data-testid="checks-share-markdown"
-                readOnly
-                rows={3}
-                className={`${inputClass} w-full font-mono`}
-                value={`[![MCP conformance](${BADGE_FILE})](${made.url})`}
-                onFocus={(e) => e.target.select()}
-              />
-            </label>
+            <BadgeMarkdown {...badgeMarkdown(BADGE_FILE, made.url, reportFileName(report, "json"))} />
           </div>
         </>
       )}
     >
       {t("checksMore.share.button")}
     </ShareLinkButton>
+  );
+}
+
+/** The badge's Markdown; from a playground on this machine it links the JSON report beside it, and says why. */
+function BadgeMarkdown({ markdown, local }: { markdown: string; local: boolean }) {
+  const t = useTranslations();
+  return (
+    <label className="flex flex-col gap-1">
+      {t(local ? "checksMore.share.markdownLocal" : "checksMore.share.markdown")}
+      <textarea
+        data-testid="checks-share-markdown"
+        data-links={local ? "report-file" : "share-link"}
+        readOnly
+        rows={3}
+        className={`${inputClass} w-full font-mono`}
+        value={markdown}
+        onFocus={(e) => e.target.select()}
+      />
+    </label>
   );
 }

@@ -8,6 +8,10 @@ import { selectPending, selectTarget } from "@/lib/session";
 import { selectCheckedEra, templateMenu } from "@/lib/session/target-templates";
 import type { PanelProps } from "../playground/types";
 import { Button, Checkbox, inputClass } from "../ui";
+import { useReplayTemplates } from "./useReplayTemplates";
+
+/** A replay target's recorded request in the menu: `replay:<index>` (its frame is put in the editor as recorded). */
+const REPLAY_OPTION = "replay:";
 
 export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   const t = useTranslations();
@@ -31,20 +35,39 @@ export function EditorToolbar({ state, dispatch, commands }: PanelProps) {
   // <select> as they move) step through the templates instead of snapping back to the first; leaving it
   // puts the "Template…" prompt back, so the same template can be chosen again for a fresh id.
   const [chosen, setChosen] = useState("");
+  const replayed = useReplayTemplates(
+    view.kind === "ready" && view.target.kind === "replay" ? view.target.cassette : null,
+  );
+  const choose = (value: string) => {
+    if (value.startsWith(REPLAY_OPTION)) {
+      const recorded = replayed[Number(value.slice(REPLAY_OPTION.length))];
+      if (recorded) dispatch({ type: "editor/replace", text: recorded.frame });
+    } else if (value) dispatch({ type: "editor/template", templateId: value });
+  };
   return (
     <div className="flex flex-wrap items-center gap-2" data-testid="editor-toolbar">
       <select
         aria-label={t("editor.templateLabel")}
         data-testid="template-select"
-        className={inputClass}
+        // A menu is as wide as its longest option (a per-tool template): it never runs past its column.
+        className={`${inputClass} min-w-0 max-w-full`}
         value={chosen}
         onChange={(e) => {
           setChosen(e.target.value);
-          if (e.target.value) dispatch({ type: "editor/template", templateId: e.target.value });
+          choose(e.target.value);
         }}
         onBlur={() => setChosen("")}
       >
         <option value="">{t("editor.templatePrompt", { id: state.nextId })}</option>
+        {replayed.length ? (
+          <optgroup label={t("editor.replayGroup")} data-testid="template-replay-group">
+            {replayed.map((r, i) => (
+              <option key={r.frame} value={`${REPLAY_OPTION}${i}`}>
+                {r.label}
+              </option>
+            ))}
+          </optgroup>
+        ) : null}
         {groups.map((g) => (
           <optgroup key={g.label} label={g.label}>
             {g.options.map((o) => (

@@ -80,7 +80,7 @@ export function LabColumnView({ column }: { column: LabColumn }) {
                       : null}
                   </span>
                 </div>
-                <div className="break-all font-mono">{step.summary}</div>
+                <div className="break-all font-mono">{step.summaryMsg ? say(step.summaryMsg, t) : step.summary}</div>
                 {step.reason && step.status !== "ok" ? (
                   <div className="text-red-700 dark:text-red-300">
                     {step.status}: {step.reason}

@@ -1,5 +1,6 @@
 /** Where the columns disagree, step by step; and for modern vs legacy, what differed on the wire. */
 import { useTranslations } from "next-intl";
+import { say } from "@/lib/i18n/translate";
 import type { LabReport } from "@/lib/lab/report";
 
 export function LabDiff({ report }: { report: LabReport }) {
@@ -35,7 +36,7 @@ export function LabDiff({ report }: { report: LabReport }) {
               <td className="p-1 align-top font-medium">{row.stepId}</td>
               {row.cells.map((c) => (
                 <td key={c.condition} className="break-all p-1 align-top font-mono">
-                  {c.summary}
+                  {c.summaryMsg ? say(c.summaryMsg, t) : c.summary}
                 </td>
               ))}
             </tr>

@@ -17,6 +17,7 @@ import { say } from "@/lib/a11y/announce";
 import type { PanelProps } from "../playground/types";
 import { LazyEditor } from "../editor/LazyEditor";
 import { LinkInput } from "../share/LinkField";
+import { useFragmentLink } from "../share/useFragmentLink";
 import { RunLiveDialog } from "../share/RunLiveDialog";
 import { Button, Checkbox, Menu, PanelHeading } from "../ui";
 import { LabColumnView } from "./LabColumnView";
@@ -71,19 +72,21 @@ export function LabPanel({ commands }: PanelProps) {
     });
   }, []);
 
-  // An experiment link loads the script and its conditions; it never runs them (a link never acts).
-  useEffect(() => {
-    if (!window.location.hash.startsWith("#lab=")) return;
+  // An experiment link, opened or pasted into this tab, loads the script and its conditions; it never runs them.
+  useFragmentLink("lab=", (hash) => {
     void import("@/lib/lab/link").then(async ({ decodeLabFragment }) => {
-      const decoded = await decodeLabFragment(window.location.hash);
+      const decoded = await decodeLabFragment(hash);
       if (decoded.kind === "ok") {
         replaceText(pretty(decoded.script));
         setConditions(decoded.conditions);
         setScriptId("");
+        // As when the link is opened fresh: no earlier result beside the link's script.
+        setRun({ status: "idle" });
+        setRestoredAt(null);
         setFromLink({ kind: "ok" });
       } else if (decoded.kind === "error") setFromLink({ kind: "error", reason: decoded.reason });
     });
-  }, []);
+  });
 
   const copyLink = async () => {
     if (!parsed.ok) return;

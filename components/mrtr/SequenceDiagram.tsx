@@ -5,7 +5,8 @@
  * `testId` names the data-testids ("mrtr" for MRTR conversations, "auth" for the Auth lane).
  */
 import { useTranslations } from "next-intl";
-import type { Diagram, DiagramStep, Lane } from "@/lib/protocol/mrtr";
+import type { Translate } from "@/lib/i18n/translate";
+import { diagramTiming, type Diagram, type DiagramStep, type Lane } from "@/lib/protocol/mrtr";
 import { Card } from "../card";
 
 const TONE: Record<DiagramStep["tone"], string> = {
@@ -19,10 +20,8 @@ const TONE: Record<DiagramStep["tone"], string> = {
   answer: "border-dotted border-violet-600 text-violet-900 dark:text-violet-200",
 };
 
-function ms(n: number | undefined): string {
-  if (n === undefined) return "";
-  return n >= 1000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n)} ms`;
-}
+/** A step's time in the reader's units and decimals ("1,6 с"), as the cards say their times; "" when untimed. */
+const timeIn = (t: Translate) => (n: number | undefined) => (n === undefined ? "" : diagramTiming(n, t));
 
 function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; testId: string }) {
   const t = useTranslations();
@@ -31,6 +30,7 @@ function Arrow({ step, lanes, testId }: { step: DiagramStep; lanes: Lane[]; test
   const rightward = b > a;
   // Half-columns: lane i's centre is grid line 2i+2, so an arrow between lanes spans exactly centre to centre.
   const column = `${2 * Math.min(a, b) + 2} / ${2 * Math.max(a, b) + 2}`;
+  const ms = timeIn(t);
   const timing =
     step.tone === "answer" ? (step.ms !== undefined ? t("mrtr.userTook", { time: ms(step.ms) }) : "") : ms(step.ms);
   return (
@@ -72,7 +72,7 @@ function StepList({ steps, group, testId }: { steps: DiagramStep[]; group: (n: n
   return (
     <ol className="sr-only" data-testid={`${testId}-diagram-steps`}>
       {steps.map((step, i) => {
-        const timing = ms(step.ms);
+        const timing = timeIn(t)(step.ms);
         const breaks = step.departures.length ? `; ${t("mrtr.breaks", { n: step.departures.length })}` : "";
         const label = t("mrtr.stepFromTo", {
           from: t(`mrtr.lane.${step.from}`),

@@ -2,6 +2,7 @@
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
 import { useEditorSettled } from "../editor/editor-settled";
+import { linkPanel } from "../share/link-address";
 import { onShowPanel } from "./panel-bus";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
@@ -48,6 +49,16 @@ export function PanelTabs(props: PanelProps) {
       setActive(id);
       setFocusPanel({ id });
     });
+  }, []);
+  // A tab's link pasted into this open tab (#lab=…, #collection=…, #auth=…) brings its tab forward, which mounts it
+  // if it was not yet: the tab then reads the link as on a fresh load.
+  useEffect(() => {
+    const onHash = () => {
+      const panel = linkPanel(window.location.hash);
+      if (panel) setActive(panel);
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
   }, []);
   // Focus moves once the panel is visible (it was hidden during the click).
   useEffect(() => {

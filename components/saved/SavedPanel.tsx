@@ -5,7 +5,7 @@
  * (stopping at the first error; every exchange lands on the timeline) or share it as a link that never acts by itself.
  */
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { say, type Msg } from "@/lib/i18n/translate";
@@ -29,6 +29,7 @@ import { spawnConfirmation } from "@/lib/share/live";
 import type { PanelProps } from "../playground/types";
 import { showPanel } from "../playground/panel-bus";
 import { knownSecrets } from "../share/known-secrets";
+import { useFragmentLink } from "../share/useFragmentLink";
 import { Checkbox, PanelHeading, inputClass } from "../ui";
 import { Collections } from "./Collections";
 import { ConfirmCommands } from "./ConfirmCommands";
@@ -56,18 +57,14 @@ export function SavedPanel({ state, dispatch, commands }: PanelProps) {
     null,
   );
 
-  // A collection link (#collection=…) is shown here; nothing runs until the user presses Run.
-  useEffect(() => {
-    let live = true;
-    void decodeCollectionFragment(window.location.hash).then((d) => {
-      if (!live || d.kind === "none") return;
+  // A collection link (#collection=…), opened or pasted into this tab, is shown here; nothing runs until Run.
+  useFragmentLink("collection=", (hash) => {
+    void decodeCollectionFragment(hash).then((d) => {
+      if (d.kind === "none") return;
       setLinked(d.kind === "ok" ? { collection: d.collection } : { error: d.reason });
       showPanel("saved");
     });
-    return () => {
-      live = false;
-    };
-  }, []);
+  });
 
   const apply = (change: Change, done: string) => {
     if (!change.ok) return setMessage(change.error);

@@ -5,10 +5,27 @@
  */
 import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 
-/** A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab (#lab=…), lesson (#auth=…) or collection (#collection=…) link does not. */
+/** The fragments a tab reads (the tab it opens on), and the launch code the sign-in takes (lib/bridge/sign-in-url.ts). */
+const TAB_LINKS = [
+  { prefix: "lab=", panel: "lab" },
+  { prefix: "collection=", panel: "saved" },
+  { prefix: LESSON_FRAGMENT, panel: "auth" },
+] as const;
+const LAUNCH = "launch=";
+
+/**
+ * A link in the address (#v=…, #code=…) opens instead of the saved session; a Lab (#lab=…), lesson (#auth=…) or
+ * collection (#collection=…) link does not, nor a launch code (#launch=…, which the sign-in takes out).
+ */
 export function opensLink(hash: string): boolean {
   const h = hash.replace(/^#/, "");
-  return h !== "" && !h.startsWith("lab=") && !h.startsWith("collection=") && !h.startsWith(LESSON_FRAGMENT);
+  return h !== "" && !h.startsWith(LAUNCH) && !TAB_LINKS.some((l) => h.startsWith(l.prefix));
+}
+
+/** The tab a tab's link opens on (#lab=… the Lab, #collection=… Saved, #auth=… Auth), or null. */
+export function linkPanel(hash: string): (typeof TAB_LINKS)[number]["panel"] | null {
+  const h = hash.replace(/^#/, "");
+  return TAB_LINKS.find((l) => h.startsWith(l.prefix))?.panel ?? null;
 }
 
 /** Removes the fragment without a navigation (no hashchange; the router's history state is kept). */

@@ -90,46 +90,72 @@ export function useSavedSession(state: SessionState, dispatch: (action: Action) 
     return true;
   }, []);
 
+  /** Brings back what the last visit saved (nothing: `orElse`); `live()` false: the page moved on meanwhile. */
+  const bringBack = useCallback(
+    (live: () => boolean, orElse: () => void) => {
+      const store = storage();
+      const text = tryStorage(() => store?.getItem(SAVED_SESSION_KEY));
+      // Nothing to bring back (a first visit): the session-file code is not loaded until there is something to save.
+      // A page that opens a link shows the link, but still reads the save: one it cannot restore must be set aside
+      // before acting on the link saves the page over it.
+      const opening = opensLink(window.location.hash);
+      const restoring = store && text ? persist() : Promise.resolve(null);
+      void restoring.then((code) => {
+        if (!live()) return;
+        if (code) loaded.current = code;
+        if (code && text) {
+          const back = code.restoreSession(text, freshFrom(latest.current));
+          if (back.ok) {
+            // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
+            if (!back.unchanged && !opening) {
+              dispatch({ type: "session/load", state: back.state });
+              setNotice({
+                kind: "restored",
+                exchanges: back.exchanges,
+                savedAt: back.savedAt,
+                dropped: back.dropped,
+                omitted: back.omitted,
+                leftOut: back.leftOut,
+              });
+            } else if (!opening) orElse();
+          } else {
+            // Never overwritten: set aside under its own key, or kept where it is with saving off until Start fresh.
+            const setAside = store !== null && code.setAsideUnreadable(store, text) === "set-aside";
+            blocked.current = !setAside;
+            setNotice({ kind: "unreadable", reason: back.reasonMsg, setAside, text });
+          }
+        } else orElse();
+        restored.current = true;
+      });
+    },
+    [dispatch],
+  );
+
   useEffect(() => {
     let live = true;
-    const store = storage();
-    const text = tryStorage(() => store?.getItem(SAVED_SESSION_KEY));
-    // Nothing to bring back (a first visit): the session-file code is not loaded until there is something to save.
-    // A page that opens a link shows the link, but still reads the save: one it cannot restore must be set aside
-    // before acting on the link saves the page over it.
-    const opening = opensLink(window.location.hash);
-    const restoring = store && text ? persist() : Promise.resolve(null);
-    void restoring.then((code) => {
-      if (!live) return;
-      if (code) loaded.current = code;
-      if (code && text) {
-        const back = code.restoreSession(text, freshFrom(latest.current));
-        if (back.ok) {
-          // A page opened and left as it was would restore the default page: nothing to load, nothing to say.
-          if (!back.unchanged && !opening) {
-            dispatch({ type: "session/load", state: back.state });
-            setNotice({
-              kind: "restored",
-              exchanges: back.exchanges,
-              savedAt: back.savedAt,
-              dropped: back.dropped,
-              omitted: back.omitted,
-              leftOut: back.leftOut,
-            });
-          }
-        } else {
-          // Never overwritten: set aside under its own key, or kept where it is with saving off until Start fresh.
-          const setAside = store !== null && code.setAsideUnreadable(store, text) === "set-aside";
-          blocked.current = !setAside;
-          setNotice({ kind: "unreadable", reason: back.reasonMsg, setAside, text });
-        }
-      }
-      restored.current = true;
-    });
+    bringBack(
+      () => live,
+      () => {},
+    );
     return () => {
       live = false;
     };
-  }, [dispatch]);
+  }, [bringBack]);
+
+  // A Lab, collection, lesson or launch link pasted over a link's view (a same-document navigation, no load): the
+  // page is what a fresh load of that address shows, the user's own session, not the link's cards taken for it.
+  useEffect(() => {
+    const onHash = (e: HashChangeEvent) => {
+      const before = tryStorage(() => new URL(e.oldURL).hash) ?? "";
+      if (!restored.current || !opensLink(before) || opensLink(window.location.hash)) return;
+      bringBack(
+        () => !opensLink(window.location.hash),
+        () => dispatch({ type: "session/load", state: freshFrom(latest.current) }),
+      );
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [bringBack, dispatch]);
 
   const pending = state.entries.some((e) => e.phase.status === "pending");
   useEffect(() => {

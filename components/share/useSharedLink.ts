@@ -4,12 +4,11 @@
  * load the recorded state into the session, show the banner. It never calls the bridge. The share code
  * (zod schemas, DEFLATE) loads only when there is a fragment, so plain visits do not pay for it.
  */
-import { LESSON_FRAGMENT } from "@/lib/auth/lessons";
 import { useEffect, useRef } from "react";
 import { initialState, type Action, type SessionState } from "@/lib/session";
 import { showPanel } from "../playground/panel-bus";
-import { dropLinkFragment } from "./link-address";
-import { setViewer } from "./viewer-store";
+import { dropLinkFragment, opensLink } from "./link-address";
+import { getViewer, setViewer } from "./viewer-store";
 
 /** A fresh session that keeps the counters moving forward (the editor applies a text on a new version). */
 function baseFrom(current: SessionState): SessionState {
@@ -23,11 +22,14 @@ function baseFrom(current: SessionState): SessionState {
 }
 
 async function open(hash: string, dispatch: (action: Action) => void, current: () => SessionState): Promise<void> {
-  if (hash === "" || hash === "#") return;
-  // An experiment link (#lab=…) is opened by the Lab tab, not as a session.
-  if (hash.replace(/^#/, "").startsWith("lab=")) return;
-  // A lesson (#auth=…) is run by the Auth tab.
-  if (hash.replace(/^#/, "").startsWith(LESSON_FRAGMENT)) return;
+  // A Lab, collection or lesson link is opened by its tab, a launch code by the sign-in; none is a session. Pasted
+  // over a link's view, it leaves that view, as a fresh load of it would show none (useSavedSession brings back the
+  // user's own session).
+  if (!opensLink(hash)) {
+    const shown = getViewer();
+    if (shown.kind === "loading" || (shown.kind === "open" && shown.source === "link")) setViewer({ kind: "none" });
+    return;
+  }
   setViewer({ kind: "loading" });
   try {
     const [{ decodeShareFragment }, { sessionFromShare }] = await Promise.all([

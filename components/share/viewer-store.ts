@@ -21,6 +21,11 @@ export function setViewer(next: Viewer): void {
   for (const l of listeners) l();
 }
 
+/** What is shown now (outside React: a hashchange handler). */
+export function getViewer(): Viewer {
+  return current;
+}
+
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

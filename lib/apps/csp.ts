@@ -104,6 +104,18 @@ export interface CspViolation {
   domain: string;
   directive: string;
   key?: CspKey;
+  /**
+   * The browser blocked code, not a place: `eval` (eval, new Function, string timers, wasm-eval) or `inline` (an
+   * inline script, handler or style). No _meta.ui.csp key can allow either: the keys name domains (no key).
+   */
+  code?: "eval" | "inline";
+}
+
+/** A blocked URI that is code rather than a place ("eval", "wasm-eval", "inline"), else undefined. */
+function blockedCode(blockedURI: string): CspViolation["code"] {
+  if (blockedURI === "eval" || blockedURI === "wasm-eval") return "eval";
+  if (blockedURI === "inline") return "inline";
+  return undefined;
 }
 
 export function violationOf(params: unknown): CspViolation | undefined {
@@ -115,5 +127,7 @@ export function violationOf(params: unknown): CspViolation | undefined {
   } catch {
     // "inline", "eval", "data": not a URL; shown as is.
   }
+  const code = blockedCode(p.blockedURI);
+  if (code) return { blockedURI: p.blockedURI, domain, directive: p.directive, code };
   return { blockedURI: p.blockedURI, domain, directive: p.directive, key: cspKeyFor(p.directive) };
 }

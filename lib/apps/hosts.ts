@@ -140,6 +140,27 @@ export function sourceOf(field: Known<unknown>, t: Translate = englishT): string
   return say(sourceMsg(field), t);
 }
 
+/** One fact as the panel says it: its value (yes, no, the modes listed), then where it comes from; "unknown: why". */
+export function factMsg(field: Known<unknown>): Msg {
+  if ("note" in field) return sourceMsg(field);
+  const value = field.value;
+  const said = Array.isArray(value) ? value.join(", ") : msg(value === true ? "apps.host.yes" : "apps.host.no");
+  return msg("apps.host.fact", { value: said, source: sourceMsg(field) });
+}
+
+/** The panel's line on the chosen host: each fact's value, then its source, in the reader's language. */
+export function hostFacts(host: HostPersona, t: Translate = englishT): string {
+  return say(
+    msg("apps.panel.hostFacts", {
+      host: hostName(host),
+      declares: factMsg(host.declaresExtension),
+      caches: factMsg(host.cachesToolsList),
+      modes: factMsg(host.displayModes),
+    }),
+    t,
+  );
+}
+
 /** The personas whose names the catalogues hold (appsDoctor.host.<id>); another persona keeps its own label. */
 const NAMED = new Set(["generic", "claude", "chatgpt", "claude-code"]);
 

@@ -7,9 +7,11 @@
  * The secret is in no storage a document can read (issue 43 item 1): this tab keeps only a mark that it was signed
  * in (SIGNED_IN_MARK in sessionStorage, to say "restarted" later), and tells this origin's other tabs that it signed
  * in over a BroadcastChannel (no secret in it), so a signed-out tab asks the server again. Bridge calls wait for the
- * sign-in (browserCredential); the browser sends the cookie. Browser only; no React.
+ * sign-in (browserCredential); the browser sends the cookie. A launch URL pasted into a tab that is already open (no
+ * load, so no boot script: a hashchange) is taken out of the address bar and traded the same way (onLaunchPasted).
+ * Browser only; no React.
  */
-import { SIGNED_IN_MARK, LAUNCH_CODE_GLOBAL } from "./sign-in-url";
+import { SIGNED_IN_MARK, LAUNCH_CODE_GLOBAL, splitLaunchFragment } from "./sign-in-url";
 
 /** Why a page is signed out: nothing to sign in with, a spent launch URL, a sign-in from an earlier run, no server. */
 export type SignedOutReason = "none" | "launch-spent" | "restarted" | "unreachable";
@@ -141,6 +143,32 @@ function onOtherTab(e: MessageEvent): void {
   });
 }
 
+/**
+ * A launch URL pasted into this open tab: its code leaves the address bar at once (what followed it stays, and is
+ * announced as a hashchange of its own, so a `#launch=…&lab=…` opens the Lab link as on a load) and is traded.
+ * A spent code never signs a signed-in page out (its cookie still holds).
+ */
+function onLaunchPasted(): void {
+  const split = splitLaunchFragment(window.location.hash);
+  if (!split) return;
+  const before = window.location.href;
+  try {
+    window.history.replaceState(
+      window.history.state,
+      "",
+      window.location.pathname + window.location.search + split.rest,
+    );
+  } catch {
+    /* the address could not be changed: the code is traded all the same */
+  }
+  if (split.rest)
+    window.dispatchEvent(new HashChangeEvent("hashchange", { oldURL: before, newURL: window.location.href }));
+  void trade({ launch: decodeURIComponent(split.code) }).then((traded) => {
+    if (traded.ok) return signedIn(true);
+    if (state.status !== "signed-in") signedOut(traded.unreachable ? "unreachable" : "launch-spent");
+  });
+}
+
 /** Starts the page's sign-in once (the gate calls it; a bridge call does too). */
 export function startSignIn(): void {
   if (started) return;
@@ -149,6 +177,7 @@ export function startSignIn(): void {
     channel = new BroadcastChannel(SIGNED_IN_MARK);
     channel.onmessage = onOtherTab;
   }
+  window.addEventListener("hashchange", onLaunchPasted);
   void resolveSignIn();
 }
 

@@ -14,6 +14,20 @@ export const SIGNED_IN_MARK = "mcp-playground:signed-in";
 export const LAUNCH_CODE_GLOBAL = "__mcpPlaygroundLaunchCode";
 
 /**
+ * A `#launch=<code>` fragment split as the boot script splits it: the code (still URI-encoded) and the fragment that
+ * followed it (`#launch=<code>&lab=…` → `#lab=…`; "" when nothing did). null when the fragment is not a launch code.
+ * The page calls it when a launch URL is pasted into a tab that is already open (hashchange; the boot script runs
+ * only on a load).
+ */
+export function splitLaunchFragment(hash: string): { code: string; rest: string } | null {
+  const prefix = `#${LAUNCH_PARAM}=`;
+  if (!hash.startsWith(prefix)) return null;
+  const tail = hash.slice(prefix.length);
+  const amp = tail.indexOf("&");
+  return amp < 0 ? { code: tail, rest: "" } : { code: tail.slice(0, amp), rest: `#${tail.slice(amp + 1)}` };
+}
+
+/**
  * Runs in <head> before anything else (plain ES5, it cannot import): takes `#launch=<code>` out of the address
  * bar (history.replaceState) before the first paint and before any of the page's code reads the fragment,
  * keeping whatever followed it (`#launch=<code>&lab=…` opens the lab link).

@@ -42,3 +42,28 @@ export function badgeSvg(report: CheckReport): string {
     "",
   ].join("\n");
 }
+
+/** A host only this machine reaches: 127.0.0.0/8, localhost (and its subdomains), ::1. */
+function loopbackHost(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h);
+}
+
+/**
+ * The README Markdown for the badge `badgeFile`: linked to the report's share link `reportUrl` when others can open
+ * it (a hosted playground), else — a link to 127.0.0.1:<port> opens only for a reader running a playground on that
+ * same port — to the JSON report `reportFile` (Export this run) committed beside the badge. `local` says which.
+ */
+export function badgeMarkdown(
+  badgeFile: string,
+  reportUrl: string,
+  reportFile: string,
+): { markdown: string; local: boolean } {
+  let local = false;
+  try {
+    local = loopbackHost(new URL(reportUrl).hostname);
+  } catch {
+    local = true; // not a URL: nothing a reader could open either
+  }
+  return { markdown: `[![MCP conformance](${badgeFile})](${local ? reportFile : reportUrl})`, local };
+}

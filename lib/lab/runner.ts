@@ -23,6 +23,8 @@ export interface StepResult {
   pid?: number;
   spawnToFirstByteMs?: number;
   summary: string;
+  /** The summary in the reader's language (absent in results saved before issue 44, and for steps not run). */
+  summaryMsg?: Msg;
 }
 
 export interface Verdict {
@@ -53,43 +55,52 @@ export interface RunOptions {
   sleep?: (ms: number) => Promise<void>;
 }
 
-/** One line on what a reply was, for the step row and the column diff. */
-export function summarizeExchange(exchange: Exchange): string {
+/** One line on what a reply was, for the step row and the column diff: a Msg, said in the reader's language. */
+export function summarizeExchangeMsg(exchange: Exchange): Msg {
   const { outcome } = exchange;
-  if (outcome.kind === "failure") return `${outcome.failure}: ${outcome.message}`;
-  if (outcome.kind === "notification") return "notification (no reply expected)";
+  if (outcome.kind === "failure")
+    return msg("lab.summary.failure", { failure: outcome.failure, message: outcome.message });
+  if (outcome.kind === "notification") return msg("lab.summary.notification");
   const frame = asObject(replyFrame(exchange));
   const error = asObject(frame?.error);
-  if (error) return `error ${String(error.code)} ${String(error.message ?? "")}`.trim();
+  if (error) return msg("lab.summary.error", { code: String(error.code), message: String(error.message ?? "") });
   const result = asObject(frame?.result);
-  if (!result) return "reply without result or error";
+  if (!result) return msg("lab.summary.noResult");
   // Tasks: the 2026 CreateTaskResult / tasks/get answer, or the 2025 CreateTaskResult {task}.
   const task = result.resultType === "task" || typeof result.taskId === "string" ? result : asObject(result.task);
-  if (task && typeof task.status === "string") {
-    const inline = asObject(task.result) ? ", result inline" : "";
-    return `task ${task.status}${typeof task.statusMessage === "string" ? `: ${task.statusMessage}` : ""}${inline}`;
-  }
-  if (Array.isArray(result.tasks))
-    return `complete: ${result.tasks.length} task${result.tasks.length === 1 ? "" : "s"} listed (tasks/list, 2025-11-25 only)`;
+  if (task && typeof task.status === "string")
+    return msg("lab.summary.task", {
+      status: task.status,
+      statusMessage: typeof task.statusMessage === "string" ? `: ${task.statusMessage}` : "",
+      inline: asObject(task.result) ? "yes" : "no",
+    });
+  if (Array.isArray(result.tasks)) return msg("lab.summary.tasksListed", { count: result.tasks.length });
   if (result.resultType === "input_required") {
     const keys = Object.keys(asObject(result.inputRequests) ?? {});
-    const state = typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "";
-    return `input_required${keys.length ? ` (${keys.join(", ")})` : ""}${state}`;
+    return msg("lab.summary.inputRequired", {
+      keys: keys.length ? ` (${keys.join(", ")})` : "",
+      state: typeof result.requestState === "string" ? ` requestState ${result.requestState}` : "",
+    });
   }
   const content = Array.isArray(result.content) ? result.content : [];
   const text = content.map((c) => asObject(c)?.text).find((t) => typeof t === "string") as string | undefined;
-  if (text) return `complete: ${text}`;
+  if (text) return msg("lab.summary.text", { text });
   const contents = Array.isArray(result.contents) ? result.contents : [];
   const body = asObject(contents[0])?.text;
   if (typeof body === "string") {
     try {
       const parsed = JSON.parse(body);
-      if (Array.isArray(parsed)) return `complete: ${parsed.length} item${parsed.length === 1 ? "" : "s"}`;
+      if (Array.isArray(parsed)) return msg("lab.summary.items", { count: parsed.length });
     } catch {
       /* not JSON text: fall through to the generic summary */
     }
   }
-  return `complete (${String(result.resultType ?? "no resultType")})`;
+  return msg("lab.summary.generic", { resultType: String(result.resultType ?? "no resultType") });
+}
+
+/** The same line in English (the CLI, the column diff's comparison, saved results). */
+export function summarizeExchange(exchange: Exchange): string {
+  return say(summarizeExchangeMsg(exchange));
 }
 
 export async function runLabScript(script: LabScript, send: LabSend, opts: RunOptions = {}): Promise<LabRun> {
@@ -139,6 +150,7 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
     records[step.id] = { request: built.value, response };
     const failed = exchange.outcome.kind === "failure";
     const pid = exchange.process?.pid;
+    const summaryMsg = summarizeExchangeMsg(exchange);
     steps.push({
       stepId: step.id,
       label: step.label,
@@ -149,7 +161,8 @@ export async function runLabScript(script: LabScript, send: LabSend, opts: RunOp
       pid,
       lane: laneOf(pid),
       spawnToFirstByteMs: exchange.process?.spawnToFirstByteMs,
-      summary: summarizeExchange(exchange),
+      summary: say(summaryMsg),
+      summaryMsg,
     });
     if (failed && stopOnError) stoppedEarly = `step ${step.id} failed`;
   }
@@ -217,7 +230,7 @@ export function judge(rule: VerdictRule, records: Record<string, StepRecord>, st
 export interface DiffRow {
   stepId: string;
   label: string;
-  cells: { condition: string; summary: string; lane?: string }[];
+  cells: { condition: string; summary: string; summaryMsg?: Msg; lane?: string }[];
   differs: boolean;
 }
 
@@ -232,7 +245,12 @@ export function diffRuns(runs: { condition: string; run: LabRun }[]): DiffRow[] 
   return order.map(({ stepId, label }) => {
     const cells = runs.map(({ condition, run }) => {
       const step = run.steps.find((s) => s.stepId === stepId);
-      return { condition, summary: step?.summary ?? "not in this run", lane: step?.lane };
+      return {
+        condition,
+        summary: step?.summary ?? "not in this run",
+        ...(step?.summaryMsg ? { summaryMsg: step.summaryMsg } : {}),
+        lane: step?.lane,
+      };
     });
     return { stepId, label, cells, differs: new Set(cells.map((c) => norm(c.summary))).size > 1 };
   });

@@ -7,7 +7,15 @@ import { draftFrame, type FrameDraft } from "../protocol/frame";
 import { asObject } from "../protocol/json";
 import { splitCommandLine } from "../bridge/command-line";
 import { presetById } from "./presets";
-import type { KeyValue, ProcessView, SessionState, TimelineEntry, VerdictState, HttpSession } from "./state";
+import {
+  ownLabel,
+  type KeyValue,
+  type ProcessView,
+  type SessionState,
+  type TimelineEntry,
+  type VerdictState,
+  type HttpSession,
+} from "./state";
 import { eventFrame, replyFrame, type WireEvent } from "../protocol/exchange";
 
 export type TargetView =
@@ -118,7 +126,7 @@ const PROBING_PANELS: { prefix: string; name: string }[] = [
 export function endedByPanels(entries: TimelineEntry[]): Record<string, string> {
   const ended: Record<string, string> = {};
   for (const e of entries) {
-    const label = (e.label ?? "").replace(/^recorded · /, "");
+    const label = ownLabel(e.label) ?? "";
     const panel = PROBING_PANELS.find((p) => label.startsWith(p.prefix));
     if (panel) ended[e.sendId] = `ended by ${panel.name}: it needed only this input_required reply and sent no retry`;
   }

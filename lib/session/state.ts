@@ -38,6 +38,19 @@ export interface TimelineEntry extends SendHead {
     | { status: "bridge-error"; kind: BridgeErrorKind | "network"; message: string };
 }
 
+/** A card opened from a link, a session file or a reload is labelled "recorded" or "recorded · <its own label>". */
+export const RECORDED_LABEL = "recorded";
+
+/** The label a restored card carries for the label its exchange was recorded with. */
+export function recordedLabel(label: string | undefined): string {
+  return label ? `${RECORDED_LABEL} · ${label}` : RECORDED_LABEL;
+}
+
+/** A card's own label, whether it was sent here or restored ("recorded · check C01 …" → "check C01 …"); null for none. */
+export function ownLabel(label: string | null | undefined): string | null {
+  return (label ?? "").replace(/^recorded( · |$)/, "") || null;
+}
+
 export type VerdictState =
   | { status: "running" }
   | {

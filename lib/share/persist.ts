@@ -8,7 +8,13 @@
  * playground token) and the embedded state migrates like any old link or file.
  *
  *   { "format": "mcp-playground/saved-session", "version": 1, "savedAt": 1790000000000,
- *     "preset": "custom-stdio", "session": { …session file… }, "dropped": 0 }
+ *     "preset": "custom-stdio", "session": { …session file… }, "dropped": 0,
+ *     "verdicts": [{ "verdict": { "status": "done", "era": "legacy", … } }, { "key": "demo:everything:stdio", … }] }
+ *
+ * `verdicts` (optional) keeps what the era probe found, so a legacy target's frames are still checked against its
+ * era after a reload: the current target's verdict without a key (it comes back on the target as restored, secrets
+ * left out), and other embedded or replay targets' by their key (which holds no secret). Other targets' verdicts
+ * are not kept: their keys may hold env values or a URL's query.
  */
 import { isMsg, msg, say, type Msg } from "../i18n/translate";
 import { importSessionFile, sessionFileObject } from "./session-file";
@@ -17,7 +23,8 @@ import { stripSecrets } from "./secrets";
 import type { PayloadV1 } from "./v1-schema";
 import { sessionFromShare, shareFromSession, withTarget } from "./session-adapter";
 import { PRESETS, type PresetId } from "../session/presets";
-import { initialState, type SessionState } from "../session/state";
+import { selectTarget } from "../session/selectors";
+import { initialState, type SessionState, type VerdictState } from "../session/state";
 
 import { SAVED_SESSION_KEY } from "./saved-session-key";
 export { SAVED_SESSION_KEY };
@@ -37,6 +44,62 @@ export interface SavedSession {
   dropped: number;
   /** Added in place (optional): what was left out and why (lib/share/fit.ts), said again when it is restored. */
   leftOut?: Msg[];
+  /** The era probe's verdicts (absent: none kept). No key: the session's own target. */
+  verdicts?: SavedVerdict[];
+}
+
+type DoneVerdict = Extract<VerdictState, { status: "done" }>;
+export interface SavedVerdict {
+  key?: string;
+  verdict: DoneVerdict;
+}
+
+/** The verdicts a save keeps: the current target's (no key) and the embedded and replay targets' (a key with no secret). */
+function verdictsToKeep(session: SessionState): SavedVerdict[] {
+  const view = selectTarget(session);
+  const current = view.kind === "ready" ? view.key : null;
+  return Object.entries(session.verdicts).flatMap(([key, verdict]): SavedVerdict[] => {
+    if (verdict.status !== "done") return [];
+    if (key === current) return [{ verdict }];
+    return /^(demo|replay):/.test(key) ? [{ key, verdict }] : [];
+  });
+}
+
+const ERAS: readonly string[] = [
+  "modern",
+  "modern-wrong-version",
+  "legacy",
+  "unreachable",
+] satisfies DoneVerdict["era"][];
+
+/** A stored verdict as the page holds it, or null when it is not one (a hand-edited or damaged store). */
+function readVerdict(value: unknown): DoneVerdict | null {
+  if (value === null || typeof value !== "object") return null;
+  const v = value as Record<string, unknown>;
+  if (v.status !== "done" || typeof v.era !== "string" || !ERAS.includes(v.era) || typeof v.reason !== "string")
+    return null;
+  if (v.version !== undefined && typeof v.version !== "string") return null;
+  const reasonMsg = v.reasonMsg as { key?: unknown } | undefined;
+  if (
+    reasonMsg !== undefined &&
+    (reasonMsg === null || typeof reasonMsg !== "object" || typeof reasonMsg.key !== "string")
+  )
+    return null;
+  return value as DoneVerdict;
+}
+
+/** The saved verdicts on the restored session: the keyless one on its target as restored. */
+function restoredVerdicts(saved: unknown, state: SessionState): SessionState["verdicts"] {
+  const view = selectTarget(state);
+  const verdicts: SessionState["verdicts"] = {};
+  for (const item of Array.isArray(saved) ? (saved as unknown[]) : []) {
+    if (item === null || typeof item !== "object") continue;
+    const { key, verdict } = item as { key?: unknown; verdict?: unknown };
+    const read = readVerdict(verdict);
+    const at = key === undefined ? (view.kind === "ready" ? view.key : null) : typeof key === "string" ? key : null;
+    if (read && at) verdicts[at] = read;
+  }
+  return verdicts;
 }
 
 /** Why a session cannot be saved or restored: its English, and the same as a Msg for the reader's language. */
@@ -65,6 +128,7 @@ export function saveSession(
   if (!usable.ok) return refuse("asIs", { message: usable.error });
   const stripped = stripSecrets(usable.value, { knownSecrets: opts.knownSecrets });
   const preset = share.ok ? session.preset : initialState().preset;
+  const verdicts = share.ok ? verdictsToKeep(session) : [];
   const textOf = (payload: PayloadV1, dropped: number, leftOut: Msg[]) => {
     const saved: SavedSession = {
       format: SAVED_SESSION_FORMAT,
@@ -74,6 +138,7 @@ export function saveSession(
       session: sessionFileObject(payload, new Date(opts.now)),
       dropped,
       ...(leftOut.length > 0 ? { leftOut } : {}),
+      ...(verdicts.length ? { verdicts } : {}),
     };
     return JSON.stringify(saved);
   };
@@ -159,6 +224,7 @@ export function restoreSession(text: string, base: SessionState, migrations: Mig
   state = withTarget(state, file.state.target);
   const preset = PRESETS.find((p) => p.id === saved.preset);
   if (preset?.target) state = { ...state, preset: preset.id };
+  state = { ...state, verdicts: { ...state.verdicts, ...restoredVerdicts(saved.verdicts, state) } };
   return {
     ok: true,
     state,

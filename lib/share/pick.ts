@@ -1,10 +1,11 @@
 /**
  * Choose what goes into a link (issue 27 item 12): the cards a link may carry, and which are picked at first — every
  * settled exchange except the Checks' own frames (the suite's many deliberately odd requests are noise in a teaching
- * link). Their cards are labelled "check …" (lib/checks/panel.ts sessionSend). Pure.
+ * link). Their cards are labelled "check …" (lib/checks/panel.ts sessionSend), and "recorded · check …" once restored
+ * by a reload, a link or a session file. Pure.
  */
 import { asObject, tryParseJson } from "../protocol/json";
-import type { SessionState, TimelineEntry } from "../session/state";
+import { ownLabel, type SessionState, type TimelineEntry } from "../session/state";
 
 /** The label the Checks tab gives its frames starts with this word. */
 export const CHECKS_LABEL = /^check(\s|$)/;
@@ -27,7 +28,7 @@ function summary(sent: string): string {
 }
 
 export function isChecksFrame(entry: Pick<TimelineEntry, "label">): boolean {
-  return CHECKS_LABEL.test(entry.label ?? "");
+  return CHECKS_LABEL.test(ownLabel(entry.label) ?? "");
 }
 
 /** The cards a link can carry: the settled ones (a pending send has nothing to show yet). */

@@ -11,7 +11,7 @@ import { capabilitiesFrom, type EnvelopeSettings } from "../session/envelope";
 import { PRESETS, type PresetId } from "../session/presets";
 import { targetKey } from "../bridge/target";
 import { selectTarget } from "../session/selectors";
-import type { SessionState, TimelineEntry } from "../session/state";
+import { ownLabel, recordedLabel, type SessionState, type TimelineEntry } from "../session/state";
 import { exchangeTarget } from "./live";
 import { parseJson, recordExchange, toExchange, type RecordedExchange, type ShareState } from "./state";
 import { joinCommandLine } from "../bridge/command-line";
@@ -35,7 +35,7 @@ export function shareFromSession(session: SessionState): Checked<ShareState> {
   const exchanges = session.entries.flatMap((e) => {
     if (e.phase.status !== "done") return [];
     // Cards opened from a link carry "recorded · <label>"; sharing them again keeps the original label.
-    const label = e.label?.replace(/^recorded( · |$)/, "") || undefined;
+    const label = ownLabel(e.label) ?? undefined;
     // Each exchange keeps its own target where it differs from the session's (B1: a link against two servers).
     const own = e.target && targetKey(e.target) !== view.key ? { target: e.target } : {};
     return [
@@ -141,7 +141,7 @@ export function sessionFromShare(
   const entries: TimelineEntry[] = share.exchanges.map((x, i) => ({
     seq: i + 1,
     sendId: `${prefix}-${i + 1}`,
-    label: x.label ? `recorded · ${x.label}` : "recorded",
+    label: recordedLabel(x.label),
     ...entryTarget(x, share),
     targetLabel: x.targetLabel,
     transport: x.transport,

@@ -176,10 +176,20 @@ export function fleetCost(totalTokens: number, servers: number, window: number):
 
 const formats = new Map<string, Intl.NumberFormat>();
 
-/** 1,307 in English, 1 307 in Bulgarian and Russian (each language's own grouping). */
+/**
+ * 1,307 in English, 1 307 in Bulgarian and Russian: each language's separator, grouped from four digits on as the
+ * chapter and the README write the bill (CLDR leaves Bulgarian's 4-digit numbers ungrouped: "always" groups them).
+ */
 export function formatTokens(n: number, locale: string = "en"): string {
   let fmt = formats.get(locale);
-  if (!fmt) formats.set(locale, (fmt = new Intl.NumberFormat(locale === "en" ? "en-US" : locale)));
+  if (!fmt)
+    formats.set(
+      locale,
+      // "always" is ES2023 Intl (Node 20, every current browser); the ES2022 lib types know only a boolean.
+      (fmt = new Intl.NumberFormat(locale === "en" ? "en-US" : locale, {
+        useGrouping: "always" as unknown as boolean,
+      })),
+    );
   return fmt.format(n);
 }
 

@@ -123,7 +123,7 @@ const SHOTS = {
       await pg.sendProgressCall(2, 3);
     },
   },
-  // Presenter mode on a projector-sized screen: larger type, the header collapsed, the tabs on one row.
+  // Presenter mode on a projector-sized screen: larger type, the header collapsed, every tab on screen (the strip wraps onto a second row).
   presenter: {
     viewport: { width: 1024, height: 768 },
     async take(pg) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { initialState, reducer, type SessionState } from "@/lib/session";
+import { initialState, reducer, selectTarget, type SessionState } from "@/lib/session";
+import { selectCheckedEra } from "@/lib/session/target-templates";
 import { restoreSession, saveSession, SAVED_SESSION_FORMAT, SAVED_SESSION_VERSION } from "@/lib/share/persist";
 import { sessionFromShare } from "@/lib/share/session-adapter";
 import { exampleById } from "@/lib/share/examples";
@@ -139,5 +140,53 @@ describe("a reload keeps the session (point 4): the saved format", () => {
     ],
   ])("a broken save (%s) is refused with a reason, never thrown", (_what, text, reason, reasonMsg) => {
     expect(restoreSession(text, initialState())).toEqual({ ok: false, reason, reasonMsg });
+  });
+});
+
+describe("a reload keeps the probe's verdict (issue 44 point 5)", () => {
+  it("a target the probe found legacy is still checked against the legacy era after a reload", () => {
+    let session = reducer(initialState(), { type: "target/choose", preset: "everything-stdio" });
+    const legacy = {
+      status: "done",
+      era: "legacy",
+      version: "2025-11-25",
+      reason: "server/discover answered -32601; initialize got 2025-11-25",
+    } as const;
+    session = reducer(session, { type: "probe/finished", targetKey: "demo:everything:stdio", verdict: legacy });
+    session = reducer(session, {
+      type: "probe/finished",
+      targetKey: "demo:calendar:http",
+      verdict: { ...legacy, era: "modern", version: "2026-07-28" },
+    });
+    expect(selectCheckedEra(session)).toBe("legacy");
+    const saved = saveSession(session, { now: NOW });
+    if (!saved.ok) throw new Error(saved.reason);
+    const back = restoreSession(saved.text, initialState());
+    if (!back.ok) throw new Error(back.reason);
+    expect(selectCheckedEra(back.state)).toBe("legacy");
+    expect(back.state.verdicts["demo:everything:stdio"]).toEqual(legacy);
+    expect(back.state.verdicts["demo:calendar:http"]).toMatchObject({ status: "done", era: "modern" });
+  });
+
+  it("a command target's verdict comes back on the command as restored, and no secret is kept beside it", () => {
+    let session = reducer(initialState(), { type: "target/choose", preset: "custom-stdio" });
+    session = reducer(session, {
+      type: "target/customStdio",
+      patch: { commandLine: "node server.js", env: [{ key: "API_KEY", value: "sk-secret-123" }] },
+    });
+    const view = selectTarget(session);
+    if (view.kind !== "ready") throw new Error(view.problem);
+    const verdict = { status: "done", era: "legacy", version: "2025-11-25", reason: "legacy" } as const;
+    session = reducer(session, { type: "probe/finished", targetKey: view.key, verdict });
+    session = reducer(session, { type: "probe/started", targetKey: "http:https://example.test/mcp?key=sk-other" });
+    const saved = saveSession(session, { now: NOW });
+    if (!saved.ok) throw new Error(saved.reason);
+    expect(saved.text).not.toContain("sk-secret-123");
+    expect(saved.text).not.toContain("sk-other");
+    const back = restoreSession(saved.text, initialState());
+    if (!back.ok) throw new Error(back.reason);
+    const backView = selectTarget(back.state);
+    if (backView.kind !== "ready") throw new Error(backView.problem);
+    expect(back.state.verdicts[backView.key]).toEqual(verdict);
   });
 });

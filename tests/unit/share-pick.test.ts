@@ -3,6 +3,7 @@ import { sessionSend } from "@/lib/checks/panel";
 import { initialState } from "@/lib/session";
 import type { TimelineEntry } from "@/lib/session/state";
 import { defaultPick, isChecksFrame, pickRows, sessionWithPicked } from "@/lib/share/pick";
+import { restoreSession, saveSession } from "@/lib/share/persist";
 import { shareFromSession } from "@/lib/share/session-adapter";
 
 function entry(
@@ -72,5 +73,21 @@ describe("choose what goes into a link", () => {
     const share = shareFromSession(sessionWithPicked(state, new Set([3, 1])));
     expect(share.ok && share.value.exchanges.map((x) => x.sent)).toHaveLength(2);
     expect(share.ok && share.value.exchanges.every((x) => !x.label?.startsWith("check"))).toBe(true);
+  });
+
+  it("the Checks' frames stay unpicked after a reload (their restored cards read 'recorded · check …')", () => {
+    const state = { ...initialState(), entries: [entry(1, null), entry(2, "check C01 discover"), entry(3, "check")] };
+    const saved = saveSession(state, { now: 0 });
+    if (!saved.ok) throw new Error("not saved");
+    const back = restoreSession(saved.text, initialState());
+    if (!back.ok) throw new Error("not restored");
+    expect(back.state.entries.map((e) => e.label)).toEqual([
+      "recorded",
+      "recorded · check C01 discover",
+      "recorded · check",
+    ]);
+    expect(pickRows(back.state.entries).map((r) => r.checksFrame)).toEqual([false, true, true]);
+    expect([...defaultPick(back.state.entries)]).toEqual([1]);
+    expect(isChecksFrame({ label: "recorded · checklist" })).toBe(false);
   });
 });

@@ -3,10 +3,13 @@
  * Keeps the newest exchange in view after a send — once when its card appears and again when the reply has
  * arrived and the card has grown — inside whichever element scrolls (the tab panel on wide screens, the window
  * on narrow ones). Nothing scrolls on mount or when a link or a saved session fills the timeline. A user who
- * scrolled up to read an older card is not moved: `unseen` turns true and the panel offers "newest ↓".
+ * scrolled up to read an older card is not moved: `unseen` turns true and the panel offers "newest ↓". Presenter mode
+ * (a projector has no reader scrolling back) shows the newest card whenever it changes, when cards are restored, and
+ * at the moment it is turned on.
  */
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { isPresenting } from "@/lib/a11y/presenter";
+import { usePresenting } from "../../presenter/presenter-store";
 import { followMode, revealDelta, type Span } from "@/lib/session/follow";
 import type { TimelineEntry } from "@/lib/session";
 
@@ -83,8 +86,10 @@ export function useFollowNewest(section: RefObject<HTMLElement | null>, entries:
   useEffect(() => {
     const previous = last.current;
     last.current = trigger;
-    // On mount, and for cards a link or a saved session brought, nothing moves: only a send does.
-    if (previous === null || !newest || trigger === previous || RECORDED.test(newest.sendId)) return;
+    // On mount, and for cards a link or a saved session brought, nothing moves: only a send does (and, in presenter
+    // mode, restored cards too: the projector shows the newest).
+    if (previous === null || !newest || trigger === previous) return;
+    if (RECORDED.test(newest.sendId) && !isPresenting(document.documentElement)) return;
     // Presenter mode keeps the newest card in view whatever was scrolled to (a projector has no "newest ↓" reader).
     if (mode.current === "reading" && !isPresenting(document.documentElement)) {
       setUnseen(true);
@@ -95,6 +100,15 @@ export function useFollowNewest(section: RefObject<HTMLElement | null>, entries:
     // trigger (seq:status:sendId) is the dependency that matters; newest is read fresh from the render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [trigger, section]);
+
+  // Turning presenter mode on shows the newest card, wherever the timeline was scrolled.
+  const presenting = usePresenting();
+  useEffect(() => {
+    if (!presenting) return;
+    // The scroll this makes re-measures: "newest ↓" goes once the newest card is in view.
+    mode.current = "follow";
+    revealNewest(section.current);
+  }, [presenting, section]);
 
   // The reply's card keeps growing for a moment (lazy error cards): keep its end in view while following.
   useEffect(() => {

@@ -141,3 +141,8 @@ export function diagramOf(c: Conversation, t: Translate = englishT): Diagram {
     end.kind === "complete" ? (firstText(end.result) ?? "complete") : c.statusMsg ? say(c.statusMsg, t) : c.statusText;
   return { lanes: userLane ? ["user", "client", "server"] : ["client", "server"], steps, final };
 }
+
+/** A diagram step's time in the reader's units and decimals: "14 ms", "1.6 s" (Russian "14 мс", "1,6 с"). */
+export function diagramTiming(ms: number, t: Translate = englishT): string {
+  return ms >= 1000 ? t("cache.unit.s", { n: Math.round(ms / 100) / 10 }) : t("cache.unit.ms", { n: Math.round(ms) });
+}

@@ -74,8 +74,11 @@ export function register({ test, assert }) {
     const url = await checks.tid("checks-share-url").inputValue();
     assert(url.includes("#v=1&s="), `link: ${url.slice(0, 80)}`);
     const markdown = await checks.tid("checks-share-markdown").inputValue();
+    // The page runs on 127.0.0.1: a README link to it would open only for a reader running a playground on this same
+    // port, so the badge links to the run's JSON export committed beside it (issue 44 point 5).
     assert(
-      markdown === `[![MCP conformance](mcp-checks-badge.svg)](${url})`,
+      /^\[!\[MCP conformance\]\(mcp-checks-badge\.svg\)\]\(mcp-checks-[\w.-]+\.json\)$/.test(markdown) &&
+        (await checks.tid("checks-share-markdown").getAttribute("data-links")) === "report-file",
       `badge markdown: ${markdown.slice(0, 120)}`,
     );
     assert(await checks.tid("checks-share-badge-preview").isVisible(), "the badge preview shows");

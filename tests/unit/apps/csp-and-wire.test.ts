@@ -61,6 +61,21 @@ describe("the app's Content-Security-Policy", () => {
       key: "connectDomains",
     });
   });
+
+  it("no _meta.ui.csp key can allow eval or inline code, so a blocked eval or inline script names none and says it is code", () => {
+    for (const blockedURI of ["eval", "inline", "wasm-eval"])
+      for (const directive of ["script-src", "script-src-elem", "script-src-attr", "style-src-attr"])
+        expect(violationOf({ blockedURI, directive }), `${blockedURI} under ${directive}`).toEqual({
+          blockedURI,
+          domain: blockedURI,
+          directive,
+          code: blockedURI === "inline" ? "inline" : "eval",
+        });
+    // A script file from another origin is still allowed by declaring its origin.
+    expect(violationOf({ blockedURI: "https://cdn.example.com/a.js", directive: "script-src-elem" })?.key).toBe(
+      "resourceDomains",
+    );
+  });
 });
 
 describe("which tools are apps", () => {

@@ -19,7 +19,9 @@ describe("the link banner's sentences in Bulgarian and Russian", () => {
     expect(liveResultText({ sent: 1, targets: 1, skipped: 1 })).toBe(
       "Run live: 1 frame sent, 1 target · 1 not sent (no target here)",
     );
-    expect(liveResultText({ sent: 3, targets: 2, skipped: 0 }, bg)).toBe("Пуснато наживо: 3 frame-а изпратени, 2 цели");
+    expect(liveResultText({ sent: 3, targets: 2, skipped: 0 }, bg)).toBe(
+      "Пуснато на живо: 3 frame-а изпратени, 2 цели",
+    );
     expect(liveResultText({ sent: 5, targets: 1, skipped: 0, stoppedAt: 6 }, ru)).toBe(
       "Запущено вживую: отправлено 5 фреймов, 1 цель · остановлено на #6: мост его не доставил (см. хронологию)",
     );
