@@ -1,5 +1,8 @@
 // Issue 32, "Done when": the chapter's click-by-click table (README "The chapter, click by click") walked in a
-// Bulgarian, then a Russian browser, with every label, verdict and explanation on the way in that language. After each
+// Russian browser, with every label, verdict and explanation on the way in that language. One walk (issue 42): what it
+// finds — a component that bypasses the catalogue — is language-independent, and Russian has the longest labels and
+// the richest plurals; a Bulgarian (or Russian) catalogue entry left in English is found for every key by
+// tests/unit/i18n/translated.test.ts, and the first paint in Bulgarian stays in i18n.mjs (docs/testing.md). After each
 // row the page's visible words are read: a run of Latin words that reads as English (a function word such as "the" or
 // "with", or a control's English name such as "Send") fails the case, named with where it stood. Wire content, code,
 // the editor, identifiers and the texts a server wrote (its error messages, a tool's description, an elicitation's
@@ -15,12 +18,9 @@ const ENVELOPE = {
   "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } },
 };
 
-// Words that stay in Latin in that language's text, as the chapter writes them (README "Languages"), and the
-// protocol's member names and feature names, which are identifiers wherever they stand.
-const KEPT = {
-  bg: "client clients server servers request requests round trip trips cache tokens token tool tools frame frames host handshake legacy prompt prompts resource resources wire app apps endpoint batch",
-  ru: "round trip trips token tokens handshake legacy wire app apps endpoint batch",
-};
+// Words that stay in Latin in Russian text, as the chapter writes them (README "Languages"), and the protocol's member
+// names and feature names, which are identifiers wherever they stand.
+const KEPT = "round trip trips token tokens handshake legacy wire app apps endpoint batch";
 const IDENTIFIERS =
   "tools prompts resources instructions capabilities name description title method error result tasks accept decline params id stdio http https json rpc mcp mrtr auth diff apps pid ms utc ok";
 // What servers wrote (the calendar's and server-everything's own texts on the chapter's path) and the JSON-RPC
@@ -102,23 +102,20 @@ function findEnglish({ kept, identifiers, serverTexts }) {
 }
 
 export function register({ test, assert }) {
-  test("i18n: the chapter's click-by-click table walked in Bulgarian, then Russian: every label, verdict and explanation on the way (the enveloped tools/list and its -32602, the era probe and the Checks warning, one calendar three ways, the app, the Dentist round trip, the Lab, the token bill) is in that language", async ({
+  test("i18n: the chapter's click-by-click table walked in Russian: every label, verdict and explanation on the way (the enveloped tools/list and its -32602, the era probe and the Checks warning, one calendar three ways, the app, the Dentist round trip, the Lab, the token bill) is in Russian", async ({
     ctx,
     srv,
     storageState,
   }) => {
     const left = [];
-    for (const [locale, lang] of [
-      ["bg-BG", "bg"],
-      ["ru-RU", "ru"],
-    ]) {
+    for (const [locale, lang] of [["ru-RU", "ru"]]) {
       const guarded = await guardedContext(ctx.context.browser(), { storageState, locale });
       try {
         const page = await guarded.context.newPage();
         const pg = new PlaygroundPage(page, srv.base);
         const a11y = new A11yPage(pg);
         const read = async (where) => {
-          const words = { kept: KEPT[lang], identifiers: IDENTIFIERS, serverTexts: SERVER_TEXTS };
+          const words = { kept: KEPT, identifiers: IDENTIFIERS, serverTexts: SERVER_TEXTS };
           // The header and panels stay on screen from row to row: each run of English is named once, where first seen.
           for (const line of await page.evaluate(findEnglish, words))
             if (!left.some((l) => l.startsWith(`${lang} · `) && l.endsWith(` · ${line}`)))

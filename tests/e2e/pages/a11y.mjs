@@ -5,6 +5,36 @@ import { PlaygroundPart } from "./tab.mjs";
 
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"];
 
+/**
+ * The axe rules the theme can change. Every other rule reads the same DOM in light and dark, so a dark pass that
+ * follows a light one over the same states runs these alone (docs/testing.md).
+ */
+export const COLOUR_RULES = ["color-contrast", "link-in-text-block"];
+
+/**
+ * The axe rules a translation can change: the page's language, and a control or link whose name is its (translated)
+ * text. The language walks run these alone; the rest read the same DOM in every language (docs/testing.md).
+ */
+export const LANGUAGE_RULES = [
+  "html-has-lang",
+  "html-lang-valid",
+  "valid-lang",
+  "button-name",
+  "link-name",
+  "label",
+  "select-name",
+];
+
+/**
+ * An axe run over `page`: inside the `include` selectors only when given (axe still computes colours against the
+ * whole page: include scopes, it does not detach), with `rules` only when given, else every WCAG 2.1 A/AA rule.
+ */
+function axeBuilder(page, { include = [], rules } = {}) {
+  let builder = new AxeBuilder({ page });
+  for (const selector of [include].flat()) builder = builder.include(selector);
+  return rules ? builder.withRules(rules) : builder.withTags(WCAG_TAGS);
+}
+
 export class A11yPage extends PlaygroundPart {
   /** The playground opened with one exchange answered, so that every tab has something to show. */
   static async openAfterASend(pg) {
@@ -12,9 +42,14 @@ export class A11yPage extends PlaygroundPart {
     return new A11yPage(pg);
   }
 
-  /** Every violation axe finds on the page as it is now (WCAG 2.1 A and AA rules), as short readable lines. */
-  async axe(where) {
-    const result = await new AxeBuilder({ page: this.page }).withTags(WCAG_TAGS).analyze();
+  /**
+   * Every violation axe finds on the page as it is now (WCAG 2.1 A and AA rules), as short readable lines; `scope`
+   * narrows it to `include` selectors and/or to `rules` (COLOUR_RULES, LANGUAGE_RULES).
+   * @param {string} where
+   * @param {{ include?: string | string[], rules?: string[] }} [scope]
+   */
+  async axe(where, scope) {
+    const result = await axeBuilder(this.page, scope).analyze();
     return result.violations.map((v) => ({
       where,
       id: v.id,
@@ -79,9 +114,13 @@ export class A11yPage extends PlaygroundPart {
   }
 }
 
-/** axe's WCAG 2.1 A and AA violations inside `selector`, one line each behind `where` (none when it passes). */
-export async function axeOn(page, selector, where) {
-  const { violations } = await new AxeBuilder({ page }).include(selector).withTags(WCAG_TAGS).analyze();
+/**
+ * axe's WCAG 2.1 A and AA violations inside `selector` (only `rules`, when given: COLOUR_RULES for a dark pass that
+ * follows a light one), one line each behind `where` (none when it passes).
+ * @param {{ rules?: string[] }} [options]
+ */
+export async function axeOn(page, selector, where, { rules } = {}) {
+  const { violations } = await axeBuilder(page, { include: selector, rules }).analyze();
   return violations.map((v) => `${where}: ${v.impact} ${v.id} — ${v.nodes.map((n) => n.target.join(" ")).join("; ")}`);
 }
 
