@@ -1,7 +1,7 @@
 // The CPU seconds a tier of `npm test` used, read from /proc — not from rusage, which misses every process its parent
 // never waits for (Chromium's renderers are forked by its zygote and orphaned when the browser is closed; the e2e
 // harness detaches the app server). A tier's processes are the ones whose environment carries its mark
-// (PLAYGROUND_TEST_TIER, scripts/run-tier.mjs), whichever parent they have now.
+// (PLAYGROUND_TEST_TIER, scripts/run-tier.mjs), whichever parent they have now, and every descendant of those.
 //
 // Each sample reads utime+stime (the process itself) and cutime+cstime (children it has waited for) of every marked
 // process. The total counts each process's own time as last seen, plus what its parent's children-time grew by beyond
@@ -62,25 +62,38 @@ export function sampleTreeCpu({ envName, mark, intervalMs = 1000 }) {
   const foreign = new Set();
   let first = true; // what the processes alive at the start had used before it is not counted
   const sample = () => {
-    const alive = new Set();
+    const now = new Map(); // key → { pid, st }
     for (const name of readdirSync("/proc")) {
       if (!/^\d+$/.test(name)) continue;
-      const pid = Number(name);
-      const st = statOf(pid);
-      if (st === null) continue;
-      const key = `${pid}:${st.start}`;
-      if (foreign.has(key)) continue;
-      if (!seen.has(key)) {
-        if (!carriesMark(pid, entry)) {
-          foreign.add(key);
-          continue;
-        }
+      const st = statOf(Number(name));
+      if (st !== null) now.set(`${name}:${st.start}`, { pid: Number(name), st });
+    }
+    // The tier: what carries its mark, and every descendant of it whatever its environment says now (Chromium's
+    // zygote and renderers write their process titles over the environment: the mark is gone from theirs).
+    const tier = new Set([...now].filter(([key]) => seen.has(key)).map(([, p]) => p.pid));
+    const unknown = [...now].filter(([key]) => !seen.has(key) && !foreign.has(key));
+    const joined = new Set();
+    for (const [key, { pid }] of unknown)
+      if (carriesMark(pid, entry)) {
+        tier.add(pid);
+        joined.add(key);
       }
-      alive.add(key);
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [key, { pid, st }] of unknown)
+        if (!joined.has(key) && tier.has(st.ppid)) {
+          tier.add(pid);
+          joined.add(key);
+          grew = true;
+        }
+    }
+    for (const [key] of unknown) if (!joined.has(key)) foreign.add(key);
+    for (const [key, p] of seen) p.gone = !now.has(key);
+    for (const [key, { pid, st }] of now) {
+      if (!seen.has(key) && !joined.has(key)) continue;
       const before = seen.get(key)?.before ?? (first ? st.self + st.children : 0);
       seen.set(key, { pid, ppid: st.ppid, self: st.self, children: st.children, gone: false, before });
     }
-    for (const [key, p] of seen) if (!alive.has(key)) p.gone = true;
     first = false;
   };
   sample();

@@ -61,6 +61,32 @@ describe("a tier of npm test", () => {
     expect(result.cpuSeconds).toBeGreaterThanOrEqual(1.4);
   }, 120_000);
 
+  it("counts the CPU of a descendant whose environment lost the mark (as Chromium's zygote and renderers overwrite theirs)", async () => {
+    // The tier starts A with an empty environment; A starts B, also with none, which burns 2.5 CPU-seconds; A exits
+    // after 3 s, so B is reaped by nobody in the tier. The tier waits for B to end.
+    const burn =
+      "const t = process.cpuUsage(); let x = 0; while (process.cpuUsage(t).user < 2_500_000) for (let i = 0; i < 1e5; i++) x += i;";
+    const a = `const b = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn)}], { stdio: "ignore", env: {} }); console.log(b.pid); setTimeout(() => process.exit(0), 3000);`;
+    const tier = `
+      const { spawn } = require("node:child_process");
+      const a = spawn(process.execPath, ["-e", ${JSON.stringify(a)}], { stdio: ["ignore", "pipe", "ignore"], env: {} });
+      a.stdout.once("data", (d) => {
+        const b = String(d).trim();
+        const running = () => { try { return !/\\) Z /.test(require("node:fs").readFileSync("/proc/" + b + "/stat", "latin1")); } catch { return false; } };
+        const wait = setInterval(() => running() || clearInterval(wait), 50);
+      });`;
+    const result = await runTier({
+      label: "unmarked",
+      tag: "t-unmarked",
+      cmd: node,
+      args: ["-e", tier],
+      deadlineMs: 60_000,
+      log: () => {},
+    });
+    expect(result.ok).toBe(true);
+    expect(result.cpuSeconds).toBeGreaterThanOrEqual(1.4);
+  }, 120_000);
+
   it("still running at its deadline, it is ended with its group and what it detached, and reported TIMED OUT", async () => {
     // The tier ignores SIGTERM, starts one child in its own group, one detached into another, and one detached under a
     // worker's mark beneath the tier's (as the e2e workers start their app servers), and prints their pids.
