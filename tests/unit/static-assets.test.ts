@@ -18,6 +18,7 @@ import { editorPreload, preloadLinkHeader } from "../../scripts/static-assets.mj
 // @ts-expect-error a plain .mjs script without types
 import { precompress } from "../../scripts/precompress.mjs";
 import { bodyOf } from "@/tests/helpers/http";
+import { launchHostname } from "@/lib/node/bridge/launch-origin";
 
 type Answer = {
   status: number;
@@ -106,7 +107,11 @@ function request(
   urlPath: string,
   { method = "GET", acceptEncoding }: { method?: string; acceptEncoding?: string } = {},
 ): Promise<Answer> {
-  const headers: http.OutgoingHttpHeaders = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
+  // As the page asks: on this launch's own name (a page path on 127.0.0.1 answers a page that moves to it).
+  const headers: http.OutgoingHttpHeaders = {
+    Host: `${launchHostname()}:${port}`,
+    ...(acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding }),
+  };
   return new Promise((resolve, reject) => {
     const req = http.request({ host: "127.0.0.1", port, method, path: urlPath, headers, agent: false }, (res) =>
       bodyOf(res).then(

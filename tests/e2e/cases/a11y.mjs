@@ -60,6 +60,14 @@ export function register({ test, assert, ENVELOPE }) {
     await page.keyboard.press("Control+m");
     await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="false"]');
     await page.keyboard.press("Tab");
+    // Monaco paints the indent on its next frame: wait for the text to change (or give up after 5 s), then judge.
+    await page
+      .waitForFunction(
+        (b) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") !== b,
+        before,
+        { timeout: 5_000 },
+      )
+      .catch(() => {});
     assert((await pg.editorText()) !== before, "with Tab focus mode off, Tab indents");
   });
 
@@ -387,11 +395,10 @@ export function register({ test, assert, ENVELOPE }) {
 
   test(
     "axe gate: the sign-in page (not signed in), and its wrong-token state, has no WCAG 2.1 A/AA violation at all, light and dark",
-    async ({ pg, page, srv }) => {
+    async ({ pg, page, ctx, srv }) => {
       const a11y = new A11yPage(pg);
-      // Nothing kept: this origin's storage holds no sign-in.
-      await page.goto(`${srv.base}/`);
-      await page.evaluate(() => localStorage.clear());
+      // Nothing kept: the browser secret is the launch origin's cookie, and this context drops it.
+      await ctx.context.clearCookies();
       const found = [];
       for (const scheme of ["light", "dark"]) {
         await page.emulateMedia({ colorScheme: scheme });

@@ -93,7 +93,8 @@ export function register({ test, assert }) {
     const tab = await CassetteDiffPage.openOn(pg);
     await tab.load("memory-changed.mjs");
     const error = await pg.tid("cassette-file-error").innerText();
-    assert(error.includes("memory-changed.mjs") && error.includes("it is not JSON"), `error: ${error}`);
+    // The page reads files with the CLI's reader (lib/cassette/input.ts), which names both formats it tried.
+    assert(error.includes("memory-changed.mjs is not JSON, and not a JSON Lines transcript"), `error: ${error}`);
     assert(!(await pg.tid("cassette-diff-run").isEnabled()), "Diff stays off after a bad file");
     await pg.tid("tab-timeline").click();
     assert((await page.locator('[data-testid="exchange-label"]').count()) === 0, "nothing was sent");

@@ -85,6 +85,7 @@ const SAME_AS_ENGLISH: Record<string, { in: Lang[]; why: string }> = {
   "checks.d.C03.pass": { in: ["bg", "ru"], why: IDENTIFIER },
   "checks.d.C13.value": { in: ["bg", "ru"], why: IDENTIFIER },
   "checks.d.C15.inputRequired": { in: ["bg", "ru"], why: IDENTIFIER },
+  "lab.summary.inputRequired": { in: ["bg", "ru"], why: IDENTIFIER },
   "checks.d.C15.pass": { in: ["bg", "ru"], why: IDENTIFIER },
   "checks.d.C50.what": { in: ["bg", "ru"], why: IDENTIFIER },
   "checks.d.C55.status": { in: ["bg", "ru"], why: IDENTIFIER },
