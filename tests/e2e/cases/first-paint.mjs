@@ -7,11 +7,15 @@ import { recordSends } from "../harness.mjs";
  * closed as it was picked up, which the browser itself answers by sending the GET again.
  */
 async function fetchOnceMore(route) {
+  // The page is on the launch's own name (mcp-….localhost), which Chromium resolves itself but Node's resolver does
+  // not: the build's files are fetched from the loopback address they are also served on.
+  const url = new URL(route.request().url());
+  url.hostname = "127.0.0.1";
   try {
-    return await route.fetch();
+    return await route.fetch({ url: url.href });
   } catch (e) {
     if (e.code !== "ECONNRESET") throw e;
-    return route.fetch();
+    return route.fetch({ url: url.href });
   }
 }
 
