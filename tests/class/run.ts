@@ -10,7 +10,7 @@
  * students' calls keep running. Passes only with zero lost calls (every reply complete, the witnesses' included),
  * every instance exiting 0 on SIGTERM, and no process left behind.
  *
- *   node --import tsx tests/class/run.ts [--students 12] [--instances 3] [--report file.json]
+ *   node --import tsx tests/class/run.ts [--students 12] [--instances 3] [--report file.json] [--stop signal|group]
  * `npm test` runs a small class; `npm run bench` a full one (60 students). Needs `npm run build` and nginx.
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -31,8 +31,14 @@ const { values } = parseArgs({
     students: { type: "string", default: "12" },
     instances: { type: "string", default: "3" },
     report: { type: "string" },
+    // How an instance is stopped: "signal" (SIGTERM to the server process) or "group" (each instance is
+    // `npm run start:hosted` in a process group of its own, stopped by SIGTERM to the whole group — what systemd's
+    // default, a terminal's Ctrl+C or `kill -- -PGID` do; npm passes the signal on, so the server gets it twice).
+    stop: { type: "string", default: "signal" },
   },
 });
+const GROUP_STOP = values.stop === "group";
+if (!["signal", "group"].includes(values.stop!)) throw new Error(`--stop is signal or group, not ${values.stop}`);
 const STUDENTS = Number(values.students);
 const INSTANCES = Number(values.instances);
 const TOKEN = "class-test-token";
@@ -66,7 +72,15 @@ const resultMentions =
 const children = new Set<ChildProcess>();
 function fail(message: string): never {
   console.error(`class test: ${message}`);
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  for (const child of children) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    // An instance started with --stop group leads a process group of its own: end all of it.
+    try {
+      process.kill(-child.pid!, "SIGKILL");
+    } catch {
+      child.kill("SIGKILL");
+    }
+  }
   process.exit(1);
 }
 if (!existsSync(path.join(ROOT, ".next", "BUILD_ID")) || !existsSync(path.join(ROOT, "dist-servers", "server.mjs")))
@@ -132,12 +146,20 @@ interface Instance {
   exited: Promise<number | null>;
   output: () => string;
 }
+/** Stops an instance the way --stop says: its server, or its whole process group. */
+function stopInstance(child: ChildProcess): void {
+  if (GROUP_STOP) process.kill(-child.pid!, "SIGTERM");
+  else child.kill("SIGTERM");
+}
+
 async function startInstance(port: number): Promise<Instance> {
+  const args = ["--hosted", "--port", String(port), "--host", "127.0.0.1"];
   const child = spawn(
-    process.execPath,
-    ["dist-servers/server.mjs", "--hosted", "--port", String(port), "--host", "127.0.0.1"],
+    GROUP_STOP ? "npm" : process.execPath,
+    GROUP_STOP ? ["run", "--silent", "start:hosted", "--", ...args.slice(1)] : ["dist-servers/server.mjs", ...args],
     {
       cwd: ROOT,
+      detached: GROUP_STOP,
       env: {
         ...process.env,
         PLAYGROUND_TOKEN: TOKEN,
@@ -557,7 +579,7 @@ try {
     const childrenAtSignal = await gauge(old.port, "child_processes");
     const requestsAtSignal = await gauge(old.port, "requests_in_flight");
     stopping.add(old.child);
-    old.child.kill("SIGTERM");
+    stopInstance(old.child);
     const exitCode = await old.exited;
     const witnessed = await witness;
     witnesses.push(witnessed);
@@ -595,7 +617,7 @@ try {
   const children = instances.flatMap((i) => descendants(i.child.pid!));
   for (const i of instances) {
     stopping.add(i.child);
-    i.child.kill("SIGTERM");
+    stopInstance(i.child);
   }
   const codes = await Promise.all(instances.map((i) => i.exited));
   nginx.child.kill("SIGQUIT");
