@@ -35,16 +35,27 @@ const LIB_FOLDERS = Object.keys(LAYERS).filter((k) => !k.includes("/") && !BASE.
 // The Node side, lib/node/<folder>: each may import the node folders listed for it (any browser-safe one too).
 const TOPICS = ["auth", "tokens", "lab", "checks", "apps", "cassette"];
 const NODE_LAYERS = {
-  bridge: [], // delivers a frame to a target (stdio process, HTTP URL, replay) and records the exchange; guards, limits
-  "demo-servers": ["bridge"], // the embedded MCP servers and their hosting (served through the bridge's guards)
-  auth: ["bridge", "demo-servers"], // the OAuth flow run against a server, and the auth demos' own servers
+  bridge: [], // delivers a frame to a target (stdio process, HTTP URL, replay) and records the exchange; target policy, limits
+  web: ["bridge"], // the web server's front door: guards, sign-in, per-client policy and limits, observation, lifecycle
+  "demo-servers": ["bridge", "web"], // the embedded MCP servers and their hosting (served through the front door's guards)
+  auth: ["bridge", "demo-servers", "web"], // the OAuth flow run against a server, and the auth demos' own servers
   tokens: ["bridge"], // the token counter (worker thread) behind /api/tokens
   lab: ["bridge"], // experiment runs on real processes
   checks: ["bridge"], // the checks' send over the bridge
-  apps: ["bridge"], // the MCP Apps sandbox origin
-  cassette: ["bridge"], // the mock servers that answer from a recording
-  host: ["bridge", "demo-servers", ...TOPICS], // the one HTTP program: routes, static assets, sign-in, pages via Next
-  cli: ["bridge", "demo-servers", ...TOPICS], // the command line over the same modules
+  apps: ["bridge", "web"], // the MCP Apps sandbox origin
+  cassette: ["bridge", "web"], // the mock servers that answer from a recording
+  host: ["bridge", "web", "demo-servers", ...TOPICS], // the one HTTP program: routes, static assets, pages via Next
+  cli: ["bridge", "web", "demo-servers", ...TOPICS], // the command line over the same modules
+};
+
+// The bridge delivers frames and knows nothing of HTTP serving: no web framework below lib/node/web.
+const NODE_LAYER_EXTRA = {
+  bridge: [
+    {
+      group: ["hono", "hono/*", "@hono/*"],
+      message: "lib/node/bridge delivers frames; HTTP serving (hono) belongs to lib/node/web or lib/node/host.",
+    },
+  ],
 };
 
 // An import of lib/<folder>, written "@/lib/<folder>/…" or relatively ("../<folder>/…", "../../<folder>/…").
@@ -102,9 +113,10 @@ function nodeLayerBlock(folder, allowed) {
         {
           patterns: [
             ...noUiNoApp,
+            ...(NODE_LAYER_EXTRA[folder] ?? []),
             {
-              // "@/lib/node/<f>" or a sibling "../<f>" (a relative path that leaves a topic is written "@/lib/…")
-              regex: `^(@/lib/node/|\\.\\./)(${above.join("|")})(/|$)`,
+              // "@/lib/node/<f>" or a relative "../<f>", "../../<f>" (a relative path that leaves a topic is written "@/lib/…")
+              regex: `^(@/lib/node/|(\\.\\./)+)(${above.join("|")})(/|$)`,
               message: `lib/node/${folder} may import only lib/node/{${allowed.join(",") || "nothing above it"}}: the layers point one way (eslint.config.mjs NODE_LAYERS).`,
             },
           ],

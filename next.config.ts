@@ -10,7 +10,7 @@ const startBuild = process.env.PLAYGROUND_START_BUILD === "1";
 const nextConfig: NextConfig = {
   typescript: { ignoreBuildErrors: startBuild },
   // The server only ever answers on loopback in development, its page on the launch's own mcp-….localhost name
-  // (lib/node/bridge/launch-origin.ts); dev HMR must accept the same.
+  // (lib/node/web/launch-origin.ts); dev HMR must accept the same.
   allowedDevOrigins: ["127.0.0.1", "localhost", "*.localhost"],
   poweredByHeader: false,
   devIndicators: false,

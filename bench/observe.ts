@@ -12,7 +12,7 @@ const ROUNDS = QUICK ? 20 : 60;
 const PER_ROUND = 2_000;
 process.env.PLAYGROUND_MODE = "hosted"; // logs on, as in a deployment
 if (process.argv.includes("--no-log")) process.env.PLAYGROUND_LOG = "off";
-const { observed } = await import("../lib/node/bridge/observe");
+const { observed } = await import("../lib/node/web/observe");
 
 // The log line goes to a sink, so the terminal's speed is not measured.
 const sink = new Writable({ write: (_c, _e, done) => done() });

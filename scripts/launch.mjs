@@ -1,5 +1,5 @@
 // The run commands' last step (scripts/server.ts): print the launch URL that signs a browser in (its one-time
-// launch code in the #fragment: lib/node/bridge/sign-in.ts) and the token scripts use, and open the URL in the
+// launch code in the #fragment: lib/node/web/sign-in.ts) and the token scripts use, and open the URL in the
 // default browser when that makes sense (as Jupyter does).
 // The browser is handed a private file (0600, in a 0700 folder) that forwards to the URL, never the URL itself:
 // a command line is visible to every user of the machine (ps), and the code is what keeps them out.
@@ -10,7 +10,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * The playground's address: local mode's own launch name (mcp-….localhost, lib/node/bridge/launch-origin.ts), else
+ * The playground's address: local mode's own launch name (mcp-….localhost, lib/node/web/launch-origin.ts), else
  * loopback as the server was bound (a wildcard bind is reached on 127.0.0.1).
  */
 function baseUrl(host, port) {

@@ -220,7 +220,7 @@ export async function signIn(browser, { launchUrl, base, token }) {
   }
 }
 
-/** The cookie that holds a signed-in browser's secret (lib/node/bridge/session-cookie.ts SESSION_COOKIE). */
+/** The cookie that holds a signed-in browser's secret (lib/node/web/session-cookie.ts SESSION_COOKIE). */
 export const SESSION_COOKIE = "mcp-playground-session";
 
 /** A new one-time launch URL from the running playground at `base`, asked for with the token (POST /api/signin/launch). */

@@ -5,9 +5,9 @@
  *   npm run start:hosted   PLAYGROUND_MODE=hosted on $HOST:$PORT (default 0.0.0.0:3000)
  *   npm run dev            this file from source (tsx) with Next in development mode (hot reload of pages)
  * Options: --hosted, --host <address>, --port <n>, --no-open, --dev. Local mode binds loopback only, both 127.0.0.1 and
- * [::1] (lib/node/host/listen.ts), prints the launch URL on this launch's own name (lib/node/bridge/launch-origin.ts)
+ * [::1] (lib/node/host/listen.ts), prints the launch URL on this launch's own name (lib/node/web/launch-origin.ts)
  * that signs a browser in (a one-time code) and the token, and opens the URL (scripts/launch.mjs). Every request
- * is stamped with its TCP peer (lib/node/bridge/peer.ts); the server limits are lib/node/bridge/limits.ts
+ * is stamped with its TCP peer (lib/node/web/peer.ts); the server limits are lib/node/bridge/limits.ts
  * HTTP_SERVER_LIMITS (http-server.ts).
  */
 import { randomBytes } from "node:crypto";
@@ -19,26 +19,27 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import next from "next";
 import { createPlaygroundListener } from "@/lib/node/host/app";
-import { nodeHeaders } from "@/lib/node/bridge/call-request";
-import { checkPageHeaders } from "@/lib/node/bridge/guards";
-import { createPlaygroundServer } from "@/lib/node/bridge/http-server";
+import { nodeHeaders } from "@/lib/node/web/call-request";
+import { checkPageHeaders } from "@/lib/node/web/guards";
+import { createPlaygroundServer } from "@/lib/node/web/http-server";
 import {
   beginDrain,
   callsInFlight,
   drainSettings,
+  drainsOnSignal,
   markReady,
   markStarting,
   stopSignalAction,
   whenIdle,
-} from "@/lib/node/bridge/lifecycle";
-import { registerLiveGauges } from "@/lib/node/bridge/observe";
-import { stampPeer } from "@/lib/node/bridge/peer";
-import { mintLaunchCode } from "@/lib/node/bridge/token";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+} from "@/lib/node/web/lifecycle";
+import { registerLiveGauges } from "@/lib/node/web/observe";
+import { stampPeer } from "@/lib/node/web/peer";
+import { mintLaunchCode } from "@/lib/node/web/token";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 import { listenOnLoopbackPair, type LoopbackListen } from "@/lib/node/host/listen";
 import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/node/bridge/self-socket";
 import { sendLoad } from "@/lib/node/bridge/send";
-import { livePids, shutdownAll } from "@/lib/node/bridge/stdio";
+import { leaveChildrenToDrain, livePids, shutdownAll } from "@/lib/node/bridge/stdio";
 import { startAppsSandbox } from "@/lib/node/apps/sandbox-server";
 import { warmTokenCounter } from "@/lib/node/tokens/counting";
 // @ts-expect-error a plain .mjs script without types
@@ -70,7 +71,7 @@ const hosted = values.hosted || /^hosted$/i.test(process.env.PLAYGROUND_MODE ?? 
 const host = values.host ?? process.env.HOST ?? (hosted ? "0.0.0.0" : "127.0.0.1");
 const port = Number(values.port ?? process.env.PORT ?? 3000);
 if (hosted) process.env.PLAYGROUND_MODE = "hosted";
-// The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/node/bridge/policy.ts selfBaseUrl).
+// The app finds its own /api/demo/* at 127.0.0.1:$PORT (lib/node/bridge/target-policy.ts selfBaseUrl).
 process.env.PORT = String(port);
 process.env.NEXT_TELEMETRY_DISABLED = "1";
 // The embedded servers' bundles are found under the root (lib/node/bridge/embedded.ts), whatever the cwd.
@@ -104,6 +105,8 @@ const tokenFromEnv = !!process.env.PLAYGROUND_TOKEN;
 process.env.PLAYGROUND_TOKEN ||= randomBytes(32).toString("hex");
 
 markStarting();
+// This server drains on SIGTERM/SIGINT and then ends the children itself: the stdio registry leaves them to it.
+leaveChildrenToDrain(drainsOnSignal);
 registerLiveGauges({
   sendsRunning: () => sendLoad().running,
   sendsWaiting: () => sendLoad().waiting,
@@ -188,7 +191,7 @@ void announce({
   launchHost: hosted ? undefined : launchHostname(),
   addresses: listening.addresses,
   note: listening.note,
-  // Local mode's browser sign-in: one code, spent by the first browser that opens the URL (lib/node/bridge/sign-in.ts).
+  // Local mode's browser sign-in: one code, spent by the first browser that opens the URL (lib/node/web/sign-in.ts).
   launchCode: hosted ? "" : mintLaunchCode(),
   token: process.env.PLAYGROUND_TOKEN,
   tokenFromEnv,
@@ -197,7 +200,7 @@ void announce({
   label: dev ? "dev server" : "production build",
 });
 
-// Graceful shutdown (lib/node/bridge/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
+// Graceful shutdown (lib/node/web/lifecycle.ts): not ready at once (GET /api/ready answers 503) and every
 // reply closes its connection; keep serving for the grace period so balancers that probe stop routing here; then
 // stop accepting connections (nginx, which does not probe, takes the next call elsewhere), let the calls in flight
 // finish (bounded; they still reach the embedded servers over the private socket), end every process the bridge

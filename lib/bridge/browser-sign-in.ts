@@ -1,5 +1,5 @@
 /**
- * The page's side of local mode's sign-in (the server's is lib/node/bridge/sign-in.ts). Once per page load:
+ * The page's side of local mode's sign-in (the server's is lib/node/web/sign-in.ts). Once per page load:
  * 1. a launch code the boot script took out of the address bar (LAUNCH_BOOT_SCRIPT) is traded, same-origin, for a
  *    browser secret the answer sets as an HttpOnly cookie on this launch's own origin (no script here ever sees it);
  * 2. else the server is asked whether this browser already holds one (another tab's sign-in, a reload);

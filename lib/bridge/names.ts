@@ -6,7 +6,7 @@ export const TOKEN_HEADER = "x-playground-token";
 /**
  * A signed-in browser's credential (local mode): the secret its page traded the launch code for, kept in this
  * origin's Web Storage (lib/bridge/browser-sign-in.ts). It counts only on a request the browser itself marks
- * Sec-Fetch-Site: same-origin (lib/node/bridge/guards.ts).
+ * Sec-Fetch-Site: same-origin (lib/node/web/guards.ts).
  */
 export const SESSION_HEADER = "x-playground-session";
 

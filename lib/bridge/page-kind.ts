@@ -1,5 +1,5 @@
 /**
- * What GET / shows, decided by the server (lib/node/bridge/guards.ts pageFor, run by lib/node/host/app.ts
+ * What GET / shows, decided by the server (lib/node/web/guards.ts pageFor, run by lib/node/host/app.ts
  * before Next renders) and told to the page in a request header the server sets itself, overwriting whatever a
  * client sent under that name. The page (app/page.tsx) only decodes it, so it needs no Node-side module.
  * No imports: the page bundles it.

@@ -1,5 +1,5 @@
 /**
- * Local mode's browser sign-in, the parts the server (lib/node/bridge/sign-in.ts), the page
+ * Local mode's browser sign-in, the parts the server (lib/node/web/sign-in.ts), the page
  * (lib/bridge/browser-sign-in.ts) and app/layout.tsx share. No imports: the page bundles it.
  */
 /** The launch URL's fragment parameter: `/#launch=<code>`. A fragment never reaches a request line or a log. */

@@ -7,7 +7,7 @@ import http from "node:http";
 import { afterAll, beforeAll, vi } from "vitest";
 import type { BridgeReply } from "@/lib/bridge/contract";
 import { listenOnLoopback } from "@/lib/node/demo-servers/http";
-import { stampPeer } from "@/lib/node/bridge/peer";
+import { stampPeer } from "@/lib/node/web/peer";
 import { ROOT } from "./helpers";
 import { bodyOf } from "@/tests/helpers/http";
 

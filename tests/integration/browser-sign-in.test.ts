@@ -11,7 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { request } from "./helpers";

@@ -6,7 +6,7 @@
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { createPlaygroundServer, type PlaygroundServerOptions } from "@/lib/node/bridge/http-server";
+import { createPlaygroundServer, type PlaygroundServerOptions } from "@/lib/node/web/http-server";
 import { HTTP_SERVER_LIMITS } from "@/lib/node/bridge/limits";
 
 const servers: http.Server[] = [];

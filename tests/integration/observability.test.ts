@@ -13,11 +13,11 @@ vi.mock("server-only", () => ({}));
 const TOKEN = "observability-test-token";
 let server: http.Server;
 let port: number;
-let lifecycle: typeof import("@/lib/node/bridge/lifecycle");
+let lifecycle: typeof import("@/lib/node/web/lifecycle");
 
 beforeAll(async () => {
   vi.stubEnv("PLAYGROUND_TOKEN", TOKEN);
-  lifecycle = await import("@/lib/node/bridge/lifecycle");
+  lifecycle = await import("@/lib/node/web/lifecycle");
   const { createPlaygroundListener } = await import("@/lib/node/host/app");
   server = http.createServer(createPlaygroundListener());
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));

@@ -8,7 +8,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 
 vi.mock("server-only", () => ({}));
 

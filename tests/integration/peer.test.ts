@@ -1,6 +1,6 @@
 /**
  * The address hosted mode limits by comes from the TCP connection, not from anything a client can write:
- * stampPeer (what the playground's server runs first: lib/node/bridge/http-server.ts) overwrites a forged
+ * stampPeer (what the playground's server runs first: lib/node/web/http-server.ts) overwrites a forged
  * x-playground-peer and appends the real peer to X-Forwarded-For, in the parsed headers and in the raw header list
  * Request objects are built from. The page kind the server hands Next is written the same way: a client cannot
  * send one.
@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { toNodeListener } from "@/lib/node/demo-servers/http";
 import { PAGE_HEADER, decodePageKind } from "@/lib/bridge/page-kind";
 import { createPlaygroundListener } from "@/lib/node/host/app";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
-import { stampPeer } from "@/lib/node/bridge/peer";
-import { PEER_HEADER, remoteAddressOf } from "@/lib/node/bridge/policy";
+import { launchHostname } from "@/lib/node/web/launch-origin";
+import { stampPeer } from "@/lib/node/web/peer";
+import { PEER_HEADER, remoteAddressOf } from "@/lib/node/web/client-policy";
 
 let server: http.Server;
 let port = 0;

@@ -7,8 +7,8 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
-import { mintBrowserSecret } from "@/lib/node/bridge/token";
+import { launchHostname } from "@/lib/node/web/launch-origin";
+import { mintBrowserSecret } from "@/lib/node/web/token";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
 

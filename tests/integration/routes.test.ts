@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, fixture, recordPids, request } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";

@@ -3,7 +3,7 @@
 // Internet arrives from one /64: keyed by the /64 they would all be one client, and one of them could spend the
 // share of all. A 6to4 site (2002:V4::/48) is its IPv4 host's, and a Teredo address carries its client's IPv4 too.
 import { describe, expect, it } from "vitest";
-import { clientAddress } from "@/lib/node/bridge/client-address";
+import { clientAddress } from "@/lib/node/web/client-address";
 
 describe("issue 26, item 6: the client an address names", () => {
   it("NAT64/SIIT (64:ff9b::/96): each embedded IPv4 address is its own client", () => {

@@ -1,7 +1,7 @@
 // Issue 26, item 6: hosted mode's connection cap counts an IPv6 client by its /64, as every other per-client cap does
-// (policy.ts clientAddress): a host picks any of its 2^64 addresses at will, so a cap per address would be none.
+// (client-address.ts clientAddress): a host picks any of its 2^64 addresses at will, so a cap per address would be none.
 import { describe, expect, it } from "vitest";
-import { ConnectionsPerClient } from "@/lib/node/bridge/http-server";
+import { ConnectionsPerClient } from "@/lib/node/web/http-server";
 
 describe("issue 26, item 6: connections per client", () => {
   it("64 connections from 64 addresses of one IPv6 /64 fill that client's share; another /64 still connects", () => {

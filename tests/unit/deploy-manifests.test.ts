@@ -15,7 +15,7 @@ import { PersistentVolumeClaim } from "kubernetes-models/v1/PersistentVolumeClai
 import { Service } from "kubernetes-models/v1/Service";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { DRAIN } from "@/lib/node/bridge/lifecycle";
+import { DRAIN } from "@/lib/node/web/lifecycle";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const K8S = path.join(ROOT, "deploy/k8s");

@@ -8,10 +8,10 @@ import {
   launchRedirect,
   pageFor,
   parseHost,
-} from "@/lib/node/bridge/guards";
+} from "@/lib/node/web/guards";
 import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
-import { checkToken, getLaunchToken, hostedPageToken } from "@/lib/node/bridge/token";
+import { launchHostname } from "@/lib/node/web/launch-origin";
+import { checkToken, getLaunchToken, hostedPageToken } from "@/lib/node/web/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "t".repeat(64);

@@ -6,24 +6,20 @@ import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TOKEN_HEADER, type Target } from "@/lib/bridge/contract";
 import { checkDestination, classifyAddress, type Resolver } from "@/lib/node/bridge/address-guard";
-import { ClientLimiter } from "@/lib/node/bridge/client-limits";
+import { ClientLimiter } from "@/lib/node/web/client-limits";
 import { embeddedStdioArgv, everythingStdioArgv } from "@/lib/node/bridge/embedded";
 import { checkUpstreamHeaders } from "@/lib/node/bridge/headers";
 import {
-  PEER_HEADER,
-  PEER_PROOF_HEADER,
   admitHttpUrl,
   admitTarget,
-  clientKeyOf,
   describeRedirect,
   forMode,
   isSelfDemoUrl,
-  peerProof,
   playgroundMode,
   processControlRefusal,
-  remoteAddressOf,
   spawnRefusal,
-} from "@/lib/node/bridge/policy";
+} from "@/lib/node/bridge/target-policy";
+import { PEER_HEADER, PEER_PROOF_HEADER, clientKeyOf, peerProof, remoteAddressOf } from "@/lib/node/web/client-policy";
 import { SendRequestSchema } from "@/lib/bridge/contract";
 
 const ROOT = path.resolve(__dirname, "..", "..");

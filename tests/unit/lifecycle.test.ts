@@ -11,7 +11,7 @@ import {
   readiness,
   stopSignalAction,
   whenIdle,
-} from "@/lib/node/bridge/lifecycle";
+} from "@/lib/node/web/lifecycle";
 
 // One life per process (module state): the cases below leave no call in flight, and only the first depends on the phase.
 describe("an instance's life as a balancer sees it", () => {

@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
-import { guardRequest } from "@/lib/node/bridge/guards";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
-import { checkBrowserSecret, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "@/lib/node/bridge/token";
+import { guardRequest } from "@/lib/node/web/guards";
+import { launchHostname } from "@/lib/node/web/launch-origin";
+import { checkBrowserSecret, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "@/lib/node/web/token";
 import { localLaunchForEachTest } from "../helpers/env";
 
 const TOKEN = "f".repeat(64);

@@ -18,7 +18,7 @@ import { editorPreload, preloadLinkHeader } from "../../scripts/static-assets.mj
 // @ts-expect-error a plain .mjs script without types
 import { precompress } from "../../scripts/precompress.mjs";
 import { bodyOf } from "@/tests/helpers/http";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 
 type Answer = {
   status: number;

@@ -12,8 +12,8 @@
  */
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { checkHost, LOOPBACK_HOSTNAMES } from "@/lib/node/bridge/guards";
-import { isHosted } from "@/lib/node/bridge/policy";
+import { checkHost, LOOPBACK_HOSTNAMES } from "@/lib/node/web/guards";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 import { appDocument, appPolicy, proxyPolicy, SANDBOX_PAGE } from "./sandbox-page";
 import { APP_DOCUMENT_LIMITS, AppDocumentStore } from "./sandbox-store";
 

@@ -14,7 +14,7 @@
 import { randomBytes } from "node:crypto";
 import { BridgeError } from "@/lib/node/bridge/errors";
 import { FairSlots } from "@/lib/node/bridge/fair-slots";
-import { isHosted } from "@/lib/node/bridge/policy";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 import type { AuthRun } from "@/lib/auth/types";
 import type { AuthFlowOptions, AuthSession } from "./flow-context";
 import { runAuthFlow } from "./flow";
@@ -46,7 +46,7 @@ export interface BrowserFlowOptions extends Omit<AuthFlowOptions, "login" | "rec
   onFinished?(session: AuthSession): Promise<void>;
   /** Releases what the flow started (the demo's servers). */
   release?(): Promise<void>;
-  /** Who started it (hosted: token holder + address; lib/node/bridge/policy.ts clientKeyOf). */
+  /** Who started it (hosted: token holder + address; lib/node/web/client-policy.ts clientKeyOf). */
   client?: string;
 }
 

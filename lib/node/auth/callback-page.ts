@@ -6,7 +6,7 @@
  * cookie or token like every bridge call) posts it to POST /api/auth/callback, where the paused flow checks state
  * and iss and exchanges the code. No tab waiting for this state: the page says so and the code is never used.
  */
-import { FRAME_HEADERS } from "@/lib/node/bridge/frame-headers";
+import { FRAME_HEADERS } from "@/lib/node/web/frame-headers";
 import { createHash } from "node:crypto";
 import { AUTH_CALLBACK_CHANNEL } from "@/lib/auth/request";
 

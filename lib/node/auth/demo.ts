@@ -17,7 +17,7 @@ import type { AuthFlowOptions, AuthSession } from "./flow-context";
 import { startBrowserFlow } from "./browser-flow";
 import { BridgeError } from "@/lib/node/bridge/errors";
 import { FairSlots } from "@/lib/node/bridge/fair-slots";
-import { isHosted } from "@/lib/node/bridge/policy";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 
 /**
  * Demos running at once: 4 for the instance, 1 per client in hosted mode (a headless demo takes about a second;

@@ -8,7 +8,7 @@ import http, { type IncomingMessage } from "node:http";
 import https from "node:https";
 import type * as oauth from "oauth4webapi";
 import { pinnedLookup, type PinnedAddress, type Resolver } from "@/lib/node/bridge/address-guard";
-import { admitHttpUrl, isHosted } from "@/lib/node/bridge/policy";
+import { admitHttpUrl, isHosted } from "@/lib/node/bridge/target-policy";
 import { maskBody, maskHeaders, maskUrl } from "@/lib/auth/mask";
 import type { HttpAttempt } from "@/lib/auth/types";
 

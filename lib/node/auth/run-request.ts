@@ -4,7 +4,7 @@
  * user's endpoint that stops at needs-user.
  */
 import { BridgeError } from "@/lib/node/bridge/errors";
-import { isHosted } from "@/lib/node/bridge/policy";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 import type { AuthCallbackRequest, AuthRunRequest } from "@/lib/auth/request";
 import type { AuthRun } from "@/lib/auth/types";
 import { continueBrowserFlow, startBrowserFlow } from "./browser-flow";
@@ -14,7 +14,7 @@ import { runAuthFlow } from "./flow";
 export interface AuthRunContext {
   /** The playground's callback page as the person's browser reaches it (the redirect URI of a browser sign-in). */
   callbackUrl: string;
-  /** Who asks (policy.ts clientKeyOf): per-client shares of demos and sign-ins. */
+  /** Who asks (lib/node/web/client-policy.ts clientKeyOf): per-client shares of demos and sign-ins. */
   client?: string;
 }
 

@@ -4,7 +4,7 @@
  */
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import type { HeaderList } from "@/lib/protocol/http-headers";
-import { isHosted } from "./policy";
+import { isHosted } from "./target-policy";
 
 const ALLOWED_EXACT = new Set([
   "authorization",

@@ -9,7 +9,7 @@ import { answersSingle, type Awaiting } from "@/lib/protocol/awaiting";
 import { classifyFrame } from "@/lib/protocol/jsonrpc";
 import { parseFrameWithin } from "@/lib/protocol/json-depth";
 import { LIMITS } from "./limits";
-import { describeRedirect } from "./policy";
+import { describeRedirect } from "./target-policy";
 import { failure, type ExchangeRecorder } from "./recorder";
 
 /** Body bytes read so far (the request's timeout message reports it). */

@@ -18,7 +18,7 @@ import { mediaType, readWhole, statusLine, type BodyCount, type BodyReading } fr
 import { readSse } from "./http-sse";
 import { failure, type ExchangeRecorder } from "./recorder";
 import { selfSocketFor } from "./self-socket";
-import { ownCallHeaders } from "./policy";
+import { ownCallHeaders } from "./target-policy";
 
 export interface HttpSpec {
   url: string;
@@ -180,7 +180,7 @@ export function sendHttp(spec: HttpSpec, frameText: string, opts: HttpSendOption
     // Host and the TLS server name stay the URL's name; only the socket goes to the pinned address.
     // A call to this instance's own embedded servers goes over its private socket (self-socket.ts), same bytes.
     const socket = selfSocketFor(url) ?? (spec.pinned ? { lookup: pinnedLookup(spec.pinned) } : {});
-    // The bridge's own call to this app's demo carries its proof (policy.ts isOwnLoopbackCall), never recorded or shown.
+    // The bridge's own call to this app's demo carries its proof (lib/node/web/client-policy.ts isOwnLoopbackCall), never recorded or shown.
     const req = client.request(url, { method, headers: [...headers, ...ownCallHeaders(url)].flat(), ...socket });
     req.on("error", (err: NodeJS.ErrnoException) => {
       if (settled) return;

@@ -129,7 +129,7 @@ export const LIMITS = {
   maxBillWaitMs: 30_000,
 } as const;
 
-/** Hosted mode only (PLAYGROUND_MODE=hosted; lib/node/bridge/policy.ts). Per client = token holder + remote address. */
+/** Hosted mode only (PLAYGROUND_MODE=hosted; lib/node/bridge/target-policy.ts). Per client = token holder + remote address. */
 export const HOSTED_LIMITS = {
   /** Bridge calls a client may make in a burst. */
   clientBurst: 20,
@@ -172,7 +172,7 @@ export const HOSTED_LIMITS = {
 } as const;
 
 /**
- * The playground's own HTTP server (scripts/server.ts; lib/node/bridge/http-server.ts). Slow clients cannot keep
+ * The playground's own HTTP server (scripts/server.ts; lib/node/web/http-server.ts). Slow clients cannot keep
  * a connection without finishing their request, and in hosted mode one address cannot hold all connections.
  */
 export const HTTP_SERVER_LIMITS = {

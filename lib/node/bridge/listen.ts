@@ -15,7 +15,7 @@ import { BridgeError } from "./errors";
 import { checkUpstreamHeaders } from "./headers";
 import { sendHttp } from "./http";
 import { HOSTED_LIMITS, LIMITS } from "./limits";
-import { admitTarget, isHosted } from "./policy";
+import { admitTarget, isHosted } from "./target-policy";
 import { registerCancellable } from "./in-flight";
 import { endWith, StreamingRecorder, type ListenEnd } from "./listen-recorder";
 import { msg } from "@/lib/i18n/translate";
@@ -132,7 +132,7 @@ export async function runListen(
   });
   try {
     if (signal?.aborted) return endWith("closed-by-user", msg("cacheListen.end.closedBeforeOpen"));
-    // Hosted mode: the same SSRF guard and pinned address as a send (lib/node/bridge/policy.ts).
+    // Hosted mode: the same SSRF guard and pinned address as a send (lib/node/bridge/target-policy.ts).
     const admission = await admitTarget(req.target);
     if (!admission.ok) return { reason: "failure", message: `${admission.message}; nothing was sent` };
     const resolved = await resolveTarget(req.target, ctx);

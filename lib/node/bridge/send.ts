@@ -34,7 +34,7 @@ import {
 } from "./demo";
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
-import { admitTarget, isHosted, sizeLimits, type Admission } from "./policy";
+import { admitTarget, isHosted, sizeLimits, type Admission } from "./target-policy";
 import { answerFromRecording } from "@/lib/node/bridge/replay-target";
 
 // Re-exported: the send route, the CLI and the tests know them from here.
@@ -47,7 +47,7 @@ export interface SendContext extends ResolveContext {
   resolve?: Resolver;
   /** Notes the caller adds to the exchange (e.g. how hosted mode changed the request). */
   notes?: readonly string[];
-  /** Hosted mode's client key (policy.ts clientKeyOf): a flood is paced from this client's share. */
+  /** Hosted mode's client key (lib/node/web/client-policy.ts clientKeyOf): a flood is paced from this client's share. */
   client?: string;
 }
 

@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { createInterface } from "node:readline";
 import type { Readable, Writable } from "node:stream";
-import { checkHost, checkOrigin } from "@/lib/node/bridge/guards";
+import { checkHost, checkOrigin } from "@/lib/node/web/guards";
 import { answerText, type CassetteMatcher } from "@/lib/cassette/match";
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;

@@ -2,7 +2,7 @@
  * DNS-rebinding defence for an embedded server listening on loopback by itself (the lab's standalone HTTP
  * processes): a request whose Host is not this loopback listener, or whose Origin is not a loopback page, is
  * refused with 403 — as the Streamable HTTP transport requires (MUST validate Origin) and as the checks C54/C73
- * test. Inside the playground, /api/demo is guarded by lib/node/bridge/guards.ts instead.
+ * test. Inside the playground, /api/demo is guarded by lib/node/web/guards.ts instead.
  */
 const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 

@@ -9,8 +9,9 @@ import type { AddressInfo } from "node:net";
 import { getRequestListener } from "@hono/node-server";
 import { createMcpHandler, readRequestBody, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { EMBEDDED_SERVERS, embeddedServer } from "@/lib/node/demo-servers/registry";
-import { checkPageHeaders } from "../bridge/guards";
-import { admitClient, isOwnLoopbackCall, sizeLimits } from "../bridge/policy";
+import { checkPageHeaders } from "../web/guards";
+import { sizeLimits } from "../bridge/target-policy";
+import { admitClient, isOwnLoopbackCall } from "../web/client-policy";
 
 const handlers = new Map<string, McpHttpHandler>();
 

@@ -9,7 +9,7 @@ import { asObject } from "@/lib/tasks/shapes";
 import { MAX_TASK_TTL_MS } from "./tasks-ids";
 import { createTask, declaredCapabilities, invalid, legacyTask, resolve } from "./tasks-wire";
 
-/** Hosted mode (PLAYGROUND_MODE other than empty or "local", as lib/node/bridge/policy.ts reads it): one server for many users. */
+/** Hosted mode (PLAYGROUND_MODE other than empty or "local", as lib/node/bridge/target-policy.ts reads it): one server for many users. */
 function sharedByEveryone(): boolean {
   const mode = (process.env.PLAYGROUND_MODE ?? "").trim().toLowerCase();
   return mode !== "" && mode !== "local";

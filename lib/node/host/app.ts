@@ -22,12 +22,12 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import { NONCE_HEADER, PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
-import { nodeHeaders } from "../bridge/call-request";
-import { FRAME_HEADERS, pageSecurityPolicy } from "../bridge/frame-headers";
-import { checkPageHeaders, launchRedirect, pageFor } from "../bridge/guards";
-import { callEnded, callStarted, isDraining } from "../bridge/lifecycle";
-import { observed } from "../bridge/observe";
-import { overwriteHeaders } from "../bridge/peer";
+import { nodeHeaders } from "../web/call-request";
+import { FRAME_HEADERS, pageSecurityPolicy } from "../web/frame-headers";
+import { checkPageHeaders, launchRedirect, pageFor } from "../web/guards";
+import { callEnded, callStarted, isDraining } from "../web/lifecycle";
+import { observed } from "../web/observe";
+import { overwriteHeaders } from "../web/peer";
 import { ROUTES } from "./routes";
 
 /** Next's request handler (`next({ dev }).getRequestHandler()`). */

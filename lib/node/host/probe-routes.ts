@@ -5,9 +5,9 @@
  * `Authorization: Bearer <token>` (what Prometheus sends) or the x-playground-token header.
  */
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
-import { healthBody, readiness } from "../bridge/lifecycle";
-import { METRICS_CONTENT_TYPE, metricsText } from "../bridge/observe";
-import { checkToken } from "../bridge/token";
+import { healthBody, readiness } from "../web/lifecycle";
+import { METRICS_CONTENT_TYPE, metricsText } from "../web/observe";
+import { checkToken } from "../web/token";
 
 const NO_STORE = { "Cache-Control": "no-store" };
 

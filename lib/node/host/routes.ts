@@ -20,25 +20,26 @@ import {
 } from "@/lib/auth/request";
 import { APPS_SANDBOX_UNCONFIGURED, startAppsSandbox } from "../apps/sandbox-server";
 import { callbackPage } from "../auth/callback-page";
-import { isLaunchHostname } from "../bridge/launch-origin";
+import { isLaunchHostname } from "../web/launch-origin";
 import { judgeAuthorization } from "../auth/judge";
 import { continueAuthRequest, runAuthRequest } from "../auth/run-request";
 import { CONDITION_IDS, type ConditionId } from "@/lib/lab/conditions";
 import { runLab } from "../lab/run";
 import { BillRequestSchema } from "@/lib/tokens/request";
 import { billParsedRequest } from "../tokens/bill-request";
-import type { HeaderReader } from "../bridge/call-request";
+import type { HeaderReader } from "../web/call-request";
 import { serveDemo } from "../demo-servers/http";
 import { BridgeError } from "../bridge/errors";
-import { checkPageHeaders } from "../bridge/guards";
+import { checkPageHeaders } from "../web/guards";
 import { cancel as cancelInFlight } from "../bridge/in-flight";
 import { listenResponse } from "../bridge/listen";
-import { clientKeyOf, forMode, isHosted, processControlRefusal } from "../bridge/policy";
+import { forMode, isHosted, processControlRefusal } from "../bridge/target-policy";
+import { clientKeyOf } from "../web/client-policy";
 import { healthResponse, metricsResponse, readyResponse } from "./probe-routes";
-import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "../bridge/route-glue";
+import { baseUrlOf, failReply, jsonRoute, parseBridgeCall } from "../web/route-glue";
 import { resetDemoServers } from "../demo-servers/reset-demo";
 import { cancel, controlProcess, send } from "../bridge/send";
-import { newLaunchRoute, signInCheckRoute, signInRoute } from "../bridge/sign-in";
+import { newLaunchRoute, signInCheckRoute, signInRoute } from "../web/sign-in";
 
 export type RouteHandler = (req: Request, params: Record<string, string>) => Response | Promise<Response>;
 

@@ -13,7 +13,7 @@ import { Worker } from "node:worker_threads";
 import { repoRoot } from "../bridge/embedded";
 import { HOSTED_LIMITS, LIMITS } from "../bridge/limits";
 import { FairSlots } from "../bridge/fair-slots";
-import { isHosted } from "../bridge/policy";
+import { isHosted } from "../bridge/target-policy";
 import type { Bill } from "@/lib/tokens/bill";
 import type { Catalogue } from "@/lib/tokens/catalogue";
 import type { BillOptions, Encoding } from "@/lib/tokens/options";

@@ -11,7 +11,7 @@ import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { demoUserAgent } from "@/lib/node/auth/demo-login";
 import { startProtectedDemo } from "@/lib/node/demo-servers/protected-calendar";
 import type { AuthStep } from "@/lib/auth/types";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
+import { launchHostname } from "@/lib/node/web/launch-origin";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
 import { bodyOf } from "@/tests/helpers/http";
 

@@ -10,7 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { taskIdKeyFromToken } from "@/lib/node/bridge/embedded";
-import { hostedPageToken } from "@/lib/node/bridge/token";
+import { hostedPageToken } from "@/lib/node/web/token";
 import { MAX_TASK_TTL_MS, mintTaskId, openTaskId } from "@/lib/node/demo-servers/tasks-ids";
 
 const TOKEN = "the-class-secret-0123456789";

@@ -10,6 +10,7 @@ export {
   acquireKept,
   closeProcess,
   keptProcess,
+  leaveChildrenToDrain,
   livePids,
   processStatus,
   restartProcess,

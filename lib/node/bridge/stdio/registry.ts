@@ -4,7 +4,6 @@
  * `track` also tells the watchdog (./watchdog), which ends the children if the bridge dies without its hooks.
  */
 import type { ProcessStatus } from "@/lib/bridge/contract";
-import { drainsOnSignal } from "../lifecycle";
 import { LIMITS } from "../limits";
 import { StdioProcess, type StdioSpec } from "./process";
 import { forgetGroup, watchGroup } from "./watchdog";
@@ -16,6 +15,17 @@ interface Registry {
 }
 
 const reg: Registry = { kept: new Map(), all: new Set(), hooksInstalled: false };
+
+/** Asked at each SIGTERM/SIGINT: does a server drain first (and end the children itself)? None does until one says so. */
+let drainsOnSignal: () => boolean = () => false;
+
+/**
+ * A server that drains on SIGTERM/SIGINT hands its drain signal in here (scripts/server.ts passes lib/node/web's
+ * lifecycle `drainsOnSignal`): the registry then leaves the children to it. The bridge reads no web state itself.
+ */
+export function leaveChildrenToDrain(drains: () => boolean): void {
+  drainsOnSignal = drains;
+}
 
 function registry(): Registry {
   if (!reg.hooksInstalled) {
@@ -40,7 +50,7 @@ export function track(proc: StdioProcess): StdioProcess {
 
 /**
  * No child outlives the host: SIGKILL on exit (no time for more), SIGTERM → SIGKILL on signals. A server that drains
- * (lifecycle.ts drainsOnSignal) is left to end them itself after its calls in flight: ending them at the signal would
+ * (leaveChildrenToDrain) is left to end them itself after its calls in flight: ending them at the signal would
  * cut off the stdio calls the drain waits for. The exit hook and the watchdog still cover every other way out.
  */
 function installExitHooks(): void {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, statSync } from "node:fs";
 import path from "node:path";
 import { embeddedServerEnv } from "../embedded";
-import { spawnRefusal } from "../policy";
+import { spawnRefusal } from "../target-policy";
 import type { StdioSpec } from "./events";
 
 // Only what a server needs to run: no secrets from the host's environment leak into arbitrary commands.

@@ -8,11 +8,12 @@ import type { z } from "zod";
 import type { BridgeErrorKind, BridgeReply } from "@/lib/bridge/contract";
 import { nestsDeeperThan } from "@/lib/protocol/json-depth";
 import { fromRequest, toResponse, type CallRequest, type HeaderReader, type JsonReply } from "./call-request";
-import { BridgeError } from "./errors";
-import { LIMITS } from "./limits";
+import { BridgeError } from "@/lib/node/bridge/errors";
+import { LIMITS } from "@/lib/node/bridge/limits";
 import { STATUS_OF_KIND, guardRequest, parseHost } from "./guards";
 import { noteCall } from "./observe";
-import { admitClient, isHosted, selfBaseUrl, sizeLimits } from "./policy";
+import { isHosted, selfBaseUrl, sizeLimits } from "@/lib/node/bridge/target-policy";
+import { admitClient } from "./client-policy";
 
 function reply(body: BridgeReply<unknown>, status = 200, extra: Record<string, string> = {}): JsonReply {
   return { status, headers: { "Cache-Control": "no-store", ...extra }, text: JSON.stringify(body) };

@@ -12,11 +12,11 @@ import { z } from "zod";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { readBounded } from "@/lib/protocol/bounded-read";
-import { BridgeError } from "./errors";
+import { BridgeError } from "@/lib/node/bridge/errors";
 import { checkLaunchHost, parseHost } from "./guards";
 import { launchOrigin } from "./launch-origin";
 import { failReply, jsonRoute } from "./route-glue";
-import { isHosted } from "./policy";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 import { sessionCookie } from "./session-cookie";
 import { checkToken, mintBrowserSecret, mintLaunchCode, spendLaunchCode } from "./token";
 

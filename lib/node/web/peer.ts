@@ -4,11 +4,11 @@
  * process's proof beside it, overwriting anything a client sent under those names, and is appended to
  * X-Forwarded-For. Both the parsed headers (Next reads them) and the raw header list (Request objects are built
  * from it) are rewritten, so no path sees a forged value. Hosted mode's per-client limits
- * (policy.ts remoteAddressOf) believe the peer header only with the proof, and X-Forwarded-For only as far as
+ * (client-policy.ts remoteAddressOf) believe the peer header only with the proof, and X-Forwarded-For only as far as
  * PLAYGROUND_TRUSTED_PROXIES says.
  */
 import http from "node:http";
-import { PEER_HEADER, PEER_PROOF_HEADER, peerProof } from "./policy";
+import { PEER_HEADER, PEER_PROOF_HEADER, peerProof } from "./client-policy";
 
 const STAMPED = Symbol.for("playground.peerStamped");
 type Stampable = http.IncomingMessage & { [STAMPED]?: true };

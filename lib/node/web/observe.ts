@@ -102,7 +102,7 @@ function logEnabled(): boolean {
   const setting = (process.env.PLAYGROUND_LOG ?? "").toLowerCase();
   if (setting === "off") return false;
   if (setting === "json") return true;
-  // Hosted mode as lib/node/bridge/policy.ts reads it (any value but "" or "local"), without importing it.
+  // Hosted mode as lib/node/bridge/target-policy.ts reads it (any value but "" or "local"), without importing it.
   const mode = (process.env.PLAYGROUND_MODE ?? "").trim().toLowerCase();
   return mode !== "" && mode !== "local";
 }

@@ -1,5 +1,5 @@
 /**
- * Which client an address is, for every per-client cap (policy.ts clientKeyOf adds the token holder; the connection
+ * Which client an address is, for every per-client cap (client-policy.ts clientKeyOf adds the token holder; the connection
  * cap in http-server.ts uses the address alone).
  */
 import ipaddr from "ipaddr.js";

@@ -7,7 +7,7 @@ import { SESSION_HEADER, TOKEN_HEADER, type BridgeErrorKind } from "@/lib/bridge
 import { AUTH_CALLBACK_PATH } from "@/lib/auth/request";
 import type { HeaderReader } from "./call-request";
 import { isEarlierLaunchHostname, isLaunchHostname, launchOrigin } from "./launch-origin";
-import { isHosted } from "./policy";
+import { isHosted } from "@/lib/node/bridge/target-policy";
 import { browserSecretOf } from "./session-cookie";
 import { checkBrowserSecret, checkHostedPageToken, checkToken, hostedPageToken } from "./token";
 

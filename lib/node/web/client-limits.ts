@@ -5,7 +5,7 @@
  * whatever keys a caller invents. Each instance behind a load balancer limits on its own.
  */
 import { performance } from "node:perf_hooks";
-import { releaseOnce } from "./release";
+import { releaseOnce } from "@/lib/node/bridge/release";
 
 export interface ClientLimitSettings {
   /** Calls a client may make at once before it has to wait for the bucket to refill. */

@@ -5,11 +5,11 @@
  * peer is stamped before routing (peer.ts). Importable by the CLI and the tests.
  */
 import http from "node:http";
-import { HTTP_SERVER_LIMITS } from "./limits";
+import { HTTP_SERVER_LIMITS } from "@/lib/node/bridge/limits";
 import { stampPeer } from "./peer";
 import { clientAddress } from "./client-address";
-import { trustedProxies } from "./policy";
-import { countDown, releaseOnce } from "./release";
+import { trustedProxies } from "./client-policy";
+import { countDown, releaseOnce } from "@/lib/node/bridge/release";
 
 export type HttpServerLimits = { -readonly [K in keyof typeof HTTP_SERVER_LIMITS]: number };
 
@@ -48,7 +48,7 @@ function capPerAddress(server: http.Server, max: number): void {
   });
 }
 
-/** Open connections per client (policy.ts clientAddress: IPv6 by its /64): `admit` counts one, or answers undefined when its client already holds `max`. */
+/** Open connections per client (client-address.ts clientAddress: IPv6 by its /64): `admit` counts one, or answers undefined when its client already holds `max`. */
 export class ConnectionsPerClient {
   private readonly open = new Map<string, number>();
   constructor(private readonly max: number) {}
