@@ -12,10 +12,10 @@ describe("the client metadata host's certificate", () => {
     ["starts with 0x00", [0x00, 0x05]],
     ["starts with 0x00 0x00", [0x00, 0x00]],
     ["starts with 0xff", [0xff, 0xff]],
-  ])("is well-formed DER whatever its random serial (%s): OpenSSL reads it, for 127.0.0.1", (_, head) => {
+  ])("is well-formed DER whatever its random serial (%s): OpenSSL reads it, for 127.0.0.1", async (_, head) => {
     const random = Buffer.alloc(16, 0x11);
     random.set(head);
-    const { cert } = selfSignedLoopbackCert(random);
+    const { cert } = await selfSignedLoopbackCert(random);
     const x509 = new X509Certificate(cert);
     expect(x509.subjectAltName).toBe("IP Address:127.0.0.1");
     expect(x509.serialNumber).toMatch(/^[0-9A-F]{32}$/); // all 16 random bytes, none dropped

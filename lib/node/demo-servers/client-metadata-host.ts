@@ -1,11 +1,11 @@
 /**
  * The playground's own client ID metadata document (2026-07-28 client registration, the default path), hosted
  * on an HTTPS loopback listener so the embedded authorization server can fetch it: a client_id must be an
- * https: URL. The certificate is self-signed and made at start (an EC P-256 key from node:crypto, the X.509
- * DER written by hand below: no dependency), and only the embedded AS trusts it, for this one origin.
+ * https: URL. The certificate is self-signed and made at start (an EC P-256 key from WebCrypto, the certificate by
+ * @peculiar/x509), and only the embedded AS trusts it, for this one origin.
  */
 import https from "node:https";
-import { generateKeyPairSync, randomBytes, sign } from "node:crypto";
+import { KeyObject, randomBytes, webcrypto } from "node:crypto";
 import type { AddressInfo } from "node:net";
 
 export const CLIENT_METADATA_PATH = "/oauth/client-metadata.json";
@@ -22,61 +22,41 @@ export interface ClientMetadataHost {
   close(): Promise<void>;
 }
 
-// DER, just what one certificate needs.
-function der(tag: number, ...parts: Buffer[]): Buffer {
-  const body = Buffer.concat(parts);
-  const n = body.length;
-  const len = n < 0x80 ? Buffer.from([n]) : n < 0x100 ? Buffer.from([0x81, n]) : Buffer.from([0x82, n >> 8, n & 0xff]);
-  return Buffer.concat([Buffer.from([tag]), len, body]);
-}
-const seq = (...p: Buffer[]) => der(0x30, ...p);
-function oid(dotted: string): Buffer {
-  const [a, b, ...rest] = dotted.split(".").map(Number);
-  const bytes = [40 * a + b];
-  for (const v of rest) {
-    const chunk = [v & 0x7f];
-    for (let x = v >> 7; x > 0; x >>= 7) chunk.unshift((x & 0x7f) | 0x80);
-    bytes.push(...chunk);
-  }
-  return der(0x06, Buffer.from(bytes));
-}
-const utcTime = (d: Date) => der(0x17, Buffer.from(d.toISOString().replace(/[-:T]/g, "").slice(2, 14) + "Z"));
-const ECDSA_SHA256 = seq(oid("1.2.840.10045.4.3.2"));
+const EC_P256 = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" } as const;
 
-/** A self-signed certificate for 127.0.0.1 (subjectAltName IP), valid for a day; its serial is `random`'s 16 bytes. */
-export function selfSignedLoopbackCert(random = randomBytes(16)): { key: string; cert: string } {
-  const { publicKey, privateKey } = generateKeyPairSync("ec", { namedCurve: "P-256" });
-  const name = seq(der(0x31, seq(oid("2.5.4.3"), der(0x0c, Buffer.from("MCP Playground loopback")))));
-  // A DER INTEGER: positive (top bit clear) and never a leading zero byte, which OpenSSL refuses as "illegal padding".
+/**
+ * A self-signed certificate for 127.0.0.1 (subjectAltName IP), valid for a day, made by @peculiar/x509 over WebCrypto;
+ * its serial is `random`'s 16 bytes, the first one's top bit cleared (a positive INTEGER of all 16 bytes).
+ */
+export async function selfSignedLoopbackCert(random = randomBytes(16)): Promise<{ key: string; cert: string }> {
+  // Loaded with the first certificate (the auth demos), not with the server; the library needs a Reflect polyfill first.
+  await import("reflect-metadata");
+  const { SubjectAlternativeNameExtension, X509CertificateGenerator } = await import("@peculiar/x509");
+  const keys = await webcrypto.subtle.generateKey(EC_P256, true, ["sign", "verify"]);
   const serial = Buffer.from(random);
   serial[0] = (serial[0] & 0x7f) | 0x40;
   const now = Date.now();
-  const san = seq(oid("2.5.29.17"), der(0x04, seq(der(0x87, Buffer.from([127, 0, 0, 1])))));
-  const tbs = seq(
-    der(0xa0, der(0x02, Buffer.from([2]))),
-    der(0x02, serial),
-    ECDSA_SHA256,
-    name,
-    seq(utcTime(new Date(now - 60_000)), utcTime(new Date(now + 86_400_000))),
-    name,
-    publicKey.export({ type: "spki", format: "der" }),
-    der(0xa3, seq(san)),
+  const cert = await X509CertificateGenerator.createSelfSigned(
+    {
+      serialNumber: serial.toString("hex"),
+      name: "CN=MCP Playground loopback",
+      notBefore: new Date(now - 60_000),
+      notAfter: new Date(now + 86_400_000),
+      signingAlgorithm: EC_P256,
+      keys,
+      extensions: [new SubjectAlternativeNameExtension([{ type: "ip", value: "127.0.0.1" }])],
+    },
+    webcrypto as Crypto,
   );
-  const signature = sign("sha256", tbs, privateKey);
-  const certDer = seq(tbs, ECDSA_SHA256, der(0x03, Buffer.from([0]), signature));
-  const cert =
-    `-----BEGIN CERTIFICATE-----\n${certDer.toString("base64").replace(/.{64}/g, "$&\n")}\n-----END CERTIFICATE-----\n`.replace(
-      "\n\n",
-      "\n",
-    );
-  return { key: privateKey.export({ type: "pkcs8", format: "pem" }) as string, cert };
+  const key = KeyObject.from(keys.privateKey).export({ type: "pkcs8", format: "pem" }) as string;
+  return { key, cert: cert.toString("pem") };
 }
 
 /** Serves `document(clientId)` at CLIENT_METADATA_PATH on https://127.0.0.1:<free port>. */
 export async function startClientMetadataHost(
   document: (clientId: string) => Record<string, unknown>,
 ): Promise<ClientMetadataHost> {
-  const { key, cert } = selfSignedLoopbackCert();
+  const { key, cert } = await selfSignedLoopbackCert();
   let fetches = 0;
   let body = "";
   const server = https.createServer({ key, cert }, (req, res) => {
