@@ -5,8 +5,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { policyFor } from "@/lib/apps/csp";
 import { startAppsSandbox } from "@/lib/node/apps/sandbox-server";
 
-vi.mock("server-only", () => ({}));
-
 interface Answer {
   status: number;
   body: string;

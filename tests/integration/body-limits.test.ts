@@ -5,12 +5,10 @@
  * Content-Length over the limit is refused before a single body byte is sent.
  */
 import http from "node:http";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { startAppRoutesAs, type AppRoutes } from "./app-routes";
-
-vi.mock("server-only", () => ({}));
 
 const TOKEN = "body-limits-test-token-0123456789";
 const MiB = 1024 * 1024;

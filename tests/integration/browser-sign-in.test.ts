@@ -16,8 +16,6 @@ import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { request } from "./helpers";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "origin-bound-sign-in-token-0123456789";
 // Every refused call here would have spawned: none may have.
 const app = appRoutesForFile(TOKEN, () => expect(livePids()).toEqual([]));

@@ -3,13 +3,11 @@
  * reason), on every route — never a 500 from a stack overflow somewhere downstream (zod, a serializer,
  * structuredClone). The depth is checked on the text, before JSON.parse.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { CONDITION_IDS } from "@/lib/lab/conditions";
 import { appRoutesForFile } from "./app-routes";
-
-vi.mock("server-only", () => ({}));
 
 const TOKEN = "deep-bodies-token";
 const app = appRoutesForFile(TOKEN);

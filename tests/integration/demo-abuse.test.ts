@@ -11,8 +11,6 @@ import { CALENDAR_BOUNDS } from "@/lib/node/demo-servers/calendar-bounds";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "demo-abuse-token";
 let clientNo = 0;
 

@@ -17,8 +17,6 @@ import { startAppRoutesAs, type AppRoutes } from "./app-routes";
 import { ENVELOPE, FIXTURES, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "hosted-test-token";
 let app: AppRoutes;
 let hostile: Awaited<ReturnType<typeof startHostileHttp>>;

@@ -3,13 +3,11 @@
  * that almost look local, bodies that lie about their size, targets the contract does not know, and header
  * injection. Each is refused with its own kind and status, before anything is spawned or sent.
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOKEN_HEADER } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile, type PostResult } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
-
-vi.mock("server-only", () => ({}));
 
 const TOKEN = "hostile-calls-token-0123456789abcdef";
 // Nothing in this file may have started a process.

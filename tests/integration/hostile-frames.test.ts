@@ -11,8 +11,6 @@ import { receivedFrames } from "@/lib/protocol/exchange";
 import { readOutcome } from "@/tests/helpers/exchange";
 import { bareToolsCall } from "@/tests/helpers/frames";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "hostile-frames-token";
 let app: AppRoutes;
 let memoryBackNearStart: () => unknown;

@@ -10,13 +10,11 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
 import { request } from "./helpers";
-
-vi.mock("server-only", () => ({}));
 
 const TOKEN = "per-launch-origin-token-0123456789";
 // Every refused call here would have spawned: none may have.

@@ -15,8 +15,6 @@ import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, request } from "./helpers";
 import { eventFrame } from "@/lib/protocol/exchange";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "listen-abuse-token";
 let clientNo = 0;
 

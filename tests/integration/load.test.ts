@@ -11,7 +11,7 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { TOKEN_HEADER, type Exchange } from "@/lib/bridge/contract";
 import { embeddedStdioArgv } from "@/lib/node/bridge/embedded";
 import { LIMITS } from "@/lib/node/bridge/limits";
@@ -19,8 +19,6 @@ import { sendLoad } from "@/lib/node/bridge/send";
 import { thisTiersProcesses } from "../leftover-processes.mjs";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, ROOT, endAllAndAssertNoneAlive, isAlive, recordPids, request } from "./helpers";
-
-vi.mock("server-only", () => ({}));
 
 // 100: a burst that outruns the 32 slots even when each call opens its own connection (app-routes.ts).
 const SENDS = Number(process.env.LOAD_SENDS ?? 100);

@@ -8,8 +8,6 @@ import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { ENVELOPE, request } from "./helpers";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "observability-test-token";
 let server: http.Server;
 let port: number;

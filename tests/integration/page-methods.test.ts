@@ -10,8 +10,6 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { launchHostname } from "@/lib/node/web/launch-origin";
 
-vi.mock("server-only", () => ({}));
-
 let server: http.Server;
 let port: number;
 let pagesRendered = 0;

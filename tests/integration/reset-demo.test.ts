@@ -2,13 +2,11 @@
  * Reset demo servers (issue 27 item 11): the route closes the embedded servers' kept-up processes and puts their
  * state back to a first start, so a class begins on the seed calendar whatever earlier sessions created.
  */
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { TOKEN_HEADER, type Exchange, type ResetDemoReport } from "@/lib/bridge/contract";
 import { appRoutesForFile } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
-
-vi.mock("server-only", () => ({}));
 
 const TOKEN = "reset-demo-test-token";
 const app = appRoutesForFile(TOKEN);

@@ -12,8 +12,6 @@ import { mintBrowserSecret } from "@/lib/node/web/token";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request } from "./helpers";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "fast-path-guards-token-0123456789";
 let app: AppRoutes;
 beforeAll(async () => {

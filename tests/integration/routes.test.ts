@@ -9,8 +9,6 @@ import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, fixture, recordPids, request } from "./helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "route-test-token";
 let origin = "";
 let port = 0;

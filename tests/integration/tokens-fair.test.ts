@@ -10,8 +10,6 @@ import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { CountError, billBounded, isCountError } from "@/lib/node/tokens/counting";
 import { appRoutesForFile } from "./app-routes";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "tokens-fair-token";
 const app = appRoutesForFile(TOKEN);
 const as = (address: string) => ({ [TOKEN_HEADER]: TOKEN, "X-Forwarded-For": address });

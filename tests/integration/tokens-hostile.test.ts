@@ -13,8 +13,6 @@ import { DEFAULT_BILL_OPTIONS } from "@/lib/tokens/options";
 import { billBounded, billsCounting } from "@/lib/node/tokens/counting";
 import { appRoutesForFile, type PostResult } from "./app-routes";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "tokens-hostile-token";
 const app = appRoutesForFile(TOKEN);
 

@@ -15,8 +15,6 @@ import { launchHostname } from "@/lib/node/web/launch-origin";
 import { startAppRoutes, type AppRoutes } from "../app-routes";
 import { bodyOf } from "@/tests/helpers/http";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "auth-callback-token";
 const JWT = /eyJ[A-Za-z0-9_-]{10,}\.eyJ[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/;
 type Run = {

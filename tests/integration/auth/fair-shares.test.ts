@@ -9,8 +9,6 @@ import { startProtectedDemo, type ProtectedDemo } from "@/lib/node/demo-servers/
 import { appRoutesForFile } from "../app-routes";
 import { ENVELOPE } from "../helpers";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "fair-shares-token";
 const app = appRoutesForFile(TOKEN);
 let servers: ProtectedDemo;

@@ -10,8 +10,6 @@ import type { AuthJudgement } from "@/lib/auth/types";
 import { AUTH_FIXTURES, serveRoutes } from "@/tests/fixtures/auth/metadata";
 import { appRoutesForFile } from "../app-routes";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "auth-route-token";
 const app = appRoutesForFile(TOKEN);
 

@@ -12,8 +12,6 @@ import { listenOnLoopback } from "@/lib/node/demo-servers/http";
 import { ENVELOPE, endAllAndAssertNoneAlive, recordPids, request, trackPid } from "../helpers";
 import { eventFrame } from "@/lib/protocol/exchange";
 
-vi.mock("server-only", () => ({}));
-
 const TOKEN = "listen-route-token";
 let origin = "";
 let close: () => Promise<void>;
