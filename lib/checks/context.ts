@@ -144,7 +144,7 @@ export class CheckContext implements CheckContextBase {
       method === "tools/call" &&
       this.transport === "http" &&
       opts.paramHeaders !== false &&
-      !this.run.profile.emulation?.omitParamHeaders
+      this.run.profile.sendsParamHeaders
     ) {
       const headers = await this.paramHeadersFor(params);
       if (Object.keys(headers).length) send = { ...opts, headers: { ...headers, ...opts.headers } };

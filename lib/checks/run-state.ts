@@ -10,11 +10,13 @@ export class RunState {
   private memo = new Map<string, Promise<unknown>>();
   /** The client the run speaks as (its emulation), built once for every check. */
   readonly profile: ClientProfile;
+  /** `profile`: the run's own, when the runner built it already (one build per run); else made from base.emulate. */
   constructor(
     readonly send: CheckSend,
     readonly base: CheckContextBase,
+    profile?: ClientProfile,
   ) {
-    this.profile = clientProfile({ emulate: base.emulate });
+    this.profile = profile ?? clientProfile({ emulate: base.emulate });
   }
   once<T>(key: string, make: () => Promise<T>): Promise<T> {
     let p = this.memo.get(key) as Promise<T> | undefined;

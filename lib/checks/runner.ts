@@ -3,7 +3,7 @@
  * digest order (checks that judge the whole run last), or — for a legacy server — the era report. Every frame
  * goes through the injected send, so in the UI each one is an ordinary exchange in the timeline. Pure.
  */
-import { clientProfile } from "../protocol/client-profile";
+import { clientProfile, type ClientProfile } from "../protocol/client-profile";
 import { runEraProbe } from "../protocol/era";
 import { msg, say, type Msg } from "../i18n/translate";
 import { MODERN_VERSION } from "../protocol/versions";
@@ -103,7 +103,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     ...(emulate ? { emulate } : {}),
   };
 
-  if (verdict.era === "legacy") return legacyRun(target, runOptions, options, verdict, base);
+  if (verdict.era === "legacy") return legacyRun(target, runOptions, options, verdict, base, profile);
   // A pinned client speaks its version whatever the server supports: the checks then show what it gets.
   const version = profile.pinned ? profile.protocolVersion : (verdict.version ?? MODERN_VERSION);
   let discoveryFailure: Msg | undefined;
@@ -137,13 +137,17 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     };
   }
 
-  const state = new RunState(target.send, {
-    transport: target.transport,
-    era: "modern",
-    version,
-    options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
-    ...(emulate ? { emulate } : {}),
-  });
+  const state = new RunState(
+    target.send,
+    {
+      transport: target.transport,
+      era: "modern",
+      version,
+      options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
+      ...(emulate ? { emulate } : {}),
+    },
+    profile,
+  );
   state.inferCapabilities = discoveryFailure !== undefined;
   seedAuthorization(state, runOptions.authorization);
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).
@@ -174,8 +178,8 @@ async function legacyRun(
   options: RunState["base"]["options"] & Pick<RunOptions, "onProgress">,
   verdict: ProbeVerdict,
   base: Pick<CheckReport, "target" | "transport" | "version" | "probe" | "emulate">,
+  pinned: ClientProfile,
 ): Promise<CheckReport> {
-  const pinned = clientProfile({ emulate: runOptions.emulate });
   const eraReport = await buildEraReport(
     target.send,
     target.transport,

@@ -29,6 +29,11 @@ export interface ClientProfile {
    * headers an emulated client leaves out (then `headers` is empty).
    */
   paramHeaders(frame: unknown, tools: readonly ToolLike[]): { headers: Record<string, string>; omitted: string[] };
+  /**
+   * Does this client send Mcp-Param-* headers at all? The one place the omit-param-headers switch is decided;
+   * `paramHeaders` follows it, and a caller that would read tools/list only for those headers asks it first.
+   */
+  readonly sendsParamHeaders: boolean;
   /** How this client reads a list (lib/protocol/paging.ts). */
   paging(maxPages: number): PagingRules;
 }
@@ -50,6 +55,7 @@ export function toolCallOf(frame: unknown): { name: string; arguments: unknown }
 export function clientProfile(input: ProfileInput = {}): ClientProfile {
   const emulation = activeEmulation(input.emulate);
   const pin = emulation?.pinVersion;
+  const sendsParamHeaders = !emulation?.omitParamHeaders;
   return {
     ...(emulation ? { emulation, emulationText: emulationText(emulation) } : {}),
     capabilities: emulatedCapabilities(input.capabilities ?? {}, emulation),
@@ -60,8 +66,9 @@ export function clientProfile(input: ProfileInput = {}): ClientProfile {
       const call = toolCallOf(frame);
       const tool = call && tools.find((t) => t.name === call.name);
       const headers = tool ? Object.fromEntries(paramHeaders(call.arguments, tool.inputSchema).headers) : {};
-      return emulation?.omitParamHeaders ? { headers: {}, omitted: Object.keys(headers) } : { headers, omitted: [] };
+      return sendsParamHeaders ? { headers, omitted: [] } : { headers: {}, omitted: Object.keys(headers) };
     },
+    sendsParamHeaders,
     paging: (maxPages) => ({ maxPages, ...(emulation?.firstPageOnly ? { firstPageOnly: true } : {}) }),
   };
 }

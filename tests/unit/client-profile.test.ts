@@ -43,6 +43,15 @@ describe("the client profile", () => {
     expect(changes).toEqual(['protocolVersion pinned to 2025-11-25 (the frame said "2026-07-28")']);
   });
 
+  it("whether Mcp-Param-* headers are sent is decided by the profile alone (sendsParamHeaders), and paramHeaders agrees", () => {
+    const plain = clientProfile();
+    const omitting = clientProfile({ emulate: { omitParamHeaders: true } });
+    expect(plain.sendsParamHeaders).toBe(true);
+    expect(omitting.sendsParamHeaders).toBe(false);
+    expect(plain.paramHeaders(call, [tool]).headers).toEqual({ "Mcp-Param-Region": "eu" });
+    expect(omitting.paramHeaders(call, [tool]).headers).toEqual({});
+  });
+
   it("the page builds it once per envelope settings", () => {
     expect(profileOf(DEFAULT_ENVELOPE_SETTINGS)).toBe(profileOf(DEFAULT_ENVELOPE_SETTINGS));
     expect(profileOf({ ...DEFAULT_ENVELOPE_SETTINGS })).not.toBe(profileOf(DEFAULT_ENVELOPE_SETTINGS));
