@@ -28,6 +28,11 @@ export const EMULATION_HELP = [
   `  --${`${PIN_VERSION.flag} <v>`.padEnd(18)} ${PIN_VERSION.does}`,
 ].join("\n");
 
+/** What send does about Mcp-Param-* over HTTP (main.ts: listedTool runs whatever the flag says, to name what is omitted). */
+export const PARAM_HEADERS_HELP =
+  "  (an HTTP tools/call first reads tools/list to mirror x-mcp-header arguments; " +
+  "with --omit-param-headers it still reads it, to name the headers it leaves out)";
+
 type Flags = { [flag: string]: unknown };
 
 /** The switches the flags turn on, or undefined when none is. */

@@ -26,7 +26,14 @@ import {
   timeoutOf,
 } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
-import { EMULATION_HELP, EMULATION_OPTIONS, EMULATION_USAGE, emulationOf, listedTool } from "./emulation";
+import {
+  EMULATION_HELP,
+  EMULATION_OPTIONS,
+  EMULATION_USAGE,
+  PARAM_HEADERS_HELP,
+  emulationOf,
+  listedTool,
+} from "./emulation";
 import { clientProfile } from "@/lib/protocol/client-profile";
 import { draftFrame, frameValue } from "@/lib/protocol/frame";
 import { LangUsageError, takeLang } from "./lang";
@@ -54,7 +61,7 @@ ${TARGET_USAGE}
 
 client emulation (send; check has the same flags), each change is reported on stderr:
 ${EMULATION_HELP}
-  (without --omit-param-headers, an HTTP tools/call first reads tools/list to mirror x-mcp-header arguments)`;
+${PARAM_HEADERS_HELP}`;
 
 const OPTIONS = {
   ...TARGET_OPTIONS,
