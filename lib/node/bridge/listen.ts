@@ -34,6 +34,8 @@ export type { ListenEnd } from "./listen-recorder";
 
 interface ListenHandle {
   subscriptionId: string | number;
+  /** The frame's one parse (beginListen's), handed to the HTTP transport so the frame is not parsed again. */
+  parsed: Extract<ReturnType<typeof parseFrameWithin>, { ok: true }>;
   /** The stream's longest life: the request's, shortened in hosted mode (HOSTED_LIMITS.maxListenDurationMs). */
   maxDurationMs: number;
   headers: [string, string][];
@@ -89,6 +91,7 @@ export function beginListen(req: ParsedListenRequest, clientKey = ""): ListenHan
   openListens.set(req.listenId, clientKey);
   return {
     subscriptionId,
+    parsed,
     maxDurationMs,
     headers: upstream.headers,
     controller,
@@ -140,7 +143,7 @@ export async function runListen(
     if (resolved.transport === "stdio")
       return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
     for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
-    return await listenHttp(resolved.url, headers, req, rec, controller.signal, admission.pinned);
+    return await listenHttp(resolved.url, headers, req, handle.parsed, rec, controller.signal, admission.pinned);
   } finally {
     signal?.removeEventListener("abort", onOuterAbort);
     handle.unregister();
@@ -151,14 +154,14 @@ async function listenHttp(
   url: string,
   headers: [string, string][],
   req: ParsedListenRequest,
+  parsed: ListenHandle["parsed"],
   rec: StreamingRecorder,
   signal: AbortSignal,
   pinned?: PinnedAddress,
 ): Promise<ListenEnd> {
-  const parsed = parseFrameWithin(req.frame, LIMITS.maxFrameDepth);
   const outcome = await sendHttp({ url, headers, ...(pinned ? { pinned } : {}) }, req.frame, {
     recorder: rec,
-    parsed: parsed.ok ? parsed : undefined,
+    parsed,
     timeoutMs: req.maxDurationMs,
     signal,
   });
