@@ -137,17 +137,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     };
   }
 
-  const state = new RunState(
-    target.send,
-    {
-      transport: target.transport,
-      era: "modern",
-      version,
-      options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
-      ...(emulate ? { emulate } : {}),
-    },
-    profile,
-  );
+  const state = new RunState(target.send, modernBase(target, version, options, emulate), profile);
   state.inferCapabilities = discoveryFailure !== undefined;
   seedAuthorization(state, runOptions.authorization);
   // The probe's exchanges are part of the run's traffic (the first one holds the server's start-up output).
@@ -169,6 +159,22 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
     ...summarize(results),
   };
   return withEvidence({ ...report, score: reportScore(report) }, state);
+}
+
+/** What every check of a modern run is told: the transport, the version spoken, the run's options and emulation. */
+function modernBase(
+  target: RunTarget,
+  version: string,
+  options: RunState["base"]["options"],
+  emulate: RunState["base"]["emulate"],
+): RunState["base"] {
+  return {
+    transport: target.transport,
+    era: "modern",
+    version,
+    options: { toolCalls: options.toolCalls, timeoutMs: options.timeoutMs, listenWindowMs: options.listenWindowMs },
+    ...(emulate ? { emulate } : {}),
+  };
 }
 
 /** A 2025-11-25 server: its era report, and beside it the rules that era shares with 2026-07-28 and its own. */
