@@ -55,6 +55,12 @@ const NODE_LAYER_EXTRA = {
       group: ["hono", "hono/*", "@hono/*"],
       message: "lib/node/bridge delivers frames; HTTP serving (hono) belongs to lib/node/web or lib/node/host.",
     },
+    {
+      // A replay's recordings come in through setReplaySource (lib/node/bridge/replay.ts), from lib/node/cassette.
+      regex: "^(@/lib/(node/)?|(\\.\\./)+)(share|cassette)(/|$)",
+      message:
+        "lib/node/bridge imports no share or cassette code: the cassette layer hands replays in (setReplaySource).",
+    },
   ],
 };
 

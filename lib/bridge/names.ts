@@ -23,7 +23,7 @@ export const DEMO_SERVERS = [
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 
 /**
- * Recordings the bridge can answer from without any server (lib/node/bridge/replay-target.ts): the examples
+ * Recordings the bridge can answer from without any server (lib/node/bridge/replay.ts): the examples
  * gallery's, by id (a unit test keeps this list equal to lib/share/examples). A "replay" target spawns and sends nothing.
  */
 export const REPLAY_CASSETTES = [

@@ -259,6 +259,11 @@ export function answerText(matcher: CassetteMatcher, text: string): JsonObject[]
   } catch (e) {
     return [parseErrorFrame((e as Error).message.slice(0, 200))];
   }
+  return answerMessage(matcher, message);
+}
+
+/** Answers one message already parsed (the bridge's replay hands over its one parse of the frame). */
+export function answerMessage(matcher: CassetteMatcher, message: unknown): JsonObject[] | JsonObject[][] {
   if (Array.isArray(message)) {
     if (message.length > MAX_BATCH)
       return [

@@ -60,6 +60,8 @@ export async function sendFrame(
     frame: typeof frame === "string" ? frame : JSON.stringify(frame),
     ...extra,
   });
+  // A replay answers from the gallery's recordings, which the host installs in the server (lib/node/host/app.ts).
+  if (request.target.kind === "replay") (await import("@/lib/node/cassette/replays")).installGalleryReplays();
   const exchange = await send(request, ctx);
   recordPids(exchange);
   return exchange;

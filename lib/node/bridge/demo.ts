@@ -1,5 +1,6 @@
 /**
- * Turns a target into something the transports can use: demo presets become concrete command lines or URLs.
+ * Turns a target into something the transports can use: demo presets become concrete command lines or URLs, a
+ * replay its recording (./replay.ts).
  * server-everything over HTTP is a process the bridge spawns (kept up, one per playground) with its listen
  * forced onto 127.0.0.1. Importable by the CLI.
  */
@@ -11,6 +12,7 @@ import { type FailureKind, type Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
 import { embeddedStdioArgv, everythingEntry, everythingStdioArgv, repoRoot } from "./embedded";
 import { LIMITS } from "./limits";
+import { resolveReplay, type Replay } from "./replay";
 import { acquireKept, closeProcess, keptProcess, type StdioProcess, type StdioSpec } from "./stdio";
 
 /**
@@ -33,6 +35,7 @@ export interface ResolveContext {
 export type Resolved =
   | { ok: true; transport: "stdio"; spec: StdioSpec }
   | { ok: true; transport: "http"; url: string; notes: string[] }
+  | { ok: true; transport: "replay"; replay: Replay }
   | { ok: false; failure: FailureKind; message: string };
 
 export function calendarStdioArgv(): string[] {
@@ -58,12 +61,13 @@ export async function resolveTarget(target: Target, ctx: ResolveContext): Promis
       };
     case "http":
       return { ok: true, transport: "http", url: target.url, notes: [] };
-    case "replay": // answered from its recording by send.ts, before anything is resolved
-      return {
-        ok: false,
-        failure: "refused",
-        message: "a replay has no server to reach: it answers from its recording",
-      };
+    case "replay": {
+      // Answered from a recording in this process (./replay.ts): nothing is spawned or reached.
+      const found = resolveReplay(target.cassette);
+      return found.ok
+        ? { ok: true, transport: "replay", replay: found.replay }
+        : { ok: false, failure: "refused", message: found.message };
+    }
     case "demo":
       break;
   }

@@ -142,6 +142,8 @@ export async function runListen(
     if (!resolved.ok) return { reason: "failure", message: resolved.message };
     if (resolved.transport === "stdio")
       return await listenStdio(resolved.spec, req, subscriptionId, rec, controller.signal);
+    if (resolved.transport === "replay")
+      return { reason: "failure", message: "a replay has no server to reach: it answers from its recording" };
     for (const note of [...resolved.notes, ...admission.notes]) rec.note(note);
     return await listenHttp(resolved.url, headers, req, handle.parsed, rec, controller.signal, admission.pinned);
   } finally {

@@ -35,7 +35,7 @@ import {
 import { closeProcess, processStatus, restartProcess, sendStdio } from "./stdio";
 import type { Resolver } from "./address-guard";
 import { admitTarget, isHosted, sizeLimits, type Admission } from "./target-policy";
-import { answerFromRecording } from "@/lib/node/bridge/replay-target";
+import { sendReplay } from "./replay";
 
 // Re-exported: the send route, the CLI and the tests know them from here.
 export { cancel, sendLoad } from "./in-flight";
@@ -133,9 +133,9 @@ async function deliver(
   admission: Extract<Admission, { ok: true }>,
   signal: AbortSignal,
 ): Promise<ExchangeOutcome> {
-  if (req.target.kind === "replay") return answerFromRecording(req.target.cassette, req.frame, rec);
   const resolved = await resolveTarget(req.target, ctx);
   if (!resolved.ok) return failure(resolved.failure, resolved.message);
+  if (resolved.transport === "replay") return sendReplay(resolved.replay, req.frame, parsed, rec);
   const progress = resolveProgress(req);
   const common = { recorder: rec, parsed: parsed.ok ? parsed : undefined, timeoutMs: req.timeoutMs, progress, signal };
   if (resolved.transport === "stdio")

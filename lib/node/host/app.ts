@@ -29,6 +29,7 @@ import { callEnded, callStarted, isDraining } from "../web/lifecycle";
 import { observed } from "../web/observe";
 import { overwriteHeaders } from "../web/peer";
 import { ROUTES } from "./routes";
+import { installGalleryReplays } from "../cassette/replays";
 
 /** Next's request handler (`next({ dev }).getRequestHandler()`). */
 export type PageHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
@@ -59,6 +60,8 @@ const noRoute = (c: Context<Env>) =>
 
 export function createPlaygroundApp(options: PlaygroundAppOptions = {}): Hono<Env> {
   const app = new Hono<Env>();
+  // The page's "replay of …" targets answer from the gallery's recordings (the bridge's replay transport).
+  installGalleryReplays();
 
   /** Hands the request to Next, which renders the page (404 without a renderer: the tests' app). */
   const renderPage = async (c: Context<Env>) => {
