@@ -24,6 +24,10 @@ export const SERIAL_INTEGRATION = [
   "tests/integration/stdio-bounds.test.ts",
 ];
 
+// Unit files that leave a process-wide state changed for good (an instance's life ends draining), run with a module
+// cache of their own; the other unit files share theirs (tests/unit/isolation.test.ts keeps this list honest).
+export const UNIT_OWN_PROCESS = ["tests/unit/lifecycle.test.ts"];
+
 // Integration files mostly wait (on real servers' replies and the product's own time windows), so several run at
 // once, each with a temp folder of its own (tests/helpers/own-tmpdir.setup.ts).
 const integration = {
@@ -41,7 +45,24 @@ export default defineConfig({
     projects: [
       // First group: the unit files (pure logic) and the integration files, three at a time (one group shares one
       // count of workers; vitest's default on two cores would be one).
-      { resolve, test: { ...common, name: "unit", include: ["tests/unit/**/*.test.ts"], maxWorkers: 3 } },
+      // The unit files share their workers' module cache (isolate: false): re-importing lib/ for each of ~140 files
+      // cost most of their CPU. Stubbed env and spies are undone after every test, so no file sees another's; the few
+      // files that change a process-wide state for good (UNIT_OWN_PROCESS) keep a module cache of their own.
+      {
+        resolve,
+        test: {
+          ...common,
+          name: "unit",
+          include: ["tests/unit/**/*.test.ts"],
+          exclude: UNIT_OWN_PROCESS,
+          maxWorkers: 3,
+          isolate: false,
+          unstubEnvs: true,
+          unstubGlobals: true,
+          restoreMocks: true,
+        },
+      },
+      { resolve, test: { ...common, name: "unit-own-process", include: UNIT_OWN_PROCESS, maxWorkers: 3 } },
       {
         resolve,
         test: { ...integration, name: "integration", exclude: SERIAL_INTEGRATION, maxWorkers: 3 },
