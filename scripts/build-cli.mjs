@@ -49,7 +49,10 @@ export async function buildCliBundle(outDir = CLI_DIR) {
   const entry = path.join(outDir, "main.mjs");
   // The CLI's --help, for mcp-playground --help (lib/node/cli/bin.ts): loading every command to read its usage line
   // costs more than the half second a --help may take.
-  const help = spawnSync(process.execPath, [entry, "--help"], { encoding: "utf8", env: { ...process.env, LANG: "C" } });
+  const help = spawnSync(process.execPath, [entry, "--help"], {
+    encoding: "utf8",
+    env: { ...process.env, LANG: "C", LC_ALL: "C" },
+  });
   if (help.status !== 0) throw new Error(`the bundled CLI's --help failed (exit ${help.status}): ${help.stderr}`);
   writeFileSync(path.join(outDir, "help.txt"), help.stdout);
   return entry;
