@@ -65,9 +65,10 @@ for (const needed of [
 ])
   if (!files.includes(needed)) fail(`${tarball.filename} does not hold ${needed}`);
 const unwanted = files.filter((f) =>
-  /^(lib|tests|scripts|app|components|node_modules|\.next\/cache)\/|\.blob$|\.ts$(?<!next\.config\.ts)/.test(f),
+  /^(lib|tests|scripts|app|components|node_modules|\.next\/cache)\/|\.blob$|\.map$|\.ts$(?<!next\.config\.ts)/.test(f),
 );
-if (unwanted.length) fail(`${tarball.filename} holds sources, tests or caches: ${unwanted.slice(0, 10).join(", ")}`);
+if (unwanted.length)
+  fail(`${tarball.filename} holds sources, tests, caches or source maps: ${unwanted.slice(0, 10).join(", ")}`);
 if (existsSync(path.join(ROOT, "npm-shrinkwrap.json"))) fail("postpack left npm-shrinkwrap.json in the checkout");
 console.log(
   `${tarball.filename}: ${files.length} files, ${(tarball.size / 1e6).toFixed(1)} MB packed, ${(tarball.unpackedSize / 1e6).toFixed(1)} MB unpacked`,

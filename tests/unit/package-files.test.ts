@@ -31,7 +31,13 @@ function packed(file: string): boolean {
   for (const pattern of manifest.files) {
     const negated = pattern.startsWith("!");
     const p = (negated ? pattern.slice(1) : pattern).replace(/\/$/, "");
-    const glob = new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}(/|$)`);
+    const escaped = p.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+    // `**/` is any folders (none included), `*` any name within one folder.
+    const body = escaped
+      .split("**/")
+      .map((part) => part.replace(/\*/g, "[^/]*"))
+      .join("(?:.*/)?");
+    const glob = new RegExp(`^${body}(/|$)`);
     if (glob.test(file)) verdict = !negated;
   }
   return verdict;
@@ -53,6 +59,7 @@ describe("the package holds what runs, and nothing to build", () => {
       "dist-cli/help.txt",
       "dist-servers/calendar.mjs",
       "npm-shrinkwrap.json",
+      ".next/server/chunks/ssr/page.js",
     ])
       expect(packed(file), file).toBe(true);
     for (const file of [
@@ -61,6 +68,7 @@ describe("the package holds what runs, and nothing to build", () => {
       "scripts/server.ts",
       "app/page.tsx",
       ".next/cache/webpack/x.pack",
+      ".next/server/chunks/ssr/page.js.map",
       "dist-servers/calendar.v20.20.2-x64.blob",
       "node_modules/next/package.json",
     ])
