@@ -4,8 +4,8 @@
 // exactly) and the installed `mcp-playground` run as a user runs it:
 //   - nothing is built at install: the installed .next is the packed build, and no vitest, eslint or typescript is there;
 //   - `mcp-playground --help` answers with both halves' usage;
-//   - `mcp-playground --port P --no-open` prints its launch URL and token, and its bridge answers a send to the
-//     embedded calendar over stdio; SIGTERM ends it with exit 0;
+//   - `mcp-playground --port P --no-open` prints its launch URL and token, renders the page, and its bridge answers a
+//     send to the embedded calendar over stdio; SIGTERM ends it with exit 0;
 //   - `mcp-playground check --demo calendar --json`, read through a pipe, is whole JSON with no failing MUST.
 // It prints the wall time of each step.
 //   node tests/pack/run.mjs [--keep]      (needs `npm run build`)
@@ -160,6 +160,11 @@ for (const deadline = Date.now() + 120_000; ;) {
 console.log(
   `mcp-playground --port ${port} --no-open: launch URL and token printed after ${((Date.now() - started) / 1000).toFixed(2)} s`,
 );
+// The page, rendered by the packed build (its server code and assets came in the tarball, not from a build here).
+const page = await httpRequest({ port, path: "/", headers: { Host: new URL(launch).host } });
+if (page.status !== 200 || !/<html/i.test(page.text))
+  fail(`GET / on the launch's name answered ${page.status}, not the page:\n${page.text.slice(0, 400)}`);
+console.log(`GET / → 200, the page (${page.text.length} bytes of HTML)`);
 const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: { _meta: ENVELOPE } });
 const sent = await httpRequest({
   port,
