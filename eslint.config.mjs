@@ -204,6 +204,7 @@ export default defineConfig([
     "next-env.d.ts",
     "node_modules/**",
     "dist-servers/**",
+    "dist-cli/**",
     "test-results/**",
   ]),
 ]);

@@ -19,6 +19,14 @@ const entries = {
   "tokens-worker": "lib/node/tokens/worker.ts",
 };
 
+// `npm pack` runs this as its prepare step: its prepack (scripts/pack.mjs) already rebuilds when a source is newer than
+// the build, and rewriting dist-servers/ under a running playground (npm test packs beside the e2e tier) would hand a
+// spawn a half-written file.
+if (process.env.npm_command === "pack") {
+  console.log("npm pack: dist-servers/ is left as it is (prepack rebuilds it when it is older than its sources)");
+  process.exit(0);
+}
+
 let build;
 try {
   ({ build } = await import("esbuild"));

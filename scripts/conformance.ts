@@ -99,7 +99,7 @@ async function runOurs(
   revision: Revision,
   callTools: "all" | "read-only",
 ): Promise<{ id: string; status: Status }[]> {
-  const args = ["--import", "tsx", "lib/node/cli/main.ts", "check", "--url", url, "--json", "--call-tools", callTools];
+  const args = ["scripts/cli.mjs", "check", "--url", url, "--json", "--call-tools", callTools];
   if (revision === "2025-11-25") args.push("--pin-version", "2025-11-25");
   const r = await run(process.execPath, args, ROOT);
   if (r.status === 2 || r.status === 3 || !r.stdout.trim().startsWith("{"))

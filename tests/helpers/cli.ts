@@ -12,12 +12,12 @@ const ROOT = path.resolve(import.meta.dirname, "..", "..");
 export const CLI_BUNDLE_ENV = "PLAYGROUND_TEST_CLI_BUNDLE";
 
 /**
- * node's arguments that start the CLI: its bundle when the global setup built one (the same code, without tsx's ~2 s
- * of CPU per start), else the sources through tsx as `npm run cli` runs them.
+ * node's arguments that start the CLI: the bundle the global setup built, else `npm run cli`'s (scripts/cli.mjs,
+ * rebuilt when a source changed). Both come from scripts/build-cli.mjs, as the installed package's does.
  */
 export function cliArgs(): string[] {
   const bundle = process.env[CLI_BUNDLE_ENV];
-  return bundle ? [bundle] : ["--import", "tsx", "lib/node/cli/main.ts"];
+  return bundle ? [bundle] : ["scripts/cli.mjs"];
 }
 
 export interface CliRun {

@@ -5,6 +5,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { hkdfSync } from "node:crypto";
+import { createRequire } from "node:module";
 
 /** The repository root: Next and the CLI run from it; PLAYGROUND_ROOT overrides (tests, other cwd). */
 export function repoRoot(): string {
@@ -36,16 +37,30 @@ export function snapshotBlobName(name: string): string {
   return `${name}.${process.version}-${process.arch}.blob`;
 }
 
+/**
+ * server-everything's entry file, found as Node resolves packages from the playground's root: ./node_modules in a
+ * clone; beside the package when it is installed from its tarball (npm hoists its dependencies next to it).
+ */
 export function everythingEntry(): string {
-  return path.join(
-    /* turbopackIgnore: true */ repoRoot(),
-    "node_modules",
-    "@modelcontextprotocol",
-    "server-everything",
-    "dist",
-    "index.js",
-  );
+  const root = repoRoot();
+  const known = everythingAt.get(root);
+  if (known) return known;
+  let dir: string;
+  try {
+    const manifest = createRequire(path.join(/* turbopackIgnore: true */ root, "package.json")).resolve(
+      "@modelcontextprotocol/server-everything/package.json",
+    );
+    dir = path.dirname(manifest);
+  } catch {
+    // Not installed: the path a clone would have, which the caller reports as missing.
+    dir = path.join(/* turbopackIgnore: true */ root, "node_modules", "@modelcontextprotocol", "server-everything");
+  }
+  const entry = path.join(dir, "dist", "index.js");
+  everythingAt.set(root, entry);
+  return entry;
 }
+
+const everythingAt = new Map<string, string>();
 
 export function everythingStdioArgv(): string[] {
   return [process.execPath, everythingEntry(), "stdio"];

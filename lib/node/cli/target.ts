@@ -3,7 +3,7 @@
  * send context; and the cleanup every command relies on (no process outlives the CLI).
  */
 import { DEMO_SERVERS, TargetSchema, type DemoServer, type Target } from "@/lib/bridge/contract";
-import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
+import type { DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import { send, type SendContext } from "@/lib/node/bridge/send";
@@ -102,6 +102,8 @@ export async function buildTarget(values: TargetValues): Promise<{ target: Targe
     candidate = { kind: "demo", server, transport: values.http ? "http" : "stdio" };
     if (server !== "everything" && values.http) {
       // An embedded server's HTTP endpoint normally lives inside the playground; here it gets its own loopback port.
+      // Loaded only for --demo … --http: the embedded servers' SDK and HTTP stack are most of a start's CPU otherwise.
+      const { startDemoHttpServer } = await import("@/lib/node/demo-servers/http");
       demoServer = await startDemoHttpServer(server as DemoServer);
       ctx.baseUrl = new URL(demoServer.url).origin;
     }
