@@ -7,11 +7,13 @@ import { targetTransport } from "@/lib/bridge/target";
 import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import { send, type SendContext } from "@/lib/node/bridge/send";
 import type { CheckSend } from "@/lib/checks/types";
+import { cancellable } from "@/lib/node/bridge/cancellable";
 
 export function bridgeCheckSend(
   target: Target,
   ctx: SendContext = {},
   onExchange?: (exchange: Exchange, label?: string) => void,
+  signal?: AbortSignal,
 ): CheckSend {
   const overHttp = targetTransport(target) === "http";
   const prefix = `check-${Date.now().toString(36)}`;
@@ -20,16 +22,20 @@ export function bridgeCheckSend(
     // HTTP-only options stay off a stdio send (the bridge would only note that it ignored them).
     const { label, labelMsg: _said, headers, http, ...options } = opts;
     void _said;
-    const request = SendRequestSchema.parse({
-      ...options,
-      sendId: `${prefix}-${++counter}`,
-      target,
-      frame,
-      timeoutMs: opts.timeoutMs ?? SEND_DEFAULTS.timeoutMs,
-      ...(overHttp && headers ? { headers } : {}),
-      ...(overHttp && http ? { http } : {}),
-    });
-    const exchange = await send(request, ctx);
+    const exchange = await cancellable(signal, `${prefix}-${++counter}`, (sendId) =>
+      send(
+        SendRequestSchema.parse({
+          ...options,
+          sendId,
+          target,
+          frame,
+          timeoutMs: opts.timeoutMs ?? SEND_DEFAULTS.timeoutMs,
+          ...(overHttp && headers ? { headers } : {}),
+          ...(overHttp && http ? { http } : {}),
+        }),
+        ctx,
+      ),
+    );
     onExchange?.(exchange, opts.label);
     return exchange;
   };

@@ -9,33 +9,14 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { BridgeError } from "@/lib/node/bridge/errors";
-import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
-import { send, type SendContext } from "@/lib/node/bridge/send";
+import type { SendContext } from "@/lib/node/bridge/send";
 import type { Target } from "@/lib/bridge/contract";
-import { runEraProbe } from "@/lib/protocol/era";
 import { formatExchange, formatVerdict } from "./format";
 import { COMMANDS } from "./commands";
-import { targetTransport } from "@/lib/bridge/target";
-import {
-  TARGET_OPTIONS,
-  TARGET_USAGE,
-  UsageError,
-  buildTarget,
-  cleanupTargets,
-  probeSender,
-  timeoutOf,
-} from "./target";
+import { TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
-import {
-  EMULATION_HELP,
-  EMULATION_OPTIONS,
-  EMULATION_USAGE,
-  PARAM_HEADERS_HELP,
-  emulationOf,
-  listedTool,
-} from "./emulation";
-import { clientProfile } from "@/lib/protocol/client-profile";
-import { draftFrame, frameValue } from "@/lib/protocol/frame";
+import { EMULATION_HELP, EMULATION_USAGE, PARAM_HEADERS_HELP } from "./emulation";
+import { SEND_OPTIONS, probeVerdict, sendOne, type SendValues } from "./send-probe";
 import { LangUsageError, takeLang } from "./lang";
 import { dropOutputNobodyReads, exitWhenFlushed } from "./flush";
 
@@ -63,36 +44,9 @@ client emulation (send; check has the same flags), each change is reported on st
 ${EMULATION_HELP}
 ${PARAM_HEADERS_HELP}`;
 
-const OPTIONS = {
-  ...TARGET_OPTIONS,
-  frame: { type: "string" },
-  json: { type: "boolean", default: false },
-  insist: { type: "boolean", default: false },
-  fresh: { type: "boolean", default: false },
-  answers: { type: "string" },
-  "max-rounds": { type: "string" },
-  "no-progress-reset": { type: "boolean", default: false },
-  "max-total": { type: "string" },
-  ...EMULATION_OPTIONS,
-  help: { type: "boolean", short: "h", default: false },
-} as const;
+const OPTIONS = SEND_OPTIONS;
 
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; strict: true }>>["values"];
-
-/** --no-progress-reset / --max-total <ms> → the send's progressReset / maxTotalMs. */
-function progressOptions(values: Values, timeoutMs: number): { progressReset?: boolean; maxTotalMs?: number } {
-  const out: { progressReset?: boolean; maxTotalMs?: number } = {};
-  if (values["no-progress-reset"]) out.progressReset = false;
-  if (values["max-total"] !== undefined) {
-    const ms = Number(values["max-total"]);
-    if (!Number.isInteger(ms) || ms < timeoutMs || ms > SEND_TIMEOUT_MS.max)
-      throw new UsageError(
-        `--max-total must be a whole number of ms between --timeout (${timeoutMs}) and ${SEND_TIMEOUT_MS.max}`,
-      );
-    out.maxTotalMs = ms;
-  }
-  return out;
-}
+type Values = SendValues;
 
 function print(lines: string[]): void {
   process.stdout.write(lines.join("\n") + "\n");
@@ -106,7 +60,6 @@ async function runSend(
   timeoutMs: number,
   processMode: "fresh" | "keep",
 ): Promise<number> {
-  let counter = 0;
   if (values.frame === undefined)
     throw new UsageError("send needs --frame '<frame text>' (or --frame - to read stdin)");
   const frame = values.frame === "-" ? readFileSync(0, "utf8").replace(/\r?\n$/, "") : values.frame;
@@ -124,40 +77,9 @@ async function runSend(
     });
   }
   if (values["max-rounds"] !== undefined) throw new UsageError("--max-rounds goes with --answers");
-  const progress = progressOptions(values, timeoutMs);
-  // The client the flags describe, built once; the frame is parsed once, here where the CLI makes it.
-  const profile = clientProfile({ emulate: emulationOf(values) });
-  const written = draftFrame(frame);
-  const emulated = values.insist ? { draft: written, changes: [] } : profile.prepare(written);
-  const notes = [...emulated.changes];
-  let headers: Record<string, string> = {};
-  if (targetTransport(target) === "http") {
-    const listSend = (text: string) =>
-      send({ sendId: `cli-${++counter}`, target, frame: text, insist: false, timeoutMs, processMode }, ctx);
-    const sent = frameValue(emulated.draft);
-    const listed = await listedTool(sent, listSend, profile);
-    const params = profile.paramHeaders(sent, listed.tool ? [listed.tool] : []);
-    headers = params.headers;
-    const names = Object.keys(headers);
-    if (params.omitted.length) notes.push(`Mcp-Param-* headers omitted: ${params.omitted.join(", ")}`);
-    else if (names.length) notes.push(`Mcp-Param-* from tools/list: ${names.join(", ")}`);
-    else if (listed.note) notes.push(listed.note);
-  }
-  if (profile.emulationText) process.stderr.write(`emulating a client: ${profile.emulationText}\n`);
+  const { exchange, notes, emulationText } = await sendOne(values, frame, target, ctx, timeoutMs, processMode);
+  if (emulationText) process.stderr.write(`emulating a client: ${emulationText}\n`);
   for (const note of notes) process.stderr.write(`  ${note}\n`);
-  const exchange = await send(
-    {
-      sendId: `cli-${++counter}`,
-      target,
-      frame: emulated.draft.text,
-      insist: values.insist,
-      timeoutMs,
-      processMode,
-      ...progress,
-      ...(Object.keys(headers).length ? { headers } : {}),
-    },
-    ctx,
-  );
   print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
   return exchange.outcome.kind === "failure" ? 1 : 0;
 }
@@ -198,8 +120,7 @@ async function main(all: string[]): Promise<number> {
   if (command === "send") return runSend(values, target, ctx, timeoutMs, processMode);
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
-  // The probe hands over transport headers (Mcp-Session-Id, MCP-Protocol-Version) for HTTP; stdio has none.
-  const verdict = await runEraProbe(probeSender(target, ctx, timeoutMs, "probe", processMode));
+  const verdict = await probeVerdict(target, ctx, timeoutMs, processMode);
   print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
   return verdict.era === "unreachable" ? 1 : 0;
 }

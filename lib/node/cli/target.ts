@@ -7,6 +7,7 @@ import type { DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { SEND_TIMEOUT_MS } from "@/lib/bridge/limits";
 import { SEND_DEFAULTS } from "@/lib/bridge/send-options";
 import { send, type SendContext } from "@/lib/node/bridge/send";
+import { cancellable } from "@/lib/node/bridge/cancellable";
 import { targetTransport } from "@/lib/bridge/target";
 import type { ProbeSend } from "@/lib/protocol/era";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
@@ -129,7 +130,9 @@ export function timeoutOf(values: TargetValues): number {
 /** Ends every process and server the CLI started. */
 export async function cleanupTargets(): Promise<void> {
   await shutdownAll();
-  await demoServer?.close();
+  const server = demoServer;
+  demoServer = undefined;
+  await server?.close();
 }
 
 const ONE_TARGET_OPTIONS = {
@@ -178,20 +181,28 @@ export type OneTarget = NonNullable<Awaited<ReturnType<typeof oneTargetOf>>> & {
  * A command that judges one target (doctor, apps): its usage line and help (the target options, then `exitCodes`)
  * are the same but for its name; `judge` gets the parsed target and returns the exit code.
  */
-export function oneTargetCommand(
-  name: string,
-  exitCodes: string,
-  judge: (one: OneTarget) => Promise<number>,
-): CliCommand {
+export function oneTargetCommand(name: string, exitCodes: string, judge: OneTargetJudge): CliCommand {
   const usage = `npm run cli -- ${name} (<command line or http(s) URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--timeout <ms>]`;
   return {
     usage,
     async run(argv) {
       const one = await oneTargetOf(argv, `usage: ${usage}\n\n${TARGET_USAGE}\n\nexit codes: ${exitCodes}\n`);
-      return one ? judge({ ...one, check: bridgeCheckSend(one.target, one.ctx) }) : 0;
+      if (!one) return 0;
+      const judged = await judge({ ...one, check: bridgeCheckSend(one.target, one.ctx) });
+      if ("error" in judged) process.stderr.write(`${name}: ${judged.error}\n`);
+      else process.stdout.write(`${one.json ? JSON.stringify(judged.json, null, 2) : judged.text()}\n`);
+      return judged.code;
     },
   };
 }
+
+/**
+ * What a one-target command found: the exit code, what --json prints and the human form (in --lang); or why it
+ * could not judge. The CLI prints it; the MCP server's tools return it.
+ */
+export type OneTargetResult = { code: number; json: unknown; text: () => string } | { code: number; error: string };
+
+export type OneTargetJudge = (one: OneTarget) => Promise<OneTargetResult>;
 
 /**
  * The send a CLI command hands to a probe-driven routine (era probe, catalogue fetch, recording, replay): each frame
@@ -203,20 +214,23 @@ export function probeSender(
   timeoutMs: number,
   command: string,
   processMode: "keep" | "fresh" = "keep",
+  signal?: AbortSignal,
 ): ProbeSend {
   const overHttp = targetTransport(target) === "http";
   let n = 0;
   return (frame, extra) =>
-    send(
-      {
-        sendId: `cli-${command}-${++n}`,
-        target,
-        frame,
-        insist: false,
-        timeoutMs,
-        processMode,
-        ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
-      },
-      ctx,
+    cancellable(signal, `cli-${command}-${++n}`, (sendId) =>
+      send(
+        {
+          sendId,
+          target,
+          frame,
+          insist: false,
+          timeoutMs,
+          processMode,
+          ...(overHttp && extra?.headers ? { headers: extra.headers } : {}),
+        },
+        ctx,
+      ),
     );
 }

@@ -9,7 +9,7 @@ import { hostLabel } from "@/lib/apps/hosts";
 import { say } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { runAppsChecks } from "@/lib/apps/checks";
-import { oneTargetCommand, type OneTarget } from "../target";
+import { oneTargetCommand, type OneTarget, type OneTargetResult } from "../target";
 
 export const command = oneTargetCommand(
   "apps",
@@ -17,14 +17,14 @@ export const command = oneTargetCommand(
   judge,
 );
 
-async function judge(one: OneTarget): Promise<number> {
+/** Which tools are apps and whether each host would render them: --json is for programs (English), text in --lang. */
+export async function judge(one: OneTarget): Promise<OneTargetResult> {
   const { check, timeoutMs } = one;
   let facts;
   try {
     facts = await gatherFacts((text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs }));
   } catch (e) {
-    process.stderr.write(`apps: ${(e as Error).message}\n`);
-    return 1;
+    return { code: 1, error: (e as Error).message };
   }
   const hosts = judgeHosts(facts);
   const checks = runAppsChecks(facts);
@@ -49,23 +49,27 @@ async function judge(one: OneTarget): Promise<number> {
       detail: c.detail,
     })),
   };
-  // --json is for programs (English); the human form is in --lang: the hosts, verdicts, reasons and checks.
-  if (one.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
-  else {
-    const t = cliT();
-    const lines = [t("appsDoctor.cli.tools", { n: report.apps.length })];
-    for (const a of report.apps)
-      lines.push(
-        `  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? t("appsDoctor.cli.noMime")}; ${t("appsDoctor.cli.visibleTo", { who: a.visibility.join(t("appsDoctor.cli.and")) || t("appsDoctor.cli.nobody") })})`,
-      );
-    for (const h of hosts) {
-      lines.push(`${hostLabel({ id: h.host, label: h.label }, t)}: ${t(`apps.doctor.verdict.${h.verdict}`)}`);
-      for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detailMsg ? say(r.detailMsg, t) : r.detail}`);
-    }
-    for (const c of checks)
-      lines.push(`${c.id} ${c.status.toUpperCase()} (${c.level}) ${say(c.titleMsg, t)}: ${say(c.detailMsg, t)}`);
-    process.stdout.write(`${lines.join("\n")}\n`);
-  }
   const generic = hosts.find((h) => h.host === "generic");
-  return generic?.verdict === "renders" ? 0 : 1;
+  return { code: generic?.verdict === "renders" ? 0 : 1, json: report, text: () => appsText(report, hosts, checks) };
+}
+
+/** The human form, in --lang: the hosts, verdicts, reasons and checks. */
+function appsText(
+  report: { apps: { tool: string; resourceUri: string; mimeType: string | null; visibility: string[] }[] },
+  hosts: ReturnType<typeof judgeHosts>,
+  checks: ReturnType<typeof runAppsChecks>,
+): string {
+  const t = cliT();
+  const lines = [t("appsDoctor.cli.tools", { n: report.apps.length })];
+  for (const a of report.apps)
+    lines.push(
+      `  ${a.tool} → ${a.resourceUri} (${a.mimeType ?? t("appsDoctor.cli.noMime")}; ${t("appsDoctor.cli.visibleTo", { who: a.visibility.join(t("appsDoctor.cli.and")) || t("appsDoctor.cli.nobody") })})`,
+    );
+  for (const h of hosts) {
+    lines.push(`${hostLabel({ id: h.host, label: h.label }, t)}: ${t(`apps.doctor.verdict.${h.verdict}`)}`);
+    for (const r of h.reasons) lines.push(`  - [${r.code}] ${r.detailMsg ? say(r.detailMsg, t) : r.detail}`);
+  }
+  for (const c of checks)
+    lines.push(`${c.id} ${c.status.toUpperCase()} (${c.level}) ${say(c.titleMsg, t)}: ${say(c.detailMsg, t)}`);
+  return lines.join("\n");
 }

@@ -10,16 +10,17 @@
  */
 import { writeFileSync } from "node:fs";
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
-import { EXIT, cliJsonText, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
+import { EXIT, exitCodeOf, toCliJson, toJunit, toText } from "@/lib/checks/report";
 import { sharedCheckRun } from "@/lib/share/check-run";
 import { encodeShareFragment, withFragment } from "@/lib/share/codec";
 import { defaultShareState } from "@/lib/share/v1";
 import { badgeSvg } from "@/lib/checks/badge";
-import type { Exchange } from "@/lib/bridge/contract";
+import type { Exchange, Target } from "@/lib/bridge/contract";
 import { diagnoseTransport } from "@/lib/doctor/diagnose";
 import { runChecks } from "@/lib/checks/runner";
 import { APPS_CHECK_IDS } from "@/lib/apps/checks";
-import type { CheckResult } from "@/lib/checks/types";
+import type { CheckReport, CheckResult } from "@/lib/checks/types";
+import type { RunOptions } from "@/lib/checks/types";
 import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { checkById } from "@/lib/checks/registry";
@@ -56,13 +57,38 @@ export const command: CliCommand = { usage: USAGE, run };
 /** A result's detail in --lang (the Msg when the check has one). */
 const detailIn = (r: CheckResult): string => (r.detailMsg ? say(r.detailMsg, cliT()) : r.detail);
 
-export async function run(argv: string[]): Promise<number> {
-  const values = parseOptions(
-    argv,
-    OPTIONS,
-    `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 no MUST failed, 1 a MUST failed (--fail-on should: a SHOULD too), 2 a usage error, 3 the server could not be reached or never answered`,
-  );
-  if (!values) return 0;
+const HELP = `usage: ${USAGE}\n\n${TARGET_USAGE}\n${PROTECTED_DEMO_USAGE}\n\nexit codes: 0 no MUST failed, 1 a MUST failed (--fail-on should: a SHOULD too), 2 a usage error, 3 the server could not be reached or never answered`;
+
+/** The options as parsed from `check`'s argv (the MCP server's check tool parses its arguments the same way). */
+export type CheckValues = NonNullable<ReturnType<typeof parseOptions<typeof OPTIONS>>>;
+
+/** check's argv parsed with its options; undefined once --help is printed. */
+export function checkValues(argv: string[]): CheckValues | undefined {
+  return parseOptions(argv, OPTIONS, HELP);
+}
+
+/** What one run of the suite gives: the exit code, `--json`'s object, and the report and target for the rest. */
+export interface CheckRun {
+  code: number;
+  json: ReturnType<typeof toCliJson> & { unreachable?: Omit<UnreachableFinding, "said"> };
+  report: CheckReport;
+  target: Target;
+  finding?: UnreachableFinding;
+}
+
+export interface CheckHooks {
+  /** Each check as it starts and ends. */
+  onProgress?: RunOptions["onProgress"];
+  /** Every exchange with its label. */
+  onExchange?: (exchange: Exchange, label?: string) => void;
+  /** Stops the run: no send after it fires, the one in flight is cancelled. */
+  signal?: AbortSignal;
+  /** false: no authorization judge (it follows the server's metadata to its authorization server's URLs). */
+  authorization?: boolean;
+}
+
+/** Runs the suite on the target the options name (the CLI's check and the MCP server's check tool). */
+export async function checkRun(values: CheckValues, hooks: CheckHooks = {}): Promise<CheckRun> {
   // The embedded demo servers are ours, so their tools may be called; anything else: read-only tools only.
   const toolCalls = (values["call-tools"] ?? (values.demo !== undefined ? "all" : "read-only")) as ToolCallPolicy;
   if (!POLICIES.includes(toolCalls)) throw new UsageError(`--call-tools must be one of ${POLICIES.join(", ")}`);
@@ -86,19 +112,19 @@ export async function run(argv: string[]): Promise<number> {
   const failOn = values["fail-on"] ?? "must";
   if (failOn !== "must" && failOn !== "should") throw new UsageError("--fail-on must be must or should");
 
-  const reportPage = values["report-link"];
-  if (reportPage !== undefined && !/^https?:\/\/[^\s#]+$/i.test(reportPage))
-    throw new UsageError(
-      `--report-link must be the http(s) URL of a playground page (e.g. http://127.0.0.1:3000/), not ${JSON.stringify(reportPage)}`,
-    );
-
-  const { target, ctx, authorization, close } = await checkTarget(values, timeoutMs);
-  const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
+  const built = await checkTarget(values, timeoutMs);
+  const { target, ctx, close } = built;
+  const authorization = hooks.authorization === false ? undefined : built.authorization;
   const seen: Exchange[] = [];
-  const send = bridgeCheckSend(target, ctx, (ex, label) => {
-    seen.push(ex);
-    log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`);
-  });
+  const send = bridgeCheckSend(
+    target,
+    ctx,
+    (ex, label) => {
+      seen.push(ex);
+      hooks.onExchange?.(ex, label);
+    },
+    hooks.signal,
+  );
   const report = await runChecks(
     { send, transport: targetTransport(target), label: targetLabel(target) },
     {
@@ -110,19 +136,33 @@ export async function run(argv: string[]): Promise<number> {
       listenWindowMs,
       emulate: emulationOf(values),
       authorization,
-      onProgress: (p) =>
-        p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${detailIn(p.result)}`) : log(`${p.id}…`),
+      onProgress: hooks.onProgress,
     },
   ).finally(close);
-  if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
-  if (values.badge) writeFileSync(userPath(values.badge), badgeSvg(report));
   const code = exitCodeOf(report, failOn);
   const finding = code === EXIT.unreachable ? unreachableFinding(seen) : undefined;
-  process.stdout.write(
-    values.json
-      ? cliJsonText(report, finding ? { unreachable: withoutSaid(finding) } : {})
-      : `${toText(report, cliT())}\n`,
-  );
+  const json = { ...toCliJson(report), ...(finding ? { unreachable: withoutSaid(finding) } : {}) };
+  return { code, json, report, target, ...(finding ? { finding } : {}) };
+}
+
+export async function run(argv: string[]): Promise<number> {
+  const values = checkValues(argv);
+  if (!values) return 0;
+  const reportPage = values["report-link"];
+  if (reportPage !== undefined && !/^https?:\/\/[^\s#]+$/i.test(reportPage))
+    throw new UsageError(
+      `--report-link must be the http(s) URL of a playground page (e.g. http://127.0.0.1:3000/), not ${JSON.stringify(reportPage)}`,
+    );
+  const log = (line: string) => values.verbose && process.stderr.write(`${line}\n`);
+  const { code, json, report, target, finding } = await checkRun(values, {
+    onExchange: (ex, label) =>
+      log(`  ${label ?? ex.sendId}: ${ex.outcome.kind}${ex.http ? ` (HTTP ${ex.http.status})` : ""}`),
+    onProgress: (p) =>
+      p.phase === "done" ? log(`${p.result.status.toUpperCase()} ${p.id} ${detailIn(p.result)}`) : log(`${p.id}…`),
+  });
+  if (values.junit) writeFileSync(userPath(values.junit), toJunit(report));
+  if (values.badge) writeFileSync(userPath(values.badge), badgeSvg(report));
+  process.stdout.write(values.json ? `${JSON.stringify(json, null, 2)}\n` : `${toText(report, cliT())}\n`);
   if (reportPage !== undefined) {
     // The run in a share link's #fragment: the playground at that address opens it offline, read-only.
     const fragment = (
@@ -156,7 +196,7 @@ function withoutSaid({ said: _said, ...finding }: UnreachableFinding): Omit<Unre
 }
 
 /** The doctor's words for the probe's failed exchange (lib/doctor/diagnose.ts): what broke and what to do. */
-interface UnreachableFinding {
+export interface UnreachableFinding {
   detail: string;
   advice?: string;
   problem?: string;

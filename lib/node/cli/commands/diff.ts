@@ -15,7 +15,7 @@ import { readCassetteInput } from "../cassette-input";
 import { say, type Msg } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { JSON_AND_HELP, parseOwnArgs, usageFailure } from "../args";
-import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf } from "../target";
+import { TARGET_OPTIONS, TARGET_USAGE, buildTarget, probeSender, timeoutOf, type TargetValues } from "../target";
 import { reportMaking } from "./cassette";
 import { terminalSafe } from "../terminal-text";
 import type { CliCommand } from "./command";
@@ -49,23 +49,52 @@ async function run(argv: string[]): Promise<number> {
   const index = values["cassette-target"] === undefined ? 0 : Number(values["cassette-target"]);
   if (!Number.isInteger(index) || index < 0)
     return usageFailure("--cassette-target must be a whole number from 0", HELP);
-  const input = await readCassetteInput(positionals[0]);
-  if (!input.ok) {
-    process.stderr.write(`could not read the cassette: ${input.reason}\n`);
+  const result = await diffRun(positionals[0], index, values);
+  if (!result.ok) {
+    if (result.usage) return usageFailure(result.error, HELP);
+    process.stderr.write(`${result.error}\n`);
     return 1;
   }
+  return printDiff(result.diffed, values);
+}
+
+/** What diff found (the diffed replay; --json is diffJson of its report), or why it could not replay. */
+export type DiffRun =
+  | { ok: true; diffed: Extract<Diffed, { ok: true }>; json: ReturnType<typeof diffJson>; code: number }
+  | { ok: false; error: string; usage?: boolean };
+
+/** Reads the cassette (a file, relative to the caller's folder, or a share link) and diffs its replay on the target. */
+export async function diffRun(
+  cassetteArg: string,
+  index: number,
+  values: TargetValues,
+  signal?: AbortSignal,
+): Promise<DiffRun> {
+  const input = await readCassetteInput(cassetteArg);
+  if (!input.ok) return { ok: false, error: `could not read the cassette: ${input.reason}` };
   reportMaking(input);
   const { cassette } = input;
   if (index >= cassette.targets.length)
-    return usageFailure(`the cassette has ${cassette.targets.length} target(s); there is no target ${index}`, HELP);
+    return {
+      ok: false,
+      usage: true,
+      error: `the cassette has ${cassette.targets.length} target(s); there is no target ${index}`,
+    };
   const timeoutMs = timeoutOf(values);
   const { target, ctx } = await buildTarget(values);
-  const result = await replayAndDiff(cassette, index, target, ctx, timeoutMs);
-  if (!result.ok) {
-    process.stderr.write(`could not replay the cassette: ${result.reason}\n`);
-    return 1;
-  }
-  return printDiff(result, values);
+  const result = await replayCassetteAndDiff(
+    cassette,
+    index,
+    probeSender(target, ctx, timeoutMs, "diff", "keep", signal),
+    targetLabel(target),
+  );
+  if (!result.ok) return { ok: false, error: `could not replay the cassette: ${result.reason}` };
+  return {
+    ok: true,
+    diffed: result,
+    json: diffJson(result.report),
+    code: result.report.breaking.length > 0 ? 1 : 0,
+  };
 }
 
 export type { Diffed } from "@/lib/cassette/replay-diff";

@@ -6,18 +6,17 @@
 import { targetLabel, targetTransport } from "@/lib/bridge/target";
 import { diagnosisText, runDoctor } from "@/lib/doctor/ladder";
 import { cliT } from "../lang";
-import { oneTargetCommand, type OneTarget } from "../target";
+import { oneTargetCommand, type OneTarget, type OneTargetResult } from "../target";
 
 export const command = oneTargetCommand("doctor", "0 healthy, 1 a rung is broken, 2 a usage error", judge);
 
-async function judge(one: OneTarget): Promise<number> {
+/** The doctor's diagnosis of one target: --json is for programs (English, with each sentence's Msg), text in --lang. */
+export async function judge(one: OneTarget): Promise<OneTargetResult> {
   const { target, check, timeoutMs } = one;
   const diagnosis = await runDoctor(
     { label: targetLabel(target), transport: targetTransport(target) },
     (text, opts) => check(text, { label: opts.label, headers: opts.headers, timeoutMs: opts.timeoutMs ?? timeoutMs }),
     { timeoutMs },
   );
-  // --json is for programs (English, with each sentence's Msg); the human form is in --lang.
-  process.stdout.write(`${one.json ? JSON.stringify(diagnosis, null, 2) : diagnosisText(diagnosis, cliT())}\n`);
-  return diagnosis.brokenAt ? 1 : 0;
+  return { code: diagnosis.brokenAt ? 1 : 0, json: diagnosis, text: () => diagnosisText(diagnosis, cliT()) };
 }

@@ -66,9 +66,27 @@ function capabilities(text: string): Record<string, unknown> {
   return value as Record<string, unknown>;
 }
 
-async function run(argv: string[]): Promise<number> {
-  const values = parseOptions(argv, OPTIONS, USAGE);
-  if (!values) return 0;
+/** The options as parsed from `tokens`' argv (the MCP server's tokens tool parses its arguments the same way). */
+export type TokensValues = NonNullable<ReturnType<typeof parseOptions<typeof OPTIONS>>>;
+
+export function tokensValues(argv: string[]): TokensValues | undefined {
+  return parseOptions(argv, OPTIONS, USAGE);
+}
+
+type Step = Awaited<ReturnType<typeof fetchCatalogue>>["steps"][number];
+
+/** The bill (what --json prints, and the text in --lang), or why the catalogue could not be fetched or billed. */
+export type TokensRun =
+  | {
+      ok: true;
+      json: ReturnType<typeof billToJson> & { fleet: ReturnType<typeof fleetCost> };
+      text: () => string;
+      steps: Step[];
+    }
+  | { ok: false; error: string; steps: Step[] };
+
+/** Fetches the catalogue of the target the options name and bills it (the CLI's tokens and the MCP server's). */
+export async function tokensRun(values: TokensValues, signal?: AbortSignal): Promise<TokensRun> {
   const { handshake, encoding, layout, fields } = values;
   if (!isHandshake(handshake))
     throw new UsageError(`--handshake must be auto, none, legacy or modern, not ${JSON.stringify(handshake)}`);
@@ -84,35 +102,45 @@ async function run(argv: string[]): Promise<number> {
   const overHttp = targetTransport(target) === "http";
   warmTokenCounter(encoding); // the counter loads its tokenizer while the server answers
 
-  const fetched = await fetchCatalogue(probeSender(target, ctx, timeoutMs, "tokens"), {
+  const fetched = await fetchCatalogue(probeSender(target, ctx, timeoutMs, "tokens", "keep", signal), {
     handshake,
     clientCapabilities,
     transport: overHttp ? "http" : "stdio",
     target: values.stdio ?? values.url ?? `demo ${values.demo}`,
   });
-  if (values.trace) {
-    for (const step of fetched.steps)
-      process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
-  }
-  if (!fetched.ok) {
-    process.stderr.write(
-      `error: could not fetch the catalogue: ${fetched.message}\n${values.trace ? "" : "(--trace shows every exchange)\n"}`,
-    );
-    return 1;
-  }
+  if (!fetched.ok)
+    return { ok: false, error: `could not fetch the catalogue: ${fetched.message}`, steps: fetched.steps };
   const options: BillOptions = { encoding, layout, fieldSet: fields };
   let bill;
   try {
     bill = await billBounded(fetched.catalogue, options); // the same bounded path as /api/tokens
   } catch (e) {
     if (!isCountError(e)) throw e;
-    process.stderr.write(`error: could not bill the catalogue: ${e.message}\n`);
+    return { ok: false, error: `could not bill the catalogue: ${e.message}`, steps: fetched.steps };
+  }
+  const billed = bill;
+  return {
+    ok: true,
+    json: { ...billToJson(billed), fleet: fleetCost(billed.totalTokens, fleet.servers, fleet.window) },
+    text: () => billToText(billed, fleet, cliT(), cliLocale()),
+    steps: fetched.steps,
+  };
+}
+
+async function run(argv: string[]): Promise<number> {
+  const values = tokensValues(argv);
+  if (!values) return 0;
+  const result = await tokensRun(values);
+  if (values.trace) {
+    for (const step of result.steps)
+      process.stdout.write([`# ${step.label}`, ...formatExchange(step.exchange), ""].join("\n") + "\n");
+  }
+  if (!result.ok) {
+    const more = result.error.startsWith("could not fetch") && !values.trace ? "(--trace shows every exchange)\n" : "";
+    process.stderr.write(`error: ${result.error}\n${more}`);
     return 1;
   }
-  const out = values.json
-    ? JSON.stringify({ ...billToJson(bill), fleet: fleetCost(bill.totalTokens, fleet.servers, fleet.window) }, null, 2)
-    : billToText(bill, fleet, cliT(), cliLocale());
-  process.stdout.write(out + "\n");
+  process.stdout.write((values.json ? JSON.stringify(result.json, null, 2) : result.text()) + "\n");
   return 0;
 }
 
