@@ -22,4 +22,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   diff: () => import("./diff").then((m) => m.command),
   compare: () => import("./compare").then((m) => m.command),
   apps: () => import("./apps").then((m) => m.command),
+  mcp: () => import("./mcp").then((m) => m.command),
 };
