@@ -128,4 +128,33 @@ describe("the playground as an MCP server (cli mcp)", () => {
     const next = await client.callTool({ name: "probe", arguments: {} }, undefined, LONG);
     expect(textOf(next)).toMatch(/^probe: name a target/);
   });
+
+  it("a server killed mid-call (SIGKILL) leaves no process behind: the watchdog ends what it started", async () => {
+    const marker = `mcp-crash-${process.pid}`;
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: [...cliArgs(), "mcp"],
+      cwd: ROOT,
+      stderr: "ignore",
+    });
+    const doomed = new Client({ name: "agent-that-crashes", version: "1.0.0" });
+    await doomed.connect(transport);
+    void doomed
+      .callTool(
+        { name: "check", arguments: { stdio: `node ${path.join(FIXTURES, "hold-until-usr1.mjs")} ${marker}` } },
+        undefined,
+        LONG,
+      )
+      .catch(() => undefined);
+    const deadline = Date.now() + 30_000;
+    let pids = pidsWithArg(marker);
+    while (pids.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 50));
+      pids = pidsWithArg(marker);
+    }
+    expect(pids.length).toBe(1);
+    process.kill(transport.pid!, "SIGKILL");
+    expect(await waitUntilGone(pids, 5_000)).toEqual([]);
+    await doomed.close().catch(() => undefined);
+  });
 });
