@@ -32,6 +32,9 @@ afterAll(async () => {
 });
 
 type Structured = Record<string, unknown>;
+/** The text blocks: the summary, then structuredContent serialized (the spec's SHOULD for older clients). */
+const textsOf = (result: object) =>
+  ((result as { content?: unknown }).content as { type: string; text?: string }[]).map((c) => c.text ?? "");
 const textOf = (result: object) =>
   (((result as { content?: unknown }).content ?? []) as { type: string; text?: string }[])
     .map((c) => c.text ?? "")
@@ -63,6 +66,7 @@ describe("the playground as an MCP server (cli mcp)", () => {
     expect(report.era).toBe("modern");
     expect((report.checks as unknown[]).length).toBeGreaterThan(20);
     expect(textOf(result)).toMatch(/^PASS: 0 MUST failed/);
+    expect(JSON.parse(textsOf(result)[1])).toEqual(report);
     expect(textOf(result)).toContain(`score ${report.score}/100`);
     expect(progress.some((line) => /^C01 pass/.test(line))).toBe(true);
   });

@@ -68,7 +68,15 @@ export async function callTool(
     signal.addEventListener("abort", onAbort, { once: true });
     try {
       const out = await tool.run(args, { signal, progress: progressOf(ctx) });
-      return { content: [{ type: "text", text: out.summary }], structuredContent: out.json };
+      // The summary for the agent to read first; then structuredContent serialized, as tools.mdx says a tool with
+      // structured content SHOULD, for clients that do not read structuredContent (check C22).
+      return {
+        content: [
+          { type: "text", text: out.summary },
+          { type: "text", text: JSON.stringify(out.json) },
+        ],
+        structuredContent: out.json,
+      };
     } catch (e) {
       if (e instanceof ArgumentError || e instanceof UsageError || e instanceof BridgeError || e instanceof ToolFailure)
         return failed(`${tool.name}: ${(e as Error).message}`);
