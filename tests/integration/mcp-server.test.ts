@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { cliArgs, pidsWithArg, runCli } from "../helpers/cli";
-import { FIXTURES, ROOT, waitUntilGone } from "./helpers";
+import { replyFrame } from "@/lib/protocol/exchange";
+import { ENVELOPE, FIXTURES, ROOT, endAllAndAssertNoneAlive, sendFrame, waitUntilGone } from "./helpers";
 
 const EVERYTHING = path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
 const LONG = { timeout: 180_000, resetTimeoutOnProgress: true };
@@ -29,6 +30,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
+  await endAllAndAssertNoneAlive();
 });
 
 type Structured = Record<string, unknown>;
@@ -160,5 +162,24 @@ describe("the playground as an MCP server (cli mcp)", () => {
     process.kill(transport.pid!, "SIGKILL");
     expect(await waitUntilGone(pids, 5_000)).toEqual([]);
     await doomed.close().catch(() => undefined);
+  });
+
+  it("speaks 2026-07-28 as well: server/discover names it, and a tools/call with the envelope answers complete", async () => {
+    // Through the playground's own bridge, as a modern client (the SDK 1.32.2 client above speaks 2025-11-25).
+    const target = { kind: "stdio" as const, command: process.execPath, args: [...cliArgs(), "mcp"], cwd: ROOT };
+    const discover = replyFrame(
+      await sendFrame(target, { jsonrpc: "2.0", id: 1, method: "server/discover", params: { _meta: ENVELOPE } }),
+    ) as { result: { supportedVersions: string[] } };
+    expect(discover.result.supportedVersions).toContain("2026-07-28");
+    const call = replyFrame(
+      await sendFrame(target, {
+        jsonrpc: "2.0",
+        id: 2,
+        method: "tools/call",
+        params: { name: "probe", arguments: {}, _meta: ENVELOPE },
+      }),
+    ) as { result: { resultType: string; isError: boolean; content: { text: string }[] } };
+    expect(call.result).toMatchObject({ resultType: "complete", isError: true });
+    expect(call.result.content[0].text).toMatch(/^probe: name a target/);
   });
 });
