@@ -8,7 +8,8 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { cliArgs, pidsWithArg, runCli } from "../helpers/cli";
 import { replyFrame } from "@/lib/protocol/exchange";
-import { ENVELOPE, FIXTURES, ROOT, endAllAndAssertNoneAlive, sendFrame, waitUntilGone } from "./helpers";
+import { shutdownAll } from "@/lib/node/bridge/stdio";
+import { ENVELOPE, FIXTURES, ROOT, sendFrame, waitUntilGone } from "./helpers";
 
 const EVERYTHING = path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-everything", "dist", "index.js");
 const LONG = { timeout: 180_000, resetTimeoutOnProgress: true };
@@ -30,7 +31,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await endAllAndAssertNoneAlive();
+  await shutdownAll(); // the server the 2026-07-28 case started through the bridge
 });
 
 type Structured = Record<string, unknown>;
@@ -74,15 +75,17 @@ describe("the playground as an MCP server (cli mcp)", () => {
   });
 
   it("probe {stdio: server-everything} says legacy, and the server it started has ended when the call returns", async () => {
+    // The last argument only tags the process (server-everything ignores it), so other files' servers do not count.
+    const marker = `mcp-probe-${process.pid}`;
     const result = await client.callTool(
-      { name: "probe", arguments: { stdio: `node ${EVERYTHING} stdio` } },
+      { name: "probe", arguments: { stdio: `node ${EVERYTHING} stdio ${marker}` } },
       undefined,
       LONG,
     );
     expect(result.isError, textOf(result)).toBeFalsy();
     expect((result.structuredContent as Structured).era).toBe("legacy");
     expect(textOf(result)).toMatch(/^era: legacy/);
-    expect(pidsWithArg(EVERYTHING)).toEqual([]);
+    expect(pidsWithArg(marker)).toEqual([]);
   });
 
   it("tokens {demo: calendar} is exactly what tokens --json prints: a token total", async () => {
