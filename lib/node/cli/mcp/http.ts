@@ -3,7 +3,7 @@
  * speaks HTTP only; `cli mcp` serves the same factory over stdio). Host/Origin are guarded as the demos' are.
  */
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import { checkPageHeaders } from "@/lib/node/bridge/guards";
+import { checkPageHeaders } from "@/lib/node/web/guards";
 import { listenOnLoopback, toNodeListener, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { createPlaygroundMcpServer } from "./server";
 
