@@ -154,7 +154,8 @@ export function AppRun({
     }
   };
 
-  const fullscreen = mode === "fullscreen";
+  // Fullscreen covers the page only while an app is there to see (not before Run, not after Close).
+  const fullscreen = mode === "fullscreen" && (phase === "loading" || phase === "running");
   return (
     <div className="flex flex-col gap-2" data-testid="apps-run-area" data-phase={phase}>
       <div className="flex flex-wrap items-end gap-2">
