@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import type { McpUiDisplayMode } from "@modelcontextprotocol/ext-apps/app-bridge";
 import type { AppTool } from "@/lib/apps/catalog";
+import { DEVICES, buildHostContext, deviceById, frameSize, type ContextChoice } from "@/lib/apps/host-context";
 import { APP_CALL_LIMITS } from "@/lib/apps/call-gate";
 import { readAppResource } from "@/lib/apps/connection";
 import type { CspViolation } from "@/lib/apps/csp";
@@ -17,19 +18,27 @@ import { AppWire } from "./AppWire";
 import { mountApp, type MountedApp } from "./mount-app";
 import type { Listing } from "./useApps";
 
-const MAX_FRAME_HEIGHT = 600;
 const isDark = () => document.documentElement.classList.contains("dark");
+/** What the page knows that a persona does not: the reader's theme, language and zone. */
+const browserDefaults = () => ({
+  theme: isDark() ? ("dark" as const) : ("light" as const),
+  locale: navigator.language,
+  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+});
 
 export function AppRun({
   app,
   listing,
   persona,
   sandboxOrigin,
+  choice,
 }: {
   app: AppTool;
   listing: Listing;
   persona: HostPersona;
   sandboxOrigin: () => Promise<string>;
+  /** The host context the user chose (AppContextControls); what the app is told and the frame's size follow it. */
+  choice: ContextChoice;
 }) {
   const t = useTranslations();
   const frame = useRef<HTMLIFrameElement>(null);
@@ -44,19 +53,36 @@ export function AppRun({
   const [links, setLinks] = useState<string[]>([]);
   const [messages, setMessages] = useState<string[]>([]);
   const [modelContext, setModelContext] = useState<string | null>(null);
-  const [mode, setMode] = useState<McpUiDisplayMode>("inline");
+  const [mode, setMode] = useState<McpUiDisplayMode>(choice.displayMode ?? "inline");
+  const latest = useRef(choice);
+  // A new choice sets the display mode it names (the app may change it later by asking).
+  const [seen, setSeen] = useState(choice);
+  if (seen !== choice) {
+    setSeen(choice);
+    setMode(choice.displayMode ?? "inline");
+  }
+  const contextFor = (c: ContextChoice) => buildHostContext(persona, c, browserDefaults());
+  const device = deviceById(choice.device ?? persona.context.device) ?? DEVICES[1];
+  const size = frameSize(device, mode);
   const [height, setHeight] = useState(240);
   const [policy, setPolicy] = useState<string | null>(null);
   const [refused, setRefused] = useState(0);
 
   // Torn down when the choice changes (this component is keyed by target, host and tool) or the tab goes away.
   useEffect(() => () => void mounted.current?.teardown(), []);
-  // The host context follows the page's theme.
+  // The host context follows the page's theme (unless one is chosen) and every choice made mid-run: the app is told
+  // the fields that changed (ui/notifications/host-context-changed), and the frame takes the new size.
   useEffect(() => {
-    const observer = new MutationObserver(() => mounted.current?.setTheme(isDark() ? "dark" : "light"));
+    const observer = new MutationObserver(() => mounted.current?.setContext(contextFor(latest.current)));
     observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
     return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads the latest choice through its ref
   }, []);
+  useEffect(() => {
+    latest.current = choice;
+    mounted.current?.setContext(contextFor(choice));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the persona is fixed for this component (keyed by it)
+  }, [choice]);
 
   const close = async () => {
     await mounted.current?.teardown();
@@ -87,7 +113,7 @@ export function AppRun({
     setLinks([]);
     setMessages([]);
     setModelContext(null);
-    setMode("inline");
+    setMode(choice.displayMode ?? "inline");
     setPhase("loading");
     setStatus(msg("apps.status.reading"));
     try {
@@ -96,7 +122,6 @@ export function AppRun({
       if (!read.ok) throw new Error(read.error);
       const iframe = frame.current;
       if (!iframe) throw new Error(t("apps.run.noFrame"));
-      const width = box.current?.clientWidth ?? 600;
       mounted.current = await mountApp({
         iframe,
         sandboxOrigin: origin,
@@ -106,14 +131,7 @@ export function AppRun({
         args: parsed,
         persona,
         conn: listing.conn,
-        hostContext: {
-          theme: isDark() ? "dark" : "light",
-          locale: navigator.language,
-          timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-          platform: "web",
-          containerDimensions: { width, maxHeight: MAX_FRAME_HEIGHT },
-          userAgent: "mcp-playground",
-        },
+        hostContext: contextFor(choice),
         events: {
           wire: setRows,
           violation: (v) => setViolations((list) => [...list, v].slice(-100)),
@@ -122,7 +140,7 @@ export function AppRun({
           modelContext: setModelContext,
           displayMode: setMode,
           size: ({ height: h }) => {
-            if (typeof h === "number" && h > 0) setHeight(Math.min(Math.ceil(h), MAX_FRAME_HEIGHT));
+            if (typeof h === "number" && h > 0) setHeight(Math.ceil(h));
           },
           status: setStatus,
           refused: setRefused,
@@ -136,7 +154,8 @@ export function AppRun({
     }
   };
 
-  const fullscreen = mode === "fullscreen";
+  // Fullscreen covers the page only while an app is there to see (not before Run, not after Close).
+  const fullscreen = mode === "fullscreen" && (phase === "loading" || phase === "running");
   return (
     <div className="flex flex-col gap-2" data-testid="apps-run-area" data-phase={phase}>
       <div className="flex flex-wrap items-end gap-2">
@@ -169,22 +188,37 @@ export function AppRun({
         ref={box}
         className={
           fullscreen
-            ? "fixed inset-4 z-40 flex flex-col rounded border border-slate-400 bg-white p-2 dark:bg-slate-900"
+            ? "fixed inset-0 z-40 flex flex-col items-center gap-2 overflow-auto bg-slate-100/95 p-2 dark:bg-slate-900/95"
             : ""
         }
       >
         {fullscreen ? (
-          <Button className="self-end" onClick={() => setMode("inline")}>
+          <Button
+            className="self-end"
+            onClick={() => {
+              setMode("inline");
+              mounted.current?.setContext(contextFor({ ...latest.current, displayMode: "inline" }));
+            }}
+          >
             {t("apps.run.leaveFullscreen")}
           </Button>
         ) : null}
+        {/* The frame takes the chosen device's width, and its height: fixed in fullscreen, the app's own up to it inline. */}
         <iframe
           ref={frame}
           data-testid="apps-frame"
+          data-display-mode={mode}
+          data-device={device.id}
           title={t("apps.run.frameTitle", { tool: app.tool })}
           sandbox="allow-scripts allow-same-origin allow-forms"
-          className="w-full rounded border border-slate-300 bg-white dark:border-slate-600"
-          style={{ height: fullscreen ? "100%" : height, display: phase === "idle" ? "none" : "block" }}
+          className="shrink-0 rounded border border-slate-300 bg-white dark:border-slate-600"
+          style={{
+            width: size.width,
+            // Inline, a narrow page keeps the frame inside the panel; fullscreen and pip take exactly the size.
+            maxWidth: mode === "inline" ? "100%" : undefined,
+            height: mode === "inline" ? Math.min(height, size.height) : size.height,
+            display: phase === "idle" ? "none" : "block",
+          }}
         />
       </div>
       {phase !== "idle" ? (

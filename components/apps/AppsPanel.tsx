@@ -2,9 +2,11 @@
 /** The Apps tab: a server's MCP Apps rendered as a chosen host would, every message between host and app, and the doctor. */
 import { useLocale, useTranslations } from "next-intl";
 import { useState } from "react";
+import type { ContextChoice } from "@/lib/apps/host-context";
 import { HOSTS, hostFacts, hostLabel } from "@/lib/apps/hosts";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelSection, inputClass } from "../ui";
+import { AppContextControls } from "./AppContextControls";
 import { AppRun } from "./AppRun";
 import { HostVerdicts } from "./HostVerdicts";
 import { useApps } from "./useApps";
@@ -15,6 +17,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
   const apps = useApps({ state, commands });
   const { view, persona, listing, busy } = apps;
   const [chosen, setChosen] = useState<string | null>(null);
+  const [choice, setChoice] = useState<ContextChoice>({});
   const current =
     listing && view.kind === "ready" && listing.targetKey === view.key && listing.hostId === persona.id
       ? listing
@@ -56,7 +59,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
           <Button
             data-testid="apps-doctor-run"
             disabled={busy !== null || view.kind !== "ready"}
-            onClick={() => void apps.diagnose()}
+            onClick={() => void apps.diagnose({ displayMode: choice.displayMode })}
           >
             {busy === "doctor" ? t("apps.panel.diagnosing") : t("apps.panel.doctor")}
           </Button>
@@ -66,6 +69,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
       <p className="text-xs text-slate-600 dark:text-slate-400" data-testid="apps-host-facts">
         {hostFacts(persona, t)}
       </p>
+      <AppContextControls choice={choice} onChange={setChoice} />
       {view.kind !== "ready" ? <p className="text-xs text-red-700 dark:text-red-300">{view.problem}</p> : null}
       {apps.error ? (
         <p role="alert" data-testid="apps-error" className="text-xs text-red-700 dark:text-red-300">
@@ -134,6 +138,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
               listing={current}
               persona={persona}
               sandboxOrigin={apps.sandboxOrigin}
+              choice={choice}
             />
           ) : null}
         </div>

@@ -1,5 +1,8 @@
 "use client";
-/** The Apps doctor's answer: per host, would the app render, and why (with the timeline cards that show it). */
+/**
+ * The Apps doctor's answer, the host matrix: per host, would the app render, and why (with the timeline cards that
+ * show it), and the facts it rests on, each with its source and the date it was checked.
+ */
 import { useTranslations } from "next-intl";
 import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
@@ -26,6 +29,16 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
               {hostLabel({ id: v.host, label: v.label }, t)}:{" "}
               <span className={TONE[v.verdict]}>{t(`apps.doctor.verdict.${v.verdict}`)}</span>
             </p>
+            <details data-testid="apps-verdict-facts" className="text-slate-700 dark:text-slate-300">
+              <summary>{t("apps.matrix.facts")}</summary>
+              <ul className="ml-4 list-disc">
+                {v.facts.map((f) => (
+                  <li key={f.fact} data-fact={f.fact} data-checked={f.checked}>
+                    {t(`apps.matrix.fact.${f.fact}`)}: {say(f.textMsg, t)}
+                  </li>
+                ))}
+              </ul>
+            </details>
             <ul className="ml-4 list-disc">
               {v.reasons.map((r, i) => (
                 <li key={i} data-code={r.code} className="text-slate-700 dark:text-slate-300">

@@ -16,7 +16,8 @@ import { appCallRefusal, type AppTool, type Visibility } from "@/lib/apps/catalo
 import { AppCallGate } from "@/lib/apps/call-gate";
 import type { AppResource, AppsConnection } from "@/lib/apps/connection";
 import { VIOLATION_METHOD, cspOf, policyFor, prepareHtml, violationOf, type CspViolation } from "@/lib/apps/csp";
-import { known, type HostPersona } from "@/lib/apps/hosts";
+import { contextChanges } from "@/lib/apps/host-context";
+import type { HostPersona } from "@/lib/apps/hosts";
 import { RecordingTransport, WireLog, type WireRow } from "@/lib/apps/wire";
 import { msg, type Msg } from "@/lib/i18n/translate";
 import type { Reply } from "@/lib/protocol/reply";
@@ -53,7 +54,11 @@ export interface MountOptions {
 export interface MountedApp {
   /** The policy the app's document runs under. */
   policy: string;
-  setTheme(theme: "light" | "dark"): void;
+  /**
+   * A new host context mid-run: the fields that changed go to the app in ui/notifications/host-context-changed
+   * (nothing is sent when none did).
+   */
+  setContext(next: McpUiHostContext): void;
   teardown(): Promise<void>;
 }
 
@@ -110,13 +115,9 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
   const relay = gatedRelay(o);
   const declared = { ...asObject(o.app.csp), ...asObject(o.resource.ui?.csp) };
   const policy = policyFor(cspOf(declared));
-  const modes = known(o.persona.displayModes) ?? ["inline"];
-  let context: McpUiHostContext = {
-    ...o.hostContext,
-    displayMode: "inline",
-    availableDisplayModes: modes,
-    toolInfo: { tool: o.app.definition as never },
-  };
+  // The context the user chose (lib/apps/host-context.ts), the tool that made the app last.
+  let context: McpUiHostContext = { ...o.hostContext, toolInfo: { tool: o.app.definition as never } };
+  const modes = () => context.availableDisplayModes ?? ["inline"];
   const bridge = new AppBridge(
     null,
     { name: `mcp-playground as ${o.persona.id}`, version: "0.1.0" },
@@ -187,7 +188,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
   };
   bridge.onrequestdisplaymode = async ({ mode }) => {
     const appModes = bridge.getAppCapabilities()?.availableDisplayModes;
-    if (modes.includes(mode) && (!appModes || appModes.includes(mode)) && mode !== context.displayMode) {
+    if (modes().includes(mode) && (!appModes || appModes.includes(mode)) && mode !== context.displayMode) {
       context = { ...context, displayMode: mode };
       bridge.setHostContext(context);
       o.events.displayMode(mode);
@@ -212,9 +213,10 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
   let closed = false;
   return {
     policy,
-    setTheme(theme) {
-      if (closed || context.theme === theme) return;
-      context = { ...context, theme };
+    setContext(next) {
+      const merged = { ...next, toolInfo: context.toolInfo };
+      if (closed || !contextChanges(context, merged)) return;
+      context = merged;
       bridge.setHostContext(context);
     },
     async teardown() {

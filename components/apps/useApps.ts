@@ -8,7 +8,7 @@ import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { visibilityByTool, type AppTool, type Visibility } from "@/lib/apps/catalog";
 import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib/apps/connection";
-import { judgeHosts, type HostVerdict } from "@/lib/apps/doctor";
+import { judgeHosts, type HostVerdict, type JudgeOptions } from "@/lib/apps/doctor";
 import { gatherFacts } from "@/lib/apps/gather";
 import { runAppsChecks, type AppsCheckResult } from "@/lib/apps/checks";
 import { HOSTS, hostById, known } from "@/lib/apps/hosts";
@@ -97,20 +97,24 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     setListing(null);
   }, []);
 
-  const diagnose = useCallback(async () => {
-    if (view.kind !== "ready") return;
-    setBusy("doctor");
-    setError(null);
-    try {
-      const facts = await gatherFacts(send);
-      setVerdicts(judgeHosts(facts));
-      setChecks(runAppsChecks(facts));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setBusy(null);
-    }
-  }, [view, send]);
+  /** The doctor for every host at once; `opts.displayMode` is the mode the user chose (a host lacking it degrades). */
+  const diagnose = useCallback(
+    async (opts: JudgeOptions = {}) => {
+      if (view.kind !== "ready") return;
+      setBusy("doctor");
+      setError(null);
+      try {
+        const facts = await gatherFacts(send);
+        setVerdicts(judgeHosts(facts, HOSTS, opts));
+        setChecks(runAppsChecks(facts));
+      } catch (e) {
+        setError((e as Error).message);
+      } finally {
+        setBusy(null);
+      }
+    },
+    [view, send],
+  );
 
   return {
     view,

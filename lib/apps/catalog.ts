@@ -28,6 +28,8 @@ export interface AppTool {
   visibility: Visibility[];
   /** The tool as listed (for the host context's toolInfo and the app's own calls). */
   definition: JsonObject;
+  /** Its resource as resources/list gave it (absent when not listed). */
+  listing?: JsonObject;
 }
 
 /** `_meta.ui.resourceUri`, else the flat key; undefined when neither is a string. */
@@ -91,6 +93,7 @@ export function appToolsOf(tools: unknown[], resources: unknown[]): AppTool[] {
       csp: asObject(asObject(listed?._meta)?.ui)?.csp,
       visibility: visibilityOf(tool),
       definition: tool,
+      ...(listed ? { listing: listed } : {}),
     });
   }
   return apps;

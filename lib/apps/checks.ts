@@ -1,5 +1,5 @@
 /**
- * The Apps checks (prefix AP): rules of the MCP Apps extension a server can get wrong, judged from the facts the
+ * The Apps checks (AP01–AP15): rules of the MCP Apps extension a server can get wrong, judged from the facts the
  * doctor gathered (lib/apps/gather.ts), for servers of either era. They run in the Apps tab, in `cli apps`, and in
  * `cli check` when the server has app tools (lib/checks/apps.ts adds them as rows). Each is proved able to fail by a flag of
  * tests/fixtures/apps/stdio.mjs. Titles and details are catalogue Msgs (appsDoctor.check.*), said in English in
@@ -7,9 +7,11 @@
  */
 import { APPS_EXTENSION_ID, APPS_MIME_TYPE, APPS_SPEC_URL } from "./constants";
 import type { AppsFacts } from "./doctor";
+import { MORE_CHECKS } from "./checks-more";
+import { clauses, judged, type AppsCheckStatus, type Def } from "./check-kit";
 import { msg, say, type Msg } from "../i18n/translate";
 
-export type AppsCheckStatus = "pass" | "fail" | "warn" | "skip";
+export type { AppsCheckStatus } from "./check-kit";
 
 export interface AppsCheckResult {
   id: string;
@@ -22,25 +24,6 @@ export interface AppsCheckResult {
   /** Timeline card labels that show it. */
   evidence: string[];
   spec: string;
-}
-
-type Judgement = { status: AppsCheckStatus; detail: Msg; evidence?: string[] };
-
-interface Def {
-  id: string;
-  title: Msg;
-  level: "MUST" | "SHOULD";
-  anchor: string;
-  judge(facts: AppsFacts): Judgement;
-}
-
-/** A check's verdict: its status, the sentence that says why, and the timeline cards that show it. */
-const judged = (status: AppsCheckStatus, detail: Msg, evidence?: string[]): Judgement => ({ status, detail, evidence });
-
-/** Clauses joined with "; " (each said in the reader's language). */
-function clauses(parts: Msg[]): Msg {
-  if (parts.length <= 1) return parts[0] ?? msg("appsDoctor.check.none");
-  return msg("appsDoctor.check.clauses", { first: parts[0], rest: clauses(parts.slice(1)) });
 }
 
 const NO_MIME = msg("appsDoctor.check.noMime");
@@ -122,10 +105,12 @@ const DEFS: Def[] = [
   },
 ];
 
-export const APPS_CHECK_IDS = DEFS.map((d) => d.id);
+const ALL: Def[] = [...DEFS, ...MORE_CHECKS];
+
+export const APPS_CHECK_IDS = ALL.map((d) => d.id);
 
 export function runAppsChecks(facts: AppsFacts): AppsCheckResult[] {
-  return DEFS.map((d) => {
+  return ALL.map((d) => {
     const v = d.judge(facts);
     return {
       id: d.id,

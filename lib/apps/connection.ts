@@ -35,7 +35,11 @@ export function clientCapabilitiesFor(declaresExtension: boolean): JsonObject {
 
 export async function connectApps(
   send: AppsSend,
-  opts: { declaresExtension: boolean; who: string },
+  opts: {
+    declaresExtension: boolean;
+    who: string;
+    /** Speak only this (legacy) revision, as a legacy-only host does. */ pinVersion?: string;
+  },
 ): Promise<AppsConnection> {
   const capabilities = clientCapabilitiesFor(opts.declaresExtension);
   let id = 0;
@@ -43,7 +47,8 @@ export async function connectApps(
     (text, extra) => send(text, { label: `apps (${opts.who}) ${extra?.label ?? ""}`.trim(), headers: extra?.headers }),
     {
       clientCapabilities: capabilities,
-      preferredVersion: MODERN_VERSION,
+      preferredVersion: opts.pinVersion ?? MODERN_VERSION,
+      ...(opts.pinVersion ? { pinned: true } : {}),
       nextId: () => ++id,
     },
   );
@@ -136,6 +141,8 @@ export async function listApps(conn: AppsConnection): Promise<AppListing> {
 export interface AppResource {
   html: string;
   mimeType?: string;
+  /** The URI the content came back with (the spec: the UI resource's own URI). */
+  uri?: string;
   /** `_meta.ui` of the content (csp, permissions, domain, prefersBorder). */
   ui?: JsonObject;
 }
@@ -171,6 +178,7 @@ export async function readAppResource(
     resource: {
       html,
       mimeType: typeof content.mimeType === "string" ? content.mimeType : undefined,
+      ...(typeof content.uri === "string" ? { uri: content.uri } : {}),
       ui: asObject(asObject(content._meta)?.ui),
     },
   };

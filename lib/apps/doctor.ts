@@ -5,57 +5,25 @@
  */
 import type { AppListing } from "./connection";
 import { APPS_EXTENSION_ID, APPS_MIME_TYPE } from "./constants";
+import type { AppsFacts, JudgeOptions } from "./facts";
 import { HOSTS, hostName, known, sourceMsg, type HostPersona } from "./hosts";
-import { msg, say, type Msg } from "../i18n/translate";
+import { hostFactRows, type FactRow } from "./host-matrix";
+import { reason, worst, type Effect, type Reason, type Verdict } from "./reason";
+import { cspGrantReason, displayModeReason, eraReason } from "./host-reasons";
+import { msg, type Msg } from "../i18n/translate";
 
-export type Verdict = "renders" | "blank" | "degraded" | "unknown";
-type Effect = Exclude<Verdict, "renders"> | "info";
-
-export interface Reason {
-  code: string;
-  /** English (the CLI's --json); detailMsg says it in the reader's language. */
-  detail: string;
-  detailMsg?: Msg;
-  effect: Effect;
-  /** Labels of the exchanges (timeline cards) that show it. */
-  evidence?: string[];
-}
+export type { Reason, Verdict } from "./reason";
 
 export interface HostVerdict {
   host: string;
   label: string;
   verdict: Verdict;
   reasons: Reason[];
+  /** Each fact the verdict rests on, with its source and the date it was checked. */
+  facts: FactRow[];
 }
 
-export interface ResourceFact {
-  ok: boolean;
-  mimeType?: string;
-  error?: string;
-  cspProblems: string[];
-}
-
-export interface AppsFacts {
-  /** Listed while declaring the extension, and whether the server's own capabilities declared it. */
-  declared: AppListing & { serverDeclares: boolean; evidence: string };
-  /** Listed without declaring it (undefined when not gathered). */
-  undeclared?: AppListing & { evidence: string };
-  /** resources/read of each app's URI (declared listing), by URI. */
-  reads: Record<string, ResourceFact & { evidence: string }>;
-}
-
-const RANK: Record<Verdict, number> = { renders: 0, degraded: 1, unknown: 2, blank: 3 };
-
-function worst(reasons: Reason[]): Verdict {
-  let v: Verdict = "renders";
-  for (const r of reasons) if (r.effect !== "info" && RANK[r.effect] > RANK[v]) v = r.effect;
-  return v;
-}
-
-/** A reason whose English detail is said from the same catalogue entry as every other language's. */
-function reason(code: string, effect: Effect, detailMsg: Msg, evidence?: string[]): Reason {
-  return { code, effect, detail: say(detailMsg), detailMsg, ...(evidence ? { evidence } : {}) };
-}
+export type { AppsFacts, EraFact, JudgeOptions, ResourceFact } from "./facts";
 
 /** A server that shows _meta.ui only to clients declaring the extension: what that means for this host. */
 function gatingReason(host: HostPersona, facts: AppsFacts): Reason | undefined {
@@ -154,7 +122,7 @@ function resourceReasons(
   return reasons;
 }
 
-function judge(host: HostPersona, facts: AppsFacts): Reason[] {
+function judge(host: HostPersona, facts: AppsFacts, opts: JudgeOptions = {}): Reason[] {
   const renders = known(host.rendersApps);
   if (renders === false)
     return [
@@ -173,6 +141,8 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
         msg("appsDoctor.reason.hostAppsUnknown", { host: hostName(host), source: sourceMsg(host.rendersApps) }),
       ),
     );
+  const era = eraReason(host, facts);
+  if (era) reasons.push(era);
   const gating = gatingReason(host, facts);
   if (gating) reasons.push(gating);
   if (facts.declared.apps.length === 0)
@@ -188,6 +158,7 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
     const read = facts.reads[app.resourceUri];
     if (read) reasons.push(...resourceReasons(host, app, read));
   }
+  for (const r of [cspGrantReason(host, facts), displayModeReason(host, facts, opts)]) if (r) reasons.push(r);
   if (known(host.cachesToolsList) === true)
     reasons.push(
       reason(
@@ -199,9 +170,13 @@ function judge(host: HostPersona, facts: AppsFacts): Reason[] {
   return reasons;
 }
 
-export function judgeHosts(facts: AppsFacts, hosts: readonly HostPersona[] = HOSTS): HostVerdict[] {
+export function judgeHosts(
+  facts: AppsFacts,
+  hosts: readonly HostPersona[] = HOSTS,
+  opts: JudgeOptions = {},
+): HostVerdict[] {
   return hosts.map((host) => {
-    const reasons = judge(host, facts);
-    return { host: host.id, label: host.label, verdict: worst(reasons), reasons };
+    const reasons = judge(host, facts, opts);
+    return { host: host.id, label: host.label, verdict: worst(reasons), reasons, facts: hostFactRows(host) };
   });
 }

@@ -1,23 +1,42 @@
 /**
- * Host personas: what a host declares and does with MCP Apps, each field with where we learned it. Where nothing
- * published says, the field is "unknown" and the doctor says so rather than guess. Sources are the public pages
- * and issue threads named in `source` (read 2026-12-01); "report" marks a user's report, not the host's docs.
+ * Host personas: what a host declares and does with MCP Apps, each field with where we learned it and the date it was
+ * last checked there. Where nothing published says, the field is "unknown" and the doctor says so rather than guess;
+ * where reports disagree, it is "unknown" too, naming both. Sources are the public pages and issue threads named in
+ * `source`; "report" marks a user's report, not the host's docs. Each persona also carries the host context it would
+ * give an app (lib/apps/host-context.ts), which the Apps tab lets the user override.
  */
 import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
+import type { Era } from "../protocol/versions";
 import type { McpUiDisplayMode } from "./ui-types";
 
 export type Known<T> =
   /**
    * `says`: what the source shows, a key under appsDoctor.says (said after the source in the reader's language);
-   * `more`: further sources after that note.
+   * `more`: further sources after that note; `checked`: the date the source was last read (YYYY-MM-DD).
    */
-  | { value: T; source: string; kind: "docs" | "report" | "ours"; says?: SourceSays; more?: string }
+  | { value: T; source: string; kind: "docs" | "report" | "ours"; checked: string; says?: SourceSays; more?: string }
   /** `note`: why it is unknown, a key under apps.host.note in the catalogues. */
-  | { value: "unknown"; source?: string; note: HostNote };
+  | { value: "unknown"; source?: string; note: HostNote; checked: string };
 
-export type SourceSays = "claudeInitialize" | "claudeCodeCapabilities";
+export type SourceSays = "claudeCodeCapabilities" | "claudeDesktopInitialize" | "chatgptDeclares" | "geminiLegacy";
 
-export type HostNote = "notIsolated" | "claudeModes" | "notDocumented" | "notVerified" | "irrelevant" | "rendersNone";
+export type HostNote =
+  | "notIsolated"
+  | "claudeModes"
+  | "notDocumented"
+  | "notVerified"
+  | "irrelevant"
+  | "rendersNone"
+  | "claudeReportsDisagree";
+
+/** The host context a persona gives an app (the Apps tab can override each). */
+export interface PersonaContext {
+  platform: "web" | "desktop" | "mobile";
+  userAgent: string;
+  device: DeviceId;
+}
+
+export type DeviceId = "desktop" | "laptop" | "tablet" | "phone";
 
 export interface HostPersona {
   id: string;
@@ -31,19 +50,39 @@ export interface HostPersona {
   /** Does it need the server to declare the extension in its own capabilities? */
   needsServerExtension: Known<boolean>;
   displayModes: Known<McpUiDisplayMode[]>;
+  /** The protocol eras its client speaks (a legacy-only host sees only what a server shows on a legacy revision). */
+  eras: Known<Era[]>;
+  /** Does it add the domains a resource declares in _meta.ui.csp to the app's policy? */
+  grantsCsp: Known<boolean>;
+  context: PersonaContext;
 }
 
 const SPEC = "https://github.com/modelcontextprotocol/ext-apps/blob/main/specification/2026-01-26/apps.mdx";
+const ISSUE = "https://github.com/anthropics/claude-ai-mcp/issues/";
+/** The day these sources were re-read for this table (the issue threads through the issues index). */
+const CHECKED = "2026-12-07";
+/** The host documentation pages, read for round 3 (not reachable again since). */
+const DOCS_READ = "2026-12-01";
+
+const notDocumented = { value: "unknown", note: "notDocumented", checked: CHECKED } as const;
 
 export const HOSTS: readonly HostPersona[] = [
   {
     id: "generic",
     label: englishT("appsDoctor.host.generic"),
-    rendersApps: { value: true, source: SPEC, kind: "ours" },
-    declaresExtension: { value: true, source: `${SPEC}#client-host-capabilities`, kind: "ours" },
-    cachesToolsList: { value: false, source: SPEC, kind: "ours" },
-    needsServerExtension: { value: false, source: SPEC, kind: "ours" },
-    displayModes: { value: ["inline", "fullscreen", "pip"], source: `${SPEC}#display-modes`, kind: "ours" },
+    rendersApps: { value: true, source: SPEC, kind: "ours", checked: CHECKED },
+    declaresExtension: { value: true, source: `${SPEC}#client-host-capabilities`, kind: "ours", checked: CHECKED },
+    cachesToolsList: { value: false, source: SPEC, kind: "ours", checked: CHECKED },
+    needsServerExtension: { value: false, source: SPEC, kind: "ours", checked: CHECKED },
+    displayModes: {
+      value: ["inline", "fullscreen", "pip"],
+      source: `${SPEC}#display-modes`,
+      kind: "ours",
+      checked: CHECKED,
+    },
+    eras: { value: ["modern", "legacy"], source: `${SPEC}#client-host-capabilities`, kind: "ours", checked: CHECKED },
+    grantsCsp: { value: true, source: `${SPEC}#host-behavior`, kind: "ours", checked: CHECKED },
+    context: { platform: "web", userAgent: "mcp-playground", device: "laptop" },
   },
   {
     id: "claude",
@@ -52,59 +91,139 @@ export const HOSTS: readonly HostPersona[] = [
       value: true,
       source: "https://claude.com/docs/connectors/building/mcp-apps/getting-started",
       kind: "docs",
+      checked: DOCS_READ,
+    },
+    // #61 (2026-08-20): claude.ai's initialize has no extensions key; the same thread earlier (2026-04-21) quoted the
+    // chat UI advertising it. The reports disagree, so the gating verdict is "unknown", not "blank".
+    declaresExtension: { value: "unknown", source: `${ISSUE}61`, note: "claudeReportsDisagree", checked: CHECKED },
+    cachesToolsList: { value: true, source: `${ISSUE}61, ${ISSUE}729`, kind: "report", checked: CHECKED },
+    needsServerExtension: { value: "unknown", source: `${ISSUE}729`, note: "notIsolated", checked: CHECKED },
+    displayModes: { value: "unknown", note: "claudeModes", checked: CHECKED },
+    eras: notDocumented,
+    grantsCsp: notDocumented,
+    context: { platform: "web", userAgent: "claude.ai (emulated)", device: "laptop" },
+  },
+  {
+    id: "claude-desktop",
+    label: englishT("appsDoctor.host.claude-desktop"),
+    rendersApps: {
+      value: true,
+      source: `${ISSUE}729`,
+      kind: "report",
+      checked: CHECKED,
     },
     declaresExtension: {
-      value: false,
-      source: "https://github.com/anthropics/claude-ai-mcp/issues/61",
-      says: "claudeInitialize",
-      more: "https://github.com/anthropics/claude-code/issues/23958",
-      kind: "report",
-    },
-    cachesToolsList: {
       value: true,
-      source:
-        "https://github.com/anthropics/claude-ai-mcp/issues/61, https://github.com/anthropics/claude-ai-mcp/issues/729",
+      source: `${ISSUE}165`,
+      says: "claudeDesktopInitialize",
+      more: `${ISSUE}830`,
       kind: "report",
+      checked: CHECKED,
     },
-    needsServerExtension: {
-      value: "unknown",
-      source:
-        "https://github.com/anthropics/claude-ai-mcp/issues/729, https://github.com/anthropics/claude-ai-mcp/issues/165",
-      note: "notIsolated",
-    },
-    displayModes: { value: "unknown", note: "claudeModes" },
+    cachesToolsList: { value: true, source: `${ISSUE}729`, kind: "report", checked: CHECKED },
+    needsServerExtension: { value: "unknown", source: `${ISSUE}729`, note: "notIsolated", checked: CHECKED },
+    displayModes: { value: "unknown", note: "claudeModes", checked: CHECKED },
+    eras: notDocumented,
+    grantsCsp: notDocumented,
+    context: { platform: "desktop", userAgent: "claude-desktop (emulated)", device: "desktop" },
   },
   {
     id: "chatgpt",
     label: englishT("appsDoctor.host.chatgpt"),
-    rendersApps: { value: true, source: "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/", kind: "docs" },
-    declaresExtension: {
+    rendersApps: {
       value: true,
-      source: 'https://github.com/anthropics/claude-ai-mcp/issues/61 ("ChatGPT declares it")',
-      kind: "report",
+      source: "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/",
+      kind: "docs",
+      checked: DOCS_READ,
     },
-    cachesToolsList: { value: "unknown", note: "notDocumented" },
-    needsServerExtension: { value: "unknown", note: "notDocumented" },
-    displayModes: { value: "unknown", note: "notVerified" },
+    declaresExtension: { value: true, source: `${ISSUE}61`, says: "chatgptDeclares", kind: "report", checked: CHECKED },
+    cachesToolsList: notDocumented,
+    needsServerExtension: notDocumented,
+    displayModes: { value: "unknown", note: "notVerified", checked: DOCS_READ },
+    eras: notDocumented,
+    grantsCsp: notDocumented,
+    context: { platform: "web", userAgent: "chatgpt (emulated)", device: "laptop" },
   },
   {
     id: "claude-code",
     label: englishT("appsDoctor.host.claude-code"),
     rendersApps: {
       value: false,
-      source:
-        "https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-ai-mcp/issues/274",
+      source: `https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-code/issues/88370; ${ISSUE}274`,
       kind: "report",
+      checked: CHECKED,
     },
     declaresExtension: {
       value: false,
-      source: "https://github.com/anthropics/claude-ai-mcp/issues/274",
+      source: `${ISSUE}274`,
       says: "claudeCodeCapabilities",
       kind: "report",
+      checked: CHECKED,
     },
-    cachesToolsList: { value: "unknown", note: "notDocumented" },
-    needsServerExtension: { value: "unknown", note: "irrelevant" },
-    displayModes: { value: "unknown", note: "rendersNone" },
+    cachesToolsList: notDocumented,
+    needsServerExtension: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    displayModes: { value: "unknown", note: "rendersNone", checked: CHECKED },
+    eras: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    grantsCsp: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    context: { platform: "desktop", userAgent: "claude-code (emulated)", device: "desktop" },
+  },
+  {
+    id: "gemini-enterprise",
+    label: englishT("appsDoctor.host.gemini-enterprise"),
+    rendersApps: {
+      value: true,
+      source: "https://github.com/googleapis/mcp-toolbox/issues/4055",
+      kind: "report",
+      checked: CHECKED,
+    },
+    declaresExtension: notDocumented,
+    cachesToolsList: notDocumented,
+    needsServerExtension: notDocumented,
+    displayModes: notDocumented,
+    eras: {
+      value: ["legacy"],
+      source: "https://github.com/googleapis/mcp-toolbox/issues/4055",
+      says: "geminiLegacy",
+      more: "https://github.com/googleapis/mcp-toolbox/pull/4061",
+      kind: "report",
+      checked: CHECKED,
+    },
+    grantsCsp: notDocumented,
+    context: { platform: "web", userAgent: "gemini-enterprise (emulated)", device: "laptop" },
+  },
+  {
+    id: "microsoft-copilot",
+    label: englishT("appsDoctor.host.microsoft-copilot"),
+    rendersApps: {
+      value: true,
+      source: "https://learn.microsoft.com/de-de/microsoft-copilot-studio/agents-experience/mcp-apps",
+      kind: "docs",
+      checked: CHECKED,
+    },
+    declaresExtension: notDocumented,
+    cachesToolsList: notDocumented,
+    needsServerExtension: notDocumented,
+    displayModes: notDocumented,
+    eras: notDocumented,
+    grantsCsp: notDocumented,
+    context: { platform: "web", userAgent: "microsoft-copilot (emulated)", device: "laptop" },
+  },
+  {
+    id: "codex",
+    label: englishT("appsDoctor.host.codex"),
+    rendersApps: {
+      value: false,
+      source: "https://github.com/QwenLM/qwen-code/issues/8968",
+      kind: "report",
+      checked: CHECKED,
+    },
+    declaresExtension: { value: "unknown", note: "rendersNone", checked: CHECKED },
+    cachesToolsList: notDocumented,
+    needsServerExtension: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    displayModes: { value: "unknown", note: "rendersNone", checked: CHECKED },
+    eras: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    grantsCsp: { value: "unknown", note: "irrelevant", checked: CHECKED },
+    context: { platform: "desktop", userAgent: "codex (emulated)", device: "desktop" },
   },
 ];
 
@@ -119,6 +238,10 @@ export function known<T>(field: Known<T>): T | undefined {
 
 /** Where a field comes from, as a Msg (a clause of the doctor's reasons, said in the reader's language). */
 export function sourceMsg(field: Known<unknown>): Msg {
+  return msg("apps.host.checkedOn", { what: sourceOnly(field), date: field.checked });
+}
+
+function sourceOnly(field: Known<unknown>): Msg {
   if ("note" in field) {
     const note = msg(`apps.host.note.${field.note}`);
     return field.source
@@ -162,7 +285,7 @@ export function hostFacts(host: HostPersona, t: Translate = englishT): string {
 }
 
 /** The personas whose names the catalogues hold (appsDoctor.host.<id>); another persona keeps its own label. */
-const NAMED = new Set(["generic", "claude", "chatgpt", "claude-code"]);
+const NAMED = new Set(HOSTS.map((h) => h.id));
 
 /** A host's name as a Msg clause (its label when the catalogues do not name it). */
 export function hostName(host: Pick<HostPersona, "id" | "label">): Msg | string {

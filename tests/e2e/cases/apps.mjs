@@ -110,7 +110,55 @@ export function register({ test, assert }) {
     );
   });
 
-  test("Apps doctor: a server that shows _meta.ui only to clients declaring the extension is blank in Claude, and the verdict says why", async ({
+  test("Apps host context: a Bulgarian phone in fullscreen is what ui/initialize tells the app and the frame takes the phone's screen; a locale changed mid-run goes as host-context-changed with only that field", async ({
+    pg,
+    page,
+  }) => {
+    await openApps(pg, FIXTURE());
+    await pg.tid("apps-locale").fill("bg");
+    await pg.tid("apps-timezone").fill("Europe/Sofia");
+    await pg.tid("apps-display-mode").selectOption("fullscreen");
+    await pg.tid("apps-device").selectOption("phone");
+    await pg.tid("apps-list").click();
+    await pg.tid("apps-tool").first().waitFor({ timeout: 20_000 });
+    await pg.tid("apps-run").click();
+    await page.waitForSelector('[data-testid="apps-run-area"][data-phase="running"]', { timeout: 30_000 });
+    // The last wire row of a method, as the text the wire shows (the message as sent).
+    const lastRow = (direction, method) =>
+      page
+        .waitForFunction(
+          ([d, m]) => {
+            const rows = [...document.querySelectorAll('[data-testid="apps-wire-row"]')].filter(
+              (e) => e.dataset.direction === d && e.dataset.method === m,
+            );
+            return rows.length > 0 ? rows[rows.length - 1].querySelector("pre").textContent : null;
+          },
+          [direction, method],
+          { timeout: 20_000 },
+        )
+        .then((h) => h.jsonValue());
+    const init = JSON.parse(await lastRow("host→app", "ui/initialize"));
+    const ctx = init.result.hostContext;
+    assert(
+      ctx.locale === "bg" &&
+        ctx.timeZone === "Europe/Sofia" &&
+        ctx.displayMode === "fullscreen" &&
+        ctx.platform === "mobile" &&
+        ctx.deviceCapabilities.touch === true &&
+        ctx.containerDimensions.width === 390 &&
+        ctx.containerDimensions.height === 844 &&
+        ctx.safeAreaInsets.top === 47,
+      JSON.stringify(ctx),
+    );
+    const box = await pg.tid("apps-frame").boundingBox();
+    assert(Math.round(box.width) === 390 && Math.round(box.height) === 844, `frame ${JSON.stringify(box)}`);
+    // The controls sit under the fullscreen overlay: typed into directly, as a keyboard user would reach them.
+    await pg.tid("apps-locale").fill("ru", { force: true });
+    const changed = JSON.parse(await lastRow("host→app", "ui/notifications/host-context-changed"));
+    assert(changed.params.locale === "ru" && Object.keys(changed.params).length === 1, JSON.stringify(changed));
+  });
+
+  test("Apps doctor: a server that shows _meta.ui only to clients declaring the extension is unknown on claude.ai (the reports disagree) and renders in Claude Desktop, and the verdict says why", async ({
     pg,
     page,
   }) => {
@@ -118,26 +166,30 @@ export function register({ test, assert }) {
     await pg.tid("apps-doctor-run").click();
     const claude = page.locator('[data-testid="apps-verdict"][data-host="claude"]');
     await claude.waitFor({ timeout: 30_000 });
-    assert((await claude.getAttribute("data-verdict")) === "blank", `claude: ${await claude.innerText()}`);
+    assert((await claude.getAttribute("data-verdict")) === "unknown", `claude: ${await claude.innerText()}`);
     const text = await claude.innerText();
     assert(
       text.includes(
-        "your server hides _meta.ui (on get_time) unless the client declares the io.modelcontextprotocol/ui extension",
+        "your server hides _meta.ui unless the client declares io.modelcontextprotocol/ui; whether Claude (claude.ai on the web) declares it: unknown: the reports disagree",
       ),
       text,
     );
-    assert(text.includes("does not declare it"), text);
-    assert(
-      (await page.locator('[data-testid="apps-verdict"][data-host="generic"]').getAttribute("data-verdict")) ===
-        "renders",
-      "generic renders",
-    );
-    // As Claude, the listing itself shows what that host sees: get_time carries no app.
-    await pg.tid("apps-host-select").selectOption("claude");
+    for (const [host, verdict] of [
+      ["generic", "renders"],
+      ["claude-desktop", "renders"],
+      ["claude-code", "blank"],
+    ])
+      assert(
+        (await page.locator(`[data-testid="apps-verdict"][data-host="${host}"]`).getAttribute("data-verdict")) ===
+          verdict,
+        `${host} ${verdict}`,
+      );
+    // As Claude Code (which does not declare the extension), the listing itself shows what that host sees.
+    await pg.tid("apps-host-select").selectOption("claude-code");
     await pg.tid("apps-list").click();
-    await page.locator('[data-testid="apps-tool"]').first().waitFor({ timeout: 20_000 });
+    await page.locator('[data-testid="apps-tool"], [data-testid="apps-none"]').first().waitFor({ timeout: 20_000 });
     const tools = await page.locator('[data-testid="apps-tool"]').evaluateAll((els) => els.map((e) => e.dataset.tool));
-    assert(!tools.includes("get_time"), `as Claude, get_time should carry no app: ${tools}`);
+    assert(!tools.includes("get_time"), `as Claude Code, get_time should carry no app: ${tools}`);
     await page.screenshot({ path: path.join(ROOT, "tests/e2e/screenshots/apps-doctor.png") });
   });
 

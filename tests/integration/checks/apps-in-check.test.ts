@@ -1,5 +1,5 @@
 /**
- * `check` on a server with app tools judges the MCP Apps rules too: AP01–AP04 are rows of the report (score, exit
+ * `check` on a server with app tools judges the MCP Apps rules too: AP01–AP15 are rows of the report (score, exit
  * code, --json and JUnit), so an author's CI sees them; a server without app tools gets none.
  */
 import path from "node:path";
@@ -49,6 +49,24 @@ describe("the Apps checks run in check when the server has app tools", () => {
   it("a server that shows _meta.ui only to clients declaring the extension is still found (it declares the extension)", async () => {
     const report = await checkApps("--gate");
     expect(rows(report)).toEqual(["AP01 pass", "AP02 pass", "AP03 pass", "AP04 pass"]);
+  }, 60_000);
+
+  it("check on the official ext-apps pdf example (server-pdf 2.0.4 over stdio) runs the Apps checks as rows: at least 10 of AP01–AP15 judged, none failing", async () => {
+    const pdf = path.join(ROOT, "node_modules", "@modelcontextprotocol", "server-pdf", "dist", "index.js");
+    const target: Target = { kind: "stdio", command: process.execPath, args: [pdf, "--stdio"] };
+    const all = Array.from({ length: 15 }, (_, i) => `AP${String(i + 1).padStart(2, "0")}`);
+    let report;
+    try {
+      report = await runOn(target, "stdio", { ...FAST, apps: true, only: all });
+    } finally {
+      await shutdownAll();
+    }
+    const ap = report.checks.filter((c) => c.id.startsWith("AP"));
+    expect(ap.map((c) => c.id)).toEqual(all);
+    expect(ap.filter((c) => c.status !== "skip").length).toBeGreaterThanOrEqual(10);
+    expect(ap.filter((c) => c.status === "fail")).toEqual([]);
+    // It never declares the extension itself (the ext-apps helpers do not add it): the SHOULD warns.
+    expect(ap.find((c) => c.id === "AP02")?.status).toBe("warn");
   }, 60_000);
 
   it("a server without app tools gets no AP rows", async () => {

@@ -11,7 +11,15 @@ import { makeTranslate, say } from "@/lib/i18n/translate";
 
 const bg = makeTranslate("bg", CATALOGUES.bg);
 const ru = makeTranslate("ru", CATALOGUES.ru);
-const FIELDS = ["rendersApps", "declaresExtension", "cachesToolsList", "needsServerExtension", "displayModes"] as const;
+const FIELDS = [
+  "rendersApps",
+  "declaresExtension",
+  "cachesToolsList",
+  "needsServerExtension",
+  "displayModes",
+  "eras",
+  "grantsCsp",
+] as const;
 const APP_METHODS = [
   "ui/initialize",
   "ui/notifications/initialized",
@@ -29,7 +37,9 @@ const words = (text: string) => text.replace(/https?:\/\/\S+|[\w./:-]*[/_.][\w./
 describe("the Apps tab's sentences, in Bulgarian and Russian", () => {
   it("English is what it was", () => {
     const claude = HOSTS.find((h) => h.id === "claude")!;
-    expect(sourceOf(claude.displayModes)).toBe("unknown: no published list of the display modes Claude grants");
+    expect(sourceOf(claude.displayModes)).toBe(
+      "unknown: no published list of the display modes Claude grants, checked 2026-12-07",
+    );
     expect(sourceOf(HOSTS[0].rendersApps)).toMatch(/^the extension's spec: https:\/\//);
     const log = new WireLog(() => 0);
     const rows = [

@@ -62,6 +62,8 @@ const SAME_AS_ENGLISH: Record<string, { in: Lang[]; why: string }> = {
   "apps.wire.label": { in: ["bg", "ru"], why: KEPT },
   "apps.wire.toApp": { in: ["bg", "ru"], why: KEPT },
   "appsDoctor.host.chatgpt": { in: ["bg", "ru"], why: BRAND },
+  "appsDoctor.host.gemini-enterprise": { in: ["bg", "ru"], why: BRAND },
+  "appsDoctor.host.microsoft-copilot": { in: ["bg", "ru"], why: BRAND },
   "auth.stepName.audience": { in: ["bg", "ru"], why: OAUTH },
   "auth.stepName.callback": { in: ["bg", "ru"], why: OAUTH },
   "auth.stepName.stepUp": { in: ["bg", "ru"], why: OAUTH },

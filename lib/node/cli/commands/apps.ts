@@ -1,7 +1,8 @@
 /**
  * npm run cli -- apps (<command line or URL> | --stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json]
- * MCP Apps without a browser (lib/apps): which tools are apps (resourceUri, MIME type, CSP, visibility) and, per host
- * persona, whether the app would render and why. Exit codes: 0 every app renders on the generic host, 1 otherwise, 2 usage.
+ * MCP Apps without a browser (lib/apps): which tools are apps (resourceUri, MIME type, CSP, visibility), per host
+ * persona whether the app would render and why (the host matrix: each fact with its source and checked date), and
+ * the Apps checks AP01–AP15. Exit codes: 0 every app renders on the generic host, 1 otherwise, 2 usage.
  */
 import { gatherFacts } from "@/lib/apps/gather";
 import { judgeHosts } from "@/lib/apps/doctor";
@@ -40,6 +41,7 @@ export async function judge(one: OneTarget): Promise<OneTargetResult> {
       host: h.host,
       verdict: h.verdict,
       reasons: h.reasons.map((r) => ({ code: r.code, detail: r.detail })),
+      facts: h.facts.map((f) => ({ fact: f.fact, value: f.value, kind: f.kind, source: f.source, checked: f.checked })),
     })),
     checks: checks.map((c) => ({
       id: c.id,
