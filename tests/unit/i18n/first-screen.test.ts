@@ -25,8 +25,8 @@ function keysNamed(): { key: string; from: string }[] {
   return found;
 }
 
-function lookup(key: string): unknown {
-  let at: unknown = CATALOGUES.en;
+function lookup(key: string, messages: object = CATALOGUES.en): unknown {
+  let at: unknown = messages;
   for (const part of key.split("."))
     at = typeof at === "object" && at ? (at as Record<string, unknown>)[part] : undefined;
   return at;
@@ -37,20 +37,22 @@ const covered = (key: string) => FIRST_SCREEN_PATHS.some((p) => key === p || key
 
 describe("the first screen's catalogue (issue 46)", () => {
   it("holds every key the first screen's code names, so nothing on it waits for the rest of the catalogue", () => {
+    // A key listed here is missing from lib/i18n/first-screen.ts FIRST_SCREEN_PATHS: add it (or its group) there.
     const missing = keysNamed().filter((k) => !covered(k.key));
     expect(missing).toEqual([]);
   });
 
   it("names only parts that exist in every language", () => {
-    for (const [locale, messages] of Object.entries(CATALOGUES))
-      for (const p of FIRST_SCREEN_PATHS)
-        expect(lookup.call(null, p) !== undefined && pickMessages(messages, [p]), `${locale}: ${p}`).toBeTruthy();
+    const absent = Object.entries(CATALOGUES).flatMap(([locale, messages]) =>
+      FIRST_SCREEN_PATHS.filter((p) => lookup(p, messages) === undefined).map((p) => `${locale}: ${p}`),
+    );
+    expect(absent).toEqual([]);
   });
 
-  it("is a small part of each catalogue: at most 20 % of its text", () => {
+  it("is a small part of each catalogue: at most 15 % of its text", () => {
     for (const messages of Object.values(CATALOGUES)) {
       const first = JSON.stringify(pickMessages(messages, FIRST_SCREEN_PATHS)).length;
-      expect(first / JSON.stringify(messages).length).toBeLessThan(0.2);
+      expect(first / JSON.stringify(messages).length).toBeLessThan(0.15);
     }
   });
 
