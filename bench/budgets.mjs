@@ -30,12 +30,13 @@ judge(budgets, {}, scale); // a bad --scale is refused before anything starts
 
 const CHROMIUM_OFFERS = "gzip, deflate, br, zstd";
 const LANGUAGES = { en: "en-US,en;q=0.9", bg: "bg-BG,bg;q=0.9", ru: "ru-RU,ru;q=0.9" };
-const BRIDGE_SAMPLES = 150;
+const BRIDGE_SAMPLES = 300;
 const PAGE_LOADS = 3;
-const median = (xs) => {
+const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
+const median = (xs) => quantile(xs, 0.5);
 const round = (n, d = 2) => Math.round(n * 10 ** d) / 10 ** d;
 
 /** GET with exactly these headers: the bytes as they came over the wire, and the body decoded. */
@@ -131,6 +132,8 @@ async function bridgeOverRelay(app, auth) {
     await direct.close();
     await relay.close();
   }
+  // Medians. On a shared machine this ratio swings (1.8-3.1 in runs minutes apart at load 13-20: the relay's added
+  // time is small, ~1-1.5 ms); its budget leaves room for that, while twice it is still caught.
   const [d, r, b] = [median(samples.direct), median(samples.relay), median(samples.bridge)];
   return {
     directMs: round(d, 3),
