@@ -8,9 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { launchHostname } from "@/lib/node/bridge/launch-origin";
-
-vi.mock("server-only", () => ({}));
+import { launchHostname } from "@/lib/node/web/launch-origin";
 
 let server: http.Server;
 let port: number;
