@@ -13,6 +13,8 @@ const nextConfig: NextConfig = {
   // (lib/node/web/launch-origin.ts); dev HMR must accept the same.
   allowedDevOrigins: ["127.0.0.1", "localhost", "*.localhost"],
   poweredByHeader: false,
+  // The playground's server compresses the pages itself, brotli included (lib/node/host/app.ts compressPage).
+  compress: false,
   devIndicators: false,
 };
 

@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { getLocale, getMessages, getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { LocaleProvider } from "@/components/i18n/LocaleProvider";
+import { FIRST_SCREEN_PATHS, pickMessages } from "@/lib/i18n/first-screen";
 import { isLocale, DEFAULT_LOCALE } from "@/lib/i18n/locales";
 import { PRESENTER_BOOT_SCRIPT } from "@/lib/a11y/presenter";
 import { NONCE_HEADER } from "@/lib/bridge/page-kind";
@@ -16,11 +17,12 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: "MCP Playground", description: t("meta.description") };
 }
 
-// The language of the first paint (i18n/request.ts: the remembered choice, else the browser's languages).
+// The language of the first paint (i18n/request.ts: the remembered choice, else the browser's languages). The page
+// carries only the part of its catalogue the first screen says; the rest follows (components/i18n/LocaleProvider.tsx).
 export default async function RootLayout({ children }: { children: ReactNode }) {
   const found = await getLocale();
   const locale = isLocale(found) ? found : DEFAULT_LOCALE;
-  const messages = await getMessages();
+  const messages = pickMessages(await getMessages(), FIRST_SCREEN_PATHS);
   // The page's Content-Security-Policy runs only inline scripts with this answer's nonce (lib/node/host/app.ts).
   const nonce = (await headers()).get(NONCE_HEADER) ?? undefined;
   return (

@@ -370,9 +370,10 @@ async function main() {
       results.tokenBill = tokens();
       results.observabilityCost = observeCost();
     }
-    if (!flag("--skip-page") && fast) {
+    // On npm start's server (the one server since issue 25; with `fast` gone this section had stopped running).
+    if (!flag("--skip-page")) {
       log("pages side by side: ours (npm start) and Inspector's, cold Chromium (bench/page.mjs)");
-      results.pages = await pageBench({ app: fast, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({
+      results.pages = await pageBench({ app, token: TOKEN, peer, loads: N_PAGE }).catch((e) => ({
         failed: String(e.message ?? e),
       }));
     }

@@ -2,7 +2,8 @@
 // Two lanes, one per core (the serial integration files leave their core mostly waiting on the processes they start):
 //   lane 1: next build → precompress → e2e (the longest tier), started at once: it is the run's critical path
 //   lane 2: vitest → import cycles → lint → format → typecheck (it also reads the route types the build generates)
-//           → package → image → class behind nginx
+//           → budgets (bench/budgets.json: first-load bytes, the bridge and the page as ratios) → package → image
+//           → class behind nginx
 // When vitest ends, e2e gets a second worker (SIGUSR2, tests/e2e/pool.mjs): from then on lane 2's tiers are short, and
 // the second core would otherwise wait for e2e's last cases.
 // Tiers run side by side count only their own processes (PLAYGROUND_TEST_TIER, tests/leftover-processes.mjs).
@@ -30,6 +31,7 @@ const DEADLINES = {
   "next-build": 20 * MINUTE, // 60-150 s (490 s with nine agents on the machine)
   precompress: 5 * MINUTE, // 7-34 s
   typecheck: 10 * MINUTE, // 16-38 s
+  budgets: 5 * MINUTE, // 23-38 s wall, ~17 CPU s (load 13-21)
   pack: 10 * MINUTE, // npm pack + npm install from the cache + the installed package started: see its report
   image: 10 * MINUTE, // 33-45 s
   e2e: 60 * MINUTE, // ~1000 s alone; each case also has its own deadline (tests/e2e/case-deadline.mjs)
@@ -88,6 +90,7 @@ const results = new Map(
     "lint",
     "format",
     "typecheck",
+    "budgets (npm run budgets)",
     "next build",
     "package (npm pack, installed in an empty folder)",
     "image (the Dockerfile's runtime files)",
@@ -140,6 +143,9 @@ const lane2 = (async () => {
   // `npm run typecheck`: Next's route types first (the build no longer checks types, so need not have made them).
   await tier("typecheck", "typecheck", "npm", ["run", "--silent", "typecheck"]);
   if (!built) return;
+  // The weight and speed budgets (issue 46): first-load bytes per language, the bridge's added time ÷ a minimal
+  // relay's, the page's usable time ÷ a static page's, against bench/budgets.json; it starts the built server once.
+  if (haveChromium) await tier("budgets (npm run budgets)", "budgets", "node", ["bench/budgets.mjs"]);
   // The package a user installs without cloning (issue 47): packed from this build (not built again), installed into
   // an empty folder from npm's cache, then started and checked as a user runs it.
   await tier("package (npm pack, installed in an empty folder)", "pack", "node", ["tests/pack/run.mjs"]);

@@ -7,6 +7,7 @@ import { Button, PanelHeading } from "../ui";
 import { EditorToolbar } from "./EditorToolbar";
 import { EnvelopePanel } from "./EnvelopePanel";
 import { LazyEditor, type EditorMarker } from "./LazyEditor";
+import { withCatalogue } from "../i18n/catalogue-ready";
 import { SendProblem } from "./SendProblem";
 import { useEarlyFrame } from "./useEarlyFrame";
 import { looksLikeToolCall } from "@/lib/session/args-form";
@@ -14,9 +15,15 @@ import { selectCheckedEra } from "@/lib/session/target-templates";
 
 // The explainer's tables load after first paint (they are large and only needed on click).
 // The tools/call argument form loads only once the frame is a tools/call (it brings zod's JSON Schema reader).
-const ArgsForm = dynamic(() => import("../argsform/ArgsForm").then((m) => m.ArgsForm), { ssr: false });
+const ArgsForm = dynamic(
+  withCatalogue(() => import("../argsform/ArgsForm").then((m) => m.ArgsForm)),
+  { ssr: false },
+);
 
-const ExplainEditor = dynamic(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor), { ssr: false });
+const ExplainEditor = dynamic(
+  withCatalogue(() => import("../explain/ExplainEditor").then((m) => m.ExplainEditor)),
+  { ssr: false },
+);
 
 function MarkerSummary({ markers, era }: { markers: EditorMarker[]; era: "modern" | "legacy" }) {
   const t = useTranslations();

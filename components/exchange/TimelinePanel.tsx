@@ -1,5 +1,6 @@
 "use client";
 import { useTranslations } from "next-intl";
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import { serverEraOf } from "@/lib/explain/server-era";
 import { selectTarget, selectVerdict } from "@/lib/session";
@@ -7,7 +8,12 @@ import type { PanelProps } from "../playground/types";
 import { Button, PanelHeading } from "../ui";
 import { StderrPane } from "../livefeed/StderrPane";
 import { useFollowNewest } from "../timeline/scroll/useFollowNewest";
-import { ExchangeCard } from "./ExchangeCard";
+import { withCatalogue } from "../i18n/catalogue-ready";
+
+// The cards (wire and pretty views, cache badge, trace) are not on the first screen, whose timeline is empty: their
+// code loads once the page is up (fetched after hydration below, so the first card does not wait for it).
+const loadCard = () => import("./ExchangeCard").then((m) => m.ExchangeCard);
+const ExchangeCard = dynamic(withCatalogue(loadCard), { ssr: false });
 
 function eraOf(state: PanelProps["state"], key: string) {
   const verdict = selectVerdict(state, key);
@@ -29,6 +35,7 @@ export function TimelinePanel({ state, dispatch, commands, cache }: PanelProps) 
   const { unseen, showNewest } = useFollowNewest(section, entries);
   // Open, the stderr pane sits beside the cards from xl (1280 px) up; closed, or narrower, it is a line above them.
   const [feedOpen, setFeedOpen] = useState(false);
+  useEffect(() => void loadCard(), []);
   // A panel asked to show one exchange: scroll to its card (the card marks itself).
   useEffect(() => {
     if (!focus) return;

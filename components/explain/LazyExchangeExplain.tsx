@@ -7,9 +7,10 @@ import dynamic from "next/dynamic";
 import { useTranslations } from "next-intl";
 import type { Exchange } from "@/lib/bridge/contract";
 import type { ServerEra } from "@/lib/explain/types";
+import { withCatalogue } from "../i18n/catalogue-ready";
 
 export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
-  () =>
+  withCatalogue(() =>
     Promise.all([import("./ErrorCards"), import("@/lib/explain/exchange")]).then(([cards, lib]) => {
       function ErrorCardsFor({ exchange }: { exchange: Exchange }) {
         const t = useTranslations();
@@ -23,11 +24,12 @@ export const LazyErrorCards = dynamic<{ exchange: Exchange }>(
       }
       return ErrorCardsFor;
     }),
+  ),
   { ssr: false },
 );
 
 export const LazyExplainExchange = dynamic<{ exchange: Exchange; era: ServerEra }>(
-  () => import("./ExplainExchange").then((m) => m.ExplainExchange),
+  withCatalogue(() => import("./ExplainExchange").then((m) => m.ExplainExchange)),
   {
     ssr: false,
     loading: () => <ExplainLoading />,

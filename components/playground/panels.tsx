@@ -4,8 +4,9 @@
  *
  *   { id: "mrtr", Component: MrtrPanel },
  */
-import dynamic, { type Loader } from "next/dynamic";
+import dynamic from "next/dynamic";
 import type { ComponentType } from "react";
+import { withCatalogue } from "../i18n/catalogue-ready";
 import { TimelinePanel } from "../exchange/TimelinePanel";
 import { MrtrPanel } from "../mrtr/LazyMrtrPanel";
 import { MrtrBadge } from "../mrtr/MrtrBadge";
@@ -19,8 +20,12 @@ export interface PanelEntry {
   Badge?: ComponentType<PanelProps>;
 }
 
-/** A panel that loads on its tab's first open, in the browser only (not with the first screen, not on the server). */
-const lazy = (load: Loader<PanelProps>) => dynamic(load, { ssr: false });
+/**
+ * A panel that loads on its tab's first open, in the browser only (not with the first screen, not on the server), and
+ * renders once the page's whole catalogue is here (its texts are not in the first screen's part).
+ */
+const lazy = (load: () => Promise<ComponentType<PanelProps> | { default: ComponentType<PanelProps> }>) =>
+  dynamic(withCatalogue(load), { ssr: false });
 
 export const PANELS: readonly PanelEntry[] = [
   { id: "timeline", Component: TimelinePanel },

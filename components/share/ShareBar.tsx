@@ -4,6 +4,7 @@ import { useTranslations } from "next-intl";
  * Above the editor: the Share button, the Examples link, and, when the page holds a state from a link or a
  * file, the banner that says nothing was sent (or why a link could not be loaded).
  */
+import dynamic from "next/dynamic";
 import { useEffect, useRef, useState } from "react";
 import type { Target } from "@/lib/bridge/contract";
 import { targetKey } from "@/lib/bridge/target";
@@ -13,12 +14,18 @@ import type { PanelProps } from "../playground/types";
 import { Button } from "../ui";
 import { rememberSecret } from "./known-secrets";
 import { dropLinkFragment } from "./link-address";
-import { LinkBanner } from "./LinkBanner";
 import { SavedSessionNotices } from "./SavedSessionNotice";
 import { ShareButton } from "./ShareButton";
 import { useSavedSession } from "./useSavedSession";
 import { useSharedLink } from "./useSharedLink";
 import { setViewer, useViewer } from "./viewer-store";
+import { withCatalogue } from "../i18n/catalogue-ready";
+
+// Shown only once a link or file is open (its decoding loads on demand too): not in the first screen's scripts.
+const LinkBanner = dynamic(
+  withCatalogue(() => import("./LinkBanner").then((m) => m.LinkBanner)),
+  { ssr: false },
+);
 
 export function ShareBar({ state, dispatch, commands, token }: PanelProps & { token: string }) {
   const t = useTranslations();

@@ -4,7 +4,7 @@
  * The exchange record is also what share links, the lab and the checks store, so change it additively.
  */
 import { z } from "zod";
-import { SEND_OPTION_FIELDS } from "./send-options";
+import { SEND_OPTION_FIELDS } from "./send-option-fields";
 import { DEMO_SERVERS, REPLAY_CASSETTES } from "./names";
 
 // Zod-free pieces live apart so the page can use them without zod: the names in ./names, a target's key, label and

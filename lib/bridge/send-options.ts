@@ -1,10 +1,10 @@
 /**
  * Every send option's default, and how the options a send leaves out resolve: one home for the page, the CLI, the
- * checks, the lab, share links and the bridge. Adding a send option touches three places: its field and default
- * here, its meaning in lib/node/bridge/send.ts, and the control that sets it (a page control dispatching
- * `sendOptions/set`, or a CLI flag). Isomorphic (zod only).
+ * checks, the lab, share links and the bridge. Adding a send option touches three places: its default here and
+ * its field in send-option-fields.ts, its meaning in lib/node/bridge/send.ts, and the control that sets it (a page control dispatching
+ * `sendOptions/set`, or a CLI flag). Isomorphic, and light: the first screen imports it; the fields' schema, which
+ * brings zod, is send-option-fields.ts.
  */
-import { z } from "zod";
 import { SEND_TIMEOUT_MS } from "./limits";
 
 export const SEND_DEFAULTS = {
@@ -16,21 +16,6 @@ export const SEND_DEFAULTS = {
   processMode: "keep",
   insist: false,
 } as const;
-
-/** The send options' fields of the send request (lib/bridge/contract.ts spreads them into SendRequestSchema). */
-export const SEND_OPTION_FIELDS = {
-  /** A frame that is not JSON is only sent when the user insists. */
-  insist: z.boolean().default(SEND_DEFAULTS.insist),
-  timeoutMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).default(SEND_DEFAULTS.timeoutMs),
-  /**
-   * A notifications/progress for the request's progressToken restarts its timeout (progress.mdx, "Timeouts"),
-   * up to maxTotalMs from the send (default: 10 × timeoutMs, at most SEND_TIMEOUT_MS.max). On unless false.
-   */
-  progressReset: z.boolean().optional(),
-  maxTotalMs: z.number().int().min(SEND_TIMEOUT_MS.min).max(SEND_TIMEOUT_MS.max).optional(),
-  /** stdio: "keep" reuses the target's process; "fresh" spawns one for this message and ends it after. */
-  processMode: z.enum(["keep", "fresh"]).default(SEND_DEFAULTS.processMode),
-};
 
 /** The longest a send may wait with progress when it names no maxTotalMs. */
 export function defaultMaxTotalMs(timeoutMs: number): number {

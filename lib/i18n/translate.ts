@@ -1,5 +1,5 @@
 import { createTranslator, type AbstractIntlMessages } from "use-intl/core";
-import en from "./messages/en.json";
+import { englishCatalogue } from "#english-catalogue";
 import type { Locale } from "./locales";
 
 /**
@@ -17,13 +17,19 @@ export function makeTranslate(locale: Locale, messages: Messages): Translate {
   return (key, values) => t(key as never, values as never);
 }
 
-let english: Translate | undefined;
+let english: { messages: Messages; t: Translate } | undefined;
 /**
  * English, the default every lib function falls back to. Made on its first use, not when the module loads: the
  * embedded servers' startup snapshots (scripts/build-servers.mjs) load this module, and a V8 snapshot cannot hold the
- * native parts of a translator's Intl formatters ("Unknown external reference").
+ * native parts of a translator's Intl formatters ("Unknown external reference"). In the page the catalogue arrives
+ * after the first screen (lib/i18n/english.browser.ts); until then the key is said, as for a missing message.
  */
-export const englishT: Translate = (key, values) => (english ??= makeTranslate("en", en))(key, values);
+export const englishT: Translate = (key, values) => {
+  const messages = englishCatalogue();
+  if (!messages) return key;
+  if (english?.messages !== messages) english = { messages, t: makeTranslate("en", messages) };
+  return english.t(key, values);
+};
 
 /**
  * A sentence kept as its key and values, for texts that outlive the moment they were made (a probe verdict, a
