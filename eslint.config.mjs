@@ -19,13 +19,14 @@ const LAYERS = {
   session: ["protocol", "bridge"],
   cache: ["protocol", "bridge", "session"],
   share: ["protocol", "bridge", "session"],
-  checks: ["protocol", "bridge", "tasks", "auth", "apps"], // auth: the judgement the authorization checks read (types); apps: AP01–AP04 in a run
+  checks: ["protocol", "bridge", "tasks", "auth", "apps", "skills"], // auth: the judgement the authorization checks read (types); apps: AP01–AP04 in a run; skills: S01–S07
   lab: ["protocol", "bridge", "share"],
   tokens: ["protocol", "bridge"],
   a11y: ["protocol", "bridge", "session"],
   apps: ["protocol", "explain"], // MCP Apps: the catalogue, CSP, host personas and the doctor; the sandbox listener is in apps/server
   auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
   cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in node/cassette
+  skills: ["protocol"], // Agent Skills (SEP-2640): entries, verification, the gathering and the S checks
   doctor: ["protocol"], // why a server does not answer: the ladder of causes, from the failed exchange
 };
 // Layers every other layer may import without naming them (texts in the reader's language).

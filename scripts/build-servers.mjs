@@ -15,6 +15,7 @@ const entries = {
   "mrtr-scenarios": "lib/node/demo-servers/mrtr-scenarios-stdio.ts",
   tasks: "lib/node/demo-servers/tasks-stdio.ts",
   "calendar-app": "lib/node/demo-servers/calendar-app-stdio.ts",
+  skills: "lib/node/demo-servers/skills-stdio.ts",
   // The token counter's worker thread (lib/node/tokens/counting.ts): billing never runs on a request thread.
   "tokens-worker": "lib/node/tokens/worker.ts",
 };

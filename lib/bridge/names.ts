@@ -19,6 +19,7 @@ export const DEMO_SERVERS = [
   "mrtr-scenarios",
   "tasks",
   "calendar-app",
+  "skills",
 ] as const;
 export type DemoServer = (typeof DEMO_SERVERS)[number];
 

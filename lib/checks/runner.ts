@@ -10,6 +10,7 @@ import { MODERN_VERSION } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, specUrl, type CheckDef } from "./define";
 import { appsRows } from "./apps";
+import { skillsRows } from "./skills";
 import { buildEraReport } from "./era-report";
 import { envelopeProbe, probeLabel } from "./era-probes";
 import { ALL_CHECKS } from "./registry";
@@ -149,6 +150,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
   if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
+  if (runOptions.skills) results.push(...(await skillsRows(state, runOptions.only)));
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
   const report: CheckReport = {
     ...base,
@@ -214,6 +216,7 @@ async function legacyRun(
     options.onProgress,
   );
   if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
+  if (runOptions.skills) results.push(...(await skillsRows(state, runOptions.only)));
   const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }

@@ -83,6 +83,11 @@ export interface RunOptions {
    * does, so an author's CI sees them; the Checks tab leaves them to the Apps tab.
    */
   apps?: boolean;
+  /**
+   * Also judge the Skills extension's rules (S01–S07) when the server declares it (lib/checks/skills.ts): the CLI's
+   * check does; the Checks tab leaves them to the Skills tab.
+   */
+  skills?: boolean;
   /** Run only these check ids (the era probe still runs first). */
   only?: string[];
   toolCalls?: ToolCallPolicy;

@@ -28,6 +28,7 @@ const DEMO_TITLES: Record<DemoServer, string> = {
   "mrtr-scenarios": "MRTR scenarios",
   tasks: "tasks (long-running tools)",
   "calendar-app": "calendar with an MCP App",
+  skills: "calendar with Agent Skills",
 };
 
 const TRANSPORT_NAMES: Record<Transport, string> = { stdio: "stdio", http: "Streamable HTTP" };

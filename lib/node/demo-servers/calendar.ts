@@ -98,6 +98,8 @@ export interface CalendarOptions {
   onWeekUpdated?: (server: McpServer) => void;
   /** Default: the module-level calendar every connection of this process shares (the chapter's point). */
   store?: CalendarStore;
+  /** The server's instructions (default: the chapter's CALENDAR_INSTRUCTIONS). */
+  instructions?: string;
   /** Capabilities beyond tools/resources/prompts (the calendar app declares the MCP Apps extension). */
   extraCapabilities?: Record<string, unknown>;
 }
@@ -186,7 +188,7 @@ export function createCalendarServer(options: CalendarOptions = {}): McpServer {
         prompts: {},
         ...options.extraCapabilities,
       },
-      instructions: CALENDAR_INSTRUCTIONS,
+      instructions: options.instructions ?? CALENDAR_INSTRUCTIONS,
       cacheHints: {
         "server/discover": { ttlMs: 300_000, cacheScope: "public" },
         "tools/list": { ttlMs: 300_000, cacheScope: "public" },

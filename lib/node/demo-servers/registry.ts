@@ -9,6 +9,7 @@ import { createCalendarAppServer } from "./calendar-app";
 import { createHandleCalendarServer } from "./calendar-handles";
 import { createHardenedCalendarServer } from "./calendar-hardened";
 import { createMrtrScenarioServer } from "./mrtr-scenarios";
+import { createSkillsServer } from "./skills";
 import { createTasksServer } from "./tasks";
 import { serveTaskListenHttp } from "./tasks-listen";
 
@@ -42,6 +43,10 @@ export const EMBEDDED_SERVERS: Record<string, EmbeddedServer> = {
   "calendar-app": {
     title: "the chapter's calendar with an MCP App (show_week renders the week; its form calls create_event)",
     factory: createCalendarAppServer,
+  },
+  skills: {
+    title: "the chapter's calendar with Agent Skills (skills/list, skills/get, skill:// files with SHA-256 digests)",
+    factory: () => createSkillsServer(),
   },
   tasks: {
     title: "long-running tools as tasks (2026 extension and the 2025-11-25 task wire)",

@@ -21,6 +21,7 @@ import { runChecks } from "@/lib/checks/runner";
 import { APPS_CHECK_IDS } from "@/lib/apps/checks";
 import type { CheckReport, CheckResult } from "@/lib/checks/types";
 import type { RunOptions } from "@/lib/checks/types";
+import { SKILLS_CHECK_IDS } from "@/lib/skills/checks";
 import { msg, say, type Msg } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
 import { checkById } from "@/lib/checks/registry";
@@ -32,6 +33,8 @@ import type { CliCommand } from "./command";
 import { parseOptions } from "../args";
 import { EMULATION_OPTIONS, EMULATION_USAGE, emulationOf } from "../emulation";
 
+/** Rows the extensions add to a run (MCP Apps AP…, Skills S…): --only may name them too. */
+const EXTENSION_CHECK_IDS = [...APPS_CHECK_IDS, ...SKILLS_CHECK_IDS];
 const USAGE = `npm run cli -- check (--stdio "<command line>" | --url <url> | --demo <name> [--http]) [--json] [--junit <file>] [--call-tools read-only|all|none] [--only C01,C07] [--listen-window <ms>] [--fail-on must|should] [--badge <file.svg>] [--report-link <playground URL>] ${EMULATION_USAGE} [--verbose]`;
 
 const OPTIONS = {
@@ -96,10 +99,10 @@ export async function checkRun(values: CheckValues, hooks: CheckHooks = {}): Pro
     ?.split(",")
     .map((s) => s.trim())
     .filter(Boolean);
-  const unknown = only?.filter((id) => !checkById(id) && !APPS_CHECK_IDS.includes(id.toUpperCase()));
+  const unknown = only?.filter((id) => !checkById(id) && !EXTENSION_CHECK_IDS.includes(id.toUpperCase()));
   if (unknown?.length)
     throw new UsageError(
-      `--only names unknown checks: ${unknown.join(", ")} (C01…C80, the task checks T01…T10, the authorization checks A01…A10 and the MCP Apps checks AP01…AP04; C59 is a client rule)`,
+      `--only names unknown checks: ${unknown.join(", ")} (C01…C80, the task checks T01…T10, the authorization checks A01…A10 and the MCP Apps checks AP01…AP04, the Skills checks S01…S07; C59 is a client rule)`,
     );
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (
@@ -132,6 +135,7 @@ export async function checkRun(values: CheckValues, hooks: CheckHooks = {}): Pro
       only,
       // A server with app tools is judged on the MCP Apps rules too (AP01–AP04), so CI sees them.
       apps: true,
+      skills: true, // a server that declares the Skills extension: S01–S07 too
       timeoutMs,
       listenWindowMs,
       emulate: emulationOf(values),

@@ -23,4 +23,5 @@ export const COMMANDS: Record<string, () => Promise<CliCommand>> = {
   compare: () => import("./compare").then((m) => m.command),
   apps: () => import("./apps").then((m) => m.command),
   mcp: () => import("./mcp").then((m) => m.command),
+  skills: () => import("./skills").then((m) => m.command),
 };
