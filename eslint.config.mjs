@@ -26,7 +26,7 @@ const LAYERS = {
   apps: ["protocol", "explain"], // MCP Apps: the catalogue, CSP, host personas and the doctor; the sandbox listener is in apps/server
   auth: ["protocol"], // the OAuth flow's pure shapes, findings, parsing and masking; the runner is in auth/server
   cassette: ["protocol", "explain", "bridge", "share"], // recordings as files: made via share's secret stripping; the mocks are in node/cassette
-  skills: ["protocol"], // Agent Skills (SEP-2640): entries, verification, the gathering and the S checks
+  skills: ["protocol", "tokens"], // Agent Skills (SEP-2640): entries, verification, gathering, the S checks; tokens: the bill request
   doctor: ["protocol"], // why a server does not answer: the ladder of causes, from the failed exchange
 };
 // Layers every other layer may import without naming them (texts in the reader's language).

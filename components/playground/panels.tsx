@@ -42,5 +42,6 @@ export const PANELS: readonly PanelEntry[] = [
   { id: "tasks", Component: lazy(() => import("../tasks/TasksPanel").then((m) => m.TasksPanel)) },
   { id: "auth", Component: lazy(() => import("../auth/AuthPanel").then((m) => m.AuthPanel)) },
   { id: "apps", Component: lazy(() => import("../apps/AppsPanel").then((m) => m.AppsPanel)) },
+  { id: "skills", Component: lazy(() => import("../skills/SkillsPanel").then((m) => m.SkillsPanel)) },
   { id: "cassette", Component: lazy(() => import("../cassette/CassetteDiffPanel").then((m) => m.CassetteDiffPanel)) },
 ];

@@ -11,7 +11,7 @@ import { LIFECYCLE } from "./lifecycle";
 import { REF } from "./refs";
 import { asObject, join, Sink, typeName, type JsonObject } from "./sink";
 import type { Annotation, ExplainContext } from "./types";
-import { METHOD_NAMES, METHODS, type MethodInfo } from "./methods";
+import { METHOD_NAMES, METHODS, SERVER_DECLARED_EXTENSIONS, type MethodInfo } from "./methods";
 import { FRAME_KEYS } from "./vocabulary";
 
 export function explainFrame(frame: unknown, context: ExplainContext = {}): Annotation[] {
@@ -180,7 +180,17 @@ function annotateMethod(sink: Sink, info: MethodInfo, kind: "request" | "notific
   if (info.lifecycle)
     sink.lifecycle(path, info.lifecycle, removedRequest ? sink.t("explain.a.removedRequest", { lead }) : lead);
   else if (info.extension)
-    sink.add(path, sink.t("explain.a.needsExtension", { lead, extension: info.extension }), info.specRef);
+    sink.add(
+      path,
+      sink.t(
+        SERVER_DECLARED_EXTENSIONS.includes(info.extension) ? "explain.a.serverExtension" : "explain.a.needsExtension",
+        {
+          lead,
+          extension: info.extension,
+        },
+      ),
+      info.specRef,
+    );
   else sink.add(path, lead, info.specRef);
 
   if (info.kind !== kind) {

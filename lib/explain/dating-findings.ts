@@ -164,6 +164,9 @@ function capabilityFindings(caps: JsonObject, add: Add): void {
   if ("extensions" in caps) add(feat("capabilitiesExtensions"), MODERN);
   if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/tasks" in caps.extensions)
     add(feat("ioModelcontextprotocolTasksExtension"), MODERN, undefined, undefined, "extension");
+  // The Skills extension (SEP-2640) is specified against base revision 2026-07-28 or later.
+  if (isJsonObject(caps.extensions) && "io.modelcontextprotocol/skills" in caps.extensions)
+    add(feat("ioModelcontextprotocolSkillsExtension"), MODERN);
   if ("sampling" in caps) add(feat("samplingCapability"), "2024-11-05", undefined, "sampling");
   if ("roots" in caps) add(feat("rootsCapability"), "2024-11-05", undefined, "roots");
   if ("logging" in caps) add(feat("loggingCapability"), "2024-11-05", undefined, "logging");

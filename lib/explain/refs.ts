@@ -21,6 +21,8 @@ export const REF = {
   mrtrWhere: "§6.3 · basic/patterns/mrtr.mdx",
   mrtrClient: "§6.5 · basic/patterns/mrtr.mdx",
   tasks: "§6.8 · extensions/tasks/overview.mdx",
+  /** The Skills extension (SEP-2640): modelcontextprotocol/ext-skills, not the core specification. */
+  skills: "SEP-2640 · ext-skills specification/stable/skills.mdx",
   caching: "§7 · server/utilities/caching.mdx",
   listen: "§8.1 · basic/patterns/subscriptions.mdx",
   progress: "§8.2 · basic/patterns/progress.mdx",

@@ -46,6 +46,8 @@ export interface SkillReport {
   entry: EntryReading;
   /** Every listed file (or, for a dynamic skill, SKILL.md), read and verified; empty when files were not read. */
   files: FileVerdict[];
+  /** SKILL.md's text as read (untrusted server text: for the token bill and the page, rendered as text). */
+  skillMd?: string;
 }
 
 export interface SkillsFacts {
@@ -111,9 +113,13 @@ async function getOne(conn: SkillsConnection, uri: string, kind: GetFact["kind"]
   return { ...answer, uri, kind, ...(answer.ok ? { entry: readEntry(skill) } : {}) };
 }
 
-async function readFiles(conn: SkillsConnection, entry: SkillEntry): Promise<FileVerdict[]> {
+async function readFiles(
+  conn: SkillsConnection,
+  entry: SkillEntry,
+): Promise<{ files: FileVerdict[]; skillMd?: string }> {
   const uris = entry.resources === DYNAMIC_RESOURCES ? [entry.uri] : entry.resources.map((r) => r.uri);
   const out: FileVerdict[] = [];
+  let skillMd: string | undefined;
   for (const uri of uris.slice(0, MAX_FILES_READ)) {
     const reply = await conn.request(RESOURCES_READ, { uri }, `${RESOURCES_READ} ${uri}`);
     if (reply.kind !== "result") {
@@ -123,9 +129,10 @@ async function readFiles(conn: SkillsConnection, entry: SkillEntry): Promise<Fil
     const contents = Array.isArray(reply.result.contents) ? reply.result.contents.map(asObject) : [];
     const content = contents.find((c) => c?.uri === uri) ?? contents[0];
     const bytes = content ? contentBytes(content) : { why: "resources/read returned no contents" };
+    if (bytes instanceof Uint8Array && uri === entry.uri) skillMd = new TextDecoder().decode(bytes);
     out.push(bytes instanceof Uint8Array ? verifyFile(entry, uri, bytes) : unreadFile(uri, bytes.why));
   }
-  return out;
+  return { files: out, ...(skillMd !== undefined ? { skillMd } : {}) };
 }
 
 export async function gatherSkills(send: SkillsSend, opts: { readFiles?: boolean } = {}): Promise<SkillsFacts> {
@@ -159,8 +166,8 @@ export async function gatherSkills(send: SkillsSend, opts: { readFiles?: boolean
   ];
   for (const h of held) {
     const uri = h.entry.ok ? h.entry.entry.uri : (h.entry.uri ?? "");
-    const files = h.entry.ok && opts.readFiles ? await readFiles(conn, h.entry.entry) : [];
-    facts.skills.push({ uri, listed: h.listed, entry: h.entry, files });
+    const read = h.entry.ok && opts.readFiles ? await readFiles(conn, h.entry.entry) : { files: [] };
+    facts.skills.push({ uri, listed: h.listed, entry: h.entry, ...read });
   }
   const first = facts.skills.find((s) => s.entry.ok);
   if (facts.directoryRead && first) {

@@ -23,8 +23,8 @@ export interface MethodInfo {
   mrtr?: boolean;
   /** Complete results carry ttlMs and cacheScope (CacheableResult). */
   cacheable?: boolean;
-  /** Part of the tasks extension, not the core. */
-  extension?: "io.modelcontextprotocol/tasks";
+  /** Part of an extension, not the core: tasks (the client declares it), skills (the server declares it). */
+  extension?: "io.modelcontextprotocol/tasks" | "io.modelcontextprotocol/skills";
   lifecycle?: LifecycleId;
   introduced: Revision;
 }
@@ -47,6 +47,9 @@ export const listed = (what: string, ref: string): Fields => ({
   ttlMs,
   cacheScope,
 });
+
+/** Extensions the server declares (capabilities.extensions) before a client may send their methods. */
+export const SERVER_DECLARED_EXTENSIONS: readonly string[] = ["io.modelcontextprotocol/skills"];
 
 /** A field whose sentence is the method's own, `explain.m.<method>.<field>` in the catalogues. */
 type OwnField = "required" | "optional";

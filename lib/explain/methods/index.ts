@@ -5,6 +5,7 @@ import { NOTIFICATIONS_AND_INPUTS } from "./notifications";
 import { REQUESTS } from "./requests";
 
 export type { MethodInfo } from "./define";
+export { SERVER_DECLARED_EXTENSIONS } from "./define";
 
 const M: MethodInfo[] = [...REQUESTS, ...NOTIFICATIONS_AND_INPUTS, ...REMOVED];
 

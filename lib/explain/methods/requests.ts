@@ -1,7 +1,17 @@
 /** The client's requests of 2026-07-28, core and tasks extension (digest §1, §3, §8, §10, §11; schema.ts). Sentences are ours; names are the spec's. */
 import { REF } from "../refs";
 import { required, said, TASK_RESULT_FIELDS } from "../vocabulary";
-import { cacheScope, cursor, group, inputResponses, listed, requestState, ttlMs, type MethodInfo } from "./define";
+import {
+  cacheScope,
+  cursor,
+  group,
+  inputResponses,
+  listed,
+  nextCursor,
+  requestState,
+  ttlMs,
+  type MethodInfo,
+} from "./define";
 
 /** tools/call and prompts/get: a call by name with arguments, retried with MRTR answers (each method's own sentences). */
 const NAMED_CALL = { name: "required", arguments: "optional", inputResponses, requestState } as const;
@@ -146,6 +156,33 @@ export const REQUESTS: MethodInfo[] = [
       params: { taskId: "required" },
       // An empty acknowledgement (the 2025-11-25 wire answered the task itself).
       result: {},
+    },
+  ]),
+  // Skills extension (SEP-2640, ext-skills specification/stable/skills.mdx): the server declares it; directoryRead
+  // gates resources/directory/read.
+  ...group({ kind: "request", from: "client", extension: "io.modelcontextprotocol/skills" }, [
+    {
+      method: "skills/list",
+      introduced: "2026-07-28",
+      specRef: REF.skills,
+      cacheable: true,
+      params: { cursor },
+      result: listed("skills", REF.skills),
+    },
+    {
+      method: "skills/get",
+      introduced: "2026-07-28",
+      specRef: REF.skills,
+      cacheable: true,
+      params: { uri: "required" },
+      result: { skill: "required", ttlMs, cacheScope },
+    },
+    {
+      method: "resources/directory/read",
+      introduced: "2026-07-28",
+      specRef: REF.skills,
+      params: { uri: "required", cursor },
+      result: { resources: "required", nextCursor },
     },
   ]),
 ];
