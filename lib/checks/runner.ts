@@ -10,7 +10,6 @@ import { MODERN_VERSION } from "../protocol/versions";
 import { CheckContext, LIST_CAPABILITY, LIST_METHODS, RunState } from "./context";
 import { specRefText, specUrl, type CheckDef } from "./define";
 import { appsRows } from "./apps";
-import { skillsRows } from "./skills";
 import { buildEraReport } from "./era-report";
 import { envelopeProbe, probeLabel } from "./era-probes";
 import { ALL_CHECKS } from "./registry";
@@ -150,7 +149,7 @@ export async function runChecks(target: RunTarget, runOptions: RunOptions = {}):
 
   const results = await runSelected(state, selectChecks(target.transport, runOptions.only), options.onProgress);
   if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
-  if (runOptions.skills) results.push(...(await skillsRows(state, runOptions.only)));
+  if (runOptions.skills) results.push(...(await skillsRowsOf(state, runOptions.only)));
   const era = verdict.era === "unreachable" ? "modern" : verdict.era;
   const report: CheckReport = {
     ...base,
@@ -216,7 +215,7 @@ async function legacyRun(
     options.onProgress,
   );
   if (runOptions.apps) results.push(...(await appsRows(state, runOptions.only)));
-  if (runOptions.skills) results.push(...(await skillsRows(state, runOptions.only)));
+  if (runOptions.skills) results.push(...(await skillsRowsOf(state, runOptions.only)));
   const report: CheckReport = { ...base, era: "legacy", checks: results, eraReport, ...summarize(results) };
   return withEvidence({ ...report, score: reportScore(report) }, state);
 }
@@ -288,4 +287,9 @@ async function readCatalog(state: RunState): Promise<void> {
 
 function stripUndefined<T extends object>(o: T): Partial<T> {
   return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** S01–S07, loaded only when a run asks for them (the CLI's check): the Checks tab's code does not carry them. */
+async function skillsRowsOf(state: RunState, only: string[] | undefined): Promise<CheckResult[]> {
+  return (await import("./skills")).skillsRows(state, only);
 }

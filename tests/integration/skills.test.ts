@@ -10,7 +10,7 @@ import type { Target } from "@/lib/bridge/contract";
 import { exitCodeOf } from "@/lib/checks/report";
 import { shutdownAll } from "@/lib/node/bridge/stdio";
 import { runCli } from "../helpers/cli";
-import { FAST, ROOT, noProcessLeft, runOn, runOnDemoProcess } from "./checks/run-suite";
+import { FAST, ROOT, noProcessLeft, runOn, runOnDemoHttp, runOnDemoProcess } from "./checks/run-suite";
 
 const FIXTURE = path.join(ROOT, "tests", "fixtures", "skills", "stdio.ts");
 const fixture = (...flags: string[]): Target => ({
@@ -73,6 +73,15 @@ describe("check judges the Skills rules when the extension is declared", () => {
     expect(rows.every((c) => c.level === "MUST" && c.evidence.length > 0)).toBe(true);
     expect(exitCodeOf(report)).toBe(0);
   }, 60_000);
+
+  it("check --demo skills --http, every check (the app's /api/demo/skills handler): S01–S07 pass, no MUST fails", async () => {
+    const report = await runOnDemoHttp("skills", { ...FAST, toolCalls: "all", skills: true });
+    expect(report.era).toBe("modern");
+    expect(report.checks.filter((c) => c.level === "MUST" && c.status === "fail").map((c) => c.id)).toEqual([]);
+    const rows = report.checks.filter((c) => /^S\d+$/.test(c.id)).map((c) => `${c.id} ${c.status}`);
+    expect(rows).toEqual(S_IDS.map((id) => `${id} pass`));
+    expect(exitCodeOf(report)).toBe(0);
+  }, 90_000);
 
   const MATRIX: [flag: string, id: string][] = [
     ["--no-get", "S01"],
