@@ -8,6 +8,7 @@ import { SKILLS_EXTENSION_ID } from "@/lib/skills/constants";
 import type { PanelProps } from "../playground/types";
 import { Button, PanelSection } from "../ui";
 import { SkillCard } from "./SkillCard";
+import { SkillsChecks } from "./SkillsChecks";
 import { useSkills } from "./useSkills";
 
 export function SkillsPanel({ state, commands }: PanelProps) {
@@ -60,6 +61,7 @@ export function SkillsPanel({ state, commands }: PanelProps) {
               <SkillCard key={s.uri} skill={s} bill={skills.bill} />
             ))}
           </ul>
+          <SkillsChecks facts={facts} />
         </div>
       ) : null}
     </PanelSection>

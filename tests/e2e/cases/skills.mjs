@@ -3,7 +3,7 @@
 // and the frontmatter shown as text. Everything else about skills is proved without a browser
 // (tests/unit/skills, tests/integration/skills.test.ts).
 export function register({ test, assert }) {
-  test("Skills: with the skills demo as target, the Skills tab lists its skills, each file verified, the frontmatter as untrusted text", async ({
+  test("Skills: with the skills demo as target, the Skills tab lists its skills, each file verified, the S checks passing, the frontmatter as untrusted text", async ({
     pg,
     page,
   }) => {
@@ -31,6 +31,15 @@ export function register({ test, assert }) {
       .locator('[data-testid="skills-file"]')
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-verified")));
     assert(verdicts.length === 6 && verdicts.every((v) => v === "true"), `file verdicts: ${verdicts}`);
+    // The S checks judged from what the tab gathered: the same seven rows `check` adds, all passing on the demo.
+    const checks = await page
+      .locator('[data-testid="skills-check"]')
+      .evaluateAll((els) => els.map((e) => `${e.getAttribute("data-check-id")} ${e.getAttribute("data-status")}`));
+    assert(
+      JSON.stringify(checks) ===
+        JSON.stringify(["S01", "S02", "S03", "S04", "S05", "S06", "S07"].map((id) => `${id} pass`)),
+      `S checks: ${checks}`,
+    );
     const frontmatter = await pg.tid("skills-frontmatter").first().innerText();
     assert(frontmatter.includes('"name": "plan-week"'), frontmatter);
   });
