@@ -9,7 +9,7 @@ import { gatherSkills, type SkillReport } from "@/lib/skills/gather";
 import { SKILLS_EXTENSION_ID } from "@/lib/skills/constants";
 import { say } from "@/lib/i18n/translate";
 import { cliT } from "../lang";
-import { oneTargetCommand, type OneTarget } from "../target";
+import { oneTargetCommand, type OneTarget, type OneTargetResult } from "../target";
 import { terminalSafe } from "../terminal-text";
 
 export const command = oneTargetCommand(
@@ -41,7 +41,8 @@ export function skillsJson(skills: SkillReport[]) {
   };
 }
 
-async function list(one: OneTarget): Promise<number> {
+/** The skills and each file's verdict: --json is for programs (English), the text in --lang. */
+export async function list(one: OneTarget): Promise<OneTargetResult> {
   const { check, timeoutMs } = one;
   let facts;
   try {
@@ -49,35 +50,31 @@ async function list(one: OneTarget): Promise<number> {
       readFiles: true,
     });
   } catch (e) {
-    process.stderr.write(`skills: ${(e as Error).message}\n`);
-    return 1;
+    return { code: 1, error: (e as Error).message };
   }
-  const t = cliT();
-  if (!facts.declares) {
-    if (one.json) process.stdout.write(`${JSON.stringify({ skills: [] }, null, 2)}\n`);
-    process.stderr.write(`skills: ${t("skills.cli.notDeclared", { ext: SKILLS_EXTENSION_ID })}\n`);
-    return 1;
-  }
+  if (!facts.declares) return { code: 1, error: cliT()("skills.cli.notDeclared", { ext: SKILLS_EXTENSION_ID }) };
   const failed = facts.pages.find((p) => !p.ok);
   if (failed) process.stderr.write(`skills: ${failed.label}: ${failed.error}\n`);
   const allVerified = facts.skills.every((s) => s.entry.ok && s.files.every((f) => f.verified));
-  if (one.json) process.stdout.write(`${JSON.stringify(skillsJson(facts.skills), null, 2)}\n`);
-  else {
-    // Skill text is the server's: every piece of it is written terminal-safe.
-    const lines = [t("skills.cli.count", { n: facts.skills.length })];
-    for (const s of facts.skills) {
-      const where = s.listed ? t("skills.cli.listed") : t("skills.cli.unlisted");
-      lines.push(`${terminalSafe(nameOf(s))}  ${terminalSafe(s.uri)} (${where})`);
-      if (s.entry.ok)
-        lines.push(`  ${t("skills.cli.description")}: ${terminalSafe(s.entry.entry.frontmatter.description)}`);
-      else for (const p of s.entry.problems) lines.push(`  ! ${terminalSafe(p)}`);
-      for (const f of s.files)
-        lines.push(
-          `  ${f.verified ? t("skills.cli.verified") : t("skills.cli.notVerified")} ${terminalSafe(f.uri)}` +
-            (f.whyMsg ? `: ${terminalSafe(say(f.whyMsg, t))}` : ""),
-        );
-    }
-    process.stdout.write(`${lines.join("\n")}\n`);
+  const code = facts.skills.length > 0 && allVerified && !failed ? 0 : 1;
+  return { code, json: skillsJson(facts.skills), text: () => skillsText(facts.skills) };
+}
+
+/** The human form: every piece of the server's text written terminal-safe. */
+function skillsText(skills: SkillReport[]): string {
+  const t = cliT();
+  const lines = [t("skills.cli.count", { n: skills.length })];
+  for (const s of skills) {
+    const where = s.listed ? t("skills.cli.listed") : t("skills.cli.unlisted");
+    lines.push(`${terminalSafe(nameOf(s))}  ${terminalSafe(s.uri)} (${where})`);
+    if (s.entry.ok)
+      lines.push(`  ${t("skills.cli.description")}: ${terminalSafe(s.entry.entry.frontmatter.description)}`);
+    else for (const p of s.entry.problems) lines.push(`  ! ${terminalSafe(p)}`);
+    for (const f of s.files)
+      lines.push(
+        `  ${f.verified ? t("skills.cli.verified") : t("skills.cli.notVerified")} ${terminalSafe(f.uri)}` +
+          (f.whyMsg ? `: ${terminalSafe(say(f.whyMsg, t))}` : ""),
+      );
   }
-  return facts.skills.length > 0 && allVerified && !failed ? 0 : 1;
+  return lines.join("\n");
 }
