@@ -2,8 +2,7 @@
 /** The pretty view of a card's frames: indented JSON, JSON inside strings decoded and marked (lib/protocol/pretty). */
 import type { Exchange } from "@/lib/bridge/contract";
 import { prettyLines } from "@/lib/protocol/pretty";
-import { tryParseJson } from "@/lib/protocol/json";
-import { receivedFrames } from "@/lib/protocol/exchange";
+import { receivedFrames, sentFrame } from "@/lib/protocol/exchange";
 
 function Frame({ title, value, foldMeta }: { title: string; value: unknown; foldMeta: boolean }) {
   const { lines, truncated } = prettyLines(value, { foldMeta });
@@ -45,7 +44,7 @@ function Frame({ title, value, foldMeta }: { title: string; value: unknown; fold
 }
 
 export function PrettyView({ exchange, foldMeta }: { exchange: Exchange; foldMeta: boolean }) {
-  const sent = exchange.sentFrame ?? tryParseJson(exchange.sent);
+  const sent = sentFrame(exchange);
   const received = receivedFrames(exchange);
   return (
     <div className="space-y-1.5 rounded bg-slate-50 p-1.5 dark:bg-slate-950" data-testid="pretty-view">

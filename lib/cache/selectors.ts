@@ -19,7 +19,7 @@ import type { ListenProblem, SubscriptionFilter } from "../protocol/listen";
 import type { CacheSessionState } from "./state";
 import type { TimelineEntry } from "../session/state";
 import { englishT, type Msg, type Translate } from "../i18n/translate";
-import { replyFrame } from "../protocol/exchange";
+import { replyFrame, sentFrame } from "../protocol/exchange";
 
 export type ExchangeCacheView =
   | { kind: "none" }
@@ -63,7 +63,7 @@ export function exchangeCacheViewIn(entry: TimelineEntry, t: Translate, locale: 
   const reply = replyFrame(exchange);
   if (exchange.outcome.kind !== "response" || Array.isArray(reply)) return { kind: "none" };
   if (exchange.local) {
-    const badge = cacheBadge(exchange.sentFrame, reply, exchange.local.receivedAt, t);
+    const badge = cacheBadge(sentFrame(exchange), reply, exchange.local.receivedAt, t);
     const ttlMs = badge.kind === "cacheable" ? badge.ttlMs : 0;
     return {
       kind: "served",
@@ -74,7 +74,7 @@ export function exchangeCacheViewIn(entry: TimelineEntry, t: Translate, locale: 
       badge,
     };
   }
-  const badge = cacheBadge(exchange.sentFrame, reply, exchange.startedAt + exchange.durationMs, t);
+  const badge = cacheBadge(sentFrame(exchange), reply, exchange.startedAt + exchange.durationMs, t);
   if (badge.kind === "none") return { kind: "none" };
   const recorded = RECORDED.test(entry.sendId) || !(exchange.startedAt > 0);
   return recorded && badge.kind === "cacheable"

@@ -23,7 +23,7 @@ import {
 } from "./rules";
 import { foldListen, openListen, type ListenView } from "../protocol/listen";
 import { tryParseJson } from "../protocol/json";
-import { eventFrame, receivedFrames, replyFrame } from "../protocol/exchange";
+import { eventFrame, receivedFrames, replyFrame, sentFrame } from "../protocol/exchange";
 
 export type CacheLogEvent =
   | { kind: "stored"; at: number; sendId: string; keyLabel: string; scope: string; ttlMs: number }
@@ -127,7 +127,7 @@ function observe(
   now: number,
 ): CacheSessionState {
   if (exchange.local) return state;
-  const sent = exchange.sentFrame;
+  const sent = sentFrame(exchange);
   const method = frameMethod(sent);
   const events: CacheLogEvent[] = [];
   let cache = state.cache;

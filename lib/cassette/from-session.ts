@@ -9,7 +9,7 @@ import { META_KEYS } from "../protocol/meta";
 import { stripSecrets, type StripOptions } from "../share/secrets";
 import { parseJson, type RecordedExchange, type ShareState } from "../share/state";
 import { CASSETTE_FORMAT, CASSETTE_VERSION, type Cassette, type CassetteTarget, type Interaction } from "./format";
-import { receivedFrames, replyFrame } from "../protocol/exchange";
+import { receivedFrames, replyFrame, sentText } from "../protocol/exchange";
 
 export const HANDSHAKE_METHODS = new Set(["initialize", "notifications/initialized", "server/discover"]);
 
@@ -34,7 +34,7 @@ function isAnswerTo(frame: unknown, id: unknown): boolean {
 }
 
 function interactionOf(x: RecordedExchange, target: number): { interaction?: Interaction; skip?: string } {
-  const parsed = parseJson(x.sent);
+  const parsed = parseJson(sentText(x));
   const request = parsed.ok ? asObject(parsed.value) : undefined;
   if (!request || typeof request.method !== "string")
     return { skip: "the frame sent is not a JSON-RPC request or notification" };

@@ -4,8 +4,9 @@
  * the timeline). Pure: the caller supplies `send`.
  */
 import { msg, say, type Msg } from "../i18n/translate";
+import { sentFrame } from "../protocol/exchange";
 import type { ProbeSend } from "../protocol/era";
-import { asObject, tryParseJson, type JsonObject } from "../protocol/json";
+import { asObject, type JsonObject } from "../protocol/json";
 import { META_KEYS } from "../protocol/meta";
 import { diffPairs, type DiffPair, type DiffReport } from "./diff";
 import { answerOf, type Cassette, type Interaction } from "./format";
@@ -47,7 +48,7 @@ export async function replayAndDiff(
   // The handshake: each recorded initialize / server/discover against the probe's own.
   for (const { x, i } of mine.filter(({ x }) => x.handshake && x.request.id !== undefined && answerOf(x))) {
     const method = x.request.method as string;
-    const step = replayed.verdict.steps.find((s) => asObject(tryParseJson(s.exchange.sent))?.method === method);
+    const step = replayed.verdict.steps.find((s) => asObject(sentFrame(s.exchange))?.method === method);
     if (step)
       pairs.push({
         index: i,

@@ -5,7 +5,7 @@
 import type { Exchange } from "../bridge/contract";
 import type { EvidenceFrame } from "./types";
 import { truncate } from "./wire";
-import { eventFrame } from "../protocol/exchange";
+import { eventFrame, sentText } from "../protocol/exchange";
 
 const FRAME_CHARS = 400;
 const MAX_FRAMES = 8;
@@ -34,7 +34,7 @@ export function evidenceFrames(exchanges: (Exchange | undefined)[]): EvidenceFra
     const status = ex.http?.status !== undefined ? `HTTP ${ex.http.status} ` : "";
     frames.push({
       direction: "sent",
-      frame: truncate(ex.sent || `(${ex.transport === "http" ? "no body" : "nothing"})`, FRAME_CHARS),
+      frame: truncate(sentText(ex) || `(${ex.transport === "http" ? "no body" : "nothing"})`, FRAME_CHARS),
     });
     for (const text of receivedOf(ex))
       frames.push({

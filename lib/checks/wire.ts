@@ -7,7 +7,7 @@ import type { Exchange, WireEvent } from "../bridge/contract";
 import { asObject, type JsonObject } from "../protocol/json";
 import type { Reply } from "../protocol/reply";
 import { msg, type Msg } from "../i18n/translate";
-import { eventFrame } from "../protocol/exchange";
+import { eventFrame, sentFrame as sentFrameOf } from "../protocol/exchange";
 
 export { asObject, type JsonObject };
 // The reply reader is the protocol layer's (the era probe reads replies the same way).
@@ -87,12 +87,7 @@ export function serverFrames(exchange: Exchange): ServerFrame[] {
 
 /** The frame the client sent, parsed (undefined when not JSON). */
 export function sentFrame(exchange: Exchange): JsonObject | undefined {
-  if (exchange.sentFrame !== undefined) return asObject(exchange.sentFrame);
-  try {
-    return asObject(JSON.parse(exchange.sent));
-  } catch {
-    return undefined;
-  }
+  return asObject(sentFrameOf(exchange));
 }
 
 export function sentMethod(exchange: Exchange): string | undefined {

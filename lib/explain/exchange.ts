@@ -10,7 +10,7 @@ import { explainErrorCode, explainHttpStatus, type ErrorCard } from "./errors-ex
 import { explainHeaders } from "./headers";
 import type { Annotation, ServerEra } from "./types";
 import { isJsonObject } from "../protocol/json";
-import { receivedFrames } from "../protocol/exchange";
+import { receivedFrames, sentFrame as sentFrameOf, sentText } from "../protocol/exchange";
 
 export interface ExplainedFrame {
   role: "sent" | "received";
@@ -31,9 +31,9 @@ function methodOf(frame: unknown): string | undefined {
   return isJsonObject(frame) && typeof frame.method === "string" ? frame.method : undefined;
 }
 
+/** The sent frame parsed, or its text when it is not JSON. */
 function sentFrame(exchange: Exchange): unknown {
-  if (exchange.sentFrame !== undefined) return exchange.sentFrame;
-  return exchange.sent;
+  return sentFrameOf(exchange) ?? sentText(exchange);
 }
 
 export function explainExchange(
@@ -171,7 +171,7 @@ export function transcriptFromExchanges(exchanges: Exchange[]): string {
       for (const [k, v] of request.headers)
         lines.push(`${k}: ${k.toLowerCase() === "authorization" ? "(redacted)" : v}`);
     }
-    lines.push(`→ ${ex.sent.replace(/\s*\n\s*/g, " ")}`);
+    lines.push(`→ ${sentText(ex).replace(/\s*\n\s*/g, " ")}`);
     const response = ex.events.find((e) => e.kind === "http-response");
     if (response?.kind === "http-response") {
       lines.push(`HTTP/1.1 ${response.status} ${response.statusText}`);

@@ -7,7 +7,7 @@
 import { englishT, type Translate } from "../i18n/translate";
 import type { Exchange } from "../protocol/exchange";
 import { isJsonObject, type JsonObject } from "../protocol/json";
-import { replyFrame } from "../protocol/exchange";
+import { replyFrame, sentFrame } from "../protocol/exchange";
 
 export interface CatalogueItem {
   name: string;
@@ -49,7 +49,8 @@ const str = (v: unknown) => (typeof v === "string" ? v : undefined);
 function latestResults(exchanges: Exchange[]): Map<string, JsonObject> {
   const found = new Map<string, JsonObject>();
   for (const ex of exchanges) {
-    const method = isJsonObject(ex.sentFrame) ? str(ex.sentFrame.method) : undefined;
+    const sent = sentFrame(ex);
+    const method = isJsonObject(sent) ? str(sent.method) : undefined;
     if (!method || ex.outcome.kind !== "response") continue;
     const frame = replyFrame(ex);
     if (isJsonObject(frame) && isJsonObject(frame.result) && frame.result.resultType !== "input_required")

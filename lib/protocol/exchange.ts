@@ -81,12 +81,13 @@ export type ExchangeOutcome =
   | { kind: "notification"; note: string } // a frame without id: no response is expected
   | { kind: "failure"; failure: FailureKind; message: string; stderrTail?: string[] };
 
-export interface Exchange extends SendHead {
+export interface Exchange extends Omit<SendHead, "sent"> {
   /** Wall-clock ms epoch at which the bridge began the send. */
   startedAt: number;
   durationMs: number;
-  /** The parsed frame when `sent` is JSON. */
-  sentFrame?: unknown;
+  /** The frame text, kept here only when no event carries it whole (nothing crossed the wire, a cut stdin line, a
+   *  bodiless HTTP request, a local answer). Read through sentText() and sentFrame(). */
+  sent?: string;
   /** Every JSON-RPC frame received during this exchange, in order (notifications, then the response): the index of
    *  the event it came in, or the frame itself when no event carries it. Read through receivedFrames(). */
   received: ReceivedFrame[];
@@ -167,6 +168,91 @@ export function receivedFrames(exchange: {
     const event = exchange.events?.[entry];
     return event === undefined ? undefined : eventFrame(event);
   });
+}
+
+/*
+ * The sent frame is kept once too: as the text of the event it went out in (the stdin line, the HTTP request's body);
+ * `sent` is kept on the record only when no event carries it whole. Its parse rides along in memory (keepSentParse).
+ */
+
+const sentParses = new WeakMap<object, unknown>();
+
+type SentRecord = { sent?: string; events?: readonly WireEvent[] };
+
+/** The event the sent frame went out in, whole: the stdin line or the HTTP request's body that is `text`. */
+function sentEvent(events: readonly WireEvent[] | undefined, text?: string): WireEvent | undefined {
+  return events?.find(
+    (e) =>
+      (e.kind === "stdin" && (text === undefined || e.text === text)) ||
+      (e.kind === "http-request" && e.body !== "" && (text === undefined || e.body === text)),
+  );
+}
+
+/** The frame text exactly as delivered: the stdin line or HTTP body it went out in, or `sent` when no event carries it. */
+export function sentText(exchange: SentRecord): string {
+  if (exchange.sent !== undefined) return exchange.sent;
+  const event = sentEvent(exchange.events);
+  if (event?.kind === "stdin") return event.text;
+  if (event?.kind === "http-request") return event.body;
+  return "";
+}
+
+/** The parsed sent frame; undefined when the text is not JSON. Parsed at most once per record (or handed over). */
+export function sentFrame(exchange: SentRecord): unknown {
+  // A record an older build kept in memory or saved (the Lab's last run) may still carry its parse as `sentFrame`.
+  const old = (exchange as { sentFrame?: unknown }).sentFrame;
+  if (old !== undefined) return old;
+  const holder: object = (exchange.sent === undefined ? sentEvent(exchange.events) : undefined) ?? exchange;
+  if (sentParses.has(holder)) return sentParses.get(holder);
+  let frame: unknown;
+  try {
+    frame = JSON.parse(sentText(exchange));
+  } catch {
+    frame = undefined;
+  }
+  sentParses.set(holder, frame);
+  return frame;
+}
+
+/**
+ * Keeps the sent frame once: drops `sent` (and an old record's `sentFrame`) when an event carries the text whole, and
+ * keeps `parse.frame` (the parse made where the frame was read; undefined = not a frame) beside it in memory. For
+ * producers and for readers of old records.
+ */
+export function keepSentOnce<X extends SentRecord>(exchange: X, parse?: { frame: unknown }): Omit<X, "sentFrame"> {
+  const { sentFrame: old, ...rest } = exchange as X & { sentFrame?: unknown };
+  const event = rest.sent === undefined ? undefined : sentEvent(rest.events, rest.sent);
+  if (event) delete rest.sent;
+  const holder = event ?? (rest.sent === undefined ? sentEvent(rest.events) : undefined) ?? rest;
+  // The producer's parse is the answer, also when it kept the text unparsed (too deep, not JSON).
+  if (parse) sentParses.set(holder, parse.frame);
+  else if (old !== undefined) sentParses.set(holder, old);
+  return rest;
+}
+
+/**
+ * A JSON.stringify replacer for output that has always shown `sent` and `sentFrame` on each record (the CLI's --json,
+ * a public contract): it writes them back beside the record's fields, read through the accessors, at output time.
+ */
+export function withSentWhole(_key: string, value: unknown): unknown {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return value;
+  const record = value as Record<string, unknown>;
+  // A record (a bridge's, or a link's without its sendId and parse) is the object with events, an outcome and a transport.
+  const isRecord =
+    Array.isArray(record.events) && typeof record.outcome === "object" && typeof record.transport === "string";
+  if (!isRecord || "sentFrame" in record) return value;
+  const exchange = record as SentRecord;
+  const frame = sentFrame(exchange);
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(record)) {
+    if (k === "sent") continue;
+    out[k] = v;
+    if (k === "transport") out.sent = sentText(exchange);
+  }
+  if (!("sent" in out)) out.sent = sentText(exchange);
+  // Only the bridge's own records carried the parse (a link's recorded exchange never did).
+  if (frame !== undefined && typeof record.sendId === "string") out.sentFrame = frame;
+  return out;
 }
 
 /**

@@ -11,7 +11,7 @@
  * bytes). `_meta` at the top of params / result is folded to `{…}` unless `foldMeta: false`.
  * Pure: the output is plain text that the UI renders as text — never as HTML.
  */
-import { receivedFrames, replyFrame, type Exchange } from "./exchange";
+import { receivedFrames, replyFrame, sentFrame, sentText, type Exchange, type WireEvent } from "./exchange";
 import { isJsonObject } from "./json";
 
 export type TraceLineKind =
@@ -27,7 +27,9 @@ export interface TraceOptions {
   foldMeta?: boolean;
 }
 
-export type TraceInput = Pick<Exchange, "sent" | "received" | "outcome" | "timeoutMs"> & { sentFrame?: unknown };
+export type TraceInput = Pick<Exchange, "sent" | "received" | "outcome" | "timeoutMs"> & {
+  events?: readonly WireEvent[];
+};
 
 const FOLD_MARK = "\u0000fold\u0000";
 const FOLDED = "{…}";
@@ -41,19 +43,15 @@ export function compactJson(value: unknown, foldMeta = true): string {
 }
 
 function parseSent(input: TraceInput): { ok: true; frame: unknown } | { ok: false } {
-  if (input.sentFrame !== undefined) return { ok: true, frame: input.sentFrame };
-  try {
-    return { ok: true, frame: JSON.parse(input.sent) };
-  } catch {
-    return { ok: false };
-  }
+  const frame = sentFrame(input);
+  return frame === undefined ? { ok: false } : { ok: true, frame };
 }
 
 /** `→ method {params}` for a request or notification; the raw text for anything else. */
 export function sentLine(input: TraceInput, opts: TraceOptions = {}): TraceLine {
   const fold = opts.foldMeta ?? true;
   const parsed = parseSent(input);
-  if (!parsed.ok) return { kind: "send", text: `→ (not JSON) ${input.sent}` };
+  if (!parsed.ok) return { kind: "send", text: `→ (not JSON) ${sentText(input)}` };
   const frame = parsed.frame;
   if (isJsonObject(frame) && typeof frame.method === "string") {
     const params = "params" in frame ? ` ${compactJson(frame.params, fold)}` : "";

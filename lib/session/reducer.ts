@@ -10,7 +10,7 @@ import { requestIdOfFrame, withRequestId } from "./ids";
 import type { PageSendOptions } from "../bridge/send-options";
 import { selectTarget } from "./selectors";
 import { buildDerived, DERIVED_PREFIX, selectCheckedEra, targetTemplates } from "./target-templates";
-import { replyFrame } from "../protocol/exchange";
+import { replyFrame, sentFrame } from "../protocol/exchange";
 
 export type Action =
   | { type: "target/choose"; preset: PresetId }
@@ -63,7 +63,7 @@ function bumpNextId(nextId: number, sent: unknown): number {
 /** A legacy HTTP initialize reply mints a session: remember its id and the negotiated version. */
 function sessionFrom(exchange: Exchange): HttpSession | undefined {
   if (exchange.transport !== "http" || !exchange.http?.sessionId) return undefined;
-  const sent = asObject(exchange.sentFrame ?? tryParseJson(exchange.sent));
+  const sent = asObject(sentFrame(exchange));
   if (sent?.method !== "initialize") return undefined;
   const result = asObject(asObject(replyFrame(exchange))?.result);
   const version = typeof result?.protocolVersion === "string" ? result.protocolVersion : undefined;

@@ -1,5 +1,6 @@
 /** What the /examples page shows per example: derived from the recorded state, pure. */
 import { encodeShareFragment } from "./codec";
+import { sentText } from "../protocol/exchange";
 import { EXAMPLES, type GalleryExample } from "./examples";
 import type { ShareState, Verdict } from "./state";
 import { joinCommandLine } from "../bridge/command-line";
@@ -39,7 +40,8 @@ export function describeTarget(state: ShareState, t: Translate = englishT): stri
 }
 
 function firstRequest(state: ShareState, t: Translate): string {
-  const sent = state.exchanges[0]?.sent ?? state.editor;
+  const first = state.exchanges[0];
+  const sent = first ? sentText(first) : state.editor;
   try {
     const frame = JSON.parse(sent) as { method?: unknown; params?: { name?: unknown; uri?: unknown } };
     const what =

@@ -4,6 +4,7 @@
  * for a stdio command, the confirmation). Pure.
  */
 import type { Target } from "../bridge/contract";
+import { sentText } from "../protocol/exchange";
 import { englishT, msg, say, type Msg, type Translate } from "../i18n/translate";
 import { DEMO_SERVERS, targetKey, targetLabel } from "../bridge/target";
 import type { RecordedExchange, ShareState } from "./state";
@@ -58,7 +59,7 @@ export function livePlan(state: ShareState): LivePlan {
       ? state.exchanges.map((x, i) => {
           const where = exchangeTarget(x, state);
           return {
-            frame: x.sent,
+            frame: sentText(x),
             processMode: x.process?.fresh ? "fresh" : "keep",
             timeoutMs: x.timeoutMs,
             ...(x.label ? { label: x.label } : {}),

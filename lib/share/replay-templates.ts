@@ -5,7 +5,8 @@
  * the page's probe and send do those. Pure.
  */
 import { formatFrame } from "../protocol/meta";
-import { asObject, tryParseJson } from "../protocol/json";
+import { sentFrame } from "../protocol/exchange";
+import { asObject } from "../protocol/json";
 import { exampleById } from "./examples";
 
 export interface ReplayTemplate {
@@ -23,7 +24,7 @@ export function replayTemplates(cassette: string): ReplayTemplate[] {
   const out: ReplayTemplate[] = [];
   const seen = new Set<string>();
   for (const x of example.state.exchanges) {
-    const parsed = tryParseJson(x.sent);
+    const parsed = sentFrame(x);
     const frame = asObject(parsed);
     if (!frame || typeof frame.method !== "string" || !("id" in frame) || HANDSHAKE.has(frame.method)) continue;
     const text = formatFrame(parsed);

@@ -6,6 +6,7 @@
  * Send, Probe nor Restart can spawn what a link chose without that confirmation.
  */
 import type { Target } from "../bridge/contract";
+import { sentText } from "../protocol/exchange";
 import { activeEmulation } from "../protocol/emulation";
 import { capabilitiesFrom, type EnvelopeSettings } from "../session/envelope";
 import { PRESETS, type PresetId } from "../session/presets";
@@ -120,7 +121,7 @@ export function withTarget(session: SessionState, target: Target): SessionState 
 function nextIdAfter(share: ShareState, current: number): number {
   let next = current;
   for (const x of share.exchanges) {
-    const frame = parseJson(x.sent);
+    const frame = parseJson(sentText(x));
     const id =
       frame.ok && frame.value && typeof frame.value === "object" ? (frame.value as { id?: unknown }).id : undefined;
     if (typeof id === "number" && Number.isInteger(id) && id >= next) next = id + 1;
@@ -146,8 +147,8 @@ export function sessionFromShare(
     targetLabel: x.targetLabel,
     transport: x.transport,
     timeoutMs: x.timeoutMs,
-    sent: x.sent,
-    notJson: !parseJson(x.sent).ok,
+    sent: sentText(x),
+    notJson: !parseJson(sentText(x)).ok,
     oneLined: false,
     sendHeaders: null,
     ...(x.emulation ? { emulation: x.emulation } : {}),

@@ -3,6 +3,7 @@
  * recorded, trimmed to what a viewer needs. Pure.
  */
 import type { Exchange, Target } from "../bridge/contract";
+import { keepSentOnce, sentText } from "../protocol/exchange";
 import type { Emulation } from "../protocol/emulation";
 import type { SharedCheckRun } from "./check-run";
 
@@ -15,10 +16,10 @@ export interface Verdict {
 }
 
 /**
- * An exchange as a link stores it: the bridge's record without the per-send id and the parsed copy of `sent`
- * (both rebuilt by `toExchange`), plus an optional label and verdicts, the target it was sent to, and when.
+ * An exchange as a link stores it: the bridge's record without the per-send id (rebuilt by `toExchange`), the sent
+ * frame kept once (in its stdin / HTTP-request event, else in `sent`), plus an optional label and verdicts, the target it was sent to, and when.
  */
-export type RecordedExchange = Omit<Exchange, "sendId" | "startedAt" | "sentFrame"> & {
+export type RecordedExchange = Omit<Exchange, "sendId" | "startedAt"> & {
   /** Shown above the exchange, e.g. "process A" or "probe: server/discover". */
   label?: string;
   verdicts?: Verdict[];
@@ -62,11 +63,12 @@ export function recordExchange(
   exchange: Exchange,
   extra: { label?: string; verdicts?: Verdict[]; target?: Target; emulation?: RecordedExchange["emulation"] } = {},
 ): RecordedExchange {
-  const { sendId: _sendId, sentFrame: _sentFrame, ...rest } = exchange;
+  // A link keeps the frame in `sent` (its v1 format, which elides the stdin / request text); the parse is not kept.
+  const { sendId: _sendId, ...rest } = keepSentOnce(exchange);
   void _sendId;
-  void _sentFrame;
   const recorded: RecordedExchange = {
     ...rest,
+    sent: sentText(exchange),
     durationMs: roundMs(exchange.durationMs),
     events: exchange.events.map((e) => ({ ...e, t: roundMs(e.t) })),
   };
@@ -84,7 +86,7 @@ export function recordExchange(
   return recorded;
 }
 
-/** Parses `sent` the way the bridge does for `sentFrame`; undefined when it is not JSON. Never evaluates. */
+/** Parses a frame's text; `ok: false` when it is not JSON. Never evaluates. */
 export function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   try {
     return { ok: true, value: JSON.parse(text) };
@@ -98,8 +100,7 @@ export function toExchange(
   recorded: RecordedExchange,
   index: number,
 ): Exchange & { label?: string; verdicts?: Verdict[] } {
-  const parsed = parseJson(recorded.sent);
-  const { target: _target, ...rest } = recorded;
+  const { target: _target, ...rest } = keepSentOnce(recorded);
   void _target;
   const exchange: Exchange & { label?: string; verdicts?: Verdict[] } = {
     ...rest,
@@ -107,6 +108,5 @@ export function toExchange(
     // 0 = not recorded (older links): views say "freshness not tracked" instead of counting from 1970.
     startedAt: recorded.startedAt ?? 0,
   };
-  if (parsed.ok) exchange.sentFrame = parsed.value;
   return exchange;
 }

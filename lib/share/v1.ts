@@ -9,7 +9,7 @@
 import type { Target, WireEvent, ExchangeOutcome } from "../bridge/contract";
 import { targetLabel } from "../bridge/target";
 import { parseJson, type RecordedExchange, type ShareState } from "./state";
-import { eventFrame, keepParse, receivedFrames, replyFrame, type ReceivedFrame } from "../protocol/exchange";
+import { eventFrame, keepParse, receivedFrames, replyFrame, sentText, type ReceivedFrame } from "../protocol/exchange";
 import type { CompactEvent, PayloadExchange, PayloadV1 } from "./v1-schema";
 import { buildEnvelope, formatFrame } from "../protocol/meta";
 
@@ -111,12 +111,12 @@ function defaultTransport(target: Target): "stdio" | "http" {
 
 // ---------- compaction (encode) ----------
 
-function compactEvent(e: WireEvent, x: RecordedExchange, target: Target): CompactEvent {
+function compactEvent(e: WireEvent, sent: string, target: Target): CompactEvent {
   // The bridge writes `sent` itself to stdin (and appends the "\n"); only a different line is stored.
-  if (e.kind === "stdin") return e.text === x.sent ? { t: e.t, kind: "stdin" } : e;
+  if (e.kind === "stdin") return e.text === sent ? { t: e.t, kind: "stdin" } : e;
   if (e.kind === "http-request") {
     const c: CompactEvent = { ...e };
-    if (e.body === x.sent) delete c.body;
+    if (e.body === sent) delete c.body;
     if (target.kind === "http" && e.url === target.url) delete c.url;
     return c;
   }
@@ -139,11 +139,14 @@ function compactExchange(x: RecordedExchange, stateTarget: Target): PayloadExcha
   // Derivations use the exchange's own target; it is stored only when it differs from the state's.
   const target = x.target ?? stateTarget;
   const received = receivedFrames(x);
+  // A link keeps the frame in `sent` and drops it from the event that carried it (the payload format since v1).
+  const sent = sentText(x);
   const out: PayloadExchange = {
     ...x,
+    sent,
     received,
     outcome: payloadOutcome(x),
-    events: x.events.map((e) => compactEvent(e, x, target)),
+    events: x.events.map((e) => compactEvent(e, sent, target)),
   };
   if (x.target && same(x.target, stateTarget)) delete out.target;
   if (x.transport === defaultTransport(target)) delete out.transport;

@@ -5,11 +5,11 @@
  * (ext-tasks: clients SHOULD persist task ids). Pure.
  */
 import { asObject, isTaskStatus, type TaskStatus } from "./shapes";
-import { replyFrame, type WireEvent } from "../protocol/exchange";
+import { replyFrame, sentFrame, type WireEvent } from "../protocol/exchange";
 
 export interface ExchangeRecord {
-  sent: string;
-  sentFrame?: unknown;
+  /** Kept only when no event carries the sent frame (read through sentFrame()). */
+  sent?: string;
   startedAt?: number;
   targetLabel: string;
   outcome: { kind: string; frame?: unknown; at?: number };
@@ -32,12 +32,7 @@ export interface RecordedTask {
 }
 
 function frameOf(x: ExchangeRecord): Record<string, unknown> | undefined {
-  if (asObject(x.sentFrame)) return asObject(x.sentFrame);
-  try {
-    return asObject(JSON.parse(x.sent));
-  } catch {
-    return undefined;
-  }
+  return asObject(sentFrame(x));
 }
 
 /** Oldest first in, newest last: the result lists tasks in the order they were created. */

@@ -5,12 +5,14 @@
  */
 import { expect } from "vitest";
 import type { Exchange, ExchangeOutcome, WireEvent } from "@/lib/bridge/contract";
-import { keepParse, pointIntoEvents, replyFrame } from "@/lib/protocol/exchange";
+import { keepParse, keepSentOnce, pointIntoEvents, replyFrame } from "@/lib/protocol/exchange";
 
 /** A wire event as a test writes it: a stdout line, SSE event or HTTP body may name the frame its text parses to. */
 export type EventWithFrame = WireEvent & { frame?: unknown };
 
 export type ExchangeWithFrames = Omit<Exchange, "events" | "received" | "outcome"> & {
+  /** The sent frame's parse, handed over as the bridge hands its own (kept beside the record, not in it). */
+  sentFrame?: unknown;
   events: EventWithFrame[];
   received: unknown[];
   outcome: ExchangeOutcome;
@@ -24,8 +26,10 @@ export function recordedEvent(event: EventWithFrame): WireEvent {
 }
 
 export function exchangeOf(x: ExchangeWithFrames): Exchange {
-  const events = x.events.map(recordedEvent);
-  return { ...x, events, ...pointIntoEvents(events, x.received, x.outcome) };
+  const { sentFrame, ...rest } = x;
+  const events = rest.events.map(recordedEvent);
+  const exchange: Exchange = { ...rest, events, ...pointIntoEvents(events, rest.received, rest.outcome) };
+  return keepSentOnce(exchange, "sentFrame" in x ? { frame: sentFrame } : undefined);
 }
 
 /** The outcome as a test asserts on it: a reply as `{ kind: "response", frame }`, wherever the record keeps it. */

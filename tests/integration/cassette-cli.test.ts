@@ -1,5 +1,6 @@
 /** `npm run cli -- cassette | mock` on what a user hands them: session files, links, bad files. Real processes. */
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { sentText } from "@/lib/protocol/exchange";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -19,7 +20,10 @@ describe("npm run cli -- cassette", () => {
     // Written by hand (not by exportSessionFile, which would strip it): the cassette must strip it itself.
     const withToken = {
       ...example,
-      exchanges: example.exchanges.map((x) => ({ ...x, sent: x.sent.replace('"Dentist"', JSON.stringify(secret)) })),
+      exchanges: example.exchanges.map((x) => ({
+        ...x,
+        sent: sentText(x).replace('"Dentist"', JSON.stringify(secret)),
+      })),
     };
     const file = path.join(dir, "session.json");
     writeFileSync(

@@ -3,6 +3,7 @@
  * nothing spawned — the page's "replay of …" targets.
  */
 import { describe, expect, it } from "vitest";
+import { sentText } from "@/lib/protocol/exchange";
 import type { Target } from "@/lib/bridge/contract";
 import { exampleById } from "@/lib/share/examples";
 import { sendFrame } from "./helpers";
@@ -15,7 +16,7 @@ describe("a replay target", () => {
   it("answers the example's own frame with its recorded answer, spawning nothing", async () => {
     const example = exampleById("dentist-mrtr")!.state;
     const recorded = example.exchanges[0];
-    const x = await sendFrame(dentist, example.exchanges[0].sent);
+    const x = await sendFrame(dentist, sentText(example.exchanges[0]));
     expect(x.process).toBeUndefined();
     expect(x.events.some((e) => e.kind === "spawn")).toBe(false);
     expect(x.events[0]).toMatchObject({

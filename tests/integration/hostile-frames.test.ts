@@ -7,7 +7,7 @@ import { TOKEN_HEADER, type Exchange, type WireEvent } from "@/lib/bridge/contra
 import { LIMITS } from "@/lib/node/bridge/limits";
 import { startAppRoutes, type AppRoutes } from "./app-routes";
 import { ENVELOPE, endAllAndAssertNoneAlive, trackMemory, fixture, recordPids, request, sendFrame } from "./helpers";
-import { receivedFrames } from "@/lib/protocol/exchange";
+import { receivedFrames, sentFrame } from "@/lib/protocol/exchange";
 import { readOutcome } from "@/tests/helpers/exchange";
 import { bareToolsCall } from "@/tests/helpers/frames";
 
@@ -59,7 +59,7 @@ describe("size and shape", () => {
       failure: "not-json",
       message: expect.stringMatching(/nests deeper than 512 levels; kept as text.*nothing was sent/),
     });
-    expect(ex.sentFrame).toBeUndefined();
+    expect(sentFrame(ex)).toBeUndefined();
   });
 
   it("an insisted deep frame is delivered byte for byte, and the exchange still serializes through the route", async () => {

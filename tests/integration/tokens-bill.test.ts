@@ -3,6 +3,7 @@
  * missed (no handshake: 12 tools). Also the embedded calendar, a 2026-07-28 server.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { sentText } from "@/lib/protocol/exchange";
 import { billCatalogue, fleetCost, fleetSentence, type Bill, type Counter } from "@/lib/tokens/bill";
 import { boundedCounter } from "@/lib/tokens/bpe";
 import { loadCounter, loadEncoder } from "@/lib/tokens/encoders";
@@ -127,7 +128,9 @@ describe("the embedded calendar (a 2026-07-28 server)", () => {
     });
     expect(b.perTool.map((t) => t.name)).toContain("create_event");
     const list = fetched.steps.find((s) => s.label === "catalogue: tools/list")!;
-    expect(JSON.parse(list.exchange.sent).params._meta["io.modelcontextprotocol/protocolVersion"]).toBe("2026-07-28");
+    expect(JSON.parse(sentText(list.exchange)).params._meta["io.modelcontextprotocol/protocolVersion"]).toBe(
+      "2026-07-28",
+    );
     expect(b.totalTokens).toBe(b.toolsTokens + b.instructionsTokens);
     expect(b.instructionsTokens).toBeGreaterThan(0);
   });
@@ -152,7 +155,7 @@ describe("tools/list pagination (a paginating fixture server)", () => {
       'catalogue: tools/list (cursor "page-1")',
       'catalogue: tools/list (cursor "page-2")',
     ]);
-    expect(JSON.parse(fetched.steps.at(-1)!.exchange.sent)).toMatchObject({
+    expect(JSON.parse(sentText(fetched.steps.at(-1)!.exchange))).toMatchObject({
       method: "tools/list",
       params: { cursor: "page-2" },
     });

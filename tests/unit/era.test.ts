@@ -26,7 +26,6 @@ function scripted(
       targetLabel: "t",
       transport: reply.status ? "http" : "stdio",
       sent: text,
-      sentFrame: frame,
       received: [],
       outcome: reply.outcome,
       events: [],

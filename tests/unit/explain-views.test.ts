@@ -21,7 +21,6 @@ function exchange(sent: object, received: unknown[], extra: Partial<Exchange> = 
     targetLabel: "t",
     transport: "stdio",
     sent: JSON.stringify(sent),
-    sentFrame: sent,
     received: received.map((frame) => ({ frame })),
     outcome: received.length
       ? { kind: "response", frame: received[received.length - 1] }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { CATALOGUES } from "@/lib/i18n/catalogues";
+import { sentText } from "@/lib/protocol/exchange";
 import { makeTranslate, say } from "@/lib/i18n/translate";
 import { type BridgeReply, type Exchange, type ProcessStatus, type SendRequest } from "@/lib/bridge/contract";
 import {
@@ -111,7 +112,7 @@ describe("session reducer", () => {
       http: { status: 200, sessionId: "abc-123" },
     });
     let s = run([
-      started(1, init.sent, { targetKey: key, transport: "http" }),
+      started(1, sentText(init), { targetKey: key, transport: "http" }),
       { type: "send/finished", seq: 1, exchange: init },
     ]);
     expect(s.sessions[key]).toEqual({ sessionId: "abc-123", protocolVersion: "2025-11-25" });

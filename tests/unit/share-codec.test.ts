@@ -1,5 +1,6 @@
 import type { Target } from "@/lib/bridge/contract";
 import { describe, expect, it } from "vitest";
+import { sentFrame } from "@/lib/protocol/exchange";
 import LZString from "lz-string";
 import {
   decodeShareFragment,
@@ -107,7 +108,7 @@ describe("link round trips", () => {
     const x = toExchange(exampleById("dentist-mrtr")!.state.exchanges[1], 1);
     expect(x.sendId).toBe("link-2");
     expect(x.startedAt).toBe(0);
-    expect((x.sentFrame as { id: number }).id).toBe(2);
+    expect((sentFrame(x) as { id: number }).id).toBe(2);
   });
 
   it("withFragment replaces an existing fragment and keeps the page URL", () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { REPLAY_CASSETTES } from "@/lib/bridge/target";
+import { sentText } from "@/lib/protocol/exchange";
 import { decodeShareFragment } from "@/lib/share/codec";
 import { EXAMPLES } from "@/lib/share/examples";
 import { galleryCards } from "@/lib/share/gallery";
@@ -48,7 +49,7 @@ describe("the examples gallery", () => {
       for (const x of e.state.exchanges)
         expect([e.id, x.outcome.kind]).toEqual([
           e.id,
-          JSON.parse(x.sent).id === undefined ? "notification" : "response",
+          JSON.parse(sentText(x)).id === undefined ? "notification" : "response",
         ]);
   });
 });

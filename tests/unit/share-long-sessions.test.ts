@@ -4,6 +4,7 @@
  * exchanges out (a link over its length budget), it says exactly which, in the link and to the sharer.
  */
 import { readFileSync } from "node:fs";
+import { sentText } from "@/lib/protocol/exchange";
 import { describe, expect, it } from "vitest";
 import { decodeShareFragment, encodeShareFragment } from "@/lib/share/codec";
 import { EXAMPLES, exampleById } from "@/lib/share/examples";
@@ -99,7 +100,7 @@ describe("what a writer leaves out of 300 exchanges is listed in a form the read
           url: "https://mcp.example/mcp",
           headers: [["X-Api-Key", "k"]],
           added: [],
-          body: x.sent,
+          body: sentText(x),
         },
         ...x.events,
       ],

@@ -3,7 +3,7 @@
  * shows it like any exchange, with no wire events but one note saying so, and `local` set.
  */
 import { englishT, type Translate } from "../../i18n/translate";
-import type { Exchange, SendHead } from "../../protocol/exchange";
+import { keepSentOnce, type Exchange, type SendHead } from "../../protocol/exchange";
 import { humanAge } from "./describe";
 import { answerFromCache, type CacheEntry } from "./store";
 
@@ -21,14 +21,14 @@ export function servedFromCacheText(ageMs: number, t: Translate = englishT): str
 
 export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: NonNullable<Exchange["local"]> } {
   const frame = answerFromCache(init.entry, init.requestId);
-  return {
+  // Nothing crossed the wire, so no event carries the sent frame either: the record keeps its text, the parse beside it.
+  const exchange: Exchange & { local: NonNullable<Exchange["local"]> } = {
     sendId: init.sendId,
     startedAt: init.now,
     durationMs: 0,
     targetLabel: init.targetLabel,
     transport: init.transport,
     sent: init.sent,
-    sentFrame: init.sentFrame,
     // Nothing crossed the wire, so no event carries the answer: it is kept whole.
     received: [{ frame }],
     outcome: { kind: "response", frame },
@@ -48,4 +48,5 @@ export function localAnswerExchange(init: LocalAnswerInit): Exchange & { local: 
       receivedAt: init.entry.receivedAt,
     },
   };
+  return keepSentOnce(exchange, { frame: init.sentFrame });
 }

@@ -2,7 +2,7 @@
 import { LEGACY_SPEC, SPEC, check, defineChecks, type CheckDef } from "../define";
 import { msg } from "../../i18n/translate";
 import { asObject, replyMsg, serverFrames, truncate } from "../wire";
-import { eventFrame } from "../../protocol/exchange";
+import { eventFrame, sentText } from "../../protocol/exchange";
 
 export const STDIO_CHECKS: CheckDef[] = defineChecks(
   { spec: { section: "§9.1", path: SPEC.stdio }, transports: "stdio" },
@@ -19,7 +19,7 @@ export const STDIO_CHECKS: CheckDef[] = defineChecks(
         let lines = 0;
         let stderr = 0;
         for (const ex of ctx.observed()) {
-          if (ex.transport !== "stdio" || ex.sent.trimStart().startsWith("[")) continue; // C62's batch is judged there
+          if (ex.transport !== "stdio" || sentText(ex).trimStart().startsWith("[")) continue; // C62's batch is judged there
           for (const e of ex.events) {
             if (e.kind === "stderr") stderr += 1;
             if (e.kind !== "stdout" || e.text.trim() === "") continue;

@@ -4,7 +4,7 @@
  */
 import { performance } from "node:perf_hooks";
 import type { Exchange, ExchangeOutcome, SendHead, WireEvent } from "@/lib/bridge/contract";
-import { keepParse, pointIntoEvents } from "@/lib/protocol/exchange";
+import { keepParse, keepSentOnce, pointIntoEvents } from "@/lib/protocol/exchange";
 import { LIMITS } from "./limits";
 
 /**
@@ -27,6 +27,7 @@ export function recordedEvent(input: WireEventInput, t: number): WireEvent {
 }
 
 export interface ExchangeInit extends SendHead {
+  /** The send path's one parse of `sent` (undefined: kept as text), handed to the record in memory, not stored. */
   sentFrame?: unknown;
 }
 
@@ -115,11 +116,11 @@ export class ExchangeRecorder {
       events,
       timeoutMs: this.init.timeoutMs,
     };
-    if (this.init.sentFrame !== undefined) exchange.sentFrame = this.init.sentFrame;
     if (this.process) exchange.process = this.process;
     if (this.http) exchange.http = this.http;
     if (this.idReuse) exchange.idReuse = this.idReuse;
-    return exchange;
+    // The sent frame is kept once: in the event it went out in, when one carries it whole; its parse rides along.
+    return keepSentOnce(exchange, { frame: this.init.sentFrame });
   }
 }
 

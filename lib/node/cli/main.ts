@@ -12,6 +12,7 @@ import { BridgeError } from "@/lib/node/bridge/errors";
 import type { SendContext } from "@/lib/node/bridge/send";
 import type { Target } from "@/lib/bridge/contract";
 import { formatExchange, formatVerdict } from "./format";
+import { withSentWhole } from "@/lib/protocol/exchange";
 import { COMMANDS } from "./commands";
 import { TARGET_USAGE, UsageError, buildTarget, cleanupTargets, timeoutOf } from "./target";
 import { AnswersUsageError, sendWithAnswers } from "./commands/mrtr";
@@ -80,7 +81,7 @@ async function runSend(
   const { exchange, notes, emulationText } = await sendOne(values, frame, target, ctx, timeoutMs, processMode);
   if (emulationText) process.stderr.write(`emulating a client: ${emulationText}\n`);
   for (const note of notes) process.stderr.write(`  ${note}\n`);
-  print(values.json ? [JSON.stringify(exchange, null, 2)] : formatExchange(exchange));
+  print(values.json ? [JSON.stringify(exchange, withSentWhole, 2)] : formatExchange(exchange));
   return exchange.outcome.kind === "failure" ? 1 : 0;
 }
 
@@ -121,7 +122,7 @@ async function main(all: string[]): Promise<number> {
 
   if (values.frame !== undefined) throw new UsageError("probe composes its own frames; --frame is for send");
   const verdict = await probeVerdict(target, ctx, timeoutMs, processMode);
-  print(values.json ? [JSON.stringify(verdict, null, 2)] : formatVerdict(verdict));
+  print(values.json ? [JSON.stringify(verdict, withSentWhole, 2)] : formatVerdict(verdict));
   return verdict.era === "unreachable" ? 1 : 0;
 }
 

@@ -19,18 +19,18 @@ import {
   requestStateOf,
   requestTarget,
 } from "./shapes";
-import { replyFrame, type Exchange, type ExchangeOutcome, type WireEvent } from "../exchange";
+import { replyFrame, sentFrame, type Exchange, type ExchangeOutcome, type WireEvent } from "../exchange";
 
 export const DEFAULT_ROUND_LIMIT = 5;
 export const MAX_ROUND_LIMIT = 50;
 
 /** The part of the bridge's Exchange record this module reads (any failure's kind, the events optional). */
-export type ExchangeLike = Pick<Exchange, "sendId" | "startedAt" | "durationMs" | "sentFrame"> & {
+export type ExchangeLike = Pick<Exchange, "sendId" | "startedAt" | "durationMs" | "sent"> & {
   outcome:
     | Extract<ExchangeOutcome, { kind: "response" }>
     | { kind: "notification"; note: string }
     | { kind: "failure"; failure: string; message: string };
-  /** The events the outcome's reply may point into. */
+  /** The events the outcome's reply (and the sent frame) may point into. */
   events?: readonly WireEvent[];
 };
 
@@ -81,7 +81,7 @@ export interface Conversation {
 }
 
 function roundOf(ex: ExchangeLike, index: number): Round {
-  const request = ex.sentFrame;
+  const request = sentFrame(ex);
   const base = {
     index,
     sendId: ex.sendId,
@@ -112,7 +112,7 @@ function roundOf(ex: ExchangeLike, index: number): Round {
 }
 
 function belongsToMrtr(ex: ExchangeLike): boolean {
-  const request = ex.sentFrame;
+  const request = sentFrame(ex);
   if (isMrtrMethod(methodOf(request))) return true;
   const params = paramsOf(request);
   if (params && (has(params, "requestState") || has(params, "inputResponses"))) return true;
@@ -189,7 +189,7 @@ export function groupConversations(exchanges: ExchangeLike[], opts: GroupOptions
   const minted = new Map<string, Conversation>();
   for (const ex of exchanges) {
     if (!belongsToMrtr(ex)) continue;
-    const request = ex.sentFrame;
+    const request = sentFrame(ex);
     const into = continues(conversations, request);
     let round: Round;
     if (into) {

@@ -1,5 +1,6 @@
 /** Client emulation: the checks talk as a less capable client would, and the report says so (issue 20). */
 import { afterAll, describe, expect, it } from "vitest";
+import { sentText } from "@/lib/protocol/exchange";
 import { startHttp } from "@/tests/fixtures/checks/http.mjs";
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { runChecks } from "@/lib/checks/runner";
@@ -27,7 +28,7 @@ async function run(emulate: Emulation) {
         return {}; // a GET/DELETE without a body, or a deliberately broken frame
       }
     };
-    return { report, frames: seen.map((ex) => parse(ex.sent)), seen };
+    return { report, frames: seen.map((ex) => parse(sentText(ex))), seen };
   } finally {
     await server.close();
   }
@@ -59,7 +60,7 @@ describe("client emulation, honoured by the checks", () => {
 
   it("Mcp-Param-* headers omitted: no tools/call carries one (but C51's, which sends them wrong on purpose)", async () => {
     const { seen } = await run({ omitParamHeaders: true });
-    const ordinary = seen.filter((ex) => !ex.sent.includes('"id":"C51-'));
+    const ordinary = seen.filter((ex) => !sentText(ex).includes('"id":"C51-'));
     const headers = ordinary.flatMap((ex) =>
       ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers.map(([n]) => n) : [])),
     );

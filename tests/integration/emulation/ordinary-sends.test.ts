@@ -13,7 +13,7 @@ import { createCacheRuntime } from "@/lib/cache/runtime";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { startHttp, type FixtureHttpServer } from "@/tests/fixtures/checks/http.mjs";
 import { livePids } from "@/lib/node/bridge/stdio";
-import { replyFrame } from "@/lib/protocol/exchange";
+import { replyFrame, sentText } from "@/lib/protocol/exchange";
 
 let demo: DemoHttpServer;
 let fixture: FixtureHttpServer;
@@ -66,7 +66,8 @@ function session(target: "calendar" | "fixture", emulate: Emulation) {
   return { store, commands, sendFrame };
 }
 
-const sentMeta = (ex: Exchange) => (JSON.parse(ex.sent) as { params: { _meta: Record<string, unknown> } }).params._meta;
+const sentMeta = (ex: Exchange) =>
+  (JSON.parse(sentText(ex)) as { params: { _meta: Record<string, unknown> } }).params._meta;
 const requestHeaders = (ex: Exchange) => ex.events.flatMap((e) => (e.kind === "http-request" ? e.headers : []));
 const response = (ex: Exchange) =>
   ex.outcome.kind === "response"

@@ -4,6 +4,7 @@
  * answered), the verdicts, and the diff.
  */
 import { say } from "@/lib/i18n/translate";
+import { withSentWhole } from "@/lib/protocol/exchange";
 import { cliT } from "../lang";
 import { existsSync, readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -72,7 +73,7 @@ export const command: CliCommand = {
     if (unknown.length)
       throw new Error(`unknown condition(s) ${unknown.join(", ")}; choose from ${CONDITION_IDS.join(", ")}`);
     const report = await runLab({ script, conditions }, {});
-    process.stdout.write((values.json ? JSON.stringify(report, null, 2) : human(report).join("\n")) + "\n");
+    process.stdout.write((values.json ? JSON.stringify(report, withSentWhole, 2) : human(report).join("\n")) + "\n");
     return report.columns.some((c) => c.error || c.run?.steps.some((s) => s.status !== "ok")) ? 1 : 0;
   },
 };

@@ -5,6 +5,7 @@
  * frames, requestState and rule verdicts. Exit 0 only when the result is complete.
  */
 import { readFileSync } from "node:fs";
+import { withSentWhole } from "@/lib/protocol/exchange";
 import type { Exchange, Target } from "@/lib/bridge/contract";
 import { send, type SendContext } from "@/lib/node/bridge/send";
 import {
@@ -80,7 +81,7 @@ export async function sendWithAnswers(opts: AnswersSendOptions): Promise<number>
   const driven = await driveRoundTrip(opts.frame, sendOne, { roundLimit, answers });
   const report = roundTripReport(driven, roundLimit);
   if (opts.json) {
-    process.stdout.write(JSON.stringify(report, null, 2) + "\n");
+    process.stdout.write(JSON.stringify(report, withSentWhole, 2) + "\n");
   } else {
     const lines: string[] = [];
     for (const round of report.rounds) {

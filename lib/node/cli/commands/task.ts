@@ -10,6 +10,7 @@
  * HTTP request headers over HTTP; with --push, `push: { state, notifications, message }`). Exit 0 when the task completed, 1 for failed/cancelled/any other end, 2 usage.
  */
 import type { Exchange } from "@/lib/bridge/contract";
+import { withSentWhole } from "@/lib/protocol/exchange";
 import { send } from "@/lib/node/bridge/send";
 import { createFollower, followReport, MAX_POLL_MS, MIN_POLL_MS, type Json, type TaskTrack } from "@/lib/tasks";
 import { asObject } from "@/lib/tasks/shapes";
@@ -143,7 +144,7 @@ export async function run(argv: string[]): Promise<number> {
   const pushed = await push?.close();
   const report = { ...followReport(track, startMs), ...(pushed ? { push: pushed } : {}) };
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify(report, withSentWhole, 2)}\n`);
   } else {
     if (track.taskId) process.stdout.write(`taskId ${track.taskId}\n`);
     process.stdout.write(
