@@ -74,12 +74,13 @@ describe("calendar over Streamable HTTP", () => {
   const http = (): Target => ({ kind: "http", url: server.url });
 
   it("a modern request gets MCP-Protocol-Version and Mcp-Method added, and a single application/json reply", async () => {
-    const ex = await sendFrame(http(), request(1, "server/discover", { _meta: ENVELOPE }));
+    const frame = request(1, "server/discover", { _meta: ENVELOPE });
+    const ex = await sendFrame(http(), frame);
     const sent = httpRequest(ex);
     expect(sent.added).toEqual(["Accept", "Content-Type", "MCP-Protocol-Version", "Mcp-Method"]);
     expect(sent.headers).toContainEqual(["MCP-Protocol-Version", "2026-07-28"]);
     expect(sent.headers).toContainEqual(["Mcp-Method", "server/discover"]);
-    expect(sent.body).toBe(ex.sent); // delivered byte for byte
+    expect(sent.body).toBe(JSON.stringify(frame)); // delivered byte for byte
     expect(ex.http).toMatchObject({ status: 200, contentType: "application/json" });
     expect(ex.events.map((e) => e.kind)).toEqual(["http-request", "http-response", "http-body"]);
     expect(resultOf(ex).supportedVersions).toEqual(["2026-07-28"]);
