@@ -1,5 +1,5 @@
 /**
- * The MCP Apps checks (AP01–AP04, lib/apps/checks.ts) as rows of a check run, so an author's CI sees them: when
+ * The MCP Apps checks (AP01–AP15, lib/apps/checks.ts and the files beside it) as rows of a check run, so an author's CI sees them: when
  * the server has app tools (its catalogue names a UI resource, or its capabilities declare the Apps extension),
  * the run gathers what the Apps doctor needs — as a host that declares the extension and one that does not — and
  * adds the four verdicts, each with the exchanges that show it. Pure: every frame goes through the run's send.
@@ -23,7 +23,7 @@ async function hasApps(ctx: CheckContext): Promise<boolean> {
   return appToolsOf(tools, resources).length > 0;
 }
 
-/** AP01–AP04 for a server with app tools ([] for one without, or when `only` names none of them). */
+/** AP01–AP15 for a server with app tools ([] for one without, or when `only` names none of them). */
 export async function appsRows(state: RunState, only?: string[]): Promise<CheckResult[]> {
   if (only && !only.some((id) => id.toUpperCase().startsWith(APPS_ROW_PREFIX))) return [];
   const ctx = new CheckContext(state, "apps");

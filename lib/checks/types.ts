@@ -79,7 +79,7 @@ export interface RunOptions {
   /** HTTP URL targets: judges the server's authorization from outside (lib/auth), for C57 and A01–A10. */
   authorization?: () => Promise<AuthJudgement | undefined>;
   /**
-   * Also judge the MCP Apps rules (AP01–AP04) when the server has app tools (lib/checks/apps.ts): the CLI's check
+   * Also judge the MCP Apps rules (AP01–AP15) when the server has app tools (lib/checks/apps.ts): the CLI's check
    * does, so an author's CI sees them; the Checks tab leaves them to the Apps tab.
    */
   apps?: boolean;

@@ -102,7 +102,7 @@ export async function checkRun(values: CheckValues, hooks: CheckHooks = {}): Pro
   const unknown = only?.filter((id) => !checkById(id) && !EXTENSION_CHECK_IDS.includes(id.toUpperCase()));
   if (unknown?.length)
     throw new UsageError(
-      `--only names unknown checks: ${unknown.join(", ")} (C01…C80, the task checks T01…T10, the authorization checks A01…A10 and the MCP Apps checks AP01…AP04, the Skills checks S01…S07; C59 is a client rule)`,
+      `--only names unknown checks: ${unknown.join(", ")} (C01…C80, the task checks T01…T10, the authorization checks A01…A10 and the MCP Apps checks AP01…AP15 and the Skills checks S01…S07; C59 is a client rule)`,
     );
   const listenWindowMs = values["listen-window"] === undefined ? undefined : Number(values["listen-window"]);
   if (
@@ -133,7 +133,7 @@ export async function checkRun(values: CheckValues, hooks: CheckHooks = {}): Pro
     {
       toolCalls,
       only,
-      // A server with app tools is judged on the MCP Apps rules too (AP01–AP04), so CI sees them.
+      // A server with app tools is judged on the MCP Apps rules too (AP01–AP15), so CI sees them.
       apps: true,
       skills: true, // a server that declares the Skills extension: S01–S07 too
       timeoutMs,
