@@ -1,5 +1,5 @@
 "use client";
-/** The "Share & export" tab: a link of chosen cards, session files, the Markdown transcript, copy as curl, targets from a config. */
+/** The Share tab: a link of chosen cards, session files, the Markdown transcript, copy as curl, targets from a config. */
 import { useTranslations } from "next-intl";
 import type { PanelProps } from "../playground/types";
 import { PanelSection } from "../ui";

@@ -134,7 +134,7 @@ const SHOTS = {
       await pg.sendAndSettle(2, 30_000);
     },
   },
-  // At 800×700 in dark: after a Checks run, Share & export's pick list leaves the Checks' frames unticked; the
+  // At 800×700 in dark: after a Checks run, the Share tab's pick list leaves the Checks' frames unticked; the
   // Checks tab's export buttons are shown in docs/checks-export.png.
   "share-pick": {
     viewport: { width: 800, height: 700 },
