@@ -13,6 +13,7 @@ import type {
   SendRequest,
   Target,
 } from "../bridge/contract";
+import { keepSentOnce, sentText } from "../protocol/exchange";
 import { frameValue, type FrameDraft } from "../protocol/frame";
 import { pageSendOptions } from "../bridge/send-options";
 import { sendTimeoutMs } from "./first-run";
@@ -104,6 +105,14 @@ async function refreshProcessOf(
   }
 }
 
+/**
+ * The record keeps the sent frame as text only (in its event): when that is the text this page sent, the draft's
+ * parse is its parse, so nothing after the send parses the frame again (issue 31 item 1).
+ */
+function withDraftParse(exchange: Exchange, ctx: CacheHookContext): Exchange {
+  return sentText(exchange) === ctx.sent ? keepSentOnce(exchange, { frame: ctx.sentFrame }) : exchange;
+}
+
 export function createDelivery(store: Store, deps: CommandDeps) {
   const now = deps.now ?? Date.now;
   const newSendId = deps.newSendId ?? defaultSendId;
@@ -120,9 +129,10 @@ export function createDelivery(store: Store, deps: CommandDeps) {
         store.dispatch({ type: "send/failed", seq, kind: reply.kind, message: reply.message });
         return null;
       }
-      store.dispatch({ type: "send/finished", seq, exchange: reply.value });
-      if (!noCache) deps.cache?.observe(reply.value, cacheCtx);
-      return reply.value;
+      const exchange = withDraftParse(reply.value, cacheCtx);
+      store.dispatch({ type: "send/finished", seq, exchange });
+      if (!noCache) deps.cache?.observe(exchange, cacheCtx);
+      return exchange;
     } catch (e) {
       store.dispatch({
         type: "send/failed",
