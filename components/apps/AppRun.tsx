@@ -1,171 +1,31 @@
 "use client";
 /** One app: Run reads its ui:// resource and mounts it in the sandbox; below it, what the app asked for and the wire. */
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState } from "react";
-import type { McpUiDisplayMode } from "@modelcontextprotocol/ext-apps/app-bridge";
-import type { AppTool } from "@/lib/apps/catalog";
-import { DEVICES, buildHostContext, deviceById, frameSize, type ContextChoice } from "@/lib/apps/host-context";
 import { APP_CALL_LIMITS } from "@/lib/apps/call-gate";
-import { readAppResource } from "@/lib/apps/connection";
-import type { CspViolation } from "@/lib/apps/csp";
-import type { HostPersona } from "@/lib/apps/hosts";
-import type { WireRow } from "@/lib/apps/wire";
-import { msg, say, type Msg } from "@/lib/i18n/translate";
-import { asObject } from "@/lib/protocol/json";
+import { askedAnything, frameBox, frameShown, fullscreenShown, type AppRunState } from "@/lib/apps/run-state";
+import { say } from "@/lib/i18n/translate";
 import { Button, inputClass } from "../ui";
+import { AppAsked } from "./AppAsked";
 import { AppViolations } from "./AppViolations";
 import { AppWire } from "./AppWire";
-import { mountApp, type MountedApp } from "./mount-app";
-import type { Listing } from "./useApps";
+import { useAppRun, type AppRunProps } from "./useAppRun";
 
-const isDark = () => document.documentElement.classList.contains("dark");
-/** What the page knows that a persona does not: the reader's theme, language and zone. */
-const browserDefaults = () => ({
-  theme: isDark() ? ("dark" as const) : ("light" as const),
-  locale: navigator.language,
-  timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
-});
-
-export function AppRun({
-  app,
-  listing,
-  persona,
-  sandboxOrigin,
-  choice,
-}: {
-  app: AppTool;
-  listing: Listing;
-  persona: HostPersona;
-  sandboxOrigin: () => Promise<string>;
-  /** The host context the user chose (AppContextControls); what the app is told and the frame's size follow it. */
-  choice: ContextChoice;
-}) {
+export function AppRun(props: AppRunProps) {
   const t = useTranslations();
-  const frame = useRef<HTMLIFrameElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const mounted = useRef<MountedApp | null>(null);
-  const [args, setArgs] = useState("{}");
-  const [phase, setPhase] = useState<"idle" | "loading" | "running" | "closed" | "failed">("idle");
-  const [status, setStatus] = useState<Msg | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [rows, setRows] = useState<WireRow[]>([]);
-  const [violations, setViolations] = useState<CspViolation[]>([]);
-  const [links, setLinks] = useState<string[]>([]);
-  const [messages, setMessages] = useState<string[]>([]);
-  const [modelContext, setModelContext] = useState<string | null>(null);
-  const [mode, setMode] = useState<McpUiDisplayMode>(choice.displayMode ?? "inline");
-  const latest = useRef(choice);
-  // A new choice sets the display mode it names (the app may change it later by asking).
-  const [seen, setSeen] = useState(choice);
-  if (seen !== choice) {
-    setSeen(choice);
-    setMode(choice.displayMode ?? "inline");
-  }
-  const contextFor = (c: ContextChoice) => buildHostContext(persona, c, browserDefaults());
-  const device = deviceById(choice.device ?? persona.context.device) ?? DEVICES[1];
-  const size = frameSize(device, mode);
-  const [height, setHeight] = useState(240);
-  const [policy, setPolicy] = useState<string | null>(null);
-  const [refused, setRefused] = useState(0);
-
-  // Torn down when the choice changes (this component is keyed by target, host and tool) or the tab goes away.
-  useEffect(() => () => void mounted.current?.teardown(), []);
-  // The host context follows the page's theme (unless one is chosen) and every choice made mid-run: the app is told
-  // the fields that changed (ui/notifications/host-context-changed), and the frame takes the new size.
-  useEffect(() => {
-    const observer = new MutationObserver(() => mounted.current?.setContext(contextFor(latest.current)));
-    observer.observe(document.documentElement, { attributes: true, attributeFilter: ["class"] });
-    return () => observer.disconnect();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reads the latest choice through its ref
-  }, []);
-  useEffect(() => {
-    latest.current = choice;
-    mounted.current?.setContext(contextFor(choice));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the persona is fixed for this component (keyed by it)
-  }, [choice]);
-
-  const close = async () => {
-    await mounted.current?.teardown();
-    mounted.current = null;
-    if (frame.current) frame.current.removeAttribute("src");
-    setPhase("closed");
-    setStatus(msg("apps.status.closed"));
-  };
-
-  const run = async () => {
-    let parsed: Record<string, unknown> | undefined;
-    try {
-      parsed = asObject(JSON.parse(args));
-    } catch (e) {
-      setProblem(t("apps.run.notJson", { reason: (e as Error).message }));
-      return;
-    }
-    if (!parsed) {
-      setProblem(t("apps.run.notObject"));
-      return;
-    }
-    await mounted.current?.teardown();
-    mounted.current = null;
-    setProblem(null);
-    setRows([]);
-    setViolations([]);
-    setRefused(0);
-    setLinks([]);
-    setMessages([]);
-    setModelContext(null);
-    setMode(choice.displayMode ?? "inline");
-    setPhase("loading");
-    setStatus(msg("apps.status.reading"));
-    try {
-      const origin = await sandboxOrigin();
-      const read = await readAppResource(listing.conn, app.resourceUri);
-      if (!read.ok) throw new Error(read.error);
-      const iframe = frame.current;
-      if (!iframe) throw new Error(t("apps.run.noFrame"));
-      mounted.current = await mountApp({
-        iframe,
-        sandboxOrigin: origin,
-        resource: read.resource,
-        app,
-        visibility: listing.visibility,
-        args: parsed,
-        persona,
-        conn: listing.conn,
-        hostContext: contextFor(choice),
-        events: {
-          wire: setRows,
-          violation: (v) => setViolations((list) => [...list, v].slice(-100)),
-          openLink: (url) => setLinks((list) => [...list, url].slice(-20)),
-          message: (text) => setMessages((list) => [...list, text].slice(-20)),
-          modelContext: setModelContext,
-          displayMode: setMode,
-          size: ({ height: h }) => {
-            if (typeof h === "number" && h > 0) setHeight(Math.ceil(h));
-          },
-          status: setStatus,
-          refused: setRefused,
-        },
-      });
-      setPolicy(mounted.current.policy);
-      setPhase("running");
-    } catch (e) {
-      setPhase("failed");
-      setProblem((e as Error).message);
-    }
-  };
-
-  // Fullscreen covers the page only while an app is there to see (not before Run, not after Close).
-  const fullscreen = mode === "fullscreen" && (phase === "loading" || phase === "running");
+  const { state, dispatch, frame, box, run, close, leaveFullscreen } = useAppRun(props, () => t("apps.run.noFrame"));
+  const { phase, mode, problem } = state;
+  const fullscreen = fullscreenShown(state);
+  const { device, ...size } = frameBox(state, props.persona);
   return (
     <div className="flex flex-col gap-2" data-testid="apps-run-area" data-phase={phase}>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex flex-col text-xs text-slate-700 dark:text-slate-300">
-          {t("apps.run.args", { tool: app.tool })}
+          {t("apps.run.args", { tool: props.app.tool })}
           <textarea
             data-testid="apps-args"
             className={`${inputClass} h-12 w-64 font-mono`}
-            value={args}
-            onChange={(e) => setArgs(e.target.value)}
+            value={state.args}
+            onChange={(e) => dispatch({ type: "args/set", text: e.target.value })}
           />
         </label>
         <Button tone="primary" data-testid="apps-run" disabled={phase === "loading"} onClick={() => void run()}>
@@ -175,13 +35,13 @@ export function AppRun({
           {t("apps.run.close")}
         </Button>
         <span data-testid="apps-status" className="text-xs text-slate-600 dark:text-slate-400" aria-live="polite">
-          {status ? say(status, t) : ""}
+          {state.status ? say(state.status, t) : ""}
           {mode !== "inline" ? t("apps.run.displayMode", { mode }) : ""}
         </span>
       </div>
       {problem ? (
         <p role="alert" data-testid="apps-run-error" className="text-xs text-red-700 dark:text-red-300">
-          {problem}
+          {typeof problem === "string" ? problem : say(problem, t)}
         </p>
       ) : null}
       <div
@@ -193,13 +53,7 @@ export function AppRun({
         }
       >
         {fullscreen ? (
-          <Button
-            className="self-end"
-            onClick={() => {
-              setMode("inline");
-              mounted.current?.setContext(contextFor({ ...latest.current, displayMode: "inline" }));
-            }}
-          >
+          <Button className="self-end" onClick={leaveFullscreen}>
             {t("apps.run.leaveFullscreen")}
           </Button>
         ) : null}
@@ -209,66 +63,45 @@ export function AppRun({
           data-testid="apps-frame"
           data-display-mode={mode}
           data-device={device.id}
-          title={t("apps.run.frameTitle", { tool: app.tool })}
+          title={t("apps.run.frameTitle", { tool: props.app.tool })}
           sandbox="allow-scripts allow-same-origin allow-forms"
           className="shrink-0 rounded border border-slate-300 bg-white dark:border-slate-600"
-          style={{
-            width: size.width,
-            // Inline, a narrow page keeps the frame inside the panel; fullscreen and pip take exactly the size.
-            maxWidth: mode === "inline" ? "100%" : undefined,
-            height: mode === "inline" ? Math.min(height, size.height) : size.height,
-            display: phase === "idle" ? "none" : "block",
-          }}
+          style={{ ...size, display: frameShown(state) ? "block" : "none" }}
         />
       </div>
-      {phase !== "idle" ? (
-        <p data-testid="apps-call-limit" data-refused={refused} className="text-xs text-slate-700 dark:text-slate-300">
+      <AppRunFacts state={state} />
+      <AppViolations violations={state.violations} />
+      {askedAnything(state) ? (
+        <AppAsked links={state.links} messages={state.messages} modelContext={state.modelContext} />
+      ) : null}
+      <AppWire rows={state.rows} />
+    </div>
+  );
+}
+
+/** Under the frame: the call limit (with refused calls) once a run began, and the document's CSP once mounted. */
+function AppRunFacts({ state }: { state: AppRunState }) {
+  const t = useTranslations();
+  return (
+    <>
+      {frameShown(state) ? (
+        <p
+          data-testid="apps-call-limit"
+          data-refused={state.refused}
+          className="text-xs text-slate-700 dark:text-slate-300"
+        >
           {t("apps.run.callLimit", { ...APP_CALL_LIMITS })}
-          {refused > 0 ? t("apps.run.refused", { count: refused }) : ""}
+          {state.refused > 0 ? t("apps.run.refused", { count: state.refused }) : ""}
         </p>
       ) : null}
-      {policy ? (
+      {state.policy ? (
         <details className="text-xs text-slate-700 dark:text-slate-300">
           <summary>{t("apps.run.csp")}</summary>
           <code data-testid="apps-csp" className="break-all">
-            {policy}
+            {state.policy}
           </code>
         </details>
       ) : null}
-      <AppViolations violations={violations} />
-      {links.length > 0 || messages.length > 0 || modelContext ? (
-        <section
-          aria-label={t("apps.run.asked")}
-          className="flex flex-col gap-1 text-xs text-slate-800 dark:text-slate-200"
-        >
-          {links.map((url, i) => (
-            <p key={`l${i}`} data-testid="apps-open-link">
-              {t.rich("apps.run.openLink", {
-                url,
-                link: (chunks) => (
-                  <a
-                    href={url}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    className="break-all text-blue-700 underline dark:text-blue-300"
-                  >
-                    {chunks}
-                  </a>
-                ),
-              })}
-            </p>
-          ))}
-          {messages.map((text, i) => (
-            <p key={`m${i}`} data-testid="apps-message">
-              ui/message: {text}
-            </p>
-          ))}
-          {modelContext ? (
-            <p data-testid="apps-model-context">{t("apps.run.modelContext", { text: modelContext })}</p>
-          ) : null}
-        </section>
-      ) : null}
-      <AppWire rows={rows} />
-    </div>
+    </>
   );
 }
