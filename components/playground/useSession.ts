@@ -5,14 +5,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from "react";
 import type { BridgeClient } from "@/lib/bridge/client";
-import {
-  createCommands,
-  createStore,
-  type Action,
-  type BridgeClientLike,
-  type Commands,
-  type SessionState,
-} from "@/lib/session";
+import { createCommands, createStore, type Action, type Commands, type SessionState } from "@/lib/session";
 import type { CacheRuntime } from "@/lib/cache/runtime";
 import { createPageCacheRuntime } from "../cache/runtime";
 import { afterEditorSettled } from "../editor/editor-settled";
@@ -25,7 +18,7 @@ export interface Session {
 }
 
 /** The bridge client loads after first paint, like Monaco: the first screen needs no network code. */
-function lazyBridgeClient(token: string): BridgeClientLike & { preload(): void } {
+function lazyBridgeClient(token: string): BridgeClient & { preload(): void } {
   let client: Promise<BridgeClient> | null = null;
   const get = () => (client ??= import("@/lib/bridge/client").then((m) => m.createBridgeClient({ token })));
   return {

@@ -12,7 +12,8 @@ import { probeTarget } from "./probe-command";
 import { selectSendHeaders, selectTarget, targetHasProcess, targetView } from "./selectors";
 import type { Store } from "./store";
 
-export type { BridgeClientLike, CacheHookContext, CacheHooks, CommandDeps, ProcessAction, SendExtras } from "./deliver";
+export type { BridgeClient } from "../bridge/client";
+export type { CacheHookContext, CacheHooks, CommandDeps, ProcessAction, SendExtras } from "./deliver";
 
 export function createCommands(store: Store, deps: CommandDeps) {
   const { client } = deps;

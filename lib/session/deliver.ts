@@ -4,15 +4,9 @@
  * process gets its status refreshed. No React; the client is injected so tests can pass a fake.
  */
 import type { Msg } from "../i18n/translate";
-import type {
-  BridgeReply,
-  Exchange,
-  ProcessStatus,
-  SendHead,
-  SendOptions,
-  SendRequest,
-  Target,
-} from "../bridge/contract";
+// The one bridge client interface: the page's lazy client (components/playground/useSession.ts) and tests' fakes implement it.
+import type { BridgeClient } from "../bridge/client";
+import type { Exchange, SendHead, SendOptions, SendRequest, Target } from "../bridge/contract";
 import { keepSentOnce, sentText } from "../protocol/exchange";
 import { frameValue, type FrameDraft } from "../protocol/frame";
 import { pageSendOptions } from "../bridge/send-options";
@@ -21,13 +15,6 @@ import { oneLine } from "./one-line";
 import { selectTarget, targetHasProcess, type TargetView } from "./selectors";
 import type { TimelineEntry } from "./state";
 import type { Store } from "./store";
-
-export interface BridgeClientLike {
-  send(req: SendRequest): Promise<BridgeReply<Exchange>>;
-  cancel(sendId: string): Promise<BridgeReply<unknown>>;
-  process(action: "status" | "restart" | "close", target: Target): Promise<BridgeReply<ProcessStatus>>;
-  post<T>(route: string, body: unknown): Promise<BridgeReply<T>>;
-}
 
 /** The send head of the send the cache sees, with the target's key and its upstream headers. */
 export interface CacheHookContext extends SendHead {
@@ -45,7 +32,7 @@ export interface CacheHooks {
 }
 
 export interface CommandDeps {
-  client: BridgeClientLike;
+  client: BridgeClient;
   now?: () => number;
   newSendId?: () => string;
   /** The client cache (Cache tab): may answer a plain send locally, and sees every real exchange. */
@@ -84,7 +71,7 @@ export type DeliverOptions = {
 /** Asks the bridge for the target's process status (or restarts or closes it) and stores the answer under key. */
 async function refreshProcessOf(
   store: Store,
-  client: BridgeClientLike,
+  client: BridgeClient,
   target: Target,
   key: string,
   action: ProcessAction,

@@ -1,6 +1,6 @@
 /** Actions the session reducer tests dispatch, with the fields they do not care about filled in once. */
 import type { BridgeReply, Exchange, SendRequest } from "@/lib/bridge/contract";
-import type { Action, BridgeClientLike } from "@/lib/session";
+import type { Action, BridgeClient } from "@/lib/session";
 
 type SendStarted = Extract<Action, { type: "send/started" }>;
 
@@ -29,11 +29,11 @@ export function sendStarted(seq: number, sent: string, over: Partial<SendStarted
  * bridge calls answer as an idle bridge would (they are not what these tests look at).
  */
 export function recordingClient(reply: (req: SendRequest, n: number) => BridgeReply<Exchange>): {
-  client: BridgeClientLike;
+  client: BridgeClient;
   sent: SendRequest[];
 } {
   const sent: SendRequest[] = [];
-  const client: BridgeClientLike = {
+  const client: BridgeClient = {
     async send(req) {
       sent.push(req);
       return reply(req, sent.length - 1);
@@ -42,7 +42,7 @@ export function recordingClient(reply: (req: SendRequest, n: number) => BridgeRe
       return { ok: false, kind: "internal", message: "not used" };
     },
     async cancel() {
-      return { ok: true, value: null };
+      return { ok: true, value: { cancelled: true } };
     },
     async process() {
       return { ok: true, value: { running: true, pid: 7, stderrTail: [] } };

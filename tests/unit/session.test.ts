@@ -13,7 +13,7 @@ import {
   oneLine,
   splitCommandLine,
   type Action,
-  type BridgeClientLike,
+  type BridgeClient,
   type SessionState,
 } from "@/lib/session";
 import { recordingClient, sendStarted as started } from "../helpers/session";
@@ -167,9 +167,9 @@ describe("stdio frames go out on one line", () => {
     store.dispatch({ type: "editor/userEdit", text });
     store.dispatch({ type: "stdioOneLine/set", on: oneLineOn });
     const frames: string[] = [];
-    const client: BridgeClientLike = {
+    const client: BridgeClient = {
       send: async (req) => (frames.push(req.frame), { ok: true, value: exchange({ sent: req.frame }) }),
-      cancel: async () => ({ ok: true, value: null }),
+      cancel: async () => ({ ok: true, value: { cancelled: true } }),
       process: async () => ({ ok: true, value: { running: true, stderrTail: [] } }),
       post: async () => ({ ok: false, kind: "internal", message: "not used" }),
     };

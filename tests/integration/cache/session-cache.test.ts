@@ -9,14 +9,14 @@ import { ListenRequestSchema } from "@/lib/bridge/listen-contract";
 import { runListen } from "@/lib/node/bridge/listen";
 import { cancel, send } from "@/lib/node/bridge/send";
 import { templateById } from "@/lib/protocol/templates";
-import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
+import { createCommands, createStore, type BridgeClient } from "@/lib/session";
 import { createCacheRuntime, type OpenListenStream } from "@/lib/cache/runtime";
 import { demoHttpForFile, recordPids, trackPid } from "../helpers";
 import { readOutcome } from "@/tests/helpers/exchange";
 
 const calendarHttp = demoHttpForFile("calendar");
 
-const client: BridgeClientLike = {
+const client: BridgeClient = {
   send: async (req) => {
     const exchange = await send(SendRequestSchema.parse(req), { baseUrl: calendarHttp.baseUrl });
     recordPids(exchange);

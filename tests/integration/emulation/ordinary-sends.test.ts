@@ -8,7 +8,7 @@ import { SendRequestSchema, type Exchange } from "@/lib/bridge/contract";
 import { startDemoHttpServer, type DemoHttpServer } from "@/lib/node/demo-servers/http";
 import { cancel, send } from "@/lib/node/bridge/send";
 import type { Emulation } from "@/lib/protocol/emulation";
-import { createCommands, createStore, type BridgeClientLike } from "@/lib/session";
+import { createCommands, createStore, type BridgeClient } from "@/lib/session";
 import { createCacheRuntime } from "@/lib/cache/runtime";
 import { fetchCatalogue } from "@/lib/tokens/fetch";
 import { startHttp, type FixtureHttpServer } from "@/tests/fixtures/checks/http.mjs";
@@ -28,7 +28,7 @@ afterAll(async () => {
   expect(livePids()).toEqual([]);
 });
 
-const client: BridgeClientLike = {
+const client: BridgeClient = {
   send: async (req) => ({ ok: true, value: await send(SendRequestSchema.parse(req), { baseUrl }) }),
   cancel: async (sendId) => ({ ok: true, value: { cancelled: cancel(sendId) } }),
   process: async () => ({ ok: false, kind: "refused", message: "not used here" }),
