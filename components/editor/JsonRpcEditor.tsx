@@ -87,7 +87,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
     ed.addAction({
       id: "playground.submit",
       label: "Send",
-      keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter],
+      keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], // the send shortcut (lib/session/send-shortcut.ts) in Monaco's terms
       run: () => latest.current.onSubmit(),
     });
     // The text may have changed while Monaco was loading (typed in the plain frame, or replaced by the page): each

@@ -5,10 +5,11 @@
  * ready and takes over in place with the same text, selection, focus and undo history (the page's changes and the
  * plain edits before each, as undoable edits).
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
+import { useEffect, useMemo, useRef, useState, type ComponentType } from "react";
 import type { JsonRpcEditorProps, MonacoTakeOver } from "./JsonRpcEditor";
 import { markEditorSettled } from "./editor-settled";
 import { PlainFrame } from "./PlainFrame";
+import { useHydrated } from "../useHydrated";
 
 export type { EditorMarker, JsonRpcEditorProps } from "./JsonRpcEditor";
 
@@ -18,18 +19,13 @@ let editorModule: Promise<EditorModule> | undefined;
 // run first and hold the plain frame back. The bytes are already on their way by then (the server names Monaco's chunks in a preload header: lib/node/host/app.ts).
 const loadEditor = () => (editorModule ??= import("./JsonRpcEditor"));
 
-const noSubscribe = () => () => {};
 /** Undo steps kept from before Monaco (each a whole frame): enough for any real first minute, bounded. */
 const MAX_REPLAYED = 20;
 
 export function LazyEditor(props: JsonRpcEditorProps) {
   const [Editor, setEditor] = useState<ComponentType<JsonRpcEditorProps> | null>(null);
   const [ready, setReady] = useState(false);
-  const hydrated = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const plain = useRef<HTMLTextAreaElement>(null);
   // The texts Monaco replays as its undo history before it takes over: the frame as first rendered, then at each
   // change the page made before Monaco arrived, what had been typed just before it and the page's text.

@@ -6,6 +6,7 @@
  */
 import { forwardRef, useMemo } from "react";
 import { tokenizeJson, type JsonTokenKind } from "@/lib/protocol/json-tokens";
+import { useSendShortcut } from "../useSendShortcut";
 
 // Monaco's own JSON colours (vs / vs-dark), so the hand-over does not change how the frame looks.
 const TOKEN_CLASS: Record<JsonTokenKind, string> = {
@@ -34,6 +35,7 @@ export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(funct
   ref,
 ) {
   const tokens = useMemo(() => tokenizeJson(value), [value]);
+  const onShortcut = useSendShortcut(onSubmit);
   return (
     <div className="h-full overflow-auto bg-white py-1 dark:bg-[#1e1e1e]" data-testid="editor-plain">
       <div className="grid min-h-full">
@@ -61,12 +63,7 @@ export const PlainFrame = forwardRef<HTMLTextAreaElement, PlainFrameProps>(funct
           value={value}
           onChange={(e) => onChange(e.target.value)}
           onFocus={(e) => (e.currentTarget.dataset.touched = "true")}
-          onKeyDown={(e) => {
-            if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
-              e.preventDefault();
-              onSubmit();
-            }
-          }}
+          onKeyDown={onShortcut}
           className={`${LAYER} resize-none overflow-hidden bg-transparent text-transparent caret-slate-900 outline-none selection:bg-blue-200/60 dark:caret-slate-100 dark:selection:bg-blue-800/60`}
         />
       </div>

@@ -1,13 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
-import { useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useEditorSettled } from "../editor/editor-settled";
 import { linkPanel } from "../share/link-address";
+import { useBrowserValue } from "../useHydrated";
 import { onShowPanel } from "./panel-bus";
 import { PANELS } from "./panels";
 import type { PanelProps } from "./types";
-
-const noSubscribe = () => () => {};
 
 /** The tab a key press in the tab strip moves to (WAI-ARIA tabs: arrows wrap, Home/End jump), or null. */
 function tabAfterKey(key: string, current: number, count: number): number | null {
@@ -26,11 +25,7 @@ function tabAfterKey(key: string, current: number, count: number): number | null
 export function PanelTabs(props: PanelProps) {
   const t = useTranslations();
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
-  const linkTab = useSyncExternalStore(
-    noSubscribe,
-    () => (window.location.hash.startsWith("#lab=") ? "lab" : null),
-    () => null,
-  );
+  const linkTab = useBrowserValue<string | null>(() => (window.location.hash.startsWith("#lab=") ? "lab" : null), null);
   const [chosen, setActive] = useState<string | null>(null);
   const editorSettled = useEditorSettled();
   const active = chosen ?? linkTab ?? PANELS[0].id;

@@ -1,9 +1,10 @@
 "use client";
 /** Composition root: wires the session to the panels. Keep logic out of here (it lives in lib/session). */
 import { useTranslations } from "next-intl";
-import { useEffect, useSyncExternalStore } from "react";
 import { Announcer } from "../a11y/Announcer";
 import { EditorPanel } from "../editor/EditorPanel";
+import { useHydrated } from "../useHydrated";
+import { useSendShortcut } from "../useSendShortcut";
 import { ShareBar } from "../share/ShareBar";
 import { TargetBar } from "../target/TargetBar";
 import { Header } from "./Header";
@@ -11,29 +12,14 @@ import { showPanel } from "./panel-bus";
 import { PanelTabs } from "./PanelTabs";
 import { useSession } from "./useSession";
 
-const noSubscribe = () => () => {};
-
 /** token: the bridge token (hosted mode's page carries it), or "" when the page signs itself in (SignInGate). */
 export function Playground({ token }: { token: string }) {
   const t = useTranslations();
   const { state, dispatch, commands, cache } = useSession(token);
   // "true" once React has hydrated: the automation contract waits for data-hydrated="true".
-  const hydrated = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   // Ctrl/Cmd+Enter sends from anywhere on the page (inside the editor, Monaco's own keybinding handles it).
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== "Enter" || !(e.ctrlKey || e.metaKey) || e.defaultPrevented) return;
-      if (e.target instanceof Element && e.target.closest(".monaco-editor")) return;
-      e.preventDefault();
-      void commands.send();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [commands]);
+  useSendShortcut(() => void commands.send(), "page");
 
   const panelProps = { state, dispatch, commands, cache };
   return (

@@ -5,12 +5,12 @@
  * address, #fragment included, so a share or lab link opened first still opens after. It never shows the token.
  */
 import { useTranslations } from "next-intl";
-import { useState, useSyncExternalStore, type FormEvent, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
 import { signInWithToken, type SignInProblem, type SignedOutReason } from "@/lib/bridge/browser-sign-in";
 import { LAUNCH_PARAM } from "@/lib/bridge/sign-in-url";
 import { inputClass } from "../ui";
+import { useHydrated } from "../useHydrated";
 
-const noSubscribe = () => () => {};
 const code = (chunks: ReactNode) => <code>{chunks}</code>;
 
 /** The server's usual refusals, worded in the page's language; anything else is shown as the server said it. */
@@ -21,11 +21,7 @@ function problemText(problem: SignInProblem, t: ReturnType<typeof useTranslation
 }
 
 export function SignIn({ reason }: { reason: SignedOutReason }) {
-  const hydrated = useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   const [token, setToken] = useState("");
   const t = useTranslations();
   const [failed, setFailed] = useState<SignInProblem | null>(null);

@@ -1,11 +1,12 @@
 "use client";
 import { useTranslations } from "next-intl";
 import type { Translate } from "@/lib/i18n/translate";
-import { useEffect, useState, useSyncExternalStore } from "react";
+import { useEffect, useState } from "react";
 import type { ProcessStatus } from "@/lib/bridge/contract";
 import type { Commands, ProcessView } from "@/lib/session";
 import { useNow } from "../cache/useNow";
 import { Button } from "../ui";
+import { useBrowserValue } from "../useHydrated";
 
 /** "for 20 min": how long a running process has held its state (a link's Run live reuses it). */
 function uptime(startedAt: number | undefined, now: number, t: Translate): string {
@@ -47,7 +48,6 @@ function statusOf(
   return { text: describe(value, now, t), value, state: value.running ? "running" : "exited" };
 }
 
-const noSubscribe = () => () => {};
 let atLoad: boolean | undefined;
 /** Whether this page was opened with a fragment (a link, a lesson, an experiment): read once, as the page loaded. */
 function openedFromLink(): boolean {
@@ -93,7 +93,7 @@ export function ProcessPanel({
   const t = useTranslations();
   const [showStderr, setShowStderr] = useState(false);
   // A page opened from a link calls no bridge until the user acts (the link's promise): the line says it has not asked.
-  const fromLink = useSyncExternalStore(noSubscribe, openedFromLink, () => false);
+  const fromLink = useBrowserValue(openedFromLink, false);
   // The bridge may still hold a process from before a reload (B8): ask it, rather than assume "not started".
   // Debounced: a custom command line changes the target on every keystroke. Never on a page opened from a link
   // (nor later on it: a session restored under a lesson link changes the target without a click); Check asks.

@@ -7,6 +7,8 @@
  * While it waits it shows the textarea's own text (the highlighted copy underneath still shows the old text) and
  * keeps a send from reaching React's listeners as well, so it cannot go out twice.
  */
+import { SEND_SHORTCUT_TEST } from "./send-shortcut";
+
 export const EARLY_FRAME_KEY = "__mcpPlaygroundEarlyFrame";
 export const PLAIN_FRAME_TESTID = "editor-plain-text";
 const SEND_TESTID = "send";
@@ -27,7 +29,7 @@ interface EarlyFrameStore extends EarlyFrame {
 
 // Plain ES5: it cannot import anything and runs before the bundles. Only the main frame editor
 // ([data-testid="editor"]) counts; the lab's script editor is left alone.
-export const EARLY_FRAME_SCRIPT = `(function(){var s=window[${JSON.stringify(EARLY_FRAME_KEY)}]={send:false};function frame(t){return t&&t.getAttribute&&t.getAttribute("data-testid")===${JSON.stringify(PLAIN_FRAME_TESTID)}&&t.closest&&t.closest('[data-testid="editor"]')?t:null}function keep(t){s.text=t.value;s.selectionStart=t.selectionStart;s.selectionEnd=t.selectionEnd;t.style.color="inherit";if(t.previousElementSibling)t.previousElementSibling.style.visibility="hidden"}function ask(e){s.send=true;e.preventDefault();e.stopImmediatePropagation()}document.addEventListener("input",function(e){var t=!s.done&&frame(e.target);if(t)keep(t)},true);document.addEventListener("keydown",function(e){var t=!s.done&&frame(e.target);if(t&&e.key==="Enter"&&(e.ctrlKey||e.metaKey))ask(e)},true);document.addEventListener("click",function(e){if(!s.done&&e.target&&e.target.closest&&e.target.closest('[data-testid="${SEND_TESTID}"]'))ask(e)},true)})()`;
+export const EARLY_FRAME_SCRIPT = `(function(){var s=window[${JSON.stringify(EARLY_FRAME_KEY)}]={send:false};function frame(t){return t&&t.getAttribute&&t.getAttribute("data-testid")===${JSON.stringify(PLAIN_FRAME_TESTID)}&&t.closest&&t.closest('[data-testid="editor"]')?t:null}function keep(t){s.text=t.value;s.selectionStart=t.selectionStart;s.selectionEnd=t.selectionEnd;t.style.color="inherit";if(t.previousElementSibling)t.previousElementSibling.style.visibility="hidden"}function ask(e){s.send=true;e.preventDefault();e.stopImmediatePropagation()}document.addEventListener("input",function(e){var t=!s.done&&frame(e.target);if(t)keep(t)},true);document.addEventListener("keydown",function(e){var t=!s.done&&frame(e.target);if(t&&${SEND_SHORTCUT_TEST})ask(e)},true);document.addEventListener("click",function(e){if(!s.done&&e.target&&e.target.closest&&e.target.closest('[data-testid="${SEND_TESTID}"]'))ask(e)},true)})()`;
 
 /**
  * Once, after hydration: what the early script kept (null when nothing was typed or asked for), and from now on
