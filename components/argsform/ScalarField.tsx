@@ -19,22 +19,15 @@ export function ScalarField({ name, spec, required, path, args, set }: FieldProp
   const described = spec.description ? helpId : undefined;
   let input: ReactNode;
   if (spec.kind === "enum" || (spec.kind === "boolean" && !required)) {
-    const options = spec.kind === "enum" ? spec.options! : [true, false];
     input = (
-      <select
+      <EnumSelect
         id={id}
-        aria-describedby={described}
-        className={`${inputClass} w-full`}
-        value={value === undefined ? NOT_SET : JSON.stringify(value)}
-        onChange={(e) => set(path, e.target.value === NOT_SET ? undefined : JSON.parse(e.target.value))}
-      >
-        {!required || value === undefined ? <option value={NOT_SET}>{t("args.notSet")}</option> : null}
-        {options.map((o) => (
-          <option key={JSON.stringify(o)} value={JSON.stringify(o)}>
-            {typeof o === "string" ? o : JSON.stringify(o)}
-          </option>
-        ))}
-      </select>
+        described={described}
+        value={value}
+        options={spec.kind === "enum" ? spec.options! : [true, false]}
+        required={required}
+        onSet={(v) => set(path, v)}
+      />
     );
   } else if (spec.kind === "boolean") {
     input = (
@@ -89,5 +82,40 @@ export function ScalarField({ name, spec, required, path, args, set }: FieldProp
       {input}
       {error ? <p className={errorClass}>{t("args.keepsLast", { error })}</p> : null}
     </div>
+  );
+}
+
+/** An enum's (or an optional boolean's) choices, with "not set" while the argument is optional or unset. */
+function EnumSelect({
+  id,
+  described,
+  value,
+  options,
+  required,
+  onSet,
+}: {
+  id: string;
+  described: string | undefined;
+  value: unknown;
+  options: unknown[];
+  required: boolean;
+  onSet: (value: unknown) => void;
+}) {
+  const t = useTranslations();
+  return (
+    <select
+      id={id}
+      aria-describedby={described}
+      className={`${inputClass} w-full`}
+      value={value === undefined ? NOT_SET : JSON.stringify(value)}
+      onChange={(e) => onSet(e.target.value === NOT_SET ? undefined : JSON.parse(e.target.value))}
+    >
+      {!required || value === undefined ? <option value={NOT_SET}>{t("args.notSet")}</option> : null}
+      {options.map((o) => (
+        <option key={JSON.stringify(o)} value={JSON.stringify(o)}>
+          {typeof o === "string" ? o : JSON.stringify(o)}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -57,25 +57,7 @@ export function CacheEntries(props: {
             <td>{r.ttlText}</td>
             <td>{r.age}</td>
             <td>{r.hits}</td>
-            <td
-              data-testid="entry-state"
-              className={
-                r.freshness.state === "fresh"
-                  ? "text-emerald-700 dark:text-emerald-300"
-                  : "text-slate-600 dark:text-slate-400"
-              }
-            >
-              <span
-                className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700"
-                aria-hidden="true"
-              >
-                <span
-                  className="absolute inset-y-0 left-0 bg-emerald-500"
-                  style={{ width: `${Math.round(r.freshness.fraction * 100)}%` }}
-                />
-              </span>
-              {r.freshness.text}
-            </td>
+            <FreshnessCell freshness={r.freshness} />
             {onRemove ? (
               <td>
                 <Button className="px-1.5 py-0" onClick={() => onRemove(r.id)} title={t("cache.entries.dropTitle")}>
@@ -87,5 +69,28 @@ export function CacheEntries(props: {
         ))}
       </tbody>
     </table>
+  );
+}
+
+/** How fresh an entry is: a bar and its words, green while fresh. */
+function FreshnessCell({ freshness }: { freshness: ReturnType<typeof entryRows>[number]["freshness"] }) {
+  return (
+    <td
+      data-testid="entry-state"
+      className={
+        freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"
+      }
+    >
+      <span
+        className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700"
+        aria-hidden="true"
+      >
+        <span
+          className="absolute inset-y-0 left-0 bg-emerald-500"
+          style={{ width: `${Math.round(freshness.fraction * 100)}%` }}
+        />
+      </span>
+      {freshness.text}
+    </td>
   );
 }

@@ -47,11 +47,7 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
           {t("cache.panel.clear")}
         </Button>
       </PanelHeading>
-      <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
-        <li>{t("cache.panel.ttlRule")}</li>
-        <li data-testid="scope-rule-public">{t("cache.scope.public")}</li>
-        <li data-testid="scope-rule-private">{t("cache.scope.private")}</li>
-      </ul>
+      <CacheRules />
       <CacheEntries
         cache={cache.cache}
         onRemove={(entryId) => runtime.store.dispatch({ type: "cache/remove", entryId })}
@@ -100,5 +96,17 @@ function CacheTab({ state, commands, cache: runtime }: PanelProps & { cache: Cac
         }
       />
     </section>
+  );
+}
+
+/** The rules the cache keeps, in a line each. */
+function CacheRules() {
+  const t = useTranslations();
+  return (
+    <ul className="space-y-0.5 text-[11px] text-slate-600 dark:text-slate-300">
+      <li>{t("cache.panel.ttlRule")}</li>
+      <li data-testid="scope-rule-public">{t("cache.scope.public")}</li>
+      <li data-testid="scope-rule-private">{t("cache.scope.private")}</li>
+    </ul>
   );
 }

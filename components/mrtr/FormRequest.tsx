@@ -15,6 +15,36 @@ const PLACEHOLDER: Record<string, string> = {
   "date-time": "2026-09-10T08:30:00Z",
 };
 
+/** Several choices as checkboxes: the value is the list of chosen option values. */
+function MultiSelect({
+  options,
+  value,
+  id,
+  onChange,
+}: {
+  options: { value: string; label: string }[];
+  value: FormValue | undefined;
+  id: string;
+  onChange(v: FormValue): void;
+}) {
+  const chosen = Array.isArray(value) ? value : [];
+  return (
+    <span className="flex flex-wrap gap-3" data-testid={id}>
+      {options.map((o) => (
+        <label key={o.value} className="flex items-center gap-1 text-xs">
+          <input
+            type="checkbox"
+            data-testid={`${id}-${o.value}`}
+            checked={chosen.includes(o.value)}
+            onChange={(e) => onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))}
+          />
+          {o.label}
+        </label>
+      ))}
+    </span>
+  );
+}
+
 function FieldInput({
   field,
   value,
@@ -61,26 +91,8 @@ function FieldInput({
           ))}
         </select>
       );
-    case "multiselect": {
-      const chosen = Array.isArray(value) ? value : [];
-      return (
-        <span className="flex flex-wrap gap-3" data-testid={id}>
-          {field.options.map((o) => (
-            <label key={o.value} className="flex items-center gap-1 text-xs">
-              <input
-                type="checkbox"
-                data-testid={`${id}-${o.value}`}
-                checked={chosen.includes(o.value)}
-                onChange={(e) =>
-                  onChange(e.target.checked ? [...chosen, o.value] : chosen.filter((c) => c !== o.value))
-                }
-              />
-              {o.label}
-            </label>
-          ))}
-        </span>
-      );
-    }
+    case "multiselect":
+      return <MultiSelect options={field.options} value={value} id={id} onChange={onChange} />;
     default: {
       const type =
         field.format === "email" ? "email" : field.format === "uri" ? "url" : field.format === "date" ? "date" : "text";

@@ -18,7 +18,7 @@ import { SavedSessionNotices } from "./SavedSessionNotice";
 import { ShareButton } from "./ShareButton";
 import { useSavedSession } from "./useSavedSession";
 import { useSharedLink } from "./useSharedLink";
-import { setViewer, useViewer } from "./viewer-store";
+import { setViewer, useViewer, type Viewer } from "./viewer-store";
 import { withCatalogue } from "../i18n/catalogue-ready";
 
 // Shown only once a link or file is open (its decoding loads on demand too): not in the first screen's scripts.
@@ -93,18 +93,7 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           {t("share.opening")}
         </p>
       ) : null}
-      {viewer.kind === "error" ? (
-        <div
-          role="alert"
-          data-testid="link-error"
-          className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
-        >
-          <span className="flex-1">
-            {t(viewer.source === "link" ? "share.linkError" : "share.fileError", { reason: viewer.reason })}
-          </span>
-          <Button onClick={() => setViewer({ kind: "none" })}>{t("common.dismiss")}</Button>
-        </div>
-      ) : null}
+      {viewer.kind === "error" ? <LinkError viewer={viewer} /> : null}
       {viewer.kind === "open" ? (
         <LinkBanner
           share={viewer.share}
@@ -120,6 +109,23 @@ export function ShareBar({ state, dispatch, commands, token }: PanelProps & { to
           }}
         />
       ) : null}
+    </div>
+  );
+}
+
+/** A link or file that could not be opened: why, and a way to dismiss it. */
+function LinkError({ viewer }: { viewer: Extract<Viewer, { kind: "error" }> }) {
+  const t = useTranslations();
+  return (
+    <div
+      role="alert"
+      data-testid="link-error"
+      className="flex items-center gap-2 rounded border border-red-300 bg-red-50 p-2 text-xs text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+    >
+      <span className="flex-1">
+        {t(viewer.source === "link" ? "share.linkError" : "share.fileError", { reason: viewer.reason })}
+      </span>
+      <Button onClick={() => setViewer({ kind: "none" })}>{t("common.dismiss")}</Button>
     </div>
   );
 }

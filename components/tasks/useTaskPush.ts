@@ -31,6 +31,17 @@ interface PushSink {
 
 let seq = 0;
 
+/** The running, unfinished tasks of the target shown, as one key (ids sorted, a line each): the stream follows it. */
+function watchedKey(entries: TaskEntry[], label: string | null): string {
+  const watched = entries
+    .filter(
+      (e) =>
+        e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status)),
+    )
+    .map((e) => e.track.taskId!);
+  return [...new Set(watched)].sort().join("\n");
+}
+
 export function useTaskPush(
   enabled: boolean,
   entries: TaskEntry[],
@@ -47,13 +58,7 @@ export function useTaskPush(
   });
   const view = selectTarget(state);
   const label = view.kind === "ready" ? view.label : null;
-  const watched = entries
-    .filter(
-      (e) =>
-        e.running && e.track.taskId && e.targetLabel === label && !(e.track.task && isTerminal(e.track.task.status)),
-    )
-    .map((e) => e.track.taskId!);
-  const key = [...new Set(watched)].sort().join("\n");
+  const key = watchedKey(entries, label);
   const caps = capabilitiesFrom(state.envelope);
   const capsJson = caps.ok ? JSON.stringify(caps.value) : null;
 
