@@ -93,21 +93,27 @@ export function ArgsForm({ state, dispatch }: Pick<PanelProps, "state" | "dispat
         </p>
       ) : null}
       {body}
-      {check?.checked && check.problems.length > 0 ? (
-        <div
-          data-testid="args-form-problems"
-          className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
-        >
-          <p className="font-medium">{t("args.problems", { count: check.problems.length })}</p>
-          <BulletList className="list-disc pl-4" lines={check.problems} />
-        </div>
-      ) : check?.checked ? (
-        <p data-testid="args-form-valid" className="text-emerald-700 dark:text-emerald-400">
-          {t("args.valid")}
-        </p>
-      ) : check ? (
-        <p className={hintClass}>{t("args.notChecked", { why: check.why })}</p>
-      ) : null}
+      {check ? <ArgsCheck check={check} /> : null}
     </section>
+  );
+}
+
+/** The arguments checked against the tool's schema: the problems, "valid", or why they could not be checked. */
+function ArgsCheck({ check }: { check: NonNullable<ReturnType<typeof checkArguments>> }) {
+  const t = useTranslations();
+  return check.checked && check.problems.length > 0 ? (
+    <div
+      data-testid="args-form-problems"
+      className="rounded bg-amber-50 p-1.5 text-amber-900 dark:bg-amber-950 dark:text-amber-100"
+    >
+      <p className="font-medium">{t("args.problems", { count: check.problems.length })}</p>
+      <BulletList className="list-disc pl-4" lines={check.problems} />
+    </div>
+  ) : check.checked ? (
+    <p data-testid="args-form-valid" className="text-emerald-700 dark:text-emerald-400">
+      {t("args.valid")}
+    </p>
+  ) : (
+    <p className={hintClass}>{t("args.notChecked", { why: check.why })}</p>
   );
 }

@@ -65,29 +65,7 @@ export function SavedList({
               >
                 {t("saved.list.run")}
               </Button>
-              {store.collections.length ? (
-                <select
-                  aria-label={t("saved.list.addToLabel", { name: r.name })}
-                  data-testid="saved-add-to"
-                  className={inputClass}
-                  value=""
-                  onChange={(e) => {
-                    const c = store.collections.find((x) => x.id === e.target.value);
-                    if (c)
-                      apply(
-                        addToCollection(store, c.id, r.id, t),
-                        t("saved.list.added", { name: r.name, collection: c.name }),
-                      );
-                  }}
-                >
-                  <option value="">{t("saved.list.addTo")}</option>
-                  {store.collections.map((c) => (
-                    <option key={c.id} value={c.id}>
-                      {c.name}
-                    </option>
-                  ))}
-                </select>
-              ) : null}
+              {store.collections.length ? <AddToCollection store={store} request={r} apply={apply} /> : null}
               <Button
                 tone="danger"
                 onClick={() => set(deleteRequest(store, r.id), t("saved.list.deleted", { name: r.name }))}
@@ -100,5 +78,38 @@ export function SavedList({
         </ul>
       )}
     </div>
+  );
+}
+
+/** "Add to…": a saved frame joins one of the collections. */
+function AddToCollection({
+  store,
+  request: r,
+  apply,
+}: {
+  store: SavedStore;
+  request: SavedRequest;
+  apply: (change: Change, done: string) => void;
+}) {
+  const t = useTranslations();
+  return (
+    <select
+      aria-label={t("saved.list.addToLabel", { name: r.name })}
+      data-testid="saved-add-to"
+      className={inputClass}
+      value=""
+      onChange={(e) => {
+        const c = store.collections.find((x) => x.id === e.target.value);
+        if (c)
+          apply(addToCollection(store, c.id, r.id, t), t("saved.list.added", { name: r.name, collection: c.name }));
+      }}
+    >
+      <option value="">{t("saved.list.addTo")}</option>
+      {store.collections.map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
   );
 }

@@ -56,9 +56,32 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
 
 const failure = (message: string): ExchangeLike => ({ outcome: { kind: "failure", failure: "refused", message } });
 
+/** What a follower is told: the start options, the declared capabilities, and its ids' prefix (the entry's key). */
+function followOptions(opts: StartOptions, caps: Json, key: string): Parameters<typeof createFollower>[1] {
+  return {
+    tool: opts.tool,
+    arguments: opts.arguments,
+    caps,
+    overridePollMs: opts.overridePollMs,
+    idPrefix: `${key}-`,
+    declareExtension: opts.declareExtension,
+    resumeTaskId: opts.resumeTaskId,
+  };
+}
+
+/** The running followers by entry key; every one stops when the panel goes away. */
+function useFollowers() {
+  const followers = useRef(new Map<string, TaskFollower>());
+  useEffect(() => {
+    const map = followers.current;
+    return () => map.forEach((f) => f.stop());
+  }, []);
+  return followers;
+}
+
 export function useTasks(state: SessionState, commands: Commands) {
   const [entries, setEntries] = useState<TaskEntry[]>([]);
-  const followers = useRef(new Map<string, TaskFollower>());
+  const followers = useFollowers();
   const stateRef = useRef(state);
   const entriesRef = useRef(entries);
   const counter = useRef(0);
@@ -66,10 +89,6 @@ export function useTasks(state: SessionState, commands: Commands) {
     stateRef.current = state;
     entriesRef.current = entries;
   });
-  useEffect(() => {
-    const map = followers.current;
-    return () => map.forEach((f) => f.stop());
-  }, []);
 
   const patch = useCallback(
     (key: string, change: Partial<TaskEntry>) =>
@@ -97,15 +116,7 @@ export function useTasks(state: SessionState, commands: Commands) {
       };
       const follower = createFollower(
         { send, sleep, now: Date.now, onUpdate: (track) => patch(key, { track }) },
-        {
-          tool: opts.tool,
-          arguments: opts.arguments,
-          caps: caps.value,
-          overridePollMs: opts.overridePollMs,
-          idPrefix: `${key}-`,
-          declareExtension: opts.declareExtension,
-          resumeTaskId: opts.resumeTaskId,
-        },
+        followOptions(opts, caps.value, key),
       );
       followers.current.set(key, follower);
       const entry: TaskEntry = {
@@ -120,7 +131,7 @@ export function useTasks(state: SessionState, commands: Commands) {
       void follower.run().then((track) => patch(key, { track, running: false }));
       return null;
     },
-    [commands, patch],
+    [commands, patch, followers],
   );
 
   const controls: TaskControls = {
@@ -146,7 +157,7 @@ export function useTasks(state: SessionState, commands: Commands) {
           followers.current.get(e.key)?.setPushing(e.track.taskId !== undefined && taskIds.includes(e.track.taskId));
       },
     }),
-    [],
+    [followers],
   );
   return { entries, start, resume, controls, push };
 }

@@ -121,30 +121,36 @@ export function BillSummary({ bill, delta, fleet }: { bill: Bill; delta?: BillDe
         </span>{" "}
         {t("tokens.bytesHow", { pages: bill.pages })} · {bill.options.encoding} · {bill.options.layout}
       </p>
-      <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
-        {FLEET_FIELDS.map((f) => (
-          <label key={f.key} className="flex items-center gap-1">
-            <span title={t(`tokens.fleet.${f.key}Title`)}>{t(`tokens.fleet.${f.key}`)}</span>{" "}
-            <input
-              data-testid={`fleet-${f.key}`}
-              aria-label={t(`tokens.fleet.${f.key}Aria`)}
-              className={`${inputClass} ${f.width}`}
-              inputMode="numeric"
-              value={fleet[f.key]}
-              onChange={(e) => fleet.onChange({ [f.key]: e.target.value })}
-            />
-          </label>
-        ))}
-        <span className="basis-full text-xs text-slate-600 dark:text-slate-400">{t("tokens.fleet.legend")}</span>
-        <span
-          data-testid="bill-fleet"
-          className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}
-        >
-          {fleet.input.ok
-            ? fleetSentence(fleetCost(bill.totalTokens, fleet.input.servers, fleet.input.window), t, locale)
-            : fleet.input.error}
-        </span>
-      </div>
+      <FleetCost total={bill.totalTokens} fleet={fleet} />
+    </div>
+  );
+}
+
+/** What the catalogue costs a fleet: servers and context window in, one sentence out. */
+function FleetCost({ total, fleet }: { total: number; fleet: FleetProps }) {
+  const t = useTranslations();
+  const locale = useLocale();
+  return (
+    <div className="mt-2 flex flex-wrap items-center gap-2 font-sans">
+      {FLEET_FIELDS.map((f) => (
+        <label key={f.key} className="flex items-center gap-1">
+          <span title={t(`tokens.fleet.${f.key}Title`)}>{t(`tokens.fleet.${f.key}`)}</span>{" "}
+          <input
+            data-testid={`fleet-${f.key}`}
+            aria-label={t(`tokens.fleet.${f.key}Aria`)}
+            className={`${inputClass} ${f.width}`}
+            inputMode="numeric"
+            value={fleet[f.key]}
+            onChange={(e) => fleet.onChange({ [f.key]: e.target.value })}
+          />
+        </label>
+      ))}
+      <span className="basis-full text-xs text-slate-600 dark:text-slate-400">{t("tokens.fleet.legend")}</span>
+      <span data-testid="bill-fleet" className={fleet.input.ok ? "text-sm" : "text-sm text-red-700 dark:text-red-400"}>
+        {fleet.input.ok
+          ? fleetSentence(fleetCost(total, fleet.input.servers, fleet.input.window), t, locale)
+          : fleet.input.error}
+      </span>
     </div>
   );
 }

@@ -26,20 +26,7 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
     f === "other" ? [tr("catalogueMenus.table.other"), tr("catalogueMenus.table.otherTitle")] : HEADINGS[f];
   return (
     <table data-testid="bill-table" className="w-full table-fixed border-collapse text-xs tabular-nums">
-      <colgroup>
-        <col className="w-[34%]" />
-        <col className="w-16" />
-        {fields.map((f) => (
-          <col key={f} />
-        ))}
-        <col />
-      </colgroup>
-      <caption
-        className="caption-bottom pt-1 text-left text-[11px] text-slate-600 dark:text-slate-400"
-        data-testid="bill-columns-explained"
-      >
-        {tr("tokens.table.caption")}
-      </caption>
+      <BillColumns fields={fields} />
       <thead>
         <tr className="border-b border-slate-300 text-slate-600 dark:border-slate-600 dark:text-slate-400">
           <th className="py-1 text-left font-medium">{tr("tokens.table.tool")}</th>
@@ -106,5 +93,28 @@ export function BillTable({ bill, delta, onEdit }: { bill: Bill; delta?: BillDel
         })}
       </tbody>
     </table>
+  );
+}
+
+/** The table's column widths and its caption (what the columns count). */
+function BillColumns({ fields }: { fields: ToolField[] }) {
+  const t = useTranslations();
+  return (
+    <>
+      <colgroup>
+        <col className="w-[34%]" />
+        <col className="w-16" />
+        {fields.map((f) => (
+          <col key={f} />
+        ))}
+        <col />
+      </colgroup>
+      <caption
+        className="caption-bottom pt-1 text-left text-[11px] text-slate-600 dark:text-slate-400"
+        data-testid="bill-columns-explained"
+      >
+        {t("tokens.table.caption")}
+      </caption>
+    </>
   );
 }
