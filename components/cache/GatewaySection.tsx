@@ -64,38 +64,43 @@ export function GatewaySection({
           {gateway.error}
         </p>
       ) : null}
-      {gateway.lastRun ? (
-        <ol data-testid="gateway-steps" data-run={gateway.lastRun.run} className="space-y-1 text-xs">
-          {gateway.lastRun.steps.map((s, i) => (
-            <li
-              key={i}
-              data-testid="gateway-step"
-              data-user={s.user.name}
-              data-decision={s.decision}
-              className="rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
-            >
-              <span className="font-semibold">{s.user.name}</span>{" "}
-              <span
-                className={
-                  s.decision === "served-from-shared-cache"
-                    ? "text-violet-700 dark:text-violet-300"
-                    : s.decision === "failed"
-                      ? "text-red-700"
-                      : "text-blue-700 dark:text-blue-300"
-                }
-              >
-                {s.decision === "served-from-shared-cache"
-                  ? "served by the gateway"
-                  : s.decision === "failed"
-                    ? "failed"
-                    : "fetched from the server"}
-              </span>
-              <span className="text-slate-600 dark:text-slate-300"> — {s.explanation}</span>
-            </li>
-          ))}
-        </ol>
-      ) : null}
+      {gateway.lastRun ? <GatewaySteps lastRun={gateway.lastRun} /> : null}
       <CacheEntries cache={gateway.cache} testid="gateway-entries" names={ownerNames(gateway.users)} />
     </Card>
+  );
+}
+
+/** The last replay, step by step: which user, whether the gateway served it or the server did, and why. */
+function GatewaySteps({ lastRun }: { lastRun: NonNullable<CacheSessionState["gateway"]["lastRun"]> }) {
+  return (
+    <ol data-testid="gateway-steps" data-run={lastRun.run} className="space-y-1 text-xs">
+      {lastRun.steps.map((s, i) => (
+        <li
+          key={i}
+          data-testid="gateway-step"
+          data-user={s.user.name}
+          data-decision={s.decision}
+          className="rounded bg-slate-50 px-2 py-1 dark:bg-slate-800"
+        >
+          <span className="font-semibold">{s.user.name}</span>{" "}
+          <span
+            className={
+              s.decision === "served-from-shared-cache"
+                ? "text-violet-700 dark:text-violet-300"
+                : s.decision === "failed"
+                  ? "text-red-700"
+                  : "text-blue-700 dark:text-blue-300"
+            }
+          >
+            {s.decision === "served-from-shared-cache"
+              ? "served by the gateway"
+              : s.decision === "failed"
+                ? "failed"
+                : "fetched from the server"}
+          </span>
+          <span className="text-slate-600 dark:text-slate-300"> — {s.explanation}</span>
+        </li>
+      ))}
+    </ol>
   );
 }

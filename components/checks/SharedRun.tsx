@@ -51,57 +51,63 @@ export function SharedRun({ run }: { run: SharedCheckRun }) {
       </p>
       <ol className="flex flex-col gap-1">
         {run.checks.map((c) => (
-          <Card as="li" key={c.id} testId="checks-shared-row" data={{ checkId: c.id, status: c.status }} tone="row">
-            <div className="flex flex-wrap items-center gap-2">
-              <span
-                className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[c.status]}`}
-              >
-                {c.status}
-              </span>
-              <span className="font-mono font-semibold">{c.id}</span>
-              <span className="rounded border border-slate-300 px-1 font-mono text-[11px] dark:border-slate-600">
-                {c.level}
-              </span>
-              <span className="flex-1 text-slate-800 dark:text-slate-100">{checkTitleIn(c.id, c.title, t)}</span>
-            </div>
-            <div className="mt-1 space-y-1 pl-[4.5rem]">
-              <p className="text-slate-700 dark:text-slate-200">
-                {c.blocked ? <span className="font-semibold">{t("checks.couldNotRun")}</span> : null}
-                {c.detail}
-              </p>
-              {isSpecLink(c.specUrl) ? (
-                <a
-                  className="text-slate-600 underline dark:text-slate-400"
-                  href={c.specUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  {c.specRef ?? c.specUrl}
-                </a>
-              ) : c.specRef ? (
-                <p className="text-slate-600 dark:text-slate-400">{c.specRef}</p>
-              ) : null}
-              {c.evidence.length ? (
-                <details open={c.status === "fail" || c.status === "warn"}>
-                  <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
-                    {t("checksMore.shared.frames", { n: c.evidence.length })}
-                  </summary>
-                  <ol className="mt-1 flex flex-col gap-0.5">
-                    {c.evidence.map((f, i) => (
-                      <li key={i} data-testid="checks-shared-frame" data-direction={f.direction}>
-                        <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-1 font-mono text-[11px] dark:bg-slate-900">
-                          {f.direction === "sent" ? "→ " : "← "}
-                          {f.frame}
-                        </pre>
-                      </li>
-                    ))}
-                  </ol>
-                </details>
-              ) : null}
-            </div>
-          </Card>
+          <SharedCheck key={c.id} check={c} />
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One shared check: its status, id, level and title, what it found, its spec reference and the frames it read. */
+function SharedCheck({ check: c }: { check: SharedCheckRun["checks"][number] }) {
+  const t = useTranslations();
+  return (
+    <Card as="li" testId="checks-shared-row" data={{ checkId: c.id, status: c.status }} tone="row">
+      <div className="flex flex-wrap items-center gap-2">
+        <span className={`w-16 rounded px-1.5 py-0.5 text-center font-semibold uppercase ${STATUS_STYLE[c.status]}`}>
+          {c.status}
+        </span>
+        <span className="font-mono font-semibold">{c.id}</span>
+        <span className="rounded border border-slate-300 px-1 font-mono text-[11px] dark:border-slate-600">
+          {c.level}
+        </span>
+        <span className="flex-1 text-slate-800 dark:text-slate-100">{checkTitleIn(c.id, c.title, t)}</span>
+      </div>
+      <div className="mt-1 space-y-1 pl-[4.5rem]">
+        <p className="text-slate-700 dark:text-slate-200">
+          {c.blocked ? <span className="font-semibold">{t("checks.couldNotRun")}</span> : null}
+          {c.detail}
+        </p>
+        {isSpecLink(c.specUrl) ? (
+          <a
+            className="text-slate-600 underline dark:text-slate-400"
+            href={c.specUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {c.specRef ?? c.specUrl}
+          </a>
+        ) : c.specRef ? (
+          <p className="text-slate-600 dark:text-slate-400">{c.specRef}</p>
+        ) : null}
+        {c.evidence.length ? (
+          <details open={c.status === "fail" || c.status === "warn"}>
+            <summary className="cursor-pointer text-slate-600 dark:text-slate-400">
+              {t("checksMore.shared.frames", { n: c.evidence.length })}
+            </summary>
+            <ol className="mt-1 flex flex-col gap-0.5">
+              {c.evidence.map((f, i) => (
+                <li key={i} data-testid="checks-shared-frame" data-direction={f.direction}>
+                  <pre className="whitespace-pre-wrap break-all rounded bg-slate-50 p-1 font-mono text-[11px] dark:bg-slate-900">
+                    {f.direction === "sent" ? "→ " : "← "}
+                    {f.frame}
+                  </pre>
+                </li>
+              ))}
+            </ol>
+          </details>
+        ) : null}
+      </div>
+    </Card>
   );
 }

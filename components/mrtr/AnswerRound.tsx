@@ -71,37 +71,9 @@ export function AnswerRound({
       ) : (
         <p className="text-xs text-slate-600 dark:text-slate-300">{t("mrtr.noRequestState")}</p>
       )}
-      {view.requests.map((request) => {
-        const draft = drafts[request.key];
-        const result = responseOf(request, draft, t);
-        const common = { k: request.key, problem: result.ok ? null : result.problem };
-        return (
-          <Card
-            key={request.key}
-            testId="mrtr-request"
-            data={{ key: request.key, kind: request.kind, answered: result.ok }}
-            tone="raised"
-          >
-            {request.kind === "elicitation-form" && draft.kind === "form" ? (
-              <FormRequest
-                {...common}
-                request={request}
-                draft={draft}
-                fields={result.ok ? undefined : result.fields}
-                onChange={set(request.key)}
-              />
-            ) : request.kind === "elicitation-url" && draft.kind === "url" ? (
-              <UrlRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
-            ) : request.kind === "sampling" && draft.kind === "sampling" ? (
-              <SamplingRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
-            ) : request.kind === "roots" && draft.kind === "roots" ? (
-              <RootsRequest {...common} draft={draft} onChange={set(request.key)} />
-            ) : draft.kind === "unknown" ? (
-              <UnknownRequest {...common} request={request} draft={draft} onChange={set(request.key)} />
-            ) : null}
-          </Card>
-        );
-      })}
+      {view.requests.map((request) => (
+        <RequestCard key={request.key} request={request} draft={drafts[request.key]} onChange={set(request.key)} />
+      ))}
       <div className="flex flex-wrap items-center gap-2">
         <Button tone="primary" data-testid="mrtr-compose-retry" disabled={!all.ok} onClick={compose}>
           {t("mrtr.composeRetry")}
@@ -117,6 +89,42 @@ export function AnswerRound({
           </span>
         ) : null}
       </div>
+    </Card>
+  );
+}
+
+/** One thing the server asks for, with the answer being drafted (form, URL, sampling, roots or unknown). */
+function RequestCard({
+  request,
+  draft,
+  onChange,
+}: {
+  request: InputRequiredView["requests"][number];
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+}) {
+  const t = useTranslations();
+  const result = responseOf(request, draft, t);
+  const common = { k: request.key, problem: result.ok ? null : result.problem };
+  return (
+    <Card testId="mrtr-request" data={{ key: request.key, kind: request.kind, answered: result.ok }} tone="raised">
+      {request.kind === "elicitation-form" && draft.kind === "form" ? (
+        <FormRequest
+          {...common}
+          request={request}
+          draft={draft}
+          fields={result.ok ? undefined : result.fields}
+          onChange={onChange}
+        />
+      ) : request.kind === "elicitation-url" && draft.kind === "url" ? (
+        <UrlRequest {...common} request={request} draft={draft} onChange={onChange} />
+      ) : request.kind === "sampling" && draft.kind === "sampling" ? (
+        <SamplingRequest {...common} request={request} draft={draft} onChange={onChange} />
+      ) : request.kind === "roots" && draft.kind === "roots" ? (
+        <RootsRequest {...common} draft={draft} onChange={onChange} />
+      ) : draft.kind === "unknown" ? (
+        <UnknownRequest {...common} request={request} draft={draft} onChange={onChange} />
+      ) : null}
     </Card>
   );
 }
