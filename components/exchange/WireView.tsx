@@ -42,6 +42,57 @@ function Flag({ children }: { children: string }) {
   );
 }
 
+type HttpWireRow = Extract<WireRow, { kind: "http-request" | "http-response" | "sse-event" | "http-body" }>;
+
+/** An HTTP target's rows: the request, the response head, each SSE event and a plain body. */
+function HttpRow({ row }: { row: HttpWireRow }) {
+  switch (row.kind) {
+    case "http-request":
+      return (
+        <div>
+          <div>
+            <span className={`${tag} text-blue-700 dark:text-blue-300`}>request →</span>
+            {row.requestLine}
+          </div>
+          <Headers list={row.headers} />
+          <div className="ml-24 text-blue-800 dark:text-blue-300">{row.body}</div>
+        </div>
+      );
+    case "http-response":
+      return (
+        <div>
+          <div>
+            <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>response ←</span>
+            {row.statusLine}
+          </div>
+          <Headers list={row.headers} />
+        </div>
+      );
+    case "sse-event":
+      return (
+        <div>
+          <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>SSE event</span>
+          {row.event ? `event: ${row.event} ` : ""}
+          {row.id ? `id: ${row.id} ` : ""}
+          {row.priming ? (
+            <span className="text-slate-600 dark:text-slate-400">(empty priming event: no data, skipped)</span>
+          ) : (
+            `data: ${row.data}`
+          )}
+          {row.parseError ? <Flag>{`not a JSON-RPC frame (${row.parseError})`}</Flag> : null}
+        </div>
+      );
+    case "http-body":
+      return (
+        <div className={row.isFrame ? "" : "bg-red-50 dark:bg-red-950"}>
+          <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>body ←</span>
+          {row.text || "(empty)"}
+          {row.truncated ? <Flag>truncated at the size limit</Flag> : null}
+        </div>
+      );
+  }
+}
+
 function Row({ row }: { row: WireRow }) {
   switch (row.kind) {
     case "stdin":
@@ -86,48 +137,10 @@ function Row({ row }: { row: WireRow }) {
         </div>
       );
     case "http-request":
-      return (
-        <div>
-          <div>
-            <span className={`${tag} text-blue-700 dark:text-blue-300`}>request →</span>
-            {row.requestLine}
-          </div>
-          <Headers list={row.headers} />
-          <div className="ml-24 text-blue-800 dark:text-blue-300">{row.body}</div>
-        </div>
-      );
     case "http-response":
-      return (
-        <div>
-          <div>
-            <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>response ←</span>
-            {row.statusLine}
-          </div>
-          <Headers list={row.headers} />
-        </div>
-      );
     case "sse-event":
-      return (
-        <div>
-          <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>SSE event</span>
-          {row.event ? `event: ${row.event} ` : ""}
-          {row.id ? `id: ${row.id} ` : ""}
-          {row.priming ? (
-            <span className="text-slate-600 dark:text-slate-400">(empty priming event: no data, skipped)</span>
-          ) : (
-            `data: ${row.data}`
-          )}
-          {row.parseError ? <Flag>{`not a JSON-RPC frame (${row.parseError})`}</Flag> : null}
-        </div>
-      );
     case "http-body":
-      return (
-        <div className={row.isFrame ? "" : "bg-red-50 dark:bg-red-950"}>
-          <span className={`${tag} text-emerald-700 dark:text-emerald-300`}>body ←</span>
-          {row.text || "(empty)"}
-          {row.truncated ? <Flag>truncated at the size limit</Flag> : null}
-        </div>
-      );
+      return <HttpRow row={row} />;
     case "note":
       return (
         <div className="text-slate-600 dark:text-slate-400">

@@ -47,64 +47,68 @@ export function DatePanel({ state }: PanelProps) {
         onChange={(e) => setText(e.target.value)}
         className="h-40 w-full rounded border border-slate-300 bg-white p-2 font-mono text-[11px] text-slate-900 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100"
       />
-      {dating ? (
-        <div className="space-y-2 text-xs" data-testid="date-result" data-revisions={dating.revisions.join(",")}>
-          <div className="flex flex-wrap items-center gap-1" aria-label={t("dating.revisions")}>
-            {REVISIONS.map((r) => (
-              <span
-                key={r}
-                data-testid="date-revision"
-                data-fits={dating.revisions.includes(r)}
-                className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-700 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}
-              >
-                {r}
-              </span>
+      {dating ? <DatingResult dating={dating} /> : null}
+    </PanelSection>
+  );
+}
+
+/** The dating of a transcript: the revisions it fits, the summary, what is deprecated or removed, and the reasons. */
+function DatingResult({ dating }: { dating: NonNullable<ReturnType<typeof dateTranscript>> }) {
+  const t = useTranslations();
+  return (
+    <div className="space-y-2 text-xs" data-testid="date-result" data-revisions={dating.revisions.join(",")}>
+      <div className="flex flex-wrap items-center gap-1" aria-label={t("dating.revisions")}>
+        {REVISIONS.map((r) => (
+          <span
+            key={r}
+            data-testid="date-revision"
+            data-fits={dating.revisions.includes(r)}
+            className={`rounded px-1.5 py-0.5 font-mono text-[11px] ${dating.revisions.includes(r) ? "bg-emerald-700 text-white" : "bg-slate-100 text-slate-600 line-through dark:bg-slate-800 dark:text-slate-400"}`}
+          >
+            {r}
+          </span>
+        ))}
+      </div>
+      <p data-testid="date-summary" className="text-slate-800 dark:text-slate-100">
+        {dating.summary}
+      </p>
+      {dating.deprecatedOrRemoved.length > 0 ? (
+        <div>
+          <h3 className="font-semibold">{t("dating.lifecycle")}</h3>
+          <ul className="space-y-1" data-testid="date-lifecycle">
+            {dating.deprecatedOrRemoved.map((f) => (
+              <li key={f.feature} className="flex flex-wrap items-baseline gap-1.5">
+                <LevelBadge annotation={f} />
+                <span className="font-medium">{f.feature}</span>
+                <span className="text-slate-600 dark:text-slate-300">{f.text}</span>
+              </li>
             ))}
-          </div>
-          <p data-testid="date-summary" className="text-slate-800 dark:text-slate-100">
-            {dating.summary}
-          </p>
-          {dating.deprecatedOrRemoved.length > 0 ? (
-            <div>
-              <h3 className="font-semibold">{t("dating.lifecycle")}</h3>
-              <ul className="space-y-1" data-testid="date-lifecycle">
-                {dating.deprecatedOrRemoved.map((f) => (
-                  <li key={f.feature} className="flex flex-wrap items-baseline gap-1.5">
-                    <LevelBadge annotation={f} />
-                    <span className="font-medium">{f.feature}</span>
-                    <span className="text-slate-600 dark:text-slate-300">{f.text}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-          <details open={dating.reasons.length <= 8}>
-            <summary className="cursor-pointer font-semibold">
-              {t("dating.why", { count: dating.reasons.length })}
-            </summary>
-            <table className="mt-1 w-full text-left text-[11px]">
-              <tbody>
-                {dating.reasons.map((r) => (
-                  <tr
-                    key={r.feature}
-                    data-testid="date-reason"
-                    className="border-t border-slate-200 align-top dark:border-slate-700"
-                  >
-                    <td className="py-0.5 pr-2 font-medium">
-                      {r.feature}
-                      {r.note ? (
-                        <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span>
-                      ) : null}
-                    </td>
-                    <td className="py-0.5 pr-2 font-mono whitespace-nowrap">{r.revisions.join(" ")}</td>
-                    <td className="py-0.5 break-all font-mono text-slate-600 dark:text-slate-400">{r.evidence}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </details>
+          </ul>
         </div>
       ) : null}
-    </PanelSection>
+      <details open={dating.reasons.length <= 8}>
+        <summary className="cursor-pointer font-semibold">{t("dating.why", { count: dating.reasons.length })}</summary>
+        <table className="mt-1 w-full text-left text-[11px]">
+          <tbody>
+            {dating.reasons.map((r) => (
+              <tr
+                key={r.feature}
+                data-testid="date-reason"
+                className="border-t border-slate-200 align-top dark:border-slate-700"
+              >
+                <td className="py-0.5 pr-2 font-medium">
+                  {r.feature}
+                  {r.note ? (
+                    <span className="block font-normal text-slate-600 dark:text-slate-400">{r.note}</span>
+                  ) : null}
+                </td>
+                <td className="py-0.5 pr-2 font-mono whitespace-nowrap">{r.revisions.join(" ")}</td>
+                <td className="py-0.5 break-all font-mono text-slate-600 dark:text-slate-400">{r.evidence}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </details>
+    </div>
   );
 }

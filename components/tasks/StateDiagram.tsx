@@ -107,39 +107,42 @@ export function StateDiagram({ current, moves }: { current: TaskStatus | undefin
           </text>
         );
       })}
-      {TASK_STATUSES.map((s) => {
-        const { x, y } = POS[s];
-        const lit = s === current;
-        const n = visits(s);
-        return (
-          <g key={s} data-testid={`task-state-${s}`} data-current={lit ? "true" : "false"} data-visits={n}>
-            <rect
-              x={x - W / 2}
-              y={y - H / 2}
-              width={W}
-              height={H}
-              rx={6}
-              className={
-                lit
-                  ? LIT[s]
-                  : n > 0
-                    ? "fill-slate-100 stroke-slate-500 dark:fill-slate-800"
-                    : "fill-white stroke-slate-300 dark:fill-slate-900 dark:stroke-slate-700"
-              }
-              strokeWidth={1}
-            />
-            <text
-              x={x}
-              y={y + 4}
-              textAnchor="middle"
-              className={`text-[11px] ${lit ? "fill-white font-semibold" : "fill-slate-700 dark:fill-slate-200"}`}
-            >
-              {s}
-              {n > 1 ? ` ×${n}` : ""}
-            </text>
-          </g>
-        );
-      })}
+      {TASK_STATUSES.map((s) => (
+        <StateBox key={s} state={s} current={s === current} visits={visits(s)} />
+      ))}
     </svg>
+  );
+}
+
+/** One state's box: lit when it is the task's status now, shaded (with a count) when the task has been there. */
+function StateBox({ state: s, current: lit, visits: n }: { state: TaskStatus; current: boolean; visits: number }) {
+  const { x, y } = POS[s];
+  return (
+    <g data-testid={`task-state-${s}`} data-current={lit ? "true" : "false"} data-visits={n}>
+      <rect
+        x={x - W / 2}
+        y={y - H / 2}
+        width={W}
+        height={H}
+        rx={6}
+        className={
+          lit
+            ? LIT[s]
+            : n > 0
+              ? "fill-slate-100 stroke-slate-500 dark:fill-slate-800"
+              : "fill-white stroke-slate-300 dark:fill-slate-900 dark:stroke-slate-700"
+        }
+        strokeWidth={1}
+      />
+      <text
+        x={x}
+        y={y + 4}
+        textAnchor="middle"
+        className={`text-[11px] ${lit ? "fill-white font-semibold" : "fill-slate-700 dark:fill-slate-200"}`}
+      >
+        {s}
+        {n > 1 ? ` ×${n}` : ""}
+      </text>
+    </g>
   );
 }
