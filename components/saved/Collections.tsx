@@ -100,43 +100,7 @@ export function Collections({
                   {t("saved.collections.delete")}
                 </Button>
               </div>
-              <ol className="mt-1 list-decimal pl-5 text-xs">
-                {requests.map((r, i) => (
-                  <li key={`${r.id}-${i}`} className="py-0.5">
-                    <span className="text-slate-800 dark:text-slate-100">{r.name}</span>{" "}
-                    <span className={hint}>{targetLabel(r.target)}</span>{" "}
-                    <Button
-                      aria-label={t("saved.collections.moveUp", { name: r.name })}
-                      disabled={i === 0}
-                      onClick={() =>
-                        set(editCollectionItem(store, c.id, i, -1), t("saved.collections.movedUp", { name: r.name }))
-                      }
-                    >
-                      ↑
-                    </Button>{" "}
-                    <Button
-                      aria-label={t("saved.collections.moveDown", { name: r.name })}
-                      disabled={i === requests.length - 1}
-                      onClick={() =>
-                        set(editCollectionItem(store, c.id, i, 1), t("saved.collections.movedDown", { name: r.name }))
-                      }
-                    >
-                      ↓
-                    </Button>{" "}
-                    <Button
-                      aria-label={t("saved.collections.takeOut", { name: r.name, collection: c.name })}
-                      onClick={() =>
-                        set(
-                          editCollectionItem(store, c.id, i, 0),
-                          t("saved.collections.tookOut", { name: r.name, collection: c.name }),
-                        )
-                      }
-                    >
-                      ✕
-                    </Button>
-                  </li>
-                ))}
-              </ol>
+              <CollectionFrames store={store} collection={c} requests={requests} set={set} />
               {shared?.id === c.id ? (
                 <div className="mt-2 flex flex-col gap-1" data-testid="collection-link-box">
                   <label className="text-xs text-slate-700 dark:text-slate-300">
@@ -166,5 +130,59 @@ export function Collections({
         })}
       </ul>
     </div>
+  );
+}
+
+/** A collection's frames in order, each movable up or down or taken out. */
+function CollectionFrames({
+  store,
+  collection: c,
+  requests,
+  set,
+}: {
+  store: SavedStore;
+  collection: SavedStore["collections"][number];
+  requests: ReturnType<typeof collectionRequests>;
+  set: (next: SavedStore, done: string) => void;
+}) {
+  const t = useTranslations();
+  return (
+    <ol className="mt-1 list-decimal pl-5 text-xs">
+      {requests.map((r, i) => (
+        <li key={`${r.id}-${i}`} className="py-0.5">
+          <span className="text-slate-800 dark:text-slate-100">{r.name}</span>{" "}
+          <span className={hint}>{targetLabel(r.target)}</span>{" "}
+          <Button
+            aria-label={t("saved.collections.moveUp", { name: r.name })}
+            disabled={i === 0}
+            onClick={() =>
+              set(editCollectionItem(store, c.id, i, -1), t("saved.collections.movedUp", { name: r.name }))
+            }
+          >
+            ↑
+          </Button>{" "}
+          <Button
+            aria-label={t("saved.collections.moveDown", { name: r.name })}
+            disabled={i === requests.length - 1}
+            onClick={() =>
+              set(editCollectionItem(store, c.id, i, 1), t("saved.collections.movedDown", { name: r.name }))
+            }
+          >
+            ↓
+          </Button>{" "}
+          <Button
+            aria-label={t("saved.collections.takeOut", { name: r.name, collection: c.name })}
+            onClick={() =>
+              set(
+                editCollectionItem(store, c.id, i, 0),
+                t("saved.collections.tookOut", { name: r.name, collection: c.name }),
+              )
+            }
+          >
+            ✕
+          </Button>
+        </li>
+      ))}
+    </ol>
   );
 }

@@ -99,30 +99,36 @@ export function PickShareSection({ state }: Pick<PanelProps, "state">) {
           {t("shareMore.pick.make")}
         </Button>
       </div>
-      {made && "error" in made ? (
-        <p role="alert" className="text-xs text-red-700 dark:text-red-300">
-          {made.error}
-        </p>
-      ) : made ? (
-        <div className="flex flex-col gap-1 text-xs" data-testid="share-pick-result" data-cards={made.cards}>
-          <label className="text-slate-700 dark:text-slate-300">
-            {t("shareMore.pick.linkWith", {
-              cards: made.cards,
-              chars: made.chars,
-              long: made.chars > LINK_WARN_CHARS ? "yes" : "no",
-            })}
-            <LinkInput url={made.url} testId="share-pick-url" />
-          </label>
-          <div>
-            <Button onClick={() => void copyText(made.url)}>{t("shareMore.pick.copy")}</Button>
-          </div>
-          {made.omitted.length ? (
-            <p className="text-slate-600 dark:text-slate-400" data-testid="share-pick-omitted">
-              {t("shareMore.pick.omitted", { list: made.omitted.map((m) => say(m, t)).join("; ") })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
+      {made ? <MadeLink made={made} /> : null}
     </section>
+  );
+}
+
+/** The link made from the ticked cards (its size, what it left out, a copy button), or why none could be made. */
+function MadeLink({ made }: { made: Made }) {
+  const t = useTranslations();
+  return "error" in made ? (
+    <p role="alert" className="text-xs text-red-700 dark:text-red-300">
+      {made.error}
+    </p>
+  ) : (
+    <div className="flex flex-col gap-1 text-xs" data-testid="share-pick-result" data-cards={made.cards}>
+      <label className="text-slate-700 dark:text-slate-300">
+        {t("shareMore.pick.linkWith", {
+          cards: made.cards,
+          chars: made.chars,
+          long: made.chars > LINK_WARN_CHARS ? "yes" : "no",
+        })}
+        <LinkInput url={made.url} testId="share-pick-url" />
+      </label>
+      <div>
+        <Button onClick={() => void copyText(made.url)}>{t("shareMore.pick.copy")}</Button>
+      </div>
+      {made.omitted.length ? (
+        <p className="text-slate-600 dark:text-slate-400" data-testid="share-pick-omitted">
+          {t("shareMore.pick.omitted", { list: made.omitted.map((m) => say(m, t)).join("; ") })}
+        </p>
+      ) : null}
+    </div>
   );
 }
