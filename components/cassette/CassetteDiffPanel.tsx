@@ -46,19 +46,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
   async function load(file: File) {
     setRun({ kind: "idle" });
     setWhich(0);
-    if (file.size > MAX_FILE_BYTES)
-      return setLoaded({
-        kind: "error",
-        name: file.name,
-        reason: t("diff.tooLarge", { max: MAX_FILE_BYTES }),
-      });
-    // A cassette, or what the CLI makes one from: the page's own exported session file among them.
-    const parsed = cassetteFromText(await file.text(), file.name);
-    setLoaded(
-      parsed.ok
-        ? { kind: "ok", name: file.name, cassette: parsed.cassette }
-        : { kind: "error", name: file.name, reason: parsed.reason },
-    );
+    setLoaded(await loadedFrom(file, t));
   }
 
   async function diff() {
@@ -68,34 +56,10 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
     if (view.transport === "http") dispatch({ type: "session/forget", targetKey: view.key });
     if (targetHasProcess(view.target)) await commands.process("restart");
     try {
-      const result = await replayAndDiff(
-        loaded.cassette,
-        which,
-        async (frame, extra) => {
-          const exchange = await commands.sendFrame(frame, {
-            label: t("diff.cardLabel", { what: extra?.label ?? t("diff.request") }),
-            headers: extra?.headers,
-            noCache: true,
-          });
-          if (!exchange) throw new Error(t("diff.notDelivered", { what: extra?.label ?? frame.slice(0, 60) }));
-          return exchange;
-        },
-        view.label,
-      );
-      if (!result.ok) return setRun({ kind: "failed", message: result.reason });
-      const { rows, general } = diffRows(result.report, result.pairs);
-      const { breaking, nonBreaking, same, compared } = result.report;
-      setRun({
-        kind: "done",
-        heading: result.headingMsg,
-        rows,
-        general,
-        breaking: breaking.length,
-        nonBreaking,
-        same,
-        compared,
-      });
-      say(breaking.length ? t("diff.breaking", { count: breaking.length }) : t("diff.noBreaking"));
+      const done = await replayRun(loaded.cassette, which, commands, view.label, t);
+      setRun(done);
+      if (done.kind === "done")
+        say(done.breaking ? t("diff.breaking", { count: done.breaking }) : t("diff.noBreaking"));
     } catch (e) {
       setRun({ kind: "failed", message: (e as Error).message });
     }
@@ -111,23 +75,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
     >
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <JsonFileButton label={t("diff.load")} testId="cassette-file" onFile={(file) => void load(file)} />
-        {targets.length > 1 ? (
-          <label className="inline-flex items-center gap-1">
-            {t("diff.recordedTarget")}
-            <select
-              className={inputClass}
-              value={which}
-              onChange={(e) => setWhich(Number(e.target.value))}
-              data-testid="cassette-target"
-            >
-              {targets.map((t, i) => (
-                <option key={i} value={i}>
-                  {t.label}
-                </option>
-              ))}
-            </select>
-          </label>
-        ) : null}
+        {targets.length > 1 ? <TargetChoice targets={targets} which={which} onChange={setWhich} /> : null}
         <Button
           tone="primary"
           data-testid="cassette-diff-run"
@@ -162,6 +110,83 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
       ) : null}
       {run.kind === "done" ? <DiffResult run={run} /> : null}
     </PanelSection>
+  );
+}
+
+/** A chosen file as a cassette: a cassette, or what the CLI makes one from (the page's own exported session file among them). */
+async function loadedFrom(file: File, t: ReturnType<typeof useTranslations>): Promise<Loaded> {
+  if (file.size > MAX_FILE_BYTES)
+    return { kind: "error", name: file.name, reason: t("diff.tooLarge", { max: MAX_FILE_BYTES }) };
+  const parsed = cassetteFromText(await file.text(), file.name);
+  return parsed.ok
+    ? { kind: "ok", name: file.name, cassette: parsed.cassette }
+    : { kind: "error", name: file.name, reason: parsed.reason };
+}
+
+/** The cassette replayed against the target through the page's sends, and its classification as the tab shows it. */
+async function replayRun(
+  cassette: Cassette,
+  which: number,
+  commands: PanelProps["commands"],
+  label: string,
+  t: ReturnType<typeof useTranslations>,
+): Promise<Run> {
+  const result = await replayAndDiff(
+    cassette,
+    which,
+    async (frame, extra) => {
+      const exchange = await commands.sendFrame(frame, {
+        label: t("diff.cardLabel", { what: extra?.label ?? t("diff.request") }),
+        headers: extra?.headers,
+        noCache: true,
+      });
+      if (!exchange) throw new Error(t("diff.notDelivered", { what: extra?.label ?? frame.slice(0, 60) }));
+      return exchange;
+    },
+    label,
+  );
+  if (!result.ok) return { kind: "failed", message: result.reason };
+  const { rows, general } = diffRows(result.report, result.pairs);
+  const { breaking, nonBreaking, same, compared } = result.report;
+  return {
+    kind: "done",
+    heading: result.headingMsg,
+    rows,
+    general,
+    breaking: breaking.length,
+    nonBreaking,
+    same,
+    compared,
+  };
+}
+
+/** Which of the cassette's recorded targets to replay (when it holds more than one). */
+function TargetChoice({
+  targets,
+  which,
+  onChange,
+}: {
+  targets: Cassette["targets"];
+  which: number;
+  onChange: (which: number) => void;
+}) {
+  const t = useTranslations();
+  return (
+    <label className="inline-flex items-center gap-1">
+      {t("diff.recordedTarget")}
+      <select
+        className={inputClass}
+        value={which}
+        onChange={(e) => onChange(Number(e.target.value))}
+        data-testid="cassette-target"
+      >
+        {targets.map((t, i) => (
+          <option key={i} value={i}>
+            {t.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 
