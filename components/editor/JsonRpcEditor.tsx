@@ -49,6 +49,44 @@ function severityOf(s: number): EditorMarker["severity"] {
   return "info";
 }
 
+/** A Monaco validation marker as the page's EditorMarker. */
+function markerOf(mk: {
+  severity: number;
+  message: string;
+  startLineNumber: number;
+  startColumn: number;
+}): EditorMarker {
+  return { severity: severityOf(mk.severity), message: mk.message, line: mk.startLineNumber, column: mk.startColumn };
+}
+
+/** Monaco takes over from the plain frame: the edits made meanwhile (as undo steps), then its selection and focus. */
+function takeOverFromPlain(
+  ed: CodeEditor,
+  m: Parameters<OnMount>[1],
+  props: JsonRpcEditorProps,
+  applying: { current: boolean },
+) {
+  // The text may have changed while Monaco was loading (typed in the plain frame, or replaced by the page): each
+  // step is replayed as an undoable edit, then the plain frame's selection and focus carry over.
+  const model = ed.getModel();
+  for (const text of [...(props.takeOver?.history.slice(1) ?? []), props.value]) {
+    if (!model || model.getValue() === text) continue;
+    applying.current = true;
+    ed.pushUndoStop();
+    ed.executeEdits("playground", [{ range: model.getFullModelRange(), text }]);
+    ed.pushUndoStop();
+    applying.current = false;
+  }
+  const handed = props.takeOver?.selection();
+  if (model && handed) {
+    const from = model.getPositionAt(handed.start);
+    const to = model.getPositionAt(handed.end);
+    ed.setSelection(new m.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
+    ed.revealPositionInCenterIfOutsideViewport(to);
+    if (handed.focused) ed.focus();
+  } else if (model) ed.setPosition({ lineNumber: 1, column: 1 });
+}
+
 export default function JsonRpcEditor(props: JsonRpcEditorProps) {
   const editorRef = useRef<CodeEditor | null>(null);
   const applying = useRef(false);
@@ -90,25 +128,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
       keybindings: [m.KeyMod.CtrlCmd | m.KeyCode.Enter], // the send shortcut (lib/session/send-shortcut.ts) in Monaco's terms
       run: () => latest.current.onSubmit(),
     });
-    // The text may have changed while Monaco was loading (typed in the plain frame, or replaced by the page): each
-    // step is replayed as an undoable edit, then the plain frame's selection and focus carry over.
-    const model = ed.getModel();
-    for (const text of [...(latest.current.takeOver?.history.slice(1) ?? []), latest.current.value]) {
-      if (!model || model.getValue() === text) continue;
-      applying.current = true;
-      ed.pushUndoStop();
-      ed.executeEdits("playground", [{ range: model.getFullModelRange(), text }]);
-      ed.pushUndoStop();
-      applying.current = false;
-    }
-    const handed = latest.current.takeOver?.selection();
-    if (model && handed) {
-      const from = model.getPositionAt(handed.start);
-      const to = model.getPositionAt(handed.end);
-      ed.setSelection(new m.Selection(from.lineNumber, from.column, to.lineNumber, to.column));
-      ed.revealPositionInCenterIfOutsideViewport(to);
-      if (handed.focused) ed.focus();
-    } else if (model) ed.setPosition({ lineNumber: 1, column: 1 });
+    takeOverFromPlain(ed, m, latest.current, applying);
     latest.current.takeOver?.done();
     ed.onDidFocusEditorText(() => setFocused(true));
     ed.onDidBlurEditorText(() => setFocused(false));
@@ -143,16 +163,7 @@ export default function JsonRpcEditor(props: JsonRpcEditorProps) {
         onChange={(value) => {
           if (!applying.current) latest.current.onChange(value ?? "");
         }}
-        onValidate={(markers) =>
-          latest.current.onMarkers?.(
-            markers.map((mk) => ({
-              severity: severityOf(mk.severity),
-              message: mk.message,
-              line: mk.startLineNumber,
-              column: mk.startColumn,
-            })),
-          )
-        }
+        onValidate={(markers) => latest.current.onMarkers?.(markers.map(markerOf))}
       />
       {focused ? <EditorKeyboardHint tabMovesFocus={tabMovesFocus} /> : null}
     </div>

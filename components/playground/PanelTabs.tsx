@@ -22,6 +22,26 @@ function tabAfterKey(key: string, current: number, count: number): number | null
  * Home/End move between tabs and show the panel at once. Inactive panels stay mounted (hidden) so they keep
  * their local state; they mount (and their code loads) once the frame editor has settled, the shown one at once.
  */
+/** Another panel (showPanel) or a tab's link pasted into this open tab (#lab=…, #collection=…, #auth=…) brings a tab forward. */
+function useTabRequests(setActive: (id: string) => void, setFocusPanel: (focus: { id: string }) => void) {
+  useEffect(() => {
+    return onShowPanel((id) => {
+      setActive(id);
+      setFocusPanel({ id });
+    });
+  }, [setActive, setFocusPanel]);
+  // A tab's link pasted into this open tab (#lab=…, #collection=…, #auth=…) brings its tab forward, which mounts it
+  // if it was not yet: the tab then reads the link as on a fresh load.
+  useEffect(() => {
+    const onHash = () => {
+      const panel = linkPanel(window.location.hash);
+      if (panel) setActive(panel);
+    };
+    window.addEventListener("hashchange", onHash);
+    return () => window.removeEventListener("hashchange", onHash);
+  }, [setActive]);
+}
+
 export function PanelTabs(props: PanelProps) {
   const t = useTranslations();
   // An experiment link (#lab=…) opens on the Lab tab; the server renders the default (no hash there).
@@ -39,22 +59,7 @@ export function PanelTabs(props: PanelProps) {
     if (focusNonce !== undefined) setActive("timeline");
   }
 
-  useEffect(() => {
-    return onShowPanel((id) => {
-      setActive(id);
-      setFocusPanel({ id });
-    });
-  }, []);
-  // A tab's link pasted into this open tab (#lab=…, #collection=…, #auth=…) brings its tab forward, which mounts it
-  // if it was not yet: the tab then reads the link as on a fresh load.
-  useEffect(() => {
-    const onHash = () => {
-      const panel = linkPanel(window.location.hash);
-      if (panel) setActive(panel);
-    };
-    window.addEventListener("hashchange", onHash);
-    return () => window.removeEventListener("hashchange", onHash);
-  }, []);
+  useTabRequests(setActive, setFocusPanel);
   // Focus moves once the panel is visible (it was hidden during the click).
   useEffect(() => {
     if (focusPanel) document.getElementById(`panel-${focusPanel.id}`)?.focus();
