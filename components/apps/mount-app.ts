@@ -110,6 +110,67 @@ function wireRecorder(o: MountOptions) {
   };
 }
 
+/** Once the app is initialized the host runs the tool: the app gets its input, then its result (or the error). */
+function runTheTool(bridge: AppBridge, o: MountOptions): void {
+  void (async () => {
+    o.events.status(msg("apps.status.initialized"));
+    await bridge.sendToolInput({ arguments: o.args });
+    const reply = await o.conn.request(
+      "tools/call",
+      { name: o.app.tool, arguments: o.args },
+      `tools/call ${o.app.tool} (the host runs the tool)`,
+    );
+    if (reply.kind === "result") await bridge.sendToolResult(reply.result as CallToolResult);
+    else
+      await bridge.sendToolResult({
+        isError: true,
+        content: [{ type: "text", text: reply.kind === "error" ? `${reply.code} ${reply.message}` : reply.why }],
+      });
+    o.events.status(msg("apps.status.running"));
+  })();
+}
+
+/** The app's own calls to the server, through the call gate (and refused for a tool the app may not see). */
+function relayServerCalls(bridge: AppBridge, o: MountOptions, relay: ReturnType<typeof gatedRelay>): void {
+  bridge.oncalltool = async (params) => {
+    // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app" (any tool).
+    const refusal = appCallRefusal(params.name, o.visibility);
+    if (refusal) throw new Error(refusal);
+    return (await relay("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`)) as CallToolResult;
+  };
+  bridge.onreadresource = async (params) =>
+    (await relay("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`)) as never;
+  bridge.onlistresources = async (params) =>
+    (await relay("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)")) as never;
+}
+
+/** What the app asks of the host that the page shows: a message, a link to open, its model context. */
+function showAsks(bridge: AppBridge, o: MountOptions): void {
+  bridge.onmessage = async (params) => {
+    o.events.message(textOf(params.content));
+    return {};
+  };
+  bridge.onopenlink = async ({ url }) => {
+    o.events.openLink(url);
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    o.events.modelContext(params.structuredContent ? JSON.stringify(params.structuredContent) : textOf(params.content));
+    return {};
+  };
+}
+
+/** The postMessage channel to the sandbox, recorded for the wire; CSP violation reports are taken off it. */
+function sandboxTransport(win: Window, record: ReturnType<typeof wireRecorder>, o: MountOptions) {
+  return new RecordingTransport(new PostMessageTransport(win, win), record, (m) => {
+    const msg = m as { method?: string; params?: unknown };
+    if (msg.method !== VIOLATION_METHOD) return false;
+    const v = violationOf(msg.params);
+    if (v) o.events.violation(v);
+    return true;
+  });
+}
+
 export async function mountApp(o: MountOptions): Promise<MountedApp> {
   const record = wireRecorder(o);
   const relay = gatedRelay(o);
@@ -146,46 +207,9 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
       ...(o.resource.ui?.permissions ? { permissions: o.resource.ui.permissions as never } : {}),
     });
   };
-  bridge.oninitialized = () => {
-    o.events.status(msg("apps.status.initialized"));
-    void (async () => {
-      await bridge.sendToolInput({ arguments: o.args });
-      const reply = await o.conn.request(
-        "tools/call",
-        { name: o.app.tool, arguments: o.args },
-        `tools/call ${o.app.tool} (the host runs the tool)`,
-      );
-      if (reply.kind === "result") await bridge.sendToolResult(reply.result as CallToolResult);
-      else
-        await bridge.sendToolResult({
-          isError: true,
-          content: [{ type: "text", text: reply.kind === "error" ? `${reply.code} ${reply.message}` : reply.why }],
-        });
-      o.events.status(msg("apps.status.running"));
-    })();
-  };
-  bridge.oncalltool = async (params) => {
-    // The spec: a host MUST reject an app's tools/call for a tool whose visibility excludes "app" (any tool).
-    const refusal = appCallRefusal(params.name, o.visibility);
-    if (refusal) throw new Error(refusal);
-    return (await relay("tools/call", { ...params }, `tools/call ${params.name} (asked by the app)`)) as CallToolResult;
-  };
-  bridge.onreadresource = async (params) =>
-    (await relay("resources/read", { ...params }, `resources/read ${params.uri} (asked by the app)`)) as never;
-  bridge.onlistresources = async (params) =>
-    (await relay("resources/list", { ...(params ?? {}) }, "resources/list (asked by the app)")) as never;
-  bridge.onmessage = async (params) => {
-    o.events.message(textOf(params.content));
-    return {};
-  };
-  bridge.onopenlink = async ({ url }) => {
-    o.events.openLink(url);
-    return {};
-  };
-  bridge.onupdatemodelcontext = async (params) => {
-    o.events.modelContext(params.structuredContent ? JSON.stringify(params.structuredContent) : textOf(params.content));
-    return {};
-  };
+  bridge.oninitialized = () => runTheTool(bridge, o);
+  relayServerCalls(bridge, o, relay);
+  showAsks(bridge, o);
   bridge.onrequestdisplaymode = async ({ mode }) => {
     const appModes = bridge.getAppCapabilities()?.availableDisplayModes;
     if (modes().includes(mode) && (!appModes || appModes.includes(mode)) && mode !== context.displayMode) {
@@ -200,13 +224,7 @@ export async function mountApp(o: MountOptions): Promise<MountedApp> {
 
   const win = o.iframe.contentWindow;
   if (!win) throw new Error("the sandbox frame has no window yet");
-  const transport = new RecordingTransport(new PostMessageTransport(win, win), record, (m) => {
-    const msg = m as { method?: string; params?: unknown };
-    if (msg.method !== VIOLATION_METHOD) return false;
-    const v = violationOf(msg.params);
-    if (v) o.events.violation(v);
-    return true;
-  });
+  const transport = sandboxTransport(win, record, o);
   await bridge.connect(transport);
   o.iframe.src = `${o.sandboxOrigin}/sandbox.html?host=${encodeURIComponent(window.location.origin)}`;
 
