@@ -11,7 +11,7 @@ import { connectApps, listApps, type AppsConnection, type AppsSend } from "@/lib
 import { judgeHosts, type HostVerdict, type JudgeOptions } from "@/lib/apps/doctor";
 import { gatherFacts } from "@/lib/apps/gather";
 import { runAppsChecks, type AppsCheckResult } from "@/lib/apps/checks";
-import { HOSTS, hostById, known } from "@/lib/apps/hosts";
+import { HOSTS, hostById, known, type HostPersona } from "@/lib/apps/hosts";
 import { selectTarget } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
 
@@ -27,19 +27,10 @@ export interface Listing {
   cached?: boolean;
 }
 
-export function useApps({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+/** The Apps tab's sends: on the timeline, never with a remembered session or the client cache. */
+function useAppsSend(commands: PanelProps["commands"]): AppsSend {
   const t = useTranslations();
-  const view = selectTarget(state);
-  const [hostId, setHostId] = useState("generic");
-  const persona = hostById(hostId) ?? HOSTS[0];
-  const [listing, setListing] = useState<Listing | null>(null);
-  const [cache, setCache] = useState<Record<string, Listing>>({});
-  const [busy, setBusy] = useState<null | "list" | "doctor">(null);
-  const [error, setError] = useState<string | null>(null);
-  const [verdicts, setVerdicts] = useState<HostVerdict[] | null>(null);
-  const [checks, setChecks] = useState<AppsCheckResult[] | null>(null);
-
-  const send: AppsSend = useCallback(
+  return useCallback(
     async (text, opts) => {
       const exchange = await commands.sendFrame(text, {
         label: opts.label,
@@ -52,6 +43,38 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     },
     [commands, t],
   );
+}
+
+/** Connects as the host persona and lists the target's apps (and every tool's visibility). */
+async function fetchListing(send: AppsSend, persona: HostPersona, targetKey: string): Promise<Listing> {
+  const declares = known(persona.declaresExtension) ?? true;
+  const conn = await connectApps(send, { declaresExtension: declares, who: persona.id });
+  if (conn.era === "unreachable") throw new Error(conn.reason);
+  const found = await listApps(conn);
+  if (found.error) throw new Error(found.error);
+  return {
+    targetKey,
+    hostId: persona.id,
+    conn,
+    apps: found.apps,
+    visibility: visibilityByTool(found.tools),
+    ...(found.resourcesError ? { resourcesError: found.resourcesError } : {}),
+  };
+}
+
+export function useApps({ state, commands }: Pick<PanelProps, "state" | "commands">) {
+  const t = useTranslations();
+  const view = selectTarget(state);
+  const [hostId, setHostId] = useState("generic");
+  const persona = hostById(hostId) ?? HOSTS[0];
+  const [listing, setListing] = useState<Listing | null>(null);
+  const [cache, setCache] = useState<Record<string, Listing>>({});
+  const [busy, setBusy] = useState<null | "list" | "doctor">(null);
+  const [error, setError] = useState<string | null>(null);
+  const [verdicts, setVerdicts] = useState<HostVerdict[] | null>(null);
+  const [checks, setChecks] = useState<AppsCheckResult[] | null>(null);
+
+  const send = useAppsSend(commands);
 
   const list = useCallback(async () => {
     if (view.kind !== "ready") return;
@@ -63,19 +86,7 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
     setBusy("list");
     setError(null);
     try {
-      const declares = known(persona.declaresExtension) ?? true;
-      const conn = await connectApps(send, { declaresExtension: declares, who: persona.id });
-      if (conn.era === "unreachable") throw new Error(conn.reason);
-      const found = await listApps(conn);
-      if (found.error) throw new Error(found.error);
-      const next: Listing = {
-        targetKey: view.key,
-        hostId: persona.id,
-        conn,
-        apps: found.apps,
-        visibility: visibilityByTool(found.tools),
-        ...(found.resourcesError ? { resourcesError: found.resourcesError } : {}),
-      };
+      const next = await fetchListing(send, persona, view.key);
       setListing(next);
       setCache((c) => ({ ...c, [key]: next }));
     } catch (e) {
