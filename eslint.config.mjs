@@ -133,6 +133,23 @@ function nodeLayerBlock(folder, allowed) {
   };
 }
 
+// Small rooms: a function holds at most 80 lines (printWidth 120), blank lines and comments not counted.
+export const FUNCTION_LINES = { max: 80, skipBlankLines: true, skipComments: true };
+// components/ functions over 80 lines, file → the function and its length (FUNCTION_LINES' way) when listed. It can
+// only shrink, and holds at most 10 (tests/unit/long-functions.test.ts).
+export const LONG_FUNCTIONS = {
+  "components/checks/ChecksPanel.tsx": { name: "ChecksPanel", lines: 187 },
+  "components/tasks/TaskCard.tsx": { name: "TaskCard", lines: 169 },
+  "components/exchange/ExchangeCard.tsx": { name: "ExchangeCard", lines: 159 },
+  "components/saved/SavedPanel.tsx": { name: "SavedPanel", lines: 156 },
+  "components/saved/Collections.tsx": { name: "Collections", lines: 113 },
+  "components/share/LinkBanner.tsx": { name: "LinkBanner", lines: 148 },
+  "components/tasks/TasksPanel.tsx": { name: "TasksPanel", lines: 141 },
+  "components/share/useSavedSession.ts": { name: "useSavedSession", lines: 138 },
+  "components/apps/AppsPanel.tsx": { name: "AppsPanel", lines: 134 },
+  "components/editor/EditorToolbar.tsx": { name: "EditorToolbar", lines: 131 },
+};
+
 export default defineConfig([
   ...nextVitals,
   ...nextTs,
@@ -149,9 +166,22 @@ export default defineConfig([
     files: ["lib/**/*.ts"],
     rules: {
       "max-lines": ["error", { max: 300 }],
-      "max-lines-per-function": ["error", { max: 80, skipBlankLines: true, skipComments: true }],
+      "max-lines-per-function": ["error", FUNCTION_LINES],
     },
   },
+  {
+    // The components wing under the same rule (issue 45): a function holds at most 80 lines. Logic with phases lives
+    // in lib/ as a pure reducer fed by a thin hook (ChecksPanel, AppRun, LabPanel, AuthPanel); a long render is split
+    // into small components.
+    files: ["components/**/*.{ts,tsx}"],
+    rules: { "max-lines-per-function": ["error", FUNCTION_LINES] },
+  },
+  // The functions still over 80 lines, each held at its size today so it cannot grow. The list only shrinks: a
+  // function brought under 80 leaves it (tests/unit/long-functions.test.ts fails while a listed one is short).
+  ...Object.entries(LONG_FUNCTIONS).map(([file, { lines }]) => ({
+    files: [file],
+    rules: { "max-lines-per-function": ["error", { ...FUNCTION_LINES, max: lines }] },
+  })),
   ...Object.entries(LAYERS).map(([folder, allowed]) => layerBlock(folder, allowed)),
   ...Object.entries(NODE_LAYERS).map(([folder, allowed]) => nodeLayerBlock(folder, allowed)),
   {
