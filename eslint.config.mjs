@@ -146,7 +146,6 @@ export const LONG_FUNCTIONS = {
   "components/share/LinkBanner.tsx": { name: "LinkBanner", lines: 148 },
   "components/tasks/TasksPanel.tsx": { name: "TasksPanel", lines: 141 },
   "components/share/useSavedSession.ts": { name: "useSavedSession", lines: 138 },
-  "components/apps/AppsPanel.tsx": { name: "AppsPanel", lines: 134 },
   "components/editor/EditorToolbar.tsx": { name: "EditorToolbar", lines: 131 },
 };
 
