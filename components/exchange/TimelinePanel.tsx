@@ -13,7 +13,18 @@ import { withCatalogue } from "../i18n/catalogue-ready";
 // The cards (wire and pretty views, cache badge, trace) are not on the first screen, whose timeline is empty: their
 // code loads once the page is up (fetched after hydration below, so the first card does not wait for it).
 const loadCard = () => import("./ExchangeCard").then((m) => m.ExchangeCard);
-const ExchangeCard = dynamic(withCatalogue(loadCard), { ssr: false });
+// Until that code is there, each card is a box of its own (exchange-card-loading): the timeline never looks empty
+// when it is not, and a reader (or a test) can tell "not drawn yet" from "no exchange".
+const ExchangeCard = dynamic(withCatalogue(loadCard), {
+  ssr: false,
+  loading: () => (
+    <div
+      data-testid="exchange-card-loading"
+      aria-hidden="true"
+      className="h-16 rounded border border-slate-200 dark:border-slate-700"
+    />
+  ),
+});
 
 function eraOf(state: PanelProps["state"], key: string) {
   const verdict = selectVerdict(state, key);

@@ -198,7 +198,7 @@ test("a frame that is not JSON shows the parse error and is sent only after Send
   await pg.send();
   const problem = await pg.tid("send-problem").innerText();
   assert(problem.includes("not JSON"), `problem: ${problem}`);
-  assert((await pg.cards().count()) === 0, "nothing may be sent before the user insists");
+  assert((await pg.cardCount()) === 0, "nothing may be sent before the user insists");
   await pg.tid("send-anyway").click();
   await pg.settled(1);
   assert((await pg.card(1).innerText()).includes("timeout 2000 ms"), "the card shows the timeout used");
@@ -264,7 +264,7 @@ test("a legacy HTTP session from the probe is remembered, sent on the next reque
   assert(/Mcp-Session-Id\s+[0-9a-f-]{36}/.test(chip) && chip.includes("2025-11-25"), `session chip: ${chip}`);
   await pg.chooseTemplate("tools/list (legacy)");
   await pg.send();
-  const seq = await pg.cards().count();
+  const seq = await pg.cardCount();
   assert((await pg.settled(seq, 30_000)) === "response", `tools/list in the session: ${await pg.traceText(seq)}`);
   const headers = await (await pg.openWire(seq)).locator('[data-testid="wire-header"]').allInnerTexts();
   assert(

@@ -66,8 +66,8 @@ export function register({ test, assert }) {
     await reloadAndWaitRestored(pg);
     assert((await pg.tid("link-banner").count()) === 0, "the reload reopened the link read-only");
     assert(
-      (await pg.cards().count()) === 2,
-      `cards after the reload: ${await pg.cards().count()} (the exchange sent after sharing must be there)`,
+      (await pg.cardCount()) === 2,
+      `cards after the reload: ${await pg.cardCount()} (the exchange sent after sharing must be there)`,
     );
   });
 
@@ -83,7 +83,7 @@ export function register({ test, assert }) {
     await pg.setEditorText('{"jsonrpc":"2.0","id":5,"method":"prompts/list","params":{}}');
     await reloadAndWaitRestored(pg);
     assert(
-      (await pg.tid("link-banner").count()) === 0 && (await pg.cards().count()) === 1,
+      (await pg.tid("link-banner").count()) === 0 && (await pg.cardCount()) === 1,
       "the closed link's card is kept as the session",
     );
   });
@@ -95,7 +95,7 @@ export function register({ test, assert }) {
     await pg.openAndSend({ target: "mrtr-scenarios-stdio", timeout: 30_000 });
     // No wait: the reload follows the reply at once.
     await reloadAndWaitRestored(pg);
-    assert((await pg.cards().count()) === 1, `cards after a quick reload: ${await pg.cards().count()}`);
+    assert((await pg.cardCount()) === 1, `cards after a quick reload: ${await pg.cardCount()}`);
     assert(
       (await pg.tid("target-select").inputValue()) === "mrtr-scenarios-stdio",
       `target after the reload: ${await pg.tid("target-select").inputValue()}`,
@@ -168,7 +168,7 @@ export function register({ test, assert }) {
     assert((await pg.editorTextWith('"tools/list"')).includes('"tools/list"'), "Undo brings the editor text back");
     assert((await pg.tid("start-fresh-done").count()) === 0, "the notice goes with Undo");
     await reloadAndWaitRestored(pg);
-    assert((await pg.cards().count()) === 1, "the undone session is the saved one again");
+    assert((await pg.cardCount()) === 1, "the undone session is the saved one again");
   });
 
   // ---- bug 6 ------------------------------------------------------------------------------------------------

@@ -290,7 +290,7 @@ function registerReloadAndReading({ test, assert }) {
     const notice = await pg.tid("saved-session-notice").innerText();
     assert(notice.includes("2 exchanges") && notice.includes("nothing was re-sent"), `notice: ${notice}`);
     await shot(page, "restored");
-    assert((await pg.cards().count()) === 2, `cards after reload: ${await pg.cards().count()}`);
+    assert((await pg.cardCount()) === 2, `cards after reload: ${await pg.cardCount()}`);
     assert((await pg.traceText(2)).includes("→ tools/list"), "card #2 is the tools/list exchange");
     await pg.waitForEditor();
     assert((await pg.editorText()).includes("prompts/list"), `editor after reload: ${await pg.editorText()}`);
@@ -306,7 +306,7 @@ function registerReloadAndReading({ test, assert }) {
     // A fixed wait on purpose: it proves that no restored session shows up.
     await page.waitForTimeout(1000);
     assert(
-      (await pg.cards().count()) === 0 && (await pg.tid("saved-session-notice").count()) === 0,
+      (await pg.cardCount()) === 0 && (await pg.tid("saved-session-notice").count()) === 0,
       "after Start fresh a reload starts empty",
     );
   });

@@ -159,7 +159,7 @@ export function register({ test, assert }) {
     const x = await ExplainPage.open(pg, "who");
     assert((await pg.tid("who-tools").innerText()).includes("Not fetched yet"), "nothing is listed before fetching");
     await x.fetchCatalogue();
-    assert((await pg.cards().count()) === 5, "the five requests are in the timeline like any other send");
+    assert((await pg.cardCount()) === 5, "the five requests are in the timeline like any other send");
     const decides = await Promise.all(
       ["tools", "resources", "prompts"].map((p) => pg.tid(`who-${p}`).getAttribute("data-decides")),
     );

@@ -173,7 +173,7 @@ export function register({ test, assert }) {
     const legacy = await pg.editorTextWithout("_meta");
     assert(!legacy.includes("_meta"), `the legacy template has no envelope: ${legacy}`);
     await page.keyboard.press("Control+Enter");
-    const seq = await pg.cards().count();
+    const seq = await pg.cardCount();
     assert((await pg.settled(seq, LONG)) === "response", `legacy tools/list: ${await pg.traceText(seq)}`);
     await live.waitFor(`Reply to #${seq}`);
     await k.openTab("checks");

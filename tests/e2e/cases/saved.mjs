@@ -140,7 +140,10 @@ export function register({ test, assert }) {
       opened.includes("Class 1") && opened.includes("Nothing has been sent") && opened.includes("one: tools list"),
       `opened: ${opened}`,
     );
-    assert((await viewer.locator('[data-testid="exchange-card"]').count()) === 0, "opening the link sends nothing");
+    assert(
+      (await viewer.locator('[data-testid="exchange-card"], [data-testid="exchange-card-loading"]').count()) === 0,
+      "opening the link sends nothing",
+    );
     await viewer.locator('[data-testid="collection-opened"] [data-testid="collection-run"]').click();
     await viewer.waitForSelector('[data-testid="collection-run-status"][data-status="finished"]', { timeout: 30_000 });
     assert(

@@ -59,7 +59,7 @@ export function register({ test, assert }) {
       assert(notice === "Opened from a link — nothing has been sent", `banner: ${notice}`);
       assert((await sp.tid("link-title").innerText()) === example.payload.title, "the example's title is shown");
       const n = example.payload.exchanges.length;
-      assert((await sp.cards().count()) === n, `cards: ${await sp.cards().count()} of ${n}`);
+      assert((await sp.cardCount()) === n, `cards: ${await sp.cardCount()} of ${n}`);
       let traces = "";
       for (let seq = 1; seq <= n; seq++) {
         const status = await sp.card(seq).getAttribute("data-status");
@@ -360,7 +360,7 @@ export function register({ test, assert }) {
       (await sp.tid("link-banner-notice").innerText()) === "Opened from a session file — nothing has been sent",
       "file banner",
     );
-    assert((await sp.cards().count()) === 2, "both exchanges are back");
+    assert((await sp.cardCount()) === 2, "both exchanges are back");
     const marker = `share-e2e-config-${Date.now()}`;
     await sp.tid("config-input")
       .fill(`{"mcpServers": {"mine": {"command": "node", "args": ["server.js", "${marker}"], "env": {"TOKEN": "x"}}, // a comment

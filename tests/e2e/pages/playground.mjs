@@ -189,6 +189,14 @@ export class PlaygroundPage {
     return this.tid("exchange-card");
   }
 
+  /** How many exchange cards the timeline shows, once every card's code has loaded (none is a placeholder box). */
+  async cardCount() {
+    await this.page.waitForFunction(() => !document.querySelector('[data-testid="exchange-card-loading"]'), null, {
+      timeout: 30_000,
+    });
+    return this.cards().count();
+  }
+
   card(seq) {
     return this.page.locator(`[data-testid="exchange-card"][data-seq="${seq}"]`);
   }
