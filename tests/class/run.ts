@@ -152,6 +152,11 @@ function stopInstance(child: ChildProcess): void {
   else child.kill("SIGTERM");
 }
 
+// The class's own stores, shared by its instances as a deployment's volume is, and by nothing else on this machine:
+// the user's default store (<tmpdir>/mcp-playground-tasks-<uid>) is also every other playground's, and an e2e case
+// that presses Reset demo servers beside this run cleared the answers of 5 students' tasks (they never completed).
+const STORES = mkdtempSync(path.join(os.tmpdir(), "playground-class-stores-"));
+
 async function startInstance(port: number): Promise<Instance> {
   const args = ["--hosted", "--port", String(port), "--host", "127.0.0.1"];
   const child = spawn(
@@ -163,6 +168,8 @@ async function startInstance(port: number): Promise<Instance> {
       env: {
         ...process.env,
         PLAYGROUND_TOKEN: TOKEN,
+        TASKS_STORE_DIR: path.join(STORES, "tasks"),
+        CALENDAR_STORE_DIR: path.join(STORES, "calendar"),
         PLAYGROUND_TRUSTED_PROXIES: "1",
         PLAYGROUND_DRAIN_GRACE_MS: "1000",
         PLAYGROUND_DRAIN_TIMEOUT_MS: "60000",
@@ -649,6 +656,7 @@ try {
         .join("\n")}`,
     );
   rmSync(nginx.dir, { recursive: true, force: true });
+  rmSync(STORES, { recursive: true, force: true });
 }
 
 report.studentsPerInstance = round(STUDENTS / INSTANCES);
