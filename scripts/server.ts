@@ -36,6 +36,7 @@ import { registerLiveGauges } from "@/lib/node/web/observe";
 import { stampPeer } from "@/lib/node/web/peer";
 import { mintLaunchCode } from "@/lib/node/web/token";
 import { launchHostname } from "@/lib/node/web/launch-origin";
+import { watchLauncher } from "@/lib/node/web/launcher-watch";
 import { listenOnLoopbackPair, type LoopbackListen } from "@/lib/node/host/listen";
 import { SELF_PEER, createSelfSocketDir, setSelfSocket } from "@/lib/node/bridge/self-socket";
 import { sendLoad } from "@/lib/node/bridge/send";
@@ -238,3 +239,6 @@ async function drainAndExit(signal: string) {
   process.exit(0);
 }
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => void drainAndExit(signal));
+// Started by npm (npx mcp-playground, npm start): it ends with that npm, even when npm's shell swallowed the stop.
+if (process.env.npm_command)
+  watchLauncher((pid) => void drainAndExit(`the npm that started this server (pid ${pid}) ended`));

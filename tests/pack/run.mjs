@@ -4,8 +4,10 @@
 // exactly) and the installed `mcp-playground` run as a user runs it:
 //   - nothing is built at install: the installed .next is the packed build, and no vitest, eslint or typescript is there;
 //   - `mcp-playground --help` answers with both halves' usage;
-//   - `mcp-playground --port P --no-open` prints its launch URL and token, renders the page, and its bridge answers a
-//     send to the embedded calendar over stdio; SIGTERM ends it with exit 0;
+//   - `npx mcp-playground --port P --no-open` (as the README says) prints its launch URL and token, renders the page,
+//     and its bridge answers a send to the embedded calendar over stdio; SIGTERM to npx alone (a process manager, an
+//     IDE's stop button) ends the playground too, drained: npm runs the bin through `sh -c`, which dies of the signal
+//     without passing it on, so the playground must notice that what started it is gone;
 //   - `mcp-playground check --demo calendar --json`, read through a pipe, is whole JSON with no failing MUST.
 // It prints the wall time of each step.
 //   node tests/pack/run.mjs [--keep]      (needs `npm run build`)
@@ -29,6 +31,15 @@ function fail(message) {
   process.exit(1);
 }
 
+function alive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Runs a step to its end, timed; stops the tier with its output when it fails. */
 function step(label, cmd, args, options = {}) {
   const started = Date.now();
@@ -44,8 +55,11 @@ if (!existsSync(path.join(ROOT, ".next", "BUILD_ID"))) fail("no production build
 const temp = mkdtempSync(path.join(os.tmpdir(), "playground-pack-"));
 const cleanup = () => process.argv.includes("--keep") || rmSync(temp, { recursive: true, force: true });
 let server;
+let playground; // the node process npx started, which outlives npx's group when it is orphaned
 process.on("exit", () => {
-  if (server?.exitCode === null) process.kill(-server.pid, "SIGKILL");
+  if (server && server.exitCode === null && server.signalCode === null && alive(-server.pid))
+    process.kill(-server.pid, "SIGKILL");
+  if (playground && alive(playground)) process.kill(playground, "SIGKILL");
   cleanup();
 });
 
@@ -134,10 +148,10 @@ const failedMust = report.checks.filter((c) => c.level === "MUST" && c.status ==
 if (failedMust.length || report.mustFailed) fail(`check --demo calendar: failing MUSTs ${failedMust.join(", ")}`);
 console.log(`check --json: ${check.stdout.length} bytes of JSON, ${report.checks.length} checks, no MUST failed`);
 
-// ---- served, as npm start serves
+// ---- served, as npm start serves, started as the README says: npx mcp-playground
 const port = await freePort();
 const started = Date.now();
-server = spawn(bin, ["--port", String(port), "--no-open"], {
+server = spawn("npx", ["--no-install", "mcp-playground", "--port", String(port), "--no-open"], {
   cwd: user,
   env,
   stdio: ["ignore", "pipe", "pipe"],
@@ -178,7 +192,31 @@ const reply = value?.outcome?.kind === "response" ? value.events[value.outcome.a
 if (sent.status !== 200 || !reply?.text?.includes("create_event"))
   fail(`a send to the calendar over stdio got no tools/list reply: HTTP ${sent.status} ${sent.text.slice(0, 400)}`);
 console.log("POST /api/bridge/send (calendar, stdio) → tools/list answered");
+/** The pid of the installed playground's node process serving `port` (npx → sh → node), from /proc. */
+function playgroundPid() {
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    let argv;
+    try {
+      argv = readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0");
+    } catch {
+      continue;
+    }
+    if (/node$/.test(argv[0]) && argv[1]?.endsWith(path.join(".bin", "mcp-playground")) && argv.includes(String(port)))
+      return Number(entry);
+  }
+  return undefined;
+}
+playground = playgroundPid();
+if (!playground) fail(`no node process serving port ${port} under npx:\n${log.slice(-2000)}`);
+// SIGTERM to npx's pid alone, not its group: the playground hears nothing itself.
 process.kill(server.pid, "SIGTERM");
-const exit = await exited;
-if (exit.code !== 0) fail(`SIGTERM ended it with ${JSON.stringify(exit)} (expected exit 0):\n${log.slice(-2000)}`);
-console.log("SIGTERM → exit 0");
+await exited;
+for (const deadline = Date.now() + 15_000; alive(playground);) {
+  if (Date.now() > deadline)
+    fail(`the playground (pid ${playground}) still runs 15 s after npx was stopped with SIGTERM:\n${log.slice(-2000)}`);
+  await new Promise((r) => setTimeout(r, 100));
+}
+playground = undefined;
+if (!/exiting/.test(log)) fail(`the playground ended without draining:\n${log.slice(-2000)}`);
+console.log("SIGTERM to npx → the playground drained and exited");
