@@ -6,31 +6,18 @@
  * token header. The old per-port cookie is no credential at all.
  */
 import { createHmac } from "node:crypto";
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import { launchHostname } from "@/lib/node/web/launch-origin";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
-import { request } from "./helpers";
+import { spawnAttemptsForFile } from "./spawn-attempts";
 
 const TOKEN = "origin-bound-sign-in-token-0123456789";
 // Every refused call here would have spawned: none may have.
 const app = appRoutesForFile(TOKEN, () => expect(livePids()).toEqual([]));
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), "signin-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** A send that would leave a file behind if anything ran it. */
-function spawnAttempt(marker: string) {
-  return {
-    sendId: `si-${Math.random().toString(36).slice(2)}`,
-    target: { kind: "stdio", command: "/bin/sh", args: ["-c", `touch ${path.join(scratch, marker)}`] },
-    frame: JSON.stringify(request(1, "ping")),
-  };
-}
+const attempts = spawnAttemptsForFile("signin");
 
 const SAME_ORIGIN = { "Sec-Fetch-Site": "same-origin" };
 /** This launch's own page: its origin (mcp-….localhost at the port) as Origin and Host, same-origin. */
@@ -72,9 +59,9 @@ describe("the old sign-in cookie is no credential", () => {
       ["our own page", { Cookie: cookie, ...ownPage() }],
     ] as const) {
       const marker = `cookie-${label.replace(/\W/g, "")}`;
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(marker), headers);
+      const { status, json } = await app.post("/api/bridge/send", attempts.send(marker), headers);
       expect({ label, status, kind: json.kind }).toEqual({ label, status: 401, kind: "unauthorized" });
-      expect(existsSync(path.join(scratch, marker))).toBe(false);
+      expect(attempts.ran(marker)).toBe(false);
     }
   });
 });
@@ -137,10 +124,10 @@ describe("the browser secret", () => {
       const marker = `secret-${site ?? "absent"}`;
       const headers: Record<string, string> = { [SESSION_HEADER]: secret };
       if (site) headers["Sec-Fetch-Site"] = site;
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(marker), headers);
+      const { status, json } = await app.post("/api/bridge/send", attempts.send(marker), headers);
       expect({ site, status, kind: json.kind }).toEqual({ site, status: 401, kind: "unauthorized" });
       expect(json.message).toMatch(/same-origin/);
-      expect(existsSync(path.join(scratch, marker))).toBe(false);
+      expect(attempts.ran(marker)).toBe(false);
     }
   });
   it("a made-up secret is refused, and the check route says whether this browser is signed in", async () => {

@@ -6,30 +6,18 @@
  * launch clears the origin (Clear-Site-Data), and a worker's script request gets a script that unregisters it.
  * Through the playground's one listener (lib/node/host/app.ts), as scripts/server.ts serves it.
  */
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import os from "node:os";
-import path from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SESSION_HEADER, TOKEN_HEADER } from "@/lib/bridge/contract";
 import { livePids } from "@/lib/node/bridge/stdio";
 import { appRoutesForFile } from "./app-routes";
-import { request } from "./helpers";
+import { spawnAttemptsForFile } from "./spawn-attempts";
 
 const TOKEN = "per-launch-origin-token-0123456789";
 // Every refused call here would have spawned: none may have.
 const app = appRoutesForFile(TOKEN, () => expect(livePids()).toEqual([]));
 
-const scratch = mkdtempSync(path.join(os.tmpdir(), "launch-origin-"));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-function spawnAttempt(marker: string) {
-  return {
-    sendId: `lo-${Math.random().toString(36).slice(2)}`,
-    target: { kind: "stdio", command: "/bin/sh", args: ["-c", `touch ${path.join(scratch, marker)}`] },
-    frame: JSON.stringify(request(1, "ping")),
-  };
-}
+const attempts = spawnAttemptsForFile("launch-origin");
 
 /** A fresh launch URL, as a script holding the token asks for one (the run command prints the first). */
 async function launchUrl(): Promise<URL> {
@@ -90,21 +78,21 @@ describe("each launch has an origin no earlier page could have held", () => {
       ["header", { [SESSION_HEADER]: secret }],
     ] as const) {
       const marker = `old-origin-${label}`;
-      const { status, json } = await app.post("/api/bridge/send", spawnAttempt(marker), {
+      const { status, json } = await app.post("/api/bridge/send", attempts.send(marker), {
         ...pageOn(old),
         ...credential,
       });
       expect({ label, status, ok: json.ok }).toEqual({ label, status: 403, ok: false });
-      expect(existsSync(path.join(scratch, marker))).toBe(false);
+      expect(attempts.ran(marker)).toBe(false);
     }
     // The same secret without an Origin (a worker's same-origin GET-like call) on the old Host: refused too.
-    const bare = await app.post("/api/bridge/send", spawnAttempt("old-origin-bare"), {
+    const bare = await app.post("/api/bridge/send", attempts.send("old-origin-bare"), {
       Host: `127.0.0.1:${app.port}`,
       "Sec-Fetch-Site": "same-origin",
       Cookie: cookie,
     });
     expect({ status: bare.status, kind: bare.json.kind }).toEqual({ status: 403, kind: "forbidden-host" });
-    expect(existsSync(path.join(scratch, "old-origin-bare"))).toBe(false);
+    expect(attempts.ran("old-origin-bare")).toBe(false);
   });
 
   it("the launch's trade keeps the secret in an HttpOnly, SameSite=Strict, host-only cookie, not in its body, and clears the origin", async () => {

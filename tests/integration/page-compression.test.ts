@@ -5,33 +5,19 @@
  * page in pieces, as Next does, with its RSC payload.
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import zlib from "node:zlib";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { launchHostname } from "@/lib/node/web/launch-origin";
+import { bodyOf, decodedBody } from "@/tests/helpers/http";
+import { playgroundListenerForFile } from "./playground-listener";
 
-let server: http.Server;
-let port: number;
 const PAGE = `<!doctype html><html><body>${'<p class="x">Скъпи, здравей — playground</p>'.repeat(3000)}</body></html>`;
 
-beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", "page-compression-token-0123456789");
-  const { createPlaygroundListener } = await import("@/lib/node/host/app");
-  const pages = async (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
-    const half = Math.floor(PAGE.length / 2);
-    res.write(PAGE.slice(0, half));
-    await new Promise((r) => setImmediate(r));
-    res.end(PAGE.slice(half));
-  };
-  server = http.createServer(createPlaygroundListener({ pages }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  vi.unstubAllEnvs();
+const listener = playgroundListenerForFile("page-compression-token-0123456789", async (_req, res) => {
+  res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+  const half = Math.floor(PAGE.length / 2);
+  res.write(PAGE.slice(0, half));
+  await new Promise((r) => setImmediate(r));
+  res.end(PAGE.slice(half));
 });
 
 interface Got {
@@ -42,28 +28,16 @@ interface Got {
 }
 
 function getPage(acceptEncoding: string | undefined): Promise<Got> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = { Host: `${launchHostname()}:${port}` };
-    if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
-    http
-      .get({ host: "127.0.0.1", port, path: "/", agent: false, headers }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("end", () => {
-          const wire = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          const body =
-            encoding === "br"
-              ? zlib.brotliDecompressSync(wire)
-              : encoding === "gzip"
-                ? zlib.gunzipSync(wire)
-                : encoding === "deflate"
-                  ? zlib.inflateSync(wire)
-                  : wire;
-          resolve({ encoding, vary: res.headers.vary, wireBytes: wire.length, text: body.toString("utf8") });
-        });
-      })
-      .on("error", reject);
+  const { port } = listener;
+  const headers: Record<string, string> = { Host: `${launchHostname()}:${port}` };
+  if (acceptEncoding !== undefined) headers["Accept-Encoding"] = acceptEncoding;
+  return new Promise<http.IncomingMessage>((resolve, reject) => {
+    http.get({ host: "127.0.0.1", port, path: "/", agent: false, headers }, resolve).on("error", reject);
+  }).then(async (res) => {
+    const wire = await bodyOf(res);
+    const encoding = res.headers["content-encoding"];
+    const text = decodedBody(wire, encoding).toString("utf8");
+    return { encoding, vary: res.headers.vary, wireBytes: wire.length, text };
   });
 }
 

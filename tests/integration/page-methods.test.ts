@@ -6,31 +6,17 @@
  * never reads the request body, as Next's page handler does).
  */
 import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { launchHostname } from "@/lib/node/web/launch-origin";
+import { playgroundListenerForFile } from "./playground-listener";
 
-let server: http.Server;
-let port: number;
 let pagesRendered = 0;
+const PAGE = `<!doctype html><p>${"x".repeat(266_000)}</p>`;
 
-beforeAll(async () => {
-  vi.stubEnv("PLAYGROUND_TOKEN", "page-methods-token-0123456789");
-  const { createPlaygroundListener } = await import("@/lib/node/host/app");
-  const page = `<!doctype html><p>${"x".repeat(266_000)}</p>`;
-  const pages = async (_req: http.IncomingMessage, res: http.ServerResponse) => {
-    pagesRendered++;
-    res.writeHead(200, { "Content-Type": "text/html" });
-    res.end(page);
-  };
-  server = http.createServer(createPlaygroundListener({ pages }));
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  port = (server.address() as AddressInfo).port;
-});
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise((resolve) => server.close(resolve));
-  vi.unstubAllEnvs();
+const listener = playgroundListenerForFile("page-methods-token-0123456789", async (_req, res) => {
+  pagesRendered++;
+  res.writeHead(200, { "Content-Type": "text/html" });
+  res.end(PAGE);
 });
 
 interface Answer {
@@ -47,6 +33,7 @@ interface Answer {
  */
 function streamTo(method: string, path: string, closeDeadlineMs = 10_000): Promise<Answer> {
   const chunk = Buffer.alloc(1024 * 1024, 0x20);
+  const { port } = listener;
   return new Promise((resolve, reject) => {
     let answered = false;
     const req = http.request({
@@ -125,6 +112,7 @@ describe("issue 43, low 10: a page is read with GET or HEAD only", () => {
   });
 
   it("GET / still renders the page", async () => {
+    const { port } = listener;
     const text = await new Promise<{ status: number; length: number }>((resolve, reject) => {
       http
         // This launch's own name: local mode serves its page there only (127.0.0.1 moves to it: launch-origin.test.ts).

@@ -15,6 +15,25 @@ import { ROOT, isAlive, waitUntilGone } from "./helpers";
 
 const node = process.execPath;
 const IDLE = "setInterval(() => {}, 1000)";
+// Burns 2.5 CPU-seconds. (cpuUsage is a system call: asked only every 100,000 turns, so that the time burnt is user
+// time, not the asking.)
+const BURN =
+  "const t = process.cpuUsage(); let x = 0; while (process.cpuUsage(t).user < 2_500_000) for (let i = 0; i < 1e5; i++) x += i;";
+
+/**
+ * Script that keeps its process alive until the process whose pid `pidVar` holds has exited (a zombie nobody reaps
+ * counts as exited).
+ */
+const waitForExit = (pidVar: string) =>
+  `const running = () => { try { return !/\\) Z /.test(require("node:fs").readFileSync("/proc/" + ${pidVar} + "/stat", "latin1")); } catch { return false; } };
+      const wait = setInterval(() => running() || clearInterval(wait), 50);`;
+
+/** Runs `script` as a tier that must pass (with a minute to spare); the CPU seconds it counted. */
+async function cpuOfPassingTier(label: string, tag: string, script: string): Promise<number> {
+  const result = await runTier({ label, tag, cmd: node, args: ["-e", script], deadlineMs: 60_000, log: () => {} });
+  expect(result.ok).toBe(true);
+  return result.cpuSeconds;
+}
 
 describe("a tier of npm test", () => {
   it("passes when its command exits 0 and fails (not timed out) when it exits non-zero", async () => {
@@ -38,53 +57,27 @@ describe("a tier of npm test", () => {
   it("counts the CPU of every process of the tier, one orphaned outside its tree (as Chromium's renderers are) included", async () => {
     // The tier starts a child that starts a detached grandchild and exits at once: the grandchild is nobody's in the
     // tier to wait for (rusage never sees it). It burns 2.5 CPU-seconds; the tier waits for it to end.
-    // (cpuUsage is a system call: asked only every 100,000 turns, so that the time burnt is user time, not the asking.)
-    const burn =
-      "const t = process.cpuUsage(); let x = 0; while (process.cpuUsage(t).user < 2_500_000) for (let i = 0; i < 1e5; i++) x += i;";
-    const middle = `const c = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn)}], { stdio: "ignore", detached: true }); c.unref(); console.log(c.pid);`;
-    // Done when the grandchild has exited (a zombie nobody reaps counts as exited).
+    const middle = `const c = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(BURN)}], { stdio: "ignore", detached: true }); c.unref(); console.log(c.pid);`;
     const tier = `
       const { execFileSync } = require("node:child_process");
       const orphan = execFileSync(process.execPath, ["-e", ${JSON.stringify(middle)}], { encoding: "utf8" }).trim();
-      const running = () => { try { return !/\\) Z /.test(require("node:fs").readFileSync("/proc/" + orphan + "/stat", "latin1")); } catch { return false; } };
-      const wait = setInterval(() => running() || clearInterval(wait), 50);`;
-    const result = await runTier({
-      label: "burn",
-      tag: "t-burn",
-      cmd: node,
-      args: ["-e", tier],
-      deadlineMs: 60_000,
-      log: () => {},
-    });
-    expect(result.ok).toBe(true);
+      ${waitForExit("orphan")}`;
     // Sampled every second: up to the last second of the orphan's life may be missed.
-    expect(result.cpuSeconds).toBeGreaterThanOrEqual(1.4);
+    expect(await cpuOfPassingTier("burn", "t-burn", tier)).toBeGreaterThanOrEqual(1.4);
   }, 120_000);
 
   it("counts the CPU of a descendant whose environment lost the mark (as Chromium's zygote and renderers overwrite theirs)", async () => {
     // The tier starts A with an empty environment; A starts B, also with none, which burns 2.5 CPU-seconds; A exits
     // after 3 s, so B is reaped by nobody in the tier. The tier waits for B to end.
-    const burn =
-      "const t = process.cpuUsage(); let x = 0; while (process.cpuUsage(t).user < 2_500_000) for (let i = 0; i < 1e5; i++) x += i;";
-    const a = `const b = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(burn)}], { stdio: "ignore", env: {} }); console.log(b.pid); setTimeout(() => process.exit(0), 3000);`;
+    const a = `const b = require("node:child_process").spawn(process.execPath, ["-e", ${JSON.stringify(BURN)}], { stdio: "ignore", env: {} }); console.log(b.pid); setTimeout(() => process.exit(0), 3000);`;
     const tier = `
       const { spawn } = require("node:child_process");
       const a = spawn(process.execPath, ["-e", ${JSON.stringify(a)}], { stdio: ["ignore", "pipe", "ignore"], env: {} });
       a.stdout.once("data", (d) => {
         const b = String(d).trim();
-        const running = () => { try { return !/\\) Z /.test(require("node:fs").readFileSync("/proc/" + b + "/stat", "latin1")); } catch { return false; } };
-        const wait = setInterval(() => running() || clearInterval(wait), 50);
+        ${waitForExit("b")}
       });`;
-    const result = await runTier({
-      label: "unmarked",
-      tag: "t-unmarked",
-      cmd: node,
-      args: ["-e", tier],
-      deadlineMs: 60_000,
-      log: () => {},
-    });
-    expect(result.ok).toBe(true);
-    expect(result.cpuSeconds).toBeGreaterThanOrEqual(1.4);
+    expect(await cpuOfPassingTier("unmarked", "t-unmarked", tier)).toBeGreaterThanOrEqual(1.4);
   }, 120_000);
 
   it("still running at its deadline, it is ended with its group and what it detached, and reported TIMED OUT", async () => {

@@ -10,7 +10,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
-import { ROOT } from "./helpers";
+import { buildEnvelope } from "@/lib/protocol/meta";
+import { ROOT, request } from "./helpers";
 
 const dir = mkdtempSync(path.join(tmpdir(), "snapshot-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -60,17 +61,7 @@ describe("the embedded servers' startup snapshots", () => {
     expect(built.stderr.trim()).toBe("");
     expect(built.status).toBe(0);
     const reply = JSON.parse(
-      await firstReply(blob, {
-        jsonrpc: "2.0",
-        id: 1,
-        method: "tools/list",
-        params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
+      await firstReply(blob, request(1, "tools/list", { _meta: buildEnvelope({ clientInfo: null }) })),
     );
     expect(reply.id).toBe(1);
     expect(reply.result.tools.map((t: { name: string }) => t.name)).toContain("slow_report");

@@ -4,7 +4,7 @@
  * reasons; Claude's facts no longer contradict their own sources.
  */
 import { describe, expect, it } from "vitest";
-import { judgeHosts, type AppsFacts } from "@/lib/apps/doctor";
+import { judgeHosts, type AppsFacts, type EraFact } from "@/lib/apps/doctor";
 import { hostFactRows } from "@/lib/apps/host-matrix";
 import { HOSTS, type HostPersona } from "@/lib/apps/hosts";
 import { translatorFor } from "@/lib/i18n/catalogues";
@@ -27,18 +27,35 @@ const read = (over: object = {}) => ({
   ...over,
 });
 
+/** The 2026-07-28 era, served, showing get_time. */
+const MODERN_APPS: EraFact = {
+  era: "modern",
+  version: "2026-07-28",
+  served: true,
+  apps: ["get_time"],
+  serverDeclares: true,
+  evidence: "m",
+};
+
 function facts(over: Partial<AppsFacts> = {}): AppsFacts {
   return {
     declared: { apps: [app], tools: [app.definition], serverDeclares: true, evidence: "list" },
     undeclared: { apps: [app], tools: [app.definition], evidence: "list (undeclared)" },
     reads: { [app.resourceUri]: read() },
-    eras: [
-      { era: "modern", version: "2026-07-28", served: true, apps: ["get_time"], serverDeclares: true, evidence: "m" },
-    ],
+    eras: [MODERN_APPS],
     ...over,
   };
 }
 
+/** A server that shows get_time on 2026-07-28 only: on the legacy era it answers with no app, or gave no answer. */
+const appsOnlyOnModern = ({ legacyServed }: { legacyServed: boolean }, over: Partial<AppsFacts> = {}) =>
+  facts({
+    eras: [
+      MODERN_APPS,
+      { era: "legacy", version: "2025-11-25", served: legacyServed, apps: [], serverDeclares: false, evidence: "l" },
+    ],
+    ...over,
+  });
 const verdict = (f: AppsFacts, host: string, opts = {}) => judgeHosts(f, HOSTS, opts).find((h) => h.host === host)!;
 
 describe("the host matrix", () => {
@@ -62,12 +79,7 @@ describe("the host matrix", () => {
   });
 
   it("a legacy-only host and a server that shows its apps only on 2026-07-28 is blank there, naming both eras and the source", () => {
-    const modernOnly = facts({
-      eras: [
-        { era: "modern", version: "2026-07-28", served: true, apps: ["get_time"], serverDeclares: true, evidence: "m" },
-        { era: "legacy", version: "2025-11-25", served: true, apps: [], serverDeclares: false, evidence: "l" },
-      ],
-    });
+    const modernOnly = appsOnlyOnModern({ legacyServed: true });
     const gemini = verdict(modernOnly, "gemini-enterprise");
     expect(gemini.verdict).toBe("blank");
     const era = gemini.reasons.find((r) => r.code === "apps-not-on-era")!;
@@ -78,12 +90,7 @@ describe("the host matrix", () => {
   });
 
   it("the reverse: a server that gave no legacy answer (asked after 2026-07-28 on one connection) leaves a legacy-only host unknown, never a guessed blank", () => {
-    const noLegacy = facts({
-      eras: [
-        { era: "modern", version: "2026-07-28", served: true, apps: ["get_time"], serverDeclares: true, evidence: "m" },
-        { era: "legacy", version: "2025-11-25", served: false, apps: [], serverDeclares: false, evidence: "l" },
-      ],
-    });
+    const noLegacy = appsOnlyOnModern({ legacyServed: false });
     const gemini = verdict(noLegacy, "gemini-enterprise");
     expect(gemini.reasons.map((r) => r.code)).toContain("era-not-served");
     expect(gemini.verdict).toBe("unknown");
@@ -123,13 +130,10 @@ describe("the host matrix", () => {
   });
 
   it("the new reasons and every fact are said in Bulgarian and Russian, with no placeholder left", () => {
-    const eraFacts = facts({
-      eras: [
-        { era: "modern", version: "2026-07-28", served: true, apps: ["get_time"], serverDeclares: true, evidence: "m" },
-        { era: "legacy", version: "2025-11-25", served: true, apps: [], serverDeclares: false, evidence: "l" },
-      ],
-      reads: { [app.resourceUri]: read({ ui: { csp: { connectDomains: ["https://api.example.com"] } } }) },
-    });
+    const eraFacts = appsOnlyOnModern(
+      { legacyServed: true },
+      { reads: { [app.resourceUri]: read({ ui: { csp: { connectDomains: ["https://api.example.com"] } } }) } },
+    );
     const reasons = judgeHosts(eraFacts, HOSTS, { displayMode: "fullscreen" }).flatMap((h) => h.reasons);
     const codes = new Set(reasons.map((r) => r.code));
     for (const code of ["apps-not-on-era", "csp-grant-unknown", "display-mode-unknown"]) expect(codes).toContain(code);

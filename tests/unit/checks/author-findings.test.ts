@@ -9,11 +9,13 @@ import { checkById } from "@/lib/checks/registry";
 import { runCheck, runChecks } from "@/lib/checks/runner";
 import type { CheckReport } from "@/lib/checks/types";
 import { CheckContext } from "@/lib/checks/context";
-import { peer, type Script } from "./peer";
+import { handshakeReply, peer, type Script } from "./peer";
 import { runOne } from "./run-one";
 
 const error = (id: unknown, code: number, message: string) => ({ jsonrpc: "2.0", id, error: { code, message } });
 const status = (report: CheckReport, id: string) => report.checks.find((c) => c.id === id);
+/** The dual-era server's name in its handshake answers. */
+const DUAL = { name: "dual", version: "1" };
 const hasEnvelope = (f: Record<string, unknown>) => !!(f.params as { _meta?: unknown } | undefined)?._meta;
 
 async function run(transport: "stdio" | "http", script: Script, only: string[]) {
@@ -140,17 +142,7 @@ describe("C63 asks initialize and resources/unsubscribe too", () => {
 
   it("a dual-era server that answers a modern-enveloped initialize with a handshake result is not judged by C63 or C10", async () => {
     const p = peer("http", (frame, _o, fallback) =>
-      frame.method === "initialize"
-        ? {
-            frames: [
-              {
-                jsonrpc: "2.0",
-                id: frame.id,
-                result: { protocolVersion: "2025-11-25", capabilities: {}, serverInfo: { name: "dual", version: "1" } },
-              },
-            ],
-          }
-        : fallback(),
+      frame.method === "initialize" ? handshakeReply(frame, "2025-11-25", {}, DUAL) : fallback(),
     );
     expect((await runOne("C63", p.send, "http")).status).toBe("pass");
     expect((await runOne("C10", p.send, "http")).status).toBe("pass");
@@ -160,20 +152,7 @@ describe("C63 asks initialize and resources/unsubscribe too", () => {
 describe("--pin-version 2025-11-25 on a dual-era server: the era report does not contradict itself", () => {
   it("it says a 2026-07-28 client uses the server (server/discover answered), raises no ambiguity and gives no advice to implement it", async () => {
     const p = peer("http", (frame, _o, fallback) => {
-      if (frame.method === "initialize")
-        return {
-          frames: [
-            {
-              jsonrpc: "2.0",
-              id: frame.id,
-              result: {
-                protocolVersion: "2025-11-25",
-                capabilities: { tools: {} },
-                serverInfo: { name: "dual", version: "1" },
-              },
-            },
-          ],
-        };
+      if (frame.method === "initialize") return handshakeReply(frame, "2025-11-25", { tools: {} }, DUAL);
       if (frame.method === "notifications/initialized") return { frames: [], status: 202 };
       return fallback();
     });

@@ -37,24 +37,22 @@ export function coreReply(
   };
 }
 
+/** An initialize answered with a handshake result: this revision, these capabilities, this server. */
+export function handshakeReply(
+  frame: Record<string, unknown>,
+  protocolVersion: string,
+  capabilities: Record<string, unknown>,
+  serverInfo: { name: string; version: string },
+): PeerReply {
+  return { frames: [{ jsonrpc: "2.0", id: frame.id, result: { protocolVersion, capabilities, serverInfo } }] };
+}
+
 /** A 2025-06-18 server: server/discover is not a method (-32601); initialize answers with that revision. */
 export function legacyReply(frame: Record<string, unknown>): PeerReply | undefined {
   if (frame.method === "server/discover")
     return { frames: [{ jsonrpc: "2.0", id: frame.id, error: { code: -32601, message: "Method not found" } }] };
   if (frame.method === "initialize")
-    return {
-      frames: [
-        {
-          jsonrpc: "2.0",
-          id: frame.id,
-          result: {
-            protocolVersion: "2025-06-18",
-            capabilities: { tools: {} },
-            serverInfo: { name: "old", version: "1.2.3" },
-          },
-        },
-      ],
-    };
+    return handshakeReply(frame, "2025-06-18", { tools: {} }, { name: "old", version: "1.2.3" });
   return undefined;
 }
 

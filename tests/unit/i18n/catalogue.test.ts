@@ -7,23 +7,10 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { parse, TYPE, type MessageFormatElement } from "@formatjs/icu-messageformat-parser";
 import { describe, expect, it } from "vitest";
-import { CATALOGUES } from "@/lib/i18n/catalogues";
 import { LOCALES } from "@/lib/i18n/locales";
+import { FLAT } from "./flat-catalogues";
 
 const ROOT = path.resolve(import.meta.dirname, "../../..");
-
-function flatten(node: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {
-  for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
-    const key = prefix ? `${prefix}.${k}` : k;
-    if (typeof v === "string") out.set(key, v);
-    else flatten(v, key, out);
-  }
-  return out;
-}
-const FLAT = Object.fromEntries(LOCALES.map((l) => [l, flatten(CATALOGUES[l])])) as Record<
-  (typeof LOCALES)[number],
-  Map<string, string>
->;
 
 /** Argument names an ICU message uses, with their kind (plural `count` and text `count` are different contracts). */
 function argumentsOf(elements: MessageFormatElement[], out = new Set<string>()): Set<string> {
