@@ -13,6 +13,10 @@
  *   the probes (a balancer's own Host) and the hashed build assets (no secret) skip it.
  * A route reads its body only after its guards and admission, never past its limit (route-glue.ts, demo-http.ts);
  * what it leaves unread is drained by @hono/node-server without being kept.
+ * The JSON fast path: a POST to a whole-JSON route (route-glue.ts jsonRoute: send, cancel, process, lab, tokens, …)
+ * with a declared body length is carried by the front door on node:http itself (call-request.ts fromNode,
+ * writeJsonReply): the same route, guards, limits and metrics, without a Request, a Response or Hono's dispatch per
+ * call. Everything else (streams, pages, assets, a chunked body) goes through the Hono app.
  */
 import { randomBytes } from "node:crypto";
 import type http from "node:http";
@@ -24,13 +28,14 @@ import compression from "compression";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import { NONCE_HEADER, PAGE_HEADER, encodePageKind } from "@/lib/bridge/page-kind";
-import { nodeHeaders } from "../web/call-request";
+import { declaresLength, fromNode, nodeHeaders, writeJsonReply } from "../web/call-request";
+import type { JsonCall } from "../web/route-glue";
 import { FRAME_HEADERS, pageSecurityPolicy } from "../web/frame-headers";
 import { checkPageHeaders, launchRedirect, pageFor } from "../web/guards";
 import { callEnded, callStarted, isDraining } from "../web/lifecycle";
 import { observed } from "../web/observe";
 import { overwriteHeaders } from "../web/peer";
-import { ROUTES } from "./routes";
+import { ROUTES, type Route } from "./routes";
 import { installGalleryReplays } from "../cassette/replays";
 
 /** Next's request handler (`next({ dev }).getRequestHandler()`). */
@@ -229,10 +234,31 @@ function moveToLaunch(res: http.ServerResponse, location: string): void {
   res.end(html);
 }
 
-/** The node:http listener of the playground: the front door (above), then the app. */
+type NodeCall = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<unknown>;
+
+/** The JSON fast path's table: each whole-JSON POST route by its exact path, run on node:http (observed as in the app). */
+function jsonFastPaths(routes: readonly Route[]): Map<string, NodeCall> {
+  const table = new Map<string, NodeCall>();
+  for (const route of routes) {
+    const jsonCall = (route.handler as { jsonCall?: JsonCall }).jsonCall;
+    if (route.method !== "POST" || route.probe || !jsonCall || route.path.includes(":")) continue;
+    table.set(
+      route.path,
+      observed(routeLabel(route.method, route.path), async (req: http.IncomingMessage, res: http.ServerResponse) => {
+        const reply = await jsonCall(fromNode(req, res));
+        writeJsonReply(req, res, reply);
+        return reply;
+      }),
+    );
+  }
+  return table;
+}
+
+/** The node:http listener of the playground: the front door (above), then the JSON fast path or the app. */
 export function createPlaygroundListener(options: PlaygroundAppOptions = {}): http.RequestListener {
   const app = createPlaygroundApp(options);
   const answer = getRequestListener(app.fetch);
+  const fast = jsonFastPaths(ROUTES);
   return (req, res) => {
     callStarted();
     res.once("close", callEnded);
@@ -246,6 +272,12 @@ export function createPlaygroundListener(options: PlaygroundAppOptions = {}): ht
       const refused = checkPageHeaders(nodeHeaders(req.rawHeaders));
       if (refused) return refuse(res, req.url, refused);
     }
+    const jsonCall = req.method === "POST" ? fast.get(req.url ?? "") : undefined;
+    if (jsonCall && declaresLength(req))
+      return void jsonCall(req, res).catch((e: unknown) => {
+        console.error("bridge route failed", e);
+        res.destroy();
+      });
     void answer(req, res);
   };
 }

@@ -63,7 +63,14 @@ const sendRoute = jsonRoute(SendRequestSchema, async (input, call) => {
   try {
     // Hosted mode keeps no process between requests: stdio runs fresh (the exchange says so).
     const { req: request, notes } = forMode(input);
-    return await send(request, { baseUrl: baseUrlOf(call), notes, client: clientKeyOf(call.headers) });
+    return await send(request, {
+      baseUrl: baseUrlOf(call),
+      notes,
+      // Read only by an HTTP target's flood pacing: a stdio call does not hash the token for it.
+      get client() {
+        return clientKeyOf(call.headers);
+      },
+    });
   } finally {
     call.signal.removeEventListener("abort", onAbort);
   }

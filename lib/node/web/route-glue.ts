@@ -122,25 +122,32 @@ async function readBody<S extends z.ZodType>(
   return { ok: true, input: parsed.data };
 }
 
+/** A whole-JSON bridge call on either carrier (./call-request.ts): the reply it answers, never a throw. */
+export type JsonCall = (call: CallRequest) => Promise<JsonReply>;
+/** A route's WHATWG handler (Hono's table) with the same call beside it, which the front door runs on node:http. */
+export type JsonRoute = ((req: Request) => Promise<Response>) & { jsonCall: JsonCall };
+
 /** A bridge route that answers one JSON reply: `run` gets the validated input and the call (headers, signal). */
 export function jsonRoute<S extends z.ZodType>(
   schema: S,
   run: (input: z.output<S>, call: CallRequest) => Promise<unknown>,
-): (req: Request) => Promise<Response> {
-  return async (req) => {
-    const call = fromRequest(req);
-    const parsed = await parseCall(call, schema);
-    if (!parsed.ok) return toResponse(parsed.reply);
+): JsonRoute {
+  const jsonCall: JsonCall = async (call) => {
+    let release = () => {};
     try {
-      return toResponse(reply({ ok: true, value: await run(parsed.input, call) }));
+      const parsed = await parseCall(call, schema);
+      if (!parsed.ok) return parsed.reply;
+      release = parsed.release;
+      return reply({ ok: true, value: await run(parsed.input, call) });
     } catch (e) {
-      if (e instanceof BridgeError) return toResponse(refusal(e.kind, e.message));
+      if (e instanceof BridgeError) return refusal(e.kind, e.message);
       console.error("bridge route failed", e);
-      return toResponse(refusal("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`));
+      return refusal("internal", `the bridge failed unexpectedly: ${(e as Error).message ?? String(e)}`);
     } finally {
-      parsed.release();
+      release();
     }
   };
+  return Object.assign(async (req: Request) => toResponse(await jsonCall(fromRequest(req))), { jsonCall });
 }
 
 /**
