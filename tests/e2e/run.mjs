@@ -41,36 +41,60 @@ const test = (name, fn, options = {}) =>
 
 // ---- the page ----------------------------------------------------------------------------------------------
 
-test("the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL", async ({
+// The page's first rules, each a step on one page (issue 42: one load serves them; docs/testing.md lists the cases
+// they were): the read-only looks first, then the send, the next template, the schema's problems, a frame not JSON.
+test("the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL; the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems); Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28; ids increment: after a send, the next template gets the next id; the editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names complete; a frame that is not JSON shows the parse error and is sent only after Send anyway", async ({
   pg,
+  page,
   ctx,
   token,
 }) => {
   await pg.open();
+  // the page loads with no request leaving 127.0.0.1, no console errors, and the token never in a URL
   assert(
     (await pg.tid("timeline-empty").innerText()).includes("Press Ctrl+Enter"),
     "the empty timeline should invite the first send",
   );
-  assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
-  const leaked = ctx.urls.filter((u) => u.includes(token));
-  assert(leaked.length === 0, `the token appeared in a URL: ${leaked[0]}`);
-});
+  const noLeaks = () => {
+    assert(ctx.foreign.length === 0, `requests left 127.0.0.1: ${ctx.foreign.join(", ")}`);
+    const leaked = ctx.urls.filter((u) => u.includes(token));
+    assert(leaked.length === 0, `the token appeared in a URL: ${leaked[0]}`);
+  };
+  noLeaks();
 
-test("the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems)", async ({
-  pg,
-}) => {
-  await pg.open();
+  // the editor opens holding a well-formed server/discover frame with the _meta envelope (no problems)
   const text = await pg.editorText();
   assert(text.includes('"method": "server/discover"'), `editor text: ${text}`);
   assert(text.includes("io.modelcontextprotocol/protocolVersion"), "the frame should carry the envelope");
   await pg.waitForMarkers("none");
+
+  // Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28
+  await pg.pressCtrlEnterInEditor();
+  const status = await pg.settled(1);
+  assert(status === "response", `card #1 status ${status}`);
+  const trace = await pg.traceText(1);
+  assert(
+    trace.includes("→ server/discover") && trace.includes("supportedVersions") && trace.includes("2026-07-28"),
+    `trace: ${trace}`,
+  );
+  await pg.openWire(1);
+  mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
+  await page.screenshot({ path: SCREENSHOT });
+
+  // ids increment: after a send, the next template gets the next id
+  await pg.chooseTemplate("tools/list");
+  const editor = await pg.editorTextWith('"id": 2');
+  assert(editor.includes('"id": 2'), `editor: ${editor}`);
+
+  await schemaProblemsAndCompletion(pg, page);
+  await notJsonSentOnlyOnInsistence(pg, 2);
+  noLeaks();
 });
 
-test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names complete", async ({
-  pg,
-  page,
-}) => {
-  await pg.openWithFrame('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
+/** The editor validates against the SDK-derived schema: jsonrpc 1.0 and a missing _meta are 2 problems; method names
+ * complete. */
+async function schemaProblemsAndCompletion(pg, page) {
+  await pg.setEditorText('{"jsonrpc":"1.0","id":1,"method":"tools/list","params":{}}');
   await pg.waitForMarkers("some");
   const summary = await pg.tid("marker-count").innerText();
   assert(summary.startsWith("2 problems"), `marker summary: ${summary}`);
@@ -87,25 +111,25 @@ test("the editor validates against the SDK-derived schema: jsonrpc 1.0 and a mis
     suggestions.includes("server/discover") && suggestions.includes("subscriptions/listen"),
     `suggestions: ${suggestions}`,
   );
-});
+  await page.keyboard.press("Escape");
+}
 
-test("Ctrl+Enter sends server/discover to the calendar (stdio) and the timeline shows supportedVersions 2026-07-28", async ({
-  pg,
-  page,
-}) => {
-  await pg.open();
-  await pg.pressCtrlEnterInEditor();
-  const status = await pg.settled(1);
-  assert(status === "response", `card #1 status ${status}`);
-  const trace = await pg.traceText(1);
+/** A frame that is not JSON shows the parse error and is sent only after Send anyway, as exchange `seq`. */
+async function notJsonSentOnlyOnInsistence(pg, seq) {
+  await pg.tid("timeout-input").fill("2000");
+  await pg.setEditorText('{"jsonrpc": "2.0", oops');
+  await pg.send();
+  const problem = await pg.tid("send-problem").innerText();
+  assert(problem.includes("not JSON"), `problem: ${problem}`);
+  assert((await pg.cardCount()) === seq - 1, "nothing may be sent before the user insists");
+  await pg.tid("send-anyway").click();
+  await pg.settled(seq);
+  assert((await pg.card(seq).innerText()).includes("timeout 2000 ms"), "the card shows the timeout used");
   assert(
-    trace.includes("→ server/discover") && trace.includes("supportedVersions") && trace.includes("2026-07-28"),
-    `trace: ${trace}`,
+    (await pg.card(seq).locator('[data-testid="not-json-tag"]').innerText()).includes("not JSON (sent on insistence)"),
+    "the card is marked",
   );
-  await pg.openWire(1);
-  mkdirSync(path.dirname(SCREENSHOT), { recursive: true });
-  await page.screenshot({ path: SCREENSHOT });
-});
+}
 
 test("tools/list without _meta (Remove _meta) is flagged in the editor and answered -32602 once the connection is modern", async ({
   pg,
@@ -130,15 +154,13 @@ test("tools/list without _meta (Remove _meta) is flagged in the editor and answe
   assert(status === "error" && trace.includes("← error -32602"), `status ${status}, trace: ${trace}`);
 });
 
-test("ids increment: after a send, the next template gets the next id", async ({ pg }) => {
-  await pg.openAndSend();
-  await pg.chooseTemplate("tools/list");
-  const editor = await pg.editorTextWith('"id": 2');
-  assert(editor.includes('"id": 2'), `editor: ${editor}`);
-});
-
-test("the Wire view shows the exact stdin line and server-everything's stderr line", async ({ pg }) => {
+// server-everything over stdio, three rules on one page, one exchange each (issue 42).
+test("the Wire view shows the exact stdin line and server-everything's stderr line; server strings render as text: an echoed <img onerror> creates no element and runs nothing; Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({
+  pg,
+  page,
+}) => {
   await pg.openOn("everything-stdio");
+  // the Wire view shows the exact stdin line and server-everything's stderr line
   await pg.closeKeptProcess();
   const frame = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
   await pg.setEditorText(frame);
@@ -155,7 +177,50 @@ test("the Wire view shows the exact stdin line and server-everything's stderr li
     (await wire.locator('[data-testid="wire-row"][data-kind="spawn"]').count()) === 1,
     "the first send spawns the process (spawn row with pid)",
   );
+
+  // server strings render as text: an echoed <img onerror> creates no element and runs nothing
+  const payload = "<img src=x onerror=window.__xss=1><b>bold</b>";
+  await pg.setEditorRequest(9, "tools/call", { name: "echo", arguments: { message: payload } });
+  await pg.sendAndSettle(2, 30_000);
+  const echoed = await pg.traceText(2);
+  assert(echoed.includes("<img src=x onerror=window.__xss=1>"), `the payload should be shown as text: ${echoed}`);
+  await pg.openWire(2);
+  assert(
+    (await page.locator('[data-testid="timeline"] img, [data-testid="timeline"] b').count()) === 0,
+    "server text became HTML elements",
+  );
+  assert((await page.evaluate(() => window.__xss)) === undefined, "the payload ran");
+
+  await cancelStopsInFlight(pg, 3);
 });
+
+/** Cancel stops an in-flight request (exchange `seq`): the card ends cancelled and stdio carried
+ * notifications/cancelled. */
+async function cancelStopsInFlight(pg, seq) {
+  await pg.setEditorRequest(31, "tools/call", {
+    name: "trigger-long-running-operation",
+    arguments: { duration: 8, steps: 4 },
+  });
+  await pg.send();
+  await pg.card(seq).waitFor();
+  assert((await pg.card(seq).getAttribute("data-status")) === "pending", "the request should be in flight");
+  // A Cancel that reaches the bridge before the send has is answered "nothing to cancel" (the page shows no change):
+  // click again until the bridge answers that it cancelled the send, while the card is still in flight.
+  for (let cancelled = false; !cancelled && (await pg.card(seq).getAttribute("data-status")) === "pending";) {
+    const reply = pg.page.waitForResponse((r) => r.url().endsWith("/api/bridge/cancel"));
+    await pg.tid("cancel-send").click();
+    cancelled = (await (await reply).json()).value?.cancelled === true;
+  }
+  const status = await pg.settled(seq, 10_000);
+  const trace = await pg.traceText(seq);
+  assert(status === "failure" && trace.includes("✕ cancelled"), `status ${status}: ${trace}`);
+  const wire = await pg.openWire(seq);
+  const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').allInnerTexts();
+  assert(
+    stdin.some((l) => l.includes("notifications/cancelled") && l.includes('"requestId":31')),
+    `stdin rows: ${stdin.join(" | ")}`,
+  );
+}
 
 test("Probe era against server-everything (stdio) shows -32601, then initialize answered 2025-11-25, and a legacy verdict", async ({
   pg,
@@ -176,7 +241,11 @@ test("Probe era against server-everything (stdio) shows -32601, then initialize 
   assert(step2.includes("→ initialize") && step2.includes('"protocolVersion":"2025-11-25"'), `step 2: ${step2}`);
 });
 
-test("calendar over Streamable HTTP: the Wire view marks the headers the bridge added (Mcp-Method)", async ({ pg }) => {
+// Two HTTP targets on one page (issue 42): the calendar's send, then server-everything's probe and legacy session.
+test("calendar over Streamable HTTP: the Wire view marks the headers the bridge added (Mcp-Method); a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({
+  pg,
+}) => {
+  // calendar over Streamable HTTP: the Wire view marks the headers the bridge added (Mcp-Method)
   const status = await pg.openAndSend({ target: "calendar-http" });
   assert(status === "response", `status ${status}: ${await pg.traceText(1)}`);
   const wire = await pg.openWire(1);
@@ -189,76 +258,10 @@ test("calendar over Streamable HTTP: the Wire view marks the headers the bridge 
     (await wire.locator('[data-testid="wire-row"][data-kind="http-response"]').count()) === 1,
     "one HTTP response row",
   );
-});
 
-test("a frame that is not JSON shows the parse error and is sent only after Send anyway", async ({ pg }) => {
-  await pg.open();
-  await pg.tid("timeout-input").fill("2000");
-  await pg.setEditorText('{"jsonrpc": "2.0", oops');
-  await pg.send();
-  const problem = await pg.tid("send-problem").innerText();
-  assert(problem.includes("not JSON"), `problem: ${problem}`);
-  assert((await pg.cardCount()) === 0, "nothing may be sent before the user insists");
-  await pg.tid("send-anyway").click();
-  await pg.settled(1);
-  assert((await pg.card(1).innerText()).includes("timeout 2000 ms"), "the card shows the timeout used");
-  assert(
-    (await pg.card(1).locator('[data-testid="not-json-tag"]').innerText()).includes("not JSON (sent on insistence)"),
-    "the card is marked",
-  );
-});
-
-test("server strings render as text: an echoed <img onerror> creates no element and runs nothing", async ({
-  pg,
-  page,
-}) => {
-  await pg.openOn("everything-stdio");
-  const payload = "<img src=x onerror=window.__xss=1><b>bold</b>";
-  await pg.setEditorRequest(9, "tools/call", { name: "echo", arguments: { message: payload } });
-  await pg.sendAndSettle(1, 30_000);
-  const trace = await pg.traceText(1);
-  assert(trace.includes("<img src=x onerror=window.__xss=1>"), `the payload should be shown as text: ${trace}`);
-  await pg.openWire(1);
-  assert(
-    (await page.locator('[data-testid="timeline"] img, [data-testid="timeline"] b').count()) === 0,
-    "server text became HTML elements",
-  );
-  assert((await page.evaluate(() => window.__xss)) === undefined, "the payload ran");
-});
-
-test("Cancel stops an in-flight request: the card ends cancelled and stdio carried notifications/cancelled", async ({
-  pg,
-}) => {
-  await pg.openOn("everything-stdio");
-  await pg.setEditorRequest(31, "tools/call", {
-    name: "trigger-long-running-operation",
-    arguments: { duration: 8, steps: 4 },
-  });
-  await pg.send();
-  await pg.card(1).waitFor();
-  assert((await pg.card(1).getAttribute("data-status")) === "pending", "the request should be in flight");
-  // A Cancel that reaches the bridge before the send has is answered "nothing to cancel" (the page shows no change):
-  // click again until the bridge answers that it cancelled the send, while the card is still in flight.
-  for (let cancelled = false; !cancelled && (await pg.card(1).getAttribute("data-status")) === "pending";) {
-    const reply = pg.page.waitForResponse((r) => r.url().endsWith("/api/bridge/cancel"));
-    await pg.tid("cancel-send").click();
-    cancelled = (await (await reply).json()).value?.cancelled === true;
-  }
-  const status = await pg.settled(1, 10_000);
-  const trace = await pg.traceText(1);
-  assert(status === "failure" && trace.includes("✕ cancelled"), `status ${status}: ${trace}`);
-  const wire = await pg.openWire(1);
-  const stdin = await wire.locator('[data-testid="wire-row"][data-kind="stdin"]').allInnerTexts();
-  assert(
-    stdin.some((l) => l.includes("notifications/cancelled") && l.includes('"requestId":31')),
-    `stdin rows: ${stdin.join(" | ")}`,
-  );
-});
-
-test("a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten", async ({
-  pg,
-}) => {
-  const verdict = await pg.openAndProbe("everything-http");
+  // a legacy HTTP session from the probe is remembered, sent on the next request, and can be forgotten
+  await pg.chooseTarget("everything-http");
+  const verdict = await pg.probe();
   assert((await verdict.getAttribute("data-era")) === "legacy", `verdict: ${await verdict.innerText()}`);
   const chip = await pg.tid("http-session").innerText();
   assert(/Mcp-Session-Id\s+[0-9a-f-]{36}/.test(chip) && chip.includes("2025-11-25"), `session chip: ${chip}`);

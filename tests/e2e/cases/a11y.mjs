@@ -10,158 +10,171 @@ import { SharePage, fragmentOf } from "../pages/share.mjs";
  */
 const gateScope = (scheme, include) => ({ include, rules: scheme === "dark" ? COLOUR_RULES : undefined });
 
-/** The playground opened with focus in the editor, and the editor's text as it was then. */
-async function openWithEditorFocused(pg) {
-  const a11y = await A11yPage.open(pg);
+/** An axe gate's record: `check(where, scheme, include)` adds what is serious or critical there to `found`. */
+function gateFindings(a11y) {
+  const found = [];
+  const check = async (where, scheme, include) =>
+    found.push(
+      ...(await a11y.axe(`${scheme} · ${where}`, gateScope(scheme, include))).filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      ),
+    );
+  return { found, check };
+}
+
+/** Keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it. */
+async function firstTabReachesSkipLink({ pg, page, a11y, assert }) {
+  await page.keyboard.press("Tab");
+  const f = await a11y.focused();
+  assert(f.testid === "skip-to-timeline", `first Tab stop: ${JSON.stringify(f)}`);
+  assert(await pg.tid("skip-to-timeline").isVisible(), "the skip link is visible when focused");
+  // Another tab is in front: the link must bring the timeline forward.
+  await page.evaluate(() => document.querySelector('[data-testid="tab-cache"]').click());
+  await pg.tid("skip-to-timeline").focus();
+  await page.keyboard.press("Enter");
+  await page.waitForFunction(() => document.activeElement?.id === "panel-timeline");
+  assert(await pg.tid("timeline").isVisible(), "the timeline shows");
+  assert(
+    !page.url().includes("#"),
+    `the skip link must not change the fragment (it carries share links): ${page.url()}`,
+  );
+}
+
+/** Keyboard: the tab strip is one tab stop; arrows, Home and End move through every tab and show its panel. */
+async function tabStripIsOneTabStop({ pg, page, a11y, assert }) {
+  const ids = await a11y.tabIds();
+  assert(ids.length >= 9, `tabs: ${ids.join(",")}`);
+  const stops = await page.locator('[role="tab"][tabindex="0"]').count();
+  assert(stops === 1, `tab stops in the strip: ${stops}`);
+  await pg.tid(`tab-${ids[0]}`).focus();
+  for (let i = 1; i <= ids.length; i++) {
+    await page.keyboard.press("ArrowRight");
+    const want = ids[i % ids.length];
+    const f = await a11y.focused();
+    assert(f.id === `tab-${want}`, `ArrowRight #${i}: focus on ${f.id}, wanted tab-${want}`);
+    assert((await pg.tid(`tab-${want}`).getAttribute("aria-selected")) === "true", `${want} should be selected`);
+    assert(await page.locator(`#panel-${want}`).isVisible(), `panel ${want} should show`);
+    assert(
+      (await page.locator('[role="tab"][tabindex="0"]').getAttribute("id")) === `tab-${want}`,
+      "the single tab stop follows the selection",
+    );
+  }
+  await page.keyboard.press("End");
+  assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "End goes to the last tab");
+  await page.keyboard.press("Home");
+  assert((await a11y.focused()).id === `tab-${ids[0]}`, "Home goes to the first tab");
+  await page.keyboard.press("ArrowLeft");
+  assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "ArrowLeft wraps to the last tab");
+  for (const id of ids) {
+    const panel = page.locator(`#panel-${id}`);
+    assert(
+      (await panel.getAttribute("role")) === "tabpanel" &&
+        (await panel.getAttribute("aria-labelledby")) === `tab-${id}`,
+      `panel ${id} labelling`,
+    );
+    assert((await pg.tid(`tab-${id}`).getAttribute("aria-controls")) === `panel-${id}`, `tab ${id} aria-controls`);
+  }
+}
+
+/** Keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how. */
+async function escapeThenTabLeavesEditor({ pg, page, a11y, assert }) {
   const before = await pg.editorText();
   await pg.focusEditor();
-  return { a11y, before };
+  const hint = pg.tid("editor-keyboard-hint");
+  await hint.waitFor();
+  assert((await hint.innerText()).includes("Esc then Tab leaves the editor"), `hint: ${await hint.innerText()}`);
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Tab");
+  let f = await a11y.focused();
+  assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Tab: ${JSON.stringify(f)}`);
+  assert((await hint.count()) === 0, "the hint shows only while the editor has focus");
+  await pg.focusEditor();
+  await page.keyboard.press("Escape");
+  await page.keyboard.press("Shift+Tab");
+  f = await a11y.focused();
+  assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Shift+Tab: ${JSON.stringify(f)}`);
+  assert((await pg.editorText()) === before, `the editor's text changed:\n${await pg.editorText()}`);
+}
+
+/** Keyboard: a dialog keeps Tab inside while open and gives focus back to its opener when closed. */
+async function dialogKeepsTabInside({ pg, page, assert }) {
+  await pg.tid("share").focus();
+  await page.keyboard.press("Enter");
+  await pg.tid("share-dialog").waitFor();
+  for (let i = 0; i < 8; i++) {
+    await page.keyboard.press(i % 3 === 2 ? "Shift+Tab" : "Tab");
+    const inside = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="share-dialog"]'));
+    assert(inside, `Tab #${i + 1} left the dialog`);
+  }
+  await page.keyboard.press("Escape");
+  await pg.tid("share-dialog").waitFor({ state: "detached" });
+  const back = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
+  assert(back === "share", `focus after closing: ${back}`);
+}
+
+/** Keyboard: Ctrl+Enter sends from anywhere, e.g. with focus on a tab. */
+async function ctrlEnterSendsFromATab({ pg, page, assert }) {
+  // The steps before left another tab in front: the timeline in front again, focus on its tab.
+  await pg.tid("tab-timeline").click();
+  await pg.tid("tab-timeline").focus();
+  await page.keyboard.press("Control+Enter");
+  assert((await pg.settled(1)) === "response", "Ctrl+Enter on a tab should send the frame");
+}
+
+/** Keyboard: Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it. */
+async function ctrlMMakesTabMoveFocus({ pg, page, a11y, assert }) {
+  const before = await pg.editorText();
+  await pg.focusEditor();
+  await page.keyboard.press("Control+m");
+  await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
+  assert(
+    (await pg.tid("editor-keyboard-hint").innerText()).startsWith("Tab moves focus"),
+    "the hint says Tab moves focus",
+  );
+  await page.keyboard.press("Tab");
+  const f = await a11y.focused();
+  assert(!f.inEditor, `focus after Ctrl+M, Tab: ${JSON.stringify(f)}`);
+  assert((await pg.editorText()) === before, "Ctrl+M and Tab changed the text");
+  // Back to indenting: Ctrl+M again, and Tab inserts two spaces (the trap is a choice, not a bug).
+  await pg.focusEditor();
+  await page.keyboard.press("Control+m");
+  await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="false"]');
+  await page.keyboard.press("Tab");
+  // Monaco paints the indent on its next frame: wait for the text to change (or give up after 5 s), then judge.
+  await page
+    .waitForFunction(
+      (b) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") !== b,
+      before,
+      { timeout: 5_000 },
+    )
+    .catch(() => {});
+  assert((await pg.editorText()) !== before, "with Tab focus mode off, Tab indents");
 }
 
 export function register({ test, assert, ENVELOPE }) {
-  test("keyboard: Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how", async ({
-    pg,
-    page,
-  }) => {
-    const { a11y, before } = await openWithEditorFocused(pg);
-    const hint = pg.tid("editor-keyboard-hint");
-    await hint.waitFor();
-    assert((await hint.innerText()).includes("Esc then Tab leaves the editor"), `hint: ${await hint.innerText()}`);
-    await page.keyboard.press("Escape");
-    await page.keyboard.press("Tab");
-    let f = await a11y.focused();
-    assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Tab: ${JSON.stringify(f)}`);
-    assert((await hint.count()) === 0, "the hint shows only while the editor has focus");
-    await pg.focusEditor();
-    await page.keyboard.press("Escape");
-    await page.keyboard.press("Shift+Tab");
-    f = await a11y.focused();
-    assert(!f.inEditor && f.tag !== "BODY", `focus after Esc, Shift+Tab: ${JSON.stringify(f)}`);
-    assert((await pg.editorText()) === before, `the editor's text changed:\n${await pg.editorText()}`);
-  });
-
-  test("keyboard: Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it", async ({
-    pg,
-    page,
-  }) => {
-    const { a11y, before } = await openWithEditorFocused(pg);
-    await page.keyboard.press("Control+m");
-    await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="true"]');
-    assert(
-      (await pg.tid("editor-keyboard-hint").innerText()).startsWith("Tab moves focus"),
-      "the hint says Tab moves focus",
-    );
-    await page.keyboard.press("Tab");
-    const f = await a11y.focused();
-    assert(!f.inEditor, `focus after Ctrl+M, Tab: ${JSON.stringify(f)}`);
-    assert((await pg.editorText()) === before, "Ctrl+M and Tab changed the text");
-    // Back to indenting: Ctrl+M again, and Tab inserts two spaces (the trap is a choice, not a bug).
-    await pg.focusEditor();
-    await page.keyboard.press("Control+m");
-    await page.waitForSelector('[data-testid="editor-keyboard-hint"][data-tab-moves-focus="false"]');
-    await page.keyboard.press("Tab");
-    // Monaco paints the indent on its next frame: wait for the text to change (or give up after 5 s), then judge.
-    await page
-      .waitForFunction(
-        (b) => document.querySelector('[data-testid="editor"] .view-lines')?.innerText.replace(/\u00a0/g, " ") !== b,
-        before,
-        { timeout: 5_000 },
-      )
-      .catch(() => {});
-    assert((await pg.editorText()) !== before, "with Tab focus mode off, Tab indents");
-  });
-
-  test("keyboard: the tab strip is one tab stop; arrows, Home and End move through every tab and show its panel", async ({
+  // The keyboard's rules, each a step of one case on one page (issue 42: they only read the page, so one load serves
+  // them all); the steps that change the page come last — the send, then Ctrl+M's indent.
+  test("keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it; the tab strip is one tab stop, arrows, Home and End move through every tab and show its panel; Escape then Tab leaves the editor (Shift+Tab too) with its text unchanged, and the editor says how; a dialog keeps Tab inside while open and gives focus back to its opener when closed; Ctrl+Enter sends from anywhere, e.g. with focus on a tab; Ctrl+M makes Tab move focus out of the editor, the editor says so, and a plain Tab still indents without it", async ({
     pg,
     page,
   }) => {
     const a11y = await A11yPage.open(pg);
-    const ids = await a11y.tabIds();
-    assert(ids.length >= 9, `tabs: ${ids.join(",")}`);
-    const stops = await page.locator('[role="tab"][tabindex="0"]').count();
-    assert(stops === 1, `tab stops in the strip: ${stops}`);
-    await pg.tid(`tab-${ids[0]}`).focus();
-    for (let i = 1; i <= ids.length; i++) {
-      await page.keyboard.press("ArrowRight");
-      const want = ids[i % ids.length];
-      const f = await a11y.focused();
-      assert(f.id === `tab-${want}`, `ArrowRight #${i}: focus on ${f.id}, wanted tab-${want}`);
-      assert((await pg.tid(`tab-${want}`).getAttribute("aria-selected")) === "true", `${want} should be selected`);
-      assert(await page.locator(`#panel-${want}`).isVisible(), `panel ${want} should show`);
-      assert(
-        (await page.locator('[role="tab"][tabindex="0"]').getAttribute("id")) === `tab-${want}`,
-        "the single tab stop follows the selection",
-      );
-    }
-    await page.keyboard.press("End");
-    assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "End goes to the last tab");
-    await page.keyboard.press("Home");
-    assert((await a11y.focused()).id === `tab-${ids[0]}`, "Home goes to the first tab");
-    await page.keyboard.press("ArrowLeft");
-    assert((await a11y.focused()).id === `tab-${ids.at(-1)}`, "ArrowLeft wraps to the last tab");
-    for (const id of ids) {
-      const panel = page.locator(`#panel-${id}`);
-      assert(
-        (await panel.getAttribute("role")) === "tabpanel" &&
-          (await panel.getAttribute("aria-labelledby")) === `tab-${id}`,
-        `panel ${id} labelling`,
-      );
-      assert((await pg.tid(`tab-${id}`).getAttribute("aria-controls")) === `panel-${id}`, `tab ${id} aria-controls`);
-    }
+    await firstTabReachesSkipLink({ pg, page, a11y, assert });
+    await tabStripIsOneTabStop({ pg, page, a11y, assert });
+    await escapeThenTabLeavesEditor({ pg, page, a11y, assert });
+    await dialogKeepsTabInside({ pg, page, assert });
+    await ctrlEnterSendsFromATab({ pg, page, assert });
+    await ctrlMMakesTabMoveFocus({ pg, page, a11y, assert });
   });
 
-  test("keyboard: the first Tab reaches 'Skip to timeline', which shows the timeline and moves focus into it", async ({
+  // Three read-only looks at one page (issue 42): the theme as the system sets it, then — after a send — the freshness
+  // bar under reduced motion, then every tab at three narrow widths.
+  test("theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page; motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly; zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways", async ({
     pg,
     page,
   }) => {
-    const a11y = await A11yPage.open(pg);
-    await page.keyboard.press("Tab");
-    const f = await a11y.focused();
-    assert(f.testid === "skip-to-timeline", `first Tab stop: ${JSON.stringify(f)}`);
-    assert(await pg.tid("skip-to-timeline").isVisible(), "the skip link is visible when focused");
-    // Another tab is in front: the link must bring the timeline forward.
-    await page.evaluate(() => document.querySelector('[data-testid="tab-cache"]').click());
-    await pg.tid("skip-to-timeline").focus();
-    await page.keyboard.press("Enter");
-    await page.waitForFunction(() => document.activeElement?.id === "panel-timeline");
-    assert(await pg.tid("timeline").isVisible(), "the timeline shows");
-    assert(
-      !page.url().includes("#"),
-      `the skip link must not change the fragment (it carries share links): ${page.url()}`,
-    );
-  });
-
-  test("keyboard: Ctrl+Enter sends from anywhere, e.g. with focus on a tab", async ({ pg, page }) => {
-    await pg.open();
-    await pg.tid("tab-timeline").focus();
-    await page.keyboard.press("Control+Enter");
-    assert((await pg.settled(1)) === "response", "Ctrl+Enter on a tab should send the frame");
-  });
-
-  test("keyboard: a dialog keeps Tab inside while open and gives focus back to its opener when closed", async ({
-    pg,
-    page,
-  }) => {
-    await pg.open();
-    await pg.tid("share").focus();
-    await page.keyboard.press("Enter");
-    await pg.tid("share-dialog").waitFor();
-    for (let i = 0; i < 8; i++) {
-      await page.keyboard.press(i % 3 === 2 ? "Shift+Tab" : "Tab");
-      const inside = await page.evaluate(() => !!document.activeElement?.closest('[data-testid="share-dialog"]'));
-      assert(inside, `Tab #${i + 1} left the dialog`);
-    }
-    await page.keyboard.press("Escape");
-    await pg.tid("share-dialog").waitFor({ state: "detached" });
-    const back = await page.evaluate(() => document.activeElement?.getAttribute("data-testid"));
-    assert(back === "share", `focus after closing: ${back}`);
-  });
-
-  test("theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page", async ({
-    pg,
-    page,
-  }) => {
-    await page.emulateMedia({ colorScheme: "dark" });
+    // theme: by default the page follows the system's light/dark setting, live, and Monaco follows the page
+    await page.emulateMedia({ colorScheme: "dark", reducedMotion: "reduce" });
     const a11y = await A11yPage.open(pg);
     assert(await a11y.isDark(), "system dark: the page should be dark");
     assert((await pg.tid("theme-choice").getAttribute("data-choice")) === "system", "the default choice is System");
@@ -169,6 +182,35 @@ export function register({ test, assert, ENVELOPE }) {
     await page.emulateMedia({ colorScheme: "light" });
     await page.waitForFunction(() => !document.documentElement.classList.contains("dark"));
     await page.waitForSelector('[data-testid="editor"] .monaco-editor.vs');
+
+    // motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly
+    assert((await pg.sendAndSettle(1)) === "response", `the send: ${await pg.traceText(1)}`);
+    const bar = pg.card(1).locator('[data-testid="freshness"] span span').first();
+    await bar.waitFor({ state: "attached" });
+    const motion = await bar.evaluate((el) => ({
+      transition: getComputedStyle(el).transitionDuration,
+      scroll: getComputedStyle(document.documentElement).scrollBehavior,
+    }));
+    assert(parseFloat(motion.transition) < 0.001, `bar transition: ${motion.transition}`);
+    assert(motion.scroll === "auto", `scroll-behavior: ${motion.scroll}`);
+
+    // zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways
+    const wide = [];
+    for (const size of [
+      { width: 800, height: 700 },
+      { width: 720, height: 450 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(size);
+      for (const id of await a11y.tabIds()) {
+        await a11y.openTab(id);
+        const over = await page.evaluate(
+          () => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
+        );
+        if (over > 0) wide.push(`${size.width}px · ${id}: ${over}px too wide`);
+      }
+    }
+    assert(wide.length === 0, wide.join("; "));
   });
 
   test("theme: the Dark choice survives a reload, overrides a light system, and is on <html> before <body> is parsed (no flash)", async ({
@@ -252,72 +294,13 @@ export function register({ test, assert, ENVELOPE }) {
     assert(error.includes("not JSON") && error.length < 200, `the error, in one short sentence: ${error}`);
   });
 
-  test("zoom: at 800 px wide, at 200% zoom (720 CSS px) and on a 390 px phone no tab scrolls the page sideways", async ({
-    pg,
-    page,
-  }) => {
-    const a11y = await A11yPage.openAfterASend(pg);
-    const wide = [];
-    for (const size of [
-      { width: 800, height: 700 },
-      { width: 720, height: 450 },
-      { width: 390, height: 844 },
-    ]) {
-      await page.setViewportSize(size);
-      for (const id of await a11y.tabIds()) {
-        await a11y.openTab(id);
-        const over = await page.evaluate(
-          () => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth,
-        );
-        if (over > 0) wide.push(`${size.width}px · ${id}: ${over}px too wide`);
-      }
-    }
-    assert(wide.length === 0, wide.join("; "));
-  });
-  test("layout: at 1440×900 every tab of the strip fits on one row, also with the MRTR tab's waiting badge", async ({
-    pg,
-    page,
-  }) => {
-    await pg.open();
-    const meta = { ...ENVELOPE, "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} } } };
-    await pg.setEditorRequest(1, "tools/call", { _meta: meta, name: "create_event", arguments: { title: "Dentist" } });
-    await pg.sendAndSettle(1, 30_000);
-    await pg.tid("mrtr-waiting").waitFor({ timeout: 20_000 });
-    const rows = await page
-      .locator('[role="tablist"] [role="tab"]')
-      .evaluateAll((tabs) => [...new Set(tabs.map((t) => Math.round(t.getBoundingClientRect().top)))]);
-    assert(rows.length === 1, `the tabs sit on ${rows.length} rows (tops ${rows.join(", ")})`);
-  });
-
-  test("motion: with prefers-reduced-motion the freshness bar does not animate and nothing scrolls smoothly", async ({
-    pg,
-    page,
-  }) => {
-    await page.emulateMedia({ reducedMotion: "reduce" });
-    await pg.openAndSend();
-    const bar = pg.card(1).locator('[data-testid="freshness"] span span').first();
-    await bar.waitFor({ state: "attached" });
-    const motion = await bar.evaluate((el) => ({
-      transition: getComputedStyle(el).transitionDuration,
-      scroll: getComputedStyle(document.documentElement).scrollBehavior,
-    }));
-    assert(parseFloat(motion.transition) < 0.001, `bar transition: ${motion.transition}`);
-    assert(motion.scroll === "auto", `scroll-behavior: ${motion.scroll}`);
-  });
-
   test("axe gate: no serious or critical WCAG 2.1 A/AA violation on the page or any tab, light and dark, after a send and a probe, nor in the dialogs", async ({
     pg,
     page,
   }) => {
     const a11y = await A11yPage.openAfterASend(pg);
     await pg.probe();
-    const found = [];
-    const check = async (where, scheme, include) =>
-      found.push(
-        ...(await a11y.axe(`${scheme} · ${where}`, gateScope(scheme, include))).filter(
-          (v) => v.impact === "serious" || v.impact === "critical",
-        ),
-      );
+    const { found, check } = gateFindings(a11y);
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((d) => document.documentElement.classList.contains("dark") === d, scheme === "dark");
@@ -360,13 +343,7 @@ export function register({ test, assert, ENVELOPE }) {
       cwd: ROOT,
       env: { API_KEY: "" },
     };
-    const found = [];
-    const check = async (where, scheme, include) =>
-      found.push(
-        ...(await a11y.axe(`${scheme} · ${where}`, gateScope(scheme, include))).filter(
-          (v) => v.impact === "serious" || v.impact === "critical",
-        ),
-      );
+    const { found, check } = gateFindings(a11y);
     for (const scheme of ["light", "dark"]) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(pg.base + "/examples");

@@ -6,7 +6,9 @@ import { CachePage } from "../pages/cache.mjs";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export function register({ test, assert }) {
-  test("client cache on: a fresh calendar://week read re-sent is served from cache with nothing on the wire", async ({
+  // One page with the cache on serves both (issue 42: the stale rule was a case that opened the page again): the
+  // calendar's fresh read first, then server-everything's legacy tools/list as exchanges #3 and #4.
+  test("client cache on: a fresh calendar://week read re-sent is served from cache with nothing on the wire; a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0), so the re-send reaches the server", async ({
     pg,
   }) => {
     const cache = await CachePage.openWithCacheOn(pg);
@@ -46,22 +48,20 @@ export function register({ test, assert }) {
       (await pg.tid("cache-log").innerText()).includes("served resources/read uri=calendar://week from cache"),
       "the log records the local answer",
     );
-  });
 
-  test("a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0), so the re-send reaches the server", async ({
-    pg,
-  }) => {
-    const cache = await CachePage.openWithCacheOn(pg, "everything-stdio");
+    // a stale entry goes out: server-everything's legacy tools/list has no ttlMs (treated as 0)
+    await cache.openTimeline();
+    await pg.chooseTarget("everything-stdio");
     await pg.setEditorText(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }));
     await pg.send();
-    assert((await pg.settled(1, 30_000)) === "response", `first: ${await pg.traceText(1)}`);
-    const badge = await cache.badge(1).innerText();
-    assert(badge.includes("no ttlMs") && badge.includes("stale"), `a legacy answer is stale on arrival: ${badge}`);
+    assert((await pg.settled(3, 30_000)) === "response", `first: ${await pg.traceText(3)}`);
+    const legacy = await cache.badge(3).innerText();
+    assert(legacy.includes("no ttlMs") && legacy.includes("stale"), `a legacy answer is stale on arrival: ${legacy}`);
     await pg.send();
-    assert((await pg.settled(2, 30_000)) === "response", `second: ${await pg.traceText(2)}`);
-    assert((await cache.served(2).count()) === 0, "a stale entry must not answer locally");
-    const kinds = await cache.wireKinds(2);
-    assert(kinds.includes("stdin") && kinds.includes("stdout"), `the re-send crossed the wire: ${kinds.join(", ")}`);
+    assert((await pg.settled(4, 30_000)) === "response", `second: ${await pg.traceText(4)}`);
+    assert((await cache.served(4).count()) === 0, "a stale entry must not answer locally");
+    const resent = await cache.wireKinds(4);
+    assert(resent.includes("stdin") && resent.includes("stdout"), `the re-send crossed the wire: ${resent.join(", ")}`);
   });
 
   test("a listen stream's resources/updated makes the cached read stale at once, and the next read goes out", async ({
