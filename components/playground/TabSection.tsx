@@ -7,7 +7,9 @@ import { PanelSection } from "../ui";
 /** Each tab's label, title and subtitle keys (written in full, as the catalogue check reads them). */
 const HEADINGS = {
   apps: ["apps.panel.label", "apps.panel.title", "apps.panel.subtitle"],
+  auth: ["auth.panel.label", "auth.panel.title", "auth.panel.subtitle"],
   diff: ["diff.label", "diff.title", "diff.subtitle"],
+  lab: ["lab.sectionLabel", "lab.title", "lab.subtitle"],
   skills: ["tabs.skills", "tabs.skills", "skills.panel.intro"],
 } as const;
 
