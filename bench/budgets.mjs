@@ -16,9 +16,9 @@ import http from "node:http";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
-import zlib from "node:zlib";
 import { CHROMIUM, launchBrowser, signIn } from "../scripts/local-app.mjs";
 import { formatVerdict, judge } from "./budgets-judge.mjs";
+import { decodedBody } from "./http-body.mjs";
 import { ROOT, directStdioClient, postJson, startApp, startRelayFloor, toolsList } from "./lib.mjs";
 
 const { values } = parseArgs({
@@ -48,15 +48,7 @@ function get(port, urlPath, headers) {
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => {
           const wire = Buffer.concat(chunks);
-          const enc = res.headers["content-encoding"];
-          const body =
-            enc === "br"
-              ? zlib.brotliDecompressSync(wire)
-              : enc === "gzip"
-                ? zlib.gunzipSync(wire)
-                : enc === "deflate"
-                  ? zlib.inflateSync(wire)
-                  : wire;
+          const body = decodedBody(wire, res.headers["content-encoding"]);
           resolve({ status: res.statusCode, wireBytes: wire.length, text: body.toString("utf8") });
         });
       })

@@ -7,8 +7,8 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { freePort, spawnApp } from "../scripts/local-app.mjs";
+import { decodedBody } from "./http-body.mjs";
 import { leanEnv, onLines } from "./stdio.mjs";
-import zlib from "node:zlib";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -149,16 +149,7 @@ export function postJson(port, urlPath, body, headers = {}, via = agent) {
         const chunks = [];
         res.on("data", (c) => chunks.push(c));
         res.on("end", () => {
-          const raw = Buffer.concat(chunks);
-          const encoding = res.headers["content-encoding"];
-          const bytes =
-            encoding === "gzip"
-              ? zlib.gunzipSync(raw)
-              : encoding === "br"
-                ? zlib.brotliDecompressSync(raw)
-                : encoding === "deflate"
-                  ? zlib.inflateSync(raw)
-                  : raw;
+          const bytes = decodedBody(Buffer.concat(chunks), res.headers["content-encoding"]);
           const json = JSON.parse(bytes.toString("utf8"));
           resolve({ ms: performance.now() - t0, status: res.statusCode, json });
         });

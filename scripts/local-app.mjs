@@ -63,19 +63,12 @@ export function endWithThisProcess(child) {
 }
 
 /**
- * The app's `server` ("start" or "dev") on `port` with `env`, detached in a process group of its own so that
+ * `command` with `args` in the project's folder with `env`, detached in a process group of its own so that
  * signalGroup reaches everything it started (and ended with this process: endWithThisProcess); log() is all it has
- * printed so far.
+ * printed so far, stdout and stderr.
  */
-export function spawnApp({ server, port, env, nodeArgs = [] }) {
-  if (!APP_SERVERS[server])
-    throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
-  const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+export function spawnGroup(command, args, env) {
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   endWithThisProcess(child);
   let log = "";
   child.stdout.on("data", (d) => (log += d));
@@ -88,6 +81,13 @@ export function spawnApp({ server, port, env, nodeArgs = [] }) {
     }
   };
   return { child, log: () => log, signalGroup };
+}
+
+/** The app's `server` ("start" or "dev") on `port` with `env`, in a process group of its own (spawnGroup). */
+export function spawnApp({ server, port, env, nodeArgs = [] }) {
+  if (!APP_SERVERS[server])
+    throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
+  return spawnGroup(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], env);
 }
 
 /**

@@ -6,7 +6,6 @@
 import { useTranslations } from "next-intl";
 import { useState } from "react";
 import { DEVICES, localeProblem, timeZoneProblem, type ContextChoice } from "@/lib/apps/host-context";
-import type { DeviceId } from "@/lib/apps/hosts";
 import type { McpUiDisplayMode } from "@/lib/apps/ui-types";
 import { inputClass } from "../ui";
 
@@ -57,6 +56,39 @@ function TextChoice(props: {
   );
 }
 
+/** A choice among fixed options (value, then what it says). */
+function SelectChoice(props: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly (readonly [string, string])[];
+  onChange: (v: string) => void;
+}) {
+  return (
+    <label className={labelClass}>
+      {props.label}
+      <select
+        data-testid={props.id}
+        className={inputClass}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      >
+        {props.options.map(([value, said]) => (
+          <option key={value} value={value}>
+            {said}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** The free-text choices: the field, its test id, its suggestions, its check and the catalogue's word for a bad one. */
+const TEXT_CHOICES = [
+  { key: "locale", id: "apps-locale", options: LOCALES, problemOf: localeProblem, bad: "badLocale" },
+  { key: "timeZone", id: "apps-timezone", options: ZONES, problemOf: timeZoneProblem, bad: "badTimeZone" },
+] as const;
+
 export function AppContextControls({
   choice,
   onChange,
@@ -65,75 +97,53 @@ export function AppContextControls({
   onChange: (next: ContextChoice) => void;
 }) {
   const t = useTranslations();
-  const set = <K extends keyof ContextChoice>(key: K, value: ContextChoice[K] | undefined) => {
-    const next = { ...choice };
+  /** Every field is a string; an empty one takes the persona's or the page's value. */
+  const set = (key: keyof ContextChoice, value: string | undefined) => {
+    const next: Record<string, string> = { ...choice };
     if (value === undefined) delete next[key];
     else next[key] = value;
-    onChange(next);
+    onChange(next as ContextChoice);
   };
+  const select = (key: "theme" | "displayMode" | "device", id: string, options: [string, string][], empty = "") => (
+    <SelectChoice
+      id={id}
+      label={t(`apps.context.${key}`)}
+      value={choice[key] ?? empty}
+      options={options}
+      onChange={(v) => set(key, v || undefined)}
+    />
+  );
+  const persona = t("apps.context.persona");
+  const devices = DEVICES.map((d): [string, string] => [
+    d.id,
+    t(`apps.context.devices.${d.id}`, { width: d.screen.width, height: d.screen.height }),
+  ]);
   return (
     <fieldset className="flex flex-wrap items-end gap-2" data-testid="apps-context">
       <legend className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.context.legend")}</legend>
-      <label className={labelClass}>
-        {t("apps.context.theme")}
-        <select
-          data-testid="apps-theme"
-          className={inputClass}
-          value={choice.theme ?? ""}
-          onChange={(e) => set("theme", (e.target.value || undefined) as ContextChoice["theme"])}
-        >
-          <option value="">{t("apps.context.page")}</option>
-          <option value="light">{t("apps.context.light")}</option>
-          <option value="dark">{t("apps.context.dark")}</option>
-        </select>
-      </label>
-      <TextChoice
-        id="apps-locale"
-        label={t("apps.context.locale")}
-        value={choice.locale}
-        options={LOCALES}
-        problemOf={(v) => (localeProblem(v) ? t("apps.context.badLocale", { value: v }) : undefined)}
-        onChange={(v) => set("locale", v)}
-      />
-      <TextChoice
-        id="apps-timezone"
-        label={t("apps.context.timeZone")}
-        value={choice.timeZone}
-        options={ZONES}
-        problemOf={(v) => (timeZoneProblem(v) ? t("apps.context.badTimeZone", { value: v }) : undefined)}
-        onChange={(v) => set("timeZone", v)}
-      />
-      <label className={labelClass}>
-        {t("apps.context.displayMode")}
-        <select
-          data-testid="apps-display-mode"
-          className={inputClass}
-          value={choice.displayMode ?? "inline"}
-          onChange={(e) => set("displayMode", e.target.value as McpUiDisplayMode)}
-        >
-          {MODES.map((m) => (
-            <option key={m} value={m}>
-              {m}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className={labelClass}>
-        {t("apps.context.device")}
-        <select
-          data-testid="apps-device"
-          className={inputClass}
-          value={choice.device ?? ""}
-          onChange={(e) => set("device", (e.target.value || undefined) as DeviceId | undefined)}
-        >
-          <option value="">{t("apps.context.persona")}</option>
-          {DEVICES.map((d) => (
-            <option key={d.id} value={d.id}>
-              {t(`apps.context.devices.${d.id}`, { width: d.screen.width, height: d.screen.height })}
-            </option>
-          ))}
-        </select>
-      </label>
+      {select("theme", "apps-theme", [
+        ["", t("apps.context.page")],
+        ["light", t("apps.context.light")],
+        ["dark", t("apps.context.dark")],
+      ])}
+      {TEXT_CHOICES.map((c) => (
+        <TextChoice
+          key={c.id}
+          id={c.id}
+          label={t(`apps.context.${c.key}`)}
+          value={choice[c.key]}
+          options={c.options}
+          problemOf={(v) => (c.problemOf(v) ? t(`apps.context.${c.bad}`, { value: v }) : undefined)}
+          onChange={(v) => set(c.key, v)}
+        />
+      ))}
+      {select(
+        "displayMode",
+        "apps-display-mode",
+        MODES.map((m) => [m, m]),
+        "inline",
+      )}
+      {select("device", "apps-device", [["", persona], ...devices])}
     </fieldset>
   );
 }

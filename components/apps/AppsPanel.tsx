@@ -7,7 +7,8 @@ import type { ContextChoice } from "@/lib/apps/host-context";
 import type { McpUiDisplayMode } from "@/lib/apps/ui-types";
 import { HOSTS, hostFacts, hostLabel } from "@/lib/apps/hosts";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelSection, inputClass } from "../ui";
+import { Button, inputClass } from "../ui";
+import { TabSection } from "../playground/TabSection";
 import { AppContextControls } from "./AppContextControls";
 import { AppRun } from "./AppRun";
 import { HostVerdicts } from "./HostVerdicts";
@@ -26,10 +27,8 @@ export function AppsPanel({ state, commands }: PanelProps) {
   const selected = current?.apps.find((a) => a.tool === chosen) ?? current?.apps[0];
 
   return (
-    <PanelSection
-      label={t("apps.panel.label")}
-      title={t("apps.panel.title")}
-      subtitle={t("apps.panel.subtitle")}
+    <TabSection
+      tab="apps"
       data-testid="apps-panel"
       data-busy={busy ?? undefined}
       actions={<AppsActions apps={apps} displayMode={choice.displayMode} />}
@@ -79,7 +78,7 @@ export function AppsPanel({ state, commands }: PanelProps) {
         <p className="text-xs text-slate-600 dark:text-slate-400">{t("apps.panel.choose")}</p>
       )}
       {apps.verdicts ? <HostVerdicts verdicts={apps.verdicts} checks={apps.checks ?? []} /> : null}
-    </PanelSection>
+    </TabSection>
   );
 }
 

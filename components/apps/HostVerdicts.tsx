@@ -8,7 +8,8 @@ import type { AppsCheckResult } from "@/lib/apps/checks";
 import type { HostVerdict } from "@/lib/apps/doctor";
 import { hostLabel } from "@/lib/apps/hosts";
 import { say } from "@/lib/i18n/translate";
-import { Card, testAttributes } from "../card";
+import { Card } from "../card";
+import { JudgedCheckList } from "../checks/JudgedCheckList";
 
 const TONE: Record<HostVerdict["verdict"], string> = {
   renders: "text-green-800 dark:text-green-300",
@@ -55,28 +56,7 @@ export function HostVerdicts({ verdicts, checks }: { verdicts: HostVerdict[]; ch
         ))}
       </ul>
       <h3 className="text-xs font-semibold text-slate-800 dark:text-slate-200">{t("apps.doctor.checks")}</h3>
-      <ul className="flex flex-col gap-1 text-xs">
-        {checks.map((c) => (
-          <li
-            key={c.id}
-            {...testAttributes("apps-check", { checkId: c.id, status: c.status })}
-            className="text-slate-800 dark:text-slate-200"
-          >
-            <strong>
-              {c.id} {c.status.toUpperCase()}
-            </strong>{" "}
-            ({c.level}) {say(c.titleMsg, t)} — {say(c.detailMsg, t)}{" "}
-            <a
-              href={c.spec}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="text-blue-700 underline dark:text-blue-300"
-            >
-              {t("apps.doctor.spec")}
-            </a>
-          </li>
-        ))}
-      </ul>
+      <JudgedCheckList checks={checks} testId="apps-check" rowClassName="text-slate-800 dark:text-slate-200" />
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { gatherFacts } from "@/lib/apps/gather";
 import { runAppsChecks, type AppsCheckResult } from "@/lib/apps/checks";
 import { HOSTS, hostById, known, type HostPersona } from "@/lib/apps/hosts";
 import { selectTarget } from "@/lib/session";
+import { useHostSend } from "../useHostSend";
 import type { PanelProps } from "../playground/types";
 
 export interface Listing {
@@ -25,24 +26,6 @@ export interface Listing {
   resourcesError?: string;
   /** Served from the persona's tools/list cache rather than asked again. */
   cached?: boolean;
-}
-
-/** The Apps tab's sends: on the timeline, never with a remembered session or the client cache. */
-function useAppsSend(commands: PanelProps["commands"]): AppsSend {
-  const t = useTranslations();
-  return useCallback(
-    async (text, opts) => {
-      const exchange = await commands.sendFrame(text, {
-        label: opts.label,
-        headers: opts.headers,
-        rememberedSession: false,
-        noCache: true,
-      });
-      if (!exchange) throw new Error(t("apps.panel.notDelivered"));
-      return exchange;
-    },
-    [commands, t],
-  );
 }
 
 /** Connects as the host persona and lists the target's apps (and every tool's visibility). */
@@ -74,7 +57,7 @@ export function useApps({ state, commands }: Pick<PanelProps, "state" | "command
   const [verdicts, setVerdicts] = useState<HostVerdict[] | null>(null);
   const [checks, setChecks] = useState<AppsCheckResult[] | null>(null);
 
-  const send = useAppsSend(commands);
+  const send = useHostSend(commands);
 
   const list = useCallback(async () => {
     if (view.kind !== "ready") return;

@@ -12,7 +12,8 @@ import { useTranslations } from "next-intl";
 import { canStartAuth, shownAuthRun, shownLesson } from "@/lib/auth/panel";
 import { AUTH_DEMOS } from "@/lib/auth/request";
 import type { PanelProps } from "../playground/types";
-import { Button, Menu, PanelHeading, TextBox } from "../ui";
+import { TabSection } from "../playground/TabSection";
+import { Button, Menu, TextBox } from "../ui";
 import { AuthResult } from "./AuthResult";
 import { LessonNotice } from "./LessonNotice";
 import { useAuthPanel } from "./useAuthPanel";
@@ -31,62 +32,68 @@ function HintedBox({ box, ...text }: { box: keyof typeof HINTED_BOXES } & Text) 
   return <TextBox label={t(label)} testId={testId} placeholder={t(hint)} {...text} />;
 }
 
+/** The heading's choices: whose server, who signs in, its client id and scopes, and the run's button. */
+function AuthChoices({ panel }: { panel: ReturnType<typeof useAuthPanel> }) {
+  const t = useTranslations();
+  const { state, dispatch, start, waiting } = panel;
+  const { source, login } = state;
+  return (
+    <>
+      <Menu
+        label={t("auth.panel.source")}
+        testId="auth-source"
+        value={source}
+        onChange={(next) => dispatch({ type: "source/set", source: next })}
+      >
+        {AUTH_DEMOS.map((d) => (
+          <option key={d} value={d}>
+            {t(`auth.demo.${d}`)}
+          </option>
+        ))}
+        <option value="url">{t("auth.panel.myServer")}</option>
+      </Menu>
+      {source === "url" ? (
+        <>
+          <TextBox
+            label={t("auth.panel.url")}
+            testId="auth-url"
+            placeholder="https://example.com/mcp"
+            value={state.url}
+            onChange={(url) => dispatch({ type: "url/set", url })}
+          />
+          <HintedBox
+            box="clientId"
+            value={state.clientId}
+            onChange={(clientId) => dispatch({ type: "clientId/set", clientId })}
+          />
+        </>
+      ) : null}
+      <Menu
+        label={t("auth.panel.who")}
+        testId="auth-login-mode"
+        value={login}
+        onChange={(next) => dispatch({ type: "login/set", login: next })}
+      >
+        <option value="browser">{t("auth.panel.browser")}</option>
+        <option value="headless">{source === "url" ? t("auth.panel.nobody") : t("auth.panel.headless")}</option>
+      </Menu>
+      <HintedBox box="scope" value={state.scope} onChange={(scope) => dispatch({ type: "scope/set", scope })} />
+      <Button tone="primary" data-testid="auth-run" disabled={!canStartAuth(state)} onClick={() => void start()}>
+        {state.run.status === "running" ? t("auth.panel.running") : waiting ? t("auth.panel.startOver") : t("auth.run")}
+      </Button>
+    </>
+  );
+}
+
 export function AuthPanel({ commands }: PanelProps) {
   const t = useTranslations();
-  const { state, dispatch, start, waiting } = useAuthPanel({ commands });
+  const panel = useAuthPanel({ commands });
+  const { state } = panel;
   const { source, login } = state;
   const run = shownAuthRun(state);
   const lesson = shownLesson(state);
   return (
-    <section className="flex flex-col gap-3" aria-label={t("auth.panel.label")} data-testid="auth">
-      <PanelHeading title={t("auth.panel.title")} subtitle={t("auth.panel.subtitle")}>
-        <Menu
-          label={t("auth.panel.source")}
-          testId="auth-source"
-          value={source}
-          onChange={(next) => dispatch({ type: "source/set", source: next })}
-        >
-          {AUTH_DEMOS.map((d) => (
-            <option key={d} value={d}>
-              {t(`auth.demo.${d}`)}
-            </option>
-          ))}
-          <option value="url">{t("auth.panel.myServer")}</option>
-        </Menu>
-        {source === "url" ? (
-          <>
-            <TextBox
-              label={t("auth.panel.url")}
-              testId="auth-url"
-              placeholder="https://example.com/mcp"
-              value={state.url}
-              onChange={(url) => dispatch({ type: "url/set", url })}
-            />
-            <HintedBox
-              box="clientId"
-              value={state.clientId}
-              onChange={(clientId) => dispatch({ type: "clientId/set", clientId })}
-            />
-          </>
-        ) : null}
-        <Menu
-          label={t("auth.panel.who")}
-          testId="auth-login-mode"
-          value={login}
-          onChange={(next) => dispatch({ type: "login/set", login: next })}
-        >
-          <option value="browser">{t("auth.panel.browser")}</option>
-          <option value="headless">{source === "url" ? t("auth.panel.nobody") : t("auth.panel.headless")}</option>
-        </Menu>
-        <HintedBox box="scope" value={state.scope} onChange={(scope) => dispatch({ type: "scope/set", scope })} />
-        <Button tone="primary" data-testid="auth-run" disabled={!canStartAuth(state)} onClick={() => void start()}>
-          {state.run.status === "running"
-            ? t("auth.panel.running")
-            : waiting
-              ? t("auth.panel.startOver")
-              : t("auth.run")}
-        </Button>
-      </PanelHeading>
+    <TabSection tab="auth" data-testid="auth" actions={<AuthChoices panel={panel} />}>
       <p className="text-xs text-slate-600 dark:text-slate-400">
         {source !== "url" ? t("auth.panel.aboutDemo") : t("auth.panel.aboutUrl")}{" "}
         {login === "browser" ? t("auth.panel.aboutBrowser") : t("auth.panel.aboutHeadless")}
@@ -98,6 +105,6 @@ export function AuthPanel({ commands }: PanelProps) {
         </p>
       ) : null}
       {run ? <AuthResult run={run} done={state.run.status === "done"} demo={source !== "url"} /> : null}
-    </section>
+    </TabSection>
   );
 }

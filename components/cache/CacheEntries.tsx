@@ -3,6 +3,7 @@ import { useTranslations } from "next-intl";
 import { entryRows } from "@/lib/cache/selectors";
 import type { CacheState } from "@/lib/cache/rules";
 import { Button } from "../ui";
+import { LifetimeBar, freshnessTone } from "./FreshnessBar";
 import { useNow } from "./useNow";
 
 /** The cached entries with their age and state, live. */
@@ -75,21 +76,12 @@ export function CacheEntries(props: {
 /** How fresh an entry is: a bar and its words, green while fresh. */
 function FreshnessCell({ freshness }: { freshness: ReturnType<typeof entryRows>[number]["freshness"] }) {
   return (
-    <td
-      data-testid="entry-state"
-      className={
-        freshness.state === "fresh" ? "text-emerald-700 dark:text-emerald-300" : "text-slate-600 dark:text-slate-400"
-      }
-    >
-      <span
-        className="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700"
-        aria-hidden="true"
-      >
-        <span
-          className="absolute inset-y-0 left-0 bg-emerald-500"
-          style={{ width: `${Math.round(freshness.fraction * 100)}%` }}
-        />
-      </span>
+    <td data-testid="entry-state" className={freshnessTone(freshness.state)}>
+      <LifetimeBar
+        fraction={freshness.fraction}
+        track="relative mr-1 inline-block h-1.5 w-12 overflow-hidden rounded bg-slate-200 align-middle dark:bg-slate-700"
+        fill="absolute inset-y-0 left-0 bg-emerald-500"
+      />
       {freshness.text}
     </td>
   );

@@ -14,7 +14,8 @@ import { cassetteFromText } from "@/lib/cassette/input";
 import { replayAndDiff } from "@/lib/cassette/replay-diff";
 import { selectTarget, targetHasProcess } from "@/lib/session";
 import type { PanelProps } from "../playground/types";
-import { Button, JsonFileButton, PanelSection, inputClass } from "../ui";
+import { Button, JsonFileButton, inputClass } from "../ui";
+import { TabSection } from "../playground/TabSection";
 
 type Loaded =
   { kind: "none" } | { kind: "error"; name: string; reason: string } | { kind: "ok"; name: string; cassette: Cassette };
@@ -67,12 +68,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
 
   const targets = loaded.kind === "ok" ? loaded.cassette.targets : [];
   return (
-    <PanelSection
-      label={t("diff.label")}
-      title={t("diff.title")}
-      subtitle={t("diff.subtitle")}
-      data-testid="cassette-panel"
-    >
+    <TabSection tab="diff" data-testid="cassette-panel">
       <div className="flex flex-wrap items-center gap-2 text-xs">
         <JsonFileButton label={t("diff.load")} testId="cassette-file" onFile={(file) => void load(file)} />
         {targets.length > 1 ? <TargetChoice targets={targets} which={which} onChange={setWhich} /> : null}
@@ -109,7 +105,7 @@ export function CassetteDiffPanel({ state, dispatch, commands }: PanelProps) {
         </p>
       ) : null}
       {run.kind === "done" ? <DiffResult run={run} /> : null}
-    </PanelSection>
+    </TabSection>
   );
 }
 

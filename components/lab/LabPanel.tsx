@@ -10,44 +10,53 @@ import { canRun } from "@/lib/lab/panel";
 import { BUILT_IN_SCRIPTS } from "@/lib/lab/scripts";
 import { scriptWords } from "@/lib/lab/scripts/words";
 import type { PanelProps } from "../playground/types";
-import { Button, Menu, PanelHeading } from "../ui";
+import { TabSection } from "../playground/TabSection";
+import { Button, Menu } from "../ui";
 import { LabConditions, LabScriptEditor } from "./LabScript";
 import { LabNotices, LabResults } from "./LabResults";
 import { useLab } from "./useLab";
+
+/** The heading's actions: the experiment to run (a built-in one, or the linked one), its link, and Run. */
+function LabActions({ lab }: { lab: ReturnType<typeof useLab> }) {
+  const t = useTranslations();
+  const { state, dispatch, parsed } = lab;
+  return (
+    <>
+      <Menu
+        label={t("lab.experiment")}
+        testId="lab-script"
+        value={state.scriptId}
+        onChange={(id) => dispatch({ type: "script/chosen", id })}
+      >
+        {state.scriptId === "" ? <option value="">{t("lab.fromLinkOption")}</option> : null}
+        {BUILT_IN_SCRIPTS.map((s) => (
+          <option key={s.id} value={s.id}>
+            {scriptWords((s.script as { title: string }).title, t)}
+          </option>
+        ))}
+      </Menu>
+      <Button
+        data-testid="lab-copy-link"
+        disabled={!parsed.ok}
+        onClick={() => void lab.copyLink()}
+        title={t("lab.copyLinkTitle")}
+      >
+        {t("lab.copyLink")}
+      </Button>
+      <Button tone="primary" data-testid="lab-run" disabled={!canRun(state, parsed)} onClick={() => void lab.start()}>
+        {state.run.status === "running" ? t("lab.running") : t("lab.run")}
+      </Button>
+    </>
+  );
+}
 
 export function LabPanel({ commands }: PanelProps) {
   const t = useTranslations();
   const lab = useLab({ commands });
   const { state, dispatch, parsed } = lab;
-  const { scriptId, run } = state;
+  const { run } = state;
   return (
-    <section className="flex flex-col gap-3" aria-label={t("lab.sectionLabel")} data-testid="lab">
-      <PanelHeading title={t("lab.title")} subtitle={t("lab.subtitle")}>
-        <Menu
-          label={t("lab.experiment")}
-          testId="lab-script"
-          value={scriptId}
-          onChange={(id) => dispatch({ type: "script/chosen", id })}
-        >
-          {scriptId === "" ? <option value="">{t("lab.fromLinkOption")}</option> : null}
-          {BUILT_IN_SCRIPTS.map((s) => (
-            <option key={s.id} value={s.id}>
-              {scriptWords((s.script as { title: string }).title, t)}
-            </option>
-          ))}
-        </Menu>
-        <Button
-          data-testid="lab-copy-link"
-          disabled={!parsed.ok}
-          onClick={() => void lab.copyLink()}
-          title={t("lab.copyLinkTitle")}
-        >
-          {t("lab.copyLink")}
-        </Button>
-        <Button tone="primary" data-testid="lab-run" disabled={!canRun(state, parsed)} onClick={() => void lab.start()}>
-          {run.status === "running" ? t("lab.running") : t("lab.run")}
-        </Button>
-      </PanelHeading>
+    <TabSection tab="lab" data-testid="lab" actions={<LabActions lab={lab} />}>
       <LabNotices state={state} dispatch={dispatch} confirm={lab.confirm} />
       {/* Results first: the verdicts are what the user ran it for; the script and conditions follow. */}
       <LabResults state={state} />
@@ -71,6 +80,6 @@ export function LabPanel({ commands }: PanelProps) {
           {t("lab.empty")}
         </p>
       ) : null}
-    </section>
+    </TabSection>
   );
 }

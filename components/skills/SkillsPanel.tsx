@@ -6,7 +6,8 @@
 import { useTranslations } from "next-intl";
 import { SKILLS_EXTENSION_ID } from "@/lib/skills/constants";
 import type { PanelProps } from "../playground/types";
-import { Button, PanelSection } from "../ui";
+import { Button } from "../ui";
+import { TabSection } from "../playground/TabSection";
 import { SkillCard } from "./SkillCard";
 import { SkillsChecks } from "./SkillsChecks";
 import { useSkills } from "./useSkills";
@@ -17,10 +18,8 @@ export function SkillsPanel({ state, commands }: PanelProps) {
   const { view, facts, busy } = skills;
   const files = facts?.skills.flatMap((s) => s.files) ?? [];
   return (
-    <PanelSection
-      label={t("tabs.skills")}
-      title={t("tabs.skills")}
-      subtitle={t("skills.panel.intro")}
+    <TabSection
+      tab="skills"
       data-testid="skills-panel"
       data-busy={busy ? "list" : undefined}
       actions={
@@ -64,6 +63,6 @@ export function SkillsPanel({ state, commands }: PanelProps) {
           <SkillsChecks facts={facts} />
         </div>
       ) : null}
-    </PanelSection>
+    </TabSection>
   );
 }

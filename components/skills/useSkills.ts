@@ -4,13 +4,12 @@
  * skills/get, every listed file read and verified) through the session, so every exchange is on the timeline; and
  * bill a skill's SKILL.md through /api/tokens.
  */
-import { useTranslations } from "next-intl";
 import { useCallback, useState } from "react";
 import { gatherSkills, type SkillsFacts } from "@/lib/skills/gather";
-import type { SkillsSend } from "@/lib/skills/connection";
 import { skillMdBillRequest } from "@/lib/skills/bill";
 import type { Bill } from "@/lib/tokens/bill";
 import { selectTarget } from "@/lib/session";
+import { useHostSend } from "../useHostSend";
 import type { PanelProps } from "../playground/types";
 
 export interface Gathered {
@@ -19,25 +18,12 @@ export interface Gathered {
 }
 
 export function useSkills({ state, commands }: Pick<PanelProps, "state" | "commands">) {
-  const t = useTranslations();
   const view = selectTarget(state);
   const [gathered, setGathered] = useState<Gathered | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  const send: SkillsSend = useCallback(
-    async (text, opts) => {
-      const exchange = await commands.sendFrame(text, {
-        label: opts.label,
-        headers: opts.headers,
-        rememberedSession: false,
-        noCache: true,
-      });
-      if (!exchange) throw new Error(t("apps.panel.notDelivered"));
-      return exchange;
-    },
-    [commands, t],
-  );
+  const send = useHostSend(commands);
 
   const list = useCallback(async () => {
     if (view.kind !== "ready") return;

@@ -3,29 +3,17 @@
  * extension or not), then requests in that era (the 2026-07-28 envelope, or a legacy session's headers), each a
  * labelled exchange the caller records (the page's timeline, the CLI's report). Pure: the caller supplies send.
  */
-import type { Exchange } from "../protocol/exchange";
-import { runEraProbe, readReply, type ProbeVerdict } from "../protocol/era";
 import { asObject, type JsonObject } from "../protocol/json";
-import { buildEnvelope } from "../protocol/meta";
+import { connectExtension, type ExtensionConnection, type LabelledSend } from "../protocol/extension-connection";
 import { followCursors } from "../protocol/paging";
-import { MODERN_VERSION } from "../protocol/versions";
-import type { Reply } from "../protocol/reply";
 import { appToolsOf, declaresApps, type AppTool } from "./catalog";
 import { APPS_CLIENT_EXTENSION } from "./constants";
 
-export type AppsSend = (
-  frameText: string,
-  opts: { label: string; headers?: Record<string, string> },
-) => Promise<Exchange>;
+export type AppsSend = LabelledSend;
 
-export interface AppsConnection {
-  era: ProbeVerdict["era"];
-  version?: string;
-  reason: string;
-  /** The server's capabilities (discover or initialize result). */
-  serverCapabilities?: JsonObject;
+export interface AppsConnection extends ExtensionConnection {
+  /** Whether the server's capabilities declare the Apps extension. */
   declaresExtension: boolean;
-  request(method: string, params: JsonObject, label: string): Promise<Reply>;
 }
 
 /** The client capabilities a host declares: the extension when it does. */
@@ -41,47 +29,12 @@ export async function connectApps(
     /** Speak only this (legacy) revision, as a legacy-only host does. */ pinVersion?: string;
   },
 ): Promise<AppsConnection> {
-  const capabilities = clientCapabilitiesFor(opts.declaresExtension);
-  let id = 0;
-  const verdict = await runEraProbe(
-    (text, extra) => send(text, { label: `apps (${opts.who}) ${extra?.label ?? ""}`.trim(), headers: extra?.headers }),
-    {
-      clientCapabilities: capabilities,
-      preferredVersion: opts.pinVersion ?? MODERN_VERSION,
-      ...(opts.pinVersion ? { pinned: true } : {}),
-      nextId: () => ++id,
-    },
-  );
-  const modern = verdict.era === "modern" || verdict.era === "modern-wrong-version";
-  const version = verdict.version ?? (modern ? MODERN_VERSION : undefined);
-  const legacyHeaders: Record<string, string> = {};
-  if (verdict.sessionId) legacyHeaders["Mcp-Session-Id"] = verdict.sessionId;
-  if (verdict.sessionId && version) legacyHeaders["MCP-Protocol-Version"] = version;
-  const serverCapabilities = asObject(verdict.result?.capabilities);
-  return {
-    era: verdict.era,
-    version,
-    reason: verdict.reason,
-    serverCapabilities,
-    declaresExtension: declaresApps(serverCapabilities),
-    async request(method, params, label) {
-      const withEnvelope = modern
-        ? {
-            ...params,
-            _meta: {
-              ...asObject(params._meta),
-              ...buildEnvelope({ protocolVersion: version, clientCapabilities: capabilities }),
-            },
-          }
-        : params;
-      const frame = JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: withEnvelope });
-      const exchange = await send(frame, {
-        label: `apps (${opts.who}) ${label}`,
-        headers: modern ? undefined : legacyHeaders,
-      });
-      return readReply(exchange);
-    },
-  };
+  const conn = await connectExtension(send, {
+    label: `apps (${opts.who})`,
+    clientCapabilities: clientCapabilitiesFor(opts.declaresExtension),
+    ...(opts.pinVersion ? { pinVersion: opts.pinVersion } : {}),
+  });
+  return { ...conn, declaresExtension: declaresApps(conn.serverCapabilities) };
 }
 
 /** At most this many pages of a list (a server that pages forever is cut off, and says so). */

@@ -21,45 +21,29 @@ export interface Device {
   safeAreaInsets: { top: number; right: number; bottom: number; left: number };
 }
 
-/** Sizes a user can pick; the phone is an iPhone-class portrait screen with its notch and home-bar insets. */
-export const DEVICES: readonly Device[] = [
-  {
-    id: "desktop",
-    platform: "desktop",
-    width: 720,
-    maxHeight: 600,
-    screen: { width: 1440, height: 900 },
-    deviceCapabilities: { touch: false, hover: true },
-    safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 },
-  },
-  {
-    id: "laptop",
-    platform: "web",
-    width: 600,
-    maxHeight: 600,
-    screen: { width: 1280, height: 800 },
-    deviceCapabilities: { touch: false, hover: true },
-    safeAreaInsets: { top: 0, right: 0, bottom: 0, left: 0 },
-  },
-  {
-    id: "tablet",
-    platform: "mobile",
-    width: 768,
-    maxHeight: 700,
-    screen: { width: 820, height: 1180 },
-    deviceCapabilities: { touch: true, hover: false },
-    safeAreaInsets: { top: 24, right: 0, bottom: 20, left: 0 },
-  },
-  {
-    id: "phone",
-    platform: "mobile",
-    width: 390,
-    maxHeight: 560,
-    screen: { width: 390, height: 844 },
-    deviceCapabilities: { touch: true, hover: false },
-    safeAreaInsets: { top: 47, right: 0, bottom: 34, left: 0 },
-  },
-];
+/**
+ * Sizes a user can pick, one row each: id, platform, the frame's width and most height, the screen's width and height,
+ * touch (a touch screen has no hover), and the top and bottom safe-area insets. The phone is an iPhone-class portrait
+ * screen with its notch and home-bar insets.
+ */
+const DEVICE_ROWS = [
+  ["desktop", "desktop", 720, 600, 1440, 900, false, 0, 0],
+  ["laptop", "web", 600, 600, 1280, 800, false, 0, 0],
+  ["tablet", "mobile", 768, 700, 820, 1180, true, 24, 20],
+  ["phone", "mobile", 390, 560, 390, 844, true, 47, 34],
+] as const;
+
+export const DEVICES: readonly Device[] = DEVICE_ROWS.map(
+  ([id, platform, width, maxHeight, screenWidth, screenHeight, touch, top, bottom]) => ({
+    id,
+    platform,
+    width,
+    maxHeight,
+    screen: { width: screenWidth, height: screenHeight },
+    deviceCapabilities: { touch, hover: !touch },
+    safeAreaInsets: { top, right: 0, bottom, left: 0 },
+  }),
+);
 
 export function deviceById(id: string): Device | undefined {
   return DEVICES.find((d) => d.id === id);

@@ -64,166 +64,145 @@ const CHECKED = "2026-12-07";
 /** The host documentation pages, read for round 3 (not reachable again since). */
 const DOCS_READ = "2026-12-01";
 
-const notDocumented = { value: "unknown", note: "notDocumented", checked: CHECKED } as const;
+/** A field a source shows: its value, the source, what kind of source, and what it says (checked on CHECKED). */
+function shown<T>(
+  value: T,
+  source: string,
+  kind: "docs" | "report" | "ours",
+  also: { says?: SourceSays; more?: string; checked?: string } = {},
+): Known<T> {
+  const { checked = CHECKED, ...said } = also;
+  return { value, source, ...said, kind, checked };
+}
+
+/** A field nothing settles: why (a key under apps.host.note), and the source that leaves it open. */
+function unknown(note: HostNote, source?: string, checked = CHECKED): Known<never> {
+  return source ? { value: "unknown", source, note, checked } : { value: "unknown", note, checked };
+}
+
+const notDocumented = unknown("notDocumented");
+/** A host that renders no apps: what it would do with them does not arise. */
+const irrelevant = unknown("irrelevant");
+const rendersNone = unknown("rendersNone");
+const context = (platform: PersonaContext["platform"], userAgent: string, device: DeviceId) => ({
+  platform,
+  userAgent,
+  device,
+});
 
 export const HOSTS: readonly HostPersona[] = [
   {
     id: "generic",
     label: englishT("appsDoctor.host.generic"),
-    rendersApps: { value: true, source: SPEC, kind: "ours", checked: CHECKED },
-    declaresExtension: { value: true, source: `${SPEC}#client-host-capabilities`, kind: "ours", checked: CHECKED },
-    cachesToolsList: { value: false, source: SPEC, kind: "ours", checked: CHECKED },
-    needsServerExtension: { value: false, source: SPEC, kind: "ours", checked: CHECKED },
-    displayModes: {
-      value: ["inline", "fullscreen", "pip"],
-      source: `${SPEC}#display-modes`,
-      kind: "ours",
-      checked: CHECKED,
-    },
-    eras: { value: ["modern", "legacy"], source: `${SPEC}#client-host-capabilities`, kind: "ours", checked: CHECKED },
-    grantsCsp: { value: true, source: `${SPEC}#host-behavior`, kind: "ours", checked: CHECKED },
-    context: { platform: "web", userAgent: "mcp-playground", device: "laptop" },
+    rendersApps: shown(true, SPEC, "ours"),
+    declaresExtension: shown(true, `${SPEC}#client-host-capabilities`, "ours"),
+    cachesToolsList: shown(false, SPEC, "ours"),
+    needsServerExtension: shown(false, SPEC, "ours"),
+    displayModes: shown<McpUiDisplayMode[]>(["inline", "fullscreen", "pip"], `${SPEC}#display-modes`, "ours"),
+    eras: shown<Era[]>(["modern", "legacy"], `${SPEC}#client-host-capabilities`, "ours"),
+    grantsCsp: shown(true, `${SPEC}#host-behavior`, "ours"),
+    context: context("web", "mcp-playground", "laptop"),
   },
   {
     id: "claude",
     label: englishT("appsDoctor.host.claude"),
-    rendersApps: {
-      value: true,
-      source: "https://claude.com/docs/connectors/building/mcp-apps/getting-started",
-      kind: "docs",
+    rendersApps: shown(true, "https://claude.com/docs/connectors/building/mcp-apps/getting-started", "docs", {
       checked: DOCS_READ,
-    },
+    }),
     // #61 (2026-08-20): claude.ai's initialize has no extensions key; the same thread earlier (2026-04-21) quoted the
     // chat UI advertising it. The reports disagree, so the gating verdict is "unknown", not "blank".
-    declaresExtension: { value: "unknown", source: `${ISSUE}61`, note: "claudeReportsDisagree", checked: CHECKED },
-    cachesToolsList: { value: true, source: `${ISSUE}61, ${ISSUE}729`, kind: "report", checked: CHECKED },
-    needsServerExtension: { value: "unknown", source: `${ISSUE}729`, note: "notIsolated", checked: CHECKED },
-    displayModes: { value: "unknown", note: "claudeModes", checked: CHECKED },
+    declaresExtension: unknown("claudeReportsDisagree", `${ISSUE}61`),
+    cachesToolsList: shown(true, `${ISSUE}61, ${ISSUE}729`, "report"),
+    needsServerExtension: unknown("notIsolated", `${ISSUE}729`),
+    displayModes: unknown("claudeModes"),
     eras: notDocumented,
     grantsCsp: notDocumented,
-    context: { platform: "web", userAgent: "claude.ai (emulated)", device: "laptop" },
+    context: context("web", "claude.ai (emulated)", "laptop"),
   },
   {
     id: "claude-desktop",
     label: englishT("appsDoctor.host.claude-desktop"),
-    rendersApps: {
-      value: true,
-      source: `${ISSUE}729`,
-      kind: "report",
-      checked: CHECKED,
-    },
-    declaresExtension: {
-      value: true,
-      source: `${ISSUE}165`,
-      says: "claudeDesktopInitialize",
-      more: `${ISSUE}830`,
-      kind: "report",
-      checked: CHECKED,
-    },
-    cachesToolsList: { value: true, source: `${ISSUE}729`, kind: "report", checked: CHECKED },
-    needsServerExtension: { value: "unknown", source: `${ISSUE}729`, note: "notIsolated", checked: CHECKED },
-    displayModes: { value: "unknown", note: "claudeModes", checked: CHECKED },
+    rendersApps: shown(true, `${ISSUE}729`, "report"),
+    declaresExtension: shown(true, `${ISSUE}165`, "report", { says: "claudeDesktopInitialize", more: `${ISSUE}830` }),
+    cachesToolsList: shown(true, `${ISSUE}729`, "report"),
+    needsServerExtension: unknown("notIsolated", `${ISSUE}729`),
+    displayModes: unknown("claudeModes"),
     eras: notDocumented,
     grantsCsp: notDocumented,
-    context: { platform: "desktop", userAgent: "claude-desktop (emulated)", device: "desktop" },
+    context: context("desktop", "claude-desktop (emulated)", "desktop"),
   },
   {
     id: "chatgpt",
     label: englishT("appsDoctor.host.chatgpt"),
-    rendersApps: {
-      value: true,
-      source: "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/",
-      kind: "docs",
+    rendersApps: shown(true, "https://developers.openai.com/apps-sdk/mcp-apps-in-chatgpt/", "docs", {
       checked: DOCS_READ,
-    },
-    declaresExtension: { value: true, source: `${ISSUE}61`, says: "chatgptDeclares", kind: "report", checked: CHECKED },
+    }),
+    declaresExtension: shown(true, `${ISSUE}61`, "report", { says: "chatgptDeclares" }),
     cachesToolsList: notDocumented,
     needsServerExtension: notDocumented,
-    displayModes: { value: "unknown", note: "notVerified", checked: DOCS_READ },
+    displayModes: unknown("notVerified", undefined, DOCS_READ),
     eras: notDocumented,
     grantsCsp: notDocumented,
-    context: { platform: "web", userAgent: "chatgpt (emulated)", device: "laptop" },
+    context: context("web", "chatgpt (emulated)", "laptop"),
   },
   {
     id: "claude-code",
     label: englishT("appsDoctor.host.claude-code"),
-    rendersApps: {
-      value: false,
-      source: `https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-code/issues/88370; ${ISSUE}274`,
-      kind: "report",
-      checked: CHECKED,
-    },
-    declaresExtension: {
-      value: false,
-      source: `${ISSUE}274`,
-      says: "claudeCodeCapabilities",
-      kind: "report",
-      checked: CHECKED,
-    },
+    rendersApps: shown(
+      false,
+      `https://github.com/anthropics/claude-code/issues/95149; https://github.com/anthropics/claude-code/issues/88370; ${ISSUE}274`,
+      "report",
+    ),
+    declaresExtension: shown(false, `${ISSUE}274`, "report", { says: "claudeCodeCapabilities" }),
     cachesToolsList: notDocumented,
-    needsServerExtension: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    displayModes: { value: "unknown", note: "rendersNone", checked: CHECKED },
-    eras: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    grantsCsp: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    context: { platform: "desktop", userAgent: "claude-code (emulated)", device: "desktop" },
+    needsServerExtension: irrelevant,
+    displayModes: rendersNone,
+    eras: irrelevant,
+    grantsCsp: irrelevant,
+    context: context("desktop", "claude-code (emulated)", "desktop"),
   },
   {
     id: "gemini-enterprise",
     label: englishT("appsDoctor.host.gemini-enterprise"),
-    rendersApps: {
-      value: true,
-      source: "https://github.com/googleapis/mcp-toolbox/issues/4055",
-      kind: "report",
-      checked: CHECKED,
-    },
+    rendersApps: shown(true, "https://github.com/googleapis/mcp-toolbox/issues/4055", "report"),
     declaresExtension: notDocumented,
     cachesToolsList: notDocumented,
     needsServerExtension: notDocumented,
     displayModes: notDocumented,
-    eras: {
-      value: ["legacy"],
-      source: "https://github.com/googleapis/mcp-toolbox/issues/4055",
+    eras: shown<Era[]>(["legacy"], "https://github.com/googleapis/mcp-toolbox/issues/4055", "report", {
       says: "geminiLegacy",
       more: "https://github.com/googleapis/mcp-toolbox/pull/4061",
-      kind: "report",
-      checked: CHECKED,
-    },
+    }),
     grantsCsp: notDocumented,
-    context: { platform: "web", userAgent: "gemini-enterprise (emulated)", device: "laptop" },
+    context: context("web", "gemini-enterprise (emulated)", "laptop"),
   },
   {
     id: "microsoft-copilot",
     label: englishT("appsDoctor.host.microsoft-copilot"),
-    rendersApps: {
-      value: true,
-      source: "https://learn.microsoft.com/de-de/microsoft-copilot-studio/agents-experience/mcp-apps",
-      kind: "docs",
-      checked: CHECKED,
-    },
+    rendersApps: shown(
+      true,
+      "https://learn.microsoft.com/de-de/microsoft-copilot-studio/agents-experience/mcp-apps",
+      "docs",
+    ),
     declaresExtension: notDocumented,
     cachesToolsList: notDocumented,
     needsServerExtension: notDocumented,
     displayModes: notDocumented,
     eras: notDocumented,
     grantsCsp: notDocumented,
-    context: { platform: "web", userAgent: "microsoft-copilot (emulated)", device: "laptop" },
+    context: context("web", "microsoft-copilot (emulated)", "laptop"),
   },
   {
     id: "codex",
     label: englishT("appsDoctor.host.codex"),
-    rendersApps: {
-      value: false,
-      source: "https://github.com/QwenLM/qwen-code/issues/8968",
-      kind: "report",
-      checked: CHECKED,
-    },
-    declaresExtension: { value: "unknown", note: "rendersNone", checked: CHECKED },
+    rendersApps: shown(false, "https://github.com/QwenLM/qwen-code/issues/8968", "report"),
+    declaresExtension: rendersNone,
     cachesToolsList: notDocumented,
-    needsServerExtension: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    displayModes: { value: "unknown", note: "rendersNone", checked: CHECKED },
-    eras: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    grantsCsp: { value: "unknown", note: "irrelevant", checked: CHECKED },
-    context: { platform: "desktop", userAgent: "codex (emulated)", device: "desktop" },
+    needsServerExtension: irrelevant,
+    displayModes: rendersNone,
+    eras: irrelevant,
+    grantsCsp: irrelevant,
+    context: context("desktop", "codex (emulated)", "desktop"),
   },
 ];
 

@@ -7,8 +7,8 @@
 import { runAppsChecks } from "../apps/checks";
 import { appToolsOf, declaresApps } from "../apps/catalog";
 import { gatherFacts } from "../apps/gather";
-import type { Exchange } from "../bridge/contract";
 import { CheckContext, type RunState } from "./context";
+import { judgedExtensionRows } from "./extension-rows";
 import type { CheckResult } from "./types";
 
 export const APPS_ROW_PREFIX = "AP";
@@ -28,42 +28,10 @@ export async function appsRows(state: RunState, only?: string[]): Promise<CheckR
   if (only && !only.some((id) => id.toUpperCase().startsWith(APPS_ROW_PREFIX))) return [];
   const ctx = new CheckContext(state, "apps");
   if (!(await hasApps(ctx))) return [];
-  const started = Date.now();
-  const byLabel = new Map<string, Exchange>();
-  let facts;
-  try {
-    facts = await gatherFacts(async (text, opts) => {
-      const exchange = await state.send(text, {
-        label: opts.label,
-        ...(opts.headers ? { headers: opts.headers } : {}),
-        timeoutMs: state.base.options.timeoutMs,
-      });
-      byLabel.set(opts.label, exchange);
-      state.observed.push(exchange);
-      return exchange;
-    });
-  } catch {
-    return []; // the server stopped answering: the protocol checks already say so
-  }
-  const durationMs = Date.now() - started;
-  return runAppsChecks(facts)
-    .filter((r) => !only || only.some((id) => id.toUpperCase() === r.id))
-    .map((r) => ({
-      id: r.id,
-      title: r.title,
-      titleMsg: r.titleMsg,
-      level: r.level,
-      status: r.status,
-      specRef: r.spec.replace("https://github.com/modelcontextprotocol/", "").replace("/blob/main/", "/"),
-      spec: { section: "MCP Apps", path: r.spec },
-      transports: "both" as const,
-      detail: r.detail,
-      detailMsg: r.detailMsg,
-      evidence: r.evidence.flatMap((label) => {
-        const ex = byLabel.get(label);
-        return ex ? [ex.sendId] : [];
-      }),
-      specUrl: r.spec,
-      durationMs,
-    }));
+  return judgedExtensionRows(state, only, {
+    section: "MCP Apps",
+    specRef: (spec) => spec.replace("https://github.com/modelcontextprotocol/", "").replace("/blob/main/", "/"),
+    gather: gatherFacts,
+    judge: runAppsChecks,
+  });
 }

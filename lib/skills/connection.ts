@@ -3,29 +3,15 @@
  * a legacy session's headers), each a labelled exchange the caller records (the page's timeline, the CLI's report,
  * a check run's evidence). Pure: the caller supplies send.
  */
-import type { Exchange } from "../protocol/exchange";
-import { runEraProbe, readReply, type ProbeVerdict } from "../protocol/era";
 import { asObject, type JsonObject } from "../protocol/json";
-import { buildEnvelope } from "../protocol/meta";
-import { MODERN_VERSION } from "../protocol/versions";
-import type { Reply } from "../protocol/reply";
+import { connectExtension, type ExtensionConnection, type LabelledSend } from "../protocol/extension-connection";
 import { DIRECTORY_READ_SETTING, SKILLS_EXTENSION_ID } from "./constants";
 
-export type SkillsSend = (
-  frameText: string,
-  opts: { label: string; headers?: Record<string, string> },
-) => Promise<Exchange>;
+export type SkillsSend = LabelledSend;
 
-export interface SkillsConnection {
-  era: ProbeVerdict["era"];
-  version?: string;
-  reason: string;
-  modern: boolean;
-  serverCapabilities?: JsonObject;
+export interface SkillsConnection extends ExtensionConnection {
   instructions?: string;
-  request(method: string, params: JsonObject, label: string): Promise<Reply>;
 }
-
 /** The extension's settings object when the server declares it ("Capability Negotiation"), else undefined. */
 export function skillsSettings(capabilities: JsonObject | undefined): JsonObject | undefined {
   return asObject(asObject(capabilities?.extensions)?.[SKILLS_EXTENSION_ID]);
@@ -41,31 +27,7 @@ export function declaresDirectoryRead(capabilities: JsonObject | undefined): boo
 }
 
 export async function connectSkills(send: SkillsSend): Promise<SkillsConnection> {
-  let id = 0;
-  const verdict = await runEraProbe(
-    (text, extra) => send(text, { label: `skills ${extra?.label ?? ""}`.trim(), headers: extra?.headers }),
-    { preferredVersion: MODERN_VERSION, nextId: () => ++id },
-  );
-  const modern = verdict.era === "modern" || verdict.era === "modern-wrong-version";
-  const version = verdict.version ?? (modern ? MODERN_VERSION : undefined);
-  const legacyHeaders: Record<string, string> = {};
-  if (verdict.sessionId) legacyHeaders["Mcp-Session-Id"] = verdict.sessionId;
-  if (verdict.sessionId && version) legacyHeaders["MCP-Protocol-Version"] = version;
-  const instructions = verdict.result?.instructions;
-  return {
-    era: verdict.era,
-    version,
-    reason: verdict.reason,
-    modern,
-    serverCapabilities: asObject(verdict.result?.capabilities),
-    ...(typeof instructions === "string" ? { instructions } : {}),
-    async request(method, params, label) {
-      const withEnvelope = modern
-        ? { ...params, _meta: { ...asObject(params._meta), ...buildEnvelope({ protocolVersion: version }) } }
-        : params;
-      const frame = JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: withEnvelope });
-      const exchange = await send(frame, { label: `skills ${label}`, headers: modern ? undefined : legacyHeaders });
-      return readReply(exchange);
-    },
-  };
+  const conn = await connectExtension(send, { label: "skills" });
+  const instructions = conn.result?.instructions;
+  return { ...conn, ...(typeof instructions === "string" ? { instructions } : {}) };
 }

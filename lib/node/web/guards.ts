@@ -107,14 +107,19 @@ export function checkOrigin(origin: string | null, host: string | null): GuardFa
   );
 }
 
+/** An Origin header as a URL, or undefined when it is not one (the opaque origin "null"). */
+function originUrl(origin: string): URL | undefined {
+  try {
+    return new URL(origin);
+  } catch {
+    return undefined;
+  }
+}
+
 /** Local mode's own origin: http:// and this launch's name, with the request's own Host (port included). */
 function isLaunchOrigin(origin: string, host: string | null): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
+  const url = originUrl(origin);
+  if (!url) return false;
   if (url.protocol !== "http:" || !host || !isLaunchHostname(url.hostname.toLowerCase())) return false;
   return url.host.toLowerCase() === host.trim().toLowerCase();
 }
@@ -139,12 +144,8 @@ export function checkLaunchHost(host: string | null): GuardFailure | null {
 
 /** The request's own Host, or a loopback origin on its port. The opaque origin "null" is not a URL: never ours. */
 function isOwnOrigin(origin: string, host: string | null): boolean {
-  let url: URL;
-  try {
-    url = new URL(origin);
-  } catch {
-    return false;
-  }
+  const url = originUrl(origin);
+  if (!url) return false;
   if (url.protocol !== "http:" && url.protocol !== "https:") return false;
   const parsedHost = host ? parseHost(host) : null;
   if (!parsedHost) return false;

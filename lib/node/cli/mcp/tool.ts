@@ -40,9 +40,12 @@ export const EMULATION: Record<string, ToolOption> = {
   [PIN_VERSION.flag]: { kind: "string", description: PIN_VERSION.does },
 };
 
-export const object = (properties: Record<string, JsonSchema>, required: string[]): JsonSchema => ({
+/** An object schema: each property a schema, or just its JSON type's name ("integer" for { type: "integer" }). */
+export const object = (properties: Record<string, JsonSchema | string>, required: string[]): JsonSchema => ({
   type: "object",
-  properties,
+  properties: Object.fromEntries(
+    Object.entries(properties).map(([name, p]) => [name, typeof p === "string" ? { type: p } : p]),
+  ),
   required,
 });
 

@@ -26,11 +26,11 @@ export const tokens: PlaygroundTool = {
   inputSchema: inputSchema(TOKENS_OWN),
   outputSchema: object(
     {
-      tools: { type: "integer" },
-      totalTokens: { type: "integer" },
-      toolsTokens: { type: "integer" },
-      instructionsTokens: { type: "integer" },
-      perTool: { type: "array" },
+      tools: "integer",
+      totalTokens: "integer",
+      toolsTokens: "integer",
+      instructionsTokens: "integer",
+      perTool: "array",
     },
     ["totalTokens"],
   ),
@@ -62,10 +62,7 @@ export const diff: PlaygroundTool = {
   description:
     "Replays a cassette's requests against the live server (after the handshake the era probe chooses) and classifies every difference as breaking or not (`diff --json`).",
   inputSchema: inputSchema(DIFF_OWN, ["cassette"]),
-  outputSchema: object({ breaking: { type: "array" }, nonBreaking: { type: "array" }, same: { type: "integer" } }, [
-    "breaking",
-    "nonBreaking",
-  ]),
+  outputSchema: object({ breaking: "array", nonBreaking: "array", same: "integer" }, ["breaking", "nonBreaking"]),
   readOnly: false,
   async run(args, io) {
     const { diffRun } = await import("../commands/diff");

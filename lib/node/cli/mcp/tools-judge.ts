@@ -1,8 +1,8 @@
 /** The MCP server's check, doctor and apps tools: the judges, as `check --json`, `doctor --json` and `apps --json`. */
 import { bridgeCheckSend } from "@/lib/node/checks/bridge-send";
 import { buildTarget, timeoutOf, type OneTarget, type OneTargetResult } from "../target";
-import { inputSchema, toolArgv, type ToolOption } from "./arguments";
-import { EMULATION, ToolFailure, object, plain, targetValues, type PlaygroundTool, type ToolIo } from "./tool";
+import { inputSchema, toolArgv, type JsonSchema, type ToolOption } from "./arguments";
+import { EMULATION, ToolFailure, object, plain, targetValues, type PlaygroundTool } from "./tool";
 
 const CHECK_OWN: Record<string, ToolOption> = {
   "call-tools": {
@@ -59,12 +59,12 @@ export const check: PlaygroundTool = {
   inputSchema: inputSchema(CHECK_OWN),
   outputSchema: object(
     {
-      target: { type: "string" },
-      era: { type: "string" },
-      score: { type: "number" },
-      mustFailed: { type: "integer" },
-      passed: { type: "integer" },
-      failed: { type: "integer" },
+      target: "string",
+      era: "string",
+      score: "number",
+      mustFailed: "integer",
+      passed: "integer",
+      failed: "integer",
       checks: { type: "array", items: { type: "object" } },
     },
     ["era", "score", "mustFailed", "checks"],
@@ -86,70 +86,78 @@ export const check: PlaygroundTool = {
   },
 };
 
-/** doctor and apps: the target, then the command's judge with the checks' send to it. */
-async function judgeOne(
-  args: Record<string, unknown>,
-  io: ToolIo,
-  judge: (one: OneTarget) => Promise<OneTargetResult>,
-): Promise<{ json: Record<string, unknown>; code: number }> {
-  const values = targetValues(toolArgv(args, {}));
-  const { target, ctx } = await buildTarget(values);
-  const timeoutMs = timeoutOf(values);
-  const judged = await judge({
-    target,
-    ctx,
-    timeoutMs,
-    json: true,
-    check: bridgeCheckSend(target, ctx, undefined, io.signal),
-  });
-  if ("error" in judged) throw new ToolFailure(judged.error);
-  return { json: plain(judged.json), code: judged.code };
+/**
+ * doctor and apps: a tool that takes only the target, builds it, runs the command's judge (loaded on the call) with
+ * the checks' send to it, and says the command's JSON in a few lines.
+ */
+function judgeTool(tool: {
+  name: string;
+  title: string;
+  description: string;
+  returns: JsonSchema;
+  judge: () => Promise<(one: OneTarget) => Promise<OneTargetResult>>;
+  summary: (json: Record<string, unknown>) => string[];
+}): PlaygroundTool {
+  return {
+    name: tool.name,
+    title: tool.title,
+    description: tool.description,
+    inputSchema: inputSchema({}),
+    outputSchema: tool.returns,
+    readOnly: true,
+    async run(args, io) {
+      const values = targetValues(toolArgv(args, {}));
+      const { target, ctx } = await buildTarget(values);
+      const judged = await (
+        await tool.judge()
+      )({
+        target,
+        ctx,
+        timeoutMs: timeoutOf(values),
+        json: true,
+        check: bridgeCheckSend(target, ctx, undefined, io.signal),
+      });
+      if ("error" in judged) throw new ToolFailure(judged.error);
+      const json = plain(judged.json);
+      return { json, summary: tool.summary(json).join("\n") };
+    },
+  };
 }
 
-export const doctor: PlaygroundTool = {
+export const doctor = judgeTool({
   name: "doctor",
   title: "Diagnose the connection",
   description:
     "The connection doctor: spawn or connect, server/discover, the initialize fallback, the lists, stopping at the first broken rung with what happened and what to do (`doctor --json`).",
-  inputSchema: inputSchema({}),
-  outputSchema: object(
-    { target: { type: "string" }, rungs: { type: "array" }, brokenAt: { type: "string" }, summary: { type: "string" } },
-    ["target", "rungs", "summary"],
-  ),
-  readOnly: true,
-  async run(args, io) {
-    const { judge } = await import("../commands/doctor");
-    const { json } = await judgeOne(args, io, judge);
+  returns: object({ target: "string", rungs: "array", brokenAt: "string", summary: "string" }, [
+    "target",
+    "rungs",
+    "summary",
+  ]),
+  judge: async () => (await import("../commands/doctor")).judge,
+  summary(json) {
     const rungs = (json.rungs ?? []) as { ok: boolean; detail: string; advice?: string }[];
     const broken = json.brokenAt ? rungs.at(-1) : undefined;
     const lines = [`${json.brokenAt ? `broken at ${json.brokenAt}` : "healthy"}: ${json.summary}`];
     if (broken)
       lines.push(`what happened: ${broken.detail}`, ...(broken.advice ? [`what to do: ${broken.advice}`] : []));
-    return { json, summary: lines.join("\n") };
+    return lines;
   },
-};
+});
 
-export const apps: PlaygroundTool = {
+export const apps = judgeTool({
   name: "apps",
   title: "Judge the MCP Apps",
   description:
     "MCP Apps without a browser: which tools are apps (resourceUri, MIME type, CSP, visibility), whether each host persona would render them and why, and the apps checks (`apps --json`).",
-  inputSchema: inputSchema({}),
-  outputSchema: object({ apps: { type: "array" }, hosts: { type: "array" }, checks: { type: "array" } }, [
-    "apps",
-    "hosts",
-    "checks",
-  ]),
-  readOnly: true,
-  async run(args, io) {
-    const { judge } = await import("../commands/apps");
-    const { json } = await judgeOne(args, io, judge);
-    const hosts = json.hosts as { host: string; verdict: string; reasons: { code: string; detail: string }[] }[];
+  returns: object({ apps: "array", hosts: "array", checks: "array" }, ["apps", "hosts", "checks"]),
+  judge: async () => (await import("../commands/apps")).judge,
+  summary(json) {
+    const hosts = json.hosts as { host: string; verdict: string }[];
     const failing = (json.checks as CheckRow[]).filter((c) => c.status === "fail");
-    const lines = [
+    return [
       `${(json.apps as unknown[]).length} app tool(s); ${hosts.map((h) => `${h.host}: ${h.verdict}`).join(", ")}`,
       ...failing.slice(0, 5).map((c) => `- ${c.id} ${c.level} ${c.title}: ${c.detail}`),
     ];
-    return { json, summary: lines.join("\n") };
   },
-};
+});

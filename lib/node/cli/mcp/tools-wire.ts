@@ -19,9 +19,9 @@ export const probe: PlaygroundTool = {
   outputSchema: object(
     {
       era: { type: "string", enum: ["modern", "modern-wrong-version", "legacy", "unreachable"] },
-      version: { type: "string" },
-      reason: { type: "string" },
-      steps: { type: "array" },
+      version: "string",
+      reason: "string",
+      steps: "array",
     },
     ["era", "reason"],
   ),
@@ -65,10 +65,7 @@ export const sendTool: PlaygroundTool = {
   description:
     "Sends one frame to the server, as the client the emulation switches describe would write it, and returns the whole exchange (`send --json`): every frame, line and header that came back, with timings.",
   inputSchema: inputSchema(SEND_OWN, ["frame"]),
-  outputSchema: object({ sendId: { type: "string" }, outcome: { type: "object" }, events: { type: "array" } }, [
-    "sendId",
-    "outcome",
-  ]),
+  outputSchema: object({ sendId: "string", outcome: "object", events: "array" }, ["sendId", "outcome"]),
   readOnly: false,
   async run(args) {
     if (args.frame === "-") throw new ArgumentError("frame must be the frame's text (stdin is this server's protocol)");

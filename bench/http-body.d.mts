@@ -1,0 +1,1 @@
+export function decodedBody(wire: Buffer, encoding: string | undefined): Buffer;
