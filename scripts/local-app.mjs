@@ -63,6 +63,19 @@ export function endWithThisProcess(child) {
 }
 
 /**
+ * `command args` run from the checkout with `env`, detached in a process group of its own and ended with this process
+ * (endWithThisProcess); log() is all it has printed so far, stdout and stderr together.
+ */
+export function spawnLogged(command, args, env) {
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  endWithThisProcess(child);
+  let log = "";
+  child.stdout.on("data", (d) => (log += d));
+  child.stderr.on("data", (d) => (log += d));
+  return { child, log: () => log };
+}
+
+/**
  * The app's `server` ("start" or "dev") on `port` with `env`, detached in a process group of its own so that
  * signalGroup reaches everything it started (and ended with this process: endWithThisProcess); log() is all it has
  * printed so far.
@@ -70,16 +83,7 @@ export function endWithThisProcess(child) {
 export function spawnApp({ server, port, env, nodeArgs = [] }) {
   if (!APP_SERVERS[server])
     throw new Error(`unknown server ${JSON.stringify(server)}: ${Object.keys(APP_SERVERS).join(" or ")}`);
-  const child = spawn(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  endWithThisProcess(child);
-  let log = "";
-  child.stdout.on("data", (d) => (log += d));
-  child.stderr.on("data", (d) => (log += d));
+  const { child, log } = spawnLogged(process.execPath, [...nodeArgs, ...APP_SERVERS[server](port)], env);
   const signalGroup = (signal) => {
     try {
       process.kill(-child.pid, signal);
@@ -87,7 +91,7 @@ export function spawnApp({ server, port, env, nodeArgs = [] }) {
       /* already gone */
     }
   };
-  return { child, log: () => log, signalGroup };
+  return { child, log, signalGroup };
 }
 
 /**
