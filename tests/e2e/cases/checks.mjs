@@ -3,6 +3,7 @@ import path from "node:path";
 import { ROOT } from "../harness.mjs";
 import { ChecksPage } from "../pages/checks.mjs";
 import { SharePage } from "../pages/share.mjs";
+import { countRedraws } from "../steps/react-commits.mjs";
 
 export function register({ test, assert }) {
   // One run against the C07 fixture serves two rules (issue 42: a Checks run costs 10–20 CPU-s): what the panel
@@ -85,6 +86,22 @@ export function register({ test, assert }) {
       `the stdin line should lack clientCapabilities: ${wire}`,
     );
   });
+  // Why a Checks run cost the page 10–20 CPU-seconds (issue 42): every exchange it added drew every card of the
+  // timeline again (a run adds ~70), hidden tab or not. A card is drawn when its own exchange changes, not another's.
+  test("a new exchange leaves the cards already drawn alone: card #1 is not drawn again while three more exchanges arrive", async ({
+    pg,
+    page,
+  }) => {
+    const card = await countRedraws(page, "exchange-card", { "data-seq": "1" });
+    await pg.open();
+    assert((await pg.sendAndSettle(1)) === "response", `card #1: ${await pg.traceText(1)}`);
+    await pg.cardCount(); // its code has loaded: the card itself is on the page
+    const before = await card.drawn();
+    for (const seq of [2, 3, 4]) assert((await pg.sendAndSettle(seq)) === "response", `card #${seq}`);
+    const again = (await card.drawn()) - before;
+    assert(again === 0, `card #1 was drawn again ${again} times while three other exchanges arrived`);
+  });
+
   // "Checks: a legacy server … era report …" shares server-everything's page and run with the stderr pane and the
   // look of the report tools (report-tools.mjs).
 }
